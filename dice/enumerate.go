@@ -1,0 +1,249 @@
+package dice
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+)
+
+// Defaults for EnumerateOptions.
+const (
+	DefaultMaxPaths = 1000000
+	DefaultMaxDraws = 64
+)
+
+// EnumerateOptions bound the work of Enumerate. The zero value asks for the
+// defaults.
+type EnumerateOptions struct {
+	// MaxPaths is how many dice paths may be run before Enumerate gives up
+	// with a *BudgetError. Zero means DefaultMaxPaths.
+	MaxPaths int
+	// MaxDraws is how many dice one path may draw. A path that needs more
+	// is cut off there, and the probability of every path through it is
+	// reported as Truncated rather than spread over outcomes. Zero means
+	// DefaultMaxDraws.
+	MaxDraws int
+}
+
+// Enumeration is the exact distribution of a function's result over every
+// way the dice can fall.
+type Enumeration[T comparable] struct {
+	// Outcomes lists each distinct result with its probability, in the
+	// order the results were first met (the first path rolls all ones).
+	Outcomes []Weighted[T]
+	// Truncated is the probability of the paths cut off by MaxDraws.
+	Truncated *big.Rat
+	// Paths is how many dice paths were run, cut-off ones included.
+	Paths int
+}
+
+// Weighted is one result of an enumeration and its exact probability.
+type Weighted[T comparable] struct {
+	Value T
+	P     *big.Rat
+}
+
+// P returns the probability of the result v (zero if it never happens).
+func (e *Enumeration[T]) P(v T) *big.Rat {
+	for _, o := range e.Outcomes {
+		if o.Value == v {
+			return o.P
+		}
+	}
+	return new(big.Rat)
+}
+
+// BudgetError is returned by Enumerate when the function has more dice paths
+// than the budget allows.
+type BudgetError struct {
+	MaxPaths int
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("more than %d dice paths: too many to enumerate exactly", e.MaxPaths)
+}
+
+// NondeterministicError is returned by Enumerate when the function drew
+// different dice for the same earlier results, so that its dice paths do
+// not form a tree.
+type NondeterministicError struct {
+	Path []Draw // the results so far
+	Msg  string
+}
+
+func (e *NondeterministicError) Error() string {
+	return fmt.Sprintf("the function is not deterministic: after %v it %s", e.Path, e.Msg)
+}
+
+// errCut stops a path that draws more than MaxDraws dice.
+var errCut = errors.New("dice: path cut at MaxDraws")
+
+// Enumerate runs f once for every way the dice it draws can fall and returns
+// the exact probability of each result. f must be deterministic: given the
+// same die results it must draw the same dice and return the same result.
+// It may draw different dice on different paths (a critical hit that rolls
+// extra damage, an explosion), and it may draw none.
+//
+// An error from f on any path ends the enumeration with that error, wrapped
+// with the dice of the path. f must not recover panics it did not raise:
+// Enumerate stops paths by panicking through f.
+func Enumerate[T comparable](f func(Source) (T, error), opts EnumerateOptions) (*Enumeration[T], error) {
+	if opts.MaxPaths <= 0 {
+		opts.MaxPaths = DefaultMaxPaths
+	}
+	if opts.MaxDraws <= 0 {
+		opts.MaxDraws = DefaultMaxDraws
+	}
+	src := &enumSource{maxDraws: opts.MaxDraws}
+	index := map[T]int{}
+	var accs []weightAcc
+	var values []T
+	var cut weightAcc
+	paths := 0
+	for {
+		paths++
+		if paths > opts.MaxPaths {
+			return nil, &BudgetError{MaxPaths: opts.MaxPaths}
+		}
+		src.pos = 0
+		var v T
+		err := Run(func() error {
+			var err error
+			v, err = f(src)
+			return err
+		})
+		var nd *NondeterministicError
+		switch {
+		case errors.Is(err, errCut):
+			cut.add(src.weight())
+		case errors.As(err, &nd):
+			return nil, err
+		case err != nil:
+			return nil, fmt.Errorf("dice path %v: %w", src.path[:src.pos], err)
+		case src.pos < len(src.path):
+			return nil, &NondeterministicError{Path: slices.Clone(src.path[:src.pos]), Msg: "stopped drawing where it drew more before"}
+		default:
+			i, ok := index[v]
+			if !ok {
+				i = len(accs)
+				index[v] = i
+				accs = append(accs, weightAcc{})
+				values = append(values, v)
+			}
+			accs[i].add(src.weight())
+		}
+		if !src.advance() {
+			break
+		}
+	}
+	out := &Enumeration[T]{Outcomes: make([]Weighted[T], len(values)), Truncated: cut.rat(), Paths: paths}
+	for i, v := range values {
+		out.Outcomes[i] = Weighted[T]{Value: v, P: accs[i].rat()}
+	}
+	return out, nil
+}
+
+// EnumerateDist is Enumerate for integer results, returning a Dist.
+func EnumerateDist(f func(Source) (int, error), opts EnumerateOptions) (*Dist, error) {
+	en, err := Enumerate(f, opts)
+	if err != nil {
+		return nil, err
+	}
+	// A common denominator for every probability, the cut-off part included.
+	den := new(big.Int).Set(en.Truncated.Denom())
+	for _, o := range en.Outcomes {
+		den = lcm(den, o.P.Denom())
+	}
+	w := make(map[int]count, len(en.Outcomes))
+	for _, o := range en.Outcomes {
+		c := new(big.Int).Quo(den, o.P.Denom())
+		w[o.Value] = fromBig(c.Mul(c, o.P.Num()))
+	}
+	return weighted(w, fromBig(den)), nil
+}
+
+func lcm(a, b *big.Int) *big.Int {
+	g := new(big.Int).GCD(nil, nil, a, b)
+	l := new(big.Int).Quo(a, g)
+	return l.Mul(l, b)
+}
+
+// enumSource replays the current path and extends it with ones.
+type enumSource struct {
+	path     []Draw
+	pos      int
+	maxDraws int
+}
+
+func (s *enumSource) Roll(sides int) int {
+	checkSides(sides)
+	if s.pos < len(s.path) {
+		d := s.path[s.pos]
+		if d.Sides != sides {
+			panic(stop{&NondeterministicError{
+				Path: slices.Clone(s.path[:s.pos]),
+				Msg:  fmt.Sprintf("drew a d%d where it drew a d%d before", sides, d.Sides),
+			}})
+		}
+		s.pos++
+		return d.Value
+	}
+	if s.pos >= s.maxDraws {
+		panic(stop{errCut})
+	}
+	s.path = append(s.path, Draw{Sides: sides, Value: 1})
+	s.pos++
+	return 1
+}
+
+// weight returns the denominator of the probability of the path just run:
+// the product of the sizes of its dice.
+func (s *enumSource) weight() count {
+	w := small(1)
+	for _, d := range s.path[:s.pos] {
+		w = w.mul(small(uint64(d.Sides)))
+	}
+	return w
+}
+
+// advance moves to the next path, odometer fashion: the last die that can
+// still go up does, and the dice after it are forgotten. It reports false
+// when every path has been run.
+func (s *enumSource) advance() bool {
+	s.path = s.path[:s.pos]
+	for len(s.path) > 0 && s.path[len(s.path)-1].Value == s.path[len(s.path)-1].Sides {
+		s.path = s.path[:len(s.path)-1]
+	}
+	if len(s.path) == 0 {
+		return false
+	}
+	s.path[len(s.path)-1].Value++
+	return true
+}
+
+// weightAcc sums probabilities of the form 1/den, grouped by den so that most
+// paths cost an integer increment.
+type weightAcc struct {
+	dens []count
+	ns   []uint64
+}
+
+func (a *weightAcc) add(den count) {
+	for i, d := range a.dens {
+		if d.cmp(den) == 0 {
+			a.ns[i]++
+			return
+		}
+	}
+	a.dens = append(a.dens, den)
+	a.ns = append(a.ns, 1)
+}
+
+func (a *weightAcc) rat() *big.Rat {
+	sum := new(big.Rat)
+	for i, d := range a.dens {
+		sum.Add(sum, new(big.Rat).SetFrac(new(big.Int).SetUint64(a.ns[i]), d.big()))
+	}
+	return sum
+}

@@ -1,0 +1,217 @@
+package dice
+
+import (
+	"fmt"
+	"math"
+)
+
+// DefaultExplodeDepth is how many extra dice Exact follows for a die that
+// explodes without a stated depth ("d6!"). The chains that go deeper are
+// left out and reported by Dist.Truncated: for a single d6, 6^-11.
+const DefaultExplodeDepth = 10
+
+// DefaultMaxWork is the work Exact does before refusing; it is about a
+// second of computation.
+const DefaultMaxWork = 3e8
+
+// ExactOptions tune Exact. The zero value asks for the defaults.
+type ExactOptions struct {
+	// ExplodeDepth is how many extra dice are followed per die that
+	// explodes without a stated depth. Zero means DefaultExplodeDepth.
+	ExplodeDepth int
+	// MaxWork bounds the estimated work, in multiply-adds of 64-bit words.
+	// Zero means DefaultMaxWork.
+	MaxWork float64
+}
+
+func (o ExactOptions) withDefaults() ExactOptions {
+	if o.ExplodeDepth <= 0 {
+		o.ExplodeDepth = DefaultExplodeDepth
+	}
+	if o.MaxWork <= 0 {
+		o.MaxWork = DefaultMaxWork
+	}
+	return o
+}
+
+// TooCostlyError is returned by Exact for an expression whose exact
+// distribution would take too long to compute.
+type TooCostlyError struct {
+	Expr  string
+	Work  float64 // estimated work
+	Limit float64 // the limit in force
+}
+
+func (e *TooCostlyError) Error() string {
+	return fmt.Sprintf("exact odds of %s would take about %.1g steps, over the limit of %.1g", e.Expr, e.Work, e.Limit)
+}
+
+// Dist returns the exact distribution of the expression with the default
+// options.
+func (e *Expr) Dist() (*Dist, error) { return e.Exact(ExactOptions{}) }
+
+// Exact returns the exact distribution of the expression's result. It
+// estimates the work first and returns a *TooCostlyError, at once, when it
+// is over the limit.
+func (e *Expr) Exact(opts ExactOptions) (*Dist, error) {
+	opts = opts.withDefaults()
+	if work := e.work(e.root, opts).ops; work > opts.MaxWork {
+		return nil, &TooCostlyError{Expr: e.String(), Work: work, Limit: opts.MaxWork}
+	}
+	return e.exact(e.root, opts), nil
+}
+
+func (e *Expr) exact(i int32, opts ExactOptions) *Dist {
+	n := &e.nodes[i]
+	switch n.kind {
+	case kConst:
+		return constDist(n.val)
+	case kDice:
+		return n.g.exact(opts)
+	case kNeg:
+		return e.exact(n.l, opts).neg()
+	case kAdd:
+		return add(e.exact(n.l, opts), e.exact(n.r, opts))
+	case kSub:
+		return add(e.exact(n.l, opts), e.exact(n.r, opts).neg())
+	case kMul:
+		return times(e.exact(n.l, opts), e.exact(n.r, opts))
+	}
+	panic("dice: unknown node kind")
+}
+
+// depthFor is the explosion depth Exact follows for the group.
+func (g *group) depthFor(opts ExactOptions) int {
+	if g.depth == unboundedDepth {
+		return opts.ExplodeDepth
+	}
+	return g.depth
+}
+
+// dieDist is the distribution of one die of the group, explosion and all.
+func (g *group) dieDist(opts ExactOptions) *Dist {
+	switch {
+	case g.divisor != 0:
+		w := map[int]count{}
+		for _, v := range divided[g.divisor] {
+			w[v] = w[v].add(small(1))
+		}
+		return weighted(w, small(10))
+	case g.explode:
+		return explodeDist(g.sides, g.depthFor(opts), g.depth != unboundedDepth)
+	}
+	return uniform(g.sides)
+}
+
+// explodeDist is the distribution of a die of s sides that explodes up to
+// depth times. When capped, a maximum on the last allowed die simply counts;
+// otherwise the chains that would go on are left out (truncated).
+func explodeDist(s, depth int, capped bool) *Dist {
+	// Relative to a total of s^(depth+1), a chain that stops at level j
+	// (after j maxima) on a face below the maximum weighs s^(depth-j).
+	pw := powers(small(uint64(s)), depth+1)
+	d := &Dist{min: 1, counts: make([]count, (depth+1)*s), total: pw[depth+1]}
+	for j := 0; j <= depth; j++ {
+		for r := 1; r < s; r++ {
+			d.counts[j*s+r-1] = pw[depth-j]
+		}
+	}
+	if capped {
+		d.counts[(depth+1)*s-1] = small(1)
+	}
+	return d.trim()
+}
+
+func (g *group) exact(opts ExactOptions) *Dist {
+	die := g.dieDist(opts)
+	if g.cmp != cmpNone {
+		w := map[int]count{}
+		for _, o := range die.outcomesWeights() {
+			w[g.score(o.value)] = w[g.score(o.value)].add(o.weight)
+		}
+		die = weighted(w, die.total)
+	}
+	if g.keep != keepAll {
+		return keepOf(die, g.count, g.keepN, g.keep == keepHigh)
+	}
+	return sumOf(die, g.count)
+}
+
+type valueWeight struct {
+	value  int
+	weight count
+}
+
+func (d *Dist) outcomesWeights() []valueWeight {
+	out := make([]valueWeight, 0, len(d.counts))
+	for i, c := range d.counts {
+		if !c.isZero() {
+			out = append(out, valueWeight{d.min + i, c})
+		}
+	}
+	return out
+}
+
+// shape describes a distribution Exact would compute, for estimating work:
+// how many outcomes it spans and how many bits its weights need.
+type shape struct {
+	span float64 // max - min
+	bits float64 // bits of the total weight
+	ops  float64 // estimated work to compute it, children included
+}
+
+// words is the cost factor of multiplying weights of the given bits.
+func words(bits float64) float64 { return 1 + bits/64 }
+
+func (e *Expr) work(i int32, opts ExactOptions) shape {
+	n := &e.nodes[i]
+	switch n.kind {
+	case kConst:
+		return shape{}
+	case kDice:
+		return n.g.work(opts)
+	case kNeg:
+		return e.work(n.l, opts)
+	case kAdd, kSub:
+		a, b := e.work(n.l, opts), e.work(n.r, opts)
+		bits := a.bits + b.bits
+		return shape{span: a.span + b.span, bits: bits, ops: a.ops + b.ops + (a.span+1)*(b.span+1)*words(bits)}
+	case kMul:
+		a, b := e.work(n.l, opts), e.work(n.r, opts)
+		lo, hi, _ := e.bounds(i)
+		bits := a.bits + b.bits
+		span := float64(hi) - float64(lo)
+		return shape{span: span, bits: bits, ops: a.ops + b.ops + (a.span+1)*(b.span+1)*words(bits)*4 + span}
+	}
+	return shape{}
+}
+
+func (g *group) work(opts ExactOptions) shape {
+	var faces, span, dieBits float64
+	switch {
+	case g.divisor != 0:
+		faces, span, dieBits = 5, float64(divided[g.divisor][9]-1), math.Log2(10)
+	case g.explode:
+		d := float64(g.depthFor(opts))
+		faces, span = float64(g.sides)*(d+1), float64(g.sides)*(d+1)-1
+		dieBits = (d + 1) * math.Log2(float64(g.sides))
+	default:
+		faces, span, dieBits = float64(g.sides), float64(g.sides-1), math.Log2(float64(g.sides))
+	}
+	if g.cmp != cmpNone {
+		faces, span = 2, 1
+	}
+	n := float64(g.count)
+	bits := n * dieBits
+	w := words(bits)
+	if g.keep != keepAll {
+		k := float64(g.keepN)
+		// faces x placed dice x kept sums x dice given the face, plus the
+		// binomial table.
+		ops := faces*(n+1)*(n+2)/2*(k*span+1)*w*2 + (n+1)*(n+1)*w
+		return shape{span: k * span, bits: bits, ops: ops}
+	}
+	// n-1 convolutions with the die, the i-th over i*span+1 outcomes.
+	ops := (n*n/2*span + n) * (span + 1) * w
+	return shape{span: n * span, bits: bits, ops: ops + faces}
+}

@@ -1,0 +1,444 @@
+package dice
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Limits on what Parse accepts. They keep every roll cheap and every total
+// far from integer overflow.
+const (
+	MaxDice     = 10000      // dice in one group
+	MaxSides    = 1000000    // sides of one die
+	MaxConstant = 1000000000 // size of a number in an expression
+	MaxDepth    = 100        // explicit explosion depth, "d6!100"
+	maxNodes    = 1000       // terms and operators in one expression
+)
+
+// SyntaxError reports a malformed dice expression and where the problem is.
+type SyntaxError struct {
+	Expr   string // the expression as written
+	Column int    // 1-based column (in characters) of the problem
+	Msg    string // what is wrong
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("dice expression %q, column %d: %s", e.Expr, e.Column, e.Msg)
+}
+
+// Caret returns the expression with a second line pointing at the column of
+// the problem, for showing on a terminal.
+func (e *SyntaxError) Caret() string {
+	return "  " + e.Expr + "\n  " + strings.Repeat(" ", e.Column-1) + "^"
+}
+
+// MustParse is Parse for expressions known to be valid, such as constants in
+// code; it panics on a malformed expression.
+func MustParse(text string) *Expr {
+	e, err := Parse(text)
+	if err != nil {
+		panic(err)
+	}
+	return e
+}
+
+// Parse reads a dice expression. The grammar is documented in docs/dice.md;
+// in short:
+//
+//	3d6  d20+5  4d6kh3  2d20kl1  4d6dl1  3d6!  d6!3  d10/2  2d10^+1!  6d6>=5  (d6+1)*2
+//
+// Letters may be upper or lower case and spaces may stand between terms and
+// operators. A malformed expression gives a *SyntaxError.
+func Parse(text string) (*Expr, error) {
+	if !utf8.ValidString(text) {
+		return nil, &SyntaxError{Expr: strings.ToValidUTF8(text, "?"), Column: 1, Msg: "not valid UTF-8 text"}
+	}
+	p := &parser{text: text, src: []rune(strings.ToLower(text))}
+	e := &Expr{text: text}
+	p.e = e
+	root, err := p.parseAll()
+	if err != nil {
+		return nil, err
+	}
+	e.root = root
+	return e, nil
+}
+
+type parser struct {
+	text string
+	src  []rune
+	pos  int
+	e    *Expr
+}
+
+func (p *parser) errAt(pos int, format string, args ...any) *SyntaxError {
+	return &SyntaxError{Expr: p.text, Column: pos + 1, Msg: fmt.Sprintf(format, args...)}
+}
+
+func (p *parser) peek() rune {
+	if p.pos < len(p.src) {
+		return p.src[p.pos]
+	}
+	return 0
+}
+
+func (p *parser) skipSpace() {
+	for p.pos < len(p.src) && (p.src[p.pos] == ' ' || p.src[p.pos] == '\t') {
+		p.pos++
+	}
+}
+
+func (p *parser) add(n node) (int32, error) {
+	if len(p.e.nodes) >= maxNodes {
+		return 0, p.errAt(p.pos, "expression too long (at most %d terms and operators)", maxNodes)
+	}
+	p.e.nodes = append(p.e.nodes, n)
+	return int32(len(p.e.nodes) - 1), nil
+}
+
+func (p *parser) parseAll() (int32, error) {
+	p.skipSpace()
+	if p.pos == len(p.src) {
+		return 0, p.errAt(0, "empty expression; try 3d6 or d20+5")
+	}
+	root, err := p.parseSum()
+	if err != nil {
+		return 0, err
+	}
+	p.skipSpace()
+	if p.pos < len(p.src) {
+		return 0, p.unexpected("an operator (+, - or *) or the end")
+	}
+	lo, hi, ok := p.e.bounds(root)
+	if lo < -maxTotal || (ok && hi > maxTotal) {
+		return 0, p.errAt(0, "results could reach %s; the limit is %d either way", rangeText(lo, hi, ok), maxTotal)
+	}
+	return root, nil
+}
+
+// maxTotal bounds the results of a whole expression.
+const maxTotal = 1 << 52
+
+func rangeText(lo, hi int, ok bool) string {
+	if !ok {
+		return fmt.Sprintf("%d and up", lo)
+	}
+	return fmt.Sprintf("%d..%d", lo, hi)
+}
+
+// unexpected reports the character at the current position.
+func (p *parser) unexpected(want string) error {
+	if p.pos >= len(p.src) {
+		return p.errAt(p.pos, "expected %s, found the end of the expression", want)
+	}
+	c := p.src[p.pos]
+	switch c {
+	case '/':
+		return p.errAt(p.pos, "\"/\" only divides a d10: d10/2, d10/3 or d10/4")
+	case '>', '<', '=':
+		return p.errAt(p.pos, "success counting applies to one dice group, as in 6d6>=5")
+	}
+	return p.errAt(p.pos, "expected %s, found %q", want, c)
+}
+
+func (p *parser) parseSum() (int32, error) {
+	left, err := p.parseProduct()
+	if err != nil {
+		return 0, err
+	}
+	for {
+		p.skipSpace()
+		c := p.peek()
+		if c != '+' && c != '-' {
+			return left, nil
+		}
+		p.pos++
+		right, err := p.parseProduct()
+		if err != nil {
+			return 0, err
+		}
+		kind := kAdd
+		if c == '-' {
+			kind = kSub
+		}
+		if left, err = p.add(node{kind: kind, l: left, r: right}); err != nil {
+			return 0, err
+		}
+	}
+}
+
+func (p *parser) parseProduct() (int32, error) {
+	left, err := p.parseUnary()
+	if err != nil {
+		return 0, err
+	}
+	for {
+		p.skipSpace()
+		if p.peek() != '*' {
+			return left, nil
+		}
+		p.pos++
+		right, err := p.parseUnary()
+		if err != nil {
+			return 0, err
+		}
+		if left, err = p.add(node{kind: kMul, l: left, r: right}); err != nil {
+			return 0, err
+		}
+	}
+}
+
+func (p *parser) parseUnary() (int32, error) {
+	p.skipSpace()
+	switch p.peek() {
+	case '-':
+		p.pos++
+		inner, err := p.parseUnary()
+		if err != nil {
+			return 0, err
+		}
+		return p.add(node{kind: kNeg, l: inner})
+	case '+':
+		p.pos++
+		return p.parseUnary()
+	}
+	return p.parseAtom()
+}
+
+func (p *parser) parseAtom() (int32, error) {
+	p.skipSpace()
+	start := p.pos
+	switch c := p.peek(); {
+	case c == '(':
+		p.pos++
+		inner, err := p.parseSum()
+		if err != nil {
+			return 0, err
+		}
+		p.skipSpace()
+		if p.peek() != ')' {
+			if p.pos >= len(p.src) {
+				return 0, p.errAt(start, "this parenthesis is never closed")
+			}
+			return 0, p.unexpected("\")\"")
+		}
+		p.pos++
+		return inner, nil
+	case c == 'd':
+		return p.parseDice(start, 1)
+	case isDigit(c):
+		n, err := p.number("a number", MaxConstant)
+		if err != nil {
+			return 0, err
+		}
+		if p.peek() == 'd' {
+			if n < 1 {
+				return 0, p.errAt(start, "a dice group needs at least 1 die")
+			}
+			if n > MaxDice {
+				return 0, p.errAt(start, "%d dice in one group; the limit is %d", n, MaxDice)
+			}
+			return p.parseDice(start, n)
+		}
+		return p.add(node{kind: kConst, val: n})
+	}
+	return 0, p.unexpected("a number, a die such as d6, or \"(\"")
+}
+
+// number reads an unsigned decimal number no larger than limit.
+func (p *parser) number(what string, limit int) (int, error) {
+	start := p.pos
+	n := 0
+	for p.pos < len(p.src) && isDigit(p.src[p.pos]) {
+		n = n*10 + int(p.src[p.pos]-'0')
+		p.pos++
+		if n > limit {
+			for p.pos < len(p.src) && isDigit(p.src[p.pos]) {
+				p.pos++
+			}
+			return 0, p.errAt(start, "%s is too large (at most %d)", what, limit)
+		}
+	}
+	if p.pos == start {
+		return 0, p.unexpected(what)
+	}
+	return n, nil
+}
+
+func isDigit(c rune) bool { return c >= '0' && c <= '9' }
+
+// parseDice reads a dice group from its "d"; count has been read already.
+func (p *parser) parseDice(start, count int) (int32, error) {
+	p.pos++ // the 'd'
+	g := group{count: count, depth: unboundedDepth}
+	sidesAt := p.pos
+	if p.peek() == '%' {
+		p.pos++
+		g.percent, g.baseSides = true, 100
+	} else {
+		sides, err := p.number("the number of sides after \"d\" (as in d6 or d%)", MaxSides)
+		if err != nil {
+			return 0, err
+		}
+		if sides < 1 {
+			return 0, p.errAt(sidesAt, "a die needs at least 1 side")
+		}
+		g.baseSides = sides
+	}
+	g.sides = g.baseSides
+
+	if p.peek() == '^' {
+		if err := p.parseStep(&g, sidesAt); err != nil {
+			return 0, err
+		}
+	}
+	if p.peek() == '/' {
+		at := p.pos
+		p.pos++
+		div, err := p.number("a divisor after \"/\" (2, 3 or 4)", MaxConstant)
+		if err != nil {
+			return 0, err
+		}
+		if g.sides != 10 {
+			return 0, p.errAt(at, "only a d10 can be divided (d10/2, d10/3, d10/4), not a d%d", g.sides)
+		}
+		if div < 2 || div > 4 {
+			return 0, p.errAt(at+1, "a d10 divides by 2, 3 or 4, not %d", div)
+		}
+		g.divisor = div
+	}
+	if p.peek() == '!' {
+		at := p.pos
+		p.pos++
+		if g.divisor != 0 {
+			return 0, p.errAt(at, "a divided die cannot explode")
+		}
+		if g.sides == 1 {
+			return 0, p.errAt(at, "a d1 cannot explode: it would never stop")
+		}
+		g.explode = true
+		if isDigit(p.peek()) {
+			depthAt := p.pos
+			d, err := p.number("an explosion depth", MaxDepth)
+			if err != nil {
+				return 0, err
+			}
+			if d < 1 {
+				return 0, p.errAt(depthAt, "an explosion depth must be at least 1 (leave out \"!\" for none)")
+			}
+			g.depth = d
+		}
+	}
+	if err := p.parseKeep(&g); err != nil {
+		return 0, err
+	}
+	if err := p.parseSuccess(&g); err != nil {
+		return 0, err
+	}
+	if c := p.peek(); c == 'd' || isDigit(c) || (c >= 'a' && c <= 'z') {
+		return 0, p.errAt(p.pos, "unexpected %q after %s; modifiers go in the order ^ / ! k >=", c, g.String())
+	}
+	return p.add(node{kind: kDice, g: g})
+}
+
+func (p *parser) parseStep(g *group, sidesAt int) error {
+	at := p.pos
+	p.pos++
+	sign := 1
+	switch p.peek() {
+	case '+':
+		p.pos++
+	case '-':
+		sign = -1
+		p.pos++
+	}
+	n, err := p.number("a number of steps after \"^\" (as in d10^+1 or d10^-2)", len(ladder))
+	if err != nil {
+		return err
+	}
+	if g.percent {
+		return p.errAt(at, "d%% is not on the step ladder (d4, d6, d8, d10, d12, d20)")
+	}
+	stepped, ok := StepDie(g.baseSides, sign*n)
+	if !ok {
+		return p.errAt(sidesAt, "only dice on the step ladder (d4, d6, d8, d10, d12, d20) can step, not a d%d", g.baseSides)
+	}
+	g.step, g.sides = sign*n, stepped
+	return nil
+}
+
+func (p *parser) parseKeep(g *group) error {
+	if p.peek() != 'k' && !(p.peek() == 'd' && p.pos+1 < len(p.src) && (p.src[p.pos+1] == 'h' || p.src[p.pos+1] == 'l')) {
+		return nil
+	}
+	at := p.pos
+	p.pos++
+	spelled := string(p.src[at:p.pos])
+	if c := p.peek(); c == 'h' || c == 'l' {
+		p.pos++
+		spelled = string(p.src[at:p.pos])
+	}
+	g.keepText = spelled
+	n := 1
+	if isDigit(p.peek()) {
+		var err error
+		if n, err = p.number("how many dice to keep or drop", MaxDice); err != nil {
+			return err
+		}
+	} else {
+		g.keepBare = true
+	}
+	g.keepArg = n
+	keeps := spelled == "k" || spelled == "kh" || spelled == "kl"
+	switch {
+	case keeps && n < 1:
+		return p.errAt(at, "keep at least 1 die")
+	case keeps && n > g.count:
+		return p.errAt(at, "cannot keep %d of %d dice", n, g.count)
+	case !keeps && n < 1:
+		return p.errAt(at, "drop at least 1 die (or leave out %q)", spelled)
+	case !keeps && n >= g.count:
+		return p.errAt(at, "cannot drop %d of %d dice: none would be left", n, g.count)
+	}
+	switch spelled {
+	case "k", "kh":
+		g.keep, g.keepN = keepHigh, n
+	case "kl":
+		g.keep, g.keepN = keepLow, n
+	case "dh":
+		g.keep, g.keepN = keepLow, g.count-n
+	case "dl":
+		g.keep, g.keepN = keepHigh, g.count-n
+	}
+	return nil
+}
+
+func (p *parser) parseSuccess(g *group) error {
+	at := p.pos
+	var op cmpOp
+	switch p.peek() {
+	case '>':
+		op = cmpGT
+	case '<':
+		op = cmpLT
+	case '=':
+		op = cmpEQ
+	default:
+		return nil
+	}
+	p.pos++
+	if op != cmpEQ && p.peek() == '=' {
+		p.pos++
+		op = map[cmpOp]cmpOp{cmpGT: cmpGE, cmpLT: cmpLE}[op]
+	}
+	if g.keep != keepAll {
+		return p.errAt(at, "count successes or keep dice, not both")
+	}
+	t, err := p.number("a target number after "+string(p.src[at:p.pos]), MaxConstant)
+	if err != nil {
+		return err
+	}
+	g.cmp, g.target = op, t
+	return nil
+}

@@ -1,0 +1,3 @@
+module fray
+
+go 1.26.8
