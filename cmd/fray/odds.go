@@ -1,0 +1,248 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"fray/dice"
+)
+
+// barWidth is the length, in characters, of the bar of the most likely
+// outcome in the odds chart.
+const barWidth = 40
+
+// estimateTimes is how many rolls the message for odds too costly to compute
+// suggests for an estimate.
+const estimateTimes = 10000
+
+// oddsOptions are the flags of "fray odds".
+type oddsOptions struct {
+	atLeast      int
+	hasAtLeast   bool // --at-least was given
+	explodeDepth int
+	json         bool
+}
+
+// newOddsCmd returns the "fray odds" command.
+func newOddsCmd() *cobra.Command {
+	var opts oddsOptions
+	cmd := &cobra.Command{
+		Use:   "odds EXPR...",
+		Short: "Show the exact probability of every result of a dice expression",
+		Long: `Show the exact probability of every result of a dice expression.
+
+The odds are exact fractions, computed rather than sampled, with a chart, the
+mean, standard deviation and median. A die that explodes without a stated
+depth ("d6!") is followed --explode-depth extra dice deep; the probability of
+the longer chains is left out and reported.
+
+Expressions whose exact odds would take too long to compute are refused; roll
+them many times instead: "fray roll EXPR --times 10000 --summary".`,
+		Example: `  fray odds 3d6
+  fray odds 4d6kh3 --at-least 15
+  fray odds d6! --explode-depth 5
+  fray odds 2d20kh1+5 --json`,
+		Args: exprArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.hasAtLeast = cmd.Flags().Changed("at-least")
+			return runOdds(cmd.OutOrStdout(), args, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&opts.atLeast, "at-least", 0, "also show the probability of a result of at least `N`")
+	f.IntVar(&opts.explodeDepth, "explode-depth", dice.DefaultExplodeDepth,
+		fmt.Sprintf("follow `D` extra dice per die that explodes without a stated depth (1 to %d)", dice.MaxDepth))
+	f.BoolVar(&opts.json, "json", false, "print the odds as JSON")
+	return cmd
+}
+
+// runOdds computes the distribution of the expression given by args and
+// writes it to w as opts say.
+func runOdds(w io.Writer, args []string, opts oddsOptions) error {
+	if opts.explodeDepth < 1 || opts.explodeDepth > dice.MaxDepth {
+		return usageErrorf("--explode-depth must be between 1 and %d, not %d", dice.MaxDepth, opts.explodeDepth)
+	}
+	expr, err := parseExpr(args)
+	if err != nil {
+		return err
+	}
+	dist, err := expr.Exact(dice.ExactOptions{ExplodeDepth: opts.explodeDepth})
+	if tooCostly, ok := errors.AsType[*dice.TooCostlyError](err); ok {
+		return fmt.Errorf("%w; for an estimate, roll it many times instead: fray roll %s --times %d --summary",
+			tooCostly, shellQuote(expr.String()), estimateTimes)
+	}
+	if err != nil {
+		return fmt.Errorf("computing the odds of %s: %w", expr, err)
+	}
+	if opts.json {
+		return writeOddsJSON(w, expr, dist, opts)
+	}
+	return writeOddsText(w, expr, dist, opts)
+}
+
+// shellQuote quotes a canonical dice expression for a POSIX shell when it
+// holds characters the shell would interpret.
+func shellQuote(s string) string {
+	for _, c := range s {
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '-') {
+			return "'" + s + "'"
+		}
+	}
+	return s
+}
+
+// writeOddsText writes the distribution as a table with a bar chart,
+// followed by its summary statistics.
+func writeOddsText(w io.Writer, expr *dice.Expr, dist *dice.Dist, opts oddsOptions) error {
+	outcomes := dist.Outcomes()
+	var b strings.Builder
+	plural := "s"
+	if len(outcomes) == 1 {
+		plural = ""
+	}
+	fmt.Fprintf(&b, "%s: exact odds, %d outcome%s from %d to %d\n\n", expr, len(outcomes), plural, dist.Min(), dist.Max())
+
+	// Cells first, to size the columns.
+	type row struct{ value, fraction, percent string }
+	rows := make([]row, len(outcomes))
+	head := row{"value", "fraction", "percent"}
+	widths := [3]int{len(head.value), len(head.fraction), len(head.percent)}
+	mostLikely := new(big.Rat)
+	for i, o := range outcomes {
+		rows[i] = row{strconv.Itoa(o.Value), o.P.String(), formatPercent(o.P)}
+		widths[0] = max(widths[0], len(rows[i].value))
+		widths[1] = max(widths[1], len(rows[i].fraction))
+		widths[2] = max(widths[2], len(rows[i].percent))
+		if o.P.Cmp(mostLikely) > 0 {
+			mostLikely = o.P
+		}
+	}
+	fmt.Fprintf(&b, "%*s  %*s  %*s\n", widths[0], head.value, widths[1], head.fraction, widths[2], head.percent)
+	for i, r := range rows {
+		fmt.Fprintf(&b, "%*s  %*s  %*s  %s\n", widths[0], r.value, widths[1], r.fraction, widths[2], r.percent,
+			bar(outcomes[i].P, mostLikely))
+	}
+
+	mean := dist.Mean()
+	fmt.Fprintf(&b, "\nmean    %s", mean.FloatString(4))
+	if !mean.IsInt() {
+		fmt.Fprintf(&b, " (%s)", mean.String())
+	}
+	fmt.Fprintf(&b, "\nsd      %.4f\nmedian  %d\n", dist.StdDev(), dist.Median())
+	if opts.hasAtLeast {
+		p := dist.AtLeast(opts.atLeast)
+		fmt.Fprintf(&b, "P(>= %d) = %s (%s)\n", opts.atLeast, p.String(), formatPercent(p))
+	}
+	if t := dist.Truncated(); t.Sign() != 0 {
+		fmt.Fprintf(&b, "explosions followed to depth %d; probability not covered: %s (%s)\n",
+			opts.explodeDepth, t.String(), formatPercent(t))
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("writing the odds: %w", err)
+	}
+	return nil
+}
+
+// eighths are the partial blocks that end a bar, by eighths of a character.
+var eighths = [8]string{"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"}
+
+// bar returns a bar of block characters for probability p, scaled so that
+// probability top gets a bar barWidth characters long.
+func bar(p, top *big.Rat) string {
+	if top.Sign() == 0 {
+		return ""
+	}
+	ratio, _ := new(big.Rat).Quo(p, top).Float64()
+	n := int(ratio*barWidth*8 + 0.5) // in eighths of a character
+	return strings.Repeat("█", n/8) + eighths[n%8]
+}
+
+// formatPercent shows a probability as a percentage with two decimals, or
+// with two significant digits when it is too small for that ("2.8e-07%").
+func formatPercent(p *big.Rat) string {
+	f, _ := p.Float64()
+	f *= 100
+	if f == 0 || f >= 0.005 {
+		return strconv.FormatFloat(f, 'f', 2, 64) + "%"
+	}
+	return strconv.FormatFloat(f, 'g', 2, 64) + "%"
+}
+
+// oddsJSON is the JSON form of a distribution.
+type oddsJSON struct {
+	Expression   string         `json:"expression"`
+	Min          int            `json:"min"`
+	Max          int            `json:"max"`
+	Mean         float64        `json:"mean"`
+	MeanFraction string         `json:"mean_fraction"`
+	SD           float64        `json:"sd"`
+	Median       int            `json:"median"`
+	AtLeast      *atLeastJSON   `json:"at_least,omitempty"`
+	Truncated    *truncatedJSON `json:"truncated,omitempty"`
+	Outcomes     []outcomeJSON  `json:"outcomes"`
+}
+
+// outcomeJSON is one outcome of a distribution with its probability, as a
+// float and as an exact fraction in lowest terms ("1/8").
+type outcomeJSON struct {
+	Value    int     `json:"value"`
+	P        float64 `json:"p"`
+	Fraction string  `json:"fraction"`
+}
+
+// atLeastJSON is the probability of a result of at least N.
+type atLeastJSON struct {
+	N        int     `json:"n"`
+	P        float64 `json:"p"`
+	Fraction string  `json:"fraction"`
+}
+
+// truncatedJSON is the probability left out of a distribution whose
+// exploding dice were followed only to a limited depth.
+type truncatedJSON struct {
+	Fraction     string  `json:"fraction"`
+	P            float64 `json:"p"`
+	ExplodeDepth int     `json:"explode_depth"`
+}
+
+// writeOddsJSON writes the distribution as one JSON object.
+func writeOddsJSON(w io.Writer, expr *dice.Expr, dist *dice.Dist, opts oddsOptions) error {
+	mean := dist.Mean()
+	meanF, _ := mean.Float64()
+	out := oddsJSON{
+		Expression:   expr.String(),
+		Min:          dist.Min(),
+		Max:          dist.Max(),
+		Mean:         meanF,
+		MeanFraction: mean.String(),
+		SD:           dist.StdDev(),
+		Median:       dist.Median(),
+	}
+	for _, o := range dist.Outcomes() {
+		p, _ := o.P.Float64()
+		out.Outcomes = append(out.Outcomes, outcomeJSON{Value: o.Value, P: p, Fraction: o.P.String()})
+	}
+	if opts.hasAtLeast {
+		r := dist.AtLeast(opts.atLeast)
+		p, _ := r.Float64()
+		out.AtLeast = &atLeastJSON{N: opts.atLeast, P: p, Fraction: r.String()}
+	}
+	if r := dist.Truncated(); r.Sign() != 0 {
+		p, _ := r.Float64()
+		out.Truncated = &truncatedJSON{Fraction: r.String(), P: p, ExplodeDepth: opts.explodeDepth}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return fmt.Errorf("writing the odds as JSON: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,267 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"fray/dice"
+)
+
+// maxTimes is the most rolls one "fray roll" makes.
+const maxTimes = 1000000
+
+// rollOptions are the flags of "fray roll".
+type rollOptions struct {
+	seed    uint64
+	seeded  bool // --seed was given
+	times   int
+	json    bool
+	summary bool
+}
+
+// newRollCmd returns the "fray roll" command.
+func newRollCmd() *cobra.Command {
+	var opts rollOptions
+	cmd := &cobra.Command{
+		Use:   "roll EXPR...",
+		Short: "Roll a dice expression and show every die",
+		Long: `Roll a dice expression and show every die.
+
+Each roll prints one line: the expression with every dice group's dice in
+brackets, then the total. Dropped dice are shown in parentheses, exploding
+dice as 6!4, divided d10s as 9→4 and successes with *.
+
+The expression may be given as several words: "fray roll 2d6 + 3". Put --
+before an expression that starts a term with a minus sign: "fray roll -- d20 -2".`,
+		Example: `  fray roll 4d6kh3
+  fray roll 'd20+2d10!+5' --times 3
+  fray roll 3d6 --seed 7 --times 10000 --summary
+  fray roll '6d6>=5' --json`,
+		Args: exprArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.seeded = cmd.Flags().Changed("seed")
+			return runRoll(cmd.OutOrStdout(), args, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.Uint64Var(&opts.seed, "seed", 0, "seed `N` for reproducible rolls: the same seed gives the same rolls (default: unpredictable)")
+	f.IntVar(&opts.times, "times", 1, fmt.Sprintf("roll `K` times (1 to %d) and summarise the totals", maxTimes))
+	f.BoolVar(&opts.json, "json", false, "print the rolls as JSON")
+	f.BoolVar(&opts.summary, "summary", false, "print only the summary of the totals (min, max, mean, sd), not every roll")
+	return cmd
+}
+
+// runRoll rolls the expression given by args as opts say and writes the
+// result to w.
+func runRoll(w io.Writer, args []string, opts rollOptions) error {
+	if opts.times < 1 || opts.times > maxTimes {
+		return usageErrorf("--times must be between 1 and %d, not %d", maxTimes, opts.times)
+	}
+	if opts.json && opts.summary {
+		return usageErrorf("--json and --summary cannot be used together")
+	}
+	expr, err := parseExpr(args)
+	if err != nil {
+		return err
+	}
+	var src dice.Source
+	if opts.seeded {
+		src = dice.Seeded(opts.seed)
+	} else {
+		src = dice.NewCrypto()
+	}
+
+	bw := bufio.NewWriter(w)
+	switch {
+	case opts.summary:
+		var s stats
+		for range opts.times {
+			s.add(expr.Roll(src))
+		}
+		fmt.Fprintln(bw, s.line(expr.String()))
+	case opts.json:
+		if err := writeRollsJSON(bw, expr, src, opts); err != nil {
+			return err
+		}
+	default:
+		canonical := expr.String()
+		var s stats
+		for range opts.times {
+			r := expr.RollDetailed(src)
+			s.add(r.Total)
+			fmt.Fprintln(bw, formatRoll(canonical, r))
+		}
+		if opts.times > 1 {
+			fmt.Fprintln(bw, s.line(canonical))
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("writing the rolls: %w", err)
+	}
+	return nil
+}
+
+// formatRoll shows one roll as the canonical expression with each dice group
+// followed by its dice, then the total:
+//
+//	4d6kh3 [6 5 (1) 3] = 14
+//	d20 [17] + 2d10! [10!3 4] + 5 = 39
+//
+// The groups of r are in the order they appear in the canonical expression.
+func formatRoll(canonical string, r dice.Rolled) string {
+	var b strings.Builder
+	next := 0        // the next group of r to place
+	operand := false // the text so far ends with an operand, so + - * are binary
+	for i := 0; i < len(canonical); {
+		if next < len(r.Groups) && strings.HasPrefix(canonical[i:], r.Groups[next].Notation) {
+			b.WriteString(groupDice(r.Groups[next]))
+			i += len(r.Groups[next].Notation)
+			next++
+			operand = true
+			continue
+		}
+		c := canonical[i]
+		if operand && (c == '+' || c == '-' || c == '*') {
+			b.WriteString(" " + string(c) + " ")
+			operand = false
+		} else {
+			b.WriteByte(c)
+			operand = c == ')' || (c >= '0' && c <= '9')
+		}
+		i++
+	}
+	if next < len(r.Groups) {
+		// The groups could not be placed in the expression; list them.
+		b.Reset()
+		b.WriteString(canonical + ":")
+		for _, g := range r.Groups {
+			b.WriteString(" " + g.String() + ";")
+		}
+		b.WriteString(" total")
+	}
+	b.WriteString(" = " + strconv.Itoa(r.Total))
+	return b.String()
+}
+
+// groupDice shows a group's notation and dice without its value, as in
+// "4d6kh3 [6 5 (1) 3]".
+func groupDice(g dice.RolledGroup) string {
+	return strings.TrimSuffix(g.String(), " = "+strconv.Itoa(g.Value))
+}
+
+// writeRollsJSON rolls the expression opts.times times and writes one JSON
+// object with every roll:
+//
+//	{"expression": "4d6kh3", "seed": 7, "rolls": [{"total": 14, "groups": [...]}]}
+//
+// with "seed" only for seeded rolls and a "summary" of the totals after more
+// than one roll. The rolls are written as they are made, one per line, so
+// that a million of them need not be held in memory.
+func writeRollsJSON(w io.Writer, expr *dice.Expr, src dice.Source, opts rollOptions) error {
+	canonical, err := marshalJSON(expr.String())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "{\n  \"expression\": %s,\n", canonical)
+	if opts.seeded {
+		fmt.Fprintf(w, "  \"seed\": %d,\n", opts.seed)
+	}
+	fmt.Fprint(w, "  \"rolls\": [\n")
+	var s stats
+	for i := range opts.times {
+		r := expr.RollDetailed(src)
+		s.add(r.Total)
+		line, err := marshalJSON(r)
+		if err != nil {
+			return err
+		}
+		sep := ","
+		if i == opts.times-1 {
+			sep = ""
+		}
+		fmt.Fprintf(w, "    %s%s\n", line, sep)
+	}
+	fmt.Fprint(w, "  ]")
+	if opts.times > 1 {
+		summary, err := marshalJSON(s.json())
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, ",\n  \"summary\": %s", summary)
+	}
+	fmt.Fprint(w, "\n}\n")
+	return nil
+}
+
+// marshalJSON encodes v as compact JSON, leaving <, > and & as they are (dice
+// expressions such as 6d6>=5 contain them).
+func marshalJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, fmt.Errorf("encoding JSON: %w", err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// stats summarises roll totals: their count, range, mean and standard
+// deviation (Welford's method, which neither overflows nor loses precision
+// like a running sum of squares).
+type stats struct {
+	n        int
+	min, max int
+	mean, m2 float64
+}
+
+// add counts one more total.
+func (s *stats) add(total int) {
+	if s.n == 0 || total < s.min {
+		s.min = total
+	}
+	if s.n == 0 || total > s.max {
+		s.max = total
+	}
+	s.n++
+	d := float64(total) - s.mean
+	s.mean += d / float64(s.n)
+	s.m2 += d * (float64(total) - s.mean)
+}
+
+// sd returns the standard deviation of the totals.
+func (s *stats) sd() float64 {
+	if s.n == 0 {
+		return 0
+	}
+	return math.Sqrt(s.m2 / float64(s.n))
+}
+
+// line shows the summary as one line of text.
+func (s *stats) line(expr string) string {
+	rolls := "rolls"
+	if s.n == 1 {
+		rolls = "roll"
+	}
+	return fmt.Sprintf("%d %s of %s: min %d, max %d, mean %.4f, sd %.4f", s.n, rolls, expr, s.min, s.max, s.mean, s.sd())
+}
+
+// statsJSON is the JSON form of stats.
+type statsJSON struct {
+	Min  int     `json:"min"`
+	Max  int     `json:"max"`
+	Mean float64 `json:"mean"`
+	SD   float64 `json:"sd"`
+}
+
+// json returns the summary in its JSON form.
+func (s *stats) json() statsJSON {
+	return statsJSON{Min: s.min, Max: s.max, Mean: s.mean, SD: s.sd()}
+}
