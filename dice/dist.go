@@ -204,6 +204,10 @@ func (d *Dist) Median() int { return d.Percentile(0.5) }
 // add returns the distribution of the sum of independent results of a and b.
 func add(a, b *Dist) *Dist {
 	out := &Dist{min: a.min + b.min, counts: make([]count, len(a.counts)+len(b.counts)-1), total: a.total.mul(b.total)}
+	if out.total.b != nil {
+		addBig(out, a, b)
+		return out
+	}
 	for i, ca := range a.counts {
 		if ca.isZero() {
 			continue
@@ -214,6 +218,32 @@ func add(a, b *Dist) *Dist {
 		}
 	}
 	return out
+}
+
+// addBig is the convolution of add for weights beyond 64 bits: it
+// accumulates into big integers in place instead of allocating one per
+// step.
+func addBig(out, a, b *Dist) {
+	acc := make([]big.Int, len(out.counts))
+	bs := make([]*big.Int, len(b.counts))
+	for j, cb := range b.counts {
+		bs[j] = cb.bigRO()
+	}
+	var prod big.Int
+	for i, ca := range a.counts {
+		if ca.isZero() {
+			continue
+		}
+		x := ca.bigRO()
+		for j, y := range bs {
+			if y.Sign() != 0 {
+				acc[i+j].Add(&acc[i+j], prod.Mul(x, y))
+			}
+		}
+	}
+	for i := range acc {
+		out.counts[i] = fromBig(&acc[i])
+	}
 }
 
 // neg returns the distribution of -X.

@@ -12,7 +12,7 @@ const DefaultExplodeDepth = 10
 
 // DefaultMaxWork is the work Exact does before refusing; it is about a
 // second of computation.
-const DefaultMaxWork = 3e8
+const DefaultMaxWork = 2e8
 
 // ExactOptions tune Exact. The zero value asks for the defaults.
 type ExactOptions struct {
@@ -181,7 +181,7 @@ func (e *Expr) work(i int32, opts ExactOptions) shape {
 		lo, hi, _ := e.bounds(i)
 		bits := a.bits + b.bits
 		span := float64(hi) - float64(lo)
-		return shape{span: span, bits: bits, ops: a.ops + b.ops + (a.span+1)*(b.span+1)*words(bits)*4 + span}
+		return shape{span: span, bits: bits, ops: a.ops + b.ops + (a.span+1)*(b.span+1)*words(bits)*20 + span}
 	}
 	return shape{}
 }

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +12,9 @@ import (
 // allocates nothing, except when a group keeps and drops more than 64 dice
 // each.
 func (e *Expr) Roll(src Source) int {
+	if n := &e.nodes[e.root]; n.kind == kDice {
+		return n.g.roll(src, nil) // the common case of a single group
+	}
 	return e.eval(e.root, src, nil)
 }
 
@@ -36,51 +40,90 @@ func (e *Expr) eval(i int32, src Source, t *trace) int {
 	return 0
 }
 
-// batch is how many plain dice a group draws per call to a batchSource.
-const batch = 64
+// chunk is how many dice a group draws at a time into a buffer on the stack.
+const chunk = 8
 
 // roll rolls the group. When t is not nil it also records every die.
 func (g *group) roll(src Source, t *trace) int {
 	if t != nil {
 		return g.rollTraced(src, t)
 	}
+	pcg, _ := src.(*PCG)
 	if g.keep != keepAll {
-		return g.rollKeep(src)
+		return g.rollKeep(src, pcg)
 	}
-	bs, canBatch := src.(batchSource)
-	if !canBatch || g.explode {
-		total := 0
-		for range g.count {
-			total += g.score(g.die(src))
-		}
-		return total
-	}
-	var buf [batch]int
+	direct := g.direct(pcg)
+	var buf [chunk]int
 	total := 0
-	for left := g.count; left > 0; left -= batch {
-		chunk := buf[:min(left, batch)]
-		bs.rollInto(g.sides, chunk)
-		for _, raw := range chunk {
-			total += g.score(g.face(raw))
+	for left := g.count; left > 0; {
+		vals := buf[:min(left, chunk)]
+		left -= len(vals)
+		if direct != nil {
+			direct.fill(g.sides, vals)
+		} else {
+			g.fill(src, pcg, vals)
+		}
+		for _, v := range vals {
+			total += g.score(v)
 		}
 	}
 	return total
 }
 
-// die draws one die of the group with its whole explosion chain and returns
-// its value.
-func (g *group) die(src Source) int {
-	v := src.Roll(g.sides)
-	if !g.explode {
-		return g.face(v)
+// direct returns pcg when the group's dice are plain results of it (no
+// division, no explosion), so that the rolling loops can fill their buffers
+// straight from the generator; otherwise nil.
+func (g *group) direct(pcg *PCG) *PCG {
+	if g.explode || g.divisor != 0 {
+		return nil
 	}
+	return pcg
+}
+
+// fill draws len(out) dice of the group, each with its whole explosion
+// chain, and stores their values. pcg, when not nil, is src itself: it is
+// called directly rather than through the Source interface so that its
+// generator inlines into the loop.
+func (g *group) fill(src Source, pcg *PCG, out []int) {
+	switch {
+	case g.explode:
+		for i := range out {
+			out[i] = g.chain(src, pcg)
+		}
+		return
+	case pcg != nil:
+		pcg.fill(g.sides, out)
+	default:
+		for i := range out {
+			out[i] = src.Roll(g.sides)
+		}
+	}
+	if g.divisor != 0 {
+		for i, raw := range out {
+			out[i] = divided[g.divisor][raw-1]
+		}
+	}
+}
+
+// draw draws one raw result; pcg, when not nil, is src itself.
+func (g *group) draw(src Source, pcg *PCG) int {
+	if pcg != nil {
+		return pcg.die(uint64(g.sides))
+	}
+	return src.Roll(g.sides)
+}
+
+// chain draws an exploding die: it rolls again while it shows its maximum,
+// up to the group's depth, and returns the sum.
+func (g *group) chain(src Source, pcg *PCG) int {
+	v := g.draw(src, pcg)
 	total := v
 	limit := g.depth
 	if limit == unboundedDepth {
 		limit = maxChain
 	}
 	for n := 0; v == g.sides && n < limit; n++ {
-		v = src.Roll(g.sides)
+		v = g.draw(src, pcg)
 		total += v
 	}
 	return total
@@ -109,47 +152,32 @@ func (g *group) score(v int) int {
 // rollKeep rolls a group that keeps its highest or lowest dice. It tracks
 // whichever set is smaller, the kept dice or the dropped ones, in a sorted
 // buffer on the stack.
-func (g *group) rollKeep(src Source) int {
+func (g *group) rollKeep(src Source, pcg *PCG) int {
 	track, trackKept := g.keepN, true
 	if drop := g.count - g.keepN; drop < track {
 		track, trackKept = drop, false
 	}
 	// The tracked dice are the highest ones when keeping high dice, or when
-	// tracking the dropped dice of a keep-low group.
-	high := (g.keep == keepHigh) == trackKept
-	var stack [batch]int
-	var best []int
-	if track <= batch {
-		best = stack[:0:track]
-	} else {
-		best = make([]int, 0, track)
+	// tracking the dropped dice of a keep-low group. Tracking the lowest is
+	// tracking the highest of the negated values.
+	sign := 1
+	if (g.keep == keepHigh) != trackKept {
+		sign = -1
 	}
-	bs, canBatch := src.(batchSource)
-	canBatch = canBatch && !g.explode
-
-	sum := 0
-	var raw [batch]int
-	for left := g.count; left > 0; {
-		chunk := raw[:min(left, batch)]
-		if canBatch {
-			bs.rollInto(g.sides, chunk)
-			for j, r := range chunk {
-				chunk[j] = g.face(r)
-			}
-		} else {
-			for j := range chunk {
-				chunk[j] = g.die(src)
-			}
+	var sum, tracked int
+	switch {
+	case track <= 1:
+		sum, tracked = g.keepOne(src, pcg, sign)
+		if track == 0 { // keeps every die
+			return sum
 		}
-		left -= len(chunk)
-		for _, v := range chunk {
-			sum += v
-			best = insertBest(best, v, high)
-		}
-	}
-	tracked := 0
-	for _, v := range best {
-		tracked += v
+	case track <= 8:
+		var best [8]int
+		sum, tracked = g.keepSorted(src, pcg, sign, best[:0:track])
+	case track <= 64:
+		sum, tracked = g.keepWide(src, pcg, sign, track)
+	default:
+		sum, tracked = g.keepSorted(src, pcg, sign, make([]int, 0, track))
 	}
 	if trackKept {
 		return tracked
@@ -157,26 +185,73 @@ func (g *group) rollKeep(src Source) int {
 	return sum - tracked
 }
 
-// insertBest keeps best sorted, best first (largest first when high), and no
-// longer than its capacity, adding v if it belongs.
-func insertBest(best []int, v int, high bool) []int {
-	better := func(a, b int) bool {
-		if high {
-			return a > b
+// keepOne rolls the group, returning the sum of all dice and the single
+// highest of sign*value (as a value).
+func (g *group) keepOne(src Source, pcg *PCG, sign int) (sum, best int) {
+	direct := g.direct(pcg)
+	var buf [chunk]int
+	top := math.MinInt
+	for left := g.count; left > 0; {
+		vals := buf[:min(left, chunk)]
+		left -= len(vals)
+		if direct != nil {
+			direct.fill(g.sides, vals)
+		} else {
+			g.fill(src, pcg, vals)
 		}
-		return a < b
+		for _, v := range vals {
+			sum += v
+			top = max(top, sign*v)
+		}
 	}
+	return sum, sign * top
+}
+
+// keepWide is keepSorted with room for 64 dice; the buffer lives in its own
+// frame so that smaller keeps do not pay to clear it.
+func (g *group) keepWide(src Source, pcg *PCG, sign, track int) (sum, tracked int) {
+	var best [64]int
+	return g.keepSorted(src, pcg, sign, best[:0:track])
+}
+
+// keepSorted rolls the group, returning the sum of all dice and the sum of
+// the cap(best) highest of sign*value (as values).
+func (g *group) keepSorted(src Source, pcg *PCG, sign int, best []int) (sum, tracked int) {
+	direct := g.direct(pcg)
+	var buf [chunk]int
+	for left := g.count; left > 0; {
+		vals := buf[:min(left, chunk)]
+		left -= len(vals)
+		if direct != nil {
+			direct.fill(g.sides, vals)
+		} else {
+			g.fill(src, pcg, vals)
+		}
+		for _, v := range vals {
+			sum += v
+			best = insertBest(best, sign*v)
+		}
+	}
+	for _, v := range best {
+		tracked += v
+	}
+	return sum, sign * tracked
+}
+
+// insertBest keeps best sorted from the highest down and no longer than its
+// capacity, adding v if it belongs.
+func insertBest(best []int, v int) []int {
 	n := len(best)
 	if n == cap(best) {
-		if n == 0 || !better(v, best[n-1]) {
+		if v <= best[n-1] {
 			return best
 		}
-		n-- // the worst falls off
+		n-- // the lowest falls off
 	} else {
 		best = best[:n+1]
 	}
 	i := n
-	for i > 0 && better(v, best[i-1]) {
+	for i > 0 && v > best[i-1] {
 		best[i] = best[i-1]
 		i--
 	}
@@ -256,12 +331,13 @@ func (g *group) rollTraced(src Source, t *trace) int {
 	rec := &Recorder{Source: src}
 	for i := range rg.Dice {
 		rec.Reset()
-		v := g.die(rec)
+		var v [1]int
+		g.fill(rec, nil, v[:])
 		rolls := make([]int, len(rec.Draws))
 		for j, d := range rec.Draws {
 			rolls[j] = d.Value
 		}
-		rg.Dice[i] = RolledDie{Rolls: rolls, Value: v}
+		rg.Dice[i] = RolledDie{Rolls: rolls, Value: v[0]}
 	}
 	if g.keep != keepAll {
 		// Drop the lowest (keep-high) or highest (keep-low) values; among

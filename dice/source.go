@@ -15,13 +15,6 @@ type Source interface {
 	Roll(sides int) int
 }
 
-// A batchSource can roll several dice of one size at once. Expressions use it,
-// when a Source offers it, to roll a group of plain dice with one call; the
-// results must be exactly what the same number of Roll calls would give.
-type batchSource interface {
-	rollInto(sides int, out []int)
-}
-
 // PCG is a seeded pseudo-random Source: the same seed always gives the same
 // rolls, on every platform. It is the permuted congruential generator of
 // math/rand/v2 (128-bit state, DXSM output), so its raw stream equals
@@ -92,27 +85,40 @@ func (p *PCG) Uint64() uint64 {
 
 // Roll returns a uniform die result in [1, sides]. It panics if sides < 1.
 func (p *PCG) Roll(sides int) int {
-	return p.below(uint64(checkSides(sides))) + 1
+	return p.die(uint64(checkSides(sides)))
 }
 
-func (p *PCG) rollInto(sides int, out []int) {
-	n := uint64(checkSides(sides))
-	for i := range out {
-		out[i] = p.below(n) + 1
-	}
-}
-
-// below returns a uniform integer in [0, n), by Lemire's multiply-and-reject
-// method (no division on the common path).
-func (p *PCG) below(n uint64) int {
+// die returns a uniform integer in [1, n] for n >= 1, by Lemire's
+// multiply-and-reject method. It is small enough to inline into the loops
+// that roll dice; the rare rejection is out of line.
+func (p *PCG) die(n uint64) int {
 	hi, lo := bits.Mul64(p.Uint64(), n)
 	if lo < n {
-		thresh := -n % n
-		for lo < thresh {
-			hi, lo = bits.Mul64(p.Uint64(), n)
-		}
+		return p.dieSlow(n, hi, lo)
 	}
-	return int(hi)
+	return int(hi) + 1
+}
+
+// fill stores len(out) dice of the given size, exactly as len(out) calls of
+// Roll would.
+func (p *PCG) fill(sides int, out []int) {
+	n := uint64(sides)
+	for i := range out {
+		hi, lo := bits.Mul64(p.Uint64(), n)
+		if lo < n {
+			out[i] = p.dieSlow(n, hi, lo)
+			continue
+		}
+		out[i] = int(hi) + 1
+	}
+}
+
+func (p *PCG) dieSlow(n, hi, lo uint64) int {
+	thresh := -n % n
+	for lo < thresh {
+		hi, lo = bits.Mul64(p.Uint64(), n)
+	}
+	return int(hi) + 1
 }
 
 func checkSides(sides int) int {

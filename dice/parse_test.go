@@ -1,0 +1,195 @@
+package dice
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestParseCanonicalForm(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"3d6", "3d6"},
+		{"1d6", "d6"},
+		{"D10", "d10"},
+		{" 2d6 + 3 ", "2d6+3"},
+		{"4d6kh3", "4d6kh3"},
+		{"4D6KH3", "4d6kh3"},
+		{"2d10k", "2d10k"},
+		{"2d20kl1", "2d20kl1"},
+		{"4d6dl1", "4d6dl1"},
+		{"5d6dh2", "5d6dh2"},
+		{"3d6!", "3d6!"},
+		{"d6!3", "d6!3"},
+		{"d10/2", "d10/2"},
+		{"2d10/4", "2d10/4"},
+		{"d%", "d%"},
+		{"2d10^1", "2d10^+1"},
+		{"2d10^+2!", "2d10^+2!"},
+		{"d10^-1", "d10^-1"},
+		{"6d6>=5", "6d6>=5"},
+		{"6d6>4", "6d6>4"},
+		{"6d6<=2", "6d6<=2"},
+		{"6d6<2", "6d6<2"},
+		{"6d6=6", "6d6=6"},
+		{"d20+2d10!+5", "d20+2d10!+5"},
+		{"(d6+1)*2", "(d6+1)*2"},
+		{"d6+(1*2)", "d6+1*2"},
+		{"d20-(d4+1)", "d20-(d4+1)"},
+		{"d20-(d4-1)", "d20-(d4-1)"},
+		{"(d20-d4)-1", "d20-d4-1"},
+		{"-d6", "-d6"},
+		{"--d6", "--d6"},
+		{"+d6", "d6"},
+		{"-(d6+1)", "-(d6+1)"},
+		{"2*-d6", "2*-d6"},
+		{"10d10kh3", "10d10kh3"},
+		{"7", "7"},
+	}
+	for _, c := range cases {
+		e, err := Parse(c.in)
+		if err != nil {
+			t.Errorf("Parse(%q): %v", c.in, err)
+			continue
+		}
+		if got := e.String(); got != c.want {
+			t.Errorf("Parse(%q).String() = %q, want %q", c.in, got, c.want)
+		}
+		if e.Text() != c.in {
+			t.Errorf("Text() = %q, want %q", e.Text(), c.in)
+		}
+		again, err := Parse(e.String())
+		if err != nil || again.String() != e.String() {
+			t.Errorf("canonical form %q does not parse back to itself: %v", e.String(), err)
+		}
+	}
+}
+
+func TestParseErrorsPointAtTheProblem(t *testing.T) {
+	cases := []struct {
+		in     string
+		column int
+		msg    string
+	}{
+		{"", 1, "empty expression"},
+		{"3d+5", 3, "expected the number of sides"},
+		{"3d6+", 5, "found the end of the expression"},
+		{"3d6 4", 5, "expected an operator"},
+		{"(3d6+2", 1, "never closed"},
+		{"3d6)", 4, "expected an operator"},
+		{"0d6", 1, "at least 1 die"},
+		{"d0", 2, "at least 1 side"},
+		{"20000d6", 1, "the limit is 10000"},
+		{"d2000000", 2, "too large"},
+		{"4d6kh5", 4, "cannot keep 5 of 4 dice"},
+		{"4d6kh0", 4, "keep at least 1"},
+		{"4d6dl4", 4, "none would be left"},
+		{"d6/2", 3, "only a d10 can be divided"},
+		{"d10/5", 5, "divides by 2, 3 or 4"},
+		{"d10/2!", 6, "cannot explode"},
+		{"d1!", 3, "d1 cannot explode"},
+		{"d6!0", 4, "at least 1"},
+		{"d7^1", 2, "step ladder"},
+		{"d%^1", 3, "not on the step ladder"},
+		{"2d6+3>=5", 6, "success counting applies to one dice group"},
+		{"6d6kh3>=5", 7, "not both"},
+		{"d6/2+1", 3, "only a d10"},
+		{"10/2", 3, "only divides a d10"},
+		{"3x6", 2, "expected an operator"},
+		{"3d6q", 4, "unexpected 'q'"},
+		{"3d6kh3d", 7, "unexpected"},
+		{"d6 + é", 6, "found 'é'"},
+		{"99999999999", 1, "too large"},
+		{"1000000000*1000000000", 1, "the limit is"},
+	}
+	for _, c := range cases {
+		_, err := Parse(c.in)
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Errorf("Parse(%q) = %v, want a *SyntaxError", c.in, err)
+			continue
+		}
+		if se.Column != c.column || !strings.Contains(se.Msg, c.msg) {
+			t.Errorf("Parse(%q): column %d %q; want column %d containing %q", c.in, se.Column, se.Msg, c.column, c.msg)
+		}
+	}
+}
+
+func TestSyntaxErrorCaret(t *testing.T) {
+	_, err := Parse("3d+5")
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatal(err)
+	}
+	want := "  3d+5\n    ^"
+	if got := se.Caret(); got != want {
+		t.Errorf("Caret() =\n%s\nwant\n%s", got, want)
+	}
+	if got := se.Error(); got != `dice expression "3d+5", column 3: expected the number of sides after "d" (as in d6 or d%), found '+'` {
+		t.Errorf("Error() = %s", got)
+	}
+}
+
+func TestBounds(t *testing.T) {
+	cases := []struct {
+		in     string
+		lo, hi int
+		ok     bool
+	}{
+		{"3d6", 3, 18, true},
+		{"4d6kh3", 3, 18, true},
+		{"d10/2", 1, 5, true},
+		{"2d10/3+1", 3, 9, true},
+		{"d6!2", 1, 18, true},
+		{"3d6!", 3, 0, false},
+		{"6d6>=5", 0, 6, true},
+		{"d20-d4", -3, 19, true},
+		{"-2*d6", -12, -2, true},
+		{"2d10^+1", 2, 24, true},
+		{"d4^-3", 1, 4, true},
+	}
+	for _, c := range cases {
+		e := MustParse(c.in)
+		hi, ok := e.Max()
+		if e.Min() != c.lo || ok != c.ok || (ok && hi != c.hi) {
+			t.Errorf("%s: range %d..%d (bounded %v), want %d..%d (%v)", c.in, e.Min(), hi, ok, c.lo, c.hi, c.ok)
+		}
+	}
+}
+
+func TestLadderAndDividedTable(t *testing.T) {
+	steps := []struct{ sides, steps, want int }{
+		{10, 0, 10}, {10, 1, 12}, {10, 2, 20}, {10, 3, 20}, {10, -1, 8}, {10, -3, 4}, {10, -4, 4}, {4, 5, 20},
+	}
+	for _, s := range steps {
+		if got, ok := StepDie(s.sides, s.steps); !ok || got != s.want {
+			t.Errorf("StepDie(%d, %d) = %d, %v; want %d", s.sides, s.steps, got, ok, s.want)
+		}
+	}
+	if _, ok := StepDie(7, 1); ok {
+		t.Error("StepDie accepted a d7")
+	}
+	for rank, want := range []int{4, 4, 6, 8, 10, 12, 20, 20} {
+		if got := LadderDie(rank - 1); got != want {
+			t.Errorf("LadderDie(%d) = %d, want %d", rank-1, got, want)
+		}
+	}
+	// The table of the blackpowder rules, read column by column.
+	table := map[int][10]int{
+		2: {1, 1, 2, 2, 3, 3, 4, 4, 4, 5},
+		3: {1, 1, 1, 2, 2, 2, 3, 3, 3, 4},
+		4: {1, 1, 1, 1, 2, 2, 2, 2, 3, 3},
+	}
+	for div, row := range table {
+		for raw := 1; raw <= 10; raw++ {
+			if got, ok := DivideD10(raw, div); !ok || got != row[raw-1] {
+				t.Errorf("DivideD10(%d, %d) = %d, want %d", raw, div, got, row[raw-1])
+			}
+		}
+	}
+	if _, ok := DivideD10(11, 2); ok {
+		t.Error("DivideD10 accepted 11")
+	}
+	if _, ok := DivideD10(5, 5); ok {
+		t.Error("DivideD10 accepted divisor 5")
+	}
+}
