@@ -148,3 +148,23 @@ func TestRollAllocatesNothing(t *testing.T) {
 		}
 	}
 }
+
+func TestRolledText(t *testing.T) {
+	src := NewScript(17, 10, 3, 4, 4, 2, 5)
+	var got []string
+	err := Run(func() error {
+		for _, text := range []string{"d20+2d10!+5", "(d6+1)*2", "-d4-(d6-3)"} {
+			got = append(got, MustParse(text).RollDetailed(src).Text)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"d20 [17] + 2d10! [10!3 4] + 5 = 39", "(d6 [4] + 1) * 2 = 10", "-d4 [2] - (d6 [5] - 3) = -4"}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("got %q, want %q", got[i], want[i])
+		}
+	}
+}

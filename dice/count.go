@@ -80,14 +80,6 @@ func (c count) cmp(d count) int {
 	return c.bigRO().Cmp(d.bigRO())
 }
 
-// bitLen is the number of bits needed to write the value.
-func (c count) bitLen() int {
-	if c.b != nil {
-		return c.b.BitLen()
-	}
-	return bits.Len64(c.n)
-}
-
 // binomials returns the row n of Pascal's triangle: C(n, 0) ... C(n, n).
 func binomials(n int) []count {
 	row := make([]count, n+1)

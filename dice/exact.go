@@ -153,12 +153,14 @@ func (d *Dist) outcomesWeights() []valueWeight {
 }
 
 // shape describes a distribution Exact would compute, for estimating work:
-// how many outcomes it spans and how many bits its weights need.
+// the range of its outcomes and how many bits its weights need.
 type shape struct {
-	span float64 // max - min
-	bits float64 // bits of the total weight
-	ops  float64 // estimated work to compute it, children included
+	lo, hi float64 // range of outcomes, explosions followed to the depth Exact uses
+	bits   float64 // bits of the total weight
+	ops    float64 // estimated work to compute it, children included
 }
+
+func (s shape) span() float64 { return s.hi - s.lo }
 
 // words is the cost factor of multiplying weights of the given bits.
 func words(bits float64) float64 { return 1 + bits/64 }
@@ -167,51 +169,61 @@ func (e *Expr) work(i int32, opts ExactOptions) shape {
 	n := &e.nodes[i]
 	switch n.kind {
 	case kConst:
-		return shape{}
+		return shape{lo: float64(n.val), hi: float64(n.val)}
 	case kDice:
 		return n.g.work(opts)
 	case kNeg:
-		return e.work(n.l, opts)
+		a := e.work(n.l, opts)
+		a.lo, a.hi = -a.hi, -a.lo
+		return a
 	case kAdd, kSub:
 		a, b := e.work(n.l, opts), e.work(n.r, opts)
-		bits := a.bits + b.bits
-		return shape{span: a.span + b.span, bits: bits, ops: a.ops + b.ops + (a.span+1)*(b.span+1)*words(bits)}
+		out := shape{lo: a.lo + b.lo, hi: a.hi + b.hi, bits: a.bits + b.bits}
+		if n.kind == kSub {
+			out.lo, out.hi = a.lo-b.hi, a.hi-b.lo
+		}
+		out.ops = a.ops + b.ops + (a.span()+1)*(b.span()+1)*words(out.bits)
+		return out
 	case kMul:
 		a, b := e.work(n.l, opts), e.work(n.r, opts)
-		lo, hi, _ := e.bounds(i)
-		bits := a.bits + b.bits
-		span := float64(hi) - float64(lo)
-		return shape{span: span, bits: bits, ops: a.ops + b.ops + (a.span+1)*(b.span+1)*words(bits)*20 + span}
+		out := shape{bits: a.bits + b.bits}
+		out.lo, out.hi = productRange(a.lo, a.hi, b.lo, b.hi)
+		out.ops = a.ops + b.ops + (a.span()+1)*(b.span()+1)*words(out.bits)*20 + out.span()
+		return out
 	}
 	return shape{}
 }
 
 func (g *group) work(opts ExactOptions) shape {
-	var faces, span, dieBits float64
+	var faces, dieBits float64
 	switch {
 	case g.divisor != 0:
-		faces, span, dieBits = 5, float64(divided[g.divisor][9]-1), math.Log2(10)
+		faces, dieBits = 5, math.Log2(10)
 	case g.explode:
 		d := float64(g.depthFor(opts))
-		faces, span = float64(g.sides)*(d+1), float64(g.sides)*(d+1)-1
-		dieBits = (d + 1) * math.Log2(float64(g.sides))
+		faces, dieBits = float64(g.sides)*(d+1), (d+1)*math.Log2(float64(g.sides))
 	default:
-		faces, span, dieBits = float64(g.sides), float64(g.sides-1), math.Log2(float64(g.sides))
+		faces, dieBits = float64(g.sides), math.Log2(float64(g.sides))
 	}
+	// Building the single die's distribution, before any success mapping.
+	build := faces * words(dieBits)
+	out := shape{bits: float64(g.count) * dieBits}
+	out.lo, out.hi = g.bounds(g.depthFor(opts))
+	span := (out.hi - out.lo) / float64(max(1, g.count)) // of one die
 	if g.cmp != cmpNone {
 		faces, span = 2, 1
 	}
 	n := float64(g.count)
-	bits := n * dieBits
-	w := words(bits)
+	w := words(out.bits)
 	if g.keep != keepAll {
 		k := float64(g.keepN)
+		span = (out.hi - out.lo) / k
 		// faces x placed dice x kept sums x dice given the face, plus the
 		// binomial table.
-		ops := faces*(n+1)*(n+2)/2*(k*span+1)*w*2 + (n+1)*(n+1)*w
-		return shape{span: k * span, bits: bits, ops: ops}
+		out.ops = build + faces*(n+1)*(n+2)/2*(k*span+1)*w*2 + (n+1)*(n+1)*w
+		return out
 	}
 	// n-1 convolutions with the die, the i-th over i*span+1 outcomes.
-	ops := (n*n/2*span + n) * (span + 1) * w
-	return shape{span: n * span, bits: bits, ops: ops + faces}
+	out.ops = build + (n*n/2*span+n)*(span+1)*w
+	return out
 }

@@ -1,6 +1,7 @@
 package dice
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -26,10 +27,11 @@ const (
 )
 
 type node struct {
-	kind nodeKind
-	val  int   // kConst
-	l, r int32 // children of kAdd, kSub, kMul (l only for kNeg)
-	g    group // kDice
+	kind   nodeKind
+	val    int     // kConst
+	l, r   int32   // children of kAdd, kSub, kMul (l only for kNeg)
+	g      group   // kDice
+	lo, hi float64 // the range of the node's results; infinite when unbounded
 }
 
 type keepMode uint8
@@ -97,27 +99,6 @@ type group struct {
 	target    int
 }
 
-// dieMin and dieMax bound the value of one die of the group (its whole
-// explosion chain); dieMax is -1 when unbounded.
-func (g *group) dieMin() int {
-	if g.divisor != 0 {
-		return divided[g.divisor][0]
-	}
-	return 1
-}
-
-func (g *group) dieMax() int {
-	switch {
-	case g.divisor != 0:
-		return divided[g.divisor][9]
-	case g.explode && g.depth == unboundedDepth:
-		return -1
-	case g.explode:
-		return g.sides * (g.depth + 1)
-	}
-	return g.sides
-}
-
 func (g *group) String() string {
 	var b strings.Builder
 	if g.count != 1 {
@@ -166,7 +147,7 @@ func (e *Expr) Text() string { return e.text }
 // the minimum of parentheses. Parsing it gives an equal expression.
 func (e *Expr) String() string {
 	var b strings.Builder
-	e.format(&b, e.root, 0)
+	e.format(&b, e.root, 0, nil)
 	return b.String()
 }
 
@@ -183,7 +164,10 @@ func (e *Expr) prec(i int32) int {
 	return 3
 }
 
-func (e *Expr) format(b *strings.Builder, i int32, outer int) {
+// format writes node i. With rolled not nil it writes a roll instead: each
+// group followed by its dice (taken from *rolled in order) and spaced
+// operators, as in "d20 [17] + 2d10! [10!3 4] + 5".
+func (e *Expr) format(b *strings.Builder, i int32, outer int, rolled *[]RolledGroup) {
 	n := &e.nodes[i]
 	p := e.prec(i)
 	if p < outer {
@@ -195,76 +179,109 @@ func (e *Expr) format(b *strings.Builder, i int32, outer int) {
 		b.WriteString(strconv.Itoa(n.val))
 	case kDice:
 		b.WriteString(n.g.String())
+		if rolled != nil && len(*rolled) > 0 {
+			b.WriteByte(' ')
+			b.WriteString((*rolled)[0].DiceString())
+			*rolled = (*rolled)[1:]
+		}
 	case kNeg:
 		b.WriteByte('-')
-		e.format(b, n.l, 3)
+		e.format(b, n.l, 3, rolled)
 	case kAdd, kSub, kMul:
-		e.format(b, n.l, p)
-		b.WriteByte(opChar[n.kind])
+		e.format(b, n.l, p, rolled)
+		if rolled != nil {
+			b.WriteString(" " + string(opChar[n.kind]) + " ")
+		} else {
+			b.WriteByte(opChar[n.kind])
+		}
 		// The right operand of - needs parentheses at equal precedence:
 		// a-(b+c) is not a-b+c.
 		right := p
 		if n.kind != kAdd && n.kind != kMul {
 			right = p + 1
 		}
-		e.format(b, n.r, right)
+		e.format(b, n.r, right, rolled)
 	}
 }
 
-// Min returns the smallest result the expression can give.
-func (e *Expr) Min() int { lo, _, _ := e.bounds(e.root); return lo }
-
-// Max returns the largest result the expression can give, and false if the
-// expression has no largest result (a die that explodes without limit).
-func (e *Expr) Max() (int, bool) {
-	_, hi, ok := e.bounds(e.root)
-	return hi, ok
+// Min returns the smallest result the expression can give, and false if it
+// has none (a negated die that explodes without limit).
+func (e *Expr) Min() (int, bool) {
+	lo := e.nodes[e.root].lo
+	return int(lo), !math.IsInf(lo, 0)
 }
 
-// bounds returns the range of node i; ok is false when it is unbounded (then
-// hi is meaningless). Unbounded parts only arise from exploding dice, whose
-// values are positive, so lo stays exact for sums; products and negations of
-// unbounded parts report lo as well as the arithmetic allows.
-func (e *Expr) bounds(i int32) (lo, hi int, ok bool) {
-	n := &e.nodes[i]
+// Max returns the largest result the expression can give, and false if it
+// has none (a die that explodes without limit).
+func (e *Expr) Max() (int, bool) {
+	hi := e.nodes[e.root].hi
+	return int(hi), !math.IsInf(hi, 0)
+}
+
+// bounds computes the range of a new node from its children's, with
+// infinities for what explodes without limit. Every value an accepted
+// expression can reach is below 2^53, so the float64s are exact.
+func (e *Expr) bounds(n *node) (lo, hi float64) {
 	switch n.kind {
 	case kConst:
-		return n.val, n.val, true
+		return float64(n.val), float64(n.val)
 	case kDice:
-		g := &n.g
-		if g.cmp != cmpNone {
-			return 0, g.count, true
-		}
-		kept := g.count
-		if g.keep != keepAll {
-			kept = g.keepN
-		}
-		if g.dieMax() < 0 {
-			return kept * g.dieMin(), 0, false
-		}
-		return kept * g.dieMin(), kept * g.dieMax(), true
+		return n.g.bounds(unboundedDepth)
 	case kNeg:
-		l, h, ok := e.bounds(n.l)
-		return -h, -l, ok
+		c := &e.nodes[n.l]
+		return -c.hi, -c.lo
 	case kAdd:
-		l1, h1, ok1 := e.bounds(n.l)
-		l2, h2, ok2 := e.bounds(n.r)
-		return l1 + l2, h1 + h2, ok1 && ok2
+		a, b := &e.nodes[n.l], &e.nodes[n.r]
+		return a.lo + b.lo, a.hi + b.hi
 	case kSub:
-		l1, h1, ok1 := e.bounds(n.l)
-		l2, h2, ok2 := e.bounds(n.r)
-		return l1 - h2, h1 - l2, ok1 && ok2
+		a, b := &e.nodes[n.l], &e.nodes[n.r]
+		return a.lo - b.hi, a.hi - b.lo
 	case kMul:
-		l1, h1, ok1 := e.bounds(n.l)
-		l2, h2, ok2 := e.bounds(n.r)
-		c := [4]int{l1 * l2, l1 * h2, h1 * l2, h1 * h2}
-		lo, hi = c[0], c[0]
-		for _, v := range c[1:] {
-			lo, hi = min(lo, v), max(hi, v)
-		}
-		return lo, hi, ok1 && ok2
+		a, b := &e.nodes[n.l], &e.nodes[n.r]
+		return productRange(a.lo, a.hi, b.lo, b.hi)
 	}
-	return 0, 0, true
+	return 0, 0
+}
+
+// productRange is the range of x*y for x in [alo, ahi] and y in [blo, bhi],
+// where an infinite end times zero is zero.
+func productRange(alo, ahi, blo, bhi float64) (lo, hi float64) {
+	mul := func(x, y float64) float64 {
+		if x == 0 || y == 0 {
+			return 0
+		}
+		return x * y
+	}
+	c := [4]float64{mul(alo, blo), mul(alo, bhi), mul(ahi, blo), mul(ahi, bhi)}
+	lo, hi = c[0], c[0]
+	for _, v := range c[1:] {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return lo, hi
+}
+
+// bounds is the range of the group's result when an explosion without a
+// stated depth is followed depth extra dice (unboundedDepth: forever).
+func (g *group) bounds(depth int) (lo, hi float64) {
+	if g.cmp != cmpNone {
+		return 0, float64(g.count)
+	}
+	kept := g.count
+	if g.keep != keepAll {
+		kept = g.keepN
+	}
+	dieLo, dieHi := 1.0, float64(g.sides)
+	switch {
+	case g.divisor != 0:
+		dieLo, dieHi = float64(divided[g.divisor][0]), float64(divided[g.divisor][9])
+	case g.explode && g.depth != unboundedDepth:
+		dieHi = float64(g.sides * (g.depth + 1))
+	case g.explode && depth == unboundedDepth:
+		dieHi = math.Inf(1)
+	case g.explode:
+		dieHi = float64(g.sides * (depth + 1))
+	}
+	return float64(kept) * dieLo, float64(kept) * dieHi
 }
 
 // divided maps a d10 result (index raw-1) to the divided dice d10/2, d10/3

@@ -2,6 +2,8 @@ package dice
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -30,7 +32,19 @@ func (e *SyntaxError) Error() string {
 // Caret returns the expression with a second line pointing at the column of
 // the problem, for showing on a terminal.
 func (e *SyntaxError) Caret() string {
-	return "  " + e.Expr + "\n  " + strings.Repeat(" ", e.Column-1) + "^"
+	// Pad with the expression's own tabs so the caret lines up under them.
+	var pad strings.Builder
+	for i, c := range []rune(e.Expr) {
+		if i >= e.Column-1 {
+			break
+		}
+		if c == '\t' {
+			pad.WriteByte('\t')
+		} else {
+			pad.WriteByte(' ')
+		}
+	}
+	return "  " + e.Expr + "\n  " + pad.String() + "^"
 }
 
 // MustParse is Parse for expressions known to be valid, such as constants in
@@ -89,9 +103,15 @@ func (p *parser) skipSpace() {
 	}
 }
 
-func (p *parser) add(n node) (int32, error) {
+// add appends a node whose text starts at column pos, after checking that
+// its results stay within maxTotal.
+func (p *parser) add(n node, pos int) (int32, error) {
 	if len(p.e.nodes) >= maxNodes {
 		return 0, p.errAt(p.pos, "expression too long (at most %d terms and operators)", maxNodes)
+	}
+	n.lo, n.hi = p.e.bounds(&n)
+	if n.lo < -maxTotal && !math.IsInf(n.lo, -1) || n.hi > maxTotal && !math.IsInf(n.hi, 1) {
+		return 0, p.errAt(pos, "results could reach %s; the limit is %d either way", rangeText(n.lo, n.hi), int64(maxTotal))
 	}
 	p.e.nodes = append(p.e.nodes, n)
 	return int32(len(p.e.nodes) - 1), nil
@@ -110,21 +130,21 @@ func (p *parser) parseAll() (int32, error) {
 	if p.pos < len(p.src) {
 		return 0, p.unexpected("an operator (+, - or *) or the end")
 	}
-	lo, hi, ok := p.e.bounds(root)
-	if lo < -maxTotal || (ok && hi > maxTotal) {
-		return 0, p.errAt(0, "results could reach %s; the limit is %d either way", rangeText(lo, hi, ok), maxTotal)
-	}
 	return root, nil
 }
 
-// maxTotal bounds the results of a whole expression.
+// maxTotal bounds the results of every part of an expression, so that no
+// roll can overflow.
 const maxTotal = 1 << 52
 
-func rangeText(lo, hi int, ok bool) string {
-	if !ok {
-		return fmt.Sprintf("%d and up", lo)
+func rangeText(lo, hi float64) string {
+	end := func(v float64) string {
+		if math.IsInf(v, 0) {
+			return "any size"
+		}
+		return strconv.FormatFloat(v, 'g', 4, 64)
 	}
-	return fmt.Sprintf("%d..%d", lo, hi)
+	return end(lo) + ".." + end(hi)
 }
 
 // unexpected reports the character at the current position.
@@ -153,6 +173,7 @@ func (p *parser) parseSum() (int32, error) {
 		if c != '+' && c != '-' {
 			return left, nil
 		}
+		op := p.pos
 		p.pos++
 		right, err := p.parseProduct()
 		if err != nil {
@@ -162,7 +183,7 @@ func (p *parser) parseSum() (int32, error) {
 		if c == '-' {
 			kind = kSub
 		}
-		if left, err = p.add(node{kind: kind, l: left, r: right}); err != nil {
+		if left, err = p.add(node{kind: kind, l: left, r: right}, op); err != nil {
 			return 0, err
 		}
 	}
@@ -178,12 +199,13 @@ func (p *parser) parseProduct() (int32, error) {
 		if p.peek() != '*' {
 			return left, nil
 		}
+		op := p.pos
 		p.pos++
 		right, err := p.parseUnary()
 		if err != nil {
 			return 0, err
 		}
-		if left, err = p.add(node{kind: kMul, l: left, r: right}); err != nil {
+		if left, err = p.add(node{kind: kMul, l: left, r: right}, op); err != nil {
 			return 0, err
 		}
 	}
@@ -193,12 +215,13 @@ func (p *parser) parseUnary() (int32, error) {
 	p.skipSpace()
 	switch p.peek() {
 	case '-':
+		op := p.pos
 		p.pos++
 		inner, err := p.parseUnary()
 		if err != nil {
 			return 0, err
 		}
-		return p.add(node{kind: kNeg, l: inner})
+		return p.add(node{kind: kNeg, l: inner}, op)
 	case '+':
 		p.pos++
 		return p.parseUnary()
@@ -241,7 +264,7 @@ func (p *parser) parseAtom() (int32, error) {
 			}
 			return p.parseDice(start, n)
 		}
-		return p.add(node{kind: kConst, val: n})
+		return p.add(node{kind: kConst, val: n}, start)
 	}
 	return 0, p.unexpected("a number, a die such as d6, or \"(\"")
 }
@@ -339,7 +362,7 @@ func (p *parser) parseDice(start, count int) (int32, error) {
 	if c := p.peek(); c == 'd' || isDigit(c) || (c >= 'a' && c <= 'z') {
 		return 0, p.errAt(p.pos, "unexpected %q after %s; modifiers go in the order ^ / ! k >=", c, g.String())
 	}
-	return p.add(node{kind: kDice, g: g})
+	return p.add(node{kind: kDice, g: g}, start)
 }
 
 func (p *parser) parseStep(g *group, sidesAt int) error {

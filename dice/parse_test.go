@@ -99,7 +99,9 @@ func TestParseErrorsPointAtTheProblem(t *testing.T) {
 		{"3d6kh3d", 7, "unexpected"},
 		{"d6 + é", 6, "found 'é'"},
 		{"99999999999", 1, "too large"},
-		{"1000000000*1000000000", 1, "the limit is"},
+		{"1000000000*1000000000", 11, "the limit is"},
+		{"1000000000*1000000*1000-1000000000*1000000*1000", 19, "the limit is"},
+		{"d20+(1000000000*1000000000-1)", 16, "the limit is"},
 	}
 	for _, c := range cases {
 		_, err := Parse(c.in)
@@ -130,28 +132,39 @@ func TestSyntaxErrorCaret(t *testing.T) {
 }
 
 func TestBounds(t *testing.T) {
+	const none = -999 // no bound
 	cases := []struct {
 		in     string
 		lo, hi int
-		ok     bool
 	}{
-		{"3d6", 3, 18, true},
-		{"4d6kh3", 3, 18, true},
-		{"d10/2", 1, 5, true},
-		{"2d10/3+1", 3, 9, true},
-		{"d6!2", 1, 18, true},
-		{"3d6!", 3, 0, false},
-		{"6d6>=5", 0, 6, true},
-		{"d20-d4", -3, 19, true},
-		{"-2*d6", -12, -2, true},
-		{"2d10^+1", 2, 24, true},
-		{"d4^-3", 1, 4, true},
+		{"3d6", 3, 18},
+		{"4d6kh3", 3, 18},
+		{"d10/2", 1, 5},
+		{"2d10/3+1", 3, 9},
+		{"d6!2", 1, 18},
+		{"3d6!", 3, none},
+		{"-d2!", none, -1},
+		{"d6!-d6!", none, none},
+		{"d6!*0", 0, 0},
+		{"-2*d4!", none, -2},
+		{"6d6>=5", 0, 6},
+		{"d20-d4", -3, 19},
+		{"-2*d6", -12, -2},
+		{"2d10^+1", 2, 24},
+		{"d4^-3", 1, 4},
 	}
 	for _, c := range cases {
 		e := MustParse(c.in)
-		hi, ok := e.Max()
-		if e.Min() != c.lo || ok != c.ok || (ok && hi != c.hi) {
-			t.Errorf("%s: range %d..%d (bounded %v), want %d..%d (%v)", c.in, e.Min(), hi, ok, c.lo, c.hi, c.ok)
+		lo, hasLo := e.Min()
+		hi, hasHi := e.Max()
+		if !hasLo {
+			lo = none
+		}
+		if !hasHi {
+			hi = none
+		}
+		if lo != c.lo || hi != c.hi {
+			t.Errorf("%s: range %d..%d, want %d..%d (%d: none)", c.in, lo, hi, c.lo, c.hi, none)
 		}
 	}
 }
@@ -191,5 +204,16 @@ func TestLadderAndDividedTable(t *testing.T) {
 	}
 	if _, ok := DivideD10(5, 5); ok {
 		t.Error("DivideD10 accepted divisor 5")
+	}
+}
+
+func TestCaretLinesUpAfterTabs(t *testing.T) {
+	_, err := Parse("d6\t+\tx")
+	var se *SyntaxError
+	if !errors.As(err, &se) {
+		t.Fatal(err)
+	}
+	if want := "  d6\t+\tx\n    \t \t^"; se.Caret() != want {
+		t.Errorf("Caret() = %q, want %q", se.Caret(), want)
 	}
 }

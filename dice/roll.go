@@ -129,14 +129,6 @@ func (g *group) chain(src Source, pcg *PCG) int {
 	return total
 }
 
-// face is the value of a single raw result (before any explosion).
-func (g *group) face(raw int) int {
-	if g.divisor != 0 {
-		return divided[g.divisor][raw-1]
-	}
-	return raw
-}
-
 // score is what a die of the given value adds to the group: the value, or 1
 // or 0 when the group counts successes.
 func (g *group) score(v int) int {
@@ -262,7 +254,10 @@ func insertBest(best []int, v int) []int {
 // Rolled is a roll with every die shown, for people to read.
 type Rolled struct {
 	Total  int           `json:"total"`
-	Groups []RolledGroup `json:"groups"`
+	Groups []RolledGroup `json:"groups"` // in the order they were rolled
+	// Text shows the whole roll in the shape of the expression, each group
+	// followed by its dice: "d20 [17] + 2d10! [10!3 4] + 5 = 39".
+	Text string `json:"text"`
 }
 
 // RolledGroup is the dice of one group of the expression.
@@ -280,12 +275,17 @@ type RolledDie struct {
 	Success bool  `json:"success,omitempty"` // met the target, in a success-counting group
 }
 
-// String shows the group as "4d6kh3 [6 5 (1) 3] = 14": dropped dice in
-// parentheses, explosions as 6!4, successes marked with *.
+// String shows the group as "4d6kh3 [6 5 (1) 3] = 14".
 func (r RolledGroup) String() string {
+	return r.Notation + " " + r.DiceString() + " = " + strconv.Itoa(r.Value)
+}
+
+// DiceString shows the group's dice as "[6 5 (1) 3]": dropped dice in
+// parentheses, explosions as 6!4, divided d10s as 9→4, successes marked
+// with *.
+func (r RolledGroup) DiceString() string {
 	var b strings.Builder
-	b.WriteString(r.Notation)
-	b.WriteString(" [")
+	b.WriteByte('[')
 	for i, d := range r.Dice {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -309,8 +309,7 @@ func (r RolledGroup) String() string {
 			b.WriteByte(')')
 		}
 	}
-	b.WriteString("] = ")
-	b.WriteString(strconv.Itoa(r.Value))
+	b.WriteByte(']')
 	return b.String()
 }
 
@@ -323,7 +322,11 @@ type trace struct {
 func (e *Expr) RollDetailed(src Source) Rolled {
 	t := &trace{}
 	total := e.eval(e.root, src, t)
-	return Rolled{Total: total, Groups: t.groups}
+	var b strings.Builder
+	cursor := t.groups
+	e.format(&b, e.root, 0, &cursor)
+	b.WriteString(" = " + strconv.Itoa(total))
+	return Rolled{Total: total, Groups: t.groups, Text: b.String()}
 }
 
 func (g *group) rollTraced(src Source, t *trace) int {

@@ -136,13 +136,19 @@ func writeOddsText(w io.Writer, expr *dice.Expr, dist *dice.Dist, opts oddsOptio
 		fmt.Fprintf(&b, " (%s)", mean.String())
 	}
 	fmt.Fprintf(&b, "\nsd      %.4f\nmedian  %d\n", dist.StdDev(), dist.Median())
+	t := dist.Truncated()
 	if opts.hasAtLeast {
 		p := dist.AtLeast(opts.atLeast)
-		fmt.Fprintf(&b, "P(>= %d) = %s (%s)\n", opts.atLeast, p.String(), formatPercent(p))
+		fmt.Fprintf(&b, "P(>= %d) = %s (%s)", opts.atLeast, p.String(), formatPercent(p))
+		if t.Sign() != 0 {
+			fmt.Fprintf(&b, ", plus at most %s from the chains not followed", formatPercent(t))
+		}
+		b.WriteByte('\n')
 	}
-	if t := dist.Truncated(); t.Sign() != 0 {
+	if t.Sign() != 0 {
 		fmt.Fprintf(&b, "explosions followed to depth %d; probability not covered: %s (%s)\n",
 			opts.explodeDepth, t.String(), formatPercent(t))
+		b.WriteString("mean, sd and median describe the covered outcomes; raise --explode-depth to cover more\n")
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("writing the odds: %w", err)

@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -97,7 +95,7 @@ func runRoll(w io.Writer, args []string, opts rollOptions) error {
 		for range opts.times {
 			r := expr.RollDetailed(src)
 			s.add(r.Total)
-			fmt.Fprintln(bw, formatRoll(canonical, r))
+			fmt.Fprintln(bw, r.Text)
 		}
 		if opts.times > 1 {
 			fmt.Fprintln(bw, s.line(canonical))
@@ -107,54 +105,6 @@ func runRoll(w io.Writer, args []string, opts rollOptions) error {
 		return fmt.Errorf("writing the rolls: %w", err)
 	}
 	return nil
-}
-
-// formatRoll shows one roll as the canonical expression with each dice group
-// followed by its dice, then the total:
-//
-//	4d6kh3 [6 5 (1) 3] = 14
-//	d20 [17] + 2d10! [10!3 4] + 5 = 39
-//
-// The groups of r are in the order they appear in the canonical expression.
-func formatRoll(canonical string, r dice.Rolled) string {
-	var b strings.Builder
-	next := 0        // the next group of r to place
-	operand := false // the text so far ends with an operand, so + - * are binary
-	for i := 0; i < len(canonical); {
-		if next < len(r.Groups) && strings.HasPrefix(canonical[i:], r.Groups[next].Notation) {
-			b.WriteString(groupDice(r.Groups[next]))
-			i += len(r.Groups[next].Notation)
-			next++
-			operand = true
-			continue
-		}
-		c := canonical[i]
-		if operand && (c == '+' || c == '-' || c == '*') {
-			b.WriteString(" " + string(c) + " ")
-			operand = false
-		} else {
-			b.WriteByte(c)
-			operand = c == ')' || (c >= '0' && c <= '9')
-		}
-		i++
-	}
-	if next < len(r.Groups) {
-		// The groups could not be placed in the expression; list them.
-		b.Reset()
-		b.WriteString(canonical + ":")
-		for _, g := range r.Groups {
-			b.WriteString(" " + g.String() + ";")
-		}
-		b.WriteString(" total")
-	}
-	b.WriteString(" = " + strconv.Itoa(r.Total))
-	return b.String()
-}
-
-// groupDice shows a group's notation and dice without its value, as in
-// "4d6kh3 [6 5 (1) 3]".
-func groupDice(g dice.RolledGroup) string {
-	return strings.TrimSuffix(g.String(), " = "+strconv.Itoa(g.Value))
 }
 
 // writeRollsJSON rolls the expression opts.times times and writes one JSON
