@@ -139,6 +139,33 @@ func TestRollDetailedString(t *testing.T) {
 	}
 }
 
+// Keeping and dropping more than 64 dice each takes the sorting path; it
+// must agree with the exact distribution's range and mean.
+func TestRollLargeKeep(t *testing.T) {
+	for _, text := range []string{"130d2kh65", "130d3kl65", "131d3dl66"} {
+		e := MustParse(text)
+		d, err := e.Dist()
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := d.Mean().Float64()
+		sd := d.StdDev()
+		src := Seeded(9)
+		const n = 20000
+		sum := 0.0
+		for range n {
+			v := e.Roll(src)
+			if v < d.Min() || v > d.Max() {
+				t.Fatalf("%s rolled %d outside %d..%d", text, v, d.Min(), d.Max())
+			}
+			sum += float64(v)
+		}
+		if mean := sum / n; math.Abs(mean-want) > 5*sd/math.Sqrt(n) {
+			t.Errorf("%s: mean of %d rolls %.3f, exact %.3f", text, n, mean, want)
+		}
+	}
+}
+
 func TestRollAllocatesNothing(t *testing.T) {
 	for _, text := range []string{"3d6", "4d6kh3", "2d10kh1+5", "3d6!", "10d10kh3", "d10/2+6d6>=5", "d20+2d10^+1!", "100d6kh90"} {
 		e := MustParse(text)

@@ -86,8 +86,9 @@ var errCut = errors.New("dice: path cut at MaxDraws")
 // extra damage, an explosion), and it may draw none.
 //
 // An error from f on any path ends the enumeration with that error, wrapped
-// with the dice of the path. f must not recover panics it did not raise:
-// Enumerate stops paths by panicking through f.
+// with the dice of the path. Enumerate stops a path by panicking through f,
+// as a dry Script does; f may call Run (which turns the stop into an error)
+// but must not otherwise recover panics it did not raise.
 func Enumerate[T comparable](f func(Source) (T, error), opts EnumerateOptions) (*Enumeration[T], error) {
 	if opts.MaxPaths <= 0 {
 		opts.MaxPaths = DefaultMaxPaths
@@ -106,18 +107,22 @@ func Enumerate[T comparable](f func(Source) (T, error), opts EnumerateOptions) (
 		if paths > opts.MaxPaths {
 			return nil, &BudgetError{MaxPaths: opts.MaxPaths}
 		}
-		src.pos = 0
+		src.pos, src.stopped = 0, nil
 		var v T
 		err := Run(func() error {
 			var err error
 			v, err = f(src)
 			return err
 		})
-		var nd *NondeterministicError
+		// The source knows why it stopped the path, even if f ran it
+		// through a dice.Run of its own and returned something else.
+		if src.stopped != nil {
+			err = src.stopped
+		}
 		switch {
-		case errors.Is(err, errCut):
+		case err == errCut:
 			cut.add(src.weight())
-		case errors.As(err, &nd):
+		case errors.As(err, new(*NondeterministicError)):
 			return nil, err
 		case err != nil:
 			return nil, fmt.Errorf("dice path %v: %w", src.path[:src.pos], err)
@@ -174,6 +179,13 @@ type enumSource struct {
 	path     []Draw
 	pos      int
 	maxDraws int
+	stopped  error // why the current path was stopped, if it was
+}
+
+// stop ends the current path.
+func (s *enumSource) stop(err error) {
+	s.stopped = err
+	panic(stop{err})
 }
 
 func (s *enumSource) Roll(sides int) int {
@@ -181,16 +193,16 @@ func (s *enumSource) Roll(sides int) int {
 	if s.pos < len(s.path) {
 		d := s.path[s.pos]
 		if d.Sides != sides {
-			panic(stop{&NondeterministicError{
+			s.stop(&NondeterministicError{
 				Path: slices.Clone(s.path[:s.pos]),
 				Msg:  fmt.Sprintf("drew a d%d where it drew a d%d before", sides, d.Sides),
-			}})
+			})
 		}
 		s.pos++
 		return d.Value
 	}
 	if s.pos >= s.maxDraws {
-		panic(stop{errCut})
+		s.stop(errCut)
 	}
 	s.path = append(s.path, Draw{Sides: sides, Value: 1})
 	s.pos++

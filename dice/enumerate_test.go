@@ -160,3 +160,32 @@ func TestEnumerateOrdersOutcomesByFirstAppearance(t *testing.T) {
 		t.Errorf("got %+v, %v", en, err)
 	}
 }
+
+// A function that runs its dice through a Run of its own, as rules code
+// that also serves scripted dice does, still has its deep paths cut and
+// counted, whatever it makes of the error.
+func TestEnumerateSeesThroughAnInnerRun(t *testing.T) {
+	explode := func(src Source) (int, error) {
+		total := 0
+		err := Run(func() error {
+			for {
+				v := src.Roll(6)
+				total += v
+				if v != 6 {
+					return nil
+				}
+			}
+		})
+		if err != nil {
+			return 0, errors.New("swallowed: " + err.Error())
+		}
+		return total, nil
+	}
+	en, err := Enumerate(explode, EnumerateOptions{MaxDraws: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if en.Truncated.Cmp(big.NewRat(1, 36)) != 0 {
+		t.Errorf("truncated %s, want 1/36", en.Truncated.RatString())
+	}
+}

@@ -188,7 +188,9 @@ func (e *Expr) work(i int32, opts ExactOptions) shape {
 		a, b := e.work(n.l, opts), e.work(n.r, opts)
 		out := shape{bits: a.bits + b.bits}
 		out.lo, out.hi = productRange(a.lo, a.hi, b.lo, b.hi)
-		out.ops = a.ops + b.ops + (a.span()+1)*(b.span()+1)*words(out.bits)*20 + out.span()
+		// Pairs go through a map; the result is stored densely over its
+		// whole range, which a large factor can make mostly empty.
+		out.ops = a.ops + b.ops + (a.span()+1)*(b.span()+1)*words(out.bits)*20 + out.span()*50
 		return out
 	}
 	return shape{}

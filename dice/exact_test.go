@@ -185,7 +185,7 @@ func sameDist(a, b *Dist) bool {
 }
 
 func TestTooCostlyIsRefusedAtOnce(t *testing.T) {
-	for _, text := range []string{"10000d10000", "1000d1000kh500", "10000d6!", "d1000000*d1000000", "1000d100", "d1000000!100>=5"} {
+	for _, text := range []string{"10000d10000", "1000d1000kh500", "10000d6!", "d1000000*d1000000", "1000d100", "d1000000!100>=5", "d2*100000000"} {
 		start := time.Now()
 		_, err := MustParse(text).Dist()
 		var tc *TooCostlyError

@@ -16,6 +16,7 @@ const (
 	MaxConstant = 1000000000 // size of a number in an expression
 	MaxDepth    = 100        // explicit explosion depth, "d6!100"
 	maxNodes    = 1000       // terms and operators in one expression
+	maxNesting  = 100        // parentheses and unary signs inside one another
 )
 
 // SyntaxError reports a malformed dice expression and where the problem is.
@@ -80,10 +81,20 @@ func Parse(text string) (*Expr, error) {
 }
 
 type parser struct {
-	text string
-	src  []rune
-	pos  int
-	e    *Expr
+	text  string
+	src   []rune
+	pos   int
+	depth int // parentheses and unary signs open at pos
+	e     *Expr
+}
+
+// enter notes one more level of nesting at the current position.
+func (p *parser) enter() error {
+	p.depth++
+	if p.depth > maxNesting {
+		return p.errAt(p.pos, "nested too deeply (at most %d levels)", maxNesting)
+	}
+	return nil
 }
 
 func (p *parser) errAt(pos int, format string, args ...any) *SyntaxError {
@@ -213,6 +224,10 @@ func (p *parser) parseProduct() (int32, error) {
 
 func (p *parser) parseUnary() (int32, error) {
 	p.skipSpace()
+	if err := p.enter(); err != nil {
+		return 0, err
+	}
+	defer func() { p.depth-- }()
 	switch p.peek() {
 	case '-':
 		op := p.pos

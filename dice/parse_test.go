@@ -99,6 +99,8 @@ func TestParseErrorsPointAtTheProblem(t *testing.T) {
 		{"3d6kh3d", 7, "unexpected"},
 		{"d6 + é", 6, "found 'é'"},
 		{"99999999999", 1, "too large"},
+		{strings.Repeat("(", 200) + "1" + strings.Repeat(")", 200), 101, "nested too deeply"},
+		{strings.Repeat("-", 200) + "d6", 101, "nested too deeply"},
 		{"1000000000*1000000000", 11, "the limit is"},
 		{"1000000000*1000000*1000-1000000000*1000000*1000", 19, "the limit is"},
 		{"d20+(1000000000*1000000000-1)", 16, "the limit is"},

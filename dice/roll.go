@@ -52,27 +52,13 @@ func (g *group) roll(src Source, t *trace) int {
 	if g.keep != keepAll {
 		return g.rollKeep(src, pcg)
 	}
-	direct := g.direct(pcg)
-	var buf [chunk]int
-	total := 0
-	for left := g.count; left > 0; {
-		vals := buf[:min(left, chunk)]
-		left -= len(vals)
-		if direct != nil {
-			direct.fill(g.sides, vals)
-		} else {
-			g.fill(src, pcg, vals)
-		}
-		for _, v := range vals {
-			total += g.score(v)
-		}
-	}
-	return total
+	sum, _ := g.rollDice(src, pcg, 0, nil)
+	return sum
 }
 
 // direct returns pcg when the group's dice are plain results of it (no
-// division, no explosion), so that the rolling loops can fill their buffers
-// straight from the generator; otherwise nil.
+// division, no explosion), so that rollDice can fill its buffer straight
+// from the generator; otherwise nil.
 func (g *group) direct(pcg *PCG) *PCG {
 	if g.explode || g.divisor != 0 {
 		return nil
@@ -159,17 +145,17 @@ func (g *group) rollKeep(src Source, pcg *PCG) int {
 	var sum, tracked int
 	switch {
 	case track <= 1:
-		sum, tracked = g.keepOne(src, pcg, sign)
+		sum, tracked = g.rollDice(src, pcg, sign, nil)
 		if track == 0 { // keeps every die
 			return sum
 		}
 	case track <= 8:
 		var best [8]int
-		sum, tracked = g.keepSorted(src, pcg, sign, best[:0:track])
+		sum, tracked = g.rollDice(src, pcg, sign, best[:0:track])
 	case track <= 64:
-		sum, tracked = g.keepWide(src, pcg, sign, track)
+		sum, tracked = g.rollWide(src, pcg, sign, track)
 	default:
-		sum, tracked = g.keepSorted(src, pcg, sign, make([]int, 0, track))
+		sum, tracked = g.rollSorted(src, pcg, sign, track)
 	}
 	if trackKept {
 		return tracked
@@ -177,9 +163,37 @@ func (g *group) rollKeep(src Source, pcg *PCG) int {
 	return sum - tracked
 }
 
-// keepOne rolls the group, returning the sum of all dice and the single
-// highest of sign*value (as a value).
-func (g *group) keepOne(src Source, pcg *PCG, sign int) (sum, best int) {
+// rollWide is rollDice with room to track 64 dice; the buffer lives in its
+// own frame so that smaller keeps do not pay to clear it.
+func (g *group) rollWide(src Source, pcg *PCG, sign, track int) (sum, tracked int) {
+	var best [64]int
+	return g.rollDice(src, pcg, sign, best[:0:track])
+}
+
+// rollSorted is rollDice for tracking more than 64 dice: it keeps every
+// value and sorts them, which beats inserting into a long sorted buffer.
+func (g *group) rollSorted(src Source, pcg *PCG, sign, track int) (sum, tracked int) {
+	vals := make([]int, g.count)
+	for i := 0; i < len(vals); i += chunk {
+		g.fill(src, pcg, vals[i:min(i+chunk, len(vals))])
+	}
+	for i, v := range vals {
+		sum += v
+		vals[i] = sign * v
+	}
+	slices.Sort(vals)
+	for _, v := range vals[len(vals)-track:] {
+		tracked += v
+	}
+	return sum, sign * tracked
+}
+
+// rollDice rolls every die of the group, drawing them a chunk at a time into
+// a buffer on the stack, and returns the sum of their scores. With a sign it
+// also tracks the highest of sign*value: the cap(best) highest in best, or
+// the single highest when best has no room. tracked is their sum, as values.
+// pcg, when not nil, is src itself.
+func (g *group) rollDice(src Source, pcg *PCG, sign int, best []int) (sum, tracked int) {
 	direct := g.direct(pcg)
 	var buf [chunk]int
 	top := math.MinInt
@@ -192,37 +206,16 @@ func (g *group) keepOne(src Source, pcg *PCG, sign int) (sum, best int) {
 			g.fill(src, pcg, vals)
 		}
 		for _, v := range vals {
-			sum += v
-			top = max(top, sign*v)
+			sum += g.score(v)
+			if cap(best) > 0 {
+				best = insertBest(best, sign*v)
+			} else {
+				top = max(top, sign*v)
+			}
 		}
 	}
-	return sum, sign * top
-}
-
-// keepWide is keepSorted with room for 64 dice; the buffer lives in its own
-// frame so that smaller keeps do not pay to clear it.
-func (g *group) keepWide(src Source, pcg *PCG, sign, track int) (sum, tracked int) {
-	var best [64]int
-	return g.keepSorted(src, pcg, sign, best[:0:track])
-}
-
-// keepSorted rolls the group, returning the sum of all dice and the sum of
-// the cap(best) highest of sign*value (as values).
-func (g *group) keepSorted(src Source, pcg *PCG, sign int, best []int) (sum, tracked int) {
-	direct := g.direct(pcg)
-	var buf [chunk]int
-	for left := g.count; left > 0; {
-		vals := buf[:min(left, chunk)]
-		left -= len(vals)
-		if direct != nil {
-			direct.fill(g.sides, vals)
-		} else {
-			g.fill(src, pcg, vals)
-		}
-		for _, v := range vals {
-			sum += v
-			best = insertBest(best, sign*v)
-		}
+	if cap(best) == 0 {
+		return sum, sign * top
 	}
 	for _, v := range best {
 		tracked += v
