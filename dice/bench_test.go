@@ -74,7 +74,7 @@ func BenchmarkExact(b *testing.B) {
 }
 
 // BenchmarkEnumerateAttack enumerates a rules-shaped function (an attack
-// with a critical that draws extra dice) over its 573 dice paths.
+// with a critical that draws extra dice) over its 577 dice paths.
 func BenchmarkEnumerateAttack(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
