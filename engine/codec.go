@@ -1,0 +1,99 @@
+package engine
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Kinded is a command or event with a stable kind string, which names its
+// type in JSON. Kinds are append-only: a persisted kind is never renamed.
+type Kinded interface {
+	Kind() string
+}
+
+// Codec is the part of a ruleset that speaks to people and programs: the
+// text vocabulary of commands (as scenario files and the terminal use it),
+// JSON for commands and events, and readable lines for a transcript.
+type Codec[S, C, E any] interface {
+	// ParseCommand reads a command in the ruleset's text vocabulary, as
+	// actor would give it in state s.
+	ParseCommand(s *S, actor, text string) (C, error)
+	// FormatCommand writes a command in the text vocabulary; parsing the
+	// result gives the same command.
+	FormatCommand(c C) string
+	// DecodeCommand and DecodeEvent read the JSON that MarshalKinded wrote.
+	DecodeCommand(data []byte) (C, error)
+	DecodeEvent(data []byte) (E, error)
+	// DescribeEvent says what an event means, with its dice, for a
+	// transcript; s is the state before the event.
+	DescribeEvent(s *S, e E) string
+}
+
+// Game is a ruleset with its codec: everything the command line, the store
+// and the server need.
+type Game[S, C, E any] interface {
+	Ruleset[S, C, E]
+	Codec[S, C, E]
+}
+
+// MarshalKinded writes v as a JSON object with its kind as the first field:
+// {"kind": "attack", ...the fields of v}.
+func MarshalKinded(v Kinded) ([]byte, error) {
+	body, err := json.Marshal(v)
+	if err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", v.Kind(), err)
+	}
+	kind, _ := json.Marshal(v.Kind())
+	var b bytes.Buffer
+	b.WriteString(`{"kind":`)
+	b.Write(kind)
+	if inner := bytes.TrimSpace(body); len(inner) > 2 { // more than {}
+		b.WriteByte(',')
+		b.Write(inner[1:])
+	} else {
+		b.WriteByte('}')
+	}
+	return b.Bytes(), nil
+}
+
+// UnmarshalKinded reads JSON written by MarshalKinded, choosing the type by
+// its kind among the constructors given (each returns a pointer to a new
+// zero value). Unknown kinds and unknown fields are errors.
+func UnmarshalKinded[T any](data []byte, what string, kinds map[string]func() T) (T, error) {
+	var zero T
+	var head struct {
+		Kind string `json:"kind"`
+	}
+	if err := json.Unmarshal(data, &head); err != nil {
+		return zero, fmt.Errorf("reading a %s: %w", what, err)
+	}
+	newValue, ok := kinds[head.Kind]
+	if !ok {
+		known := make([]string, 0, len(kinds))
+		for k := range kinds {
+			known = append(known, k)
+		}
+		slices.Sort(known)
+		return zero, fmt.Errorf("unknown %s kind %q (known: %s)", what, head.Kind, strings.Join(known, ", "))
+	}
+	v := newValue()
+	// Strip "kind" and decode strictly into the value.
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(data, &fields); err != nil {
+		return zero, fmt.Errorf("reading a %s: %w", what, err)
+	}
+	delete(fields, "kind")
+	body, err := json.Marshal(fields)
+	if err != nil {
+		return zero, fmt.Errorf("reading a %s: %w", what, err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return zero, fmt.Errorf("reading a %s %q: %w", what, head.Kind, err)
+	}
+	return v, nil
+}

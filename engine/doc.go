@@ -1,0 +1,25 @@
+// Package engine is fray's rules kernel: the pure, deterministic machinery
+// every combat system runs on.
+//
+// A ruleset (package rules/<id>) supplies four pure functions over its own
+// state, command and event types:
+//
+//   - Decide validates a command against the state and resolves it into
+//     events. It is the only place dice are drawn, and the events it returns
+//     carry every die, so the log alone reproduces the fight.
+//   - Evolve applies one event to the state. It never fails and never rolls.
+//   - Next says who must decide what now: a Prompt listing the legal
+//     options, or the end of the fight.
+//   - View hides from one viewer what they may not see.
+//
+// An Encounter holds a ruleset, a starting state and the log of decisions
+// made so far; it submits commands atomically (an illegal command, or one
+// that needs dice the table has not rolled yet, changes nothing), undoes
+// the last decision by replaying the log, and reports the current prompt.
+// Table is the same thing with the types erased to JSON, for the command
+// line, the event store and the server; a Registry maps ruleset ids to the
+// rulesets a program wires in.
+//
+// The package does no I/O, reads no clock, starts no goroutines and draws
+// randomness only from the dice.Source it is given.
+package engine

@@ -1,0 +1,59 @@
+package engine
+
+// GM is the actor id of the game master, who decides rulings and may act
+// for anyone.
+const GM = "gm"
+
+// PromptKind says what sort of decision a prompt asks for.
+type PromptKind string
+
+// The kinds of prompt.
+const (
+	// Act: a combatant's own decision on their turn.
+	Act PromptKind = "act"
+	// React: a decision out of turn (dodge, opportunity attack, interrupt,
+	// a counter), asked of someone other than the active combatant.
+	React PromptKind = "react"
+	// Ruling: a question for the game master, with a default so that fights
+	// can run unattended.
+	Ruling PromptKind = "ruling"
+	// End: the fight is over; no decision is pending.
+	End PromptKind = "end"
+)
+
+// Prompt says who must decide what now. Its options are data: a user
+// interface renders them, a policy chooses among them, a test scripts them.
+type Prompt[C any] struct {
+	Kind PromptKind `json:"kind"`
+	// Actor is the combatant id (or GM) whose decision it is.
+	Actor string `json:"actor,omitempty"`
+	// Question says in words what is being decided.
+	Question string `json:"question"`
+	// Options lists the legal choices. A ruleset may accept other commands
+	// too (a move to any reachable point), but every option is legal.
+	Options []Option[C] `json:"options,omitempty"`
+	// Default is the index of the option taken when nobody decides (GM
+	// rulings have one); -1 when there is none.
+	Default int `json:"default"`
+	// Winner names the winning side once the fight has ended ("" for a
+	// draw).
+	Winner string `json:"winner,omitempty"`
+}
+
+// Option is one legal choice of a prompt.
+type Option[C any] struct {
+	// Label says what the option does, for a menu.
+	Label string `json:"label"`
+	// Command is what submitting the option submits.
+	Command C `json:"command"`
+}
+
+// Viewer is whose eyes a view is for: the GM sees everything; a player sees
+// what the combatant they control may see.
+type Viewer struct {
+	GM        bool   `json:"gm,omitempty"`
+	Combatant string `json:"combatant,omitempty"`
+}
+
+// Everyone is the GM's view, from which nothing is hidden.
+var Everyone = Viewer{GM: true}

@@ -1,0 +1,80 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// RulesetInfo describes a ruleset a program offers and how to start its
+// encounters. Programs build their Registry explicitly from these; nothing
+// registers itself.
+type RulesetInfo struct {
+	// ID is the ruleset's id, as encounter files name it.
+	ID string
+	// Summary says in one line what the system is.
+	Summary string
+	// NewSpec returns a pointer to a new, empty encounter spec: the Go form
+	// of the ruleset's encounter file, which the file is decoded into.
+	NewSpec func() EncounterSpec
+	// Content returns the ruleset's bundled content (stat blocks, weapons,
+	// encounters) as named YAML documents; may be nil.
+	Content func() map[string][]byte
+}
+
+// EncounterSpec is a decoded encounter file of one ruleset.
+type EncounterSpec interface {
+	// Start validates the spec and starts the encounter. Problems with
+	// particular fields are reported as *FieldError (or several, joined
+	// with errors.Join), so that the loader can point at the file line.
+	Start() (Table, error)
+}
+
+// FieldError is a problem with one field of an encounter file.
+type FieldError struct {
+	// Path locates the field, as in "combatants[1].weapons[0].damage";
+	// names are the file's keys.
+	Path string
+	// Msg says what is wrong and what is allowed.
+	Msg string
+}
+
+func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
+
+// Registry maps ruleset ids to rulesets.
+type Registry struct {
+	rulesets map[string]RulesetInfo
+}
+
+// NewRegistry returns a registry of the given rulesets. Two with the same id
+// are an error.
+func NewRegistry(infos ...RulesetInfo) (*Registry, error) {
+	r := &Registry{rulesets: map[string]RulesetInfo{}}
+	for _, info := range infos {
+		if _, dup := r.rulesets[info.ID]; dup {
+			return nil, fmt.Errorf("ruleset %q registered twice", info.ID)
+		}
+		r.rulesets[info.ID] = info
+	}
+	return r, nil
+}
+
+// Lookup returns the ruleset with the given id, or an error listing the
+// known ones.
+func (r *Registry) Lookup(id string) (RulesetInfo, error) {
+	info, ok := r.rulesets[id]
+	if !ok {
+		return RulesetInfo{}, fmt.Errorf("unknown ruleset %q (known: %s)", id, strings.Join(r.IDs(), ", "))
+	}
+	return info, nil
+}
+
+// IDs lists the registered ruleset ids in order.
+func (r *Registry) IDs() []string {
+	ids := make([]string, 0, len(r.rulesets))
+	for id := range r.rulesets {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}

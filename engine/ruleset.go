@@ -1,0 +1,38 @@
+package engine
+
+import "fray/dice"
+
+// Ruleset is a combat system: its state S, commands C and events E, and the
+// pure functions over them. C and E are usually interfaces sealed to the
+// ruleset's own types, each with a stable kind string.
+//
+// None of the methods may do I/O, read a clock, start goroutines or draw
+// randomness other than from the Source Decide is given; all of them must
+// be deterministic.
+type Ruleset[S, C, E any] interface {
+	// ID is the ruleset's stable name, as encounter files give it.
+	ID() string
+	// Decide validates command c from actor against the state and resolves
+	// it into the events that follow, drawing any dice from src. It must not
+	// modify *s. A refusal is an *Error (or wraps one).
+	Decide(s *S, actor string, c C, src dice.Source) ([]E, error)
+	// Evolve applies one event to the state. It never fails and never
+	// draws dice: everything random is in the event.
+	Evolve(s *S, e E)
+	// Next returns the current prompt.
+	Next(s *S) Prompt[C]
+	// Clone returns a deep copy of the state, sharing nothing mutable.
+	Clone(s *S) S
+	// View returns the state as v may see it.
+	View(s *S, v Viewer) S
+	// ViewEvent returns the event as v may see it, or false when v may not
+	// see it at all. s is the state before the event.
+	ViewEvent(s *S, e E, v Viewer) (E, bool)
+}
+
+// Apply folds events into the state in order.
+func Apply[S, C, E any](r Ruleset[S, C, E], s *S, events []E) {
+	for _, e := range events {
+		r.Evolve(s, e)
+	}
+}

@@ -1,0 +1,153 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"fray/dice"
+)
+
+// Table is an encounter with its types erased: commands are text in the
+// ruleset's vocabulary (or JSON), events come back as JSON and readable
+// lines. The command line, scenario runner, store and server work with
+// Tables, so that they need not know any ruleset.
+type Table interface {
+	// Ruleset returns the ruleset's id.
+	Ruleset() string
+	// Prompt returns who must decide what now, each option's command
+	// written in the text vocabulary.
+	Prompt() Prompt[string]
+	// Submit parses text as a command from actor and submits it; see
+	// Encounter.Submit. It returns what happened, one line per event.
+	Submit(actor, text string, src dice.Source) ([]string, error)
+	// SubmitJSON is Submit for a command in JSON.
+	SubmitJSON(actor string, command []byte, src dice.Source) ([]string, error)
+	// Undo takes back the last decision; false when there is none.
+	Undo() bool
+	// State returns the state as v may see it, as JSON.
+	State(v Viewer) (json.RawMessage, error)
+	// Transcript returns the decisions so far as v may see them.
+	Transcript(v Viewer) []Entry
+	// Len is the number of decisions made.
+	Len() int
+}
+
+// Entry is one decision of a transcript, as some viewer may see it.
+type Entry struct {
+	Actor   string            `json:"actor"`
+	Command string            `json:"command"`
+	Events  []json.RawMessage `json:"events"`
+	Lines   []string          `json:"lines"` // what happened, in words
+	Dice    []dice.Draw       `json:"dice,omitempty"`
+}
+
+// NewTable wraps an encounter of a game as a Table.
+func NewTable[S, C, E any](g Game[S, C, E], enc *Encounter[S, C, E]) Table {
+	return &table[S, C, E]{g: g, enc: enc}
+}
+
+type table[S, C, E any] struct {
+	g   Game[S, C, E]
+	enc *Encounter[S, C, E]
+}
+
+func (t *table[S, C, E]) Ruleset() string { return t.g.ID() }
+
+func (t *table[S, C, E]) Len() int { return len(t.enc.Log()) }
+
+func (t *table[S, C, E]) Prompt() Prompt[string] {
+	p := t.enc.Prompt()
+	out := Prompt[string]{Kind: p.Kind, Actor: p.Actor, Question: p.Question, Default: p.Default, Winner: p.Winner}
+	for _, o := range p.Options {
+		out.Options = append(out.Options, Option[string]{Label: o.Label, Command: t.g.FormatCommand(o.Command)})
+	}
+	return out
+}
+
+func (t *table[S, C, E]) Submit(actor, text string, src dice.Source) ([]string, error) {
+	c, err := t.g.ParseCommand(t.enc.State(), actor, text)
+	if err != nil {
+		return nil, asRefusal(err)
+	}
+	return t.submit(actor, c, src)
+}
+
+func (t *table[S, C, E]) SubmitJSON(actor string, command []byte, src dice.Source) ([]string, error) {
+	c, err := t.g.DecodeCommand(command)
+	if err != nil {
+		return nil, asRefusal(err)
+	}
+	return t.submit(actor, c, src)
+}
+
+// asRefusal makes a parse error an Invalid refusal.
+func asRefusal(err error) error {
+	if CodeOf(err) != "" {
+		return err
+	}
+	return &Error{Code: Invalid, Msg: err.Error()}
+}
+
+func (t *table[S, C, E]) submit(actor string, c C, src dice.Source) ([]string, error) {
+	before := t.g.Clone(t.enc.State())
+	events, err := t.enc.Submit(actor, c, src)
+	if err != nil {
+		return nil, err
+	}
+	return describe(t.g, &before, events, Everyone), nil
+}
+
+// describe folds events into a copy of before, describing each as v sees it.
+func describe[S, C, E any](g Game[S, C, E], before *S, events []E, v Viewer) []string {
+	lines := make([]string, 0, len(events))
+	for _, e := range events {
+		if seen, ok := g.ViewEvent(before, e, v); ok {
+			view := g.View(before, v)
+			lines = append(lines, g.DescribeEvent(&view, seen))
+		}
+		g.Evolve(before, e)
+	}
+	return lines
+}
+
+func (t *table[S, C, E]) Undo() bool { return t.enc.Undo() }
+
+func (t *table[S, C, E]) State(v Viewer) (json.RawMessage, error) {
+	view := t.g.View(t.enc.State(), v)
+	data, err := json.Marshal(view)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the %s state: %w", t.g.ID(), err)
+	}
+	return data, nil
+}
+
+func (t *table[S, C, E]) Transcript(v Viewer) []Entry {
+	s := t.g.Clone(t.enc.Initial())
+	var out []Entry
+	for _, d := range t.enc.Log() {
+		entry := Entry{Actor: d.Actor, Command: t.g.FormatCommand(d.Command)}
+		before := t.g.Clone(&s)
+		for _, e := range d.Events {
+			if seen, ok := t.g.ViewEvent(&s, e, v); ok {
+				if data, err := marshalAny(seen); err == nil {
+					entry.Events = append(entry.Events, data)
+				}
+			}
+			t.g.Evolve(&s, e)
+		}
+		entry.Lines = describe(t.g, &before, d.Events, v)
+		if v.GM {
+			entry.Dice = d.Dice
+		}
+		out = append(out, entry)
+	}
+	return out
+}
+
+// marshalAny writes an event with its kind when it has one.
+func marshalAny(v any) (json.RawMessage, error) {
+	if k, ok := v.(Kinded); ok {
+		return MarshalKinded(k)
+	}
+	return json.Marshal(v)
+}
