@@ -61,7 +61,7 @@ func (e *Encounter[S, C, E]) Submit(actor string, c C, src dice.Source) ([]E, er
 	if p.Kind == End {
 		return nil, Errorf(NotAllowedNow, "the fight is over")
 	}
-	if actor != GM && actor != p.Actor {
+	if !p.Accepts(actor) {
 		return nil, Errorf(NotYourTurn, "it is %s's decision, not %s's: %s", p.Actor, actor, p.Question)
 	}
 	rec := &dice.Recorder{Source: src}

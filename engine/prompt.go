@@ -27,6 +27,9 @@ type Prompt[C any] struct {
 	Kind PromptKind `json:"kind"`
 	// Actor is the combatant id (or GM) whose decision it is.
 	Actor string `json:"actor,omitempty"`
+	// Others may answer the prompt instead of Actor: the other members of
+	// a group whose members act in any order. Options are Actor's.
+	Others []string `json:"others,omitempty"`
 	// Question says in words what is being decided.
 	Question string `json:"question"`
 	// Options lists the legal choices. A ruleset may accept other commands
@@ -38,6 +41,20 @@ type Prompt[C any] struct {
 	// Winner names the winning side once the fight has ended ("" for a
 	// draw).
 	Winner string `json:"winner,omitempty"`
+}
+
+// Accepts reports whether actor may answer the prompt: its actor, one of
+// its others, or the GM.
+func (p Prompt[C]) Accepts(actor string) bool {
+	if actor == GM || actor == p.Actor {
+		return true
+	}
+	for _, o := range p.Others {
+		if o == actor {
+			return true
+		}
+	}
+	return false
 }
 
 // Option is one legal choice of a prompt.

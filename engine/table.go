@@ -57,7 +57,7 @@ func (t *table[S, C, E]) Len() int { return len(t.enc.Log()) }
 
 func (t *table[S, C, E]) Prompt() Prompt[string] {
 	p := t.enc.Prompt()
-	out := Prompt[string]{Kind: p.Kind, Actor: p.Actor, Question: p.Question, Default: p.Default, Winner: p.Winner}
+	out := Prompt[string]{Kind: p.Kind, Actor: p.Actor, Others: p.Others, Question: p.Question, Default: p.Default, Winner: p.Winner}
 	for _, o := range p.Options {
 		out.Options = append(out.Options, Option[string]{Label: o.Label, Command: t.g.FormatCommand(o.Command)})
 	}
