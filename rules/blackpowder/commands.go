@@ -1,0 +1,104 @@
+package blackpowder
+
+// Command is a decision in a blackpowder fight.
+type Command interface {
+	Kind() string
+	isCommand()
+}
+
+// RollInitiative: the group's roller makes the Speed check (R03).
+type RollInitiative struct{}
+
+// Attack: attack a target with the weapon in hand, or with a named carried
+// weapon drawn as the immediate action (R06, R09).
+type Attack struct {
+	Target string `json:"target"`
+	// Weapon names a carried weapon (or "fists"); empty means the one in
+	// hand.
+	Weapon string `json:"weapon,omitempty"`
+	// Part is the body-part difficulty, 3 or 5 (R11); 0 for none.
+	Part int `json:"part,omitempty"`
+	// Modifier is any other situational difficulty the GM rules (R10:
+	// terrain, cover, weather...), added to the target's Evade.
+	Modifier int `json:"modifier,omitempty"`
+}
+
+// Dodge: the target of a hit rolls a Dodge check (R23).
+type Dodge struct{}
+
+// Parry: the target of a melee hit parries with its melee weapon (R24,
+// A12).
+type Parry struct{}
+
+// Take: the target of a hit takes it without dodging.
+type Take struct{}
+
+// Critical: the attacker takes (or declines) the critical re-roll (R15).
+type Critical struct {
+	Take bool `json:"take"`
+}
+
+// Pass: the combatant ends its part of the group turn; an unused action
+// stays available for a dodge.
+type Pass struct{}
+
+// Delay: hold the action for later in the round (R07). A held action can
+// still pay for a dodge.
+type Delay struct{}
+
+// Draw: take another carried weapon in hand ("fists" for none). The first
+// in a turn is the immediate action (R06).
+type Draw struct {
+	Weapon string `json:"weapon"`
+}
+
+// Reload: one reload step on the gun in hand (R20).
+type Reload struct{}
+
+// Revive: try to bring an unconscious ally round (R28), with medicine
+// (LP = total - difficulty) or survival (LP 0).
+type Revive struct {
+	Target string `json:"target"`
+	Skill  string `json:"skill"`
+}
+
+func (RollInitiative) Kind() string { return "initiative" }
+func (Attack) Kind() string         { return "attack" }
+func (Dodge) Kind() string          { return "dodge" }
+func (Parry) Kind() string          { return "parry" }
+func (Take) Kind() string           { return "take" }
+func (Critical) Kind() string       { return "critical" }
+func (Pass) Kind() string           { return "pass" }
+func (Delay) Kind() string          { return "delay" }
+func (Draw) Kind() string           { return "draw" }
+func (Reload) Kind() string         { return "reload" }
+func (Revive) Kind() string         { return "revive" }
+
+func (*RollInitiative) isCommand() {}
+func (*Attack) isCommand()         {}
+func (*Dodge) isCommand()          {}
+func (*Parry) isCommand()          {}
+func (*Take) isCommand()           {}
+func (*Critical) isCommand()       {}
+func (*Pass) isCommand()           {}
+func (*Delay) isCommand()          {}
+func (*Draw) isCommand()           {}
+func (*Reload) isCommand()         {}
+func (*Revive) isCommand()         {}
+
+// commandKinds constructs each command type by kind, for decoding.
+func commandKinds() map[string]func() Command {
+	return map[string]func() Command{
+		"initiative": func() Command { return &RollInitiative{} },
+		"attack":     func() Command { return &Attack{} },
+		"dodge":      func() Command { return &Dodge{} },
+		"parry":      func() Command { return &Parry{} },
+		"take":       func() Command { return &Take{} },
+		"critical":   func() Command { return &Critical{} },
+		"pass":       func() Command { return &Pass{} },
+		"delay":      func() Command { return &Delay{} },
+		"draw":       func() Command { return &Draw{} },
+		"reload":     func() Command { return &Reload{} },
+		"revive":     func() Command { return &Revive{} },
+	}
+}

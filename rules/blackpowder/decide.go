@@ -1,0 +1,713 @@
+package blackpowder
+
+import (
+	"math"
+	"slices"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// reach is melee reach in metres (A21).
+const reach = 1.5
+
+// run is one Decide in progress: a scratch copy of the state that every
+// emitted event is applied to at once, so that later steps see earlier
+// ones.
+type run struct {
+	s      State
+	src    dice.Source
+	events []Event
+}
+
+func (r *run) emit(e Event) {
+	r.events = append(r.events, e)
+	evolve(&r.s, e)
+}
+
+func (r *run) d10() int { return r.src.Roll(10) }
+
+// decide validates and resolves a command; see engine.Ruleset.Decide.
+func decide(s *State, actor string, cmd Command, src dice.Source) ([]Event, error) {
+	if s.Over {
+		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
+	}
+	r := &run{s: s.clone(), src: src}
+	who := actor
+	if who == engine.GM {
+		who = next(s).Actor
+	}
+	var err error
+	switch c := cmd.(type) {
+	case *RollInitiative:
+		err = r.initiative(who)
+	case *Dodge:
+		err = r.dodge(who, false)
+	case *Parry:
+		err = r.dodge(who, true)
+	case *Take:
+		err = r.take(who)
+	case *Critical:
+		err = r.critical(who, c.Take)
+	case *Attack:
+		err = r.attack(who, c)
+	case *Pass:
+		err = r.pass(who)
+	case *Delay:
+		err = r.delay(who)
+	case *Draw:
+		err = r.draw(who, c.Weapon)
+	case *Reload:
+		err = r.reload(who)
+	case *Revive:
+		err = r.revive(who, c)
+	default:
+		err = engine.Errorf(engine.Invalid, "unknown command %T", cmd)
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.advance()
+	return r.events, nil
+}
+
+// stage reports what the fight is waiting for: "initiative", "pending" or
+// "turn".
+func (s *State) stage() string {
+	switch {
+	case s.Pending != nil:
+		return "pending"
+	case s.Round == 0:
+		return "initiative"
+	}
+	return "turn"
+}
+
+// actingMember returns the combatant who, acting in its group's turn, may
+// take an action now, or an error saying why not.
+func (r *run) actingMember(who string) (*Combatant, error) {
+	if st := r.s.stage(); st != "turn" {
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s cannot act now: %s", who, next(&r.s).Question)
+	}
+	c := r.s.combatant(who)
+	if c == nil {
+		return nil, engine.Errorf(engine.Invalid, "no combatant %q", who)
+	}
+	group := r.s.Groups[r.s.Order[r.s.Turn]].ID
+	switch {
+	case c.Group != group:
+		return nil, engine.Errorf(engine.NotYourTurn, "it is the %s group's turn, not %s's", group, c.Name)
+	case c.Status != Active:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+	case c.Done:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s has finished this turn", c.Name)
+	}
+	return c, nil
+}
+
+func (r *run) initiative(who string) error {
+	if r.s.stage() != "initiative" {
+		return engine.Errorf(engine.NotAllowedNow, "initiative has been rolled")
+	}
+	gi := r.s.nextInitiativeGroup()
+	g := &r.s.Groups[gi]
+	roller := r.s.initiativeRoller(g.ID)
+	if who != roller.ID {
+		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
+	}
+	die := r.d10()
+	r.emit(&InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.Skill("speed")})
+	return nil
+}
+
+// nextInitiativeGroup is the next group to roll: the players' first, then
+// the others in setup order (§7 step 2).
+func (s *State) nextInitiativeGroup() int {
+	for i, g := range s.Groups {
+		if g.Players && !g.Rolled {
+			return i
+		}
+	}
+	for i, g := range s.Groups {
+		if !g.Rolled {
+			return i
+		}
+	}
+	return -1
+}
+
+// initiativeRoller is the group's lowest-Body active member (R03); ties go
+// to the first in the roster (A02).
+func (s *State) initiativeRoller(group string) *Combatant {
+	var best *Combatant
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Group == group && c.Status == Active && (best == nil || c.Body < best.Body) {
+			best = c
+		}
+	}
+	return best
+}
+
+// initiativeOrder sorts groups by initiative, highest first; ties put the
+// players first, then setup order (A02).
+func (s *State) initiativeOrder() []int {
+	order := make([]int, len(s.Groups))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ga, gb := s.Groups[a], s.Groups[b]
+		if ga.Initiative != gb.Initiative {
+			return gb.Initiative - ga.Initiative
+		}
+		if ga.Players != gb.Players {
+			if ga.Players {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	return order
+}
+
+func (r *run) pass(who string) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	r.emit(&Passed{Combatant: c.ID})
+	return nil
+}
+
+func (r *run) delay(who string) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	if c.Actions < 1 {
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left to delay", c.Name)
+	}
+	r.emit(&Delayed{Combatant: c.ID})
+	return nil
+}
+
+// weaponIndex finds a carried weapon by name ("fists": -1).
+func (c *Combatant) weaponIndex(name string) (int, error) {
+	if name == "fists" {
+		return -1, nil
+	}
+	for i, w := range c.Weapons {
+		if w.Name == name {
+			return i, nil
+		}
+	}
+	names := []string{"fists"}
+	for _, w := range c.Weapons {
+		names = append(names, w.Name)
+	}
+	return 0, engine.Errorf(engine.Invalid, "%s carries no %q (carries: %v)", c.Name, name, names)
+}
+
+func (r *run) draw(who, name string) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	i, err := c.weaponIndex(name)
+	if err != nil {
+		return err
+	}
+	if i == c.Wielding {
+		return engine.Errorf(engine.NotAllowedNow, "%s already holds the %s", c.Name, c.Weapon().Name)
+	}
+	immediate := !c.ImmediateUsed
+	if !immediate && c.Actions < 1 {
+		return engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action and has no action left", c.Name)
+	}
+	r.emit(&WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: immediate})
+	return nil
+}
+
+func (r *run) reload(who string) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	w := c.Weapon()
+	switch {
+	case w.Kind != Gun:
+		return engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
+	case w.State != GunOK:
+		return engine.Errorf(engine.NotAllowedNow, "the %s is %s and cannot be reloaded", w.Name, w.State)
+	case w.Loaded >= max(w.Capacity, 1):
+		return engine.Errorf(engine.NotAllowedNow, "the %s is loaded", w.Name)
+	}
+	need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
+	if need == 0 {
+		if c.ImmediateUsed {
+			return engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn", c.Name)
+		}
+		r.emit(&ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: true, Immediate: true})
+		return nil
+	}
+	if c.Actions < 1 {
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	r.emit(&ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: c.Reloading+1 >= need})
+	return nil
+}
+
+// attackAttribute is Body for melee and unarmed attacks, Senses otherwise
+// (R09).
+func attackAttribute(c *Combatant, w Weapon) int {
+	if w.Kind == Melee || w.Kind == Unarmed {
+		return c.Body
+	}
+	return c.Senses
+}
+
+// damageAttribute is Senses for ranged weapons and guns, Body otherwise
+// (R13, A32).
+func damageAttribute(c *Combatant, w Weapon) int {
+	if w.Kind == Ranged || w.Kind == Gun {
+		return c.Senses
+	}
+	return c.Body
+}
+
+func distance(a, b *Combatant) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
+
+func (r *run) attack(who string, cmd *Attack) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	if c.Actions < 1 {
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	t := r.s.combatant(cmd.Target)
+	switch {
+	case t == nil:
+		return engine.Errorf(engine.Invalid, "no combatant %q to attack", cmd.Target)
+	case t.ID == c.ID:
+		return engine.Errorf(engine.Invalid, "%s cannot attack itself", c.Name)
+	case t.Status == Dead:
+		return engine.Errorf(engine.NotAllowedNow, "%s is dead", t.Name)
+	case cmd.Part != 0 && cmd.Part != 3 && cmd.Part != 5:
+		return engine.Errorf(engine.Invalid, "a body-part attack adds 3 or 5 to the difficulty, not %d", cmd.Part)
+	}
+	if cmd.Weapon != "" {
+		i, err := c.weaponIndex(cmd.Weapon)
+		if err != nil {
+			return err
+		}
+		if i != c.Wielding {
+			if c.ImmediateUsed {
+				return engine.Errorf(engine.NotAllowedNow, "%s must draw the %s first: the immediate action is used", c.Name, cmd.Weapon)
+			}
+			r.emit(&WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: true})
+			c = r.s.combatant(who)
+		}
+	}
+	w := c.Weapon()
+	d := distance(c, t)
+	difficulty := t.EvadeEff() + cmd.Part + cmd.Modifier
+	switch w.Kind {
+	case Melee, Unarmed:
+		if d > reach {
+			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
+		}
+	default:
+		if w.RangeFar > 0 && d > w.RangeFar {
+			difficulty += 5 // beyond range (R10, A20)
+		} else if w.RangeNormal > 0 && d > w.RangeNormal {
+			difficulty += 3 // far range
+		}
+	}
+	if w.Kind == Gun {
+		switch {
+		case w.State != GunOK:
+			return engine.Errorf(engine.NotAllowedNow, "the %s is %s", w.Name, w.State)
+		case w.Loaded < 1:
+			return engine.Errorf(engine.NotAllowedNow, "the %s is not loaded: reload first", w.Name)
+		}
+		if r.s.Scene.Mist && w.Powder != "hazeblast" {
+			r.emit(&MistFizzle{Attacker: c.ID, Weapon: c.Wielding})
+			return nil
+		}
+	}
+	bonus := attackAttribute(c, w) + w.AttackMod
+	if w.Kind == Thrown && w.Thrown {
+		bonus += 2
+	}
+	if w.Kind == Unarmed {
+		bonus += c.Skill("brawl")
+		if w.Inaccurate && c.Skill("brawl") == 0 {
+			bonus -= 2 // A31
+		}
+	}
+	if t.Status == Unconscious {
+		bonus += 3 // immobile target (R40)
+	}
+	die := r.d10()
+	total := die + bonus
+	hit := die == 10 || total >= difficulty
+	r.emit(&AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: "action"})
+	if w.Kind == Gun {
+		r.emit(&ShotFired{Attacker: c.ID, Weapon: c.Wielding})
+	}
+	if !hit {
+		return nil
+	}
+	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus}
+	if canDodge(r.s.combatant(t.ID)) {
+		p.Stage = "dodge"
+		r.emit(&AwaitingDecision{Pending: p})
+		return nil
+	}
+	return r.damage(p)
+}
+
+// canDodge: an active target with an unused action or a held delayed
+// action (R23); never the unconscious (A26).
+func canDodge(t *Combatant) bool {
+	return t.Status == Active && (t.Actions > 0 || t.Delayed)
+}
+
+// canParry: a melee attack against a target wielding a melee weapon (A12).
+func (s *State) canParry(p *Pending) bool {
+	a, t := s.combatant(p.Attacker), s.combatant(p.Target)
+	return attackWeapon(a, p.Weapon).Kind == Melee && t.Weapon().Kind == Melee
+}
+
+// attackWeapon is the weapon at index i of the attacker (-1: fists).
+func attackWeapon(c *Combatant, i int) Weapon {
+	if i >= 0 && i < len(c.Weapons) {
+		return c.Weapons[i]
+	}
+	return Fists()
+}
+
+// pendingFor checks that the decision is the pending one and is who's.
+func (r *run) pendingFor(who, stage string) (*Pending, error) {
+	p := r.s.Pending
+	if p == nil || p.Stage != stage {
+		return nil, engine.Errorf(engine.NotAllowedNow, "nothing is waiting for a %s decision: %s", stage, next(&r.s).Question)
+	}
+	owner := p.Target
+	if stage == "critical" {
+		owner = p.Attacker
+	}
+	if who != owner {
+		return nil, engine.Errorf(engine.NotYourTurn, "the %s decision is %s's, not %s's", stage, owner, who)
+	}
+	return p, nil
+}
+
+func (r *run) dodge(who string, parry bool) error {
+	p, err := r.pendingFor(who, "dodge")
+	if err != nil {
+		return err
+	}
+	pending := *p
+	t := r.s.combatant(pending.Target)
+	a := r.s.combatant(pending.Attacker)
+	w := attackWeapon(a, pending.Weapon)
+	bonus := t.Body + t.Skill("dodge")
+	if parry {
+		if !r.s.canParry(&pending) {
+			return engine.Errorf(engine.NotAllowedNow, "%s can only parry a melee attack while holding a melee weapon", t.Name)
+		}
+		bonus += t.Weapon().Defensive
+	}
+	difficulty := pending.Total + w.DodgeMod
+	die := r.d10()
+	total := die + bonus
+	success := total >= difficulty
+	r.emit(&DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
+		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction})
+	if success {
+		return nil
+	}
+	return r.damage(pending)
+}
+
+func (r *run) take(who string) error {
+	p, err := r.pendingFor(who, "dodge")
+	if err != nil {
+		return err
+	}
+	pending := *p
+	r.emit(&DodgeDeclined{Target: pending.Target})
+	return r.damage(pending)
+}
+
+// weaponDamage rolls a weapon's damage dice and returns them with the
+// weapon damage they give and the raw die that counts for a critical.
+func (r *run) weaponDamage(w Weapon) (dice []int, value, raw int) {
+	first := r.d10()
+	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
+		second := r.d10()
+		return []int{first, second}, max(first, second), max(first, second)
+	}
+	return []int{first}, dieValue(w.Damage, first), first
+}
+
+// dieValue reads a d10 through the weapon's damage die (R12).
+func dieValue(damage string, raw int) int {
+	divisor := map[string]int{"D10/2": 2, "D10/3": 3, "D10/4": 4}[damage]
+	if v, ok := dice.DivideD10(raw, divisor); ok {
+		return v
+	}
+	return raw
+}
+
+// damage rolls and applies the damage of a hit that was not dodged.
+func (r *run) damage(p Pending) error {
+	a := r.s.combatant(p.Attacker)
+	w := attackWeapon(a, p.Weapon)
+	rolled, value, raw := r.weaponDamage(w)
+	r.emit(&DamageRolled{Attacker: a.ID, Dice: rolled, Value: value})
+	if w.Kind == Gun && len(rolled) == 2 && rolled[0] == rolled[1] {
+		if !r.jam(a, p.Weapon, p.Target) {
+			return nil
+		}
+	}
+	p.Damage = value
+	if raw == 10 && (r.s.group(a.Group).Players || r.s.Options.NPCCrits) {
+		p.Stage = "critical"
+		r.emit(&AwaitingDecision{Pending: p})
+		return nil
+	}
+	r.land(p, 0)
+	return nil
+}
+
+// jam reads the jam table after doubles (R19) and reports whether the
+// shot's damage stands.
+func (r *run) jam(a *Combatant, weapon int, target string) bool {
+	w := a.Weapons[weapon]
+	die := r.d10()
+	state, loaded, stands := w.State, w.Loaded, false
+	switch die {
+	case 1:
+		state = GunDestroyed
+	case 2:
+		state = GunBrokenWorkshop
+	case 3:
+		state = GunInoperableCombat
+	case 4:
+		state = GunMajorJam
+	case 5:
+		state = GunNeedsFix
+	case 6:
+		state, loaded = GunMinorJam, loaded+1 // no shot: it stays loaded
+	case 7, 8:
+		// The bullet falls out or veers off: no damage, the load is gone.
+	case 9:
+		loaded++ // misfire: the load is kept
+	case 10:
+		stands = true
+	}
+	r.emit(&Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded})
+	if die == 1 {
+		// The gun explodes: d10 damage to the shooter, Toughness applies.
+		r.hurt(a.ID, "exploding "+w.Name, r.d10(), false, false)
+	}
+	return stands
+}
+
+func (r *run) critical(who string, takeIt bool) error {
+	p, err := r.pendingFor(who, "critical")
+	if err != nil {
+		return err
+	}
+	pending := *p
+	if !takeIt {
+		r.emit(&CriticalDeclined{Attacker: pending.Attacker})
+		r.land(pending, 0)
+		return nil
+	}
+	a := r.s.combatant(pending.Attacker)
+	die := r.d10()
+	total := die + pending.Bonus
+	hit := die == 10 || total >= pending.Difficulty
+	ev := &CriticalRolled{Attacker: a.ID, Die: die, Total: total, Hit: hit}
+	extra := 0
+	if hit {
+		// A critical's damage never jams and never triggers another
+		// critical (R15, A09).
+		ev.Dice, ev.Value, _ = r.weaponDamage(attackWeapon(a, pending.Weapon))
+		extra = ev.Value
+	}
+	r.emit(ev)
+	r.land(pending, extra)
+	return nil
+}
+
+// land applies a hit's damage: weapon damage (plus a critical's extra),
+// the attribute and bonuses, less Toughness (R13, R14, R16).
+func (r *run) land(p Pending, extra int) {
+	a := r.s.combatant(p.Attacker)
+	t := r.s.combatant(p.Target)
+	w := attackWeapon(a, p.Weapon)
+	raw := p.Damage + extra + damageAttribute(a, w) + w.DamageMod + a.DamageBonus
+	if w.Fists && t.WearsArmor() {
+		raw /= 2 // bare hands against armor (R16, A30)
+	}
+	r.hurt(t.ID, a.ID, raw, w.Penetrating || w.Kind == Gun, true)
+}
+
+// hurt applies raw damage to a combatant and what follows: a Consciousness
+// check when LP first drops below 0 (R25), death when damage taken while
+// unconscious reaches LP max (R26).
+func (r *run) hurt(target, source string, raw int, penetrating, _ bool) {
+	t := r.s.combatant(target)
+	tough := t.ToughnessEff(penetrating)
+	eff := max(0, raw-tough)
+	wasActive := t.Status == Active
+	r.emit(&DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff})
+	t = r.s.combatant(target)
+	switch {
+	case wasActive && t.LP < 0:
+		difficulty := -t.LP + 5
+		bonus := t.Willpower + t.Skill("pain_resistance")
+		ev := &ConsciousnessRolled{Target: t.ID, Difficulty: difficulty}
+		if 10+bonus >= difficulty { // else it cannot succeed: no die (A37)
+			ev.Die = r.d10()
+			ev.Total = ev.Die + bonus
+			ev.Success = ev.Total >= difficulty
+		} else {
+			ev.Total = bonus
+		}
+		r.emit(ev)
+	case t.Status == Unconscious && eff > 0:
+		taken := t.DamageWhileUnconscious
+		if r.s.Options.DeathMode == "single_hit" {
+			taken = eff
+		}
+		if taken >= t.LPMax {
+			r.emit(&Died{Target: t.ID})
+		}
+	}
+}
+
+func (r *run) revive(who string, cmd *Revive) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	if c.Actions < 1 {
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	t := r.s.combatant(cmd.Target)
+	switch {
+	case t == nil:
+		return engine.Errorf(engine.Invalid, "no combatant %q to revive", cmd.Target)
+	case t.Status != Unconscious:
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s, not unconscious", t.Name, t.Status)
+	case distance(c, t) > reach:
+		return engine.Errorf(engine.NotAllowedNow, "%s is out of reach", t.Name)
+	}
+	var attr int
+	switch cmd.Skill {
+	case "medicine":
+		attr = c.Science
+	case "survival":
+		attr = c.Senses
+	default:
+		return engine.Errorf(engine.Invalid, "revive with medicine or survival, not %q", cmd.Skill)
+	}
+	bonus := attr + c.Skill(cmd.Skill)
+	die := r.d10()
+	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Die: die, Total: die + bonus, Difficulty: t.ReviveDifficulty}
+	ev.Success = ev.Total >= ev.Difficulty
+	if ev.Success {
+		if cmd.Skill == "medicine" {
+			ev.LP = min(ev.Total-ev.Difficulty, t.LPMax)
+		}
+	}
+	r.emit(ev)
+	return nil
+}
+
+// advance moves the fight on after a decision: it ends the fight when at
+// most one group stands, starts round 1 once every group has rolled
+// initiative, and passes the turn when the current group has nobody left
+// to act.
+func (r *run) advance() {
+	s := &r.s
+	if s.Over {
+		return
+	}
+	if winner, over := s.finished(); over {
+		r.emit(&Ended{Winner: winner})
+		return
+	}
+	switch s.stage() {
+	case "pending":
+		return
+	case "initiative":
+		if s.nextInitiativeGroup() < 0 {
+			r.emit(&RoundStarted{Round: 1, Order: s.initiativeOrder()})
+			r.startTurn(0)
+		}
+		return
+	}
+	if s.canAct(s.Groups[s.Order[s.Turn]].ID) {
+		return
+	}
+	r.startTurn(s.Turn + 1)
+}
+
+// startTurn begins the turn at position i of the order, skipping groups
+// with nobody able to act and starting new rounds as needed.
+func (r *run) startTurn(i int) {
+	s := &r.s
+	for tries := 0; tries <= 2*len(s.Order); tries++ {
+		if i >= len(s.Order) {
+			if limit := s.Options.RoundLimit; limit > 0 && s.Round+1 > limit {
+				r.emit(&Ended{Winner: ""}) // the round limit: a draw
+				return
+			}
+			r.emit(&RoundStarted{Round: s.Round + 1})
+			i = 0
+		}
+		g := s.Groups[s.Order[i]].ID
+		if s.canAct(g) {
+			r.emit(&TurnStarted{Turn: i, Group: g})
+			return
+		}
+		i++
+	}
+}
+
+// canAct reports whether a member of the group can still act this turn.
+func (s *State) canAct(group string) bool {
+	for _, c := range s.Combatants {
+		if c.Group == group && c.Status == Active && !c.Done {
+			return true
+		}
+	}
+	return false
+}
+
+// finished reports whether at most one group has active fighters, and
+// which.
+func (s *State) finished() (winner string, over bool) {
+	standing := map[string]bool{}
+	for _, c := range s.Combatants {
+		if c.Status == Active {
+			standing[c.Group] = true
+		}
+	}
+	if len(standing) > 1 {
+		return "", false
+	}
+	for g := range standing {
+		return g, true
+	}
+	return "", true
+}

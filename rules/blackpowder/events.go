@@ -1,0 +1,260 @@
+package blackpowder
+
+// Event is a fact of a blackpowder fight. Every die drawn is in an event.
+type Event interface {
+	Kind() string
+	isEvent()
+}
+
+// InitiativeRolled: a group's Speed check (R03).
+type InitiativeRolled struct {
+	Group  string `json:"group"`
+	Roller string `json:"roller"`
+	Die    int    `json:"die"`
+	Total  int    `json:"total"`
+}
+
+// RoundStarted: a new round; actions refresh (R05), delayed actions lapse
+// (A14). Order is set on the first round.
+type RoundStarted struct {
+	Round int   `json:"round"`
+	Order []int `json:"order,omitempty"`
+}
+
+// TurnStarted: the group at position Turn of the order begins its turn.
+type TurnStarted struct {
+	Turn  int    `json:"turn"`
+	Group string `json:"group"`
+}
+
+// Passed: a combatant ends its part of the group turn, keeping any unused
+// action for a dodge.
+type Passed struct {
+	Combatant string `json:"combatant"`
+}
+
+// Delayed: a combatant holds its action for later in the round (R07).
+type Delayed struct {
+	Combatant string `json:"combatant"`
+}
+
+// WeaponDrawn: a combatant takes another weapon in hand (R06: an immediate
+// action the first time in a turn, else an action).
+type WeaponDrawn struct {
+	Combatant string `json:"combatant"`
+	Weapon    int    `json:"weapon"`
+	Immediate bool   `json:"immediate"`
+}
+
+// ReloadStep: one reload action (or the immediate reload) on a gun (R20).
+type ReloadStep struct {
+	Combatant string `json:"combatant"`
+	Weapon    int    `json:"weapon"`
+	// Done is set when the gun is loaded.
+	Done      bool `json:"done"`
+	Immediate bool `json:"immediate,omitempty"`
+}
+
+// AttackRolled: an attack check (R09). Nat is the die as rolled; a natural
+// 10 always hits.
+type AttackRolled struct {
+	Attacker   string `json:"attacker"`
+	Target     string `json:"target"`
+	Weapon     int    `json:"weapon"`
+	Die        int    `json:"die"`
+	Bonus      int    `json:"bonus"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Hit        bool   `json:"hit"`
+	// Spent is how the attack was paid for: "action" or "delayed".
+	Spent string `json:"spent"`
+}
+
+// ShotFired: a gun spends a load, hit or miss (R18, A10).
+type ShotFired struct {
+	Attacker string `json:"attacker"`
+	Weapon   int    `json:"weapon"`
+}
+
+// MistFizzle: regular powder in mist; the bullet rolls out (R21).
+type MistFizzle struct {
+	Attacker string `json:"attacker"`
+	Weapon   int    `json:"weapon"`
+}
+
+// AwaitingDecision: an attack stops for a dodge or a critical decision.
+type AwaitingDecision struct {
+	Pending Pending `json:"pending"`
+}
+
+// DodgeRolled: a Dodge (or parry) check against the attack (R23, R24).
+type DodgeRolled struct {
+	Target     string `json:"target"`
+	Parry      bool   `json:"parry,omitempty"`
+	Die        int    `json:"die"`
+	Bonus      int    `json:"bonus"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+	// ActionSpent is set when the dodge used up the target's action.
+	ActionSpent bool `json:"action_spent"`
+}
+
+// DodgeDeclined: the target takes the hit without dodging.
+type DodgeDeclined struct {
+	Target string `json:"target"`
+}
+
+// DamageRolled: the weapon damage dice (R12). Dice are the raw d10s; Value
+// is the weapon damage they give (kept die, divided).
+type DamageRolled struct {
+	Attacker string `json:"attacker"`
+	Dice     []int  `json:"dice"`
+	Value    int    `json:"value"`
+}
+
+// Jammed: a gun's damage dice came up doubles and the jam table was read
+// (R19). Result is the table entry; Stands is set when the shot's damage
+// stands (a 10).
+type Jammed struct {
+	Attacker string `json:"attacker"`
+	Weapon   int    `json:"weapon"`
+	Die      int    `json:"die"`
+	Stands   bool   `json:"stands"`
+	// State and Loaded are the gun's state and load afterwards.
+	State  string `json:"state"`
+	Loaded int    `json:"loaded"`
+}
+
+// CriticalRolled: the critical re-roll of the attack (R15) and, if it hit,
+// the extra damage instance.
+type CriticalRolled struct {
+	Attacker string `json:"attacker"`
+	Die      int    `json:"die"`
+	Total    int    `json:"total"`
+	Hit      bool   `json:"hit"`
+	Dice     []int  `json:"dice,omitempty"`
+	Value    int    `json:"value,omitempty"`
+}
+
+// CriticalDeclined: the attacker passes up the critical re-roll.
+type CriticalDeclined struct {
+	Attacker string `json:"attacker"`
+}
+
+// DamageDealt: damage reaches a combatant (R13, R14). Raw is before
+// Toughness; Effective is what LP loses.
+type DamageDealt struct {
+	Target    string `json:"target"`
+	Source    string `json:"source"`
+	Raw       int    `json:"raw"`
+	Toughness int    `json:"toughness"`
+	Effective int    `json:"effective"`
+}
+
+// ConsciousnessRolled: the check when LP drops below 0 (R25). Die is 0 when
+// the check could not succeed and no die was drawn (A37).
+type ConsciousnessRolled struct {
+	Target     string `json:"target"`
+	Die        int    `json:"die"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+}
+
+// Died: damage while unconscious reached LP max (R26).
+type Died struct {
+	Target string `json:"target"`
+}
+
+// Revived: an ally's revive check (R28).
+type Revived struct {
+	Healer     string `json:"healer"`
+	Target     string `json:"target"`
+	Skill      string `json:"skill"`
+	Die        int    `json:"die"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+	// LP is the target's LP after a success.
+	LP int `json:"lp,omitempty"`
+}
+
+// Ended: at most one group still has fighters standing.
+type Ended struct {
+	Winner string `json:"winner"`
+}
+
+func (InitiativeRolled) Kind() string    { return "initiative_rolled" }
+func (RoundStarted) Kind() string        { return "round_started" }
+func (TurnStarted) Kind() string         { return "turn_started" }
+func (Passed) Kind() string              { return "passed" }
+func (Delayed) Kind() string             { return "delayed" }
+func (WeaponDrawn) Kind() string         { return "weapon_drawn" }
+func (ReloadStep) Kind() string          { return "reload_step" }
+func (AttackRolled) Kind() string        { return "attack_rolled" }
+func (ShotFired) Kind() string           { return "shot_fired" }
+func (MistFizzle) Kind() string          { return "mist_fizzle" }
+func (AwaitingDecision) Kind() string    { return "awaiting_decision" }
+func (DodgeRolled) Kind() string         { return "dodge_rolled" }
+func (DodgeDeclined) Kind() string       { return "dodge_declined" }
+func (DamageRolled) Kind() string        { return "damage_rolled" }
+func (Jammed) Kind() string              { return "jammed" }
+func (CriticalRolled) Kind() string      { return "critical_rolled" }
+func (CriticalDeclined) Kind() string    { return "critical_declined" }
+func (DamageDealt) Kind() string         { return "damage_dealt" }
+func (ConsciousnessRolled) Kind() string { return "consciousness_rolled" }
+func (Died) Kind() string                { return "died" }
+func (Revived) Kind() string             { return "revived" }
+func (Ended) Kind() string               { return "ended" }
+
+func (*InitiativeRolled) isEvent()    {}
+func (*RoundStarted) isEvent()        {}
+func (*TurnStarted) isEvent()         {}
+func (*Passed) isEvent()              {}
+func (*Delayed) isEvent()             {}
+func (*WeaponDrawn) isEvent()         {}
+func (*ReloadStep) isEvent()          {}
+func (*AttackRolled) isEvent()        {}
+func (*ShotFired) isEvent()           {}
+func (*MistFizzle) isEvent()          {}
+func (*AwaitingDecision) isEvent()    {}
+func (*DodgeRolled) isEvent()         {}
+func (*DodgeDeclined) isEvent()       {}
+func (*DamageRolled) isEvent()        {}
+func (*Jammed) isEvent()              {}
+func (*CriticalRolled) isEvent()      {}
+func (*CriticalDeclined) isEvent()    {}
+func (*DamageDealt) isEvent()         {}
+func (*ConsciousnessRolled) isEvent() {}
+func (*Died) isEvent()                {}
+func (*Revived) isEvent()             {}
+func (*Ended) isEvent()               {}
+
+// eventKinds constructs each event type by kind, for decoding.
+func eventKinds() map[string]func() Event {
+	return map[string]func() Event{
+		"initiative_rolled":    func() Event { return &InitiativeRolled{} },
+		"round_started":        func() Event { return &RoundStarted{} },
+		"turn_started":         func() Event { return &TurnStarted{} },
+		"passed":               func() Event { return &Passed{} },
+		"delayed":              func() Event { return &Delayed{} },
+		"weapon_drawn":         func() Event { return &WeaponDrawn{} },
+		"reload_step":          func() Event { return &ReloadStep{} },
+		"attack_rolled":        func() Event { return &AttackRolled{} },
+		"shot_fired":           func() Event { return &ShotFired{} },
+		"mist_fizzle":          func() Event { return &MistFizzle{} },
+		"awaiting_decision":    func() Event { return &AwaitingDecision{} },
+		"dodge_rolled":         func() Event { return &DodgeRolled{} },
+		"dodge_declined":       func() Event { return &DodgeDeclined{} },
+		"damage_rolled":        func() Event { return &DamageRolled{} },
+		"jammed":               func() Event { return &Jammed{} },
+		"critical_rolled":      func() Event { return &CriticalRolled{} },
+		"critical_declined":    func() Event { return &CriticalDeclined{} },
+		"damage_dealt":         func() Event { return &DamageDealt{} },
+		"consciousness_rolled": func() Event { return &ConsciousnessRolled{} },
+		"died":                 func() Event { return &Died{} },
+		"revived":              func() Event { return &Revived{} },
+		"ended":                func() Event { return &Ended{} },
+	}
+}

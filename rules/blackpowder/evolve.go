@@ -1,0 +1,126 @@
+package blackpowder
+
+// evolve applies one event to the state. It never fails and never rolls.
+func evolve(s *State, e Event) {
+	switch e := e.(type) {
+	case *InitiativeRolled:
+		if g := s.group(e.Group); g != nil {
+			g.Initiative, g.Rolled = e.Total, true
+		}
+	case *RoundStarted:
+		s.Round = e.Round
+		if e.Order != nil {
+			s.Order = append([]int(nil), e.Order...)
+		}
+		s.Turn = 0
+		for i := range s.Combatants {
+			c := &s.Combatants[i]
+			c.Actions, c.Done, c.Delayed, c.ImmediateUsed = 1, false, false, false
+		}
+	case *TurnStarted:
+		s.Turn = e.Turn
+		for i := range s.Combatants {
+			if c := &s.Combatants[i]; c.Group == e.Group {
+				c.ImmediateUsed = false
+			}
+		}
+	case *Passed:
+		s.combatant(e.Combatant).Done = true
+	case *Delayed:
+		c := s.combatant(e.Combatant)
+		c.Actions--
+		c.Delayed, c.Done = true, true
+	case *WeaponDrawn:
+		c := s.combatant(e.Combatant)
+		c.Wielding, c.Reloading = e.Weapon, 0
+		spend(c, e.Immediate)
+	case *ReloadStep:
+		c := s.combatant(e.Combatant)
+		spend(c, e.Immediate)
+		if e.Done {
+			w := &c.Weapons[e.Weapon]
+			w.Loaded, c.Reloading = max(w.Capacity, 1), 0
+		} else {
+			c.Reloading++
+		}
+	case *AttackRolled:
+		c := s.combatant(e.Attacker)
+		if e.Spent == "delayed" {
+			c.Delayed = false
+		} else {
+			c.Actions--
+			c.Done = true
+		}
+	case *ShotFired:
+		w := &s.combatant(e.Attacker).Weapons[e.Weapon]
+		w.Loaded = max(0, w.Loaded-1)
+	case *MistFizzle:
+		c := s.combatant(e.Attacker)
+		w := &c.Weapons[e.Weapon]
+		w.Loaded = max(0, w.Loaded-1)
+		c.Actions--
+		c.Done = true
+	case *AwaitingDecision:
+		p := e.Pending
+		s.Pending = &p
+	case *DodgeRolled:
+		if e.ActionSpent {
+			c := s.combatant(e.Target)
+			if c.Delayed {
+				c.Delayed = false
+			} else {
+				c.Actions--
+			}
+		}
+		s.Pending = nil
+	case *DodgeDeclined:
+		s.Pending = nil
+	case *DamageRolled:
+		// The dice are on the record; damage lands with DamageDealt.
+	case *Jammed:
+		w := &s.combatant(e.Attacker).Weapons[e.Weapon]
+		w.State, w.Loaded = e.State, e.Loaded
+	case *CriticalRolled, *CriticalDeclined:
+		s.Pending = nil
+	case *DamageDealt:
+		t := s.combatant(e.Target)
+		t.LP -= e.Effective
+		if t.Status == Unconscious {
+			t.DamageWhileUnconscious += e.Effective
+		}
+	case *ConsciousnessRolled:
+		t := s.combatant(e.Target)
+		t.Fatigue++
+		if e.Success {
+			t.LP = 0
+		} else {
+			t.Status = Unconscious
+			t.ReviveDifficulty = e.Difficulty
+			t.Actions, t.Delayed = 0, false
+		}
+	case *Died:
+		t := s.combatant(e.Target)
+		t.Status = Dead
+		t.Actions, t.Delayed = 0, false
+	case *Revived:
+		h := s.combatant(e.Healer)
+		h.Actions--
+		h.Done = true
+		if e.Success {
+			t := s.combatant(e.Target)
+			t.Status, t.LP, t.DamageWhileUnconscious = Active, e.LP, 0
+		}
+	case *Ended:
+		s.Over, s.Winner, s.Pending = true, e.Winner, nil
+	}
+}
+
+// spend uses the immediate action if asked, else an action.
+func spend(c *Combatant, immediate bool) {
+	if immediate {
+		c.ImmediateUsed = true
+		return
+	}
+	c.Actions--
+	c.Done = true
+}

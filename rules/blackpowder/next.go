@@ -1,0 +1,132 @@
+package blackpowder
+
+import (
+	"fmt"
+
+	"fray/engine"
+)
+
+// next returns the current prompt; see engine.Ruleset.Next.
+func next(s *State) engine.Prompt[Command] {
+	if s.Over {
+		return engine.Prompt[Command]{Kind: engine.End, Question: "the fight is over", Default: -1, Winner: s.Winner}
+	}
+	switch s.stage() {
+	case "pending":
+		return pendingPrompt(s)
+	case "initiative":
+		g := s.Groups[s.nextInitiativeGroup()]
+		roller := s.initiativeRoller(g.ID)
+		return engine.Prompt[Command]{
+			Kind: engine.Act, Actor: roller.ID, Default: 0,
+			Question: fmt.Sprintf("%s rolls initiative for the %s group (Speed check)", roller.Name, g.ID),
+			Options:  []engine.Option[Command]{{Label: "roll initiative", Command: &RollInitiative{}}},
+		}
+	}
+	group := s.Groups[s.Order[s.Turn]].ID
+	var members []*Combatant
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Group == group && c.Status == Active && !c.Done {
+			members = append(members, c)
+		}
+	}
+	if len(members) == 0 {
+		// advance never leaves a turn with nobody to act; be safe anyway.
+		return engine.Prompt[Command]{Kind: engine.End, Question: "nobody can act", Default: -1}
+	}
+	c := members[0]
+	p := engine.Prompt[Command]{
+		Kind: engine.Act, Actor: c.ID, Default: -1,
+		Question: fmt.Sprintf("round %d, the %s group's turn: %s acts (or another member first)", s.Round, group, c.Name),
+		Options:  actOptions(s, c),
+	}
+	for _, m := range members[1:] {
+		p.Others = append(p.Others, m.ID)
+	}
+	p.Default = len(p.Options) - 1 // pass
+	return p
+}
+
+// actOptions lists what a combatant may do on its turn.
+func actOptions(s *State, c *Combatant) []engine.Option[Command] {
+	var opts []engine.Option[Command]
+	w := c.Weapon()
+	if c.Actions > 0 {
+		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if t.Group == c.Group || t.Status == Dead || !usable {
+				continue
+			}
+			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
+				continue
+			}
+			opts = append(opts, engine.Option[Command]{
+				Label:   fmt.Sprintf("attack %s with the %s", t.Name, w.Name),
+				Command: &Attack{Target: t.ID},
+			})
+		}
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if t.Group == c.Group && t.Status == Unconscious && distance(c, t) <= reach {
+				for _, skill := range []string{"medicine", "survival"} {
+					opts = append(opts, engine.Option[Command]{
+						Label:   fmt.Sprintf("revive %s with %s (difficulty %d)", t.Name, skill, t.ReviveDifficulty),
+						Command: &Revive{Target: t.ID, Skill: skill},
+					})
+				}
+			}
+		}
+	}
+	if w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
+		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
+		if (need == 0 && !c.ImmediateUsed) || (need > 0 && c.Actions > 0) {
+			opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("reload the %s", w.Name), Command: &Reload{}})
+		}
+	}
+	if !c.ImmediateUsed || c.Actions > 0 {
+		for i, other := range c.Weapons {
+			if i != c.Wielding {
+				opts = append(opts, engine.Option[Command]{Label: "draw the " + other.Name, Command: &Draw{Weapon: other.Name}})
+			}
+		}
+		if c.Wielding >= 0 {
+			opts = append(opts, engine.Option[Command]{Label: "put weapons away (fists)", Command: &Draw{Weapon: "fists"}})
+		}
+	}
+	if c.Actions > 0 {
+		opts = append(opts, engine.Option[Command]{Label: "hold a delayed action", Command: &Delay{}})
+	}
+	return append(opts, engine.Option[Command]{Label: "pass", Command: &Pass{}})
+}
+
+// pendingPrompt asks for the decision an attack waits for.
+func pendingPrompt(s *State) engine.Prompt[Command] {
+	p := s.Pending
+	a, t := s.combatant(p.Attacker), s.combatant(p.Target)
+	if p.Stage == "critical" {
+		return engine.Prompt[Command]{
+			Kind: engine.React, Actor: a.ID, Default: 0,
+			Question: fmt.Sprintf("%s's damage die shows 10: re-roll the attack for a critical?", a.Name),
+			Options: []engine.Option[Command]{
+				{Label: "take the critical re-roll", Command: &Critical{Take: true}},
+				{Label: "no critical", Command: &Critical{Take: false}},
+			},
+		}
+	}
+	w := attackWeapon(a, p.Weapon)
+	opts := []engine.Option[Command]{{
+		Label:   fmt.Sprintf("dodge (needs %d, costs the action on a failure)", p.Total+w.DodgeMod),
+		Command: &Dodge{},
+	}}
+	if s.canParry(p) {
+		opts = append(opts, engine.Option[Command]{Label: "parry", Command: &Parry{}})
+	}
+	opts = append(opts, engine.Option[Command]{Label: "take the hit", Command: &Take{}})
+	return engine.Prompt[Command]{
+		Kind: engine.React, Actor: t.ID, Default: 0,
+		Question: fmt.Sprintf("%s hits %s (attack %d): dodge?", a.Name, t.Name, p.Total),
+		Options:  opts,
+	}
+}

@@ -1,0 +1,223 @@
+package blackpowder
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// ID is the ruleset's id in encounter files.
+const ID = "blackpowder"
+
+// Rules is the blackpowder ruleset; it implements engine.Game.
+type Rules struct{}
+
+var _ engine.Game[State, Command, Event] = Rules{}
+
+// ID returns "blackpowder".
+func (Rules) ID() string { return ID }
+
+// Decide validates and resolves a command.
+func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
+	return decide(s, actor, c, src)
+}
+
+// Evolve applies an event.
+func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
+
+// Next returns the current prompt.
+func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
+
+// Clone returns a deep copy of the state.
+func (Rules) Clone(s *State) State { return s.clone() }
+
+// View returns the state as v sees it. Blackpowder has no secrets yet: every
+// viewer sees everything.
+func (Rules) View(s *State, v engine.Viewer) State { return s.clone() }
+
+// ViewEvent returns the event as v sees it: all of it.
+func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) { return e, true }
+
+// ParseCommand reads a command in the text vocabulary (docs/rules/blackpowder.md):
+//
+//	initiative | pass | delay | reload | dodge | parry | take | critical | no-critical
+//	attack TARGET [with WEAPON] [part 3|5] [mod N]
+//	draw WEAPON | revive TARGET with medicine|survival
+func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
+	words := strings.Fields(strings.ToLower(text))
+	if len(words) == 0 {
+		return nil, fmt.Errorf("empty command")
+	}
+	verb, args := words[0], words[1:]
+	simple := map[string]Command{
+		"initiative": &RollInitiative{}, "pass": &Pass{}, "delay": &Delay{}, "reload": &Reload{},
+		"dodge": &Dodge{}, "parry": &Parry{}, "take": &Take{},
+		"critical": &Critical{Take: true}, "no-critical": &Critical{Take: false},
+	}
+	if c, ok := simple[verb]; ok {
+		if len(args) > 0 {
+			return nil, fmt.Errorf("%q takes no arguments", verb)
+		}
+		return c, nil
+	}
+	switch verb {
+	case "attack":
+		if len(args) == 0 {
+			return nil, fmt.Errorf("attack whom? attack TARGET [with WEAPON] [part 3|5] [mod N]")
+		}
+		c := &Attack{Target: args[0]}
+		for rest := args[1:]; len(rest) > 0; rest = rest[2:] {
+			if len(rest) < 2 {
+				return nil, fmt.Errorf("%q needs a value: attack TARGET [with WEAPON] [part 3|5] [mod N]", rest[0])
+			}
+			switch rest[0] {
+			case "with":
+				c.Weapon = rest[1]
+			case "part", "mod":
+				n, err := strconv.Atoi(rest[1])
+				if err != nil {
+					return nil, fmt.Errorf("%s takes a number, not %q", rest[0], rest[1])
+				}
+				if rest[0] == "part" {
+					c.Part = n
+				} else {
+					c.Modifier = n
+				}
+			default:
+				return nil, fmt.Errorf("unknown attack option %q: attack TARGET [with WEAPON] [part 3|5] [mod N]", rest[0])
+			}
+		}
+		return c, nil
+	case "draw":
+		if len(args) != 1 {
+			return nil, fmt.Errorf("draw WEAPON (or draw fists)")
+		}
+		return &Draw{Weapon: args[0]}, nil
+	case "revive":
+		if len(args) != 3 || args[1] != "with" {
+			return nil, fmt.Errorf("revive TARGET with medicine|survival")
+		}
+		return &Revive{Target: args[0], Skill: args[2]}, nil
+	}
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, revive)", verb)
+}
+
+// FormatCommand writes a command in the text vocabulary.
+func (Rules) FormatCommand(c Command) string {
+	switch c := c.(type) {
+	case *Attack:
+		var b strings.Builder
+		b.WriteString("attack " + c.Target)
+		if c.Weapon != "" {
+			b.WriteString(" with " + c.Weapon)
+		}
+		if c.Part != 0 {
+			fmt.Fprintf(&b, " part %d", c.Part)
+		}
+		if c.Modifier != 0 {
+			fmt.Fprintf(&b, " mod %d", c.Modifier)
+		}
+		return b.String()
+	case *Critical:
+		if c.Take {
+			return "critical"
+		}
+		return "no-critical"
+	case *Draw:
+		return "draw " + c.Weapon
+	case *Revive:
+		return "revive " + c.Target + " with " + c.Skill
+	}
+	return c.Kind()
+}
+
+// DecodeCommand reads a command written with engine.MarshalKinded.
+func (Rules) DecodeCommand(data []byte) (Command, error) {
+	return engine.UnmarshalKinded(data, "blackpowder command", commandKinds())
+}
+
+// DecodeEvent reads an event written with engine.MarshalKinded.
+func (Rules) DecodeEvent(data []byte) (Event, error) {
+	return engine.UnmarshalKinded(data, "blackpowder event", eventKinds())
+}
+
+// DescribeEvent says what an event means, with its dice.
+func (Rules) DescribeEvent(s *State, e Event) string {
+	name := func(id string) string {
+		if c := s.combatant(id); c != nil {
+			return c.Name
+		}
+		return id
+	}
+	hit := map[bool]string{true: "hit", false: "miss"}
+	ok := map[bool]string{true: "success", false: "failure"}
+	switch e := e.(type) {
+	case *InitiativeRolled:
+		return fmt.Sprintf("%s rolls initiative for the %s group: d10=%d → %d", name(e.Roller), e.Group, e.Die, e.Total)
+	case *RoundStarted:
+		return fmt.Sprintf("round %d begins", e.Round)
+	case *TurnStarted:
+		return fmt.Sprintf("the %s group's turn", e.Group)
+	case *Passed:
+		return name(e.Combatant) + " passes"
+	case *Delayed:
+		return name(e.Combatant) + " holds a delayed action"
+	case *WeaponDrawn:
+		c := s.combatant(e.Combatant)
+		return fmt.Sprintf("%s draws the %s", c.Name, attackWeapon(c, e.Weapon).Name)
+	case *ReloadStep:
+		if e.Done {
+			return name(e.Combatant) + " reloads: loaded"
+		}
+		return name(e.Combatant) + " reloads (not done yet)"
+	case *AttackRolled:
+		c := s.combatant(e.Attacker)
+		return fmt.Sprintf("%s attacks %s with the %s: d10=%d %+d = %d vs %d: %s",
+			c.Name, name(e.Target), attackWeapon(c, e.Weapon).Name, e.Die, e.Bonus, e.Total, e.Difficulty, hit[e.Hit])
+	case *ShotFired:
+		return "the shot spends a load"
+	case *MistFizzle:
+		return name(e.Attacker) + "'s powder fails in the mist: the bullet rolls out"
+	case *AwaitingDecision:
+		return "waiting for " + e.Pending.Stage
+	case *DodgeRolled:
+		verb := "dodges"
+		if e.Parry {
+			verb = "parries"
+		}
+		return fmt.Sprintf("%s %s: d10=%d %+d = %d vs %d: %s", name(e.Target), verb, e.Die, e.Bonus, e.Total, e.Difficulty, ok[e.Success])
+	case *DodgeDeclined:
+		return name(e.Target) + " takes the hit"
+	case *DamageRolled:
+		return fmt.Sprintf("damage dice %v → %d", e.Dice, e.Value)
+	case *Jammed:
+		return fmt.Sprintf("doubles: jam table d10=%d → the gun is %s", e.Die, e.State)
+	case *CriticalRolled:
+		if e.Hit {
+			return fmt.Sprintf("critical re-roll d10=%d → %d: hit, extra damage %v → %d", e.Die, e.Total, e.Dice, e.Value)
+		}
+		return fmt.Sprintf("critical re-roll d10=%d → %d: miss", e.Die, e.Total)
+	case *CriticalDeclined:
+		return name(e.Attacker) + " declines the critical"
+	case *DamageDealt:
+		return fmt.Sprintf("%s takes %d damage (%d − Toughness %d)", name(e.Target), e.Effective, e.Raw, e.Toughness)
+	case *ConsciousnessRolled:
+		if e.Die == 0 {
+			return fmt.Sprintf("%s's Consciousness check vs %d cannot succeed: unconscious", name(e.Target), e.Difficulty)
+		}
+		return fmt.Sprintf("%s's Consciousness check: d10=%d → %d vs %d: %s", name(e.Target), e.Die, e.Total, e.Difficulty, ok[e.Success])
+	case *Died:
+		return name(e.Target) + " dies"
+	case *Revived:
+		return fmt.Sprintf("%s tries to revive %s with %s: d10=%d → %d vs %d: %s", name(e.Healer), name(e.Target), e.Skill, e.Die, e.Total, e.Difficulty, ok[e.Success])
+	case *Ended:
+		if e.Winner == "" {
+			return "the fight is over: nobody is left standing"
+		}
+		return "the fight is over: the " + e.Winner + " group wins"
+	}
+	return e.Kind()
+}

@@ -1,0 +1,332 @@
+package blackpowder
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/engine"
+)
+
+// Spec is a blackpowder encounter file.
+type Spec struct {
+	Ruleset     string          `yaml:"ruleset" doc:"always blackpowder"`
+	Name        string          `yaml:"name,omitempty" doc:"the encounter's name"`
+	Description string          `yaml:"description,omitempty" doc:"free text"`
+	Options     *OptionsSpec    `yaml:"options,omitempty" doc:"rulings that tables may choose differently"`
+	Scene       SceneSpec       `yaml:"scene,omitempty" doc:"the environment"`
+	Groups      []GroupSpec     `yaml:"groups" doc:"initiative groups; the group with players: true is the players'"`
+	Combatants  []CombatantSpec `yaml:"combatants" doc:"everyone in the fight, in roster order"`
+}
+
+// OptionsSpec sets the rulings of DefaultOptions that a table changes.
+type OptionsSpec struct {
+	NPCCrits                   *bool  `yaml:"npc_crits,omitempty" doc:"non-player combatants score criticals (A08, default true)"`
+	DodgeSuccessConsumesAction *bool  `yaml:"dodge_success_consumes_action,omitempty" doc:"a successful dodge costs the action too (A13, default false)"`
+	DeathMode                  string `yaml:"death_mode,omitempty" enum:"cumulative,single_hit" doc:"how damage while unconscious kills (A26, default cumulative)"`
+	RoundLimit                 *int   `yaml:"round_limit,omitempty" min:"0" doc:"end the fight as a draw when this round would begin; 0 for no limit (default 100)"`
+}
+
+// SceneSpec is the environment.
+type SceneSpec struct {
+	Mist bool `yaml:"mist,omitempty" doc:"mist: regular powder does not fire (R21)"`
+}
+
+// GroupSpec is an initiative group.
+type GroupSpec struct {
+	ID      string `yaml:"id" doc:"the group's id"`
+	Players bool   `yaml:"players,omitempty" doc:"the players' group (rolls first, wins initiative ties)"`
+}
+
+// CombatantSpec is a stat block with its place in the fight.
+type CombatantSpec struct {
+	ID             string         `yaml:"id" doc:"a unique id, used in commands"`
+	Name           string         `yaml:"name,omitempty" doc:"the name shown (default: the id)"`
+	Group          string         `yaml:"group" doc:"the id of the combatant's group"`
+	Body           int            `yaml:"body" min:"0"`
+	Senses         int            `yaml:"senses" min:"0"`
+	Science        int            `yaml:"science" min:"0"`
+	Willpower      int            `yaml:"willpower" min:"0"`
+	Skills         map[string]int `yaml:"skills,omitempty" doc:"speed, dodge, brawl, athletics, stealth, perception, survival, medicine, craft, pain_resistance"`
+	Evade          int            `yaml:"evade" min:"0"`
+	Toughness      int            `yaml:"toughness,omitempty" min:"0" doc:"permanent Toughness; armor adds to it"`
+	DamageBonus    int            `yaml:"damage_bonus,omitempty" doc:"added to every damage roll"`
+	LPMax          int            `yaml:"lp_max" min:"1" doc:"maximum life points"`
+	LP             *int           `yaml:"lp,omitempty" doc:"current life points (default lp_max)"`
+	Weapons        []WeaponSpec   `yaml:"weapons,omitempty"`
+	Wielding       string         `yaml:"wielding,omitempty" doc:"the weapon in hand at the start (default: the first; fists for none)"`
+	Armor          []ArmorSpec    `yaml:"armor,omitempty"`
+	X              float64        `yaml:"x,omitempty" doc:"position in metres"`
+	Y              float64        `yaml:"y,omitempty" doc:"position in metres"`
+	GunslingerTier int            `yaml:"gunslinger_tier,omitempty" min:"0" max:"2"`
+}
+
+// WeaponSpec is a weapon.
+type WeaponSpec struct {
+	Name          string  `yaml:"name" doc:"one word, used in commands"`
+	Kind          string  `yaml:"kind" enum:"melee,unarmed,thrown,ranged,gun"`
+	Damage        string  `yaml:"damage,omitempty" enum:"D10,D10/2,D10/3,D10/4,2D10H" doc:"default D10; guns 2D10H"`
+	AttackMod     int     `yaml:"attack_mod,omitempty"`
+	DamageMod     int     `yaml:"damage_mod,omitempty"`
+	DodgeMod      *int    `yaml:"dodge_mod,omitempty" doc:"default: melee and unarmed 0, thrown and ranged 3, guns 5"`
+	RangeNormal   float64 `yaml:"range_normal,omitempty" min:"0"`
+	RangeFar      float64 `yaml:"range_far,omitempty" min:"0"`
+	Deadly        bool    `yaml:"deadly,omitempty"`
+	Penetrating   bool    `yaml:"penetrating,omitempty"`
+	Defensive     int     `yaml:"defensive,omitempty" min:"0"`
+	Stunning      int     `yaml:"stunning,omitempty" min:"0"`
+	Immobilizing  int     `yaml:"immobilizing,omitempty" min:"0"`
+	Thrown        bool    `yaml:"thrown,omitempty"`
+	Inaccurate    bool    `yaml:"inaccurate,omitempty"`
+	Reload        []int   `yaml:"reload,omitempty" doc:"guns: rounds to reload at gunslinger tier 0, 1, 2 (0: immediate action)"`
+	FixDifficulty int     `yaml:"fix_difficulty,omitempty" min:"0"`
+	Capacity      int     `yaml:"capacity,omitempty" min:"0"`
+	Loaded        *int    `yaml:"loaded,omitempty" min:"0" doc:"guns: loads in it (default: full)"`
+	Powder        string  `yaml:"powder,omitempty" enum:"regular,hazeblast"`
+	State         string  `yaml:"state,omitempty" enum:"ok,minor_jam,needs_fix,major_jam,inoperable_combat,broken_workshop,destroyed"`
+}
+
+// ArmorSpec is armor or a shield.
+type ArmorSpec struct {
+	Name           string `yaml:"name"`
+	EvBonus        int    `yaml:"ev_bonus,omitempty"`
+	ToughnessBonus int    `yaml:"toughness_bonus,omitempty"`
+	IsArmor        bool   `yaml:"is_armor,omitempty" doc:"worn body armor (fists deal half against it)"`
+}
+
+var knownSkills = []string{"speed", "dodge", "brawl", "athletics", "stealth", "perception", "survival", "medicine", "craft", "pain_resistance"}
+
+// Start validates the spec and starts the encounter.
+func (sp *Spec) Start() (engine.Table, error) {
+	s, err := sp.State()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+}
+
+// State validates the spec and returns the starting state.
+func (sp *Spec) State() (State, error) {
+	var errs []error
+	bad := func(path, format string, args ...any) {
+		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
+	}
+	s := State{Options: DefaultOptions(), Scene: Scene{Mist: sp.Scene.Mist}}
+	if sp.Ruleset != "" && sp.Ruleset != ID {
+		bad("ruleset", "must be %s", ID)
+	}
+	if o := sp.Options; o != nil {
+		if o.NPCCrits != nil {
+			s.Options.NPCCrits = *o.NPCCrits
+		}
+		if o.DodgeSuccessConsumesAction != nil {
+			s.Options.DodgeSuccessConsumesAction = *o.DodgeSuccessConsumesAction
+		}
+		if o.RoundLimit != nil {
+			s.Options.RoundLimit = *o.RoundLimit
+			if *o.RoundLimit < 0 {
+				bad("options.round_limit", "must be 0 (no limit) or more")
+			}
+		}
+		switch o.DeathMode {
+		case "":
+		case "cumulative", "single_hit":
+			s.Options.DeathMode = o.DeathMode
+		default:
+			bad("options.death_mode", "%q: allowed are cumulative and single_hit", o.DeathMode)
+		}
+	}
+	groups := map[string]bool{}
+	players := 0
+	for i, g := range sp.Groups {
+		path := fmt.Sprintf("groups[%d]", i)
+		switch {
+		case g.ID == "":
+			bad(path+".id", "a group needs an id")
+		case groups[g.ID]:
+			bad(path+".id", "group %q is listed twice", g.ID)
+		}
+		groups[g.ID] = true
+		if g.Players {
+			players++
+		}
+		s.Groups = append(s.Groups, Group{ID: g.ID, Players: g.Players})
+	}
+	if len(sp.Groups) < 2 {
+		bad("groups", "a fight needs at least two groups")
+	}
+	if players > 1 {
+		bad("groups", "only one group can be the players' group")
+	}
+	ids := map[string]bool{}
+	members := map[string]int{}
+	for i, cs := range sp.Combatants {
+		path := fmt.Sprintf("combatants[%d]", i)
+		c, cerrs := cs.combatant(path, groups)
+		errs = append(errs, cerrs...)
+		if ids[c.ID] {
+			bad(path+".id", "combatant %q is listed twice", c.ID)
+		}
+		ids[c.ID] = true
+		members[c.Group]++
+		s.Combatants = append(s.Combatants, c)
+	}
+	for _, g := range sp.Groups {
+		if members[g.ID] == 0 && g.ID != "" {
+			bad("groups", "group %q has no combatants", g.ID)
+		}
+	}
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
+	return s, nil
+}
+
+func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combatant, []error) {
+	var errs []error
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, &engine.FieldError{Path: path + "." + field, Msg: fmt.Sprintf(format, args...)})
+	}
+	c := Combatant{
+		ID: cs.ID, Name: cs.Name, Group: cs.Group,
+		Body: cs.Body, Senses: cs.Senses, Science: cs.Science, Willpower: cs.Willpower,
+		Evade: cs.Evade, Toughness: cs.Toughness, DamageBonus: cs.DamageBonus,
+		LPMax: cs.LPMax, LP: cs.LPMax, Status: Active, Wielding: -1,
+		X: cs.X, Y: cs.Y, GunslingerTier: cs.GunslingerTier,
+	}
+	if c.Name == "" {
+		c.Name = c.ID
+	}
+	switch {
+	case cs.ID == "":
+		bad("id", "a combatant needs an id")
+	case strings.ContainsAny(cs.ID, " \t"):
+		bad("id", "%q: ids are one word", cs.ID)
+	}
+	if !groups[cs.Group] {
+		bad("group", "%q is not one of the groups", cs.Group)
+	}
+	for field, v := range map[string]int{"body": cs.Body, "senses": cs.Senses, "science": cs.Science, "willpower": cs.Willpower, "evade": cs.Evade, "toughness": cs.Toughness} {
+		if v < 0 {
+			bad(field, "must be 0 or more, not %d", v)
+		}
+	}
+	if cs.LPMax < 1 {
+		bad("lp_max", "must be at least 1")
+	}
+	if cs.LP != nil {
+		c.LP = *cs.LP
+		if c.LP > cs.LPMax {
+			bad("lp", "%d is more than lp_max %d", c.LP, cs.LPMax)
+		}
+	}
+	if cs.GunslingerTier < 0 || cs.GunslingerTier > 2 {
+		bad("gunslinger_tier", "must be 0, 1 or 2")
+	}
+	if len(cs.Skills) > 0 {
+		c.Skills = map[string]int{}
+		for name, v := range cs.Skills {
+			if !slices.Contains(knownSkills, name) {
+				bad("skills."+name, "unknown skill; known: %s", strings.Join(knownSkills, ", "))
+			}
+			if v < 0 {
+				bad("skills."+name, "must be 0 or more")
+			}
+			c.Skills[name] = v
+		}
+	}
+	for i, ws := range cs.Weapons {
+		w, werrs := ws.weapon(fmt.Sprintf("%s.weapons[%d]", path, i))
+		errs = append(errs, werrs...)
+		c.Weapons = append(c.Weapons, w)
+	}
+	for _, a := range cs.Armor {
+		c.Armor = append(c.Armor, Armor(a))
+	}
+	switch {
+	case cs.Wielding == "" && len(c.Weapons) > 0:
+		c.Wielding = 0
+	case cs.Wielding != "" && cs.Wielding != "fists":
+		i, err := c.weaponIndex(cs.Wielding)
+		if err != nil {
+			bad("wielding", "%v", err)
+		}
+		c.Wielding = i
+	}
+	return c, errs
+}
+
+func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
+	var errs []error
+	bad := func(field, format string, args ...any) {
+		errs = append(errs, &engine.FieldError{Path: path + "." + field, Msg: fmt.Sprintf(format, args...)})
+	}
+	w := Weapon{
+		Name: ws.Name, Kind: ws.Kind, Damage: ws.Damage, AttackMod: ws.AttackMod, DamageMod: ws.DamageMod,
+		RangeNormal: ws.RangeNormal, RangeFar: ws.RangeFar, Deadly: ws.Deadly, Penetrating: ws.Penetrating,
+		Defensive: ws.Defensive, Stunning: ws.Stunning, Immobilizing: ws.Immobilizing, Thrown: ws.Thrown,
+		Inaccurate: ws.Inaccurate, FixDifficulty: ws.FixDifficulty, Capacity: ws.Capacity, Powder: ws.Powder, State: ws.State,
+	}
+	if ws.Name == "" || strings.ContainsAny(ws.Name, " \t") || ws.Name == "fists" {
+		bad("name", "%q: a weapon needs a one-word name other than fists", ws.Name)
+	}
+	kinds := []string{Melee, Unarmed, Thrown, Ranged, Gun}
+	if !slices.Contains(kinds, ws.Kind) {
+		bad("kind", "%q: allowed are %s", ws.Kind, strings.Join(kinds, ", "))
+	}
+	if w.Damage == "" {
+		w.Damage = "D10"
+		if ws.Kind == Gun {
+			w.Damage = "2D10H"
+		}
+	}
+	if !slices.Contains([]string{"D10", "D10/2", "D10/3", "D10/4", "2D10H"}, w.Damage) {
+		bad("damage", "%q: allowed are D10, D10/2, D10/3, D10/4 and 2D10H", w.Damage)
+	}
+	if w.Damage == "2D10H" {
+		w.Deadly = true
+	}
+	w.DodgeMod = map[string]int{Thrown: 3, Ranged: 3, Gun: 5}[ws.Kind]
+	if ws.DodgeMod != nil {
+		w.DodgeMod = *ws.DodgeMod
+	}
+	if ws.Kind == Gun {
+		w.Deadly, w.Penetrating = true, true
+		if w.Capacity == 0 {
+			w.Capacity = 1
+		}
+		w.Loaded = w.Capacity
+		if ws.Loaded != nil {
+			w.Loaded = *ws.Loaded
+			if w.Loaded > w.Capacity {
+				bad("loaded", "%d is more than the capacity %d", w.Loaded, w.Capacity)
+			}
+		}
+		if w.Powder == "" {
+			w.Powder = "regular"
+		}
+		if w.State == "" {
+			w.State = GunOK
+		}
+		switch len(ws.Reload) {
+		case 0:
+			w.Reload = [3]int{1, 1, 0}
+		case 3:
+			copy(w.Reload[:], ws.Reload)
+		default:
+			bad("reload", "give three numbers: rounds at gunslinger tier 0, 1 and 2")
+		}
+	}
+	return w, errs
+}
+
+// Info is the ruleset's entry for an engine.Registry.
+func Info() engine.RulesetInfo {
+	return engine.RulesetInfo{
+		ID:      ID,
+		Summary: "d10 + attribute vs Evade; group initiative; dodges; criticals; Consciousness checks; black-powder guns that jam on doubles",
+		NewSpec: func() engine.EncounterSpec { return &Spec{} },
+		Content: content,
+	}
+}

@@ -1,0 +1,287 @@
+package blackpowder
+
+import "slices"
+
+// State is a blackpowder fight: plain data that round-trips through JSON.
+type State struct {
+	Options    Options     `json:"options"`
+	Scene      Scene       `json:"scene"`
+	Groups     []Group     `json:"groups"`
+	Combatants []Combatant `json:"combatants"`
+	// Round is 0 while initiative is being rolled, then 1, 2, ...
+	Round int `json:"round"`
+	// Order lists group indices from the highest initiative down, once all
+	// groups have rolled.
+	Order []int `json:"order,omitempty"`
+	// Turn indexes Order: the group whose turn it is.
+	Turn int `json:"turn"`
+	// Pending is an attack waiting for a decision (a dodge, a critical).
+	Pending *Pending `json:"pending,omitempty"`
+	// Over is set when the fight has ended; Winner names the winning side
+	// ("" for none).
+	Over   bool   `json:"over,omitempty"`
+	Winner string `json:"winner,omitempty"`
+}
+
+// Options are the rulings a table may choose differently.
+type Options struct {
+	// NPCCrits lets non-player combatants score criticals too (A08).
+	NPCCrits bool `json:"npc_crits"`
+	// DodgeSuccessConsumesAction makes a successful dodge cost the action
+	// as a failed one does (A13).
+	DodgeSuccessConsumesAction bool `json:"dodge_success_consumes_action"`
+	// DeathMode is "cumulative" (damage taken while unconscious adds up) or
+	// "single_hit" (one hit must reach LP max) (A26).
+	DeathMode string `json:"death_mode"`
+	// RoundLimit ends the fight as a draw when this round would begin (the
+	// GM's call that the fight is over, for unattended fights); 0 for none.
+	RoundLimit int `json:"round_limit"`
+}
+
+// DefaultOptions are the spec's rulings.
+func DefaultOptions() Options {
+	return Options{NPCCrits: true, DeathMode: "cumulative", RoundLimit: 100}
+}
+
+// Scene is the environment of the fight.
+type Scene struct {
+	// Mist stops regular powder from firing (R21).
+	Mist bool `json:"mist,omitempty"`
+}
+
+// Group is an initiative group (R03): the players, or a group of enemies.
+type Group struct {
+	ID      string `json:"id"`
+	Players bool   `json:"players,omitempty"`
+	// Initiative is the group's Speed check total, once rolled.
+	Initiative int  `json:"initiative"`
+	Rolled     bool `json:"rolled,omitempty"`
+}
+
+// Status values of a combatant.
+const (
+	Active      = "active"
+	Unconscious = "unconscious"
+	Dead        = "dead"
+)
+
+// Combatant is one fighter: stat block and current condition.
+type Combatant struct {
+	ID    string `json:"id"`
+	Name  string `json:"name"`
+	Group string `json:"group"`
+
+	Body      int `json:"body"`
+	Senses    int `json:"senses"`
+	Science   int `json:"science"`
+	Willpower int `json:"willpower"`
+	// Skills by name (speed, dodge, brawl, athletics, stealth, perception,
+	// survival, medicine, craft, pain_resistance).
+	Skills map[string]int `json:"skills,omitempty"`
+
+	Evade int `json:"evade"`
+	// Toughness is the permanent part of T; armor and temporary effects
+	// add to it (R14).
+	Toughness     int `json:"toughness"`
+	ToughnessTemp int `json:"toughness_temp,omitempty"`
+	// DamageBonus is added to every damage roll (abilities, E3).
+	DamageBonus int `json:"damage_bonus,omitempty"`
+
+	LP      int    `json:"lp"`
+	LPMax   int    `json:"lp_max"`
+	Fatigue int    `json:"fatigue"`
+	Status  string `json:"status"`
+	// ReviveDifficulty is the difficulty of the failed Consciousness check
+	// that knocked the combatant out (R25, R28).
+	ReviveDifficulty int `json:"revive_difficulty,omitempty"`
+	// DamageWhileUnconscious adds up effective damage taken while
+	// unconscious (R26, A26).
+	DamageWhileUnconscious int `json:"damage_while_unconscious,omitempty"`
+
+	Weapons []Weapon `json:"weapons,omitempty"`
+	// Wielding indexes Weapons: the weapon in hand (-1: fists).
+	Wielding int     `json:"wielding"`
+	Armor    []Armor `json:"armor,omitempty"`
+
+	// Actions left this round (R05) and whether the immediate action of
+	// this turn is used (R06).
+	Actions       int  `json:"actions"`
+	ImmediateUsed bool `json:"immediate_used,omitempty"`
+	// Done is set once the combatant has finished its part of its group's
+	// turn.
+	Done bool `json:"done,omitempty"`
+	// Delayed is set while the combatant holds a delayed action (R07).
+	Delayed bool `json:"delayed,omitempty"`
+	// Reloading counts the reload actions spent so far on the wielded gun.
+	Reloading int `json:"reloading,omitempty"`
+	// GunslingerTier lowers reload times (R20).
+	GunslingerTier int `json:"gunslinger_tier,omitempty"`
+
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// Skill returns the combatant's value in a skill (0 if untrained).
+func (c *Combatant) Skill(name string) int { return c.Skills[name] }
+
+// ToughnessEff is the Toughness damage is reduced by: base, armor and
+// temporary (R14). With penetrating, armor does not count (A11).
+func (c *Combatant) ToughnessEff(penetrating bool) int {
+	t := c.Toughness + c.ToughnessTemp
+	if !penetrating {
+		for _, a := range c.Armor {
+			t += a.ToughnessBonus
+		}
+	}
+	return t
+}
+
+// EvadeEff is Evade with armor and shields (R09).
+func (c *Combatant) EvadeEff() int {
+	ev := c.Evade
+	for _, a := range c.Armor {
+		ev += a.EvBonus
+	}
+	return ev
+}
+
+// WearsArmor reports whether the combatant wears body armor (R16).
+func (c *Combatant) WearsArmor() bool {
+	return slices.ContainsFunc(c.Armor, func(a Armor) bool { return a.IsArmor })
+}
+
+// Weapon returns the weapon in hand, or fists.
+func (c *Combatant) Weapon() Weapon {
+	if c.Wielding >= 0 && c.Wielding < len(c.Weapons) {
+		return c.Weapons[c.Wielding]
+	}
+	return Fists()
+}
+
+// Weapon kinds.
+const (
+	Melee   = "melee"
+	Unarmed = "unarmed"
+	Thrown  = "thrown"
+	Ranged  = "ranged"
+	Gun     = "gun"
+)
+
+// Gun states (R19, A10).
+const (
+	GunOK               = "ok"
+	GunMinorJam         = "minor_jam"
+	GunNeedsFix         = "needs_fix"
+	GunMajorJam         = "major_jam"
+	GunInoperableCombat = "inoperable_combat"
+	GunBrokenWorkshop   = "broken_workshop"
+	GunDestroyed        = "destroyed"
+)
+
+// Weapon is a weapon's data and, for guns, its state.
+type Weapon struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	// Damage is D10, D10/2, D10/3, D10/4 or 2D10H (R12).
+	Damage    string `json:"damage"`
+	AttackMod int    `json:"attack_mod,omitempty"`
+	DamageMod int    `json:"damage_mod,omitempty"`
+	// DodgeMod is added to the attack total a dodge must reach (R23).
+	DodgeMod    int     `json:"dodge_mod"`
+	RangeNormal float64 `json:"range_normal,omitempty"`
+	RangeFar    float64 `json:"range_far,omitempty"`
+
+	Deadly       bool `json:"deadly,omitempty"`
+	Penetrating  bool `json:"penetrating,omitempty"`
+	Defensive    int  `json:"defensive,omitempty"`
+	Stunning     int  `json:"stunning,omitempty"`
+	Immobilizing int  `json:"immobilizing,omitempty"`
+	Thrown       bool `json:"thrown,omitempty"`
+	Inaccurate   bool `json:"inaccurate,omitempty"`
+	// Fists marks bare hands, whose damage halves against armor (R16).
+	Fists bool `json:"fists,omitempty"`
+
+	// Guns only (R18-R21).
+	Reload        [3]int `json:"reload,omitempty"`
+	FixDifficulty int    `json:"fix_difficulty,omitempty"`
+	Capacity      int    `json:"capacity,omitempty"`
+	Loaded        int    `json:"loaded,omitempty"`
+	Powder        string `json:"powder,omitempty"`
+	State         string `json:"state,omitempty"`
+}
+
+// Fists are what a combatant fights with when wielding nothing (R16).
+func Fists() Weapon {
+	return Weapon{Name: "fists", Kind: Unarmed, Damage: "D10/3", Inaccurate: true, Fists: true}
+}
+
+// Armor is worn armor or a carried shield.
+type Armor struct {
+	Name           string `json:"name"`
+	EvBonus        int    `json:"ev_bonus,omitempty"`
+	ToughnessBonus int    `json:"toughness_bonus,omitempty"`
+	IsArmor        bool   `json:"is_armor,omitempty"`
+}
+
+// Pending is an attack that waits for a decision before it can go on.
+type Pending struct {
+	// Stage is "dodge" (the target may dodge or parry) or "critical" (the
+	// attacker may take the critical re-roll).
+	Stage    string `json:"stage"`
+	Attacker string `json:"attacker"`
+	Target   string `json:"target"`
+	// Weapon is the attacker's weapon index (-1: fists).
+	Weapon int `json:"weapon"`
+	// Total and Difficulty of the attack check; Bonus is everything added
+	// to the die.
+	Total      int `json:"total"`
+	Difficulty int `json:"difficulty"`
+	Bonus      int `json:"bonus"`
+	// Damage is the first damage instance's raw weapon result, once rolled.
+	Damage int `json:"damage,omitempty"`
+}
+
+// combatant returns the combatant with the given id, or nil.
+func (s *State) combatant(id string) *Combatant {
+	for i := range s.Combatants {
+		if s.Combatants[i].ID == id {
+			return &s.Combatants[i]
+		}
+	}
+	return nil
+}
+
+// group returns the group with the given id, or nil.
+func (s *State) group(id string) *Group {
+	for i := range s.Groups {
+		if s.Groups[i].ID == id {
+			return &s.Groups[i]
+		}
+	}
+	return nil
+}
+
+// clone returns a deep copy.
+func (s *State) clone() State {
+	out := *s
+	out.Groups = slices.Clone(s.Groups)
+	out.Order = slices.Clone(s.Order)
+	out.Combatants = slices.Clone(s.Combatants)
+	for i := range out.Combatants {
+		c := &out.Combatants[i]
+		if c.Skills != nil {
+			skills := make(map[string]int, len(c.Skills))
+			for k, v := range c.Skills {
+				skills[k] = v
+			}
+			c.Skills = skills
+		}
+		c.Weapons = slices.Clone(c.Weapons)
+		c.Armor = slices.Clone(c.Armor)
+	}
+	if s.Pending != nil {
+		p := *s.Pending
+		out.Pending = &p
+	}
+	return out
+}
