@@ -30,6 +30,14 @@ type Table interface {
 	Transcript(v Viewer) []Entry
 	// Len is the number of decisions made.
 	Len() int
+	// SideOf names the side (team, group) a combatant fights on, or "" if
+	// the ruleset does not say.
+	SideOf(combatant string) string
+}
+
+// Sider is implemented by rulesets whose combatants fight on named sides.
+type Sider[S any] interface {
+	SideOf(s *S, combatant string) string
 }
 
 // Entry is one decision of a transcript, as some viewer may see it.
@@ -111,6 +119,13 @@ func describe[S, C, E any](g Game[S, C, E], before *S, events []E, v Viewer) []s
 }
 
 func (t *table[S, C, E]) Undo() bool { return t.enc.Undo() }
+
+func (t *table[S, C, E]) SideOf(combatant string) string {
+	if sider, ok := t.g.(Sider[S]); ok {
+		return sider.SideOf(t.enc.State(), combatant)
+	}
+	return ""
+}
 
 func (t *table[S, C, E]) State(v Viewer) (json.RawMessage, error) {
 	view := t.g.View(t.enc.State(), v)

@@ -41,6 +41,14 @@ func (Rules) View(s *State, v engine.Viewer) State { return s.clone() }
 // ViewEvent returns the event as v sees it: all of it.
 func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) { return e, true }
 
+// SideOf names the group a combatant belongs to.
+func (Rules) SideOf(s *State, combatant string) string {
+	if c := s.combatant(combatant); c != nil {
+		return c.Group
+	}
+	return ""
+}
+
 // ParseCommand reads a command in the text vocabulary (docs/rules/blackpowder.md):
 //
 //	initiative | pass | delay | reload | dodge | parry | take | critical | no-critical
