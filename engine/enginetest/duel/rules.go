@@ -23,7 +23,7 @@ func (r Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Eve
 	if p.Kind == engine.End {
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
-	if actor != engine.GM && actor != p.Actor {
+	if !p.Accepts(actor) {
 		return nil, engine.Errorf(engine.NotYourTurn, "it is %s's decision, not %s's", p.Actor, actor)
 	}
 	switch c := c.(type) {

@@ -1,0 +1,300 @@
+package engine_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/engine/enginetest/duel"
+)
+
+type encounter = engine.Encounter[duel.State, duel.Command, duel.Event]
+
+func newEncounter(s duel.State) *encounter {
+	return engine.NewEncounter[duel.State, duel.Command, duel.Event](duel.Rules{}, s)
+}
+
+// mustJSON marshals v, failing the test if it cannot.
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	data, err := json.Marshal(v)
+	if err != nil {
+		t.Fatalf("marshal %T: %v", v, err)
+	}
+	return string(data)
+}
+
+// logJSON writes a log with the kinds of its commands and events, which
+// plain json.Marshal of a Decision leaves out.
+func logJSON(t *testing.T, log []engine.Decision[duel.Command, duel.Event]) string {
+	t.Helper()
+	var b strings.Builder
+	for _, d := range log {
+		c, err := engine.MarshalKinded(d.Command)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s %s %s", d.Actor, c, mustJSON(t, d.Dice))
+		for _, e := range d.Events {
+			data, err := engine.MarshalKinded(e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, " %s", data)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// snapshot is everything a refused command must leave unchanged.
+func snapshot(t *testing.T, enc *encounter) string {
+	t.Helper()
+	return mustJSON(t, enc.State()) + "\n" + logJSON(t, enc.Log()) + "\n" + mustJSON(t, enc.Prompt())
+}
+
+// submit submits text as actor with forced dice, failing the test on a
+// refusal.
+func submit(t *testing.T, enc *encounter, actor, text string, forced ...int) []duel.Event {
+	t.Helper()
+	c, err := duel.Rules{}.ParseCommand(enc.State(), actor, text)
+	if err != nil {
+		t.Fatalf("%s %q: %v", actor, text, err)
+	}
+	events, err := enc.Submit(actor, c, dice.NewScript(forced...))
+	if err != nil {
+		t.Fatalf("%s %q: %v", actor, text, err)
+	}
+	return events
+}
+
+func TestSubmitIsAtomic(t *testing.T) {
+	down := duel.Skirmish()
+	down.Fighter("dee").HP = 0
+	over := newEncounter(duel.Brawl())
+	submit(t, over, "ann", "defend")
+	submit(t, over, "bob", "defend")
+	submit(t, over, "gm", "stop")
+
+	for _, tc := range []struct {
+		name    string
+		enc     *encounter
+		actor   string
+		command duel.Command
+		src     dice.Source
+		code    engine.Code
+		msg     string
+	}{
+		{"unknown target", newEncounter(duel.Skirmish()), "ann", &duel.Attack{Target: "zed"}, dice.NewScript(15),
+			engine.Invalid, `there is no fighter called "zed" (fighters: ann, bob, cy, dee)`},
+		{"target down", newEncounter(down), "ann", &duel.Feint{Target: "dee"}, dice.NewScript(15),
+			engine.NotAllowedNow, "ann cannot feint at dee: dee is down"},
+		{"wrong phase", newEncounter(duel.Skirmish()), "ann", &duel.Dodge{}, dice.NewScript(6),
+			engine.NotAllowedNow, "cannot dodge now: it is ann's turn to act"},
+		{"wrong actor", newEncounter(duel.Skirmish()), "bob", &duel.Attack{Target: "ann"}, dice.NewScript(15),
+			engine.NotYourTurn, "it is ann's decision, not bob's"},
+		{"fight over", over, "ann", &duel.Defend{}, dice.NewScript(),
+			engine.NotAllowedNow, "the fight is over"},
+		{"die does not fit", newEncounter(duel.Skirmish()), "ann", &duel.Attack{Target: "bob"}, dice.NewScriptOf(dice.Forced{Sides: 6, Value: 3}),
+			engine.Invalid, "forced die 1 is d6=3 but a d20 was drawn"},
+		{"needs dice", newEncounter(duel.Skirmish()), "ann", &duel.Attack{Target: "bob"}, dice.NewScript(),
+			engine.NeedsDice, "need 1d20"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := snapshot(t, tc.enc)
+			events, err := tc.enc.Submit(tc.actor, tc.command, tc.src)
+			if err == nil {
+				t.Fatalf("accepted, with events %v", events)
+			}
+			if engine.CodeOf(err) != tc.code || !strings.Contains(err.Error(), tc.msg) {
+				t.Errorf("refusal %q (%s), want %s saying %q", err, engine.CodeOf(err), tc.code, tc.msg)
+			}
+			if events != nil {
+				t.Errorf("a refusal returned events %v", events)
+			}
+			if after := snapshot(t, tc.enc); after != before {
+				t.Errorf("the refusal changed the encounter:\nbefore %s\nafter  %s", before, after)
+			}
+		})
+	}
+}
+
+func TestGMMaySubmitForAnyone(t *testing.T) {
+	enc := newEncounter(duel.Skirmish())
+	events := submit(t, enc, engine.GM, "attack bob", 15)
+	if d := events[0].(*duel.Declared); d.Attacker != "ann" {
+		t.Errorf("the GM's attack on ann's turn was declared by %q", d.Attacker)
+	}
+	if p := enc.Prompt(); p.Kind != engine.React || p.Actor != "bob" {
+		t.Fatalf("prompt = %s %s, want bob to react", p.Kind, p.Actor)
+	}
+	_, err := enc.Submit("ann", &duel.Take{}, dice.NewScript(3))
+	if engine.CodeOf(err) != engine.NotYourTurn {
+		t.Errorf("ann answering bob's reaction: %v, want %s", err, engine.NotYourTurn)
+	}
+	submit(t, enc, engine.GM, "take", 3)
+	if got := enc.Log()[1].Actor; got != engine.GM {
+		t.Errorf("logged actor = %q, want the GM", got)
+	}
+	if hp := enc.State().Fighter("bob").HP; hp != 9 {
+		t.Errorf("bob HP = %d, want 9", hp)
+	}
+}
+
+func TestNeedsDiceThenRetry(t *testing.T) {
+	enc := newEncounter(duel.Skirmish())
+	submit(t, enc, "ann", "attack bob", 20) // a critical: the damage is 2d6
+	before := snapshot(t, enc)
+
+	script := dice.NewScript(3)
+	_, err := enc.Submit("bob", &duel.Take{}, script)
+	var refusal *engine.Error
+	if !errors.As(err, &refusal) || refusal.Code != engine.NeedsDice {
+		t.Fatalf("err = %v, want a %s refusal", err, engine.NeedsDice)
+	}
+	if refusal.Need == nil || refusal.Need.Sides != 6 || refusal.Need.Drawn != 1 {
+		t.Fatalf("Need = %+v, want the second d6 after 1 drawn", refusal.Need)
+	}
+	if need, ok := dice.IsNeed(err); !ok || need != refusal.Need {
+		t.Errorf("dice.IsNeed(%v) = %v, %v: the NeedError should unwrap", err, need, ok)
+	}
+	if after := snapshot(t, enc); after != before {
+		t.Fatalf("running out of dice changed the encounter:\nbefore %s\nafter  %s", before, after)
+	}
+
+	script.Add(4)
+	script.Rewind()
+	events, err := enc.Submit("bob", &duel.Take{}, script)
+	if err != nil {
+		t.Fatalf("after adding the die: %v", err)
+	}
+	if d, ok := events[0].(*duel.Damaged); !ok || d.Amount != 7 {
+		t.Errorf("events = %v, want 3+4 = 7 damage", events)
+	}
+	want := []dice.Draw{{Sides: 6, Value: 3}, {Sides: 6, Value: 4}}
+	if got := enc.Log()[1].Dice; mustJSON(t, got) != mustJSON(t, want) {
+		t.Errorf("logged dice = %v, want %v", got, want)
+	}
+	if len(script.Unused()) != 0 {
+		t.Errorf("dice left unused: %v", script.Unused())
+	}
+}
+
+// playSome makes up to n decisions, spreading its choices over the options,
+// with seeded dice; it returns the snapshot before each decision.
+func playSome(t *testing.T, enc *encounter, n int, seed uint64) []string {
+	t.Helper()
+	src := dice.Seeded(seed)
+	var snaps []string
+	for range n {
+		p := enc.Prompt()
+		if p.Kind == engine.End {
+			break
+		}
+		snaps = append(snaps, snapshot(t, enc))
+		o := p.Options[(len(snaps)*7)%len(p.Options)]
+		if _, err := enc.Submit(p.Actor, o.Command, src); err != nil {
+			t.Fatalf("decision %d, %q: %v", len(snaps), o.Label, err)
+		}
+		if r := enc.Replay(); mustJSON(t, r) != mustJSON(t, enc.State()) {
+			t.Fatalf("after decision %d Replay differs from State", len(snaps))
+		}
+	}
+	return snaps
+}
+
+func TestUndoRestoresThePreviousState(t *testing.T) {
+	enc := newEncounter(duel.Skirmish())
+	if enc.Undo() {
+		t.Error("Undo of an empty log reported true")
+	}
+	snaps := playSome(t, enc, 30, 7)
+	if len(snaps) < 10 {
+		t.Fatalf("only %d decisions were made", len(snaps))
+	}
+	for i := len(snaps) - 1; i >= 0; i-- {
+		if !enc.Undo() {
+			t.Fatalf("Undo %d reported false", i)
+		}
+		if got := snapshot(t, enc); got != snaps[i] {
+			t.Fatalf("after undoing to %d decisions:\ngot  %s\nwant %s", i, got, snaps[i])
+		}
+		if mustJSON(t, enc.Replay()) != mustJSON(t, enc.State()) {
+			t.Fatalf("after undoing to %d decisions Replay differs from State", i)
+		}
+	}
+	if enc.Undo() || len(enc.Log()) != 0 {
+		t.Error("Undo went past the start")
+	}
+	if mustJSON(t, enc.State()) != mustJSON(t, duel.Skirmish()) {
+		t.Error("undoing everything did not give back the initial state")
+	}
+	// Play on after undoing: the encounter still works.
+	playSome(t, enc, 5, 8)
+}
+
+func TestRestoreFromInitialAndLog(t *testing.T) {
+	enc := newEncounter(duel.Melee())
+	playSome(t, enc, 12, 3)
+	restored := engine.Restore[duel.State, duel.Command, duel.Event](duel.Rules{}, *enc.Initial(), enc.Log())
+	if got, want := snapshot(t, restored), snapshot(t, enc); got != want {
+		t.Fatalf("restored encounter differs:\ngot  %s\nwant %s", got, want)
+	}
+	// The two encounters go their own ways.
+	original := snapshot(t, enc)
+	if played := playSome(t, restored, 3, 4); len(played) != 3 {
+		t.Fatalf("the restored fight made %d decisions, want 3", len(played))
+	}
+	if !restored.Undo() || !restored.Undo() || len(restored.Log()) != len(enc.Log())+1 {
+		t.Errorf("restored log has %d decisions after 3 more and 2 undone, want %d", len(restored.Log()), len(enc.Log())+1)
+	}
+	if snapshot(t, enc) != original {
+		t.Error("playing the restored encounter changed the original")
+	}
+}
+
+func TestNewEncounterCopiesTheInitialState(t *testing.T) {
+	s := duel.Skirmish()
+	enc := newEncounter(s)
+	want := mustJSON(t, enc.State())
+	s.Fighters[0].HP = 99
+	if got := mustJSON(t, enc.State()); got != want {
+		t.Errorf("changing the caller's state changed the encounter: %s", got)
+	}
+	if got := mustJSON(t, enc.Initial()); got != want {
+		t.Errorf("changing the caller's state changed the initial state: %s", got)
+	}
+	submit(t, enc, "ann", "attack bob", 20)
+	submit(t, enc, "bob", "take", 6, 6)
+	if got := mustJSON(t, enc.Initial()); got != want {
+		t.Errorf("playing changed the initial state: %s", got)
+	}
+}
+
+// erring is duel with a Decide that fails with the given error.
+type erring struct {
+	duel.Rules
+	err error
+}
+
+func (r erring) Decide(*duel.State, string, duel.Command, dice.Source) ([]duel.Event, error) {
+	return nil, r.err
+}
+
+func TestDecideKeepsRefusalsAndWrapsOtherErrors(t *testing.T) {
+	s := duel.Skirmish()
+	broken := errors.New("table missing")
+	_, err := engine.Decide[duel.State, duel.Command, duel.Event](erring{err: broken}, &s, "ann", &duel.Defend{}, dice.NewScript())
+	if !errors.Is(err, broken) || engine.CodeOf(err) != "" || !strings.Contains(err.Error(), "duel: deciding") {
+		t.Errorf("plain error came back as %q (code %q)", err, engine.CodeOf(err))
+	}
+	wrapped := fmt.Errorf("context: %w", engine.Errorf(engine.Conflict, "moved on"))
+	_, err = engine.Decide[duel.State, duel.Command, duel.Event](erring{err: wrapped}, &s, "ann", &duel.Defend{}, dice.NewScript())
+	if engine.CodeOf(err) != engine.Conflict || err != wrapped {
+		t.Errorf("wrapped refusal came back as %q (code %q)", err, engine.CodeOf(err))
+	}
+}

@@ -1,0 +1,195 @@
+package engine_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/engine/enginetest/duel"
+)
+
+func newTable(s duel.State) engine.Table {
+	return engine.NewTable[duel.State, duel.Command, duel.Event](duel.Rules{}, newEncounter(s))
+}
+
+// tableSubmit submits text to a table, failing the test on a refusal.
+func tableSubmit(t *testing.T, table engine.Table, actor, text string, forced ...int) []string {
+	t.Helper()
+	lines, err := table.Submit(actor, text, dice.NewScript(forced...))
+	if err != nil {
+		t.Fatalf("%s %q: %v", actor, text, err)
+	}
+	return lines
+}
+
+func TestTablePromptIsText(t *testing.T) {
+	table := newTable(duel.Brawl())
+	if table.Ruleset() != "duel" {
+		t.Errorf("Ruleset() = %q", table.Ruleset())
+	}
+	p := table.Prompt()
+	want := engine.Prompt[string]{
+		Kind: engine.Act, Actor: "ann", Default: -1,
+		Question: "round 1, ann's turn: attack, feint or defend?",
+		Options: []engine.Option[string]{
+			{Label: "attack bob", Command: "attack bob"},
+			{Label: "feint at bob", Command: "feint bob"},
+			{Label: "defend (+4 defence until your next turn)", Command: "defend"},
+		},
+	}
+	if !reflect.DeepEqual(p, want) {
+		t.Errorf("prompt = %+v\nwant %+v", p, want)
+	}
+	tableSubmit(t, table, "ann", "defend")
+	tableSubmit(t, table, "bob", "defend")
+	p = table.Prompt()
+	if p.Kind != engine.Ruling || p.Actor != engine.GM || p.Default != 0 || p.Options[p.Default].Command != "continue" {
+		t.Errorf("ruling prompt = %+v, want the GM with continue as the default", p)
+	}
+}
+
+func TestTableSubmitByTextAndJSON(t *testing.T) {
+	table := newTable(duel.Skirmish())
+	lines := tableSubmit(t, table, "ann", "Attack  bob", 15)
+	want := []string{"ann attacks bob", "ann rolls d20=15+4 = 19 against defence 12: hit"}
+	if !reflect.DeepEqual(lines, want) {
+		t.Errorf("lines = %q, want %q", lines, want)
+	}
+	lines, err := table.SubmitJSON("bob", []byte(`{"kind":"take"}`), dice.NewScript(5))
+	if err != nil || !reflect.DeepEqual(lines, []string{"bob takes 5 damage (d6=5): 7 HP left"}) {
+		t.Errorf("SubmitJSON: %q, %v", lines, err)
+	}
+	if table.Len() != 2 {
+		t.Errorf("Len = %d, want 2", table.Len())
+	}
+
+	for _, tc := range []struct {
+		text string
+		code engine.Code
+	}{
+		{"attack", engine.Invalid},
+		{"hide", engine.Invalid},
+		{"attack dee", engine.NotAllowedNow},
+		{"dodge", engine.NotAllowedNow},
+	} {
+		if _, err := table.Submit("bob", tc.text, dice.NewScript(10)); engine.CodeOf(err) != tc.code {
+			t.Errorf("Submit(%q): %v (%s), want %s", tc.text, err, engine.CodeOf(err), tc.code)
+		}
+	}
+	if _, err := table.SubmitJSON("bob", []byte(`{"kind":"attack","target":"ann","x":1}`), dice.NewScript(10)); engine.CodeOf(err) != engine.Invalid {
+		t.Errorf("SubmitJSON with an unknown field: %v, want %s", err, engine.Invalid)
+	}
+	if _, err := table.Submit("cy", "defend", dice.NewScript()); engine.CodeOf(err) != engine.NotYourTurn {
+		t.Errorf("cy on bob's turn: %v, want %s", err, engine.NotYourTurn)
+	}
+	if table.Len() != 2 {
+		t.Errorf("refusals changed Len to %d", table.Len())
+	}
+
+	if !table.Undo() || table.Len() != 1 || table.Prompt().Actor != "bob" || table.Prompt().Kind != engine.React {
+		t.Errorf("after Undo: Len %d, prompt %+v; want bob's reaction again", table.Len(), table.Prompt())
+	}
+}
+
+// feintFight is a fight in which ann feints at bob, who fails to dodge it
+// and is caught off balance; then bob attacks ann, who takes the hit.
+func feintFight(t *testing.T) engine.Table {
+	table := newTable(duel.Skirmish())
+	tableSubmit(t, table, "ann", "feint bob", 15)
+	tableSubmit(t, table, "bob", "dodge", 2)
+	tableSubmit(t, table, "bob", "attack ann", 12)
+	tableSubmit(t, table, "ann", "take", 4)
+	return table
+}
+
+func TestTableStateHidesAFeint(t *testing.T) {
+	table := newTable(duel.Skirmish())
+	tableSubmit(t, table, "ann", "feint bob", 15)
+	for _, tc := range []struct {
+		v     engine.Viewer
+		feint bool
+	}{
+		{engine.Everyone, true},
+		{engine.Viewer{Combatant: "ann"}, true},
+		{engine.Viewer{Combatant: "bob"}, false},
+		{engine.Viewer{Combatant: "cy"}, false},
+		{engine.Viewer{}, false},
+	} {
+		data, err := table.State(tc.v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s duel.State
+		if err := json.Unmarshal(data, &s); err != nil {
+			t.Fatal(err)
+		}
+		if s.Pending == nil || s.Pending.Feint != tc.feint || strings.Contains(string(data), "feint") != tc.feint {
+			t.Errorf("%+v sees %s; want feint shown: %v", tc.v, data, tc.feint)
+		}
+	}
+}
+
+func TestTranscriptHidesAFeint(t *testing.T) {
+	table := feintFight(t)
+	// What a viewer's transcript says, without the commands, which the
+	// kernel does not redact yet (see TestTranscriptHidesSecretCommands).
+	said := func(v engine.Viewer) string {
+		var b strings.Builder
+		for _, e := range table.Transcript(v) {
+			for _, ev := range e.Events {
+				b.Write(ev)
+				b.WriteByte('\n')
+			}
+			for _, l := range e.Lines {
+				b.WriteString(l + "\n")
+			}
+			b.WriteString(mustJSON(t, e.Dice) + "\n")
+		}
+		return b.String()
+	}
+	gm := said(engine.Everyone)
+	for _, want := range []string{`{"kind":"declared","attacker":"ann","target":"bob","feint":true}`, "ann feints at bob", `"sides":20`} {
+		if !strings.Contains(gm, want) {
+			t.Errorf("the GM's transcript does not say %q:\n%s", want, gm)
+		}
+	}
+	if ann := said(engine.Viewer{Combatant: "ann"}); !strings.Contains(ann, "ann feints at bob") || strings.Contains(ann, `"sides"`) {
+		t.Errorf("ann's transcript should show her feint and no dice:\n%s", ann)
+	}
+	for _, v := range []engine.Viewer{{Combatant: "bob"}, {Combatant: "cy"}, {Combatant: "dee"}, {}} {
+		got := said(v)
+		if strings.Contains(strings.ToLower(got), "feint") {
+			t.Errorf("%+v's transcript gives the feint away:\n%s", v, got)
+		}
+		for _, want := range []string{`{"kind":"declared","attacker":"ann","target":"bob"}`, "ann attacks bob", "bob is caught off balance"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("%+v's transcript does not say %q:\n%s", v, want, got)
+			}
+		}
+	}
+	entries := table.Transcript(engine.Viewer{Combatant: "bob"})
+	if len(entries) != 4 || entries[1].Actor != "bob" || entries[1].Command != "dodge" || len(entries[1].Lines) != 2 {
+		t.Errorf("bob's transcript entries: %+v", entries)
+	}
+}
+
+// TestTranscriptHidesSecretCommands documents a kernel problem: Transcript
+// writes every decision's command, unredacted, for every viewer, so a
+// player's transcript says "feint bob" although the events it shows say
+// "ann attacks bob".
+func TestTranscriptHidesSecretCommands(t *testing.T) {
+	t.Skip("kernel problem, reported: Table.Transcript does not redact commands (a feint shows as \"feint bob\" to bob)")
+	table := feintFight(t)
+	for _, v := range []engine.Viewer{{Combatant: "bob"}, {Combatant: "cy"}, {}} {
+		got := mustJSON(t, table.Transcript(v))
+		if strings.Contains(strings.ToLower(got), "feint") {
+			t.Errorf("%+v's transcript gives the feint away:\n%s", v, got)
+		}
+	}
+	if got := mustJSON(t, table.Transcript(engine.Everyone)); !strings.Contains(got, `"command":"feint bob"`) {
+		t.Errorf("the GM's transcript should show the feint:\n%s", got)
+	}
+}
