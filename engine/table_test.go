@@ -30,6 +30,9 @@ func TestTablePromptIsText(t *testing.T) {
 	if table.Ruleset() != "duel" {
 		t.Errorf("Ruleset() = %q", table.Ruleset())
 	}
+	if table.SideOf("bob") != "blue" || table.SideOf("zed") != "" {
+		t.Errorf("SideOf(bob) = %q, SideOf(zed) = %q; want blue and nothing", table.SideOf("bob"), table.SideOf("zed"))
+	}
 	p := table.Prompt()
 	want := engine.Prompt[string]{
 		Kind: engine.Act, Actor: "ann", Default: -1,

@@ -11,7 +11,10 @@ import (
 // Rules is the duel ruleset and its codec. The zero value is ready to use.
 type Rules struct{}
 
-var _ engine.Game[State, Command, Event] = Rules{}
+var (
+	_ engine.Game[State, Command, Event] = Rules{}
+	_ engine.Sider[State]                = Rules{}
+)
 
 // ID returns "duel".
 func (Rules) ID() string { return "duel" }
@@ -243,6 +246,14 @@ func (Rules) Next(s *State) engine.Prompt[Command] {
 	default:
 		return engine.Prompt[Command]{Kind: engine.End, Question: "the GM stopped the fight: a draw", Default: -1}
 	}
+}
+
+// SideOf names the side a fighter is on, or "" for an unknown id.
+func (Rules) SideOf(s *State, combatant string) string {
+	if f := s.Fighter(combatant); f != nil {
+		return f.Side
+	}
+	return ""
 }
 
 // Clone returns a deep copy of the state.
