@@ -1,0 +1,187 @@
+// Package enginetest is the conformance suite every ruleset passes: random
+// playouts that check, at every decision, what the engine relies on a
+// ruleset to do.
+//
+// A ruleset's own test calls Run with its Game and a few starting states:
+//
+//	func TestConformance(t *testing.T) {
+//		enginetest.Run(t, mygame.Rules{}, []enginetest.Setup[mygame.State]{
+//			{Name: "ambush", State: mygame.Ambush()},
+//		}, enginetest.Options{Fights: enginetest.Fights(1000)})
+//	}
+//
+// Each fight plays one setup from start to end, choosing uniformly among
+// the current prompt's options (see Options.PreferDefault) and drawing dice
+// from a seeded PCG. Along the way Run checks that
+//
+//   - nothing panics;
+//   - every prompt until the end has an actor and at least one option, and
+//     a default that is an option or -1; the fight ends within
+//     Options.MaxDecisions;
+//   - every option of every prompt is accepted (at the decisions
+//     Options.TryRate samples): engine.Decide takes each, on a Clone of the
+//     state with fresh seeded dice, without an error and without modifying
+//     the state it is given, and applying its events to the clone leaves
+//     the original untouched (Clone shares nothing);
+//   - the state round-trips through JSON to identical bytes, and the
+//     decoded state prompts exactly as the original;
+//   - every option's command round-trips through FormatCommand and
+//     ParseCommand, and through engine.MarshalKinded and DecodeCommand;
+//     every event round-trips through engine.MarshalKinded and
+//     DecodeEvent (commands and events that do not implement
+//     engine.Kinded skip the JSON round trip);
+//   - folding the log's events from the initial state always gives the
+//     live state, as do Encounter.Replay and engine.Restore at the end;
+//   - View, ViewEvent and DescribeEvent work for the GM, a spectator,
+//     every combatant prompted so far and the setup's viewers, without
+//     modifying the state or the events;
+//   - playing the same seed again gives the identical log.
+//
+// A failure is reported with t.Errorf, naming the fight, its seed, the
+// Options that replay it alone, and the last decisions made; the fight
+// stops at its first failure.
+package enginetest
+
+import (
+	"fmt"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// Setup is a named starting state for the suite's fights.
+type Setup[S any] struct {
+	// Name says which setup a failing fight played.
+	Name string
+	// State is where each fight of this setup starts. Run does not modify
+	// it.
+	State S
+	// Viewers are viewers to check View and ViewEvent for besides the GM,
+	// a spectator (engine.Viewer{}) and every combatant a prompt has named:
+	// combatants who may never be prompted, say.
+	Viewers []engine.Viewer
+}
+
+// Options tunes a Run. The zero value runs 1000 fights from seed 0 with
+// every check at every decision.
+type Options struct {
+	// Fights is the number of fights to play; 0 means 1000. Fight i plays
+	// setup i mod len(setups).
+	Fights int
+	// First is the index of the first fight. To replay fight i of a run
+	// alone, keep Seed and set First to i and Fights to 1.
+	First int
+	// Seed is the run seed; fight i draws its dice and choices from seeds
+	// derived with dice.Mix(Seed, i).
+	Seed uint64
+	// MaxDecisions is how many decisions a fight may take before it counts
+	// as never ending; 0 means 5000.
+	MaxDecisions int
+	// TryRate is the fraction of decisions at which every option is tried
+	// on a clone of the state, for rulesets where trying them all is
+	// costly; 0 means 1 (every decision) and a negative rate means never.
+	// Which decisions are sampled depends only on the fight's seed.
+	TryRate float64
+	// PreferDefault is the chance of taking a prompt's default option, when
+	// it has one, instead of choosing uniformly: raise it so that fights
+	// whose GM may stop them at every ruling run longer.
+	PreferDefault float64
+	// MaxFailures stops the run after this many failing fights, so that a
+	// broken ruleset does not report the same failure a thousand times;
+	// 0 means 5.
+	MaxFailures int
+}
+
+// withDefaults fills in the zero fields.
+func (o Options) withDefaults() Options {
+	if o.Fights == 0 {
+		o.Fights = 1000
+	}
+	if o.MaxDecisions == 0 {
+		o.MaxDecisions = 5000
+	}
+	if o.TryRate == 0 {
+		o.TryRate = 1
+	}
+	if o.MaxFailures == 0 {
+		o.MaxFailures = 5
+	}
+	return o
+}
+
+// Stats is what a Run played, for tests that want to know the fights were
+// worth playing (both sides win sometimes, options were tried).
+type Stats struct {
+	// Fights counts the fights that passed every check.
+	Fights int
+	// Failed counts the fights that failed a check.
+	Failed int
+	// Decisions counts the decisions made in the fights that passed.
+	Decisions int
+	// Tried counts the options tried on clones.
+	Tried int
+	// Wins counts the passing fights each side won; draws are under "".
+	Wins map[string]int
+}
+
+// Fights scales a number of fights for the run: n normally, a tenth of it
+// (at least 1) under go test -short.
+func Fights(n int) int {
+	if testing.Short() {
+		return max(1, n/10)
+	}
+	return n
+}
+
+// Run plays opts.Fights seeded random fights over the setups and reports
+// every fight that breaks a rule of the kernel's contract with t.Errorf;
+// see the package documentation for the checks. It calls only Helper
+// and Errorf on t, so a test of a test can pass a recorder.
+func Run[S, C, E any](t testing.TB, g engine.Game[S, C, E], setups []Setup[S], opts Options) Stats {
+	t.Helper()
+	opts = opts.withDefaults()
+	stats := Stats{Wins: map[string]int{}}
+	if len(setups) == 0 {
+		t.Errorf("enginetest: %s: no setups to play", g.ID())
+		return stats
+	}
+	if opts.Fights < 0 || opts.First < 0 || opts.MaxDecisions < 0 {
+		t.Errorf("enginetest: %s: Fights, First and MaxDecisions cannot be negative: %+v", g.ID(), opts)
+		return stats
+	}
+	pristine := make([][]byte, len(setups))
+	for i := range setups {
+		data, err := marshal(&setups[i].State)
+		if err != nil {
+			t.Errorf("enginetest: %s: setup %q: %v", g.ID(), setups[i].Name, err)
+			return stats
+		}
+		pristine[i] = data
+	}
+	for i := opts.First; i < opts.First+opts.Fights; i++ {
+		if stats.Failed >= opts.MaxFailures {
+			t.Errorf("enginetest: %s: stopped after %d failing fights", g.ID(), stats.Failed)
+			break
+		}
+		setup := &setups[i%len(setups)]
+		f := &fight[S, C, E]{g: g, setup: setup, pristine: pristine[i%len(setups)], index: i,
+			seed: dice.Mix(opts.Seed, uint64(i)), opts: opts}
+		if fail := f.check(); fail != nil {
+			stats.Failed++
+			t.Errorf("%s", f.report(fail))
+			continue
+		}
+		stats.Fights++
+		stats.Decisions += f.decisions
+		stats.Tried += f.tried
+		stats.Wins[f.winner]++
+	}
+	return stats
+}
+
+// report says which fight failed, how to replay it, where and why.
+func (f *fight[S, C, E]) report(fail *failure) string {
+	return fmt.Sprintf("enginetest: %s: fight %d (setup %q, seed %#x; replay it alone with Options{Seed: %d, First: %d, Fights: 1}): %s\n%s",
+		f.g.ID(), f.index, f.setup.Name, f.seed, f.opts.Seed, f.index, fail, f.recent(fail.decision))
+}

@@ -1,0 +1,345 @@
+package enginetest_test
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/engine/enginetest"
+	"fray/engine/enginetest/duel"
+)
+
+func setups() []enginetest.Setup[duel.State] {
+	return []enginetest.Setup[duel.State]{
+		{Name: "skirmish", State: duel.Skirmish()},
+		{Name: "brawl", State: duel.Brawl()},
+		{Name: "melee", State: duel.Melee(), Viewers: []engine.Viewer{{Combatant: "eve"}}},
+	}
+}
+
+func TestDuelConforms(t *testing.T) {
+	n := enginetest.Fights(2000)
+	stats := enginetest.Run(t, duel.Rules{}, setups(), enginetest.Options{Fights: n, Seed: 1})
+	if stats.Fights != n || stats.Failed != 0 {
+		t.Fatalf("%d fights passed and %d failed, want all %d to pass", stats.Fights, stats.Failed, n)
+	}
+	for _, side := range []string{"red", "blue", "green", ""} {
+		if stats.Wins[side] == 0 && !testing.Short() {
+			t.Errorf("no fight ended with %q winning: %v", side, stats.Wins)
+		}
+	}
+	if stats.Tried <= stats.Decisions {
+		t.Errorf("%d options tried in %d decisions: every option of every decision should be tried", stats.Tried, stats.Decisions)
+	}
+}
+
+func TestDuelConformsInLongFights(t *testing.T) {
+	// GMs who nearly always let the fight go on, and options tried at a
+	// tenth of the decisions.
+	stats := enginetest.Run(t, duel.Rules{}, setups(), enginetest.Options{
+		Fights: enginetest.Fights(300), Seed: 2, PreferDefault: 0.95, TryRate: 0.1,
+	})
+	if stats.Failed != 0 {
+		t.Fatalf("%d fights failed", stats.Failed)
+	}
+	if stats.Wins[""]*4 > stats.Fights {
+		t.Errorf("%v: most fights should end with a winner when the GM lets them run", stats.Wins)
+	}
+	// About 3.5 options a decision, tried at a tenth of them.
+	if stats.Tried == 0 || stats.Tried > stats.Decisions {
+		t.Errorf("%d options tried in %d decisions, with a try rate of 0.1", stats.Tried, stats.Decisions)
+	}
+}
+
+// recorder is a testing.TB that keeps what Run reports instead of failing.
+type recorder struct {
+	testing.TB
+	errors []string
+}
+
+func (r *recorder) Helper() {}
+
+func (r *recorder) Errorf(format string, args ...any) {
+	r.errors = append(r.errors, fmt.Sprintf(format, args...))
+}
+
+// Broken versions of duel, each with one bug the suite must catch.
+
+// forgetful drops every 97th event it applies, so that the live state and
+// the replay drift apart.
+type forgetful struct {
+	duel.Rules
+	calls *int
+}
+
+func (r forgetful) Evolve(s *duel.State, e duel.Event) {
+	if *r.calls++; *r.calls%97 == 0 {
+		return
+	}
+	r.Rules.Evolve(s, e)
+}
+
+// fickle draws an extra die on every third call, so that playing a seed
+// again does not give the same log.
+type fickle struct {
+	duel.Rules
+	calls *int
+}
+
+func (r fickle) Decide(s *duel.State, actor string, c duel.Command, src dice.Source) ([]duel.Event, error) {
+	if *r.calls++; *r.calls%3 == 0 {
+		src.Roll(6)
+	}
+	return r.Rules.Decide(s, actor, c, src)
+}
+
+// shallow clones the state without copying its fighters.
+type shallow struct{ duel.Rules }
+
+func (shallow) Clone(s *duel.State) duel.State { return *s }
+
+// overOffering offers to dodge on one's own turn.
+type overOffering struct{ duel.Rules }
+
+func (r overOffering) Next(s *duel.State) engine.Prompt[duel.Command] {
+	p := r.Rules.Next(s)
+	if p.Kind == engine.Act {
+		p.Options = append(p.Options, engine.Option[duel.Command]{Label: "dodge", Command: &duel.Dodge{}})
+	}
+	return p
+}
+
+// fragile panics when a feint lands.
+type fragile struct{ duel.Rules }
+
+func (r fragile) Evolve(s *duel.State, e duel.Event) {
+	if _, ok := e.(*duel.Unbalanced); ok {
+		var f *duel.Fighter
+		f.HP-- // a nil dereference
+	}
+	r.Rules.Evolve(s, e)
+}
+
+// endless never lets anyone get hurt and never lets the GM stop.
+type endless struct{ duel.Rules }
+
+func (r endless) Evolve(s *duel.State, e duel.Event) {
+	if d, ok := e.(*duel.Damaged); ok {
+		e = &duel.Damaged{Fighter: d.Fighter, Dice: d.Dice}
+	}
+	r.Rules.Evolve(s, e)
+}
+
+func (r endless) Next(s *duel.State) engine.Prompt[duel.Command] {
+	p := r.Rules.Next(s)
+	if p.Kind == engine.Ruling {
+		p.Options = p.Options[:1]
+	}
+	return p
+}
+
+// blabbing writes a feint as an attack.
+type blabbing struct{ duel.Rules }
+
+func (r blabbing) FormatCommand(c duel.Command) string {
+	if f, ok := c.(*duel.Feint); ok {
+		return "attack " + f.Target
+	}
+	return r.Rules.FormatCommand(c)
+}
+
+// scrubbing hides a feint by changing the logged event itself.
+type scrubbing struct{ duel.Rules }
+
+func (scrubbing) ViewEvent(s *duel.State, e duel.Event, v engine.Viewer) (duel.Event, bool) {
+	if d, ok := e.(*duel.Declared); ok && !v.GM && v.Combatant != d.Attacker {
+		d.Feint = false
+	}
+	return e, true
+}
+
+// meddling counts decisions in the state it was given to decide on.
+type meddling struct{ duel.Rules }
+
+func (r meddling) Decide(s *duel.State, actor string, c duel.Command, src dice.Source) ([]duel.Event, error) {
+	s.Round++
+	return r.Rules.Decide(s, actor, c, src)
+}
+
+func TestCatchesBrokenRulesets(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		game engine.Game[duel.State, duel.Command, duel.Event]
+		opts enginetest.Options
+		want string
+	}{
+		{"forgetful Evolve", forgetful{calls: new(int)}, enginetest.Options{}, "the live state:\n"}, // from a replay
+		{"nondeterministic Decide", fickle{calls: new(int)}, enginetest.Options{}, "the same seed played again gives a different log"},
+		{"shallow Clone", shallow{}, enginetest.Options{}, "to a Clone changed the live state"},
+		{"option refused", overOffering{}, enginetest.Options{}, `option 5 ("dodge") of the act prompt for "ann" ("round 1, ann's turn: attack, feint or defend?") was refused: cannot dodge now`},
+		{"panic", fragile{}, enginetest.Options{}, "panic: runtime error: invalid memory address"},
+		{"never ends", endless{}, enginetest.Options{MaxDecisions: 300}, "the fight has not ended after 300 decisions"},
+		{"text round trip", blabbing{}, enginetest.Options{}, `"attack bob" parses as &duel.Attack{Target:"bob"}, not as the option's &duel.Feint{Target:"bob"}`},
+		{"ViewEvent modifies the log", scrubbing{}, enginetest.Options{}, "modified event"},
+		{"Decide modifies the state", meddling{}, enginetest.Options{}, "Decide modified the state it was given"},
+		{"Decide modifies the state, untried", meddling{}, enginetest.Options{TryRate: -1}, "folding the log's events from the initial state does not give the live state"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := &recorder{TB: t}
+			opts := tc.opts
+			opts.Fights, opts.Seed, opts.MaxFailures = 40, 3, 2
+			stats := enginetest.Run(rec, tc.game, setups(), opts)
+			if len(rec.errors) == 0 {
+				t.Fatalf("the suite passed a broken ruleset: %+v", stats)
+			}
+			first := rec.errors[0]
+			if !strings.Contains(first, tc.want) {
+				t.Errorf("the first failure does not say %q:\n%s", tc.want, first)
+			}
+			if !strings.Contains(first, "seed 0x") || !strings.Contains(first, "replay it alone with Options{Seed: 3, First: ") {
+				t.Errorf("the failure does not say how to replay it:\n%s", first)
+			}
+			if stats.Failed > 2 || len(rec.errors) > 3 {
+				t.Errorf("%d failing fights and %d errors, with MaxFailures 2", stats.Failed, len(rec.errors))
+			}
+		})
+	}
+}
+
+// tally is duel's state with a count of events that its JSON leaves out.
+type tally struct {
+	duel.State
+	events int
+}
+
+// timed plays duel on a tally and ends every fight after 30 events: a rule
+// that depends on state the JSON does not carry.
+type timed struct{ duel.Rules }
+
+func (r timed) Decide(s *tally, actor string, c duel.Command, src dice.Source) ([]duel.Event, error) {
+	return r.Rules.Decide(&s.State, actor, c, src)
+}
+
+func (r timed) Evolve(s *tally, e duel.Event) {
+	s.events++
+	r.Rules.Evolve(&s.State, e)
+}
+
+func (r timed) Next(s *tally) engine.Prompt[duel.Command] {
+	if s.events >= 30 {
+		return engine.Prompt[duel.Command]{Kind: engine.End, Question: "time is up", Default: -1}
+	}
+	return r.Rules.Next(&s.State)
+}
+
+func (r timed) Clone(s *tally) tally {
+	return tally{State: r.Rules.Clone(&s.State), events: s.events}
+}
+
+func (r timed) View(s *tally, v engine.Viewer) tally {
+	return tally{State: r.Rules.View(&s.State, v), events: s.events}
+}
+
+func (r timed) ViewEvent(s *tally, e duel.Event, v engine.Viewer) (duel.Event, bool) {
+	return r.Rules.ViewEvent(&s.State, e, v)
+}
+
+func (r timed) ParseCommand(s *tally, actor, text string) (duel.Command, error) {
+	return r.Rules.ParseCommand(&s.State, actor, text)
+}
+
+func (r timed) DescribeEvent(s *tally, e duel.Event) string {
+	return r.Rules.DescribeEvent(&s.State, e)
+}
+
+func TestCatchesStateTheJSONLeavesOut(t *testing.T) {
+	rec := &recorder{TB: t}
+	setups := []enginetest.Setup[tally]{{Name: "skirmish", State: tally{State: duel.Skirmish()}}}
+	enginetest.Run(rec, timed{}, setups, enginetest.Options{Fights: 20, PreferDefault: 1, MaxFailures: 1})
+	if len(rec.errors) == 0 {
+		t.Fatal("the suite passed a state that loses data in JSON")
+	}
+	if want := "the state decoded from JSON prompts differently"; !strings.Contains(rec.errors[0], want) {
+		t.Errorf("the failure does not say %q:\n%s", want, rec.errors[0])
+	}
+}
+
+func TestPanicReportListsTheDecisions(t *testing.T) {
+	rec := &recorder{TB: t}
+	enginetest.Run(rec, fragile{}, setups(), enginetest.Options{Fights: 10, MaxFailures: 1})
+	if len(rec.errors) == 0 {
+		t.Fatal("no failure reported")
+	}
+	got := rec.errors[0]
+	for _, want := range []string{"panic: runtime error", "decisions (", `: "feint `, "enginetest_test.go:"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the report does not say %q:\n%s", want, got)
+		}
+	}
+}
+
+// rare fails only in fights that reach round 3.
+type rare struct{ duel.Rules }
+
+func (r rare) Evolve(s *duel.State, e duel.Event) {
+	if rs, ok := e.(*duel.RoundStarted); ok && rs.Round == 3 {
+		panic("round 3")
+	}
+	r.Rules.Evolve(s, e)
+}
+
+func TestReplayAFailingFightAlone(t *testing.T) {
+	rec := &recorder{TB: t}
+	enginetest.Run(rec, rare{}, setups(), enginetest.Options{Fights: 60, Seed: 9, MaxFailures: 1})
+	if len(rec.errors) == 0 {
+		t.Fatal("no failure reported")
+	}
+	m := regexp.MustCompile(`fight (\d+) .*Options\{Seed: 9, First: (\d+), Fights: 1\}`).FindStringSubmatch(rec.errors[0])
+	if m == nil || m[1] != m[2] {
+		t.Fatalf("the report does not say how to replay the fight:\n%s", rec.errors[0])
+	}
+	first, _ := strconv.Atoi(m[2])
+	if first == 0 {
+		t.Fatal("fight 0 failed: pick a seed whose first fights pass, to test First")
+	}
+	again := &recorder{TB: t}
+	stats := enginetest.Run(again, rare{}, setups(), enginetest.Options{Seed: 9, First: first, Fights: 1})
+	if len(again.errors) != 1 || withoutStack(again.errors[0]) != withoutStack(rec.errors[0]) {
+		t.Errorf("replaying fight %d alone reported %q,\nwant %q", first, again.errors, rec.errors[0])
+	}
+	if stats.Failed != 1 || stats.Fights != 0 {
+		t.Errorf("stats = %+v, want the one fight failed", stats)
+	}
+}
+
+// withoutStack cuts the stack out of a panic's report.
+func withoutStack(report string) string {
+	head, _, _ := strings.Cut(report, "\n")
+	_, tail, _ := strings.Cut(report, "decisions (")
+	return head + "\n" + tail
+}
+
+func TestRunRefusesNoSetups(t *testing.T) {
+	rec := &recorder{TB: t}
+	enginetest.Run(rec, duel.Rules{}, nil, enginetest.Options{})
+	if len(rec.errors) != 1 || !strings.Contains(rec.errors[0], "no setups") {
+		t.Errorf("errors = %q", rec.errors)
+	}
+}
+
+func TestFights(t *testing.T) {
+	want := 1000
+	if testing.Short() {
+		want = 100
+	}
+	if got := enginetest.Fights(1000); got != want {
+		t.Errorf("Fights(1000) = %d, want %d", got, want)
+	}
+	if got := enginetest.Fights(3); got < 1 {
+		t.Errorf("Fights(3) = %d, want at least 1", got)
+	}
+}

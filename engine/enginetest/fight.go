@@ -1,0 +1,521 @@
+package enginetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"runtime/debug"
+	"strings"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// Streams of a fight's seed, so that checking does not change the fight.
+const (
+	diceStream   = iota // the live dice
+	chooseStream        // which option to take
+	sampleStream        // at which decisions to try every option
+	tryStream           // dice for trying options, mixed again per decision
+)
+
+// fight is one seeded fight of a Run.
+type fight[S, C, E any] struct {
+	g        engine.Game[S, C, E]
+	setup    *Setup[S]
+	pristine []byte // the setup's state as JSON, to see that nothing changed it
+	index    int
+	seed     uint64
+	opts     Options
+
+	enc       *engine.Encounter[S, C, E]
+	replay    S               // the log's events folded from the initial state
+	viewers   []engine.Viewer // whose views to check
+	decisions int
+	tried     int
+	winner    string
+}
+
+// failure is a broken check: where in the fight and what.
+type failure struct {
+	decision int // decisions made before it
+	msg      string
+}
+
+func (f *failure) Error() string {
+	return fmt.Sprintf("after %d decisions: %s", f.decision, f.msg)
+}
+
+func (f *fight[S, C, E]) fail(format string, args ...any) *failure {
+	return &failure{decision: f.decisions, msg: fmt.Sprintf(format, args...)}
+}
+
+// check plays the fight with every check, then again without, and compares
+// the logs.
+func (f *fight[S, C, E]) check() *failure {
+	if fail := f.play(true); fail != nil {
+		return fail
+	}
+	first, decisions, tried, winner := f.enc, f.decisions, f.tried, f.winner
+	if fail := f.play(false); fail != nil {
+		fail.msg = "playing the same seed again: " + fail.msg
+		return fail
+	}
+	again := f.enc
+	f.enc, f.decisions, f.tried, f.winner = first, decisions, tried, winner
+	return f.sameLog(first.Log(), again.Log())
+}
+
+// play plays the fight from the setup, choosing options at random; with
+// checks set it checks every step.
+func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
+	defer func() {
+		if r := recover(); r != nil {
+			fail = f.fail("panic: %v\n%s", r, stack())
+		}
+	}()
+	if data, err := marshal(&f.setup.State); err != nil || !bytes.Equal(data, f.pristine) {
+		return f.fail("the setup's state has changed since the run began (does Clone share memory with its argument?)")
+	}
+	f.enc = engine.NewEncounter(f.g, f.setup.State)
+	f.replay = f.g.Clone(&f.setup.State)
+	f.decisions, f.tried, f.winner = 0, 0, ""
+	f.viewers = append([]engine.Viewer{engine.Everyone, {}}, f.setup.Viewers...)
+
+	src := dice.Seeded(dice.Mix(f.seed, diceStream))
+	chooser := dice.Seeded(dice.Mix(f.seed, chooseStream))
+	sampler := dice.Seeded(dice.Mix(f.seed, sampleStream))
+	for {
+		p := f.enc.Prompt()
+		if checks {
+			if fail := f.checkPrompt(p); fail != nil {
+				return fail
+			}
+			f.addViewer(p.Actor)
+			for _, o := range p.Others {
+				f.addViewer(o)
+			}
+			try := p.Kind != engine.End && (f.opts.TryRate >= 1 || chance(sampler) < f.opts.TryRate)
+			if fail := f.checkStep(p, try); fail != nil {
+				return fail
+			}
+		}
+		if p.Kind == engine.End {
+			f.winner = p.Winner
+			break
+		}
+		if f.decisions >= f.opts.MaxDecisions {
+			return f.fail("the fight has not ended after %d decisions (Options.MaxDecisions); the prompt is %s", f.decisions, describePrompt(p))
+		}
+		k := choose(p, chooser, f.opts.PreferDefault)
+		var before S
+		if checks {
+			before = f.g.Clone(f.enc.State())
+		}
+		events, err := f.enc.Submit(p.Actor, p.Options[k].Command, src)
+		if err != nil {
+			return f.fail("option %d (%s) of %s was refused: %v", k, f.format(p.Options[k].Command), describePrompt(p), err)
+		}
+		f.decisions++
+		if checks {
+			if fail := f.checkEvents(&before, events); fail != nil {
+				return fail
+			}
+		}
+	}
+	if checks {
+		return f.checkEnd()
+	}
+	return nil
+}
+
+// chance returns a uniform number in [0, 1).
+func chance(r *dice.PCG) float64 {
+	return float64(r.Uint64()>>11) / (1 << 53)
+}
+
+// choose picks the option to take: the default with probability
+// preferDefault when there is one, else uniformly.
+func choose[C any](p engine.Prompt[C], r *dice.PCG, preferDefault float64) int {
+	if p.Default >= 0 && preferDefault > 0 && chance(r) < preferDefault {
+		return p.Default
+	}
+	return r.Roll(len(p.Options)) - 1
+}
+
+// addViewer adds a prompted combatant to the viewers checked.
+func (f *fight[S, C, E]) addViewer(actor string) {
+	if actor == engine.GM || actor == "" {
+		return
+	}
+	for _, v := range f.viewers {
+		if !v.GM && v.Combatant == actor {
+			return
+		}
+	}
+	f.viewers = append(f.viewers, engine.Viewer{Combatant: actor})
+}
+
+// checkPrompt checks that a prompt can be answered, or is a proper end.
+func (f *fight[S, C, E]) checkPrompt(p engine.Prompt[C]) *failure {
+	if p.Kind == engine.End {
+		if len(p.Options) > 0 {
+			return f.fail("the end prompt offers %d options", len(p.Options))
+		}
+		return nil
+	}
+	switch {
+	case p.Actor == "":
+		return f.fail("%s names no actor", describePrompt(p))
+	case len(p.Options) == 0:
+		return f.fail("%s offers no options", describePrompt(p))
+	case p.Default < -1 || p.Default >= len(p.Options):
+		return f.fail("%s has default %d, with %d options", describePrompt(p), p.Default, len(p.Options))
+	}
+	return nil
+}
+
+// checkStep checks the state, its views and the prompt's options before a
+// decision (or at the end), trying every option on a clone if try is set.
+func (f *fight[S, C, E]) checkStep(p engine.Prompt[C], try bool) *failure {
+	s := f.enc.State()
+	live, err := marshal(s)
+	if err != nil {
+		return f.fail("%v", err)
+	}
+	if fail := f.checkJSON(s, live, p); fail != nil {
+		return fail
+	}
+	for k, o := range p.Options {
+		if fail := f.checkCommand(s, p.Actor, k, o.Command); fail != nil {
+			return fail
+		}
+	}
+	for _, v := range f.viewers {
+		view := f.g.View(s, v)
+		if _, err := marshal(&view); err != nil {
+			return f.fail("the view for %s: %v", viewerName(v), err)
+		}
+	}
+	if fail := f.unchanged(live, "View or ParseCommand"); fail != nil {
+		return fail
+	}
+	if !try {
+		return nil
+	}
+	for k, o := range p.Options {
+		f.tried++
+		clone := f.g.Clone(s)
+		src := dice.Seeded(dice.Mix(dice.Mix(f.seed, tryStream), uint64(f.decisions*1000+k)))
+		events, err := engine.Decide(f.g, &clone, p.Actor, o.Command, src)
+		if err != nil {
+			return f.fail("option %d (%s) of %s was refused: %v", k, f.format(o.Command), describePrompt(p), err)
+		}
+		if data, err := marshal(&clone); err != nil || !bytes.Equal(data, live) {
+			return f.fail("Decide modified the state it was given, deciding option %d (%s):\nbefore %s\nafter  %s", k, f.format(o.Command), live, data)
+		}
+		for _, e := range events {
+			if fail := f.checkEvent(e); fail != nil {
+				return fail
+			}
+			f.g.Evolve(&clone, e)
+		}
+		if fail := f.unchanged(live, fmt.Sprintf("applying option %d (%s) to a Clone", k, f.format(o.Command))); fail != nil {
+			return fail
+		}
+	}
+	return nil
+}
+
+// unchanged checks that the live state still marshals as before.
+func (f *fight[S, C, E]) unchanged(before []byte, what string) *failure {
+	after, err := marshal(f.enc.State())
+	if err != nil {
+		return f.fail("%v", err)
+	}
+	if !bytes.Equal(after, before) {
+		return f.fail("%s changed the live state:\nbefore %s\nafter  %s", what, before, after)
+	}
+	return nil
+}
+
+// checkJSON checks that the state round-trips through JSON: identical
+// bytes, and the same prompt from the decoded state.
+func (f *fight[S, C, E]) checkJSON(s *S, data []byte, p engine.Prompt[C]) *failure {
+	var back S
+	if err := json.Unmarshal(data, &back); err != nil {
+		return f.fail("the state does not decode from its JSON: %v\n%s", err, data)
+	}
+	again, err := marshal(&back)
+	if err != nil {
+		return f.fail("%v", err)
+	}
+	if !bytes.Equal(again, data) {
+		return f.fail("the state does not round-trip through JSON:\nwritten %s\nreread  %s", data, again)
+	}
+	want, got := f.promptKey(p), f.promptKey(f.g.Next(&back))
+	if want != got {
+		return f.fail("the state decoded from JSON prompts differently (is some of the state not in the JSON?):\nlive    %s\ndecoded %s", want, got)
+	}
+	return nil
+}
+
+// checkCommand checks that option k's command round-trips through the text
+// vocabulary and kinded JSON.
+func (f *fight[S, C, E]) checkCommand(s *S, actor string, k int, c C) *failure {
+	text := f.g.FormatCommand(c)
+	back, err := f.g.ParseCommand(s, actor, text)
+	if err != nil {
+		return f.fail("option %d: FormatCommand wrote %q, which ParseCommand refuses: %v", k, text, err)
+	}
+	if !reflect.DeepEqual(back, c) {
+		return f.fail("option %d: %q parses as %#v, not as the option's %#v", k, text, back, c)
+	}
+	kinded, ok := any(c).(engine.Kinded)
+	if !ok {
+		return nil
+	}
+	data, err := engine.MarshalKinded(kinded)
+	if err != nil || !json.Valid(data) {
+		return f.fail("option %d (%s): MarshalKinded wrote %s, %v", k, text, data, err)
+	}
+	decoded, err := f.g.DecodeCommand(data)
+	if err != nil {
+		return f.fail("option %d: DecodeCommand(%s): %v", k, data, err)
+	}
+	if !reflect.DeepEqual(decoded, c) {
+		return f.fail("option %d: %s decodes as %#v, not as the option's %#v", k, data, decoded, c)
+	}
+	return nil
+}
+
+// checkEvent checks that an event round-trips through kinded JSON.
+func (f *fight[S, C, E]) checkEvent(e E) *failure {
+	kinded, ok := any(e).(engine.Kinded)
+	if !ok {
+		return nil
+	}
+	data, err := engine.MarshalKinded(kinded)
+	if err != nil || !json.Valid(data) {
+		return f.fail("event %#v: MarshalKinded wrote %s, %v", e, data, err)
+	}
+	back, err := f.g.DecodeEvent(data)
+	if err != nil {
+		return f.fail("DecodeEvent(%s): %v", data, err)
+	}
+	if !reflect.DeepEqual(back, e) {
+		return f.fail("%s decodes as %#v, not as the event %#v", data, back, e)
+	}
+	return nil
+}
+
+// checkEvents checks the events of the decision just made: their JSON, and
+// how every viewer sees and reads them; and folds them into the replay.
+func (f *fight[S, C, E]) checkEvents(before *S, events []E) *failure {
+	d := f.enc.Log()[len(f.enc.Log())-1]
+	if len(d.Events) != len(events) {
+		return f.fail("Submit returned %d events but logged %d", len(events), len(d.Events))
+	}
+	for i, e := range events {
+		if fail := f.checkEvent(e); fail != nil {
+			return fail
+		}
+		raw, err := json.Marshal(e)
+		if err != nil {
+			return f.fail("event %d: %v", i, err)
+		}
+		for _, v := range f.viewers {
+			seen, ok := f.g.ViewEvent(before, e, v)
+			if !ok {
+				continue
+			}
+			if _, err := json.Marshal(seen); err != nil {
+				return f.fail("event %d as %s sees it: %v", i, viewerName(v), err)
+			}
+			view := f.g.View(before, v)
+			if line := f.g.DescribeEvent(&view, seen); line == "" && v.GM {
+				return f.fail("DescribeEvent says nothing of event %d, %s", i, raw)
+			}
+		}
+		if again, _ := json.Marshal(e); !bytes.Equal(again, raw) {
+			return f.fail("ViewEvent, View or DescribeEvent modified event %d:\nbefore %s\nafter  %s", i, raw, again)
+		}
+		f.g.Evolve(before, e)
+		f.g.Evolve(&f.replay, e)
+	}
+	live, err := marshal(f.enc.State())
+	if err != nil {
+		return f.fail("%v", err)
+	}
+	if replayed, _ := marshal(&f.replay); !bytes.Equal(replayed, live) {
+		return f.fail("folding the log's events from the initial state does not give the live state:\nfolded %s\nlive   %s", replayed, live)
+	}
+	if folded, _ := marshal(before); !bytes.Equal(folded, live) {
+		return f.fail("applying the events to a Clone of the state before them does not give the live state:\nclone %s\nlive  %s", folded, live)
+	}
+	return nil
+}
+
+// checkEnd checks the finished fight: Replay and Restore give its state,
+// and every viewer's transcript can be written.
+func (f *fight[S, C, E]) checkEnd() *failure {
+	live, err := marshal(f.enc.State())
+	if err != nil {
+		return f.fail("%v", err)
+	}
+	replayed := f.enc.Replay()
+	if data, _ := marshal(&replayed); !bytes.Equal(data, live) {
+		return f.fail("Replay differs from the live state:\nreplay %s\nlive   %s", data, live)
+	}
+	restored := engine.Restore(f.g, f.setup.State, f.enc.Log())
+	if data, _ := marshal(restored.State()); !bytes.Equal(data, live) {
+		return f.fail("Restore differs from the live state:\nrestored %s\nlive     %s", data, live)
+	}
+	table := engine.NewTable(f.g, restored)
+	for _, v := range f.viewers {
+		if n := len(table.Transcript(v)); n != f.decisions {
+			return f.fail("the transcript for %s has %d entries, for %d decisions", viewerName(v), n, f.decisions)
+		}
+	}
+	return nil
+}
+
+// sameLog compares the logs of two plays of one seed.
+func (f *fight[S, C, E]) sameLog(a, b []engine.Decision[C, E]) *failure {
+	for i := range max(len(a), len(b)) {
+		var ka, kb string
+		if i < len(a) {
+			ka = decisionKey(a[i])
+		}
+		if i < len(b) {
+			kb = decisionKey(b[i])
+		}
+		if ka != kb {
+			f.decisions = i
+			return f.fail("the same seed played again gives a different log (is Decide or Next not deterministic?):\nfirst %s\nagain %s", ka, kb)
+		}
+	}
+	return nil
+}
+
+// decisionKey writes a decision as JSON, with the kinds of its command and
+// events (which json.Marshal of a Decision leaves out).
+func decisionKey[C, E any](d engine.Decision[C, E]) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s", d.Actor, kindedJSON(d.Command))
+	for _, e := range d.Events {
+		b.WriteString(" " + kindedJSON(e))
+	}
+	dice, _ := json.Marshal(d.Dice)
+	fmt.Fprintf(&b, " dice %s", dice)
+	return b.String()
+}
+
+// promptKey writes a prompt as JSON with each option's text and kinded
+// command.
+func (f *fight[S, C, E]) promptKey(p engine.Prompt[C]) string {
+	type option struct {
+		Label, Text, Command string
+	}
+	out := struct {
+		engine.Prompt[C]
+		Options []option
+	}{Prompt: p}
+	for _, o := range p.Options {
+		out.Options = append(out.Options, option{o.Label, f.g.FormatCommand(o.Command), kindedJSON(o.Command)})
+	}
+	data, _ := json.Marshal(out)
+	return string(data)
+}
+
+// kindedJSON writes v with its kind when it has one.
+func kindedJSON(v any) string {
+	if k, ok := v.(engine.Kinded); ok {
+		if data, err := engine.MarshalKinded(k); err == nil {
+			return string(data)
+		}
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("(%T: %v)", v, err)
+	}
+	return string(data)
+}
+
+// marshal writes v as JSON.
+func marshal[S any](s *S) ([]byte, error) {
+	data, err := json.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("the state cannot be written as JSON: %w", err)
+	}
+	return data, nil
+}
+
+// format writes a command in the text vocabulary, even if FormatCommand
+// panics.
+func (f *fight[S, C, E]) format(c C) (text string) {
+	defer func() {
+		if r := recover(); r != nil {
+			text = fmt.Sprintf("%#v (FormatCommand panics: %v)", c, r)
+		}
+	}()
+	return fmt.Sprintf("%q", f.g.FormatCommand(c))
+}
+
+// recentDecisions is how many of the last decisions a report lists.
+const recentDecisions = 30
+
+// recent lists the last decisions before a failure, in the text
+// vocabulary.
+func (f *fight[S, C, E]) recent(upTo int) string {
+	if f.enc == nil {
+		return "no decisions"
+	}
+	log := f.enc.Log()
+	upTo = min(upTo, len(log))
+	from := max(0, upTo-recentDecisions)
+	var b strings.Builder
+	fmt.Fprintf(&b, "decisions (%d in all):", upTo)
+	if from > 0 {
+		fmt.Fprintf(&b, "\n\t... %d earlier", from)
+	}
+	for i := from; i < upTo; i++ {
+		fmt.Fprintf(&b, "\n\t%d. %s: %s", i+1, log[i].Actor, f.format(log[i].Command))
+	}
+	return b.String()
+}
+
+// describePrompt names a prompt in a failure.
+func describePrompt[C any](p engine.Prompt[C]) string {
+	return fmt.Sprintf("the %s prompt for %q (%q)", p.Kind, p.Actor, p.Question)
+}
+
+// viewerName names a viewer in a failure.
+func viewerName(v engine.Viewer) string {
+	switch {
+	case v.GM:
+		return "the GM"
+	case v.Combatant == "":
+		return "a spectator"
+	default:
+		return fmt.Sprintf("%q", v.Combatant)
+	}
+}
+
+// stack returns the stack of a recovered panic, from the frame that
+// panicked.
+func stack() string {
+	lines := strings.Split(strings.TrimSpace(string(debug.Stack())), "\n")
+	for i := len(lines) - 1; i > 0; i-- {
+		if strings.HasPrefix(lines[i], "panic(") {
+			lines = lines[i+2:]
+			break
+		}
+	}
+	const keep = 30
+	if len(lines) > keep {
+		lines = append(lines[:keep], "\t...")
+	}
+	return strings.Join(lines, "\n")
+}
