@@ -1,0 +1,312 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"slices"
+	"strings"
+
+	"fray/engine"
+)
+
+// useKey is the key by which any mapping of an encounter starts from a
+// bundled content document.
+const useKey = "use"
+
+// rulesetKey is the top-level key of an encounter file naming its ruleset.
+const rulesetKey = "ruleset"
+
+// LoadEncounter reads the encounter file at path and starts its encounter:
+// it finds the ruleset the file names in reg, brings in bundled content
+// ("use:"), decodes the file strictly into the ruleset's spec and calls its
+// Start. The error, if any, joins a *Problem for every problem found.
+func LoadEncounter(reg *engine.Registry, path string) (engine.Table, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading the encounter: %w", err)
+	}
+	return ParseEncounter(reg, path, data)
+}
+
+// ParseEncounter is LoadEncounter for a file already read; name is the
+// file's name in messages.
+func ParseEncounter(reg *engine.Registry, name string, data []byte) (engine.Table, error) {
+	root, problems := parseYAML(name, "", data)
+	if len(problems) > 0 {
+		return nil, joinProblems(problems)
+	}
+	if root == nil {
+		return nil, &Problem{Pos: Pos{File: name}, Msg: "the file is empty; an encounter starts with \"ruleset: ID\""}
+	}
+	t, problems := startEncounter(reg, name, root, "")
+	if len(problems) > 0 {
+		return nil, joinProblems(problems)
+	}
+	return t, nil
+}
+
+// joinProblems joins problems into one error, one per line.
+func joinProblems(problems []*Problem) error {
+	errs := make([]error, len(problems))
+	for i, p := range problems {
+		errs[i] = p
+	}
+	return errors.Join(errs...)
+}
+
+// startEncounter does the work of ParseEncounter on a parsed document,
+// which may be part of a scenario file: prefix is written before every
+// field path in messages ("encounter.").
+func startEncounter(reg *engine.Registry, file string, root *node, prefix string) (engine.Table, []*Problem) {
+	where := strings.TrimSuffix(prefix, ".")
+	if where == "" {
+		where = "the top level"
+	}
+	if root.kind != mapNode {
+		return nil, []*Problem{{Pos: root.loc.pos, Msg: fmt.Sprintf("an encounter is a mapping starting with \"ruleset: ID\"; %s is %s", where, root.describe())}}
+	}
+	re := root.get(rulesetKey)
+	if re == nil {
+		return nil, []*Problem{{Pos: root.loc.pos, Msg: fmt.Sprintf("missing %q in %s; known rulesets: %s", rulesetKey, where, strings.Join(reg.IDs(), ", "))}}
+	}
+	id, ok := re.value.text()
+	if !ok {
+		return nil, []*Problem{{Pos: re.value.loc.pos, Msg: fmt.Sprintf("%s: want a ruleset id; known rulesets: %s", prefix+rulesetKey, strings.Join(reg.IDs(), ", "))}}
+	}
+	info, err := reg.Lookup(id)
+	if err != nil {
+		return nil, []*Problem{{Pos: re.value.loc.pos, Msg: err.Error()}}
+	}
+	r := &resolver{info: info, prefix: prefix, docs: map[string]*node{}}
+	root = r.resolve(root)
+	if len(r.problems) > 0 {
+		return nil, r.problems
+	}
+
+	spec := info.NewSpec()
+	sv := reflect.ValueOf(spec)
+	if sv.Kind() != reflect.Pointer || sv.IsNil() {
+		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s: NewSpec returned %T, not a pointer to a spec", id, spec)}}
+	}
+	d := newDecoder(prefix)
+	d.decode(root, sv.Elem(), "", rulesetKey)
+	if len(d.problems) > 0 {
+		return nil, d.problems
+	}
+
+	t, err := spec.Start()
+	if err != nil {
+		return nil, fieldProblems(file, root, prefix, err)
+	}
+	if t == nil {
+		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s started no encounter", id)}}
+	}
+	return t, nil
+}
+
+// fieldProblems places the errors of EncounterSpec.Start in the file: each
+// *engine.FieldError at the field it names (or the nearest part of its
+// path that was written), any other error at the file.
+func fieldProblems(file string, root *node, prefix string, err error) []*Problem {
+	var out []*Problem
+	for _, e := range leaves(err) {
+		fe, ok := errors.AsType[*engine.FieldError](e)
+		if !ok {
+			out = append(out, &Problem{Pos: Pos{File: file}, Msg: e.Error()})
+			continue
+		}
+		pos, note := root.locate(fe.Path).where()
+		path := prefix + fe.Path
+		if fe.Path == "" {
+			path = strings.TrimSuffix(prefix, ".")
+		}
+		msg := fe.Msg + note
+		if path != "" {
+			msg = path + ": " + msg
+		}
+		out = append(out, &Problem{Pos: pos, Msg: msg})
+	}
+	return out
+}
+
+// leaves flattens errors joined with errors.Join (or wrapped several at a
+// time) into the errors they join.
+func leaves(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, leaves(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+// resolver brings bundled content into a document: every mapping with a
+// "use: NAME" key becomes the content document NAME with the mapping's own
+// keys laid over it.
+type resolver struct {
+	info     engine.RulesetInfo
+	prefix   string
+	content  map[string][]byte // loaded on first use
+	docs     map[string]*node  // resolved content documents
+	active   []string          // content documents being resolved, to catch cycles
+	site     Pos               // the "use:" in the file that the content being resolved is for
+	problems []*Problem
+}
+
+func (r *resolver) problemf(l loc, format string, args ...any) {
+	if l.content != "" && l.site == (Pos{}) {
+		l.site = r.site
+	}
+	pos, note := l.where()
+	r.problems = append(r.problems, &Problem{Pos: pos, Msg: fmt.Sprintf(format, args...) + note})
+}
+
+// resolve returns n with all content brought in. It builds new mappings
+// rather than changing n, which may be shared through YAML aliases.
+func (r *resolver) resolve(n *node) *node {
+	switch n.kind {
+	case seqNode:
+		c := *n
+		c.items = make([]*node, len(n.items))
+		for i, it := range n.items {
+			c.items[i] = r.resolve(it)
+		}
+		return &c
+	case mapNode:
+		c := *n
+		c.entries = nil
+		var use *entry
+		for _, e := range n.entries {
+			if e.key == useKey {
+				use = e
+				continue
+			}
+			c.entries = append(c.entries, &entry{key: e.key, loc: e.loc, value: r.resolve(e.value)})
+		}
+		if use == nil {
+			return &c
+		}
+		base := r.use(use)
+		if base == nil {
+			return &c
+		}
+		return merge(base, &c)
+	}
+	return n
+}
+
+// use returns a copy of the resolved content document a "use:" entry
+// names, marked as brought in there; nil after reporting a problem.
+func (r *resolver) use(e *entry) *node {
+	name, ok := e.value.text()
+	if !ok {
+		r.problemf(e.value.loc, "use: want the name of bundled content; known: %s", r.known())
+		return nil
+	}
+	doc := r.doc(name, e)
+	if doc == nil {
+		return nil
+	}
+	site := e.loc.pos
+	if e.loc.content != "" {
+		// Content using content: the outer document is brought into the
+		// file later, which sets the site again.
+		site = r.site
+	}
+	return doc.fromContent(site)
+}
+
+// doc returns the resolved content document name, resolving it on first
+// use; nil after reporting a problem at the "use:" entry e.
+func (r *resolver) doc(name string, e *entry) *node {
+	if d, ok := r.docs[name]; ok {
+		return d
+	}
+	if r.content == nil {
+		if r.info.Content != nil {
+			r.content = r.info.Content()
+		}
+		if r.content == nil {
+			r.content = map[string][]byte{}
+		}
+	}
+	data, ok := r.content[name]
+	if !ok {
+		if len(r.content) == 0 {
+			r.problemf(e.value.loc, "use: ruleset %s has no bundled content, so there is no %q", r.info.ID, name)
+		} else {
+			r.problemf(e.value.loc, "use: unknown bundled content %q; known: %s", name, r.known())
+		}
+		return nil
+	}
+	if slices.Contains(r.active, name) {
+		r.problemf(e.value.loc, "use: bundled content %q uses itself (%s → %s)", name, strings.Join(r.active, " → "), name)
+		return nil
+	}
+	tree, problems := parseYAML(name, name, data)
+	if len(problems) > 0 {
+		for _, p := range problems {
+			r.problemf(e.value.loc, "use: bundled content %q of ruleset %s is malformed: line %d, column %d: %s", name, r.info.ID, p.Pos.Line, p.Pos.Col, p.Msg)
+		}
+		return nil
+	}
+	if tree == nil || tree.kind != mapNode {
+		what := "empty"
+		if tree != nil {
+			what = tree.describe()
+		}
+		r.problemf(e.value.loc, "use: bundled content %q is %s, not a mapping, so it cannot be used here", name, what)
+		return nil
+	}
+	outer := r.site
+	if e.loc.content == "" {
+		r.site = e.loc.pos
+	}
+	r.active = append(r.active, name)
+	tree = r.resolve(tree)
+	r.active = r.active[:len(r.active)-1]
+	r.site = outer
+	r.docs[name] = tree
+	return tree
+}
+
+// known lists the names of the ruleset's bundled content.
+func (r *resolver) known() string {
+	if r.content == nil && r.info.Content != nil {
+		r.content = r.info.Content()
+	}
+	names := make([]string, 0, len(r.content))
+	for n := range r.content {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	if len(names) == 0 {
+		return "(none)"
+	}
+	return strings.Join(names, ", ")
+}
+
+// merge lays the keys of over onto base: a key in both whose values are
+// both mappings is merged the same way; any other key of over replaces
+// base's (lists are replaced whole). The result keeps base's key order,
+// with over's new keys after, and takes its own place from over.
+func merge(base, over *node) *node {
+	out := &node{kind: mapNode, loc: over.loc}
+	out.entries = append(out.entries, base.entries...)
+	for _, e := range over.entries {
+		i := slices.IndexFunc(out.entries, func(b *entry) bool { return b.key == e.key })
+		switch {
+		case i < 0:
+			out.entries = append(out.entries, e)
+		case out.entries[i].value.kind == mapNode && e.value.kind == mapNode:
+			out.entries[i] = &entry{key: e.key, loc: e.loc, value: merge(out.entries[i].value, e.value)}
+		default:
+			out.entries[i] = e
+		}
+	}
+	return out
+}

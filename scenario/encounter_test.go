@@ -1,0 +1,254 @@
+package scenario_test
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"fray/engine"
+	"fray/scenario"
+	"fray/scenario/scenariotest"
+)
+
+// registry returns a registry holding the toy ruleset.
+func registry(t *testing.T) *engine.Registry {
+	t.Helper()
+	reg, err := engine.NewRegistry(scenariotest.Info())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// write writes a file into dir and returns its path.
+func write(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// state returns the GM's view of a table's state, decoded into the toy's
+// state type.
+func state(t *testing.T, tb engine.Table) scenariotest.State {
+	t.Helper()
+	raw, err := tb.State(engine.Everyone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s scenariotest.State
+	if err := json.Unmarshal(raw, &s); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// TestLoadEncounterUse checks that "use:" brings in bundled content, with
+// the keys written beside it overriding the content's, content using
+// content, mappings merged key by key and lists replaced whole.
+func TestLoadEncounterUse(t *testing.T) {
+	tb, err := scenario.LoadEncounter(registry(t), "testdata/duel.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tb.Ruleset(); got != scenariotest.ID {
+		t.Errorf("ruleset %q, want %q", got, scenariotest.ID)
+	}
+	s := state(t, tb)
+	want := []scenariotest.Combatant{
+		{ID: "markus", Name: "Markus", Side: "players", LP: 8,
+			Weapons: []scenariotest.Weapon{{Name: "knife", Kind: "thrown", Bonus: 2}}, Position: &scenariotest.Position{X: 1, Y: 2}},
+		{ID: "thug1", Name: "Thug", Side: "bandits", LP: 5,
+			Weapons: []scenariotest.Weapon{{Name: "club", Kind: "melee", Bonus: 1}}},
+		{ID: "thug2", Name: "Thug", Side: "bandits", LP: 3,
+			Weapons: []scenariotest.Weapon{{Name: "club", Kind: "melee", Bonus: 2}}},
+	}
+	if !reflect.DeepEqual(s.Combatants, want) {
+		t.Errorf("combatants:\n got %+v\nwant %+v", s.Combatants, want)
+	}
+	if s.Light != "dusk" || s.Target != 10 {
+		t.Errorf("light %q target %d, want dusk 10", s.Light, s.Target)
+	}
+
+	// Nested mappings merge key by key; lists replace the content's.
+	tb, err = scenario.ParseEncounter(registry(t), "merge.yaml", []byte(`ruleset: toy
+target: 3
+sides: [{id: players}, {id: bandits}]
+combatants:
+  - use: markus
+    position: {y: 5}
+    weapons: [{name: fists, kind: melee}]
+  - use: thug
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := state(t, tb).Combatants[0]
+	if *m.Position != (scenariotest.Position{X: 1, Y: 5}) {
+		t.Errorf("position %+v, want {X:1 Y:5}", *m.Position)
+	}
+	if len(m.Weapons) != 1 || m.Weapons[0].Name != "fists" {
+		t.Errorf("weapons %+v, want only fists", m.Weapons)
+	}
+
+	// A whole encounter may come from content.
+	tb, err = scenario.ParseEncounter(registry(t), "whole.yaml", []byte("ruleset: toy\nuse: duel\ntarget: 20\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := state(t, tb); s.Target != 20 || len(s.Combatants) != 2 {
+		t.Errorf("target %d with %d combatants, want 20 with 2", s.Target, len(s.Combatants))
+	}
+}
+
+// TestLoadEncounterProblems checks that every problem of an encounter file
+// is reported, each with its file, line and column and what is allowed.
+func TestLoadEncounterProblems(t *testing.T) {
+	const head = "ruleset: toy\ntarget: 10\nsides: [{id: players}, {id: bandits}]\n"
+	tests := []struct {
+		name string
+		file string
+		want []string
+	}{
+		{
+			name: "unknown fields",
+			file: head + `combatants:
+  - id: markus
+    side: players
+    lp: 8
+    evade: 3
+  - use: thug
+    weapons: [{name: club, kind: melee, sharp: true}]
+armour: 2
+`,
+			want: []string{
+				`f.yaml:8:5: unknown field "evade" in combatants[0]; allowed: id, name, side, lp, weapons, position`,
+				`f.yaml:10:41: unknown field "sharp" in combatants[1].weapons[0]; allowed: name, kind, bonus`,
+				`f.yaml:11:1: unknown field "armour" in the top level; allowed: title, target, sides, combatants, scene`,
+			},
+		},
+		{
+			name: "types, ranges, enums and required fields",
+			file: head + `combatants:
+  - id: markus
+    side: players
+    lp: many
+    weapons: {name: knife}
+  - id: 7
+    lp: -1
+    position: {x: 1.5}
+scene: {light: noon, notes: [a]}
+`,
+			want: []string{
+				`f.yaml:7:9: combatants[0].lp: want a whole number, got the text "many"`,
+				`f.yaml:8:15: combatants[0].weapons: want a list, got a mapping`,
+				`f.yaml:9:9: combatants[1].id: want text, got the number 7 (write "7" in quotes for text)`,
+				`f.yaml:10:9: combatants[1].lp: -1 is fewer than the minimum 0`,
+				`f.yaml:11:19: combatants[1].position.x: want a whole number, got the number 1.5`,
+				`f.yaml:9:5: combatants[1]: missing required field "side"`,
+				`f.yaml:12:16: scene.light: "noon" is not allowed; allowed: day, dusk, night`,
+				`f.yaml:12:29: scene.notes: want a mapping, got a list`,
+			},
+		},
+		{
+			name: "field errors of Start at their lines",
+			file: head + `combatants:
+  - use: markus
+    side: pirates
+  - use: thug
+    weapons:
+      - use: knife
+        bonus: 4
+  - use: thug
+`,
+			want: []string{
+				`f.yaml:6:5: combatants[0].side: unknown side "pirates"; sides: players, bandits`,
+				`f.yaml:10:9: combatants[1].weapons[0].bonus: a thrown weapon's bonus is at most 3, not 4`,
+				`f.yaml:11:5: combatants[2].id: combatant "thug" is defined twice (in bundled content "thug", line 1, column 1)`,
+				`f.yaml:3:10: sides[0]: side "players" has no combatants`,
+			},
+		},
+		{
+			name: "problems in content are placed at the use",
+			file: head + `combatants:
+  - use: markus
+    weapons:
+      - use: laser
+  - use: thug
+`,
+			want: []string{
+				`f.yaml:7:9: combatants[0].weapons[0].kind: "laser" is not allowed; allowed: melee, thrown (in bundled content "laser", line 2, column 7)`,
+			},
+		},
+		{
+			name: "unknown content and cycles",
+			file: head + `combatants:
+  - use: markos
+  - use: loop
+  - use: [thug]
+`,
+			want: []string{
+				`f.yaml:5:10: use: unknown bundled content "markos"; known: club, duel, knife, laser, loop, loop2, markus, thug`,
+				`f.yaml:6:5: use: bundled content "loop" uses itself (loop → loop2 → loop) (in bundled content "loop2", line 1, column 6)`,
+				`f.yaml:7:10: use: want the name of bundled content; known: club, duel, knife, laser, loop, loop2, markus, thug`,
+			},
+		},
+		{
+			name: "unknown ruleset",
+			file: "ruleset: chess\n",
+			want: []string{`f.yaml:1:10: unknown ruleset "chess" (known: toy)`},
+		},
+		{
+			name: "no ruleset",
+			file: "target: 3\n",
+			want: []string{`f.yaml:1:1: missing "ruleset" in the top level; known rulesets: toy`},
+		},
+		{
+			name: "not a mapping",
+			file: "- ruleset: toy\n",
+			want: []string{`f.yaml:1:1: an encounter is a mapping starting with "ruleset: ID"; the top level is a list`},
+		},
+		{
+			name: "YAML syntax",
+			file: "ruleset: toy\ntarget: [1\n",
+			want: []string{`f.yaml:2:9: YAML: sequence end token ']' not found`},
+		},
+		{
+			name: "duplicate keys",
+			file: "ruleset: toy\ntarget: 1\ntarget: 2\n",
+			want: []string{`f.yaml:3:1: YAML: mapping key "target" already defined at [2:1]`},
+		},
+		{
+			name: "empty",
+			file: "# nothing\n",
+			want: []string{`f.yaml: the file is empty; an encounter starts with "ruleset: ID"`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := scenario.ParseEncounter(registry(t), "f.yaml", []byte(tt.file))
+			if err == nil {
+				t.Fatal("loaded without error")
+			}
+			got := strings.Split(err.Error(), "\n")
+			if strings.Join(got, "\n") != strings.Join(tt.want, "\n") {
+				t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tt.want, "\n"))
+			}
+			errs := []error{err}
+			if j, ok := err.(interface{ Unwrap() []error }); ok {
+				errs = j.Unwrap()
+			}
+			for _, e := range errs {
+				if _, ok := errors.AsType[*scenario.Problem](e); !ok {
+					t.Errorf("%v is a %T, not a *scenario.Problem", e, e)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,309 @@
+package scenario
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// maxAutoRulings bounds the GM rulings answered with their default in a
+// row, so that a ruleset that keeps asking cannot hang a check.
+const maxAutoRulings = 100
+
+// Result is what running a scenario found.
+type Result struct {
+	// File is the scenario file.
+	File string
+	// Name is the scenario's name, "" when it has none.
+	Name string
+	// Mismatches lists every way the run differed from the scenario, in
+	// the order found; none means it passed.
+	Mismatches []Mismatch
+	// Transcript is every decision made, the GM's automatic rulings
+	// included, as the GM sees it.
+	Transcript []engine.Entry
+}
+
+// Passed reports whether the run matched the scenario in every respect.
+func (r *Result) Passed() bool { return len(r.Mismatches) == 0 }
+
+// Mismatch is one way a run differed from its scenario: a step refused or
+// accepted against expectation, or an expectation not met.
+type Mismatch struct {
+	// Pos is the line of the scenario file with the step or expectation.
+	Pos Pos
+	// Msg says what was wanted and what happened.
+	Msg string
+}
+
+// String formats the mismatch as "file:line: message".
+func (m Mismatch) String() string { return m.Pos.String() + ": " + m.Msg }
+
+// Run loads the scenario file at path, plays its script against its
+// encounter with its forced dice and checks its expectations. The error is
+// only for a file that cannot be loaded (it joins a *Problem for every
+// problem found); everything that goes differently from the scenario is a
+// Mismatch of the Result.
+func Run(reg *engine.Registry, path string) (*Result, error) {
+	sc, err := load(reg, path)
+	if err != nil {
+		return nil, err
+	}
+	return sc.run(), nil
+}
+
+// runner plays one scenario.
+type runner struct {
+	sc  *scenario
+	src *dice.Script
+	res *Result
+}
+
+func (r *runner) mismatch(pos Pos, format string, args ...any) {
+	pos.Col = 0
+	r.res.Mismatches = append(r.res.Mismatches, Mismatch{Pos: pos, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (sc *scenario) run() *Result {
+	r := &runner{sc: sc, src: dice.NewScriptOf(sc.dice...), res: &Result{File: sc.file, Name: sc.name}}
+	stopped := 0
+	for i, st := range sc.steps {
+		if !r.step(i+1, st) {
+			stopped = i + 1
+			break
+		}
+	}
+	r.res.Transcript = sc.table.Transcript(engine.Everyone)
+	if sc.expect == nil {
+		return r.res
+	}
+	if stopped > 0 {
+		r.mismatch(sc.expect.pos, "expectations not checked: the script stopped at step %d", stopped)
+		return r.res
+	}
+	r.check(sc.expect)
+	return r.res
+}
+
+// step plays step n, first answering any GM ruling it does not answer
+// itself. It reports whether the script can go on.
+func (r *runner) step(n int, st step) bool {
+	t := r.sc.table
+	if r.sc.rulings == rulingsDefault && st.actor != engine.GM && !r.autoRule(n, st) {
+		return false
+	}
+	before, _ := t.State(engine.Everyone)
+	decisions := t.Len()
+	prompt := t.Prompt()
+	lines, err := t.Submit(st.actor, st.text, r.src)
+	switch {
+	case err == nil && st.expectErr == "":
+		return true
+	case err == nil:
+		r.mismatch(st.pos, "step %d %q was accepted, but a refusal (%s) was expected; it did: %s", n, st, st.expectErr, strings.Join(lines, "; "))
+		return true
+	}
+	code := engine.CodeOf(err)
+	if code == "" {
+		r.mismatch(st.pos, "step %d %q failed: %v", n, st, err)
+		return false
+	}
+	if st.expectErr == "" {
+		if need, ok := needOf(err); ok {
+			r.mismatch(st.pos, "the script needs more dice: need 1d%d at step %d %q", need.Sides, n, st)
+			return false
+		}
+		msg := fmt.Sprintf("step %d %q was refused (%s): %v", n, st, code, err)
+		if code == engine.NotYourTurn && prompt.Kind == engine.Ruling {
+			msg += fmt.Sprintf(" (a GM ruling is pending: %q; answer it with a gm step", prompt.Question)
+			if r.sc.rulings == rulingsScript {
+				msg += ", as rulings: script asks"
+			}
+			msg += ")"
+		}
+		r.mismatch(st.pos, "%s", msg)
+		return false
+	}
+	if code != st.expectErr {
+		r.mismatch(st.pos, "step %d %q was refused with %s (%v), but %s was expected", n, st, code, err, st.expectErr)
+	}
+	after, _ := t.State(engine.Everyone)
+	if t.Len() != decisions || !bytes.Equal(before, after) {
+		r.mismatch(st.pos, "step %d %q was refused but changed the state", n, st)
+	}
+	return true
+}
+
+// needOf returns the die a NeedsDice refusal asks for.
+func needOf(err error) (*dice.NeedError, bool) {
+	var e *engine.Error
+	if errors.As(err, &e) && e.Code == engine.NeedsDice && e.Need != nil {
+		return e.Need, true
+	}
+	return nil, false
+}
+
+// autoRule answers pending GM rulings with their default options before
+// step n, which does not answer them. It reports whether the script can
+// go on.
+func (r *runner) autoRule(n int, st step) bool {
+	t := r.sc.table
+	for range maxAutoRulings {
+		p := t.Prompt()
+		if p.Kind != engine.Ruling {
+			return true
+		}
+		if p.Default < 0 || p.Default >= len(p.Options) {
+			r.mismatch(st.pos, "before step %d %q: the GM ruling %q has no default; answer it with a gm step", n, st, p.Question)
+			return false
+		}
+		opt := p.Options[p.Default]
+		if _, err := t.Submit(engine.GM, opt.Command, r.src); err != nil {
+			if need, ok := needOf(err); ok {
+				r.mismatch(st.pos, "the script needs more dice: need 1d%d for the default (%q) of the GM ruling %q before step %d %q", need.Sides, opt.Command, p.Question, n, st)
+			} else {
+				r.mismatch(st.pos, "before step %d %q: the default (%q) of the GM ruling %q was refused: %v", n, st, opt.Command, p.Question, err)
+			}
+			return false
+		}
+	}
+	r.mismatch(st.pos, "before step %d %q: more than %d GM rulings in a row", n, st, maxAutoRulings)
+	return false
+}
+
+// check compares the state after the script with the expectations.
+func (r *runner) check(x *expectations) {
+	t := r.sc.table
+	if len(x.state) > 0 {
+		r.checkState(x.state)
+	}
+	p := t.Prompt()
+	for _, w := range x.prompt {
+		var got string
+		ok := true
+		switch w.field {
+		case "kind":
+			got = string(p.Kind)
+			ok = got == w.want
+		case "actor":
+			got = p.Actor
+			ok = got == w.want
+		case "question":
+			got = p.Question
+			ok = strings.Contains(got, w.want)
+		}
+		if !ok {
+			r.mismatch(w.pos, "prompt %s: want %q, got %q (the prompt is %s)", w.field, w.want, got, describePrompt(p))
+		}
+	}
+	if w := x.winner; w != nil {
+		switch {
+		case p.Kind != engine.End:
+			r.mismatch(w.pos, "winner: want %s, but the fight has not ended (the prompt is %s)", sideName(w.want), describePrompt(p))
+		case p.Winner != w.want:
+			r.mismatch(w.pos, "winner: want %s, got %s", sideName(w.want), sideName(p.Winner))
+		}
+	}
+	if w := x.diceLeft; w != nil {
+		left := r.src.Unused()
+		switch {
+		case !w.isList && len(left) != w.count:
+			r.mismatch(w.pos, "dice left: want %d unused, got %d: %s", w.count, len(left), forcedList(left))
+		case w.isList && !slices.EqualFunc(w.values, left, sameDie):
+			r.mismatch(w.pos, "dice left: want %s, got %s", forcedList(w.values), forcedList(left))
+		}
+	}
+	if len(x.lines) > 0 {
+		r.checkLines(x.lines)
+	}
+}
+
+func (r *runner) checkState(wants []stateWant) {
+	raw, err := r.sc.table.State(engine.Everyone)
+	var state any
+	if err == nil {
+		state, err = decodeJSON(raw)
+	}
+	if err != nil {
+		r.mismatch(wants[0].pos, "state: cannot read the state: %v", err)
+		return
+	}
+	for _, w := range wants {
+		got, err := lookup(state, w.path)
+		switch {
+		case isAbsent(err) && w.want == nil:
+			// A key left out (as omitempty leaves it) is null.
+		case err != nil:
+			r.mismatch(w.pos, "state %s: want %s, but %v", w.path, show(w.want), err)
+		case !equal(w.want, got):
+			r.mismatch(w.pos, "state %s: want %s, got %s", w.path, show(w.want), show(got))
+		}
+	}
+}
+
+func isAbsent(err error) bool {
+	_, ok := errors.AsType[absentError](err)
+	return ok
+}
+
+// checkLines looks for each wanted text in the transcript's lines, each
+// after the line the one before it was found in.
+func (r *runner) checkLines(wants []lineWant) {
+	var lines []string
+	for _, e := range r.res.Transcript {
+		lines = append(lines, e.Lines...)
+	}
+	next := 0
+	for _, w := range wants {
+		i := slices.IndexFunc(lines[next:], func(l string) bool { return strings.Contains(l, w.text) })
+		if i >= 0 {
+			next += i + 1
+			continue
+		}
+		where := "in the transcript"
+		if next > 0 {
+			where = fmt.Sprintf("after line %d of the transcript (%q)", next, lines[next-1])
+		}
+		if slices.ContainsFunc(lines[:next], func(l string) bool { return strings.Contains(l, w.text) }) {
+			where += ", only before it"
+		}
+		r.mismatch(w.pos, "lines: no line containing %q %s", w.text, where)
+	}
+}
+
+// sameDie reports whether a die left over matches a wanted one: a wanted
+// plain number matches any die of that value.
+func sameDie(want, got dice.Forced) bool {
+	return want.Value == got.Value && (want.Sides == 0 || want.Sides == got.Sides)
+}
+
+func forcedList(fs []dice.Forced) string {
+	s := make([]string, len(fs))
+	for i, f := range fs {
+		s[i] = f.String()
+	}
+	return "[" + strings.Join(s, ", ") + "]"
+}
+
+func sideName(s string) string {
+	if s == "" {
+		return "a draw"
+	}
+	return s
+}
+
+// describePrompt says in a few words what a prompt asks.
+func describePrompt(p engine.Prompt[string]) string {
+	switch p.Kind {
+	case engine.End:
+		return fmt.Sprintf("end, winner %s", sideName(p.Winner))
+	case "":
+		return "empty"
+	}
+	return fmt.Sprintf("%s for %s: %q", p.Kind, p.Actor, p.Question)
+}

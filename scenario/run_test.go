@@ -1,0 +1,281 @@
+package scenario_test
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"fray/scenario"
+)
+
+// mismatches runs a scenario file and returns its mismatches as lines.
+func mismatches(t *testing.T, path string) []string {
+	t.Helper()
+	res, err := scenario.Run(registry(t), path)
+	if err != nil {
+		t.Fatalf("loading %s: %v", path, err)
+	}
+	if res.File != path {
+		t.Errorf("result for %q, want %q", res.File, path)
+	}
+	var out []string
+	for _, m := range res.Mismatches {
+		out = append(out, m.String())
+	}
+	if res.Passed() != (len(out) == 0) {
+		t.Errorf("Passed() = %v with %d mismatches", res.Passed(), len(out))
+	}
+	return out
+}
+
+// checkLines fails the test unless got equals want, line for line.
+func checkLines(t *testing.T, what string, got, want []string) {
+	t.Helper()
+	if !slices.Equal(got, want) {
+		t.Errorf("%s:\n%s\nwant:\n%s", what, strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// TestRunPasses runs scenarios that must pass: forced dice (plain and tied
+// to a die size), an expected refusal, a GM ruling answered with its
+// default, state paths by id and by index, the prompt, the winner, the dice
+// left and transcript lines; and an inline encounter whose rulings are all
+// scripted.
+func TestRunPasses(t *testing.T) {
+	for _, f := range []string{"testdata/pass.yaml", "testdata/inline.yaml"} {
+		checkLines(t, f, mismatches(t, f), nil)
+	}
+	res, err := scenario.Run(registry(t), "testdata/pass.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Name != "Markus races the thugs" {
+		t.Errorf("name %q", res.Name)
+	}
+	// The GM's default ruling is in the transcript, before thug1's hit.
+	var actors []string
+	for _, e := range res.Transcript {
+		actors = append(actors, e.Actor+": "+e.Command)
+	}
+	want := []string{"markus: add 2", "thug1: hit markus", "thug2: pass", "markus: add 3", "gm: play on", "thug1: hit markus with club"}
+	checkLines(t, "transcript", actors, want)
+}
+
+// TestRunMismatches checks that every mismatch is reported with the line
+// of its step or expectation, and that the script goes on after a step
+// that was wrongly accepted or refused with another code.
+func TestRunMismatches(t *testing.T) {
+	const f = "testdata/fail.yaml"
+	checkLines(t, f, mismatches(t, f), []string{
+		f + `:6: step 2 "thug1: hit markus" was accepted, but a refusal (invalid) was expected; it did: thug1 hits markus with club: 3+1, markus has 4 LP left; round 1: thug2's turn`,
+		f + `:7: step 3 "thug2: hit thug1" was refused with not-allowed-now (thug1 is on thug2's side), but invalid was expected`,
+		f + `:11: state combatants.markus.lp: want 8, got 4`,
+		f + `:12: state combatants.thug9.lp: want 1, but combatants has no item with id "thug9"; ids: markus, thug1, thug2`,
+		f + `:14: prompt kind: want "ruling", got "act" (the prompt is act for markus: "markus's turn")`,
+		f + `:14: prompt actor: want "gm", got "markus" (the prompt is act for markus: "markus's turn")`,
+		f + `:15: winner: want players, but the fight has not ended (the prompt is act for markus: "markus's turn")`,
+		f + `:16: dice left: want 0 unused, got 1: [2]`,
+		f + `:17: lines: no line containing "markus rolls" after line 3 of the transcript ("thug1 hits markus with club: 3+1, markus has 4 LP left"), only before it`,
+	})
+}
+
+// TestRunStops checks that the script stops at a step refused against
+// expectation, naming the die a dry script needs, and that the
+// expectations are then not checked.
+func TestRunStops(t *testing.T) {
+	const f = "testdata/needs-dice.yaml"
+	checkLines(t, f, mismatches(t, f), []string{
+		f + `:5: the script needs more dice: need 1d6 at step 2 "thug1: hit markus"`,
+		f + `:7: expectations not checked: the script stopped at step 2`,
+	})
+
+	dir := t.TempDir()
+	write(t, dir, "enc.yaml", "ruleset: toy\ntarget: 5\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3}, {id: bob, side: b, lp: 3}]\n")
+	tests := []struct {
+		name, file string
+		want       []string
+	}{
+		{
+			name: "a forced die of the wrong size",
+			file: "encounter: enc.yaml\ndice: [d10=4]\nscript:\n  - ann: add 1\n",
+			want: []string{`:4: step 1 "ann: add 1" was refused (invalid): forced die 1 is d10=4 but a d6 was drawn`},
+		},
+		{
+			name: "a command the ruleset does not know",
+			file: "encounter: enc.yaml\nscript:\n  - ann: dance\n",
+			want: []string{`:3: step 1 "ann: dance" was refused (invalid): unknown command "dance"; commands: add N, hit TARGET [with WEAPON], pass, end, play on`},
+		},
+		{
+			name: "the default ruling needs no dice but the step does",
+			file: "encounter: enc.yaml\ndice: [6]\nscript:\n  - ann: add 1\n  - bob: add 1\nexpect:\n  dice_left: 0\n",
+			want: []string{
+				`:5: the script needs more dice: need 1d6 at step 2 "bob: add 1"`,
+				`:6: expectations not checked: the script stopped at step 2`,
+			},
+		},
+		{
+			name: "rulings: script leaves the ruling to the script",
+			file: "encounter: enc.yaml\nrulings: script\ndice: [6, 1]\nscript:\n  - ann: add 1\n  - bob: add 1\n",
+			want: []string{`:6: step 2 "bob: add 1" was refused (not-your-turn): it is gm's decision, not bob's: ann reached 5: end the fight? (a GM ruling is pending: "ann reached 5: end the fight?"; answer it with a gm step, as rulings: script asks)`},
+		},
+		{
+			name: "an expected refusal",
+			file: "encounter: enc.yaml\nscript:\n  - {actor: ann, do: hit ann, expect_error: not-allowed-now}\n  - {actor: bob, do: pass, expect_error: not-your-turn}\nexpect: {dice_left: 0, state: {active: 0}}\n",
+			want: nil,
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := write(t, dir, "s.yaml", tt.file)
+			var want []string
+			for _, w := range tt.want {
+				want = append(want, path+w)
+			}
+			checkLines(t, path, mismatches(t, path), want)
+		})
+	}
+}
+
+// TestRunDefaultRulings checks that with rulings: default a pending GM
+// ruling is answered with its default before a step by anyone but the GM,
+// and left for a gm step to answer.
+func TestRunDefaultRulings(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "enc.yaml", "ruleset: toy\ntarget: 5\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3}, {id: bob, side: b, lp: 3}]\n")
+	path := write(t, dir, "default.yaml", `encounter: enc.yaml
+dice: [6, 1]
+script:
+  - ann: add 1   # the GM rules; bob's step makes it play on
+  - bob: add 1
+expect:
+  state: {combatants.bob.score: 2, ruling: null}
+`)
+	checkLines(t, path, mismatches(t, path), nil)
+
+	path = write(t, dir, "gm.yaml", `encounter: enc.yaml
+dice: [6]
+script:
+  - ann: add 1
+  - gm: end      # the GM's own step answers the ruling
+expect:
+  winner: a
+`)
+	checkLines(t, path, mismatches(t, path), nil)
+
+	// Nothing answers a ruling after the last step.
+	path = write(t, dir, "last.yaml", `encounter: enc.yaml
+dice: [6]
+script:
+  - ann: add 1
+expect:
+  prompt: {kind: ruling, actor: gm, question: "end the fight?"}
+`)
+	checkLines(t, path, mismatches(t, path), nil)
+}
+
+// TestLoadScenarioProblems checks that every problem of a scenario file is
+// reported with its line and column, those of an inline encounter
+// included.
+func TestLoadScenarioProblems(t *testing.T) {
+	dir := t.TempDir()
+	path := write(t, dir, "bad.yaml", `name: [not, text]
+encounter:
+  ruleset: toy
+  target: 5
+  sides: [{id: a}, {id: b}]
+  combatants: [{id: ann, side: a, lp: 3, evade: 1}]
+dice: [0, d6=7, x, d8=3]
+rulings: sometimes
+script:
+  - ann: add 1
+  - {actor: ann, do: pass, expect_error: maybe}
+  - {ann: add 1, bob: add 2}
+  - just text
+  - {do: pass}
+expect:
+  states: {}
+  dice_left: -1
+  prompt: {kind: turn}
+verbose: true
+`)
+	_, err := scenario.Run(registry(t), path)
+	if err == nil {
+		t.Fatal("loaded without error")
+	}
+	var want []string
+	for _, w := range []string{
+		`:19:1: unknown field "verbose" in the top level; allowed: name, description, encounter, dice, rulings, script, expect`,
+		`:1:7: name: want text, got a list`,
+		`:8:10: rulings: want default or script, got the text "sometimes"`,
+		`:7:8: dice[0]: no die shows 0`,
+		`:7:11: dice[1]: no die shows d6=7`,
+		`:7:17: dice[2]: want a result such as 4 or d10=6, got "x"`,
+		`:11:42: script[1].expect_error: want a refusal code, got the text "maybe"; codes: invalid, not-your-turn, not-allowed-now, needs-dice, conflict`,
+		`:12:6: script[2]: a step is one "ACTOR: COMMAND" pair, or has the keys actor and do; got the keys ann, bob`,
+		`:13:5: script[3]: a step is "ACTOR: COMMAND" or {actor: ACTOR, do: COMMAND, expect_error: CODE}; got the text "just text"`,
+		`:14:6: script[4]: missing "actor"`,
+		`:16:3: unknown field "states" in expect; allowed: state, prompt, winner, dice_left, lines`,
+		`:18:18: expect.prompt.kind: want one of act, react, ruling, end, got the text "turn"`,
+		`:17:14: expect.dice_left: want a count from 0, got -1`,
+		`:6:42: unknown field "evade" in encounter.combatants[0]; allowed: id, name, side, lp, weapons, position`,
+	} {
+		want = append(want, path+w)
+	}
+	checkLines(t, "problems", strings.Split(err.Error(), "\n"), want)
+
+	path = write(t, dir, "missing.yaml", "encounter: nowhere.yaml\n")
+	if _, err := scenario.Run(registry(t), path); err == nil || !strings.HasPrefix(err.Error(), path+":1:12: encounter: open ") {
+		t.Errorf("missing encounter file: %v", err)
+	}
+	path = write(t, dir, "enc-bad.yaml", "ruleset: toy\ntarget: 0\n")
+	path2 := write(t, dir, "uses-bad.yaml", "encounter: enc-bad.yaml\n")
+	_, err = scenario.Run(registry(t), path2)
+	checkLines(t, "problems in the encounter file", strings.Split(err.Error(), "\n"), []string{
+		path + `:2:9: target: 0 is fewer than the minimum 1`,
+		path + `:1:1: the top level: missing required field "sides"`,
+		path + `:1:1: the top level: missing required field "combatants"`,
+	})
+	if _, err := scenario.Run(registry(t), write(t, dir, "nothing.yaml", "")); err == nil {
+		t.Error("an empty scenario loaded")
+	}
+	if _, err := scenario.Run(registry(t), dir+"/absent.yaml"); !os.IsNotExist(errorsUnwrapAll(err)) {
+		t.Errorf("absent file: %v", err)
+	}
+}
+
+// errorsUnwrapAll returns the innermost error of a chain.
+func errorsUnwrapAll(err error) error {
+	for {
+		u, ok := err.(interface{ Unwrap() error })
+		if !ok || u.Unwrap() == nil {
+			return err
+		}
+		err = u.Unwrap()
+	}
+}
+
+// TestDetect checks how fray check tells scenarios and encounters apart.
+func TestDetect(t *testing.T) {
+	tests := []struct {
+		data string
+		want scenario.FileKind
+	}{
+		{"encounter: e.yaml\n", scenario.ScenarioFile},
+		{"script: []\n", scenario.ScenarioFile},
+		{"expect: {}\nruleset: toy\n", scenario.ScenarioFile},
+		{"ruleset: toy\ntarget: 3\n", scenario.EncounterFile},
+		{"name: club\nkind: melee\n", scenario.OtherFile},
+		{"- 1\n", scenario.OtherFile},
+		{"", scenario.OtherFile},
+	}
+	for _, tt := range tests {
+		got, err := scenario.Detect("f.yaml", []byte(tt.data))
+		if err != nil || got != tt.want {
+			t.Errorf("Detect(%q) = %v, %v; want %v", tt.data, got, err, tt.want)
+		}
+	}
+	if _, err := scenario.Detect("f.yaml", []byte("a: [\n")); err == nil || !strings.HasPrefix(err.Error(), "f.yaml:1:4: ") {
+		t.Errorf("Detect of bad YAML: %v", err)
+	}
+}
