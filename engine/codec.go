@@ -46,11 +46,22 @@ func MarshalKinded(v Kinded) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoding %s: %w", v.Kind(), err)
 	}
+	inner := bytes.TrimSpace(body)
+	if len(inner) < 2 || inner[0] != '{' {
+		return nil, fmt.Errorf("encoding %s: a kinded value must encode as a JSON object, not %s", v.Kind(), inner)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(inner, &fields); err != nil {
+		return nil, fmt.Errorf("encoding %s: %w", v.Kind(), err)
+	}
+	if _, clash := fields["kind"]; clash {
+		return nil, fmt.Errorf("encoding %s: the value has a field named \"kind\" of its own", v.Kind())
+	}
 	kind, _ := json.Marshal(v.Kind())
 	var b bytes.Buffer
 	b.WriteString(`{"kind":`)
 	b.Write(kind)
-	if inner := bytes.TrimSpace(body); len(inner) > 2 { // more than {}
+	if len(fields) > 0 {
 		b.WriteByte(',')
 		b.Write(inner[1:])
 	} else {

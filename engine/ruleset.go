@@ -19,7 +19,8 @@ type Ruleset[S, C, E any] interface {
 	// Evolve applies one event to the state. It never fails and never
 	// draws dice: everything random is in the event.
 	Evolve(s *S, e E)
-	// Next returns the current prompt.
+	// Next returns the current prompt. Every viewer sees the same prompt,
+	// so its question and labels must hold no secret.
 	Next(s *S) Prompt[C]
 	// Clone returns a deep copy of the state, sharing nothing mutable.
 	Clone(s *S) S
@@ -35,4 +36,12 @@ func Apply[S, C, E any](r Ruleset[S, C, E], s *S, events []E) {
 	for _, e := range events {
 		r.Evolve(s, e)
 	}
+}
+
+// CommandViewer is implemented by rulesets with secret commands (a feint
+// declared in private): ViewCommand returns the command as v may see it
+// when actor gave it in state s, or false to hide it. Rulesets without it
+// show every command to everyone.
+type CommandViewer[S, C any] interface {
+	ViewCommand(s *S, actor string, c C, v Viewer) (C, bool)
 }

@@ -102,7 +102,27 @@ func (t *table[S, C, E]) submit(actor string, c C, src dice.Source) ([]string, e
 	if err != nil {
 		return nil, err
 	}
-	return describe(t.g, &before, events, Everyone), nil
+	return describe(t.g, &before, events, viewerOf(actor)), nil
+}
+
+// viewerOf is the view of the one who submitted a command.
+func viewerOf(actor string) Viewer {
+	if actor == GM {
+		return Everyone
+	}
+	return Viewer{Combatant: actor}
+}
+
+// formatCommand writes the command as v may see it, or "" when hidden.
+func (t *table[S, C, E]) formatCommand(s *S, actor string, c C, v Viewer) string {
+	if cv, ok := t.g.(CommandViewer[S, C]); ok {
+		seen, visible := cv.ViewCommand(s, actor, c, v)
+		if !visible {
+			return ""
+		}
+		c = seen
+	}
+	return t.g.FormatCommand(c)
 }
 
 // describe folds events into a copy of before, describing each as v sees it.
@@ -140,7 +160,7 @@ func (t *table[S, C, E]) Transcript(v Viewer) []Entry {
 	s := t.g.Clone(t.enc.Initial())
 	var out []Entry
 	for _, d := range t.enc.Log() {
-		entry := Entry{Actor: d.Actor, Command: t.g.FormatCommand(d.Command)}
+		entry := Entry{Actor: d.Actor, Command: t.formatCommand(&s, d.Actor, d.Command, v)}
 		before := t.g.Clone(&s)
 		for _, e := range d.Events {
 			if seen, ok := t.g.ViewEvent(&s, e, v); ok {

@@ -184,7 +184,6 @@ func TestTranscriptHidesAFeint(t *testing.T) {
 // player's transcript says "feint bob" although the events it shows say
 // "ann attacks bob".
 func TestTranscriptHidesSecretCommands(t *testing.T) {
-	t.Skip("kernel problem, reported: Table.Transcript does not redact commands (a feint shows as \"feint bob\" to bob)")
 	table := feintFight(t)
 	for _, v := range []engine.Viewer{{Combatant: "bob"}, {Combatant: "cy"}, {}} {
 		got := mustJSON(t, table.Transcript(v))

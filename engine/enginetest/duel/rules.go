@@ -281,6 +281,15 @@ func (r Rules) View(s *State, v engine.Viewer) State {
 	return c
 }
 
+// ViewCommand shows a feint as an attack to everyone but the feinter and
+// the GM.
+func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Command, bool) {
+	if f, ok := c.(*Feint); ok && !sees(v, actor) {
+		return &Attack{Target: f.Target}, true
+	}
+	return c, true
+}
+
 // ViewEvent shows a feint's declaration as an attack to everyone but the
 // feinter and the GM. Every event is seen by everyone.
 func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
