@@ -50,12 +50,21 @@ func Schema(info engine.RulesetInfo) ([]byte, error) {
 		head = append(head, kv{"description", info.Summary})
 	}
 	root = append(head, root...)
-	root = root.with("properties", append(obj{{rulesetKey, obj{
-		{"description", "the ruleset of the encounter"},
-		{"const", info.ID},
-	}}}, root.get("properties").(obj)...))
-	required, _ := root.get("required").([]string)
-	root = root.with("required", append([]string{rulesetKey}, required...))
+	// "ruleset" comes first and must name this ruleset, whether or not the
+	// spec has a field for it.
+	rs := obj{{"description", "the ruleset of the encounter"}, {"const", info.ID}}
+	props := obj{{rulesetKey, rs}}
+	for _, m := range root.get("properties").(obj) {
+		if m.key != rulesetKey {
+			props = append(props, m)
+		}
+	}
+	root = root.with("properties", props)
+	required := []string{rulesetKey}
+	if r, ok := root.get("required").([]string); ok {
+		required = append(required, slices.DeleteFunc(r, func(s string) bool { return s == rulesetKey })...)
+	}
+	root = root.with("required", required)
 	var defs obj
 	for _, name := range g.order {
 		defs = append(defs, kv{name, g.defs[name]})

@@ -5,9 +5,13 @@
 //
 //	fray roll EXPR [--seed N] [--times K] [--json] [--summary]
 //	fray odds EXPR [--at-least N] [--explode-depth D] [--json]
+//	fray check FILE|DIR... [-v]
+//	fray schema RULESET
 //
 // "fray roll" rolls a dice expression such as 4d6kh3 or d20+2d10!+5 and shows
-// every die; "fray odds" prints its exact probability distribution.
+// every die; "fray odds" prints its exact probability distribution. "fray
+// check" runs scenario files and validates encounter files; "fray schema"
+// prints the JSON Schema of a ruleset's encounter files.
 //
 // fray exits with status 0 on success, 1 when the work asked for fails (a
 // malformed expression, odds too costly to compute) and 2 when it was invoked
@@ -88,6 +92,7 @@ Dice expressions combine dice groups and numbers with +, - and *:
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRollCmd(), newOddsCmd())
+	root.AddCommand(newCheckCmd(newRegistry), newSchemaCmd(newRegistry))
 	return root
 }
 

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"fray/engine"
+	"fray/scenario"
+)
+
+// newCheckCmd returns the "fray check" command, which finds its rulesets
+// with registry.
+func newCheckCmd(registry func() (*engine.Registry, error)) *cobra.Command {
+	var verbose bool
+	cmd := &cobra.Command{
+		Use:   "check FILE|DIR...",
+		Short: "Run scenario files and validate encounter files",
+		Long: `Run scenario files and validate encounter files.
+
+A scenario file (one with a top-level encounter, script or expect key) is run:
+its script is played against its encounter with its forced dice, and every
+step refused or accepted against expectation and every expectation not met is
+reported with its line. An encounter file (one with a top-level ruleset key
+and none of those) is loaded and started, and every problem in it is reported
+with its line and column.
+
+A directory is searched for *.yaml and *.yml files at any depth; files that
+are neither scenarios nor encounters there (bundled content, say) are
+skipped. A file named on the command line must be one or the other.
+
+Each file gets one line, "ok" or "FAIL", followed by what went wrong, and a
+last line counts the files that passed and failed. fray check exits with
+status 1 if any file failed. docs/scenarios.md describes the file formats.`,
+		Example: `  fray check scenarios/
+  fray check e3_attack_hits.yaml -v`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErrorf("missing scenario or encounter files, as in: %s scenarios/", cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			reg, err := registry()
+			if err != nil {
+				return err
+			}
+			return runCheck(cmd.OutOrStdout(), reg, args, verbose)
+		},
+	}
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "print each scenario's transcript: every decision with its dice and what happened")
+	return cmd
+}
+
+// checkTarget is one file for fray check, or a problem finding files.
+type checkTarget struct {
+	path string
+	kind scenario.FileKind
+	err  error // set when the file cannot be checked at all
+}
+
+// runCheck checks the files and directories in paths, writing a report to
+// w. It returns an error when any file failed.
+func runCheck(w io.Writer, reg *engine.Registry, paths []string, verbose bool) error {
+	var targets []checkTarget
+	for _, p := range paths {
+		targets = append(targets, findTargets(p)...)
+	}
+	passed, failed := 0, 0
+	for _, t := range targets {
+		if checkOne(w, reg, t, verbose) {
+			passed++
+		} else {
+			failed++
+		}
+	}
+	fmt.Fprintf(w, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return fmt.Errorf("%d of %d files failed", failed, passed+failed)
+	}
+	return nil
+}
+
+// findTargets returns the files to check for one command-line path: the
+// file itself, or the scenario and encounter files below a directory.
+func findTargets(path string) []checkTarget {
+	info, err := os.Stat(path)
+	if err != nil {
+		return []checkTarget{{path: path, err: err}}
+	}
+	if !info.IsDir() {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return []checkTarget{{path: path, err: err}}
+		}
+		kind, err := scenario.Detect(path, data)
+		if err == nil && kind == scenario.OtherFile {
+			err = errors.New("neither a scenario file (no top-level encounter, script or expect) nor an encounter file (no top-level ruleset)")
+		}
+		return []checkTarget{{path: path, kind: kind, err: err}}
+	}
+	var out []checkTarget
+	err = filepath.WalkDir(path, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			out = append(out, checkTarget{path: p, err: err})
+			return nil
+		}
+		if d.IsDir() || (filepath.Ext(p) != ".yaml" && filepath.Ext(p) != ".yml") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			out = append(out, checkTarget{path: p, err: err})
+			return nil
+		}
+		kind, err := scenario.Detect(p, data)
+		if err != nil || kind != scenario.OtherFile {
+			out = append(out, checkTarget{path: p, kind: kind, err: err})
+		}
+		return nil
+	})
+	if err != nil {
+		out = append(out, checkTarget{path: path, err: err})
+	}
+	if len(out) == 0 {
+		out = append(out, checkTarget{path: path, err: errors.New("no scenario or encounter files here")})
+	}
+	return out
+}
+
+// checkOne checks one file and reports it, saying whether it passed.
+func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool) bool {
+	if t.err != nil {
+		report(w, t.path, "", errorLines(t.err))
+		return false
+	}
+	if t.kind == scenario.EncounterFile {
+		_, err := scenario.LoadEncounter(reg, t.path)
+		if err != nil {
+			report(w, t.path, "encounter", errorLines(err))
+			return false
+		}
+		report(w, t.path, "encounter", nil)
+		return true
+	}
+	res, err := scenario.Run(reg, t.path)
+	if err != nil {
+		report(w, t.path, "", errorLines(err))
+		return false
+	}
+	var lines []string
+	for _, m := range res.Mismatches {
+		lines = append(lines, m.String())
+	}
+	report(w, t.path, res.Name, lines)
+	if verbose {
+		writeTranscript(w, res.Transcript)
+	}
+	return res.Passed()
+}
+
+// report writes a file's line, "ok" or "FAIL" with its name or kind, and
+// what went wrong, indented.
+func report(w io.Writer, path, note string, problems []string) {
+	status := "ok  "
+	if len(problems) > 0 {
+		status = "FAIL"
+	}
+	if note != "" {
+		fmt.Fprintf(w, "%s %s (%s)\n", status, path, note)
+	} else {
+		fmt.Fprintf(w, "%s %s\n", status, path)
+	}
+	for _, p := range problems {
+		fmt.Fprintf(w, "    %s\n", p)
+	}
+}
+
+// errorLines splits an error into its lines, as errors.Join writes them.
+func errorLines(err error) []string {
+	return strings.Split(err.Error(), "\n")
+}
+
+// writeTranscript writes each decision with its dice and what happened.
+func writeTranscript(w io.Writer, transcript []engine.Entry) {
+	for i, e := range transcript {
+		fmt.Fprintf(w, "    %d. %s: %s", i+1, e.Actor, e.Command)
+		if len(e.Dice) > 0 {
+			dice := make([]string, len(e.Dice))
+			for j, d := range e.Dice {
+				dice[j] = d.String()
+			}
+			fmt.Fprintf(w, "  [%s]", strings.Join(dice, ", "))
+		}
+		fmt.Fprintln(w)
+		for _, l := range e.Lines {
+			fmt.Fprintf(w, "         %s\n", l)
+		}
+	}
+}
