@@ -1,6 +1,7 @@
 package blackpowder
 
 import (
+	"fmt"
 	"testing"
 
 	"fray/engine/enginetest"
@@ -32,15 +33,32 @@ func setups(t *testing.T) []enginetest.Setup[State] {
 func intBool(b bool) *bool { return &b }
 
 // TestConformance plays 10,000 random fights (1,000 with -short), trying
-// every option at one decision in twenty.
+// every option at one decision in twenty. The fights are split between
+// parallel halves; together they are fights 0 to N-1 of seed 1.
 func TestConformance(t *testing.T) {
-	stats := enginetest.Run(t, Rules{}, setups(t), enginetest.Options{
-		Fights:  enginetest.Fights(10000),
-		Seed:    1,
-		TryRate: 0.05,
+	total := enginetest.Fights(10000)
+	setups := setups(t)
+	var halves [2]enginetest.Stats
+	t.Run("fights", func(t *testing.T) {
+		for i := range halves {
+			t.Run(fmt.Sprint(i), func(t *testing.T) {
+				t.Parallel()
+				halves[i] = enginetest.Run(t, Rules{}, setups, enginetest.Options{
+					Fights: total / 2, First: i * total / 2, Seed: 1, TryRate: 0.05,
+				})
+			})
+		}
 	})
-	if stats.Wins["players"] == 0 || stats.Wins["thugs"] == 0 {
-		t.Errorf("one side never wins: %v", stats.Wins)
+	wins := map[string]int{}
+	fights := 0
+	for _, h := range halves {
+		fights += h.Fights
+		for side, n := range h.Wins {
+			wins[side] += n
+		}
 	}
-	t.Logf("%d fights, %d decisions, %d options tried, wins %v", stats.Fights, stats.Decisions, stats.Tried, stats.Wins)
+	if fights != total || wins["players"] == 0 || wins["thugs"] == 0 {
+		t.Errorf("%d fights of %d; wins %v: both sides should win some", fights, total, wins)
+	}
+	t.Logf("%d fights, wins %v", fights, wins)
 }
