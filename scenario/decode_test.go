@@ -2,10 +2,13 @@ package scenario
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
 	"testing"
+
+	"fray/engine"
 )
 
 // grade decodes itself from text, as a ruleset's dice expression might.
@@ -207,5 +210,37 @@ func TestEqual(t *testing.T) {
 		if got := equal(a, b); got != tt.want {
 			t.Errorf("equal(%s, %s) = %v", tt.a, tt.b, got)
 		}
+	}
+}
+
+// TestFieldProblems checks how the errors of EncounterSpec.Start are
+// placed: at the key a path names, at the nearest part of it that was
+// written, or at the file.
+func TestFieldProblems(t *testing.T) {
+	root, problems := parseYAML("f", "", []byte("a:\n  b: [x, {c: 1}]\nd: 2\n"))
+	if len(problems) > 0 {
+		t.Fatal(problems[0])
+	}
+	err := errors.Join(
+		&engine.FieldError{Path: "a.b[1].c", Msg: "m1"},
+		fmt.Errorf("wrapped: %w", errors.Join(&engine.FieldError{Path: "a.b[1].missing", Msg: "m2"}, &engine.FieldError{Path: "a.b[7]", Msg: "m3"})),
+		&engine.FieldError{Path: "", Msg: "m4"},
+		&engine.FieldError{Path: "a..", Msg: "m5"},
+		errors.New("plain"),
+	)
+	var got []string
+	for _, p := range fieldProblems("f", root, "encounter.", err) {
+		got = append(got, p.Error())
+	}
+	want := []string{
+		"f:2:11: encounter.a.b[1].c: m1",
+		"f:2:11: encounter.a.b[1].missing: m2",
+		"f:2:3: encounter.a.b[7]: m3",
+		"f:1:1: encounter: m4",
+		"f:1:1: encounter.a..: m5",
+		"f: plain",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }

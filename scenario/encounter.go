@@ -132,14 +132,22 @@ func fieldProblems(file string, root *node, prefix string, err error) []*Problem
 }
 
 // leaves flattens errors joined with errors.Join (or wrapped several at a
-// time) into the errors they join.
+// time), also inside an error that wraps such a join, into the errors they
+// join.
 func leaves(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
+	switch e := err.(type) {
+	case interface{ Unwrap() []error }:
 		var out []error
-		for _, e := range j.Unwrap() {
-			out = append(out, leaves(e)...)
+		for _, inner := range e.Unwrap() {
+			out = append(out, leaves(inner)...)
 		}
 		return out
+	case interface{ Unwrap() error }:
+		if inner := e.Unwrap(); inner != nil {
+			if ls := leaves(inner); len(ls) > 1 {
+				return ls
+			}
+		}
 	}
 	return []error{err}
 }

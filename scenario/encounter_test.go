@@ -3,6 +3,7 @@ package scenario_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -250,5 +251,19 @@ scene: {light: noon, notes: [a]}
 				}
 			}
 		})
+	}
+}
+
+// TestLoadEncounterAliasBomb checks that nested aliases that would expand
+// into billions of values are refused quickly.
+func TestLoadEncounterAliasBomb(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("ruleset: toy\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+	for i := 1; i < 10; i++ {
+		fmt.Fprintf(&b, "a%d: &a%d [%s]\n", i, i, strings.Repeat(fmt.Sprintf("*a%d, ", i-1), 9)+fmt.Sprintf("*a%d", i-1))
+	}
+	_, err := scenario.ParseEncounter(registry(t), "f.yaml", []byte(b.String()))
+	if err == nil || err.Error() != "f.yaml:1:1: the document holds more than 200000 values once its aliases are expanded" {
+		t.Errorf("error %v", err)
 	}
 }

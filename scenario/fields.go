@@ -52,6 +52,9 @@ func collectFields(t reflect.Type, index []int, out *[]field) error {
 		}
 		idx := append(append([]int(nil), index...), i)
 		inline := hasOption(opts, "inline") || (sf.Anonymous && name == "")
+		if inline && !sf.Anonymous && !sf.IsExported() {
+			continue // an unexported named field cannot be set
+		}
 		if inline {
 			ft := sf.Type
 			if ft.Kind() == reflect.Pointer {

@@ -200,7 +200,38 @@ func parseYAML(file, content string, data []byte) (*node, []*Problem) {
 		c.problemf(docs[1].Body.GetToken(), "a file holds one YAML document, but a second one starts here")
 	}
 	root := c.convert(docs[0].Body)
+	if len(c.problems) == 0 && expandedSize(root, map[*node]int{}) > maxValues {
+		c.problems = append(c.problems, &Problem{Pos: root.loc.pos, Msg: fmt.Sprintf("the document holds more than %d values once its aliases are expanded", maxValues)})
+	}
 	return root, c.problems
+}
+
+// maxValues bounds the values of a document with its aliases expanded, so
+// that a few lines of nested aliases cannot make loading take forever.
+const maxValues = 200_000
+
+// expandedSize counts the values of n, counting a value reached through
+// several aliases once per alias; it stops counting past maxValues. seen
+// memoizes the count of values already counted, which aliases share.
+func expandedSize(n *node, seen map[*node]int) int {
+	if size, ok := seen[n]; ok {
+		return size
+	}
+	size := 1
+	for _, e := range n.entries {
+		size += expandedSize(e.value, seen)
+		if size > maxValues {
+			break
+		}
+	}
+	for _, it := range n.items {
+		size += expandedSize(it, seen)
+		if size > maxValues {
+			break
+		}
+	}
+	seen[n] = size
+	return size
 }
 
 // yamlProblem turns an error of the YAML parser into a Problem at the
