@@ -254,3 +254,21 @@ func TestSchemaToy(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%.300s", r.code, r.stdout)
 	}
 }
+
+// TestCheckRepository runs fray check over the repository's scenario files
+// and bundled encounters, so that go test checks every worked example.
+func TestCheckRepository(t *testing.T) {
+	var paths []string
+	for _, p := range []string{"../../scenarios", "../../rules"} {
+		if _, err := os.Stat(p); err == nil {
+			paths = append(paths, p)
+		}
+	}
+	if len(paths) == 0 {
+		t.Skip("no scenarios or rulesets in the repository")
+	}
+	r := fray(t, append([]string{"check"}, paths...)...)
+	if r.code != exitOK {
+		t.Errorf("fray check %s: exit %d\n%s%s", strings.Join(paths, " "), r.code, r.stdout, r.stderr)
+	}
+}
