@@ -79,7 +79,10 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 	if err != nil {
 		return nil, []*Problem{{Pos: re.value.loc.pos, Msg: err.Error()}}
 	}
-	r := &resolver{info: info, prefix: prefix, docs: map[string]*node{}}
+	if info.NewSpec == nil {
+		return nil, []*Problem{{Pos: re.value.loc.pos, Msg: fmt.Sprintf("ruleset %s does not read encounter files", id)}}
+	}
+	r := &resolver{info: info, docs: map[string]*node{}}
 	root = r.resolve(root)
 	if len(r.problems) > 0 {
 		return nil, r.problems
@@ -157,7 +160,6 @@ func leaves(err error) []error {
 // keys laid over it.
 type resolver struct {
 	info     engine.RulesetInfo
-	prefix   string
 	content  map[string][]byte // loaded on first use
 	docs     map[string]*node  // resolved content documents
 	active   []string          // content documents being resolved, to catch cycles
