@@ -249,7 +249,8 @@ func TestRestoreFromInitialAndLog(t *testing.T) {
 	if played := playSome(t, restored, 3, 4); len(played) != 3 {
 		t.Fatalf("the restored fight made %d decisions, want 3", len(played))
 	}
-	if !restored.Undo() || !restored.Undo() || len(restored.Log()) != len(enc.Log())+1 {
+	first, second := restored.Undo(), restored.Undo()
+	if !first || !second || len(restored.Log()) != len(enc.Log())+1 {
 		t.Errorf("restored log has %d decisions after 3 more and 2 undone, want %d", len(restored.Log()), len(enc.Log())+1)
 	}
 	if snapshot(t, enc) != original {

@@ -47,6 +47,7 @@ type sample struct {
 	Ptr      *int            `yaml:"ptr"`
 	Flag     bool            `yaml:"flag"`
 	Nested   struct{ X int } `yaml:"nested"`
+	//lint:ignore U1000 an unexported field the decoder must leave alone
 	internal int
 }
 

@@ -40,18 +40,19 @@ const (
 
 // main runs fray with the process's arguments and exits with its status.
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
 // run runs fray with the command-line arguments args (without the program
-// name), writing its output to stdout and its errors to stderr, and returns
-// the exit status.
-func run(args []string, stdout, stderr io.Writer) int {
+// name), reading what people type from stdin, writing its output to stdout
+// and its errors to stderr, and returns the exit status.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if args == nil {
 		// Cobra reads os.Args when given nil arguments.
 		args = []string{}
 	}
 	root := newRootCmd(stdout, stderr)
+	root.SetIn(stdin)
 	root.SetArgs(args)
 	cmd, err := root.ExecuteC()
 	if err == nil {
@@ -92,7 +93,7 @@ Dice expressions combine dice groups and numbers with +, - and *:
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRollCmd(), newOddsCmd())
-	root.AddCommand(newCheckCmd(newRegistry), newSchemaCmd(newRegistry))
+	root.AddCommand(newCheckCmd(newRegistry), newSchemaCmd(newRegistry), newPlayCmd())
 	return root
 }
 

@@ -293,6 +293,8 @@ func (r *run) attack(who string, cmd *Attack) error {
 		return engine.Errorf(engine.Invalid, "no combatant %q to attack", cmd.Target)
 	case t.ID == c.ID:
 		return engine.Errorf(engine.Invalid, "%s cannot attack itself", c.Name)
+	case t.Group == c.Group:
+		return engine.Errorf(engine.NotAllowedNow, "%s is on %s's side", t.Name, c.Name)
 	case t.Status == Dead:
 		return engine.Errorf(engine.NotAllowedNow, "%s is dead", t.Name)
 	case cmd.Part != 0 && cmd.Part != 3 && cmd.Part != 5:

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// play runs "fray play" with the given input typed at its prompts.
+func play(t *testing.T, input string, args ...string) result {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(append([]string{"play"}, args...), strings.NewReader(input), &stdout, &stderr)
+	return result{code: code, stdout: stdout.String(), stderr: stderr.String()}
+}
+
+func TestPlayAutoEndsEveryBundledEncounter(t *testing.T) {
+	for _, name := range []string{"alley_fight", "pistols_at_dawn", "brute_squad"} {
+		for seed := range 5 {
+			r := play(t, "", name, "--auto", "--seed", string(rune('0'+seed)))
+			if r.code != 0 || !strings.Contains(r.stdout, "The fight is over:") {
+				t.Fatalf("%s seed %d: exit %d, stderr %q, output ends %q", name, seed, r.code, r.stderr, tail(r.stdout))
+			}
+			if !strings.Contains(r.stdout, "d10=") {
+				t.Errorf("%s: the transcript shows no dice", name)
+			}
+		}
+	}
+}
+
+func tail(s string) string {
+	if len(s) > 300 {
+		return s[len(s)-300:]
+	}
+	return s
+}
+
+func TestPlayRefusesAnIllegalCommandAndGoesOn(t *testing.T) {
+	r := play(t, "1\nattack nobody\nattack markus\nquit\n", "alley_fight", "--seed", "1", "--side", "players")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{
+		"beatrix: initiative", `refused: no combatant "nobody" to attack`, "refused: Markus is on Beatrix's side",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	// Attacking an ally is not an option, but the prompt is still there
+	// afterwards: the fight went on.
+	if strings.Count(r.stdout, "round 1, the players group's turn") < 2 {
+		t.Errorf("the players' prompt was not asked again after the refusals:\n%s", r.stdout)
+	}
+}
+
+func TestPlayManualDice(t *testing.T) {
+	// East rolls 5 (initiative 5 + 2 + 0 = 7), West 3 (5); East shoots: 9
+	// + 3 = 12 hits; West dodges (the policy's default) with 1: fails;
+	// damage 7 and 3 keep 7: 7 + 3 = 10 against 8 LP; Consciousness check
+	// 1 + 1 = 2 against 7 fails. An impossible 11 is asked again.
+	r := play(t, "5\n3\n11\n9\n1\n7\n3\n1\n", "pistols_at_dawn", "--auto", "--dice", "manual")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{"roll 1d10 and enter the result", "a d10 shows 1 to 10", "damage dice [7 3] → 7", "east wins"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
+
+func TestPlayUndo(t *testing.T) {
+	r := play(t, "1\nundo\n1\nquit\n", "alley_fight", "--seed", "4", "--side", "players")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "undone") || strings.Count(r.stdout, "beatrix: initiative") != 2 {
+		t.Errorf("want the initiative taken back and rolled again:\n%s", r.stdout)
+	}
+}
+
+func TestPlaySaveAndReplay(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "fight.json")
+	first := play(t, "", "alley_fight", "--auto", "--seed", "9", "--save", file)
+	if first.code != 0 {
+		t.Fatalf("exit %d: %s", first.code, first.stderr)
+	}
+	again := play(t, "", "alley_fight", "--replay", file)
+	if again.code != 0 {
+		t.Fatalf("replay: exit %d: %s", again.code, again.stderr)
+	}
+	// The replay prints the same decisions and lines, then the same end.
+	want := strings.TrimSuffix(first.stdout, "transcript saved to "+file+"\n")
+	if again.stdout != want {
+		t.Errorf("replay differs from the fight.\nfight:\n%s\nreplay:\n%s", want, again.stdout)
+	}
+}
+
+func TestPlayMalformedEncounterPointsAtTheLine(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "bad.yaml")
+	doc := "ruleset: blackpowder\ngroups: [{id: a, players: true}, {id: b}]\ncombatants:\n  - {id: x, group: a, body: 1, evasion: 3, lp_max: 5}\n"
+	if err := os.WriteFile(file, []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := play(t, "", file, "--auto")
+	if r.code != 1 || !strings.Contains(r.stderr, file+":4:") || !strings.Contains(r.stderr, `unknown field "evasion"`) {
+		t.Errorf("exit %d, stderr %q; want exit 1 and %s:4: ... unknown field \"evasion\"", r.code, r.stderr, file)
+	}
+}
