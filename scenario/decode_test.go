@@ -35,18 +35,18 @@ type base struct {
 }
 
 type sample struct {
-	base     `yaml:",inline"`
-	Name     string          `json:"name" required:"true"`
-	Count    uint8           // key "count"
-	Skipped  string          `yaml:"-"`
-	Grade    grade           `yaml:"grade"`
-	Grades   []grade         `yaml:"grades" min:"1" max:"2"`
-	ByLevel  map[int]string  `yaml:"by_level"`
-	Extra    any             `yaml:"extra"`
-	Pair     [2]float64      `yaml:"pair"`
-	Ptr      *int            `yaml:"ptr"`
-	Flag     bool            `yaml:"flag"`
-	Nested   struct{ X int } `yaml:"nested"`
+	base    `yaml:",inline"`
+	Name    string          `json:"name" required:"true"`
+	Count   uint8           // key "count"
+	Skipped string          `yaml:"-"`
+	Grade   grade           `yaml:"grade"`
+	Grades  []grade         `yaml:"grades" min:"1" max:"2"`
+	ByLevel map[int]string  `yaml:"by_level"`
+	Extra   any             `yaml:"extra"`
+	Pair    [2]float64      `yaml:"pair"`
+	Ptr     *int            `yaml:"ptr"`
+	Flag    bool            `yaml:"flag"`
+	Nested  struct{ X int } `yaml:"nested"`
 	//lint:ignore U1000 an unexported field the decoder must leave alone
 	internal int
 }
