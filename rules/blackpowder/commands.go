@@ -55,6 +55,10 @@ type Draw struct {
 // Reload: one reload step on the gun in hand (R20).
 type Reload struct{}
 
+// Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
+// jam that can be cleared in combat (needs_fix, major_jam) (R19).
+type Fix struct{}
+
 // Revive: try to bring an unconscious ally round (R28), with medicine
 // (LP = total - difficulty) or survival (LP 0).
 type Revive struct {
@@ -73,6 +77,7 @@ func (Delay) Kind() string          { return "delay" }
 func (Draw) Kind() string           { return "draw" }
 func (Reload) Kind() string         { return "reload" }
 func (Revive) Kind() string         { return "revive" }
+func (Fix) Kind() string            { return "fix" }
 
 func (*RollInitiative) isCommand() {}
 func (*Attack) isCommand()         {}
@@ -85,6 +90,7 @@ func (*Delay) isCommand()          {}
 func (*Draw) isCommand()           {}
 func (*Reload) isCommand()         {}
 func (*Revive) isCommand()         {}
+func (*Fix) isCommand()            {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -100,5 +106,6 @@ func commandKinds() map[string]func() Command {
 		"draw":       func() Command { return &Draw{} },
 		"reload":     func() Command { return &Reload{} },
 		"revive":     func() Command { return &Revive{} },
+		"fix":        func() Command { return &Fix{} },
 	}
 }

@@ -61,6 +61,8 @@ func decide(s *State, actor string, cmd Command, src dice.Source) ([]Event, erro
 		err = r.reload(who)
 	case *Revive:
 		err = r.revive(who, c)
+	case *Fix:
+		err = r.fix(who)
 	default:
 		err = engine.Errorf(engine.Invalid, "unknown command %T", cmd)
 	}
@@ -340,6 +342,7 @@ func (r *run) attack(who string, cmd *Attack) error {
 			return nil
 		}
 	}
+	hazeblast := w.Kind == Gun && w.Powder == "hazeblast" && !r.s.Scene.Mist
 	bonus := attackAttribute(c, w) + w.AttackMod
 	if w.Kind == Thrown && w.Thrown {
 		bonus += 2
@@ -353,11 +356,20 @@ func (r *run) attack(who string, cmd *Attack) error {
 	if t.Status == Unconscious {
 		bonus += 3 // immobile target (R40)
 	}
+	if hazeblast {
+		// Hazeblast outside mist: the jam table first; only a 10 lets the
+		// attack go on (R21).
+		r.emit(&ShotFired{Attacker: c.ID, Weapon: c.Wielding})
+		if !r.jam(c, c.Wielding) {
+			r.emit(&ActionUsed{Combatant: c.ID})
+			return nil
+		}
+	}
 	die := r.d10()
 	total := die + bonus
 	hit := die == 10 || total >= difficulty
 	r.emit(&AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: "action"})
-	if w.Kind == Gun {
+	if w.Kind == Gun && !hazeblast {
 		r.emit(&ShotFired{Attacker: c.ID, Weapon: c.Wielding})
 	}
 	if !hit {
@@ -473,7 +485,7 @@ func (r *run) damage(p Pending) error {
 	rolled, value, raw := r.weaponDamage(w)
 	r.emit(&DamageRolled{Attacker: a.ID, Dice: rolled, Value: value})
 	if w.Kind == Gun && len(rolled) == 2 && rolled[0] == rolled[1] {
-		if !r.jam(a, p.Weapon, p.Target) {
+		if !r.jam(a, p.Weapon) {
 			return nil
 		}
 	}
@@ -489,7 +501,7 @@ func (r *run) damage(p Pending) error {
 
 // jam reads the jam table after doubles (R19) and reports whether the
 // shot's damage stands.
-func (r *run) jam(a *Combatant, weapon int, target string) bool {
+func (r *run) jam(a *Combatant, weapon int) bool {
 	w := a.Weapons[weapon]
 	die := r.d10()
 	state, loaded, stands := w.State, w.Loaded, false
@@ -594,6 +606,36 @@ func (r *run) hurt(target, source string, raw int, penetrating, _ bool) {
 			r.emit(&Died{Target: t.ID})
 		}
 	}
+}
+
+// fix clears a needs_fix or major_jam gun with a Craft (Gunsmith) check
+// (R19): needs_fix stays loaded, major_jam must be reloaded.
+func (r *run) fix(who string) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	w := c.Weapon()
+	switch {
+	case w.Kind != Gun:
+		return engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
+	case w.State != GunNeedsFix && w.State != GunMajorJam:
+		return engine.Errorf(engine.NotAllowedNow, "the %s is %s: nothing to fix in combat", w.Name, w.State)
+	case c.Actions < 1:
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	die := r.d10()
+	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Die: die, Total: die + c.Science + c.Skill("craft"),
+		Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
+	ev.Success = ev.Total >= ev.Difficulty
+	if ev.Success {
+		ev.State = GunOK
+		if w.State == GunMajorJam {
+			ev.Loaded = 0
+		}
+	}
+	r.emit(ev)
+	return nil
 }
 
 func (r *run) revive(who string, cmd *Revive) error {

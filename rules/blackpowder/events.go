@@ -180,6 +180,25 @@ type Revived struct {
 	LP int `json:"lp,omitempty"`
 }
 
+// GunFixed: a Craft (Gunsmith) check to clear a jam (R19: needs_fix,
+// major_jam). State and Loaded are the gun's afterwards.
+type GunFixed struct {
+	Combatant  string `json:"combatant"`
+	Weapon     int    `json:"weapon"`
+	Die        int    `json:"die"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+	State      string `json:"state"`
+	Loaded     int    `json:"loaded"`
+}
+
+// ActionUsed: a combatant's action is spent on something that has no event
+// of its own (a hazeblast shot that jams before the attack).
+type ActionUsed struct {
+	Combatant string `json:"combatant"`
+}
+
 // Ended: at most one group still has fighters standing.
 type Ended struct {
 	Winner string `json:"winner"`
@@ -207,6 +226,8 @@ func (ConsciousnessRolled) Kind() string { return "consciousness_rolled" }
 func (Died) Kind() string                { return "died" }
 func (Revived) Kind() string             { return "revived" }
 func (Ended) Kind() string               { return "ended" }
+func (GunFixed) Kind() string            { return "gun_fixed" }
+func (ActionUsed) Kind() string          { return "action_used" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -230,6 +251,8 @@ func (*ConsciousnessRolled) isEvent() {}
 func (*Died) isEvent()                {}
 func (*Revived) isEvent()             {}
 func (*Ended) isEvent()               {}
+func (*GunFixed) isEvent()            {}
+func (*ActionUsed) isEvent()          {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -256,5 +279,7 @@ func eventKinds() map[string]func() Event {
 		"died":                 func() Event { return &Died{} },
 		"revived":              func() Event { return &Revived{} },
 		"ended":                func() Event { return &Ended{} },
+		"gun_fixed":            func() Event { return &GunFixed{} },
+		"action_used":          func() Event { return &ActionUsed{} },
 	}
 }

@@ -16,6 +16,11 @@ func evolve(s *State, e Event) {
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
 			c.Actions, c.Done, c.Delayed, c.ImmediateUsed = 1, false, false, false
+			for j := range c.Weapons {
+				if c.Weapons[j].State == GunMinorJam {
+					c.Weapons[j].State = GunOK // a minor jam clears by the next round (R19, §7)
+				}
+			}
 		}
 	case *TurnStarted:
 		s.Turn = e.Turn
@@ -110,6 +115,16 @@ func evolve(s *State, e Event) {
 			t := s.combatant(e.Target)
 			t.Status, t.LP, t.DamageWhileUnconscious = Active, e.LP, 0
 		}
+	case *GunFixed:
+		c := s.combatant(e.Combatant)
+		c.Actions--
+		c.Done = true
+		w := &c.Weapons[e.Weapon]
+		w.State, w.Loaded = e.State, e.Loaded
+	case *ActionUsed:
+		c := s.combatant(e.Combatant)
+		c.Actions--
+		c.Done = true
 	case *Ended:
 		s.Over, s.Winner, s.Pending = true, e.Winner, nil
 	}

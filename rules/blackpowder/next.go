@@ -85,6 +85,12 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 			opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("reload the %s", w.Name), Command: &Reload{}})
 		}
 	}
+	if (w.State == GunNeedsFix || w.State == GunMajorJam) && c.Actions > 0 {
+		opts = append(opts, engine.Option[Command]{
+			Label:   fmt.Sprintf("fix the %s (Craft check vs %d)", w.Name, w.FixDifficulty),
+			Command: &Fix{},
+		})
+	}
 	if !c.ImmediateUsed || c.Actions > 0 {
 		for i, other := range c.Weapons {
 			if i != c.Wielding {

@@ -64,6 +64,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		"initiative": &RollInitiative{}, "pass": &Pass{}, "delay": &Delay{}, "reload": &Reload{},
 		"dodge": &Dodge{}, "parry": &Parry{}, "take": &Take{},
 		"critical": &Critical{Take: true}, "no-critical": &Critical{Take: false},
+		"fix": &Fix{},
 	}
 	if c, ok := simple[verb]; ok {
 		if len(args) > 0 {
@@ -110,7 +111,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, revive)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
@@ -221,6 +222,11 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return name(e.Target) + " dies"
 	case *Revived:
 		return fmt.Sprintf("%s tries to revive %s with %s: d10=%d → %d vs %d: %s", name(e.Healer), name(e.Target), e.Skill, e.Die, e.Total, e.Difficulty, ok[e.Success])
+	case *GunFixed:
+		c := s.combatant(e.Combatant)
+		return fmt.Sprintf("%s works on the %s: d10=%d → %d vs %d: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, e.Die, e.Total, e.Difficulty, ok[e.Success], e.State)
+	case *ActionUsed:
+		return name(e.Combatant) + "'s action is spent"
 	case *Ended:
 		if e.Winner == "" {
 			return "the fight is over: nobody is left standing"

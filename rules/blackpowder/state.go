@@ -205,7 +205,7 @@ type Weapon struct {
 	Reload        [3]int `json:"reload,omitempty"`
 	FixDifficulty int    `json:"fix_difficulty,omitempty"`
 	Capacity      int    `json:"capacity,omitempty"`
-	Loaded        int    `json:"loaded,omitempty"`
+	Loaded        int    `json:"loaded"`
 	Powder        string `json:"powder,omitempty"`
 	State         string `json:"state,omitempty"`
 }
