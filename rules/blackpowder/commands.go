@@ -1,5 +1,7 @@
 package blackpowder
 
+import "encoding/json"
+
 // Command is a decision in a blackpowder fight.
 type Command interface {
 	Kind() string
@@ -55,6 +57,43 @@ type Draw struct {
 // Reload: one reload step on the gun in hand (R20).
 type Reload struct{}
 
+// Move: move to a point, up to 5 m in a turn, alongside the action (R33,
+// A21).
+type Move struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// Run: the action; move up to 20 m (R33). It provokes opportunity attacks
+// and makes ranged attacks against the runner harder until its next turn.
+type Run struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// Withdraw: the action; move up to 5 m cautiously, provoking nothing (R35,
+// A23).
+type Withdraw struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+}
+
+// OpportunityAttack: answer a declared action with a free melee attack on
+// the one who declared it (R34).
+type OpportunityAttack struct{}
+
+// Decline: let a declared action go by without an opportunity attack or an
+// interrupt.
+type Decline struct{}
+
+// Interrupt: act with the held delayed action now, trying to go before the
+// declared action: a Speed contest decides who goes first (R08). The
+// action is a command in its own right, as kinded JSON; attacks are the
+// actions that can interrupt.
+type Interrupt struct {
+	Action json.RawMessage `json:"action"`
+}
+
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
@@ -66,46 +105,64 @@ type Revive struct {
 	Skill  string `json:"skill"`
 }
 
-func (RollInitiative) Kind() string { return "initiative" }
-func (Attack) Kind() string         { return "attack" }
-func (Dodge) Kind() string          { return "dodge" }
-func (Parry) Kind() string          { return "parry" }
-func (Take) Kind() string           { return "take" }
-func (Critical) Kind() string       { return "critical" }
-func (Pass) Kind() string           { return "pass" }
-func (Delay) Kind() string          { return "delay" }
-func (Draw) Kind() string           { return "draw" }
-func (Reload) Kind() string         { return "reload" }
-func (Revive) Kind() string         { return "revive" }
-func (Fix) Kind() string            { return "fix" }
+func (RollInitiative) Kind() string    { return "initiative" }
+func (Attack) Kind() string            { return "attack" }
+func (Dodge) Kind() string             { return "dodge" }
+func (Parry) Kind() string             { return "parry" }
+func (Take) Kind() string              { return "take" }
+func (Critical) Kind() string          { return "critical" }
+func (Pass) Kind() string              { return "pass" }
+func (Delay) Kind() string             { return "delay" }
+func (Draw) Kind() string              { return "draw" }
+func (Reload) Kind() string            { return "reload" }
+func (Revive) Kind() string            { return "revive" }
+func (Fix) Kind() string               { return "fix" }
+func (Move) Kind() string              { return "move" }
+func (Run) Kind() string               { return "run" }
+func (Withdraw) Kind() string          { return "withdraw" }
+func (OpportunityAttack) Kind() string { return "opportunity_attack" }
+func (Decline) Kind() string           { return "decline" }
+func (Interrupt) Kind() string         { return "interrupt" }
 
-func (*RollInitiative) isCommand() {}
-func (*Attack) isCommand()         {}
-func (*Dodge) isCommand()          {}
-func (*Parry) isCommand()          {}
-func (*Take) isCommand()           {}
-func (*Critical) isCommand()       {}
-func (*Pass) isCommand()           {}
-func (*Delay) isCommand()          {}
-func (*Draw) isCommand()           {}
-func (*Reload) isCommand()         {}
-func (*Revive) isCommand()         {}
-func (*Fix) isCommand()            {}
+func (*RollInitiative) isCommand()    {}
+func (*Attack) isCommand()            {}
+func (*Dodge) isCommand()             {}
+func (*Parry) isCommand()             {}
+func (*Take) isCommand()              {}
+func (*Critical) isCommand()          {}
+func (*Pass) isCommand()              {}
+func (*Delay) isCommand()             {}
+func (*Draw) isCommand()              {}
+func (*Reload) isCommand()            {}
+func (*Revive) isCommand()            {}
+func (*Fix) isCommand()               {}
+func (*Move) isCommand()              {}
+func (*Run) isCommand()               {}
+func (*Withdraw) isCommand()          {}
+func (*OpportunityAttack) isCommand() {}
+func (*Decline) isCommand()           {}
+func (*Interrupt) isCommand()         {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
 	return map[string]func() Command{
-		"initiative": func() Command { return &RollInitiative{} },
-		"attack":     func() Command { return &Attack{} },
-		"dodge":      func() Command { return &Dodge{} },
-		"parry":      func() Command { return &Parry{} },
-		"take":       func() Command { return &Take{} },
-		"critical":   func() Command { return &Critical{} },
-		"pass":       func() Command { return &Pass{} },
-		"delay":      func() Command { return &Delay{} },
-		"draw":       func() Command { return &Draw{} },
-		"reload":     func() Command { return &Reload{} },
-		"revive":     func() Command { return &Revive{} },
-		"fix":        func() Command { return &Fix{} },
+		"initiative":         func() Command { return &RollInitiative{} },
+		"attack":             func() Command { return &Attack{} },
+		"dodge":              func() Command { return &Dodge{} },
+		"parry":              func() Command { return &Parry{} },
+		"take":               func() Command { return &Take{} },
+		"critical":           func() Command { return &Critical{} },
+		"pass":               func() Command { return &Pass{} },
+		"delay":              func() Command { return &Delay{} },
+		"draw":               func() Command { return &Draw{} },
+		"reload":             func() Command { return &Reload{} },
+		"revive":             func() Command { return &Revive{} },
+		"fix":                func() Command { return &Fix{} },
+		"move":               func() Command { return &Move{} },
+		"run":                func() Command { return &Run{} },
+		"withdraw":           func() Command { return &Withdraw{} },
+		"decline":            func() Command { return &Decline{} },
+		"interrupt":          func() Command { return &Interrupt{} },
+		"opportunity_attack": func() Command { return &OpportunityAttack{} },
 	}
 }

@@ -18,6 +18,9 @@ type run struct {
 	s      State
 	src    dice.Source
 	events []Event
+	// mode is how the acting combatant acts: "" on its own turn, "delayed"
+	// with a held delayed action, "free" with an opportunity attack.
+	mode string
 }
 
 func (r *run) emit(e Event) {
@@ -26,6 +29,15 @@ func (r *run) emit(e Event) {
 }
 
 func (r *run) d10() int { return r.src.Roll(10) }
+
+// spent names what pays for an action in the run's mode.
+func (r *run) spent() string {
+	switch r.mode {
+	case "delayed", "free":
+		return r.mode
+	}
+	return "action"
+}
 
 // decide validates and resolves a command; see engine.Ruleset.Decide.
 func decide(s *State, actor string, cmd Command, src dice.Source) ([]Event, error) {
@@ -37,48 +49,72 @@ func decide(s *State, actor string, cmd Command, src dice.Source) ([]Event, erro
 	if who == engine.GM {
 		who = next(s).Actor
 	}
-	var err error
-	switch c := cmd.(type) {
-	case *RollInitiative:
-		err = r.initiative(who)
-	case *Dodge:
-		err = r.dodge(who, false)
-	case *Parry:
-		err = r.dodge(who, true)
-	case *Take:
-		err = r.take(who)
-	case *Critical:
-		err = r.critical(who, c.Take)
-	case *Attack:
-		err = r.attack(who, c)
-	case *Pass:
-		err = r.pass(who)
-	case *Delay:
-		err = r.delay(who)
-	case *Draw:
-		err = r.draw(who, c.Weapon)
-	case *Reload:
-		err = r.reload(who)
-	case *Revive:
-		err = r.revive(who, c)
-	case *Fix:
-		err = r.fix(who)
-	default:
-		err = engine.Errorf(engine.Invalid, "unknown command %T", cmd)
-	}
-	if err != nil {
+	if err := r.decideCommand(who, cmd); err != nil {
 		return nil, err
 	}
 	r.advance()
 	return r.events, nil
 }
 
-// stage reports what the fight is waiting for: "initiative", "pending" or
+// decideCommand handles a decision at the current prompt.
+func (r *run) decideCommand(who string, cmd Command) error {
+	switch c := cmd.(type) {
+	case *RollInitiative:
+		return r.initiative(who)
+	case *Dodge:
+		return r.dodge(who, false)
+	case *Parry:
+		return r.dodge(who, true)
+	case *Take:
+		return r.take(who)
+	case *Critical:
+		return r.critical(who, c.Take)
+	case *OpportunityAttack:
+		return r.opportunity(who)
+	case *Decline:
+		return r.decline(who)
+	case *Interrupt:
+		return r.interrupt(who, c)
+	case *Pass:
+		return r.pass(who)
+	case *Delay:
+		return r.delay(who)
+	}
+	return r.declareOrAct(who, cmd)
+}
+
+// act resolves an action.
+func (r *run) act(who string, cmd Command) error {
+	switch c := cmd.(type) {
+	case *Attack:
+		return r.attack(who, c)
+	case *Draw:
+		return r.draw(who, c.Weapon)
+	case *Reload:
+		return r.reload(who)
+	case *Revive:
+		return r.revive(who, c)
+	case *Fix:
+		return r.fix(who)
+	case *Move:
+		return r.move(who, c.X, c.Y, "move")
+	case *Run:
+		return r.move(who, c.X, c.Y, "run")
+	case *Withdraw:
+		return r.move(who, c.X, c.Y, "withdraw")
+	}
+	return engine.Errorf(engine.NotAllowedNow, "%s is not an action", cmd.Kind())
+}
+
+// stage reports what the fight is waiting for: "pending" (a dodge or a
+// critical), "declared" (answers to a declared action), "initiative" or
 // "turn".
 func (s *State) stage() string {
 	switch {
 	case s.Pending != nil:
 		return "pending"
+	case s.Declared != nil && len(s.Declared.Queue) > 0:
+		return "declared"
 	case s.Round == 0:
 		return "initiative"
 	}
@@ -88,6 +124,18 @@ func (s *State) stage() string {
 // actingMember returns the combatant who, acting in its group's turn, may
 // take an action now, or an error saying why not.
 func (r *run) actingMember(who string) (*Combatant, error) {
+	if r.mode != "" {
+		c := r.s.combatant(who)
+		switch {
+		case c == nil:
+			return nil, engine.Errorf(engine.Invalid, "no combatant %q", who)
+		case c.Status != Active:
+			return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+		case r.mode == "delayed" && !c.Delayed:
+			return nil, engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
+		}
+		return c, nil
+	}
 	if st := r.s.stage(); st != "turn" {
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s cannot act now: %s", who, next(&r.s).Question)
 	}
@@ -286,7 +334,7 @@ func (r *run) attack(who string, cmd *Attack) error {
 	if err != nil {
 		return err
 	}
-	if c.Actions < 1 {
+	if r.mode == "" && c.Actions < 1 {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	t := r.s.combatant(cmd.Target)
@@ -324,6 +372,9 @@ func (r *run) attack(who string, cmd *Attack) error {
 			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
 	default:
+		if t.Running {
+			difficulty += 2 // running target (R10)
+		}
 		if w.RangeFar > 0 && d > w.RangeFar {
 			difficulty += 5 // beyond range (R10, A20)
 		} else if w.RangeNormal > 0 && d > w.RangeNormal {
@@ -338,7 +389,7 @@ func (r *run) attack(who string, cmd *Attack) error {
 			return engine.Errorf(engine.NotAllowedNow, "the %s is not loaded: reload first", w.Name)
 		}
 		if r.s.Scene.Mist && w.Powder != "hazeblast" {
-			r.emit(&MistFizzle{Attacker: c.ID, Weapon: c.Wielding})
+			r.emit(&MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()})
 			return nil
 		}
 	}
@@ -361,14 +412,14 @@ func (r *run) attack(who string, cmd *Attack) error {
 		// attack go on (R21).
 		r.emit(&ShotFired{Attacker: c.ID, Weapon: c.Wielding})
 		if !r.jam(c, c.Wielding) {
-			r.emit(&ActionUsed{Combatant: c.ID})
+			r.emit(&ActionUsed{Combatant: c.ID, Spent: r.spent()})
 			return nil
 		}
 	}
 	die := r.d10()
 	total := die + bonus
 	hit := die == 10 || total >= difficulty
-	r.emit(&AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: "action"})
+	r.emit(&AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()})
 	if w.Kind == Gun && !hazeblast {
 		r.emit(&ShotFired{Attacker: c.ID, Weapon: c.Wielding})
 	}
@@ -643,7 +694,7 @@ func (r *run) revive(who string, cmd *Revive) error {
 	if err != nil {
 		return err
 	}
-	if c.Actions < 1 {
+	if r.mode == "" && c.Actions < 1 {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	t := r.s.combatant(cmd.Target)
@@ -690,8 +741,12 @@ func (r *run) advance() {
 		r.emit(&Ended{Winner: winner})
 		return
 	}
+	r.resolveDeclared()
+	if s.Over {
+		return
+	}
 	switch s.stage() {
-	case "pending":
+	case "pending", "declared":
 		return
 	case "initiative":
 		if s.nextInitiativeGroup() < 0 {

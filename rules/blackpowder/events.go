@@ -1,5 +1,7 @@
 package blackpowder
 
+import "encoding/json"
+
 // Event is a fact of a blackpowder fight. Every die drawn is in an event.
 type Event interface {
 	Kind() string
@@ -80,6 +82,8 @@ type ShotFired struct {
 type MistFizzle struct {
 	Attacker string `json:"attacker"`
 	Weapon   int    `json:"weapon"`
+	// Spent is what paid for the shot: "action", "delayed" or "free".
+	Spent string `json:"spent"`
 }
 
 // AwaitingDecision: an attack stops for a dodge or a critical decision.
@@ -197,7 +201,63 @@ type GunFixed struct {
 // of its own (a hazeblast shot that jams before the attack).
 type ActionUsed struct {
 	Combatant string `json:"combatant"`
+	// Spent is what paid: "action", "delayed" or "free".
+	Spent string `json:"spent"`
 }
+
+// Moved: a combatant moves: alongside its action (Mode "move"), running or
+// withdrawing (both the action).
+type Moved struct {
+	Combatant string  `json:"combatant"`
+	Mode      string  `json:"mode"`
+	X         float64 `json:"x"`
+	Y         float64 `json:"y"`
+	Distance  float64 `json:"distance"`
+}
+
+// ActionDeclared: an action others may answer before it resolves (R08,
+// R34).
+type ActionDeclared struct {
+	Declaration Declaration `json:"declaration"`
+}
+
+// ReactionDone: the first in the declaration's queue answered it (Taken:
+// with an opportunity attack) or let it go.
+type ReactionDone struct {
+	Who   string `json:"who"`
+	Taken bool   `json:"taken"`
+}
+
+// SpeedContest: an interrupter's Speed check against the declaring actor's
+// (R02, R08). ActorDie is 0 when the actor's roll was already made for an
+// earlier interrupter. Won: the interrupter goes first.
+type SpeedContest struct {
+	Interrupter string          `json:"interrupter"`
+	Actor       string          `json:"actor"`
+	Die         int             `json:"die"`
+	Total       int             `json:"total"`
+	ActorDie    int             `json:"actor_die,omitempty"`
+	ActorTotal  int             `json:"actor_total"`
+	Won         bool            `json:"won"`
+	Action      json.RawMessage `json:"action"`
+}
+
+// DeclarationStep: the declared action (Who is its actor), or a delayed
+// action that lost its contest, starts to resolve.
+type DeclarationStep struct {
+	Who      string `json:"who"`
+	Deferred bool   `json:"deferred,omitempty"`
+}
+
+// Lapsed: an action could not happen when its time came (its actor fell,
+// its target is gone, its action was spent dodging) (A16, A22).
+type Lapsed struct {
+	Who    string `json:"who"`
+	Reason string `json:"reason"`
+}
+
+// DeclarationClosed: everything about a declared action has resolved.
+type DeclarationClosed struct{}
 
 // Ended: at most one group still has fighters standing.
 type Ended struct {
@@ -228,6 +288,13 @@ func (Revived) Kind() string             { return "revived" }
 func (Ended) Kind() string               { return "ended" }
 func (GunFixed) Kind() string            { return "gun_fixed" }
 func (ActionUsed) Kind() string          { return "action_used" }
+func (Moved) Kind() string               { return "moved" }
+func (ActionDeclared) Kind() string      { return "action_declared" }
+func (ReactionDone) Kind() string        { return "reaction_done" }
+func (SpeedContest) Kind() string        { return "speed_contest" }
+func (DeclarationStep) Kind() string     { return "declaration_step" }
+func (Lapsed) Kind() string              { return "lapsed" }
+func (DeclarationClosed) Kind() string   { return "declaration_closed" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -253,6 +320,13 @@ func (*Revived) isEvent()             {}
 func (*Ended) isEvent()               {}
 func (*GunFixed) isEvent()            {}
 func (*ActionUsed) isEvent()          {}
+func (*Moved) isEvent()               {}
+func (*ActionDeclared) isEvent()      {}
+func (*ReactionDone) isEvent()        {}
+func (*SpeedContest) isEvent()        {}
+func (*DeclarationStep) isEvent()     {}
+func (*Lapsed) isEvent()              {}
+func (*DeclarationClosed) isEvent()   {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -281,5 +355,12 @@ func eventKinds() map[string]func() Event {
 		"ended":                func() Event { return &Ended{} },
 		"gun_fixed":            func() Event { return &GunFixed{} },
 		"action_used":          func() Event { return &ActionUsed{} },
+		"moved":                func() Event { return &Moved{} },
+		"action_declared":      func() Event { return &ActionDeclared{} },
+		"reaction_done":        func() Event { return &ReactionDone{} },
+		"speed_contest":        func() Event { return &SpeedContest{} },
+		"declaration_step":     func() Event { return &DeclarationStep{} },
+		"lapsed":               func() Event { return &Lapsed{} },
+		"declaration_closed":   func() Event { return &DeclarationClosed{} },
 	}
 }

@@ -26,7 +26,7 @@ func evolve(s *State, e Event) {
 		s.Turn = e.Turn
 		for i := range s.Combatants {
 			if c := &s.Combatants[i]; c.Group == e.Group {
-				c.ImmediateUsed = false
+				c.ImmediateUsed, c.Moved, c.Running = false, 0, false
 			}
 		}
 	case *Passed:
@@ -49,13 +49,7 @@ func evolve(s *State, e Event) {
 			c.Reloading++
 		}
 	case *AttackRolled:
-		c := s.combatant(e.Attacker)
-		if e.Spent == "delayed" {
-			c.Delayed = false
-		} else {
-			c.Actions--
-			c.Done = true
-		}
+		pay(s.combatant(e.Attacker), e.Spent)
 	case *ShotFired:
 		w := &s.combatant(e.Attacker).Weapons[e.Weapon]
 		w.Loaded = max(0, w.Loaded-1)
@@ -63,8 +57,7 @@ func evolve(s *State, e Event) {
 		c := s.combatant(e.Attacker)
 		w := &c.Weapons[e.Weapon]
 		w.Loaded = max(0, w.Loaded-1)
-		c.Actions--
-		c.Done = true
+		pay(c, e.Spent)
 	case *AwaitingDecision:
 		p := e.Pending
 		s.Pending = &p
@@ -122,11 +115,59 @@ func evolve(s *State, e Event) {
 		w := &c.Weapons[e.Weapon]
 		w.State, w.Loaded = e.State, e.Loaded
 	case *ActionUsed:
+		pay(s.combatant(e.Combatant), e.Spent)
+	case *Moved:
 		c := s.combatant(e.Combatant)
+		c.X, c.Y = e.X, e.Y
+		switch e.Mode {
+		case "move":
+			c.Moved += e.Distance
+		case "run":
+			c.Running = true
+			c.Actions--
+			c.Done = true
+		default:
+			c.Actions--
+			c.Done = true
+		}
+	case *ActionDeclared:
+		d := e.Declaration
+		s.Declared = &d
+	case *ReactionDone:
+		s.Declared.Queue = s.Declared.Queue[1:]
+	case *SpeedContest:
+		d := s.Declared
+		d.Queue = d.Queue[1:]
+		d.SpeedTotal = e.ActorTotal
+		if !e.Won {
+			d.After = append(d.After, Deferred{Who: e.Interrupter, Command: e.Action})
+		}
+	case *DeclarationStep:
+		if e.Deferred {
+			s.Declared.After = s.Declared.After[1:]
+		} else {
+			s.Declared.Resolved = true
+		}
+	case *Lapsed:
+		if c := s.combatant(e.Who); c != nil && c.Delayed && s.Declared != nil && s.Declared.Actor != e.Who {
+			c.Delayed = false // a delayed action that lapses is used up (A16)
+		}
+	case *DeclarationClosed:
+		s.Declared = nil
+	case *Ended:
+		s.Over, s.Winner, s.Pending, s.Declared = true, e.Winner, nil, nil
+	}
+}
+
+// pay spends what paid for an attack: the turn's action, the held delayed
+// action, or nothing for an opportunity attack.
+func pay(c *Combatant, spent string) {
+	switch spent {
+	case "delayed":
+		c.Delayed = false
+	case "action":
 		c.Actions--
 		c.Done = true
-	case *Ended:
-		s.Over, s.Winner, s.Pending = true, e.Winner, nil
 	}
 }
 

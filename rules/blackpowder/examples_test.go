@@ -115,6 +115,7 @@ func TestE4Dodge(t *testing.T) {
 	f.do("thug", "initiative")
 	f.do("beatrix", "delay")
 	f.do("thug", "attack beatrix") // 7 + 2 = 9
+	f.do("beatrix", "decline")     // her held action could interrupt (R08)
 	ev := find[*DodgeRolled](f.do("beatrix", "dodge"))
 	if ev.Total != 10 || ev.Difficulty != 9 || !ev.Success || ev.ActionSpent {
 		t.Errorf("dodge %+v, want 10 vs 9, success, action kept", ev)
@@ -183,6 +184,7 @@ func TestE7Revive(t *testing.T) {
 	f.do("beatrix", "initiative")
 	f.do("thug", "initiative")
 	f.do("beatrix", "revive markus with medicine")
+	f.do("thug", "decline") // reviving provokes an opportunity attack (R34)
 	if m := f.c("markus"); m.Status != Active || m.LP != 2 {
 		t.Errorf("markus %s with LP %d, want active with 2", m.Status, m.LP)
 	}
@@ -216,6 +218,7 @@ func TestGunJamOnDoubles(t *testing.T) {
 	f.do("gunman", "initiative")
 	f.do("thug", "initiative")
 	f.do("gunman", "attack thug")
+	f.do("thug", "decline") // firing within reach of fists provokes (R34)
 	ev := find[*Jammed](f.do("thug", "take"))
 	if ev == nil || ev.State != GunMajorJam || ev.Stands {
 		t.Fatalf("jam %+v, want a major jam", ev)

@@ -14,6 +14,8 @@ func next(s *State) engine.Prompt[Command] {
 	switch s.stage() {
 	case "pending":
 		return pendingPrompt(s)
+	case "declared":
+		return reactionPrompt(s)
 	case "initiative":
 		g := s.Groups[s.nextInitiativeGroup()]
 		roller := s.initiativeRoller(g.ID)
@@ -133,6 +135,41 @@ func pendingPrompt(s *State) engine.Prompt[Command] {
 	return engine.Prompt[Command]{
 		Kind: engine.React, Actor: t.ID, Default: 0,
 		Question: fmt.Sprintf("%s hits %s (attack %d): dodge?", a.Name, t.Name, p.Total),
+		Options:  opts,
+	}
+}
+
+// reactionPrompt asks the first in a declaration's queue whether to answer
+// it.
+func reactionPrompt(s *State) engine.Prompt[Command] {
+	d := s.Declared
+	head := d.Queue[0]
+	c, a := s.combatant(head.Who), s.combatant(d.Actor)
+	decline := engine.Option[Command]{Label: "let it go", Command: &Decline{}}
+	if head.Kind == "opportunity" {
+		return engine.Prompt[Command]{
+			Kind: engine.React, Actor: c.ID, Default: 0,
+			Question: fmt.Sprintf("%s declares %q within your reach: opportunity attack?", a.Name, d.Text),
+			Options: []engine.Option[Command]{
+				{Label: fmt.Sprintf("opportunity attack on %s with the %s", a.Name, c.Weapon().Name), Command: &OpportunityAttack{}},
+				decline,
+			},
+		}
+	}
+	var opts []engine.Option[Command]
+	for _, o := range actOptions(s, &Combatant{ID: c.ID, Group: c.Group, X: c.X, Y: c.Y, Weapons: c.Weapons, Wielding: c.Wielding, Actions: 1}) {
+		if atk, ok := o.Command.(*Attack); ok {
+			raw, err := engine.MarshalKinded(atk)
+			if err != nil {
+				continue
+			}
+			opts = append(opts, engine.Option[Command]{Label: "interrupt: " + o.Label, Command: &Interrupt{Action: raw}})
+		}
+	}
+	opts = append(opts, decline)
+	return engine.Prompt[Command]{
+		Kind: engine.React, Actor: c.ID, Default: len(opts) - 1,
+		Question: fmt.Sprintf("%s declares %q: %s holds a delayed action; interrupt?", a.Name, d.Text, c.Name),
 		Options:  opts,
 	}
 }

@@ -100,6 +100,42 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			}
 		}
 		return c, nil
+	case "move", "run", "withdraw":
+		if len(args) != 2 {
+			return nil, fmt.Errorf("%s X Y: the point to go to, in metres", verb)
+		}
+		x, errX := strconv.ParseFloat(args[0], 64)
+		y, errY := strconv.ParseFloat(args[1], 64)
+		if errX != nil || errY != nil {
+			return nil, fmt.Errorf("%s X Y takes two numbers, not %q %q", verb, args[0], args[1])
+		}
+		switch verb {
+		case "move":
+			return &Move{X: x, Y: y}, nil
+		case "run":
+			return &Run{X: x, Y: y}, nil
+		}
+		return &Withdraw{X: x, Y: y}, nil
+	case "opportunity-attack":
+		if len(args) > 0 {
+			return nil, fmt.Errorf("opportunity-attack takes no arguments")
+		}
+		return &OpportunityAttack{}, nil
+	case "decline":
+		if len(args) > 0 {
+			return nil, fmt.Errorf("decline takes no arguments")
+		}
+		return &Decline{}, nil
+	case "interrupt":
+		inner, err := Rules{}.ParseCommand(s, actor, strings.Join(args, " "))
+		if err != nil {
+			return nil, fmt.Errorf("interrupt with what? %w", err)
+		}
+		raw, err := engine.MarshalKinded(inner)
+		if err != nil {
+			return nil, err
+		}
+		return &Interrupt{Action: raw}, nil
 	case "draw":
 		if len(args) != 1 {
 			return nil, fmt.Errorf("draw WEAPON (or draw fists)")
@@ -111,7 +147,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
@@ -139,9 +175,26 @@ func (Rules) FormatCommand(c Command) string {
 		return "draw " + c.Weapon
 	case *Revive:
 		return "revive " + c.Target + " with " + c.Skill
+	case *Move:
+		return "move " + num(c.X) + " " + num(c.Y)
+	case *Run:
+		return "run " + num(c.X) + " " + num(c.Y)
+	case *Withdraw:
+		return "withdraw " + num(c.X) + " " + num(c.Y)
+	case *OpportunityAttack:
+		return "opportunity-attack"
+	case *Interrupt:
+		inner, err := Rules{}.DecodeCommand(c.Action)
+		if err != nil {
+			return "interrupt ?"
+		}
+		return "interrupt " + Rules{}.FormatCommand(inner)
 	}
 	return c.Kind()
 }
+
+// num writes a coordinate as briefly as it parses back exactly.
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // DecodeCommand reads a command written with engine.MarshalKinded.
 func (Rules) DecodeCommand(data []byte) (Command, error) {
@@ -227,6 +280,33 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s works on the %s: d10=%d → %d vs %d: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, e.Die, e.Total, e.Difficulty, ok[e.Success], e.State)
 	case *ActionUsed:
 		return name(e.Combatant) + "'s action is spent"
+	case *Moved:
+		verb := map[string]string{"move": "moves", "run": "runs", "withdraw": "withdraws"}[e.Mode]
+		return fmt.Sprintf("%s %s %.1f m to (%s, %s)", name(e.Combatant), verb, e.Distance, num(e.X), num(e.Y))
+	case *ActionDeclared:
+		d := e.Declaration
+		return fmt.Sprintf("%s declares %q; waiting for %d answer(s)", name(d.Actor), d.Text, len(d.Queue))
+	case *ReactionDone:
+		if e.Taken {
+			return name(e.Who) + " takes the opportunity attack"
+		}
+		return name(e.Who) + " lets it go"
+	case *SpeedContest:
+		actor := fmt.Sprintf("%d", e.ActorTotal)
+		if e.ActorDie != 0 {
+			actor = fmt.Sprintf("d10=%d → %d", e.ActorDie, e.ActorTotal)
+		}
+		first := map[bool]string{true: name(e.Interrupter), false: name(e.Actor)}[e.Won]
+		return fmt.Sprintf("%s interrupts: Speed d10=%d → %d against %s's %s: %s goes first", name(e.Interrupter), e.Die, e.Total, name(e.Actor), actor, first)
+	case *DeclarationStep:
+		if e.Deferred {
+			return name(e.Who) + "'s delayed action resolves"
+		}
+		return name(e.Who) + "'s declared action resolves"
+	case *Lapsed:
+		return fmt.Sprintf("%s's action lapses: %s", name(e.Who), e.Reason)
+	case *DeclarationClosed:
+		return "the declared action is over"
 	case *Ended:
 		if e.Winner == "" {
 			return "the fight is over: nobody is left standing"

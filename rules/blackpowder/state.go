@@ -1,6 +1,9 @@
 package blackpowder
 
-import "slices"
+import (
+	"encoding/json"
+	"slices"
+)
 
 // State is a blackpowder fight: plain data that round-trips through JSON.
 type State struct {
@@ -17,6 +20,9 @@ type State struct {
 	Turn int `json:"turn"`
 	// Pending is an attack waiting for a decision (a dodge, a critical).
 	Pending *Pending `json:"pending,omitempty"`
+	// Declared is an action waiting for opportunity attacks and interrupts
+	// before it resolves.
+	Declared *Declaration `json:"declared,omitempty"`
 	// Over is set when the fight has ended; Winner names the winning side
 	// ("" for none).
 	Over   bool   `json:"over,omitempty"`
@@ -119,6 +125,12 @@ type Combatant struct {
 
 	X float64 `json:"x"`
 	Y float64 `json:"y"`
+	// Moved is how far the combatant has moved this turn alongside its
+	// action (R33).
+	Moved float64 `json:"moved,omitempty"`
+	// Running is set by a run until the combatant's next turn: ranged
+	// attacks against it are harder (R10, R33).
+	Running bool `json:"running,omitempty"`
 }
 
 // Skill returns the combatant's value in a skill (0 if untrained).
@@ -241,6 +253,41 @@ type Pending struct {
 	Damage int `json:"damage,omitempty"`
 }
 
+// Declaration is an action declared on a turn that others may answer
+// before it resolves: hostile melee fighters in reach with an opportunity
+// attack (R34), holders of delayed actions with an interrupt (R08).
+type Declaration struct {
+	Actor string `json:"actor"`
+	// Command is the declared command, as kinded JSON.
+	Command json.RawMessage `json:"command"`
+	// Text is the command in words, for prompts.
+	Text string `json:"text"`
+	// Queue lists who may still answer, in order: opportunity attacks first,
+	// then interrupts, each in roster order.
+	Queue []Reaction `json:"queue,omitempty"`
+	// SpeedTotal is the actor's Speed check against interrupters, rolled
+	// once for all of them (R08).
+	SpeedTotal int `json:"speed_total,omitempty"`
+	// Resolved is set once the declared action itself has been resolved.
+	Resolved bool `json:"resolved,omitempty"`
+	// After holds delayed actions that lost their Speed contest: they
+	// resolve after the declared action, if they still can (A16).
+	After []Deferred `json:"after,omitempty"`
+}
+
+// Reaction is a chance to answer a declared action.
+type Reaction struct {
+	Who string `json:"who"`
+	// Kind is "opportunity" or "interrupt".
+	Kind string `json:"kind"`
+}
+
+// Deferred is a delayed action waiting for its turn to resolve.
+type Deferred struct {
+	Who     string          `json:"who"`
+	Command json.RawMessage `json:"command"`
+}
+
 // combatant returns the combatant with the given id, or nil.
 func (s *State) combatant(id string) *Combatant {
 	for i := range s.Combatants {
@@ -282,6 +329,16 @@ func (s *State) clone() State {
 	if s.Pending != nil {
 		p := *s.Pending
 		out.Pending = &p
+	}
+	if s.Declared != nil {
+		d := *s.Declared
+		d.Command = slices.Clone(d.Command)
+		d.Queue = slices.Clone(d.Queue)
+		d.After = slices.Clone(d.After)
+		for i := range d.After {
+			d.After[i].Command = slices.Clone(d.After[i].Command)
+		}
+		out.Declared = &d
 	}
 	return out
 }

@@ -1,0 +1,300 @@
+package blackpowder
+
+import (
+	"fmt"
+	"math"
+
+	"fray/engine"
+)
+
+// Movement distances in metres (A21).
+const (
+	moveDistance = 5.0
+	runDistance  = 4 * moveDistance
+	// slack forgives rounding in distances typed as decimals.
+	slack = 1e-9
+)
+
+// probeSource is the dice of a dry run that only checks whether a command
+// is legal: every die shows 1.
+type probeSource struct{}
+
+func (probeSource) Roll(int) int { return 1 }
+
+// declareOrAct decides an action on the actor's own turn. When others may
+// answer it (opportunity attacks, interrupts) it is declared and waits for
+// them; otherwise it resolves at once.
+func (r *run) declareOrAct(who string, cmd Command) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	queue := r.s.reactors(c, cmd)
+	if len(queue) == 0 {
+		return r.act(who, cmd)
+	}
+	// Declare only what could resolve now.
+	probe := &run{s: r.s.clone(), src: probeSource{}}
+	if err := probe.act(who, cmd); err != nil {
+		return err
+	}
+	raw, err := engine.MarshalKinded(cmd)
+	if err != nil {
+		return fmt.Errorf("declaring %s: %w", cmd.Kind(), err)
+	}
+	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: raw, Text: Rules{}.FormatCommand(cmd), Queue: queue}})
+	return nil
+}
+
+// reactors lists who may answer c's command before it resolves: hostile
+// melee fighters it provokes (R34), in roster order, then every other
+// holder of a delayed action (R08, §7 4a).
+func (s *State) reactors(c *Combatant, cmd Command) []Reaction {
+	var q []Reaction
+	for _, id := range s.opportunists(c, cmd) {
+		q = append(q, Reaction{Who: id, Kind: "opportunity"})
+	}
+	for _, h := range s.Combatants {
+		if h.ID != c.ID && h.Delayed && h.Status == Active {
+			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
+		}
+	}
+	return q
+}
+
+// opportunists lists the hostile combatants the command gives an
+// opportunity attack (R34, A22): those with a melee weapon or fists in hand
+// within reach of a combatant who fires a ranged weapon, reloads, revives
+// or runs, or whose reach a move enters or leaves. Immediate actions never
+// provoke.
+func (s *State) opportunists(c *Combatant, cmd Command) []string {
+	from := [2]float64{c.X, c.Y}
+	to := from
+	provokes, moving := false, false
+	switch cmd := cmd.(type) {
+	case *Attack:
+		w := c.Weapon()
+		if cmd.Weapon != "" {
+			if i, err := c.weaponIndex(cmd.Weapon); err == nil {
+				w = attackWeapon(c, i)
+			}
+		}
+		provokes = w.Kind == Ranged || w.Kind == Thrown || w.Kind == Gun
+	case *Reload:
+		w := c.Weapon()
+		provokes = w.Reload[min(max(c.GunslingerTier, 0), 2)] > 0
+	case *Revive:
+		provokes = true
+	case *Run:
+		provokes, moving, to = true, true, [2]float64{cmd.X, cmd.Y}
+	case *Move:
+		moving, to = true, [2]float64{cmd.X, cmd.Y}
+	}
+	var out []string
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Group == c.Group || t.Status != Active || (t.Weapon().Kind != Melee && t.Weapon().Kind != Unarmed) {
+			continue
+		}
+		p := [2]float64{t.X, t.Y}
+		startIn := dist(p, from) <= reach
+		eligible := provokes && startIn
+		if moving {
+			endIn := dist(p, to) <= reach
+			crosses := segmentDistance(p, from, to) <= reach
+			eligible = eligible || (startIn && !endIn) || (!startIn && crosses)
+		}
+		if eligible {
+			out = append(out, t.ID)
+		}
+	}
+	return out
+}
+
+func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
+
+// segmentDistance is the distance from p to the segment from a to b.
+func segmentDistance(p, a, b [2]float64) float64 {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	l2 := dx*dx + dy*dy
+	if l2 == 0 {
+		return dist(p, a)
+	}
+	t := max(0, min(1, ((p[0]-a[0])*dx+(p[1]-a[1])*dy)/l2))
+	return dist(p, [2]float64{a[0] + t*dx, a[1] + t*dy})
+}
+
+// reactionHead checks that who is first in the declaration's queue (and, if
+// kind is given, may answer that way).
+func (r *run) reactionHead(who, kind string) (*Declaration, error) {
+	d := r.s.Declared
+	if d == nil || len(d.Queue) == 0 || r.s.Pending != nil {
+		return nil, engine.Errorf(engine.NotAllowedNow, "no declared action is waiting for an answer: %s", next(&r.s).Question)
+	}
+	head := d.Queue[0]
+	if head.Who != who {
+		return nil, engine.Errorf(engine.NotYourTurn, "%s answers %s's action first, not %s", head.Who, d.Actor, who)
+	}
+	if kind != "" && head.Kind != kind {
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s may answer with an %s, not an %s", who, head.Kind, kind)
+	}
+	return d, nil
+}
+
+// opportunity makes the free melee attack of an opportunity (R34).
+func (r *run) opportunity(who string) error {
+	d, err := r.reactionHead(who, "opportunity")
+	if err != nil {
+		return err
+	}
+	actor := d.Actor
+	r.emit(&ReactionDone{Who: who, Taken: true})
+	if err := r.as("free", func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
+		r.emit(&Lapsed{Who: who, Reason: err.Error()})
+	}
+	return nil
+}
+
+func (r *run) decline(who string) error {
+	if _, err := r.reactionHead(who, ""); err != nil {
+		return err
+	}
+	r.emit(&ReactionDone{Who: who})
+	return nil
+}
+
+// interrupt acts with a held delayed action against a declared one: a Speed
+// contest, the interrupter drawing first, decides who goes first; the
+// actor rolls once for every interrupter (R08, R02, A02, A16).
+func (r *run) interrupt(who string, cmd *Interrupt) error {
+	d, err := r.reactionHead(who, "interrupt")
+	if err != nil {
+		return err
+	}
+	inner, err := Rules{}.DecodeCommand(cmd.Action)
+	if err != nil {
+		return engine.Errorf(engine.Invalid, "interrupt with what? %v", err)
+	}
+	if _, ok := inner.(*Attack); !ok {
+		return engine.Errorf(engine.NotAllowedNow, "only an attack can interrupt, not %s", inner.Kind())
+	}
+	probe := &run{s: r.s.clone(), src: probeSource{}, mode: "delayed"}
+	if err := probe.act(who, inner); err != nil {
+		return err
+	}
+	i, a := r.s.combatant(who), r.s.combatant(d.Actor)
+	ev := &SpeedContest{Interrupter: who, Actor: a.ID, Action: cmd.Action}
+	ev.Die = r.d10()
+	ev.Total = ev.Die + i.Body + i.Skill("speed")
+	ev.ActorTotal = d.SpeedTotal
+	if ev.ActorTotal == 0 {
+		ev.ActorDie = r.d10()
+		ev.ActorTotal = ev.ActorDie + a.Body + a.Skill("speed")
+	}
+	ev.Won = ev.Total > ev.ActorTotal || (ev.Total == ev.ActorTotal && i.Skill("speed") > a.Skill("speed"))
+	r.emit(ev)
+	if ev.Won {
+		if err := r.as("delayed", func() error { return r.act(who, inner) }); err != nil {
+			r.emit(&Lapsed{Who: who, Reason: err.Error()})
+		}
+	}
+	return nil
+}
+
+// resolveDeclared resolves what a declaration is waiting for once nobody is
+// left to answer it: the declared action, then the delayed actions that
+// lost their contests. It stops when something needs a decision.
+func (r *run) resolveDeclared() {
+	s := &r.s
+	r.pruneReactions()
+	for s.Declared != nil && s.Pending == nil && len(s.Declared.Queue) == 0 && !s.Over {
+		d := s.Declared
+		switch {
+		case !d.Resolved:
+			actor, raw := d.Actor, d.Command
+			r.emit(&DeclarationStep{Who: actor})
+			cmd, _ := Rules{}.DecodeCommand(raw) // written by declareOrAct
+			if err := r.as("", func() error { return r.act(actor, cmd) }); err != nil {
+				r.emit(&Lapsed{Who: actor, Reason: err.Error()})
+			}
+		case len(d.After) > 0:
+			later := d.After[0]
+			r.emit(&DeclarationStep{Who: later.Who, Deferred: true})
+			cmd, _ := Rules{}.DecodeCommand(later.Command)
+			if err := r.as("delayed", func() error { return r.act(later.Who, cmd) }); err != nil {
+				r.emit(&Lapsed{Who: later.Who, Reason: err.Error()})
+			}
+		default:
+			r.emit(&DeclarationClosed{})
+		}
+		if winner, over := s.finished(); over {
+			r.emit(&Ended{Winner: winner})
+		}
+		r.pruneReactions()
+	}
+}
+
+// pruneReactions passes over those first in the queue who can no longer
+// answer: fallen, or their delayed action or melee weapon gone since the
+// action was declared.
+func (r *run) pruneReactions() {
+	s := &r.s
+	for s.Declared != nil && s.Pending == nil && len(s.Declared.Queue) > 0 {
+		head := s.Declared.Queue[0]
+		c := s.combatant(head.Who)
+		able := c.Status == Active
+		switch head.Kind {
+		case "interrupt":
+			able = able && c.Delayed
+		case "opportunity":
+			able = able && (c.Weapon().Kind == Melee || c.Weapon().Kind == Unarmed)
+		}
+		if able {
+			return
+		}
+		r.emit(&ReactionDone{Who: head.Who})
+	}
+}
+
+// as runs f with the run acting in the given mode ("" on the actor's turn,
+// "delayed" with a held action, "free" for an opportunity attack). If f
+// fails, everything it emitted is taken back.
+func (r *run) as(mode string, f func() error) error {
+	events, state, saved := len(r.events), r.s.clone(), r.mode
+	r.mode = mode
+	err := f()
+	r.mode = saved
+	if err != nil {
+		r.events, r.s = r.events[:events], state
+	}
+	return err
+}
+
+// move moves a combatant: alongside its action up to 5 m a turn, or as the
+// action running (20 m) or withdrawing (5 m) (R33, R35).
+func (r *run) move(who string, x, y float64, mode string) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	d := math.Hypot(x-c.X, y-c.Y)
+	switch mode {
+	case "move":
+		if c.Moved+d > moveDistance+slack {
+			return engine.Errorf(engine.NotAllowedNow, "%s can move %.1f m more this turn, not %.1f m (run to go further)", c.Name, moveDistance-c.Moved, d)
+		}
+	case "run", "withdraw":
+		limit := runDistance
+		if mode == "withdraw" {
+			limit = moveDistance
+		}
+		if c.Actions < 1 {
+			return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		}
+		if d > limit+slack {
+			return engine.Errorf(engine.NotAllowedNow, "%s can %s at most %.0f m, not %.1f m", c.Name, mode, limit, d)
+		}
+	}
+	r.emit(&Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d})
+	return nil
+}
