@@ -94,6 +94,15 @@ type Interrupt struct {
 	Action json.RawMessage `json:"action"`
 }
 
+// Hold: the action; a melee attack roll to seize the target, then a
+// contest of Athletics or Brawl (R39).
+type Hold struct {
+	Target string `json:"target"`
+}
+
+// Release: let go of the one held; free (R39).
+type Release struct{}
+
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
@@ -123,6 +132,8 @@ func (Withdraw) Kind() string          { return "withdraw" }
 func (OpportunityAttack) Kind() string { return "opportunity_attack" }
 func (Decline) Kind() string           { return "decline" }
 func (Interrupt) Kind() string         { return "interrupt" }
+func (Hold) Kind() string              { return "hold" }
+func (Release) Kind() string           { return "release" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -142,6 +153,8 @@ func (*Withdraw) isCommand()          {}
 func (*OpportunityAttack) isCommand() {}
 func (*Decline) isCommand()           {}
 func (*Interrupt) isCommand()         {}
+func (*Hold) isCommand()              {}
+func (*Release) isCommand()           {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -163,6 +176,8 @@ func commandKinds() map[string]func() Command {
 		"withdraw":           func() Command { return &Withdraw{} },
 		"decline":            func() Command { return &Decline{} },
 		"interrupt":          func() Command { return &Interrupt{} },
+		"hold":               func() Command { return &Hold{} },
+		"release":            func() Command { return &Release{} },
 		"opportunity_attack": func() Command { return &OpportunityAttack{} },
 	}
 }

@@ -79,6 +79,8 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		return r.pass(who)
 	case *Delay:
 		return r.delay(who)
+	case *Release:
+		return r.release(who)
 	}
 	return r.declareOrAct(who, cmd)
 }
@@ -88,6 +90,8 @@ func (r *run) act(who string, cmd Command) error {
 	switch c := cmd.(type) {
 	case *Attack:
 		return r.attack(who, c)
+	case *Hold:
+		return r.hold(who, c)
 	case *Draw:
 		return r.draw(who, c.Weapon)
 	case *Reload:
@@ -330,9 +334,34 @@ func damageAttribute(c *Combatant, w Weapon) int {
 func distance(a, b *Combatant) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
 
 func (r *run) attack(who string, cmd *Attack) error {
+	return r.strike(who, cmd, false)
+}
+
+// hold is a hold attempt: an attack roll with the weapon in hand, which
+// must be melee or fists; a hit leads to a contest instead of damage
+// (R39).
+func (r *run) hold(who string, cmd *Hold) error {
+	return r.strike(who, &Attack{Target: cmd.Target}, true)
+}
+
+// release lets go of a hold (R39).
+func (r *run) release(who string) error {
+	c := r.s.combatant(who)
+	if c == nil || c.Holding == "" {
+		return engine.Errorf(engine.NotAllowedNow, "%s holds nobody", who)
+	}
+	r.emit(&Released{Captor: c.ID})
+	return nil
+}
+
+// strike is an attack, or with hold a hold attempt.
+func (r *run) strike(who string, cmd *Attack, hold bool) error {
 	c, err := r.actingMember(who)
 	if err != nil {
 		return err
+	}
+	if c.HeldBy != "" {
+		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	}
 	if r.mode == "" && c.Actions < 1 {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
@@ -364,6 +393,12 @@ func (r *run) attack(who string, cmd *Attack) error {
 		}
 	}
 	w := c.Weapon()
+	if hold && w.Kind != Melee && w.Kind != Unarmed {
+		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
+	}
+	if hold && (t.Holding != "" || t.HeldBy != "" || c.Holding != "") {
+		return engine.Errorf(engine.NotAllowedNow, "%s or %s is already in a hold", c.Name, t.Name)
+	}
 	d := distance(c, t)
 	difficulty := t.EvadeEff() + cmd.Part + cmd.Modifier
 	switch w.Kind {
@@ -404,7 +439,7 @@ func (r *run) attack(who string, cmd *Attack) error {
 			bonus -= 2 // A31
 		}
 	}
-	if t.Status == Unconscious {
+	if t.Immobile() {
 		bonus += 3 // immobile target (R40)
 	}
 	if hazeblast {
@@ -426,7 +461,7 @@ func (r *run) attack(who string, cmd *Attack) error {
 	if !hit {
 		return nil
 	}
-	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus}
+	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold}
 	if canDodge(r.s.combatant(t.ID)) {
 		p.Stage = "dodge"
 		r.emit(&AwaitingDecision{Pending: p})
@@ -529,8 +564,13 @@ func dieValue(damage string, raw int) int {
 	return raw
 }
 
-// damage rolls and applies the damage of a hit that was not dodged.
+// damage rolls and applies the damage of a hit that was not dodged, or
+// for a hold attempt rolls the contest instead (R39).
 func (r *run) damage(p Pending) error {
+	if p.Hold {
+		r.holdContest(p.Attacker, p.Target, true)
+		return nil
+	}
 	a := r.s.combatant(p.Attacker)
 	w := attackWeapon(a, p.Weapon)
 	rolled, value, raw := r.weaponDamage(w)
@@ -548,6 +588,25 @@ func (r *run) damage(p Pending) error {
 	}
 	r.land(p, 0)
 	return nil
+}
+
+// holdContest rolls captor against captive: d10 + Body + the better of
+// Athletics and Brawl, the captor adding the weapon's Immobilizing. Ties
+// go against the side trying to change things (A02): to seize, the captor
+// must win; to break free, the captive must.
+func (r *run) holdContest(captor, captive string, start bool) {
+	c, t := r.s.combatant(captor), r.s.combatant(captive)
+	ev := &HoldContest{Captor: c.ID, Captive: t.ID, Start: start}
+	ev.Die = r.d10()
+	ev.Total = ev.Die + c.grapple() + c.Weapon().Immobilizing
+	ev.CaptiveDie = r.d10()
+	ev.CaptiveTotal = ev.CaptiveDie + t.grapple()
+	if start {
+		ev.Held = ev.Total > ev.CaptiveTotal
+	} else {
+		ev.Held = ev.CaptiveTotal <= ev.Total
+	}
+	r.emit(ev)
 }
 
 // jam reads the jam table after doubles (R19) and reports whether the
@@ -772,6 +831,11 @@ func (r *run) startTurn(i int) {
 				return
 			}
 			r.emit(&RoundStarted{Round: s.Round + 1})
+			for _, c := range s.Combatants {
+				if c.Holding != "" {
+					r.holdContest(c.ID, c.Holding, false) // §7 step 3
+				}
+			}
 			i = 0
 		}
 		g := s.Groups[s.Order[i]].ID

@@ -55,7 +55,7 @@ func (s *State) reactors(c *Combatant, cmd Command) []Reaction {
 		q = append(q, Reaction{Who: id, Kind: "opportunity"})
 	}
 	for _, h := range s.Combatants {
-		if h.ID != c.ID && h.Delayed && h.Status == Active {
+		if h.ID != c.ID && h.Delayed && h.Status == Active && h.HeldBy == "" {
 			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
 		}
 	}
@@ -93,7 +93,7 @@ func (s *State) opportunists(c *Combatant, cmd Command) []string {
 	var out []string
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group == c.Group || t.Status != Active || (t.Weapon().Kind != Melee && t.Weapon().Kind != Unarmed) {
+		if t.Group == c.Group || t.Status != Active || t.HeldBy != "" || (t.Weapon().Kind != Melee && t.Weapon().Kind != Unarmed) {
 			continue
 		}
 		p := [2]float64{t.X, t.Y}
@@ -245,9 +245,9 @@ func (r *run) pruneReactions() {
 		able := c.Status == Active
 		switch head.Kind {
 		case "interrupt":
-			able = able && c.Delayed
+			able = able && c.Delayed && c.HeldBy == "" // only attacks interrupt
 		case "opportunity":
-			able = able && (c.Weapon().Kind == Melee || c.Weapon().Kind == Unarmed)
+			able = able && c.HeldBy == "" && (c.Weapon().Kind == Melee || c.Weapon().Kind == Unarmed)
 		}
 		if able {
 			return
@@ -276,6 +276,9 @@ func (r *run) move(who string, x, y float64, mode string) error {
 	c, err := r.actingMember(who)
 	if err != nil {
 		return err
+	}
+	if c.HeldBy != "" || c.Holding != "" {
+		return engine.Errorf(engine.NotAllowedNow, "%s is in a hold and cannot move", c.Name)
 	}
 	d := math.Hypot(x-c.X, y-c.Y)
 	switch mode {

@@ -259,6 +259,25 @@ type Lapsed struct {
 // DeclarationClosed: everything about a declared action has resolved.
 type DeclarationClosed struct{}
 
+// HoldContest: captor against captive, Athletics or Brawl (R39, A35): to
+// seize (Start) or, each round, to keep hold. Held says whether the hold
+// stands afterwards.
+type HoldContest struct {
+	Captor       string `json:"captor"`
+	Captive      string `json:"captive"`
+	Start        bool   `json:"start,omitempty"`
+	Die          int    `json:"die"`
+	Total        int    `json:"total"`
+	CaptiveDie   int    `json:"captive_die"`
+	CaptiveTotal int    `json:"captive_total"`
+	Held         bool   `json:"held"`
+}
+
+// Released: the captor lets go (R39).
+type Released struct {
+	Captor string `json:"captor"`
+}
+
 // Ended: at most one group still has fighters standing.
 type Ended struct {
 	Winner string `json:"winner"`
@@ -295,6 +314,8 @@ func (SpeedContest) Kind() string        { return "speed_contest" }
 func (DeclarationStep) Kind() string     { return "declaration_step" }
 func (Lapsed) Kind() string              { return "lapsed" }
 func (DeclarationClosed) Kind() string   { return "declaration_closed" }
+func (HoldContest) Kind() string         { return "hold_contest" }
+func (Released) Kind() string            { return "released" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -327,6 +348,8 @@ func (*SpeedContest) isEvent()        {}
 func (*DeclarationStep) isEvent()     {}
 func (*Lapsed) isEvent()              {}
 func (*DeclarationClosed) isEvent()   {}
+func (*HoldContest) isEvent()         {}
+func (*Released) isEvent()            {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -362,5 +385,7 @@ func eventKinds() map[string]func() Event {
 		"declaration_step":     func() Event { return &DeclarationStep{} },
 		"lapsed":               func() Event { return &Lapsed{} },
 		"declaration_closed":   func() Event { return &DeclarationClosed{} },
+		"hold_contest":         func() Event { return &HoldContest{} },
+		"released":             func() Event { return &Released{} },
 	}
 }

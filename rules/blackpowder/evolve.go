@@ -95,11 +95,16 @@ func evolve(s *State, e Event) {
 			t.Status = Unconscious
 			t.ReviveDifficulty = e.Difficulty
 			t.Actions, t.Delayed = 0, false
+			letGo(s, t.ID) // the fallen hold nobody
 		}
 	case *Died:
 		t := s.combatant(e.Target)
 		t.Status = Dead
 		t.Actions, t.Delayed = 0, false
+		letGo(s, t.ID)
+		if t.HeldBy != "" {
+			letGo(s, t.HeldBy)
+		}
 	case *Revived:
 		h := s.combatant(e.Healer)
 		h.Actions--
@@ -154,9 +159,30 @@ func evolve(s *State, e Event) {
 		}
 	case *DeclarationClosed:
 		s.Declared = nil
+	case *HoldContest:
+		captor, captive := s.combatant(e.Captor), s.combatant(e.Captive)
+		if e.Held {
+			captor.Holding, captive.HeldBy = captive.ID, captor.ID
+		} else if !e.Start {
+			captor.Holding, captive.HeldBy = "", ""
+		}
+	case *Released:
+		letGo(s, e.Captor)
 	case *Ended:
 		s.Over, s.Winner, s.Pending, s.Declared = true, e.Winner, nil, nil
 	}
+}
+
+// letGo ends the hold the captor has, if any.
+func letGo(s *State, captor string) {
+	c := s.combatant(captor)
+	if c == nil || c.Holding == "" {
+		return
+	}
+	if held := s.combatant(c.Holding); held != nil {
+		held.HeldBy = ""
+	}
+	c.Holding = ""
 }
 
 // pay spends what paid for an attack: the turn's action, the held delayed

@@ -54,7 +54,10 @@ func next(s *State) engine.Prompt[Command] {
 func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 	var opts []engine.Option[Command]
 	w := c.Weapon()
-	if c.Actions > 0 {
+	if c.Holding != "" {
+		opts = append(opts, engine.Option[Command]{Label: "release " + c.Holding, Command: &Release{}})
+	}
+	if c.Actions > 0 && c.HeldBy == "" {
 		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
@@ -68,6 +71,9 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 				Label:   fmt.Sprintf("attack %s with the %s", t.Name, w.Name),
 				Command: &Attack{Target: t.ID},
 			})
+			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
+				opts = append(opts, engine.Option[Command]{Label: "hold " + t.Name, Command: &Hold{Target: t.ID}})
+			}
 		}
 		for i := range s.Combatants {
 			t := &s.Combatants[i]

@@ -64,7 +64,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		"initiative": &RollInitiative{}, "pass": &Pass{}, "delay": &Delay{}, "reload": &Reload{},
 		"dodge": &Dodge{}, "parry": &Parry{}, "take": &Take{},
 		"critical": &Critical{Take: true}, "no-critical": &Critical{Take: false},
-		"fix": &Fix{},
+		"fix": &Fix{}, "release": &Release{},
 	}
 	if c, ok := simple[verb]; ok {
 		if len(args) > 0 {
@@ -136,6 +136,11 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			return nil, err
 		}
 		return &Interrupt{Action: raw}, nil
+	case "hold":
+		if len(args) != 1 {
+			return nil, fmt.Errorf("hold TARGET")
+		}
+		return &Hold{Target: args[0]}, nil
 	case "draw":
 		if len(args) != 1 {
 			return nil, fmt.Errorf("draw WEAPON (or draw fists)")
@@ -147,7 +152,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
@@ -183,6 +188,8 @@ func (Rules) FormatCommand(c Command) string {
 		return "withdraw " + num(c.X) + " " + num(c.Y)
 	case *OpportunityAttack:
 		return "opportunity-attack"
+	case *Hold:
+		return "hold " + c.Target
 	case *Interrupt:
 		inner, err := Rules{}.DecodeCommand(c.Action)
 		if err != nil {
@@ -307,6 +314,19 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s's action lapses: %s", name(e.Who), e.Reason)
 	case *DeclarationClosed:
 		return "the declared action is over"
+	case *HoldContest:
+		verb := "keeps hold of"
+		switch {
+		case e.Start && e.Held:
+			verb = "seizes"
+		case e.Start:
+			verb = "fails to seize"
+		case !e.Held:
+			verb = "loses hold of"
+		}
+		return fmt.Sprintf("%s %s %s: d10=%d → %d against d10=%d → %d", name(e.Captor), verb, name(e.Captive), e.Die, e.Total, e.CaptiveDie, e.CaptiveTotal)
+	case *Released:
+		return name(e.Captor) + " lets go"
 	case *Ended:
 		if e.Winner == "" {
 			return "the fight is over: nobody is left standing"

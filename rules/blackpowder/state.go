@@ -131,6 +131,20 @@ type Combatant struct {
 	// Running is set by a run until the combatant's next turn: ranged
 	// attacks against it are harder (R10, R33).
 	Running bool `json:"running,omitempty"`
+	// HeldBy and Holding name the other side of a hold (R39).
+	HeldBy  string `json:"held_by,omitempty"`
+	Holding string `json:"holding,omitempty"`
+}
+
+// Immobile reports whether attacks on the combatant get +3 (R40): held,
+// holding someone, or unconscious.
+func (c *Combatant) Immobile() bool {
+	return c.HeldBy != "" || c.Holding != "" || c.Status == Unconscious
+}
+
+// grapple is the better of Athletics and Brawl with Body, for holds (A35).
+func (c *Combatant) grapple() int {
+	return c.Body + max(c.Skill("athletics"), c.Skill("brawl"))
 }
 
 // Skill returns the combatant's value in a skill (0 if untrained).
@@ -251,6 +265,9 @@ type Pending struct {
 	Bonus      int `json:"bonus"`
 	// Damage is the first damage instance's raw weapon result, once rolled.
 	Damage int `json:"damage,omitempty"`
+	// Hold is set for a hold attempt: a hit leads to a contest, not damage
+	// (R39).
+	Hold bool `json:"hold,omitempty"`
 }
 
 // Declaration is an action declared on a turn that others may answer
