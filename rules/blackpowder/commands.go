@@ -103,6 +103,18 @@ type Hold struct {
 // Release: let go of the one held; free (R39).
 type Release struct{}
 
+// Hide: a hider's Stealth check before an ambush (R36).
+type Hide struct{}
+
+// Search: an ambushed combatant's Perception check (R37).
+type Search struct{}
+
+// Stun: an attack meant to knock out an unaware target (R43).
+type Stun struct {
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+}
+
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
@@ -134,6 +146,9 @@ func (Decline) Kind() string           { return "decline" }
 func (Interrupt) Kind() string         { return "interrupt" }
 func (Hold) Kind() string              { return "hold" }
 func (Release) Kind() string           { return "release" }
+func (Hide) Kind() string              { return "hide" }
+func (Search) Kind() string            { return "search" }
+func (Stun) Kind() string              { return "stun" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -155,6 +170,9 @@ func (*Decline) isCommand()           {}
 func (*Interrupt) isCommand()         {}
 func (*Hold) isCommand()              {}
 func (*Release) isCommand()           {}
+func (*Hide) isCommand()              {}
+func (*Search) isCommand()            {}
+func (*Stun) isCommand()              {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -178,6 +196,9 @@ func commandKinds() map[string]func() Command {
 		"interrupt":          func() Command { return &Interrupt{} },
 		"hold":               func() Command { return &Hold{} },
 		"release":            func() Command { return &Release{} },
+		"hide":               func() Command { return &Hide{} },
+		"search":             func() Command { return &Search{} },
+		"stun":               func() Command { return &Stun{} },
 		"opportunity_attack": func() Command { return &OpportunityAttack{} },
 	}
 }

@@ -81,6 +81,10 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		return r.delay(who)
 	case *Release:
 		return r.release(who)
+	case *Hide:
+		return r.hide(who)
+	case *Search:
+		return r.search(who)
 	}
 	return r.declareOrAct(who, cmd)
 }
@@ -92,6 +96,8 @@ func (r *run) act(who string, cmd Command) error {
 		return r.attack(who, c)
 	case *Hold:
 		return r.hold(who, c)
+	case *Stun:
+		return r.stun(who, c)
 	case *Draw:
 		return r.draw(who, c.Weapon)
 	case *Reload:
@@ -111,14 +117,19 @@ func (r *run) act(who string, cmd Command) error {
 }
 
 // stage reports what the fight is waiting for: "pending" (a dodge or a
-// critical), "declared" (answers to a declared action), "initiative" or
-// "turn".
+// critical), "declared" (answers to a declared action), "ambush" (Stealth
+// and Perception checks), "initiative" or "turn" (the ambushers' free turn
+// too).
 func (s *State) stage() string {
 	switch {
 	case s.Pending != nil:
 		return "pending"
 	case s.Declared != nil && len(s.Declared.Queue) > 0:
 		return "declared"
+	case s.Ambush != nil && s.Ambush.Stage == "hide":
+		return "ambush"
+	case s.Ambush != nil && s.Ambush.Stage == "free":
+		return "turn"
 	case s.Round == 0:
 		return "initiative"
 	}
@@ -147,7 +158,7 @@ func (r *run) actingMember(who string) (*Combatant, error) {
 	if c == nil {
 		return nil, engine.Errorf(engine.Invalid, "no combatant %q", who)
 	}
-	group := r.s.Groups[r.s.Order[r.s.Turn]].ID
+	group := r.s.activeGroup()
 	switch {
 	case c.Group != group:
 		return nil, engine.Errorf(engine.NotYourTurn, "it is the %s group's turn, not %s's", group, c.Name)
@@ -334,14 +345,20 @@ func damageAttribute(c *Combatant, w Weapon) int {
 func distance(a, b *Combatant) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
 
 func (r *run) attack(who string, cmd *Attack) error {
-	return r.strike(who, cmd, false)
+	return r.strike(who, cmd, "")
+}
+
+// stun is a stun attack on an unaware target: +3 to hit, no dodge, and
+// stun damage instead of damage (R43).
+func (r *run) stun(who string, cmd *Stun) error {
+	return r.strike(who, &Attack{Target: cmd.Target, Weapon: cmd.Weapon}, "stun")
 }
 
 // hold is a hold attempt: an attack roll with the weapon in hand, which
 // must be melee or fists; a hit leads to a contest instead of damage
 // (R39).
 func (r *run) hold(who string, cmd *Hold) error {
-	return r.strike(who, &Attack{Target: cmd.Target}, true)
+	return r.strike(who, &Attack{Target: cmd.Target}, "hold")
 }
 
 // release lets go of a hold (R39).
@@ -354,8 +371,10 @@ func (r *run) release(who string) error {
 	return nil
 }
 
-// strike is an attack, or with hold a hold attempt.
-func (r *run) strike(who string, cmd *Attack, hold bool) error {
+// strike is an attack, or a hold attempt ("hold") or a stun attack
+// ("stun").
+func (r *run) strike(who string, cmd *Attack, kind string) error {
+	hold := kind == "hold"
 	c, err := r.actingMember(who)
 	if err != nil {
 		return err
@@ -398,6 +417,9 @@ func (r *run) strike(who string, cmd *Attack, hold bool) error {
 	}
 	if hold && (t.Holding != "" || t.HeldBy != "" || c.Holding != "") {
 		return engine.Errorf(engine.NotAllowedNow, "%s or %s is already in a hold", c.Name, t.Name)
+	}
+	if kind == "stun" && (!r.s.unaware(t) || t.Status != Active) {
+		return engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
 	}
 	d := distance(c, t)
 	difficulty := t.EvadeEff() + cmd.Part + cmd.Modifier
@@ -442,6 +464,9 @@ func (r *run) strike(who string, cmd *Attack, hold bool) error {
 	if t.Immobile() {
 		bonus += 3 // immobile target (R40)
 	}
+	if a := r.s.Ambush; kind == "stun" || (a != nil && a.Stage == "free" && c.Group == a.Hiders) {
+		bonus += 3 // ambush or stun (R09, R38, R43, A34)
+	}
 	if hazeblast {
 		// Hazeblast outside mist: the jam table first; only a 10 lets the
 		// attack go on (R21).
@@ -461,8 +486,8 @@ func (r *run) strike(who string, cmd *Attack, hold bool) error {
 	if !hit {
 		return nil
 	}
-	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold}
-	if canDodge(r.s.combatant(t.ID)) {
+	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun"}
+	if canDodge(r.s.combatant(t.ID)) && !r.s.unaware(t) {
 		p.Stage = "dodge"
 		r.emit(&AwaitingDecision{Pending: p})
 		return nil
@@ -678,10 +703,44 @@ func (r *run) land(p Pending, extra int) {
 	t := r.s.combatant(p.Target)
 	w := attackWeapon(a, p.Weapon)
 	raw := p.Damage + extra + damageAttribute(a, w) + w.DamageMod + a.DamageBonus
+	if p.Stun {
+		r.stunDamage(t, raw*2+w.Stunning-t.ToughnessEff(w.Penetrating || w.Kind == Gun))
+		return
+	}
 	if w.Fists && t.WearsArmor() {
 		raw /= 2 // bare hands against armor (R16, A30)
 	}
 	r.hurt(t.ID, a.ID, raw, w.Penetrating || w.Kind == Gun, true)
+}
+
+// stunDamage applies stun damage S (R43, A36): below the target's LP it
+// does nothing; otherwise O = S - LP, and a Consciousness check against
+// O + 5 either knocks the target out (LP unchanged) or costs O LP.
+func (r *run) stunDamage(t *Combatant, sDamage int) {
+	ev := &Stunned{Target: t.ID, S: sDamage, Reaches: sDamage >= t.LP}
+	if !ev.Reaches {
+		r.emit(ev)
+		return
+	}
+	ev.Loss = sDamage - t.LP
+	r.emit(ev)
+	r.consciousness(t, ev.Loss+5, true, ev.Loss)
+}
+
+// consciousness rolls a Consciousness check: d10 + Willpower + Pain
+// Resistance against the difficulty, no die when it cannot succeed (R25,
+// A37).
+func (r *run) consciousness(t *Combatant, difficulty int, stun bool, loss int) {
+	bonus := t.Willpower + t.Skill("pain_resistance")
+	ev := &ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss}
+	if 10+bonus >= difficulty {
+		ev.Die = r.d10()
+		ev.Total = ev.Die + bonus
+		ev.Success = ev.Total >= difficulty
+	} else {
+		ev.Total = bonus
+	}
+	r.emit(ev)
 }
 
 // hurt applies raw damage to a combatant and what follows: a Consciousness
@@ -696,17 +755,7 @@ func (r *run) hurt(target, source string, raw int, penetrating, _ bool) {
 	t = r.s.combatant(target)
 	switch {
 	case wasActive && t.LP < 0:
-		difficulty := -t.LP + 5
-		bonus := t.Willpower + t.Skill("pain_resistance")
-		ev := &ConsciousnessRolled{Target: t.ID, Difficulty: difficulty}
-		if 10+bonus >= difficulty { // else it cannot succeed: no die (A37)
-			ev.Die = r.d10()
-			ev.Total = ev.Die + bonus
-			ev.Success = ev.Total >= difficulty
-		} else {
-			ev.Total = bonus
-		}
-		r.emit(ev)
+		r.consciousness(t, -t.LP+5, false, 0)
 	case t.Status == Unconscious && eff > 0:
 		taken := t.DamageWhileUnconscious
 		if r.s.Options.DeathMode == "single_hit" {
@@ -807,17 +856,117 @@ func (r *run) advance() {
 	switch s.stage() {
 	case "pending", "declared":
 		return
-	case "initiative":
+	case "ambush":
+		if !r.resolveAmbush() {
+			return
+		}
+	}
+	if a := s.Ambush; a != nil && a.Stage == "free" {
+		if s.canAct(a.Hiders) {
+			return
+		}
+		r.emit(&AmbushOver{}) // the free turn is over: initiative (R38)
+	}
+	if s.stage() == "initiative" {
 		if s.nextInitiativeGroup() < 0 {
 			r.emit(&RoundStarted{Round: 1, Order: s.initiativeOrder()})
 			r.startTurn(0)
 		}
 		return
 	}
-	if s.canAct(s.Groups[s.Order[s.Turn]].ID) {
+	if s.canAct(s.activeGroup()) {
 		return
 	}
 	r.startTurn(s.Turn + 1)
+}
+
+// resolveAmbush settles the ambush once every hider has hidden and, if the
+// ambushed search, every one of them has searched: spotted if a search
+// reached the lowest Stealth, or, without a search, if a hider's Stealth
+// is below the best passive perception (R36, R37, A33). It reports whether
+// the ambush stage is over.
+func (r *run) resolveAmbush() bool {
+	s := &r.s
+	a := s.Ambush
+	if s.nextHider() != nil || (a.Searching && s.nextSearcher() != nil) {
+		return false
+	}
+	ev := &AmbushResolved{Difficulty: s.ambushDifficulty(), Spotted: a.Spotted}
+	if !a.Searching {
+		for _, c := range s.Combatants {
+			if c.Group != a.Hiders && c.Status == Active {
+				ev.Passive = max(ev.Passive, c.Senses+c.Skill("perception"))
+			}
+		}
+		for _, c := range s.Combatants {
+			if c.Group == a.Hiders && c.Status == Active && c.Stealth < ev.Passive {
+				ev.Spotted = true
+			}
+		}
+	}
+	r.emit(ev)
+	return true
+}
+
+// nextHider is the next hider to roll Stealth, or nil.
+func (s *State) nextHider() *Combatant {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Group == s.Ambush.Hiders && c.Status == Active && c.Stealth == 0 {
+			return c
+		}
+	}
+	return nil
+}
+
+// nextSearcher is the next ambushed combatant to roll Perception, or nil.
+func (s *State) nextSearcher() *Combatant {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Group != s.Ambush.Hiders && c.Status == Active && !c.Searched {
+			return c
+		}
+	}
+	return nil
+}
+
+// ambushDifficulty is the lowest hider's Stealth total (R36).
+func (s *State) ambushDifficulty() int {
+	low := 0
+	for _, c := range s.Combatants {
+		if c.Group == s.Ambush.Hiders && c.Status == Active && (low == 0 || c.Stealth < low) {
+			low = c.Stealth
+		}
+	}
+	return low
+}
+
+func (r *run) hide(who string) error {
+	if r.s.stage() != "ambush" || r.s.nextHider() == nil {
+		return engine.Errorf(engine.NotAllowedNow, "nobody is hiding now: %s", next(&r.s).Question)
+	}
+	c := r.s.nextHider()
+	if c.ID != who {
+		return engine.Errorf(engine.NotYourTurn, "%s hides next, not %s", c.ID, who)
+	}
+	die := r.d10()
+	r.emit(&StealthRolled{Who: c.ID, Die: die, Total: die + c.Body + c.Skill("stealth") + r.s.Ambush.Bonus})
+	return nil
+}
+
+func (r *run) search(who string) error {
+	if r.s.stage() != "ambush" || r.s.nextHider() != nil || !r.s.Ambush.Searching || r.s.nextSearcher() == nil {
+		return engine.Errorf(engine.NotAllowedNow, "nobody is searching now: %s", next(&r.s).Question)
+	}
+	c := r.s.nextSearcher()
+	if c.ID != who {
+		return engine.Errorf(engine.NotYourTurn, "%s searches next, not %s", c.ID, who)
+	}
+	die := r.d10()
+	ev := &PerceptionRolled{Who: c.ID, Die: die, Total: die + c.Senses + c.Skill("perception"), Difficulty: r.s.ambushDifficulty()}
+	ev.Spotted = ev.Total >= ev.Difficulty // ties favour the roller (A33)
+	r.emit(ev)
+	return nil
 }
 
 // startTurn begins the turn at position i of the order, skipping groups

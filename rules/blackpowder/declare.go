@@ -93,7 +93,7 @@ func (s *State) opportunists(c *Combatant, cmd Command) []string {
 	var out []string
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group == c.Group || t.Status != Active || t.HeldBy != "" || (t.Weapon().Kind != Melee && t.Weapon().Kind != Unarmed) {
+		if t.Group == c.Group || t.Status != Active || t.HeldBy != "" || s.unaware(t) || (t.Weapon().Kind != Melee && t.Weapon().Kind != Unarmed) {
 			continue
 		}
 		p := [2]float64{t.X, t.Y}

@@ -164,6 +164,10 @@ type ConsciousnessRolled struct {
 	Total      int    `json:"total"`
 	Difficulty int    `json:"difficulty"`
 	Success    bool   `json:"success"`
+	// Stun is set for the check after a stun attack: success costs Loss
+	// LP (floor 0), failure knocks out with LP unchanged (R43, A36).
+	Stun bool `json:"stun,omitempty"`
+	Loss int  `json:"loss,omitempty"`
 }
 
 // Died: damage while unconscious reached LP max (R26).
@@ -278,6 +282,43 @@ type Released struct {
 	Captor string `json:"captor"`
 }
 
+// StealthRolled: a hider's Stealth check (R36).
+type StealthRolled struct {
+	Who   string `json:"who"`
+	Die   int    `json:"die"`
+	Total int    `json:"total"`
+}
+
+// PerceptionRolled: an ambushed combatant searches (R37).
+type PerceptionRolled struct {
+	Who        string `json:"who"`
+	Die        int    `json:"die"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Spotted    bool   `json:"spotted"`
+}
+
+// AmbushResolved: every hider has hidden (and every searcher searched):
+// the ambush is spotted, or the ambushers get their free turn (R37, R38).
+// Passive is the ambushed side's passive perception when nobody searched.
+type AmbushResolved struct {
+	Difficulty int  `json:"difficulty"`
+	Passive    int  `json:"passive,omitempty"`
+	Spotted    bool `json:"spotted"`
+}
+
+// AmbushOver: the ambushers' free turn is over; initiative follows (R38).
+type AmbushOver struct{}
+
+// Stunned: a stun attack's stun damage S (R43, A36); Loss is S - LP, what
+// a passed Consciousness check costs, when S reaches LP.
+type Stunned struct {
+	Target  string `json:"target"`
+	S       int    `json:"s"`
+	Reaches bool   `json:"reaches"`
+	Loss    int    `json:"loss,omitempty"`
+}
+
 // Ended: at most one group still has fighters standing.
 type Ended struct {
 	Winner string `json:"winner"`
@@ -316,6 +357,11 @@ func (Lapsed) Kind() string              { return "lapsed" }
 func (DeclarationClosed) Kind() string   { return "declaration_closed" }
 func (HoldContest) Kind() string         { return "hold_contest" }
 func (Released) Kind() string            { return "released" }
+func (StealthRolled) Kind() string       { return "stealth_rolled" }
+func (PerceptionRolled) Kind() string    { return "perception_rolled" }
+func (AmbushResolved) Kind() string      { return "ambush_resolved" }
+func (AmbushOver) Kind() string          { return "ambush_over" }
+func (Stunned) Kind() string             { return "stunned" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -350,6 +396,11 @@ func (*Lapsed) isEvent()              {}
 func (*DeclarationClosed) isEvent()   {}
 func (*HoldContest) isEvent()         {}
 func (*Released) isEvent()            {}
+func (*StealthRolled) isEvent()       {}
+func (*PerceptionRolled) isEvent()    {}
+func (*AmbushResolved) isEvent()      {}
+func (*AmbushOver) isEvent()          {}
+func (*Stunned) isEvent()             {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -387,5 +438,10 @@ func eventKinds() map[string]func() Event {
 		"declaration_closed":   func() Event { return &DeclarationClosed{} },
 		"hold_contest":         func() Event { return &HoldContest{} },
 		"released":             func() Event { return &Released{} },
+		"stealth_rolled":       func() Event { return &StealthRolled{} },
+		"perception_rolled":    func() Event { return &PerceptionRolled{} },
+		"ambush_resolved":      func() Event { return &AmbushResolved{} },
+		"ambush_over":          func() Event { return &AmbushOver{} },
+		"stunned":              func() Event { return &Stunned{} },
 	}
 }

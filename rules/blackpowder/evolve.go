@@ -89,9 +89,12 @@ func evolve(s *State, e Event) {
 	case *ConsciousnessRolled:
 		t := s.combatant(e.Target)
 		t.Fatigue++
-		if e.Success {
+		switch {
+		case e.Success && e.Stun:
+			t.LP = max(0, t.LP-e.Loss)
+		case e.Success:
 			t.LP = 0
-		} else {
+		default:
 			t.Status = Unconscious
 			t.ReviveDifficulty = e.Difficulty
 			t.Actions, t.Delayed = 0, false
@@ -168,6 +171,30 @@ func evolve(s *State, e Event) {
 		}
 	case *Released:
 		letGo(s, e.Captor)
+	case *StealthRolled:
+		s.combatant(e.Who).Stealth = e.Total
+	case *PerceptionRolled:
+		s.combatant(e.Who).Searched = true
+	case *AmbushResolved:
+		a := s.Ambush
+		a.Difficulty, a.Spotted = e.Difficulty, e.Spotted
+		if e.Spotted {
+			a.Stage = "done"
+			break
+		}
+		a.Stage = "free"
+		for i := range s.Combatants {
+			if c := &s.Combatants[i]; c.Group == a.Hiders && c.Status == Active {
+				c.Actions, c.Done = 1, false
+			}
+		}
+	case *AmbushOver:
+		s.Ambush.Stage = "done"
+		for i := range s.Combatants {
+			s.Combatants[i].Actions = 0
+		}
+	case *Stunned:
+		// The check that follows carries the consequences.
 	case *Ended:
 		s.Over, s.Winner, s.Pending, s.Declared = true, e.Winner, nil, nil
 	}

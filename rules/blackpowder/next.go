@@ -16,6 +16,20 @@ func next(s *State) engine.Prompt[Command] {
 		return pendingPrompt(s)
 	case "declared":
 		return reactionPrompt(s)
+	case "ambush":
+		if c := s.nextHider(); c != nil {
+			return engine.Prompt[Command]{
+				Kind: engine.Act, Actor: c.ID, Default: 0,
+				Question: fmt.Sprintf("%s hides for the ambush (Stealth check)", c.Name),
+				Options:  []engine.Option[Command]{{Label: "hide", Command: &Hide{}}},
+			}
+		}
+		c := s.nextSearcher()
+		return engine.Prompt[Command]{
+			Kind: engine.Act, Actor: c.ID, Default: 0,
+			Question: fmt.Sprintf("%s searches for an ambush (Perception check)", c.Name),
+			Options:  []engine.Option[Command]{{Label: "search", Command: &Search{}}},
+		}
 	case "initiative":
 		g := s.Groups[s.nextInitiativeGroup()]
 		roller := s.initiativeRoller(g.ID)
@@ -25,7 +39,7 @@ func next(s *State) engine.Prompt[Command] {
 			Options:  []engine.Option[Command]{{Label: "roll initiative", Command: &RollInitiative{}}},
 		}
 	}
-	group := s.Groups[s.Order[s.Turn]].ID
+	group := s.activeGroup()
 	var members []*Combatant
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
@@ -38,11 +52,11 @@ func next(s *State) engine.Prompt[Command] {
 		return engine.Prompt[Command]{Kind: engine.End, Question: "nobody can act", Default: -1}
 	}
 	c := members[0]
-	p := engine.Prompt[Command]{
-		Kind: engine.Act, Actor: c.ID, Default: -1,
-		Question: fmt.Sprintf("round %d, the %s group's turn: %s acts (or another member first)", s.Round, group, c.Name),
-		Options:  actOptions(s, c),
+	question := fmt.Sprintf("round %d, the %s group's turn: %s acts (or another member first)", s.Round, group, c.Name)
+	if s.Round == 0 {
+		question = fmt.Sprintf("the ambush: the %s group's free turn (+3 to checks): %s acts (or another member first)", group, c.Name)
 	}
+	p := engine.Prompt[Command]{Kind: engine.Act, Actor: c.ID, Default: -1, Question: question, Options: actOptions(s, c)}
 	for _, m := range members[1:] {
 		p.Others = append(p.Others, m.ID)
 	}
@@ -73,6 +87,9 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 			})
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				opts = append(opts, engine.Option[Command]{Label: "hold " + t.Name, Command: &Hold{Target: t.ID}})
+			}
+			if s.unaware(t) && t.Status == Active {
+				opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("stun %s with the %s", t.Name, w.Name), Command: &Stun{Target: t.ID}})
 			}
 		}
 		for i := range s.Combatants {

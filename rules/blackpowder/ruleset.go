@@ -64,7 +64,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		"initiative": &RollInitiative{}, "pass": &Pass{}, "delay": &Delay{}, "reload": &Reload{},
 		"dodge": &Dodge{}, "parry": &Parry{}, "take": &Take{},
 		"critical": &Critical{Take: true}, "no-critical": &Critical{Take: false},
-		"fix": &Fix{}, "release": &Release{},
+		"fix": &Fix{}, "release": &Release{}, "hide": &Hide{}, "search": &Search{},
 	}
 	if c, ok := simple[verb]; ok {
 		if len(args) > 0 {
@@ -136,6 +136,14 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			return nil, err
 		}
 		return &Interrupt{Action: raw}, nil
+	case "stun":
+		switch {
+		case len(args) == 1:
+			return &Stun{Target: args[0]}, nil
+		case len(args) == 3 && args[1] == "with":
+			return &Stun{Target: args[0], Weapon: args[2]}, nil
+		}
+		return nil, fmt.Errorf("stun TARGET [with WEAPON]")
 	case "hold":
 		if len(args) != 1 {
 			return nil, fmt.Errorf("hold TARGET")
@@ -152,7 +160,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
@@ -190,6 +198,11 @@ func (Rules) FormatCommand(c Command) string {
 		return "opportunity-attack"
 	case *Hold:
 		return "hold " + c.Target
+	case *Stun:
+		if c.Weapon != "" {
+			return "stun " + c.Target + " with " + c.Weapon
+		}
+		return "stun " + c.Target
 	case *Interrupt:
 		inner, err := Rules{}.DecodeCommand(c.Action)
 		if err != nil {
@@ -327,6 +340,22 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s %s %s: d10=%d → %d against d10=%d → %d", name(e.Captor), verb, name(e.Captive), e.Die, e.Total, e.CaptiveDie, e.CaptiveTotal)
 	case *Released:
 		return name(e.Captor) + " lets go"
+	case *StealthRolled:
+		return fmt.Sprintf("%s hides: Stealth d10=%d → %d", name(e.Who), e.Die, e.Total)
+	case *PerceptionRolled:
+		return fmt.Sprintf("%s searches: Perception d10=%d → %d vs %d: %s", name(e.Who), e.Die, e.Total, e.Difficulty, map[bool]string{true: "spotted", false: "nothing"}[e.Spotted])
+	case *AmbushResolved:
+		if e.Spotted {
+			return fmt.Sprintf("the ambush (difficulty %d) is spotted", e.Difficulty)
+		}
+		return fmt.Sprintf("the ambush (difficulty %d) is not spotted: the ambushers' free turn", e.Difficulty)
+	case *AmbushOver:
+		return "the ambushers' free turn is over"
+	case *Stunned:
+		if !e.Reaches {
+			return fmt.Sprintf("%s takes stun damage %d, below their LP: nothing happens", name(e.Target), e.S)
+		}
+		return fmt.Sprintf("%s takes stun damage %d: %d over their LP", name(e.Target), e.S, e.Loss)
 	case *Ended:
 		if e.Winner == "" {
 			return "the fight is over: nobody is left standing"

@@ -16,6 +16,7 @@ type Spec struct {
 	Description string          `yaml:"description,omitempty" doc:"free text"`
 	Options     *OptionsSpec    `yaml:"options,omitempty" doc:"rulings that tables may choose differently"`
 	Scene       SceneSpec       `yaml:"scene,omitempty" doc:"the environment"`
+	Ambush      *AmbushSpec     `yaml:"ambush,omitempty" doc:"the fight opens with one group lying in wait (R36-R38)"`
 	Groups      []GroupSpec     `yaml:"groups" doc:"initiative groups; the group with players: true is the players'"`
 	Combatants  []CombatantSpec `yaml:"combatants" doc:"everyone in the fight, in roster order"`
 }
@@ -31,6 +32,13 @@ type OptionsSpec struct {
 // SceneSpec is the environment.
 type SceneSpec struct {
 	Mist bool `yaml:"mist,omitempty" doc:"mist: regular powder does not fire (R21)"`
+}
+
+// AmbushSpec sets up an ambush.
+type AmbushSpec struct {
+	Hiders    string `yaml:"hiders" required:"true" doc:"the id of the group lying in wait"`
+	Searching bool   `yaml:"searching,omitempty" doc:"the ambushed search, each rolling Perception; otherwise their passive perception counts"`
+	Bonus     int    `yaml:"bonus,omitempty" doc:"added to every hider's Stealth check: preparation, dim light (+3)"`
 }
 
 // GroupSpec is an initiative group.
@@ -60,6 +68,7 @@ type CombatantSpec struct {
 	X              float64        `yaml:"x,omitempty" doc:"position in metres"`
 	Y              float64        `yaml:"y,omitempty" doc:"position in metres"`
 	GunslingerTier int            `yaml:"gunslinger_tier,omitempty" min:"0" max:"2"`
+	Unaware        bool           `yaml:"unaware,omitempty" doc:"has not noticed the fight: cannot dodge, can be stunned (R43)"`
 }
 
 // WeaponSpec is a weapon.
@@ -159,6 +168,12 @@ func (sp *Spec) State() (State, error) {
 	if players > 1 {
 		bad("groups", "only one group can be the players' group")
 	}
+	if a := sp.Ambush; a != nil {
+		if !groups[a.Hiders] {
+			bad("ambush.hiders", "%q is not one of the groups", a.Hiders)
+		}
+		s.Ambush = &Ambush{Hiders: a.Hiders, Searching: a.Searching, Bonus: a.Bonus, Stage: "hide"}
+	}
 	ids := map[string]bool{}
 	members := map[string]int{}
 	for i, cs := range sp.Combatants {
@@ -193,7 +208,7 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 		Body: cs.Body, Senses: cs.Senses, Science: cs.Science, Willpower: cs.Willpower,
 		Evade: cs.Evade, Toughness: cs.Toughness, DamageBonus: cs.DamageBonus,
 		LPMax: cs.LPMax, LP: cs.LPMax, Status: Active, Wielding: -1,
-		X: cs.X, Y: cs.Y, GunslingerTier: cs.GunslingerTier,
+		X: cs.X, Y: cs.Y, GunslingerTier: cs.GunslingerTier, Unaware: cs.Unaware,
 	}
 	if c.Name == "" {
 		c.Name = c.ID

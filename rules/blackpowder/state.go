@@ -23,6 +23,9 @@ type State struct {
 	// Declared is an action waiting for opportunity attacks and interrupts
 	// before it resolves.
 	Declared *Declaration `json:"declared,omitempty"`
+	// Ambush is set when the fight opens with one group lying in wait
+	// (R36-R38).
+	Ambush *Ambush `json:"ambush,omitempty"`
 	// Over is set when the fight has ended; Winner names the winning side
 	// ("" for none).
 	Over   bool   `json:"over,omitempty"`
@@ -131,6 +134,14 @@ type Combatant struct {
 	// Running is set by a run until the combatant's next turn: ranged
 	// attacks against it are harder (R10, R33).
 	Running bool `json:"running,omitempty"`
+	// Unaware combatants have not noticed the fight: they cannot dodge and
+	// can be stunned (R43).
+	Unaware bool `json:"unaware,omitempty"`
+	// Stealth is the combatant's Stealth check total in an ambush (R36).
+	Stealth int `json:"stealth,omitempty"`
+	// Searched is set once the combatant has rolled Perception against an
+	// ambush (R37).
+	Searched bool `json:"searched,omitempty"`
 	// HeldBy and Holding name the other side of a hold (R39).
 	HeldBy  string `json:"held_by,omitempty"`
 	Holding string `json:"holding,omitempty"`
@@ -268,6 +279,8 @@ type Pending struct {
 	// Hold is set for a hold attempt: a hit leads to a contest, not damage
 	// (R39).
 	Hold bool `json:"hold,omitempty"`
+	// Stun is set for a stun attack (R43).
+	Stun bool `json:"stun,omitempty"`
 }
 
 // Declaration is an action declared on a turn that others may answer
@@ -292,6 +305,25 @@ type Declaration struct {
 	After []Deferred `json:"after,omitempty"`
 }
 
+// Ambush is an ambush in progress (R36-R38).
+type Ambush struct {
+	// Hiders is the group lying in wait.
+	Hiders string `json:"hiders"`
+	// Searching: the ambushed search (each rolls Perception) rather than
+	// rely on passive perception (R37).
+	Searching bool `json:"searching,omitempty"`
+	// Bonus is added to every hider's Stealth check (preparation, dim
+	// light: R36).
+	Bonus int `json:"bonus,omitempty"`
+	// Stage is "hide", "search", "free" (the ambushers' free turn) or
+	// "done".
+	Stage string `json:"stage"`
+	// Difficulty is the lowest hider's Stealth total (R36).
+	Difficulty int `json:"difficulty,omitempty"`
+	// Spotted is set when the ambush was seen (R37).
+	Spotted bool `json:"spotted,omitempty"`
+}
+
 // Reaction is a chance to answer a declared action.
 type Reaction struct {
 	Who string `json:"who"`
@@ -313,6 +345,24 @@ func (s *State) combatant(id string) *Combatant {
 		}
 	}
 	return nil
+}
+
+// activeGroup is the group acting now: the ambushers in their free turn,
+// else the group whose turn it is.
+func (s *State) activeGroup() string {
+	if s.Ambush != nil && s.Ambush.Stage == "free" {
+		return s.Ambush.Hiders
+	}
+	return s.Groups[s.Order[s.Turn]].ID
+}
+
+// unaware reports whether c has not noticed the fight: marked so, or
+// ambushed and not yet past the ambushers' free turn.
+func (s *State) unaware(c *Combatant) bool {
+	if c.Unaware {
+		return true
+	}
+	return s.Ambush != nil && s.Ambush.Stage != "done" && c.Group != s.Ambush.Hiders
 }
 
 // group returns the group with the given id, or nil.
@@ -346,6 +396,10 @@ func (s *State) clone() State {
 	if s.Pending != nil {
 		p := *s.Pending
 		out.Pending = &p
+	}
+	if s.Ambush != nil {
+		a := *s.Ambush
+		out.Ambush = &a
 	}
 	if s.Declared != nil {
 		d := *s.Declared
