@@ -115,6 +115,24 @@ type Stun struct {
 	Weapon string `json:"weapon,omitempty"`
 }
 
+// AimAt: the action; an attack that resolves just before the aimer's
+// group's next turn, at +3 to hit (R22).
+type AimAt struct {
+	Target   string `json:"target"`
+	Weapon   string `json:"weapon,omitempty"`
+	Part     int    `json:"part,omitempty"`
+	Modifier int    `json:"modifier,omitempty"`
+}
+
+// Assist: the action; +2 to an ally's next check this round (R44, A38).
+type Assist struct {
+	Ally string `json:"ally"`
+}
+
+// Escape: the action; an Athletics check against the trap's difficulty
+// (R41, A35).
+type Escape struct{}
+
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
@@ -149,6 +167,9 @@ func (Release) Kind() string           { return "release" }
 func (Hide) Kind() string              { return "hide" }
 func (Search) Kind() string            { return "search" }
 func (Stun) Kind() string              { return "stun" }
+func (AimAt) Kind() string             { return "aim" }
+func (Assist) Kind() string            { return "assist" }
+func (Escape) Kind() string            { return "escape" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -173,6 +194,9 @@ func (*Release) isCommand()           {}
 func (*Hide) isCommand()              {}
 func (*Search) isCommand()            {}
 func (*Stun) isCommand()              {}
+func (*AimAt) isCommand()             {}
+func (*Assist) isCommand()            {}
+func (*Escape) isCommand()            {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -199,6 +223,9 @@ func commandKinds() map[string]func() Command {
 		"hide":               func() Command { return &Hide{} },
 		"search":             func() Command { return &Search{} },
 		"stun":               func() Command { return &Stun{} },
+		"aim":                func() Command { return &AimAt{} },
+		"assist":             func() Command { return &Assist{} },
+		"escape":             func() Command { return &Escape{} },
 		"opportunity_attack": func() Command { return &OpportunityAttack{} },
 	}
 }

@@ -19,8 +19,11 @@ type run struct {
 	src    dice.Source
 	events []Event
 	// mode is how the acting combatant acts: "" on its own turn, "delayed"
-	// with a held delayed action, "free" with an opportunity attack.
+	// with a held delayed action, "free" with an opportunity attack or an
+	// aimed attack already paid for.
 	mode string
+	// aimed is set while an aimed attack resolves: +3 to hit (R22).
+	aimed bool
 }
 
 func (r *run) emit(e Event) {
@@ -98,6 +101,12 @@ func (r *run) act(who string, cmd Command) error {
 		return r.hold(who, c)
 	case *Stun:
 		return r.stun(who, c)
+	case *AimAt:
+		return r.aim(who, c)
+	case *Assist:
+		return r.assist(who, c)
+	case *Escape:
+		return r.escape(who)
 	case *Draw:
 		return r.draw(who, c.Weapon)
 	case *Reload:
@@ -464,6 +473,13 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	if t.Immobile() {
 		bonus += 3 // immobile target (R40)
 	}
+	if r.aimed {
+		bonus += 3 // aimed attack (R22)
+	}
+	if w.Kind == Thrown && !w.Thrown {
+		bonus -= 4 // an improvised throw: Missing (R17)
+	}
+	bonus += c.Assist // an ally's help (R44)
 	if a := r.s.Ambush; kind == "stun" || (a != nil && a.Stage == "free" && c.Group == a.Hiders) {
 		bonus += 3 // ambush or stun (R09, R38, R43, A34)
 	}
@@ -540,7 +556,7 @@ func (r *run) dodge(who string, parry bool) error {
 	t := r.s.combatant(pending.Target)
 	a := r.s.combatant(pending.Attacker)
 	w := attackWeapon(a, pending.Weapon)
-	bonus := t.Body + t.Skill("dodge")
+	bonus := t.Body + t.Skill("dodge") + t.Assist
 	if parry {
 		if !r.s.canParry(&pending) {
 			return engine.Errorf(engine.NotAllowedNow, "%s can only parry a melee attack while holding a melee weapon", t.Name)
@@ -846,7 +862,7 @@ func (r *run) advance() {
 		return
 	}
 	if winner, over := s.finished(); over {
-		r.emit(&Ended{Winner: winner})
+		r.end(winner)
 		return
 	}
 	r.resolveDeclared()
@@ -860,6 +876,9 @@ func (r *run) advance() {
 		if !r.resolveAmbush() {
 			return
 		}
+	}
+	if s.AimsDue != nil && !r.resolveAims() {
+		return
 	}
 	if a := s.Ambush; a != nil && a.Stage == "free" {
 		if s.canAct(a.Hiders) {
@@ -906,6 +925,130 @@ func (r *run) resolveAmbush() bool {
 	}
 	r.emit(ev)
 	return true
+}
+
+// resolveAims resolves the aimed attacks due before a group's turn, in
+// roster order, then starts the turn. It reports false when an attack
+// stopped for a decision (a dodge, a critical) first.
+func (r *run) resolveAims() bool {
+	s := &r.s
+	for s.AimsDue != nil && s.Pending == nil && !s.Over {
+		var aimer *Combatant
+		for i := range s.Combatants {
+			if c := &s.Combatants[i]; c.Group == s.AimsDue.Group && c.Aim != nil {
+				aimer = c
+				break
+			}
+		}
+		if aimer == nil {
+			turn := *s.AimsDue
+			r.emit(&turn)
+			return true
+		}
+		who, aim := aimer.ID, *aimer.Aim
+		r.emit(&AimResolving{Combatant: who})
+		if err := r.fireAim(who, aim); err != nil {
+			r.emit(&Lapsed{Who: who, Reason: err.Error()})
+		}
+		if winner, over := s.finished(); over {
+			r.end(winner)
+		}
+	}
+	return s.AimsDue == nil
+}
+
+// fireAim makes an aimed attack: +3, paid for when it was declared; wasted
+// when the target is gone or out of range (R22).
+func (r *run) fireAim(who string, aim Aim) error {
+	c, t := r.s.combatant(who), r.s.combatant(aim.Target)
+	if c.Status != Active {
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+	}
+	w := attackWeapon(c, aim.Weapon)
+	if w.Kind != Melee && w.Kind != Unarmed && w.RangeFar > 0 && distance(c, t) > w.RangeFar {
+		return engine.Errorf(engine.NotAllowedNow, "%s is out of range", t.Name)
+	}
+	if c.Wielding != aim.Weapon {
+		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds the %s", c.Name, w.Name)
+	}
+	r.aimed = true
+	defer func() { r.aimed = false }()
+	return r.as("free", func() error {
+		return r.attack(who, &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier})
+	})
+}
+
+// end ends the fight. Unconscious player characters who were not revived
+// wake with 0 LP (R27).
+func (r *run) end(winner string) {
+	for _, c := range r.s.Combatants {
+		if c.Status == Unconscious && r.s.group(c.Group).Players {
+			r.emit(&Woke{Who: c.ID})
+		}
+	}
+	r.emit(&Ended{Winner: winner})
+}
+
+func (r *run) aim(who string, cmd *AimAt) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	if c.Actions < 1 {
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	if cmd.Weapon != "" {
+		if i, err := c.weaponIndex(cmd.Weapon); err != nil {
+			return err
+		} else if i != c.Wielding {
+			return engine.Errorf(engine.NotAllowedNow, "%s must draw the %s before aiming it", c.Name, cmd.Weapon)
+		}
+	}
+	// The attack must be one that could be made now.
+	probe := &run{s: r.s.clone(), src: probeSource{}, mode: "free"}
+	if err := probe.attack(who, &Attack{Target: cmd.Target, Part: cmd.Part, Modifier: cmd.Modifier}); err != nil {
+		return err
+	}
+	r.emit(&Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}})
+	return nil
+}
+
+func (r *run) assist(who string, cmd *Assist) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	a := r.s.combatant(cmd.Ally)
+	switch {
+	case a == nil:
+		return engine.Errorf(engine.Invalid, "no combatant %q to assist", cmd.Ally)
+	case a.ID == c.ID || a.Group != c.Group:
+		return engine.Errorf(engine.NotAllowedNow, "%s can assist only another member of the %s group", c.Name, c.Group)
+	case a.Status != Active:
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s", a.Name, a.Status)
+	case c.Actions < 1:
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	r.emit(&Assisted{Helper: c.ID, Ally: a.ID})
+	return nil
+}
+
+func (r *run) escape(who string) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	switch {
+	case c.Trapped == 0:
+		return engine.Errorf(engine.NotAllowedNow, "%s is not trapped", c.Name)
+	case c.Actions < 1:
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	die := r.d10()
+	ev := &Escaped{Who: c.ID, Die: die, Total: die + c.Body + c.Skill("athletics") + c.Assist, Difficulty: c.Trapped}
+	ev.Success = ev.Total >= ev.Difficulty
+	r.emit(ev)
+	return nil
 }
 
 // nextHider is the next hider to roll Stealth, or nil.
@@ -976,7 +1119,7 @@ func (r *run) startTurn(i int) {
 	for tries := 0; tries <= 2*len(s.Order); tries++ {
 		if i >= len(s.Order) {
 			if limit := s.Options.RoundLimit; limit > 0 && s.Round+1 > limit {
-				r.emit(&Ended{Winner: ""}) // the round limit: a draw
+				r.end("") // the round limit: a draw
 				return
 			}
 			r.emit(&RoundStarted{Round: s.Round + 1})
@@ -989,7 +1132,15 @@ func (r *run) startTurn(i int) {
 		}
 		g := s.Groups[s.Order[i]].ID
 		if s.canAct(g) {
-			r.emit(&TurnStarted{Turn: i, Group: g})
+			turn := TurnStarted{Turn: i, Group: g}
+			for _, c := range s.Combatants {
+				if c.Group == g && c.Aim != nil {
+					r.emit(&AimsDue{Turn: turn}) // aimed attacks first (R22)
+					r.resolveAims()
+					return
+				}
+			}
+			r.emit(&turn)
 			return
 		}
 		i++

@@ -228,7 +228,7 @@ func (r *run) resolveDeclared() {
 			r.emit(&DeclarationClosed{})
 		}
 		if winner, over := s.finished(); over {
-			r.emit(&Ended{Winner: winner})
+			r.end(winner)
 		}
 		r.pruneReactions()
 	}
@@ -277,8 +277,8 @@ func (r *run) move(who string, x, y float64, mode string) error {
 	if err != nil {
 		return err
 	}
-	if c.HeldBy != "" || c.Holding != "" {
-		return engine.Errorf(engine.NotAllowedNow, "%s is in a hold and cannot move", c.Name)
+	if c.HeldBy != "" || c.Holding != "" || c.Trapped > 0 {
+		return engine.Errorf(engine.NotAllowedNow, "%s is held or trapped and cannot move", c.Name)
 	}
 	d := math.Hypot(x-c.X, y-c.Y)
 	switch mode {

@@ -319,6 +319,44 @@ type Stunned struct {
 	Loss    int    `json:"loss,omitempty"`
 }
 
+// Aimed: an aimed attack is declared, spending the action (R22).
+type Aimed struct {
+	Combatant string `json:"combatant"`
+	Aim       Aim    `json:"aim"`
+}
+
+// AimsDue: before the group's turn, its members' aimed attacks resolve
+// (R22, §7 step 5).
+type AimsDue struct {
+	Turn TurnStarted `json:"turn"`
+}
+
+// AimResolving: one aimed attack resolves now (or lapses).
+type AimResolving struct {
+	Combatant string `json:"combatant"`
+}
+
+// Assisted: a helper spends the action to give an ally +2 (R44).
+type Assisted struct {
+	Helper string `json:"helper"`
+	Ally   string `json:"ally"`
+}
+
+// Escaped: an Athletics check to get out of a trap (R41).
+type Escaped struct {
+	Who        string `json:"who"`
+	Die        int    `json:"die"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+}
+
+// Woke: an unconscious player character wakes with 0 LP when the fight is
+// over (R27).
+type Woke struct {
+	Who string `json:"who"`
+}
+
 // Ended: at most one group still has fighters standing.
 type Ended struct {
 	Winner string `json:"winner"`
@@ -362,6 +400,12 @@ func (PerceptionRolled) Kind() string    { return "perception_rolled" }
 func (AmbushResolved) Kind() string      { return "ambush_resolved" }
 func (AmbushOver) Kind() string          { return "ambush_over" }
 func (Stunned) Kind() string             { return "stunned" }
+func (Aimed) Kind() string               { return "aimed" }
+func (AimsDue) Kind() string             { return "aims_due" }
+func (AimResolving) Kind() string        { return "aim_resolving" }
+func (Assisted) Kind() string            { return "assisted" }
+func (Escaped) Kind() string             { return "escaped" }
+func (Woke) Kind() string                { return "woke" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -401,6 +445,12 @@ func (*PerceptionRolled) isEvent()    {}
 func (*AmbushResolved) isEvent()      {}
 func (*AmbushOver) isEvent()          {}
 func (*Stunned) isEvent()             {}
+func (*Aimed) isEvent()               {}
+func (*AimsDue) isEvent()             {}
+func (*AimResolving) isEvent()        {}
+func (*Assisted) isEvent()            {}
+func (*Escaped) isEvent()             {}
+func (*Woke) isEvent()                {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -443,5 +493,11 @@ func eventKinds() map[string]func() Event {
 		"ambush_resolved":      func() Event { return &AmbushResolved{} },
 		"ambush_over":          func() Event { return &AmbushOver{} },
 		"stunned":              func() Event { return &Stunned{} },
+		"aimed":                func() Event { return &Aimed{} },
+		"aims_due":             func() Event { return &AimsDue{} },
+		"aim_resolving":        func() Event { return &AimResolving{} },
+		"assisted":             func() Event { return &Assisted{} },
+		"escaped":              func() Event { return &Escaped{} },
+		"woke":                 func() Event { return &Woke{} },
 	}
 }

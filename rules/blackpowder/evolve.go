@@ -15,7 +15,7 @@ func evolve(s *State, e Event) {
 		s.Turn = 0
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
-			c.Actions, c.Done, c.Delayed, c.ImmediateUsed = 1, false, false, false
+			c.Actions, c.Done, c.Delayed, c.ImmediateUsed, c.Assist = 1, false, false, false, 0
 			for j := range c.Weapons {
 				if c.Weapons[j].State == GunMinorJam {
 					c.Weapons[j].State = GunOK // a minor jam clears by the next round (R19, §7)
@@ -23,7 +23,7 @@ func evolve(s *State, e Event) {
 			}
 		}
 	case *TurnStarted:
-		s.Turn = e.Turn
+		s.Turn, s.AimsDue = e.Turn, nil
 		for i := range s.Combatants {
 			if c := &s.Combatants[i]; c.Group == e.Group {
 				c.ImmediateUsed, c.Moved, c.Running = false, 0, false
@@ -49,7 +49,9 @@ func evolve(s *State, e Event) {
 			c.Reloading++
 		}
 	case *AttackRolled:
-		pay(s.combatant(e.Attacker), e.Spent)
+		c := s.combatant(e.Attacker)
+		pay(c, e.Spent)
+		c.Assist = 0
 	case *ShotFired:
 		w := &s.combatant(e.Attacker).Weapons[e.Weapon]
 		w.Loaded = max(0, w.Loaded-1)
@@ -62,6 +64,7 @@ func evolve(s *State, e Event) {
 		p := e.Pending
 		s.Pending = &p
 	case *DodgeRolled:
+		s.combatant(e.Target).Assist = 0
 		if e.ActionSpent {
 			c := s.combatant(e.Target)
 			if c.Delayed {
@@ -195,8 +198,34 @@ func evolve(s *State, e Event) {
 		}
 	case *Stunned:
 		// The check that follows carries the consequences.
+	case *Aimed:
+		c := s.combatant(e.Combatant)
+		aim := e.Aim
+		c.Aim = &aim
+		c.Actions--
+		c.Done = true
+	case *AimsDue:
+		due := e.Turn
+		s.AimsDue = &due
+	case *AimResolving:
+		s.combatant(e.Combatant).Aim = nil
+	case *Assisted:
+		h := s.combatant(e.Helper)
+		h.Actions--
+		h.Done = true
+		s.combatant(e.Ally).Assist += 2
+	case *Escaped:
+		c := s.combatant(e.Who)
+		c.Actions--
+		c.Done, c.Assist = true, 0
+		if e.Success {
+			c.Trapped = 0
+		}
+	case *Woke:
+		c := s.combatant(e.Who)
+		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)
 	case *Ended:
-		s.Over, s.Winner, s.Pending, s.Declared = true, e.Winner, nil, nil
+		s.Over, s.Winner, s.Pending, s.Declared, s.AimsDue = true, e.Winner, nil, nil, nil
 	}
 }
 

@@ -150,12 +150,16 @@ func TestE5Critical(t *testing.T) {
 // 8: 7 gets through, LP -3, Consciousness difficulty 8; 3 + 2 + 2 = 7
 // fails: unconscious, Fatigue 1, revive difficulty 8 (R25).
 func TestE6Consciousness(t *testing.T) {
-	f := newFight(t, duel(
+	sp := duel(
 		CombatantSpec{ID: "markus", LPMax: 12, LP: intp(4), Toughness: 1, Willpower: 2, Skills: map[string]int{"pain_resistance": 2}},
 		CombatantSpec{ID: "thug", Body: 3, Evade: 5, Weapons: []WeaponSpec{{Name: "club", Kind: Melee}}},
-		// thug wins initiative; attacks with 9 (hit); markus takes it; damage
-		// 5 + 3 = 8; Consciousness die 3.
-	), 1, 9, 9, 5, 3)
+	)
+	// A second player keeps the fight going: at its end Markus would wake
+	// (R27).
+	sp.Combatants = append(sp.Combatants, CombatantSpec{ID: "ann", Group: "players", Body: 5, LPMax: 10})
+	// thug wins initiative; attacks with 9 (hit); markus takes it; damage
+	// 5 + 3 = 8; Consciousness die 3.
+	f := newFight(t, sp, 1, 9, 9, 5, 3)
 	f.do("markus", "initiative")
 	f.do("thug", "initiative")
 	f.do("thug", "attack markus")

@@ -88,6 +88,10 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				opts = append(opts, engine.Option[Command]{Label: "hold " + t.Name, Command: &Hold{Target: t.ID}})
 			}
+			opts = append(opts, engine.Option[Command]{
+				Label:   fmt.Sprintf("aim at %s with the %s (+3, resolves before your group's next turn)", t.Name, w.Name),
+				Command: &AimAt{Target: t.ID},
+			})
 			if s.unaware(t) && t.Status == Active {
 				opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("stun %s with the %s", t.Name, w.Name), Command: &Stun{Target: t.ID}})
 			}
@@ -127,6 +131,14 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 		}
 	}
 	if c.Actions > 0 {
+		if c.Trapped > 0 {
+			opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("escape the trap (Athletics vs %d)", c.Trapped), Command: &Escape{}})
+		}
+		for i := range s.Combatants {
+			if a := &s.Combatants[i]; a.Group == c.Group && a.ID != c.ID && a.Status == Active {
+				opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("assist %s (+2 to their next check)", a.Name), Command: &Assist{Ally: a.ID}})
+			}
+		}
 		opts = append(opts, engine.Option[Command]{Label: "hold a delayed action", Command: &Delay{}})
 	}
 	return append(opts, engine.Option[Command]{Label: "pass", Command: &Pass{}})

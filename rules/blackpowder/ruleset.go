@@ -64,7 +64,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		"initiative": &RollInitiative{}, "pass": &Pass{}, "delay": &Delay{}, "reload": &Reload{},
 		"dodge": &Dodge{}, "parry": &Parry{}, "take": &Take{},
 		"critical": &Critical{Take: true}, "no-critical": &Critical{Take: false},
-		"fix": &Fix{}, "release": &Release{}, "hide": &Hide{}, "search": &Search{},
+		"fix": &Fix{}, "release": &Release{}, "hide": &Hide{}, "search": &Search{}, "escape": &Escape{},
 	}
 	if c, ok := simple[verb]; ok {
 		if len(args) > 0 {
@@ -73,9 +73,14 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		return c, nil
 	}
 	switch verb {
-	case "attack":
+	case "assist":
+		if len(args) != 1 {
+			return nil, fmt.Errorf("assist ALLY")
+		}
+		return &Assist{Ally: args[0]}, nil
+	case "attack", "aim":
 		if len(args) == 0 {
-			return nil, fmt.Errorf("attack whom? attack TARGET [with WEAPON] [part 3|5] [mod N]")
+			return nil, fmt.Errorf("%s whom? %s TARGET [with WEAPON] [part 3|5] [mod N]", verb, verb)
 		}
 		c := &Attack{Target: args[0]}
 		for rest := args[1:]; len(rest) > 0; rest = rest[2:] {
@@ -96,8 +101,11 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 					c.Modifier = n
 				}
 			default:
-				return nil, fmt.Errorf("unknown attack option %q: attack TARGET [with WEAPON] [part 3|5] [mod N]", rest[0])
+				return nil, fmt.Errorf("unknown %s option %q: %s TARGET [with WEAPON] [part 3|5] [mod N]", verb, rest[0], verb)
 			}
+		}
+		if verb == "aim" {
+			return &AimAt{Target: c.Target, Weapon: c.Weapon, Part: c.Part, Modifier: c.Modifier}, nil
 		}
 		return c, nil
 	case "move", "run", "withdraw":
@@ -160,25 +168,18 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
 func (Rules) FormatCommand(c Command) string {
 	switch c := c.(type) {
 	case *Attack:
-		var b strings.Builder
-		b.WriteString("attack " + c.Target)
-		if c.Weapon != "" {
-			b.WriteString(" with " + c.Weapon)
-		}
-		if c.Part != 0 {
-			fmt.Fprintf(&b, " part %d", c.Part)
-		}
-		if c.Modifier != 0 {
-			fmt.Fprintf(&b, " mod %d", c.Modifier)
-		}
-		return b.String()
+		return formatAttack("attack", c)
+	case *AimAt:
+		return formatAttack("aim", &Attack{Target: c.Target, Weapon: c.Weapon, Part: c.Part, Modifier: c.Modifier})
+	case *Assist:
+		return "assist " + c.Ally
 	case *Critical:
 		if c.Take {
 			return "critical"
@@ -211,6 +212,22 @@ func (Rules) FormatCommand(c Command) string {
 		return "interrupt " + Rules{}.FormatCommand(inner)
 	}
 	return c.Kind()
+}
+
+// formatAttack writes an attack's target and options after verb.
+func formatAttack(verb string, c *Attack) string {
+	var b strings.Builder
+	b.WriteString(verb + " " + c.Target)
+	if c.Weapon != "" {
+		b.WriteString(" with " + c.Weapon)
+	}
+	if c.Part != 0 {
+		fmt.Fprintf(&b, " part %d", c.Part)
+	}
+	if c.Modifier != 0 {
+		fmt.Fprintf(&b, " mod %d", c.Modifier)
+	}
+	return b.String()
 }
 
 // num writes a coordinate as briefly as it parses back exactly.
@@ -351,6 +368,19 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("the ambush (difficulty %d) is not spotted: the ambushers' free turn", e.Difficulty)
 	case *AmbushOver:
 		return "the ambushers' free turn is over"
+	case *Aimed:
+		c := s.combatant(e.Combatant)
+		return fmt.Sprintf("%s aims the %s at %s", c.Name, attackWeapon(c, e.Aim.Weapon).Name, name(e.Aim.Target))
+	case *AimsDue:
+		return fmt.Sprintf("before the %s group's turn, its aimed attacks resolve", e.Turn.Group)
+	case *AimResolving:
+		return name(e.Combatant) + "'s aimed attack"
+	case *Assisted:
+		return fmt.Sprintf("%s assists %s (+2 to their next check)", name(e.Helper), name(e.Ally))
+	case *Escaped:
+		return fmt.Sprintf("%s tries to escape the trap: d10=%d → %d vs %d: %s", name(e.Who), e.Die, e.Total, e.Difficulty, ok[e.Success])
+	case *Woke:
+		return name(e.Who) + " wakes after the fight"
 	case *Stunned:
 		if !e.Reaches {
 			return fmt.Sprintf("%s takes stun damage %d, below their LP: nothing happens", name(e.Target), e.S)

@@ -26,6 +26,9 @@ type State struct {
 	// Ambush is set when the fight opens with one group lying in wait
 	// (R36-R38).
 	Ambush *Ambush `json:"ambush,omitempty"`
+	// AimsDue is set while the aimed attacks of a group resolve, just
+	// before its turn at position AimsDue.Turn begins (R22).
+	AimsDue *TurnStarted `json:"aims_due,omitempty"`
 	// Over is set when the fight has ended; Winner names the winning side
 	// ("" for none).
 	Over   bool   `json:"over,omitempty"`
@@ -142,6 +145,14 @@ type Combatant struct {
 	// Searched is set once the combatant has rolled Perception against an
 	// ambush (R37).
 	Searched bool `json:"searched,omitempty"`
+	// Aim is an aimed attack declared and waiting to resolve (R22).
+	Aim *Aim `json:"aim,omitempty"`
+	// Assist is the bonus allies' help gives the combatant's next check
+	// this round (R44, A38).
+	Assist int `json:"assist,omitempty"`
+	// Trapped is the difficulty of escaping the trap the combatant is
+	// caught in; 0 when free (R41).
+	Trapped int `json:"trapped,omitempty"`
 	// HeldBy and Holding name the other side of a hold (R39).
 	HeldBy  string `json:"held_by,omitempty"`
 	Holding string `json:"holding,omitempty"`
@@ -150,7 +161,15 @@ type Combatant struct {
 // Immobile reports whether attacks on the combatant get +3 (R40): held,
 // holding someone, or unconscious.
 func (c *Combatant) Immobile() bool {
-	return c.HeldBy != "" || c.Holding != "" || c.Status == Unconscious
+	return c.HeldBy != "" || c.Holding != "" || c.Trapped > 0 || c.Status == Unconscious
+}
+
+// Aim is an aimed attack waiting to resolve (R22).
+type Aim struct {
+	Target   string `json:"target"`
+	Weapon   int    `json:"weapon"`
+	Part     int    `json:"part,omitempty"`
+	Modifier int    `json:"modifier,omitempty"`
 }
 
 // grapple is the better of Athletics and Brawl with Body, for holds (A35).
@@ -400,6 +419,16 @@ func (s *State) clone() State {
 	if s.Ambush != nil {
 		a := *s.Ambush
 		out.Ambush = &a
+	}
+	if s.AimsDue != nil {
+		due := *s.AimsDue
+		out.AimsDue = &due
+	}
+	for i := range out.Combatants {
+		if aim := out.Combatants[i].Aim; aim != nil {
+			copied := *aim
+			out.Combatants[i].Aim = &copied
+		}
 	}
 	if s.Declared != nil {
 		d := *s.Declared
