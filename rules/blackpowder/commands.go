@@ -133,6 +133,13 @@ type Assist struct {
 // (R41, A35).
 type Escape struct{}
 
+// Ruling: the GM's answer to a ruling prompt: "safe" or "unsafe" for a
+// revive, or a situational modifier for an attack.
+type Ruling struct {
+	Safe     *bool `json:"safe,omitempty"`
+	Modifier *int  `json:"modifier,omitempty"`
+}
+
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
@@ -170,6 +177,7 @@ func (Stun) Kind() string              { return "stun" }
 func (AimAt) Kind() string             { return "aim" }
 func (Assist) Kind() string            { return "assist" }
 func (Escape) Kind() string            { return "escape" }
+func (Ruling) Kind() string            { return "ruling" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -197,6 +205,7 @@ func (*Stun) isCommand()              {}
 func (*AimAt) isCommand()             {}
 func (*Assist) isCommand()            {}
 func (*Escape) isCommand()            {}
+func (*Ruling) isCommand()            {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -226,6 +235,7 @@ func commandKinds() map[string]func() Command {
 		"aim":                func() Command { return &AimAt{} },
 		"assist":             func() Command { return &Assist{} },
 		"escape":             func() Command { return &Escape{} },
+		"ruling":             func() Command { return &Ruling{} },
 		"opportunity_attack": func() Command { return &OpportunityAttack{} },
 	}
 }

@@ -76,6 +76,8 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		return r.opportunity(who)
 	case *Decline:
 		return r.decline(who)
+	case *Ruling:
+		return r.rule(who, c)
 	case *Interrupt:
 		return r.interrupt(who, c)
 	case *Pass:

@@ -59,7 +59,66 @@ func (s *State) reactors(c *Combatant, cmd Command) []Reaction {
 			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
 		}
 	}
+	switch cmd.(type) {
+	case *Revive:
+		q = append(q, Reaction{Who: engine.GM, Kind: "safety"}) // R28, A27
+	case *Attack:
+		if s.Options.GMModifiers {
+			q = append(q, Reaction{Who: engine.GM, Kind: "modifier"}) // §7 b2
+		}
+	}
 	return q
+}
+
+// safeToRevive is the default of the GM's safety ruling: no conscious
+// enemy within reach of the healer or the patient (A27).
+func (s *State) safeToRevive(d *Declaration) bool {
+	cmd, err := Rules{}.DecodeCommand(d.Command)
+	rv, ok := cmd.(*Revive)
+	if err != nil || !ok {
+		return true
+	}
+	healer, patient := s.combatant(d.Actor), s.combatant(rv.Target)
+	for _, e := range s.Combatants {
+		if e.Group != healer.Group && e.Status == Active && (distance(&e, healer) <= reach || distance(&e, patient) <= reach) {
+			return false
+		}
+	}
+	return true
+}
+
+// rule answers the GM's ruling prompt of a declared action.
+func (r *run) rule(who string, cmd *Ruling) error {
+	d, err := r.reactionHead(who, "")
+	if err != nil {
+		return err
+	}
+	ev := &Ruled{About: d.Queue[0].Kind}
+	switch ev.About {
+	case "safety":
+		if cmd.Safe == nil {
+			return engine.Errorf(engine.Invalid, "is the revive out of immediate danger? ruling safe, or ruling unsafe")
+		}
+		ev.Safe = *cmd.Safe
+	case "modifier":
+		if cmd.Modifier == nil {
+			return engine.Errorf(engine.Invalid, "what situational modifier? ruling mod N")
+		}
+		ev.Modifier = *cmd.Modifier
+		c, err := Rules{}.DecodeCommand(d.Command)
+		if err != nil {
+			return err
+		}
+		atk := *c.(*Attack)
+		atk.Modifier += ev.Modifier
+		if ev.Command, err = engine.MarshalKinded(&atk); err != nil {
+			return err
+		}
+	default:
+		return engine.Errorf(engine.NotAllowedNow, "%s answers the %s, not a GM ruling", d.Queue[0].Who, d.Queue[0].Kind)
+	}
+	r.emit(ev)
+	return nil
 }
 
 // opportunists lists the hostile combatants the command gives an
@@ -211,8 +270,12 @@ func (r *run) resolveDeclared() {
 		d := s.Declared
 		switch {
 		case !d.Resolved:
-			actor, raw := d.Actor, d.Command
+			actor, raw, unsafe := d.Actor, d.Command, d.Unsafe
 			r.emit(&DeclarationStep{Who: actor})
+			if unsafe {
+				r.emit(&Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"})
+				break
+			}
 			cmd, _ := Rules{}.DecodeCommand(raw) // written by declareOrAct
 			if err := r.as("", func() error { return r.act(actor, cmd) }); err != nil {
 				r.emit(&Lapsed{Who: actor, Reason: err.Error()})
@@ -241,6 +304,9 @@ func (r *run) pruneReactions() {
 	s := &r.s
 	for s.Declared != nil && s.Pending == nil && len(s.Declared.Queue) > 0 {
 		head := s.Declared.Queue[0]
+		if head.Who == engine.GM {
+			return
+		}
 		c := s.combatant(head.Who)
 		able := c.Status == Active
 		switch head.Kind {

@@ -351,6 +351,17 @@ type Escaped struct {
 	Success    bool   `json:"success"`
 }
 
+// Ruled: the GM answered a ruling prompt of a declared action. Command,
+// when set, replaces the declared command (an attack with the ruled
+// modifier).
+type Ruled struct {
+	// About is what was ruled: "safety" or "modifier".
+	About    string          `json:"about"`
+	Safe     bool            `json:"safe,omitempty"`
+	Modifier int             `json:"modifier,omitempty"`
+	Command  json.RawMessage `json:"command,omitempty"`
+}
+
 // Woke: an unconscious player character wakes with 0 LP when the fight is
 // over (R27).
 type Woke struct {
@@ -406,6 +417,7 @@ func (AimResolving) Kind() string        { return "aim_resolving" }
 func (Assisted) Kind() string            { return "assisted" }
 func (Escaped) Kind() string             { return "escaped" }
 func (Woke) Kind() string                { return "woke" }
+func (Ruled) Kind() string               { return "ruled" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -451,6 +463,7 @@ func (*AimResolving) isEvent()        {}
 func (*Assisted) isEvent()            {}
 func (*Escaped) isEvent()             {}
 func (*Woke) isEvent()                {}
+func (*Ruled) isEvent()               {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -499,5 +512,6 @@ func eventKinds() map[string]func() Event {
 		"assisted":             func() Event { return &Assisted{} },
 		"escaped":              func() Event { return &Escaped{} },
 		"woke":                 func() Event { return &Woke{} },
+		"ruled":                func() Event { return &Ruled{} },
 	}
 }

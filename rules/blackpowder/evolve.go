@@ -221,6 +221,15 @@ func evolve(s *State, e Event) {
 		if e.Success {
 			c.Trapped = 0
 		}
+	case *Ruled:
+		d := s.Declared
+		d.Queue = d.Queue[1:]
+		if e.About == "safety" && !e.Safe {
+			d.Unsafe = true
+		}
+		if e.Command != nil {
+			d.Command = e.Command
+		}
 	case *Woke:
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)

@@ -188,7 +188,8 @@ func TestE7Revive(t *testing.T) {
 	f.do("beatrix", "initiative")
 	f.do("thug", "initiative")
 	f.do("beatrix", "revive markus with medicine")
-	f.do("thug", "decline") // reviving provokes an opportunity attack (R34)
+	f.do("thug", "decline")   // reviving provokes an opportunity attack (R34)
+	f.do("gm", "ruling safe") // the thug stands next to them: the GM's call (A27)
 	if m := f.c("markus"); m.Status != Active || m.LP != 2 {
 		t.Errorf("markus %s with LP %d, want active with 2", m.Status, m.LP)
 	}

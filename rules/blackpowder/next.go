@@ -179,7 +179,35 @@ func pendingPrompt(s *State) engine.Prompt[Command] {
 func reactionPrompt(s *State) engine.Prompt[Command] {
 	d := s.Declared
 	head := d.Queue[0]
-	c, a := s.combatant(head.Who), s.combatant(d.Actor)
+	a := s.combatant(d.Actor)
+	switch head.Kind {
+	case "safety":
+		yes, no := true, false
+		def := 1
+		if s.safeToRevive(d) {
+			def = 0
+		}
+		return engine.Prompt[Command]{
+			Kind: engine.Ruling, Actor: engine.GM, Default: def,
+			Question: fmt.Sprintf("%s declares %q: are healer and patient out of immediate danger?", a.Name, d.Text),
+			Options: []engine.Option[Command]{
+				{Label: "safe: the revive goes ahead", Command: &Ruling{Safe: &yes}},
+				{Label: "not safe: the revive cannot be tried", Command: &Ruling{Safe: &no}},
+			},
+		}
+	case "modifier":
+		var opts []engine.Option[Command]
+		for _, m := range []int{0, 1, 2, 3, 4, 5, -2} {
+			m := m
+			opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("%+d to the difficulty", m), Command: &Ruling{Modifier: &m}})
+		}
+		return engine.Prompt[Command]{
+			Kind: engine.Ruling, Actor: engine.GM, Default: 0,
+			Question: fmt.Sprintf("%s declares %q: situational modifier (terrain, elevation, crowding, cover, visibility, weather)?", a.Name, d.Text),
+			Options:  opts,
+		}
+	}
+	c := s.combatant(head.Who)
 	decline := engine.Option[Command]{Label: "let it go", Command: &Decline{}}
 	if head.Kind == "opportunity" {
 		return engine.Prompt[Command]{

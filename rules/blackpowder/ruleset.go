@@ -73,6 +73,19 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		return c, nil
 	}
 	switch verb {
+	case "ruling":
+		switch {
+		case len(args) == 1 && (args[0] == "safe" || args[0] == "unsafe"):
+			safe := args[0] == "safe"
+			return &Ruling{Safe: &safe}, nil
+		case len(args) == 2 && args[0] == "mod":
+			n, err := strconv.Atoi(args[1])
+			if err != nil {
+				return nil, fmt.Errorf("ruling mod takes a number, not %q", args[1])
+			}
+			return &Ruling{Modifier: &n}, nil
+		}
+		return nil, fmt.Errorf("ruling safe, ruling unsafe, or ruling mod N")
 	case "assist":
 		if len(args) != 1 {
 			return nil, fmt.Errorf("assist ALLY")
@@ -168,7 +181,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
@@ -180,6 +193,16 @@ func (Rules) FormatCommand(c Command) string {
 		return formatAttack("aim", &Attack{Target: c.Target, Weapon: c.Weapon, Part: c.Part, Modifier: c.Modifier})
 	case *Assist:
 		return "assist " + c.Ally
+	case *Ruling:
+		switch {
+		case c.Safe != nil && *c.Safe:
+			return "ruling safe"
+		case c.Safe != nil:
+			return "ruling unsafe"
+		case c.Modifier != nil:
+			return "ruling mod " + strconv.Itoa(*c.Modifier)
+		}
+		return "ruling"
 	case *Critical:
 		if c.Take {
 			return "critical"
@@ -379,6 +402,11 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s assists %s (+2 to their next check)", name(e.Helper), name(e.Ally))
 	case *Escaped:
 		return fmt.Sprintf("%s tries to escape the trap: d10=%d → %d vs %d: %s", name(e.Who), e.Die, e.Total, e.Difficulty, ok[e.Success])
+	case *Ruled:
+		if e.About == "safety" {
+			return "the GM rules the spot " + map[bool]string{true: "safe", false: "not safe"}[e.Safe]
+		}
+		return fmt.Sprintf("the GM rules a situational modifier of %+d", e.Modifier)
 	case *Woke:
 		return name(e.Who) + " wakes after the fight"
 	case *Stunned:

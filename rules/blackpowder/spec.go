@@ -27,6 +27,7 @@ type OptionsSpec struct {
 	DodgeSuccessConsumesAction *bool  `yaml:"dodge_success_consumes_action,omitempty" doc:"a successful dodge costs the action too (A13, default false)"`
 	DeathMode                  string `yaml:"death_mode,omitempty" enum:"cumulative,single_hit" doc:"how damage while unconscious kills (A26, default cumulative)"`
 	RoundLimit                 *int   `yaml:"round_limit,omitempty" min:"0" doc:"end the fight as a draw when this round would begin; 0 for no limit (default 100)"`
+	GMModifiers                bool   `yaml:"gm_modifiers,omitempty" doc:"ask the GM for each attack's situational modifier (default false: give it with the attack, mod N)"`
 }
 
 // SceneSpec is the environment.
@@ -133,6 +134,7 @@ func (sp *Spec) State() (State, error) {
 		if o.DodgeSuccessConsumesAction != nil {
 			s.Options.DodgeSuccessConsumesAction = *o.DodgeSuccessConsumesAction
 		}
+		s.Options.GMModifiers = o.GMModifiers
 		if o.RoundLimit != nil {
 			s.Options.RoundLimit = *o.RoundLimit
 			if *o.RoundLimit < 0 {

@@ -48,6 +48,9 @@ type Options struct {
 	// RoundLimit ends the fight as a draw when this round would begin (the
 	// GM's call that the fight is over, for unattended fights); 0 for none.
 	RoundLimit int `json:"round_limit"`
+	// GMModifiers asks the GM for each attack's situational modifier
+	// (R10, §7 b2); off, modifiers are given with the attack ("mod N").
+	GMModifiers bool `json:"gm_modifiers,omitempty"`
 }
 
 // DefaultOptions are the spec's rulings.
@@ -322,6 +325,9 @@ type Declaration struct {
 	// After holds delayed actions that lost their Speed contest: they
 	// resolve after the declared action, if they still can (A16).
 	After []Deferred `json:"after,omitempty"`
+	// Unsafe is set when the GM rules a revive not out of immediate danger
+	// (R28, A27): it lapses.
+	Unsafe bool `json:"unsafe,omitempty"`
 }
 
 // Ambush is an ambush in progress (R36-R38).
@@ -346,7 +352,9 @@ type Ambush struct {
 // Reaction is a chance to answer a declared action.
 type Reaction struct {
 	Who string `json:"who"`
-	// Kind is "opportunity" or "interrupt".
+	// Kind is "opportunity" or "interrupt", or for the GM "safety" (is a
+	// revive out of immediate danger?) or "modifier" (an attack's
+	// situational modifier).
 	Kind string `json:"kind"`
 }
 
