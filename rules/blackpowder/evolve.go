@@ -33,8 +33,8 @@ func evolve(s *State, e Event) {
 		s.combatant(e.Combatant).Done = true
 	case *Delayed:
 		c := s.combatant(e.Combatant)
-		c.Actions--
-		c.Delayed, c.Done = true, true
+		useAction(c)
+		c.Delayed = true
 	case *WeaponDrawn:
 		c := s.combatant(e.Combatant)
 		c.Wielding, c.Reloading = e.Weapon, 0
@@ -113,16 +113,14 @@ func evolve(s *State, e Event) {
 		}
 	case *Revived:
 		h := s.combatant(e.Healer)
-		h.Actions--
-		h.Done = true
+		useAction(h)
 		if e.Success {
 			t := s.combatant(e.Target)
 			t.Status, t.LP, t.DamageWhileUnconscious = Active, e.LP, 0
 		}
 	case *GunFixed:
 		c := s.combatant(e.Combatant)
-		c.Actions--
-		c.Done = true
+		useAction(c)
 		w := &c.Weapons[e.Weapon]
 		w.State, w.Loaded = e.State, e.Loaded
 	case *ActionUsed:
@@ -135,11 +133,9 @@ func evolve(s *State, e Event) {
 			c.Moved += e.Distance
 		case "run":
 			c.Running = true
-			c.Actions--
-			c.Done = true
+			useAction(c)
 		default:
-			c.Actions--
-			c.Done = true
+			useAction(c)
 		}
 	case *ActionDeclared:
 		d := e.Declaration
@@ -202,8 +198,7 @@ func evolve(s *State, e Event) {
 		c := s.combatant(e.Combatant)
 		aim := e.Aim
 		c.Aim = &aim
-		c.Actions--
-		c.Done = true
+		useAction(c)
 	case *AimsDue:
 		due := e.Turn
 		s.AimsDue = &due
@@ -211,13 +206,12 @@ func evolve(s *State, e Event) {
 		s.combatant(e.Combatant).Aim = nil
 	case *Assisted:
 		h := s.combatant(e.Helper)
-		h.Actions--
-		h.Done = true
+		useAction(h)
 		s.combatant(e.Ally).Assist += 2
 	case *Escaped:
 		c := s.combatant(e.Who)
-		c.Actions--
-		c.Done, c.Assist = true, 0
+		useAction(c)
+		c.Assist = 0
 		if e.Success {
 			c.Trapped = 0
 		}
@@ -250,6 +244,13 @@ func letGo(s *State, captor string) {
 	c.Holding = ""
 }
 
+// useAction spends the combatant's action: it has finished its part of the
+// turn.
+func useAction(c *Combatant) {
+	c.Actions--
+	c.Done = true
+}
+
 // pay spends what paid for an attack: the turn's action, the held delayed
 // action, or nothing for an opportunity attack.
 func pay(c *Combatant, spent string) {
@@ -257,8 +258,7 @@ func pay(c *Combatant, spent string) {
 	case "delayed":
 		c.Delayed = false
 	case "action":
-		c.Actions--
-		c.Done = true
+		useAction(c)
 	}
 }
 
@@ -268,6 +268,5 @@ func spend(c *Combatant, immediate bool) {
 		c.ImmediateUsed = true
 		return
 	}
-	c.Actions--
-	c.Done = true
+	useAction(c)
 }
