@@ -140,6 +140,22 @@ type Ruling struct {
 	Modifier *int  `json:"modifier,omitempty"`
 }
 
+// Rest: after the fight, everyone standing rests: "short" (about half an
+// hour, once), "long" (about two hours) or "sleep" (a night) (R29).
+type Rest struct {
+	Length string `json:"length"`
+}
+
+// Heal: after the fight, a Medicine check against 10 by the healer for the
+// patient (R30).
+type Heal struct {
+	Healer  string `json:"healer"`
+	Patient string `json:"patient"`
+}
+
+// Done: the GM closes the encounter after the fight.
+type Done struct{}
+
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
@@ -178,6 +194,9 @@ func (AimAt) Kind() string             { return "aim" }
 func (Assist) Kind() string            { return "assist" }
 func (Escape) Kind() string            { return "escape" }
 func (Ruling) Kind() string            { return "ruling" }
+func (Rest) Kind() string              { return "rest" }
+func (Heal) Kind() string              { return "heal" }
+func (Done) Kind() string              { return "done" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -206,6 +225,9 @@ func (*AimAt) isCommand()             {}
 func (*Assist) isCommand()            {}
 func (*Escape) isCommand()            {}
 func (*Ruling) isCommand()            {}
+func (*Rest) isCommand()              {}
+func (*Heal) isCommand()              {}
+func (*Done) isCommand()              {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -236,6 +258,9 @@ func commandKinds() map[string]func() Command {
 		"assist":             func() Command { return &Assist{} },
 		"escape":             func() Command { return &Escape{} },
 		"ruling":             func() Command { return &Ruling{} },
+		"rest":               func() Command { return &Rest{} },
+		"heal":               func() Command { return &Heal{} },
+		"done":               func() Command { return &Done{} },
 		"opportunity_attack": func() Command { return &OpportunityAttack{} },
 	}
 }

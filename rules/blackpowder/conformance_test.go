@@ -18,7 +18,7 @@ func setups(t *testing.T) []enginetest.Setup[State] {
 	armored.Combatants[2].Armor = []ArmorSpec{{Name: "coat", ToughnessBonus: 2, IsArmor: true}}
 	armored.Combatants[0].Weapons = nil // Beatrix fights with fists
 	single := alley()
-	single.Options = &OptionsSpec{DeathMode: "single_hit", NPCCrits: new(bool), DodgeSuccessConsumesAction: intBool(true)}
+	single.Options = &OptionsSpec{DeathMode: "single_hit", NPCCrits: new(bool), DodgeSuccessConsumesAction: intBool(true), GMModifiers: true, Aftermath: true}
 	var out []enginetest.Setup[State]
 	for name, sp := range map[string]*Spec{"alley": alley(), "mist": mist, "armored": armored, "single_hit": single} {
 		s, err := sp.State()

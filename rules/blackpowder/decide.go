@@ -90,6 +90,16 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		return r.hide(who)
 	case *Search:
 		return r.search(who)
+	case *Rest:
+		return r.rest(c.Length)
+	case *Heal:
+		return r.heal(c)
+	case *Done:
+		if r.s.After == nil {
+			return engine.Errorf(engine.NotAllowedNow, "the fight is not over")
+		}
+		r.emit(&Ended{Winner: r.s.After.Winner})
+		return nil
 	}
 	return r.declareOrAct(who, cmd)
 }
@@ -133,6 +143,8 @@ func (r *run) act(who string, cmd Command) error {
 // too).
 func (s *State) stage() string {
 	switch {
+	case s.After != nil:
+		return "after"
 	case s.Pending != nil:
 		return "pending"
 	case s.Declared != nil && len(s.Declared.Queue) > 0:
@@ -860,7 +872,7 @@ func (r *run) revive(who string, cmd *Revive) error {
 // to act.
 func (r *run) advance() {
 	s := &r.s
-	if s.Over {
+	if s.Over || s.After != nil {
 		return
 	}
 	if winner, over := s.finished(); over {
@@ -988,7 +1000,67 @@ func (r *run) end(winner string) {
 			r.emit(&Woke{Who: c.ID})
 		}
 	}
+	if r.s.Options.Aftermath {
+		r.emit(&Decided{Winner: winner}) // rests and healing before the end
+		return
+	}
 	r.emit(&Ended{Winner: winner})
+}
+
+// rest rests everyone standing (R29, A28): a short rest (once after a
+// fight) heals D10/3 + Body, a long one D10/2 + Body, a night's sleep
+// half LP max (rounded down) + Body with no die; never above LP max.
+func (r *run) rest(length string) error {
+	a := r.s.After
+	switch {
+	case a == nil:
+		return engine.Errorf(engine.NotAllowedNow, "resting comes after the fight")
+	case length == "short" && a.ShortRest:
+		return engine.Errorf(engine.NotAllowedNow, "the one short rest after this fight has been taken")
+	case length != "short" && length != "long" && length != "sleep":
+		return engine.Errorf(engine.Invalid, "rest short, rest long, or rest sleep; not %q", length)
+	}
+	ev := &Rested{Length: length}
+	for _, c := range r.s.Combatants {
+		if c.Status != Active {
+			continue
+		}
+		g := Gain{Who: c.ID}
+		value := c.LPMax/2 + c.Body
+		if length != "sleep" {
+			g.Die = r.d10()
+			divisor := map[string]int{"short": 3, "long": 2}[length]
+			v, _ := dice.DivideD10(g.Die, divisor)
+			value = v + c.Body
+		}
+		g.Gain = max(0, min(c.LPMax-c.LP, value))
+		ev.Gains = append(ev.Gains, g)
+	}
+	r.emit(ev)
+	return nil
+}
+
+// heal is Medicine healing after the fight (R30, A28): a Medicine check
+// against 10; the patient gains the excess, once a rest period.
+func (r *run) heal(cmd *Heal) error {
+	a := r.s.After
+	if a == nil {
+		return engine.Errorf(engine.NotAllowedNow, "Medicine healing comes after the fight (revive the unconscious during it)")
+	}
+	h, p := r.s.combatant(cmd.Healer), r.s.combatant(cmd.Patient)
+	switch {
+	case h == nil || p == nil:
+		return engine.Errorf(engine.Invalid, "heal HEALER PATIENT: both must be combatants")
+	case h.Status != Active || p.Status != Active:
+		return engine.Errorf(engine.NotAllowedNow, "healer and patient must both be conscious")
+	case slices.Contains(a.Treated, p.ID):
+		return engine.Errorf(engine.NotAllowedNow, "%s has been treated since the last rest", p.Name)
+	}
+	die := r.d10()
+	ev := &Healed{Healer: h.ID, Patient: p.ID, Die: die, Total: die + h.Science + h.Skill("medicine")}
+	ev.Gain = max(0, min(p.LPMax-p.LP, ev.Total-10))
+	r.emit(ev)
+	return nil
 }
 
 func (r *run) aim(who string, cmd *AimAt) error {

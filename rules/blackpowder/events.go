@@ -368,6 +368,36 @@ type Woke struct {
 	Who string `json:"who"`
 }
 
+// Decided: the fight is decided and, with the aftermath option, the time
+// after it begins (R29-R31).
+type Decided struct {
+	Winner string `json:"winner"`
+}
+
+// Rested: everyone standing rests (R29); Gains lists each one's die (0 for
+// sleep, which needs none) and LP gained, at most up to LP max (A28).
+type Rested struct {
+	Length string `json:"length"`
+	Gains  []Gain `json:"gains"`
+}
+
+// Gain is one combatant's healing.
+type Gain struct {
+	Who  string `json:"who"`
+	Die  int    `json:"die,omitempty"`
+	Gain int    `json:"gain"`
+}
+
+// Healed: a Medicine check against 10 after the fight; the patient gains
+// the excess, at most up to LP max (R30, A28).
+type Healed struct {
+	Healer  string `json:"healer"`
+	Patient string `json:"patient"`
+	Die     int    `json:"die"`
+	Total   int    `json:"total"`
+	Gain    int    `json:"gain"`
+}
+
 // Ended: at most one group still has fighters standing.
 type Ended struct {
 	Winner string `json:"winner"`
@@ -418,6 +448,9 @@ func (Assisted) Kind() string            { return "assisted" }
 func (Escaped) Kind() string             { return "escaped" }
 func (Woke) Kind() string                { return "woke" }
 func (Ruled) Kind() string               { return "ruled" }
+func (Decided) Kind() string             { return "decided" }
+func (Rested) Kind() string              { return "rested" }
+func (Healed) Kind() string              { return "healed" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -464,6 +497,9 @@ func (*Assisted) isEvent()            {}
 func (*Escaped) isEvent()             {}
 func (*Woke) isEvent()                {}
 func (*Ruled) isEvent()               {}
+func (*Decided) isEvent()             {}
+func (*Rested) isEvent()              {}
+func (*Healed) isEvent()              {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -513,5 +549,8 @@ func eventKinds() map[string]func() Event {
 		"escaped":              func() Event { return &Escaped{} },
 		"woke":                 func() Event { return &Woke{} },
 		"ruled":                func() Event { return &Ruled{} },
+		"decided":              func() Event { return &Decided{} },
+		"rested":               func() Event { return &Rested{} },
+		"healed":               func() Event { return &Healed{} },
 	}
 }

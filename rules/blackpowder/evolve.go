@@ -224,6 +224,24 @@ func evolve(s *State, e Event) {
 		if e.Command != nil {
 			d.Command = e.Command
 		}
+	case *Decided:
+		s.After = &Aftermath{Winner: e.Winner}
+		s.Pending, s.Declared, s.AimsDue = nil, nil, nil
+	case *Rested:
+		for _, g := range e.Gains {
+			c := s.combatant(g.Who)
+			c.LP += g.Gain
+			if e.Length == "sleep" {
+				c.Fatigue = 0 // a night's sleep clears Fatigue (A29)
+			}
+		}
+		if e.Length == "short" {
+			s.After.ShortRest = true
+		}
+		s.After.Treated = nil
+	case *Healed:
+		s.combatant(e.Patient).LP += e.Gain
+		s.After.Treated = append(s.After.Treated, e.Patient)
 	case *Woke:
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)

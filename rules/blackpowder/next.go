@@ -2,6 +2,7 @@ package blackpowder
 
 import (
 	"fmt"
+	"slices"
 
 	"fray/engine"
 )
@@ -12,6 +13,8 @@ func next(s *State) engine.Prompt[Command] {
 		return engine.Prompt[Command]{Kind: engine.End, Question: "the fight is over", Default: -1, Winner: s.Winner}
 	}
 	switch s.stage() {
+	case "after":
+		return afterPrompt(s)
 	case "pending":
 		return pendingPrompt(s)
 	case "declared":
@@ -233,6 +236,41 @@ func reactionPrompt(s *State) engine.Prompt[Command] {
 	return engine.Prompt[Command]{
 		Kind: engine.React, Actor: c.ID, Default: len(opts) - 1,
 		Question: fmt.Sprintf("%s declares %q: %s holds a delayed action; interrupt?", a.Name, d.Text, c.Name),
+		Options:  opts,
+	}
+}
+
+// afterPrompt asks the GM what happens after the fight (R29-R31).
+func afterPrompt(s *State) engine.Prompt[Command] {
+	a := s.After
+	opts := []engine.Option[Command]{{Label: "done: close the encounter", Command: &Done{}}}
+	if !a.ShortRest {
+		opts = append(opts, engine.Option[Command]{Label: "short rest (D10/3 + Body each)", Command: &Rest{Length: "short"}})
+	}
+	opts = append(opts,
+		engine.Option[Command]{Label: "long rest (D10/2 + Body each)", Command: &Rest{Length: "long"}},
+		engine.Option[Command]{Label: "a night's sleep (half LP max + Body each)", Command: &Rest{Length: "sleep"}},
+	)
+	for _, h := range s.Combatants {
+		if h.Status != Active || h.Skill("medicine") == 0 {
+			continue
+		}
+		for _, p := range s.Combatants {
+			if p.Status == Active && p.LP < p.LPMax && !slices.Contains(a.Treated, p.ID) {
+				opts = append(opts, engine.Option[Command]{
+					Label:   fmt.Sprintf("%s treats %s (Medicine vs 10)", h.Name, p.Name),
+					Command: &Heal{Healer: h.ID, Patient: p.ID},
+				})
+			}
+		}
+	}
+	who := "nobody"
+	if a.Winner != "" {
+		who = "the " + a.Winner + " group"
+	}
+	return engine.Prompt[Command]{
+		Kind: engine.Ruling, Actor: engine.GM, Default: 0,
+		Question: fmt.Sprintf("the fight is decided (%s stands): rest, heal, or close the encounter?", who),
 		Options:  opts,
 	}
 }

@@ -65,6 +65,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		"dodge": &Dodge{}, "parry": &Parry{}, "take": &Take{},
 		"critical": &Critical{Take: true}, "no-critical": &Critical{Take: false},
 		"fix": &Fix{}, "release": &Release{}, "hide": &Hide{}, "search": &Search{}, "escape": &Escape{},
+		"done": &Done{},
 	}
 	if c, ok := simple[verb]; ok {
 		if len(args) > 0 {
@@ -86,6 +87,16 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			return &Ruling{Modifier: &n}, nil
 		}
 		return nil, fmt.Errorf("ruling safe, ruling unsafe, or ruling mod N")
+	case "rest":
+		if len(args) != 1 {
+			return nil, fmt.Errorf("rest short, rest long, or rest sleep")
+		}
+		return &Rest{Length: args[0]}, nil
+	case "heal":
+		if len(args) != 2 {
+			return nil, fmt.Errorf("heal HEALER PATIENT")
+		}
+		return &Heal{Healer: args[0], Patient: args[1]}, nil
 	case "assist":
 		if len(args) != 1 {
 			return nil, fmt.Errorf("assist ALLY")
@@ -181,7 +192,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling, rest, heal, done)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
@@ -193,6 +204,10 @@ func (Rules) FormatCommand(c Command) string {
 		return formatAttack("aim", &Attack{Target: c.Target, Weapon: c.Weapon, Part: c.Part, Modifier: c.Modifier})
 	case *Assist:
 		return "assist " + c.Ally
+	case *Rest:
+		return "rest " + c.Length
+	case *Heal:
+		return "heal " + c.Healer + " " + c.Patient
 	case *Ruling:
 		switch {
 		case c.Safe != nil && *c.Safe:
@@ -407,6 +422,23 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			return "the GM rules the spot " + map[bool]string{true: "safe", false: "not safe"}[e.Safe]
 		}
 		return fmt.Sprintf("the GM rules a situational modifier of %+d", e.Modifier)
+	case *Decided:
+		if e.Winner == "" {
+			return "the fight is decided: nobody is left standing"
+		}
+		return "the fight is decided: the " + e.Winner + " group wins; time to rest and heal"
+	case *Rested:
+		var parts []string
+		for _, g := range e.Gains {
+			if g.Die != 0 {
+				parts = append(parts, fmt.Sprintf("%s d10=%d +%d LP", name(g.Who), g.Die, g.Gain))
+			} else {
+				parts = append(parts, fmt.Sprintf("%s +%d LP", name(g.Who), g.Gain))
+			}
+		}
+		return fmt.Sprintf("a %s rest: %s", e.Length, strings.Join(parts, ", "))
+	case *Healed:
+		return fmt.Sprintf("%s treats %s: Medicine d10=%d → %d vs 10: +%d LP", name(e.Healer), name(e.Patient), e.Die, e.Total, e.Gain)
 	case *Woke:
 		return name(e.Who) + " wakes after the fight"
 	case *Stunned:

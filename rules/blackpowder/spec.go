@@ -28,6 +28,7 @@ type OptionsSpec struct {
 	DeathMode                  string `yaml:"death_mode,omitempty" enum:"cumulative,single_hit" doc:"how damage while unconscious kills (A26, default cumulative)"`
 	RoundLimit                 *int   `yaml:"round_limit,omitempty" min:"0" doc:"end the fight as a draw when this round would begin; 0 for no limit (default 100)"`
 	GMModifiers                bool   `yaml:"gm_modifiers,omitempty" doc:"ask the GM for each attack's situational modifier (default false: give it with the attack, mod N)"`
+	Aftermath                  bool   `yaml:"aftermath,omitempty" doc:"once the fight is decided, let the GM rest and heal before closing the encounter (R29-R31)"`
 }
 
 // SceneSpec is the environment.
@@ -134,7 +135,7 @@ func (sp *Spec) State() (State, error) {
 		if o.DodgeSuccessConsumesAction != nil {
 			s.Options.DodgeSuccessConsumesAction = *o.DodgeSuccessConsumesAction
 		}
-		s.Options.GMModifiers = o.GMModifiers
+		s.Options.GMModifiers, s.Options.Aftermath = o.GMModifiers, o.Aftermath
 		if o.RoundLimit != nil {
 			s.Options.RoundLimit = *o.RoundLimit
 			if *o.RoundLimit < 0 {

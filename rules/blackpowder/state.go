@@ -29,6 +29,9 @@ type State struct {
 	// AimsDue is set while the aimed attacks of a group resolve, just
 	// before its turn at position AimsDue.Turn begins (R22).
 	AimsDue *TurnStarted `json:"aims_due,omitempty"`
+	// After is set once the fight is decided, with the Aftermath option:
+	// time for rests and healing (R29-R31).
+	After *Aftermath `json:"after,omitempty"`
 	// Over is set when the fight has ended; Winner names the winning side
 	// ("" for none).
 	Over   bool   `json:"over,omitempty"`
@@ -51,6 +54,9 @@ type Options struct {
 	// GMModifiers asks the GM for each attack's situational modifier
 	// (R10, §7 b2); off, modifiers are given with the attack ("mod N").
 	GMModifiers bool `json:"gm_modifiers,omitempty"`
+	// Aftermath keeps the encounter going once the fight is decided, for
+	// rests and healing (R29-R31), until the GM is done.
+	Aftermath bool `json:"aftermath,omitempty"`
 }
 
 // DefaultOptions are the spec's rulings.
@@ -349,6 +355,18 @@ type Ambush struct {
 	Spotted bool `json:"spotted,omitempty"`
 }
 
+// Aftermath is the time after a fight (R29-R31).
+type Aftermath struct {
+	// Winner is the group that won the fight ("" for none).
+	Winner string `json:"winner"`
+	// ShortRest is set once the one short rest after the fight is taken
+	// (A28).
+	ShortRest bool `json:"short_rest,omitempty"`
+	// Treated lists who has had a Medicine attempt since the last rest
+	// (A28: one a patient each rest period).
+	Treated []string `json:"treated,omitempty"`
+}
+
 // Reaction is a chance to answer a declared action.
 type Reaction struct {
 	Who string `json:"who"`
@@ -431,6 +449,11 @@ func (s *State) clone() State {
 	if s.AimsDue != nil {
 		due := *s.AimsDue
 		out.AimsDue = &due
+	}
+	if s.After != nil {
+		after := *s.After
+		after.Treated = slices.Clone(after.Treated)
+		out.After = &after
 	}
 	for i := range out.Combatants {
 		if aim := out.Combatants[i].Aim; aim != nil {
