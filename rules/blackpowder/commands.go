@@ -88,11 +88,17 @@ type Decline struct{}
 
 // Interrupt: act with the held delayed action now, trying to go before the
 // declared action: a Speed contest decides who goes first (R08). The
-// action is a command in its own right, as kinded JSON; attacks are the
-// actions that can interrupt.
+// action is a command in its own right, as kinded JSON.
 type Interrupt struct {
 	Action json.RawMessage `json:"action"`
+	// After: act right after the declared action instead, with no contest
+	// (R08: a delayed action need not be faster).
+	After bool `json:"after,omitempty"`
 }
+
+// FireEarly: fire a pending aimed attack now, before a declared action, as
+// a delayed action would act (R22, A17).
+type FireEarly struct{}
 
 // Hold: the action; a melee attack roll to seize the target, then a
 // contest of Athletics or Brawl (R39).
@@ -197,6 +203,7 @@ func (Ruling) Kind() string            { return "ruling" }
 func (Rest) Kind() string              { return "rest" }
 func (Heal) Kind() string              { return "heal" }
 func (Done) Kind() string              { return "done" }
+func (FireEarly) Kind() string         { return "fire_early" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -228,6 +235,7 @@ func (*Ruling) isCommand()            {}
 func (*Rest) isCommand()              {}
 func (*Heal) isCommand()              {}
 func (*Done) isCommand()              {}
+func (*FireEarly) isCommand()         {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -261,6 +269,7 @@ func commandKinds() map[string]func() Command {
 		"rest":               func() Command { return &Rest{} },
 		"heal":               func() Command { return &Heal{} },
 		"done":               func() Command { return &Done{} },
+		"fire_early":         func() Command { return &FireEarly{} },
 		"opportunity_attack": func() Command { return &OpportunityAttack{} },
 	}
 }

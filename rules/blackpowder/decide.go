@@ -22,8 +22,9 @@ type run struct {
 	// with a held delayed action, "free" with an opportunity attack or an
 	// aimed attack already paid for.
 	mode string
-	// aimed is set while an aimed attack resolves: +3 to hit (R22).
-	aimed bool
+	// aimed is set while an aimed attack resolves: +3 to hit (R22); early
+	// when it was fired early (A17).
+	aimed, early bool
 }
 
 func (r *run) emit(e Event) {
@@ -80,6 +81,8 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		return r.rule(who, c)
 	case *Interrupt:
 		return r.interrupt(who, c)
+	case *FireEarly:
+		return r.fireEarly(who)
 	case *Pass:
 		return r.pass(who)
 	case *Delay:
@@ -276,6 +279,9 @@ func (r *run) delay(who string) error {
 	}
 	if c.Actions < 1 {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left to delay", c.Name)
+	}
+	if c.Delayed {
+		return engine.Errorf(engine.NotAllowedNow, "%s already holds a delayed action: only one a round (R07, A15)", c.Name)
 	}
 	r.emit(&Delayed{Combatant: c.ID})
 	return nil
@@ -516,7 +522,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	if !hit {
 		return nil
 	}
-	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun"}
+	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early}
 	if canDodge(r.s.combatant(t.ID)) && !r.s.unaware(t) {
 		p.Stage = "dodge"
 		r.emit(&AwaitingDecision{Pending: p})
@@ -576,6 +582,21 @@ func (r *run) dodge(who string, parry bool) error {
 			return engine.Errorf(engine.NotAllowedNow, "%s can only parry a melee attack while holding a melee weapon", t.Name)
 		}
 		bonus += t.Weapon().Defensive
+	}
+	if pending.Early {
+		// An aimed attack fired early: the target must first win a Speed
+		// contest, the attacker drawing first (R22, A17, §7 b5).
+		ev := &EarlyDodgeContest{Attacker: a.ID, Target: t.ID}
+		ev.AttackerDie = r.d10()
+		ev.AttackerTotal = ev.AttackerDie + a.Body + a.Skill("speed")
+		ev.Die = r.d10()
+		ev.Total = ev.Die + t.Body + t.Skill("speed")
+		ev.Won = ev.Total > ev.AttackerTotal || (ev.Total == ev.AttackerTotal && t.Skill("speed") > a.Skill("speed"))
+		r.emit(ev)
+		if !ev.Won {
+			r.emit(&DodgeDeclined{Target: t.ID})
+			return r.damage(pending)
+		}
 	}
 	difficulty := pending.Total + w.DodgeMod
 	die := r.d10()

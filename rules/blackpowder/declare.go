@@ -59,6 +59,11 @@ func (s *State) reactors(c *Combatant, cmd Command) []Reaction {
 			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
 		}
 	}
+	for _, h := range s.Combatants {
+		if h.Group != c.Group && h.Aim != nil && h.Status == Active {
+			q = append(q, Reaction{Who: h.ID, Kind: "aim"}) // fire early (R22)
+		}
+	}
 	switch cmd.(type) {
 	case *Revive:
 		q = append(q, Reaction{Who: engine.GM, Kind: "safety"}) // R28, A27
@@ -232,14 +237,15 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	}
 	inner, err := Rules{}.DecodeCommand(cmd.Action)
 	if err != nil {
-		return engine.Errorf(engine.Invalid, "interrupt with what? %v", err)
+		return engine.Errorf(engine.Invalid, "act with what? %v", err)
 	}
-	if _, ok := inner.(*Attack); !ok {
-		return engine.Errorf(engine.NotAllowedNow, "only an attack can interrupt, not %s", inner.Kind())
-	}
-	probe := &run{s: r.s.clone(), src: probeSource{}, mode: "delayed"}
-	if err := probe.act(who, inner); err != nil {
+	probe := &run{s: r.s.clone(), src: probeSource{}}
+	if err := probe.actDelayed(who, inner); err != nil {
 		return err
+	}
+	if cmd.After {
+		r.emit(&Queued{Who: who, Action: cmd.Action})
+		return nil
 	}
 	i, a := r.s.combatant(who), r.s.combatant(d.Actor)
 	ev := &SpeedContest{Interrupter: who, Actor: a.ID, Action: cmd.Action}
@@ -253,9 +259,55 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	ev.Won = ev.Total > ev.ActorTotal || (ev.Total == ev.ActorTotal && i.Skill("speed") > a.Skill("speed"))
 	r.emit(ev)
 	if ev.Won {
-		if err := r.as("delayed", func() error { return r.act(who, inner) }); err != nil {
+		if err := r.actDelayed(who, inner); err != nil {
 			r.emit(&Lapsed{Who: who, Reason: err.Error()})
 		}
+	}
+	return nil
+}
+
+// actDelayed acts with a held delayed action (R08). Attacks spend the held
+// action themselves; any other action is paid for by lending an action
+// and settling it afterwards. On failure nothing is emitted.
+func (r *run) actDelayed(who string, cmd Command) error {
+	c := r.s.combatant(who)
+	switch {
+	case c == nil:
+		return engine.Errorf(engine.Invalid, "no combatant %q", who)
+	case !c.Delayed || c.Status != Active:
+		return engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
+	}
+	switch cmd.(type) {
+	case *Attack, *Hold, *Stun:
+		return r.as("delayed", func() error { return r.act(who, cmd) })
+	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt:
+	default:
+		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
+	}
+	done := c.Done
+	return r.as("delayed", func() error {
+		r.emit(&DelayedUsed{Who: who})
+		if err := r.act(who, cmd); err != nil {
+			return err
+		}
+		r.emit(&DelayedSettled{Who: who, Done: done})
+		return nil
+	})
+}
+
+// fireEarly fires a pending aimed attack now, before the declared action
+// (R22, A17).
+func (r *run) fireEarly(who string) error {
+	if _, err := r.reactionHead(who, "aim"); err != nil {
+		return err
+	}
+	aim := *r.s.combatant(who).Aim
+	r.emit(&ReactionDone{Who: who, Taken: true})
+	r.emit(&AimResolving{Combatant: who})
+	r.early = true
+	defer func() { r.early = false }()
+	if err := r.fireAim(who, aim); err != nil {
+		r.emit(&Lapsed{Who: who, Reason: err.Error()})
 	}
 	return nil
 }
@@ -284,7 +336,7 @@ func (r *run) resolveDeclared() {
 			later := d.After[0]
 			r.emit(&DeclarationStep{Who: later.Who, Deferred: true})
 			cmd, _ := Rules{}.DecodeCommand(later.Command)
-			if err := r.as("delayed", func() error { return r.act(later.Who, cmd) }); err != nil {
+			if err := r.actDelayed(later.Who, cmd); err != nil {
 				r.emit(&Lapsed{Who: later.Who, Reason: err.Error()})
 			}
 		default:
@@ -314,6 +366,8 @@ func (r *run) pruneReactions() {
 			able = able && c.Delayed && c.HeldBy == "" // only attacks interrupt
 		case "opportunity":
 			able = able && c.HeldBy == "" && (c.Weapon().Kind == Melee || c.Weapon().Kind == Unarmed)
+		case "aim":
+			able = able && c.Aim != nil
 		}
 		if able {
 			return

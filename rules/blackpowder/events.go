@@ -362,6 +362,40 @@ type Ruled struct {
 	Command  json.RawMessage `json:"command,omitempty"`
 }
 
+// DelayedUsed: a held delayed action starts paying for an action other
+// than an attack: it lends an action, which the action then spends (R08).
+type DelayedUsed struct {
+	Who string `json:"who"`
+}
+
+// DelayedSettled: the delayed action has paid; Done is whether the
+// combatant had finished its own turn before (spending the lent action
+// does not finish it).
+type DelayedSettled struct {
+	Who  string `json:"who"`
+	Done bool   `json:"done"`
+}
+
+// Queued: a holder of a delayed action chooses to act right after the
+// declared action, with no contest (R08).
+type Queued struct {
+	Who    string          `json:"who"`
+	Action json.RawMessage `json:"action"`
+}
+
+// EarlyDodgeContest: before dodging an aimed attack fired early, the
+// target's Speed check against the attacker's, attacker first (R22,
+// A17). Won: the target may dodge.
+type EarlyDodgeContest struct {
+	Attacker      string `json:"attacker"`
+	Target        string `json:"target"`
+	AttackerDie   int    `json:"attacker_die"`
+	AttackerTotal int    `json:"attacker_total"`
+	Die           int    `json:"die"`
+	Total         int    `json:"total"`
+	Won           bool   `json:"won"`
+}
+
 // Woke: an unconscious player character wakes with 0 LP when the fight is
 // over (R27).
 type Woke struct {
@@ -451,6 +485,10 @@ func (Ruled) Kind() string               { return "ruled" }
 func (Decided) Kind() string             { return "decided" }
 func (Rested) Kind() string              { return "rested" }
 func (Healed) Kind() string              { return "healed" }
+func (DelayedUsed) Kind() string         { return "delayed_used" }
+func (DelayedSettled) Kind() string      { return "delayed_settled" }
+func (Queued) Kind() string              { return "queued" }
+func (EarlyDodgeContest) Kind() string   { return "early_dodge_contest" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -500,6 +538,10 @@ func (*Ruled) isEvent()               {}
 func (*Decided) isEvent()             {}
 func (*Rested) isEvent()              {}
 func (*Healed) isEvent()              {}
+func (*DelayedUsed) isEvent()         {}
+func (*DelayedSettled) isEvent()      {}
+func (*Queued) isEvent()              {}
+func (*EarlyDodgeContest) isEvent()   {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -552,5 +594,9 @@ func eventKinds() map[string]func() Event {
 		"decided":              func() Event { return &Decided{} },
 		"rested":               func() Event { return &Rested{} },
 		"healed":               func() Event { return &Healed{} },
+		"delayed_used":         func() Event { return &DelayedUsed{} },
+		"delayed_settled":      func() Event { return &DelayedSettled{} },
+		"queued":               func() Event { return &Queued{} },
+		"early_dodge_contest":  func() Event { return &EarlyDodgeContest{} },
 	}
 }

@@ -15,7 +15,7 @@ func evolve(s *State, e Event) {
 		s.Turn = 0
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
-			c.Actions, c.Done, c.Delayed, c.ImmediateUsed, c.Assist = 1, false, false, false, 0
+			c.Actions, c.Done, c.Delayed, c.ImmediateUsed, c.Assist = 1, false, c.ExtraDelayed, false, 0
 			for j := range c.Weapons {
 				if c.Weapons[j].State == GunMinorJam {
 					c.Weapons[j].State = GunOK // a minor jam clears by the next round (R19, §7)
@@ -242,6 +242,17 @@ func evolve(s *State, e Event) {
 	case *Healed:
 		s.combatant(e.Patient).LP += e.Gain
 		s.After.Treated = append(s.After.Treated, e.Patient)
+	case *DelayedUsed:
+		s.combatant(e.Who).Actions++ // the action that follows spends it
+	case *DelayedSettled:
+		c := s.combatant(e.Who)
+		c.Delayed, c.Done = false, e.Done
+	case *Queued:
+		d := s.Declared
+		d.Queue = d.Queue[1:]
+		d.After = append(d.After, Deferred{Who: e.Who, Command: e.Action})
+	case *EarlyDodgeContest:
+		// The dodge, if won, follows as its own event.
 	case *Woke:
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)

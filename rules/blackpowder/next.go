@@ -212,6 +212,16 @@ func reactionPrompt(s *State) engine.Prompt[Command] {
 	}
 	c := s.combatant(head.Who)
 	decline := engine.Option[Command]{Label: "let it go", Command: &Decline{}}
+	if head.Kind == "aim" {
+		return engine.Prompt[Command]{
+			Kind: engine.React, Actor: c.ID, Default: 1,
+			Question: fmt.Sprintf("%s declares %q: %s may fire the aimed attack at %s now", a.Name, d.Text, c.Name, s.combatant(c.Aim.Target).Name),
+			Options: []engine.Option[Command]{
+				{Label: "fire the aimed attack now (the target must win a Speed contest to dodge)", Command: &FireEarly{}},
+				{Label: "wait for the aimed attack's time", Command: &Decline{}},
+			},
+		}
+	}
 	if head.Kind == "opportunity" {
 		return engine.Prompt[Command]{
 			Kind: engine.React, Actor: c.ID, Default: 0,
@@ -229,13 +239,15 @@ func reactionPrompt(s *State) engine.Prompt[Command] {
 			if err != nil {
 				continue
 			}
-			opts = append(opts, engine.Option[Command]{Label: "interrupt: " + o.Label, Command: &Interrupt{Action: raw}})
+			opts = append(opts,
+				engine.Option[Command]{Label: "interrupt (Speed contest): " + o.Label, Command: &Interrupt{Action: raw}},
+				engine.Option[Command]{Label: "right after it: " + o.Label, Command: &Interrupt{Action: raw, After: true}})
 		}
 	}
 	opts = append(opts, decline)
 	return engine.Prompt[Command]{
 		Kind: engine.React, Actor: c.ID, Default: len(opts) - 1,
-		Question: fmt.Sprintf("%s declares %q: %s holds a delayed action; interrupt?", a.Name, d.Text, c.Name),
+		Question: fmt.Sprintf("%s declares %q: %s holds a delayed action; act now?", a.Name, d.Text, c.Name),
 		Options:  opts,
 	}
 }

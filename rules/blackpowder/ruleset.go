@@ -158,16 +158,21 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			return nil, fmt.Errorf("decline takes no arguments")
 		}
 		return &Decline{}, nil
-	case "interrupt":
+	case "interrupt", "after":
 		inner, err := Rules{}.ParseCommand(s, actor, strings.Join(args, " "))
 		if err != nil {
-			return nil, fmt.Errorf("interrupt with what? %w", err)
+			return nil, fmt.Errorf("%s with what? %w", verb, err)
 		}
 		raw, err := engine.MarshalKinded(inner)
 		if err != nil {
 			return nil, err
 		}
-		return &Interrupt{Action: raw}, nil
+		return &Interrupt{Action: raw, After: verb == "after"}, nil
+	case "fire-early":
+		if len(args) > 0 {
+			return nil, fmt.Errorf("fire-early takes no arguments")
+		}
+		return &FireEarly{}, nil
 	case "stun":
 		switch {
 		case len(args) == 1:
@@ -192,7 +197,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling, rest, heal, done)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling, rest, heal, done, after, fire-early)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
@@ -243,11 +248,17 @@ func (Rules) FormatCommand(c Command) string {
 		}
 		return "stun " + c.Target
 	case *Interrupt:
+		verb := "interrupt "
+		if c.After {
+			verb = "after "
+		}
 		inner, err := Rules{}.DecodeCommand(c.Action)
 		if err != nil {
-			return "interrupt ?"
+			return verb + "?"
 		}
-		return "interrupt " + Rules{}.FormatCommand(inner)
+		return verb + Rules{}.FormatCommand(inner)
+	case *FireEarly:
+		return "fire-early"
 	}
 	return c.Kind()
 }
@@ -439,6 +450,19 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("a %s rest: %s", e.Length, strings.Join(parts, ", "))
 	case *Healed:
 		return fmt.Sprintf("%s treats %s: Medicine d10=%d → %d vs 10: +%d LP", name(e.Healer), name(e.Patient), e.Die, e.Total, e.Gain)
+	case *DelayedUsed:
+		return name(e.Who) + " acts with the delayed action"
+	case *DelayedSettled:
+		return name(e.Who) + "'s delayed action is used"
+	case *Queued:
+		return name(e.Who) + " will act right after it"
+	case *EarlyDodgeContest:
+		verdict := "may dodge"
+		if !e.Won {
+			verdict = "cannot dodge"
+		}
+		return fmt.Sprintf("an aimed attack fired early: Speed %s d10=%d → %d against %s d10=%d → %d: %s %s",
+			name(e.Attacker), e.AttackerDie, e.AttackerTotal, name(e.Target), e.Die, e.Total, name(e.Target), verdict)
 	case *Woke:
 		return name(e.Who) + " wakes after the fight"
 	case *Stunned:

@@ -133,6 +133,9 @@ type Combatant struct {
 	Done bool `json:"done,omitempty"`
 	// Delayed is set while the combatant holds a delayed action (R07).
 	Delayed bool `json:"delayed,omitempty"`
+	// ExtraDelayed gives a delayed action each round on top of the regular
+	// action (R07, A15).
+	ExtraDelayed bool `json:"extra_delayed,omitempty"`
 	// Reloading counts the reload actions spent so far on the wielded gun.
 	Reloading int `json:"reloading,omitempty"`
 	// GunslingerTier lowers reload times (R20).
@@ -309,6 +312,9 @@ type Pending struct {
 	Hold bool `json:"hold,omitempty"`
 	// Stun is set for a stun attack (R43).
 	Stun bool `json:"stun,omitempty"`
+	// Early is set for an aimed attack fired early: the target must win a
+	// Speed contest before it may dodge (R22, A17).
+	Early bool `json:"early,omitempty"`
 }
 
 // Declaration is an action declared on a turn that others may answer
