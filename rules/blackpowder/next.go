@@ -142,7 +142,9 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 				opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("assist %s (+2 to their next check)", a.Name), Command: &Assist{Ally: a.ID}})
 			}
 		}
-		opts = append(opts, engine.Option[Command]{Label: "hold a delayed action", Command: &Delay{}})
+		if !c.Delayed {
+			opts = append(opts, engine.Option[Command]{Label: "hold a delayed action", Command: &Delay{}})
+		}
 	}
 	return append(opts, engine.Option[Command]{Label: "pass", Command: &Pass{}})
 }
