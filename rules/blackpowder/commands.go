@@ -162,6 +162,19 @@ type Heal struct {
 // Done: the GM closes the encounter after the fight.
 type Done struct{}
 
+// UseItem: the action; use an item on oneself or an ally within reach
+// (R31). It provokes opportunity attacks (R34).
+type UseItem struct {
+	Item   string `json:"item"`
+	Target string `json:"target,omitempty"`
+}
+
+// Repair: after the fight, a Craft (Gunsmith) check to mend a gun left
+// inoperable for the fight (R19's 3), against its fix difficulty + 5.
+type Repair struct {
+	Owner string `json:"owner"`
+}
+
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
@@ -204,6 +217,8 @@ func (Rest) Kind() string              { return "rest" }
 func (Heal) Kind() string              { return "heal" }
 func (Done) Kind() string              { return "done" }
 func (FireEarly) Kind() string         { return "fire_early" }
+func (UseItem) Kind() string           { return "use" }
+func (Repair) Kind() string            { return "repair" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -236,6 +251,8 @@ func (*Rest) isCommand()              {}
 func (*Heal) isCommand()              {}
 func (*Done) isCommand()              {}
 func (*FireEarly) isCommand()         {}
+func (*UseItem) isCommand()           {}
+func (*Repair) isCommand()            {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -270,6 +287,8 @@ func commandKinds() map[string]func() Command {
 		"heal":               func() Command { return &Heal{} },
 		"done":               func() Command { return &Done{} },
 		"fire_early":         func() Command { return &FireEarly{} },
+		"use":                func() Command { return &UseItem{} },
+		"repair":             func() Command { return &Repair{} },
 		"opportunity_attack": func() Command { return &OpportunityAttack{} },
 	}
 }

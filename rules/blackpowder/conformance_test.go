@@ -12,6 +12,9 @@ import (
 // held actions, revives, criticals on both sides.
 func setups(t *testing.T) []enginetest.Setup[State] {
 	t.Helper()
+	withItems := alley()
+	three := 3
+	withItems.Combatants[0].Items = []ItemSpec{{Name: "salve", Heal: "d10/2+2", Uses: &three}}
 	mist := alley()
 	mist.Scene.Mist = true
 	armored := alley()
@@ -21,7 +24,7 @@ func setups(t *testing.T) []enginetest.Setup[State] {
 	single := alley()
 	single.Options = &OptionsSpec{DeathMode: "single_hit", NPCCrits: new(bool), DodgeSuccessConsumesAction: intBool(true), GMModifiers: true, Aftermath: true}
 	var out []enginetest.Setup[State]
-	for name, sp := range map[string]*Spec{"alley": alley(), "mist": mist, "armored": armored, "single_hit": single} {
+	for name, sp := range map[string]*Spec{"alley": withItems, "mist": mist, "armored": armored, "single_hit": single} {
 		s, err := sp.State()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)

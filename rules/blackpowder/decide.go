@@ -97,6 +97,8 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		return r.rest(c.Length)
 	case *Heal:
 		return r.heal(c)
+	case *Repair:
+		return r.repair(c)
 	case *Done:
 		if r.s.After == nil {
 			return engine.Errorf(engine.NotAllowedNow, "the fight is not over")
@@ -122,6 +124,8 @@ func (r *run) act(who string, cmd Command) error {
 		return r.assist(who, c)
 	case *Escape:
 		return r.escape(who)
+	case *UseItem:
+		return r.useItem(who, c)
 	case *Draw:
 		return r.draw(who, c.Weapon)
 	case *Reload:
@@ -1026,6 +1030,73 @@ func (r *run) end(winner string) {
 		return
 	}
 	r.emit(&Ended{Winner: winner})
+}
+
+// useItem uses a healing item on the user or an ally within reach (R31):
+// its dice expression gives the LP restored, up to LP max.
+func (r *run) useItem(who string, cmd *UseItem) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(c.Items, func(it Item) bool { return it.Name == cmd.Item })
+	target := cmd.Target
+	if target == "" {
+		target = c.ID
+	}
+	t := r.s.combatant(target)
+	switch {
+	case i < 0:
+		return engine.Errorf(engine.Invalid, "%s carries no %q", c.Name, cmd.Item)
+	case c.Items[i].Uses < 1:
+		return engine.Errorf(engine.NotAllowedNow, "the %s is used up", cmd.Item)
+	case c.Actions < 1:
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	case t == nil:
+		return engine.Errorf(engine.Invalid, "no combatant %q", target)
+	case t.Group != c.Group || t.Status != Active:
+		return engine.Errorf(engine.NotAllowedNow, "the %s is for %s or a conscious ally", cmd.Item, c.Name)
+	case distance(c, t) > reach:
+		return engine.Errorf(engine.NotAllowedNow, "%s is out of reach", t.Name)
+	}
+	expr, err := dice.Parse(c.Items[i].Heal)
+	if err != nil {
+		return engine.Errorf(engine.Invalid, "the %s: %v", cmd.Item, err)
+	}
+	rec := &dice.Recorder{Source: r.src}
+	ev := &ItemUsed{User: c.ID, Item: i, Target: t.ID, Total: expr.Roll(rec)}
+	for _, d := range rec.Draws {
+		ev.Dice = append(ev.Dice, d.Value)
+	}
+	ev.Gain = max(0, min(t.LPMax-t.LP, ev.Total))
+	r.emit(ev)
+	return nil
+}
+
+// repair mends a gun left inoperable for the fight, after it: Craft
+// (Gunsmith) against the gun's fix difficulty + 5, the GM's default (§6).
+func (r *run) repair(cmd *Repair) error {
+	if r.s.After == nil {
+		return engine.Errorf(engine.NotAllowedNow, "a gun inoperable for the fight can be repaired only after it")
+	}
+	c := r.s.combatant(cmd.Owner)
+	if c == nil {
+		return engine.Errorf(engine.Invalid, "no combatant %q", cmd.Owner)
+	}
+	i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.State == GunInoperableCombat })
+	if i < 0 || c.Status != Active {
+		return engine.Errorf(engine.NotAllowedNow, "%s has no gun to repair, or is not conscious", c.Name)
+	}
+	w := c.Weapons[i]
+	die := r.d10()
+	ev := &GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Die: die, Total: die + c.Science + c.Skill("craft"),
+		Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded}
+	ev.Success = ev.Total >= ev.Difficulty
+	if ev.Success {
+		ev.State = GunOK
+	}
+	r.emit(ev)
+	return nil
 }
 
 // rest rests everyone standing (R29, A28): a short rest (once after a

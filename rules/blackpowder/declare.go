@@ -147,7 +147,7 @@ func (s *State) opportunists(c *Combatant, cmd Command) []string {
 	case *Reload:
 		w := c.Weapon()
 		provokes = w.Reload[min(max(c.GunslingerTier, 0), 2)] > 0
-	case *Revive:
+	case *Revive, *UseItem:
 		provokes = true
 	case *Run:
 		provokes, moving, to = true, true, [2]float64{cmd.X, cmd.Y}
@@ -280,7 +280,7 @@ func (r *run) actDelayed(who string, cmd Command) error {
 	switch cmd.(type) {
 	case *Attack, *Hold, *Stun:
 		return r.as("delayed", func() error { return r.act(who, cmd) })
-	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt:
+	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem:
 	default:
 		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
 	}

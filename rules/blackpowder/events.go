@@ -191,6 +191,8 @@ type Revived struct {
 // GunFixed: a Craft (Gunsmith) check to clear a jam (R19: needs_fix,
 // major_jam). State and Loaded are the gun's afterwards.
 type GunFixed struct {
+	// AfterFight marks a repair after the fight, which costs no action.
+	AfterFight bool   `json:"after_fight,omitempty"`
 	Combatant  string `json:"combatant"`
 	Weapon     int    `json:"weapon"`
 	Die        int    `json:"die"`
@@ -396,6 +398,17 @@ type EarlyDodgeContest struct {
 	Won           bool   `json:"won"`
 }
 
+// ItemUsed: an item's healing (R31): the dice of its expression, the
+// total, and the LP gained (up to LP max).
+type ItemUsed struct {
+	User   string `json:"user"`
+	Item   int    `json:"item"`
+	Target string `json:"target"`
+	Dice   []int  `json:"dice,omitempty"`
+	Total  int    `json:"total"`
+	Gain   int    `json:"gain"`
+}
+
 // Woke: an unconscious player character wakes with 0 LP when the fight is
 // over (R27).
 type Woke struct {
@@ -489,6 +502,7 @@ func (DelayedUsed) Kind() string         { return "delayed_used" }
 func (DelayedSettled) Kind() string      { return "delayed_settled" }
 func (Queued) Kind() string              { return "queued" }
 func (EarlyDodgeContest) Kind() string   { return "early_dodge_contest" }
+func (ItemUsed) Kind() string            { return "item_used" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -542,6 +556,7 @@ func (*DelayedUsed) isEvent()         {}
 func (*DelayedSettled) isEvent()      {}
 func (*Queued) isEvent()              {}
 func (*EarlyDodgeContest) isEvent()   {}
+func (*ItemUsed) isEvent()            {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -598,5 +613,6 @@ func eventKinds() map[string]func() Event {
 		"delayed_settled":      func() Event { return &DelayedSettled{} },
 		"queued":               func() Event { return &Queued{} },
 		"early_dodge_contest":  func() Event { return &EarlyDodgeContest{} },
+		"item_used":            func() Event { return &ItemUsed{} },
 	}
 }

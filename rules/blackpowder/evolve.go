@@ -120,7 +120,9 @@ func evolve(s *State, e Event) {
 		}
 	case *GunFixed:
 		c := s.combatant(e.Combatant)
-		useAction(c)
+		if !e.AfterFight {
+			useAction(c)
+		}
 		w := &c.Weapons[e.Weapon]
 		w.State, w.Loaded = e.State, e.Loaded
 	case *ActionUsed:
@@ -253,6 +255,11 @@ func evolve(s *State, e Event) {
 		d.After = append(d.After, Deferred{Who: e.Who, Command: e.Action})
 	case *EarlyDodgeContest:
 		// The dodge, if won, follows as its own event.
+	case *ItemUsed:
+		u := s.combatant(e.User)
+		useAction(u)
+		u.Items[e.Item].Uses--
+		s.combatant(e.Target).LP += e.Gain
 	case *Woke:
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)

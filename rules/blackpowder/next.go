@@ -134,6 +134,17 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 		}
 	}
 	if c.Actions > 0 {
+		for _, it := range c.Items {
+			if it.Uses < 1 {
+				continue
+			}
+			for i := range s.Combatants {
+				if t := &s.Combatants[i]; t.Group == c.Group && t.Status == Active && t.LP < t.LPMax && distance(c, t) <= reach {
+					cmd := &UseItem{Item: it.Name, Target: t.ID}
+					opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("use the %s on %s (%s LP)", it.Name, t.Name, it.Heal), Command: cmd})
+				}
+			}
+		}
 		if c.Trapped > 0 {
 			opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("escape the trap (Athletics vs %d)", c.Trapped), Command: &Escape{}})
 		}
@@ -265,6 +276,17 @@ func afterPrompt(s *State) engine.Prompt[Command] {
 		engine.Option[Command]{Label: "long rest (D10/2 + Body each)", Command: &Rest{Length: "long"}},
 		engine.Option[Command]{Label: "a night's sleep (half LP max + Body each)", Command: &Rest{Length: "sleep"}},
 	)
+	for _, c := range s.Combatants {
+		for _, w := range c.Weapons {
+			if w.State == GunInoperableCombat && c.Status == Active {
+				opts = append(opts, engine.Option[Command]{
+					Label:   fmt.Sprintf("%s repairs the %s (Craft vs %d)", c.Name, w.Name, w.FixDifficulty+5),
+					Command: &Repair{Owner: c.ID},
+				})
+				break
+			}
+		}
+	}
 	for _, h := range s.Combatants {
 		if h.Status != Active || h.Skill("medicine") == 0 {
 			continue

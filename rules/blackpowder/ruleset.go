@@ -87,6 +87,19 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			return &Ruling{Modifier: &n}, nil
 		}
 		return nil, fmt.Errorf("ruling safe, ruling unsafe, or ruling mod N")
+	case "use":
+		switch {
+		case len(args) == 1:
+			return &UseItem{Item: args[0]}, nil
+		case len(args) == 3 && args[1] == "on":
+			return &UseItem{Item: args[0], Target: args[2]}, nil
+		}
+		return nil, fmt.Errorf("use ITEM [on TARGET]")
+	case "repair":
+		if len(args) != 1 {
+			return nil, fmt.Errorf("repair OWNER")
+		}
+		return &Repair{Owner: args[0]}, nil
 	case "rest":
 		if len(args) != 1 {
 			return nil, fmt.Errorf("rest short, rest long, or rest sleep")
@@ -197,7 +210,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling, rest, heal, done, after, fire-early)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling, rest, heal, done, after, fire-early, use, repair)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
@@ -211,6 +224,13 @@ func (Rules) FormatCommand(c Command) string {
 		return "assist " + c.Ally
 	case *Rest:
 		return "rest " + c.Length
+	case *UseItem:
+		if c.Target != "" {
+			return "use " + c.Item + " on " + c.Target
+		}
+		return "use " + c.Item
+	case *Repair:
+		return "repair " + c.Owner
 	case *Heal:
 		return "heal " + c.Healer + " " + c.Patient
 	case *Ruling:
@@ -450,6 +470,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("a %s rest: %s", e.Length, strings.Join(parts, ", "))
 	case *Healed:
 		return fmt.Sprintf("%s treats %s: Medicine d10=%d → %d vs 10: +%d LP", name(e.Healer), name(e.Patient), e.Die, e.Total, e.Gain)
+	case *ItemUsed:
+		u := s.combatant(e.User)
+		return fmt.Sprintf("%s uses the %s on %s: %s %v → %d: +%d LP", u.Name, u.Items[e.Item].Name, name(e.Target), u.Items[e.Item].Heal, e.Dice, e.Total, e.Gain)
 	case *DelayedUsed:
 		return name(e.Who) + " acts with the delayed action"
 	case *DelayedSettled:

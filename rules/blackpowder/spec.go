@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"fray/dice"
 	"fray/engine"
 )
 
@@ -65,6 +66,7 @@ type CombatantSpec struct {
 	LPMax          int            `yaml:"lp_max" min:"1" doc:"maximum life points"`
 	LP             *int           `yaml:"lp,omitempty" doc:"current life points (default lp_max)"`
 	Weapons        []WeaponSpec   `yaml:"weapons,omitempty"`
+	Items          []ItemSpec     `yaml:"items,omitempty" doc:"potions, salves, and spells or miracles that restore LP (R31)"`
 	Wielding       string         `yaml:"wielding,omitempty" doc:"the weapon in hand at the start (default: the first; fists for none)"`
 	Armor          []ArmorSpec    `yaml:"armor,omitempty"`
 	X              float64        `yaml:"x,omitempty" doc:"position in metres"`
@@ -98,6 +100,13 @@ type WeaponSpec struct {
 	Loaded        *int    `yaml:"loaded,omitempty" min:"0" doc:"guns: loads in it (default: full)"`
 	Powder        string  `yaml:"powder,omitempty" enum:"regular,hazeblast"`
 	State         string  `yaml:"state,omitempty" enum:"ok,minor_jam,needs_fix,major_jam,inoperable_combat,broken_workshop,destroyed"`
+}
+
+// ItemSpec is an item that restores LP when used.
+type ItemSpec struct {
+	Name string `yaml:"name" required:"true" doc:"one word, used in commands"`
+	Heal string `yaml:"heal" required:"true" doc:"the LP restored, a dice expression such as d10/2+2"`
+	Uses *int   `yaml:"uses,omitempty" min:"1" doc:"how many times it can be used (default 1)"`
 }
 
 // ArmorSpec is armor or a shield.
@@ -263,6 +272,19 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 	}
 	for _, a := range cs.Armor {
 		c.Armor = append(c.Armor, Armor(a))
+	}
+	for i, is := range cs.Items {
+		it := Item{Name: is.Name, Heal: is.Heal, Uses: 1}
+		if is.Uses != nil {
+			it.Uses = *is.Uses
+		}
+		if is.Name == "" || strings.ContainsAny(is.Name, " \t") {
+			bad(fmt.Sprintf("items[%d].name", i), "%q: an item needs a one-word name", is.Name)
+		}
+		if _, err := dice.Parse(is.Heal); err != nil {
+			bad(fmt.Sprintf("items[%d].heal", i), "%v", err)
+		}
+		c.Items = append(c.Items, it)
 	}
 	switch {
 	case cs.Wielding == "" && len(c.Weapons) > 0:

@@ -120,6 +120,9 @@ type Combatant struct {
 	DamageWhileUnconscious int `json:"damage_while_unconscious,omitempty"`
 
 	Weapons []Weapon `json:"weapons,omitempty"`
+	// Items are things that restore LP when used: potions, salves, and
+	// spells or miracles given as items (R31).
+	Items []Item `json:"items,omitempty"`
 	// Wielding indexes Weapons: the weapon in hand (-1: fists).
 	Wielding int     `json:"wielding"`
 	Armor    []Armor `json:"armor,omitempty"`
@@ -283,6 +286,15 @@ func Fists() Weapon {
 	return Weapon{Name: "fists", Kind: Unarmed, Damage: "D10/3", Inaccurate: true, Fists: true}
 }
 
+// Item restores LP when used (R31).
+type Item struct {
+	Name string `json:"name"`
+	// Heal is the LP restored, a dice expression such as "d10/2+2".
+	Heal string `json:"heal"`
+	// Uses left.
+	Uses int `json:"uses"`
+}
+
 // Armor is worn armor or a carried shield.
 type Armor struct {
 	Name           string `json:"name"`
@@ -443,6 +455,7 @@ func (s *State) clone() State {
 		}
 		c.Weapons = slices.Clone(c.Weapons)
 		c.Armor = slices.Clone(c.Armor)
+		c.Items = slices.Clone(c.Items)
 	}
 	if s.Pending != nil {
 		p := *s.Pending
