@@ -17,6 +17,9 @@ func setups(t *testing.T) []enginetest.Setup[State] {
 	withItems.Combatants[0].Items = []ItemSpec{{Name: "salve", Heal: "d10/2+2", Uses: &three}}
 	mist := alley()
 	mist.Scene.Mist = true
+	mist.Groups = append(mist.Groups, GroupSpec{ID: "reinforcements", Joins: 2})
+	mist.Combatants = append(mist.Combatants, CombatantSpec{ID: "latecomer", Group: "reinforcements", Body: 3, Evade: 6, LPMax: 9,
+		Weapons: []WeaponSpec{{Name: "club", Kind: Melee}}})
 	armored := alley()
 	armored.Combatants[2].Armor = []ArmorSpec{{Name: "coat", ToughnessBonus: 2, IsArmor: true}}
 	armored.Combatants[0].Weapons = nil // Beatrix fights with fists
@@ -61,7 +64,7 @@ func TestConformance(t *testing.T) {
 			wins[side] += n
 		}
 	}
-	if fights != total || wins["players"] == 0 || wins["thugs"] == 0 {
+	if fights != total || wins["players"] == 0 || wins["thugs"]+wins["reinforcements"] == 0 {
 		t.Errorf("%d fights of %d; wins %v: both sides should win some", fights, total, wins)
 	}
 	t.Logf("%d fights, wins %v", fights, wins)

@@ -219,12 +219,12 @@ func (r *run) initiative(who string) error {
 // the others in setup order (§7 step 2).
 func (s *State) nextInitiativeGroup() int {
 	for i, g := range s.Groups {
-		if g.Players && !g.Rolled {
+		if g.Players && !g.Rolled && g.present(0) {
 			return i
 		}
 	}
 	for i, g := range s.Groups {
-		if !g.Rolled {
+		if !g.Rolled && g.present(0) {
 			return i
 		}
 	}
@@ -247,9 +247,11 @@ func (s *State) initiativeRoller(group string) *Combatant {
 // initiativeOrder sorts groups by initiative, highest first; ties put the
 // players first, then setup order (A02).
 func (s *State) initiativeOrder() []int {
-	order := make([]int, len(s.Groups))
-	for i := range order {
-		order[i] = i
+	var order []int
+	for i, g := range s.Groups {
+		if g.Rolled {
+			order = append(order, i)
+		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
 		ga, gb := s.Groups[a], s.Groups[b]
@@ -426,8 +428,8 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		return engine.Errorf(engine.Invalid, "%s cannot attack itself", c.Name)
 	case t.Group == c.Group:
 		return engine.Errorf(engine.NotAllowedNow, "%s is on %s's side", t.Name, c.Name)
-	case t.Status == Dead:
-		return engine.Errorf(engine.NotAllowedNow, "%s is dead", t.Name)
+	case t.Status == Dead || t.Status == Absent:
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s", t.Name, t.Status)
 	case cmd.Part != 0 && cmd.Part != 3 && cmd.Part != 5:
 		return engine.Errorf(engine.Invalid, "a body-part attack adds 3 or 5 to the difficulty, not %d", cmd.Part)
 	}
@@ -1017,6 +1019,29 @@ func (r *run) fireAim(who string, aim Aim) error {
 	})
 }
 
+// join brings a group into the fight at the start of a round: its roller
+// makes the Speed check and the group is slotted into the order (R03).
+func (r *run) join(gi int) {
+	s := &r.s
+	g := s.Groups[gi]
+	var roller *Combatant
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Group == g.ID && c.Status == Absent && (roller == nil || c.Body < roller.Body) {
+			roller = c
+		}
+	}
+	if roller == nil {
+		return
+	}
+	ev := &GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()}
+	ev.Total = ev.Die + roller.Body + roller.Skill("speed")
+	after := s.clone()
+	after.Groups[gi].Initiative, after.Groups[gi].Rolled = ev.Total, true
+	ev.Order = after.initiativeOrder()
+	r.emit(ev)
+}
+
 // end ends the fight. Unconscious player characters who were not revived
 // wake with 0 LP (R27).
 func (r *run) end(winner string) {
@@ -1289,6 +1314,11 @@ func (r *run) startTurn(i int) {
 				return
 			}
 			r.emit(&RoundStarted{Round: s.Round + 1})
+			for gi := range s.Groups {
+				if g := &s.Groups[gi]; g.Joins == s.Round && !g.Rolled {
+					r.join(gi) // new groups roll first (§7 step 3)
+				}
+			}
 			for _, c := range s.Combatants {
 				if c.Holding != "" {
 					r.holdContest(c.ID, c.Holding, false) // §7 step 3
@@ -1328,7 +1358,7 @@ func (s *State) canAct(group string) bool {
 func (s *State) finished() (winner string, over bool) {
 	standing := map[string]bool{}
 	for _, c := range s.Combatants {
-		if c.Status == Active {
+		if c.Status == Active || c.Status == Absent { // reinforcements still to come stand
 			standing[c.Group] = true
 		}
 	}

@@ -409,6 +409,16 @@ type ItemUsed struct {
 	Gain   int    `json:"gain"`
 }
 
+// GroupJoined: a group arrives at the start of a round, rolls initiative
+// (its roller's Speed check) and is slotted into the order (R03).
+type GroupJoined struct {
+	Group  string `json:"group"`
+	Roller string `json:"roller"`
+	Die    int    `json:"die"`
+	Total  int    `json:"total"`
+	Order  []int  `json:"order"`
+}
+
 // Woke: an unconscious player character wakes with 0 LP when the fight is
 // over (R27).
 type Woke struct {
@@ -503,6 +513,7 @@ func (DelayedSettled) Kind() string      { return "delayed_settled" }
 func (Queued) Kind() string              { return "queued" }
 func (EarlyDodgeContest) Kind() string   { return "early_dodge_contest" }
 func (ItemUsed) Kind() string            { return "item_used" }
+func (GroupJoined) Kind() string         { return "group_joined" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -557,6 +568,7 @@ func (*DelayedSettled) isEvent()      {}
 func (*Queued) isEvent()              {}
 func (*EarlyDodgeContest) isEvent()   {}
 func (*ItemUsed) isEvent()            {}
+func (*GroupJoined) isEvent()         {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -614,5 +626,6 @@ func eventKinds() map[string]func() Event {
 		"queued":               func() Event { return &Queued{} },
 		"early_dodge_contest":  func() Event { return &EarlyDodgeContest{} },
 		"item_used":            func() Event { return &ItemUsed{} },
+		"group_joined":         func() Event { return &GroupJoined{} },
 	}
 }

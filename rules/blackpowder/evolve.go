@@ -260,6 +260,15 @@ func evolve(s *State, e Event) {
 		useAction(u)
 		u.Items[e.Item].Uses--
 		s.combatant(e.Target).LP += e.Gain
+	case *GroupJoined:
+		g := s.group(e.Group)
+		g.Initiative, g.Rolled = e.Total, true
+		s.Order = append([]int(nil), e.Order...)
+		for i := range s.Combatants {
+			if c := &s.Combatants[i]; c.Group == e.Group && c.Status == Absent {
+				c.Status = Active
+			}
+		}
 	case *Woke:
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)

@@ -78,7 +78,7 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
-			if t.Group == c.Group || t.Status == Dead || !usable {
+			if t.Group == c.Group || t.Status == Dead || t.Status == Absent || !usable {
 				continue
 			}
 			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {

@@ -486,6 +486,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("an aimed attack fired early: Speed %s d10=%d → %d against %s d10=%d → %d: %s %s",
 			name(e.Attacker), e.AttackerDie, e.AttackerTotal, name(e.Target), e.Die, e.Total, name(e.Target), verdict)
+	case *GroupJoined:
+		return fmt.Sprintf("the %s group joins the fight: %s rolls initiative d10=%d → %d", e.Group, name(e.Roller), e.Die, e.Total)
 	case *Woke:
 		return name(e.Who) + " wakes after the fight"
 	case *Stunned:

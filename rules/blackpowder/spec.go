@@ -48,6 +48,7 @@ type AmbushSpec struct {
 type GroupSpec struct {
 	ID      string `yaml:"id" doc:"the group's id"`
 	Players bool   `yaml:"players,omitempty" doc:"the players' group (rolls first, wins initiative ties)"`
+	Joins   int    `yaml:"joins,omitempty" min:"0" doc:"the round the group joins the fight in, rolling initiative then (R03); default: from the start"`
 }
 
 // CombatantSpec is a stat block with its place in the fight.
@@ -174,7 +175,13 @@ func (sp *Spec) State() (State, error) {
 		if g.Players {
 			players++
 		}
-		s.Groups = append(s.Groups, Group{ID: g.ID, Players: g.Players})
+		s.Groups = append(s.Groups, Group{ID: g.ID, Players: g.Players, Joins: g.Joins})
+		if g.Joins < 0 {
+			bad(path+".joins", "a round number, not %d", g.Joins)
+		}
+		if g.Joins > 1 && g.Players {
+			bad(path+".joins", "the players' group is there from the start")
+		}
 	}
 	if len(sp.Groups) < 2 {
 		bad("groups", "a fight needs at least two groups")
@@ -199,6 +206,11 @@ func (sp *Spec) State() (State, error) {
 		}
 		ids[c.ID] = true
 		members[c.Group]++
+		for _, g := range sp.Groups {
+			if g.ID == c.Group && g.Joins > 1 {
+				c.Status = Absent
+			}
+		}
 		s.Combatants = append(s.Combatants, c)
 	}
 	for _, g := range sp.Groups {

@@ -77,13 +77,21 @@ type Group struct {
 	// Initiative is the group's Speed check total, once rolled.
 	Initiative int  `json:"initiative"`
 	Rolled     bool `json:"rolled,omitempty"`
+	// Joins is the round the group arrives in (R03); until then its
+	// members are absent. 0 or 1: there from the start.
+	Joins int `json:"joins,omitempty"`
 }
+
+// present reports whether the group has arrived by the given round.
+func (g *Group) present(round int) bool { return g.Joins <= max(round, 1) }
 
 // Status values of a combatant.
 const (
 	Active      = "active"
 	Unconscious = "unconscious"
 	Dead        = "dead"
+	// Absent: a member of a group that has not joined the fight yet (R03).
+	Absent = "absent"
 )
 
 // Combatant is one fighter: stat block and current condition.
