@@ -175,6 +175,17 @@ type Repair struct {
 	Owner string `json:"owner"`
 }
 
+// StandUp: the action; a prone combatant gets up (A39).
+type StandUp struct{}
+
+// Check: the action; a free-form check of an attribute and a skill the GM
+// names against a difficulty (default 10) (R01, R05, §6).
+type Check struct {
+	Attribute  string `json:"attribute"`
+	Skill      string `json:"skill,omitempty"`
+	Difficulty int    `json:"difficulty,omitempty"`
+}
+
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
@@ -219,6 +230,8 @@ func (Done) Kind() string              { return "done" }
 func (FireEarly) Kind() string         { return "fire_early" }
 func (UseItem) Kind() string           { return "use" }
 func (Repair) Kind() string            { return "repair" }
+func (StandUp) Kind() string           { return "stand" }
+func (Check) Kind() string             { return "check" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -253,6 +266,8 @@ func (*Done) isCommand()              {}
 func (*FireEarly) isCommand()         {}
 func (*UseItem) isCommand()           {}
 func (*Repair) isCommand()            {}
+func (*StandUp) isCommand()           {}
+func (*Check) isCommand()             {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -289,6 +304,8 @@ func commandKinds() map[string]func() Command {
 		"fire_early":         func() Command { return &FireEarly{} },
 		"use":                func() Command { return &UseItem{} },
 		"repair":             func() Command { return &Repair{} },
+		"stand":              func() Command { return &StandUp{} },
+		"check":              func() Command { return &Check{} },
 		"opportunity_attack": func() Command { return &OpportunityAttack{} },
 	}
 }

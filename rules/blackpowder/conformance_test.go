@@ -24,6 +24,7 @@ func setups(t *testing.T) []enginetest.Setup[State] {
 	armored.Combatants[2].Armor = []ArmorSpec{{Name: "coat", ToughnessBonus: 2, IsArmor: true}}
 	armored.Combatants[0].Weapons = nil // Beatrix fights with fists
 	armored.Combatants[1].ExtraDelayed = true
+	armored.Combatants[3].Prone = true
 	single := alley()
 	single.Options = &OptionsSpec{DeathMode: "single_hit", NPCCrits: new(bool), DodgeSuccessConsumesAction: intBool(true), GMModifiers: true, Aftermath: true}
 	var out []enginetest.Setup[State]

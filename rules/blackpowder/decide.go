@@ -3,6 +3,7 @@ package blackpowder
 import (
 	"math"
 	"slices"
+	"strings"
 
 	"fray/dice"
 	"fray/engine"
@@ -126,6 +127,10 @@ func (r *run) act(who string, cmd Command) error {
 		return r.escape(who)
 	case *UseItem:
 		return r.useItem(who, c)
+	case *StandUp:
+		return r.standUp(who)
+	case *Check:
+		return r.check(who, c)
 	case *Draw:
 		return r.draw(who, c.Weapon)
 	case *Reload:
@@ -1094,6 +1099,53 @@ func (r *run) useItem(who string, cmd *UseItem) error {
 		ev.Dice = append(ev.Dice, d.Value)
 	}
 	ev.Gain = max(0, min(t.LPMax-t.LP, ev.Total))
+	r.emit(ev)
+	return nil
+}
+
+func (r *run) standUp(who string) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	switch {
+	case !c.Prone:
+		return engine.Errorf(engine.NotAllowedNow, "%s is not prone", c.Name)
+	case c.Actions < 1:
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	r.emit(&StoodUp{Who: c.ID})
+	return nil
+}
+
+// check is a free-form check: d10 + the attribute + the skill the GM names
+// against a difficulty, 10 unless the GM says otherwise; one that cannot
+// succeed draws no die (R01, A03, A37).
+func (r *run) check(who string, cmd *Check) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	attr, ok := map[string]int{"body": c.Body, "senses": c.Senses, "science": c.Science, "willpower": c.Willpower}[cmd.Attribute]
+	switch {
+	case !ok:
+		return engine.Errorf(engine.Invalid, "check an attribute: body, senses, science or willpower; not %q", cmd.Attribute)
+	case cmd.Skill != "" && !slices.Contains(knownSkills, cmd.Skill):
+		return engine.Errorf(engine.Invalid, "unknown skill %q; known: %s", cmd.Skill, strings.Join(knownSkills, ", "))
+	case c.Actions < 1:
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	ev := &Checked{Who: c.ID, Attribute: cmd.Attribute, Skill: cmd.Skill, Difficulty: cmd.Difficulty}
+	if ev.Difficulty == 0 {
+		ev.Difficulty = 10
+	}
+	bonus := attr + c.Skill(cmd.Skill) + c.Assist
+	ev.Total = bonus
+	if 10+bonus >= ev.Difficulty {
+		ev.Die = r.d10()
+		ev.Total += ev.Die
+		ev.Success = ev.Total >= ev.Difficulty
+	}
 	r.emit(ev)
 	return nil
 }

@@ -280,7 +280,7 @@ func (r *run) actDelayed(who string, cmd Command) error {
 	switch cmd.(type) {
 	case *Attack, *Hold, *Stun:
 		return r.as("delayed", func() error { return r.act(who, cmd) })
-	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem:
+	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check:
 	default:
 		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
 	}

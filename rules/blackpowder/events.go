@@ -419,6 +419,23 @@ type GroupJoined struct {
 	Order  []int  `json:"order"`
 }
 
+// StoodUp: a prone combatant gets up, spending the action (A39).
+type StoodUp struct {
+	Who string `json:"who"`
+}
+
+// Checked: a free-form check (R01). Die is 0 when it could not succeed
+// and no die was drawn (A37).
+type Checked struct {
+	Who        string `json:"who"`
+	Attribute  string `json:"attribute"`
+	Skill      string `json:"skill,omitempty"`
+	Die        int    `json:"die"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+}
+
 // Woke: an unconscious player character wakes with 0 LP when the fight is
 // over (R27).
 type Woke struct {
@@ -514,6 +531,8 @@ func (Queued) Kind() string              { return "queued" }
 func (EarlyDodgeContest) Kind() string   { return "early_dodge_contest" }
 func (ItemUsed) Kind() string            { return "item_used" }
 func (GroupJoined) Kind() string         { return "group_joined" }
+func (StoodUp) Kind() string             { return "stood_up" }
+func (Checked) Kind() string             { return "checked" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -569,6 +588,8 @@ func (*Queued) isEvent()              {}
 func (*EarlyDodgeContest) isEvent()   {}
 func (*ItemUsed) isEvent()            {}
 func (*GroupJoined) isEvent()         {}
+func (*StoodUp) isEvent()             {}
+func (*Checked) isEvent()             {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -627,5 +648,7 @@ func eventKinds() map[string]func() Event {
 		"early_dodge_contest":  func() Event { return &EarlyDodgeContest{} },
 		"item_used":            func() Event { return &ItemUsed{} },
 		"group_joined":         func() Event { return &GroupJoined{} },
+		"stood_up":             func() Event { return &StoodUp{} },
+		"checked":              func() Event { return &Checked{} },
 	}
 }

@@ -269,6 +269,12 @@ func evolve(s *State, e Event) {
 				c.Status = Active
 			}
 		}
+	case *StoodUp:
+		c := s.combatant(e.Who)
+		useAction(c)
+		c.Prone = false
+	case *Checked:
+		useAction(s.combatant(e.Who))
 	case *Woke:
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)

@@ -148,6 +148,9 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 		if c.Trapped > 0 {
 			opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("escape the trap (Athletics vs %d)", c.Trapped), Command: &Escape{}})
 		}
+		if c.Prone {
+			opts = append(opts, engine.Option[Command]{Label: "stand up", Command: &StandUp{}})
+		}
 		for i := range s.Combatants {
 			if a := &s.Combatants[i]; a.Group == c.Group && a.ID != c.ID && a.Status == Active {
 				opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("assist %s (+2 to their next check)", a.Name), Command: &Assist{Ally: a.ID}})

@@ -65,7 +65,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		"dodge": &Dodge{}, "parry": &Parry{}, "take": &Take{},
 		"critical": &Critical{Take: true}, "no-critical": &Critical{Take: false},
 		"fix": &Fix{}, "release": &Release{}, "hide": &Hide{}, "search": &Search{}, "escape": &Escape{},
-		"done": &Done{},
+		"done": &Done{}, "stand": &StandUp{},
 	}
 	if c, ok := simple[verb]; ok {
 		if len(args) > 0 {
@@ -87,6 +87,27 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			return &Ruling{Modifier: &n}, nil
 		}
 		return nil, fmt.Errorf("ruling safe, ruling unsafe, or ruling mod N")
+	case "check":
+		// check ATTRIBUTE [SKILL] [vs N]
+		if len(args) == 0 {
+			return nil, fmt.Errorf("check ATTRIBUTE [SKILL] [vs N]")
+		}
+		c := &Check{Attribute: args[0]}
+		rest := args[1:]
+		if len(rest) > 0 && rest[0] != "vs" {
+			c.Skill, rest = rest[0], rest[1:]
+		}
+		if len(rest) > 0 {
+			if len(rest) != 2 || rest[0] != "vs" {
+				return nil, fmt.Errorf("check ATTRIBUTE [SKILL] [vs N]")
+			}
+			n, err := strconv.Atoi(rest[1])
+			if err != nil || n < 1 {
+				return nil, fmt.Errorf("vs takes a difficulty, not %q", rest[1])
+			}
+			c.Difficulty = n
+		}
+		return c, nil
 	case "use":
 		switch {
 		case len(args) == 1:
@@ -210,7 +231,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Revive{Target: args[0], Skill: args[2]}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling, rest, heal, done, after, fire-early, use, repair)", verb)
+	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling, rest, heal, done, after, fire-early, use, repair, stand, check)", verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
@@ -231,6 +252,15 @@ func (Rules) FormatCommand(c Command) string {
 		return "use " + c.Item
 	case *Repair:
 		return "repair " + c.Owner
+	case *Check:
+		text := "check " + c.Attribute
+		if c.Skill != "" {
+			text += " " + c.Skill
+		}
+		if c.Difficulty != 0 {
+			text += " vs " + strconv.Itoa(c.Difficulty)
+		}
+		return text
 	case *Heal:
 		return "heal " + c.Healer + " " + c.Patient
 	case *Ruling:
@@ -486,6 +516,17 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("an aimed attack fired early: Speed %s d10=%d → %d against %s d10=%d → %d: %s %s",
 			name(e.Attacker), e.AttackerDie, e.AttackerTotal, name(e.Target), e.Die, e.Total, name(e.Target), verdict)
+	case *StoodUp:
+		return name(e.Who) + " stands up"
+	case *Checked:
+		what := e.Attribute
+		if e.Skill != "" {
+			what += " + " + e.Skill
+		}
+		if e.Die == 0 {
+			return fmt.Sprintf("%s's %s check vs %d cannot succeed", name(e.Who), what, e.Difficulty)
+		}
+		return fmt.Sprintf("%s's %s check: d10=%d → %d vs %d: %s", name(e.Who), what, e.Die, e.Total, e.Difficulty, ok[e.Success])
 	case *GroupJoined:
 		return fmt.Sprintf("the %s group joins the fight: %s rolls initiative d10=%d → %d", e.Group, name(e.Roller), e.Die, e.Total)
 	case *Woke:

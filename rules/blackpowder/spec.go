@@ -76,6 +76,7 @@ type CombatantSpec struct {
 	Unaware        bool           `yaml:"unaware,omitempty" doc:"has not noticed the fight: cannot dodge, can be stunned (R43)"`
 	Trapped        int            `yaml:"trapped,omitempty" min:"0" doc:"caught in a trap of this escape difficulty (R41)"`
 	ExtraDelayed   bool           `yaml:"extra_delayed,omitempty" doc:"a delayed action each round on top of the regular action (R07, A15)"`
+	Prone          bool           `yaml:"prone,omitempty" doc:"lying down: standing up is an action (A39)"`
 }
 
 // WeaponSpec is a weapon.
@@ -234,7 +235,7 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 		Body: cs.Body, Senses: cs.Senses, Science: cs.Science, Willpower: cs.Willpower,
 		Evade: cs.Evade, Toughness: cs.Toughness, DamageBonus: cs.DamageBonus,
 		LPMax: cs.LPMax, LP: cs.LPMax, Status: Active, Wielding: -1,
-		X: cs.X, Y: cs.Y, GunslingerTier: cs.GunslingerTier, Unaware: cs.Unaware, Trapped: cs.Trapped, ExtraDelayed: cs.ExtraDelayed,
+		X: cs.X, Y: cs.Y, GunslingerTier: cs.GunslingerTier, Unaware: cs.Unaware, Trapped: cs.Trapped, ExtraDelayed: cs.ExtraDelayed, Prone: cs.Prone,
 	}
 	if c.Name == "" {
 		c.Name = c.ID

@@ -173,6 +173,9 @@ type Combatant struct {
 	// Assist is the bonus allies' help gives the combatant's next check
 	// this round (R44, A38).
 	Assist int `json:"assist,omitempty"`
+	// Prone is set by the GM (or the encounter); standing up is an action,
+	// and being prone has no other effect (A39).
+	Prone bool `json:"prone,omitempty"`
 	// Trapped is the difficulty of escaping the trap the combatant is
 	// caught in; 0 when free (R41).
 	Trapped int `json:"trapped,omitempty"`
