@@ -19,8 +19,9 @@ type Ruleset[S, C, E any] interface {
 	// Evolve applies one event to the state. It never fails and never
 	// draws dice: everything random is in the event.
 	Evolve(s *S, e E)
-	// Next returns the current prompt. Every viewer sees the same prompt,
-	// so its question and labels must hold no secret.
+	// Next returns the current prompt, as the GM sees it. Every viewer sees
+	// the same prompt, so its question and labels must hold no secret,
+	// unless the ruleset also implements PromptViewer.
 	Next(s *S) Prompt[C]
 	// Clone returns a deep copy of the state, sharing nothing mutable.
 	Clone(s *S) S
@@ -44,4 +45,20 @@ func Apply[S, C, E any](r Ruleset[S, C, E], s *S, events []E) {
 // show every command to everyone.
 type CommandViewer[S, C any] interface {
 	ViewCommand(s *S, actor string, c C, v Viewer) (C, bool)
+}
+
+// PromptViewer is implemented by rulesets whose prompts hold a secret (the
+// options of a private counter-tempo choice that would betray a feint):
+// ViewPrompt returns prompt p of state s as v may see it.
+type PromptViewer[S, C any] interface {
+	ViewPrompt(s *S, p Prompt[C], v Viewer) Prompt[C]
+}
+
+// ViewPrompt returns the current prompt of state s as v may see it.
+func ViewPrompt[S, C, E any](r Ruleset[S, C, E], s *S, v Viewer) Prompt[C] {
+	p := r.Next(s)
+	if pv, ok := r.(PromptViewer[S, C]); ok && !v.GM {
+		return pv.ViewPrompt(s, p, v)
+	}
+	return p
 }

@@ -14,9 +14,12 @@ import (
 type Table interface {
 	// Ruleset returns the ruleset's id.
 	Ruleset() string
-	// Prompt returns who must decide what now, each option's command
-	// written in the text vocabulary.
+	// Prompt returns who must decide what now, as the GM sees it, each
+	// option's command written in the text vocabulary.
 	Prompt() Prompt[string]
+	// PromptFor is Prompt as v may see it: a private choice shows its
+	// options only to the one who makes it.
+	PromptFor(v Viewer) Prompt[string]
 	// Submit parses text as a command from actor and submits it; see
 	// Encounter.Submit. It returns what happened, one line per event.
 	Submit(actor, text string, src dice.Source) ([]string, error)
@@ -63,8 +66,10 @@ func (t *table[S, C, E]) Ruleset() string { return t.g.ID() }
 
 func (t *table[S, C, E]) Len() int { return len(t.enc.Log()) }
 
-func (t *table[S, C, E]) Prompt() Prompt[string] {
-	p := t.enc.Prompt()
+func (t *table[S, C, E]) Prompt() Prompt[string] { return t.PromptFor(Everyone) }
+
+func (t *table[S, C, E]) PromptFor(v Viewer) Prompt[string] {
+	p := ViewPrompt(t.enc.Rules(), t.enc.State(), v)
 	out := Prompt[string]{Kind: p.Kind, Actor: p.Actor, Others: p.Others, Question: p.Question, Default: p.Default, Winner: p.Winner}
 	for _, o := range p.Options {
 		out.Options = append(out.Options, Option[string]{Label: o.Label, Command: t.g.FormatCommand(o.Command)})

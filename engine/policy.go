@@ -1,0 +1,49 @@
+package engine
+
+import "fray/dice"
+
+// Policy decides prompts in place of a person: the sides of a simulated
+// fight, or the reactor whose answer exact odds assume.
+type Policy[S, C any] interface {
+	// Choose returns the command to submit for prompt p, which is addressed
+	// to a combatant the policy plays (or to the GM). view is the state as
+	// that combatant may see it (the GM's view for a ruling), and p is the
+	// prompt as they see it. src serves policies that choose at random; a
+	// policy must draw from nothing else, so that a fight replays from its
+	// seed.
+	Choose(view *S, p Prompt[C], src dice.Source) C
+}
+
+// The names under which rulesets offer their policies.
+const (
+	// TacticalPolicy is each ruleset's default policy: it plays sensibly
+	// by the ruleset's own tactics.
+	TacticalPolicy = "tactical"
+	// RandomPolicy picks uniformly among a prompt's options.
+	RandomPolicy = "random"
+)
+
+// Uniform is the policy that picks uniformly at random among the prompt's
+// options. It is the same for every ruleset.
+type Uniform[S, C any] struct{}
+
+// Choose picks one of p's options at random; a prompt without options
+// yields the zero command.
+func (Uniform[S, C]) Choose(_ *S, p Prompt[C], src dice.Source) C {
+	if len(p.Options) == 0 {
+		var zero C
+		return zero
+	}
+	return p.Options[src.Roll(len(p.Options))-1].Command
+}
+
+// Unwrap returns the typed encounter behind a Table made by NewTable, for
+// adapters (simulation, exact odds) that know the ruleset's types. It
+// reports false when t is not a table of that game's types.
+func Unwrap[S, C, E any](t Table) (Game[S, C, E], *Encounter[S, C, E], bool) {
+	tt, ok := t.(*table[S, C, E])
+	if !ok {
+		return nil, nil, false
+	}
+	return tt.g, tt.enc, true
+}
