@@ -18,6 +18,34 @@ const useKey = "use"
 // rulesetKey is the top-level key of an encounter file naming its ruleset.
 const rulesetKey = "ruleset"
 
+// simKey is the optional top-level key of an encounter file that holds the
+// settings of simulated fights (SimBlock); no ruleset sees it.
+const simKey = "sim"
+
+// SimBlock is the optional top-level "sim:" block of an encounter file: how
+// "fray sim" runs the encounter unless the command line says otherwise. It
+// belongs to no ruleset: the loader reads it and the ruleset never sees it.
+// The loader checks its shape; which sides and policies exist is checked
+// by the simulator, which knows them.
+type SimBlock struct {
+	// Policies maps a side (a group, a team) to the name of the policy
+	// that decides for it.
+	Policies map[string]string `yaml:"policies,omitempty" doc:"the policy that decides for each side in simulated fights, by side id: tactical (the default) or random"`
+
+	pos map[string]Pos // where each policy was written
+}
+
+// Pos returns where the policy of a side was written in the file, or the
+// zero Pos when it was not.
+func (b *SimBlock) Pos(side string) Pos { return b.pos[side] }
+
+// Loaded is an encounter file once read: the encounter, started, and
+// the file's sim: block (empty when it has none).
+type Loaded struct {
+	Table engine.Table
+	Sim   SimBlock
+}
+
 // LoadEncounter reads the encounter file at path and starts its encounter:
 // it finds the ruleset the file names in reg, brings in bundled content
 // ("use:"), decodes the file strictly into the ruleset's spec and calls its
@@ -33,6 +61,15 @@ func LoadEncounter(reg *engine.Registry, path string) (engine.Table, error) {
 // ParseEncounter is LoadEncounter for a file already read; name is the
 // file's name in messages.
 func ParseEncounter(reg *engine.Registry, name string, data []byte) (engine.Table, error) {
+	f, err := ReadEncounter(reg, name, data)
+	if err != nil {
+		return nil, err
+	}
+	return f.Table, nil
+}
+
+// ReadEncounter is ParseEncounter that also returns the file's sim: block.
+func ReadEncounter(reg *engine.Registry, name string, data []byte) (*Loaded, error) {
 	root, problems := parseYAML(name, "", data)
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)
@@ -40,11 +77,11 @@ func ParseEncounter(reg *engine.Registry, name string, data []byte) (engine.Tabl
 	if root == nil {
 		return nil, &Problem{Pos: Pos{File: name}, Msg: "the file is empty; an encounter starts with \"ruleset: ID\""}
 	}
-	t, problems := startEncounter(reg, name, root, "")
+	f, problems := startEncounter(reg, name, root, "")
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)
 	}
-	return t, nil
+	return f, nil
 }
 
 // joinProblems joins problems into one error, one per line.
@@ -56,10 +93,10 @@ func joinProblems(problems []*Problem) error {
 	return errors.Join(errs...)
 }
 
-// startEncounter does the work of ParseEncounter on a parsed document,
+// startEncounter does the work of ReadEncounter on a parsed document,
 // which may be part of a scenario file: prefix is written before every
 // field path in messages ("encounter.").
-func startEncounter(reg *engine.Registry, file string, root *node, prefix string) (engine.Table, []*Problem) {
+func startEncounter(reg *engine.Registry, file string, root *node, prefix string) (*Loaded, []*Problem) {
 	where := strings.TrimSuffix(prefix, ".")
 	if where == "" {
 		where = "the top level"
@@ -94,7 +131,12 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s: NewSpec returned %T, not a pointer to a spec", id, spec)}}
 	}
 	d := newDecoder(prefix)
-	d.decode(root, sv.Elem(), "", rulesetKey)
+	d.decode(root, sv.Elem(), "", rulesetKey, simKey)
+	var sb SimBlock
+	if e := root.get(simKey); e != nil {
+		d.decode(e.value, reflect.ValueOf(&sb).Elem(), simKey)
+		sb.pos = simPositions(e.value)
+	}
 	if len(d.problems) > 0 {
 		return nil, d.problems
 	}
@@ -106,7 +148,20 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 	if t == nil {
 		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s started no encounter", id)}}
 	}
-	return t, nil
+	return &Loaded{Table: t, Sim: sb}, nil
+}
+
+// simPositions records where each policy of a sim: block was written.
+func simPositions(n *node) map[string]Pos {
+	pol := n.get("policies")
+	if pol == nil || pol.value.kind != mapNode {
+		return nil
+	}
+	out := map[string]Pos{}
+	for _, e := range pol.value.entries {
+		out[e.key], _ = e.value.loc.where()
+	}
+	return out
 }
 
 // fieldProblems places the errors of EncounterSpec.Start in the file: each

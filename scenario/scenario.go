@@ -209,9 +209,11 @@ func (p *scenarioParser) parse(root *node) {
 // scenario file, or the encounter written inline.
 func (p *scenarioParser) encounter(n *node) {
 	if n.kind == mapNode {
-		t, problems := startEncounter(p.reg, p.sc.file, n, "encounter.")
+		f, problems := startEncounter(p.reg, p.sc.file, n, "encounter.")
 		p.problems = append(p.problems, problems...)
-		p.sc.table = t
+		if f != nil {
+			p.sc.table = f.Table
+		}
 		return
 	}
 	rel, ok := n.value.(string)
@@ -233,7 +235,10 @@ func (p *scenarioParser) encounter(n *node) {
 		problems = []*Problem{{Pos: Pos{File: path}, Msg: "the encounter file is empty"}}
 	}
 	if len(problems) == 0 {
-		p.sc.table, problems = startEncounter(p.reg, path, root, "")
+		var f *Loaded
+		if f, problems = startEncounter(p.reg, path, root, ""); f != nil {
+			p.sc.table = f.Table
+		}
 	}
 	p.problems = append(p.problems, problems...)
 }

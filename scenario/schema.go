@@ -19,7 +19,8 @@ const SchemaDialect = "https://json-schema.org/draft/2020-12/schema"
 // named struct type it uses, the stat block among them, is an entry of
 // $defs named after the Go type. Fields follow the tags the decoder reads
 // (yaml, doc, required, enum, min, max); objects allow no other keys,
-// except "use" naming bundled content when the ruleset has some.
+// except "use" naming bundled content when the ruleset has some. Beside
+// the ruleset's keys the root allows "sim", the SimBlock.
 func Schema(info engine.RulesetInfo) ([]byte, error) {
 	if info.NewSpec == nil {
 		return nil, fmt.Errorf("ruleset %s has no encounter spec", info.ID)
@@ -55,10 +56,18 @@ func Schema(info engine.RulesetInfo) ([]byte, error) {
 	rs := obj{{"description", "the ruleset of the encounter"}, {"const", info.ID}}
 	props := obj{{rulesetKey, rs}}
 	for _, m := range root.get("properties").(obj) {
-		if m.key != rulesetKey {
+		if m.key != rulesetKey && m.key != simKey {
 			props = append(props, m)
 		}
 	}
+	// So may the sim: block, which belongs to no ruleset and uses no
+	// content.
+	plain := &schemaGen{defs: map[string]obj{}, names: map[reflect.Type]string{}}
+	sim, err := plain.object(reflect.TypeFor[SimBlock]())
+	if err != nil {
+		return nil, fmt.Errorf("ruleset %s: %w", info.ID, err)
+	}
+	props = append(props, kv{simKey, append(obj{{"description", "settings for simulated fights (fray sim); no ruleset reads them"}}, sim...)})
 	root = root.with("properties", props)
 	required := []string{rulesetKey}
 	if r, ok := root.get("required").([]string); ok {
