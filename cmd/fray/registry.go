@@ -5,6 +5,7 @@ import (
 
 	"fray/engine"
 	"fray/rules/blackpowder"
+	"fray/rules/tempo"
 )
 
 // newRegistry returns the rulesets this program offers. Adding a ruleset
@@ -12,6 +13,7 @@ import (
 func newRegistry() (*engine.Registry, error) {
 	reg, err := engine.NewRegistry(
 		blackpowder.Info(),
+		tempo.Info(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("building the ruleset registry: %w", err)

@@ -1,0 +1,240 @@
+package tempo
+
+// Action names one of the seed's actions; the name is also its verb in the
+// text vocabulary.
+type Action string
+
+// The actions (R09), plus the off-list actions of R41.
+const (
+	Aim             Action = "aim"
+	Move            Action = "move"
+	CombatMove      Action = "combat-move"
+	Disarm          Action = "disarm"
+	Escape          Action = "escape"
+	Feint           Action = "feint"
+	Grapple         Action = "grapple"
+	MeleeAttack     Action = "attack"
+	Pin             Action = "pin"
+	Press           Action = "press"
+	RangedAttack    Action = "shoot"
+	Ready           Action = "ready"
+	UnarmedAttack   Action = "punch"
+	Withdraw        Action = "withdraw"
+	CounterAttack   Action = "counter"
+	CounterFire     Action = "counter-fire"
+	Dodge           Action = "dodge"
+	Double          Action = "double"
+	Evade           Action = "evade"
+	Parry           Action = "parry"
+	Retreat         Action = "retreat"
+	Struggle        Action = "struggle"
+	Wind            Action = "wind"
+	CTCounterAttack Action = "ct-counter"
+	CTParry         Action = "ct-parry"
+	PickUp          Action = "pick-up"
+	OffList         Action = "other"
+)
+
+// kind is when an action is taken (R07).
+type kind int
+
+const (
+	proactive kind = iota
+	reactive
+	counterTempo
+)
+
+// skill names the skill an action's check adds (R09, R35).
+type skill int
+
+const (
+	noCheck skill = iota
+	melee
+	ranged
+	brawl
+	athletics
+)
+
+// Outcome is a row of an outcome ladder.
+type Outcome string
+
+// The outcomes the ladders name.
+const (
+	Failure         Outcome = "failure"
+	Success         Outcome = "success"
+	CriticalSuccess Outcome = "critical success"
+	Miss            Outcome = "miss"
+	HitOutcome      Outcome = "hit"
+	CriticalHit     Outcome = "critical hit"
+	BindOutcome     Outcome = "bind"
+)
+
+// threshold is where a ladder row starts: a number, or the target's CD,
+// CDA or GD (R09). The bottom row ("–") has bottom set.
+type threshold struct {
+	bottom bool
+	value  int
+	of     string // "", "cd", "cda" or "gd"
+}
+
+type row struct {
+	at      threshold
+	outcome Outcome
+}
+
+// rule is one action of the master table: everything about it is data.
+type rule struct {
+	name     string
+	kind     kind
+	ap       int // 0 with byWeapon: the cost is the weapon's
+	byWeapon bool
+	statuses []Status
+	skill    skill
+	// respondsTo lists the actions a reaction or counter-tempo answers;
+	// replaces the actions a counter-tempo replaces.
+	respondsTo []Action
+	replaces   []Action
+	ladder     []row
+	// damages marks the outcomes that deal damage and whether they ignore
+	// armour.
+	damages map[Outcome]bool
+	// voids marks the outcomes that make the paired action fail without
+	// effect.
+	voids map[Outcome]bool
+}
+
+var (
+	bottom        = threshold{bottom: true}
+	at0           = threshold{value: 0}
+	at1           = threshold{value: 1}
+	at8           = threshold{value: 8}
+	at10          = threshold{value: 10}
+	atCD          = threshold{of: "cd"}
+	atCDA         = threshold{of: "cda"}
+	atGD          = threshold{of: "gd"}
+	attackLadder  = []row{{bottom, Miss}, {atCD, HitOutcome}, {atCDA, CriticalHit}}
+	attackDamage  = map[Outcome]bool{HitOutcome: false, CriticalHit: true}
+	failSucceed0  = []row{{bottom, Failure}, {at0, Success}}
+	failSucceed1  = []row{{bottom, Failure}, {at1, Success}}
+	failSucceed8  = []row{{bottom, Failure}, {at8, Success}}
+	parryLadder   = []row{{bottom, Failure}, {at0, BindOutcome}, {at1, Success}}
+	parryVoids    = map[Outcome]bool{BindOutcome: true, Success: true}
+	successVoids  = map[Outcome]bool{Success: true}
+	onGuard       = []Status{OnGuard}
+	bound         = []Status{Bound}
+	moveLadder    = []row{{bottom, Failure}, {at1, Success}, {at10, CriticalSuccess}}
+	guardStatuses = []Status{OffGuard, OnGuard}
+)
+
+// rules is the master table (R09), ladders exactly as the seed gives them.
+func rules(a Action) *rule {
+	r, ok := ruleTable[a]
+	if !ok {
+		return nil
+	}
+	return &r
+}
+
+var ruleTable = map[Action]rule{
+	Aim:          {name: "Aim", kind: proactive, ap: 4, statuses: onGuard, ladder: failSucceed0},
+	Move:         {name: "Move", kind: proactive, ap: 2, statuses: guardStatuses, ladder: failSucceed0},
+	CombatMove:   {name: "Combat Move", kind: proactive, ap: 3, statuses: onGuard, skill: athletics, ladder: moveLadder},
+	Disarm:       {name: "Disarm", kind: proactive, byWeapon: true, statuses: bound, skill: melee, ladder: failSucceed8},
+	Escape:       {name: "Escape", kind: proactive, ap: 3, statuses: []Status{Grappled, Pinned}, skill: brawl, ladder: failSucceed1},
+	Feint:        {name: "Feint", kind: proactive, byWeapon: true, statuses: onGuard, skill: melee, ladder: []row{{bottom, Miss}}},
+	Grapple:      {name: "Grapple", kind: proactive, byWeapon: true, statuses: bound, skill: brawl, ladder: failSucceed8},
+	MeleeAttack:  {name: "Melee Attack", kind: proactive, byWeapon: true, statuses: onGuard, skill: melee, ladder: attackLadder, damages: attackDamage},
+	Pin:          {name: "Pin", kind: proactive, ap: 3, statuses: []Status{Grappled}, skill: brawl, ladder: []row{{bottom, Failure}, {atGD, Success}}},
+	Press:        {name: "Press", kind: proactive, byWeapon: true, statuses: bound, skill: melee, ladder: []row{{bottom, Failure}, {atCD, Success}, {atCDA, CriticalSuccess}}, damages: map[Outcome]bool{Success: false, CriticalSuccess: true}},
+	RangedAttack: {name: "Ranged Attack", kind: proactive, byWeapon: true, statuses: onGuard, skill: ranged, ladder: attackLadder, damages: attackDamage},
+	Ready:        {name: "Ready", kind: proactive, ap: 1, statuses: []Status{OffGuard}, ladder: []row{{bottom, Success}}},
+	UnarmedAttack: {name: "Unarmed Attack", kind: proactive, ap: 3, statuses: []Status{Grappled, OnGuard}, skill: brawl,
+		ladder: attackLadder, damages: attackDamage},
+	Withdraw: {name: "Withdraw", kind: proactive, ap: 2, statuses: bound, skill: melee, ladder: failSucceed1},
+	CounterAttack: {name: "Counter-Attack", kind: reactive, byWeapon: true, statuses: onGuard, skill: melee,
+		respondsTo: []Action{Move, CombatMove, MeleeAttack, UnarmedAttack}, ladder: attackLadder, damages: attackDamage},
+	CounterFire: {name: "Counter-Fire", kind: reactive, byWeapon: true, statuses: onGuard, skill: ranged,
+		respondsTo: []Action{Aim, Move, CombatMove}, ladder: attackLadder, damages: attackDamage},
+	Dodge: {name: "Dodge", kind: reactive, ap: 2, statuses: onGuard, skill: athletics,
+		respondsTo: []Action{RangedAttack}, ladder: failSucceed0, voids: successVoids},
+	Double: {name: "Double", kind: reactive, byWeapon: true, statuses: bound, skill: melee,
+		respondsTo: []Action{Disarm, Grapple, Press, Withdraw}, ladder: attackLadder, damages: attackDamage},
+	Evade: {name: "Evade", kind: reactive, ap: 2, statuses: onGuard, skill: athletics,
+		respondsTo: []Action{MeleeAttack, UnarmedAttack}, ladder: failSucceed0, voids: successVoids},
+	Parry: {name: "Parry", kind: reactive, byWeapon: true, statuses: onGuard, skill: melee,
+		respondsTo: []Action{MeleeAttack, UnarmedAttack}, ladder: parryLadder, voids: parryVoids},
+	Retreat: {name: "Retreat", kind: reactive, ap: 3, statuses: onGuard, skill: athletics,
+		respondsTo: []Action{Move, CombatMove}, ladder: moveLadder},
+	Struggle: {name: "Struggle", kind: reactive, ap: 3, statuses: []Status{Grappled}, skill: brawl,
+		respondsTo: []Action{Escape, Pin, UnarmedAttack}, ladder: failSucceed0, voids: successVoids},
+	Wind: {name: "Wind", kind: reactive, byWeapon: true, statuses: bound, skill: melee,
+		respondsTo: []Action{Disarm, Grapple, Press, Withdraw}, ladder: failSucceed0, voids: successVoids},
+	CTCounterAttack: {name: "CT Counter-Attack", kind: counterTempo, byWeapon: true, statuses: onGuard, skill: melee,
+		respondsTo: []Action{CounterAttack}, replaces: []Action{Feint, MeleeAttack}, ladder: attackLadder, damages: attackDamage},
+	CTParry: {name: "CT Parry", kind: counterTempo, byWeapon: true, statuses: onGuard, skill: melee,
+		respondsTo: []Action{CounterAttack}, replaces: []Action{Feint, MeleeAttack}, ladder: parryLadder, voids: parryVoids},
+	PickUp:  {name: "Pick Up", kind: proactive, ap: 3, statuses: guardStatuses, ladder: []row{{bottom, Success}}},
+	OffList: {name: "Off-list action", kind: proactive, ap: 3, statuses: guardStatuses, ladder: []row{{bottom, Success}}},
+}
+
+// read finds the outcome of net on the ladder: the last row whose
+// threshold is at most net, so that of rows with equal thresholds the
+// later, better one wins (R10). target supplies CD, CDA and GD.
+func (r *rule) read(net int, target *Combatant) Outcome {
+	out := r.ladder[0].outcome
+	for _, row := range r.ladder[1:] {
+		if net >= row.at.resolve(target) {
+			out = row.outcome
+		}
+	}
+	return out
+}
+
+func (t threshold) resolve(target *Combatant) int {
+	switch t.of {
+	case "cd":
+		return target.cd()
+	case "cda":
+		return target.cda()
+	case "gd":
+		return target.gd()
+	}
+	return t.value
+}
+
+// allowed reports whether a combatant in status st may take the action
+// (R08).
+func (r *rule) allowed(st Status) bool {
+	for _, s := range r.statuses {
+		if s == st {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *rule) answers(a Action) bool {
+	for _, x := range r.respondsTo {
+		if x == a {
+			return true
+		}
+	}
+	return false
+}
+
+// staminaLadder is the Recover Stamina table (R32): the lowest result of
+// each row and the AP it regains.
+var staminaLadder = []struct{ from, regained int }{
+	{-13, 1}, {-9, 2}, {-8, 3}, {-6, 4}, {-4, 6}, {-3, 8}, {-2, 10}, {-1, 11}, {0, 12},
+}
+
+// staminaRegained reads a Recover Stamina result on its ladder.
+func staminaRegained(result int) int {
+	regained := 0
+	for _, r := range staminaLadder {
+		if result >= r.from {
+			regained = r.regained
+		}
+	}
+	return regained
+}

@@ -1,0 +1,468 @@
+package tempo
+
+import (
+	"fmt"
+	"slices"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// decider resolves one command on a working copy of the state: every event
+// it emits is applied at once, so later steps see its effect.
+type decider struct {
+	s      State
+	src    dice.Source
+	events []Event
+}
+
+func (d *decider) emit(e Event) {
+	evolve(&d.s, e)
+	d.events = append(d.events, e)
+}
+
+func decide(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
+	if s.Ended {
+		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
+	}
+	if _, ok := c.(*EndFight); ok {
+		if actor != engine.GM {
+			return nil, engine.Errorf(engine.NotYourTurn, "only the GM ends the fight (G9)")
+		}
+		return []Event{&FightEnded{Reason: "the GM ended the fight", Winner: standingSide(s)}}, nil
+	}
+	p := next(s)
+	if !p.Accepts(actor) {
+		return nil, engine.Errorf(engine.NotYourTurn, "it is %s's decision, not %s's: %s", p.Actor, actor, p.Question)
+	}
+	d := &decider{s: s.clone(), src: src}
+	var err error
+	switch c := c.(type) {
+	case *Begin:
+		err = d.begin()
+	case *Declare:
+		err = d.declare(c)
+	case *React:
+		err = d.react(c)
+	case *NoReaction:
+		err = d.noReaction()
+	case *Replace:
+		err = d.replace(c)
+	case *Keep:
+		err = d.keep()
+	case *Destination:
+		err = d.destination(c)
+	case *EndTurn:
+		err = d.endTurn()
+	default:
+		err = refuse("unknown command %T", c)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return d.events, nil
+}
+
+// stage names what the state waits for, for refusals.
+func stage(s *State) string {
+	switch x := s.Exchange; {
+	case !s.Started:
+		return "the GM to begin the fight"
+	case x == nil:
+		return "the actor to declare an action or end the turn"
+	case x.Asked < len(x.Candidates):
+		return "a reaction from " + x.Candidates[x.Asked]
+	case x.needsCounterTempo():
+		return "the actor's counter-tempo choice"
+	default:
+		return "a destination"
+	}
+}
+
+func notNow(s *State, what string) error {
+	return engine.Errorf(engine.NotAllowedNow, "%s is not possible now: the fight waits for %s", what, stage(s))
+}
+
+func (d *decider) begin() error {
+	if d.s.Started {
+		return notNow(&d.s, "begin")
+	}
+	d.rollInitiative()
+	d.startTurn(0)
+	d.settle()
+	return nil
+}
+
+// rollInitiative draws d10 + athletics for each combatant present at the
+// start, in roster order, and breaks ties by athletics, then by roll-offs
+// (R04).
+func (d *decider) rollInitiative() {
+	type entry struct {
+		id               string
+		total, athletics int
+		offs             []int
+	}
+	var es []*entry
+	for _, c := range d.s.Combatants {
+		if c.Joins > 0 {
+			continue
+		}
+		die := d.src.Roll(10)
+		e := &entry{id: c.ID, total: die + c.Athletics, athletics: c.Athletics}
+		d.emit(&InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total})
+		es = append(es, e)
+	}
+	key := func(e *entry) []int { return append([]int{e.total, e.athletics}, e.offs...) }
+	for {
+		tied := false
+		groups := map[string][]*entry{}
+		var order []string
+		for _, e := range es {
+			k := fmt.Sprint(key(e))
+			if len(groups[k]) == 0 {
+				order = append(order, k)
+			}
+			groups[k] = append(groups[k], e)
+		}
+		for _, k := range order {
+			g := groups[k]
+			if len(g) < 2 {
+				continue
+			}
+			tied = true
+			for _, e := range g {
+				die := d.src.Roll(10)
+				e.offs = append(e.offs, die)
+				d.emit(&InitiativeRolled{Combatant: e.id, Die: die, Total: die, RollOff: true})
+			}
+		}
+		if !tied {
+			break
+		}
+	}
+	slices.SortStableFunc(es, func(a, b *entry) int { return slices.Compare(key(b), key(a)) })
+	order := make([]string, len(es))
+	for i, e := range es {
+		order[i] = e.id
+	}
+	d.emit(&OrderSet{Order: order})
+}
+
+// startTurn starts the turn of the first standing combatant from position
+// i of the order, ending rounds (and the fight, at the round limit) on the
+// way (R02).
+func (d *decider) startTurn(i int) {
+	for range 2*len(d.s.Order) + 2 {
+		if i >= len(d.s.Order) {
+			d.emit(&RoundEnded{Round: d.s.Round + 1})
+			if lim := d.s.Options.RoundLimit; lim > 0 && d.s.Round >= lim {
+				d.emit(&FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", lim)})
+				return
+			}
+			d.join()
+			i = 0
+		}
+		if c := d.s.combatant(d.s.Order[i]); c != nil && c.standing() {
+			d.emit(&TurnStarted{Combatant: c.ID, Turn: i})
+			return
+		}
+		i++
+	}
+	d.emit(&FightEnded{Reason: "nobody is left to act"})
+}
+
+// join brings in the late joiners due after this round: each rolls d10 +
+// athletics and takes its place in the order, after those who rolled
+// higher or tied (R04, G8).
+func (d *decider) join() {
+	for _, c := range d.s.Combatants {
+		if c.Present || c.Joins == 0 || c.Joins > d.s.Round {
+			continue
+		}
+		die := d.src.Roll(10)
+		total := die + c.Athletics
+		pos := len(d.s.Order)
+		for i, id := range d.s.Order {
+			o := d.s.combatant(id)
+			if o.Initiative < total || (o.Initiative == total && o.Athletics < c.Athletics) {
+				pos = i
+				break
+			}
+		}
+		d.emit(&Joined{Combatant: c.ID, Die: die, Total: total, Position: pos})
+	}
+}
+
+// settle runs everything that happens without a decision, until someone
+// must decide: resolving an exchange once its declarations are in, ending
+// a turn that cannot go on, and starting the next.
+func (d *decider) settle() {
+	rounds := d.s.Round
+	for !d.s.Ended && d.s.Started {
+		if x := d.s.Exchange; x != nil {
+			switch {
+			case x.Asked < len(x.Candidates), x.needsCounterTempo():
+				return
+			case !x.Resolved:
+				d.resolve()
+			case len(x.Choices) > 0:
+				return
+			default:
+				d.finishExchange()
+			}
+			continue
+		}
+		if d.s.Round > rounds+1 {
+			// A whole round went by without a decision: nobody can act.
+			d.emit(&FightEnded{Reason: "nobody can act"})
+			return
+		}
+		c := d.s.active()
+		switch {
+		case c == nil:
+			d.startTurn(d.s.Turn + 1)
+		case !c.standing():
+			// Down in its own turn: the turn ends at once (R38).
+			d.emit(&TurnEnded{Combatant: c.ID})
+			d.checkEnd()
+		case !d.foeStanding(c) || len(d.s.declareOptions(c)) == 0:
+			d.recover(c)
+		default:
+			return
+		}
+	}
+}
+
+func (d *decider) foeStanding(c *Combatant) bool {
+	for i := range d.s.Combatants {
+		if o := &d.s.Combatants[i]; o.standing() && opponents(c, o) {
+			return true
+		}
+	}
+	return false
+}
+
+// recover ends c's turn with Recover Stamina (R32), then checks the end of
+// the fight (R43).
+func (d *decider) recover(c *Combatant) {
+	die := d.src.Roll(10)
+	result := die + c.Endurance - (c.MaxHealth - c.Health) - c.Armour.Encumbrance
+	regained := staminaRegained(result)
+	d.emit(&StaminaRecovered{Combatant: c.ID, Die: die, Result: result, Regained: regained, AP: min(12, c.AP+regained)})
+	d.emit(&TurnEnded{Combatant: c.ID})
+	d.checkEnd()
+}
+
+// checkEnd ends the fight once fewer than two sides have anyone not Down
+// (R43); late joiners yet to come count.
+func (d *decider) checkEnd() {
+	sides := map[string]bool{}
+	for _, c := range d.s.Combatants {
+		if !c.Down && !c.Dead {
+			sides[c.Side] = true
+		}
+	}
+	if len(sides) < 2 {
+		d.emit(&FightEnded{Winner: standingSide(&d.s), Reason: "one side is left standing"})
+	}
+}
+
+// standingSide names the only side with someone not Down, or "".
+func standingSide(s *State) string {
+	side := ""
+	for _, c := range s.Combatants {
+		if c.Down || c.Dead {
+			continue
+		}
+		if side != "" && side != c.Side {
+			return ""
+		}
+		side = c.Side
+	}
+	return side
+}
+
+func (d *decider) declare(c *Declare) error {
+	actor := d.s.active()
+	if actor == nil || d.s.Exchange != nil {
+		return notNow(&d.s, "declaring an action")
+	}
+	decl, err := d.s.declaration(actor, c)
+	if err != nil {
+		return err
+	}
+	d.s.Exchange = &Exchange{Actor: actor.ID, Act: decl}
+	cands := d.s.candidates(actor)
+	d.s.Exchange = nil
+	d.emit(&ActionDeclared{Actor: actor.ID, Declared: decl, Candidates: cands})
+	d.settle()
+	return nil
+}
+
+func (d *decider) reactor() (*Combatant, error) {
+	x := d.s.Exchange
+	if x == nil || x.Asked >= len(x.Candidates) {
+		return nil, notNow(&d.s, "a reaction")
+	}
+	return d.s.combatant(x.Candidates[x.Asked]), nil
+}
+
+func (d *decider) react(c *React) error {
+	r, err := d.reactor()
+	if err != nil {
+		return err
+	}
+	opts := d.s.reactionOptions(r)
+	i := slices.IndexFunc(opts, func(o React) bool {
+		return o.Action == c.Action && (c.Weapon == "" || o.Weapon == c.Weapon)
+	})
+	if i < 0 {
+		return refuse("%s cannot %s%s now; the reactions open to it: %s", r.ID, c.Action, withWeapon(c.Weapon), reactList(opts))
+	}
+	chosen := opts[i]
+	cost := rules(chosen.Action).ap
+	if rules(chosen.Action).byWeapon {
+		w, _ := r.weapon(chosen.Weapon)
+		cost = w.AP
+	}
+	d.emit(&Reacted{Reaction: Reaction{Reactor: r.ID, Action: chosen.Action, Weapon: chosen.Weapon, Paid: cost, Mod: c.Mod}})
+	d.settle()
+	return nil
+}
+
+func (d *decider) noReaction() error {
+	r, err := d.reactor()
+	if err != nil {
+		return err
+	}
+	d.emit(&DidNotReact{Reactor: r.ID})
+	d.settle()
+	return nil
+}
+
+func (d *decider) replace(c *Replace) error {
+	x := d.s.Exchange
+	if x == nil || x.Asked < len(x.Candidates) || !x.needsCounterTempo() {
+		return notNow(&d.s, "a counter-tempo action")
+	}
+	actor := d.s.combatant(x.Actor)
+	for _, o := range d.s.counterTempoOptions(actor) {
+		r, ok := o.Command.(*Replace)
+		if !ok || r.Action != c.Action || (c.Weapon != "" && r.Weapon != c.Weapon) {
+			continue
+		}
+		w, _ := actor.weapon(r.Weapon)
+		rep := Replacement{Action: r.Action, Weapon: r.Weapon, Paid: max(0, w.AP-x.Act.Paid), Mod: c.Mod}
+		if r.Action == CounterAttack {
+			rep.Bonus = 3
+		}
+		d.emit(&Replaced{Actor: actor.ID, Replacement: rep})
+		d.settle()
+		return nil
+	}
+	return refuse("%s cannot replace the action with %s%s (R06, R19, R31)", actor.ID, c.Action, withWeapon(c.Weapon))
+}
+
+func (d *decider) keep() error {
+	x := d.s.Exchange
+	if x == nil || x.Asked < len(x.Candidates) || !x.needsCounterTempo() {
+		return notNow(&d.s, "keeping the action")
+	}
+	d.emit(&Kept{Actor: x.Actor})
+	d.settle()
+	return nil
+}
+
+func (d *decider) destination(c *Destination) error {
+	x := d.s.Exchange
+	if x == nil || !x.Resolved || len(x.Choices) == 0 {
+		return notNow(&d.s, "choosing a destination")
+	}
+	ch := x.Choices[0]
+	who := d.s.combatant(ch.Combatant)
+	if c.To == nil {
+		d.emit(&Chose{Combatant: who.ID})
+		d.settle()
+		return nil
+	}
+	paths := d.s.destinations(ch)
+	path, ok := paths[*c.To]
+	if !ok {
+		return refuse("%s cannot end its %s on %v; %s", who.ID, choiceName(ch.Kind), *c.To, choiceRule(ch.Kind))
+	}
+	to := *c.To
+	d.emit(&Chose{Combatant: who.ID, To: &to, Path: path})
+	d.settle()
+	return nil
+}
+
+func (d *decider) endTurn() error {
+	actor := d.s.active()
+	if actor == nil || d.s.Exchange != nil {
+		return notNow(&d.s, "ending the turn")
+	}
+	d.recover(actor)
+	d.settle()
+	return nil
+}
+
+func withWeapon(w string) string {
+	if w == "" {
+		return ""
+	}
+	return " with " + w
+}
+
+func reactList(opts []React) string {
+	if len(opts) == 0 {
+		return "none"
+	}
+	var b []string
+	for _, o := range opts {
+		b = append(b, string(o.Action)+withWeapon(o.Weapon))
+	}
+	return fmt.Sprint(b)
+}
+
+// destinations are the squares a pending choice may end on, with the path
+// to each (R16, R29).
+func (s *State) destinations(ch Choice) map[Square][]Square {
+	c := s.combatant(ch.Combatant)
+	o := s.combatant(ch.Opponent)
+	out := map[Square][]Square{}
+	for q, path := range s.reachable(c, c.BCM) {
+		if s.occupied(c, q) {
+			continue
+		}
+		from, to := Dist(c.At, o.At), Dist(q, o.At)
+		switch ch.Kind {
+		case "retreat":
+			if abs(to-from) > 1 {
+				continue
+			}
+		case "retreat-critical":
+			if to <= from {
+				continue
+			}
+		}
+		out[q] = path
+	}
+	return out
+}
+
+func choiceName(kind string) string {
+	if kind == "combat-move-critical" {
+		return "combat move"
+	}
+	return "retreat"
+}
+
+func choiceRule(kind string) string {
+	switch kind {
+	case "retreat":
+		return "a retreat moves up to the BCM, one square nearer or farther from the opponent at most (R29)"
+	case "retreat-critical":
+		return "a hasty withdrawal moves up to the BCM, ending farther from the opponent (R29)"
+	}
+	return "a critical combat move goes anywhere within the BCM (R16)"
+}

@@ -1,0 +1,350 @@
+package tempo
+
+import "slices"
+
+// party is one side of an exchange's resolution: the actor's action (or
+// its replacement) or one reaction.
+type party struct {
+	who     *Combatant
+	action  Action
+	rule    *rule
+	weapon  Weapon
+	target  *Combatant // whose CD, CDA and GD the ladder reads; who is struck
+	bonus   int
+	aimed   bool
+	total   int
+	net     int
+	outcome Outcome
+	void    bool
+}
+
+// resolve draws the checks, reads the ladders, applies voids, damage and
+// the other effects (R11, R12).
+func (d *decider) resolve() {
+	s := &d.s
+	x := s.Exchange
+	actor := s.combatant(x.Actor)
+	act := party{who: actor, action: x.Act.Action, target: s.combatant(x.Act.Target), bonus: x.Act.Mod, aimed: x.Act.Aimed}
+	act.weapon, _ = actor.weapon(x.Act.Weapon)
+	if rep := x.Replacement; rep != nil {
+		act.action, act.bonus, act.aimed = rep.Action, rep.Bonus+rep.Mod, false
+		act.weapon, _ = actor.weapon(rep.Weapon)
+		act.target = s.combatant(x.Reactions[0].Reactor)
+	}
+	act.rule = rules(act.action)
+	if act.target == nil {
+		act.target = actor // no target: the ladder has no CD rows
+	}
+	reactors := make([]party, len(x.Reactions))
+	for i, r := range x.Reactions {
+		p := party{who: s.combatant(r.Reactor), action: r.Action, rule: rules(r.Action), target: actor, bonus: r.Mod}
+		p.weapon, _ = p.who.weapon(r.Weapon)
+		if r.Action == CounterAttack && p.weapon.Kind == "melee" && public(x.Act.Action) == UnarmedAttack {
+			p.bonus += 5 // R21, R35
+		}
+		reactors[i] = p
+	}
+
+	// Checks: the actor's, then the reactors' in order (R42).
+	dice := make([]int, 1+len(reactors))
+	dice[0], act.total = d.check(&act)
+	for i := range reactors {
+		dice[i+1], reactors[i].total = d.check(&reactors[i])
+	}
+	// Nets and ladders (R10, R11, R26).
+	act.net = act.total
+	if len(reactors) > 0 {
+		best := reactors[0].total
+		for _, r := range reactors[1:] {
+			best = max(best, r.total)
+		}
+		act.net = act.total - best
+	}
+	act.outcome = act.rule.read(act.net, act.target)
+	for i := range reactors {
+		r := &reactors[i]
+		r.net = r.total - act.total
+		r.outcome = r.rule.read(r.net, actor)
+		if r.rule.voids[r.outcome] {
+			act.void = true
+		}
+	}
+	if act.rule.voids[act.outcome] {
+		for i := range reactors {
+			reactors[i].void = true
+		}
+	}
+	d.emit(&Checked{Combatant: actor.ID, Action: act.action, Die: dice[0], Total: act.total, Net: act.net, Outcome: act.outcome, Void: act.void})
+	for i, r := range reactors {
+		d.emit(&Checked{Combatant: r.who.ID, Action: r.action, Die: dice[i+1], Total: r.total, Net: r.net, Outcome: r.outcome, Void: r.void})
+	}
+
+	// Damage, all of it before anyone falls (R12, R37, R38).
+	all := append([]party{act}, reactors...)
+	var struck []*Combatant
+	for _, p := range all {
+		critical, deals := p.rule.damages[p.outcome]
+		if p.void || !deals {
+			continue
+		}
+		d.damage(p, critical)
+		if !slices.Contains(struck, p.target) {
+			struck = append(struck, p.target)
+		}
+	}
+	for _, t := range struck {
+		d.fall(t)
+	}
+
+	// The other effects: the actor's, then the reactors' (R12).
+	var choices []Choice
+	if !act.void && actor.standing() {
+		choices = append(choices, d.actorEffects(act)...)
+	}
+	for _, r := range reactors {
+		if r.void || !r.who.standing() {
+			continue
+		}
+		switch {
+		case r.outcome == BindOutcome:
+			d.bind(r.who, r.weapon.Name, actor, act.weapon.Name)
+		case r.action == Retreat && r.outcome == Success:
+			choices = append(choices, Choice{Combatant: r.who.ID, Kind: "retreat", Opponent: actor.ID})
+		case r.action == Retreat && r.outcome == CriticalSuccess:
+			choices = append(choices, Choice{Combatant: r.who.ID, Kind: "retreat-critical", Opponent: actor.ID})
+		case r.action == Double:
+			// Double cedes the bind (R30).
+			if r.who.BoundWith == actor.ID && actor.BoundWith == r.who.ID {
+				d.unbind(r.who, actor)
+			}
+		}
+	}
+	if len(choices) > 0 {
+		d.emit(&DestinationsPending{Choices: choices})
+	}
+}
+
+// check draws one action check: d10 + skill + the accuracy of the weapon
+// that sets the cost + bonuses (R35). Actions without a check have result
+// 0 and draw no die (R13).
+func (d *decider) check(p *party) (die, total int) {
+	if p.rule.skill == noCheck {
+		return 0, 0
+	}
+	die = d.src.Roll(10)
+	total = die + skillOf(p.who, p.rule.skill, p.weapon) + p.bonus
+	if p.rule.byWeapon {
+		if p.aimed {
+			total += p.weapon.AimedAccuracy
+		} else {
+			total += p.weapon.Accuracy
+		}
+	}
+	return die, total
+}
+
+// skillOf is the skill an action adds; a Counter-Attack made unarmed uses
+// brawl (R09).
+func skillOf(c *Combatant, sk skill, w Weapon) int {
+	switch sk {
+	case melee:
+		if w.Kind == "unarmed" {
+			return c.Brawl
+		}
+		return c.Melee
+	case ranged:
+		return c.Ranged
+	case brawl:
+		return c.Brawl
+	case athletics:
+		return c.Athletics
+	}
+	return 0
+}
+
+// damage rolls p's weapon damage against its target (R37), dice left to
+// right.
+func (d *decider) damage(p party, critical bool) {
+	w := p.weapon
+	rolled := make([]int, w.Damage.Dice)
+	total := w.Damage.Flat
+	for i := range rolled {
+		rolled[i] = d.src.Roll(w.Damage.Sides)
+		total += rolled[i]
+	}
+	if w.AddMight {
+		total += p.who.Might
+	}
+	total = max(total, 0)
+	armour := p.target.Armour.AV
+	taken := total
+	if !critical {
+		taken = max(0, total-armour)
+	}
+	d.emit(&Damaged{Attacker: p.who.ID, Target: p.target.ID, Weapon: w.Name, Dice: rolled, Damage: total, Critical: critical, Armour: armour, Taken: taken})
+}
+
+// fall checks Down and Dead after damage (R38).
+func (d *decider) fall(t *Combatant) {
+	dead := t.Health <= -(5 + t.Toughness)
+	switch {
+	case t.Dead:
+	case dead:
+		d.emit(&Fell{Combatant: t.ID, Dead: true})
+	case !t.Down && t.Health <= 0:
+		d.emit(&Fell{Combatant: t.ID})
+	}
+}
+
+// actorEffects applies the actor's outcome beyond damage and returns any
+// destination it must choose.
+func (d *decider) actorEffects(act party) []Choice {
+	s := &d.s
+	x := s.Exchange
+	a, t := act.who, act.target
+	switch {
+	case act.action == Aim && act.outcome == Success:
+		d.emit(&AimTaken{Combatant: a.ID, Weapon: act.weapon.Name})
+	case act.action == Move:
+		path := x.Act.Path
+		if act.outcome == Failure && len(x.Hits) > 0 {
+			path = s.stopAt(a, path, x.Hits)
+		}
+		if len(path) > 0 {
+			d.emit(&Moved{Combatant: a.ID, Path: path})
+		}
+	case act.action == CombatMove && act.outcome == Success:
+		d.emit(&Moved{Combatant: a.ID, Path: x.Act.Path})
+	case act.action == CombatMove && act.outcome == CriticalSuccess:
+		return []Choice{{Combatant: a.ID, Kind: "combat-move-critical", Opponent: x.Act.Target}}
+	case act.action == Disarm && act.outcome == Success:
+		if w := t.BoundWeapon; w != "" && w != UnarmedName {
+			d.emit(&Disarmed{Combatant: t.ID, Weapon: w, At: t.At})
+		}
+		d.unbind(a, t)
+	case act.action == Escape && act.outcome == Success:
+		d.escape(a)
+	case act.action == Grapple && act.outcome == Success:
+		d.dispose(a, Disposed{Status: Grappled, GrappledWith: []string{t.ID}})
+		d.dispose(t, Disposed{Status: Grappled, GrappledWith: []string{a.ID}})
+	case act.action == Pin && act.outcome == Success:
+		d.dispose(t, Disposed{Status: Pinned, GrappledWith: t.GrappledWith, PinnedBy: a.ID})
+	case act.action == Press && (act.outcome == Success || act.outcome == CriticalSuccess),
+		act.action == Withdraw && act.outcome == Success:
+		d.unbind(a, t)
+	case act.action == Ready:
+		d.dispose(a, Disposed{Status: OnGuard})
+	case act.action == CTParry && act.outcome == BindOutcome:
+		r := x.Reactions[0]
+		d.bind(a, act.weapon.Name, t, r.Weapon)
+	case act.action == PickUp:
+		d.emit(&PickedUp{Combatant: a.ID, Weapon: x.Act.Weapon})
+	}
+	return nil
+}
+
+// stopAt is where a failed Move ends once a reaction has hit it: the
+// first square of the path, the start included, within a hitter's threat,
+// or the next free one after it (R15).
+func (s *State) stopAt(mover *Combatant, path []Square, hits []Hit) []Square {
+	squares := append([]Square{mover.At}, path...)
+	stop := len(squares) - 1
+	for _, h := range hits {
+		hitter := s.combatant(h.Hitter)
+		for i, q := range squares {
+			if Dist(q, hitter.At) <= h.Threat {
+				stop = min(stop, i)
+				break
+			}
+		}
+	}
+	for stop > 0 && stop < len(squares)-1 && s.occupied(mover, squares[stop]) {
+		stop++
+	}
+	return path[:stop]
+}
+
+func (d *decider) dispose(c *Combatant, e Disposed) {
+	e.Combatant = c.ID
+	d.emit(&e)
+}
+
+// bind makes a and b Bound with each other (R34).
+func (d *decider) bind(a *Combatant, aWeapon string, b *Combatant, bWeapon string) {
+	d.dispose(a, Disposed{Status: Bound, BoundWith: b.ID, BoundWeapon: aWeapon})
+	d.dispose(b, Disposed{Status: Bound, BoundWith: a.ID, BoundWeapon: bWeapon})
+}
+
+// unbind ends the bind between a and b; both are On Guard (R34).
+func (d *decider) unbind(a, b *Combatant) {
+	d.dispose(a, Disposed{Status: OnGuard})
+	d.dispose(b, Disposed{Status: OnGuard})
+}
+
+// escape takes c out of every grapple and pin (R18).
+func (d *decider) escape(c *Combatant) {
+	partners := slices.Clone(c.GrappledWith)
+	if c.PinnedBy != "" && !slices.Contains(partners, c.PinnedBy) {
+		partners = append(partners, c.PinnedBy)
+	}
+	d.dispose(c, Disposed{Status: OnGuard})
+	for _, id := range partners {
+		p := d.s.combatant(id)
+		e := Disposed{Status: p.Status, BoundWith: p.BoundWith, BoundWeapon: p.BoundWeapon, PinnedBy: p.PinnedBy}
+		for _, g := range p.GrappledWith {
+			if g != c.ID {
+				e.GrappledWith = append(e.GrappledWith, g)
+			}
+		}
+		if e.PinnedBy == c.ID {
+			e.PinnedBy = ""
+		}
+		d.dispose(p, e)
+	}
+}
+
+// finishExchange ends relations with the fallen, returns anyone left
+// without a relation to On Guard (R34), reveals a feint (R19) and closes
+// the exchange.
+func (d *decider) finishExchange() {
+	s := &d.s
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if !c.Present {
+			continue
+		}
+		gone := func(id string) bool {
+			o := s.combatant(id)
+			return o == nil || o.Down || o.Dead
+		}
+		e := Disposed{Status: c.Status, BoundWith: c.BoundWith, BoundWeapon: c.BoundWeapon, PinnedBy: c.PinnedBy}
+		for _, g := range c.GrappledWith {
+			if !gone(g) {
+				e.GrappledWith = append(e.GrappledWith, g)
+			}
+		}
+		if e.BoundWith != "" && gone(e.BoundWith) {
+			e.BoundWith, e.BoundWeapon = "", ""
+		}
+		if e.PinnedBy != "" && (gone(e.PinnedBy) || !slices.Contains(e.GrappledWith, e.PinnedBy)) {
+			e.PinnedBy = ""
+		}
+		switch {
+		case c.Down || c.Dead:
+			e = Disposed{Status: OffGuard}
+		case e.Status == Bound && e.BoundWith == "",
+			e.Status == Grappled && len(e.GrappledWith) == 0,
+			e.Status == Pinned && e.PinnedBy == "" && len(e.GrappledWith) == 0:
+			e.Status = OnGuard
+		case e.Status == Pinned && e.PinnedBy == "":
+			e.Status = Grappled
+		}
+		if e.Status != c.Status || e.BoundWith != c.BoundWith || e.PinnedBy != c.PinnedBy || !slices.Equal(e.GrappledWith, c.GrappledWith) {
+			d.dispose(c, e)
+		}
+	}
+	if s.Exchange.Act.Action == Feint {
+		d.emit(&FeintRevealed{Actor: s.Exchange.Actor})
+	}
+	d.emit(&ExchangeEnded{})
+}

@@ -1,0 +1,366 @@
+package tempo
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray/engine"
+)
+
+// Spec is a tempo encounter file.
+type Spec struct {
+	Ruleset     string          `yaml:"ruleset" doc:"always tempo"`
+	Name        string          `yaml:"name,omitempty" doc:"the encounter's name"`
+	Description string          `yaml:"description,omitempty" doc:"free text"`
+	Options     *OptionsSpec    `yaml:"options,omitempty" doc:"rulings that tables may choose differently"`
+	Initiator   string          `yaml:"initiator,omitempty" doc:"the side that started the fight: it begins on guard (G1, G2; default the first combatant's side)"`
+	Combatants  []CombatantSpec `yaml:"combatants" doc:"everyone in the fight, in roster order (initiative dice are drawn in this order)"`
+	Dropped     []DroppedSpec   `yaml:"dropped,omitempty" doc:"weapons lying on the ground"`
+}
+
+// OptionsSpec sets the rulings of DefaultOptions that a table changes.
+type OptionsSpec struct {
+	AimPersists bool `yaml:"aim_persists,omitempty" doc:"an Aim lasts for every consecutive attack with the aimed weapon this turn (A15, default false)"`
+	RoundLimit  *int `yaml:"round_limit,omitempty" min:"0" doc:"end the fight as a draw after this many rounds; 0 for no limit (default 100)"`
+}
+
+// CombatantSpec is a stat block with its place in the fight.
+type CombatantSpec struct {
+	ID         string       `yaml:"id" doc:"a unique lowercase id, used in commands"`
+	Name       string       `yaml:"name,omitempty" doc:"the name shown (default: the id)"`
+	Side       string       `yaml:"side" doc:"the side (team) the combatant fights on"`
+	Melee      int          `yaml:"melee,omitempty" min:"0" max:"6" doc:"skill: 0 untrained, 2 trained, 4 veteran, 6 master"`
+	Ranged     int          `yaml:"ranged,omitempty" min:"0" max:"6"`
+	Brawl      int          `yaml:"brawl,omitempty" min:"0" max:"6"`
+	Athletics  int          `yaml:"athletics,omitempty" min:"0" max:"6"`
+	Endurance  int          `yaml:"endurance,omitempty" min:"0" max:"6"`
+	Might      int          `yaml:"might,omitempty" min:"0" max:"4"`
+	Toughness  int          `yaml:"toughness,omitempty" min:"0" max:"4" doc:"health is 10 + 2 x toughness"`
+	Health     *int         `yaml:"health,omitempty" doc:"current health (default the maximum)"`
+	AP         *int         `yaml:"ap,omitempty" min:"0" max:"12" doc:"action points at the start (default 12)"`
+	BCM        *int         `yaml:"bcm,omitempty" min:"0" doc:"base combat movement in squares (default 4)"`
+	Prepared   bool         `yaml:"prepared,omitempty" doc:"had time to prepare: begins on guard whichever side started the fight (G1)"`
+	Status     string       `yaml:"status,omitempty" enum:"off-guard,on-guard" doc:"the starting status, overriding G1"`
+	BoundWith  string       `yaml:"bound_with,omitempty" doc:"starts in a bind with this combatant (both must say so)"`
+	Grappling  []string     `yaml:"grappling,omitempty" doc:"starts grappled with these combatants (each must say so)"`
+	PinnedBy   string       `yaml:"pinned_by,omitempty" doc:"starts pinned by this grapple partner"`
+	Joins      int          `yaml:"joins,omitempty" min:"0" doc:"joins the fight after this many rounds, rolling initiative then (G8)"`
+	X          int          `yaml:"x"`
+	Y          int          `yaml:"y"`
+	Weapons    []WeaponSpec `yaml:"weapons,omitempty" doc:"wielded: up to two one-handed weapons or one two-handed; unarmed is always there"`
+	Armour     *ArmourSpec  `yaml:"armour,omitempty"`
+	CDModifier int          `yaml:"cd_modifier,omitempty" doc:"the GM's modifier to Combat Defence: cover, darkness (G4)"`
+}
+
+// WeaponSpec is a weapon profile.
+type WeaponSpec struct {
+	Name          string `yaml:"name" required:"true" doc:"one lowercase word, used in commands"`
+	Kind          string `yaml:"kind" required:"true" enum:"melee,ranged"`
+	AP            int    `yaml:"ap" required:"true" min:"0" doc:"the cost of actions made with it"`
+	Accuracy      int    `yaml:"accuracy,omitempty"`
+	AimedAccuracy *int   `yaml:"aimed_accuracy,omitempty" doc:"the accuracy after an Aim (default: accuracy)"`
+	Damage        string `yaml:"damage" required:"true" doc:"NdM or NdM+K; melee weapons add Might"`
+	AddMight      *bool  `yaml:"add_might,omitempty" doc:"add Might to damage (default: melee yes, ranged no)"`
+	Reach         int    `yaml:"reach,omitempty" min:"0" doc:"melee: squares it strikes (default 1)"`
+	Range         int    `yaml:"range,omitempty" min:"0" doc:"ranged: squares it shoots"`
+	AttackSpeed   int    `yaml:"attack_speed,omitempty" min:"0" doc:"ranged: a target farther than this may dodge"`
+	Hands         int    `yaml:"hands,omitempty" min:"1" max:"2" doc:"default 1"`
+	CanParry      *bool  `yaml:"can_parry,omitempty" doc:"default: melee yes, ranged no"`
+	Defence       int    `yaml:"defence,omitempty" min:"0" doc:"a shield's Combat Defence"`
+}
+
+// ArmourSpec is worn armour.
+type ArmourSpec struct {
+	Name        string `yaml:"name,omitempty"`
+	AV          int    `yaml:"av" min:"0" doc:"armour value, taken off a hit's damage"`
+	Coverage    int    `yaml:"coverage" min:"0" doc:"added to CD for the critical-hit threshold"`
+	Encumbrance int    `yaml:"encumbrance,omitempty" min:"0" doc:"taken off Recover Stamina"`
+}
+
+// DroppedSpec is a weapon on the ground.
+type DroppedSpec struct {
+	Weapon WeaponSpec `yaml:"weapon"`
+	X      int        `yaml:"x"`
+	Y      int        `yaml:"y"`
+}
+
+// Start validates the spec and starts the encounter.
+func (sp *Spec) Start() (engine.Table, error) {
+	s, err := sp.State()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+}
+
+// State validates the spec and returns the starting state. Problems are
+// *engine.FieldError values, joined.
+func (sp *Spec) State() (State, error) {
+	var errs []error
+	bad := func(path, format string, args ...any) {
+		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
+	}
+	s := State{Options: DefaultOptions()}
+	if sp.Ruleset != "" && sp.Ruleset != ID {
+		bad("ruleset", "must be %s", ID)
+	}
+	if o := sp.Options; o != nil {
+		s.Options.AimPersists = o.AimPersists
+		if o.RoundLimit != nil {
+			if *o.RoundLimit < 0 {
+				bad("options.round_limit", "must be 0 (no limit) or more")
+			}
+			s.Options.RoundLimit = *o.RoundLimit
+		}
+	}
+	var sides []string
+	ids := map[string]int{}
+	for i, cs := range sp.Combatants {
+		path := fmt.Sprintf("combatants[%d]", i)
+		c := cs.combatant(path, bad)
+		if _, dup := ids[c.ID]; dup && c.ID != "" {
+			bad(path+".id", "%q is already the id of combatants[%d]", c.ID, ids[c.ID])
+		}
+		ids[c.ID] = i
+		if c.Side != "" && !slices.Contains(sides, c.Side) {
+			sides = append(sides, c.Side)
+		}
+		s.Combatants = append(s.Combatants, c)
+	}
+	switch {
+	case len(sp.Combatants) < 2:
+		bad("combatants", "a fight needs two combatants or more")
+	case len(sides) < 2:
+		bad("combatants", "everyone is on side %q; a fight needs two sides", sides[0])
+	}
+	initiator := sp.Initiator
+	if initiator == "" && len(sides) > 0 {
+		initiator = sides[0]
+	}
+	if initiator != "" && !slices.Contains(sides, initiator) {
+		bad("initiator", "%q is not a side (sides: %s)", initiator, strings.Join(sides, ", "))
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		cs := sp.Combatants[i]
+		switch {
+		case cs.Status != "":
+			c.Status = Status(cs.Status)
+		case c.Side == initiator || cs.Prepared:
+			c.Status = OnGuard
+		default:
+			c.Status = OffGuard
+		}
+		sp.relations(i, &s, ids, bad)
+	}
+	taken := map[Square]string{}
+	for _, c := range s.Combatants {
+		if c.Joins > 0 {
+			continue
+		}
+		if other, ok := taken[c.At]; ok {
+			bad(fmt.Sprintf("combatants[%d]", ids[c.ID]), "%s stands on %v, where %s already is", c.ID, c.At, other)
+		}
+		taken[c.At] = c.ID
+	}
+	for i, d := range sp.Dropped {
+		w := d.Weapon.weapon(fmt.Sprintf("dropped[%d].weapon", i), bad)
+		s.Dropped = append(s.Dropped, Dropped{Weapon: w, At: Square{d.X, d.Y}})
+	}
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
+	return s, nil
+}
+
+// reserved are words of the vocabulary that cannot be ids.
+var reserved = []string{"with", "mod", UnarmedName}
+
+func checkName(path, what, name string, bad func(string, string, ...any)) {
+	switch {
+	case name == "":
+		bad(path, "every %s needs one", what)
+	case name != strings.ToLower(name) || strings.ContainsAny(name, " \t,"):
+		bad(path, "%q: a %s is one lowercase word without commas, as commands use it", name, what)
+	case slices.Contains(reserved, name):
+		bad(path, "%q is a word of the command vocabulary; choose another %s", name, what)
+	}
+}
+
+func (cs CombatantSpec) combatant(path string, bad func(string, string, ...any)) Combatant {
+	checkName(path+".id", "id", cs.ID, bad)
+	if cs.Side == "" {
+		bad(path+".side", "every combatant needs a side")
+	}
+	c := Combatant{
+		ID: cs.ID, Name: cs.Name, Side: cs.Side,
+		Melee: cs.Melee, Ranged: cs.Ranged, Brawl: cs.Brawl, Athletics: cs.Athletics, Endurance: cs.Endurance,
+		Might: cs.Might, Toughness: cs.Toughness, MaxHealth: 10 + 2*cs.Toughness,
+		AP: 12, BCM: 4, At: Square{cs.X, cs.Y}, CDModifier: cs.CDModifier, Joins: cs.Joins,
+	}
+	if c.Name == "" {
+		c.Name = c.ID
+	}
+	c.Health = c.MaxHealth
+	if cs.Health != nil {
+		c.Health = *cs.Health
+		if c.Health <= 0 {
+			bad(path+".health", "%d would start the combatant down; give more than 0", c.Health)
+		}
+	}
+	if cs.AP != nil {
+		c.AP = *cs.AP
+	}
+	if cs.BCM != nil {
+		c.BCM = *cs.BCM
+	}
+	for j, ws := range cs.Weapons {
+		wp := fmt.Sprintf("%s.weapons[%d]", path, j)
+		w := ws.weapon(wp, bad)
+		if _, dup := c.weapon(w.Name); dup && w.Name != "" {
+			bad(wp+".name", "%s already wields a weapon called %q", c.ID, w.Name)
+		}
+		c.Weapons = append(c.Weapons, w)
+	}
+	if n := hands(&c); n > 2 {
+		bad(path+".weapons", "the weapons need %d hands; a combatant wields one two-handed or two one-handed weapons", n)
+	}
+	if a := cs.Armour; a != nil {
+		c.Armour = Armour{Name: a.Name, AV: a.AV, Coverage: a.Coverage, Encumbrance: a.Encumbrance}
+	}
+	return c
+}
+
+// relations sets up the binds, grapples and pins the file starts with,
+// each of which both parties must state.
+func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, string, ...any)) {
+	cs := sp.Combatants[i]
+	c := &s.Combatants[i]
+	path := fmt.Sprintf("combatants[%d]", i)
+	partner := func(field, id string) *CombatantSpec {
+		j, ok := ids[id]
+		if !ok || j == i {
+			bad(path+"."+field, "%q is not another combatant of the fight", id)
+			return nil
+		}
+		return &sp.Combatants[j]
+	}
+	if cs.BoundWith != "" {
+		if p := partner("bound_with", cs.BoundWith); p != nil && p.BoundWith != cs.ID {
+			bad(path+".bound_with", "%s must also be bound_with %s", cs.BoundWith, cs.ID)
+		}
+		c.Status, c.BoundWith = Bound, cs.BoundWith
+		c.BoundWeapon = UnarmedName
+		for _, w := range c.Weapons {
+			if w.Kind == "melee" {
+				c.BoundWeapon = w.Name
+				break
+			}
+		}
+	}
+	for _, g := range cs.Grappling {
+		if p := partner("grappling", g); p != nil && !slices.Contains(p.Grappling, cs.ID) {
+			bad(path+".grappling", "%s must also be grappling %s", g, cs.ID)
+		}
+	}
+	if len(cs.Grappling) > 0 {
+		if cs.BoundWith != "" {
+			bad(path+".grappling", "a combatant is bound or grappled, not both")
+		}
+		c.Status, c.GrappledWith = Grappled, slices.Clone(cs.Grappling)
+	}
+	if cs.PinnedBy != "" {
+		if !slices.Contains(cs.Grappling, cs.PinnedBy) {
+			bad(path+".pinned_by", "%s must be among those grappling the combatant", cs.PinnedBy)
+		}
+		c.Status, c.PinnedBy = Pinned, cs.PinnedBy
+	}
+	if c.Status != OffGuard && c.Status != OnGuard && cs.Status != "" {
+		bad(path+".status", "a combatant in a bind or grapple has that status; leave status out")
+	}
+}
+
+func (ws WeaponSpec) weapon(path string, bad func(string, string, ...any)) Weapon {
+	checkName(path+".name", "weapon name", ws.Name, bad)
+	w := Weapon{Name: ws.Name, Kind: ws.Kind, AP: ws.AP, Accuracy: ws.Accuracy, AimedAccuracy: ws.Accuracy,
+		Reach: ws.Reach, Range: ws.Range, AttackSpeed: ws.AttackSpeed, Hands: max(ws.Hands, 1), Defence: ws.Defence}
+	if ws.AimedAccuracy != nil {
+		w.AimedAccuracy = *ws.AimedAccuracy
+	}
+	dmg, err := parseDamage(ws.Damage)
+	if err != nil {
+		bad(path+".damage", "%v", err)
+	}
+	w.Damage = dmg
+	melee := ws.Kind == "melee"
+	w.AddMight, w.CanParry = melee, melee
+	if ws.AddMight != nil {
+		w.AddMight = *ws.AddMight
+	}
+	if ws.CanParry != nil {
+		w.CanParry = *ws.CanParry
+	}
+	switch ws.Kind {
+	case "melee":
+		if w.Reach == 0 {
+			w.Reach = 1
+		}
+	case "ranged":
+		if w.Range < 1 {
+			bad(path+".range", "a ranged weapon needs a range of 1 square or more")
+		}
+	default:
+		bad(path+".kind", "%q: a weapon is melee or ranged (unarmed is always there)", ws.Kind)
+	}
+	if ws.AP < 1 {
+		bad(path+".ap", "a weapon's actions cost 1 AP or more")
+	}
+	return w
+}
+
+// parseDamage reads NdM, NdM+K or NdM-K.
+func parseDamage(text string) (Damage, error) {
+	t := strings.ToLower(strings.ReplaceAll(text, " ", ""))
+	n, rest, ok := strings.Cut(t, "d")
+	if !ok {
+		return Damage{}, fmt.Errorf("%q: damage is NdM or NdM+K, as 1d8+1", text)
+	}
+	d := Damage{Dice: 1}
+	if n != "" {
+		v, err := strconv.Atoi(n)
+		if err != nil || v < 1 || v > 20 {
+			return Damage{}, fmt.Errorf("%q: the number of dice is 1 to 20", text)
+		}
+		d.Dice = v
+	}
+	sides, flat := rest, ""
+	if i := strings.IndexAny(rest, "+-"); i >= 0 {
+		sides, flat = rest[:i], rest[i:]
+	}
+	v, err := strconv.Atoi(sides)
+	if err != nil || v < 1 || v > 100 {
+		return Damage{}, fmt.Errorf("%q: a die has 1 to 100 sides", text)
+	}
+	d.Sides = v
+	if flat != "" {
+		k, err := strconv.Atoi(flat)
+		if err != nil {
+			return Damage{}, fmt.Errorf("%q: the bonus after the die is a number", text)
+		}
+		d.Flat = k
+	}
+	return d, nil
+}
+
+// Info describes the ruleset for a program's registry.
+func Info() engine.RulesetInfo {
+	return engine.RulesetInfo{
+		ID:      ID,
+		Summary: "12 AP a round for actions, reactions and counter-tempo; opposed d10 checks read on outcome ladders; statuses gate the menu; a secret feint",
+		NewSpec: func() engine.EncounterSpec { return &Spec{} },
+		Content: content,
+	}
+}
