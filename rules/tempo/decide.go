@@ -225,7 +225,7 @@ func (d *decider) settle() {
 			// Down in its own turn: the turn ends at once (R38).
 			d.emit(&TurnEnded{Combatant: c.ID})
 			d.checkEnd()
-		case !d.foeStanding(c) || len(d.s.declareOptions(c)) == 0:
+		case !d.foeStanding(c) || len(d.s.declareOptions(c, 1)) == 0:
 			d.recover(c)
 		default:
 			return
@@ -385,13 +385,12 @@ func (d *decider) destination(c *Destination) error {
 		d.settle()
 		return nil
 	}
-	paths := d.s.destinations(ch)
-	path, ok := paths[*c.To]
-	if !ok {
+	squares, r := d.s.destinations(ch)
+	if !slices.Contains(squares, *c.To) {
 		return refuse("%s cannot end its %s on %v; %s", who.ID, choiceName(ch.Kind), *c.To, choiceRule(ch.Kind))
 	}
 	to := *c.To
-	d.emit(&Chose{Combatant: who.ID, To: &to, Path: path})
+	d.emit(&Chose{Combatant: who.ID, To: &to, Path: r.path(to)})
 	d.settle()
 	return nil
 }
@@ -424,13 +423,14 @@ func reactList(opts []React) string {
 	return fmt.Sprint(b)
 }
 
-// destinations are the squares a pending choice may end on, with the path
-// to each (R16, R29).
-func (s *State) destinations(ch Choice) map[Square][]Square {
+// destinations are the squares a pending choice may end on, nearest
+// first, and the search that reached them (R16, R29).
+func (s *State) destinations(ch Choice) ([]Square, *reach) {
 	c := s.combatant(ch.Combatant)
 	o := s.combatant(ch.Opponent)
-	out := map[Square][]Square{}
-	for q, path := range s.reachable(c, c.BCM) {
+	r := s.reachable(c, c.BCM)
+	var out []Square
+	for _, q := range r.order {
 		if s.occupied(c, q) {
 			continue
 		}
@@ -445,9 +445,9 @@ func (s *State) destinations(ch Choice) map[Square][]Square {
 				continue
 			}
 		}
-		out[q] = path
+		out = append(out, q)
 	}
-	return out
+	return out, r
 }
 
 func choiceName(kind string) string {

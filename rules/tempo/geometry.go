@@ -1,6 +1,9 @@
 package tempo
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // neighbours are the eight steps from a square, in a fixed order so that
 // paths are deterministic.
@@ -30,43 +33,93 @@ func (s *State) occupied(mover *Combatant, q Square) bool {
 	return false
 }
 
-// reachable returns the squares mover can reach in at most steps steps
-// without entering an opponent's square, each with the shortest path to it
-// (the start excluded). The search is breadth-first in a fixed neighbour
-// order, so the paths are deterministic.
-func (s *State) reachable(mover *Combatant, steps int) map[Square][]Square {
-	start := mover.At
-	prev := map[Square]Square{start: start}
-	frontier := []Square{start}
+// reach is the result of a breadth-first search from a square: every
+// square within a number of steps that a mover can reach without entering
+// an opponent's square, nearest first, with the shortest path to each.
+type reach struct {
+	start Square
+	steps int
+	// prev holds, for each square of the (2·steps+1)² box around start,
+	// the box index of the square it was reached from; -1 if unreached.
+	prev []int
+	// order lists the reached squares (the start excluded) nearest first,
+	// in a fixed neighbour order, so that everything built on it is
+	// deterministic.
+	order []Square
+}
+
+func (r *reach) index(q Square) (int, bool) {
+	side := 2*r.steps + 1
+	x, y := q.X-r.start.X+r.steps, q.Y-r.start.Y+r.steps
+	if x < 0 || y < 0 || x >= side || y >= side {
+		return 0, false
+	}
+	return y*side + x, true
+}
+
+func (r *reach) square(i int) Square {
+	side := 2*r.steps + 1
+	return Square{r.start.X + i%side - r.steps, r.start.Y + i/side - r.steps}
+}
+
+// has reports whether q was reached (the start is not).
+func (r *reach) has(q Square) bool {
+	i, ok := r.index(q)
+	return ok && r.prev[i] >= 0 && q != r.start
+}
+
+// path returns the shortest path to a reached square, the start excluded.
+func (r *reach) path(q Square) []Square {
+	if !r.has(q) {
+		return nil
+	}
+	n := 0
+	for i, _ := r.index(q); r.square(i) != r.start; i = r.prev[i] {
+		n++
+	}
+	out := make([]Square, n)
+	for i, _ := r.index(q); r.square(i) != r.start; i = r.prev[i] {
+		n--
+		out[n] = r.square(i)
+	}
+	return out
+}
+
+// reachable searches the squares mover can reach in at most steps steps
+// without entering an opponent's square (R15, R40).
+func (s *State) reachable(mover *Combatant, steps int) *reach {
+	var walls []Square
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; o.standing() && opponents(o, mover) {
+			walls = append(walls, o.At)
+		}
+	}
+	side := 2*steps + 1
+	r := &reach{start: mover.At, steps: steps, prev: make([]int, side*side)}
+	for i := range r.prev {
+		r.prev[i] = -1
+	}
+	first, _ := r.index(mover.At)
+	r.prev[first] = first
+	frontier := []int{first}
 	for range steps {
-		var next []Square
-		for _, q := range frontier {
+		var next []int
+		for _, i := range frontier {
+			q := r.square(i)
 			for _, d := range neighbours {
 				n := Square{q.X + d.X, q.Y + d.Y}
-				if _, seen := prev[n]; seen || s.blocked(mover, n) {
+				j, ok := r.index(n)
+				if !ok || r.prev[j] >= 0 || slices.Contains(walls, n) {
 					continue
 				}
-				prev[n] = q
-				next = append(next, n)
+				r.prev[j] = i
+				next = append(next, j)
+				r.order = append(r.order, n)
 			}
 		}
 		frontier = next
 	}
-	paths := map[Square][]Square{}
-	for q := range prev {
-		if q == start {
-			continue
-		}
-		var path []Square
-		for at := q; at != start; at = prev[at] {
-			path = append(path, at)
-		}
-		for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
-			path[i], path[j] = path[j], path[i]
-		}
-		paths[q] = path
-	}
-	return paths
+	return r
 }
 
 // route completes a declared path: a path of one square that is not a
@@ -78,8 +131,8 @@ func (s *State) route(mover *Combatant, path []Square) ([]Square, error) {
 		return nil, fmt.Errorf("a move needs a destination")
 	}
 	if len(path) == 1 && Dist(mover.At, path[0]) > 1 {
-		full, ok := s.reachable(mover, mover.BCM)[path[0]]
-		if !ok {
+		full := s.reachable(mover, mover.BCM).path(path[0])
+		if full == nil {
 			return nil, fmt.Errorf("%s cannot reach %v within %d squares without passing through an opponent", mover.ID, path[0], mover.BCM)
 		}
 		path = full

@@ -231,10 +231,14 @@ func hands(c *Combatant) int {
 }
 
 // declareOptions lists the declarations the actor's menu offers: every
-// legal attack, a few useful moves, and the status actions (R08).
-func (s *State) declareOptions(c *Combatant) []Declare {
+// legal attack, a few useful moves, and the status actions (R08). It stops
+// after limit options when limit > 0.
+func (s *State) declareOptions(c *Combatant, limit int) []Declare {
 	var out []Declare
 	add := func(d Declare) {
+		if limit > 0 && len(out) >= limit {
+			return
+		}
 		if _, err := s.declaration(c, &d); err == nil {
 			out = append(out, d)
 		}
@@ -246,8 +250,11 @@ func (s *State) declareOptions(c *Combatant) []Declare {
 			foes = append(foes, o)
 		}
 	}
-	var reach map[Square][]Square
+	var reach *reach
 	for _, a := range proactiveOrder {
+		if limit > 0 && len(out) >= limit {
+			break
+		}
 		if r := rules(a); !r.allowed(c.Status) {
 			continue
 		}
@@ -296,23 +303,15 @@ func (s *State) declareOptions(c *Combatant) []Declare {
 // moveOptions offers, for each standing opponent, the move that closes
 // furthest on it, and one move away from the nearest; a Combat Move one
 // square nearer each opponent and one farther.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, reach map[Square][]Square) []Declare {
-	squares := make([]Square, 0, len(reach))
-	for q := range reach {
+func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach) []Declare {
+	var squares []Square
+	for _, q := range r.order {
 		if !s.occupied(c, q) {
 			squares = append(squares, q)
 		}
 	}
-	slices.SortFunc(squares, func(p, q Square) int {
-		if d := len(reach[p]) - len(reach[q]); d != 0 {
-			return d
-		}
-		if p.Y != q.Y {
-			return p.Y - q.Y
-		}
-		return p.X - q.X
-	})
-	var out []Declare
+	// best is the nearest free square with the highest score, if it scores
+	// more than staying put.
 	best := func(score func(q Square) int) (Square, bool) {
 		var at Square
 		top, found := 0, false
@@ -323,13 +322,14 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, reach map
 		}
 		return at, found && top > score(c.At)
 	}
+	var out []Declare
 	for _, o := range foes {
 		if !o.standing() {
 			continue
 		}
 		if a == Move {
 			if q, ok := best(func(q Square) int { return -max(Dist(q, o.At), 1) }); ok {
-				out = append(out, Declare{Action: Move, Path: reach[q]})
+				out = append(out, Declare{Action: Move, Path: r.path(q)})
 			}
 			continue
 		}
@@ -348,7 +348,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, reach map
 			}
 		}
 	}
-	if a == Move {
+	if a == Move && len(foes) > 0 {
 		nearest := func(q Square) int {
 			n := 1 << 20
 			for _, o := range foes {
@@ -358,8 +358,8 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, reach map
 			}
 			return n
 		}
-		if q, ok := best(nearest); ok && len(foes) > 0 {
-			out = append(out, Declare{Action: Move, Path: reach[q]})
+		if q, ok := best(nearest); ok {
+			out = append(out, Declare{Action: Move, Path: r.path(q)})
 		}
 	}
 	return out

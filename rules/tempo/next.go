@@ -37,7 +37,7 @@ func next(s *State) engine.Prompt[Command] {
 		return engine.Prompt[Command]{Kind: engine.End, Question: "no turn is under way", Default: -1}
 	}
 	var opts []engine.Option[Command]
-	for _, d := range s.declareOptions(c) {
+	for _, d := range s.declareOptions(c, 0) {
 		d := d
 		label := declareLabel(&d)
 		if decl, err := s.declaration(c, &d); err == nil {
@@ -80,11 +80,7 @@ func publicDescription(x *Exchange) string {
 
 func destinationPrompt(s *State, ch Choice) engine.Prompt[Command] {
 	c := s.combatant(ch.Combatant)
-	paths := s.destinations(ch)
-	squares := make([]Square, 0, len(paths))
-	for q := range paths {
-		squares = append(squares, q)
-	}
+	squares, _ := s.destinations(ch)
 	slices.SortFunc(squares, func(p, q Square) int {
 		if p.Y != q.Y {
 			return p.Y - q.Y

@@ -1,0 +1,95 @@
+package tempo_test
+
+import (
+	"fmt"
+	"testing"
+
+	"fray/engine"
+	"fray/engine/enginetest"
+	"fray/rules/tempo"
+	"fray/scenario"
+)
+
+// load reads an encounter file's text with the bundled content.
+func load(t testing.TB, name, text string) tempo.State {
+	t.Helper()
+	reg, err := engine.NewRegistry(tempo.Info())
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := scenario.ParseEncounter(reg, name, []byte(text))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	_, enc, ok := engine.Unwrap[tempo.State, tempo.Command, tempo.Event](table)
+	if !ok {
+		t.Fatalf("%s: not a tempo table", name)
+	}
+	return *enc.State()
+}
+
+// bundled loads a bundled encounter by name.
+func bundled(t testing.TB, name string) tempo.State {
+	t.Helper()
+	return load(t, name+".yaml", "ruleset: tempo\nuse: "+name)
+}
+
+// setups reach every status and action between them: a duel of swords,
+// bows and reach in the open, grapples and binds from the first turn, late
+// joiners, fighters caught off guard, weapons on the ground, lasting aims.
+func setups(t *testing.T) []enginetest.Setup[tempo.State] {
+	t.Helper()
+	out := []enginetest.Setup[tempo.State]{
+		{Name: "duel", State: bundled(t, "duel")},
+		{Name: "bow_skirmish", State: bundled(t, "bow_skirmish")},
+		{Name: "brawl", State: bundled(t, "brawl")},
+		{Name: "ambush", State: load(t, "ambush.yaml", `
+ruleset: tempo
+initiator: bandits
+options: {aim_persists: true, round_limit: 30}
+combatants:
+  - {use: archer, id: bandit, side: bandits, x: 0, y: 0}
+  - {use: wrestler, id: thug, side: bandits, x: 5, y: 5, joins: 1}
+  - {use: fencer, id: traveller, side: travellers, x: 6, y: 0}
+  - {use: duelist, id: guard, side: travellers, x: 7, y: 1}
+dropped:
+  - {weapon: {use: spear}, x: 6, y: 0}
+`)},
+	}
+	for i := range out {
+		// Random play rarely finishes a fight; a shorter limit keeps the
+		// suite quick without leaving any rule unvisited.
+		out[i].State.Options.RoundLimit = 10
+	}
+	return out
+}
+
+// TestConformance plays 10,000 random fights (1,000 with -short) in two
+// parallel halves, fights 0 to N-1 of seed 1.
+func TestConformance(t *testing.T) {
+	total := enginetest.Fights(10000)
+	setups := setups(t)
+	var halves [2]enginetest.Stats
+	t.Run("fights", func(t *testing.T) {
+		for i := range halves {
+			t.Run(fmt.Sprint(i), func(t *testing.T) {
+				t.Parallel()
+				halves[i] = enginetest.Run(t, tempo.Rules{}, setups, enginetest.Options{
+					Fights: total / 2, First: i * total / 2, Seed: 1, TryRate: 0.05,
+				})
+			})
+		}
+	})
+	wins := map[string]int{}
+	fights := 0
+	for _, h := range halves {
+		fights += h.Fights
+		for side, n := range h.Wins {
+			wins[side] += n
+		}
+	}
+	if fights != total || len(wins) < 2 {
+		t.Errorf("%d fights of %d; wins %v: more than one side should win", fights, total, wins)
+	}
+	t.Logf("%d fights, wins %v", fights, wins)
+}
