@@ -83,6 +83,14 @@ type Options struct {
 	// costly; 0 means 1 (every decision) and a negative rate means never.
 	// Which decisions are sampled depends only on the fight's seed.
 	TryRate float64
+	// CheckRate is the fraction of decisions at which the state, its JSON
+	// round trip, its views and the options' round trips are checked, and
+	// the decision's events and the fold of the log after it; 0 means 1
+	// (every decision). Prompts and the acceptance of the option taken are
+	// checked at every decision, and the fold, Replay, Restore and
+	// determinism at the end of every fight, whatever the rate. Lower it
+	// for rulesets whose fights are long, to afford more fights.
+	CheckRate float64
 	// PreferDefault is the chance of taking a prompt's default option, when
 	// it has one, instead of choosing uniformly: raise it so that fights
 	// whose GM may stop them at every ruling run longer.
@@ -103,6 +111,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.TryRate == 0 {
 		o.TryRate = 1
+	}
+	if o.CheckRate == 0 {
+		o.CheckRate = 1
 	}
 	if o.MaxFailures == 0 {
 		o.MaxFailures = 5

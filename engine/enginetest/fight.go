@@ -88,6 +88,7 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 	sampler := dice.Seeded(dice.Mix(f.seed, sampleStream))
 	for {
 		p := f.enc.Prompt()
+		deep := checks && (f.opts.CheckRate >= 1 || chance(sampler) < f.opts.CheckRate)
 		if checks {
 			if fail := f.checkPrompt(p); fail != nil {
 				return fail
@@ -96,6 +97,8 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 			for _, o := range p.Others {
 				f.addViewer(o)
 			}
+		}
+		if deep {
 			try := p.Kind != engine.End && (f.opts.TryRate >= 1 || chance(sampler) < f.opts.TryRate)
 			if fail := f.checkStep(p, try); fail != nil {
 				return fail
@@ -110,7 +113,7 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 		}
 		k := choose(p, chooser, f.opts.PreferDefault)
 		var before S
-		if checks {
+		if deep {
 			before = f.g.Clone(f.enc.State())
 		}
 		events, err := f.enc.Submit(p.Actor, p.Options[k].Command, src)
@@ -118,10 +121,13 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 			return f.fail("option %d (%s) of %s was refused: %v", k, f.format(p.Options[k].Command), describePrompt(p), err)
 		}
 		f.decisions++
-		if checks {
+		switch {
+		case deep:
 			if fail := f.checkEvents(&before, events); fail != nil {
 				return fail
 			}
+		case checks:
+			engine.Apply[S, C, E](f.g, &f.replay, events)
 		}
 	}
 	if checks {

@@ -1,0 +1,106 @@
+package tempo
+
+import "strings"
+
+// The methods below tell tools that run or weigh many fights (fray sim,
+// fray odds) more about a fight than the engine's interfaces do. They use
+// only builtin types, so that this package needs to know nothing of those
+// tools.
+
+// Round returns the round the fight is in, or ended in; 0 before
+// initiative.
+func (Rules) Round(s *State) int {
+	if !s.Started {
+		return 0
+	}
+	if lim := s.Options.RoundLimit; lim > 0 && s.Round >= lim {
+		return lim
+	}
+	return s.Round + 1
+}
+
+// Roster returns the ids of every combatant, in roster order, late joiners
+// included.
+func (Rules) Roster(s *State) []string {
+	ids := make([]string, len(s.Combatants))
+	for i := range s.Combatants {
+		ids[i] = s.Combatants[i].ID
+	}
+	return ids
+}
+
+// Combatants is Roster, under the name exact odds use.
+func (r Rules) Combatants(s *State) []string { return r.Roster(s) }
+
+// Tally says what event e, about to be applied to s, does to a combatant:
+// the health it loses and to whom, whether it goes down, whether it dies.
+func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, dead bool) {
+	switch e := e.(type) {
+	case *Damaged:
+		return e.Target, e.Attacker, e.Taken, false, false
+	case *Fell:
+		return e.Combatant, "", 0, true, e.Dead
+	}
+	return "", "", 0, false, false
+}
+
+// Condition names a combatant's condition: dead, down, or its status; the
+// first two take it out of the fight.
+func (Rules) Condition(s *State, combatant string) (string, bool) {
+	c := s.combatant(combatant)
+	switch {
+	case c == nil:
+		return "absent", false
+	case c.Dead:
+		return "dead", true
+	case c.Down:
+		return "down", true
+	}
+	return string(c.Status), false
+}
+
+// Outcome summarises what one decision's events did, for exact odds. Each
+// check gives a tag ACTION:OUTCOME ("parry:bind", "combat-move:critical-
+// success", with ":void" when an opponent voided it); an attack that lands
+// also gives "hit" (and "critical" when it ignores armour), one that does
+// not "miss"; a revealed feint gives "feint". Tags about anyone but actor
+// start with that one's id ("bob:parry:bind", "bob:hit"). Damage is the
+// health each combatant lost.
+func (Rules) Outcome(before *State, actor string, events []Event, after *State) (tags []string, damage map[string]int) {
+	tag := func(who, name string) {
+		if who != actor {
+			name = who + ":" + name
+		}
+		tags = append(tags, name)
+	}
+	for _, e := range events {
+		switch e := e.(type) {
+		case *Checked:
+			name := string(e.Action) + ":" + strings.ReplaceAll(string(e.Outcome), " ", "-")
+			if e.Void {
+				name += ":void"
+			}
+			tag(e.Combatant, name)
+			if r := rules(e.Action); r.damages != nil {
+				critical, lands := r.damages[e.Outcome]
+				switch {
+				case lands && !e.Void:
+					tag(e.Combatant, "hit")
+					if critical {
+						tag(e.Combatant, "critical")
+					}
+				default:
+					tag(e.Combatant, "miss")
+				}
+			}
+		case *Damaged:
+			if damage == nil {
+				damage = map[string]int{}
+			}
+			damage[e.Target] += e.Taken
+		case *FeintRevealed:
+			tag(e.Actor, "feint")
+		}
+	}
+	return tags, damage
+}
