@@ -15,6 +15,7 @@ import (
 	"fray/dice"
 	"fray/engine"
 	"fray/scenario"
+	"fray/sim"
 )
 
 // playOptions are the flags of "fray play".
@@ -86,8 +87,23 @@ type savedEntry struct {
 // loadTable starts the encounter named by arg: a file, or a bundled
 // encounter of a registered ruleset.
 func loadTable(reg *engine.Registry, arg string) (engine.Table, error) {
+	name, data, err := findEncounter(reg, arg)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.ParseEncounter(reg, name, data)
+}
+
+// findEncounter finds the encounter named by arg: a file, or else a bundled
+// encounter of a registered ruleset. It returns the name to report it by
+// and the file's contents.
+func findEncounter(reg *engine.Registry, arg string) (string, []byte, error) {
 	if _, err := os.Stat(arg); err == nil {
-		return scenario.LoadEncounter(reg, arg)
+		data, err := os.ReadFile(arg)
+		if err != nil {
+			return "", nil, fmt.Errorf("reading the encounter: %w", err)
+		}
+		return arg, data, nil
 	}
 	for _, id := range reg.IDs() {
 		info, _ := reg.Lookup(id)
@@ -95,10 +111,10 @@ func loadTable(reg *engine.Registry, arg string) (engine.Table, error) {
 			continue
 		}
 		if data, ok := info.Content()[arg]; ok && strings.Contains(string(data), "ruleset:") {
-			return scenario.ParseEncounter(reg, arg, data)
+			return arg, data, nil
 		}
 	}
-	return nil, fmt.Errorf("no encounter file or bundled encounter %q", arg)
+	return "", nil, fmt.Errorf("no encounter file or bundled encounter %q", arg)
 }
 
 // player runs one fight at the terminal.
@@ -111,6 +127,10 @@ type player struct {
 	name    string
 	human   []bool // per decision: made by a person
 	stopped bool
+	// policy decides for the sides nobody plays (nil: take defaults),
+	// drawing any random choice from policySrc.
+	policy    sim.Simulator
+	policySrc dice.Source
 }
 
 func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) error {
@@ -125,12 +145,14 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 	if err != nil {
 		return err
 	}
-	p := &player{in: bufio.NewScanner(stdin), out: stdout, table: table, opts: opts, name: arg}
+	p := &player{in: bufio.NewScanner(stdin), out: stdout, table: table, opts: opts, name: arg, policy: newSimulators()[table.Ruleset()]}
 	switch {
 	case opts.seeded:
 		p.src = dice.Seeded(opts.seed)
+		p.policySrc = dice.Seeded(sim.PolicySeed(opts.seed))
 	default:
 		p.src = dice.NewCrypto()
+		p.policySrc = dice.NewCrypto()
 	}
 	if opts.replay != "" {
 		return p.replayFile(opts.replay)
@@ -156,9 +178,9 @@ func (p *player) play() error {
 			}
 			continue
 		}
-		choice := autoChoice(pr)
-		if err := p.submit(pr.Actor, pr.Options[choice].Command, false); err != nil {
-			return fmt.Errorf("the built-in policy's choice %q was refused: %w", pr.Options[choice].Command, err)
+		text := p.autoChoice(pr)
+		if err := p.submit(pr.Actor, text, false); err != nil {
+			return fmt.Errorf("the built-in policy's choice %q was refused: %w", text, err)
 		}
 	}
 	if p.opts.save != "" {
@@ -364,19 +386,17 @@ func (p *player) replayFile(file string) error {
 	return nil
 }
 
-// autoChoice is the built-in policy for the side nobody plays: it attacks
-// when it can, reloads or revives when it cannot, and otherwise takes the
-// prompt's default.
-func autoChoice(pr engine.Prompt[string]) int {
-	for _, verb := range []string{"attack ", "reload", "revive "} {
-		for i, o := range pr.Options {
-			if strings.HasPrefix(o.Command, verb) {
-				return i
-			}
+// autoChoice is what the built-in policy decides for a side nobody plays:
+// the ruleset's tactical policy, as fray sim plays it, or for a ruleset
+// without one the prompt's default.
+func (p *player) autoChoice(pr engine.Prompt[string]) string {
+	if p.policy != nil {
+		if text, err := p.policy.Choose(p.table, engine.TacticalPolicy, p.policySrc); err == nil {
+			return text
 		}
 	}
-	if pr.Default >= 0 {
-		return pr.Default
+	if len(pr.Options) == 0 {
+		return ""
 	}
-	return 0
+	return pr.Options[max(pr.Default, 0)].Command
 }

@@ -58,14 +58,15 @@ func TestPlayRefusesAnIllegalCommandAndGoesOn(t *testing.T) {
 
 func TestPlayManualDice(t *testing.T) {
 	// East rolls 5 (initiative 5 + 2 + 0 = 7), West 3 (5); East shoots: 9
-	// + 3 = 12 hits; West dodges (the policy's default) with 1: fails;
-	// damage 7 and 3 keep 7: 7 + 3 = 10 against 8 LP; Consciousness check
-	// 1 + 1 = 2 against 7 fails. An impossible 11 is asked again.
-	r := play(t, "5\n3\n11\n9\n1\n7\n3\n1\n", "pistols_at_dawn", "--auto", "--dice", "manual")
+	// + 3 = 12 hits; West takes it (the tactical policy: a dodge would
+	// need 17, more than d10 + 3 can make); damage 7 and 3 keep 7: 7 + 3
+	// = 10 against 8 LP; Consciousness check 1 + 1 = 2 against 7 fails.
+	// An impossible 11 is asked again.
+	r := play(t, "5\n3\n11\n9\n7\n3\n1\n", "pistols_at_dawn", "--auto", "--dice", "manual")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	for _, want := range []string{"roll 1d10 and enter the result", "a d10 shows 1 to 10", "damage dice [7 3] → 7", "east wins"} {
+	for _, want := range []string{"roll 1d10 and enter the result", "a d10 shows 1 to 10", "westman: take", "damage dice [7 3] → 7", "east wins"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
 		}

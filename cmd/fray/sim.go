@@ -1,0 +1,342 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"fray/engine"
+	"fray/rules/blackpowder"
+	"fray/scenario"
+	"fray/sim"
+)
+
+// demoEncounter is the bundled encounter "fray sim" runs when given none.
+const demoEncounter = "tavern_brawl"
+
+// newSimulators returns a Simulator for each ruleset that can be simulated:
+// its game and its policies. Adding a ruleset is one line here.
+func newSimulators() map[string]sim.Simulator {
+	return map[string]sim.Simulator{
+		blackpowder.ID: sim.For(blackpowder.Rules{}, blackpowder.Policies()),
+	}
+}
+
+// simOptions are the flags of "fray sim".
+type simOptions struct {
+	fights       int
+	seed         uint64
+	workers      int
+	policies     []string
+	json         bool
+	plot         string
+	vary         string
+	maxDecisions int
+}
+
+// newSimCmd returns the "fray sim" command.
+func newSimCmd() *cobra.Command {
+	var opts simOptions
+	cmd := &cobra.Command{
+		Use:   "sim [ENCOUNTER]",
+		Short: "Simulate many fights of an encounter and report the odds",
+		Long: `Simulate many fights of an encounter and report the odds.
+
+ENCOUNTER is an encounter file, or the name of a bundled encounter; without
+one, fray sim runs the bundled ` + demoEncounter + `. A policy decides for
+every side: the ruleset's tactical policy unless the encounter's sim: block
+or --policy says otherwise; GM rulings take their defaults.
+
+The report gives each side's win rate with its 95% (Wilson) interval, draws
+and timeouts (fights stopped after --max-decisions decisions), how many
+rounds the fights took (mean, median, 95th percentile and a histogram), and
+per combatant the damage dealt and taken in a fight and how often it went
+down or died. The same seed gives the same report whatever --workers is.
+
+--vary PATH=FROM..TO runs the encounter at each whole number from FROM to TO
+set at PATH, a field of the encounter file such as combatants[1].evade or
+combatants[0].weapons[0].damage_mod; PATH=V1,V2,... lists the values
+instead. Every value is run with the same seed.`,
+		Example: `  fray sim
+  fray sim alley_fight -n 100000 --seed 7
+  fray sim alley_fight --policy thugs=random --json
+  fray sim alley_fight --plot alley.png
+  fray sim alley_fight --vary 'combatants[0].evade=4..10' --plot evade.svg`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			arg := demoEncounter
+			if len(args) == 1 {
+				arg = args[0]
+			}
+			return runSim(cmd.OutOrStdout(), cmd.ErrOrStderr(), arg, opts)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&opts.fights, "fights", "n", 10_000, "how many fights to simulate (at each value, with --vary)")
+	f.Uint64Var(&opts.seed, "seed", 1, "the run's `SEED`; the same seed gives the same report")
+	f.IntVar(&opts.workers, "workers", 0, "fights simulated at once (default: one per CPU)")
+	f.StringArrayVar(&opts.policies, "policy", nil, "`SIDE=NAME`: the policy that decides for a side (repeatable)")
+	f.BoolVar(&opts.json, "json", false, "write the report as JSON")
+	f.StringVar(&opts.plot, "plot", "", "draw the report to `FILE`.png or FILE.svg")
+	f.StringVar(&opts.vary, "vary", "", "`PATH=FROM..TO`: sweep a field of the encounter file over whole numbers (or PATH=V1,V2,...)")
+	f.IntVar(&opts.maxDecisions, "max-decisions", sim.DefaultMaxDecisions, "stop a fight after `N` decisions and count it as a timeout")
+	return cmd
+}
+
+// simRun is one "fray sim" invocation once its arguments are read.
+type simRun struct {
+	reg       *engine.Registry
+	simulator sim.Simulator
+	name      string // the encounter, as given
+	data      []byte
+	file      *scenario.Loaded
+	policies  map[string]string
+	opts      simOptions
+	stderr    io.Writer
+}
+
+func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
+	switch {
+	case opts.fights < 1:
+		return usageErrorf("-n must be at least 1, not %d", opts.fights)
+	case opts.workers < 0:
+		return usageErrorf("--workers must be 0 (one per CPU) or more, not %d", opts.workers)
+	case opts.maxDecisions < 1:
+		return usageErrorf("--max-decisions must be at least 1, not %d", opts.maxDecisions)
+	}
+	var format string
+	if opts.plot != "" {
+		var err error
+		if format, err = sim.PlotFormat(opts.plot); err != nil {
+			return &usageError{err: err}
+		}
+	}
+	var vary *sim.Vary
+	if opts.vary != "" {
+		var err error
+		if vary, err = sim.ParseVary(opts.vary); err != nil {
+			return &usageError{err: err}
+		}
+	}
+	reg, err := newRegistry()
+	if err != nil {
+		return err
+	}
+	name, data, err := findEncounter(reg, arg)
+	if err != nil {
+		return err
+	}
+	file, err := scenario.ReadEncounter(reg, name, data)
+	if err != nil {
+		return err
+	}
+	simulator, ok := newSimulators()[file.Table.Ruleset()]
+	if !ok {
+		return fmt.Errorf("%s: ruleset %s cannot be simulated yet", name, file.Table.Ruleset())
+	}
+	r := &simRun{reg: reg, simulator: simulator, name: name, data: data, file: file, opts: opts, stderr: stderr}
+	if r.policies, err = r.choosePolicies(); err != nil {
+		return err
+	}
+	var out bytes.Buffer
+	if vary == nil {
+		err = r.single(&out, format)
+	} else {
+		err = r.sweep(&out, vary, format)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := stdout.Write(out.Bytes()); err != nil {
+		return fmt.Errorf("writing the report: %w", err)
+	}
+	return nil
+}
+
+// choosePolicies merges the policies of the encounter's sim: block with
+// those of --policy, which win, checking every side and policy named.
+func (r *simRun) choosePolicies() (map[string]string, error) {
+	sides, known := r.simulator.Sides(r.file.Table), r.simulator.Policies()
+	check := func(side, policy string) error {
+		if sides != nil && !slices.Contains(sides, side) {
+			return fmt.Errorf("no side %q in %s (sides: %s)", side, r.name, strings.Join(sides, ", "))
+		}
+		if !slices.Contains(known, policy) {
+			return fmt.Errorf("no policy %q (%s policies: %s)", policy, r.simulator.Ruleset(), strings.Join(known, ", "))
+		}
+		return nil
+	}
+	out := map[string]string{}
+	for side, policy := range r.file.Sim.Policies {
+		if err := check(side, policy); err != nil {
+			return nil, fmt.Errorf("%s: sim.policies.%s: %w", r.file.Sim.Pos(side), side, err)
+		}
+		out[side] = policy
+	}
+	for _, p := range r.opts.policies {
+		side, policy, ok := strings.Cut(p, "=")
+		side, policy = strings.TrimSpace(side), strings.TrimSpace(policy)
+		if !ok || side == "" || policy == "" {
+			return nil, usageErrorf("--policy %q: write SIDE=NAME, as in thugs=random", p)
+		}
+		if err := check(side, policy); err != nil {
+			return nil, &usageError{err: fmt.Errorf("--policy %s: %w", p, err)}
+		}
+		out[side] = policy
+	}
+	return out, nil
+}
+
+// options returns the simulation options for one run of fights.
+func (r *simRun) options(progress func(int)) sim.Options {
+	return sim.Options{
+		Name: r.name, Fights: r.opts.fights, Seed: r.opts.seed, Workers: r.opts.workers,
+		Policies: r.policies, MaxDecisions: r.opts.maxDecisions, Progress: progress,
+	}
+}
+
+// single simulates the encounter as it is.
+func (r *simRun) single(out io.Writer, format string) error {
+	p := startProgress(r.stderr, int64(r.opts.fights))
+	report, err := r.simulator.Simulate(r.file.Table, r.options(p.add))
+	p.stop()
+	if err != nil {
+		return fmt.Errorf("simulating %s: %w", r.name, err)
+	}
+	if format != "" {
+		if err := writePlot(r.opts.plot, func(w io.Writer) error { return sim.WritePlot(w, report, format) }); err != nil {
+			return err
+		}
+	}
+	if r.opts.json {
+		return report.WriteJSON(out)
+	}
+	return report.WriteText(out)
+}
+
+// sweep simulates the encounter at each value of vary.
+func (r *simRun) sweep(out io.Writer, vary *sim.Vary, format string) error {
+	s := &sim.Sweep{Encounter: r.name, Ruleset: r.simulator.Ruleset(), Path: vary.Path, Fights: int64(r.opts.fights), Seed: r.opts.seed}
+	// Check the path against the file before any fight is played.
+	if _, err := vary.Apply(r.reg, r.data, vary.Values[0]); err != nil {
+		return &usageError{err: err}
+	}
+	p := startProgress(r.stderr, int64(r.opts.fights)*int64(len(vary.Values)))
+	defer p.stop()
+	for _, value := range vary.Values {
+		at := fmt.Sprintf("%s with %s=%v", r.name, vary.Path, value)
+		data, err := vary.Apply(r.reg, r.data, value)
+		if err != nil {
+			return &usageError{err: err}
+		}
+		file, err := scenario.ReadEncounter(r.reg, at, data)
+		if err != nil {
+			return fmt.Errorf("--vary %s: the encounter does not load with %s=%v: %w", vary.Path, vary.Path, value, err)
+		}
+		report, err := r.simulator.Simulate(file.Table, r.options(p.add))
+		if err != nil {
+			return fmt.Errorf("simulating %s: %w", at, err)
+		}
+		s.Points = append(s.Points, sim.Point{Value: value, Report: report})
+	}
+	p.stop()
+	if format != "" {
+		if err := writePlot(r.opts.plot, func(w io.Writer) error { return sim.WriteSweepPlot(w, s, format) }); err != nil {
+			return err
+		}
+	}
+	if r.opts.json {
+		return s.WriteJSON(out)
+	}
+	return s.WriteText(out)
+}
+
+// writePlot writes a plot file with draw.
+func writePlot(file string, draw func(io.Writer) error) (err error) {
+	var buf bytes.Buffer
+	if err := draw(&buf); err != nil {
+		return err
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		return fmt.Errorf("writing the plot: %w", err)
+	}
+	return nil
+}
+
+// progress shows a progress bar on a terminal once a run has taken more
+// than a moment; elsewhere (a pipe, a file, a test) it shows nothing.
+type progress struct {
+	done    atomic.Int64
+	total   int64
+	quit    chan struct{}
+	stopped sync.Once
+	wg      sync.WaitGroup
+}
+
+// progressDelay is how long a run goes before its progress bar shows.
+const progressDelay = 500 * time.Millisecond
+
+// startProgress starts watching a run of total fights.
+func startProgress(stderr io.Writer, total int64) *progress {
+	p := &progress{total: total, quit: make(chan struct{})}
+	if !isTerminal(stderr) {
+		return p
+	}
+	p.wg.Go(func() {
+		select {
+		case <-p.quit:
+			return
+		case <-time.After(progressDelay):
+		}
+		bar := progressbar.NewOptions64(total,
+			progressbar.OptionSetWriter(stderr),
+			progressbar.OptionSetDescription("simulating"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetItsString("fights"),
+			progressbar.OptionShowIts(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionClearOnFinish(),
+		)
+		tick := time.NewTicker(100 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-p.quit:
+				_ = bar.Finish() // the bar is only decoration
+				return
+			case <-tick.C:
+				_ = bar.Set64(p.done.Load())
+			}
+		}
+	})
+	return p
+}
+
+// add counts fights that have finished; safe for concurrent use.
+func (p *progress) add(n int) { p.done.Add(int64(n)) }
+
+// stop takes the progress bar away, if it showed.
+func (p *progress) stop() {
+	p.stopped.Do(func() { close(p.quit) })
+	p.wg.Wait()
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}

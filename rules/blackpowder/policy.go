@@ -1,0 +1,488 @@
+package blackpowder
+
+import (
+	"math"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// Policies returns the blackpowder policies by name: engine.TacticalPolicy
+// (Tactical) and engine.RandomPolicy (uniform among a prompt's options).
+// Both are stateless, so one value serves any number of fights at once.
+func Policies() map[string]engine.Policy[State, Command] {
+	return map[string]engine.Policy[State, Command]{
+		engine.TacticalPolicy: Tactical{},
+		engine.RandomPolicy:   engine.Uniform[State, Command]{},
+	}
+}
+
+// Tactical is the blackpowder policy that plays as a sensible fighter
+// would, deciding from the state it is shown alone and drawing no dice:
+//
+//   - on its turn it stuns an unaware enemy if it can; revives an
+//     unconscious ally within reach when no conscious enemy is near and the
+//     check has a fair chance; uses a healing item on a badly hurt ally (or
+//     itself); otherwise attacks the enemy it scores best: the expected
+//     share of the enemy's remaining LP the attack takes, weighted by how
+//     much damage that enemy threatens to deal;
+//   - with nothing to attack it deals with its gun (fixes a jam it is
+//     likely to clear, reloads an empty gun), draws a carried weapon that
+//     can attack at once, moves toward the nearest conscious enemy (running
+//     when the enemy is beyond a walk), escapes a trap, or passes;
+//   - hit, it dodges or parries (whichever is likelier to work) when the
+//     damage it expects to avoid is worth more than the action a failure
+//     costs: free once it has acted, dear while its action is unspent;
+//   - it always takes critical re-rolls and opportunity attacks, interrupts
+//     a declared action with a held one by attacking, lets aimed attacks
+//     wait for their time, and takes a GM ruling's default.
+type Tactical struct{}
+
+// Choose returns the policy's command for prompt p in state s.
+func (Tactical) Choose(s *State, p engine.Prompt[Command], _ dice.Source) Command {
+	if len(p.Options) == 0 {
+		return nil
+	}
+	fallback := p.Options[max(p.Default, 0)].Command
+	me := s.combatant(p.Actor)
+	if p.Actor == engine.GM || p.Kind == engine.Ruling || me == nil || len(p.Options) == 1 {
+		return fallback
+	}
+	if i := optionOf[*Critical](p, func(c *Critical) bool { return c.Take }); i >= 0 {
+		return p.Options[i].Command
+	}
+	if optionOf[*OpportunityAttack](p, nil) >= 0 {
+		return &OpportunityAttack{}
+	}
+	if optionOf[*Dodge](p, nil) >= 0 && s.Pending != nil {
+		return defend(s, me, p)
+	}
+	if optionOf[*Interrupt](p, nil) >= 0 {
+		return interruptWith(s, p)
+	}
+	if p.Kind != engine.Act {
+		return fallback
+	}
+	return act(s, me, p, fallback)
+}
+
+// optionOf returns the index of the first option whose command is a T
+// (and satisfies ok, if given), or -1.
+func optionOf[T Command](p engine.Prompt[Command], ok func(T) bool) int {
+	for i, o := range p.Options {
+		if c, is := o.Command.(T); is && (ok == nil || ok(c)) {
+			return i
+		}
+	}
+	return -1
+}
+
+// act decides a combatant's turn.
+func act(s *State, me *Combatant, p engine.Prompt[Command], fallback Command) Command {
+	// A stun on an unaware enemy: +3, no dodge (R43).
+	if c := bestTarget[*Stun](s, me, p, func(c *Stun) string { return c.Target }); c != nil {
+		return c
+	}
+	if c := reviveOption(s, me, p); c != nil {
+		return c
+	}
+	if c := healOption(s, p); c != nil {
+		return c
+	}
+	if c := bestTarget[*Attack](s, me, p, func(c *Attack) string { return c.Target }); c != nil {
+		return c
+	}
+	if c := gunOption(s, me, p); c != nil {
+		return c
+	}
+	if c := drawOption(s, me, p); c != nil {
+		return c
+	}
+	if c := approach(s, me); c != nil {
+		return c
+	}
+	if i := optionOf[*Escape](p, nil); i >= 0 {
+		return p.Options[i].Command
+	}
+	if i := optionOf[*Pass](p, nil); i >= 0 {
+		return p.Options[i].Command
+	}
+	return fallback
+}
+
+// bestTarget returns the option of type T (an attack or a stun) on the
+// conscious enemy that scores best, or nil when there is none.
+func bestTarget[T Command](s *State, me *Combatant, p engine.Prompt[Command], target func(T) string) Command {
+	best, bestScore := -1, -1.0
+	w := me.Weapon()
+	for i, o := range p.Options {
+		c, ok := o.Command.(T)
+		if !ok {
+			continue
+		}
+		t := s.combatant(target(c))
+		if t == nil || t.Status != Active {
+			continue // the unconscious are out of the fight already
+		}
+		if score := targetScore(s, me, w, t); score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return p.Options[best].Command
+}
+
+// targetScore rates attacking t with w: the expected share of t's
+// remaining LP the attack takes, more for enemies that threaten more.
+func targetScore(s *State, me *Combatant, w Weapon, t *Combatant) float64 {
+	expected := hitChance(s, me, w, t) * expectedDamage(me, w, t)
+	share := math.Min(expected, float64(t.LP+1)) / float64(max(t.LP+1, 1))
+	tw := t.Weapon()
+	threat := hitChance(s, t, tw, me) * expectedDamage(t, tw, me)
+	if tw.Kind == Gun && (tw.State != GunOK || tw.Loaded < 1) {
+		threat /= 2 // it must reload or fix before it shoots again
+	}
+	return share * (1 + threat/float64(max(me.LP+1, 1)))
+}
+
+// attackBonus and attackDifficulty mirror the attack check of strike
+// (R09, R10, R40): what is added to the die, and what it must reach.
+func attackBonus(a *Combatant, w Weapon, t *Combatant) int {
+	bonus := attackAttribute(a, w) + w.AttackMod + a.Assist
+	if w.Kind == Thrown {
+		if w.Thrown {
+			bonus += 2
+		} else {
+			bonus -= 4
+		}
+	}
+	if w.Kind == Unarmed {
+		bonus += a.Skill("brawl")
+		if w.Inaccurate && a.Skill("brawl") == 0 {
+			bonus -= 2
+		}
+	}
+	if t.Immobile() {
+		bonus += 3
+	}
+	return bonus
+}
+
+func attackDifficulty(a *Combatant, w Weapon, t *Combatant) int {
+	difficulty := t.EvadeEff()
+	if w.Kind == Melee || w.Kind == Unarmed {
+		return difficulty
+	}
+	if t.Running {
+		difficulty += 2
+	}
+	d := distance(a, t)
+	if w.RangeFar > 0 && d > w.RangeFar {
+		difficulty += 5
+	} else if w.RangeNormal > 0 && d > w.RangeNormal {
+		difficulty += 3
+	}
+	return difficulty
+}
+
+// hitChance is the chance that a attacks t with w and hits: d10 + bonus
+// reaching the difficulty, or a natural 10.
+func hitChance(s *State, a *Combatant, w Weapon, t *Combatant) float64 {
+	need := attackDifficulty(a, w, t) - attackBonus(a, w, t)
+	if a := s.Ambush; a != nil && a.Stage == "free" {
+		need -= 3 // the ambushers' free turn (R38)
+	}
+	return float64(min(max(11-need, 1), 10)) / 10
+}
+
+// checkChance is the chance that d10 + bonus reaches difficulty.
+func checkChance(bonus, difficulty int) float64 {
+	return float64(min(max(11-(difficulty-bonus), 0), 10)) / 10
+}
+
+// expectedDamage is the LP a hit of a with w takes from t on average:
+// weapon damage, attribute and bonuses, halved for fists against armor,
+// less Toughness (R12-R16), without criticals.
+func expectedDamage(a *Combatant, w Weapon, t *Combatant) float64 {
+	add := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
+	tough := t.ToughnessEff(w.Penetrating || w.Kind == Gun)
+	halve := w.Fists && t.WearsArmor()
+	eff := func(v int) int {
+		raw := v + add
+		if halve {
+			raw /= 2
+		}
+		return max(0, raw-tough)
+	}
+	total := 0
+	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
+		for f1 := 1; f1 <= 10; f1++ {
+			for f2 := 1; f2 <= 10; f2++ {
+				total += eff(max(f1, f2))
+			}
+		}
+		return float64(total) / 100
+	}
+	for f := 1; f <= 10; f++ {
+		total += eff(dieValue(w.Damage, f))
+	}
+	return float64(total) / 10
+}
+
+// defend answers a hit: dodge, parry or take it.
+func defend(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+	pending := s.Pending
+	a := s.combatant(pending.Attacker)
+	take := optionOf[*Take](p, nil)
+	if a == nil || take < 0 {
+		return p.Options[max(p.Default, 0)].Command
+	}
+	w := attackWeapon(a, pending.Weapon)
+	difficulty := pending.Total + w.DodgeMod
+	bonus := me.Body + me.Skill("dodge") + me.Assist
+	choice, chance := optionOf[*Dodge](p, nil), checkChance(bonus, difficulty)
+	if parry := optionOf[*Parry](p, nil); parry >= 0 {
+		if c := checkChance(bonus+me.Weapon().Defensive, difficulty); c > chance {
+			choice, chance = parry, c
+		}
+	}
+	if chance <= 0 {
+		return p.Options[take].Command
+	}
+	hit := expectedDamage(a, w, me)
+	if hit >= float64(me.LP+1) {
+		hit *= 2 // it would knock me out, or worse
+	}
+	gain := chance * hit
+	// A failed dodge (and with the A13 option any dodge) spends the action:
+	// nothing once this round's turn is done, an attack before it.
+	cost := 0.0
+	if me.Actions > 0 && !me.Done {
+		value := bestAttackValue(s, me)
+		if s.Options.DodgeSuccessConsumesAction {
+			cost = value
+		} else {
+			cost = (1 - chance) * value
+		}
+	}
+	if gain > cost {
+		return p.Options[choice].Command
+	}
+	return p.Options[take].Command
+}
+
+// bestAttackValue is the most damage me can expect to deal with an attack
+// with the weapon in hand against any conscious enemy.
+func bestAttackValue(s *State, me *Combatant) float64 {
+	w := me.Weapon()
+	best := 0.0
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Group != me.Group && t.Status == Active {
+			best = math.Max(best, hitChance(s, me, w, t)*expectedDamage(me, w, t))
+		}
+	}
+	return best
+}
+
+// interruptWith acts with a held delayed action when another declares one:
+// an attack before it, on the one declaring if that is possible.
+func interruptWith(s *State, p engine.Prompt[Command]) Command {
+	declarer := ""
+	if s.Declared != nil {
+		declarer = s.Declared.Actor
+	}
+	choice := -1
+	for i, o := range p.Options {
+		in, ok := o.Command.(*Interrupt)
+		if !ok || in.After {
+			continue
+		}
+		if choice < 0 {
+			choice = i
+		}
+		if inner, err := (Rules{}).DecodeCommand(in.Action); err == nil {
+			if atk, ok := inner.(*Attack); ok && atk.Target == declarer {
+				choice = i
+				break
+			}
+		}
+	}
+	if choice < 0 {
+		return p.Options[max(p.Default, 0)].Command
+	}
+	return p.Options[choice].Command
+}
+
+// enemyNear reports whether a conscious enemy of me stands within reach of
+// c.
+func enemyNear(s *State, me, c *Combatant) bool {
+	for i := range s.Combatants {
+		e := &s.Combatants[i]
+		if e.Group != me.Group && e.Status == Active && distance(e, c) <= reach {
+			return true
+		}
+	}
+	return false
+}
+
+// reviveOption revives an unconscious ally within reach when no conscious
+// enemy is near either of them and the better skill has a fair chance.
+func reviveOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+	if enemyNear(s, me, me) {
+		return nil
+	}
+	best, bestChance := -1, 0.3 // below this, fight on instead
+	for i, o := range p.Options {
+		rv, ok := o.Command.(*Revive)
+		if !ok {
+			continue
+		}
+		t := s.combatant(rv.Target)
+		if t == nil || enemyNear(s, me, t) {
+			continue
+		}
+		attr := me.Science
+		if rv.Skill == "survival" {
+			attr = me.Senses
+		}
+		if c := checkChance(attr+me.Skill(rv.Skill), t.ReviveDifficulty); c >= bestChance {
+			best, bestChance = i, c
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return p.Options[best].Command
+}
+
+// healOption uses a healing item on the most hurt ally (or oneself) when
+// they are down to a third of their LP or less.
+func healOption(s *State, p engine.Prompt[Command]) Command {
+	best, bestShare := -1, 1.0/3
+	for i, o := range p.Options {
+		use, ok := o.Command.(*UseItem)
+		if !ok {
+			continue
+		}
+		t := s.combatant(use.Target)
+		if t == nil || t.LPMax < 1 {
+			continue
+		}
+		if share := float64(t.LP) / float64(t.LPMax); share <= bestShare {
+			best, bestShare = i, share
+		}
+	}
+	if best < 0 {
+		return nil
+	}
+	return p.Options[best].Command
+}
+
+// gunOption deals with a gun in hand that cannot fire: fix a jam likely to
+// clear, or reload an empty gun, unless another carried weapon can attack
+// at once (drawOption takes that).
+func gunOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+	w := me.Weapon()
+	if w.Kind != Gun {
+		return nil
+	}
+	if fix := optionOf[*Fix](p, nil); fix >= 0 {
+		if checkChance(me.Science+me.Skill("craft"), w.FixDifficulty) >= 0.5 || readyWeapon(s, me) < 0 {
+			return p.Options[fix].Command
+		}
+		return nil
+	}
+	if reload := optionOf[*Reload](p, nil); reload >= 0 && w.State == GunOK {
+		if readyWeapon(s, me) >= 0 && enemyNear(s, me, me) {
+			return nil // in melee: fight with what is at hand
+		}
+		return p.Options[reload].Command
+	}
+	return nil
+}
+
+// readyWeapon is the index of a carried weapon, not the one in hand, that
+// could attack a conscious enemy at once: a loaded gun in order, a thrown
+// or ranged weapon, a melee weapon with an enemy in reach. -1 if none.
+func readyWeapon(s *State, me *Combatant) int {
+	for i, w := range me.Weapons {
+		if i == me.Wielding {
+			continue
+		}
+		switch w.Kind {
+		case Gun:
+			if w.State == GunOK && w.Loaded > 0 {
+				return i
+			}
+		case Thrown, Ranged:
+			return i
+		case Melee, Unarmed:
+			if enemyNear(s, me, me) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// drawOption draws a weapon that can attack at once, as the immediate
+// action, when the one in hand cannot.
+func drawOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+	if me.ImmediateUsed || me.Actions < 1 {
+		return nil
+	}
+	i := readyWeapon(s, me)
+	if i < 0 {
+		return nil
+	}
+	name := me.Weapons[i].Name
+	if j := optionOf[*Draw](p, func(d *Draw) bool { return d.Weapon == name }); j >= 0 {
+		return p.Options[j].Command
+	}
+	return nil
+}
+
+// approach moves a melee fighter with its action unspent toward the
+// nearest conscious enemy: a move alongside the action when the enemy is
+// within a walk (then it attacks), else a run.
+func approach(s *State, me *Combatant) Command {
+	w := me.Weapon()
+	if me.Actions < 1 || (w.Kind != Melee && w.Kind != Unarmed) || me.HeldBy != "" || me.Holding != "" || me.Trapped > 0 {
+		return nil
+	}
+	var near *Combatant
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Group != me.Group && t.Status == Active && (near == nil || distance(me, t) < distance(me, near)) {
+			near = t
+		}
+	}
+	if near == nil {
+		return nil
+	}
+	const stop = reach - 0.5 // how close to come
+	d := distance(me, near)
+	gap := d - stop
+	if gap <= 0.01 {
+		return nil
+	}
+	// Leave a centimetre to spare under each limit: points are rounded to
+	// the centimetre.
+	if walk := moveDistance - me.Moved - 0.01; gap <= walk {
+		x, y := toward(me, near, gap/d)
+		return &Move{X: x, Y: y}
+	}
+	x, y := toward(me, near, math.Min(gap, runDistance-0.01)/d)
+	return &Run{X: x, Y: y}
+}
+
+// toward is the point the given share of the way from a to b, rounded to
+// the centimetre.
+func toward(a, b *Combatant, share float64) (float64, float64) {
+	x := a.X + (b.X-a.X)*share
+	y := a.Y + (b.Y-a.Y)*share
+	return math.Round(x*100) / 100, math.Round(y*100) / 100
+}

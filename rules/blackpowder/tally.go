@@ -1,0 +1,49 @@
+package blackpowder
+
+// The methods below tell tools that run many fights (fray sim) more about
+// a fight than the engine's interfaces do. They use only builtin types, so
+// that this package needs to know nothing of those tools.
+
+// Round returns the round the fight is in, or ended in; 0 while initiative
+// is rolled.
+func (Rules) Round(s *State) int { return s.Round }
+
+// Roster returns the ids of every combatant, in roster order, those still
+// to join the fight included.
+func (Rules) Roster(s *State) []string {
+	ids := make([]string, len(s.Combatants))
+	for i := range s.Combatants {
+		ids[i] = s.Combatants[i].ID
+	}
+	return ids
+}
+
+// Tally says what event e, about to be applied to s, does to a combatant:
+// the LP it loses (effective damage, or what a stun that is shrugged off
+// costs) and to whom it is owed, whether it falls unconscious, whether it
+// dies.
+func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, dead bool) {
+	switch e := e.(type) {
+	case *DamageDealt:
+		if s.combatant(e.Source) != nil {
+			source = e.Source // else an exploding gun: nobody's doing
+		}
+		return e.Target, source, e.Effective, false, false
+	case *ConsciousnessRolled:
+		if !e.Success {
+			return e.Target, "", 0, true, false
+		}
+		if e.Stun {
+			if t := s.combatant(e.Target); t != nil {
+				return e.Target, "", min(max(t.LP, 0), e.Loss), false, false
+			}
+		}
+	case *Died:
+		return e.Target, "", 0, true, true
+	}
+	return "", "", 0, false, false
+}
+
+// Transparent reports that a blackpowder state hides nothing from anyone:
+// every viewer sees all of it (see View).
+func (Rules) Transparent() bool { return true }

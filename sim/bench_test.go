@@ -1,0 +1,113 @@
+package sim
+
+import (
+	"testing"
+	"time"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/rules/blackpowder"
+	"fray/scenario"
+)
+
+// benchEncounters are the bundled encounters the benchmarks fight: the
+// demo first.
+var benchEncounters = []string{"tavern_brawl", "pistols_at_dawn", "alley_fight", "brute_squad"}
+
+// bundled starts a bundled blackpowder encounter and returns its state.
+func bundled(tb testing.TB, name string) *blackpowder.State {
+	tb.Helper()
+	reg, err := engine.NewRegistry(blackpowder.Info())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	t, err := scenario.ParseEncounter(reg, name, blackpowder.Info().Content()[name])
+	if err != nil {
+		tb.Fatal(err)
+	}
+	_, enc, ok := engine.Unwrap[blackpowder.State, blackpowder.Command, blackpowder.Event](t)
+	if !ok {
+		tb.Fatal("not a blackpowder table")
+	}
+	return enc.State()
+}
+
+// BenchmarkFight plays one fight per op on one goroutine, tactical policies
+// on every side, and reports what a fight costs against the raw PCG draws
+// of the dice it uses, measured in the same run:
+//
+//   - decisions/fight and dice/fight;
+//   - raw-ns/die: one raw PCG draw (a d10 through dice.PCG.Roll);
+//   - x-raw: the fight's time over the time of its dice drawn raw;
+//   - fights/s: fights a second on one core.
+func BenchmarkFight(b *testing.B) {
+	for _, name := range benchEncounters {
+		b.Run(name, func(b *testing.B) {
+			initial := bundled(b, name)
+			s, err := newSimulation(blackpowder.Rules{}, initial, blackpowder.Policies(), Options{Fights: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			acc := newAccumulator(len(s.roster))
+			w := s.newWorker(acc)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if err := w.fight(i); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			perFight := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+			dicePerFight := float64(acc.dice) / float64(acc.fights)
+			raw := rawDraw(acc.dice)
+			b.ReportMetric(float64(acc.decisions)/float64(acc.fights), "decisions/fight")
+			b.ReportMetric(dicePerFight, "dice/fight")
+			b.ReportMetric(raw, "raw-ns/die")
+			b.ReportMetric(perFight/(dicePerFight*raw), "x-raw")
+			b.ReportMetric(1e9/perFight, "fights/s")
+		})
+	}
+}
+
+// rawDraw times n raw d10 draws from a PCG (at least a million) and
+// returns the nanoseconds one takes.
+func rawDraw(n int64) float64 {
+	n = max(n, 1<<20)
+	p := dice.Seeded(1)
+	sum := 0
+	start := time.Now()
+	for range n {
+		sum += p.Roll(10)
+	}
+	elapsed := time.Since(start)
+	if sum == 0 {
+		panic("no dice rolled")
+	}
+	return float64(elapsed.Nanoseconds()) / float64(n)
+}
+
+// BenchmarkRun runs the demo through Run with one worker per CPU; ns/op is
+// per fight, so fights/s is the whole machine's rate.
+func BenchmarkRun(b *testing.B) {
+	initial := bundled(b, benchEncounters[0])
+	b.ReportAllocs()
+	n := b.N
+	start := time.Now()
+	if _, err := Run(blackpowder.Rules{}, initial, blackpowder.Policies(), Options{Fights: n, Seed: 1}); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportMetric(float64(n)/time.Since(start).Seconds(), "fights/s")
+}
+
+// BenchmarkPCGRaw is the yardstick: one raw d10 draw.
+func BenchmarkPCGRaw(b *testing.B) {
+	p := dice.Seeded(1)
+	sum := 0
+	for b.Loop() {
+		sum += p.Roll(10)
+	}
+	if sum == 0 {
+		b.Fatal("no dice")
+	}
+}

@@ -1,0 +1,25 @@
+// Package sim plays many fights of one encounter with policies deciding
+// for every side, and reports what happened: how often each side wins,
+// with confidence intervals, how long fights last, and what each
+// combatant deals, takes and suffers.
+//
+// Run is the generic core. It drives a ruleset's Decide and Evolve directly
+// on a copy of the starting state, with no Encounter, log or persistence,
+// so that a fight costs little more than the rules themselves. Fight i of
+// a run with seed S draws its dice from dice.Seeded(FightSeed(S, i)) and its
+// policies' random choices from a second stream derived from the same
+// seed, so a run's results are the same whatever the number of workers,
+// and any single fight can be played again (fray play --auto --seed).
+//
+// For wraps a ruleset and its policies as a Simulator, which works on the
+// type-erased engine.Table a loaded encounter file gives; the command line
+// holds one Simulator per ruleset.
+//
+// Rulesets tell the simulator more about their fights by implementing small
+// optional interfaces (Rounder, Roster, Tallier, Transparent) that use only
+// builtin types, so that a ruleset never imports this package.
+//
+// Sweeps (ParseVary, Vary.Apply) edit an encounter file's YAML to run the
+// same fight at each of a range of values, and plots (WritePlot,
+// WriteSweepPlot) draw the results with gonum/plot.
+package sim

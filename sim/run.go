@@ -1,0 +1,475 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// DefaultMaxDecisions is how many decisions a fight may take, unless Options
+// say otherwise, before it is stopped and counted as a timeout.
+const DefaultMaxDecisions = 10_000
+
+// Options say how to run a simulation.
+type Options struct {
+	// Name names the encounter in the report.
+	Name string
+	// Fights is how many fights to play; it must be at least 1.
+	Fights int
+	// Seed is the run's seed; fight i draws its dice from
+	// dice.Seeded(FightSeed(Seed, i)).
+	Seed uint64
+	// Workers is how many fights are played at once; 0 means
+	// runtime.GOMAXPROCS(0). The report does not depend on it.
+	Workers int
+	// Policies names the policy that decides for each side, by side; sides
+	// not named get the ruleset's tactical policy (or, without one, the
+	// random policy).
+	Policies map[string]string
+	// MaxDecisions stops a fight that has taken this many decisions and
+	// counts it as a timeout; 0 means DefaultMaxDecisions.
+	MaxDecisions int
+	// Progress, if set, is called as fights finish with how many have just
+	// finished. It is called from the workers' goroutines, so it must be
+	// safe for concurrent use.
+	Progress func(fights int)
+}
+
+// FightSeed is the seed of fight i of a run with the given seed: the fight
+// draws its dice from dice.Seeded(FightSeed(seed, i)). Playing the
+// encounter with that seed and the same deterministic policies (fray play
+// --auto --seed) plays the same fight.
+func FightSeed(seed uint64, i int) uint64 { return dice.Mix(seed, uint64(i)) }
+
+// PolicySeed is the seed of the stream the policies of the fight with the
+// given dice seed draw their random choices from: dice.Seeded(PolicySeed(s)).
+// It is apart from the dice, so that a policy that draws does not shift
+// the dice of the fight.
+func PolicySeed(fightSeed uint64) uint64 { return dice.Mix(fightSeed, 1) }
+
+// chunk is how many fights a worker takes at a time.
+const chunk = 64
+
+// Run plays opts.Fights fights of the encounter that starts from initial,
+// each side decided by a policy from policies (by name), and reports the
+// results. It drives g's Decide and Evolve directly on a fresh copy of
+// initial per fight. The report is the same for the same seed whatever
+// the number of workers.
+//
+// A command a policy chooses that g refuses, or a panic in g or a policy,
+// stops the run with an error naming the fight, its seed and the decision.
+func Run[S, C, E any](g engine.Game[S, C, E], initial *S, policies map[string]engine.Policy[S, C], opts Options) (*Report, error) {
+	sim, err := newSimulation(g, initial, policies, opts)
+	if err != nil {
+		return nil, err
+	}
+	return sim.run()
+}
+
+// simulation is one run: what every worker shares, read-only.
+type simulation[S, C, E any] struct {
+	g       engine.Game[S, C, E]
+	initial S
+	opts    Options
+
+	sider       engine.Sider[S]
+	rounder     Rounder[S]
+	tallier     Tallier[S, E]
+	transparent bool
+	promptView  engine.PromptViewer[S, C]
+
+	roster   []string       // combatant ids, when the ruleset has a Roster
+	index    map[string]int // roster index by id
+	sides    []string       // known sides, in roster order
+	sideOf   []string       // side by roster index
+	policy   map[string]engine.Policy[S, C]
+	names    map[string]string // policy name by side
+	fallback string            // the policy of sides not named
+	maxDec   int
+}
+
+func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map[string]engine.Policy[S, C], opts Options) (*simulation[S, C, E], error) {
+	if opts.Fights < 1 {
+		return nil, fmt.Errorf("the number of fights must be at least 1, not %d", opts.Fights)
+	}
+	if opts.Workers < 0 {
+		return nil, fmt.Errorf("the number of workers must be 0 (one per CPU) or more, not %d", opts.Workers)
+	}
+	if opts.MaxDecisions < 0 {
+		return nil, fmt.Errorf("the decision limit must be 0 (the default) or more, not %d", opts.MaxDecisions)
+	}
+	sim := &simulation[S, C, E]{g: g, initial: g.Clone(initial), opts: opts, maxDec: opts.MaxDecisions}
+	if sim.maxDec == 0 {
+		sim.maxDec = DefaultMaxDecisions
+	}
+	sim.sider, _ = g.(engine.Sider[S])
+	sim.rounder, _ = g.(Rounder[S])
+	sim.tallier, _ = g.(Tallier[S, E])
+	sim.promptView, _ = g.(engine.PromptViewer[S, C])
+	if t, ok := g.(Transparent); ok {
+		sim.transparent = t.Transparent()
+	}
+	if r, ok := g.(Roster[S]); ok {
+		sim.roster = r.Roster(&sim.initial)
+		sim.index = make(map[string]int, len(sim.roster))
+		for i, id := range sim.roster {
+			sim.index[id] = i
+			side := ""
+			if sim.sider != nil {
+				side = sim.sider.SideOf(&sim.initial, id)
+			}
+			sim.sideOf = append(sim.sideOf, side)
+		}
+		sim.sides = sidesOf(g, &sim.initial)
+	}
+	if err := sim.choosePolicies(policies); err != nil {
+		return nil, err
+	}
+	return sim, nil
+}
+
+// sidesOf lists the sides of the combatants of s in roster order, or nil
+// when the ruleset cannot say.
+func sidesOf[S, C, E any](g engine.Ruleset[S, C, E], s *S) []string {
+	r, ok1 := g.(Roster[S])
+	sider, ok2 := g.(engine.Sider[S])
+	if !ok1 || !ok2 {
+		return nil
+	}
+	var sides []string
+	for _, id := range r.Roster(s) {
+		if side := sider.SideOf(s, id); side != "" && !slices.Contains(sides, side) {
+			sides = append(sides, side)
+		}
+	}
+	return sides
+}
+
+// choosePolicies settles which policy decides for each side.
+func (sim *simulation[S, C, E]) choosePolicies(policies map[string]engine.Policy[S, C]) error {
+	known := slices.Sorted(maps.Keys(policies))
+	if len(known) == 0 {
+		return fmt.Errorf("ruleset %s offers no policies to simulate with", sim.g.ID())
+	}
+	sim.fallback = engine.TacticalPolicy
+	if policies[sim.fallback] == nil {
+		sim.fallback = engine.RandomPolicy
+	}
+	if policies[sim.fallback] == nil {
+		sim.fallback = known[0]
+	}
+	sim.policy = map[string]engine.Policy[S, C]{}
+	sim.names = map[string]string{}
+	for _, side := range slices.Sorted(maps.Keys(sim.opts.Policies)) {
+		name := sim.opts.Policies[side]
+		if sim.sides != nil && !slices.Contains(sim.sides, side) {
+			return fmt.Errorf("no side %q in %s (sides: %s)", side, sim.nameOr("the encounter"), strings.Join(sim.sides, ", "))
+		}
+		p, ok := policies[name]
+		if !ok {
+			return fmt.Errorf("no policy %q for the %s side (%s policies: %s)", name, side, sim.g.ID(), strings.Join(known, ", "))
+		}
+		sim.policy[side], sim.names[side] = p, name
+	}
+	for _, side := range sim.sides {
+		if _, ok := sim.policy[side]; !ok {
+			sim.policy[side], sim.names[side] = policies[sim.fallback], sim.fallback
+		}
+	}
+	sim.policy[""] = policies[sim.fallback] // for sides the ruleset does not name
+	return nil
+}
+
+func (sim *simulation[S, C, E]) nameOr(what string) string {
+	if sim.opts.Name != "" {
+		return sim.opts.Name
+	}
+	return what
+}
+
+// policyFor returns the policy that decides for actor in state s.
+func (sim *simulation[S, C, E]) policyFor(s *S, actor string) engine.Policy[S, C] {
+	side := ""
+	if sim.sider != nil {
+		side = sim.sider.SideOf(s, actor)
+	}
+	if p, ok := sim.policy[side]; ok {
+		return p
+	}
+	return sim.policy[""]
+}
+
+// run plays the fights on the workers and builds the report.
+func (sim *simulation[S, C, E]) run() (*Report, error) {
+	workers := sim.opts.Workers
+	if workers == 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, (sim.opts.Fights+chunk-1)/chunk)
+	var (
+		next   atomic.Int64 // the first fight of the next chunk
+		failed atomic.Bool
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		first  *FightError // the failure of the lowest-numbered fight
+	)
+	accs := make([]*accumulator, workers)
+	for w := range workers {
+		accs[w] = newAccumulator(len(sim.roster))
+		wg.Go(func() {
+			wk := sim.newWorker(accs[w])
+			for !failed.Load() {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= sim.opts.Fights {
+					return
+				}
+				hi := min(lo+chunk, sim.opts.Fights)
+				for i := lo; i < hi; i++ {
+					if err := wk.fight(i); err != nil {
+						mu.Lock()
+						if first == nil || err.Fight < first.Fight {
+							first = err
+						}
+						mu.Unlock()
+						failed.Store(true)
+						return
+					}
+				}
+				if sim.opts.Progress != nil {
+					sim.opts.Progress(hi - lo)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if first != nil {
+		return nil, first
+	}
+	total := newAccumulator(len(sim.roster))
+	for _, a := range accs {
+		total.add(a)
+	}
+	return sim.report(total), nil
+}
+
+// FightError is a fight that could not be played to its end: a policy's
+// choice the ruleset refused, or a panic. Playing the encounter with the
+// fight's seed shows it happen.
+type FightError struct {
+	// Fight is the fight's index in the run and Seed its dice seed.
+	Fight int
+	Seed  uint64
+	// Decision counts the decisions made before it went wrong.
+	Decision int
+	Err      error
+}
+
+func (e *FightError) Error() string {
+	return fmt.Sprintf("fight %d (dice seed %d), decision %d: %v", e.Fight, e.Seed, e.Decision+1, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *FightError) Unwrap() error { return e.Err }
+
+// counter is a fight's dice: a PCG that counts its draws.
+type counter struct {
+	pcg dice.PCG
+	n   int64
+}
+
+// Roll draws a die and counts it.
+func (c *counter) Roll(sides int) int {
+	c.n++
+	return c.pcg.Roll(sides)
+}
+
+// worker plays fights one after another, reusing its buffers.
+type worker[S, C, E any] struct {
+	sim    *simulation[S, C, E]
+	acc    *accumulator
+	dice   counter
+	choose dice.PCG
+	down   []bool // per combatant: went down in this fight
+	dead   []bool
+}
+
+func (sim *simulation[S, C, E]) newWorker(acc *accumulator) *worker[S, C, E] {
+	return &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster))}
+}
+
+// fight plays fight i and adds it to the worker's totals.
+func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
+	sim := w.sim
+	g := sim.g
+	seed := FightSeed(sim.opts.Seed, i)
+	w.dice.pcg, w.dice.n = *dice.Seeded(seed), 0
+	w.choose = *dice.Seeded(PolicySeed(seed))
+	clear(w.down)
+	clear(w.dead)
+	decisions := 0
+	defer func() {
+		if r := recover(); r != nil {
+			ferr = &FightError{Fight: i, Seed: seed, Decision: decisions, Err: fmt.Errorf("panic: %v\n%s", r, debug.Stack())}
+		}
+	}()
+	s := g.Clone(&sim.initial)
+	var (
+		winner   string
+		timedOut bool
+	)
+	for {
+		p := g.Next(&s)
+		if p.Kind == engine.End {
+			winner = p.Winner
+			break
+		}
+		if decisions >= sim.maxDec {
+			timedOut = true
+			break
+		}
+		c, err := w.choose1(&s, p)
+		if err != nil {
+			return &FightError{Fight: i, Seed: seed, Decision: decisions, Err: err}
+		}
+		events, err := g.Decide(&s, p.Actor, c, &w.dice)
+		if err != nil {
+			return &FightError{Fight: i, Seed: seed, Decision: decisions,
+				Err: fmt.Errorf("%s's choice %q was refused: %w", p.Actor, g.FormatCommand(c), err)}
+		}
+		for _, e := range events {
+			if sim.tallier != nil {
+				w.tally(&s, e)
+			}
+			g.Evolve(&s, e)
+		}
+		decisions++
+	}
+	a := w.acc
+	a.fights++
+	a.decisions += int64(decisions)
+	a.dice += w.dice.n
+	switch {
+	case timedOut:
+		a.timeouts++
+	case winner == "":
+		a.draws++
+	default:
+		a.wins[winner]++
+	}
+	if !timedOut && sim.rounder != nil {
+		a.round(sim.rounder.Round(&s))
+	}
+	for j := range w.down {
+		if w.down[j] {
+			a.down[j]++
+		}
+		if w.dead[j] {
+			a.dead[j]++
+		}
+	}
+	return nil
+}
+
+// choose1 asks the policy whose decision prompt p is for its command. A GM
+// ruling takes the prompt's default.
+func (w *worker[S, C, E]) choose1(s *S, p engine.Prompt[C]) (C, error) {
+	var zero C
+	if p.Actor == engine.GM {
+		if len(p.Options) == 0 {
+			return zero, errors.New("a GM ruling without options")
+		}
+		return p.Options[max(p.Default, 0)].Command, nil
+	}
+	sim := w.sim
+	pol := sim.policyFor(s, p.Actor)
+	if sim.transparent {
+		return pol.Choose(s, p, &w.choose), nil
+	}
+	v := engine.Viewer{Combatant: p.Actor}
+	view := sim.g.View(s, v)
+	if sim.promptView != nil {
+		p = sim.promptView.ViewPrompt(s, p, v)
+	}
+	return pol.Choose(&view, p, &w.choose), nil
+}
+
+// tally adds what an event does to the fight's totals.
+func (w *worker[S, C, E]) tally(s *S, e E) {
+	target, source, damage, down, dead := w.sim.tallier.Tally(s, e)
+	if target == "" {
+		return
+	}
+	t, ok := w.sim.index[target]
+	if !ok {
+		return
+	}
+	if damage != 0 {
+		w.acc.taken[t] += int64(damage)
+		if src, ok := w.sim.index[source]; ok && source != "" {
+			w.acc.dealt[src] += int64(damage)
+		}
+	}
+	w.down[t] = w.down[t] || down || dead
+	w.dead[t] = w.dead[t] || dead
+}
+
+// accumulator adds up fights. Every total is an integer, so that adding
+// workers' totals in any order gives the same report.
+type accumulator struct {
+	fights, draws, timeouts int64
+	wins                    map[string]int64
+	rounds                  []int64 // fights that ended in round r
+	decisions, dice         int64
+	dealt, taken            []int64 // by roster index
+	down, dead              []int64
+}
+
+func newAccumulator(combatants int) *accumulator {
+	return &accumulator{
+		wins:  map[string]int64{},
+		dealt: make([]int64, combatants), taken: make([]int64, combatants),
+		down: make([]int64, combatants), dead: make([]int64, combatants),
+	}
+}
+
+// round counts a fight that ended in round r.
+func (a *accumulator) round(r int) {
+	r = max(r, 0)
+	for len(a.rounds) <= r {
+		a.rounds = append(a.rounds, 0)
+	}
+	a.rounds[r]++
+}
+
+// add adds b's totals to a's.
+func (a *accumulator) add(b *accumulator) {
+	a.fights += b.fights
+	a.draws += b.draws
+	a.timeouts += b.timeouts
+	a.decisions += b.decisions
+	a.dice += b.dice
+	for side, n := range b.wins {
+		a.wins[side] += n
+	}
+	for r, n := range b.rounds {
+		for len(a.rounds) <= r {
+			a.rounds = append(a.rounds, 0)
+		}
+		a.rounds[r] += n
+	}
+	for i := range a.dealt {
+		a.dealt[i] += b.dealt[i]
+		a.taken[i] += b.taken[i]
+		a.down[i] += b.down[i]
+		a.dead[i] += b.dead[i]
+	}
+}
