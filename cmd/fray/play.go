@@ -27,6 +27,9 @@ type playOptions struct {
 	seeded bool
 	save   string
 	replay string
+	// view is the combatant whose player's eyes the fight is shown
+	// through; "" shows it as the side played sees it.
+	view string
 }
 
 // newPlayCmd returns the "fray play" command.
@@ -65,6 +68,7 @@ can roll physical dice.`,
 	f.StringVar(&opts.dice, "dice", "digital", "`digital` dice, or `manual` to type in physical dice")
 	f.Uint64Var(&opts.seed, "seed", 0, "seed `N` for reproducible digital dice")
 	f.StringVar(&opts.save, "save", "", "write the transcript to `FILE` when the fight ends")
+	f.StringVar(&opts.view, "view", "", "show the fight as the player of combatant `ID` sees it: nothing it may not know (a secret feint) is printed")
 	f.StringVar(&opts.replay, "replay", "", "replay the decisions and dice of a saved transcript `FILE`")
 	return cmd
 }
@@ -127,6 +131,9 @@ type player struct {
 	name    string
 	human   []bool // per decision: made by a person
 	stopped bool
+	// me is a combatant of the side the person plays, once known: the
+	// fight is shown as it sees it.
+	me string
 	// policy decides for the sides nobody plays (nil: take defaults),
 	// drawing any random choice from policySrc.
 	policy    sim.Simulator
@@ -144,6 +151,15 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 	table, err := loadTable(reg, arg)
 	if err != nil {
 		return err
+	}
+	if opts.view != "" {
+		side := table.SideOf(opts.view)
+		if side == "" {
+			return usageErrorf("--view: %q is not a combatant of %s", opts.view, arg)
+		}
+		if opts.side == "" && !opts.auto {
+			opts.side = side
+		}
 	}
 	p := &player{in: bufio.NewScanner(stdin), out: stdout, table: table, opts: opts, name: arg, policy: newSimulators()[table.Ruleset()]}
 	switch {
@@ -173,6 +189,9 @@ func (p *player) play() error {
 			fmt.Fprintf(p.out, "You play the %s side.\n", p.opts.side)
 		}
 		if !p.opts.auto && p.controls(pr) {
+			if p.me == "" && pr.Actor != engine.GM {
+				p.me = pr.Actor
+			}
 			if err := p.ask(pr); err != nil {
 				return err
 			}
@@ -271,7 +290,7 @@ func (p *player) submit(actor, text string, human bool) error {
 		src = script
 	}
 	for {
-		lines, err := p.table.Submit(actor, text, src)
+		_, err := p.table.Submit(actor, text, src)
 		if need, ok := dice.IsNeed(err); ok && script != nil {
 			v, ok := p.askDie(need.Sides)
 			if !ok {
@@ -286,11 +305,35 @@ func (p *player) submit(actor, text string, human bool) error {
 			return err
 		}
 		p.human = append(p.human, human)
-		fmt.Fprintf(p.out, "%s: %s\n", actor, text)
-		for _, l := range lines {
-			fmt.Fprintf(p.out, "    %s\n", l)
-		}
+		p.show(actor, human)
 		return nil
+	}
+}
+
+// show prints the decision just made as the person at this screen may see
+// it: everything with --auto, else through the eyes of --view or of the
+// side played, so that an opponent's secret stays secret.
+func (p *player) show(actor string, human bool) {
+	var v engine.Viewer
+	switch {
+	case p.opts.view != "":
+		v = engine.Viewer{Combatant: p.opts.view}
+	case p.opts.auto:
+		v = engine.Everyone
+	case human && actor != engine.GM:
+		v = engine.Viewer{Combatant: actor}
+	case p.me != "":
+		v = engine.Viewer{Combatant: p.me}
+	}
+	entries := p.table.Transcript(v)
+	last := entries[len(entries)-1]
+	command := last.Command
+	if command == "" {
+		command = "(hidden)"
+	}
+	fmt.Fprintf(p.out, "%s: %s\n", actor, command)
+	for _, l := range last.Lines {
+		fmt.Fprintf(p.out, "    %s\n", l)
 	}
 }
 

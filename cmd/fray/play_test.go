@@ -17,7 +17,7 @@ func play(t *testing.T, input string, args ...string) result {
 }
 
 func TestPlayAutoEndsEveryBundledEncounter(t *testing.T) {
-	for _, name := range []string{"alley_fight", "pistols_at_dawn", "brute_squad"} {
+	for _, name := range []string{"alley_fight", "pistols_at_dawn", "brute_squad", "duel", "bow_skirmish", "brawl"} {
 		for seed := range 5 {
 			r := play(t, "", name, "--auto", "--seed", string(rune('0'+seed)))
 			if r.code != 0 || !strings.Contains(r.stdout, "The fight is over:") {
@@ -109,5 +109,44 @@ func TestPlayMalformedEncounterPointsAtTheLine(t *testing.T) {
 	r := play(t, "", file, "--auto")
 	if r.code != 1 || !strings.Contains(r.stderr, file+":4:") || !strings.Contains(r.stderr, `unknown field "evasion"`) {
 		t.Errorf("exit %d, stderr %q; want exit 1 and %s:4: ... unknown field \"evasion\"", r.code, r.stderr, file)
+	}
+}
+
+// TestPlayViewHidesTheFeint plays tempo duels whose GM transcript shows a
+// feint, and checks that the feinter's opponent, through --view, learns of
+// it only when it is revealed.
+func TestPlayViewHidesTheFeint(t *testing.T) {
+	found := 0
+	for seed := range 10 {
+		s := string(rune('0' + seed))
+		gm := play(t, "", "duel", "--auto", "--seed", s)
+		if gm.code != 0 {
+			t.Fatalf("seed %d: exit %d: %s", seed, gm.code, gm.stderr)
+		}
+		if !strings.Contains(gm.stdout, "(secretly a feint)") {
+			continue
+		}
+		found++
+		for _, viewer := range []string{"fencer", "duelist"} {
+			r := play(t, "", "duel", "--auto", "--seed", s, "--view", viewer)
+			if r.code != 0 {
+				t.Fatalf("seed %d --view %s: exit %d: %s", seed, viewer, r.code, r.stderr)
+			}
+			for _, line := range strings.Split(r.stdout, "\n") {
+				low := strings.ToLower(line)
+				if !strings.Contains(low, "feint") || strings.HasSuffix(line, "'s attack was a feint") {
+					continue
+				}
+				if !strings.HasPrefix(strings.TrimSpace(line), viewer) {
+					t.Errorf("seed %d: %s sees the opponent's feint before it is revealed: %q", seed, viewer, line)
+				}
+			}
+		}
+	}
+	if found == 0 {
+		t.Fatal("no seed of 10 played a feint; the test checks nothing")
+	}
+	if r := play(t, "", "duel", "--auto", "--view", "nobody"); r.code == 0 || !strings.Contains(r.stderr, `"nobody" is not a combatant`) {
+		t.Errorf("--view nobody: exit %d, stderr %q; want a usage error", r.code, r.stderr)
 	}
 }

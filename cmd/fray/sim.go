@@ -16,6 +16,7 @@ import (
 
 	"fray/engine"
 	"fray/rules/blackpowder"
+	"fray/rules/tempo"
 	"fray/scenario"
 	"fray/sim"
 )
@@ -28,6 +29,7 @@ const demoEncounter = "tavern_brawl"
 func newSimulators() map[string]sim.Simulator {
 	return map[string]sim.Simulator{
 		blackpowder.ID: sim.For(blackpowder.Rules{}, blackpowder.Policies()),
+		tempo.ID:       sim.For(tempo.Rules{}, tempo.Policies()),
 	}
 }
 
