@@ -2,22 +2,13 @@ package tempo
 
 import (
 	"embed"
-	"io/fs"
-	"path"
-	"strings"
+
+	"fray/rules/parts"
 )
 
 //go:embed content/*.yaml
 var contentFS embed.FS
 
-// content returns the bundled weapons, armour, fighters and encounters by
-// name (the file name without .yaml).
-func content() map[string][]byte {
-	out := map[string][]byte{}
-	entries, _ := fs.ReadDir(contentFS, "content") // embedded: cannot fail
-	for _, e := range entries {
-		data, _ := contentFS.ReadFile(path.Join("content", e.Name()))
-		out[strings.TrimSuffix(e.Name(), ".yaml")] = data
-	}
-	return out
-}
+// content returns the bundled content (stat blocks, weapons, encounters)
+// by name: the file name without .yaml.
+func content() map[string][]byte { return parts.YAMLDocuments(contentFS, "content") }
