@@ -24,6 +24,11 @@ type EnumerateOptions struct {
 	// reported as Truncated rather than spread over outcomes. Zero means
 	// DefaultMaxDraws.
 	MaxDraws int
+	// Partial makes Enumerate stop quietly when MaxPaths runs out: it
+	// returns the outcomes of the paths it ran, and the Enumeration's
+	// Unexplored says how much probability the paths it did not run carry.
+	// Without it, running out is a *BudgetError.
+	Partial bool
 }
 
 // Enumeration is the exact distribution of a function's result over every
@@ -34,6 +39,9 @@ type Enumeration[T comparable] struct {
 	Outcomes []Weighted[T]
 	// Truncated is the probability of the paths cut off by MaxDraws.
 	Truncated *big.Rat
+	// Unexplored is the probability of the paths never run because
+	// MaxPaths ran out (only with Partial; zero otherwise).
+	Unexplored *big.Rat
 	// Paths is how many dice paths were run, cut-off ones included.
 	Paths int
 }
@@ -102,10 +110,16 @@ func Enumerate[T comparable](f func(Source) (T, error), opts EnumerateOptions) (
 	var values []T
 	var cut weightAcc
 	paths := 0
+	exhausted := false
 	for {
 		paths++
 		if paths > opts.MaxPaths {
-			return nil, &BudgetError{MaxPaths: opts.MaxPaths}
+			if !opts.Partial {
+				return nil, &BudgetError{MaxPaths: opts.MaxPaths}
+			}
+			paths--
+			exhausted = true
+			break
 		}
 		src.pos, src.stopped = 0, nil
 		var v T
@@ -142,9 +156,14 @@ func Enumerate[T comparable](f func(Source) (T, error), opts EnumerateOptions) (
 			break
 		}
 	}
-	out := &Enumeration[T]{Outcomes: make([]Weighted[T], len(values)), Truncated: cut.rat(), Paths: paths}
+	out := &Enumeration[T]{Outcomes: make([]Weighted[T], len(values)), Truncated: cut.rat(), Unexplored: new(big.Rat), Paths: paths}
+	covered := new(big.Rat).Set(out.Truncated)
 	for i, v := range values {
 		out.Outcomes[i] = Weighted[T]{Value: v, P: accs[i].rat()}
+		covered.Add(covered, out.Outcomes[i].P)
+	}
+	if exhausted {
+		out.Unexplored.Sub(big.NewRat(1, 1), covered)
 	}
 	return out, nil
 }

@@ -189,3 +189,33 @@ func TestEnumerateSeesThroughAnInnerRun(t *testing.T) {
 		t.Errorf("truncated %s, want 1/36", en.Truncated.RatString())
 	}
 }
+
+func TestEnumeratePartialReportsTheUnexploredMass(t *testing.T) {
+	threeDice := func(src Source) (int, error) {
+		return src.Roll(10) + src.Roll(10) + src.Roll(10), nil
+	}
+	en, err := Enumerate(threeDice, EnumerateOptions{MaxPaths: 250, Partial: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if en.Paths != 250 {
+		t.Errorf("%d paths, want 250", en.Paths)
+	}
+	// The first 250 paths are those with a first die of 1 or 2 and the
+	// first half of those with a 3: a quarter of the whole.
+	if en.Unexplored.Cmp(big.NewRat(3, 4)) != 0 {
+		t.Errorf("unexplored %s, want 3/4", en.Unexplored.RatString())
+	}
+	sum := new(big.Rat).Set(en.Unexplored)
+	for _, o := range en.Outcomes {
+		sum.Add(sum, o.P)
+	}
+	if sum.Cmp(big.NewRat(1, 1)) != 0 {
+		t.Errorf("outcomes and unexplored sum to %s, want 1", sum.RatString())
+	}
+	// Within budget, Partial changes nothing.
+	full, err := Enumerate(threeDice, EnumerateOptions{Partial: true})
+	if err != nil || full.Paths != 1000 || full.Unexplored.Sign() != 0 {
+		t.Errorf("full: %d paths, unexplored %v, err %v", full.Paths, full.Unexplored, err)
+	}
+}

@@ -28,29 +28,61 @@ type oddsOptions struct {
 	hasAtLeast   bool // --at-least was given
 	explodeDepth int
 	json         bool
+	encounter    encounterOddsOptions
 }
 
 // newOddsCmd returns the "fray odds" command.
 func newOddsCmd() *cobra.Command {
 	var opts oddsOptions
 	cmd := &cobra.Command{
-		Use:   "odds EXPR...",
-		Short: "Show the exact probability of every result of a dice expression",
-		Long: `Show the exact probability of every result of a dice expression.
+		Use:   "odds EXPR... | odds --encounter FILE --actor ID (--command TEXT | --all)",
+		Short: "Show the exact odds of a dice expression, or of an action in a fight",
+		Long: `Show the exact odds of a dice expression, or of an action in a fight.
 
-The odds are exact fractions, computed rather than sampled, with a chart, the
-mean, standard deviation and median. A die that explodes without a stated
-depth ("d6!") is followed --explode-depth extra dice deep; the probability of
-the longer chains is left out and reported.
+With a dice expression, the odds of every result are exact fractions,
+computed rather than sampled, with a chart, the mean, standard deviation and
+median. A die that explodes without a stated depth ("d6!") is followed
+--explode-depth extra dice deep; the probability of the longer chains is left
+out and reported. Expressions whose exact odds would take too long to compute
+are refused; roll them many times instead: "fray roll EXPR --times 10000
+--summary".
 
-Expressions whose exact odds would take too long to compute are refused; roll
-them many times instead: "fray roll EXPR --times 10000 --summary".`,
+With --encounter, the odds are those of an action in a fight: the ruleset's
+own rules are run for every way the dice can fall, so the chance to hit, of a
+critical or a jam, the damage each combatant takes and who goes down are
+exact fractions. ENCOUNTER is an encounter file, a bundled encounter (such as
+alley_fight) or a scenario file, whose script is played first; --setup plays
+further steps ("ACTOR: COMMAND") with the dice --dice gives. The action is
+--command, in the words scenario files use, from --actor, whose decision it
+must be; --all shows the headline odds of every option the actor has,
+sorted. Prompts met while the action resolves (a dodge, a critical re-roll,
+an opportunity attack) are answered by --policy; GM rulings take their
+default. See docs/odds.md.`,
 		Example: `  fray odds 3d6
   fray odds 4d6kh3 --at-least 15
   fray odds d6! --explode-depth 5
-  fray odds 2d20kh1+5 --json`,
-		Args: exprArgs,
+  fray odds 2d20kh1+5 --json
+  fray odds --encounter alley_fight --setup "beatrix: initiative" --setup "thug1: initiative" \
+      --dice 9,2 --actor markus --command "attack thug1"
+  fray odds --encounter my_scenario.yaml --actor gunman --all --json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("encounter") {
+				if len(args) > 0 {
+					return usageErrorf("give either a dice expression or --encounter, not both (got %q)", strings.Join(args, " "))
+				}
+				return nil
+			}
+			for _, name := range []string{"actor", "command", "all", "policy", "setup", "dice", "max-paths"} {
+				if cmd.Flags().Changed(name) {
+					return usageErrorf("--%s goes with --encounter", name)
+				}
+			}
+			return exprArgs(cmd, args)
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cmd.Flags().Changed("encounter") {
+				return runEncounterOdds(cmd.OutOrStdout(), opts.encounter, opts.json)
+			}
 			opts.hasAtLeast = cmd.Flags().Changed("at-least")
 			return runOdds(cmd.OutOrStdout(), args, opts)
 		},
@@ -60,6 +92,15 @@ them many times instead: "fray roll EXPR --times 10000 --summary".`,
 	f.IntVar(&opts.explodeDepth, "explode-depth", dice.DefaultExplodeDepth,
 		fmt.Sprintf("follow `D` extra dice per die that explodes without a stated depth (1 to %d)", dice.MaxDepth))
 	f.BoolVar(&opts.json, "json", false, "print the odds as JSON")
+	e := &opts.encounter
+	f.StringVar(&e.encounter, "encounter", "", "the odds of an action in the fight `ENCOUNTER`: an encounter file, a bundled encounter or a scenario file")
+	f.StringVar(&e.actor, "actor", "", "the combatant `ID` whose decision it is (or gm)")
+	f.StringVar(&e.command, "command", "", "the action, as `TEXT` in the ruleset's command words (\"attack thug1\")")
+	f.BoolVar(&e.all, "all", false, "show the headline odds of every option the actor has")
+	f.StringVar(&e.policy, "policy", "", "the `POLICY` that answers prompts met while the action resolves (default: the ruleset's tactical policy)")
+	f.StringArrayVar(&e.setup, "setup", nil, "play the `STEP` \"ACTOR: COMMAND\" first (repeatable, in order)")
+	f.StringVar(&e.dice, "dice", "", "the `DICE` the --setup steps draw, in the order the rules roll them (\"9,2\")")
+	f.IntVar(&e.maxPaths, "max-paths", dice.DefaultMaxPaths, "run at most `N` dice paths; what is left is reported as not covered")
 	return cmd
 }
 

@@ -1,0 +1,202 @@
+package odds
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strings"
+
+	"fray/engine"
+)
+
+// Calculator computes exact odds on the type-erased tables of one ruleset,
+// for programs that serve whatever ruleset an encounter names.
+type Calculator interface {
+	// Ruleset returns the ruleset's id.
+	Ruleset() string
+	// Policies lists the names of the policies that may answer the prompts
+	// met during a resolution, the default first.
+	Policies() []string
+	// Odds computes the exact odds of actor's command, given in the
+	// ruleset's text vocabulary, in the table's current state.
+	Odds(t engine.Table, actor, command string, opts Options) (*Report, error)
+	// All computes the headline odds of every option the current prompt
+	// offers actor, the most telling first (see Headline).
+	All(t engine.Table, actor string, opts Options) (*Menu, error)
+}
+
+// ParseError is returned when a command cannot be read: Err says what is
+// wrong with it.
+type ParseError struct {
+	Command string
+	Err     error
+}
+
+func (e *ParseError) Error() string {
+	return fmt.Sprintf("cannot read the command %q: %v", e.Command, e.Err)
+}
+
+// Unwrap returns what is wrong with the command.
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Menu is the headline odds of every option of a prompt.
+type Menu struct {
+	Actor string
+	// Question is the prompt's question and Policy the policy that answers
+	// the prompts met while resolving each option.
+	Question string
+	Policy   string
+	// Options lists each option with its odds, sorted: the likelier to
+	// take the target down first, then the more expected damage, then the
+	// likelier to hit, then in the prompt's order.
+	Options []Headline
+	// Skipped says how many of the prompt's options the rules refuse from
+	// Actor, when Actor is not the one the prompt names but another who
+	// may answer it, and the ruleset does not list Actor's own options
+	// (see OptionLister).
+	Skipped int
+}
+
+// Headline is the odds of one option, in brief, with the full report.
+type Headline struct {
+	// Command is the option in the ruleset's text vocabulary, Label the
+	// prompt's words for it.
+	Command string
+	Label   string
+	// Hit is the probability of the tag "hit".
+	Hit *big.Rat
+	// Target is whom the option does most to (see Report.Target); ""
+	// when it affects nobody else. ExpectedDamage and Down are the
+	// target's expected damage and probability of going down.
+	Target         string
+	ExpectedDamage *big.Rat
+	Down           *big.Rat
+	Report         *Report
+}
+
+// For returns a Calculator for game g, whose policies are offered by name.
+// Without an engine.TacticalPolicy among them, DefaultPolicy is offered as
+// DefaultPolicyName and is the default. g must implement Summarizer.
+func For[S, C, E any](g engine.Game[S, C, E], policies map[string]engine.Policy[S, C]) (Calculator, error) {
+	if _, ok := any(g).(Summarizer[S, E]); !ok {
+		return nil, fmt.Errorf("odds: the %s ruleset cannot summarise outcomes (it lacks the methods Outcome, Combatants and Condition)", g.ID())
+	}
+	c := &calculator[S, C, E]{g: g, policies: map[string]engine.Policy[S, C]{}}
+	for name, p := range policies {
+		if p != nil {
+			c.policies[name] = p
+		}
+	}
+	c.def = engine.TacticalPolicy
+	if _, ok := c.policies[engine.TacticalPolicy]; !ok {
+		c.def = DefaultPolicyName
+		c.policies[DefaultPolicyName] = DefaultPolicy[S, C]{}
+	}
+	return c, nil
+}
+
+// calculator is the Calculator of one game.
+type calculator[S, C, E any] struct {
+	g        engine.Game[S, C, E]
+	policies map[string]engine.Policy[S, C]
+	def      string
+}
+
+func (c *calculator[S, C, E]) Ruleset() string { return c.g.ID() }
+
+func (c *calculator[S, C, E]) Policies() []string {
+	names := make([]string, 0, len(c.policies))
+	for name := range c.policies {
+		if name != c.def {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	return append([]string{c.def}, names...)
+}
+
+// setup finds the typed encounter behind t and the policy opts name.
+func (c *calculator[S, C, E]) setup(t engine.Table, opts *Options) (*engine.Encounter[S, C, E], engine.Policy[S, C], error) {
+	_, enc, ok := engine.Unwrap[S, C, E](t)
+	if !ok {
+		return nil, nil, fmt.Errorf("odds: the table is a %s encounter, not %s", t.Ruleset(), c.g.ID())
+	}
+	if opts.Policy == "" {
+		opts.Policy = c.def
+	}
+	p, ok := c.policies[opts.Policy]
+	if !ok {
+		return nil, nil, fmt.Errorf("odds: no %s policy %q (known: %s)", c.g.ID(), opts.Policy, strings.Join(c.Policies(), ", "))
+	}
+	return enc, p, nil
+}
+
+func (c *calculator[S, C, E]) Odds(t engine.Table, actor, command string, opts Options) (*Report, error) {
+	enc, policy, err := c.setup(t, &opts)
+	if err != nil {
+		return nil, err
+	}
+	s := enc.State()
+	cmd, err := c.g.ParseCommand(s, actor, command)
+	if err != nil {
+		return nil, &ParseError{Command: command, Err: err}
+	}
+	return Of(c.g, s, actor, cmd, policy, opts)
+}
+
+func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*Menu, error) {
+	enc, policy, err := c.setup(t, &opts)
+	if err != nil {
+		return nil, err
+	}
+	s := enc.State()
+	viewer := engine.Viewer{Combatant: actor}
+	if actor == engine.GM {
+		viewer = engine.Everyone
+	}
+	p := engine.ViewPrompt(c.g, s, viewer)
+	lister, listed := any(c.g).(OptionLister[S, C])
+	if listed && p.Kind != engine.End && p.Accepts(actor) {
+		p.Options = lister.OptionsFor(s, actor)
+	}
+	m := &Menu{Actor: actor, Question: p.Question, Policy: opts.Policy}
+	type ranked struct {
+		Headline
+		order int
+	}
+	var rows []ranked
+	for i, o := range p.Options {
+		rep, err := Of(c.g, s, actor, o.Command, policy, opts)
+		var refused *RefusedError
+		switch {
+		case errors.As(err, &refused) && refused.Err.Code != engine.NotYourTurn && actor != p.Actor && !listed:
+			m.Skipped++
+			continue
+		case err != nil:
+			return nil, fmt.Errorf("option %d (%s): %w", i+1, o.Label, err)
+		}
+		h := Headline{Command: rep.Command, Label: o.Label, Hit: rep.TagP("hit"), ExpectedDamage: new(big.Rat), Down: new(big.Rat), Report: rep}
+		if tc := rep.Target(); tc != nil {
+			h.Target, h.ExpectedDamage, h.Down = tc.Combatant, tc.MeanDamage, tc.Down
+		}
+		rows = append(rows, ranked{h, i})
+	}
+	slices.SortStableFunc(rows, func(a, b ranked) int {
+		if d := b.Down.Cmp(a.Down); d != 0 {
+			return d
+		}
+		if d := b.ExpectedDamage.Cmp(a.ExpectedDamage); d != 0 {
+			return d
+		}
+		if d := b.Hit.Cmp(a.Hit); d != 0 {
+			return d
+		}
+		return cmp.Compare(a.order, b.order)
+	})
+	for _, r := range rows {
+		m.Options = append(m.Options, r.Headline)
+	}
+	return m, nil
+}

@@ -1,0 +1,21 @@
+// Package odds computes the exact odds of a decision in a fight: the
+// probability, as a fraction, of every way resolving one command can turn
+// out.
+//
+// It uses no model of its own. It runs the ruleset's Decide once for every
+// way the dice can fall (dice.Enumerate), applies the events, and, when the
+// resolution stops for someone else's decision (a dodge, a critical re-roll,
+// a GM ruling), answers it with a stated policy and goes on, until the fight
+// waits for a new turn decision or ends. Paths that reach the same state with
+// the same outcome so far are merged before going on, so each later decision
+// is enumerated once per distinct situation rather than once per dice path.
+//
+// What an outcome is comes from the ruleset, through the Summarizer methods it
+// implements: tags such as "hit" or "jam:misfire", the damage each combatant
+// took and each combatant's condition afterwards. Rulesets implement them
+// structurally and never import this package.
+//
+// Nothing is estimated. When the dice tree is too big for the budget given,
+// or a path draws too many dice, the report says how much probability was
+// left out and why.
+package odds

@@ -1,0 +1,493 @@
+package odds
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// DefaultMaxSteps is how many prompts one resolution may answer, unless
+// Options say otherwise.
+const DefaultMaxSteps = 100
+
+// Options bound an odds computation and name its policy. The zero value
+// asks for the defaults.
+type Options struct {
+	// Policy names the policy that answers the prompts met during the
+	// resolution: the report quotes it, and the calculators of For choose
+	// their policy by it ("" for engine.TacticalPolicy, or DefaultPolicyName
+	// when the ruleset has none).
+	Policy string
+	// MaxPaths is how many dice paths the whole computation may run; what
+	// is left when it runs out is reported as uncovered. Zero means
+	// dice.DefaultMaxPaths.
+	MaxPaths int
+	// MaxDraws is how many dice one decision may draw on one path; longer
+	// paths are cut off and reported as uncovered. Zero means
+	// dice.DefaultMaxDraws.
+	MaxDraws int
+	// MaxSteps is how many prompts one resolution may answer before the
+	// rest of it is reported as uncovered. Zero means DefaultMaxSteps.
+	MaxSteps int
+}
+
+func (o Options) withDefaults() Options {
+	if o.MaxPaths <= 0 {
+		o.MaxPaths = dice.DefaultMaxPaths
+	}
+	if o.MaxDraws <= 0 {
+		o.MaxDraws = dice.DefaultMaxDraws
+	}
+	if o.MaxSteps <= 0 {
+		o.MaxSteps = DefaultMaxSteps
+	}
+	return o
+}
+
+// RefusedError is returned when the command cannot be resolved in the
+// state given: the actor is unknown, it is not the actor's decision, or the
+// rules refuse the command. Err is the refusal, with its code.
+type RefusedError struct {
+	Actor   string
+	Command string
+	Err     *engine.Error
+}
+
+func (e *RefusedError) Error() string {
+	return fmt.Sprintf("%q from %s is refused (%s): %s", e.Command, e.Actor, e.Err.Code, e.Err.Msg)
+}
+
+// Unwrap returns the refusal, so that engine.CodeOf gives its code.
+func (e *RefusedError) Unwrap() error { return e.Err }
+
+// Of computes the exact odds of actor's command c in state s, which it does
+// not modify. The command is resolved for every way the dice can fall; each
+// prompt the resolution then stops at, other than a new turn decision or the
+// end of the fight, is answered by policy (a GM ruling by its default) and
+// resolved in turn, and so on until the fight waits for a turn decision
+// again. opts.Policy names policy in the report.
+//
+// g must implement Summarizer. A command that cannot be resolved gives a
+// *RefusedError.
+func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy engine.Policy[S, C], opts Options) (rep *Report, err error) {
+	sum, ok := any(g).(Summarizer[S, E])
+	if !ok {
+		return nil, fmt.Errorf("odds: the %s ruleset cannot summarise outcomes (it lacks the methods Outcome, Combatants and Condition)", g.ID())
+	}
+	if policy == nil {
+		return nil, fmt.Errorf("odds: no policy to answer the prompts of the resolution")
+	}
+	text := g.FormatCommand(c)
+	defer func() {
+		// A ruleset or policy bug must not bring the caller down.
+		if r := recover(); r != nil {
+			rep, err = nil, fmt.Errorf("odds: %s panicked while resolving %q from %s: %v", g.ID(), text, actor, r)
+		}
+	}()
+	p := g.Next(s)
+	refuse := func(code engine.Code, format string, args ...any) error {
+		return &RefusedError{Actor: actor, Command: text, Err: engine.Errorf(code, format, args...)}
+	}
+	ids := sum.Combatants(s)
+	switch {
+	case p.Kind == engine.End:
+		return nil, refuse(engine.NotAllowedNow, "the fight is over")
+	case actor != engine.GM && !slices.Contains(ids, actor):
+		return nil, refuse(engine.Invalid, "there is no combatant %q (the combatants are %s)", actor, strings.Join(ids, ", "))
+	case !p.Accepts(actor):
+		return nil, refuse(engine.NotYourTurn, "it is %s's decision now, not %s's: %s", p.Actor, actor, p.Question)
+	}
+	opts = opts.withDefaults()
+	acting := actor
+	if acting == engine.GM {
+		acting = p.Actor
+	}
+	k := &calc[S, C, E]{
+		g: g, sum: sum, policy: policy, opts: opts, actor: acting, ids: ids,
+		index:   map[string]int{},
+		finals:  map[string]*final{},
+		answers: map[answerKey]*Answer{},
+		limits:  map[string]*big.Rat{},
+	}
+	for i, id := range ids {
+		k.index[id] = i
+		cond, down := sum.Condition(s, id)
+		k.before = append(k.before, cond)
+		k.beforeDown = append(k.beforeDown, down)
+	}
+	if err := k.run(s, actor, c); err != nil {
+		var refusal *engine.Error
+		if errors.As(err, &refusal) && k.situations == 1 {
+			return nil, &RefusedError{Actor: actor, Command: text, Err: refusal}
+		}
+		return nil, fmt.Errorf("odds of %q from %s: %w", text, actor, err)
+	}
+	rep = k.report()
+	rep.Ruleset, rep.Actor, rep.Command, rep.Question = g.ID(), actor, text, p.Question
+	return rep, nil
+}
+
+// calc is one odds computation in progress.
+type calc[S, C, E any] struct {
+	g      engine.Game[S, C, E]
+	sum    Summarizer[S, E]
+	policy engine.Policy[S, C]
+	opts   Options
+	// actor is the combatant whose command it is (the prompt's actor when
+	// the GM gave it).
+	actor string
+	// ids are the combatants in roster order, index their positions and
+	// before their conditions before the command.
+	ids        []string
+	index      map[string]int
+	before     []string
+	beforeDown []bool
+
+	// finals are the outcomes reached, by key.
+	finals map[string]*final
+	// next are the situations the current level of decisions leads to, by
+	// key, in the order first met.
+	next      map[string]*node[S]
+	nextOrder []string
+
+	answers     map[answerKey]*Answer
+	answerOrder []answerKey
+	limits      map[string]*big.Rat
+	limitOrder  []string
+
+	paths      int
+	situations int
+	unique     int // states that could not be keyed so far
+}
+
+// node is a situation the resolution reaches with some probability: the
+// state, waiting for a prompt to be answered, and the outcome so far.
+type node[S any] struct {
+	state S
+	acc   partial
+	p     *big.Rat
+	steps int
+}
+
+// final is an outcome reached, with its probability.
+type final struct {
+	acc   partial
+	conds []string
+	downs []bool
+	p     *big.Rat
+}
+
+// partial is an outcome so far: the tags met and the damage taken.
+type partial struct {
+	tags   []string // sorted, without repeats
+	damage []int    // by combatant index; nil while nobody is hurt
+}
+
+// answerKey groups alike answers to prompts.
+type answerKey struct {
+	actor, kind, command, by string
+}
+
+// choice is a command that answers a prompt, with its probability.
+type choice[C any] struct {
+	who string
+	cmd C
+	p   *big.Rat
+}
+
+// run resolves actor's command c from state s, level by level: the command,
+// then the prompts it leads to, then the prompts those lead to.
+func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
+	level := []*node[S]{{state: k.g.Clone(s), p: big.NewRat(1, 1)}}
+	for depth := 0; len(level) > 0; depth++ {
+		k.next, k.nextOrder = map[string]*node[S]{}, nil
+		for _, n := range level {
+			k.situations++
+			if n.steps > k.opts.MaxSteps {
+				k.leaveOut(fmt.Sprintf("resolutions that answer more than %d prompts", k.opts.MaxSteps), n.p)
+				continue
+			}
+			var choices []choice[C]
+			if depth == 0 {
+				choices = []choice[C]{{who: actor, cmd: c, p: big.NewRat(1, 1)}}
+			} else {
+				var err error
+				if choices, err = k.answer(n); err != nil {
+					return err
+				}
+			}
+			for _, ch := range choices {
+				if err := k.resolve(n, ch); err != nil {
+					return err
+				}
+			}
+		}
+		level = level[:0]
+		for _, key := range k.nextOrder {
+			level = append(level, k.next[key])
+		}
+	}
+	return nil
+}
+
+// leaveOut records probability p as uncovered, for the reason given.
+func (k *calc[S, C, E]) leaveOut(reason string, p *big.Rat) {
+	if p.Sign() == 0 {
+		return
+	}
+	acc, ok := k.limits[reason]
+	if !ok {
+		acc = new(big.Rat)
+		k.limits[reason] = acc
+		k.limitOrder = append(k.limitOrder, reason)
+	}
+	acc.Add(acc, p)
+}
+
+// budget returns how many dice paths are left to run.
+func (k *calc[S, C, E]) budget() int { return k.opts.MaxPaths - k.paths }
+
+// budgetReason says why probability is left out when the budget runs out.
+func (k *calc[S, C, E]) budgetReason() string {
+	return fmt.Sprintf("dice paths beyond the budget of %d", k.opts.MaxPaths)
+}
+
+// answer decides the prompt node n waits for: a GM ruling by its default,
+// anything else by the policy, given the view and prompt of the one who
+// decides. The policy may draw dice; every way they fall is a choice.
+func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
+	p := k.g.Next(&n.state)
+	if p.Kind == engine.Ruling && p.Default >= 0 && p.Default < len(p.Options) {
+		cmd := p.Options[p.Default].Command
+		k.answered(n, p, k.g.FormatCommand(cmd), "ruling default", n.p)
+		return []choice[C]{{who: p.Actor, cmd: cmd, p: big.NewRat(1, 1)}}, nil
+	}
+	viewer := engine.Viewer{Combatant: p.Actor}
+	if p.Actor == engine.GM {
+		viewer = engine.Everyone
+	}
+	vp := engine.ViewPrompt(k.g, &n.state, viewer)
+	if k.budget() <= 0 {
+		k.leaveOut(k.budgetReason(), n.p)
+		return nil, nil
+	}
+	cmds := map[string]C{}
+	var nothing bool
+	en, err := dice.Enumerate(func(src dice.Source) (string, error) {
+		// A fresh view each time: nothing a policy does to it carries over.
+		view := k.g.View(&n.state, viewer)
+		cmd := k.policy.Choose(&view, vp, src)
+		if any(cmd) == nil {
+			nothing = true
+			return "", nil
+		}
+		text := k.g.FormatCommand(cmd)
+		if _, ok := cmds[text]; !ok {
+			cmds[text] = cmd
+		}
+		return text, nil
+	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})
+	if err != nil {
+		return nil, fmt.Errorf("odds: the %s policy answering %s's prompt %q: %w", k.opts.Policy, p.Actor, p.Question, err)
+	}
+	if nothing {
+		return nil, fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
+	}
+	k.paths += en.Paths
+	k.leaveOut(k.budgetReason(), new(big.Rat).Mul(n.p, en.Unexplored))
+	k.leaveOut(fmt.Sprintf("policy choices drawing more than %d dice", k.opts.MaxDraws), new(big.Rat).Mul(n.p, en.Truncated))
+	out := make([]choice[C], 0, len(en.Outcomes))
+	by := strings.TrimSpace("policy " + k.opts.Policy)
+	for _, o := range en.Outcomes {
+		k.answered(n, p, o.Value, by, new(big.Rat).Mul(n.p, o.P))
+		out = append(out, choice[C]{who: p.Actor, cmd: cmds[o.Value], p: o.P})
+	}
+	return out, nil
+}
+
+// answered records that prompt p of node n was answered with command, by
+// whom, with probability w.
+func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by string, w *big.Rat) {
+	key := answerKey{actor: p.Actor, kind: string(p.Kind), command: command, by: by}
+	a, ok := k.answers[key]
+	if !ok {
+		a = &Answer{Actor: p.Actor, Kind: string(p.Kind), Question: p.Question, Command: command, By: by, P: new(big.Rat)}
+		for _, o := range p.Options {
+			if k.g.FormatCommand(o.Command) == command {
+				a.Label = o.Label
+				break
+			}
+		}
+		k.answers[key] = a
+		k.answerOrder = append(k.answerOrder, key)
+	}
+	a.P.Add(a.P, w)
+}
+
+// resolve enumerates the dice of one decision from node n and files every
+// result: an outcome when the fight then waits for a turn decision or is
+// over, a situation of the next level otherwise.
+func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
+	weight := new(big.Rat).Mul(n.p, ch.p)
+	if k.budget() <= 0 {
+		k.leaveOut(k.budgetReason(), weight)
+		return nil
+	}
+	l := &leaves[S]{index: map[string]int{}}
+	en, err := dice.Enumerate(func(src dice.Source) (int, error) {
+		events, err := k.g.Decide(&n.state, ch.who, ch.cmd, src)
+		if err != nil {
+			return 0, err
+		}
+		after := k.g.Clone(&n.state)
+		engine.Apply(k.g, &after, events)
+		tags, damage := k.sum.Outcome(&n.state, k.actor, events, &after)
+		return k.file(l, n, tags, damage, &after), nil
+	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})
+	if err != nil {
+		if n.steps == 0 {
+			return err
+		}
+		return fmt.Errorf("%s's answer %q to a prompt met on the way: %w", ch.who, k.g.FormatCommand(ch.cmd), err)
+	}
+	k.paths += en.Paths
+	k.leaveOut(k.budgetReason(), new(big.Rat).Mul(weight, en.Unexplored))
+	k.leaveOut(fmt.Sprintf("dice paths drawing more than %d dice in one decision", k.opts.MaxDraws), new(big.Rat).Mul(weight, en.Truncated))
+	for _, o := range en.Outcomes {
+		w := new(big.Rat).Mul(weight, o.P)
+		e := l.entries[o.Value]
+		if e.final != nil {
+			if have, ok := k.finals[e.key]; ok {
+				have.p.Add(have.p, w)
+				continue
+			}
+			e.final.p = w
+			k.finals[e.key] = e.final
+			continue
+		}
+		if have, ok := k.next[e.key]; ok {
+			have.p.Add(have.p, w)
+			continue
+		}
+		e.next.p = w
+		k.next[e.key] = e.next
+		k.nextOrder = append(k.nextOrder, e.key)
+	}
+	return nil
+}
+
+// leaves files the results of one decision's dice paths. Each distinct
+// result gets an index, which is what the enumerated function returns; the
+// scratch slices spare an allocation per path.
+type leaves[S any] struct {
+	index   map[string]int
+	entries []leaf[S]
+	buf     []byte
+	tags    []string
+	damage  []int
+}
+
+// leaf is one distinct result: an outcome, or a situation to go on from.
+type leaf[S any] struct {
+	key   string
+	final *final
+	next  *node[S]
+}
+
+// file returns the index of the result of one dice path from node n: the
+// outcome so far plus the decision's tags and damage, and then everyone's
+// condition if the resolution is over, or the state it goes on from.
+func (k *calc[S, C, E]) file(l *leaves[S], n *node[S], tags []string, damage map[string]int, after *S) int {
+	l.tags = append(l.tags[:0], n.acc.tags...)
+	if len(tags) > 0 {
+		l.tags = append(l.tags, tags...)
+		slices.Sort(l.tags)
+		l.tags = slices.Compact(l.tags)
+	}
+	l.damage = l.damage[:0]
+	for i := range k.ids {
+		d := 0
+		if n.acc.damage != nil {
+			d = n.acc.damage[i]
+		}
+		l.damage = append(l.damage, d+damage[k.ids[i]])
+	}
+	b := append(l.buf[:0], 'F')
+	b = appendPartial(b, l.tags, l.damage)
+	kind := k.g.Next(after).Kind
+	over := kind == engine.Act || kind == engine.End
+	if over {
+		for _, id := range k.ids {
+			cond, _ := k.sum.Condition(after, id)
+			b = append(b, cond...)
+			b = append(b, ';')
+		}
+	} else {
+		b[0] = 'C'
+		b = append(b, k.stateKey(after)...)
+	}
+	l.buf = b
+	if i, ok := l.index[string(b)]; ok {
+		return i
+	}
+	acc := partial{tags: slices.Clone(l.tags)}
+	if slices.ContainsFunc(l.damage, func(d int) bool { return d != 0 }) {
+		acc.damage = slices.Clone(l.damage)
+	}
+	e := leaf[S]{key: string(b)}
+	if over {
+		e.final = k.finish(acc, after)
+	} else {
+		e.next = &node[S]{state: *after, acc: acc, steps: n.steps + 1}
+	}
+	l.index[e.key] = len(l.entries)
+	l.entries = append(l.entries, e)
+	return len(l.entries) - 1
+}
+
+// appendPartial writes an outcome so far: its tags and who took how much
+// damage.
+func appendPartial(b []byte, tags []string, damage []int) []byte {
+	for _, t := range tags {
+		b = append(b, t...)
+		b = append(b, '\x1f')
+	}
+	b = append(b, '|')
+	for i, d := range damage {
+		if d != 0 {
+			b = strconv.AppendInt(b, int64(i), 10)
+			b = append(b, '-')
+			b = strconv.AppendInt(b, int64(d), 10)
+			b = append(b, ';')
+		}
+	}
+	return append(b, '|')
+}
+
+// stateKey writes a state so that equal states, and only they, get equal
+// keys: its JSON, which for fray's states round-trips exactly. A state that
+// cannot be written gets a key of its own, so it is never merged.
+func (k *calc[S, C, E]) stateKey(s *S) string {
+	data, err := json.Marshal(s)
+	if err != nil {
+		k.unique++
+		return "#" + strconv.Itoa(k.unique)
+	}
+	return string(data)
+}
+
+// finish completes an outcome with everyone's condition in the final state.
+func (k *calc[S, C, E]) finish(acc partial, s *S) *final {
+	f := &final{acc: acc, conds: make([]string, len(k.ids)), downs: make([]bool, len(k.ids))}
+	for i, id := range k.ids {
+		f.conds[i], f.downs[i] = k.sum.Condition(s, id)
+	}
+	return f
+}

@@ -1,0 +1,170 @@
+package blackpowder
+
+import (
+	"strconv"
+
+	"fray/engine"
+)
+
+// Jam table results by die (R19), as outcome tags name them.
+var jamResults = [11]string{
+	1: "destroyed", 2: "broken", 3: "inoperable", 4: "major-jam", 5: "needs-fix",
+	6: "minor-jam", 7: "bullet-falls-out", 8: "misses", 9: "misfire", 10: "stands",
+}
+
+// Outcome summarises what one decision's events did, for exact odds: tags
+// naming what happened, and the damage each combatant took. actor is the one
+// whose command the odds are for. A tag about the actor's own doing is bare
+// ("hit", "critical", "jam:misfire"); one about someone else's action starts
+// with that one's id ("thug1:hit", "thug1:dodged"). The tags are listed in
+// docs/rules/blackpowder.md. Damage is effective damage (after Toughness),
+// and the LP a stun attack costs.
+func (Rules) Outcome(before *State, actor string, events []Event, after *State) (tags []string, damage map[string]int) {
+	tag := func(who, name string) {
+		if who != actor {
+			name = who + ":" + name
+		}
+		tags = append(tags, name)
+	}
+	hurt := func(who string, n int) {
+		if n == 0 {
+			return
+		}
+		if damage == nil {
+			damage = map[string]int{}
+		}
+		damage[who] += n
+	}
+	// attacker is whose attack the dodges and damage belong to: the one
+	// waiting for a decision, until an attack is rolled.
+	attacker := ""
+	if before.Pending != nil {
+		attacker = before.Pending.Attacker
+	}
+	for _, e := range events {
+		switch e := e.(type) {
+		case *InitiativeRolled:
+			tag(e.Roller, "initiative:"+strconv.Itoa(e.Total))
+		case *AttackRolled:
+			attacker = e.Attacker
+			if e.Hit {
+				tag(e.Attacker, "hit")
+			} else {
+				tag(e.Attacker, "miss")
+			}
+		case *MistFizzle:
+			tag(e.Attacker, "fizzle")
+		case *DodgeRolled:
+			switch {
+			case e.Parry:
+				tag(attacker, pick(e.Success, "parried", "parry-failed"))
+			default:
+				tag(attacker, pick(e.Success, "dodged", "dodge-failed"))
+			}
+		case *Jammed:
+			tag(e.Attacker, "jam")
+			if e.Die >= 1 && e.Die <= 10 {
+				tag(e.Attacker, "jam:"+jamResults[e.Die])
+			}
+		case *CriticalRolled:
+			if e.Hit {
+				tag(e.Attacker, "critical")
+			} else {
+				tag(e.Attacker, "critical-missed")
+			}
+		case *CriticalDeclined:
+			tag(e.Attacker, "critical-declined")
+		case *DamageDealt:
+			hurt(e.Target, e.Effective)
+		case *ConsciousnessRolled:
+			if e.Success && e.Stun {
+				// A stun that reaches the target's LP costs it Loss LP, at
+				// most down to 0 (R43, A36).
+				if c := before.combatant(e.Target); c != nil {
+					lp := c.LP - damage[e.Target]
+					hurt(e.Target, min(e.Loss, max(lp, 0)))
+				}
+			}
+		case *HoldContest:
+			switch {
+			case e.Start && e.Held:
+				tag(e.Captor, "held")
+			case e.Start:
+				tag(e.Captor, "hold-failed")
+			case e.Held:
+				tag(e.Captor, "hold-kept")
+			default:
+				tag(e.Captor, "hold-broken")
+			}
+		case *Revived:
+			tag(e.Healer, pick(e.Success, "revived", "revive-failed"))
+		case *GunFixed:
+			tag(e.Combatant, pick(e.Success, "fixed", "fix-failed"))
+		case *Escaped:
+			tag(e.Who, pick(e.Success, "escaped", "escape-failed"))
+		case *Checked:
+			tag(e.Who, pick(e.Success, "success", "failure"))
+		case *ItemUsed:
+			tag(e.User, "healed:"+e.Target+":"+strconv.Itoa(e.Gain))
+		case *Aimed:
+			tag(e.Combatant, "aimed")
+		case *Assisted:
+			tag(e.Helper, "assisted")
+		case *ReactionDone:
+			if e.Taken {
+				tag(e.Who, "opportunity-attack")
+			}
+		case *SpeedContest:
+			tag(e.Interrupter, pick(e.Won, "interrupt-won", "interrupt-lost"))
+		case *Lapsed:
+			tag(e.Who, "lapsed")
+		case *Ended, *Decided:
+			tags = append(tags, "fight-over")
+		}
+	}
+	return tags, damage
+}
+
+// pick returns yes when ok, else no.
+func pick(ok bool, yes, no string) string {
+	if ok {
+		return yes
+	}
+	return no
+}
+
+// Combatants lists the combatants' ids in roster order.
+func (Rules) Combatants(s *State) []string {
+	ids := make([]string, len(s.Combatants))
+	for i, c := range s.Combatants {
+		ids[i] = c.ID
+	}
+	return ids
+}
+
+// Condition names a combatant's status (active, unconscious, dead, absent)
+// and says whether it is out of the fight: unconscious or dead. An unknown
+// id has the condition "".
+func (Rules) Condition(s *State, combatant string) (condition string, down bool) {
+	c := s.combatant(combatant)
+	if c == nil {
+		return "", false
+	}
+	return c.Status, c.Status == Unconscious || c.Status == Dead
+}
+
+// OptionsFor lists the options the current prompt offers actor. On a group's
+// turn the prompt names its first member who has not finished, and its
+// options are that member's; any other unfinished member may answer it
+// (R04), with options of its own, which this gives.
+func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
+	p := next(s)
+	if p.Kind != engine.Act || actor == p.Actor || s.stage() != "turn" || !p.Accepts(actor) {
+		return p.Options
+	}
+	c := s.combatant(actor)
+	if c == nil {
+		return nil
+	}
+	return actOptions(s, c)
+}
