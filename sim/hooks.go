@@ -1,5 +1,7 @@
 package sim
 
+import "fray/dice"
+
 // The interfaces below are optional. A ruleset implements them on the same
 // value that implements engine.Ruleset, using only builtin types, so that
 // it never imports this package; the simulator finds them with a type
@@ -22,14 +24,23 @@ type Roster[S any] interface {
 }
 
 // Tallier is implemented by rulesets whose events the simulator can total
-// per combatant. Tally says what event e, about to be applied to state s,
-// does: target is the combatant it happens to ("" when none), source the
-// combatant who caused it ("" when none, or not a combatant), damage the
-// life (hit points, LP) the target loses to it, down whether it takes the
-// target out of the fight (unconscious, incapacitated) and dead whether it
-// kills the target. Tally must not modify s.
-type Tallier[S, E any] interface {
-	Tally(s *S, e E) (target, source string, damage int, down, dead bool)
+// per combatant. Tally says what event e does: target is the combatant it
+// happens to ("" when none), source the combatant who caused it (anything
+// that is not a combatant's id counts as nobody), damage the life (hit
+// points, LP) the target loses to it, down whether it takes the target out
+// of the fight (unconscious, incapacitated) and dead whether it kills the
+// target.
+type Tallier[E any] interface {
+	Tally(e E) (target, source string, damage int, down, dead bool)
+}
+
+// Stepper is implemented by rulesets that can decide a command and apply
+// its events in one go, sparing the copy of the state that Decide makes so
+// as to leave it unchanged. Step must return the events Decide returns and
+// leave s as applying them with Evolve would. When it refuses the command
+// it may leave s half changed: the simulator then abandons the fight.
+type Stepper[S, C, E any] interface {
+	Step(s *S, actor string, c C, src dice.Source) ([]E, error)
 }
 
 // Transparent is implemented by rulesets whose states hide nothing: View

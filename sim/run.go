@@ -83,7 +83,8 @@ type simulation[S, C, E any] struct {
 
 	sider       engine.Sider[S]
 	rounder     Rounder[S]
-	tallier     Tallier[S, E]
+	tallier     Tallier[E]
+	stepper     Stepper[S, C, E]
 	transparent bool
 	promptView  engine.PromptViewer[S, C]
 
@@ -113,7 +114,8 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	}
 	sim.sider, _ = g.(engine.Sider[S])
 	sim.rounder, _ = g.(Rounder[S])
-	sim.tallier, _ = g.(Tallier[S, E])
+	sim.tallier, _ = g.(Tallier[E])
+	sim.stepper, _ = g.(Stepper[S, C, E])
 	sim.promptView, _ = g.(engine.PromptViewer[S, C])
 	if t, ok := g.(Transparent); ok {
 		sim.transparent = t.Transparent()
@@ -340,16 +342,23 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		if err != nil {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions, Err: err}
 		}
-		events, err := g.Decide(&s, p.Actor, c, &w.dice)
+		var events []E
+		if sim.stepper != nil {
+			events, err = sim.stepper.Step(&s, p.Actor, c, &w.dice)
+		} else {
+			events, err = g.Decide(&s, p.Actor, c, &w.dice)
+			for _, e := range events {
+				g.Evolve(&s, e)
+			}
+		}
 		if err != nil {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions,
 				Err: fmt.Errorf("%s's choice %q was refused: %w", p.Actor, g.FormatCommand(c), err)}
 		}
-		for _, e := range events {
-			if sim.tallier != nil {
-				w.tally(&s, e)
+		if sim.tallier != nil {
+			for _, e := range events {
+				w.tally(e)
 			}
-			g.Evolve(&s, e)
 		}
 		decisions++
 	}
@@ -403,8 +412,8 @@ func (w *worker[S, C, E]) choose1(s *S, p engine.Prompt[C]) (C, error) {
 }
 
 // tally adds what an event does to the fight's totals.
-func (w *worker[S, C, E]) tally(s *S, e E) {
-	target, source, damage, down, dead := w.sim.tallier.Tally(s, e)
+func (w *worker[S, C, E]) tally(e E) {
+	target, source, damage, down, dead := w.sim.tallier.Tally(e)
 	if target == "" {
 		return
 	}
@@ -414,7 +423,7 @@ func (w *worker[S, C, E]) tally(s *S, e E) {
 	}
 	if damage != 0 {
 		w.acc.taken[t] += int64(damage)
-		if src, ok := w.sim.index[source]; ok && source != "" {
+		if src, ok := w.sim.index[source]; ok {
 			w.acc.dealt[src] += int64(damage)
 		}
 	}

@@ -16,7 +16,13 @@ const reach = 1.5
 // emitted event is applied to at once, so that later steps see earlier
 // ones.
 type run struct {
-	s      State
+	s State
+	// base is a state the run went through: s is always base with the
+	// events from index baseAt on applied, so that a failed step can be
+	// taken back (as). A run in place (Rules.Step), whose s shares its
+	// memory with the caller's state, starts without one.
+	base   *State
+	baseAt int
 	src    dice.Source
 	events []Event
 	// mode is how the acting combatant acts: "" on its own turn, "delayed"
@@ -49,7 +55,25 @@ func decide(s *State, actor string, cmd Command, src dice.Source) ([]Event, erro
 	if s.Over {
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
-	r := &run{s: s.clone(), src: src}
+	r := &run{s: s.scratch(), base: s, src: src}
+	return r.decide(s, actor, cmd)
+}
+
+// step is decide applying the events to s as it goes, rather than to a
+// copy; see Rules.Step. If it fails s may be left half changed.
+func step(s *State, actor string, cmd Command, src dice.Source) ([]Event, error) {
+	if s.Over {
+		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
+	}
+	r := &run{s: *s, src: src}
+	events, err := r.decide(s, actor, cmd)
+	*s = r.s
+	return events, err
+}
+
+// decide decides cmd from actor in state s, the state the run started
+// from.
+func (r *run) decide(s *State, actor string, cmd Command) ([]Event, error) {
 	who := actor
 	if who == engine.GM {
 		who = next(s).Actor
@@ -644,7 +668,15 @@ func (r *run) weaponDamage(w Weapon) (dice []int, value, raw int) {
 
 // dieValue reads a d10 through the weapon's damage die (R12).
 func dieValue(damage string, raw int) int {
-	divisor := map[string]int{"D10/2": 2, "D10/3": 3, "D10/4": 4}[damage]
+	divisor := 0
+	switch damage {
+	case "D10/2":
+		divisor = 2
+	case "D10/3":
+		divisor = 3
+	case "D10/4":
+		divisor = 4
+	}
 	if v, ok := dice.DivideD10(raw, divisor); ok {
 		return v
 	}
@@ -1041,7 +1073,7 @@ func (r *run) join(gi int) {
 	}
 	ev := &GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()}
 	ev.Total = ev.Die + roller.Body + roller.Skill("speed")
-	after := s.clone()
+	after := s.scratch()
 	after.Groups[gi].Initiative, after.Groups[gi].Rolled = ev.Total, true
 	ev.Order = after.initiativeOrder()
 	r.emit(ev)
@@ -1248,7 +1280,7 @@ func (r *run) aim(who string, cmd *AimAt) error {
 		}
 	}
 	// The attack must be one that could be made now.
-	probe := &run{s: r.s.clone(), src: probeSource{}, mode: "free"}
+	probe := &run{s: r.s.scratch(), base: &r.s, src: probeSource{}, mode: "free"}
 	if err := probe.attack(who, &Attack{Target: cmd.Target, Part: cmd.Part, Modifier: cmd.Modifier}); err != nil {
 		return err
 	}

@@ -34,11 +34,11 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		return r.act(who, cmd)
 	}
 	// Declare only what could resolve now.
-	probe := &run{s: r.s.clone(), src: probeSource{}}
+	probe := &run{s: r.s.scratch(), base: &r.s, src: probeSource{}}
 	if err := probe.act(who, cmd); err != nil {
 		return err
 	}
-	raw, err := engine.MarshalKinded(cmd)
+	raw, err := encodeCommand(cmd)
 	if err != nil {
 		return fmt.Errorf("declaring %s: %w", cmd.Kind(), err)
 	}
@@ -78,7 +78,7 @@ func (s *State) reactors(c *Combatant, cmd Command) []Reaction {
 // safeToRevive is the default of the GM's safety ruling: no conscious
 // enemy within reach of the healer or the patient (A27).
 func (s *State) safeToRevive(d *Declaration) bool {
-	cmd, err := Rules{}.DecodeCommand(d.Command)
+	cmd, err := decodeCommand(d.Command)
 	rv, ok := cmd.(*Revive)
 	if err != nil || !ok {
 		return true
@@ -110,13 +110,13 @@ func (r *run) rule(who string, cmd *Ruling) error {
 			return engine.Errorf(engine.Invalid, "what situational modifier? ruling mod N")
 		}
 		ev.Modifier = *cmd.Modifier
-		c, err := Rules{}.DecodeCommand(d.Command)
+		c, err := decodeCommand(d.Command)
 		if err != nil {
 			return err
 		}
 		atk := *c.(*Attack)
 		atk.Modifier += ev.Modifier
-		if ev.Command, err = engine.MarshalKinded(&atk); err != nil {
+		if ev.Command, err = encodeCommand(&atk); err != nil {
 			return err
 		}
 	default:
@@ -235,11 +235,11 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if err != nil {
 		return err
 	}
-	inner, err := Rules{}.DecodeCommand(cmd.Action)
+	inner, err := decodeCommand(cmd.Action)
 	if err != nil {
 		return engine.Errorf(engine.Invalid, "act with what? %v", err)
 	}
-	probe := &run{s: r.s.clone(), src: probeSource{}}
+	probe := &run{s: r.s.scratch(), base: &r.s, src: probeSource{}}
 	if err := probe.actDelayed(who, inner); err != nil {
 		return err
 	}
@@ -328,14 +328,14 @@ func (r *run) resolveDeclared() {
 				r.emit(&Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"})
 				break
 			}
-			cmd, _ := Rules{}.DecodeCommand(raw) // written by declareOrAct
+			cmd, _ := decodeCommand(raw) // written by declareOrAct
 			if err := r.as("", func() error { return r.act(actor, cmd) }); err != nil {
 				r.emit(&Lapsed{Who: actor, Reason: err.Error()})
 			}
 		case len(d.After) > 0:
 			later := d.After[0]
 			r.emit(&DeclarationStep{Who: later.Who, Deferred: true})
-			cmd, _ := Rules{}.DecodeCommand(later.Command)
+			cmd, _ := decodeCommand(later.Command)
 			if err := r.actDelayed(later.Who, cmd); err != nil {
 				r.emit(&Lapsed{Who: later.Who, Reason: err.Error()})
 			}
@@ -378,14 +378,25 @@ func (r *run) pruneReactions() {
 
 // as runs f with the run acting in the given mode ("" on the actor's turn,
 // "delayed" with a held action, "free" for an opportunity attack). If f
-// fails, everything it emitted is taken back.
+// fails, everything it emitted is taken back: the state is rebuilt from
+// the run's base and the events since, which is cheaper than copying the
+// state at every call for the rare failure. A run in place has no base
+// until it first gets here: it then keeps a copy of the state as it is.
 func (r *run) as(mode string, f func() error) error {
-	events, state, saved := len(r.events), r.s.clone(), r.mode
+	if r.base == nil {
+		snapshot := r.s.scratch()
+		r.base, r.baseAt = &snapshot, len(r.events)
+	}
+	events, saved := len(r.events), r.mode
 	r.mode = mode
 	err := f()
 	r.mode = saved
-	if err != nil {
-		r.events, r.s = r.events[:events], state
+	if err != nil && len(r.events) > events {
+		r.events = r.events[:events]
+		r.s = r.base.scratch()
+		for _, e := range r.events[r.baseAt:] {
+			evolve(&r.s, e)
+		}
 	}
 	return err
 }

@@ -3,6 +3,7 @@ package blackpowder
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"fray/engine"
 )
@@ -43,25 +44,33 @@ func next(s *State) engine.Prompt[Command] {
 		}
 	}
 	group := s.activeGroup()
-	var members []*Combatant
+	var c *Combatant // the first member still to act
+	others := 0
 	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.Group == group && c.Status == Active && !c.Done {
-			members = append(members, c)
+		if m := &s.Combatants[i]; m.Group == group && m.Status == Active && !m.Done {
+			if c == nil {
+				c = m
+			} else {
+				others++
+			}
 		}
 	}
-	if len(members) == 0 {
+	if c == nil {
 		// advance never leaves a turn with nobody to act; be safe anyway.
 		return engine.Prompt[Command]{Kind: engine.End, Question: "nobody can act", Default: -1}
 	}
-	c := members[0]
-	question := fmt.Sprintf("round %d, the %s group's turn: %s acts (or another member first)", s.Round, group, c.Name)
+	question := "round " + strconv.Itoa(s.Round) + ", the " + group + " group's turn: " + c.Name + " acts (or another member first)"
 	if s.Round == 0 {
 		question = fmt.Sprintf("the ambush: the %s group's free turn (+3 to checks): %s acts (or another member first)", group, c.Name)
 	}
 	p := engine.Prompt[Command]{Kind: engine.Act, Actor: c.ID, Default: -1, Question: question, Options: actOptions(s, c)}
-	for _, m := range members[1:] {
-		p.Others = append(p.Others, m.ID)
+	if others > 0 {
+		p.Others = make([]string, 0, others)
+		for i := range s.Combatants {
+			if m := &s.Combatants[i]; m != c && m.Group == group && m.Status == Active && !m.Done {
+				p.Others = append(p.Others, m.ID)
+			}
+		}
 	}
 	p.Default = len(p.Options) - 1 // pass
 	return p
@@ -69,7 +78,7 @@ func next(s *State) engine.Prompt[Command] {
 
 // actOptions lists what a combatant may do on its turn.
 func actOptions(s *State, c *Combatant) []engine.Option[Command] {
-	var opts []engine.Option[Command]
+	opts := make([]engine.Option[Command], 0, 4+4*len(s.Combatants))
 	w := c.Weapon()
 	if c.Holding != "" {
 		opts = append(opts, engine.Option[Command]{Label: "release " + c.Holding, Command: &Release{}})
@@ -85,18 +94,18 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 				continue
 			}
 			opts = append(opts, engine.Option[Command]{
-				Label:   fmt.Sprintf("attack %s with the %s", t.Name, w.Name),
+				Label:   "attack " + t.Name + " with the " + w.Name,
 				Command: &Attack{Target: t.ID},
 			})
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				opts = append(opts, engine.Option[Command]{Label: "hold " + t.Name, Command: &Hold{Target: t.ID}})
 			}
 			opts = append(opts, engine.Option[Command]{
-				Label:   fmt.Sprintf("aim at %s with the %s (+3, resolves before your group's next turn)", t.Name, w.Name),
+				Label:   "aim at " + t.Name + " with the " + w.Name + " (+3, resolves before your group's next turn)",
 				Command: &AimAt{Target: t.ID},
 			})
 			if s.unaware(t) && t.Status == Active {
-				opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("stun %s with the %s", t.Name, w.Name), Command: &Stun{Target: t.ID}})
+				opts = append(opts, engine.Option[Command]{Label: "stun " + t.Name + " with the " + w.Name, Command: &Stun{Target: t.ID}})
 			}
 		}
 		for i := range s.Combatants {
@@ -104,7 +113,7 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 			if t.Group == c.Group && t.Status == Unconscious && distance(c, t) <= reach {
 				for _, skill := range []string{"medicine", "survival"} {
 					opts = append(opts, engine.Option[Command]{
-						Label:   fmt.Sprintf("revive %s with %s (difficulty %d)", t.Name, skill, t.ReviveDifficulty),
+						Label:   "revive " + t.Name + " with " + skill + " (difficulty " + strconv.Itoa(t.ReviveDifficulty) + ")",
 						Command: &Revive{Target: t.ID, Skill: skill},
 					})
 				}
@@ -114,12 +123,12 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 	if w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
 		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
 		if (need == 0 && !c.ImmediateUsed) || (need > 0 && c.Actions > 0) {
-			opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("reload the %s", w.Name), Command: &Reload{}})
+			opts = append(opts, engine.Option[Command]{Label: "reload the " + w.Name, Command: &Reload{}})
 		}
 	}
 	if (w.State == GunNeedsFix || w.State == GunMajorJam) && c.Actions > 0 {
 		opts = append(opts, engine.Option[Command]{
-			Label:   fmt.Sprintf("fix the %s (Craft check vs %d)", w.Name, w.FixDifficulty),
+			Label:   "fix the " + w.Name + " (Craft check vs " + strconv.Itoa(w.FixDifficulty) + ")",
 			Command: &Fix{},
 		})
 	}
@@ -141,19 +150,19 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 			for i := range s.Combatants {
 				if t := &s.Combatants[i]; t.Group == c.Group && t.Status == Active && t.LP < t.LPMax && distance(c, t) <= reach {
 					cmd := &UseItem{Item: it.Name, Target: t.ID}
-					opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("use the %s on %s (%s LP)", it.Name, t.Name, it.Heal), Command: cmd})
+					opts = append(opts, engine.Option[Command]{Label: "use the " + it.Name + " on " + t.Name + " (" + it.Heal + " LP)", Command: cmd})
 				}
 			}
 		}
 		if c.Trapped > 0 {
-			opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("escape the trap (Athletics vs %d)", c.Trapped), Command: &Escape{}})
+			opts = append(opts, engine.Option[Command]{Label: "escape the trap (Athletics vs " + strconv.Itoa(c.Trapped) + ")", Command: &Escape{}})
 		}
 		if c.Prone {
 			opts = append(opts, engine.Option[Command]{Label: "stand up", Command: &StandUp{}})
 		}
 		for i := range s.Combatants {
 			if a := &s.Combatants[i]; a.Group == c.Group && a.ID != c.ID && a.Status == Active {
-				opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("assist %s (+2 to their next check)", a.Name), Command: &Assist{Ally: a.ID}})
+				opts = append(opts, engine.Option[Command]{Label: "assist " + a.Name + " (+2 to their next check)", Command: &Assist{Ally: a.ID}})
 			}
 		}
 		if !c.Delayed {
@@ -170,7 +179,7 @@ func pendingPrompt(s *State) engine.Prompt[Command] {
 	if p.Stage == "critical" {
 		return engine.Prompt[Command]{
 			Kind: engine.React, Actor: a.ID, Default: 0,
-			Question: fmt.Sprintf("%s's damage die shows 10: re-roll the attack for a critical?", a.Name),
+			Question: a.Name + "'s damage die shows 10: re-roll the attack for a critical?",
 			Options: []engine.Option[Command]{
 				{Label: "take the critical re-roll", Command: &Critical{Take: true}},
 				{Label: "no critical", Command: &Critical{Take: false}},
@@ -179,7 +188,7 @@ func pendingPrompt(s *State) engine.Prompt[Command] {
 	}
 	w := attackWeapon(a, p.Weapon)
 	opts := []engine.Option[Command]{{
-		Label:   fmt.Sprintf("dodge (needs %d, costs the action on a failure)", p.Total+w.DodgeMod),
+		Label:   "dodge (needs " + strconv.Itoa(p.Total+w.DodgeMod) + ", costs the action on a failure)",
 		Command: &Dodge{},
 	}}
 	if s.canParry(p) {
@@ -188,7 +197,7 @@ func pendingPrompt(s *State) engine.Prompt[Command] {
 	opts = append(opts, engine.Option[Command]{Label: "take the hit", Command: &Take{}})
 	return engine.Prompt[Command]{
 		Kind: engine.React, Actor: t.ID, Default: 0,
-		Question: fmt.Sprintf("%s hits %s (attack %d): dodge?", a.Name, t.Name, p.Total),
+		Question: a.Name + " hits " + t.Name + " (attack " + strconv.Itoa(p.Total) + "): dodge?",
 		Options:  opts,
 	}
 }
@@ -241,9 +250,9 @@ func reactionPrompt(s *State) engine.Prompt[Command] {
 	if head.Kind == "opportunity" {
 		return engine.Prompt[Command]{
 			Kind: engine.React, Actor: c.ID, Default: 0,
-			Question: fmt.Sprintf("%s declares %q within your reach: opportunity attack?", a.Name, d.Text),
+			Question: a.Name + " declares " + strconv.Quote(d.Text) + " within your reach: opportunity attack?",
 			Options: []engine.Option[Command]{
-				{Label: fmt.Sprintf("opportunity attack on %s with the %s", a.Name, c.Weapon().Name), Command: &OpportunityAttack{}},
+				{Label: "opportunity attack on " + a.Name + " with the " + c.Weapon().Name, Command: &OpportunityAttack{}},
 				decline,
 			},
 		}
@@ -251,7 +260,7 @@ func reactionPrompt(s *State) engine.Prompt[Command] {
 	var opts []engine.Option[Command]
 	for _, o := range actOptions(s, &Combatant{ID: c.ID, Group: c.Group, X: c.X, Y: c.Y, Weapons: c.Weapons, Wielding: c.Wielding, Actions: 1}) {
 		if atk, ok := o.Command.(*Attack); ok {
-			raw, err := engine.MarshalKinded(atk)
+			raw, err := encodeCommand(atk)
 			if err != nil {
 				continue
 			}

@@ -218,10 +218,9 @@ func expectedDamage(a *Combatant, w Weapon, t *Combatant) float64 {
 	}
 	total := 0
 	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
-		for f1 := 1; f1 <= 10; f1++ {
-			for f2 := 1; f2 <= 10; f2++ {
-				total += eff(max(f1, f2))
-			}
+		// The higher of two d10 is v in 2v - 1 of the 100 throws.
+		for v := 1; v <= 10; v++ {
+			total += (2*v - 1) * eff(v)
 		}
 		return float64(total) / 100
 	}
@@ -303,7 +302,7 @@ func interruptWith(s *State, p engine.Prompt[Command]) Command {
 		if choice < 0 {
 			choice = i
 		}
-		if inner, err := (Rules{}).DecodeCommand(in.Action); err == nil {
+		if inner, err := decodeCommand(in.Action); err == nil {
 			if atk, ok := inner.(*Attack); ok && atk.Target == declarer {
 				choice = i
 				break

@@ -25,6 +25,15 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 	return decide(s, actor, c, src)
 }
 
+// Step decides a command like Decide and applies its events to s as it
+// goes, sparing the copy of the state Decide makes to leave s unchanged:
+// for simulations, which keep the state and not the log. It returns the
+// events Decide returns and leaves s as applying them would; when it fails
+// (a refusal) s may be left half changed and must be thrown away.
+func (Rules) Step(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
+	return step(s, actor, c, src)
+}
+
 // Evolve applies an event.
 func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
 

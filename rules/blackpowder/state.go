@@ -449,6 +449,42 @@ func (s *State) group(id string) *Group {
 	return nil
 }
 
+// scratch returns a copy of the state for a decision in progress to
+// change, cheaper than clone: it copies what evolve changes in place and
+// shares with s what nothing changes (skills, armor) and what evolve only
+// ever replaces (the order, the pending attack, aims, declared commands).
+// The copy must not outlive s being changed.
+func (s *State) scratch() State {
+	out := *s
+	out.Groups = slices.Clone(s.Groups)
+	out.Combatants = slices.Clone(s.Combatants)
+	for i := range out.Combatants {
+		c := &out.Combatants[i]
+		if len(c.Weapons) > 0 {
+			c.Weapons = slices.Clone(c.Weapons)
+		}
+		if len(c.Items) > 0 {
+			c.Items = slices.Clone(c.Items)
+		}
+	}
+	if s.Ambush != nil {
+		a := *s.Ambush
+		out.Ambush = &a
+	}
+	if s.After != nil {
+		after := *s.After
+		after.Treated = slices.Clone(after.Treated)
+		out.After = &after
+	}
+	if s.Declared != nil {
+		d := *s.Declared
+		d.Queue = slices.Clone(d.Queue)
+		d.After = slices.Clone(d.After)
+		out.Declared = &d
+	}
+	return out
+}
+
 // clone returns a deep copy.
 func (s *State) clone() State {
 	out := *s

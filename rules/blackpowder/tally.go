@@ -18,25 +18,17 @@ func (Rules) Roster(s *State) []string {
 	return ids
 }
 
-// Tally says what event e, about to be applied to s, does to a combatant:
-// the LP it loses (effective damage, or what a stun that is shrugged off
-// costs) and to whom it is owed, whether it falls unconscious, whether it
-// dies.
-func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, dead bool) {
+// Tally says what event e does to a combatant: the LP it loses to damage
+// (effective damage, after Toughness) and who dealt it (the source of an
+// exploding gun is no combatant), whether it falls unconscious (a failed
+// Consciousness check, after damage or a stun), whether it dies.
+func (Rules) Tally(e Event) (target, source string, damage int, down, dead bool) {
 	switch e := e.(type) {
 	case *DamageDealt:
-		if s.combatant(e.Source) != nil {
-			source = e.Source // else an exploding gun: nobody's doing
-		}
-		return e.Target, source, e.Effective, false, false
+		return e.Target, e.Source, e.Effective, false, false
 	case *ConsciousnessRolled:
 		if !e.Success {
 			return e.Target, "", 0, true, false
-		}
-		if e.Stun {
-			if t := s.combatant(e.Target); t != nil {
-				return e.Target, "", min(max(t.LP, 0), e.Loss), false, false
-			}
 		}
 	case *Died:
 		return e.Target, "", 0, true, true

@@ -1,0 +1,141 @@
+package blackpowder
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// TestStepIsDecideThenEvolve plays fights with Step and, beside it, with
+// Decide and Evolve, and checks at every decision that both give the same
+// events, draw the same dice and reach the same state; at one decision in
+// eight it checks every option of the prompt the same way, and a command
+// the rules refuse gets the same refusal.
+func TestStepIsDecideThenEvolve(t *testing.T) {
+	fights := 400
+	if testing.Short() {
+		fights = 60
+	}
+	for _, setup := range setups(t) {
+		t.Run(setup.Name, func(t *testing.T) {
+			for f := range fights {
+				checkStep(t, setup.State, uint64(f))
+			}
+		})
+	}
+}
+
+// checkStep plays one fight from initial, choosing with the tactical
+// policy in even fights and at random in odd ones.
+func checkStep(t *testing.T, initial State, seed uint64) {
+	t.Helper()
+	var policy engine.Policy[State, Command] = Tactical{}
+	if seed%2 == 1 {
+		policy = engine.Uniform[State, Command]{}
+	}
+	r := Rules{}
+	s := r.Clone(&initial)
+	choose := dice.Seeded(dice.Mix(seed, 1))
+	diceSeed := dice.Mix(seed, 2)
+	for d := 0; d < 2000; d++ {
+		p := r.Next(&s)
+		if p.Kind == engine.End {
+			return
+		}
+		where := fmt.Sprintf("fight %d, decision %d", seed, d)
+		if d%8 == 3 {
+			for i, o := range p.Options {
+				sameStep(t, fmt.Sprintf("%s, option %d", where, i), &s, p.Actor, o.Command, dice.Mix(diceSeed, uint64(1000+i)))
+			}
+			sameStep(t, where+", a refused attack", &s, p.Actor, &Attack{Target: p.Actor}, diceSeed)
+		}
+		c := policy.Choose(&s, p, choose)
+		s = sameStep(t, where, &s, p.Actor, c, dice.Mix(diceSeed, uint64(d)))
+		if t.Failed() {
+			return
+		}
+	}
+	t.Fatalf("fight %d did not end in 2000 decisions", seed)
+}
+
+// sameStep decides c in s both ways with dice from the same seed, checks
+// that they agree and returns the state after it (s itself if refused).
+func sameStep(t *testing.T, where string, s *State, actor string, c Command, seed uint64) State {
+	t.Helper()
+	r := Rules{}
+	decided := r.Clone(s)
+	srcA := dice.Seeded(seed)
+	eventsA, errA := r.Decide(&decided, actor, c, srcA)
+	for _, e := range eventsA {
+		r.Evolve(&decided, e)
+	}
+	stepped := r.Clone(s)
+	srcB := dice.Seeded(seed)
+	eventsB, errB := r.Step(&stepped, actor, c, srcB)
+	if (errA == nil) != (errB == nil) || (errA != nil && errA.Error() != errB.Error()) {
+		t.Fatalf("%s: %s: Decide says %v, Step says %v", where, r.FormatCommand(c), errA, errB)
+	}
+	if errA != nil {
+		return r.Clone(s)
+	}
+	if a, b := eventJSON(t, eventsA), eventJSON(t, eventsB); !bytes.Equal(a, b) {
+		t.Fatalf("%s: %s: events differ:\nDecide: %s\nStep:   %s", where, r.FormatCommand(c), a, b)
+	}
+	if srcA.State() != srcB.State() {
+		t.Fatalf("%s: %s: Decide and Step drew different dice", where, r.FormatCommand(c))
+	}
+	a, _ := json.Marshal(&decided)
+	b, _ := json.Marshal(&stepped)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("%s: %s: states differ:\nDecide then Evolve: %s\nStep:               %s", where, r.FormatCommand(c), a, b)
+	}
+	return stepped
+}
+
+func eventJSON(t *testing.T, events []Event) []byte {
+	t.Helper()
+	var out [][]byte
+	for _, e := range events {
+		b, err := engine.MarshalKinded(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, b)
+	}
+	return bytes.Join(out, []byte("\n"))
+}
+
+// TestAsTakesBackAFailedStep checks that a step that fails after emitting
+// events leaves the run as it was before the step, both for Decide's run
+// on a copy and for Step's run in place, which has to keep a copy first.
+func TestAsTakesBackAFailedStep(t *testing.T) {
+	initial, err := alley().State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := &InitiativeRolled{Group: "players", Roller: "beatrix", Die: 4, Total: 9}
+	want := Rules{}.Clone(&initial)
+	evolve(&want, first)
+	wantJSON, _ := json.Marshal(&want)
+	for _, inPlace := range []bool{false, true} {
+		s := Rules{}.Clone(&initial)
+		r := &run{s: s.scratch(), base: &s, src: dice.Seeded(1)}
+		if inPlace {
+			r = &run{s: s, src: dice.Seeded(1)}
+		}
+		r.emit(first)
+		err := r.as("free", func() error {
+			r.emit(&Passed{Combatant: "markus"})
+			r.emit(&Delayed{Combatant: "beatrix"})
+			return engine.Errorf(engine.NotAllowedNow, "no")
+		})
+		got, _ := json.Marshal(&r.s)
+		if err == nil || len(r.events) != 1 || !bytes.Equal(got, wantJSON) {
+			t.Errorf("in place %v: error %v, %d events, state\n%s\nwant the state after the first event alone\n%s", inPlace, err, len(r.events), got, wantJSON)
+		}
+	}
+}
