@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -72,8 +73,35 @@ func roundsPlot(r *Report) (*plot.Plot, error) {
 	p.X.Label.Text = "rounds"
 	p.Y.Label.Text = "% of fights"
 	p.Y.Min = 0
+	p.Y.Tick.Marker = plainTicks{}
+	if rd.Max-rd.Min < 20 {
+		p.X.Tick.Marker = everyTick(rd.Min, rd.Max)
+	}
 	p.Add(bars)
 	return p, nil
+}
+
+// plainTicks are gonum's default ticks with their labels written as
+// briefly as their values allow ("25", not "25.00").
+type plainTicks struct{}
+
+func (plainTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ticks {
+		if ticks[i].Label != "" {
+			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'f', -1, 64)
+		}
+	}
+	return ticks
+}
+
+// everyTick marks and labels every whole number from lo to hi.
+func everyTick(lo, hi int) plot.ConstantTicks {
+	var ticks plot.ConstantTicks
+	for v := lo; v <= hi; v++ {
+		ticks = append(ticks, plot.Tick{Value: float64(v), Label: strconv.Itoa(v)})
+	}
+	return ticks
 }
 
 // barSize is the width of a bar when there are n of them.
@@ -122,6 +150,7 @@ func winPlot(r *Report) (*plot.Plot, error) {
 	p.Title.Text = fmt.Sprintf("Outcomes of %d fights (95%% intervals)", r.Fights)
 	p.Y.Label.Text = "% of fights"
 	p.Y.Min, p.Y.Max = 0, 100
+	p.Y.Tick.Marker = plainTicks{}
 	p.Add(bars, ebars)
 	p.NominalX(names...)
 	return p, nil
@@ -135,6 +164,7 @@ func WriteSweepPlot(w io.Writer, s *Sweep, format string) error {
 	p.X.Label.Text = s.Path
 	p.Y.Label.Text = "% of fights won (95% intervals)"
 	p.Y.Min, p.Y.Max = 0, 100
+	p.Y.Tick.Marker = plainTicks{}
 	p.Legend.Top = true
 	numeric := s.numeric()
 	var labels []string
@@ -180,8 +210,16 @@ func WriteSweepPlot(w io.Writer, s *Sweep, format string) error {
 		p.Add(line, points, ebars)
 		p.Legend.Add(side, line, points)
 	}
-	if !numeric {
+	switch {
+	case !numeric:
 		p.NominalX(labels...)
+	case len(s.Points) <= 20:
+		var ticks plot.ConstantTicks
+		for _, pt := range s.Points {
+			x, _ := toFloat(pt.Value)
+			ticks = append(ticks, plot.Tick{Value: x, Label: fmt.Sprint(pt.Value)})
+		}
+		p.X.Tick.Marker = ticks
 	}
 	return writeTiled(w, []*plot.Plot{p}, sweepWidth, plotHeight, format)
 }

@@ -136,8 +136,14 @@ func writeJSON(w io.Writer, v any) error {
 	return nil
 }
 
-// percent formats a proportion as a percentage.
-func percent(p float64) string { return fmt.Sprintf("%.1f%%", 100*p) }
+// percent formats a proportion as a percentage, with a decimal more below
+// a tenth of a percent, so that a small rate does not read as none.
+func percent(p float64) string {
+	if p > 0 && p < 0.001 {
+		return fmt.Sprintf("%.2f%%", 100*p)
+	}
+	return fmt.Sprintf("%.1f%%", 100*p)
+}
 
 // interval formats a rate's confidence interval.
 func interval(r Rate) string { return percent(r.Low) + " – " + percent(r.High) }

@@ -73,7 +73,12 @@ instead. Every value is run with the same seed.`,
   fray sim alley_fight --policy thugs=random --json
   fray sim alley_fight --plot alley.png
   fray sim alley_fight --vary 'combatants[0].evade=4..10' --plot evade.svg`,
-		Args: cobra.MaximumNArgs(1),
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 1 {
+				return usageErrorf("%s takes one encounter at most, not %d: %s", cmd.CommandPath(), len(args), strings.Join(args, " "))
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			arg := demoEncounter
 			if len(args) == 1 {
