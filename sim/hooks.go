@@ -29,9 +29,12 @@ type Roster[S any] interface {
 // that is not a combatant's id counts as nobody), damage the life (hit
 // points, LP) the target loses to it, down whether it takes the target out
 // of the fight (unconscious, incapacitated) and dead whether it kills the
-// target.
-type Tallier[E any] interface {
-	Tally(e E) (target, source string, damage int, down, dead bool)
+// target. s is the fight around the event: the state before it when the
+// simulator applies events one by one, the state after the whole decision
+// when the ruleset is a Stepper; Tally should read from it only what
+// events do not change (who is who), and must not modify it.
+type Tallier[S, E any] interface {
+	Tally(s *S, e E) (target, source string, damage int, down, dead bool)
 }
 
 // Stepper is implemented by rulesets that can decide a command and apply

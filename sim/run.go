@@ -83,7 +83,7 @@ type simulation[S, C, E any] struct {
 
 	sider       engine.Sider[S]
 	rounder     Rounder[S]
-	tallier     Tallier[E]
+	tallier     Tallier[S, E]
 	stepper     Stepper[S, C, E]
 	transparent bool
 	promptView  engine.PromptViewer[S, C]
@@ -114,7 +114,7 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	}
 	sim.sider, _ = g.(engine.Sider[S])
 	sim.rounder, _ = g.(Rounder[S])
-	sim.tallier, _ = g.(Tallier[E])
+	sim.tallier, _ = g.(Tallier[S, E])
 	sim.stepper, _ = g.(Stepper[S, C, E])
 	sim.promptView, _ = g.(engine.PromptViewer[S, C])
 	if t, ok := g.(Transparent); ok {
@@ -345,20 +345,23 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		var events []E
 		if sim.stepper != nil {
 			events, err = sim.stepper.Step(&s, p.Actor, c, &w.dice)
+			if err == nil && sim.tallier != nil {
+				for _, e := range events {
+					w.tally(&s, e)
+				}
+			}
 		} else {
 			events, err = g.Decide(&s, p.Actor, c, &w.dice)
 			for _, e := range events {
+				if sim.tallier != nil {
+					w.tally(&s, e)
+				}
 				g.Evolve(&s, e)
 			}
 		}
 		if err != nil {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions,
 				Err: fmt.Errorf("%s's choice %q was refused: %w", p.Actor, g.FormatCommand(c), err)}
-		}
-		if sim.tallier != nil {
-			for _, e := range events {
-				w.tally(e)
-			}
 		}
 		decisions++
 	}
@@ -412,8 +415,8 @@ func (w *worker[S, C, E]) choose1(s *S, p engine.Prompt[C]) (C, error) {
 }
 
 // tally adds what an event does to the fight's totals.
-func (w *worker[S, C, E]) tally(e E) {
-	target, source, damage, down, dead := w.sim.tallier.Tally(e)
+func (w *worker[S, C, E]) tally(s *S, e E) {
+	target, source, damage, down, dead := w.sim.tallier.Tally(s, e)
 	if target == "" {
 		return
 	}

@@ -19,13 +19,17 @@ func (Rules) Roster(s *State) []string {
 }
 
 // Tally says what event e does to a combatant: the LP it loses to damage
-// (effective damage, after Toughness) and who dealt it (the source of an
-// exploding gun is no combatant), whether it falls unconscious (a failed
-// Consciousness check, after damage or a stun), whether it dies.
-func (Rules) Tally(e Event) (target, source string, damage int, down, dead bool) {
+// (effective damage, after Toughness) and who dealt it (an exploding gun
+// is nobody's doing), whether it falls unconscious (a failed Consciousness
+// check, after damage or a stun), whether it dies. It reads from s only
+// who is who.
+func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, dead bool) {
 	switch e := e.(type) {
 	case *DamageDealt:
-		return e.Target, e.Source, e.Effective, false, false
+		if s.combatant(e.Source) != nil {
+			source = e.Source
+		}
+		return e.Target, source, e.Effective, false, false
 	case *ConsciousnessRolled:
 		if !e.Success {
 			return e.Target, "", 0, true, false
