@@ -157,8 +157,11 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 		viewer = engine.Everyone
 	}
 	p := engine.ViewPrompt(c.g, s, viewer)
+	if err := check(p, any(c.g).(Summarizer[S, E]).Combatants(s), actor, ""); err != nil {
+		return nil, err
+	}
 	lister, listed := any(c.g).(OptionLister[S, C])
-	if listed && p.Kind != engine.End && p.Accepts(actor) {
+	if listed {
 		p.Options = lister.OptionsFor(s, actor)
 	}
 	m := &Menu{Actor: actor, Question: p.Question, Policy: opts.Policy}

@@ -53,7 +53,8 @@ func (o Options) withDefaults() Options {
 
 // RefusedError is returned when the command cannot be resolved in the
 // state given: the actor is unknown, it is not the actor's decision, or the
-// rules refuse the command. Err is the refusal, with its code.
+// rules refuse the command. Err is the refusal, with its code; Command is
+// "" when no command was named (Calculator.All).
 type RefusedError struct {
 	Actor   string
 	Command string
@@ -61,6 +62,9 @@ type RefusedError struct {
 }
 
 func (e *RefusedError) Error() string {
+	if e.Command == "" {
+		return fmt.Sprintf("no odds for %s (%s): %s", e.Actor, e.Err.Code, e.Err.Msg)
+	}
 	return fmt.Sprintf("%q from %s is refused (%s): %s", e.Command, e.Actor, e.Err.Code, e.Err.Msg)
 }
 
@@ -92,17 +96,9 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		}
 	}()
 	p := g.Next(s)
-	refuse := func(code engine.Code, format string, args ...any) error {
-		return &RefusedError{Actor: actor, Command: text, Err: engine.Errorf(code, format, args...)}
-	}
 	ids := sum.Combatants(s)
-	switch {
-	case p.Kind == engine.End:
-		return nil, refuse(engine.NotAllowedNow, "the fight is over")
-	case actor != engine.GM && !slices.Contains(ids, actor):
-		return nil, refuse(engine.Invalid, "there is no combatant %q (the combatants are %s)", actor, strings.Join(ids, ", "))
-	case !p.Accepts(actor):
-		return nil, refuse(engine.NotYourTurn, "it is %s's decision now, not %s's: %s", p.Actor, actor, p.Question)
+	if err := check(p, ids, actor, text); err != nil {
+		return nil, err
 	}
 	opts = opts.withDefaults()
 	acting := actor
@@ -132,6 +128,24 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 	rep = k.report()
 	rep.Ruleset, rep.Actor, rep.Command, rep.Question = g.ID(), actor, text, p.Question
 	return rep, nil
+}
+
+// check refuses a command from actor at prompt p when the fight is over,
+// actor is neither a combatant (ids) nor the GM, or the decision is not
+// actor's.
+func check[C any](p engine.Prompt[C], ids []string, actor, command string) error {
+	refuse := func(code engine.Code, format string, args ...any) error {
+		return &RefusedError{Actor: actor, Command: command, Err: engine.Errorf(code, format, args...)}
+	}
+	switch {
+	case p.Kind == engine.End:
+		return refuse(engine.NotAllowedNow, "the fight is over")
+	case actor != engine.GM && !slices.Contains(ids, actor):
+		return refuse(engine.Invalid, "there is no combatant %q (the combatants are %s)", actor, strings.Join(ids, ", "))
+	case !p.Accepts(actor):
+		return refuse(engine.NotYourTurn, "it is %s's decision now, not %s's: %s", p.Actor, actor, p.Question)
+	}
+	return nil
 }
 
 // calc is one odds computation in progress.
@@ -341,13 +355,20 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		return nil
 	}
 	l := &leaves[S]{index: map[string]int{}}
+	stepper, steps := any(k.g).(Stepper[S, C, E])
 	en, err := dice.Enumerate(func(src dice.Source) (int, error) {
-		events, err := k.g.Decide(&n.state, ch.who, ch.cmd, src)
+		var events []E
+		var err error
+		after := k.g.Clone(&n.state)
+		if steps {
+			events, err = stepper.Step(&after, ch.who, ch.cmd, src)
+		} else {
+			events, err = k.g.Decide(&n.state, ch.who, ch.cmd, src)
+			engine.Apply(k.g, &after, events)
+		}
 		if err != nil {
 			return 0, err
 		}
-		after := k.g.Clone(&n.state)
-		engine.Apply(k.g, &after, events)
 		tags, damage := k.sum.Outcome(&n.state, k.actor, events, &after)
 		return k.file(l, n, tags, damage, &after), nil
 	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})

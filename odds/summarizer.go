@@ -33,6 +33,14 @@ type OptionLister[S, C any] interface {
 	OptionsFor(s *S, actor string) []engine.Option[C]
 }
 
+// Stepper is implemented by rulesets that can decide a command and apply
+// its events in one go, changing the state in place: the events and the
+// state afterwards must be exactly those of Decide and then Evolve. Odds
+// use it, when there, to spare a copy of the state per dice path.
+type Stepper[S, C, E any] interface {
+	Step(s *S, actor string, c C, src dice.Source) ([]E, error)
+}
+
 // DefaultPolicy answers every prompt with its default option, or with its
 // first option when it has no default. It is the policy of last resort for
 // a ruleset that offers none of its own.

@@ -18,6 +18,7 @@ import (
 	"fray/engine"
 	"fray/odds"
 	"fray/rules/blackpowder"
+	"fray/rules/tempo"
 	"fray/scenario"
 )
 
@@ -34,13 +35,21 @@ type encounterOddsOptions struct {
 }
 
 // newCalculators returns the exact-odds calculators of the rulesets this
-// program offers, by ruleset id. A ruleset without one has no odds.
+// program offers, by ruleset id, each with the ruleset's own policies.
+// Adding a ruleset is one line here.
 func newCalculators() (map[string]odds.Calculator, error) {
-	bp, err := odds.For[blackpowder.State, blackpowder.Command, blackpowder.Event](blackpowder.Rules{}, nil)
-	if err != nil {
-		return nil, err
+	out := map[string]odds.Calculator{}
+	for _, make := range []func() (odds.Calculator, error){
+		func() (odds.Calculator, error) { return odds.For(blackpowder.Rules{}, blackpowder.Policies()) },
+		func() (odds.Calculator, error) { return odds.For(tempo.Rules{}, tempo.Policies()) },
+	} {
+		c, err := make()
+		if err != nil {
+			return nil, fmt.Errorf("setting up exact odds: %w", err)
+		}
+		out[c.Ruleset()] = c
 	}
-	return map[string]odds.Calculator{bp.Ruleset(): bp}, nil
+	return out, nil
 }
 
 // runEncounterOdds computes the odds of an action in an encounter and
@@ -214,10 +223,20 @@ func explainOddsError(err error, t engine.Table, opts encounterOddsOptions) erro
 		}
 		return err
 	}
-	if engine.CodeOf(err) == engine.NotYourTurn {
-		p := t.Prompt()
+	p := t.Prompt()
+	switch engine.CodeOf(err) {
+	case engine.NotYourTurn:
 		return fmt.Errorf("%w\nplay the fight up to %s's decision first: a scenario file whose script gets there, or --setup \"%s: %s\" (and so on) with the --dice the steps draw",
 			err, opts.actor, p.Actor, firstOption(p))
+	case engine.Invalid, engine.NotAllowedNow:
+		if opts.actor != p.Actor || len(p.Options) == 0 {
+			return err
+		}
+		cmds := make([]string, len(p.Options))
+		for i, o := range p.Options {
+			cmds[i] = o.Command
+		}
+		return fmt.Errorf("%w\n%s's options now: %s (their odds: --all)", err, p.Actor, strings.Join(cmds, ", "))
 	}
 	return err
 }
@@ -323,7 +342,7 @@ func writeReportText(w io.Writer, r *odds.Report, notes []string) error {
 }
 
 // headline sums up a report in one line: the chance to hit, of a critical
-// and of a jam, and what it does to its target.
+// and of a jam, and what it does to whom, its target first.
 func headline(r *odds.Report) string {
 	var parts []string
 	for _, t := range []struct{ tag, words string }{{"hit", "hits"}, {"critical", "critical"}, {"jam", "jams"}} {
@@ -331,14 +350,25 @@ func headline(r *odds.Report) string {
 			parts = append(parts, fmt.Sprintf("%s %s (%s)", t.words, p.RatString(), formatPercent(p)))
 		}
 	}
+	who := r.Combatants
 	if t := r.Target(); t != nil {
-		if t.Down.Sign() > 0 {
-			parts = append(parts, fmt.Sprintf("drops %s %s (%s)", t.Combatant, t.Down.RatString(), formatPercent(t.Down)))
+		who = append([]odds.CombatantOdds{*t}, who...)
+	}
+	seen := map[string]bool{}
+	for _, c := range who {
+		if seen[c.Combatant] {
+			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s takes %s damage on average", t.Combatant, t.MeanDamage.FloatString(2)))
+		seen[c.Combatant] = true
+		if c.Down.Sign() > 0 {
+			parts = append(parts, fmt.Sprintf("drops %s %s (%s)", c.Combatant, c.Down.RatString(), formatPercent(c.Down)))
+		}
+		if c.MeanDamage.Sign() > 0 {
+			parts = append(parts, fmt.Sprintf("%s takes %s damage on average", c.Combatant, c.MeanDamage.FloatString(2)))
+		}
 	}
 	if len(parts) == 0 {
-		return "no damage, nobody's condition changes"
+		return "no hit, no damage, nobody's condition changes"
 	}
 	return strings.Join(parts, ", ")
 }

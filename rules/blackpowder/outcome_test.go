@@ -1,0 +1,134 @@
+package blackpowder
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// outcomeOf plays steps on the alley fight (initiative already rolled, the
+// players first) with the dice given, and summarises the events of the
+// last step as the odds of actor's command see them.
+func outcomeOf(t *testing.T, actor string, unaware bool, steps [][2]string, rolls ...int) ([]string, map[string]int) {
+	t.Helper()
+	sp := alley()
+	sp.Combatants[3].X = 10 // the gunman, out of reach: his shots are not declared
+	sp.Combatants[2].Unaware = unaware
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := engine.NewEncounter[State, Command, Event](Rules{}, s)
+	src := dice.NewScript(append([]int{10, 1}, rolls...)...)
+	for _, who := range []string{"beatrix", "thug1"} {
+		if _, err := enc.Submit(who, &RollInitiative{}, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var before State
+	var events []Event
+	for _, st := range steps {
+		c, err := Rules{}.ParseCommand(enc.State(), st[0], st[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		before = Rules{}.Clone(enc.State())
+		if events, err = enc.Submit(st[0], c, src); err != nil {
+			t.Fatalf("%s: %s: %v", st[0], st[1], err)
+		}
+	}
+	tags, damage := Rules{}.Outcome(&before, actor, events, enc.State())
+	slices.Sort(tags)
+	return tags, damage
+}
+
+func TestOutcomeTags(t *testing.T) {
+	tests := []struct {
+		name    string
+		actor   string
+		unaware bool // thug1 has not noticed the fight
+		steps   [][2]string
+		rolls   []int
+		tags    []string
+		damage  map[string]int
+	}{
+		{"a miss", "markus", false, [][2]string{{"markus", "attack thug1"}}, []int{1},
+			[]string{"miss"}, nil},
+		{"a hit waiting for the dodge", "markus", false, [][2]string{{"markus", "attack thug1"}}, []int{9},
+			[]string{"hit"}, nil},
+		// Stun damage S = (2 + 3 + 1) x 2 = 12 against 8 LP: a passed
+		// Consciousness check costs 12 - 8 = 4 LP.
+		{"a stun's cost in LP", "markus", true, [][2]string{{"markus", "stun thug1"}}, []int{9, 2, 9},
+			[]string{"hit"}, map[string]int{"thug1": 4}},
+		{"the dodge fails: damage", "markus", false, [][2]string{{"markus", "attack thug1"}, {"thug1", "dodge"}}, []int{9, 1, 4},
+			[]string{"dodge-failed"}, map[string]int{"thug1": 8}},
+		{"the dodge works", "markus", false, [][2]string{{"markus", "attack thug1"}, {"thug1", "dodge"}}, []int{5, 10},
+			[]string{"dodged"}, nil},
+		{"the critical", "markus", false, [][2]string{{"markus", "attack thug1"}, {"thug1", "take"}, {"markus", "critical"}}, []int{9, 10, 8, 3},
+			[]string{"critical"}, map[string]int{"thug1": 10 + 3 + 3 + 1}},
+		{"someone else's jam", "markus", false, [][2]string{{"markus", "pass"}, {"beatrix", "pass"}, {"gunman", "attack markus"}, {"markus", "take"}}, []int{9, 4, 4, 9},
+			[]string{"gunman:jam", "gunman:jam:misfire"}, nil},
+		{"someone else's hit", "markus", false, [][2]string{{"markus", "pass"}, {"beatrix", "pass"}, {"gunman", "attack markus"}}, []int{9},
+			[]string{"gunman:hit"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tags, damage := outcomeOf(t, tt.actor, tt.unaware, tt.steps, tt.rolls...)
+			if !slices.Equal(tags, tt.tags) {
+				t.Errorf("tags %v, want %v", tags, tt.tags)
+			}
+			if len(damage) != 0 || len(tt.damage) != 0 {
+				if !reflect.DeepEqual(damage, tt.damage) {
+					t.Errorf("damage %v, want %v", damage, tt.damage)
+				}
+			}
+		})
+	}
+}
+
+func TestConditionAndCombatants(t *testing.T) {
+	s, err := alley().State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := (Rules{}).Combatants(&s); !slices.Equal(got, []string{"beatrix", "markus", "thug1", "gunman"}) {
+		t.Errorf("combatants %v", got)
+	}
+	s.combatant("thug1").Status = Unconscious
+	for id, want := range map[string]struct {
+		cond string
+		down bool
+	}{"markus": {Active, false}, "thug1": {Unconscious, true}, "nobody": {"", false}} {
+		if cond, down := (Rules{}).Condition(&s, id); cond != want.cond || down != want.down {
+			t.Errorf("%s: %q %v, want %q %v", id, cond, down, want.cond, want.down)
+		}
+	}
+}
+
+// On a group's turn every unfinished member gets its own options.
+func TestOptionsFor(t *testing.T) {
+	s, err := alley().State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := engine.NewEncounter[State, Command, Event](Rules{}, s)
+	src := dice.NewScript(10, 1)
+	for _, who := range []string{"beatrix", "thug1"} {
+		if _, err := enc.Submit(who, &RollInitiative{}, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st := enc.State()
+	has := func(opts []engine.Option[Command], text string) bool {
+		return slices.ContainsFunc(opts, func(o engine.Option[Command]) bool { return Rules{}.FormatCommand(o.Command) == text })
+	}
+	if opts := (Rules{}).OptionsFor(st, "markus"); !has(opts, "hold thug1") {
+		t.Errorf("Markus's options lack the hold his club allows")
+	}
+	if opts := (Rules{}).OptionsFor(st, "beatrix"); has(opts, "hold thug1") || !has(opts, "attack thug1") {
+		t.Errorf("Beatrix's options are not her own")
+	}
+}
