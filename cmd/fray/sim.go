@@ -54,9 +54,9 @@ func newSimCmd() *cobra.Command {
 		Long: `Simulate many fights of an encounter and report the odds.
 
 ENCOUNTER is an encounter file, or the name of a bundled encounter; without
-one, fray sim runs the bundled ` + demoEncounter + `. A policy decides for
-every side: the ruleset's tactical policy unless the encounter's sim: block
-or --policy says otherwise; GM rulings take their defaults.
+one, fray sim runs the bundled ` + demoEncounter + `. A policy decides for every
+side: the ruleset's tactical policy unless the encounter's sim: block or
+--policy says otherwise; GM rulings take their defaults.
 
 The report gives each side's win rate with its 95% (Wilson) interval, draws
 and timeouts (fights stopped after --max-decisions decisions), how many
@@ -91,10 +91,10 @@ instead. Every value is run with the same seed.`,
 	f.IntVarP(&opts.fights, "fights", "n", 10_000, "how many fights to simulate (at each value, with --vary)")
 	f.Uint64Var(&opts.seed, "seed", 1, "the run's `SEED`; the same seed gives the same report")
 	f.IntVar(&opts.workers, "workers", 0, "fights simulated at once (default: one per CPU)")
-	f.StringArrayVar(&opts.policies, "policy", nil, "`SIDE=NAME`: the policy that decides for a side (repeatable)")
+	f.StringArrayVar(&opts.policies, "policy", nil, "the policy that decides for a side, as `SIDE=NAME` (repeatable)")
 	f.BoolVar(&opts.json, "json", false, "write the report as JSON")
 	f.StringVar(&opts.plot, "plot", "", "draw the report to `FILE`.png or FILE.svg")
-	f.StringVar(&opts.vary, "vary", "", "`PATH=FROM..TO`: sweep a field of the encounter file over whole numbers (or PATH=V1,V2,...)")
+	f.StringVar(&opts.vary, "vary", "", "sweep a field of the encounter file: `PATH=FROM..TO` (whole numbers) or PATH=V1,V2,...")
 	f.IntVar(&opts.maxDecisions, "max-decisions", sim.DefaultMaxDecisions, "stop a fight after `N` decisions and count it as a timeout")
 	return cmd
 }
