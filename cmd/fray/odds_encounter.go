@@ -457,6 +457,13 @@ type reportJSON struct {
 	Question           string          `json:"question"`
 	Policy             string          `json:"policy"`
 	Notes              []string        `json:"notes,omitempty"`
+	HeadlineHit        float64         `json:"hit"`
+	HeadlineHitFrac    string          `json:"hit_fraction"`
+	HeadlineTarget     string          `json:"target,omitempty"`
+	HeadlineDown       *float64        `json:"target_down,omitempty"`
+	HeadlineDownFrac   string          `json:"target_down_fraction,omitempty"`
+	HeadlineDamage     *float64        `json:"target_expected_damage,omitempty"`
+	HeadlineDamageFrac string          `json:"target_expected_damage_fraction,omitempty"`
 	Paths              int             `json:"paths"`
 	Situations         int             `json:"situations"`
 	Uncovered          float64         `json:"uncovered"`
@@ -466,13 +473,6 @@ type reportJSON struct {
 	Combatants         []combatantJSON `json:"combatants"`
 	Answered           []answerJSON    `json:"answered"`
 	Outcomes           []jointJSON     `json:"outcomes"`
-	HeadlineTarget     string          `json:"target,omitempty"`
-	HeadlineHit        float64         `json:"hit"`
-	HeadlineHitFrac    string          `json:"hit_fraction"`
-	HeadlineDown       *float64        `json:"target_down,omitempty"`
-	HeadlineDownFrac   string          `json:"target_down_fraction,omitempty"`
-	HeadlineDamage     *float64        `json:"target_expected_damage,omitempty"`
-	HeadlineDamageFrac string          `json:"target_expected_damage_fraction,omitempty"`
 }
 
 type limitJSON struct {

@@ -14,11 +14,11 @@ var jamResults = [11]string{
 
 // Outcome summarises what one decision's events did, for exact odds: tags
 // naming what happened, and the damage each combatant took. actor is the one
-// whose command the odds are for. A tag about the actor's own doing is bare
-// ("hit", "critical", "jam:misfire"); one about someone else's action starts
-// with that one's id ("thug1:hit", "thug1:dodged"). The tags are listed in
-// docs/rules/blackpowder.md. Damage is effective damage (after Toughness),
-// and the LP a stun attack costs.
+// whose command the odds are for. A tag about the actor, its attack or its
+// gun is bare ("hit", "critical", "jam:misfire"); one about anyone else
+// starts with that one's id ("thug1:hit", "thug1:knocked-out"). The tags
+// are listed in docs/rules/blackpowder.md. Damage is effective damage
+// (after Toughness), and the LP a stun attack costs.
 func (Rules) Outcome(before *State, actor string, events []Event, after *State) (tags []string, damage map[string]int) {
 	tag := func(who, name string) {
 		if who != actor {
@@ -76,7 +76,12 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State) 
 			tag(e.Attacker, "critical-declined")
 		case *DamageDealt:
 			hurt(e.Target, e.Effective)
+		case *Died:
+			tag(e.Target, "dead")
 		case *ConsciousnessRolled:
+			if !e.Success {
+				tag(e.Target, "knocked-out")
+			}
 			if e.Success && e.Stun {
 				// A stun that reaches the target's LP costs it Loss LP, at
 				// most down to 0 (R43, A36).

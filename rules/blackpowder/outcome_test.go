@@ -68,7 +68,7 @@ func TestOutcomeTags(t *testing.T) {
 		{"the dodge works", "markus", false, [][2]string{{"markus", "attack thug1"}, {"thug1", "dodge"}}, []int{5, 10},
 			[]string{"dodged"}, nil},
 		{"the critical", "markus", false, [][2]string{{"markus", "attack thug1"}, {"thug1", "take"}, {"markus", "critical"}}, []int{9, 10, 8, 3},
-			[]string{"critical"}, map[string]int{"thug1": 10 + 3 + 3 + 1}},
+			[]string{"critical", "thug1:knocked-out"}, map[string]int{"thug1": 10 + 3 + 3 + 1}},
 		{"someone else's jam", "markus", false, [][2]string{{"markus", "pass"}, {"beatrix", "pass"}, {"gunman", "attack markus"}, {"markus", "take"}}, []int{9, 4, 4, 9},
 			[]string{"gunman:jam", "gunman:jam:misfire"}, nil},
 		{"someone else's hit", "markus", false, [][2]string{{"markus", "pass"}, {"beatrix", "pass"}, {"gunman", "attack markus"}}, []int{9},
