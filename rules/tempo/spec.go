@@ -182,9 +182,9 @@ var reserved = []string{"with", "mod", UnarmedName}
 func checkName(path, what, name string, bad func(string, string, ...any)) {
 	switch {
 	case name == "":
-		bad(path, "every %s needs one", what)
+		bad(path, "the %s is missing", what)
 	case name != strings.ToLower(name) || strings.ContainsAny(name, " \t,"):
-		bad(path, "%q: a %s is one lowercase word without commas, as commands use it", name, what)
+		bad(path, "%q: the %s must be one lowercase word without commas, as commands use it", name, what)
 	case slices.Contains(reserved, name):
 		bad(path, "%q is a word of the command vocabulary; choose another %s", name, what)
 	}

@@ -1,0 +1,103 @@
+package tempo
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"fray/engine"
+)
+
+func TestSpecReportsEveryProblemByField(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "Ann", Side: "red", Weapons: []WeaponSpec{{Name: "sword", Kind: "melee", AP: 4, Damage: "1x8"}}},
+		{ID: "bob", Side: "red", BoundWith: "ann"},
+	}}
+	_, err := sp.State()
+	want := map[string]string{
+		"combatants[0].id":                "must be one lowercase word",
+		"combatants[0].weapons[0].damage": "damage is NdM or NdM+K",
+		"combatants":                      "a fight needs two sides",
+		"combatants[1].bound_with":        "is not another combatant",
+		"combatants[1]":                   "where Ann already is",
+	}
+	got := map[string]string{}
+	for _, e := range unjoin(err) {
+		var fe *engine.FieldError
+		if !errors.As(e, &fe) {
+			t.Fatalf("%v is not a FieldError", e)
+		}
+		got[fe.Path] = fe.Msg
+	}
+	for path, msg := range want {
+		if !strings.Contains(got[path], msg) {
+			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("problems %q, want %d", got, len(want))
+	}
+}
+
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+func TestParseDamage(t *testing.T) {
+	for text, want := range map[string]Damage{"1d8": {1, 8, 0}, "2d6+1": {2, 6, 1}, "d4-1": {1, 4, -1}} {
+		if got, err := parseDamage(text); err != nil || got != want {
+			t.Errorf("parseDamage(%q) = %v, %v; want %v", text, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "d", "1d0", "0d6", "2d6+x", "1x8"} {
+		if _, err := parseDamage(bad); err == nil {
+			t.Errorf("parseDamage(%q) accepted", bad)
+		}
+	}
+}
+
+func TestStaminaLadder(t *testing.T) {
+	// V04 and the whole table of R32.
+	want := map[int]int{-20: 0, -14: 0, -13: 1, -10: 1, -9: 2, -8: 3, -7: 3, -6: 4, -5: 4, -4: 6, -3: 8, -2: 10, -1: 11, 0: 12, 5: 12}
+	for result, regained := range want {
+		if got := staminaRegained(result); got != regained {
+			t.Errorf("staminaRegained(%d) = %d, want %d", result, got, regained)
+		}
+	}
+}
+
+func TestLaddersReadTheLastRowReached(t *testing.T) {
+	shield := &Combatant{Weapons: []Weapon{{Defence: 1}}, Armour: Armour{Coverage: 3}}
+	bare := &Combatant{}
+	cases := []struct {
+		action Action
+		net    int
+		target *Combatant
+		want   Outcome
+	}{
+		{MeleeAttack, -1, bare, Miss},
+		{MeleeAttack, 0, bare, CriticalHit}, // CD = CDA = 0: the later row wins (R10)
+		{MeleeAttack, 0, shield, Miss},
+		{MeleeAttack, 1, shield, HitOutcome},
+		{MeleeAttack, 4, shield, CriticalHit},
+		{Parry, -1, bare, Failure},
+		{Parry, 0, bare, BindOutcome},
+		{Parry, 1, bare, Success},
+		{CombatMove, 9, bare, Success},
+		{CombatMove, 10, bare, CriticalSuccess},
+		{Disarm, 7, bare, Failure},
+		{Disarm, 8, bare, Success},
+		{Feint, 20, bare, Miss},
+		{Pin, 2, &Combatant{Might: 3}, Failure},
+		{Pin, 3, &Combatant{Might: 3}, Success},
+		{Ready, -5, bare, Success},
+	}
+	for _, c := range cases {
+		if got := rules(c.action).read(c.net, c.target); got != c.want {
+			t.Errorf("%s at net %d = %s, want %s", c.action, c.net, got, c.want)
+		}
+	}
+}
