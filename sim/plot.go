@@ -225,8 +225,14 @@ func WriteSweepPlot(w io.Writer, s *Sweep, format string) error {
 }
 
 // writeTiled draws plots side by side on one canvas of the given size and
-// writes it in the format.
-func writeTiled(w io.Writer, plots []*plot.Plot, width, height vg.Length, format string) error {
+// writes it in the format. gonum/plot panics on data it cannot draw; that
+// is returned as an error.
+func writeTiled(w io.Writer, plots []*plot.Plot, width, height vg.Length, format string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("plotting: %v", r)
+		}
+	}()
 	c, err := draw.NewFormattedCanvas(width, height, format)
 	if err != nil {
 		return fmt.Errorf("plotting: %w", err)

@@ -338,7 +338,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			timedOut = true
 			break
 		}
-		c, err := w.choose1(&s, p)
+		c, err := w.decide(&s, p)
 		if err != nil {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions, Err: err}
 		}
@@ -391,9 +391,9 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	return nil
 }
 
-// choose1 asks the policy whose decision prompt p is for its command. A GM
+// decide asks the policy whose decision prompt p is for its command. A GM
 // ruling takes the prompt's default.
-func (w *worker[S, C, E]) choose1(s *S, p engine.Prompt[C]) (C, error) {
+func (w *worker[S, C, E]) decide(s *S, p engine.Prompt[C]) (C, error) {
 	var zero C
 	if p.Actor == engine.GM {
 		if len(p.Options) == 0 {

@@ -1082,7 +1082,8 @@ func (r *run) join(gi int) {
 // end ends the fight. Unconscious player characters who were not revived
 // wake with 0 LP (R27).
 func (r *run) end(winner string) {
-	for _, c := range r.s.Combatants {
+	for i := range r.s.Combatants {
+		c := &r.s.Combatants[i]
 		if c.Status == Unconscious && r.s.group(c.Group).Players {
 			r.emit(&Woke{Who: c.ID})
 		}
@@ -1351,7 +1352,8 @@ func (s *State) nextSearcher() *Combatant {
 // ambushDifficulty is the lowest hider's Stealth total (R36).
 func (s *State) ambushDifficulty() int {
 	low := 0
-	for _, c := range s.Combatants {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
 		if c.Group == s.Ambush.Hiders && c.Status == Active && (low == 0 || c.Stealth < low) {
 			low = c.Stealth
 		}
@@ -1403,7 +1405,8 @@ func (r *run) startTurn(i int) {
 					r.join(gi) // new groups roll first (§7 step 3)
 				}
 			}
-			for _, c := range s.Combatants {
+			for i := range s.Combatants {
+				c := &s.Combatants[i]
 				if c.Holding != "" {
 					r.holdContest(c.ID, c.Holding, false) // §7 step 3
 				}
@@ -1413,7 +1416,8 @@ func (r *run) startTurn(i int) {
 		g := s.Groups[s.Order[i]].ID
 		if s.canAct(g) {
 			turn := TurnStarted{Turn: i, Group: g}
-			for _, c := range s.Combatants {
+			for i := range s.Combatants {
+				c := &s.Combatants[i]
 				if c.Group == g && c.Aim != nil {
 					r.emit(&AimsDue{Turn: turn}) // aimed attacks first (R22)
 					r.resolveAims()
@@ -1429,7 +1433,8 @@ func (r *run) startTurn(i int) {
 
 // canAct reports whether a member of the group can still act this turn.
 func (s *State) canAct(group string) bool {
-	for _, c := range s.Combatants {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
 		if c.Group == group && c.Status == Active && !c.Done {
 			return true
 		}
@@ -1440,17 +1445,16 @@ func (s *State) canAct(group string) bool {
 // finished reports whether at most one group has active fighters, and
 // which.
 func (s *State) finished() (winner string, over bool) {
-	standing := map[string]bool{}
-	for _, c := range s.Combatants {
-		if c.Status == Active || c.Status == Absent { // reinforcements still to come stand
-			standing[c.Group] = true
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Status != Active && c.Status != Absent { // reinforcements still to come stand
+			continue
+		}
+		if !over {
+			winner, over = c.Group, true
+		} else if c.Group != winner {
+			return "", false
 		}
 	}
-	if len(standing) > 1 {
-		return "", false
-	}
-	for g := range standing {
-		return g, true
-	}
-	return "", true
+	return winner, true
 }

@@ -54,13 +54,13 @@ func (s *State) reactors(c *Combatant, cmd Command) []Reaction {
 	for _, id := range s.opportunists(c, cmd) {
 		q = append(q, Reaction{Who: id, Kind: "opportunity"})
 	}
-	for _, h := range s.Combatants {
-		if h.ID != c.ID && h.Delayed && h.Status == Active && h.HeldBy == "" {
+	for i := range s.Combatants {
+		if h := &s.Combatants[i]; h.ID != c.ID && h.Delayed && h.Status == Active && h.HeldBy == "" {
 			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
 		}
 	}
-	for _, h := range s.Combatants {
-		if h.Group != c.Group && h.Aim != nil && h.Status == Active {
+	for i := range s.Combatants {
+		if h := &s.Combatants[i]; h.Group != c.Group && h.Aim != nil && h.Status == Active {
 			q = append(q, Reaction{Who: h.ID, Kind: "aim"}) // fire early (R22)
 		}
 	}
