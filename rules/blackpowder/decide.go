@@ -55,7 +55,7 @@ func decide(s *State, actor string, cmd Command, src dice.Source) ([]Event, erro
 	if s.Over {
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
-	r := &run{s: s.scratch(), base: s, src: src}
+	r := &run{s: s.scratch(), base: s, src: src, events: make([]Event, 0, 8)}
 	return r.decide(s, actor, cmd)
 }
 
@@ -65,7 +65,7 @@ func step(s *State, actor string, cmd Command, src dice.Source) ([]Event, error)
 	if s.Over {
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
-	r := &run{s: *s, src: src}
+	r := &run{s: *s, src: src, events: make([]Event, 0, 8)}
 	events, err := r.decide(s, actor, cmd)
 	*s = r.s
 	return events, err
