@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/big"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Defaults for EnumerateOptions.
@@ -98,29 +100,171 @@ var errCut = errors.New("dice: path cut at MaxDraws")
 // as a dry Script does; f may call Run (which turns the stop into an error)
 // but must not otherwise recover panics it did not raise.
 func Enumerate[T comparable](f func(Source) (T, error), opts EnumerateOptions) (*Enumeration[T], error) {
-	if opts.MaxPaths <= 0 {
-		opts.MaxPaths = DefaultMaxPaths
-	}
-	if opts.MaxDraws <= 0 {
-		opts.MaxDraws = DefaultMaxDraws
-	}
+	opts = opts.withDefaults()
+	t := newTally[T]()
 	src := &enumSource{maxDraws: opts.MaxDraws}
-	index := map[T]int{}
-	var accs []weightAcc
-	var values []T
-	var cut weightAcc
-	paths := 0
-	exhausted := false
-	for {
-		paths++
-		if paths > opts.MaxPaths {
-			if !opts.Partial {
-				return nil, &BudgetError{MaxPaths: opts.MaxPaths}
-			}
-			paths--
-			exhausted = true
-			break
+	exhausted, err := walk(f, src, t, func() bool { return t.paths < opts.MaxPaths })
+	if err != nil {
+		return nil, err
+	}
+	if exhausted && !opts.Partial {
+		return nil, &BudgetError{MaxPaths: opts.MaxPaths}
+	}
+	return t.enumeration(exhausted), nil
+}
+
+func (o EnumerateOptions) withDefaults() EnumerateOptions {
+	if o.MaxPaths <= 0 {
+		o.MaxPaths = DefaultMaxPaths
+	}
+	if o.MaxDraws <= 0 {
+		o.MaxDraws = DefaultMaxDraws
+	}
+	return o
+}
+
+// EnumerateParallel is Enumerate run on up to workers goroutines at once,
+// with the same result. The dice tree is split by the first die drawn; each
+// worker runs its share with a function of its own, from newF, so that the
+// functions may keep scratch space without locking. The functions must not
+// share anything mutable. A panic in one of them is raised again in the
+// caller.
+//
+// Which paths a budget that runs out leaves unexplored depends on the order
+// they are run in; so when MaxPaths runs out, EnumerateParallel runs the
+// enumeration again on the caller's goroutine, as Enumerate would.
+func EnumerateParallel[T comparable](newF func() func(Source) (T, error), workers int, opts EnumerateOptions) (*Enumeration[T], error) {
+	opts = opts.withDefaults()
+	f := newF()
+	if workers <= 1 {
+		return Enumerate(f, opts)
+	}
+	// The first path shows the first die drawn, if any.
+	probe := &enumSource{maxDraws: opts.MaxDraws}
+	_ = Run(func() error { _, err := f(probe); return err })
+	if len(probe.path) == 0 {
+		return Enumerate(f, opts)
+	}
+	sides := probe.path[0].Sides
+	type share struct {
+		t         *tally[T]
+		exhausted bool
+		err       error
+		panicked  any
+	}
+	shares := make([]share, sides)
+	jobs := make(chan int, sides)
+	for v := range sides {
+		jobs <- v
+	}
+	close(jobs)
+	var spent atomic.Int64
+	budget := func() bool { return spent.Add(1) <= int64(opts.MaxPaths) }
+	var wg sync.WaitGroup
+	for w := range min(workers, sides) {
+		g := f
+		if w > 0 {
+			g = newF()
 		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for v := range jobs {
+				sh := &shares[v]
+				func() {
+					defer func() { sh.panicked = recover() }()
+					sh.t = newTally[T]()
+					src := &enumSource{maxDraws: opts.MaxDraws, fixed: 1, path: []Draw{{Sides: sides, Value: v + 1}}}
+					sh.exhausted, sh.err = walk(g, src, sh.t, budget)
+				}()
+			}
+		}()
+	}
+	wg.Wait()
+	exhausted := false
+	for _, sh := range shares {
+		switch {
+		case sh.panicked != nil:
+			panic(sh.panicked)
+		case sh.err != nil:
+			return nil, sh.err
+		}
+		exhausted = exhausted || sh.exhausted
+	}
+	if exhausted {
+		return Enumerate(newF(), opts)
+	}
+	t := newTally[T]()
+	for _, sh := range shares {
+		t.merge(sh.t)
+	}
+	return t.enumeration(false), nil
+}
+
+// tally gathers the results of dice paths, in the order first met.
+type tally[T comparable] struct {
+	index  map[T]int
+	values []T
+	accs   []weightAcc
+	cut    weightAcc
+	paths  int
+}
+
+func newTally[T comparable]() *tally[T] { return &tally[T]{index: map[T]int{}} }
+
+// add files result v of a path of probability 1/den.
+func (t *tally[T]) add(v T, den count) {
+	i, ok := t.index[v]
+	if !ok {
+		i = len(t.accs)
+		t.index[v] = i
+		t.accs = append(t.accs, weightAcc{})
+		t.values = append(t.values, v)
+	}
+	t.accs[i].add(den)
+}
+
+// merge adds the results of u, met after t's.
+func (t *tally[T]) merge(u *tally[T]) {
+	for j, v := range u.values {
+		i, ok := t.index[v]
+		if !ok {
+			i = len(t.accs)
+			t.index[v] = i
+			t.accs = append(t.accs, weightAcc{})
+			t.values = append(t.values, v)
+		}
+		t.accs[i].merge(&u.accs[j])
+	}
+	t.cut.merge(&u.cut)
+	t.paths += u.paths
+}
+
+// enumeration returns the results as an Enumeration; exhausted says the
+// budget ran out, so that what was not run is unexplored.
+func (t *tally[T]) enumeration(exhausted bool) *Enumeration[T] {
+	out := &Enumeration[T]{Outcomes: make([]Weighted[T], len(t.values)), Truncated: t.cut.rat(), Unexplored: new(big.Rat), Paths: t.paths}
+	covered := new(big.Rat).Set(out.Truncated)
+	for i, v := range t.values {
+		out.Outcomes[i] = Weighted[T]{Value: v, P: t.accs[i].rat()}
+		covered.Add(covered, out.Outcomes[i].P)
+	}
+	if exhausted {
+		out.Unexplored.Sub(big.NewRat(1, 1), covered)
+	}
+	return out
+}
+
+// walk runs f once for every path of the tree src starts at (src.fixed
+// leading dice stay as they are), filing the results in t, for as long as
+// more reports that another path may be run. It reports whether it stopped
+// for that reason.
+func walk[T comparable](f func(Source) (T, error), src *enumSource, t *tally[T], more func() bool) (exhausted bool, err error) {
+	for {
+		if !more() {
+			return true, nil
+		}
+		t.paths++
 		src.pos, src.stopped = 0, nil
 		var v T
 		err := Run(func() error {
@@ -135,37 +279,20 @@ func Enumerate[T comparable](f func(Source) (T, error), opts EnumerateOptions) (
 		}
 		switch {
 		case err == errCut:
-			cut.add(src.weight())
+			t.cut.add(src.weight())
 		case errors.As(err, new(*NondeterministicError)):
-			return nil, err
+			return false, err
 		case err != nil:
-			return nil, fmt.Errorf("dice path %v: %w", src.path[:src.pos], err)
+			return false, fmt.Errorf("dice path %v: %w", src.path[:src.pos], err)
 		case src.pos < len(src.path):
-			return nil, &NondeterministicError{Path: slices.Clone(src.path[:src.pos]), Msg: "stopped drawing where it drew more before"}
+			return false, &NondeterministicError{Path: slices.Clone(src.path[:src.pos]), Msg: "stopped drawing where it drew more before"}
 		default:
-			i, ok := index[v]
-			if !ok {
-				i = len(accs)
-				index[v] = i
-				accs = append(accs, weightAcc{})
-				values = append(values, v)
-			}
-			accs[i].add(src.weight())
+			t.add(v, src.weight())
 		}
 		if !src.advance() {
-			break
+			return false, nil
 		}
 	}
-	out := &Enumeration[T]{Outcomes: make([]Weighted[T], len(values)), Truncated: cut.rat(), Unexplored: new(big.Rat), Paths: paths}
-	covered := new(big.Rat).Set(out.Truncated)
-	for i, v := range values {
-		out.Outcomes[i] = Weighted[T]{Value: v, P: accs[i].rat()}
-		covered.Add(covered, out.Outcomes[i].P)
-	}
-	if exhausted {
-		out.Unexplored.Sub(big.NewRat(1, 1), covered)
-	}
-	return out, nil
 }
 
 // EnumerateDist is Enumerate for integer results, returning a Dist.
@@ -199,6 +326,9 @@ type enumSource struct {
 	pos      int
 	maxDraws int
 	stopped  error // why the current path was stopped, if it was
+	// fixed is how many leading dice of the path never change: the share
+	// of the tree a worker of EnumerateParallel runs.
+	fixed int
 }
 
 // stop ends the current path.
@@ -243,10 +373,10 @@ func (s *enumSource) weight() count {
 // when every path has been run.
 func (s *enumSource) advance() bool {
 	s.path = s.path[:s.pos]
-	for len(s.path) > 0 && s.path[len(s.path)-1].Value == s.path[len(s.path)-1].Sides {
+	for len(s.path) > s.fixed && s.path[len(s.path)-1].Value == s.path[len(s.path)-1].Sides {
 		s.path = s.path[:len(s.path)-1]
 	}
-	if len(s.path) == 0 {
+	if len(s.path) <= s.fixed {
 		return false
 	}
 	s.path[len(s.path)-1].Value++
@@ -269,6 +399,19 @@ func (a *weightAcc) add(den count) {
 	}
 	a.dens = append(a.dens, den)
 	a.ns = append(a.ns, 1)
+}
+
+// merge adds b's sums to a's.
+func (a *weightAcc) merge(b *weightAcc) {
+	for i, d := range b.dens {
+		j := slices.IndexFunc(a.dens, func(e count) bool { return e.cmp(d) == 0 })
+		if j < 0 {
+			a.dens = append(a.dens, d)
+			a.ns = append(a.ns, b.ns[i])
+			continue
+		}
+		a.ns[j] += b.ns[i]
+	}
 }
 
 func (a *weightAcc) rat() *big.Rat {

@@ -219,3 +219,116 @@ func TestEnumeratePartialReportsTheUnexploredMass(t *testing.T) {
 		t.Errorf("full: %d paths, unexplored %v, err %v", full.Paths, full.Unexplored, err)
 	}
 }
+
+// sameEnumeration fails the test unless a and b are equal: the same
+// outcomes in the same order with the same probabilities, the same
+// truncated and unexplored mass, the same number of paths.
+func sameEnumeration[T comparable](t *testing.T, a, b *Enumeration[T]) {
+	t.Helper()
+	if len(a.Outcomes) != len(b.Outcomes) || a.Paths != b.Paths || a.Truncated.Cmp(b.Truncated) != 0 || a.Unexplored.Cmp(b.Unexplored) != 0 {
+		t.Fatalf("%d outcomes, %d paths, truncated %s, unexplored %s; want %d, %d, %s, %s",
+			len(a.Outcomes), a.Paths, a.Truncated.RatString(), a.Unexplored.RatString(),
+			len(b.Outcomes), b.Paths, b.Truncated.RatString(), b.Unexplored.RatString())
+	}
+	for i := range a.Outcomes {
+		if a.Outcomes[i].Value != b.Outcomes[i].Value || a.Outcomes[i].P.Cmp(b.Outcomes[i].P) != 0 {
+			t.Fatalf("outcome %d: %v %s, want %v %s", i, a.Outcomes[i].Value, a.Outcomes[i].P.RatString(), b.Outcomes[i].Value, b.Outcomes[i].P.RatString())
+		}
+	}
+}
+
+func TestEnumerateParallelIsEnumerate(t *testing.T) {
+	explode := func(src Source) (int, error) {
+		total := 0
+		for {
+			v := src.Roll(6)
+			total += v
+			if v != 6 {
+				return total, nil
+			}
+		}
+	}
+	fs := map[string]func(Source) (int, error){
+		"attack":  attack(3, 7),
+		"explode": explode,
+		"no dice": func(Source) (int, error) { return 4, nil },
+		"d2 then d20 or 2d6": func(src Source) (int, error) {
+			if src.Roll(2) == 1 {
+				return src.Roll(20), nil
+			}
+			return src.Roll(6) + src.Roll(6), nil
+		},
+	}
+	for name, f := range fs {
+		for _, opts := range []EnumerateOptions{{}, {MaxDraws: 2}, {MaxPaths: 30, Partial: true}} {
+			want, werr := Enumerate(f, opts)
+			for _, workers := range []int{1, 2, 3, 16} {
+				got, err := EnumerateParallel(func() func(Source) (int, error) { return f }, workers, opts)
+				if (err == nil) != (werr == nil) {
+					t.Fatalf("%s %+v, %d workers: err %v, want %v", name, opts, workers, err, werr)
+				}
+				if err == nil {
+					sameEnumeration(t, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestEnumerateParallelGivesEachWorkerItsOwnFunction(t *testing.T) {
+	made := 0
+	newF := func() func(Source) (int, error) {
+		made++
+		var scratch []int // a worker's own, never shared
+		return func(src Source) (int, error) {
+			scratch = append(scratch[:0], src.Roll(10), src.Roll(10))
+			return scratch[0] + scratch[1], nil
+		}
+	}
+	got, err := EnumerateParallel(newF, 4, EnumerateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Enumerate(newF(), EnumerateOptions{})
+	sameEnumeration(t, got, want)
+	if made < 2 {
+		t.Errorf("newF called %d times, want one function per worker", made)
+	}
+}
+
+func TestEnumerateParallelErrors(t *testing.T) {
+	failOn := func(first int) func() func(Source) (int, error) {
+		return func() func(Source) (int, error) {
+			return func(src Source) (int, error) {
+				if v := src.Roll(6); v >= first {
+					return 0, errors.New("boom")
+				}
+				return src.Roll(6), nil
+			}
+		}
+	}
+	_, want := Enumerate(failOn(3)(), EnumerateOptions{})
+	_, err := EnumerateParallel(failOn(3), 3, EnumerateOptions{})
+	if err == nil || err.Error() != want.Error() {
+		t.Errorf("err %v, want the first in path order: %v", err, want)
+	}
+	_, err = EnumerateParallel(func() func(Source) (int, error) {
+		return func(src Source) (int, error) { return src.Roll(6), nil }
+	}, 2, EnumerateOptions{MaxPaths: 3})
+	if _, ok := errors.AsType[*BudgetError](err); !ok {
+		t.Errorf("over budget: err %v, want a *BudgetError", err)
+	}
+	defer func() {
+		if r := recover(); r != "bad rule" {
+			t.Errorf("recovered %v, want the function's panic", r)
+		}
+	}()
+	EnumerateParallel(func() func(Source) (int, error) {
+		return func(src Source) (int, error) {
+			if src.Roll(4) == 3 {
+				panic("bad rule")
+			}
+			return 0, nil
+		}
+	}, 2, EnumerateOptions{})
+}

@@ -5,9 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"fray/dice"
 	"fray/engine"
@@ -36,6 +39,10 @@ type Options struct {
 	// MaxSteps is how many prompts one resolution may answer before the
 	// rest of it is reported as uncovered. Zero means DefaultMaxSteps.
 	MaxSteps int
+	// Workers is how many goroutines run dice paths at once; zero means
+	// one per processor (runtime.GOMAXPROCS). The odds are the same
+	// whatever it is.
+	Workers int
 }
 
 func (o Options) withDefaults() Options {
@@ -47,6 +54,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxSteps <= 0 {
 		o.MaxSteps = DefaultMaxSteps
+	}
+	if o.Workers <= 0 {
+		o.Workers = runtime.GOMAXPROCS(0)
 	}
 	return o
 }
@@ -178,7 +188,7 @@ type calc[S, C, E any] struct {
 
 	paths      int
 	situations int
-	unique     int // states that could not be keyed so far
+	unique     atomic.Int64 // states that could not be keyed so far
 }
 
 // node is a situation the resolution reaches with some probability: the
@@ -354,24 +364,35 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		k.leaveOut(k.budgetReason(), weight)
 		return nil
 	}
-	l := &leaves[S]{index: map[string]int{}}
+	var mu sync.Mutex
+	var all []*leaves[S]
 	stepper, steps := any(k.g).(Stepper[S, C, E])
-	en, err := dice.Enumerate(func(src dice.Source) (int, error) {
-		var events []E
-		var err error
-		after := k.g.Clone(&n.state)
-		if steps {
-			events, err = stepper.Step(&after, ch.who, ch.cmd, src)
-		} else {
-			events, err = k.g.Decide(&n.state, ch.who, ch.cmd, src)
-			engine.Apply(k.g, &after, events)
+	copyState := k.g.Clone
+	if sc, ok := any(k.g).(Scratcher[S]); ok {
+		copyState = sc.Scratch
+	}
+	en, err := dice.EnumerateParallel(func() func(dice.Source) (string, error) {
+		l := &leaves[S]{index: map[string]*leaf[S]{}}
+		mu.Lock()
+		all = append(all, l)
+		mu.Unlock()
+		return func(src dice.Source) (string, error) {
+			var events []E
+			var err error
+			after := copyState(&n.state)
+			if steps {
+				events, err = stepper.Step(&after, ch.who, ch.cmd, src)
+			} else {
+				events, err = k.g.Decide(&n.state, ch.who, ch.cmd, src)
+				engine.Apply(k.g, &after, events)
+			}
+			if err != nil {
+				return "", err
+			}
+			tags, damage := k.sum.Outcome(&n.state, k.actor, events, &after)
+			return k.file(l, n, tags, damage, &after), nil
 		}
-		if err != nil {
-			return 0, err
-		}
-		tags, damage := k.sum.Outcome(&n.state, k.actor, events, &after)
-		return k.file(l, n, tags, damage, &after), nil
-	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})
+	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})
 	if err != nil {
 		if n.steps == 0 {
 			return err
@@ -381,9 +402,17 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	k.paths += en.Paths
 	k.leaveOut(k.budgetReason(), new(big.Rat).Mul(weight, en.Unexplored))
 	k.leaveOut(fmt.Sprintf("dice paths drawing more than %d dice in one decision", k.opts.MaxDraws), new(big.Rat).Mul(weight, en.Truncated))
+	found := map[string]*leaf[S]{}
+	for _, l := range all {
+		for key, e := range l.index {
+			if _, ok := found[key]; !ok {
+				found[key] = e
+			}
+		}
+	}
 	for _, o := range en.Outcomes {
 		w := new(big.Rat).Mul(weight, o.P)
-		e := l.entries[o.Value]
+		e := found[o.Value]
 		if e.final != nil {
 			if have, ok := k.finals[e.key]; ok {
 				have.p.Add(have.p, w)
@@ -404,15 +433,14 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	return nil
 }
 
-// leaves files the results of one decision's dice paths. Each distinct
-// result gets an index, which is what the enumerated function returns; the
+// leaves files the results of the dice paths one worker runs for one
+// decision, by key, which is what the enumerated function returns; the
 // scratch slices spare an allocation per path.
 type leaves[S any] struct {
-	index   map[string]int
-	entries []leaf[S]
-	buf     []byte
-	tags    []string
-	damage  []int
+	index  map[string]*leaf[S]
+	buf    []byte
+	tags   []string
+	damage []int
 }
 
 // leaf is one distinct result: an outcome, or a situation to go on from.
@@ -422,10 +450,10 @@ type leaf[S any] struct {
 	next  *node[S]
 }
 
-// file returns the index of the result of one dice path from node n: the
+// file returns the key of the result of one dice path from node n: the
 // outcome so far plus the decision's tags and damage, and then everyone's
 // condition if the resolution is over, or the state it goes on from.
-func (k *calc[S, C, E]) file(l *leaves[S], n *node[S], tags []string, damage map[string]int, after *S) int {
+func (k *calc[S, C, E]) file(l *leaves[S], n *node[S], tags []string, damage map[string]int, after *S) string {
 	l.tags = append(l.tags[:0], n.acc.tags...)
 	if len(tags) > 0 {
 		l.tags = append(l.tags, tags...)
@@ -455,22 +483,21 @@ func (k *calc[S, C, E]) file(l *leaves[S], n *node[S], tags []string, damage map
 		b = append(b, k.stateKey(after)...)
 	}
 	l.buf = b
-	if i, ok := l.index[string(b)]; ok {
-		return i
+	if e, ok := l.index[string(b)]; ok {
+		return e.key
 	}
 	acc := partial{tags: slices.Clone(l.tags)}
 	if slices.ContainsFunc(l.damage, func(d int) bool { return d != 0 }) {
 		acc.damage = slices.Clone(l.damage)
 	}
-	e := leaf[S]{key: string(b)}
+	e := &leaf[S]{key: string(b)}
 	if over {
 		e.final = k.finish(acc, after)
 	} else {
 		e.next = &node[S]{state: *after, acc: acc, steps: n.steps + 1}
 	}
-	l.index[e.key] = len(l.entries)
-	l.entries = append(l.entries, e)
-	return len(l.entries) - 1
+	l.index[e.key] = e
+	return e.key
 }
 
 // appendPartial writes an outcome so far: its tags and who took how much
@@ -498,8 +525,7 @@ func appendPartial(b []byte, tags []string, damage []int) []byte {
 func (k *calc[S, C, E]) stateKey(s *S) string {
 	data, err := json.Marshal(s)
 	if err != nil {
-		k.unique++
-		return "#" + strconv.Itoa(k.unique)
+		return "#" + strconv.FormatInt(k.unique.Add(1), 10)
 	}
 	return string(data)
 }

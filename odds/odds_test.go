@@ -296,3 +296,22 @@ func TestNeedsASummarizer(t *testing.T) {
 type bare struct {
 	engine.Game[bp.State, bp.Command, bp.Event]
 }
+
+// The odds are the same however many workers run the dice paths.
+func TestWorkersDoNotChangeTheOdds(t *testing.T) {
+	s := turn(t, gunman("eastman", "players"), thug(6, 12, club), nil)
+	one := oddsOf(t, s, "eastman", "attack thug", tactical, odds.Options{Workers: 1})
+	for _, w := range []int{2, 5} {
+		many := oddsOf(t, s, "eastman", "attack thug", tactical, odds.Options{Workers: w})
+		if len(many.Outcomes) != len(one.Outcomes) || many.Paths != one.Paths || many.Situations != one.Situations {
+			t.Fatalf("%d workers: %d outcomes, %d paths, %d situations; one worker: %d, %d, %d",
+				w, len(many.Outcomes), many.Paths, many.Situations, len(one.Outcomes), one.Paths, one.Situations)
+		}
+		for i := range one.Outcomes {
+			a, b := one.Outcomes[i], many.Outcomes[i]
+			if a.Key() != b.Key() || a.P.Cmp(b.P) != 0 {
+				t.Errorf("%d workers: outcome %d is %q %s, one worker %q %s", w, i, b.Key(), b.P.RatString(), a.Key(), a.P.RatString())
+			}
+		}
+	}
+}

@@ -41,6 +41,15 @@ type Stepper[S, C, E any] interface {
 	Step(s *S, actor string, c C, src dice.Source) ([]E, error)
 }
 
+// Scratcher is implemented by rulesets with a cheaper copy of a state than
+// Clone, for a decision to change: Scratch's copy may share with s what
+// Step and Evolve never change in place, as long as s does not change
+// while the copy is in use. Odds, which never change a state once reached,
+// use it for the copy they make per dice path.
+type Scratcher[S any] interface {
+	Scratch(s *S) S
+}
+
 // DefaultPolicy answers every prompt with its default option, or with its
 // first option when it has no default. It is the policy of last resort for
 // a ruleset that offers none of its own.

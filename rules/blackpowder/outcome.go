@@ -173,3 +173,10 @@ func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	}
 	return actOptions(s, c)
 }
+
+// Scratch returns a copy of s for Step or Evolve to change, cheaper than
+// Clone: it shares with s what decisions never change in place (skills,
+// armor; the pending attack, aims and the order, which they only replace).
+// s must not change while the copy is in use. Exact odds copy a state per
+// dice path with it.
+func (Rules) Scratch(s *State) State { return s.scratch() }
