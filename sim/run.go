@@ -275,6 +275,7 @@ type FightError struct {
 	Err      error
 }
 
+// Error says which fight went wrong, where, and how.
 func (e *FightError) Error() string {
 	return fmt.Sprintf("fight %d (dice seed %d), decision %d: %v", e.Fight, e.Seed, e.Decision+1, e.Err)
 }

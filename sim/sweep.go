@@ -317,18 +317,24 @@ func parsePath(path string) ([]segment, error) {
 
 // Sweep is a sweep's results: the encounter run at each value of a field.
 type Sweep struct {
-	Encounter string  `json:"encounter,omitempty"`
-	Ruleset   string  `json:"ruleset"`
-	Path      string  `json:"path"`
-	Fights    int64   `json:"fights"`
-	Seed      uint64  `json:"seed"`
-	Points    []Point `json:"points"`
+	// Encounter and Ruleset name what was simulated.
+	Encounter string `json:"encounter,omitempty"`
+	Ruleset   string `json:"ruleset"`
+	// Path is the field varied (Vary.Path).
+	Path string `json:"path"`
+	// Fights is how many fights each value was run for, all with Seed.
+	Fights int64  `json:"fights"`
+	Seed   uint64 `json:"seed"`
+	// Points are the results at each value, in order.
+	Points []Point `json:"points"`
 }
 
 // Point is the encounter run at one value of a sweep. Every point uses the
 // same seed, so that the values are compared on the same dice as far as
 // the fights go alike.
 type Point struct {
+	// Value is the value the field was set to: int64, float64, bool or
+	// string.
 	Value  any     `json:"value"`
 	Report *Report `json:"report"`
 }
