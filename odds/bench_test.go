@@ -14,7 +14,8 @@ import (
 // critical re-roll on a kept 10 and its extra damage, and the Consciousness
 // check. "unaware": the target cannot dodge; "dawn": the bundled
 // pistols_at_dawn, the east gunman's turn, the target answering by the
-// tactical policy.
+// tactical policy. "one-worker" runs every dice path on one goroutine; the
+// others on one per processor.
 func BenchmarkPistolShot(b *testing.B) {
 	unaware := thug(6, 8, club)
 	unaware.Unaware = true
@@ -29,16 +30,22 @@ func BenchmarkPistolShot(b *testing.B) {
 	}
 	for _, c := range cases {
 		target := c.s.Combatants[1].ID
-		b.Run(c.name, func(b *testing.B) {
-			cmd := bp.Command(&bp.Attack{Target: target})
-			var r *odds.Report
-			for b.Loop() {
-				var err error
-				if r, err = odds.Of(game, c.s, "eastman", cmd, tactical, odds.Options{Policy: engine.TacticalPolicy}); err != nil {
-					b.Fatal(err)
-				}
+		for _, workers := range []int{1, 0} {
+			name := c.name
+			if workers == 1 {
+				name += "/one-worker"
 			}
-			b.ReportMetric(float64(r.Paths), "paths")
-		})
+			b.Run(name, func(b *testing.B) {
+				cmd := bp.Command(&bp.Attack{Target: target})
+				var r *odds.Report
+				for b.Loop() {
+					var err error
+					if r, err = odds.Of(game, c.s, "eastman", cmd, tactical, odds.Options{Policy: engine.TacticalPolicy, Workers: workers}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(r.Paths), "paths")
+			})
+		}
 	}
 }

@@ -136,7 +136,7 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		return nil, fmt.Errorf("odds of %q from %s: %w", text, actor, err)
 	}
 	rep = k.report()
-	rep.Ruleset, rep.Actor, rep.Command, rep.Question = g.ID(), actor, text, p.Question
+	rep.Ruleset, rep.Actor, rep.Command, rep.Question, rep.Acting = g.ID(), actor, text, p.Question, acting
 	return rep, nil
 }
 

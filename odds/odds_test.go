@@ -278,6 +278,12 @@ func TestTheGMMayAsk(t *testing.T) {
 	s := turn(t, brawler(), thug(7, 30, club), nil)
 	r := oddsOf(t, s, engine.GM, "attack thug", defaults, odds.Options{})
 	wantP(t, "P(hit)", r.TagP("hit"), "7/10")
+	if r.Actor != engine.GM || r.Acting != "markus" {
+		t.Errorf("actor %q acting %q, want the GM for Markus", r.Actor, r.Acting)
+	}
+	if tc := r.Target(); tc == nil || tc.Combatant != "thug" {
+		t.Errorf("target %v, want the thug", tc)
+	}
 }
 
 // A ruleset that does not summarise outcomes is refused plainly.

@@ -15,9 +15,11 @@ type Report struct {
 	// Ruleset is the ruleset's id.
 	Ruleset string
 	// Actor is who gave the command, and Command the command in the
-	// ruleset's text vocabulary.
+	// ruleset's text vocabulary. Acting is the combatant whose decision it
+	// was: Actor, or the one the prompt named when the GM gave it.
 	Actor   string
 	Command string
+	Acting  string
 	// Question is the prompt the command answers.
 	Question string
 	// Policy names the policy that answered the prompts met along the way.
@@ -195,14 +197,14 @@ func (r *Report) Covered() *big.Rat {
 	return new(big.Rat).Sub(big.NewRat(1, 1), r.Uncovered)
 }
 
-// Target returns the combatant other than the actor the command does most
-// to: the most expected damage, then the likeliest to go down, then the
+// Target returns the combatant other than the acting one the command does
+// most to: the most expected damage, then the likeliest to go down, then the
 // first in the roster. It returns nil when the command affects nobody else.
 func (r *Report) Target() *CombatantOdds {
 	var best *CombatantOdds
 	for i := range r.Combatants {
 		c := &r.Combatants[i]
-		if c.Combatant == r.Actor {
+		if c.Combatant == r.Acting {
 			continue
 		}
 		if best == nil {

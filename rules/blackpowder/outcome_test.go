@@ -131,4 +131,7 @@ func TestOptionsFor(t *testing.T) {
 	if opts := (Rules{}).OptionsFor(st, "beatrix"); has(opts, "hold thug1") || !has(opts, "attack thug1") {
 		t.Errorf("Beatrix's options are not her own")
 	}
+	if opts := (Rules{}).OptionsFor(st, engine.GM); len(opts) != len(next(st).Options) {
+		t.Errorf("the GM gets %d options, the prompt has %d", len(opts), len(next(st).Options))
+	}
 }
