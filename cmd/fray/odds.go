@@ -35,7 +35,7 @@ type oddsOptions struct {
 func newOddsCmd() *cobra.Command {
 	var opts oddsOptions
 	cmd := &cobra.Command{
-		Use:   "odds EXPR... | odds --encounter FILE --actor ID (--command TEXT | --all)",
+		Use:   "odds EXPR... | fray odds --encounter ENCOUNTER --actor ID (--command TEXT | --all)",
 		Short: "Show the exact odds of a dice expression, or of an action in a fight",
 		Long: `Show the exact odds of a dice expression, or of an action in a fight.
 
@@ -69,6 +69,11 @@ default. See docs/odds.md.`,
 			if cmd.Flags().Changed("encounter") {
 				if len(args) > 0 {
 					return usageErrorf("give either a dice expression or --encounter, not both (got %q)", strings.Join(args, " "))
+				}
+				for _, name := range []string{"at-least", "explode-depth"} {
+					if cmd.Flags().Changed(name) {
+						return usageErrorf("--%s goes with a dice expression, not --encounter", name)
+					}
 				}
 				return nil
 			}

@@ -294,6 +294,7 @@ func TestEncounterOddsErrors(t *testing.T) {
 		{"both command and all", append(base, "--actor", "markus", "--command", "pass", "--all"), exitUsage, []string{"not both"}},
 		{"actor without encounter", []string{"odds", "3d6", "--actor", "markus"}, exitUsage, []string{"--actor goes with --encounter"}},
 		{"expression with encounter", append(base, "3d6", "--actor", "markus", "--all"), exitUsage, []string{"not both"}},
+		{"dice flags with encounter", append(base, "--actor", "markus", "--all", "--at-least", "3"), exitUsage, []string{"--at-least goes with a dice expression"}},
 		{"unknown encounter", []string{"odds", "--encounter", "no_such_fight", "--actor", "markus", "--all"}, exitError, []string{"no_such_fight"}},
 		{"unknown policy", append(append(base, "--actor", "markus", "--command", "pass", "--policy", "wild"), setup...), exitError,
 			[]string{`no blackpowder policy "wild"`, "tactical"}},
