@@ -16,9 +16,9 @@ import (
 // eight it checks every option of the prompt the same way, and a command
 // the rules refuse gets the same refusal.
 func TestStepIsDecideThenEvolve(t *testing.T) {
-	fights := 400
+	fights := 200
 	if testing.Short() {
-		fights = 60
+		fights = 40
 	}
 	for _, setup := range setups(t) {
 		t.Run(setup.Name, func(t *testing.T) {
