@@ -305,10 +305,12 @@ type bare struct {
 
 // The odds are the same however many workers run the dice paths.
 func TestWorkersDoNotChangeTheOdds(t *testing.T) {
-	s := turn(t, gunman("eastman", "players"), thug(6, 12, club), nil)
-	one := oddsOf(t, s, "eastman", "attack thug", tactical, odds.Options{Workers: 1})
+	west := gunman("westman", "enemies")
+	west.X = 12
+	s := turn(t, gunman("eastman", "players"), west, nil)
+	one := oddsOf(t, s, "eastman", "attack westman", tactical, odds.Options{Workers: 1})
 	for _, w := range []int{2, 5} {
-		many := oddsOf(t, s, "eastman", "attack thug", tactical, odds.Options{Workers: w})
+		many := oddsOf(t, s, "eastman", "attack westman", tactical, odds.Options{Workers: w})
 		if len(many.Outcomes) != len(one.Outcomes) || many.Paths != one.Paths || many.Situations != one.Situations {
 			t.Fatalf("%d workers: %d outcomes, %d paths, %d situations; one worker: %d, %d, %d",
 				w, len(many.Outcomes), many.Paths, many.Situations, len(one.Outcomes), one.Paths, one.Situations)
