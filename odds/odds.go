@@ -98,13 +98,17 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 	if policy == nil {
 		return nil, fmt.Errorf("odds: no policy to answer the prompts of the resolution")
 	}
-	text := g.FormatCommand(c)
+	if any(c) == nil {
+		return nil, fmt.Errorf("odds: no command from %s", actor)
+	}
+	var text string
 	defer func() {
 		// A ruleset or policy bug must not bring the caller down.
 		if r := recover(); r != nil {
 			rep, err = nil, fmt.Errorf("odds: %s panicked while resolving %q from %s: %v", g.ID(), text, actor, r)
 		}
 	}()
+	text = g.FormatCommand(c)
 	p := g.Next(s)
 	ids := sum.Combatants(s)
 	if err := check(p, ids, actor, text); err != nil {

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"fray/dice"
 	"fray/engine"
 	"fray/odds"
 	bp "fray/rules/blackpowder"
@@ -322,4 +323,35 @@ func TestWorkersDoNotChangeTheOdds(t *testing.T) {
 			}
 		}
 	}
+}
+
+// A missing command, or a ruleset that panics, is an error, not a panic.
+func TestNoPanics(t *testing.T) {
+	s := turn(t, brawler(), thug(7, 30, club), nil)
+	if _, err := odds.Of(game, s, "markus", nil, defaults, odds.Options{}); err == nil {
+		t.Error("no command: no error")
+	}
+	_, err := odds.Of[bp.State, bp.Command, bp.Event](panicky{bp.Rules{}}, s, "markus", &bp.Attack{Target: "thug"}, defaults, odds.Options{})
+	if err == nil || !strings.Contains(err.Error(), "panicked") || !strings.Contains(err.Error(), "rules bug") {
+		t.Errorf("err = %v, want the panic as an error", err)
+	}
+}
+
+// panicky is blackpowder whose Decide panics once it has drawn a die.
+type panicky struct{ bp.Rules }
+
+func (p panicky) Decide(s *bp.State, actor string, c bp.Command, src dice.Source) ([]bp.Event, error) {
+	if src.Roll(10) > 5 {
+		panic("rules bug")
+	}
+	return p.Rules.Decide(s, actor, c, src)
+}
+
+// Step is Decide, so that odds use the panicking Decide.
+func (p panicky) Step(s *bp.State, actor string, c bp.Command, src dice.Source) ([]bp.Event, error) {
+	events, err := p.Decide(s, actor, c, src)
+	if err == nil {
+		engine.Apply[bp.State, bp.Command, bp.Event](p, s, events)
+	}
+	return events, err
 }
