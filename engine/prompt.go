@@ -11,8 +11,9 @@ type PromptKind string
 const (
 	// Act: a combatant's own decision on their turn.
 	Act PromptKind = "act"
-	// React: a decision out of turn (dodge, opportunity attack, interrupt,
-	// a counter), asked of someone other than the active combatant.
+	// React: a decision in answer to what someone else did (dodge,
+	// opportunity attack, interrupt, a counter, a counter-tempo reply to a
+	// reaction), part of resolving an action rather than a new one.
 	React PromptKind = "react"
 	// Ruling: a question for the game master, with a default so that fights
 	// can run unattended.

@@ -133,12 +133,27 @@ func (c *calculator[S, C, E]) setup(t engine.Table, opts *Options) (*engine.Enco
 	return enc, p, nil
 }
 
+// viewerOf is the view of the one asking: a combatant, or the GM.
+func viewerOf(actor string) engine.Viewer {
+	if actor == engine.GM {
+		return engine.Everyone
+	}
+	return engine.Viewer{Combatant: actor}
+}
+
+// seenBy is the state as actor may see it: the odds a player is told must
+// not betray what its view hides (an opponent's secret feint).
+func (c *calculator[S, C, E]) seenBy(enc *engine.Encounter[S, C, E], actor string) *S {
+	view := c.g.View(enc.State(), viewerOf(actor))
+	return &view
+}
+
 func (c *calculator[S, C, E]) Odds(t engine.Table, actor, command string, opts Options) (*Report, error) {
 	enc, policy, err := c.setup(t, &opts)
 	if err != nil {
 		return nil, err
 	}
-	s := enc.State()
+	s := c.seenBy(enc, actor)
 	cmd, err := c.g.ParseCommand(s, actor, command)
 	if err != nil {
 		return nil, &ParseError{Command: command, Err: err}
@@ -151,12 +166,8 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	if err != nil {
 		return nil, err
 	}
-	s := enc.State()
-	viewer := engine.Viewer{Combatant: actor}
-	if actor == engine.GM {
-		viewer = engine.Everyone
-	}
-	p := engine.ViewPrompt(c.g, s, viewer)
+	s := c.seenBy(enc, actor)
+	p := engine.ViewPrompt(c.g, s, viewerOf(actor))
 	if err := check(p, any(c.g).(Summarizer[S, E]).Combatants(s), actor, ""); err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/odds"
 	"fray/rules/tempo"
 	"fray/scenario"
 )
@@ -133,5 +134,28 @@ func TestPoliciesSeeNoFeint(t *testing.T) {
 		if strings.Contains(strings.ToLower(o.Label), "feint") {
 			t.Errorf("Bob's reaction option %q mentions the feint", o.Label)
 		}
+	}
+}
+
+// TestOddsSeeNoFeint asks the odds of Bob's parry against Ann's feint: they
+// are computed from Bob's view, where the feint is an attack, so they
+// cannot give it away; Ann's own odds know it.
+func TestOddsSeeNoFeint(t *testing.T) {
+	table := duelTable(t)
+	submit(t, table, engine.GM, "begin", 9, 1)
+	submit(t, table, "ann", "feint bob")
+	calc, err := odds.For(tempo.Rules{}, tempo.Policies())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := calc.Odds(table, "bob", "parry", odds.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := rep.TagP("ann:feint:miss"); p.Sign() != 0 {
+		t.Errorf("Bob's odds show the feint missing with P %v", p)
+	}
+	if p := rep.TagP("ann:attack:critical-hit"); p.Sign() == 0 {
+		t.Errorf("Bob's odds do not treat the feint as an attack: tags %v", rep.Tags)
 	}
 }

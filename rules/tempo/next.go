@@ -25,7 +25,8 @@ func next(s *State) engine.Prompt[Command] {
 	case x != nil && x.needsCounterTempo():
 		actor := s.combatant(x.Actor)
 		r := x.Reactions[0]
-		return engine.Prompt[Command]{Kind: engine.Act, Actor: actor.ID, Default: 0,
+		// A reply to a reaction, part of resolving the action: React.
+		return engine.Prompt[Command]{Kind: engine.React, Actor: actor.ID, Default: 0,
 			Question: fmt.Sprintf("%s met the attack with %s: keep the action or replace it?", r.Reactor, rules(r.Action).name),
 			Options:  s.counterTempoOptions(actor)}
 	case x != nil && len(x.Choices) > 0:
@@ -92,11 +93,8 @@ func destinationPrompt(s *State, ch Choice) engine.Prompt[Command] {
 		q := q
 		opts = append(opts, engine.Option[Command]{Label: "move to " + q.String(), Command: &Destination{To: &q}})
 	}
-	kind := engine.React
-	if x := s.Exchange; x != nil && x.Actor == c.ID {
-		kind = engine.Act
-	}
-	return engine.Prompt[Command]{Kind: kind, Actor: c.ID, Default: 0,
+	// Part of resolving the action, for the actor too: React.
+	return engine.Prompt[Command]{Kind: engine.React, Actor: c.ID, Default: 0,
 		Question: fmt.Sprintf("%s: where does the %s end? (%s)", c.ID, choiceName(ch.Kind), choiceRule(ch.Kind)),
 		Options:  opts}
 }
