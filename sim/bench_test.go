@@ -1,6 +1,8 @@
 package sim
 
 import (
+	"fmt"
+	"runtime/debug"
 	"testing"
 	"time"
 
@@ -88,16 +90,22 @@ func rawDraw(n int64) float64 {
 }
 
 // BenchmarkRun runs the demo through Run with one worker per CPU; ns/op is
-// per fight, so fights/s is the whole machine's rate.
+// per fight, so fights/s is the whole machine's rate. It runs with the
+// garbage collector's default target, and with the target fray sim sets.
 func BenchmarkRun(b *testing.B) {
 	initial := bundled(b, benchEncounters[0])
-	b.ReportAllocs()
-	n := b.N
-	start := time.Now()
-	if _, err := Run(blackpowder.Rules{}, initial, blackpowder.Policies(), Options{Fights: n, Seed: 1}); err != nil {
-		b.Fatal(err)
+	for _, gogc := range []int{100, 400} {
+		b.Run(fmt.Sprintf("gogc=%d", gogc), func(b *testing.B) {
+			defer debug.SetGCPercent(debug.SetGCPercent(gogc))
+			b.ReportAllocs()
+			n := b.N
+			start := time.Now()
+			if _, err := Run(blackpowder.Rules{}, initial, blackpowder.Policies(), Options{Fights: n, Seed: 1}); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(n)/time.Since(start).Seconds(), "fights/s")
+		})
 	}
-	b.ReportMetric(float64(n)/time.Since(start).Seconds(), "fights/s")
 }
 
 // BenchmarkPCGRaw is the yardstick: one raw d10 draw.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -23,6 +24,10 @@ import (
 
 // demoEncounter is the bundled encounter "fray sim" runs when given none.
 const demoEncounter = "tavern_brawl"
+
+// simGCPercent is the garbage collector's target (GOGC) while fray sim
+// simulates, unless the GOGC environment variable sets one.
+const simGCPercent = 400
 
 // newSimulators returns a Simulator for each ruleset that can be simulated:
 // its game and its policies. Adding a ruleset is one line here.
@@ -133,6 +138,12 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 		if vary, err = sim.ParseVary(opts.vary); err != nil {
 			return &usageError{err: err}
 		}
+	}
+	if os.Getenv("GOGC") == "" {
+		// A simulation allocates fast and keeps little: with the default
+		// target the collector runs all the time and takes a worker's share
+		// of the CPU. Four times the live heap is still a few megabytes.
+		defer debug.SetGCPercent(debug.SetGCPercent(simGCPercent))
 	}
 	reg, err := newRegistry()
 	if err != nil {
