@@ -116,6 +116,8 @@ type simRun struct {
 	stderr    io.Writer
 }
 
+// runSim runs "fray sim" on the encounter arg, writing the report to stdout
+// and any progress bar to stderr.
 func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 	switch {
 	case opts.fights < 1:
@@ -140,9 +142,9 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 		}
 	}
 	if os.Getenv("GOGC") == "" {
-		// A simulation allocates fast and keeps little: with the default
-		// target the collector runs all the time and takes a worker's share
-		// of the CPU. Four times the live heap is still a few megabytes.
+		// A simulation allocates fast and keeps little: at the default
+		// target the collector runs nearly all the time and takes a share
+		// of the CPU. A heap five times what is live is a few megabytes.
 		defer debug.SetGCPercent(debug.SetGCPercent(simGCPercent))
 	}
 	reg, err := newRegistry()
