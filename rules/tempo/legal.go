@@ -230,17 +230,23 @@ func hands(c *Combatant) int {
 	return n
 }
 
+// offer is a declaration a menu offers and the AP it costs.
+type offer struct {
+	declare Declare
+	paid    int
+}
+
 // declareOptions lists the declarations the actor's menu offers: every
-// legal attack, a few useful moves, and the status actions (R08). It stops
-// after limit options when limit > 0.
-func (s *State) declareOptions(c *Combatant, limit int) []Declare {
-	var out []Declare
+// legal attack, a few useful moves, and the status actions (R08), each
+// with the AP it costs. It stops after limit options when limit > 0.
+func (s *State) declareOptions(c *Combatant, limit int) []offer {
+	var out []offer
 	add := func(d Declare) {
 		if limit > 0 && len(out) >= limit {
 			return
 		}
-		if _, err := s.declaration(c, &d); err == nil {
-			out = append(out, d)
+		if decl, err := s.declaration(c, &d); err == nil {
+			out = append(out, offer{d, decl.Paid})
 		}
 	}
 	var foes []*Combatant

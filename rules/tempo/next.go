@@ -38,13 +38,9 @@ func next(s *State) engine.Prompt[Command] {
 		return engine.Prompt[Command]{Kind: engine.End, Question: "no turn is under way", Default: -1}
 	}
 	var opts []engine.Option[Command]
-	for _, d := range s.declareOptions(c, 0) {
-		d := d
-		label := declareLabel(&d)
-		if decl, err := s.declaration(c, &d); err == nil {
-			label += fmt.Sprintf(" (%d AP)", decl.Paid)
-		}
-		opts = append(opts, engine.Option[Command]{Label: label, Command: &d})
+	for _, o := range s.declareOptions(c, 0) {
+		d := o.declare
+		opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("%s (%d AP)", declareLabel(&d), o.paid), Command: &d})
 	}
 	opts = append(opts, engine.Option[Command]{Label: "end the turn and recover stamina", Command: &EndTurn{}})
 	return engine.Prompt[Command]{Kind: engine.Act, Actor: c.ID, Default: -1,

@@ -180,11 +180,11 @@ type Dropped struct {
 // Exchange is one action from declaration to the end of its resolution
 // (R03).
 type Exchange struct {
-	Actor string   `json:"actor"`
-	Act   Declared `json:"declared"`
-	// Feint marks a Melee Attack that is really a feint. It is secret: only
-	// the actor and the GM see it until it is revealed (R19).
-	Feint bool `json:"feint,omitempty"`
+	Actor string `json:"actor"`
+	// Act is the declaration. Its action is Feint for a feint, which only
+	// the actor and the GM see until it is revealed (R19); View shows
+	// everyone else a Melee Attack.
+	Act Declared `json:"declared"`
 	// Asked is how many of Candidates have answered; Candidates are the
 	// opponents who may react, in the order they are asked (R26).
 	Candidates []string   `json:"candidates,omitempty"`
