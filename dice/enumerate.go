@@ -280,7 +280,7 @@ func walk[T comparable](f func(Source) (T, error), src *enumSource, t *tally[T],
 		switch {
 		case err == errCut:
 			t.cut.add(src.weight())
-		case errors.As(err, new(*NondeterministicError)):
+		case err != nil && errors.As(err, new(*NondeterministicError)):
 			return false, err
 		case err != nil:
 			return false, fmt.Errorf("dice path %v: %w", src.path[:src.pos], err)

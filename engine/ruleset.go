@@ -54,6 +54,34 @@ type PromptViewer[S, C any] interface {
 	ViewPrompt(s *S, p Prompt[C], v Viewer) Prompt[C]
 }
 
+// Stepper is implemented by rulesets that can decide a command and apply
+// its events to the state as they go, for the hot loops of simulation and
+// exact odds: it spares the copy of the state that Decide makes so as to
+// leave it unchanged. Step appends to events (a buffer the caller reuses,
+// or nil) the events Decide would return, and leaves s as applying them
+// with Evolve would. When it refuses the command it may leave s half
+// changed, to be thrown away.
+type Stepper[S, C, E any] interface {
+	Step(s *S, actor string, c C, src dice.Source, events []E) ([]E, error)
+}
+
+// NextKinder is implemented by rulesets that can tell what kind of
+// decision a state waits for without building the prompt, for the hot
+// loops of simulation and exact odds: NextKind(s) must always equal
+// Next(s).Kind, which enginetest checks.
+type NextKinder[S any] interface {
+	NextKind(s *S) PromptKind
+}
+
+// NextKind returns the kind of the prompt state s waits for: Next(s).Kind,
+// told cheaply when the ruleset is a NextKinder.
+func NextKind[S, C, E any](r Ruleset[S, C, E], s *S) PromptKind {
+	if nk, ok := r.(NextKinder[S]); ok {
+		return nk.NextKind(s)
+	}
+	return r.Next(s).Kind
+}
+
 // ViewPrompt returns the current prompt of state s as v may see it.
 func ViewPrompt[S, C, E any](r Ruleset[S, C, E], s *S, v Viewer) Prompt[C] {
 	p := r.Next(s)

@@ -41,7 +41,7 @@ func simulate[S, C, E any](g summarizing[S, C, E], s *S, actor string, c C, poli
 		acting = g.Next(s).Actor
 	}
 	var tags []string
-	var damage map[string]int
+	damage := make([]int, len(ids))
 	cur := s // Decide leaves it be; each step's result is a copy
 	who, cmd := actor, c
 	for {
@@ -51,14 +51,7 @@ func simulate[S, C, E any](g summarizing[S, C, E], s *S, actor string, c C, poli
 		}
 		after := g.Clone(cur)
 		engine.Apply(g, &after, events)
-		t, d := g.Outcome(cur, acting, events, &after)
-		tags = append(tags, t...)
-		for id, n := range d {
-			if damage == nil {
-				damage = map[string]int{}
-			}
-			damage[id] += n
-		}
+		tags = g.Outcome(cur, acting, events, &after, tags, damage)
 		cur = &after
 		p := g.Next(cur)
 		if p.Kind == engine.Act || p.Kind == engine.End {
@@ -80,15 +73,15 @@ func simulate[S, C, E any](g summarizing[S, C, E], s *S, actor string, c C, poli
 	key := strings.Join(slices.Compact(tags), " ")
 	for i, id := range ids {
 		cond, _ := g.Condition(cur, id)
-		if damage[id] == 0 && cond == before[i] {
+		if damage[i] == 0 && cond == before[i] {
 			continue
 		}
 		if key != "" {
 			key += ", "
 		}
 		key += id
-		if damage[id] != 0 {
-			key += " -" + strconv.Itoa(damage[id])
+		if damage[i] != 0 {
+			key += " -" + strconv.Itoa(damage[i])
 		}
 		if cond != before[i] {
 			key += " " + cond

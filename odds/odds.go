@@ -369,32 +369,35 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		return nil
 	}
 	var mu sync.Mutex
-	var all []*leaves[S]
-	stepper, steps := any(k.g).(Stepper[S, C, E])
-	copyState := k.g.Clone
-	if sc, ok := any(k.g).(Scratcher[S]); ok {
-		copyState = sc.Scratch
-	}
+	var all []*leaves[S, E]
+	stepper, steps := any(k.g).(engine.Stepper[S, C, E])
+	scratcher, scratches := any(k.g).(Scratcher[S])
 	en, err := dice.EnumerateParallel(func() func(dice.Source) (string, error) {
-		l := &leaves[S]{index: map[string]*leaf[S]{}}
+		l := &leaves[S, E]{index: map[string]*leaf[S]{}}
 		mu.Lock()
 		all = append(all, l)
 		mu.Unlock()
 		return func(src dice.Source) (string, error) {
 			var events []E
 			var err error
-			after := copyState(&n.state)
+			if scratches {
+				scratcher.ScratchInto(&l.after, &n.state)
+			} else {
+				l.after = k.g.Clone(&n.state)
+			}
 			if steps {
-				events, err = stepper.Step(&after, ch.who, ch.cmd, src)
+				events, err = stepper.Step(&l.after, ch.who, ch.cmd, src, l.events[:0])
+				l.events = events
 			} else {
 				events, err = k.g.Decide(&n.state, ch.who, ch.cmd, src)
-				engine.Apply(k.g, &after, events)
+				engine.Apply(k.g, &l.after, events)
 			}
 			if err != nil {
 				return "", err
 			}
-			tags, damage := k.sum.Outcome(&n.state, k.actor, events, &after)
-			return k.file(l, n, tags, damage, &after), nil
+			l.took = append(l.took[:0], make([]int, len(k.ids))...)
+			l.said = k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
+			return k.file(l, n, &l.after), nil
 		}
 	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})
 	if err != nil {
@@ -439,9 +442,13 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 
 // leaves files the results of the dice paths one worker runs for one
 // decision, by key, which is what the enumerated function returns; the
-// scratch slices spare an allocation per path.
-type leaves[S any] struct {
+// scratch state and slices spare allocations per path.
+type leaves[S, E any] struct {
 	index  map[string]*leaf[S]
+	after  S        // the state a path leads to, reused path after path
+	events []E      // the events of the path's decision, when the ruleset steps
+	said   []string // the tags of the path's decision
+	took   []int    // the damage of the path's decision, by combatant
 	buf    []byte
 	tags   []string
 	damage []int
@@ -455,26 +462,25 @@ type leaf[S any] struct {
 }
 
 // file returns the key of the result of one dice path from node n: the
-// outcome so far plus the decision's tags and damage, and then everyone's
-// condition if the resolution is over, or the state it goes on from.
-func (k *calc[S, C, E]) file(l *leaves[S], n *node[S], tags []string, damage map[string]int, after *S) string {
+// outcome so far plus the decision's tags and damage (l.said and l.took),
+// and then everyone's condition if the resolution is over, or the state it
+// goes on from.
+func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) string {
 	l.tags = append(l.tags[:0], n.acc.tags...)
-	if len(tags) > 0 {
-		l.tags = append(l.tags, tags...)
+	if len(l.said) > 0 {
+		l.tags = append(l.tags, l.said...)
 		slices.Sort(l.tags)
 		l.tags = slices.Compact(l.tags)
 	}
-	l.damage = l.damage[:0]
-	for i := range k.ids {
-		d := 0
-		if n.acc.damage != nil {
-			d = n.acc.damage[i]
+	l.damage = append(l.damage[:0], l.took...)
+	if n.acc.damage != nil {
+		for i, d := range n.acc.damage {
+			l.damage[i] += d
 		}
-		l.damage = append(l.damage, d+damage[k.ids[i]])
 	}
 	b := append(l.buf[:0], 'F')
 	b = appendPartial(b, l.tags, l.damage)
-	kind := k.g.Next(after).Kind
+	kind := engine.NextKind(k.g, after)
 	over := kind == engine.Act || kind == engine.End
 	if over {
 		for _, id := range k.ids {
@@ -498,7 +504,7 @@ func (k *calc[S, C, E]) file(l *leaves[S], n *node[S], tags []string, damage map
 	if over {
 		e.final = k.finish(acc, after)
 	} else {
-		e.next = &node[S]{state: *after, acc: acc, steps: n.steps + 1}
+		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1}
 	}
 	l.index[e.key] = e
 	return e.key

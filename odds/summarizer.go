@@ -9,13 +9,16 @@ import (
 // methods use only builtin types, so a ruleset implements it without
 // importing this package.
 type Summarizer[S, E any] interface {
-	// Outcome summarises one decision's events: tags naming what happened
-	// (by convention "hit" and "miss" for the acting combatant's attack
-	// roll; the rest is the ruleset's vocabulary, documented with its
-	// rules), and the damage each combatant took, by id. actor is the one
-	// whose command the odds are for, also while others answer prompts
-	// along the way; before and after are the states around the events.
-	Outcome(before *S, actor string, events []E, after *S) (tags []string, damage map[string]int)
+	// Outcome summarises one decision's events: it returns tags with the
+	// tags naming what happened appended (by convention "hit" and "miss"
+	// for the acting combatant's attack roll; the rest is the ruleset's
+	// vocabulary, documented with its rules), and adds the damage each
+	// combatant took to damage, which has an entry per combatant in the
+	// order of Combatants. actor is the one whose command the odds are for,
+	// also while others answer prompts along the way; before and after are
+	// the states around the events. The caller owns both slices, so a
+	// summary per dice path allocates next to nothing.
+	Outcome(before *S, actor string, events []E, after *S, tags []string, damage []int) []string
 	// Combatants lists the ids of everyone in the fight, in roster order.
 	Combatants(s *S) []string
 	// Condition names a combatant's condition in s ("active",
@@ -33,21 +36,14 @@ type OptionLister[S, C any] interface {
 	OptionsFor(s *S, actor string) []engine.Option[C]
 }
 
-// Stepper is implemented by rulesets that can decide a command and apply
-// its events in one go, changing the state in place: the events and the
-// state afterwards must be exactly those of Decide and then Evolve. Odds
-// use it, when there, to spare a copy of the state per dice path.
-type Stepper[S, C, E any] interface {
-	Step(s *S, actor string, c C, src dice.Source) ([]E, error)
-}
-
 // Scratcher is implemented by rulesets with a cheaper copy of a state than
-// Clone, for a decision to change: Scratch's copy may share with s what
-// Step and Evolve never change in place, as long as s does not change
-// while the copy is in use. Odds, which never change a state once reached,
-// use it for the copy they make per dice path.
+// Clone, for a decision to change: ScratchInto makes *dst a copy of s,
+// reusing the memory dst holds from an earlier ScratchInto, and may share
+// with s what Step and Evolve never change in place, as long as s does not
+// change while the copy is in use. Odds, which never change a state once
+// reached, use it for the copy they make per dice path.
 type Scratcher[S any] interface {
-	Scratch(s *S) S
+	ScratchInto(dst, s *S)
 }
 
 // DefaultPolicy answers every prompt with its default option, or with its

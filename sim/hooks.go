@@ -1,7 +1,5 @@
 package sim
 
-import "fray/dice"
-
 // The interfaces below are optional. A ruleset implements them on the same
 // value that implements engine.Ruleset, using only builtin types, so that
 // it never imports this package; the simulator finds them with a type
@@ -31,19 +29,10 @@ type Roster[S any] interface {
 // of the fight (unconscious, incapacitated) and dead whether it kills the
 // target. s is the fight around the event: the state before it when the
 // simulator applies events one by one, the state after the whole decision
-// when the ruleset is a Stepper; Tally should read from it only what
+// when the ruleset is an engine.Stepper; Tally should read from it only what
 // events do not change (who is who), and must not modify it.
 type Tallier[S, E any] interface {
 	Tally(s *S, e E) (target, source string, damage int, down, dead bool)
-}
-
-// Stepper is implemented by rulesets that can decide a command and apply
-// its events in one go, sparing the copy of the state that Decide makes so
-// as to leave it unchanged. Step must return the events Decide returns and
-// leave s as applying them with Evolve would. When it refuses the command
-// it may leave s half changed: the simulator then abandons the fight.
-type Stepper[S, C, E any] interface {
-	Step(s *S, actor string, c C, src dice.Source) ([]E, error)
 }
 
 // Transparent is implemented by rulesets whose states hide nothing: View

@@ -84,7 +84,7 @@ type simulation[S, C, E any] struct {
 	sider       engine.Sider[S]
 	rounder     Rounder[S]
 	tallier     Tallier[S, E]
-	stepper     Stepper[S, C, E]
+	stepper     engine.Stepper[S, C, E]
 	transparent bool
 	promptView  engine.PromptViewer[S, C]
 
@@ -115,7 +115,7 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	sim.sider, _ = g.(engine.Sider[S])
 	sim.rounder, _ = g.(Rounder[S])
 	sim.tallier, _ = g.(Tallier[S, E])
-	sim.stepper, _ = g.(Stepper[S, C, E])
+	sim.stepper, _ = g.(engine.Stepper[S, C, E])
 	sim.promptView, _ = g.(engine.PromptViewer[S, C])
 	if t, ok := g.(Transparent); ok {
 		sim.transparent = t.Transparent()
@@ -301,6 +301,7 @@ type worker[S, C, E any] struct {
 	acc    *accumulator
 	dice   counter
 	choose dice.PCG
+	events []E    // the events of a step, reused decision after decision
 	down   []bool // per combatant: went down in this fight
 	dead   []bool
 }
@@ -345,7 +346,8 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		}
 		var events []E
 		if sim.stepper != nil {
-			events, err = sim.stepper.Step(&s, p.Actor, c, &w.dice)
+			events, err = sim.stepper.Step(&s, p.Actor, c, &w.dice, w.events[:0])
+			w.events = events
 			if err == nil && sim.tallier != nil {
 				for _, e := range events {
 					w.tally(&s, e)

@@ -165,6 +165,11 @@ func (f *fight[S, C, E]) addViewer(actor string) {
 
 // checkPrompt checks that a prompt can be answered, or is a proper end.
 func (f *fight[S, C, E]) checkPrompt(p engine.Prompt[C]) *failure {
+	if nk, ok := f.g.(engine.NextKinder[S]); ok {
+		if k := nk.NextKind(f.enc.State()); k != p.Kind {
+			return f.fail("NextKind says %q, but the prompt is %s", k, describePrompt(p))
+		}
+	}
 	if p.Kind == engine.End {
 		if len(p.Options) > 0 {
 			return f.fail("the end prompt offers %d options", len(p.Options))

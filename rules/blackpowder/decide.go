@@ -60,12 +60,13 @@ func decide(s *State, actor string, cmd Command, src dice.Source) ([]Event, erro
 }
 
 // step is decide applying the events to s as it goes, rather than to a
-// copy; see Rules.Step. If it fails s may be left half changed.
-func step(s *State, actor string, cmd Command, src dice.Source) ([]Event, error) {
+// copy, and appending them to events; see Rules.Step. If it fails s may be
+// left half changed.
+func step(s *State, actor string, cmd Command, src dice.Source, events []Event) ([]Event, error) {
 	if s.Over {
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
-	r := &run{s: *s, src: src, events: make([]Event, 0, 8)}
+	r := &run{s: *s, src: src, events: events}
 	events, err := r.decide(s, actor, cmd)
 	*s = r.s
 	return events, err
@@ -702,6 +703,9 @@ func (r *run) damage(p Pending) error {
 	p.Damage = value
 	if raw == 10 && (r.s.group(a.Group).Players || r.s.Options.NPCCrits) {
 		p.Stage = "critical"
+		// The dodge is over: the re-roll needs the bonus and the
+		// difficulty, not the total, so criticals alike are alike states.
+		p.Total = 0
 		r.emit(&AwaitingDecision{Pending: p})
 		return nil
 	}

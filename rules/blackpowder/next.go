@@ -76,6 +76,33 @@ func next(s *State) engine.Prompt[Command] {
 	return p
 }
 
+// nextKind is the kind of next(s), told without building the prompt.
+func nextKind(s *State) engine.PromptKind {
+	if s.Over {
+		return engine.End
+	}
+	switch s.stage() {
+	case "after":
+		return engine.Ruling
+	case "pending":
+		return engine.React
+	case "declared":
+		if k := s.Declared.Queue[0].Kind; k == "safety" || k == "modifier" {
+			return engine.Ruling
+		}
+		return engine.React
+	case "ambush", "initiative":
+		return engine.Act
+	}
+	group := s.activeGroup()
+	for i := range s.Combatants {
+		if m := &s.Combatants[i]; m.Group == group && m.Status == Active && !m.Done {
+			return engine.Act
+		}
+	}
+	return engine.End
+}
+
 // actOptions lists what a combatant may do on its turn.
 func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 	opts := make([]engine.Option[Command], 0, 4+4*len(s.Combatants))

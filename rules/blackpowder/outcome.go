@@ -8,18 +8,20 @@ import (
 
 // Jam table results by die (R19), as outcome tags name them.
 var jamResults = [11]string{
-	1: "destroyed", 2: "broken", 3: "inoperable", 4: "major-jam", 5: "needs-fix",
-	6: "minor-jam", 7: "bullet-falls-out", 8: "misses", 9: "misfire", 10: "stands",
+	1: "jam:destroyed", 2: "jam:broken", 3: "jam:inoperable", 4: "jam:major-jam", 5: "jam:needs-fix",
+	6: "jam:minor-jam", 7: "jam:bullet-falls-out", 8: "jam:misses", 9: "jam:misfire", 10: "jam:stands",
 }
 
-// Outcome summarises what one decision's events did, for exact odds: tags
-// naming what happened, and the damage each combatant took. actor is the one
-// whose command the odds are for. A tag about the actor, its attack or its
-// gun is bare ("hit", "critical", "jam:misfire"); one about anyone else
-// starts with that one's id ("thug1:hit", "thug1:knocked-out"). The tags
-// are listed in docs/rules/blackpowder.md. Damage is effective damage
-// (after Toughness), and the LP a stun attack costs.
-func (Rules) Outcome(before *State, actor string, events []Event, after *State) (tags []string, damage map[string]int) {
+// Outcome summarises what one decision's events did, for exact odds: it
+// appends to tags the tags naming what happened, and adds to damage (an
+// entry per combatant, in roster order) the damage each combatant took.
+// actor is the one whose command the odds are for. A tag about the actor,
+// its attack or its gun is bare ("hit", "critical", "jam:misfire"); one
+// about anyone else starts with that one's id ("thug1:hit",
+// "thug1:knocked-out"). The tags are listed in docs/rules/blackpowder.md.
+// Damage is effective damage (after Toughness), and the LP a stun attack
+// costs.
+func (Rules) Outcome(before *State, actor string, events []Event, after *State, tags []string, damage []int) []string {
 	tag := func(who, name string) {
 		if who != actor {
 			name = who + ":" + name
@@ -27,13 +29,9 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State) 
 		tags = append(tags, name)
 	}
 	hurt := func(who string, n int) {
-		if n == 0 {
-			return
+		if i := before.index(who); i >= 0 && i < len(damage) {
+			damage[i] += n
 		}
-		if damage == nil {
-			damage = map[string]int{}
-		}
-		damage[who] += n
 	}
 	// attacker is whose attack the dodges and damage belong to: the one
 	// waiting for a decision, until an attack is rolled.
@@ -64,7 +62,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State) 
 		case *Jammed:
 			tag(e.Attacker, "jam")
 			if e.Die >= 1 && e.Die <= 10 {
-				tag(e.Attacker, "jam:"+jamResults[e.Die])
+				tag(e.Attacker, jamResults[e.Die])
 			}
 		case *CriticalRolled:
 			if e.Hit {
@@ -85,9 +83,9 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State) 
 			if e.Success && e.Stun {
 				// A stun that reaches the target's LP costs it Loss LP, at
 				// most down to 0 (R43, A36).
-				if c := before.combatant(e.Target); c != nil {
-					lp := c.LP - damage[e.Target]
-					hurt(e.Target, min(e.Loss, max(lp, 0)))
+				if i := before.index(e.Target); i >= 0 && i < len(damage) {
+					lp := before.Combatants[i].LP - damage[i]
+					damage[i] += min(e.Loss, max(lp, 0))
 				}
 			}
 		case *HoldContest:
@@ -127,7 +125,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State) 
 			tags = append(tags, "fight-over")
 		}
 	}
-	return tags, damage
+	return tags
 }
 
 // pick returns yes when ok, else no.
@@ -174,9 +172,10 @@ func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	return actOptions(s, c)
 }
 
-// Scratch returns a copy of s for Step or Evolve to change, cheaper than
-// Clone: it shares with s what decisions never change in place (skills,
-// armor; the pending attack, aims and the order, which they only replace).
-// s must not change while the copy is in use. Exact odds copy a state per
-// dice path with it.
-func (Rules) Scratch(s *State) State { return s.scratch() }
+// ScratchInto makes *dst a copy of s for Step or Evolve to change, cheaper
+// than Clone: it reuses the memory dst holds from an earlier ScratchInto,
+// and shares with s what decisions never change in place (skills, armor;
+// the pending attack, aims and the order, which they only replace). s must
+// not change while the copy is in use. Exact odds copy a state per dice
+// path with it.
+func (Rules) ScratchInto(dst, s *State) { s.scratchInto(dst) }

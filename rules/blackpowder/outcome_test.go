@@ -40,8 +40,18 @@ func outcomeOf(t *testing.T, actor string, unaware bool, steps [][2]string, roll
 			t.Fatalf("%s: %s: %v", st[0], st[1], err)
 		}
 	}
-	tags, damage := Rules{}.Outcome(&before, actor, events, enc.State())
+	took := make([]int, len(before.Combatants))
+	tags := Rules{}.Outcome(&before, actor, events, enc.State(), nil, took)
 	slices.Sort(tags)
+	var damage map[string]int
+	for i, n := range took {
+		if n != 0 {
+			if damage == nil {
+				damage = map[string]int{}
+			}
+			damage[before.Combatants[i].ID] = n
+		}
+	}
 	return tags, damage
 }
 

@@ -27,11 +27,12 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 
 // Step decides a command like Decide and applies its events to s as it
 // goes, sparing the copy of the state Decide makes to leave s unchanged:
-// for simulations, which keep the state and not the log. It returns the
-// events Decide returns and leaves s as applying them would; when it fails
-// (a refusal) s may be left half changed and must be thrown away.
-func (Rules) Step(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
-	return step(s, actor, c, src)
+// for simulations and exact odds, which keep states and not the log. It
+// appends to events the events Decide returns and leaves s as applying
+// them would; when it fails (a refusal) s may be left half changed and
+// must be thrown away. See engine.Stepper.
+func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+	return step(s, actor, c, src, events)
 }
 
 // Evolve applies an event.
@@ -39,6 +40,10 @@ func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
 
 // Next returns the current prompt.
 func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
+
+// NextKind tells the kind of Next(s) without building its options; see
+// engine.NextKinder.
+func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 
 // Clone returns a deep copy of the state.
 func (Rules) Clone(s *State) State { return s.clone() }

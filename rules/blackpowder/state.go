@@ -324,7 +324,8 @@ type Pending struct {
 	// Weapon is the attacker's weapon index (-1: fists).
 	Weapon int `json:"weapon"`
 	// Total and Difficulty of the attack check; Bonus is everything added
-	// to the die.
+	// to the die. Total is kept only while the target may dodge; it is 0
+	// at the critical stage, whose re-roll needs only Bonus and Difficulty.
 	Total      int `json:"total"`
 	Difficulty int `json:"difficulty"`
 	Bonus      int `json:"bonus"`
@@ -413,12 +414,21 @@ type Deferred struct {
 
 // combatant returns the combatant with the given id, or nil.
 func (s *State) combatant(id string) *Combatant {
-	for i := range s.Combatants {
-		if s.Combatants[i].ID == id {
-			return &s.Combatants[i]
-		}
+	if i := s.index(id); i >= 0 {
+		return &s.Combatants[i]
 	}
 	return nil
+}
+
+// index returns the roster position of the combatant with the given id, or
+// -1.
+func (s *State) index(id string) int {
+	for i := range s.Combatants {
+		if s.Combatants[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // activeGroup is the group acting now: the ambushers in their free turn,
@@ -455,34 +465,48 @@ func (s *State) group(id string) *Group {
 // ever replaces (the order, the pending attack, aims, declared commands).
 // The copy must not outlive s being changed.
 func (s *State) scratch() State {
-	out := *s
-	out.Groups = slices.Clone(s.Groups)
-	out.Combatants = slices.Clone(s.Combatants)
-	for i := range out.Combatants {
-		c := &out.Combatants[i]
+	var out State
+	s.scratchInto(&out)
+	return out
+}
+
+// scratchInto makes *dst what scratch returns, reusing the memory of the
+// groups, the combatants and their weapons and items that dst holds from
+// an earlier scratch copy, which must no longer be in use.
+func (s *State) scratchInto(dst *State) {
+	groups, combatants := dst.Groups, dst.Combatants
+	*dst = *s
+	dst.Groups = append(groups[:0], s.Groups...)
+	if cap(combatants) < len(s.Combatants) {
+		combatants = make([]Combatant, len(s.Combatants))
+	}
+	combatants = combatants[:len(s.Combatants)]
+	for i := range s.Combatants {
+		c, weapons, items := &combatants[i], combatants[i].Weapons, combatants[i].Items
+		*c = s.Combatants[i]
 		if len(c.Weapons) > 0 {
-			c.Weapons = slices.Clone(c.Weapons)
+			c.Weapons = append(weapons[:0], c.Weapons...)
 		}
 		if len(c.Items) > 0 {
-			c.Items = slices.Clone(c.Items)
+			c.Items = append(items[:0], c.Items...)
 		}
 	}
+	dst.Combatants = combatants
 	if s.Ambush != nil {
 		a := *s.Ambush
-		out.Ambush = &a
+		dst.Ambush = &a
 	}
 	if s.After != nil {
 		after := *s.After
 		after.Treated = slices.Clone(after.Treated)
-		out.After = &after
+		dst.After = &after
 	}
 	if s.Declared != nil {
 		d := *s.Declared
 		d.Queue = slices.Clone(d.Queue)
 		d.After = slices.Clone(d.After)
-		out.Declared = &d
+		dst.Declared = &d
 	}
-	return out
 }
 
 // clone returns a deep copy.

@@ -75,7 +75,7 @@ func sameStep(t *testing.T, where string, s *State, actor string, c Command, see
 	}
 	stepped := r.Clone(s)
 	srcB := dice.Seeded(seed)
-	eventsB, errB := r.Step(&stepped, actor, c, srcB)
+	eventsB, errB := r.Step(&stepped, actor, c, srcB, nil)
 	if (errA == nil) != (errB == nil) || (errA != nil && errA.Error() != errB.Error()) {
 		t.Fatalf("%s: %s: Decide says %v, Step says %v", where, r.FormatCommand(c), errA, errB)
 	}

@@ -64,9 +64,10 @@ func (Rules) Condition(s *State, combatant string) (string, bool) {
 // success", with ":void" when an opponent voided it); an attack that lands
 // also gives "hit" (and "critical" when it ignores armour), one that does
 // not "miss"; a revealed feint gives "feint". Tags about anyone but actor
-// start with that one's id ("bob:parry:bind", "bob:hit"). Damage is the
-// health each combatant lost.
-func (Rules) Outcome(before *State, actor string, events []Event, after *State) (tags []string, damage map[string]int) {
+// start with that one's id ("bob:parry:bind", "bob:hit"). The tags are
+// appended to tags; the health each combatant lost is added to damage, an
+// entry per combatant in roster order.
+func (Rules) Outcome(before *State, actor string, events []Event, after *State, tags []string, damage []int) []string {
 	tag := func(who, name string) {
 		if who != actor {
 			name = who + ":" + name
@@ -94,13 +95,14 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State) 
 				}
 			}
 		case *Damaged:
-			if damage == nil {
-				damage = map[string]int{}
+			for i := range before.Combatants {
+				if before.Combatants[i].ID == e.Target && i < len(damage) {
+					damage[i] += e.Taken
+				}
 			}
-			damage[e.Target] += e.Taken
 		case *FeintRevealed:
 			tag(e.Actor, "feint")
 		}
 	}
-	return tags, damage
+	return tags
 }
