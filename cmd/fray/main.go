@@ -5,17 +5,19 @@
 //
 //	fray roll EXPR [--seed N] [--times K] [--json] [--summary]
 //	fray odds EXPR [--at-least N] [--explode-depth D] [--json]
+//	fray odds --encounter ENCOUNTER --actor ID (--command TEXT | --all) [--setup STEP]... [--dice DICE] [--policy POLICY] [--json]
 //	fray check FILE|DIR... [-v]
 //	fray schema RULESET
-//	fray play ENCOUNTER [--auto] [--side SIDE] [--seed N]
+//	fray play ENCOUNTER [--auto] [--side SIDE] [--view ID] [--seed N] [--dice manual] [--save FILE | --replay FILE]
 //	fray sim [ENCOUNTER] [-n N] [--seed S] [--policy SIDE=NAME] [--vary PATH=FROM..TO] [--json] [--plot FILE]
 //
 // "fray roll" rolls a dice expression such as 4d6kh3 or d20+2d10!+5 and shows
-// every die; "fray odds" prints its exact probability distribution. "fray
-// check" runs scenario files and validates encounter files; "fray schema"
-// prints the JSON Schema of a ruleset's encounter files. "fray play" fights
-// an encounter in the terminal; "fray sim" simulates many fights of one and
-// reports win rates, fight lengths and casualties.
+// every die; "fray odds" prints its exact probability distribution, or with
+// --encounter the exact odds of an action in a fight. "fray check" runs
+// scenario files and validates encounter files; "fray schema" prints the
+// JSON Schema of a ruleset's encounter files. "fray play" fights an encounter
+// in the terminal; "fray sim" simulates many fights of one and reports win
+// rates, fight lengths and casualties.
 //
 // fray exits with status 0 on success, 1 when the work asked for fails (a
 // malformed expression, odds too costly to compute) and 2 when it was invoked
