@@ -34,7 +34,8 @@
 //     live state, as do Encounter.Replay and engine.Restore at the end;
 //   - View, ViewEvent and DescribeEvent work for the GM, a spectator,
 //     every combatant prompted so far and the setup's viewers, without
-//     modifying the state or the events;
+//     modifying the state or the events, and each of them has a
+//     transcript of the whole fight, an entry a decision;
 //   - playing the same seed again gives the identical log.
 //
 // A failure is reported with t.Errorf, naming the fight, its seed, the
@@ -86,7 +87,9 @@ type Options struct {
 	// CheckRate is the fraction of decisions at which the state, its JSON
 	// round trip, its views and the options' round trips are checked, and
 	// the decision's events and the fold of the log after it; 0 means 1
-	// (every decision). Prompts and the acceptance of the option taken are
+	// (every decision). The end of a fight is sampled like a decision:
+	// every viewer's transcript of the whole fight is written only at the
+	// ends sampled, as for long fights it is the dearest check of all. Prompts and the acceptance of the option taken are
 	// checked at every decision, and the fold, Replay, Restore and
 	// determinism at the end of every fight, whatever the rate. Lower it
 	// for rulesets whose fights are long, to afford more fights.

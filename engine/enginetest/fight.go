@@ -86,9 +86,10 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 	src := dice.Seeded(dice.Mix(f.seed, diceStream))
 	chooser := dice.Seeded(dice.Mix(f.seed, chooseStream))
 	sampler := dice.Seeded(dice.Mix(f.seed, sampleStream))
+	deep := false // whether the last prompt, the end, was sampled
 	for {
 		p := f.enc.Prompt()
-		deep := checks && (f.opts.CheckRate >= 1 || chance(sampler) < f.opts.CheckRate)
+		deep = checks && (f.opts.CheckRate >= 1 || chance(sampler) < f.opts.CheckRate)
 		if checks {
 			if fail := f.checkPrompt(p); fail != nil {
 				return fail
@@ -131,7 +132,7 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 		}
 	}
 	if checks {
-		return f.checkEnd()
+		return f.checkEnd(deep)
 	}
 	return nil
 }
@@ -369,8 +370,8 @@ func (f *fight[S, C, E]) checkEvents(before *S, events []E) *failure {
 }
 
 // checkEnd checks the finished fight: Replay and Restore give its state,
-// and every viewer's transcript can be written.
-func (f *fight[S, C, E]) checkEnd() *failure {
+// and, if transcripts is set, every viewer's transcript can be written.
+func (f *fight[S, C, E]) checkEnd(transcripts bool) *failure {
 	live, err := marshal(f.enc.State())
 	if err != nil {
 		return f.fail("%v", err)
@@ -382,6 +383,9 @@ func (f *fight[S, C, E]) checkEnd() *failure {
 	restored := engine.Restore(f.g, f.setup.State, f.enc.Log())
 	if data, _ := marshal(restored.State()); !bytes.Equal(data, live) {
 		return f.fail("Restore differs from the live state:\nrestored %s\nlive     %s", data, live)
+	}
+	if !transcripts {
+		return nil
 	}
 	table := engine.NewTable(f.g, restored)
 	for _, v := range f.viewers {

@@ -32,6 +32,11 @@ type run struct {
 	// aimed is set while an aimed attack resolves: +3 to hit (R22); early
 	// when it was fired early (A17).
 	aimed, early bool
+	// path is set while an opportunity attack resolves: the provoker's
+	// path, from its spot to where its declared move or run ends (the spot
+	// alone for any other action). Melee reach is measured to it (R34,
+	// A22; our ruling, see opportunity).
+	path *[2][2]float64
 }
 
 func (r *run) emit(e Event) {
@@ -490,6 +495,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	difficulty := t.EvadeEff() + cmd.Part + cmd.Modifier
 	switch w.Kind {
 	case Melee, Unarmed:
+		if r.path != nil {
+			d = segmentDistance([2]float64{c.X, c.Y}, r.path[0], r.path[1])
+		}
 		if d > reach {
 			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}

@@ -129,12 +129,11 @@ func (r *run) rule(who string, cmd *Ruling) error {
 // opportunists lists the hostile combatants the command gives an
 // opportunity attack (R34, A22): those with a melee weapon or fists in hand
 // within reach of a combatant who fires a ranged weapon, reloads, revives
-// or runs, or whose reach a move enters or leaves. Immediate actions never
-// provoke.
+// or runs, or whose reach a move or run enters, crosses or leaves.
+// Immediate actions never provoke.
 func (s *State) opportunists(c *Combatant, cmd Command) []string {
-	from := [2]float64{c.X, c.Y}
-	to := from
-	provokes, moving := false, false
+	from, to, moving := path(c, cmd)
+	provokes := false
 	switch cmd := cmd.(type) {
 	case *Attack:
 		w := c.Weapon()
@@ -150,9 +149,7 @@ func (s *State) opportunists(c *Combatant, cmd Command) []string {
 	case *Revive, *UseItem:
 		provokes = true
 	case *Run:
-		provokes, moving, to = true, true, [2]float64{cmd.X, cmd.Y}
-	case *Move:
-		moving, to = true, [2]float64{cmd.X, cmd.Y}
+		provokes = true
 	}
 	var out []string
 	for i := range s.Combatants {
@@ -173,6 +170,19 @@ func (s *State) opportunists(c *Combatant, cmd Command) []string {
 		}
 	}
 	return out
+}
+
+// path is where cmd takes c: from its spot to the end of a move or run,
+// with moving set. For any other command to is from.
+func path(c *Combatant, cmd Command) (from, to [2]float64, moving bool) {
+	from = [2]float64{c.X, c.Y}
+	switch cmd := cmd.(type) {
+	case *Move:
+		return from, [2]float64{cmd.X, cmd.Y}, true
+	case *Run:
+		return from, [2]float64{cmd.X, cmd.Y}, true
+	}
+	return from, from, false
 }
 
 func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
@@ -205,14 +215,29 @@ func (r *run) reactionHead(who, kind string) (*Declaration, error) {
 	return d, nil
 }
 
-// opportunity makes the free melee attack of an opportunity (R34).
+// opportunity makes the free melee attack of an opportunity (R34). It
+// resolves before the provoking action (A22), so a mover is still where it
+// started. Our ruling (R34, A22): the attack's reach is measured to the
+// provoker's path, from its spot to the end of its move or run, as
+// opportunists measured it; so a move that enters or crosses the reach is
+// attacked as though the mover stood where its path first comes within
+// reach. The mover is not relocated: if it drops, the move is lost and it
+// stays where it started. For any other action the path is the provoker's
+// spot.
 func (r *run) opportunity(who string) error {
 	d, err := r.reactionHead(who, "opportunity")
 	if err != nil {
 		return err
 	}
 	actor := d.Actor
+	cmd, err := decodeCommand(d.Command)
+	if err != nil {
+		return fmt.Errorf("the declared action of %s: %w", actor, err)
+	}
+	from, to, _ := path(r.s.combatant(actor), cmd)
 	r.emit(&ReactionDone{Who: who, Taken: true})
+	r.path = &[2][2]float64{from, to}
+	defer func() { r.path = nil }()
 	if err := r.as("free", func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
 		r.emit(&Lapsed{Who: who, Reason: err.Error()})
 	}
