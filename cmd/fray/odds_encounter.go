@@ -85,6 +85,7 @@ func runEncounterOdds(w io.Writer, opts encounterOddsOptions, asJSON bool) error
 		return fmt.Errorf("fray has no exact odds for %s encounters yet", table.Ruleset())
 	}
 	o := odds.Options{Policy: opts.policy, MaxPaths: opts.maxPaths}
+	defer roomyHeap()()
 	if opts.all {
 		menu, err := calc.All(table, opts.actor, o)
 		if err != nil {

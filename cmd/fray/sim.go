@@ -25,9 +25,23 @@ import (
 // demoEncounter is the bundled encounter "fray sim" runs when given none.
 const demoEncounter = "tavern_brawl"
 
-// simGCPercent is the garbage collector's target (GOGC) while fray sim
-// simulates, unless the GOGC environment variable sets one.
-const simGCPercent = 400
+// hotGCPercent is the garbage collector's target (GOGC) while fray
+// simulates fights or computes the exact odds of an action, unless the GOGC
+// environment variable sets one.
+const hotGCPercent = 400
+
+// roomyHeap sets the garbage collector's target to hotGCPercent, unless the
+// GOGC environment variable sets one, and returns what puts it back. The
+// simulator and the odds calculator allocate fast and keep little: at the
+// default target the collector runs nearly all the time and takes a share
+// of the CPU. A heap five times what is live is a few megabytes.
+func roomyHeap() (restore func()) {
+	if os.Getenv("GOGC") != "" {
+		return func() {}
+	}
+	old := debug.SetGCPercent(hotGCPercent)
+	return func() { debug.SetGCPercent(old) }
+}
 
 // newSimulators returns a Simulator for each ruleset that can be simulated:
 // its game and its policies. Adding a ruleset is one line here.
@@ -141,12 +155,7 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 			return &usageError{err: err}
 		}
 	}
-	if os.Getenv("GOGC") == "" {
-		// A simulation allocates fast and keeps little: at the default
-		// target the collector runs nearly all the time and takes a share
-		// of the CPU. A heap five times what is live is a few megabytes.
-		defer debug.SetGCPercent(debug.SetGCPercent(simGCPercent))
-	}
+	defer roomyHeap()()
 	reg, err := newRegistry()
 	if err != nil {
 		return err
