@@ -12,15 +12,14 @@ import (
 // reach is melee reach in metres (A21).
 const reach = 1.5
 
-// run is one Decide in progress: a scratch copy of the state that every
-// emitted event is applied to at once, so that later steps see earlier
-// ones.
+// run is one Decide in progress: s is the state every emitted event is
+// applied to at once, so that later steps see earlier ones; a scratch copy
+// for Decide, the caller's own state for a run in place (Rules.Step).
 type run struct {
-	s State
+	s *State
 	// base is a state the run went through: s is always base with the
 	// events from index baseAt on applied, so that a failed step can be
-	// taken back (as). A run in place (Rules.Step), whose s shares its
-	// memory with the caller's state, starts without one.
+	// taken back (as). A run in place starts without one.
 	base   *State
 	baseAt int
 	src    dice.Source
@@ -41,7 +40,7 @@ type run struct {
 
 func (r *run) emit(e Event) {
 	r.events = append(r.events, e)
-	evolve(&r.s, e)
+	evolve(r.s, e)
 }
 
 func (r *run) d10() int { return r.src.Roll(10) }
@@ -60,7 +59,8 @@ func decide(s *State, actor string, cmd Command, src dice.Source) ([]Event, erro
 	if s.Over {
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
-	r := &run{s: s.scratch(), base: s, src: src, events: make([]Event, 0, 8)}
+	scratch := s.scratch()
+	r := &run{s: &scratch, base: s, src: src, events: make([]Event, 0, 8)}
 	return r.decide(s, actor, cmd)
 }
 
@@ -71,10 +71,8 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 	if s.Over {
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
-	r := &run{s: *s, src: src, events: events}
-	events, err := r.decide(s, actor, cmd)
-	*s = r.s
-	return events, err
+	r := &run{s: s, src: src, events: events}
+	return r.decide(s, actor, cmd)
 }
 
 // decide decides cmd from actor in state s, the state the run started
@@ -217,7 +215,7 @@ func (r *run) actingMember(who string) (*Combatant, error) {
 		return c, nil
 	}
 	if st := r.s.stage(); st != "turn" {
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s cannot act now: %s", who, next(&r.s).Question)
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s cannot act now: %s", who, next(r.s).Question)
 	}
 	c := r.s.combatant(who)
 	if c == nil {
@@ -240,7 +238,7 @@ func (r *run) initiative(who string) error {
 		return engine.Errorf(engine.NotAllowedNow, "initiative has been rolled")
 	}
 	gi := r.s.nextInitiativeGroup()
-	g := &r.s.Groups[gi]
+	g := r.s.Groups[gi]
 	roller := r.s.initiativeRoller(g.ID)
 	if who != roller.ID {
 		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
@@ -599,7 +597,7 @@ func attackWeapon(c *Combatant, i int) Weapon {
 func (r *run) pendingFor(who, stage string) (*Pending, error) {
 	p := r.s.Pending
 	if p == nil || p.Stage != stage {
-		return nil, engine.Errorf(engine.NotAllowedNow, "nothing is waiting for a %s decision: %s", stage, next(&r.s).Question)
+		return nil, engine.Errorf(engine.NotAllowedNow, "nothing is waiting for a %s decision: %s", stage, next(r.s).Question)
 	}
 	owner := p.Target
 	if stage == "critical" {
@@ -947,7 +945,7 @@ func (r *run) revive(who string, cmd *Revive) error {
 // initiative, and passes the turn when the current group has nobody left
 // to act.
 func (r *run) advance() {
-	s := &r.s
+	s := r.s
 	if s.Over || s.After != nil {
 		return
 	}
@@ -995,7 +993,7 @@ func (r *run) advance() {
 // is below the best passive perception (R36, R37, A33). It reports whether
 // the ambush stage is over.
 func (r *run) resolveAmbush() bool {
-	s := &r.s
+	s := r.s
 	a := s.Ambush
 	if s.nextHider() != nil || (a.Searching && s.nextSearcher() != nil) {
 		return false
@@ -1021,7 +1019,7 @@ func (r *run) resolveAmbush() bool {
 // roster order, then starts the turn. It reports false when an attack
 // stopped for a decision (a dodge, a critical) first.
 func (r *run) resolveAims() bool {
-	s := &r.s
+	s := r.s
 	for s.AimsDue != nil && s.Pending == nil && !s.Over {
 		var aimer *Combatant
 		for i := range s.Combatants {
@@ -1071,7 +1069,7 @@ func (r *run) fireAim(who string, aim Aim) error {
 // join brings a group into the fight at the start of a round: its roller
 // makes the Speed check and the group is slotted into the order (R03).
 func (r *run) join(gi int) {
-	s := &r.s
+	s := r.s
 	g := s.Groups[gi]
 	var roller *Combatant
 	for i := range s.Combatants {
@@ -1095,7 +1093,7 @@ func (r *run) join(gi int) {
 // wake with 0 LP (R27).
 func (r *run) end(winner string) {
 	for i := range r.s.Combatants {
-		c := &r.s.Combatants[i]
+		c := r.s.Combatants[i]
 		if c.Status == Unconscious && r.s.group(c.Group).Players {
 			r.emit(&Woke{Who: c.ID})
 		}
@@ -1293,7 +1291,8 @@ func (r *run) aim(who string, cmd *AimAt) error {
 		}
 	}
 	// The attack must be one that could be made now.
-	probe := &run{s: r.s.scratch(), base: &r.s, src: probeSource{}, mode: "free"}
+	scratch := r.s.scratch()
+	probe := &run{s: &scratch, base: r.s, src: probeSource{}, mode: "free"}
 	if err := probe.attack(who, &Attack{Target: cmd.Target, Part: cmd.Part, Modifier: cmd.Modifier}); err != nil {
 		return err
 	}
@@ -1375,7 +1374,7 @@ func (s *State) ambushDifficulty() int {
 
 func (r *run) hide(who string) error {
 	if r.s.stage() != "ambush" || r.s.nextHider() == nil {
-		return engine.Errorf(engine.NotAllowedNow, "nobody is hiding now: %s", next(&r.s).Question)
+		return engine.Errorf(engine.NotAllowedNow, "nobody is hiding now: %s", next(r.s).Question)
 	}
 	c := r.s.nextHider()
 	if c.ID != who {
@@ -1388,7 +1387,7 @@ func (r *run) hide(who string) error {
 
 func (r *run) search(who string) error {
 	if r.s.stage() != "ambush" || r.s.nextHider() != nil || !r.s.Ambush.Searching || r.s.nextSearcher() == nil {
-		return engine.Errorf(engine.NotAllowedNow, "nobody is searching now: %s", next(&r.s).Question)
+		return engine.Errorf(engine.NotAllowedNow, "nobody is searching now: %s", next(r.s).Question)
 	}
 	c := r.s.nextSearcher()
 	if c.ID != who {
@@ -1404,7 +1403,7 @@ func (r *run) search(who string) error {
 // startTurn begins the turn at position i of the order, skipping groups
 // with nobody able to act and starting new rounds as needed.
 func (r *run) startTurn(i int) {
-	s := &r.s
+	s := r.s
 	for tries := 0; tries <= 2*len(s.Order); tries++ {
 		if i >= len(s.Order) {
 			if limit := s.Options.RoundLimit; limit > 0 && s.Round+1 > limit {

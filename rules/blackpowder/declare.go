@@ -34,7 +34,8 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		return r.act(who, cmd)
 	}
 	// Declare only what could resolve now.
-	probe := &run{s: r.s.scratch(), base: &r.s, src: probeSource{}}
+	scratch := r.s.scratch()
+	probe := &run{s: &scratch, base: r.s, src: probeSource{}}
 	if err := probe.act(who, cmd); err != nil {
 		return err
 	}
@@ -203,7 +204,7 @@ func segmentDistance(p, a, b [2]float64) float64 {
 func (r *run) reactionHead(who, kind string) (*Declaration, error) {
 	d := r.s.Declared
 	if d == nil || len(d.Queue) == 0 || r.s.Pending != nil {
-		return nil, engine.Errorf(engine.NotAllowedNow, "no declared action is waiting for an answer: %s", next(&r.s).Question)
+		return nil, engine.Errorf(engine.NotAllowedNow, "no declared action is waiting for an answer: %s", next(r.s).Question)
 	}
 	head := d.Queue[0]
 	if head.Who != who {
@@ -264,7 +265,8 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if err != nil {
 		return engine.Errorf(engine.Invalid, "act with what? %v", err)
 	}
-	probe := &run{s: r.s.scratch(), base: &r.s, src: probeSource{}}
+	scratch := r.s.scratch()
+	probe := &run{s: &scratch, base: r.s, src: probeSource{}}
 	if err := probe.actDelayed(who, inner); err != nil {
 		return err
 	}
@@ -341,7 +343,7 @@ func (r *run) fireEarly(who string) error {
 // left to answer it: the declared action, then the delayed actions that
 // lost their contests. It stops when something needs a decision.
 func (r *run) resolveDeclared() {
-	s := &r.s
+	s := r.s
 	r.pruneReactions()
 	for s.Declared != nil && s.Pending == nil && len(s.Declared.Queue) == 0 && !s.Over {
 		d := s.Declared
@@ -378,7 +380,7 @@ func (r *run) resolveDeclared() {
 // answer: fallen, or their delayed action or melee weapon gone since the
 // action was declared.
 func (r *run) pruneReactions() {
-	s := &r.s
+	s := r.s
 	for s.Declared != nil && s.Pending == nil && len(s.Declared.Queue) > 0 {
 		head := s.Declared.Queue[0]
 		if head.Who == engine.GM {
@@ -418,9 +420,9 @@ func (r *run) as(mode string, f func() error) error {
 	r.mode = saved
 	if err != nil && len(r.events) > events {
 		r.events = r.events[:events]
-		r.s = r.base.scratch()
+		*r.s = r.base.scratch()
 		for _, e := range r.events[r.baseAt:] {
-			evolve(&r.s, e)
+			evolve(r.s, e)
 		}
 	}
 	return err

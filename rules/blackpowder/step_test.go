@@ -123,9 +123,10 @@ func TestAsTakesBackAFailedStep(t *testing.T) {
 	wantJSON, _ := json.Marshal(&want)
 	for _, inPlace := range []bool{false, true} {
 		s := Rules{}.Clone(&initial)
-		r := &run{s: s.scratch(), base: &s, src: dice.Seeded(1)}
+		scratch := s.scratch()
+		r := &run{s: &scratch, base: &s, src: dice.Seeded(1)}
 		if inPlace {
-			r = &run{s: s, src: dice.Seeded(1)}
+			r = &run{s: &s, src: dice.Seeded(1)}
 		}
 		r.emit(first)
 		err := r.as("free", func() error {
@@ -133,7 +134,7 @@ func TestAsTakesBackAFailedStep(t *testing.T) {
 			r.emit(&Delayed{Combatant: "beatrix"})
 			return engine.Errorf(engine.NotAllowedNow, "no")
 		})
-		got, _ := json.Marshal(&r.s)
+		got, _ := json.Marshal(r.s)
 		if err == nil || len(r.events) != 1 || !bytes.Equal(got, wantJSON) {
 			t.Errorf("in place %v: error %v, %d events, state\n%s\nwant the state after the first event alone\n%s", inPlace, err, len(r.events), got, wantJSON)
 		}
