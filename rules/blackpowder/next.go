@@ -275,9 +275,13 @@ func reactionPrompt(s *State) engine.Prompt[Command] {
 		}
 	}
 	if head.Kind == "opportunity" {
+		where := " within your reach"
+		if distance(a, c) > reach {
+			where = ", a move into your reach" // R34, A22: met on its path
+		}
 		return engine.Prompt[Command]{
 			Kind: engine.React, Actor: c.ID, Default: 0,
-			Question: a.Name + " declares " + strconv.Quote(d.Text) + " within your reach: opportunity attack?",
+			Question: a.Name + " declares " + strconv.Quote(d.Text) + where + ": opportunity attack?",
 			Options: []engine.Option[Command]{
 				{Label: "opportunity attack on " + a.Name + " with the " + c.Weapon().Name, Command: &OpportunityAttack{}},
 				decline,
