@@ -9,34 +9,46 @@ import (
 	"fray/dice"
 	"fray/engine"
 	"fray/rules/blackpowder"
+	"fray/rules/tempo"
 	"fray/scenario"
 )
 
-// benchEncounters are the bundled encounters the benchmarks fight: the
-// demo first.
+// benchEncounters are the bundled blackpowder encounters the benchmarks
+// fight: the demo first.
 var benchEncounters = []string{"tavern_brawl", "pistols_at_dawn", "alley_fight", "brute_squad"}
 
-// bundled starts a bundled blackpowder encounter and returns its state.
-func bundled(tb testing.TB, name string) *blackpowder.State {
+// tempoEncounters are the bundled tempo encounters BenchmarkFightTempo
+// fights.
+var tempoEncounters = []string{"duel", "bow_skirmish", "brawl"}
+
+// bundledState starts a bundled encounter of a ruleset and returns its
+// state.
+func bundledState[S, C, E any](tb testing.TB, info engine.RulesetInfo, name string) *S {
 	tb.Helper()
-	reg, err := engine.NewRegistry(blackpowder.Info())
+	reg, err := engine.NewRegistry(info)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	t, err := scenario.ParseEncounter(reg, name, blackpowder.Info().Content()[name])
+	t, err := scenario.ParseEncounter(reg, name, info.Content()[name])
 	if err != nil {
 		tb.Fatal(err)
 	}
-	_, enc, ok := engine.Unwrap[blackpowder.State, blackpowder.Command, blackpowder.Event](t)
+	_, enc, ok := engine.Unwrap[S, C, E](t)
 	if !ok {
-		tb.Fatal("not a blackpowder table")
+		tb.Fatalf("%s is not a %s table", name, info.ID)
 	}
 	return enc.State()
 }
 
-// BenchmarkFight plays one fight per op on one goroutine, tactical policies
-// on every side, and reports what a fight costs against the raw PCG draws
-// of the dice it uses, measured in the same run:
+// bundled starts a bundled blackpowder encounter and returns its state.
+func bundled(tb testing.TB, name string) *blackpowder.State {
+	tb.Helper()
+	return bundledState[blackpowder.State, blackpowder.Command, blackpowder.Event](tb, blackpowder.Info(), name)
+}
+
+// BenchmarkFight plays one blackpowder fight per op on one goroutine,
+// tactical policies on every side, and reports what a fight costs against
+// the raw PCG draws of the dice it uses, measured in the same run:
 //
 //   - decisions/fight and dice/fight;
 //   - raw-ns/die: one raw PCG draw (a d10 through dice.PCG.Roll);
@@ -45,31 +57,46 @@ func bundled(tb testing.TB, name string) *blackpowder.State {
 func BenchmarkFight(b *testing.B) {
 	for _, name := range benchEncounters {
 		b.Run(name, func(b *testing.B) {
-			initial := bundled(b, name)
-			s, err := newSimulation(blackpowder.Rules{}, initial, blackpowder.Policies(), Options{Fights: 1})
-			if err != nil {
-				b.Fatal(err)
-			}
-			acc := newAccumulator(len(s.roster))
-			w := s.newWorker(acc)
-			b.ReportAllocs()
-			i := 0
-			for b.Loop() {
-				if err := w.fight(i); err != nil {
-					b.Fatal(err)
-				}
-				i++
-			}
-			perFight := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-			dicePerFight := float64(acc.dice) / float64(acc.fights)
-			raw := rawDraw(acc.dice)
-			b.ReportMetric(float64(acc.decisions)/float64(acc.fights), "decisions/fight")
-			b.ReportMetric(dicePerFight, "dice/fight")
-			b.ReportMetric(raw, "raw-ns/die")
-			b.ReportMetric(perFight/(dicePerFight*raw), "x-raw")
-			b.ReportMetric(1e9/perFight, "fights/s")
+			benchFights(b, blackpowder.Rules{}, bundled(b, name), blackpowder.Policies())
 		})
 	}
+}
+
+// BenchmarkFightTempo is BenchmarkFight for tempo's bundled encounters.
+func BenchmarkFightTempo(b *testing.B) {
+	for _, name := range tempoEncounters {
+		b.Run(name, func(b *testing.B) {
+			initial := bundledState[tempo.State, tempo.Command, tempo.Event](b, tempo.Info(), name)
+			benchFights(b, tempo.Rules{}, initial, tempo.Policies())
+		})
+	}
+}
+
+// benchFights plays a fight of initial per op and reports the metrics
+// BenchmarkFight lists.
+func benchFights[S, C, E any](b *testing.B, g engine.Game[S, C, E], initial *S, policies map[string]engine.Policy[S, C]) {
+	s, err := newSimulation(g, initial, policies, Options{Fights: 1})
+	if err != nil {
+		b.Fatal(err)
+	}
+	acc := newAccumulator(len(s.roster))
+	w := s.newWorker(acc)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if err := w.fight(i); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	perFight := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+	dicePerFight := float64(acc.dice) / float64(acc.fights)
+	raw := rawDraw(acc.dice)
+	b.ReportMetric(float64(acc.decisions)/float64(acc.fights), "decisions/fight")
+	b.ReportMetric(dicePerFight, "dice/fight")
+	b.ReportMetric(raw, "raw-ns/die")
+	b.ReportMetric(perFight/(dicePerFight*raw), "x-raw")
+	b.ReportMetric(1e9/perFight, "fights/s")
 }
 
 // rawDraw times n raw d10 draws from a PCG (at least a million) and
