@@ -754,7 +754,9 @@ func (r *run) jam(a *Combatant, weapon int) bool {
 	case 4:
 		state = GunMajorJam
 	case 5:
-		state = GunNeedsFix
+		// An operational failure: the gun did not fire, so once fixed it
+		// shoots without a reload (R19).
+		state, loaded = GunNeedsFix, loaded+1
 	case 6:
 		state, loaded = GunMinorJam, loaded+1 // no shot: it stays loaded
 	case 7, 8:
