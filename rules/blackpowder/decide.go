@@ -720,9 +720,10 @@ func (r *run) damage(p Pending) error {
 }
 
 // holdContest rolls captor against captive: d10 + Body + the better of
-// Athletics and Brawl, the captor adding the weapon's Immobilizing. Ties
-// go against the side trying to change things (A02): to seize, the captor
-// must win; to break free, the captive must.
+// Athletics and Brawl, the captor adding the weapon's Immobilizing. A tied
+// total goes to the higher skill used (R02); a full tie goes against the
+// side trying to change things (A02): to seize, the captor must win; to
+// break free, the captive must.
 func (r *run) holdContest(captor, captive string, start bool) {
 	c, t := r.s.combatant(captor), r.s.combatant(captive)
 	ev := &HoldContest{Captor: c.ID, Captive: t.ID, Start: start}
@@ -730,10 +731,15 @@ func (r *run) holdContest(captor, captive string, start bool) {
 	ev.Total = ev.Die + c.grapple() + c.Weapon().Immobilizing
 	ev.CaptiveDie = r.d10()
 	ev.CaptiveTotal = ev.CaptiveDie + t.grapple()
+	// captorWins is how the captor fares: above 0 it wins, below 0 it loses.
+	captorWins := ev.Total - ev.CaptiveTotal
+	if captorWins == 0 {
+		captorWins = c.grappleSkill() - t.grappleSkill()
+	}
 	if start {
-		ev.Held = ev.Total > ev.CaptiveTotal
+		ev.Held = captorWins > 0
 	} else {
-		ev.Held = ev.CaptiveTotal <= ev.Total
+		ev.Held = captorWins >= 0
 	}
 	r.emit(ev)
 }
