@@ -940,8 +940,11 @@ func (r *run) revive(who string, cmd *Revive) error {
 	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Die: die, Total: die + bonus, Difficulty: t.ReviveDifficulty}
 	ev.Success = ev.Total >= ev.Difficulty
 	if ev.Success {
+		// Back at 0 LP, or at the LP a stun's knockout left untouched
+		// (A27); Medicine adds the excess, up to LP max.
+		ev.LP = max(t.LP, 0)
 		if cmd.Skill == "medicine" {
-			ev.LP = min(ev.Total-ev.Difficulty, t.LPMax)
+			ev.LP = max(ev.LP, min(ev.LP+ev.Total-ev.Difficulty, t.LPMax))
 		}
 	}
 	r.emit(ev)
