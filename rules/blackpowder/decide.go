@@ -45,6 +45,17 @@ func (r *run) emit(e Event) {
 
 func (r *run) d10() int { return r.src.Roll(10) }
 
+// passFail rolls a non-attack check against a difficulty: d10 + bonus,
+// succeeding on a tie (A01); one that cannot succeed, even with a 10, fails
+// without a die (R01, A37), and die is 0.
+func (r *run) passFail(bonus, difficulty int) (die, total int, success bool) {
+	if 10+bonus < difficulty {
+		return 0, bonus, false
+	}
+	die = r.d10()
+	return die, die + bonus, die+bonus >= difficulty
+}
+
 // spent names what pays for an action in the run's mode.
 func (r *run) spent() string {
 	switch r.mode {
@@ -641,9 +652,7 @@ func (r *run) dodge(who string, parry bool) error {
 		}
 	}
 	difficulty := pending.Total + w.DodgeMod
-	die := r.d10()
-	total := die + bonus
-	success := total >= difficulty
+	die, total, success := r.passFail(bonus, difficulty)
 	r.emit(&DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
 		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction})
 	if success {
@@ -895,10 +904,8 @@ func (r *run) fix(who string) error {
 	case c.Actions < 1:
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
-	die := r.d10()
-	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Die: die, Total: die + c.Science + c.Skill("craft"),
-		Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
-	ev.Success = ev.Total >= ev.Difficulty
+	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft"), ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK
 		if w.State == GunMajorJam {
@@ -936,9 +943,8 @@ func (r *run) revive(who string, cmd *Revive) error {
 		return engine.Errorf(engine.Invalid, "revive with medicine or survival, not %q", cmd.Skill)
 	}
 	bonus := attr + c.Skill(cmd.Skill)
-	die := r.d10()
-	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Die: die, Total: die + bonus, Difficulty: t.ReviveDifficulty}
-	ev.Success = ev.Total >= ev.Difficulty
+	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Difficulty: t.ReviveDifficulty}
+	ev.Die, ev.Total, ev.Success = r.passFail(bonus, ev.Difficulty)
 	if ev.Success {
 		// Back at 0 LP, or at the LP a stun's knockout left untouched
 		// (A27); Medicine adds the excess, up to LP max.
@@ -1219,10 +1225,8 @@ func (r *run) repair(cmd *Repair) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no gun to repair, or is not conscious", c.Name)
 	}
 	w := c.Weapons[i]
-	die := r.d10()
-	ev := &GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Die: die, Total: die + c.Science + c.Skill("craft"),
-		Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded}
-	ev.Success = ev.Total >= ev.Difficulty
+	ev := &GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded}
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft"), ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK
 	}
@@ -1342,9 +1346,8 @@ func (r *run) escape(who string) error {
 	case c.Actions < 1:
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
-	die := r.d10()
-	ev := &Escaped{Who: c.ID, Die: die, Total: die + c.Body + c.Skill("athletics") + c.Assist, Difficulty: c.Trapped}
-	ev.Success = ev.Total >= ev.Difficulty
+	ev := &Escaped{Who: c.ID, Difficulty: c.Trapped}
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Body+c.Skill("athletics")+c.Assist, ev.Difficulty)
 	r.emit(ev)
 	return nil
 }
