@@ -511,14 +511,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
 	default:
-		if t.Running {
-			difficulty += 2 // running target (R10)
-		}
-		if w.RangeFar > 0 && d > w.RangeFar {
-			difficulty += 5 // beyond range (R10, A20)
-		} else if w.RangeNormal > 0 && d > w.RangeNormal {
-			difficulty += 3 // far range
-		}
+		difficulty += r.s.rangedModifier(c, w, t, d)
 	}
 	if w.Kind == Gun {
 		switch {
@@ -582,6 +575,30 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		return nil
 	}
 	return r.damage(p)
+}
+
+// rangedModifier is what the rules add to the difficulty of a ranged,
+// thrown or gun attack by a on t at distance d (R10, A20): +3 if t is in
+// combat with one of a's allies (within the melee reach of a conscious
+// member of a's group), +2 if t is running, +3 at far range or +5 beyond
+// range.
+func (s *State) rangedModifier(a *Combatant, w Weapon, t *Combatant, d float64) int {
+	mod := 0
+	for i := range s.Combatants {
+		if ally := &s.Combatants[i]; ally.ID != a.ID && ally.Group == a.Group && ally.Status == Active && distance(ally, t) <= reach {
+			mod += 3 // in combat with an ally
+			break
+		}
+	}
+	if t.Running {
+		mod += 2 // running target
+	}
+	if w.RangeFar > 0 && d > w.RangeFar {
+		mod += 5 // beyond range
+	} else if w.RangeNormal > 0 && d > w.RangeNormal {
+		mod += 3 // far range
+	}
+	return mod
 }
 
 // canDodge: an active target with an unused action or a held delayed
