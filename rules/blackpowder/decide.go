@@ -922,7 +922,7 @@ func (r *run) fix(who string) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft"), ev.Difficulty)
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft")+c.Assist, ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK
 		if w.State == GunMajorJam {
@@ -959,7 +959,7 @@ func (r *run) revive(who string, cmd *Revive) error {
 	default:
 		return engine.Errorf(engine.Invalid, "revive with medicine or survival, not %q", cmd.Skill)
 	}
-	bonus := attr + c.Skill(cmd.Skill)
+	bonus := attr + c.Skill(cmd.Skill) + c.Assist
 	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Difficulty: t.ReviveDifficulty}
 	ev.Die, ev.Total, ev.Success = r.passFail(bonus, ev.Difficulty)
 	if ev.Success {
