@@ -45,6 +45,17 @@ func (r *run) emit(e Event) {
 
 func (r *run) d10() int { return r.src.Roll(10) }
 
+// passFail rolls a non-attack check against a difficulty: d10 + bonus,
+// succeeding on a tie (A01); one that cannot succeed, even with a 10, fails
+// without a die (R01, A37), and die is 0.
+func (r *run) passFail(bonus, difficulty int) (die, total int, success bool) {
+	if 10+bonus < difficulty {
+		return 0, bonus, false
+	}
+	die = r.d10()
+	return die, die + bonus, die+bonus >= difficulty
+}
+
 // spent names what pays for an action in the run's mode.
 func (r *run) spent() string {
 	switch r.mode {
@@ -500,14 +511,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
 	default:
-		if t.Running {
-			difficulty += 2 // running target (R10)
-		}
-		if w.RangeFar > 0 && d > w.RangeFar {
-			difficulty += 5 // beyond range (R10, A20)
-		} else if w.RangeNormal > 0 && d > w.RangeNormal {
-			difficulty += 3 // far range
-		}
+		difficulty += r.s.rangedModifier(c, w, t, d)
 	}
 	if w.Kind == Gun {
 		switch {
@@ -571,6 +575,30 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		return nil
 	}
 	return r.damage(p)
+}
+
+// rangedModifier is what the rules add to the difficulty of a ranged,
+// thrown or gun attack by a on t at distance d (R10, A20): +3 if t is in
+// combat with one of a's allies (within the melee reach of a conscious
+// member of a's group), +2 if t is running, +3 at far range or +5 beyond
+// range.
+func (s *State) rangedModifier(a *Combatant, w Weapon, t *Combatant, d float64) int {
+	mod := 0
+	for i := range s.Combatants {
+		if ally := &s.Combatants[i]; ally.ID != a.ID && ally.Group == a.Group && ally.Status == Active && distance(ally, t) <= reach {
+			mod += 3 // in combat with an ally
+			break
+		}
+	}
+	if t.Running {
+		mod += 2 // running target
+	}
+	if w.RangeFar > 0 && d > w.RangeFar {
+		mod += 5 // beyond range
+	} else if w.RangeNormal > 0 && d > w.RangeNormal {
+		mod += 3 // far range
+	}
+	return mod
 }
 
 // canDodge: an active target with an unused action or a held delayed
@@ -641,9 +669,7 @@ func (r *run) dodge(who string, parry bool) error {
 		}
 	}
 	difficulty := pending.Total + w.DodgeMod
-	die := r.d10()
-	total := die + bonus
-	success := total >= difficulty
+	die, total, success := r.passFail(bonus, difficulty)
 	r.emit(&DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
 		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction})
 	if success {
@@ -720,9 +746,10 @@ func (r *run) damage(p Pending) error {
 }
 
 // holdContest rolls captor against captive: d10 + Body + the better of
-// Athletics and Brawl, the captor adding the weapon's Immobilizing. Ties
-// go against the side trying to change things (A02): to seize, the captor
-// must win; to break free, the captive must.
+// Athletics and Brawl, the captor adding the weapon's Immobilizing. A tied
+// total goes to the higher skill used (R02); a full tie goes against the
+// side trying to change things (A02): to seize, the captor must win; to
+// break free, the captive must.
 func (r *run) holdContest(captor, captive string, start bool) {
 	c, t := r.s.combatant(captor), r.s.combatant(captive)
 	ev := &HoldContest{Captor: c.ID, Captive: t.ID, Start: start}
@@ -730,10 +757,15 @@ func (r *run) holdContest(captor, captive string, start bool) {
 	ev.Total = ev.Die + c.grapple() + c.Weapon().Immobilizing
 	ev.CaptiveDie = r.d10()
 	ev.CaptiveTotal = ev.CaptiveDie + t.grapple()
+	// captorWins is how the captor fares: above 0 it wins, below 0 it loses.
+	captorWins := ev.Total - ev.CaptiveTotal
+	if captorWins == 0 {
+		captorWins = c.grappleSkill() - t.grappleSkill()
+	}
 	if start {
-		ev.Held = ev.Total > ev.CaptiveTotal
+		ev.Held = captorWins > 0
 	} else {
-		ev.Held = ev.CaptiveTotal <= ev.Total
+		ev.Held = captorWins >= 0
 	}
 	r.emit(ev)
 }
@@ -754,7 +786,9 @@ func (r *run) jam(a *Combatant, weapon int) bool {
 	case 4:
 		state = GunMajorJam
 	case 5:
-		state = GunNeedsFix
+		// An operational failure: the gun did not fire, so once fixed it
+		// shoots without a reload (R19).
+		state, loaded = GunNeedsFix, loaded+1
 	case 6:
 		state, loaded = GunMinorJam, loaded+1 // no shot: it stays loaded
 	case 7, 8:
@@ -887,10 +921,8 @@ func (r *run) fix(who string) error {
 	case c.Actions < 1:
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
-	die := r.d10()
-	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Die: die, Total: die + c.Science + c.Skill("craft"),
-		Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
-	ev.Success = ev.Total >= ev.Difficulty
+	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft")+c.Assist, ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK
 		if w.State == GunMajorJam {
@@ -927,13 +959,15 @@ func (r *run) revive(who string, cmd *Revive) error {
 	default:
 		return engine.Errorf(engine.Invalid, "revive with medicine or survival, not %q", cmd.Skill)
 	}
-	bonus := attr + c.Skill(cmd.Skill)
-	die := r.d10()
-	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Die: die, Total: die + bonus, Difficulty: t.ReviveDifficulty}
-	ev.Success = ev.Total >= ev.Difficulty
+	bonus := attr + c.Skill(cmd.Skill) + c.Assist
+	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Difficulty: t.ReviveDifficulty}
+	ev.Die, ev.Total, ev.Success = r.passFail(bonus, ev.Difficulty)
 	if ev.Success {
+		// Back at 0 LP, or at the LP a stun's knockout left untouched
+		// (A27); Medicine adds the excess, up to LP max.
+		ev.LP = max(t.LP, 0)
 		if cmd.Skill == "medicine" {
-			ev.LP = min(ev.Total-ev.Difficulty, t.LPMax)
+			ev.LP = max(ev.LP, min(ev.LP+ev.Total-ev.Difficulty, t.LPMax))
 		}
 	}
 	r.emit(ev)
@@ -1208,10 +1242,8 @@ func (r *run) repair(cmd *Repair) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no gun to repair, or is not conscious", c.Name)
 	}
 	w := c.Weapons[i]
-	die := r.d10()
-	ev := &GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Die: die, Total: die + c.Science + c.Skill("craft"),
-		Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded}
-	ev.Success = ev.Total >= ev.Difficulty
+	ev := &GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded}
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft"), ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK
 	}
@@ -1331,9 +1363,8 @@ func (r *run) escape(who string) error {
 	case c.Actions < 1:
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
-	die := r.d10()
-	ev := &Escaped{Who: c.ID, Die: die, Total: die + c.Body + c.Skill("athletics") + c.Assist, Difficulty: c.Trapped}
-	ev.Success = ev.Total >= ev.Difficulty
+	ev := &Escaped{Who: c.ID, Difficulty: c.Trapped}
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Body+c.Skill("athletics")+c.Assist, ev.Difficulty)
 	r.emit(ev)
 	return nil
 }

@@ -114,6 +114,7 @@ func evolve(s *State, e Event) {
 	case *Revived:
 		h := s.combatant(e.Healer)
 		useAction(h)
+		h.Assist = 0
 		if e.Success {
 			t := s.combatant(e.Target)
 			t.Status, t.LP, t.DamageWhileUnconscious = Active, e.LP, 0
@@ -122,6 +123,7 @@ func evolve(s *State, e Event) {
 		c := s.combatant(e.Combatant)
 		if !e.AfterFight {
 			useAction(c)
+			c.Assist = 0
 		}
 		w := &c.Weapons[e.Weapon]
 		w.State, w.Loaded = e.State, e.Loaded
@@ -274,7 +276,9 @@ func evolve(s *State, e Event) {
 		useAction(c)
 		c.Prone = false
 	case *Checked:
-		useAction(s.combatant(e.Who))
+		c := s.combatant(e.Who)
+		useAction(c)
+		c.Assist = 0
 	case *Woke:
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)

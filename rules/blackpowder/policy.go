@@ -170,27 +170,18 @@ func attackBonus(a *Combatant, w Weapon, t *Combatant) int {
 	return bonus
 }
 
-func attackDifficulty(a *Combatant, w Weapon, t *Combatant) int {
+func attackDifficulty(s *State, a *Combatant, w Weapon, t *Combatant) int {
 	difficulty := t.EvadeEff()
 	if w.Kind == Melee || w.Kind == Unarmed {
 		return difficulty
 	}
-	if t.Running {
-		difficulty += 2
-	}
-	d := distance(a, t)
-	if w.RangeFar > 0 && d > w.RangeFar {
-		difficulty += 5
-	} else if w.RangeNormal > 0 && d > w.RangeNormal {
-		difficulty += 3
-	}
-	return difficulty
+	return difficulty + s.rangedModifier(a, w, t, distance(a, t))
 }
 
 // hitChance is the chance that a attacks t with w and hits: d10 + bonus
 // reaching the difficulty, or a natural 10.
 func hitChance(s *State, a *Combatant, w Weapon, t *Combatant) float64 {
-	need := attackDifficulty(a, w, t) - attackBonus(a, w, t)
+	need := attackDifficulty(s, a, w, t) - attackBonus(a, w, t)
 	if a := s.Ambush; a != nil && a.Stage == "free" {
 		need -= 3 // the ambushers' free turn (R38)
 	}

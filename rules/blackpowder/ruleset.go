@@ -400,6 +400,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.Parry {
 			verb = "parries"
 		}
+		if e.Die == 0 {
+			return fmt.Sprintf("%s %s: %+d vs %d cannot succeed: %s", name(e.Target), verb, e.Bonus, e.Difficulty, ok[e.Success])
+		}
 		return fmt.Sprintf("%s %s: d10=%d %+d = %d vs %d: %s", name(e.Target), verb, e.Die, e.Bonus, e.Total, e.Difficulty, ok[e.Success])
 	case *DodgeDeclined:
 		return name(e.Target) + " takes the hit"
@@ -424,9 +427,15 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *Died:
 		return name(e.Target) + " dies"
 	case *Revived:
+		if e.Die == 0 {
+			return fmt.Sprintf("%s tries to revive %s with %s: %d vs %d cannot succeed: %s", name(e.Healer), name(e.Target), e.Skill, e.Total, e.Difficulty, ok[e.Success])
+		}
 		return fmt.Sprintf("%s tries to revive %s with %s: d10=%d → %d vs %d: %s", name(e.Healer), name(e.Target), e.Skill, e.Die, e.Total, e.Difficulty, ok[e.Success])
 	case *GunFixed:
 		c := s.combatant(e.Combatant)
+		if e.Die == 0 {
+			return fmt.Sprintf("%s works on the %s: %d vs %d cannot succeed: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, e.Total, e.Difficulty, ok[e.Success], e.State)
+		}
 		return fmt.Sprintf("%s works on the %s: d10=%d → %d vs %d: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, e.Die, e.Total, e.Difficulty, ok[e.Success], e.State)
 	case *ActionUsed:
 		return name(e.Combatant) + "'s action is spent"
@@ -491,6 +500,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *Assisted:
 		return fmt.Sprintf("%s assists %s (+2 to their next check)", name(e.Helper), name(e.Ally))
 	case *Escaped:
+		if e.Die == 0 {
+			return fmt.Sprintf("%s tries to escape the trap: %d vs %d cannot succeed: %s", name(e.Who), e.Total, e.Difficulty, ok[e.Success])
+		}
 		return fmt.Sprintf("%s tries to escape the trap: d10=%d → %d vs %d: %s", name(e.Who), e.Die, e.Total, e.Difficulty, ok[e.Success])
 	case *Ruled:
 		if e.About == "safety" {

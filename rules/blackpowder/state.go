@@ -200,7 +200,13 @@ type Aim struct {
 
 // grapple is the better of Athletics and Brawl with Body, for holds (A35).
 func (c *Combatant) grapple() int {
-	return c.Body + max(c.Skill("athletics"), c.Skill("brawl"))
+	return c.Body + c.grappleSkill()
+}
+
+// grappleSkill is the skill a hold contest uses: the better of Athletics
+// and Brawl (A35); it breaks a tied total (R02).
+func (c *Combatant) grappleSkill() int {
+	return max(c.Skill("athletics"), c.Skill("brawl"))
 }
 
 // Skill returns the combatant's value in a skill (0 if untrained).
