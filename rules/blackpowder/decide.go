@@ -871,13 +871,7 @@ func (r *run) stunDamage(t *Combatant, sDamage int) {
 func (r *run) consciousness(t *Combatant, difficulty int, stun bool, loss int) {
 	bonus := t.Willpower + t.Skill("pain_resistance")
 	ev := &ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss}
-	if 10+bonus >= difficulty {
-		ev.Die = r.d10()
-		ev.Total = ev.Die + bonus
-		ev.Success = ev.Total >= difficulty
-	} else {
-		ev.Total = bonus
-	}
+	ev.Die, ev.Total, ev.Success = r.passFail(bonus, difficulty)
 	r.emit(ev)
 }
 
@@ -1216,13 +1210,7 @@ func (r *run) check(who string, cmd *Check) error {
 	if ev.Difficulty == 0 {
 		ev.Difficulty = 10
 	}
-	bonus := attr + c.Skill(cmd.Skill) + c.Assist
-	ev.Total = bonus
-	if 10+bonus >= ev.Difficulty {
-		ev.Die = r.d10()
-		ev.Total += ev.Die
-		ev.Success = ev.Total >= ev.Difficulty
-	}
+	ev.Die, ev.Total, ev.Success = r.passFail(attr+c.Skill(cmd.Skill)+c.Assist, ev.Difficulty)
 	r.emit(ev)
 	return nil
 }
