@@ -31,8 +31,8 @@ func decide(s *State, actor string, c Command, src dice.Source) ([]Event, error)
 		}
 		return []Event{&FightEnded{Reason: "the GM ended the fight", Winner: standingSide(s)}}, nil
 	}
-	p := next(s)
-	if !p.Accepts(actor) {
+	if who, _ := turnOf(s); actor != engine.GM && actor != who {
+		p := next(s)
 		return nil, engine.Errorf(engine.NotYourTurn, "it is %s's decision, not %s's: %s", p.Actor, actor, p.Question)
 	}
 	d := &decider{s: s.clone(), src: src}

@@ -21,17 +21,20 @@ func (s *State) blocked(mover *Combatant, q Square) bool {
 	return false
 }
 
-// occupied reports whether someone other than mover stands on q. The Down
-// and the dead do not hold a square [ours].
+// occupied reports whether someone other than mover stands on q.
 func (s *State) occupied(mover *Combatant, q Square) bool {
 	for i := range s.Combatants {
-		o := &s.Combatants[i]
-		if o.standing() && o.ID != mover.ID && o.At == q {
+		if o := &s.Combatants[i]; holdsSquare(o, mover) && o.At == q {
 			return true
 		}
 	}
 	return false
 }
+
+// holdsSquare reports whether o's square is closed to mover: o stands
+// there and is someone else. The Down and the dead do not hold a square
+// [ours].
+func holdsSquare(o, mover *Combatant) bool { return o.standing() && o.ID != mover.ID }
 
 // reach is the result of a breadth-first search from a square: every
 // square within a number of steps that a mover can reach without entering

@@ -310,9 +310,15 @@ func (s *State) declareOptions(c *Combatant, limit int) []offer {
 // furthest on it, and one move away from the nearest; a Combat Move one
 // square nearer each opponent and one farther.
 func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach) []Declare {
-	var squares []Square
+	var taken []Square // the squares closed to c (see occupied)
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; holdsSquare(o, c) {
+			taken = append(taken, o.At)
+		}
+	}
+	squares := make([]Square, 0, len(r.order))
 	for _, q := range r.order {
-		if !s.occupied(c, q) {
+		if !slices.Contains(taken, q) {
 			squares = append(squares, q)
 		}
 	}

@@ -3,6 +3,7 @@ package tempo
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"fray/engine"
@@ -40,12 +41,37 @@ func next(s *State) engine.Prompt[Command] {
 	var opts []engine.Option[Command]
 	for _, o := range s.declareOptions(c, 0) {
 		d := o.declare
-		opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("%s (%d AP)", declareLabel(&d), o.paid), Command: &d})
+		opts = append(opts, engine.Option[Command]{Label: declareLabel(&d) + " (" + strconv.Itoa(o.paid) + " AP)", Command: &d})
 	}
 	opts = append(opts, engine.Option[Command]{Label: "end the turn and recover stamina", Command: &EndTurn{}})
 	return engine.Prompt[Command]{Kind: engine.Act, Actor: c.ID, Default: -1,
 		Question: fmt.Sprintf("round %d, %s's turn (%d AP, %s): declare an action or end the turn", s.Round+1, c.ID, c.AP, c.Status),
 		Options:  opts}
+}
+
+// turnOf says who decides now and what kind of decision it is, as next
+// does, without building the prompt: the hot loops of simulation and exact
+// odds, and Decide's check of whose decision it is, need no more.
+func turnOf(s *State) (actor string, kind engine.PromptKind) {
+	switch {
+	case s.Ended:
+		return "", engine.End
+	case !s.Started:
+		return engine.GM, engine.Ruling
+	}
+	x := s.Exchange
+	switch {
+	case x != nil && x.Asked < len(x.Candidates):
+		return x.Candidates[x.Asked], engine.React
+	case x != nil && x.needsCounterTempo():
+		return x.Actor, engine.React
+	case x != nil && len(x.Choices) > 0:
+		return x.Choices[0].Combatant, engine.React
+	}
+	if c := s.active(); c != nil {
+		return c.ID, engine.Act
+	}
+	return "", engine.End
 }
 
 func reactionPrompt(s *State, r *Combatant) engine.Prompt[Command] {
@@ -61,7 +87,7 @@ func reactionPrompt(s *State, r *Combatant) engine.Prompt[Command] {
 			cost = w.AP
 			label += " with " + w.Name
 		}
-		opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("%s (%d AP)", label, cost), Command: &o})
+		opts = append(opts, engine.Option[Command]{Label: label + " (" + strconv.Itoa(cost) + " AP)", Command: &o})
 	}
 	opts = append(opts, engine.Option[Command]{Label: "no reaction", Command: &NoReaction{}})
 	return engine.Prompt[Command]{Kind: engine.React, Actor: r.ID, Default: -1,

@@ -37,6 +37,13 @@ func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
 // Next returns the current prompt, as the GM sees it.
 func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
 
+// NextKind tells the kind of Next(s) without building its options; see
+// engine.NextKinder.
+func (Rules) NextKind(s *State) engine.PromptKind {
+	_, kind := turnOf(s)
+	return kind
+}
+
 // Clone returns a deep copy of the state.
 func (Rules) Clone(s *State) State { return s.clone() }
 
