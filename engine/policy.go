@@ -47,3 +47,12 @@ func Unwrap[S, C, E any](t Table) (Game[S, C, E], *Encounter[S, C, E], bool) {
 	}
 	return tt.g, tt.enc, true
 }
+
+// StandardPolicies returns the policies every ruleset offers, by name:
+// tactical as TacticalPolicy and Uniform as RandomPolicy.
+func StandardPolicies[S, C any](tactical Policy[S, C]) map[string]Policy[S, C] {
+	return map[string]Policy[S, C]{
+		TacticalPolicy: tactical,
+		RandomPolicy:   Uniform[S, C]{},
+	}
+}

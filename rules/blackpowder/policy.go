@@ -11,10 +11,7 @@ import (
 // (Tactical) and engine.RandomPolicy (uniform among a prompt's options).
 // Both are stateless, so one value serves any number of fights at once.
 func Policies() map[string]engine.Policy[State, Command] {
-	return map[string]engine.Policy[State, Command]{
-		engine.TacticalPolicy: Tactical{},
-		engine.RandomPolicy:   engine.Uniform[State, Command]{},
-	}
+	return engine.StandardPolicies[State, Command](Tactical{})
 }
 
 // Tactical is the blackpowder policy that plays as a sensible fighter
