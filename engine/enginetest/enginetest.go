@@ -139,6 +139,38 @@ type Stats struct {
 	Wins map[string]int
 }
 
+// RunParallel is Run with the fights shared out among parts subtests of t
+// that run in parallel, each on a contiguous share of the fight indexes;
+// the fights and their checks are those of Run with the same options, and
+// the returned Stats add up the parts'.
+func RunParallel[S, C, E any](t *testing.T, g engine.Game[S, C, E], setups []Setup[S], opts Options, parts int) Stats {
+	t.Helper()
+	parts = max(parts, 1)
+	results := make([]Stats, parts)
+	t.Run("fights", func(t *testing.T) {
+		for i := range parts {
+			share := opts
+			share.First = opts.First + i*opts.Fights/parts
+			share.Fights = (i+1)*opts.Fights/parts - i*opts.Fights/parts
+			t.Run(fmt.Sprint(i), func(t *testing.T) {
+				t.Parallel()
+				results[i] = Run(t, g, setups, share)
+			})
+		}
+	})
+	total := Stats{Wins: map[string]int{}}
+	for _, r := range results {
+		total.Fights += r.Fights
+		total.Failed += r.Failed
+		total.Decisions += r.Decisions
+		total.Tried += r.Tried
+		for side, n := range r.Wins {
+			total.Wins[side] += n
+		}
+	}
+	return total
+}
+
 // Fights scales a number of fights for the run: n normally, a tenth of it
 // (at least 1) under go test -short.
 func Fights(n int) int {

@@ -1,7 +1,6 @@
 package tempo_test
 
 import (
-	"fmt"
 	"testing"
 
 	"fray/engine"
@@ -72,25 +71,10 @@ dropped:
 func TestConformance(t *testing.T) {
 	total := enginetest.Fights(10000)
 	setups := setups(t)
-	var halves [2]enginetest.Stats
-	t.Run("fights", func(t *testing.T) {
-		for i := range halves {
-			t.Run(fmt.Sprint(i), func(t *testing.T) {
-				t.Parallel()
-				halves[i] = enginetest.Run(t, tempo.Rules{}, setups, enginetest.Options{
-					Fights: total / 2, First: i * total / 2, Seed: 1, CheckRate: 0.1, TryRate: 0.5,
-				})
-			})
-		}
-	})
-	wins := map[string]int{}
-	fights := 0
-	for _, h := range halves {
-		fights += h.Fights
-		for side, n := range h.Wins {
-			wins[side] += n
-		}
-	}
+	st := enginetest.RunParallel(t, tempo.Rules{}, setups, enginetest.Options{
+		Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.5,
+	}, 2)
+	fights, wins := st.Fights, st.Wins
 	if fights != total || len(wins) < 2 {
 		t.Errorf("%d fights of %d; wins %v: more than one side should win", fights, total, wins)
 	}
