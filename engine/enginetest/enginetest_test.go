@@ -2,6 +2,7 @@ package enginetest_test
 
 import (
 	"fmt"
+	"reflect"
 	"regexp"
 	"strconv"
 	"strings"
@@ -34,6 +35,20 @@ func TestDuelConforms(t *testing.T) {
 	}
 	if stats.Tried <= stats.Decisions {
 		t.Errorf("%d options tried in %d decisions: every option of every decision should be tried", stats.Tried, stats.Decisions)
+	}
+}
+
+// TestRunParallelAddsUpRun checks that a run shared out among parallel
+// parts plays the same fights as one run: the same totals, the same wins.
+func TestRunParallelAddsUpRun(t *testing.T) {
+	opts := enginetest.Options{Fights: 101, First: 7, Seed: 3}
+	whole := enginetest.Run(t, duel.Rules{}, setups(), opts)
+	parts := enginetest.RunParallel(t, duel.Rules{}, setups(), opts, 3)
+	if !reflect.DeepEqual(whole, parts) {
+		t.Errorf("three parts give %+v, one run %+v", parts, whole)
+	}
+	if parts.Fights != 101 {
+		t.Errorf("%d fights passed, want 101", parts.Fights)
 	}
 }
 
