@@ -185,6 +185,55 @@ func (r meddling) Decide(s *duel.State, actor string, c duel.Command, src dice.S
 	return r.Rules.Decide(s, actor, c, src)
 }
 
+// stepping decides in place by Decide and Evolve: a correct Step.
+type stepping struct{ duel.Rules }
+
+func (r stepping) Step(s *duel.State, actor string, c duel.Command, src dice.Source, events []duel.Event) ([]duel.Event, error) {
+	decided, err := r.Decide(s, actor, c, src)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range decided {
+		r.Evolve(s, e)
+	}
+	return append(events, decided...), nil
+}
+
+// skipping steps like stepping but leaves out the last event of a
+// decision with more than one, from the events and from the state.
+type skipping struct{ stepping }
+
+func (r skipping) Step(s *duel.State, actor string, c duel.Command, src dice.Source, events []duel.Event) ([]duel.Event, error) {
+	decided, err := r.Decide(s, actor, c, src)
+	if err != nil {
+		return nil, err
+	}
+	if len(decided) > 1 {
+		decided = decided[:len(decided)-1]
+	}
+	for _, e := range decided {
+		r.Evolve(s, e)
+	}
+	return append(events, decided...), nil
+}
+
+// lagging steps like stepping but forgets to apply the events.
+type lagging struct{ stepping }
+
+func (r lagging) Step(s *duel.State, actor string, c duel.Command, src dice.Source, events []duel.Event) ([]duel.Event, error) {
+	decided, err := r.Decide(s, actor, c, src)
+	return append(events, decided...), err
+}
+
+// TestStepperConforms checks that a correct Step passes the check of Step
+// against Decide.
+func TestStepperConforms(t *testing.T) {
+	stats := enginetest.Run(t, stepping{}, setups(), enginetest.Options{Fights: 200, Seed: 1})
+	if stats.Fights != 200 {
+		t.Errorf("%d of 200 fights passed", stats.Fights)
+	}
+}
+
 func TestCatchesBrokenRulesets(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -202,6 +251,8 @@ func TestCatchesBrokenRulesets(t *testing.T) {
 		{"ViewEvent modifies the log", scrubbing{}, enginetest.Options{}, "modified event"},
 		{"Decide modifies the state", meddling{}, enginetest.Options{}, "Decide modified the state it was given"},
 		{"Decide modifies the state, untried", meddling{}, enginetest.Options{TryRate: -1}, "folding the log's events from the initial state does not give the live state"},
+		{"Step leaves an event out", skipping{}, enginetest.Options{}, "Step's events differ from Decide's"},
+		{"Step leaves the state be", lagging{}, enginetest.Options{}, "Step leaves a state other than Decide and Evolve do"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &recorder{TB: t}

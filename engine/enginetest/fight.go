@@ -86,6 +86,7 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 	src := dice.Seeded(dice.Mix(f.seed, diceStream))
 	chooser := dice.Seeded(dice.Mix(f.seed, chooseStream))
 	sampler := dice.Seeded(dice.Mix(f.seed, sampleStream))
+	var recorder dice.Recorder // the dice of a deeply checked decision
 	deep := false // whether the last prompt, the end, was sampled
 	for {
 		p := f.enc.Prompt()
@@ -114,16 +115,23 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 		}
 		k := choose(p, chooser, f.opts.PreferDefault)
 		var before S
+		var drawn dice.Source = src
 		if deep {
 			before = f.g.Clone(f.enc.State())
+			recorder.Source = src
+			recorder.Reset()
+			drawn = &recorder
 		}
-		events, err := f.enc.Submit(p.Actor, p.Options[k].Command, src)
+		events, err := f.enc.Submit(p.Actor, p.Options[k].Command, drawn)
 		if err != nil {
 			return f.fail("option %d (%s) of %s was refused: %v", k, f.format(p.Options[k].Command), describePrompt(p), err)
 		}
 		f.decisions++
 		switch {
 		case deep:
+			if fail := f.checkStepper(&before, p.Actor, p.Options[k].Command, recorder.Draws, events); fail != nil {
+				return fail
+			}
 			if fail := f.checkEvents(&before, events); fail != nil {
 				return fail
 			}
@@ -365,6 +373,43 @@ func (f *fight[S, C, E]) checkEvents(before *S, events []E) *failure {
 	}
 	if folded, _ := marshal(before); !bytes.Equal(folded, live) {
 		return f.fail("applying the events to a Clone of the state before them does not give the live state:\nclone %s\nlive  %s", folded, live)
+	}
+	return nil
+}
+
+// checkStepper checks, for a ruleset that is an engine.Stepper, that Step
+// on a copy of the state before a decision, with the same dice, gives the
+// events Decide gave and leaves the state Submit did.
+func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice.Draw, events []E) *failure {
+	stepper, ok := f.g.(engine.Stepper[S, C, E])
+	if !ok {
+		return nil
+	}
+	s := f.g.Clone(before)
+	values := make([]int, len(draws))
+	for i, d := range draws {
+		values[i] = d.Value
+	}
+	script := dice.NewScript(values...)
+	var stepped []E
+	err := dice.Run(func() error {
+		var err error
+		stepped, err = stepper.Step(&s, actor, c, script, nil)
+		return err
+	})
+	if err != nil {
+		return f.fail("Step refused what Decide accepted (%s from %s): %v", f.format(c), actor, err)
+	}
+	if script.Drawn() != len(values) {
+		return f.fail("Step drew %d dice where Decide drew %d (%s from %s)", script.Drawn(), len(values), f.format(c), actor)
+	}
+	want, _ := json.Marshal(events)
+	if got, _ := json.Marshal(stepped); !bytes.Equal(got, want) {
+		return f.fail("Step's events differ from Decide's (%s from %s):\nstep   %s\ndecide %s", f.format(c), actor, got, want)
+	}
+	live, _ := marshal(f.enc.State())
+	if got, _ := marshal(&s); !bytes.Equal(got, live) {
+		return f.fail("Step leaves a state other than Decide and Evolve do (%s from %s):\nstep %s\nlive %s", f.format(c), actor, got, live)
 	}
 	return nil
 }
