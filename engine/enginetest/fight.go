@@ -87,7 +87,7 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 	chooser := dice.Seeded(dice.Mix(f.seed, chooseStream))
 	sampler := dice.Seeded(dice.Mix(f.seed, sampleStream))
 	var recorder dice.Recorder // the dice of a deeply checked decision
-	deep := false // whether the last prompt, the end, was sampled
+	deep := false              // whether the last prompt, the end, was sampled
 	for {
 		p := f.enc.Prompt()
 		deep = checks && (f.opts.CheckRate >= 1 || chance(sampler) < f.opts.CheckRate)
