@@ -39,12 +39,12 @@ func (s *State) declaration(c *Combatant, d *Declare) (Declared, error) {
 	out.Weapon = w.Name
 	switch {
 	case d.Action == OffList:
-		if d.AP < 0 {
-			return Declared{}, refuse("an off-list action costs 0 AP or more, not %d", d.AP)
-		}
 		out.Paid = 3
-		if d.AP > 0 {
-			out.Paid = d.AP
+		if d.AP != nil {
+			if *d.AP < 0 {
+				return Declared{}, refuse("an off-list action costs 0 AP or more, not %d", *d.AP)
+			}
+			out.Paid = *d.AP
 		}
 	case r.byWeapon:
 		out.Paid = w.AP
