@@ -39,12 +39,12 @@ func (s *State) declaration(c *Combatant, d *Declare) (Declared, error) {
 	out.Weapon = w.Name
 	switch {
 	case d.Action == OffList:
-		if d.AP < 0 {
-			return Declared{}, refuse("an off-list action costs 0 AP or more, not %d", d.AP)
-		}
 		out.Paid = 3
-		if d.AP > 0 {
-			out.Paid = d.AP
+		if d.AP != nil {
+			if *d.AP < 0 {
+				return Declared{}, refuse("an off-list action costs 0 AP or more, not %d", *d.AP)
+			}
+			out.Paid = *d.AP
 		}
 	case r.byWeapon:
 		out.Paid = w.AP
@@ -498,7 +498,13 @@ func (s *State) counterTempoOptions(actor *Combatant) []engine.Option[Command] {
 	x := s.Exchange
 	opts := []engine.Option[Command]{{Label: "keep the action", Command: &Keep{}}}
 	drew := x.Reactions[0]
+	reactor := s.combatant(drew.Reactor)
 	replace := func(a Action, w Weapon, label string) {
+		// A replacement that strikes must reach the reactor, as a
+		// Counter-Attack must (R27); a parry needs no reach.
+		if (a == CounterAttack || a == CTCounterAttack) && (reactor == nil || Dist(actor.At, reactor.At) > w.Reach) {
+			return
+		}
 		if extra := max(0, w.AP-x.Act.Paid); extra <= actor.AP {
 			opts = append(opts, engine.Option[Command]{
 				Label:   fmt.Sprintf("%s with %s (%s AP)", label, w.Name, plusAP(extra)),

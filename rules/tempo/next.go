@@ -110,9 +110,23 @@ func destinationPrompt(s *State, ch Choice) engine.Prompt[Command] {
 		}
 		return p.X - q.X
 	})
-	opts := []engine.Option[Command]{{Label: "stay at " + c.At.String(), Command: &Destination{}}}
+	var opts []engine.Option[Command]
+	// A critical Combat Move may choose a new destination (R16); left to
+	// the default, it ends where it was declared to, as a success would.
+	declared, keep := Square{}, false
+	if x := s.Exchange; ch.Kind == "combat-move-critical" && x != nil && len(x.Act.Path) > 0 {
+		declared = x.Act.Path[len(x.Act.Path)-1]
+		keep = slices.Contains(squares, declared)
+	}
+	if keep {
+		opts = append(opts, engine.Option[Command]{Label: "move to " + declared.String() + " as declared", Command: &Destination{To: &declared}})
+	}
+	opts = append(opts, engine.Option[Command]{Label: "stay at " + c.At.String(), Command: &Destination{}})
 	for _, q := range squares {
 		q := q
+		if keep && q == declared {
+			continue
+		}
 		opts = append(opts, engine.Option[Command]{Label: "move to " + q.String(), Command: &Destination{To: &q}})
 	}
 	// Part of resolving the action, for the actor too: React.

@@ -205,7 +205,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			if err != nil || n < 0 {
 				return nil, fmt.Errorf("other [AP]: the AP cost is a number, not %q", pos[0])
 			}
-			d.AP = n
+			d.AP = &n
 		}
 	case Aim:
 		if len(pos) == 1 && weapon == "" {
@@ -288,8 +288,8 @@ func (Rules) FormatCommand(c Command) string {
 		case PickUp:
 			return "pick-up " + c.Weapon
 		case OffList:
-			if c.AP > 0 {
-				return fmt.Sprintf("other %d", c.AP)
+			if c.AP != nil {
+				return fmt.Sprintf("other %d", *c.AP)
 			}
 			return "other"
 		}

@@ -149,7 +149,9 @@ func (sp *Spec) State() (State, error) {
 		switch {
 		case cs.Status != "":
 			c.Status = Status(cs.Status)
-		case c.Side == initiator || cs.Prepared:
+		case cs.Prepared, c.Side == initiator && cs.Joins == 0:
+			// A late joiner was not there when its side started the
+			// fight: it arrives off guard unless prepared (G8).
 			c.Status = OnGuard
 		default:
 			c.Status = OffGuard
