@@ -248,7 +248,7 @@ func (d *decider) recover(c *Combatant) {
 	die := d.src.Roll(10)
 	result := die + c.Endurance - (c.MaxHealth - c.Health) - c.Armour.Encumbrance
 	regained := staminaRegained(result)
-	d.emit(&StaminaRecovered{Combatant: c.ID, Die: die, Result: result, Regained: regained, AP: min(12, c.AP+regained)})
+	d.emit(&StaminaRecovered{Combatant: c.ID, Die: die, Result: result, Regained: regained, AP: min(FullAP, c.AP+regained)})
 	d.emit(&TurnEnded{Combatant: c.ID})
 	d.checkEnd()
 }

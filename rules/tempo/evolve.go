@@ -149,6 +149,13 @@ func evolve(s *State, e Event) {
 		s.Winner = e.Winner
 		s.InTurn = false
 		s.Exchange = nil
+		// R39: with the fight over, everyone has full AP and is off
+		// guard; binds, grapples, pins and aims end with it.
+		for i := range s.Combatants {
+			c := &s.Combatants[i]
+			c.AP, c.Status = FullAP, OffGuard
+			c.BoundWith, c.BoundWeapon, c.GrappledWith, c.PinnedBy, c.Aimed = "", "", nil, "", ""
+		}
 	}
 }
 

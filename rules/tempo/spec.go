@@ -201,7 +201,7 @@ func (cs CombatantSpec) combatant(path string, bad func(string, string, ...any))
 		ID: cs.ID, Name: cs.Name, Side: cs.Side,
 		Melee: cs.Melee, Ranged: cs.Ranged, Brawl: cs.Brawl, Athletics: cs.Athletics, Endurance: cs.Endurance,
 		Might: cs.Might, Toughness: cs.Toughness, MaxHealth: 10 + 2*cs.Toughness,
-		AP: 12, BCM: 4, At: Square{cs.X, cs.Y}, CDModifier: cs.CDModifier, Joins: cs.Joins,
+		AP: FullAP, BCM: 4, At: Square{cs.X, cs.Y}, CDModifier: cs.CDModifier, Joins: cs.Joins,
 	}
 	if c.Name == "" {
 		c.Name = c.ID

@@ -74,6 +74,10 @@ func abs(n int) int {
 	return n
 }
 
+// FullAP is the most action points a combatant has: at the start of the
+// fight, as Recover Stamina's cap (R05, R32), and after it (R39).
+const FullAP = 12
+
 // Combatant is one fighter with its stat block and its place in the fight.
 type Combatant struct {
 	ID   string `json:"id"`
