@@ -8,36 +8,65 @@ import (
 	"fray/engine"
 )
 
-// decider resolves one command on a working copy of the state: every event
-// it emits is applied at once, so later steps see its effect.
+// decider resolves one command on a state, a working copy for Decide or
+// the caller's own for Step: every event it emits is applied at once, so
+// later steps see its effect.
 type decider struct {
-	s      State
+	s      *State
 	src    dice.Source
 	events []Event
 }
 
 func (d *decider) emit(e Event) {
-	evolve(&d.s, e)
+	evolve(d.s, e)
 	d.events = append(d.events, e)
 }
 
 func decide(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
+	if err := admit(s, actor, c); err != nil {
+		return nil, err
+	}
+	scratch := s.clone()
+	d := &decider{s: &scratch, src: src}
+	return d.run(c)
+}
+
+// step is decide resolving the command on s itself, appending the events
+// to events; see Rules.Step. If it fails s may be left half changed.
+func step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+	if err := admit(s, actor, c); err != nil {
+		return nil, err
+	}
+	d := &decider{s: s, src: src, events: events}
+	return d.run(c)
+}
+
+// admit refuses a command the fight does not wait for: any once it is
+// over, the end of the fight from anyone but the GM, and anything from
+// someone whose decision it is not.
+func admit(s *State, actor string, c Command) error {
 	if s.Ended {
-		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
+		return engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
 	if _, ok := c.(*EndFight); ok {
 		if actor != engine.GM {
-			return nil, engine.Errorf(engine.NotYourTurn, "only the GM ends the fight (G9)")
+			return engine.Errorf(engine.NotYourTurn, "only the GM ends the fight (G9)")
 		}
-		return []Event{&FightEnded{Reason: "the GM ended the fight", Winner: standingSide(s)}}, nil
+		return nil
 	}
 	if who, _ := turnOf(s); actor != engine.GM && actor != who {
 		p := next(s)
-		return nil, engine.Errorf(engine.NotYourTurn, "it is %s's decision, not %s's: %s", p.Actor, actor, p.Question)
+		return engine.Errorf(engine.NotYourTurn, "it is %s's decision, not %s's: %s", p.Actor, actor, p.Question)
 	}
-	d := &decider{s: s.clone(), src: src}
+	return nil
+}
+
+// run resolves an admitted command.
+func (d *decider) run(c Command) ([]Event, error) {
 	var err error
 	switch c := c.(type) {
+	case *EndFight:
+		d.emit(&FightEnded{Reason: "the GM ended the fight", Winner: standingSide(d.s)})
 	case *Begin:
 		err = d.begin()
 	case *Declare:
@@ -85,7 +114,7 @@ func notNow(s *State, what string) error {
 
 func (d *decider) begin() error {
 	if d.s.Started {
-		return notNow(&d.s, "begin")
+		return notNow(d.s, "begin")
 	}
 	d.rollInitiative()
 	d.startTurn(0)
@@ -263,7 +292,7 @@ func (d *decider) checkEnd() {
 		}
 	}
 	if len(sides) < 2 {
-		d.emit(&FightEnded{Winner: standingSide(&d.s), Reason: "one side is left standing"})
+		d.emit(&FightEnded{Winner: standingSide(d.s), Reason: "one side is left standing"})
 	}
 }
 
@@ -285,7 +314,7 @@ func standingSide(s *State) string {
 func (d *decider) declare(c *Declare) error {
 	actor := d.s.active()
 	if actor == nil || d.s.Exchange != nil {
-		return notNow(&d.s, "declaring an action")
+		return notNow(d.s, "declaring an action")
 	}
 	decl, err := d.s.declaration(actor, c)
 	if err != nil {
@@ -302,7 +331,7 @@ func (d *decider) declare(c *Declare) error {
 func (d *decider) reactor() (*Combatant, error) {
 	x := d.s.Exchange
 	if x == nil || x.Asked >= len(x.Candidates) {
-		return nil, notNow(&d.s, "a reaction")
+		return nil, notNow(d.s, "a reaction")
 	}
 	return d.s.combatant(x.Candidates[x.Asked]), nil
 }
@@ -343,7 +372,7 @@ func (d *decider) noReaction() error {
 func (d *decider) replace(c *Replace) error {
 	x := d.s.Exchange
 	if x == nil || x.Asked < len(x.Candidates) || !x.needsCounterTempo() {
-		return notNow(&d.s, "a counter-tempo action")
+		return notNow(d.s, "a counter-tempo action")
 	}
 	actor := d.s.combatant(x.Actor)
 	for _, o := range d.s.counterTempoOptions(actor) {
@@ -366,7 +395,7 @@ func (d *decider) replace(c *Replace) error {
 func (d *decider) keep() error {
 	x := d.s.Exchange
 	if x == nil || x.Asked < len(x.Candidates) || !x.needsCounterTempo() {
-		return notNow(&d.s, "keeping the action")
+		return notNow(d.s, "keeping the action")
 	}
 	d.emit(&Kept{Actor: x.Actor})
 	d.settle()
@@ -376,7 +405,7 @@ func (d *decider) keep() error {
 func (d *decider) destination(c *Destination) error {
 	x := d.s.Exchange
 	if x == nil || !x.Resolved || len(x.Choices) == 0 {
-		return notNow(&d.s, "choosing a destination")
+		return notNow(d.s, "choosing a destination")
 	}
 	ch := x.Choices[0]
 	who := d.s.combatant(ch.Combatant)
@@ -398,7 +427,7 @@ func (d *decider) destination(c *Destination) error {
 func (d *decider) endTurn() error {
 	actor := d.s.active()
 	if actor == nil || d.s.Exchange != nil {
-		return notNow(&d.s, "ending the turn")
+		return notNow(d.s, "ending the turn")
 	}
 	d.recover(actor)
 	d.settle()

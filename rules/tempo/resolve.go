@@ -21,7 +21,7 @@ type party struct {
 // resolve draws the checks, reads the ladders, applies voids, damage and
 // the other effects (R11, R12).
 func (d *decider) resolve() {
-	s := &d.s
+	s := d.s
 	x := s.Exchange
 	actor := s.combatant(x.Actor)
 	act := party{who: actor, action: x.Act.Action, target: s.combatant(x.Act.Target), bonus: x.Act.Mod, aimed: x.Act.Aimed}
@@ -199,7 +199,7 @@ func (d *decider) fall(t *Combatant) {
 // actorEffects applies the actor's outcome beyond damage and returns any
 // destination it must choose.
 func (d *decider) actorEffects(act party) []Choice {
-	s := &d.s
+	s := d.s
 	x := s.Exchange
 	a, t := act.who, act.target
 	switch {
@@ -307,7 +307,7 @@ func (d *decider) escape(c *Combatant) {
 // without a relation to On Guard (R34), reveals a feint (R19) and closes
 // the exchange.
 func (d *decider) finishExchange() {
-	s := &d.s
+	s := d.s
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if !c.Present {

@@ -31,6 +31,16 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 	return decide(s, actor, c, src)
 }
 
+// Step decides a command like Decide and applies its events to s as it
+// goes, sparing Decide's copy of the state: for simulations and exact
+// odds, which keep states and not the log. It appends to events the events
+// Decide returns and leaves s as applying them would; when it fails (a
+// refusal) s may be left half changed and must be thrown away. See
+// engine.Stepper.
+func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+	return step(s, actor, c, src, events)
+}
+
 // Evolve applies an event.
 func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
 
