@@ -127,15 +127,10 @@ var (
 )
 
 // rules is the master table (R09), ladders exactly as the seed gives them.
-func rules(a Action) *rule {
-	r, ok := ruleTable[a]
-	if !ok {
-		return nil
-	}
-	return &r
-}
+// The rules it returns are shared and must not be changed.
+func rules(a Action) *rule { return ruleTable[a] }
 
-var ruleTable = map[Action]rule{
+var ruleTable = map[Action]*rule{
 	Aim:          {name: "Aim", kind: proactive, ap: 4, statuses: onGuard, ladder: failSucceed0},
 	Move:         {name: "Move", kind: proactive, ap: 2, statuses: guardStatuses, ladder: failSucceed0},
 	CombatMove:   {name: "Combat Move", kind: proactive, ap: 3, statuses: onGuard, skill: athletics, ladder: moveLadder},
