@@ -208,6 +208,11 @@ func (r *rule) allowed(st Status) bool {
 	return false
 }
 
+// mayAfford reports whether someone with ap AP might pay for the action:
+// a fixed cost must be at most ap (R05); a cost by weapon depends on the
+// weapon, so the declaration decides.
+func (r *rule) mayAfford(ap int) bool { return r.byWeapon || r.ap <= ap }
+
 func (r *rule) answers(a Action) bool {
 	for _, x := range r.respondsTo {
 		if x == a {

@@ -254,7 +254,7 @@ func (d *decider) settle() {
 			// Down in its own turn: the turn ends at once (R38).
 			d.emit(&TurnEnded{Combatant: c.ID})
 			d.checkEnd()
-		case !d.foeStanding(c) || len(d.s.declareOptions(c, 1)) == 0:
+		case !d.foeStanding(c) || !d.s.canDeclare(c):
 			d.recover(c)
 		default:
 			return

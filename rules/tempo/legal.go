@@ -238,17 +238,51 @@ type offer struct {
 
 // declareOptions lists the declarations the actor's menu offers: every
 // legal attack, a few useful moves, and the status actions (R08), each
-// with the AP it costs. It stops after limit options when limit > 0.
-func (s *State) declareOptions(c *Combatant, limit int) []offer {
+// with the AP it costs.
+func (s *State) declareOptions(c *Combatant) []offer {
 	var out []offer
-	add := func(d Declare) {
-		if limit > 0 && len(out) >= limit {
-			return
+	foes := s.foesOf(c)
+	var board *reach
+	for _, a := range proactiveOrder {
+		if r := rules(a); !r.allowed(c.Status) || !r.mayAfford(c.AP) {
+			continue
 		}
-		if decl, err := s.declaration(c, &d); err == nil {
-			out = append(out, offer{d, decl.Paid})
+		s.eachCandidate(c, a, foes, &board, func(d Declare) bool {
+			if decl, err := s.declaration(c, &d); err == nil {
+				out = append(out, offer{d, decl.Paid})
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// canDeclare reports whether c's menu offers any declaration, that is
+// whether declareOptions is not empty. It tries the moves, whose
+// candidates need a search of the board, last.
+func (s *State) canDeclare(c *Combatant) bool {
+	foes := s.foesOf(c)
+	var board *reach
+	legal := func(d Declare) bool {
+		_, err := s.declaration(c, &d)
+		return err != nil // go on while the candidates are refused
+	}
+	for _, moves := range []bool{false, true} {
+		for _, a := range proactiveOrder {
+			r := rules(a)
+			if (a == Move || a == CombatMove) != moves || !r.allowed(c.Status) || !r.mayAfford(c.AP) {
+				continue
+			}
+			if !s.eachCandidate(c, a, foes, &board, legal) {
+				return true
+			}
 		}
 	}
+	return false
+}
+
+// foesOf lists c's opponents who are in the fight and alive.
+func (s *State) foesOf(c *Combatant) []*Combatant {
 	var foes []*Combatant
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
@@ -256,54 +290,63 @@ func (s *State) declareOptions(c *Combatant, limit int) []offer {
 			foes = append(foes, o)
 		}
 	}
-	var reach *reach
-	for _, a := range proactiveOrder {
-		if limit > 0 && len(out) >= limit {
-			break
-		}
-		if r := rules(a); !r.allowed(c.Status) {
-			continue
-		}
-		switch a {
-		case MeleeAttack, Feint, RangedAttack, Aim:
-			for _, w := range c.Weapons {
-				if a == Aim {
-					add(Declare{Action: a, Weapon: w.Name})
-					continue
+	return foes
+}
+
+// eachCandidate calls yield with the declarations of action a that c's
+// menu considers, in menu order, until yield returns false; it reports
+// whether yield never did. board holds the search of the squares c can
+// reach, made on first need.
+func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, yield func(Declare) bool) bool {
+	switch a {
+	case MeleeAttack, Feint, RangedAttack, Aim:
+		for _, w := range c.Weapons {
+			if a == Aim {
+				if !yield(Declare{Action: a, Weapon: w.Name}) {
+					return false
 				}
-				for _, o := range foes {
-					add(Declare{Action: a, Target: o.ID, Weapon: w.Name})
-				}
+				continue
 			}
-		case UnarmedAttack:
 			for _, o := range foes {
-				add(Declare{Action: a, Target: o.ID})
-			}
-		case Move, CombatMove:
-			if reach == nil {
-				reach = s.reachable(c, c.BCM)
-			}
-			for _, d := range s.moveOptions(c, a, foes, reach) {
-				add(d)
-			}
-		case Pin:
-			for _, p := range c.GrappledWith {
-				add(Declare{Action: a, Target: p})
-			}
-		case PickUp:
-			for _, x := range s.Dropped {
-				if x.At == c.At {
-					add(Declare{Action: a, Weapon: x.Weapon.Name})
+				if !yield(Declare{Action: a, Target: o.ID, Weapon: w.Name}) {
+					return false
 				}
 			}
-		case OffList:
-			// Off-list actions are the GM's to allow; they are accepted
-			// but not offered.
-		default:
-			add(Declare{Action: a})
 		}
+	case UnarmedAttack:
+		for _, o := range foes {
+			if !yield(Declare{Action: a, Target: o.ID}) {
+				return false
+			}
+		}
+	case Move, CombatMove:
+		if *board == nil {
+			*board = s.reachable(c, c.BCM)
+		}
+		for _, d := range s.moveOptions(c, a, foes, *board) {
+			if !yield(d) {
+				return false
+			}
+		}
+	case Pin:
+		for _, p := range c.GrappledWith {
+			if !yield(Declare{Action: a, Target: p}) {
+				return false
+			}
+		}
+	case PickUp:
+		for _, x := range s.Dropped {
+			if x.At == c.At && !yield(Declare{Action: a, Weapon: x.Weapon.Name}) {
+				return false
+			}
+		}
+	case OffList:
+		// Off-list actions are the GM's to allow; they are accepted but not
+		// offered.
+	default:
+		return yield(Declare{Action: a})
 	}
-	return out
+	return true
 }
 
 // moveOptions offers, for each standing opponent, the move that closes

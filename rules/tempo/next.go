@@ -39,7 +39,7 @@ func next(s *State) engine.Prompt[Command] {
 		return engine.Prompt[Command]{Kind: engine.End, Question: "no turn is under way", Default: -1}
 	}
 	var opts []engine.Option[Command]
-	for _, o := range s.declareOptions(c, 0) {
+	for _, o := range s.declareOptions(c) {
 		d := o.declare
 		opts = append(opts, engine.Option[Command]{Label: declareLabel(&d) + " (" + strconv.Itoa(o.paid) + " AP)", Command: &d})
 	}
