@@ -65,6 +65,16 @@ type Stepper[S, C, E any] interface {
 	Step(s *S, actor string, c C, src dice.Source, events []E) ([]E, error)
 }
 
+// Scratcher is implemented by rulesets with a cheaper copy of a state than
+// Clone, for Step or Evolve to change: ScratchInto makes *dst a copy of s,
+// reusing the memory dst holds from an earlier ScratchInto, and may share
+// with s what Step and Evolve never change in place, as long as s does not
+// change while the copy is in use. The simulator copies its starting state
+// per fight with it, and exact odds their state per dice path.
+type Scratcher[S any] interface {
+	ScratchInto(dst, s *S)
+}
+
 // NextKinder is implemented by rulesets that can tell what kind of
 // decision a state waits for without building the prompt, for the hot
 // loops of simulation and exact odds: NextKind(s) must always equal

@@ -371,7 +371,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	var mu sync.Mutex
 	var all []*leaves[S, E]
 	stepper, steps := any(k.g).(engine.Stepper[S, C, E])
-	scratcher, scratches := any(k.g).(Scratcher[S])
+	scratcher, scratches := any(k.g).(engine.Scratcher[S])
 	en, err := dice.EnumerateParallel(func() func(dice.Source) (string, error) {
 		l := &leaves[S, E]{index: map[string]*leaf[S]{}}
 		mu.Lock()

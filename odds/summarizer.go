@@ -36,16 +36,6 @@ type OptionLister[S, C any] interface {
 	OptionsFor(s *S, actor string) []engine.Option[C]
 }
 
-// Scratcher is implemented by rulesets with a cheaper copy of a state than
-// Clone, for a decision to change: ScratchInto makes *dst a copy of s,
-// reusing the memory dst holds from an earlier ScratchInto, and may share
-// with s what Step and Evolve never change in place, as long as s does not
-// change while the copy is in use. Odds, which never change a state once
-// reached, use it for the copy they make per dice path.
-type Scratcher[S any] interface {
-	ScratchInto(dst, s *S)
-}
-
 // DefaultPolicy answers every prompt with its default option, or with its
 // first option when it has no default. It is the policy of last resort for
 // a ruleset that offers none of its own.

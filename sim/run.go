@@ -85,6 +85,7 @@ type simulation[S, C, E any] struct {
 	rounder     Rounder[S]
 	tallier     Tallier[S, E]
 	stepper     engine.Stepper[S, C, E]
+	scratcher   engine.Scratcher[S]
 	transparent bool
 	promptView  engine.PromptViewer[S, C]
 
@@ -116,6 +117,7 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	sim.rounder, _ = g.(Rounder[S])
 	sim.tallier, _ = g.(Tallier[S, E])
 	sim.stepper, _ = g.(engine.Stepper[S, C, E])
+	sim.scratcher, _ = g.(engine.Scratcher[S])
 	sim.promptView, _ = g.(engine.PromptViewer[S, C])
 	if t, ok := g.(Transparent); ok {
 		sim.transparent = t.Transparent()
@@ -301,6 +303,7 @@ type worker[S, C, E any] struct {
 	acc    *accumulator
 	dice   counter
 	choose dice.PCG
+	state  S      // the fight's state, reused fight after fight
 	events []E    // the events of a step, reused decision after decision
 	down   []bool // per combatant: went down in this fight
 	dead   []bool
@@ -325,13 +328,18 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			ferr = &FightError{Fight: i, Seed: seed, Decision: decisions, Err: fmt.Errorf("panic: %v\n%s", r, debug.Stack())}
 		}
 	}()
-	s := g.Clone(&sim.initial)
+	s := &w.state
+	if sim.scratcher != nil {
+		sim.scratcher.ScratchInto(s, &sim.initial)
+	} else {
+		*s = g.Clone(&sim.initial)
+	}
 	var (
 		winner   string
 		timedOut bool
 	)
 	for {
-		p := g.Next(&s)
+		p := g.Next(s)
 		if p.Kind == engine.End {
 			winner = p.Winner
 			break
@@ -340,26 +348,26 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			timedOut = true
 			break
 		}
-		c, err := w.decide(&s, p)
+		c, err := w.decide(s, p)
 		if err != nil {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions, Err: err}
 		}
 		var events []E
 		if sim.stepper != nil {
-			events, err = sim.stepper.Step(&s, p.Actor, c, &w.dice, w.events[:0])
+			events, err = sim.stepper.Step(s, p.Actor, c, &w.dice, w.events[:0])
 			w.events = events
 			if err == nil && sim.tallier != nil {
 				for _, e := range events {
-					w.tally(&s, e)
+					w.tally(s, e)
 				}
 			}
 		} else {
-			events, err = g.Decide(&s, p.Actor, c, &w.dice)
+			events, err = g.Decide(s, p.Actor, c, &w.dice)
 			for _, e := range events {
 				if sim.tallier != nil {
-					w.tally(&s, e)
+					w.tally(s, e)
 				}
-				g.Evolve(&s, e)
+				g.Evolve(s, e)
 			}
 		}
 		if err != nil {
@@ -381,7 +389,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		a.wins[winner]++
 	}
 	if !timedOut && sim.rounder != nil {
-		a.round(sim.rounder.Round(&s))
+		a.round(sim.rounder.Round(s))
 	}
 	for j := range w.down {
 		if w.down[j] {
