@@ -368,10 +368,10 @@ func (p *player) undo() {
 
 func (p *player) ended(pr engine.Prompt[string]) {
 	if pr.Winner == "" {
-		fmt.Fprintf(p.out, "\nThe fight is over: a draw after %d decisions.\n", p.table.Len())
+		fmt.Fprintf(p.out, "\nThe fight is over after %d decisions: a draw.\n", p.table.Len())
 		return
 	}
-	fmt.Fprintf(p.out, "\nThe fight is over: %s wins after %d decisions.\n", pr.Winner, p.table.Len())
+	fmt.Fprintf(p.out, "\nThe fight is over after %d decisions: the %s side wins.\n", p.table.Len(), pr.Winner)
 }
 
 // saveTo writes the transcript so far.

@@ -20,7 +20,7 @@ func TestPlayAutoEndsEveryBundledEncounter(t *testing.T) {
 	for _, name := range []string{"alley_fight", "pistols_at_dawn", "brute_squad", "duel", "bow_skirmish", "brawl"} {
 		for seed := range 5 {
 			r := play(t, "", name, "--auto", "--seed", string(rune('0'+seed)))
-			if r.code != 0 || !strings.Contains(r.stdout, "The fight is over:") {
+			if r.code != 0 || !strings.Contains(r.stdout, "The fight is over after") {
 				t.Fatalf("%s seed %d: exit %d, stderr %q, output ends %q", name, seed, r.code, r.stderr, tail(r.stdout))
 			}
 			if !strings.Contains(r.stdout, "d10=") {
@@ -66,7 +66,7 @@ func TestPlayManualDice(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	for _, want := range []string{"roll 1d10 and enter the result", "a d10 shows 1 to 10", "westman: take", "damage dice [7 3] → 7", "east wins"} {
+	for _, want := range []string{"roll 1d10 and enter the result", "a d10 shows 1 to 10", "westman: take", "damage dice [7 3] → 7", "the east side wins"} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
 		}
