@@ -57,8 +57,11 @@ type Destination struct {
 	To *Square `json:"to,omitempty"`
 }
 
-// EndTurn: the actor ends its turn and recovers stamina (R02).
-type EndTurn struct{}
+// EndTurn: the actor ends its turn and recovers stamina (R02, R32).
+type EndTurn struct {
+	// Mod is the GM's modifier to the Recover Stamina check (R32).
+	Mod int `json:"mod,omitempty"`
+}
 
 // EndFight: the GM ends the fight (G9).
 type EndFight struct{}

@@ -82,7 +82,7 @@ func (d *decider) run(c Command) ([]Event, error) {
 	case *Destination:
 		err = d.destination(c)
 	case *EndTurn:
-		err = d.endTurn()
+		err = d.endTurn(c.Mod)
 	default:
 		err = refuse("unknown command %T", c)
 	}
@@ -255,7 +255,7 @@ func (d *decider) settle() {
 			d.emit(&TurnEnded{Combatant: c.ID})
 			d.checkEnd()
 		case !d.foeStanding(c) || !d.s.canDeclare(c):
-			d.recover(c)
+			d.recover(c, 0) // a turn that ends by itself: no GM modifier
 		default:
 			return
 		}
@@ -271,13 +271,13 @@ func (d *decider) foeStanding(c *Combatant) bool {
 	return false
 }
 
-// recover ends c's turn with Recover Stamina (R32), then checks the end of
-// the fight (R43).
-func (d *decider) recover(c *Combatant) {
+// recover ends c's turn with Recover Stamina (R32), mod being the GM's
+// modifier to the check, then checks the end of the fight (R43).
+func (d *decider) recover(c *Combatant, mod int) {
 	die := d.src.Roll(10)
-	result := die + c.Endurance - (c.MaxHealth - c.Health) - c.Armour.Encumbrance
+	result := die + c.Endurance - (c.MaxHealth - c.Health) - c.Armour.Encumbrance + mod
 	regained := staminaRegained(result)
-	d.emit(&StaminaRecovered{Combatant: c.ID, Die: die, Result: result, Regained: regained, AP: min(FullAP, c.AP+regained)})
+	d.emit(&StaminaRecovered{Combatant: c.ID, Die: die, Mod: mod, Result: result, Regained: regained, AP: min(FullAP, c.AP+regained)})
 	d.emit(&TurnEnded{Combatant: c.ID})
 	d.checkEnd()
 }
@@ -424,12 +424,12 @@ func (d *decider) destination(c *Destination) error {
 	return nil
 }
 
-func (d *decider) endTurn() error {
+func (d *decider) endTurn(mod int) error {
 	actor := d.s.active()
 	if actor == nil || d.s.Exchange != nil {
 		return notNow(d.s, "ending the turn")
 	}
-	d.recover(actor)
+	d.recover(actor, mod)
 	d.settle()
 	return nil
 }

@@ -111,7 +111,11 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *TurnEnded:
 		return e.Combatant + "'s turn ends"
 	case *StaminaRecovered:
-		return fmt.Sprintf("%s recovers stamina: d10=%d, result %d, regains %d: %d AP", e.Combatant, e.Die, e.Result, e.Regained, e.AP)
+		mod := ""
+		if e.Mod != 0 {
+			mod = fmt.Sprintf(" (GM %+d)", e.Mod)
+		}
+		return fmt.Sprintf("%s recovers stamina: d10=%d, result %d%s, regains %d: %d AP", e.Combatant, e.Die, e.Result, mod, e.Regained, e.AP)
 	case *RoundEnded:
 		return fmt.Sprintf("round %d ends", e.Round)
 	case *FightEnded:

@@ -162,9 +162,11 @@ type TurnEnded struct {
 type StaminaRecovered struct {
 	Combatant string `json:"combatant"`
 	Die       int    `json:"die"`
-	Result    int    `json:"result"`
-	Regained  int    `json:"regained"`
-	AP        int    `json:"ap"`
+	// Mod is the GM's modifier, included in Result.
+	Mod      int `json:"mod,omitempty"`
+	Result   int `json:"result"`
+	Regained int `json:"regained"`
+	AP       int `json:"ap"`
 }
 
 // RoundEnded: every combatant has had its turn; the counter goes up (R02).

@@ -127,7 +127,14 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		return nil, fmt.Errorf("empty command")
 	}
 	verb, args := words[0], words[1:]
-	simple := map[string]Command{"begin": &Begin{}, "end": &EndTurn{}, "end-fight": &EndFight{},
+	if verb == "end" {
+		pos, weapon, mod, err := parseTail(args)
+		if err != nil || len(pos) > 0 || weapon != "" {
+			return nil, fmt.Errorf("end [mod N]: end the turn, N the GM's modifier to Recover Stamina")
+		}
+		return &EndTurn{Mod: mod}, nil
+	}
+	simple := map[string]Command{"begin": &Begin{}, "end-fight": &EndFight{},
 		"none": &NoReaction{}, "keep": &Keep{}, "stay": &Destination{}}
 	if c, ok := simple[verb]; ok {
 		if len(args) > 0 {
@@ -275,7 +282,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *Begin:
 		return "begin"
 	case *EndTurn:
-		return "end"
+		return "end" + tail("", c.Mod)
 	case *EndFight:
 		return "end-fight"
 	case *NoReaction:
