@@ -333,6 +333,9 @@ func (r *run) delay(who string) error {
 	if c.Delayed {
 		return engine.Errorf(engine.NotAllowedNow, "%s already holds a delayed action: only one a round (R07, A15)", c.Name)
 	}
+	if c.DelayedSpent {
+		return engine.Errorf(engine.NotAllowedNow, "%s has performed a delayed action this round: only one a round (R07, A15)", c.Name)
+	}
 	r.emit(&Delayed{Combatant: c.ID})
 	return nil
 }

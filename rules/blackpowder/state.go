@@ -147,6 +147,11 @@ type Combatant struct {
 	// ExtraDelayed gives a delayed action each round on top of the regular
 	// action (R07, A15).
 	ExtraDelayed bool `json:"extra_delayed,omitempty"`
+	// DelayedSpent is set once a held delayed action has been used up this
+	// round (to act, to dodge, or lapsing): nobody performs more than one
+	// delayed action a round, so the regular action cannot then be held
+	// (R07, A15).
+	DelayedSpent bool `json:"delayed_spent,omitempty"`
 	// Reloading counts the reload actions spent so far on the wielded gun.
 	Reloading int `json:"reloading,omitempty"`
 	// GunslingerTier lowers reload times (R20).
