@@ -53,6 +53,9 @@ func evolve(s *State, e Event) {
 		c := s.combatant(e.Attacker)
 		pay(c, e.Spent)
 		c.Assist = 0
+		// An attack reveals the attacker: its target is no longer unaware
+		// (R43).
+		s.combatant(e.Target).Unaware = false
 	case *ShotFired:
 		w := &s.combatant(e.Attacker).Weapons[e.Weapon]
 		w.Loaded = max(0, w.Loaded-1)

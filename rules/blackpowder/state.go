@@ -166,7 +166,7 @@ type Combatant struct {
 	// attacks against it are harder (R10, R33).
 	Running bool `json:"running,omitempty"`
 	// Unaware combatants have not noticed the fight: they cannot dodge and
-	// can be stunned (R43).
+	// can be stunned (R43), until the first attack on them is rolled.
 	Unaware bool `json:"unaware,omitempty"`
 	// Stealth is the combatant's Stealth check total in an ambush (R36).
 	Stealth int `json:"stealth,omitempty"`
