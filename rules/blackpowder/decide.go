@@ -333,6 +333,9 @@ func (r *run) delay(who string) error {
 	if c.Delayed {
 		return engine.Errorf(engine.NotAllowedNow, "%s already holds a delayed action: only one a round (R07, A15)", c.Name)
 	}
+	if c.DelayedSpent {
+		return engine.Errorf(engine.NotAllowedNow, "%s has performed a delayed action this round: only one a round (R07, A15)", c.Name)
+	}
 	r.emit(&Delayed{Combatant: c.ID})
 	return nil
 }
@@ -558,6 +561,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 			return nil
 		}
 	}
+	// Whether the target is unaware is settled before the roll: the attack
+	// that reveals the attacker is still made unawares (R43).
+	unaware := r.s.unaware(t)
 	die := r.d10()
 	total := die + bonus
 	hit := die == 10 || total >= difficulty
@@ -569,7 +575,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		return nil
 	}
 	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early}
-	if canDodge(r.s.combatant(t.ID)) && !r.s.unaware(t) {
+	if canDodge(r.s.combatant(t.ID)) && !unaware {
 		p.Stage = "dodge"
 		r.emit(&AwaitingDecision{Pending: p})
 		return nil

@@ -16,6 +16,7 @@ func evolve(s *State, e Event) {
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
 			c.Actions, c.Done, c.Delayed, c.ImmediateUsed, c.Assist = 1, false, c.ExtraDelayed, false, 0
+			c.DelayedSpent = false
 			for j := range c.Weapons {
 				if c.Weapons[j].State == GunMinorJam {
 					c.Weapons[j].State = GunOK // a minor jam clears by the next round (R19, §7)
@@ -52,6 +53,9 @@ func evolve(s *State, e Event) {
 		c := s.combatant(e.Attacker)
 		pay(c, e.Spent)
 		c.Assist = 0
+		// An attack reveals the attacker: its target is no longer unaware
+		// (R43).
+		s.combatant(e.Target).Unaware = false
 	case *ShotFired:
 		w := &s.combatant(e.Attacker).Weapons[e.Weapon]
 		w.Loaded = max(0, w.Loaded-1)
@@ -68,7 +72,7 @@ func evolve(s *State, e Event) {
 		if e.ActionSpent {
 			c := s.combatant(e.Target)
 			if c.Delayed {
-				c.Delayed = false
+				c.Delayed, c.DelayedSpent = false, true
 			} else {
 				c.Actions--
 			}
@@ -161,7 +165,7 @@ func evolve(s *State, e Event) {
 		}
 	case *Lapsed:
 		if c := s.combatant(e.Who); c != nil && c.Delayed && s.Declared != nil && s.Declared.Actor != e.Who {
-			c.Delayed = false // a delayed action that lapses is used up (A16)
+			c.Delayed, c.DelayedSpent = false, true // a delayed action that lapses is used up (A16)
 		}
 	case *DeclarationClosed:
 		s.Declared = nil
@@ -250,7 +254,7 @@ func evolve(s *State, e Event) {
 		s.combatant(e.Who).Actions++ // the action that follows spends it
 	case *DelayedSettled:
 		c := s.combatant(e.Who)
-		c.Delayed, c.Done = false, e.Done
+		c.Delayed, c.DelayedSpent, c.Done = false, true, e.Done
 	case *Queued:
 		d := s.Declared
 		d.Queue = d.Queue[1:]
@@ -311,7 +315,7 @@ func useAction(c *Combatant) {
 func pay(c *Combatant, spent string) {
 	switch spent {
 	case "delayed":
-		c.Delayed = false
+		c.Delayed, c.DelayedSpent = false, true
 	case "action":
 		useAction(c)
 	}

@@ -192,7 +192,7 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 				opts = append(opts, engine.Option[Command]{Label: "assist " + a.Name + " (+2 to their next check)", Command: &Assist{Ally: a.ID}})
 			}
 		}
-		if !c.Delayed {
+		if !c.Delayed && !c.DelayedSpent {
 			opts = append(opts, engine.Option[Command]{Label: "hold a delayed action", Command: &Delay{}})
 		}
 	}

@@ -73,7 +73,7 @@ type CombatantSpec struct {
 	X              float64        `yaml:"x,omitempty" doc:"position in metres"`
 	Y              float64        `yaml:"y,omitempty" doc:"position in metres"`
 	GunslingerTier int            `yaml:"gunslinger_tier,omitempty" min:"0" max:"2"`
-	Unaware        bool           `yaml:"unaware,omitempty" doc:"has not noticed the fight: cannot dodge, can be stunned (R43)"`
+	Unaware        bool           `yaml:"unaware,omitempty" doc:"has not noticed the fight: cannot dodge, can be stunned (R43), until the first attack on it is rolled"`
 	Trapped        int            `yaml:"trapped,omitempty" min:"0" doc:"caught in a trap of this escape difficulty (R41)"`
 	ExtraDelayed   bool           `yaml:"extra_delayed,omitempty" doc:"a delayed action each round on top of the regular action (R07, A15)"`
 	Prone          bool           `yaml:"prone,omitempty" doc:"lying down: standing up is an action (A39)"`

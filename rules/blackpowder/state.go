@@ -147,6 +147,11 @@ type Combatant struct {
 	// ExtraDelayed gives a delayed action each round on top of the regular
 	// action (R07, A15).
 	ExtraDelayed bool `json:"extra_delayed,omitempty"`
+	// DelayedSpent is set once a held delayed action has been used up this
+	// round (to act, to dodge, or lapsing): nobody performs more than one
+	// delayed action a round, so the regular action cannot then be held
+	// (R07, A15).
+	DelayedSpent bool `json:"delayed_spent,omitempty"`
 	// Reloading counts the reload actions spent so far on the wielded gun.
 	Reloading int `json:"reloading,omitempty"`
 	// GunslingerTier lowers reload times (R20).
@@ -161,7 +166,7 @@ type Combatant struct {
 	// attacks against it are harder (R10, R33).
 	Running bool `json:"running,omitempty"`
 	// Unaware combatants have not noticed the fight: they cannot dodge and
-	// can be stunned (R43).
+	// can be stunned (R43), until the first attack on them is rolled.
 	Unaware bool `json:"unaware,omitempty"`
 	// Stealth is the combatant's Stealth check total in an ambush (R36).
 	Stealth int `json:"stealth,omitempty"`
