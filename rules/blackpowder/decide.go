@@ -1069,6 +1069,9 @@ func (r *run) resolveAims() bool {
 		}
 		who, aim := aimer.ID, *aimer.Aim
 		r.emit(&AimResolving{Combatant: who})
+		if r.declareAimed(who, aim) {
+			return false // the opportunity attacks come first
+		}
 		if err := r.fireAim(who, aim); err != nil {
 			r.emit(&Lapsed{Who: who, Reason: err.Error()})
 		}
@@ -1077,6 +1080,33 @@ func (r *run) resolveAims() bool {
 		}
 	}
 	return s.AimsDue == nil
+}
+
+// declareAimed declares an aimed shot fired at its time when firing it
+// provokes opportunity attacks (R22, R34): a ranged, thrown or gun attack
+// with hostile melee fighters in reach. It then waits for them like any
+// declared action, and resolveDeclared fires it. It reports whether it
+// declared the shot; a shot that will lapse anyway is not declared.
+func (r *run) declareAimed(who string, aim Aim) bool {
+	c := r.s.combatant(who)
+	if c.Status != Active || c.Wielding != aim.Weapon {
+		return false
+	}
+	cmd := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
+	ids := r.s.opportunists(c, cmd)
+	if len(ids) == 0 {
+		return false
+	}
+	raw, err := encodeCommand(cmd)
+	if err != nil {
+		return false
+	}
+	queue := make([]Reaction, len(ids))
+	for i, id := range ids {
+		queue[i] = Reaction{Who: id, Kind: "opportunity"}
+	}
+	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: raw, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: queue, Aim: &aim}})
+	return true
 }
 
 // fireAim makes an aimed attack: +3, paid for when it was declared; wasted

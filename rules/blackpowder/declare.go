@@ -355,6 +355,12 @@ func (r *run) resolveDeclared() {
 				r.emit(&Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"})
 				break
 			}
+			if d.Aim != nil {
+				if err := r.fireAim(actor, *d.Aim); err != nil {
+					r.emit(&Lapsed{Who: actor, Reason: err.Error()})
+				}
+				break
+			}
 			cmd, _ := decodeCommand(raw) // written by declareOrAct
 			if err := r.as("", func() error { return r.act(actor, cmd) }); err != nil {
 				r.emit(&Lapsed{Who: actor, Reason: err.Error()})

@@ -375,6 +375,10 @@ type Declaration struct {
 	// Unsafe is set when the GM rules a revive not out of immediate danger
 	// (R28, A27): it lapses.
 	Unsafe bool `json:"unsafe,omitempty"`
+	// Aim is set when the declared action is an aimed shot fired at its
+	// time (R22): it waits only for opportunity attacks (R34) and resolves
+	// as the aimed attack, already paid for.
+	Aim *Aim `json:"aim,omitempty"`
 }
 
 // Ambush is an ambush in progress (R36-R38).
@@ -569,6 +573,10 @@ func (s *State) clone() State {
 		d.After = slices.Clone(d.After)
 		for i := range d.After {
 			d.After[i].Command = slices.Clone(d.After[i].Command)
+		}
+		if d.Aim != nil {
+			aim := *d.Aim
+			d.Aim = &aim
 		}
 		out.Declared = &d
 	}
