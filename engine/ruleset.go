@@ -75,6 +75,17 @@ type Scratcher[S any] interface {
 	ScratchInto(dst, s *S)
 }
 
+// ScratchInto makes *dst a copy of s for Step or Evolve to change: the
+// ruleset's ScratchInto when it is a Scratcher (see there for what the copy
+// may share with s), else a Clone.
+func ScratchInto[S, C, E any](r Ruleset[S, C, E], dst, s *S) {
+	if sc, ok := r.(Scratcher[S]); ok {
+		sc.ScratchInto(dst, s)
+		return
+	}
+	*dst = r.Clone(s)
+}
+
 // NextKinder is implemented by rulesets that can tell what kind of
 // decision a state waits for without building the prompt, for the hot
 // loops of simulation and exact odds: NextKind(s) must always equal

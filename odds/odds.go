@@ -371,7 +371,6 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	var mu sync.Mutex
 	var all []*leaves[S, E]
 	stepper, steps := any(k.g).(engine.Stepper[S, C, E])
-	scratcher, scratches := any(k.g).(engine.Scratcher[S])
 	en, err := dice.EnumerateParallel(func() func(dice.Source) (string, error) {
 		l := &leaves[S, E]{index: map[string]*leaf[S]{}}
 		mu.Lock()
@@ -380,11 +379,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		return func(src dice.Source) (string, error) {
 			var events []E
 			var err error
-			if scratches {
-				scratcher.ScratchInto(&l.after, &n.state)
-			} else {
-				l.after = k.g.Clone(&n.state)
-			}
+			engine.ScratchInto(k.g, &l.after, &n.state)
 			if steps {
 				events, err = stepper.Step(&l.after, ch.who, ch.cmd, src, l.events[:0])
 				l.events = events

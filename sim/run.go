@@ -85,7 +85,6 @@ type simulation[S, C, E any] struct {
 	rounder     Rounder[S]
 	tallier     Tallier[S, E]
 	stepper     engine.Stepper[S, C, E]
-	scratcher   engine.Scratcher[S]
 	transparent bool
 	promptView  engine.PromptViewer[S, C]
 
@@ -117,7 +116,6 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	sim.rounder, _ = g.(Rounder[S])
 	sim.tallier, _ = g.(Tallier[S, E])
 	sim.stepper, _ = g.(engine.Stepper[S, C, E])
-	sim.scratcher, _ = g.(engine.Scratcher[S])
 	sim.promptView, _ = g.(engine.PromptViewer[S, C])
 	if t, ok := g.(Transparent); ok {
 		sim.transparent = t.Transparent()
@@ -329,11 +327,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		}
 	}()
 	s := &w.state
-	if sim.scratcher != nil {
-		sim.scratcher.ScratchInto(s, &sim.initial)
-	} else {
-		*s = g.Clone(&sim.initial)
-	}
+	engine.ScratchInto(g, s, &sim.initial)
 	var (
 		winner   string
 		timedOut bool
