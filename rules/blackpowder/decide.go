@@ -1093,17 +1093,13 @@ func (r *run) declareAimed(who string, aim Aim) bool {
 		return false
 	}
 	cmd := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
-	ids := r.s.opportunists(c, cmd)
-	if len(ids) == 0 {
+	queue := r.s.opportunists(c, cmd)
+	if len(queue) == 0 {
 		return false
 	}
 	raw, err := encodeCommand(cmd)
 	if err != nil {
 		return false
-	}
-	queue := make([]Reaction, len(ids))
-	for i, id := range ids {
-		queue[i] = Reaction{Who: id, Kind: "opportunity"}
 	}
 	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: raw, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: queue, Aim: &aim}})
 	return true

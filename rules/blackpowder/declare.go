@@ -51,10 +51,7 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 // melee fighters it provokes (R34), in roster order, then every other
 // holder of a delayed action (R08, §7 4a).
 func (s *State) reactors(c *Combatant, cmd Command) []Reaction {
-	var q []Reaction
-	for _, id := range s.opportunists(c, cmd) {
-		q = append(q, Reaction{Who: id, Kind: "opportunity"})
-	}
+	q := s.opportunists(c, cmd)
 	for i := range s.Combatants {
 		if h := &s.Combatants[i]; h.ID != c.ID && h.Delayed && h.Status == Active && h.HeldBy == "" {
 			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
@@ -127,12 +124,12 @@ func (r *run) rule(who string, cmd *Ruling) error {
 	return nil
 }
 
-// opportunists lists the hostile combatants the command gives an
-// opportunity attack (R34, A22): those with a melee weapon or fists in hand
-// within reach of a combatant who fires a ranged weapon, reloads, revives
-// or runs, or whose reach a move or run enters, crosses or leaves.
-// Immediate actions never provoke.
-func (s *State) opportunists(c *Combatant, cmd Command) []string {
+// opportunists lists, as entries of a declaration's queue, the hostile
+// combatants the command gives an opportunity attack (R34, A22): those
+// with a melee weapon or fists in hand within reach of a combatant who
+// fires a ranged weapon, reloads, revives or runs, or whose reach a move
+// or run enters, crosses or leaves. Immediate actions never provoke.
+func (s *State) opportunists(c *Combatant, cmd Command) []Reaction {
 	from, to, moving := path(c, cmd)
 	provokes := false
 	switch cmd := cmd.(type) {
@@ -152,7 +149,7 @@ func (s *State) opportunists(c *Combatant, cmd Command) []string {
 	case *Run:
 		provokes = true
 	}
-	var out []string
+	var out []Reaction
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
 		if t.Group == c.Group || t.Status != Active || t.HeldBy != "" || s.unaware(t) || (t.Weapon().Kind != Melee && t.Weapon().Kind != Unarmed) {
@@ -167,7 +164,7 @@ func (s *State) opportunists(c *Combatant, cmd Command) []string {
 			eligible = eligible || (startIn && !endIn) || (!startIn && crosses)
 		}
 		if eligible {
-			out = append(out, t.ID)
+			out = append(out, Reaction{Who: t.ID, Kind: "opportunity"})
 		}
 	}
 	return out
