@@ -4,14 +4,43 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
 
 // Kinded is a command or event with a stable kind string, which names its
-// type in JSON. Kinds are append-only: a persisted kind is never renamed.
+// type in JSON. Kinds are append-only: a persisted kind is never renamed or
+// reused for another type.
+//
+// Every kind follows one convention, which CheckKind enforces: lower-case
+// words of letters and digits joined by underscores, a verb for a command
+// ("attack", "end_turn") and a past participle or noun phrase for an event
+// ("attack_rolled", "initiative_rolled"), unique among the ruleset's
+// commands and among its events.
 type Kinded interface {
 	Kind() string
+}
+
+// CheckKind reports whether kind follows the convention Kinded describes.
+func CheckKind(kind string) error {
+	if kind == "" {
+		return fmt.Errorf("an empty kind")
+	}
+	for i, word := range strings.Split(kind, "_") {
+		if word == "" {
+			return fmt.Errorf("kind %q: an empty word between underscores", kind)
+		}
+		for j, r := range word {
+			switch {
+			case r >= 'a' && r <= 'z':
+			case r >= '0' && r <= '9' && (i > 0 || j > 0):
+			default:
+				return fmt.Errorf("kind %q: %q is not allowed: lower-case letters and digits in words joined by underscores", kind, r)
+			}
+		}
+	}
+	return nil
 }
 
 // Codec is the part of a ruleset that speaks to people and programs: the
@@ -30,10 +59,14 @@ type Codec[S, C, E any] interface {
 	// DescribeEvent says what an event means, with its dice, for a
 	// transcript; s is the state before the event.
 	DescribeEvent(s *S, e E) string
+	// Kinds lists the kind of every command type and of every event type
+	// DecodeCommand and DecodeEvent read, for checks that they follow the
+	// convention Kinded describes.
+	Kinds() (commands, events []string)
 }
 
-// Game is a ruleset with its codec: everything the command line, the store
-// and the server need.
+// Game is a ruleset with its codec: the required part of the contract (see
+// Ruleset), everything the command line, the store and the server need.
 type Game[S, C, E any] interface {
 	Ruleset[S, C, E]
 	Codec[S, C, E]
@@ -107,4 +140,10 @@ func UnmarshalKinded[T any](data []byte, what string, kinds map[string]func() T)
 		return zero, fmt.Errorf("reading a %s %q: %w", what, head.Kind, err)
 	}
 	return v, nil
+}
+
+// KindsOf lists, sorted, the kinds of a decoding table as UnmarshalKinded
+// takes it: what a ruleset's Kinds returns for its commands or events.
+func KindsOf[T any](kinds map[string]func() T) []string {
+	return slices.Sorted(maps.Keys(kinds))
 }

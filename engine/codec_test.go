@@ -83,7 +83,7 @@ func TestUnmarshalKindedErrors(t *testing.T) {
 		}
 	}
 	if _, err := r.DecodeEvent([]byte(`{"kind":"attack"}`)); err == nil ||
-		!strings.Contains(err.Error(), "(known: damaged, declared, defended, dodged, rolled, round-started, stopped, unbalanced)") {
+		!strings.Contains(err.Error(), "(known: damaged, declared, defended, dodged, rolled, round_started, stopped, unbalanced)") {
 		t.Errorf("a command decoded as an event: %v", err)
 	}
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "fray/dice"
+import (
+	"maps"
+
+	"fray/dice"
+)
 
 // Policy decides prompts in place of a person: the sides of a simulated
 // fight, or the reactor whose answer exact odds assume.
@@ -55,4 +59,18 @@ func StandardPolicies[S, C any](tactical Policy[S, C]) map[string]Policy[S, C] {
 		TacticalPolicy: tactical,
 		RandomPolicy:   Uniform[S, C]{},
 	}
+}
+
+// PoliciesOf returns the policies a ruleset offers, by name: those of its
+// Simulation capability, with Uniform as RandomPolicy unless it names one
+// of its own; only Uniform when it has no such capability.
+func PoliciesOf[S, C, E any](r Ruleset[S, C, E]) map[string]Policy[S, C] {
+	all := map[string]Policy[S, C]{}
+	if sim, ok := Simulated(r); ok {
+		maps.Copy(all, sim.Policies())
+	}
+	if all[RandomPolicy] == nil {
+		all[RandomPolicy] = Uniform[S, C]{}
+	}
+	return all
 }

@@ -22,6 +22,29 @@ type RulesetInfo struct {
 	Content func() map[string][]byte
 }
 
+// Plugin is everything a ruleset package offers a program, with its types:
+// the game and how to start its encounters. A ruleset package exports one
+// (conventionally a function named Plugin); a program turns it into a
+// RulesetInfo for its Registry and hands the Game to the adapters it wires
+// (simulation, exact odds), so that adding a ruleset is one line.
+type Plugin[S, C, E any] struct {
+	// Game is the ruleset itself.
+	Game Game[S, C, E]
+	// Summary says in one line what the system is.
+	Summary string
+	// NewSpec returns a pointer to a new, empty encounter spec: the Go form
+	// of the ruleset's encounter file, which the file is decoded into.
+	NewSpec func() EncounterSpec
+	// Content returns the ruleset's bundled content (stat blocks, weapons,
+	// encounters) as named YAML documents; may be nil.
+	Content func() map[string][]byte
+}
+
+// Info returns the plugin's description for a Registry.
+func (p Plugin[S, C, E]) Info() RulesetInfo {
+	return RulesetInfo{ID: p.Game.ID(), Summary: p.Summary, NewSpec: p.NewSpec, Content: p.Content}
+}
+
 // EncounterSpec is a decoded encounter file of one ruleset.
 type EncounterSpec interface {
 	// Start validates the spec and starts the encounter. Problems with

@@ -1,10 +1,49 @@
 package engine
 
-import "fray/dice"
+import (
+	"fmt"
+	"strings"
+
+	"fray/dice"
+)
+
+// The ruleset contract, in one place.
+//
+// A ruleset implements Game: the required Ruleset (the rules) and Codec
+// (the words), over its own state S, command C and event E types. Beyond
+// that it may offer named capabilities, each an interface below:
+//
+//   - Speed: deciding in place, cheap copies and prompt kinds, for the hot
+//     loops of simulation and exact odds. Without it they run on Decide,
+//     Evolve, Clone and Next, only slower.
+//   - Secrets: views that hide what a viewer may not see. Without it every
+//     viewer sees everything.
+//   - Simulation: rounds, per-combatant totals and policies, for fray sim.
+//     Without it a simulation plays random policies and reports less.
+//   - Odds: what an outcome means, for exact odds. Without it fray odds
+//     refuses the ruleset's encounters with an error naming what is missing.
+//   - SchemaProvider: implemented by the field types of an encounter spec
+//     that decode themselves, to describe their JSON Schema.
+//
+// A ruleset states each capability it has at compile time, next to its
+// type:
+//
+//	var (
+//		_ engine.Game[State, Command, Event]       = Rules{}
+//		_ engine.Speed[State, Command, Event]      = Rules{}
+//		_ engine.Simulation[State, Command, Event] = Rules{}
+//	)
+//
+// so that renaming a method, here or in the ruleset, breaks the build
+// instead of silently dropping a feature. Adapters find capabilities with
+// the helpers below (Step, View, Require and the rest), never by asserting
+// a method set of their own.
+//
+// docs/writing-a-ruleset.md walks through writing one.
 
 // Ruleset is a combat system: its state S, commands C and events E, and the
 // pure functions over them. C and E are usually interfaces sealed to the
-// ruleset's own types, each with a stable kind string.
+// ruleset's own types, each with a stable kind string (see Kinded).
 //
 // None of the methods may do I/O, read a clock, start goroutines or draw
 // randomness other than from the Source Decide is given; all of them must
@@ -21,15 +60,31 @@ type Ruleset[S, C, E any] interface {
 	Evolve(s *S, e E)
 	// Next returns the current prompt, as the GM sees it. Every viewer sees
 	// the same prompt, so its question and labels must hold no secret,
-	// unless the ruleset also implements PromptViewer.
+	// unless the ruleset has Secrets.
 	Next(s *S) Prompt[C]
+	// OptionsFor returns the options the current prompt offers actor: the
+	// prompt's own for its actor and the GM; for another who may answer it
+	// (Prompt.Others), that one's own options. OptionsOf serves rulesets
+	// whose prompts others never answer.
+	OptionsFor(s *S, actor string) []Option[C]
 	// Clone returns a deep copy of the state, sharing nothing mutable.
 	Clone(s *S) S
-	// View returns the state as v may see it.
-	View(s *S, v Viewer) S
-	// ViewEvent returns the event as v may see it, or false when v may not
-	// see it at all. s is the state before the event.
-	ViewEvent(s *S, e E, v Viewer) (E, bool)
+	// Roster returns the ids of every combatant of the state, present or
+	// still to come, in a stable order.
+	Roster(s *S) []string
+	// SideOf names the side (team, group) a combatant fights on; "" for an
+	// id that is not a combatant.
+	SideOf(s *S, combatant string) string
+}
+
+// OptionsOf returns p's options if actor may answer p, else none: the
+// OptionsFor of a ruleset whose prompts only their actor (or the GM)
+// answers with the prompt's own options.
+func OptionsOf[C any](p Prompt[C], actor string) []Option[C] {
+	if !p.Accepts(actor) {
+		return nil
+	}
+	return p.Options
 }
 
 // Apply folds events into the state in order.
@@ -39,75 +94,200 @@ func Apply[S, C, E any](r Ruleset[S, C, E], s *S, events []E) {
 	}
 }
 
-// CommandViewer is implemented by rulesets with secret commands (a feint
-// declared in private): ViewCommand returns the command as v may see it
-// when actor gave it in state s, or false to hide it. Rulesets without it
-// show every command to everyone.
-type CommandViewer[S, C any] interface {
-	ViewCommand(s *S, actor string, c C, v Viewer) (C, bool)
-}
-
-// PromptViewer is implemented by rulesets whose prompts hold a secret (the
-// options of a private counter-tempo choice that would betray a feint):
-// ViewPrompt returns prompt p of state s as v may see it.
-type PromptViewer[S, C any] interface {
-	ViewPrompt(s *S, p Prompt[C], v Viewer) Prompt[C]
-}
-
-// Stepper is implemented by rulesets that can decide a command and apply
-// its events to the state as they go, for the hot loops of simulation and
-// exact odds: it spares the copy of the state that Decide makes so as to
-// leave it unchanged. Step appends to events (a buffer the caller reuses,
-// or nil) the events Decide would return, and leaves s as applying them
-// with Evolve would. When it refuses the command it may leave s half
-// changed, to be thrown away.
-type Stepper[S, C, E any] interface {
+// Speed is the capability of deciding without the copies Decide makes, for
+// the hot loops of simulation and exact odds.
+type Speed[S, C, E any] interface {
+	// Step decides a command and applies its events to the state as it
+	// goes, sparing the copy of the state that Decide makes so as to leave
+	// it unchanged. It appends to events (a buffer the caller reuses, or
+	// nil) the events Decide would return, and leaves s as applying them
+	// with Evolve would. When it refuses the command it may leave s half
+	// changed, to be thrown away.
 	Step(s *S, actor string, c C, src dice.Source, events []E) ([]E, error)
+	// ScratchInto makes *dst a copy of s for Step or Evolve to change,
+	// cheaper than Clone: it may reuse the memory dst holds from an earlier
+	// ScratchInto, and may share with s what Step and Evolve never change
+	// in place, as long as s does not change while the copy is in use.
+	ScratchInto(dst, s *S)
+	// NextKind tells what kind of decision a state waits for without
+	// building the prompt: it must always equal Next(s).Kind, which
+	// enginetest checks.
+	NextKind(s *S) PromptKind
 }
 
-// Scratcher is implemented by rulesets with a cheaper copy of a state than
-// Clone, for Step or Evolve to change: ScratchInto makes *dst a copy of s,
-// reusing the memory dst holds from an earlier ScratchInto, and may share
-// with s what Step and Evolve never change in place, as long as s does not
-// change while the copy is in use. The simulator copies its starting state
-// per fight with it, and exact odds their state per dice path.
-type Scratcher[S any] interface {
-	ScratchInto(dst, s *S)
+// Step decides c and applies its events to s, appending them to events:
+// the ruleset's Step when it has Speed, else Decide then Evolve. On a
+// refusal s may be left half changed.
+func Step[S, C, E any](r Ruleset[S, C, E], s *S, actor string, c C, src dice.Source, events []E) ([]E, error) {
+	if sp, ok := r.(Speed[S, C, E]); ok {
+		return sp.Step(s, actor, c, src, events)
+	}
+	decided, err := r.Decide(s, actor, c, src)
+	if err != nil {
+		return events, err
+	}
+	Apply(r, s, decided)
+	return append(events, decided...), nil
 }
 
 // ScratchInto makes *dst a copy of s for Step or Evolve to change: the
-// ruleset's ScratchInto when it is a Scratcher (see there for what the copy
-// may share with s), else a Clone.
+// ruleset's ScratchInto when it has Speed (see there for what the copy may
+// share with s), else a Clone.
 func ScratchInto[S, C, E any](r Ruleset[S, C, E], dst, s *S) {
-	if sc, ok := r.(Scratcher[S]); ok {
-		sc.ScratchInto(dst, s)
+	if sp, ok := r.(Speed[S, C, E]); ok {
+		sp.ScratchInto(dst, s)
 		return
 	}
 	*dst = r.Clone(s)
 }
 
-// NextKinder is implemented by rulesets that can tell what kind of
-// decision a state waits for without building the prompt, for the hot
-// loops of simulation and exact odds: NextKind(s) must always equal
-// Next(s).Kind, which enginetest checks.
-type NextKinder[S any] interface {
-	NextKind(s *S) PromptKind
-}
-
 // NextKind returns the kind of the prompt state s waits for: Next(s).Kind,
-// told cheaply when the ruleset is a NextKinder.
+// told cheaply when the ruleset has Speed.
 func NextKind[S, C, E any](r Ruleset[S, C, E], s *S) PromptKind {
-	if nk, ok := r.(NextKinder[S]); ok {
-		return nk.NextKind(s)
+	if sp, ok := r.(Speed[S, C, E]); ok {
+		return sp.NextKind(s)
 	}
 	return r.Next(s).Kind
+}
+
+// Secrets is the capability of hiding things from some viewers: a feint
+// declared in private, GM-only numbers. Each method returns its argument as
+// viewer v may see it.
+type Secrets[S, C, E any] interface {
+	// View returns the state as v may see it.
+	View(s *S, v Viewer) S
+	// ViewEvent returns the event as v may see it, or false when v may not
+	// see it at all. s is the state before the event.
+	ViewEvent(s *S, e E, v Viewer) (E, bool)
+	// ViewCommand returns the command actor gave in state s as v may see
+	// it, or false to hide it.
+	ViewCommand(s *S, actor string, c C, v Viewer) (C, bool)
+	// ViewPrompt returns prompt p of state s as v may see it (the options
+	// of a private choice that would betray a secret).
+	ViewPrompt(s *S, p Prompt[C], v Viewer) Prompt[C]
+}
+
+// HasSecrets reports whether the ruleset hides anything from anyone. When
+// it does not, every view is the whole state, and adapters may hand it out
+// read-only instead of a copy per viewer.
+func HasSecrets[S, C, E any](r Ruleset[S, C, E]) bool {
+	_, ok := r.(Secrets[S, C, E])
+	return ok
+}
+
+// View returns the state as v may see it: a copy, redacted when the
+// ruleset has Secrets.
+func View[S, C, E any](r Ruleset[S, C, E], s *S, v Viewer) S {
+	if sec, ok := r.(Secrets[S, C, E]); ok {
+		return sec.View(s, v)
+	}
+	return r.Clone(s)
+}
+
+// ViewEvent returns event e, applied to state s, as v may see it, or false
+// when v may not see it.
+func ViewEvent[S, C, E any](r Ruleset[S, C, E], s *S, e E, v Viewer) (E, bool) {
+	if sec, ok := r.(Secrets[S, C, E]); ok {
+		return sec.ViewEvent(s, e, v)
+	}
+	return e, true
+}
+
+// ViewCommand returns the command actor gave in state s as v may see it,
+// or false when it is hidden from v.
+func ViewCommand[S, C, E any](r Ruleset[S, C, E], s *S, actor string, c C, v Viewer) (C, bool) {
+	if sec, ok := r.(Secrets[S, C, E]); ok {
+		return sec.ViewCommand(s, actor, c, v)
+	}
+	return c, true
 }
 
 // ViewPrompt returns the current prompt of state s as v may see it.
 func ViewPrompt[S, C, E any](r Ruleset[S, C, E], s *S, v Viewer) Prompt[C] {
 	p := r.Next(s)
-	if pv, ok := r.(PromptViewer[S, C]); ok && !v.GM {
-		return pv.ViewPrompt(s, p, v)
+	if sec, ok := r.(Secrets[S, C, E]); ok && !v.GM {
+		return sec.ViewPrompt(s, p, v)
 	}
 	return p
+}
+
+// Simulation is the capability of being simulated in full: without it a
+// simulation still runs, with random policies, but reports no rounds and
+// no per-combatant totals.
+type Simulation[S, C, E any] interface {
+	// Round returns the round a fight is in, or ended in.
+	Round(s *S) int
+	// Tally says what event e does: target is the combatant it happens to
+	// ("" when none), source the combatant who caused it (anything that is
+	// not a combatant's id counts as nobody), damage the life (hit points,
+	// LP) the target loses to it, down whether it takes the target out of
+	// the fight (unconscious, incapacitated) and dead whether it kills the
+	// target. s is the fight around the event: the state before it when
+	// events are applied one by one, the state after the whole decision
+	// when the ruleset steps; Tally reads from it only what events do not
+	// change (who is who), and must not modify it.
+	Tally(s *S, e E) (target, source string, damage int, down, dead bool)
+	// Policies returns the policies the ruleset offers by name, its default
+	// as TacticalPolicy; StandardPolicies builds the usual set.
+	Policies() map[string]Policy[S, C]
+}
+
+// Odds is the capability of summing up outcomes, for exact odds.
+type Odds[S, C, E any] interface {
+	// Outcome summarises one decision's events: it returns tags with the
+	// tags naming what happened appended (by convention "hit" and "miss"
+	// for the acting combatant's attack roll; the rest is the ruleset's
+	// vocabulary, documented with its rules), and adds the damage each
+	// combatant took to damage, which has an entry per combatant in Roster
+	// order. actor is the one whose command the odds are for, also while
+	// others answer prompts along the way; before and after are the states
+	// around the events. The caller owns both slices, so a summary per dice
+	// path allocates next to nothing.
+	Outcome(before *S, actor string, events []E, after *S, tags []string, damage []int) []string
+	// Condition names a combatant's condition in s ("active",
+	// "unconscious", ...) and says whether it takes the combatant out of
+	// the fight.
+	Condition(s *S, combatant string) (condition string, down bool)
+}
+
+// SchemaProvider is implemented by the field types of an encounter spec
+// that decode themselves (with UnmarshalText, UnmarshalJSON or
+// UnmarshalYAML), to say what their JSON Schema is. Without it such a type
+// is described as "a string" (UnmarshalText) or anything at all.
+type SchemaProvider interface {
+	JSONSchema() map[string]any
+}
+
+// MissingError says that a ruleset lacks a capability some feature needs.
+type MissingError struct {
+	// Ruleset is the ruleset's id.
+	Ruleset string
+	// Capability names the interface it lacks, as in "engine.Odds".
+	Capability string
+	// Methods lists that interface's methods.
+	Methods []string
+	// For says what needs it, as in "exact odds".
+	For string
+}
+
+func (e *MissingError) Error() string {
+	return fmt.Sprintf("the %s ruleset has no %s: it does not implement %s (%s)",
+		e.Ruleset, e.For, e.Capability, strings.Join(e.Methods, ", "))
+}
+
+// RequireOdds returns the ruleset's Odds capability, or a *MissingError
+// naming the ruleset and what it lacks.
+func RequireOdds[S, C, E any](r Ruleset[S, C, E]) (Odds[S, C, E], error) {
+	o, ok := r.(Odds[S, C, E])
+	if !ok {
+		return nil, &MissingError{Ruleset: r.ID(), Capability: "engine.Odds", Methods: []string{"Outcome", "Condition"}, For: "exact odds"}
+	}
+	return o, nil
+}
+
+// Simulated returns the ruleset's Simulation capability, or false when it
+// has none.
+func Simulated[S, C, E any](r Ruleset[S, C, E]) (Simulation[S, C, E], bool) {
+	sim, ok := r.(Simulation[S, C, E])
+	return sim, ok
 }

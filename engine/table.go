@@ -33,14 +33,9 @@ type Table interface {
 	Transcript(v Viewer) []Entry
 	// Len is the number of decisions made.
 	Len() int
-	// SideOf names the side (team, group) a combatant fights on, or "" if
-	// the ruleset does not say.
+	// SideOf names the side (team, group) a combatant fights on, or "" for
+	// an id that is not a combatant.
 	SideOf(combatant string) string
-}
-
-// Sider is implemented by rulesets whose combatants fight on named sides.
-type Sider[S any] interface {
-	SideOf(s *S, combatant string) string
 }
 
 // Entry is one decision of a transcript, as some viewer may see it.
@@ -120,22 +115,19 @@ func viewerOf(actor string) Viewer {
 
 // formatCommand writes the command as v may see it, or "" when hidden.
 func (t *table[S, C, E]) formatCommand(s *S, actor string, c C, v Viewer) string {
-	if cv, ok := t.g.(CommandViewer[S, C]); ok {
-		seen, visible := cv.ViewCommand(s, actor, c, v)
-		if !visible {
-			return ""
-		}
-		c = seen
+	seen, visible := ViewCommand(t.g, s, actor, c, v)
+	if !visible {
+		return ""
 	}
-	return t.g.FormatCommand(c)
+	return t.g.FormatCommand(seen)
 }
 
 // describe folds events into a copy of before, describing each as v sees it.
 func describe[S, C, E any](g Game[S, C, E], before *S, events []E, v Viewer) []string {
 	lines := make([]string, 0, len(events))
 	for _, e := range events {
-		if seen, ok := g.ViewEvent(before, e, v); ok {
-			view := g.View(before, v)
+		if seen, ok := ViewEvent(g, before, e, v); ok {
+			view := View(g, before, v)
 			lines = append(lines, g.DescribeEvent(&view, seen))
 		}
 		g.Evolve(before, e)
@@ -146,14 +138,11 @@ func describe[S, C, E any](g Game[S, C, E], before *S, events []E, v Viewer) []s
 func (t *table[S, C, E]) Undo() bool { return t.enc.Undo() }
 
 func (t *table[S, C, E]) SideOf(combatant string) string {
-	if sider, ok := t.g.(Sider[S]); ok {
-		return sider.SideOf(t.enc.State(), combatant)
-	}
-	return ""
+	return t.g.SideOf(t.enc.State(), combatant)
 }
 
 func (t *table[S, C, E]) State(v Viewer) (json.RawMessage, error) {
-	view := t.g.View(t.enc.State(), v)
+	view := View(t.g, t.enc.State(), v)
 	data, err := json.Marshal(view)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the %s state: %w", t.g.ID(), err)
@@ -168,7 +157,7 @@ func (t *table[S, C, E]) Transcript(v Viewer) []Entry {
 		entry := Entry{Actor: d.Actor, Command: t.formatCommand(&s, d.Actor, d.Command, v)}
 		before := t.g.Clone(&s)
 		for _, e := range d.Events {
-			if seen, ok := t.g.ViewEvent(&s, e, v); ok {
+			if seen, ok := ViewEvent(t.g, &s, e, v); ok {
 				if data, err := marshalAny(seen); err == nil {
 					entry.Events = append(entry.Events, data)
 				}

@@ -2,7 +2,6 @@ package odds
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"math/big"
 	"slices"
@@ -52,11 +51,6 @@ type Menu struct {
 	// take the target down first, then the more expected damage, then the
 	// likelier to hit, then in the prompt's order.
 	Options []Headline
-	// Skipped says how many of the prompt's options the rules refuse from
-	// Actor, when Actor is not the one the prompt names but another who
-	// may answer it, and the ruleset does not list Actor's own options
-	// (see OptionLister).
-	Skipped int
 }
 
 // Headline is the odds of one option, in brief, with the full report.
@@ -76,19 +70,16 @@ type Headline struct {
 	Report         *Report
 }
 
-// For returns a Calculator for game g, whose policies are offered by name.
-// Without an engine.TacticalPolicy among them, DefaultPolicy is offered as
-// DefaultPolicyName and is the default. g must implement Summarizer.
-func For[S, C, E any](g engine.Game[S, C, E], policies map[string]engine.Policy[S, C]) (Calculator, error) {
-	if _, ok := any(g).(Summarizer[S, E]); !ok {
-		return nil, fmt.Errorf("odds: the %s ruleset cannot summarise outcomes (it lacks the methods Outcome, Combatants and Condition)", g.ID())
+// For returns a Calculator for game g, offering the policies g offers (see
+// engine.PoliciesOf). Without an engine.TacticalPolicy among them,
+// DefaultPolicy is offered as DefaultPolicyName and is the default. g must
+// have the engine.Odds capability; without it the error is an
+// *engine.MissingError.
+func For[S, C, E any](g engine.Game[S, C, E]) (Calculator, error) {
+	if _, err := engine.RequireOdds(g); err != nil {
+		return nil, err
 	}
-	c := &calculator[S, C, E]{g: g, policies: map[string]engine.Policy[S, C]{}}
-	for name, p := range policies {
-		if p != nil {
-			c.policies[name] = p
-		}
-	}
+	c := &calculator[S, C, E]{g: g, policies: engine.PoliciesOf(g)}
 	c.def = engine.TacticalPolicy
 	if _, ok := c.policies[engine.TacticalPolicy]; !ok {
 		c.def = DefaultPolicyName
@@ -144,7 +135,7 @@ func viewerOf(actor string) engine.Viewer {
 // seenBy is the state as actor may see it: the odds a player is told must
 // not betray what its view hides (an opponent's secret feint).
 func (c *calculator[S, C, E]) seenBy(enc *engine.Encounter[S, C, E], actor string) *S {
-	view := c.g.View(enc.State(), viewerOf(actor))
+	view := engine.View(c.g, enc.State(), viewerOf(actor))
 	return &view
 }
 
@@ -168,13 +159,10 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	}
 	s := c.seenBy(enc, actor)
 	p := engine.ViewPrompt(c.g, s, viewerOf(actor))
-	if err := check(p, any(c.g).(Summarizer[S, E]).Combatants(s), actor, ""); err != nil {
+	if err := check(p, c.g.Roster(s), actor, ""); err != nil {
 		return nil, err
 	}
-	lister, listed := any(c.g).(OptionLister[S, C])
-	if listed {
-		p.Options = lister.OptionsFor(s, actor)
-	}
+	p.Options = c.g.OptionsFor(s, actor)
 	m := &Menu{Actor: actor, Question: p.Question, Policy: opts.Policy}
 	type ranked struct {
 		Headline
@@ -183,12 +171,7 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	var rows []ranked
 	for i, o := range p.Options {
 		rep, err := Of(c.g, s, actor, o.Command, policy, opts)
-		var refused *RefusedError
-		switch {
-		case errors.As(err, &refused) && refused.Err.Code != engine.NotYourTurn && actor != p.Actor && !listed:
-			m.Skipped++
-			continue
-		case err != nil:
+		if err != nil {
 			return nil, fmt.Errorf("option %d (%s): %w", i+1, o.Label, err)
 		}
 		h := Headline{Command: rep.Command, Label: o.Label, Hit: rep.TagP("hit"), ExpectedDamage: new(big.Rat), Down: new(big.Rat), Report: rep}

@@ -22,7 +22,7 @@ import (
 // summarizing is a game whose outcomes can be summarised.
 type summarizing[S, C, E any] interface {
 	engine.Game[S, C, E]
-	odds.Summarizer[S, E]
+	engine.Odds[S, C, E]
 }
 
 // simulate resolves actor's command c in state s once, with dice from src,
@@ -31,7 +31,7 @@ type summarizing[S, C, E any] interface {
 // outcome written as Outcome.Key writes it. It shares no code with the
 // enumeration.
 func simulate[S, C, E any](g summarizing[S, C, E], s *S, actor string, c C, policy engine.Policy[S, C], src dice.Source) (string, error) {
-	ids := g.Combatants(s)
+	ids := g.Roster(s)
 	before := make([]string, len(ids))
 	for i, id := range ids {
 		before[i], _ = g.Condition(s, id)
@@ -66,7 +66,7 @@ func simulate[S, C, E any](g summarizing[S, C, E], s *S, actor string, c C, poli
 		if who == engine.GM {
 			v = engine.Everyone
 		}
-		view := g.View(cur, v)
+		view := engine.View[S, C, E](g, cur, v)
 		cmd = policy.Choose(&view, engine.ViewPrompt(g, cur, v), src)
 	}
 	slices.Sort(tags)
@@ -184,7 +184,7 @@ func lessGC(t *testing.T) {
 	t.Cleanup(func() { debug.SetGCPercent(old) })
 }
 
-var tactical = bp.Policies()[engine.TacticalPolicy]
+var tactical = bp.Rules{}.Policies()[engine.TacticalPolicy]
 
 func TestAgreesWithSimulation(t *testing.T) {
 	aware := thug(7, 12, club)
@@ -244,7 +244,7 @@ func tempoState(t *testing.T, name string, initiative ...int) *tempo.State {
 }
 
 func TestAgreesWithSimulationTempo(t *testing.T) {
-	policy := tempo.Policies()[engine.TacticalPolicy]
+	policy := tempo.Rules{}.Policies()[engine.TacticalPolicy]
 	duel := tempoState(t, "duel", 9, 2)
 	brawl := tempoState(t, "brawl", 9, 2, 5, 3)
 	// A tempo decision costs several times a blackpowder one to simulate,

@@ -88,12 +88,12 @@ func (e *RefusedError) Unwrap() error { return e.Err }
 // resolved in turn, and so on until the fight waits for a turn decision
 // again. opts.Policy names policy in the report.
 //
-// g must implement Summarizer. A command that cannot be resolved gives a
-// *RefusedError.
+// g must have the engine.Odds capability. A command that cannot be
+// resolved gives a *RefusedError.
 func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy engine.Policy[S, C], opts Options) (rep *Report, err error) {
-	sum, ok := any(g).(Summarizer[S, E])
-	if !ok {
-		return nil, fmt.Errorf("odds: the %s ruleset cannot summarise outcomes (it lacks the methods Outcome, Combatants and Condition)", g.ID())
+	sum, err := engine.RequireOdds(g)
+	if err != nil {
+		return nil, fmt.Errorf("odds: %w", err)
 	}
 	if policy == nil {
 		return nil, fmt.Errorf("odds: no policy to answer the prompts of the resolution")
@@ -110,7 +110,7 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 	}()
 	text = g.FormatCommand(c)
 	p := g.Next(s)
-	ids := sum.Combatants(s)
+	ids := g.Roster(s)
 	if err := check(p, ids, actor, text); err != nil {
 		return nil, err
 	}
@@ -165,7 +165,7 @@ func check[C any](p engine.Prompt[C], ids []string, actor, command string) error
 // calc is one odds computation in progress.
 type calc[S, C, E any] struct {
 	g      engine.Game[S, C, E]
-	sum    Summarizer[S, E]
+	sum    engine.Odds[S, C, E]
 	policy engine.Policy[S, C]
 	opts   Options
 	// actor is the combatant whose command it is (the prompt's actor when
@@ -310,7 +310,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	var nothing bool
 	en, err := dice.Enumerate(func(src dice.Source) (string, error) {
 		// A fresh view each time: nothing a policy does to it carries over.
-		view := k.g.View(&n.state, viewer)
+		view := engine.View(k.g, &n.state, viewer)
 		cmd := k.policy.Choose(&view, vp, src)
 		if any(cmd) == nil {
 			nothing = true
@@ -370,23 +370,15 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	}
 	var mu sync.Mutex
 	var all []*leaves[S, E]
-	stepper, steps := any(k.g).(engine.Stepper[S, C, E])
 	en, err := dice.EnumerateParallel(func() func(dice.Source) (string, error) {
 		l := &leaves[S, E]{index: map[string]*leaf[S]{}}
 		mu.Lock()
 		all = append(all, l)
 		mu.Unlock()
 		return func(src dice.Source) (string, error) {
-			var events []E
-			var err error
 			engine.ScratchInto(k.g, &l.after, &n.state)
-			if steps {
-				events, err = stepper.Step(&l.after, ch.who, ch.cmd, src, l.events[:0])
-				l.events = events
-			} else {
-				events, err = k.g.Decide(&n.state, ch.who, ch.cmd, src)
-				engine.Apply(k.g, &l.after, events)
-			}
+			events, err := engine.Step(k.g, &l.after, ch.who, ch.cmd, src, l.events[:0])
+			l.events = events
 			if err != nil {
 				return "", err
 			}

@@ -287,15 +287,18 @@ func TestTheGMMayAsk(t *testing.T) {
 	}
 }
 
-// A ruleset that does not summarise outcomes is refused plainly.
-func TestNeedsASummarizer(t *testing.T) {
+// A ruleset without the Odds capability is refused plainly, naming the
+// ruleset and what it lacks.
+func TestNeedsTheOddsCapability(t *testing.T) {
 	s := turn(t, brawler(), thug(7, 30, club), nil)
+	const want = "the blackpowder ruleset has no exact odds: it does not implement engine.Odds (Outcome, Condition)"
 	_, err := odds.Of[bp.State, bp.Command, bp.Event](bare{bp.Rules{}}, s, "markus", &bp.Pass{}, defaults, odds.Options{})
-	if err == nil || !strings.Contains(err.Error(), "cannot summarise outcomes") {
-		t.Errorf("err = %v", err)
+	var missing *engine.MissingError
+	if !errors.As(err, &missing) || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v, want one saying %q", err, want)
 	}
-	if _, err := odds.For[bp.State, bp.Command, bp.Event](bare{bp.Rules{}}, nil); err == nil {
-		t.Error("For accepted a ruleset without a summary")
+	if _, err := odds.For[bp.State, bp.Command, bp.Event](bare{bp.Rules{}}); err == nil || err.Error() != want {
+		t.Errorf("For: err = %v, want %q", err, want)
 	}
 }
 

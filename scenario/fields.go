@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"fray/engine"
 )
 
 // field is one key of a struct type as encounter files write it, with the
@@ -129,14 +131,5 @@ var (
 	textUnmarshaler = reflect.TypeFor[encoding.TextUnmarshaler]()
 	jsonUnmarshaler = reflect.TypeFor[json.Unmarshaler]()
 	yamlUnmarshaler = reflect.TypeFor[interface{ UnmarshalYAML([]byte) error }]()
-	schemaProvider  = reflect.TypeFor[SchemaProvider]()
+	schemaProvider  = reflect.TypeFor[engine.SchemaProvider]()
 )
-
-// SchemaProvider is implemented by types that decode themselves (with
-// UnmarshalText, UnmarshalJSON or UnmarshalYAML) to say what their JSON
-// Schema is; a ruleset's types implement it without importing this
-// package. Without it such a type is "a string" (UnmarshalText) or
-// anything at all.
-type SchemaProvider interface {
-	JSONSchema() map[string]any
-}

@@ -274,9 +274,9 @@ func number(x float64) any {
 func (g *schemaGen) schema(t reflect.Type) (obj, error) {
 	if reflect.PointerTo(t).Implements(schemaProvider) || t.Implements(schemaProvider) {
 		v := reflect.New(t)
-		p, ok := v.Interface().(SchemaProvider)
+		p, ok := v.Interface().(engine.SchemaProvider)
 		if !ok {
-			p = v.Elem().Interface().(SchemaProvider)
+			p = v.Elem().Interface().(engine.SchemaProvider)
 		}
 		var o obj
 		m := p.JSONSchema()

@@ -57,7 +57,7 @@ func bundled(tb testing.TB, name string) *blackpowder.State {
 func BenchmarkFight(b *testing.B) {
 	for _, name := range benchEncounters {
 		b.Run(name, func(b *testing.B) {
-			benchFights(b, blackpowder.Rules{}, bundled(b, name), blackpowder.Policies())
+			benchFights(b, blackpowder.Rules{}, bundled(b, name), blackpowder.Rules{}.Policies())
 		})
 	}
 }
@@ -67,7 +67,7 @@ func BenchmarkFightTempo(b *testing.B) {
 	for _, name := range tempoEncounters {
 		b.Run(name, func(b *testing.B) {
 			initial := bundledState[tempo.State, tempo.Command, tempo.Event](b, tempo.Info(), name)
-			benchFights(b, tempo.Rules{}, initial, tempo.Policies())
+			benchFights(b, tempo.Rules{}, initial, tempo.Rules{}.Policies())
 		})
 	}
 }
@@ -127,7 +127,7 @@ func BenchmarkRun(b *testing.B) {
 			b.ReportAllocs()
 			n := b.N
 			start := time.Now()
-			if _, err := Run(blackpowder.Rules{}, initial, blackpowder.Policies(), Options{Fights: n, Seed: 1}); err != nil {
+			if _, err := Run(blackpowder.Rules{}, initial, blackpowder.Rules{}.Policies(), Options{Fights: n, Seed: 1}); err != nil {
 				b.Fatal(err)
 			}
 			b.ReportMetric(float64(n)/time.Since(start).Seconds(), "fights/s")

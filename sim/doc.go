@@ -15,9 +15,10 @@
 // type-erased engine.Table a loaded encounter file gives; the command line
 // holds one Simulator per ruleset.
 //
-// Rulesets tell the simulator more about their fights by implementing small
-// optional interfaces (Rounder, Roster, Tallier, Transparent) that use only
-// builtin types, so that a ruleset never imports this package.
+// Any engine.Game can be simulated. A ruleset with the engine.Simulation
+// capability adds its policies, rounds and per-combatant totals to the
+// report; one with engine.Speed runs faster; one without engine.Secrets
+// lets policies read the state itself instead of a copy per decision.
 //
 // Sweeps (ParseVary, Vary.Apply) edit an encounter file's YAML to run the
 // same fight at each of a range of values, and plots (WritePlot,

@@ -110,6 +110,9 @@ func (sim *simulation[S, C, E]) report(a *accumulator) *Report {
 		}
 		r.Sides = append(r.Sides, SideResult{Side: side, Policy: name, Wins: NewRate(a.wins[side], n)})
 	}
+	if sim.tallier == nil {
+		return r // nothing is known of what happened to whom
+	}
 	for i, id := range sim.roster {
 		c := CombatantResult{ID: id, Side: sim.sideOf[i], Down: NewRate(a.down[i], n), Dead: NewRate(a.dead[i], n)}
 		if n > 0 {

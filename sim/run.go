@@ -81,14 +81,11 @@ type simulation[S, C, E any] struct {
 	initial S
 	opts    Options
 
-	sider       engine.Sider[S]
-	rounder     Rounder[S]
-	tallier     Tallier[S, E]
-	stepper     engine.Stepper[S, C, E]
-	transparent bool
-	promptView  engine.PromptViewer[S, C]
+	speed   engine.Speed[S, C, E]        // nil without the capability
+	tallier engine.Simulation[S, C, E]   // nil without the capability
+	secrets engine.Secrets[S, C, E]      // nil when nothing is hidden
 
-	roster   []string       // combatant ids, when the ruleset has a Roster
+	roster   []string       // combatant ids
 	index    map[string]int // roster index by id
 	sides    []string       // known sides, in roster order
 	sideOf   []string       // side by roster index
@@ -112,44 +109,27 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	if sim.maxDec == 0 {
 		sim.maxDec = DefaultMaxDecisions
 	}
-	sim.sider, _ = g.(engine.Sider[S])
-	sim.rounder, _ = g.(Rounder[S])
-	sim.tallier, _ = g.(Tallier[S, E])
-	sim.stepper, _ = g.(engine.Stepper[S, C, E])
-	sim.promptView, _ = g.(engine.PromptViewer[S, C])
-	if t, ok := g.(Transparent); ok {
-		sim.transparent = t.Transparent()
+	sim.speed, _ = g.(engine.Speed[S, C, E])
+	sim.tallier, _ = engine.Simulated(g)
+	sim.secrets, _ = g.(engine.Secrets[S, C, E])
+	sim.roster = g.Roster(&sim.initial)
+	sim.index = make(map[string]int, len(sim.roster))
+	for i, id := range sim.roster {
+		sim.index[id] = i
+		sim.sideOf = append(sim.sideOf, g.SideOf(&sim.initial, id))
 	}
-	if r, ok := g.(Roster[S]); ok {
-		sim.roster = r.Roster(&sim.initial)
-		sim.index = make(map[string]int, len(sim.roster))
-		for i, id := range sim.roster {
-			sim.index[id] = i
-			side := ""
-			if sim.sider != nil {
-				side = sim.sider.SideOf(&sim.initial, id)
-			}
-			sim.sideOf = append(sim.sideOf, side)
-		}
-		sim.sides = sidesOf(g, &sim.initial)
-	}
+	sim.sides = sidesOf(g, &sim.initial)
 	if err := sim.choosePolicies(policies); err != nil {
 		return nil, err
 	}
 	return sim, nil
 }
 
-// sidesOf lists the sides of the combatants of s in roster order, or nil
-// when the ruleset cannot say.
+// sidesOf lists the sides of the combatants of s in roster order.
 func sidesOf[S, C, E any](g engine.Ruleset[S, C, E], s *S) []string {
-	r, ok1 := g.(Roster[S])
-	sider, ok2 := g.(engine.Sider[S])
-	if !ok1 || !ok2 {
-		return nil
-	}
 	var sides []string
-	for _, id := range r.Roster(s) {
-		if side := sider.SideOf(s, id); side != "" && !slices.Contains(sides, side) {
+	for _, id := range g.Roster(s) {
+		if side := g.SideOf(s, id); side != "" && !slices.Contains(sides, side) {
 			sides = append(sides, side)
 		}
 	}
@@ -200,11 +180,7 @@ func (sim *simulation[S, C, E]) nameOr(what string) string {
 
 // policyFor returns the policy that decides for actor in state s.
 func (sim *simulation[S, C, E]) policyFor(s *S, actor string) engine.Policy[S, C] {
-	side := ""
-	if sim.sider != nil {
-		side = sim.sider.SideOf(s, actor)
-	}
-	if p, ok := sim.policy[side]; ok {
+	if p, ok := sim.policy[sim.g.SideOf(s, actor)]; ok {
 		return p
 	}
 	return sim.policy[""]
@@ -347,8 +323,8 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions, Err: err}
 		}
 		var events []E
-		if sim.stepper != nil {
-			events, err = sim.stepper.Step(s, p.Actor, c, &w.dice, w.events[:0])
+		if sim.speed != nil {
+			events, err = sim.speed.Step(s, p.Actor, c, &w.dice, w.events[:0])
 			w.events = events
 			if err == nil && sim.tallier != nil {
 				for _, e := range events {
@@ -382,8 +358,8 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	default:
 		a.wins[winner]++
 	}
-	if !timedOut && sim.rounder != nil {
-		a.round(sim.rounder.Round(s))
+	if !timedOut && sim.tallier != nil {
+		a.round(sim.tallier.Round(s))
 	}
 	for j := range w.down {
 		if w.down[j] {
@@ -408,14 +384,12 @@ func (w *worker[S, C, E]) decide(s *S, p engine.Prompt[C]) (C, error) {
 	}
 	sim := w.sim
 	pol := sim.policyFor(s, p.Actor)
-	if sim.transparent {
+	if sim.secrets == nil {
 		return pol.Choose(s, p, &w.choose), nil
 	}
 	v := engine.Viewer{Combatant: p.Actor}
-	view := sim.g.View(s, v)
-	if sim.promptView != nil {
-		p = sim.promptView.ViewPrompt(s, p, v)
-	}
+	view := sim.secrets.View(s, v)
+	p = sim.secrets.ViewPrompt(s, p, v)
 	return pol.Choose(&view, p, &w.choose), nil
 }
 

@@ -41,7 +41,7 @@ func jsonOf(t *testing.T, r *sim.Report) []byte {
 // TestSameSeedSameReport checks that the report depends on the seed and
 // nothing else: not the number of workers, not the chunking.
 func TestSameSeedSameReport(t *testing.T) {
-	bp := sim.For(blackpowder.Rules{}, blackpowder.Policies())
+	bp := sim.For(blackpowder.Rules{})
 	tb := demo(t, "alley_fight")
 	var first []byte
 	for _, workers := range []int{1, 2, 3, 8} {
@@ -70,7 +70,7 @@ func TestSameSeedSameReport(t *testing.T) {
 // timeout; the loser of a one-on-one is the one who went down; what one
 // deals the other takes; the round figures agree with the histogram.
 func TestReportAddsUp(t *testing.T) {
-	bp := sim.For(blackpowder.Rules{}, blackpowder.Policies())
+	bp := sim.For(blackpowder.Rules{})
 	r, err := bp.Simulate(demo(t, "tavern_brawl"), sim.Options{Fights: 2000, Seed: 7, Policies: map[string]string{"brutes": "random"}})
 	if err != nil {
 		t.Fatal(err)
@@ -122,7 +122,7 @@ func TestReportAddsUp(t *testing.T) {
 // TestTimeouts checks that fights stopped at the decision limit are
 // counted apart and left out of the rounds.
 func TestTimeouts(t *testing.T) {
-	bp := sim.For(blackpowder.Rules{}, blackpowder.Policies())
+	bp := sim.For(blackpowder.Rules{})
 	r, err := bp.Simulate(demo(t, "alley_fight"), sim.Options{Fights: 300, Seed: 1, MaxDecisions: 12})
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +158,8 @@ func (s spy) Choose(view *duel.State, p engine.Prompt[duel.Command], src dice.So
 
 // TestPoliciesSeeOnlyTheirView runs duels between two spies: the target of
 // a feint must never be shown that it is one, though feints are made and
-// hit. The duel has no roster, so the report knows sides only as winners.
+// hit. The duel has no Simulation capability, so the report says nothing
+// of rounds or of what befell each combatant.
 func TestPoliciesSeeOnlyTheirView(t *testing.T) {
 	var feinted, shown, reacted atomic.Int64
 	s := spy{&feinted, &shown, &reacted}
@@ -174,8 +175,8 @@ func TestPoliciesSeeOnlyTheirView(t *testing.T) {
 	if shown.Load() != 0 {
 		t.Errorf("a target was shown %d feints", shown.Load())
 	}
-	if r.Rounds != nil || r.Combatants != nil || len(r.Sides) == 0 || r.Sides[0].Policy != "spy" {
-		t.Errorf("a report without the optional hooks: %+v", r)
+	if r.Rounds != nil || r.Combatants != nil || len(r.Sides) != 2 || r.Sides[0].Side != "red" || r.Sides[0].Policy != "spy" {
+		t.Errorf("a report without the Simulation capability: %+v", r)
 	}
 }
 
@@ -193,11 +194,18 @@ func (panicker) Choose(*blackpowder.State, engine.Prompt[blackpowder.Command], d
 	panic("the policy broke")
 }
 
-func TestRunErrors(t *testing.T) {
-	policies := map[string]engine.Policy[blackpowder.State, blackpowder.Command]{
+// badPolicies is blackpowder offering a policy the rules refuse and one
+// that panics.
+type badPolicies struct{ blackpowder.Rules }
+
+func (badPolicies) Policies() map[string]engine.Policy[blackpowder.State, blackpowder.Command] {
+	return map[string]engine.Policy[blackpowder.State, blackpowder.Command]{
 		engine.TacticalPolicy: blackpowder.Tactical{}, "refuser": refuser{}, "panicker": panicker{},
 	}
-	bp := sim.For(blackpowder.Rules{}, policies)
+}
+
+func TestRunErrors(t *testing.T) {
+	bp := sim.For[blackpowder.State, blackpowder.Command, blackpowder.Event](badPolicies{})
 	tb := demo(t, "tavern_brawl")
 	for _, tt := range []struct {
 		name string
@@ -227,7 +235,7 @@ func TestRunErrors(t *testing.T) {
 
 // TestSimulatorChooses checks the policy choice the play command uses.
 func TestSimulatorChooses(t *testing.T) {
-	bp := sim.For(blackpowder.Rules{}, blackpowder.Policies())
+	bp := sim.For(blackpowder.Rules{})
 	if got := bp.Policies(); strings.Join(got, ",") != "random,tactical" || bp.Ruleset() != "blackpowder" {
 		t.Errorf("policies %v of %s", got, bp.Ruleset())
 	}
@@ -242,7 +250,7 @@ func TestSimulatorChooses(t *testing.T) {
 	if _, err := bp.Choose(tb, "clever", dice.Seeded(1)); err == nil {
 		t.Error("an unknown policy chose")
 	}
-	other := sim.For[duel.State, duel.Command, duel.Event](duel.Rules{}, nil)
+	other := sim.For[duel.State, duel.Command, duel.Event](duel.Rules{})
 	if _, err := other.Simulate(tb, sim.Options{Fights: 1}); err == nil || !strings.Contains(err.Error(), "a blackpowder fight, not duel") {
 		t.Errorf("simulating a blackpowder table as a duel: %v", err)
 	}

@@ -19,8 +19,7 @@ type Simulator interface {
 	// Policies lists the names of the policies it offers, sorted.
 	Policies() []string
 	// Sides lists the sides of the table's encounter, in the order the
-	// encounter gives them, or nil when the ruleset does not say (it
-	// implements neither Roster nor engine.Sider).
+	// encounter gives them.
 	Sides(t engine.Table) []string
 	// Simulate runs fights of the encounter from the table's current
 	// state; see Run.
@@ -31,18 +30,10 @@ type Simulator interface {
 	Choose(t engine.Table, policy string, src dice.Source) (string, error)
 }
 
-// For returns the Simulator of game g with the given policies by name. The
-// uniform random policy is added as engine.RandomPolicy when the ruleset
-// does not offer one of its own.
-func For[S, C, E any](g engine.Game[S, C, E], policies map[string]engine.Policy[S, C]) Simulator {
-	all := maps.Clone(policies)
-	if all == nil {
-		all = map[string]engine.Policy[S, C]{}
-	}
-	if _, ok := all[engine.RandomPolicy]; !ok {
-		all[engine.RandomPolicy] = engine.Uniform[S, C]{}
-	}
-	return &simulator[S, C, E]{g: g, policies: all}
+// For returns the Simulator of game g, with the policies it offers (see
+// engine.PoliciesOf).
+func For[S, C, E any](g engine.Game[S, C, E]) Simulator {
+	return &simulator[S, C, E]{g: g, policies: engine.PoliciesOf(g)}
 }
 
 type simulator[S, C, E any] struct {
@@ -97,6 +88,6 @@ func (s *simulator[S, C, E]) Choose(t engine.Table, policy string, src dice.Sour
 	if p.Actor != engine.GM {
 		v = engine.Viewer{Combatant: p.Actor}
 	}
-	view := s.g.View(st, v)
+	view := engine.View(s.g, st, v)
 	return s.g.FormatCommand(pol.Choose(&view, engine.ViewPrompt(s.g, st, v), src)), nil
 }

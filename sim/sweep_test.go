@@ -144,7 +144,7 @@ func TestVaryApply(t *testing.T) {
 // TestPlots checks that the plots are images of the size asked for: a PNG
 // that decodes, an SVG document.
 func TestPlots(t *testing.T) {
-	bp := sim.For(blackpowder.Rules{}, blackpowder.Policies())
+	bp := sim.For(blackpowder.Rules{})
 	r, err := bp.Simulate(demo(t, "tavern_brawl"), sim.Options{Name: "tavern_brawl", Fights: 200, Seed: 1})
 	if err != nil {
 		t.Fatal(err)

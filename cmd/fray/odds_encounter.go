@@ -17,8 +17,6 @@ import (
 	"fray/dice"
 	"fray/engine"
 	"fray/odds"
-	"fray/rules/blackpowder"
-	"fray/rules/tempo"
 	"fray/scenario"
 )
 
@@ -34,24 +32,6 @@ type encounterOddsOptions struct {
 	maxPaths  int
 }
 
-// newCalculators returns the exact-odds calculators of the rulesets this
-// program offers, by ruleset id, each with the ruleset's own policies.
-// Adding a ruleset is one line here.
-func newCalculators() (map[string]odds.Calculator, error) {
-	out := map[string]odds.Calculator{}
-	for _, make := range []func() (odds.Calculator, error){
-		func() (odds.Calculator, error) { return odds.For(blackpowder.Rules{}, blackpowder.Policies()) },
-		func() (odds.Calculator, error) { return odds.For(tempo.Rules{}, tempo.Policies()) },
-	} {
-		c, err := make()
-		if err != nil {
-			return nil, fmt.Errorf("setting up exact odds: %w", err)
-		}
-		out[c.Ruleset()] = c
-	}
-	return out, nil
-}
-
 // runEncounterOdds computes the odds of an action in an encounter and
 // writes them to w, as text or JSON.
 func runEncounterOdds(w io.Writer, opts encounterOddsOptions, asJSON bool) error {
@@ -65,24 +45,20 @@ func runEncounterOdds(w io.Writer, opts encounterOddsOptions, asJSON bool) error
 	case opts.maxPaths < 1:
 		return usageErrorf("--max-paths must be at least 1, not %d", opts.maxPaths)
 	}
-	reg, err := newRegistry()
+	cat, err := newCatalog()
 	if err != nil {
 		return err
 	}
-	table, notes, err := loadOddsTable(reg, opts.encounter)
+	table, notes, err := loadOddsTable(cat.reg, opts.encounter)
 	if err != nil {
 		return err
 	}
 	if err := playSetup(table, opts.setup, opts.dice); err != nil {
 		return err
 	}
-	calcs, err := newCalculators()
+	calc, err := cat.calculator(table.Ruleset())
 	if err != nil {
 		return err
-	}
-	calc, ok := calcs[table.Ruleset()]
-	if !ok {
-		return fmt.Errorf("fray has no exact odds for %s encounters yet", table.Ruleset())
 	}
 	o := odds.Options{Policy: opts.policy, MaxPaths: opts.maxPaths}
 	defer roomyHeap()()
@@ -432,13 +408,6 @@ func writeMenuText(w io.Writer, m *odds.Menu, notes []string) error {
 		rows[i] = []string{strconv.Itoa(i + 1), hit, target, down, dmg, cmd}
 	}
 	writeColumns(&b, []string{"#", "hit", "target", "down", "E[damage]", "command"}, rows, "  ", "rrlrrl")
-	if m.Skipped > 0 {
-		verb := "are"
-		if m.Skipped == 1 {
-			verb = "is"
-		}
-		fmt.Fprintf(&b, "\n%d of the prompt's options %s not open to %s\n", m.Skipped, verb, m.Actor)
-	}
 	b.WriteString("\nfor the fractions and every outcome: --command \"...\" or --json\n")
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("writing the odds: %w", err)
@@ -602,7 +571,6 @@ type menuJSON struct {
 	Question  string       `json:"question"`
 	Policy    string       `json:"policy"`
 	Notes     []string     `json:"notes,omitempty"`
-	Skipped   int          `json:"skipped,omitempty"`
 	Options   []optionJSON `json:"options"`
 }
 
@@ -622,7 +590,7 @@ type optionJSON struct {
 // writeMenuJSON writes the headline odds of every option as JSON.
 func writeMenuJSON(w io.Writer, encounter, ruleset string, m *odds.Menu, notes []string) error {
 	out := menuJSON{Encounter: encounter, Ruleset: ruleset, Actor: m.Actor, Question: m.Question, Policy: m.Policy,
-		Notes: notes, Skipped: m.Skipped, Options: []optionJSON{}}
+		Notes: notes, Options: []optionJSON{}}
 	for _, h := range m.Options {
 		out.Options = append(out.Options, optionJSON{
 			Command: h.Command, Label: h.Label, Hit: float(h.Hit), HitFraction: h.Hit.String(), Target: h.Target,

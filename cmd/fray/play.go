@@ -144,11 +144,11 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 	if opts.dice != "digital" && opts.dice != "manual" {
 		return usageErrorf("--dice is digital or manual, not %q", opts.dice)
 	}
-	reg, err := newRegistry()
+	cat, err := newCatalog()
 	if err != nil {
 		return err
 	}
-	table, err := loadTable(reg, arg)
+	table, err := loadTable(cat.reg, arg)
 	if err != nil {
 		return err
 	}
@@ -161,7 +161,11 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 			opts.side = side
 		}
 	}
-	p := &player{in: bufio.NewScanner(stdin), out: stdout, table: table, opts: opts, name: arg, policy: newSimulators()[table.Ruleset()]}
+	policy, err := cat.simulator(table.Ruleset())
+	if err != nil {
+		return err
+	}
+	p := &player{in: bufio.NewScanner(stdin), out: stdout, table: table, opts: opts, name: arg, policy: policy}
 	switch {
 	case opts.seeded:
 		p.src = dice.Seeded(opts.seed)

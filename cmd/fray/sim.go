@@ -16,8 +16,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"fray/engine"
-	"fray/rules/blackpowder"
-	"fray/rules/tempo"
 	"fray/scenario"
 	"fray/sim"
 )
@@ -41,15 +39,6 @@ func roomyHeap() (restore func()) {
 	}
 	old := debug.SetGCPercent(hotGCPercent)
 	return func() { debug.SetGCPercent(old) }
-}
-
-// newSimulators returns a Simulator for each ruleset that can be simulated:
-// its game and its policies. Adding a ruleset is one line here.
-func newSimulators() map[string]sim.Simulator {
-	return map[string]sim.Simulator{
-		blackpowder.ID: sim.For(blackpowder.Rules{}, blackpowder.Policies()),
-		tempo.ID:       sim.For(tempo.Rules{}, tempo.Policies()),
-	}
 }
 
 // simOptions are the flags of "fray sim".
@@ -156,10 +145,11 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 		}
 	}
 	defer roomyHeap()()
-	reg, err := newRegistry()
+	cat, err := newCatalog()
 	if err != nil {
 		return err
 	}
+	reg := cat.reg
 	name, data, err := findEncounter(reg, arg)
 	if err != nil {
 		return err
@@ -168,9 +158,9 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 	if err != nil {
 		return err
 	}
-	simulator, ok := newSimulators()[file.Table.Ruleset()]
-	if !ok {
-		return fmt.Errorf("%s: ruleset %s cannot be simulated yet", name, file.Table.Ruleset())
+	simulator, err := cat.simulator(file.Table.Ruleset())
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
 	}
 	r := &simRun{reg: reg, simulator: simulator, name: name, data: data, file: file, opts: opts, stderr: stderr}
 	if r.policies, err = r.choosePolicies(); err != nil {

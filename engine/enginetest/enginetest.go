@@ -48,6 +48,7 @@
 package enginetest
 
 import (
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -200,6 +201,7 @@ func Run[S, C, E any](t testing.TB, g engine.Game[S, C, E], setups []Setup[S], o
 		t.Errorf("enginetest: %s: Fights, First and MaxDecisions cannot be negative: %+v", g.ID(), opts)
 		return stats
 	}
+	CheckKinds(t, g)
 	pristine := make([][]byte, len(setups))
 	for i := range setups {
 		data, err := marshal(&setups[i].State)
@@ -234,4 +236,46 @@ func Run[S, C, E any](t testing.TB, g engine.Game[S, C, E], setups []Setup[S], o
 func (f *fight[S, C, E]) report(fail *failure) string {
 	return fmt.Sprintf("enginetest: %s: fight %d (setup %q, seed %#x; replay it alone with Options{Seed: %d, First: %d, Fights: 1}): %s\n%s",
 		f.g.ID(), f.index, f.setup.Name, f.seed, f.opts.Seed, f.index, fail, f.recent(fail.decision))
+}
+
+// CheckKinds checks the kinds a game's Kinds lists: each follows the
+// convention engine.Kinded describes, none is listed twice, and each
+// decodes to a value of that very kind. Run calls it.
+func CheckKinds[S, C, E any](t testing.TB, g engine.Game[S, C, E]) {
+	t.Helper()
+	commands, events := g.Kinds()
+	if len(commands) == 0 || len(events) == 0 {
+		t.Errorf("enginetest: %s: Kinds lists %d command kinds and %d event kinds; a ruleset has both", g.ID(), len(commands), len(events))
+	}
+	checkKindList(t, g.ID(), "command", commands, func(data []byte) (any, error) { return g.DecodeCommand(data) })
+	checkKindList(t, g.ID(), "event", events, func(data []byte) (any, error) { return g.DecodeEvent(data) })
+}
+
+// checkKindList checks one list of kinds, decoding each with decode.
+func checkKindList(t testing.TB, id, what string, kinds []string, decode func([]byte) (any, error)) {
+	t.Helper()
+	seen := map[string]bool{}
+	for _, k := range kinds {
+		if err := engine.CheckKind(k); err != nil {
+			t.Errorf("enginetest: %s %s %v", id, what, err)
+		}
+		if seen[k] {
+			t.Errorf("enginetest: %s: %s kind %q is listed twice", id, what, k)
+		}
+		seen[k] = true
+		data, _ := json.Marshal(map[string]string{"kind": k})
+		v, err := decode(data)
+		if err != nil {
+			t.Errorf("enginetest: %s: decoding a bare %s of kind %q: %v", id, what, k, err)
+			continue
+		}
+		kinded, ok := v.(engine.Kinded)
+		if !ok {
+			t.Errorf("enginetest: %s: the %s of kind %q, %T, has no Kind method", id, what, k, v)
+			continue
+		}
+		if got := kinded.Kind(); got != k {
+			t.Errorf("enginetest: %s: the %s of kind %q decodes as a %T, whose kind is %q", id, what, k, v, got)
+		}
+	}
 }

@@ -120,6 +120,10 @@ func (shallow) Clone(s *duel.State) duel.State { return *s }
 // overOffering offers to dodge on one's own turn.
 type overOffering struct{ duel.Rules }
 
+func (r overOffering) OptionsFor(s *duel.State, actor string) []engine.Option[duel.Command] {
+	return engine.OptionsOf(r.Next(s), actor)
+}
+
 func (r overOffering) Next(s *duel.State) engine.Prompt[duel.Command] {
 	p := r.Rules.Next(s)
 	if p.Kind == engine.Act {
@@ -147,6 +151,10 @@ func (r endless) Evolve(s *duel.State, e duel.Event) {
 		e = &duel.Damaged{Fighter: d.Fighter, Dice: d.Dice}
 	}
 	r.Rules.Evolve(s, e)
+}
+
+func (r endless) OptionsFor(s *duel.State, actor string) []engine.Option[duel.Command] {
+	return engine.OptionsOf(r.Next(s), actor)
 }
 
 func (r endless) Next(s *duel.State) engine.Prompt[duel.Command] {
@@ -198,6 +206,12 @@ func (r stepping) Step(s *duel.State, actor string, c duel.Command, src dice.Sou
 	}
 	return append(events, decided...), nil
 }
+
+func (r stepping) ScratchInto(dst, s *duel.State) { *dst = r.Clone(s) }
+
+func (r stepping) NextKind(s *duel.State) engine.PromptKind { return r.Next(s).Kind }
+
+var _ engine.Speed[duel.State, duel.Command, duel.Event] = stepping{}
 
 // skipping steps like stepping but leaves out the last event of a
 // decision with more than one, from the events and from the state.
@@ -313,6 +327,22 @@ func (r timed) View(s *tally, v engine.Viewer) tally {
 func (r timed) ViewEvent(s *tally, e duel.Event, v engine.Viewer) (duel.Event, bool) {
 	return r.Rules.ViewEvent(&s.State, e, v)
 }
+
+func (r timed) ViewCommand(s *tally, actor string, c duel.Command, v engine.Viewer) (duel.Command, bool) {
+	return r.Rules.ViewCommand(&s.State, actor, c, v)
+}
+
+func (r timed) ViewPrompt(s *tally, p engine.Prompt[duel.Command], v engine.Viewer) engine.Prompt[duel.Command] {
+	return r.Rules.ViewPrompt(&s.State, p, v)
+}
+
+func (r timed) OptionsFor(s *tally, actor string) []engine.Option[duel.Command] {
+	return engine.OptionsOf(r.Next(s), actor)
+}
+
+func (r timed) Roster(s *tally) []string { return r.Rules.Roster(&s.State) }
+
+func (r timed) SideOf(s *tally, combatant string) string { return r.Rules.SideOf(&s.State, combatant) }
 
 func (r timed) ParseCommand(s *tally, actor, text string) (duel.Command, error) {
 	return r.Rules.ParseCommand(&s.State, actor, text)

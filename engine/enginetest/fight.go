@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strings"
 
 	"fray/dice"
@@ -174,10 +175,8 @@ func (f *fight[S, C, E]) addViewer(actor string) {
 
 // checkPrompt checks that a prompt can be answered, or is a proper end.
 func (f *fight[S, C, E]) checkPrompt(p engine.Prompt[C]) *failure {
-	if nk, ok := f.g.(engine.NextKinder[S]); ok {
-		if k := nk.NextKind(f.enc.State()); k != p.Kind {
-			return f.fail("NextKind says %q, but the prompt is %s", k, describePrompt(p))
-		}
+	if k := engine.NextKind(f.g, f.enc.State()); k != p.Kind {
+		return f.fail("NextKind says %q, but the prompt is %s", k, describePrompt(p))
 	}
 	if p.Kind == engine.End {
 		if len(p.Options) > 0 {
@@ -212,8 +211,11 @@ func (f *fight[S, C, E]) checkStep(p engine.Prompt[C], try bool) *failure {
 			return fail
 		}
 	}
+	if fail := f.checkOptionsFor(s, p); fail != nil {
+		return fail
+	}
 	for _, v := range f.viewers {
-		view := f.g.View(s, v)
+		view := engine.View(f.g, s, v)
 		if _, err := marshal(&view); err != nil {
 			return f.fail("the view for %s: %v", viewerName(v), err)
 		}
@@ -277,6 +279,30 @@ func (f *fight[S, C, E]) checkJSON(s *S, data []byte, p engine.Prompt[C]) *failu
 	want, got := f.promptKey(p), f.promptKey(f.g.Next(&back))
 	if want != got {
 		return f.fail("the state decoded from JSON prompts differently (is some of the state not in the JSON?):\nlive    %s\ndecoded %s", want, got)
+	}
+	return nil
+}
+
+// checkOptionsFor checks that OptionsFor gives the prompt's actor the
+// prompt's own options, and that the prompt's actors are in the roster.
+func (f *fight[S, C, E]) checkOptionsFor(s *S, p engine.Prompt[C]) *failure {
+	if p.Kind == engine.End {
+		return nil
+	}
+	roster := f.g.Roster(s)
+	for _, who := range append([]string{p.Actor}, p.Others...) {
+		if who != engine.GM && !slices.Contains(roster, who) {
+			return f.fail("%s names %q, who is not in the roster %v", describePrompt(p), who, roster)
+		}
+	}
+	got := f.g.OptionsFor(s, p.Actor)
+	if len(got) != len(p.Options) {
+		return f.fail("OptionsFor(%s) gives %d options, the prompt %d", p.Actor, len(got), len(p.Options))
+	}
+	for k := range got {
+		if a, b := f.g.FormatCommand(got[k].Command), f.g.FormatCommand(p.Options[k].Command); a != b {
+			return f.fail("OptionsFor(%s) option %d is %q, the prompt's %q", p.Actor, k, a, b)
+		}
 	}
 	return nil
 }
@@ -346,14 +372,14 @@ func (f *fight[S, C, E]) checkEvents(before *S, events []E) *failure {
 			return f.fail("event %d: %v", i, err)
 		}
 		for _, v := range f.viewers {
-			seen, ok := f.g.ViewEvent(before, e, v)
+			seen, ok := engine.ViewEvent(f.g, before, e, v)
 			if !ok {
 				continue
 			}
 			if _, err := json.Marshal(seen); err != nil {
 				return f.fail("event %d as %s sees it: %v", i, viewerName(v), err)
 			}
-			view := f.g.View(before, v)
+			view := engine.View(f.g, before, v)
 			if line := f.g.DescribeEvent(&view, seen); line == "" && v.GM {
 				return f.fail("DescribeEvent says nothing of event %d, %s", i, raw)
 			}
@@ -377,11 +403,11 @@ func (f *fight[S, C, E]) checkEvents(before *S, events []E) *failure {
 	return nil
 }
 
-// checkStepper checks, for a ruleset that is an engine.Stepper, that Step
+// checkStepper checks, for a ruleset with engine.Speed, that Step
 // on a copy of the state before a decision, with the same dice, gives the
 // events Decide gave and leaves the state Submit did.
 func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice.Draw, events []E) *failure {
-	stepper, ok := f.g.(engine.Stepper[S, C, E])
+	stepper, ok := f.g.(engine.Speed[S, C, E])
 	if !ok {
 		return nil
 	}

@@ -136,15 +136,6 @@ func pick(ok bool, yes, no string) string {
 	return no
 }
 
-// Combatants lists the combatants' ids in roster order.
-func (Rules) Combatants(s *State) []string {
-	ids := make([]string, len(s.Combatants))
-	for i, c := range s.Combatants {
-		ids[i] = c.ID
-	}
-	return ids
-}
-
 // Condition names a combatant's status (active, unconscious, dead, absent)
 // and says whether it is out of the fight: unconscious or dead. An unknown
 // id has the condition "".

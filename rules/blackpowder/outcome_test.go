@@ -104,7 +104,7 @@ func TestConditionAndCombatants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := (Rules{}).Combatants(&s); !slices.Equal(got, []string{"beatrix", "markus", "thug1", "gunman"}) {
+	if got := (Rules{}).Roster(&s); !slices.Equal(got, []string{"beatrix", "markus", "thug1", "gunman"}) {
 		t.Errorf("combatants %v", got)
 	}
 	s.combatant("thug1").Status = Unconscious

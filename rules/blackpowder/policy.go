@@ -10,7 +10,7 @@ import (
 // Policies returns the blackpowder policies by name: engine.TacticalPolicy
 // (Tactical) and engine.RandomPolicy (uniform among a prompt's options).
 // Both are stateless, so one value serves any number of fights at once.
-func Policies() map[string]engine.Policy[State, Command] {
+func (Rules) Policies() map[string]engine.Policy[State, Command] {
 	return engine.StandardPolicies[State, Command](Tactical{})
 }
 

@@ -15,7 +15,14 @@ const ID = "blackpowder"
 // Rules is the blackpowder ruleset; it implements engine.Game.
 type Rules struct{}
 
-var _ engine.Game[State, Command, Event] = Rules{}
+// The capabilities blackpowder has (see engine.Ruleset). It has no secrets:
+// every viewer sees everything.
+var (
+	_ engine.Game[State, Command, Event]       = Rules{}
+	_ engine.Speed[State, Command, Event]      = Rules{}
+	_ engine.Simulation[State, Command, Event] = Rules{}
+	_ engine.Odds[State, Command, Event]       = Rules{}
+)
 
 // ID returns "blackpowder".
 func (Rules) ID() string { return ID }
@@ -47,13 +54,6 @@ func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 
 // Clone returns a deep copy of the state.
 func (Rules) Clone(s *State) State { return s.clone() }
-
-// View returns the state as v sees it. Blackpowder has no secrets yet: every
-// viewer sees everything.
-func (Rules) View(s *State, v engine.Viewer) State { return s.clone() }
-
-// ViewEvent returns the event as v sees it: all of it.
-func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) { return e, true }
 
 // SideOf names the group a combatant belongs to.
 func (Rules) SideOf(s *State, combatant string) string {
@@ -349,6 +349,11 @@ func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 // DecodeCommand reads a command written with engine.MarshalKinded.
 func (Rules) DecodeCommand(data []byte) (Command, error) {
 	return engine.UnmarshalKinded(data, "blackpowder command", commandKinds())
+}
+
+// Kinds lists the kinds of every command and event.
+func (Rules) Kinds() (commands, events []string) {
+	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
 }
 
 // DecodeEvent reads an event written with engine.MarshalKinded.

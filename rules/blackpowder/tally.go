@@ -39,7 +39,3 @@ func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, 
 	}
 	return "", "", 0, false, false
 }
-
-// Transparent reports that a blackpowder state hides nothing from anyone:
-// every viewer sees all of it (see View).
-func (Rules) Transparent() bool { return true }

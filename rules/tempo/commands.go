@@ -69,12 +69,12 @@ type EndFight struct{}
 func (Begin) Kind() string       { return "begin" }
 func (Declare) Kind() string     { return "declare" }
 func (React) Kind() string       { return "react" }
-func (NoReaction) Kind() string  { return "no-reaction" }
+func (NoReaction) Kind() string  { return "no_reaction" }
 func (Replace) Kind() string     { return "replace" }
 func (Keep) Kind() string        { return "keep" }
 func (Destination) Kind() string { return "destination" }
-func (EndTurn) Kind() string     { return "end-turn" }
-func (EndFight) Kind() string    { return "end-fight" }
+func (EndTurn) Kind() string     { return "end_turn" }
+func (EndFight) Kind() string    { return "end_fight" }
 
 func (*Begin) isCommand()       {}
 func (*Declare) isCommand()     {}
@@ -90,12 +90,12 @@ var commandKinds = map[string]func() Command{
 	"begin":       func() Command { return &Begin{} },
 	"declare":     func() Command { return &Declare{} },
 	"react":       func() Command { return &React{} },
-	"no-reaction": func() Command { return &NoReaction{} },
+	"no_reaction": func() Command { return &NoReaction{} },
 	"replace":     func() Command { return &Replace{} },
 	"keep":        func() Command { return &Keep{} },
 	"destination": func() Command { return &Destination{} },
-	"end-turn":    func() Command { return &EndTurn{} },
-	"end-fight":   func() Command { return &EndFight{} },
+	"end_turn":    func() Command { return &EndTurn{} },
+	"end_fight":   func() Command { return &EndFight{} },
 }
 
 // Declared is the public form of a declaration, as the exchange keeps it.

@@ -180,31 +180,31 @@ type FightEnded struct {
 	Reason string `json:"reason"`
 }
 
-func (InitiativeRolled) Kind() string    { return "initiative-rolled" }
-func (OrderSet) Kind() string            { return "order-set" }
+func (InitiativeRolled) Kind() string    { return "initiative_rolled" }
+func (OrderSet) Kind() string            { return "order_set" }
 func (Joined) Kind() string              { return "joined" }
-func (TurnStarted) Kind() string         { return "turn-started" }
-func (ActionDeclared) Kind() string      { return "action-declared" }
+func (TurnStarted) Kind() string         { return "turn_started" }
+func (ActionDeclared) Kind() string      { return "action_declared" }
 func (Reacted) Kind() string             { return "reacted" }
-func (DidNotReact) Kind() string         { return "did-not-react" }
+func (DidNotReact) Kind() string         { return "did_not_react" }
 func (Replaced) Kind() string            { return "replaced" }
 func (Kept) Kind() string                { return "kept" }
 func (Checked) Kind() string             { return "checked" }
 func (Damaged) Kind() string             { return "damaged" }
 func (Fell) Kind() string                { return "fell" }
 func (Moved) Kind() string               { return "moved" }
-func (AimTaken) Kind() string            { return "aim-taken" }
+func (AimTaken) Kind() string            { return "aim_taken" }
 func (Disposed) Kind() string            { return "disposed" }
 func (Disarmed) Kind() string            { return "disarmed" }
-func (PickedUp) Kind() string            { return "picked-up" }
+func (PickedUp) Kind() string            { return "picked_up" }
 func (Chose) Kind() string               { return "chose" }
-func (FeintRevealed) Kind() string       { return "feint-revealed" }
-func (DestinationsPending) Kind() string { return "destinations-pending" }
-func (ExchangeEnded) Kind() string       { return "exchange-ended" }
-func (TurnEnded) Kind() string           { return "turn-ended" }
-func (StaminaRecovered) Kind() string    { return "stamina-recovered" }
-func (RoundEnded) Kind() string          { return "round-ended" }
-func (FightEnded) Kind() string          { return "fight-ended" }
+func (FeintRevealed) Kind() string       { return "feint_revealed" }
+func (DestinationsPending) Kind() string { return "destinations_pending" }
+func (ExchangeEnded) Kind() string       { return "exchange_ended" }
+func (TurnEnded) Kind() string           { return "turn_ended" }
+func (StaminaRecovered) Kind() string    { return "stamina_recovered" }
+func (RoundEnded) Kind() string          { return "round_ended" }
+func (FightEnded) Kind() string          { return "fight_ended" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*OrderSet) isEvent()            {}
@@ -233,29 +233,29 @@ func (*RoundEnded) isEvent()          {}
 func (*FightEnded) isEvent()          {}
 
 var eventKinds = map[string]func() Event{
-	"initiative-rolled":    func() Event { return &InitiativeRolled{} },
-	"order-set":            func() Event { return &OrderSet{} },
+	"initiative_rolled":    func() Event { return &InitiativeRolled{} },
+	"order_set":            func() Event { return &OrderSet{} },
 	"joined":               func() Event { return &Joined{} },
-	"turn-started":         func() Event { return &TurnStarted{} },
-	"action-declared":      func() Event { return &ActionDeclared{} },
+	"turn_started":         func() Event { return &TurnStarted{} },
+	"action_declared":      func() Event { return &ActionDeclared{} },
 	"reacted":              func() Event { return &Reacted{} },
-	"did-not-react":        func() Event { return &DidNotReact{} },
+	"did_not_react":        func() Event { return &DidNotReact{} },
 	"replaced":             func() Event { return &Replaced{} },
 	"kept":                 func() Event { return &Kept{} },
 	"checked":              func() Event { return &Checked{} },
 	"damaged":              func() Event { return &Damaged{} },
 	"fell":                 func() Event { return &Fell{} },
 	"moved":                func() Event { return &Moved{} },
-	"aim-taken":            func() Event { return &AimTaken{} },
+	"aim_taken":            func() Event { return &AimTaken{} },
 	"disposed":             func() Event { return &Disposed{} },
 	"disarmed":             func() Event { return &Disarmed{} },
-	"picked-up":            func() Event { return &PickedUp{} },
+	"picked_up":            func() Event { return &PickedUp{} },
 	"chose":                func() Event { return &Chose{} },
-	"feint-revealed":       func() Event { return &FeintRevealed{} },
-	"destinations-pending": func() Event { return &DestinationsPending{} },
-	"exchange-ended":       func() Event { return &ExchangeEnded{} },
-	"turn-ended":           func() Event { return &TurnEnded{} },
-	"stamina-recovered":    func() Event { return &StaminaRecovered{} },
-	"round-ended":          func() Event { return &RoundEnded{} },
-	"fight-ended":          func() Event { return &FightEnded{} },
+	"feint_revealed":       func() Event { return &FeintRevealed{} },
+	"destinations_pending": func() Event { return &DestinationsPending{} },
+	"exchange_ended":       func() Event { return &ExchangeEnded{} },
+	"turn_ended":           func() Event { return &TurnEnded{} },
+	"stamina_recovered":    func() Event { return &StaminaRecovered{} },
+	"round_ended":          func() Event { return &RoundEnded{} },
+	"fight_ended":          func() Event { return &FightEnded{} },
 }

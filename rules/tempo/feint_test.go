@@ -144,7 +144,7 @@ func TestOddsSeeNoFeint(t *testing.T) {
 	table := duelTable(t)
 	submit(t, table, engine.GM, "begin", 9, 1)
 	submit(t, table, "ann", "feint bob")
-	calc, err := odds.For(tempo.Rules{}, tempo.Policies())
+	calc, err := odds.For(tempo.Rules{})
 	if err != nil {
 		t.Fatal(err)
 	}

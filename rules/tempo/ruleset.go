@@ -16,11 +16,13 @@ const ID = "tempo"
 // only to its actor and the GM until it is revealed.
 type Rules struct{}
 
+// The capabilities tempo has (see engine.Ruleset).
 var (
-	_ engine.Game[State, Command, Event]   = Rules{}
-	_ engine.CommandViewer[State, Command] = Rules{}
-	_ engine.PromptViewer[State, Command]  = Rules{}
-	_ engine.Sider[State]                  = Rules{}
+	_ engine.Game[State, Command, Event]       = Rules{}
+	_ engine.Speed[State, Command, Event]      = Rules{}
+	_ engine.Secrets[State, Command, Event]    = Rules{}
+	_ engine.Simulation[State, Command, Event] = Rules{}
+	_ engine.Odds[State, Command, Event]       = Rules{}
 )
 
 // ID returns "tempo".
@@ -56,6 +58,10 @@ func (Rules) NextKind(s *State) engine.PromptKind {
 
 // Clone returns a deep copy of the state.
 func (Rules) Clone(s *State) State { return s.clone() }
+
+// ScratchInto makes *dst a copy of s for Step to change: a Clone, since
+// tempo's states are small (see engine.Speed).
+func (Rules) ScratchInto(dst, s *State) { *dst = s.clone() }
 
 // SideOf names the side a combatant fights on.
 func (Rules) SideOf(s *State, combatant string) string {
@@ -325,6 +331,11 @@ func (Rules) FormatCommand(c Command) string {
 // DecodeCommand reads a command written by engine.MarshalKinded.
 func (Rules) DecodeCommand(data []byte) (Command, error) {
 	return engine.UnmarshalKinded(data, "tempo command", commandKinds)
+}
+
+// Kinds lists the kinds of every command and event.
+func (Rules) Kinds() (commands, events []string) {
+	return engine.KindsOf(commandKinds), engine.KindsOf(eventKinds)
 }
 
 // DecodeEvent reads an event written by engine.MarshalKinded.

@@ -357,12 +357,16 @@ func parseDamage(text string) (Damage, error) {
 	return d, nil
 }
 
-// Info describes the ruleset for a program's registry.
-func Info() engine.RulesetInfo {
-	return engine.RulesetInfo{
-		ID:      ID,
+// Plugin is the ruleset as a program wires it in: the game, with how to
+// start its encounters.
+func Plugin() engine.Plugin[State, Command, Event] {
+	return engine.Plugin[State, Command, Event]{
+		Game:    Rules{},
 		Summary: "12 AP a round for actions, reactions and counter-tempo; opposed d10 checks read on outcome ladders; statuses gate the menu; a secret feint",
 		NewSpec: func() engine.EncounterSpec { return &Spec{} },
 		Content: content,
 	}
 }
+
+// Info is the ruleset's entry for an engine.Registry: Plugin().Info().
+func Info() engine.RulesetInfo { return Plugin().Info() }

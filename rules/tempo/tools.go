@@ -1,11 +1,14 @@
 package tempo
 
-import "strings"
+import (
+	"strings"
 
-// The methods below tell tools that run or weigh many fights (fray sim,
-// fray odds) more about a fight than the engine's interfaces do. They use
-// only builtin types, so that this package needs to know nothing of those
-// tools.
+	"fray/engine"
+)
+
+// The methods below are the Simulation and Odds capabilities (see
+// engine.Ruleset): what tools that run or weigh many fights (fray sim,
+// fray odds) need to know of a fight beyond the rules.
 
 // Round returns the round the fight is in, or ended in; 0 before
 // initiative.
@@ -29,8 +32,11 @@ func (Rules) Roster(s *State) []string {
 	return ids
 }
 
-// Combatants is Roster, under the name exact odds use.
-func (r Rules) Combatants(s *State) []string { return r.Roster(s) }
+// OptionsFor returns the current prompt's options when actor may answer
+// it: in tempo only the prompt's actor (or the GM) answers a prompt.
+func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
+	return engine.OptionsOf(r.Next(s), actor)
+}
 
 // Tally says what event e, about to be applied to s, does to a combatant:
 // the health it loses and to whom, whether it goes down, whether it dies.

@@ -208,7 +208,7 @@ func (Pass) Kind() string { return "pass" }
 func (EndFight) Kind() string { return "end" }
 
 // Kind names the command type.
-func (PlayOn) Kind() string { return "play-on" }
+func (PlayOn) Kind() string { return "play_on" }
 
 func (Add) isCommand()      {}
 func (Hit) isCommand()      {}
@@ -266,13 +266,13 @@ func (Added) Kind() string { return "added" }
 func (Damaged) Kind() string { return "damaged" }
 
 // Kind names the event type.
-func (RulingAsked) Kind() string { return "ruling-asked" }
+func (RulingAsked) Kind() string { return "ruling_asked" }
 
 // Kind names the event type.
-func (TurnPassed) Kind() string { return "turn-passed" }
+func (TurnPassed) Kind() string { return "turn_passed" }
 
 // Kind names the event type.
-func (PlayedOn) Kind() string { return "played-on" }
+func (PlayedOn) Kind() string { return "played_on" }
 
 // Kind names the event type.
 func (Ended) Kind() string { return "ended" }
@@ -439,11 +439,48 @@ func (Game) Clone(s *State) State {
 	return c
 }
 
-// View hides nothing: toy has no secrets.
-func (g Game) View(s *State, _ engine.Viewer) State { return g.Clone(s) }
+// Roster lists the combatants in order.
+func (Game) Roster(s *State) []string {
+	ids := make([]string, len(s.Combatants))
+	for i, c := range s.Combatants {
+		ids[i] = c.ID
+	}
+	return ids
+}
 
-// ViewEvent shows every event to everyone.
-func (Game) ViewEvent(_ *State, e Event, _ engine.Viewer) (Event, bool) { return e, true }
+// SideOf names a combatant's side.
+func (Game) SideOf(s *State, combatant string) string {
+	if i := s.find(combatant); i >= 0 {
+		return s.Combatants[i].Side
+	}
+	return ""
+}
+
+// OptionsFor returns the current prompt's options when actor may answer it.
+func (g Game) OptionsFor(s *State, actor string) []engine.Option[Command] {
+	return engine.OptionsOf(g.Next(s), actor)
+}
+
+// Kinds lists the kinds of every command and event.
+func (Game) Kinds() (commands, events []string) {
+	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+}
+
+func commandKinds() map[string]func() Command {
+	return map[string]func() Command{
+		"add": func() Command { return &Add{} }, "hit": func() Command { return &Hit{} },
+		"pass": func() Command { return &Pass{} }, "end": func() Command { return &EndFight{} },
+		"play_on": func() Command { return &PlayOn{} },
+	}
+}
+
+func eventKinds() map[string]func() Event {
+	return map[string]func() Event{
+		"added": func() Event { return &Added{} }, "damaged": func() Event { return &Damaged{} },
+		"ruling_asked": func() Event { return &RulingAsked{} }, "turn_passed": func() Event { return &TurnPassed{} },
+		"played_on": func() Event { return &PlayedOn{} }, "ended": func() Event { return &Ended{} },
+	}
+}
 
 // ParseCommand reads "add N", "hit TARGET [with WEAPON]", "pass", "end" or
 // "play on".
@@ -492,11 +529,7 @@ func (Game) FormatCommand(c Command) string {
 
 // DecodeCommand reads a command written with engine.MarshalKinded.
 func (Game) DecodeCommand(data []byte) (Command, error) {
-	c, err := engine.UnmarshalKinded(data, "command", map[string]func() Command{
-		"add": func() Command { return &Add{} }, "hit": func() Command { return &Hit{} },
-		"pass": func() Command { return &Pass{} }, "end": func() Command { return &EndFight{} },
-		"play-on": func() Command { return &PlayOn{} },
-	})
+	c, err := engine.UnmarshalKinded(data, "command", commandKinds())
 	if err != nil {
 		return nil, err
 	}
@@ -505,11 +538,7 @@ func (Game) DecodeCommand(data []byte) (Command, error) {
 
 // DecodeEvent reads an event written with engine.MarshalKinded.
 func (Game) DecodeEvent(data []byte) (Event, error) {
-	e, err := engine.UnmarshalKinded(data, "event", map[string]func() Event{
-		"added": func() Event { return &Added{} }, "damaged": func() Event { return &Damaged{} },
-		"ruling-asked": func() Event { return &RulingAsked{} }, "turn-passed": func() Event { return &TurnPassed{} },
-		"played-on": func() Event { return &PlayedOn{} }, "ended": func() Event { return &Ended{} },
-	})
+	e, err := engine.UnmarshalKinded(data, "event", eventKinds())
 	if err != nil {
 		return nil, err
 	}

@@ -71,6 +71,11 @@ func (Rules) DecodeCommand(data []byte) (Command, error) {
 	return engine.UnmarshalKinded(data, "duel command", commandKinds())
 }
 
+// Kinds lists the kinds of every command and event.
+func (Rules) Kinds() (commands, events []string) {
+	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+}
+
 // DecodeEvent reads an event written by engine.MarshalKinded.
 func (Rules) DecodeEvent(data []byte) (Event, error) {
 	return engine.UnmarshalKinded(data, "duel event", eventKinds())

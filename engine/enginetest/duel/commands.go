@@ -151,8 +151,8 @@ func (*Damaged) Kind() string { return "damaged" }
 // Kind returns "unbalanced".
 func (*Unbalanced) Kind() string { return "unbalanced" }
 
-// Kind returns "round-started".
-func (*RoundStarted) Kind() string { return "round-started" }
+// Kind returns "round_started".
+func (*RoundStarted) Kind() string { return "round_started" }
 
 // Kind returns "stopped".
 func (*Stopped) Kind() string { return "stopped" }
@@ -175,7 +175,7 @@ func eventKinds() map[string]func() Event {
 		"dodged":        func() Event { return &Dodged{} },
 		"damaged":       func() Event { return &Damaged{} },
 		"unbalanced":    func() Event { return &Unbalanced{} },
-		"round-started": func() Event { return &RoundStarted{} },
+		"round_started": func() Event { return &RoundStarted{} },
 		"stopped":       func() Event { return &Stopped{} },
 	}
 }

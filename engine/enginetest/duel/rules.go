@@ -12,8 +12,8 @@ import (
 type Rules struct{}
 
 var (
-	_ engine.Game[State, Command, Event] = Rules{}
-	_ engine.Sider[State]                = Rules{}
+	_ engine.Game[State, Command, Event]    = Rules{}
+	_ engine.Secrets[State, Command, Event] = Rules{}
 )
 
 // ID returns "duel".
@@ -254,6 +254,26 @@ func (Rules) SideOf(s *State, combatant string) string {
 		return f.Side
 	}
 	return ""
+}
+
+// Roster lists the fighters in order.
+func (Rules) Roster(s *State) []string {
+	ids := make([]string, len(s.Fighters))
+	for i, f := range s.Fighters {
+		ids[i] = f.ID
+	}
+	return ids
+}
+
+// OptionsFor returns the current prompt's options when actor may answer it.
+func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
+	return engine.OptionsOf(r.Next(s), actor)
+}
+
+// ViewPrompt shows every prompt to everyone: the duel's prompts hold no
+// secret, since a feint's target is asked the same question as an attack's.
+func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) engine.Prompt[Command] {
+	return p
 }
 
 // Clone returns a deep copy of the state.
