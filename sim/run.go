@@ -81,9 +81,9 @@ type simulation[S, C, E any] struct {
 	initial S
 	opts    Options
 
-	speed   engine.Speed[S, C, E]        // nil without the capability
-	tallier engine.Simulation[S, C, E]   // nil without the capability
-	secrets engine.Secrets[S, C, E]      // nil when nothing is hidden
+	speed   engine.Speed[S, C, E]      // nil without the capability
+	tallier engine.Simulation[S, C, E] // nil without the capability
+	secrets engine.Secrets[S, C, E]    // nil when nothing is hidden
 
 	roster   []string       // combatant ids
 	index    map[string]int // roster index by id
