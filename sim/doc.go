@@ -19,7 +19,8 @@
 // optional interfaces (Rounder, Roster, Tallier, Transparent) that use only
 // builtin types, so that a ruleset never imports this package.
 //
-// Sweeps (ParseVary, Vary.Apply) edit an encounter file's YAML to run the
-// same fight at each of a range of values, and plots (WritePlot,
-// WriteSweepPlot) draw the results with gonum/plot.
+// Sweeps (ParseVary, Vary.Apply) run the same fight at each of a range of
+// values of one field of an encounter file, set with scenario.SetField.
+// Package sim/simplot draws reports and sweeps; sim itself links no
+// plotting code.
 package sim

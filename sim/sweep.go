@@ -339,29 +339,6 @@ type Point struct {
 	Report *Report `json:"report"`
 }
 
-// numeric reports whether every value of the sweep is a number.
-func (s *Sweep) numeric() bool {
-	for _, p := range s.Points {
-		if _, ok := toFloat(p.Value); !ok {
-			return false
-		}
-	}
-	return true
-}
-
-// toFloat returns a numeric value as a float64.
-func toFloat(v any) (float64, bool) {
-	switch v := v.(type) {
-	case int64:
-		return float64(v), true
-	case float64:
-		return v, true
-	case int:
-		return float64(v), true
-	}
-	return 0, false
-}
-
 // WriteJSON writes the sweep as indented JSON.
 func (s *Sweep) WriteJSON(w io.Writer) error { return writeJSON(w, s) }
 
