@@ -41,7 +41,7 @@ func TestParseVary(t *testing.T) {
 		{"evade=a..b", "FROM..TO takes two whole numbers"},
 		{"evade=1,,2", "an empty value"},
 		{"combatants[x].evade=1..2", "index [x]"},
-		{"combatants..evade=1..2", "has an empty key"},
+		{"combatants..evade=1..2", `empty name in path "combatants..evade"`},
 		{"combatants[1.evade=1..2", "malformed index"},
 	} {
 		if _, err := sim.ParseVary(tt.spec); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -130,7 +130,7 @@ func TestVaryApply(t *testing.T) {
 		{"combatants[5].evade=1..2", "--vary combatants[5].evade: combatants has 2 entries, so there is no [5]"},
 		{"groups.id=1..2", "groups is a list, not a mapping"},
 		{"combatants[0].skills=1..2", "combatants[0].skills is a mapping, not a single value"},
-		{"name[0]=1..2", "name is the value Tavern brawl, not a list"},
+		{"name[0]=1..2", `name is the text "Tavern brawl", not a list`},
 		{"combatants[0].armor[0].name=x", `combatants[0] has no list "armor"`},
 	} {
 		if _, err := apply(tt.spec); err == nil || !strings.Contains(err.Error(), tt.want) {
