@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -280,11 +279,5 @@ func writeOddsJSON(w io.Writer, expr *dice.Expr, dist *dice.Dist, opts oddsOptio
 		p, _ := r.Float64()
 		out.Truncated = &truncatedJSON{Fraction: r.String(), P: p, ExplodeDepth: opts.explodeDepth}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return fmt.Errorf("writing the odds as JSON: %w", err)
-	}
-	return nil
+	return writeJSON(w, out)
 }
