@@ -18,4 +18,9 @@
 // Nothing is estimated. When the dice tree is too big for the budget given,
 // or a path draws too many dice, the report says how much probability was
 // left out and why.
+//
+// The answer's forms for people and programs are here too, so that a
+// server gives the same as the command line: Report.WriteText and
+// Menu.WriteText write the text of "fray odds --encounter", and
+// NewReportJSON and NewMenuJSON build its JSON.
 package odds

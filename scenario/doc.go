@@ -27,6 +27,8 @@
 // Any mapping in an encounter may say "use: NAME" to start from the bundled
 // content document NAME of the ruleset (engine.RulesetInfo.Content); the
 // keys written next to it override the content's, mappings merging key by
-// key. docs/scenarios.md describes both file formats for the people who
-// write them.
+// key. SetField sets one field of an encounter file, named by a FieldPath
+// such as "combatants[1].evade", looking into that content the same way.
+// docs/scenarios.md describes both file formats for the people who write
+// them.
 package scenario

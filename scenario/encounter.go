@@ -97,29 +97,12 @@ func joinProblems(problems []*Problem) error {
 // which may be part of a scenario file: prefix is written before every
 // field path in messages ("encounter.").
 func startEncounter(reg *engine.Registry, file string, root *node, prefix string) (*Loaded, []*Problem) {
-	where := strings.TrimSuffix(prefix, ".")
-	if where == "" {
-		where = "the top level"
+	info, problem := rulesetOf(reg, root, prefix)
+	if problem != nil {
+		return nil, []*Problem{problem}
 	}
-	if root.kind != mapNode {
-		return nil, []*Problem{{Pos: root.loc.pos, Msg: fmt.Sprintf("an encounter is a mapping starting with \"ruleset: ID\"; %s is %s", where, root.describe())}}
-	}
-	re := root.get(rulesetKey)
-	if re == nil {
-		return nil, []*Problem{{Pos: root.loc.pos, Msg: fmt.Sprintf("missing %q in %s; known rulesets: %s", rulesetKey, where, strings.Join(reg.IDs(), ", "))}}
-	}
-	id, ok := re.value.text()
-	if !ok {
-		return nil, []*Problem{{Pos: re.value.loc.pos, Msg: fmt.Sprintf("%s: want a ruleset id; known rulesets: %s", prefix+rulesetKey, strings.Join(reg.IDs(), ", "))}}
-	}
-	info, err := reg.Lookup(id)
-	if err != nil {
-		return nil, []*Problem{{Pos: re.value.loc.pos, Msg: err.Error()}}
-	}
-	if info.NewSpec == nil {
-		return nil, []*Problem{{Pos: re.value.loc.pos, Msg: fmt.Sprintf("ruleset %s does not read encounter files", id)}}
-	}
-	r := &resolver{info: info, docs: map[string]*node{}}
+	id := info.ID
+	r := newResolver(info)
 	root = r.resolve(root)
 	if len(r.problems) > 0 {
 		return nil, r.problems
@@ -149,6 +132,35 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s started no encounter", id)}}
 	}
 	return &Loaded{Table: t, Sim: sb}, nil
+}
+
+// rulesetOf returns the ruleset an encounter document names in reg, or the
+// problem with the document's "ruleset:". prefix is written before field
+// paths in messages, as for startEncounter.
+func rulesetOf(reg *engine.Registry, root *node, prefix string) (engine.RulesetInfo, *Problem) {
+	where := strings.TrimSuffix(prefix, ".")
+	if where == "" {
+		where = "the top level"
+	}
+	if root.kind != mapNode {
+		return engine.RulesetInfo{}, &Problem{Pos: root.loc.pos, Msg: fmt.Sprintf("an encounter is a mapping starting with \"ruleset: ID\"; %s is %s", where, root.describe())}
+	}
+	re := root.get(rulesetKey)
+	if re == nil {
+		return engine.RulesetInfo{}, &Problem{Pos: root.loc.pos, Msg: fmt.Sprintf("missing %q in %s; known rulesets: %s", rulesetKey, where, strings.Join(reg.IDs(), ", "))}
+	}
+	id, ok := re.value.text()
+	if !ok {
+		return engine.RulesetInfo{}, &Problem{Pos: re.value.loc.pos, Msg: fmt.Sprintf("%s: want a ruleset id; known rulesets: %s", prefix+rulesetKey, strings.Join(reg.IDs(), ", "))}
+	}
+	info, err := reg.Lookup(id)
+	if err != nil {
+		return engine.RulesetInfo{}, &Problem{Pos: re.value.loc.pos, Msg: err.Error()}
+	}
+	if info.NewSpec == nil {
+		return engine.RulesetInfo{}, &Problem{Pos: re.value.loc.pos, Msg: fmt.Sprintf("ruleset %s does not read encounter files", id)}
+	}
+	return info, nil
 }
 
 // simPositions records where each policy of a sim: block was written.
@@ -228,6 +240,11 @@ func (r *resolver) problemf(l loc, format string, args ...any) {
 	}
 	pos, note := l.where()
 	r.problems = append(r.problems, &Problem{Pos: pos, Msg: fmt.Sprintf(format, args...) + note})
+}
+
+// newResolver returns a resolver for the bundled content of a ruleset.
+func newResolver(info engine.RulesetInfo) *resolver {
+	return &resolver{info: info, docs: map[string]*node{}}
 }
 
 // resolve returns n with all content brought in. It builds new mappings

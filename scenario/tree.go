@@ -149,6 +149,26 @@ func (n *node) plain() any {
 	return n.value
 }
 
+// ordered returns n as the values goccy/go-yaml writes in order:
+// yaml.MapSlice for mappings, []any for lists, and scalars.
+func (n *node) ordered() any {
+	switch n.kind {
+	case mapNode:
+		m := make(yaml.MapSlice, len(n.entries))
+		for i, e := range n.entries {
+			m[i] = yaml.MapItem{Key: e.key, Value: e.value.ordered()}
+		}
+		return m
+	case seqNode:
+		s := make([]any, len(n.items))
+		for i, it := range n.items {
+			s[i] = it.ordered()
+		}
+		return s
+	}
+	return n.value
+}
+
 // text returns a scalar as the text it stands for ("3" for the number 3),
 // and false for mappings, lists and null.
 func (n *node) text() (string, bool) {

@@ -20,7 +20,8 @@
 // report; one with engine.Speed runs faster; one without engine.Secrets
 // lets policies read the state itself instead of a copy per decision.
 //
-// Sweeps (ParseVary, Vary.Apply) edit an encounter file's YAML to run the
-// same fight at each of a range of values, and plots (WritePlot,
-// WriteSweepPlot) draw the results with gonum/plot.
+// Sweeps (ParseVary, Vary.Apply) run the same fight at each of a range of
+// values of one field of an encounter file, set with scenario.SetField.
+// Package sim/simplot draws reports and sweeps; sim itself links no
+// plotting code.
 package sim

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"fray/dice"
+	"fray/odds"
 )
 
 // barWidth is the length, in characters, of the bar of the most likely
@@ -162,7 +162,7 @@ func writeOddsText(w io.Writer, expr *dice.Expr, dist *dice.Dist, opts oddsOptio
 	widths := [3]int{len(head.value), len(head.fraction), len(head.percent)}
 	mostLikely := new(big.Rat)
 	for i, o := range outcomes {
-		rows[i] = row{strconv.Itoa(o.Value), o.P.String(), formatPercent(o.P)}
+		rows[i] = row{strconv.Itoa(o.Value), o.P.String(), odds.Percent(o.P)}
 		widths[0] = max(widths[0], len(rows[i].value))
 		widths[1] = max(widths[1], len(rows[i].fraction))
 		widths[2] = max(widths[2], len(rows[i].percent))
@@ -185,15 +185,15 @@ func writeOddsText(w io.Writer, expr *dice.Expr, dist *dice.Dist, opts oddsOptio
 	t := dist.Truncated()
 	if opts.hasAtLeast {
 		p := dist.AtLeast(opts.atLeast)
-		fmt.Fprintf(&b, "P(>= %d) = %s (%s)", opts.atLeast, p.String(), formatPercent(p))
+		fmt.Fprintf(&b, "P(>= %d) = %s (%s)", opts.atLeast, p.String(), odds.Percent(p))
 		if t.Sign() != 0 {
-			fmt.Fprintf(&b, ", plus at most %s from the chains not followed", formatPercent(t))
+			fmt.Fprintf(&b, ", plus at most %s from the chains not followed", odds.Percent(t))
 		}
 		b.WriteByte('\n')
 	}
 	if t.Sign() != 0 {
 		fmt.Fprintf(&b, "explosions followed to depth %d; probability not covered: %s (%s)\n",
-			opts.explodeDepth, t.String(), formatPercent(t))
+			opts.explodeDepth, t.String(), odds.Percent(t))
 		b.WriteString("mean, sd and median describe the covered outcomes; raise --explode-depth to cover more\n")
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
@@ -214,17 +214,6 @@ func bar(p, top *big.Rat) string {
 	ratio, _ := new(big.Rat).Quo(p, top).Float64()
 	n := int(ratio*barWidth*8 + 0.5) // in eighths of a character
 	return strings.Repeat("█", n/8) + eighths[n%8]
-}
-
-// formatPercent shows a probability as a percentage with two decimals, or
-// with two significant digits when it is too small for that ("2.8e-07%").
-func formatPercent(p *big.Rat) string {
-	f, _ := p.Float64()
-	f *= 100
-	if f == 0 || f >= 0.005 {
-		return strconv.FormatFloat(f, 'f', 2, 64) + "%"
-	}
-	return strconv.FormatFloat(f, 'g', 2, 64) + "%"
 }
 
 // oddsJSON is the JSON form of a distribution.
@@ -290,11 +279,5 @@ func writeOddsJSON(w io.Writer, expr *dice.Expr, dist *dice.Dist, opts oddsOptio
 		p, _ := r.Float64()
 		out.Truncated = &truncatedJSON{Fraction: r.String(), P: p, ExplodeDepth: opts.explodeDepth}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return fmt.Errorf("writing the odds as JSON: %w", err)
-	}
-	return nil
+	return writeJSON(w, out)
 }

@@ -18,6 +18,7 @@ import (
 	"fray/engine"
 	"fray/scenario"
 	"fray/sim"
+	"fray/sim/simplot"
 )
 
 // demoEncounter is the bundled encounter "fray sim" runs when given none.
@@ -133,7 +134,7 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 	var format string
 	if opts.plot != "" {
 		var err error
-		if format, err = sim.PlotFormat(opts.plot); err != nil {
+		if format, err = simplot.Format(opts.plot); err != nil {
 			return &usageError{err: err}
 		}
 	}
@@ -232,7 +233,7 @@ func (r *simRun) single(out io.Writer, format string) error {
 		return fmt.Errorf("simulating %s: %w", r.name, err)
 	}
 	if format != "" {
-		if err := writePlot(r.opts.plot, func(w io.Writer) error { return sim.WritePlot(w, report, format) }); err != nil {
+		if err := writePlot(r.opts.plot, func(w io.Writer) error { return simplot.WriteReport(w, report, format) }); err != nil {
 			return err
 		}
 	}
@@ -269,7 +270,7 @@ func (r *simRun) sweep(out io.Writer, vary *sim.Vary, format string) error {
 	}
 	p.stop()
 	if format != "" {
-		if err := writePlot(r.opts.plot, func(w io.Writer) error { return sim.WriteSweepPlot(w, s, format) }); err != nil {
+		if err := writePlot(r.opts.plot, func(w io.Writer) error { return simplot.WriteSweep(w, s, format) }); err != nil {
 			return err
 		}
 	}

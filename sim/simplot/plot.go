@@ -1,4 +1,9 @@
-package sim
+// Package simplot draws the results of package sim as PNG or SVG images:
+// a report's rounds histogram beside its outcomes, and a sweep's win rates
+// against the value varied, each rate with its 95% interval. It is apart
+// from sim so that programs that simulate without plotting do not link
+// gonum/plot and its font and image stack.
+package simplot
 
 import (
 	"fmt"
@@ -13,6 +18,8 @@ import (
 	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"fray/sim"
 )
 
 // Plot sizes: a report's two panels side by side, a sweep's one panel.
@@ -22,9 +29,9 @@ const (
 	sweepWidth = 7 * vg.Inch
 )
 
-// PlotFormat returns the image format a plot file's extension asks for:
-// "png" or "svg".
-func PlotFormat(file string) (string, error) {
+// Format returns the image format a plot file's extension asks for: "png"
+// or "svg". Any other extension is an error naming the file.
+func Format(file string) (string, error) {
 	switch ext := strings.ToLower(filepath.Ext(file)); ext {
 	case ".png", ".svg":
 		return ext[1:], nil
@@ -33,10 +40,10 @@ func PlotFormat(file string) (string, error) {
 	}
 }
 
-// WritePlot draws a report: the histogram of rounds to finish (when the
+// WriteReport draws a report: the histogram of rounds to finish (when the
 // ruleset counts rounds) beside the win rates, each with its 95% interval.
 // format is "png" or "svg".
-func WritePlot(w io.Writer, r *Report, format string) error {
+func WriteReport(w io.Writer, r *sim.Report, format string) error {
 	var plots []*plot.Plot
 	if r.Rounds != nil {
 		p, err := roundsPlot(r)
@@ -55,7 +62,7 @@ func WritePlot(w io.Writer, r *Report, format string) error {
 
 // roundsPlot is the histogram of rounds to finish, as shares of the fights
 // that ended.
-func roundsPlot(r *Report) (*plot.Plot, error) {
+func roundsPlot(r *sim.Report) (*plot.Plot, error) {
 	rd := r.Rounds
 	vals := make(plotter.Values, len(rd.Histogram))
 	for i, b := range rd.Histogram {
@@ -111,9 +118,9 @@ func barSize(n int) vg.Length {
 
 // winPlot is the win rate of each side, and the draws and timeouts, with
 // their 95% intervals.
-func winPlot(r *Report) (*plot.Plot, error) {
+func winPlot(r *sim.Report) (*plot.Plot, error) {
 	var names []string
-	var rates []Rate
+	var rates []sim.Rate
 	for _, s := range r.Sides {
 		names = append(names, s.Side+" ("+s.Policy+")")
 		rates = append(rates, s.Wins)
@@ -156,9 +163,9 @@ func winPlot(r *Report) (*plot.Plot, error) {
 	return p, nil
 }
 
-// WriteSweepPlot draws a sweep: each side's win rate, with its 95%
+// WriteSweep draws a sweep: each side's win rate, with its 95%
 // interval, against the value varied. format is "png" or "svg".
-func WriteSweepPlot(w io.Writer, s *Sweep, format string) error {
+func WriteSweep(w io.Writer, s *sim.Sweep, format string) error {
 	p := plot.New()
 	p.Title.Text = "Win rate against " + s.Path
 	p.X.Label.Text = s.Path
@@ -166,7 +173,7 @@ func WriteSweepPlot(w io.Writer, s *Sweep, format string) error {
 	p.Y.Min, p.Y.Max = 0, 100
 	p.Y.Tick.Marker = plainTicks{}
 	p.Legend.Top = true
-	numeric := s.numeric()
+	numeric := numeric(s)
 	var labels []string
 	for _, pt := range s.Points {
 		labels = append(labels, fmt.Sprint(pt.Value))
@@ -185,7 +192,7 @@ func WriteSweepPlot(w io.Writer, s *Sweep, format string) error {
 			if numeric {
 				x, _ = toFloat(pt.Value)
 			}
-			var rt Rate
+			var rt sim.Rate
 			if sr := pt.Report.Side(side); sr != nil {
 				rt = sr.Wins
 			}
@@ -248,4 +255,28 @@ func writeTiled(w io.Writer, plots []*plot.Plot, width, height vg.Length, format
 		return fmt.Errorf("writing the %s plot: %w", format, err)
 	}
 	return nil
+}
+
+// numeric reports whether every value of the sweep is a number, to be
+// placed on a numeric axis.
+func numeric(s *sim.Sweep) bool {
+	for _, p := range s.Points {
+		if _, ok := toFloat(p.Value); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// toFloat returns a numeric value of a sweep as a float64.
+func toFloat(v any) (float64, bool) {
+	switch v := v.(type) {
+	case int64:
+		return float64(v), true
+	case float64:
+		return v, true
+	case int:
+		return float64(v), true
+	}
+	return 0, false
 }

@@ -1,0 +1,216 @@
+package odds
+
+import "math/big"
+
+// ReportJSON is the JSON form of a Report, as "fray odds --encounter
+// --json" writes it and as a server may send it. Every probability is
+// given as a float ("p", "hit", "down"...) and as an exact fraction in
+// lowest terms ("fraction": "7/10"); the outcomes' fractions and the
+// uncovered one add up to exactly 1. NewReportJSON builds one; Encounter
+// and Notes are for the caller to fill.
+type ReportJSON struct {
+	// Encounter names the encounter the odds are of, when there is one.
+	Encounter string `json:"encounter,omitempty"`
+	Ruleset   string `json:"ruleset"`
+	Actor     string `json:"actor"`
+	Command   string `json:"command"`
+	Question  string `json:"question"`
+	Policy    string `json:"policy"`
+	// Notes say what a reader should know about how the state came about
+	// (the scenario whose script was played, say).
+	Notes []string `json:"notes,omitempty"`
+	// Hit is the probability of the tag "hit". Target is the combatant
+	// the command does most to (Report.Target), with its probability of
+	// going down and its expected damage; they are left out when the
+	// command affects nobody else.
+	Hit                          float64  `json:"hit"`
+	HitFraction                  string   `json:"hit_fraction"`
+	Target                       string   `json:"target,omitempty"`
+	TargetDown                   *float64 `json:"target_down,omitempty"`
+	TargetDownFraction           string   `json:"target_down_fraction,omitempty"`
+	TargetExpectedDamage         *float64 `json:"target_expected_damage,omitempty"`
+	TargetExpectedDamageFraction string   `json:"target_expected_damage_fraction,omitempty"`
+	// Paths and Situations are Report.Paths and Report.Situations.
+	Paths      int `json:"paths"`
+	Situations int `json:"situations"`
+	// Uncovered is the probability left out, and Limits why.
+	Uncovered         float64         `json:"uncovered"`
+	UncoveredFraction string          `json:"uncovered_fraction"`
+	Limits            []LimitJSON     `json:"limits,omitempty"`
+	Tags              []TagJSON       `json:"tags"`
+	Combatants        []CombatantJSON `json:"combatants"`
+	Answered          []AnswerJSON    `json:"answered"`
+	Outcomes          []OutcomeJSON   `json:"outcomes"`
+}
+
+// LimitJSON is the JSON form of a Limit.
+type LimitJSON struct {
+	Reason   string  `json:"reason"`
+	P        float64 `json:"p"`
+	Fraction string  `json:"fraction"`
+}
+
+// TagJSON is the JSON form of a TagOdds.
+type TagJSON struct {
+	Tag      string  `json:"tag"`
+	P        float64 `json:"p"`
+	Fraction string  `json:"fraction"`
+}
+
+// CombatantJSON is the JSON form of a CombatantOdds.
+type CombatantJSON struct {
+	ID                 string          `json:"id"`
+	Before             string          `json:"before"`
+	MeanDamage         float64         `json:"mean_damage"`
+	MeanDamageFraction string          `json:"mean_damage_fraction"`
+	Down               float64         `json:"down"`
+	DownFraction       string          `json:"down_fraction"`
+	Damage             []ValueJSON     `json:"damage"`
+	Conditions         []ConditionJSON `json:"conditions"`
+}
+
+// ValueJSON is the JSON form of a ValueOdds.
+type ValueJSON struct {
+	Value    int     `json:"value"`
+	P        float64 `json:"p"`
+	Fraction string  `json:"fraction"`
+}
+
+// ConditionJSON is the JSON form of a ConditionOdds.
+type ConditionJSON struct {
+	Condition string  `json:"condition"`
+	Down      bool    `json:"down"`
+	P         float64 `json:"p"`
+	Fraction  string  `json:"fraction"`
+}
+
+// AnswerJSON is the JSON form of an Answer.
+type AnswerJSON struct {
+	Actor    string  `json:"actor"`
+	Kind     string  `json:"kind"`
+	Question string  `json:"question"`
+	Command  string  `json:"command"`
+	Label    string  `json:"label,omitempty"`
+	By       string  `json:"by"`
+	P        float64 `json:"p"`
+	Fraction string  `json:"fraction"`
+}
+
+// OutcomeJSON is the JSON form of an Outcome; Tags and Effects are empty
+// lists, never null.
+type OutcomeJSON struct {
+	P        float64      `json:"p"`
+	Fraction string       `json:"fraction"`
+	Tags     []string     `json:"tags"`
+	Effects  []EffectJSON `json:"effects"`
+}
+
+// EffectJSON is the JSON form of an Effect.
+type EffectJSON struct {
+	Combatant string `json:"combatant"`
+	Damage    int    `json:"damage"`
+	Before    string `json:"before"`
+	Condition string `json:"condition"`
+	Down      bool   `json:"down"`
+}
+
+// float returns r as the nearest float64.
+func float(r *big.Rat) float64 {
+	f, _ := r.Float64()
+	return f
+}
+
+// NewReportJSON returns the JSON form of r, with its lists empty rather
+// than null.
+func NewReportJSON(r *Report) ReportJSON {
+	out := ReportJSON{
+		Ruleset: r.Ruleset, Actor: r.Actor, Command: r.Command, Question: r.Question, Policy: r.Policy,
+		Paths: r.Paths, Situations: r.Situations,
+		Uncovered: float(r.Uncovered), UncoveredFraction: r.Uncovered.String(),
+		Tags: []TagJSON{}, Combatants: []CombatantJSON{}, Answered: []AnswerJSON{}, Outcomes: []OutcomeJSON{},
+	}
+	hit := r.TagP("hit")
+	out.Hit, out.HitFraction = float(hit), hit.String()
+	if t := r.Target(); t != nil {
+		down, dmg := float(t.Down), float(t.MeanDamage)
+		out.Target = t.Combatant
+		out.TargetDown, out.TargetDownFraction = &down, t.Down.String()
+		out.TargetExpectedDamage, out.TargetExpectedDamageFraction = &dmg, t.MeanDamage.String()
+	}
+	for _, l := range r.Limits {
+		out.Limits = append(out.Limits, LimitJSON{Reason: l.Reason, P: float(l.P), Fraction: l.P.String()})
+	}
+	for _, t := range r.Tags {
+		out.Tags = append(out.Tags, TagJSON{Tag: t.Tag, P: float(t.P), Fraction: t.P.String()})
+	}
+	for _, c := range r.Combatants {
+		cj := CombatantJSON{ID: c.Combatant, Before: c.Before, MeanDamage: float(c.MeanDamage), MeanDamageFraction: c.MeanDamage.String(),
+			Down: float(c.Down), DownFraction: c.Down.String()}
+		for _, d := range c.Damage {
+			cj.Damage = append(cj.Damage, ValueJSON{Value: d.Value, P: float(d.P), Fraction: d.P.String()})
+		}
+		for _, k := range c.Conditions {
+			cj.Conditions = append(cj.Conditions, ConditionJSON{Condition: k.Condition, Down: k.Down, P: float(k.P), Fraction: k.P.String()})
+		}
+		out.Combatants = append(out.Combatants, cj)
+	}
+	for _, a := range r.Answered {
+		out.Answered = append(out.Answered, AnswerJSON{Actor: a.Actor, Kind: a.Kind, Question: a.Question, Command: a.Command,
+			Label: a.Label, By: a.By, P: float(a.P), Fraction: a.P.String()})
+	}
+	for _, o := range r.Outcomes {
+		j := OutcomeJSON{P: float(o.P), Fraction: o.P.String(), Tags: o.Tags, Effects: []EffectJSON{}}
+		if j.Tags == nil {
+			j.Tags = []string{}
+		}
+		for _, e := range o.Effects {
+			j.Effects = append(j.Effects, EffectJSON{Combatant: e.Combatant, Damage: e.Damage, Before: e.Before, Condition: e.Condition, Down: e.Down})
+		}
+		out.Outcomes = append(out.Outcomes, j)
+	}
+	return out
+}
+
+// MenuJSON is the JSON form of a Menu, as "fray odds --encounter --all
+// --json" writes it. NewMenuJSON builds one; Encounter and Notes are for
+// the caller to fill, as in ReportJSON.
+type MenuJSON struct {
+	Encounter string       `json:"encounter,omitempty"`
+	Ruleset   string       `json:"ruleset"`
+	Actor     string       `json:"actor"`
+	Question  string       `json:"question"`
+	Policy    string       `json:"policy"`
+	Notes     []string     `json:"notes,omitempty"`
+	Options   []OptionJSON `json:"options"`
+}
+
+// OptionJSON is the JSON form of a Headline: one option in brief, with its
+// full odds under Odds.
+type OptionJSON struct {
+	Command                string     `json:"command"`
+	Label                  string     `json:"label"`
+	Hit                    float64    `json:"hit"`
+	HitFraction            string     `json:"hit_fraction"`
+	Target                 string     `json:"target,omitempty"`
+	Down                   float64    `json:"target_down"`
+	DownFraction           string     `json:"target_down_fraction"`
+	ExpectedDamage         float64    `json:"target_expected_damage"`
+	ExpectedDamageFraction string     `json:"target_expected_damage_fraction"`
+	Odds                   ReportJSON `json:"odds"`
+}
+
+// NewMenuJSON returns the JSON form of m, of an encounter of the ruleset
+// ruleset.
+func NewMenuJSON(ruleset string, m *Menu) MenuJSON {
+	out := MenuJSON{Ruleset: ruleset, Actor: m.Actor, Question: m.Question, Policy: m.Policy,
+		Options: []OptionJSON{}}
+	for _, h := range m.Options {
+		out.Options = append(out.Options, OptionJSON{
+			Command: h.Command, Label: h.Label, Hit: float(h.Hit), HitFraction: h.Hit.String(), Target: h.Target,
+			Down: float(h.Down), DownFraction: h.Down.String(),
+			ExpectedDamage: float(h.ExpectedDamage), ExpectedDamageFraction: h.ExpectedDamage.String(),
+			Odds: NewReportJSON(h.Report),
+		})
+	}
+	return out
+}
