@@ -6,6 +6,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // decider resolves one command on a state, a working copy for Decide or
@@ -184,7 +185,7 @@ func (d *decider) startTurn(i int) {
 	for range 2*len(d.s.Order) + 2 {
 		if i >= len(d.s.Order) {
 			d.emit(&RoundEnded{Round: d.s.Round + 1})
-			if lim := d.s.Options.RoundLimit; lim > 0 && d.s.Round >= lim {
+			if lim := d.s.Options.RoundLimit; parts.RoundLimitReached(lim, d.s.Round) {
 				d.emit(&FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", lim)})
 				return
 			}
@@ -205,7 +206,7 @@ func (d *decider) startTurn(i int) {
 // higher or tied (R04, G8).
 func (d *decider) join() {
 	for _, c := range d.s.Combatants {
-		if c.Present || c.Joins == 0 || c.Joins > d.s.Round {
+		if c.Present || !parts.JoinsAfter(c.Joins, d.s.Round) {
 			continue
 		}
 		die := d.src.Roll(10)
@@ -285,30 +286,23 @@ func (d *decider) recover(c *Combatant, mod int) {
 // checkEnd ends the fight once fewer than two sides have anyone not Down
 // (R43); late joiners yet to come count.
 func (d *decider) checkEnd() {
-	sides := map[string]bool{}
-	for _, c := range d.s.Combatants {
-		if !c.Down && !c.Dead {
-			sides[c.Side] = true
-		}
+	if winner, over := lastSide(d.s); over {
+		d.emit(&FightEnded{Winner: winner, Reason: "one side is left standing"})
 	}
-	if len(sides) < 2 {
-		d.emit(&FightEnded{Winner: standingSide(d.s), Reason: "one side is left standing"})
-	}
+}
+
+// lastSide reports whether fewer than two sides have anyone not Down (late
+// joiners yet to come count), and names the one left, "" for none.
+func lastSide(s *State) (winner string, over bool) {
+	return parts.LastSide(len(s.Combatants),
+		func(i int) string { return s.Combatants[i].Side },
+		func(i int) bool { return !s.Combatants[i].Down && !s.Combatants[i].Dead })
 }
 
 // standingSide names the only side with someone not Down, or "".
 func standingSide(s *State) string {
-	side := ""
-	for _, c := range s.Combatants {
-		if c.Down || c.Dead {
-			continue
-		}
-		if side != "" && side != c.Side {
-			return ""
-		}
-		side = c.Side
-	}
-	return side
+	winner, _ := lastSide(s)
+	return winner
 }
 
 func (d *decider) declare(c *Declare) error {

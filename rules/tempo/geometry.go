@@ -7,7 +7,7 @@ import (
 
 // neighbours are the eight steps from a square, in a fixed order so that
 // paths are deterministic.
-var neighbours = [8]Square{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}
+var neighbours = [8]Square{{X: 0, Y: -1}, {X: 1, Y: -1}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}, {X: -1, Y: 1}, {X: -1, Y: 0}, {X: -1, Y: -1}}
 
 // blocked reports whether mover may not step into q: a standing opponent
 // stands there (R15, R40).
@@ -62,7 +62,7 @@ func (r *reach) index(q Square) (int, bool) {
 
 func (r *reach) square(i int) Square {
 	side := 2*r.steps + 1
-	return Square{r.start.X + i%side - r.steps, r.start.Y + i/side - r.steps}
+	return Square{X: r.start.X + i%side - r.steps, Y: r.start.Y + i/side - r.steps}
 }
 
 // has reports whether q was reached (the start is not).
@@ -110,7 +110,7 @@ func (s *State) reachable(mover *Combatant, steps int) *reach {
 		for _, i := range frontier {
 			q := r.square(i)
 			for _, d := range neighbours {
-				n := Square{q.X + d.X, q.Y + d.Y}
+				n := Square{X: q.X + d.X, Y: q.Y + d.Y}
 				j, ok := r.index(n)
 				if !ok || r.prev[j] >= 0 || slices.Contains(walls, n) {
 					continue
@@ -157,4 +157,11 @@ func (s *State) route(mover *Combatant, path []Square) ([]Square, error) {
 		return nil, fmt.Errorf("%v is occupied", at)
 	}
 	return path, nil
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }

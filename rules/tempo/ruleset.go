@@ -3,10 +3,10 @@ package tempo
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // ID is the ruleset's id in encounter files.
@@ -127,168 +127,90 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 }
 
 // ParseCommand reads a command in the text vocabulary (docs/rules/tempo.md).
+// Whether an action's verb declares it, reacts with it or replaces the
+// declared action with it depends on the action and, for a Counter-Attack,
+// on whether s waits for a counter-tempo choice.
 func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
-	words := strings.Fields(strings.ToLower(text))
-	if len(words) == 0 {
-		return nil, fmt.Errorf("empty command")
+	p, err := grammar.Parse(text)
+	if err != nil {
+		return nil, err
 	}
-	verb, args := words[0], words[1:]
-	if verb == "end" {
-		pos, weapon, mod, err := parseTail(args)
-		if err != nil || len(pos) > 0 || weapon != "" {
-			return nil, fmt.Errorf("end [mod N]: end the turn, N the GM's modifier to Recover Stamina")
-		}
-		return &EndTurn{Mod: mod}, nil
-	}
-	simple := map[string]Command{"begin": &Begin{}, "end-fight": &EndFight{},
-		"none": &NoReaction{}, "keep": &Keep{}, "stay": &Destination{}}
-	if c, ok := simple[verb]; ok {
-		if len(args) > 0 {
-			return nil, fmt.Errorf("%q takes nothing after it", verb)
-		}
-		return c, nil
-	}
-	if verb == "to" {
-		if len(args) != 1 {
-			return nil, fmt.Errorf("to X,Y: the square to end on")
-		}
-		q, err := parseSquare(args[0])
+	switch p.Verb {
+	case "begin":
+		return &Begin{}, nil
+	case "end":
+		return &EndTurn{Mod: p.Int("mod")}, nil
+	case "end-fight":
+		return &EndFight{}, nil
+	case "none":
+		return &NoReaction{}, nil
+	case "keep":
+		return &Keep{}, nil
+	case "stay":
+		return &Destination{}, nil
+	case "to":
+		q, err := parts.ParseCell(p.Arg(0))
 		if err != nil {
 			return nil, err
 		}
 		return &Destination{To: &q}, nil
 	}
-	a := Action(verb)
+	a := Action(p.Verb)
 	r := rules(a)
-	if r == nil {
-		return nil, fmt.Errorf("unknown command %q; see docs/rules/tempo.md for the vocabulary", verb)
-	}
-	pos, weapon, mod, err := parseTail(args)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", verb, err)
-	}
+	weapon, mod := p.Word("with"), p.Int("mod")
 	if r.kind == counterTempo || (a == CounterAttack && s != nil && s.Exchange != nil &&
 		s.Exchange.Asked >= len(s.Exchange.Candidates) && s.Exchange.needsCounterTempo()) {
-		if len(pos) > 0 {
-			return nil, fmt.Errorf("%s [with WEAPON] [mod N]", verb)
-		}
 		return &Replace{Action: a, Weapon: weapon, Mod: mod}, nil
 	}
 	if r.kind == reactive {
-		if len(pos) > 0 {
-			return nil, fmt.Errorf("%s [with WEAPON] [mod N]", verb)
-		}
 		return &React{Action: a, Weapon: weapon, Mod: mod}, nil
 	}
 	d := &Declare{Action: a, Weapon: weapon, Mod: mod}
 	switch a {
-	case MeleeAttack, Feint, RangedAttack, UnarmedAttack:
-		if len(pos) != 1 {
-			return nil, fmt.Errorf("%s TARGET [with WEAPON] [mod N]", verb)
-		}
-		d.Target = pos[0]
-	case Pin:
-		if len(pos) > 1 {
-			return nil, fmt.Errorf("pin [TARGET] [mod N]")
-		}
-		if len(pos) == 1 {
-			d.Target = pos[0]
-		}
+	case MeleeAttack, Feint, RangedAttack, UnarmedAttack, Pin:
+		d.Target = p.Arg(0)
 	case Move:
-		if len(pos) == 0 {
-			return nil, fmt.Errorf("move X,Y [X,Y ...]: the destination, or every square of the path")
-		}
-		for _, w := range pos {
-			q, err := parseSquare(w)
+		for _, w := range p.Args {
+			q, err := parts.ParseCell(w)
 			if err != nil {
 				return nil, err
 			}
 			d.Path = append(d.Path, q)
 		}
 	case CombatMove:
-		if len(pos) != 2 {
-			return nil, fmt.Errorf("combat-move OPPONENT X,Y")
-		}
-		q, err := parseSquare(pos[1])
+		q, err := parts.ParseCell(p.Arg(1))
 		if err != nil {
 			return nil, err
 		}
-		d.Target, d.Path = pos[0], []Square{q}
+		d.Target, d.Path = p.Arg(0), []Square{q}
 	case PickUp:
-		if len(pos) != 1 || weapon != "" {
-			return nil, fmt.Errorf("pick-up WEAPON")
-		}
-		d.Weapon = pos[0]
+		d.Weapon = p.Arg(0)
 	case OffList:
-		if len(pos) > 1 {
-			return nil, fmt.Errorf("other [AP]")
-		}
-		if len(pos) == 1 {
-			n, err := strconv.Atoi(pos[0])
+		if w := p.Arg(0); w != "" {
+			n, err := strconv.Atoi(w)
 			if err != nil || n < 0 {
-				return nil, fmt.Errorf("other [AP]: the AP cost is a number, not %q", pos[0])
+				return nil, fmt.Errorf("other [AP]: the AP cost is a number, not %q", w)
 			}
 			d.AP = &n
 		}
 	case Aim:
-		if len(pos) == 1 && weapon == "" {
-			d.Weapon = pos[0]
-		} else if len(pos) > 0 {
-			return nil, fmt.Errorf("aim [with WEAPON]")
-		}
-	default:
-		if len(pos) > 0 {
-			return nil, fmt.Errorf("%s [mod N] takes no target: it acts on the bind or grapple partner", verb)
+		if w := p.Arg(0); w != "" {
+			if weapon != "" {
+				return nil, fmt.Errorf("aim WEAPON or aim with WEAPON, not both")
+			}
+			d.Weapon = w
 		}
 	}
 	return d, nil
 }
 
-// parseTail splits the positional words from "with WEAPON" and "mod N".
-func parseTail(args []string) (pos []string, weapon string, mod int, err error) {
-	for i := 0; i < len(args); i++ {
-		switch args[i] {
-		case "with", "mod":
-			if i+1 >= len(args) {
-				return nil, "", 0, fmt.Errorf("%q needs a value", args[i])
-			}
-			if args[i] == "with" {
-				weapon = args[i+1]
-			} else if mod, err = strconv.Atoi(args[i+1]); err != nil {
-				return nil, "", 0, fmt.Errorf("mod takes a number, not %q", args[i+1])
-			}
-			i++
-		default:
-			pos = append(pos, args[i])
-		}
-	}
-	return pos, weapon, mod, nil
-}
-
-func parseSquare(w string) (Square, error) {
-	xs, ys, ok := strings.Cut(w, ",")
-	x, errX := strconv.Atoi(xs)
-	y, errY := strconv.Atoi(ys)
-	if !ok || errX != nil || errY != nil {
-		return Square{}, fmt.Errorf("a square is X,Y, not %q", w)
-	}
-	return Square{x, y}, nil
-}
-
 // FormatCommand writes a command in the text vocabulary.
 func (Rules) FormatCommand(c Command) string {
-	tail := func(weapon string, mod int) string {
-		s := withWeapon(weapon)
-		if mod != 0 {
-			s += fmt.Sprintf(" mod %d", mod)
-		}
-		return s
-	}
 	switch c := c.(type) {
 	case *Begin:
 		return "begin"
 	case *EndTurn:
-		return "end" + tail("", c.Mod)
+		return parts.Say("end").Num("mod", c.Mod).String()
 	case *EndFight:
 		return "end-fight"
 	case *NoReaction:
@@ -301,29 +223,24 @@ func (Rules) FormatCommand(c Command) string {
 		}
 		return "to " + c.To.String()
 	case *React:
-		return string(c.Action) + tail(c.Weapon, c.Mod)
+		return parts.Say(string(c.Action)).Opt("with", c.Weapon).Num("mod", c.Mod).String()
 	case *Replace:
-		return string(c.Action) + tail(c.Weapon, c.Mod)
+		return parts.Say(string(c.Action)).Opt("with", c.Weapon).Num("mod", c.Mod).String()
 	case *Declare:
-		var b strings.Builder
-		b.WriteString(string(c.Action))
 		switch c.Action {
 		case PickUp:
-			return "pick-up " + c.Weapon
+			return parts.Say("pick-up", c.Weapon).Num("mod", c.Mod).String()
 		case OffList:
 			if c.AP != nil {
-				return fmt.Sprintf("other %d", *c.AP)
+				return "other " + strconv.Itoa(*c.AP)
 			}
 			return "other"
 		}
-		if c.Target != "" {
-			b.WriteString(" " + c.Target)
-		}
+		p := parts.Say(string(c.Action), c.Target)
 		for _, q := range c.Path {
-			b.WriteString(" " + q.String())
+			p.Args = append(p.Args, q.String())
 		}
-		b.WriteString(tail(c.Weapon, c.Mod))
-		return b.String()
+		return p.Opt("with", c.Weapon).Num("mod", c.Mod).String()
 	}
 	return fmt.Sprintf("%v", c)
 }

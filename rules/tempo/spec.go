@@ -170,7 +170,7 @@ func (sp *Spec) State() (State, error) {
 	}
 	for i, d := range sp.Dropped {
 		w := d.Weapon.weapon(fmt.Sprintf("dropped[%d].weapon", i), bad)
-		s.Dropped = append(s.Dropped, Dropped{Weapon: w, At: Square{d.X, d.Y}})
+		s.Dropped = append(s.Dropped, Dropped{Weapon: w, At: Square{X: d.X, Y: d.Y}})
 	}
 	if len(errs) > 0 {
 		return State{}, errors.Join(errs...)
@@ -201,7 +201,7 @@ func (cs CombatantSpec) combatant(path string, bad func(string, string, ...any))
 		ID: cs.ID, Name: cs.Name, Side: cs.Side,
 		Melee: cs.Melee, Ranged: cs.Ranged, Brawl: cs.Brawl, Athletics: cs.Athletics, Endurance: cs.Endurance,
 		Might: cs.Might, Toughness: cs.Toughness, MaxHealth: 10 + 2*cs.Toughness,
-		AP: FullAP, BCM: 4, At: Square{cs.X, cs.Y}, CDModifier: cs.CDModifier, Joins: cs.Joins,
+		AP: FullAP, BCM: 4, At: Square{X: cs.X, Y: cs.Y}, CDModifier: cs.CDModifier, Joins: cs.Joins,
 	}
 	if c.Name == "" {
 		c.Name = c.ID

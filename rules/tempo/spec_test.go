@@ -101,3 +101,13 @@ func TestLaddersReadTheLastRowReached(t *testing.T) {
 		}
 	}
 }
+
+// TestGrammarTable checks the table of tempo's command text.
+func TestGrammarTable(t *testing.T) {
+	if err := grammar.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(grammar.Verbs()), 7+len(ruleTable); got != want {
+		t.Errorf("%d verbs, want %d: every action is a verb", got, want)
+	}
+}

@@ -3,6 +3,8 @@ package tempo
 import (
 	"fmt"
 	"slices"
+
+	"fray/rules/parts"
 )
 
 // State is a tempo fight: plain data that round-trips through JSON.
@@ -41,7 +43,7 @@ type Options struct {
 }
 
 // DefaultOptions are the spec's rulings.
-func DefaultOptions() Options { return Options{RoundLimit: 100} }
+func DefaultOptions() Options { return Options{RoundLimit: parts.DefaultRoundLimit} }
 
 // Status is a combatant's disposition, which decides the actions it has
 // (R08).
@@ -57,22 +59,10 @@ const (
 )
 
 // Square is a grid square; distances are Chebyshev (R40).
-type Square struct {
-	X int `json:"x"`
-	Y int `json:"y"`
-}
-
-func (q Square) String() string { return fmt.Sprintf("%d,%d", q.X, q.Y) }
+type Square = parts.Cell
 
 // Dist is the number of steps between two squares, diagonals included.
-func Dist(a, b Square) int { return max(abs(a.X-b.X), abs(a.Y-b.Y)) }
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
-}
+func Dist(a, b Square) int { return parts.Steps(a, b) }
 
 // FullAP is the most action points a combatant has: at the start of the
 // fight, as Recover Stamina's cap (R05, R32), and after it (R39).

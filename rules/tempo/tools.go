@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // The methods below are the Simulation and Odds capabilities (see
@@ -16,7 +17,7 @@ func (Rules) Round(s *State) int {
 	if !s.Started {
 		return 0
 	}
-	if lim := s.Options.RoundLimit; lim > 0 && s.Round >= lim {
+	if lim := s.Options.RoundLimit; parts.RoundLimitReached(lim, s.Round) {
 		return lim
 	}
 	return s.Round + 1

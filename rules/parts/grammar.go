@@ -1,0 +1,257 @@
+package parts
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Grammar is the table of a ruleset's command text: the verbs it knows and
+// the keyword options each takes. A command is a verb, then positional
+// words, with keyword options ("with axe", "mod -2") anywhere after the
+// verb. Parse reads one into a Phrase for the ruleset to build its command
+// from; Phrase writes one back. A Grammar is immutable once built, so one
+// value serves every goroutine.
+type Grammar struct {
+	verbs    map[string]Verb
+	keywords map[string]Keyword
+	order    []string // verb names as given, for the list of known verbs
+	problems []error  // mistakes in the table, for Err
+}
+
+// Verb is one verb of a Grammar.
+type Verb struct {
+	// Name is the verb as typed, in lower case.
+	Name string
+	// Args is the usage of its positional words, as in "TARGET" or
+	// "X Y"; its word count is the most the verb takes, unless Many.
+	Args string
+	// Min is the fewest positional words the verb takes.
+	Min int
+	// Many lets the last positional word repeat ("move X,Y [X,Y ...]").
+	Many bool
+	// Keywords lists the keyword options the verb takes, by Keyword.Word.
+	Keywords []string
+	// Rest takes everything after the verb as one positional text, for a
+	// verb that wraps another command ("interrupt attack bob").
+	Rest bool
+	// Hint says more of what the verb means, after its usage in errors.
+	Hint string
+}
+
+// Keyword is an option written as a word and its value.
+type Keyword struct {
+	// Word introduces the option, as in "with" or "mod".
+	Word string
+	// Value names the value in usage text, as in "WEAPON" or "N".
+	Value string
+	// Number requires the value to be an integer.
+	Number bool
+}
+
+// With is the keyword naming the weapon or item used: "with WEAPON".
+var With = Keyword{Word: "with", Value: "WEAPON"}
+
+// Mod is the keyword of the GM's situational modifier: "mod N".
+var Mod = Keyword{Word: "mod", Value: "N", Number: true}
+
+// NewGrammar builds a grammar of the given keywords and verbs. Mistakes in
+// the table (a verb naming a keyword not given, two verbs or keywords of
+// one name) do not stop it, so that a ruleset can build its grammar once,
+// as a package-level value; Err reports them, for the ruleset's tests.
+func NewGrammar(keywords []Keyword, verbs ...Verb) *Grammar {
+	g := &Grammar{verbs: map[string]Verb{}, keywords: map[string]Keyword{}}
+	for _, k := range keywords {
+		if _, dup := g.keywords[k.Word]; dup || k.Word == "" {
+			g.problems = append(g.problems, fmt.Errorf("keyword %q is empty or given twice", k.Word))
+		}
+		g.keywords[k.Word] = k
+	}
+	for _, v := range verbs {
+		if _, dup := g.verbs[v.Name]; dup || v.Name == "" {
+			g.problems = append(g.problems, fmt.Errorf("verb %q is empty or given twice", v.Name))
+			continue
+		}
+		for _, k := range v.Keywords {
+			if _, ok := g.keywords[k]; !ok {
+				g.problems = append(g.problems, fmt.Errorf("verb %q takes keyword %q, which is not given", v.Name, k))
+			}
+		}
+		g.verbs[v.Name] = v
+		g.order = append(g.order, v.Name)
+	}
+	return g
+}
+
+// Err reports the mistakes in the grammar's table, or nil.
+func (g *Grammar) Err() error {
+	if len(g.problems) == 0 {
+		return nil
+	}
+	return fmt.Errorf("grammar: %w", errors.Join(g.problems...))
+}
+
+// Verbs lists the verbs in the order given.
+func (g *Grammar) Verbs() []string { return slices.Clone(g.order) }
+
+// Usage writes how verb is used, as in "attack TARGET [with WEAPON] [mod N]",
+// followed by its hint; "" for an unknown verb.
+func (g *Grammar) Usage(verb string) string {
+	v, ok := g.verbs[verb]
+	if !ok {
+		return ""
+	}
+	words := []string{v.Name}
+	if v.Args != "" {
+		words = append(words, v.Args)
+	}
+	for _, w := range v.Keywords {
+		k := g.keywords[w]
+		words = append(words, "["+k.Word+" "+k.Value+"]")
+	}
+	usage := strings.Join(words, " ")
+	if v.Hint != "" {
+		usage += " (" + v.Hint + ")"
+	}
+	return usage
+}
+
+// Parse reads command text: case does not matter, words are separated by
+// spaces. An unknown verb, a keyword without its value, a value that
+// should be a number and is not, or too few or too many positional words
+// are errors that say how the verb is used.
+func (g *Grammar) Parse(text string) (Phrase, error) {
+	words := strings.Fields(strings.ToLower(text))
+	if len(words) == 0 {
+		return Phrase{}, fmt.Errorf("empty command")
+	}
+	v, ok := g.verbs[words[0]]
+	if !ok {
+		return Phrase{}, fmt.Errorf("unknown command %q (known: %s)", words[0], strings.Join(g.order, ", "))
+	}
+	p := Phrase{Verb: v.Name}
+	args := words[1:]
+	if v.Rest {
+		if len(args) == 0 {
+			return Phrase{}, fmt.Errorf("%s what? %s", v.Name, g.Usage(v.Name))
+		}
+		p.Args = []string{strings.Join(args, " ")}
+		return p, nil
+	}
+	for i := 0; i < len(args); i++ {
+		w := args[i]
+		if !slices.Contains(v.Keywords, w) {
+			p.Args = append(p.Args, w)
+			continue
+		}
+		k := g.keywords[w]
+		if i+1 >= len(args) {
+			return Phrase{}, fmt.Errorf("%q needs a value: %s", w, g.Usage(v.Name))
+		}
+		i++
+		if k.Number {
+			if _, err := strconv.Atoi(args[i]); err != nil {
+				return Phrase{}, fmt.Errorf("%s takes a number, not %q", w, args[i])
+			}
+		}
+		p.Options = append(p.Options, [2]string{w, args[i]})
+	}
+	most := len(strings.Fields(v.Args))
+	switch {
+	case len(p.Args) < v.Min:
+		return Phrase{}, fmt.Errorf("%s needs more: %s", v.Name, g.Usage(v.Name))
+	case len(p.Args) > most && !v.Many:
+		if most == 0 && len(v.Keywords) == 0 {
+			return Phrase{}, fmt.Errorf("%q takes nothing after it", v.Name)
+		}
+		return Phrase{}, fmt.Errorf("too many words after %s: %s", v.Name, g.Usage(v.Name))
+	}
+	return p, nil
+}
+
+// Phrase is one command's text, read or to be written: its verb, its
+// positional words and its keyword options in order.
+type Phrase struct {
+	Verb    string
+	Args    []string
+	Options [][2]string // keyword, value
+}
+
+// Say starts a phrase with verb and positional words; empty words are left
+// out.
+func Say(verb string, args ...string) *Phrase {
+	p := &Phrase{Verb: verb}
+	for _, a := range args {
+		if a != "" {
+			p.Args = append(p.Args, a)
+		}
+	}
+	return p
+}
+
+// Arg returns positional word i, or "" when there are fewer.
+func (p Phrase) Arg(i int) string {
+	if i < len(p.Args) {
+		return p.Args[i]
+	}
+	return ""
+}
+
+// Word returns the value of keyword option k, or "" when it is not given
+// (the last one when given twice).
+func (p Phrase) Word(k string) string {
+	v := ""
+	for _, o := range p.Options {
+		if o[0] == k {
+			v = o[1]
+		}
+	}
+	return v
+}
+
+// Has reports whether keyword option k is given.
+func (p Phrase) Has(k string) bool {
+	return slices.ContainsFunc(p.Options, func(o [2]string) bool { return o[0] == k })
+}
+
+// Int returns the value of number keyword option k, 0 when it is not
+// given. Parse has checked that it is a number.
+func (p Phrase) Int(k string) int {
+	n, _ := strconv.Atoi(p.Word(k))
+	return n
+}
+
+// Opt adds keyword option k with value v, unless v is "".
+func (p *Phrase) Opt(k, v string) *Phrase {
+	if v != "" {
+		p.Options = append(p.Options, [2]string{k, v})
+	}
+	return p
+}
+
+// Num adds number keyword option k with value n, unless n is 0.
+func (p *Phrase) Num(k string, n int) *Phrase {
+	if n != 0 {
+		p.Options = append(p.Options, [2]string{k, strconv.Itoa(n)})
+	}
+	return p
+}
+
+// String writes the phrase as Parse reads it.
+func (p Phrase) String() string {
+	var b strings.Builder
+	b.WriteString(p.Verb)
+	for _, a := range p.Args {
+		b.WriteByte(' ')
+		b.WriteString(a)
+	}
+	for _, o := range p.Options {
+		b.WriteByte(' ')
+		b.WriteString(o[0])
+		b.WriteByte(' ')
+		b.WriteString(o[1])
+	}
+	return b.String()
+}

@@ -1,0 +1,116 @@
+package parts_test
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+
+	"fray/rules/parts"
+)
+
+func TestCells(t *testing.T) {
+	c, err := parts.ParseCell("3,-4")
+	if err != nil || c != (parts.Cell{X: 3, Y: -4}) || c.String() != "3,-4" {
+		t.Errorf("ParseCell(3,-4) = %v, %v", c, err)
+	}
+	for _, bad := range []string{"3", "3,", "a,b", "1,2,3", ""} {
+		if _, err := parts.ParseCell(bad); err == nil {
+			t.Errorf("ParseCell(%q) accepted", bad)
+		}
+	}
+	for _, tt := range []struct {
+		a, b parts.Cell
+		want int
+	}{{parts.Cell{}, parts.Cell{}, 0}, {parts.Cell{X: 0, Y: 0}, parts.Cell{X: 3, Y: 1}, 3}, {parts.Cell{X: -2, Y: 5}, parts.Cell{X: 1, Y: 0}, 5}} {
+		if got := parts.Steps(tt.a, tt.b); got != tt.want {
+			t.Errorf("Steps(%v, %v) = %d, want %d", tt.a, tt.b, got, tt.want)
+		}
+	}
+	if got := parts.Metres(0, 0, 3, 4); got != 5 {
+		t.Errorf("Metres = %v, want 5", got)
+	}
+	if parts.FiniteCoordinate(math.NaN()) || parts.FiniteCoordinate(math.Inf(-1)) || !parts.FiniteCoordinate(-1e9) {
+		t.Error("FiniteCoordinate misjudges")
+	}
+}
+
+func TestRoundsAndJoiners(t *testing.T) {
+	for _, tt := range []struct {
+		limit, done int
+		want        bool
+	}{{0, 1000, false}, {3, 2, false}, {3, 3, true}, {3, 4, true}} {
+		if got := parts.RoundLimitReached(tt.limit, tt.done); got != tt.want {
+			t.Errorf("RoundLimitReached(%d, %d) = %v", tt.limit, tt.done, got)
+		}
+	}
+	for _, tt := range []struct {
+		joins, done int
+		want        bool
+	}{{0, 5, false}, {2, 1, false}, {2, 2, true}, {2, 3, true}} {
+		if got := parts.JoinsAfter(tt.joins, tt.done); got != tt.want {
+			t.Errorf("JoinsAfter(%d, %d) = %v", tt.joins, tt.done, got)
+		}
+	}
+}
+
+func TestLastSide(t *testing.T) {
+	type fighter struct {
+		side string
+		in   bool
+	}
+	for _, tt := range []struct {
+		name     string
+		fighters []fighter
+		winner   string
+		over     bool
+	}{
+		{"two sides stand", []fighter{{"red", true}, {"blue", true}}, "", false},
+		{"one side stands", []fighter{{"red", false}, {"blue", true}, {"blue", false}}, "blue", true},
+		{"one side, two fighters", []fighter{{"red", true}, {"blue", false}, {"red", true}}, "red", true},
+		{"nobody stands", []fighter{{"red", false}, {"blue", false}}, "", true},
+		{"no fighters", nil, "", true},
+	} {
+		f := tt.fighters
+		winner, over := parts.LastSide(len(f), func(i int) string { return f[i].side }, func(i int) bool { return f[i].in })
+		if winner != tt.winner || over != tt.over {
+			t.Errorf("%s: LastSide = %q, %v; want %q, %v", tt.name, winner, over, tt.winner, tt.over)
+		}
+	}
+}
+
+func TestDurations(t *testing.T) {
+	// Until the end of ann's next turn: bob's turn ending changes nothing.
+	d := parts.Until(parts.TurnEnd, "ann", 1)
+	if d.String() != "until the end of ann's turn" {
+		t.Errorf("String() = %q", d.String())
+	}
+	if d.Pass(parts.TurnEnd, "bob") || d.Pass(parts.TurnStart, "ann") || d.Pass(parts.RoundEnd, "") || d.Over() {
+		t.Fatal("ran out at a boundary it does not wait for")
+	}
+	if !d.Pass(parts.TurnEnd, "ann") || !d.Over() || d.Pass(parts.TurnEnd, "ann") {
+		t.Fatal("did not run out at the end of ann's turn, once")
+	}
+	// Until the start of the round after next.
+	r := parts.Until(parts.RoundStart, "", 2)
+	if r.String() != "until the start of the round after next" {
+		t.Errorf("String() = %q", r.String())
+	}
+	if r.Pass(parts.RoundStart, "") || r.Over() || !r.Pass(parts.RoundStart, "") || !r.Over() {
+		t.Error("a two-round duration does not run out at the second round start")
+	}
+	var zero parts.Duration
+	if !zero.Over() || zero.Pass(parts.RoundEnd, "") {
+		t.Error("the zero duration is not over")
+	}
+	data, err := json.Marshal(parts.Until(parts.RoundEnd, "", 3))
+	if err != nil || string(data) != `{"until":"round_end","count":3}` {
+		t.Fatalf("JSON %s, %v", data, err)
+	}
+	var back parts.Duration
+	if err := json.Unmarshal(data, &back); err != nil || back != parts.Until(parts.RoundEnd, "", 3) {
+		t.Errorf("read back %+v, %v", back, err)
+	}
+	if err := json.Unmarshal([]byte(`{"until":"dawn","count":1}`), &back); err == nil {
+		t.Error("an unknown boundary was read")
+	}
+}
