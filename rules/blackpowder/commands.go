@@ -1,7 +1,5 @@
 package blackpowder
 
-import "encoding/json"
-
 // Command is a decision in a blackpowder fight.
 type Command interface {
 	Kind() string
@@ -88,9 +86,9 @@ type Decline struct{}
 
 // Interrupt: act with the held delayed action now, trying to go before the
 // declared action: a Speed contest decides who goes first (R08). The
-// action is a command in its own right, as kinded JSON.
+// action is a command in its own right.
 type Interrupt struct {
-	Action json.RawMessage `json:"action"`
+	Action Nested `json:"action"`
 	// After: act right after the declared action instead, with no contest
 	// (R08: a delayed action need not be faster).
 	After bool `json:"after,omitempty"`

@@ -184,6 +184,8 @@ func (r *run) act(who string, cmd Command) error {
 		return r.move(who, c.X, c.Y, "run")
 	case *Withdraw:
 		return r.move(who, c.X, c.Y, "withdraw")
+	case nil:
+		return engine.Errorf(engine.Invalid, "no action given")
 	}
 	return engine.Errorf(engine.NotAllowedNow, "%s is not an action", cmd.Kind())
 }
@@ -1097,11 +1099,7 @@ func (r *run) declareAimed(who string, aim Aim) bool {
 	if len(queue) == 0 {
 		return false
 	}
-	raw, err := encodeCommand(cmd)
-	if err != nil {
-		return false
-	}
-	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: raw, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: queue, Aim: &aim}})
+	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: queue, Aim: &aim}})
 	return true
 }
 

@@ -1,7 +1,6 @@
 package blackpowder
 
 import (
-	"fmt"
 	"math"
 
 	"fray/engine"
@@ -39,11 +38,7 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 	if err := probe.act(who, cmd); err != nil {
 		return err
 	}
-	raw, err := encodeCommand(cmd)
-	if err != nil {
-		return fmt.Errorf("declaring %s: %w", cmd.Kind(), err)
-	}
-	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: raw, Text: Rules{}.FormatCommand(cmd), Queue: queue}})
+	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd), Queue: queue}})
 	return nil
 }
 
@@ -76,9 +71,8 @@ func (s *State) reactors(c *Combatant, cmd Command) []Reaction {
 // safeToRevive is the default of the GM's safety ruling: no conscious
 // enemy within reach of the healer or the patient (A27).
 func (s *State) safeToRevive(d *Declaration) bool {
-	cmd, err := decodeCommand(d.Command)
-	rv, ok := cmd.(*Revive)
-	if err != nil || !ok {
+	rv, ok := d.Command.Command.(*Revive)
+	if !ok {
 		return true
 	}
 	healer, patient := s.combatant(d.Actor), s.combatant(rv.Target)
@@ -108,15 +102,13 @@ func (r *run) rule(who string, cmd *Ruling) error {
 			return engine.Errorf(engine.Invalid, "what situational modifier? ruling mod N")
 		}
 		ev.Modifier = *cmd.Modifier
-		c, err := decodeCommand(d.Command)
-		if err != nil {
-			return err
+		declared, ok := d.Command.Command.(*Attack)
+		if !ok {
+			return engine.Errorf(engine.NotAllowedNow, "a situational modifier is for a declared attack, and %s declared none", d.Actor)
 		}
-		atk := *c.(*Attack)
+		atk := *declared
 		atk.Modifier += ev.Modifier
-		if ev.Command, err = encodeCommand(&atk); err != nil {
-			return err
-		}
+		ev.Command = Nested{&atk}
 	default:
 		return engine.Errorf(engine.NotAllowedNow, "%s answers the %s, not a GM ruling", d.Queue[0].Who, d.Queue[0].Kind)
 	}
@@ -228,11 +220,7 @@ func (r *run) opportunity(who string) error {
 		return err
 	}
 	actor := d.Actor
-	cmd, err := decodeCommand(d.Command)
-	if err != nil {
-		return fmt.Errorf("the declared action of %s: %w", actor, err)
-	}
-	from, to, _ := path(r.s.combatant(actor), cmd)
+	from, to, _ := path(r.s.combatant(actor), d.Command.Command)
 	r.emit(&ReactionDone{Who: who, Taken: true})
 	r.path = &[2][2]float64{from, to}
 	defer func() { r.path = nil }()
@@ -258,9 +246,9 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if err != nil {
 		return err
 	}
-	inner, err := decodeCommand(cmd.Action)
-	if err != nil {
-		return engine.Errorf(engine.Invalid, "act with what? %v", err)
+	inner := cmd.Action.Command
+	if inner == nil {
+		return engine.Errorf(engine.Invalid, "act with what? the interrupt names no action")
 	}
 	scratch := r.s.scratch()
 	probe := &run{s: &scratch, base: r.s, src: probeSource{}}
@@ -305,6 +293,8 @@ func (r *run) actDelayed(who string, cmd Command) error {
 	case *Attack, *Hold, *Stun:
 		return r.as("delayed", func() error { return r.act(who, cmd) })
 	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check:
+	case nil:
+		return engine.Errorf(engine.Invalid, "no action given for %s's delayed action", c.Name)
 	default:
 		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
 	}
@@ -346,7 +336,7 @@ func (r *run) resolveDeclared() {
 		d := s.Declared
 		switch {
 		case !d.Resolved:
-			actor, raw, unsafe := d.Actor, d.Command, d.Unsafe
+			actor, cmd, unsafe := d.Actor, d.Command.Command, d.Unsafe
 			r.emit(&DeclarationStep{Who: actor})
 			if unsafe {
 				r.emit(&Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"})
@@ -358,15 +348,13 @@ func (r *run) resolveDeclared() {
 				}
 				break
 			}
-			cmd, _ := decodeCommand(raw) // written by declareOrAct
 			if err := r.as("", func() error { return r.act(actor, cmd) }); err != nil {
 				r.emit(&Lapsed{Who: actor, Reason: err.Error()})
 			}
 		case len(d.After) > 0:
 			later := d.After[0]
 			r.emit(&DeclarationStep{Who: later.Who, Deferred: true})
-			cmd, _ := decodeCommand(later.Command)
-			if err := r.actDelayed(later.Who, cmd); err != nil {
+			if err := r.actDelayed(later.Who, later.Command.Command); err != nil {
 				r.emit(&Lapsed{Who: later.Who, Reason: err.Error()})
 			}
 		default:

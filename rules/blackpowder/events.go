@@ -1,7 +1,5 @@
 package blackpowder
 
-import "encoding/json"
-
 // Event is a fact of a blackpowder fight. Every die drawn is in an event.
 type Event interface {
 	Kind() string
@@ -238,14 +236,14 @@ type ReactionDone struct {
 // (R02, R08). ActorDie is 0 when the actor's roll was already made for an
 // earlier interrupter. Won: the interrupter goes first.
 type SpeedContest struct {
-	Interrupter string          `json:"interrupter"`
-	Actor       string          `json:"actor"`
-	Die         int             `json:"die"`
-	Total       int             `json:"total"`
-	ActorDie    int             `json:"actor_die,omitempty"`
-	ActorTotal  int             `json:"actor_total"`
-	Won         bool            `json:"won"`
-	Action      json.RawMessage `json:"action"`
+	Interrupter string `json:"interrupter"`
+	Actor       string `json:"actor"`
+	Die         int    `json:"die"`
+	Total       int    `json:"total"`
+	ActorDie    int    `json:"actor_die,omitempty"`
+	ActorTotal  int    `json:"actor_total"`
+	Won         bool   `json:"won"`
+	Action      Nested `json:"action"`
 }
 
 // DeclarationStep: the declared action (Who is its actor), or a delayed
@@ -358,10 +356,10 @@ type Escaped struct {
 // modifier).
 type Ruled struct {
 	// About is what was ruled: "safety" or "modifier".
-	About    string          `json:"about"`
-	Safe     bool            `json:"safe,omitempty"`
-	Modifier int             `json:"modifier,omitempty"`
-	Command  json.RawMessage `json:"command,omitempty"`
+	About    string `json:"about"`
+	Safe     bool   `json:"safe,omitempty"`
+	Modifier int    `json:"modifier,omitempty"`
+	Command  Nested `json:"command,omitzero"`
 }
 
 // DelayedUsed: a held delayed action starts paying for an action other
@@ -381,8 +379,8 @@ type DelayedSettled struct {
 // Queued: a holder of a delayed action chooses to act right after the
 // declared action, with no contest (R08).
 type Queued struct {
-	Who    string          `json:"who"`
-	Action json.RawMessage `json:"action"`
+	Who    string `json:"who"`
+	Action Nested `json:"action"`
 }
 
 // EarlyDodgeContest: before dodging an aimed attack fired early, the

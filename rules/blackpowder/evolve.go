@@ -229,7 +229,7 @@ func evolve(s *State, e Event) {
 		if e.About == "safety" && !e.Safe {
 			d.Unsafe = true
 		}
-		if e.Command != nil {
+		if e.Command.Command != nil {
 			d.Command = e.Command
 		}
 	case *Decided:

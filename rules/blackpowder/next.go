@@ -291,13 +291,9 @@ func reactionPrompt(s *State) engine.Prompt[Command] {
 	var opts []engine.Option[Command]
 	for _, o := range actOptions(s, &Combatant{ID: c.ID, Group: c.Group, X: c.X, Y: c.Y, Weapons: c.Weapons, Wielding: c.Wielding, Actions: 1}) {
 		if atk, ok := o.Command.(*Attack); ok {
-			raw, err := encodeCommand(atk)
-			if err != nil {
-				continue
-			}
 			opts = append(opts,
-				engine.Option[Command]{Label: "interrupt (Speed contest): " + o.Label, Command: &Interrupt{Action: raw}},
-				engine.Option[Command]{Label: "right after it: " + o.Label, Command: &Interrupt{Action: raw, After: true}})
+				engine.Option[Command]{Label: "interrupt (Speed contest): " + o.Label, Command: &Interrupt{Action: Nested{atk}}},
+				engine.Option[Command]{Label: "right after it: " + o.Label, Command: &Interrupt{Action: Nested{atk}, After: true}})
 		}
 	}
 	opts = append(opts, decline)

@@ -290,11 +290,9 @@ func interruptWith(s *State, p engine.Prompt[Command]) Command {
 		if choice < 0 {
 			choice = i
 		}
-		if inner, err := decodeCommand(in.Action); err == nil {
-			if atk, ok := inner.(*Attack); ok && atk.Target == declarer {
-				choice = i
-				break
-			}
+		if atk, ok := in.Action.Command.(*Attack); ok && atk.Target == declarer {
+			choice = i
+			break
 		}
 	}
 	if choice < 0 {

@@ -211,11 +211,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s with what? %w", verb, err)
 		}
-		raw, err := engine.MarshalKinded(inner)
-		if err != nil {
-			return nil, err
-		}
-		return &Interrupt{Action: raw, After: verb == "after"}, nil
+		return &Interrupt{Action: Nested{inner}, After: verb == "after"}, nil
 	case "fire-early":
 		if len(args) > 0 {
 			return nil, fmt.Errorf("fire-early takes no arguments")
@@ -316,11 +312,10 @@ func (Rules) FormatCommand(c Command) string {
 		if c.After {
 			verb = "after "
 		}
-		inner, err := Rules{}.DecodeCommand(c.Action)
-		if err != nil {
+		if c.Action.Command == nil {
 			return verb + "?"
 		}
-		return verb + Rules{}.FormatCommand(inner)
+		return verb + Rules{}.FormatCommand(c.Action.Command)
 	case *FireEarly:
 		return "fire-early"
 	}

@@ -1,7 +1,6 @@
 package blackpowder
 
 import (
-	"encoding/json"
 	"slices"
 )
 
@@ -357,8 +356,8 @@ type Pending struct {
 // attack (R34), holders of delayed actions with an interrupt (R08).
 type Declaration struct {
 	Actor string `json:"actor"`
-	// Command is the declared command, as kinded JSON.
-	Command json.RawMessage `json:"command"`
+	// Command is the declared command.
+	Command Nested `json:"command"`
 	// Text is the command in words, for prompts.
 	Text string `json:"text"`
 	// Queue lists who may still answer, in order: opportunity attacks first,
@@ -423,8 +422,8 @@ type Reaction struct {
 
 // Deferred is a delayed action waiting for its turn to resolve.
 type Deferred struct {
-	Who     string          `json:"who"`
-	Command json.RawMessage `json:"command"`
+	Who     string `json:"who"`
+	Command Nested `json:"command"`
 }
 
 // combatant returns the combatant with the given id, or nil.
@@ -568,11 +567,11 @@ func (s *State) clone() State {
 	}
 	if s.Declared != nil {
 		d := *s.Declared
-		d.Command = slices.Clone(d.Command)
+		d.Command = d.Command.clone()
 		d.Queue = slices.Clone(d.Queue)
 		d.After = slices.Clone(d.After)
 		for i := range d.After {
-			d.After[i].Command = slices.Clone(d.After[i].Command)
+			d.After[i].Command = d.After[i].Command.clone()
 		}
 		if d.Aim != nil {
 			aim := *d.Aim

@@ -1,0 +1,121 @@
+package blackpowder
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"fray/engine"
+)
+
+// TestNestedJSON checks that a nested command's JSON is what
+// engine.MarshalKinded writes, and reads back into the same command, for
+// a command of every kind; none is null.
+func TestNestedJSON(t *testing.T) {
+	safe, mod := true, -2
+	examples := map[string]Command{
+		"attack":    &Attack{Target: "thug1", Weapon: "knife", Part: 3, Modifier: -2},
+		"move":      &Move{X: 1.5, Y: -0.25},
+		"run":       &Run{X: 1e-7, Y: 3e21},
+		"revive":    &Revive{Target: "markus", Skill: "medicine"},
+		"use":       &UseItem{Item: "salve", Target: "a<b"},
+		"ruling":    &Ruling{Safe: &safe, Modifier: &mod},
+		"interrupt": &Interrupt{Action: Nested{&Attack{Target: "é"}}, After: true},
+		"draw":      &Draw{Weapon: `q"uote`},
+	}
+	for kind, newCommand := range commandKinds() {
+		c, ok := examples[kind]
+		if !ok {
+			c = newCommand()
+		}
+		want, err := engine.MarshalKinded(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := json.Marshal(Nested{c})
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: Nested JSON %s, %v; want %s", kind, got, err, want)
+		}
+		var back Nested
+		if err := json.Unmarshal(want, &back); err != nil || !reflect.DeepEqual(back.Command, c) {
+			t.Errorf("%s: %s reads back as %#v, %v; want %#v", kind, want, back.Command, err, c)
+		}
+	}
+	var none Nested
+	if got, err := json.Marshal(none); err != nil || string(got) != "null" {
+		t.Errorf("no command: %s, %v; want null", got, err)
+	}
+	some := Nested{&Pass{}}
+	if err := json.Unmarshal([]byte(" null "), &some); err != nil || some.Command != nil {
+		t.Errorf("null reads as %#v, %v; want no command", some.Command, err)
+	}
+	for _, bad := range []string{`{"kind":"nope"}`, `{"kind":"attack","bogus":1}`, `[]`} {
+		if err := json.Unmarshal([]byte(bad), &some); err == nil {
+			t.Errorf("%s read without an error", bad)
+		}
+	}
+	// A ruled event without a command leaves the field out, as it did.
+	b, err := engine.MarshalKinded(&Ruled{About: "safety", Safe: true})
+	if err != nil || string(b) != `{"kind":"ruled","about":"safety","safe":true}` {
+		t.Errorf("ruled safety: %s, %v", b, err)
+	}
+}
+
+// TestCommandsAreValues checks what cloneCommand relies on: of all the
+// commands only Ruling and Interrupt hold anything by reference, and the
+// copies it makes share nothing with the original.
+func TestCommandsAreValues(t *testing.T) {
+	for kind, newCommand := range commandKinds() {
+		typ := reflect.TypeOf(newCommand()).Elem()
+		switch typ {
+		case reflect.TypeFor[Ruling](), reflect.TypeFor[Interrupt]():
+			continue
+		}
+		for f := range typ.Fields() {
+			switch f.Type.Kind() {
+			case reflect.Bool, reflect.Int, reflect.Float64, reflect.String:
+			default:
+				t.Errorf("%s: field %s is a %s: cloneCommand must copy it", kind, f.Name, f.Type)
+			}
+		}
+	}
+	safe, mod := false, 3
+	for _, c := range []Command{
+		&Attack{Target: "a", Part: 5}, &Ruling{Safe: &safe, Modifier: &mod}, &Ruling{},
+		&Interrupt{Action: Nested{&Attack{Target: "b"}}}, &Interrupt{},
+	} {
+		copied := cloneCommand(c)
+		if copied == c || !reflect.DeepEqual(copied, c) {
+			t.Errorf("cloneCommand(%#v) = %#v", c, copied)
+		}
+	}
+	r := &Ruling{Safe: &safe, Modifier: &mod}
+	rc := cloneCommand(r).(*Ruling)
+	*rc.Safe, *rc.Modifier = true, 9
+	in := &Interrupt{Action: Nested{&Attack{Target: "b"}}}
+	ic := cloneCommand(in).(*Interrupt)
+	ic.Action.Command.(*Attack).Target = "c"
+	if safe || mod != 3 || in.Action.Command.(*Attack).Target != "b" {
+		t.Error("a cloned command shares memory with the original")
+	}
+	if cloneCommand(nil) != nil {
+		t.Error("cloneCommand(nil) is not nil")
+	}
+}
+
+// TestCloneCopiesDeclaredCommands checks that a cloned state's declared
+// and delayed commands are its own.
+func TestCloneCopiesDeclaredCommands(t *testing.T) {
+	s := State{Declared: &Declaration{
+		Actor:   "a",
+		Command: Nested{&Attack{Target: "b"}},
+		After:   []Deferred{{Who: "c", Command: Nested{&Attack{Target: "a"}}}},
+	}}
+	out := s.clone()
+	out.Declared.Command.Command.(*Attack).Target = "x"
+	out.Declared.After[0].Command.Command.(*Attack).Target = "y"
+	if s.Declared.Command.Command.(*Attack).Target != "b" || s.Declared.After[0].Command.Command.(*Attack).Target != "a" {
+		t.Error("the clone shares its declared commands with the original")
+	}
+}
