@@ -1,12 +1,12 @@
 package blackpowder
 
 import (
-	"math"
 	"slices"
 	"strings"
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // reach is melee reach in metres (A21).
@@ -426,7 +426,7 @@ func damageAttribute(c *Combatant, w Weapon) int {
 	return c.Body
 }
 
-func distance(a, b *Combatant) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
+func distance(a, b *Combatant) float64 { return parts.Metres(a.X, a.Y, b.X, b.Y) }
 
 func (r *run) attack(who string, cmd *Attack) error {
 	return r.strike(who, cmd, "")
@@ -1455,13 +1455,13 @@ func (r *run) startTurn(i int) {
 	s := r.s
 	for tries := 0; tries <= 2*len(s.Order); tries++ {
 		if i >= len(s.Order) {
-			if limit := s.Options.RoundLimit; limit > 0 && s.Round+1 > limit {
+			if parts.RoundLimitReached(s.Options.RoundLimit, s.Round) {
 				r.end("") // the round limit: a draw
 				return
 			}
 			r.emit(&RoundStarted{Round: s.Round + 1})
 			for gi := range s.Groups {
-				if g := &s.Groups[gi]; g.Joins == s.Round && !g.Rolled {
+				if g := &s.Groups[gi]; parts.JoinsAfter(g.Joins, s.Round) && !g.Rolled {
 					r.join(gi) // new groups roll first (§7 step 3)
 				}
 			}
@@ -1505,16 +1505,9 @@ func (s *State) canAct(group string) bool {
 // finished reports whether at most one group has active fighters, and
 // which.
 func (s *State) finished() (winner string, over bool) {
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.Status != Active && c.Status != Absent { // reinforcements still to come stand
-			continue
-		}
-		if !over {
-			winner, over = c.Group, true
-		} else if c.Group != winner {
-			return "", false
-		}
-	}
-	return winner, true
+	return parts.LastSide(len(s.Combatants),
+		func(i int) string { return s.Combatants[i].Group },
+		func(i int) bool { // reinforcements still to come stand
+			return s.Combatants[i].Status == Active || s.Combatants[i].Status == Absent
+		})
 }

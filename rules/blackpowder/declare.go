@@ -1,9 +1,9 @@
 package blackpowder
 
 import (
-	"math"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Movement distances in metres (A21).
@@ -175,7 +175,7 @@ func path(c *Combatant, cmd Command) (from, to [2]float64, moving bool) {
 	return from, from, false
 }
 
-func dist(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
+func dist(a, b [2]float64) float64 { return parts.Metres(a[0], a[1], b[0], b[1]) }
 
 // segmentDistance is the distance from p to the segment from a to b.
 func segmentDistance(p, a, b [2]float64) float64 {
@@ -429,7 +429,7 @@ func (r *run) move(who string, x, y float64, mode string) error {
 	if c.HeldBy != "" || c.Holding != "" || c.Trapped > 0 {
 		return engine.Errorf(engine.NotAllowedNow, "%s is held or trapped and cannot move", c.Name)
 	}
-	d := math.Hypot(x-c.X, y-c.Y)
+	d := parts.Metres(x, y, c.X, c.Y)
 	switch mode {
 	case "move":
 		if c.Moved+d > moveDistance+slack {

@@ -3,6 +3,7 @@ package blackpowder
 import (
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 
 	"fray/dice"
@@ -143,5 +144,47 @@ func TestOptionsFor(t *testing.T) {
 	}
 	if opts := (Rules{}).OptionsFor(st, engine.GM); len(opts) != len(next(st).Options) {
 		t.Errorf("the GM gets %d options, the prompt has %d", len(opts), len(next(st).Options))
+	}
+}
+
+// TestGrammarTable checks the table of blackpowder's command text.
+func TestGrammarTable(t *testing.T) {
+	if err := grammar.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestCommandText checks that command text reads and writes back, and that
+// mistakes say how the verb is used.
+func TestCommandText(t *testing.T) {
+	for _, text := range []string{
+		"attack thug with pistol part 3 mod -2", "aim thug with musket", "check body athletics vs 7", "check wits",
+		"use salve on markus", "use salve", "revive markus with medicine", "ruling safe", "ruling unsafe", "ruling mod -3",
+		"move 1.5 -2", "run 3 4", "withdraw 0 0", "interrupt attack thug", "after reload", "stun thug with club",
+		"hold thug", "draw fists", "heal markus beatrix", "rest long", "repair markus", "assist beatrix",
+		"initiative", "no-critical", "opportunity-attack", "fire-early", "stand", "done",
+	} {
+		c, err := Rules{}.ParseCommand(nil, "markus", text)
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if got := (Rules{}).FormatCommand(c); got != text {
+			t.Errorf("%q writes back as %q", text, got)
+		}
+	}
+	for _, tt := range []struct{ text, want string }{
+		{"attack", "attack needs more: attack TARGET [with WEAPON] [part 3|5] [mod N]"},
+		{"attack thug part three", `part takes a number, not "three"`},
+		{"revive markus", "revive TARGET with medicine|survival"},
+		{"ruling safe mod 2", "ruling safe, ruling unsafe, or ruling mod N"},
+		{"check body vs 0", "vs takes a difficulty of 1 or more, not 0"},
+		{"move 1 north", `move X Y takes two numbers, not "1" "north"`},
+		{"interrupt dance", `interrupt with what? unknown command "dance"`},
+		{"pass now", `"pass" takes nothing after it`},
+	} {
+		if _, err := (Rules{}).ParseCommand(nil, "markus", tt.text); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: %v, want an error saying %q", tt.text, err, tt.want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // ID is the ruleset's id in encounter files.
@@ -63,214 +64,133 @@ func (Rules) SideOf(s *State, combatant string) string {
 	return ""
 }
 
-// ParseCommand reads a command in the text vocabulary (docs/rules/blackpowder.md):
-//
-//	initiative | pass | delay | reload | dodge | parry | take | critical | no-critical
-//	attack TARGET [with WEAPON] [part 3|5] [mod N]
-//	draw WEAPON | revive TARGET with medicine|survival
-func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
-	words := strings.Fields(strings.ToLower(text))
-	if len(words) == 0 {
-		return nil, fmt.Errorf("empty command")
+// ParseCommand reads a command in the text vocabulary (docs/rules/blackpowder.md);
+// grammar lists every verb and the words each takes.
+func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
+	p, err := grammar.Parse(text)
+	if err != nil {
+		return nil, err
 	}
-	verb, args := words[0], words[1:]
-	simple := map[string]Command{
-		"initiative": &RollInitiative{}, "pass": &Pass{}, "delay": &Delay{}, "reload": &Reload{},
-		"dodge": &Dodge{}, "parry": &Parry{}, "take": &Take{},
-		"critical": &Critical{Take: true}, "no-critical": &Critical{Take: false},
-		"fix": &Fix{}, "release": &Release{}, "hide": &Hide{}, "search": &Search{}, "escape": &Escape{},
-		"done": &Done{}, "stand": &StandUp{},
-	}
-	if c, ok := simple[verb]; ok {
-		if len(args) > 0 {
-			return nil, fmt.Errorf("%q takes no arguments", verb)
-		}
-		return c, nil
-	}
-	switch verb {
+	switch p.Verb {
+	case "initiative":
+		return &RollInitiative{}, nil
+	case "pass":
+		return &Pass{}, nil
+	case "delay":
+		return &Delay{}, nil
+	case "reload":
+		return &Reload{}, nil
+	case "dodge":
+		return &Dodge{}, nil
+	case "parry":
+		return &Parry{}, nil
+	case "take":
+		return &Take{}, nil
+	case "critical", "no-critical":
+		return &Critical{Take: p.Verb == "critical"}, nil
+	case "fix":
+		return &Fix{}, nil
+	case "release":
+		return &Release{}, nil
+	case "hide":
+		return &Hide{}, nil
+	case "search":
+		return &Search{}, nil
+	case "escape":
+		return &Escape{}, nil
+	case "done":
+		return &Done{}, nil
+	case "stand":
+		return &StandUp{}, nil
+	case "opportunity-attack":
+		return &OpportunityAttack{}, nil
+	case "decline":
+		return &Decline{}, nil
+	case "fire-early":
+		return &FireEarly{}, nil
 	case "ruling":
-		switch {
-		case len(args) == 1 && (args[0] == "safe" || args[0] == "unsafe"):
-			safe := args[0] == "safe"
+		switch arg := p.Arg(0); {
+		case (arg == "safe" || arg == "unsafe") && !p.Has("mod"):
+			safe := arg == "safe"
 			return &Ruling{Safe: &safe}, nil
-		case len(args) == 2 && args[0] == "mod":
-			n, err := strconv.Atoi(args[1])
-			if err != nil {
-				return nil, fmt.Errorf("ruling mod takes a number, not %q", args[1])
-			}
+		case arg == "" && p.Has("mod"):
+			n := p.Int("mod")
 			return &Ruling{Modifier: &n}, nil
 		}
 		return nil, fmt.Errorf("ruling safe, ruling unsafe, or ruling mod N")
 	case "check":
-		// check ATTRIBUTE [SKILL] [vs N]
-		if len(args) == 0 {
-			return nil, fmt.Errorf("check ATTRIBUTE [SKILL] [vs N]")
-		}
-		c := &Check{Attribute: args[0]}
-		rest := args[1:]
-		if len(rest) > 0 && rest[0] != "vs" {
-			c.Skill, rest = rest[0], rest[1:]
-		}
-		if len(rest) > 0 {
-			if len(rest) != 2 || rest[0] != "vs" {
-				return nil, fmt.Errorf("check ATTRIBUTE [SKILL] [vs N]")
+		c := &Check{Attribute: p.Arg(0), Skill: p.Arg(1)}
+		if p.Has("vs") {
+			if c.Difficulty = p.Int("vs"); c.Difficulty < 1 {
+				return nil, fmt.Errorf("vs takes a difficulty of 1 or more, not %d", c.Difficulty)
 			}
-			n, err := strconv.Atoi(rest[1])
-			if err != nil || n < 1 {
-				return nil, fmt.Errorf("vs takes a difficulty, not %q", rest[1])
-			}
-			c.Difficulty = n
 		}
 		return c, nil
 	case "use":
-		switch {
-		case len(args) == 1:
-			return &UseItem{Item: args[0]}, nil
-		case len(args) == 3 && args[1] == "on":
-			return &UseItem{Item: args[0], Target: args[2]}, nil
-		}
-		return nil, fmt.Errorf("use ITEM [on TARGET]")
+		return &UseItem{Item: p.Arg(0), Target: p.Word("on")}, nil
 	case "repair":
-		if len(args) != 1 {
-			return nil, fmt.Errorf("repair OWNER")
-		}
-		return &Repair{Owner: args[0]}, nil
+		return &Repair{Owner: p.Arg(0)}, nil
 	case "rest":
-		if len(args) != 1 {
-			return nil, fmt.Errorf("rest short, rest long, or rest sleep")
-		}
-		return &Rest{Length: args[0]}, nil
+		return &Rest{Length: p.Arg(0)}, nil
 	case "heal":
-		if len(args) != 2 {
-			return nil, fmt.Errorf("heal HEALER PATIENT")
-		}
-		return &Heal{Healer: args[0], Patient: args[1]}, nil
+		return &Heal{Healer: p.Arg(0), Patient: p.Arg(1)}, nil
 	case "assist":
-		if len(args) != 1 {
-			return nil, fmt.Errorf("assist ALLY")
-		}
-		return &Assist{Ally: args[0]}, nil
-	case "attack", "aim":
-		if len(args) == 0 {
-			return nil, fmt.Errorf("%s whom? %s TARGET [with WEAPON] [part 3|5] [mod N]", verb, verb)
-		}
-		c := &Attack{Target: args[0]}
-		for rest := args[1:]; len(rest) > 0; rest = rest[2:] {
-			if len(rest) < 2 {
-				return nil, fmt.Errorf("%q needs a value: attack TARGET [with WEAPON] [part 3|5] [mod N]", rest[0])
-			}
-			switch rest[0] {
-			case "with":
-				c.Weapon = rest[1]
-			case "part", "mod":
-				n, err := strconv.Atoi(rest[1])
-				if err != nil {
-					return nil, fmt.Errorf("%s takes a number, not %q", rest[0], rest[1])
-				}
-				if rest[0] == "part" {
-					c.Part = n
-				} else {
-					c.Modifier = n
-				}
-			default:
-				return nil, fmt.Errorf("unknown %s option %q: %s TARGET [with WEAPON] [part 3|5] [mod N]", verb, rest[0], verb)
-			}
-		}
-		if verb == "aim" {
-			return &AimAt{Target: c.Target, Weapon: c.Weapon, Part: c.Part, Modifier: c.Modifier}, nil
-		}
-		return c, nil
+		return &Assist{Ally: p.Arg(0)}, nil
+	case "attack":
+		return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
+	case "aim":
+		return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
 	case "move", "run", "withdraw":
-		if len(args) != 2 {
-			return nil, fmt.Errorf("%s X Y: the point to go to, in metres", verb)
-		}
-		x, errX := strconv.ParseFloat(args[0], 64)
-		y, errY := strconv.ParseFloat(args[1], 64)
+		x, errX := strconv.ParseFloat(p.Arg(0), 64)
+		y, errY := strconv.ParseFloat(p.Arg(1), 64)
 		if errX != nil || errY != nil {
-			return nil, fmt.Errorf("%s X Y takes two numbers, not %q %q", verb, args[0], args[1])
+			return nil, fmt.Errorf("%s X Y takes two numbers, not %q %q", p.Verb, p.Arg(0), p.Arg(1))
 		}
-		switch verb {
+		switch p.Verb {
 		case "move":
 			return &Move{X: x, Y: y}, nil
 		case "run":
 			return &Run{X: x, Y: y}, nil
 		}
 		return &Withdraw{X: x, Y: y}, nil
-	case "opportunity-attack":
-		if len(args) > 0 {
-			return nil, fmt.Errorf("opportunity-attack takes no arguments")
-		}
-		return &OpportunityAttack{}, nil
-	case "decline":
-		if len(args) > 0 {
-			return nil, fmt.Errorf("decline takes no arguments")
-		}
-		return &Decline{}, nil
 	case "interrupt", "after":
-		inner, err := Rules{}.ParseCommand(s, actor, strings.Join(args, " "))
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
 		if err != nil {
-			return nil, fmt.Errorf("%s with what? %w", verb, err)
+			return nil, fmt.Errorf("%s with what? %w", p.Verb, err)
 		}
-		return &Interrupt{Action: Nested{inner}, After: verb == "after"}, nil
-	case "fire-early":
-		if len(args) > 0 {
-			return nil, fmt.Errorf("fire-early takes no arguments")
-		}
-		return &FireEarly{}, nil
+		return &Interrupt{Action: Nested{inner}, After: p.Verb == "after"}, nil
 	case "stun":
-		switch {
-		case len(args) == 1:
-			return &Stun{Target: args[0]}, nil
-		case len(args) == 3 && args[1] == "with":
-			return &Stun{Target: args[0], Weapon: args[2]}, nil
-		}
-		return nil, fmt.Errorf("stun TARGET [with WEAPON]")
+		return &Stun{Target: p.Arg(0), Weapon: p.Word("with")}, nil
 	case "hold":
-		if len(args) != 1 {
-			return nil, fmt.Errorf("hold TARGET")
-		}
-		return &Hold{Target: args[0]}, nil
+		return &Hold{Target: p.Arg(0)}, nil
 	case "draw":
-		if len(args) != 1 {
-			return nil, fmt.Errorf("draw WEAPON (or draw fists)")
-		}
-		return &Draw{Weapon: args[0]}, nil
+		return &Draw{Weapon: p.Arg(0)}, nil
 	case "revive":
-		if len(args) != 3 || args[1] != "with" {
+		if !p.Has("with") {
 			return nil, fmt.Errorf("revive TARGET with medicine|survival")
 		}
-		return &Revive{Target: args[0], Skill: args[2]}, nil
+		return &Revive{Target: p.Arg(0), Skill: p.Word("with")}, nil
 	}
-	return nil, fmt.Errorf("unknown command %q (known: initiative, attack, dodge, parry, take, critical, no-critical, pass, delay, draw, reload, fix, revive, move, run, withdraw, opportunity-attack, decline, interrupt, hold, release, hide, search, stun, aim, assist, escape, ruling, rest, heal, done, after, fire-early, use, repair, stand, check)", verb)
+	return nil, fmt.Errorf("the command %q is in the vocabulary but not read", p.Verb)
 }
 
 // FormatCommand writes a command in the text vocabulary.
-func (Rules) FormatCommand(c Command) string {
+func (r Rules) FormatCommand(c Command) string {
 	switch c := c.(type) {
 	case *Attack:
-		return formatAttack("attack", c)
+		return parts.Say("attack", c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier).String()
 	case *AimAt:
-		return formatAttack("aim", &Attack{Target: c.Target, Weapon: c.Weapon, Part: c.Part, Modifier: c.Modifier})
+		return parts.Say("aim", c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier).String()
 	case *Assist:
 		return "assist " + c.Ally
 	case *Rest:
 		return "rest " + c.Length
 	case *UseItem:
-		if c.Target != "" {
-			return "use " + c.Item + " on " + c.Target
-		}
-		return "use " + c.Item
+		return parts.Say("use", c.Item).Opt("on", c.Target).String()
 	case *Repair:
 		return "repair " + c.Owner
 	case *Check:
-		text := "check " + c.Attribute
-		if c.Skill != "" {
-			text += " " + c.Skill
-		}
-		if c.Difficulty != 0 {
-			text += " vs " + strconv.Itoa(c.Difficulty)
-		}
-		return text
+		return parts.Say("check", c.Attribute, c.Skill).Num("vs", c.Difficulty).String()
 	case *Heal:
 		return "heal " + c.Healer + " " + c.Patient
 	case *Ruling:
@@ -303,10 +223,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *Hold:
 		return "hold " + c.Target
 	case *Stun:
-		if c.Weapon != "" {
-			return "stun " + c.Target + " with " + c.Weapon
-		}
-		return "stun " + c.Target
+		return parts.Say("stun", c.Target).Opt("with", c.Weapon).String()
 	case *Interrupt:
 		verb := "interrupt "
 		if c.After {
@@ -315,27 +232,11 @@ func (Rules) FormatCommand(c Command) string {
 		if c.Action.Command == nil {
 			return verb + "?"
 		}
-		return verb + Rules{}.FormatCommand(c.Action.Command)
+		return verb + r.FormatCommand(c.Action.Command)
 	case *FireEarly:
 		return "fire-early"
 	}
 	return c.Kind()
-}
-
-// formatAttack writes an attack's target and options after verb.
-func formatAttack(verb string, c *Attack) string {
-	var b strings.Builder
-	b.WriteString(verb + " " + c.Target)
-	if c.Weapon != "" {
-		b.WriteString(" with " + c.Weapon)
-	}
-	if c.Part != 0 {
-		fmt.Fprintf(&b, " part %d", c.Part)
-	}
-	if c.Modifier != 0 {
-		fmt.Fprintf(&b, " mod %d", c.Modifier)
-	}
-	return b.String()
 }
 
 // num writes a coordinate as briefly as it parses back exactly.

@@ -2,6 +2,8 @@ package blackpowder
 
 import (
 	"slices"
+
+	"fray/rules/parts"
 )
 
 // State is a blackpowder fight: plain data that round-trips through JSON.
@@ -60,7 +62,7 @@ type Options struct {
 
 // DefaultOptions are the spec's rulings.
 func DefaultOptions() Options {
-	return Options{NPCCrits: true, DeathMode: "cumulative", RoundLimit: 100}
+	return Options{NPCCrits: true, DeathMode: "cumulative", RoundLimit: parts.DefaultRoundLimit}
 }
 
 // Scene is the environment of the fight.
