@@ -1,7 +1,6 @@
 package blackpowder
 
 import (
-
 	"fray/engine"
 	"fray/rules/parts"
 )
