@@ -13,6 +13,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/engine/enginetest"
 	"fray/odds"
 	bp "fray/rules/blackpowder"
 	"fray/rules/tempo"
@@ -168,13 +169,11 @@ func agree[S, C, E any](t *testing.T, g summarizing[S, C, E], s *S, actor, comma
 }
 
 // samples is how many resolutions an agreement test simulates: full (a
-// million for the cases the issue names), or a hundredth of that with
-// -short.
+// million for the cases the issue names) in the long run that
+// enginetest.LongEnv asks for, a tenth of it by default and a hundredth
+// with -short.
 func samples(full int) int {
-	if testing.Short() {
-		return full / 100
-	}
-	return full
+	return enginetest.Scale(full)
 }
 
 // lessGC makes the garbage collector run less often while a test runs:

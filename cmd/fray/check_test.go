@@ -255,20 +255,45 @@ func TestSchemaToy(t *testing.T) {
 	}
 }
 
-// TestCheckRepository runs fray check over the repository's scenario files
-// and bundled encounters, so that go test checks every worked example.
+// TestCheckRepository runs fray check, with the rulesets fray offers, on
+// the first scenario file of each ruleset and on its bundled content, where
+// the encounters are loaded and the rest is skipped. Every scenario file is
+// run by its ruleset's own test (TestScenarios in rules/ID, with
+// scenariotest.RunFiles); this test checks that each directory of
+// scenarios/ is a ruleset's, so that none goes unrun.
 func TestCheckRepository(t *testing.T) {
-	var paths []string
-	for _, p := range []string{"../../scenarios", "../../rules"} {
-		if _, err := os.Stat(p); err == nil {
-			paths = append(paths, p)
+	reg, err := newRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dirs, err := os.ReadDir("../../scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range dirs {
+		if _, err := reg.Lookup(d.Name()); err != nil || !d.IsDir() {
+			t.Errorf("scenarios/%s: not the directory of a ruleset fray offers, so no ruleset's TestScenarios runs it", d.Name())
 		}
 	}
-	if len(paths) == 0 {
-		t.Skip("no scenarios or rulesets in the repository")
+	args := []string{"check"}
+	var want []string
+	for _, id := range reg.IDs() {
+		files, _ := filepath.Glob(filepath.Join("../../scenarios", id, "*.yaml"))
+		if len(files) == 0 {
+			t.Errorf("ruleset %s has no scenario files in scenarios/%s", id, id)
+			continue
+		}
+		content := filepath.Join("../../rules", id, "content")
+		args = append(args, files[0], content)
+		want = append(want, "ok   "+files[0]+" (", "ok   "+content+string(filepath.Separator))
 	}
-	r := fray(t, append([]string{"check"}, paths...)...)
-	if r.code != exitOK {
-		t.Errorf("fray check %s: exit %d\n%s%s", strings.Join(paths, " "), r.code, r.stdout, r.stderr)
+	r := fray(t, args...)
+	if r.code != exitOK || !strings.Contains(r.stdout, " passed, 0 failed\n") {
+		t.Errorf("fray %s: exit %d\n%s%s", strings.Join(args, " "), r.code, r.stdout, r.stderr)
+	}
+	for _, w := range want {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("fray %s: no line %q in\n%s", strings.Join(args, " "), w, r.stdout)
+		}
 	}
 }

@@ -7,8 +7,12 @@
 //	func TestConformance(t *testing.T) {
 //		enginetest.Run(t, mygame.Rules{}, []enginetest.Setup[mygame.State]{
 //			{Name: "ambush", State: mygame.Ambush()},
-//		}, enginetest.Options{Fights: enginetest.Fights(1000)})
+//		}, enginetest.Options{Fights: enginetest.Fights(10000)})
 //	}
+//
+// Fights scales the number of fights to the run asked for: a tenth of it
+// under a plain go test, all of it when the environment sets FRAY_LONG=1
+// (LongEnv; .ci/run does), a hundredth under go test -short.
 //
 // Each fight plays one setup from start to end, choosing uniformly among
 // the current prompt's options (see Options.PreferDefault) and drawing dice
@@ -50,6 +54,8 @@ package enginetest
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"strconv"
 	"testing"
 
 	"fray/dice"
@@ -176,13 +182,46 @@ func RunParallel[S, C, E any](t *testing.T, g engine.Game[S, C, E], setups []Set
 	return total
 }
 
-// Fights scales a number of fights for the run: n normally, a tenth of it
-// (at least 1) under go test -short.
-func Fights(n int) int {
+// LongEnv is the environment variable that asks for the long test runs:
+// set to a true value ("1", "true"), as .ci/run sets it, the conformance
+// fights and the other statistical tests of the repository run in full.
+// Unset, "go test ./..." runs a tenth of them (see Fights and Long), so
+// that it stays quick on a laptop.
+const LongEnv = "FRAY_LONG"
+
+// Long reports whether the long test runs were asked for: LongEnv set to a
+// true value, and the test binary not run with -short, which always asks
+// for the quickest run. Tests whose cost is in how many times they repeat
+// something random scale it with Long (or Scale), as the conformance
+// suite scales its fights with Fights.
+func Long() bool {
 	if testing.Short() {
+		return false
+	}
+	long, err := strconv.ParseBool(os.Getenv(LongEnv))
+	return err == nil && long
+}
+
+// Scale scales n, the number of repetitions of a test's long run: n under
+// FRAY_LONG=1 (see Long), a tenth of it by default, and a hundredth of it
+// under go test -short; always at least 1.
+func Scale(n int) int {
+	switch {
+	case testing.Short():
+		return max(1, n/100)
+	case Long():
+		return n
+	default:
 		return max(1, n/10)
 	}
-	return n
+}
+
+// Fights scales n, the number of fights of a conformance test's long run,
+// as Scale does: a ruleset's TestConformance asks for
+// enginetest.Fights(10000) and plays 1,000 fights under a plain go test,
+// 10,000 with FRAY_LONG=1 and 100 with -short.
+func Fights(n int) int {
+	return Scale(n)
 }
 
 // Run plays opts.Fights seeded random fights over the setups and reports

@@ -39,7 +39,8 @@ func setups(t *testing.T) []enginetest.Setup[State] {
 
 func intBool(b bool) *bool { return &b }
 
-// TestConformance plays 10,000 random fights (1,000 with -short) in two
+// TestConformance plays 1,000 random fights (10,000 with FRAY_LONG=1, as
+// .ci/run sets it, and 100 with -short; see enginetest.Fights) in two
 // parallel halves, fights 0 to N-1 of seed 1. The deep checks (JSON, views,
 // the events of a decision and the fold after it) run at one decision in
 // ten, and every option is tried at half of those, one decision in twenty;

@@ -8,18 +8,17 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/engine/enginetest"
 )
 
-// TestStepIsDecideThenEvolve plays fights with Step and, beside it, with
+// TestStepIsDecideThenEvolve plays 50 fights a setup (500 with FRAY_LONG=1,
+// 5 with -short; see enginetest.Scale) with Step and, beside it, with
 // Decide and Evolve, and checks at every decision that both give the same
 // events, draw the same dice and reach the same state; at one decision in
 // eight it checks every option of the prompt the same way, and a command
 // the rules refuse gets the same refusal.
 func TestStepIsDecideThenEvolve(t *testing.T) {
-	fights := 200
-	if testing.Short() {
-		fights = 40
-	}
+	fights := enginetest.Scale(500)
 	for _, setup := range setups(t) {
 		t.Run(setup.Name, func(t *testing.T) {
 			for f := range fights {

@@ -63,7 +63,8 @@ dropped:
 	return out
 }
 
-// TestConformance plays 10,000 random fights (1,000 with -short) in two
+// TestConformance plays 1,000 random fights (10,000 with FRAY_LONG=1, as
+// .ci/run sets it, and 100 with -short; see enginetest.Fights) in two
 // parallel halves, fights 0 to N-1 of seed 1. The deep checks (JSON, views,
 // every option tried) run at a sample of the decisions, as the fights are
 // long; prompts, the option taken and the end of each fight are checked

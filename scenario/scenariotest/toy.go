@@ -1,6 +1,8 @@
-// Package scenariotest provides "toy", a small ruleset for testing the
-// tools that read and run encounter and scenario files (package scenario,
-// fray check, fray schema) without depending on a real combat system.
+// Package scenariotest helps test scenario files and the tools that read
+// them. RunFiles runs a ruleset's scenario files as subtests of its
+// package's tests. "toy" is a small ruleset for testing the tools that
+// read and run encounter and scenario files (package scenario, fray
+// check, fray schema) without depending on a real combat system.
 //
 // Toy is a race to a target score with a little fighting on the side.
 // Combatants take turns in the order the encounter lists them. On its turn
