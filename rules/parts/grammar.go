@@ -163,10 +163,14 @@ func (g *Grammar) Parse(text string) (Phrase, error) {
 	case len(p.Args) < v.Min:
 		return Phrase{}, fmt.Errorf("%s needs more: %s", v.Name, g.Usage(v.Name))
 	case len(p.Args) > most && !v.Many:
-		if most == 0 && len(v.Keywords) == 0 {
+		extra := p.Args[most]
+		switch {
+		case most == 0 && len(v.Keywords) == 0:
 			return Phrase{}, fmt.Errorf("%q takes nothing after it", v.Name)
+		case len(v.Keywords) > 0:
+			return Phrase{}, fmt.Errorf("unknown %s option %q: %s", v.Name, extra, g.Usage(v.Name))
 		}
-		return Phrase{}, fmt.Errorf("too many words after %s: %s", v.Name, g.Usage(v.Name))
+		return Phrase{}, fmt.Errorf("too many words after %s, from %q: %s", v.Name, extra, g.Usage(v.Name))
 	}
 	return p, nil
 }

@@ -11,6 +11,7 @@ var testGrammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, {Word:
 	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 	parts.Verb{Name: "move", Args: "X,Y [X,Y ...]", Min: 1, Many: true},
 	parts.Verb{Name: "pass"},
+	parts.Verb{Name: "heal", Args: "HEALER PATIENT", Min: 2},
 	parts.Verb{Name: "end", Keywords: []string{"mod"}, Hint: "end the turn"},
 	parts.Verb{Name: "interrupt", Args: "COMMAND", Rest: true},
 )
@@ -41,15 +42,16 @@ func TestGrammarParses(t *testing.T) {
 func TestGrammarRefuses(t *testing.T) {
 	for _, tt := range []struct{ text, want string }{
 		{"", "empty command"},
-		{"dance", `unknown command "dance" (known: attack, move, pass, end, interrupt)`},
+		{"dance", `unknown command "dance" (known: attack, move, pass, heal, end, interrupt)`},
 		{"attack", "attack needs more: attack TARGET [with WEAPON] [part N] [mod N]"},
-		{"attack bob cy", "too many words after attack: attack TARGET [with WEAPON] [part N] [mod N]"},
+		{"attack bob cy", `unknown attack option "cy": attack TARGET [with WEAPON] [part N] [mod N]`},
+		{"interrupt", "interrupt what? interrupt COMMAND"},
 		{"attack bob mod", `"mod" needs a value: attack TARGET`},
 		{"attack bob mod two", `mod takes a number, not "two"`},
 		{"pass now", `"pass" takes nothing after it`},
-		{"end 3", "too many words after end: end [mod N] (end the turn)"},
-		{"end with axe", "too many words after end"}, // end takes no "with": it is a word
-		{"interrupt", "interrupt what? interrupt COMMAND"},
+		{"heal ann bob cy", `too many words after heal, from "cy": heal HEALER PATIENT`},
+		{"end 3", `unknown end option "3": end [mod N] (end the turn)`},
+		{"end with axe", `unknown end option "with"`}, // end takes no "with": it is a word
 	} {
 		_, err := testGrammar.Parse(tt.text)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -87,7 +89,7 @@ func TestGrammarTableMistakes(t *testing.T) {
 	if got := testGrammar.Usage("nothing"); got != "" {
 		t.Errorf("Usage of an unknown verb = %q", got)
 	}
-	if got := strings.Join(testGrammar.Verbs(), " "); got != "attack move pass end interrupt" {
+	if got := strings.Join(testGrammar.Verbs(), " "); got != "attack move pass heal end interrupt" {
 		t.Errorf("Verbs() = %q", got)
 	}
 }
