@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"fray/engine"
-	"fray/engine/enginetest/duel"
+	"fray/rules/reference"
 )
 
 func TestMarshalKindedPutsTheKindFirst(t *testing.T) {
@@ -15,10 +15,10 @@ func TestMarshalKindedPutsTheKindFirst(t *testing.T) {
 		v    engine.Kinded
 		want string
 	}{
-		{&duel.Attack{Target: "bob"}, `{"kind":"attack","target":"bob"}`},
-		{&duel.Defend{}, `{"kind":"defend"}`},
-		{&duel.Damaged{Fighter: "bob", Dice: []int{3, 4}, Amount: 7}, `{"kind":"damaged","fighter":"bob","dice":[3,4],"amount":7}`},
-		{&duel.Declared{Attacker: "ann", Target: "bob"}, `{"kind":"declared","attacker":"ann","target":"bob"}`},
+		{&reference.Attack{Target: "bob"}, `{"kind":"attack","target":"bob"}`},
+		{&reference.Defend{}, `{"kind":"defend"}`},
+		{&reference.Damaged{Combatant: "bob", Attacker: "ann", Dice: []int{3, 4}, Amount: 7, LP: 5}, `{"kind":"damaged","combatant":"bob","attacker":"ann","dice":[3,4],"amount":7,"lp":5}`},
+		{&reference.AttackDeclared{Attacker: "ann", Target: "bob"}, `{"kind":"attack_declared","attacker":"ann","target":"bob"}`},
 	} {
 		got, err := engine.MarshalKinded(tc.v)
 		if err != nil || string(got) != tc.want {
@@ -28,10 +28,10 @@ func TestMarshalKindedPutsTheKindFirst(t *testing.T) {
 }
 
 func TestKindedRoundTrip(t *testing.T) {
-	r := duel.Rules{}
-	commands := []duel.Command{
-		&duel.Attack{Target: "bob"}, &duel.Feint{Target: "ann"}, &duel.Defend{}, &duel.Dodge{},
-		&duel.Take{}, &duel.Continue{}, &duel.Stop{},
+	r := reference.Rules{}
+	commands := []reference.Command{
+		&reference.Attack{Target: "bob"}, &reference.Feint{Target: "ann"}, &reference.Defend{}, &reference.Dodge{},
+		&reference.Take{}, &reference.Continue{}, &reference.Stop{},
 	}
 	for _, c := range commands {
 		data, err := engine.MarshalKinded(c)
@@ -43,15 +43,15 @@ func TestKindedRoundTrip(t *testing.T) {
 			t.Errorf("%s decoded as %#v, %v; want %#v", data, back, err, c)
 		}
 	}
-	events := []duel.Event{
-		&duel.Declared{Attacker: "ann", Target: "bob", Feint: true},
-		&duel.Rolled{Attacker: "ann", Target: "bob", Die: 20, Bonus: 4, Defence: 12, Hit: true},
-		&duel.Defended{Fighter: "cy"},
-		&duel.Dodged{Fighter: "bob", Die: 5, Avoided: true},
-		&duel.Damaged{Fighter: "bob", Dice: []int{6, 1}, Amount: 7},
-		&duel.Unbalanced{Fighter: "dee"},
-		&duel.RoundStarted{Round: 3},
-		&duel.Stopped{},
+	events := []reference.Event{
+		&reference.AttackDeclared{Attacker: "ann", Target: "bob", Weapon: "sword", Feint: true},
+		&reference.AttackRolled{Attacker: "ann", Target: "bob", Die: 20, Bonus: 4, Defence: 12, Hit: true},
+		&reference.Defended{Combatant: "cy"},
+		&reference.Dodged{Combatant: "bob", Die: 5, Avoided: true},
+		&reference.Damaged{Combatant: "bob", Attacker: "ann", Dice: []int{6, 1}, Bonus: 2, Amount: 9, LP: 3},
+		&reference.Unbalanced{Combatant: "dee"},
+		&reference.RoundStarted{Round: 3},
+		&reference.FightStopped{},
 	}
 	for _, e := range events {
 		data, err := engine.MarshalKinded(e)
@@ -66,16 +66,16 @@ func TestKindedRoundTrip(t *testing.T) {
 }
 
 func TestUnmarshalKindedErrors(t *testing.T) {
-	r := duel.Rules{}
+	r := reference.Rules{}
 	for _, tc := range []struct {
 		data, want string
 	}{
-		{`{"kind":"flee"}`, `unknown duel command kind "flee" (known: attack, continue, defend, dodge, feint, stop, take)`},
-		{`{"target":"bob"}`, `unknown duel command kind ""`},
-		{`{"kind":"attack","target":"bob","weapon":"axe"}`, `reading a duel command "attack": json: unknown field "weapon"`},
-		{`{"kind":"attack","target":7}`, `reading a duel command "attack"`},
-		{`{"kind":"attack"`, `reading a duel command`},
-		{`["attack"]`, `reading a duel command`},
+		{`{"kind":"flee"}`, `unknown reference command kind "flee" (known: attack, continue, defend, dodge, feint, stop, take)`},
+		{`{"target":"bob"}`, `unknown reference command kind ""`},
+		{`{"kind":"attack","target":"bob","with":"axe"}`, `reading a reference command "attack": json: unknown field "with"`},
+		{`{"kind":"attack","target":7}`, `reading a reference command "attack"`},
+		{`{"kind":"attack"`, `reading a reference command`},
+		{`["attack"]`, `reading a reference command`},
 	} {
 		c, err := r.DecodeCommand([]byte(tc.data))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -83,7 +83,7 @@ func TestUnmarshalKindedErrors(t *testing.T) {
 		}
 	}
 	if _, err := r.DecodeEvent([]byte(`{"kind":"attack"}`)); err == nil ||
-		!strings.Contains(err.Error(), "(known: damaged, declared, defended, dodged, rolled, round_started, stopped, unbalanced)") {
+		!strings.Contains(err.Error(), "(known: attack_declared, attack_rolled, damaged, defended, dodged, fight_stopped, round_started, unbalanced)") {
 		t.Errorf("a command decoded as an event: %v", err)
 	}
 }
@@ -97,7 +97,7 @@ func (shout) Kind() string { return "shout" }
 // value whose JSON is not an object (a nil pointer, a string type) comes
 // out as invalid JSON with no error.
 func TestMarshalKindedOnlyWritesValidJSON(t *testing.T) {
-	for _, v := range []engine.Kinded{shout("hey"), (*duel.Attack)(nil)} {
+	for _, v := range []engine.Kinded{shout("hey"), (*reference.Attack)(nil)} {
 		data, err := engine.MarshalKinded(v)
 		if err == nil && !json.Valid(data) {
 			t.Errorf("MarshalKinded(%#v) = %s, invalid JSON and no error", v, data)

@@ -9,13 +9,33 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/engine/enginetest/duel"
+	"fray/rules/reference"
+	"fray/scenario"
 )
 
-type encounter = engine.Encounter[duel.State, duel.Command, duel.Event]
+// bundled starts a bundled encounter of the reference ruleset, the ruleset
+// these tests play, and returns its first state.
+func bundled(t testing.TB, name string) reference.State {
+	t.Helper()
+	reg, err := engine.NewRegistry(reference.Info())
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := scenario.ParseEncounter(reg, name+".yaml", []byte("ruleset: reference\nuse: "+name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, enc, ok := engine.Unwrap[reference.State, reference.Command, reference.Event](table)
+	if !ok {
+		t.Fatalf("%s: not a reference table", name)
+	}
+	return *enc.State()
+}
 
-func newEncounter(s duel.State) *encounter {
-	return engine.NewEncounter[duel.State, duel.Command, duel.Event](duel.Rules{}, s)
+type encounter = engine.Encounter[reference.State, reference.Command, reference.Event]
+
+func newEncounter(s reference.State) *encounter {
+	return engine.NewEncounter[reference.State, reference.Command, reference.Event](reference.Rules{}, s)
 }
 
 // mustJSON marshals v, failing the test if it cannot.
@@ -30,7 +50,7 @@ func mustJSON(t *testing.T, v any) string {
 
 // logJSON writes a log with the kinds of its commands and events, which
 // plain json.Marshal of a Decision leaves out.
-func logJSON(t *testing.T, log []engine.Decision[duel.Command, duel.Event]) string {
+func logJSON(t *testing.T, log []engine.Decision[reference.Command, reference.Event]) string {
 	t.Helper()
 	var b strings.Builder
 	for _, d := range log {
@@ -59,9 +79,9 @@ func snapshot(t *testing.T, enc *encounter) string {
 
 // submit submits text as actor with forced dice, failing the test on a
 // refusal.
-func submit(t *testing.T, enc *encounter, actor, text string, forced ...int) []duel.Event {
+func submit(t *testing.T, enc *encounter, actor, text string, forced ...int) []reference.Event {
 	t.Helper()
-	c, err := duel.Rules{}.ParseCommand(enc.State(), actor, text)
+	c, err := reference.Rules{}.ParseCommand(enc.State(), actor, text)
 	if err != nil {
 		t.Fatalf("%s %q: %v", actor, text, err)
 	}
@@ -73,9 +93,9 @@ func submit(t *testing.T, enc *encounter, actor, text string, forced ...int) []d
 }
 
 func TestSubmitIsAtomic(t *testing.T) {
-	down := duel.Skirmish()
-	down.Fighter("dee").HP = 0
-	over := newEncounter(duel.Brawl())
+	down := bundled(t, "reference_skirmish")
+	down.Combatant("dee").LP = 0
+	over := newEncounter(bundled(t, "reference_brawl"))
 	submit(t, over, "ann", "defend")
 	submit(t, over, "bob", "defend")
 	submit(t, over, "gm", "stop")
@@ -84,24 +104,24 @@ func TestSubmitIsAtomic(t *testing.T) {
 		name    string
 		enc     *encounter
 		actor   string
-		command duel.Command
+		command reference.Command
 		src     dice.Source
 		code    engine.Code
 		msg     string
 	}{
-		{"unknown target", newEncounter(duel.Skirmish()), "ann", &duel.Attack{Target: "zed"}, dice.NewScript(15),
-			engine.Invalid, `there is no fighter called "zed" (fighters: ann, bob, cy, dee)`},
-		{"target down", newEncounter(down), "ann", &duel.Feint{Target: "dee"}, dice.NewScript(15),
+		{"unknown target", newEncounter(bundled(t, "reference_skirmish")), "ann", &reference.Attack{Target: "zed"}, dice.NewScript(15),
+			engine.Invalid, `there is no combatant called "zed" (combatants: ann, bob, cy, dee)`},
+		{"target down", newEncounter(down), "ann", &reference.Feint{Target: "dee"}, dice.NewScript(15),
 			engine.NotAllowedNow, "ann cannot feint at dee: dee is down"},
-		{"wrong phase", newEncounter(duel.Skirmish()), "ann", &duel.Dodge{}, dice.NewScript(6),
+		{"wrong phase", newEncounter(bundled(t, "reference_skirmish")), "ann", &reference.Dodge{}, dice.NewScript(6),
 			engine.NotAllowedNow, "cannot dodge now: it is ann's turn to act"},
-		{"wrong actor", newEncounter(duel.Skirmish()), "bob", &duel.Attack{Target: "ann"}, dice.NewScript(15),
+		{"wrong actor", newEncounter(bundled(t, "reference_skirmish")), "bob", &reference.Attack{Target: "ann"}, dice.NewScript(15),
 			engine.NotYourTurn, "it is ann's decision, not bob's"},
-		{"fight over", over, "ann", &duel.Defend{}, dice.NewScript(),
+		{"fight over", over, "ann", &reference.Defend{}, dice.NewScript(),
 			engine.NotAllowedNow, "the fight is over"},
-		{"die does not fit", newEncounter(duel.Skirmish()), "ann", &duel.Attack{Target: "bob"}, dice.NewScriptOf(dice.Forced{Sides: 6, Value: 3}),
+		{"die does not fit", newEncounter(bundled(t, "reference_skirmish")), "ann", &reference.Attack{Target: "bob"}, dice.NewScriptOf(dice.Forced{Sides: 6, Value: 3}),
 			engine.Invalid, "forced die 1 is d6=3 but a d20 was drawn"},
-		{"needs dice", newEncounter(duel.Skirmish()), "ann", &duel.Attack{Target: "bob"}, dice.NewScript(),
+		{"needs dice", newEncounter(bundled(t, "reference_skirmish")), "ann", &reference.Attack{Target: "bob"}, dice.NewScript(),
 			engine.NeedsDice, "need 1d20"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -124,15 +144,15 @@ func TestSubmitIsAtomic(t *testing.T) {
 }
 
 func TestGMMaySubmitForAnyone(t *testing.T) {
-	enc := newEncounter(duel.Skirmish())
+	enc := newEncounter(bundled(t, "reference_skirmish"))
 	events := submit(t, enc, engine.GM, "attack bob", 15)
-	if d := events[0].(*duel.Declared); d.Attacker != "ann" {
+	if d := events[0].(*reference.AttackDeclared); d.Attacker != "ann" {
 		t.Errorf("the GM's attack on ann's turn was declared by %q", d.Attacker)
 	}
 	if p := enc.Prompt(); p.Kind != engine.React || p.Actor != "bob" {
 		t.Fatalf("prompt = %s %s, want bob to react", p.Kind, p.Actor)
 	}
-	_, err := enc.Submit("ann", &duel.Take{}, dice.NewScript(3))
+	_, err := enc.Submit("ann", &reference.Take{}, dice.NewScript(3))
 	if engine.CodeOf(err) != engine.NotYourTurn {
 		t.Errorf("ann answering bob's reaction: %v, want %s", err, engine.NotYourTurn)
 	}
@@ -140,18 +160,18 @@ func TestGMMaySubmitForAnyone(t *testing.T) {
 	if got := enc.Log()[1].Actor; got != engine.GM {
 		t.Errorf("logged actor = %q, want the GM", got)
 	}
-	if hp := enc.State().Fighter("bob").HP; hp != 9 {
-		t.Errorf("bob HP = %d, want 9", hp)
+	if lp := enc.State().Combatant("bob").LP; lp != 7 {
+		t.Errorf("bob has %d LP, want 12-3-2 = 7", lp)
 	}
 }
 
 func TestNeedsDiceThenRetry(t *testing.T) {
-	enc := newEncounter(duel.Skirmish())
-	submit(t, enc, "ann", "attack bob", 20) // a critical: the damage is 2d6
+	enc := newEncounter(bundled(t, "reference_skirmish"))
+	submit(t, enc, "ann", "attack bob", 20) // a critical: the damage is 2d6+2
 	before := snapshot(t, enc)
 
 	script := dice.NewScript(3)
-	_, err := enc.Submit("bob", &duel.Take{}, script)
+	_, err := enc.Submit("bob", &reference.Take{}, script)
 	var refusal *engine.Error
 	if !errors.As(err, &refusal) || refusal.Code != engine.NeedsDice {
 		t.Fatalf("err = %v, want a %s refusal", err, engine.NeedsDice)
@@ -168,12 +188,12 @@ func TestNeedsDiceThenRetry(t *testing.T) {
 
 	script.Add(4)
 	script.Rewind()
-	events, err := enc.Submit("bob", &duel.Take{}, script)
+	events, err := enc.Submit("bob", &reference.Take{}, script)
 	if err != nil {
 		t.Fatalf("after adding the die: %v", err)
 	}
-	if d, ok := events[0].(*duel.Damaged); !ok || d.Amount != 7 {
-		t.Errorf("events = %v, want 3+4 = 7 damage", events)
+	if d, ok := events[0].(*reference.Damaged); !ok || d.Amount != 9 {
+		t.Errorf("events = %v, want 3+4+2 = 9 damage", events)
 	}
 	want := []dice.Draw{{Sides: 6, Value: 3}, {Sides: 6, Value: 4}}
 	if got := enc.Log()[1].Dice; mustJSON(t, got) != mustJSON(t, want) {
@@ -208,11 +228,11 @@ func playSome(t *testing.T, enc *encounter, n int, seed uint64) []string {
 }
 
 func TestUndoRestoresThePreviousState(t *testing.T) {
-	enc := newEncounter(duel.Skirmish())
+	enc := newEncounter(bundled(t, "reference_skirmish"))
 	if enc.Undo() {
 		t.Error("Undo of an empty log reported true")
 	}
-	snaps := playSome(t, enc, 30, 7)
+	snaps := playSome(t, enc, 30, 1)
 	if len(snaps) < 10 {
 		t.Fatalf("only %d decisions were made", len(snaps))
 	}
@@ -230,7 +250,7 @@ func TestUndoRestoresThePreviousState(t *testing.T) {
 	if enc.Undo() || len(enc.Log()) != 0 {
 		t.Error("Undo went past the start")
 	}
-	if mustJSON(t, enc.State()) != mustJSON(t, duel.Skirmish()) {
+	if mustJSON(t, enc.State()) != mustJSON(t, bundled(t, "reference_skirmish")) {
 		t.Error("undoing everything did not give back the initial state")
 	}
 	// Play on after undoing: the encounter still works.
@@ -238,9 +258,9 @@ func TestUndoRestoresThePreviousState(t *testing.T) {
 }
 
 func TestRestoreFromInitialAndLog(t *testing.T) {
-	enc := newEncounter(duel.Melee())
+	enc := newEncounter(bundled(t, "reference_melee"))
 	playSome(t, enc, 12, 3)
-	restored := engine.Restore[duel.State, duel.Command, duel.Event](duel.Rules{}, *enc.Initial(), enc.Log())
+	restored := engine.Restore[reference.State, reference.Command, reference.Event](reference.Rules{}, *enc.Initial(), enc.Log())
 	if got, want := snapshot(t, restored), snapshot(t, enc); got != want {
 		t.Fatalf("restored encounter differs:\ngot  %s\nwant %s", got, want)
 	}
@@ -259,10 +279,10 @@ func TestRestoreFromInitialAndLog(t *testing.T) {
 }
 
 func TestNewEncounterCopiesTheInitialState(t *testing.T) {
-	s := duel.Skirmish()
+	s := bundled(t, "reference_skirmish")
 	enc := newEncounter(s)
 	want := mustJSON(t, enc.State())
-	s.Fighters[0].HP = 99
+	s.Combatants[0].LP = 99
 	if got := mustJSON(t, enc.State()); got != want {
 		t.Errorf("changing the caller's state changed the encounter: %s", got)
 	}
@@ -276,25 +296,25 @@ func TestNewEncounterCopiesTheInitialState(t *testing.T) {
 	}
 }
 
-// erring is duel with a Decide that fails with the given error.
+// erring is the reference ruleset with a Decide that fails with the given error.
 type erring struct {
-	duel.Rules
+	reference.Rules
 	err error
 }
 
-func (r erring) Decide(*duel.State, string, duel.Command, dice.Source) ([]duel.Event, error) {
+func (r erring) Decide(*reference.State, string, reference.Command, dice.Source) ([]reference.Event, error) {
 	return nil, r.err
 }
 
 func TestDecideKeepsRefusalsAndWrapsOtherErrors(t *testing.T) {
-	s := duel.Skirmish()
+	s := bundled(t, "reference_skirmish")
 	broken := errors.New("table missing")
-	_, err := engine.Decide[duel.State, duel.Command, duel.Event](erring{err: broken}, &s, "ann", &duel.Defend{}, dice.NewScript())
-	if !errors.Is(err, broken) || engine.CodeOf(err) != "" || !strings.Contains(err.Error(), "duel: deciding") {
+	_, err := engine.Decide[reference.State, reference.Command, reference.Event](erring{err: broken}, &s, "ann", &reference.Defend{}, dice.NewScript())
+	if !errors.Is(err, broken) || engine.CodeOf(err) != "" || !strings.Contains(err.Error(), "reference: deciding") {
 		t.Errorf("plain error came back as %q (code %q)", err, engine.CodeOf(err))
 	}
 	wrapped := fmt.Errorf("context: %w", engine.Errorf(engine.Conflict, "moved on"))
-	_, err = engine.Decide[duel.State, duel.Command, duel.Event](erring{err: wrapped}, &s, "ann", &duel.Defend{}, dice.NewScript())
+	_, err = engine.Decide[reference.State, reference.Command, reference.Event](erring{err: wrapped}, &s, "ann", &reference.Defend{}, dice.NewScript())
 	if engine.CodeOf(err) != engine.Conflict || err != wrapped {
 		t.Errorf("wrapped refusal came back as %q (code %q)", err, engine.CodeOf(err))
 	}

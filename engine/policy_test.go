@@ -5,18 +5,18 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/engine/enginetest/duel"
+	"fray/rules/reference"
 )
 
 func TestUniformPicksEveryOptionEvenly(t *testing.T) {
-	enc := newEncounter(duel.Brawl())
+	enc := newEncounter(bundled(t, "reference_brawl"))
 	p := enc.Prompt()
-	var policy engine.Policy[duel.State, duel.Command] = engine.Uniform[duel.State, duel.Command]{}
+	var policy engine.Policy[reference.State, reference.Command] = engine.Uniform[reference.State, reference.Command]{}
 	src := dice.Seeded(7)
 	counts := map[string]int{}
 	const n = 30000
 	for range n {
-		counts[duel.Rules{}.FormatCommand(policy.Choose(enc.State(), p, src))]++
+		counts[reference.Rules{}.FormatCommand(policy.Choose(enc.State(), p, src))]++
 	}
 	if len(counts) != len(p.Options) {
 		t.Fatalf("chose %v, want each of %d options", counts, len(p.Options))
@@ -27,17 +27,17 @@ func TestUniformPicksEveryOptionEvenly(t *testing.T) {
 			t.Errorf("%q chosen %d times of %d, want about %d", cmd, c, n, n/3)
 		}
 	}
-	if got := policy.Choose(enc.State(), engine.Prompt[duel.Command]{}, src); got != nil {
+	if got := policy.Choose(enc.State(), engine.Prompt[reference.Command]{}, src); got != nil {
 		t.Errorf("Choose with no options = %v, want the zero command", got)
 	}
 }
 
 func TestUnwrapGivesTheTypedEncounter(t *testing.T) {
-	table := newTable(duel.Brawl())
+	table := newTable(bundled(t, "reference_brawl"))
 	tableSubmit(t, table, "ann", "defend")
-	g, enc, ok := engine.Unwrap[duel.State, duel.Command, duel.Event](table)
-	if !ok || g.ID() != "duel" || len(enc.Log()) != 1 {
-		t.Fatalf("Unwrap = %v, %v, %v; want the duel encounter with one decision", g, enc, ok)
+	g, enc, ok := engine.Unwrap[reference.State, reference.Command, reference.Event](table)
+	if !ok || g.ID() != "reference" || len(enc.Log()) != 1 {
+		t.Fatalf("Unwrap = %v, %v, %v; want the reference encounter with one decision", g, enc, ok)
 	}
 	if _, _, ok := engine.Unwrap[int, int, int](table); ok {
 		t.Error("Unwrap with the wrong types reported ok")

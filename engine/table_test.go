@@ -8,11 +8,11 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/engine/enginetest/duel"
+	"fray/rules/reference"
 )
 
-func newTable(s duel.State) engine.Table {
-	return engine.NewTable[duel.State, duel.Command, duel.Event](duel.Rules{}, newEncounter(s))
+func newTable(s reference.State) engine.Table {
+	return engine.NewTable[reference.State, reference.Command, reference.Event](reference.Rules{}, newEncounter(s))
 }
 
 // tableSubmit submits text to a table, failing the test on a refusal.
@@ -26,8 +26,8 @@ func tableSubmit(t *testing.T, table engine.Table, actor, text string, forced ..
 }
 
 func TestTablePromptIsText(t *testing.T) {
-	table := newTable(duel.Brawl())
-	if table.Ruleset() != "duel" {
+	table := newTable(bundled(t, "reference_brawl"))
+	if table.Ruleset() != "reference" {
 		t.Errorf("Ruleset() = %q", table.Ruleset())
 	}
 	if table.SideOf("bob") != "blue" || table.SideOf("zed") != "" {
@@ -55,14 +55,14 @@ func TestTablePromptIsText(t *testing.T) {
 }
 
 func TestTableSubmitByTextAndJSON(t *testing.T) {
-	table := newTable(duel.Skirmish())
+	table := newTable(bundled(t, "reference_skirmish"))
 	lines := tableSubmit(t, table, "ann", "Attack  bob", 15)
-	want := []string{"ann attacks bob", "ann rolls d20=15+4 = 19 against defence 12: hit"}
+	want := []string{"ann attacks bob with sword", "ann rolls d20=15+4 = 19 against defence 12: hit"}
 	if !reflect.DeepEqual(lines, want) {
 		t.Errorf("lines = %q, want %q", lines, want)
 	}
 	lines, err := table.SubmitJSON("bob", []byte(`{"kind":"take"}`), dice.NewScript(5))
-	if err != nil || !reflect.DeepEqual(lines, []string{"bob takes 5 damage (d6=5): 7 HP left"}) {
+	if err != nil || !reflect.DeepEqual(lines, []string{"bob takes 7 damage (d6=5 +2): 5 LP left"}) {
 		t.Errorf("SubmitJSON: %q, %v", lines, err)
 	}
 	if table.Len() != 2 {
@@ -100,7 +100,7 @@ func TestTableSubmitByTextAndJSON(t *testing.T) {
 // feintFight is a fight in which ann feints at bob, who fails to dodge it
 // and is caught off balance; then bob attacks ann, who takes the hit.
 func feintFight(t *testing.T) engine.Table {
-	table := newTable(duel.Skirmish())
+	table := newTable(bundled(t, "reference_skirmish"))
 	tableSubmit(t, table, "ann", "feint bob", 15)
 	tableSubmit(t, table, "bob", "dodge", 2)
 	tableSubmit(t, table, "bob", "attack ann", 12)
@@ -109,7 +109,7 @@ func feintFight(t *testing.T) engine.Table {
 }
 
 func TestTableStateHidesAFeint(t *testing.T) {
-	table := newTable(duel.Skirmish())
+	table := newTable(bundled(t, "reference_skirmish"))
 	tableSubmit(t, table, "ann", "feint bob", 15)
 	for _, tc := range []struct {
 		v     engine.Viewer
@@ -125,7 +125,7 @@ func TestTableStateHidesAFeint(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var s duel.State
+		var s reference.State
 		if err := json.Unmarshal(data, &s); err != nil {
 			t.Fatal(err)
 		}
@@ -154,12 +154,12 @@ func TestTranscriptHidesAFeint(t *testing.T) {
 		return b.String()
 	}
 	gm := said(engine.Everyone)
-	for _, want := range []string{`{"kind":"declared","attacker":"ann","target":"bob","feint":true}`, "ann feints at bob", `"sides":20`} {
+	for _, want := range []string{`{"kind":"attack_declared","attacker":"ann","target":"bob","weapon":"sword","feint":true}`, "ann feints at bob with sword", `"sides":20`} {
 		if !strings.Contains(gm, want) {
 			t.Errorf("the GM's transcript does not say %q:\n%s", want, gm)
 		}
 	}
-	if ann := said(engine.Viewer{Combatant: "ann"}); !strings.Contains(ann, "ann feints at bob") || strings.Contains(ann, `"sides"`) {
+	if ann := said(engine.Viewer{Combatant: "ann"}); !strings.Contains(ann, "ann feints at bob with sword") || strings.Contains(ann, `"sides"`) {
 		t.Errorf("ann's transcript should show her feint and no dice:\n%s", ann)
 	}
 	for _, v := range []engine.Viewer{{Combatant: "bob"}, {Combatant: "cy"}, {Combatant: "dee"}, {}} {
@@ -167,7 +167,7 @@ func TestTranscriptHidesAFeint(t *testing.T) {
 		if strings.Contains(strings.ToLower(got), "feint") {
 			t.Errorf("%+v's transcript gives the feint away:\n%s", v, got)
 		}
-		for _, want := range []string{`{"kind":"declared","attacker":"ann","target":"bob"}`, "ann attacks bob", "bob is caught off balance"} {
+		for _, want := range []string{`{"kind":"attack_declared","attacker":"ann","target":"bob","weapon":"sword"}`, "ann attacks bob with sword", "bob is caught off balance"} {
 			if !strings.Contains(got, want) {
 				t.Errorf("%+v's transcript does not say %q:\n%s", v, want, got)
 			}

@@ -11,14 +11,40 @@ import (
 	"testing"
 
 	"fray/engine"
+	"fray/rules/reference"
 	"fray/scenario"
-	"fray/scenario/scenariotest"
 )
 
-// registry returns a registry holding the toy ruleset.
+// testContent is what these tests add to the reference ruleset's bundled
+// content: stat blocks "markus" and "thug" with their sides, a weapon of a
+// kind the ruleset does not know ("laser"), and "loop" and "loop2", which
+// use each other.
+var testContent = map[string]string{
+	"markus": "id: markus\nname: Markus\nside: players\nlp: 8\nskill: 3\ndefence: 10\nweapons:\n  - use: knife\n",
+	"thug":   "id: thug\nname: Thug\nside: bandits\nlp: 5\nskill: 2\ndefence: 10\nweapons:\n  - use: club\n",
+	"laser":  "name: laser\nkind: laser\n",
+	"loop":   "use: loop2\n",
+	"loop2":  "use: loop\n",
+}
+
+// info is the reference ruleset with testContent besides its own.
+func info() engine.RulesetInfo {
+	in := reference.Info()
+	in.Content = func() map[string][]byte {
+		all := reference.Content()
+		for name, doc := range testContent {
+			all[name] = []byte(doc)
+		}
+		return all
+	}
+	return in
+}
+
+// registry returns a registry holding the reference ruleset with
+// testContent.
 func registry(t *testing.T) *engine.Registry {
 	t.Helper()
-	reg, err := engine.NewRegistry(scenariotest.Info())
+	reg, err := engine.NewRegistry(info())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,15 +61,15 @@ func write(t *testing.T, dir, name, content string) string {
 	return path
 }
 
-// state returns the GM's view of a table's state, decoded into the toy's
-// state type.
-func state(t *testing.T, tb engine.Table) scenariotest.State {
+// state returns the GM's view of a table's state, decoded into the
+// reference ruleset's state type.
+func state(t *testing.T, tb engine.Table) reference.State {
 	t.Helper()
 	raw, err := tb.State(engine.Everyone)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var s scenariotest.State
+	var s reference.State
 	if err := json.Unmarshal(raw, &s); err != nil {
 		t.Fatal(err)
 	}
@@ -58,32 +84,30 @@ func TestLoadEncounterUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := tb.Ruleset(); got != scenariotest.ID {
-		t.Errorf("ruleset %q, want %q", got, scenariotest.ID)
+	if got := tb.Ruleset(); got != reference.ID {
+		t.Errorf("ruleset %q, want %q", got, reference.ID)
 	}
 	s := state(t, tb)
-	want := []scenariotest.Combatant{
-		{ID: "markus", Name: "Markus", Side: "players", LP: 8,
-			Weapons: []scenariotest.Weapon{{Name: "knife", Kind: "thrown", Bonus: 2}}, Position: &scenariotest.Position{X: 1, Y: 2}},
-		{ID: "thug1", Name: "Thug", Side: "bandits", LP: 5,
-			Weapons: []scenariotest.Weapon{{Name: "club", Kind: "melee", Bonus: 1}}},
-		{ID: "thug2", Name: "Thug", Side: "bandits", LP: 3,
-			Weapons: []scenariotest.Weapon{{Name: "club", Kind: "melee", Bonus: 2}}},
+	want := []reference.Combatant{
+		{ID: "markus", Name: "Markus", Side: "players", LP: 8, Skill: 3, Defence: 10,
+			Weapons: []reference.Weapon{{Name: "knife", Kind: "thrown", Bonus: 2}}},
+		{ID: "thug1", Name: "Thug", Side: "bandits", LP: 5, Skill: 2, Defence: 10,
+			Weapons: []reference.Weapon{{Name: "club", Kind: "melee", Bonus: 1}}},
+		{ID: "thug2", Name: "Thug", Side: "bandits", LP: 3, Skill: 2, Defence: 10,
+			Weapons: []reference.Weapon{{Name: "club", Kind: "melee", Bonus: 2}}},
 	}
 	if !reflect.DeepEqual(s.Combatants, want) {
 		t.Errorf("combatants:\n got %+v\nwant %+v", s.Combatants, want)
 	}
-	if s.Light != "dusk" || s.Target != 10 {
-		t.Errorf("light %q target %d, want dusk 10", s.Light, s.Target)
+	if s.Light != "dusk" {
+		t.Errorf("light %q, want dusk", s.Light)
 	}
 
 	// Nested mappings merge key by key; lists replace the content's.
-	tb, err = scenario.ParseEncounter(registry(t), "merge.yaml", []byte(`ruleset: toy
-target: 3
+	tb, err = scenario.ParseEncounter(registry(t), "merge.yaml", []byte(`ruleset: reference
 sides: [{id: players}, {id: bandits}]
 combatants:
   - use: markus
-    position: {y: 5}
     weapons: [{name: fists, kind: melee}]
   - use: thug
 `))
@@ -91,27 +115,25 @@ combatants:
 		t.Fatal(err)
 	}
 	m := state(t, tb).Combatants[0]
-	if *m.Position != (scenariotest.Position{X: 1, Y: 5}) {
-		t.Errorf("position %+v, want {X:1 Y:5}", *m.Position)
-	}
 	if len(m.Weapons) != 1 || m.Weapons[0].Name != "fists" {
 		t.Errorf("weapons %+v, want only fists", m.Weapons)
 	}
 
-	// A whole encounter may come from content.
-	tb, err = scenario.ParseEncounter(registry(t), "whole.yaml", []byte("ruleset: toy\nuse: duel\ntarget: 20\n"))
+	// A whole encounter may come from content, its nested mappings merged
+	// key by key: notes added to the scene keep the content's light.
+	tb, err = scenario.ParseEncounter(registry(t), "whole.yaml", []byte("ruleset: reference\nuse: reference_melee\nscene: {notes: {well: dry}}\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := state(t, tb); s.Target != 20 || len(s.Combatants) != 2 {
-		t.Errorf("target %d with %d combatants, want 20 with 2", s.Target, len(s.Combatants))
+	if s := state(t, tb); s.Light != "dusk" || len(s.Combatants) != 5 {
+		t.Errorf("light %q with %d combatants, want dusk with 5", s.Light, len(s.Combatants))
 	}
 }
 
 // TestLoadEncounterProblems checks that every problem of an encounter file
 // is reported, each with its file, line and column and what is allowed.
 func TestLoadEncounterProblems(t *testing.T) {
-	const head = "ruleset: toy\ntarget: 10\nsides: [{id: players}, {id: bandits}]\n"
+	const head = "ruleset: reference\ntitle: Problems\nsides: [{id: players}, {id: bandits}]\n"
 	tests := []struct {
 		name string
 		file string
@@ -129,9 +151,10 @@ func TestLoadEncounterProblems(t *testing.T) {
 armour: 2
 `,
 			want: []string{
-				`f.yaml:8:5: unknown field "evade" in combatants[0]; allowed: id, name, side, lp, weapons, position`,
+				`f.yaml:8:5: unknown field "evade" in combatants[0]; allowed: id, name, side, lp, skill, defence, weapons`,
+				`f.yaml:5:5: combatants[0]: missing required field "defence"`,
 				`f.yaml:10:41: unknown field "sharp" in combatants[1].weapons[0]; allowed: name, kind, bonus`,
-				`f.yaml:11:1: unknown field "armour" in the top level; allowed: title, target, sides, combatants, scene`,
+				`f.yaml:11:1: unknown field "armour" in the top level; allowed: title, sides, combatants, scene`,
 			},
 		},
 		{
@@ -143,16 +166,19 @@ armour: 2
     weapons: {name: knife}
   - id: 7
     lp: -1
-    position: {x: 1.5}
+    skill: 1.5
 scene: {light: noon, notes: [a]}
 `,
 			want: []string{
 				`f.yaml:7:9: combatants[0].lp: want a whole number, got the text "many"`,
+				`f.yaml:7:9: combatants[0].lp: 0 is fewer than the minimum 1`,
 				`f.yaml:8:15: combatants[0].weapons: want a list, got a mapping`,
+				`f.yaml:5:5: combatants[0]: missing required field "defence"`,
 				`f.yaml:9:9: combatants[1].id: want text, got the number 7 (write "7" in quotes for text)`,
-				`f.yaml:10:9: combatants[1].lp: -1 is fewer than the minimum 0`,
-				`f.yaml:11:19: combatants[1].position.x: want a whole number, got the number 1.5`,
+				`f.yaml:10:9: combatants[1].lp: -1 is fewer than the minimum 1`,
+				`f.yaml:11:12: combatants[1].skill: want a whole number, got the number 1.5`,
 				`f.yaml:9:5: combatants[1]: missing required field "side"`,
+				`f.yaml:9:5: combatants[1]: missing required field "defence"`,
 				`f.yaml:12:16: scene.light: "noon" is not allowed; allowed: day, dusk, night`,
 				`f.yaml:12:29: scene.notes: want a mapping, got a list`,
 			},
@@ -195,35 +221,35 @@ scene: {light: noon, notes: [a]}
   - use: [thug]
 `,
 			want: []string{
-				`f.yaml:5:10: use: unknown bundled content "markos"; known: club, duel, knife, laser, loop, loop2, markus, thug`,
+				`f.yaml:5:10: use: unknown bundled content "markos"; known: club, dagger, fencer, guard, javelin, knife, laser, loop, loop2, markus, reference_brawl, reference_melee, reference_skirmish, scout, shieldbearer, sword, thug`,
 				`f.yaml:6:5: use: bundled content "loop" uses itself (loop → loop2 → loop) (in bundled content "loop2", line 1, column 6)`,
-				`f.yaml:7:10: use: want the name of bundled content; known: club, duel, knife, laser, loop, loop2, markus, thug`,
+				`f.yaml:7:10: use: want the name of bundled content; known: club, dagger, fencer, guard, javelin, knife, laser, loop, loop2, markus, reference_brawl, reference_melee, reference_skirmish, scout, shieldbearer, sword, thug`,
 			},
 		},
 		{
 			name: "unknown ruleset",
 			file: "ruleset: chess\n",
-			want: []string{`f.yaml:1:10: unknown ruleset "chess" (known: toy)`},
+			want: []string{`f.yaml:1:10: unknown ruleset "chess" (known: reference)`},
 		},
 		{
 			name: "no ruleset",
-			file: "target: 3\n",
-			want: []string{`f.yaml:1:1: missing "ruleset" in the top level; known rulesets: toy`},
+			file: "title: t\n",
+			want: []string{`f.yaml:1:1: missing "ruleset" in the top level; known rulesets: reference`},
 		},
 		{
 			name: "not a mapping",
-			file: "- ruleset: toy\n",
+			file: "- ruleset: reference\n",
 			want: []string{`f.yaml:1:1: an encounter is a mapping starting with "ruleset: ID"; the top level is a list`},
 		},
 		{
 			name: "YAML syntax",
-			file: "ruleset: toy\ntarget: [1\n",
-			want: []string{`f.yaml:2:9: YAML: sequence end token ']' not found`},
+			file: "ruleset: reference\ntitle: [1\n",
+			want: []string{`f.yaml:2:8: YAML: sequence end token ']' not found`},
 		},
 		{
 			name: "duplicate keys",
-			file: "ruleset: toy\ntarget: 1\ntarget: 2\n",
-			want: []string{`f.yaml:3:1: YAML: mapping key "target" already defined at [2:1]`},
+			file: "ruleset: reference\ntitle: a\ntitle: b\n",
+			want: []string{`f.yaml:3:1: YAML: mapping key "title" already defined at [2:1]`},
 		},
 		{
 			name: "empty",
@@ -258,7 +284,7 @@ scene: {light: noon, notes: [a]}
 // into billions of values are refused quickly.
 func TestLoadEncounterAliasBomb(t *testing.T) {
 	var b strings.Builder
-	b.WriteString("ruleset: toy\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
+	b.WriteString("ruleset: reference\na0: &a0 [x, x, x, x, x, x, x, x, x, x]\n")
 	for i := 1; i < 10; i++ {
 		fmt.Fprintf(&b, "a%d: &a%d [%s]\n", i, i, strings.Repeat(fmt.Sprintf("*a%d, ", i-1), 9)+fmt.Sprintf("*a%d", i-1))
 	}

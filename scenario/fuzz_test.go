@@ -18,8 +18,8 @@ func FuzzParseEncounter(f *testing.F) {
 		}
 		f.Add(data)
 	}
-	f.Add([]byte("ruleset: toy\nuse: duel\ncombatants: [{use: markus, position: {x: 1}}, {use: loop}]\n"))
-	f.Add([]byte("ruleset: toy\ntarget: &t 3\nsides: [{id: a, <<: {name: x}}, {id: *t}]\n"))
+	f.Add([]byte("ruleset: reference\nuse: reference_skirmish\ncombatants: [{use: markus, weapons: [{use: laser}]}, {use: loop}]\n"))
+	f.Add([]byte("ruleset: reference\ntitle: &t x\nsides: [{id: a, <<: {name: x}}, {id: *t}]\n"))
 	reg := registry(&testing.T{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tb, err := scenario.ParseEncounter(reg, "f.yaml", data)

@@ -50,15 +50,17 @@ func TestRunPasses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Name != "Markus races the thugs" {
+	if res.Name != "Markus fights the thugs" {
 		t.Errorf("name %q", res.Name)
 	}
-	// The GM's default ruling is in the transcript, before thug1's hit.
+	// The GM's default ruling is in the transcript, before markus's attack
+	// in round 2.
 	var actors []string
 	for _, e := range res.Transcript {
 		actors = append(actors, e.Actor+": "+e.Command)
 	}
-	want := []string{"markus: add 2", "thug1: hit markus", "thug2: pass", "markus: add 3", "gm: play on", "thug1: hit markus with club"}
+	want := []string{"markus: attack thug1", "thug1: take", "thug1: defend", "thug2: attack markus", "markus: take",
+		"gm: continue", "markus: attack thug1", "thug1: attack markus with club", "markus: take"}
 	checkLines(t, "transcript", actors, want)
 }
 
@@ -68,15 +70,16 @@ func TestRunPasses(t *testing.T) {
 func TestRunMismatches(t *testing.T) {
 	const f = "testdata/fail.yaml"
 	checkLines(t, f, mismatches(t, f), []string{
-		f + `:6: step 2 "thug1: hit markus" was accepted, but a refusal (invalid) was expected; it did: thug1 hits markus with club: 3+1, markus has 4 LP left; round 1: thug2's turn`,
-		f + `:7: step 3 "thug2: hit thug1" was refused with not-allowed-now (thug1 is on thug2's side), but invalid was expected`,
-		f + `:11: state combatants.markus.lp: want 8, got 4`,
+		f + `:6: step 2 "thug1: take" was accepted, but a refusal (invalid) was expected; it did: thug1 takes 3 damage (d6=3): 2 LP left`,
+		f + `:8: step 4 "thug2: attack thug1" was refused with not-allowed-now (thug2 cannot attack thug1: they are on the same side), but invalid was expected`,
+		f + `:11: state combatants.thug1.lp: want 5, got 2`,
 		f + `:12: state combatants.thug9.lp: want 1, but combatants has no item with id "thug9"; ids: markus, thug1, thug2`,
-		f + `:14: prompt kind: want "ruling", got "act" (the prompt is act for markus: "markus's turn")`,
-		f + `:14: prompt actor: want "gm", got "markus" (the prompt is act for markus: "markus's turn")`,
-		f + `:15: winner: want players, but the fight has not ended (the prompt is act for markus: "markus's turn")`,
+		f + `:13: state round: want 2, got 1`,
+		f + `:14: prompt kind: want "ruling", got "act" (the prompt is act for thug2: "round 1, thug2's turn: attack, feint or defend?")`,
+		f + `:14: prompt actor: want "gm", got "thug2" (the prompt is act for thug2: "round 1, thug2's turn: attack, feint or defend?")`,
+		f + `:15: winner: want players, but the fight has not ended (the prompt is act for thug2: "round 1, thug2's turn: attack, feint or defend?")`,
 		f + `:16: dice left: want 0 unused, got 1: [2]`,
-		f + `:17: lines: no line containing "markus rolls" after line 3 of the transcript ("thug1 hits markus with club: 3+1, markus has 4 LP left"), only before it`,
+		f + `:17: lines: no line containing "markus rolls" after line 3 of the transcript ("thug1 takes 3 damage (d6=3): 2 LP left"), only before it`,
 	})
 }
 
@@ -86,42 +89,42 @@ func TestRunMismatches(t *testing.T) {
 func TestRunStops(t *testing.T) {
 	const f = "testdata/needs-dice.yaml"
 	checkLines(t, f, mismatches(t, f), []string{
-		f + `:5: the script needs more dice: need 1d6 at step 2 "thug1: hit markus"`,
+		f + `:5: the script needs more dice: need 1d6 at step 2 "thug1: take"`,
 		f + `:7: expectations not checked: the script stopped at step 2`,
 	})
 
 	dir := t.TempDir()
-	write(t, dir, "enc.yaml", "ruleset: toy\ntarget: 5\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3}, {id: bob, side: b, lp: 3}]\n")
+	write(t, dir, "enc.yaml", "ruleset: reference\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3, defence: 10}, {id: bob, side: b, lp: 3, defence: 10}]\n")
 	tests := []struct {
 		name, file string
 		want       []string
 	}{
 		{
 			name: "a forced die of the wrong size",
-			file: "encounter: enc.yaml\ndice: [d10=4]\nscript:\n  - ann: add 1\n",
-			want: []string{`:4: step 1 "ann: add 1" was refused (invalid): forced die 1 is d10=4 but a d6 was drawn`},
+			file: "encounter: enc.yaml\ndice: [d10=4]\nscript:\n  - ann: attack bob\n",
+			want: []string{`:4: step 1 "ann: attack bob" was refused (invalid): forced die 1 is d10=4 but a d20 was drawn`},
 		},
 		{
 			name: "a command the ruleset does not know",
 			file: "encounter: enc.yaml\nscript:\n  - ann: dance\n",
-			want: []string{`:3: step 1 "ann: dance" was refused (invalid): unknown command "dance"; commands: add N, hit TARGET [with WEAPON], pass, end, play on`},
+			want: []string{`:3: step 1 "ann: dance" was refused (invalid): unknown command "dance" (say attack TARGET [with WEAPON], feint TARGET, defend, dodge, take, continue or stop)`},
 		},
 		{
 			name: "the default ruling needs no dice but the step does",
-			file: "encounter: enc.yaml\ndice: [6]\nscript:\n  - ann: add 1\n  - bob: add 1\nexpect:\n  dice_left: 0\n",
+			file: "encounter: enc.yaml\ndice: [1]\nscript:\n  - ann: defend\n  - bob: attack ann\n  - ann: attack bob\nexpect:\n  dice_left: 0\n",
 			want: []string{
-				`:5: the script needs more dice: need 1d6 at step 2 "bob: add 1"`,
-				`:6: expectations not checked: the script stopped at step 2`,
+				`:6: the script needs more dice: need 1d20 at step 3 "ann: attack bob"`,
+				`:7: expectations not checked: the script stopped at step 3`,
 			},
 		},
 		{
 			name: "rulings: script leaves the ruling to the script",
-			file: "encounter: enc.yaml\nrulings: script\ndice: [6, 1]\nscript:\n  - ann: add 1\n  - bob: add 1\n",
-			want: []string{`:6: step 2 "bob: add 1" was refused (not-your-turn): it is gm's decision, not bob's: ann reached 5: end the fight? (a GM ruling is pending: "ann reached 5: end the fight?"; answer it with a gm step, as rulings: script asks)`},
+			file: "encounter: enc.yaml\nrulings: script\nscript:\n  - ann: defend\n  - bob: defend\n  - ann: defend\n",
+			want: []string{`:6: step 3 "ann: defend" was refused (not-your-turn): it is gm's decision, not ann's: round 1 is over: does the fight go on? (a GM ruling is pending: "round 1 is over: does the fight go on?"; answer it with a gm step, as rulings: script asks)`},
 		},
 		{
 			name: "an expected refusal",
-			file: "encounter: enc.yaml\nscript:\n  - {actor: ann, do: hit ann, expect_error: not-allowed-now}\n  - {actor: bob, do: pass, expect_error: not-your-turn}\nexpect: {dice_left: 0, state: {active: 0}}\n",
+			file: "encounter: enc.yaml\nscript:\n  - {actor: ann, do: attack ann, expect_error: not-allowed-now}\n  - {actor: bob, do: defend, expect_error: not-your-turn}\nexpect: {dice_left: 0, state: {turn: 0}}\n",
 			want: nil,
 		},
 	}
@@ -142,34 +145,35 @@ func TestRunStops(t *testing.T) {
 // and left for a gm step to answer.
 func TestRunDefaultRulings(t *testing.T) {
 	dir := t.TempDir()
-	write(t, dir, "enc.yaml", "ruleset: toy\ntarget: 5\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3}, {id: bob, side: b, lp: 3}]\n")
+	write(t, dir, "enc.yaml", "ruleset: reference\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3, defence: 10}, {id: bob, side: b, lp: 3, defence: 10}]\n")
 	path := write(t, dir, "default.yaml", `encounter: enc.yaml
-dice: [6, 1]
 script:
-  - ann: add 1   # the GM rules; bob's step makes it play on
-  - bob: add 1
+  - ann: defend
+  - bob: defend  # the GM rules; ann's step makes the fight go on
+  - ann: defend
 expect:
-  state: {combatants.bob.score: 2, ruling: null}
+  state: {round: 2, combatants.ann.defending: true, phase: act}
 `)
 	checkLines(t, path, mismatches(t, path), nil)
 
 	path = write(t, dir, "gm.yaml", `encounter: enc.yaml
-dice: [6]
 script:
-  - ann: add 1
-  - gm: end      # the GM's own step answers the ruling
+  - ann: defend
+  - bob: defend
+  - gm: stop     # the GM's own step answers the ruling
 expect:
-  winner: a
+  state: {phase: over}
+  prompt: {kind: end}
 `)
 	checkLines(t, path, mismatches(t, path), nil)
 
 	// Nothing answers a ruling after the last step.
 	path = write(t, dir, "last.yaml", `encounter: enc.yaml
-dice: [6]
 script:
-  - ann: add 1
+  - ann: defend
+  - bob: defend
 expect:
-  prompt: {kind: ruling, actor: gm, question: "end the fight?"}
+  prompt: {kind: ruling, actor: gm, question: "does the fight go on?"}
 `)
 	checkLines(t, path, mismatches(t, path), nil)
 }
@@ -181,18 +185,18 @@ func TestLoadScenarioProblems(t *testing.T) {
 	dir := t.TempDir()
 	path := write(t, dir, "bad.yaml", `name: [not, text]
 encounter:
-  ruleset: toy
-  target: 5
+  ruleset: reference
+  title: t
   sides: [{id: a}, {id: b}]
   combatants: [{id: ann, side: a, lp: 3, evade: 1}]
 dice: [0, d6=7, x, d8=3]
 rulings: sometimes
 script:
-  - ann: add 1
-  - {actor: ann, do: pass, expect_error: maybe}
-  - {ann: add 1, bob: add 2}
+  - ann: defend
+  - {actor: ann, do: defend, expect_error: maybe}
+  - {ann: defend, bob: defend}
   - just text
-  - {do: pass}
+  - {do: defend}
 expect:
   states: {}
   dice_left: -1
@@ -211,14 +215,16 @@ verbose: true
 		`:7:8: dice[0]: no die shows 0`,
 		`:7:11: dice[1]: no die shows d6=7`,
 		`:7:17: dice[2]: want a result such as 4 or d10=6, got "x"`,
-		`:11:42: script[1].expect_error: want a refusal code, got the text "maybe"; codes: invalid, not-your-turn, not-allowed-now, needs-dice, conflict`,
+		`:11:44: script[1].expect_error: want a refusal code, got the text "maybe"; codes: invalid, not-your-turn, not-allowed-now, needs-dice, conflict`,
 		`:12:6: script[2]: a step is one "ACTOR: COMMAND" pair, or has the keys actor and do; got the keys ann, bob`,
 		`:13:5: script[3]: a step is "ACTOR: COMMAND" or {actor: ACTOR, do: COMMAND, expect_error: CODE}; got the text "just text"`,
 		`:14:6: script[4]: missing "actor"`,
 		`:16:3: unknown field "states" in expect; allowed: state, prompt, winner, dice_left, lines`,
 		`:18:18: expect.prompt.kind: want one of act, react, ruling, end, got the text "turn"`,
 		`:17:14: expect.dice_left: want a count from 0, got -1`,
-		`:6:42: unknown field "evade" in encounter.combatants[0]; allowed: id, name, side, lp, weapons, position`,
+		`:6:42: unknown field "evade" in encounter.combatants[0]; allowed: id, name, side, lp, skill, defence, weapons`,
+		`:6:17: encounter.combatants[0]: missing required field "defence"`,
+		`:6:15: encounter.combatants: 1 items is fewer than the minimum 2`,
 	} {
 		want = append(want, path+w)
 	}
@@ -228,12 +234,11 @@ verbose: true
 	if _, err := scenario.Run(registry(t), path); err == nil || !strings.HasPrefix(err.Error(), path+":1:12: encounter: open ") {
 		t.Errorf("missing encounter file: %v", err)
 	}
-	path = write(t, dir, "enc-bad.yaml", "ruleset: toy\ntarget: 0\n")
+	path = write(t, dir, "enc-bad.yaml", "ruleset: reference\nsides: []\n")
 	path2 := write(t, dir, "uses-bad.yaml", "encounter: enc-bad.yaml\n")
 	_, err = scenario.Run(registry(t), path2)
 	checkLines(t, "problems in the encounter file", strings.Split(err.Error(), "\n"), []string{
-		path + `:2:9: target: 0 is fewer than the minimum 1`,
-		path + `:1:1: the top level: missing required field "sides"`,
+		path + `:2:8: sides: 0 items is fewer than the minimum 2`,
 		path + `:1:1: the top level: missing required field "combatants"`,
 	})
 	if _, err := scenario.Run(registry(t), write(t, dir, "nothing.yaml", "")); err == nil {
@@ -263,8 +268,8 @@ func TestDetect(t *testing.T) {
 	}{
 		{"encounter: e.yaml\n", scenario.ScenarioFile},
 		{"script: []\n", scenario.ScenarioFile},
-		{"expect: {}\nruleset: toy\n", scenario.ScenarioFile},
-		{"ruleset: toy\ntarget: 3\n", scenario.EncounterFile},
+		{"expect: {}\nruleset: reference\n", scenario.ScenarioFile},
+		{"ruleset: reference\ntitle: t\n", scenario.EncounterFile},
 		{"name: club\nkind: melee\n", scenario.OtherFile},
 		{"- 1\n", scenario.OtherFile},
 		{"", scenario.OtherFile},

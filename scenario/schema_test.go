@@ -11,10 +11,9 @@ import (
 
 	"fray/engine"
 	"fray/scenario"
-	"fray/scenario/scenariotest"
 )
 
-// compileSchema generates and compiles the toy's schema, which must be a
+// compileSchema generates and compiles a ruleset's schema, which must be a
 // valid draft 2020-12 schema.
 func compileSchema(t *testing.T, info engine.RulesetInfo) *jsonschema.Schema {
 	t.Helper()
@@ -27,10 +26,10 @@ func compileSchema(t *testing.T, info engine.RulesetInfo) *jsonschema.Schema {
 		t.Fatalf("the schema is not JSON: %v\n%s", err, data)
 	}
 	c := jsonschema.NewCompiler()
-	if err := c.AddResource("toy.json", doc); err != nil {
+	if err := c.AddResource("schema.json", doc); err != nil {
 		t.Fatal(err)
 	}
-	sch, err := c.Compile("toy.json")
+	sch, err := c.Compile("schema.json")
 	if err != nil {
 		t.Fatalf("compiling the schema: %v\n%s", err, data)
 	}
@@ -55,9 +54,9 @@ func instance(t *testing.T, doc []byte) any {
 // encounter at its root and the stat block in $defs, accepts the encounter
 // files the loader accepts and rejects the ones its decoding rejects.
 func TestSchema(t *testing.T) {
-	sch := compileSchema(t, scenariotest.Info())
+	sch := compileSchema(t, info())
 
-	data, err := scenario.Schema(scenariotest.Info())
+	data, err := scenario.Schema(info())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +83,7 @@ func TestSchema(t *testing.T) {
 		t.Errorf("required %v, want [ruleset] (the rest may come from content)", s.Required)
 	}
 	lp := s.Defs["Combatant"].Properties["lp"]
-	if lp.Description != "life points" || lp.Minimum == nil || *lp.Minimum != 0 {
+	if lp.Description != "life points; at 0 the combatant is down" || lp.Minimum == nil || *lp.Minimum != 1 {
 		t.Errorf("$defs/Combatant lp: %+v", lp)
 	}
 	if ap := s.Defs["Weapon"].AdditionalProperties; ap == nil || *ap {
@@ -93,8 +92,8 @@ func TestSchema(t *testing.T) {
 	if kind := s.Defs["Weapon"].Properties["kind"]; len(kind.Enum) != 2 {
 		t.Errorf("$defs/Weapon kind enum %v", kind.Enum)
 	}
-	if use := s.Defs["use"].Enum; len(use) != len(scenariotest.Content()) {
-		t.Errorf("$defs/use enum %v, want the %d content names", use, len(scenariotest.Content()))
+	if use := s.Defs["use"].Enum; len(use) != len(info().Content()) {
+		t.Errorf("$defs/use enum %v, want the %d content names", use, len(info().Content()))
 	}
 
 	duel, err := os.ReadFile("testdata/duel.yaml")
@@ -105,25 +104,26 @@ func TestSchema(t *testing.T) {
 		t.Errorf("testdata/duel.yaml does not validate: %v", err)
 	}
 
-	const head = "ruleset: toy\ntarget: 5\nsides: [{id: a}, {id: b}]\n"
+	const head = "ruleset: reference\nsides: [{id: a}, {id: b}]\n"
 	tests := []struct {
 		name  string
 		doc   string
 		valid bool
 	}{
-		{"minimal", head + "combatants: [{id: ann, side: a, lp: 3}, {id: bob, side: b, lp: 0}]\n", true},
-		{"everything", head + "title: t\ncombatants:\n  - {id: ann, side: a, lp: 3, position: {x: 1, y: 2}, weapons: [{name: k, kind: thrown, bonus: 3}]}\n  - {id: bob, side: b, lp: 3}\nscene: {light: day, notes: {a: b}}\n", true},
-		{"content", "ruleset: toy\ntarget: 5\nsides: [{id: players}, {id: bandits}]\ncombatants: [{use: markus, lp: 2}, {use: thug}]\n", true},
-		{"unknown top-level key", head + "combatants: [{id: ann, side: a, lp: 3}, {id: bob, side: b, lp: 3}]\nmist: true\n", false},
-		{"unknown stat", head + "combatants: [{id: ann, side: a, lp: 3, evade: 1}, {id: bob, side: b, lp: 3}]\n", false},
-		{"enum", head + "combatants: [{id: ann, side: a, lp: 3, weapons: [{name: l, kind: laser}]}, {id: bob, side: b, lp: 3}]\n", false},
-		{"minimum", head + "combatants: [{id: ann, side: a, lp: -3}, {id: bob, side: b, lp: 3}]\n", false},
-		{"maximum", head + "combatants: [{id: ann, side: a, lp: 3, weapons: [{name: k, kind: melee, bonus: 6}]}, {id: bob, side: b, lp: 3}]\n", false},
-		{"type", head + "combatants: [{id: ann, side: a, lp: three}, {id: bob, side: b, lp: 3}]\n", false},
-		{"required", head + "combatants: [{id: ann, side: a}, {id: bob, side: b, lp: 3}]\n", false},
-		{"min items", "ruleset: toy\ntarget: 5\nsides: [{id: a}]\ncombatants: [{id: ann, side: a, lp: 3}]\n", false},
-		{"unknown content", head + "combatants: [{use: nobody}, {id: bob, side: b, lp: 3}]\n", false},
-		{"other ruleset", "ruleset: chess\ntarget: 5\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3}, {id: bob, side: b, lp: 3}]\n", false},
+		{"minimal", head + "combatants: [{id: ann, side: a, lp: 3, defence: 10}, {id: bob, side: b, lp: 1, defence: 1}]\n", true},
+		{"everything", head + "title: t\ncombatants:\n  - {id: ann, side: a, lp: 3, skill: 10, defence: 10, weapons: [{name: k, kind: thrown, bonus: 3}]}\n  - {id: bob, side: b, lp: 3, defence: 10}\nscene: {light: day, notes: {a: b}}\n", true},
+		{"content", "ruleset: reference\nsides: [{id: players}, {id: bandits}]\ncombatants: [{use: markus, lp: 2}, {use: thug}]\n", true},
+		{"bundled encounter", "ruleset: reference\nuse: reference_skirmish\nscene: {light: night}\n", true},
+		{"unknown top-level key", head + "combatants: [{id: ann, side: a, lp: 3, defence: 10}, {id: bob, side: b, lp: 3, defence: 10}]\nmist: true\n", false},
+		{"unknown stat", head + "combatants: [{id: ann, side: a, lp: 3, defence: 10, evade: 1}, {id: bob, side: b, lp: 3, defence: 10}]\n", false},
+		{"enum", head + "combatants: [{id: ann, side: a, lp: 3, defence: 10, weapons: [{name: l, kind: laser}]}, {id: bob, side: b, lp: 3, defence: 10}]\n", false},
+		{"minimum", head + "combatants: [{id: ann, side: a, lp: 0, defence: 10}, {id: bob, side: b, lp: 3, defence: 10}]\n", false},
+		{"maximum", head + "combatants: [{id: ann, side: a, lp: 3, defence: 10, weapons: [{name: k, kind: melee, bonus: 6}]}, {id: bob, side: b, lp: 3, defence: 10}]\n", false},
+		{"type", head + "combatants: [{id: ann, side: a, lp: three, defence: 10}, {id: bob, side: b, lp: 3, defence: 10}]\n", false},
+		{"required", head + "combatants: [{id: ann, side: a, lp: 3}, {id: bob, side: b, lp: 3, defence: 10}]\n", false},
+		{"min items", "ruleset: reference\nsides: [{id: a}]\ncombatants: [{id: ann, side: a, lp: 3, defence: 10}, {id: bob, side: a, lp: 3, defence: 10}]\n", false},
+		{"unknown content", head + "combatants: [{use: nobody}, {id: bob, side: b, lp: 3, defence: 10}]\n", false},
+		{"other ruleset", "ruleset: chess\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3, defence: 10}, {id: bob, side: b, lp: 3, defence: 10}]\n", false},
 	}
 	reg := registry(t)
 	for _, tt := range tests {
@@ -143,10 +143,10 @@ func TestSchema(t *testing.T) {
 // TestSchemaWithoutContent checks that a ruleset without bundled content
 // gets plain required lists and no "use".
 func TestSchemaWithoutContent(t *testing.T) {
-	info := scenariotest.Info()
+	info := info()
 	info.Content = nil
 	sch := compileSchema(t, info)
-	doc := "ruleset: toy\ntarget: 5\nsides: [{id: a}, {id: b}]\ncombatants: [{use: markus}]\n"
+	doc := "ruleset: reference\nsides: [{id: a}, {id: b}]\ncombatants: [{use: markus}, {use: thug}]\n"
 	if err := sch.Validate(instance(t, []byte(doc))); err == nil {
 		t.Error("use accepted without content")
 	}

@@ -8,8 +8,8 @@ import (
 	"github.com/goccy/go-yaml"
 
 	"fray/engine"
+	"fray/rules/reference"
 	"fray/scenario"
-	"fray/scenario/scenariotest"
 )
 
 // setField sets the field at path of the encounter data to value, failing
@@ -32,7 +32,7 @@ func setField(t *testing.T, reg *engine.Registry, data, path string, value any) 
 // it, lists whole, and everything else stays as the loader read it.
 func TestSetFieldLoads(t *testing.T) {
 	reg := registry(t)
-	load := func(data []byte) scenariotest.State {
+	load := func(data []byte) reference.State {
 		t.Helper()
 		tb, err := scenario.ParseEncounter(reg, "set.yaml", data)
 		if err != nil {
@@ -40,30 +40,30 @@ func TestSetFieldLoads(t *testing.T) {
 		}
 		return state(t, tb)
 	}
-	const duel = "ruleset: toy\nuse: duel\ntarget: 20\n"
+	const melee = "ruleset: reference\nuse: reference_melee\n"
 
 	// A whole encounter from content: the list of combatants is copied
 	// with each stat block brought in.
-	s := load(setField(t, reg, duel, "combatants[0].lp", 3))
-	if len(s.Combatants) != 2 || s.Combatants[0].LP != 3 || s.Combatants[0].Name != "Markus" || s.Combatants[1].LP != 5 || s.Target != 20 {
-		t.Errorf("combatants %+v, target %d; want Markus at 3 LP beside the thug at 5, target 20", s.Combatants, s.Target)
+	s := load(setField(t, reg, melee, "combatants[0].lp", 3))
+	if len(s.Combatants) != 5 || s.Combatants[0].LP != 3 || s.Combatants[0].ID != "ann" || s.Combatants[1].LP != 4 || s.Light != "dusk" {
+		t.Errorf("combatants %+v, light %q; want ann at 3 LP beside bob at 4, at dusk", s.Combatants, s.Light)
 	}
 
 	// A weapon inside a stat block that uses content in turn.
-	const file = "ruleset: toy\ntarget: 5\nsides: [{id: players}, {id: bandits}]\n" +
-		"combatants:\n  - use: markus\n    position: {x: 4}\n  - {use: thug, id: thug1}\n"
+	const file = "ruleset: reference\nsides: [{id: players}, {id: bandits}]\n" +
+		"combatants:\n  - use: markus\n    lp: 9\n  - {use: thug, id: thug1}\n"
 	s = load(setField(t, reg, file, "combatants[1].weapons[0].bonus", int64(3)))
-	if w := s.Combatants[1].Weapons; len(w) != 1 || w[0] != (scenariotest.Weapon{Name: "club", Kind: "melee", Bonus: 3}) {
+	if w := s.Combatants[1].Weapons; len(w) != 1 || w[0] != (reference.Weapon{Name: "club", Kind: "melee", Bonus: 3}) {
 		t.Errorf("the thug's weapons %+v, want the club at bonus 3", w)
 	}
-	if s.Combatants[1].ID != "thug1" || s.Combatants[0].Weapons[0].Name != "knife" {
+	if s.Combatants[1].ID != "thug1" || s.Combatants[0].Weapons[0].Name != "knife" || s.Combatants[0].LP != 9 {
 		t.Errorf("combatants %+v; want the rest kept", s.Combatants)
 	}
 
 	// A key of a mapping the file writes part of, left to the content.
-	s = load(setField(t, reg, file, "combatants[0].position.y", 9))
-	if p := s.Combatants[0].Position; p == nil || *p != (scenariotest.Position{X: 4, Y: 9}) {
-		t.Errorf("position %+v, want {X:4 Y:9}", p)
+	s = load(setField(t, reg, file, "combatants[0].defence", 14))
+	if c := s.Combatants[0]; c.Defence != 14 || c.LP != 9 || c.Skill != 3 {
+		t.Errorf("markus %+v, want defence 14 with the file's LP 9 and the content's skill 3", c)
 	}
 
 	// A key that is nowhere is added, with the mappings on the way.
@@ -79,7 +79,7 @@ func TestSetFieldLoads(t *testing.T) {
 // still sees, below it, the content its enclosing mapping brings in: the
 // path may go on into a list that only the content has.
 func TestSetFieldLayers(t *testing.T) {
-	info := scenariotest.Info()
+	info := reference.Info()
 	info.Content = func() map[string][]byte {
 		return map[string][]byte{
 			"kit":  []byte("gear: {pack: [rope, lamp], belt: {left: knife}}\n"),
@@ -90,7 +90,7 @@ func TestSetFieldLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const file = "ruleset: toy\nthing:\n  use: pack\n  gear: {hat: felt}\n"
+	const file = "ruleset: reference\nthing:\n  use: pack\n  gear: {hat: felt}\n"
 	got := func(data []byte) any {
 		t.Helper()
 		var v map[string]any
@@ -116,7 +116,7 @@ func TestSetFieldLayers(t *testing.T) {
 
 	// YAML aliases are written out, and setting one place leaves the
 	// others alone.
-	const aliased = "ruleset: toy\na: &x {n: 1}\nb: *x\n"
+	const aliased = "ruleset: reference\na: &x {n: 1}\nb: *x\n"
 	var v struct{ A, B map[string]any }
 	if err := yaml.Unmarshal(setField(t, reg, aliased, "b.n", 2), &v); err != nil {
 		t.Fatal(err)
@@ -128,7 +128,7 @@ func TestSetFieldLayers(t *testing.T) {
 
 func TestSetFieldErrors(t *testing.T) {
 	reg := registry(t)
-	const file = "ruleset: toy\nname: Brawl\ntarget: 5\nsides: [{id: players}, {id: bandits}]\n" +
+	const file = "ruleset: reference\ntitle: Brawl\nscene: {light: dusk}\nsides: [{id: players}, {id: bandits}]\n" +
 		"combatants:\n  - use: markus\n  - use: thug\n  - use: nobody\n"
 	for _, tt := range []struct {
 		path  string
@@ -137,11 +137,11 @@ func TestSetFieldErrors(t *testing.T) {
 	}{
 		{"combatants[5].lp", 1, "combatants has 3 entries, so there is no [5]"},
 		{"sides.id", 1, "sides is a list, not a mapping"},
-		{"combatants[0].position", 1, "combatants[0].position is a mapping, not a single value"},
-		{"name[0]", 1, `name is the text "Brawl", not a list`},
+		{"scene", 1, "scene is a mapping, not a single value"},
+		{"title[0]", 1, `title is the text "Brawl", not a list`},
 		{"combatants[0].armor[0].name", "x", `combatants[0] has no list "armor"`},
 		{"combatants[2].lp", 1, `combatants[2]: f.yaml:8:10: use: unknown bundled content "nobody"`},
-		{"target", []int{1}, "setting target: [1] is a []int"},
+		{"title", []int{1}, "setting title: [1] is a []int"},
 	} {
 		p, err := scenario.ParseFieldPath(tt.path)
 		if err != nil {
@@ -152,11 +152,11 @@ func TestSetFieldErrors(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct{ data, want string }{
-		{"ruleset: [toy", "reading the encounter: f.yaml:1"},
+		{"ruleset: [reference", "reading the encounter: f.yaml:1"},
 		{"", "f.yaml: the file is empty"},
-		{"target: 5\n", `missing "ruleset"`},
+		{"title: Brawl\n", `missing "ruleset"`},
 	} {
-		p, _ := scenario.ParseFieldPath("target")
+		p, _ := scenario.ParseFieldPath("title")
 		if _, err := scenario.SetField(reg, "f.yaml", []byte(tt.data), p, 1); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%q: %v; want an error containing %q", tt.data, err, tt.want)
 		}

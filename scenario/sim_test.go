@@ -5,14 +5,13 @@ import (
 	"testing"
 
 	"fray/scenario"
-	"fray/scenario/scenariotest"
 )
 
 // TestSimBlock checks the optional top-level sim: block: the loader hands
 // it over with where each policy was written, checks its shape with the
 // same placed problems as the rest of the file, and the schema agrees.
 func TestSimBlock(t *testing.T) {
-	const head = "ruleset: toy\ntarget: 5\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3}, {id: bob, side: b, lp: 3}]\n"
+	const head = "ruleset: reference\nsides: [{id: a}, {id: b}]\ncombatants: [{id: ann, side: a, lp: 3, defence: 10}, {id: bob, side: b, lp: 3, defence: 10}]\n"
 	reg := registry(t)
 
 	f, err := scenario.ReadEncounter(reg, "f.yaml", []byte(head+"sim:\n  policies:\n    a: random\n    b: tactical\n"))
@@ -22,11 +21,11 @@ func TestSimBlock(t *testing.T) {
 	if got := f.Sim.Policies; len(got) != 2 || got["a"] != "random" || got["b"] != "tactical" {
 		t.Errorf("policies %v", got)
 	}
-	if pos := f.Sim.Pos("b"); pos.File != "f.yaml" || pos.Line != 8 {
-		t.Errorf("the policy of b was written at %v, want f.yaml:8", pos)
+	if pos := f.Sim.Pos("b"); pos.File != "f.yaml" || pos.Line != 7 {
+		t.Errorf("the policy of b was written at %v, want f.yaml:7", pos)
 	}
-	if f.Table == nil || f.Table.Ruleset() != "toy" {
-		t.Errorf("no toy table: %v", f.Table)
+	if f.Table == nil || f.Table.Ruleset() != "reference" {
+		t.Errorf("no reference table: %v", f.Table)
 	}
 
 	plain, err := scenario.ReadEncounter(reg, "f.yaml", []byte(head))
@@ -37,16 +36,16 @@ func TestSimBlock(t *testing.T) {
 		t.Errorf("a file without sim: gives %+v", plain.Sim)
 	}
 
-	sch := compileSchema(t, scenariotest.Info())
+	sch := compileSchema(t, info())
 	for _, tt := range []struct {
 		name, doc string
 		problem   string // "" when valid
 	}{
 		{"valid", head + "sim: {policies: {a: random}}\n", ""},
 		{"empty", head + "sim: {}\n", ""},
-		{"unknown key", head + "sim: {seed: 3}\n", `f.yaml:5:7: unknown field "seed" in sim; allowed: policies`},
-		{"not a mapping", head + "sim: {policies: [a, b]}\n", "f.yaml:5:17: sim.policies:"},
-		{"not text", head + "sim: {policies: {a: {b: c}}}\n", "f.yaml:5:22: sim.policies.a: want text"},
+		{"unknown key", head + "sim: {seed: 3}\n", `f.yaml:4:7: unknown field "seed" in sim; allowed: policies`},
+		{"not a mapping", head + "sim: {policies: [a, b]}\n", "f.yaml:4:17: sim.policies:"},
+		{"not text", head + "sim: {policies: {a: {b: c}}}\n", "f.yaml:4:22: sim.policies.a: want text"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := scenario.ParseEncounter(reg, "f.yaml", []byte(tt.doc))

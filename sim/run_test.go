@@ -9,8 +9,8 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/engine/enginetest/duel"
 	"fray/rules/blackpowder"
+	"fray/rules/reference"
 	"fray/scenario"
 	"fray/sim"
 )
@@ -28,6 +28,35 @@ func demo(t *testing.T, name string) engine.Table {
 	}
 	return tb
 }
+
+// bundled starts a bundled encounter of the reference ruleset and returns
+// its first state.
+func bundled(t *testing.T, name string) reference.State {
+	t.Helper()
+	reg, err := engine.NewRegistry(reference.Info())
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, err := scenario.ParseEncounter(reg, name, reference.Content()[name])
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, enc, ok := engine.Unwrap[reference.State, reference.Command, reference.Event](tb)
+	if !ok {
+		t.Fatalf("%s: not a reference table", name)
+	}
+	return *enc.State()
+}
+
+// secretive is what withoutSimulation shows of the reference ruleset.
+type secretive interface {
+	engine.Game[reference.State, reference.Command, reference.Event]
+	engine.Secrets[reference.State, reference.Command, reference.Event]
+}
+
+// withoutSimulation is the reference ruleset with its secrets but without
+// its Simulation capability (nor Speed or Odds).
+type withoutSimulation struct{ secretive }
 
 func jsonOf(t *testing.T, r *sim.Report) []byte {
 	t.Helper()
@@ -135,14 +164,14 @@ func TestTimeouts(t *testing.T) {
 	}
 }
 
-// spy is a duel policy that checks what it is shown: it attacks or feints
+// spy is a reference policy that checks what it is shown: it attacks or feints
 // at random and records the feints it makes and any feint it is shown as
 // the target of one.
 type spy struct {
 	feinted, shownFeint, reacted *atomic.Int64
 }
 
-func (s spy) Choose(view *duel.State, p engine.Prompt[duel.Command], src dice.Source) duel.Command {
+func (s spy) Choose(view *reference.State, p engine.Prompt[reference.Command], src dice.Source) reference.Command {
 	if p.Kind == engine.React {
 		s.reacted.Add(1)
 		if view.Pending != nil && view.Pending.Feint && view.Pending.Attacker != p.Actor {
@@ -150,21 +179,22 @@ func (s spy) Choose(view *duel.State, p engine.Prompt[duel.Command], src dice.So
 		}
 	}
 	c := p.Options[src.Roll(len(p.Options))-1].Command
-	if _, ok := c.(*duel.Feint); ok {
+	if _, ok := c.(*reference.Feint); ok {
 		s.feinted.Add(1)
 	}
 	return c
 }
 
-// TestPoliciesSeeOnlyTheirView runs duels between two spies: the target of
-// a feint must never be shown that it is one, though feints are made and
-// hit. The duel has no Simulation capability, so the report says nothing
-// of rounds or of what befell each combatant.
+// TestPoliciesSeeOnlyTheirView runs skirmishes between two spies: the
+// target of a feint must never be shown that it is one, though feints are
+// made and hit. Played without the reference ruleset's Simulation
+// capability, the report says nothing of rounds or of what befell each
+// combatant; with it, it does.
 func TestPoliciesSeeOnlyTheirView(t *testing.T) {
 	var feinted, shown, reacted atomic.Int64
 	s := spy{&feinted, &shown, &reacted}
-	initial := duel.Skirmish()
-	r, err := sim.Run[duel.State, duel.Command, duel.Event](duel.Rules{}, &initial, map[string]engine.Policy[duel.State, duel.Command]{"spy": s},
+	initial := bundled(t, "reference_skirmish")
+	r, err := sim.Run[reference.State, reference.Command, reference.Event](withoutSimulation{reference.Rules{}}, &initial, map[string]engine.Policy[reference.State, reference.Command]{"spy": s},
 		sim.Options{Fights: 300, Seed: 3, Workers: 2})
 	if err != nil {
 		t.Fatal(err)
@@ -177,6 +207,17 @@ func TestPoliciesSeeOnlyTheirView(t *testing.T) {
 	}
 	if r.Rounds != nil || r.Combatants != nil || len(r.Sides) != 2 || r.Sides[0].Side != "red" || r.Sides[0].Policy != "spy" {
 		t.Errorf("a report without the Simulation capability: %+v", r)
+	}
+	r, err = sim.Run[reference.State, reference.Command, reference.Event](reference.Rules{}, &initial, map[string]engine.Policy[reference.State, reference.Command]{"spy": s},
+		sim.Options{Fights: 300, Seed: 3, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if shown.Load() != 0 {
+		t.Errorf("a target was shown %d feints", shown.Load())
+	}
+	if r.Rounds == nil || len(r.Combatants) != 4 || r.Combatants[0].ID != "ann" {
+		t.Errorf("a report with the Simulation capability: %+v", r)
 	}
 }
 
@@ -250,9 +291,9 @@ func TestSimulatorChooses(t *testing.T) {
 	if _, err := bp.Choose(tb, "clever", dice.Seeded(1)); err == nil {
 		t.Error("an unknown policy chose")
 	}
-	other := sim.For[duel.State, duel.Command, duel.Event](duel.Rules{})
-	if _, err := other.Simulate(tb, sim.Options{Fights: 1}); err == nil || !strings.Contains(err.Error(), "a blackpowder fight, not duel") {
-		t.Errorf("simulating a blackpowder table as a duel: %v", err)
+	other := sim.For[reference.State, reference.Command, reference.Event](withoutSimulation{reference.Rules{}})
+	if _, err := other.Simulate(tb, sim.Options{Fights: 1}); err == nil || !strings.Contains(err.Error(), "a blackpowder fight, not reference") {
+		t.Errorf("simulating a blackpowder table as a reference fight: %v", err)
 	}
 	if got := other.Policies(); len(got) != 1 || got[0] != engine.RandomPolicy {
 		t.Errorf("a ruleset without policies gets %v, want the random one", got)

@@ -11,17 +11,18 @@ import (
 	"testing"
 
 	"fray/engine"
-	"fray/scenario/scenariotest"
+	"fray/rules/reference"
 )
 
-// toyRegistry offers the toy ruleset of package scenariotest.
-func toyRegistry() (*engine.Registry, error) {
-	return engine.NewRegistry(scenariotest.Info())
+// referenceRegistry offers the reference ruleset alone, so that what
+// these tests expect does not change as rulesets are added to fray.
+func referenceRegistry() (*engine.Registry, error) {
+	return engine.NewRegistry(reference.Info())
 }
 
-// frayToy runs fray in-process as run does, but with check and schema
-// finding their rulesets in toyRegistry.
-func frayToy(t *testing.T, args ...string) result {
+// frayReference runs fray in-process as run does, but with check and
+// schema finding their rulesets in referenceRegistry.
+func frayReference(t *testing.T, args ...string) result {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	root := newRootCmd(&stdout, &stderr)
@@ -30,7 +31,7 @@ func frayToy(t *testing.T, args ...string) result {
 			root.RemoveCommand(c)
 		}
 	}
-	root.AddCommand(newCheckCmd(toyRegistry), newSchemaCmd(toyRegistry))
+	root.AddCommand(newCheckCmd(referenceRegistry), newSchemaCmd(referenceRegistry))
 	root.SetArgs(args)
 	_, err := root.ExecuteC()
 	code := exitOK
@@ -66,45 +67,45 @@ func writeFiles(t *testing.T, files map[string]string) string {
 // that does not, a malformed encounter and bundled-content-like YAML that
 // is neither.
 const (
-	duelYAML = `ruleset: toy
-target: 10
-sides: [{id: players}, {id: bandits}]
+	duelYAML = `ruleset: reference
+title: A duel
+sides: [{id: red}, {id: blue}]
 combatants:
-  - use: markus
-  - use: thug
+  - {use: fencer, id: ann, side: red}
+  - {use: guard, id: bob, side: blue}
 `
-	passYAML = `name: Markus adds up
+	passYAML = `name: Ann strikes first
 encounter: duel.yaml
-dice: [4, d6=3]
+dice: [15, d6=3]
 script:
-  - markus: add 2
-  - thug: hit markus
+  - ann: attack bob
+  - bob: take
 expect:
   state:
-    combatants.markus.score: 6
-    combatants.markus.lp: 4
-  prompt: {kind: act, actor: markus}
+    combatants.bob.lp: 7
+  prompt: {kind: act, actor: bob}
   dice_left: 0
 `
 	failYAML = `encounter: duel.yaml
-dice: [4, 3, 1]
+dice: [15, 3, 1]
 script:
-  - markus: add 2
-  - {actor: thug, do: hit markus, expect_error: not-allowed-now}
+  - ann: attack bob
+  - {actor: bob, do: take, expect_error: not-allowed-now}
 expect:
   state:
-    combatants.markus.lp: 8
+    combatants.bob.lp: 12
   dice_left: 0
 `
-	malformedYAML = `ruleset: toy
-target: 10
-sides: [{id: players}, {id: bandits}]
+	malformedYAML = `ruleset: reference
+title: Malformed
+sides: [{id: red}, {id: blue}]
 combatants:
-  - id: markus
-    side: players
+  - id: ann
+    side: red
     lp: 8
     evade: 3
-  - use: thug
+    defence: 10
+  - {use: guard, side: blue}
 `
 	weaponYAML = "name: club\nkind: melee\n"
 )
@@ -112,8 +113,8 @@ combatants:
 // TestCheckPasses checks the report of files that pass.
 func TestCheckPasses(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"duel.yaml": duelYAML, "pass.yaml": passYAML})
-	r := frayToy(t, "check", filepath.Join(dir, "pass.yaml"), filepath.Join(dir, "duel.yaml"))
-	want := fmt.Sprintf("ok   %[1]s/pass.yaml (Markus adds up)\nok   %[1]s/duel.yaml (encounter)\n2 passed, 0 failed\n", dir)
+	r := frayReference(t, "check", filepath.Join(dir, "pass.yaml"), filepath.Join(dir, "duel.yaml"))
+	want := fmt.Sprintf("ok   %[1]s/pass.yaml (Ann strikes first)\nok   %[1]s/duel.yaml (encounter)\n2 passed, 0 failed\n", dir)
 	if r.code != exitOK || r.stdout != want || r.stderr != "" {
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s\nstderr:\n%s", r.code, r.stdout, want, r.stderr)
 	}
@@ -127,13 +128,13 @@ func TestCheckFails(t *testing.T) {
 		"fail.yaml":      failYAML,
 		"malformed.yaml": malformedYAML,
 	})
-	r := frayToy(t, "check", filepath.Join(dir, "fail.yaml"), filepath.Join(dir, "malformed.yaml"))
+	r := frayReference(t, "check", filepath.Join(dir, "fail.yaml"), filepath.Join(dir, "malformed.yaml"))
 	want := fmt.Sprintf(`FAIL %[1]s/fail.yaml
-    %[1]s/fail.yaml:5: step 2 "thug: hit markus" was accepted, but a refusal (not-allowed-now) was expected; it did: thug hits markus with club: 3+1, markus has 4 LP left; round 2: markus's turn
-    %[1]s/fail.yaml:8: state combatants.markus.lp: want 8, got 4
+    %[1]s/fail.yaml:5: step 2 "bob: take" was accepted, but a refusal (not-allowed-now) was expected; it did: bob takes 5 damage (d6=3 +2): 7 LP left
+    %[1]s/fail.yaml:8: state combatants.bob.lp: want 12, got 7
     %[1]s/fail.yaml:9: dice left: want 0 unused, got 1: [1]
 FAIL %[1]s/malformed.yaml (encounter)
-    %[1]s/malformed.yaml:8:5: unknown field "evade" in combatants[0]; allowed: id, name, side, lp, weapons, position
+    %[1]s/malformed.yaml:8:5: unknown field "evade" in combatants[0]; allowed: id, name, side, lp, skill, defence, weapons
 0 passed, 2 failed
 `, dir)
 	if r.code != exitError || r.stdout != want {
@@ -157,19 +158,19 @@ func TestCheckDirectories(t *testing.T) {
 		"worked/broken.yml":  "encounter: [\n",
 		"empty/.placeholder": "",
 	})
-	r := frayToy(t, "check", dir)
+	r := frayReference(t, "check", dir)
 	want := fmt.Sprintf(`ok   %[1]s/duel.yaml (encounter)
 FAIL %[1]s/worked/broken.yml
     %[1]s/worked/broken.yml:1:12: YAML: sequence end token ']' not found
 ok   %[1]s/worked/duel.yaml (encounter)
-ok   %[1]s/worked/pass.yaml (Markus adds up)
+ok   %[1]s/worked/pass.yaml (Ann strikes first)
 3 passed, 1 failed
 `, dir)
 	if r.code != exitError || r.stdout != want {
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s", r.code, r.stdout, want)
 	}
 
-	r = frayToy(t, "check", filepath.Join(dir, "empty"), filepath.Join(dir, "content/club.yaml"), filepath.Join(dir, "absent.yaml"))
+	r = frayReference(t, "check", filepath.Join(dir, "empty"), filepath.Join(dir, "content/club.yaml"), filepath.Join(dir, "absent.yaml"))
 	want = fmt.Sprintf(`FAIL %[1]s/empty
     no scenario or encounter files here
 FAIL %[1]s/content/club.yaml
@@ -187,14 +188,13 @@ FAIL %[1]s/absent.yaml
 // what happened.
 func TestCheckVerbose(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"duel.yaml": duelYAML, "pass.yaml": passYAML})
-	r := frayToy(t, "check", "-v", filepath.Join(dir, "pass.yaml"))
-	want := fmt.Sprintf(`ok   %s/pass.yaml (Markus adds up)
-    1. markus: add 2  [d6=4]
-         markus rolls 4: adds 2+4, score 6
-         round 1: thug's turn
-    2. thug: hit markus  [d6=3]
-         thug hits markus with club: 3+1, markus has 4 LP left
-         round 2: markus's turn
+	r := frayReference(t, "check", "-v", filepath.Join(dir, "pass.yaml"))
+	want := fmt.Sprintf(`ok   %s/pass.yaml (Ann strikes first)
+    1. ann: attack bob  [d20=15]
+         ann attacks bob with sword
+         ann rolls d20=15+4 = 19 against defence 12: hit
+    2. bob: take  [d6=3]
+         bob takes 5 damage (d6=3 +2): 7 LP left
 1 passed, 0 failed
 `, dir)
 	if r.code != exitOK || r.stdout != want {
@@ -222,7 +222,7 @@ func TestCheckRegistry(t *testing.T) {
 	if len(reg.IDs()) == 0 {
 		t.Fatal("fray offers no rulesets")
 	}
-	dir := writeFiles(t, map[string]string{"toy.yaml": duelYAML})
+	dir := writeFiles(t, map[string]string{"toy.yaml": "ruleset: toy\n"})
 	r := fray(t, "check", filepath.Join(dir, "toy.yaml"))
 	if r.code != exitError || !strings.Contains(r.stdout, `toy.yaml:1:10: unknown ruleset "toy" (known: `+strings.Join(reg.IDs(), ", ")+")") {
 		t.Errorf("exit %d, stdout:\n%s", r.code, r.stdout)
@@ -247,9 +247,10 @@ func TestCheckRegistry(t *testing.T) {
 	}
 }
 
-// TestSchemaToy checks that fray schema prints the schema of the toy.
-func TestSchemaToy(t *testing.T) {
-	r := frayToy(t, "schema", "toy")
+// TestSchemaReference checks that fray schema prints the schema of the
+// reference ruleset.
+func TestSchemaReference(t *testing.T) {
+	r := frayReference(t, "schema", "reference")
 	if r.code != exitOK || !strings.Contains(r.stdout, `"Combatant": {`) || !strings.HasSuffix(r.stdout, "}\n") {
 		t.Errorf("exit %d, stdout:\n%.300s", r.code, r.stdout)
 	}

@@ -6,6 +6,7 @@ import (
 	"fray/engine"
 	"fray/odds"
 	"fray/rules/blackpowder"
+	"fray/rules/reference"
 	"fray/rules/tempo"
 	"fray/sim"
 )
@@ -15,6 +16,7 @@ import (
 func plugins() []plugged {
 	return []plugged{
 		plug(blackpowder.Plugin()),
+		plug(reference.Plugin()),
 		plug(tempo.Plugin()),
 	}
 }

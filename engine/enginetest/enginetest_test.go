@@ -12,23 +12,43 @@ import (
 	"fray/dice"
 	"fray/engine"
 	"fray/engine/enginetest"
-	"fray/engine/enginetest/duel"
+	"fray/rules/reference"
+	"fray/scenario"
 )
 
-func setups() []enginetest.Setup[duel.State] {
-	return []enginetest.Setup[duel.State]{
-		{Name: "skirmish", State: duel.Skirmish()},
-		{Name: "brawl", State: duel.Brawl()},
-		{Name: "melee", State: duel.Melee(), Viewers: []engine.Viewer{{Combatant: "eve"}}},
+// bundled starts a bundled encounter of the reference ruleset and returns
+// its first state.
+func bundled(t testing.TB, name string) reference.State {
+	t.Helper()
+	reg, err := engine.NewRegistry(reference.Info())
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := scenario.ParseEncounter(reg, name+".yaml", []byte("ruleset: reference\nuse: "+name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, enc, ok := engine.Unwrap[reference.State, reference.Command, reference.Event](table)
+	if !ok {
+		t.Fatalf("%s: not a reference table", name)
+	}
+	return *enc.State()
+}
+
+func setups(t testing.TB) []enginetest.Setup[reference.State] {
+	return []enginetest.Setup[reference.State]{
+		{Name: "skirmish", State: bundled(t, "reference_skirmish")},
+		{Name: "brawl", State: bundled(t, "reference_brawl")},
+		{Name: "melee", State: bundled(t, "reference_melee"), Viewers: []engine.Viewer{{Combatant: "eve"}}},
 	}
 }
 
-// TestDuelConforms plays 200 fights of the duel (2,000 in the long run,
-// 20 with -short). Green wins rarely: only the long run is sure to see
-// every side win, the default one sees a draw and two winners.
-func TestDuelConforms(t *testing.T) {
+// TestReferenceConforms plays 200 fights of the reference ruleset (2,000
+// in the long run, 20 with -short). Only the long run is sure to see every
+// side win; the default one sees a draw and two winners.
+func TestReferenceConforms(t *testing.T) {
 	n := enginetest.Fights(2000)
-	stats := enginetest.Run(t, duel.Rules{}, setups(), enginetest.Options{Fights: n, Seed: 1})
+	stats := enginetest.Run(t, reference.Rules{}, setups(t), enginetest.Options{Fights: n, Seed: 1})
 	if stats.Fights != n || stats.Failed != 0 {
 		t.Fatalf("%d fights passed and %d failed, want all %d to pass", stats.Fights, stats.Failed, n)
 	}
@@ -51,8 +71,8 @@ func TestDuelConforms(t *testing.T) {
 // parts plays the same fights as one run: the same totals, the same wins.
 func TestRunParallelAddsUpRun(t *testing.T) {
 	opts := enginetest.Options{Fights: 101, First: 7, Seed: 3}
-	whole := enginetest.Run(t, duel.Rules{}, setups(), opts)
-	parts := enginetest.RunParallel(t, duel.Rules{}, setups(), opts, 3)
+	whole := enginetest.Run(t, reference.Rules{}, setups(t), opts)
+	parts := enginetest.RunParallel(t, reference.Rules{}, setups(t), opts, 3)
 	if !reflect.DeepEqual(whole, parts) {
 		t.Errorf("three parts give %+v, one run %+v", parts, whole)
 	}
@@ -61,10 +81,10 @@ func TestRunParallelAddsUpRun(t *testing.T) {
 	}
 }
 
-func TestDuelConformsInLongFights(t *testing.T) {
+func TestReferenceConformsInLongFights(t *testing.T) {
 	// GMs who nearly always let the fight go on, and options tried at a
 	// tenth of the decisions.
-	stats := enginetest.Run(t, duel.Rules{}, setups(), enginetest.Options{
+	stats := enginetest.Run(t, reference.Rules{}, setups(t), enginetest.Options{
 		Fights: enginetest.Fights(300), Seed: 2, PreferDefault: 0.95, TryRate: 0.1,
 	})
 	if stats.Failed != 0 {
@@ -91,83 +111,98 @@ func (r *recorder) Errorf(format string, args ...any) {
 	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 }
 
-// Broken versions of duel, each with one bug the suite must catch.
+// game is the reference ruleset seen through Game and Secrets only.
+type game interface {
+	engine.Game[reference.State, reference.Command, reference.Event]
+	engine.Secrets[reference.State, reference.Command, reference.Event]
+}
+
+// plain is the reference ruleset without its Speed, Simulation and Odds:
+// the broken versions below override Decide, Evolve, Clone or Next, which
+// its Step, ScratchInto and NextKind would go round.
+type plain struct{ game }
+
+// ref is the reference ruleset for the broken versions to embed.
+var ref = plain{reference.Rules{}}
+
+// Broken versions of the reference ruleset, each with one bug the suite
+// must catch.
 
 // forgetful drops every 97th event it applies, so that the live state and
 // the replay drift apart.
 type forgetful struct {
-	duel.Rules
+	plain
 	calls *int
 }
 
-func (r forgetful) Evolve(s *duel.State, e duel.Event) {
+func (r forgetful) Evolve(s *reference.State, e reference.Event) {
 	if *r.calls++; *r.calls%97 == 0 {
 		return
 	}
-	r.Rules.Evolve(s, e)
+	r.plain.Evolve(s, e)
 }
 
 // fickle draws an extra die on every third call, so that playing a seed
 // again does not give the same log.
 type fickle struct {
-	duel.Rules
+	plain
 	calls *int
 }
 
-func (r fickle) Decide(s *duel.State, actor string, c duel.Command, src dice.Source) ([]duel.Event, error) {
+func (r fickle) Decide(s *reference.State, actor string, c reference.Command, src dice.Source) ([]reference.Event, error) {
 	if *r.calls++; *r.calls%3 == 0 {
 		src.Roll(6)
 	}
-	return r.Rules.Decide(s, actor, c, src)
+	return r.plain.Decide(s, actor, c, src)
 }
 
 // shallow clones the state without copying its fighters.
-type shallow struct{ duel.Rules }
+type shallow struct{ plain }
 
-func (shallow) Clone(s *duel.State) duel.State { return *s }
+func (shallow) Clone(s *reference.State) reference.State { return *s }
 
 // overOffering offers to dodge on one's own turn.
-type overOffering struct{ duel.Rules }
+type overOffering struct{ plain }
 
-func (r overOffering) OptionsFor(s *duel.State, actor string) []engine.Option[duel.Command] {
+func (r overOffering) OptionsFor(s *reference.State, actor string) []engine.Option[reference.Command] {
 	return engine.OptionsOf(r.Next(s), actor)
 }
 
-func (r overOffering) Next(s *duel.State) engine.Prompt[duel.Command] {
-	p := r.Rules.Next(s)
+func (r overOffering) Next(s *reference.State) engine.Prompt[reference.Command] {
+	p := r.plain.Next(s)
 	if p.Kind == engine.Act {
-		p.Options = append(p.Options, engine.Option[duel.Command]{Label: "dodge", Command: &duel.Dodge{}})
+		p.Options = append(p.Options, engine.Option[reference.Command]{Label: "dodge", Command: &reference.Dodge{}})
 	}
 	return p
 }
 
 // fragile panics when a feint lands.
-type fragile struct{ duel.Rules }
+type fragile struct{ plain }
 
-func (r fragile) Evolve(s *duel.State, e duel.Event) {
-	if _, ok := e.(*duel.Unbalanced); ok {
-		var f *duel.Fighter
-		f.HP-- // a nil dereference
+func (r fragile) Evolve(s *reference.State, e reference.Event) {
+	if _, ok := e.(*reference.Unbalanced); ok {
+		var f *reference.Combatant
+		f.LP-- // a nil dereference
 	}
-	r.Rules.Evolve(s, e)
+	r.plain.Evolve(s, e)
 }
 
 // endless never lets anyone get hurt and never lets the GM stop.
-type endless struct{ duel.Rules }
+type endless struct{ plain }
 
-func (r endless) Evolve(s *duel.State, e duel.Event) {
-	if d, ok := e.(*duel.Damaged); ok {
-		e = &duel.Damaged{Fighter: d.Fighter, Dice: d.Dice}
+func (r endless) Evolve(s *reference.State, e reference.Event) {
+	if d, ok := e.(*reference.Damaged); ok {
+		e = &reference.Damaged{Combatant: d.Combatant, Attacker: d.Attacker, Dice: d.Dice, LP: s.Combatant(d.Combatant).LP}
 	}
-	r.Rules.Evolve(s, e)
+	r.plain.Evolve(s, e)
 }
 
-func (r endless) OptionsFor(s *duel.State, actor string) []engine.Option[duel.Command] {
+func (r endless) OptionsFor(s *reference.State, actor string) []engine.Option[reference.Command] {
 	return engine.OptionsOf(r.Next(s), actor)
 }
 
-func (r endless) Next(s *duel.State) engine.Prompt[duel.Command] {
-	p := r.Rules.Next(s)
+func (r endless) Next(s *reference.State) engine.Prompt[reference.Command] {
+	p := r.plain.Next(s)
 	if p.Kind == engine.Ruling {
 		p.Options = p.Options[:1]
 	}
@@ -175,37 +210,37 @@ func (r endless) Next(s *duel.State) engine.Prompt[duel.Command] {
 }
 
 // blabbing writes a feint as an attack.
-type blabbing struct{ duel.Rules }
+type blabbing struct{ plain }
 
-func (r blabbing) FormatCommand(c duel.Command) string {
-	if f, ok := c.(*duel.Feint); ok {
+func (r blabbing) FormatCommand(c reference.Command) string {
+	if f, ok := c.(*reference.Feint); ok {
 		return "attack " + f.Target
 	}
-	return r.Rules.FormatCommand(c)
+	return r.plain.FormatCommand(c)
 }
 
 // scrubbing hides a feint by changing the logged event itself.
-type scrubbing struct{ duel.Rules }
+type scrubbing struct{ plain }
 
-func (scrubbing) ViewEvent(s *duel.State, e duel.Event, v engine.Viewer) (duel.Event, bool) {
-	if d, ok := e.(*duel.Declared); ok && !v.GM && v.Combatant != d.Attacker {
+func (scrubbing) ViewEvent(s *reference.State, e reference.Event, v engine.Viewer) (reference.Event, bool) {
+	if d, ok := e.(*reference.AttackDeclared); ok && !v.GM && v.Combatant != d.Attacker {
 		d.Feint = false
 	}
 	return e, true
 }
 
 // meddling counts decisions in the state it was given to decide on.
-type meddling struct{ duel.Rules }
+type meddling struct{ plain }
 
-func (r meddling) Decide(s *duel.State, actor string, c duel.Command, src dice.Source) ([]duel.Event, error) {
+func (r meddling) Decide(s *reference.State, actor string, c reference.Command, src dice.Source) ([]reference.Event, error) {
 	s.Round++
-	return r.Rules.Decide(s, actor, c, src)
+	return r.plain.Decide(s, actor, c, src)
 }
 
 // stepping decides in place by Decide and Evolve: a correct Step.
-type stepping struct{ duel.Rules }
+type stepping struct{ plain }
 
-func (r stepping) Step(s *duel.State, actor string, c duel.Command, src dice.Source, events []duel.Event) ([]duel.Event, error) {
+func (r stepping) Step(s *reference.State, actor string, c reference.Command, src dice.Source, events []reference.Event) ([]reference.Event, error) {
 	decided, err := r.Decide(s, actor, c, src)
 	if err != nil {
 		return nil, err
@@ -216,17 +251,17 @@ func (r stepping) Step(s *duel.State, actor string, c duel.Command, src dice.Sou
 	return append(events, decided...), nil
 }
 
-func (r stepping) ScratchInto(dst, s *duel.State) { *dst = r.Clone(s) }
+func (r stepping) ScratchInto(dst, s *reference.State) { *dst = r.Clone(s) }
 
-func (r stepping) NextKind(s *duel.State) engine.PromptKind { return r.Next(s).Kind }
+func (r stepping) NextKind(s *reference.State) engine.PromptKind { return r.Next(s).Kind }
 
-var _ engine.Speed[duel.State, duel.Command, duel.Event] = stepping{}
+var _ engine.Speed[reference.State, reference.Command, reference.Event] = stepping{}
 
 // skipping steps like stepping but leaves out the last event of a
 // decision with more than one, from the events and from the state.
 type skipping struct{ stepping }
 
-func (r skipping) Step(s *duel.State, actor string, c duel.Command, src dice.Source, events []duel.Event) ([]duel.Event, error) {
+func (r skipping) Step(s *reference.State, actor string, c reference.Command, src dice.Source, events []reference.Event) ([]reference.Event, error) {
 	decided, err := r.Decide(s, actor, c, src)
 	if err != nil {
 		return nil, err
@@ -243,7 +278,7 @@ func (r skipping) Step(s *duel.State, actor string, c duel.Command, src dice.Sou
 // lagging steps like stepping but forgets to apply the events.
 type lagging struct{ stepping }
 
-func (r lagging) Step(s *duel.State, actor string, c duel.Command, src dice.Source, events []duel.Event) ([]duel.Event, error) {
+func (r lagging) Step(s *reference.State, actor string, c reference.Command, src dice.Source, events []reference.Event) ([]reference.Event, error) {
 	decided, err := r.Decide(s, actor, c, src)
 	return append(events, decided...), err
 }
@@ -251,7 +286,7 @@ func (r lagging) Step(s *duel.State, actor string, c duel.Command, src dice.Sour
 // TestStepperConforms checks that a correct Step passes the check of Step
 // against Decide.
 func TestStepperConforms(t *testing.T) {
-	stats := enginetest.Run(t, stepping{}, setups(), enginetest.Options{Fights: 200, Seed: 1})
+	stats := enginetest.Run(t, stepping{ref}, setups(t), enginetest.Options{Fights: 200, Seed: 1})
 	if stats.Fights != 200 {
 		t.Errorf("%d of 200 fights passed", stats.Fights)
 	}
@@ -260,28 +295,28 @@ func TestStepperConforms(t *testing.T) {
 func TestCatchesBrokenRulesets(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		game engine.Game[duel.State, duel.Command, duel.Event]
+		game engine.Game[reference.State, reference.Command, reference.Event]
 		opts enginetest.Options
 		want string
 	}{
-		{"forgetful Evolve", forgetful{calls: new(int)}, enginetest.Options{}, "the live state:\n"}, // from a replay
-		{"nondeterministic Decide", fickle{calls: new(int)}, enginetest.Options{}, "the same seed played again gives a different log"},
-		{"shallow Clone", shallow{}, enginetest.Options{}, "to a Clone changed the live state"},
-		{"option refused", overOffering{}, enginetest.Options{}, `option 5 ("dodge") of the act prompt for "ann" ("round 1, ann's turn: attack, feint or defend?") was refused: cannot dodge now`},
-		{"panic", fragile{}, enginetest.Options{}, "panic: runtime error: invalid memory address"},
-		{"never ends", endless{}, enginetest.Options{MaxDecisions: 300}, "the fight has not ended after 300 decisions"},
-		{"text round trip", blabbing{}, enginetest.Options{}, `"attack bob" parses as &duel.Attack{Target:"bob"}, not as the option's &duel.Feint{Target:"bob"}`},
-		{"ViewEvent modifies the log", scrubbing{}, enginetest.Options{}, "modified event"},
-		{"Decide modifies the state", meddling{}, enginetest.Options{}, "Decide modified the state it was given"},
-		{"Decide modifies the state, untried", meddling{}, enginetest.Options{TryRate: -1}, "folding the log's events from the initial state does not give the live state"},
-		{"Step leaves an event out", skipping{}, enginetest.Options{}, "Step's events differ from Decide's"},
-		{"Step leaves the state be", lagging{}, enginetest.Options{}, "Step leaves a state other than Decide and Evolve do"},
+		{"forgetful Evolve", forgetful{plain: ref, calls: new(int)}, enginetest.Options{}, "the live state:\n"}, // from a replay
+		{"nondeterministic Decide", fickle{plain: ref, calls: new(int)}, enginetest.Options{}, "the same seed played again gives a different log"},
+		{"shallow Clone", shallow{ref}, enginetest.Options{}, "to a Clone changed the live state"},
+		{"option refused", overOffering{ref}, enginetest.Options{}, `option 5 ("dodge") of the act prompt for "ann" ("round 1, ann's turn: attack, feint or defend?") was refused: cannot dodge now`},
+		{"panic", fragile{ref}, enginetest.Options{}, "panic: runtime error: invalid memory address"},
+		{"never ends", endless{ref}, enginetest.Options{MaxDecisions: 300}, "the fight has not ended after 300 decisions"},
+		{"text round trip", blabbing{ref}, enginetest.Options{}, `option 1: "attack bob" parses as &reference.Attack{Target:"bob", Weapon:""}, not as the option's &reference.Feint{Target:"bob"}`},
+		{"ViewEvent modifies the log", scrubbing{ref}, enginetest.Options{}, "modified event"},
+		{"Decide modifies the state", meddling{ref}, enginetest.Options{}, "Decide modified the state it was given"},
+		{"Decide modifies the state, untried", meddling{ref}, enginetest.Options{TryRate: -1}, "folding the log's events from the initial state does not give the live state"},
+		{"Step leaves an event out", skipping{stepping{ref}}, enginetest.Options{}, "Step's events differ from Decide's"},
+		{"Step leaves the state be", lagging{stepping{ref}}, enginetest.Options{}, "Step leaves a state other than Decide and Evolve do"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &recorder{TB: t}
 			opts := tc.opts
 			opts.Fights, opts.Seed, opts.MaxFailures = 40, 3, 2
-			stats := enginetest.Run(rec, tc.game, setups(), opts)
+			stats := enginetest.Run(rec, tc.game, setups(t), opts)
 			if len(rec.errors) == 0 {
 				t.Fatalf("the suite passed a broken ruleset: %+v", stats)
 			}
@@ -301,70 +336,70 @@ func TestCatchesBrokenRulesets(t *testing.T) {
 
 // tally is duel's state with a count of events that its JSON leaves out.
 type tally struct {
-	duel.State
+	reference.State
 	events int
 }
 
 // timed plays duel on a tally and ends every fight after 30 events: a rule
 // that depends on state the JSON does not carry.
-type timed struct{ duel.Rules }
+type timed struct{ plain }
 
-func (r timed) Decide(s *tally, actor string, c duel.Command, src dice.Source) ([]duel.Event, error) {
-	return r.Rules.Decide(&s.State, actor, c, src)
+func (r timed) Decide(s *tally, actor string, c reference.Command, src dice.Source) ([]reference.Event, error) {
+	return r.plain.Decide(&s.State, actor, c, src)
 }
 
-func (r timed) Evolve(s *tally, e duel.Event) {
+func (r timed) Evolve(s *tally, e reference.Event) {
 	s.events++
-	r.Rules.Evolve(&s.State, e)
+	r.plain.Evolve(&s.State, e)
 }
 
-func (r timed) Next(s *tally) engine.Prompt[duel.Command] {
+func (r timed) Next(s *tally) engine.Prompt[reference.Command] {
 	if s.events >= 30 {
-		return engine.Prompt[duel.Command]{Kind: engine.End, Question: "time is up", Default: -1}
+		return engine.Prompt[reference.Command]{Kind: engine.End, Question: "time is up", Default: -1}
 	}
-	return r.Rules.Next(&s.State)
+	return r.plain.Next(&s.State)
 }
 
 func (r timed) Clone(s *tally) tally {
-	return tally{State: r.Rules.Clone(&s.State), events: s.events}
+	return tally{State: r.plain.Clone(&s.State), events: s.events}
 }
 
 func (r timed) View(s *tally, v engine.Viewer) tally {
-	return tally{State: r.Rules.View(&s.State, v), events: s.events}
+	return tally{State: r.plain.View(&s.State, v), events: s.events}
 }
 
-func (r timed) ViewEvent(s *tally, e duel.Event, v engine.Viewer) (duel.Event, bool) {
-	return r.Rules.ViewEvent(&s.State, e, v)
+func (r timed) ViewEvent(s *tally, e reference.Event, v engine.Viewer) (reference.Event, bool) {
+	return r.plain.ViewEvent(&s.State, e, v)
 }
 
-func (r timed) ViewCommand(s *tally, actor string, c duel.Command, v engine.Viewer) (duel.Command, bool) {
-	return r.Rules.ViewCommand(&s.State, actor, c, v)
+func (r timed) ViewCommand(s *tally, actor string, c reference.Command, v engine.Viewer) (reference.Command, bool) {
+	return r.plain.ViewCommand(&s.State, actor, c, v)
 }
 
-func (r timed) ViewPrompt(s *tally, p engine.Prompt[duel.Command], v engine.Viewer) engine.Prompt[duel.Command] {
-	return r.Rules.ViewPrompt(&s.State, p, v)
+func (r timed) ViewPrompt(s *tally, p engine.Prompt[reference.Command], v engine.Viewer) engine.Prompt[reference.Command] {
+	return r.plain.ViewPrompt(&s.State, p, v)
 }
 
-func (r timed) OptionsFor(s *tally, actor string) []engine.Option[duel.Command] {
+func (r timed) OptionsFor(s *tally, actor string) []engine.Option[reference.Command] {
 	return engine.OptionsOf(r.Next(s), actor)
 }
 
-func (r timed) Roster(s *tally) []string { return r.Rules.Roster(&s.State) }
+func (r timed) Roster(s *tally) []string { return r.plain.Roster(&s.State) }
 
-func (r timed) SideOf(s *tally, combatant string) string { return r.Rules.SideOf(&s.State, combatant) }
+func (r timed) SideOf(s *tally, combatant string) string { return r.plain.SideOf(&s.State, combatant) }
 
-func (r timed) ParseCommand(s *tally, actor, text string) (duel.Command, error) {
-	return r.Rules.ParseCommand(&s.State, actor, text)
+func (r timed) ParseCommand(s *tally, actor, text string) (reference.Command, error) {
+	return r.plain.ParseCommand(&s.State, actor, text)
 }
 
-func (r timed) DescribeEvent(s *tally, e duel.Event) string {
-	return r.Rules.DescribeEvent(&s.State, e)
+func (r timed) DescribeEvent(s *tally, e reference.Event) string {
+	return r.plain.DescribeEvent(&s.State, e)
 }
 
 func TestCatchesStateTheJSONLeavesOut(t *testing.T) {
 	rec := &recorder{TB: t}
-	setups := []enginetest.Setup[tally]{{Name: "skirmish", State: tally{State: duel.Skirmish()}}}
-	enginetest.Run(rec, timed{}, setups, enginetest.Options{Fights: 20, PreferDefault: 1, MaxFailures: 1})
+	setups := []enginetest.Setup[tally]{{Name: "skirmish", State: tally{State: bundled(t, "reference_skirmish")}}}
+	enginetest.Run(rec, timed{ref}, setups, enginetest.Options{Fights: 20, PreferDefault: 1, MaxFailures: 1})
 	if len(rec.errors) == 0 {
 		t.Fatal("the suite passed a state that loses data in JSON")
 	}
@@ -375,7 +410,7 @@ func TestCatchesStateTheJSONLeavesOut(t *testing.T) {
 
 func TestPanicReportListsTheDecisions(t *testing.T) {
 	rec := &recorder{TB: t}
-	enginetest.Run(rec, fragile{}, setups(), enginetest.Options{Fights: 10, MaxFailures: 1})
+	enginetest.Run(rec, fragile{ref}, setups(t), enginetest.Options{Fights: 10, MaxFailures: 1})
 	if len(rec.errors) == 0 {
 		t.Fatal("no failure reported")
 	}
@@ -388,18 +423,18 @@ func TestPanicReportListsTheDecisions(t *testing.T) {
 }
 
 // rare fails only in fights that reach round 3.
-type rare struct{ duel.Rules }
+type rare struct{ plain }
 
-func (r rare) Evolve(s *duel.State, e duel.Event) {
-	if rs, ok := e.(*duel.RoundStarted); ok && rs.Round == 3 {
+func (r rare) Evolve(s *reference.State, e reference.Event) {
+	if rs, ok := e.(*reference.RoundStarted); ok && rs.Round == 3 {
 		panic("round 3")
 	}
-	r.Rules.Evolve(s, e)
+	r.plain.Evolve(s, e)
 }
 
 func TestReplayAFailingFightAlone(t *testing.T) {
 	rec := &recorder{TB: t}
-	enginetest.Run(rec, rare{}, setups(), enginetest.Options{Fights: 60, Seed: 9, MaxFailures: 1})
+	enginetest.Run(rec, rare{ref}, setups(t), enginetest.Options{Fights: 60, Seed: 9, MaxFailures: 1})
 	if len(rec.errors) == 0 {
 		t.Fatal("no failure reported")
 	}
@@ -412,7 +447,7 @@ func TestReplayAFailingFightAlone(t *testing.T) {
 		t.Fatal("fight 0 failed: pick a seed whose first fights pass, to test First")
 	}
 	again := &recorder{TB: t}
-	stats := enginetest.Run(again, rare{}, setups(), enginetest.Options{Seed: 9, First: first, Fights: 1})
+	stats := enginetest.Run(again, rare{ref}, setups(t), enginetest.Options{Seed: 9, First: first, Fights: 1})
 	if len(again.errors) != 1 || withoutStack(again.errors[0]) != withoutStack(rec.errors[0]) {
 		t.Errorf("replaying fight %d alone reported %q,\nwant %q", first, again.errors, rec.errors[0])
 	}
@@ -430,7 +465,7 @@ func withoutStack(report string) string {
 
 func TestRunRefusesNoSetups(t *testing.T) {
 	rec := &recorder{TB: t}
-	enginetest.Run(rec, duel.Rules{}, nil, enginetest.Options{})
+	enginetest.Run(rec, reference.Rules{}, nil, enginetest.Options{})
 	if len(rec.errors) != 1 || !strings.Contains(rec.errors[0], "no setups") {
 		t.Errorf("errors = %q", rec.errors)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"fray/engine"
+	"fray/rules/reference"
 	"fray/scenario/scenariotest"
 )
 
@@ -17,14 +18,14 @@ const pathsEnv = "SCENARIOTEST_PATHS"
 
 // TestHelperRunFiles is the child process of the tests below, which check
 // what RunFiles reports, failures included, from outside: it runs the
-// toy's files at the paths in SCENARIOTEST_PATHS, and skips when there
-// are none.
+// reference ruleset's files at the paths in SCENARIOTEST_PATHS, and skips
+// when there are none.
 func TestHelperRunFiles(t *testing.T) {
 	paths := os.Getenv(pathsEnv)
 	if paths == "" {
 		t.Skip("the child process of the RunFiles tests")
 	}
-	reg, err := engine.NewRegistry(scenariotest.Info())
+	reg, err := engine.NewRegistry(reference.Info())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,50 +71,74 @@ func copyFile(t *testing.T, from, dir, to string) {
 	}
 }
 
-// TestRunFilesPasses runs passing scenarios and an encounter named one by
+// The reference ruleset's files these tests run.
+const (
+	passing   = "../../scenarios/reference/critical_hit.yaml"
+	encounter = "../../rules/reference/content/reference_skirmish.yaml"
+)
+
+// TestRunFilesPasses runs a passing scenario and an encounter named one by
 // one, and a directory of them at two depths where a content file is
 // skipped: each file is a passing subtest named after it.
 func TestRunFilesPasses(t *testing.T) {
 	dir := t.TempDir()
-	copyFile(t, "../testdata/duel.yaml", dir, "duel.yaml")
-	copyFile(t, "../testdata/duel.yaml", dir, "deeper/duel.yaml")
-	copyFile(t, "../testdata/pass.yaml", dir, "deeper/pass.yml")
+	copyFile(t, encounter, dir, "skirmish.yaml")
+	copyFile(t, encounter, dir, "deeper/skirmish.yaml")
+	copyFile(t, passing, dir, "deeper/critical.yml")
 	if err := os.WriteFile(filepath.Join(dir, "markus.yaml"), []byte("id: markus\nlp: 10\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, failed := runFiles(t, "../testdata/pass.yaml", "../testdata/inline.yaml", "../testdata/duel.yaml", dir)
+	out, failed := runFiles(t, passing, encounter, dir)
 	if failed {
 		t.Errorf("failed:\n%s", out)
 	}
 	contains(t, out,
-		"--- PASS: TestHelperRunFiles/pass.yaml ",
-		"--- PASS: TestHelperRunFiles/inline.yaml ",
-		"--- PASS: TestHelperRunFiles/duel.yaml ",
-		"--- PASS: TestHelperRunFiles/duel.yaml#01 ",
-		"--- PASS: TestHelperRunFiles/deeper/duel.yaml ",
-		"--- PASS: TestHelperRunFiles/deeper/pass.yml ",
+		"--- PASS: TestHelperRunFiles/critical_hit.yaml ",
+		"--- PASS: TestHelperRunFiles/reference_skirmish.yaml ",
+		"--- PASS: TestHelperRunFiles/skirmish.yaml ",
+		"--- PASS: TestHelperRunFiles/deeper/skirmish.yaml ",
+		"--- PASS: TestHelperRunFiles/deeper/critical.yml ",
 	)
 	if strings.Contains(out, "markus.yaml") {
 		t.Errorf("a content file was run:\n%s", out)
 	}
 }
 
+// failing is a scenario of the reference ruleset that gets everything
+// wrong: a refusal that is not one, a state, the dice left.
+const failing = `name: Everything goes wrong
+encounter:
+  ruleset: reference
+  use: reference_skirmish
+dice: [d20=20, d6=2, d6=3, d6=4, 5]
+script:
+  - ann: attack bob
+  - { actor: bob, do: dodge, expect_error: invalid }
+expect:
+  state:
+    combatants.bob.lp: 8
+  dice_left: 0
+`
+
 // TestRunFilesReportsMismatches runs a failing scenario: its subtest fails
 // with every mismatch at its line, and the transcript of the run.
 func TestRunFilesReportsMismatches(t *testing.T) {
-	const f = "../testdata/fail.yaml"
-	out, failed := runFiles(t, f, "../testdata/pass.yaml")
+	f := filepath.Join(t.TempDir(), "fail.yaml")
+	if err := os.WriteFile(f, []byte(failing), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, failed := runFiles(t, f, passing)
 	if !failed {
 		t.Errorf("passed:\n%s", out)
 	}
 	contains(t, out,
 		"--- FAIL: TestHelperRunFiles/fail.yaml ",
-		f+`:6: step 2 "thug1: hit markus" was accepted, but a refusal (invalid) was expected`,
-		f+`:11: state combatants.markus.lp: want 8, got 4`,
-		f+`:16: dice left: want 0 unused, got 1: [2]`,
+		f+`:8: step 2 "bob: dodge" was accepted, but a refusal (invalid) was expected`,
+		f+`:11: state combatants.bob.lp: want 8, got 3`,
+		f+`:12: dice left: want 0 unused, got 1: [5]`,
 		"the run's transcript:",
-		"2. thug1: hit markus  [d6=3]",
-		"--- PASS: TestHelperRunFiles/pass.yaml ",
+		"2. bob: dodge  [d6=2, d6=3, d6=4]",
+		"--- PASS: TestHelperRunFiles/critical_hit.yaml ",
 	)
 }
 

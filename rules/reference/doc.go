@@ -1,0 +1,44 @@
+// Package reference is the reference ruleset: a small combat system that
+// implements the whole ruleset contract of package engine, written to be
+// read top to bottom by someone about to write a ruleset of their own, and
+// copied. docs/writing-a-ruleset.md walks through it step by step, and
+// docs/rules/reference.md states its rulings.
+//
+// # The rules
+//
+// Two or more sides of combatants fight in rounds. In each round the
+// combatants still standing take turns in the order the encounter lists
+// them. On their turn a combatant may
+//
+//   - attack a standing enemy: d20 + skill against the target's defence; a
+//     thrown weapon adds its bonus to the roll, dusk takes 1 from it and
+//     night 2; a natural 20 always hits and is a critical;
+//   - feint at a standing enemy: declared and rolled exactly like an attack
+//     with their first weapon, but only the feinter and the GM know it is
+//     a feint (a secret the views hide);
+//   - defend: +4 defence until their next turn.
+//
+// A hit asks its target to dodge (once a round: a d6, 5 or 6 avoids it) or
+// take it. A blow deals 1d6 damage, 2d6 on a critical, plus the bonus of a
+// melee weapon; a feint that lands deals none but leaves the target off
+// balance (-2 defence for the rest of the round). A combatant at 0 life
+// points (LP) is down. A side wins when every combatant of the other sides
+// is down. After every round the GM rules whether the fight goes on (the
+// default) or stops in a draw.
+//
+// Dice are drawn in this order: the attack's d20; then, on a hit, the
+// dodge's d6, if the target dodges; then the damage d6s.
+//
+// # The files, in reading order
+//
+//   - state.go: the state, plain data that round-trips through JSON;
+//   - commands.go: the commands and events, each with its kind;
+//   - rules.go: Decide, Evolve, Next and the rest of engine.Ruleset, and
+//     engine.Speed;
+//   - codec.go: the text vocabulary, JSON and transcript lines;
+//   - secrets.go: engine.Secrets, hiding the feint;
+//   - tools.go: engine.Simulation and engine.Odds, with the tactical
+//     policy;
+//   - spec.go: the encounter file, the bundled content in content/ and the
+//     Plugin that cmd/fray/registry.go lists.
+package reference

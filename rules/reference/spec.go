@@ -1,0 +1,130 @@
+package reference
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Spec is the reference ruleset's encounter file, as package scenario
+// decodes it: the yaml tags name the keys, and the doc, required, min, max
+// and enum tags are what fray schema and the loader's messages say about
+// them. The loader reads the top-level "ruleset" key itself.
+type Spec struct {
+	Title      string      `yaml:"title" doc:"what the fight is called"`
+	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" doc:"the sides of the fight"`
+	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" doc:"who fights, in turn order"`
+	Scene      Scene       `yaml:"scene" doc:"where the fight happens"`
+}
+
+// SideSpec is one side of an encounter.
+type SideSpec struct {
+	ID   string `yaml:"id" required:"true" doc:"the side's id, as combatants name it"`
+	Name string `yaml:"name" doc:"the side's name"`
+}
+
+// Scene is where a fight happens.
+type Scene struct {
+	Light string            `yaml:"light" enum:"day,dusk,night" doc:"how well people see: dusk takes 1 from attack rolls, night 2"`
+	Notes map[string]string `yaml:"notes" doc:"free notes for the GM; the rules do not read them"`
+}
+
+// Start validates the spec and starts the fight as a Table.
+func (sp *Spec) Start() (engine.Table, error) {
+	s, err := sp.State()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+}
+
+// State validates the spec and returns the fight's first state, the first
+// combatant to act. Every problem is reported, each as an
+// *engine.FieldError naming its field, joined with errors.Join, so that
+// the loader can point at the line of each. What the tags say (required
+// fields, ranges, enums) the loader has checked already.
+func (sp *Spec) State() (State, error) {
+	var errs []error
+	bad := func(path, format string, args ...any) {
+		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
+	}
+	var sides []string
+	for i, sd := range sp.Sides {
+		if slices.Contains(sides, sd.ID) {
+			bad(fmt.Sprintf("sides[%d].id", i), "side %q is defined twice", sd.ID)
+		}
+		sides = append(sides, sd.ID)
+	}
+	s := State{Light: sp.Scene.Light, Round: 1}
+	for i, c := range sp.Combatants {
+		at := fmt.Sprintf("combatants[%d]", i)
+		switch {
+		case !word(c.ID):
+			bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -)", c.ID)
+		case c.ID == engine.GM:
+			bad(at+".id", "%q is the game master's id", c.ID)
+		case s.Combatant(c.ID) != nil:
+			bad(at+".id", "combatant %q is defined twice", c.ID)
+		}
+		if !slices.Contains(sides, c.Side) {
+			bad(at+".side", "unknown side %q; sides: %s", c.Side, strings.Join(sides, ", "))
+		}
+		for j, w := range c.Weapons {
+			switch {
+			case !word(w.Name):
+				bad(fmt.Sprintf("%s.weapons[%d].name", at, j), "%q is not a lowercase word (a-z, 0-9, -)", w.Name)
+			case c.Weapon(w.Name) != &c.Weapons[j]:
+				bad(fmt.Sprintf("%s.weapons[%d].name", at, j), "%s has two weapons called %q", c.ID, w.Name)
+			}
+			if w.Kind == "thrown" && w.Bonus > MaxThrownBonus {
+				bad(fmt.Sprintf("%s.weapons[%d].bonus", at, j), "a thrown weapon's bonus is at most %d, not %d", MaxThrownBonus, w.Bonus)
+			}
+		}
+		c.Weapons = slices.Clone(c.Weapons)
+		s.Combatants = append(s.Combatants, c)
+	}
+	for i, sd := range sp.Sides {
+		if !slices.ContainsFunc(sp.Combatants, func(c Combatant) bool { return c.Side == sd.ID }) {
+			bad(fmt.Sprintf("sides[%d]", i), "side %q has no combatants", sd.ID)
+		}
+	}
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
+	startRound(&s, 1)
+	return s, nil
+}
+
+// word reports whether id is a lowercase word, as commands name things.
+func word(id string) bool {
+	return id != "" && !strings.ContainsFunc(id, func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-'
+	})
+}
+
+//go:embed content/*.yaml
+var contentFS embed.FS
+
+// Content returns the bundled content by name (the file name without
+// .yaml): stat blocks, weapons and encounters that files bring in with
+// "use: NAME".
+func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "content") }
+
+// Plugin is everything the reference ruleset offers a program: one line in
+// cmd/fray/registry.go wires it into every command.
+func Plugin() engine.Plugin[State, Command, Event] {
+	return engine.Plugin[State, Command, Event]{
+		Game:    Rules{},
+		Summary: "the reference ruleset: d20 attacks, feints in secret, dodges and a GM ruling each round; the example to copy",
+		NewSpec: func() engine.EncounterSpec { return &Spec{} },
+		Content: Content,
+	}
+}
+
+// Info is the ruleset's entry for an engine.Registry: Plugin().Info().
+func Info() engine.RulesetInfo { return Plugin().Info() }
