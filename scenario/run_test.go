@@ -107,7 +107,7 @@ func TestRunStops(t *testing.T) {
 		{
 			name: "a command the ruleset does not know",
 			file: "encounter: enc.yaml\nscript:\n  - ann: dance\n",
-			want: []string{`:3: step 1 "ann: dance" was refused (invalid): unknown command "dance" (say attack TARGET [with WEAPON], feint TARGET, defend, dodge, take, continue or stop)`},
+			want: []string{`:3: step 1 "ann: dance" was refused (invalid): unknown command "dance" (known: attack, feint, defend, dodge, take, continue, stop)`},
 		},
 		{
 			name: "the default ruling needs no dice but the step does",
@@ -152,7 +152,7 @@ script:
   - bob: defend  # the GM rules; ann's step makes the fight go on
   - ann: defend
 expect:
-  state: {round: 2, combatants.ann.defending: true, phase: act}
+  state: {round: 2, combatants.ann.guard.until: turn_start, phase: act}
 `)
 	checkLines(t, path, mismatches(t, path), nil)
 

@@ -45,7 +45,8 @@ func (b *Boundary) UnmarshalText(text []byte) error {
 
 // Duration is how long an effect lasts: until the Count-th boundary of
 // kind Until still to come, counting for a turn boundary only the turns of
-// Whose. The zero Duration has run out.
+// Whose. The zero Duration has run out, and a Duration that runs out
+// becomes the zero Duration, so that an effect's state is its Duration.
 type Duration struct {
 	Until Boundary `json:"until"`
 	Whose string   `json:"whose,omitempty"`
@@ -69,7 +70,11 @@ func (d *Duration) Pass(b Boundary, whose string) (ranOut bool) {
 		return false
 	}
 	d.Count--
-	return d.Count == 0
+	if d.Count > 0 {
+		return false
+	}
+	*d = Duration{}
+	return true
 }
 
 // Over reports whether the duration has run out.

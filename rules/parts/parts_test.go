@@ -87,8 +87,8 @@ func TestDurations(t *testing.T) {
 	if d.Pass(parts.TurnEnd, "bob") || d.Pass(parts.TurnStart, "ann") || d.Pass(parts.RoundEnd, "") || d.Over() {
 		t.Fatal("ran out at a boundary it does not wait for")
 	}
-	if !d.Pass(parts.TurnEnd, "ann") || !d.Over() || d.Pass(parts.TurnEnd, "ann") {
-		t.Fatal("did not run out at the end of ann's turn, once")
+	if !d.Pass(parts.TurnEnd, "ann") || !d.Over() || d != (parts.Duration{}) || d.Pass(parts.TurnEnd, "ann") {
+		t.Fatal("did not run out at the end of ann's turn, once, to the zero Duration")
 	}
 	// Until the start of the round after next.
 	r := parts.Until(parts.RoundStart, "", 2)

@@ -5,57 +5,56 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
-// vocabulary lists the commands of the text vocabulary, for messages.
-const vocabulary = "attack TARGET [with WEAPON], feint TARGET, defend, dodge, take, continue or stop"
+// grammar is the text vocabulary of the reference ruleset's commands: a
+// table of verbs and the words each takes (see parts.Grammar).
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
+	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with"}},
+	parts.Verb{Name: "feint", Args: "TARGET", Min: 1},
+	parts.Verb{Name: "defend"},
+	parts.Verb{Name: "dodge"},
+	parts.Verb{Name: "take"},
+	parts.Verb{Name: "continue"},
+	parts.Verb{Name: "stop"},
+)
 
 // ParseCommand reads a command in the text vocabulary: "attack TARGET",
 // "attack TARGET with WEAPON", "feint TARGET", "defend", "dodge", "take",
 // "continue" or "stop". Whether the command is allowed now is for Decide
 // to say; ParseCommand reads words only.
 func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
-	words := strings.Fields(strings.ToLower(text))
-	if len(words) == 0 {
-		return nil, engine.Errorf(engine.Invalid, "empty command (say %s)", vocabulary)
+	p, err := grammar.Parse(text)
+	if err != nil {
+		return nil, engine.Errorf(engine.Invalid, "%v", err)
 	}
-	verb, args := words[0], words[1:]
-	switch verb {
+	switch p.Verb {
 	case "attack":
-		switch {
-		case len(args) == 1:
-			return &Attack{Target: args[0]}, nil
-		case len(args) == 3 && args[1] == "with":
-			return &Attack{Target: args[0], Weapon: args[2]}, nil
-		}
-		return nil, engine.Errorf(engine.Invalid, "%q: say attack TARGET or attack TARGET with WEAPON", text)
+		return &Attack{Target: p.Arg(0), Weapon: p.Word("with")}, nil
 	case "feint":
-		if len(args) != 1 {
-			return nil, engine.Errorf(engine.Invalid, "%q needs one target: feint TARGET", text)
-		}
-		return &Feint{Target: args[0]}, nil
+		return &Feint{Target: p.Arg(0)}, nil
+	case "defend":
+		return &Defend{}, nil
+	case "dodge":
+		return &Dodge{}, nil
+	case "take":
+		return &Take{}, nil
+	case "continue":
+		return &Continue{}, nil
+	case "stop":
+		return &Stop{}, nil
 	}
-	kinds := commandKinds()
-	newCommand, ok := kinds[verb]
-	if !ok {
-		return nil, engine.Errorf(engine.Invalid, "unknown command %q (say %s)", verb, vocabulary)
-	}
-	if len(args) > 0 {
-		return nil, engine.Errorf(engine.Invalid, "%q takes no arguments", verb)
-	}
-	return newCommand(), nil
+	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
 }
 
 // FormatCommand writes a command as ParseCommand reads it.
 func (Rules) FormatCommand(c Command) string {
 	switch c := c.(type) {
 	case *Attack:
-		if c.Weapon != "" {
-			return "attack " + c.Target + " with " + c.Weapon
-		}
-		return "attack " + c.Target
+		return parts.Say("attack", c.Target).Opt("with", c.Weapon).String()
 	case *Feint:
-		return "feint " + c.Target
+		return parts.Say("feint", c.Target).String()
 	case nil:
 		return ""
 	default:

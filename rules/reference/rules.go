@@ -5,6 +5,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // ID is the ruleset's id, as encounter files name it.
@@ -216,7 +217,7 @@ func (Rules) Evolve(s *State, e Event) {
 		s.Phase = Reacting
 	case *Defended:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Defending = true
+			c.Guard = parts.Until(parts.TurnStart, c.ID, 1)
 		}
 		endTurn(s)
 	case *Dodged:
@@ -233,7 +234,7 @@ func (Rules) Evolve(s *State, e Event) {
 		endTurn(s)
 	case *Unbalanced:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.OffBalance = true
+			c.OffBalance = parts.Until(parts.RoundEnd, "", 1)
 		}
 		endTurn(s)
 	case *RoundStarted:
@@ -243,12 +244,14 @@ func (Rules) Evolve(s *State, e Event) {
 	}
 }
 
-// startRound begins round n: the dodges and feints of the last one are
-// spent, and the first combatant standing acts.
+// startRound begins round n: the last one has ended, so its dodges are
+// spent and its feints' effects run out; the first combatant standing
+// acts.
 func startRound(s *State, n int) {
 	s.Round = n
 	for i := range s.Combatants {
-		s.Combatants[i].Dodged, s.Combatants[i].OffBalance = false, false
+		s.Combatants[i].Dodged = false
+		s.Combatants[i].OffBalance.Pass(parts.RoundEnd, "")
 	}
 	s.Turn = -1
 	endTurn(s)
@@ -256,13 +259,13 @@ func startRound(s *State, n int) {
 
 // endTurn clears the pending blow and passes the turn to the next
 // combatant standing this round, or to the GM's ruling when the round is
-// over. A combatant's guard drops when their turn comes round again.
+// over. A combatant's guard drops when their turn starts again.
 func endTurn(s *State) {
 	s.Pending = nil
 	for i := s.Turn + 1; i < len(s.Combatants); i++ {
 		if c := &s.Combatants[i]; c.Up() {
 			s.Turn, s.Phase = i, Acting
-			c.Defending = false
+			c.Guard.Pass(parts.TurnStart, c.ID)
 			return
 		}
 	}

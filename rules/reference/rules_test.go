@@ -147,7 +147,7 @@ func TestFeintIsSecret(t *testing.T) {
 		t.Error("viewing changed the state or the log")
 	}
 	enc = play(t, bundled(t, "reference_skirmish"), step{"ann", "feint bob", []int{15}}, step{"bob", "take", nil})
-	if b := enc.State().Combatant("bob"); b.LP != 12 || !b.OffBalance || b.EffectiveDefence() != 10 {
+	if b := enc.State().Combatant("bob"); b.LP != 12 || b.OffBalance.Over() || b.EffectiveDefence() != 10 {
 		t.Errorf("bob after taking a feint: %+v", b)
 	}
 }
@@ -168,8 +168,8 @@ func TestRefusals(t *testing.T) {
 		{"ann", "dodge", engine.NotAllowedNow, "cannot dodge now: it is ann's turn to act"},
 		{"ann", "continue", engine.NotAllowedNow, "cannot continue now"},
 		{"bob", "defend", engine.NotYourTurn, "it is ann's decision, not bob's"},
-		{"ann", "attack", engine.Invalid, "say attack TARGET or attack TARGET with WEAPON"},
-		{"ann", "defend now", engine.Invalid, `"defend" takes no arguments`},
+		{"ann", "attack", engine.Invalid, "attack needs more: attack TARGET [with WEAPON]"},
+		{"ann", "defend now", engine.Invalid, `"defend" takes nothing after it`},
 		{"ann", "flee", engine.Invalid, `unknown command "flee"`},
 		{"ann", "  ", engine.Invalid, "empty command"},
 	} {

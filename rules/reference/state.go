@@ -3,6 +3,8 @@ package reference
 import (
 	"slices"
 	"strings"
+
+	"fray/rules/parts"
 )
 
 // Phase says what a fight is waiting for.
@@ -61,10 +63,12 @@ type Combatant struct {
 	Defence int      `yaml:"defence" json:"defence" required:"true" min:"1" doc:"what an attack roll must reach to hit"`
 	Weapons []Weapon `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first one used unless an attack names another; none: unarmed"`
 
-	// Defending is set by defend until the combatant's next turn.
-	Defending bool `yaml:"-" json:"defending,omitempty"`
-	// OffBalance is set by a feint that landed, until the round ends.
-	OffBalance bool `yaml:"-" json:"off_balance,omitempty"`
+	// Guard is how long a defend lasts: until the start of the
+	// combatant's next turn (zero when not defending).
+	Guard parts.Duration `yaml:"-" json:"guard,omitzero"`
+	// OffBalance is how long a feint that landed keeps the combatant off
+	// balance: until the round ends (zero when not off balance).
+	OffBalance parts.Duration `yaml:"-" json:"off_balance,omitzero"`
 	// Dodged says the combatant has dodged this round.
 	Dodged bool `yaml:"-" json:"dodged,omitempty"`
 }
@@ -96,10 +100,10 @@ func (c *Combatant) Up() bool { return c.LP > 0 }
 // balance.
 func (c *Combatant) EffectiveDefence() int {
 	d := c.Defence
-	if c.Defending {
+	if !c.Guard.Over() {
 		d += DefendBonus
 	}
-	if c.OffBalance {
+	if !c.OffBalance.Over() {
 		d -= OffBalancePenalty
 	}
 	return d
