@@ -10,7 +10,7 @@ import (
 	"fray/engine"
 	"fray/rules/blackpowder"
 	"fray/rules/tempo"
-	"fray/scenario"
+	"fray/scenario/scenariotest"
 )
 
 // benchEncounters are the bundled blackpowder encounters the benchmarks
@@ -21,29 +21,10 @@ var benchEncounters = []string{"tavern_brawl", "pistols_at_dawn", "alley_fight",
 // fights.
 var tempoEncounters = []string{"duel", "bow_skirmish", "brawl"}
 
-// bundledState starts a bundled encounter of a ruleset and returns its
-// state.
-func bundledState[S, C, E any](tb testing.TB, info engine.RulesetInfo, name string) *S {
-	tb.Helper()
-	reg, err := engine.NewRegistry(info)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	t, err := scenario.ParseEncounter(reg, name, info.Content()[name])
-	if err != nil {
-		tb.Fatal(err)
-	}
-	_, enc, ok := engine.Unwrap[S, C, E](t)
-	if !ok {
-		tb.Fatalf("%s is not a %s table", name, info.ID)
-	}
-	return enc.State()
-}
-
 // bundled starts a bundled blackpowder encounter and returns its state.
 func bundled(tb testing.TB, name string) *blackpowder.State {
 	tb.Helper()
-	return bundledState[blackpowder.State, blackpowder.Command, blackpowder.Event](tb, blackpowder.Info(), name)
+	return scenariotest.Bundled[blackpowder.State, blackpowder.Command, blackpowder.Event](tb, blackpowder.Info(), name)
 }
 
 // BenchmarkFight plays one blackpowder fight per op on one goroutine,
@@ -66,7 +47,7 @@ func BenchmarkFight(b *testing.B) {
 func BenchmarkFightTempo(b *testing.B) {
 	for _, name := range tempoEncounters {
 		b.Run(name, func(b *testing.B) {
-			initial := bundledState[tempo.State, tempo.Command, tempo.Event](b, tempo.Info(), name)
+			initial := scenariotest.Bundled[tempo.State, tempo.Command, tempo.Event](b, tempo.Info(), name)
 			benchFights(b, tempo.Rules{}, initial, tempo.Rules{}.Policies())
 		})
 	}

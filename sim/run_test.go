@@ -12,6 +12,7 @@ import (
 	"fray/rules/blackpowder"
 	"fray/rules/reference"
 	"fray/scenario"
+	"fray/scenario/scenariotest"
 	"fray/sim"
 )
 
@@ -33,19 +34,7 @@ func demo(t *testing.T, name string) engine.Table {
 // its first state.
 func bundled(t *testing.T, name string) reference.State {
 	t.Helper()
-	reg, err := engine.NewRegistry(reference.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := scenario.ParseEncounter(reg, name, reference.Content()[name])
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, enc, ok := engine.Unwrap[reference.State, reference.Command, reference.Event](tb)
-	if !ok {
-		t.Fatalf("%s: not a reference table", name)
-	}
-	return *enc.State()
+	return *scenariotest.Bundled[reference.State, reference.Command, reference.Event](t, reference.Info(), name)
 }
 
 // secretive is what withoutSimulation shows of the reference ruleset.

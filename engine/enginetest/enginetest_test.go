@@ -13,26 +13,14 @@ import (
 	"fray/engine"
 	"fray/engine/enginetest"
 	"fray/rules/reference"
-	"fray/scenario"
+	"fray/scenario/scenariotest"
 )
 
 // bundled starts a bundled encounter of the reference ruleset and returns
 // its first state.
 func bundled(t testing.TB, name string) reference.State {
 	t.Helper()
-	reg, err := engine.NewRegistry(reference.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := scenario.ParseEncounter(reg, name+".yaml", []byte("ruleset: reference\nuse: "+name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, enc, ok := engine.Unwrap[reference.State, reference.Command, reference.Event](table)
-	if !ok {
-		t.Fatalf("%s: not a reference table", name)
-	}
-	return *enc.State()
+	return *scenariotest.Bundled[reference.State, reference.Command, reference.Event](t, reference.Info(), name)
 }
 
 func setups(t testing.TB) []enginetest.Setup[reference.State] {

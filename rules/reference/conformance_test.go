@@ -6,25 +6,13 @@ import (
 	"fray/engine"
 	"fray/engine/enginetest"
 	"fray/rules/reference"
-	"fray/scenario"
+	"fray/scenario/scenariotest"
 )
 
 // load reads an encounter file's text with the bundled content.
 func load(t testing.TB, name, text string) reference.State {
 	t.Helper()
-	reg, err := engine.NewRegistry(reference.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := scenario.ParseEncounter(reg, name, []byte(text))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	_, enc, ok := engine.Unwrap[reference.State, reference.Command, reference.Event](table)
-	if !ok {
-		t.Fatalf("%s: not a reference table", name)
-	}
-	return *enc.State()
+	return *scenariotest.Start[reference.State, reference.Command, reference.Event](t, reference.Info(), name, []byte(text))
 }
 
 // bundled loads a bundled encounter by name.

@@ -3,28 +3,15 @@ package tempo_test
 import (
 	"testing"
 
-	"fray/engine"
 	"fray/engine/enginetest"
 	"fray/rules/tempo"
-	"fray/scenario"
+	"fray/scenario/scenariotest"
 )
 
 // load reads an encounter file's text with the bundled content.
 func load(t testing.TB, name, text string) tempo.State {
 	t.Helper()
-	reg, err := engine.NewRegistry(tempo.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	table, err := scenario.ParseEncounter(reg, name, []byte(text))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	_, enc, ok := engine.Unwrap[tempo.State, tempo.Command, tempo.Event](table)
-	if !ok {
-		t.Fatalf("%s: not a tempo table", name)
-	}
-	return *enc.State()
+	return *scenariotest.Start[tempo.State, tempo.Command, tempo.Event](t, tempo.Info(), name, []byte(text))
 }
 
 // bundled loads a bundled encounter by name.
