@@ -11,7 +11,6 @@ import (
 	"fray/engine"
 	"fray/rules/blackpowder"
 	"fray/rules/reference"
-	"fray/scenario"
 	"fray/scenario/scenariotest"
 	"fray/sim"
 )
@@ -19,15 +18,7 @@ import (
 // demo starts a bundled blackpowder encounter as a table.
 func demo(t *testing.T, name string) engine.Table {
 	t.Helper()
-	reg, err := engine.NewRegistry(blackpowder.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := scenario.ParseEncounter(reg, name, blackpowder.Info().Content()[name])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tb
+	return scenariotest.BundledTable(t, blackpowder.Info(), name)
 }
 
 // bundled starts a bundled encounter of the reference ruleset and returns

@@ -7,11 +7,10 @@ import (
 	"fray/scenario"
 )
 
-// Start reads an encounter file's text, named name, with the bundled
-// content of the ruleset info describes, starts the fight and returns its
-// first state, for tests that play the ruleset's types directly. Any
-// error fails t.
-func Start[S, C, E any](t testing.TB, info engine.RulesetInfo, name string, text []byte) *S {
+// Table reads an encounter file's text, named name, with the bundled
+// content of the ruleset info describes, and starts the fight. Any error
+// fails t.
+func Table(t testing.TB, info engine.RulesetInfo, name string, text []byte) engine.Table {
 	t.Helper()
 	reg, err := engine.NewRegistry(info)
 	if err != nil {
@@ -21,9 +20,32 @@ func Start[S, C, E any](t testing.TB, info engine.RulesetInfo, name string, text
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
+	return table
+}
+
+// BundledTable starts the ruleset's bundled encounter called name.
+func BundledTable(t testing.TB, info engine.RulesetInfo, name string) engine.Table {
+	t.Helper()
+	text, ok := info.Content()[name]
+	if !ok {
+		t.Fatalf("%s has no bundled encounter %q", info.ID, name)
+	}
+	return Table(t, info, name+".yaml", text)
+}
+
+// Start is Table returning the fight's first state, for tests that play
+// the ruleset's types directly.
+func Start[S, C, E any](t testing.TB, info engine.RulesetInfo, name string, text []byte) *S {
+	t.Helper()
+	return state[S, C, E](t, Table(t, info, name, text))
+}
+
+// state returns the typed state behind table.
+func state[S, C, E any](t testing.TB, table engine.Table) *S {
+	t.Helper()
 	_, enc, ok := engine.Unwrap[S, C, E](table)
 	if !ok {
-		t.Fatalf("%s: a %s table, not of the types asked for", name, table.Ruleset())
+		t.Fatalf("a %s table, not of the types asked for", table.Ruleset())
 	}
 	return enc.State()
 }
@@ -32,9 +54,5 @@ func Start[S, C, E any](t testing.TB, info engine.RulesetInfo, name string, text
 // its first state, as Start does.
 func Bundled[S, C, E any](t testing.TB, info engine.RulesetInfo, name string) *S {
 	t.Helper()
-	text, ok := info.Content()[name]
-	if !ok {
-		t.Fatalf("%s has no bundled encounter %q", info.ID, name)
-	}
-	return Start[S, C, E](t, info, name+".yaml", text)
+	return state[S, C, E](t, BundledTable(t, info, name))
 }

@@ -8,7 +8,7 @@ import (
 
 	"fray/engine"
 	"fray/rules/blackpowder"
-	"fray/scenario"
+	"fray/scenario/scenariotest"
 	"fray/sim"
 	"fray/sim/simplot"
 )
@@ -16,15 +16,7 @@ import (
 // demo starts a bundled blackpowder encounter.
 func demo(t *testing.T, name string) engine.Table {
 	t.Helper()
-	reg, err := engine.NewRegistry(blackpowder.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb, err := scenario.ParseEncounter(reg, name, blackpowder.Info().Content()[name])
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tb
+	return scenariotest.BundledTable(t, blackpowder.Info(), name)
 }
 
 // TestWrite checks that the plots are images of the size asked for: a PNG
