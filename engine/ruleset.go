@@ -113,6 +113,14 @@ type Speed[S, C, E any] interface {
 	// building the prompt: it must always equal Next(s).Kind, which
 	// enginetest checks.
 	NextKind(s *S) PromptKind
+	// Moves is Next for a policy: it writes into *p the current prompt's
+	// kind, actor, others, default, winner and options' commands, reusing
+	// the memory p holds from an earlier call, but leaves the question and
+	// the options' labels empty: only people read them. The commands may
+	// share memory with those of the earlier call, so they are valid until
+	// the next call with p; Step copies what it keeps of its command.
+	// enginetest checks that Moves and Next agree.
+	Moves(s *S, p *Prompt[C])
 }
 
 // Step decides c and applies its events to s, appending them to events:
@@ -139,6 +147,17 @@ func ScratchInto[S, C, E any](r Ruleset[S, C, E], dst, s *S) {
 		return
 	}
 	*dst = r.Clone(s)
+}
+
+// Moves writes the current prompt of state s into *p for a policy: the
+// ruleset's Moves when it has Speed (see there for what it leaves out and
+// how long its commands last), else Next.
+func Moves[S, C, E any](r Ruleset[S, C, E], s *S, p *Prompt[C]) {
+	if sp, ok := r.(Speed[S, C, E]); ok {
+		sp.Moves(s, p)
+		return
+	}
+	*p = r.Next(s)
 }
 
 // NextKind returns the kind of the prompt state s waits for: Next(s).Kind,

@@ -277,8 +277,9 @@ type worker[S, C, E any] struct {
 	acc    *accumulator
 	dice   counter
 	choose dice.PCG
-	state  S      // the fight's state, reused fight after fight
-	events []E    // the events of a step, reused decision after decision
+	state  S                // the fight's state, reused fight after fight
+	prompt engine.Prompt[C] // the prompt for the policies, reused decision after decision
+	events []E              // the events of a step, reused decision after decision
 	down   []bool // per combatant: went down in this fight
 	dead   []bool
 }
@@ -309,7 +310,8 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		timedOut bool
 	)
 	for {
-		p := g.Next(s)
+		engine.Moves(g, s, &w.prompt)
+		p := &w.prompt
 		if p.Kind == engine.End {
 			winner = p.Winner
 			break
@@ -374,7 +376,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 
 // decide asks the policy whose decision prompt p is for its command. A GM
 // ruling takes the prompt's default.
-func (w *worker[S, C, E]) decide(s *S, p engine.Prompt[C]) (C, error) {
+func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 	var zero C
 	if p.Actor == engine.GM {
 		if len(p.Options) == 0 {
@@ -385,12 +387,11 @@ func (w *worker[S, C, E]) decide(s *S, p engine.Prompt[C]) (C, error) {
 	sim := w.sim
 	pol := sim.policyFor(s, p.Actor)
 	if sim.secrets == nil {
-		return pol.Choose(s, p, &w.choose), nil
+		return pol.Choose(s, *p, &w.choose), nil
 	}
 	v := engine.Viewer{Combatant: p.Actor}
 	view := sim.secrets.View(s, v)
-	p = sim.secrets.ViewPrompt(s, p, v)
-	return pol.Choose(&view, p, &w.choose), nil
+	return pol.Choose(&view, sim.secrets.ViewPrompt(s, *p, v), &w.choose), nil
 }
 
 // tally adds what an event does to the fight's totals.

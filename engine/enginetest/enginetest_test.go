@@ -243,6 +243,8 @@ func (r stepping) ScratchInto(dst, s *reference.State) { *dst = r.Clone(s) }
 
 func (r stepping) NextKind(s *reference.State) engine.PromptKind { return r.Next(s).Kind }
 
+func (r stepping) Moves(s *reference.State, p *engine.Prompt[reference.Command]) { *p = r.Next(s) }
+
 var _ engine.Speed[reference.State, reference.Command, reference.Event] = stepping{}
 
 // skipping steps like stepping but leaves out the last event of a
@@ -269,6 +271,34 @@ type lagging struct{ stepping }
 func (r lagging) Step(s *reference.State, actor string, c reference.Command, src dice.Source, events []reference.Event) ([]reference.Event, error) {
 	decided, err := r.Decide(s, actor, c, src)
 	return append(events, decided...), err
+}
+
+// thinMoves lists one option fewer in Moves than Next does.
+type thinMoves struct{ stepping }
+
+func (r thinMoves) Moves(s *reference.State, p *engine.Prompt[reference.Command]) {
+	*p = r.Next(s)
+	if len(p.Options) > 1 {
+		p.Options = p.Options[:len(p.Options)-1]
+	}
+}
+
+// sharingMoves writes every attack option of Moves into one command, as a
+// careless reuse of memory would.
+type sharingMoves struct{ stepping }
+
+func (r sharingMoves) Moves(s *reference.State, p *engine.Prompt[reference.Command]) {
+	*p = r.Next(s)
+	var shared *reference.Attack
+	for i, o := range p.Options {
+		if a, ok := o.Command.(*reference.Attack); ok {
+			if shared == nil {
+				shared = a
+			}
+			*shared = *a
+			p.Options[i].Command = shared
+		}
+	}
 }
 
 // TestStepperConforms checks that a correct Step passes the check of Step
@@ -299,6 +329,8 @@ func TestCatchesBrokenRulesets(t *testing.T) {
 		{"Decide modifies the state, untried", meddling{ref}, enginetest.Options{TryRate: -1}, "folding the log's events from the initial state does not give the live state"},
 		{"Step leaves an event out", skipping{stepping{ref}}, enginetest.Options{}, "Step's events differ from Decide's"},
 		{"Step leaves the state be", lagging{stepping{ref}}, enginetest.Options{}, "Step leaves a state other than Decide and Evolve do"},
+		{"Moves leaves an option out", thinMoves{stepping{ref}}, enginetest.Options{}, "Moves gives 4 options, Next 5"},
+		{"Moves shares a command between options", sharingMoves{stepping{ref}}, enginetest.Options{}, `Moves' option 0 is "attack dee", Next's "attack bob"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			rec := &recorder{TB: t}

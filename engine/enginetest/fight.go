@@ -36,6 +36,15 @@ type fight[S, C, E any] struct {
 	decisions int
 	tried     int
 	winner    string
+	moves     engine.Prompt[C] // Moves' prompt, its memory reused decision to decision
+
+	// The fight played again as a simulation plays it, for a ruleset with
+	// engine.Speed: Step on a state of its own, with the commands Moves
+	// lists, memory reused decision to decision.
+	shadow       S
+	shadowPrompt engine.Prompt[C]
+	shadowEvents []E
+	shadowing    bool
 }
 
 // failure is a broken check: where in the fight and what.
@@ -83,6 +92,11 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 	f.replay = f.g.Clone(&f.setup.State)
 	f.decisions, f.tried, f.winner = 0, 0, ""
 	f.viewers = append([]engine.Viewer{engine.Everyone, {}}, f.setup.Viewers...)
+	_, f.shadowing = f.g.(engine.Speed[S, C, E])
+	f.shadowing = f.shadowing && checks
+	if f.shadowing {
+		engine.ScratchInto(f.g, &f.shadow, &f.setup.State)
+	}
 
 	src := dice.Seeded(dice.Mix(f.seed, diceStream))
 	chooser := dice.Seeded(dice.Mix(f.seed, chooseStream))
@@ -139,6 +153,11 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 		case checks:
 			engine.Apply[S, C, E](f.g, &f.replay, events)
 		}
+		if f.shadowing {
+			if fail := f.stepShadow(p.Actor, k, deep); fail != nil {
+				return fail
+			}
+		}
 	}
 	if checks {
 		return f.checkEnd(deep)
@@ -177,6 +196,9 @@ func (f *fight[S, C, E]) addViewer(actor string) {
 func (f *fight[S, C, E]) checkPrompt(p engine.Prompt[C]) *failure {
 	if k := engine.NextKind(f.g, f.enc.State()); k != p.Kind {
 		return f.fail("NextKind says %q, but the prompt is %s", k, describePrompt(p))
+	}
+	if fail := f.checkMoves(p); fail != nil {
+		return fail
 	}
 	if p.Kind == engine.End {
 		if len(p.Options) > 0 {
@@ -279,6 +301,30 @@ func (f *fight[S, C, E]) checkJSON(s *S, data []byte, p engine.Prompt[C]) *failu
 	want, got := f.promptKey(p), f.promptKey(f.g.Next(&back))
 	if want != got {
 		return f.fail("the state decoded from JSON prompts differently (is some of the state not in the JSON?):\nlive    %s\ndecoded %s", want, got)
+	}
+	return nil
+}
+
+// checkMoves checks, for a ruleset with engine.Speed, that Moves writes the
+// prompt Next gives but for its question and labels, into the memory of
+// the last decision's.
+func (f *fight[S, C, E]) checkMoves(p engine.Prompt[C]) *failure {
+	if _, ok := f.g.(engine.Speed[S, C, E]); !ok {
+		return nil
+	}
+	engine.Moves(f.g, f.enc.State(), &f.moves)
+	m := &f.moves
+	if m.Kind != p.Kind || m.Actor != p.Actor || m.Default != p.Default || m.Winner != p.Winner || !slices.Equal(m.Others, p.Others) && len(m.Others)+len(p.Others) > 0 {
+		return f.fail("Moves gives a %s prompt for %q (others %v, default %d, winner %q), Next %s (others %v, default %d, winner %q)",
+			m.Kind, m.Actor, m.Others, m.Default, m.Winner, describePrompt(p), p.Others, p.Default, p.Winner)
+	}
+	if len(m.Options) != len(p.Options) {
+		return f.fail("Moves gives %d options, Next %d, at %s", len(m.Options), len(p.Options), describePrompt(p))
+	}
+	for k := range p.Options {
+		if a, b := f.format(m.Options[k].Command), f.format(p.Options[k].Command); a != b {
+			return f.fail("Moves' option %d is %s, Next's %s, at %s", k, a, b, describePrompt(p))
+		}
 	}
 	return nil
 }
@@ -399,6 +445,37 @@ func (f *fight[S, C, E]) checkEvents(before *S, events []E) *failure {
 	}
 	if folded, _ := marshal(before); !bytes.Equal(folded, live) {
 		return f.fail("applying the events to a Clone of the state before them does not give the live state:\nclone %s\nlive  %s", folded, live)
+	}
+	return nil
+}
+
+// stepShadow plays the decision just made on the shadow state as a
+// simulation would: option k of the prompt Moves writes, decided by Step
+// with the dice the decision drew. With compare set, or at the end of the
+// fight, the shadow must be the live state.
+func (f *fight[S, C, E]) stepShadow(actor string, k int, compare bool) *failure {
+	engine.Moves(f.g, &f.shadow, &f.shadowPrompt)
+	if k >= len(f.shadowPrompt.Options) {
+		return f.fail("stepping as a simulation: Moves gives %d options on the shadow state, and option %d was taken", len(f.shadowPrompt.Options), k)
+	}
+	log := f.enc.Log()
+	draws := log[len(log)-1].Dice
+	values := make([]int, len(draws))
+	for i, d := range draws {
+		values[i] = d.Value
+	}
+	c := f.shadowPrompt.Options[k].Command
+	var err error
+	f.shadowEvents, err = engine.Step(f.g, &f.shadow, actor, c, dice.NewScript(values...), f.shadowEvents[:0])
+	if err != nil {
+		return f.fail("stepping as a simulation: Step refused option %d (%s), which Decide accepted: %v", k, f.format(c), err)
+	}
+	if !compare && engine.NextKind(f.g, f.enc.State()) != engine.End {
+		return nil
+	}
+	live, _ := marshal(f.enc.State())
+	if got, _ := marshal(&f.shadow); !bytes.Equal(got, live) {
+		return f.fail("stepping as a simulation (Step on the commands Moves lists, memory reused) leaves another state than the encounter:\nstepped %s\nlive    %s", got, live)
 	}
 	return nil
 }

@@ -37,7 +37,8 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 	if err := probe.act(who, cmd); err != nil {
 		return err
 	}
-	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd), Queue: queue}})
+	// The declaration keeps a copy: cmd may be a policy's, reused by Moves.
+	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: queue}})
 	return nil
 }
 
@@ -255,11 +256,11 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 		return err
 	}
 	if cmd.After {
-		r.emit(&Queued{Who: who, Action: cmd.Action})
+		r.emit(&Queued{Who: who, Action: cmd.Action.clone()})
 		return nil
 	}
 	i, a := r.s.combatant(who), r.s.combatant(d.Actor)
-	ev := &SpeedContest{Interrupter: who, Actor: a.ID, Action: cmd.Action}
+	ev := &SpeedContest{Interrupter: who, Actor: a.ID, Action: cmd.Action.clone()}
 	ev.Die = r.d10()
 	ev.Total = ev.Die + i.Body + i.Skill("speed")
 	ev.ActorTotal = d.SpeedTotal

@@ -4,44 +4,120 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"fray/engine"
 )
 
+// prompter writes a prompt. For people it says everything: the question
+// and every option's label. Lean, for a policy (Moves), it leaves both
+// out and reuses the memory of the prompt it wrote last: the options'
+// slice and, where an option has the same type as last time, its command.
+type prompter struct {
+	p    *engine.Prompt[Command]
+	lean bool
+	old  []engine.Option[Command] // the options written last, for reuse
+}
+
+// newPrompter returns a prompter writing into *p, lean or not.
+func newPrompter(p *engine.Prompt[Command], lean bool) *prompter {
+	b := &prompter{p: p, lean: lean}
+	if lean {
+		b.old = p.Options[:cap(p.Options)]
+		*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
+	}
+	return b
+}
+
+// ask sets the question, when people will read it.
+func (b *prompter) ask(words ...string) {
+	if !b.lean {
+		b.p.Question = strings.Join(words, "")
+	}
+}
+
+// askf sets the question with fmt.Sprintf, when people will read it.
+func (b *prompter) askf(format string, args ...any) {
+	if !b.lean {
+		b.p.Question = fmt.Sprintf(format, args...)
+	}
+}
+
+// add appends an option: command c, labelled with words joined when
+// people will read it.
+func (b *prompter) add(c Command, words ...string) {
+	o := engine.Option[Command]{Command: c}
+	if !b.lean {
+		o.Label = strings.Join(words, "")
+	}
+	b.p.Options = append(b.p.Options, o)
+}
+
+// reuse returns a command of type T for the option about to be added: the
+// one last written in that place when it had that type and the prompter
+// is lean, else a new one. The caller sets all its fields.
+func reuse[T any, PT interface {
+	*T
+	Command
+}](b *prompter) PT {
+	if i := len(b.p.Options); b.lean && i < len(b.old) {
+		if c, ok := b.old[i].Command.(PT); ok {
+			return c
+		}
+	}
+	return PT(new(T))
+}
+
 // next returns the current prompt; see engine.Ruleset.Next.
 func next(s *State) engine.Prompt[Command] {
+	var p engine.Prompt[Command]
+	writePrompt(s, newPrompter(&p, false))
+	return p
+}
+
+// moves writes the current prompt for a policy; see engine.Speed.Moves.
+func moves(s *State, p *engine.Prompt[Command]) {
+	writePrompt(s, newPrompter(p, true))
+}
+
+// writePrompt writes the current prompt with b.
+func writePrompt(s *State, b *prompter) {
+	p := b.p
 	if s.Over {
-		return engine.Prompt[Command]{Kind: engine.End, Question: "the fight is over", Default: -1, Winner: s.Winner}
+		p.Kind, p.Default, p.Winner = engine.End, -1, s.Winner
+		b.ask("the fight is over")
+		return
 	}
 	switch s.stage() {
 	case "after":
-		return afterPrompt(s)
+		afterPrompt(s, b)
+		return
 	case "pending":
-		return pendingPrompt(s)
+		pendingPrompt(s, b)
+		return
 	case "declared":
-		return reactionPrompt(s)
+		reactionPrompt(s, b)
+		return
 	case "ambush":
+		p.Kind, p.Default = engine.Act, 0
 		if c := s.nextHider(); c != nil {
-			return engine.Prompt[Command]{
-				Kind: engine.Act, Actor: c.ID, Default: 0,
-				Question: fmt.Sprintf("%s hides for the ambush (Stealth check)", c.Name),
-				Options:  []engine.Option[Command]{{Label: "hide", Command: &Hide{}}},
-			}
+			p.Actor = c.ID
+			b.ask(c.Name, " hides for the ambush (Stealth check)")
+			b.add(&Hide{}, "hide")
+			return
 		}
 		c := s.nextSearcher()
-		return engine.Prompt[Command]{
-			Kind: engine.Act, Actor: c.ID, Default: 0,
-			Question: fmt.Sprintf("%s searches for an ambush (Perception check)", c.Name),
-			Options:  []engine.Option[Command]{{Label: "search", Command: &Search{}}},
-		}
+		p.Actor = c.ID
+		b.ask(c.Name, " searches for an ambush (Perception check)")
+		b.add(&Search{}, "search")
+		return
 	case "initiative":
 		g := s.Groups[s.nextInitiativeGroup()]
 		roller := s.initiativeRoller(g.ID)
-		return engine.Prompt[Command]{
-			Kind: engine.Act, Actor: roller.ID, Default: 0,
-			Question: fmt.Sprintf("%s rolls initiative for the %s group (Speed check)", roller.Name, g.ID),
-			Options:  []engine.Option[Command]{{Label: "roll initiative", Command: &RollInitiative{}}},
-		}
+		p.Kind, p.Actor, p.Default = engine.Act, roller.ID, 0
+		b.ask(roller.Name, " rolls initiative for the ", g.ID, " group (Speed check)")
+		b.add(&RollInitiative{}, "roll initiative")
+		return
 	}
 	group := s.activeGroup()
 	var c *Combatant // the first member still to act
@@ -57,15 +133,21 @@ func next(s *State) engine.Prompt[Command] {
 	}
 	if c == nil {
 		// advance never leaves a turn with nobody to act; be safe anyway.
-		return engine.Prompt[Command]{Kind: engine.End, Question: "nobody can act", Default: -1}
+		p.Kind, p.Default = engine.End, -1
+		b.ask("nobody can act")
+		return
 	}
-	question := "round " + strconv.Itoa(s.Round) + ", the " + group + " group's turn: " + c.Name + " acts (or another member first)"
 	if s.Round == 0 {
-		question = fmt.Sprintf("the ambush: the %s group's free turn (+3 to checks): %s acts (or another member first)", group, c.Name)
+		b.askf("the ambush: the %s group's free turn (+3 to checks): %s acts (or another member first)", group, c.Name)
+	} else {
+		b.ask("round ", strconv.Itoa(s.Round), ", the ", group, " group's turn: ", c.Name, " acts (or another member first)")
 	}
-	p := engine.Prompt[Command]{Kind: engine.Act, Actor: c.ID, Default: -1, Question: question, Options: actOptions(s, c)}
+	p.Kind, p.Actor = engine.Act, c.ID
+	writeActOptions(s, c, b)
 	if others > 0 {
-		p.Others = make([]string, 0, others)
+		if !b.lean {
+			p.Others = make([]string, 0, others)
+		}
 		for i := range s.Combatants {
 			if m := &s.Combatants[i]; m != c && m.Group == group && m.Status == Active && !m.Done {
 				p.Others = append(p.Others, m.ID)
@@ -73,7 +155,6 @@ func next(s *State) engine.Prompt[Command] {
 		}
 	}
 	p.Default = len(p.Options) - 1 // pass
-	return p
 }
 
 // nextKind is the kind of next(s), told without building the prompt.
@@ -103,12 +184,21 @@ func nextKind(s *State) engine.PromptKind {
 	return engine.End
 }
 
-// actOptions lists what a combatant may do on its turn.
+// actOptions lists what a combatant may do on its turn, for people.
 func actOptions(s *State, c *Combatant) []engine.Option[Command] {
-	opts := make([]engine.Option[Command], 0, 4+4*len(s.Combatants))
+	var p engine.Prompt[Command]
+	writeActOptions(s, c, newPrompter(&p, false))
+	return p.Options
+}
+
+// writeActOptions adds to b what a combatant may do on its turn.
+func writeActOptions(s *State, c *Combatant, b *prompter) {
+	if !b.lean {
+		b.p.Options = make([]engine.Option[Command], 0, 4+4*len(s.Combatants))
+	}
 	w := c.Weapon()
 	if c.Holding != "" {
-		opts = append(opts, engine.Option[Command]{Label: "release " + c.Holding, Command: &Release{}})
+		b.add(&Release{}, "release ", c.Holding)
 	}
 	if c.Actions > 0 && c.HeldBy == "" {
 		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
@@ -120,29 +210,30 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
 				continue
 			}
-			opts = append(opts, engine.Option[Command]{
-				Label:   "attack " + t.Name + " with the " + w.Name,
-				Command: &Attack{Target: t.ID},
-			})
+			atk := reuse[Attack](b)
+			*atk = Attack{Target: t.ID}
+			b.add(atk, "attack ", t.Name, " with the ", w.Name)
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
-				opts = append(opts, engine.Option[Command]{Label: "hold " + t.Name, Command: &Hold{Target: t.ID}})
+				hold := reuse[Hold](b)
+				*hold = Hold{Target: t.ID}
+				b.add(hold, "hold ", t.Name)
 			}
-			opts = append(opts, engine.Option[Command]{
-				Label:   "aim at " + t.Name + " with the " + w.Name + " (+3, resolves before your group's next turn)",
-				Command: &AimAt{Target: t.ID},
-			})
+			aim := reuse[AimAt](b)
+			*aim = AimAt{Target: t.ID}
+			b.add(aim, "aim at ", t.Name, " with the ", w.Name, " (+3, resolves before your group's next turn)")
 			if s.unaware(t) && t.Status == Active {
-				opts = append(opts, engine.Option[Command]{Label: "stun " + t.Name + " with the " + w.Name, Command: &Stun{Target: t.ID}})
+				stun := reuse[Stun](b)
+				*stun = Stun{Target: t.ID}
+				b.add(stun, "stun ", t.Name, " with the ", w.Name)
 			}
 		}
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Group == c.Group && t.Status == Unconscious && distance(c, t) <= reach {
-				for _, skill := range []string{"medicine", "survival"} {
-					opts = append(opts, engine.Option[Command]{
-						Label:   "revive " + t.Name + " with " + skill + " (difficulty " + strconv.Itoa(t.ReviveDifficulty) + ")",
-						Command: &Revive{Target: t.ID, Skill: skill},
-					})
+				for _, skill := range [...]string{"medicine", "survival"} {
+					rev := reuse[Revive](b)
+					*rev = Revive{Target: t.ID, Skill: skill}
+					b.add(rev, "revive ", t.Name, " with ", skill, " (difficulty ", strconv.Itoa(t.ReviveDifficulty), ")")
 				}
 			}
 		}
@@ -150,23 +241,24 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 	if w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
 		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
 		if (need == 0 && !c.ImmediateUsed) || (need > 0 && c.Actions > 0) {
-			opts = append(opts, engine.Option[Command]{Label: "reload the " + w.Name, Command: &Reload{}})
+			b.add(&Reload{}, "reload the ", w.Name)
 		}
 	}
 	if (w.State == GunNeedsFix || w.State == GunMajorJam) && c.Actions > 0 {
-		opts = append(opts, engine.Option[Command]{
-			Label:   "fix the " + w.Name + " (Craft check vs " + strconv.Itoa(w.FixDifficulty) + ")",
-			Command: &Fix{},
-		})
+		b.add(&Fix{}, "fix the ", w.Name, " (Craft check vs ", strconv.Itoa(w.FixDifficulty), ")")
 	}
 	if !c.ImmediateUsed || c.Actions > 0 {
-		for i, other := range c.Weapons {
+		for i := range c.Weapons {
 			if i != c.Wielding {
-				opts = append(opts, engine.Option[Command]{Label: "draw the " + other.Name, Command: &Draw{Weapon: other.Name}})
+				draw := reuse[Draw](b)
+				*draw = Draw{Weapon: c.Weapons[i].Name}
+				b.add(draw, "draw the ", c.Weapons[i].Name)
 			}
 		}
 		if c.Wielding >= 0 {
-			opts = append(opts, engine.Option[Command]{Label: "put weapons away (fists)", Command: &Draw{Weapon: "fists"}})
+			draw := reuse[Draw](b)
+			*draw = Draw{Weapon: "fists"}
+			b.add(draw, "put weapons away (fists)")
 		}
 	}
 	if c.Actions > 0 {
@@ -176,152 +268,139 @@ func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 			}
 			for i := range s.Combatants {
 				if t := &s.Combatants[i]; t.Group == c.Group && t.Status == Active && t.LP < t.LPMax && distance(c, t) <= reach {
-					cmd := &UseItem{Item: it.Name, Target: t.ID}
-					opts = append(opts, engine.Option[Command]{Label: "use the " + it.Name + " on " + t.Name + " (" + it.Heal + " LP)", Command: cmd})
+					use := reuse[UseItem](b)
+					*use = UseItem{Item: it.Name, Target: t.ID}
+					b.add(use, "use the ", it.Name, " on ", t.Name, " (", it.Heal, " LP)")
 				}
 			}
 		}
 		if c.Trapped > 0 {
-			opts = append(opts, engine.Option[Command]{Label: "escape the trap (Athletics vs " + strconv.Itoa(c.Trapped) + ")", Command: &Escape{}})
+			b.add(&Escape{}, "escape the trap (Athletics vs ", strconv.Itoa(c.Trapped), ")")
 		}
 		if c.Prone {
-			opts = append(opts, engine.Option[Command]{Label: "stand up", Command: &StandUp{}})
+			b.add(&StandUp{}, "stand up")
 		}
 		for i := range s.Combatants {
 			if a := &s.Combatants[i]; a.Group == c.Group && a.ID != c.ID && a.Status == Active {
-				opts = append(opts, engine.Option[Command]{Label: "assist " + a.Name + " (+2 to their next check)", Command: &Assist{Ally: a.ID}})
+				assist := reuse[Assist](b)
+				*assist = Assist{Ally: a.ID}
+				b.add(assist, "assist ", a.Name, " (+2 to their next check)")
 			}
 		}
 		if !c.Delayed && !c.DelayedSpent {
-			opts = append(opts, engine.Option[Command]{Label: "hold a delayed action", Command: &Delay{}})
+			b.add(&Delay{}, "hold a delayed action")
 		}
 	}
-	return append(opts, engine.Option[Command]{Label: "pass", Command: &Pass{}})
+	b.add(&Pass{}, "pass")
 }
 
 // pendingPrompt asks for the decision an attack waits for.
-func pendingPrompt(s *State) engine.Prompt[Command] {
+func pendingPrompt(s *State, b *prompter) {
 	p := s.Pending
 	a, t := s.combatant(p.Attacker), s.combatant(p.Target)
 	if p.Stage == "critical" {
-		return engine.Prompt[Command]{
-			Kind: engine.React, Actor: a.ID, Default: 0,
-			Question: a.Name + "'s damage die shows 10: re-roll the attack for a critical?",
-			Options: []engine.Option[Command]{
-				{Label: "take the critical re-roll", Command: &Critical{Take: true}},
-				{Label: "no critical", Command: &Critical{Take: false}},
-			},
-		}
+		b.p.Kind, b.p.Actor, b.p.Default = engine.React, a.ID, 0
+		b.ask(a.Name, "'s damage die shows 10: re-roll the attack for a critical?")
+		take := reuse[Critical](b)
+		*take = Critical{Take: true}
+		b.add(take, "take the critical re-roll")
+		decline := reuse[Critical](b)
+		*decline = Critical{Take: false}
+		b.add(decline, "no critical")
+		return
 	}
 	w := attackWeapon(a, p.Weapon)
-	opts := []engine.Option[Command]{{
-		Label:   "dodge (needs " + strconv.Itoa(p.Total+w.DodgeMod) + ", costs the action on a failure)",
-		Command: &Dodge{},
-	}}
+	b.p.Kind, b.p.Actor, b.p.Default = engine.React, t.ID, 0
+	b.ask(a.Name, " hits ", t.Name, " (attack ", strconv.Itoa(p.Total), "): dodge?")
+	b.add(&Dodge{}, "dodge (needs ", strconv.Itoa(p.Total+w.DodgeMod), ", costs the action on a failure)")
 	if s.canParry(p) {
-		opts = append(opts, engine.Option[Command]{Label: "parry", Command: &Parry{}})
+		b.add(&Parry{}, "parry")
 	}
-	opts = append(opts, engine.Option[Command]{Label: "take the hit", Command: &Take{}})
-	return engine.Prompt[Command]{
-		Kind: engine.React, Actor: t.ID, Default: 0,
-		Question: a.Name + " hits " + t.Name + " (attack " + strconv.Itoa(p.Total) + "): dodge?",
-		Options:  opts,
-	}
+	b.add(&Take{}, "take the hit")
 }
 
 // reactionPrompt asks the first in a declaration's queue whether to answer
 // it.
-func reactionPrompt(s *State) engine.Prompt[Command] {
+func reactionPrompt(s *State, b *prompter) {
 	d := s.Declared
 	head := d.Queue[0]
 	a := s.combatant(d.Actor)
+	p := b.p
 	switch head.Kind {
 	case "safety":
 		yes, no := true, false
-		def := 1
+		p.Kind, p.Actor, p.Default = engine.Ruling, engine.GM, 1
 		if s.safeToRevive(d) {
-			def = 0
+			p.Default = 0
 		}
-		return engine.Prompt[Command]{
-			Kind: engine.Ruling, Actor: engine.GM, Default: def,
-			Question: fmt.Sprintf("%s declares %q: are healer and patient out of immediate danger?", a.Name, d.Text),
-			Options: []engine.Option[Command]{
-				{Label: "safe: the revive goes ahead", Command: &Ruling{Safe: &yes}},
-				{Label: "not safe: the revive cannot be tried", Command: &Ruling{Safe: &no}},
-			},
-		}
+		b.askf("%s declares %q: are healer and patient out of immediate danger?", a.Name, d.Text)
+		b.add(&Ruling{Safe: &yes}, "safe: the revive goes ahead")
+		b.add(&Ruling{Safe: &no}, "not safe: the revive cannot be tried")
+		return
 	case "modifier":
-		var opts []engine.Option[Command]
+		p.Kind, p.Actor, p.Default = engine.Ruling, engine.GM, 0
+		b.askf("%s declares %q: situational modifier (terrain, elevation, crowding, cover, visibility, weather)?", a.Name, d.Text)
 		for _, m := range []int{0, 1, 2, 3, 4, 5, -2} {
 			m := m
-			opts = append(opts, engine.Option[Command]{Label: fmt.Sprintf("%+d to the difficulty", m), Command: &Ruling{Modifier: &m}})
+			label := ""
+			if !b.lean {
+				label = fmt.Sprintf("%+d to the difficulty", m)
+			}
+			b.add(&Ruling{Modifier: &m}, label)
 		}
-		return engine.Prompt[Command]{
-			Kind: engine.Ruling, Actor: engine.GM, Default: 0,
-			Question: fmt.Sprintf("%s declares %q: situational modifier (terrain, elevation, crowding, cover, visibility, weather)?", a.Name, d.Text),
-			Options:  opts,
-		}
+		return
 	}
 	c := s.combatant(head.Who)
-	decline := engine.Option[Command]{Label: "let it go", Command: &Decline{}}
+	p.Kind, p.Actor = engine.React, c.ID
 	if head.Kind == "aim" {
-		return engine.Prompt[Command]{
-			Kind: engine.React, Actor: c.ID, Default: 1,
-			Question: fmt.Sprintf("%s declares %q: %s may fire the aimed attack at %s now", a.Name, d.Text, c.Name, s.combatant(c.Aim.Target).Name),
-			Options: []engine.Option[Command]{
-				{Label: "fire the aimed attack now (the target must win a Speed contest to dodge)", Command: &FireEarly{}},
-				{Label: "wait for the aimed attack's time", Command: &Decline{}},
-			},
-		}
+		p.Default = 1
+		b.askf("%s declares %q: %s may fire the aimed attack at %s now", a.Name, d.Text, c.Name, s.combatant(c.Aim.Target).Name)
+		b.add(&FireEarly{}, "fire the aimed attack now (the target must win a Speed contest to dodge)")
+		b.add(&Decline{}, "wait for the aimed attack's time")
+		return
 	}
 	if head.Kind == "opportunity" {
+		p.Default = 0
 		where := " within your reach"
 		if distance(a, c) > reach {
 			where = ", a move into your reach" // R34, A22: met on its path
 		}
-		return engine.Prompt[Command]{
-			Kind: engine.React, Actor: c.ID, Default: 0,
-			Question: a.Name + " declares " + strconv.Quote(d.Text) + where + ": opportunity attack?",
-			Options: []engine.Option[Command]{
-				{Label: "opportunity attack on " + a.Name + " with the " + c.Weapon().Name, Command: &OpportunityAttack{}},
-				decline,
-			},
+		if !b.lean {
+			b.ask(a.Name, " declares ", strconv.Quote(d.Text), where, ": opportunity attack?")
 		}
+		b.add(&OpportunityAttack{}, "opportunity attack on ", a.Name, " with the ", c.Weapon().Name)
+		b.add(&Decline{}, "let it go")
+		return
 	}
-	var opts []engine.Option[Command]
 	for _, o := range actOptions(s, &Combatant{ID: c.ID, Group: c.Group, X: c.X, Y: c.Y, Weapons: c.Weapons, Wielding: c.Wielding, Actions: 1}) {
 		if atk, ok := o.Command.(*Attack); ok {
-			opts = append(opts,
-				engine.Option[Command]{Label: "interrupt (Speed contest): " + o.Label, Command: &Interrupt{Action: Nested{atk}}},
-				engine.Option[Command]{Label: "right after it: " + o.Label, Command: &Interrupt{Action: Nested{atk}, After: true}})
+			b.add(&Interrupt{Action: Nested{atk}}, "interrupt (Speed contest): ", o.Label)
+			b.add(&Interrupt{Action: Nested{atk}, After: true}, "right after it: ", o.Label)
 		}
 	}
-	opts = append(opts, decline)
-	return engine.Prompt[Command]{
-		Kind: engine.React, Actor: c.ID, Default: len(opts) - 1,
-		Question: fmt.Sprintf("%s declares %q: %s holds a delayed action; act now?", a.Name, d.Text, c.Name),
-		Options:  opts,
-	}
+	b.add(&Decline{}, "let it go")
+	p.Default = len(p.Options) - 1
+	b.askf("%s declares %q: %s holds a delayed action; act now?", a.Name, d.Text, c.Name)
 }
 
 // afterPrompt asks the GM what happens after the fight (R29-R31).
-func afterPrompt(s *State) engine.Prompt[Command] {
+func afterPrompt(s *State, b *prompter) {
 	a := s.After
-	opts := []engine.Option[Command]{{Label: "done: close the encounter", Command: &Done{}}}
+	b.p.Kind, b.p.Actor, b.p.Default = engine.Ruling, engine.GM, 0
+	b.add(&Done{}, "done: close the encounter")
 	if !a.ShortRest {
-		opts = append(opts, engine.Option[Command]{Label: "short rest (D10/3 + Body each)", Command: &Rest{Length: "short"}})
+		b.add(&Rest{Length: "short"}, "short rest (D10/3 + Body each)")
 	}
-	opts = append(opts,
-		engine.Option[Command]{Label: "long rest (D10/2 + Body each)", Command: &Rest{Length: "long"}},
-		engine.Option[Command]{Label: "a night's sleep (half LP max + Body each)", Command: &Rest{Length: "sleep"}},
-	)
+	b.add(&Rest{Length: "long"}, "long rest (D10/2 + Body each)")
+	b.add(&Rest{Length: "sleep"}, "a night's sleep (half LP max + Body each)")
 	for _, c := range s.Combatants {
 		for _, w := range c.Weapons {
 			if w.State == GunInoperableCombat && c.Status == Active {
-				opts = append(opts, engine.Option[Command]{
-					Label:   fmt.Sprintf("%s repairs the %s (Craft vs %d)", c.Name, w.Name, w.FixDifficulty+5),
-					Command: &Repair{Owner: c.ID},
-				})
+				label := ""
+				if !b.lean {
+					label = fmt.Sprintf("%s repairs the %s (Craft vs %d)", c.Name, w.Name, w.FixDifficulty+5)
+				}
+				b.add(&Repair{Owner: c.ID}, label)
 				break
 			}
 		}
@@ -332,10 +411,11 @@ func afterPrompt(s *State) engine.Prompt[Command] {
 		}
 		for _, p := range s.Combatants {
 			if p.Status == Active && p.LP < p.LPMax && !slices.Contains(a.Treated, p.ID) {
-				opts = append(opts, engine.Option[Command]{
-					Label:   fmt.Sprintf("%s treats %s (Medicine vs 10)", h.Name, p.Name),
-					Command: &Heal{Healer: h.ID, Patient: p.ID},
-				})
+				label := ""
+				if !b.lean {
+					label = fmt.Sprintf("%s treats %s (Medicine vs 10)", h.Name, p.Name)
+				}
+				b.add(&Heal{Healer: h.ID, Patient: p.ID}, label)
 			}
 		}
 	}
@@ -343,9 +423,5 @@ func afterPrompt(s *State) engine.Prompt[Command] {
 	if a.Winner != "" {
 		who = "the " + a.Winner + " group"
 	}
-	return engine.Prompt[Command]{
-		Kind: engine.Ruling, Actor: engine.GM, Default: 0,
-		Question: fmt.Sprintf("the fight is decided (%s stands): rest, heal, or close the encounter?", who),
-		Options:  opts,
-	}
+	b.askf("the fight is decided (%s stands): rest, heal, or close the encounter?", who)
 }

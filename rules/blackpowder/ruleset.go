@@ -49,8 +49,12 @@ func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
 // Next returns the current prompt.
 func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
 
+// Moves writes the current prompt into *p for a policy, without its
+// question and labels, reusing p's memory; see engine.Speed.
+func (Rules) Moves(s *State, p *engine.Prompt[Command]) { moves(s, p) }
+
 // NextKind tells the kind of Next(s) without building its options; see
-// engine.NextKinder.
+// engine.Speed.
 func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 
 // Clone returns a deep copy of the state.

@@ -272,6 +272,10 @@ func endTurn(s *State) {
 	s.Phase = Ruling
 }
 
+// Moves writes the current prompt into *p for a policy; see engine.Speed.
+// It builds the whole prompt, as Next does.
+func (r Rules) Moves(s *State, p *engine.Prompt[Command]) { *p = r.Next(s) }
+
 // NextKind says what kind of decision the fight waits for, as Next does
 // without building the prompt.
 func (Rules) NextKind(s *State) engine.PromptKind {

@@ -49,8 +49,12 @@ func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
 // Next returns the current prompt, as the GM sees it.
 func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
 
+// Moves writes the current prompt into *p for a policy; see engine.Speed.
+// It builds the whole prompt, as Next does.
+func (r Rules) Moves(s *State, p *engine.Prompt[Command]) { *p = r.Next(s) }
+
 // NextKind tells the kind of Next(s) without building its options; see
-// engine.NextKinder.
+// engine.Speed.
 func (Rules) NextKind(s *State) engine.PromptKind {
 	_, kind := turnOf(s)
 	return kind
