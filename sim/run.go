@@ -280,7 +280,7 @@ type worker[S, C, E any] struct {
 	state  S                // the fight's state, reused fight after fight
 	prompt engine.Prompt[C] // the prompt for the policies, reused decision after decision
 	events []E              // the events of a step, reused decision after decision
-	down   []bool // per combatant: went down in this fight
+	down   []bool           // per combatant: went down in this fight
 	dead   []bool
 }
 
