@@ -36,6 +36,9 @@ type run struct {
 	// alone for any other action). Melee reach is measured to it (R34,
 	// A22; our ruling, see opportunity).
 	path *[2][2]float64
+	// hot is the state's hot memory when the run is a Step's, where its
+	// events and working copies come from; nil for Decide and dry runs.
+	hot *hotMemory
 }
 
 func (r *run) emit(e Event) {
@@ -82,7 +85,10 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 	if s.Over {
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
-	r := &run{s: s, src: src, events: events}
+	h := s.hotMemory()
+	h.resetEvents()
+	r := &h.run
+	*r = run{s: s, src: src, events: events, hot: h}
 	return r.decide(s, actor, cmd)
 }
 
@@ -143,7 +149,7 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		if r.s.After == nil {
 			return engine.Errorf(engine.NotAllowedNow, "the fight is not over")
 		}
-		r.emit(&Ended{Winner: r.s.After.Winner})
+		r.emit(event(r, (*hotMemory).ended, Ended{Winner: r.s.After.Winner}))
 		return nil
 	}
 	return r.declareOrAct(who, cmd)
@@ -257,7 +263,7 @@ func (r *run) initiative(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
 	}
 	die := r.d10()
-	r.emit(&InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.Skill("speed")})
+	r.emit(event(r, (*hotMemory).initiativeRolled, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.Skill("speed")}))
 	return nil
 }
 
@@ -320,7 +326,7 @@ func (r *run) pass(who string) error {
 	if err != nil {
 		return err
 	}
-	r.emit(&Passed{Combatant: c.ID})
+	r.emit(event(r, (*hotMemory).passed, Passed{Combatant: c.ID}))
 	return nil
 }
 
@@ -338,7 +344,7 @@ func (r *run) delay(who string) error {
 	if c.DelayedSpent {
 		return engine.Errorf(engine.NotAllowedNow, "%s has performed a delayed action this round: only one a round (R07, A15)", c.Name)
 	}
-	r.emit(&Delayed{Combatant: c.ID})
+	r.emit(event(r, (*hotMemory).delayed, Delayed{Combatant: c.ID}))
 	return nil
 }
 
@@ -375,7 +381,7 @@ func (r *run) draw(who, name string) error {
 	if !immediate && c.Actions < 1 {
 		return engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action and has no action left", c.Name)
 	}
-	r.emit(&WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: immediate})
+	r.emit(event(r, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: immediate}))
 	return nil
 }
 
@@ -398,13 +404,13 @@ func (r *run) reload(who string) error {
 		if c.ImmediateUsed {
 			return engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn", c.Name)
 		}
-		r.emit(&ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: true, Immediate: true})
+		r.emit(event(r, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: true, Immediate: true}))
 		return nil
 	}
 	if c.Actions < 1 {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
-	r.emit(&ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: c.Reloading+1 >= need})
+	r.emit(event(r, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: c.Reloading+1 >= need}))
 	return nil
 }
 
@@ -491,7 +497,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 			if c.ImmediateUsed {
 				return engine.Errorf(engine.NotAllowedNow, "%s must draw the %s first: the immediate action is used", c.Name, cmd.Weapon)
 			}
-			r.emit(&WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: true})
+			r.emit(event(r, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: true}))
 			c = r.s.combatant(who)
 		}
 	}
@@ -557,9 +563,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	if hazeblast {
 		// Hazeblast outside mist: the jam table first; only a 10 lets the
 		// attack go on (R21).
-		r.emit(&ShotFired{Attacker: c.ID, Weapon: c.Wielding})
+		r.emit(event(r, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
 		if !r.jam(c, c.Wielding) {
-			r.emit(&ActionUsed{Combatant: c.ID, Spent: r.spent()})
+			r.emit(event(r, (*hotMemory).actionUsed, ActionUsed{Combatant: c.ID, Spent: r.spent()}))
 			return nil
 		}
 	}
@@ -569,9 +575,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	die := r.d10()
 	total := die + bonus
 	hit := die == 10 || total >= difficulty
-	r.emit(&AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()})
+	r.emit(event(r, (*hotMemory).attackRolled, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()}))
 	if w.Kind == Gun && !hazeblast {
-		r.emit(&ShotFired{Attacker: c.ID, Weapon: c.Wielding})
+		r.emit(event(r, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
 	}
 	if !hit {
 		return nil
@@ -579,7 +585,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early}
 	if canDodge(r.s.combatant(t.ID)) && !unaware {
 		p.Stage = "dodge"
-		r.emit(&AwaitingDecision{Pending: p})
+		r.emit(event(r, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
 		return nil
 	}
 	return r.damage(p)
@@ -672,14 +678,14 @@ func (r *run) dodge(who string, parry bool) error {
 		ev.Won = ev.Total > ev.AttackerTotal || (ev.Total == ev.AttackerTotal && t.Skill("speed") > a.Skill("speed"))
 		r.emit(ev)
 		if !ev.Won {
-			r.emit(&DodgeDeclined{Target: t.ID})
+			r.emit(event(r, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: t.ID}))
 			return r.damage(pending)
 		}
 	}
 	difficulty := pending.Total + w.DodgeMod
 	die, total, success := r.passFail(bonus, difficulty)
-	r.emit(&DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
-		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction})
+	r.emit(event(r, (*hotMemory).dodgeRolled, DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
+		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction}))
 	if success {
 		return nil
 	}
@@ -692,7 +698,7 @@ func (r *run) take(who string) error {
 		return err
 	}
 	pending := *p
-	r.emit(&DodgeDeclined{Target: pending.Target})
+	r.emit(event(r, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: pending.Target}))
 	return r.damage(pending)
 }
 
@@ -734,7 +740,7 @@ func (r *run) damage(p Pending) error {
 	a := r.s.combatant(p.Attacker)
 	w := attackWeapon(a, p.Weapon)
 	rolled, value, raw := r.weaponDamage(w)
-	r.emit(&DamageRolled{Attacker: a.ID, Dice: rolled, Value: value})
+	r.emit(event(r, (*hotMemory).damageRolled, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
 	if w.Kind == Gun && len(rolled) == 2 && rolled[0] == rolled[1] {
 		if !r.jam(a, p.Weapon) {
 			return nil
@@ -746,7 +752,7 @@ func (r *run) damage(p Pending) error {
 		// The dodge is over: the re-roll needs the bonus and the
 		// difficulty, not the total, so criticals alike are alike states.
 		p.Total = 0
-		r.emit(&AwaitingDecision{Pending: p})
+		r.emit(event(r, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
 		return nil
 	}
 	r.land(p, 0)
@@ -829,7 +835,7 @@ func (r *run) critical(who string, takeIt bool) error {
 	die := r.d10()
 	total := die + pending.Bonus
 	hit := die == 10 || total >= pending.Difficulty
-	ev := &CriticalRolled{Attacker: a.ID, Die: die, Total: total, Hit: hit}
+	ev := event(r, (*hotMemory).criticalRolled, CriticalRolled{Attacker: a.ID, Die: die, Total: total, Hit: hit})
 	extra := 0
 	if hit {
 		// A critical's damage never jams and never triggers another
@@ -878,7 +884,7 @@ func (r *run) stunDamage(t *Combatant, sDamage int) {
 // A37).
 func (r *run) consciousness(t *Combatant, difficulty int, stun bool, loss int) {
 	bonus := t.Willpower + t.Skill("pain_resistance")
-	ev := &ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss}
+	ev := event(r, (*hotMemory).consciousnessRolled, ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss})
 	ev.Die, ev.Total, ev.Success = r.passFail(bonus, difficulty)
 	r.emit(ev)
 }
@@ -891,7 +897,7 @@ func (r *run) hurt(target, source string, raw int, penetrating, _ bool) {
 	tough := t.ToughnessEff(penetrating)
 	eff := max(0, raw-tough)
 	wasActive := t.Status == Active
-	r.emit(&DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff})
+	r.emit(event(r, (*hotMemory).damageDealt, DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff}))
 	t = r.s.combatant(target)
 	switch {
 	case wasActive && t.LP < 0:
@@ -902,7 +908,7 @@ func (r *run) hurt(target, source string, raw int, penetrating, _ bool) {
 			taken = eff
 		}
 		if taken >= t.LPMax {
-			r.emit(&Died{Target: t.ID})
+			r.emit(event(r, (*hotMemory).died, Died{Target: t.ID}))
 		}
 	}
 }
@@ -1012,7 +1018,7 @@ func (r *run) advance() {
 	}
 	if s.stage() == "initiative" {
 		if s.nextInitiativeGroup() < 0 {
-			r.emit(&RoundStarted{Round: 1, Order: s.initiativeOrder()})
+			r.emit(event(r, (*hotMemory).roundStarted, RoundStarted{Round: 1, Order: s.initiativeOrder()}))
 			r.startTurn(0)
 		}
 		return
@@ -1066,7 +1072,7 @@ func (r *run) resolveAims() bool {
 		}
 		if aimer == nil {
 			turn := *s.AimsDue
-			r.emit(&turn)
+			r.emit(event(r, (*hotMemory).turnStarted, turn))
 			return true
 		}
 		who, aim := aimer.ID, *aimer.Aim
@@ -1075,7 +1081,7 @@ func (r *run) resolveAims() bool {
 			return false // the opportunity attacks come first
 		}
 		if err := r.fireAim(who, aim); err != nil {
-			r.emit(&Lapsed{Who: who, Reason: err.Error()})
+			r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
 		}
 		if winner, over := s.finished(); over {
 			r.end(winner)
@@ -1099,7 +1105,7 @@ func (r *run) declareAimed(who string, aim Aim) bool {
 	if len(queue) == 0 {
 		return false
 	}
-	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: queue, Aim: &aim}})
+	r.emit(event(r, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: queue, Aim: &aim}}))
 	return true
 }
 
@@ -1153,14 +1159,14 @@ func (r *run) end(winner string) {
 	for i := range r.s.Combatants {
 		c := r.s.Combatants[i]
 		if c.Status == Unconscious && r.s.group(c.Group).Players {
-			r.emit(&Woke{Who: c.ID})
+			r.emit(event(r, (*hotMemory).woke, Woke{Who: c.ID}))
 		}
 	}
 	if r.s.Options.Aftermath {
 		r.emit(&Decided{Winner: winner}) // rests and healing before the end
 		return
 	}
-	r.emit(&Ended{Winner: winner})
+	r.emit(event(r, (*hotMemory).ended, Ended{Winner: winner}))
 }
 
 // useItem uses a healing item on the user or an ally within reach (R31):
@@ -1341,8 +1347,7 @@ func (r *run) aim(who string, cmd *AimAt) error {
 		}
 	}
 	// The attack must be one that could be made now.
-	scratch := r.s.scratch()
-	probe := &run{s: &scratch, base: r.s, src: probeSource{}, mode: "free"}
+	probe := r.dryRun("free")
 	if err := probe.attack(who, &Attack{Target: cmd.Target, Part: cmd.Part, Modifier: cmd.Modifier}); err != nil {
 		return err
 	}
@@ -1459,7 +1464,7 @@ func (r *run) startTurn(i int) {
 				r.end("") // the round limit: a draw
 				return
 			}
-			r.emit(&RoundStarted{Round: s.Round + 1})
+			r.emit(event(r, (*hotMemory).roundStarted, RoundStarted{Round: s.Round + 1}))
 			for gi := range s.Groups {
 				if g := &s.Groups[gi]; parts.JoinsAfter(g.Joins, s.Round) && !g.Rolled {
 					r.join(gi) // new groups roll first (§7 step 3)
@@ -1484,7 +1489,7 @@ func (r *run) startTurn(i int) {
 					return
 				}
 			}
-			r.emit(&turn)
+			r.emit(event(r, (*hotMemory).turnStarted, turn))
 			return
 		}
 		i++

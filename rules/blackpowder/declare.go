@@ -13,6 +13,21 @@ const (
 	slack = 1e-9
 )
 
+// dryRun returns a run on a working copy of r's state, with dice that all
+// show 1, to see whether a command is legal without changing r's state. A
+// Step's own run makes it in its hot memory, events and all; any other
+// run on memory of its own.
+func (r *run) dryRun(mode string) *run {
+	if r.hot == nil || r != &r.hot.run {
+		scratch := r.s.scratch()
+		return &run{s: &scratch, base: r.s, src: probeSource{}, mode: mode}
+	}
+	h := r.hot
+	r.s.scratchInto(&h.probe)
+	h.probeRun = run{s: &h.probe, base: r.s, src: probeSource{}, mode: mode, hot: h}
+	return &h.probeRun
+}
+
 // probeSource is the dice of a dry run that only checks whether a command
 // is legal: every die shows 1.
 type probeSource struct{}
@@ -32,13 +47,12 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		return r.act(who, cmd)
 	}
 	// Declare only what could resolve now.
-	scratch := r.s.scratch()
-	probe := &run{s: &scratch, base: r.s, src: probeSource{}}
+	probe := r.dryRun("")
 	if err := probe.act(who, cmd); err != nil {
 		return err
 	}
 	// The declaration keeps a copy: cmd may be a policy's, reused by Moves.
-	r.emit(&ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: queue}})
+	r.emit(event(r, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: queue}}))
 	return nil
 }
 
@@ -221,11 +235,11 @@ func (r *run) opportunity(who string) error {
 	}
 	actor := d.Actor
 	from, to, _ := path(r.s.combatant(actor), d.Command.Command)
-	r.emit(&ReactionDone{Who: who, Taken: true})
+	r.emit(event(r, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
 	r.path = &[2][2]float64{from, to}
 	defer func() { r.path = nil }()
 	if err := r.as("free", func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
-		r.emit(&Lapsed{Who: who, Reason: err.Error()})
+		r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
 	}
 	return nil
 }
@@ -234,7 +248,7 @@ func (r *run) decline(who string) error {
 	if _, err := r.reactionHead(who, ""); err != nil {
 		return err
 	}
-	r.emit(&ReactionDone{Who: who})
+	r.emit(event(r, (*hotMemory).reactionDone, ReactionDone{Who: who}))
 	return nil
 }
 
@@ -250,8 +264,7 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if inner == nil {
 		return engine.Errorf(engine.Invalid, "act with what? the interrupt names no action")
 	}
-	scratch := r.s.scratch()
-	probe := &run{s: &scratch, base: r.s, src: probeSource{}}
+	probe := r.dryRun("")
 	if err := probe.actDelayed(who, inner); err != nil {
 		return err
 	}
@@ -272,7 +285,7 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	r.emit(ev)
 	if ev.Won {
 		if err := r.actDelayed(who, inner); err != nil {
-			r.emit(&Lapsed{Who: who, Reason: err.Error()})
+			r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
 		}
 	}
 	return nil
@@ -316,12 +329,12 @@ func (r *run) fireEarly(who string) error {
 		return err
 	}
 	aim := *r.s.combatant(who).Aim
-	r.emit(&ReactionDone{Who: who, Taken: true})
+	r.emit(event(r, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
 	r.emit(&AimResolving{Combatant: who})
 	r.early = true
 	defer func() { r.early = false }()
 	if err := r.fireAim(who, aim); err != nil {
-		r.emit(&Lapsed{Who: who, Reason: err.Error()})
+		r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
 	}
 	return nil
 }
@@ -337,28 +350,28 @@ func (r *run) resolveDeclared() {
 		switch {
 		case !d.Resolved:
 			actor, cmd, unsafe := d.Actor, d.Command.Command, d.Unsafe
-			r.emit(&DeclarationStep{Who: actor})
+			r.emit(event(r, (*hotMemory).declarationStep, DeclarationStep{Who: actor}))
 			if unsafe {
-				r.emit(&Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"})
+				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"}))
 				break
 			}
 			if d.Aim != nil {
 				if err := r.fireAim(actor, *d.Aim); err != nil {
-					r.emit(&Lapsed{Who: actor, Reason: err.Error()})
+					r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
 				}
 				break
 			}
 			if err := r.as("", func() error { return r.act(actor, cmd) }); err != nil {
-				r.emit(&Lapsed{Who: actor, Reason: err.Error()})
+				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
 			}
 		case len(d.After) > 0:
 			later := d.After[0]
-			r.emit(&DeclarationStep{Who: later.Who, Deferred: true})
+			r.emit(event(r, (*hotMemory).declarationStep, DeclarationStep{Who: later.Who, Deferred: true}))
 			if err := r.actDelayed(later.Who, later.Command.Command); err != nil {
-				r.emit(&Lapsed{Who: later.Who, Reason: err.Error()})
+				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: later.Who, Reason: err.Error()}))
 			}
 		default:
-			r.emit(&DeclarationClosed{})
+			r.emit(event(r, (*hotMemory).declarationClosed, DeclarationClosed{}))
 		}
 		if winner, over := s.finished(); over {
 			r.end(winner)
@@ -390,7 +403,7 @@ func (r *run) pruneReactions() {
 		if able {
 			return
 		}
-		r.emit(&ReactionDone{Who: head.Who})
+		r.emit(event(r, (*hotMemory).reactionDone, ReactionDone{Who: head.Who}))
 	}
 }
 
@@ -402,8 +415,7 @@ func (r *run) pruneReactions() {
 // until it first gets here: it then keeps a copy of the state as it is.
 func (r *run) as(mode string, f func() error) error {
 	if r.base == nil {
-		snapshot := r.s.scratch()
-		r.base, r.baseAt = &snapshot, len(r.events)
+		r.base, r.baseAt = r.snapshot(), len(r.events)
 	}
 	events, saved := len(r.events), r.mode
 	r.mode = mode
@@ -411,12 +423,23 @@ func (r *run) as(mode string, f func() error) error {
 	r.mode = saved
 	if err != nil && len(r.events) > events {
 		r.events = r.events[:events]
-		*r.s = r.base.scratch()
+		r.base.scratchInto(r.s)
 		for _, e := range r.events[r.baseAt:] {
 			evolve(r.s, e)
 		}
 	}
 	return err
+}
+
+// snapshot returns a copy of the run's state as it is, to take a failed
+// step back to: in the hot memory for a Step's own run.
+func (r *run) snapshot() *State {
+	if r.hot == nil || r != &r.hot.run {
+		c := r.s.scratch()
+		return &c
+	}
+	r.s.scratchInto(&r.hot.snapshot)
+	return &r.hot.snapshot
 }
 
 // move moves a combatant: alongside its action up to 5 m a turn, or as the
@@ -447,6 +470,6 @@ func (r *run) move(who string, x, y float64, mode string) error {
 			return engine.Errorf(engine.NotAllowedNow, "%s can %s at most %.0f m, not %.1f m", c.Name, mode, limit, d)
 		}
 	}
-	r.emit(&Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d})
+	r.emit(event(r, (*hotMemory).moved, Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d}))
 	return nil
 }

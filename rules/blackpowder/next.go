@@ -11,22 +11,26 @@ import (
 
 // prompter writes a prompt. For people it says everything: the question
 // and every option's label. Lean, for a policy (Moves), it leaves both
-// out and reuses the memory of the prompt it wrote last: the options'
-// slice and, where an option has the same type as last time, its command.
+// out, reuses the memory of the prompt it wrote last, and takes the
+// options' commands from the state's hot memory.
 type prompter struct {
 	p    *engine.Prompt[Command]
 	lean bool
-	old  []engine.Option[Command] // the options written last, for reuse
+	hot  *hotMemory // where commands come from when lean
 }
 
-// newPrompter returns a prompter writing into *p, lean or not.
-func newPrompter(p *engine.Prompt[Command], lean bool) *prompter {
-	b := &prompter{p: p, lean: lean}
-	if lean {
-		b.old = p.Options[:cap(p.Options)]
-		*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	}
-	return b
+// newPrompter returns a prompter writing into *p for people.
+func newPrompter(p *engine.Prompt[Command]) *prompter {
+	return &prompter{p: p}
+}
+
+// newLeanPrompter returns a prompter writing into *p for a policy, with
+// the commands of the state's hot memory.
+func newLeanPrompter(s *State, p *engine.Prompt[Command]) *prompter {
+	h := s.hotMemory()
+	h.resetCommands()
+	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
+	return &prompter{p: p, lean: true, hot: h}
 }
 
 // ask sets the question, when people will read it.
@@ -53,31 +57,16 @@ func (b *prompter) add(c Command, words ...string) {
 	b.p.Options = append(b.p.Options, o)
 }
 
-// reuse returns a command of type T for the option about to be added: the
-// one last written in that place when it had that type and the prompter
-// is lean, else a new one. The caller sets all its fields.
-func reuse[T any, PT interface {
-	*T
-	Command
-}](b *prompter) PT {
-	if i := len(b.p.Options); b.lean && i < len(b.old) {
-		if c, ok := b.old[i].Command.(PT); ok {
-			return c
-		}
-	}
-	return PT(new(T))
-}
-
 // next returns the current prompt; see engine.Ruleset.Next.
 func next(s *State) engine.Prompt[Command] {
 	var p engine.Prompt[Command]
-	writePrompt(s, newPrompter(&p, false))
+	writePrompt(s, newPrompter(&p))
 	return p
 }
 
 // moves writes the current prompt for a policy; see engine.Speed.Moves.
 func moves(s *State, p *engine.Prompt[Command]) {
-	writePrompt(s, newPrompter(p, true))
+	writePrompt(s, newLeanPrompter(s, p))
 }
 
 // writePrompt writes the current prompt with b.
@@ -187,7 +176,7 @@ func nextKind(s *State) engine.PromptKind {
 // actOptions lists what a combatant may do on its turn, for people.
 func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 	var p engine.Prompt[Command]
-	writeActOptions(s, c, newPrompter(&p, false))
+	writeActOptions(s, c, newPrompter(&p))
 	return p.Options
 }
 
@@ -210,19 +199,19 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
 				continue
 			}
-			atk := reuse[Attack](b)
+			atk := command(b, (*hotMemory).attacks)
 			*atk = Attack{Target: t.ID}
 			b.add(atk, "attack ", t.Name, " with the ", w.Name)
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
-				hold := reuse[Hold](b)
+				hold := command(b, (*hotMemory).holds)
 				*hold = Hold{Target: t.ID}
 				b.add(hold, "hold ", t.Name)
 			}
-			aim := reuse[AimAt](b)
+			aim := command(b, (*hotMemory).aimAts)
 			*aim = AimAt{Target: t.ID}
 			b.add(aim, "aim at ", t.Name, " with the ", w.Name, " (+3, resolves before your group's next turn)")
 			if s.unaware(t) && t.Status == Active {
-				stun := reuse[Stun](b)
+				stun := command(b, (*hotMemory).stuns)
 				*stun = Stun{Target: t.ID}
 				b.add(stun, "stun ", t.Name, " with the ", w.Name)
 			}
@@ -231,7 +220,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			t := &s.Combatants[i]
 			if t.Group == c.Group && t.Status == Unconscious && distance(c, t) <= reach {
 				for _, skill := range [...]string{"medicine", "survival"} {
-					rev := reuse[Revive](b)
+					rev := command(b, (*hotMemory).revives)
 					*rev = Revive{Target: t.ID, Skill: skill}
 					b.add(rev, "revive ", t.Name, " with ", skill, " (difficulty ", strconv.Itoa(t.ReviveDifficulty), ")")
 				}
@@ -250,13 +239,13 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	if !c.ImmediateUsed || c.Actions > 0 {
 		for i := range c.Weapons {
 			if i != c.Wielding {
-				draw := reuse[Draw](b)
+				draw := command(b, (*hotMemory).draws)
 				*draw = Draw{Weapon: c.Weapons[i].Name}
 				b.add(draw, "draw the ", c.Weapons[i].Name)
 			}
 		}
 		if c.Wielding >= 0 {
-			draw := reuse[Draw](b)
+			draw := command(b, (*hotMemory).draws)
 			*draw = Draw{Weapon: "fists"}
 			b.add(draw, "put weapons away (fists)")
 		}
@@ -268,7 +257,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			}
 			for i := range s.Combatants {
 				if t := &s.Combatants[i]; t.Group == c.Group && t.Status == Active && t.LP < t.LPMax && distance(c, t) <= reach {
-					use := reuse[UseItem](b)
+					use := command(b, (*hotMemory).useItems)
 					*use = UseItem{Item: it.Name, Target: t.ID}
 					b.add(use, "use the ", it.Name, " on ", t.Name, " (", it.Heal, " LP)")
 				}
@@ -282,7 +271,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 		}
 		for i := range s.Combatants {
 			if a := &s.Combatants[i]; a.Group == c.Group && a.ID != c.ID && a.Status == Active {
-				assist := reuse[Assist](b)
+				assist := command(b, (*hotMemory).assists)
 				*assist = Assist{Ally: a.ID}
 				b.add(assist, "assist ", a.Name, " (+2 to their next check)")
 			}
@@ -301,10 +290,10 @@ func pendingPrompt(s *State, b *prompter) {
 	if p.Stage == "critical" {
 		b.p.Kind, b.p.Actor, b.p.Default = engine.React, a.ID, 0
 		b.ask(a.Name, "'s damage die shows 10: re-roll the attack for a critical?")
-		take := reuse[Critical](b)
+		take := command(b, (*hotMemory).criticals)
 		*take = Critical{Take: true}
 		b.add(take, "take the critical re-roll")
-		decline := reuse[Critical](b)
+		decline := command(b, (*hotMemory).criticals)
 		*decline = Critical{Take: false}
 		b.add(decline, "no critical")
 		return

@@ -37,6 +37,9 @@ type State struct {
 	// ("" for none).
 	Over   bool   `json:"over,omitempty"`
 	Winner string `json:"winner,omitempty"`
+
+	// hot is this state value's memory for the hot path; see hotMemory.
+	hot *hotMemory
 }
 
 // Options are the rulings a table may choose differently.
@@ -490,8 +493,9 @@ func (s *State) scratch() State {
 // groups, the combatants and their weapons and items that dst holds from
 // an earlier scratch copy, which must no longer be in use.
 func (s *State) scratchInto(dst *State) {
-	groups, combatants := dst.Groups, dst.Combatants
+	groups, combatants, hot := dst.Groups, dst.Combatants, dst.hot
 	*dst = *s
+	dst.hot = hot
 	dst.Groups = append(groups[:0], s.Groups...)
 	if cap(combatants) < len(s.Combatants) {
 		combatants = make([]Combatant, len(s.Combatants))
@@ -528,6 +532,7 @@ func (s *State) scratchInto(dst *State) {
 // clone returns a deep copy.
 func (s *State) clone() State {
 	out := *s
+	out.hot = nil
 	out.Groups = slices.Clone(s.Groups)
 	out.Order = slices.Clone(s.Order)
 	out.Combatants = slices.Clone(s.Combatants)
