@@ -35,7 +35,8 @@ type run struct {
 	// path, from its spot to where its declared move or run ends (the spot
 	// alone for any other action). Melee reach is measured to it (R34,
 	// A22; our ruling, see opportunity).
-	path *[2][2]float64
+	path    [2][2]float64
+	hasPath bool
 	// hot is the state's hot memory when the run is a Step's, where its
 	// events and working copies come from; nil for Decide and dry runs.
 	hot *hotMemory
@@ -515,7 +516,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	difficulty := t.EvadeEff() + cmd.Part + cmd.Modifier
 	switch w.Kind {
 	case Melee, Unarmed:
-		if r.path != nil {
+		if r.hasPath {
 			d = segmentDistance([2]float64{c.X, c.Y}, r.path[0], r.path[1])
 		}
 		if d > reach {
@@ -708,9 +709,24 @@ func (r *run) weaponDamage(w Weapon) (dice []int, value, raw int) {
 	first := r.d10()
 	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
 		second := r.d10()
-		return []int{first, second}, max(first, second), max(first, second)
+		return r.ints(first, second), max(first, second), max(first, second)
 	}
-	return []int{first}, dieValue(w.Damage, first), first
+	return r.ints(first), dieValue(w.Damage, first), first
+}
+
+// ints returns the values as a slice for an event: in the hot memory of a
+// Step's run, which the next Step reuses, else of its own.
+func (r *run) ints(values ...int) []int {
+	if r.hot == nil {
+		return slices.Clone(values)
+	}
+	h := r.hot
+	if cap(h.ints)-len(h.ints) < len(values) {
+		h.ints = make([]int, 0, max(64, 2*cap(h.ints)))
+	}
+	start := len(h.ints)
+	h.ints = append(h.ints, values...)
+	return h.ints[start:len(h.ints):len(h.ints)]
 }
 
 // dieValue reads a d10 through the weapon's damage die (R12).

@@ -24,7 +24,7 @@ func (r *run) dryRun(mode string) *run {
 	}
 	h := r.hot
 	r.s.scratchInto(&h.probe)
-	h.probeRun = run{s: &h.probe, base: r.s, src: probeSource{}, mode: mode, hot: h}
+	h.probeRun = run{s: &h.probe, base: r.s, src: probeSource{}, mode: mode, hot: h, events: h.probeRun.events[:0]}
 	return &h.probeRun
 }
 
@@ -236,8 +236,8 @@ func (r *run) opportunity(who string) error {
 	actor := d.Actor
 	from, to, _ := path(r.s.combatant(actor), d.Command.Command)
 	r.emit(event(r, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
-	r.path = &[2][2]float64{from, to}
-	defer func() { r.path = nil }()
+	r.path, r.hasPath = [2][2]float64{from, to}, true
+	defer func() { r.hasPath = false }()
 	if err := r.as("free", func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
 		r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
 	}

@@ -13,6 +13,8 @@ type hotMemory struct {
 	// snapshot is the state a run in place keeps to take back a failed
 	// step (run.as); probe the copy a declaration is tried on.
 	snapshot, probe State
+	// ints holds the numbers of the current Step's events (damage dice).
+	ints []int
 
 	// The commands of the last Moves, by type.
 	attackCommands   pool[Attack]
@@ -103,6 +105,7 @@ func (h *hotMemory) resetCommands() {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.ints = h.ints[:0]
 	h.attackRolledEvents.reset()
 	h.turnStartedEvents.reset()
 	h.roundStartedEvents.reset()

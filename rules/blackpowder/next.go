@@ -19,18 +19,13 @@ type prompter struct {
 	hot  *hotMemory // where commands come from when lean
 }
 
-// newPrompter returns a prompter writing into *p for people.
-func newPrompter(p *engine.Prompt[Command]) *prompter {
-	return &prompter{p: p}
-}
-
-// newLeanPrompter returns a prompter writing into *p for a policy, with
-// the commands of the state's hot memory.
-func newLeanPrompter(s *State, p *engine.Prompt[Command]) *prompter {
+// leanPrompter returns a prompter writing into *p for a policy, with the
+// commands of the state's hot memory.
+func leanPrompter(s *State, p *engine.Prompt[Command]) prompter {
 	h := s.hotMemory()
 	h.resetCommands()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	return &prompter{p: p, lean: true, hot: h}
+	return prompter{p: p, lean: true, hot: h}
 }
 
 // ask sets the question, when people will read it.
@@ -60,13 +55,14 @@ func (b *prompter) add(c Command, words ...string) {
 // next returns the current prompt; see engine.Ruleset.Next.
 func next(s *State) engine.Prompt[Command] {
 	var p engine.Prompt[Command]
-	writePrompt(s, newPrompter(&p))
+	writePrompt(s, &prompter{p: &p})
 	return p
 }
 
 // moves writes the current prompt for a policy; see engine.Speed.Moves.
 func moves(s *State, p *engine.Prompt[Command]) {
-	writePrompt(s, newLeanPrompter(s, p))
+	b := leanPrompter(s, p)
+	writePrompt(s, &b)
 }
 
 // writePrompt writes the current prompt with b.
@@ -176,7 +172,7 @@ func nextKind(s *State) engine.PromptKind {
 // actOptions lists what a combatant may do on its turn, for people.
 func actOptions(s *State, c *Combatant) []engine.Option[Command] {
 	var p engine.Prompt[Command]
-	writeActOptions(s, c, newPrompter(&p))
+	writeActOptions(s, c, &prompter{p: &p})
 	return p.Options
 }
 
