@@ -16,7 +16,8 @@ import (
 //   - Speed: deciding in place, cheap copies and prompt kinds, for the hot
 //     loops of simulation and exact odds. Without it they run on Decide,
 //     Evolve, Clone and Next, only slower.
-//   - Secrets: views that hide what a viewer may not see. Without it every
+//   - Secrets: views that hide what a viewer may not see (ViewInto,
+//     ViewEvent, ViewCommand, ViewPrompt). Without it every
 //     viewer sees everything.
 //   - Simulation: rounds, per-combatant totals and policies, for fray sim.
 //     Without it a simulation plays random policies and reports less.
@@ -173,8 +174,11 @@ func NextKind[S, C, E any](r Ruleset[S, C, E], s *S) PromptKind {
 // declared in private, GM-only numbers. Each method returns its argument as
 // viewer v may see it.
 type Secrets[S, C, E any] interface {
-	// View returns the state as v may see it.
-	View(s *S, v Viewer) S
+	// ViewInto makes *dst the state s as v may see it: a copy that shares
+	// nothing mutable with s, redacted, reusing the memory dst holds from
+	// an earlier ViewInto (a simulation gives each policy a view per
+	// decision).
+	ViewInto(dst, s *S, v Viewer)
 	// ViewEvent returns the event as v may see it, or false when v may not
 	// see it at all. s is the state before the event.
 	ViewEvent(s *S, e E, v Viewer) (E, bool)
@@ -198,7 +202,9 @@ func HasSecrets[S, C, E any](r Ruleset[S, C, E]) bool {
 // ruleset has Secrets.
 func View[S, C, E any](r Ruleset[S, C, E], s *S, v Viewer) S {
 	if sec, ok := r.(Secrets[S, C, E]); ok {
-		return sec.View(s, v)
+		var view S
+		sec.ViewInto(&view, s, v)
+		return view
 	}
 	return r.Clone(s)
 }

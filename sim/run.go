@@ -279,6 +279,7 @@ type worker[S, C, E any] struct {
 	choose dice.PCG
 	state  S                // the fight's state, reused fight after fight
 	prompt engine.Prompt[C] // the prompt for the policies, reused decision after decision
+	view   S                // the state as a policy sees it, when the ruleset has secrets
 	events []E              // the events of a step, reused decision after decision
 	down   []bool           // per combatant: went down in this fight
 	dead   []bool
@@ -390,8 +391,8 @@ func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 		return pol.Choose(s, *p, &w.choose), nil
 	}
 	v := engine.Viewer{Combatant: p.Actor}
-	view := sim.secrets.View(s, v)
-	return pol.Choose(&view, sim.secrets.ViewPrompt(s, *p, v), &w.choose), nil
+	sim.secrets.ViewInto(&w.view, s, v)
+	return pol.Choose(&w.view, sim.secrets.ViewPrompt(s, *p, v), &w.choose), nil
 }
 
 // tally adds what an event does to the fight's totals.

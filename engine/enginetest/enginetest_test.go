@@ -384,8 +384,9 @@ func (r timed) Clone(s *tally) tally {
 	return tally{State: r.plain.Clone(&s.State), events: s.events}
 }
 
-func (r timed) View(s *tally, v engine.Viewer) tally {
-	return tally{State: r.plain.View(&s.State, v), events: s.events}
+func (r timed) ViewInto(dst, s *tally, v engine.Viewer) {
+	r.plain.ViewInto(&dst.State, &s.State, v)
+	dst.events = s.events
 }
 
 func (r timed) ViewEvent(s *tally, e reference.Event, v engine.Viewer) (reference.Event, bool) {

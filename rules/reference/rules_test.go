@@ -126,7 +126,7 @@ func TestFeintIsSecret(t *testing.T) {
 	r := reference.Rules{}
 	declared := enc.Log()[0].Events[0]
 	for _, v := range []engine.Viewer{{Combatant: "bob"}, {Combatant: "cy"}, {}} {
-		view := r.View(s, v)
+		view := engine.View(r, s, v)
 		data, _ := json.Marshal(view)
 		if strings.Contains(string(data), "feint") {
 			t.Errorf("%+v sees %s", v, data)
@@ -139,7 +139,7 @@ func TestFeintIsSecret(t *testing.T) {
 		}
 	}
 	for _, v := range []engine.Viewer{engine.Everyone, {Combatant: "ann"}} {
-		if view := r.View(s, v); !view.Pending.Feint {
+		if view := engine.View(r, s, v); !view.Pending.Feint {
 			t.Errorf("%+v should see the feint", v)
 		}
 	}

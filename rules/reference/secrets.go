@@ -13,13 +13,13 @@ func sees(v engine.Viewer, attacker string) bool {
 	return v.GM || v.Combatant == attacker
 }
 
-// View hides a pending feint from everyone but the feinter and the GM.
-func (r Rules) View(s *State, v engine.Viewer) State {
-	c := r.Clone(s)
-	if c.Pending != nil && c.Pending.Feint && !sees(v, c.Pending.Attacker) {
-		c.Pending.Feint = false
+// ViewInto makes *dst the state with a pending feint hidden from everyone
+// but the feinter and the GM.
+func (r Rules) ViewInto(dst, s *State, v engine.Viewer) {
+	*dst = r.Clone(s)
+	if dst.Pending != nil && dst.Pending.Feint && !sees(v, dst.Pending.Attacker) {
+		dst.Pending.Feint = false
 	}
-	return c
 }
 
 // ViewEvent shows a feint's declaration as an attack's to everyone but the

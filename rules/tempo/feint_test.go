@@ -125,7 +125,7 @@ func TestPoliciesSeeNoFeint(t *testing.T) {
 	submit(t, table, "ann", "feint bob")
 	_, enc, _ := engine.Unwrap[tempo.State, tempo.Command, tempo.Event](table)
 	bob := engine.Viewer{Combatant: "bob"}
-	view := tempo.Rules{}.View(enc.State(), bob)
+	view := engine.View(tempo.Rules{}, enc.State(), bob)
 	if a := view.Exchange.Act.Action; a != tempo.MeleeAttack {
 		t.Errorf("Bob's view of the declared action = %q, want %q", a, tempo.MeleeAttack)
 	}

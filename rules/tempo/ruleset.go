@@ -78,14 +78,13 @@ func (Rules) SideOf(s *State, combatant string) string {
 // seesFeint reports whether v may know that actor's attack is a feint.
 func seesFeint(v engine.Viewer, actor string) bool { return v.GM || v.Combatant == actor }
 
-// View returns the state as v sees it: an unrevealed feint is a Melee
-// Attack to everyone but its actor and the GM (R19).
-func (Rules) View(s *State, v engine.Viewer) State {
-	out := s.clone()
-	if x := out.Exchange; x != nil && !seesFeint(v, x.Actor) {
+// ViewInto makes *dst the state as v sees it: an unrevealed feint is a
+// Melee Attack to everyone but its actor and the GM (R19).
+func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
+	*dst = s.clone()
+	if x := dst.Exchange; x != nil && !seesFeint(v, x.Actor) {
 		x.Act.Action = public(x.Act.Action)
 	}
-	return out
 }
 
 // ViewEvent returns the event as v sees it, a feint disguised as a Melee
