@@ -49,8 +49,9 @@ func keepOf(die *Dist, n, k int, high bool) *Dist {
 	}
 	// rest[i] is the weight of the faces after faces[i] in that order.
 	rest := make([]big.Int, len(faces))
+	var w big.Int
 	for i := len(faces) - 2; i >= 0; i-- {
-		rest[i].Add(&rest[i+1], die.counts[faces[i+1]].bigRO())
+		rest[i].Add(&rest[i+1], die.counts[faces[i+1]].bigIn(&w))
 	}
 
 	// Every number the program stores or forms is at most the total: each
@@ -71,7 +72,7 @@ func keepOf(die *Dist, n, k int, high bool) *Dist {
 	co := newKeepCoefs(n, k)
 	for i, f := range faces {
 		last := i == len(faces)-1
-		co.face(die.counts[f].bigRO(), &rest[i], !last)
+		co.face(die.counts[f].bigIn(&w), &rest[i], !last)
 		// From the most placed dice down: dp[a] has fed its successors
 		// before anything placed at this face is added to it.
 		for a := k - 1; a >= 0; a-- {
@@ -106,8 +107,18 @@ func keepOf(die *Dist, n, k int, high bool) *Dist {
 		}
 	}
 
+	// The weights beyond 64 bits share one array of big.Ints and one of
+	// words, so that the result costs a few allocations, not two a weight.
 	counts := make([]count, k*span+1)
-	var b big.Int
+	wide, nw := 0, 0
+	for s := range counts {
+		if x := trimNat(out[s*wd : (s+1)*wd]); len(x) > 1 {
+			wide++
+			nw += len(x) * (64 / bits.UintSize)
+		}
+	}
+	ints := make([]big.Int, wide)
+	ws := make([]big.Word, 0, nw)
 	for s := range counts {
 		x := trimNat(out[s*wd : (s+1)*wd])
 		switch len(x) {
@@ -115,7 +126,11 @@ func keepOf(die *Dist, n, k int, high bool) *Dist {
 		case 1:
 			counts[s] = small(x[0])
 		default:
-			counts[s] = fromBig(new(big.Int).Set(bigOfNat(&b, x)))
+			from := len(ws)
+			ws = appendWords(ws, x)
+			b := &ints[len(ints)-wide]
+			wide--
+			counts[s] = count{b: b.SetBits(ws[from:len(ws):len(ws)])}
 		}
 	}
 	d := &Dist{min: k * die.min, counts: counts, total: fromBig(total)}
@@ -245,17 +260,17 @@ func natOf(dst []uint64, x *big.Int) []uint64 {
 	return trimNat(dst)
 }
 
-// bigOfNat sets z to the natural number x and returns z.
-func bigOfNat(z *big.Int, x []uint64) *big.Int {
-	ws := make([]big.Word, 0, len(x)*64/bits.UintSize)
+// appendWords appends the natural number x to dst as big.Words, least
+// significant first.
+func appendWords(dst []big.Word, x []uint64) []big.Word {
 	for _, v := range x {
 		if bits.UintSize == 64 {
-			ws = append(ws, big.Word(v))
+			dst = append(dst, big.Word(v))
 		} else {
-			ws = append(ws, big.Word(v&(1<<32-1)), big.Word(v>>32))
+			dst = append(dst, big.Word(v&(1<<32-1)), big.Word(v>>32))
 		}
 	}
-	return z.SetBits(ws)
+	return dst
 }
 
 // trimNat drops x's leading zero words.
