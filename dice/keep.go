@@ -25,10 +25,22 @@ import (
 //
 // So the work is about faces·k·(k·span)·k/6 multiply-adds, where the
 // earlier program that carried every die to the end took faces·n²·k·span/2.
-// Weights are kept as fixed-width little-endian arrays of 64-bit words,
-// wide enough for the total weight, and multiplied in place, so that the
-// inner loops do not allocate.
+// When the total weight fits in 64 bits, so does every weight, and
+// keepOf64 does it all in machine words. Otherwise weights are kept as
+// fixed-width little-endian arrays of 64-bit words, wide enough for the
+// total weight, and multiplied in place, so that the inner loops do not
+// allocate.
 func keepOf(die *Dist, n, k int, high bool) *Dist {
+	if k >= 1 && k <= n {
+		if d, ok := keepOf64(die, n, k, high); ok {
+			return d
+		}
+	}
+	return keepOfWide(die, n, k, high)
+}
+
+// keepOfWide is keepOf in arrays of words.
+func keepOfWide(die *Dist, n, k int, high bool) *Dist {
 	total := new(big.Int).Exp(die.total.bigRO(), big.NewInt(int64(n)), nil)
 	if k <= 0 || k > n {
 		// Not reached from a parsed expression; keeping none sums to 0.
@@ -36,17 +48,7 @@ func keepOf(die *Dist, n, k int, high bool) *Dist {
 		return (&Dist{counts: []count{fromBig(cov)}, total: fromBig(total)}).trim()
 	}
 	span := len(die.counts) - 1
-	faces := make([]int, 0, len(die.counts))
-	for i, c := range die.counts {
-		if !c.isZero() {
-			faces = append(faces, i)
-		}
-	}
-	if high {
-		for i, j := 0, len(faces)-1; i < j; i, j = i+1, j-1 {
-			faces[i], faces[j] = faces[j], faces[i]
-		}
-	}
+	faces := bestFirst(die, high)
 	// rest[i] is the weight of the faces after faces[i] in that order.
 	rest := make([]big.Int, len(faces))
 	var w big.Int
@@ -135,6 +137,153 @@ func keepOf(die *Dist, n, k int, high bool) *Dist {
 	}
 	d := &Dist{min: k * die.min, counts: counts, total: fromBig(total)}
 	return d.trim()
+}
+
+// bestFirst lists the indices of die's faces of weight > 0, the best first:
+// the highest when keeping high.
+func bestFirst(die *Dist, high bool) []int {
+	faces := make([]int, 0, len(die.counts))
+	for i, c := range die.counts {
+		if !c.isZero() {
+			faces = append(faces, i)
+		}
+	}
+	if high {
+		for i, j := 0, len(faces)-1; i < j; i, j = i+1, j-1 {
+			faces[i], faces[j] = faces[j], faces[i]
+		}
+	}
+	return faces
+}
+
+// pascal holds C(m, j) for m < 64, all of which fit in 64 bits.
+var pascal = func() (t [64][64]uint64) {
+	for m := range t {
+		t[m][0] = 1
+		for j := 1; j <= m; j++ {
+			t[m][j] = t[m-1][j-1] + t[m-1][j]
+		}
+	}
+	return t
+}()
+
+// keepOf64 is keepOf in 64-bit words, for n < 64 dice whose total weight
+// fits in 64 bits. Then every weight it forms fits too, as each counts
+// distinct rolls; it still checks every step, and reports false, having
+// given up, should one overflow.
+func keepOf64(die *Dist, n, k int, high bool) (*Dist, bool) {
+	if n >= 64 || die.total.b != nil {
+		return nil, false
+	}
+	total := uint64(1)
+	for range n {
+		hi, lo := bits.Mul64(total, die.total.n)
+		if hi != 0 {
+			return nil, false
+		}
+		total = lo
+	}
+	for _, c := range die.counts {
+		if c.b != nil {
+			return nil, false
+		}
+	}
+	span := len(die.counts) - 1
+	faces := bestFirst(die, high)
+	var rest uint64 // the weight of the faces after the current one
+	for _, f := range faces[1:] {
+		rest += die.counts[f].n
+	}
+	dp := make([][]uint64, k)
+	lo := make([]int, k)
+	hi := make([]int, k)
+	for a := range dp {
+		dp[a] = make([]uint64, a*span+1)
+		lo[a], hi[a] = 1, 0
+	}
+	dp[0][0], lo[0], hi[0] = 1, 0, 0
+	out := make([]uint64, k*span+1)
+	var pw, pb [64]uint64
+	fin := make([]uint64, k)
+	in := make([]uint64, k*k) // in[a*k+c]
+	var over uint64           // the high words and carries of every step: zero unless one overflowed
+	for i, f := range faces {
+		w := die.counts[f].n
+		if i > 0 {
+			rest -= w
+		}
+		last := i == len(faces)-1
+		pw[0], pb[0] = 1, 1
+		for e := 1; e <= n; e++ {
+			var h1, h2 uint64
+			h1, pw[e] = bits.Mul64(pw[e-1], w)
+			h2, pb[e] = bits.Mul64(pb[e-1], rest)
+			over |= h1 | h2
+		}
+		for a := range k {
+			m := n - a
+			var sum uint64
+			for c := k - a; c <= m; c++ {
+				h1, t := bits.Mul64(pascal[m][c], pw[c])
+				h2, t := bits.Mul64(t, pb[m-c])
+				var carry uint64
+				sum, carry = bits.Add64(sum, t, 0)
+				over |= h1 | h2 | carry
+			}
+			fin[a] = sum
+			if !last {
+				for c := 1; a+c < k; c++ {
+					var h uint64
+					h, in[a*k+c] = bits.Mul64(pascal[m][c], pw[c])
+					over |= h
+				}
+			}
+		}
+		if over != 0 {
+			return nil, false
+		}
+		for a := k - 1; a >= 0; a-- {
+			if lo[a] > hi[a] {
+				continue
+			}
+			for s := lo[a]; s <= hi[a]; s++ {
+				x := dp[a][s]
+				if x == 0 {
+					continue
+				}
+				h, t := bits.Mul64(x, fin[a])
+				var carry uint64
+				out[s+(k-a)*f], carry = bits.Add64(out[s+(k-a)*f], t, 0)
+				over |= h | carry
+				if last {
+					continue
+				}
+				for c := 1; a+c < k; c++ {
+					h, t := bits.Mul64(x, in[a*k+c])
+					cell := &dp[a+c][s+c*f]
+					*cell, carry = bits.Add64(*cell, t, 0)
+					over |= h | carry
+				}
+			}
+			if !last {
+				for c := 1; a+c < k; c++ {
+					l, h := lo[a]+c*f, hi[a]+c*f
+					if lo[a+c] <= hi[a+c] {
+						l, h = min(l, lo[a+c]), max(h, hi[a+c])
+					}
+					lo[a+c], hi[a+c] = l, h
+				}
+			}
+		}
+		if over != 0 {
+			return nil, false
+		}
+	}
+	counts := make([]count, len(out))
+	for s, v := range out {
+		counts[s] = small(v)
+	}
+	return (&Dist{min: k * die.min, counts: counts, total: small(total)}).trim(), true
 }
 
 // keepCoefs computes, face by face, the weights keepOf multiplies by.

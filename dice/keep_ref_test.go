@@ -63,7 +63,7 @@ func keepOfByPlacing(die *Dist, n, k int, high bool) *Dist {
 	return out.trim()
 }
 
-// TestKeepOfAgreesWithPlacing checks keepOf against the program it
+// TestKeepOfAgreesWithPlacing checks keepOf (both its programs) against the program it
 // replaced, which carries every die to the end, over keep high and low of
 // plain, exploding (to a default-style depth or a stated one, capped),
 // divided and stepped dice: the weights, the range and the total, hence
@@ -99,10 +99,14 @@ func TestKeepOfAgreesWithPlacing(t *testing.T) {
 			e := MustParse(text)
 			g := &e.nodes[e.root].g
 			die := g.dieDist(ExactOptions{ExplodeDepth: depth})
-			got := keepOf(die, g.count, g.keepN, g.keep == keepHigh)
-			want := keepOfByPlacing(die, g.count, g.keepN, g.keep == keepHigh)
-			if !identicalDist(got, want) {
+			high := g.keep == keepHigh
+			want := keepOfByPlacing(die, g.count, g.keepN, high)
+			if got := keepOf(die, g.count, g.keepN, high); !identicalDist(got, want) {
 				t.Errorf("%s at depth %d: keepOf %v, by placing %v", text, depth, got, want)
+			}
+			// The word-array program, whether or not keepOf64 took it.
+			if got := keepOfWide(die, g.count, g.keepN, high); !identicalDist(got, want) {
+				t.Errorf("%s at depth %d: keepOfWide %v, by placing %v", text, depth, got, want)
 			}
 		}
 	}
