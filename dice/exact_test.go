@@ -149,6 +149,7 @@ func TestExactAgreesWithEnumeratingRoll(t *testing.T) {
 	forms := []string{
 		"3d6", "d20+5", "4d6kh3", "4d6dl1", "5d4dh2", "2d10kh1", "2d20kl1", "3d6kl2",
 		"d10/2", "d10/3", "2d10/4+1", "d6!3", "2d4!2", "d4!2kh1", "3d4!1kl2",
+		"3d3!2kh2", "3d4!2dl1", "4d2!3kl3", "3d6!1dh1", "2d10/3kh1",
 		"2d10^+1", "d8^-2", "d10^+1!2", "6d4>=3", "4d6>4", "3d6<=2", "4d4<2", "3d6=6",
 		"d6-d4", "-2d4", "d6*d4", "(d4+1)*(d4-2)", "2*d6-3", "d%",
 	}
