@@ -73,6 +73,23 @@ func BenchmarkExact(b *testing.B) {
 	}
 }
 
+// BenchmarkExactExplodingKeep computes keep and drop over exploding dice,
+// followed to the default depth: 10d10!kh5 is the figure icepool publishes
+// (37 ms).
+func BenchmarkExactExplodingKeep(b *testing.B) {
+	for _, text := range []string{"10d10!kh5", "10d10!kl5", "4d6!kh3", "8d6!dl2", "12d10!kh3"} {
+		e := MustParse(text)
+		b.Run(text, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := e.Dist(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkEnumerateAttack enumerates a rules-shaped function (an attack
 // with a critical that draws extra dice) over its 577 dice paths.
 func BenchmarkEnumerateAttack(b *testing.B) {

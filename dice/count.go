@@ -41,6 +41,15 @@ func (c count) bigRO() *big.Int {
 	return new(big.Int).SetUint64(c.n)
 }
 
+// bigIn returns the value as a big.Int the caller must not modify: c's own,
+// or z set to it.
+func (c count) bigIn(z *big.Int) *big.Int {
+	if c.b != nil {
+		return c.b
+	}
+	return z.SetUint64(c.n)
+}
+
 func (c count) add(d count) count {
 	if c.b == nil && d.b == nil {
 		if s, carry := bits.Add64(c.n, d.n, 0); carry == 0 {

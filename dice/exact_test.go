@@ -149,6 +149,7 @@ func TestExactAgreesWithEnumeratingRoll(t *testing.T) {
 	forms := []string{
 		"3d6", "d20+5", "4d6kh3", "4d6dl1", "5d4dh2", "2d10kh1", "2d20kl1", "3d6kl2",
 		"d10/2", "d10/3", "2d10/4+1", "d6!3", "2d4!2", "d4!2kh1", "3d4!1kl2",
+		"3d3!2kh2", "3d4!2dl1", "4d2!3kl3", "3d6!1dh1", "2d10/3kh1",
 		"2d10^+1", "d8^-2", "d10^+1!2", "6d4>=3", "4d6>4", "3d6<=2", "4d4<2", "3d6=6",
 		"d6-d4", "-2d4", "d6*d4", "(d4+1)*(d4-2)", "2*d6-3", "d%",
 	}
@@ -217,5 +218,35 @@ func TestLargeButReasonableIsExact(t *testing.T) {
 	// Keep-highest with weights beyond 64 bits, checked against a sum.
 	if got, want := mustDist(t, "30d6kh30").Mean(), mustDist(t, "30d6").Mean(); got.Cmp(want) != 0 {
 		t.Errorf("30d6kh30 mean %s, 30d6 mean %s", got.RatString(), want.RatString())
+	}
+}
+
+// Keeping over exploding dice leaves out exactly the rolls in which some
+// die's chain went deeper than the depth followed, as summing does.
+func TestExplodingKeepTail(t *testing.T) {
+	for _, c := range []struct {
+		text      string
+		n         int64
+		tailOfDie *big.Rat
+	}{
+		{"10d10!kh5", 10, big.NewRat(1, 100000000000)}, // 10^-11 per die
+		{"10d10!kl5", 10, big.NewRat(1, 100000000000)},
+		{"8d6!dl2", 8, new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Exp(big.NewInt(6), big.NewInt(11), nil))},
+		{"20d10!kh3", 20, big.NewRat(1, 100000000000)}, // too costly for the program before keepOf
+	} {
+		d := mustDist(t, c.text)
+		kept := new(big.Rat).Sub(big.NewRat(1, 1), c.tailOfDie)
+		all := new(big.Rat).SetInt64(1)
+		for range c.n {
+			all.Mul(all, kept)
+		}
+		want := new(big.Rat).Sub(big.NewRat(1, 1), all)
+		if got := d.Truncated(); got.Cmp(want) != 0 {
+			t.Errorf("%s: truncated %s, want %s", c.text, got.FloatString(30), want.FloatString(30))
+		}
+	}
+	// The same keep at a stated depth covers everything.
+	if got := mustDist(t, "10d10!3kh5").Truncated(); got.Sign() != 0 {
+		t.Errorf("10d10!3kh5: truncated %s, want 0", got.RatString())
 	}
 }
