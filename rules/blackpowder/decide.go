@@ -736,7 +736,7 @@ func (r *run) take(who string) error {
 func (r *run) weaponDamage(w Weapon, doubles bool) (rolled []int, value, raw int) {
 	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
 		first := r.d10()
-		classes := dice.Cuts(first + 1).Each(first+1, 10)
+		classes := dice.Cuts(first+1).Each(first+1, 10)
 		if doubles {
 			classes = classes.Cut(first)
 		}
