@@ -101,9 +101,10 @@ type ClassRoller interface {
 // standing for all of them.
 //
 // So the rules that use it must do the same whatever value of a class they
-// are given, save for recording the value itself (in an event, for the
-// table to see): the same further dice, the same events otherwise, the
-// same state, the same outcome. A class that hides a difference makes exact
+// are given, save for recording the value itself (in an event or the
+// state, for the table to see), which nothing may then read beyond its
+// class: the same further dice, the same events otherwise, the same state,
+// the same outcome. A class that hides a difference makes exact
 // odds wrong; a finer class than needed only costs time. Cuts at the
 // thresholds a check compares the die against, and Each for the values a
 // total carries forward, are the usual ways to say it.

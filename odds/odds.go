@@ -43,6 +43,11 @@ type Options struct {
 	// one per processor (runtime.GOMAXPROCS). The odds are the same
 	// whatever it is.
 	Workers int
+	// EveryValue follows every value of every die apart, ignoring the
+	// classes the rules draw dice by (dice.RollClasses): the plain
+	// enumeration, slower, for checking that a ruleset's classes are
+	// right. The odds are the same; only Paths differs.
+	EveryValue bool
 }
 
 func (o Options) withDefaults() Options {
@@ -321,7 +326,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 			cmds[text] = cmd
 		}
 		return text, nil
-	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})
+	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
 	if err != nil {
 		return nil, fmt.Errorf("odds: the %s policy answering %s's prompt %q: %w", k.opts.Policy, p.Actor, p.Question, err)
 	}
@@ -386,7 +391,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			l.said = k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
 			return k.file(l, n, &l.after), nil
 		}
-	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})
+	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
 	if err != nil {
 		if n.steps == 0 {
 			return err
