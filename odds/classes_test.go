@@ -1,8 +1,10 @@
 package odds_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"fray/dice"
 	"fray/engine"
@@ -161,5 +163,66 @@ func TestBlackpowderClassesByHand(t *testing.T) {
 				t.Errorf("%d paths by classes, not fewer than the %d of every value", classed.Paths, plain.Paths)
 			}
 		})
+	}
+}
+
+// A computation past its time budget stops at once, saying how far it got
+// and how to narrow the question.
+func TestTimeBudget(t *testing.T) {
+	table, calc := bundledTable(t, bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, 2, 9)
+	start := time.Now()
+	_, err := calc.All(table, "gunman", odds.Options{Timeout: time.Millisecond})
+	took := time.Since(start)
+	over, ok := errors.AsType[*odds.BudgetError](err)
+	if !ok {
+		t.Fatalf("err = %v, want a *BudgetError", err)
+	}
+	if over.Budget != "time" || over.Paths <= 0 || over.Situations <= 0 || over.Command == "" || !strings.Contains(err.Error(), "narrow it") {
+		t.Errorf("got %+v: %v", over, err)
+	}
+	if took > 2*time.Second {
+		t.Errorf("gave up after %s", took)
+	}
+}
+
+// So does one past its memory budget: the situations and outcomes it keeps.
+func TestMemoryBudget(t *testing.T) {
+	s := turn(t, gunman("eastman", "players"), thug(7, 12, club), nil)
+	c, err := game.ParseCommand(s, "eastman", "attack thug")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = odds.Of(game, s, "eastman", c, tactical, odds.Options{MaxMemory: 10000})
+	over, ok := errors.AsType[*odds.BudgetError](err)
+	if !ok || over.Budget != "memory" || !strings.Contains(err.Error(), `odds of "attack thug": past the memory budget`) {
+		t.Fatalf("err = %v, want past the memory budget", err)
+	}
+	// The same with room to spare is answered.
+	if _, err := odds.Of(game, s, "eastman", c, tactical, odds.Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// --all's path budget is for every option together: the options after it
+// runs out are uncovered, not given a budget of their own.
+func TestAllSharesThePathBudget(t *testing.T) {
+	table, calc := bundledTable(t, bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, 9, 2)
+	const budget = 1000
+	m, err := calc.All(table, "markus", odds.Options{MaxPaths: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, uncovered := 0, 0
+	for _, h := range m.Options {
+		paths += h.Report.Paths
+		if h.Report.Uncovered.Sign() > 0 {
+			uncovered++
+		}
+	}
+	if paths > budget || uncovered == 0 {
+		t.Errorf("%d paths in all, %d options partly uncovered; want at most %d and some", paths, uncovered, budget)
+	}
+	if _, err := calc.All(table, "markus", odds.Options{MaxPaths: odds.MaxPathsCeiling + 1}); err == nil || !strings.Contains(err.Error(), "ceiling") {
+		t.Errorf("a budget past the ceiling: err = %v", err)
 	}
 }
