@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -31,6 +30,11 @@ type EnumerateOptions struct {
 	// Unexplored says how much probability the paths it did not run carry.
 	// Without it, running out is a *BudgetError.
 	Partial bool
+	// EveryValue follows every value of every die, ignoring the classes
+	// the function draws dice by (RollClasses): the plain enumeration, for
+	// checking that the classes are right. The results are the same; only
+	// Paths and the time differ.
+	EveryValue bool
 }
 
 // Enumeration is the exact distribution of a function's result over every
@@ -44,7 +48,9 @@ type Enumeration[T comparable] struct {
 	// Unexplored is the probability of the paths never run because
 	// MaxPaths ran out (only with Partial; zero otherwise).
 	Unexplored *big.Rat
-	// Paths is how many dice paths were run, cut-off ones included.
+	// Paths is how many dice paths were run, cut-off ones included. A
+	// die drawn by classes (RollClasses) is one path per class, not per
+	// value.
 	Paths int
 }
 
@@ -93,7 +99,9 @@ var errCut = errors.New("dice: path cut at MaxDraws")
 // the exact probability of each result. f must be deterministic: given the
 // same die results it must draw the same dice and return the same result.
 // It may draw different dice on different paths (a critical hit that rolls
-// extra damage, an explosion), and it may draw none.
+// extra damage, an explosion), and it may draw none. A die f draws with
+// RollClasses is followed once per class, with the class's probability,
+// unless opts.EveryValue says otherwise.
 //
 // An error from f on any path ends the enumeration with that error, wrapped
 // with the dice of the path. Enumerate stops a path by panicking through f,
@@ -102,7 +110,7 @@ var errCut = errors.New("dice: path cut at MaxDraws")
 func Enumerate[T comparable](f func(Source) (T, error), opts EnumerateOptions) (*Enumeration[T], error) {
 	opts = opts.withDefaults()
 	t := newTally[T]()
-	src := &enumSource{maxDraws: opts.MaxDraws}
+	src := &enumSource{maxDraws: opts.MaxDraws, everyValue: opts.EveryValue}
 	exhausted, err := walk(f, src, t, func() bool { return t.paths < opts.MaxPaths })
 	if err != nil {
 		return nil, err
@@ -124,7 +132,8 @@ func (o EnumerateOptions) withDefaults() EnumerateOptions {
 }
 
 // EnumerateParallel is Enumerate run on up to workers goroutines at once,
-// with the same result. The dice tree is split by the first die drawn; each
+// with the same result. The dice tree is split by the first die drawn (by
+// its classes, when it is drawn by classes); each
 // worker runs its share with a function of its own, from newF, so that the
 // functions may keep scratch space without locking. The functions must not
 // share anything mutable. A panic in one of them is raised again in the
@@ -140,28 +149,35 @@ func EnumerateParallel[T comparable](newF func() func(Source) (T, error), worker
 		return Enumerate(f, opts)
 	}
 	// The first path shows the first die drawn, if any.
-	probe := &enumSource{maxDraws: opts.MaxDraws}
+	probe := &enumSource{maxDraws: opts.MaxDraws, everyValue: opts.EveryValue}
 	_ = Run(func() error { _, err := f(probe); return err })
 	if len(probe.path) == 0 {
 		return Enumerate(f, opts)
 	}
-	sides := probe.path[0].Sides
+	first := probe.path[0]
+	var starts []int // the first value of each class of the first die
+	for lo := 1; lo <= first.sides; lo = first.classes.span(first.sides, lo) + 1 {
+		starts = append(starts, lo)
+	}
+	if len(starts) == 1 {
+		return Enumerate(f, opts)
+	}
 	type share struct {
 		t         *tally[T]
 		exhausted bool
 		err       error
 		panicked  any
 	}
-	shares := make([]share, sides)
-	jobs := make(chan int, sides)
-	for v := range sides {
-		jobs <- v
+	shares := make([]share, len(starts))
+	jobs := make(chan int, len(starts))
+	for i := range starts {
+		jobs <- i
 	}
 	close(jobs)
 	var spent atomic.Int64
 	budget := func() bool { return spent.Add(1) <= int64(opts.MaxPaths) }
 	var wg sync.WaitGroup
-	for w := range min(workers, sides) {
+	for w := range min(workers, len(starts)) {
 		g := f
 		if w > 0 {
 			g = newF()
@@ -174,7 +190,10 @@ func EnumerateParallel[T comparable](newF func() func(Source) (T, error), worker
 				func() {
 					defer func() { sh.panicked = recover() }()
 					sh.t = newTally[T]()
-					src := &enumSource{maxDraws: opts.MaxDraws, fixed: 1, path: []Draw{{Sides: sides, Value: v + 1}}}
+					d := first
+					d.lo = starts[v]
+					d.hi = d.classes.span(d.sides, d.lo)
+					src := &enumSource{maxDraws: opts.MaxDraws, everyValue: opts.EveryValue, fixed: 1, path: []draw{d}}
 					sh.exhausted, sh.err = walk(g, src, sh.t, budget)
 				}()
 			}
@@ -212,8 +231,8 @@ type tally[T comparable] struct {
 
 func newTally[T comparable]() *tally[T] { return &tally[T]{index: map[T]int{}} }
 
-// add files result v of a path of probability 1/den.
-func (t *tally[T]) add(v T, den count) {
+// add files result v of a path of probability num/den.
+func (t *tally[T]) add(v T, num, den count) {
 	i, ok := t.index[v]
 	if !ok {
 		i = len(t.accs)
@@ -221,7 +240,7 @@ func (t *tally[T]) add(v T, den count) {
 		t.accs = append(t.accs, weightAcc{})
 		t.values = append(t.values, v)
 	}
-	t.accs[i].add(den)
+	t.accs[i].add(num, den)
 }
 
 // merge adds the results of u, met after t's.
@@ -279,15 +298,17 @@ func walk[T comparable](f func(Source) (T, error), src *enumSource, t *tally[T],
 		}
 		switch {
 		case err == errCut:
-			t.cut.add(src.weight())
+			num, den := src.weight()
+			t.cut.add(num, den)
 		case err != nil && errors.As(err, new(*NondeterministicError)):
 			return false, err
 		case err != nil:
-			return false, fmt.Errorf("dice path %v: %w", src.path[:src.pos], err)
+			return false, fmt.Errorf("dice path %v: %w", src.draws(), err)
 		case src.pos < len(src.path):
-			return false, &NondeterministicError{Path: slices.Clone(src.path[:src.pos]), Msg: "stopped drawing where it drew more before"}
+			return false, &NondeterministicError{Path: src.draws(), Msg: "stopped drawing where it drew more before"}
 		default:
-			t.add(v, src.weight())
+			num, den := src.weight()
+			t.add(v, num, den)
 		}
 		if !src.advance() {
 			return false, nil
@@ -320,15 +341,35 @@ func lcm(a, b *big.Int) *big.Int {
 	return l.Mul(l, b)
 }
 
-// enumSource replays the current path and extends it with ones.
+// enumSource replays the current path and extends it with the first class
+// of each new die.
 type enumSource struct {
-	path     []Draw
+	path     []draw
 	pos      int
 	maxDraws int
 	stopped  error // why the current path was stopped, if it was
 	// fixed is how many leading dice of the path never change: the share
 	// of the tree a worker of EnumerateParallel runs.
 	fixed int
+	// everyValue ignores the classes dice are drawn by.
+	everyValue bool
+}
+
+// draw is one die of a path: its size, the classes it is read by and the
+// class the path follows, from lo to hi.
+type draw struct {
+	sides   int
+	classes Classes
+	lo, hi  int
+}
+
+// draws returns the dice of the path so far, each as the value it gave.
+func (s *enumSource) draws() []Draw {
+	out := make([]Draw, s.pos)
+	for i, d := range s.path[:s.pos] {
+		out[i] = Draw{Sides: d.sides, Value: d.lo}
+	}
+	return out
 }
 
 // stop ends the current path.
@@ -337,87 +378,100 @@ func (s *enumSource) stop(err error) {
 	panic(stop{err})
 }
 
-func (s *enumSource) Roll(sides int) int {
+func (s *enumSource) Roll(sides int) int { return s.RollClasses(sides, EveryValue) }
+
+// RollClasses draws the die of the path at this point, or the first class
+// of a new one.
+func (s *enumSource) RollClasses(sides int, c Classes) int {
 	checkSides(sides)
+	if s.everyValue {
+		c = EveryValue
+	}
+	c = c.of(sides)
 	if s.pos < len(s.path) {
 		d := s.path[s.pos]
-		if d.Sides != sides {
+		switch {
+		case d.sides != sides:
 			s.stop(&NondeterministicError{
-				Path: slices.Clone(s.path[:s.pos]),
-				Msg:  fmt.Sprintf("drew a d%d where it drew a d%d before", sides, d.Sides),
+				Path: s.draws(),
+				Msg:  fmt.Sprintf("drew a d%d where it drew a d%d before", sides, d.sides),
+			})
+		case d.classes != c:
+			s.stop(&NondeterministicError{
+				Path: s.draws(),
+				Msg:  fmt.Sprintf("read a d%d by other classes than before", sides),
 			})
 		}
 		s.pos++
-		return d.Value
+		return d.lo
 	}
 	if s.pos >= s.maxDraws {
 		s.stop(errCut)
 	}
-	s.path = append(s.path, Draw{Sides: sides, Value: 1})
+	s.path = append(s.path, draw{sides: sides, classes: c, lo: 1, hi: c.span(sides, 1)})
 	s.pos++
 	return 1
 }
 
-// weight returns the denominator of the probability of the path just run:
-// the product of the sizes of its dice.
-func (s *enumSource) weight() count {
-	w := small(1)
+// weight returns the probability of the path just run, num/den: den is the
+// product of the sizes of its dice, num that of the sizes of its classes.
+func (s *enumSource) weight() (num, den count) {
+	num, den = small(1), small(1)
 	for _, d := range s.path[:s.pos] {
-		w = w.mul(small(uint64(d.Sides)))
+		den = den.mul(small(uint64(d.sides)))
+		if n := d.hi - d.lo + 1; n > 1 {
+			num = num.mul(small(uint64(n)))
+		}
 	}
-	return w
+	return num, den
 }
 
 // advance moves to the next path, odometer fashion: the last die that can
-// still go up does, and the dice after it are forgotten. It reports false
-// when every path has been run.
+// still go to a next class does, and the dice after it are forgotten. It
+// reports false when every path has been run.
 func (s *enumSource) advance() bool {
 	s.path = s.path[:s.pos]
-	for len(s.path) > s.fixed && s.path[len(s.path)-1].Value == s.path[len(s.path)-1].Sides {
+	for len(s.path) > s.fixed && s.path[len(s.path)-1].hi == s.path[len(s.path)-1].sides {
 		s.path = s.path[:len(s.path)-1]
 	}
 	if len(s.path) <= s.fixed {
 		return false
 	}
-	s.path[len(s.path)-1].Value++
+	d := &s.path[len(s.path)-1]
+	d.lo = d.hi + 1
+	d.hi = d.classes.span(d.sides, d.lo)
 	return true
 }
 
-// weightAcc sums probabilities of the form 1/den, grouped by den so that most
-// paths cost an integer increment.
+// weightAcc sums probabilities of the form num/den, grouped by den so that
+// most paths cost an integer addition.
 type weightAcc struct {
 	dens []count
-	ns   []uint64
+	nums []count
 }
 
-func (a *weightAcc) add(den count) {
+func (a *weightAcc) add(num, den count) {
 	for i, d := range a.dens {
 		if d.cmp(den) == 0 {
-			a.ns[i]++
+			a.nums[i] = a.nums[i].add(num)
 			return
 		}
 	}
 	a.dens = append(a.dens, den)
-	a.ns = append(a.ns, 1)
+	a.nums = append(a.nums, num)
 }
 
 // merge adds b's sums to a's.
 func (a *weightAcc) merge(b *weightAcc) {
 	for i, d := range b.dens {
-		j := slices.IndexFunc(a.dens, func(e count) bool { return e.cmp(d) == 0 })
-		if j < 0 {
-			a.dens = append(a.dens, d)
-			a.ns = append(a.ns, b.ns[i])
-			continue
-		}
-		a.ns[j] += b.ns[i]
+		a.add(b.nums[i], d)
 	}
 }
 
 func (a *weightAcc) rat() *big.Rat {
 	sum := new(big.Rat)
 	for i, d := range a.dens {
-		sum.Add(sum, new(big.Rat).SetFrac(new(big.Int).SetUint64(a.ns[i]), d.big()))
+		sum.Add(sum, new(big.Rat).SetFrac(a.nums[i].big(), d.big()))
 	}
 	return sum
 }

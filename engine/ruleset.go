@@ -54,7 +54,10 @@ type Ruleset[S, C, E any] interface {
 	ID() string
 	// Decide validates command c from actor against the state and resolves
 	// it into the events that follow, drawing any dice from src. It must not
-	// modify *s. A refusal is an *Error (or wraps one).
+	// modify *s. A refusal is an *Error (or wraps one). A die the rules read
+	// only against thresholds (a check, a hit) may be drawn with
+	// dice.RollClasses, naming the classes of values they tell apart: at
+	// the table it is src.Roll, and exact odds follow it once per class.
 	Decide(s *S, actor string, c C, src dice.Source) ([]E, error)
 	// Evolve applies one event to the state. It never fails and never
 	// draws dice: everything random is in the event.

@@ -22,7 +22,9 @@ type Calculator interface {
 	// ruleset's text vocabulary, in the table's current state.
 	Odds(t engine.Table, actor, command string, opts Options) (*Report, error)
 	// All computes the headline odds of every option the current prompt
-	// offers actor, the most telling first (see Headline).
+	// offers actor, the most telling first (see Headline). The budget of
+	// opts (paths, time, memory) is for all the options together: those
+	// computed after the paths run out are uncovered.
 	All(t engine.Table, actor string, opts Options) (*Menu, error)
 }
 
@@ -169,7 +171,10 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 		order int
 	}
 	var rows []ranked
+	opts = opts.withDefaults()
+	opts.spend = newSpend(opts)
 	for i, o := range p.Options {
+		opts.spend.at(i+1, len(p.Options), c.g.FormatCommand(o.Command))
 		rep, err := Of(c.g, s, actor, o.Command, policy, opts)
 		if err != nil {
 			return nil, fmt.Errorf("option %d (%s): %w", i+1, o.Label, err)

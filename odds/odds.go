@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"fray/dice"
 	"fray/engine"
@@ -19,6 +20,19 @@ import (
 // DefaultMaxSteps is how many prompts one resolution may answer, unless
 // Options say otherwise.
 const DefaultMaxSteps = 100
+
+// The budget of an odds computation, beside MaxPaths.
+const (
+	// MaxPathsCeiling is the largest MaxPaths a computation may be given:
+	// at a microsecond or two a path, about half a minute of work.
+	MaxPathsCeiling = 20000000
+	// DefaultTimeout is how long a computation may run, unless Options
+	// say otherwise.
+	DefaultTimeout = time.Minute
+	// DefaultMaxMemory is how many bytes of situations and outcomes a
+	// computation may keep, unless Options say otherwise.
+	DefaultMaxMemory = 1 << 30
+)
 
 // Options bound an odds computation and name its policy. The zero value
 // asks for the defaults.
@@ -43,6 +57,127 @@ type Options struct {
 	// one per processor (runtime.GOMAXPROCS). The odds are the same
 	// whatever it is.
 	Workers int
+	// EveryValue follows every value of every die apart, ignoring the
+	// classes the rules draw dice by (dice.RollClasses): the plain
+	// enumeration, slower, for checking that a ruleset's classes are
+	// right. The odds are the same; only Paths differs.
+	EveryValue bool
+	// Timeout bounds the computation's wall-clock time, and MaxMemory the
+	// bytes it keeps of the situations and outcomes met (estimated from
+	// the size of their keys, which hold the states). Past either the
+	// computation stops with a *BudgetError instead of running away. They
+	// bound Calculator.All as a whole, as MaxPaths does. Zero means
+	// DefaultTimeout and DefaultMaxMemory.
+	Timeout   time.Duration
+	MaxMemory int64
+	// Progress, when set, is told how the computation is getting on about
+	// once a second while it runs (not at all when it is quick), from one
+	// goroutine at a time.
+	Progress func(Progress)
+
+	// spend is the budget spent so far, shared by the options of All.
+	spend *spend
+}
+
+// Progress is how far an odds computation has got.
+type Progress struct {
+	// Paths is how many dice paths have been run, Elapsed for how long.
+	Paths   int64
+	Elapsed time.Duration
+	// Option is the option being computed (from 1) of Options, and
+	// Command its command, for Calculator.All; zero otherwise.
+	Option, Options int
+	Command         string
+}
+
+// BudgetError is returned when an odds computation goes past its time or
+// memory budget (Options.Timeout, Options.MaxMemory). It says how far it
+// got.
+type BudgetError struct {
+	// Budget names the budget: "time" or "memory"; Limit is its size.
+	Budget string
+	Limit  string
+	// Paths is how many dice paths were run, Situations from how many
+	// distinct situations, and Elapsed for how long.
+	Paths      int64
+	Situations int
+	Elapsed    time.Duration
+	// Command is the command (or option) being computed.
+	Command string
+}
+
+func (e *BudgetError) Error() string {
+	return fmt.Sprintf("odds of %q: past the %s budget of %s after %d dice paths from %d situations (%s): the question is too big to answer exactly; narrow it: one command rather than every option, a later decision with fewer prompts on the way, or a smaller path budget for a partial answer",
+		e.Command, e.Budget, e.Limit, e.Paths, e.Situations, e.Elapsed.Round(time.Millisecond))
+}
+
+// spend is the budget an odds computation has spent, shared by the
+// options of Calculator.All.
+type spend struct {
+	start, deadline time.Time
+	maxMem          int64
+	paths           int          // dice paths run, as counted at the end of each enumeration
+	ran             atomic.Int64 // dice paths run, counted as they run
+	mem             atomic.Int64 // bytes kept, estimated
+	situations      atomic.Int64
+	over            atomic.Pointer[BudgetError]
+
+	progress        func(Progress)
+	mu              sync.Mutex // guards what follows
+	lastReport      time.Time
+	option, options int
+	command         string
+}
+
+func newSpend(o Options) *spend {
+	now := time.Now()
+	return &spend{start: now, deadline: now.Add(o.Timeout), maxMem: o.MaxMemory, progress: o.Progress, lastReport: now}
+}
+
+// check looks at the clock and the memory kept, every so often (n counts a
+// worker's paths), and reports past a budget.
+func (sp *spend) check(n int) error {
+	if e := sp.over.Load(); e != nil {
+		return e
+	}
+	if sp.mem.Load() > sp.maxMem {
+		return sp.exceeded("memory", fmt.Sprintf("%d MiB", sp.maxMem>>20))
+	}
+	if n%256 != 0 {
+		return nil
+	}
+	now := time.Now()
+	if now.After(sp.deadline) {
+		return sp.exceeded("time", sp.deadline.Sub(sp.start).String())
+	}
+	if sp.progress != nil {
+		sp.mu.Lock()
+		if now.Sub(sp.lastReport) >= time.Second {
+			sp.lastReport = now
+			sp.progress(Progress{Paths: sp.ran.Load(), Elapsed: now.Sub(sp.start), Option: sp.option, Options: sp.options, Command: sp.command})
+		}
+		sp.mu.Unlock()
+	}
+	return nil
+}
+
+// exceeded records that the budget named is spent.
+func (sp *spend) exceeded(budget, limit string) error {
+	sp.mu.Lock()
+	command := sp.command
+	sp.mu.Unlock()
+	e := &BudgetError{Budget: budget, Limit: limit, Paths: sp.ran.Load(), Situations: int(sp.situations.Load()), Elapsed: time.Since(sp.start), Command: command}
+	if sp.over.CompareAndSwap(nil, e) {
+		return e
+	}
+	return sp.over.Load()
+}
+
+// at tells the spend which option of All is being computed.
+func (sp *spend) at(option, options int, command string) {
+	sp.mu.Lock()
+	sp.option, sp.options, sp.command = option, options, command
+	sp.mu.Unlock()
 }
 
 func (o Options) withDefaults() Options {
@@ -57,6 +192,12 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Workers <= 0 {
 		o.Workers = runtime.GOMAXPROCS(0)
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.MaxMemory <= 0 {
+		o.MaxMemory = DefaultMaxMemory
 	}
 	return o
 }
@@ -115,12 +256,20 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		return nil, err
 	}
 	opts = opts.withDefaults()
+	if opts.MaxPaths > MaxPathsCeiling {
+		return nil, fmt.Errorf("odds: a budget of %d dice paths is past the ceiling of %d", opts.MaxPaths, MaxPathsCeiling)
+	}
+	sp := opts.spend
+	if sp == nil {
+		sp = newSpend(opts)
+		sp.at(0, 0, text)
+	}
 	acting := actor
 	if acting == engine.GM {
 		acting = p.Actor
 	}
 	k := &calc[S, C, E]{
-		g: g, sum: sum, policy: policy, opts: opts, actor: acting, ids: ids,
+		g: g, sum: sum, policy: policy, opts: opts, actor: acting, ids: ids, sp: sp,
 		index:   map[string]int{},
 		finals:  map[string]*final{},
 		answers: map[answerKey]*Answer{},
@@ -132,7 +281,12 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		k.before = append(k.before, cond)
 		k.beforeDown = append(k.beforeDown, down)
 	}
-	if err := k.run(s, actor, c); err != nil {
+	err = k.run(s, actor, c)
+	sp.paths += k.paths
+	if err != nil {
+		if over, ok := errors.AsType[*BudgetError](err); ok {
+			return nil, over
+		}
 		var refusal *engine.Error
 		if errors.As(err, &refusal) && k.situations == 1 {
 			return nil, &RefusedError{Actor: actor, Command: text, Err: refusal}
@@ -193,6 +347,7 @@ type calc[S, C, E any] struct {
 	paths      int
 	situations int
 	unique     atomic.Int64 // states that could not be keyed so far
+	sp         *spend       // the budget, shared by the options of All
 }
 
 // node is a situation the resolution reaches with some probability: the
@@ -238,6 +393,7 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 		k.next, k.nextOrder = map[string]*node[S]{}, nil
 		for _, n := range level {
 			k.situations++
+			k.sp.situations.Add(1)
 			if n.steps > k.opts.MaxSteps {
 				k.leaveOut(fmt.Sprintf("resolutions that answer more than %d prompts", k.opts.MaxSteps), n.p)
 				continue
@@ -279,8 +435,9 @@ func (k *calc[S, C, E]) leaveOut(reason string, p *big.Rat) {
 	acc.Add(acc, p)
 }
 
-// budget returns how many dice paths are left to run.
-func (k *calc[S, C, E]) budget() int { return k.opts.MaxPaths - k.paths }
+// budget returns how many dice paths are left to run, of the budget of the
+// whole computation.
+func (k *calc[S, C, E]) budget() int { return k.opts.MaxPaths - k.sp.paths - k.paths }
 
 // budgetReason says why probability is left out when the budget runs out.
 func (k *calc[S, C, E]) budgetReason() string {
@@ -308,7 +465,13 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	}
 	cmds := map[string]C{}
 	var nothing bool
+	ran := 0
 	en, err := dice.Enumerate(func(src dice.Source) (string, error) {
+		ran++
+		k.sp.ran.Add(1)
+		if err := k.sp.check(ran); err != nil {
+			return "", err
+		}
 		// A fresh view each time: nothing a policy does to it carries over.
 		view := engine.View(k.g, &n.state, viewer)
 		cmd := k.policy.Choose(&view, vp, src)
@@ -321,7 +484,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 			cmds[text] = cmd
 		}
 		return text, nil
-	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})
+	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
 	if err != nil {
 		return nil, fmt.Errorf("odds: the %s policy answering %s's prompt %q: %w", k.opts.Policy, p.Actor, p.Question, err)
 	}
@@ -376,6 +539,11 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		all = append(all, l)
 		mu.Unlock()
 		return func(src dice.Source) (string, error) {
+			l.ran++
+			k.sp.ran.Add(1)
+			if err := k.sp.check(l.ran); err != nil {
+				return "", err
+			}
 			engine.ScratchInto(k.g, &l.after, &n.state)
 			events, err := engine.Step(k.g, &l.after, ch.who, ch.cmd, src, l.events[:0])
 			l.events = events
@@ -386,7 +554,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			l.said = k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
 			return k.file(l, n, &l.after), nil
 		}
-	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true})
+	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
 	if err != nil {
 		if n.steps == 0 {
 			return err
@@ -439,6 +607,7 @@ type leaves[S, E any] struct {
 	buf    []byte
 	tags   []string
 	damage []int
+	ran    int // paths run
 }
 
 // leaf is one distinct result: an outcome, or a situation to go on from.
@@ -494,6 +663,9 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) string {
 		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1}
 	}
 	l.index[e.key] = e
+	// What a leaf keeps, for the memory budget: its key, the state (about
+	// the size of its JSON, in the key) and some change.
+	k.sp.mem.Add(int64(2*len(e.key) + 256))
 	return e.key
 }
 

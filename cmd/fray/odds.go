@@ -77,7 +77,7 @@ default. See docs/odds.md.`,
 				}
 				return nil
 			}
-			for _, name := range []string{"actor", "command", "all", "policy", "setup", "dice", "max-paths"} {
+			for _, name := range []string{"actor", "command", "all", "policy", "setup", "dice", "max-paths", "timeout"} {
 				if cmd.Flags().Changed(name) {
 					return usageErrorf("--%s goes with --encounter", name)
 				}
@@ -86,7 +86,7 @@ default. See docs/odds.md.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("encounter") {
-				return runEncounterOdds(cmd.OutOrStdout(), opts.encounter, opts.json)
+				return runEncounterOdds(cmd.OutOrStdout(), cmd.ErrOrStderr(), opts.encounter, opts.json)
 			}
 			opts.hasAtLeast = cmd.Flags().Changed("at-least")
 			return runOdds(cmd.OutOrStdout(), args, opts)
@@ -105,7 +105,9 @@ default. See docs/odds.md.`,
 	f.StringVar(&e.policy, "policy", "", "the `POLICY` that answers prompts met while the action resolves (default: the ruleset's tactical policy)")
 	f.StringArrayVar(&e.setup, "setup", nil, "play the `STEP` \"ACTOR: COMMAND\" first (repeatable, in order)")
 	f.StringVar(&e.dice, "dice", "", "the `DICE` the --setup steps draw, in the order the rules roll them (\"9,2\")")
-	f.IntVar(&e.maxPaths, "max-paths", dice.DefaultMaxPaths, "run at most `N` dice paths; what is left is reported as not covered")
+	f.IntVar(&e.maxPaths, "max-paths", dice.DefaultMaxPaths,
+		fmt.Sprintf("run at most `N` dice paths in all (at most %d); what is left is reported as not covered", odds.MaxPathsCeiling))
+	f.DurationVar(&e.timeout, "timeout", odds.DefaultTimeout, "give up, saying so, after `DURATION` (\"30s\", \"2m\")")
 	return cmd
 }
 

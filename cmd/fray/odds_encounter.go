@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/goccy/go-yaml"
 
@@ -29,11 +30,13 @@ type encounterOddsOptions struct {
 	setup     []string
 	dice      string
 	maxPaths  int
+	timeout   time.Duration
 }
 
 // runEncounterOdds computes the odds of an action in an encounter and
-// writes them to w, as text or JSON.
-func runEncounterOdds(w io.Writer, opts encounterOddsOptions, asJSON bool) error {
+// writes them to w, as text or JSON; how long work is getting on goes to
+// progress.
+func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON bool) error {
 	switch {
 	case opts.actor == "":
 		return usageErrorf("--encounter needs --actor: whose decision it is")
@@ -41,8 +44,10 @@ func runEncounterOdds(w io.Writer, opts encounterOddsOptions, asJSON bool) error
 		return usageErrorf("--encounter needs --command \"...\" (one action) or --all (every option)")
 	case opts.command != "" && opts.all:
 		return usageErrorf("give --command or --all, not both")
-	case opts.maxPaths < 1:
-		return usageErrorf("--max-paths must be at least 1, not %d", opts.maxPaths)
+	case opts.maxPaths < 1 || opts.maxPaths > odds.MaxPathsCeiling:
+		return usageErrorf("--max-paths must be between 1 and %d, not %d", odds.MaxPathsCeiling, opts.maxPaths)
+	case opts.timeout <= 0:
+		return usageErrorf("--timeout must be more than 0, not %s", opts.timeout)
 	}
 	cat, err := newCatalog()
 	if err != nil {
@@ -59,7 +64,13 @@ func runEncounterOdds(w io.Writer, opts encounterOddsOptions, asJSON bool) error
 	if err != nil {
 		return err
 	}
-	o := odds.Options{Policy: opts.policy, MaxPaths: opts.maxPaths}
+	o := odds.Options{Policy: opts.policy, MaxPaths: opts.maxPaths, Timeout: opts.timeout, Progress: func(p odds.Progress) {
+		at := ""
+		if p.Options > 0 {
+			at = fmt.Sprintf(" option %d of %d (%s):", p.Option, p.Options, p.Command)
+		}
+		fmt.Fprintf(progress, "fray odds:%s %d dice paths in %s\n", at, p.Paths, p.Elapsed.Round(time.Second))
+	}}
 	defer roomyHeap()()
 	if opts.all {
 		menu, err := calc.All(table, opts.actor, o)
@@ -197,6 +208,13 @@ func parseDiceList(s string) ([]int, error) {
 // caret under the word a command could not be read at, a way to reach the
 // actor's decision.
 func explainOddsError(err error, t engine.Table, opts encounterOddsOptions) error {
+	if _, ok := errors.AsType[*odds.BudgetError](err); ok {
+		hint := "ask about one option: --command \"...\" instead of --all"
+		if !opts.all {
+			hint = "ask at a later decision (--setup, or a scenario file), where fewer prompts follow"
+		}
+		return fmt.Errorf("%w\n%s; or --max-paths N (now %d) for a partial answer that says what it leaves out; or --timeout to wait longer", err, hint, opts.maxPaths)
+	}
 	if pe, ok := errors.AsType[*odds.ParseError](err); ok {
 		if caret := caretUnder(pe.Command, pe.Err.Error()); caret != "" {
 			return fmt.Errorf("%w\n%s", err, caret)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 // encounterOdds mirrors the JSON of "fray odds --encounter --json".
@@ -325,5 +326,29 @@ func TestEncounterOddsBudget(t *testing.T) {
 	text := mustSucceed(t, append([]string{"odds"}, args...)...)
 	if !strings.Contains(text, "NOT COVERED") || !strings.Contains(text, "budget of 40") {
 		t.Errorf("text does not report the budget:\n%s", text)
+	}
+}
+
+// A question past the time budget is refused at once, with how far the
+// work got and how to narrow the question; a path budget past the ceiling
+// is refused before any work.
+func TestEncounterOddsTimeBudget(t *testing.T) {
+	start := time.Now()
+	r := fray(t, "odds", "--encounter", "alley_fight", "--setup", "beatrix: initiative", "--setup", "thug1: initiative", "--dice", "2,9",
+		"--actor", "gunman", "--all", "--timeout", "1ms")
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("took %s to give up", took)
+	}
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1; stderr:\n%s", r.code, r.stderr)
+	}
+	for _, w := range []string{"past the time budget of 1ms after", "dice paths from", "--command", "--max-paths"} {
+		if !strings.Contains(r.stderr, w) {
+			t.Errorf("stderr lacks %q:\n%s", w, r.stderr)
+		}
+	}
+	r = fray(t, "odds", "--encounter", "alley_fight", "--actor", "gm", "--all", "--max-paths", "30000000")
+	if r.code != 2 || !strings.Contains(r.stderr, "--max-paths must be between 1 and 20000000") {
+		t.Errorf("exit %d, stderr:\n%s", r.code, r.stderr)
 	}
 }

@@ -49,14 +49,32 @@ func (r *run) emit(e Event) {
 
 func (r *run) d10() int { return r.src.Roll(10) }
 
+// d10By draws a d10 that the rules read only through which of the classes
+// c it falls in (see dice.RollClasses): exact odds then follow one path per
+// class. At the table it is d10.
+func (r *run) d10By(c dice.Classes) int { return dice.RollClasses(r.src, 10, c) }
+
 // passFail rolls a non-attack check against a difficulty: d10 + bonus,
 // succeeding on a tie (A01); one that cannot succeed, even with a 10, fails
-// without a die (R01, A37), and die is 0.
+// without a die (R01, A37), and die is 0. Only success may be read from
+// the die and total, beside recording them: the die is drawn by the
+// classes failure and success (passFailTotal when the total counts).
 func (r *run) passFail(bonus, difficulty int) (die, total int, success bool) {
+	return r.checkBy(bonus, difficulty, dice.Cuts(difficulty-bonus))
+}
+
+// passFailTotal is passFail for a check whose total counts beyond its
+// success: every succeeding die apart.
+func (r *run) passFailTotal(bonus, difficulty int) (die, total int, success bool) {
+	return r.checkBy(bonus, difficulty, dice.Cuts(difficulty-bonus).Each(difficulty-bonus, 10))
+}
+
+// checkBy is passFail with the die drawn by classes c.
+func (r *run) checkBy(bonus, difficulty int, c dice.Classes) (die, total int, success bool) {
 	if 10+bonus < difficulty {
 		return 0, bonus, false
 	}
-	die = r.d10()
+	die = r.d10By(c)
 	return die, die + bonus, die+bonus >= difficulty
 }
 
@@ -573,7 +591,13 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	// Whether the target is unaware is settled before the roll: the attack
 	// that reveals the attacker is still made unawares (R43).
 	unaware := r.s.unaware(t)
-	die := r.d10()
+	// The die counts as a miss or a hit; when a dodge may follow, the
+	// total of a hit counts too (the dodge's difficulty).
+	classes := hitClasses(difficulty - bonus)
+	if c.ID == t.ID || canDodge(t) && !unaware {
+		classes = classes.Each(difficulty-bonus, 10)
+	}
+	die := r.d10By(classes)
 	total := die + bonus
 	hit := die == 10 || total >= difficulty
 	r.emit(event(r, (*hotMemory).attackRolled, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()}))
@@ -591,6 +615,10 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	}
 	return r.damage(p)
 }
+
+// hitClasses are the classes of an attack die that needs need or more, or
+// a natural 10 (R09): a miss and a hit.
+func hitClasses(need int) dice.Classes { return dice.Cuts(min(need, 10)) }
 
 // rangedModifier is what the rules add to the difficulty of a ranged,
 // thrown or gun attack by a on t at distance d (R10, A20): +3 if t is in
@@ -705,12 +733,24 @@ func (r *run) take(who string) error {
 
 // weaponDamage rolls a weapon's damage dice and returns them with the
 // weapon damage they give and the raw die that counts for a critical.
-func (r *run) weaponDamage(w Weapon) (dice []int, value, raw int) {
-	first := r.d10()
+//
+// The dice are drawn by the classes the rules read them by: of two dice
+// kept high, the second is read against the first (lower, the same when
+// doubles count, or higher, each value apart); one die through the
+// weapon's damage die, and a 10 apart (a critical). doubles says whether
+// doubles count: a gun's first damage jams on them (R19), a critical's
+// extra damage never does.
+func (r *run) weaponDamage(w Weapon, doubles bool) (rolled []int, value, raw int) {
 	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
-		second := r.d10()
+		first := r.d10()
+		classes := dice.Cuts(first+1).Each(first+1, 10)
+		if doubles {
+			classes = classes.Cut(first)
+		}
+		second := r.d10By(classes)
 		return r.ints(first, second), max(first, second), max(first, second)
 	}
+	first := r.d10By(damageClasses(w.Damage))
 	return r.ints(first), dieValue(w.Damage, first), first
 }
 
@@ -727,6 +767,18 @@ func (r *run) ints(values ...int) []int {
 	start := len(h.ints)
 	h.ints = append(h.ints, values...)
 	return h.ints[start:len(h.ints):len(h.ints)]
+}
+
+// damageClasses are the classes of a d10 read through a weapon's damage
+// die: a class per value it gives, and a 10 apart (R12, R15).
+func damageClasses(damage string) dice.Classes {
+	c := dice.Cuts(10)
+	for v := 2; v <= 10; v++ {
+		if dieValue(damage, v) != dieValue(damage, v-1) {
+			c = c.Cut(v)
+		}
+	}
+	return c
 }
 
 // dieValue reads a d10 through the weapon's damage die (R12).
@@ -755,7 +807,7 @@ func (r *run) damage(p Pending) error {
 	}
 	a := r.s.combatant(p.Attacker)
 	w := attackWeapon(a, p.Weapon)
-	rolled, value, raw := r.weaponDamage(w)
+	rolled, value, raw := r.weaponDamage(w, w.Kind == Gun)
 	r.emit(event(r, (*hotMemory).damageRolled, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
 	if w.Kind == Gun && len(rolled) == 2 && rolled[0] == rolled[1] {
 		if !r.jam(a, p.Weapon) {
@@ -830,8 +882,10 @@ func (r *run) jam(a *Combatant, weapon int) bool {
 	}
 	r.emit(&Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded})
 	if die == 1 {
-		// The gun explodes: d10 damage to the shooter, Toughness applies.
-		r.hurt(a.ID, "exploding "+w.Name, r.d10(), false, false)
+		// The gun explodes: d10 damage to the shooter, Toughness applies:
+		// what it stops is alike.
+		tough := a.ToughnessEff(false)
+		r.hurt(a.ID, "exploding "+w.Name, r.d10By(dice.Cuts(tough+1).Each(tough+1, 10)), false, false)
 	}
 	return stands
 }
@@ -848,7 +902,7 @@ func (r *run) critical(who string, takeIt bool) error {
 		return nil
 	}
 	a := r.s.combatant(pending.Attacker)
-	die := r.d10()
+	die := r.d10By(hitClasses(pending.Difficulty - pending.Bonus))
 	total := die + pending.Bonus
 	hit := die == 10 || total >= pending.Difficulty
 	ev := event(r, (*hotMemory).criticalRolled, CriticalRolled{Attacker: a.ID, Die: die, Total: total, Hit: hit})
@@ -856,7 +910,7 @@ func (r *run) critical(who string, takeIt bool) error {
 	if hit {
 		// A critical's damage never jams and never triggers another
 		// critical (R15, A09).
-		ev.Dice, ev.Value, _ = r.weaponDamage(attackWeapon(a, pending.Weapon))
+		ev.Dice, ev.Value, _ = r.weaponDamage(attackWeapon(a, pending.Weapon), false)
 		extra = ev.Value
 	}
 	r.emit(ev)
@@ -985,7 +1039,7 @@ func (r *run) revive(who string, cmd *Revive) error {
 	}
 	bonus := attr + c.Skill(cmd.Skill) + c.Assist
 	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Difficulty: t.ReviveDifficulty}
-	ev.Die, ev.Total, ev.Success = r.passFail(bonus, ev.Difficulty)
+	ev.Die, ev.Total, ev.Success = r.passFailTotal(bonus, ev.Difficulty)
 	if ev.Success {
 		// Back at 0 LP, or at the LP a stun's knockout left untouched
 		// (A27); Medicine adds the excess, up to LP max.

@@ -77,7 +77,7 @@ func (r Rules) decide(s *State, actor string, c Command, src dice.Source, events
 		if s.Combatant(s.Pending.Target).Dodged {
 			return events, engine.Errorf(engine.NotAllowedNow, "%s has already dodged this round", s.Pending.Target)
 		}
-		die := src.Roll(6)
+		die := dice.RollClasses(src, 6, dice.Cuts(5)) // too slow, or avoided
 		events = append(events, &Dodged{Combatant: s.Pending.Target, Die: die, Avoided: die >= 5})
 		if die >= 5 {
 			return events, nil
@@ -166,8 +166,10 @@ func attack(s *State, target, weapon string, feint bool, src dice.Source, events
 			bonus += w.Bonus
 		}
 	}
-	die := src.Roll(20)
 	defence := t.EffectiveDefence()
+	// The die counts as a miss, a hit or a natural 20, a critical: the
+	// blow keeps it (Blow.Natural), and reads it only so.
+	die := dice.RollClasses(src, 20, dice.Cuts(min(defence-bonus, 20), 20))
 	return append(events,
 		&AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: name, Feint: feint},
 		&AttackRolled{Attacker: me.ID, Target: t.ID, Die: die, Bonus: bonus, Defence: defence,

@@ -1,0 +1,228 @@
+package odds_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/odds"
+	bp "fray/rules/blackpowder"
+	"fray/rules/reference"
+	"fray/rules/tempo"
+	"fray/scenario"
+)
+
+// bundledTable starts a bundled encounter of any ruleset and plays the
+// steps given ("ACTOR: COMMAND"), drawing the dice given, with the
+// calculator of its ruleset.
+func bundledTable(t *testing.T, ruleset, name string, steps []string, dieValues ...int) (engine.Table, odds.Calculator) {
+	t.Helper()
+	reg, err := engine.NewRegistry(bp.Info(), tempo.Info(), reference.Info())
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := reg.Lookup(ruleset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := scenario.ParseEncounter(reg, name, info.Content()[name])
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := dice.NewScript(dieValues...)
+	for _, step := range steps {
+		actor, text, _ := strings.Cut(step, ":")
+		if _, err := table.Submit(strings.TrimSpace(actor), strings.TrimSpace(text), src); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+	}
+	var calc odds.Calculator
+	switch ruleset {
+	case bp.ID:
+		calc, err = odds.For(engine.Game[bp.State, bp.Command, bp.Event](bp.Rules{}))
+	case tempo.ID:
+		calc, err = odds.For(engine.Game[tempo.State, tempo.Command, tempo.Event](tempo.Rules{}))
+	case reference.ID:
+		calc, err = odds.For(engine.Game[reference.State, reference.Command, reference.Event](reference.Rules{}))
+	}
+	if err != nil || calc == nil {
+		t.Fatalf("no calculator for %s: %v", ruleset, err)
+	}
+	return table, calc
+}
+
+// sameOdds fails the test unless two reports give every outcome, and the
+// uncovered part, the same exact probability.
+func sameOdds(t *testing.T, what string, got, want *odds.Report) {
+	t.Helper()
+	if got.Uncovered.Cmp(want.Uncovered) != 0 {
+		t.Errorf("%s: uncovered %s, want %s", what, got.Uncovered.RatString(), want.Uncovered.RatString())
+	}
+	ps := map[string]string{}
+	for _, o := range want.Outcomes {
+		ps[o.Key()] = o.P.RatString()
+	}
+	for _, o := range got.Outcomes {
+		if w, ok := ps[o.Key()]; !ok || w != o.P.RatString() {
+			t.Errorf("%s: outcome %q: %s, want %s", what, o.Key(), o.P.RatString(), w)
+		}
+		delete(ps, o.Key())
+	}
+	for k, p := range ps {
+		t.Errorf("%s: outcome %q (%s) is missing", what, k, p)
+	}
+}
+
+// Following a die by the classes the rules read it by gives exactly the
+// odds of following every value, for every option of a decision, in each
+// ruleset; blackpowder's and reference's with fewer paths.
+func TestClassesAreThePlainEnumeration(t *testing.T) {
+	cases := []struct {
+		ruleset, encounter string
+		steps              []string
+		dice               []int
+		actor              string
+		fewer              bool // the classes must save paths
+	}{
+		{bp.ID, "pistols_at_dawn", []string{"eastman: initiative", "westman: initiative"}, []int{9, 2}, "eastman", true},
+		{bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, []int{9, 2}, "markus", true},
+		{bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, []int{2, 9}, "gunman", true},
+		{bp.ID, "brute_squad", []string{"beatrix: initiative", "musketeer: initiative"}, []int{2, 9}, "brute", true},
+		{tempo.ID, "duel", []string{"gm: begin"}, []int{9, 2}, "fencer", false},
+		{tempo.ID, "brawl", []string{"gm: begin"}, []int{9, 2, 5, 3}, "bruno", false},
+		{reference.ID, "reference_melee", nil, nil, "", true},
+		{reference.ID, "reference_skirmish", nil, nil, "", true},
+	}
+	for _, c := range cases {
+		t.Run(c.ruleset+"/"+c.encounter+"/"+c.actor, func(t *testing.T) {
+			table, calc := bundledTable(t, c.ruleset, c.encounter, c.steps, c.dice...)
+			actor := c.actor
+			if actor == "" {
+				actor = table.Prompt().Actor
+			}
+			classed, err := calc.All(table, actor, odds.Options{Workers: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain, err := calc.All(table, actor, odds.Options{Workers: 1, EveryValue: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(classed.Options) != len(plain.Options) {
+				t.Fatalf("%d options by classes, %d by every value", len(classed.Options), len(plain.Options))
+			}
+			var paths, plainPaths int
+			for i, h := range classed.Options {
+				p := plain.Options[i]
+				if h.Command != p.Command {
+					t.Fatalf("option %d: %q by classes, %q by every value", i+1, h.Command, p.Command)
+				}
+				sameOdds(t, h.Command, h.Report, p.Report)
+				paths += h.Report.Paths
+				plainPaths += p.Report.Paths
+			}
+			t.Logf("%d options: %d paths by classes, %d by every value", len(classed.Options), paths, plainPaths)
+			if c.fewer && paths >= plainPaths {
+				t.Errorf("%d paths by classes, not fewer than the %d of every value", paths, plainPaths)
+			}
+		})
+	}
+}
+
+// The classes of blackpowder's own checks, each against its plain
+// enumeration: a critical hit's re-roll, a parry, a stun, a revive.
+func TestBlackpowderClassesByHand(t *testing.T) {
+	aware := thug(7, 12, club)
+	parrier := thug(7, 10, sword)
+	unaware := thug(6, 8, club)
+	unaware.Unaware = true
+	cases := []struct {
+		name    string
+		s       *bp.State
+		actor   string
+		command string
+		policy  engine.Policy[bp.State, bp.Command]
+	}{
+		{"dodged melee attack", turn(t, brawler(), aware, nil), "markus", "attack thug", answerWith{"dodge"}},
+		{"parried melee attack", turn(t, brawler(), parrier, nil), "markus", "attack thug", answerWith{"parry"}},
+		{"melee attack, tactical answers", turn(t, brawler(), aware, nil), "markus", "attack thug", tactical},
+		{"pistol shot at an unaware target", turn(t, gunman("eastman", "players"), unaware, nil), "eastman", "attack thug", tactical},
+		{"shot that provokes an opportunity attack", turn(t, gunman("eastman", "players"), aware, nil), "eastman", "attack thug", tactical},
+		{"stun", turn(t, brawler(), unaware, nil), "markus", "stun thug", tactical},
+		{"random answers", turn(t, brawler(), aware, nil), "markus", "attack thug", bp.Rules{}.Policies()["random"]},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			classed := oddsOf(t, c.s, c.actor, c.command, c.policy, odds.Options{Workers: 2})
+			plain := oddsOf(t, c.s, c.actor, c.command, c.policy, odds.Options{Workers: 1, EveryValue: true})
+			sameOdds(t, c.name, classed, plain)
+			if classed.Paths >= plain.Paths {
+				t.Errorf("%d paths by classes, not fewer than the %d of every value", classed.Paths, plain.Paths)
+			}
+		})
+	}
+}
+
+// A computation past its time budget stops at once, saying how far it got
+// and how to narrow the question.
+func TestTimeBudget(t *testing.T) {
+	table, calc := bundledTable(t, bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, 2, 9)
+	start := time.Now()
+	_, err := calc.All(table, "gunman", odds.Options{Timeout: time.Millisecond})
+	took := time.Since(start)
+	over, ok := errors.AsType[*odds.BudgetError](err)
+	if !ok {
+		t.Fatalf("err = %v, want a *BudgetError", err)
+	}
+	if over.Budget != "time" || over.Paths <= 0 || over.Situations <= 0 || over.Command == "" || !strings.Contains(err.Error(), "narrow it") {
+		t.Errorf("got %+v: %v", over, err)
+	}
+	if took > 2*time.Second {
+		t.Errorf("gave up after %s", took)
+	}
+}
+
+// So does one past its memory budget: the situations and outcomes it keeps.
+func TestMemoryBudget(t *testing.T) {
+	s := turn(t, gunman("eastman", "players"), thug(7, 12, club), nil)
+	c, err := game.ParseCommand(s, "eastman", "attack thug")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = odds.Of(game, s, "eastman", c, tactical, odds.Options{MaxMemory: 10000})
+	over, ok := errors.AsType[*odds.BudgetError](err)
+	if !ok || over.Budget != "memory" || !strings.Contains(err.Error(), `odds of "attack thug": past the memory budget`) {
+		t.Fatalf("err = %v, want past the memory budget", err)
+	}
+	// The same with room to spare is answered.
+	if _, err := odds.Of(game, s, "eastman", c, tactical, odds.Options{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// --all's path budget is for every option together: the options after it
+// runs out are uncovered, not given a budget of their own.
+func TestAllSharesThePathBudget(t *testing.T) {
+	table, calc := bundledTable(t, bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, 9, 2)
+	const budget = 1000
+	m, err := calc.All(table, "markus", odds.Options{MaxPaths: budget})
+	if err != nil {
+		t.Fatal(err)
+	}
+	paths, uncovered := 0, 0
+	for _, h := range m.Options {
+		paths += h.Report.Paths
+		if h.Report.Uncovered.Sign() > 0 {
+			uncovered++
+		}
+	}
+	if paths > budget || uncovered == 0 {
+		t.Errorf("%d paths in all, %d options partly uncovered; want at most %d and some", paths, uncovered, budget)
+	}
+	if _, err := calc.All(table, "markus", odds.Options{MaxPaths: odds.MaxPathsCeiling + 1}); err == nil || !strings.Contains(err.Error(), "ceiling") {
+		t.Errorf("a budget past the ceiling: err = %v", err)
+	}
+}
