@@ -3,7 +3,6 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -122,7 +121,7 @@ func Detect(name string, data []byte) (FileKind, error) {
 // load reads a scenario file and starts its encounter. The error joins a
 // *Problem for every problem found.
 func load(reg *engine.Registry, file string) (*scenario, error) {
-	data, err := os.ReadFile(file)
+	data, err := ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("reading the scenario: %w", err)
 	}
@@ -225,7 +224,7 @@ func (p *scenarioParser) encounter(n *node) {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(p.sc.file), rel)
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		p.problemf(n.loc.pos, "encounter: %v", err)
 		return

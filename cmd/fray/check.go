@@ -95,7 +95,7 @@ func findTargets(path string) []checkTarget {
 		return []checkTarget{{path: path, err: err}}
 	}
 	if !info.IsDir() {
-		data, err := os.ReadFile(path)
+		data, err := scenario.ReadFile(path)
 		if err != nil {
 			return []checkTarget{{path: path, err: err}}
 		}
@@ -114,7 +114,7 @@ func findTargets(path string) []checkTarget {
 		if d.IsDir() || (filepath.Ext(p) != ".yaml" && filepath.Ext(p) != ".yml") {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := scenario.ReadFile(p)
 		if err != nil {
 			out = append(out, checkTarget{path: p, err: err})
 			return nil
@@ -134,8 +134,16 @@ func findTargets(path string) []checkTarget {
 	return out
 }
 
-// checkOne checks one file and reports it, saying whether it passed.
-func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool) bool {
+// checkOne checks one file and reports it, saying whether it passed. A
+// panic while checking it fails the file, not the whole check, so that the
+// files after it are still checked.
+func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool) (passed bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			report(w, t.path, "", []string{fmt.Sprintf("internal error (a bug in fray, please report it): panic: %v", r)})
+			passed = false
+		}
+	}()
 	if t.err != nil {
 		report(w, t.path, "", errorLines(t.err))
 		return false

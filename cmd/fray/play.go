@@ -103,7 +103,7 @@ func loadTable(reg *engine.Registry, arg string) (engine.Table, error) {
 // and the file's contents.
 func findEncounter(reg *engine.Registry, arg string) (string, []byte, error) {
 	if _, err := os.Stat(arg); err == nil {
-		data, err := os.ReadFile(arg)
+		data, err := scenario.ReadFile(arg)
 		if err != nil {
 			return "", nil, fmt.Errorf("reading the encounter: %w", err)
 		}
@@ -401,7 +401,7 @@ func (p *player) saveTo(file string) error {
 
 // replayFile replays a saved transcript's decisions with their dice.
 func (p *player) replayFile(file string) error {
-	data, err := os.ReadFile(file)
+	data, err := scenario.ReadFile(file)
 	if err != nil {
 		return fmt.Errorf("reading the transcript: %w", err)
 	}
