@@ -125,6 +125,11 @@ func load(reg *engine.Registry, file string) (*scenario, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the scenario: %w", err)
 	}
+	return parse(reg, file, data)
+}
+
+// parse reads a scenario file's contents and starts its encounter.
+func parse(reg *engine.Registry, file string, data []byte) (*scenario, error) {
 	root, problems := parseYAML(file, "", data)
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)

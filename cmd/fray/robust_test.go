@@ -36,3 +36,21 @@ func TestCheckRefusesDevices(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s", r.code, r.stdout, want)
 	}
 }
+
+// TestRollRefusesTooManyDice checks that a roll past the dice budget is
+// refused at once, saying how many rolls would fit.
+func TestRollRefusesTooManyDice(t *testing.T) {
+	r := fray(t, "roll", "10000d2!", "--times", "1000000", "--summary")
+	want := "fray: 1000000 rolls of 10000d2! would roll about 20080000000 dice, more than the 100000000 one fray roll may roll; ask for --times 4980 or fewer\nRun 'fray roll --help' for usage.\n"
+	if r.code != exitUsage || r.stdout != "" || r.stderr != want {
+		t.Errorf("exit %d, stdout %q, stderr:\n%s\nwant:\n%s", r.code, r.stdout, r.stderr, want)
+	}
+	r = fray(t, "roll", "10000d2", "--times", "2000", "--seed", "1")
+	want = "fray: 2000 rolls of 10000d2 would roll about 20000000 dice, more than the 10000000 one fray roll may print (100000000 with --summary); ask for --times 1000 or fewer\nRun 'fray roll --help' for usage.\n"
+	if r.code != exitUsage || r.stderr != want {
+		t.Errorf("exit %d, stderr:\n%s\nwant:\n%s", r.code, r.stderr, want)
+	}
+	if out := mustSucceed(t, "roll", "10000d2", "--times", "1000", "--seed", "1", "--summary"); out == "" {
+		t.Error("no summary within the budget")
+	}
+}
