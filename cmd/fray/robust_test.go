@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -52,5 +53,47 @@ func TestRollRefusesTooManyDice(t *testing.T) {
 	}
 	if out := mustSucceed(t, "roll", "10000d2", "--times", "1000", "--seed", "1", "--summary"); out == "" {
 		t.Error("no summary within the budget")
+	}
+}
+
+// TestCheckRefusesNaNInfinityAndHugeNumbers checks that numbers of a file
+// are finite and bounded, each refused once with the value named (the
+// huge lp_max used to be followed by a false "0 is fewer than the
+// minimum 1").
+func TestCheckRefusesNaNInfinityAndHugeNumbers(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"f.yaml": `ruleset: blackpowder
+groups: [{id: a, players: true}, {id: b}]
+combatants:
+  - {id: x, group: a, lp_max: 99999999999999999999999, x: .nan}
+  - {id: y, group: b, lp_max: 5, y: .inf, body: -9223372036854775808}
+`})
+	path := filepath.Join(dir, "f.yaml")
+	r := fray(t, "check", path)
+	want := fmt.Sprintf(`FAIL %[1]s (encounter)
+    %[1]s:4:31: combatants[0].lp_max: 99999999999999999999999 is out of range: numbers in a file are at most 1000000000 either way
+    %[1]s:4:59: combatants[0].x: want a finite number, got .nan (not a number)
+    %[1]s:5:37: combatants[1].y: want a finite number, got .inf (infinity)
+    %[1]s:5:49: combatants[1].body: -9223372036854775808 is out of range: numbers in a file are at most 1000000000 either way
+0 passed, 1 failed
+`, path)
+	if r.code != exitError || r.stdout != want {
+		t.Errorf("exit %d, stdout:\n%s\nwant:\n%s", r.code, r.stdout, want)
+	}
+}
+
+// TestPlayRefusesNaNCoordinates checks that "move NaN NaN" is refused with
+// a message, not an internal JSON error, and the fight goes on.
+func TestPlayRefusesNaNCoordinates(t *testing.T) {
+	r := play(t, "1\nmove NaN NaN\nmove 1e400 2\nquit\n", "alley_fight", "--seed", "1")
+	for _, want := range []string{
+		`refused: move X: "nan" is not a finite number`,
+		`refused: move X: "1e400" is off the map: coordinates are at most 1000000000 either way`,
+	} {
+		if !strings.Contains(r.stdout, want+"\n") {
+			t.Errorf("no %q in:\n%s", want, r.stdout)
+		}
+	}
+	if r.code != exitOK {
+		t.Errorf("exit %d: %s", r.code, r.stderr)
 	}
 }

@@ -1,6 +1,7 @@
 package blackpowder
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -141,10 +142,15 @@ func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 	case "aim":
 		return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
 	case "move", "run", "withdraw":
-		x, errX := strconv.ParseFloat(p.Arg(0), 64)
-		y, errY := strconv.ParseFloat(p.Arg(1), 64)
-		if errX != nil || errY != nil {
+		x, errX := parts.ParseCoordinate(p.Verb+" X", p.Arg(0))
+		y, errY := parts.ParseCoordinate(p.Verb+" Y", p.Arg(1))
+		switch {
+		case errors.Is(errX, parts.ErrNotANumber) || errors.Is(errY, parts.ErrNotANumber):
 			return nil, fmt.Errorf("%s X Y takes two numbers, not %q %q", p.Verb, p.Arg(0), p.Arg(1))
+		case errX != nil:
+			return nil, errX
+		case errY != nil:
+			return nil, errY
 		}
 		switch p.Verb {
 		case "move":

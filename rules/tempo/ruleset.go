@@ -188,7 +188,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 	case OffList:
 		if w := p.Arg(0); w != "" {
 			n, err := strconv.Atoi(w)
-			if err != nil || n < 0 {
+			if err != nil || n < 0 || n > parts.MaxNumber {
 				return nil, fmt.Errorf("other [AP]: the AP cost is a number, not %q", w)
 			}
 			d.AP = &n
