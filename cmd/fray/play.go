@@ -371,6 +371,10 @@ func (p *player) undo() {
 }
 
 func (p *player) ended(pr engine.Prompt[string]) {
+	if p.table.TimedOut() {
+		fmt.Fprintf(p.out, "\nThe fight is over after %d decisions: it reached the round limit with both sides standing, and nobody wins.\n", p.table.Len())
+		return
+	}
 	if pr.Winner == "" {
 		fmt.Fprintf(p.out, "\nThe fight is over after %d decisions: a draw.\n", p.table.Len())
 		return

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -95,5 +97,43 @@ func TestPlayRefusesNaNCoordinates(t *testing.T) {
 	}
 	if r.code != exitOK {
 		t.Errorf("exit %d: %s", r.code, r.stderr)
+	}
+}
+
+// TestRoundLimitIsATimeout checks the words at the round limit, which
+// used to say "nobody is left standing" while both sides stood, and that
+// fray sim counts such fights as timeouts, not draws.
+func TestRoundLimitIsATimeout(t *testing.T) {
+	alley, err := os.ReadFile("../../rules/blackpowder/content/alley_fight.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeFiles(t, map[string]string{
+		"alley.yaml": string(alley) + "options: {round_limit: 1}\n",
+		"duel.yaml":  "ruleset: tempo\noptions: {round_limit: 1}\ncombatants:\n  - {use: fencer, side: red, x: 0, y: 0}\n  - {use: duelist, side: blue, x: 5, y: 0}\n",
+	})
+	for name, last := range map[string]string{
+		"alley.yaml": "the fight is stopped: the round limit (1) is reached with both sides standing",
+		"duel.yaml":  "the fight is stopped with both sides standing: the round limit (1) was reached",
+	} {
+		r := play(t, "", filepath.Join(dir, name), "--auto", "--seed", "3")
+		end := "\nThe fight is over after %d decisions: it reached the round limit with both sides standing, and nobody wins.\n"
+		if !strings.Contains(r.stdout, "    "+last+"\n") || !strings.Contains(r.stdout, "it reached the round limit with both sides standing, and nobody wins.\n") {
+			t.Errorf("%s: want %q and %q, got:\n%s", name, last, end, tail(r.stdout))
+		}
+		if strings.Contains(r.stdout, "nobody is left standing") {
+			t.Errorf("%s: says nobody is left standing", name)
+		}
+		out := mustSucceed(t, "sim", filepath.Join(dir, name), "-n", "40", "--seed", "1", "--json")
+		var rep struct {
+			Draws    struct{ Count int } `json:"draws"`
+			Timeouts struct{ Count int } `json:"timeouts"`
+		}
+		if err := json.Unmarshal([]byte(out), &rep); err != nil {
+			t.Fatal(err)
+		}
+		if rep.Draws.Count != 0 || rep.Timeouts.Count == 0 {
+			t.Errorf("%s: %d draws and %d timeouts; the round limit is a timeout", name, rep.Draws.Count, rep.Timeouts.Count)
+		}
 	}
 }

@@ -68,10 +68,10 @@ side: the ruleset's tactical policy unless the encounter's sim: block or
 --policy says otherwise; GM rulings take their defaults.
 
 The report gives each side's win rate with its 95% (Wilson) interval, draws
-and timeouts (fights stopped after --max-decisions decisions), how many
-rounds the fights took (mean, median, 95th percentile and a histogram), and
-per combatant the damage dealt and taken in a fight and how often it went
-down or died. The same seed gives the same report whatever --workers is.
+and timeouts (fights stopped after --max-decisions decisions or at the
+ruleset's round limit), how many rounds the fights took (mean, median, 95th
+percentile and a histogram), and per combatant the damage dealt and taken
+in a fight and how often it went down or died. The same seed gives the same report whatever --workers is.
 
 --vary PATH=FROM..TO runs the encounter at each whole number from FROM to TO
 set at PATH, a field of the encounter file such as combatants[1].evade or

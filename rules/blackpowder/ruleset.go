@@ -24,6 +24,7 @@ var (
 	_ engine.Speed[State, Command, Event]      = Rules{}
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
+	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 )
 
 // ID returns "blackpowder".
@@ -417,6 +418,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("the GM rules a situational modifier of %+d", e.Modifier)
 	case *Decided:
+		if e.TimedOut {
+			return fmt.Sprintf("the fight is decided: the round limit (%d) is reached with both sides standing; time to rest and heal", s.Options.RoundLimit)
+		}
 		if e.Winner == "" {
 			return "the fight is decided: nobody is left standing"
 		}
@@ -470,6 +474,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s takes stun damage %d: %d over their LP", name(e.Target), e.S, e.Loss)
 	case *Ended:
+		if e.TimedOut {
+			return fmt.Sprintf("the fight is stopped: the round limit (%d) is reached with both sides standing", s.Options.RoundLimit)
+		}
 		if e.Winner == "" {
 			return "the fight is over: nobody is left standing"
 		}

@@ -23,6 +23,7 @@ var (
 	_ engine.Secrets[State, Command, Event]    = Rules{}
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
+	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 )
 
 // ID returns "tempo".
