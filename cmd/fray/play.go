@@ -327,7 +327,7 @@ func (p *player) play() error {
 		if p.opts.save == "" {
 			hint = "; play with --save FILE to keep a fight you leave, and --resume FILE to go on with it"
 		}
-		return fmt.Errorf("%w after %s, before the fight was over%s", p.inputErr, decisions(p.table.Len()), hint)
+		return fmt.Errorf("%w; the fight was not over after %s%s", p.inputErr, decisions(p.table.Len()), hint)
 	}
 	return nil
 }
@@ -435,8 +435,11 @@ func (p *player) ask(pr engine.Prompt[string]) {
 
 // choices says what a prompt takes.
 func (p *player) choices(pr engine.Prompt[string]) string {
-	if len(pr.Options) == 0 {
+	switch len(pr.Options) {
+	case 0:
 		return "type a command, or help"
+	case 1:
+		return "type 1 or a command, or help"
 	}
 	return fmt.Sprintf("type 1 to %d or a command, or help", len(pr.Options))
 }
@@ -499,8 +502,14 @@ func (p *player) submit(actor, text string, human bool) error {
 			v, err := p.askDie(actor, text, len(typed)+1, need.Sides)
 			switch {
 			case errors.Is(err, errUndoDie):
-				if len(typed) == 0 {
+				if len(typed) == 0 && human {
 					fmt.Fprintln(p.out, "no die typed yet: back to the prompt")
+					return nil
+				}
+				if len(typed) == 0 {
+					// The built-in policy's decision: undo takes back the
+					// person's last one, before it.
+					p.undo()
 					return nil
 				}
 				fmt.Fprintf(p.out, "took back die %d (%d)\n", len(typed), typed[len(typed)-1])
@@ -568,7 +577,7 @@ func (p *player) askDie(actor, text string, n, sides int) (int, error) {
 			p.stopped = true
 			return 0, errBackToPrompt
 		case "help", "?":
-			fmt.Fprintf(p.out, "type what the d%d shows, 1 to %d; undo takes back the die typed before (or, with none, returns to the prompt); quit stops\n", sides, sides)
+			fmt.Fprintf(p.out, "type what the d%d shows, 1 to %d; undo takes back the die typed before (with none, your last decision); quit stops\n", sides, sides)
 			continue
 		}
 		if v, err := strconv.Atoi(line); err == nil && v >= 1 && v <= sides {

@@ -137,3 +137,93 @@ func TestRoundLimitIsATimeout(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayRefusesUnknownSides checks --side against the encounter's sides:
+// the fight used to play itself, exit 0, for a side nobody has.
+func TestPlayRefusesUnknownSides(t *testing.T) {
+	for side, want := range map[string]string{
+		"nobody":  "fray: --side: no side \"nobody\" in alley_fight; its sides are players, thugs\n",
+		"Players": "fray: --side: no side \"Players\" in alley_fight; did you mean \"players\"? (sides are written as the encounter writes them)\n",
+	} {
+		r := play(t, "", "alley_fight", "--side", side)
+		if r.code != exitUsage || r.stdout != "" || !strings.HasPrefix(r.stderr, want) {
+			t.Errorf("--side %s: exit %d, stdout %q, stderr %q; want %q", side, r.code, r.stdout, r.stderr, want)
+		}
+	}
+}
+
+// TestPlayReportsTheEndOfInput checks that input ending before the fight,
+// or a line too long to read, is an error (it used to end silently with
+// exit 0), after saving to --save.
+func TestPlayReportsTheEndOfInput(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "left.json")
+	r := play(t, "1\n", "alley_fight", "--seed", "1", "--side", "players", "--save", file)
+	want := "fray: the input ended; the fight was not over after 2 decisions\n"
+	if r.code != exitError || r.stderr != want || !strings.HasSuffix(r.stdout, "> \ntranscript saved to "+file+"\n") {
+		t.Errorf("exit %d, stderr %q, want %q; output ends %q", r.code, r.stderr, want, tail(r.stdout))
+	}
+	r = play(t, strings.Repeat("x", 70_000)+"\n", "alley_fight", "--seed", "1", "--side", "players")
+	want = "fray: a line of input is longer than 65536 bytes, the most fray play reads; the fight was not over after 0 decisions; play with --save FILE to keep a fight you leave, and --resume FILE to go on with it\n"
+	if r.code != exitError || r.stderr != want {
+		t.Errorf("exit %d, stderr %q, want %q", r.code, r.stderr, want)
+	}
+}
+
+// TestPlayEnterWithoutDefault checks that Enter at a prompt without a
+// default says what the prompt takes instead of "refused: empty command",
+// and that the tempo duel, which starts with a GM prompt, names the side
+// played (it printed "You play the  side.").
+func TestPlayEnterWithoutDefault(t *testing.T) {
+	r := play(t, "1\n\nquit\n", "duel", "--seed", "1")
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{"You play the red side.\n", "> this prompt has no default: type 1 to 7 or a command, or help\n"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("no %q in:\n%s", want, r.stdout)
+		}
+	}
+	if strings.Contains(r.stdout, "the  side") || strings.Contains(r.stdout, "empty command") {
+		t.Errorf("output:\n%s", r.stdout)
+	}
+}
+
+// TestPlayReplaySavesAndRefusesExtraDice checks that --save works with
+// --replay (it was ignored) and that a saved decision with dice it does
+// not use is refused, naming it.
+func TestPlayReplaySavesAndRefusesExtraDice(t *testing.T) {
+	dir := t.TempDir()
+	first, again := filepath.Join(dir, "first.json"), filepath.Join(dir, "again.json")
+	if r := play(t, "", "pistols_at_dawn", "--auto", "--seed", "2", "--save", first); r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	if r := play(t, "", "pistols_at_dawn", "--replay", first, "--save", again); r.code != exitOK || !strings.HasSuffix(r.stdout, "transcript saved to "+again+"\n") {
+		t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, tail(r.stdout))
+	}
+	a, _ := os.ReadFile(first)
+	b, _ := os.ReadFile(again)
+	if string(a) != string(b) {
+		t.Errorf("the replayed fight saves differently:\n%s\n%s", a, b)
+	}
+	var saved savedFight
+	if err := json.Unmarshal(a, &saved); err != nil {
+		t.Fatal(err)
+	}
+	saved.Decisions[0].Dice = append(saved.Decisions[0].Dice, 6)
+	data, _ := json.Marshal(saved)
+	extra := filepath.Join(dir, "extra.json")
+	if err := os.WriteFile(extra, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := saved.Decisions[0]
+	want := fmt.Sprintf("fray: %s: decision 1 (%s: %s) used %d of its %d saved dice; the rest ([6]) belong to no roll\n", extra, d.Actor, d.Command, len(d.Dice)-1, len(d.Dice))
+	for _, flag := range []string{"--replay", "--resume"} {
+		args := []string{"pistols_at_dawn", flag, extra}
+		if flag == "--resume" {
+			args = args[1:]
+		}
+		if r := play(t, "", args...); r.code != exitError || r.stderr != want {
+			t.Errorf("%s: exit %d, stderr %q, want %q", flag, r.code, r.stderr, want)
+		}
+	}
+}
