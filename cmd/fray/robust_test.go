@@ -227,3 +227,32 @@ func TestPlayReplaySavesAndRefusesExtraDice(t *testing.T) {
 		}
 	}
 }
+
+// TestSimChecksThePlotFirst checks that --plot to a directory that does not
+// exist is refused at once, not after the whole simulation.
+func TestSimChecksThePlotFirst(t *testing.T) {
+	r := fray(t, "sim", "alley_fight", "-n", "100000000", "--plot", "/nonexistent/x.png")
+	want := "fray: --plot: cannot write /nonexistent/x.png: there is no directory /nonexistent\nRun 'fray sim --help' for usage.\n"
+	if r.code != exitUsage || r.stderr != want {
+		t.Errorf("exit %d, stderr %q, want %q", r.code, r.stderr, want)
+	}
+}
+
+// TestReadmePistolExample checks that the README's pistol example shows
+// what the command prints first (it showed one line of a longer report,
+// as if it were all).
+func TestReadmePistolExample(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const shown = "eastman: attack westman\n  at: round 1, the east group's turn: Eastman acts (or another member first)\n\nhits 4/5 (80.00%), critical 13937/125000 (11.15%), jams 77/1000 (7.70%), drops westman 45412213/125000000 (36.33%), westman takes 8.02 damage on average, eastman takes 0.04 damage on average\n"
+	if !strings.Contains(string(readme), "# exact odds of a pistol shot; it begins:\n"+shown+"...") {
+		t.Fatal("the README no longer shows the pistol example as this test expects")
+	}
+	out := mustSucceed(t, "odds", "--encounter", "pistols_at_dawn", "--setup", "eastman: initiative", "--setup", "westman: initiative",
+		"--dice", "9,2", "--actor", "eastman", "--command", "attack westman")
+	if !strings.HasPrefix(out, shown) {
+		t.Errorf("fray odds prints:\n%s\nthe README shows:\n%s", out[:min(len(out), len(shown)+200)], shown)
+	}
+}
