@@ -37,7 +37,11 @@ skipped. A file named on the command line must be one or the other.
 
 Each file gets one line, "ok" or "FAIL", followed by what went wrong, and a
 last line counts the files that passed and failed. fray check exits with
-status 1 if any file failed. docs/scenarios.md describes the file formats.`,
+status 1 if any file failed. docs/scenarios.md describes the file formats.
+
+Only regular files of at most 1 MiB are read; a YAML document may nest at
+most 64 deep and hold at most 20000 nodes, and every number must be finite
+and at most 1000000000 either way (docs/limits.md lists every limit).`,
 		Example: `  fray check scenarios/
   fray check e3_attack_hits.yaml -v`,
 		Args: func(cmd *cobra.Command, args []string) error {

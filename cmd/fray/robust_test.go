@@ -256,3 +256,22 @@ func TestReadmePistolExample(t *testing.T) {
 		t.Errorf("fray odds prints:\n%s\nthe README shows:\n%s", out[:min(len(out), len(shown)+200)], shown)
 	}
 }
+
+// TestPlayWhere checks the position listing: positions where the ruleset
+// has them (tempo's squares), a note where it has none (reference).
+func TestPlayWhere(t *testing.T) {
+	for name, want := range map[string]string{
+		"duel":            "> gm: begin",
+		"reference_brawl": ">   ann: side red, LP 3\n  bob: side blue, LP 4\n  (the reference ruleset has no map: combatants have no positions)\n",
+	} {
+		input := "where\nquit\n"
+		if name == "duel" {
+			input = "1\nwhere\nquit\n"
+			want = ">   Fencer (fencer): side red, at 0,0, on-guard\n  Duelist (duelist): side blue, at 2,0, on-guard\n"
+		}
+		r := play(t, input, name, "--seed", "1")
+		if r.code != exitOK || !strings.Contains(r.stdout, want) {
+			t.Errorf("%s: exit %d, want %q in:\n%s", name, r.code, want, r.stdout)
+		}
+	}
+}
