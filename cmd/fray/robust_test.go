@@ -260,18 +260,13 @@ func TestReadmePistolExample(t *testing.T) {
 // TestPlayWhere checks the position listing: positions where the ruleset
 // has them (tempo's squares), a note where it has none (reference).
 func TestPlayWhere(t *testing.T) {
-	for name, want := range map[string]string{
-		"duel":            "> gm: begin",
-		"reference_brawl": ">   ann: side red, LP 3\n  bob: side blue, LP 4\n  (the reference ruleset has no map: combatants have no positions)\n",
+	for _, tc := range []struct{ name, input, want string }{
+		{"duel", "1\nwhere\nquit\n", ">   Fencer (fencer): side red, at 0,0, on-guard\n  Duelist (duelist): side blue, at 2,0, on-guard\n"},
+		{"reference_brawl", "where\nquit\n", ">   ann: side red, LP 3\n  bob: side blue, LP 4\n  (the reference ruleset has no map: combatants have no positions)\n"},
 	} {
-		input := "where\nquit\n"
-		if name == "duel" {
-			input = "1\nwhere\nquit\n"
-			want = ">   Fencer (fencer): side red, at 0,0, on-guard\n  Duelist (duelist): side blue, at 2,0, on-guard\n"
-		}
-		r := play(t, input, name, "--seed", "1")
-		if r.code != exitOK || !strings.Contains(r.stdout, want) {
-			t.Errorf("%s: exit %d, want %q in:\n%s", name, r.code, want, r.stdout)
+		r := play(t, tc.input, tc.name, "--seed", "1")
+		if r.code != exitOK || !strings.Contains(r.stdout, tc.want) {
+			t.Errorf("%s: exit %d, want %q in:\n%s", tc.name, r.code, tc.want, r.stdout)
 		}
 	}
 }
