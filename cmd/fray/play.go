@@ -183,7 +183,6 @@ type player struct {
 	src     dice.Source
 	name    string
 	source  []byte // the encounter file's text, saved with the fight
-	sides   []string
 	human   []bool // per decision: made by a person
 	stopped bool
 	// inputErr says why the input stopped before the fight did: it ended,
@@ -248,7 +247,7 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 	}
 	in := bufio.NewScanner(stdin)
 	in.Buffer(make([]byte, 0, 4096), maxLine)
-	p := &player{in: in, out: stdout, table: table, opts: opts, name: name, source: data, sides: sides, policy: policy}
+	p := &player{in: in, out: stdout, table: table, opts: opts, name: name, source: data, policy: policy}
 	switch {
 	case opts.seeded:
 		p.src = dice.Seeded(opts.seed)
@@ -482,9 +481,9 @@ func (p *player) readLine() (string, bool) {
 	return strings.TrimSpace(p.in.Text()), true
 }
 
-// errBackToPrompt is the answer to a die request that takes the decision
-// back before it is made.
-var errBackToPrompt = errors.New("back to the prompt")
+// errStopped is the answer to a die request that stops the fight: quit,
+// or the end of the input.
+var errStopped = errors.New("stopped")
 
 // submit submits a command, asking for physical dice when playing with
 // manual dice, and prints what happened.
@@ -568,14 +567,14 @@ func (p *player) askDie(actor, text string, n, sides int) (int, error) {
 		fmt.Fprintf(p.out, "die %d for %s's %q: roll 1d%d and enter the result (or undo, quit): ", n, actor, text, sides)
 		line, ok := p.readLine()
 		if !ok {
-			return 0, errBackToPrompt
+			return 0, errStopped
 		}
 		switch line {
 		case "undo":
 			return 0, errUndoDie
 		case "quit":
 			p.stopped = true
-			return 0, errBackToPrompt
+			return 0, errStopped
 		case "help", "?":
 			fmt.Fprintf(p.out, "type what the d%d shows, 1 to %d; undo takes back the die typed before (with none, your last decision); quit stops\n", sides, sides)
 			continue
