@@ -23,6 +23,9 @@ import (
 //     Without it a simulation plays random policies and reports less.
 //   - Odds: what an outcome means, for exact odds. Without it fray odds
 //     refuses the ruleset's encounters with an error naming what is missing.
+//   - TimeLimit: telling a fight the rules stopped at a limit (a round
+//     limit) from one that ended without a winner, so that a simulation
+//     counts it as a timeout and a player is told why it ended.
 //   - SchemaProvider: implemented by the field types of an encounter spec
 //     that decode themselves, to describe their JSON Schema.
 //
@@ -258,6 +261,24 @@ type Simulation[S, C, E any] interface {
 	// Policies returns the policies the ruleset offers by name, its default
 	// as TacticalPolicy; StandardPolicies builds the usual set.
 	Policies() map[string]Policy[S, C]
+}
+
+// TimeLimit is the capability of ending a fight at a limit, such as a
+// round limit, while both sides still stand. Without it every fight that
+// ends with no winner counts as a draw.
+type TimeLimit[S, C, E any] interface {
+	// TimedOut reports whether the fight in s is over because it reached
+	// the limit, rather than with a winner or with nobody left to fight.
+	TimedOut(s *S) bool
+}
+
+// TimedOut reports whether the fight in s ended at the ruleset's limit
+// (see TimeLimit); false for a ruleset without one.
+func TimedOut[S, C, E any](r Ruleset[S, C, E], s *S) bool {
+	if tl, ok := r.(TimeLimit[S, C, E]); ok {
+		return tl.TimedOut(s)
+	}
+	return false
 }
 
 // Odds is the capability of summing up outcomes, for exact odds.

@@ -33,6 +33,9 @@ type Table interface {
 	Transcript(v Viewer) []Entry
 	// Len is the number of decisions made.
 	Len() int
+	// TimedOut reports whether the fight is over because it reached the
+	// ruleset's limit, such as a round limit (see TimeLimit).
+	TimedOut() bool
 	// SideOf names the side (team, group) a combatant fights on, or "" for
 	// an id that is not a combatant.
 	SideOf(combatant string) string
@@ -60,6 +63,8 @@ type table[S, C, E any] struct {
 func (t *table[S, C, E]) Ruleset() string { return t.g.ID() }
 
 func (t *table[S, C, E]) Len() int { return len(t.enc.Log()) }
+
+func (t *table[S, C, E]) TimedOut() bool { return TimedOut(t.g, t.enc.State()) }
 
 func (t *table[S, C, E]) Prompt() Prompt[string] { return t.PromptFor(Everyone) }
 

@@ -161,8 +161,12 @@ func (d *decoder) decodeStruct(n *node, v reflect.Value, path string, skip []str
 		given[f.name] = !e.value.isNull()
 		fv := fieldByIndex(v, f.index)
 		sub := join(path, f.name)
+		before := len(d.problems)
 		d.decode(e.value, fv, sub)
-		if !e.value.isNull() {
+		// A value that did not decode is not checked against the field's
+		// bounds, which its zero value would break: one problem, not two.
+		// A list's length still is, whatever is wrong inside it.
+		if !e.value.isNull() && (len(d.problems) == before || e.value.kind != scalarNode) {
 			d.check(f, e.value, fv, sub)
 		}
 	}
@@ -227,10 +231,10 @@ func (d *decoder) check(f field, n *node, v reflect.Value, path string) {
 		return
 	}
 	if f.min != nil && x < *f.min {
-		d.problemf(n.loc, "%s: %v%s is fewer than the minimum %v", d.at(path), x, what, *f.min)
+		d.problemf(n.loc, "%s: %s%s is fewer than the minimum %v", d.at(path), formatNumber(x), what, *f.min)
 	}
 	if f.max != nil && x > *f.max {
-		d.problemf(n.loc, "%s: %v%s is more than the maximum %v", d.at(path), x, what, *f.max)
+		d.problemf(n.loc, "%s: %s%s is more than the maximum %v", d.at(path), formatNumber(x), what, *f.max)
 	}
 }
 
@@ -264,9 +268,40 @@ func (d *decoder) decodeMap(n *node, v reflect.Value, path string) {
 	v.Set(m)
 }
 
-// decodeScalar sets a string, bool or number from a scalar node.
+// MaxNumber bounds every number of an encounter or scenario file either
+// way, so that no ruleset need guard its arithmetic against overflow: no
+// life points, skill or position in metres comes near it.
+const MaxNumber = 1_000_000_000
+
+// formatNumber writes a number of a message, whole numbers without an
+// exponent.
+func formatNumber(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e21 {
+		return strconv.FormatFloat(x, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// outOfRange records the problem of a number past MaxNumber.
+func (d *decoder) outOfRange(n *node, path string, text string) {
+	d.problemf(n.loc, "%s: %s is out of range: numbers in a file are at most %d either way", d.at(path), text, MaxNumber)
+}
+
+// isNumeral reports whether s is a whole number too large for the YAML
+// library to read as one (which it reads as text).
+func isNumeral(s string) bool {
+	s = strings.TrimLeft(s, "+-")
+	return s != "" && strings.Trim(s, "0123456789_") == ""
+}
+
+// decodeScalar sets a string, bool or number from a scalar node. Numbers
+// must be finite and within MaxNumber either way.
 func (d *decoder) decodeScalar(n *node, v reflect.Value, path string) {
 	bad := func(want string) {
+		if s, ok := n.value.(string); ok && want != "text" && want != "true or false" && isNumeral(s) {
+			d.outOfRange(n, path, s)
+			return
+		}
 		msg := fmt.Sprintf("%s: want %s, got %s", d.at(path), want, n.describe())
 		if n.kind == scalarNode && want == "text" {
 			msg += fmt.Sprintf(" (write \"%v\" in quotes for text)", n.value)
@@ -298,13 +333,14 @@ func (d *decoder) decodeScalar(n *node, v reflect.Value, path string) {
 		case int64:
 			i = x
 		case uint64:
-			if x > math.MaxInt64 {
-				d.problemf(n.loc, "%s: %d is too large", d.at(path), x)
-				return
-			}
-			i = int64(x)
+			d.outOfRange(n, path, strconv.FormatUint(x, 10))
+			return
 		default:
 			bad("a whole number")
+			return
+		}
+		if i < -MaxNumber || i > MaxNumber {
+			d.outOfRange(n, path, strconv.FormatInt(i, 10))
 			return
 		}
 		if v.OverflowInt(i) {
@@ -327,6 +363,10 @@ func (d *decoder) decodeScalar(n *node, v reflect.Value, path string) {
 			bad("a whole number from 0")
 			return
 		}
+		if u > MaxNumber {
+			d.outOfRange(n, path, strconv.FormatUint(u, 10))
+			return
+		}
 		if v.OverflowUint(u) {
 			d.problemf(n.loc, "%s: %d is too large", d.at(path), u)
 			return
@@ -343,6 +383,17 @@ func (d *decoder) decodeScalar(n *node, v reflect.Value, path string) {
 			f = x
 		default:
 			bad("a number")
+			return
+		}
+		switch {
+		case math.IsNaN(f):
+			d.problemf(n.loc, "%s: want a finite number, got .nan (not a number)", d.at(path))
+			return
+		case math.IsInf(f, 0):
+			d.problemf(n.loc, "%s: want a finite number, got %s (infinity)", d.at(path), map[bool]string{true: ".inf", false: "-.inf"}[f > 0])
+			return
+		case math.Abs(f) > MaxNumber:
+			d.outOfRange(n, path, formatNumber(f))
 			return
 		}
 		v.SetFloat(f)

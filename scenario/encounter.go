@@ -3,7 +3,6 @@ package scenario
 import (
 	"errors"
 	"fmt"
-	"os"
 	"reflect"
 	"slices"
 	"strings"
@@ -51,7 +50,7 @@ type Loaded struct {
 // ("use:"), decodes the file strictly into the ruleset's spec and calls its
 // Start. The error, if any, joins a *Problem for every problem found.
 func LoadEncounter(reg *engine.Registry, path string) (engine.Table, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading the encounter: %w", err)
 	}
@@ -124,7 +123,7 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 		return nil, d.problems
 	}
 
-	t, err := spec.Start()
+	t, err := startSpec(id, spec)
 	if err != nil {
 		return nil, fieldProblems(file, root, prefix, err)
 	}
@@ -132,6 +131,18 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s started no encounter", id)}}
 	}
 	return &Loaded{Table: t, Sim: sb}, nil
+}
+
+// startSpec starts a decoded spec, turning a panic of the ruleset's Start
+// into an error naming the ruleset, so that one bad file cannot stop a
+// program that loads many (fray check DIR).
+func startSpec(id string, spec engine.EncounterSpec) (t engine.Table, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			t, err = nil, fmt.Errorf("the %s ruleset failed on this encounter (a bug in the ruleset, please report it): panic: %v", id, r)
+		}
+	}()
+	return spec.Start()
 }
 
 // rulesetOf returns the ruleset an encounter document names in reg, or the

@@ -171,7 +171,6 @@ scene: {light: noon, notes: [a]}
 `,
 			want: []string{
 				`f.yaml:7:9: combatants[0].lp: want a whole number, got the text "many"`,
-				`f.yaml:7:9: combatants[0].lp: 0 is fewer than the minimum 1`,
 				`f.yaml:8:15: combatants[0].weapons: want a list, got a mapping`,
 				`f.yaml:5:5: combatants[0]: missing required field "defence"`,
 				`f.yaml:9:9: combatants[1].id: want text, got the number 7 (write "7" in quotes for text)`,

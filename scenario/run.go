@@ -57,6 +57,16 @@ func Run(reg *engine.Registry, path string) (*Result, error) {
 	return sc.run(), nil
 }
 
+// RunData is Run for a scenario file already read: file names it in
+// messages and is where a relative "encounter:" path is found from.
+func RunData(reg *engine.Registry, file string, data []byte) (*Result, error) {
+	sc, err := parse(reg, file, data)
+	if err != nil {
+		return nil, err
+	}
+	return sc.run(), nil
+}
+
 // runner plays one scenario.
 type runner struct {
 	sc  *scenario

@@ -231,7 +231,7 @@ verbose: true
 	checkLines(t, "problems", strings.Split(err.Error(), "\n"), want)
 
 	path = write(t, dir, "missing.yaml", "encounter: nowhere.yaml\n")
-	if _, err := scenario.Run(registry(t), path); err == nil || !strings.HasPrefix(err.Error(), path+":1:12: encounter: open ") {
+	if _, err := scenario.Run(registry(t), path); err == nil || !strings.HasPrefix(err.Error(), path+":1:12: encounter: stat ") {
 		t.Errorf("missing encounter file: %v", err)
 	}
 	path = write(t, dir, "enc-bad.yaml", "ruleset: reference\nsides: []\n")

@@ -3,7 +3,6 @@ package scenario
 import (
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -122,10 +121,15 @@ func Detect(name string, data []byte) (FileKind, error) {
 // load reads a scenario file and starts its encounter. The error joins a
 // *Problem for every problem found.
 func load(reg *engine.Registry, file string) (*scenario, error) {
-	data, err := os.ReadFile(file)
+	data, err := ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("reading the scenario: %w", err)
 	}
+	return parse(reg, file, data)
+}
+
+// parse reads a scenario file's contents and starts its encounter.
+func parse(reg *engine.Registry, file string, data []byte) (*scenario, error) {
 	root, problems := parseYAML(file, "", data)
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)
@@ -225,7 +229,7 @@ func (p *scenarioParser) encounter(n *node) {
 	if !filepath.IsAbs(path) {
 		path = filepath.Join(filepath.Dir(p.sc.file), rel)
 	}
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		p.problemf(n.loc.pos, "encounter: %v", err)
 		return

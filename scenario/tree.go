@@ -202,6 +202,9 @@ func (n *node) fromContent(site Pos) *node {
 // document in positions; content, when not "", says it is the bundled
 // content document of that name. An empty document gives a nil node.
 func parseYAML(file, content string, data []byte) (*node, []*Problem) {
+	if p := prescan(file, data); p != nil {
+		return nil, []*Problem{p}
+	}
 	f, err := parser.ParseBytes(data, 0)
 	if err != nil {
 		return nil, []*Problem{yamlProblem(file, err)}

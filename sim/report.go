@@ -24,7 +24,8 @@ type Report struct {
 	// order the encounter lists them.
 	Sides []SideResult `json:"sides"`
 	// Draws counts fights that ended with no winner; Timeouts those
-	// stopped after MaxDecisions decisions.
+	// stopped after MaxDecisions decisions or by the ruleset's own limit
+	// (a round limit, engine.TimeLimit).
 	Draws    Rate `json:"draws"`
 	Timeouts Rate `json:"timeouts"`
 	// Rounds says how long the fights that ended took; nil when the

@@ -16,7 +16,8 @@ import (
 )
 
 // DefaultMaxDecisions is how many decisions a fight may take, unless Options
-// say otherwise, before it is stopped and counted as a timeout.
+// say otherwise, before it is stopped and counted as a timeout. A fight the
+// ruleset stops at its own limit (engine.TimeLimit) counts as one too.
 const DefaultMaxDecisions = 10_000
 
 // Options say how to run a simulation.
@@ -83,6 +84,7 @@ type simulation[S, C, E any] struct {
 
 	speed   engine.Speed[S, C, E]      // nil without the capability
 	tallier engine.Simulation[S, C, E] // nil without the capability
+	limit   engine.TimeLimit[S, C, E]  // nil without the capability
 	secrets engine.Secrets[S, C, E]    // nil when nothing is hidden
 
 	roster   []string       // combatant ids
@@ -110,6 +112,7 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 		sim.maxDec = DefaultMaxDecisions
 	}
 	sim.speed, _ = g.(engine.Speed[S, C, E])
+	sim.limit, _ = g.(engine.TimeLimit[S, C, E])
 	sim.tallier, _ = engine.Simulated(g)
 	sim.secrets, _ = g.(engine.Secrets[S, C, E])
 	sim.roster = g.Roster(&sim.initial)
@@ -356,6 +359,8 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	switch {
 	case timedOut:
 		a.timeouts++
+	case winner == "" && sim.limit != nil && sim.limit.TimedOut(s):
+		a.timeouts++ // stopped by the ruleset's round limit
 	case winner == "":
 		a.draws++
 	default:

@@ -128,7 +128,7 @@ type Point struct {
 func (s *Sweep) WriteJSON(w io.Writer) error { return writeJSON(w, s) }
 
 // WriteText writes the sweep for people: per value, each side's win rate
-// with its 95% interval, the draws and the mean rounds.
+// with its 95% interval, the draws, the timeouts and the mean rounds.
 func (s *Sweep) WriteText(w io.Writer) error {
 	var b bytes.Buffer
 	name := s.Encounter
@@ -144,7 +144,7 @@ func (s *Sweep) WriteText(w io.Writer) error {
 	for _, side := range s.Points[0].Report.Sides {
 		head = append(head, side.Side+" ("+side.Policy+")", "95% interval")
 	}
-	head = append(head, "draws", "rounds")
+	head = append(head, "draws", "timeouts", "rounds")
 	rows := [][]string{head}
 	for _, p := range s.Points {
 		row := []string{fmt.Sprint(p.Value)}
@@ -159,7 +159,7 @@ func (s *Sweep) WriteText(w io.Writer) error {
 		if p.Report.Rounds != nil {
 			rounds = fmt.Sprintf("%.2f", p.Report.Rounds.Mean)
 		}
-		row = append(row, percent(p.Report.Draws.Rate), rounds)
+		row = append(row, percent(p.Report.Draws.Rate), percent(p.Report.Timeouts.Rate), rounds)
 		rows = append(rows, row)
 	}
 	var sb strings.Builder

@@ -37,7 +37,11 @@ skipped. A file named on the command line must be one or the other.
 
 Each file gets one line, "ok" or "FAIL", followed by what went wrong, and a
 last line counts the files that passed and failed. fray check exits with
-status 1 if any file failed. docs/scenarios.md describes the file formats.`,
+status 1 if any file failed. docs/scenarios.md describes the file formats.
+
+Only regular files of at most 1 MiB are read; a YAML document may nest at
+most 64 deep and hold at most 20000 nodes, and every number must be finite
+and at most 1000000000 either way (docs/limits.md lists every limit).`,
 		Example: `  fray check scenarios/
   fray check e3_attack_hits.yaml -v`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -95,7 +99,7 @@ func findTargets(path string) []checkTarget {
 		return []checkTarget{{path: path, err: err}}
 	}
 	if !info.IsDir() {
-		data, err := os.ReadFile(path)
+		data, err := scenario.ReadFile(path)
 		if err != nil {
 			return []checkTarget{{path: path, err: err}}
 		}
@@ -114,7 +118,7 @@ func findTargets(path string) []checkTarget {
 		if d.IsDir() || (filepath.Ext(p) != ".yaml" && filepath.Ext(p) != ".yml") {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := scenario.ReadFile(p)
 		if err != nil {
 			out = append(out, checkTarget{path: p, err: err})
 			return nil
@@ -134,8 +138,16 @@ func findTargets(path string) []checkTarget {
 	return out
 }
 
-// checkOne checks one file and reports it, saying whether it passed.
-func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool) bool {
+// checkOne checks one file and reports it, saying whether it passed. A
+// panic while checking it fails the file, not the whole check, so that the
+// files after it are still checked.
+func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool) (passed bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			report(w, t.path, "", []string{fmt.Sprintf("internal error (a bug in fray, please report it): panic: %v", r)})
+			passed = false
+		}
+	}()
 	if t.err != nil {
 		report(w, t.path, "", errorLines(t.err))
 		return false

@@ -101,7 +101,7 @@ func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON b
 // reader of the odds should know about how the state came about.
 func loadOddsTable(reg *engine.Registry, arg string) (engine.Table, []string, error) {
 	if info, err := os.Stat(arg); err == nil && !info.IsDir() {
-		data, err := os.ReadFile(arg)
+		data, err := scenario.ReadFile(arg)
 		if err != nil {
 			return nil, nil, fmt.Errorf("reading %s: %w", arg, err)
 		}

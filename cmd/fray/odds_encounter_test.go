@@ -290,6 +290,8 @@ func TestEncounterOddsErrors(t *testing.T) {
 			[]string{`setup step 1 "markus: initiative" needs a d10`}},
 		{"dice left over", append(base, "--actor", "markus", "--command", "pass", "--setup", "markus: initiative", "--dice", "9,1"), exitError,
 			[]string{"1 of the --dice were not drawn"}},
+		{"a device for the encounter", []string{"odds", "--encounter", "/dev/zero", "--actor", "markus", "--command", "pass"}, exitError,
+			[]string{"/dev/zero is not a regular file"}},
 		{"no actor", append(base, "--command", "pass"), exitUsage, []string{"--encounter needs --actor"}},
 		{"neither command nor all", append(base, "--actor", "markus"), exitUsage, []string{"--command"}},
 		{"both command and all", append(base, "--actor", "markus", "--command", "pass", "--all"), exitUsage, []string{"not both"}},

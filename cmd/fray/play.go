@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -27,6 +29,7 @@ type playOptions struct {
 	seeded bool
 	save   string
 	replay string
+	resume string
 	// view is the combatant whose player's eyes the fight is shown
 	// through; "" shows it as the side played sees it.
 	view string
@@ -36,7 +39,7 @@ type playOptions struct {
 func newPlayCmd() *cobra.Command {
 	var opts playOptions
 	cmd := &cobra.Command{
-		Use:   "play ENCOUNTER",
+		Use:   "play ENCOUNTER | play --resume FILE",
 		Short: "Fight an encounter in the terminal",
 		Long: `Fight an encounter in the terminal.
 
@@ -46,20 +49,48 @@ of an option or a command typed out; a built-in policy plays the other side.
 With --auto the policy plays both sides. Every roll is shown with its dice.
 
 At a prompt you may also type:
+  help or ?   list this prompt's options and these commands
+  where       list where everyone stands and how they are
   undo        take back your last decision (and the policy's after it)
-  save FILE   write the transcript so far, for --replay
-  quit        stop
+  save FILE   write the fight so far, for --resume or --replay
+  quit        stop (saving to --save FILE first, if given)
+Enter alone takes the prompt's default, if it has one.
 
 With --dice manual fray asks for each die instead of rolling it, so a table
-can roll physical dice.`,
+can roll physical dice: each request says whose decision the die is for and
+which die of it this is. There, undo takes back the last die typed (or, with
+none typed, returns to the prompt), and quit stops.
+
+--resume FILE continues a fight saved with save FILE or --save FILE: the
+encounter is read from the file, its decisions are made again with their
+dice, and the fight goes on from there. --replay FILE only replays it; with
+--save the replayed fight is saved again.
+
+Input lines are at most 64 KiB. If the input ends before the fight does,
+fray play says so and exits with status 1, saving to --save FILE first.`,
 		Example: `  fray play alley_fight
   fray play alley_fight --auto --seed 7
   fray play my_fight.yaml --side thugs --dice manual
-  fray play alley_fight --replay fight.json`,
-		Args: cobra.ExactArgs(1),
+  fray play alley_fight --replay fight.json
+  fray play --resume fight.json`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			switch {
+			case opts.resume != "" && len(args) > 0:
+				return usageErrorf("give an ENCOUNTER or --resume FILE, not both: a saved fight names its encounter")
+			case opts.resume == "" && len(args) != 1:
+				return usageErrorf("want one ENCOUNTER (a file or a bundled encounter such as alley_fight), or --resume FILE")
+			case opts.resume != "" && opts.replay != "":
+				return usageErrorf("--resume and --replay cannot be used together")
+			}
+			return nil
+		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.seeded = cmd.Flags().Changed("seed")
-			return runPlay(cmd.InOrStdin(), cmd.OutOrStdout(), args[0], opts)
+			arg := ""
+			if len(args) > 0 {
+				arg = args[0]
+			}
+			return runPlay(cmd.InOrStdin(), cmd.OutOrStdout(), arg, opts)
 		},
 	}
 	f := cmd.Flags()
@@ -70,13 +101,17 @@ can roll physical dice.`,
 	f.StringVar(&opts.save, "save", "", "write the transcript to `FILE` when the fight ends")
 	f.StringVar(&opts.view, "view", "", "show the fight as the player of combatant `ID` sees it: nothing it may not know (a secret feint) is printed")
 	f.StringVar(&opts.replay, "replay", "", "replay the decisions and dice of a saved transcript `FILE`")
+	f.StringVar(&opts.resume, "resume", "", "continue the fight saved in `FILE` (its encounter is read from the file)")
 	return cmd
 }
 
 // savedFight is a transcript as "fray play" saves and replays it.
 type savedFight struct {
-	Encounter string       `json:"encounter"`
-	Ruleset   string       `json:"ruleset"`
+	Encounter string `json:"encounter"`
+	Ruleset   string `json:"ruleset"`
+	// Source is the encounter file's text, so that --resume needs nothing
+	// else; files saved before it had none, and name their encounter only.
+	Source    string       `json:"source,omitempty"`
 	Decisions []savedEntry `json:"decisions"`
 }
 
@@ -86,6 +121,9 @@ type savedEntry struct {
 	Command string   `json:"command"`
 	Dice    []int    `json:"dice,omitempty"`
 	Lines   []string `json:"lines,omitempty"`
+	// Person is set for a decision a person made (rather than the
+	// built-in policy), which undo takes back after --resume.
+	Person bool `json:"person,omitempty"`
 }
 
 // loadTable starts the encounter named by arg: a file, or a bundled
@@ -98,12 +136,27 @@ func loadTable(reg *engine.Registry, arg string) (engine.Table, error) {
 	return scenario.ParseEncounter(reg, name, data)
 }
 
+// readSaved reads a fight saved by fray play.
+func readSaved(file string) (*savedFight, error) {
+	data, err := scenario.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("reading the saved fight: %w", err)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	var saved savedFight
+	if err := dec.Decode(&saved); err != nil {
+		return nil, fmt.Errorf("%s: not a fight saved by fray play: %w", file, err)
+	}
+	return &saved, nil
+}
+
 // findEncounter finds the encounter named by arg: a file, or else a bundled
 // encounter of a registered ruleset. It returns the name to report it by
 // and the file's contents.
 func findEncounter(reg *engine.Registry, arg string) (string, []byte, error) {
 	if _, err := os.Stat(arg); err == nil {
-		data, err := os.ReadFile(arg)
+		data, err := scenario.ReadFile(arg)
 		if err != nil {
 			return "", nil, fmt.Errorf("reading the encounter: %w", err)
 		}
@@ -129,8 +182,12 @@ type player struct {
 	opts    playOptions
 	src     dice.Source
 	name    string
+	source  []byte // the encounter file's text, saved with the fight
 	human   []bool // per decision: made by a person
 	stopped bool
+	// inputErr says why the input stopped before the fight did: it ended,
+	// or a line was too long.
+	inputErr error
 	// me is a combatant of the side the person plays, once known: the
 	// fight is shown as it sees it.
 	me string
@@ -140,6 +197,9 @@ type player struct {
 	policySrc dice.Source
 }
 
+// maxLine is the longest line fray play reads.
+const maxLine = 64 * 1024
+
 func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) error {
 	if opts.dice != "digital" && opts.dice != "manual" {
 		return usageErrorf("--dice is digital or manual, not %q", opts.dice)
@@ -148,24 +208,46 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 	if err != nil {
 		return err
 	}
-	table, err := loadTable(cat.reg, arg)
+	var saved *savedFight
+	if opts.resume != "" {
+		if saved, err = readSaved(opts.resume); err != nil {
+			return err
+		}
+		arg = saved.Encounter
+	}
+	name, data, err := encounterOf(cat.reg, arg, saved)
 	if err != nil {
 		return err
 	}
-	if opts.view != "" {
-		side := table.SideOf(opts.view)
-		if side == "" {
-			return usageErrorf("--view: %q is not a combatant of %s", opts.view, arg)
-		}
-		if opts.side == "" && !opts.auto {
-			opts.side = side
-		}
+	table, err := scenario.ParseEncounter(cat.reg, name, data)
+	if err != nil {
+		return err
 	}
 	policy, err := cat.simulator(table.Ruleset())
 	if err != nil {
 		return err
 	}
-	p := &player{in: bufio.NewScanner(stdin), out: stdout, table: table, opts: opts, name: arg, policy: policy}
+	sides := policy.Sides(table)
+	if opts.side != "" && !slices.Contains(sides, opts.side) {
+		for _, s := range sides {
+			if strings.EqualFold(s, opts.side) {
+				return usageErrorf("--side: no side %q in %s; did you mean %q? (sides are written as the encounter writes them)", opts.side, name, s)
+			}
+		}
+		return usageErrorf("--side: no side %q in %s; its sides are %s", opts.side, name, strings.Join(sides, ", "))
+	}
+	if opts.view != "" {
+		side := table.SideOf(opts.view)
+		if side == "" {
+			return usageErrorf("--view: %q is not a combatant of %s", opts.view, name)
+		}
+		if opts.side == "" && !opts.auto {
+			opts.side = side
+		}
+	}
+	in := bufio.NewScanner(stdin)
+	in.Buffer(make([]byte, 0, 4096), maxLine)
+	p := &player{in: in, out: stdout, table: table, opts: opts, name: name, source: data, policy: policy}
 	switch {
 	case opts.seeded:
 		p.src = dice.Seeded(opts.seed)
@@ -175,12 +257,42 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 		p.policySrc = dice.NewCrypto()
 	}
 	if opts.replay != "" {
-		return p.replayFile(opts.replay)
+		saved, err := readSaved(opts.replay)
+		if err != nil {
+			return err
+		}
+		if err := p.replay(opts.replay, saved, true); err != nil {
+			return err
+		}
+		if pr := p.table.Prompt(); pr.Kind == engine.End {
+			p.ended(pr)
+		}
+		if opts.save != "" {
+			return p.saveTo(opts.save)
+		}
+		return nil
+	}
+	if saved != nil {
+		if err := p.replay(opts.resume, saved, false); err != nil {
+			return err
+		}
+		fmt.Fprintf(p.out, "Resumed %s: %d decisions made again.\n", opts.resume, len(saved.Decisions))
 	}
 	return p.play()
 }
 
-// play runs prompts until the fight ends or the person quits.
+// encounterOf finds the encounter to play: the one named by arg, or for
+// a saved fight the encounter text it holds (else the one it names).
+func encounterOf(reg *engine.Registry, arg string, saved *savedFight) (string, []byte, error) {
+	if saved != nil && saved.Source != "" {
+		return saved.Encounter, []byte(saved.Source), nil
+	}
+	return findEncounter(reg, arg)
+}
+
+// play runs prompts until the fight ends or the person quits. Whatever
+// stops it, the fight is saved to --save first, so that nothing typed is
+// lost; input that ends before the fight does is an error.
 func (p *player) play() error {
 	for !p.stopped {
 		pr := p.table.Prompt()
@@ -188,7 +300,7 @@ func (p *player) play() error {
 			p.ended(pr)
 			break
 		}
-		if p.opts.side == "" && !p.opts.auto {
+		if p.opts.side == "" && !p.opts.auto && pr.Actor != engine.GM {
 			p.opts.side = p.table.SideOf(pr.Actor)
 			fmt.Fprintf(p.out, "You play the %s side.\n", p.opts.side)
 		}
@@ -196,9 +308,7 @@ func (p *player) play() error {
 			if p.me == "" && pr.Actor != engine.GM {
 				p.me = pr.Actor
 			}
-			if err := p.ask(pr); err != nil {
-				return err
-			}
+			p.ask(pr)
 			continue
 		}
 		text := p.autoChoice(pr)
@@ -207,9 +317,26 @@ func (p *player) play() error {
 		}
 	}
 	if p.opts.save != "" {
-		return p.saveTo(p.opts.save)
+		if err := p.saveTo(p.opts.save); err != nil {
+			return err
+		}
+	}
+	if p.inputErr != nil {
+		hint := ""
+		if p.opts.save == "" {
+			hint = "; play with --save FILE to keep a fight you leave, and --resume FILE to go on with it"
+		}
+		return fmt.Errorf("%w; the fight was not over after %s%s", p.inputErr, decisions(p.table.Len()), hint)
 	}
 	return nil
+}
+
+// decisions writes a count of decisions.
+func decisions(n int) string {
+	if n == 1 {
+		return "1 decision"
+	}
+	return fmt.Sprintf("%d decisions", n)
 }
 
 // controls reports whether the person decides this prompt: the actor, or
@@ -226,8 +353,8 @@ func (p *player) controls(pr engine.Prompt[string]) bool {
 	return false
 }
 
-// ask shows the prompt and acts on the person's answer.
-func (p *player) ask(pr engine.Prompt[string]) error {
+// showPrompt prints the prompt's question and options.
+func (p *player) showPrompt(pr engine.Prompt[string]) {
 	fmt.Fprintf(p.out, "\n%s\n", pr.Question)
 	for i, o := range pr.Options {
 		mark := ""
@@ -239,32 +366,61 @@ func (p *player) ask(pr engine.Prompt[string]) error {
 	if len(pr.Others) > 0 {
 		fmt.Fprintf(p.out, "  (or type \"NAME: COMMAND\" for %s)\n", strings.Join(pr.Others, ", "))
 	}
-	fmt.Fprint(p.out, "> ")
+	fmt.Fprintln(p.out, "  (or help, where, undo, save FILE, quit)")
+}
+
+// commandsHelp lists what may be typed at any prompt.
+const commandsHelp = `At any prompt you may also type:
+  help or ?   this list
+  where       where everyone stands and how they are
+  undo        take back your last decision (and the policy's after it)
+  save FILE   write the fight so far, for fray play --resume FILE
+  quit        stop
+`
+
+// ask shows the prompt and acts on the person's answer.
+func (p *player) ask(pr engine.Prompt[string]) {
+	p.showPrompt(pr)
+	fmt.Fprintf(p.out, "> ")
 	line, ok := p.readLine()
 	if !ok {
-		p.stopped = true
-		return nil
+		return
 	}
 	actor, text := pr.Actor, line
+	verb, rest, _ := strings.Cut(line, " ")
 	switch {
 	case line == "quit":
 		p.stopped = true
-		return nil
+		return
 	case line == "undo":
 		p.undo()
-		return nil
-	case strings.HasPrefix(line, "save "):
-		if err := p.saveTo(strings.TrimSpace(strings.TrimPrefix(line, "save "))); err != nil {
+		return
+	case line == "help" || line == "?":
+		p.help(pr)
+		return
+	case line == "where":
+		p.where()
+		return
+	case verb == "save":
+		file := strings.TrimSpace(rest)
+		if file == "" {
+			fmt.Fprintln(p.out, "save needs a file name: save FILE")
+			return
+		}
+		if err := p.saveTo(file); err != nil {
 			fmt.Fprintf(p.out, "could not save: %v\n", err)
 		}
-		return nil
-	case line == "" && pr.Default >= 0:
+		return
+	case line == "" && pr.Default >= 0 && pr.Default < len(pr.Options):
 		text = pr.Options[pr.Default].Command
+	case line == "":
+		fmt.Fprintf(p.out, "this prompt has no default: %s\n", p.choices(pr))
+		return
 	default:
 		if n, err := strconv.Atoi(line); err == nil {
 			if n < 1 || n > len(pr.Options) {
-				fmt.Fprintf(p.out, "choose 1 to %d\n", len(pr.Options))
-				return nil
+				fmt.Fprintf(p.out, "there is no option %d: %s\n", n, p.choices(pr))
+				return
 			}
 			text = pr.Options[n-1].Command
 		} else if who, cmd, found := strings.Cut(line, ":"); found && !strings.Contains(who, " ") {
@@ -274,35 +430,94 @@ func (p *player) ask(pr engine.Prompt[string]) error {
 	if err := p.submit(actor, text, true); err != nil {
 		fmt.Fprintf(p.out, "refused: %v\n", err)
 	}
-	return nil
 }
 
+// choices says what a prompt takes.
+func (p *player) choices(pr engine.Prompt[string]) string {
+	switch len(pr.Options) {
+	case 0:
+		return "type a command, or help"
+	case 1:
+		return "type 1 or a command, or help"
+	}
+	return fmt.Sprintf("type 1 to %d or a command, or help", len(pr.Options))
+}
+
+// help lists the prompt's options with the command each one types, and
+// the commands that work at every prompt.
+func (p *player) help(pr engine.Prompt[string]) {
+	fmt.Fprintf(p.out, "%s (%s to decide):\n", pr.Question, pr.Actor)
+	for i, o := range pr.Options {
+		fmt.Fprintf(p.out, "  %d  or  %s\n", i+1, o.Command)
+	}
+	switch {
+	case pr.Default >= 0 && pr.Default < len(pr.Options):
+		fmt.Fprintf(p.out, "  Enter alone takes option %d.\n", pr.Default+1)
+	default:
+		fmt.Fprintln(p.out, "  This prompt has no default: Enter alone does nothing.")
+	}
+	if len(pr.Others) > 0 {
+		fmt.Fprintf(p.out, "  NAME: COMMAND decides for %s instead.\n", strings.Join(pr.Others, ", "))
+	}
+	fmt.Fprint(p.out, commandsHelp)
+}
+
+// readLine reads a line of input, trimmed. At the end of the input, or on
+// a line too long to read, it stops the fight and records why.
 func (p *player) readLine() (string, bool) {
 	if !p.in.Scan() {
+		p.stopped = true
+		switch err := p.in.Err(); {
+		case errors.Is(err, bufio.ErrTooLong):
+			p.inputErr = fmt.Errorf("a line of input is longer than %d bytes, the most fray play reads", maxLine)
+		case err != nil:
+			p.inputErr = fmt.Errorf("reading the input: %w", err)
+		default:
+			p.inputErr = errors.New("the input ended")
+		}
+		fmt.Fprintln(p.out)
 		return "", false
 	}
 	return strings.TrimSpace(p.in.Text()), true
 }
 
+// errStopped is the answer to a die request that stops the fight: quit,
+// or the end of the input.
+var errStopped = errors.New("stopped")
+
 // submit submits a command, asking for physical dice when playing with
 // manual dice, and prints what happened.
 func (p *player) submit(actor, text string, human bool) error {
-	src := p.src
-	var script *dice.Script
-	if p.opts.dice == "manual" {
-		script = dice.NewScript()
-		src = script
-	}
+	var typed []int
 	for {
+		src := p.src
+		var script *dice.Script
+		if p.opts.dice == "manual" {
+			script = dice.NewScript(typed...)
+			src = script
+		}
 		_, err := p.table.Submit(actor, text, src)
 		if need, ok := dice.IsNeed(err); ok && script != nil {
-			v, ok := p.askDie(need.Sides)
-			if !ok {
-				p.stopped = true
-				return nil
+			v, err := p.askDie(actor, text, len(typed)+1, need.Sides)
+			switch {
+			case errors.Is(err, errUndoDie):
+				if len(typed) == 0 && human {
+					fmt.Fprintln(p.out, "no die typed yet: back to the prompt")
+					return nil
+				}
+				if len(typed) == 0 {
+					// The built-in policy's decision: undo takes back the
+					// person's last one, before it.
+					p.undo()
+					return nil
+				}
+				fmt.Fprintf(p.out, "took back die %d (%d)\n", len(typed), typed[len(typed)-1])
+				typed = typed[:len(typed)-1]
+				continue
+			case err != nil:
+				return nil // quit, or no more input
 			}
-			script.Add(v)
-			script.Rewind()
+			typed = append(typed, v)
 			continue
 		}
 		if err != nil {
@@ -341,16 +556,31 @@ func (p *player) show(actor string, human bool) {
 	}
 }
 
-// askDie asks the table for the result of a physical die.
-func (p *player) askDie(sides int) (int, bool) {
+// errUndoDie is the answer "undo" to a die request.
+var errUndoDie = errors.New("undo the last die")
+
+// askDie asks the table for the result of die n of actor's decision text,
+// a die of sides sides. It returns errUndoDie for "undo", and an error
+// after stopping the fight for "quit" or the end of the input.
+func (p *player) askDie(actor, text string, n, sides int) (int, error) {
 	for {
-		fmt.Fprintf(p.out, "roll 1d%d and enter the result: ", sides)
+		fmt.Fprintf(p.out, "die %d for %s's %q: roll 1d%d and enter the result (or undo, quit): ", n, actor, text, sides)
 		line, ok := p.readLine()
 		if !ok {
-			return 0, false
+			return 0, errStopped
+		}
+		switch line {
+		case "undo":
+			return 0, errUndoDie
+		case "quit":
+			p.stopped = true
+			return 0, errStopped
+		case "help", "?":
+			fmt.Fprintf(p.out, "type what the d%d shows, 1 to %d; undo takes back the die typed before (with none, your last decision); quit stops\n", sides, sides)
+			continue
 		}
 		if v, err := strconv.Atoi(line); err == nil && v >= 1 && v <= sides {
-			return v, true
+			return v, nil
 		}
 		fmt.Fprintf(p.out, "a d%d shows 1 to %d\n", sides, sides)
 	}
@@ -371,18 +601,22 @@ func (p *player) undo() {
 }
 
 func (p *player) ended(pr engine.Prompt[string]) {
-	if pr.Winner == "" {
+	switch {
+	case p.table.TimedOut():
+		fmt.Fprintf(p.out, "\nThe fight is over after %d decisions: it reached the round limit with both sides standing, and nobody wins.\n", p.table.Len())
+	case pr.Winner == "":
 		fmt.Fprintf(p.out, "\nThe fight is over after %d decisions: a draw.\n", p.table.Len())
-		return
+	default:
+		fmt.Fprintf(p.out, "\nThe fight is over after %d decisions: the %s side wins.\n", p.table.Len(), pr.Winner)
 	}
-	fmt.Fprintf(p.out, "\nThe fight is over after %d decisions: the %s side wins.\n", p.table.Len(), pr.Winner)
 }
 
-// saveTo writes the transcript so far.
+// saveTo writes the fight so far: its encounter and every decision with
+// its dice.
 func (p *player) saveTo(file string) error {
-	saved := savedFight{Encounter: p.name, Ruleset: p.table.Ruleset()}
-	for _, e := range p.table.Transcript(engine.Everyone) {
-		entry := savedEntry{Actor: e.Actor, Command: e.Command, Lines: e.Lines}
+	saved := savedFight{Encounter: p.name, Ruleset: p.table.Ruleset(), Source: string(p.source)}
+	for i, e := range p.table.Transcript(engine.Everyone) {
+		entry := savedEntry{Actor: e.Actor, Command: e.Command, Lines: e.Lines, Person: i < len(p.human) && p.human[i]}
 		for _, d := range e.Dice {
 			entry.Dice = append(entry.Dice, d.Value)
 		}
@@ -399,16 +633,10 @@ func (p *player) saveTo(file string) error {
 	return nil
 }
 
-// replayFile replays a saved transcript's decisions with their dice.
-func (p *player) replayFile(file string) error {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return fmt.Errorf("reading the transcript: %w", err)
-	}
-	var saved savedFight
-	if err := json.Unmarshal(data, &saved); err != nil {
-		return fmt.Errorf("%s: not a saved fight: %w", file, err)
-	}
+// replay makes the decisions of a saved fight again with their dice,
+// printing each when show is set. A decision that is refused, needs more
+// dice than were saved, or leaves saved dice unused is an error naming it.
+func (p *player) replay(file string, saved *savedFight, show bool) error {
 	if saved.Ruleset != p.table.Ruleset() {
 		return fmt.Errorf("%s is a %s fight, the encounter is %s", file, saved.Ruleset, p.table.Ruleset())
 	}
@@ -416,19 +644,25 @@ func (p *player) replayFile(file string) error {
 		script := dice.NewScript(d.Dice...)
 		lines, err := p.table.Submit(d.Actor, d.Command, script)
 		if err != nil {
+			if need, ok := dice.IsNeed(err); ok {
+				return fmt.Errorf("%s: decision %d (%s: %s) needs a d%d more than the %d dice saved with it", file, i+1, d.Actor, d.Command, need.Sides, len(d.Dice))
+			}
 			var refusal *engine.Error
 			if errors.As(err, &refusal) {
 				return fmt.Errorf("%s: decision %d (%s: %s) no longer replays: %w", file, i+1, d.Actor, d.Command, err)
 			}
 			return err
 		}
-		fmt.Fprintf(p.out, "%s: %s\n", d.Actor, d.Command)
-		for _, l := range lines {
-			fmt.Fprintf(p.out, "    %s\n", l)
+		if unused := script.Unused(); len(unused) > 0 {
+			return fmt.Errorf("%s: decision %d (%s: %s) used %d of its %d saved dice; the rest (%v) belong to no roll", file, i+1, d.Actor, d.Command, script.Drawn(), len(d.Dice), d.Dice[script.Drawn():])
 		}
-	}
-	if pr := p.table.Prompt(); pr.Kind == engine.End {
-		p.ended(pr)
+		p.human = append(p.human, d.Person)
+		if show {
+			fmt.Fprintf(p.out, "%s: %s\n", d.Actor, d.Command)
+			for _, l := range lines {
+				fmt.Fprintf(p.out, "    %s\n", l)
+			}
+		}
 	}
 	return nil
 }
@@ -446,4 +680,70 @@ func (p *player) autoChoice(pr engine.Prompt[string]) string {
 		return ""
 	}
 	return pr.Options[max(pr.Default, 0)].Command
+}
+
+// where lists every combatant of the fight as the person may see it: its
+// position, where the ruleset has positions ("x" and "y", or "at", in the
+// state's combatants), and its life points and status, where it has them.
+func (p *player) where() {
+	v := engine.Everyone
+	if !p.opts.auto && p.me != "" {
+		v = engine.Viewer{Combatant: p.me}
+	}
+	if p.opts.view != "" {
+		v = engine.Viewer{Combatant: p.opts.view}
+	}
+	data, err := p.table.State(v)
+	if err != nil {
+		fmt.Fprintf(p.out, "could not read the state: %v\n", err)
+		return
+	}
+	var state struct {
+		Combatants []map[string]any `json:"combatants"`
+	}
+	if err := json.Unmarshal(data, &state); err != nil || len(state.Combatants) == 0 {
+		fmt.Fprintln(p.out, "this ruleset lists no combatants to show")
+		return
+	}
+	positions := false
+	for _, c := range state.Combatants {
+		id, _ := c["id"].(string)
+		name, _ := c["name"].(string)
+		var facts []string
+		if side := p.table.SideOf(id); side != "" {
+			facts = append(facts, "side "+side)
+		}
+		if at, ok := positionOf(c); ok {
+			positions = true
+			facts = append(facts, "at "+at)
+		}
+		if lp, ok := c["lp"].(float64); ok {
+			facts = append(facts, fmt.Sprintf("LP %v", lp))
+		}
+		if st, ok := c["status"].(string); ok && st != "" {
+			facts = append(facts, st)
+		}
+		label := id
+		if name != "" && name != id {
+			label = fmt.Sprintf("%s (%s)", name, id)
+		}
+		fmt.Fprintf(p.out, "  %s: %s\n", label, strings.Join(facts, ", "))
+	}
+	if !positions {
+		fmt.Fprintf(p.out, "  (the %s ruleset has no map: combatants have no positions)\n", p.table.Ruleset())
+	}
+}
+
+// positionOf reads a combatant's position from its state: "x" and "y"
+// (metres), or "at" with "x" and "y" (a square).
+func positionOf(c map[string]any) (string, bool) {
+	if at, ok := c["at"].(map[string]any); ok {
+		c = at
+	}
+	x, okX := c["x"].(float64)
+	y, okY := c["y"].(float64)
+	if !okX && !okY {
+		return "", false
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64) + "," + strconv.FormatFloat(y, 'f', -1, 64), true
 }

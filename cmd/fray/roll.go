@@ -16,6 +16,14 @@ import (
 // maxTimes is the most rolls one "fray roll" makes.
 const maxTimes = 1000000
 
+// The most dice one "fray roll" may roll in all, about a second's work:
+// maxSummaryDice with --summary, maxShownDice when every die is printed
+// (some 50 MB of text).
+const (
+	maxSummaryDice = 100_000_000
+	maxShownDice   = 10_000_000
+)
+
 // rollOptions are the flags of "fray roll".
 type rollOptions struct {
 	seed    uint64
@@ -36,6 +44,10 @@ func newRollCmd() *cobra.Command {
 Each roll prints one line: the expression with every dice group's dice in
 brackets, then the total. Dropped dice are shown in parentheses, exploding
 dice as 6!4, divided d10s as 9→4 and successes with *.
+
+One fray roll rolls at most 1000000 times and, counting the dice of a few
+trial rolls, about 10000000 dice when it prints them (100000000 with
+--summary): a request past that is refused before any die is rolled.
 
 The expression may be given as several words: "fray roll 2d6 + 3". Put --
 before an expression that starts a term with a minus sign: "fray roll -- d20 -2".`,
@@ -68,6 +80,9 @@ func runRoll(w io.Writer, args []string, opts rollOptions) error {
 	}
 	expr, err := parseExpr(args)
 	if err != nil {
+		return err
+	}
+	if err := checkRollBudget(expr, opts); err != nil {
 		return err
 	}
 	var src dice.Source
@@ -105,6 +120,44 @@ func runRoll(w io.Writer, args []string, opts rollOptions) error {
 		return fmt.Errorf("writing the rolls: %w", err)
 	}
 	return nil
+}
+
+// checkRollBudget refuses a request that would roll more dice than a roll
+// command may: it counts the dice of a few trial rolls (on dice of their
+// own, so that seeded rolls stay the same) and multiplies by --times.
+func checkRollBudget(expr *dice.Expr, opts rollOptions) error {
+	budget := maxShownDice
+	if opts.summary {
+		budget = maxSummaryDice
+	}
+	probe := &countingSource{src: dice.Seeded(0)}
+	most := 0
+	for range 3 {
+		probe.n = 0
+		expr.Roll(probe)
+		most = max(most, probe.n)
+	}
+	if most == 0 || int64(most)*int64(opts.times) <= int64(budget) {
+		return nil
+	}
+	limit := fmt.Sprintf("more than the %d one fray roll may roll", budget)
+	if !opts.summary {
+		limit = fmt.Sprintf("more than the %d one fray roll may print (%d with --summary)", budget, maxSummaryDice)
+	}
+	return usageErrorf("%d rolls of %s would roll about %d dice, %s; ask for --times %d or fewer",
+		opts.times, expr.String(), int64(most)*int64(opts.times), limit, max(budget/most, 1))
+}
+
+// countingSource counts the dice drawn from src.
+type countingSource struct {
+	src dice.Source
+	n   int
+}
+
+// Roll draws a die from the source and counts it.
+func (c *countingSource) Roll(sides int) int {
+	c.n++
+	return c.src.Roll(sides)
 }
 
 // writeRollsJSON rolls the expression opts.times times and writes one JSON

@@ -2,9 +2,12 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -68,10 +71,10 @@ side: the ruleset's tactical policy unless the encounter's sim: block or
 --policy says otherwise; GM rulings take their defaults.
 
 The report gives each side's win rate with its 95% (Wilson) interval, draws
-and timeouts (fights stopped after --max-decisions decisions), how many
-rounds the fights took (mean, median, 95th percentile and a histogram), and
-per combatant the damage dealt and taken in a fight and how often it went
-down or died. The same seed gives the same report whatever --workers is.
+and timeouts (fights stopped after --max-decisions decisions or at the
+ruleset's round limit), how many rounds the fights took (mean, median, 95th
+percentile and a histogram), and per combatant the damage dealt and taken
+in a fight and how often it went down or died. The same seed gives the same report whatever --workers is.
 
 --vary PATH=FROM..TO runs the encounter at each whole number from FROM to TO
 set at PATH, a field of the encounter file such as combatants[1].evade or
@@ -136,6 +139,9 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 		var err error
 		if format, err = simplot.Format(opts.plot); err != nil {
 			return &usageError{err: err}
+		}
+		if err := checkWritable(opts.plot); err != nil {
+			return err
 		}
 	}
 	var vary *sim.Vary
@@ -278,6 +284,30 @@ func (r *simRun) sweep(out io.Writer, vary *sim.Vary, format string) error {
 		return s.WriteJSON(out)
 	}
 	return s.WriteText(out)
+}
+
+// checkWritable checks, before any fight is simulated, that a file can be
+// written at path: its directory exists and takes a new file, and path is
+// not a directory. It leaves no file behind.
+func checkWritable(path string) error {
+	if info, err := os.Stat(path); err == nil && info.IsDir() {
+		return usageErrorf("--plot: %s is a directory", path)
+	}
+	dir := filepath.Dir(path)
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		return usageErrorf("--plot: cannot write %s: there is no directory %s", path, dir)
+	}
+	f, err := os.CreateTemp(dir, ".fray-plot-*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return usageErrorf("--plot: cannot write %s: %v", path, err)
+	}
+	name := f.Name()
+	f.Close()
+	return os.Remove(name)
 }
 
 // writePlot writes a plot file with draw.

@@ -168,7 +168,7 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		if r.s.After == nil {
 			return engine.Errorf(engine.NotAllowedNow, "the fight is not over")
 		}
-		r.emit(event(r, (*hotMemory).ended, Ended{Winner: r.s.After.Winner}))
+		r.emit(event(r, (*hotMemory).ended, Ended{Winner: r.s.After.Winner, TimedOut: r.s.After.TimedOut}))
 		return nil
 	}
 	return r.declareOrAct(who, cmd)
@@ -1225,7 +1225,13 @@ func (r *run) join(gi int) {
 
 // end ends the fight. Unconscious player characters who were not revived
 // wake with 0 LP (R27).
-func (r *run) end(winner string) {
+func (r *run) end(winner string) { r.finish(winner, false) }
+
+// endAtLimit ends the fight at the round limit, with no winner.
+func (r *run) endAtLimit() { r.finish("", true) }
+
+// finish ends the fight, won by winner or stopped at the round limit.
+func (r *run) finish(winner string, timedOut bool) {
 	for i := range r.s.Combatants {
 		c := r.s.Combatants[i]
 		if c.Status == Unconscious && r.s.group(c.Group).Players {
@@ -1233,10 +1239,10 @@ func (r *run) end(winner string) {
 		}
 	}
 	if r.s.Options.Aftermath {
-		r.emit(&Decided{Winner: winner}) // rests and healing before the end
+		r.emit(&Decided{Winner: winner, TimedOut: timedOut}) // rests and healing before the end
 		return
 	}
-	r.emit(event(r, (*hotMemory).ended, Ended{Winner: winner}))
+	r.emit(event(r, (*hotMemory).ended, Ended{Winner: winner, TimedOut: timedOut}))
 }
 
 // useItem uses a healing item on the user or an ally within reach (R31):
@@ -1531,7 +1537,7 @@ func (r *run) startTurn(i int) {
 	for tries := 0; tries <= 2*len(s.Order); tries++ {
 		if i >= len(s.Order) {
 			if parts.RoundLimitReached(s.Options.RoundLimit, s.Round) {
-				r.end("") // the round limit: a draw
+				r.endAtLimit()
 				return
 			}
 			r.emit(event(r, (*hotMemory).roundStarted, RoundStarted{Round: s.Round + 1}))

@@ -444,6 +444,8 @@ type Woke struct {
 // after it begins (R29-R31).
 type Decided struct {
 	Winner string `json:"winner"`
+	// TimedOut is set when the round limit ended the fight.
+	TimedOut bool `json:"timed_out,omitempty"`
 }
 
 // Rested: everyone standing rests (R29); Gains lists each one's die (0 for
@@ -473,6 +475,8 @@ type Healed struct {
 // Ended: at most one group still has fighters standing.
 type Ended struct {
 	Winner string `json:"winner"`
+	// TimedOut is set when the round limit ended the fight.
+	TimedOut bool `json:"timed_out,omitempty"`
 }
 
 func (InitiativeRolled) Kind() string    { return "initiative_rolled" }

@@ -233,7 +233,7 @@ func evolve(s *State, e Event) {
 			d.Command = e.Command
 		}
 	case *Decided:
-		s.After = &Aftermath{Winner: e.Winner}
+		s.After = &Aftermath{Winner: e.Winner, TimedOut: e.TimedOut}
 		s.Pending, s.Declared, s.AimsDue = nil, nil, nil
 	case *Rested:
 		for _, g := range e.Gains {
@@ -287,7 +287,7 @@ func evolve(s *State, e Event) {
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)
 	case *Ended:
-		s.Over, s.Winner, s.Pending, s.Declared, s.AimsDue = true, e.Winner, nil, nil, nil
+		s.Over, s.Winner, s.TimedOut, s.Pending, s.Declared, s.AimsDue = true, e.Winner, e.TimedOut, nil, nil, nil
 	}
 }
 

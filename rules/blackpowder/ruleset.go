@@ -1,6 +1,7 @@
 package blackpowder
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -23,6 +24,7 @@ var (
 	_ engine.Speed[State, Command, Event]      = Rules{}
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
+	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 )
 
 // ID returns "blackpowder".
@@ -145,10 +147,15 @@ func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 	case "aim":
 		return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
 	case "move", "run", "withdraw":
-		x, errX := strconv.ParseFloat(p.Arg(0), 64)
-		y, errY := strconv.ParseFloat(p.Arg(1), 64)
-		if errX != nil || errY != nil {
+		x, errX := parts.ParseCoordinate(p.Verb+" X", p.Arg(0))
+		y, errY := parts.ParseCoordinate(p.Verb+" Y", p.Arg(1))
+		switch {
+		case errors.Is(errX, parts.ErrNotANumber) || errors.Is(errY, parts.ErrNotANumber):
 			return nil, fmt.Errorf("%s X Y takes two numbers, not %q %q", p.Verb, p.Arg(0), p.Arg(1))
+		case errX != nil:
+			return nil, errX
+		case errY != nil:
+			return nil, errY
 		}
 		switch p.Verb {
 		case "move":
@@ -415,6 +422,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("the GM rules a situational modifier of %+d", e.Modifier)
 	case *Decided:
+		if e.TimedOut {
+			return fmt.Sprintf("the fight is decided: the round limit (%d) is reached with both sides standing; time to rest and heal", s.Options.RoundLimit)
+		}
 		if e.Winner == "" {
 			return "the fight is decided: nobody is left standing"
 		}
@@ -468,6 +478,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s takes stun damage %d: %d over their LP", name(e.Target), e.S, e.Loss)
 	case *Ended:
+		if e.TimedOut {
+			return fmt.Sprintf("the fight is stopped: the round limit (%d) is reached with both sides standing", s.Options.RoundLimit)
+		}
 		if e.Winner == "" {
 			return "the fight is over: nobody is left standing"
 		}

@@ -37,6 +37,8 @@ type State struct {
 	// ("" for none).
 	Over   bool   `json:"over,omitempty"`
 	Winner string `json:"winner,omitempty"`
+	// TimedOut is set when the round limit ended the fight.
+	TimedOut bool `json:"timed_out,omitempty"`
 
 	// hot is this state value's memory for the hot path; see hotMemory.
 	hot *hotMemory
@@ -408,6 +410,8 @@ type Ambush struct {
 type Aftermath struct {
 	// Winner is the group that won the fight ("" for none).
 	Winner string `json:"winner"`
+	// TimedOut is set when the round limit ended the fight.
+	TimedOut bool `json:"timed_out,omitempty"`
 	// ShortRest is set once the one short rest after the fight is taken
 	// (A28).
 	ShortRest bool `json:"short_rest,omitempty"`

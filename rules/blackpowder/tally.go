@@ -39,3 +39,6 @@ func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, 
 	}
 	return "", "", 0, false, false
 }
+
+// TimedOut reports whether the round limit ended the fight.
+func (Rules) TimedOut(s *State) bool { return s.Over && s.TimedOut }

@@ -1,6 +1,7 @@
 package parts
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -16,7 +17,12 @@ type Cell struct {
 // String writes the cell as ParseCell reads it: "X,Y".
 func (c Cell) String() string { return strconv.Itoa(c.X) + "," + strconv.Itoa(c.Y) }
 
-// ParseCell reads a cell written "X,Y".
+// MaxCoordinate bounds every coordinate of a command either way, as
+// encounter files bound their numbers (scenario.MaxNumber), so that no
+// distance overflows.
+const MaxCoordinate = 1_000_000_000
+
+// ParseCell reads a cell written "X,Y", each within MaxCoordinate.
 func ParseCell(text string) (Cell, error) {
 	xs, ys, ok := strings.Cut(text, ",")
 	x, errX := strconv.Atoi(xs)
@@ -24,7 +30,30 @@ func ParseCell(text string) (Cell, error) {
 	if !ok || errX != nil || errY != nil {
 		return Cell{}, fmt.Errorf("a square is X,Y, not %q", text)
 	}
+	if absInt(x) > MaxCoordinate || absInt(y) > MaxCoordinate || x == math.MinInt || y == math.MinInt {
+		return Cell{}, fmt.Errorf("the square %q is off the map: coordinates are at most %d either way", text, MaxCoordinate)
+	}
 	return Cell{x, y}, nil
+}
+
+// ErrNotANumber is wrapped by the error of ParseCoordinate for text that
+// is no number at all.
+var ErrNotANumber = errors.New("not a number")
+
+// ParseCoordinate reads one coordinate of a point, in metres (or any one
+// unit): a finite number within MaxCoordinate either way. what names it in
+// the error, as in "move X".
+func ParseCoordinate(what, text string) (float64, error) {
+	v, err := strconv.ParseFloat(text, 64)
+	switch {
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return 0, fmt.Errorf("%s takes a number, not %q: %w", what, text, ErrNotANumber)
+	case err == nil && !FiniteCoordinate(v):
+		return 0, fmt.Errorf("%s: %q is not a finite number", what, text)
+	case err != nil || math.Abs(v) > MaxCoordinate:
+		return 0, fmt.Errorf("%s: %q is off the map: coordinates are at most %d either way", what, text, MaxCoordinate)
+	}
+	return v, nil
 }
 
 // Steps is the number of steps from a to b on a grid where a diagonal step

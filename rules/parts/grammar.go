@@ -51,6 +51,10 @@ type Keyword struct {
 	Number bool
 }
 
+// MaxNumber bounds the value of a number keyword either way, so that no
+// modifier overflows what it is added to.
+const MaxNumber = 1_000_000
+
 // With is the keyword naming the weapon or item used: "with WEAPON".
 var With = Keyword{Word: "with", Value: "WEAPON"}
 
@@ -152,8 +156,12 @@ func (g *Grammar) Parse(text string) (Phrase, error) {
 		}
 		i++
 		if k.Number {
-			if _, err := strconv.Atoi(args[i]); err != nil {
+			n, err := strconv.Atoi(args[i])
+			if err != nil && !errors.Is(err, strconv.ErrRange) {
 				return Phrase{}, fmt.Errorf("%s takes a number, not %q", w, args[i])
+			}
+			if err != nil || n > MaxNumber || n < -MaxNumber {
+				return Phrase{}, fmt.Errorf("%s %s is out of range: at most %d either way", w, args[i], MaxNumber)
 			}
 		}
 		p.Options = append(p.Options, [2]string{w, args[i]})

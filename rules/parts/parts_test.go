@@ -114,3 +114,29 @@ func TestDurations(t *testing.T) {
 		t.Error("an unknown boundary was read")
 	}
 }
+
+// TestParseCoordinateRefusesNaNAndHuge checks that coordinates of commands
+// are finite and on the map, and that numbers of keywords are bounded.
+func TestParseCoordinateRefusesNaNAndHuge(t *testing.T) {
+	for text, want := range map[string]string{
+		"nan":   `move X: "nan" is not a finite number`,
+		"-inf":  `move X: "-inf" is not a finite number`,
+		"1e400": `move X: "1e400" is off the map: coordinates are at most 1000000000 either way`,
+		"2e9":   `move X: "2e9" is off the map: coordinates are at most 1000000000 either way`,
+		"north": `move X takes a number, not "north": not a number`,
+	} {
+		if _, err := parts.ParseCoordinate("move X", text); err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", text, err, want)
+		}
+	}
+	if v, err := parts.ParseCoordinate("move X", "-2.5"); v != -2.5 || err != nil {
+		t.Errorf("-2.5: %v, %v", v, err)
+	}
+	if _, err := parts.ParseCell("-9223372036854775808,0"); err == nil || err.Error() != `the square "-9223372036854775808,0" is off the map: coordinates are at most 1000000000 either way` {
+		t.Errorf("smallest int: %v", err)
+	}
+	g := parts.NewGrammar([]parts.Keyword{parts.Mod}, parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"mod"}})
+	if _, err := g.Parse("attack bob mod 9223372036854775808"); err == nil || err.Error() != "mod 9223372036854775808 is out of range: at most 1000000 either way" {
+		t.Errorf("huge mod: %v", err)
+	}
+}

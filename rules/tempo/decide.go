@@ -186,7 +186,7 @@ func (d *decider) startTurn(i int) {
 		if i >= len(d.s.Order) {
 			d.emit(&RoundEnded{Round: d.s.Round + 1})
 			if lim := d.s.Options.RoundLimit; parts.RoundLimitReached(lim, d.s.Round) {
-				d.emit(&FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", lim)})
+				d.emit(&FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", lim), TimedOut: true})
 				return
 			}
 			d.join()

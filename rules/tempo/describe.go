@@ -119,6 +119,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *RoundEnded:
 		return fmt.Sprintf("round %d ends", e.Round)
 	case *FightEnded:
+		if e.TimedOut {
+			return "the fight is stopped with both sides standing: " + e.Reason
+		}
 		if e.Winner == "" {
 			return "the fight ends in a draw: " + e.Reason
 		}

@@ -178,6 +178,8 @@ type RoundEnded struct {
 type FightEnded struct {
 	Winner string `json:"winner,omitempty"`
 	Reason string `json:"reason"`
+	// TimedOut is set when the round limit ended the fight.
+	TimedOut bool `json:"timed_out,omitempty"`
 }
 
 func (InitiativeRolled) Kind() string    { return "initiative_rolled" }

@@ -147,6 +147,7 @@ func evolve(s *State, e Event) {
 	case *FightEnded:
 		s.Ended = true
 		s.Winner = e.Winner
+		s.TimedOut = e.TimedOut
 		s.InTurn = false
 		s.Exchange = nil
 		// R39: with the fight over, everyone has full AP and is off

@@ -23,6 +23,7 @@ var (
 	_ engine.Secrets[State, Command, Event]    = Rules{}
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
+	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 )
 
 // ID returns "tempo".
@@ -191,7 +192,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 	case OffList:
 		if w := p.Arg(0); w != "" {
 			n, err := strconv.Atoi(w)
-			if err != nil || n < 0 {
+			if err != nil || n < 0 || n > parts.MaxNumber {
 				return nil, fmt.Errorf("other [AP]: the AP cost is a number, not %q", w)
 			}
 			d.AP = &n

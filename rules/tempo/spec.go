@@ -133,8 +133,10 @@ func (sp *Spec) State() (State, error) {
 	switch {
 	case len(sp.Combatants) < 2:
 		bad("combatants", "a fight needs two combatants or more")
-	case len(sides) < 2:
+	case len(sides) == 1:
 		bad("combatants", "everyone is on side %q; a fight needs two sides", sides[0])
+	case len(sides) == 0:
+		bad("combatants", "nobody has a side; a fight needs two sides")
 	}
 	initiator := sp.Initiator
 	if initiator == "" && len(sides) > 0 {

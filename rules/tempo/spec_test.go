@@ -111,3 +111,17 @@ func TestGrammarTable(t *testing.T) {
 		t.Errorf("%d verbs, want %d: every action is a verb", got, want)
 	}
 }
+
+// TestSpecWithoutSides is the encounter that panicked with an index out of
+// range: combatants without sides are refused, each by field.
+func TestSpecWithoutSides(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{{ID: "a"}, {ID: "b"}}}
+	_, err := sp.State()
+	if err == nil {
+		t.Fatal("no error")
+	}
+	want := "combatants[0].side: every combatant needs a side\ncombatants[1].side: every combatant needs a side\ncombatants: nobody has a side; a fight needs two sides\ncombatants[1]: b stands on 0,0, where a already is"
+	if got := err.Error(); got != want {
+		t.Errorf("error:\n%s\nwant:\n%s", got, want)
+	}
+}

@@ -30,6 +30,8 @@ type State struct {
 	// ("" for a draw).
 	Ended  bool   `json:"ended,omitempty"`
 	Winner string `json:"winner,omitempty"`
+	// TimedOut is set when the round limit ended the fight.
+	TimedOut bool `json:"timed_out,omitempty"`
 }
 
 // Options are the rulings a table may choose differently.

@@ -113,3 +113,6 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 	}
 	return tags
 }
+
+// TimedOut reports whether the round limit ended the fight.
+func (Rules) TimedOut(s *State) bool { return s.Ended && s.TimedOut }

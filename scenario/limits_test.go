@@ -1,0 +1,93 @@
+package scenario_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fray/scenario"
+)
+
+// TestHostileDocumentsRefusedEarly checks that documents past the limits
+// are refused quickly, naming the limit, before the YAML library parses
+// them (it took minutes and gigabytes on the deepest of these).
+func TestHostileDocumentsRefusedEarly(t *testing.T) {
+	reg := registry(t)
+	for _, tc := range []struct {
+		name, doc, want string
+	}{
+		{"flow nesting", "ruleset: reference\nsides: " + strings.Repeat("[", 100_000),
+			"f.yaml:2:71: the document is nested more than 64 deep (mappings and lists inside each other), the limit"},
+		{"flow mappings", "ruleset: reference\nsides: " + strings.Repeat("{a: ", 100_000),
+			"f.yaml:2:260: the document is nested more than 64 deep (mappings and lists inside each other), the limit"},
+		{"compact block lists", "ruleset: reference\nsides:\n  " + strings.Repeat("- ", 100_000) + "x",
+			"f.yaml:3:129: the document is nested more than 64 deep (mappings and lists inside each other), the limit"},
+		{"indented mappings", "ruleset: reference\n" + indented(100),
+			"f.yaml:66:65: the document is nested more than 64 deep (mappings and lists inside each other), the limit"},
+		{"many nodes", "ruleset: reference\nsides: [" + strings.Repeat("1,", 30_000) + "1]\n",
+			"f.yaml:2:40001: the document holds more than 20000 YAML nodes (keys, values and list entries), the limit"},
+		{"too large", "ruleset: reference\ndescription: " + strings.Repeat("x", scenario.MaxFileSize),
+			"f.yaml: the document is too large: fray reads files of at most 1048576 bytes (1 MiB); it has 1048608"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := scenario.ParseEncounter(reg, "f.yaml", []byte(tc.doc))
+			if err == nil || err.Error() != tc.want {
+				t.Errorf("error:\n%v\nwant:\n%s", err, tc.want)
+			}
+			if d := time.Since(start); d > time.Second {
+				t.Errorf("took %v", d)
+			}
+		})
+	}
+}
+
+// indented is n mappings, each indented one further than the last.
+func indented(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "%sk%d:\n", strings.Repeat(" ", i), i)
+	}
+	return b.String()
+}
+
+// TestReadFileOnlyRegularFiles checks that devices and directories are not
+// read, and that a file past the size limit is refused before it is read.
+func TestReadFileOnlyRegularFiles(t *testing.T) {
+	dir := t.TempDir()
+	big := filepath.Join(dir, "big.yaml")
+	if err := os.WriteFile(big, make([]byte, scenario.MaxFileSize+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{
+		"/dev/zero": "/dev/zero is not a regular file (it is a device, pipe or socket); fray reads only regular files",
+		dir:         dir + " is a directory, not a file",
+		big:         big + " is too large: fray reads files of at most 1048576 bytes (1 MiB); it has 1048577",
+	} {
+		if _, err := scenario.ReadFile(path); err == nil || err.Error() != want {
+			t.Errorf("ReadFile(%s): %v, want %s", path, err, want)
+		}
+	}
+	ok := filepath.Join(dir, "ok.yaml")
+	if err := os.WriteFile(ok, []byte("x: 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := scenario.ReadFile(ok); err != nil || string(data) != "x: 1\n" {
+		t.Errorf("ReadFile(ok.yaml) = %q, %v", data, err)
+	}
+}
+
+// TestScenarioEncounterDevice checks that a scenario's "encounter:" path is
+// read under the same rules: /dev/zero is refused, not read forever.
+func TestScenarioEncounterDevice(t *testing.T) {
+	dir := t.TempDir()
+	path := write(t, dir, "s.yaml", "encounter: /dev/zero\nscript: []\n")
+	_, err := scenario.Run(registry(t), path)
+	want := path + ":1:12: encounter: /dev/zero is not a regular file (it is a device, pipe or socket); fray reads only regular files"
+	if err == nil || err.Error() != want {
+		t.Errorf("error:\n%v\nwant:\n%s", err, want)
+	}
+}
