@@ -1,6 +1,7 @@
 package tempo
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -138,46 +139,66 @@ func (d *decider) rollInitiative() {
 		total, athletics int
 		offs             []int
 	}
-	var es []*entry
+	es := make([]entry, 0, len(d.s.Combatants))
 	for _, c := range d.s.Combatants {
 		if c.Joins > 0 {
 			continue
 		}
 		die := d.src.Roll(10)
-		e := &entry{id: c.ID, total: die + c.Athletics, athletics: c.Athletics}
-		d.emit(&InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total})
+		e := entry{id: c.ID, total: die + c.Athletics, athletics: c.Athletics}
+		d.emit(newEvent(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total}))
 		es = append(es, e)
 	}
-	key := func(e *entry) []int { return append([]int{e.total, e.athletics}, e.offs...) }
-	for {
-		tied := false
-		groups := map[string][]*entry{}
-		var order []string
-		for _, e := range es {
-			k := fmt.Sprint(key(e))
-			if len(groups[k]) == 0 {
-				order = append(order, k)
-			}
-			groups[k] = append(groups[k], e)
+	// compare orders entries by total, athletics, then roll-offs.
+	compare := func(a, b *entry) int {
+		if a.total != b.total {
+			return cmp.Compare(a.total, b.total)
 		}
-		for _, k := range order {
-			g := groups[k]
-			if len(g) < 2 {
+		if a.athletics != b.athletics {
+			return cmp.Compare(a.athletics, b.athletics)
+		}
+		return slices.Compare(a.offs, b.offs)
+	}
+	var leadersBuf [8]int
+	leaders := append(leadersBuf[:0], make([]int, len(es))...) // the first entry of each one's tie
+	for {
+		for i := range es {
+			leaders[i] = i
+			for j := range i {
+				if compare(&es[j], &es[i]) == 0 {
+					leaders[i] = leaders[j]
+					break
+				}
+			}
+		}
+		tied := false
+		for i := range es {
+			if leaders[i] != i || !slices.Contains(leaders[i+1:], i) {
 				continue
 			}
 			tied = true
-			for _, e := range g {
-				die := d.src.Roll(10)
-				e.offs = append(e.offs, die)
-				d.emit(&InitiativeRolled{Combatant: e.id, Die: die, Total: die, RollOff: true})
+			for k := i; k < len(es); k++ {
+				if leaders[k] == i {
+					die := d.src.Roll(10)
+					es[k].offs = append(es[k].offs, die)
+					d.emit(newEvent(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: es[k].id, Die: die, Total: die, RollOff: true}))
+				}
 			}
 		}
 		if !tied {
 			break
 		}
 	}
-	slices.SortStableFunc(es, func(a, b *entry) int { return slices.Compare(key(b), key(a)) })
-	order := make([]string, len(es))
+	slices.SortStableFunc(es, func(a, b entry) int { return compare(&b, &a) })
+	_, ids, _, _ := d.h.stepMemory()
+	var order []string
+	if ids == nil {
+		order = make([]string, len(es))
+	} else {
+		start := len(*ids)
+		*ids = append(*ids, make([]string, len(es))...)
+		order = (*ids)[start:len(*ids):len(*ids)]
+	}
 	for i, e := range es {
 		order[i] = e.id
 	}

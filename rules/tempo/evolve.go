@@ -12,7 +12,12 @@ func evolve(s *State, e Event, h *hotMemory) {
 			c.Initiative = e.Total
 		}
 	case *OrderSet:
-		s.Order = slices.Clone(e.Order)
+		if h == nil {
+			s.Order = slices.Clone(e.Order)
+		} else {
+			s.Order = append(h.order[:0], e.Order...)
+			h.order = s.Order
+		}
 		s.Started = true
 		s.Turn = 0
 		for i := range s.Combatants {
