@@ -265,9 +265,8 @@ type prompter struct {
 // its question and labels.
 func (b *prompter) people() bool { return b.hot == nil }
 
-// ask sets the question with fmt.Sprintf, when people will read it. Its
-// callers on the hot path check people first, so that the arguments are
-// not made for nothing.
+// askf sets the question with fmt.Sprintf. Its callers check people
+// first, so that the arguments are not made for nothing on the hot path.
 func (b *prompter) askf(format string, args ...any) {
 	b.p.Question = fmt.Sprintf(format, args...)
 }

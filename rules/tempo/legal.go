@@ -665,15 +665,6 @@ func (s *State) eachReplacement(actor *Combatant, yield func(a Action, weapon st
 	}
 }
 
-// counterTempoOptions lists the actor's choices once its Melee Attack has
-// drawn a Parry or a Counter-Attack (R19, R31), for people. Keep comes
-// first.
-func (s *State) counterTempoOptions(actor *Combatant) []engine.Option[Command] {
-	var p engine.Prompt[Command]
-	writeCounterTempoOptions(s, actor, &prompter{p: &p})
-	return p.Options
-}
-
 // writeCounterTempoOptions adds the actor's counter-tempo choices to b.
 func writeCounterTempoOptions(s *State, actor *Combatant, b *prompter) {
 	b.add(&Keep{}, "keep the action")
