@@ -9,6 +9,7 @@ import (
 	"fray/dice"
 	"fray/engine"
 	"fray/rules/blackpowder"
+	"fray/rules/reference"
 	"fray/rules/tempo"
 	"fray/scenario/scenariotest"
 )
@@ -20,6 +21,10 @@ var benchEncounters = []string{"tavern_brawl", "pistols_at_dawn", "alley_fight",
 // tempoEncounters are the bundled tempo encounters BenchmarkFightTempo
 // fights.
 var tempoEncounters = []string{"duel", "bow_skirmish", "brawl"}
+
+// referenceEncounters are the bundled reference encounters
+// BenchmarkFightReference fights.
+var referenceEncounters = []string{"reference_skirmish", "reference_brawl", "reference_melee"}
 
 // bundled starts a bundled blackpowder encounter and returns its state.
 func bundled(tb testing.TB, name string) *blackpowder.State {
@@ -49,6 +54,17 @@ func BenchmarkFightTempo(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			initial := scenariotest.Bundled[tempo.State, tempo.Command, tempo.Event](b, tempo.Info(), name)
 			benchFights(b, tempo.Rules{}, initial, tempo.Rules{}.Policies())
+		})
+	}
+}
+
+// BenchmarkFightReference is BenchmarkFight for the reference ruleset's
+// bundled encounters.
+func BenchmarkFightReference(b *testing.B) {
+	for _, name := range referenceEncounters {
+		b.Run(name, func(b *testing.B) {
+			initial := scenariotest.Bundled[reference.State, reference.Command, reference.Event](b, reference.Info(), name)
+			benchFights(b, reference.Rules{}, initial, reference.Rules{}.Policies())
 		})
 	}
 }

@@ -2,6 +2,7 @@ package reference
 
 import (
 	"fmt"
+	"strings"
 
 	"fray/dice"
 	"fray/engine"
@@ -33,28 +34,32 @@ func (Rules) ID() string { return ID }
 // Decide checks c against the state and resolves it into events, drawing
 // the attack d20, the dodge d6 and the damage d6s from src. It never
 // changes *s.
-func (r Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
-	return r.decide(s, actor, c, src, nil)
+func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
+	return decide(s, actor, c, src, nil, nil)
 }
 
 // Step decides like Decide and applies the events as Evolve would,
 // appending them to events: Decide never copies the state, so deciding in
-// place is just deciding, then evolving.
-func (r Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+// place is just deciding, then evolving. The events are the state's hot
+// memory's, valid until the next Step on it.
+func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+	h := s.hotMemory()
+	h.resetEvents()
 	n := len(events)
-	events, err := r.decide(s, actor, c, src, events)
+	events, err := decide(s, actor, c, src, h, events)
 	if err != nil {
 		return events[:n], err
 	}
 	for _, e := range events[n:] {
-		r.Evolve(s, e)
+		evolve(s, e, &h.blow)
 	}
 	return events, nil
 }
 
-// decide is Decide appending to a buffer, shared with Step.
-func (r Rules) decide(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
-	if r.NextKind(s) == engine.End {
+// decide is Decide appending to a buffer, shared with Step, which gives it
+// the hot memory its events come from (nil for Decide).
+func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, events []Event) ([]Event, error) {
+	if nextKind(s) == engine.End {
 		return events, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
 	if who := decider(s); actor != who && actor != engine.GM {
@@ -62,14 +67,14 @@ func (r Rules) decide(s *State, actor string, c Command, src dice.Source, events
 	}
 	switch c := c.(type) {
 	case *Attack:
-		return attack(s, c.Target, c.Weapon, false, src, events)
+		return attack(s, c.Target, c.Weapon, false, src, h, events)
 	case *Feint:
-		return attack(s, c.Target, "", true, src, events)
+		return attack(s, c.Target, "", true, src, h, events)
 	case *Defend:
 		if err := wantPhase(s, Acting, "defend"); err != nil {
 			return events, err
 		}
-		return append(events, &Defended{Combatant: s.Combatants[s.Turn].ID}), nil
+		return append(events, newEvent(h, (*hotMemory).defendedEvents, Defended{Combatant: s.Combatants[s.Turn].ID})), nil
 	case *Dodge:
 		if err := wantPhase(s, Reacting, "dodge"); err != nil {
 			return events, err
@@ -78,21 +83,21 @@ func (r Rules) decide(s *State, actor string, c Command, src dice.Source, events
 			return events, engine.Errorf(engine.NotAllowedNow, "%s has already dodged this round", s.Pending.Target)
 		}
 		die := dice.RollClasses(src, 6, dice.Cuts(5)) // too slow, or avoided
-		events = append(events, &Dodged{Combatant: s.Pending.Target, Die: die, Avoided: die >= 5})
+		events = append(events, newEvent(h, (*hotMemory).dodgedEvents, Dodged{Combatant: s.Pending.Target, Die: die, Avoided: die >= 5}))
 		if die >= 5 {
 			return events, nil
 		}
-		return append(events, land(s, src)), nil
+		return append(events, land(s, src, h)), nil
 	case *Take:
 		if err := wantPhase(s, Reacting, "take a hit"); err != nil {
 			return events, err
 		}
-		return append(events, land(s, src)), nil
+		return append(events, land(s, src, h)), nil
 	case *Continue:
 		if err := wantPhase(s, Ruling, "continue"); err != nil {
 			return events, err
 		}
-		return append(events, &RoundStarted{Round: s.Round + 1}), nil
+		return append(events, newEvent(h, (*hotMemory).roundStartedEvents, RoundStarted{Round: s.Round + 1})), nil
 	case *Stop:
 		if err := wantPhase(s, Ruling, "stop"); err != nil {
 			return events, err
@@ -116,9 +121,9 @@ func decider(s *State) string {
 	return engine.GM
 }
 
-// wantPhase refuses an action that does not fit the phase, saying what
-// the fight waits for instead.
-func wantPhase(s *State, want Phase, action string) error {
+// wantPhase refuses an action (its words joined) that does not fit the
+// phase, saying what the fight waits for instead.
+func wantPhase(s *State, want Phase, action ...string) error {
 	if s.Phase == want {
 		return nil
 	}
@@ -133,16 +138,16 @@ func wantPhase(s *State, want Phase, action string) error {
 	default:
 		now = "the fight is over"
 	}
-	return engine.Errorf(engine.NotAllowedNow, "cannot %s now: %s", action, now)
+	return engine.Errorf(engine.NotAllowedNow, "cannot %s now: %s", strings.Join(action, ""), now)
 }
 
 // attack resolves an attack or a feint: its declaration and its roll.
-func attack(s *State, target, weapon string, feint bool, src dice.Source, events []Event) ([]Event, error) {
+func attack(s *State, target, weapon string, feint bool, src dice.Source, h *hotMemory, events []Event) ([]Event, error) {
 	verb := "attack"
 	if feint {
 		verb = "feint at"
 	}
-	if err := wantPhase(s, Acting, verb+" "+target); err != nil {
+	if err := wantPhase(s, Acting, verb, " ", target); err != nil {
 		return events, err
 	}
 	me := &s.Combatants[s.Turn]
@@ -171,24 +176,24 @@ func attack(s *State, target, weapon string, feint bool, src dice.Source, events
 	// blow keeps it (Blow.Natural), and reads it only so.
 	die := dice.RollClasses(src, 20, dice.Cuts(min(defence-bonus, 20), 20))
 	return append(events,
-		&AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: name, Feint: feint},
-		&AttackRolled{Attacker: me.ID, Target: t.ID, Die: die, Bonus: bonus, Defence: defence,
-			Hit: die == 20 || die+bonus >= defence},
+		newEvent(h, (*hotMemory).attackDeclaredEvents, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: name, Feint: feint}),
+		newEvent(h, (*hotMemory).attackRolledEvents, AttackRolled{Attacker: me.ID, Target: t.ID, Die: die, Bonus: bonus, Defence: defence,
+			Hit: die == 20 || die+bonus >= defence}),
 	), nil
 }
 
 // land is what the pending blow does when it is not dodged: damage, or for
-// a feint, its target off balance.
-func land(s *State, src dice.Source) Event {
+// a feint, its target off balance. Its event comes from h when it is set.
+func land(s *State, src dice.Source, h *hotMemory) Event {
 	b := s.Pending
 	if b.Feint {
-		return &Unbalanced{Combatant: b.Target}
+		return newEvent(h, (*hotMemory).unbalancedEvents, Unbalanced{Combatant: b.Target})
 	}
 	n := 1
 	if b.Natural == 20 {
 		n = 2
 	}
-	d := &Damaged{Combatant: b.Target, Attacker: b.Attacker, Dice: make([]int, n)}
+	d := newEvent(h, (*hotMemory).damagedEvents, Damaged{Combatant: b.Target, Attacker: b.Attacker, Dice: damageDice(h, n)})
 	if w := s.Combatant(b.Attacker).Weapon(b.Weapon); w != nil && w.Kind == "melee" {
 		d.Bonus = w.Bonus
 	}
@@ -203,10 +208,18 @@ func land(s *State, src dice.Source) Event {
 
 // Evolve applies one event. It never fails and draws no dice: everything
 // it needs is in the event. An event naming nobody changes nothing.
-func (Rules) Evolve(s *State, e Event) {
+func (Rules) Evolve(s *State, e Event) { evolve(s, e, nil) }
+
+// evolve is Evolve, with the memory a declared blow goes to: blow, when it
+// is set (Step, from the state's hot memory), else a new one.
+func evolve(s *State, e Event, blow *Blow) {
 	switch e := e.(type) {
 	case *AttackDeclared:
-		s.Pending = &Blow{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Feint: e.Feint}
+		if blow == nil {
+			blow = new(Blow)
+		}
+		*blow = Blow{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Feint: e.Feint}
+		s.Pending = blow
 	case *AttackRolled:
 		if !e.Hit {
 			endTurn(s)
@@ -274,73 +287,17 @@ func endTurn(s *State) {
 	s.Phase = Ruling
 }
 
-// Moves writes the current prompt into *p for a policy; see engine.Speed.
-// It builds the whole prompt, as Next does.
-func (r Rules) Moves(s *State, p *engine.Prompt[Command]) { *p = r.Next(s) }
+// Moves writes the current prompt into *p for a policy, without question
+// or labels, reusing p's memory and the state's hot memory for its
+// commands; see engine.Speed.
+func (Rules) Moves(s *State, p *engine.Prompt[Command]) { moves(s, p) }
 
 // NextKind says what kind of decision the fight waits for, as Next does
 // without building the prompt.
-func (Rules) NextKind(s *State) engine.PromptKind {
-	if s.Phase == Over || len(s.Standing()) <= 1 {
-		return engine.End
-	}
-	switch s.Phase {
-	case Acting:
-		return engine.Act
-	case Reacting:
-		return engine.React
-	}
-	return engine.Ruling
-}
+func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 
 // Next says who decides what now, with every option they have.
-func (r Rules) Next(s *State) engine.Prompt[Command] {
-	switch r.NextKind(s) {
-	case engine.End:
-		p := engine.Prompt[Command]{Kind: engine.End, Question: "the GM stopped the fight: a draw", Default: -1}
-		if s.Phase != Over {
-			p.Question = "the fight is over: nobody is standing"
-			if standing := s.Standing(); len(standing) == 1 {
-				p.Winner = standing[0]
-				p.Question = fmt.Sprintf("the fight is over: %s wins", p.Winner)
-			}
-		}
-		return p
-	case engine.Act:
-		me := &s.Combatants[s.Turn]
-		p := engine.Prompt[Command]{Kind: engine.Act, Actor: me.ID, Default: -1,
-			Question: fmt.Sprintf("round %d, %s's turn: attack, feint or defend?", s.Round, me.ID)}
-		for _, t := range s.Combatants {
-			if !t.Up() || t.Side == me.Side {
-				continue
-			}
-			p.Options = append(p.Options, engine.Option[Command]{Label: "attack " + t.ID, Command: &Attack{Target: t.ID}})
-			for _, w := range me.Weapons[min(1, len(me.Weapons)):] {
-				p.Options = append(p.Options, engine.Option[Command]{
-					Label: "attack " + t.ID + " with " + w.Name, Command: &Attack{Target: t.ID, Weapon: w.Name}})
-			}
-			p.Options = append(p.Options, engine.Option[Command]{Label: "feint at " + t.ID, Command: &Feint{Target: t.ID}})
-		}
-		p.Options = append(p.Options, engine.Option[Command]{
-			Label: fmt.Sprintf("defend (+%d defence until your next turn)", DefendBonus), Command: &Defend{}})
-		return p
-	case engine.React:
-		b := s.Pending
-		p := engine.Prompt[Command]{Kind: engine.React, Actor: b.Target, Default: -1,
-			Question: fmt.Sprintf("%s's attack hits %s: dodge or take it?", b.Attacker, b.Target)}
-		if !s.Combatant(b.Target).Dodged {
-			p.Options = append(p.Options, engine.Option[Command]{Label: "dodge (d6: 5 or 6 avoids the hit)", Command: &Dodge{}})
-		}
-		p.Options = append(p.Options, engine.Option[Command]{Label: "take the hit", Command: &Take{}})
-		return p
-	}
-	return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Default: 0,
-		Question: fmt.Sprintf("round %d is over: does the fight go on?", s.Round),
-		Options: []engine.Option[Command]{
-			{Label: "continue", Command: &Continue{}},
-			{Label: "stop the fight (a draw)", Command: &Stop{}},
-		}}
-}
+func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
 
 // OptionsFor returns the current prompt's options when actor may answer
 // it: only the prompt's actor and the GM ever do.
@@ -348,9 +305,10 @@ func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	return engine.OptionsOf(r.Next(s), actor)
 }
 
-// Clone returns a deep copy of the state.
+// Clone returns a deep copy of the state, without its hot memory.
 func (Rules) Clone(s *State) State {
 	c := *s
+	c.hot = nil
 	c.Combatants = make([]Combatant, len(s.Combatants))
 	for i, x := range s.Combatants {
 		x.Weapons = append([]Weapon(nil), x.Weapons...)
@@ -364,20 +322,10 @@ func (Rules) Clone(s *State) State {
 }
 
 // ScratchInto makes *dst a copy of s for Step or Evolve, reusing the
-// memory of dst's combatants and pending blow. The copies share their
-// Weapons with s, which the rules never change.
-func (Rules) ScratchInto(dst, s *State) {
-	combatants, pending := dst.Combatants[:0], dst.Pending
-	*dst = *s
-	dst.Combatants = append(combatants, s.Combatants...)
-	if s.Pending != nil {
-		if pending == nil {
-			pending = new(Blow)
-		}
-		*pending = *s.Pending
-		dst.Pending = pending
-	}
-}
+// memory of dst's combatants and pending blow, and keeping dst's hot
+// memory. The copies share their Weapons with s, which the rules never
+// change.
+func (Rules) ScratchInto(dst, s *State) { copyInto(dst, s, false) }
 
 // Roster lists the combatants' ids in turn order.
 func (Rules) Roster(s *State) []string {

@@ -14,9 +14,10 @@ func sees(v engine.Viewer, attacker string) bool {
 }
 
 // ViewInto makes *dst the state with a pending feint hidden from everyone
-// but the feinter and the GM.
-func (r Rules) ViewInto(dst, s *State, v engine.Viewer) {
-	*dst = r.Clone(s)
+// but the feinter and the GM: a copy sharing nothing with s, in the memory
+// dst holds from an earlier ViewInto or ScratchInto.
+func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
+	copyInto(dst, s, true)
 	if dst.Pending != nil && dst.Pending.Feint && !sees(v, dst.Pending.Attacker) {
 		dst.Pending.Feint = false
 	}

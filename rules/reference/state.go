@@ -48,6 +48,10 @@ type State struct {
 	Phase Phase `json:"phase"`
 	// Pending is the attack (or feint) that hit and waits for its target.
 	Pending *Blow `json:"pending,omitempty"`
+
+	// hot is the memory the hot path reuses (see hotMemory); no part of
+	// the fight.
+	hot *hotMemory
 }
 
 // Combatant is a stat block, as encounter files give it (the yaml keys,

@@ -1,6 +1,7 @@
 package tempo
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -16,10 +17,14 @@ type decider struct {
 	s      *State
 	src    dice.Source
 	events []Event
+	// h is the state's hot memory when stepping: the events come from it
+	// and the searches use it. Decide has none.
+	h *hotMemory
 }
 
+// emit applies e and appends it to the decision's events.
 func (d *decider) emit(e Event) {
-	evolve(d.s, e)
+	evolve(d.s, e, d.h)
 	d.events = append(d.events, e)
 }
 
@@ -38,7 +43,9 @@ func step(s *State, actor string, c Command, src dice.Source, events []Event) ([
 	if err := admit(s, actor, c); err != nil {
 		return nil, err
 	}
-	d := &decider{s: s, src: src, events: events}
+	h := s.hotMemory()
+	h.resetEvents()
+	d := &decider{s: s, src: src, events: events, h: h}
 	return d.run(c)
 }
 
@@ -132,46 +139,66 @@ func (d *decider) rollInitiative() {
 		total, athletics int
 		offs             []int
 	}
-	var es []*entry
+	es := make([]entry, 0, len(d.s.Combatants))
 	for _, c := range d.s.Combatants {
 		if c.Joins > 0 {
 			continue
 		}
 		die := d.src.Roll(10)
-		e := &entry{id: c.ID, total: die + c.Athletics, athletics: c.Athletics}
-		d.emit(&InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total})
+		e := entry{id: c.ID, total: die + c.Athletics, athletics: c.Athletics}
+		d.emit(newEvent(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total}))
 		es = append(es, e)
 	}
-	key := func(e *entry) []int { return append([]int{e.total, e.athletics}, e.offs...) }
-	for {
-		tied := false
-		groups := map[string][]*entry{}
-		var order []string
-		for _, e := range es {
-			k := fmt.Sprint(key(e))
-			if len(groups[k]) == 0 {
-				order = append(order, k)
-			}
-			groups[k] = append(groups[k], e)
+	// compare orders entries by total, athletics, then roll-offs.
+	compare := func(a, b *entry) int {
+		if a.total != b.total {
+			return cmp.Compare(a.total, b.total)
 		}
-		for _, k := range order {
-			g := groups[k]
-			if len(g) < 2 {
+		if a.athletics != b.athletics {
+			return cmp.Compare(a.athletics, b.athletics)
+		}
+		return slices.Compare(a.offs, b.offs)
+	}
+	var leadersBuf [8]int
+	leaders := append(leadersBuf[:0], make([]int, len(es))...) // the first entry of each one's tie
+	for {
+		for i := range es {
+			leaders[i] = i
+			for j := range i {
+				if compare(&es[j], &es[i]) == 0 {
+					leaders[i] = leaders[j]
+					break
+				}
+			}
+		}
+		tied := false
+		for i := range es {
+			if leaders[i] != i || !slices.Contains(leaders[i+1:], i) {
 				continue
 			}
 			tied = true
-			for _, e := range g {
-				die := d.src.Roll(10)
-				e.offs = append(e.offs, die)
-				d.emit(&InitiativeRolled{Combatant: e.id, Die: die, Total: die, RollOff: true})
+			for k := i; k < len(es); k++ {
+				if leaders[k] == i {
+					die := d.src.Roll(10)
+					es[k].offs = append(es[k].offs, die)
+					d.emit(newEvent(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: es[k].id, Die: die, Total: die, RollOff: true}))
+				}
 			}
 		}
 		if !tied {
 			break
 		}
 	}
-	slices.SortStableFunc(es, func(a, b *entry) int { return slices.Compare(key(b), key(a)) })
-	order := make([]string, len(es))
+	slices.SortStableFunc(es, func(a, b entry) int { return compare(&b, &a) })
+	_, ids, _, _ := d.h.stepMemory()
+	var order []string
+	if ids == nil {
+		order = make([]string, len(es))
+	} else {
+		start := len(*ids)
+		*ids = append(*ids, make([]string, len(es))...)
+		order = (*ids)[start:len(*ids):len(*ids)]
+	}
 	for i, e := range es {
 		order[i] = e.id
 	}
@@ -184,7 +211,7 @@ func (d *decider) rollInitiative() {
 func (d *decider) startTurn(i int) {
 	for range 2*len(d.s.Order) + 2 {
 		if i >= len(d.s.Order) {
-			d.emit(&RoundEnded{Round: d.s.Round + 1})
+			d.emit(newEvent(d.h, (*hotMemory).roundEndedEvents, RoundEnded{Round: d.s.Round + 1}))
 			if lim := d.s.Options.RoundLimit; parts.RoundLimitReached(lim, d.s.Round) {
 				d.emit(&FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", lim), TimedOut: true})
 				return
@@ -193,7 +220,7 @@ func (d *decider) startTurn(i int) {
 			i = 0
 		}
 		if c := d.s.combatant(d.s.Order[i]); c != nil && c.standing() {
-			d.emit(&TurnStarted{Combatant: c.ID, Turn: i})
+			d.emit(newEvent(d.h, (*hotMemory).turnStartedEvents, TurnStarted{Combatant: c.ID, Turn: i}))
 			return
 		}
 		i++
@@ -253,9 +280,9 @@ func (d *decider) settle() {
 			d.startTurn(d.s.Turn + 1)
 		case !c.standing():
 			// Down in its own turn: the turn ends at once (R38).
-			d.emit(&TurnEnded{Combatant: c.ID})
+			d.emit(newEvent(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
 			d.checkEnd()
-		case !d.foeStanding(c) || !d.s.canDeclare(c):
+		case !d.foeStanding(c) || !d.s.canDeclare(c, d.h):
 			d.recover(c, 0) // a turn that ends by itself: no GM modifier
 		default:
 			return
@@ -278,8 +305,9 @@ func (d *decider) recover(c *Combatant, mod int) {
 	die := d.src.Roll(10)
 	result := die + c.Endurance - (c.MaxHealth - c.Health) - c.Armour.Encumbrance + mod
 	regained := staminaRegained(result)
-	d.emit(&StaminaRecovered{Combatant: c.ID, Die: die, Mod: mod, Result: result, Regained: regained, AP: min(FullAP, c.AP+regained)})
-	d.emit(&TurnEnded{Combatant: c.ID})
+	d.emit(newEvent(d.h, (*hotMemory).staminaRecoveredEvents,
+		StaminaRecovered{Combatant: c.ID, Die: die, Mod: mod, Result: result, Regained: regained, AP: min(FullAP, c.AP+regained)}))
+	d.emit(newEvent(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
 	d.checkEnd()
 }
 
@@ -310,14 +338,27 @@ func (d *decider) declare(c *Declare) error {
 	if actor == nil || d.s.Exchange != nil {
 		return notNow(d.s, "declaring an action")
 	}
-	decl, err := d.s.declaration(actor, c)
+	decl, err := d.s.declaration(actor, c, true, d.h)
 	if err != nil {
 		return err
 	}
-	d.s.Exchange = &Exchange{Actor: actor.ID, Act: decl}
-	cands := d.s.candidates(actor)
+	squares, _, _, _ := d.h.stepMemory()
+	decl.Path = keep(squares, decl.Path) // the command's, or the search's
+	var cands []string
+	if d.h == nil {
+		d.s.Exchange = &Exchange{Actor: actor.ID, Act: decl}
+		cands = d.s.candidates(nil, actor, nil)
+	} else {
+		d.h.probe = Exchange{Actor: actor.ID, Act: decl}
+		d.s.Exchange = &d.h.probe
+		start := len(d.h.stepIDs)
+		d.h.stepIDs = d.s.candidates(d.h.stepIDs, actor, d.h)
+		if len(d.h.stepIDs) > start {
+			cands = d.h.stepIDs[start:len(d.h.stepIDs):len(d.h.stepIDs)]
+		}
+	}
 	d.s.Exchange = nil
-	d.emit(&ActionDeclared{Actor: actor.ID, Declared: decl, Candidates: cands})
+	d.emit(newEvent(d.h, (*hotMemory).actionDeclaredEvents, ActionDeclared{Actor: actor.ID, Declared: decl, Candidates: cands}))
 	d.settle()
 	return nil
 }
@@ -335,7 +376,7 @@ func (d *decider) react(c *React) error {
 	if err != nil {
 		return err
 	}
-	opts := d.s.reactionOptions(r)
+	opts := d.s.reactionOptions(r, d.h)
 	i := slices.IndexFunc(opts, func(o React) bool {
 		return o.Action == c.Action && (c.Weapon == "" || o.Weapon == c.Weapon)
 	})
@@ -348,7 +389,7 @@ func (d *decider) react(c *React) error {
 		w, _ := r.weapon(chosen.Weapon)
 		cost = w.AP
 	}
-	d.emit(&Reacted{Reaction: Reaction{Reactor: r.ID, Action: chosen.Action, Weapon: chosen.Weapon, Paid: cost, Mod: c.Mod}})
+	d.emit(newEvent(d.h, (*hotMemory).reactedEvents, Reacted{Reaction: Reaction{Reactor: r.ID, Action: chosen.Action, Weapon: chosen.Weapon, Paid: cost, Mod: c.Mod}}))
 	d.settle()
 	return nil
 }
@@ -358,7 +399,7 @@ func (d *decider) noReaction() error {
 	if err != nil {
 		return err
 	}
-	d.emit(&DidNotReact{Reactor: r.ID})
+	d.emit(newEvent(d.h, (*hotMemory).didNotReactEvents, DidNotReact{Reactor: r.ID}))
 	d.settle()
 	return nil
 }
@@ -369,17 +410,19 @@ func (d *decider) replace(c *Replace) error {
 		return notNow(d.s, "a counter-tempo action")
 	}
 	actor := d.s.combatant(x.Actor)
-	for _, o := range d.s.counterTempoOptions(actor) {
-		r, ok := o.Command.(*Replace)
-		if !ok || r.Action != c.Action || (c.Weapon != "" && r.Weapon != c.Weapon) {
-			continue
+	found, action, weapon := false, Action(""), ""
+	d.s.eachReplacement(actor, func(a Action, w string, _ int, _ string) {
+		if !found && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
+			found, action, weapon = true, a, w
 		}
-		w, _ := actor.weapon(r.Weapon)
-		rep := Replacement{Action: r.Action, Weapon: r.Weapon, Paid: max(0, w.AP-x.Act.Paid), Mod: c.Mod}
-		if r.Action == CounterAttack {
+	})
+	if found {
+		w, _ := actor.weapon(weapon)
+		rep := Replacement{Action: action, Weapon: weapon, Paid: max(0, w.AP-x.Act.Paid), Mod: c.Mod}
+		if action == CounterAttack {
 			rep.Bonus = 3
 		}
-		d.emit(&Replaced{Actor: actor.ID, Replacement: rep})
+		d.emit(newEvent(d.h, (*hotMemory).replacedEvents, Replaced{Actor: actor.ID, Replacement: rep}))
 		d.settle()
 		return nil
 	}
@@ -391,7 +434,7 @@ func (d *decider) keep() error {
 	if x == nil || x.Asked < len(x.Candidates) || !x.needsCounterTempo() {
 		return notNow(d.s, "keeping the action")
 	}
-	d.emit(&Kept{Actor: x.Actor})
+	d.emit(newEvent(d.h, (*hotMemory).keptEvents, Kept{Actor: x.Actor}))
 	d.settle()
 	return nil
 }
@@ -404,16 +447,27 @@ func (d *decider) destination(c *Destination) error {
 	ch := x.Choices[0]
 	who := d.s.combatant(ch.Combatant)
 	if c.To == nil {
-		d.emit(&Chose{Combatant: who.ID})
+		d.emit(newEvent(d.h, (*hotMemory).choseEvents, Chose{Combatant: who.ID}))
 		d.settle()
 		return nil
 	}
-	squares, r := d.s.destinations(ch)
+	squares, r := d.s.destinations(ch, d.h)
 	if !slices.Contains(squares, *c.To) {
 		return refuse("%s cannot end its %s on %v; %s", who.ID, choiceName(ch.Kind), *c.To, choiceRule(ch.Kind))
 	}
-	to := *c.To
-	d.emit(&Chose{Combatant: who.ID, To: &to, Path: r.path(to)})
+	e := Chose{Combatant: who.ID}
+	if d.h == nil {
+		to := *c.To
+		e.To, e.Path = &to, r.path(to)
+	} else {
+		e.To = d.h.stepCells.get(*c.To)
+		start := len(d.h.stepSquares)
+		d.h.stepSquares = r.appendPath(d.h.stepSquares, *c.To)
+		if n := len(d.h.stepSquares); n > start {
+			e.Path = d.h.stepSquares[start:n:n]
+		}
+	}
+	d.emit(newEvent(d.h, (*hotMemory).choseEvents, e))
 	d.settle()
 	return nil
 }
@@ -447,12 +501,17 @@ func reactList(opts []React) string {
 }
 
 // destinations are the squares a pending choice may end on, nearest
-// first, and the search that reached them (R16, R29).
-func (s *State) destinations(ch Choice) ([]Square, *reach) {
+// first, and the search that reached them (R16, R29); with h set, both are
+// h's working memory.
+func (s *State) destinations(ch Choice, h *hotMemory) ([]Square, *reach) {
 	c := s.combatant(ch.Combatant)
 	o := s.combatant(ch.Opponent)
-	r := s.reachable(c, c.BCM)
+	var into *reach
 	var out []Square
+	if h != nil {
+		into, out = &h.board, h.candSquares[:0]
+	}
+	r := s.reachable(c, c.BCM, into)
 	for _, q := range r.order {
 		if s.occupied(c, q) {
 			continue
@@ -469,6 +528,9 @@ func (s *State) destinations(ch Choice) ([]Square, *reach) {
 			}
 		}
 		out = append(out, q)
+	}
+	if h != nil {
+		h.candSquares = out
 	}
 	return out, r
 }

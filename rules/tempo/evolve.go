@@ -2,15 +2,22 @@ package tempo
 
 import "slices"
 
-// evolve applies one event. It never fails and draws no dice.
-func evolve(s *State, e Event) {
+// evolve applies one event. It never fails and draws no dice. With h set
+// (stepping) the state's exchange and replacement are h's, reused; the
+// table's Evolve has none and makes new ones.
+func evolve(s *State, e Event, h *hotMemory) {
 	switch e := e.(type) {
 	case *InitiativeRolled:
 		if c := s.combatant(e.Combatant); c != nil && !e.RollOff {
 			c.Initiative = e.Total
 		}
 	case *OrderSet:
-		s.Order = slices.Clone(e.Order)
+		if h == nil {
+			s.Order = slices.Clone(e.Order)
+		} else {
+			s.Order = append(h.order[:0], e.Order...)
+			h.order = s.Order
+		}
 		s.Started = true
 		s.Turn = 0
 		for i := range s.Combatants {
@@ -37,7 +44,15 @@ func evolve(s *State, e Event) {
 		if !keepsAim {
 			c.Aimed = ""
 		}
-		s.Exchange = &Exchange{Actor: e.Actor, Act: e.Declared.clone(), Candidates: slices.Clone(e.Candidates)}
+		if h == nil {
+			s.Exchange = &Exchange{Actor: e.Actor, Act: e.Declared.clone(), Candidates: slices.Clone(e.Candidates)}
+			return
+		}
+		x := h.newExchange()
+		x.Actor, x.Act = e.Actor, Declared{Action: e.Declared.Action, Target: e.Declared.Target, Weapon: e.Declared.Weapon,
+			Path: append(x.Act.Path, e.Declared.Path...), Mod: e.Declared.Mod, Paid: e.Declared.Paid, Aimed: e.Declared.Aimed}
+		x.Candidates = append(x.Candidates, e.Candidates...)
+		s.Exchange = x
 	case *Reacted:
 		if c := s.combatant(e.Reaction.Reactor); c != nil {
 			c.AP = max(0, c.AP-e.Reaction.Paid)
@@ -55,8 +70,13 @@ func evolve(s *State, e Event) {
 			c.AP = max(0, c.AP-e.Replacement.Paid)
 		}
 		if x := s.Exchange; x != nil {
-			r := e.Replacement
-			x.Replacement = &r
+			if h == nil {
+				r := e.Replacement
+				x.Replacement = &r
+			} else {
+				h.replacement = e.Replacement
+				x.Replacement = &h.replacement
+			}
 			x.CounterTempo = true
 		}
 	case *Kept:
@@ -127,7 +147,11 @@ func evolve(s *State, e Event) {
 		}
 	case *DestinationsPending:
 		if x := s.Exchange; x != nil {
-			x.Choices = slices.Clone(e.Choices)
+			if h == nil {
+				x.Choices = slices.Clone(e.Choices)
+			} else {
+				x.Choices = append(x.Choices[:0], e.Choices...)
+			}
 		}
 	case *FeintRevealed:
 	case *ExchangeEnded:

@@ -49,6 +49,9 @@ type reach struct {
 	// in a fixed neighbour order, so that everything built on it is
 	// deterministic.
 	order []Square
+	// walls, frontier and next are the search's working memory.
+	walls          []Square
+	frontier, next []int
 }
 
 func (r *reach) index(q Square) (int, bool) {
@@ -72,41 +75,53 @@ func (r *reach) has(q Square) bool {
 }
 
 // path returns the shortest path to a reached square, the start excluded.
-func (r *reach) path(q Square) []Square {
+func (r *reach) path(q Square) []Square { return r.appendPath(nil, q) }
+
+// appendPath appends the shortest path to a reached square, the start
+// excluded, to buf; buf stays as it is when q was not reached.
+func (r *reach) appendPath(buf []Square, q Square) []Square {
 	if !r.has(q) {
-		return nil
+		return buf
 	}
 	n := 0
 	for i, _ := r.index(q); r.square(i) != r.start; i = r.prev[i] {
 		n++
 	}
-	out := make([]Square, n)
+	start := len(buf)
+	buf = append(buf, make([]Square, n)...)
+	out := buf[start:]
 	for i, _ := r.index(q); r.square(i) != r.start; i = r.prev[i] {
 		n--
 		out[n] = r.square(i)
 	}
-	return out
+	return buf
 }
 
 // reachable searches the squares mover can reach in at most steps steps
-// without entering an opponent's square (R15, R40).
-func (s *State) reachable(mover *Combatant, steps int) *reach {
-	var walls []Square
+// without entering an opponent's square (R15, R40), into r's memory (a new
+// reach when r is nil).
+func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
+	if r == nil {
+		r = new(reach)
+	}
+	walls := r.walls[:0]
 	for i := range s.Combatants {
 		if o := &s.Combatants[i]; o.standing() && opponents(o, mover) {
 			walls = append(walls, o.At)
 		}
 	}
 	side := 2*steps + 1
-	r := &reach{start: mover.At, steps: steps, prev: make([]int, side*side)}
+	r.start, r.steps, r.walls = mover.At, steps, walls
+	r.prev = append(r.prev[:0], make([]int, side*side)...)
+	r.order = r.order[:0]
 	for i := range r.prev {
 		r.prev[i] = -1
 	}
 	first, _ := r.index(mover.At)
 	r.prev[first] = first
-	frontier := []int{first}
+	frontier, next := append(r.frontier[:0], first), r.next[:0]
 	for range steps {
-		var next []int
+		next = next[:0]
 		for _, i := range frontier {
 			q := r.square(i)
 			for _, d := range neighbours {
@@ -120,41 +135,54 @@ func (s *State) reachable(mover *Combatant, steps int) *reach {
 				r.order = append(r.order, n)
 			}
 		}
-		frontier = next
+		frontier, next = next, frontier
 	}
+	r.frontier, r.next = frontier[:0], next[:0]
 	return r
 }
 
 // route completes a declared path: a path of one square that is not a
 // step away becomes the shortest path to it. It checks the path against
 // R15: at most BCM steps, each to an adjacent square, never into an
-// opponent's square, ending on a free square.
-func (s *State) route(mover *Combatant, path []Square) ([]Square, error) {
+// opponent's square, ending on a free square. A refusal says why only
+// when explain is set. With h set the search and the path it finds are
+// h's working memory, valid until the next route with h.
+func (s *State) route(mover *Combatant, path []Square, explain bool, h *hotMemory) ([]Square, error) {
 	if len(path) == 0 {
-		return nil, fmt.Errorf("a move needs a destination")
+		return nil, refusal(explain, func() error { return fmt.Errorf("a move needs a destination") })
 	}
 	if len(path) == 1 && Dist(mover.At, path[0]) > 1 {
-		full := s.reachable(mover, mover.BCM).path(path[0])
-		if full == nil {
-			return nil, fmt.Errorf("%s cannot reach %v within %d squares without passing through an opponent", mover.ID, path[0], mover.BCM)
+		var full []Square
+		if h == nil {
+			full = s.reachable(mover, mover.BCM, nil).path(path[0])
+		} else {
+			h.routePath = s.reachable(mover, mover.BCM, &h.route).appendPath(h.routePath[:0], path[0])
+			full = h.routePath
+		}
+		if len(full) == 0 {
+			return nil, refusal(explain, func() error {
+				return fmt.Errorf("%s cannot reach %v within %d squares without passing through an opponent", mover.ID, path[0], mover.BCM)
+			})
 		}
 		path = full
 	}
 	if len(path) > mover.BCM {
-		return nil, fmt.Errorf("the path has %d steps; %s moves at most %d", len(path), mover.ID, mover.BCM)
+		return nil, refusal(explain, func() error {
+			return fmt.Errorf("the path has %d steps; %s moves at most %d", len(path), mover.ID, mover.BCM)
+		})
 	}
 	at := mover.At
 	for _, q := range path {
 		if Dist(at, q) != 1 {
-			return nil, fmt.Errorf("%v is not a step from %v", q, at)
+			return nil, refusal(explain, func() error { return fmt.Errorf("%v is not a step from %v", q, at) })
 		}
 		if s.blocked(mover, q) {
-			return nil, fmt.Errorf("%v is an opponent's square", q)
+			return nil, refusal(explain, func() error { return fmt.Errorf("%v is an opponent's square", q) })
 		}
 		at = q
 	}
 	if s.occupied(mover, at) {
-		return nil, fmt.Errorf("%v is occupied", at)
+		return nil, refusal(explain, func() error { return fmt.Errorf("%v is occupied", at) })
 	}
 	return path, nil
 }

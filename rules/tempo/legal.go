@@ -13,6 +13,19 @@ func refuse(format string, args ...any) error {
 	return engine.Errorf(engine.Invalid, format, args...)
 }
 
+// errRefused is the refusal of a declaration whose reason nobody reads:
+// the menus only need to know that it is refused.
+var errRefused = engine.Errorf(engine.Invalid, "refused")
+
+// refusal is why() when explain is set, else errRefused: the reason is
+// made only for those who read it.
+func refusal(explain bool, why func() error) error {
+	if !explain {
+		return errRefused
+	}
+	return why()
+}
+
 // proactiveOrder is the order actions appear in a turn's menu.
 var proactiveOrder = []Action{MeleeAttack, Feint, RangedAttack, UnarmedAttack, Aim, CombatMove, Move, Ready,
 	Disarm, Grapple, Press, Withdraw, Pin, Escape, PickUp, OffList}
@@ -22,17 +35,23 @@ var reactiveOrder = []Action{Parry, Evade, CounterAttack, Dodge, CounterFire, Re
 
 // declaration checks a declared action against the rules and completes
 // it: the weapon, the target, the full path, the AP paid and whether an
-// Aim applies.
-func (s *State) declaration(c *Combatant, d *Declare) (Declared, error) {
+// Aim applies. A refusal says why only when explain is set. With h set the
+// searches use its working memory, and the path may be h's too (see
+// route): the caller copies what it keeps.
+func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *hotMemory) (Declared, error) {
 	r := rules(d.Action)
 	if r == nil || r.kind != proactive {
-		return Declared{}, refuse("%q is not an action to declare; proactive actions are %s", d.Action, actionList(proactiveOrder))
+		return Declared{}, refusal(explain, func() error {
+			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, actionList(proactiveOrder))
+		})
 	}
 	if !r.allowed(c.Status) {
-		return Declared{}, refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, statusList(r.statuses))
+		return Declared{}, refusal(explain, func() error {
+			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, statusList(r.statuses))
+		})
 	}
 	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
-	w, err := s.declaredWeapon(c, d)
+	w, err := s.declaredWeapon(c, d, explain)
 	if err != nil {
 		return Declared{}, err
 	}
@@ -42,7 +61,7 @@ func (s *State) declaration(c *Combatant, d *Declare) (Declared, error) {
 		out.Paid = 3
 		if d.AP != nil {
 			if *d.AP < 0 {
-				return Declared{}, refuse("an off-list action costs 0 AP or more, not %d", *d.AP)
+				return Declared{}, refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
 			}
 			out.Paid = *d.AP
 		}
@@ -51,11 +70,11 @@ func (s *State) declaration(c *Combatant, d *Declare) (Declared, error) {
 	default:
 		out.Paid = r.ap
 	}
-	if err := s.declaredTarget(c, d, w, &out); err != nil {
+	if err := s.declaredTarget(c, d, w, &out, explain, h); err != nil {
 		return Declared{}, err
 	}
 	if out.Paid > c.AP {
-		return Declared{}, refuse("%s costs %d AP and %s has %d (R05)", r.name, out.Paid, c.ID, c.AP)
+		return Declared{}, refusal(explain, func() error { return refuse("%s costs %d AP and %s has %d (R05)", r.name, out.Paid, c.ID, c.AP) })
 	}
 	switch d.Action {
 	case MeleeAttack, Feint, RangedAttack:
@@ -65,41 +84,24 @@ func (s *State) declaration(c *Combatant, d *Declare) (Declared, error) {
 }
 
 // declaredWeapon finds the weapon a declared action uses, or the zero
-// Weapon for actions without one.
-func (s *State) declaredWeapon(c *Combatant, d *Declare) (Weapon, error) {
-	named := func(kinds ...string) (Weapon, error) {
-		if d.Weapon == "" {
-			for _, w := range c.Weapons {
-				if slices.Contains(kinds, w.Kind) {
-					return w, nil
-				}
-			}
-			return Weapon{}, refuse("%s wields no %s weapon for %s", c.ID, strings.Join(kinds, " or "), d.Action)
-		}
-		w, ok := c.weapon(d.Weapon)
-		if !ok {
-			return Weapon{}, refuse("%s wields no %q (wielded: %s)", c.ID, d.Weapon, weaponList(c))
-		}
-		if !slices.Contains(kinds, w.Kind) {
-			return Weapon{}, refuse("%s is a %s weapon; %s needs a %s one", w.Name, w.Kind, d.Action, strings.Join(kinds, " or "))
-		}
-		return w, nil
-	}
+// Weapon for actions without one. A refusal says why only when explain is
+// set.
+func (s *State) declaredWeapon(c *Combatant, d *Declare, explain bool) (Weapon, error) {
 	switch d.Action {
 	case MeleeAttack, Feint:
-		return named("melee")
+		return namedWeapon(c, d, explain, "melee", "")
 	case RangedAttack:
-		return named("ranged")
+		return namedWeapon(c, d, explain, "ranged", "")
 	case Aim:
-		return named("ranged", "melee")
+		return namedWeapon(c, d, explain, "ranged", "melee")
 	case UnarmedAttack:
 		if d.Weapon != "" && d.Weapon != UnarmedName {
-			return Weapon{}, refuse("an unarmed attack takes no weapon")
+			return Weapon{}, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
 		}
 		return Unarmed(), nil
 	case Disarm, Grapple, Press:
 		if d.Weapon != "" && d.Weapon != c.BoundWeapon {
-			return Weapon{}, refuse("%s is bound with %s, not %s", c.ID, c.BoundWeapon, d.Weapon)
+			return Weapon{}, refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWeapon, d.Weapon) })
 		}
 		w, _ := c.weapon(c.BoundWeapon)
 		return w, nil
@@ -107,43 +109,79 @@ func (s *State) declaredWeapon(c *Combatant, d *Declare) (Weapon, error) {
 		return Weapon{}, nil
 	}
 	if d.Weapon != "" {
-		return Weapon{}, refuse("%s takes no weapon", d.Action)
+		return Weapon{}, refusal(explain, func() error { return refuse("%s takes no weapon", d.Action) })
 	}
 	return Weapon{}, nil
 }
 
+// namedWeapon is the weapon d names, of kind or also (when not ""), or the
+// first of those kinds c wields when d names none.
+func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string) (Weapon, error) {
+	fits := func(k string) bool { return k == kind || (also != "" && k == also) }
+	kinds := func() string {
+		if also == "" {
+			return kind
+		}
+		return kind + " or " + also
+	}
+	if d.Weapon == "" {
+		for _, w := range c.Weapons {
+			if fits(w.Kind) {
+				return w, nil
+			}
+		}
+		return Weapon{}, refusal(explain, func() error { return refuse("%s wields no %s weapon for %s", c.ID, kinds(), d.Action) })
+	}
+	w, ok := c.weapon(d.Weapon)
+	if !ok {
+		return Weapon{}, refusal(explain, func() error { return refuse("%s wields no %q (wielded: %s)", c.ID, d.Weapon, weaponList(c)) })
+	}
+	if !fits(w.Kind) {
+		return Weapon{}, refusal(explain, func() error {
+			return refuse("%s is a %s weapon; %s needs a %s one", w.Name, w.Kind, d.Action, kinds())
+		})
+	}
+	return w, nil
+}
+
 // declaredTarget checks and completes the target, path or item of a
 // declaration.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared) error {
+func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared, explain bool, h *hotMemory) error {
 	needsNoTarget := func() error {
 		if d.Target != "" {
-			return refuse("%s takes no target", d.Action)
+			return refusal(explain, func() error { return refuse("%s takes no target", d.Action) })
 		}
 		return nil
 	}
 	switch d.Action {
 	case MeleeAttack, Feint, RangedAttack, UnarmedAttack:
-		t, err := s.opponent(c, d.Target)
+		t, err := s.opponent(c, d.Target, explain)
 		if err != nil {
 			return err
 		}
 		switch {
 		case d.Action == UnarmedAttack && c.Status == Grappled:
 			if !slices.Contains(c.GrappledWith, t.ID) {
-				return refuse("grappled, %s can strike only a grapple partner (%s), not %s (R21)", c.ID, strings.Join(c.GrappledWith, ", "), t.ID)
+				return refusal(explain, func() error {
+					return refuse("grappled, %s can strike only a grapple partner (%s), not %s (R21)", c.ID, strings.Join(c.GrappledWith, ", "), t.ID)
+				})
 			}
 		case d.Action == RangedAttack:
 			if Dist(c.At, t.At) > w.Range {
-				return refuse("%s is %d squares away, beyond the %s's range of %d (R21)", t.ID, Dist(c.At, t.At), w.Name, w.Range)
+				return refusal(explain, func() error {
+					return refuse("%s is %d squares away, beyond the %s's range of %d (R21)", t.ID, Dist(c.At, t.At), w.Name, w.Range)
+				})
 			}
 		default:
 			if Dist(c.At, t.At) > w.Reach {
-				return refuse("%s is %d squares away, beyond the %s's reach of %d (R21)", t.ID, Dist(c.At, t.At), w.Name, w.Reach)
+				return refusal(explain, func() error {
+					return refuse("%s is %d squares away, beyond the %s's reach of %d (R21)", t.ID, Dist(c.At, t.At), w.Name, w.Reach)
+				})
 			}
 		}
 	case Disarm, Grapple, Press, Withdraw:
 		if d.Target != "" && d.Target != c.BoundWith {
-			return refuse("%s is bound with %s, not %s", c.ID, c.BoundWith, d.Target)
+			return refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWith, d.Target) })
 		}
 		out.Target = c.BoundWith
 	case Pin:
@@ -152,51 +190,55 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared
 			target = c.GrappledWith[0]
 		}
 		if !slices.Contains(c.GrappledWith, target) {
-			return refuse("%s can pin only a grapple partner (%s), not %q (R22)", c.ID, strings.Join(c.GrappledWith, ", "), target)
+			return refusal(explain, func() error {
+				return refuse("%s can pin only a grapple partner (%s), not %q (R22)", c.ID, strings.Join(c.GrappledWith, ", "), target)
+			})
 		}
 		if t := s.combatant(target); t.Status == Pinned {
-			return refuse("%s is already pinned", target)
+			return refusal(explain, func() error { return refuse("%s is already pinned", target) })
 		}
 		out.Target = target
 	case Move:
 		if err := needsNoTarget(); err != nil {
 			return err
 		}
-		path, err := s.route(c, d.Path)
+		path, err := s.route(c, d.Path, explain, h)
 		if err != nil {
-			return refuse("move: %v (R15)", err)
+			return refusal(explain, func() error { return refuse("move: %v (R15)", err) })
 		}
 		out.Path = path
 	case CombatMove:
-		o, err := s.opponent(c, d.Target)
+		o, err := s.opponent(c, d.Target, explain)
 		if err != nil {
 			return err
 		}
 		if len(d.Path) != 1 {
-			return refuse("a combat move names one destination square")
+			return refusal(explain, func() error { return refuse("a combat move names one destination square") })
 		}
-		path, err := s.route(c, d.Path)
+		path, err := s.route(c, d.Path, explain, h)
 		if err != nil {
-			return refuse("combat move: %v (R16)", err)
+			return refusal(explain, func() error { return refuse("combat move: %v (R16)", err) })
 		}
 		dest := path[len(path)-1]
 		if before, after := Dist(c.At, o.At), Dist(dest, o.At); abs(after-before) > 1 {
-			return refuse("combat move: %v is %d squares from %s and the start %d; it may change by one at most (R16)", dest, after, o.ID, before)
+			return refusal(explain, func() error {
+				return refuse("combat move: %v is %d squares from %s and the start %d; it may change by one at most (R16)", dest, after, o.ID, before)
+			})
 		}
 		out.Path = path
 	case PickUp:
 		if err := needsNoTarget(); err != nil {
 			return err
 		}
-		if !slices.ContainsFunc(s.Dropped, func(x Dropped) bool { return x.Weapon.Name == d.Weapon && x.At == c.At }) {
-			return refuse("no %q lies on %s's square %v", d.Weapon, c.ID, c.At)
-		}
 		i := slices.IndexFunc(s.Dropped, func(x Dropped) bool { return x.Weapon.Name == d.Weapon && x.At == c.At })
+		if i < 0 {
+			return refusal(explain, func() error { return refuse("no %q lies on %s's square %v", d.Weapon, c.ID, c.At) })
+		}
 		if hands(c)+s.Dropped[i].Weapon.Hands > 2 {
-			return refuse("%s has no free hand for the %s", c.ID, d.Weapon)
+			return refusal(explain, func() error { return refuse("%s has no free hand for the %s", c.ID, d.Weapon) })
 		}
 		if _, dup := c.weapon(d.Weapon); dup {
-			return refuse("%s already wields a weapon called %s", c.ID, d.Weapon)
+			return refusal(explain, func() error { return refuse("%s already wields a weapon called %s", c.ID, d.Weapon) })
 		}
 		out.Weapon = d.Weapon
 	default:
@@ -206,18 +248,19 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared
 }
 
 // opponent finds a standing or fallen (but living) opponent in the fight.
-func (s *State) opponent(c *Combatant, id string) (*Combatant, error) {
+// A refusal says why only when explain is set.
+func (s *State) opponent(c *Combatant, id string, explain bool) (*Combatant, error) {
 	if id == "" {
-		return nil, refuse("whom? name the target")
+		return nil, refusal(explain, func() error { return refuse("whom? name the target") })
 	}
 	t := s.combatant(id)
 	switch {
 	case t == nil || !t.Present:
-		return nil, refuse("there is no %q in the fight", id)
+		return nil, refusal(explain, func() error { return refuse("there is no %q in the fight", id) })
 	case !opponents(c, t):
-		return nil, refuse("%s is on %s's side", id, c.ID)
+		return nil, refusal(explain, func() error { return refuse("%s is on %s's side", id, c.ID) })
 	case t.Dead:
-		return nil, refuse("%s is dead", id)
+		return nil, refusal(explain, func() error { return refuse("%s is dead", id) })
 	}
 	return t, nil
 }
@@ -238,42 +281,57 @@ type offer struct {
 
 // declareOptions lists the declarations the actor's menu offers: every
 // legal attack, a few useful moves, and the status actions (R08), each
-// with the AP it costs.
-func (s *State) declareOptions(c *Combatant) []offer {
+// with the AP it costs. With h set the list and the paths of its moves are
+// h's working memory, valid until the next declareOptions or canDeclare
+// with h.
+func (s *State) declareOptions(c *Combatant, h *hotMemory) []offer {
 	var out []offer
-	foes := s.foesOf(c)
+	if h != nil {
+		out = h.offers[:0]
+		h.candSquares = h.candSquares[:0]
+	}
+	var buf [8]*Combatant
+	foes := s.appendFoes(buf[:0], c)
 	var board *reach
 	for _, a := range proactiveOrder {
 		if r := rules(a); !r.allowed(c.Status) || !r.mayAfford(c.AP) {
 			continue
 		}
-		s.eachCandidate(c, a, foes, &board, func(d Declare) bool {
-			if decl, err := s.declaration(c, &d); err == nil {
+		s.eachCandidate(c, a, foes, &board, h, func(d Declare) bool {
+			if decl, err := s.declaration(c, &d, false, h); err == nil {
 				out = append(out, offer{d, decl.Paid})
 			}
 			return true
 		})
+	}
+	if h != nil {
+		h.offers = out
 	}
 	return out
 }
 
 // canDeclare reports whether c's menu offers any declaration, that is
 // whether declareOptions is not empty. It tries the moves, whose
-// candidates need a search of the board, last.
-func (s *State) canDeclare(c *Combatant) bool {
-	foes := s.foesOf(c)
+// candidates need a search of the board, last. h, when set, is the
+// working memory it uses.
+func (s *State) canDeclare(c *Combatant, h *hotMemory) bool {
+	if h != nil {
+		h.candSquares = h.candSquares[:0]
+	}
+	var buf [8]*Combatant
+	foes := s.appendFoes(buf[:0], c)
 	var board *reach
 	legal := func(d Declare) bool {
-		_, err := s.declaration(c, &d)
+		_, err := s.declaration(c, &d, false, h)
 		return err != nil // go on while the candidates are refused
 	}
-	for _, moves := range []bool{false, true} {
+	for _, moves := range [...]bool{false, true} {
 		for _, a := range proactiveOrder {
 			r := rules(a)
 			if (a == Move || a == CombatMove) != moves || !r.allowed(c.Status) || !r.mayAfford(c.AP) {
 				continue
 			}
-			if !s.eachCandidate(c, a, foes, &board, legal) {
+			if !s.eachCandidate(c, a, foes, &board, h, legal) {
 				return true
 			}
 		}
@@ -281,9 +339,9 @@ func (s *State) canDeclare(c *Combatant) bool {
 	return false
 }
 
-// foesOf lists c's opponents who are in the fight and alive.
-func (s *State) foesOf(c *Combatant) []*Combatant {
-	var foes []*Combatant
+// appendFoes appends to foes c's opponents who are in the fight and
+// alive.
+func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
 		if o.Present && !o.Dead && opponents(c, o) {
@@ -296,8 +354,9 @@ func (s *State) foesOf(c *Combatant) []*Combatant {
 // eachCandidate calls yield with the declarations of action a that c's
 // menu considers, in menu order, until yield returns false; it reports
 // whether yield never did. board holds the search of the squares c can
-// reach, made on first need.
-func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, yield func(Declare) bool) bool {
+// reach, made on first need, in h's memory when h is set (the moves'
+// paths too, then).
+func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *hotMemory, yield func(Declare) bool) bool {
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
 		for _, w := range c.Weapons {
@@ -321,13 +380,13 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 		}
 	case Move, CombatMove:
 		if *board == nil {
-			*board = s.reachable(c, c.BCM)
-		}
-		for _, d := range s.moveOptions(c, a, foes, *board) {
-			if !yield(d) {
-				return false
+			var into *reach
+			if h != nil {
+				into = &h.board
 			}
+			*board = s.reachable(c, c.BCM, into)
 		}
+		return s.moveOptions(c, a, foes, *board, h, yield)
 	case Pin:
 		for _, p := range c.GrappledWith {
 			if !yield(Declare{Action: a, Target: p}) {
@@ -351,18 +410,15 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 
 // moveOptions offers, for each standing opponent, the move that closes
 // furthest on it, and one move away from the nearest; a Combat Move one
-// square nearer each opponent and one farther.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach) []Declare {
-	var taken []Square // the squares closed to c (see occupied)
+// square nearer each opponent and one farther. It calls yield with each
+// until yield returns false, and reports whether yield never did. The
+// paths are h's working memory when h is set.
+func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *hotMemory, yield func(Declare) bool) bool {
+	var takenBuf [8]Square
+	taken := takenBuf[:0] // the squares closed to c (see occupied)
 	for i := range s.Combatants {
 		if o := &s.Combatants[i]; holdsSquare(o, c) {
 			taken = append(taken, o.At)
-		}
-	}
-	squares := make([]Square, 0, len(r.order))
-	for _, q := range r.order {
-		if !slices.Contains(taken, q) {
-			squares = append(squares, q)
 		}
 	}
 	// best is the nearest free square with the highest score, if it scores
@@ -370,26 +426,38 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach)
 	best := func(score func(q Square) int) (Square, bool) {
 		var at Square
 		top, found := 0, false
-		for _, q := range squares {
+		for _, q := range r.order {
+			if slices.Contains(taken, q) {
+				continue
+			}
 			if v := score(q); !found || v > top {
 				at, top, found = q, v, true
 			}
 		}
 		return at, found && top > score(c.At)
 	}
-	var out []Declare
+	path := func(q Square) []Square {
+		if h == nil {
+			return r.path(q)
+		}
+		start := len(h.candSquares)
+		h.candSquares = r.appendPath(h.candSquares, q)
+		return h.candSquares[start:len(h.candSquares):len(h.candSquares)]
+	}
 	for _, o := range foes {
 		if !o.standing() {
 			continue
 		}
 		if a == Move {
 			if q, ok := best(func(q Square) int { return -max(Dist(q, o.At), 1) }); ok {
-				out = append(out, Declare{Action: Move, Path: r.path(q)})
+				if !yield(Declare{Action: Move, Path: path(q)}) {
+					return false
+				}
 			}
 			continue
 		}
 		from := Dist(c.At, o.At)
-		for _, want := range []int{from - 1, from + 1} {
+		for _, want := range [...]int{from - 1, from + 1} {
 			if want < 1 {
 				continue
 			}
@@ -399,7 +467,17 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach)
 				}
 				return 0
 			}); ok {
-				out = append(out, Declare{Action: CombatMove, Target: o.ID, Path: []Square{q}})
+				var dest []Square
+				if h == nil {
+					dest = []Square{q}
+				} else {
+					h.candSquares = append(h.candSquares, q)
+					n := len(h.candSquares)
+					dest = h.candSquares[n-1 : n : n]
+				}
+				if !yield(Declare{Action: CombatMove, Target: o.ID, Path: dest}) {
+					return false
+				}
 			}
 		}
 	}
@@ -414,15 +492,18 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach)
 			return n
 		}
 		if q, ok := best(nearest); ok {
-			out = append(out, Declare{Action: Move, Path: r.path(q)})
+			if !yield(Declare{Action: Move, Path: path(q)}) {
+				return false
+			}
 		}
 	}
-	return out
+	return true
 }
 
 // reactionOptions lists the reactions reactor may make to the exchange's
-// action, as its opponents declared it publicly (R26, R27).
-func (s *State) reactionOptions(reactor *Combatant) []React {
+// action, as its opponents declared it publicly (R26, R27). With h set the
+// list is h's working memory, valid until the next reactionOptions with h.
+func (s *State) reactionOptions(reactor *Combatant, h *hotMemory) []React {
 	x := s.Exchange
 	if x == nil {
 		return nil
@@ -432,66 +513,76 @@ func (s *State) reactionOptions(reactor *Combatant) []React {
 		return nil
 	}
 	var out []React
+	if h != nil {
+		out = h.reactions[:0]
+	}
+	var buf [4]Weapon
 	for _, a := range reactiveOrder {
 		r := rules(a)
 		if !r.allowed(reactor.Status) || !r.answers(public(x.Act.Action)) {
 			continue
 		}
-		for _, w := range s.reactionWeapons(reactor, a) {
+		for _, w := range appendReactionWeapons(buf[:0], reactor, a) {
 			cost := r.ap
 			if r.byWeapon {
 				cost = w.AP
 			}
-			if cost <= reactor.AP && s.eligible(reactor, actor, a, w) {
+			if cost <= reactor.AP && s.eligible(reactor, actor, a, &w) {
 				out = append(out, React{Action: a, Weapon: w.Name})
 			}
 		}
 	}
+	if h != nil {
+		h.reactions = out
+	}
 	return out
 }
 
-// reactionWeapons are the weapons a reaction may use: one zero Weapon for
-// reactions that use none.
-func (s *State) reactionWeapons(c *Combatant, a Action) []Weapon {
-	var out []Weapon
+// appendReactionWeapons appends to ws the weapons a reaction may use: one
+// zero Weapon for reactions that use none.
+func appendReactionWeapons(ws []Weapon, c *Combatant, a Action) []Weapon {
 	switch a {
 	case CounterAttack, CTCounterAttack:
 		for _, w := range c.Weapons {
 			if w.Kind == "melee" {
-				out = append(out, w)
+				ws = append(ws, w)
 			}
 		}
 		if a == CounterAttack {
-			out = append(out, Unarmed())
+			ws = append(ws, Unarmed())
 		}
 	case CounterFire:
 		for _, w := range c.Weapons {
 			if w.Kind == "ranged" {
-				out = append(out, w)
+				ws = append(ws, w)
 			}
 		}
 	case Parry, CTParry:
 		for _, w := range c.Weapons {
 			if w.CanParry {
-				out = append(out, w)
+				ws = append(ws, w)
 			}
 		}
 	case Wind, Double:
 		if w, ok := c.weapon(c.BoundWeapon); ok {
-			out = append(out, w)
+			ws = append(ws, w)
 		}
 	default:
-		out = append(out, Weapon{})
+		ws = append(ws, Weapon{})
 	}
-	return out
+	return ws
 }
 
 // eligible applies R27 to one reaction with one weapon.
-func (s *State) eligible(reactor, actor *Combatant, a Action, w Weapon) bool {
+func (s *State) eligible(reactor, actor *Combatant, a Action, w *Weapon) bool {
 	x := s.Exchange
-	squares := append([]Square{actor.At}, x.Act.Path...)
+	// within: the actor's square or a square of its path is within n of
+	// the reactor.
 	within := func(n int) bool {
-		return slices.ContainsFunc(squares, func(q Square) bool { return Dist(q, reactor.At) <= n })
+		if Dist(actor.At, reactor.At) <= n {
+			return true
+		}
+		return slices.ContainsFunc(x.Act.Path, func(q Square) bool { return Dist(q, reactor.At) <= n })
 	}
 	switch a {
 	case CounterAttack:
@@ -502,7 +593,10 @@ func (s *State) eligible(reactor, actor *Combatant, a Action, w Weapon) bool {
 		shot, _ := actor.weapon(x.Act.Weapon)
 		return Dist(reactor.At, actor.At) > shot.AttackSpeed
 	case Retreat:
-		dest := squares[len(squares)-1]
+		dest := actor.At
+		if n := len(x.Act.Path); n > 0 {
+			dest = x.Act.Path[n-1]
+		}
 		return Dist(dest, reactor.At) < Dist(actor.At, reactor.At)
 	case Struggle:
 		return slices.Contains(reactor.GrappledWith, actor.ID)
@@ -512,65 +606,76 @@ func (s *State) eligible(reactor, actor *Combatant, a Action, w Weapon) bool {
 	return true
 }
 
-// candidates are the opponents who may react to a declaration, in the
-// order they are asked: the target alone for a targeted action, otherwise
-// every opponent in initiative order from the actor on (R26).
-func (s *State) candidates(actor *Combatant) []string {
+// candidates appends to out the opponents who may react to a declaration,
+// in the order they are asked: the target alone for a targeted action,
+// otherwise every opponent in initiative order from the actor on (R26).
+// h, when set, is the working memory it uses.
+func (s *State) candidates(out []string, actor *Combatant, h *hotMemory) []string {
 	x := s.Exchange
 	switch x.Act.Action {
 	case MeleeAttack, Feint, RangedAttack, UnarmedAttack, Disarm, Grapple, Press, Withdraw, Pin:
-		if t := s.combatant(x.Act.Target); t != nil && len(s.reactionOptions(t)) > 0 {
-			return []string{t.ID}
+		if t := s.combatant(x.Act.Target); t != nil && len(s.reactionOptions(t, h)) > 0 {
+			return append(out, t.ID)
 		}
-		return nil
+		return out
 	}
-	var out []string
 	start := slices.Index(s.Order, actor.ID)
 	for i := 1; i < len(s.Order); i++ {
 		id := s.Order[(start+i)%len(s.Order)]
-		if c := s.combatant(id); c != nil && len(s.reactionOptions(c)) > 0 {
+		if c := s.combatant(id); c != nil && len(s.reactionOptions(c, h)) > 0 {
 			out = append(out, id)
 		}
 	}
 	return out
 }
 
-// counterTempoOptions lists the actor's choices once its Melee Attack has
-// drawn a Parry or a Counter-Attack (R19, R31). Keep comes first.
-func (s *State) counterTempoOptions(actor *Combatant) []engine.Option[Command] {
+// eachReplacement calls yield with the actor's replacements once its
+// Melee Attack has drawn a Parry or a Counter-Attack (R19, R31), each with
+// its weapon's name, the extra AP it costs and the words of its label, in
+// menu order.
+func (s *State) eachReplacement(actor *Combatant, yield func(a Action, weapon string, extra int, label string)) {
 	x := s.Exchange
-	opts := []engine.Option[Command]{{Label: "keep the action", Command: &Keep{}}}
 	drew := x.Reactions[0]
 	reactor := s.combatant(drew.Reactor)
-	replace := func(a Action, w Weapon, label string) {
+	replace := func(a Action, w *Weapon, label string) {
 		// A replacement that strikes must reach the reactor, as a
 		// Counter-Attack must (R27); a parry needs no reach.
 		if (a == CounterAttack || a == CTCounterAttack) && (reactor == nil || Dist(actor.At, reactor.At) > w.Reach) {
 			return
 		}
 		if extra := max(0, w.AP-x.Act.Paid); extra <= actor.AP {
-			opts = append(opts, engine.Option[Command]{
-				Label:   fmt.Sprintf("%s with %s (%s AP)", label, w.Name, plusAP(extra)),
-				Command: &Replace{Action: a, Weapon: w.Name},
-			})
+			yield(a, w.Name, extra, label)
 		}
 	}
+	var buf [4]Weapon
 	switch drew.Action {
 	case CounterAttack:
-		for _, w := range s.reactionWeapons(actor, CTCounterAttack) {
-			replace(CTCounterAttack, w, "CT Counter-Attack")
+		for _, w := range appendReactionWeapons(buf[:0], actor, CTCounterAttack) {
+			replace(CTCounterAttack, &w, "CT Counter-Attack")
 		}
-		for _, w := range s.reactionWeapons(actor, CTParry) {
-			replace(CTParry, w, "CT Parry")
+		for _, w := range appendReactionWeapons(buf[:0], actor, CTParry) {
+			replace(CTParry, &w, "CT Parry")
 		}
 	case Parry:
 		if x.Act.Action == Feint {
-			for _, w := range s.reactionWeapons(actor, CounterAttack) {
-				replace(CounterAttack, w, "Counter-Attack +3 (the feint drew the parry)")
+			for _, w := range appendReactionWeapons(buf[:0], actor, CounterAttack) {
+				replace(CounterAttack, &w, "Counter-Attack +3 (the feint drew the parry)")
 			}
 		}
 	}
-	return opts
+}
+
+// writeCounterTempoOptions adds the actor's counter-tempo choices to b.
+func writeCounterTempoOptions(s *State, actor *Combatant, b *prompter) {
+	b.add(&Keep{}, "keep the action")
+	s.eachReplacement(actor, func(a Action, weapon string, extra int, label string) {
+		c := b.replace(Replace{Action: a, Weapon: weapon})
+		if b.people() {
+			b.add(c, fmt.Sprintf("%s with %s (%s AP)", label, weapon, plusAP(extra)))
+		} else {
+			b.add(c)
+		}
+	})
 }
 
 func plusAP(n int) string {

@@ -1,7 +1,6 @@
 package tempo
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,42 +10,80 @@ import (
 
 // next says who decides what now (spec §7).
 func next(s *State) engine.Prompt[Command] {
+	var p engine.Prompt[Command]
+	writePrompt(s, &prompter{p: &p})
+	return p
+}
+
+// moves writes the current prompt into *p for a policy, without question
+// or labels, reusing p's memory and the state's hot memory for its
+// commands; see engine.Speed.Moves.
+func moves(s *State, p *engine.Prompt[Command]) {
+	h := s.hotMemory()
+	h.resetCommands()
+	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
+	writePrompt(s, &prompter{p: p, hot: h})
+}
+
+// writePrompt writes the current prompt with b.
+func writePrompt(s *State, b *prompter) {
+	p := b.p
 	switch {
 	case s.Ended:
-		return engine.Prompt[Command]{Kind: engine.End, Question: "the fight is over", Default: -1, Winner: s.Winner}
+		p.Kind, p.Default, p.Winner = engine.End, -1, s.Winner
+		if b.people() {
+			p.Question = "the fight is over"
+		}
+		return
 	case !s.Started:
-		return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Default: 0,
-			Question: "roll initiative and begin the fight?",
-			Options:  []engine.Option[Command]{{Label: "begin: everyone rolls initiative", Command: &Begin{}}}}
+		p.Kind, p.Actor, p.Default = engine.Ruling, engine.GM, 0
+		if b.people() {
+			p.Question = "roll initiative and begin the fight?"
+		}
+		b.add(&Begin{}, "begin: everyone rolls initiative")
+		return
 	}
 	x := s.Exchange
 	switch {
 	case x != nil && x.Asked < len(x.Candidates):
-		return reactionPrompt(s, s.combatant(x.Candidates[x.Asked]))
+		reactionPrompt(s, s.combatant(x.Candidates[x.Asked]), b)
+		return
 	case x != nil && x.needsCounterTempo():
 		actor := s.combatant(x.Actor)
 		r := x.Reactions[0]
 		// A reply to a reaction, part of resolving the action: React.
-		return engine.Prompt[Command]{Kind: engine.React, Actor: actor.ID, Default: 0,
-			Question: fmt.Sprintf("%s met the attack with %s: keep the action or replace it?", r.Reactor, rules(r.Action).name),
-			Options:  s.counterTempoOptions(actor)}
+		p.Kind, p.Actor, p.Default = engine.React, actor.ID, 0
+		if b.people() {
+			b.askf("%s met the attack with %s: keep the action or replace it?", r.Reactor, rules(r.Action).name)
+		}
+		writeCounterTempoOptions(s, actor, b)
+		return
 	case x != nil && len(x.Choices) > 0:
-		return destinationPrompt(s, x.Choices[0])
+		destinationPrompt(s, x.Choices[0], b)
+		return
 	}
 	c := s.active()
 	if c == nil {
 		// settle always starts the next turn; this is not reached.
-		return engine.Prompt[Command]{Kind: engine.End, Question: "no turn is under way", Default: -1}
+		p.Kind, p.Default = engine.End, -1
+		if b.people() {
+			p.Question = "no turn is under way"
+		}
+		return
 	}
-	var opts []engine.Option[Command]
-	for _, o := range s.declareOptions(c) {
-		d := o.declare
-		opts = append(opts, engine.Option[Command]{Label: declareLabel(&d) + " (" + strconv.Itoa(o.paid) + " AP)", Command: &d})
+	for _, o := range s.declareOptions(c, b.hot) {
+		d := b.declare(o.declare)
+		if b.people() {
+			b.add(d, declareLabel(d), " (", strconv.Itoa(o.paid), " AP)")
+		} else {
+			b.add(d)
+		}
 	}
-	opts = append(opts, engine.Option[Command]{Label: "end the turn and recover stamina", Command: &EndTurn{}})
-	return engine.Prompt[Command]{Kind: engine.Act, Actor: c.ID, Default: -1,
-		Question: fmt.Sprintf("round %d, %s's turn (%d AP, %s): declare an action or end the turn", s.Round+1, c.ID, c.AP, c.Status),
-		Options:  opts}
+	b.add(b.endTurn(), "end the turn and recover stamina")
+	p.Kind, p.Actor, p.Default = engine.Act, c.ID, -1
+	if b.people() {
+		b.askf("round %d, %s's turn (%d AP, %s): declare an action or end the turn", s.Round+1, c.ID, c.AP, c.Status)
+	}
 }
 
 // turnOf says who decides now and what kind of decision it is, as next
@@ -74,11 +111,15 @@ func turnOf(s *State) (actor string, kind engine.PromptKind) {
 	return "", engine.End
 }
 
-func reactionPrompt(s *State, r *Combatant) engine.Prompt[Command] {
+// reactionPrompt asks r for its reaction to the declared action.
+func reactionPrompt(s *State, r *Combatant, b *prompter) {
 	x := s.Exchange
-	var opts []engine.Option[Command]
-	for _, o := range s.reactionOptions(r) {
-		o := o
+	for _, o := range s.reactionOptions(r, b.hot) {
+		c := b.react(o)
+		if !b.people() {
+			b.add(c)
+			continue
+		}
 		rule := rules(o.Action)
 		cost := rule.ap
 		label := rule.name
@@ -87,12 +128,13 @@ func reactionPrompt(s *State, r *Combatant) engine.Prompt[Command] {
 			cost = w.AP
 			label += " with " + w.Name
 		}
-		opts = append(opts, engine.Option[Command]{Label: label + " (" + strconv.Itoa(cost) + " AP)", Command: &o})
+		b.add(c, label, " (", strconv.Itoa(cost), " AP)")
 	}
-	opts = append(opts, engine.Option[Command]{Label: "no reaction", Command: &NoReaction{}})
-	return engine.Prompt[Command]{Kind: engine.React, Actor: r.ID, Default: -1,
-		Question: fmt.Sprintf("%s declares %s: %s's reaction (%d AP)?", x.Actor, publicDescription(x), r.ID, r.AP),
-		Options:  opts}
+	b.add(&NoReaction{}, "no reaction")
+	b.p.Kind, b.p.Actor, b.p.Default = engine.React, r.ID, -1
+	if b.people() {
+		b.askf("%s declares %s: %s's reaction (%d AP)?", x.Actor, publicDescription(x), r.ID, r.AP)
+	}
 }
 
 // publicDescription says what was declared, as everyone sees it.
@@ -101,16 +143,16 @@ func publicDescription(x *Exchange) string {
 	return declareLabel(&Declare{Action: public(d.Action), Target: d.Target, Weapon: d.Weapon, Path: d.Path})
 }
 
-func destinationPrompt(s *State, ch Choice) engine.Prompt[Command] {
+// destinationPrompt asks where a pending choice ends.
+func destinationPrompt(s *State, ch Choice, b *prompter) {
 	c := s.combatant(ch.Combatant)
-	squares, _ := s.destinations(ch)
+	squares, _ := s.destinations(ch, b.hot)
 	slices.SortFunc(squares, func(p, q Square) int {
 		if p.Y != q.Y {
 			return p.Y - q.Y
 		}
 		return p.X - q.X
 	})
-	var opts []engine.Option[Command]
 	// A critical Combat Move may choose a new destination (R16); left to
 	// the default, it ends where it was declared to, as a success would.
 	declared, keep := Square{}, false
@@ -118,21 +160,37 @@ func destinationPrompt(s *State, ch Choice) engine.Prompt[Command] {
 		declared = x.Act.Path[len(x.Act.Path)-1]
 		keep = slices.Contains(squares, declared)
 	}
+	people := b.people()
 	if keep {
-		opts = append(opts, engine.Option[Command]{Label: "move to " + declared.String() + " as declared", Command: &Destination{To: &declared}})
+		d := b.destination(&declared)
+		if people {
+			b.add(d, "move to ", declared.String(), " as declared")
+		} else {
+			b.add(d)
+		}
 	}
-	opts = append(opts, engine.Option[Command]{Label: "stay at " + c.At.String(), Command: &Destination{}})
-	for _, q := range squares {
-		q := q
-		if keep && q == declared {
+	if people {
+		b.add(b.destination(nil), "stay at ", c.At.String())
+	} else {
+		b.add(b.destination(nil))
+	}
+	for i := range squares {
+		q := &squares[i]
+		if keep && *q == declared {
 			continue
 		}
-		opts = append(opts, engine.Option[Command]{Label: "move to " + q.String(), Command: &Destination{To: &q}})
+		d := b.destination(q)
+		if people {
+			b.add(d, "move to ", q.String())
+		} else {
+			b.add(d)
+		}
 	}
 	// Part of resolving the action, for the actor too: React.
-	return engine.Prompt[Command]{Kind: engine.React, Actor: c.ID, Default: 0,
-		Question: fmt.Sprintf("%s: where does the %s end? (%s)", c.ID, choiceName(ch.Kind), choiceRule(ch.Kind)),
-		Options:  opts}
+	b.p.Kind, b.p.Actor, b.p.Default = engine.React, c.ID, 0
+	if people {
+		b.askf("%s: where does the %s end? (%s)", c.ID, choiceName(ch.Kind), choiceRule(ch.Kind))
+	}
 }
 
 // declareLabel describes a declaration for a menu.

@@ -44,45 +44,51 @@ func (Tactical) Choose(s *State, p engine.Prompt[Command], src dice.Source) Comm
 	if p.Kind == engine.Ruling || me == nil || len(p.Options) == 1 {
 		return fallback
 	}
-	pick := func(match func(Command) bool) Command {
-		for _, o := range p.Options {
-			if match(o.Command) {
-				return o.Command
-			}
-		}
-		return nil
-	}
 	x := s.Exchange
 	switch {
 	case x != nil && len(x.Choices) > 0 && x.Asked >= len(x.Candidates):
 		return destinationChoice(s, p, x.Choices[0])
 	case x != nil && x.Asked < len(x.Candidates):
-		return reactionChoice(s, me, p, pick, src)
+		return reactionChoice(s, me, &p, src)
 	case x != nil:
-		if c := pick(isReplace(CounterAttack)); c != nil {
+		if c := pickReplace(&p, CounterAttack); c != nil {
 			return c
 		}
-		if c := pick(isReplace(CTParry)); c != nil {
+		if c := pickReplace(&p, CTParry); c != nil {
 			return c
 		}
 		return fallback
 	}
-	return turnChoice(s, me, p, pick, src)
+	return turnChoice(s, me, &p, src)
 }
 
-func isReplace(a Action) func(Command) bool {
-	return func(c Command) bool { r, ok := c.(*Replace); return ok && r.Action == a }
+// pick returns the first of p's options whose command matches, or nil.
+func pick(p *engine.Prompt[Command], match func(Command) bool) Command {
+	for _, o := range p.Options {
+		if match(o.Command) {
+			return o.Command
+		}
+	}
+	return nil
 }
 
-func isReact(a Action) func(Command) bool {
-	return func(c Command) bool { r, ok := c.(*React); return ok && r.Action == a }
+// pickReplace returns the first of p's options that replaces the action
+// with a, or nil.
+func pickReplace(p *engine.Prompt[Command], a Action) Command {
+	return pick(p, func(c Command) bool { r, ok := c.(*Replace); return ok && r.Action == a })
 }
 
-func isDeclare(a Action) func(Command) bool {
-	return func(c Command) bool { d, ok := c.(*Declare); return ok && d.Action == a }
+// pickReact returns the first of p's options that reacts with a, or nil.
+func pickReact(p *engine.Prompt[Command], a Action) Command {
+	return pick(p, func(c Command) bool { r, ok := c.(*React); return ok && r.Action == a })
 }
 
-func reactionChoice(s *State, me *Combatant, p engine.Prompt[Command], pick func(func(Command) bool) Command, src dice.Source) Command {
+// pickDeclare returns the first of p's options that declares a, or nil.
+func pickDeclare(p *engine.Prompt[Command], a Action) Command {
+	return pick(p, func(c Command) bool { d, ok := c.(*Declare); return ok && d.Action == a })
+}
+
+func reactionChoice(s *State, me *Combatant, p *engine.Prompt[Command], src dice.Source) Command {
 	x := s.Exchange
 	actor := s.combatant(x.Actor)
 	var prefer []Action
@@ -102,17 +108,17 @@ func reactionChoice(s *State, me *Combatant, p engine.Prompt[Command], pick func
 		prefer = []Action{Wind, Struggle, Double}
 	}
 	for _, a := range prefer {
-		if c := pick(isReact(a)); c != nil {
+		if c := pickReact(p, a); c != nil {
 			return c
 		}
 	}
 	return &NoReaction{}
 }
 
-func turnChoice(s *State, me *Combatant, p engine.Prompt[Command], pick func(func(Command) bool) Command, src dice.Source) Command {
+func turnChoice(s *State, me *Combatant, p *engine.Prompt[Command], src dice.Source) Command {
 	switch me.Status {
 	case OffGuard:
-		if c := pick(isDeclare(Ready)); c != nil {
+		if c := pickDeclare(p, Ready); c != nil {
 			return c
 		}
 	case Bound:
@@ -121,7 +127,7 @@ func turnChoice(s *State, me *Combatant, p engine.Prompt[Command], pick func(fun
 			order = []Action{Grapple, Press, Withdraw}
 		}
 		for _, a := range order {
-			if c := pick(isDeclare(a)); c != nil {
+			if c := pickDeclare(p, a); c != nil {
 				return c
 			}
 		}
@@ -135,12 +141,12 @@ func turnChoice(s *State, me *Combatant, p engine.Prompt[Command], pick func(fun
 			order = []Action{Pin, UnarmedAttack, Escape}
 		}
 		for _, a := range order {
-			if c := pick(isDeclare(a)); c != nil {
+			if c := pickDeclare(p, a); c != nil {
 				return c
 			}
 		}
 	case Pinned:
-		if c := pick(isDeclare(Escape)); c != nil {
+		if c := pickDeclare(p, Escape); c != nil {
 			return c
 		}
 	}
@@ -167,7 +173,7 @@ func turnChoice(s *State, me *Combatant, p engine.Prompt[Command], pick func(fun
 	if best != nil {
 		if best.Action == RangedAttack && me.Aimed == "" {
 			w, _ := me.weapon(best.Weapon)
-			if aim := pick(func(c Command) bool { d, ok := c.(*Declare); return ok && d.Action == Aim && d.Weapon == w.Name }); aim != nil &&
+			if aim := pick(p, func(c Command) bool { d, ok := c.(*Declare); return ok && d.Action == Aim && d.Weapon == w.Name }); aim != nil &&
 				w.AimedAccuracy > w.Accuracy && me.AP >= 4+w.AP {
 				return aim
 			}
@@ -177,8 +183,9 @@ func turnChoice(s *State, me *Combatant, p engine.Prompt[Command], pick func(fun
 			if canParry(t) && !t.Down && src.Roll(4) == 1 {
 				f := *best
 				f.Action = Feint
-				if pick(func(c Command) bool { d, ok := c.(*Declare); return ok && sameDeclare(d, &f) }) != nil {
-					return &f
+				// The feint as the menu offers it, f's twin.
+				if c := pick(p, func(c Command) bool { d, ok := c.(*Declare); return ok && sameDeclare(d, &f) }); c != nil {
+					return c
 				}
 			}
 		}
@@ -186,6 +193,9 @@ func turnChoice(s *State, me *Combatant, p engine.Prompt[Command], pick func(fun
 	}
 	// Close on the nearest standing enemy.
 	if c := approach(s, me, p); c != nil {
+		return c
+	}
+	if c := pick(p, func(c Command) bool { _, ok := c.(*EndTurn); return ok }); c != nil {
 		return c
 	}
 	return &EndTurn{}
@@ -201,7 +211,7 @@ func canParry(c *Combatant) bool {
 
 // approach picks the move or combat move that ends nearest an enemy; a
 // combat move when the enemy is close enough to strike a plain move.
-func approach(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+func approach(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	var best Command
 	bestDist := 1 << 20
 	for _, o := range p.Options {
@@ -218,10 +228,13 @@ func approach(s *State, me *Combatant, p engine.Prompt[Command]) Command {
 				continue
 			}
 			near = min(near, Dist(dest, e.At))
-			for _, w := range append(slices.Clone(e.Weapons), Unarmed()) {
+			for _, w := range e.Weapons {
 				if w.Kind != "ranged" && Dist(me.At, e.At) <= w.Reach+me.BCM {
 					threatened = true
 				}
+			}
+			if Dist(me.At, e.At) <= Unarmed().Reach+me.BCM {
+				threatened = true // unarmed
 			}
 		}
 		if near >= Dist(me.At, nearestEnemy(s, me)) {

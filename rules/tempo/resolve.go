@@ -35,7 +35,8 @@ func (d *decider) resolve() {
 	if act.target == nil {
 		act.target = actor // no target: the ladder has no CD rows
 	}
-	reactors := make([]party, len(x.Reactions))
+	var reactorsBuf [4]party
+	reactors := append(reactorsBuf[:0], make([]party, len(x.Reactions))...)
 	for i, r := range x.Reactions {
 		p := party{who: s.combatant(r.Reactor), action: r.Action, rule: rules(r.Action), target: actor, bonus: r.Mod}
 		p.weapon, _ = p.who.weapon(r.Weapon)
@@ -46,7 +47,9 @@ func (d *decider) resolve() {
 	}
 
 	// Checks: the actor's, then the reactors' in order (R42).
-	dice := make([]int, 1+len(reactors))
+	var diceBuf [5]int
+	dice := diceBuf[:0]
+	dice = append(dice, make([]int, 1+len(reactors))...)
 	dice[0], act.total = d.check(&act)
 	for i := range reactors {
 		dice[i+1], reactors[i].total = d.check(&reactors[i])
@@ -74,15 +77,21 @@ func (d *decider) resolve() {
 			reactors[i].void = true
 		}
 	}
-	d.emit(&Checked{Combatant: actor.ID, Action: act.action, Die: dice[0], Total: act.total, Net: act.net, Outcome: act.outcome, Void: act.void})
+	d.emit(newEvent(d.h, (*hotMemory).checkedEvents,
+		Checked{Combatant: actor.ID, Action: act.action, Die: dice[0], Total: act.total, Net: act.net, Outcome: act.outcome, Void: act.void}))
 	for i, r := range reactors {
-		d.emit(&Checked{Combatant: r.who.ID, Action: r.action, Die: dice[i+1], Total: r.total, Net: r.net, Outcome: r.outcome, Void: r.void})
+		d.emit(newEvent(d.h, (*hotMemory).checkedEvents,
+			Checked{Combatant: r.who.ID, Action: r.action, Die: dice[i+1], Total: r.total, Net: r.net, Outcome: r.outcome, Void: r.void}))
 	}
 
 	// Damage, all of it before anyone falls (R12, R37, R38).
-	all := append([]party{act}, reactors...)
-	var struck []*Combatant
-	for _, p := range all {
+	var struckBuf [5]*Combatant
+	struck := struckBuf[:0]
+	for i := -1; i < len(reactors); i++ {
+		p := &act
+		if i >= 0 {
+			p = &reactors[i]
+		}
 		critical, deals := p.rule.damages[p.outcome]
 		if p.void || !deals {
 			continue
@@ -97,9 +106,12 @@ func (d *decider) resolve() {
 	}
 
 	// The other effects: the actor's, then the reactors' (R12).
-	var choices []Choice
+	var choicesBuf [5]Choice
+	choices := choicesBuf[:0]
 	if !act.void && actor.standing() {
-		choices = append(choices, d.actorEffects(act)...)
+		if ch, ok := d.actorEffects(&act); ok {
+			choices = append(choices, ch)
+		}
 	}
 	for _, r := range reactors {
 		if r.void || !r.who.standing() {
@@ -120,7 +132,8 @@ func (d *decider) resolve() {
 		}
 	}
 	if len(choices) > 0 {
-		d.emit(&DestinationsPending{Choices: choices})
+		_, _, mem, _ := d.h.stepMemory()
+		d.emit(newEvent(d.h, (*hotMemory).destinationsPendingEvents, DestinationsPending{Choices: keep(mem, choices)}))
 	}
 }
 
@@ -164,9 +177,16 @@ func skillOf(c *Combatant, sk skill, w Weapon) int {
 
 // damage rolls p's weapon damage against its target (R37), dice left to
 // right.
-func (d *decider) damage(p party, critical bool) {
-	w := p.weapon
-	rolled := make([]int, w.Damage.Dice)
+func (d *decider) damage(p *party, critical bool) {
+	w := &p.weapon
+	var rolled []int
+	if d.h == nil {
+		rolled = make([]int, w.Damage.Dice)
+	} else {
+		start := len(d.h.ints)
+		d.h.ints = append(d.h.ints, make([]int, w.Damage.Dice)...)
+		rolled = d.h.ints[start:len(d.h.ints):len(d.h.ints)]
+	}
 	total := w.Damage.Flat
 	for i := range rolled {
 		rolled[i] = d.src.Roll(w.Damage.Sides)
@@ -181,7 +201,8 @@ func (d *decider) damage(p party, critical bool) {
 	if !critical {
 		taken = max(0, total-armour)
 	}
-	d.emit(&Damaged{Attacker: p.who.ID, Target: p.target.ID, Weapon: w.Name, Dice: rolled, Damage: total, Critical: critical, Armour: armour, Taken: taken})
+	d.emit(newEvent(d.h, (*hotMemory).damagedEvents,
+		Damaged{Attacker: p.who.ID, Target: p.target.ID, Weapon: w.Name, Dice: rolled, Damage: total, Critical: critical, Armour: armour, Taken: taken}))
 }
 
 // fall checks Down and Dead after damage (R38).
@@ -190,33 +211,33 @@ func (d *decider) fall(t *Combatant) {
 	switch {
 	case t.Dead:
 	case dead:
-		d.emit(&Fell{Combatant: t.ID, Dead: true})
+		d.emit(newEvent(d.h, (*hotMemory).fellEvents, Fell{Combatant: t.ID, Dead: true}))
 	case !t.Down && t.Health <= 0:
-		d.emit(&Fell{Combatant: t.ID})
+		d.emit(newEvent(d.h, (*hotMemory).fellEvents, Fell{Combatant: t.ID}))
 	}
 }
 
-// actorEffects applies the actor's outcome beyond damage and returns any
-// destination it must choose.
-func (d *decider) actorEffects(act party) []Choice {
+// actorEffects applies the actor's outcome beyond damage and returns the
+// destination it must choose, if any.
+func (d *decider) actorEffects(act *party) (Choice, bool) {
 	s := d.s
 	x := s.Exchange
 	a, t := act.who, act.target
 	switch {
 	case act.action == Aim && act.outcome == Success:
-		d.emit(&AimTaken{Combatant: a.ID, Weapon: act.weapon.Name})
+		d.emit(newEvent(d.h, (*hotMemory).aimTakenEvents, AimTaken{Combatant: a.ID, Weapon: act.weapon.Name}))
 	case act.action == Move:
 		path := x.Act.Path
 		if act.outcome == Failure && len(x.Hits) > 0 {
 			path = s.stopAt(a, path, x.Hits)
 		}
 		if len(path) > 0 {
-			d.emit(&Moved{Combatant: a.ID, Path: path})
+			d.emit(newEvent(d.h, (*hotMemory).movedEvents, Moved{Combatant: a.ID, Path: d.keepSquares(path)}))
 		}
 	case act.action == CombatMove && act.outcome == Success:
-		d.emit(&Moved{Combatant: a.ID, Path: x.Act.Path})
+		d.emit(newEvent(d.h, (*hotMemory).movedEvents, Moved{Combatant: a.ID, Path: d.keepSquares(x.Act.Path)}))
 	case act.action == CombatMove && act.outcome == CriticalSuccess:
-		return []Choice{{Combatant: a.ID, Kind: "combat-move-critical", Opponent: x.Act.Target}}
+		return Choice{Combatant: a.ID, Kind: "combat-move-critical", Opponent: x.Act.Target}, true
 	case act.action == Disarm && act.outcome == Success:
 		if w := t.BoundWeapon; w != "" && w != UnarmedName {
 			d.emit(&Disarmed{Combatant: t.ID, Weapon: w, At: t.At})
@@ -240,7 +261,17 @@ func (d *decider) actorEffects(act party) []Choice {
 	case act.action == PickUp:
 		d.emit(&PickedUp{Combatant: a.ID, Weapon: x.Act.Weapon})
 	}
-	return nil
+	return Choice{}, false
+}
+
+// keepSquares returns path for an event to hold: on the table the
+// exchange's own, which nothing changes after; when stepping, a copy in
+// the events' memory, since the exchange's is reused.
+func (d *decider) keepSquares(path []Square) []Square {
+	if d.h == nil {
+		return path
+	}
+	return keep(&d.h.stepSquares, path)
 }
 
 // stopAt is where a failed Move ends once a reaction has hit it: the
@@ -266,7 +297,10 @@ func (s *State) stopAt(mover *Combatant, path []Square, hits []Hit) []Square {
 
 func (d *decider) dispose(c *Combatant, e Disposed) {
 	e.Combatant = c.ID
-	d.emit(&e)
+	if d.h != nil {
+		e.GrappledWith = keep(&d.h.stepIDs, e.GrappledWith)
+	}
+	d.emit(newEvent(d.h, (*hotMemory).disposedEvents, e))
 }
 
 // bind makes a and b Bound with each other (R34).
@@ -344,7 +378,7 @@ func (d *decider) finishExchange() {
 		}
 	}
 	if s.Exchange.Act.Action == Feint {
-		d.emit(&FeintRevealed{Actor: s.Exchange.Actor})
+		d.emit(newEvent(d.h, (*hotMemory).feintRevealedEvents, FeintRevealed{Actor: s.Exchange.Actor}))
 	}
 	d.emit(&ExchangeEnded{})
 }

@@ -38,21 +38,23 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 // goes, sparing Decide's copy of the state: for simulations and exact
 // odds, which keep states and not the log. It appends to events the events
 // Decide returns and leaves s as applying them would; when it fails (a
-// refusal) s may be left half changed and must be thrown away. See
-// engine.Stepper.
+// refusal) s may be left half changed and must be thrown away. The events
+// are the state's hot memory's, valid until the next Step on it. See
+// engine.Speed.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
 	return step(s, actor, c, src, events)
 }
 
 // Evolve applies an event.
-func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
+func (Rules) Evolve(s *State, e Event) { evolve(s, e, nil) }
 
 // Next returns the current prompt, as the GM sees it.
 func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
 
-// Moves writes the current prompt into *p for a policy; see engine.Speed.
-// It builds the whole prompt, as Next does.
-func (r Rules) Moves(s *State, p *engine.Prompt[Command]) { *p = r.Next(s) }
+// Moves writes the current prompt into *p for a policy, without question
+// or labels, reusing p's memory and the state's hot memory for its
+// commands; see engine.Speed.
+func (Rules) Moves(s *State, p *engine.Prompt[Command]) { moves(s, p) }
 
 // NextKind tells the kind of Next(s) without building its options; see
 // engine.Speed.
@@ -64,9 +66,11 @@ func (Rules) NextKind(s *State) engine.PromptKind {
 // Clone returns a deep copy of the state.
 func (Rules) Clone(s *State) State { return s.clone() }
 
-// ScratchInto makes *dst a copy of s for Step to change: a Clone, since
-// tempo's states are small (see engine.Speed).
-func (Rules) ScratchInto(dst, s *State) { *dst = s.clone() }
+// ScratchInto makes *dst a copy of s for Step to change, in the memory dst
+// holds from an earlier ScratchInto or ViewInto; it shares with s only the
+// combatants' grapple partners, which Step and Evolve replace but never
+// change (see engine.Speed).
+func (Rules) ScratchInto(dst, s *State) { copyInto(dst, s, false) }
 
 // SideOf names the side a combatant fights on.
 func (Rules) SideOf(s *State, combatant string) string {
@@ -80,9 +84,11 @@ func (Rules) SideOf(s *State, combatant string) string {
 func seesFeint(v engine.Viewer, actor string) bool { return v.GM || v.Combatant == actor }
 
 // ViewInto makes *dst the state as v sees it: an unrevealed feint is a
-// Melee Attack to everyone but its actor and the GM (R19).
+// Melee Attack to everyone but its actor and the GM (R19). The copy shares
+// nothing with s, and reuses the memory dst holds from an earlier
+// ViewInto.
 func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
-	*dst = s.clone()
+	copyInto(dst, s, true)
 	if x := dst.Exchange; x != nil && !seesFeint(v, x.Actor) {
 		x.Act.Action = public(x.Act.Action)
 	}

@@ -32,6 +32,10 @@ type State struct {
 	Winner string `json:"winner,omitempty"`
 	// TimedOut is set when the round limit ended the fight.
 	TimedOut bool `json:"timed_out,omitempty"`
+
+	// hot is the memory the hot path reuses (see hotMemory); no part of
+	// the fight.
+	hot *hotMemory
 }
 
 // Options are the rulings a table may choose differently.
@@ -285,8 +289,10 @@ func (c *Combatant) cda() int { return c.cd() + c.Armour.Coverage }
 // gd is the Grapple Defence (R36).
 func (c *Combatant) gd() int { return c.Might }
 
+// clone returns a deep copy of the state, without its hot memory.
 func (s *State) clone() State {
 	out := *s
+	out.hot = nil
 	out.Order = slices.Clone(s.Order)
 	out.Dropped = slices.Clone(s.Dropped)
 	out.Combatants = make([]Combatant, len(s.Combatants))

@@ -1,0 +1,341 @@
+package tempo
+
+import (
+	"fmt"
+	"strings"
+
+	"fray/engine"
+)
+
+// hotMemory is the memory a state reuses decision after decision on the
+// hot path of simulation and exact odds (Moves, Step, ScratchInto and
+// ViewInto): the commands Moves lists, the events Step emits, the working
+// memory of the searches both make, and the state's own exchange, order,
+// combatants and weapons. It belongs to one state value: Clone leaves it
+// behind, ScratchInto and ViewInto keep the destination's own, and it is
+// no part of the fight or its JSON. Decide, the table's path, never uses
+// it, so the commands and events a table logs are values of their own.
+type hotMemory struct {
+	// The commands of the last Moves, and the squares of their paths.
+	declares     pool[Declare]
+	reacts       pool[React]
+	replaces     pool[Replace]
+	destinations pool[Destination]
+	endTurn      EndTurn
+	moveSquares  []Square
+	moveCells    pool[Square]
+
+	// The events of the last Step, and the memory they hold.
+	initiativeRolled    pool[InitiativeRolled]
+	turnStarted         pool[TurnStarted]
+	actionDeclared      pool[ActionDeclared]
+	reacted             pool[Reacted]
+	didNotReact         pool[DidNotReact]
+	replaced            pool[Replaced]
+	kept                pool[Kept]
+	checked             pool[Checked]
+	damaged             pool[Damaged]
+	fell                pool[Fell]
+	moved               pool[Moved]
+	aimTaken            pool[AimTaken]
+	disposed            pool[Disposed]
+	chose               pool[Chose]
+	destinationsPending pool[DestinationsPending]
+	feintRevealed       pool[FeintRevealed]
+	turnEnded           pool[TurnEnded]
+	staminaRecovered    pool[StaminaRecovered]
+	roundEnded          pool[RoundEnded]
+	stepSquares         []Square
+	stepCells           pool[Square]
+	stepIDs             []string
+	stepChoices         []Choice
+	ints                []int
+
+	// Working memory: the searches of the board (board for a menu or a
+	// destination, route for a declared path, with its path), the
+	// candidates of a menu and their paths, the reactions open to someone,
+	// and the exchange a declaration's candidates are found on.
+	board, route reach
+	routePath    []Square
+	offers       []offer
+	candSquares  []Square
+	reactions    []React
+	probe        Exchange
+
+	// The state's own memory: its exchange, when it has one, and the
+	// copies ScratchInto and ViewInto make.
+	exchange    Exchange
+	replacement Replacement
+	order       []string
+	combatants  []Combatant
+	weapons     []Weapon
+	grappled    []string
+	dropped     []Dropped
+}
+
+// pool hands out values of one type from memory reused after reset: the
+// values stay where they are, so pointers to them hold until the next
+// reset.
+type pool[T any] struct {
+	chunks [][]T
+	used   int
+}
+
+// poolChunk is how many values a pool allocates at a time.
+const poolChunk = 8
+
+// get returns a value of the pool set to v.
+func (p *pool[T]) get(v T) *T {
+	c, i := p.used/poolChunk, p.used%poolChunk
+	if c == len(p.chunks) {
+		p.chunks = append(p.chunks, make([]T, poolChunk))
+	}
+	p.used++
+	e := &p.chunks[c][i]
+	*e = v
+	return e
+}
+
+// reset makes every value of the pool free again.
+func (p *pool[T]) reset() { p.used = 0 }
+
+// hotMemory returns the state's hot memory, made on first use.
+func (s *State) hotMemory() *hotMemory {
+	if s.hot == nil {
+		s.hot = new(hotMemory)
+	}
+	return s.hot
+}
+
+// resetCommands frees the commands of the last Moves.
+func (h *hotMemory) resetCommands() {
+	h.declares.reset()
+	h.reacts.reset()
+	h.replaces.reset()
+	h.destinations.reset()
+	h.moveCells.reset()
+	h.endTurn = EndTurn{}
+	h.moveSquares = h.moveSquares[:0]
+}
+
+// resetEvents frees the events of the last Step.
+func (h *hotMemory) resetEvents() {
+	h.initiativeRolled.reset()
+	h.turnStarted.reset()
+	h.actionDeclared.reset()
+	h.reacted.reset()
+	h.didNotReact.reset()
+	h.replaced.reset()
+	h.kept.reset()
+	h.checked.reset()
+	h.damaged.reset()
+	h.fell.reset()
+	h.moved.reset()
+	h.aimTaken.reset()
+	h.disposed.reset()
+	h.chose.reset()
+	h.destinationsPending.reset()
+	h.feintRevealed.reset()
+	h.turnEnded.reset()
+	h.staminaRecovered.reset()
+	h.roundEnded.reset()
+	h.stepCells.reset()
+	h.stepSquares = h.stepSquares[:0]
+	h.stepIDs = h.stepIDs[:0]
+	h.stepChoices = h.stepChoices[:0]
+	h.ints = h.ints[:0]
+}
+
+// newEvent returns v as an event to emit: a value of the pool pick chooses
+// from hot memory when there is some (Step), else one of its own (Decide).
+func newEvent[T any](h *hotMemory, pick func(*hotMemory) *pool[T], v T) *T {
+	if h == nil {
+		e := new(T)
+		*e = v
+		return e
+	}
+	return pick(h).get(v)
+}
+
+// keep returns a copy of xs for an event to hold: in mem (hot memory,
+// valid until its reset) when mem is set, else a slice of its own; nil
+// stays nil.
+func keep[T any](mem *[]T, xs []T) []T {
+	if xs == nil {
+		return nil
+	}
+	if mem == nil {
+		return append([]T(nil), xs...)
+	}
+	start := len(*mem)
+	*mem = append(*mem, xs...)
+	// Capped, so that appending to it never writes over what follows.
+	return (*mem)[start:len(*mem):len(*mem)]
+}
+
+// stepMemory returns the memory of h where an event's squares, ids,
+// choices and dice go, nil each when h is nil.
+func (h *hotMemory) stepMemory() (squares *[]Square, ids *[]string, choices *[]Choice, ints *[]int) {
+	if h == nil {
+		return nil, nil, nil, nil
+	}
+	return &h.stepSquares, &h.stepIDs, &h.stepChoices, &h.ints
+}
+
+// newExchange returns the exchange of a state Step changes, emptied, its
+// slices' memory kept.
+func (h *hotMemory) newExchange() *Exchange {
+	x := &h.exchange
+	*x = Exchange{Act: Declared{Path: x.Act.Path[:0]}, Candidates: x.Candidates[:0],
+		Reactions: x.Reactions[:0], Choices: x.Choices[:0], Hits: x.Hits[:0]}
+	return x
+}
+
+func (h *hotMemory) initiativeRolledEvents() *pool[InitiativeRolled] { return &h.initiativeRolled }
+func (h *hotMemory) turnStartedEvents() *pool[TurnStarted]           { return &h.turnStarted }
+func (h *hotMemory) actionDeclaredEvents() *pool[ActionDeclared]     { return &h.actionDeclared }
+func (h *hotMemory) reactedEvents() *pool[Reacted]                   { return &h.reacted }
+func (h *hotMemory) didNotReactEvents() *pool[DidNotReact]           { return &h.didNotReact }
+func (h *hotMemory) replacedEvents() *pool[Replaced]                 { return &h.replaced }
+func (h *hotMemory) keptEvents() *pool[Kept]                         { return &h.kept }
+func (h *hotMemory) checkedEvents() *pool[Checked]                   { return &h.checked }
+func (h *hotMemory) damagedEvents() *pool[Damaged]                   { return &h.damaged }
+func (h *hotMemory) fellEvents() *pool[Fell]                         { return &h.fell }
+func (h *hotMemory) movedEvents() *pool[Moved]                       { return &h.moved }
+func (h *hotMemory) aimTakenEvents() *pool[AimTaken]                 { return &h.aimTaken }
+func (h *hotMemory) disposedEvents() *pool[Disposed]                 { return &h.disposed }
+func (h *hotMemory) choseEvents() *pool[Chose]                       { return &h.chose }
+func (h *hotMemory) destinationsPendingEvents() *pool[DestinationsPending] {
+	return &h.destinationsPending
+}
+func (h *hotMemory) feintRevealedEvents() *pool[FeintRevealed]       { return &h.feintRevealed }
+func (h *hotMemory) turnEndedEvents() *pool[TurnEnded]               { return &h.turnEnded }
+func (h *hotMemory) staminaRecoveredEvents() *pool[StaminaRecovered] { return &h.staminaRecovered }
+func (h *hotMemory) roundEndedEvents() *pool[RoundEnded]             { return &h.roundEnded }
+
+// copyInto makes *dst a deep copy of s in dst's own memory (its hot
+// memory, which it keeps), sharing nothing that Step or Evolve change in
+// place. For a view (ViewInto) it shares nothing with s at all: the
+// combatants' grapple partners, which the rules replace but never change,
+// are copied too.
+func copyInto(dst, s *State, view bool) {
+	h := dst.hotMemory()
+	*dst = *s
+	dst.hot = h
+	dst.Order = keep(&h.order, s.Order)
+	dst.Dropped = keep(&h.dropped, s.Dropped)
+	h.combatants = append(h.combatants[:0], s.Combatants...)
+	dst.Combatants = h.combatants
+	h.weapons, h.grappled = h.weapons[:0], h.grappled[:0]
+	for i := range dst.Combatants {
+		c := &dst.Combatants[i]
+		c.Weapons = keep(&h.weapons, c.Weapons)
+		if view {
+			c.GrappledWith = keep(&h.grappled, c.GrappledWith)
+		}
+	}
+	if s.Exchange == nil {
+		return
+	}
+	x := h.newExchange()
+	path, candidates, reactions, choices, hits := x.Act.Path, x.Candidates, x.Reactions, x.Choices, x.Hits
+	*x = *s.Exchange
+	x.Act.Path = append(path, x.Act.Path...)
+	x.Candidates = append(candidates, x.Candidates...)
+	x.Reactions = append(reactions, x.Reactions...)
+	x.Choices = append(choices, x.Choices...)
+	x.Hits = append(hits, x.Hits...)
+	if r := x.Replacement; r != nil {
+		h.replacement = *r
+		x.Replacement = &h.replacement
+	}
+	dst.Exchange = x
+}
+
+// prompter writes a prompt. For people it says everything: the question
+// and every option's label. Lean, for a policy (Moves), it leaves both
+// out, reuses the memory of the prompt it wrote last, and takes the
+// options' commands from the state's hot memory.
+type prompter struct {
+	p   *engine.Prompt[Command]
+	hot *hotMemory // lean when set
+}
+
+// people reports whether people will read the prompt: whether to write
+// its question and labels.
+func (b *prompter) people() bool { return b.hot == nil }
+
+// askf sets the question with fmt.Sprintf. Its callers check people
+// first, so that the arguments are not made for nothing on the hot path.
+func (b *prompter) askf(format string, args ...any) {
+	b.p.Question = fmt.Sprintf(format, args...)
+}
+
+// add appends an option: command c, labelled with words joined when
+// people will read it.
+func (b *prompter) add(c Command, words ...string) {
+	o := engine.Option[Command]{Command: c}
+	if b.people() {
+		o.Label = strings.Join(words, "")
+	}
+	b.p.Options = append(b.p.Options, o)
+}
+
+// declare returns v as a command for an option, its path copied.
+func (b *prompter) declare(v Declare) *Declare {
+	if b.hot == nil {
+		d := new(Declare)
+		*d = v
+		d.Path = keep(nil, v.Path)
+		return d
+	}
+	d := b.hot.declares.get(v)
+	d.Path = keep(&b.hot.moveSquares, v.Path)
+	return d
+}
+
+// react returns v as a command for an option.
+func (b *prompter) react(v React) *React {
+	if b.hot == nil {
+		r := new(React)
+		*r = v
+		return r
+	}
+	return b.hot.reacts.get(v)
+}
+
+// replace returns v as a command for an option.
+func (b *prompter) replace(v Replace) *Replace {
+	if b.hot == nil {
+		r := new(Replace)
+		*r = v
+		return r
+	}
+	return b.hot.replaces.get(v)
+}
+
+// destination returns a Destination to q, or to stay put when q is nil,
+// as a command for an option.
+func (b *prompter) destination(q *Square) *Destination {
+	if b.hot == nil {
+		d := new(Destination)
+		if q != nil {
+			to := *q
+			d.To = &to
+		}
+		return d
+	}
+	d := b.hot.destinations.get(Destination{})
+	if q != nil {
+		d.To = b.hot.moveCells.get(*q)
+	}
+	return d
+}
+
+// endTurn returns an EndTurn for an option.
+func (b *prompter) endTurn() *EndTurn {
+	if b.hot == nil {
+		return new(EndTurn)
+	}
+	return &b.hot.endTurn
+}
