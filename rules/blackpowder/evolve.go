@@ -65,8 +65,8 @@ func evolve(s *State, e Event) {
 		w.Loaded = max(0, w.Loaded-1)
 		pay(c, e.Spent)
 	case *AwaitingDecision:
-		p := e.Pending
-		s.Pending = &p
+		s.Pending = s.pendingMemory(nil)
+		*s.Pending = e.Pending
 	case *DodgeRolled:
 		s.combatant(e.Target).Assist = 0
 		if e.ActionSpent {
@@ -146,6 +146,12 @@ func evolve(s *State, e Event) {
 			useAction(c)
 		}
 	case *ActionDeclared:
+		if s.hot != nil {
+			// In memory of its own, sharing no queue with the event.
+			s.Declared = &s.hot.declared
+			copyDeclaration(s.Declared, &e.Declaration)
+			break
+		}
 		d := e.Declaration
 		s.Declared = &d
 	case *ReactionDone:

@@ -13,6 +13,11 @@ type hotMemory struct {
 	// snapshot is the state a run in place keeps to take back a failed
 	// step (run.as); probe the copy a declaration is tried on.
 	snapshot, probe State
+	// pending and declared are where a state with hot memory keeps its
+	// pending attack and its declared action, rather than new memory for
+	// each.
+	pending  Pending
+	declared Declaration
 	// ints holds the numbers of the current Step's events (damage dice).
 	ints []int
 

@@ -166,7 +166,7 @@ func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 // ScratchInto makes *dst a copy of s for Step or Evolve to change, cheaper
 // than Clone: it reuses the memory dst holds from an earlier ScratchInto,
 // and shares with s what decisions never change in place (skills, armor;
-// the pending attack, aims and the order, which they only replace). s must
+// aims, the order and declared commands, which they only replace). s must
 // not change while the copy is in use. Exact odds copy a state per dice
 // path with it.
 func (Rules) ScratchInto(dst, s *State) { s.scratchInto(dst) }

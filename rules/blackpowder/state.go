@@ -485,7 +485,9 @@ func (s *State) group(id string) *Group {
 // scratch returns a copy of the state for a decision in progress to
 // change, cheaper than clone: it copies what evolve changes in place and
 // shares with s what nothing changes (skills, armor) and what evolve only
-// ever replaces (the order, the pending attack, aims, declared commands).
+// ever replaces (the order, aims, declared commands). The pending attack
+// and the declaration are copied into memory dst keeps: a state with hot
+// memory changes them in place.
 // The copy must not outlive s being changed.
 func (s *State) scratch() State {
 	var out State
@@ -497,9 +499,13 @@ func (s *State) scratch() State {
 // groups, the combatants and their weapons and items that dst holds from
 // an earlier scratch copy, which must no longer be in use.
 func (s *State) scratchInto(dst *State) {
-	groups, combatants, hot := dst.Groups, dst.Combatants, dst.hot
+	groups, combatants, hot, pending, declared := dst.Groups, dst.Combatants, dst.hot, dst.Pending, dst.Declared
 	*dst = *s
 	dst.hot = hot
+	if s.Pending != nil {
+		dst.Pending = dst.pendingMemory(pending)
+		*dst.Pending = *s.Pending
+	}
 	dst.Groups = append(groups[:0], s.Groups...)
 	if cap(combatants) < len(s.Combatants) {
 		combatants = make([]Combatant, len(s.Combatants))
@@ -526,11 +532,43 @@ func (s *State) scratchInto(dst *State) {
 		dst.After = &after
 	}
 	if s.Declared != nil {
-		d := *s.Declared
-		d.Queue = slices.Clone(d.Queue)
-		d.After = slices.Clone(d.After)
-		dst.Declared = &d
+		if declared == nil || declared == s.Declared {
+			declared = new(Declaration)
+		}
+		copyDeclaration(declared, s.Declared)
+		dst.Declared = declared
 	}
+}
+
+// pendingMemory returns where the state keeps its pending attack: its hot
+// memory's when it has some, else old (the memory it kept it in before,
+// its own), else new memory.
+func (s *State) pendingMemory(old *Pending) *Pending {
+	switch {
+	case s.hot != nil:
+		return &s.hot.pending
+	case old != nil:
+		return old
+	}
+	return new(Pending)
+}
+
+// copyDeclaration makes *dst a copy of *src that shares no queue with it,
+// reusing the queues dst holds.
+func copyDeclaration(dst, src *Declaration) {
+	queue, after := dst.Queue, dst.After
+	*dst = *src
+	dst.Queue = reuseCopy(queue, src.Queue)
+	dst.After = reuseCopy(after, src.After)
+}
+
+// reuseCopy returns a copy of src in the memory of buf when it fits; nil
+// for nil, so that the JSON of a copy is the JSON of src.
+func reuseCopy[T any](buf, src []T) []T {
+	if src == nil {
+		return nil
+	}
+	return append(buf[:0], src...)
 }
 
 // clone returns a deep copy.
