@@ -13,7 +13,7 @@ import (
 )
 
 // The top-level keys of a scenario file.
-var scenarioKeys = []string{"name", "description", "encounter", "dice", "rulings", "script", "expect"}
+var scenarioKeys = []string{"name", "description", "encounter", "start", "dice", "rulings", "script", "expect"}
 
 // The values of "rulings".
 const (
@@ -206,14 +206,15 @@ func (p *scenarioParser) parse(root *node) {
 		p.problemf(root.loc.pos, "missing \"encounter\": the path of an encounter file, or the encounter itself as a mapping")
 		return
 	}
-	p.encounter(e.value)
+	p.encounter(e.value, root.get(startKey))
 }
 
 // encounter loads the encounter a scenario runs: a path relative to the
-// scenario file, or the encounter written inline.
-func (p *scenarioParser) encounter(n *node) {
+// scenario file, or the encounter written inline. start is the scenario's
+// own "start:", laid over the encounter's; nil when it has none.
+func (p *scenarioParser) encounter(n *node, start *entry) {
 	if n.kind == mapNode {
-		f, problems := startEncounter(p.reg, p.sc.file, n, "encounter.")
+		f, problems := startEncounter(p.reg, p.sc.file, n, "encounter.", start)
 		p.problems = append(p.problems, problems...)
 		if f != nil {
 			p.sc.table = f.Table
@@ -240,7 +241,7 @@ func (p *scenarioParser) encounter(n *node) {
 	}
 	if len(problems) == 0 {
 		var f *Loaded
-		if f, problems = startEncounter(p.reg, path, root, ""); f != nil {
+		if f, problems = startEncounter(p.reg, path, root, "", start); f != nil {
 			p.sc.table = f.Table
 		}
 	}
