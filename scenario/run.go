@@ -148,7 +148,7 @@ func (r *runner) step(n int, st step) bool {
 	}
 	code := engine.CodeOf(err)
 	r.res.Refusals = append(r.res.Refusals, Refusal{Pos: st.pos, Step: n, Actor: st.actor, Command: st.text,
-		After: decisions, Code: code, Reason: err.Error(), Expected: st.expectErr != ""})
+		After: decisions, Code: code, Reason: err.Error(), Expected: st.expectErr != "" && st.expectErr == code})
 	if code == "" {
 		r.mismatch(st.pos, "step %d %q failed: %v", n, st, err)
 		return false
