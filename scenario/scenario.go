@@ -40,7 +40,7 @@ type step struct {
 	pos       Pos
 	actor     string
 	text      string
-	expectErr engine.Code // "" when the step must be accepted
+	expectErr engine.Code   // "" when the step must be accepted
 	expect    *expectations // checked after the step; nil when none
 }
 
@@ -514,7 +514,7 @@ func (p *scenarioParser) promptWants(n *node, x *expectations, what string) {
 		switch f.key {
 		case "options", "no_options":
 			for _, l := range p.texts(f.value, what+"."+f.key) {
-				o := optionWant{pos: l.pos, text: l.text}
+				o := optionWant(l)
 				if f.key == "options" {
 					x.options = append(x.options, o)
 				} else {
