@@ -28,6 +28,9 @@ import (
 //     counts it as a timeout and a player is told why it ended.
 //   - SchemaProvider: implemented by the field types of an encounter spec
 //     that decode themselves, to describe their JSON Schema.
+//   - StartingState: implemented by an encounter spec that can start a
+//     fight part-way through (round 3, Cato's turn, Ada unconscious), from
+//     the "start:" key of an encounter or scenario file.
 //
 // A ruleset states each capability it has at compile time, next to its
 // type:
@@ -305,6 +308,31 @@ type Odds[S, C, E any] interface {
 // is described as "a string" (UnmarshalText) or anything at all.
 type SchemaProvider interface {
 	JSONSchema() map[string]any
+}
+
+// StartingState is implemented by an encounter spec (see EncounterSpec)
+// that can start its fight part-way through rather than at its first
+// roll: in a given round, on a given turn or phase (after the fight
+// included), each combatant in a given condition. It is what lets a
+// scenario state the situation of a rules example plainly instead of
+// playing a lead-in to reach it.
+//
+// It is a capability of the spec rather than of the Ruleset because what a
+// starting state may say is the ruleset's own vocabulary, read from a file
+// like the rest of the spec: the loader decodes the file's "start:" key
+// into the value StartingState returns, with the same tags (yaml, doc,
+// required, enum, min, max), the same file:line messages and the same
+// place in fray schema as the spec's other fields. A ruleset without it
+// refuses "start:" with a message naming this interface.
+type StartingState interface {
+	EncounterSpec
+	// StartingState returns a pointer to the spec's starting state, a
+	// struct the loader decodes the "start:" key into before it calls
+	// Start; it is left zero when the file has no "start:". Start then
+	// validates it against the rest of the spec (reporting *FieldError
+	// paths beginning "start.") and starts the fight from it, drawing no
+	// dice.
+	StartingState() any
 }
 
 // MissingError says that a ruleset lacks a capability some feature needs.

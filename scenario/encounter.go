@@ -17,6 +17,11 @@ const useKey = "use"
 // rulesetKey is the top-level key of an encounter file naming its ruleset.
 const rulesetKey = "ruleset"
 
+// startKey is the optional top-level key of an encounter file (and of a
+// scenario file, laid over its encounter's) that holds the starting state,
+// for a ruleset whose spec implements engine.StartingState.
+const startKey = "start"
+
 // simKey is the optional top-level key of an encounter file that holds the
 // settings of simulated fights (SimBlock); no ruleset sees it.
 const simKey = "sim"
@@ -76,7 +81,7 @@ func ReadEncounter(reg *engine.Registry, name string, data []byte) (*Loaded, err
 	if root == nil {
 		return nil, &Problem{Pos: Pos{File: name}, Msg: "the file is empty; an encounter starts with \"ruleset: ID\""}
 	}
-	f, problems := startEncounter(reg, name, root, "")
+	f, problems := startEncounter(reg, name, root, "", nil)
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)
 	}
@@ -94,11 +99,15 @@ func joinProblems(problems []*Problem) error {
 
 // startEncounter does the work of ReadEncounter on a parsed document,
 // which may be part of a scenario file: prefix is written before every
-// field path in messages ("encounter.").
-func startEncounter(reg *engine.Registry, file string, root *node, prefix string) (*Loaded, []*Problem) {
+// field path in messages ("encounter."). start, when not nil, is the
+// "start:" of a scenario file, laid over the encounter's own (see merge).
+func startEncounter(reg *engine.Registry, file string, root *node, prefix string, start *entry) (*Loaded, []*Problem) {
 	info, problem := rulesetOf(reg, root, prefix)
 	if problem != nil {
 		return nil, []*Problem{problem}
+	}
+	if start != nil {
+		root = withStart(root, start)
 	}
 	id := info.ID
 	r := newResolver(info)
@@ -113,7 +122,18 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s: NewSpec returned %T, not a pointer to a spec", id, spec)}}
 	}
 	d := newDecoder(prefix)
-	d.decode(root, sv.Elem(), "", rulesetKey, simKey)
+	d.decode(root, sv.Elem(), "", rulesetKey, simKey, startKey)
+	if e := root.get(startKey); e != nil {
+		ss, ok := spec.(engine.StartingState)
+		switch {
+		case !ok:
+			d.problemf(e.loc, "%s: ruleset %s cannot start part-way through a fight: its encounter spec does not implement engine.StartingState", d.at(startKey), id)
+		case reflect.ValueOf(ss.StartingState()).Kind() != reflect.Pointer || reflect.ValueOf(ss.StartingState()).IsNil():
+			d.problemf(e.loc, "%s: ruleset %s: StartingState returned %T, not a pointer to a starting state", d.at(startKey), id, ss.StartingState())
+		default:
+			d.decode(e.value, reflect.ValueOf(ss.StartingState()).Elem(), startKey)
+		}
+	}
 	var sb SimBlock
 	if e := root.get(simKey); e != nil {
 		d.decode(e.value, reflect.ValueOf(&sb).Elem(), simKey)
@@ -172,6 +192,24 @@ func rulesetOf(reg *engine.Registry, root *node, prefix string) (engine.RulesetI
 		return engine.RulesetInfo{}, &Problem{Pos: re.value.loc.pos, Msg: fmt.Sprintf("ruleset %s does not read encounter files", id)}
 	}
 	return info, nil
+}
+
+// withStart returns the encounter document root with a scenario's "start:"
+// entry laid over its own: mappings merged key by key, the scenario's
+// values winning, as "use:" content is merged.
+func withStart(root *node, start *entry) *node {
+	c := *root
+	c.entries = slices.Clone(root.entries)
+	i := slices.IndexFunc(c.entries, func(e *entry) bool { return e.key == startKey })
+	switch {
+	case i < 0:
+		c.entries = append(c.entries, start)
+	case c.entries[i].value.kind == mapNode && start.value.kind == mapNode:
+		c.entries[i] = &entry{key: startKey, loc: start.loc, value: merge(c.entries[i].value, start.value)}
+	default:
+		c.entries[i] = start
+	}
+	return &c
 }
 
 // simPositions records where each policy of a sim: block was written.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"fray/dice"
@@ -27,6 +28,27 @@ type Result struct {
 	// Transcript is every decision made, the GM's automatic rulings
 	// included, as the GM sees it.
 	Transcript []engine.Entry
+	// Refusals lists the steps that were refused, expected or not, in
+	// order.
+	Refusals []Refusal
+}
+
+// Refusal is a step of the script that the rules refused.
+type Refusal struct {
+	// Pos is the step's line in the scenario file.
+	Pos Pos
+	// Step is the step's number, from 1.
+	Step int
+	// Actor and Command are the step's.
+	Actor, Command string
+	// After is the number of decisions of the transcript made before the
+	// step was refused.
+	After int
+	// Code and Reason are the refusal's code and message.
+	Code   engine.Code
+	Reason string
+	// Expected says whether the script expected the refusal.
+	Expected bool
 }
 
 // Passed reports whether the run matched the scenario in every respect.
@@ -85,7 +107,13 @@ func (sc *scenario) run() *Result {
 	for i, st := range sc.steps {
 		if !r.step(i+1, st) {
 			stopped = i + 1
+			if st.expect != nil {
+				r.mismatch(st.expect.pos, "step %d's expectations not checked: the script stopped there", i+1)
+			}
 			break
+		}
+		if st.expect != nil {
+			r.check(st.expect)
 		}
 	}
 	r.res.Transcript = sc.table.Transcript(engine.Everyone)
@@ -119,6 +147,8 @@ func (r *runner) step(n int, st step) bool {
 		return true
 	}
 	code := engine.CodeOf(err)
+	r.res.Refusals = append(r.res.Refusals, Refusal{Pos: st.pos, Step: n, Actor: st.actor, Command: st.text,
+		After: decisions, Code: code, Reason: err.Error(), Expected: st.expectErr != "" && st.expectErr == code})
 	if code == "" {
 		r.mismatch(st.pos, "step %d %q failed: %v", n, st, err)
 		return false
@@ -186,13 +216,22 @@ func (r *runner) autoRule(n int, st step) bool {
 	return false
 }
 
-// check compares the state after the script with the expectations.
+// check compares the encounter as it is now with the expectations, as
+// the GM sees it or as x.view's player does.
 func (r *runner) check(x *expectations) {
 	t := r.sc.table
-	if len(x.state) > 0 {
-		r.checkState(x.state)
+	v := engine.Everyone
+	if x.view != "" {
+		if t.SideOf(x.view) == "" {
+			r.mismatch(x.viewPos, "view: %q is not a combatant of the encounter", x.view)
+			return
+		}
+		v = engine.Viewer{Combatant: x.view}
 	}
-	p := t.Prompt()
+	if len(x.state) > 0 {
+		r.checkState(x.state, v)
+	}
+	p := t.PromptFor(v)
 	for _, w := range x.prompt {
 		var got string
 		ok := true
@@ -211,6 +250,19 @@ func (r *runner) check(x *expectations) {
 			r.mismatch(w.pos, "prompt %s: want %q, got %q (the prompt is %s)", w.field, w.want, got, describePrompt(p))
 		}
 	}
+	for _, w := range x.options {
+		if !slices.ContainsFunc(p.Options, func(o engine.Option[string]) bool { return optionIs(o, w.text) }) {
+			r.mismatch(w.pos, "prompt options: want %q offered, got %s", w.text, optionList(p))
+		}
+	}
+	for _, w := range x.noOptions {
+		if i := slices.IndexFunc(p.Options, func(o engine.Option[string]) bool { return optionIs(o, w.text) }); i >= 0 {
+			r.mismatch(w.pos, "prompt options: want no %q, but %q is offered; options: %s", w.text, p.Options[i].Command, optionList(p))
+		}
+	}
+	if w := x.optCount; w != nil && len(p.Options) != w.count {
+		r.mismatch(w.pos, "prompt options: want %d, got %d: %s", w.count, len(p.Options), optionList(p))
+	}
 	if w := x.winner; w != nil {
 		switch {
 		case p.Kind != engine.End:
@@ -228,13 +280,41 @@ func (r *runner) check(x *expectations) {
 			r.mismatch(w.pos, "dice left: want %s, got %s", forcedList(w.values), forcedList(left))
 		}
 	}
-	if len(x.lines) > 0 {
-		r.checkLines(x.lines)
+	if len(x.lines) > 0 || len(x.noLines) > 0 {
+		var lines []string
+		for _, e := range t.Transcript(v) {
+			lines = append(lines, e.Lines...)
+		}
+		r.checkLines(lines, x.lines)
+		for _, w := range x.noLines {
+			if i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, w.text) }); i >= 0 {
+				r.mismatch(w.pos, "no_lines: line %d of the transcript contains %q: %q", i+1, w.text, lines[i])
+			}
+		}
 	}
 }
 
-func (r *runner) checkState(wants []stateWant) {
-	raw, err := r.sc.table.State(engine.Everyone)
+// optionIs reports whether option o is the one a scenario names with
+// text: its command is text or starts with text and a space (so "parry"
+// names "parry with sword"), or its label is text.
+func optionIs(o engine.Option[string], text string) bool {
+	return o.Command == text || strings.HasPrefix(o.Command, text+" ") || o.Label == text
+}
+
+// optionList lists a prompt's options' commands, for messages.
+func optionList(p engine.Prompt[string]) string {
+	if len(p.Options) == 0 {
+		return "none"
+	}
+	cmds := make([]string, len(p.Options))
+	for i, o := range p.Options {
+		cmds[i] = strconv.Quote(o.Command)
+	}
+	return strings.Join(cmds, ", ")
+}
+
+func (r *runner) checkState(wants []stateWant, v engine.Viewer) {
+	raw, err := r.sc.table.State(v)
 	var state any
 	if err == nil {
 		state, err = decodeJSON(raw)
@@ -263,11 +343,7 @@ func isAbsent(err error) bool {
 
 // checkLines looks for each wanted text in the transcript's lines, each
 // after the line the one before it was found in.
-func (r *runner) checkLines(wants []lineWant) {
-	var lines []string
-	for _, e := range r.res.Transcript {
-		lines = append(lines, e.Lines...)
-	}
+func (r *runner) checkLines(lines []string, wants []lineWant) {
 	next := 0
 	for _, w := range wants {
 		i := slices.IndexFunc(lines[next:], func(l string) bool { return strings.Contains(l, w.text) })

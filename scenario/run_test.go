@@ -209,17 +209,17 @@ verbose: true
 	}
 	var want []string
 	for _, w := range []string{
-		`:19:1: unknown field "verbose" in the top level; allowed: name, description, encounter, dice, rulings, script, expect`,
+		`:19:1: unknown field "verbose" in the top level; allowed: name, description, encounter, start, dice, rulings, script, expect`,
 		`:1:7: name: want text, got a list`,
 		`:8:10: rulings: want default or script, got the text "sometimes"`,
 		`:7:8: dice[0]: no die shows 0`,
 		`:7:11: dice[1]: no die shows d6=7`,
 		`:7:17: dice[2]: want a result such as 4 or d10=6, got "x"`,
 		`:11:44: script[1].expect_error: want a refusal code, got the text "maybe"; codes: invalid, not-your-turn, not-allowed-now, needs-dice, conflict`,
-		`:12:6: script[2]: a step is one "ACTOR: COMMAND" pair, or has the keys actor and do; got the keys ann, bob`,
-		`:13:5: script[3]: a step is "ACTOR: COMMAND" or {actor: ACTOR, do: COMMAND, expect_error: CODE}; got the text "just text"`,
+		`:12:6: script[2]: a step is one "ACTOR: COMMAND" pair (with any expect and expect_error), or has the keys actor and do; got the keys ann, bob`,
+		`:13:5: script[3]: a step is "ACTOR: COMMAND" or {actor: ACTOR, do: COMMAND, expect_error: CODE, expect: {...}}; got the text "just text"`,
 		`:14:6: script[4]: missing "actor"`,
-		`:16:3: unknown field "states" in expect; allowed: state, prompt, winner, dice_left, lines`,
+		`:16:3: unknown field "states" in expect; allowed: view, state, prompt, winner, dice_left, lines, no_lines`,
 		`:18:18: expect.prompt.kind: want one of act, react, ruling, end, got the text "turn"`,
 		`:17:14: expect.dice_left: want a count from 0, got -1`,
 		`:6:42: unknown field "evade" in encounter.combatants[0]; allowed: id, name, side, lp, skill, defence, weapons`,

@@ -13,7 +13,7 @@ import (
 )
 
 // The top-level keys of a scenario file.
-var scenarioKeys = []string{"name", "description", "encounter", "dice", "rulings", "script", "expect"}
+var scenarioKeys = []string{"name", "description", "encounter", "start", "dice", "rulings", "script", "expect"}
 
 // The values of "rulings".
 const (
@@ -40,19 +40,42 @@ type step struct {
 	pos       Pos
 	actor     string
 	text      string
-	expectErr engine.Code // "" when the step must be accepted
+	expectErr engine.Code   // "" when the step must be accepted
+	expect    *expectations // checked after the step; nil when none
 }
 
 func (s step) String() string { return s.actor + ": " + s.text }
 
-// expectations are what the state must be after the script.
+// expectations are what must hold after the script, or after one step.
 type expectations struct {
-	pos      Pos
-	state    []stateWant
-	prompt   []promptWant
-	winner   *winnerWant
-	diceLeft *diceWant
-	lines    []lineWant
+	pos       Pos
+	view      string // the combatant whose player's view is checked; "" for the GM's
+	viewPos   Pos
+	state     []stateWant
+	prompt    []promptWant
+	options   []optionWant
+	winner    *winnerWant
+	diceLeft  *diceWant
+	lines     []lineWant
+	noLines   []lineWant
+	noOptions []optionWant
+	optCount  *countWant
+}
+
+// expectKeys are the keys of an "expect" mapping.
+var expectKeys = []string{"view", "state", "prompt", "winner", "dice_left", "lines", "no_lines"}
+
+// promptKeys are the keys of an expected prompt.
+var promptKeys = []string{"kind", "actor", "question", "options", "no_options", "option_count"}
+
+type optionWant struct {
+	pos  Pos
+	text string
+}
+
+type countWant struct {
+	pos   Pos
+	count int
 }
 
 type stateWant struct {
@@ -206,14 +229,15 @@ func (p *scenarioParser) parse(root *node) {
 		p.problemf(root.loc.pos, "missing \"encounter\": the path of an encounter file, or the encounter itself as a mapping")
 		return
 	}
-	p.encounter(e.value)
+	p.encounter(e.value, root.get(startKey))
 }
 
 // encounter loads the encounter a scenario runs: a path relative to the
-// scenario file, or the encounter written inline.
-func (p *scenarioParser) encounter(n *node) {
+// scenario file, or the encounter written inline. start is the scenario's
+// own "start:", laid over the encounter's; nil when it has none.
+func (p *scenarioParser) encounter(n *node, start *entry) {
 	if n.kind == mapNode {
-		f, problems := startEncounter(p.reg, p.sc.file, n, "encounter.")
+		f, problems := startEncounter(p.reg, p.sc.file, n, "encounter.", start)
 		p.problems = append(p.problems, problems...)
 		if f != nil {
 			p.sc.table = f.Table
@@ -240,7 +264,7 @@ func (p *scenarioParser) encounter(n *node) {
 	}
 	if len(problems) == 0 {
 		var f *Loaded
-		if f, problems = startEncounter(p.reg, path, root, ""); f != nil {
+		if f, problems = startEncounter(p.reg, path, root, "", start); f != nil {
 			p.sc.table = f.Table
 		}
 	}
@@ -311,36 +335,62 @@ func (p *scenarioParser) script(n *node) {
 	for i, it := range n.items {
 		what := fmt.Sprintf("script[%d]", i)
 		if it.kind != mapNode {
-			p.problemf(it.loc.pos, "%s: a step is \"ACTOR: COMMAND\" or {actor: ACTOR, do: COMMAND, expect_error: CODE}; got %s", what, it.describe())
+			p.problemf(it.loc.pos, "%s: a step is \"ACTOR: COMMAND\" or {actor: ACTOR, do: COMMAND, expect_error: CODE, expect: {...}}; got %s", what, it.describe())
 			continue
 		}
 		st := step{pos: Pos{File: p.sc.file, Line: it.loc.pos.Line}}
 		switch {
 		case it.get("do") != nil:
-			p.allowOnly(it, what, []string{"actor", "do", "expect_error"})
+			p.allowOnly(it, what, []string{"actor", "do", "expect_error", "expect"})
+			if e := it.get("expect"); e != nil {
+				st.expect = p.readExpect(e, what+".expect")
+			}
 			st.actor = p.word(it, "actor", what)
 			st.text = p.word(it, "do", what)
 			if e := it.get("expect_error"); e != nil {
-				s, _ := e.value.text()
-				if !slices.Contains(codes, engine.Code(s)) {
-					p.problemf(e.value.loc.pos, "%s.expect_error: want a refusal code, got %s; codes: %s", what, e.value.describe(), codeList())
-				}
-				st.expectErr = engine.Code(s)
+				st.expectErr = p.code(e, what)
 			}
-		case len(it.entries) == 1:
-			e := it.entries[0]
+		case len(shortStep(it)) == 1:
+			e := shortStep(it)[0]
 			st.actor = e.key
+			if x := it.get("expect"); x != nil {
+				st.expect = p.readExpect(x, what+".expect")
+			}
+			if x := it.get("expect_error"); x != nil {
+				st.expectErr = p.code(x, what)
+			}
 			s, ok := e.value.text()
 			if !ok || strings.TrimSpace(s) == "" {
 				p.problemf(e.value.loc.pos, "%s: want the command %s gives, got %s", what, e.key, e.value.describe())
 			}
 			st.text = s
 		default:
-			p.problemf(it.loc.pos, "%s: a step is one \"ACTOR: COMMAND\" pair, or has the keys actor and do; got the keys %s", what, keyList(it))
+			p.problemf(it.loc.pos, "%s: a step is one \"ACTOR: COMMAND\" pair (with any expect and expect_error), or has the keys actor and do; got the keys %s", what, keyList(it))
 			continue
 		}
 		p.sc.steps = append(p.sc.steps, st)
 	}
+}
+
+// shortStep returns the entries of a step written "ACTOR: COMMAND" other
+// than its expect and expect_error.
+func shortStep(it *node) []*entry {
+	var out []*entry
+	for _, e := range it.entries {
+		if e.key != "expect" && e.key != "expect_error" {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// code reads a step's expect_error.
+func (p *scenarioParser) code(e *entry, what string) engine.Code {
+	s, _ := e.value.text()
+	if !slices.Contains(codes, engine.Code(s)) {
+		p.problemf(e.value.loc.pos, "%s.expect_error: want a refusal code, got %s; codes: %s", what, e.value.describe(), codeList())
+	}
+	return engine.Code(s)
 }
 
 // word returns the text of a required scalar key of a mapping.
@@ -373,44 +423,41 @@ func codeList() string {
 	return strings.Join(s, ", ")
 }
 
-// expectations reads the "expect" mapping.
+// expectations reads the "expect" mapping of the file.
 func (p *scenarioParser) expectations(e *entry) {
+	p.sc.expect = p.readExpect(e, "expect")
+}
+
+// readExpect reads an "expect" mapping, of the file or of a step; what
+// names it in messages.
+func (p *scenarioParser) readExpect(e *entry, what string) *expectations {
 	n := e.value
 	x := &expectations{pos: e.loc.pos}
-	p.sc.expect = x
 	if n.isNull() {
-		return
+		return x
 	}
 	if n.kind != mapNode {
-		p.problemf(n.loc.pos, "expect: want a mapping with keys state, prompt, winner, dice_left, lines; got %s", n.describe())
-		return
+		p.problemf(n.loc.pos, "%s: want a mapping with keys %s; got %s", what, strings.Join(expectKeys, ", "), n.describe())
+		return x
 	}
-	p.allowOnly(n, "expect", []string{"state", "prompt", "winner", "dice_left", "lines"})
+	p.allowOnly(n, what, expectKeys)
+	if e := n.get("view"); e != nil {
+		s, ok := e.value.text()
+		if !ok || strings.TrimSpace(s) == "" {
+			p.problemf(e.value.loc.pos, "%s.view: want the id of the combatant whose player's view to check, got %s", what, e.value.describe())
+		}
+		x.view, x.viewPos = s, e.value.loc.pos
+	}
 	if e := n.get("state"); e != nil {
-		p.stateWants(e.value, x)
+		p.stateWants(e.value, x, what)
 	}
 	if e := n.get("prompt"); e != nil {
-		if e.value.kind != mapNode {
-			p.problemf(e.value.loc.pos, "expect.prompt: want a mapping with keys kind, actor, question; got %s", e.value.describe())
-		} else {
-			p.allowOnly(e.value, "expect.prompt", []string{"kind", "actor", "question"})
-			for _, f := range e.value.entries {
-				s, ok := f.value.text()
-				if !ok {
-					p.problemf(f.value.loc.pos, "expect.prompt.%s: want text, got %s", f.key, f.value.describe())
-				}
-				kinds := []string{string(engine.Act), string(engine.React), string(engine.Ruling), string(engine.End)}
-				if f.key == "kind" && !slices.Contains(kinds, s) {
-					p.problemf(f.value.loc.pos, "expect.prompt.kind: want one of %s, got %s", strings.Join(kinds, ", "), f.value.describe())
-				}
-				x.prompt = append(x.prompt, promptWant{pos: f.loc.pos, field: f.key, want: s})
-			}
-		}
+		p.promptWants(e.value, x, what+".prompt")
 	}
 	if e := n.get("winner"); e != nil {
 		s, ok := e.value.text()
 		if !ok {
-			p.problemf(e.value.loc.pos, "expect.winner: want the winning side's id, or \"\" for a draw; got %s", e.value.describe())
+			p.problemf(e.value.loc.pos, "%s.winner: want the winning side's id, or \"\" for a draw; got %s", what, e.value.describe())
 		}
 		x.winner = &winnerWant{pos: e.loc.pos, want: s}
 	}
@@ -419,45 +466,96 @@ func (p *scenarioParser) expectations(e *entry) {
 		switch v := e.value.value.(type) {
 		case int64:
 			if v < 0 {
-				p.problemf(e.value.loc.pos, "expect.dice_left: want a count from 0, got %d", v)
+				p.problemf(e.value.loc.pos, "%s.dice_left: want a count from 0, got %d", what, v)
 			}
 			d.count = int(v)
 		default:
 			if e.value.kind != seqNode {
-				p.problemf(e.value.loc.pos, "expect.dice_left: want a count or a list of the dice left, got %s", e.value.describe())
+				p.problemf(e.value.loc.pos, "%s.dice_left: want a count or a list of the dice left, got %s", what, e.value.describe())
 			}
-			d.values, d.isList = p.forcedList(e.value, "expect.dice_left"), true
+			d.values, d.isList = p.forcedList(e.value, what+".dice_left"), true
 		}
 		x.diceLeft = d
 	}
 	if e := n.get("lines"); e != nil {
-		if e.value.kind != seqNode {
-			p.problemf(e.value.loc.pos, "expect.lines: want a list of texts, got %s", e.value.describe())
+		x.lines = p.texts(e.value, what+".lines")
+	}
+	if e := n.get("no_lines"); e != nil {
+		x.noLines = p.texts(e.value, what+".no_lines")
+	}
+	return x
+}
+
+// texts reads a list of texts.
+func (p *scenarioParser) texts(n *node, what string) []lineWant {
+	if n.kind != seqNode {
+		p.problemf(n.loc.pos, "%s: want a list of texts, got %s", what, n.describe())
+		return nil
+	}
+	var out []lineWant
+	for i, it := range n.items {
+		s, ok := it.text()
+		if !ok {
+			p.problemf(it.loc.pos, "%s[%d]: want text, got %s", what, i, it.describe())
 		}
-		for i, it := range e.value.items {
-			s, ok := it.text()
-			if !ok {
-				p.problemf(it.loc.pos, "expect.lines[%d]: want text, got %s", i, it.describe())
+		out = append(out, lineWant{pos: it.loc.pos, text: s})
+	}
+	return out
+}
+
+// promptWants reads an expected prompt.
+func (p *scenarioParser) promptWants(n *node, x *expectations, what string) {
+	if n.kind != mapNode {
+		p.problemf(n.loc.pos, "%s: want a mapping with keys %s; got %s", what, strings.Join(promptKeys, ", "), n.describe())
+		return
+	}
+	p.allowOnly(n, what, promptKeys)
+	for _, f := range n.entries {
+		switch f.key {
+		case "options", "no_options":
+			for _, l := range p.texts(f.value, what+"."+f.key) {
+				o := optionWant(l)
+				if f.key == "options" {
+					x.options = append(x.options, o)
+				} else {
+					x.noOptions = append(x.noOptions, o)
+				}
 			}
-			x.lines = append(x.lines, lineWant{pos: it.loc.pos, text: s})
+			continue
+		case "option_count":
+			v, ok := f.value.value.(int64)
+			if !ok || v < 0 {
+				p.problemf(f.value.loc.pos, "%s.option_count: want a count from 0, got %s", what, f.value.describe())
+			}
+			x.optCount = &countWant{pos: f.loc.pos, count: int(v)}
+			continue
 		}
+		s, ok := f.value.text()
+		if !ok {
+			p.problemf(f.value.loc.pos, "%s.%s: want text, got %s", what, f.key, f.value.describe())
+		}
+		kinds := []string{string(engine.Act), string(engine.React), string(engine.Ruling), string(engine.End)}
+		if f.key == "kind" && !slices.Contains(kinds, s) {
+			p.problemf(f.value.loc.pos, "%s.kind: want one of %s, got %s", what, strings.Join(kinds, ", "), f.value.describe())
+		}
+		x.prompt = append(x.prompt, promptWant{pos: f.loc.pos, field: f.key, want: s})
 	}
 }
 
 // stateWants reads expect.state: paths into the state and their values.
-func (p *scenarioParser) stateWants(n *node, x *expectations) {
+func (p *scenarioParser) stateWants(n *node, x *expectations, what string) {
 	if n.kind != mapNode {
-		p.problemf(n.loc.pos, "expect.state: want a mapping of paths to values, such as combatants.thug1.lp: 3; got %s", n.describe())
+		p.problemf(n.loc.pos, "%s.state: want a mapping of paths to values, such as combatants.thug1.lp: 3; got %s", what, n.describe())
 		return
 	}
 	for _, e := range n.entries {
 		if _, err := parsePath(e.key); err != nil {
-			p.problemf(e.loc.pos, "expect.state: %v", err)
+			p.problemf(e.loc.pos, "%s.state: %v", what, err)
 			continue
 		}
 		want, err := normalize(e.value.plain())
 		if err != nil {
-			p.problemf(e.value.loc.pos, "expect.state.%s: %v", e.key, err)
+			p.problemf(e.value.loc.pos, "%s.state.%s: %v", what, e.key, err)
 			continue
 		}
 		x.state = append(x.state, stateWant{pos: e.loc.pos, path: e.key, want: want})

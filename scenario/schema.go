@@ -56,9 +56,24 @@ func Schema(info engine.RulesetInfo) ([]byte, error) {
 	rs := obj{{"description", "the ruleset of the encounter"}, {"const", info.ID}}
 	props := obj{{rulesetKey, rs}}
 	for _, m := range root.get("properties").(obj) {
-		if m.key != rulesetKey && m.key != simKey {
+		if m.key != rulesetKey && m.key != simKey && m.key != startKey {
 			props = append(props, m)
 		}
+	}
+	// The starting state, for a ruleset that has one.
+	if ss, ok := info.NewSpec().(engine.StartingState); ok {
+		st := reflect.TypeOf(ss.StartingState())
+		for st != nil && st.Kind() == reflect.Pointer {
+			st = st.Elem()
+		}
+		if st == nil || st.Kind() != reflect.Struct {
+			return nil, fmt.Errorf("ruleset %s: the starting state is %v, not a struct", info.ID, st)
+		}
+		start, err := g.object(st)
+		if err != nil {
+			return nil, fmt.Errorf("ruleset %s: the starting state: %w", info.ID, err)
+		}
+		props = append(props, kv{startKey, append(obj{{"description", "where the fight starts: round, turn or phase, and each combatant's condition; no dice are drawn to reach it"}}, start...)})
 	}
 	// So may the sim: block, which belongs to no ruleset and uses no
 	// content.

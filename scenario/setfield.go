@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/goccy/go-yaml"
 
@@ -13,7 +14,10 @@ import (
 // FieldPath is the path of a field of an encounter file as written: keys
 // joined by dots, each with any [N] after it for the Nth item of a list
 // (from 0), as in "combatants[1].evade" or
-// "combatants[0].weapons[0].damage_mod". ParseFieldPath makes one; the
+// "combatants[0].weapons[0].damage_mod". A key may also name the item of a
+// list whose "id" (or, without one, "name") it is, where that is unique,
+// as in "combatants.markus.weapons.pistol.damage_mod". ParseFieldPath
+// makes one; the
 // zero FieldPath names no field.
 type FieldPath struct {
 	text string
@@ -116,6 +120,13 @@ func (s *setter) set(n *node, layers []*node, segs []segment, at string) (*node,
 		return s.leaf, nil
 	}
 	seg := segs[0]
+	if !seg.isIndex && n.kind == seqNode {
+		i, err := s.itemNamed(n, seg.key, at)
+		if err != nil {
+			return nil, err
+		}
+		seg = segment{index: i, isIndex: true}
+	}
 	if seg.isIndex {
 		if n.kind != seqNode {
 			return nil, fmt.Errorf("%s is %s, not a list", nameOf(at), n.describe())
@@ -181,6 +192,54 @@ func (s *setter) set(n *node, layers []*node, segs []segment, at string) (*node,
 	e.value = v
 	c.entries[i] = &e
 	return &c, nil
+}
+
+// itemNamed returns the position in list n of the item named key: the
+// mapping whose "id", or without one "name", is key, as written or as the
+// content it uses gives it. at is the path to n, for messages.
+func (s *setter) itemNamed(n *node, key, at string) (int, error) {
+	found := -1
+	var names []string
+	for i, it := range n.items {
+		name, ok := s.nameOf(it)
+		if !ok {
+			continue
+		}
+		names = append(names, name)
+		if name != key {
+			continue
+		}
+		if found >= 0 {
+			return 0, fmt.Errorf("%s has two items named %q ([%d] and [%d]); use [i] to pick one", nameOf(at), key, found, i)
+		}
+		found = i
+	}
+	if found < 0 {
+		if len(names) == 0 {
+			return 0, fmt.Errorf("%s is a list without ids or names; use [i] to pick an item", nameOf(at))
+		}
+		return 0, fmt.Errorf("%s has no item named %q; names: %s", nameOf(at), key, strings.Join(names, ", "))
+	}
+	return found, nil
+}
+
+// nameOf returns the "id", or without one the "name", of a list item, as
+// written or as the content it uses gives it.
+func (s *setter) nameOf(it *node) (string, bool) {
+	if it.kind != mapNode {
+		return "", false
+	}
+	for _, key := range []string{"id", "name"} {
+		if e := it.get(key); e != nil {
+			return e.value.text()
+		}
+	}
+	if use := it.get(useKey); use != nil {
+		if content := s.r.use(use); content != nil {
+			return s.nameOf(content)
+		}
+	}
+	return "", false
 }
 
 // inherited returns the value of key that layers of content give a

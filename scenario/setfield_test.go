@@ -136,7 +136,7 @@ func TestSetFieldErrors(t *testing.T) {
 		want  string
 	}{
 		{"combatants[5].lp", 1, "combatants has 3 entries, so there is no [5]"},
-		{"sides.id", 1, "sides is a list, not a mapping"},
+		{"sides.id", 1, `sides has no item named "id"; names: players, bandits`},
 		{"scene", 1, "scene is a mapping, not a single value"},
 		{"title[0]", 1, `title is the text "Brawl", not a list`},
 		{"combatants[0].armor[0].name", "x", `combatants[0] has no list "armor"`},
@@ -176,5 +176,30 @@ func TestSetFieldErrors(t *testing.T) {
 	}
 	if p, err := scenario.ParseFieldPath("combatants[1].weapons[0].bonus"); err != nil || p.String() != "combatants[1].weapons[0].bonus" {
 		t.Errorf("ParseFieldPath = %q, %v", p, err)
+	}
+}
+
+// TestSetFieldByName names list items by id or name, as written or as the
+// content they use gives it, and refuses a name no item has.
+func TestSetFieldByName(t *testing.T) {
+	reg := registry(t)
+	const melee = "ruleset: reference\nuse: reference_melee\n"
+	out := setField(t, reg, melee, "combatants.bob.weapons.club.bonus", 4)
+	tb, err := scenario.ParseEncounter(reg, "set.yaml", out)
+	if err != nil {
+		t.Fatalf("the result does not load: %v\n%s", err, out)
+	}
+	s := state(t, tb)
+	if w := s.Combatant("bob").Weapon("club"); w == nil || w.Bonus != 4 {
+		t.Errorf("bob's club %+v; want bonus 4\n%s", w, out)
+	}
+	p, err := scenario.ParseFieldPath("combatants.zed.lp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = scenario.SetField(reg, "f.yaml", []byte(melee), p, 3)
+	want := `combatants has no item named "zed"; names: ann, bob, cy, dee, eve`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
 	}
 }

@@ -14,7 +14,9 @@ type absentError struct{ error }
 
 // lookup finds the value at path in a state decoded from JSON. A key
 // steps into an object by name, or into an array to the element object
-// whose "id" is the key; [i] steps into an array by position. A missing
+// whose "id" (or, without one, "name") is the key, so that
+// combatants.markus.weapons.pistol.loaded names markus's pistol; [i] steps
+// into an array by position. A missing
 // last key is an absentError.
 func lookup(root any, path string) (any, error) {
 	segs, err := parsePath(path)
@@ -48,6 +50,9 @@ func lookup(root any, path string) (any, error) {
 				break
 			}
 			ids, found := idsOf(v, s.key)
+			if n := countOf(ids, s.key); n > 1 {
+				return nil, fmt.Errorf("%s has %d items named %q; use [i] to pick one", walked, n, s.key)
+			}
 			if found == nil {
 				if len(ids) == 0 {
 					return nil, fmt.Errorf("%s is a list without ids; use [i] to pick an item", walked)
@@ -63,8 +68,9 @@ func lookup(root any, path string) (any, error) {
 	return cur, nil
 }
 
-// idsOf lists the ids of the objects in a list and returns the one whose id
-// is key, or nil.
+// idsOf lists the names of the objects in a list, each its "id" or, for
+// an object without one, its "name", and returns the one named key, or
+// nil.
 func idsOf(list []any, key string) ([]string, any) {
 	var ids []string
 	var found any
@@ -74,6 +80,9 @@ func idsOf(list []any, key string) ([]string, any) {
 			continue
 		}
 		id, ok := obj["id"]
+		if !ok {
+			id, ok = obj["name"]
+		}
 		if !ok {
 			continue
 		}
@@ -87,6 +96,17 @@ func idsOf(list []any, key string) ([]string, any) {
 		}
 	}
 	return ids, found
+}
+
+// countOf counts the times name is in names.
+func countOf(names []string, name string) int {
+	n := 0
+	for _, s := range names {
+		if s == name {
+			n++
+		}
+	}
+	return n
 }
 
 func keysOf(m map[string]any) string {

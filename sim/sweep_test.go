@@ -128,7 +128,7 @@ func TestVaryApply(t *testing.T) {
 
 	for _, tt := range []struct{ spec, want string }{
 		{"combatants[5].evade=1..2", "--vary combatants[5].evade: combatants has 2 entries, so there is no [5]"},
-		{"groups.id=1..2", "groups is a list, not a mapping"},
+		{"groups.id=1..2", `groups has no item named "id"; names: players, brutes`},
 		{"combatants[0].skills=1..2", "combatants[0].skills is a mapping, not a single value"},
 		{"name[0]=1..2", `name is the text "Tavern brawl", not a list`},
 		{"combatants[0].armor[0].name=x", `combatants[0] has no list "armor"`},

@@ -172,7 +172,7 @@ func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool) (p
 	}
 	report(w, t.path, res.Name, lines)
 	if verbose {
-		writeTranscript(w, res.Transcript)
+		writeTranscript(w, res.Transcript, res.Refusals)
 	}
 	return res.Passed()
 }
@@ -199,9 +199,24 @@ func errorLines(err error) []string {
 	return strings.Split(err.Error(), "\n")
 }
 
-// writeTranscript writes each decision with its dice and what happened.
-func writeTranscript(w io.Writer, transcript []engine.Entry) {
+// writeTranscript writes each decision with its dice and what happened,
+// and each step refused where it was refused, with its code and reason.
+func writeTranscript(w io.Writer, transcript []engine.Entry, refusals []scenario.Refusal) {
+	refused := func(after int) {
+		for _, r := range refusals {
+			if r.After != after {
+				continue
+			}
+			note := "refused"
+			if r.Expected {
+				note = "refused, as expected"
+			}
+			fmt.Fprintf(w, "    -. %s: %s  (step %d, line %d: %s, %s)\n", r.Actor, r.Command, r.Step, r.Pos.Line, note, r.Code)
+			fmt.Fprintf(w, "         %s\n", r.Reason)
+		}
+	}
 	for i, e := range transcript {
+		refused(i)
 		fmt.Fprintf(w, "    %d. %s: %s", i+1, e.Actor, e.Command)
 		if len(e.Dice) > 0 {
 			dice := make([]string, len(e.Dice))
@@ -215,4 +230,5 @@ func writeTranscript(w io.Writer, transcript []engine.Entry) {
 			fmt.Fprintf(w, "         %s\n", l)
 		}
 	}
+	refused(len(transcript))
 }

@@ -77,7 +77,8 @@ percentile and a histogram), and per combatant the damage dealt and taken
 in a fight and how often it went down or died. The same seed gives the same report whatever --workers is.
 
 --vary PATH=FROM..TO runs the encounter at each whole number from FROM to TO
-set at PATH, a field of the encounter file such as combatants[1].evade or
+set at PATH, a field of the encounter file such as combatants[1].evade,
+combatants.markus.weapons.pistol.damage_mod (list items by id or name) or
 combatants[0].weapons[0].damage_mod; PATH=V1,V2,... lists the values
 instead. Every value is run with the same seed.`,
 		Example: `  fray sim

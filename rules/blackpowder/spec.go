@@ -20,6 +20,10 @@ type Spec struct {
 	Ambush      *AmbushSpec     `yaml:"ambush,omitempty" doc:"the fight opens with one group lying in wait (R36-R38)"`
 	Groups      []GroupSpec     `yaml:"groups" doc:"initiative groups; the group with players: true is the players'"`
 	Combatants  []CombatantSpec `yaml:"combatants" doc:"everyone in the fight, in roster order"`
+
+	// Begin is the starting state, decoded from "start:" by the loader
+	// through StartingState; zero when the file has none.
+	Begin Start `yaml:"-"`
 }
 
 // OptionsSpec sets the rulings of DefaultOptions that a table changes.
@@ -221,6 +225,12 @@ func (sp *Spec) State() (State, error) {
 	}
 	if len(errs) > 0 {
 		return State{}, errors.Join(errs...)
+	}
+	if sp.Begin.given() {
+		sp.Begin.applyStart(&s, bad)
+		if len(errs) > 0 {
+			return State{}, errors.Join(errs...)
+		}
 	}
 	return s, nil
 }

@@ -20,6 +20,10 @@ type Spec struct {
 	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" doc:"the sides of the fight"`
 	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" doc:"who fights, in turn order"`
 	Scene      Scene       `yaml:"scene" doc:"where the fight happens"`
+
+	// Begin is the starting state, decoded from "start:" by the loader
+	// through StartingState; zero when the file has none.
+	Begin Start `yaml:"-"`
 }
 
 // SideSpec is one side of an encounter.
@@ -97,6 +101,10 @@ func (sp *Spec) State() (State, error) {
 		return State{}, errors.Join(errs...)
 	}
 	startRound(&s, 1)
+	sp.Begin.applyStart(&s, bad)
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
 	return s, nil
 }
 

@@ -19,6 +19,10 @@ type Spec struct {
 	Initiator   string          `yaml:"initiator,omitempty" doc:"the side that started the fight: it begins on guard (G1, G2; default the first combatant's side)"`
 	Combatants  []CombatantSpec `yaml:"combatants" doc:"everyone in the fight, in roster order (initiative dice are drawn in this order)"`
 	Dropped     []DroppedSpec   `yaml:"dropped,omitempty" doc:"weapons lying on the ground"`
+
+	// Begin is the starting state, decoded from "start:" by the loader
+	// through StartingState; zero when the file has none.
+	Begin Start `yaml:"-"`
 }
 
 // OptionsSpec sets the rulings of DefaultOptions that a table changes.
@@ -177,6 +181,12 @@ func (sp *Spec) State() (State, error) {
 	if len(errs) > 0 {
 		return State{}, errors.Join(errs...)
 	}
+	if sp.Begin.given() {
+		sp.Begin.applyStart(&s, bad)
+		if len(errs) > 0 {
+			return State{}, errors.Join(errs...)
+		}
+	}
 	return s, nil
 }
 
@@ -212,7 +222,7 @@ func (cs CombatantSpec) combatant(path string, bad func(string, string, ...any))
 	if cs.Health != nil {
 		c.Health = *cs.Health
 		if c.Health <= 0 {
-			bad(path+".health", "%d would start the combatant down; give more than 0", c.Health)
+			bad(path+".health", "%d would start the combatant down; give more than 0, or start the fight part-way through with start.combatants.%s.health", c.Health, cs.ID)
 		}
 	}
 	if cs.AP != nil {

@@ -1,0 +1,82 @@
+package blackpowder
+
+import (
+	"strings"
+	"testing"
+)
+
+func startSpec() *Spec {
+	return &Spec{
+		Groups: []GroupSpec{{ID: "players", Players: true}, {ID: "thugs"}, {ID: "late", Joins: 5}},
+		Combatants: []CombatantSpec{
+			{ID: "ada", Group: "players", LPMax: 10},
+			{ID: "bram", Group: "players", LPMax: 10},
+			{ID: "cato", Group: "thugs", LPMax: 8},
+			{ID: "lena", Group: "late", LPMax: 8},
+		},
+	}
+}
+
+func TestStartSetsTheSituation(t *testing.T) {
+	sp := startSpec()
+	lp := -2
+	sp.Begin = Start{Round: 3, Order: []string{"thugs", "players"}, Turn: "thugs", Combatants: map[string]CombatantStart{
+		"ada":  {LP: &lp, Status: Unconscious, ReviveDifficulty: 7},
+		"bram": {Delayed: true, Fatigue: 2},
+	}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada, bram := s.combatant("ada"), s.combatant("bram")
+	switch {
+	case s.Round != 3 || len(s.Order) != 2 || s.Order[0] != 1 || s.Turn != 0 || !s.Groups[1].Rolled:
+		t.Errorf("round %d, order %v, turn %d; want round 3, thugs then players, the thugs' turn", s.Round, s.Order, s.Turn)
+	case ada.Status != Unconscious || ada.LP != -2 || ada.ReviveDifficulty != 7:
+		t.Errorf("ada %s at %d LP, difficulty %d; want unconscious at -2, difficulty 7", ada.Status, ada.LP, ada.ReviveDifficulty)
+	case !bram.Delayed || bram.Actions != 0 || !bram.Done || bram.Fatigue != 2:
+		t.Errorf("bram %+v; want a held delayed action, fatigue 2", *bram)
+	case s.combatant("lena").Status != Absent:
+		t.Errorf("lena %s; want absent until round 5", s.combatant("lena").Status)
+	}
+	if p := next(&s); p.Kind != "act" || p.Actor != "cato" {
+		t.Errorf("prompt %s for %s; want cato's turn", p.Kind, p.Actor)
+	}
+}
+
+func TestStartAfterTheFight(t *testing.T) {
+	sp := startSpec()
+	sp.Begin = Start{Phase: "after", Winner: "players"}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := next(&s); p.Kind != "ruling" || s.After == nil || s.After.Winner != "players" {
+		t.Errorf("prompt %s, after %+v; want the GM's aftermath, the players winning", p.Kind, s.After)
+	}
+}
+
+func TestStartProblems(t *testing.T) {
+	sp := startSpec()
+	sp.Begin = Start{Order: []string{"players", "late", "nope"}, Turn: "thugs", Winner: "players", Combatants: map[string]CombatantStart{
+		"ada":  {Status: Dead, ActionUsed: true},
+		"bram": {ReviveDifficulty: 3},
+		"cato": {Status: Unconscious},
+		"lena": {},
+	}}
+	_, err := sp.State()
+	want := []string{
+		"start.combatants.ada: ada is dead, so holds no action",
+		"start.combatants.bram.status: revive_difficulty and damage_while_unconscious are for an unconscious combatant; give status: unconscious",
+		"start.combatants.cato.revive_difficulty: an unconscious combatant needs the difficulty of the check they failed",
+		"start.combatants.lena: lena's group joins in round 5, after round 1",
+		"start.order[1]: group late joins in round 5, after round 1",
+		`start.order[2]: no group "nope"; groups: players, thugs, late`,
+		"start.order: group thugs is in the fight but not in the order",
+		"start.winner: only phase after has a winner",
+		`start.turn: "thugs" is not a group in the fight; in order: players`,
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+}

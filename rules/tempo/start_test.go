@@ -1,0 +1,60 @@
+package tempo
+
+import (
+	"strings"
+	"testing"
+)
+
+func startSpec() *Spec {
+	return &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", X: 0},
+		{ID: "bob", Side: "blue", X: 1, Toughness: 1},
+		{ID: "cy", Side: "blue", X: 2, Joins: 3},
+	}}
+}
+
+func TestStartSetsTheSituation(t *testing.T) {
+	sp := startSpec()
+	dead, two := -6, 2
+	sp.Begin = Start{Round: 1, Turn: "ann", Combatants: map[string]CombatantStart{
+		"ann": {AP: &two, Aimed: "unarmed", Status: "on-guard"},
+		"bob": {Health: &dead},
+	}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann, bob := s.combatant("ann"), s.combatant("bob")
+	switch {
+	case !s.Started || !s.InTurn || s.Round != 1 || strings.Join(s.Order, ",") != "ann,bob" || s.Turn != 0:
+		t.Errorf("started %v, in turn %v, round %d, order %v, turn %d; want a turn of ann under way in round 1 of ann, bob",
+			s.Started, s.InTurn, s.Round, s.Order, s.Turn)
+	case ann.AP != 2 || ann.Aimed != UnarmedName || ann.Status != OnGuard:
+		t.Errorf("ann %+v; want 2 AP, aimed unarmed, on guard", *ann)
+	case !bob.Down || !bob.Dead || s.combatant("cy").Present:
+		t.Errorf("bob down %v dead %v, cy present %v; want bob dead, cy still to come", bob.Down, bob.Dead, s.combatant("cy").Present)
+	}
+	if p := next(&s); p.Actor != "ann" || p.Kind != "act" {
+		t.Errorf("prompt %s for %s; want ann's action", p.Kind, p.Actor)
+	}
+}
+
+func TestStartProblems(t *testing.T) {
+	sp := startSpec()
+	sp.Begin = Start{Order: []string{"bob", "bob", "cy", "zed"}, Turn: "cy", Combatants: map[string]CombatantStart{
+		"bob": {Aimed: "sword"},
+	}}
+	_, err := sp.State()
+	want := []string{
+		`start.combatants.bob.aimed: bob wields no "sword"`,
+		"start.order[1]: bob is in the order twice",
+		"start.order[2]: cy joins after round 3, not yet",
+		`start.order[3]: no combatant "zed"; combatants: ann, bob, cy`,
+		"start.order: ann is in the fight but not in the order",
+		"start.turn: cy has not joined the fight yet",
+		"start.combatants.bob.aimed: an Aim lasts only within its turn, and it is cy's turn",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+}
