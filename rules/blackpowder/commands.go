@@ -92,6 +92,10 @@ type Interrupt struct {
 	// After: act right after the declared action instead, with no contest
 	// (R08: a delayed action need not be faster).
 	After bool `json:"after,omitempty"`
+	// With joins the interrupt of an ally who answered the same
+	// declaration before, as a combined action: all of its members must
+	// win the Speed contest, or none goes first (R08, A16).
+	With string `json:"with,omitempty"`
 }
 
 // FireEarly: fire a pending aimed attack now, before a declared action, as

@@ -1,5 +1,7 @@
 package blackpowder
 
+import "slices"
+
 // evolve applies one event to the state. It never fails and never rolls.
 func evolve(s *State, e Event) {
 	switch e := e.(type) {
@@ -152,16 +154,16 @@ func evolve(s *State, e Event) {
 		s.Declared.Queue = s.Declared.Queue[1:]
 	case *SpeedContest:
 		d := s.Declared
-		d.Queue = d.Queue[1:]
 		d.SpeedTotal = e.ActorTotal
-		if !e.Won {
-			d.After = append(d.After, Deferred{Who: e.Interrupter, Command: e.Action})
+		if i := d.held(e.Interrupter); i >= 0 {
+			d.Held[i].Contested, d.Held[i].First = true, e.Won
 		}
 	case *DeclarationStep:
-		if e.Deferred {
-			s.Declared.After = s.Declared.After[1:]
-		} else {
-			s.Declared.Resolved = true
+		d := s.Declared
+		if !e.Early && !e.Deferred {
+			d.Resolved = true
+		} else if i := d.held(e.Who); i >= 0 {
+			d.Held = slices.Delete(d.Held, i, i+1)
 		}
 	case *Lapsed:
 		if c := s.combatant(e.Who); c != nil && c.Delayed && s.Declared != nil && s.Declared.Actor != e.Who {
@@ -258,7 +260,7 @@ func evolve(s *State, e Event) {
 	case *Queued:
 		d := s.Declared
 		d.Queue = d.Queue[1:]
-		d.After = append(d.After, Deferred{Who: e.Who, Command: e.Action})
+		d.Held = append(d.Held, Deferred{Who: e.Who, Command: e.Action, Interrupt: e.Interrupt, With: e.With})
 	case *EarlyDodgeContest:
 		// The dodge, if won, follows as its own event.
 	case *ItemUsed:

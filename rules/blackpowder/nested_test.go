@@ -110,12 +110,12 @@ func TestCloneCopiesDeclaredCommands(t *testing.T) {
 	s := State{Declared: &Declaration{
 		Actor:   "a",
 		Command: Nested{&Attack{Target: "b"}},
-		After:   []Deferred{{Who: "c", Command: Nested{&Attack{Target: "a"}}}},
+		Held:    []Deferred{{Who: "c", Command: Nested{&Attack{Target: "a"}}}},
 	}}
 	out := s.clone()
 	out.Declared.Command.Command.(*Attack).Target = "x"
-	out.Declared.After[0].Command.Command.(*Attack).Target = "y"
-	if s.Declared.Command.Command.(*Attack).Target != "b" || s.Declared.After[0].Command.Command.(*Attack).Target != "a" {
+	out.Declared.Held[0].Command.Command.(*Attack).Target = "y"
+	if s.Declared.Command.Command.(*Attack).Target != "b" || s.Declared.Held[0].Command.Command.(*Attack).Target != "a" {
 		t.Error("the clone shares its declared commands with the original")
 	}
 }

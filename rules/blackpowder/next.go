@@ -361,6 +361,12 @@ func reactionPrompt(s *State, b *prompter) {
 		if atk, ok := o.Command.(*Attack); ok {
 			b.add(&Interrupt{Action: Nested{atk}}, "interrupt (Speed contest): ", o.Label)
 			b.add(&Interrupt{Action: Nested{atk}, After: true}, "right after it: ", o.Label)
+			// A combined action with an ally who interrupted before (A16).
+			for _, h := range d.Held {
+				if ally := s.combatant(h.Who); h.Interrupt && ally.Group == c.Group {
+					b.add(&Interrupt{Action: Nested{atk}, With: h.Who}, "interrupt together with ", ally.Name, " (all must win the Speed contest): ", o.Label)
+				}
+			}
 		}
 	}
 	b.add(&Decline{}, "let it go")

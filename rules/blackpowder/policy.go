@@ -284,7 +284,7 @@ func interruptWith(s *State, p engine.Prompt[Command]) Command {
 	choice := -1
 	for i, o := range p.Options {
 		in, ok := o.Command.(*Interrupt)
-		if !ok || in.After {
+		if !ok || in.After || in.With != "" {
 			continue
 		}
 		if choice < 0 {

@@ -165,11 +165,18 @@ func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Withdraw{X: x, Y: y}, nil
 	case "interrupt", "after":
-		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		text, with := p.Arg(0), ""
+		if rest, ok := strings.CutPrefix(text, "with "); ok && p.Verb == "interrupt" {
+			with, text, _ = strings.Cut(strings.TrimSpace(rest), " ")
+			if text == "" {
+				return nil, fmt.Errorf("interrupt with %s and do what? interrupt with ALLY COMMAND", with)
+			}
+		}
+		inner, err := r.ParseCommand(s, actor, text)
 		if err != nil {
 			return nil, fmt.Errorf("%s with what? %w", p.Verb, err)
 		}
-		return &Interrupt{Action: Nested{inner}, After: p.Verb == "after"}, nil
+		return &Interrupt{Action: Nested{inner}, After: p.Verb == "after", With: with}, nil
 	case "stun":
 		return &Stun{Target: p.Arg(0), Weapon: p.Word("with")}, nil
 	case "hold":
@@ -237,8 +244,11 @@ func (r Rules) FormatCommand(c Command) string {
 		return parts.Say("stun", c.Target).Opt("with", c.Weapon).String()
 	case *Interrupt:
 		verb := "interrupt "
-		if c.After {
+		switch {
+		case c.After:
 			verb = "after "
+		case c.With != "":
+			verb = "interrupt with " + c.With + " "
 		}
 		if c.Action.Command == nil {
 			return verb + "?"
@@ -368,9 +378,16 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			actor = fmt.Sprintf("d10=%d → %d", e.ActorDie, e.ActorTotal)
 		}
 		first := map[bool]string{true: name(e.Interrupter), false: name(e.Actor)}[e.Won]
-		return fmt.Sprintf("%s interrupts: Speed d10=%d → %d against %s's %s: %s goes first", name(e.Interrupter), e.Die, e.Total, name(e.Actor), actor, first)
+		line := fmt.Sprintf("%s interrupts: Speed d10=%d → %d against %s's %s: %s goes first", name(e.Interrupter), e.Die, e.Total, name(e.Actor), actor, first)
+		if e.With != "" && e.Beats && !e.Won {
+			line += " (not every part of the combined action wins)"
+		}
+		return line
 	case *DeclarationStep:
-		if e.Deferred {
+		switch {
+		case e.Early:
+			return name(e.Who) + "'s delayed action resolves first"
+		case e.Deferred:
 			return name(e.Who) + "'s delayed action resolves"
 		}
 		return name(e.Who) + "'s declared action resolves"
@@ -449,6 +466,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *DelayedSettled:
 		return name(e.Who) + "'s delayed action is used"
 	case *Queued:
+		switch {
+		case e.With != "":
+			return fmt.Sprintf("%s joins %s's combined interrupt: %s", name(e.Who), name(e.With), Rules{}.FormatCommand(e.Action.Command))
+		case e.Interrupt:
+			return fmt.Sprintf("%s will interrupt: %s", name(e.Who), Rules{}.FormatCommand(e.Action.Command))
+		}
 		return name(e.Who) + " will act right after it"
 	case *EarlyDodgeContest:
 		verdict := "may dodge"
