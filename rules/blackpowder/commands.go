@@ -148,10 +148,12 @@ type Ruling struct {
 	Modifier *int  `json:"modifier,omitempty"`
 }
 
-// Rest: after the fight, everyone standing rests: "short" (about half an
-// hour, once), "long" (about two hours) or "sleep" (a night) (R29).
+// Rest: after the fight, everyone standing rests, or only those named in
+// Who: "short" (about half an hour, once each), "long" (about two hours)
+// or "sleep" (a night) (R29).
 type Rest struct {
-	Length string `json:"length"`
+	Length string   `json:"length"`
+	Who    []string `json:"who,omitempty"`
 }
 
 // Heal: after the fight, a Medicine check against 10 by the healer for the

@@ -238,17 +238,19 @@ func evolve(s *State, e Event) {
 		s.After = &Aftermath{Winner: e.Winner, TimedOut: e.TimedOut}
 		s.Pending, s.Declared, s.AimsDue = nil, nil, nil
 	case *Rested:
+		a := s.After
 		for _, g := range e.Gains {
 			c := s.combatant(g.Who)
 			c.LP += g.Gain
 			if e.Length == "sleep" {
 				c.Fatigue = 0 // a night's sleep clears Fatigue (A29)
 			}
+			if e.Length == "short" {
+				a.ShortRested = append(a.ShortRested, g.Who)
+			}
+			// A new rest period for the rested: Medicine may be tried again.
+			a.Treated = slices.DeleteFunc(a.Treated, func(id string) bool { return id == g.Who })
 		}
-		if e.Length == "short" {
-			s.After.ShortRest = true
-		}
-		s.After.Treated = nil
 	case *Healed:
 		s.combatant(e.Patient).LP += e.Gain
 		s.After.Treated = append(s.After.Treated, e.Patient)

@@ -3,6 +3,7 @@ package blackpowder
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -137,7 +138,11 @@ func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 	case "repair":
 		return &Repair{Owner: p.Arg(0)}, nil
 	case "rest":
-		return &Rest{Length: p.Arg(0)}, nil
+		r := &Rest{Length: p.Arg(0)}
+		if len(p.Args) > 1 {
+			r.Who = slices.Clone(p.Args[1:])
+		}
+		return r, nil
 	case "heal":
 		return &Heal{Healer: p.Arg(0), Patient: p.Arg(1)}, nil
 	case "assist":
@@ -202,7 +207,7 @@ func (r Rules) FormatCommand(c Command) string {
 	case *Assist:
 		return "assist " + c.Ally
 	case *Rest:
-		return "rest " + c.Length
+		return parts.Say("rest", append([]string{c.Length}, c.Who...)...).String()
 	case *UseItem:
 		return parts.Say("use", c.Item).Opt("on", c.Target).String()
 	case *Repair:

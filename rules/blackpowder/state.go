@@ -415,9 +415,9 @@ type Aftermath struct {
 	Winner string `json:"winner"`
 	// TimedOut is set when the round limit ended the fight.
 	TimedOut bool `json:"timed_out,omitempty"`
-	// ShortRest is set once the one short rest after the fight is taken
+	// ShortRested lists who has taken the one short rest after the fight
 	// (A28).
-	ShortRest bool `json:"short_rest,omitempty"`
+	ShortRested []string `json:"short_rested,omitempty"`
 	// Treated lists who has had a Medicine attempt since the last rest
 	// (A28: one a patient each rest period).
 	Treated []string `json:"treated,omitempty"`
@@ -538,6 +538,7 @@ func (s *State) scratchInto(dst *State) {
 	if s.After != nil {
 		after := *s.After
 		after.Treated = slices.Clone(after.Treated)
+		after.ShortRested = slices.Clone(after.ShortRested)
 		dst.After = &after
 	}
 	if s.Declared != nil {
@@ -583,6 +584,7 @@ func (s *State) clone() State {
 	if s.After != nil {
 		after := *s.After
 		after.Treated = slices.Clone(after.Treated)
+		after.ShortRested = slices.Clone(after.ShortRested)
 		out.After = &after
 	}
 	for i := range out.Combatants {
