@@ -190,6 +190,13 @@ type Check struct {
 	Difficulty int    `json:"difficulty,omitempty"`
 }
 
+// FreeForm: the action; something the rules do not list and the GM lets
+// happen with no check, such as blowing a horn (R05). Action says what, in
+// the player's words.
+type FreeForm struct {
+	Action string `json:"action"`
+}
+
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
@@ -236,6 +243,7 @@ func (UseItem) Kind() string           { return "use" }
 func (Repair) Kind() string            { return "repair" }
 func (StandUp) Kind() string           { return "stand" }
 func (Check) Kind() string             { return "check" }
+func (FreeForm) Kind() string          { return "do" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -272,6 +280,7 @@ func (*UseItem) isCommand()           {}
 func (*Repair) isCommand()            {}
 func (*StandUp) isCommand()           {}
 func (*Check) isCommand()             {}
+func (*FreeForm) isCommand()          {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -291,6 +300,7 @@ func commandKinds() map[string]func() Command {
 		"move":               func() Command { return &Move{} },
 		"run":                func() Command { return &Run{} },
 		"withdraw":           func() Command { return &Withdraw{} },
+		"do":                 func() Command { return &FreeForm{} },
 		"decline":            func() Command { return &Decline{} },
 		"interrupt":          func() Command { return &Interrupt{} },
 		"hold":               func() Command { return &Hold{} },

@@ -195,6 +195,8 @@ func (r *run) act(who string, cmd Command) error {
 		return r.standUp(who)
 	case *Check:
 		return r.check(who, c)
+	case *FreeForm:
+		return r.freeForm(who, c)
 	case *Draw:
 		return r.draw(who, c.Weapon)
 	case *Reload:
@@ -1324,6 +1326,24 @@ func (r *run) check(who string, cmd *Check) error {
 	}
 	ev.Die, ev.Total, ev.Success = r.passFail(attr+c.Skill(cmd.Skill)+c.Assist, ev.Difficulty)
 	r.emit(ev)
+	return nil
+}
+
+// freeForm does a free-form action that needs no check: it spends the
+// action and draws no die (R05, §6). What it achieves is the GM's to
+// narrate.
+func (r *run) freeForm(who string, cmd *FreeForm) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	switch {
+	case strings.TrimSpace(cmd.Action) == "":
+		return engine.Errorf(engine.Invalid, "do what? name the free-form action")
+	case c.Actions < 1:
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	r.emit(&FreeFormDone{Who: c.ID, Action: cmd.Action})
 	return nil
 }
 

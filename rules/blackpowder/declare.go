@@ -416,7 +416,7 @@ func (r *run) actDelayed(who string, cmd Command) error {
 	switch cmd.(type) {
 	case *Attack, *Hold, *Stun:
 		return r.as("delayed", func() error { return r.act(who, cmd) })
-	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check:
+	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check, *FreeForm:
 	case nil:
 		return engine.Errorf(engine.Invalid, "no action given for %s's delayed action", c.Name)
 	default:

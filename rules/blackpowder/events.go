@@ -434,6 +434,13 @@ type StoodUp struct {
 	Who string `json:"who"`
 }
 
+// FreeFormDone: a free-form action that needs no check is done, spending
+// the action and drawing no die (R05).
+type FreeFormDone struct {
+	Who    string `json:"who"`
+	Action string `json:"action"`
+}
+
 // Checked: a free-form check (R01). Die is 0 when it could not succeed
 // and no die was drawn (A37).
 type Checked struct {
@@ -547,6 +554,7 @@ func (ItemUsed) Kind() string            { return "item_used" }
 func (GroupJoined) Kind() string         { return "group_joined" }
 func (StoodUp) Kind() string             { return "stood_up" }
 func (Checked) Kind() string             { return "checked" }
+func (FreeFormDone) Kind() string        { return "free_form_done" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -604,6 +612,7 @@ func (*ItemUsed) isEvent()            {}
 func (*GroupJoined) isEvent()         {}
 func (*StoodUp) isEvent()             {}
 func (*Checked) isEvent()             {}
+func (*FreeFormDone) isEvent()        {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -664,5 +673,6 @@ func eventKinds() map[string]func() Event {
 		"group_joined":         func() Event { return &GroupJoined{} },
 		"stood_up":             func() Event { return &StoodUp{} },
 		"checked":              func() Event { return &Checked{} },
+		"free_form_done":       func() Event { return &FreeFormDone{} },
 	}
 }

@@ -287,6 +287,8 @@ func evolve(s *State, e Event) {
 		c := s.combatant(e.Who)
 		useAction(c)
 		c.Assist = 0
+	case *FreeFormDone:
+		useAction(s.combatant(e.Who)) // no check: an assist stays for the next one
 	case *Woke:
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)

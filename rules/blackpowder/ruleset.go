@@ -133,6 +133,8 @@ func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			}
 		}
 		return c, nil
+	case "do":
+		return &FreeForm{Action: p.Arg(0)}, nil
 	case "use":
 		return &UseItem{Item: p.Arg(0), Target: p.Word("on")}, nil
 	case "repair":
@@ -261,6 +263,8 @@ func (r Rules) FormatCommand(c Command) string {
 		return verb + r.FormatCommand(c.Action.Command)
 	case *FireEarly:
 		return "fire-early"
+	case *FreeForm:
+		return "do " + c.Action
 	}
 	return c.Kind()
 }
@@ -487,6 +491,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			name(e.Attacker), e.AttackerDie, e.AttackerTotal, name(e.Target), e.Die, e.Total, name(e.Target), verdict)
 	case *StoodUp:
 		return name(e.Who) + " stands up"
+	case *FreeFormDone:
+		return fmt.Sprintf("%s: %s (a free-form action, no check)", name(e.Who), e.Action)
 	case *Checked:
 		what := e.Attribute
 		if e.Skill != "" {
