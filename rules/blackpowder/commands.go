@@ -92,6 +92,10 @@ type Interrupt struct {
 	// After: act right after the declared action instead, with no contest
 	// (R08: a delayed action need not be faster).
 	After bool `json:"after,omitempty"`
+	// With joins the interrupt of an ally who answered the same
+	// declaration before, as a combined action: all of its members must
+	// win the Speed contest, or none goes first (R08, A16).
+	With string `json:"with,omitempty"`
 }
 
 // FireEarly: fire a pending aimed attack now, before a declared action, as
@@ -144,10 +148,12 @@ type Ruling struct {
 	Modifier *int  `json:"modifier,omitempty"`
 }
 
-// Rest: after the fight, everyone standing rests: "short" (about half an
-// hour, once), "long" (about two hours) or "sleep" (a night) (R29).
+// Rest: after the fight, everyone standing rests, or only those named in
+// Who: "short" (about half an hour, once each), "long" (about two hours)
+// or "sleep" (a night) (R29).
 type Rest struct {
-	Length string `json:"length"`
+	Length string   `json:"length"`
+	Who    []string `json:"who,omitempty"`
 }
 
 // Heal: after the fight, a Medicine check against 10 by the healer for the
@@ -182,6 +188,13 @@ type Check struct {
 	Attribute  string `json:"attribute"`
 	Skill      string `json:"skill,omitempty"`
 	Difficulty int    `json:"difficulty,omitempty"`
+}
+
+// FreeForm: the action; something the rules do not list and the GM lets
+// happen with no check, such as blowing a horn (R05). Action says what, in
+// the player's words.
+type FreeForm struct {
+	Action string `json:"action"`
 }
 
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
@@ -230,6 +243,7 @@ func (UseItem) Kind() string           { return "use" }
 func (Repair) Kind() string            { return "repair" }
 func (StandUp) Kind() string           { return "stand" }
 func (Check) Kind() string             { return "check" }
+func (FreeForm) Kind() string          { return "do" }
 
 func (*RollInitiative) isCommand()    {}
 func (*Attack) isCommand()            {}
@@ -266,6 +280,7 @@ func (*UseItem) isCommand()           {}
 func (*Repair) isCommand()            {}
 func (*StandUp) isCommand()           {}
 func (*Check) isCommand()             {}
+func (*FreeForm) isCommand()          {}
 
 // commandKinds constructs each command type by kind, for decoding.
 func commandKinds() map[string]func() Command {
@@ -285,6 +300,7 @@ func commandKinds() map[string]func() Command {
 		"move":               func() Command { return &Move{} },
 		"run":                func() Command { return &Run{} },
 		"withdraw":           func() Command { return &Withdraw{} },
+		"do":                 func() Command { return &FreeForm{} },
 		"decline":            func() Command { return &Decline{} },
 		"interrupt":          func() Command { return &Interrupt{} },
 		"hold":               func() Command { return &Hold{} },

@@ -159,7 +159,7 @@ func (r *run) decideCommand(who string, cmd Command) error {
 	case *Search:
 		return r.search(who)
 	case *Rest:
-		return r.rest(c.Length)
+		return r.rest(c)
 	case *Heal:
 		return r.heal(c)
 	case *Repair:
@@ -195,6 +195,8 @@ func (r *run) act(who string, cmd Command) error {
 		return r.standUp(who)
 	case *Check:
 		return r.check(who, c)
+	case *FreeForm:
+		return r.freeForm(who, c)
 	case *Draw:
 		return r.draw(who, c.Weapon)
 	case *Reload:
@@ -1327,6 +1329,24 @@ func (r *run) check(who string, cmd *Check) error {
 	return nil
 }
 
+// freeForm does a free-form action that needs no check: it spends the
+// action and draws no die (R05, §6). What it achieves is the GM's to
+// narrate.
+func (r *run) freeForm(who string, cmd *FreeForm) error {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return err
+	}
+	switch {
+	case strings.TrimSpace(cmd.Action) == "":
+		return engine.Errorf(engine.Invalid, "do what? name the free-form action")
+	case c.Actions < 1:
+		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	r.emit(&FreeFormDone{Who: c.ID, Action: cmd.Action})
+	return nil
+}
+
 // repair mends a gun left inoperable for the fight, after it: Craft
 // (Gunsmith) against the gun's fix difficulty + 5, the GM's default (§6).
 func (r *run) repair(cmd *Repair) error {
@@ -1351,22 +1371,41 @@ func (r *run) repair(cmd *Repair) error {
 	return nil
 }
 
-// rest rests everyone standing (R29, A28): a short rest (once after a
-// fight) heals D10/3 + Body, a long one D10/2 + Body, a night's sleep
-// half LP max (rounded down) + Body with no die; never above LP max.
-func (r *run) rest(length string) error {
-	a := r.s.After
+// rest rests everyone standing, or those cmd names (R29, A28): a short
+// rest (once each after a fight) heals D10/3 + Body, a long one D10/2 +
+// Body, a night's sleep half LP max (rounded down) + Body with no die;
+// never above LP max. The resting roll in roster order. Named, each must be
+// standing (and, for a short rest, not have had it); unnamed, those who
+// have had the short rest sit the next one out.
+func (r *run) rest(cmd *Rest) error {
+	a, length := r.s.After, cmd.Length
 	switch {
 	case a == nil:
 		return engine.Errorf(engine.NotAllowedNow, "resting comes after the fight")
-	case length == "short" && a.ShortRest:
-		return engine.Errorf(engine.NotAllowedNow, "the one short rest after this fight has been taken")
 	case length != "short" && length != "long" && length != "sleep":
 		return engine.Errorf(engine.Invalid, "rest short, rest long, or rest sleep; not %q", length)
 	}
+	for i, id := range cmd.Who {
+		c := r.s.combatant(id)
+		switch {
+		case c == nil:
+			return engine.Errorf(engine.Invalid, "no combatant %q to rest", id)
+		case slices.Contains(cmd.Who[:i], id):
+			return engine.Errorf(engine.Invalid, "%s is named twice", c.Name)
+		case c.Status != Active:
+			return engine.Errorf(engine.NotAllowedNow, "%s is not standing and cannot rest", c.Name)
+		case length == "short" && slices.Contains(a.ShortRested, id):
+			return engine.Errorf(engine.NotAllowedNow, "%s has had the one short rest after this fight", c.Name)
+		}
+	}
 	ev := &Rested{Length: length}
 	for _, c := range r.s.Combatants {
-		if c.Status != Active {
+		switch {
+		case c.Status != Active:
+			continue
+		case len(cmd.Who) > 0 && !slices.Contains(cmd.Who, c.ID):
+			continue
+		case length == "short" && slices.Contains(a.ShortRested, c.ID):
 			continue
 		}
 		g := Gain{Who: c.ID}
@@ -1379,6 +1418,9 @@ func (r *run) rest(length string) error {
 		}
 		g.Gain = max(0, min(c.LPMax-c.LP, value))
 		ev.Gains = append(ev.Gains, g)
+	}
+	if len(ev.Gains) == 0 {
+		return engine.Errorf(engine.NotAllowedNow, "nobody standing is left to take a %s rest", length)
 	}
 	r.emit(ev)
 	return nil

@@ -252,9 +252,12 @@ func (r *run) decline(who string) error {
 	return nil
 }
 
-// interrupt acts with a held delayed action against a declared one: a Speed
-// contest, the interrupter drawing first, decides who goes first; the
-// actor rolls once for every interrupter (R08, R02, A02, A16).
+// interrupt answers a declared action with a held delayed action (R08):
+// to act right after it, or to try to go first. Interrupters are settled
+// together once every holder has answered (speedContest), so that all
+// their dice come before the actor's (§7). One may join an earlier
+// interrupter of its own group in a combined action (With): all of them
+// must then win for any to go first (A16).
 func (r *run) interrupt(who string, cmd *Interrupt) error {
 	d, err := r.reactionHead(who, "interrupt")
 	if err != nil {
@@ -264,31 +267,139 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if inner == nil {
 		return engine.Errorf(engine.Invalid, "act with what? the interrupt names no action")
 	}
+	party, err := r.s.combineWith(d, who, cmd)
+	if err != nil {
+		return err
+	}
 	probe := r.dryRun("")
 	if err := probe.actDelayed(who, inner); err != nil {
 		return err
 	}
+	r.emit(&Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party})
+	return nil
+}
+
+// combineWith checks who's interrupt cmd against the declaration d and
+// returns the first member of the combined action it joins: "" when it
+// joins none.
+func (s *State) combineWith(d *Declaration, who string, cmd *Interrupt) (string, error) {
+	if cmd.With == "" {
+		return "", nil
+	}
 	if cmd.After {
-		r.emit(&Queued{Who: who, Action: cmd.Action.clone()})
-		return nil
+		return "", engine.Errorf(engine.Invalid, "a combined delayed action interrupts: %q takes no ally", "after")
 	}
-	i, a := r.s.combatant(who), r.s.combatant(d.Actor)
-	ev := &SpeedContest{Interrupter: who, Actor: a.ID, Action: cmd.Action.clone()}
-	ev.Die = r.d10()
-	ev.Total = ev.Die + i.Body + i.Skill("speed")
-	ev.ActorTotal = d.SpeedTotal
-	if ev.ActorTotal == 0 {
-		ev.ActorDie = r.d10()
-		ev.ActorTotal = ev.ActorDie + a.Body + a.Skill("speed")
+	if cmd.With == who {
+		return "", engine.Errorf(engine.Invalid, "%s cannot combine with themselves", who)
 	}
-	ev.Won = ev.Total > ev.ActorTotal || (ev.Total == ev.ActorTotal && i.Skill("speed") > a.Skill("speed"))
-	r.emit(ev)
-	if ev.Won {
-		if err := r.actDelayed(who, inner); err != nil {
-			r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
+	ally := s.combatant(cmd.With)
+	if ally == nil {
+		return "", engine.Errorf(engine.Invalid, "no combatant %q to combine with", cmd.With)
+	}
+	if ally.Group != s.combatant(who).Group {
+		return "", engine.Errorf(engine.NotAllowedNow, "a combined action is taken with allies, and %s is not one", ally.Name)
+	}
+	i := d.held(ally.ID)
+	if i < 0 || !d.Held[i].Interrupt {
+		return "", engine.Errorf(engine.NotAllowedNow, "%s has not interrupted %s's action: join an interrupter who answered before you", ally.Name, d.Actor)
+	}
+	if first := d.Held[i].With; first != "" {
+		return first, nil
+	}
+	return ally.ID, nil
+}
+
+// held returns the index in d.Held of who's delayed action, or -1.
+func (d *Declaration) held(who string) int {
+	for i := range d.Held {
+		if d.Held[i].Who == who {
+			return i
 		}
 	}
-	return nil
+	return -1
+}
+
+// contestDue reports whether the Speed contest is to be drawn: some
+// interrupters wait for it and no holder is left to answer.
+func (d *Declaration) contestDue() bool {
+	if len(d.Queue) > 0 && d.Queue[0].Kind == "interrupt" {
+		return false
+	}
+	for i := range d.Held {
+		if d.Held[i].Interrupt && !d.Held[i].Contested {
+			return true
+		}
+	}
+	return false
+}
+
+// firstToAct returns the index in d.Held of the next delayed action to
+// resolve before the declared action, having won its contest, or -1.
+func (d *Declaration) firstToAct() int {
+	for i := range d.Held {
+		if d.Held[i].First {
+			return i
+		}
+	}
+	return -1
+}
+
+// speedContest draws the Speed contest of every interrupter waiting for
+// it against the declaring actor (R02, R08, A02, A16): each interrupter's
+// die in the order they answered, then the actor's one die for all of
+// them (§7). An interrupter beats the actor with a higher total, or an
+// equal one and more Speed skill; it goes first if it beats the actor and
+// so does everyone in its combined action.
+func (r *run) speedContest() {
+	s := r.s
+	d := s.Declared
+	a := s.combatant(d.Actor)
+	// The contest's events change d.Held: work from a copy of the
+	// contenders, with their dice.
+	type contender struct {
+		h          Deferred
+		die, total int
+	}
+	var buf [8]contender
+	cs := buf[:0]
+	for _, h := range d.Held {
+		if h.Interrupt && !h.Contested {
+			c := s.combatant(h.Who)
+			die := r.d10()
+			cs = append(cs, contender{h: h, die: die, total: die + c.Body + c.Skill("speed")})
+		}
+	}
+	actorDie := r.d10()
+	actorTotal := actorDie + a.Body + a.Skill("speed")
+	beats := func(c contender) bool {
+		speed := s.combatant(c.h.Who).Skill("speed")
+		return c.total > actorTotal || (c.total == actorTotal && speed > a.Skill("speed"))
+	}
+	// party is the key of a combined action: its first member.
+	party := func(h Deferred) string {
+		if h.With != "" {
+			return h.With
+		}
+		return h.Who
+	}
+	for i, c := range cs {
+		won, members := true, 0
+		for _, o := range cs {
+			if party(o.h) == party(c.h) {
+				members++
+				won = won && beats(o)
+			}
+		}
+		ev := &SpeedContest{Interrupter: c.h.Who, Actor: a.ID, Die: c.die, Total: c.total,
+			ActorTotal: actorTotal, Beats: beats(c), Won: won, Action: c.h.Command.clone()}
+		if members > 1 {
+			ev.With = party(c.h)
+		}
+		if i == 0 {
+			ev.ActorDie = actorDie
+		}
+		r.emit(ev)
+	}
 }
 
 // actDelayed acts with a held delayed action (R08). Attacks spend the held
@@ -305,7 +416,7 @@ func (r *run) actDelayed(who string, cmd Command) error {
 	switch cmd.(type) {
 	case *Attack, *Hold, *Stun:
 		return r.as("delayed", func() error { return r.act(who, cmd) })
-	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check:
+	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check, *FreeForm:
 	case nil:
 		return engine.Errorf(engine.Invalid, "no action given for %s's delayed action", c.Name)
 	default:
@@ -340,14 +451,27 @@ func (r *run) fireEarly(who string) error {
 }
 
 // resolveDeclared resolves what a declaration is waiting for once nobody is
-// left to answer it: the declared action, then the delayed actions that
-// lost their contests. It stops when something needs a decision.
+// left to answer it: the Speed contest of its interrupters, when the last
+// holder of a delayed action has answered; the interrupters that won it;
+// the declared action; then the delayed actions that act after it, the
+// contest's losers among them. It stops when something needs a decision.
 func (r *run) resolveDeclared() {
 	s := r.s
 	r.pruneReactions()
-	for s.Declared != nil && s.Pending == nil && len(s.Declared.Queue) == 0 && !s.Over {
+	for s.Declared != nil && s.Pending == nil && !s.Over {
 		d := s.Declared
+		early := d.firstToAct()
 		switch {
+		case d.contestDue():
+			r.speedContest()
+		case early >= 0:
+			first := d.Held[early]
+			r.emit(event(r, (*hotMemory).declarationStep, DeclarationStep{Who: first.Who, Early: true}))
+			if err := r.actDelayed(first.Who, first.Command.Command); err != nil {
+				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: first.Who, Reason: err.Error()}))
+			}
+		case len(d.Queue) > 0:
+			return
 		case !d.Resolved:
 			actor, cmd, unsafe := d.Actor, d.Command.Command, d.Unsafe
 			r.emit(event(r, (*hotMemory).declarationStep, DeclarationStep{Who: actor}))
@@ -364,8 +488,8 @@ func (r *run) resolveDeclared() {
 			if err := r.as("", func() error { return r.act(actor, cmd) }); err != nil {
 				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
 			}
-		case len(d.After) > 0:
-			later := d.After[0]
+		case len(d.Held) > 0:
+			later := d.Held[0]
 			r.emit(event(r, (*hotMemory).declarationStep, DeclarationStep{Who: later.Who, Deferred: true}))
 			if err := r.actDelayed(later.Who, later.Command.Command); err != nil {
 				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: later.Who, Reason: err.Error()}))

@@ -233,8 +233,12 @@ type ReactionDone struct {
 }
 
 // SpeedContest: an interrupter's Speed check against the declaring actor's
-// (R02, R08). ActorDie is 0 when the actor's roll was already made for an
-// earlier interrupter. Won: the interrupter goes first.
+// (R02, R08). Every interrupter's die is drawn, in the order they
+// answered, before the actor's one die (§7); one event each, in that
+// order. ActorDie is set on the first only. Beats: this interrupter's
+// total beats the actor's. With names the first member of the combined
+// action it is part of, if any (that member's own included). Won: it goes first, having beaten the
+// actor, and so has everyone it combines with (A16).
 type SpeedContest struct {
 	Interrupter string `json:"interrupter"`
 	Actor       string `json:"actor"`
@@ -242,14 +246,18 @@ type SpeedContest struct {
 	Total       int    `json:"total"`
 	ActorDie    int    `json:"actor_die,omitempty"`
 	ActorTotal  int    `json:"actor_total"`
+	Beats       bool   `json:"beats,omitempty"`
+	With        string `json:"with,omitempty"`
 	Won         bool   `json:"won"`
 	Action      Nested `json:"action"`
 }
 
 // DeclarationStep: the declared action (Who is its actor), or a delayed
-// action that lost its contest, starts to resolve.
+// action answering it, starts to resolve: Early before the declared
+// action, having won its Speed contest; Deferred after it.
 type DeclarationStep struct {
 	Who      string `json:"who"`
+	Early    bool   `json:"early,omitempty"`
 	Deferred bool   `json:"deferred,omitempty"`
 }
 
@@ -376,11 +384,15 @@ type DelayedSettled struct {
 	Done bool   `json:"done"`
 }
 
-// Queued: a holder of a delayed action chooses to act right after the
-// declared action, with no contest (R08).
+// Queued: a holder of a delayed action answers a declared action with it
+// (R08): to act right after it, with no contest, or, with Interrupt, to
+// go before it if a Speed contest is won; With names the first
+// interrupter of the combined action it joins (A16).
 type Queued struct {
-	Who    string `json:"who"`
-	Action Nested `json:"action"`
+	Who       string `json:"who"`
+	Action    Nested `json:"action"`
+	Interrupt bool   `json:"interrupt,omitempty"`
+	With      string `json:"with,omitempty"`
 }
 
 // EarlyDodgeContest: before dodging an aimed attack fired early, the
@@ -420,6 +432,13 @@ type GroupJoined struct {
 // StoodUp: a prone combatant gets up, spending the action (A39).
 type StoodUp struct {
 	Who string `json:"who"`
+}
+
+// FreeFormDone: a free-form action that needs no check is done, spending
+// the action and drawing no die (R05).
+type FreeFormDone struct {
+	Who    string `json:"who"`
+	Action string `json:"action"`
 }
 
 // Checked: a free-form check (R01). Die is 0 when it could not succeed
@@ -535,6 +554,7 @@ func (ItemUsed) Kind() string            { return "item_used" }
 func (GroupJoined) Kind() string         { return "group_joined" }
 func (StoodUp) Kind() string             { return "stood_up" }
 func (Checked) Kind() string             { return "checked" }
+func (FreeFormDone) Kind() string        { return "free_form_done" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -592,6 +612,7 @@ func (*ItemUsed) isEvent()            {}
 func (*GroupJoined) isEvent()         {}
 func (*StoodUp) isEvent()             {}
 func (*Checked) isEvent()             {}
+func (*FreeFormDone) isEvent()        {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -652,5 +673,6 @@ func eventKinds() map[string]func() Event {
 		"group_joined":         func() Event { return &GroupJoined{} },
 		"stood_up":             func() Event { return &StoodUp{} },
 		"checked":              func() Event { return &Checked{} },
+		"free_form_done":       func() Event { return &FreeFormDone{} },
 	}
 }

@@ -1,5 +1,7 @@
 package blackpowder
 
+import "slices"
+
 // evolve applies one event to the state. It never fails and never rolls.
 func evolve(s *State, e Event) {
 	switch e := e.(type) {
@@ -158,16 +160,16 @@ func evolve(s *State, e Event) {
 		s.Declared.Queue = s.Declared.Queue[1:]
 	case *SpeedContest:
 		d := s.Declared
-		d.Queue = d.Queue[1:]
 		d.SpeedTotal = e.ActorTotal
-		if !e.Won {
-			d.After = append(d.After, Deferred{Who: e.Interrupter, Command: e.Action})
+		if i := d.held(e.Interrupter); i >= 0 {
+			d.Held[i].Contested, d.Held[i].First = true, e.Won
 		}
 	case *DeclarationStep:
-		if e.Deferred {
-			s.Declared.After = s.Declared.After[1:]
-		} else {
-			s.Declared.Resolved = true
+		d := s.Declared
+		if !e.Early && !e.Deferred {
+			d.Resolved = true
+		} else if i := d.held(e.Who); i >= 0 {
+			d.Held = slices.Delete(d.Held, i, i+1)
 		}
 	case *Lapsed:
 		if c := s.combatant(e.Who); c != nil && c.Delayed && s.Declared != nil && s.Declared.Actor != e.Who {
@@ -242,17 +244,19 @@ func evolve(s *State, e Event) {
 		s.After = &Aftermath{Winner: e.Winner, TimedOut: e.TimedOut}
 		s.Pending, s.Declared, s.AimsDue = nil, nil, nil
 	case *Rested:
+		a := s.After
 		for _, g := range e.Gains {
 			c := s.combatant(g.Who)
 			c.LP += g.Gain
 			if e.Length == "sleep" {
 				c.Fatigue = 0 // a night's sleep clears Fatigue (A29)
 			}
+			if e.Length == "short" {
+				a.ShortRested = append(a.ShortRested, g.Who)
+			}
+			// A new rest period for the rested: Medicine may be tried again.
+			a.Treated = slices.DeleteFunc(a.Treated, func(id string) bool { return id == g.Who })
 		}
-		if e.Length == "short" {
-			s.After.ShortRest = true
-		}
-		s.After.Treated = nil
 	case *Healed:
 		s.combatant(e.Patient).LP += e.Gain
 		s.After.Treated = append(s.After.Treated, e.Patient)
@@ -264,7 +268,7 @@ func evolve(s *State, e Event) {
 	case *Queued:
 		d := s.Declared
 		d.Queue = d.Queue[1:]
-		d.After = append(d.After, Deferred{Who: e.Who, Command: e.Action})
+		d.Held = append(d.Held, Deferred{Who: e.Who, Command: e.Action, Interrupt: e.Interrupt, With: e.With})
 	case *EarlyDodgeContest:
 		// The dodge, if won, follows as its own event.
 	case *ItemUsed:
@@ -289,6 +293,8 @@ func evolve(s *State, e Event) {
 		c := s.combatant(e.Who)
 		useAction(c)
 		c.Assist = 0
+	case *FreeFormDone:
+		useAction(s.combatant(e.Who)) // no check: an assist stays for the next one
 	case *Woke:
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)

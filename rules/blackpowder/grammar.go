@@ -47,8 +47,9 @@ var grammar = parts.NewGrammar(
 	parts.Verb{Name: "done"},
 	parts.Verb{Name: "ruling", Args: "[safe|unsafe]", Keywords: []string{"mod"}, Hint: "ruling safe, ruling unsafe or ruling mod N"},
 	parts.Verb{Name: "check", Args: "ATTRIBUTE [SKILL]", Min: 1, Keywords: []string{"vs"}},
+	parts.Verb{Name: "do", Args: "ACTION", Rest: true, Hint: "a free-form action that needs no check, in words"},
 	parts.Verb{Name: "use", Args: "ITEM", Min: 1, Keywords: []string{"on"}},
 	parts.Verb{Name: "repair", Args: "OWNER", Min: 1},
-	parts.Verb{Name: "rest", Args: "short|long|sleep", Min: 1},
+	parts.Verb{Name: "rest", Args: "short|long|sleep [COMBATANT...]", Min: 1, Many: true, Hint: "name those who rest, or none for everyone standing"},
 	parts.Verb{Name: "heal", Args: "HEALER PATIENT", Min: 2},
 )

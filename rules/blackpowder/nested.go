@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"fray/engine"
 )
@@ -51,8 +52,8 @@ func (n Nested) clone() Nested {
 	return Nested{Command: cloneCommand(n.Command)}
 }
 
-// cloneCommand returns a deep copy of c (nil for nil). Only Ruling and
-// Interrupt hold anything by reference; every other command is a struct of
+// cloneCommand returns a deep copy of c (nil for nil). Only Ruling,
+// Interrupt and Rest hold anything by reference; every other command is a struct of
 // plain values, copied as it is.
 func cloneCommand(c Command) Command {
 	switch c := c.(type) {
@@ -78,6 +79,13 @@ func cloneCommand(c Command) Command {
 		}
 		out := *c
 		out.Action = c.Action.clone()
+		return &out
+	case *Rest:
+		if c == nil {
+			return c
+		}
+		out := *c
+		out.Who = slices.Clone(c.Who)
 		return &out
 	}
 	v := reflect.ValueOf(c)

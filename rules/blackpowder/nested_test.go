@@ -63,13 +63,13 @@ func TestNestedJSON(t *testing.T) {
 }
 
 // TestCommandsAreValues checks what cloneCommand relies on: of all the
-// commands only Ruling and Interrupt hold anything by reference, and the
+// commands only Ruling, Interrupt and Rest hold anything by reference, and the
 // copies it makes share nothing with the original.
 func TestCommandsAreValues(t *testing.T) {
 	for kind, newCommand := range commandKinds() {
 		typ := reflect.TypeOf(newCommand()).Elem()
 		switch typ {
-		case reflect.TypeFor[Ruling](), reflect.TypeFor[Interrupt]():
+		case reflect.TypeFor[Ruling](), reflect.TypeFor[Interrupt](), reflect.TypeFor[Rest]():
 			continue
 		}
 		for f := range typ.Fields() {
@@ -84,6 +84,7 @@ func TestCommandsAreValues(t *testing.T) {
 	for _, c := range []Command{
 		&Attack{Target: "a", Part: 5}, &Ruling{Safe: &safe, Modifier: &mod}, &Ruling{},
 		&Interrupt{Action: Nested{&Attack{Target: "b"}}}, &Interrupt{},
+		&Rest{Length: "short", Who: []string{"a", "b"}}, &Rest{Length: "long"},
 	} {
 		copied := cloneCommand(c)
 		if copied == c || !reflect.DeepEqual(copied, c) {
@@ -96,7 +97,9 @@ func TestCommandsAreValues(t *testing.T) {
 	in := &Interrupt{Action: Nested{&Attack{Target: "b"}}}
 	ic := cloneCommand(in).(*Interrupt)
 	ic.Action.Command.(*Attack).Target = "c"
-	if safe || mod != 3 || in.Action.Command.(*Attack).Target != "b" {
+	rest := &Rest{Length: "short", Who: []string{"a"}}
+	cloneCommand(rest).(*Rest).Who[0] = "z"
+	if safe || mod != 3 || in.Action.Command.(*Attack).Target != "b" || rest.Who[0] != "a" {
 		t.Error("a cloned command shares memory with the original")
 	}
 	if cloneCommand(nil) != nil {
@@ -110,12 +113,12 @@ func TestCloneCopiesDeclaredCommands(t *testing.T) {
 	s := State{Declared: &Declaration{
 		Actor:   "a",
 		Command: Nested{&Attack{Target: "b"}},
-		After:   []Deferred{{Who: "c", Command: Nested{&Attack{Target: "a"}}}},
+		Held:    []Deferred{{Who: "c", Command: Nested{&Attack{Target: "a"}}}},
 	}}
 	out := s.clone()
 	out.Declared.Command.Command.(*Attack).Target = "x"
-	out.Declared.After[0].Command.Command.(*Attack).Target = "y"
-	if s.Declared.Command.Command.(*Attack).Target != "b" || s.Declared.After[0].Command.Command.(*Attack).Target != "a" {
+	out.Declared.Held[0].Command.Command.(*Attack).Target = "y"
+	if s.Declared.Command.Command.(*Attack).Target != "b" || s.Declared.Held[0].Command.Command.(*Attack).Target != "a" {
 		t.Error("the clone shares its declared commands with the original")
 	}
 }

@@ -361,6 +361,12 @@ func reactionPrompt(s *State, b *prompter) {
 		if atk, ok := o.Command.(*Attack); ok {
 			b.add(&Interrupt{Action: Nested{atk}}, "interrupt (Speed contest): ", o.Label)
 			b.add(&Interrupt{Action: Nested{atk}, After: true}, "right after it: ", o.Label)
+			// A combined action with an ally who interrupted before (A16).
+			for _, h := range d.Held {
+				if ally := s.combatant(h.Who); h.Interrupt && ally.Group == c.Group {
+					b.add(&Interrupt{Action: Nested{atk}, With: h.Who}, "interrupt together with ", ally.Name, " (all must win the Speed contest): ", o.Label)
+				}
+			}
 		}
 	}
 	b.add(&Decline{}, "let it go")
@@ -373,11 +379,13 @@ func afterPrompt(s *State, b *prompter) {
 	a := s.After
 	b.p.Kind, b.p.Actor, b.p.Default = engine.Ruling, engine.GM, 0
 	b.add(&Done{}, "done: close the encounter")
-	if !a.ShortRest {
+	if slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Status == Active && !slices.Contains(a.ShortRested, c.ID) }) {
 		b.add(&Rest{Length: "short"}, "short rest (D10/3 + Body each)")
 	}
-	b.add(&Rest{Length: "long"}, "long rest (D10/2 + Body each)")
-	b.add(&Rest{Length: "sleep"}, "a night's sleep (half LP max + Body each)")
+	if slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Status == Active }) {
+		b.add(&Rest{Length: "long"}, "long rest (D10/2 + Body each)")
+		b.add(&Rest{Length: "sleep"}, "a night's sleep (half LP max + Body each)")
+	}
 	for _, c := range s.Combatants {
 		for _, w := range c.Weapons {
 			if w.State == GunInoperableCombat && c.Status == Active {

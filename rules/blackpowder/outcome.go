@@ -107,6 +107,8 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 			tag(e.Who, pick(e.Success, "escaped", "escape-failed"))
 		case *Checked:
 			tag(e.Who, pick(e.Success, "success", "failure"))
+		case *FreeFormDone:
+			tag(e.Who, "free-form")
 		case *ItemUsed:
 			tag(e.User, "healed:"+e.Target+":"+strconv.Itoa(e.Gain))
 		case *Aimed:

@@ -163,6 +163,7 @@ func TestCommandText(t *testing.T) {
 		"move 1.5 -2", "run 3 4", "withdraw 0 0", "interrupt attack thug", "after reload", "stun thug with club",
 		"hold thug", "draw fists", "heal markus beatrix", "rest long", "repair markus", "assist beatrix",
 		"initiative", "no-critical", "opportunity-attack", "fire-early", "stand", "done",
+		"interrupt with beatrix attack thug with club", "rest short markus beatrix", "do blow the horn",
 	} {
 		c, err := Rules{}.ParseCommand(nil, "markus", text)
 		if err != nil {
@@ -181,6 +182,8 @@ func TestCommandText(t *testing.T) {
 		{"check body vs 0", "vs takes a difficulty of 1 or more, not 0"},
 		{"move 1 north", `move X Y takes two numbers, not "1" "north"`},
 		{"interrupt dance", `interrupt with what? unknown command "dance"`},
+		{"interrupt with beatrix", "interrupt with beatrix and do what?"},
+		{"do", "do what?"},
 		{"pass now", `"pass" takes nothing after it`},
 	} {
 		if _, err := (Rules{}).ParseCommand(nil, "markus", tt.text); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -31,8 +31,10 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 //     damage it expects to avoid is worth more than the action a failure
 //     costs: free once it has acted, dear while its action is unspent;
 //   - it always takes critical re-rolls and opportunity attacks, interrupts
-//     a declared action with a held one by attacking, lets aimed attacks
-//     wait for their time, and takes a GM ruling's default.
+//     a declared action with a held one by attacking (alone: it never
+//     joins a combined action, which only adds ways to lose the contest),
+//     lets aimed attacks wait for their time, and takes a GM ruling's
+//     default.
 type Tactical struct{}
 
 // Choose returns the policy's command for prompt p in state s.
@@ -284,7 +286,7 @@ func interruptWith(s *State, p engine.Prompt[Command]) Command {
 	choice := -1
 	for i, o := range p.Options {
 		in, ok := o.Command.(*Interrupt)
-		if !ok || in.After {
+		if !ok || in.After || in.With != "" {
 			continue
 		}
 		if choice < 0 {

@@ -3,6 +3,7 @@ package blackpowder
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -132,12 +133,18 @@ func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 			}
 		}
 		return c, nil
+	case "do":
+		return &FreeForm{Action: p.Arg(0)}, nil
 	case "use":
 		return &UseItem{Item: p.Arg(0), Target: p.Word("on")}, nil
 	case "repair":
 		return &Repair{Owner: p.Arg(0)}, nil
 	case "rest":
-		return &Rest{Length: p.Arg(0)}, nil
+		r := &Rest{Length: p.Arg(0)}
+		if len(p.Args) > 1 {
+			r.Who = slices.Clone(p.Args[1:])
+		}
+		return r, nil
 	case "heal":
 		return &Heal{Healer: p.Arg(0), Patient: p.Arg(1)}, nil
 	case "assist":
@@ -165,11 +172,18 @@ func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		}
 		return &Withdraw{X: x, Y: y}, nil
 	case "interrupt", "after":
-		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		text, with := p.Arg(0), ""
+		if rest, ok := strings.CutPrefix(text, "with "); ok && p.Verb == "interrupt" {
+			with, text, _ = strings.Cut(strings.TrimSpace(rest), " ")
+			if text == "" {
+				return nil, fmt.Errorf("interrupt with %s and do what? interrupt with ALLY COMMAND", with)
+			}
+		}
+		inner, err := r.ParseCommand(s, actor, text)
 		if err != nil {
 			return nil, fmt.Errorf("%s with what? %w", p.Verb, err)
 		}
-		return &Interrupt{Action: Nested{inner}, After: p.Verb == "after"}, nil
+		return &Interrupt{Action: Nested{inner}, After: p.Verb == "after", With: with}, nil
 	case "stun":
 		return &Stun{Target: p.Arg(0), Weapon: p.Word("with")}, nil
 	case "hold":
@@ -195,7 +209,7 @@ func (r Rules) FormatCommand(c Command) string {
 	case *Assist:
 		return "assist " + c.Ally
 	case *Rest:
-		return "rest " + c.Length
+		return parts.Say("rest", append([]string{c.Length}, c.Who...)...).String()
 	case *UseItem:
 		return parts.Say("use", c.Item).Opt("on", c.Target).String()
 	case *Repair:
@@ -237,8 +251,11 @@ func (r Rules) FormatCommand(c Command) string {
 		return parts.Say("stun", c.Target).Opt("with", c.Weapon).String()
 	case *Interrupt:
 		verb := "interrupt "
-		if c.After {
+		switch {
+		case c.After:
 			verb = "after "
+		case c.With != "":
+			verb = "interrupt with " + c.With + " "
 		}
 		if c.Action.Command == nil {
 			return verb + "?"
@@ -246,6 +263,8 @@ func (r Rules) FormatCommand(c Command) string {
 		return verb + r.FormatCommand(c.Action.Command)
 	case *FireEarly:
 		return "fire-early"
+	case *FreeForm:
+		return "do " + c.Action
 	}
 	return c.Kind()
 }
@@ -368,9 +387,16 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			actor = fmt.Sprintf("d10=%d → %d", e.ActorDie, e.ActorTotal)
 		}
 		first := map[bool]string{true: name(e.Interrupter), false: name(e.Actor)}[e.Won]
-		return fmt.Sprintf("%s interrupts: Speed d10=%d → %d against %s's %s: %s goes first", name(e.Interrupter), e.Die, e.Total, name(e.Actor), actor, first)
+		line := fmt.Sprintf("%s interrupts: Speed d10=%d → %d against %s's %s: %s goes first", name(e.Interrupter), e.Die, e.Total, name(e.Actor), actor, first)
+		if e.With != "" && e.Beats && !e.Won {
+			line += " (not every part of the combined action wins)"
+		}
+		return line
 	case *DeclarationStep:
-		if e.Deferred {
+		switch {
+		case e.Early:
+			return name(e.Who) + "'s delayed action resolves first"
+		case e.Deferred:
 			return name(e.Who) + "'s delayed action resolves"
 		}
 		return name(e.Who) + "'s declared action resolves"
@@ -449,6 +475,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *DelayedSettled:
 		return name(e.Who) + "'s delayed action is used"
 	case *Queued:
+		switch {
+		case e.With != "":
+			return fmt.Sprintf("%s joins %s's combined interrupt: %s", name(e.Who), name(e.With), Rules{}.FormatCommand(e.Action.Command))
+		case e.Interrupt:
+			return fmt.Sprintf("%s will interrupt: %s", name(e.Who), Rules{}.FormatCommand(e.Action.Command))
+		}
 		return name(e.Who) + " will act right after it"
 	case *EarlyDodgeContest:
 		verdict := "may dodge"
@@ -459,6 +491,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			name(e.Attacker), e.AttackerDie, e.AttackerTotal, name(e.Target), e.Die, e.Total, name(e.Target), verdict)
 	case *StoodUp:
 		return name(e.Who) + " stands up"
+	case *FreeFormDone:
+		return fmt.Sprintf("%s: %s (a free-form action, no check)", name(e.Who), e.Action)
 	case *Checked:
 		what := e.Attribute
 		if e.Skill != "" {

@@ -371,13 +371,16 @@ type Declaration struct {
 	// then interrupts, each in roster order.
 	Queue []Reaction `json:"queue,omitempty"`
 	// SpeedTotal is the actor's Speed check against interrupters, rolled
-	// once for all of them (R08).
+	// once for all of them (R08, A16).
 	SpeedTotal int `json:"speed_total,omitempty"`
 	// Resolved is set once the declared action itself has been resolved.
 	Resolved bool `json:"resolved,omitempty"`
-	// After holds delayed actions that lost their Speed contest: they
-	// resolve after the declared action, if they still can (A16).
-	After []Deferred `json:"after,omitempty"`
+	// Held lists the delayed actions answering the declaration, in the
+	// order they answered, until each resolves: interrupts, which wait for
+	// the Speed contest once every holder has answered and then resolve
+	// before the declared action if they won it (First), and those that
+	// act right after it, a lost contest's too (A16).
+	Held []Deferred `json:"held,omitempty"`
 	// Unsafe is set when the GM rules a revive not out of immediate danger
 	// (R28, A27): it lapses.
 	Unsafe bool `json:"unsafe,omitempty"`
@@ -412,9 +415,9 @@ type Aftermath struct {
 	Winner string `json:"winner"`
 	// TimedOut is set when the round limit ended the fight.
 	TimedOut bool `json:"timed_out,omitempty"`
-	// ShortRest is set once the one short rest after the fight is taken
+	// ShortRested lists who has taken the one short rest after the fight
 	// (A28).
-	ShortRest bool `json:"short_rest,omitempty"`
+	ShortRested []string `json:"short_rested,omitempty"`
 	// Treated lists who has had a Medicine attempt since the last rest
 	// (A28: one a patient each rest period).
 	Treated []string `json:"treated,omitempty"`
@@ -429,10 +432,22 @@ type Reaction struct {
 	Kind string `json:"kind"`
 }
 
-// Deferred is a delayed action waiting for its turn to resolve.
+// Deferred is a delayed action answering a declared action, waiting for
+// its turn to resolve (R08).
 type Deferred struct {
 	Who     string `json:"who"`
 	Command Nested `json:"command"`
+	// Interrupt: it tries to go before the declared action by a Speed
+	// contest; otherwise it acts right after it.
+	Interrupt bool `json:"interrupt,omitempty"`
+	// With is the first interrupter of the combined action this one is
+	// part of ("" when it acts alone): all of them must win the contest
+	// for any to go first (R08, A16).
+	With string `json:"with,omitempty"`
+	// Contested is set once its Speed contest is drawn; First when the
+	// contest lets it go before the declared action.
+	Contested bool `json:"contested,omitempty"`
+	First     bool `json:"first,omitempty"`
 }
 
 // combatant returns the combatant with the given id, or nil.
@@ -529,6 +544,7 @@ func (s *State) scratchInto(dst *State) {
 	if s.After != nil {
 		after := *s.After
 		after.Treated = slices.Clone(after.Treated)
+		after.ShortRested = slices.Clone(after.ShortRested)
 		dst.After = &after
 	}
 	if s.Declared != nil {
@@ -556,10 +572,10 @@ func (s *State) pendingMemory(old *Pending) *Pending {
 // copyDeclaration makes *dst a copy of *src that shares no queue with it,
 // reusing the queues dst holds.
 func copyDeclaration(dst, src *Declaration) {
-	queue, after := dst.Queue, dst.After
+	queue, held := dst.Queue, dst.Held
 	*dst = *src
 	dst.Queue = reuseCopy(queue, src.Queue)
-	dst.After = reuseCopy(after, src.After)
+	dst.Held = reuseCopy(held, src.Held)
 }
 
 // reuseCopy returns a copy of src in the memory of buf when it fits; nil
@@ -606,6 +622,7 @@ func (s *State) clone() State {
 	if s.After != nil {
 		after := *s.After
 		after.Treated = slices.Clone(after.Treated)
+		after.ShortRested = slices.Clone(after.ShortRested)
 		out.After = &after
 	}
 	for i := range out.Combatants {
@@ -618,9 +635,9 @@ func (s *State) clone() State {
 		d := *s.Declared
 		d.Command = d.Command.clone()
 		d.Queue = slices.Clone(d.Queue)
-		d.After = slices.Clone(d.After)
-		for i := range d.After {
-			d.After[i].Command = d.After[i].Command.clone()
+		d.Held = slices.Clone(d.Held)
+		for i := range d.Held {
+			d.Held[i].Command = d.Held[i].Command.clone()
 		}
 		if d.Aim != nil {
 			aim := *d.Aim
