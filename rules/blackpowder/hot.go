@@ -1,5 +1,7 @@
 package blackpowder
 
+import "fray/rules/parts"
+
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves and Step): the commands
 // Moves lists, the events Step emits, the working copies a decision tries
@@ -22,70 +24,45 @@ type hotMemory struct {
 	ints []int
 
 	// The commands of the last Moves, by type.
-	attackCommands   pool[Attack]
-	holdCommands     pool[Hold]
-	aimAtCommands    pool[AimAt]
-	stunCommands     pool[Stun]
-	reviveCommands   pool[Revive]
-	drawCommands     pool[Draw]
-	useItemCommands  pool[UseItem]
-	assistCommands   pool[Assist]
-	criticalCommands pool[Critical]
+	attackCommands   parts.Pool[Attack]
+	holdCommands     parts.Pool[Hold]
+	aimAtCommands    parts.Pool[AimAt]
+	stunCommands     parts.Pool[Stun]
+	reviveCommands   parts.Pool[Revive]
+	drawCommands     parts.Pool[Draw]
+	useItemCommands  parts.Pool[UseItem]
+	assistCommands   parts.Pool[Assist]
+	criticalCommands parts.Pool[Critical]
 
 	// The events of the current Step, by type: the frequent ones; the
 	// others are allocated.
-	attackRolledEvents        pool[AttackRolled]
-	turnStartedEvents         pool[TurnStarted]
-	roundStartedEvents        pool[RoundStarted]
-	damageRolledEvents        pool[DamageRolled]
-	damageDealtEvents         pool[DamageDealt]
-	awaitingDecisionEvents    pool[AwaitingDecision]
-	dodgeRolledEvents         pool[DodgeRolled]
-	dodgeDeclinedEvents       pool[DodgeDeclined]
-	initiativeRolledEvents    pool[InitiativeRolled]
-	movedEvents               pool[Moved]
-	consciousnessRolledEvents pool[ConsciousnessRolled]
-	reactionDoneEvents        pool[ReactionDone]
-	declarationStepEvents     pool[DeclarationStep]
-	passedEvents              pool[Passed]
-	wokeEvents                pool[Woke]
-	endedEvents               pool[Ended]
-	criticalRolledEvents      pool[CriticalRolled]
-	actionDeclaredEvents      pool[ActionDeclared]
-	shotFiredEvents           pool[ShotFired]
-	reloadStepEvents          pool[ReloadStep]
-	weaponDrawnEvents         pool[WeaponDrawn]
-	delayedEvents             pool[Delayed]
-	actionUsedEvents          pool[ActionUsed]
-	lapsedEvents              pool[Lapsed]
-	declarationClosedEvents   pool[DeclarationClosed]
-	diedEvents                pool[Died]
+	attackRolledEvents        parts.Pool[AttackRolled]
+	turnStartedEvents         parts.Pool[TurnStarted]
+	roundStartedEvents        parts.Pool[RoundStarted]
+	damageRolledEvents        parts.Pool[DamageRolled]
+	damageDealtEvents         parts.Pool[DamageDealt]
+	awaitingDecisionEvents    parts.Pool[AwaitingDecision]
+	dodgeRolledEvents         parts.Pool[DodgeRolled]
+	dodgeDeclinedEvents       parts.Pool[DodgeDeclined]
+	initiativeRolledEvents    parts.Pool[InitiativeRolled]
+	movedEvents               parts.Pool[Moved]
+	consciousnessRolledEvents parts.Pool[ConsciousnessRolled]
+	reactionDoneEvents        parts.Pool[ReactionDone]
+	declarationStepEvents     parts.Pool[DeclarationStep]
+	passedEvents              parts.Pool[Passed]
+	wokeEvents                parts.Pool[Woke]
+	endedEvents               parts.Pool[Ended]
+	criticalRolledEvents      parts.Pool[CriticalRolled]
+	actionDeclaredEvents      parts.Pool[ActionDeclared]
+	shotFiredEvents           parts.Pool[ShotFired]
+	reloadStepEvents          parts.Pool[ReloadStep]
+	weaponDrawnEvents         parts.Pool[WeaponDrawn]
+	delayedEvents             parts.Pool[Delayed]
+	actionUsedEvents          parts.Pool[ActionUsed]
+	lapsedEvents              parts.Pool[Lapsed]
+	declarationClosedEvents   parts.Pool[DeclarationClosed]
+	diedEvents                parts.Pool[Died]
 }
-
-// pool hands out values of one type from memory reused after reset: the
-// values stay where they are, so pointers to them hold until the next
-// reset.
-type pool[T any] struct {
-	chunks [][]T
-	used   int
-}
-
-// poolChunk is how many values a pool allocates at a time.
-const poolChunk = 8
-
-// get returns a value of the pool, holding whatever it held before: the
-// caller sets it whole.
-func (p *pool[T]) get() *T {
-	c, i := p.used/poolChunk, p.used%poolChunk
-	if c == len(p.chunks) {
-		p.chunks = append(p.chunks, make([]T, poolChunk))
-	}
-	p.used++
-	return &p.chunks[c][i]
-}
-
-// reset makes every value of the pool free again.
-func (p *pool[T]) reset() { p.used = 0 }
 
 // hot returns the state's hot memory, made on first use.
 func (s *State) hotMemory() *hotMemory {
@@ -97,46 +74,46 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetCommands frees the commands of the last Moves.
 func (h *hotMemory) resetCommands() {
-	h.attackCommands.reset()
-	h.holdCommands.reset()
-	h.aimAtCommands.reset()
-	h.stunCommands.reset()
-	h.reviveCommands.reset()
-	h.drawCommands.reset()
-	h.useItemCommands.reset()
-	h.assistCommands.reset()
-	h.criticalCommands.reset()
+	h.attackCommands.Reset()
+	h.holdCommands.Reset()
+	h.aimAtCommands.Reset()
+	h.stunCommands.Reset()
+	h.reviveCommands.Reset()
+	h.drawCommands.Reset()
+	h.useItemCommands.Reset()
+	h.assistCommands.Reset()
+	h.criticalCommands.Reset()
 }
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
 	h.ints = h.ints[:0]
-	h.attackRolledEvents.reset()
-	h.turnStartedEvents.reset()
-	h.roundStartedEvents.reset()
-	h.damageRolledEvents.reset()
-	h.damageDealtEvents.reset()
-	h.awaitingDecisionEvents.reset()
-	h.dodgeRolledEvents.reset()
-	h.dodgeDeclinedEvents.reset()
-	h.initiativeRolledEvents.reset()
-	h.movedEvents.reset()
-	h.consciousnessRolledEvents.reset()
-	h.reactionDoneEvents.reset()
-	h.declarationStepEvents.reset()
-	h.passedEvents.reset()
-	h.wokeEvents.reset()
-	h.endedEvents.reset()
-	h.criticalRolledEvents.reset()
-	h.actionDeclaredEvents.reset()
-	h.shotFiredEvents.reset()
-	h.reloadStepEvents.reset()
-	h.weaponDrawnEvents.reset()
-	h.delayedEvents.reset()
-	h.actionUsedEvents.reset()
-	h.lapsedEvents.reset()
-	h.declarationClosedEvents.reset()
-	h.diedEvents.reset()
+	h.attackRolledEvents.Reset()
+	h.turnStartedEvents.Reset()
+	h.roundStartedEvents.Reset()
+	h.damageRolledEvents.Reset()
+	h.damageDealtEvents.Reset()
+	h.awaitingDecisionEvents.Reset()
+	h.dodgeRolledEvents.Reset()
+	h.dodgeDeclinedEvents.Reset()
+	h.initiativeRolledEvents.Reset()
+	h.movedEvents.Reset()
+	h.consciousnessRolledEvents.Reset()
+	h.reactionDoneEvents.Reset()
+	h.declarationStepEvents.Reset()
+	h.passedEvents.Reset()
+	h.wokeEvents.Reset()
+	h.endedEvents.Reset()
+	h.criticalRolledEvents.Reset()
+	h.actionDeclaredEvents.Reset()
+	h.shotFiredEvents.Reset()
+	h.reloadStepEvents.Reset()
+	h.weaponDrawnEvents.Reset()
+	h.delayedEvents.Reset()
+	h.actionUsedEvents.Reset()
+	h.lapsedEvents.Reset()
+	h.declarationClosedEvents.Reset()
+	h.diedEvents.Reset()
 }
 
 // command returns a command value for Moves to list: from the pool the
@@ -145,94 +122,100 @@ func (h *hotMemory) resetEvents() {
 func command[T any, PT interface {
 	*T
 	Command
-}](b *prompter, pick func(*hotMemory) *pool[T]) PT {
+}](b *prompter, pick func(*hotMemory) *parts.Pool[T]) PT {
 	if b.hot == nil {
 		return PT(new(T))
 	}
-	return PT(pick(b.hot).get())
+	return PT(pick(b.hot).Get())
 }
 
 // event returns v as an event to emit: a value from the pool the run's hot
 // memory picks when it has some (Step), else one of its own (Decide).
-func event[T any](r *run, pick func(*hotMemory) *pool[T], v T) *T {
+func event[T any](r *run, pick func(*hotMemory) *parts.Pool[T], v T) *T {
 	if r.hot == nil {
 		e := new(T)
 		*e = v
 		return e
 	}
-	e := pick(r.hot).get()
+	e := pick(r.hot).Get()
 	*e = v
 	return e
 }
 
-func (h *hotMemory) attacks() *pool[Attack] { return &h.attackCommands }
+func (h *hotMemory) attacks() *parts.Pool[Attack] { return &h.attackCommands }
 
-func (h *hotMemory) holds() *pool[Hold] { return &h.holdCommands }
+func (h *hotMemory) holds() *parts.Pool[Hold] { return &h.holdCommands }
 
-func (h *hotMemory) aimAts() *pool[AimAt] { return &h.aimAtCommands }
+func (h *hotMemory) aimAts() *parts.Pool[AimAt] { return &h.aimAtCommands }
 
-func (h *hotMemory) stuns() *pool[Stun] { return &h.stunCommands }
+func (h *hotMemory) stuns() *parts.Pool[Stun] { return &h.stunCommands }
 
-func (h *hotMemory) revives() *pool[Revive] { return &h.reviveCommands }
+func (h *hotMemory) revives() *parts.Pool[Revive] { return &h.reviveCommands }
 
-func (h *hotMemory) draws() *pool[Draw] { return &h.drawCommands }
+func (h *hotMemory) draws() *parts.Pool[Draw] { return &h.drawCommands }
 
-func (h *hotMemory) useItems() *pool[UseItem] { return &h.useItemCommands }
+func (h *hotMemory) useItems() *parts.Pool[UseItem] { return &h.useItemCommands }
 
-func (h *hotMemory) assists() *pool[Assist] { return &h.assistCommands }
+func (h *hotMemory) assists() *parts.Pool[Assist] { return &h.assistCommands }
 
-func (h *hotMemory) criticals() *pool[Critical] { return &h.criticalCommands }
+func (h *hotMemory) criticals() *parts.Pool[Critical] { return &h.criticalCommands }
 
-func (h *hotMemory) attackRolled() *pool[AttackRolled] { return &h.attackRolledEvents }
+func (h *hotMemory) attackRolled() *parts.Pool[AttackRolled] { return &h.attackRolledEvents }
 
-func (h *hotMemory) turnStarted() *pool[TurnStarted] { return &h.turnStartedEvents }
+func (h *hotMemory) turnStarted() *parts.Pool[TurnStarted] { return &h.turnStartedEvents }
 
-func (h *hotMemory) roundStarted() *pool[RoundStarted] { return &h.roundStartedEvents }
+func (h *hotMemory) roundStarted() *parts.Pool[RoundStarted] { return &h.roundStartedEvents }
 
-func (h *hotMemory) damageRolled() *pool[DamageRolled] { return &h.damageRolledEvents }
+func (h *hotMemory) damageRolled() *parts.Pool[DamageRolled] { return &h.damageRolledEvents }
 
-func (h *hotMemory) damageDealt() *pool[DamageDealt] { return &h.damageDealtEvents }
+func (h *hotMemory) damageDealt() *parts.Pool[DamageDealt] { return &h.damageDealtEvents }
 
-func (h *hotMemory) awaitingDecision() *pool[AwaitingDecision] { return &h.awaitingDecisionEvents }
+func (h *hotMemory) awaitingDecision() *parts.Pool[AwaitingDecision] {
+	return &h.awaitingDecisionEvents
+}
 
-func (h *hotMemory) dodgeRolled() *pool[DodgeRolled] { return &h.dodgeRolledEvents }
+func (h *hotMemory) dodgeRolled() *parts.Pool[DodgeRolled] { return &h.dodgeRolledEvents }
 
-func (h *hotMemory) dodgeDeclined() *pool[DodgeDeclined] { return &h.dodgeDeclinedEvents }
+func (h *hotMemory) dodgeDeclined() *parts.Pool[DodgeDeclined] { return &h.dodgeDeclinedEvents }
 
-func (h *hotMemory) initiativeRolled() *pool[InitiativeRolled] { return &h.initiativeRolledEvents }
+func (h *hotMemory) initiativeRolled() *parts.Pool[InitiativeRolled] {
+	return &h.initiativeRolledEvents
+}
 
-func (h *hotMemory) moved() *pool[Moved] { return &h.movedEvents }
+func (h *hotMemory) moved() *parts.Pool[Moved] { return &h.movedEvents }
 
-func (h *hotMemory) consciousnessRolled() *pool[ConsciousnessRolled] {
+func (h *hotMemory) consciousnessRolled() *parts.Pool[ConsciousnessRolled] {
 	return &h.consciousnessRolledEvents
 }
 
-func (h *hotMemory) reactionDone() *pool[ReactionDone] { return &h.reactionDoneEvents }
+func (h *hotMemory) reactionDone() *parts.Pool[ReactionDone] { return &h.reactionDoneEvents }
 
-func (h *hotMemory) declarationStep() *pool[DeclarationStep] { return &h.declarationStepEvents }
+func (h *hotMemory) declarationStep() *parts.Pool[DeclarationStep] { return &h.declarationStepEvents }
 
-func (h *hotMemory) passed() *pool[Passed] { return &h.passedEvents }
+func (h *hotMemory) passed() *parts.Pool[Passed] { return &h.passedEvents }
 
-func (h *hotMemory) woke() *pool[Woke] { return &h.wokeEvents }
+func (h *hotMemory) woke() *parts.Pool[Woke] { return &h.wokeEvents }
 
-func (h *hotMemory) ended() *pool[Ended] { return &h.endedEvents }
+func (h *hotMemory) ended() *parts.Pool[Ended] { return &h.endedEvents }
 
-func (h *hotMemory) criticalRolled() *pool[CriticalRolled] { return &h.criticalRolledEvents }
+func (h *hotMemory) criticalRolled() *parts.Pool[CriticalRolled] { return &h.criticalRolledEvents }
 
-func (h *hotMemory) actionDeclared() *pool[ActionDeclared] { return &h.actionDeclaredEvents }
+func (h *hotMemory) actionDeclared() *parts.Pool[ActionDeclared] { return &h.actionDeclaredEvents }
 
-func (h *hotMemory) shotFired() *pool[ShotFired] { return &h.shotFiredEvents }
+func (h *hotMemory) shotFired() *parts.Pool[ShotFired] { return &h.shotFiredEvents }
 
-func (h *hotMemory) reloadStep() *pool[ReloadStep] { return &h.reloadStepEvents }
+func (h *hotMemory) reloadStep() *parts.Pool[ReloadStep] { return &h.reloadStepEvents }
 
-func (h *hotMemory) weaponDrawn() *pool[WeaponDrawn] { return &h.weaponDrawnEvents }
+func (h *hotMemory) weaponDrawn() *parts.Pool[WeaponDrawn] { return &h.weaponDrawnEvents }
 
-func (h *hotMemory) delayed() *pool[Delayed] { return &h.delayedEvents }
+func (h *hotMemory) delayed() *parts.Pool[Delayed] { return &h.delayedEvents }
 
-func (h *hotMemory) actionUsed() *pool[ActionUsed] { return &h.actionUsedEvents }
+func (h *hotMemory) actionUsed() *parts.Pool[ActionUsed] { return &h.actionUsedEvents }
 
-func (h *hotMemory) lapsed() *pool[Lapsed] { return &h.lapsedEvents }
+func (h *hotMemory) lapsed() *parts.Pool[Lapsed] { return &h.lapsedEvents }
 
-func (h *hotMemory) declarationClosed() *pool[DeclarationClosed] { return &h.declarationClosedEvents }
+func (h *hotMemory) declarationClosed() *parts.Pool[DeclarationClosed] {
+	return &h.declarationClosedEvents
+}
 
-func (h *hotMemory) died() *pool[Died] { return &h.diedEvents }
+func (h *hotMemory) died() *parts.Pool[Died] { return &h.diedEvents }

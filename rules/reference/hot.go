@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // hotMemory is the memory a state reuses decision after decision on the
@@ -17,17 +18,17 @@ import (
 // it, so the commands and events a table logs are values of their own.
 type hotMemory struct {
 	// The commands of the last Moves.
-	attacks pool[Attack]
-	feints  pool[Feint]
+	attacks parts.Pool[Attack]
+	feints  parts.Pool[Feint]
 
 	// The events of the last Step, and the dice of its damage.
-	attackDeclared pool[AttackDeclared]
-	attackRolled   pool[AttackRolled]
-	defended       pool[Defended]
-	dodged         pool[Dodged]
-	damaged        pool[Damaged]
-	unbalanced     pool[Unbalanced]
-	roundStarted   pool[RoundStarted]
+	attackDeclared parts.Pool[AttackDeclared]
+	attackRolled   parts.Pool[AttackRolled]
+	defended       parts.Pool[Defended]
+	dodged         parts.Pool[Dodged]
+	damaged        parts.Pool[Damaged]
+	unbalanced     parts.Pool[Unbalanced]
+	roundStarted   parts.Pool[RoundStarted]
 	ints           []int
 
 	// blow is the pending blow of a state Step changes, reused attack
@@ -36,32 +37,6 @@ type hotMemory struct {
 	// weapons holds the weapons of a view's combatants.
 	weapons []Weapon
 }
-
-// pool hands out values of one type from memory reused after reset: the
-// values stay where they are, so pointers to them hold until the next
-// reset.
-type pool[T any] struct {
-	chunks [][]T
-	used   int
-}
-
-// poolChunk is how many values a pool allocates at a time.
-const poolChunk = 8
-
-// get returns a value of the pool set to v.
-func (p *pool[T]) get(v T) *T {
-	c, i := p.used/poolChunk, p.used%poolChunk
-	if c == len(p.chunks) {
-		p.chunks = append(p.chunks, make([]T, poolChunk))
-	}
-	p.used++
-	e := &p.chunks[c][i]
-	*e = v
-	return e
-}
-
-// reset makes every value of the pool free again.
-func (p *pool[T]) reset() { p.used = 0 }
 
 // hotMemory returns the state's hot memory, made on first use.
 func (s *State) hotMemory() *hotMemory {
@@ -73,25 +48,25 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
-	h.attackDeclared.reset()
-	h.attackRolled.reset()
-	h.defended.reset()
-	h.dodged.reset()
-	h.damaged.reset()
-	h.unbalanced.reset()
-	h.roundStarted.reset()
+	h.attackDeclared.Reset()
+	h.attackRolled.Reset()
+	h.defended.Reset()
+	h.dodged.Reset()
+	h.damaged.Reset()
+	h.unbalanced.Reset()
+	h.roundStarted.Reset()
 	h.ints = h.ints[:0]
 }
 
 // newEvent returns v as an event to emit: a value of the pool pick chooses
 // from hot memory when there is some (Step), else one of its own (Decide).
-func newEvent[T any](h *hotMemory, pick func(*hotMemory) *pool[T], v T) *T {
+func newEvent[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
 	if h == nil {
 		e := new(T)
 		*e = v
 		return e
 	}
-	return pick(h).get(v)
+	return pick(h).Put(v)
 }
 
 // damageDice returns n dice for an event: from hot memory when there is some,
@@ -105,13 +80,13 @@ func damageDice(h *hotMemory, n int) []int {
 	return h.ints[start:len(h.ints):len(h.ints)]
 }
 
-func (h *hotMemory) attackDeclaredEvents() *pool[AttackDeclared] { return &h.attackDeclared }
-func (h *hotMemory) attackRolledEvents() *pool[AttackRolled]     { return &h.attackRolled }
-func (h *hotMemory) defendedEvents() *pool[Defended]             { return &h.defended }
-func (h *hotMemory) dodgedEvents() *pool[Dodged]                 { return &h.dodged }
-func (h *hotMemory) damagedEvents() *pool[Damaged]               { return &h.damaged }
-func (h *hotMemory) unbalancedEvents() *pool[Unbalanced]         { return &h.unbalanced }
-func (h *hotMemory) roundStartedEvents() *pool[RoundStarted]     { return &h.roundStarted }
+func (h *hotMemory) attackDeclaredEvents() *parts.Pool[AttackDeclared] { return &h.attackDeclared }
+func (h *hotMemory) attackRolledEvents() *parts.Pool[AttackRolled]     { return &h.attackRolled }
+func (h *hotMemory) defendedEvents() *parts.Pool[Defended]             { return &h.defended }
+func (h *hotMemory) dodgedEvents() *parts.Pool[Dodged]                 { return &h.dodged }
+func (h *hotMemory) damagedEvents() *parts.Pool[Damaged]               { return &h.damaged }
+func (h *hotMemory) unbalancedEvents() *parts.Pool[Unbalanced]         { return &h.unbalanced }
+func (h *hotMemory) roundStartedEvents() *parts.Pool[RoundStarted]     { return &h.roundStarted }
 
 // copyInto makes *dst a copy of s reusing dst's memory: its combatants and
 // its hot memory, which it keeps and where its pending blow goes. With ownWeapons the
@@ -182,7 +157,7 @@ func (b *prompter) attack(v Attack) *Attack {
 		*a = v
 		return a
 	}
-	return b.hot.attacks.get(v)
+	return b.hot.attacks.Put(v)
 }
 
 // feint returns a Feint for an option.
@@ -192,7 +167,7 @@ func (b *prompter) feint(v Feint) *Feint {
 		*f = v
 		return f
 	}
-	return b.hot.feints.get(v)
+	return b.hot.feints.Put(v)
 }
 
 // writePrompt writes the current prompt with b; see Rules.Next.
@@ -282,8 +257,8 @@ func standing(s *State) (first string, n int) {
 // moves writes the current prompt into *p for a policy; see Rules.Moves.
 func moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
-	h.attacks.reset()
-	h.feints.reset()
+	h.attacks.Reset()
+	h.feints.Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	writePrompt(s, &prompter{p: p, hot: h})
 }

@@ -460,7 +460,7 @@ func (d *decider) destination(c *Destination) error {
 		to := *c.To
 		e.To, e.Path = &to, r.path(to)
 	} else {
-		e.To = d.h.stepCells.get(*c.To)
+		e.To = d.h.stepCells.Put(*c.To)
 		start := len(d.h.stepSquares)
 		d.h.stepSquares = r.appendPath(d.h.stepSquares, *c.To)
 		if n := len(d.h.stepSquares); n > start {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // hotMemory is the memory a state reuses decision after decision on the
@@ -17,36 +18,36 @@ import (
 // it, so the commands and events a table logs are values of their own.
 type hotMemory struct {
 	// The commands of the last Moves, and the squares of their paths.
-	declares     pool[Declare]
-	reacts       pool[React]
-	replaces     pool[Replace]
-	destinations pool[Destination]
+	declares     parts.Pool[Declare]
+	reacts       parts.Pool[React]
+	replaces     parts.Pool[Replace]
+	destinations parts.Pool[Destination]
 	endTurn      EndTurn
 	moveSquares  []Square
-	moveCells    pool[Square]
+	moveCells    parts.Pool[Square]
 
 	// The events of the last Step, and the memory they hold.
-	initiativeRolled    pool[InitiativeRolled]
-	turnStarted         pool[TurnStarted]
-	actionDeclared      pool[ActionDeclared]
-	reacted             pool[Reacted]
-	didNotReact         pool[DidNotReact]
-	replaced            pool[Replaced]
-	kept                pool[Kept]
-	checked             pool[Checked]
-	damaged             pool[Damaged]
-	fell                pool[Fell]
-	moved               pool[Moved]
-	aimTaken            pool[AimTaken]
-	disposed            pool[Disposed]
-	chose               pool[Chose]
-	destinationsPending pool[DestinationsPending]
-	feintRevealed       pool[FeintRevealed]
-	turnEnded           pool[TurnEnded]
-	staminaRecovered    pool[StaminaRecovered]
-	roundEnded          pool[RoundEnded]
+	initiativeRolled    parts.Pool[InitiativeRolled]
+	turnStarted         parts.Pool[TurnStarted]
+	actionDeclared      parts.Pool[ActionDeclared]
+	reacted             parts.Pool[Reacted]
+	didNotReact         parts.Pool[DidNotReact]
+	replaced            parts.Pool[Replaced]
+	kept                parts.Pool[Kept]
+	checked             parts.Pool[Checked]
+	damaged             parts.Pool[Damaged]
+	fell                parts.Pool[Fell]
+	moved               parts.Pool[Moved]
+	aimTaken            parts.Pool[AimTaken]
+	disposed            parts.Pool[Disposed]
+	chose               parts.Pool[Chose]
+	destinationsPending parts.Pool[DestinationsPending]
+	feintRevealed       parts.Pool[FeintRevealed]
+	turnEnded           parts.Pool[TurnEnded]
+	staminaRecovered    parts.Pool[StaminaRecovered]
+	roundEnded          parts.Pool[RoundEnded]
 	stepSquares         []Square
-	stepCells           pool[Square]
+	stepCells           parts.Pool[Square]
 	stepIDs             []string
 	stepChoices         []Choice
 	ints                []int
@@ -73,32 +74,6 @@ type hotMemory struct {
 	dropped     []Dropped
 }
 
-// pool hands out values of one type from memory reused after reset: the
-// values stay where they are, so pointers to them hold until the next
-// reset.
-type pool[T any] struct {
-	chunks [][]T
-	used   int
-}
-
-// poolChunk is how many values a pool allocates at a time.
-const poolChunk = 8
-
-// get returns a value of the pool set to v.
-func (p *pool[T]) get(v T) *T {
-	c, i := p.used/poolChunk, p.used%poolChunk
-	if c == len(p.chunks) {
-		p.chunks = append(p.chunks, make([]T, poolChunk))
-	}
-	p.used++
-	e := &p.chunks[c][i]
-	*e = v
-	return e
-}
-
-// reset makes every value of the pool free again.
-func (p *pool[T]) reset() { p.used = 0 }
-
 // hotMemory returns the state's hot memory, made on first use.
 func (s *State) hotMemory() *hotMemory {
 	if s.hot == nil {
@@ -109,37 +84,37 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetCommands frees the commands of the last Moves.
 func (h *hotMemory) resetCommands() {
-	h.declares.reset()
-	h.reacts.reset()
-	h.replaces.reset()
-	h.destinations.reset()
-	h.moveCells.reset()
+	h.declares.Reset()
+	h.reacts.Reset()
+	h.replaces.Reset()
+	h.destinations.Reset()
+	h.moveCells.Reset()
 	h.endTurn = EndTurn{}
 	h.moveSquares = h.moveSquares[:0]
 }
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
-	h.initiativeRolled.reset()
-	h.turnStarted.reset()
-	h.actionDeclared.reset()
-	h.reacted.reset()
-	h.didNotReact.reset()
-	h.replaced.reset()
-	h.kept.reset()
-	h.checked.reset()
-	h.damaged.reset()
-	h.fell.reset()
-	h.moved.reset()
-	h.aimTaken.reset()
-	h.disposed.reset()
-	h.chose.reset()
-	h.destinationsPending.reset()
-	h.feintRevealed.reset()
-	h.turnEnded.reset()
-	h.staminaRecovered.reset()
-	h.roundEnded.reset()
-	h.stepCells.reset()
+	h.initiativeRolled.Reset()
+	h.turnStarted.Reset()
+	h.actionDeclared.Reset()
+	h.reacted.Reset()
+	h.didNotReact.Reset()
+	h.replaced.Reset()
+	h.kept.Reset()
+	h.checked.Reset()
+	h.damaged.Reset()
+	h.fell.Reset()
+	h.moved.Reset()
+	h.aimTaken.Reset()
+	h.disposed.Reset()
+	h.chose.Reset()
+	h.destinationsPending.Reset()
+	h.feintRevealed.Reset()
+	h.turnEnded.Reset()
+	h.staminaRecovered.Reset()
+	h.roundEnded.Reset()
+	h.stepCells.Reset()
 	h.stepSquares = h.stepSquares[:0]
 	h.stepIDs = h.stepIDs[:0]
 	h.stepChoices = h.stepChoices[:0]
@@ -148,13 +123,13 @@ func (h *hotMemory) resetEvents() {
 
 // newEvent returns v as an event to emit: a value of the pool pick chooses
 // from hot memory when there is some (Step), else one of its own (Decide).
-func newEvent[T any](h *hotMemory, pick func(*hotMemory) *pool[T], v T) *T {
+func newEvent[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
 	if h == nil {
 		e := new(T)
 		*e = v
 		return e
 	}
-	return pick(h).get(v)
+	return pick(h).Put(v)
 }
 
 // keep returns a copy of xs for an event to hold: in mem (hot memory,
@@ -191,27 +166,31 @@ func (h *hotMemory) newExchange() *Exchange {
 	return x
 }
 
-func (h *hotMemory) initiativeRolledEvents() *pool[InitiativeRolled] { return &h.initiativeRolled }
-func (h *hotMemory) turnStartedEvents() *pool[TurnStarted]           { return &h.turnStarted }
-func (h *hotMemory) actionDeclaredEvents() *pool[ActionDeclared]     { return &h.actionDeclared }
-func (h *hotMemory) reactedEvents() *pool[Reacted]                   { return &h.reacted }
-func (h *hotMemory) didNotReactEvents() *pool[DidNotReact]           { return &h.didNotReact }
-func (h *hotMemory) replacedEvents() *pool[Replaced]                 { return &h.replaced }
-func (h *hotMemory) keptEvents() *pool[Kept]                         { return &h.kept }
-func (h *hotMemory) checkedEvents() *pool[Checked]                   { return &h.checked }
-func (h *hotMemory) damagedEvents() *pool[Damaged]                   { return &h.damaged }
-func (h *hotMemory) fellEvents() *pool[Fell]                         { return &h.fell }
-func (h *hotMemory) movedEvents() *pool[Moved]                       { return &h.moved }
-func (h *hotMemory) aimTakenEvents() *pool[AimTaken]                 { return &h.aimTaken }
-func (h *hotMemory) disposedEvents() *pool[Disposed]                 { return &h.disposed }
-func (h *hotMemory) choseEvents() *pool[Chose]                       { return &h.chose }
-func (h *hotMemory) destinationsPendingEvents() *pool[DestinationsPending] {
+func (h *hotMemory) initiativeRolledEvents() *parts.Pool[InitiativeRolled] {
+	return &h.initiativeRolled
+}
+func (h *hotMemory) turnStartedEvents() *parts.Pool[TurnStarted]       { return &h.turnStarted }
+func (h *hotMemory) actionDeclaredEvents() *parts.Pool[ActionDeclared] { return &h.actionDeclared }
+func (h *hotMemory) reactedEvents() *parts.Pool[Reacted]               { return &h.reacted }
+func (h *hotMemory) didNotReactEvents() *parts.Pool[DidNotReact]       { return &h.didNotReact }
+func (h *hotMemory) replacedEvents() *parts.Pool[Replaced]             { return &h.replaced }
+func (h *hotMemory) keptEvents() *parts.Pool[Kept]                     { return &h.kept }
+func (h *hotMemory) checkedEvents() *parts.Pool[Checked]               { return &h.checked }
+func (h *hotMemory) damagedEvents() *parts.Pool[Damaged]               { return &h.damaged }
+func (h *hotMemory) fellEvents() *parts.Pool[Fell]                     { return &h.fell }
+func (h *hotMemory) movedEvents() *parts.Pool[Moved]                   { return &h.moved }
+func (h *hotMemory) aimTakenEvents() *parts.Pool[AimTaken]             { return &h.aimTaken }
+func (h *hotMemory) disposedEvents() *parts.Pool[Disposed]             { return &h.disposed }
+func (h *hotMemory) choseEvents() *parts.Pool[Chose]                   { return &h.chose }
+func (h *hotMemory) destinationsPendingEvents() *parts.Pool[DestinationsPending] {
 	return &h.destinationsPending
 }
-func (h *hotMemory) feintRevealedEvents() *pool[FeintRevealed]       { return &h.feintRevealed }
-func (h *hotMemory) turnEndedEvents() *pool[TurnEnded]               { return &h.turnEnded }
-func (h *hotMemory) staminaRecoveredEvents() *pool[StaminaRecovered] { return &h.staminaRecovered }
-func (h *hotMemory) roundEndedEvents() *pool[RoundEnded]             { return &h.roundEnded }
+func (h *hotMemory) feintRevealedEvents() *parts.Pool[FeintRevealed] { return &h.feintRevealed }
+func (h *hotMemory) turnEndedEvents() *parts.Pool[TurnEnded]         { return &h.turnEnded }
+func (h *hotMemory) staminaRecoveredEvents() *parts.Pool[StaminaRecovered] {
+	return &h.staminaRecovered
+}
+func (h *hotMemory) roundEndedEvents() *parts.Pool[RoundEnded] { return &h.roundEnded }
 
 // copyInto makes *dst a deep copy of s in dst's own memory (its hot
 // memory, which it keeps), sharing nothing that Step or Evolve change in
@@ -289,7 +268,7 @@ func (b *prompter) declare(v Declare) *Declare {
 		d.Path = keep(nil, v.Path)
 		return d
 	}
-	d := b.hot.declares.get(v)
+	d := b.hot.declares.Put(v)
 	d.Path = keep(&b.hot.moveSquares, v.Path)
 	return d
 }
@@ -301,7 +280,7 @@ func (b *prompter) react(v React) *React {
 		*r = v
 		return r
 	}
-	return b.hot.reacts.get(v)
+	return b.hot.reacts.Put(v)
 }
 
 // replace returns v as a command for an option.
@@ -311,7 +290,7 @@ func (b *prompter) replace(v Replace) *Replace {
 		*r = v
 		return r
 	}
-	return b.hot.replaces.get(v)
+	return b.hot.replaces.Put(v)
 }
 
 // destination returns a Destination to q, or to stay put when q is nil,
@@ -325,9 +304,9 @@ func (b *prompter) destination(q *Square) *Destination {
 		}
 		return d
 	}
-	d := b.hot.destinations.get(Destination{})
+	d := b.hot.destinations.Put(Destination{})
 	if q != nil {
-		d.To = b.hot.moveCells.get(*q)
+		d.To = b.hot.moveCells.Put(*q)
 	}
 	return d
 }
