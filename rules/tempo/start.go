@@ -26,7 +26,7 @@ type CombatantStart struct {
 	AP         *int   `yaml:"ap" min:"0" max:"12" doc:"action points left (default the stat block's, else 12)"`
 	Status     string `yaml:"status" enum:"off-guard,on-guard" doc:"off-guard or on-guard (binds and grapples: bound_with, grappling, pinned_by in the stat block)"`
 	Aimed      string `yaml:"aimed" doc:"the weapon an Aim succeeded with, for the combatant whose turn it is (R14)"`
-	Initiative int    `yaml:"initiative" min:"0" doc:"the initiative total rolled (shown only; order decides)"`
+	Initiative int    `yaml:"initiative" min:"0" doc:"the initiative total rolled; start.order decides who acts when, and a late joiner takes its place by comparing these totals"`
 }
 
 // StartingState returns the spec's starting state for the loader to
