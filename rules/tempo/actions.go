@@ -1,5 +1,7 @@
 package tempo
 
+import "fmt"
+
 // Action names one of the seed's actions; the name is also its verb in the
 // text vocabulary.
 type Action string
@@ -34,6 +36,18 @@ const (
 	PickUp          Action = "pick-up"
 	OffList         Action = "other"
 )
+
+// UnmarshalText reads an action's name, refusing one the master table
+// does not know, so that no command or event read from JSON names an
+// action the rules cannot look up. The empty name is no action.
+func (a *Action) UnmarshalText(text []byte) error {
+	name := Action(text)
+	if name != "" && ruleTable[name] == nil {
+		return fmt.Errorf("unknown tempo action %q", text)
+	}
+	*a = name
+	return nil
+}
 
 // kind is when an action is taken (R07).
 type kind int
