@@ -31,6 +31,9 @@ type Result struct {
 	// Refusals lists the steps that were refused, expected or not, in
 	// order.
 	Refusals []Refusal
+	// Table is the encounter as the run left it: after the accepted
+	// steps of the script and the GM's automatic rulings.
+	Table engine.Table
 }
 
 // Refusal is a step of the script that the rules refused.
@@ -119,6 +122,7 @@ func (sc *scenario) run() *Result {
 		}
 	}
 	r.res.Transcript = sc.table.Transcript(engine.Everyone)
+	r.res.Table = sc.table
 	if sc.expect == nil {
 		return r.res
 	}
