@@ -301,11 +301,11 @@ type resolver struct {
 	site     Pos               // the "use:" in the file that the content being resolved is for
 	problems []*Problem
 
-	localDocs int          // local content documents read
-	localSize int          // and their bytes
-	copied    int          // values copied in from content, bounded by maxValues
+	localDocs int           // local content documents read
+	localSize int           // and their bytes
+	copied    int           // values copied in from content, bounded by maxValues
 	sizes     map[*node]int // the values of each resolved document
-	overflow  bool         // copied went past maxValues (reported once)
+	overflow  bool          // copied went past maxValues (reported once)
 }
 
 func (r *resolver) problemf(l loc, format string, args ...any) {

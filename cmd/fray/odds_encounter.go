@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-
 	"fray/dice"
 	"fray/engine"
 	"fray/odds"

@@ -209,10 +209,10 @@ type player struct {
 	opts    playOptions
 	src     dice.Source
 	name    string
-	source  []byte // the encounter file's text, saved with the fight
+	source  []byte   // the encounter file's text, saved with the fight
 	dir     string   // where its content: folders start, saved with it
 	content []string // the --content folders, saved with it
-	human   []bool // per decision: made by a person
+	human   []bool   // per decision: made by a person
 	stopped bool
 	// inputErr says why the input stopped before the fight did: it ended,
 	// or a line was too long.
