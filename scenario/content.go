@@ -21,7 +21,7 @@ const contentExt = ".yaml"
 
 // The limits on the local content one file may bring in with "use:",
 // beside those on every document (MaxFileSize, MaxDepth, MaxNodes).
-// docs/limits.md lists them with the others.
+// docs/scenarios.md describes them.
 const (
 	// MaxContentDocs is the most local content documents one file (with
 	// its encounter) may bring in.
