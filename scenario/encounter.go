@@ -492,7 +492,7 @@ func (r *resolver) unknown(name string) string {
 	if validContentName(name) {
 		fmt.Fprintf(&b, "no content %q (%s%s) in", name, name, contentExt)
 	} else {
-		fmt.Fprintf(&b, "%q is not the name of content (a file's name in a content folder, without %s, or bundled content); looked", name, contentExt)
+		fmt.Fprintf(&b, "%q is not the name of content (a file's name in a content folder, without %s, or bundled content), so it is not in", name, contentExt)
 	}
 	for i, f := range r.folders {
 		if i > 0 {
