@@ -51,21 +51,26 @@ type Loaded struct {
 }
 
 // LoadEncounter reads the encounter file at path and starts its encounter:
-// it finds the ruleset the file names in reg, brings in bundled content
-// ("use:"), decodes the file strictly into the ruleset's spec and calls its
-// Start. The error, if any, joins a *Problem for every problem found.
-func LoadEncounter(reg *engine.Registry, path string) (engine.Table, error) {
+// it finds the ruleset the file names in reg, brings in content ("use:"),
+// decodes the file strictly into the ruleset's spec and calls its Start.
+// The error, if any, joins a *Problem for every problem found.
+//
+// "use: NAME" looks for NAME.yaml in the local content folders the file
+// names with its "content:" key, then in those of WithContent, then in
+// the ruleset's bundled content; the first found wins.
+func LoadEncounter(reg *engine.Registry, path string, opts ...Option) (engine.Table, error) {
 	data, err := ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading the encounter: %w", err)
 	}
-	return ParseEncounter(reg, path, data)
+	return ParseEncounter(reg, path, data, opts...)
 }
 
 // ParseEncounter is LoadEncounter for a file already read; name is the
-// file's name in messages.
-func ParseEncounter(reg *engine.Registry, name string, data []byte) (engine.Table, error) {
-	f, err := ReadEncounter(reg, name, data)
+// file's name in messages, and its directory is where the file's relative
+// "content:" folders start unless WithDir says otherwise.
+func ParseEncounter(reg *engine.Registry, name string, data []byte, opts ...Option) (engine.Table, error) {
+	f, err := ReadEncounter(reg, name, data, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -73,7 +78,7 @@ func ParseEncounter(reg *engine.Registry, name string, data []byte) (engine.Tabl
 }
 
 // ReadEncounter is ParseEncounter that also returns the file's sim: block.
-func ReadEncounter(reg *engine.Registry, name string, data []byte) (*Loaded, error) {
+func ReadEncounter(reg *engine.Registry, name string, data []byte, opts ...Option) (*Loaded, error) {
 	root, problems := parseYAML(name, "", data)
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)
@@ -81,7 +86,12 @@ func ReadEncounter(reg *engine.Registry, name string, data []byte) (*Loaded, err
 	if root == nil {
 		return nil, &Problem{Pos: Pos{File: name}, Msg: "the file is empty; an encounter starts with \"ruleset: ID\""}
 	}
-	f, problems := startEncounter(reg, name, root, "", nil)
+	o := makeOptions(opts)
+	flags, problems := o.flagFolders(name)
+	if len(problems) > 0 {
+		return nil, joinProblems(problems)
+	}
+	f, problems := startEncounter(reg, name, root, "", nil, o.dirOf(name), flags)
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)
 	}
@@ -101,16 +111,22 @@ func joinProblems(problems []*Problem) error {
 // which may be part of a scenario file: prefix is written before every
 // field path in messages ("encounter."). start, when not nil, is the
 // "start:" of a scenario file, laid over the encounter's own (see merge).
-func startEncounter(reg *engine.Registry, file string, root *node, prefix string, start *entry) (*Loaded, []*Problem) {
+// The document's own "content:" folders, relative to dir, are searched
+// before outer, the folders of the scenario file and WithContent.
+func startEncounter(reg *engine.Registry, file string, root *node, prefix string, start *entry, dir string, outer []folder) (*Loaded, []*Problem) {
 	info, problem := rulesetOf(reg, root, prefix)
 	if problem != nil {
 		return nil, []*Problem{problem}
+	}
+	own, problems := contentFolders(root.get(contentKey), dir)
+	if len(problems) > 0 {
+		return nil, problems
 	}
 	if start != nil {
 		root = withStart(root, start)
 	}
 	id := info.ID
-	r := newResolver(info)
+	r := newResolver(info, append(own, outer...))
 	root = r.resolve(root)
 	if len(r.problems) > 0 {
 		return nil, r.problems
@@ -122,7 +138,7 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s: NewSpec returned %T, not a pointer to a spec", id, spec)}}
 	}
 	d := newDecoder(prefix)
-	d.decode(root, sv.Elem(), "", rulesetKey, simKey, startKey)
+	d.decode(root, sv.Elem(), "", rulesetKey, simKey, startKey, contentKey)
 	if e := root.get(startKey); e != nil {
 		ss, ok := spec.(engine.StartingState)
 		switch {
@@ -271,16 +287,25 @@ func leaves(err error) []error {
 	return []error{err}
 }
 
-// resolver brings bundled content into a document: every mapping with a
+// resolver brings content into a document: every mapping with a
 // "use: NAME" key becomes the content document NAME with the mapping's own
-// keys laid over it.
+// keys laid over it. NAME is looked for as NAME.yaml in each local content
+// folder in turn, then in the ruleset's bundled content.
 type resolver struct {
 	info     engine.RulesetInfo
-	content  map[string][]byte // loaded on first use
+	folders  []folder          // local content folders, searched in order
+	content  map[string][]byte // bundled content, loaded on first use
 	docs     map[string]*node  // resolved content documents
+	paths    map[string]string // the file of each local content document
 	active   []string          // content documents being resolved, to catch cycles
 	site     Pos               // the "use:" in the file that the content being resolved is for
 	problems []*Problem
+
+	localDocs int           // local content documents read
+	localSize int           // and their bytes
+	copied    int           // values copied in from content, bounded by maxValues
+	sizes     map[*node]int // the values of each resolved document
+	overflow  bool          // copied went past maxValues (reported once)
 }
 
 func (r *resolver) problemf(l loc, format string, args ...any) {
@@ -291,9 +316,10 @@ func (r *resolver) problemf(l loc, format string, args ...any) {
 	r.problems = append(r.problems, &Problem{Pos: pos, Msg: fmt.Sprintf(format, args...) + note})
 }
 
-// newResolver returns a resolver for the bundled content of a ruleset.
-func newResolver(info engine.RulesetInfo) *resolver {
-	return &resolver{info: info, docs: map[string]*node{}}
+// newResolver returns a resolver for the local content in folders and the
+// bundled content of a ruleset.
+func newResolver(info engine.RulesetInfo, folders []folder) *resolver {
+	return &resolver{info: info, folders: folders, docs: map[string]*node{}, paths: map[string]string{}, sizes: map[*node]int{}}
 }
 
 // resolve returns n with all content brought in. It builds new mappings
@@ -335,11 +361,27 @@ func (r *resolver) resolve(n *node) *node {
 func (r *resolver) use(e *entry) *node {
 	name, ok := e.value.text()
 	if !ok {
-		r.problemf(e.value.loc, "use: want the name of bundled content; known: %s", r.known())
+		what := "bundled content"
+		if len(r.folders) > 0 {
+			what = "content"
+		}
+		r.problemf(e.value.loc, "use: want the name of %s; known: %s", what, r.known())
 		return nil
 	}
 	doc := r.doc(name, e)
 	if doc == nil {
+		return nil
+	}
+	size, ok := r.sizes[doc]
+	if !ok {
+		size = expandedSize(doc, map[*node]int{})
+		r.sizes[doc] = size
+	}
+	if r.copied += size; r.copied > maxValues {
+		if !r.overflow {
+			r.overflow = true
+			r.problemf(e.value.loc, "use: the content brought in holds more than %d values, the limit", maxValues)
+		}
 		return nil
 	}
 	site := e.loc.pos
@@ -357,40 +399,35 @@ func (r *resolver) doc(name string, e *entry) *node {
 	if d, ok := r.docs[name]; ok {
 		return d
 	}
-	if r.content == nil {
-		if r.info.Content != nil {
-			r.content = r.info.Content()
-		}
-		if r.content == nil {
-			r.content = map[string][]byte{}
-		}
-	}
-	data, ok := r.content[name]
-	if !ok {
-		if len(r.content) == 0 {
-			r.problemf(e.value.loc, "use: ruleset %s has no bundled content, so there is no %q", r.info.ID, name)
-		} else {
-			r.problemf(e.value.loc, "use: unknown bundled content %q; known: %s", name, r.known())
-		}
-		return nil
-	}
 	if slices.Contains(r.active, name) {
-		r.problemf(e.value.loc, "use: bundled content %q uses itself (%s → %s)", name, strings.Join(r.active, " → "), name)
+		r.problemf(e.value.loc, "use: %s uses itself (%s → %s)", r.describe(name), strings.Join(r.active, " → "), name)
 		return nil
 	}
-	tree, problems := parseYAML(name, name, data)
-	if len(problems) > 0 {
-		for _, p := range problems {
-			r.problemf(e.value.loc, "use: bundled content %q of ruleset %s is malformed: line %d, column %d: %s", name, r.info.ID, p.Pos.Line, p.Pos.Col, p.Msg)
+	var tree *node
+	if path, f := findLocal(r.folders, name); path != "" {
+		if tree = r.readLocal(name, path, f, e); tree == nil {
+			return nil
 		}
-		return nil
+	} else {
+		data, ok := r.bundled()[name]
+		if !ok {
+			r.problemf(e.value.loc, "use: %s", r.unknown(name))
+			return nil
+		}
+		var problems []*Problem
+		if tree, problems = parseYAML(name, name, data); len(problems) > 0 {
+			for _, p := range problems {
+				r.problemf(e.value.loc, "use: bundled content %q of ruleset %s is malformed: line %d, column %d: %s", name, r.info.ID, p.Pos.Line, p.Pos.Col, p.Msg)
+			}
+			return nil
+		}
 	}
 	if tree == nil || tree.kind != mapNode {
 		what := "empty"
 		if tree != nil {
 			what = tree.describe()
 		}
-		r.problemf(e.value.loc, "use: bundled content %q is %s, not a mapping, so it cannot be used here", name, what)
+		r.problemf(e.value.loc, "use: %s is %s, not a mapping, so it cannot be used here", r.describe(name), what)
 		return nil
 	}
 	outer := r.site
@@ -405,16 +442,109 @@ func (r *resolver) doc(name string, e *entry) *node {
 	return tree
 }
 
-// known lists the names of the ruleset's bundled content.
-func (r *resolver) known() string {
-	if r.content == nil && r.info.Content != nil {
-		r.content = r.info.Content()
+// readLocal reads and parses the local content document name, found at
+// path in folder f, within MaxContentDocs and MaxContentSize; nil after
+// reporting a problem at the "use:" entry e.
+func (r *resolver) readLocal(name, path string, f *folder, e *entry) *node {
+	if r.localDocs >= MaxContentDocs {
+		r.problemf(e.value.loc, "use: %q: the file brings in more than %d local content documents, the limit", name, MaxContentDocs)
+		return nil
 	}
-	names := make([]string, 0, len(r.content))
-	for n := range r.content {
+	data, err := ReadFile(path)
+	if err != nil {
+		r.problemf(e.value.loc, "use: content %q in the folder %s (%s): %v", name, f.dir, f.from, err)
+		return nil
+	}
+	r.localDocs++
+	if r.localSize += len(data); r.localSize > MaxContentSize {
+		r.problemf(e.value.loc, "use: %q: the local content documents the file brings in hold more than %d bytes (16 MiB) together, the limit", name, MaxContentSize)
+		return nil
+	}
+	r.paths[name] = path
+	tree, problems := parseTree(path, name, true, data)
+	if len(problems) > 0 {
+		for _, p := range problems {
+			r.problemf(e.value.loc, "use: content file %s is malformed: %s", path, p)
+		}
+		return nil
+	}
+	return tree
+}
+
+// describe names the content document name in messages.
+func (r *resolver) describe(name string) string {
+	if p, ok := r.paths[name]; ok {
+		return "content file " + p
+	}
+	return fmt.Sprintf("bundled content %q", name)
+}
+
+// unknown says that there is no content name: where it was looked for,
+// and what each place has.
+func (r *resolver) unknown(name string) string {
+	if len(r.folders) == 0 {
+		if len(r.bundled()) == 0 {
+			return fmt.Sprintf("ruleset %s has no bundled content, so there is no %q", r.info.ID, name)
+		}
+		return fmt.Sprintf("unknown bundled content %q; known: %s", name, r.known())
+	}
+	var b strings.Builder
+	if validContentName(name) {
+		fmt.Fprintf(&b, "no content %q (%s%s) in", name, name, contentExt)
+	} else {
+		fmt.Fprintf(&b, "%q is not the name of content (a file's name in a content folder, without %s, or bundled content), so it is not in", name, contentExt)
+	}
+	for i, f := range r.folders {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		has := listFolder(f.dir)
+		list := "nothing"
+		if len(has) > 0 {
+			list = strings.Join(has, ", ")
+		}
+		fmt.Fprintf(&b, " the folder %s (%s), which has %s", f.dir, f.from, list)
+	}
+	bundled := "it has none"
+	if names := r.bundledNames(); len(names) > 0 {
+		bundled = strings.Join(names, ", ")
+	}
+	fmt.Fprintf(&b, ", nor in the bundled content of ruleset %s (%s)", r.info.ID, bundled)
+	return b.String()
+}
+
+// bundled returns the ruleset's bundled content, loading it on first use.
+func (r *resolver) bundled() map[string][]byte {
+	if r.content == nil {
+		if r.info.Content != nil {
+			r.content = r.info.Content()
+		}
+		if r.content == nil {
+			r.content = map[string][]byte{}
+		}
+	}
+	return r.content
+}
+
+// bundledNames returns the names of the ruleset's bundled content, sorted.
+func (r *resolver) bundledNames() []string {
+	names := make([]string, 0, len(r.bundled()))
+	for n := range r.bundled() {
 		names = append(names, n)
 	}
 	slices.Sort(names)
+	return names
+}
+
+// known lists the names of the ruleset's bundled content, and of the
+// local content in the folders, if any.
+func (r *resolver) known() string {
+	names := r.bundledNames()
+	for _, f := range r.folders {
+		names = append(names, listFolder(f.dir)...)
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
 	if len(names) == 0 {
 		return "(none)"
 	}

@@ -31,6 +31,9 @@ type Result struct {
 	// Refusals lists the steps that were refused, expected or not, in
 	// order.
 	Refusals []Refusal
+	// Table is the encounter as the run left it: after the accepted
+	// steps of the script and the GM's automatic rulings.
+	Table engine.Table
 }
 
 // Refusal is a step of the script that the rules refused.
@@ -70,9 +73,10 @@ func (m Mismatch) String() string { return m.Pos.String() + ": " + m.Msg }
 // encounter with its forced dice and checks its expectations. The error is
 // only for a file that cannot be loaded (it joins a *Problem for every
 // problem found); everything that goes differently from the scenario is a
-// Mismatch of the Result.
-func Run(reg *engine.Registry, path string) (*Result, error) {
-	sc, err := load(reg, path)
+// Mismatch of the Result. opts say where "use:" finds local content
+// (WithContent), beside the folders the file names with "content:".
+func Run(reg *engine.Registry, path string, opts ...Option) (*Result, error) {
+	sc, err := load(reg, path, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -80,9 +84,10 @@ func Run(reg *engine.Registry, path string) (*Result, error) {
 }
 
 // RunData is Run for a scenario file already read: file names it in
-// messages and is where a relative "encounter:" path is found from.
-func RunData(reg *engine.Registry, file string, data []byte) (*Result, error) {
-	sc, err := parse(reg, file, data)
+// messages and is where a relative "encounter:" path is found from,
+// unless WithDir says otherwise.
+func RunData(reg *engine.Registry, file string, data []byte, opts ...Option) (*Result, error) {
+	sc, err := parse(reg, file, data, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -117,6 +122,7 @@ func (sc *scenario) run() *Result {
 		}
 	}
 	r.res.Transcript = sc.table.Transcript(engine.Everyone)
+	r.res.Table = sc.table
 	if sc.expect == nil {
 		return r.res
 	}

@@ -209,7 +209,7 @@ verbose: true
 	}
 	var want []string
 	for _, w := range []string{
-		`:19:1: unknown field "verbose" in the top level; allowed: name, description, encounter, start, dice, rulings, script, expect`,
+		`:19:1: unknown field "verbose" in the top level; allowed: name, description, content, encounter, start, dice, rulings, script, expect`,
 		`:1:7: name: want text, got a list`,
 		`:8:10: rulings: want default or script, got the text "sometimes"`,
 		`:7:8: dice[0]: no die shows 0`,

@@ -13,7 +13,7 @@ import (
 )
 
 // The top-level keys of a scenario file.
-var scenarioKeys = []string{"name", "description", "encounter", "start", "dice", "rulings", "script", "expect"}
+var scenarioKeys = []string{"name", "description", "content", "encounter", "start", "dice", "rulings", "script", "expect"}
 
 // The values of "rulings".
 const (
@@ -143,21 +143,23 @@ func Detect(name string, data []byte) (FileKind, error) {
 
 // load reads a scenario file and starts its encounter. The error joins a
 // *Problem for every problem found.
-func load(reg *engine.Registry, file string) (*scenario, error) {
+func load(reg *engine.Registry, file string, opts []Option) (*scenario, error) {
 	data, err := ReadFile(file)
 	if err != nil {
 		return nil, fmt.Errorf("reading the scenario: %w", err)
 	}
-	return parse(reg, file, data)
+	return parse(reg, file, data, opts)
 }
 
 // parse reads a scenario file's contents and starts its encounter.
-func parse(reg *engine.Registry, file string, data []byte) (*scenario, error) {
+func parse(reg *engine.Registry, file string, data []byte, opts []Option) (*scenario, error) {
 	root, problems := parseYAML(file, "", data)
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)
 	}
-	p := &scenarioParser{reg: reg, sc: &scenario{file: file, rulings: rulingsDefault}}
+	o := makeOptions(opts)
+	p := &scenarioParser{reg: reg, sc: &scenario{file: file, rulings: rulingsDefault}, dir: o.dirOf(file)}
+	p.flags, p.problems = o.flagFolders(file)
 	p.parse(root)
 	if len(p.problems) > 0 {
 		return nil, joinProblems(p.problems)
@@ -169,6 +171,8 @@ func parse(reg *engine.Registry, file string, data []byte) (*scenario, error) {
 type scenarioParser struct {
 	reg      *engine.Registry
 	sc       *scenario
+	dir      string   // where the file's relative paths start
+	flags    []folder // the content folders of WithContent
 	problems []*Problem
 }
 
@@ -229,15 +233,21 @@ func (p *scenarioParser) parse(root *node) {
 		p.problemf(root.loc.pos, "missing \"encounter\": the path of an encounter file, or the encounter itself as a mapping")
 		return
 	}
-	p.encounter(e.value, root.get(startKey))
+	own, problems := contentFolders(root.get(contentKey), p.dir)
+	if p.problems = append(p.problems, problems...); len(problems) > 0 {
+		return
+	}
+	p.encounter(e.value, root.get(startKey), append(own, p.flags...))
 }
 
 // encounter loads the encounter a scenario runs: a path relative to the
 // scenario file, or the encounter written inline. start is the scenario's
-// own "start:", laid over the encounter's; nil when it has none.
-func (p *scenarioParser) encounter(n *node, start *entry) {
+// own "start:", laid over the encounter's; nil when it has none. folders
+// are the content folders of the scenario file and WithContent, searched
+// after the encounter's own.
+func (p *scenarioParser) encounter(n *node, start *entry, folders []folder) {
 	if n.kind == mapNode {
-		f, problems := startEncounter(p.reg, p.sc.file, n, "encounter.", start)
+		f, problems := startEncounter(p.reg, p.sc.file, n, "encounter.", start, p.dir, folders)
 		p.problems = append(p.problems, problems...)
 		if f != nil {
 			p.sc.table = f.Table
@@ -251,7 +261,7 @@ func (p *scenarioParser) encounter(n *node, start *entry) {
 	}
 	path := rel
 	if !filepath.IsAbs(path) {
-		path = filepath.Join(filepath.Dir(p.sc.file), rel)
+		path = filepath.Join(p.dir, rel)
 	}
 	data, err := ReadFile(path)
 	if err != nil {
@@ -264,7 +274,7 @@ func (p *scenarioParser) encounter(n *node, start *entry) {
 	}
 	if len(problems) == 0 {
 		var f *Loaded
-		if f, problems = startEncounter(p.reg, path, root, "", start); f != nil {
+		if f, problems = startEncounter(p.reg, path, root, "", start, filepath.Dir(path), folders); f != nil {
 			p.sc.table = f.Table
 		}
 	}

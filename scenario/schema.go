@@ -19,8 +19,11 @@ const SchemaDialect = "https://json-schema.org/draft/2020-12/schema"
 // named struct type it uses, the stat block among them, is an entry of
 // $defs named after the Go type. Fields follow the tags the decoder reads
 // (yaml, doc, required, enum, min, max); objects allow no other keys,
-// except "use" naming bundled content when the ruleset has some. Beside
-// the ruleset's keys the root allows "sim", the SimBlock.
+// except "use" naming content, which may supply their required keys.
+// "use" takes any name, since local content folders are not known to the
+// schema; the bundled content's names are its examples. Beside the
+// ruleset's keys the root allows "sim", the SimBlock, and "content", the
+// local content folders.
 func Schema(info engine.RulesetInfo) ([]byte, error) {
 	if info.NewSpec == nil {
 		return nil, fmt.Errorf("ruleset %s has no encounter spec", info.ID)
@@ -32,7 +35,7 @@ func Schema(info engine.RulesetInfo) ([]byte, error) {
 	if t == nil || t.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("ruleset %s: the encounter spec is %v, not a struct", info.ID, t)
 	}
-	g := &schemaGen{defs: map[string]obj{}, names: map[reflect.Type]string{}}
+	g := &schemaGen{defs: map[string]obj{}, names: map[reflect.Type]string{}, use: true}
 	if info.Content != nil {
 		for name := range info.Content() {
 			g.content = append(g.content, name)
@@ -55,8 +58,13 @@ func Schema(info engine.RulesetInfo) ([]byte, error) {
 	// spec has a field for it.
 	rs := obj{{"description", "the ruleset of the encounter"}, {"const", info.ID}}
 	props := obj{{rulesetKey, rs}}
+	folder := obj{{"type", "string"}, {"minLength", 1}}
+	props = append(props, kv{contentKey, obj{
+		{"description", "local content folders, relative to this file's folder, searched for NAME.yaml by use: NAME before the bundled content"},
+		{"anyOf", []obj{folder, {{"type", "array"}, {"items", folder}}}},
+	}})
 	for _, m := range root.get("properties").(obj) {
-		if m.key != rulesetKey && m.key != simKey && m.key != startKey {
+		if m.key != rulesetKey && m.key != simKey && m.key != startKey && m.key != contentKey {
 			props = append(props, m)
 		}
 	}
@@ -93,12 +101,15 @@ func Schema(info engine.RulesetInfo) ([]byte, error) {
 	for _, name := range g.order {
 		defs = append(defs, kv{name, g.defs[name]})
 	}
-	if len(g.content) > 0 {
-		defs = append(defs, kv{useKey, obj{
-			{"description", "the name of bundled content to start from; the keys written beside it override its keys"},
-			{"enum", g.content},
-		}})
+	use := obj{
+		{"description", "the name of content to start from: NAME.yaml in a local content folder, or the ruleset's bundled content NAME; the keys written beside it override its keys"},
+		{"type", "string"},
+		{"minLength", 1},
 	}
+	if len(g.content) > 0 {
+		use = append(use, kv{"examples", g.content})
+	}
+	defs = append(defs, kv{useKey, use})
 	if len(defs) > 0 {
 		root = append(root, kv{"$defs", defs})
 	}
@@ -167,7 +178,8 @@ func (o obj) with(key string, value any) obj {
 
 // schemaGen builds the schemas of Go types.
 type schemaGen struct {
-	content []string // names of the bundled content; none: no "use"
+	content []string // names of the bundled content, the examples of "use"
+	use     bool     // allow "use" in every object (not in the sim: block)
 	defs    map[string]obj
 	order   []string
 	names   map[reflect.Type]string
@@ -213,16 +225,16 @@ func (g *schemaGen) object(t reflect.Type) (obj, error) {
 			required = append(required, f.name)
 		}
 	}
-	if len(g.content) > 0 {
+	if g.use {
 		props = append(props, kv{useKey, obj{{"$ref", "#/$defs/" + useKey}}})
 	}
 	o := obj{{"type", "object"}, {"properties", props}, {"additionalProperties", false}}
 	switch {
 	case len(required) == 0:
-	case len(g.content) == 0:
+	case !g.use:
 		o = append(o, kv{"required", required})
 	default:
-		// Bundled content may supply the required keys.
+		// Content may supply the required keys.
 		o = append(o, kv{"anyOf", []obj{
 			{{"required", []string{useKey}}},
 			{{"required", required}},

@@ -56,7 +56,11 @@ func (p FieldPath) String() string { return p.text }
 // The error says what is wrong and names the part of the path where it
 // went wrong ("combatants has 2 entries, so there is no [5]"); the value is
 // not checked against the ruleset, which loading the result does.
-func SetField(reg *engine.Registry, name string, data []byte, path FieldPath, value any) ([]byte, error) {
+//
+// Content is found as the loader finds it: opts give the folders of
+// --content (WithContent) and where the file's own "content:" folders
+// start (WithDir; else the directory of name).
+func SetField(reg *engine.Registry, name string, data []byte, path FieldPath, value any, opts ...Option) ([]byte, error) {
 	if path.segs == nil {
 		return nil, errors.New("no field path given")
 	}
@@ -75,7 +79,13 @@ func SetField(reg *engine.Registry, name string, data []byte, path FieldPath, va
 	if problem != nil {
 		return nil, problem
 	}
-	s := &setter{r: newResolver(info), leaf: leaf}
+	o := makeOptions(opts)
+	own, problems := contentFolders(root.get(contentKey), o.dirOf(name))
+	flags, more := o.flagFolders(name)
+	if problems = append(problems, more...); len(problems) > 0 {
+		return nil, joinProblems(problems)
+	}
+	s := &setter{r: newResolver(info, append(own, flags...)), leaf: leaf}
 	out, err := s.set(root, nil, path.segs, "")
 	if err != nil {
 		return nil, err

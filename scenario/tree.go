@@ -58,7 +58,8 @@ const (
 // problems with them are reported.
 type loc struct {
 	pos     Pos    // in the document it was written in
-	content string // the bundled content document it came from; "" for the file itself
+	content string // the content document it came from; "" for the file itself
+	local   bool   // content from a local content folder, not bundled
 	site    Pos    // for content: the "use:" in the file that brought it in
 }
 
@@ -67,6 +68,9 @@ type loc struct {
 func (l loc) where() (Pos, string) {
 	if l.content == "" {
 		return l.pos, ""
+	}
+	if l.local {
+		return l.site, fmt.Sprintf(" (in content file %s, line %d, column %d)", l.pos.File, l.pos.Line, l.pos.Col)
 	}
 	return l.site, fmt.Sprintf(" (in bundled content %q, line %d, column %d)", l.content, l.pos.Line, l.pos.Col)
 }
@@ -202,6 +206,12 @@ func (n *node) fromContent(site Pos) *node {
 // document in positions; content, when not "", says it is the bundled
 // content document of that name. An empty document gives a nil node.
 func parseYAML(file, content string, data []byte) (*node, []*Problem) {
+	return parseTree(file, content, false, data)
+}
+
+// parseTree is parseYAML that also says whether a content document is
+// local (read from a content folder) rather than bundled.
+func parseTree(file, content string, local bool, data []byte) (*node, []*Problem) {
 	if p := prescan(file, data); p != nil {
 		return nil, []*Problem{p}
 	}
@@ -218,7 +228,7 @@ func parseYAML(file, content string, data []byte) (*node, []*Problem) {
 	if len(docs) == 0 {
 		return nil, nil
 	}
-	c := &converter{file: file, content: content, anchors: map[string]*node{}}
+	c := &converter{file: file, content: content, local: local, anchors: map[string]*node{}}
 	if len(docs) > 1 {
 		c.problemf(docs[1].Body.GetToken(), "a file holds one YAML document, but a second one starts here")
 	}
@@ -274,6 +284,7 @@ func yamlProblem(file string, err error) *Problem {
 type converter struct {
 	file     string
 	content  string
+	local    bool
 	anchors  map[string]*node
 	problems []*Problem
 }
@@ -283,7 +294,7 @@ func (c *converter) loc(tk *token.Token) loc {
 	if tk != nil && tk.Position != nil {
 		p.Line, p.Col = tk.Position.Line, tk.Position.Column
 	}
-	return loc{pos: p, content: c.content}
+	return loc{pos: p, content: c.content, local: c.local}
 }
 
 func (c *converter) problemf(tk *token.Token, format string, args ...any) {

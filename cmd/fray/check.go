@@ -19,6 +19,7 @@ import (
 // with registry.
 func newCheckCmd(registry func() (*engine.Registry, error)) *cobra.Command {
 	var verbose bool
+	var content []string
 	cmd := &cobra.Command{
 		Use:   "check FILE|DIR...",
 		Short: "Run scenario files and validate encounter files",
@@ -35,6 +36,13 @@ A directory is searched for *.yaml and *.yml files at any depth; files that
 are neither scenarios nor encounters there (bundled content, say) are
 skipped. A file named on the command line must be one or the other.
 
+--content DIR is a folder of content documents (stat blocks, weapons,
+encounters): "use: NAME" in every file checked finds DIR/NAME.yaml after the
+file's own content: folders and before the ruleset's bundled content.
+Stat blocks and weapons in a directory checked are skipped like other
+content; an encounter there is checked as a file of its own, so one that
+uses its neighbours names its folder ("content: .").
+
 Each file gets one line, "ok" or "FAIL", followed by what went wrong, and a
 last line counts the files that passed and failed. fray check exits with
 status 1 if any file failed. docs/scenarios.md describes the file formats.
@@ -43,7 +51,8 @@ Only regular files of at most 1 MiB are read; a YAML document may nest at
 most 64 deep and hold at most 20000 nodes, and every number must be finite
 and at most 1000000000 either way (docs/limits.md lists every limit).`,
 		Example: `  fray check scenarios/
-  fray check e3_attack_hits.yaml -v`,
+  fray check e3_attack_hits.yaml -v
+  fray check my_scenarios/ --content my_monsters`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usageErrorf("missing scenario or encounter files, as in: %s scenarios/", cmd.CommandPath())
@@ -55,10 +64,15 @@ and at most 1000000000 either way (docs/limits.md lists every limit).`,
 			if err != nil {
 				return err
 			}
-			return runCheck(cmd.OutOrStdout(), reg, args, verbose)
+			opts, err := contentOptions(content)
+			if err != nil {
+				return err
+			}
+			return runCheck(cmd.OutOrStdout(), reg, args, verbose, opts...)
 		},
 	}
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "print each scenario's transcript: every decision with its dice and what happened")
+	addContentFlag(cmd, &content)
 	return cmd
 }
 
@@ -70,15 +84,16 @@ type checkTarget struct {
 }
 
 // runCheck checks the files and directories in paths, writing a report to
-// w. It returns an error when any file failed.
-func runCheck(w io.Writer, reg *engine.Registry, paths []string, verbose bool) error {
+// w; opts are how every file is loaded (its --content folders). It
+// returns an error when any file failed.
+func runCheck(w io.Writer, reg *engine.Registry, paths []string, verbose bool, opts ...scenario.Option) error {
 	var targets []checkTarget
 	for _, p := range paths {
 		targets = append(targets, findTargets(p)...)
 	}
 	passed, failed := 0, 0
 	for _, t := range targets {
-		if checkOne(w, reg, t, verbose) {
+		if checkOne(w, reg, t, verbose, opts) {
 			passed++
 		} else {
 			failed++
@@ -141,7 +156,7 @@ func findTargets(path string) []checkTarget {
 // checkOne checks one file and reports it, saying whether it passed. A
 // panic while checking it fails the file, not the whole check, so that the
 // files after it are still checked.
-func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool) (passed bool) {
+func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool, opts []scenario.Option) (passed bool) {
 	defer func() {
 		if r := recover(); r != nil {
 			report(w, t.path, "", []string{fmt.Sprintf("internal error (a bug in fray, please report it): panic: %v", r)})
@@ -153,7 +168,7 @@ func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool) (p
 		return false
 	}
 	if t.kind == scenario.EncounterFile {
-		_, err := scenario.LoadEncounter(reg, t.path)
+		_, err := scenario.LoadEncounter(reg, t.path, opts...)
 		if err != nil {
 			report(w, t.path, "encounter", errorLines(err))
 			return false
@@ -161,7 +176,7 @@ func checkOne(w io.Writer, reg *engine.Registry, t checkTarget, verbose bool) (p
 		report(w, t.path, "encounter", nil)
 		return true
 	}
-	res, err := scenario.Run(reg, t.path)
+	res, err := scenario.Run(reg, t.path, opts...)
 	if err != nil {
 		report(w, t.path, "", errorLines(err))
 		return false

@@ -57,7 +57,9 @@ further steps ("ACTOR: COMMAND") with the dice --dice gives. The action is
 must be; --all shows the headline odds of every option the actor has,
 sorted. Prompts met while the action resolves (a dodge, a critical re-roll,
 an opportunity attack) are answered by --policy; GM rulings take their
-default. See docs/odds.md.`,
+default. --content DIR is a folder of your own content, searched by the
+files' "use: NAME" for DIR/NAME.yaml before the bundled content (see
+docs/scenarios.md). See docs/odds.md.`,
 		Example: `  fray odds 3d6
   fray odds 4d6kh3 --at-least 15
   fray odds d6! --explode-depth 5
@@ -77,7 +79,7 @@ default. See docs/odds.md.`,
 				}
 				return nil
 			}
-			for _, name := range []string{"actor", "command", "all", "policy", "setup", "dice", "max-paths", "timeout"} {
+			for _, name := range []string{"actor", "command", "all", "policy", "setup", "dice", "max-paths", "timeout", "content"} {
 				if cmd.Flags().Changed(name) {
 					return usageErrorf("--%s goes with --encounter", name)
 				}
@@ -108,6 +110,7 @@ default. See docs/odds.md.`,
 	f.IntVar(&e.maxPaths, "max-paths", dice.DefaultMaxPaths,
 		fmt.Sprintf("run at most `N` dice paths in all (at most %d); what is left is reported as not covered", odds.MaxPathsCeiling))
 	f.DurationVar(&e.timeout, "timeout", odds.DefaultTimeout, "give up, saying so, after `DURATION` (\"30s\", \"2m\")")
+	addContentFlag(cmd, &e.content)
 	return cmd
 }
 

@@ -6,13 +6,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/goccy/go-yaml"
 
 	"fray/dice"
 	"fray/engine"
@@ -31,6 +28,7 @@ type encounterOddsOptions struct {
 	dice      string
 	maxPaths  int
 	timeout   time.Duration
+	content   []string // the --content folders
 }
 
 // runEncounterOdds computes the odds of an action in an encounter and
@@ -53,7 +51,7 @@ func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON b
 	if err != nil {
 		return err
 	}
-	table, notes, err := loadOddsTable(cat.reg, opts.encounter)
+	table, notes, err := loadOddsTable(cat.reg, opts.encounter, opts.content)
 	if err != nil {
 		return err
 	}
@@ -98,8 +96,13 @@ func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON b
 
 // loadOddsTable starts the fight arg names: a scenario file (its script
 // played), an encounter file or a bundled encounter. The notes say what a
-// reader of the odds should know about how the state came about.
-func loadOddsTable(reg *engine.Registry, arg string) (engine.Table, []string, error) {
+// reader of the odds should know about how the state came about. content
+// are the --content folders.
+func loadOddsTable(reg *engine.Registry, arg string, content []string) (engine.Table, []string, error) {
+	opts, err := contentOptions(content)
+	if err != nil {
+		return nil, nil, err
+	}
 	if info, err := os.Stat(arg); err == nil && !info.IsDir() {
 		data, err := scenario.ReadFile(arg)
 		if err != nil {
@@ -110,52 +113,23 @@ func loadOddsTable(reg *engine.Registry, arg string) (engine.Table, []string, er
 			return nil, nil, err
 		}
 		if kind == scenario.ScenarioFile {
-			return loadScenarioTable(reg, arg, data)
+			return loadScenarioTable(reg, arg, opts)
 		}
 	}
-	t, err := loadTable(reg, arg)
+	t, err := loadTable(reg, arg, content)
 	return t, nil, err
 }
 
 // loadScenarioTable starts a scenario file's encounter and plays the
 // decisions its script makes, with their dice.
-func loadScenarioTable(reg *engine.Registry, path string, data []byte) (engine.Table, []string, error) {
-	res, err := scenario.Run(reg, path)
+func loadScenarioTable(reg *engine.Registry, path string, opts []scenario.Option) (engine.Table, []string, error) {
+	res, err := scenario.Run(reg, path, opts...)
 	if err != nil {
 		return nil, nil, err
 	}
-	var doc struct {
-		Encounter any `yaml:"encounter"`
-	}
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", path, err)
-	}
-	var t engine.Table
-	switch enc := doc.Encounter.(type) {
-	case string:
-		file := enc
-		if !filepath.IsAbs(file) {
-			file = filepath.Join(filepath.Dir(path), file)
-		}
-		t, err = scenario.LoadEncounter(reg, file)
-	default:
-		var inline []byte
-		if inline, err = yaml.Marshal(enc); err == nil {
-			t, err = scenario.ParseEncounter(reg, path+" (encounter)", inline)
-		}
-	}
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: starting its encounter: %w", path, err)
-	}
-	for i, e := range res.Transcript {
-		values := make([]int, len(e.Dice))
-		for j, d := range e.Dice {
-			values[j] = d.Value
-		}
-		if _, err := t.Submit(e.Actor, e.Command, dice.NewScript(values...)); err != nil {
-			return nil, nil, fmt.Errorf("%s: decision %d (%s: %s) does not replay: %w", path, i+1, e.Actor, e.Command, err)
-		}
-	}
+	// The table the script was played on, its starting state, content
+	// and dice as the scenario file has them.
+	t := res.Table
 	notes := []string{fmt.Sprintf("the state after the %d decisions of the scenario %s", len(res.Transcript), path)}
 	if !res.Passed() {
 		notes = append(notes, fmt.Sprintf("the scenario does not pass fray check (%d mismatches); the odds are from where its accepted steps lead", len(res.Mismatches)))

@@ -178,7 +178,7 @@ func TestEncounterOddsAllListsEveryOption(t *testing.T) {
 		t.Fatal(err)
 	}
 	steps := []string{"eastman: initiative", "westman: initiative"}
-	table, err := loadTable(reg, "pistols_at_dawn")
+	table, err := loadTable(reg, "pistols_at_dawn", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

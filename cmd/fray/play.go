@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -33,6 +34,8 @@ type playOptions struct {
 	// view is the combatant whose player's eyes the fight is shown
 	// through; "" shows it as the side played sees it.
 	view string
+	// content are the --content folders.
+	content []string
 }
 
 // newPlayCmd returns the "fray play" command.
@@ -66,11 +69,18 @@ encounter is read from the file, its decisions are made again with their
 dice, and the fight goes on from there. --replay FILE only replays it; with
 --save the replayed fight is saved again.
 
+--content DIR is a folder of your own content: "use: NAME" in the encounter
+finds DIR/NAME.yaml (a stat block, a weapon, an encounter) after the
+encounter's own content: folders and before the bundled content, and
+ENCOUNTER may be the name of an encounter there. A saved fight remembers its
+content folders (as absolute paths); --content with --resume adds to them.
+
 Input lines are at most 64 KiB. If the input ends before the fight does,
 fray play says so and exits with status 1, saving to --save FILE first.`,
 		Example: `  fray play alley_fight
   fray play alley_fight --auto --seed 7
   fray play my_fight.yaml --side thugs --dice manual
+  fray play ogre_ambush --content my_monsters
   fray play alley_fight --replay fight.json
   fray play --resume fight.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
@@ -102,6 +112,7 @@ fray play says so and exits with status 1, saving to --save FILE first.`,
 	f.StringVar(&opts.view, "view", "", "show the fight as the player of combatant `ID` sees it: nothing it may not know (a secret feint) is printed")
 	f.StringVar(&opts.replay, "replay", "", "replay the decisions and dice of a saved transcript `FILE`")
 	f.StringVar(&opts.resume, "resume", "", "continue the fight saved in `FILE` (its encounter is read from the file)")
+	addContentFlag(cmd, &opts.content)
 	return cmd
 }
 
@@ -111,7 +122,12 @@ type savedFight struct {
 	Ruleset   string `json:"ruleset"`
 	// Source is the encounter file's text, so that --resume needs nothing
 	// else; files saved before it had none, and name their encounter only.
-	Source    string       `json:"source,omitempty"`
+	Source string `json:"source,omitempty"`
+	// Dir is the folder the encounter's relative content: folders start
+	// at, and Content the --content folders, both absolute, for a fight
+	// whose encounter uses local content.
+	Dir       string       `json:"dir,omitempty"`
+	Content   []string     `json:"content,omitempty"`
 	Decisions []savedEntry `json:"decisions"`
 }
 
@@ -126,14 +142,18 @@ type savedEntry struct {
 	Person bool `json:"person,omitempty"`
 }
 
-// loadTable starts the encounter named by arg: a file, or a bundled
-// encounter of a registered ruleset.
-func loadTable(reg *engine.Registry, arg string) (engine.Table, error) {
-	name, data, err := findEncounter(reg, arg)
+// loadTable starts the encounter named by arg: a file, an encounter in
+// a --content folder or a bundled encounter of a registered ruleset.
+func loadTable(reg *engine.Registry, arg string, content []string) (engine.Table, error) {
+	opts, err := contentOptions(content)
 	if err != nil {
 		return nil, err
 	}
-	return scenario.ParseEncounter(reg, name, data)
+	name, data, err := findEncounter(reg, arg, content)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.ParseEncounter(reg, name, data, opts...)
 }
 
 // readSaved reads a fight saved by fray play.
@@ -151,16 +171,20 @@ func readSaved(file string) (*savedFight, error) {
 	return &saved, nil
 }
 
-// findEncounter finds the encounter named by arg: a file, or else a bundled
+// findEncounter finds the encounter named by arg: a file, or else an
+// encounter ARG.yaml in one of the content folders, or else a bundled
 // encounter of a registered ruleset. It returns the name to report it by
-// and the file's contents.
-func findEncounter(reg *engine.Registry, arg string) (string, []byte, error) {
+// (a path for a file) and the file's contents.
+func findEncounter(reg *engine.Registry, arg string, content []string) (string, []byte, error) {
 	if _, err := os.Stat(arg); err == nil {
 		data, err := scenario.ReadFile(arg)
 		if err != nil {
 			return "", nil, fmt.Errorf("reading the encounter: %w", err)
 		}
 		return arg, data, nil
+	}
+	if path, data, ok, err := localEncounter(content, arg); ok || err != nil {
+		return path, data, err
 	}
 	for _, id := range reg.IDs() {
 		info, _ := reg.Lookup(id)
@@ -170,6 +194,9 @@ func findEncounter(reg *engine.Registry, arg string) (string, []byte, error) {
 		if data, ok := info.Content()[arg]; ok && strings.Contains(string(data), "ruleset:") {
 			return arg, data, nil
 		}
+	}
+	if len(content) > 0 {
+		return "", nil, fmt.Errorf("no encounter file %q, no encounter %s.yaml in the --content folders and no bundled encounter %q", arg, arg, arg)
 	}
 	return "", nil, fmt.Errorf("no encounter file or bundled encounter %q", arg)
 }
@@ -182,8 +209,10 @@ type player struct {
 	opts    playOptions
 	src     dice.Source
 	name    string
-	source  []byte // the encounter file's text, saved with the fight
-	human   []bool // per decision: made by a person
+	source  []byte   // the encounter file's text, saved with the fight
+	dir     string   // where its content: folders start, saved with it
+	content []string // the --content folders, saved with it
+	human   []bool   // per decision: made by a person
 	stopped bool
 	// inputErr says why the input stopped before the fight did: it ended,
 	// or a line was too long.
@@ -215,11 +244,21 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 		}
 		arg = saved.Encounter
 	}
-	name, data, err := encounterOf(cat.reg, arg, saved)
+	if _, err := contentOptions(opts.content); err != nil {
+		return err
+	}
+	name, data, err := encounterOf(cat.reg, arg, saved, opts.content)
 	if err != nil {
 		return err
 	}
-	table, err := scenario.ParseEncounter(cat.reg, name, data)
+	dir, content := absAll([]string{filepath.Dir(name)})[0], absAll(opts.content)
+	if saved != nil {
+		if saved.Dir != "" {
+			dir = saved.Dir
+		}
+		content = append(slices.Clone(saved.Content), content...)
+	}
+	table, err := scenario.ParseEncounter(cat.reg, name, data, scenario.WithDir(dir), scenario.WithContent(content...))
 	if err != nil {
 		return err
 	}
@@ -247,7 +286,10 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 	}
 	in := bufio.NewScanner(stdin)
 	in.Buffer(make([]byte, 0, 4096), maxLine)
-	p := &player{in: in, out: stdout, table: table, opts: opts, name: name, source: data, policy: policy}
+	p := &player{in: in, out: stdout, table: table, opts: opts, name: name, source: data, policy: policy, content: content}
+	if usesLocalContent(data) || len(content) > 0 {
+		p.dir = dir
+	}
 	switch {
 	case opts.seeded:
 		p.src = dice.Seeded(opts.seed)
@@ -283,11 +325,11 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 
 // encounterOf finds the encounter to play: the one named by arg, or for
 // a saved fight the encounter text it holds (else the one it names).
-func encounterOf(reg *engine.Registry, arg string, saved *savedFight) (string, []byte, error) {
+func encounterOf(reg *engine.Registry, arg string, saved *savedFight, content []string) (string, []byte, error) {
 	if saved != nil && saved.Source != "" {
 		return saved.Encounter, []byte(saved.Source), nil
 	}
-	return findEncounter(reg, arg)
+	return findEncounter(reg, arg, content)
 }
 
 // play runs prompts until the fight ends or the person quits. Whatever
@@ -614,7 +656,7 @@ func (p *player) ended(pr engine.Prompt[string]) {
 // saveTo writes the fight so far: its encounter and every decision with
 // its dice.
 func (p *player) saveTo(file string) error {
-	saved := savedFight{Encounter: p.name, Ruleset: p.table.Ruleset(), Source: string(p.source)}
+	saved := savedFight{Encounter: p.name, Ruleset: p.table.Ruleset(), Source: string(p.source), Dir: p.dir, Content: p.content}
 	for i, e := range p.table.Transcript(engine.Everyone) {
 		entry := savedEntry{Actor: e.Actor, Command: e.Command, Lines: e.Lines, Person: i < len(p.human) && p.human[i]}
 		for _, d := range e.Dice {

@@ -55,6 +55,7 @@ type simOptions struct {
 	plot         string
 	vary         string
 	maxDecisions int
+	content      []string
 }
 
 // newSimCmd returns the "fray sim" command.
@@ -80,7 +81,11 @@ in a fight and how often it went down or died. The same seed gives the same repo
 set at PATH, a field of the encounter file such as combatants[1].evade,
 combatants.markus.weapons.pistol.damage_mod (list items by id or name) or
 combatants[0].weapons[0].damage_mod; PATH=V1,V2,... lists the values
-instead. Every value is run with the same seed.`,
+instead. Every value is run with the same seed.
+
+--content DIR is a folder of your own content: "use: NAME" in the encounter
+finds DIR/NAME.yaml after the encounter's own content: folders and before
+the bundled content, and ENCOUNTER may name an encounter there.`,
 		Example: `  fray sim
   fray sim alley_fight -n 100000 --seed 7
   fray sim alley_fight --policy thugs=random --json
@@ -109,6 +114,7 @@ instead. Every value is run with the same seed.`,
 	f.StringVar(&opts.plot, "plot", "", "draw the report to `FILE`.png or FILE.svg")
 	f.StringVar(&opts.vary, "vary", "", "sweep a field of the encounter file: `PATH=FROM..TO` (whole numbers) or PATH=V1,V2,...")
 	f.IntVar(&opts.maxDecisions, "max-decisions", sim.DefaultMaxDecisions, "stop a fight after `N` decisions and count it as a timeout")
+	addContentFlag(cmd, &opts.content)
 	return cmd
 }
 
@@ -118,6 +124,7 @@ type simRun struct {
 	simulator sim.Simulator
 	name      string // the encounter, as given
 	data      []byte
+	load      []scenario.Option // how the encounter is loaded: its folder, the --content folders
 	file      *scenario.Loaded
 	policies  map[string]string
 	opts      simOptions
@@ -158,11 +165,18 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 		return err
 	}
 	reg := cat.reg
-	name, data, err := findEncounter(reg, arg)
+	load, err := contentOptions(opts.content)
 	if err != nil {
 		return err
 	}
-	file, err := scenario.ReadEncounter(reg, name, data)
+	name, data, err := findEncounter(reg, arg, opts.content)
+	if err != nil {
+		return err
+	}
+	// The encounter changed by --vary is named for its value in messages,
+	// so its relative content: folders are given their start here.
+	load = append(load, scenario.WithDir(filepath.Dir(name)))
+	file, err := scenario.ReadEncounter(reg, name, data, load...)
 	if err != nil {
 		return err
 	}
@@ -170,7 +184,7 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	r := &simRun{reg: reg, simulator: simulator, name: name, data: data, file: file, opts: opts, stderr: stderr}
+	r := &simRun{reg: reg, simulator: simulator, name: name, data: data, load: load, file: file, opts: opts, stderr: stderr}
 	if r.policies, err = r.choosePolicies(); err != nil {
 		return err
 	}
@@ -254,18 +268,18 @@ func (r *simRun) single(out io.Writer, format string) error {
 func (r *simRun) sweep(out io.Writer, vary *sim.Vary, format string) error {
 	s := &sim.Sweep{Encounter: r.name, Ruleset: r.simulator.Ruleset(), Path: vary.Path, Fights: int64(r.opts.fights), Seed: r.opts.seed}
 	// Check the path against the file before any fight is played.
-	if _, err := vary.Apply(r.reg, r.data, vary.Values[0]); err != nil {
+	if _, err := r.vary(vary, vary.Values[0]); err != nil {
 		return &usageError{err: err}
 	}
 	p := startProgress(r.stderr, int64(r.opts.fights)*int64(len(vary.Values)))
 	defer p.stop()
 	for _, value := range vary.Values {
 		at := fmt.Sprintf("%s with %s=%v", r.name, vary.Path, value)
-		data, err := vary.Apply(r.reg, r.data, value)
+		data, err := r.vary(vary, value)
 		if err != nil {
 			return &usageError{err: err}
 		}
-		file, err := scenario.ReadEncounter(r.reg, at, data)
+		file, err := scenario.ReadEncounter(r.reg, at, data, r.load...)
 		if err != nil {
 			return fmt.Errorf("--vary %s: the encounter does not load with %s=%v: %w", vary.Path, vary.Path, value, err)
 		}
@@ -285,6 +299,21 @@ func (r *simRun) sweep(out io.Writer, vary *sim.Vary, format string) error {
 		return s.WriteJSON(out)
 	}
 	return s.WriteText(out)
+}
+
+// vary returns the encounter file with the field of v set to value, as
+// sim.Vary.Apply sets it, finding content as the encounter is loaded (its
+// own content: folders, and --content).
+func (r *simRun) vary(v *sim.Vary, value any) ([]byte, error) {
+	path, err := scenario.ParseFieldPath(v.Path)
+	if err != nil {
+		return nil, fmt.Errorf("--vary %s: %w", v.Path, err)
+	}
+	out, err := scenario.SetField(r.reg, "the encounter", r.data, path, value, r.load...)
+	if err != nil {
+		return nil, fmt.Errorf("--vary %s: %w", v.Path, err)
+	}
+	return out, nil
 }
 
 // checkWritable checks, before any fight is simulated, that a file can be

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/goccy/go-yaml"
+	"github.com/spf13/cobra"
+
+	"fray/scenario"
+)
+
+// contentUsage is the help of the --content flag, which play, sim, check
+// and odds share.
+const contentUsage = "look for use: NAME in `DIR`/NAME.yaml, for every file loaded, after the file's own content: folders and before the bundled content (repeatable, searched in order)"
+
+// addContentFlag adds --content to a command's flags, collecting its
+// folders in dirs.
+func addContentFlag(cmd *cobra.Command, dirs *[]string) {
+	cmd.Flags().StringArrayVar(dirs, "content", nil, contentUsage)
+}
+
+// contentOptions checks the --content folders and returns the loader
+// options that search them. A folder that is not there is a usage error.
+func contentOptions(dirs []string) ([]scenario.Option, error) {
+	for _, d := range dirs {
+		info, err := os.Stat(d)
+		switch {
+		case err != nil:
+			return nil, usageErrorf("--content %s: no such folder", d)
+		case !info.IsDir():
+			return nil, usageErrorf("--content %s: a file, not a folder of content documents", d)
+		}
+	}
+	if len(dirs) == 0 {
+		return nil, nil
+	}
+	return []scenario.Option{scenario.WithContent(dirs...)}, nil
+}
+
+// absAll returns the paths made absolute, for a saved fight that may be
+// resumed from another directory; a path that cannot be made absolute is
+// kept as it is.
+func absAll(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		if a, err := filepath.Abs(p); err == nil {
+			p = a
+		}
+		out[i] = p
+	}
+	return out
+}
+
+// localEncounter returns the encounter document name in the --content
+// folders (DIR/NAME.yaml with a top-level ruleset), with its path and
+// contents; ok is false when no folder has one.
+func localEncounter(dirs []string, name string) (path string, data []byte, ok bool, err error) {
+	if name == "" || filepath.Base(name) != name || name[0] == '.' {
+		return "", nil, false, nil
+	}
+	for _, d := range dirs {
+		p := filepath.Join(d, name+".yaml")
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		data, err := scenario.ReadFile(p)
+		if err != nil {
+			return "", nil, false, fmt.Errorf("reading the encounter %s: %w", p, err)
+		}
+		if kind, err := scenario.Detect(p, data); err == nil && kind == scenario.EncounterFile {
+			return p, data, true, nil
+		}
+	}
+	return "", nil, false, nil
+}
+
+// usesLocalContent reports whether an encounter file names content
+// folders with a top-level content: key.
+func usesLocalContent(data []byte) bool {
+	var doc struct {
+		Content any `yaml:"content"`
+	}
+	return yaml.Unmarshal(data, &doc) == nil && doc.Content != nil
+}

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The files of the --content tests: a folder "monsters" with a stat block
+// that uses a bundled weapon and an encounter that uses it, and beside it
+// an encounter and a scenario that use the stat block without naming the
+// folder.
+var contentFiles = map[string]string{
+	"monsters/ogre.yaml":        "id: ogre\nname: Ogre\nside: blue\nlp: 12\nskill: 2\ndefence: 9\nweapons:\n  - use: club\n",
+	"monsters/ogre_ambush.yaml": "ruleset: reference\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: ogre}]\n",
+	"enc.yaml":                  "ruleset: reference\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: ogre}]\n",
+	"scen.yaml":                 "encounter: enc.yaml\nexpect:\n  state:\n    combatants.ogre.lp: 12\n    combatants.ogre.weapons.club.kind: melee\n",
+}
+
+// TestCheckContent checks fray check --content: without it the stat block
+// is unknown, with it every file passes.
+func TestCheckContent(t *testing.T) {
+	dir := writeFiles(t, contentFiles)
+	files := []string{filepath.Join(dir, "scen.yaml"), filepath.Join(dir, "enc.yaml")}
+	r := frayReference(t, append([]string{"check"}, files...)...)
+	if r.code != exitError || !strings.Contains(r.stdout, `unknown bundled content "ogre"`) {
+		t.Errorf("without --content: exit %d, stdout:\n%s", r.code, r.stdout)
+	}
+	r = frayReference(t, append([]string{"check", "--content", filepath.Join(dir, "monsters")}, files...)...)
+	if r.code != exitOK || !strings.Contains(r.stdout, "2 passed, 0 failed") {
+		t.Errorf("with --content: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	r = frayReference(t, "check", "--content", filepath.Join(dir, "nowhere"), files[0])
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--content "+filepath.Join(dir, "nowhere")+": no such folder") {
+		t.Errorf("--content nowhere: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// TestPlayContent checks fray play --content: an encounter file that uses
+// local content, a local encounter by name, and a saved fight that resumes
+// with its content folders from another directory.
+func TestPlayContent(t *testing.T) {
+	dir := writeFiles(t, contentFiles)
+	monsters := filepath.Join(dir, "monsters")
+	r := play(t, "", "ogre_ambush", "--content", monsters, "--auto", "--seed", "1")
+	if r.code != exitOK || !strings.Contains(r.stdout, "The fight is over after") {
+		t.Fatalf("play ogre_ambush: exit %d, stderr %q, output ends %q", r.code, r.stderr, tail(r.stdout))
+	}
+	saved := filepath.Join(dir, "fight.json")
+	r = play(t, "", filepath.Join(dir, "enc.yaml"), "--content", monsters, "--auto", "--seed", "1", "--save", saved)
+	if r.code != exitOK {
+		t.Fatalf("play enc.yaml: exit %d, stderr %q", r.code, r.stderr)
+	}
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fight savedFight
+	if err := json.Unmarshal(data, &fight); err != nil {
+		t.Fatal(err)
+	}
+	if len(fight.Content) != 1 || !filepath.IsAbs(fight.Content[0]) || fight.Dir == "" {
+		t.Errorf("saved content folders %q, dir %q", fight.Content, fight.Dir)
+	}
+	t.Chdir(t.TempDir())
+	if r := play(t, "", "--replay", saved, filepath.Join(dir, "enc.yaml"), "--content", monsters); r.code != exitOK {
+		t.Errorf("replay: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := play(t, "", "--resume", saved); r.code != exitOK {
+		t.Errorf("resume elsewhere: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := play(t, "", filepath.Join(dir, "enc.yaml"), "--auto"); r.code != exitError || !strings.Contains(r.stderr, `"ogre"`) {
+		t.Errorf("without --content: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// TestSimContent checks fray sim --content, with --vary into a local stat
+// block.
+func TestSimContent(t *testing.T) {
+	dir := writeFiles(t, contentFiles)
+	monsters := filepath.Join(dir, "monsters")
+	out := mustSucceed(t, "sim", filepath.Join(dir, "enc.yaml"), "--content", monsters, "-n", "20", "--workers", "1")
+	if !strings.Contains(out, "ogre") {
+		t.Errorf("no ogre in the report:\n%s", out)
+	}
+	out = mustSucceed(t, "sim", "ogre_ambush", "--content", monsters, "-n", "20", "--workers", "1", "--vary", "combatants.ogre.lp=3,30")
+	if !strings.Contains(out, "30") {
+		t.Errorf("no lp 30 in the sweep:\n%s", out)
+	}
+}
+
+// TestOddsContent checks fray odds --encounter with --content, on an
+// encounter file and on a scenario file, and that --content needs
+// --encounter.
+func TestOddsContent(t *testing.T) {
+	dir := writeFiles(t, contentFiles)
+	monsters := filepath.Join(dir, "monsters")
+	for _, file := range []string{"enc.yaml", "scen.yaml"} {
+		r := fray(t, "odds", "--encounter", filepath.Join(dir, file), "--content", monsters, "--actor", "ann", "--command", "attack ogre")
+		if r.code != exitOK || !strings.Contains(r.stdout, "ogre") {
+			t.Errorf("odds on %s: exit %d, stderr %q, stdout:\n%s", file, r.code, r.stderr, r.stdout)
+		}
+	}
+	if r := fray(t, "odds", "3d6", "--content", monsters); r.code != exitUsage {
+		t.Errorf("odds 3d6 --content: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
