@@ -86,14 +86,15 @@ func scalar(s string) any {
 // value, as scenario.SetField sets it: a mapping that starts from bundled
 // content ("use: NAME") is looked into as the loader merges it, and a key
 // the file leaves to the content is copied from it before the path goes
-// deeper. reg supplies the content of the ruleset the file names. The
-// error names the path and says what is wrong.
-func (v *Vary) Apply(reg *engine.Registry, data []byte, value any) ([]byte, error) {
+// deeper. reg supplies the content of the ruleset the file names, and opts
+// the loader's options (content folders, the file's directory). The error
+// names the path and says what is wrong.
+func (v *Vary) Apply(reg *engine.Registry, data []byte, value any, opts ...scenario.Option) ([]byte, error) {
 	path, err := scenario.ParseFieldPath(v.Path)
 	if err != nil {
 		return nil, fmt.Errorf("--vary %s: %w", v.Path, err)
 	}
-	out, err := scenario.SetField(reg, "the encounter", data, path, value)
+	out, err := scenario.SetField(reg, "the encounter", data, path, value, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("--vary %s: %w", v.Path, err)
 	}

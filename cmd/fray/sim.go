@@ -301,19 +301,11 @@ func (r *simRun) sweep(out io.Writer, vary *sim.Vary, format string) error {
 	return s.WriteText(out)
 }
 
-// vary returns the encounter file with the field of v set to value, as
-// sim.Vary.Apply sets it, finding content as the encounter is loaded (its
-// own content: folders, and --content).
+// vary returns the encounter file with the field of v set to value,
+// finding content as the encounter is loaded (its own content: folders,
+// and --content).
 func (r *simRun) vary(v *sim.Vary, value any) ([]byte, error) {
-	path, err := scenario.ParseFieldPath(v.Path)
-	if err != nil {
-		return nil, fmt.Errorf("--vary %s: %w", v.Path, err)
-	}
-	out, err := scenario.SetField(r.reg, "the encounter", r.data, path, value, r.load...)
-	if err != nil {
-		return nil, fmt.Errorf("--vary %s: %w", v.Path, err)
-	}
-	return out, nil
+	return v.Apply(r.reg, r.data, value, r.load...)
 }
 
 // checkWritable checks, before any fight is simulated, that a file can be
