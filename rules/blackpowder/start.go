@@ -23,13 +23,23 @@ type Start struct {
 
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
-	LP                     *int   `yaml:"lp" doc:"life points now (default lp_max)"`
-	Fatigue                int    `yaml:"fatigue" min:"0" doc:"fatigue points"`
-	Status                 string `yaml:"status" enum:"active,unconscious,dead" doc:"active (the default), unconscious (give revive_difficulty) or dead"`
-	ReviveDifficulty       int    `yaml:"revive_difficulty" min:"0" doc:"an unconscious combatant's revive difficulty: that of the Consciousness check they failed (R25, R28)"`
-	DamageWhileUnconscious int    `yaml:"damage_while_unconscious" min:"0" doc:"effective damage taken since falling unconscious (R26, A26)"`
-	ActionUsed             bool   `yaml:"action_used" doc:"has used this round's action"`
-	Delayed                bool   `yaml:"delayed" doc:"holds a delayed action (R07): the round's action, or the extra one with extra_delayed"`
+	LP                     *int      `yaml:"lp" doc:"life points now (default lp_max)"`
+	Fatigue                int       `yaml:"fatigue" min:"0" doc:"fatigue points"`
+	Status                 string    `yaml:"status" enum:"active,unconscious,dead" doc:"active (the default), unconscious (give revive_difficulty) or dead"`
+	ReviveDifficulty       int       `yaml:"revive_difficulty" min:"0" doc:"an unconscious combatant's revive difficulty: that of the Consciousness check they failed (R25, R28)"`
+	DamageWhileUnconscious int       `yaml:"damage_while_unconscious" min:"0" doc:"effective damage taken since falling unconscious (R26, A26)"`
+	ActionUsed             bool      `yaml:"action_used" doc:"has used this round's action"`
+	Delayed                bool      `yaml:"delayed" doc:"holds a delayed action (R07): the round's action, or the extra one with extra_delayed"`
+	Holding                string    `yaml:"holding" doc:"the id of the enemy this combatant holds (R39): that enemy is held by them"`
+	Aim                    *AimStart `yaml:"aim" doc:"an aimed attack declared with this round's action, resolving before the group's next turn (R22)"`
+}
+
+// AimStart is an aimed attack waiting in a starting state, with the
+// weapon in hand.
+type AimStart struct {
+	Target   string `yaml:"target" required:"true" doc:"the id of the enemy aimed at"`
+	Part     int    `yaml:"part" enum:"0,3,5" doc:"a called hit location's penalty: 3 or 5 (R22), 0 for none"`
+	Modifier int    `yaml:"modifier" min:"-20" max:"20" doc:"the GM's situational modifier to the attack"`
 }
 
 // StartingState returns the spec's starting state for the loader to
@@ -135,6 +145,25 @@ func (st *Start) combatant(s *State, id string, bad func(path, format string, ar
 	if cs.ActionUsed {
 		c.Actions, c.Done = 0, true
 	}
+	if cs.Holding != "" {
+		st.hold(s, c, cs.Holding, at+".holding", bad)
+	}
+	if a := cs.Aim; a != nil {
+		t := s.combatant(a.Target)
+		switch {
+		case c.Status != Active:
+			bad(at+".aim", "%s is %s and aims at nobody", id, c.Status)
+		case t == nil:
+			bad(at+".aim.target", "no combatant %q; combatants: %s", a.Target, combatantIDs(s))
+		case t.Group == c.Group:
+			bad(at+".aim.target", "%s is on %s's own side", a.Target, id)
+		case cs.ActionUsed || cs.Delayed && !c.ExtraDelayed:
+			bad(at+".aim", "an aim is this round's action, which %s has used otherwise", id)
+		default:
+			c.Aim = &Aim{Target: t.ID, Weapon: c.Wielding, Part: a.Part, Modifier: a.Modifier}
+			c.Actions, c.Done = 0, true
+		}
+	}
 	if cs.Delayed {
 		c.Delayed = true
 		if !c.ExtraDelayed {
@@ -143,6 +172,23 @@ func (st *Start) combatant(s *State, id string, bad func(path, format string, ar
 			}
 			c.Actions, c.Done = 0, true
 		}
+	}
+}
+
+// hold makes c hold the enemy target (R39), reporting problems at path.
+func (st *Start) hold(s *State, c *Combatant, target, path string, bad func(path, format string, args ...any)) {
+	t := s.combatant(target)
+	switch {
+	case t == nil:
+		bad(path, "no combatant %q; combatants: %s", target, combatantIDs(s))
+	case t.ID == c.ID || t.Group == c.Group:
+		bad(path, "%s can hold only an enemy, not %s", c.ID, target)
+	case c.Status != Active || t.Status != Active:
+		bad(path, "both sides of a hold must be active: %s is %s, %s is %s", c.ID, c.Status, t.ID, t.Status)
+	case t.HeldBy != "" || t.Holding != "" || c.HeldBy != "":
+		bad(path, "%s or %s is already in a hold", c.ID, t.ID)
+	default:
+		c.Holding, t.HeldBy = t.ID, c.ID
 	}
 }
 

@@ -80,3 +80,39 @@ func TestStartProblems(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
 	}
 }
+
+func TestStartHoldsAndAims(t *testing.T) {
+	sp := startSpec()
+	sp.Begin = Start{Combatants: map[string]CombatantStart{
+		"ada":  {Holding: "cato"},
+		"bram": {Aim: &AimStart{Target: "cato", Part: 3}},
+	}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada, bram, cato := s.combatant("ada"), s.combatant("bram"), s.combatant("cato")
+	if ada.Holding != "cato" || cato.HeldBy != "ada" {
+		t.Errorf("ada holds %q, cato held by %q; want ada holding cato", ada.Holding, cato.HeldBy)
+	}
+	if bram.Aim == nil || *bram.Aim != (Aim{Target: "cato", Weapon: bram.Wielding, Part: 3}) || bram.Actions != 0 || !bram.Done {
+		t.Errorf("bram %+v aims %+v; want an aim at cato's part 3 with the round's action spent", *bram, bram.Aim)
+	}
+
+	sp = startSpec()
+	sp.Begin = Start{Combatants: map[string]CombatantStart{
+		"ada":  {Holding: "bram", Aim: &AimStart{Target: "nobody"}},
+		"bram": {Aim: &AimStart{Target: "cato"}, ActionUsed: true},
+		"cato": {Holding: "zed"},
+	}}
+	_, err = sp.State()
+	want := []string{
+		"start.combatants.ada.holding: ada can hold only an enemy, not bram",
+		`start.combatants.ada.aim.target: no combatant "nobody"; combatants: ada, bram, cato, lena`,
+		"start.combatants.bram.aim: an aim is this round's action, which bram has used otherwise",
+		`start.combatants.cato.holding: no combatant "zed"; combatants: ada, bram, cato, lena`,
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+}
