@@ -92,8 +92,9 @@ type simulation[S, C, E any] struct {
 	sides    []string       // known sides, in roster order
 	sideOf   []string       // side by roster index
 	policy   map[string]engine.Policy[S, C]
-	names    map[string]string // policy name by side
-	fallback string            // the policy of sides not named
+	policyAt []engine.Policy[S, C] // the policy of each roster index
+	names    map[string]string     // policy name by side
+	fallback string                // the policy of sides not named
 	maxDec   int
 }
 
@@ -171,6 +172,14 @@ func (sim *simulation[S, C, E]) choosePolicies(policies map[string]engine.Policy
 		}
 	}
 	sim.policy[""] = policies[sim.fallback] // for sides the ruleset does not name
+	sim.policyAt = make([]engine.Policy[S, C], len(sim.roster))
+	for i, side := range sim.sideOf {
+		if p, ok := sim.policy[side]; ok {
+			sim.policyAt[i] = p
+		} else {
+			sim.policyAt[i] = sim.policy[""]
+		}
+	}
 	return nil
 }
 
@@ -183,10 +192,32 @@ func (sim *simulation[S, C, E]) nameOr(what string) string {
 
 // policyFor returns the policy that decides for actor in state s.
 func (sim *simulation[S, C, E]) policyFor(s *S, actor string) engine.Policy[S, C] {
+	if i, ok := sim.rosterIndex(actor); ok {
+		return sim.policyAt[i]
+	}
 	if p, ok := sim.policy[sim.g.SideOf(s, actor)]; ok {
 		return p
 	}
 	return sim.policy[""]
+}
+
+// smallRoster is the most combatants whose ids rosterIndex compares one by
+// one, rather than looking them up in a map: with short ids the comparisons
+// cost less than the hashing.
+const smallRoster = 16
+
+// rosterIndex returns the roster index of combatant id.
+func (sim *simulation[S, C, E]) rosterIndex(id string) (int, bool) {
+	if len(sim.roster) <= smallRoster {
+		for i, r := range sim.roster {
+			if r == id {
+				return i, true
+			}
+		}
+		return 0, false
+	}
+	i, ok := sim.index[id]
+	return i, ok
 }
 
 // run plays the fights on the workers and builds the report.
@@ -314,7 +345,11 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		timedOut bool
 	)
 	for {
-		engine.Moves(g, s, &w.prompt)
+		if sim.speed != nil {
+			sim.speed.Moves(s, &w.prompt)
+		} else {
+			w.prompt = g.Next(s)
+		}
 		p := &w.prompt
 		if p.Kind == engine.End {
 			winner = p.Winner
@@ -406,13 +441,13 @@ func (w *worker[S, C, E]) tally(s *S, e E) {
 	if target == "" {
 		return
 	}
-	t, ok := w.sim.index[target]
+	t, ok := w.sim.rosterIndex(target)
 	if !ok {
 		return
 	}
 	if damage != 0 {
 		w.acc.taken[t] += int64(damage)
-		if src, ok := w.sim.index[source]; ok {
+		if src, ok := w.sim.rosterIndex(source); ok {
 			w.acc.dealt[src] += int64(damage)
 		}
 	}
