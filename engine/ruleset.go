@@ -13,12 +13,13 @@ import (
 // (the words), over its own state S, command C and event E types. Beyond
 // that it may offer named capabilities, each an interface below:
 //
-//   - Speed: deciding in place, cheap copies and prompt kinds, for the hot
-//     loops of simulation and exact odds. Without it they run on Decide,
-//     Evolve, Clone and Next, only slower.
+//   - Speed: deciding in place, cheap copies, prompt kinds and the prompt
+//     a policy chooses from without its words (Step, ScratchInto, NextKind,
+//     Moves), for the hot loops of simulation and exact odds. Without it
+//     they run on Decide, Evolve, Clone and Next, only slower.
 //   - Secrets: views that hide what a viewer may not see (ViewInto,
-//     ViewEvent, ViewCommand, ViewPrompt). Without it every
-//     viewer sees everything.
+//     ViewEvent, ViewCommand, ViewPrompt). Without it every viewer sees
+//     everything.
 //   - Simulation: rounds, per-combatant totals and policies, for fray sim.
 //     Without it a simulation plays random policies and reports less.
 //   - Odds: what an outcome means, for exact odds. Without it fray odds
@@ -43,8 +44,8 @@ import (
 //
 // so that renaming a method, here or in the ruleset, breaks the build
 // instead of silently dropping a feature. Adapters find capabilities with
-// the helpers below (Step, View, Require and the rest), never by asserting
-// a method set of their own.
+// the helpers below (Step, View, RequireOdds and the rest) or by asserting
+// these interfaces, never a method set of their own.
 //
 // docs/writing-a-ruleset.md walks through writing one.
 
