@@ -33,6 +33,9 @@ type Table interface {
 	Transcript(v Viewer) []Entry
 	// Len is the number of decisions made.
 	Len() int
+	// Record returns decision i (from 0, below Len) as a store keeps it:
+	// its command and events as kinded JSON and every die drawn.
+	Record(i int) (Record, error)
 	// TimedOut reports whether the fight is over because it reached the
 	// ruleset's limit, such as a round limit (see TimeLimit).
 	TimedOut() bool
@@ -48,6 +51,16 @@ type Entry struct {
 	Events  []json.RawMessage `json:"events"`
 	Lines   []string          `json:"lines"` // what happened, in words
 	Dice    []dice.Draw       `json:"dice,omitempty"`
+}
+
+// Record is one decision in the form a store keeps: the command and the
+// events written with MarshalKinded, which the ruleset's DecodeCommand and
+// DecodeEvent read back, and every die drawn, in order.
+type Record struct {
+	Actor   string            `json:"actor"`
+	Command json.RawMessage   `json:"command"`
+	Dice    []dice.Draw       `json:"dice"`
+	Events  []json.RawMessage `json:"events"`
 }
 
 // NewTable wraps an encounter of a game as a Table.
@@ -138,6 +151,27 @@ func describe[S, C, E any](g Game[S, C, E], before *S, events []E, v Viewer) []s
 		g.Evolve(before, e)
 	}
 	return lines
+}
+
+func (t *table[S, C, E]) Record(i int) (Record, error) {
+	log := t.enc.Log()
+	if i < 0 || i >= len(log) {
+		return Record{}, fmt.Errorf("no decision %d: the fight has %d", i, len(log))
+	}
+	d := log[i]
+	cmd, err := marshalAny(d.Command)
+	if err != nil {
+		return Record{}, fmt.Errorf("decision %d: the command: %w", i, err)
+	}
+	r := Record{Actor: d.Actor, Command: cmd, Dice: append([]dice.Draw{}, d.Dice...), Events: make([]json.RawMessage, 0, len(d.Events))}
+	for j, e := range d.Events {
+		data, err := marshalAny(e)
+		if err != nil {
+			return Record{}, fmt.Errorf("decision %d: event %d: %w", i, j, err)
+		}
+		r.Events = append(r.Events, data)
+	}
+	return r, nil
 }
 
 func (t *table[S, C, E]) Undo() bool { return t.enc.Undo() }

@@ -1,0 +1,324 @@
+// Package store keeps fights so that they outlive a process: a fight's
+// record is its encounter as given (the encounter file's text and its
+// ruleset id, with the format version of the record) and an append-only
+// log of entries, each a decision (who, the command as kinded JSON, every
+// die drawn, the events as kinded JSON) or an undo. Nothing is ever
+// deleted: an undo is an entry of its own, and the fight's state is the
+// fold of the decisions no undo took back.
+//
+// Entries are appended one at a time, each naming the version it extends
+// (the number of entries before it); a second append at the same version
+// fails with ErrConflict, so that concurrent writers never fork a fight.
+//
+// A fight is loaded by starting its encounter from the recorded file text
+// through the ruleset registry and re-submitting every decision not undone
+// with the dice it recorded. Re-submission goes through the type-erased
+// engine.Table, so the store needs no ruleset's types, and it checks every
+// record against the rules of today: each replayed decision must draw
+// exactly the recorded dice and give exactly the recorded events, or the
+// load fails saying where the fight diverged.
+//
+// Two backends implement Backend: SQLite (OpenSQLite), the embedded
+// default, and PostgreSQL (OpenPostgres), for a server shared by many
+// tables and processes.
+package store
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/scenario"
+)
+
+// FormatVersion is the version of the record format this package writes
+// and the newest it reads.
+const FormatVersion = 1
+
+// ErrConflict is returned by an append at a version the fight has already
+// moved past: another writer appended there first. Reload and retry.
+var ErrConflict = errors.New("conflict: the fight has moved on since that version")
+
+// ErrNotFound is returned for a fight id the store does not hold.
+var ErrNotFound = errors.New("no such fight")
+
+// ErrExists is returned when creating a fight whose id is taken.
+var ErrExists = errors.New("a fight with that id exists")
+
+// Header is what a fight starts from: its encounter as given.
+type Header struct {
+	// ID names the fight in the store.
+	ID string `json:"id"`
+	// Ruleset is the ruleset id the encounter file names.
+	Ruleset string `json:"ruleset"`
+	// Format is the FormatVersion the fight was recorded with.
+	Format int `json:"format"`
+	// Name is the encounter file's name, for messages.
+	Name string `json:"name"`
+	// Source is the encounter file's text.
+	Source string `json:"source"`
+}
+
+// EntryKind says what an entry of a fight's log is.
+type EntryKind string
+
+// The kinds of entry.
+const (
+	// Decision is a decision made: Entry.Decision holds it.
+	Decision EntryKind = "decision"
+	// Undo takes back the last decision not yet taken back.
+	Undo EntryKind = "undo"
+)
+
+// Entry is one appended record of a fight's log.
+type Entry struct {
+	// Version is the entry's place in the log, from 1; an append names the
+	// version it extends, and the entry gets the next.
+	Version int64 `json:"version"`
+	// Kind is Decision or Undo.
+	Kind EntryKind `json:"kind"`
+	// Decision is the decision of a Decision entry; empty for an Undo.
+	Decision engine.Record `json:"decision,omitzero"`
+}
+
+// Backend is where fights are kept. Implementations are safe for
+// concurrent use.
+type Backend interface {
+	// Create records a new fight with no entries; ErrExists if the id is
+	// taken.
+	Create(ctx context.Context, h Header) error
+	// Append adds e to the log of the fight as the entry after version
+	// (the number of entries it has seen), durably and atomically: when
+	// Append returns nil the entry is committed. It fails with ErrConflict
+	// when the log has moved past version, and ErrNotFound for an unknown
+	// fight. e.Version is ignored.
+	Append(ctx context.Context, fight string, version int64, e Entry) error
+	// Load returns the fight's header and all its entries, oldest first.
+	Load(ctx context.Context, fight string) (Header, []Entry, error)
+	// Close releases the backend's connections.
+	Close() error
+}
+
+// Store keeps fights in a backend and starts them through a registry.
+type Store struct {
+	backend Backend
+	reg     *engine.Registry
+}
+
+// New returns a store over backend whose fights are started through reg.
+func New(backend Backend, reg *engine.Registry) *Store {
+	return &Store{backend: backend, reg: reg}
+}
+
+// Backend returns the store's backend.
+func (s *Store) Backend() Backend { return s.backend }
+
+// Create starts the encounter of the file text source (name is the file's
+// name, for messages) and records it as a new fight with the given id.
+func (s *Store) Create(ctx context.Context, id, name string, source []byte) (*Fight, error) {
+	table, err := scenario.ParseEncounter(s.reg, name, source)
+	if err != nil {
+		return nil, fmt.Errorf("fight %s: starting the encounter: %w", id, err)
+	}
+	h := Header{ID: id, Ruleset: table.Ruleset(), Format: FormatVersion, Name: name, Source: string(source)}
+	if err := s.backend.Create(ctx, h); err != nil {
+		return nil, fmt.Errorf("fight %s: %w", id, err)
+	}
+	return &Fight{store: s, header: h, table: table}, nil
+}
+
+// Log returns a fight's header and every entry, undone decisions and the
+// undos included, without replaying it.
+func (s *Store) Log(ctx context.Context, id string) (Header, []Entry, error) {
+	h, entries, err := s.backend.Load(ctx, id)
+	if err != nil {
+		return Header{}, nil, fmt.Errorf("fight %s: %w", id, err)
+	}
+	return h, entries, nil
+}
+
+// Open loads a fight and replays it to its current state.
+func (s *Store) Open(ctx context.Context, id string) (*Fight, error) {
+	h, entries, err := s.Log(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	table, err := Replay(s.reg, h, entries)
+	if err != nil {
+		return nil, err
+	}
+	return &Fight{store: s, header: h, table: table, version: int64(len(entries))}, nil
+}
+
+// Active returns the indexes into entries of the decisions no undo took
+// back, in order: the decisions whose fold is the fight's state.
+func Active(entries []Entry) ([]int, error) {
+	var stack []int
+	for i, e := range entries {
+		switch e.Kind {
+		case Decision:
+			stack = append(stack, i)
+		case Undo:
+			if len(stack) == 0 {
+				return nil, fmt.Errorf("entry %d: an undo with no decision to take back", e.Version)
+			}
+			stack = stack[:len(stack)-1]
+		default:
+			return nil, fmt.Errorf("entry %d: unknown entry kind %q (known: %s, %s)", e.Version, e.Kind, Decision, Undo)
+		}
+	}
+	return stack, nil
+}
+
+// Replay starts a fight's encounter from its header and re-submits every
+// decision of entries not undone with its recorded dice, checking that
+// each draws exactly those dice and gives exactly the recorded events.
+func Replay(reg *engine.Registry, h Header, entries []Entry) (engine.Table, error) {
+	if h.Format < 1 || h.Format > FormatVersion {
+		return nil, fmt.Errorf("fight %s: record format %d; this program reads formats 1 to %d", h.ID, h.Format, FormatVersion)
+	}
+	if _, err := reg.Lookup(h.Ruleset); err != nil {
+		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
+	}
+	table, err := scenario.ParseEncounter(reg, h.Name, []byte(h.Source))
+	if err != nil {
+		return nil, fmt.Errorf("fight %s: starting the encounter: %w", h.ID, err)
+	}
+	if table.Ruleset() != h.Ruleset {
+		return nil, fmt.Errorf("fight %s: recorded as %s, but its encounter file names %s", h.ID, h.Ruleset, table.Ruleset())
+	}
+	active, err := Active(entries)
+	if err != nil {
+		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
+	}
+	for _, i := range active {
+		if err := replayOne(table, entries[i]); err != nil {
+			return nil, fmt.Errorf("fight %s: entry %d: %w", h.ID, entries[i].Version, err)
+		}
+	}
+	return table, nil
+}
+
+// replayOne re-submits one recorded decision and checks what it gave.
+func replayOne(table engine.Table, e Entry) error {
+	d := e.Decision
+	forced := make([]dice.Forced, len(d.Dice))
+	for i, draw := range d.Dice {
+		forced[i] = dice.Forced{Sides: draw.Sides, Value: draw.Value}
+	}
+	script := dice.NewScriptOf(forced...)
+	if _, err := table.SubmitJSON(d.Actor, d.Command, script); err != nil {
+		return fmt.Errorf("replaying %s's command %s: %w", d.Actor, d.Command, err)
+	}
+	if left := script.Unused(); len(left) > 0 {
+		return fmt.Errorf("replaying %s's command %s: the rules drew %d dice of the %d recorded", d.Actor, d.Command, script.Drawn(), len(d.Dice))
+	}
+	got, err := table.Record(table.Len() - 1)
+	if err != nil {
+		return fmt.Errorf("replaying %s's command %s: %w", d.Actor, d.Command, err)
+	}
+	if err := sameEvents(d.Events, got.Events); err != nil {
+		return fmt.Errorf("replaying %s's command %s: %w", d.Actor, d.Command, err)
+	}
+	return nil
+}
+
+// sameEvents reports how the events the rules give now differ from those
+// recorded, if they do.
+func sameEvents(recorded, now []json.RawMessage) error {
+	for i := range max(len(recorded), len(now)) {
+		switch {
+		case i >= len(recorded):
+			return fmt.Errorf("the rules now give an event more than recorded: %s", now[i])
+		case i >= len(now):
+			return fmt.Errorf("the rules no longer give recorded event %d: %s", i+1, recorded[i])
+		}
+		var a, b bytes.Buffer
+		if err := json.Compact(&a, recorded[i]); err != nil {
+			return fmt.Errorf("recorded event %d is not JSON: %w", i+1, err)
+		}
+		if err := json.Compact(&b, now[i]); err != nil {
+			return fmt.Errorf("event %d: %w", i+1, err)
+		}
+		if !bytes.Equal(a.Bytes(), b.Bytes()) {
+			return fmt.Errorf("event %d differs from the record: recorded %s, the rules now give %s", i+1, a.Bytes(), b.Bytes())
+		}
+	}
+	return nil
+}
+
+// Fight is a stored fight in play: its table, at the version it was loaded
+// or last appended at. Submitting and undoing through the Fight appends to
+// the store first; the table changes only once the entry is committed. A
+// Fight is not safe for concurrent use: each writer opens its own.
+type Fight struct {
+	store   *Store
+	header  Header
+	table   engine.Table
+	version int64
+}
+
+// Header returns what the fight started from.
+func (f *Fight) Header() Header { return f.header }
+
+// Table returns the fight's table, for its prompt, state and transcript.
+// Submit and undo through the Fight, never the table, or the store will
+// not hear of it.
+func (f *Fight) Table() engine.Table { return f.table }
+
+// Version returns the number of entries the fight has seen.
+func (f *Fight) Version() int64 { return f.version }
+
+// Submit parses text as a command from actor and submits it, drawing dice
+// from src; the decision is committed to the store before Submit returns
+// what happened. A refusal changes nothing; ErrConflict (wrapped) means
+// another writer appended first, and the fight must be opened again.
+func (f *Fight) Submit(ctx context.Context, actor, text string, src dice.Source) ([]string, error) {
+	lines, err := f.table.Submit(actor, text, src)
+	if err != nil {
+		return nil, err
+	}
+	return lines, f.commitLast(ctx)
+}
+
+// SubmitJSON is Submit for a command in JSON.
+func (f *Fight) SubmitJSON(ctx context.Context, actor string, command []byte, src dice.Source) ([]string, error) {
+	lines, err := f.table.SubmitJSON(actor, command, src)
+	if err != nil {
+		return nil, err
+	}
+	return lines, f.commitLast(ctx)
+}
+
+// commitLast appends the table's last decision, taking it back from the
+// table if the append fails.
+func (f *Fight) commitLast(ctx context.Context) error {
+	rec, err := f.table.Record(f.table.Len() - 1)
+	if err == nil {
+		err = f.store.backend.Append(ctx, f.header.ID, f.version, Entry{Kind: Decision, Decision: rec})
+	}
+	if err != nil {
+		f.table.Undo()
+		return fmt.Errorf("fight %s: appending at version %d: %w", f.header.ID, f.version, err)
+	}
+	f.version++
+	return nil
+}
+
+// Undo records an undo of the last decision not yet taken back and takes
+// it back; false when there is none.
+func (f *Fight) Undo(ctx context.Context) (bool, error) {
+	if f.table.Len() == 0 {
+		return false, nil
+	}
+	if err := f.store.backend.Append(ctx, f.header.ID, f.version, Entry{Kind: Undo}); err != nil {
+		return false, fmt.Errorf("fight %s: appending an undo at version %d: %w", f.header.ID, f.version, err)
+	}
+	f.version++
+	f.table.Undo()
+	return true, nil
+}
