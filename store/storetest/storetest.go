@@ -83,8 +83,8 @@ func backend(t *testing.T, open Opener) store.Backend {
 	return b
 }
 
-// Move makes one decision of a played fight: the prompt's default, or an
-// option chosen by rng, with dice from rng. It reports false when the
+// Move makes one decision of a played fight: a GM ruling's default, else
+// an option chosen by rng, with dice from rng. It reports false when the
 // fight is over.
 func Move(ctx context.Context, f *store.Fight, rng *rand.Rand) (bool, error) {
 	p := f.Table().Prompt()
@@ -92,7 +92,7 @@ func Move(ctx context.Context, f *store.Fight, rng *rand.Rand) (bool, error) {
 		return false, nil
 	}
 	i := p.Default
-	if i < 0 || i >= len(p.Options) {
+	if p.Kind != engine.Ruling || i < 0 || i >= len(p.Options) {
 		i = rng.IntN(len(p.Options))
 	}
 	actor := p.Actor
@@ -153,8 +153,8 @@ func testRoundTrip(t *testing.T, open Opener) {
 			t.Fatal("the fight did not end in 5000 decisions")
 		}
 	}
-	if f.Table().Prompt().Kind != engine.End {
-		t.Fatalf("the fight stopped at a %s prompt", f.Table().Prompt().Kind)
+	if f.Table().Prompt().Kind != engine.End || f.Table().TimedOut() {
+		t.Fatalf("the fight stopped at a %s prompt (timed out: %v), not with a winner", f.Table().Prompt().Kind, f.Table().TimedOut())
 	}
 	if f.Version() != int64(f.Table().Len()) {
 		t.Fatalf("version %d after %d decisions", f.Version(), f.Table().Len())
