@@ -120,6 +120,12 @@ func (e *Encounter[S, C, E]) Replay() S {
 	return s
 }
 
+// fold applies and logs a decision as recorded, deciding nothing.
+func (e *Encounter[S, C, E]) fold(d Decision[C, E]) {
+	Apply(e.rules, &e.state, d.Events)
+	e.log = append(e.log, d)
+}
+
 // Restore rebuilds an encounter from its initial state and a log, checking
 // nothing: the events are facts.
 func Restore[S, C, E any](r Ruleset[S, C, E], initial S, log []Decision[C, E]) *Encounter[S, C, E] {

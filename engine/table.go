@@ -36,6 +36,11 @@ type Table interface {
 	// Record returns decision i (from 0, below Len) as a store keeps it:
 	// its command and events as kinded JSON and every die drawn.
 	Record(i int) (Record, error)
+	// Fold appends a recorded decision without deciding it again: its
+	// command and events are read with the ruleset's DecodeCommand and
+	// DecodeEvent, and the events applied as facts, as Restore does. An
+	// unknown kind is an error, which leaves the table as it was.
+	Fold(rec Record) error
 	// TimedOut reports whether the fight is over because it reached the
 	// ruleset's limit, such as a round limit (see TimeLimit).
 	TimedOut() bool
@@ -172,6 +177,23 @@ func (t *table[S, C, E]) Record(i int) (Record, error) {
 		r.Events = append(r.Events, data)
 	}
 	return r, nil
+}
+
+func (t *table[S, C, E]) Fold(rec Record) error {
+	c, err := t.g.DecodeCommand(rec.Command)
+	if err != nil {
+		return fmt.Errorf("%s: the command: %w", t.g.ID(), err)
+	}
+	events := make([]E, 0, len(rec.Events))
+	for i, data := range rec.Events {
+		e, err := t.g.DecodeEvent(data)
+		if err != nil {
+			return fmt.Errorf("%s: event %d: %w", t.g.ID(), i+1, err)
+		}
+		events = append(events, e)
+	}
+	t.enc.fold(Decision[C, E]{Actor: rec.Actor, Command: c, Events: events, Dice: append([]dice.Draw(nil), rec.Dice...)})
+	return nil
 }
 
 func (t *table[S, C, E]) Undo() bool { return t.enc.Undo() }

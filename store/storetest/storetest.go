@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -168,6 +169,16 @@ func testRoundTrip(t *testing.T, open Opener) {
 	h, entries, err := s.Log(ctx, "alley-1")
 	if err != nil {
 		t.Fatal(err)
+	}
+	verified, err := store.Verify(reg, h, entries)
+	if err != nil {
+		t.Fatalf("verifying the fight against the rules: %v", err)
+	}
+	sameTable(t, f.Table(), verified)
+	tampered := slices.Clone(entries)
+	tampered[0].Decision.Events = append([]json.RawMessage{json.RawMessage(`{"kind":"round_started","round":7}`)}, tampered[0].Decision.Events...)
+	if _, err := store.Verify(reg, h, tampered); err == nil {
+		t.Fatal("a tampered record verified")
 	}
 	if h.Ruleset != "blackpowder" || h.Format != store.FormatVersion || h.Source != string(AlleyFight(t)) {
 		t.Fatalf("header %+v", h)
@@ -351,6 +362,29 @@ func testUnknown(t *testing.T, open Opener) {
 	}
 	if _, err := s.Open(ctx, "odd"); err == nil || !strings.Contains(err.Error(), `kind "teleport"`) {
 		t.Fatalf("opening a fight with an unknown command kind: got %v", err)
+	}
+	// A known command with an event of a kind this program does not know.
+	p := f.Table().Prompt()
+	if _, err := f.Submit(ctx, p.Actor, p.Options[0].Command, dice.Seeded(1)); err == nil {
+		t.Fatal("submitting to a fight whose log moved on succeeded")
+	}
+	f, err = s.Create(ctx, "odd-event", "alley_fight.yaml", AlleyFight(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Submit(ctx, p.Actor, p.Options[0].Command, dice.Seeded(1)); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := f.Table().Record(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec.Events = append(rec.Events, json.RawMessage(`{"kind":"vanished"}`))
+	if err := s.Backend().Append(ctx, "odd-event", 1, store.Entry{Kind: store.Decision, Decision: rec}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Open(ctx, "odd-event"); err == nil || !strings.Contains(err.Error(), `kind "vanished"`) {
+		t.Fatalf("opening a fight with an unknown event kind: got %v", err)
 	}
 }
 
