@@ -195,3 +195,40 @@ func TestTranscriptHidesSecretCommands(t *testing.T) {
 		t.Errorf("the GM's transcript should show the feint:\n%s", got)
 	}
 }
+
+func TestTableRecordFoldsBack(t *testing.T) {
+	played := newTable(bundled(t, "reference_skirmish"))
+	tableSubmit(t, played, "ann", "attack bob", 15, 6)
+	p := played.Prompt()
+	tableSubmit(t, played, p.Actor, p.Options[0].Command, 3, 3, 3)
+	folded := newTable(bundled(t, "reference_skirmish"))
+	for i := range played.Len() {
+		rec, err := played.Record(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(rec.Command), `{"kind":`) || len(rec.Events) == 0 || !strings.HasPrefix(string(rec.Events[0]), `{"kind":`) {
+			t.Fatalf("record %d is not kinded JSON: %+v", i, rec)
+		}
+		if err := folded.Fold(rec); err != nil {
+			t.Fatalf("folding record %d: %v", i, err)
+		}
+	}
+	if _, err := played.Record(played.Len()); err == nil {
+		t.Error("Record past the end succeeded")
+	}
+	want, _ := played.State(engine.Everyone)
+	got, _ := folded.State(engine.Everyone)
+	if string(want) != string(got) {
+		t.Errorf("folded state %s\nwant %s", got, want)
+	}
+	if !reflect.DeepEqual(played.Transcript(engine.Everyone), folded.Transcript(engine.Everyone)) {
+		t.Error("the folded transcript differs")
+	}
+	if err := folded.Fold(engine.Record{Actor: "ann", Command: json.RawMessage(`{"kind":"teleport"}`)}); err == nil || !strings.Contains(err.Error(), `"teleport"`) {
+		t.Errorf("folding an unknown kind: %v", err)
+	}
+	if folded.Len() != played.Len() {
+		t.Errorf("a refused fold changed the table: %d decisions", folded.Len())
+	}
+}
