@@ -124,7 +124,17 @@ func UnmarshalKinded[T any](data []byte, what string, kinds map[string]func() T)
 		return zero, fmt.Errorf("unknown %s kind %q (known: %s)", what, head.Kind, strings.Join(known, ", "))
 	}
 	v := newValue()
-	// Strip "kind" and decode strictly into the value.
+	// What MarshalKinded wrote starts with the kind: the rest is the
+	// value's own object, decoded strictly in one pass.
+	if body, ok := kindedBody(data, head.Kind); ok {
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(v); err != nil {
+			return zero, fmt.Errorf("reading a %s %q: %w", what, head.Kind, err)
+		}
+		return v, nil
+	}
+	// Otherwise strip "kind" and decode strictly into the value.
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(data, &fields); err != nil {
 		return zero, fmt.Errorf("reading a %s: %w", what, err)
@@ -140,6 +150,32 @@ func UnmarshalKinded[T any](data []byte, what string, kinds map[string]func() T)
 		return zero, fmt.Errorf("reading a %s %q: %w", what, head.Kind, err)
 	}
 	return v, nil
+}
+
+// kindedBody returns the value's own object of JSON as MarshalKinded
+// writes it, {"kind":KIND,...}, without the kind: {...}. It reports false
+// for JSON laid out otherwise.
+func kindedBody(data []byte, kind string) ([]byte, bool) {
+	quoted, err := json.Marshal(kind)
+	if err != nil {
+		return nil, false
+	}
+	rest, ok := bytes.CutPrefix(data, []byte(`{"kind":`))
+	if !ok {
+		return nil, false
+	}
+	if rest, ok = bytes.CutPrefix(rest, quoted); !ok || len(rest) == 0 {
+		return nil, false
+	}
+	switch rest[0] {
+	case ',':
+		body := make([]byte, 0, len(rest))
+		body = append(body, '{')
+		return append(body, rest[1:]...), true
+	case '}':
+		return []byte("{}"), true
+	}
+	return nil, false
 }
 
 // KindsOf lists, sorted, the kinds of a decoding table as UnmarshalKinded

@@ -274,7 +274,7 @@ func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // DecodeCommand reads a command written with engine.MarshalKinded.
 func (Rules) DecodeCommand(data []byte) (Command, error) {
-	return engine.UnmarshalKinded(data, "blackpowder command", commandKinds())
+	return engine.UnmarshalKinded(data, "blackpowder command", commandKindTable)
 }
 
 // Kinds lists the kinds of every command and event.
@@ -284,7 +284,7 @@ func (Rules) Kinds() (commands, events []string) {
 
 // DecodeEvent reads an event written with engine.MarshalKinded.
 func (Rules) DecodeEvent(data []byte) (Event, error) {
-	return engine.UnmarshalKinded(data, "blackpowder event", eventKinds())
+	return engine.UnmarshalKinded(data, "blackpowder event", eventKindTable)
 }
 
 // DescribeEvent says what an event means, with its dice.
@@ -522,3 +522,10 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	}
 	return e.Kind()
 }
+
+// commandKindTable and eventKindTable are the decoding tables, built once
+// and only read.
+var (
+	commandKindTable = commandKinds()
+	eventKindTable   = eventKinds()
+)
