@@ -104,3 +104,34 @@ func TestMarshalKindedOnlyWritesValidJSON(t *testing.T) {
 		}
 	}
 }
+
+func TestUnmarshalKindedReadsAnyLayout(t *testing.T) {
+	kinds := map[string]func() engine.Kinded{
+		"attack": func() engine.Kinded { return &reference.Attack{} },
+		"defend": func() engine.Kinded { return &reference.Defend{} },
+	}
+	for _, tc := range []struct {
+		data string
+		want engine.Kinded
+	}{
+		{`{"kind":"attack","target":"bob"}`, &reference.Attack{Target: "bob"}},
+		{`{"target":"bob","kind":"attack"}`, &reference.Attack{Target: "bob"}},
+		{`{ "kind" : "attack" , "target" : "bob" }`, &reference.Attack{Target: "bob"}},
+		{`{"kind":"defend"}`, &reference.Defend{}},
+		{`{"kind":"defend" }`, &reference.Defend{}},
+	} {
+		got, err := engine.UnmarshalKinded([]byte(tc.data), "command", kinds)
+		if err != nil {
+			t.Errorf("%s: %v", tc.data, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: got %#v, want %#v", tc.data, got, tc.want)
+		}
+	}
+	for _, bad := range []string{`{"kind":"attack","target":"bob","extra":1}`, `{"kind":"attack","target":"bob"`} {
+		if _, err := engine.UnmarshalKinded([]byte(bad), "command", kinds); err == nil {
+			t.Errorf("%s: read without an error", bad)
+		}
+	}
+}
