@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"strings"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -24,6 +25,9 @@ var _ Backend = (*SQLite)(nil)
 // OpenSQLite opens (creating it if need be) the SQLite store in the file
 // at path and applies any migrations it lacks.
 func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("opening the SQLite store %s: a path with ? or # is not supported", path)
+	}
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)

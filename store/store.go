@@ -98,7 +98,9 @@ type Backend interface {
 	// (the number of entries it has seen), durably and atomically: when
 	// Append returns nil the entry is committed. It fails with ErrConflict
 	// when the log has moved past version, and ErrNotFound for an unknown
-	// fight. e.Version is ignored.
+	// fight. e.Version is ignored. After any other error (a connection
+	// lost, ctx done) the entry may or may not have been committed: load
+	// the fight to know.
 	Append(ctx context.Context, fight string, version int64, e Entry) error
 	// Load returns the fight's header and all its entries, oldest first.
 	Load(ctx context.Context, fight string) (Header, []Entry, error)
@@ -300,7 +302,10 @@ func (f *Fight) Version() int64 { return f.version }
 // Submit parses text as a command from actor and submits it, drawing dice
 // from src; the decision is committed to the store before Submit returns
 // what happened. A refusal changes nothing; ErrConflict (wrapped) means
-// another writer appended first, and the fight must be opened again.
+// another writer appended first, and the fight must be opened again. On
+// any error the decision is taken back from the table; if the append
+// failed in a way that leaves its commit unknown, the next append
+// conflicts, and opening the fight again shows whether it was kept.
 func (f *Fight) Submit(ctx context.Context, actor, text string, src dice.Source) ([]string, error) {
 	lines, err := f.table.Submit(actor, text, src)
 	if err != nil {
