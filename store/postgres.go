@@ -166,3 +166,20 @@ func (p *Postgres) Load(ctx context.Context, fight string) (Header, []Entry, err
 	}
 	return h, entries, nil
 }
+
+// List returns every fight, by id.
+func (p *Postgres) List(ctx context.Context) ([]Summary, error) {
+	rows, err := p.pool.Query(ctx, `SELECT f.id, f.ruleset, f.name, coalesce((SELECT max(version) FROM entries e WHERE e.fight_id = f.id), 0) FROM fights f ORDER BY f.id`)
+	if err != nil {
+		return nil, fmt.Errorf("listing the fights: %w", err)
+	}
+	out, err := pgx.CollectRows(rows, func(row pgx.CollectableRow) (Summary, error) {
+		var f Summary
+		err := row.Scan(&f.ID, &f.Ruleset, &f.Name, &f.Entries)
+		return f, err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("listing the fights: %w", err)
+	}
+	return out, nil
+}

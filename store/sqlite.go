@@ -191,3 +191,24 @@ func (s *SQLite) Load(ctx context.Context, fight string) (Header, []Entry, error
 	}
 	return h, entries, nil
 }
+
+// List returns every fight, by id.
+func (s *SQLite) List(ctx context.Context) ([]Summary, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT f.id, f.ruleset, f.name, coalesce((SELECT max(version) FROM entries e WHERE e.fight_id = f.id), 0) FROM fights f ORDER BY f.id`)
+	if err != nil {
+		return nil, fmt.Errorf("listing the fights: %w", err)
+	}
+	defer rows.Close()
+	var out []Summary
+	for rows.Next() {
+		var f Summary
+		if err := rows.Scan(&f.ID, &f.Ruleset, &f.Name, &f.Entries); err != nil {
+			return nil, fmt.Errorf("listing the fights: %w", err)
+		}
+		out = append(out, f)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("listing the fights: %w", err)
+	}
+	return out, nil
+}

@@ -88,6 +88,15 @@ type Entry struct {
 	Decision engine.Record `json:"decision,omitzero"`
 }
 
+// Summary is a fight as a listing shows it.
+type Summary struct {
+	ID      string `json:"id"`
+	Ruleset string `json:"ruleset"`
+	Name    string `json:"name"`
+	// Entries is the number of entries of its log (its version).
+	Entries int64 `json:"entries"`
+}
+
 // Backend is where fights are kept. Implementations are safe for
 // concurrent use.
 type Backend interface {
@@ -102,6 +111,8 @@ type Backend interface {
 	// lost, ctx done) the entry may or may not have been committed: load
 	// the fight to know.
 	Append(ctx context.Context, fight string, version int64, e Entry) error
+	// List returns every fight the store holds, by id.
+	List(ctx context.Context) ([]Summary, error)
 	// Load returns the fight's header and all its entries, oldest first.
 	Load(ctx context.Context, fight string) (Header, []Entry, error)
 	// Close releases the backend's connections.

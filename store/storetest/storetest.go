@@ -332,6 +332,26 @@ func testErrors(t *testing.T, open Opener) {
 	if _, err := s.Create(ctx, "twice", "alley_fight.yaml", AlleyFight(t)); !errors.Is(err, store.ErrExists) {
 		t.Fatalf("creating a fight twice: got %v, want ErrExists", err)
 	}
+	if err := s.Backend().Append(ctx, "twice", 0, store.Entry{Kind: store.Undo}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Create(ctx, "another", "alley_fight.yaml", AlleyFight(t)); err != nil {
+		t.Fatal(err)
+	}
+	list, err := s.Backend().List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.Summary{
+		{ID: "another", Ruleset: "blackpowder", Name: "alley_fight.yaml"},
+		{ID: "twice", Ruleset: "blackpowder", Name: "alley_fight.yaml", Entries: 1},
+	}
+	if !reflect.DeepEqual(list, want) {
+		t.Fatalf("List: got %+v, want %+v", list, want)
+	}
+	if _, err := s.Open(ctx, "twice"); err == nil || !strings.Contains(err.Error(), "no decision to take back") {
+		t.Fatalf("opening a fight whose log starts with an undo: got %v", err)
+	}
 }
 
 func testUnknown(t *testing.T, open Opener) {
