@@ -145,23 +145,8 @@ func (p *Postgres) Load(ctx context.Context, fight string) (Header, []Entry, err
 		return Header{}, nil, fmt.Errorf("loading the entries: %w", err)
 	}
 	defer rows.Close()
-	var entries []Entry
-	for rows.Next() {
-		var v int64
-		var r row
-		if err := rows.Scan(&v, &r.kind, &r.actor, &r.command, &r.dice, &r.events); err != nil {
-			return Header{}, nil, fmt.Errorf("loading the entries: %w", err)
-		}
-		e, err := r.entry(v)
-		if err != nil {
-			return Header{}, nil, err
-		}
-		entries = append(entries, e)
-	}
-	if err := rows.Err(); err != nil {
-		return Header{}, nil, fmt.Errorf("loading the entries: %w", err)
-	}
-	if err := checkVersions(entries); err != nil {
+	entries, err := readEntries(rows)
+	if err != nil {
 		return Header{}, nil, err
 	}
 	return h, entries, nil

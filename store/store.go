@@ -362,3 +362,37 @@ func (f *Fight) Undo(ctx context.Context) (bool, error) {
 	f.table.Undo()
 	return true, nil
 }
+
+// entryRows is what both backends' query results offer: database/sql's
+// *sql.Rows and pgx's Rows.
+type entryRows interface {
+	Next() bool
+	Scan(dest ...any) error
+	Err() error
+}
+
+// readEntries reads a fight's entries from rows of version, kind, actor,
+// command, dice and events, in version order, and checks that the
+// versions run from 1 without a gap.
+func readEntries(rows entryRows) ([]Entry, error) {
+	var entries []Entry
+	for rows.Next() {
+		var v int64
+		var r row
+		if err := rows.Scan(&v, &r.kind, &r.actor, &r.command, &r.dice, &r.events); err != nil {
+			return nil, fmt.Errorf("loading the entries: %w", err)
+		}
+		e, err := r.entry(v)
+		if err != nil {
+			return nil, err
+		}
+		entries = append(entries, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("loading the entries: %w", err)
+	}
+	if err := checkVersions(entries); err != nil {
+		return nil, err
+	}
+	return entries, nil
+}
