@@ -98,26 +98,14 @@ func longFight(b *testing.B, ctx context.Context, s *store.Store) (store.Header,
 
 // BenchmarkReplay measures replaying a recorded fight of about 500
 // decisions (no database: the fold alone).
-func BenchmarkReplay(b *testing.B) {
-	ctx := b.Context()
-	backend, err := store.OpenSQLite(ctx, filepath.Join(b.TempDir(), "fights.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer backend.Close()
-	reg := storetest.Registry(b)
-	h, entries := longFight(b, ctx, store.New(backend, reg))
-	b.ResetTimer()
-	for range b.N {
-		if _, err := store.Replay(reg, h, entries); err != nil {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(len(entries)), "decisions")
-}
+func BenchmarkReplay(b *testing.B) { benchmarkLoad(b, store.Replay) }
 
 // BenchmarkVerify is BenchmarkReplay re-deciding every decision.
-func BenchmarkVerify(b *testing.B) {
+func BenchmarkVerify(b *testing.B) { benchmarkLoad(b, store.Verify) }
+
+// benchmarkLoad records a fight of about 500 decisions and measures load
+// making a table of it from its header and entries.
+func benchmarkLoad(b *testing.B, load func(*engine.Registry, store.Header, []store.Entry) (engine.Table, error)) {
 	ctx := b.Context()
 	backend, err := store.OpenSQLite(ctx, filepath.Join(b.TempDir(), "fights.db"))
 	if err != nil {
@@ -128,7 +116,7 @@ func BenchmarkVerify(b *testing.B) {
 	h, entries := longFight(b, ctx, store.New(backend, reg))
 	b.ResetTimer()
 	for range b.N {
-		if _, err := store.Verify(reg, h, entries); err != nil {
+		if _, err := load(reg, h, entries); err != nil {
 			b.Fatal(err)
 		}
 	}
