@@ -168,7 +168,7 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		if r.s.After == nil {
 			return engine.Errorf(engine.NotAllowedNow, "the fight is not over")
 		}
-		r.emit(event(r, (*hotMemory).ended, Ended{Winner: r.s.After.Winner, TimedOut: r.s.After.TimedOut}))
+		r.emit(parts.PutIn(r.hot, (*hotMemory).ended, Ended{Winner: r.s.After.Winner, TimedOut: r.s.After.TimedOut}))
 		return nil
 	}
 	return r.declareOrAct(who, cmd)
@@ -284,7 +284,7 @@ func (r *run) initiative(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
 	}
 	die := r.d10()
-	r.emit(event(r, (*hotMemory).initiativeRolled, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.Skill("speed")}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).initiativeRolled, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.Skill("speed")}))
 	return nil
 }
 
@@ -347,7 +347,7 @@ func (r *run) pass(who string) error {
 	if err != nil {
 		return err
 	}
-	r.emit(event(r, (*hotMemory).passed, Passed{Combatant: c.ID}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).passed, Passed{Combatant: c.ID}))
 	return nil
 }
 
@@ -365,7 +365,7 @@ func (r *run) delay(who string) error {
 	if c.DelayedSpent {
 		return engine.Errorf(engine.NotAllowedNow, "%s has performed a delayed action this round: only one a round (R07, A15)", c.Name)
 	}
-	r.emit(event(r, (*hotMemory).delayed, Delayed{Combatant: c.ID}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).delayed, Delayed{Combatant: c.ID}))
 	return nil
 }
 
@@ -402,7 +402,7 @@ func (r *run) draw(who, name string) error {
 	if !immediate && c.Actions < 1 {
 		return engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action and has no action left", c.Name)
 	}
-	r.emit(event(r, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: immediate}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: immediate}))
 	return nil
 }
 
@@ -425,13 +425,13 @@ func (r *run) reload(who string) error {
 		if c.ImmediateUsed {
 			return engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn", c.Name)
 		}
-		r.emit(event(r, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: true, Immediate: true}))
+		r.emit(parts.PutIn(r.hot, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: true, Immediate: true}))
 		return nil
 	}
 	if c.Actions < 1 {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
-	r.emit(event(r, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: c.Reloading+1 >= need}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: c.Reloading+1 >= need}))
 	return nil
 }
 
@@ -518,7 +518,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 			if c.ImmediateUsed {
 				return engine.Errorf(engine.NotAllowedNow, "%s must draw the %s first: the immediate action is used", c.Name, cmd.Weapon)
 			}
-			r.emit(event(r, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: true}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: true}))
 			c = r.s.combatant(who)
 		}
 	}
@@ -584,9 +584,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	if hazeblast {
 		// Hazeblast outside mist: the jam table first; only a 10 lets the
 		// attack go on (R21).
-		r.emit(event(r, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
+		r.emit(parts.PutIn(r.hot, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
 		if !r.jam(c, c.Wielding) {
-			r.emit(event(r, (*hotMemory).actionUsed, ActionUsed{Combatant: c.ID, Spent: r.spent()}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).actionUsed, ActionUsed{Combatant: c.ID, Spent: r.spent()}))
 			return nil
 		}
 	}
@@ -602,9 +602,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	die := r.d10By(classes)
 	total := die + bonus
 	hit := die == 10 || total >= difficulty
-	r.emit(event(r, (*hotMemory).attackRolled, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).attackRolled, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()}))
 	if w.Kind == Gun && !hazeblast {
-		r.emit(event(r, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
+		r.emit(parts.PutIn(r.hot, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
 	}
 	if !hit {
 		return nil
@@ -612,7 +612,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early}
 	if canDodge(r.s.combatant(t.ID)) && !unaware {
 		p.Stage = "dodge"
-		r.emit(event(r, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
+		r.emit(parts.PutIn(r.hot, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
 		return nil
 	}
 	return r.damage(p)
@@ -709,13 +709,13 @@ func (r *run) dodge(who string, parry bool) error {
 		ev.Won = ev.Total > ev.AttackerTotal || (ev.Total == ev.AttackerTotal && t.Skill("speed") > a.Skill("speed"))
 		r.emit(ev)
 		if !ev.Won {
-			r.emit(event(r, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: t.ID}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: t.ID}))
 			return r.damage(pending)
 		}
 	}
 	difficulty := pending.Total + w.DodgeMod
 	die, total, success := r.passFail(bonus, difficulty)
-	r.emit(event(r, (*hotMemory).dodgeRolled, DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
+	r.emit(parts.PutIn(r.hot, (*hotMemory).dodgeRolled, DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
 		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction}))
 	if success {
 		return nil
@@ -729,7 +729,7 @@ func (r *run) take(who string) error {
 		return err
 	}
 	pending := *p
-	r.emit(event(r, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: pending.Target}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: pending.Target}))
 	return r.damage(pending)
 }
 
@@ -810,7 +810,7 @@ func (r *run) damage(p Pending) error {
 	a := r.s.combatant(p.Attacker)
 	w := attackWeapon(a, p.Weapon)
 	rolled, value, raw := r.weaponDamage(w, w.Kind == Gun)
-	r.emit(event(r, (*hotMemory).damageRolled, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).damageRolled, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
 	if w.Kind == Gun && len(rolled) == 2 && rolled[0] == rolled[1] {
 		if !r.jam(a, p.Weapon) {
 			return nil
@@ -822,7 +822,7 @@ func (r *run) damage(p Pending) error {
 		// The dodge is over: the re-roll needs the bonus and the
 		// difficulty, not the total, so criticals alike are alike states.
 		p.Total = 0
-		r.emit(event(r, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
+		r.emit(parts.PutIn(r.hot, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
 		return nil
 	}
 	r.land(p, 0)
@@ -907,7 +907,7 @@ func (r *run) critical(who string, takeIt bool) error {
 	die := r.d10By(hitClasses(pending.Difficulty - pending.Bonus))
 	total := die + pending.Bonus
 	hit := die == 10 || total >= pending.Difficulty
-	ev := event(r, (*hotMemory).criticalRolled, CriticalRolled{Attacker: a.ID, Die: die, Total: total, Hit: hit})
+	ev := parts.PutIn(r.hot, (*hotMemory).criticalRolled, CriticalRolled{Attacker: a.ID, Die: die, Total: total, Hit: hit})
 	extra := 0
 	if hit {
 		// A critical's damage never jams and never triggers another
@@ -956,7 +956,7 @@ func (r *run) stunDamage(t *Combatant, sDamage int) {
 // A37).
 func (r *run) consciousness(t *Combatant, difficulty int, stun bool, loss int) {
 	bonus := t.Willpower + t.Skill("pain_resistance")
-	ev := event(r, (*hotMemory).consciousnessRolled, ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss})
+	ev := parts.PutIn(r.hot, (*hotMemory).consciousnessRolled, ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss})
 	ev.Die, ev.Total, ev.Success = r.passFail(bonus, difficulty)
 	r.emit(ev)
 }
@@ -969,7 +969,7 @@ func (r *run) hurt(target, source string, raw int, penetrating, _ bool) {
 	tough := t.ToughnessEff(penetrating)
 	eff := max(0, raw-tough)
 	wasActive := t.Status == Active
-	r.emit(event(r, (*hotMemory).damageDealt, DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).damageDealt, DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff}))
 	t = r.s.combatant(target)
 	switch {
 	case wasActive && t.LP < 0:
@@ -980,7 +980,7 @@ func (r *run) hurt(target, source string, raw int, penetrating, _ bool) {
 			taken = eff
 		}
 		if taken >= t.LPMax {
-			r.emit(event(r, (*hotMemory).died, Died{Target: t.ID}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).died, Died{Target: t.ID}))
 		}
 	}
 }
@@ -1090,7 +1090,7 @@ func (r *run) advance() {
 	}
 	if s.stage() == "initiative" {
 		if s.nextInitiativeGroup() < 0 {
-			r.emit(event(r, (*hotMemory).roundStarted, RoundStarted{Round: 1, Order: s.initiativeOrder()}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).roundStarted, RoundStarted{Round: 1, Order: s.initiativeOrder()}))
 			r.startTurn(0)
 		}
 		return
@@ -1144,7 +1144,7 @@ func (r *run) resolveAims() bool {
 		}
 		if aimer == nil {
 			turn := *s.AimsDue
-			r.emit(event(r, (*hotMemory).turnStarted, turn))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).turnStarted, turn))
 			return true
 		}
 		who, aim := aimer.ID, *aimer.Aim
@@ -1153,7 +1153,7 @@ func (r *run) resolveAims() bool {
 			return false // the opportunity attacks come first
 		}
 		if err := r.fireAim(who, aim); err != nil {
-			r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
 		}
 		if winner, over := s.finished(); over {
 			r.end(winner)
@@ -1177,7 +1177,7 @@ func (r *run) declareAimed(who string, aim Aim) bool {
 	if len(queue) == 0 {
 		return false
 	}
-	r.emit(event(r, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: queue, Aim: &aim}}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: queue, Aim: &aim}}))
 	return true
 }
 
@@ -1237,14 +1237,14 @@ func (r *run) finish(winner string, timedOut bool) {
 	for i := range r.s.Combatants {
 		c := r.s.Combatants[i]
 		if c.Status == Unconscious && r.s.group(c.Group).Players {
-			r.emit(event(r, (*hotMemory).woke, Woke{Who: c.ID}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).woke, Woke{Who: c.ID}))
 		}
 	}
 	if r.s.Options.Aftermath {
 		r.emit(&Decided{Winner: winner, TimedOut: timedOut}) // rests and healing before the end
 		return
 	}
-	r.emit(event(r, (*hotMemory).ended, Ended{Winner: winner, TimedOut: timedOut}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).ended, Ended{Winner: winner, TimedOut: timedOut}))
 }
 
 // useItem uses a healing item on the user or an ally within reach (R31):
@@ -1582,7 +1582,7 @@ func (r *run) startTurn(i int) {
 				r.endAtLimit()
 				return
 			}
-			r.emit(event(r, (*hotMemory).roundStarted, RoundStarted{Round: s.Round + 1}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).roundStarted, RoundStarted{Round: s.Round + 1}))
 			for gi := range s.Groups {
 				if g := &s.Groups[gi]; parts.JoinsAfter(g.Joins, s.Round) && !g.Rolled {
 					r.join(gi) // new groups roll first (§7 step 3)
@@ -1607,7 +1607,7 @@ func (r *run) startTurn(i int) {
 					return
 				}
 			}
-			r.emit(event(r, (*hotMemory).turnStarted, turn))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).turnStarted, turn))
 			return
 		}
 		i++

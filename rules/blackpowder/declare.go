@@ -52,7 +52,7 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		return err
 	}
 	// The declaration keeps a copy: cmd may be a policy's, reused by Moves.
-	r.emit(event(r, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: queue}}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: queue}}))
 	return nil
 }
 
@@ -235,11 +235,11 @@ func (r *run) opportunity(who string) error {
 	}
 	actor := d.Actor
 	from, to, _ := path(r.s.combatant(actor), d.Command.Command)
-	r.emit(event(r, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
 	r.path, r.hasPath = [2][2]float64{from, to}, true
 	defer func() { r.hasPath = false }()
 	if err := r.as("free", func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
-		r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
+		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
 	}
 	return nil
 }
@@ -248,7 +248,7 @@ func (r *run) decline(who string) error {
 	if _, err := r.reactionHead(who, ""); err != nil {
 		return err
 	}
-	r.emit(event(r, (*hotMemory).reactionDone, ReactionDone{Who: who}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who}))
 	return nil
 }
 
@@ -440,12 +440,12 @@ func (r *run) fireEarly(who string) error {
 		return err
 	}
 	aim := *r.s.combatant(who).Aim
-	r.emit(event(r, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
 	r.emit(&AimResolving{Combatant: who})
 	r.early = true
 	defer func() { r.early = false }()
 	if err := r.fireAim(who, aim); err != nil {
-		r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
+		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
 	}
 	return nil
 }
@@ -466,36 +466,36 @@ func (r *run) resolveDeclared() {
 			r.speedContest()
 		case early >= 0:
 			first := d.Held[early]
-			r.emit(event(r, (*hotMemory).declarationStep, DeclarationStep{Who: first.Who, Early: true}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).declarationStep, DeclarationStep{Who: first.Who, Early: true}))
 			if err := r.actDelayed(first.Who, first.Command.Command); err != nil {
-				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: first.Who, Reason: err.Error()}))
+				r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: first.Who, Reason: err.Error()}))
 			}
 		case len(d.Queue) > 0:
 			return
 		case !d.Resolved:
 			actor, cmd, unsafe := d.Actor, d.Command.Command, d.Unsafe
-			r.emit(event(r, (*hotMemory).declarationStep, DeclarationStep{Who: actor}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).declarationStep, DeclarationStep{Who: actor}))
 			if unsafe {
-				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"}))
+				r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"}))
 				break
 			}
 			if d.Aim != nil {
 				if err := r.fireAim(actor, *d.Aim); err != nil {
-					r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
+					r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
 				}
 				break
 			}
 			if err := r.as("", func() error { return r.act(actor, cmd) }); err != nil {
-				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
+				r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
 			}
 		case len(d.Held) > 0:
 			later := d.Held[0]
-			r.emit(event(r, (*hotMemory).declarationStep, DeclarationStep{Who: later.Who, Deferred: true}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).declarationStep, DeclarationStep{Who: later.Who, Deferred: true}))
 			if err := r.actDelayed(later.Who, later.Command.Command); err != nil {
-				r.emit(event(r, (*hotMemory).lapsed, Lapsed{Who: later.Who, Reason: err.Error()}))
+				r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: later.Who, Reason: err.Error()}))
 			}
 		default:
-			r.emit(event(r, (*hotMemory).declarationClosed, DeclarationClosed{}))
+			r.emit(parts.PutIn(r.hot, (*hotMemory).declarationClosed, DeclarationClosed{}))
 		}
 		if winner, over := s.finished(); over {
 			r.end(winner)
@@ -527,7 +527,7 @@ func (r *run) pruneReactions() {
 		if able {
 			return
 		}
-		r.emit(event(r, (*hotMemory).reactionDone, ReactionDone{Who: head.Who}))
+		r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: head.Who}))
 	}
 }
 
@@ -594,6 +594,6 @@ func (r *run) move(who string, x, y float64, mode string) error {
 			return engine.Errorf(engine.NotAllowedNow, "%s can %s at most %.0f m, not %.1f m", c.Name, mode, limit, d)
 		}
 	}
-	r.emit(event(r, (*hotMemory).moved, Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).moved, Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d}))
 	return nil
 }

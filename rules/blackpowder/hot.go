@@ -129,19 +129,6 @@ func command[T any, PT interface {
 	return PT(pick(b.hot).Get())
 }
 
-// event returns v as an event to emit: a value from the pool the run's hot
-// memory picks when it has some (Step), else one of its own (Decide).
-func event[T any](r *run, pick func(*hotMemory) *parts.Pool[T], v T) *T {
-	if r.hot == nil {
-		e := new(T)
-		*e = v
-		return e
-	}
-	e := pick(r.hot).Get()
-	*e = v
-	return e
-}
-
 func (h *hotMemory) attacks() *parts.Pool[Attack] { return &h.attackCommands }
 
 func (h *hotMemory) holds() *parts.Pool[Hold] { return &h.holdCommands }

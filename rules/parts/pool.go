@@ -32,3 +32,16 @@ func (p *Pool[T]) Put(v T) *T {
 
 // Reset makes every value of the pool free again.
 func (p *Pool[T]) Reset() { p.used = 0 }
+
+// PutIn returns v placed in the pool pick chooses from a ruleset's hot
+// memory h (a simulation's Step, which reuses it decision after decision),
+// or in memory of its own when h is nil (the table's Decide, which keeps
+// what it makes).
+func PutIn[H, T any](h *H, pick func(*H) *Pool[T], v T) *T {
+	if h == nil {
+		e := new(T)
+		*e = v
+		return e
+	}
+	return pick(h).Put(v)
+}

@@ -58,17 +58,6 @@ func (h *hotMemory) resetEvents() {
 	h.ints = h.ints[:0]
 }
 
-// newEvent returns v as an event to emit: a value of the pool pick chooses
-// from hot memory when there is some (Step), else one of its own (Decide).
-func newEvent[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
-	if h == nil {
-		e := new(T)
-		*e = v
-		return e
-	}
-	return pick(h).Put(v)
-}
-
 // damageDice returns n dice for an event: from hot memory when there is some,
 // else a slice of their own.
 func damageDice(h *hotMemory, n int) []int {

@@ -74,7 +74,7 @@ func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, ev
 		if err := wantPhase(s, Acting, "defend"); err != nil {
 			return events, err
 		}
-		return append(events, newEvent(h, (*hotMemory).defendedEvents, Defended{Combatant: s.Combatants[s.Turn].ID})), nil
+		return append(events, parts.PutIn(h, (*hotMemory).defendedEvents, Defended{Combatant: s.Combatants[s.Turn].ID})), nil
 	case *Dodge:
 		if err := wantPhase(s, Reacting, "dodge"); err != nil {
 			return events, err
@@ -83,7 +83,7 @@ func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, ev
 			return events, engine.Errorf(engine.NotAllowedNow, "%s has already dodged this round", s.Pending.Target)
 		}
 		die := dice.RollClasses(src, 6, dice.Cuts(5)) // too slow, or avoided
-		events = append(events, newEvent(h, (*hotMemory).dodgedEvents, Dodged{Combatant: s.Pending.Target, Die: die, Avoided: die >= 5}))
+		events = append(events, parts.PutIn(h, (*hotMemory).dodgedEvents, Dodged{Combatant: s.Pending.Target, Die: die, Avoided: die >= 5}))
 		if die >= 5 {
 			return events, nil
 		}
@@ -97,7 +97,7 @@ func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, ev
 		if err := wantPhase(s, Ruling, "continue"); err != nil {
 			return events, err
 		}
-		return append(events, newEvent(h, (*hotMemory).roundStartedEvents, RoundStarted{Round: s.Round + 1})), nil
+		return append(events, parts.PutIn(h, (*hotMemory).roundStartedEvents, RoundStarted{Round: s.Round + 1})), nil
 	case *Stop:
 		if err := wantPhase(s, Ruling, "stop"); err != nil {
 			return events, err
@@ -176,8 +176,8 @@ func attack(s *State, target, weapon string, feint bool, src dice.Source, h *hot
 	// blow keeps it (Blow.Natural), and reads it only so.
 	die := dice.RollClasses(src, 20, dice.Cuts(min(defence-bonus, 20), 20))
 	return append(events,
-		newEvent(h, (*hotMemory).attackDeclaredEvents, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: name, Feint: feint}),
-		newEvent(h, (*hotMemory).attackRolledEvents, AttackRolled{Attacker: me.ID, Target: t.ID, Die: die, Bonus: bonus, Defence: defence,
+		parts.PutIn(h, (*hotMemory).attackDeclaredEvents, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: name, Feint: feint}),
+		parts.PutIn(h, (*hotMemory).attackRolledEvents, AttackRolled{Attacker: me.ID, Target: t.ID, Die: die, Bonus: bonus, Defence: defence,
 			Hit: die == 20 || die+bonus >= defence}),
 	), nil
 }
@@ -187,13 +187,13 @@ func attack(s *State, target, weapon string, feint bool, src dice.Source, h *hot
 func land(s *State, src dice.Source, h *hotMemory) Event {
 	b := s.Pending
 	if b.Feint {
-		return newEvent(h, (*hotMemory).unbalancedEvents, Unbalanced{Combatant: b.Target})
+		return parts.PutIn(h, (*hotMemory).unbalancedEvents, Unbalanced{Combatant: b.Target})
 	}
 	n := 1
 	if b.Natural == 20 {
 		n = 2
 	}
-	d := newEvent(h, (*hotMemory).damagedEvents, Damaged{Combatant: b.Target, Attacker: b.Attacker, Dice: damageDice(h, n)})
+	d := parts.PutIn(h, (*hotMemory).damagedEvents, Damaged{Combatant: b.Target, Attacker: b.Attacker, Dice: damageDice(h, n)})
 	if w := s.Combatant(b.Attacker).Weapon(b.Weapon); w != nil && w.Kind == "melee" {
 		d.Bonus = w.Bonus
 	}

@@ -146,7 +146,7 @@ func (d *decider) rollInitiative() {
 		}
 		die := d.src.Roll(10)
 		e := entry{id: c.ID, total: die + c.Athletics, athletics: c.Athletics}
-		d.emit(newEvent(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total}))
+		d.emit(parts.PutIn(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total}))
 		es = append(es, e)
 	}
 	// compare orders entries by total, athletics, then roll-offs.
@@ -181,7 +181,7 @@ func (d *decider) rollInitiative() {
 				if leaders[k] == i {
 					die := d.src.Roll(10)
 					es[k].offs = append(es[k].offs, die)
-					d.emit(newEvent(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: es[k].id, Die: die, Total: die, RollOff: true}))
+					d.emit(parts.PutIn(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: es[k].id, Die: die, Total: die, RollOff: true}))
 				}
 			}
 		}
@@ -211,7 +211,7 @@ func (d *decider) rollInitiative() {
 func (d *decider) startTurn(i int) {
 	for range 2*len(d.s.Order) + 2 {
 		if i >= len(d.s.Order) {
-			d.emit(newEvent(d.h, (*hotMemory).roundEndedEvents, RoundEnded{Round: d.s.Round + 1}))
+			d.emit(parts.PutIn(d.h, (*hotMemory).roundEndedEvents, RoundEnded{Round: d.s.Round + 1}))
 			if lim := d.s.Options.RoundLimit; parts.RoundLimitReached(lim, d.s.Round) {
 				d.emit(&FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", lim), TimedOut: true})
 				return
@@ -220,7 +220,7 @@ func (d *decider) startTurn(i int) {
 			i = 0
 		}
 		if c := d.s.combatant(d.s.Order[i]); c != nil && c.standing() {
-			d.emit(newEvent(d.h, (*hotMemory).turnStartedEvents, TurnStarted{Combatant: c.ID, Turn: i}))
+			d.emit(parts.PutIn(d.h, (*hotMemory).turnStartedEvents, TurnStarted{Combatant: c.ID, Turn: i}))
 			return
 		}
 		i++
@@ -280,7 +280,7 @@ func (d *decider) settle() {
 			d.startTurn(d.s.Turn + 1)
 		case !c.standing():
 			// Down in its own turn: the turn ends at once (R38).
-			d.emit(newEvent(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
+			d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
 			d.checkEnd()
 		case !d.foeStanding(c) || !d.s.canDeclare(c, d.h):
 			d.recover(c, 0) // a turn that ends by itself: no GM modifier
@@ -305,9 +305,9 @@ func (d *decider) recover(c *Combatant, mod int) {
 	die := d.src.Roll(10)
 	result := die + c.Endurance - (c.MaxHealth - c.Health) - c.Armour.Encumbrance + mod
 	regained := staminaRegained(result)
-	d.emit(newEvent(d.h, (*hotMemory).staminaRecoveredEvents,
+	d.emit(parts.PutIn(d.h, (*hotMemory).staminaRecoveredEvents,
 		StaminaRecovered{Combatant: c.ID, Die: die, Mod: mod, Result: result, Regained: regained, AP: min(FullAP, c.AP+regained)}))
-	d.emit(newEvent(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
+	d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
 	d.checkEnd()
 }
 
@@ -358,7 +358,7 @@ func (d *decider) declare(c *Declare) error {
 		}
 	}
 	d.s.Exchange = nil
-	d.emit(newEvent(d.h, (*hotMemory).actionDeclaredEvents, ActionDeclared{Actor: actor.ID, Declared: decl, Candidates: cands}))
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionDeclaredEvents, ActionDeclared{Actor: actor.ID, Declared: decl, Candidates: cands}))
 	d.settle()
 	return nil
 }
@@ -389,7 +389,7 @@ func (d *decider) react(c *React) error {
 		w, _ := r.weapon(chosen.Weapon)
 		cost = w.AP
 	}
-	d.emit(newEvent(d.h, (*hotMemory).reactedEvents, Reacted{Reaction: Reaction{Reactor: r.ID, Action: chosen.Action, Weapon: chosen.Weapon, Paid: cost, Mod: c.Mod}}))
+	d.emit(parts.PutIn(d.h, (*hotMemory).reactedEvents, Reacted{Reaction: Reaction{Reactor: r.ID, Action: chosen.Action, Weapon: chosen.Weapon, Paid: cost, Mod: c.Mod}}))
 	d.settle()
 	return nil
 }
@@ -399,7 +399,7 @@ func (d *decider) noReaction() error {
 	if err != nil {
 		return err
 	}
-	d.emit(newEvent(d.h, (*hotMemory).didNotReactEvents, DidNotReact{Reactor: r.ID}))
+	d.emit(parts.PutIn(d.h, (*hotMemory).didNotReactEvents, DidNotReact{Reactor: r.ID}))
 	d.settle()
 	return nil
 }
@@ -422,7 +422,7 @@ func (d *decider) replace(c *Replace) error {
 		if action == CounterAttack {
 			rep.Bonus = 3
 		}
-		d.emit(newEvent(d.h, (*hotMemory).replacedEvents, Replaced{Actor: actor.ID, Replacement: rep}))
+		d.emit(parts.PutIn(d.h, (*hotMemory).replacedEvents, Replaced{Actor: actor.ID, Replacement: rep}))
 		d.settle()
 		return nil
 	}
@@ -434,7 +434,7 @@ func (d *decider) keep() error {
 	if x == nil || x.Asked < len(x.Candidates) || !x.needsCounterTempo() {
 		return notNow(d.s, "keeping the action")
 	}
-	d.emit(newEvent(d.h, (*hotMemory).keptEvents, Kept{Actor: x.Actor}))
+	d.emit(parts.PutIn(d.h, (*hotMemory).keptEvents, Kept{Actor: x.Actor}))
 	d.settle()
 	return nil
 }
@@ -447,7 +447,7 @@ func (d *decider) destination(c *Destination) error {
 	ch := x.Choices[0]
 	who := d.s.combatant(ch.Combatant)
 	if c.To == nil {
-		d.emit(newEvent(d.h, (*hotMemory).choseEvents, Chose{Combatant: who.ID}))
+		d.emit(parts.PutIn(d.h, (*hotMemory).choseEvents, Chose{Combatant: who.ID}))
 		d.settle()
 		return nil
 	}
@@ -467,7 +467,7 @@ func (d *decider) destination(c *Destination) error {
 			e.Path = d.h.stepSquares[start:n:n]
 		}
 	}
-	d.emit(newEvent(d.h, (*hotMemory).choseEvents, e))
+	d.emit(parts.PutIn(d.h, (*hotMemory).choseEvents, e))
 	d.settle()
 	return nil
 }

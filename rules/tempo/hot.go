@@ -121,17 +121,6 @@ func (h *hotMemory) resetEvents() {
 	h.ints = h.ints[:0]
 }
 
-// newEvent returns v as an event to emit: a value of the pool pick chooses
-// from hot memory when there is some (Step), else one of its own (Decide).
-func newEvent[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
-	if h == nil {
-		e := new(T)
-		*e = v
-		return e
-	}
-	return pick(h).Put(v)
-}
-
 // keep returns a copy of xs for an event to hold: in mem (hot memory,
 // valid until its reset) when mem is set, else a slice of its own; nil
 // stays nil.

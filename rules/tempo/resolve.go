@@ -1,6 +1,10 @@
 package tempo
 
-import "slices"
+import (
+	"slices"
+
+	"fray/rules/parts"
+)
 
 // party is one side of an exchange's resolution: the actor's action (or
 // its replacement) or one reaction.
@@ -77,10 +81,10 @@ func (d *decider) resolve() {
 			reactors[i].void = true
 		}
 	}
-	d.emit(newEvent(d.h, (*hotMemory).checkedEvents,
+	d.emit(parts.PutIn(d.h, (*hotMemory).checkedEvents,
 		Checked{Combatant: actor.ID, Action: act.action, Die: dice[0], Total: act.total, Net: act.net, Outcome: act.outcome, Void: act.void}))
 	for i, r := range reactors {
-		d.emit(newEvent(d.h, (*hotMemory).checkedEvents,
+		d.emit(parts.PutIn(d.h, (*hotMemory).checkedEvents,
 			Checked{Combatant: r.who.ID, Action: r.action, Die: dice[i+1], Total: r.total, Net: r.net, Outcome: r.outcome, Void: r.void}))
 	}
 
@@ -133,7 +137,7 @@ func (d *decider) resolve() {
 	}
 	if len(choices) > 0 {
 		_, _, mem, _ := d.h.stepMemory()
-		d.emit(newEvent(d.h, (*hotMemory).destinationsPendingEvents, DestinationsPending{Choices: keep(mem, choices)}))
+		d.emit(parts.PutIn(d.h, (*hotMemory).destinationsPendingEvents, DestinationsPending{Choices: keep(mem, choices)}))
 	}
 }
 
@@ -201,7 +205,7 @@ func (d *decider) damage(p *party, critical bool) {
 	if !critical {
 		taken = max(0, total-armour)
 	}
-	d.emit(newEvent(d.h, (*hotMemory).damagedEvents,
+	d.emit(parts.PutIn(d.h, (*hotMemory).damagedEvents,
 		Damaged{Attacker: p.who.ID, Target: p.target.ID, Weapon: w.Name, Dice: rolled, Damage: total, Critical: critical, Armour: armour, Taken: taken}))
 }
 
@@ -211,9 +215,9 @@ func (d *decider) fall(t *Combatant) {
 	switch {
 	case t.Dead:
 	case dead:
-		d.emit(newEvent(d.h, (*hotMemory).fellEvents, Fell{Combatant: t.ID, Dead: true}))
+		d.emit(parts.PutIn(d.h, (*hotMemory).fellEvents, Fell{Combatant: t.ID, Dead: true}))
 	case !t.Down && t.Health <= 0:
-		d.emit(newEvent(d.h, (*hotMemory).fellEvents, Fell{Combatant: t.ID}))
+		d.emit(parts.PutIn(d.h, (*hotMemory).fellEvents, Fell{Combatant: t.ID}))
 	}
 }
 
@@ -225,17 +229,17 @@ func (d *decider) actorEffects(act *party) (Choice, bool) {
 	a, t := act.who, act.target
 	switch {
 	case act.action == Aim && act.outcome == Success:
-		d.emit(newEvent(d.h, (*hotMemory).aimTakenEvents, AimTaken{Combatant: a.ID, Weapon: act.weapon.Name}))
+		d.emit(parts.PutIn(d.h, (*hotMemory).aimTakenEvents, AimTaken{Combatant: a.ID, Weapon: act.weapon.Name}))
 	case act.action == Move:
 		path := x.Act.Path
 		if act.outcome == Failure && len(x.Hits) > 0 {
 			path = s.stopAt(a, path, x.Hits)
 		}
 		if len(path) > 0 {
-			d.emit(newEvent(d.h, (*hotMemory).movedEvents, Moved{Combatant: a.ID, Path: d.keepSquares(path)}))
+			d.emit(parts.PutIn(d.h, (*hotMemory).movedEvents, Moved{Combatant: a.ID, Path: d.keepSquares(path)}))
 		}
 	case act.action == CombatMove && act.outcome == Success:
-		d.emit(newEvent(d.h, (*hotMemory).movedEvents, Moved{Combatant: a.ID, Path: d.keepSquares(x.Act.Path)}))
+		d.emit(parts.PutIn(d.h, (*hotMemory).movedEvents, Moved{Combatant: a.ID, Path: d.keepSquares(x.Act.Path)}))
 	case act.action == CombatMove && act.outcome == CriticalSuccess:
 		return Choice{Combatant: a.ID, Kind: "combat-move-critical", Opponent: x.Act.Target}, true
 	case act.action == Disarm && act.outcome == Success:
@@ -300,7 +304,7 @@ func (d *decider) dispose(c *Combatant, e Disposed) {
 	if d.h != nil {
 		e.GrappledWith = keep(&d.h.stepIDs, e.GrappledWith)
 	}
-	d.emit(newEvent(d.h, (*hotMemory).disposedEvents, e))
+	d.emit(parts.PutIn(d.h, (*hotMemory).disposedEvents, e))
 }
 
 // bind makes a and b Bound with each other (R34).
@@ -378,7 +382,7 @@ func (d *decider) finishExchange() {
 		}
 	}
 	if s.Exchange.Act.Action == Feint {
-		d.emit(newEvent(d.h, (*hotMemory).feintRevealedEvents, FeintRevealed{Actor: s.Exchange.Actor}))
+		d.emit(parts.PutIn(d.h, (*hotMemory).feintRevealedEvents, FeintRevealed{Actor: s.Exchange.Actor}))
 	}
 	d.emit(&ExchangeEnded{})
 }
