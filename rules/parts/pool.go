@@ -43,5 +43,7 @@ func PutIn[H, T any](h *H, pick func(*H) *Pool[T], v T) *T {
 		*e = v
 		return e
 	}
-	return pick(h).Put(v)
+	e := pick(h).Get()
+	*e = v
+	return e
 }
