@@ -31,7 +31,7 @@ type OptionsSpec struct {
 	NPCCrits                   *bool  `yaml:"npc_crits,omitempty" doc:"non-player combatants score criticals (A08, default true)"`
 	DodgeSuccessConsumesAction *bool  `yaml:"dodge_success_consumes_action,omitempty" doc:"a successful dodge costs the action too (A13, default false)"`
 	DeathMode                  string `yaml:"death_mode,omitempty" enum:"cumulative,single_hit" doc:"how damage while unconscious kills (A26, default cumulative)"`
-	RoundLimit                 *int   `yaml:"round_limit,omitempty" min:"0" doc:"end the fight as a draw when this round would begin; 0 for no limit (default 100)"`
+	RoundLimit                 *int   `yaml:"round_limit,omitempty" min:"0" doc:"stop the fight when this round would begin, with no winner (a timeout); 0 for no limit (default 100)"`
 	GMModifiers                bool   `yaml:"gm_modifiers,omitempty" doc:"ask the GM for each attack's situational modifier (default false: give it with the attack, mod N)"`
 	Aftermath                  bool   `yaml:"aftermath,omitempty" doc:"once the fight is decided, let the GM rest and heal before closing the encounter (R29-R31)"`
 }

@@ -28,7 +28,7 @@ type Spec struct {
 // OptionsSpec sets the rulings of DefaultOptions that a table changes.
 type OptionsSpec struct {
 	AimPersists bool `yaml:"aim_persists,omitempty" doc:"an Aim lasts for every consecutive attack with the aimed weapon this turn (A15, default false)"`
-	RoundLimit  *int `yaml:"round_limit,omitempty" min:"0" doc:"end the fight as a draw after this many rounds; 0 for no limit (default 100)"`
+	RoundLimit  *int `yaml:"round_limit,omitempty" min:"0" doc:"stop the fight after this many rounds, with no winner (a timeout); 0 for no limit (default 100)"`
 }
 
 // CombatantSpec is a stat block with its place in the fight.
