@@ -283,6 +283,18 @@ func (r thinMoves) Moves(s *reference.State, p *engine.Prompt[reference.Command]
 	}
 }
 
+// overForgetting forgets the weapon of a pending blow, which its damage
+// reads.
+type overForgetting struct{ plain }
+
+func (overForgetting) Forget(s *reference.State, _ string, _ reference.Command) {
+	if s.Pending != nil {
+		b := *s.Pending
+		b.Weapon = ""
+		s.Pending = &b
+	}
+}
+
 // sharingMoves writes every attack option of Moves into one command, as a
 // careless reuse of memory would.
 type sharingMoves struct{ stepping }
@@ -329,6 +341,7 @@ func TestCatchesBrokenRulesets(t *testing.T) {
 		{"Decide modifies the state, untried", meddling{ref}, enginetest.Options{TryRate: -1}, "folding the log's events from the initial state does not give the live state"},
 		{"Step leaves an event out", skipping{stepping{ref}}, enginetest.Options{}, "Step's events differ from Decide's"},
 		{"Step leaves the state be", lagging{stepping{ref}}, enginetest.Options{}, "Step leaves a state other than Decide and Evolve do"},
+		{"Forget forgets what a decision reads", overForgetting{ref}, enginetest.Options{}, "Forget changed the events of"},
 		{"Moves leaves an option out", thinMoves{stepping{ref}}, enginetest.Options{}, "Moves gives 4 options, Next 5"},
 		{"Moves shares a command between options", sharingMoves{stepping{ref}}, enginetest.Options{}, `Moves' option 0 is "attack dee", Next's "attack bob"`},
 	} {

@@ -882,7 +882,7 @@ func (r *run) jam(a *Combatant, weapon int) bool {
 	case 10:
 		stands = true
 	}
-	r.emit(&Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded})
+	r.emit(parts.PutIn(r.hot, (*hotMemory).jammed, Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded}))
 	if die == 1 {
 		// The gun explodes: d10 damage to the shooter, Toughness applies:
 		// what it stops is alike.

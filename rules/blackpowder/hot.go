@@ -62,6 +62,7 @@ type hotMemory struct {
 	lapsedEvents              parts.Pool[Lapsed]
 	declarationClosedEvents   parts.Pool[DeclarationClosed]
 	diedEvents                parts.Pool[Died]
+	jammedEvents              parts.Pool[Jammed]
 }
 
 // hot returns the state's hot memory, made on first use.
@@ -114,6 +115,7 @@ func (h *hotMemory) resetEvents() {
 	h.lapsedEvents.Reset()
 	h.declarationClosedEvents.Reset()
 	h.diedEvents.Reset()
+	h.jammedEvents.Reset()
 }
 
 // command returns a command value for Moves to list: from the pool the
@@ -205,4 +207,5 @@ func (h *hotMemory) declarationClosed() *parts.Pool[DeclarationClosed] {
 	return &h.declarationClosedEvents
 }
 
-func (h *hotMemory) died() *parts.Pool[Died] { return &h.diedEvents }
+func (h *hotMemory) died() *parts.Pool[Died]     { return &h.diedEvents }
+func (h *hotMemory) jammed() *parts.Pool[Jammed] { return &h.jammedEvents }
