@@ -22,6 +22,9 @@ type hotMemory struct {
 	declared Declaration
 	// ints holds the numbers of the current Step's events (damage dice).
 	ints []int
+	// reactions holds the queues of the current Step's declared actions,
+	// reactionList the one being listed.
+	reactions, reactionList []Reaction
 
 	// The commands of the last Moves, by type.
 	attackCommands   parts.Pool[Attack]
@@ -89,6 +92,7 @@ func (h *hotMemory) resetCommands() {
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
 	h.ints = h.ints[:0]
+	h.reactions = h.reactions[:0]
 	h.attackRolledEvents.Reset()
 	h.turnStartedEvents.Reset()
 	h.roundStartedEvents.Reset()
