@@ -107,3 +107,31 @@ func TestOddsContent(t *testing.T) {
 		t.Errorf("odds 3d6 --content: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// A bundled encounter is found by its name alone (fray play NAME), so no
+// two rulesets may bundle encounters of the same name.
+func TestBundledEncounterNamesAreUnique(t *testing.T) {
+	cat, err := newCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner := map[string]string{}
+	for _, id := range cat.reg.IDs() {
+		info, _ := cat.reg.Lookup(id)
+		if info.Content == nil {
+			continue
+		}
+		for name, data := range info.Content() {
+			if !strings.Contains(string(data), "ruleset:") {
+				continue // an item, not an encounter
+			}
+			if other, ok := owner[name]; ok {
+				t.Errorf("the bundled encounter %q is both %s's and %s's", name, other, id)
+			}
+			owner[name] = id
+		}
+	}
+	if len(owner) == 0 {
+		t.Fatal("no bundled encounters found")
+	}
+}
