@@ -11,6 +11,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/scenario"
 	"fray/store"
 	"fray/store/storetest"
 )
@@ -105,7 +106,7 @@ func BenchmarkVerify(b *testing.B) { benchmarkLoad(b, store.Verify) }
 
 // benchmarkLoad records a fight of about 500 decisions and measures load
 // making a table of it from its header and entries.
-func benchmarkLoad(b *testing.B, load func(*engine.Registry, store.Header, []store.Entry) (engine.Table, error)) {
+func benchmarkLoad(b *testing.B, load func(*engine.Registry, store.Header, []store.Entry, ...scenario.Option) (engine.Table, error)) {
 	ctx := b.Context()
 	backend, err := store.OpenSQLite(ctx, filepath.Join(b.TempDir(), "fights.db"))
 	if err != nil {

@@ -97,6 +97,38 @@ func (p *Postgres) Create(ctx context.Context, h Header) error {
 	return nil
 }
 
+// Import records a new fight with its entries in one transaction.
+func (p *Postgres) Import(ctx context.Context, h Header, entries []Entry) error {
+	rows := make([]row, len(entries))
+	for i, e := range entries {
+		r, err := rowOf(e)
+		if err != nil {
+			return fmt.Errorf("importing entry %d: %w", i+1, err)
+		}
+		rows[i] = r
+	}
+	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO fights (id, ruleset, format, name, source) VALUES ($1, $2, $3, $4, $5)`,
+			h.ID, h.Ruleset, h.Format, h.Name, h.Source); err != nil {
+			return err
+		}
+		for i, r := range rows {
+			if _, err := tx.Exec(ctx, `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+				h.ID, i+1, r.kind, r.actor, r.command, r.dice, r.events); err != nil {
+				return fmt.Errorf("entry %d: %w", i+1, err)
+			}
+		}
+		return nil
+	})
+	switch {
+	case isUniqueViolation(err):
+		return ErrExists
+	case err != nil:
+		return fmt.Errorf("importing: %w", err)
+	}
+	return nil
+}
+
 // Append adds an entry after version in one statement: of two appends at
 // the same version, the second waits on the primary key and fails with a
 // unique violation, reported as ErrConflict.

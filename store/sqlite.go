@@ -119,6 +119,41 @@ func (s *SQLite) Create(ctx context.Context, h Header) error {
 	return nil
 }
 
+// Import records a new fight with its entries in one transaction.
+func (s *SQLite) Import(ctx context.Context, h Header, entries []Entry) error {
+	rows := make([]row, len(entries))
+	for i, e := range entries {
+		r, err := rowOf(e)
+		if err != nil {
+			return fmt.Errorf("importing entry %d: %w", i+1, err)
+		}
+		rows[i] = r
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("importing: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // after Commit it does nothing
+	_, err = tx.ExecContext(ctx, `INSERT INTO fights (id, ruleset, format, name, source) VALUES (?, ?, ?, ?, ?)`,
+		h.ID, h.Ruleset, h.Format, h.Name, h.Source)
+	switch {
+	case isConstraint(err):
+		return ErrExists
+	case err != nil:
+		return fmt.Errorf("importing: %w", err)
+	}
+	for i, r := range rows {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			h.ID, i+1, r.kind, r.actor, r.command, r.dice, r.events); err != nil {
+			return fmt.Errorf("importing entry %d: %w", i+1, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("importing: %w", err)
+	}
+	return nil
+}
+
 // Append adds an entry after version, in one statement that checks the
 // version it extends.
 func (s *SQLite) Append(ctx context.Context, fight string, version int64, e Entry) error {

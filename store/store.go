@@ -111,6 +111,10 @@ type Backend interface {
 	// lost, ctx done) the entry may or may not have been committed: load
 	// the fight to know.
 	Append(ctx context.Context, fight string, version int64, e Entry) error
+	// Import records a new fight with the given entries (their Version
+	// fields ignored: they become 1, 2, 3...) in one transaction: either
+	// all of it is committed or nothing is. ErrExists if the id is taken.
+	Import(ctx context.Context, h Header, entries []Entry) error
 	// List returns every fight the store holds, by id.
 	List(ctx context.Context) ([]Summary, error)
 	// Load returns the fight's header and all its entries, oldest first.
@@ -135,8 +139,10 @@ func (s *Store) Backend() Backend { return s.backend }
 
 // Create starts the encounter of the file text source (name is the file's
 // name, for messages) and records it as a new fight with the given id.
-func (s *Store) Create(ctx context.Context, id, name string, source []byte) (*Fight, error) {
-	table, err := scenario.ParseEncounter(s.reg, name, source)
+// opts say where its local content is (scenario.WithDir, WithContent);
+// opening the fight again needs the same.
+func (s *Store) Create(ctx context.Context, id, name string, source []byte, opts ...scenario.Option) (*Fight, error) {
+	table, err := scenario.ParseEncounter(s.reg, name, source, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("fight %s: starting the encounter: %w", id, err)
 	}
@@ -157,15 +163,34 @@ func (s *Store) Log(ctx context.Context, id string) (Header, []Entry, error) {
 	return h, entries, nil
 }
 
-// Open loads a fight and replays it to its current state.
-func (s *Store) Open(ctx context.Context, id string) (*Fight, error) {
+// Open loads a fight and replays it to its current state; opts are those
+// the fight was created with.
+func (s *Store) Open(ctx context.Context, id string, opts ...scenario.Option) (*Fight, error) {
 	h, entries, err := s.Log(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	table, err := Replay(s.reg, h, entries)
+	table, err := Replay(s.reg, h, entries, opts...)
 	if err != nil {
 		return nil, err
+	}
+	return &Fight{store: s, header: h, table: table, version: int64(len(entries))}, nil
+}
+
+// Import checks that a fight's record loads (its header and entries, as
+// Log returns them: every entry's Version its place from 1) and records it
+// as a new fight, all at once: on any error nothing is recorded. opts are
+// as for Open.
+func (s *Store) Import(ctx context.Context, h Header, entries []Entry, opts ...scenario.Option) (*Fight, error) {
+	if err := checkVersions(entries); err != nil {
+		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
+	}
+	table, err := Replay(s.reg, h, entries, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.backend.Import(ctx, h, entries); err != nil {
+		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
 	}
 	return &Fight{store: s, header: h, table: table, version: int64(len(entries))}, nil
 }
@@ -190,18 +215,19 @@ func Active(entries []Entry) ([]int, error) {
 	return stack, nil
 }
 
-// Replay starts a fight's encounter from its header and folds into it the
-// recorded events of every decision of entries not undone.
-func Replay(reg *engine.Registry, h Header, entries []Entry) (engine.Table, error) {
-	return replay(reg, h, entries, foldOne)
+// Replay starts a fight's encounter from its header (with opts, for its
+// local content) and folds into it the recorded events of every decision
+// of entries not undone.
+func Replay(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Option) (engine.Table, error) {
+	return replay(reg, h, entries, foldOne, opts)
 }
 
 // Verify is Replay that re-submits every decision not undone with its
 // recorded dice instead of folding its events, checking that each draws
 // exactly those dice and gives exactly the recorded events: that the rules
 // of today still decide the fight as it was played.
-func Verify(reg *engine.Registry, h Header, entries []Entry) (engine.Table, error) {
-	return replay(reg, h, entries, replayOne)
+func Verify(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Option) (engine.Table, error) {
+	return replay(reg, h, entries, replayOne, opts)
 }
 
 // foldOne folds one recorded decision.
@@ -214,14 +240,14 @@ func foldOne(table engine.Table, e Entry) error {
 
 // replay starts a fight's encounter and adds every decision not undone
 // with one.
-func replay(reg *engine.Registry, h Header, entries []Entry, one func(engine.Table, Entry) error) (engine.Table, error) {
+func replay(reg *engine.Registry, h Header, entries []Entry, one func(engine.Table, Entry) error, opts []scenario.Option) (engine.Table, error) {
 	if h.Format < 1 || h.Format > FormatVersion {
 		return nil, fmt.Errorf("fight %s: record format %d; this program reads formats 1 to %d", h.ID, h.Format, FormatVersion)
 	}
 	if _, err := reg.Lookup(h.Ruleset); err != nil {
 		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
 	}
-	table, err := scenario.ParseEncounter(reg, h.Name, []byte(h.Source))
+	table, err := scenario.ParseEncounter(reg, h.Name, []byte(h.Source), opts...)
 	if err != nil {
 		return nil, fmt.Errorf("fight %s: starting the encounter: %w", h.ID, err)
 	}
