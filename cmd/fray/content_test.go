@@ -49,7 +49,7 @@ func TestPlayContent(t *testing.T) {
 		t.Fatalf("play ogre_ambush: exit %d, stderr %q, output ends %q", r.code, r.stderr, tail(r.stdout))
 	}
 	saved := filepath.Join(dir, "fight.json")
-	r = play(t, "", filepath.Join(dir, "enc.yaml"), "--content", monsters, "--auto", "--seed", "1", "--save", saved)
+	r = play(t, "", filepath.Join(dir, "enc.yaml"), "--content", monsters, "--auto", "--seed", "1", "--transcript", saved)
 	if r.code != exitOK {
 		t.Fatalf("play enc.yaml: exit %d, stderr %q", r.code, r.stderr)
 	}
