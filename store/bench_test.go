@@ -50,22 +50,39 @@ func benchAppend(b *testing.B, backend store.Backend) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
 }
 
-func BenchmarkAppendSQLite(b *testing.B) {
-	backend, err := store.OpenSQLite(b.Context(), filepath.Join(b.TempDir(), "fights.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer backend.Close()
-	benchAppend(b, backend)
+// backends opens each backend the benchmarks compare: SQLite in a
+// temporary file, and PostgreSQL in a fresh schema when FRAY_TEST_POSTGRES
+// is set (else that sub-benchmark skips). Sub-benchmarks are named
+// backend=sqlite and backend=postgres, for benchstat -col /backend.
+var backends = []struct {
+	name string
+	open func(b *testing.B) store.Backend
+}{
+	{"sqlite", func(b *testing.B) store.Backend {
+		backend, err := store.OpenSQLite(b.Context(), filepath.Join(b.TempDir(), "fights.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return backend
+	}},
+	{"postgres", func(b *testing.B) store.Backend {
+		backend, err := store.OpenPostgres(b.Context(), freshSchema(b, postgresURL(b)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return backend
+	}},
 }
 
-func BenchmarkAppendPostgres(b *testing.B) {
-	backend, err := store.OpenPostgres(b.Context(), freshSchema(b, postgresURL(b)))
-	if err != nil {
-		b.Fatal(err)
+// BenchmarkAppend measures durable appends on each backend.
+func BenchmarkAppend(b *testing.B) {
+	for _, be := range backends {
+		b.Run("backend="+be.name, func(b *testing.B) {
+			backend := be.open(b)
+			defer backend.Close()
+			benchAppend(b, backend)
+		})
 	}
-	defer backend.Close()
-	benchAppend(b, backend)
 }
 
 // longFight records the alley fight played by every prompt's default
@@ -124,21 +141,22 @@ func benchmarkLoad(b *testing.B, load func(*engine.Registry, store.Header, []sto
 	b.ReportMetric(float64(len(entries)), "decisions")
 }
 
-// BenchmarkOpenSQLite measures opening the same fight from SQLite: the
-// load and the replay.
-func BenchmarkOpenSQLite(b *testing.B) {
-	ctx := b.Context()
-	backend, err := store.OpenSQLite(ctx, filepath.Join(b.TempDir(), "fights.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer backend.Close()
-	s := store.New(backend, storetest.Registry(b))
-	longFight(b, ctx, s)
-	b.ResetTimer()
-	for range b.N {
-		if _, err := s.Open(ctx, "long"); err != nil {
-			b.Fatal(err)
-		}
+// BenchmarkOpen measures opening a fight of about 500 decisions from each
+// backend: the load and the replay.
+func BenchmarkOpen(b *testing.B) {
+	for _, be := range backends {
+		b.Run("backend="+be.name, func(b *testing.B) {
+			ctx := b.Context()
+			backend := be.open(b)
+			defer backend.Close()
+			s := store.New(backend, storetest.Registry(b))
+			longFight(b, ctx, s)
+			b.ResetTimer()
+			for range b.N {
+				if _, err := s.Open(ctx, "long"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
