@@ -99,7 +99,7 @@ Dice expressions combine dice groups and numbers with +, - and *:
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRollCmd(), newOddsCmd())
-	root.AddCommand(newCheckCmd(newRegistry), newSchemaCmd(newRegistry), newPlayCmd(), newSimCmd(), newFightsCmd())
+	root.AddCommand(newCheckCmd(newRegistry), newSchemaCmd(newRegistry), newPlayCmd(), newSimCmd(), newFightsCmd(), newServeCmd())
 	return root
 }
 
