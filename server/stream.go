@@ -131,7 +131,9 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	for {
 		msgs, err := s.pending(ctx, id, g, since)
 		if err != nil {
-			s.cfg.Logger.Error("stream", "fight", id, "err", err)
+			if ctx.Err() == nil {
+				s.cfg.Logger.Error("stream", "fight", id, "err", err)
+			}
 			return
 		}
 		for _, m := range msgs {
