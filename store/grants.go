@@ -49,6 +49,8 @@ var (
 
 // AddGrants records grants in one transaction.
 func (s *SQLite) AddGrants(ctx context.Context, grants map[string]Grant) error {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("recording grants: %w", err)
