@@ -16,6 +16,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
 	"fray/engine"
 	"fray/odds"
 	"fray/rules/blackpowder"
@@ -560,12 +562,82 @@ func TestOpenAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer resp.Body.Close()
-	var doc struct {
-		OpenAPI string                                `json:"openapi"`
-		Paths   map[string]map[string]json.RawMessage `json:"paths"`
-	}
-	if err := json.NewDecoder(resp.Body).Decode(&doc); err != nil {
+	raw, err := io.ReadAll(resp.Body)
+	if err != nil {
 		t.Fatal(err)
+	}
+	var doc struct {
+		OpenAPI string `json:"openapi"`
+		Info    struct {
+			Title, Version string
+		} `json:"info"`
+		Paths      map[string]map[string]json.RawMessage `json:"paths"`
+		Components struct {
+			Schemas map[string]json.RawMessage `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Info.Title == "" || doc.Info.Version == "" {
+		t.Errorf("info %+v", doc.Info)
+	}
+	// OpenAPI 3.1's schemas are JSON Schema 2020-12: each must compile as
+	// one (checked against the draft's meta-schema), references and all.
+	whole, err := jsonschema.UnmarshalJSON(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	comp := jsonschema.NewCompiler()
+	comp.DefaultDraft(jsonschema.Draft2020)
+	if err := comp.AddResource("https://fray.invalid/openapi.json", whole); err != nil {
+		t.Fatal(err)
+	}
+	schemas := map[string]*jsonschema.Schema{}
+	for name := range doc.Components.Schemas {
+		sch, err := comp.Compile("https://fray.invalid/openapi.json#/components/schemas/" + name)
+		if err != nil {
+			t.Errorf("components.schemas.%s is not a valid JSON Schema 2020-12: %v", name, err)
+			continue
+		}
+		schemas[name] = sch
+	}
+	if len(schemas) < 5 {
+		t.Errorf("only %d schemas in the document", len(schemas))
+	}
+	// Answers match the schemas the document gives them.
+	c := &client{t: t, base: ts.URL}
+	cr := c.do("POST", "/fights", "", map[string]string{"bundled": "duel"})
+	var fight created
+	cr.decode(t, &fight)
+	for name, body := range map[string][]byte{
+		"Created":   cr.body,
+		"FightView": c.do("GET", "/fights/"+fight.ID, fight.Players[0].Token, nil).body,
+		"ErrorModel": c.do("GET", "/fights/"+fight.ID, "", nil).body,
+	} {
+		sch, ok := schemas[name]
+		if !ok {
+			t.Errorf("no schema %s", name)
+			continue
+		}
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sch.Validate(inst); err != nil {
+			t.Errorf("%s: %s does not match its schema: %v", name, body, err)
+		}
+	}
+	for op, ops := range doc.Paths {
+		for method, body := range ops {
+			var o struct {
+				OperationID string                     `json:"operationId"`
+				Responses   map[string]json.RawMessage `json:"responses"`
+			}
+			if err := json.Unmarshal(body, &o); err != nil || o.OperationID == "" || len(o.Responses) == 0 {
+				t.Errorf("%s %s: no operationId or responses", method, op)
+			}
+		}
 	}
 	if doc.OpenAPI != "3.1.0" {
 		t.Errorf("openapi %q", doc.OpenAPI)
