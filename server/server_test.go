@@ -611,8 +611,8 @@ func TestOpenAPI(t *testing.T) {
 	var fight created
 	cr.decode(t, &fight)
 	for name, body := range map[string][]byte{
-		"Created":   cr.body,
-		"FightView": c.do("GET", "/fights/"+fight.ID, fight.Players[0].Token, nil).body,
+		"Created":    cr.body,
+		"FightView":  c.do("GET", "/fights/"+fight.ID, fight.Players[0].Token, nil).body,
 		"ErrorModel": c.do("GET", "/fights/"+fight.ID, "", nil).body,
 	} {
 		sch, ok := schemas[name]
