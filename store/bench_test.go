@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -81,6 +82,39 @@ func BenchmarkAppend(b *testing.B) {
 			backend := be.open(b)
 			defer backend.Close()
 			benchAppend(b, backend)
+		})
+	}
+}
+
+// BenchmarkAppendConcurrent measures durable appends by many writers at
+// once, each to a fight of its own, as a server's tables make them: 16
+// writers a processor.
+func BenchmarkAppendConcurrent(b *testing.B) {
+	for _, be := range backends {
+		b.Run("backend="+be.name, func(b *testing.B) {
+			backend := be.open(b)
+			defer backend.Close()
+			ctx := b.Context()
+			var next atomic.Int64
+			rec := engine.Record{Actor: "beatrix", Command: json.RawMessage(`{"kind":"pass"}`), Events: []json.RawMessage{json.RawMessage(`{"kind":"passed","combatant":"beatrix"}`)}}
+			b.SetParallelism(16)
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				id := fmt.Sprintf("writer-%d-%d", time.Now().UnixNano(), next.Add(1))
+				if err := backend.Create(ctx, store.Header{ID: id, Ruleset: "blackpowder", Format: store.FormatVersion, Name: "x.yaml", Source: "ruleset: blackpowder\n"}); err != nil {
+					b.Error(err)
+					return
+				}
+				var v int64
+				for pb.Next() {
+					if err := backend.Append(ctx, id, v, store.Entry{Kind: store.Decision, Decision: rec}); err != nil {
+						b.Error(err)
+						return
+					}
+					v++
+				}
+			})
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
 		})
 	}
 }
