@@ -86,8 +86,8 @@ func isUniqueViolation(err error) bool {
 
 // Create records a new fight.
 func (p *Postgres) Create(ctx context.Context, h Header) error {
-	_, err := p.pool.Exec(ctx, `INSERT INTO fights (id, ruleset, format, name, source) VALUES ($1, $2, $3, $4, $5)`,
-		h.ID, h.Ruleset, h.Format, h.Name, h.Source)
+	_, err := p.pool.Exec(ctx, `INSERT INTO fights (id, ruleset, format, name, source, content) VALUES ($1, $2, $3, $4, $5, $6)`,
+		h.ID, h.Ruleset, h.Format, h.Name, h.Source, contentJSON(h))
 	switch {
 	case isUniqueViolation(err):
 		return ErrExists
@@ -108,8 +108,8 @@ func (p *Postgres) Import(ctx context.Context, h Header, entries []Entry) error 
 		rows[i] = r
 	}
 	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, `INSERT INTO fights (id, ruleset, format, name, source) VALUES ($1, $2, $3, $4, $5)`,
-			h.ID, h.Ruleset, h.Format, h.Name, h.Source); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO fights (id, ruleset, format, name, source, content) VALUES ($1, $2, $3, $4, $5, $6)`,
+			h.ID, h.Ruleset, h.Format, h.Name, h.Source, contentJSON(h)); err != nil {
 			return err
 		}
 		for i, r := range rows {
@@ -165,12 +165,16 @@ func (p *Postgres) Append(ctx context.Context, fight string, version int64, e En
 // header never changes, and one statement reads one snapshot.
 func (p *Postgres) Load(ctx context.Context, fight string) (Header, []Entry, error) {
 	h := Header{ID: fight}
-	err := p.pool.QueryRow(ctx, `SELECT ruleset, format, name, source FROM fights WHERE id = $1`, fight).Scan(&h.Ruleset, &h.Format, &h.Name, &h.Source)
+	var content string
+	err := p.pool.QueryRow(ctx, `SELECT ruleset, format, name, source, content FROM fights WHERE id = $1`, fight).Scan(&h.Ruleset, &h.Format, &h.Name, &h.Source, &content)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Header{}, nil, ErrNotFound
 	}
 	if err != nil {
 		return Header{}, nil, fmt.Errorf("loading: %w", err)
+	}
+	if h.Content, err = contentOf(content); err != nil {
+		return Header{}, nil, err
 	}
 	rows, err := p.pool.Query(ctx, `SELECT version, kind, actor, command, dice, events FROM entries WHERE fight_id = $1 ORDER BY version`, fight)
 	if err != nil {

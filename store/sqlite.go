@@ -127,8 +127,8 @@ func isConstraint(err error) bool {
 func (s *SQLite) Create(ctx context.Context, h Header) error {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
-	_, err := s.db.ExecContext(ctx, `INSERT INTO fights (id, ruleset, format, name, source) VALUES (?, ?, ?, ?, ?)`,
-		h.ID, h.Ruleset, h.Format, h.Name, h.Source)
+	_, err := s.db.ExecContext(ctx, `INSERT INTO fights (id, ruleset, format, name, source, content) VALUES (?, ?, ?, ?, ?, ?)`,
+		h.ID, h.Ruleset, h.Format, h.Name, h.Source, contentJSON(h))
 	switch {
 	case isConstraint(err):
 		return ErrExists
@@ -155,8 +155,8 @@ func (s *SQLite) Import(ctx context.Context, h Header, entries []Entry) error {
 		return fmt.Errorf("importing: %w", err)
 	}
 	defer tx.Rollback() //nolint:errcheck // after Commit it does nothing
-	_, err = tx.ExecContext(ctx, `INSERT INTO fights (id, ruleset, format, name, source) VALUES (?, ?, ?, ?, ?)`,
-		h.ID, h.Ruleset, h.Format, h.Name, h.Source)
+	_, err = tx.ExecContext(ctx, `INSERT INTO fights (id, ruleset, format, name, source, content) VALUES (?, ?, ?, ?, ?, ?)`,
+		h.ID, h.Ruleset, h.Format, h.Name, h.Source, contentJSON(h))
 	switch {
 	case isConstraint(err):
 		return ErrExists
@@ -306,12 +306,16 @@ func appendIn(ctx context.Context, tx *sql.Tx, req *appendReq) error {
 // header never changes, and one statement reads one snapshot.
 func (s *SQLite) Load(ctx context.Context, fight string) (Header, []Entry, error) {
 	h := Header{ID: fight}
-	err := s.db.QueryRowContext(ctx, `SELECT ruleset, format, name, source FROM fights WHERE id = ?`, fight).Scan(&h.Ruleset, &h.Format, &h.Name, &h.Source)
+	var content string
+	err := s.db.QueryRowContext(ctx, `SELECT ruleset, format, name, source, content FROM fights WHERE id = ?`, fight).Scan(&h.Ruleset, &h.Format, &h.Name, &h.Source, &content)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Header{}, nil, ErrNotFound
 	}
 	if err != nil {
 		return Header{}, nil, fmt.Errorf("loading: %w", err)
+	}
+	if h.Content, err = contentOf(content); err != nil {
+		return Header{}, nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT version, kind, actor, command, dice, events FROM entries WHERE fight_id = ? ORDER BY version`, fight)
 	if err != nil {

@@ -64,6 +64,14 @@ type Header struct {
 	Name string `json:"name"`
 	// Source is the encounter file's text.
 	Source string `json:"source"`
+	// Content is the local content the encounter may bring in with
+	// "use:", embedded so that the record loads anywhere: each document's
+	// text by its path relative to the folder the encounter's relative
+	// content: folders start at (monsters/ogre.yaml), and those of content
+	// folders given apart from the encounter under FlagContent
+	// (--content/0/ogre.yaml). Empty for an encounter without local
+	// content, or whose content is found where it was recorded.
+	Content map[string]string `json:"content,omitempty"`
 }
 
 // EntryKind says what an entry of a fight's log is.
@@ -149,6 +157,26 @@ func (s *Store) Create(ctx context.Context, id, name string, source []byte, opts
 	h := Header{ID: id, Ruleset: table.Ruleset(), Format: FormatVersion, Name: name, Source: string(source)}
 	if err := s.backend.Create(ctx, h); err != nil {
 		return nil, fmt.Errorf("fight %s: %w", id, err)
+	}
+	return &Fight{store: s, header: h, table: table}, nil
+}
+
+// CreateFrom records a new fight from a header (its ID, Name, Source and
+// Content; the ruleset and format are filled in), starting its encounter
+// with the embedded content laid out as recorded, and opts after it.
+func (s *Store) CreateFrom(ctx context.Context, h Header, opts ...scenario.Option) (*Fight, error) {
+	emb, done, err := laidOut(h)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	table, err := scenario.ParseEncounter(s.reg, h.Name, []byte(h.Source), append(emb, opts...)...)
+	if err != nil {
+		return nil, fmt.Errorf("fight %s: starting the encounter: %w", h.ID, err)
+	}
+	h.Ruleset, h.Format = table.Ruleset(), FormatVersion
+	if err := s.backend.Create(ctx, h); err != nil {
+		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
 	}
 	return &Fight{store: s, header: h, table: table}, nil
 }
@@ -247,7 +275,12 @@ func replay(reg *engine.Registry, h Header, entries []Entry, one func(engine.Tab
 	if _, err := reg.Lookup(h.Ruleset); err != nil {
 		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
 	}
-	table, err := scenario.ParseEncounter(reg, h.Name, []byte(h.Source), opts...)
+	emb, done, err := laidOut(h)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	table, err := scenario.ParseEncounter(reg, h.Name, []byte(h.Source), append(emb, opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("fight %s: starting the encounter: %w", h.ID, err)
 	}

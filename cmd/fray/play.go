@@ -79,8 +79,9 @@ fray of the user's data directory ($XDG_DATA_HOME or ~/.local/share on Linux,
 ~/Library/Application Support on macOS, %LocalAppData% on Windows; $FRAY_DB
 replaces it); --db FILE chooses another file and --postgres URL a PostgreSQL
 database. A resumed fight is played for the side of the first combatant to
-act, as at the start, unless --side says otherwise; a fight whose encounter
-uses --content folders needs them again with --resume ID.
+act, as at the start, unless --side says otherwise. The local content the
+encounter uses (its content: folders and --content) is stored with the
+fight, so that it resumes anywhere.
 
 --resume FILE continues a fight written with save FILE or --transcript
 FILE: the encounter is read from the file, its decisions are made again with
@@ -328,7 +329,17 @@ func runPlay(ctx context.Context, stdin io.Reader, stdout io.Writer, arg string,
 			if err != nil {
 				return err
 			}
-			if fight, err = st.Create(ctx, id, storedName(name), data, loadOpts...); err != nil {
+			embedded, err := embedContent(data, dir, content)
+			if err != nil {
+				return err
+			}
+			h := store.Header{ID: id, Name: storedName(name), Source: string(data), Content: embedded}
+			if len(embedded) == 0 {
+				fight, err = st.Create(ctx, id, h.Name, data, loadOpts...)
+			} else {
+				fight, err = st.CreateFrom(ctx, h)
+			}
+			if err != nil {
 				return err
 			}
 			table = fight.Table()
