@@ -44,6 +44,8 @@ type CreateBody struct {
 	Encounter string `json:"encounter,omitempty" maxLength:"262144" doc:"the encounter file's text, YAML or JSON (as fray play reads it)"`
 	Bundled   string `json:"bundled,omitempty" maxLength:"200" doc:"the name of a bundled encounter, such as alley_fight, instead of encounter"`
 	Name      string `json:"name,omitempty" maxLength:"200" doc:"a name for the encounter, for messages (default: encounter.yaml, or the bundled name)"`
+	// Content is the local content the encounter brings in with use:.
+	Content map[string]string `json:"content,omitempty" maxProperties:"256" doc:"local content documents the encounter may bring in with use:, each YAML text by its path: FOLDER/NAME.yaml for the encounter's content: FOLDER, or --content/0/NAME.yaml for content searched after it"`
 }
 
 // Created is a new fight with the tokens to play it.
@@ -273,7 +275,7 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 	if err != nil {
 		return nil, err
 	}
-	f, err := s.cfg.Store.Create(ctx, id, name, text)
+	f, err := s.cfg.Store.CreateFrom(ctx, store.Header{ID: id, Name: name, Source: string(text), Content: b.Content})
 	if err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return nil, err

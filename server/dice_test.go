@@ -78,3 +78,26 @@ func TestCommandJSONAndOdds(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalContent creates a fight whose encounter brings in a stat block
+// sent with it, and refuses content outside its folder.
+func TestLocalContent(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	enc := "ruleset: reference\ncontent: monsters\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: ogre}]\n"
+	ogre := "id: ogre\nname: Ogre\nside: blue\nlp: 12\nskill: 2\ndefence: 9\nweapons:\n  - use: club\n"
+	r := c.do("POST", "/fights", "", map[string]any{"encounter": enc, "content": map[string]string{"monsters/ogre.yaml": ogre}})
+	if r.status != http.StatusCreated {
+		t.Fatalf("with its content: %d %s", r.status, r.body)
+	}
+	var f created
+	r.decode(t, &f)
+	if v := c.read(f, f.GMToken); !strings.Contains(string(v.State), `"Ogre"`) {
+		t.Errorf("no ogre in %s", v.State)
+	}
+	for _, bad := range []map[string]string{{"../ogre.yaml": ogre}, {"monsters/ogre.txt": ogre}, {}} {
+		r := c.do("POST", "/fights", "", map[string]any{"encounter": enc, "content": bad})
+		if r.status != http.StatusUnprocessableEntity {
+			t.Errorf("content %v: %d %s", bad, r.status, r.body)
+		}
+	}
+}
