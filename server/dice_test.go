@@ -1,12 +1,17 @@
 package server_test
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"fray/server"
+	"fray/store"
 )
 
 // TestPhysicalDice enters a table's real dice: the server names each die
@@ -99,5 +104,40 @@ func TestLocalContent(t *testing.T) {
 		if r.status != http.StatusUnprocessableEntity {
 			t.Errorf("content %v: %d %s", bad, r.status, r.body)
 		}
+	}
+}
+
+// TestTokensStoredHashed checks that no token handed out is written in
+// the store's files: only their hashes are.
+func TestTokensStoredHashed(t *testing.T) {
+	dir := t.TempDir()
+	b, err := store.OpenSQLite(context.Background(), filepath.Join(dir, "fights.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	c := startServer(t, b, nil)
+	f := c.create("alley_fight")
+	tokens := []string{f.GMToken}
+	for _, p := range f.Players {
+		tokens = append(tokens, p.Token)
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "fights.db*"))
+	if len(files) == 0 {
+		t.Fatal("no database files")
+	}
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tok := range tokens {
+			if len(tok) < 40 || bytes.Contains(data, []byte(tok)) {
+				t.Fatalf("token %q is in %s", tok, file)
+			}
+		}
+	}
+	if c.read(f, f.GMToken).ID != f.ID {
+		t.Fatal("the GM token does not work")
 	}
 }
