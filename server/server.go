@@ -234,6 +234,9 @@ func (s *Server) grantOf(ctx context.Context, token string) (store.Grant, error)
 		return store.Grant{}, err
 	}
 	s.mu.Lock()
+	if len(s.tokens) >= maxTokens {
+		clear(s.tokens)
+	}
 	s.tokens[h] = g
 	s.mu.Unlock()
 	return g, nil
@@ -247,16 +250,42 @@ func viewerOf(g store.Grant) engine.Viewer {
 	return engine.Viewer{Combatant: g.Combatant}
 }
 
+// maxLive bounds the fights a server keeps open in memory; past it, fights
+// not in use are let go (and opened again from the store when next used).
+// maxTokens bounds the grants it remembers.
+const (
+	maxLive   = 4096
+	maxTokens = 100_000
+)
+
 // liveFight returns the server's entry for fight id, made on first use.
 func (s *Server) liveFight(id string) *live {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	l, ok := s.fights[id]
 	if !ok {
+		if len(s.fights) >= maxLive {
+			s.evict()
+		}
 		l = &live{}
 		s.fights[id] = l
 	}
 	return l
+}
+
+// evict lets go of fights not in use until a quarter of the room is free.
+// A request holding a fight let go finishes with it; the next opens it
+// anew, and the store's version check keeps the two from forking it.
+func (s *Server) evict() {
+	for id, l := range s.fights {
+		if len(s.fights) < maxLive*3/4 {
+			return
+		}
+		if l.mu.TryLock() {
+			delete(s.fights, id)
+			l.mu.Unlock()
+		}
+	}
 }
 
 // withFight runs do on fight id, alone, opened anew if this server has
