@@ -32,6 +32,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"fray/dice"
 	"fray/engine"
@@ -202,7 +203,7 @@ func (s *Store) Open(ctx context.Context, id string, opts ...scenario.Option) (*
 	if err != nil {
 		return nil, err
 	}
-	return &Fight{store: s, header: h, table: table, version: int64(len(entries))}, nil
+	return &Fight{store: s, header: h, table: table, version: int64(len(entries)), entries: entries}, nil
 }
 
 // Import checks that a fight's record loads (its header and entries, as
@@ -220,7 +221,7 @@ func (s *Store) Import(ctx context.Context, h Header, entries []Entry, opts ...s
 	if err := s.backend.Import(ctx, h, entries); err != nil {
 		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
 	}
-	return &Fight{store: s, header: h, table: table, version: int64(len(entries))}, nil
+	return &Fight{store: s, header: h, table: table, version: int64(len(entries)), entries: slices.Clone(entries)}, nil
 }
 
 // Active returns the indexes into entries of the decisions no undo took
@@ -356,6 +357,7 @@ type Fight struct {
 	header  Header
 	table   engine.Table
 	version int64
+	entries []Entry
 }
 
 // Header returns what the fight started from.
@@ -368,6 +370,11 @@ func (f *Fight) Table() engine.Table { return f.table }
 
 // Version returns the number of entries the fight has seen.
 func (f *Fight) Version() int64 { return f.version }
+
+// Entries returns the fight's log as this Fight has seen it: every entry,
+// undone decisions and undos included, up to Version. The slice is the
+// Fight's own: read it, do not change it.
+func (f *Fight) Entries() []Entry { return f.entries }
 
 // Submit parses text as a command from actor and submits it, drawing dice
 // from src; the decision is committed to the store before Submit returns
@@ -397,14 +404,17 @@ func (f *Fight) SubmitJSON(ctx context.Context, actor string, command []byte, sr
 // table if the append fails.
 func (f *Fight) commitLast(ctx context.Context) error {
 	rec, err := f.table.Record(f.table.Len() - 1)
+	e := Entry{Kind: Decision, Decision: rec}
 	if err == nil {
-		err = f.store.backend.Append(ctx, f.header.ID, f.version, Entry{Kind: Decision, Decision: rec})
+		err = f.store.backend.Append(ctx, f.header.ID, f.version, e)
 	}
 	if err != nil {
 		f.table.Undo()
 		return fmt.Errorf("fight %s: appending at version %d: %w", f.header.ID, f.version, err)
 	}
 	f.version++
+	e.Version = f.version
+	f.entries = append(f.entries, e)
 	return nil
 }
 
@@ -418,6 +428,7 @@ func (f *Fight) Undo(ctx context.Context) (bool, error) {
 		return false, fmt.Errorf("fight %s: appending an undo at version %d: %w", f.header.ID, f.version, err)
 	}
 	f.version++
+	f.entries = append(f.entries, Entry{Version: f.version, Kind: Undo})
 	f.table.Undo()
 	return true, nil
 }

@@ -513,6 +513,16 @@ func testImport(t *testing.T, open Opener) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The Fight's own log, kept as it appended, is the stored one.
+	mine := f.Entries()
+	if len(mine) != len(entries) {
+		t.Fatalf("the Fight has seen %d entries, the store holds %d", len(mine), len(entries))
+	}
+	for i := range entries {
+		if mine[i].Version != entries[i].Version || mine[i].Kind != entries[i].Kind || normal(t, mine[i].Decision) != normal(t, entries[i].Decision) {
+			t.Fatalf("entry %d: the Fight has %+v, the store %+v", i+1, mine[i], entries[i])
+		}
+	}
 	h.ID = "copy"
 	if _, err := s.Import(ctx, h, entries); err != nil {
 		t.Fatalf("importing: %v", err)
