@@ -456,6 +456,9 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		switch {
 		case actor == "" && g.GM:
 			actor = pr.Actor
+			if actor == "" {
+				actor = engine.GM
+			}
 		case actor == "":
 			actor = g.Combatant
 		case !g.GM && actor != g.Combatant:
