@@ -409,16 +409,23 @@ func (s *stream) next(t *testing.T) event {
 }
 
 // play makes n decisions by the prompt's first option, with the GM token.
+// A conflict is answered as a client should: read again, decide again (a
+// server may not yet have heard of a decision made through another).
 func (c *client) play(f created, n int) {
 	c.t.Helper()
 	for range n {
-		v := c.read(f, f.GMToken)
-		if v.Prompt.Kind == engine.End {
-			return
-		}
-		r := c.do("POST", "/fights/"+f.ID+"/decisions", f.GMToken, map[string]any{"version": v.Version, "actor": v.Prompt.Actor, "command": v.Prompt.Options[0].Command})
-		if r.status != http.StatusOK {
-			c.t.Fatalf("deciding: %d %s", r.status, r.body)
+		for try := 0; ; try++ {
+			v := c.read(f, f.GMToken)
+			if v.Prompt.Kind == engine.End {
+				return
+			}
+			r := c.do("POST", "/fights/"+f.ID+"/decisions", f.GMToken, map[string]any{"version": v.Version, "actor": v.Prompt.Actor, "command": v.Prompt.Options[0].Command})
+			if r.status == http.StatusOK {
+				break
+			}
+			if r.status != http.StatusConflict || try == 5 {
+				c.t.Fatalf("deciding: %d %s", r.status, r.body)
+			}
 		}
 	}
 }
