@@ -227,7 +227,31 @@ func (s *Server) register() {
 		Description: "For the GM, or for a player whose prompt it is. A player gets no odds while something is hidden from them (they could betray it).",
 		Security:    bearer, Tags: []string{"fights"},
 	}, s.odds)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "health", Method: http.MethodGet, Path: "/healthz",
+		Summary: "Whether the server is up and its store answers, for load balancers",
+		Tags:    []string{"server"},
+	}, s.health)
 	s.registerStream()
+}
+
+// HealthOutput says the server is up.
+type HealthOutput struct {
+	Body struct {
+		OK bool `json:"ok"`
+	}
+}
+
+// health answers 200 when the store answers, 503 when it does not.
+func (s *Server) health(ctx context.Context, _ *struct{}) (*HealthOutput, error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if _, err := s.grants.Grant(ctx, "health-check"); err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, problem(http.StatusServiceUnavailable, "store-down", "the store does not answer: %v", err)
+	}
+	out := &HealthOutput{}
+	out.Body.OK = true
+	return out, nil
 }
 
 // grantFor checks a request's token against fight id.

@@ -614,6 +614,9 @@ func TestOpenAPI(t *testing.T) {
 	}
 	// Answers match the schemas the document gives them.
 	c := &client{t: t, base: ts.URL}
+	if r := c.do("GET", "/healthz", "", nil); r.status != http.StatusOK || !strings.Contains(string(r.body), `"ok":true`) {
+		t.Errorf("healthz: %d %s", r.status, r.body)
+	}
 	cr := c.do("POST", "/fights", "", map[string]string{"bundled": "duel"})
 	var fight created
 	cr.decode(t, &fight)
@@ -651,7 +654,7 @@ func TestOpenAPI(t *testing.T) {
 	}
 	for path, method := range map[string]string{
 		"/fights": "post", "/fights/{id}": "get", "/fights/{id}/decisions": "post", "/fights/{id}/undo": "post",
-		"/fights/{id}/events": "get", "/fights/{id}/odds": "get", "/fights/{id}/transcript": "get",
+		"/fights/{id}/events": "get", "/fights/{id}/odds": "get", "/fights/{id}/transcript": "get", "/healthz": "get",
 	} {
 		if _, ok := doc.Paths[path][method]; !ok {
 			t.Errorf("no %s %s in the document", method, path)
