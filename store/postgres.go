@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -23,11 +24,25 @@ var _ Backend = (*Postgres)(nil)
 // among processes opening the same database.
 const migrationLock = 0x66726179 // "fray"
 
+// defaultPoolConns is the size of the connection pool unless the URL sets
+// pool_max_conns: enough for many tables committing at once (PostgreSQL
+// then flushes their commits together) and for a connection held by
+// Listen, where pgxpool's own default is 4 on a small machine.
+const defaultPoolConns = 16
+
 // OpenPostgres connects a pool to the database at url (a postgres:// URL
 // or key=value string; extra parameters such as search_path are set on
-// each connection) and applies any migrations it lacks.
+// each connection; pool_max_conns sizes the pool, 16 by default) and
+// applies any migrations it lacks.
 func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
-	pool, err := pgxpool.New(ctx, url)
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("opening the PostgreSQL store: %w", err)
+	}
+	if !strings.Contains(url, "pool_max_conns") {
+		cfg.MaxConns = max(cfg.MaxConns, defaultPoolConns)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("opening the PostgreSQL store: %w", err)
 	}
