@@ -45,6 +45,19 @@ func TestTwoServersOnePostgres(t *testing.T) {
 			t.Fatalf("decision %d through server %d: the other's stream sent %s", i+1, i%2, e.data)
 		}
 	}
+	// Both servers show version 6 before two answers race: a server may
+	// read a moment behind a decision made through the other.
+	settle := func(want int64) {
+		t.Helper()
+		deadline := time.Now().Add(5 * time.Second)
+		for a.read(f, f.GMToken).Version != want || b.read(f, f.GMToken).Version != want {
+			if time.Now().After(deadline) {
+				t.Fatalf("the servers do not both reach version %d", want)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	settle(6)
 	for round := range 4 {
 		v := a.read(f, f.GMToken)
 		if v.Prompt.Kind == engine.End {
