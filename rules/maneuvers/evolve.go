@@ -1,0 +1,321 @@
+package maneuvers
+
+import (
+	"slices"
+
+	"fray/rules/parts"
+)
+
+// evolve applies one event. It never fails and draws no dice; an event
+// naming nobody changes nothing.
+func evolve(s *State, e Event) {
+	switch e := e.(type) {
+	case *TestRolled:
+	case *Surprised:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Surprised = true
+		}
+	case *InitiativeRolled:
+		if c := s.Combatant(e.Combatant); c != nil && !e.RollOff {
+			c.Init = e.Total
+		}
+	case *OrderSet:
+		s.Order = slices.Clone(e.Order)
+	case *RoundStarted:
+		s.Round, s.Phase = e.Round, Acting
+		s.Turns = slices.Clone(e.Turns)
+		s.Turn, s.TurnOpen = 0, false
+		for i := range s.Combatants {
+			c := &s.Combatants[i]
+			c.AP, c.Attacks, c.FreeUsed, c.Acted = APPerRound, 0, false, false
+		}
+	case *TurnStarted:
+		if c := s.Combatant(e.Combatant); c != nil {
+			s.TurnOpen = true
+			c.Acted, c.Fresh = true, true
+			c.Moved, c.Budget, c.Disengaged = 0, c.Speed, false
+		}
+	case *TurnSkipped:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Acted = true
+		}
+		passTurnEnd(s, e.Combatant)
+		s.Turn++
+		s.TurnOpen = false
+	case *TurnDelayed:
+		i := slices.Index(s.Turns, e.Combatant)
+		if i < 0 {
+			return
+		}
+		s.Turns = slices.Delete(s.Turns, i, i+1)
+		j := slices.Index(s.Turns, e.After)
+		s.Turns = slices.Insert(s.Turns, j+1, e.Combatant)
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Acted, c.Fresh = false, false
+		}
+		s.TurnOpen = false
+		if s.Options.DelayPersists {
+			s.Order = slices.Clone(s.Turns)
+		}
+	case *TurnEnded:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Fresh = false
+		}
+		passTurnEnd(s, e.Combatant)
+		s.Turn++
+		s.TurnOpen = false
+	case *ActionTaken:
+		if c := s.Combatant(e.Combatant); c != nil {
+			acted(c, e.AP)
+			switch e.Action {
+			case "dash":
+				c.Budget += c.Speed
+			case "disengage":
+				c.Disengaged = true
+			}
+		}
+	case *MoveDeclared:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Moved += e.Cost
+			c.Fresh = false
+			s.Trigger = &Trigger{Kind: TriggerMove, Who: c.ID, To: e.To, Reactors: slices.Clone(e.Reactors)}
+		}
+	case *Moved:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.X, c.Y = e.To.X, e.To.Y
+		}
+		if e.Done && s.Trigger != nil && s.Trigger.Who == e.Combatant {
+			s.Trigger = nil
+		}
+	case *Provoking:
+		if c := s.Combatant(e.Combatant); c != nil {
+			acted(c, e.AP)
+			if e.Attack {
+				c.Attacks++
+			}
+			if e.Trigger == TriggerCast && e.AP == 0 {
+				c.FreeUsed = true
+			}
+			s.Trigger = &Trigger{Kind: e.Trigger, Who: c.ID, Spell: e.Spell, Target: e.Target, Reactors: slices.Clone(e.Reactors)}
+		}
+	case *OpportunityPassed:
+		if s.Trigger != nil {
+			s.Trigger.Next++
+		}
+	case *StrikeDeclared:
+		a := s.Combatant(e.Attacker)
+		if a == nil {
+			return
+		}
+		feinted := e.Spell == "" && a.Feinting == e.Target
+		a.AP -= e.AP
+		if e.Spell == "" {
+			a.Attacks++
+		}
+		a.Fresh, a.Feinting = false, ""
+		s.Roll = &Roll{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Spell: e.Spell, Style: e.Style, Attr: e.Attr,
+			Ranged: e.Ranged, Melee: e.Melee, OA: e.OA, Stage: StageSituation, Feinted: feinted, Hidden: e.Hidden}
+		if e.OA && s.Trigger != nil {
+			s.Trigger.Next++
+		}
+	case *SituationRuled:
+		if r := s.Roll; r != nil {
+			r.Cover, r.Mod, r.Edge, r.Unaware = e.Cover, e.Mod, e.Edge, e.Unaware
+			r.Stage = StageDefence
+		}
+	case *DefenceChosen:
+		if t := s.Combatant(e.Combatant); t != nil {
+			t.AP -= e.AP
+			if e.Braced {
+				t.Braced = false
+			}
+			if e.Defence != NoDefence {
+				t.Feinting = ""
+			}
+		}
+		if r := s.Roll; r != nil {
+			r.Defence, r.DefAttr, r.Braced, r.Stage = e.Defence, e.Attr, e.Braced, stageDice
+		}
+	case *CombatRolled:
+		r := s.Roll
+		if r == nil {
+			return
+		}
+		r.Result = e.Result
+		switch e.Result {
+		case "critical":
+			r.Winner, r.Loser, r.Stage = r.Attacker, r.Target, StageManeuver
+		case "negated":
+			r.Winner, r.Loser, r.Stage = r.Target, r.Attacker, StageManeuver
+		case "hit", "blocked":
+			r.Stage = stageDamage
+		default:
+			s.Roll = nil
+		}
+	case *ManeuverChosen:
+		r := s.Roll
+		if r == nil {
+			return
+		}
+		r.Maneuver, r.Location, r.Item = e.Maneuver, e.Location, e.Item
+		switch {
+		case r.Result == "critical":
+			r.Stage = stageDamage
+		case e.Maneuver != "":
+			r.Stage = StageResist
+		default:
+			s.Roll = nil
+		}
+	case *Damaged:
+		if t := s.Combatant(e.Combatant); t != nil {
+			t.HP = e.HP
+			if e.Down {
+				t.Prone = true
+			}
+			if e.Dead {
+				t.Dead = true
+			}
+		}
+		if r := s.Roll; r != nil {
+			if r.Maneuver != "" {
+				r.Stage = StageResist
+			} else {
+				s.Roll = nil
+			}
+		}
+	case *ManeuverResolved:
+		s.Roll = nil
+		w, l := s.Combatant(e.Winner), s.Combatant(e.Loser)
+		if !e.Works || w == nil || l == nil {
+			return
+		}
+		switch e.Maneuver {
+		case Bash:
+			n := 1
+			if s.TurnOpen && s.Turn < len(s.Turns) && s.Turns[s.Turn] == l.ID {
+				n = 2
+			}
+			l.Dazed = parts.Until(parts.TurnEnd, l.ID, n)
+		case Brace:
+			w.Braced = true
+		case Feint:
+			w.Feinting = l.ID
+		case Push:
+			l.X, l.Y = e.To.X, e.To.Y
+		case Trip:
+			l.Prone = true
+		}
+	case *SpellCast:
+		c := s.Combatant(e.Caster)
+		if c == nil {
+			return
+		}
+		if e.Provoked {
+			s.Trigger = nil
+			return
+		}
+		acted(c, e.AP)
+		if e.Attack {
+			c.Attacks++
+		}
+		if e.AP == 0 {
+			c.FreeUsed = true
+		}
+	case *SpellLost, *Interrupted:
+		s.Trigger = nil
+	case *Healed:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.HP = e.HP
+		}
+	case *GrappleAttempted:
+		if c := s.Combatant(e.Combatant); c != nil {
+			acted(c, 1)
+			s.Contest = &Contest{Initiator: e.Combatant, Resister: e.Target, Test: e.Test}
+		}
+	case *GrappleResolved:
+		s.Contest = nil
+		g, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
+		if e.Grappled && g != nil && t != nil {
+			g.Grappling, t.GrappledBy = t.ID, g.ID
+		}
+	case *EscapeRolled:
+		if c := s.Combatant(e.Combatant); c != nil {
+			acted(c, 1)
+		}
+	case *GrappleEnded:
+		if g := s.Combatant(e.Combatant); g != nil && g.Grappling == e.Target {
+			g.Grappling = ""
+		}
+		if t := s.Combatant(e.Target); t != nil && t.GrappledBy == e.Combatant {
+			t.GrappledBy = ""
+		}
+	case *Observed:
+		c := s.Combatant(e.Sneaker)
+		if c == nil {
+			return
+		}
+		switch {
+		case e.For == "sneak" && e.Hidden && !c.hiddenFrom(e.Observer):
+			c.HiddenFrom = append(c.HiddenFrom, e.Observer)
+		case e.For == "search" && !e.Hidden:
+			c.HiddenFrom = slices.DeleteFunc(c.HiddenFrom, func(id string) bool { return id == e.Observer })
+		}
+	case *Revealed:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.HiddenFrom = nil
+		}
+	case *StoodUp:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Prone = false
+		}
+		s.Trigger = nil
+	case *PickedUp:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		for i := range s.Dropped {
+			if s.Dropped[i].Item.Name == e.Item && dist(Point{s.Dropped[i].X, s.Dropped[i].Y}, c.pos()) <= ManipulateReach+1e-9 {
+				c.Weapons = append(c.Weapons, s.Dropped[i].Item)
+				c.Wield = append(c.Wield, e.Item)
+				s.Dropped = slices.Delete(s.Dropped, i, i+1)
+				return
+			}
+		}
+	case *ItemDropped:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		c.Wield = slices.DeleteFunc(c.Wield, func(n string) bool { return n == e.Item })
+		if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == e.Item }); i >= 0 {
+			s.Dropped = append(s.Dropped, Dropped{Item: c.Weapons[i], X: e.At.X, Y: e.At.Y})
+			c.Weapons = slices.Delete(c.Weapons, i, i+1)
+		}
+	case *RoundEnded:
+		s.Phase = RoundEnd
+		s.TurnOpen = false
+		for i := range s.Combatants {
+			s.Combatants[i].Surprised = false
+		}
+	case *FightEnded:
+		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
+		s.Roll, s.Trigger, s.Contest = nil, nil, nil
+		s.TurnOpen = false
+	}
+}
+
+// acted records an action or reaction that costs ap: it spends them, ends
+// the turn's freshness and cancels a feint (A17).
+func acted(c *Combatant, ap int) {
+	c.AP -= ap
+	c.Fresh = false
+	c.Feinting = ""
+}
+
+// passTurnEnd lets the end of id's turn pass for every lasting effect.
+func passTurnEnd(s *State, id string) {
+	for i := range s.Combatants {
+		s.Combatants[i].Dazed.Pass(parts.TurnEnd, id)
+	}
+}

@@ -1,0 +1,180 @@
+package maneuvers
+
+import (
+	"math"
+	"slices"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// move sets out in a straight line with free movement (R08, R25): the
+// foes whose reach the path enters or leaves may make opportunity attacks
+// on the way (R22).
+func (d *decider) move(me *Combatant, to Point) error {
+	if !parts.FiniteCoordinate(to.X) || !parts.FiniteCoordinate(to.Y) {
+		return refuse(engine.Invalid, "a point is two finite numbers")
+	}
+	if me.GrappledBy != "" {
+		return refuse(engine.NotAllowedNow, "%s is grappled by %s and cannot move (R35)", me.ID, me.GrappledBy)
+	}
+	cost := moveCost(me, to)
+	if cost == 0 {
+		return refuse(engine.NotAllowedNow, "%s is at %g,%g already", me.ID, to.X, to.Y)
+	}
+	if left := me.Budget - me.Moved; cost > left+1e-9 {
+		return refuse(engine.NotAllowedNow, "moving to %g,%g costs %.2f m and %s has %.2f m left this turn (dash for more)", to.X, to.Y, cost, me.ID, max(left, 0))
+	}
+	var reactors []Provoked
+	if !me.Disengaged {
+		reactors = d.crossings(me, me.pos(), to)
+	}
+	d.emit(&MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors})
+	return nil
+}
+
+// moveCost is what moving to a point costs: its distance, doubled while
+// Prone (A20).
+func moveCost(me *Combatant, to Point) float64 {
+	cost := dist(me.pos(), to)
+	if me.Prone {
+		cost *= 2
+	}
+	return cost
+}
+
+// mayReact reports whether r could make an opportunity attack on p now:
+// a conscious foe, not surprised, with AP and attacks left and a melee
+// weapon in hand (R22).
+func mayReact(r, p *Combatant) bool {
+	return r != p && hostile(r, p) && r.Conscious() && !r.Surprised && r.AP >= 1 &&
+		r.Attacks < AttacksPerRound && r.meleeWeapon() != nil
+}
+
+// initiativeRank is a combatant's place in the initiative order.
+func initiativeRank(s *State, id string) int {
+	if i := slices.Index(s.Order, id); i >= 0 {
+		return i
+	}
+	return len(s.Order) + s.index(id)
+}
+
+// reactorsAt lists, in initiative order, the foes that reach point at and
+// may react to me there (a spell or standing up).
+func (d *decider) reactorsAt(me *Combatant, at Point) []Provoked {
+	s := d.s
+	var out []Provoked
+	for _, id := range s.Order {
+		r := s.Combatant(id)
+		if r != nil && mayReact(r, me) && dist(r.pos(), at) <= r.reach()+1e-9 {
+			out = append(out, Provoked{ID: r.ID, At: at})
+		}
+	}
+	return out
+}
+
+// crossings lists the foes whose reach a move from a to b enters or
+// leaves, in the order the move meets them (initiative order on a tie),
+// each with the point where its attack resolves: just inside its reach
+// (A14). A move that starts and ends inside a reach provokes nothing.
+func (d *decider) crossings(me *Combatant, a, b Point) []Provoked {
+	s := d.s
+	type hit struct {
+		p    Provoked
+		t    float64
+		rank int
+	}
+	var hits []hit
+	dx, dy := b.X-a.X, b.Y-a.Y
+	qa := dx*dx + dy*dy
+	if qa == 0 {
+		return nil
+	}
+	for i := range s.Combatants {
+		r := &s.Combatants[i]
+		if !mayReact(r, me) {
+			continue
+		}
+		reach := r.reach()
+		fx, fy := a.X-r.X, a.Y-r.Y
+		qb := 2 * (fx*dx + fy*dy)
+		qc := fx*fx + fy*fy - reach*reach
+		disc := qb*qb - 4*qa*qc
+		if disc < 0 {
+			continue
+		}
+		sq := math.Sqrt(disc)
+		t0, t1 := (-qb-sq)/(2*qa), (-qb+sq)/(2*qa)
+		var t float64
+		switch {
+		case qc <= 1e-9: // starts inside: provokes when it leaves
+			if t1 >= 1 {
+				continue
+			}
+			t = t1
+		case t0 >= 0 && t0 <= 1: // enters
+			t = t0
+		default:
+			continue
+		}
+		at := Point{a.X + t*dx, a.Y + t*dy}
+		hits = append(hits, hit{Provoked{ID: r.ID, At: at}, t, initiativeRank(s, r.ID)})
+	}
+	slices.SortStableFunc(hits, func(x, y hit) int {
+		if x.t != y.t {
+			if x.t < y.t {
+				return -1
+			}
+			return 1
+		}
+		return x.rank - y.rank
+	})
+	if len(hits) == 0 {
+		return nil
+	}
+	out := make([]Provoked, len(hits))
+	for i, h := range hits {
+		out[i] = h.p
+	}
+	return out
+}
+
+// stepTrigger takes a provoking action one step on without anyone
+// deciding, and reports whether it did: a reactor who can no longer react
+// passes, a provoker taken down (or, moving, tripped or grappled) is
+// stopped, and when every reactor has answered the action takes effect.
+func (d *decider) stepTrigger() bool {
+	s := d.s
+	tr := s.Trigger
+	who := s.Combatant(tr.Who)
+	stopped := !who.Conscious() || tr.Kind == TriggerMove && (who.Prone || who.GrappledBy != "")
+	if stopped {
+		d.emit(&Interrupted{Combatant: who.ID, Trigger: tr.Kind})
+		return true
+	}
+	if tr.Next < len(tr.Reactors) {
+		p := tr.Reactors[tr.Next]
+		r := s.Combatant(p.ID)
+		why := ""
+		switch {
+		case !mayReact(r, who):
+			why = "cannot react now"
+		case dist(r.pos(), p.At) > r.reach()+1e-6:
+			why = "out of reach"
+		}
+		if why == "" {
+			return false
+		}
+		d.emit(&OpportunityPassed{Combatant: r.ID, Reason: why})
+		return true
+	}
+	switch tr.Kind {
+	case TriggerMove:
+		d.emit(&Moved{Combatant: who.ID, To: tr.To, Done: true})
+	case TriggerStand:
+		d.emit(&StoodUp{Combatant: who.ID})
+	case TriggerCast:
+		d.castEffect(who, who.spell(tr.Spell), tr.Target, true)
+	}
+	return true
+}
