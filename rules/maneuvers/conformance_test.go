@@ -8,6 +8,9 @@ import (
 	"fray/scenario/scenariotest"
 )
 
+// maneuversRules is the ruleset under test.
+var maneuversRules = maneuvers.Rules{}
+
 // load reads an encounter file's text with the bundled content.
 func load(t testing.TB, name, text string) maneuvers.State {
 	t.Helper()

@@ -149,6 +149,10 @@ func (d *decider) stepTrigger() bool {
 	who := s.Combatant(tr.Who)
 	stopped := !who.Conscious() || tr.Kind == TriggerMove && (who.Prone || who.GrappledBy != "")
 	if stopped {
+		if tr.Kind == TriggerCast {
+			d.emit(&SpellLost{Caster: who.ID, Spell: tr.Spell})
+			return true
+		}
 		d.emit(&Interrupted{Combatant: who.ID, Trigger: tr.Kind})
 		return true
 	}
