@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // unarmed is the weapon of bare hands.
@@ -133,8 +134,8 @@ func (d *decider) declareStrike(me *Combatant, target, weapon, style, attr strin
 	case !melee && attr != AGI:
 		return nil, refuse(engine.NotAllowedNow, "a ranged or thrown strike uses agi (R14)")
 	}
-	sd := &StrikeDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, Attr: attr, Ranged: !melee, Melee: melee,
-		OA: oa, AP: 1, Hidden: me.hiddenFrom(t.ID)}
+	sd := parts.PutIn(d.h, (*hotMemory).strikeDeclaredPool, StrikeDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, Attr: attr, Ranged: !melee, Melee: melee,
+		OA: oa, AP: 1, Hidden: me.hiddenFrom(t.ID)})
 	if st != nil {
 		sd.Style = st.Name
 	}
@@ -170,7 +171,7 @@ func (d *decider) opportunity(c *Opportunity) error {
 		return err
 	}
 	if who.pos() != at {
-		d.emit(&Moved{Combatant: who.ID, To: at})
+		d.emit(parts.PutIn(d.h, (*hotMemory).movedPool, Moved{Combatant: who.ID, To: at}))
 	}
 	d.emit(sd)
 	if len(me.HiddenFrom) > 0 {
@@ -223,8 +224,8 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 		d.castEffect(me, sp, t.ID, false)
 		return nil
 	}
-	d.emit(&Provoking{Combatant: me.ID, Trigger: TriggerCast, Spell: sp.Name, Target: t.ID, AP: sp.AP, Attack: attack,
-		Reactors: d.reactorsAt(me, me.pos())})
+	d.emit(parts.PutIn(d.h, (*hotMemory).provokingPool, Provoking{Combatant: me.ID, Trigger: TriggerCast, Spell: sp.Name, Target: t.ID, AP: sp.AP, Attack: attack,
+		Reactors: d.reactorsAt(me, me.pos())}))
 	return nil
 }
 
@@ -233,12 +234,12 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 func (d *decider) castEffect(me *Combatant, sp *Spell, target string, provoked bool) {
 	s := d.s
 	attack := sp.has("attack") || sp.has("melee-attack")
-	d.emit(&SpellCast{Caster: me.ID, Spell: sp.Name, Target: target, AP: sp.AP, Attack: attack, Provoked: provoked})
+	d.emit(parts.PutIn(d.h, (*hotMemory).spellCastPool, SpellCast{Caster: me.ID, Spell: sp.Name, Target: target, AP: sp.AP, Attack: attack, Provoked: provoked}))
 	t := s.Combatant(target)
 	if attack {
 		melee := sp.has("melee-attack")
-		d.emit(&StrikeDeclared{Attacker: me.ID, Target: target, Spell: sp.Name, Attr: INT, Ranged: !melee, Melee: melee,
-			Hidden: me.hiddenFrom(target)})
+		d.emit(parts.PutIn(d.h, (*hotMemory).strikeDeclaredPool, StrikeDeclared{Attacker: me.ID, Target: target, Spell: sp.Name, Attr: INT, Ranged: !melee, Melee: melee,
+			Hidden: me.hiddenFrom(target)}))
 		if len(me.HiddenFrom) > 0 {
 			d.emit(&Revealed{Combatant: me.ID})
 		}
@@ -293,7 +294,7 @@ func (d *decider) situation(c *Situation) error {
 	default:
 		return refuse(engine.Invalid, "awareness is aware or unaware, not %q", c.Awareness)
 	}
-	d.emit(&SituationRuled{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware})
+	d.emit(parts.PutIn(d.h, (*hotMemory).situationRuledPool, SituationRuled{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware}))
 	return nil
 }
 
@@ -318,7 +319,7 @@ func cannotDefend(s *State, r *Roll) string {
 
 // defences lists the defences the target of the roll may choose, none
 // last (R15).
-func defences(s *State, r *Roll) []string {
+func defences(s *State, r *Roll, out []string) []string {
 	t := s.Combatant(r.Target)
 	var allowed []string
 	if r.Spell != "" {
@@ -326,7 +327,6 @@ func defences(s *State, r *Roll) []string {
 		allowed = sp.Defences
 	}
 	ok := func(def string) bool { return allowed == nil || slices.Contains(allowed, def) }
-	var out []string
 	if t.shield() != nil && ok(Block) {
 		out = append(out, Block)
 	}
@@ -352,7 +352,8 @@ func (d *decider) defend(c *Defend) error {
 	if why := cannotDefend(s, r); why != "" {
 		return refuse(engine.NotAllowedNow, "%s cannot defend: %s", r.Target, why)
 	}
-	legal := defences(s, r)
+	var buf [5]string
+	legal := defences(s, r, buf[:0])
 	if !slices.Contains(legal, c.Defence) {
 		return refuse(engine.NotAllowedNow, "%s may not %s against this attack (defences: %s)", r.Target, c.Defence, strings.Join(legal, ", "))
 	}
@@ -373,14 +374,15 @@ func (d *decider) defend(c *Defend) error {
 	if c.Defence == NoDefence {
 		ap = 0
 	}
-	d.emit(&DefenceChosen{Combatant: t.ID, Defence: c.Defence, Attr: attr, AP: ap, Braced: t.Braced && ap > 0})
+	d.emit(parts.PutIn(d.h, (*hotMemory).defenceChosenPool, DefenceChosen{Combatant: t.ID, Defence: c.Defence, Attr: attr, AP: ap, Braced: t.Braced && ap > 0}))
 	return nil
 }
 
 // flanked reports whether t stands between two conscious foes that both
 // reach it (R24, A22).
 func flanked(s *State, t *Combatant) bool {
-	var fs []*Combatant
+	var buf [8]*Combatant
+	fs := buf[:0]
 	for i := range s.Combatants {
 		a := &s.Combatants[i]
 		if hostile(a, t) && a.Conscious() && dist(a.pos(), t.pos()) <= a.reach()+1e-9 {
@@ -486,15 +488,14 @@ func (d *decider) rollCombat() {
 	case at.Successes > dt.Successes:
 		result = "hit"
 	}
-	d.emit(&CombatRolled{Attacker: r.Attacker, Target: r.Target, Attack: at, Defence: dt, Result: result})
+	d.emit(parts.PutIn(d.h, (*hotMemory).combatRolledPool, CombatRolled{Attacker: r.Attacker, Target: r.Target, Attack: at, Defence: dt, Result: result}))
 }
 
 // maneuvers lists the maneuvers the winner of the roll's critical win may
 // choose (R19, R20), without Disarm's item.
-func maneuvers(s *State, r *Roll) []string {
+func maneuvers(s *State, r *Roll, out []string) []string {
 	w := s.Combatant(r.Winner)
 	l := s.Combatant(r.Loser)
-	var out []string
 	for i := range maneuverTable {
 		row := &maneuverTable[i]
 		switch {
@@ -517,7 +518,8 @@ func (d *decider) maneuver(c *Maneuver) error {
 		return refuse(engine.NotAllowedNow, "no critical win waits for a maneuver: %s", waiting(s))
 	}
 	if c.Name != "" {
-		legal := maneuvers(s, r)
+		var buf [8]string
+		legal := maneuvers(s, r, buf[:0])
 		if !slices.Contains(legal, c.Name) {
 			return refuse(engine.NotAllowedNow, "%s cannot %s now (maneuvers: %s)", r.Winner, c.Name, strings.Join(legal, ", "))
 		}
@@ -529,7 +531,7 @@ func (d *decider) maneuver(c *Maneuver) error {
 			return refuse(engine.Invalid, "only disarm names an item and only precision a location")
 		}
 	}
-	d.emit(&ManeuverChosen{Combatant: r.Winner, Maneuver: c.Name, Location: c.Location, Item: c.Item})
+	d.emit(parts.PutIn(d.h, (*hotMemory).maneuverChosenPool, ManeuverChosen{Combatant: r.Winner, Maneuver: c.Name, Location: c.Location, Item: c.Item}))
 	return nil
 }
 
@@ -550,7 +552,7 @@ func (d *decider) rollDamage() {
 		dd, typ = w.Dice, w.Type
 	}
 	maxed := r.Maneuver == Precision
-	rolled := make([]int, dd.N)
+	rolled := hotInts(d.h, dd.N)
 	raw := dd.Bonus
 	for i := range rolled {
 		if maxed {
@@ -563,10 +565,10 @@ func (d *decider) rollDamage() {
 	raw = max(raw, 0)
 	ar, sh, res, vul, amount := damageAfter(s, t, raw, typ, r.Result == "blocked")
 	hp := t.HP - amount
-	d.emit(&Damaged{Combatant: t.ID, Source: a.ID, Dice: rolled, Sides: dd.Sides, Bonus: dd.Bonus, Maximized: maxed, Raw: raw, Type: typ,
+	d.emit(parts.PutIn(d.h, (*hotMemory).damagedPool, Damaged{Combatant: t.ID, Source: a.ID, Dice: rolled, Sides: dd.Sides, Bonus: dd.Bonus, Maximized: maxed, Raw: raw, Type: typ,
 		AR: ar, Shield: sh, Resist: res, Vuln: vul, Amount: amount, HP: hp,
 		Down: t.Conscious() && hp <= 0,
-		Dead: !t.Dead && s.Options.DeathRule == "negative_max" && hp <= -t.Health})
+		Dead: !t.Dead && s.Options.DeathRule == "negative_max" && hp <= -t.Health}))
 }
 
 // damageAfter takes raw damage of type typ to t through R28-R31: armour
@@ -616,13 +618,13 @@ func (d *decider) resolveManeuver(skill string) {
 	row := maneuverOf(r.Maneuver)
 	w := s.Combatant(r.Winner)
 	l := s.Combatant(r.Loser)
-	ev := &ManeuverResolved{Maneuver: r.Maneuver, Winner: w.ID, Loser: l.ID, Location: r.Location, Item: r.Item}
+	ev := parts.PutIn(d.h, (*hotMemory).maneuverResolvedPool, ManeuverResolved{Maneuver: r.Maneuver, Winner: w.ID, Loser: l.ID, Location: r.Location, Item: r.Item})
 	switch r.Maneuver {
 	case Brace, Precision:
 		ev.Works = true
 	case Feint:
-		t := s.roll(d.src, skillCheck(w, Deception))
-		ev.Skill, ev.Test, ev.Works = Deception, &t, t.Pass
+		t := parts.PutIn(d.h, (*hotMemory).testPool, s.roll(d.src, skillCheck(w, Deception)))
+		ev.Skill, ev.Test, ev.Works = Deception, t, t.Pass
 	default:
 		if skill == "" {
 			skill = row.skills[0]
@@ -641,8 +643,8 @@ func (d *decider) resolveManeuver(skill string) {
 				k.edge++
 			}
 		}
-		t := s.roll(d.src, k)
-		ev.Skill, ev.Test, ev.Works = skill, &t, !t.Pass
+		t := parts.PutIn(d.h, (*hotMemory).testPool, s.roll(d.src, k))
+		ev.Skill, ev.Test, ev.Works = skill, t, !t.Pass
 		if r.Maneuver == Push {
 			dx, dy := l.X-w.X, l.Y-w.Y
 			n := dist(w.pos(), l.pos())
@@ -669,7 +671,7 @@ func (d *decider) stepRoll() bool {
 		if why == "" {
 			return false
 		}
-		d.emit(&DefenceChosen{Combatant: r.Target, Defence: NoDefence, Reason: why})
+		d.emit(parts.PutIn(d.h, (*hotMemory).defenceChosenPool, DefenceChosen{Combatant: r.Target, Defence: NoDefence, Reason: why}))
 	case stageDice:
 		d.rollCombat()
 	case stageDamage:

@@ -7,6 +7,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // decider resolves one command: it checks it, then emits its events,
@@ -16,6 +17,9 @@ type decider struct {
 	s   *State
 	src dice.Source
 	out []Event
+	// h is the state's hot memory the events come from, for Step; nil
+	// for Decide, whose events are values of their own.
+	h *hotMemory
 }
 
 // emit records an event and applies it.
@@ -57,7 +61,7 @@ func (d *decider) decide(actor string, c Command) error {
 		if s.Phase != RoundEnd {
 			return refuse(engine.NotAllowedNow, "cannot continue now: %s", waiting(s))
 		}
-		d.emit(&RoundStarted{Round: s.Round + 1, Turns: d.turnOrder()})
+		d.emit(parts.PutIn(d.h, (*hotMemory).roundStartedPool, RoundStarted{Round: s.Round + 1, Turns: d.turnOrder()}))
 	case *Situation:
 		err = d.situation(c)
 	case *Defend:
@@ -72,7 +76,7 @@ func (d *decider) decide(actor string, c Command) error {
 		if s.Trigger == nil || s.Roll != nil || s.Contest != nil {
 			return refuse(engine.NotAllowedNow, "nothing to pass: %s", waiting(s))
 		}
-		d.emit(&OpportunityPassed{Combatant: who})
+		d.emit(parts.PutIn(d.h, (*hotMemory).passedPool, OpportunityPassed{Combatant: who}))
 	default:
 		err = d.act(c)
 	}
@@ -150,7 +154,7 @@ func (d *decider) begin() error {
 	}
 	d.surprise()
 	d.initiative()
-	d.emit(&RoundStarted{Round: 1, Turns: slices.Clone(s.Order)})
+	d.emit(parts.PutIn(d.h, (*hotMemory).roundStartedPool, RoundStarted{Round: 1, Turns: hotStrings(d.h, s.Order)}))
 	return nil
 }
 
@@ -276,9 +280,9 @@ func (d *decider) initiative() {
 // round's with its delays when they persist (A11).
 func (d *decider) turnOrder() []string {
 	if d.s.Options.DelayPersists && len(d.s.Turns) == len(d.s.Order) {
-		return slices.Clone(d.s.Turns)
+		return hotStrings(d.h, d.s.Turns)
 	}
-	return slices.Clone(d.s.Order)
+	return hotStrings(d.h, d.s.Order)
 }
 
 // advance runs the fight on through everything no one decides: dice,
@@ -320,11 +324,11 @@ func (d *decider) advance() {
 			if c == nil || c.Conscious() {
 				return
 			}
-			d.emit(&TurnEnded{Combatant: c.ID})
+			d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedPool, TurnEnded{Combatant: c.ID}))
 			continue
 		}
 		if s.Turn >= len(s.Turns) {
-			d.emit(&RoundEnded{Round: s.Round})
+			d.emit(parts.PutIn(d.h, (*hotMemory).roundEndedPool, RoundEnded{Round: s.Round}))
 			if lim := s.Options.RoundLimit; lim > 0 && s.Round >= lim {
 				d.emit(&FightEnded{TimedOut: true, Reason: fmt.Sprintf("the round limit (%d) was reached", lim)})
 			}
@@ -333,13 +337,13 @@ func (d *decider) advance() {
 		c := s.Combatant(s.Turns[s.Turn])
 		switch {
 		case c.Dead:
-			d.emit(&TurnSkipped{Combatant: c.ID, Reason: "dead"})
+			d.emit(parts.PutIn(d.h, (*hotMemory).turnSkippedPool, TurnSkipped{Combatant: c.ID, Reason: "dead"}))
 		case !c.Conscious():
-			d.emit(&TurnSkipped{Combatant: c.ID, Reason: "unconscious"})
+			d.emit(parts.PutIn(d.h, (*hotMemory).turnSkippedPool, TurnSkipped{Combatant: c.ID, Reason: "unconscious"}))
 		case c.Surprised:
-			d.emit(&TurnSkipped{Combatant: c.ID, Reason: "surprised"})
+			d.emit(parts.PutIn(d.h, (*hotMemory).turnSkippedPool, TurnSkipped{Combatant: c.ID, Reason: "surprised"}))
 		default:
-			d.emit(&TurnStarted{Combatant: c.ID})
+			d.emit(parts.PutIn(d.h, (*hotMemory).turnStartedPool, TurnStarted{Combatant: c.ID}))
 		}
 	}
 }
@@ -407,7 +411,7 @@ func (d *decider) act(c Command) error {
 	}
 	switch c := c.(type) {
 	case *EndTurn:
-		d.emit(&TurnEnded{Combatant: me.ID})
+		d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedPool, TurnEnded{Combatant: me.ID}))
 		return nil
 	case *Delay:
 		return d.delay(me, c.After)
@@ -427,19 +431,19 @@ func (d *decider) act(c Command) error {
 	}
 	switch c := c.(type) {
 	case *Dash:
-		d.emit(&ActionTaken{Combatant: me.ID, Action: "dash", AP: 1})
+		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "dash", AP: 1}))
 	case *Disengage:
 		if me.Disengaged {
 			return refuse(engine.NotAllowedNow, "%s has disengaged already this turn", me.ID)
 		}
-		d.emit(&ActionTaken{Combatant: me.ID, Action: "disengage", AP: 1})
+		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "disengage", AP: 1}))
 	case *Release:
 		return d.release(me, c.Item)
 	case *Stand:
 		if !me.Prone {
 			return refuse(engine.NotAllowedNow, "%s is not prone", me.ID)
 		}
-		d.emit(&Provoking{Combatant: me.ID, Trigger: TriggerStand, AP: 1, Reactors: d.reactorsAt(me, me.pos())})
+		d.emit(parts.PutIn(d.h, (*hotMemory).provokingPool, Provoking{Combatant: me.ID, Trigger: TriggerStand, AP: 1, Reactors: d.reactorsAt(me, me.pos())}))
 	case *Search:
 		d.search(me)
 	case *Sneak:
@@ -473,14 +477,14 @@ func (d *decider) release(me *Combatant, item string) error {
 		if !me.wields(item) {
 			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 		}
-		d.emit(&ActionTaken{Combatant: me.ID, Action: "release", AP: 1})
+		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
 		d.emit(&ItemDropped{Combatant: me.ID, Item: item, At: me.pos()})
 		return nil
 	}
 	if me.Grappling == "" {
 		return refuse(engine.NotAllowedNow, "%s grapples nobody; release ITEM lets go of an item", me.ID)
 	}
-	d.emit(&ActionTaken{Combatant: me.ID, Action: "release", AP: 1})
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
 	d.emit(&GrappleEnded{Combatant: me.ID, Target: me.Grappling, Reason: "released"})
 	return nil
 }
@@ -500,7 +504,7 @@ func (d *decider) pickUp(me *Combatant, item string) error {
 	if me.item(item) != nil {
 		return refuse(engine.NotAllowedNow, "%s already carries an item called %q", me.ID, item)
 	}
-	d.emit(&ActionTaken{Combatant: me.ID, Action: "pick up", AP: 1})
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "pick up", AP: 1}))
 	d.emit(&PickedUp{Combatant: me.ID, Item: item})
 	return nil
 }
@@ -509,7 +513,7 @@ func (d *decider) pickUp(me *Combatant, item string) error {
 // from the searcher within 10 m.
 func (d *decider) search(me *Combatant) {
 	s := d.s
-	d.emit(&ActionTaken{Combatant: me.ID, Action: "search", AP: 1})
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "search", AP: 1}))
 	t := s.roll(d.src, skillCheck(me, Observation))
 	d.emit(&TestRolled{Combatant: me.ID, Skill: Observation, For: "search", Test: t})
 	for i := range s.Combatants {
@@ -525,7 +529,7 @@ func (d *decider) search(me *Combatant) {
 // sneak rolls R36's Sneak: Stealth against each perceiving foe.
 func (d *decider) sneak(me *Combatant) {
 	s := d.s
-	d.emit(&ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1})
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
 	t := s.roll(d.src, skillCheck(me, Stealth))
 	d.emit(&TestRolled{Combatant: me.ID, Skill: Stealth, For: "sneak", Test: t})
 	for i := range s.Combatants {

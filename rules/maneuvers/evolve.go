@@ -23,7 +23,12 @@ func evolve(s *State, e Event) {
 		s.Order = slices.Clone(e.Order)
 	case *RoundStarted:
 		s.Round, s.Phase = e.Round, Acting
-		s.Turns = slices.Clone(e.Turns)
+		if s.hot != nil {
+			s.hot.turns = append(s.hot.turns[:0], e.Turns...)
+			s.Turns = s.hot.turns
+		} else {
+			s.Turns = slices.Clone(e.Turns)
+		}
 		s.Turn, s.TurnOpen = 0, false
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
@@ -47,9 +52,9 @@ func evolve(s *State, e Event) {
 		if i < 0 {
 			return
 		}
-		s.Turns = slices.Delete(s.Turns, i, i+1)
-		j := slices.Index(s.Turns, e.After)
-		s.Turns = slices.Insert(s.Turns, j+1, e.Combatant)
+		turns := slices.Delete(slices.Clone(s.Turns), i, i+1)
+		j := slices.Index(turns, e.After)
+		s.Turns = slices.Insert(turns, j+1, e.Combatant)
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Acted, c.Fresh = false, false
 		}
@@ -78,7 +83,7 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Moved += e.Cost
 			c.Fresh = false
-			s.Trigger = &Trigger{Kind: TriggerMove, Who: c.ID, To: e.To, Reactors: slices.Clone(e.Reactors)}
+			setTrigger(s, Trigger{Kind: TriggerMove, Who: c.ID, To: e.To}, e.Reactors)
 		}
 	case *Moved:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -96,7 +101,7 @@ func evolve(s *State, e Event) {
 			if e.Trigger == TriggerCast && e.AP == 0 {
 				c.FreeUsed = true
 			}
-			s.Trigger = &Trigger{Kind: e.Trigger, Who: c.ID, Spell: e.Spell, Target: e.Target, Reactors: slices.Clone(e.Reactors)}
+			setTrigger(s, Trigger{Kind: e.Trigger, Who: c.ID, Spell: e.Spell, Target: e.Target}, e.Reactors)
 		}
 	case *OpportunityPassed:
 		if s.Trigger != nil {
@@ -113,8 +118,14 @@ func evolve(s *State, e Event) {
 			a.Attacks++
 		}
 		a.Fresh, a.Feinting = false, ""
-		s.Roll = &Roll{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Spell: e.Spell, Style: e.Style, Attr: e.Attr,
+		r := Roll{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Spell: e.Spell, Style: e.Style, Attr: e.Attr,
 			Ranged: e.Ranged, Melee: e.Melee, OA: e.OA, Stage: StageSituation, Feinted: feinted, Hidden: e.Hidden}
+		if s.hot != nil {
+			s.hot.roll = r
+			s.Roll = &s.hot.roll
+		} else {
+			s.Roll = &r
+		}
 		if e.OA && s.Trigger != nil {
 			s.Trigger.Next++
 		}
@@ -230,7 +241,13 @@ func evolve(s *State, e Event) {
 	case *GrappleAttempted:
 		if c := s.Combatant(e.Combatant); c != nil {
 			acted(c, 1)
-			s.Contest = &Contest{Initiator: e.Combatant, Resister: e.Target, Test: e.Test}
+			ct := Contest{Initiator: e.Combatant, Resister: e.Target, Test: e.Test}
+			if s.hot != nil {
+				s.hot.contest = ct
+				s.Contest = &s.hot.contest
+			} else {
+				s.Contest = &ct
+			}
 		}
 	case *GrappleResolved:
 		s.Contest = nil
@@ -256,9 +273,9 @@ func evolve(s *State, e Event) {
 		}
 		switch {
 		case e.For == "sneak" && e.Hidden && !c.hiddenFrom(e.Observer):
-			c.HiddenFrom = append(c.HiddenFrom, e.Observer)
+			c.HiddenFrom = append(slices.Clip(c.HiddenFrom), e.Observer)
 		case e.For == "search" && !e.Hidden:
-			c.HiddenFrom = slices.DeleteFunc(c.HiddenFrom, func(id string) bool { return id == e.Observer })
+			c.HiddenFrom = without(c.HiddenFrom, e.Observer)
 		}
 	case *Revealed:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -276,9 +293,9 @@ func evolve(s *State, e Event) {
 		}
 		for i := range s.Dropped {
 			if s.Dropped[i].Item.Name == e.Item && dist(Point{s.Dropped[i].X, s.Dropped[i].Y}, c.pos()) <= ManipulateReach+1e-9 {
-				c.Weapons = append(c.Weapons, s.Dropped[i].Item)
-				c.Wield = append(c.Wield, e.Item)
-				s.Dropped = slices.Delete(s.Dropped, i, i+1)
+				c.Weapons = append(slices.Clip(c.Weapons), s.Dropped[i].Item)
+				c.Wield = append(slices.Clip(c.Wield), e.Item)
+				s.Dropped = slices.Delete(slices.Clone(s.Dropped), i, i+1)
 				return
 			}
 		}
@@ -287,10 +304,10 @@ func evolve(s *State, e Event) {
 		if c == nil {
 			return
 		}
-		c.Wield = slices.DeleteFunc(c.Wield, func(n string) bool { return n == e.Item })
+		c.Wield = without(c.Wield, e.Item)
 		if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == e.Item }); i >= 0 {
-			s.Dropped = append(s.Dropped, Dropped{Item: c.Weapons[i], X: e.At.X, Y: e.At.Y})
-			c.Weapons = slices.Delete(c.Weapons, i, i+1)
+			s.Dropped = append(slices.Clip(s.Dropped), Dropped{Item: c.Weapons[i], X: e.At.X, Y: e.At.Y})
+			c.Weapons = slices.Delete(slices.Clone(c.Weapons), i, i+1)
 		}
 	case *RoundEnded:
 		s.Phase = RoundEnd
@@ -318,4 +335,30 @@ func passTurnEnd(s *State, id string) {
 	for i := range s.Combatants {
 		s.Combatants[i].Dazed.Pass(parts.TurnEnd, id)
 	}
+}
+
+// setTrigger makes t, with the reactors given, the state's trigger: in its
+// hot memory when it has some.
+func setTrigger(s *State, t Trigger, reactors []Provoked) {
+	if s.hot != nil {
+		s.hot.reactors = append(s.hot.reactors[:0], reactors...)
+		t.Reactors = s.hot.reactors
+		s.hot.trigger = t
+		s.Trigger = &s.hot.trigger
+		return
+	}
+	t.Reactors = slices.Clone(reactors)
+	s.Trigger = &t
+}
+
+// without returns ids without id, as a new slice: the state's slices are
+// never changed in place, so that copies may share them.
+func without(ids []string, id string) []string {
+	var out []string
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -29,7 +29,7 @@ func (d *decider) move(me *Combatant, to Point) error {
 	if !me.Disengaged {
 		reactors = d.crossings(me, me.pos(), to)
 	}
-	d.emit(&MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors})
+	d.emit(parts.PutIn(d.h, (*hotMemory).moveDeclaredPool, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors}))
 	return nil
 }
 
@@ -63,11 +63,23 @@ func initiativeRank(s *State, id string) int {
 // may react to me there (a spell or standing up).
 func (d *decider) reactorsAt(me *Combatant, at Point) []Provoked {
 	s := d.s
-	var out []Provoked
+	n := 0
 	for _, id := range s.Order {
 		r := s.Combatant(id)
 		if r != nil && mayReact(r, me) && dist(r.pos(), at) <= r.reach()+1e-9 {
-			out = append(out, Provoked{ID: r.ID, At: at})
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := d.provoked(n)
+	n = 0
+	for _, id := range s.Order {
+		r := s.Combatant(id)
+		if r != nil && mayReact(r, me) && dist(r.pos(), at) <= r.reach()+1e-9 {
+			out[n] = Provoked{ID: r.ID, At: at}
+			n++
 		}
 	}
 	return out
@@ -84,7 +96,8 @@ func (d *decider) crossings(me *Combatant, a, b Point) []Provoked {
 		t    float64
 		rank int
 	}
-	var hits []hit
+	var buf [8]hit
+	hits := buf[:0]
 	dx, dy := b.X-a.X, b.Y-a.Y
 	qa := dx*dx + dy*dy
 	if qa == 0 {
@@ -132,7 +145,7 @@ func (d *decider) crossings(me *Combatant, a, b Point) []Provoked {
 	if len(hits) == 0 {
 		return nil
 	}
-	out := make([]Provoked, len(hits))
+	out := d.provoked(len(hits))
 	for i, h := range hits {
 		out[i] = h.p
 	}
@@ -169,16 +182,27 @@ func (d *decider) stepTrigger() bool {
 		if why == "" {
 			return false
 		}
-		d.emit(&OpportunityPassed{Combatant: r.ID, Reason: why})
+		d.emit(parts.PutIn(d.h, (*hotMemory).passedPool, OpportunityPassed{Combatant: r.ID, Reason: why}))
 		return true
 	}
 	switch tr.Kind {
 	case TriggerMove:
-		d.emit(&Moved{Combatant: who.ID, To: tr.To, Done: true})
+		d.emit(parts.PutIn(d.h, (*hotMemory).movedPool, Moved{Combatant: who.ID, To: tr.To, Done: true}))
 	case TriggerStand:
 		d.emit(&StoodUp{Combatant: who.ID})
 	case TriggerCast:
 		d.castEffect(who, who.spell(tr.Spell), tr.Target, true)
 	}
 	return true
+}
+
+// provoked returns n reactors for an event: from hot memory when there is
+// some, else a slice of their own.
+func (d *decider) provoked(n int) []Provoked {
+	if d.h == nil {
+		return make([]Provoked, n)
+	}
+	start := len(d.h.provoked)
+	d.h.provoked = append(d.h.provoked, make([]Provoked, n)...)
+	return d.h.provoked[start:len(d.h.provoked):len(d.h.provoked)]
 }

@@ -6,29 +6,35 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // prompter writes a prompt, with its question and labels for people, or
-// lean (Moves) for a policy.
+// lean (Moves) for a policy: without either, its commands from the
+// state's hot memory. Callers build words only when people() says so, so
+// that a lean prompt formats nothing.
 type prompter struct {
-	p    *engine.Prompt[Command]
-	lean bool
+	p   *engine.Prompt[Command]
+	hot *hotMemory // lean when set
 }
 
-// ask sets the question when people will read it.
+// people reports whether people will read the prompt.
+func (b *prompter) people() bool { return b.hot == nil }
+
+// ask sets the question.
 func (b *prompter) ask(format string, args ...any) {
-	if !b.lean {
-		b.p.Question = fmt.Sprintf(format, args...)
-	}
+	b.p.Question = fmt.Sprintf(format, args...)
 }
 
-// add appends an option with its label when people will read it.
-func (b *prompter) add(c Command, format string, args ...any) {
-	o := engine.Option[Command]{Command: c}
-	if !b.lean {
-		o.Label = fmt.Sprintf(format, args...)
-	}
-	b.p.Options = append(b.p.Options, o)
+// opt appends an option of command c and reports whether to label it.
+func (b *prompter) opt(c Command) bool {
+	b.p.Options = append(b.p.Options, engine.Option[Command]{Command: c})
+	return b.people()
+}
+
+// label labels the last option.
+func (b *prompter) label(format string, args ...any) {
+	b.p.Options[len(b.p.Options)-1].Label = fmt.Sprintf(format, args...)
 }
 
 // nextKind says what kind of decision the fight waits for.
@@ -57,32 +63,60 @@ func writePrompt(s *State, b *prompter) {
 		p.Winner = s.Winner
 		switch {
 		case s.TimedOut:
-			b.ask("the fight is stopped at the round limit with both sides standing")
+			if b.people() {
+				b.ask("the fight is stopped at the round limit with both sides standing")
+			}
 		case s.Winner == "":
-			b.ask("the fight is over: a draw")
+			if b.people() {
+				b.ask("the fight is over: a draw")
+			}
 		default:
-			b.ask("the fight is over: %s wins", s.Winner)
+			if b.people() {
+				b.ask("the fight is over: %s wins", s.Winner)
+			}
 		}
 	case s.Phase == Setup:
 		p.Default = 0
-		b.ask("the fight is set: roll surprise and initiative?")
-		b.add(&Begin{}, "begin: roll surprise (if anyone sneaks) and initiative")
+		if b.people() {
+			b.ask("the fight is set: roll surprise and initiative?")
+		}
+		if b.opt(&Begin{}) {
+			b.label("begin: roll surprise (if anyone sneaks) and initiative")
+		}
 	case s.Phase == RoundEnd:
 		p.Default = 0
-		b.ask("round %d is over: does the fight go on?", s.Round)
-		b.add(&Continue{}, "continue to round %d", s.Round+1)
-		b.add(&EndFight{}, "end the fight")
+		if b.people() {
+			b.ask("round %d is over: does the fight go on?", s.Round)
+		}
+		if b.opt(&Continue{}) {
+			b.label("continue to round %d", s.Round+1)
+		}
+		if b.opt(&EndFight{}) {
+			b.label("end the fight")
+		}
 	case s.Roll != nil:
 		writeRollPrompt(s, b)
 	case s.Contest != nil:
-		b.ask("%s tries to grapple %s: resist with which skill?", s.Contest.Initiator, s.Contest.Resister)
-		b.add(&Resist{Skill: Athletics}, "resist with athletics")
-		b.add(&Resist{Skill: Acrobatics}, "resist with acrobatics")
+		if b.people() {
+			b.ask("%s tries to grapple %s: resist with which skill?", s.Contest.Initiator, s.Contest.Resister)
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: Athletics})) {
+			b.label("resist with athletics")
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: Acrobatics})) {
+			b.label("resist with acrobatics")
+		}
 	case s.Trigger != nil:
 		tr := s.Trigger
-		b.ask("%s provokes %s (%s): opportunity attack?", tr.Who, who, tr.Kind)
-		b.add(&Opportunity{}, "opportunity attack on %s", tr.Who)
-		b.add(&Pass{}, "let it go")
+		if b.people() {
+			b.ask("%s provokes %s (%s): opportunity attack?", tr.Who, who, tr.Kind)
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).oaPool, Opportunity{})) {
+			b.label("opportunity attack on %s", tr.Who)
+		}
+		if b.opt(&Pass{}) {
+			b.label("let it go")
+		}
 	default:
 		writeActPrompt(s, b)
 	}
@@ -95,44 +129,74 @@ func writeRollPrompt(s *State, b *prompter) {
 	switch r.Stage {
 	case StageSituation:
 		p.Default = 0
-		b.ask("%s attacks %s: the GM's ruling on cover, modifiers and awareness?", r.Attacker, r.Target)
-		b.add(&Situation{}, "as the map says: no modifier")
+		if b.people() {
+			b.ask("%s attacks %s: the GM's ruling on cover, modifiers and awareness?", r.Attacker, r.Target)
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{})) {
+			b.label("as the map says: no modifier")
+		}
 		if r.Ranged {
 			for _, c := range []string{CoverNone, CoverLow, CoverHigh, CoverFull} {
-				b.add(&Situation{Cover: c}, "cover %s", c)
+				if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{Cover: c})) {
+					b.label("cover %s", c)
+				}
 			}
 		}
 		if r.Hidden {
-			b.add(&Situation{Awareness: "aware"}, "%s is aware of it", r.Target)
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{Awareness: "aware"})) {
+				b.label("%s is aware of it", r.Target)
+			}
 		} else {
-			b.add(&Situation{Awareness: "unaware"}, "%s is unaware of it", r.Target)
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{Awareness: "unaware"})) {
+				b.label("%s is unaware of it", r.Target)
+			}
 		}
 	case StageDefence:
-		b.ask("%s attacks %s: which defence (1 AP)?", r.Attacker, r.Target)
-		for _, def := range defences(s, r) {
-			if def == NoDefence {
-				b.add(&Defend{Defence: def}, "no defence (0 AP)")
-				continue
-			}
-			b.add(&Defend{Defence: def}, "%s", def)
+		if b.people() {
+			b.ask("%s attacks %s: which defence (1 AP)?", r.Attacker, r.Target)
 		}
-	case StageManeuver:
-		b.ask("%s wins critically against %s: which maneuver?", r.Winner, r.Loser)
-		l := s.Combatant(r.Loser)
-		for _, m := range maneuvers(s, r) {
-			if m == Disarm {
-				for _, it := range l.Wield {
-					b.add(&Maneuver{Name: Disarm, Item: it}, "disarm %s of %s", l.ID, it)
+		var buf [5]string
+		for _, def := range defences(s, r, buf[:0]) {
+			if def == NoDefence {
+				if b.opt(parts.PutIn(b.hot, (*hotMemory).defendPool, Defend{Defence: def})) {
+					b.label("no defence (0 AP)")
 				}
 				continue
 			}
-			b.add(&Maneuver{Name: m}, "%s: %s", m, maneuverOf(m).effect)
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).defendPool, Defend{Defence: def})) {
+				b.label("%s", def)
+			}
 		}
-		b.add(&Maneuver{}, "no maneuver")
+	case StageManeuver:
+		if b.people() {
+			b.ask("%s wins critically against %s: which maneuver?", r.Winner, r.Loser)
+		}
+		l := s.Combatant(r.Loser)
+		var buf [8]string
+		for _, m := range maneuvers(s, r, buf[:0]) {
+			if m == Disarm {
+				for _, it := range l.Wield {
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).maneuverPool, Maneuver{Name: Disarm, Item: it})) {
+						b.label("disarm %s of %s", l.ID, it)
+					}
+				}
+				continue
+			}
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).maneuverPool, Maneuver{Name: m})) {
+				b.label("%s: %s", m, maneuverOf(m).effect)
+			}
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).maneuverPool, Maneuver{})) {
+			b.label("no maneuver")
+		}
 	case StageResist:
-		b.ask("%s tries to %s %s: resist with which skill?", r.Winner, r.Maneuver, r.Loser)
+		if b.people() {
+			b.ask("%s tries to %s %s: resist with which skill?", r.Winner, r.Maneuver, r.Loser)
+		}
 		for _, sk := range maneuverOf(r.Maneuver).skills {
-			b.add(&Resist{Skill: sk}, "resist with %s", sk)
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: sk})) {
+				b.label("resist with %s", sk)
+			}
 		}
 	}
 }
@@ -143,7 +207,9 @@ func round2(v float64) float64 { return math.Round(v*100) / 100 }
 // writeActPrompt writes the options of the combatant whose turn it is.
 func writeActPrompt(s *State, b *prompter) {
 	me := s.current()
-	b.ask("round %d, %s's turn (%d AP, %.1f m to move): what now?", s.Round, me.ID, me.AP, max(me.Budget-me.Moved, 0))
+	if b.people() {
+		b.ask("round %d, %s's turn (%d AP, %.1f m to move): what now?", s.Round, me.ID, me.AP, max(me.Budget-me.Moved, 0))
+	}
 	canAttack := me.AP >= 1 && me.Attacks < AttacksPerRound
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
@@ -156,16 +222,22 @@ func writeActPrompt(s *State, b *prompter) {
 			for _, n := range me.Wield {
 				w := me.item(n)
 				if w != nil && w.Kind != "shield" && inRange(w, d) {
-					b.add(&Strike{Target: t.ID, Weapon: w.Name}, "strike %s with %s", t.ID, w.Name)
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).strikePool, Strike{Target: t.ID, Weapon: w.Name})) {
+						b.label("strike %s with %s", t.ID, w.Name)
+					}
 					struck = true
 				}
 			}
 			if !struck && d <= UnarmedReach+1e-9 {
-				b.add(&Strike{Target: t.ID, Weapon: unarmed.Name}, "strike %s unarmed", t.ID)
+				if b.opt(parts.PutIn(b.hot, (*hotMemory).strikePool, Strike{Target: t.ID, Weapon: unarmed.Name})) {
+					b.label("strike %s unarmed", t.ID)
+				}
 			}
 		}
 		if me.AP >= 1 && me.Grappling == "" && me.handsUsed() < 2 && d <= GrappleReach+1e-9 {
-			b.add(&Grapple{Target: t.ID}, "grapple %s", t.ID)
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).grapplePool, Grapple{Target: t.ID})) {
+				b.label("grapple %s", t.ID)
+			}
 		}
 	}
 	for i := range me.Spells {
@@ -182,45 +254,67 @@ func writeActPrompt(s *State, b *prompter) {
 			if !attack && t.HP >= t.Health {
 				continue
 			}
-			b.add(&Cast{Spell: sp.Name, Target: t.ID}, "cast %s at %s", sp.Name, t.ID)
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).castPool, Cast{Spell: sp.Name, Target: t.ID})) {
+				b.label("cast %s at %s", sp.Name, t.ID)
+			}
 		}
 	}
 	if me.GrappledBy != "" && me.AP >= 1 {
-		b.add(&Escape{}, "escape %s's grapple", me.GrappledBy)
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).escapePool, Escape{})) {
+			b.label("escape %s's grapple", me.GrappledBy)
+		}
 	}
 	if me.Grappling != "" && me.AP >= 1 {
-		b.add(&Release{}, "release %s", me.Grappling)
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).releasePool, Release{})) {
+			b.label("release %s", me.Grappling)
+		}
 	}
 	if me.Prone && me.AP >= 1 {
-		b.add(&Stand{}, "stand up (1 AP; provokes)")
+		if b.opt(&Stand{}) {
+			b.label("stand up (1 AP; provokes)")
+		}
 	}
 	if me.GrappledBy == "" {
 		writeMoves(s, b, me)
 	}
 	if me.AP >= 1 {
-		b.add(&Dash{}, "dash (1 AP): %g m more", me.Speed)
+		if b.opt(&Dash{}) {
+			b.label("dash (1 AP): %g m more", me.Speed)
+		}
 		if !me.Disengaged {
-			b.add(&Disengage{}, "disengage (1 AP): moves provoke nothing this turn")
+			if b.opt(&Disengage{}) {
+				b.label("disengage (1 AP): moves provoke nothing this turn")
+			}
 		}
 		for i := range s.Combatants {
 			if s.Combatants[i].hiddenFrom(me.ID) {
-				b.add(&Search{}, "search (1 AP)")
+				if b.opt(&Search{}) {
+					b.label("search (1 AP)")
+				}
 				break
 			}
 		}
-		b.add(&Sneak{}, "sneak (1 AP): hide from the foes you beat")
+		if b.opt(&Sneak{}) {
+			b.label("sneak (1 AP): hide from the foes you beat")
+		}
 		for _, it := range s.Dropped {
 			if dist(Point{it.X, it.Y}, me.pos()) <= ManipulateReach+1e-9 && me.handsUsed()+max(it.Item.Hands, 1) <= 2 && me.item(it.Item.Name) == nil {
-				b.add(&PickUp{Item: it.Item.Name}, "pick up %s (1 AP)", it.Item.Name)
+				if b.opt(parts.PutIn(b.hot, (*hotMemory).pickUpPool, PickUp{Item: it.Item.Name})) {
+					b.label("pick up %s (1 AP)", it.Item.Name)
+				}
 			}
 		}
 	}
 	if me.Fresh {
 		for _, id := range s.Turns[s.Turn+1:] {
-			b.add(&Delay{After: id}, "delay your turn until after %s's", id)
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).delayPool, Delay{After: id})) {
+				b.label("delay your turn until after %s's", id)
+			}
 		}
 	}
-	b.add(&EndTurn{}, "end the turn")
+	if b.opt(&EndTurn{}) {
+		b.label("end the turn")
+	}
 }
 
 // writeMoves offers a move towards each foe out of reach: as close as the
@@ -253,7 +347,9 @@ func writeMoves(s *State, b *prompter, me *Combatant) {
 		if to == me.pos() || moveCost(me, to) > left*mult(me)+1e-9 {
 			continue
 		}
-		b.add(&Move{To: to}, "move towards %s, to %s", t.ID, formatPoint(to))
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).movePool, Move{To: to})) {
+			b.label("move towards %s, to %s", t.ID, formatPoint(to))
+		}
 	}
 }
 

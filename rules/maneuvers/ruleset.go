@@ -41,7 +41,9 @@ func (r Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Eve
 
 // Step decides like Decide, in place, appending the events to events.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
-	d := decider{s: s, src: src, out: events}
+	h := s.hotMemory()
+	h.resetEvents()
+	d := decider{s: s, src: src, out: events, h: h}
 	if err := d.decide(actor, c); err != nil {
 		return events, err
 	}
@@ -61,8 +63,10 @@ func (Rules) Next(s *State) engine.Prompt[Command] {
 // Moves writes the current prompt into *p for a policy, without question
 // or labels, reusing p's memory.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
+	h := s.hotMemory()
+	h.resetCommands()
 	*p = engine.Prompt[Command]{Options: p.Options[:0]}
-	writePrompt(s, &prompter{p: p, lean: true})
+	writePrompt(s, &prompter{p: p, hot: h})
 }
 
 // NextKind says what kind of decision the fight waits for.
@@ -76,6 +80,7 @@ func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 // Clone returns a deep copy of the state.
 func (Rules) Clone(s *State) State {
 	c := *s
+	c.hot = nil
 	c.Combatants = make([]Combatant, len(s.Combatants))
 	for i := range s.Combatants {
 		c.Combatants[i] = cloneCombatant(&s.Combatants[i])
@@ -137,8 +142,10 @@ func cloneCombatant(x *Combatant) Combatant {
 	return c
 }
 
-// ScratchInto makes *dst a copy of s for Step.
-func (r Rules) ScratchInto(dst, s *State) { *dst = r.Clone(s) }
+// ScratchInto makes *dst a copy of s for Step, reusing dst's memory; the
+// copy shares with s the combatants' slices and maps, which Step and
+// Evolve replace rather than change.
+func (Rules) ScratchInto(dst, s *State) { copyInto(dst, s) }
 
 // Roster lists the combatants' ids in roster order.
 func (Rules) Roster(s *State) []string {

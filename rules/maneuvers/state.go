@@ -81,6 +81,10 @@ type State struct {
 	Winner string `json:"winner,omitempty"`
 	// TimedOut says the fight stopped at the round limit.
 	TimedOut bool `json:"timed_out,omitempty"`
+
+	// hot is the memory the hot path reuses (see hotMemory); no part of
+	// the fight.
+	hot *hotMemory
 }
 
 // Combatant is a stat block as encounter files give it (yaml) and as the
