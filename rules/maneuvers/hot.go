@@ -150,13 +150,13 @@ func (h *hotMemory) damagedPool() *parts.Pool[Damaged] { return &h.damaged }
 func (h *hotMemory) maneuverResolvedPool() *parts.Pool[ManeuverResolved] {
 	return &h.maneuverResolved
 }
-func (h *hotMemory) moveDeclaredPool() *parts.Pool[MoveDeclared]  { return &h.moveDeclared }
-func (h *hotMemory) movedPool() *parts.Pool[Moved]                { return &h.moved }
-func (h *hotMemory) actionTakenPool() *parts.Pool[ActionTaken]    { return &h.actionTaken }
-func (h *hotMemory) passedPool() *parts.Pool[OpportunityPassed]   { return &h.passed }
-func (h *hotMemory) provokingPool() *parts.Pool[Provoking]        { return &h.provoking }
-func (h *hotMemory) spellCastPool() *parts.Pool[SpellCast]        { return &h.spellCast }
-func (h *hotMemory) testPool() *parts.Pool[TestRoll]              { return &h.tests }
+func (h *hotMemory) moveDeclaredPool() *parts.Pool[MoveDeclared] { return &h.moveDeclared }
+func (h *hotMemory) movedPool() *parts.Pool[Moved]               { return &h.moved }
+func (h *hotMemory) actionTakenPool() *parts.Pool[ActionTaken]   { return &h.actionTaken }
+func (h *hotMemory) passedPool() *parts.Pool[OpportunityPassed]  { return &h.passed }
+func (h *hotMemory) provokingPool() *parts.Pool[Provoking]       { return &h.provoking }
+func (h *hotMemory) spellCastPool() *parts.Pool[SpellCast]       { return &h.spellCast }
+func (h *hotMemory) testPool() *parts.Pool[TestRoll]             { return &h.tests }
 
 // ints returns n ints for an event: from hot memory when there is some,
 // else a slice of their own.
