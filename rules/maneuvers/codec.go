@@ -51,6 +51,10 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, k
 	parts.Verb{Name: "trip"},
 	parts.Verb{Name: "no-maneuver"},
 	parts.Verb{Name: "resist", Args: "SKILL", Min: 1},
+	parts.Verb{Name: "way-clear", Hint: "the GM: nothing blocks a push"},
+	parts.Verb{Name: "way-blocked", Hint: "the GM: an obstacle blocks a push"},
+	parts.Verb{Name: "draw", Args: "ITEM", Min: 1},
+	parts.Verb{Name: "stow", Args: "ITEM", Min: 1},
 	parts.Verb{Name: "continue"},
 	parts.Verb{Name: "end-fight"},
 )
@@ -117,6 +121,14 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return &Maneuver{}, nil
 	case "resist":
 		return &Resist{Skill: p.Arg(0)}, nil
+	case "way-clear":
+		return &PushWay{}, nil
+	case "way-blocked":
+		return &PushWay{Blocked: true}, nil
+	case "draw":
+		return &Draw{Item: p.Arg(0)}, nil
+	case "stow":
+		return &Stow{Item: p.Arg(0)}, nil
 	case "continue":
 		return &Continue{}, nil
 	case "end-fight":
@@ -183,6 +195,15 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("resist", c.Skill).String()
 	case *EndFight:
 		return "end-fight"
+	case *PushWay:
+		if c.Blocked {
+			return "way-blocked"
+		}
+		return "way-clear"
+	case *Draw:
+		return parts.Say("draw", c.Item).String()
+	case *Stow:
+		return parts.Say("stow", c.Item).String()
 	case nil:
 		return ""
 	}

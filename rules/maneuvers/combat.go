@@ -625,6 +625,12 @@ func (d *decider) resolveManeuver(skill string) {
 	case Feint:
 		t := parts.PutIn(d.h, (*hotMemory).testPool, s.roll(d.src, skillCheck(w, Deception)))
 		ev.Skill, ev.Test, ev.Works = Deception, t, t.Pass
+	case Push:
+		if r.PushBlocked {
+			ev.Blocked = true
+			break
+		}
+		fallthrough
 	default:
 		if skill == "" {
 			skill = row.skills[0]
@@ -677,7 +683,7 @@ func (d *decider) stepRoll() bool {
 	case stageDamage:
 		d.rollDamage()
 	case StageResist:
-		if needsChoice(s, r) {
+		if pushRuling(r) || needsChoice(s, r) {
 			return false
 		}
 		d.resolveManeuver("")

@@ -115,6 +115,22 @@ type Resist struct {
 	Skill string `json:"skill"`
 }
 
+// PushWay is the GM's ruling whether an obstacle blocks a Push (§6.8).
+type PushWay struct {
+	Blocked bool `json:"blocked,omitempty"`
+}
+
+// Draw takes a carried item in hand, and Stow puts a held one away: a
+// Manipulate (R13).
+type Draw struct {
+	Item string `json:"item"`
+}
+
+// Stow puts a held item away: a Manipulate (R13).
+type Stow struct {
+	Item string `json:"item"`
+}
+
 // Continue is the GM's ruling that the fight goes on.
 type Continue struct{}
 
@@ -184,6 +200,15 @@ func (*Maneuver) Kind() string { return "maneuver" }
 // Kind returns "resist".
 func (*Resist) Kind() string { return "resist" }
 
+// Kind returns "push_way".
+func (*PushWay) Kind() string { return "push_way" }
+
+// Kind returns "draw".
+func (*Draw) Kind() string { return "draw" }
+
+// Kind returns "stow".
+func (*Stow) Kind() string { return "stow" }
+
 // Kind returns "continue".
 func (*Continue) Kind() string { return "continue" }
 
@@ -211,6 +236,9 @@ func (*Opportunity) command() {}
 func (*Pass) command()        {}
 func (*Maneuver) command()    {}
 func (*Resist) command()      {}
+func (*PushWay) command()     {}
+func (*Draw) command()        {}
+func (*Stow) command()        {}
 func (*Continue) command()    {}
 func (*EndFight) command()    {}
 
@@ -238,6 +266,9 @@ func commandKinds() map[string]func() Command {
 		"pass":        func() Command { return &Pass{} },
 		"maneuver":    func() Command { return &Maneuver{} },
 		"resist":      func() Command { return &Resist{} },
+		"push_way":    func() Command { return &PushWay{} },
+		"draw":        func() Command { return &Draw{} },
+		"stow":        func() Command { return &Stow{} },
 		"continue":    func() Command { return &Continue{} },
 		"end_fight":   func() Command { return &EndFight{} },
 	}

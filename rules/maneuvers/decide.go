@@ -48,6 +48,7 @@ func (d *decider) decide(actor string, c Command) error {
 		return nil
 	}
 	who := decider_(s)
+	inWindow := s.Window != nil && s.Trigger == nil && s.Roll == nil && s.Contest == nil
 	if actor != who && actor != engine.GM {
 		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
 	}
@@ -73,10 +74,27 @@ func (d *decider) decide(actor string, c Command) error {
 	case *Opportunity:
 		err = d.opportunity(c)
 	case *Pass:
-		if s.Trigger == nil || s.Roll != nil || s.Contest != nil {
+		switch {
+		case s.Roll != nil || s.Contest != nil:
+			return refuse(engine.NotAllowedNow, "nothing to pass: %s", waiting(s))
+		case s.Trigger != nil && s.Trigger.Next < len(s.Trigger.Reactors):
+			d.emit(parts.PutIn(d.h, (*hotMemory).passedPool, OpportunityPassed{Combatant: who}))
+		case s.Trigger == nil && s.Window != nil:
+			d.emit(&ReactionPassed{Combatant: who})
+		default:
 			return refuse(engine.NotAllowedNow, "nothing to pass: %s", waiting(s))
 		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).passedPool, OpportunityPassed{Combatant: who}))
+	case *PushWay:
+		if s.Roll == nil || s.Roll.Stage != StageResist || !pushRuling(s.Roll) {
+			return refuse(engine.NotAllowedNow, "no push waits for the GM's ruling: %s", waiting(s))
+		}
+		d.emit(&PushWayRuled{Loser: s.Roll.Loser, Blocked: c.Blocked})
+	case *Cast:
+		if s.Window != nil && s.Trigger == nil && s.Roll == nil && s.Contest == nil {
+			err = d.reactCast(s.Combatant(who), c)
+		} else {
+			err = d.act(c)
+		}
 	default:
 		err = d.act(c)
 	}
@@ -84,6 +102,13 @@ func (d *decider) decide(actor string, c Command) error {
 		return err
 	}
 	d.advance()
+	switch c.(type) {
+	case *EndTurn, *Delay, *Begin, *Continue, *EndFight:
+	default:
+		if !inWindow {
+			d.openWindow()
+		}
+	}
 	return nil
 }
 
@@ -102,6 +127,9 @@ func decider_(s *State) string {
 		case StageManeuver:
 			return s.Roll.Winner
 		case StageResist:
+			if pushRuling(s.Roll) {
+				return engine.GM
+			}
 			return s.Roll.Loser
 		}
 		return engine.GM
@@ -109,6 +137,8 @@ func decider_(s *State) string {
 		return s.Contest.Resister
 	case s.Trigger != nil && s.Trigger.Next < len(s.Trigger.Reactors):
 		return s.Trigger.Reactors[s.Trigger.Next].ID
+	case s.Window != nil && s.Window.Next < len(s.Window.Reactors):
+		return s.Window.Reactors[s.Window.Next]
 	case s.Phase == Acting && s.TurnOpen:
 		return s.Turns[s.Turn]
 	}
@@ -139,6 +169,8 @@ func waiting(s *State) string {
 		return s.Contest.Resister + " must choose a skill to resist the grapple with"
 	case s.Trigger != nil && s.Trigger.Next < len(s.Trigger.Reactors):
 		return s.Trigger.Reactors[s.Trigger.Next].ID + " may make an opportunity attack on " + s.Trigger.Who
+	case s.Window != nil && s.Window.Next < len(s.Window.Reactors):
+		return s.Window.Reactors[s.Window.Next] + " may use a reaction"
 	}
 	if s.TurnOpen {
 		return "it is " + s.Turns[s.Turn] + "'s turn"
@@ -316,6 +348,10 @@ func (d *decider) advance() {
 			}
 			continue
 		}
+		if s.Window != nil {
+			d.stepWindow()
+			return
+		}
 		if s.Phase != Acting {
 			return
 		}
@@ -406,7 +442,7 @@ func (d *decider) checkGrapples() {
 func (d *decider) act(c Command) error {
 	s := d.s
 	me := s.current()
-	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil {
+	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil || s.Window != nil {
 		return refuse(engine.NotAllowedNow, "cannot %s now: %s", c.Kind(), waiting(s))
 	}
 	switch c := c.(type) {
@@ -450,6 +486,14 @@ func (d *decider) act(c Command) error {
 		d.sneak(me)
 	case *PickUp:
 		return d.pickUp(me, c.Item)
+	case *Draw:
+		return d.draw(me, c.Item)
+	case *Stow:
+		if !me.wields(c.Item) {
+			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, c.Item, strings.Join(me.Wield, ", "))
+		}
+		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "stow", AP: 1}))
+		d.emit(&ItemStowed{Combatant: me.ID, Item: c.Item})
 	default:
 		return refuse(engine.Invalid, "%s is not a maneuvers command", c.Kind())
 	}
@@ -622,4 +666,90 @@ func (d *decider) escape(me *Combatant, skill string) error {
 		d.emit(&GrappleEnded{Combatant: g.ID, Target: me.ID, Reason: "escaped"})
 	}
 	return nil
+}
+
+// pushRuling reports whether the roll's Push waits for the GM's ruling on
+// obstacles (§6.8).
+func pushRuling(r *Roll) bool { return r.Maneuver == Push && !r.PushRuled }
+
+// draw takes a carried item in hand: a Manipulate (R13).
+func (d *decider) draw(me *Combatant, item string) error {
+	w := me.item(item)
+	switch {
+	case w == nil:
+		return refuse(engine.Invalid, "%s carries no %q", me.ID, item)
+	case me.wields(item):
+		return refuse(engine.NotAllowedNow, "%s holds %s already", me.ID, item)
+	case me.handsUsed()+w.Hands > 2:
+		return refuse(engine.NotAllowedNow, "%s has no free hand for %s (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "draw", AP: 1}))
+	d.emit(&ItemDrawn{Combatant: me.ID, Item: item})
+	return nil
+}
+
+// reactionSpell returns a reaction spell c may use now and a target for
+// it, or nil: a healing reaction on an ally within range below its
+// maximum (A12).
+func reactionSpell(s *State, c *Combatant) (*Spell, string) {
+	if !c.Conscious() || c.Surprised {
+		return nil, ""
+	}
+	for i := range c.Spells {
+		sp := &c.Spells[i]
+		if !sp.Reaction || sp.has("attack") || sp.has("melee-attack") || c.AP < sp.AP || sp.AP == 0 && c.FreeUsed {
+			continue
+		}
+		for j := range s.Combatants {
+			t := &s.Combatants[j]
+			if !hostile(c, t) && !t.Dead && t.HP < t.Health && dist(c.pos(), t.pos()) <= sp.Range+1e-9 {
+				return sp, t.ID
+			}
+		}
+	}
+	return nil, ""
+}
+
+// openWindow opens the reaction window after an action, when anyone but
+// the actor could use a reaction spell (A12).
+func (d *decider) openWindow() {
+	s := d.s
+	me := s.current()
+	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil || s.Window != nil || s.Phase != Acting {
+		return
+	}
+	var ids []string
+	for _, id := range s.Order {
+		c := s.Combatant(id)
+		if c != nil && c != me {
+			if sp, _ := reactionSpell(s, c); sp != nil {
+				ids = append(ids, id)
+			}
+		}
+	}
+	if len(ids) > 0 {
+		d.emit(&WindowOpened{Reactors: ids})
+		d.stepWindow()
+	}
+}
+
+// stepWindow passes for the reactors of the window who can no longer
+// react.
+func (d *decider) stepWindow() {
+	s := d.s
+	for s.Window != nil && s.Trigger == nil && s.Roll == nil {
+		c := s.Combatant(s.Window.Reactors[s.Window.Next])
+		if sp, _ := reactionSpell(s, c); sp != nil {
+			return
+		}
+		d.emit(&ReactionPassed{Combatant: c.ID, Reason: "nothing to react with"})
+	}
+}
+
+// reactCast uses a reaction spell in the window (A12).
+func (d *decider) reactCast(me *Combatant, c *Cast) error {
+	if sp := me.spell(c.Spell); sp != nil && (!sp.Reaction || sp.has("attack") || sp.has("melee-attack")) {
+		return refuse(engine.NotAllowedNow, "%s is not a reaction spell: only a spell marked reaction, not an attack, is used in the window", c.Spell)
+	}
+	return d.cast(me, c)
 }

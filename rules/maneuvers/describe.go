@@ -212,6 +212,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			}
 			line += fmt.Sprintf("%s tests %s: %s; ", who, e.Skill, describeTest(*e.Test))
 		}
+		if e.Blocked {
+			return line + "the way is blocked; " + e.Loser + " stays"
+		}
 		if !e.Works {
 			if e.Maneuver == Feint {
 				return line + "the feint fails"
@@ -291,6 +294,22 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s's %s is cut short", e.Combatant, verb)
 	case *ItemDropped:
 		return fmt.Sprintf("%s drops %s at %s", e.Combatant, e.Item, formatPoint(e.At))
+	case *PushWayRuled:
+		if e.Blocked {
+			return "the GM rules: an obstacle blocks the push of " + e.Loser
+		}
+		return "the GM rules: nothing blocks the push of " + e.Loser
+	case *ItemDrawn:
+		return fmt.Sprintf("%s draws %s", e.Combatant, e.Item)
+	case *ItemStowed:
+		return fmt.Sprintf("%s stows %s", e.Combatant, e.Item)
+	case *WindowOpened:
+		return "a reaction window opens for " + strings.Join(e.Reactors, ", ")
+	case *ReactionPassed:
+		if e.Reason != "" {
+			return fmt.Sprintf("%s uses no reaction: %s", e.Combatant, e.Reason)
+		}
+		return e.Combatant + " uses no reaction"
 	case *RoundEnded:
 		return fmt.Sprintf("round %d ends", e.Round)
 	case *FightEnded:

@@ -203,8 +203,10 @@ type ManeuverResolved struct {
 	// Skill and Test: the test made, if any.
 	Skill string    `json:"skill,omitempty"`
 	Test  *TestRoll `json:"test,omitempty"`
-	// Works: the maneuver takes effect.
-	Works bool `json:"works"`
+	// Works: the maneuver takes effect; Blocked: an obstacle stopped a
+	// Push (§6.8).
+	Works   bool `json:"works"`
+	Blocked bool `json:"blocked,omitempty"`
 	// Item dropped by a Disarm; To where a Push puts the loser.
 	Item     string `json:"item,omitempty"`
 	To       Point  `json:"to,omitzero"`
@@ -318,6 +320,36 @@ type ItemDropped struct {
 	Combatant string `json:"combatant"`
 	Item      string `json:"item"`
 	At        Point  `json:"at"`
+}
+
+// PushWayRuled: the GM's ruling whether an obstacle blocks a Push (§6.8).
+type PushWayRuled struct {
+	Loser   string `json:"loser"`
+	Blocked bool   `json:"blocked,omitempty"`
+}
+
+// ItemDrawn: a combatant takes a carried item in hand.
+type ItemDrawn struct {
+	Combatant string `json:"combatant"`
+	Item      string `json:"item"`
+}
+
+// ItemStowed: a combatant puts a held item away.
+type ItemStowed struct {
+	Combatant string `json:"combatant"`
+	Item      string `json:"item"`
+}
+
+// ReactionPassed: a combatant uses no reaction in the window.
+type ReactionPassed struct {
+	Combatant string `json:"combatant"`
+	Reason    string `json:"reason,omitempty"`
+}
+
+// WindowOpened: after an action, those who may use a reaction spell are
+// asked in turn (A12).
+type WindowOpened struct {
+	Reactors []string `json:"reactors"`
 }
 
 // RoundEnded: every turn of the round has passed.
@@ -434,6 +466,21 @@ func (*Interrupted) Kind() string { return "interrupted" }
 // Kind returns "item_dropped".
 func (*ItemDropped) Kind() string { return "item_dropped" }
 
+// Kind returns "push_way_ruled".
+func (*PushWayRuled) Kind() string { return "push_way_ruled" }
+
+// Kind returns "item_drawn".
+func (*ItemDrawn) Kind() string { return "item_drawn" }
+
+// Kind returns "item_stowed".
+func (*ItemStowed) Kind() string { return "item_stowed" }
+
+// Kind returns "reaction_passed".
+func (*ReactionPassed) Kind() string { return "reaction_passed" }
+
+// Kind returns "window_opened".
+func (*WindowOpened) Kind() string { return "window_opened" }
+
 // Kind returns "round_ended".
 func (*RoundEnded) Kind() string { return "round_ended" }
 
@@ -474,6 +521,11 @@ func (*StoodUp) event()           {}
 func (*PickedUp) event()          {}
 func (*Interrupted) event()       {}
 func (*ItemDropped) event()       {}
+func (*PushWayRuled) event()      {}
+func (*ItemDrawn) event()         {}
+func (*ItemStowed) event()        {}
+func (*WindowOpened) event()      {}
+func (*ReactionPassed) event()    {}
 func (*RoundEnded) event()        {}
 func (*FightEnded) event()        {}
 
@@ -514,6 +566,11 @@ func eventKinds() map[string]func() Event {
 		"picked_up":          func() Event { return &PickedUp{} },
 		"interrupted":        func() Event { return &Interrupted{} },
 		"item_dropped":       func() Event { return &ItemDropped{} },
+		"push_way_ruled":     func() Event { return &PushWayRuled{} },
+		"item_drawn":         func() Event { return &ItemDrawn{} },
+		"item_stowed":        func() Event { return &ItemStowed{} },
+		"window_opened":      func() Event { return &WindowOpened{} },
+		"reaction_passed":    func() Event { return &ReactionPassed{} },
 		"round_ended":        func() Event { return &RoundEnded{} },
 		"fight_ended":        func() Event { return &FightEnded{} },
 	}

@@ -101,6 +101,7 @@ func evolve(s *State, e Event) {
 			if e.Trigger == TriggerCast && e.AP == 0 {
 				c.FreeUsed = true
 			}
+			windowNext(s, c.ID)
 			setTrigger(s, Trigger{Kind: e.Trigger, Who: c.ID, Spell: e.Spell, Target: e.Target}, e.Reactors)
 		}
 	case *OpportunityPassed:
@@ -225,6 +226,7 @@ func evolve(s *State, e Event) {
 			s.Trigger = nil
 			return
 		}
+		windowNext(s, c.ID)
 		acted(c, e.AP)
 		if e.Attack {
 			c.Attacks++
@@ -309,6 +311,22 @@ func evolve(s *State, e Event) {
 			s.Dropped = append(slices.Clip(s.Dropped), Dropped{Item: c.Weapons[i], X: e.At.X, Y: e.At.Y})
 			c.Weapons = slices.Delete(slices.Clone(c.Weapons), i, i+1)
 		}
+	case *PushWayRuled:
+		if r := s.Roll; r != nil {
+			r.PushRuled, r.PushBlocked = true, e.Blocked
+		}
+	case *ItemDrawn:
+		if c := s.Combatant(e.Combatant); c != nil && !c.wields(e.Item) {
+			c.Wield = append(slices.Clip(c.Wield), e.Item)
+		}
+	case *ItemStowed:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Wield = without(c.Wield, e.Item)
+		}
+	case *WindowOpened:
+		s.Window = &Window{Reactors: slices.Clone(e.Reactors)}
+	case *ReactionPassed:
+		windowNext(s, e.Combatant)
 	case *RoundEnded:
 		s.Phase = RoundEnd
 		s.TurnOpen = false
@@ -317,7 +335,7 @@ func evolve(s *State, e Event) {
 		}
 	case *FightEnded:
 		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
-		s.Roll, s.Trigger, s.Contest = nil, nil, nil
+		s.Roll, s.Trigger, s.Contest, s.Window = nil, nil, nil, nil
 		s.TurnOpen = false
 	}
 }
@@ -361,4 +379,17 @@ func without(ids []string, id string) []string {
 		}
 	}
 	return out
+}
+
+// windowNext moves the reaction window on past id, when it is id's turn
+// to react, and closes it after the last.
+func windowNext(s *State, id string) {
+	w := s.Window
+	if w == nil || w.Next >= len(w.Reactors) || w.Reactors[w.Next] != id {
+		return
+	}
+	w.Next++
+	if w.Next >= len(w.Reactors) {
+		s.Window = nil
+	}
 }

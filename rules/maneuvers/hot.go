@@ -28,6 +28,8 @@ type hotMemory struct {
 	escapes    parts.Pool[Escape]
 	releases   parts.Pool[Release]
 	oas        parts.Pool[Opportunity]
+	pushWays   parts.Pool[PushWay]
+	draws      parts.Pool[Draw]
 
 	// The events of the last Step.
 	turnStarted      parts.Pool[TurnStarted]
@@ -85,6 +87,8 @@ func (h *hotMemory) resetCommands() {
 	h.escapes.Reset()
 	h.releases.Reset()
 	h.oas.Reset()
+	h.pushWays.Reset()
+	h.draws.Reset()
 }
 
 // resetEvents frees the events of the last Step.
@@ -126,6 +130,8 @@ func (h *hotMemory) resistPool() *parts.Pool[Resist]           { return &h.resis
 func (h *hotMemory) escapePool() *parts.Pool[Escape]           { return &h.escapes }
 func (h *hotMemory) releasePool() *parts.Pool[Release]         { return &h.releases }
 func (h *hotMemory) oaPool() *parts.Pool[Opportunity]          { return &h.oas }
+func (h *hotMemory) pushWayPool() *parts.Pool[PushWay]         { return &h.pushWays }
+func (h *hotMemory) drawPool() *parts.Pool[Draw]               { return &h.draws }
 func (h *hotMemory) turnStartedPool() *parts.Pool[TurnStarted] { return &h.turnStarted }
 func (h *hotMemory) turnEndedPool() *parts.Pool[TurnEnded]     { return &h.turnEnded }
 func (h *hotMemory) turnSkippedPool() *parts.Pool[TurnSkipped] { return &h.turnSkipped }
@@ -204,5 +210,10 @@ func copyInto(dst, s *State) {
 	if s.Contest != nil {
 		h.contest = *s.Contest
 		dst.Contest = &h.contest
+	}
+	if s.Window != nil {
+		w := *s.Window
+		w.Reactors = slices.Clone(w.Reactors)
+		dst.Window = &w
 	}
 }

@@ -44,7 +44,7 @@ func nextKind(s *State) engine.PromptKind {
 		return engine.End
 	case who == engine.GM:
 		return engine.Ruling
-	case s.Roll == nil && s.Contest == nil && s.Trigger == nil:
+	case s.Roll == nil && s.Contest == nil && s.Trigger == nil && s.Window == nil:
 		return engine.Act
 	}
 	return engine.React
@@ -105,6 +105,28 @@ func writePrompt(s *State, b *prompter) {
 		}
 		if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: Acrobatics})) {
 			b.label("resist with acrobatics")
+		}
+	case s.Trigger == nil && s.Window != nil:
+		me := s.Combatant(who)
+		if b.people() {
+			b.ask("after %s's action, %s may use a reaction: which?", s.Turns[s.Turn], who)
+		}
+		for i := range me.Spells {
+			sp := &me.Spells[i]
+			if !sp.Reaction || sp.has("attack") || sp.has("melee-attack") || me.AP < sp.AP || sp.AP == 0 && me.FreeUsed {
+				continue
+			}
+			for j := range s.Combatants {
+				t := &s.Combatants[j]
+				if !hostile(me, t) && !t.Dead && t.HP < t.Health && dist(me.pos(), t.pos()) <= sp.Range+1e-9 {
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).castPool, Cast{Spell: sp.Name, Target: t.ID})) {
+						b.label("cast %s at %s", sp.Name, t.ID)
+					}
+				}
+			}
+		}
+		if b.opt(&Pass{}) {
+			b.label("no reaction")
 		}
 	case s.Trigger != nil:
 		tr := s.Trigger
@@ -190,6 +212,19 @@ func writeRollPrompt(s *State, b *prompter) {
 			b.label("no maneuver")
 		}
 	case StageResist:
+		if pushRuling(r) {
+			p.Default = 0
+			if b.people() {
+				b.ask("%s pushes %s: does an obstacle block the way?", r.Winner, r.Loser)
+			}
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).pushWayPool, PushWay{})) {
+				b.label("the way is clear")
+			}
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).pushWayPool, PushWay{Blocked: true})) {
+				b.label("an obstacle blocks the push")
+			}
+			return
+		}
 		if b.people() {
 			b.ask("%s tries to %s %s: resist with which skill?", r.Winner, r.Maneuver, r.Loser)
 		}
@@ -296,6 +331,15 @@ func writeActPrompt(s *State, b *prompter) {
 		}
 		if b.opt(&Sneak{}) {
 			b.label("sneak (1 AP): hide from the foes you beat")
+		}
+		if me.handsUsed() < 2 {
+			for _, w := range me.Weapons {
+				if !me.wields(w.Name) && me.handsUsed()+w.Hands <= 2 {
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).drawPool, Draw{Item: w.Name})) {
+						b.label("draw %s (1 AP)", w.Name)
+					}
+				}
+			}
 		}
 		for _, it := range s.Dropped {
 			if dist(Point{it.X, it.Y}, me.pos()) <= ManipulateReach+1e-9 && me.handsUsed()+max(it.Item.Hands, 1) <= 2 && me.item(it.Item.Name) == nil {

@@ -101,6 +101,11 @@ func (Rules) Clone(s *State) State {
 		ct := *s.Contest
 		c.Contest = &ct
 	}
+	if s.Window != nil {
+		w := *s.Window
+		w.Reactors = slices.Clone(w.Reactors)
+		c.Window = &w
+	}
 	return c
 }
 

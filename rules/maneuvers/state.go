@@ -77,6 +77,9 @@ type State struct {
 	Trigger *Trigger `json:"trigger,omitempty"`
 	// Contest is the grapple waiting on its resister's choice of skill.
 	Contest *Contest `json:"contest,omitempty"`
+	// Window is the reaction window open after an action: those who may
+	// use a reaction spell now, asked in order (A12).
+	Window *Window `json:"window,omitempty"`
 	// Winner is the side that won, once the fight is over.
 	Winner string `json:"winner,omitempty"`
 	// TimedOut says the fight stopped at the round limit.
@@ -197,6 +200,7 @@ type Spell struct {
 	Name     string   `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the spell"`
 	AP       int      `yaml:"ap" json:"ap" min:"0" max:"3" doc:"its AP cost (default 1)"`
 	Free     bool     `yaml:"free" json:"free,omitempty" doc:"a free action: 0 AP, at most one free action a round (R10)"`
+	Reaction bool     `yaml:"reaction" json:"reaction,omitempty" doc:"usable as a reaction, in the window after anyone's action (R13, A12); not for attacks"`
 	Traits   []string `yaml:"traits" json:"traits,omitempty" doc:"attack, melee-attack, mind"`
 	Range    float64  `yaml:"range" json:"range" min:"0" max:"1000" doc:"range in metres (default 1)"`
 	Damage   string   `yaml:"damage" json:"damage,omitempty" doc:"damage NdX+K of an attack spell"`
@@ -261,6 +265,10 @@ type Roll struct {
 	Maneuver string `json:"maneuver,omitempty"`
 	Location string `json:"location,omitempty"`
 	Item     string `json:"item,omitempty"`
+	// PushRuled: the GM has ruled whether a Push's way is blocked
+	// (PushBlocked).
+	PushRuled   bool `json:"push_ruled,omitempty"`
+	PushBlocked bool `json:"push_blocked,omitempty"`
 }
 
 // Point is a position in metres.
@@ -297,6 +305,13 @@ type Trigger struct {
 	// the one asked now.
 	Reactors []Provoked `json:"reactors,omitempty"`
 	Next     int        `json:"next"`
+}
+
+// Window is a reaction window (A12): the combatants who may use a
+// reaction spell, in initiative order, and the one asked now.
+type Window struct {
+	Reactors []string `json:"reactors"`
+	Next     int      `json:"next"`
 }
 
 // Contest is a grapple whose resister must choose its skill (R35).

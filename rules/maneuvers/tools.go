@@ -148,6 +148,16 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 			}
 		case *Move:
 			score = 100 - int(nearestFoe(s, me, c.To))
+		case *PickUp:
+			if me != nil && me.meleeWeapon() == nil {
+				score = 1500
+			}
+		case *Draw:
+			if me != nil && me.meleeWeapon() == nil {
+				if w := me.item(c.Item); w != nil && w.Kind == "melee" {
+					score = 1400
+				}
+			}
 		case *EndTurn:
 			score = 1
 		}
@@ -218,6 +228,15 @@ func chooseReact(s *State, p engine.Prompt[Command]) Command {
 				}
 			}
 		}
+	case r == nil && s.Contest == nil && s.Trigger == nil && s.Window != nil:
+		for _, o := range p.Options {
+			if c, ok := o.Command.(*Cast); ok {
+				if t := s.Combatant(c.Target); t != nil && t.HP*2 <= t.Health {
+					return c
+				}
+			}
+		}
+		return p.Options[len(p.Options)-1].Command
 	case r != nil && r.Stage == StageResist, r == nil && s.Contest != nil:
 		who := s.Combatant(p.Actor)
 		best, bestV := 0, -1000
