@@ -83,7 +83,7 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Moved += e.Cost
 			c.Fresh = false
-			setTrigger(s, Trigger{Kind: TriggerMove, Who: c.ID, To: e.To}, e.Reactors)
+			setTrigger(s, Trigger{Kind: TriggerMove, Who: c.ID, To: e.To, Crawl: c.Prone}, e.Reactors)
 		}
 	case *Moved:
 		if c := s.Combatant(e.Combatant); c != nil {

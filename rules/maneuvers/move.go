@@ -160,7 +160,7 @@ func (d *decider) stepTrigger() bool {
 	s := d.s
 	tr := s.Trigger
 	who := s.Combatant(tr.Who)
-	stopped := !who.Conscious() || tr.Kind == TriggerMove && (who.Prone || who.GrappledBy != "")
+	stopped := !who.Conscious() || tr.Kind == TriggerMove && (who.Prone && !tr.Crawl || who.GrappledBy != "")
 	if stopped {
 		if tr.Kind == TriggerCast {
 			d.emit(&SpellLost{Caster: who.ID, Spell: tr.Spell})

@@ -83,6 +83,8 @@ func TestDamagePipeline(t *testing.T) {
 		{"E05 slashing", Combatant{Weapons: bone, Wield: []string{"bone"}}, 9, "slashing", true, 3},
 		{"E05 shock", Combatant{Weapons: bone, Wield: []string{"bone"}}, 9, "shock", true, 6},
 		{"E05 iron", Combatant{Weapons: bone, Wield: []string{"bone"}, Armor: iron}, 12, "piercing", true, 1},
+		{"A26 best AR", Combatant{Armor: []Armor{{Level: "partial", AR: 1}, {Level: "full", AR: 5, ARMagical: 1}}}, 8, "slashing", false, 3},
+		{"A26 magical AR", Combatant{Armor: []Armor{{Level: "partial", AR: 1}, {Level: "full", AR: 5, ARMagical: 1}}}, 8, "fire", false, 7},
 		{"E05 not blocked", Combatant{Weapons: bone, Wield: []string{"bone"}}, 9, "slashing", false, 9},
 		{"A25 other", Combatant{Weapons: bone, Wield: []string{"bone"}}, 9, "acid", true, 9},
 		{"E06 fire", Combatant{Resist: map[string]int{"fire": 3, "magical": 2}}, 10, "fire", false, 7},

@@ -296,8 +296,9 @@ const (
 type Trigger struct {
 	Kind string `json:"kind"`
 	Who  string `json:"who"`
-	// To is a move's destination.
-	To Point `json:"to,omitzero"`
+	// To is a move's destination; Crawl says the mover set out prone.
+	To    Point `json:"to,omitzero"`
+	Crawl bool  `json:"crawl,omitempty"`
 	// Spell and Target of a cast.
 	Spell  string `json:"spell,omitempty"`
 	Target string `json:"target,omitempty"`
