@@ -31,7 +31,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, k
 	parts.Verb{Name: "release", Args: "[ITEM]"},
 	parts.Verb{Name: "stand"},
 	parts.Verb{Name: "search"},
-	parts.Verb{Name: "sneak"},
+	parts.Verb{Name: "sneak", Args: "[X,Y]"},
 	parts.Verb{Name: "pick-up", Args: "ITEM", Min: 1},
 	parts.Verb{Name: "end", Hint: "end your turn"},
 	parts.Verb{Name: "situation", Args: "[aware|unaware]", Keywords: []string{"cover", "mod", "edge"}, Hint: "the GM's ruling on an attack"},
@@ -96,7 +96,14 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 	case "search":
 		return &Search{}, nil
 	case "sneak":
-		return &Sneak{}, nil
+		if p.Arg(0) == "" {
+			return &Sneak{}, nil
+		}
+		to, err := parsePoint(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "sneak: %v", err)
+		}
+		return &Sneak{To: &to}, nil
 	case "pick-up":
 		return &PickUp{Item: p.Arg(0)}, nil
 	case "end":
@@ -175,6 +182,11 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("pick-up", c.Item).String()
 	case *EndTurn:
 		return "end"
+	case *Sneak:
+		if c.To == nil {
+			return "sneak"
+		}
+		return parts.Say("sneak", formatPoint(*c.To)).String()
 	case *Situation:
 		return parts.Say("situation", c.Awareness).Opt("cover", c.Cover).Num("mod", c.Mod).Num("edge", c.Edge).String()
 	case *Defend:

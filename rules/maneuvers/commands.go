@@ -63,8 +63,11 @@ type Stand struct{}
 // Search looks for hidden creatures (R36).
 type Search struct{}
 
-// Sneak tries to hide from every foe (R36).
-type Sneak struct{}
+// Sneak moves up to speed, if To is given, then tries to hide from every
+// foe (R36).
+type Sneak struct {
+	To *Point `json:"to,omitempty"`
+}
 
 // PickUp picks up an item within 1 m: a Manipulate (R13).
 type PickUp struct {

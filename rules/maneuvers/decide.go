@@ -483,7 +483,12 @@ func (d *decider) act(c Command) error {
 	case *Search:
 		d.search(me)
 	case *Sneak:
-		d.sneak(me)
+		if c.To == nil {
+			d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
+			d.sneak(me)
+			return nil
+		}
+		return d.sneakMove(me, *c.To)
 	case *PickUp:
 		return d.pickUp(me, c.Item)
 	case *Draw:
@@ -573,7 +578,6 @@ func (d *decider) search(me *Combatant) {
 // sneak rolls R36's Sneak: Stealth against each perceiving foe.
 func (d *decider) sneak(me *Combatant) {
 	s := d.s
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
 	t := s.roll(d.src, skillCheck(me, Stealth))
 	d.emit(&TestRolled{Combatant: me.ID, Skill: Stealth, For: "sneak", Test: t})
 	for i := range s.Combatants {

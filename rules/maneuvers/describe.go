@@ -80,7 +80,11 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *ActionTaken:
 		return fmt.Sprintf("%s: %s (%d AP)", e.Combatant, e.Action, e.AP)
 	case *MoveDeclared:
-		line := fmt.Sprintf("%s moves to %s (%.2f m)", e.Combatant, formatPoint(e.To), e.Cost)
+		verb := "moves"
+		if e.Sneak {
+			verb = "sneaks"
+		}
+		line := fmt.Sprintf("%s %s to %s (%.2f m)", e.Combatant, verb, formatPoint(e.To), e.Cost)
 		if len(e.Reactors) > 0 {
 			ids := make([]string, len(e.Reactors))
 			for i, r := range e.Reactors {

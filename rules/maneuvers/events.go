@@ -80,6 +80,9 @@ type MoveDeclared struct {
 	To        Point      `json:"to"`
 	Cost      float64    `json:"cost"`
 	Reactors  []Provoked `json:"reactors,omitempty"`
+	// Sneak: a Sneak's move, up to speed of its own; free movement is
+	// not spent.
+	Sneak bool `json:"sneak,omitempty"`
 }
 
 // Moved: a combatant is now at a point: where a move ends or is stopped,

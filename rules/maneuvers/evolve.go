@@ -81,9 +81,11 @@ func evolve(s *State, e Event) {
 		}
 	case *MoveDeclared:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Moved += e.Cost
+			if !e.Sneak {
+				c.Moved += e.Cost
+			}
 			c.Fresh = false
-			setTrigger(s, Trigger{Kind: TriggerMove, Who: c.ID, To: e.To, Crawl: c.Prone}, e.Reactors)
+			setTrigger(s, Trigger{Kind: TriggerMove, Who: c.ID, To: e.To, Crawl: c.Prone, Sneak: e.Sneak}, e.Reactors)
 		}
 	case *Moved:
 		if c := s.Combatant(e.Combatant); c != nil {

@@ -33,6 +33,29 @@ func (d *decider) move(me *Combatant, to Point) error {
 	return nil
 }
 
+// sneakMove starts a Sneak with its move (R36): up to speed, apart from
+// free movement, provoking as any move does; the stealth contests come on
+// arrival.
+func (d *decider) sneakMove(me *Combatant, to Point) error {
+	if !parts.FiniteCoordinate(to.X) || !parts.FiniteCoordinate(to.Y) {
+		return refuse(engine.Invalid, "a point is two finite numbers")
+	}
+	if me.GrappledBy != "" {
+		return refuse(engine.NotAllowedNow, "%s is grappled by %s and cannot move (R35)", me.ID, me.GrappledBy)
+	}
+	cost := moveCost(me, to)
+	if cost > me.Speed+1e-9 {
+		return refuse(engine.NotAllowedNow, "a sneak moves at most %g m; %g,%g costs %.2f m", me.Speed, to.X, to.Y, cost)
+	}
+	var reactors []Provoked
+	if !me.Disengaged {
+		reactors = d.crossings(me, me.pos(), to)
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
+	d.emit(parts.PutIn(d.h, (*hotMemory).moveDeclaredPool, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors, Sneak: true}))
+	return nil
+}
+
 // moveCost is what moving to a point costs: its distance, doubled while
 // Prone (A20).
 func moveCost(me *Combatant, to Point) float64 {
@@ -187,7 +210,11 @@ func (d *decider) stepTrigger() bool {
 	}
 	switch tr.Kind {
 	case TriggerMove:
+		sneak := tr.Sneak
 		d.emit(parts.PutIn(d.h, (*hotMemory).movedPool, Moved{Combatant: who.ID, To: tr.To, Done: true}))
+		if sneak {
+			d.sneak(who)
+		}
 	case TriggerStand:
 		d.emit(&StoodUp{Combatant: who.ID})
 	case TriggerCast:

@@ -299,6 +299,8 @@ type Trigger struct {
 	// To is a move's destination; Crawl says the mover set out prone.
 	To    Point `json:"to,omitzero"`
 	Crawl bool  `json:"crawl,omitempty"`
+	// Sneak: the move is a Sneak's; its stealth is tested on arrival.
+	Sneak bool `json:"sneak,omitempty"`
 	// Spell and Target of a cast.
 	Spell  string `json:"spell,omitempty"`
 	Target string `json:"target,omitempty"`
