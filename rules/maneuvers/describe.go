@@ -84,7 +84,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.Sneak {
 			verb = "sneaks"
 		}
-		line := fmt.Sprintf("%s %s to %s (%.2f m)", e.Combatant, verb, formatPoint(e.To), e.Cost)
+		line := fmt.Sprintf("%s %s to %s (%.2f m)", e.Combatant, verb, showPoint(e.To), e.Cost)
 		if len(e.Reactors) > 0 {
 			ids := make([]string, len(e.Reactors))
 			for i, r := range e.Reactors {
@@ -96,11 +96,11 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *Moved:
 		switch {
 		case e.Forced:
-			return fmt.Sprintf("%s is moved to %s", e.Combatant, formatPoint(e.To))
+			return fmt.Sprintf("%s is moved to %s", e.Combatant, showPoint(e.To))
 		case e.Done:
-			return fmt.Sprintf("%s reaches %s", e.Combatant, formatPoint(e.To))
+			return fmt.Sprintf("%s reaches %s", e.Combatant, showPoint(e.To))
 		}
-		return fmt.Sprintf("%s is at %s", e.Combatant, formatPoint(e.To))
+		return fmt.Sprintf("%s is at %s", e.Combatant, showPoint(e.To))
 	case *Provoking:
 		what := "stand up"
 		if e.Trigger == TriggerCast {
@@ -240,7 +240,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			}
 			return line + "every damage die at its maximum"
 		case Push:
-			return line + e.Loser + " is pushed to " + formatPoint(e.To)
+			return line + e.Loser + " is pushed to " + showPoint(e.To)
 		case Trip:
 			return line + e.Loser + " falls prone"
 		}
@@ -297,7 +297,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		verb := map[string]string{TriggerMove: "move", TriggerCast: "spell", TriggerStand: "standing up"}[e.Trigger]
 		return fmt.Sprintf("%s's %s is cut short", e.Combatant, verb)
 	case *ItemDropped:
-		return fmt.Sprintf("%s drops %s at %s", e.Combatant, e.Item, formatPoint(e.At))
+		return fmt.Sprintf("%s drops %s at %s", e.Combatant, e.Item, showPoint(e.At))
 	case *PushWayRuled:
 		if e.Blocked {
 			return "the GM rules: an obstacle blocks the push of " + e.Loser

@@ -388,7 +388,13 @@ func writeMoves(s *State, b *prompter, me *Combatant) {
 		}
 		step := min(left, d-reach*0.9)
 		to := Point{round2(me.X + (t.X-me.X)/d*step), round2(me.Y + (t.Y-me.Y)/d*step)}
-		if to == me.pos() || moveCost(me, to) > left*mult(me)+1e-9 {
+		if moveCost(me, to) > left*mult(me)+1e-9 {
+			// Rounded to the centimetre past the movement left: a
+			// centimetre shorter.
+			step -= 0.015
+			to = Point{round2(me.X + (t.X-me.X)/d*step), round2(me.Y + (t.Y-me.Y)/d*step)}
+		}
+		if step <= 0 || to == me.pos() || moveCost(me, to) > left*mult(me)+1e-9 {
 			continue
 		}
 		if b.opt(parts.PutIn(b.hot, (*hotMemory).movePool, Move{To: to})) {
@@ -408,6 +414,11 @@ func mult(me *Combatant) float64 {
 // formatPoint writes a point as commands take it.
 func formatPoint(p Point) string {
 	return trimFloat(p.X) + "," + trimFloat(p.Y)
+}
+
+// showPoint writes a point for people, to the centimetre.
+func showPoint(p Point) string {
+	return trimFloat(round2(p.X)) + "," + trimFloat(round2(p.Y))
 }
 
 // trimFloat writes a number as short as it reads back.

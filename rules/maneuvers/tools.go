@@ -97,7 +97,8 @@ func (Rules) Condition(s *State, id string) (string, bool) {
 // Tactical is the maneuvers ruleset's default policy. On its turn it
 // heals a badly hurt ally when it can, stands up, escapes a grapple,
 // strikes (or casts at) the foe with the least health it can reach, and
-// else moves towards the nearest foe, then ends the turn. It always
+// else, with AP left and no foe in reach, moves towards the nearest foe;
+// then it ends the turn. It always
 // defends with the defence whose test is best, takes every opportunity
 // attack, picks Precision as the attacker of a critical win and Trip
 // (else Bash, Push, Brace) as the defender, resists with its better
@@ -147,7 +148,11 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 				score = 1000 - t.HP
 			}
 		case *Move:
-			score = 100 - int(nearestFoe(s, me, c.To))
+			// Move only with AP to strike after, and not away from a
+			// foe already in reach (leaving it provokes).
+			if me != nil && me.AP >= 1 && nearestFoe(s, me, me.pos()) > me.reach() {
+				score = 100 - int(nearestFoe(s, me, c.To))
+			}
 		case *PickUp:
 			if me != nil && me.meleeWeapon() == nil {
 				score = 1500
