@@ -19,7 +19,7 @@ var (
 
 // grammar is the text vocabulary of the commands.
 var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, kwUsing, kwAt, kwCover, kwEdge},
-	parts.Verb{Name: "begin", Hint: "the GM rolls surprise and initiative"},
+	parts.Verb{Name: "begin", Args: "[SIDE]", Hint: "the GM rolls surprise and initiative; SIDE sneaks up"},
 	parts.Verb{Name: "delay", Args: "TARGET", Min: 1, Hint: "take your turn after TARGET's"},
 	parts.Verb{Name: "move", Args: "X,Y", Min: 1},
 	parts.Verb{Name: "dash"},
@@ -68,7 +68,7 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 	}
 	switch p.Verb {
 	case "begin":
-		return &Begin{}, nil
+		return &Begin{Sneaking: p.Arg(0)}, nil
 	case "delay":
 		return &Delay{After: p.Arg(0)}, nil
 	case "move":
@@ -164,6 +164,8 @@ func parsePoint(text string) (Point, error) {
 // FormatCommand writes a command as ParseCommand reads it.
 func (Rules) FormatCommand(c Command) string {
 	switch c := c.(type) {
+	case *Begin:
+		return parts.Say("begin", c.Sneaking).String()
 	case *Delay:
 		return parts.Say("delay", c.After).String()
 	case *Move:

@@ -9,8 +9,11 @@ type Command interface {
 }
 
 // Begin is the GM's start of the fight: surprise (R07), then initiative
-// (R05).
-type Begin struct{}
+// (R05). Sneaking names a side whose every member sneaks, besides those
+// the encounter says sneak (§6.2).
+type Begin struct {
+	Sneaking string `json:"sneaking,omitempty"`
+}
 
 // Delay saves the turn until after another's (R09).
 type Delay struct {

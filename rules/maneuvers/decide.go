@@ -57,7 +57,7 @@ func (d *decider) decide(actor string, c Command) error {
 	case nil:
 		return refuse(engine.Invalid, "no command")
 	case *Begin:
-		err = d.begin()
+		err = d.begin(c.Sneaking)
 	case *Continue:
 		if s.Phase != RoundEnd {
 			return refuse(engine.NotAllowedNow, "cannot continue now: %s", waiting(s))
@@ -179,12 +179,15 @@ func waiting(s *State) string {
 }
 
 // begin rolls surprise (R07) and initiative (R05) and starts round 1.
-func (d *decider) begin() error {
+func (d *decider) begin(side string) error {
 	s := d.s
 	if s.Phase != Setup {
 		return refuse(engine.NotAllowedNow, "the fight has begun already: %s", waiting(s))
 	}
-	d.surprise()
+	if side != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == side }) {
+		return refuse(engine.Invalid, "no side %q", side)
+	}
+	d.surprise(side)
 	d.initiative()
 	d.emit(parts.PutIn(d.h, (*hotMemory).roundStartedPool, RoundStarted{Round: 1, Turns: hotStrings(d.h, s.Order)}))
 	return nil
@@ -193,11 +196,11 @@ func (d *decider) begin() error {
 // surprise rolls R07: each sneaker's Stealth in roster order, then each
 // observer's Observation; an observer every hostile sneaker beats is
 // Surprised.
-func (d *decider) surprise() {
+func (d *decider) surprise(side string) {
 	s := d.s
 	var sneakers []int
 	for i := range s.Combatants {
-		if s.Combatants[i].Sneaking {
+		if s.Combatants[i].Sneaking || side != "" && s.Combatants[i].Side == side {
 			sneakers = append(sneakers, i)
 		}
 	}

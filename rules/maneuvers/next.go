@@ -3,6 +3,7 @@ package maneuvers
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"fray/engine"
@@ -82,6 +83,15 @@ func writePrompt(s *State, b *prompter) {
 		}
 		if b.opt(&Begin{}) {
 			b.label("begin: roll surprise (if anyone sneaks) and initiative")
+		}
+		for i := range s.Combatants {
+			sd := s.Combatants[i].Side
+			if slices.ContainsFunc(s.Combatants[:i], func(c Combatant) bool { return c.Side == sd }) {
+				continue
+			}
+			if b.opt(&Begin{Sneaking: sd}) {
+				b.label("begin with side %s sneaking up: surprise is rolled", sd)
+			}
 		}
 	case s.Phase == RoundEnd:
 		p.Default = 0
