@@ -30,6 +30,8 @@ type hotMemory struct {
 	oas        parts.Pool[Opportunity]
 	pushWays   parts.Pool[PushWay]
 	draws      parts.Pool[Draw]
+	sneaks     parts.Pool[Sneak]
+	begins     parts.Pool[Begin]
 
 	// The events of the last Step.
 	turnStarted      parts.Pool[TurnStarted]
@@ -89,6 +91,8 @@ func (h *hotMemory) resetCommands() {
 	h.oas.Reset()
 	h.pushWays.Reset()
 	h.draws.Reset()
+	h.sneaks.Reset()
+	h.begins.Reset()
 }
 
 // resetEvents frees the events of the last Step.
@@ -132,6 +136,8 @@ func (h *hotMemory) releasePool() *parts.Pool[Release]         { return &h.relea
 func (h *hotMemory) oaPool() *parts.Pool[Opportunity]          { return &h.oas }
 func (h *hotMemory) pushWayPool() *parts.Pool[PushWay]         { return &h.pushWays }
 func (h *hotMemory) drawPool() *parts.Pool[Draw]               { return &h.draws }
+func (h *hotMemory) sneakPool() *parts.Pool[Sneak]             { return &h.sneaks }
+func (h *hotMemory) beginPool() *parts.Pool[Begin]             { return &h.begins }
 func (h *hotMemory) turnStartedPool() *parts.Pool[TurnStarted] { return &h.turnStarted }
 func (h *hotMemory) turnEndedPool() *parts.Pool[TurnEnded]     { return &h.turnEnded }
 func (h *hotMemory) turnSkippedPool() *parts.Pool[TurnSkipped] { return &h.turnSkipped }

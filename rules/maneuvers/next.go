@@ -81,7 +81,7 @@ func writePrompt(s *State, b *prompter) {
 		if b.people() {
 			b.ask("the fight is set: roll surprise and initiative?")
 		}
-		if b.opt(&Begin{}) {
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).beginPool, Begin{})) {
 			b.label("begin: roll surprise (if anyone sneaks) and initiative")
 		}
 		for i := range s.Combatants {
@@ -89,7 +89,7 @@ func writePrompt(s *State, b *prompter) {
 			if slices.ContainsFunc(s.Combatants[:i], func(c Combatant) bool { return c.Side == sd }) {
 				continue
 			}
-			if b.opt(&Begin{Sneaking: sd}) {
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).beginPool, Begin{Sneaking: sd})) {
 				b.label("begin with side %s sneaking up: surprise is rolled", sd)
 			}
 		}
@@ -339,7 +339,7 @@ func writeActPrompt(s *State, b *prompter) {
 				break
 			}
 		}
-		if b.opt(&Sneak{}) {
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).sneakPool, Sneak{})) {
 			b.label("sneak (1 AP): hide from the foes you beat")
 		}
 		if me.handsUsed() < 2 {
