@@ -12,13 +12,18 @@
 //
 //   - state.go: the state, combatants and gear;
 //   - tables.go: the rules' tables as data (sizes, cover, skills, damage
-//     groups, maneuvers, defences, options);
+//     groups, maneuvers, the numbers);
 //   - commands.go, events.go: the commands and events with their kinds;
 //   - test.go: the test of R01 and R02, and the contest of R03;
-//   - decide.go, combat.go, move.go: Decide and Step;
+//   - ruleset.go: engine.Ruleset and engine.Speed;
+//   - decide.go (turns, initiative, surprise, grapples, sneaking, the
+//     reaction window), combat.go (combat rolls, damage, maneuvers,
+//     spells), move.go (moves and opportunity attacks): Decide and Step;
 //   - evolve.go: Evolve;
 //   - next.go: the prompts;
-//   - codec.go: the words, JSON and transcript lines;
-//   - spec.go, start.go: the encounter file and the starting state;
-//   - tools.go, policy.go: Simulation, Odds, TimeLimit and the policies.
+//   - codec.go, describe.go: the words, JSON and transcript lines;
+//   - spec.go, start.go: the encounter file, the bundled content and the
+//     starting state;
+//   - hot.go: the memory the hot path reuses;
+//   - tools.go: Simulation, Odds, TimeLimit and the tactical policy.
 package maneuvers

@@ -135,6 +135,7 @@ func writePrompt(s *State, b *prompter) {
 				}
 			}
 		}
+		p.Default = len(p.Options)
 		if b.opt(&Pass{}) {
 			b.label("no reaction")
 		}
