@@ -321,25 +321,22 @@ func cannotDefend(s *State, r *Roll) string {
 // last (R15).
 func defences(s *State, r *Roll, out []string) []string {
 	t := s.Combatant(r.Target)
-	var allowed []string
+	var sp *Spell
 	if r.Spell != "" {
-		sp := s.Combatant(r.Attacker).spell(r.Spell)
-		allowed = sp.Defences
+		sp = s.Combatant(r.Attacker).spell(r.Spell)
 	}
-	ok := func(def string) bool { return allowed == nil || slices.Contains(allowed, def) }
-	if t.shield() != nil && ok(Block) {
-		out = append(out, Block)
+	for i := range defenceTable {
+		row := &defenceTable[i]
+		switch {
+		case sp != nil && row.name != NoDefence && !slices.Contains(sp.Defences, row.name):
+		case row.shield && t.shield() == nil:
+		case row.parry && (sp != nil || r.Ranged || t.meleeWeapon() == nil && !t.trained(KeyUnarmed)):
+		case row.mind && (sp == nil || !sp.has("mind")):
+		default:
+			out = append(out, row.name)
+		}
 	}
-	if ok(DodgeDef) {
-		out = append(out, DodgeDef)
-	}
-	if r.Spell == "" && !r.Ranged && (t.meleeWeapon() != nil || t.trained(KeyUnarmed)) && ok(Parry) {
-		out = append(out, Parry)
-	}
-	if r.Spell != "" && s.Combatant(r.Attacker).spell(r.Spell).has("mind") && ok(Withstand) {
-		out = append(out, Withstand)
-	}
-	return append(out, NoDefence)
+	return out
 }
 
 // defend records the target's defence (R15).

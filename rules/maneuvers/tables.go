@@ -122,6 +122,29 @@ const (
 	NoDefence = "none"
 )
 
+// defenceRow is one defence of R15's table: what it needs and when it
+// is legal. Its test is defenceCheck's.
+type defenceRow struct {
+	name string
+	// shield: only while wielding a shield.
+	shield bool
+	// parry: not against spells or ranged attacks; needs a wielded melee
+	// weapon or unarmed training (A13).
+	parry bool
+	// mind: only against Mind spells.
+	mind bool
+}
+
+// defenceTable is R15, in the order prompts list the defences, none last.
+// A spell allows only the defences its data lists (and none).
+var defenceTable = []defenceRow{
+	{name: Block, shield: true},
+	{name: DodgeDef},
+	{name: Parry, parry: true},
+	{name: Withstand, mind: true},
+	{name: NoDefence},
+}
+
 // Maneuvers (R20).
 const (
 	Bash      = "bash"
