@@ -277,6 +277,9 @@ func evolve(s *State, e Event) {
 		}
 		switch {
 		case e.For == "sneak" && e.Hidden && !c.hiddenFrom(e.Observer):
+			if len(c.HiddenFrom) == 0 {
+				c.HidAt = c.pos()
+			}
 			c.HiddenFrom = append(slices.Clip(c.HiddenFrom), e.Observer)
 		case e.For == "search" && !e.Hidden:
 			c.HiddenFrom = without(c.HiddenFrom, e.Observer)

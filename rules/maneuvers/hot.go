@@ -64,6 +64,11 @@ type hotMemory struct {
 	reactors []Provoked
 	contest  Contest
 	turns    []string
+
+	// A view's own copies of the slices Step changes (ViewInto).
+	viewStrs    []string
+	viewWeapons []Weapon
+	viewDropped []Dropped
 }
 
 // hotMemory returns the state's hot memory, made on first use.

@@ -68,10 +68,11 @@ func moveCost(me *Combatant, to Point) float64 {
 
 // mayReact reports whether r could make an opportunity attack on p now:
 // a conscious foe, not surprised, with AP and attacks left and a melee
-// weapon in hand (R22).
+// weapon in hand (R22), that p is not hidden from (an unaware foe does
+// not react; ours).
 func mayReact(r, p *Combatant) bool {
 	return r != p && hostile(r, p) && r.Conscious() && !r.Surprised && r.AP >= 1 &&
-		r.Attacks < AttacksPerRound && r.meleeWeapon() != nil
+		r.Attacks < AttacksPerRound && r.meleeWeapon() != nil && !p.hiddenFrom(r.ID)
 }
 
 // initiativeRank is a combatant's place in the initiative order.

@@ -259,7 +259,7 @@ func writeActPrompt(s *State, b *prompter) {
 	canAttack := me.AP >= 1 && me.Attacks < AttacksPerRound
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if !hostile(me, t) || !t.Conscious() {
+		if !hostile(me, t) || !t.Conscious() || t.hiddenFrom(me.ID) {
 			continue
 		}
 		d := dist(me.pos(), t.pos())
@@ -294,7 +294,7 @@ func writeActPrompt(s *State, b *prompter) {
 		}
 		for j := range s.Combatants {
 			t := &s.Combatants[j]
-			if hostile(me, t) != attack || !t.Conscious() && attack || t.Dead || dist(me.pos(), t.pos()) > sp.Range+1e-9 {
+			if hostile(me, t) != attack || !t.Conscious() && attack || t.Dead || t.hiddenFrom(me.ID) || dist(me.pos(), t.pos()) > sp.Range+1e-9 {
 				continue
 			}
 			if !attack && t.HP >= t.Health {
@@ -390,7 +390,7 @@ func writeMoves(s *State, b *prompter, me *Combatant) {
 	}
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if !hostile(me, t) || !t.Conscious() {
+		if !hostile(me, t) || !t.Conscious() || t.hiddenFrom(me.ID) {
 			continue
 		}
 		d := dist(me.pos(), t.pos())

@@ -22,6 +22,7 @@ var (
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
+	_ engine.Secrets[State, Command, Event]    = Rules{}
 )
 
 // ID returns "maneuvers".

@@ -92,6 +92,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			}
 		}
 		c.HiddenFrom = slices.Clone(cs.HiddenFrom)
+		c.HidAt = c.pos()
 	}
 	if st.Order == nil {
 		if st.Turn != "" || st.Phase != "" || st.Round > 1 {

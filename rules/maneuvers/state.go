@@ -147,6 +147,9 @@ type Combatant struct {
 	GrappledBy string         `yaml:"-" json:"grappled_by,omitempty"`
 	Grappling  string         `yaml:"-" json:"grappling,omitempty"`
 	HiddenFrom []string       `yaml:"-" json:"hidden_from,omitempty"`
+	// HidAt is where the combatant was when it hid: where those it is
+	// hidden from last saw it (their views show it there).
+	HidAt Point `yaml:"-" json:"hid_at,omitzero"`
 	Braced     bool           `yaml:"-" json:"braced,omitempty"`
 	Feinting   string         `yaml:"-" json:"feinting,omitempty"`
 	Surprised  bool           `yaml:"-" json:"surprised,omitempty"`
