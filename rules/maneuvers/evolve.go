@@ -329,7 +329,13 @@ func evolve(s *State, e Event) {
 			c.Wield = without(c.Wield, e.Item)
 		}
 	case *WindowOpened:
-		s.Window = &Window{Reactors: slices.Clone(e.Reactors)}
+		if s.hot != nil {
+			s.hot.windowReactors = append(s.hot.windowReactors[:0], e.Reactors...)
+			s.hot.window = Window{Reactors: s.hot.windowReactors}
+			s.Window = &s.hot.window
+		} else {
+			s.Window = &Window{Reactors: slices.Clone(e.Reactors)}
+		}
 	case *ReactionPassed:
 		windowNext(s, e.Combatant)
 	case *RoundEnded:

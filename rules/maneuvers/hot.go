@@ -64,6 +64,9 @@ type hotMemory struct {
 	reactors []Provoked
 	contest  Contest
 	turns    []string
+	// The state's own reaction window.
+	window         Window
+	windowReactors []string
 
 	// A view's own copies of the slices Step changes (ViewInto).
 	viewStrs    []string
@@ -223,8 +226,9 @@ func copyInto(dst, s *State) {
 		dst.Contest = &h.contest
 	}
 	if s.Window != nil {
-		w := *s.Window
-		w.Reactors = slices.Clone(w.Reactors)
-		dst.Window = &w
+		h.window = *s.Window
+		h.windowReactors = append(h.windowReactors[:0], s.Window.Reactors...)
+		h.window.Reactors = h.windowReactors
+		dst.Window = &h.window
 	}
 }
