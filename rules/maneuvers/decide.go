@@ -90,8 +90,14 @@ func (d *decider) decide(actor string, c Command) error {
 		}
 		d.emit(&PushWayRuled{Loser: s.Roll.Loser, Blocked: c.Blocked})
 	case *Cast:
-		if s.Window != nil && s.Trigger == nil && s.Roll == nil && s.Contest == nil {
+		if inWindow {
 			err = d.reactCast(s.Combatant(who), c)
+		} else {
+			err = d.act(c)
+		}
+	case *Draw, *PickUp:
+		if inWindow {
+			err = d.reactManipulate(s.Combatant(who), c)
 		} else {
 			err = d.act(c)
 		}
@@ -729,7 +735,7 @@ func (d *decider) openWindow() {
 	for _, id := range s.Order {
 		c := s.Combatant(id)
 		if c != nil && c != me {
-			if sp, _ := reactionSpell(s, c); sp != nil {
+			if canReact(s, c) {
 				ids = append(ids, id)
 			}
 		}
@@ -746,7 +752,7 @@ func (d *decider) stepWindow() {
 	s := d.s
 	for s.Window != nil && s.Trigger == nil && s.Roll == nil {
 		c := s.Combatant(s.Window.Reactors[s.Window.Next])
-		if sp, _ := reactionSpell(s, c); sp != nil {
+		if canReact(s, c) {
 			return
 		}
 		d.emit(&ReactionPassed{Combatant: c.ID, Reason: "nothing to react with"})
@@ -759,4 +765,64 @@ func (d *decider) reactCast(me *Combatant, c *Cast) error {
 		return refuse(engine.NotAllowedNow, "%s is not a reaction spell: only a spell marked reaction, not an attack, is used in the window", c.Spell)
 	}
 	return d.cast(me, c)
+}
+
+// unarmedReactor reports whether c holds no weapon and may take one in
+// hand as a Manipulate in the reaction window (A12): a carried one, or one
+// on the ground within 1 m, that fits its hands.
+func unarmedReactor(s *State, c *Combatant) bool {
+	if !c.Conscious() || c.Surprised || c.AP < 1 {
+		return false
+	}
+	for _, n := range c.Wield {
+		if w := c.item(n); w != nil && w.Kind != "shield" {
+			return false
+		}
+	}
+	var buf [8]string
+	return len(manipulable(s, c, buf[:0])) > 0
+}
+
+// manipulable lists, into out, the weapons c could take in hand now:
+// carried and not held, or on the ground within 1 m, fitting its free
+// hands. Carried items come first, by name.
+func manipulable(s *State, c *Combatant, out []string) []string {
+	free := 2 - c.handsUsed()
+	for i := range c.Weapons {
+		w := &c.Weapons[i]
+		if w.Kind != "shield" && !c.wields(w.Name) && w.Hands <= free {
+			out = append(out, w.Name)
+		}
+	}
+	for i := range s.Dropped {
+		it := &s.Dropped[i]
+		if it.Item.Kind != "shield" && max(it.Item.Hands, 1) <= free && c.item(it.Item.Name) == nil &&
+			dist(Point{it.X, it.Y}, c.pos()) <= ManipulateReach+1e-9 {
+			out = append(out, it.Item.Name)
+		}
+	}
+	return out
+}
+
+// canReact reports whether c has anything to do in a reaction window: a
+// reaction spell to cast, or, holding no weapon, one to take in hand.
+func canReact(s *State, c *Combatant) bool {
+	if sp, _ := reactionSpell(s, c); sp != nil {
+		return true
+	}
+	return unarmedReactor(s, c)
+}
+
+// reactManipulate takes a weapon in hand in the reaction window (A12).
+func (d *decider) reactManipulate(me *Combatant, c Command) error {
+	if !unarmedReactor(d.s, me) {
+		return refuse(engine.NotAllowedNow, "%s has no reason to manipulate now: in the window, only one who holds no weapon takes one in hand", me.ID)
+	}
+	switch c := c.(type) {
+	case *Draw:
+		return d.draw(me, c.Item)
+	case *PickUp:
+		return d.pickUp(me, c.Item)
+	}
+	return refuse(engine.Invalid, "%s is not a reaction", c.Kind())
 }

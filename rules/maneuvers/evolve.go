@@ -71,6 +71,7 @@ func evolve(s *State, e Event) {
 		s.TurnOpen = false
 	case *ActionTaken:
 		if c := s.Combatant(e.Combatant); c != nil {
+			windowNext(s, c.ID)
 			acted(c, e.AP)
 			switch e.Action {
 			case "dash":

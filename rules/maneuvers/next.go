@@ -135,6 +135,18 @@ func writePrompt(s *State, b *prompter) {
 				}
 			}
 		}
+		if unarmedReactor(s, me) {
+			var buf [8]string
+			for _, it := range manipulable(s, me, buf[:0]) {
+				if me.item(it) != nil {
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).drawPool, Draw{Item: it})) {
+						b.label("draw %s (1 AP)", it)
+					}
+				} else if b.opt(parts.PutIn(b.hot, (*hotMemory).pickUpPool, PickUp{Item: it})) {
+					b.label("pick up %s (1 AP)", it)
+				}
+			}
+		}
 		p.Default = len(p.Options)
 		if b.opt(&Pass{}) {
 			b.label("no reaction")

@@ -235,6 +235,12 @@ func chooseReact(s *State, p engine.Prompt[Command]) Command {
 		}
 	case r == nil && s.Contest == nil && s.Trigger == nil && s.Window != nil:
 		for _, o := range p.Options {
+			switch o.Command.(type) {
+			case *Draw, *PickUp:
+				return o.Command
+			}
+		}
+		for _, o := range p.Options {
 			if c, ok := o.Command.(*Cast); ok {
 				if t := s.Combatant(c.Target); t != nil && t.HP*2 <= t.Health {
 					return c
