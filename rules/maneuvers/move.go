@@ -110,9 +110,10 @@ func (d *decider) reactorsAt(me *Combatant, at Point) []Provoked {
 }
 
 // crossings lists the foes whose reach a move from a to b enters or
-// leaves, in the order the move meets them (initiative order on a tie),
-// each with the point where its attack resolves: just inside its reach
-// (A14). A move that starts and ends inside a reach provokes nothing.
+// leaves, in initiative order (R22), each with the point where its attack
+// resolves: where the move enters its reach, or where it leaves it, still
+// within reach (A14). A move that starts and ends inside a reach provokes
+// nothing.
 func (d *decider) crossings(me *Combatant, a, b Point) []Provoked {
 	s := d.s
 	type hit struct {
@@ -157,15 +158,7 @@ func (d *decider) crossings(me *Combatant, a, b Point) []Provoked {
 		at := Point{a.X + t*dx, a.Y + t*dy}
 		hits = append(hits, hit{Provoked{ID: r.ID, At: at}, t, initiativeRank(s, r.ID)})
 	}
-	slices.SortStableFunc(hits, func(x, y hit) int {
-		if x.t != y.t {
-			if x.t < y.t {
-				return -1
-			}
-			return 1
-		}
-		return x.rank - y.rank
-	})
+	slices.SortStableFunc(hits, func(x, y hit) int { return x.rank - y.rank })
 	if len(hits) == 0 {
 		return nil
 	}
