@@ -274,3 +274,47 @@ func TestGrammar(t *testing.T) {
 		t.Errorf("move 1;2 was read")
 	}
 }
+
+// TestHiddenViews checks the secret of hiding: a foe a combatant is
+// hidden from sees it where it hid and not its moves; the GM and its
+// allies see everything.
+func TestHiddenViews(t *testing.T) {
+	sp := duel()
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "a", Health: 10, Y: 3})
+	sp.Begin = Start{Order: []string{"ann", "bob", "cy"}, Combatants: map[string]CombatantStart{"ann": {HiddenFrom: []string{"bob"}}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	events, err := r.Decide(&s, "ann", &Move{To: Point{0, 2}}, dice.NewScript())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob, cy := engine.Viewer{Combatant: "bob"}, engine.Viewer{Combatant: "cy"}
+	for _, e := range events {
+		if _, ok := r.ViewEvent(&s, e, bob); ok {
+			t.Errorf("bob sees %s", r.DescribeEvent(&s, e))
+		}
+		if _, ok := r.ViewEvent(&s, e, cy); !ok {
+			t.Errorf("cy does not see %s", r.DescribeEvent(&s, e))
+		}
+		r.Evolve(&s, e)
+	}
+	if _, ok := r.ViewCommand(&s, "ann", &Move{To: Point{0, 2}}, bob); ok {
+		t.Errorf("bob sees ann's move command")
+	}
+	var view State
+	r.ViewInto(&view, &s, bob)
+	if a := view.Combatant("ann"); a.X != 0 || a.Y != 0 {
+		t.Errorf("bob sees ann at %g,%g, want where she hid, 0,0", a.X, a.Y)
+	}
+	r.ViewInto(&view, &s, engine.Everyone)
+	if a := view.Combatant("ann"); a.Y != 2 {
+		t.Errorf("the GM sees ann at %g,%g, want 0,2", a.X, a.Y)
+	}
+	view.Combatants[0].Wield[0] = "changed"
+	if s.Combatants[0].Wield[0] != "sword" {
+		t.Errorf("changing a view changed the state")
+	}
+}
