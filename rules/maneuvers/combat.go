@@ -152,6 +152,10 @@ func (d *decider) strike(me *Combatant, c *Strike) error {
 	if len(me.HiddenFrom) > 0 {
 		d.emit(&Revealed{Combatant: me.ID})
 	}
+	if w := me.item(sd.Weapon); w != nil && w.Kind == "thrown" {
+		t := d.s.Combatant(c.Target)
+		d.emit(&ItemDropped{Combatant: me.ID, Item: w.Name, At: t.pos(), Thrown: true})
+	}
 	return nil
 }
 
@@ -539,15 +543,7 @@ func (d *decider) rollDamage() {
 	r := s.Roll
 	a := s.Combatant(r.Attacker)
 	t := s.Combatant(r.Target)
-	var dd Dice
-	typ := ""
-	if r.Spell != "" {
-		sp := a.spell(r.Spell)
-		dd, typ = sp.DamageDice, sp.Type
-	} else {
-		w := weaponOf(a, r.Weapon)
-		dd, typ = w.Dice, w.Type
-	}
+	dd, typ := r.Dice, r.Type
 	maxed := r.Maneuver == Precision
 	rolled := hotInts(d.h, dd.N)
 	raw := dd.Bonus

@@ -297,6 +297,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		verb := map[string]string{TriggerMove: "move", TriggerCast: "spell", TriggerStand: "standing up"}[e.Trigger]
 		return fmt.Sprintf("%s's %s is cut short", e.Combatant, verb)
 	case *ItemDropped:
+		if e.Thrown {
+			return fmt.Sprintf("%s's %s flies to %s", e.Combatant, e.Item, showPoint(e.At))
+		}
 		return fmt.Sprintf("%s drops %s at %s", e.Combatant, e.Item, showPoint(e.At))
 	case *PushWayRuled:
 		if e.Blocked {

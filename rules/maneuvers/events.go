@@ -323,6 +323,8 @@ type ItemDropped struct {
 	Combatant string `json:"combatant"`
 	Item      string `json:"item"`
 	At        Point  `json:"at"`
+	// Thrown: a thrown weapon lands by its target.
+	Thrown bool `json:"thrown,omitempty"`
 }
 
 // PushWayRuled: the GM's ruling whether an obstacle blocks a Push (§6.8).

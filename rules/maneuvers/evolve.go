@@ -124,6 +124,14 @@ func evolve(s *State, e Event) {
 		a.Fresh, a.Feinting = false, ""
 		r := Roll{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Spell: e.Spell, Style: e.Style, Attr: e.Attr,
 			Ranged: e.Ranged, Melee: e.Melee, OA: e.OA, Stage: StageSituation, Feinted: feinted, Hidden: e.Hidden}
+		if e.Spell != "" {
+			if sp := a.spell(e.Spell); sp != nil {
+				r.Dice, r.Type = sp.DamageDice, sp.Type
+			}
+		} else {
+			w := weaponOf(a, e.Weapon)
+			r.Dice, r.Type = w.Dice, w.Type
+		}
 		if s.hot != nil {
 			s.hot.roll = r
 			s.Roll = &s.hot.roll

@@ -245,6 +245,10 @@ type Roll struct {
 	Melee  bool `json:"melee,omitempty"`
 	// OA marks an opportunity attack.
 	OA bool `json:"oa,omitempty"`
+	// Dice and Type are the damage of the weapon or spell, as declared
+	// (a thrown weapon has left the hand by the time it lands).
+	Dice Dice   `json:"dice"`
+	Type string `json:"type,omitempty"`
 	// Feinted: the attacker's feint against this target gives a boon.
 	Feinted bool `json:"feinted,omitempty"`
 	// Hidden: the attacker was hidden from the target when it attacked.
