@@ -6,6 +6,7 @@ import (
 	"fray/engine"
 	"fray/odds"
 	"fray/rules/blackpowder"
+	"fray/rules/maneuvers"
 	"fray/rules/reference"
 	"fray/rules/tempo"
 	"fray/sim"
@@ -16,6 +17,7 @@ import (
 func plugins() []plugged {
 	return []plugged{
 		plug(blackpowder.Plugin()),
+		plug(maneuvers.Plugin()),
 		plug(reference.Plugin()),
 		plug(tempo.Plugin()),
 	}

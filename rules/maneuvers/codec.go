@@ -1,0 +1,240 @@
+package maneuvers
+
+import (
+	"fmt"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// The keywords of the command text.
+var (
+	kwStyle = parts.Keyword{Word: "style", Value: "STYLE"}
+	kwUsing = parts.Keyword{Word: "using", Value: "str|agi"}
+	kwAt    = parts.Keyword{Word: "at", Value: "TARGET"}
+	kwCover = parts.Keyword{Word: "cover", Value: "none|low|high|full"}
+	kwEdge  = parts.Keyword{Word: "edge", Value: "N", Number: true}
+)
+
+// grammar is the text vocabulary of the commands.
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, kwUsing, kwAt, kwCover, kwEdge},
+	parts.Verb{Name: "begin", Args: "[SIDE]", Hint: "the GM rolls surprise and initiative; SIDE sneaks up"},
+	parts.Verb{Name: "delay", Args: "TARGET", Min: 1, Hint: "take your turn after TARGET's"},
+	parts.Verb{Name: "move", Args: "X,Y", Min: 1},
+	parts.Verb{Name: "dash"},
+	parts.Verb{Name: "disengage"},
+	parts.Verb{Name: "strike", Args: "TARGET", Min: 1, Keywords: []string{"with", "style", "using"}},
+	parts.Verb{Name: "cast", Args: "SPELL", Min: 1, Keywords: []string{"at"}},
+	parts.Verb{Name: "grapple", Args: "TARGET", Min: 1},
+	parts.Verb{Name: "escape", Args: "[SKILL]"},
+	parts.Verb{Name: "release", Args: "[ITEM]"},
+	parts.Verb{Name: "stand"},
+	parts.Verb{Name: "search"},
+	parts.Verb{Name: "sneak", Args: "[X,Y]"},
+	parts.Verb{Name: "pick-up", Args: "ITEM", Min: 1},
+	parts.Verb{Name: "end", Hint: "end your turn"},
+	parts.Verb{Name: "situation", Args: "[aware|unaware]", Keywords: []string{"cover", "mod", "edge"}, Hint: "the GM's ruling on an attack"},
+	parts.Verb{Name: "block"},
+	parts.Verb{Name: "dodge"},
+	parts.Verb{Name: "parry", Keywords: []string{"using"}},
+	parts.Verb{Name: "withstand"},
+	parts.Verb{Name: "none", Hint: "no defence"},
+	parts.Verb{Name: "oa", Keywords: []string{"with"}, Hint: "an opportunity attack"},
+	parts.Verb{Name: "pass"},
+	parts.Verb{Name: "bash"},
+	parts.Verb{Name: "brace"},
+	parts.Verb{Name: "disarm", Args: "ITEM", Min: 1},
+	parts.Verb{Name: "feint"},
+	parts.Verb{Name: "precision", Args: "[LOCATION]"},
+	parts.Verb{Name: "push"},
+	parts.Verb{Name: "trip"},
+	parts.Verb{Name: "no-maneuver"},
+	parts.Verb{Name: "resist", Args: "SKILL", Min: 1},
+	parts.Verb{Name: "way-clear", Hint: "the GM: nothing blocks a push"},
+	parts.Verb{Name: "way-blocked", Hint: "the GM: an obstacle blocks a push"},
+	parts.Verb{Name: "draw", Args: "ITEM", Min: 1},
+	parts.Verb{Name: "stow", Args: "ITEM", Min: 1},
+	parts.Verb{Name: "continue"},
+	parts.Verb{Name: "end-fight"},
+)
+
+// ParseCommand reads a command in the text vocabulary
+// (docs/rules/maneuvers.md lists it).
+func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
+	p, err := grammar.Parse(text)
+	if err != nil {
+		return nil, engine.Errorf(engine.Invalid, "%v", err)
+	}
+	switch p.Verb {
+	case "begin":
+		return &Begin{Sneaking: p.Arg(0)}, nil
+	case "delay":
+		return &Delay{After: p.Arg(0)}, nil
+	case "move":
+		to, err := parsePoint(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "move: %v", err)
+		}
+		return &Move{To: to}, nil
+	case "dash":
+		return &Dash{}, nil
+	case "disengage":
+		return &Disengage{}, nil
+	case "strike":
+		return &Strike{Target: p.Arg(0), Weapon: p.Word("with"), Style: p.Word("style"), Attr: p.Word("using")}, nil
+	case "cast":
+		return &Cast{Spell: p.Arg(0), Target: p.Word("at")}, nil
+	case "grapple":
+		return &Grapple{Target: p.Arg(0)}, nil
+	case "escape":
+		return &Escape{Skill: p.Arg(0)}, nil
+	case "release":
+		return &Release{Item: p.Arg(0)}, nil
+	case "stand":
+		return &Stand{}, nil
+	case "search":
+		return &Search{}, nil
+	case "sneak":
+		if p.Arg(0) == "" {
+			return &Sneak{}, nil
+		}
+		to, err := parsePoint(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "sneak: %v", err)
+		}
+		return &Sneak{To: &to}, nil
+	case "pick-up":
+		return &PickUp{Item: p.Arg(0)}, nil
+	case "end":
+		return &EndTurn{}, nil
+	case "situation":
+		return &Situation{Awareness: p.Arg(0), Cover: p.Word("cover"), Mod: p.Int("mod"), Edge: p.Int("edge")}, nil
+	case "block", "dodge", "withstand", "none":
+		return &Defend{Defence: p.Verb}, nil
+	case "parry":
+		return &Defend{Defence: Parry, Attr: p.Word("using")}, nil
+	case "oa":
+		return &Opportunity{Weapon: p.Word("with")}, nil
+	case "pass":
+		return &Pass{}, nil
+	case "bash", "brace", "feint", "push", "trip":
+		return &Maneuver{Name: p.Verb}, nil
+	case "disarm":
+		return &Maneuver{Name: Disarm, Item: p.Arg(0)}, nil
+	case "precision":
+		return &Maneuver{Name: Precision, Location: p.Arg(0)}, nil
+	case "no-maneuver":
+		return &Maneuver{}, nil
+	case "resist":
+		return &Resist{Skill: p.Arg(0)}, nil
+	case "way-clear":
+		return &PushWay{}, nil
+	case "way-blocked":
+		return &PushWay{Blocked: true}, nil
+	case "draw":
+		return &Draw{Item: p.Arg(0)}, nil
+	case "stow":
+		return &Stow{Item: p.Arg(0)}, nil
+	case "continue":
+		return &Continue{}, nil
+	case "end-fight":
+		return &EndFight{}, nil
+	}
+	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// parsePoint reads "X,Y" in metres.
+func parsePoint(text string) (Point, error) {
+	xs, ys, ok := strings.Cut(text, ",")
+	if !ok {
+		return Point{}, fmt.Errorf("a point is X,Y, not %q", text)
+	}
+	x, err := parts.ParseCoordinate("X", xs)
+	if err != nil {
+		return Point{}, err
+	}
+	y, err := parts.ParseCoordinate("Y", ys)
+	if err != nil {
+		return Point{}, err
+	}
+	return Point{x, y}, nil
+}
+
+// FormatCommand writes a command as ParseCommand reads it.
+func (Rules) FormatCommand(c Command) string {
+	switch c := c.(type) {
+	case *Begin:
+		return parts.Say("begin", c.Sneaking).String()
+	case *Delay:
+		return parts.Say("delay", c.After).String()
+	case *Move:
+		return parts.Say("move", formatPoint(c.To)).String()
+	case *Strike:
+		return parts.Say("strike", c.Target).Opt("with", c.Weapon).Opt("style", c.Style).Opt("using", c.Attr).String()
+	case *Cast:
+		return parts.Say("cast", c.Spell).Opt("at", c.Target).String()
+	case *Grapple:
+		return parts.Say("grapple", c.Target).String()
+	case *Escape:
+		return parts.Say("escape", c.Skill).String()
+	case *Release:
+		return parts.Say("release", c.Item).String()
+	case *PickUp:
+		return parts.Say("pick-up", c.Item).String()
+	case *EndTurn:
+		return "end"
+	case *Sneak:
+		if c.To == nil {
+			return "sneak"
+		}
+		return parts.Say("sneak", formatPoint(*c.To)).String()
+	case *Situation:
+		return parts.Say("situation", c.Awareness).Opt("cover", c.Cover).Num("mod", c.Mod).Num("edge", c.Edge).String()
+	case *Defend:
+		return parts.Say(c.Defence).Opt("using", c.Attr).String()
+	case *Opportunity:
+		return parts.Say("oa").Opt("with", c.Weapon).String()
+	case *Maneuver:
+		switch c.Name {
+		case "":
+			return "no-maneuver"
+		case Disarm:
+			return parts.Say("disarm", c.Item).String()
+		case Precision:
+			return parts.Say("precision", c.Location).String()
+		}
+		return c.Name
+	case *Resist:
+		return parts.Say("resist", c.Skill).String()
+	case *EndFight:
+		return "end-fight"
+	case *PushWay:
+		if c.Blocked {
+			return "way-blocked"
+		}
+		return "way-clear"
+	case *Draw:
+		return parts.Say("draw", c.Item).String()
+	case *Stow:
+		return parts.Say("stow", c.Item).String()
+	case nil:
+		return ""
+	}
+	return c.Kind()
+}
+
+// DecodeCommand reads a command written by engine.MarshalKinded.
+func (Rules) DecodeCommand(data []byte) (Command, error) {
+	return engine.UnmarshalKinded(data, "maneuvers command", commandKinds())
+}
+
+// DecodeEvent reads an event written by engine.MarshalKinded.
+func (Rules) DecodeEvent(data []byte) (Event, error) {
+	return engine.UnmarshalKinded(data, "maneuvers event", eventKinds())
+}
+
+// Kinds lists the kind of every command and event type.
+func (Rules) Kinds() (commands, events []string) {
+	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+}

@@ -1,0 +1,450 @@
+package maneuvers
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// prompter writes a prompt, with its question and labels for people, or
+// lean (Moves) for a policy: without either, its commands from the
+// state's hot memory. Callers build words only when people() says so, so
+// that a lean prompt formats nothing.
+type prompter struct {
+	p   *engine.Prompt[Command]
+	hot *hotMemory // lean when set
+}
+
+// people reports whether people will read the prompt.
+func (b *prompter) people() bool { return b.hot == nil }
+
+// ask sets the question.
+func (b *prompter) ask(format string, args ...any) {
+	b.p.Question = fmt.Sprintf(format, args...)
+}
+
+// opt appends an option of command c and reports whether to label it.
+func (b *prompter) opt(c Command) bool {
+	b.p.Options = append(b.p.Options, engine.Option[Command]{Command: c})
+	return b.people()
+}
+
+// label labels the last option.
+func (b *prompter) label(format string, args ...any) {
+	b.p.Options[len(b.p.Options)-1].Label = fmt.Sprintf(format, args...)
+}
+
+// nextKind says what kind of decision the fight waits for.
+func nextKind(s *State) engine.PromptKind {
+	switch who := decider_(s); {
+	case s.Phase == Over:
+		return engine.End
+	case who == engine.GM:
+		return engine.Ruling
+	case s.Roll == nil && s.Contest == nil && s.Trigger == nil && s.Window == nil:
+		return engine.Act
+	}
+	return engine.React
+}
+
+// writePrompt writes the current prompt with b.
+func writePrompt(s *State, b *prompter) {
+	p := b.p
+	p.Default = -1
+	p.Kind = nextKind(s)
+	who := decider_(s)
+	p.Actor = who
+	switch {
+	case s.Phase == Over:
+		p.Actor = ""
+		p.Winner = s.Winner
+		switch {
+		case s.TimedOut:
+			if b.people() {
+				b.ask("the fight is stopped at the round limit with both sides standing")
+			}
+		case s.Winner == "":
+			if b.people() {
+				b.ask("the fight is over: a draw")
+			}
+		default:
+			if b.people() {
+				b.ask("the fight is over: %s wins", s.Winner)
+			}
+		}
+	case s.Phase == Setup:
+		p.Default = 0
+		if b.people() {
+			b.ask("the fight is set: roll surprise and initiative?")
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).beginPool, Begin{})) {
+			b.label("begin: roll surprise (if anyone sneaks) and initiative")
+		}
+		for i := range s.Combatants {
+			sd := s.Combatants[i].Side
+			if slices.ContainsFunc(s.Combatants[:i], func(c Combatant) bool { return c.Side == sd }) {
+				continue
+			}
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).beginPool, Begin{Sneaking: sd})) {
+				b.label("begin with side %s sneaking up: surprise is rolled", sd)
+			}
+		}
+	case s.Phase == RoundEnd:
+		p.Default = 0
+		if b.people() {
+			b.ask("round %d is over: does the fight go on?", s.Round)
+		}
+		if b.opt(&Continue{}) {
+			b.label("continue to round %d", s.Round+1)
+		}
+		if b.opt(&EndFight{}) {
+			b.label("end the fight")
+		}
+	case s.Roll != nil:
+		writeRollPrompt(s, b)
+	case s.Contest != nil:
+		if b.people() {
+			b.ask("%s tries to grapple %s: resist with which skill?", s.Contest.Initiator, s.Contest.Resister)
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: Athletics})) {
+			b.label("resist with athletics")
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: Acrobatics})) {
+			b.label("resist with acrobatics")
+		}
+	case s.Trigger == nil && s.Window != nil:
+		me := s.Combatant(who)
+		if b.people() {
+			b.ask("after %s's action, %s may use a reaction: which?", s.Turns[s.Turn], who)
+		}
+		for i := range me.Spells {
+			sp := &me.Spells[i]
+			if !sp.Reaction || sp.has("attack") || sp.has("melee-attack") || me.AP < sp.AP || sp.AP == 0 && me.FreeUsed {
+				continue
+			}
+			for j := range s.Combatants {
+				t := &s.Combatants[j]
+				if !hostile(me, t) && !t.Dead && t.HP < t.Health && dist(me.pos(), t.pos()) <= sp.Range+1e-9 {
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).castPool, Cast{Spell: sp.Name, Target: t.ID})) {
+						b.label("cast %s at %s", sp.Name, t.ID)
+					}
+				}
+			}
+		}
+		if unarmedReactor(s, me) {
+			var buf [8]string
+			for _, it := range manipulable(s, me, buf[:0]) {
+				if me.item(it) != nil {
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).drawPool, Draw{Item: it})) {
+						b.label("draw %s (1 AP)", it)
+					}
+				} else if b.opt(parts.PutIn(b.hot, (*hotMemory).pickUpPool, PickUp{Item: it})) {
+					b.label("pick up %s (1 AP)", it)
+				}
+			}
+		}
+		p.Default = len(p.Options)
+		if b.opt(&Pass{}) {
+			b.label("no reaction")
+		}
+	case s.Trigger != nil:
+		tr := s.Trigger
+		if b.people() {
+			b.ask("%s provokes %s (%s): opportunity attack?", tr.Who, who, tr.Kind)
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).oaPool, Opportunity{})) {
+			b.label("opportunity attack on %s", tr.Who)
+		}
+		if b.opt(&Pass{}) {
+			b.label("let it go")
+		}
+	default:
+		writeActPrompt(s, b)
+	}
+}
+
+// writeRollPrompt writes the prompt of a combat roll's stage.
+func writeRollPrompt(s *State, b *prompter) {
+	r := s.Roll
+	p := b.p
+	switch r.Stage {
+	case StageSituation:
+		p.Default = 0
+		if b.people() {
+			b.ask("%s attacks %s: the GM's ruling on cover, modifiers and awareness?", r.Attacker, r.Target)
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{})) {
+			b.label("as the map says: no modifier")
+		}
+		if r.Ranged {
+			for _, c := range []string{CoverNone, CoverLow, CoverHigh, CoverFull} {
+				if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{Cover: c})) {
+					b.label("cover %s", c)
+				}
+			}
+		}
+		if r.Hidden {
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{Awareness: "aware"})) {
+				b.label("%s is aware of it", r.Target)
+			}
+		} else {
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{Awareness: "unaware"})) {
+				b.label("%s is unaware of it", r.Target)
+			}
+		}
+	case StageDefence:
+		if b.people() {
+			b.ask("%s attacks %s: which defence (1 AP)?", r.Attacker, r.Target)
+		}
+		var buf [5]string
+		for _, def := range defences(s, r, buf[:0]) {
+			if def == NoDefence {
+				if b.opt(parts.PutIn(b.hot, (*hotMemory).defendPool, Defend{Defence: def})) {
+					b.label("no defence (0 AP)")
+				}
+				continue
+			}
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).defendPool, Defend{Defence: def})) {
+				b.label("%s", def)
+			}
+		}
+	case StageManeuver:
+		if b.people() {
+			b.ask("%s wins critically against %s: which maneuver?", r.Winner, r.Loser)
+		}
+		l := s.Combatant(r.Loser)
+		var buf [8]string
+		for _, m := range maneuvers(s, r, buf[:0]) {
+			if m == Disarm {
+				for _, it := range l.Wield {
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).maneuverPool, Maneuver{Name: Disarm, Item: it})) {
+						b.label("disarm %s of %s", l.ID, it)
+					}
+				}
+				continue
+			}
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).maneuverPool, Maneuver{Name: m})) {
+				b.label("%s: %s", m, maneuverOf(m).effect)
+			}
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).maneuverPool, Maneuver{})) {
+			b.label("no maneuver")
+		}
+	case StageResist:
+		if pushRuling(r) {
+			p.Default = 0
+			if b.people() {
+				b.ask("%s pushes %s: does an obstacle block the way?", r.Winner, r.Loser)
+			}
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).pushWayPool, PushWay{})) {
+				b.label("the way is clear")
+			}
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).pushWayPool, PushWay{Blocked: true})) {
+				b.label("an obstacle blocks the push")
+			}
+			return
+		}
+		if b.people() {
+			b.ask("%s tries to %s %s: resist with which skill?", r.Winner, r.Maneuver, r.Loser)
+		}
+		for _, sk := range maneuverOf(r.Maneuver).skills {
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: sk})) {
+				b.label("resist with %s", sk)
+			}
+		}
+	}
+}
+
+// round2 rounds to centimetres, for the points options offer.
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+// writeActPrompt writes the options of the combatant whose turn it is.
+func writeActPrompt(s *State, b *prompter) {
+	me := s.current()
+	if b.people() {
+		b.ask("round %d, %s's turn (%d AP, %.1f m to move): what now?", s.Round, me.ID, me.AP, max(me.Budget-me.Moved, 0))
+	}
+	canAttack := me.AP >= 1 && me.Attacks < AttacksPerRound
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if !hostile(me, t) || !t.Conscious() || t.hiddenFrom(me.ID) {
+			continue
+		}
+		d := dist(me.pos(), t.pos())
+		if canAttack {
+			struck := false
+			for _, n := range me.Wield {
+				w := me.item(n)
+				if w != nil && w.Kind != "shield" && inRange(w, d) {
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).strikePool, Strike{Target: t.ID, Weapon: w.Name})) {
+						b.label("strike %s with %s", t.ID, w.Name)
+					}
+					struck = true
+				}
+			}
+			if !struck && d <= UnarmedReach+1e-9 {
+				if b.opt(parts.PutIn(b.hot, (*hotMemory).strikePool, Strike{Target: t.ID, Weapon: unarmed.Name})) {
+					b.label("strike %s unarmed", t.ID)
+				}
+			}
+		}
+		if me.AP >= 1 && me.Grappling == "" && me.handsUsed() < 2 && d <= GrappleReach+1e-9 {
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).grapplePool, Grapple{Target: t.ID})) {
+				b.label("grapple %s", t.ID)
+			}
+		}
+	}
+	for i := range me.Spells {
+		sp := &me.Spells[i]
+		attack := sp.has("attack") || sp.has("melee-attack")
+		if me.AP < sp.AP || sp.AP == 0 && me.FreeUsed || attack && me.Attacks >= AttacksPerRound {
+			continue
+		}
+		for j := range s.Combatants {
+			t := &s.Combatants[j]
+			if hostile(me, t) != attack || !t.Conscious() && attack || t.Dead || t.hiddenFrom(me.ID) || dist(me.pos(), t.pos()) > sp.Range+1e-9 {
+				continue
+			}
+			if !attack && t.HP >= t.Health {
+				continue
+			}
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).castPool, Cast{Spell: sp.Name, Target: t.ID})) {
+				b.label("cast %s at %s", sp.Name, t.ID)
+			}
+		}
+	}
+	if me.GrappledBy != "" && me.AP >= 1 {
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).escapePool, Escape{})) {
+			b.label("escape %s's grapple", me.GrappledBy)
+		}
+	}
+	if me.Grappling != "" && me.AP >= 1 {
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).releasePool, Release{})) {
+			b.label("release %s", me.Grappling)
+		}
+	}
+	if me.Prone && me.AP >= 1 {
+		if b.opt(&Stand{}) {
+			b.label("stand up (1 AP; provokes)")
+		}
+	}
+	if me.GrappledBy == "" {
+		writeMoves(s, b, me)
+	}
+	if me.AP >= 1 {
+		if b.opt(&Dash{}) {
+			b.label("dash (1 AP): %g m more", me.Speed)
+		}
+		if !me.Disengaged {
+			if b.opt(&Disengage{}) {
+				b.label("disengage (1 AP): moves provoke nothing this turn")
+			}
+		}
+		for i := range s.Combatants {
+			if s.Combatants[i].hiddenFrom(me.ID) {
+				if b.opt(&Search{}) {
+					b.label("search (1 AP)")
+				}
+				break
+			}
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).sneakPool, Sneak{})) {
+			b.label("sneak (1 AP): hide from the foes you beat")
+		}
+		if me.handsUsed() < 2 {
+			for _, w := range me.Weapons {
+				if !me.wields(w.Name) && me.handsUsed()+w.Hands <= 2 {
+					if b.opt(parts.PutIn(b.hot, (*hotMemory).drawPool, Draw{Item: w.Name})) {
+						b.label("draw %s (1 AP)", w.Name)
+					}
+				}
+			}
+		}
+		for _, it := range s.Dropped {
+			if dist(Point{it.X, it.Y}, me.pos()) <= ManipulateReach+1e-9 && me.handsUsed()+max(it.Item.Hands, 1) <= 2 && me.item(it.Item.Name) == nil {
+				if b.opt(parts.PutIn(b.hot, (*hotMemory).pickUpPool, PickUp{Item: it.Item.Name})) {
+					b.label("pick up %s (1 AP)", it.Item.Name)
+				}
+			}
+		}
+	}
+	if me.Fresh {
+		for _, id := range s.Turns[s.Turn+1:] {
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).delayPool, Delay{After: id})) {
+				b.label("delay your turn until after %s's", id)
+			}
+		}
+	}
+	if b.opt(&EndTurn{}) {
+		b.label("end the turn")
+	}
+}
+
+// writeMoves offers a move towards each foe out of reach: as close as the
+// movement left allows, stopping just inside reach.
+func writeMoves(s *State, b *prompter, me *Combatant) {
+	left := me.Budget - me.Moved
+	if me.Prone {
+		left /= 2
+	}
+	if left <= 0.01 {
+		return
+	}
+	reach := me.reach()
+	for _, n := range me.Wield {
+		if w := me.item(n); w != nil && w.Kind != "melee" && w.Kind != "shield" {
+			return // a shooter stays where it is
+		}
+	}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if !hostile(me, t) || !t.Conscious() || t.hiddenFrom(me.ID) {
+			continue
+		}
+		d := dist(me.pos(), t.pos())
+		if d <= reach {
+			continue
+		}
+		step := min(left, d-reach*0.9)
+		to := Point{round2(me.X + (t.X-me.X)/d*step), round2(me.Y + (t.Y-me.Y)/d*step)}
+		if moveCost(me, to) > left*mult(me)+1e-9 {
+			// Rounded to the centimetre past the movement left: a
+			// centimetre shorter.
+			step -= 0.015
+			to = Point{round2(me.X + (t.X-me.X)/d*step), round2(me.Y + (t.Y-me.Y)/d*step)}
+		}
+		if step <= 0 || to == me.pos() || moveCost(me, to) > left*mult(me)+1e-9 {
+			continue
+		}
+		if b.opt(parts.PutIn(b.hot, (*hotMemory).movePool, Move{To: to})) {
+			b.label("move towards %s, to %s", t.ID, formatPoint(to))
+		}
+	}
+}
+
+// mult is what a metre of movement costs the combatant.
+func mult(me *Combatant) float64 {
+	if me.Prone {
+		return 2
+	}
+	return 1
+}
+
+// formatPoint writes a point as commands take it.
+func formatPoint(p Point) string {
+	return trimFloat(p.X) + "," + trimFloat(p.Y)
+}
+
+// showPoint writes a point for people, to the centimetre.
+func showPoint(p Point) string {
+	return trimFloat(round2(p.X)) + "," + trimFloat(round2(p.Y))
+}
+
+// trimFloat writes a number as short as it reads back.
+func trimFloat(v float64) string {
+	return strings.TrimSuffix(fmt.Sprintf("%g", v), ".0")
+}

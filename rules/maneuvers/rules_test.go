@@ -1,0 +1,320 @@
+package maneuvers
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// TestTestRoll checks R01 and R02: the pass at 10, a Success for every 5
+// over, the kept die of a boon or bane, and automatic results that draw no
+// die.
+func TestTestRoll(t *testing.T) {
+	s := &State{Options: DefaultOptions()}
+	for _, c := range []struct {
+		check
+		dice      []int
+		total     int
+		pass      bool
+		successes int
+		drawn     int
+	}{
+		{check{mod: 0}, []int{9}, 9, false, 0, 1},
+		{check{mod: 0}, []int{10}, 10, true, 1, 1},
+		{check{mod: 4}, []int{10}, 14, true, 1, 1},
+		{check{mod: 5}, []int{10}, 15, true, 2, 1},
+		{check{mod: 5}, []int{20}, 25, true, 4, 1},
+		{check{mod: 3, edge: 1}, []int{4, 15}, 18, true, 2, 2},
+		{check{mod: 3, edge: 2}, []int{15, 4}, 18, true, 2, 2},
+		{check{mod: 3, edge: -1}, []int{4, 15}, 7, false, 0, 2},
+		{check{mod: 3, autoPass: true}, nil, 0, true, 1, 0},
+		{check{mod: 3, autoPass: true, autoFail: true}, nil, 0, false, 0, 0},
+	} {
+		src := dice.NewScript(c.dice...)
+		r := s.roll(src, c.check)
+		if r.Total != c.total || r.Pass != c.pass || r.Successes != c.successes || src.Drawn() != c.drawn {
+			t.Errorf("%+v with %v: got %+v after %d dice; want total %d, pass %v, %d successes, %d dice",
+				c.check, c.dice, r, src.Drawn(), c.total, c.pass, c.successes, c.drawn)
+		}
+	}
+}
+
+// TestContest checks R03: ties and double failures go to the resister.
+func TestContest(t *testing.T) {
+	pass := func(n int) TestRoll { return TestRoll{Pass: true, Successes: n} }
+	fail := TestRoll{}
+	for _, c := range []struct {
+		a, b TestRoll
+		want bool
+	}{
+		{pass(1), fail, true}, {fail, pass(1), false}, {fail, fail, false},
+		{pass(2), pass(1), true}, {pass(2), pass(2), false}, {pass(1), pass(3), false},
+	} {
+		if got := beats(c.a, c.b); got != c.want {
+			t.Errorf("beats(%+v, %+v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
+
+// TestDamagePipeline checks R28-R31 with the worked examples E01-E06.
+func TestDamagePipeline(t *testing.T) {
+	s := &State{Options: DefaultOptions()}
+	iron := []Armor{{Name: "iron", Level: "full", AR: 5}}
+	bone := []Weapon{{Name: "bone", Kind: "shield", BR: 6}}
+	for _, c := range []struct {
+		name    string
+		c       Combatant
+		raw     int
+		typ     string
+		blocked bool
+		want    int
+	}{
+		{"E01", Combatant{Resist: map[string]int{"fire": 3}}, 10, "fire", false, 7},
+		{"E02 frost", Combatant{Resist: map[string]int{"magical": 2}}, 5, "frost", false, 3},
+		{"E02 shock", Combatant{Resist: map[string]int{"magical": 2}}, 6, "shock", false, 4},
+		{"E02 fire", Combatant{Resist: map[string]int{"magical": 2}}, 1, "fire", false, 0},
+		{"E02 crushing", Combatant{Resist: map[string]int{"magical": 2}}, 5, "crushing", false, 5},
+		{"E03", Combatant{Vulnerable: map[string]int{"crushing": 3}}, 4, "crushing", false, 7},
+		{"E04 slashing", Combatant{Armor: iron}, 8, "slashing", false, 3},
+		{"E04 fire", Combatant{Armor: iron}, 8, "fire", false, 8},
+		{"E05 slashing", Combatant{Weapons: bone, Wield: []string{"bone"}}, 9, "slashing", true, 3},
+		{"E05 shock", Combatant{Weapons: bone, Wield: []string{"bone"}}, 9, "shock", true, 6},
+		{"E05 iron", Combatant{Weapons: bone, Wield: []string{"bone"}, Armor: iron}, 12, "piercing", true, 1},
+		{"A26 best AR", Combatant{Armor: []Armor{{Level: "partial", AR: 1}, {Level: "full", AR: 5, ARMagical: 1}}}, 8, "slashing", false, 3},
+		{"A26 magical AR", Combatant{Armor: []Armor{{Level: "partial", AR: 1}, {Level: "full", AR: 5, ARMagical: 1}}}, 8, "fire", false, 7},
+		{"E05 not blocked", Combatant{Weapons: bone, Wield: []string{"bone"}}, 9, "slashing", false, 9},
+		{"A25 other", Combatant{Weapons: bone, Wield: []string{"bone"}}, 9, "acid", true, 9},
+		{"E06 fire", Combatant{Resist: map[string]int{"fire": 3, "magical": 2}}, 10, "fire", false, 7},
+		{"E06 crushing", Combatant{Vulnerable: map[string]int{"crushing": 3, "physical": 2}}, 4, "crushing", false, 7},
+	} {
+		if _, _, _, _, got := damageAfter(s, &c.c, c.raw, c.typ, c.blocked); got != c.want {
+			t.Errorf("%s: %d %s damage leaves %d, want %d", c.name, c.raw, c.typ, got, c.want)
+		}
+	}
+	s.Options.ShieldVsOther = "half"
+	sh := Combatant{Weapons: bone, Wield: []string{"bone"}}
+	if _, _, _, _, got := damageAfter(s, &sh, 9, "acid", true); got != 6 {
+		t.Errorf("shield_vs_other half: 9 acid leaves %d, want 6", got)
+	}
+}
+
+// TestSizeMatters checks R21's table.
+func TestSizeMatters(t *testing.T) {
+	for _, c := range []struct {
+		loser, winner string
+		want          sizeEffect
+	}{
+		{"gargantuan", "medium", sizeEffect{autoPass: true}},
+		{"large", "medium", sizeEffect{edge: 1}},
+		{"medium", "", sizeEffect{}},
+		{"small", "medium", sizeEffect{edge: -1}},
+		{"tiny", "medium", sizeEffect{autoFail: true}},
+	} {
+		if got := sizeEffectOf(c.loser, c.winner); got != c.want {
+			t.Errorf("%s against %s: %+v, want %+v", c.loser, c.winner, got, c.want)
+		}
+	}
+}
+
+// duel is a small spec for the tests below.
+func duel() *Spec {
+	return &Spec{Combatants: []Combatant{
+		{ID: "ann", Side: "a", Str: 3, Health: 20, Weapons: []Weapon{{Name: "sword", Kind: "melee", Damage: "1d8", Type: "slashing"}},
+			Styles: []Style{{Name: "fencer", Rank: 2, Gear: []string{"sword"}}}},
+		{ID: "bob", Side: "b", Str: 2, Health: 20, X: 1, Weapons: []Weapon{{Name: "sword", Kind: "melee", Damage: "1d8", Type: "slashing"}}},
+	}}
+}
+
+// TestStyleGear checks R26 and E07: 5 items free, 25 XP each beyond,
+// at most 10, checked against the XP given.
+func TestStyleGear(t *testing.T) {
+	sp := duel()
+	xp := 20
+	sp.Combatants[0].XP = &xp
+	sp.Combatants[0].Styles = []Style{{Name: "big", Gear: strings.Fields("a b c d e f")}}
+	sp.Combatants[1].Styles = []Style{{Name: "huge", Gear: strings.Fields("a b c d e f g h i j k")}}
+	_, err := sp.State()
+	want := []string{
+		"combatants[0].xp: the styles' gear beyond 5 free items costs 25 XP and ann has 20 (R26)",
+		"combatants[1].styles[0].gear: a style lists at most 10 items, not 11 (R26)",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	xp = 25
+	sp.Combatants[1].Styles[0].Gear = sp.Combatants[1].Styles[0].Gear[:10]
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Combatants[0].StyleXP != 25 || s.Combatants[1].StyleXP != 125 {
+		t.Errorf("style XP %d and %d, want 25 and 125", s.Combatants[0].StyleXP, s.Combatants[1].StyleXP)
+	}
+}
+
+// TestStartProblems checks that a starting state's mistakes are each
+// reported at their field.
+func TestStartProblems(t *testing.T) {
+	sp := duel()
+	hp := 0
+	sp.Begin = Start{Order: []string{"ann", "bob"}, Turn: "bob", Combatants: map[string]CombatantStart{
+		"bob": {HP: &hp},
+		"zed": {},
+	}}
+	_, err := sp.State()
+	want := []string{
+		`start.combatants.zed: no combatant "zed"; combatants: ann, bob`,
+		"start.turn: bob is unconscious or dead and takes no turn",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	sp.Begin = Start{Order: []string{"ann"}}
+	if _, err := sp.State(); err == nil || !strings.Contains(err.Error(), "start.order: the order must list every combatant once") {
+		t.Errorf("an order without bob: %v", err)
+	}
+}
+
+// TestRefusals checks that bad commands are refused with their code and a
+// readable message, and change nothing.
+func TestRefusals(t *testing.T) {
+	sp := duel()
+	sp.Begin = Start{Order: []string{"ann", "bob"}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	before := r.Clone(&s)
+	for _, c := range []struct {
+		actor string
+		cmd   Command
+		code  engine.Code
+		msg   string
+	}{
+		{"bob", &Strike{Target: "ann"}, engine.NotYourTurn, "it is ann's decision, not bob's"},
+		{"ann", &Strike{Target: "zed"}, engine.Invalid, `there is no combatant called "zed"`},
+		{"ann", &Strike{Target: "bob", Weapon: "axe"}, engine.Invalid, `ann carries no "axe"`},
+		{"ann", &Strike{Target: "bob", Attr: "cha"}, engine.Invalid, `a strike uses str or agi, not "cha"`},
+		{"ann", &Move{To: Point{40, 0}}, engine.NotAllowedNow, "moving to 40,0 costs 40.00 m and ann has 6.00 m left this turn (dash for more)"},
+		{"ann", &Defend{Defence: Block}, engine.NotAllowedNow, "no attack waits for a defence: it is ann's turn"},
+		{"ann", &Continue{}, engine.NotAllowedNow, "cannot continue now: it is ann's turn"},
+		{"ann", &Escape{}, engine.NotAllowedNow, "ann is not grappled"},
+		{"ann", &Delay{After: "ann"}, engine.NotAllowedNow, "cannot delay until after \"ann\": it must be someone whose turn is still to come this round (bob)"},
+		{"ann", &EndFight{}, engine.NotYourTurn, "only the GM ends a fight"},
+	} {
+		_, err := r.Decide(&s, c.actor, c.cmd, dice.NewScript())
+		var e *engine.Error
+		if !errors.As(err, &e) || e.Code != c.code || e.Msg != c.msg {
+			t.Errorf("%s: %s: got %v, want %s: %s", c.actor, r.FormatCommand(c.cmd), err, c.code, c.msg)
+		}
+	}
+	if a, b := r.Next(&s), r.Next(&before); a.Question != b.Question || len(a.Options) != len(b.Options) {
+		t.Errorf("a refusal changed the state")
+	}
+}
+
+// TestOutcomeTags checks the tags of a critical win with Precision that
+// takes its target down.
+func TestOutcomeTags(t *testing.T) {
+	sp := duel()
+	hp := 5
+	sp.Begin = Start{Order: []string{"ann", "bob"}, Combatants: map[string]CombatantStart{"bob": {HP: &hp}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	var events []Event
+	src := dice.NewScript(15, 2)
+	for _, step := range []struct {
+		actor string
+		cmd   Command
+	}{{"ann", &Strike{Target: "bob"}}, {engine.GM, &Situation{}}, {"bob", &Defend{Defence: DodgeDef}}, {"ann", &Maneuver{Name: Precision}}} {
+		evs, err := r.Decide(&s, step.actor, step.cmd, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range evs {
+			r.Evolve(&s, e)
+		}
+		events = append(events, evs...)
+	}
+	damage := make([]int, 2)
+	tags := r.Outcome(&s, "ann", events, &s, nil, damage)
+	if got := strings.Join(tags, " "); got != "hit critical bob:down precision" || damage[1] != 8 {
+		t.Errorf("tags %q, damage %v; want hit critical bob:down precision and 8 to bob", got, damage)
+	}
+	if cond, down := r.Condition(&s, "bob"); cond != "unconscious" || !down {
+		t.Errorf("bob is %s (down %v), want unconscious", cond, down)
+	}
+}
+
+// TestGrammar checks the command table.
+func TestGrammar(t *testing.T) {
+	if err := grammar.Err(); err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	for _, text := range []string{"strike bob with sword style fencer using agi", "move 1.5,-2", "situation unaware cover low mod -2 edge 1",
+		"parry using agi", "disarm sword", "precision head", "no-maneuver", "resist sleight-of-hand", "cast bolt at bob", "release", "escape acrobatics"} {
+		c, err := r.ParseCommand(nil, "ann", text)
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if got := r.FormatCommand(c); got != text {
+			t.Errorf("%q reads back as %q", text, got)
+		}
+	}
+	if _, err := r.ParseCommand(nil, "ann", "move 1;2"); err == nil {
+		t.Errorf("move 1;2 was read")
+	}
+}
+
+// TestHiddenViews checks the secret of hiding: a foe a combatant is
+// hidden from sees it where it hid and not its moves; the GM and its
+// allies see everything.
+func TestHiddenViews(t *testing.T) {
+	sp := duel()
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "a", Health: 10, Y: 3})
+	sp.Begin = Start{Order: []string{"ann", "bob", "cy"}, Combatants: map[string]CombatantStart{"ann": {HiddenFrom: []string{"bob"}}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	events, err := r.Decide(&s, "ann", &Move{To: Point{0, 2}}, dice.NewScript())
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob, cy := engine.Viewer{Combatant: "bob"}, engine.Viewer{Combatant: "cy"}
+	for _, e := range events {
+		if _, ok := r.ViewEvent(&s, e, bob); ok {
+			t.Errorf("bob sees %s", r.DescribeEvent(&s, e))
+		}
+		if _, ok := r.ViewEvent(&s, e, cy); !ok {
+			t.Errorf("cy does not see %s", r.DescribeEvent(&s, e))
+		}
+		r.Evolve(&s, e)
+	}
+	if _, ok := r.ViewCommand(&s, "ann", &Move{To: Point{0, 2}}, bob); ok {
+		t.Errorf("bob sees ann's move command")
+	}
+	var view State
+	r.ViewInto(&view, &s, bob)
+	if a := view.Combatant("ann"); a.X != 0 || a.Y != 0 {
+		t.Errorf("bob sees ann at %g,%g, want where she hid, 0,0", a.X, a.Y)
+	}
+	r.ViewInto(&view, &s, engine.Everyone)
+	if a := view.Combatant("ann"); a.Y != 2 {
+		t.Errorf("the GM sees ann at %g,%g, want 0,2", a.X, a.Y)
+	}
+	view.Combatants[0].Wield[0] = "changed"
+	if s.Combatants[0].Wield[0] != "sword" {
+		t.Errorf("changing a view changed the state")
+	}
+}

@@ -1,0 +1,174 @@
+package maneuvers
+
+import (
+	"maps"
+	"slices"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// ID is the ruleset's id, as encounter files name it.
+const ID = "maneuvers"
+
+// Rules is the maneuvers ruleset and its codec. The zero value is ready to
+// use.
+type Rules struct{}
+
+// The capabilities Rules has, checked by the compiler.
+var (
+	_ engine.Game[State, Command, Event]       = Rules{}
+	_ engine.Speed[State, Command, Event]      = Rules{}
+	_ engine.Simulation[State, Command, Event] = Rules{}
+	_ engine.Odds[State, Command, Event]       = Rules{}
+	_ engine.TimeLimit[State, Command, Event]  = Rules{}
+	_ engine.Secrets[State, Command, Event]    = Rules{}
+)
+
+// ID returns "maneuvers".
+func (Rules) ID() string { return ID }
+
+// Decide checks c from actor and resolves it into events, drawing dice
+// from src in the order docs/rules/maneuvers.md gives. It never changes
+// *s: it works on a copy.
+func (r Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
+	work := r.Clone(s)
+	d := decider{s: &work, src: src}
+	if err := d.decide(actor, c); err != nil {
+		return nil, err
+	}
+	return d.out, nil
+}
+
+// Step decides like Decide, in place, appending the events to events.
+func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+	h := s.hotMemory()
+	h.resetEvents()
+	d := decider{s: s, src: src, out: events, h: h}
+	if err := d.decide(actor, c); err != nil {
+		return events, err
+	}
+	return d.out, nil
+}
+
+// Evolve applies one event.
+func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
+
+// Next says who decides what now, with every option.
+func (Rules) Next(s *State) engine.Prompt[Command] {
+	var p engine.Prompt[Command]
+	writePrompt(s, &prompter{p: &p})
+	return p
+}
+
+// Moves writes the current prompt into *p for a policy, without question
+// or labels, reusing p's memory.
+func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
+	h := s.hotMemory()
+	h.resetCommands()
+	*p = engine.Prompt[Command]{Options: p.Options[:0]}
+	writePrompt(s, &prompter{p: p, hot: h})
+}
+
+// NextKind says what kind of decision the fight waits for.
+func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
+
+// OptionsFor returns the prompt's options when actor may answer it.
+func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
+	return engine.OptionsOf(r.Next(s), actor)
+}
+
+// Clone returns a deep copy of the state.
+func (Rules) Clone(s *State) State {
+	c := *s
+	c.hot = nil
+	c.Combatants = make([]Combatant, len(s.Combatants))
+	for i := range s.Combatants {
+		c.Combatants[i] = cloneCombatant(&s.Combatants[i])
+	}
+	c.Dropped = slices.Clone(s.Dropped)
+	c.Order = slices.Clone(s.Order)
+	c.Turns = slices.Clone(s.Turns)
+	if s.Roll != nil {
+		r := *s.Roll
+		c.Roll = &r
+	}
+	if s.Trigger != nil {
+		t := *s.Trigger
+		t.Reactors = slices.Clone(t.Reactors)
+		c.Trigger = &t
+	}
+	if s.Contest != nil {
+		ct := *s.Contest
+		c.Contest = &ct
+	}
+	if s.Window != nil {
+		w := *s.Window
+		w.Reactors = slices.Clone(w.Reactors)
+		c.Window = &w
+	}
+	return c
+}
+
+// cloneCombatant copies a combatant, sharing nothing mutable.
+func cloneCombatant(x *Combatant) Combatant {
+	c := *x
+	if x.Initiative != nil {
+		v := *x.Initiative
+		c.Initiative = &v
+	}
+	if x.XP != nil {
+		v := *x.XP
+		c.XP = &v
+	}
+	c.Skills = maps.Clone(x.Skills)
+	c.Styles = make([]Style, len(x.Styles))
+	for i, st := range x.Styles {
+		st.Gear = slices.Clone(st.Gear)
+		c.Styles[i] = st
+	}
+	if x.Styles == nil {
+		c.Styles = nil
+	}
+	c.Weapons = slices.Clone(x.Weapons)
+	c.Wield = slices.Clone(x.Wield)
+	c.Armor = slices.Clone(x.Armor)
+	c.Resist = maps.Clone(x.Resist)
+	c.Vulnerable = maps.Clone(x.Vulnerable)
+	c.Spells = make([]Spell, len(x.Spells))
+	for i, sp := range x.Spells {
+		sp.Traits = slices.Clone(sp.Traits)
+		sp.Defences = slices.Clone(sp.Defences)
+		c.Spells[i] = sp
+	}
+	if x.Spells == nil {
+		c.Spells = nil
+	}
+	c.HiddenFrom = slices.Clone(x.HiddenFrom)
+	return c
+}
+
+// ScratchInto makes *dst a copy of s for Step, reusing dst's memory; the
+// copy shares with s the combatants' slices and maps, which Step and
+// Evolve replace rather than change.
+func (Rules) ScratchInto(dst, s *State) { copyInto(dst, s) }
+
+// Roster lists the combatants' ids in roster order.
+func (Rules) Roster(s *State) []string {
+	ids := make([]string, len(s.Combatants))
+	for i := range s.Combatants {
+		ids[i] = s.Combatants[i].ID
+	}
+	return ids
+}
+
+// SideOf names a combatant's side, or "".
+func (Rules) SideOf(s *State, id string) string {
+	if c := s.Combatant(id); c != nil {
+		return c.Side
+	}
+	return ""
+}
+
+// TimedOut reports whether the fight stopped at the round limit.
+func (Rules) TimedOut(s *State) bool { return s.Phase == Over && s.TimedOut }

@@ -1,0 +1,127 @@
+package maneuvers
+
+import (
+	"fray/engine"
+)
+
+// Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
+// a foe is, in that foe's view, where it hid (HidAt), whatever it has done
+// since, and what it does without attacking (moving, dashing, drawing,
+// picking up, spells that are not attacks) is not in that foe's log. The
+// prompts hold no secret: the rules offer nobody an option aimed at a foe
+// hidden from them (Decide still takes such a command: a guess the GM
+// allows), and a hidden mover provokes nobody it is hidden from.
+
+var _ engine.Secrets[State, Command, Event] = Rules{}
+
+// hides reports whether what combatant id does is hidden from viewer v in
+// state s.
+func hides(s *State, id string, v engine.Viewer) bool {
+	if v.GM || v.Combatant == "" {
+		return false
+	}
+	c := s.Combatant(id)
+	return c != nil && c.hiddenFrom(v.Combatant)
+}
+
+// ViewInto makes *dst the state as v may see it: the combatants hidden
+// from v where they hid. The copy reuses dst's memory, with its own copies
+// of everything Step changes; what the rules never change (skills,
+// styles, armour, spells, resistances) it shares with s.
+func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
+	copyInto(dst, s)
+	h := dst.hotMemory()
+	h.viewStrs = h.viewStrs[:0]
+	h.viewWeapons = h.viewWeapons[:0]
+	own := func(ids []string) []string {
+		if ids == nil {
+			return nil
+		}
+		start := len(h.viewStrs)
+		h.viewStrs = append(h.viewStrs, ids...)
+		return h.viewStrs[start:len(h.viewStrs):len(h.viewStrs)]
+	}
+	for i := range dst.Combatants {
+		c := &dst.Combatants[i]
+		c.Wield, c.HiddenFrom = own(c.Wield), own(c.HiddenFrom)
+		if c.Weapons != nil {
+			start := len(h.viewWeapons)
+			h.viewWeapons = append(h.viewWeapons, c.Weapons...)
+			c.Weapons = h.viewWeapons[start:len(h.viewWeapons):len(h.viewWeapons)]
+		}
+		if !v.GM && v.Combatant != "" && c.hiddenFrom(v.Combatant) {
+			c.X, c.Y = c.HidAt.X, c.HidAt.Y
+		}
+	}
+	dst.Order = own(dst.Order)
+	h.viewDropped = append(h.viewDropped[:0], s.Dropped...)
+	if s.Dropped == nil {
+		dst.Dropped = nil
+	} else {
+		dst.Dropped = h.viewDropped
+	}
+}
+
+// ViewEvent hides from v what a combatant hidden from v does without
+// attacking. s is the state before the event; e is never changed.
+func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
+	id := ""
+	switch e := e.(type) {
+	case *MoveDeclared:
+		id = e.Combatant
+	case *Moved:
+		if !e.Forced {
+			id = e.Combatant
+		}
+	case *ActionTaken:
+		id = e.Combatant
+	case *ItemDrawn:
+		id = e.Combatant
+	case *ItemStowed:
+		id = e.Combatant
+	case *PickedUp:
+		id = e.Combatant
+	case *Provoking:
+		if !e.Attack {
+			id = e.Combatant
+		}
+	case *SpellCast:
+		if !e.Attack {
+			id = e.Caster
+		}
+	}
+	if id != "" && hides(s, id, v) {
+		return nil, false
+	}
+	return e, true
+}
+
+// ViewCommand hides from v the commands of a combatant hidden from v that
+// do not attack.
+func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Command, bool) {
+	switch c := c.(type) {
+	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search:
+		if hides(s, actor, v) {
+			return nil, false
+		}
+	case *Cast:
+		if sp := spellOf(s, actor, c.Spell); sp != nil && !sp.has("attack") && !sp.has("melee-attack") && hides(s, actor, v) {
+			return nil, false
+		}
+	}
+	return c, true
+}
+
+// spellOf returns id's spell called name, or nil.
+func spellOf(s *State, id, name string) *Spell {
+	if c := s.Combatant(id); c != nil {
+		return c.spell(name)
+	}
+	return nil
+}
+
+// ViewPrompt shows every prompt as it is: no option is aimed at a foe
+// hidden from the one asked.
+func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) engine.Prompt[Command] {
+	return p
+}

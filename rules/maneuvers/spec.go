@@ -1,0 +1,346 @@
+package maneuvers
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Spec is the maneuvers ruleset's encounter file, as package scenario
+// decodes it. The loader reads the top-level "ruleset" key itself.
+type Spec struct {
+	Title      string            `yaml:"title" doc:"what the fight is called"`
+	Options    OptionsSpec       `yaml:"options" doc:"the rulings a table may choose differently (spec §6)"`
+	Combatants []Combatant       `yaml:"combatants" required:"true" min:"2" doc:"who fights, in roster order (dice are drawn in this order)"`
+	Dropped    []DroppedAt       `yaml:"dropped" doc:"items lying on the ground"`
+	Notes      map[string]string `yaml:"notes" doc:"free notes for the GM; the rules do not read them"`
+
+	// Begin is the starting state, decoded from "start:" by the loader.
+	Begin Start `yaml:"-"`
+}
+
+// OptionsSpec sets the options of DefaultOptions that a table changes.
+type OptionsSpec struct {
+	TestTN         *int     `yaml:"test_tn" min:"1" max:"40" doc:"the total a test must reach (A03; default 10)"`
+	SuccessStep    *int     `yaml:"success_step" min:"1" max:"20" doc:"each further Success is this far over test_tn (A03; default 5)"`
+	DelayPersists  bool     `yaml:"delay_persists" doc:"a delayed turn keeps its new place in later rounds (A11; default false)"`
+	FlankTolerance *float64 `yaml:"flank_tolerance" min:"0" max:"5" doc:"how far off the line between two flankers their target may stand, metres (A22; default 0.5)"`
+	ShieldVsOther  string   `yaml:"shield_vs_other" enum:"none,half" doc:"what a successful Block takes off damage of the Other group (A25; default none)"`
+	DeathRule      string   `yaml:"death_rule" enum:"negative_max,none" doc:"negative_max: dead at minus the health maximum; none: nobody dies (A27; default negative_max)"`
+	RestHeal       string   `yaml:"rest_heal" enum:"full,none" doc:"what a rest restores (A28; default full; rests are not played yet)"`
+	RoundLimit     *int     `yaml:"round_limit" min:"0" doc:"stop the fight after this many rounds as a timeout; 0 for none (default 100)"`
+}
+
+// DroppedAt is an item on the ground in an encounter file.
+type DroppedAt struct {
+	Item Weapon  `yaml:"item" required:"true" doc:"the item"`
+	X    float64 `yaml:"x" doc:"east, metres"`
+	Y    float64 `yaml:"y" doc:"north, metres"`
+}
+
+// Start validates the spec and starts the fight as a Table.
+func (sp *Spec) Start() (engine.Table, error) {
+	s, err := sp.State()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+}
+
+// parseDice reads NdX+K, NdX-K, dX or K.
+func parseDice(text string) (Dice, error) {
+	t := strings.ReplaceAll(strings.ToLower(text), " ", "")
+	if t == "" {
+		return Dice{}, nil
+	}
+	var d Dice
+	body, bonus := t, ""
+	if i := strings.LastIndexAny(t, "+-"); i > 0 {
+		body, bonus = t[:i], t[i:]
+	}
+	if n, ok := strings.CutPrefix(bonus, "+"); ok {
+		bonus = n
+	}
+	if bonus != "" {
+		k, err := strconv.Atoi(bonus)
+		if err != nil || k < -1000 || k > 1000 {
+			return Dice{}, fmt.Errorf("%q is not NdX+K", text)
+		}
+		d.Bonus = k
+	}
+	ns, xs, ok := strings.Cut(body, "d")
+	if !ok {
+		k, err := strconv.Atoi(body)
+		if err != nil || bonus != "" || k < -1000 || k > 1000 {
+			return Dice{}, fmt.Errorf("%q is not NdX+K", text)
+		}
+		return Dice{Bonus: k}, nil
+	}
+	d.N = 1
+	if ns != "" {
+		n, err := strconv.Atoi(ns)
+		if err != nil || n < 0 || n > 50 {
+			return Dice{}, fmt.Errorf("%q: the number of dice is 0 to 50", text)
+		}
+		d.N = n
+	}
+	x, err := strconv.Atoi(xs)
+	if err != nil || x < 1 || x > 1000 {
+		return Dice{}, fmt.Errorf("%q: a die has 1 to 1000 sides", text)
+	}
+	d.Sides = x
+	return d, nil
+}
+
+// word reports whether id is a lowercase word, as commands name things.
+func word(id string) bool {
+	return id != "" && !strings.ContainsFunc(id, func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' && r != '_'
+	})
+}
+
+// traits are the spell traits the rules know.
+var traits = []string{"attack", "melee-attack", "mind"}
+
+// State validates the spec and returns the fight's first state. Every
+// problem is reported as an *engine.FieldError, joined.
+func (sp *Spec) State() (State, error) {
+	var errs []error
+	bad := func(path, format string, args ...any) {
+		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
+	}
+	s := State{Options: DefaultOptions(), Phase: Setup, Round: 1}
+	o := sp.Options
+	if o.TestTN != nil {
+		s.Options.TestTN = *o.TestTN
+	}
+	if o.SuccessStep != nil {
+		s.Options.SuccessStep = *o.SuccessStep
+	}
+	s.Options.DelayPersists = o.DelayPersists
+	if o.FlankTolerance != nil {
+		s.Options.FlankTolerance = *o.FlankTolerance
+	}
+	if o.ShieldVsOther != "" {
+		s.Options.ShieldVsOther = o.ShieldVsOther
+	}
+	if o.DeathRule != "" {
+		s.Options.DeathRule = o.DeathRule
+	}
+	if o.RestHeal != "" {
+		s.Options.RestHeal = o.RestHeal
+	}
+	if o.RoundLimit != nil {
+		s.Options.RoundLimit = *o.RoundLimit
+	}
+	sides := map[string]bool{}
+	for i := range sp.Combatants {
+		c := cloneCombatant(&sp.Combatants[i])
+		at := fmt.Sprintf("combatants[%d]", i)
+		switch {
+		case !word(c.ID):
+			bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -)", c.ID)
+		case c.ID == engine.GM:
+			bad(at+".id", "%q is the game master's id", c.ID)
+		case s.Combatant(c.ID) != nil:
+			bad(at+".id", "combatant %q is defined twice", c.ID)
+		}
+		if c.Side == "" {
+			bad(at+".side", "a combatant needs a side")
+		}
+		sides[c.Side] = true
+		setUp(&c, at, bad)
+		s.Combatants = append(s.Combatants, c)
+	}
+	if len(sides) < 2 && len(sp.Combatants) >= 2 {
+		bad("combatants", "a fight needs two sides or more; every combatant is on side %q", sp.Combatants[0].Side)
+	}
+	for i, dr := range sp.Dropped {
+		w := dr.Item
+		setUpWeapon(&w, fmt.Sprintf("dropped[%d].item", i), bad)
+		s.Dropped = append(s.Dropped, Dropped{Item: w, X: dr.X, Y: dr.Y})
+	}
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		c.AP = APPerRound
+	}
+	sp.Begin.apply(&s, bad)
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
+	return s, nil
+}
+
+// setUp checks a combatant and fills in its defaults and derived values.
+func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) {
+	if c.Speed == 0 {
+		c.Speed = 6
+	}
+	if c.Size == "" {
+		c.Size = "medium"
+	}
+	for name := range c.Skills {
+		if _, ok := skillAttribute[name]; !ok {
+			bad(at+".skills."+name, "unknown skill %q; skills: athletics, acrobatics, dodge, sleight-of-hand, stealth, observation, deception, focus, sorcery", name)
+		}
+	}
+	c.StyleXP = 0
+	for j, st := range c.Styles {
+		sat := fmt.Sprintf("%s.styles[%d]", at, j)
+		if !word(st.Name) {
+			bad(sat+".name", "%q is not a lowercase word", st.Name)
+		} else if c.style(st.Name) != &c.Styles[j] {
+			bad(sat+".name", "style %q is given twice", st.Name)
+		}
+		if len(st.Gear) > MaxStyleItems {
+			bad(sat+".gear", "a style lists at most %d items, not %d (R26)", MaxStyleItems, len(st.Gear))
+		}
+		c.StyleXP += max(0, len(st.Gear)-FreeStyleItems) * StyleItemXP
+	}
+	if c.XP != nil && c.StyleXP > *c.XP {
+		bad(at+".xp", "the styles' gear beyond %d free items costs %d XP and %s has %d (R26)", FreeStyleItems, c.StyleXP, c.ID, *c.XP)
+	}
+	for j := range c.Weapons {
+		w := &c.Weapons[j]
+		wat := fmt.Sprintf("%s.weapons[%d]", at, j)
+		setUpWeapon(w, wat, bad)
+		if c.item(w.Name) != w {
+			bad(wat+".name", "%s carries two items called %q", c.ID, w.Name)
+		}
+	}
+	if c.Wield == nil {
+		hands := 0
+		for _, w := range c.Weapons {
+			if hands+w.Hands <= 2 {
+				c.Wield = append(c.Wield, w.Name)
+				hands += w.Hands
+			}
+		}
+	}
+	for j, n := range c.Wield {
+		if c.item(n) == nil {
+			bad(fmt.Sprintf("%s.wield[%d]", at, j), "%s carries no %q", c.ID, n)
+		}
+	}
+	if c.handsUsed() > 2 {
+		bad(at+".wield", "%s holds items needing %d hands; it has 2", c.ID, c.handsUsed())
+	}
+	for _, m := range []struct {
+		key string
+		v   map[string]int
+	}{{"resist", c.Resist}, {"vulnerable", c.Vulnerable}} {
+		for k := range m.v {
+			if _, ok := damageGroup[k]; !ok && k != Physical && k != Magical {
+				bad(at+"."+m.key+"."+k, "unknown damage type or group %q", k)
+			}
+		}
+	}
+	for j := range c.Spells {
+		spl := &c.Spells[j]
+		sat := fmt.Sprintf("%s.spells[%d]", at, j)
+		if !word(spl.Name) {
+			bad(sat+".name", "%q is not a lowercase word", spl.Name)
+		} else if c.spell(spl.Name) != spl {
+			bad(sat+".name", "spell %q is given twice", spl.Name)
+		}
+		switch {
+		case spl.Free:
+			spl.AP = 0
+		case spl.AP == 0:
+			spl.AP = 1
+		}
+		if spl.Range == 0 {
+			spl.Range = 1
+		}
+		for _, t := range spl.Traits {
+			if !slices.Contains(traits, t) {
+				bad(sat+".traits", "unknown trait %q; traits: %s", t, strings.Join(traits, ", "))
+			}
+		}
+		var err error
+		if spl.DamageDice, err = parseDice(spl.Damage); err != nil {
+			bad(sat+".damage", "%v", err)
+		}
+		if spl.HealDice, err = parseDice(spl.Heal); err != nil {
+			bad(sat+".heal", "%v", err)
+		}
+		attack := spl.has("attack") || spl.has("melee-attack")
+		switch {
+		case attack && spl.Heal != "":
+			bad(sat+".heal", "an attack spell deals damage; healing is another spell")
+		case !attack && spl.Damage != "":
+			bad(sat+".damage", "a spell that deals damage needs the attack or melee-attack trait")
+		}
+		if spl.Damage != "" {
+			if _, ok := damageGroup[spl.Type]; !ok {
+				bad(sat+".type", "unknown damage type %q", spl.Type)
+			}
+		}
+		for _, def := range spl.Defences {
+			if !slices.Contains([]string{Block, DodgeDef, Parry, Withstand}, def) {
+				bad(sat+".defences", "unknown defence %q; defences: block, dodge, parry, withstand", def)
+			}
+		}
+		if spl.Defences == nil && attack {
+			spl.Defences = []string{Block, DodgeDef}
+			if spl.has("mind") {
+				spl.Defences = append(spl.Defences, Withstand)
+			}
+		}
+	}
+	c.HP = c.Health
+}
+
+// setUpWeapon checks an item and fills in its defaults.
+func setUpWeapon(w *Weapon, at string, bad func(path, format string, args ...any)) {
+	if !word(w.Name) || w.Name == unarmed.Name {
+		bad(at+".name", "%q is not a lowercase word other than unarmed", w.Name)
+	}
+	if w.Hands == 0 {
+		w.Hands = 1
+	}
+	if w.Kind == "melee" && w.Reach == 0 {
+		w.Reach = 1
+	}
+	if (w.Kind == "ranged" || w.Kind == "thrown") && w.Range == 0 {
+		bad(at+".range", "a %s weapon needs a range", w.Kind)
+	}
+	var err error
+	if w.Dice, err = parseDice(w.Damage); err != nil {
+		bad(at+".damage", "%v", err)
+	}
+	if w.Kind != "shield" {
+		if _, ok := damageGroup[w.Type]; !ok {
+			bad(at+".type", "unknown damage type %q; types: crushing, piercing, slashing, fire, frost, shock, acid, force, necrotic, radiant, poison, psychic", w.Type)
+		}
+	}
+}
+
+//go:embed content/*.yaml
+var contentFS embed.FS
+
+// Content returns the bundled content by name: weapons, armour, stat
+// blocks and encounters that files bring in with "use: NAME".
+func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "content") }
+
+// Plugin is everything the maneuvers ruleset offers a program.
+func Plugin() engine.Plugin[State, Command, Event] {
+	return engine.Plugin[State, Command, Event]{
+		Game:    Rules{},
+		Summary: "the maneuvers ruleset: d20 tests with Successes, combat rolls against a chosen defence, critical wins and their maneuvers, 3 AP a round",
+		NewSpec: func() engine.EncounterSpec { return &Spec{} },
+		Content: Content,
+	}
+}
+
+// Info is the ruleset's entry for an engine.Registry.
+func Info() engine.RulesetInfo { return Plugin().Info() }

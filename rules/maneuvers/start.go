@@ -1,0 +1,154 @@
+package maneuvers
+
+import (
+	"slices"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Start is the maneuvers ruleset's starting state: the "start:" key of an
+// encounter or scenario file. With an order the fight starts in a
+// combatant's turn, no dice drawn; without one the GM begins it.
+type Start struct {
+	Round      int                       `yaml:"round" min:"1" doc:"the round the fight is in (default 1)"`
+	Order      []string                  `yaml:"order" doc:"the initiative order, highest first: every combatant once; nobody rolls"`
+	Turn       string                    `yaml:"turn" doc:"whose turn it is (default the first in order); those before it have had their turn"`
+	Phase      string                    `yaml:"phase" enum:"act,round_end" doc:"act (a turn, the default with an order) or round_end (the GM's ruling at the end of the round)"`
+	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are fresh"`
+}
+
+// CombatantStart is one combatant's condition in a starting state.
+type CombatantStart struct {
+	HP         *int     `yaml:"hp" min:"-10000" max:"10000" doc:"health now (default the maximum)"`
+	AP         *int     `yaml:"ap" min:"0" max:"3" doc:"AP left this round (default 3)"`
+	Attacks    int      `yaml:"attacks" min:"0" max:"2" doc:"attacks made this round"`
+	Moved      float64  `yaml:"moved" min:"0" doc:"metres moved this turn, for the one whose turn it is"`
+	Prone      bool     `yaml:"prone" doc:"lying prone"`
+	Dazed      bool     `yaml:"dazed" doc:"dazed until the end of its next turn"`
+	Braced     bool     `yaml:"braced" doc:"braced: a boon on its next defence"`
+	Feinting   string   `yaml:"feinting" doc:"the foe its next strike has a feint's boon against"`
+	GrappledBy string   `yaml:"grappled_by" doc:"who grapples it"`
+	Surprised  bool     `yaml:"surprised" doc:"surprised (round 1 only)"`
+	HiddenFrom []string `yaml:"hidden_from" doc:"the foes it is hidden from"`
+	Dead       bool     `yaml:"dead" doc:"dead"`
+}
+
+// StartingState returns the spec's starting state for the loader to
+// decode "start:" into; see engine.StartingState.
+func (sp *Spec) StartingState() any { return &sp.Begin }
+
+var _ engine.StartingState = (*Spec)(nil)
+
+// apply sets up state s, fresh from the spec, as the starting state says,
+// reporting problems with bad. It draws no dice.
+func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
+	ids := make([]string, 0, len(st.Combatants))
+	for id := range st.Combatants {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	roster := (Rules{}).Roster(s)
+	for _, id := range ids {
+		cs := st.Combatants[id]
+		at := "start.combatants." + id
+		c := s.Combatant(id)
+		if c == nil {
+			bad(at, "no combatant %q; combatants: %s", id, strings.Join(roster, ", "))
+			continue
+		}
+		if cs.HP != nil {
+			c.HP = *cs.HP
+			if c.HP <= 0 {
+				c.Prone = true
+			}
+		}
+		if cs.AP != nil {
+			c.AP = *cs.AP
+		}
+		c.Attacks, c.Moved, c.Braced, c.Surprised, c.Dead = cs.Attacks, cs.Moved, cs.Braced, cs.Surprised, cs.Dead
+		c.Prone = c.Prone || cs.Prone
+		if cs.Dazed {
+			c.Dazed = parts.Until(parts.TurnEnd, c.ID, 1)
+		}
+		if cs.Feinting != "" {
+			if s.Combatant(cs.Feinting) == nil {
+				bad(at+".feinting", "no combatant %q", cs.Feinting)
+			}
+			c.Feinting = cs.Feinting
+		}
+		if g := cs.GrappledBy; g != "" {
+			gc := s.Combatant(g)
+			if gc == nil || gc == c {
+				bad(at+".grappled_by", "no other combatant %q", g)
+			} else {
+				c.GrappledBy, gc.Grappling = g, c.ID
+			}
+		}
+		for _, h := range cs.HiddenFrom {
+			if s.Combatant(h) == nil {
+				bad(at+".hidden_from", "no combatant %q", h)
+			}
+		}
+		c.HiddenFrom = slices.Clone(cs.HiddenFrom)
+		c.HidAt = c.pos()
+	}
+	if st.Order == nil {
+		if st.Turn != "" || st.Phase != "" || st.Round > 1 {
+			bad("start.order", "a fight started part-way through needs the initiative order")
+		}
+		return
+	}
+	sorted := slices.Clone(st.Order)
+	slices.Sort(sorted)
+	want := slices.Clone(roster)
+	slices.Sort(want)
+	if !slices.Equal(sorted, want) {
+		bad("start.order", "the order must list every combatant once: %s", strings.Join(roster, ", "))
+		return
+	}
+	s.Order = slices.Clone(st.Order)
+	s.Turns = slices.Clone(st.Order)
+	s.Round = max(st.Round, 1)
+	for i := range s.Combatants {
+		s.Combatants[i].Init = len(st.Order) - slices.Index(st.Order, s.Combatants[i].ID)
+	}
+	if st.Phase == string(RoundEnd) {
+		if st.Turn != "" {
+			bad("start.turn", "at the end of a round it is nobody's turn; leave turn out")
+		}
+		s.Phase, s.Turn = RoundEnd, len(s.Turns)
+		for i := range s.Combatants {
+			s.Combatants[i].Acted = true
+		}
+		return
+	}
+	s.Phase = Acting
+	turn := st.Turn
+	if turn == "" {
+		turn = st.Order[0]
+	}
+	s.Turn = slices.Index(s.Turns, turn)
+	if s.Turn < 0 {
+		bad("start.turn", "no combatant %q in the order", turn)
+		s.Turn = 0
+		return
+	}
+	for _, id := range s.Turns[:s.Turn] {
+		s.Combatant(id).Acted = true
+	}
+	c := s.Combatant(turn)
+	if !c.Conscious() {
+		bad("start.turn", "%s is unconscious or dead and takes no turn", turn)
+		return
+	}
+	s.TurnOpen = true
+	c.Acted = true
+	c.Fresh = c.Moved == 0 && c.AP == APPerRound
+	c.Budget = c.Speed
+	if c.Moved > c.Budget {
+		bad("start.combatants."+turn+".moved", "%s moves at most %g m a turn", turn, c.Speed)
+	}
+	_ = engine.GM
+}

@@ -1,0 +1,96 @@
+package maneuvers
+
+import "fray/dice"
+
+// check is a test before its dice: the modifier, the net boons and any
+// automatic result (R01, R02).
+type check struct {
+	mod, edge          int
+	autoPass, autoFail bool
+}
+
+// roll makes a test: an automatic result draws no dice; otherwise one d20,
+// or two with a boon or bane, keeping the higher or the lower (R02). The
+// dice are read only against the thresholds of a pass and of each further
+// Success, so exact odds follow them by class.
+func (s *State) roll(src dice.Source, c check) TestRoll {
+	edge := max(-1, min(1, c.edge))
+	r := TestRoll{Mod: c.mod, Edge: edge}
+	switch {
+	case c.autoFail:
+		r.Auto = "fail"
+		return r
+	case c.autoPass:
+		r.Auto, r.Pass, r.Successes = "pass", true, 1
+		return r
+	}
+	tn, step := s.Options.TestTN, max(s.Options.SuccessStep, 1)
+	var cl dice.Classes
+	for v := tn - c.mod; v <= 20; v += step {
+		cl = cl.Cut(v)
+	}
+	r.Die = dice.RollClasses(src, 20, cl)
+	if edge != 0 {
+		other := dice.RollClasses(src, 20, cl)
+		if edge > 0 && other > r.Die || edge < 0 && other < r.Die {
+			r.Die, other = other, r.Die
+		}
+		r.Other = other
+	}
+	r.Total = r.Die + c.mod
+	if r.Total >= tn {
+		r.Pass, r.Successes = true, 1+(r.Total-tn)/step
+	}
+	return r
+}
+
+// beats reports whether the initiator of a contest wins (R03): only when
+// it passes and the resister fails or has fewer Successes.
+func beats(initiator, resister TestRoll) bool {
+	return initiator.Pass && (!resister.Pass || initiator.Successes > resister.Successes)
+}
+
+// skillCheck is the check of a skill test by c: its attribute and rank,
+// with Dazed's bane (A19); an Unconscious combatant fails (R34).
+func skillCheck(c *Combatant, skill string) check {
+	k := check{mod: c.skill(skill)}
+	if !c.Dazed.Over() {
+		k.edge--
+	}
+	if !c.Conscious() {
+		k.autoFail = true
+	}
+	if skill == Dodge && c.Prone {
+		k.edge--
+	}
+	if (skill == Dodge || skill == Sorcery) && c.untrainedArmor() {
+		k.edge--
+	}
+	return k
+}
+
+// styleCheck is the check of a Fighting Style test by c with style st
+// (nil for none) and attribute attr: R27's penalties, Prone's and Dazed's
+// banes (R34).
+func styleCheck(c *Combatant, st *Style, attr string) check {
+	k := check{mod: c.attr(attr)}
+	if st != nil {
+		k.mod += st.Rank
+	}
+	if c.untrainedGear() {
+		k.mod -= UntrainedPenalty
+	}
+	if c.untrainedArmor() {
+		k.edge--
+	}
+	if c.Prone {
+		k.edge--
+	}
+	if !c.Dazed.Over() {
+		k.edge--
+	}
+	if !c.Conscious() {
+		k.autoFail = true
+	}
+	return k
+}
