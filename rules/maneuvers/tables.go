@@ -106,7 +106,7 @@ const (
 	Other    = "other"
 )
 
-// damageGroup maps each damage type to its group (the seed's table).
+// damageGroup maps each damage type to its group (the rules' table).
 var damageGroup = map[string]string{
 	"crushing": Physical, "piercing": Physical, "slashing": Physical,
 	"fire": Magical, "frost": Magical, "shock": Magical,
