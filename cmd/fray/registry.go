@@ -8,6 +8,7 @@ import (
 	"fray/rules/blackpowder"
 	"fray/rules/reference"
 	"fray/rules/tempo"
+	"fray/rules/vigor"
 	"fray/sim"
 )
 
@@ -18,6 +19,7 @@ func plugins() []plugged {
 		plug(blackpowder.Plugin()),
 		plug(reference.Plugin()),
 		plug(tempo.Plugin()),
+		plug(vigor.Plugin()),
 	}
 }
 

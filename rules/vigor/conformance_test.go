@@ -1,0 +1,63 @@
+package vigor_test
+
+import (
+	"testing"
+
+	"fray/engine/enginetest"
+	"fray/rules/vigor"
+	"fray/scenario/scenariotest"
+)
+
+// load reads an encounter file's text with the bundled content.
+func load(t testing.TB, name, text string) vigor.State {
+	t.Helper()
+	return *scenariotest.Start[vigor.State, vigor.Command, vigor.Event](t, vigor.Info(), name, []byte(text))
+}
+
+// bundled loads a bundled encounter by name.
+func bundled(t testing.TB, name string) vigor.State {
+	t.Helper()
+	return load(t, name+".yaml", "ruleset: vigor\nuse: "+name)
+}
+
+// setups are the bundled encounters, and one that starts mid-fight with a
+// creature in Shock, a bound one, an object and zero visibility, so that
+// random play reaches every rule.
+func setups(t *testing.T) []enginetest.Setup[vigor.State] {
+	t.Helper()
+	out := []enginetest.Setup[vigor.State]{
+		{Name: "duel", State: bundled(t, "vigor_duel")},
+		{Name: "skirmish", State: bundled(t, "vigor_skirmish")},
+		{Name: "ambush", State: bundled(t, "vigor_ambush")},
+		{Name: "aftermath", State: load(t, "aftermath.yaml", `
+ruleset: vigor
+options: {round_limit: 20}
+scene: {visibility: zero}
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: duelist, id: ann, side: a, x: 0, y: 0}
+  - {use: medic, id: doc, side: a, x: 5, y: 0}
+  - {use: champion, id: cid, side: a, x: 0, y: 5, incapacitated: true}
+  - {use: grizzly, id: bear, side: b, x: 10, y: 0}
+  - {use: archer, id: bo, side: b, x: 20, y: 5, cover: full, sturdy: true}
+  - {id: door, side: b, object: true, vigor: 0, durability: 10, x: 0, y: -5, armor: [{name: oak, ar: 2}]}
+start:
+  order: [bear, ann, doc, bo, cid]
+  combatants:
+    ann: {durability: 0, health: 0, shock: 2}
+    doc: {prone: true, vigor: 6}
+`)},
+	}
+	return out
+}
+
+// TestConformance plays random fights of the bundled encounters (and the
+// aftermath), every decision checked and every option tried.
+func TestConformance(t *testing.T) {
+	total := enginetest.Fights(1000)
+	st := enginetest.RunParallel(t, vigor.Rules{}, setups(t), enginetest.Options{Fights: total, Seed: 1}, 2)
+	if st.Fights != total {
+		t.Errorf("%d of %d fights passed", st.Fights, total)
+	}
+	t.Logf("%d fights, wins %v", st.Fights, st.Wins)
+}

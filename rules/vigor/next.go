@@ -1,0 +1,247 @@
+package vigor
+
+import (
+	"fmt"
+	"strconv"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// nextKind says what kind of decision the fight waits for.
+func nextKind(s *State) engine.PromptKind {
+	switch s.Phase {
+	case Over:
+		return engine.End
+	case Acting:
+		return engine.Act
+	case Defending, Offering:
+		return engine.React
+	}
+	return engine.Ruling
+}
+
+// prompter writes a prompt; lean (for a policy) it leaves the question
+// and labels out.
+type prompter struct {
+	p    *engine.Prompt[Command]
+	lean bool
+}
+
+func (b *prompter) ask(q string) {
+	if !b.lean {
+		b.p.Question = q
+	}
+}
+
+func (b *prompter) add(c Command, label string) {
+	o := engine.Option[Command]{Command: c}
+	if !b.lean {
+		o.Label = label
+	}
+	b.p.Options = append(b.p.Options, o)
+}
+
+// writePrompt writes the current prompt with b (§7 decision points).
+func writePrompt(s *State, b *prompter) {
+	p := b.p
+	p.Kind, p.Default = nextKind(s), -1
+	switch s.Phase {
+	case Over:
+		p.Winner = s.Winner
+		switch {
+		case s.TimedOut:
+			b.ask(fmt.Sprintf("the fight is over: the round limit (%d) was reached", s.Options.RoundLimit))
+		case s.Winner != "":
+			b.ask("the fight is over: " + s.Winner + " wins")
+		default:
+			b.ask("the fight is over: nobody is left standing")
+		}
+	case Initiative:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask("the fight begins: roll initiative for everyone?")
+		b.add(&RollInitiative{}, "roll initiative (d20 + initiative dice each, in roster order)")
+	case Acting:
+		actOptions(s, b)
+	case Defending:
+		st := s.Strike
+		t := s.Combatant(st.Target)
+		p.Actor = t.ID
+		cost := strconv.Itoa(t.defenseCost())
+		if !b.lean {
+			b.ask(fmt.Sprintf("%s's attack (%d) beats %s's Victory Sum %d: defend for %s Vigor (of %d) or take the hit?", st.Attacker, st.Total, t.ID, st.VS, cost, t.Vigor))
+		}
+		for _, style := range [...]string{"dodge", "deflect", "block"} {
+			b.add(&Defense{Style: style}, style+" ("+cost+" Vigor: d20 + Speed dice must beat the attack)")
+		}
+		b.add(&Take{}, "take the hit")
+	case Offering:
+		w := s.Window
+		me := s.Combatant(w.Ask[0])
+		p.Actor = me.ID
+		what := "take the opening " + w.Opener + " gives by " + map[string]string{"escape": "escaping", "stand": "standing up"}[w.Act]
+		if w.Kind == "readied" {
+			what = "fire the attack readied against " + w.Opener
+		}
+		b.ask(fmt.Sprintf("%s: %s for %d Vigor (of %d)?", me.ID, what, OpeningCost, me.Vigor))
+		b.add(&TakeOpening{}, fmt.Sprintf("strike %s (%d Vigor)", w.Opener, OpeningCost))
+		b.add(&Pass{}, "pass")
+	case Knockdown:
+		p.Actor, p.Default = engine.GM, 1
+		b.ask("is " + s.Strike.Target + " knocked down by the hit? (default no, A29)")
+		b.add(&Rule{Yes: true}, "yes: knocked down")
+		b.add(&Rule{}, "no")
+	case Kill:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask(s.Strike.Target + " was incapacitated: is it killed outright? (default yes, A28)")
+		b.add(&Rule{Yes: true}, "yes: killed")
+		b.add(&Rule{}, "no")
+	case EscapeRuling:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask(s.Window.Opener + " is out of every enemy's reach: has it escaped? (default yes, A19)")
+		b.add(&Rule{Yes: true}, "yes: it leaves the fight")
+		b.add(&Rule{}, "no: it stays")
+	}
+}
+
+// actOptions lists the actions of the creature whose turn it is (§7.5).
+func actOptions(s *State, b *prompter) {
+	me := s.Current()
+	b.p.Actor = me.ID
+	if !b.lean {
+		b.ask(fmt.Sprintf("round %d, %s's turn: %d action(s) left, %d Vigor", s.Round, me.ID, me.Left, me.Vigor))
+	}
+	off := me.OffHandWeapon()
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.ID == me.ID || t.Side == me.Side || !t.Targetable() {
+			continue
+		}
+		weapons := me.Weapons
+		if len(weapons) == 0 {
+			weapons = []Weapon{unarmed}
+		}
+		for j := range weapons {
+			w := &weapons[j]
+			if s.canReach(me, t, w) != nil {
+				continue
+			}
+			with := ""
+			if j > 0 {
+				with = w.Name
+			}
+			b.add(&Attack{Target: t.ID, Weapon: with}, "attack "+t.ID+" with "+w.Name)
+			if j == 0 && me.Vigor >= OffHandCost && s.canReach(me, t, off) == nil {
+				b.add(&Attack{Target: t.ID, OffTarget: t.ID}, "attack "+t.ID+" with "+w.Name+" and off-hand with "+off.Name+" (8 Vigor)")
+			}
+		}
+	}
+	if me.Defend.Over() {
+		b.add(&Defend{}, "defend (Defense costs 3 Vigor until your next turn)")
+	}
+	near := -1
+	nearDist := 0
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == me.Side || !t.In() {
+			continue
+		}
+		dist := s.distance(me, t)
+		if near < 0 || dist < nearDist {
+			near, nearDist = i, dist
+		}
+		if me.Ready == nil && s.canReach(me, t, me.Weapon("")) == nil {
+			b.add(&Ready{Target: t.ID}, "ready an attack on "+t.ID+" for when it acts")
+		}
+		if to, ok := s.advance(me, t); ok {
+			b.add(&Move{To: to}, "move to "+to.String()+" toward "+t.ID)
+		}
+	}
+	if near >= 0 && nearDist <= me.Reach(me.Weapon("")) {
+		if to, ok := s.away(me, &s.Combatants[near]); ok {
+			b.add(&Escape{To: to}, "escape to "+to.String()+" (enemies within reach may take an opening)")
+		}
+	}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.ID == me.ID || t.Object || t.Side != me.Side || s.distance(me, t) > AdjacentFt {
+			continue
+		}
+		if !t.Dead && !t.Escaped && t.Durability < t.DurabilityMax {
+			b.add(&Aid{Target: t.ID}, "give "+t.ID+" emergency aid (2 actions, Medicine against 20)")
+		}
+		if t.Shock && !t.Dead && !t.Stabilized && me.Left >= s.Options.StabilizeActions {
+			b.add(&Stabilize{Target: t.ID}, "stabilize "+t.ID+" (Medicine against 20)")
+		}
+	}
+	if me.Prone {
+		b.add(&StandUp{}, "stand up (enemies within reach may take an opening)")
+	}
+	b.add(&EndTurn{}, "end the turn")
+}
+
+// free reports whether nobody still there stands on the cell.
+func (s *State) free(c parts.Cell, except string) bool {
+	for i := range s.Combatants {
+		o := &s.Combatants[i]
+		if o.ID != except && o.X == c.X && o.Y == c.Y && o.Targetable() {
+			return false
+		}
+	}
+	return true
+}
+
+// advance is the cell one Move takes me toward t, stopping 5 ft off it.
+func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
+	step := func(from, to int) int {
+		d := to - from
+		a := min(max(abs(d)-5, 0), me.MoveFt())
+		if d < 0 {
+			return from - a
+		}
+		return from + a
+	}
+	to := parts.Cell{X: step(me.X, t.X), Y: step(me.Y, t.Y)}
+	if to == (parts.Cell{X: me.X, Y: me.Y}) || !s.free(to, me.ID) || s.distanceTo(me, to) > me.MoveFt() {
+		return to, false
+	}
+	return to, true
+}
+
+// away is the cell one Move takes me straight away from t.
+func (s *State) away(me, t *Combatant) (parts.Cell, bool) {
+	dx, dy := sign(me.X-t.X), sign(me.Y-t.Y)
+	if dx == 0 && dy == 0 {
+		dx = 1
+	}
+	m := me.MoveFt()
+	to := parts.Cell{X: me.X + dx*m, Y: me.Y + dy*m}
+	if m == 0 || !s.free(to, me.ID) || s.distanceTo(me, to) > m {
+		return to, false
+	}
+	return to, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}
+
+// next returns the current prompt, as people read it.
+func next(s *State) engine.Prompt[Command] {
+	var p engine.Prompt[Command]
+	writePrompt(s, &prompter{p: &p})
+	return p
+}

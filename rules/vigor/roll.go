@@ -1,0 +1,79 @@
+package vigor
+
+import "fray/dice"
+
+// Rolling dice (R01, R04, R06). Every die comes from the dice.Source in
+// the order the rules document: the d20 first, then each bonus die with
+// its burst chain right after it. Damage draws the weapon's dice, then the
+// bonus dice.
+//
+// A roll is told how far its total matters: "cap" is the total from
+// which every greater total has the same effect (an attack roll nobody
+// can defend against only needs to beat the Victory Sum; damage beyond
+// what the target has left changes nothing). Exact odds then follow each
+// die by the classes of values that lead to different results
+// (dice.RollClasses), always keeping a die's maximum apart, since it
+// bursts. cap 0 reads every value. At the table every die is rolled in
+// full either way.
+
+// draw draws one die of the given sides for a running total t, reading it
+// only as finely as cap needs; burst keeps the maximum a class of its own.
+func draw(src dice.Source, sides, t, cap int, burst bool) int {
+	if cap <= 0 {
+		return src.Roll(sides)
+	}
+	var c dice.Classes
+	if burst {
+		c = dice.Cuts(sides)
+	}
+	if room := cap - t; room > 1 {
+		c = c.Each(1, min(room-1, sides))
+	}
+	return dice.RollClasses(src, sides, c)
+}
+
+// bonusDice rolls n bonus dice of the given sides after a running total
+// t, each burst chain drawn right after its die (R04, A03), appending the
+// faces to faces. It returns the faces and the dice's sum.
+func bonusDice(src dice.Source, n, sides, t, cap int, faces []int) ([]int, int) {
+	sum := 0
+	for range n {
+		for {
+			v := draw(src, sides, t+sum, cap, true)
+			faces = append(faces, v)
+			sum += v
+			if v != sides {
+				break
+			}
+		}
+	}
+	return faces, sum
+}
+
+// actionRoll is a roll of the action d20 and n bonus dice of rank r (R01).
+func actionRoll(src dice.Source, n, r, cap int) Roll {
+	sides := Ladder[r].Sides
+	roll := Roll{Count: n, Sides: sides}
+	roll.D20 = draw(src, 20, 0, cap, false)
+	var sum int
+	roll.Dice, sum = bonusDice(src, n, sides, roll.D20, cap, nil)
+	roll.Total = roll.D20 + sum
+	return roll
+}
+
+// beats is the success test of R01 and A02: the total must beat the
+// Victory Sum, or equal it with the vs_tie_succeeds option.
+func (s *State) beats(total, vs int) bool {
+	if s.Options.VSTieSucceeds {
+		return total >= vs
+	}
+	return total > vs
+}
+
+// need is the cap of a roll against vs: the least total that succeeds.
+func (s *State) need(vs int) int {
+	if s.Options.VSTieSucceeds {
+		return max(vs, 1)
+	}
+	return max(vs+1, 1)
+}
