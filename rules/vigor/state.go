@@ -149,17 +149,17 @@ type Combatant struct {
 	Vigor      int  `yaml:"-" json:"vigor"`
 	Durability int  `yaml:"-" json:"durability"`
 	Health     int  `yaml:"-" json:"health"`
-	Wounded    bool `yaml:"-" json:"wounded,omitempty"`
-	Winded     bool `yaml:"-" json:"winded,omitempty"`
-	Prone      bool `yaml:"prone" json:"prone,omitempty" doc:"starts the fight knocked down (R39)"`
+	Wounded    bool `yaml:"-" json:"wounded"`
+	Winded     bool `yaml:"-" json:"winded"`
+	Prone      bool `yaml:"prone" json:"prone" doc:"starts the fight knocked down (R39)"`
 	Unaware    bool `yaml:"unaware" json:"unaware,omitempty" doc:"starts the fight unaware: attacked from behind, its Guard is halved (R23, A12), and it cannot react; it becomes aware when attacked or when its turn comes"`
 	Bound      bool `yaml:"incapacitated" json:"bound,omitempty" doc:"starts bound or pinned: incapacitated (R37)"`
 	// Shock is set while in Shock (R35), with ShockLeft the Recovery
 	// Phases left before death unless Stabilized.
-	Shock      bool `yaml:"-" json:"shock,omitempty"`
+	Shock      bool `yaml:"-" json:"shock"`
 	ShockLeft  int  `yaml:"-" json:"shock_left,omitempty"`
 	Stabilized bool `yaml:"-" json:"stabilized,omitempty"`
-	Dead       bool `yaml:"-" json:"dead,omitempty"`
+	Dead       bool `yaml:"-" json:"dead"`
 	Destroyed  bool `yaml:"-" json:"destroyed,omitempty"`
 	Escaped    bool `yaml:"-" json:"escaped,omitempty"`
 	// Defend lasts until the creature's next turn starts (R13).
@@ -167,7 +167,7 @@ type Combatant struct {
 	// Ready is the readied action, until the next turn starts (R16).
 	Ready *Readied `yaml:"-" json:"ready,omitempty"`
 	// Left is the actions left this turn; Initiative the roll.
-	Left       int `yaml:"-" json:"left,omitempty"`
+	Left       int `yaml:"-" json:"left"`
 	Initiative int `yaml:"-" json:"initiative,omitempty"`
 	// Carry is an act spanning turns (R10): its name, target and the
 	// actions still owed.
