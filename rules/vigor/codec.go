@@ -279,7 +279,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s tries to %s: %s against the attack's %d: %s", e.Defender, e.Style, e.Roll, e.Against, result)
 	case *Damaged:
-		return describeDamage(e)
+		t := s.Combatant(e.Target)
+		return describeDamage(e, t != nil && t.Object)
 	case *KnockdownRuled:
 		switch {
 		case e.Negated:
@@ -363,7 +364,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 
 // describeDamage writes a damage line: "bob takes 7 damage (1d8 [5] +
 // 1d10 [3] = 8, AR 1): Durability 3, Health 10".
-func describeDamage(e *Damaged) string {
+func describeDamage(e *Damaged, object bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s takes %d damage (%dd%d %v", e.Target, e.Final, len(e.WeaponDice), e.WeaponSides, e.WeaponDice)
 	if e.Bonus.Count > 0 {
@@ -380,7 +381,10 @@ func describeDamage(e *Damaged) string {
 	if e.Immune {
 		b.WriteString(", immune: superior Durability")
 	}
-	fmt.Fprintf(&b, ": Durability %d, Health %d", e.Durability, e.Health)
+	fmt.Fprintf(&b, ": Durability %d", e.Durability)
+	if !object {
+		fmt.Fprintf(&b, ", Health %d", e.Health)
+	}
 	if e.Worn != "" {
 		fmt.Fprintf(&b, "; %s wears %d to %d", e.Worn, e.Wear, e.ArmorLeft)
 		if e.Broken {

@@ -471,7 +471,7 @@ func (d *decider) damage() {
 			worn = i
 		}
 	}
-	if worn >= 0 && (t.Armor[worn].rank()-wr >= s.Options.QualityGap || t.Armor[worn].DurMax == 0) {
+	if worn >= 0 && (t.Object || t.Armor[worn].rank()-wr >= s.Options.QualityGap || t.Armor[worn].DurMax == 0) {
 		worn = -1 // too good to wear (R29), or without Durability to lose
 	}
 	if st.Ranged {

@@ -31,6 +31,7 @@ func evolve(s *State, e Event) {
 		c.Ready = nil
 		c.Unaware = false
 		c.Left = e.Actions
+		s.ReadyChecked = s.Actions // only actions of this turn trigger
 	case *Acted:
 		c := s.Combatant(e.Combatant)
 		if c == nil {

@@ -152,16 +152,16 @@ type Combatant struct {
 	Wounded    bool `yaml:"-" json:"wounded"`
 	Winded     bool `yaml:"-" json:"winded"`
 	Prone      bool `yaml:"prone" json:"prone" doc:"starts the fight knocked down (R39)"`
-	Unaware    bool `yaml:"unaware" json:"unaware,omitempty" doc:"starts the fight unaware: attacked from behind, its Guard is halved (R23, A12), and it cannot react; it becomes aware when attacked or when its turn comes"`
+	Unaware    bool `yaml:"unaware" json:"unaware" doc:"starts the fight unaware: attacked from behind, its Guard is halved (R23, A12), and it cannot react; it becomes aware when attacked or when its turn comes"`
 	Bound      bool `yaml:"incapacitated" json:"bound,omitempty" doc:"starts bound or pinned: incapacitated (R37)"`
 	// Shock is set while in Shock (R35), with ShockLeft the Recovery
 	// Phases left before death unless Stabilized.
 	Shock      bool `yaml:"-" json:"shock"`
 	ShockLeft  int  `yaml:"-" json:"shock_left,omitempty"`
-	Stabilized bool `yaml:"-" json:"stabilized,omitempty"`
+	Stabilized bool `yaml:"-" json:"stabilized"`
 	Dead       bool `yaml:"-" json:"dead"`
-	Destroyed  bool `yaml:"-" json:"destroyed,omitempty"`
-	Escaped    bool `yaml:"-" json:"escaped,omitempty"`
+	Destroyed  bool `yaml:"-" json:"destroyed"`
+	Escaped    bool `yaml:"-" json:"escaped"`
 	// Defend lasts until the creature's next turn starts (R13).
 	Defend parts.Duration `yaml:"-" json:"defend,omitzero"`
 	// Ready is the readied action, until the next turn starts (R16).
