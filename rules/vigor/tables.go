@@ -25,8 +25,6 @@ var Ladder = [...]struct {
 // a d10 (A39).
 const BaseRank = 3
 
-// qualityNames lists the ladder's names, for the enum of spec fields.
-const qualityNames = "feeble,lesser,ordinary,heroic,epic,legendary"
 
 // rankOf returns the ladder index of a quality name, or -1.
 func rankOf(name string) int {
@@ -63,8 +61,6 @@ func Rank(base, charges, challenges int, wounded bool) int {
 // what the size modifier compares.
 var Sizes = []string{"tiny", "small", "medium", "large", "huge", "massive", "colossal"}
 
-// sizeNames is Sizes as an enum.
-const sizeNames = "tiny,small,medium,large,huge,massive,colossal"
 
 // SizeGuardPerStep is the Guard a smaller target gains per size category
 // the attacker is larger by (R25).
@@ -166,12 +162,7 @@ var Categories = map[string]Category{
 	"technique":        {AttackAbility: "speed"},
 }
 
-// categoryNames is Categories as an enum.
-const categoryNames = "unarmed,melee,pull_bow,thrown,crossbow,modern,magic_projectile,spell,technique"
 
-// abilityNames are the ability scores (A40: "skill" here is the ability,
-// not a skill).
-const abilityNames = "strength,agility,speed,stamina,skill,reason,resolve,soul"
 
 // DiceOfScore is A01: an ability score's bonus dice,
 // max(0, floor((score-10)/5)).
