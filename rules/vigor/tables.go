@@ -25,7 +25,6 @@ var Ladder = [...]struct {
 // a d10 (A39).
 const BaseRank = 3
 
-
 // rankOf returns the ladder index of a quality name, or -1.
 func rankOf(name string) int {
 	for i, r := range Ladder {
@@ -60,7 +59,6 @@ func Rank(base, charges, challenges int, wounded bool) int {
 // Sizes are the size categories, smallest first (R25). Their index is
 // what the size modifier compares.
 var Sizes = []string{"tiny", "small", "medium", "large", "huge", "massive", "colossal"}
-
 
 // SizeGuardPerStep is the Guard a smaller target gains per size category
 // the attacker is larger by (R25).
@@ -161,8 +159,6 @@ var Categories = map[string]Category{
 	"spell":            {Ranged: true, AttackAbility: "soul"},
 	"technique":        {AttackAbility: "speed"},
 }
-
-
 
 // DiceOfScore is A01: an ability score's bonus dice,
 // max(0, floor((score-10)/5)).
