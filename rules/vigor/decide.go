@@ -316,6 +316,16 @@ func (s *State) canDefend(t *Combatant) bool {
 	return cur == nil || cur.ID != t.ID
 }
 
+// defenseDiceCount is the bonus dice of the creature's Defense rolls
+// (R21): Speed's, a quarter of Speed's while prone, and talents'.
+func (c *Combatant) defenseDiceCount() int {
+	speed := c.Speed
+	if c.Prone {
+		speed /= 4
+	}
+	return DiceOfScore(speed) + c.DefenseDice
+}
+
 // defenseCost is what a Defense costs the creature now (R13, R21).
 func (c *Combatant) defenseCost() int {
 	if !c.Defend.Over() {
@@ -378,8 +388,13 @@ func (d *decider) roll(me, t *Combatant, w *Weapon, offHand bool, via string, m 
 	r := Rank(me.BaseRank(), m.Charges, challenges, me.Wounded)
 	vs := s.vs(me, t, w)
 	cap := 0
-	if !s.canDefend(t) {
+	switch {
+	case !s.canDefend(t):
 		cap = s.need(vs)
+	case t.defenseDiceCount() == 0:
+		// A Defense of a bare d20 never beats 20: every total from 20 up
+		// is as good as any other.
+		cap = max(s.need(vs), 20)
 	}
 	roll := actionRoll(d.src, n, r, cap)
 	damageChallenges := 0
@@ -405,11 +420,7 @@ func (d *decider) defense(style string) error {
 		return refuse("%s cannot defend: %s", t.ID, whyNot(s, t))
 	}
 	d.pay(t, t.defenseCost(), style)
-	speed := t.Speed
-	if t.Prone {
-		speed /= 4
-	}
-	n := DiceOfScore(speed) + t.DefenseDice
+	n := t.defenseDiceCount()
 	r := Rank(t.BaseRank(), 0, 0, t.Wounded)
 	// The defense beats the attack's total or it does not (R21).
 	roll := actionRoll(d.src, n, r, s.Strike.Total+1)

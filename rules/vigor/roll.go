@@ -38,8 +38,17 @@ func draw(src dice.Source, sides, t, cap int, burst bool) int {
 func bonusDice(src dice.Source, n, sides, t, cap int, faces []int) ([]int, int) {
 	sum := 0
 	for range n {
-		for {
-			v := draw(src, sides, t+sum, cap, true)
+		for first := true; ; first = false {
+			var v int
+			if !first && cap > 0 && t+sum >= cap {
+				// A die that only carries on a burst once the total is
+				// past what matters changes nothing, not even whether
+				// the roll burst: exact odds read it as one class, and
+				// follow the chain no further.
+				v = dice.RollClasses(src, sides, 0)
+			} else {
+				v = draw(src, sides, t+sum, cap, true)
+			}
 			faces = append(faces, v)
 			sum += v
 			if v != sides {
