@@ -55,12 +55,46 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 	case engine.Act:
 		return chooseAct(view, p)
 	case engine.React:
-		return p.Options[0].Command // dodge, or take the opening
+		return chooseReaction(view, p)
 	}
 	if p.Default >= 0 {
 		return p.Options[p.Default].Command
 	}
 	return p.Options[0].Command
+}
+
+// chooseReaction defends when the Defense has a fair chance (about a
+// quarter or better) and paying leaves some Vigor, so as never to be
+// Winded by it; and takes openings and readied shots it can pay for
+// without being Winded.
+func chooseReaction(s *State, p engine.Prompt[Command]) Command {
+	me := s.Combatant(p.Actor)
+	last := p.Options[len(p.Options)-1].Command // take, or pass
+	first := p.Options[0].Command
+	if me == nil {
+		return last
+	}
+	switch first.(type) {
+	case *Defense:
+		if s.Strike == nil || me.Vigor <= me.defenseCost() {
+			return last
+		}
+		n := me.defenseDiceCount()
+		avg := float64(Ladder[Rank(me.BaseRank(), 0, 0, me.Wounded)].Sides+1) / 2
+		chance := (20 + float64(n)*avg - float64(s.Strike.Total)) / 20
+		if n == 0 {
+			chance = float64(20-s.Strike.Total) / 20
+		}
+		if chance >= 0.25 {
+			return first
+		}
+		return last
+	case *TakeOpening:
+		if me.Vigor > OpeningCost {
+			return first
+		}
+	}
+	return last
 }
 
 // chooseAct picks an action.
