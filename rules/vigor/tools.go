@@ -38,7 +38,8 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 }
 
 // Tactical is vigor's default policy. On its turn it attacks the enemy it
-// can reach with the least Durability and Health left (with an off-hand
+// can reach and hurt (not one whose superior Durability its weapon cannot
+// touch) with the least Durability and Health left (with an off-hand
 // attack too when it can spare the Vigor and still keep a Defense), else
 // stabilizes or aids an ally in need, stands up when prone, moves toward
 // the nearest enemy, and ends its turn when nothing else is worth doing.
@@ -110,8 +111,11 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 				continue
 			}
 			t := s.Combatant(c.Target)
-			if t == nil || t.Object {
+			if t == nil || t.Object || me == nil {
 				continue
+			}
+			if dr := rankOf(t.DurRank); dr >= 0 && dr > me.Weapon("").rank() {
+				continue // its superior Durability takes nothing from this weapon
 			}
 			life := t.Durability + t.Health
 			if t.Shock {
