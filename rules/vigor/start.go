@@ -141,7 +141,9 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		}
 	}
 	if s.Turn < 0 {
-		bad("start.combatants", "nobody can act, so nobody has a turn")
+		if st.Turn == "" {
+			bad("start.combatants", "nobody can act, so nobody has a turn")
+		}
 		s.Turn = 0
 		return
 	}
