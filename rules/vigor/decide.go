@@ -16,6 +16,9 @@ type decider struct {
 	s      *State
 	src    dice.Source
 	events []Event
+	// h is the state's hot memory when stepping: the events come from it.
+	// Decide has none.
+	h *hotMemory
 }
 
 // emit applies e and appends it to the decision's events.
@@ -76,14 +79,14 @@ func waiting(s *State) string {
 
 // decide is Decide on s itself, appending to events; Decide gives it a
 // copy.
-func decide(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
+func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, events []Event) ([]Event, error) {
 	if s.Phase == Over {
 		return events, refuse("the fight is over")
 	}
 	if who := turnOf(s); actor != who && actor != engine.GM {
 		return events, engine.Errorf(engine.NotYourTurn, "it is %s's decision, not %s's: the fight waits for %s", who, actor, waiting(s))
 	}
-	d := &decider{s: s, src: src, events: events}
+	d := &decider{s: s, src: src, events: events, h: h}
 	if err := d.run(c); err != nil {
 		return events, err
 	}
@@ -119,8 +122,8 @@ func (d *decider) run(c Command) error {
 		if !me.Defend.Over() {
 			return refuse("%s is Defending already, and Defend does not stack (A30)", me.ID)
 		}
-		d.emit(&Acted{Combatant: me.ID, Act: "defend", Actions: 1})
-		d.emit(&Defended{Combatant: me.ID})
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
+		d.emit(put(d, (*hotMemory).defendedPool, Defended{Combatant: me.ID}))
 		return nil
 	case *Move:
 		return d.move(c.To, false)
@@ -135,8 +138,8 @@ func (d *decider) run(c Command) error {
 		if err != nil {
 			return err
 		}
-		d.emit(&Acted{Combatant: me.ID, Act: "ready", Actions: 1})
-		d.emit(&ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: weaponWord(w)})
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "ready", Actions: 1}))
+		d.emit(put(d, (*hotMemory).readiedActionPool, ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: weaponWord(w)}))
 		return nil
 	case *Aid:
 		return d.aid(c)
@@ -152,8 +155,8 @@ func (d *decider) run(c Command) error {
 		if !me.Prone {
 			return refuse("%s is not prone", me.ID)
 		}
-		d.emit(&Acted{Combatant: me.ID, Act: "stand", Actions: 1})
-		d.emit(&StoodUp{Combatant: me.ID})
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stand", Actions: 1}))
+		d.emit(put(d, (*hotMemory).stoodUpPool, StoodUp{Combatant: me.ID}))
 		d.openWindow("opening", me, "stand", parts.Cell{})
 		return nil
 	case *EndTurn:
@@ -161,7 +164,7 @@ func (d *decider) run(c Command) error {
 		if err != nil {
 			return err
 		}
-		d.emit(&Acted{Combatant: me.ID, Act: "end_turn", Actions: me.Left})
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "end_turn", Actions: me.Left}))
 		return nil
 	case *Defense:
 		return d.defense(c.Style)
@@ -177,18 +180,18 @@ func (d *decider) run(c Command) error {
 		if err := d.want(Offering, "pass"); err != nil {
 			return err
 		}
-		d.emit(&Passed{Combatant: s.Window.Ask[0]})
+		d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: s.Window.Ask[0]}))
 		return nil
 	case *Rule:
 		switch s.Phase {
 		case Knockdown:
 			t := s.Combatant(s.Strike.Target)
 			negated := c.Yes && s.Current() != nil && s.Current().ID == t.ID
-			d.emit(&KnockdownRuled{Combatant: t.ID, Down: c.Yes, Negated: negated})
+			d.emit(put(d, (*hotMemory).knockdownRuledPool, KnockdownRuled{Combatant: t.ID, Down: c.Yes, Negated: negated}))
 		case Kill:
-			d.emit(&KillRuled{Combatant: s.Strike.Target, Killed: c.Yes})
+			d.emit(put(d, (*hotMemory).killRuledPool, KillRuled{Combatant: s.Strike.Target, Killed: c.Yes}))
 		case EscapeRuling:
-			d.emit(&Escaped{Combatant: s.Window.Opener, Escaped: c.Yes})
+			d.emit(put(d, (*hotMemory).escapedPool, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
 		default:
 			return refuse("there is no ruling to give now: the fight waits for %s", waiting(s))
 		}
@@ -241,9 +244,26 @@ func (d *decider) target(me *Combatant, target, weapon, what string) (*Combatant
 	return t, w, nil
 }
 
+// reaches reports whether an attack with w can reach t (R24 step 1, R44,
+// R45, A24); canReach says why not.
+func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
+	dist := s.distance(me, t)
+	if !w.category().Ranged {
+		return dist <= me.Reach(w)
+	}
+	if mr := w.maxRange(); mr > 0 && dist > mr {
+		return false
+	}
+	v := Visibility[s.Scene.Visibility]
+	return v.MaxRangeFt == 0 || dist <= v.MaxRangeFt
+}
+
 // canReach says why an attack with w cannot reach t, or nil (R24 step 1,
 // R44, R45, A24).
 func (s *State) canReach(me, t *Combatant, w *Weapon) error {
+	if s.reaches(me, t, w) {
+		return nil
+	}
 	dist := s.distance(me, t)
 	if !w.category().Ranged {
 		if r := me.Reach(w); dist > r {
@@ -290,9 +310,9 @@ func (d *decider) attack(c *Attack) error {
 		if _, _, err := d.target(me, c.OffTarget, off.Name, "attack off-hand"); err != nil {
 			return err
 		}
-		then = &FollowUp{Target: c.OffTarget, Weapon: off.Name}
+		then = put(d, (*hotMemory).followUpPool, FollowUp{Target: c.OffTarget, Weapon: off.Name})
 	}
-	d.emit(&Acted{Combatant: me.ID, Act: "attack", Actions: 1})
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "attack", Actions: 1}))
 	if then != nil {
 		d.pay(me, OffHandCost, "an off-hand attack")
 	}
@@ -303,7 +323,7 @@ func (d *decider) attack(c *Attack) error {
 // pay spends Vigor (R20, A21).
 func (d *decider) pay(c *Combatant, n int, what string) {
 	left := c.Vigor - n
-	d.emit(&VigorSpent{Combatant: c.ID, Amount: n, For: what, Vigor: left, Winded: left <= 0 && !c.Winded})
+	d.emit(put(d, (*hotMemory).vigorSpentPool, VigorSpent{Combatant: c.ID, Amount: n, For: what, Vigor: left, Winded: left <= 0 && !c.Winded}))
 }
 
 // canDefend reports whether t may react to an attack with a Defense now
@@ -396,13 +416,13 @@ func (d *decider) roll(me, t *Combatant, w *Weapon, offHand bool, via string, m 
 		// is as good as any other.
 		cap = max(s.need(vs), 20)
 	}
-	roll := actionRoll(d.src, n, r, cap)
+	roll := actionRoll(d.src, n, r, cap, d.ints())
 	damageChallenges := 0
 	if offHand {
 		damageChallenges = OffHandChallenges
 	}
-	d.emit(&AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Roll: roll, VS: vs,
-		Hit: s.beats(roll.Total, vs), Charges: m.Charges, Challenges: damageChallenges, Ranged: cat.Ranged, Then: then})
+	d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Roll: roll, VS: vs,
+		Hit: s.beats(roll.Total, vs), Charges: m.Charges, Challenges: damageChallenges, Ranged: cat.Ranged, Then: then}))
 	if s.Strike == nil || s.Phase == Defending {
 		return // a miss, or the target chooses
 	}
@@ -423,8 +443,8 @@ func (d *decider) defense(style string) error {
 	n := t.defenseDiceCount()
 	r := Rank(t.BaseRank(), 0, 0, t.Wounded)
 	// The defense beats the attack's total or it does not (R21).
-	roll := actionRoll(d.src, n, r, s.Strike.Total+1)
-	d.emit(&DefenseRolled{Defender: t.ID, Style: style, Roll: roll, Against: s.Strike.Total, Avoided: roll.Total > s.Strike.Total})
+	roll := actionRoll(d.src, n, r, s.Strike.Total+1, d.ints())
+	d.emit(put(d, (*hotMemory).defenseRolledPool, DefenseRolled{Defender: t.ID, Style: style, Roll: roll, Against: s.Strike.Total, Avoided: roll.Total > s.Strike.Total}))
 	if s.Strike != nil {
 		d.damage()
 	}
@@ -508,15 +528,18 @@ func (d *decider) damage() {
 		}
 		cap = max(cap, 1)
 	}
-	e := &Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: Ladder[wr].Sides, Bonus: Roll{Count: n, Sides: Ladder[r].Sides}}
+	e := put(d, (*hotMemory).damagedPool, Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: Ladder[wr].Sides, Bonus: Roll{Count: n, Sides: Ladder[r].Sides}})
 	raw := 0
+	buf := d.ints()
+	start := len(*buf)
 	for range w.dice() {
 		v := draw(d.src, Ladder[wr].Sides, raw, cap, false)
-		e.WeaponDice = append(e.WeaponDice, v)
+		*buf = append(*buf, v)
 		raw += v
 	}
+	e.WeaponDice = (*buf)[start:len(*buf):len(*buf)]
 	var sum int
-	e.Bonus.Dice, sum = bonusDice(d.src, n, Ladder[r].Sides, raw, cap, nil)
+	e.Bonus.Dice, sum = bonusDice(d.src, n, Ladder[r].Sides, raw, cap, d.ints())
 	e.Bonus.Total = sum
 	raw += sum
 	e.Raw = raw
@@ -566,7 +589,7 @@ func (d *decider) takeOpening() error {
 	w := s.Window
 	me, t := s.Combatant(w.Ask[0]), s.Combatant(w.Opener)
 	weapon := ""
-	if w.Kind == "readied" && me.Ready != nil {
+	if w.Kind == "readied" && me.Ready.Target != "" {
 		weapon = me.Ready.Weapon
 	}
 	wp := me.Weapon(weapon)
@@ -608,9 +631,9 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 			return refuse("%s stands at %s", o.ID, to)
 		}
 	}
-	d.emit(&Acted{Combatant: me.ID, Act: what, Actions: 1})
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: what, Actions: 1}))
 	if !escape {
-		d.emit(&Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist})
+		d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist}))
 		return nil
 	}
 	d.openWindow("opening", me, "escape", to)
@@ -622,18 +645,20 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 // it, so that the act goes on the same way.
 func (d *decider) openWindow(kind string, opener *Combatant, act string, dest parts.Cell) {
 	s := d.s
-	var ask []string
+	buf := d.strs()
+	start := len(*buf)
 	for _, id := range s.Order {
 		c := s.Combatant(id)
 		if c.Side == opener.Side || c.Object || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
 			continue
 		}
-		if s.canReach(c, opener, c.Weapon("")) != nil || c.Weapon("").category().Ranged {
+		if !s.reaches(c, opener, c.Weapon("")) || c.Weapon("").category().Ranged {
 			continue
 		}
-		ask = append(ask, id)
+		*buf = append(*buf, id)
 	}
-	d.emit(&WindowOpened{What: kind, Opener: opener.ID, Act: act, Dest: dest, Ask: ask})
+	ask := (*buf)[start:len(*buf):len(*buf)]
+	d.emit(put(d, (*hotMemory).windowOpenedPool, WindowOpened{What: kind, Opener: opener.ID, Act: act, Dest: dest, Ask: ask}))
 }
 
 // aid is emergency aid (R18): 2 actions, across turns if need be.
@@ -658,14 +683,14 @@ func (d *decider) aid(c *Aid) error {
 		return refuse("%s has all its Durability (%d)", t.ID, t.Durability)
 	}
 	need := AidActions
-	if me.Carry != nil && me.Carry.Act == "aid" && me.Carry.Target == t.ID {
+	if me.Carry.Act == "aid" && me.Carry.Target == t.ID {
 		need = me.Carry.Owed
 	}
 	if me.Left < need {
-		d.emit(&Acted{Combatant: me.ID, Act: "aid", Actions: me.Left, Owed: need - me.Left, Target: t.ID})
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "aid", Actions: me.Left, Owed: need - me.Left, Target: t.ID}))
 		return nil
 	}
-	d.emit(&Acted{Combatant: me.ID, Act: "aid", Actions: need, Target: t.ID})
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "aid", Actions: need, Target: t.ID}))
 	e := d.skillRoll(me, "medicine", "aid", t, AidVS, c.Mods)
 	if e.Success {
 		e.Heal = d.src.Roll(AidHealDie)
@@ -700,7 +725,7 @@ func (d *decider) stabilize(c *Stabilize) error {
 	if me.Skills["medical_science"] > me.Skills["medicine"] {
 		skill = "medical_science"
 	}
-	d.emit(&Acted{Combatant: me.ID, Act: "stabilize", Actions: s.Options.StabilizeActions, Target: t.ID})
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stabilize", Actions: s.Options.StabilizeActions, Target: t.ID}))
 	d.emit(d.skillRoll(me, skill, "stabilize", t, StabilizeVS, c.Mods))
 	return nil
 }
@@ -718,7 +743,7 @@ func (d *decider) check(c *Check) error {
 	if vs == 0 {
 		vs = DefaultVS
 	}
-	d.emit(&Acted{Combatant: me.ID, Act: "check", Actions: 1})
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "check", Actions: 1}))
 	d.emit(d.skillRoll(me, c.Skill, "check", nil, vs, c.Mods))
 	return nil
 }
@@ -731,8 +756,8 @@ func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, 
 		n += DiceOfScore(me.Score(ab))
 	}
 	r := Rank(me.BaseRank(), m.Charges, m.Challenges, me.Wounded)
-	roll := actionRoll(d.src, n, r, d.s.need(vs))
-	e := &SkillRolled{Combatant: me.ID, Skill: skill, Purpose: purpose, Roll: roll, VS: vs, Success: d.s.beats(roll.Total, vs)}
+	roll := actionRoll(d.src, n, r, d.s.need(vs), d.ints())
+	e := put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: skill, Purpose: purpose, Roll: roll, VS: vs, Success: d.s.beats(roll.Total, vs)})
 	if t != nil {
 		e.Target = t.ID
 		e.Durability = t.Durability
@@ -743,7 +768,7 @@ func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, 
 // initiative rolls everyone's initiative (R08, R09, A10).
 func (d *decider) initiative() {
 	s := d.s
-	e := &InitiativeRolled{}
+	e := put(d, (*hotMemory).initiativeRolledPool, InitiativeRolled{})
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.Object {
@@ -753,7 +778,7 @@ func (d *decider) initiative() {
 		if c.Role == "overwatch" && c.Watch != "" && c.Watch == s.Scene.Approach {
 			n++
 		}
-		e.Rolls = append(e.Rolls, InitRoll{Combatant: c.ID, Roll: actionRoll(d.src, n, Rank(c.BaseRank(), 0, 0, c.Wounded), 0)})
+		e.Rolls = append(e.Rolls, InitRoll{Combatant: c.ID, Roll: actionRoll(d.src, n, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, d.ints())})
 	}
 	// Order: total, then Speed, then rerolled d20s among the tied (A10).
 	idx := make([]int, len(e.Rolls))
@@ -827,15 +852,15 @@ func (d *decider) proceed() {
 			if side != "" {
 				reason = side + " is the last side standing"
 			}
-			d.emit(&FightEnded{Winner: side, Reason: reason})
+			d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: side, Reason: reason}))
 			return
 		}
 		if f := s.OffHand; f != nil {
 			me := s.Current()
 			t := s.Combatant(f.Target)
 			w := me.Weapon(f.Weapon)
-			if w == nil || !me.In() || !t.Targetable() || s.canReach(me, t, w) != nil {
-				d.emit(&Passed{Combatant: me.ID})
+			if w == nil || !me.In() || !t.Targetable() || !s.reaches(me, t, w) {
+				d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: me.ID}))
 				continue
 			}
 			d.roll(me, t, w, true, "", Mods{}, nil)
@@ -847,7 +872,7 @@ func (d *decider) proceed() {
 			}
 			if w.Act == "escape" {
 				me := s.Combatant(w.Opener)
-				d.emit(&Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: w.Dest, Ft: s.distanceTo(me, w.Dest)})
+				d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: w.Dest, Ft: s.distanceTo(me, w.Dest)}))
 				continue
 			}
 			return // evolve closes the others
@@ -858,8 +883,8 @@ func (d *decider) proceed() {
 			continue
 		}
 		if s.ReadyChecked != s.Actions {
-			if ask := s.readied(me); len(ask) > 0 {
-				d.emit(&WindowOpened{What: "readied", Opener: me.ID, Ask: ask})
+			if ask := s.readied(me, d.strs()); len(ask) > 0 {
+				d.emit(put(d, (*hotMemory).windowOpenedPool, WindowOpened{What: "readied", Opener: me.ID, Ask: ask}))
 				continue
 			}
 		}
@@ -872,20 +897,23 @@ func (d *decider) proceed() {
 
 // readied lists the creatures whose readied attack on me may fire now, in
 // initiative order (R16, A20).
-func (s *State) readied(me *Combatant) []string {
-	var ask []string
+func (s *State) readied(me *Combatant, buf *[]string) []string {
+	start := len(*buf)
 	for _, id := range s.Order {
 		c := s.Combatant(id)
-		if c.Ready == nil || c.Ready.Target != me.ID || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
+		if c.Ready.Target != me.ID || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
 			continue
 		}
 		w := c.Weapon(c.Ready.Weapon)
-		if w == nil || s.canReach(c, me, w) != nil {
+		if w == nil || !s.reaches(c, me, w) {
 			continue
 		}
-		ask = append(ask, id)
+		*buf = append(*buf, id)
 	}
-	return ask
+	if len(*buf) == start {
+		return nil
+	}
+	return (*buf)[start:len(*buf):len(*buf)]
 }
 
 // decided reports whether the fight is over: fewer than two sides have a
@@ -905,7 +933,7 @@ func (d *decider) nextTurn() {
 		if c.Incapacitated() || c.Escaped {
 			continue
 		}
-		d.emit(&TurnStarted{Combatant: c.ID, Round: s.Round, Actions: s.actionsOf(c)})
+		d.emit(put(d, (*hotMemory).turnStartedPool, TurnStarted{Combatant: c.ID, Round: s.Round, Actions: s.actionsOf(c)}))
 		return
 	}
 	d.recovery()
@@ -916,10 +944,10 @@ func (d *decider) nextTurn() {
 		return // proceed ends it
 	}
 	if parts.RoundLimitReached(s.Options.RoundLimit, s.Round) {
-		d.emit(&FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", s.Options.RoundLimit), TimedOut: true})
+		d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", s.Options.RoundLimit), TimedOut: true}))
 		return
 	}
-	d.emit(&RoundStarted{Round: s.Round + 1})
+	d.emit(put(d, (*hotMemory).roundStartedPool, RoundStarted{Round: s.Round + 1}))
 }
 
 // actionsOf is the actions a creature has on its turn this round (R09,
@@ -946,7 +974,12 @@ func (s *State) actionsOf(c *Combatant) int {
 // recovery is the Recovery Phase (R41, A09).
 func (d *decider) recovery() {
 	s := d.s
-	e := &Recovered{Round: s.Round}
+	e := put(d, (*hotMemory).recoveredPool, Recovered{Round: s.Round})
+	buf := new([]Recovery)
+	if d.h != nil {
+		buf = &d.h.recoveries
+	}
+	start := len(*buf)
 	for _, id := range s.Order {
 		c := s.Combatant(id)
 		if c.Dead || c.Escaped || c.Object {
@@ -961,7 +994,8 @@ func (d *decider) recovery() {
 		} else if c.Shock {
 			r.ShockLeft = c.ShockLeft
 		}
-		e.Changes = append(e.Changes, r)
+		*buf = append(*buf, r)
 	}
+	e.Changes = (*buf)[start:len(*buf):len(*buf)]
 	d.emit(e)
 }

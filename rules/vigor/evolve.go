@@ -28,7 +28,7 @@ func evolve(s *State, e Event) {
 		}
 		s.Phase = Acting
 		c.Defend.Pass(parts.TurnStart, c.ID)
-		c.Ready = nil
+		c.Ready = Readied{}
 		c.Unaware = false
 		c.Left = e.Actions
 		s.ReadyChecked = s.Actions // only actions of this turn trigger
@@ -42,9 +42,9 @@ func evolve(s *State, e Event) {
 			s.Actions++
 		}
 		if e.Owed > 0 {
-			c.Carry = &Carry{Act: e.Act, Target: e.Target, Owed: e.Owed}
+			c.Carry = Carry{Act: e.Act, Target: e.Target, Owed: e.Owed}
 		} else {
-			c.Carry = nil
+			c.Carry = Carry{}
 		}
 	case *VigorSpent:
 		c := s.Combatant(e.Combatant)
@@ -63,14 +63,19 @@ func evolve(s *State, e Event) {
 			s.Window.Ask = s.Window.Ask[1:]
 		}
 		if c := s.Combatant(e.Attacker); c != nil && e.Via == "readied" {
-			c.Ready = nil
+			c.Ready = Readied{}
 		}
 		if e.OffHand {
 			s.OffHand = nil
 		}
 		if e.Then != nil {
-			f := *e.Then
-			s.OffHand = &f
+			if s.hot != nil {
+				s.hot.offHand = *e.Then
+				s.OffHand = &s.hot.offHand
+			} else {
+				f := *e.Then
+				s.OffHand = &f
+			}
 		}
 		t := s.Combatant(e.Target)
 		if !e.Hit || t == nil {
@@ -81,7 +86,12 @@ func evolve(s *State, e Event) {
 			}
 			return
 		}
-		s.Strike = &Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
+		st := new(Strike)
+		if s.hot != nil {
+			st = &s.hot.strike
+		}
+		s.Strike = st
+		*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
 			Total: e.Roll.Total, VS: e.VS, Charges: e.Charges, Challenges: e.Challenges, Ranged: e.Ranged,
 			Incapacitated: t.Incapacitated()}
 		if s.canDefend(t) {
@@ -166,7 +176,13 @@ func evolve(s *State, e Event) {
 		}
 		settle(s)
 	case *WindowOpened:
-		s.Window = &Window{Kind: e.What, Opener: e.Opener, Act: e.Act, Dest: e.Dest, Ask: slices.Clone(e.Ask)}
+		w := new(Window)
+		var ask []string
+		if s.hot != nil {
+			w, ask = &s.hot.window, s.hot.window.Ask[:0]
+		}
+		*w = Window{Kind: e.What, Opener: e.Opener, Act: e.Act, Dest: e.Dest, Ask: append(ask, e.Ask...)}
+		s.Window = w
 		if e.What == "readied" {
 			s.ReadyChecked = s.Actions
 		}
@@ -190,7 +206,7 @@ func evolve(s *State, e Event) {
 		}
 	case *ReadiedAction:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Ready = &Readied{Target: e.Target, Weapon: e.Weapon}
+			c.Ready = Readied{Target: e.Target, Weapon: e.Weapon}
 		}
 	case *SkillRolled:
 		t := s.Combatant(e.Target)

@@ -3,6 +3,7 @@ package vigor
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"fray/engine"
 	"fray/rules/parts"
@@ -21,26 +22,46 @@ func nextKind(s *State) engine.PromptKind {
 	return engine.Ruling
 }
 
-// prompter writes a prompt; lean (for a policy) it leaves the question
-// and labels out.
+// prompter writes a prompt. For people it says everything; lean, for a
+// policy (Moves), it leaves the question and labels out and takes the
+// options' commands from the state's hot memory.
 type prompter struct {
-	p    *engine.Prompt[Command]
-	lean bool
+	p   *engine.Prompt[Command]
+	hot *hotMemory // lean when set
 }
 
+// lean reports whether only a policy will read the prompt.
+func (b *prompter) lean() bool { return b.hot != nil }
+
 func (b *prompter) ask(q string) {
-	if !b.lean {
+	if !b.lean() {
 		b.p.Question = q
 	}
 }
 
-func (b *prompter) add(c Command, label string) {
+// add appends an option: command c, labelled with words joined when
+// people will read it.
+func (b *prompter) add(c Command, words ...string) {
 	o := engine.Option[Command]{Command: c}
-	if !b.lean {
-		o.Label = label
+	if !b.lean() {
+		o.Label = strings.Join(words, "")
 	}
 	b.p.Options = append(b.p.Options, o)
 }
+
+// cmd returns v for an option: in hot memory when lean, else its own.
+func cmd[T any](b *prompter, pick func(*hotMemory) *parts.Pool[T], v T) *T {
+	return parts.PutIn(b.hot, pick, v)
+}
+
+func (h *hotMemory) attackCmds() *parts.Pool[Attack]       { return &h.attacks }
+func (h *hotMemory) moveCmds() *parts.Pool[Move]           { return &h.moves }
+func (h *hotMemory) escapeCmds() *parts.Pool[Escape]       { return &h.escapes }
+func (h *hotMemory) readyCmds() *parts.Pool[Ready]         { return &h.readies }
+func (h *hotMemory) aidCmds() *parts.Pool[Aid]             { return &h.aids }
+func (h *hotMemory) stabilizeCmds() *parts.Pool[Stabilize] { return &h.stabilizes }
+func (h *hotMemory) defenseCmds() *parts.Pool[Defense]     { return &h.defenses }
+func (h *hotMemory) ruleCmds() *parts.Pool[Rule]           { return &h.rules }
 
 // writePrompt writes the current prompt with b (§7 decision points).
 func writePrompt(s *State, b *prompter) {
@@ -68,39 +89,41 @@ func writePrompt(s *State, b *prompter) {
 		t := s.Combatant(st.Target)
 		p.Actor = t.ID
 		cost := strconv.Itoa(t.defenseCost())
-		if !b.lean {
+		if !b.lean() {
 			b.ask(fmt.Sprintf("%s's attack (%d) beats %s's Victory Sum %d: defend for %s Vigor (of %d) or take the hit?", st.Attacker, st.Total, t.ID, st.VS, cost, t.Vigor))
 		}
 		for _, style := range [...]string{"dodge", "deflect", "block"} {
-			b.add(&Defense{Style: style}, style+" ("+cost+" Vigor: d20 + Speed dice must beat the attack)")
+			b.add(cmd(b, (*hotMemory).defenseCmds, Defense{Style: style}), style, " (", cost, " Vigor: d20 + Speed dice must beat the attack)")
 		}
 		b.add(&Take{}, "take the hit")
 	case Offering:
 		w := s.Window
 		me := s.Combatant(w.Ask[0])
 		p.Actor = me.ID
-		what := "take the opening " + w.Opener + " gives by " + map[string]string{"escape": "escaping", "stand": "standing up"}[w.Act]
-		if w.Kind == "readied" {
-			what = "fire the attack readied against " + w.Opener
+		if !b.lean() {
+			what := "take the opening " + w.Opener + " gives by " + map[string]string{"escape": "escaping", "stand": "standing up"}[w.Act]
+			if w.Kind == "readied" {
+				what = "fire the attack readied against " + w.Opener
+			}
+			b.ask(fmt.Sprintf("%s: %s for %d Vigor (of %d)?", me.ID, what, OpeningCost, me.Vigor))
 		}
-		b.ask(fmt.Sprintf("%s: %s for %d Vigor (of %d)?", me.ID, what, OpeningCost, me.Vigor))
-		b.add(&TakeOpening{}, fmt.Sprintf("strike %s (%d Vigor)", w.Opener, OpeningCost))
+		b.add(&TakeOpening{}, "strike ", w.Opener, " (5 Vigor)")
 		b.add(&Pass{}, "pass")
 	case Knockdown:
 		p.Actor, p.Default = engine.GM, 1
 		b.ask("is " + s.Strike.Target + " knocked down by the hit? (default no, A29)")
-		b.add(&Rule{Yes: true}, "yes: knocked down")
-		b.add(&Rule{}, "no")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: knocked down")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
 	case Kill:
 		p.Actor, p.Default = engine.GM, 0
 		b.ask(s.Strike.Target + " was incapacitated: is it killed outright? (default yes, A28)")
-		b.add(&Rule{Yes: true}, "yes: killed")
-		b.add(&Rule{}, "no")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: killed")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
 	case EscapeRuling:
 		p.Actor, p.Default = engine.GM, 0
 		b.ask(s.Window.Opener + " is out of every enemy's reach: has it escaped? (default yes, A19)")
-		b.add(&Rule{Yes: true}, "yes: it leaves the fight")
-		b.add(&Rule{}, "no: it stays")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: it leaves the fight")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: it stays")
 	}
 }
 
@@ -108,7 +131,7 @@ func writePrompt(s *State, b *prompter) {
 func actOptions(s *State, b *prompter) {
 	me := s.Current()
 	b.p.Actor = me.ID
-	if !b.lean {
+	if !b.lean() {
 		b.ask(fmt.Sprintf("round %d, %s's turn: %d action(s) left, %d Vigor", s.Round, me.ID, me.Left, me.Vigor))
 	}
 	off := me.OffHandWeapon()
@@ -117,22 +140,22 @@ func actOptions(s *State, b *prompter) {
 		if t.ID == me.ID || t.Side == me.Side || !t.Targetable() {
 			continue
 		}
-		weapons := me.Weapons
-		if len(weapons) == 0 {
-			weapons = []Weapon{unarmed}
-		}
-		for j := range weapons {
-			w := &weapons[j]
-			if s.canReach(me, t, w) != nil {
+		n := max(len(me.Weapons), 1)
+		for j := range n {
+			w := &unarmed
+			if j < len(me.Weapons) {
+				w = &me.Weapons[j]
+			}
+			if !s.reaches(me, t, w) {
 				continue
 			}
 			with := ""
 			if j > 0 {
 				with = w.Name
 			}
-			b.add(&Attack{Target: t.ID, Weapon: with}, "attack "+t.ID+" with "+w.Name)
-			if j == 0 && me.Vigor >= OffHandCost && s.canReach(me, t, off) == nil {
-				b.add(&Attack{Target: t.ID, OffTarget: t.ID}, "attack "+t.ID+" with "+w.Name+" and off-hand with "+off.Name+" (8 Vigor)")
+			b.add(cmd(b, (*hotMemory).attackCmds, Attack{Target: t.ID, Weapon: with}), "attack ", t.ID, " with ", w.Name)
+			if j == 0 && me.Vigor >= OffHandCost && s.reaches(me, t, off) {
+				b.add(cmd(b, (*hotMemory).attackCmds, Attack{Target: t.ID, OffTarget: t.ID}), "attack ", t.ID, " with ", w.Name, " and off-hand with ", off.Name, " (8 Vigor)")
 			}
 		}
 	}
@@ -150,16 +173,16 @@ func actOptions(s *State, b *prompter) {
 		if near < 0 || dist < nearDist {
 			near, nearDist = i, dist
 		}
-		if me.Ready == nil && s.canReach(me, t, me.Weapon("")) == nil {
-			b.add(&Ready{Target: t.ID}, "ready an attack on "+t.ID+" for when it acts")
+		if me.Ready.Target == "" && s.reaches(me, t, me.Weapon("")) {
+			b.add(cmd(b, (*hotMemory).readyCmds, Ready{Target: t.ID}), "ready an attack on ", t.ID, " for when it acts")
 		}
 		if to, ok := s.advance(me, t); ok {
-			b.add(&Move{To: to}, "move to "+to.String()+" toward "+t.ID)
+			b.add(cmd(b, (*hotMemory).moveCmds, Move{To: to}), "move to ", cellText(b, to), " toward ", t.ID)
 		}
 	}
 	if near >= 0 && nearDist <= me.Reach(me.Weapon("")) {
 		if to, ok := s.away(me, &s.Combatants[near]); ok {
-			b.add(&Escape{To: to}, "escape to "+to.String()+" (enemies within reach may take an opening)")
+			b.add(cmd(b, (*hotMemory).escapeCmds, Escape{To: to}), "escape to ", cellText(b, to), " (enemies within reach may take an opening)")
 		}
 	}
 	for i := range s.Combatants {
@@ -168,16 +191,24 @@ func actOptions(s *State, b *prompter) {
 			continue
 		}
 		if !t.Dead && !t.Escaped && t.Durability < t.DurabilityMax {
-			b.add(&Aid{Target: t.ID}, "give "+t.ID+" emergency aid (2 actions, Medicine against 20)")
+			b.add(cmd(b, (*hotMemory).aidCmds, Aid{Target: t.ID}), "give ", t.ID, " emergency aid (2 actions, Medicine against 20)")
 		}
 		if t.Shock && !t.Dead && !t.Stabilized && me.Left >= s.Options.StabilizeActions {
-			b.add(&Stabilize{Target: t.ID}, "stabilize "+t.ID+" (Medicine against 20)")
+			b.add(cmd(b, (*hotMemory).stabilizeCmds, Stabilize{Target: t.ID}), "stabilize ", t.ID, " (Medicine against 20)")
 		}
 	}
 	if me.Prone {
 		b.add(&StandUp{}, "stand up (enemies within reach may take an opening)")
 	}
 	b.add(&EndTurn{}, "end the turn")
+}
+
+// cellText writes a cell for a label, only when people will read it.
+func cellText(b *prompter, c parts.Cell) string {
+	if b.lean() {
+		return ""
+	}
+	return c.String()
 }
 
 // free reports whether nobody still there stands on the cell.

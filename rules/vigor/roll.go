@@ -34,8 +34,9 @@ func draw(src dice.Source, sides, t, cap int, burst bool) int {
 
 // bonusDice rolls n bonus dice of the given sides after a running total
 // t, each burst chain drawn right after its die (R04, A03), appending the
-// faces to faces. It returns the faces and the dice's sum.
-func bonusDice(src dice.Source, n, sides, t, cap int, faces []int) ([]int, int) {
+// faces to buf. It returns the faces and the dice's sum.
+func bonusDice(src dice.Source, n, sides, t, cap int, buf *[]int) ([]int, int) {
+	start := len(*buf)
 	sum := 0
 	for range n {
 		for first := true; ; first = false {
@@ -49,23 +50,26 @@ func bonusDice(src dice.Source, n, sides, t, cap int, faces []int) ([]int, int) 
 			} else {
 				v = draw(src, sides, t+sum, cap, true)
 			}
-			faces = append(faces, v)
+			*buf = append(*buf, v)
 			sum += v
 			if v != sides {
 				break
 			}
 		}
 	}
-	return faces, sum
+	if len(*buf) == start {
+		return nil, sum
+	}
+	return (*buf)[start:len(*buf):len(*buf)], sum
 }
 
 // actionRoll is a roll of the action d20 and n bonus dice of rank r (R01).
-func actionRoll(src dice.Source, n, r, cap int) Roll {
+func actionRoll(src dice.Source, n, r, cap int, buf *[]int) Roll {
 	sides := Ladder[r].Sides
 	roll := Roll{Count: n, Sides: sides}
 	roll.D20 = draw(src, 20, 0, cap, false)
 	var sum int
-	roll.Dice, sum = bonusDice(src, n, sides, roll.D20, cap, nil)
+	roll.Dice, sum = bonusDice(src, n, sides, roll.D20, cap, buf)
 	roll.Total = roll.D20 + sum
 	return roll
 }

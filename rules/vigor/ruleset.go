@@ -30,13 +30,15 @@ func (Rules) ID() string { return ID }
 // dice from src in the documented order. It never changes *s.
 func (r Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
 	scratch := r.Clone(s)
-	return decide(&scratch, actor, c, src, nil)
+	return decide(&scratch, actor, c, src, nil, nil)
 }
 
 // Step decides like Decide on s itself, applying the events as it goes,
 // and appends them to events. On a refusal s may be left half changed.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
-	return decide(s, actor, c, src, events)
+	h := s.hotMemory()
+	h.resetEvents()
+	return decide(s, actor, c, src, h, events)
 }
 
 // Evolve applies one event.
@@ -51,8 +53,10 @@ func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 // Moves writes the current prompt into *p for a policy, without question
 // or labels, reusing p's memory.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
+	h := s.hotMemory()
+	h.resetCommands()
 	*p = engine.Prompt[Command]{Options: p.Options[:0]}
-	writePrompt(s, &prompter{p: p, lean: true})
+	writePrompt(s, &prompter{p: p, hot: h})
 }
 
 // OptionsFor returns the current prompt's options when actor may answer
@@ -64,6 +68,7 @@ func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 // Clone returns a deep copy of the state.
 func (Rules) Clone(s *State) State {
 	c := *s
+	c.hot = nil
 	c.Combatants = make([]Combatant, len(s.Combatants))
 	for i := range s.Combatants {
 		c.Combatants[i] = s.Combatants[i].clone()
@@ -110,19 +115,12 @@ func (c Combatant) clone() Combatant {
 	for i := range c.Armor {
 		c.Armor[i].Protects = slices.Clone(c.Armor[i].Protects)
 	}
-	if c.Ready != nil {
-		r := *c.Ready
-		c.Ready = &r
-	}
-	if c.Carry != nil {
-		k := *c.Carry
-		c.Carry = &k
-	}
 	return c
 }
 
-// ScratchInto makes *dst a copy of s for Step or Evolve.
-func (r Rules) ScratchInto(dst, s *State) { *dst = r.Clone(s) }
+// ScratchInto makes *dst a copy of s for Step or Evolve, reusing the
+// memory dst holds from an earlier ScratchInto (see copyInto).
+func (Rules) ScratchInto(dst, s *State) { copyInto(dst, s) }
 
 // Roster lists the combatants' ids in the encounter's order.
 func (Rules) Roster(s *State) []string {

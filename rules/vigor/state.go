@@ -66,6 +66,10 @@ type State struct {
 	// limit ended the fight.
 	Winner   string `json:"winner,omitempty"`
 	TimedOut bool   `json:"timed_out,omitempty"`
+
+	// hot is the memory the hot path reuses (see hotMemory); no part of
+	// the fight.
+	hot *hotMemory
 }
 
 // Scene is where a fight happens.
@@ -165,13 +169,13 @@ type Combatant struct {
 	// Defend lasts until the creature's next turn starts (R13).
 	Defend parts.Duration `yaml:"-" json:"defend,omitzero"`
 	// Ready is the readied action, until the next turn starts (R16).
-	Ready *Readied `yaml:"-" json:"ready,omitempty"`
+	Ready Readied `yaml:"-" json:"ready,omitzero"`
 	// Left is the actions left this turn; Initiative the roll.
 	Left       int `yaml:"-" json:"left"`
 	Initiative int `yaml:"-" json:"initiative,omitempty"`
 	// Carry is an act spanning turns (R10): its name, target and the
 	// actions still owed.
-	Carry *Carry `yaml:"-" json:"carry,omitempty"`
+	Carry Carry `yaml:"-" json:"carry,omitzero"`
 }
 
 // Weapon is a weapon or attack. The rules never change one, so states may
@@ -208,13 +212,15 @@ type Armor struct {
 }
 
 // Readied is a readied action (R16): an attack on Target when Target
-// next finishes an action, before the readier's next turn.
+// next finishes an action, before the readier's next turn; the zero value
+// is none.
 type Readied struct {
 	Target string `json:"target"`
 	Weapon string `json:"weapon,omitempty"`
 }
 
-// Carry is an act that takes more actions than were left (R10).
+// Carry is an act that takes more actions than were left (R10); the zero
+// value is none.
 type Carry struct {
 	Act    string `json:"act"`
 	Target string `json:"target"`
