@@ -39,7 +39,11 @@ func bonusDice(src dice.Source, n, sides, t, cap int, buf *[]int) ([]int, int) {
 	start := len(*buf)
 	sum := 0
 	for range n {
-		for first := true; ; first = false {
+		for depth := 0; ; depth++ {
+			first := depth == 0
+			if cap <= 0 && depth > FullBurstDepth {
+				cutPath(src)
+			}
 			var v int
 			if !first && cap > 0 && t+sum >= cap {
 				// A die that only carries on a burst once the total is
@@ -61,6 +65,28 @@ func bonusDice(src dice.Source, n, sides, t, cap int, buf *[]int) ([]int, int) {
 		return nil, sum
 	}
 	return (*buf)[start:len(*buf):len(*buf)], sum
+}
+
+// FullBurstDepth is how many bursts in a row exact odds follow on a die
+// whose every value counts (cap 0: an attack the target may answer with
+// a Defense that has bonus dice of its own, an initiative roll): deeper
+// chains, a chance of 1 in sides^4 a die, are left out and reported as
+// not covered. Rolling for a table or a simulation is never cut.
+const FullBurstDepth = 3
+
+// cutPath ends the current dice path of exact odds, whose enumerating
+// source (a dice.ClassRoller) stops any path drawing more dice than its
+// limit and reports the path's probability as not covered: it draws dice
+// read as one class, each certain, until that happens. Any other source
+// is left alone.
+func cutPath(src dice.Source) {
+	cr, ok := src.(dice.ClassRoller)
+	if !ok {
+		return
+	}
+	for range 1 << 16 {
+		cr.RollClasses(2, 0)
+	}
 }
 
 // actionRoll is a roll of the action d20 and n bonus dice of rank r (R01).
