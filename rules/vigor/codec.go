@@ -30,6 +30,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kw
 	parts.Verb{Name: "aid", Args: "TARGET", Min: 1, Keywords: []string{"dice", "charges", "challenges"}},
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: []string{"dice", "charges", "challenges"}},
 	parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}},
+	parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "the GM calls for a resistance check"},
 	parts.Verb{Name: "stand"},
 	parts.Verb{Name: "end"},
 	parts.Verb{Name: "dodge"},
@@ -81,6 +82,8 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return &Stabilize{Target: p.Arg(0), Mods: mods(p)}, nil
 	case "check":
 		return &Check{Skill: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
+	case "resist":
+		return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "stand":
 		return &StandUp{}, nil
 	case "end":
@@ -125,6 +128,8 @@ func (Rules) FormatCommand(c Command) string {
 		return withMods(parts.Say("stabilize", c.Target), c.Mods).String()
 	case *Check:
 		return withMods(parts.Say("check", c.Skill).Num("vs", c.VS), c.Mods).String()
+	case *Resist:
+		return withMods(parts.Say("resist", c.Combatant, c.Ability).Num("vs", c.VS), c.Mods).String()
 	case *StandUp:
 		return "stand"
 	case *EndTurn:
@@ -324,6 +329,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			result = "success"
 		}
 		line := fmt.Sprintf("%s rolls %s", e.Combatant, e.Skill)
+		if e.Purpose == "resist" {
+			line += " to resist"
+		}
 		if e.Target != "" {
 			line += " to " + e.Purpose + " " + e.Target
 		}

@@ -72,6 +72,16 @@ type Check struct {
 	Mods
 }
 
+// Resist is a resistance check the GM calls for (R40): the creature
+// rolls d20 + the named ability's dice + its Resistance dice against VS
+// (default 15). It takes no action.
+type Resist struct {
+	Combatant string `json:"combatant"`
+	Ability   string `json:"ability"`
+	VS        int    `json:"vs,omitempty"`
+	Mods
+}
+
 // StandUp ends prone and gives enemies within reach an opening (R19).
 type StandUp struct{}
 
@@ -126,6 +136,9 @@ func (*Stabilize) Kind() string { return "stabilize" }
 // Kind returns "check".
 func (*Check) Kind() string { return "check" }
 
+// Kind returns "resist".
+func (*Resist) Kind() string { return "resist" }
+
 // Kind returns "stand".
 func (*StandUp) Kind() string { return "stand" }
 
@@ -157,6 +170,7 @@ func (*Aid) command()            {}
 func (*Stabilize) command()      {}
 func (*Check) command()          {}
 func (*StandUp) command()        {}
+func (*Resist) command()         {}
 func (*EndTurn) command()        {}
 func (*Defense) command()        {}
 func (*Take) command()           {}
@@ -183,5 +197,6 @@ func commandKinds() map[string]func() Command {
 		"take_opening": func() Command { return &TakeOpening{} },
 		"pass":         func() Command { return &Pass{} },
 		"rule":         func() Command { return &Rule{} },
+		"resist":       func() Command { return &Resist{} },
 	}
 }

@@ -16,6 +16,8 @@ type decider struct {
 	s      *State
 	src    dice.Source
 	events []Event
+	// actor is who gave the command.
+	actor string
 	// h is the state's hot memory when stepping: the events come from it.
 	// Decide has none.
 	h *hotMemory
@@ -86,7 +88,7 @@ func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, ev
 	if who := turnOf(s); actor != who && actor != engine.GM {
 		return events, engine.Errorf(engine.NotYourTurn, "it is %s's decision, not %s's: the fight waits for %s", who, actor, waiting(s))
 	}
-	d := &decider{s: s, src: src, events: events, h: h}
+	d := &decider{s: s, src: src, events: events, h: h, actor: actor}
 	if err := d.run(c); err != nil {
 		return events, err
 	}
@@ -147,6 +149,8 @@ func (d *decider) run(c Command) error {
 		return d.stabilize(c)
 	case *Check:
 		return d.check(c)
+	case *Resist:
+		return d.resist(c)
 	case *StandUp:
 		me, err := d.acting("stand up", 1)
 		if err != nil {
@@ -745,6 +749,41 @@ func (d *decider) check(c *Check) error {
 	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "check", Actions: 1}))
 	d.emit(d.skillRoll(me, c.Skill, "check", nil, vs, c.Mods))
+	return nil
+}
+
+// resist is a resistance check the GM calls for (R40): d20 + the
+// ability's dice + the creature's Resistance dice against the effect's VS
+// (15 unless the GM names one). It takes no action and may be called at
+// any creature's turn.
+func (d *decider) resist(c *Resist) error {
+	if d.actor != engine.GM {
+		return engine.Errorf(engine.NotYourTurn, "only the GM calls for a resistance check (R40)")
+	}
+	if err := d.want(Acting, "call for a resistance check"); err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	s := d.s
+	me := s.Combatant(c.Combatant)
+	switch {
+	case me == nil:
+		return invalid("there is no combatant called %q (combatants: %s)", c.Combatant, s.ids())
+	case me.Object || me.Dead || me.Escaped:
+		return refuse("%s is %s and resists nothing", me.ID, conditionOf(me))
+	case !isAbility(c.Ability):
+		return invalid("%q is not an ability (%s)", c.Ability, abilityList)
+	}
+	vs := c.VS
+	if vs == 0 {
+		vs = DefaultVS
+	}
+	n := DiceOfScore(me.Score(c.Ability)) + me.ResistDice + c.Dice
+	r := Rank(me.BaseRank(), c.Charges, c.Challenges, me.Wounded)
+	roll := actionRoll(d.src, n, r, s.need(vs), d.ints())
+	d.emit(put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: c.Ability, Purpose: "resist", Roll: roll, VS: vs, Success: s.beats(roll.Total, vs)}))
 	return nil
 }
 

@@ -138,6 +138,7 @@ type Combatant struct {
 	ReachFt       int      `yaml:"reach_ft" json:"reach_ft,omitempty" min:"0" max:"1000" doc:"unarmed reach in feet (A16); default 6"`
 	ActionsBase   int      `yaml:"actions" json:"actions_base,omitempty" min:"0" max:"10" doc:"actions a turn (R10); default 2"`
 	InitDice      int      `yaml:"initiative_dice" json:"initiative_dice,omitempty" min:"0" max:"20" doc:"initiative bonus dice from talents, skills and the situation (R08)"`
+	ResistDice    int      `yaml:"resistance_dice" json:"resistance_dice,omitempty" min:"0" max:"20" doc:"general Resistance dice, added to every resistance check (R40)"`
 	DefenseDice   int      `yaml:"defense_dice" json:"defense_dice,omitempty" min:"0" max:"20" doc:"bonus dice from defense talents, added to Defense rolls (R21)"`
 	GuardBonus    int      `yaml:"guard_bonus" json:"guard_bonus,omitempty" min:"-100" max:"100" doc:"Guard from abilities, added to 15 and the armour's (R23)"`
 	Weapons       []Weapon `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`

@@ -160,6 +160,18 @@ var Categories = map[string]Category{
 	"technique":        {AttackAbility: "speed"},
 }
 
+// abilityList names the ability scores, for messages.
+const abilityList = "strength, agility, speed, stamina, skill, reason, resolve, soul"
+
+// isAbility reports whether name is an ability score.
+func isAbility(name string) bool {
+	switch name {
+	case "strength", "agility", "speed", "stamina", "skill", "reason", "resolve", "soul":
+		return true
+	}
+	return false
+}
+
 // DiceOfScore is A01: an ability score's bonus dice,
 // max(0, floor((score-10)/5)).
 func DiceOfScore(score int) int {
