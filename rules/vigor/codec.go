@@ -17,10 +17,11 @@ var (
 	kwCharges    = parts.Keyword{Word: "charges", Value: "N", Number: true}
 	kwChallenges = parts.Keyword{Word: "challenges", Value: "N", Number: true}
 	kwVS         = parts.Keyword{Word: "vs", Value: "N", Number: true}
+	kwFrom       = parts.Keyword{Word: "from", Value: "behind"}
 )
 
 // grammar is the text vocabulary of the vigor commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kwCharges, kwChallenges, kwVS},
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kwCharges, kwChallenges, kwVS, kwFrom},
 	parts.Verb{Name: "initiative", Hint: "the GM rolls everyone's initiative"},
 	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "offhand", "dice", "charges", "challenges"}, Hint: "offhand TARGET adds an off-hand attack for 8 Vigor"},
 	parts.Verb{Name: "defend", Hint: "Defense costs 3 until your next turn"},
@@ -31,6 +32,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kw
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: []string{"dice", "charges", "challenges"}},
 	parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}},
 	parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "the GM calls for a resistance check"},
+	parts.Verb{Name: "roll", Keywords: []string{"from", "dice", "charges", "challenges"}, Hint: "the GM's modifiers of a declared attack; from behind halves the Guard"},
 	parts.Verb{Name: "stand"},
 	parts.Verb{Name: "end"},
 	parts.Verb{Name: "dodge"},
@@ -84,6 +86,11 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return &Check{Skill: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "resist":
 		return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: p.Int("vs"), Mods: mods(p)}, nil
+	case "roll":
+		if f := p.Word("from"); f != "" && f != "behind" {
+			return nil, engine.Errorf(engine.Invalid, "roll from behind, not from %q", f)
+		}
+		return &RollAttack{Behind: p.Word("from") == "behind", Mods: mods(p)}, nil
 	case "stand":
 		return &StandUp{}, nil
 	case "end":
@@ -130,6 +137,12 @@ func (Rules) FormatCommand(c Command) string {
 		return withMods(parts.Say("check", c.Skill).Num("vs", c.VS), c.Mods).String()
 	case *Resist:
 		return withMods(parts.Say("resist", c.Combatant, c.Ability).Num("vs", c.VS), c.Mods).String()
+	case *RollAttack:
+		from := ""
+		if c.Behind {
+			from = "behind"
+		}
+		return withMods(parts.Say("roll").Opt("from", from), c.Mods).String()
 	case *StandUp:
 		return "stand"
 	case *EndTurn:
@@ -276,7 +289,22 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.Hit {
 			result = "hit"
 		}
-		return fmt.Sprintf("%s %s %s with %s: %s against VS %d: %s", e.Attacker, how, e.Target, e.Weapon, e.Roll, e.VS, result)
+		behind := ""
+		if e.Behind {
+			behind = " from behind"
+		}
+		return fmt.Sprintf("%s %s %s%s with %s: %s against VS %d: %s", e.Attacker, how, e.Target, behind, e.Weapon, e.Roll, e.VS, result)
+	case *AttackDeclared:
+		how := "attacks"
+		switch {
+		case e.OffHand:
+			how = "attacks off-hand"
+		case e.Via == "opening":
+			how = "takes the opening and attacks"
+		case e.Via == "readied":
+			how = "fires the readied attack on"
+		}
+		return fmt.Sprintf("%s %s %s with %s: the GM gives the modifiers", e.Attacker, how, e.Target, e.Weapon)
 	case *DefenseRolled:
 		result := "hit anyway"
 		if e.Avoided {

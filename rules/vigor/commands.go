@@ -82,6 +82,14 @@ type Resist struct {
 	Mods
 }
 
+// RollAttack is the GM's answer to a declared attack's modifiers (with
+// the gm_prompts option): the situational dice, Charges and Challenges to
+// add, and whether the target is unaware and attacked from behind (R23).
+type RollAttack struct {
+	Behind bool `json:"behind,omitempty"`
+	Mods
+}
+
 // StandUp ends prone and gives enemies within reach an opening (R19).
 type StandUp struct{}
 
@@ -139,6 +147,9 @@ func (*Check) Kind() string { return "check" }
 // Kind returns "resist".
 func (*Resist) Kind() string { return "resist" }
 
+// Kind returns "roll".
+func (*RollAttack) Kind() string { return "roll" }
+
 // Kind returns "stand".
 func (*StandUp) Kind() string { return "stand" }
 
@@ -171,6 +182,7 @@ func (*Stabilize) command()      {}
 func (*Check) command()          {}
 func (*StandUp) command()        {}
 func (*Resist) command()         {}
+func (*RollAttack) command()     {}
 func (*EndTurn) command()        {}
 func (*Defense) command()        {}
 func (*Take) command()           {}
@@ -198,5 +210,6 @@ func commandKinds() map[string]func() Command {
 		"pass":         func() Command { return &Pass{} },
 		"rule":         func() Command { return &Rule{} },
 		"resist":       func() Command { return &Resist{} },
+		"roll":         func() Command { return &RollAttack{} },
 	}
 }

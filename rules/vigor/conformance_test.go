@@ -31,7 +31,7 @@ func setups(t *testing.T) []enginetest.Setup[vigor.State] {
 		{Name: "ambush", State: bundled(t, "vigor_ambush")},
 		{Name: "aftermath", State: load(t, "aftermath.yaml", `
 ruleset: vigor
-options: {round_limit: 20}
+options: {round_limit: 20, gm_prompts: true}
 scene: {visibility: zero}
 sides: [{id: a}, {id: b}]
 combatants:

@@ -75,6 +75,8 @@ func waiting(s *State) string {
 		return "the GM to rule whether " + s.Strike.Target + " is killed outright"
 	case EscapeRuling:
 		return "the GM to rule whether " + s.Window.Opener + " has escaped"
+	case Modifiers:
+		return "the GM to give the modifiers of " + s.Declared.Attacker + "'s attack on " + s.Declared.Target
 	}
 	return "nothing: the fight is over"
 }
@@ -151,6 +153,23 @@ func (d *decider) run(c Command) error {
 		return d.check(c)
 	case *Resist:
 		return d.resist(c)
+	case *RollAttack:
+		if err := d.want(Modifiers, "roll an attack"); err != nil {
+			return err
+		}
+		if err := checkMods(c.Mods); err != nil {
+			return err
+		}
+		dc := s.Declared
+		me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target)
+		w := me.Weapon(dc.Weapon)
+		m := Mods{Dice: dc.Mods.Dice + c.Dice, Charges: dc.Mods.Charges + c.Charges, Challenges: dc.Mods.Challenges + c.Challenges}
+		var then *FollowUp
+		if dc.Then != nil {
+			then = put(d, (*hotMemory).followUpPool, *dc.Then)
+		}
+		d.rollAs(me, t, w, dc.OffHand, dc.Via, m, then, true, c.Behind)
+		return nil
 	case *StandUp:
 		me, err := d.acting("stand up", 1)
 		if err != nil {
@@ -358,8 +377,10 @@ func (c *Combatant) defenseCost() int {
 	return DefenseCost
 }
 
-// vs computes the Victory Sum of an attack (R23, R25, R45, R46, A12).
-func (s *State) vs(me, t *Combatant, w *Weapon) int {
+// vsBehind computes the Victory Sum of an attack (R23, R25, R45, R46,
+// A12); behind is the GM's ruling that the target is unaware and
+// attacked from behind, whatever the state says.
+func (s *State) vsBehind(me, t *Combatant, w *Weapon, behind bool) int {
 	ranged := w.category().Ranged
 	g := t.Guard()
 	if diff := sizeIndex(me.Size) - sizeIndex(t.Size); diff > 0 {
@@ -372,7 +393,7 @@ func (s *State) vs(me, t *Combatant, w *Weapon) int {
 			g += cv.Guard
 		}
 	}
-	if t.Unaware {
+	if t.Unaware || behind {
 		g = (g + 1) / 2
 	}
 	if ranged {
@@ -387,7 +408,18 @@ func (s *State) vs(me, t *Combatant, w *Weapon) int {
 // roll rolls an attack (R22-R24): an ordinary one on the attacker's turn,
 // an off-hand one, or one through an opening or a readied trigger (via).
 func (d *decider) roll(me, t *Combatant, w *Weapon, offHand bool, via string, m Mods, then *FollowUp) {
+	d.rollAs(me, t, w, offHand, via, m, then, false, false)
+}
+
+// rollAs is roll, with the GM's ruling on the attack given (ruled) and
+// whether it comes from behind an unaware target. Without a ruling and
+// with the gm_prompts option, the attack is only declared.
+func (d *decider) rollAs(me, t *Combatant, w *Weapon, offHand bool, via string, m Mods, then *FollowUp, ruled, behind bool) {
 	s := d.s
+	if s.Options.GMPrompts && !ruled {
+		d.emit(put(d, (*hotMemory).attackDeclaredPool, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then}))
+		return
+	}
 	cat := w.category()
 	ability := cat.AttackAbility
 	if w.AttackWith != "" {
@@ -410,7 +442,7 @@ func (d *decider) roll(me, t *Combatant, w *Weapon, offHand bool, via string, m 
 		}
 	}
 	r := Rank(me.BaseRank(), m.Charges, challenges, me.Wounded)
-	vs := s.vs(me, t, w)
+	vs := s.vsBehind(me, t, w, behind)
 	cap := 0
 	switch {
 	case !s.canDefend(t):
@@ -426,7 +458,7 @@ func (d *decider) roll(me, t *Combatant, w *Weapon, offHand bool, via string, m 
 		damageChallenges = OffHandChallenges
 	}
 	d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Roll: roll, VS: vs,
-		Hit: s.beats(roll.Total, vs), Charges: m.Charges, Challenges: damageChallenges, Ranged: cat.Ranged, Then: then}))
+		Hit: s.beats(roll.Total, vs), Charges: m.Charges, Challenges: damageChallenges, Ranged: cat.Ranged, Behind: behind, Then: then}))
 	if s.Strike == nil || s.Phase == Defending {
 		return // a miss, or the target chooses
 	}
@@ -883,7 +915,7 @@ func (d *decider) proceed() {
 		if s.Phase == Over || s.Phase == Initiative {
 			return
 		}
-		if s.Strike != nil {
+		if s.Strike != nil || s.Declared != nil {
 			return // a defense or a GM ruling pending
 		}
 		if side, over := d.decided(); over {

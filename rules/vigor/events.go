@@ -77,6 +77,18 @@ type VigorSpent struct {
 	Winded    bool   `json:"winded,omitempty"`
 }
 
+// AttackDeclared: an attack waits for the GM's modifiers before it is
+// rolled (gm_prompts).
+type AttackDeclared struct {
+	Attacker string    `json:"attacker"`
+	Target   string    `json:"target"`
+	Weapon   string    `json:"weapon"`
+	OffHand  bool      `json:"off_hand,omitempty"`
+	Via      string    `json:"via,omitempty"`
+	Mods     Mods      `json:"mods,omitzero"`
+	Then     *FollowUp `json:"then,omitempty"`
+}
+
 // AttackRolled: an attack roll against a Victory Sum (R22-R24).
 type AttackRolled struct {
 	Attacker string `json:"attacker"`
@@ -91,6 +103,8 @@ type AttackRolled struct {
 	Charges    int  `json:"charges,omitempty"`
 	Challenges int  `json:"challenges,omitempty"`
 	Ranged     bool `json:"ranged,omitempty"`
+	// Behind: the GM ruled the target unaware and attacked from behind.
+	Behind bool `json:"behind,omitempty"`
 	// Then is an off-hand attack to follow (R12).
 	Then *FollowUp `json:"then,omitempty"`
 }
@@ -255,6 +269,9 @@ func (*Acted) Kind() string { return "acted" }
 // Kind returns "vigor_spent".
 func (*VigorSpent) Kind() string { return "vigor_spent" }
 
+// Kind returns "attack_declared".
+func (*AttackDeclared) Kind() string { return "attack_declared" }
+
 // Kind returns "attack_rolled".
 func (*AttackRolled) Kind() string { return "attack_rolled" }
 
@@ -308,6 +325,7 @@ func (*TurnStarted) event()      {}
 func (*Acted) event()            {}
 func (*VigorSpent) event()       {}
 func (*AttackRolled) event()     {}
+func (*AttackDeclared) event()   {}
 func (*DefenseRolled) event()    {}
 func (*Damaged) event()          {}
 func (*KnockdownRuled) event()   {}
@@ -347,5 +365,6 @@ func eventKinds() map[string]func() Event {
 		"recovered":         func() Event { return &Recovered{} },
 		"round_started":     func() Event { return &RoundStarted{} },
 		"fight_ended":       func() Event { return &FightEnded{} },
+		"attack_declared":   func() Event { return &AttackDeclared{} },
 	}
 }

@@ -58,7 +58,20 @@ func evolve(s *State, e Event) {
 				c.Left = 0 // the rest of the turn is lost (R38)
 			}
 		}
+	case *AttackDeclared:
+		dc := new(Declared)
+		if s.hot != nil {
+			dc = &s.hot.declared
+		}
+		*dc = Declared{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via, Mods: e.Mods, Then: e.Then}
+		if e.Then != nil {
+			f := *e.Then
+			dc.Then = &f
+		}
+		s.Declared = dc
+		s.Phase = Modifiers
 	case *AttackRolled:
+		s.Declared = nil
 		if e.Via != "" && s.Window != nil && len(s.Window.Ask) > 0 && s.Window.Ask[0] == e.Attacker {
 			s.Window.Ask = s.Window.Ask[1:]
 		}
@@ -242,7 +255,7 @@ func evolve(s *State, e Event) {
 		s.Phase = Acting
 	case *FightEnded:
 		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
-		s.Strike, s.Window, s.OffHand = nil, nil, nil
+		s.Strike, s.Window, s.OffHand, s.Declared = nil, nil, nil, nil
 	}
 }
 
@@ -250,7 +263,7 @@ func evolve(s *State, e Event) {
 // open window, or back to the turn. A window whose askers are done closes
 // unless its escape still has to move.
 func settle(s *State) {
-	if s.Strike != nil || s.Phase == Over {
+	if s.Strike != nil || s.Declared != nil || s.Phase == Over {
 		return
 	}
 	if w := s.Window; w != nil {

@@ -12,6 +12,7 @@ import "fray/rules/parts"
 type hotMemory struct {
 	actedPool_            parts.Pool[Acted]
 	attackRolledPool_     parts.Pool[AttackRolled]
+	attackDeclaredPool_   parts.Pool[AttackDeclared]
 	damagedPool_          parts.Pool[Damaged]
 	defendedPool_         parts.Pool[Defended]
 	defenseRolledPool_    parts.Pool[DefenseRolled]
@@ -33,14 +34,15 @@ type hotMemory struct {
 	windowOpenedPool_     parts.Pool[WindowOpened]
 
 	// Commands of the last Moves.
-	attacks    parts.Pool[Attack]
-	moves      parts.Pool[Move]
-	escapes    parts.Pool[Escape]
-	readies    parts.Pool[Ready]
-	aids       parts.Pool[Aid]
-	stabilizes parts.Pool[Stabilize]
-	defenses   parts.Pool[Defense]
-	rules      parts.Pool[Rule]
+	attacks     parts.Pool[Attack]
+	moves       parts.Pool[Move]
+	escapes     parts.Pool[Escape]
+	readies     parts.Pool[Ready]
+	aids        parts.Pool[Aid]
+	stabilizes  parts.Pool[Stabilize]
+	defenses    parts.Pool[Defense]
+	rules       parts.Pool[Rule]
+	rollAttacks parts.Pool[RollAttack]
 
 	// ints holds the dice of the last Step's events, strs their names,
 	// recoveries a Recovery Phase's changes.
@@ -50,10 +52,11 @@ type hotMemory struct {
 
 	// The pending strike, off-hand attack and window of the state, and
 	// the armour of its combatants (which wears).
-	strike  Strike
-	offHand FollowUp
-	window  Window
-	armor   []Armor
+	strike   Strike
+	declared Declared
+	offHand  FollowUp
+	window   Window
+	armor    []Armor
 }
 
 // hotMemory returns the state's hot memory, made on first use.
@@ -68,6 +71,7 @@ func (s *State) hotMemory() *hotMemory {
 func (h *hotMemory) resetEvents() {
 	h.actedPool_.Reset()
 	h.attackRolledPool_.Reset()
+	h.attackDeclaredPool_.Reset()
 	h.damagedPool_.Reset()
 	h.defendedPool_.Reset()
 	h.defenseRolledPool_.Reset()
@@ -100,6 +104,7 @@ func (h *hotMemory) resetCommands() {
 	h.stabilizes.Reset()
 	h.defenses.Reset()
 	h.rules.Reset()
+	h.rollAttacks.Reset()
 }
 
 // put returns v placed in the decision's hot memory when it has one
@@ -179,6 +184,10 @@ func copyInto(dst, s *State) {
 		h.offHand = *s.OffHand
 		dst.OffHand = &h.offHand
 	}
+	if s.Declared != nil {
+		h.declared = *s.Declared
+		dst.Declared = &h.declared
+	}
 	if s.Window != nil {
 		ask := h.window.Ask[:0]
 		h.window = *s.Window
@@ -186,3 +195,6 @@ func copyInto(dst, s *State) {
 		dst.Window = &h.window
 	}
 }
+
+func (h *hotMemory) attackDeclaredPool() *parts.Pool[AttackDeclared] { return &h.attackDeclaredPool_ }
+func (h *hotMemory) rollCmds() *parts.Pool[RollAttack]               { return &h.rollAttacks }

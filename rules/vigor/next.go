@@ -119,6 +119,15 @@ func writePrompt(s *State, b *prompter) {
 		b.ask(s.Strike.Target + " was incapacitated: is it killed outright? (default yes, A28)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: killed")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
+	case Modifiers:
+		dc := s.Declared
+		p.Actor, p.Default = engine.GM, 0
+		b.ask("modifiers for " + dc.Attacker + "'s attack on " + dc.Target + " with " + dc.Weapon + "? (default none)")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{}), "roll it as it stands")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Behind: true}), "the target is unaware and attacked from behind: half Guard")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Charges: 1}}), "1 Charge")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Challenges: 1}}), "1 Challenge")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Dice: 1}}), "1 situational bonus die")
 	case EscapeRuling:
 		p.Actor, p.Default = engine.GM, 0
 		b.ask(s.Window.Opener + " is out of every enemy's reach: has it escaped? (default yes, A19)")

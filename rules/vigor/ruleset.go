@@ -86,6 +86,14 @@ func (Rules) Clone(s *State) State {
 		f := *s.OffHand
 		c.OffHand = &f
 	}
+	if s.Declared != nil {
+		dc := *s.Declared
+		if dc.Then != nil {
+			f := *dc.Then
+			dc.Then = &f
+		}
+		c.Declared = &dc
+	}
 	if s.Window != nil {
 		w := *s.Window
 		w.Ask = slices.Clone(w.Ask)

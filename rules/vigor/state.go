@@ -27,6 +27,10 @@ const (
 	// Kill: the GM rules whether a hit on an incapacitated target killed
 	// it outright (R37).
 	Kill Phase = "kill"
+	// Modifiers: the GM gives the situational modifiers of a declared
+	// attack before it is rolled (R24 step 2, §6), with the gm_prompts
+	// option.
+	Modifiers Phase = "modifiers"
 	// EscapeRuling: the GM rules whether a creature that moved out of
 	// every enemy's reach has escaped (A19).
 	EscapeRuling Phase = "escape"
@@ -46,6 +50,9 @@ type State struct {
 	Turn int `json:"turn"`
 	// Phase says what the fight waits for.
 	Phase Phase `json:"phase"`
+	// Declared is the attack declared and waiting for the GM's modifiers
+	// (with the gm_prompts option), if any.
+	Declared *Declared `json:"declared,omitempty"`
 	// Strike is the attack being resolved, if any.
 	Strike *Strike `json:"strike,omitempty"`
 	// OffHand is the off-hand attack declared with the attack being
@@ -104,6 +111,10 @@ type Options struct {
 	Euclidean bool `json:"euclidean,omitempty"`
 	// StabilizeActions is the actions stabilizing takes (A34; default 1).
 	StabilizeActions int `json:"stabilize_actions"`
+	// GMPrompts asks the GM for each attack's situational modifiers and
+	// whether the target is attacked from behind, before it is rolled
+	// (R24 step 2, §6).
+	GMPrompts bool `json:"gm_prompts,omitempty"`
 }
 
 // Combatant is a creature: its stat block, as encounter files give it
@@ -250,6 +261,18 @@ type Strike struct {
 	Incapacitated bool `json:"incapacitated,omitempty"`
 	// Then is the off-hand attack declared with this one, to follow it.
 	Then *FollowUp `json:"then,omitempty"`
+}
+
+// Declared is an attack waiting for the GM's modifiers before it is
+// rolled (R24 step 2).
+type Declared struct {
+	Attacker string    `json:"attacker"`
+	Target   string    `json:"target"`
+	Weapon   string    `json:"weapon"`
+	OffHand  bool      `json:"off_hand,omitempty"`
+	Via      string    `json:"via,omitempty"`
+	Mods     Mods      `json:"mods,omitzero"`
+	Then     *FollowUp `json:"then,omitempty"`
 }
 
 // FollowUp is an off-hand attack waiting for the main attack to resolve.
