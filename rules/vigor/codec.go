@@ -18,10 +18,11 @@ var (
 	kwChallenges = parts.Keyword{Word: "challenges", Value: "N", Number: true}
 	kwVS         = parts.Keyword{Word: "vs", Value: "N", Number: true}
 	kwFrom       = parts.Keyword{Word: "from", Value: "behind"}
+	kwOn         = parts.Keyword{Word: "on", Value: "TARGET"}
 )
 
 // grammar is the text vocabulary of the vigor commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kwCharges, kwChallenges, kwVS, kwFrom},
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kwCharges, kwChallenges, kwVS, kwFrom, kwOn},
 	parts.Verb{Name: "initiative", Hint: "the GM rolls everyone's initiative"},
 	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "offhand", "dice", "charges", "challenges"}, Hint: "offhand TARGET adds an off-hand attack for 8 Vigor"},
 	parts.Verb{Name: "defend", Hint: "Defense costs 3 until your next turn"},
@@ -33,6 +34,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kw
 	parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}},
 	parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "the GM calls for a resistance check"},
 	parts.Verb{Name: "roll", Keywords: []string{"from", "dice", "charges", "challenges"}, Hint: "the GM's modifiers of a declared attack; from behind halves the Guard"},
+	parts.Verb{Name: "use", Args: "ABILITY", Min: 1, Keywords: []string{"on", "dice", "charges", "challenges"}, Hint: "use an ability on TARGET"},
 	parts.Verb{Name: "stand"},
 	parts.Verb{Name: "end"},
 	parts.Verb{Name: "dodge"},
@@ -91,6 +93,11 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 			return nil, engine.Errorf(engine.Invalid, "roll from behind, not from %q", f)
 		}
 		return &RollAttack{Behind: p.Word("from") == "behind", Mods: mods(p)}, nil
+	case "use":
+		if p.Word("on") == "" {
+			return nil, engine.Errorf(engine.Invalid, "use %s on whom? %s", p.Arg(0), grammar.Usage("use"))
+		}
+		return &UseAbility{Ability: p.Arg(0), Target: p.Word("on"), Mods: mods(p)}, nil
 	case "stand":
 		return &StandUp{}, nil
 	case "end":
@@ -143,6 +150,8 @@ func (Rules) FormatCommand(c Command) string {
 			from = "behind"
 		}
 		return withMods(parts.Say("roll").Opt("from", from), c.Mods).String()
+	case *UseAbility:
+		return withMods(parts.Say("use", c.Ability).Opt("on", c.Target), c.Mods).String()
 	case *StandUp:
 		return "stand"
 	case *EndTurn:
@@ -269,6 +278,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			return fmt.Sprintf("%s spends %d action(s) on %s %s, %d more owed on a later turn", e.Combatant, e.Actions, e.Act, e.Target, e.Owed)
 		}
 		return fmt.Sprintf("%s spends %d action(s) to %s", e.Combatant, e.Actions, e.Act)
+	case *ManaSpent:
+		return fmt.Sprintf("%s pays %d Mana for %s: %d left", e.Combatant, e.Amount, e.For, e.Mana)
 	case *VigorSpent:
 		line := fmt.Sprintf("%s pays %d Vigor for %s: %d left", e.Combatant, e.Amount, e.For, e.Vigor)
 		if e.Winded {
@@ -293,7 +304,11 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.Behind {
 			behind = " from behind"
 		}
-		return fmt.Sprintf("%s %s %s%s with %s: %s against VS %d: %s", e.Attacker, how, e.Target, behind, e.Weapon, e.Roll, e.VS, result)
+		with := e.Weapon
+		if e.Ability != "" {
+			with = e.Ability + " (" + e.Weapon + ")"
+		}
+		return fmt.Sprintf("%s %s %s%s with %s: %s against VS %d: %s", e.Attacker, how, e.Target, behind, with, e.Roll, e.VS, result)
 	case *AttackDeclared:
 		how := "attacks"
 		switch {
@@ -339,7 +354,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.What == "readied" {
 			return fmt.Sprintf("%s acts: readied attacks on it may fire, %s", e.Opener, who)
 		}
-		return fmt.Sprintf("%s gives an opening by %s: %s", e.Opener, map[string]string{"escape": "escaping", "stand": "standing up"}[e.Act], who)
+		return fmt.Sprintf("%s gives an opening by %s: %s", e.Opener, map[string]string{"escape": "escaping", "stand": "standing up", "ability": "its ability"}[e.Act], who)
 	case *Passed:
 		return e.Combatant + " passes"
 	case *Escaped:

@@ -82,6 +82,13 @@ type Resist struct {
 	Mods
 }
 
+// UseAbility uses an ability on a target (R17).
+type UseAbility struct {
+	Ability string `json:"ability"`
+	Target  string `json:"target"`
+	Mods
+}
+
 // RollAttack is the GM's answer to a declared attack's modifiers (with
 // the gm_prompts option): the situational dice, Charges and Challenges to
 // add, and whether the target is unaware and attacked from behind (R23).
@@ -147,6 +154,9 @@ func (*Check) Kind() string { return "check" }
 // Kind returns "resist".
 func (*Resist) Kind() string { return "resist" }
 
+// Kind returns "use".
+func (*UseAbility) Kind() string { return "use" }
+
 // Kind returns "roll".
 func (*RollAttack) Kind() string { return "roll" }
 
@@ -183,6 +193,7 @@ func (*Check) command()          {}
 func (*StandUp) command()        {}
 func (*Resist) command()         {}
 func (*RollAttack) command()     {}
+func (*UseAbility) command()     {}
 func (*EndTurn) command()        {}
 func (*Defense) command()        {}
 func (*Take) command()           {}
@@ -211,5 +222,6 @@ func commandKinds() map[string]func() Command {
 		"rule":         func() Command { return &Rule{} },
 		"resist":       func() Command { return &Resist{} },
 		"roll":         func() Command { return &RollAttack{} },
+		"use":          func() Command { return &UseAbility{} },
 	}
 }

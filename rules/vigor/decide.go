@@ -153,6 +153,8 @@ func (d *decider) run(c Command) error {
 		return d.check(c)
 	case *Resist:
 		return d.resist(c)
+	case *UseAbility:
+		return d.useAbility(c)
 	case *RollAttack:
 		if err := d.want(Modifiers, "roll an attack"); err != nil {
 			return err
@@ -168,7 +170,7 @@ func (d *decider) run(c Command) error {
 		if dc.Then != nil {
 			then = put(d, (*hotMemory).followUpPool, *dc.Then)
 		}
-		d.rollAs(me, t, w, dc.OffHand, dc.Via, m, then, true, c.Behind)
+		d.rollAs(me, t, w, how{offHand: dc.OffHand, via: dc.Via, mods: m, then: then, ability: me.Ability(dc.Ability), ruled: true, behind: c.Behind})
 		return nil
 	case *StandUp:
 		me, err := d.acting("stand up", 1)
@@ -408,16 +410,33 @@ func (s *State) vsBehind(me, t *Combatant, w *Weapon, behind bool) int {
 // roll rolls an attack (R22-R24): an ordinary one on the attacker's turn,
 // an off-hand one, or one through an opening or a readied trigger (via).
 func (d *decider) roll(me, t *Combatant, w *Weapon, offHand bool, via string, m Mods, then *FollowUp) {
-	d.rollAs(me, t, w, offHand, via, m, then, false, false)
+	d.rollAs(me, t, w, how{offHand: offHand, via: via, mods: m, then: then})
 }
 
-// rollAs is roll, with the GM's ruling on the attack given (ruled) and
-// whether it comes from behind an unaware target. Without a ruling and
-// with the gm_prompts option, the attack is only declared.
-func (d *decider) rollAs(me, t *Combatant, w *Weapon, offHand bool, via string, m Mods, then *FollowUp, ruled, behind bool) {
+// how is what makes an attack what it is, beside who and with what.
+type how struct {
+	offHand bool
+	via     string
+	mods    Mods
+	then    *FollowUp
+	// ability is the ability used, or nil.
+	ability *Ability
+	// ruled: the GM has given the modifiers (gm_prompts); behind: the
+	// target is unaware and attacked from behind by the GM's ruling.
+	ruled, behind bool
+}
+
+// rollAs is roll, said in full. Without the GM's ruling and with the
+// gm_prompts option, the attack is only declared.
+func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	s := d.s
-	if s.Options.GMPrompts && !ruled {
-		d.emit(put(d, (*hotMemory).attackDeclaredPool, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then}))
+	offHand, via, m, then, behind := a.offHand, a.via, a.mods, a.then, a.behind
+	abName, knock, opening := "", false, false
+	if a.ability != nil {
+		abName, knock, opening = a.ability.Name, a.ability.Knockdown, a.ability.Opening
+	}
+	if s.Options.GMPrompts && !a.ruled {
+		d.emit(put(d, (*hotMemory).attackDeclaredPool, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then, Ability: abName}))
 		return
 	}
 	cat := w.category()
@@ -458,7 +477,8 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, offHand bool, via string, 
 		damageChallenges = OffHandChallenges
 	}
 	d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Roll: roll, VS: vs,
-		Hit: s.beats(roll.Total, vs), Charges: m.Charges, Challenges: damageChallenges, Ranged: cat.Ranged, Behind: behind, Then: then}))
+		Hit: s.beats(roll.Total, vs), Charges: m.Charges, Challenges: damageChallenges, Ranged: cat.Ranged, Behind: behind, Then: then,
+		Ability: abName, Knockdown: knock, Opening: opening}))
 	if s.Strike == nil || s.Phase == Defending {
 		return // a miss, or the target chooses
 	}
@@ -613,6 +633,10 @@ func (d *decider) damage() {
 		}
 	}
 	d.emit(e)
+	if st := s.Strike; st != nil && st.Knockdown && s.Phase == Knockdown {
+		negated := s.Current() != nil && s.Current().ID == t.ID
+		d.emit(put(d, (*hotMemory).knockdownRuledPool, KnockdownRuled{Combatant: t.ID, Down: true, Negated: negated}))
+	}
 }
 
 // takeOpening takes the opening, or fires the readied attack, offered
@@ -784,6 +808,52 @@ func (d *decider) check(c *Check) error {
 	return nil
 }
 
+// useAbility uses an ability on a target (R17): its actions, across turns
+// if need be (R10), then its Vigor and Mana, paid in full, then its
+// attack.
+func (d *decider) useAbility(c *UseAbility) error {
+	me, err := d.acting("use an ability", 1)
+	if err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	ab := me.Ability(c.Ability)
+	if ab == nil {
+		return invalid("%s has no ability called %q", me.ID, c.Ability)
+	}
+	t, w, err := d.target(me, c.Target, ab.Weapon, "use "+ab.Name+" on")
+	if err != nil {
+		return err
+	}
+	switch {
+	case me.Vigor < ab.Vigor:
+		return refuse("%s costs %d Vigor and %s has %d", ab.Name, ab.Vigor, me.ID, me.Vigor)
+	case me.Mana < ab.Mana:
+		return refuse("%s costs %d Mana and %s has %d", ab.Name, ab.Mana, me.ID, me.Mana)
+	}
+	act := "use " + ab.Name
+	need := max(ab.Actions, 1)
+	if me.Carry.Act == act && me.Carry.Target == t.ID {
+		need = me.Carry.Owed
+	}
+	if me.Left < need {
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: me.Left, Owed: need - me.Left, Target: t.ID}))
+		return nil
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: need, Target: t.ID}))
+	if ab.Vigor > 0 {
+		d.pay(me, ab.Vigor, ab.Name)
+	}
+	if ab.Mana > 0 {
+		d.emit(put(d, (*hotMemory).manaSpentPool, ManaSpent{Combatant: me.ID, Amount: ab.Mana, For: ab.Name, Mana: me.Mana - ab.Mana}))
+	}
+	m := Mods{Dice: c.Dice + ab.Dice, Charges: c.Charges + ab.Charges, Challenges: c.Challenges}
+	d.rollAs(me, t, w, how{mods: m, ability: ab})
+	return nil
+}
+
 // resist is a resistance check the GM calls for (R40): d20 + the
 // ability's dice + the creature's Resistance dice against the effect's VS
 // (15 unless the GM names one). It takes no action and may be called at
@@ -936,6 +1006,12 @@ func (d *decider) proceed() {
 			}
 			d.roll(me, t, w, true, "", Mods{}, nil)
 			continue
+		}
+		if s.OpenAfter != "" && s.Window == nil {
+			if opener := s.Combatant(s.OpenAfter); opener != nil && opener.Targetable() {
+				d.openWindow("opening", opener, "ability", parts.Cell{})
+				continue
+			}
 		}
 		if w := s.Window; w != nil {
 			if len(w.Ask) > 0 || s.Phase == EscapeRuling {

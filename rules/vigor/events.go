@@ -77,6 +77,14 @@ type VigorSpent struct {
 	Winded    bool   `json:"winded,omitempty"`
 }
 
+// ManaSpent: a creature paid Mana for an ability (R17).
+type ManaSpent struct {
+	Combatant string `json:"combatant"`
+	Amount    int    `json:"amount"`
+	For       string `json:"for"`
+	Mana      int    `json:"mana"`
+}
+
 // AttackDeclared: an attack waits for the GM's modifiers before it is
 // rolled (gm_prompts).
 type AttackDeclared struct {
@@ -87,6 +95,7 @@ type AttackDeclared struct {
 	Via      string    `json:"via,omitempty"`
 	Mods     Mods      `json:"mods,omitzero"`
 	Then     *FollowUp `json:"then,omitempty"`
+	Ability  string    `json:"ability,omitempty"`
 }
 
 // AttackRolled: an attack roll against a Victory Sum (R22-R24).
@@ -105,6 +114,11 @@ type AttackRolled struct {
 	Ranged     bool `json:"ranged,omitempty"`
 	// Behind: the GM ruled the target unaware and attacked from behind.
 	Behind bool `json:"behind,omitempty"`
+	// Ability names the ability it is made with; Knockdown and Opening
+	// are that ability's (R17, R20, R39).
+	Ability   string `json:"ability,omitempty"`
+	Knockdown bool   `json:"knockdown,omitempty"`
+	Opening   bool   `json:"opening,omitempty"`
 	// Then is an off-hand attack to follow (R12).
 	Then *FollowUp `json:"then,omitempty"`
 }
@@ -269,6 +283,9 @@ func (*Acted) Kind() string { return "acted" }
 // Kind returns "vigor_spent".
 func (*VigorSpent) Kind() string { return "vigor_spent" }
 
+// Kind returns "mana_spent".
+func (*ManaSpent) Kind() string { return "mana_spent" }
+
 // Kind returns "attack_declared".
 func (*AttackDeclared) Kind() string { return "attack_declared" }
 
@@ -326,6 +343,7 @@ func (*Acted) event()            {}
 func (*VigorSpent) event()       {}
 func (*AttackRolled) event()     {}
 func (*AttackDeclared) event()   {}
+func (*ManaSpent) event()        {}
 func (*DefenseRolled) event()    {}
 func (*Damaged) event()          {}
 func (*KnockdownRuled) event()   {}
@@ -366,5 +384,6 @@ func eventKinds() map[string]func() Event {
 		"round_started":     func() Event { return &RoundStarted{} },
 		"fight_ended":       func() Event { return &FightEnded{} },
 		"attack_declared":   func() Event { return &AttackDeclared{} },
+		"mana_spent":        func() Event { return &ManaSpent{} },
 	}
 }

@@ -63,7 +63,7 @@ func evolve(s *State, e Event) {
 		if s.hot != nil {
 			dc = &s.hot.declared
 		}
-		*dc = Declared{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via, Mods: e.Mods, Then: e.Then}
+		*dc = Declared{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via, Mods: e.Mods, Then: e.Then, Ability: e.Ability}
 		if e.Then != nil {
 			f := *e.Then
 			dc.Then = &f
@@ -72,6 +72,9 @@ func evolve(s *State, e Event) {
 		s.Phase = Modifiers
 	case *AttackRolled:
 		s.Declared = nil
+		if e.Opening {
+			s.OpenAfter = e.Attacker
+		}
 		if e.Via != "" && s.Window != nil && len(s.Window.Ask) > 0 && s.Window.Ask[0] == e.Attacker {
 			s.Window.Ask = s.Window.Ask[1:]
 		}
@@ -106,7 +109,7 @@ func evolve(s *State, e Event) {
 		s.Strike = st
 		*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
 			Total: e.Roll.Total, VS: e.VS, Charges: e.Charges, Challenges: e.Challenges, Ranged: e.Ranged,
-			Incapacitated: t.Incapacitated()}
+			Incapacitated: t.Incapacitated(), Knockdown: e.Knockdown}
 		if s.canDefend(t) {
 			s.Phase = Defending
 		}
@@ -188,7 +191,14 @@ func evolve(s *State, e Event) {
 			s.Window = nil
 		}
 		settle(s)
+	case *ManaSpent:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Mana = max(0, e.Mana)
+		}
 	case *WindowOpened:
+		if e.Act == "ability" {
+			s.OpenAfter = ""
+		}
 		w := new(Window)
 		var ask []string
 		if s.hot != nil {
@@ -255,7 +265,7 @@ func evolve(s *State, e Event) {
 		s.Phase = Acting
 	case *FightEnded:
 		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
-		s.Strike, s.Window, s.OffHand, s.Declared = nil, nil, nil, nil
+		s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter = nil, nil, nil, nil, ""
 	}
 }
 

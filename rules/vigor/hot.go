@@ -13,6 +13,8 @@ type hotMemory struct {
 	actedPool_            parts.Pool[Acted]
 	attackRolledPool_     parts.Pool[AttackRolled]
 	attackDeclaredPool_   parts.Pool[AttackDeclared]
+	manaSpentPool_        parts.Pool[ManaSpent]
+	uses                  parts.Pool[UseAbility]
 	damagedPool_          parts.Pool[Damaged]
 	defendedPool_         parts.Pool[Defended]
 	defenseRolledPool_    parts.Pool[DefenseRolled]
@@ -72,6 +74,7 @@ func (h *hotMemory) resetEvents() {
 	h.actedPool_.Reset()
 	h.attackRolledPool_.Reset()
 	h.attackDeclaredPool_.Reset()
+	h.manaSpentPool_.Reset()
 	h.damagedPool_.Reset()
 	h.defendedPool_.Reset()
 	h.defenseRolledPool_.Reset()
@@ -105,6 +108,7 @@ func (h *hotMemory) resetCommands() {
 	h.defenses.Reset()
 	h.rules.Reset()
 	h.rollAttacks.Reset()
+	h.uses.Reset()
 }
 
 // put returns v placed in the decision's hot memory when it has one
@@ -198,3 +202,5 @@ func copyInto(dst, s *State) {
 
 func (h *hotMemory) attackDeclaredPool() *parts.Pool[AttackDeclared] { return &h.attackDeclaredPool_ }
 func (h *hotMemory) rollCmds() *parts.Pool[RollAttack]               { return &h.rollAttacks }
+func (h *hotMemory) manaSpentPool() *parts.Pool[ManaSpent]           { return &h.manaSpentPool_ }
+func (h *hotMemory) useCmds() *parts.Pool[UseAbility]                { return &h.uses }

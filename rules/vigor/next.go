@@ -101,7 +101,7 @@ func writePrompt(s *State, b *prompter) {
 		me := s.Combatant(w.Ask[0])
 		p.Actor = me.ID
 		if !b.lean() {
-			what := "take the opening " + w.Opener + " gives by " + map[string]string{"escape": "escaping", "stand": "standing up"}[w.Act]
+			what := "take the opening " + w.Opener + " gives by " + map[string]string{"escape": "escaping", "stand": "standing up", "ability": "its ability"}[w.Act]
 			if w.Kind == "readied" {
 				what = "fire the attack readied against " + w.Opener
 			}
@@ -166,6 +166,20 @@ func actOptions(s *State, b *prompter) {
 			if j == 0 && me.Vigor >= OffHandCost && s.reaches(me, t, off) {
 				b.add(cmd(b, (*hotMemory).attackCmds, Attack{Target: t.ID, OffTarget: t.ID}), "attack ", t.ID, " with ", w.Name, " and off-hand with ", off.Name, " (8 Vigor)")
 			}
+		}
+	}
+	for i := range me.Abilities {
+		ab := &me.Abilities[i]
+		w := me.Weapon(ab.Weapon)
+		if w == nil || me.Vigor < ab.Vigor || me.Mana < ab.Mana {
+			continue
+		}
+		for j := range s.Combatants {
+			t := &s.Combatants[j]
+			if t.ID == me.ID || t.Side == me.Side || !t.Targetable() || !s.reaches(me, t, w) {
+				continue
+			}
+			b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID}), "use ", ab.Name, " on ", t.ID)
 		}
 	}
 	if me.Defend.Over() {

@@ -119,6 +119,7 @@ func (c Combatant) clone() Combatant {
 		c.Links = m
 	}
 	c.Weapons = slices.Clone(c.Weapons)
+	c.Abilities = slices.Clone(c.Abilities)
 	c.Armor = slices.Clone(c.Armor)
 	for i := range c.Armor {
 		c.Armor[i].Protects = slices.Clone(c.Armor[i].Protects)

@@ -132,7 +132,20 @@ func (sp *Spec) State() (State, error) {
 				}
 			}
 		}
+		for j, ab := range c.Abilities {
+			aat := fmt.Sprintf("%s.abilities[%d]", at, j)
+			switch {
+			case !word(ab.Name):
+				bad(aat+".name", "%q is not a lowercase word", ab.Name)
+			case slices.IndexFunc(c.Abilities, func(x Ability) bool { return x.Name == ab.Name }) != j:
+				bad(aat+".name", "%s has two abilities called %q", c.ID, ab.Name)
+			}
+			if ab.Weapon != "" && c.Weapon(ab.Weapon) == nil {
+				bad(aat+".weapon", "%s has no weapon called %q", c.ID, ab.Weapon)
+			}
+		}
 		c = c.clone()
+		c.Mana = c.ManaMax
 		c.Vigor, c.Durability, c.Health = c.VigorMax, c.DurabilityMax, c.HealthMax
 		c.Winded = c.Vigor == 0 && !c.Object
 		for j := range c.Armor {

@@ -21,6 +21,7 @@ type Start struct {
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
 	Vigor      *int `yaml:"vigor" min:"0" max:"1000" doc:"Vigor now; 0 starts it winded"`
+	Mana       *int `yaml:"mana" min:"0" max:"1000" doc:"Mana now"`
 	Durability *int `yaml:"durability" min:"0" max:"1000" doc:"Durability now"`
 	Health     *int `yaml:"health" min:"0" max:"1000" doc:"Health now; 0 puts it in Shock"`
 	Wounded    bool `yaml:"wounded" doc:"wounded (R34); implied by Durability 0"`
@@ -77,6 +78,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			*dst = *v
 		}
 		set(&c.Vigor, cs.Vigor, c.VigorMax, "vigor")
+		set(&c.Mana, cs.Mana, c.ManaMax, "mana")
 		set(&c.Durability, cs.Durability, c.DurabilityMax, "durability")
 		set(&c.Health, cs.Health, c.HealthMax, "health")
 		if cs.X != nil {

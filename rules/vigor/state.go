@@ -55,6 +55,9 @@ type State struct {
 	Declared *Declared `json:"declared,omitempty"`
 	// Strike is the attack being resolved, if any.
 	Strike *Strike `json:"strike,omitempty"`
+	// OpenAfter names the creature whose ability gives an opening once its
+	// attack is resolved (R20).
+	OpenAfter string `json:"open_after,omitempty"`
 	// OffHand is the off-hand attack declared with the attack being
 	// resolved, to follow it (R12).
 	OffHand *FollowUp `json:"off_hand,omitempty"`
@@ -141,28 +144,31 @@ type Combatant struct {
 	Skills map[string]int    `yaml:"skills" json:"skills,omitempty" doc:"skill name to its bonus dice, e.g. {medicine: 1, swords: 1}; a weapon's skill adds its dice to the attack"`
 	Links  map[string]string `yaml:"links" json:"links,omitempty" doc:"skill name to the ability whose dice add to its checks (A38)"`
 
-	VigorMax      int      `yaml:"vigor" json:"vigor_max" required:"true" min:"0" max:"1000" doc:"maximum Vigor, spent on reactions and off-hand attacks (A21)"`
-	DurabilityMax int      `yaml:"durability" json:"durability_max" required:"true" min:"0" max:"1000" doc:"maximum Durability, which takes damage before Health (R33)"`
-	HealthMax     int      `yaml:"health" json:"health_max" min:"0" max:"1000" doc:"maximum Health; at 0 the creature is in Shock (R35); required for creatures"`
-	DurRank       string   `yaml:"durability_rank" json:"durability_rank,omitempty" enum:"normal,heroic,epic,legendary" doc:"superior Durability: no damage from attacks of a lower quality (R32); default normal"`
-	BonusDie      string   `yaml:"bonus_die" json:"bonus_die,omitempty" enum:"d4,d6,d8,d10,d12,d20" doc:"the base rank of the creature's bonus dice (A39); default d10"`
-	ReachFt       int      `yaml:"reach_ft" json:"reach_ft,omitempty" min:"0" max:"1000" doc:"unarmed reach in feet (A16); default 6"`
-	ActionsBase   int      `yaml:"actions" json:"actions_base,omitempty" min:"0" max:"10" doc:"actions a turn (R10); default 2"`
-	InitDice      int      `yaml:"initiative_dice" json:"initiative_dice,omitempty" min:"0" max:"20" doc:"initiative bonus dice from talents, skills and the situation (R08)"`
-	ResistDice    int      `yaml:"resistance_dice" json:"resistance_dice,omitempty" min:"0" max:"20" doc:"general Resistance dice, added to every resistance check (R40)"`
-	DefenseDice   int      `yaml:"defense_dice" json:"defense_dice,omitempty" min:"0" max:"20" doc:"bonus dice from defense talents, added to Defense rolls (R21)"`
-	GuardBonus    int      `yaml:"guard_bonus" json:"guard_bonus,omitempty" min:"-100" max:"100" doc:"Guard from abilities, added to 15 and the armour's (R23)"`
-	Weapons       []Weapon `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`
-	OffHand       string   `yaml:"off_hand" json:"off_hand,omitempty" doc:"the weapon held in the off hand, for off-hand attacks (R12); default unarmed"`
-	Armor         []Armor  `yaml:"armor" json:"armor,omitempty" doc:"armour worn, natural armour included"`
-	Role          string   `yaml:"role" json:"role,omitempty" enum:"ambusher,ambushed,overwatch" doc:"the creature's role as the fight opens (R09)"`
-	Watch         string   `yaml:"watch" json:"watch,omitempty" doc:"the direction an overwatch role watches (R09)"`
-	CoverName     string   `yaml:"cover" json:"cover,omitempty" enum:"none,light,partial,full" doc:"the cover the creature is behind, against ranged attacks (R46)"`
-	Sturdy        bool     `yaml:"sturdy" json:"sturdy,omitempty" doc:"its full cover is sturdy: +10 Armor Rank from ranged attacks (R46)"`
+	VigorMax      int       `yaml:"vigor" json:"vigor_max" required:"true" min:"0" max:"1000" doc:"maximum Vigor, spent on reactions and off-hand attacks (A21)"`
+	DurabilityMax int       `yaml:"durability" json:"durability_max" required:"true" min:"0" max:"1000" doc:"maximum Durability, which takes damage before Health (R33)"`
+	HealthMax     int       `yaml:"health" json:"health_max" min:"0" max:"1000" doc:"maximum Health; at 0 the creature is in Shock (R35); required for creatures"`
+	DurRank       string    `yaml:"durability_rank" json:"durability_rank,omitempty" enum:"normal,heroic,epic,legendary" doc:"superior Durability: no damage from attacks of a lower quality (R32); default normal"`
+	BonusDie      string    `yaml:"bonus_die" json:"bonus_die,omitempty" enum:"d4,d6,d8,d10,d12,d20" doc:"the base rank of the creature's bonus dice (A39); default d10"`
+	ReachFt       int       `yaml:"reach_ft" json:"reach_ft,omitempty" min:"0" max:"1000" doc:"unarmed reach in feet (A16); default 6"`
+	ActionsBase   int       `yaml:"actions" json:"actions_base,omitempty" min:"0" max:"10" doc:"actions a turn (R10); default 2"`
+	InitDice      int       `yaml:"initiative_dice" json:"initiative_dice,omitempty" min:"0" max:"20" doc:"initiative bonus dice from talents, skills and the situation (R08)"`
+	ResistDice    int       `yaml:"resistance_dice" json:"resistance_dice,omitempty" min:"0" max:"20" doc:"general Resistance dice, added to every resistance check (R40)"`
+	DefenseDice   int       `yaml:"defense_dice" json:"defense_dice,omitempty" min:"0" max:"20" doc:"bonus dice from defense talents, added to Defense rolls (R21)"`
+	GuardBonus    int       `yaml:"guard_bonus" json:"guard_bonus,omitempty" min:"-100" max:"100" doc:"Guard from abilities, added to 15 and the armour's (R23)"`
+	ManaMax       int       `yaml:"mana" json:"mana_max,omitempty" min:"0" max:"1000" doc:"maximum Mana, spent on abilities; nothing restores it in a fight (R41)"`
+	Abilities     []Ability `yaml:"abilities" json:"abilities,omitempty" doc:"abilities and techniques (R17): special attacks with costs in actions, Vigor and Mana"`
+	Weapons       []Weapon  `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`
+	OffHand       string    `yaml:"off_hand" json:"off_hand,omitempty" doc:"the weapon held in the off hand, for off-hand attacks (R12); default unarmed"`
+	Armor         []Armor   `yaml:"armor" json:"armor,omitempty" doc:"armour worn, natural armour included"`
+	Role          string    `yaml:"role" json:"role,omitempty" enum:"ambusher,ambushed,overwatch" doc:"the creature's role as the fight opens (R09)"`
+	Watch         string    `yaml:"watch" json:"watch,omitempty" doc:"the direction an overwatch role watches (R09)"`
+	CoverName     string    `yaml:"cover" json:"cover,omitempty" enum:"none,light,partial,full" doc:"the cover the creature is behind, against ranged attacks (R46)"`
+	Sturdy        bool      `yaml:"sturdy" json:"sturdy,omitempty" doc:"its full cover is sturdy: +10 Armor Rank from ranged attacks (R46)"`
 
 	// What the fight changes.
 
 	Vigor      int  `yaml:"-" json:"vigor"`
+	Mana       int  `yaml:"-" json:"mana,omitempty"`
 	Durability int  `yaml:"-" json:"durability"`
 	Health     int  `yaml:"-" json:"health"`
 	Wounded    bool `yaml:"-" json:"wounded"`
@@ -207,6 +213,33 @@ type Weapon struct {
 	Skill      string `yaml:"skill" json:"skill,omitempty" doc:"the skill whose dice add to its attack rolls"`
 	AttackWith string `yaml:"attack_ability" json:"attack_ability,omitempty" enum:"strength,agility,speed,stamina,skill,reason,resolve,soul" doc:"the ability whose dice add to its attack (default by category)"`
 	DamageWith string `yaml:"damage_ability" json:"damage_ability,omitempty" enum:"strength,agility,speed,stamina,skill,reason,resolve,soul" doc:"the ability whose dice add to its damage (default by category)"`
+}
+
+// Ability is an ability, spell or technique (R17): an attack with one of
+// the creature's weapons (a spell is a weapon of category spell) that
+// costs actions (perhaps across turns, R10), Vigor and Mana, may add bonus
+// dice and Charges, and may knock its target down on a hit (R39) or give
+// enemies within reach an opening (R20). The rules never change one.
+type Ability struct {
+	Name      string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the ability"`
+	Weapon    string `yaml:"weapon" json:"weapon,omitempty" doc:"the weapon it attacks with (default the first; unarmed for none)"`
+	Actions   int    `yaml:"actions" json:"actions,omitempty" min:"0" max:"10" doc:"actions it takes, across turns if need be (default 1)"`
+	Vigor     int    `yaml:"vigor" json:"vigor,omitempty" min:"0" max:"1000" doc:"Vigor it costs, paid when it resolves"`
+	Mana      int    `yaml:"mana" json:"mana,omitempty" min:"0" max:"1000" doc:"Mana it costs, paid when it resolves"`
+	Dice      int    `yaml:"dice" json:"dice,omitempty" min:"0" max:"20" doc:"bonus dice it adds to the attack roll"`
+	Charges   int    `yaml:"charges" json:"charges,omitempty" min:"0" max:"5" doc:"Charges it adds to the attack roll (and so to the damage, A04)"`
+	Knockdown bool   `yaml:"knockdown" json:"knockdown,omitempty" doc:"a hit knocks the target down (R39)"`
+	Opening   bool   `yaml:"opening" json:"opening,omitempty" doc:"using it gives enemies within reach an opening (R20)"`
+}
+
+// Ability returns the creature's ability called name, or nil.
+func (c *Combatant) Ability(name string) *Ability {
+	for i := range c.Abilities {
+		if c.Abilities[i].Name == name {
+			return &c.Abilities[i]
+		}
+	}
+	return nil
 }
 
 // Armor is a piece of armour, natural or worn.
@@ -259,6 +292,8 @@ type Strike struct {
 	Ranged     bool `json:"ranged,omitempty"`
 	// Incapacitated: the target was incapacitated when hit (R37).
 	Incapacitated bool `json:"incapacitated,omitempty"`
+	// Knockdown: an ability's hit knocks the target down (R39).
+	Knockdown bool `json:"knockdown,omitempty"`
 	// Then is the off-hand attack declared with this one, to follow it.
 	Then *FollowUp `json:"then,omitempty"`
 }
@@ -273,6 +308,7 @@ type Declared struct {
 	Via      string    `json:"via,omitempty"`
 	Mods     Mods      `json:"mods,omitzero"`
 	Then     *FollowUp `json:"then,omitempty"`
+	Ability  string    `json:"ability,omitempty"`
 }
 
 // FollowUp is an off-hand attack waiting for the main attack to resolve.

@@ -39,7 +39,9 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 
 // Tactical is vigor's default policy. On its turn it attacks the enemy it
 // can reach and hurt (not one whose superior Durability its weapon cannot
-// touch) with the least Durability and Health left (with an off-hand
+// touch) with the least Durability and Health left, by an ability when it
+// can pay for one in one turn without an opening and keep a Defense's
+// Vigor, (with an off-hand
 // attack too when it can spare the Vigor and still keep a Defense), else
 // stabilizes or aids an ally in need, stands up when prone, moves toward
 // the nearest enemy, and ends its turn when nothing else is worth doing.
@@ -127,6 +129,25 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 					continue
 				}
 				best, bestLife, offHand = i, life, c.OffTarget != ""
+			}
+		case *UseAbility:
+			t := s.Combatant(c.Target)
+			if t == nil || t.Object || me == nil {
+				continue
+			}
+			ab := me.Ability(c.Ability)
+			if ab == nil || ab.Opening || max(ab.Actions, 1) > me.Left || me.Vigor < ab.Vigor+DefenseCost {
+				continue // not at the price of an opening, a second turn or its Defense
+			}
+			if dr := rankOf(t.DurRank); dr >= 0 && dr > me.Weapon(ab.Weapon).rank() {
+				continue
+			}
+			life := t.Durability + t.Health
+			if t.Shock {
+				life = 1000 + life
+			}
+			if best < 0 || life < bestLife || life == bestLife && !offHand {
+				best, bestLife, offHand = i, life, true
 			}
 		case *StandUp:
 			stand = c
