@@ -23,7 +23,7 @@ var (
 
 // grammar is the text vocabulary of the vigor commands.
 var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kwCharges, kwChallenges, kwVS, kwFrom, kwOn},
-	parts.Verb{Name: "initiative", Hint: "the GM rolls everyone's initiative"},
+	parts.Verb{Name: "initiative", Args: "[ID+N ...]", Many: true, Hint: "the GM rolls everyone's initiative, ID+N giving ID N situational dice"},
 	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "offhand", "dice", "charges", "challenges"}, Hint: "offhand TARGET adds an off-hand attack for 8 Vigor"},
 	parts.Verb{Name: "defend", Hint: "Defense costs 3 until your next turn"},
 	parts.Verb{Name: "move", Args: "X,Y", Min: 1, Hint: "feet east and north"},
@@ -67,7 +67,16 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 	}
 	switch p.Verb {
 	case "initiative":
-		return &RollInitiative{}, nil
+		c := &RollInitiative{}
+		for _, a := range p.Args {
+			id, n, ok := strings.Cut(a, "+")
+			k, err := strconv.Atoi(n)
+			if !ok || id == "" || err != nil || k < 0 || k > 20 {
+				return nil, engine.Errorf(engine.Invalid, "initiative takes ID+N, N situational dice from 0 to 20, not %q", a)
+			}
+			c.Extra = append(c.Extra, ExtraDice{Combatant: id, Dice: k})
+		}
+		return c, nil
 	case "attack":
 		return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), OffTarget: p.Word("offhand"), Mods: mods(p)}, nil
 	case "defend":
@@ -127,7 +136,11 @@ func withMods(p *parts.Phrase, m Mods) *parts.Phrase {
 func (Rules) FormatCommand(c Command) string {
 	switch c := c.(type) {
 	case *RollInitiative:
-		return "initiative"
+		p := parts.Say("initiative")
+		for _, x := range c.Extra {
+			p.Args = append(p.Args, x.Combatant+"+"+strconv.Itoa(x.Dice))
+		}
+		return p.String()
 	case *Attack:
 		return withMods(parts.Say("attack", c.Target).Opt("with", c.Weapon).Opt("offhand", c.OffTarget), c.Mods).String()
 	case *Move:

@@ -18,8 +18,17 @@ type Mods struct {
 	Challenges int `json:"challenges,omitempty"`
 }
 
-// RollInitiative is the GM rolling initiative for everyone (R08).
-type RollInitiative struct{}
+// RollInitiative is the GM rolling initiative for everyone (R08), with
+// the situational dice the GM gives some of them (§6, default none).
+type RollInitiative struct {
+	Extra []ExtraDice `json:"extra,omitempty"`
+}
+
+// ExtraDice are situational bonus dice for one creature's roll.
+type ExtraDice struct {
+	Combatant string `json:"combatant"`
+	Dice      int    `json:"dice"`
+}
 
 // Attack attacks a target (R11), optionally with an off-hand attack for 8
 // Vigor (R12) on OffTarget.

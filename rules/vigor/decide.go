@@ -114,7 +114,17 @@ func (d *decider) run(c Command) error {
 		if err := d.want(Initiative, "roll initiative"); err != nil {
 			return err
 		}
-		d.initiative()
+		for _, x := range c.Extra {
+			switch t := s.Combatant(x.Combatant); {
+			case t == nil:
+				return invalid("there is no combatant called %q (combatants: %s)", x.Combatant, s.ids())
+			case t.Object:
+				return invalid("%s is an object and rolls no initiative", t.ID)
+			case x.Dice < 0 || x.Dice > 20:
+				return invalid("situational dice are 0 to 20, not %d", x.Dice)
+			}
+		}
+		d.initiative(c.Extra)
 		return nil
 	case *Attack:
 		return d.attack(c)
@@ -907,7 +917,7 @@ func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, 
 }
 
 // initiative rolls everyone's initiative (R08, R09, A10).
-func (d *decider) initiative() {
+func (d *decider) initiative(extra []ExtraDice) {
 	s := d.s
 	e := put(d, (*hotMemory).initiativeRolledPool, InitiativeRolled{})
 	for i := range s.Combatants {
@@ -918,6 +928,11 @@ func (d *decider) initiative() {
 		n := c.InitDice
 		if c.Role == "overwatch" && c.Watch != "" && c.Watch == s.Scene.Approach {
 			n++
+		}
+		for _, x := range extra {
+			if x.Combatant == c.ID {
+				n += x.Dice
+			}
 		}
 		e.Rolls = append(e.Rolls, InitRoll{Combatant: c.ID, Roll: actionRoll(d.src, n, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, d.ints())})
 	}

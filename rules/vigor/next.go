@@ -80,7 +80,7 @@ func writePrompt(s *State, b *prompter) {
 		}
 	case Initiative:
 		p.Actor, p.Default = engine.GM, 0
-		b.ask("the fight begins: roll initiative for everyone?")
+		b.ask("the fight begins: roll initiative for everyone? (situational dice: initiative ID+N ...; default none)")
 		b.add(&RollInitiative{}, "roll initiative (d20 + initiative dice each, in roster order)")
 	case Acting:
 		actOptions(s, b)
