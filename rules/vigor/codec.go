@@ -278,6 +278,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			}
 		}
 		return "initiative: " + strings.Join(parts, "; ") + "; order " + strings.Join(e.Order, ", ")
+	case *Joined:
+		return fmt.Sprintf("%s joins the fight: initiative %s; order %s", e.Combatant, e.Roll, strings.Join(e.Order, ", "))
 	case *TurnStarted:
 		if e.Actions == 0 {
 			return fmt.Sprintf("round %d, %s's turn: winded, no actions", e.Round, e.Combatant)

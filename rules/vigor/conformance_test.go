@@ -40,6 +40,7 @@ combatants:
   - {use: champion, id: cid, side: a, x: 0, y: 5, incapacitated: true}
   - {use: grizzly, id: bear, side: b, x: 10, y: 0}
   - {use: archer, id: bo, side: b, x: 20, y: 5, cover: full, sturdy: true}
+  - {use: bandit, id: kit, side: b, x: 30, y: 0, joins: 2}
   - {id: door, side: b, object: true, vigor: 0, durability: 10, x: 0, y: -5, armor: [{name: oak, ar: 2}]}
 start:
   order: [bear, ann, doc, bo, cid]

@@ -922,7 +922,7 @@ func (d *decider) initiative(extra []ExtraDice) {
 	e := put(d, (*hotMemory).initiativeRolledPool, InitiativeRolled{})
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Object {
+		if c.Object || c.Away {
 			continue
 		}
 		n := c.InitDice
@@ -1083,7 +1083,7 @@ func (s *State) readied(me *Combatant, buf *[]string) []string {
 func (d *decider) decided() (string, bool) {
 	s := d.s
 	return parts.LastSide(len(s.Combatants), func(i int) string { return s.Combatants[i].Side },
-		func(i int) bool { return s.Combatants[i].In() })
+		func(i int) bool { c := &s.Combatants[i]; return c.In() || c.Away && !c.Object })
 }
 
 // nextTurn starts the next creature's turn, or closes the round with the
@@ -1092,7 +1092,7 @@ func (d *decider) nextTurn() {
 	s := d.s
 	for i := s.Turn + 1; i < len(s.Order); i++ {
 		c := s.Combatant(s.Order[i])
-		if c.Incapacitated() || c.Escaped {
+		if c.Incapacitated() || c.Escaped || c.Away {
 			continue
 		}
 		d.emit(put(d, (*hotMemory).turnStartedPool, TurnStarted{Combatant: c.ID, Round: s.Round, Actions: s.actionsOf(c)}))
@@ -1110,6 +1110,37 @@ func (d *decider) nextTurn() {
 		return
 	}
 	d.emit(put(d, (*hotMemory).roundStartedPool, RoundStarted{Round: s.Round + 1}))
+	d.join()
+}
+
+// join brings in the late joiners due this round, in roster order: each
+// rolls d20 + initiative dice and takes its place in the order after
+// every creature with a higher total, or an equal total and as much
+// Speed or more (R08; ours for the tie).
+func (d *decider) join() {
+	s := d.s
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if !c.Away || c.Joins >= s.Round {
+			continue
+		}
+		roll := actionRoll(d.src, c.InitDice, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, d.ints())
+		buf := d.strs()
+		start := len(*buf)
+		placed := false
+		for _, id := range s.Order {
+			o := s.Combatant(id)
+			if !placed && (roll.Total > o.Initiative || roll.Total == o.Initiative && c.Speed > o.Speed) {
+				*buf = append(*buf, c.ID)
+				placed = true
+			}
+			*buf = append(*buf, id)
+		}
+		if !placed {
+			*buf = append(*buf, c.ID)
+		}
+		d.emit(put(d, (*hotMemory).joinedPool, Joined{Combatant: c.ID, Roll: roll, Order: (*buf)[start:len(*buf):len(*buf)]}))
+	}
 }
 
 // actionsOf is the actions a creature has on its turn this round (R09,
@@ -1144,7 +1175,7 @@ func (d *decider) recovery() {
 	start := len(*buf)
 	for _, id := range s.Order {
 		c := s.Combatant(id)
-		if c.Dead || c.Escaped || c.Object {
+		if c.Dead || c.Escaped || c.Object || c.Away {
 			continue
 		}
 		r := Recovery{Combatant: id, Vigor: min(c.VigorMax, c.Vigor+c.Regen())}

@@ -50,6 +50,14 @@ type InitiativeRolled struct {
 	Order []string   `json:"order"`
 }
 
+// Joined: a late joiner arrived and rolled its initiative (R08), taking
+// its place in the order.
+type Joined struct {
+	Combatant string   `json:"combatant"`
+	Roll      Roll     `json:"roll"`
+	Order     []string `json:"order"`
+}
+
 // TurnStarted: a creature's turn began with so many actions (R09, R10).
 type TurnStarted struct {
 	Combatant string `json:"combatant"`
@@ -286,6 +294,9 @@ func (*VigorSpent) Kind() string { return "vigor_spent" }
 // Kind returns "mana_spent".
 func (*ManaSpent) Kind() string { return "mana_spent" }
 
+// Kind returns "joined".
+func (*Joined) Kind() string { return "joined" }
+
 // Kind returns "attack_declared".
 func (*AttackDeclared) Kind() string { return "attack_declared" }
 
@@ -344,6 +355,7 @@ func (*VigorSpent) event()       {}
 func (*AttackRolled) event()     {}
 func (*AttackDeclared) event()   {}
 func (*ManaSpent) event()        {}
+func (*Joined) event()           {}
 func (*DefenseRolled) event()    {}
 func (*Damaged) event()          {}
 func (*KnockdownRuled) event()   {}
@@ -385,5 +397,6 @@ func eventKinds() map[string]func() Event {
 		"fight_ended":       func() Event { return &FightEnded{} },
 		"attack_declared":   func() Event { return &AttackDeclared{} },
 		"mana_spent":        func() Event { return &ManaSpent{} },
+		"joined":            func() Event { return &Joined{} },
 	}
 }

@@ -191,6 +191,12 @@ func evolve(s *State, e Event) {
 			s.Window = nil
 		}
 		settle(s)
+	case *Joined:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Away = false
+			c.Initiative = e.Roll.Total
+		}
+		s.Order = append(s.Order[:0], e.Order...)
 	case *ManaSpent:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Mana = max(0, e.Mana)

@@ -14,6 +14,7 @@ type hotMemory struct {
 	attackRolledPool_     parts.Pool[AttackRolled]
 	attackDeclaredPool_   parts.Pool[AttackDeclared]
 	manaSpentPool_        parts.Pool[ManaSpent]
+	joinedPool_           parts.Pool[Joined]
 	uses                  parts.Pool[UseAbility]
 	damagedPool_          parts.Pool[Damaged]
 	defendedPool_         parts.Pool[Defended]
@@ -75,6 +76,7 @@ func (h *hotMemory) resetEvents() {
 	h.attackRolledPool_.Reset()
 	h.attackDeclaredPool_.Reset()
 	h.manaSpentPool_.Reset()
+	h.joinedPool_.Reset()
 	h.damagedPool_.Reset()
 	h.defendedPool_.Reset()
 	h.defenseRolledPool_.Reset()
@@ -204,3 +206,4 @@ func (h *hotMemory) attackDeclaredPool() *parts.Pool[AttackDeclared] { return &h
 func (h *hotMemory) rollCmds() *parts.Pool[RollAttack]               { return &h.rollAttacks }
 func (h *hotMemory) manaSpentPool() *parts.Pool[ManaSpent]           { return &h.manaSpentPool_ }
 func (h *hotMemory) useCmds() *parts.Pool[UseAbility]                { return &h.uses }
+func (h *hotMemory) joinedPool() *parts.Pool[Joined]                 { return &h.joinedPool_ }

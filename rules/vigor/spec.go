@@ -145,6 +145,7 @@ func (sp *Spec) State() (State, error) {
 			}
 		}
 		c = c.clone()
+		c.Away = c.Joins > 0
 		c.Mana = c.ManaMax
 		c.Vigor, c.Durability, c.Health = c.VigorMax, c.DurabilityMax, c.HealthMax
 		c.Winded = c.Vigor == 0 && !c.Object

@@ -106,6 +106,11 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		}
 	}
 	s.Round = max(st.Round, 1)
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; c.Joins > 0 {
+			c.Away = c.Joins >= s.Round
+		}
+	}
 	if len(st.Order) > 0 {
 		for i, id := range st.Order {
 			c := s.Combatant(id)
@@ -114,19 +119,21 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 				bad("start.order", "no combatant %q; combatants: %s", id, s.ids())
 			case c.Object:
 				bad("start.order", "%s is an object and takes no turns", id)
+			case c.Away:
+				bad("start.order", "%s joins after round %d and is not in the order yet", id, c.Joins)
 			case slices.Index(st.Order, id) != i:
 				bad("start.order", "%s is in the order twice", id)
 			}
 		}
 		for _, c := range s.Combatants {
-			if !c.Object && !slices.Contains(st.Order, c.ID) {
+			if !c.Object && !c.Away && !slices.Contains(st.Order, c.ID) {
 				bad("start.order", "%s is missing from the order (%s)", c.ID, strings.Join(st.Order, ", "))
 			}
 		}
 		s.Order = slices.Clone(st.Order)
 	} else {
 		for _, c := range s.Combatants {
-			if !c.Object {
+			if !c.Object && !c.Away {
 				s.Order = append(s.Order, c.ID)
 			}
 		}

@@ -160,6 +160,7 @@ type Combatant struct {
 	Weapons       []Weapon  `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`
 	OffHand       string    `yaml:"off_hand" json:"off_hand,omitempty" doc:"the weapon held in the off hand, for off-hand attacks (R12); default unarmed"`
 	Armor         []Armor   `yaml:"armor" json:"armor,omitempty" doc:"armour worn, natural armour included"`
+	Joins         int       `yaml:"joins" json:"joins,omitempty" min:"0" max:"1000" doc:"rounds before it arrives: it joins as round joins+1 begins and rolls its initiative then (R08)"`
 	Role          string    `yaml:"role" json:"role,omitempty" enum:"ambusher,ambushed,overwatch" doc:"the creature's role as the fight opens (R09)"`
 	Watch         string    `yaml:"watch" json:"watch,omitempty" doc:"the direction an overwatch role watches (R09)"`
 	CoverName     string    `yaml:"cover" json:"cover,omitempty" enum:"none,light,partial,full" doc:"the cover the creature is behind, against ranged attacks (R46)"`
@@ -184,6 +185,8 @@ type Combatant struct {
 	Dead       bool `yaml:"-" json:"dead"`
 	Destroyed  bool `yaml:"-" json:"destroyed"`
 	Escaped    bool `yaml:"-" json:"escaped"`
+	// Away: a late joiner that has not arrived yet (R08).
+	Away bool `yaml:"-" json:"away,omitempty"`
 	// Defend lasts until the creature's next turn starts (R13).
 	Defend parts.Duration `yaml:"-" json:"defend,omitzero"`
 	// Ready is the readied action, until the next turn starts (R16).
@@ -368,12 +371,12 @@ func (c *Combatant) Incapacitated() bool {
 // In reports whether the creature is still in the fight: conscious, not
 // incapacitated, not escaped, not an object.
 func (c *Combatant) In() bool {
-	return !c.Object && !c.Incapacitated() && !c.Escaped
+	return !c.Object && !c.Incapacitated() && !c.Escaped && !c.Away
 }
 
 // Targetable reports whether the creature or object can still be
 // attacked: not dead, destroyed or escaped.
-func (c *Combatant) Targetable() bool { return !c.Dead && !c.Destroyed && !c.Escaped }
+func (c *Combatant) Targetable() bool { return !c.Dead && !c.Destroyed && !c.Escaped && !c.Away }
 
 // Score returns an ability score by name.
 func (c *Combatant) Score(ability string) int {
