@@ -481,7 +481,7 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 		// is as good as any other.
 		cap = max(s.need(vs), 20)
 	}
-	roll := actionRoll(d.src, n, r, cap, d.ints())
+	roll := checkRoll(d.src, n, r, cap, s.need(vs), d.ints())
 	damageChallenges := 0
 	if offHand {
 		damageChallenges = OffHandChallenges
@@ -509,7 +509,7 @@ func (d *decider) defense(style string) error {
 	n := t.defenseDiceCount()
 	r := Rank(t.BaseRank(), 0, 0, t.Wounded)
 	// The defense beats the attack's total or it does not (R21).
-	roll := actionRoll(d.src, n, r, s.Strike.Total+1, d.ints())
+	roll := checkRoll(d.src, n, r, s.Strike.Total+1, s.Strike.Total+1, d.ints())
 	d.emit(put(d, (*hotMemory).defenseRolledPool, DefenseRolled{Defender: t.ID, Style: style, Roll: roll, Against: s.Strike.Total, Avoided: roll.Total > s.Strike.Total}))
 	if s.Strike != nil {
 		d.damage()
@@ -894,7 +894,7 @@ func (d *decider) resist(c *Resist) error {
 	}
 	n := DiceOfScore(me.Score(c.Ability)) + me.ResistDice + c.Dice
 	r := Rank(me.BaseRank(), c.Charges, c.Challenges, me.Wounded)
-	roll := actionRoll(d.src, n, r, s.need(vs), d.ints())
+	roll := checkRoll(d.src, n, r, s.need(vs), s.need(vs), d.ints())
 	d.emit(put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: c.Ability, Purpose: "resist", Roll: roll, VS: vs, Success: s.beats(roll.Total, vs)}))
 	return nil
 }
@@ -907,7 +907,7 @@ func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, 
 		n += DiceOfScore(me.Score(ab))
 	}
 	r := Rank(me.BaseRank(), m.Charges, m.Challenges, me.Wounded)
-	roll := actionRoll(d.src, n, r, d.s.need(vs), d.ints())
+	roll := checkRoll(d.src, n, r, d.s.need(vs), d.s.need(vs), d.ints())
 	e := put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: skill, Purpose: purpose, Roll: roll, VS: vs, Success: d.s.beats(roll.Total, vs)})
 	if t != nil {
 		e.Target = t.ID

@@ -36,22 +36,33 @@ func draw(src dice.Source, sides, t, cap int, burst bool) int {
 // t, each burst chain drawn right after its die (R04, A03), appending the
 // faces to buf. It returns the faces and the dice's sum.
 func bonusDice(src dice.Source, n, sides, t, cap int, buf *[]int) ([]int, int) {
+	return bonusDiceTo(src, n, sides, t, cap, 0, buf)
+}
+
+// bonusDiceTo is bonusDice for a roll whose totals below floor are all
+// alike (a miss, a failure): the last die, whose value carries nothing
+// forward once it does not burst, is read only by where it leaves the
+// total (see lastClasses). floor 0 reads it as the others.
+func bonusDiceTo(src dice.Source, n, sides, t, cap, floor int, buf *[]int) ([]int, int) {
 	start := len(*buf)
 	sum := 0
-	for range n {
+	for i := range n {
 		for depth := 0; ; depth++ {
 			first := depth == 0
 			if cap <= 0 && depth > FullBurstDepth {
 				cutPath(src)
 			}
 			var v int
-			if !first && cap > 0 && t+sum >= cap {
+			switch {
+			case !first && cap > 0 && t+sum >= cap:
 				// A die that only carries on a burst once the total is
 				// past what matters changes nothing, not even whether
 				// the roll burst: exact odds read it as one class, and
 				// follow the chain no further.
 				v = dice.RollClasses(src, sides, 0)
-			} else {
+			case floor > 0 && i == n-1:
+				v = dice.RollClasses(src, sides, lastClasses(sides, floor-t-sum, span(cap, t+sum), true))
+			default:
 				v = draw(src, sides, t+sum, cap, true)
 			}
 			*buf = append(*buf, v)
@@ -65,6 +76,38 @@ func bonusDice(src dice.Source, n, sides, t, cap int, buf *[]int) ([]int, int) {
 		return nil, sum
 	}
 	return (*buf)[start:len(*buf):len(*buf)], sum
+}
+
+// span is how much of a die's value counts after a running total t: up to
+// cap − t (at least 1, everything alike past the cap), or all of it (0)
+// when there is no cap.
+func span(cap, t int) int {
+	if cap <= 0 {
+		return 0
+	}
+	return max(cap-t, 1)
+}
+
+// lastClasses are the classes of the last die of a roll read by where it
+// leaves the total: values below lo alike (a miss), each value from lo up
+// to hi−1 apart, values from hi up alike (hi 0: no such bound), and with
+// burst the maximum apart.
+func lastClasses(sides, lo, hi int, burst bool) dice.Classes {
+	var c dice.Classes
+	if burst {
+		c = dice.Cuts(sides)
+	}
+	if lo > 1 {
+		c = c.Cut(lo)
+	}
+	from, to := max(lo, 1), sides
+	if hi > 0 {
+		to = min(hi-1, sides)
+	}
+	if to >= from {
+		c = c.Each(from, to)
+	}
+	return c
 }
 
 // FullBurstDepth is how many bursts in a row exact odds follow on a die
@@ -91,11 +134,22 @@ func cutPath(src dice.Source) {
 
 // actionRoll is a roll of the action d20 and n bonus dice of rank r (R01).
 func actionRoll(src dice.Source, n, r, cap int, buf *[]int) Roll {
+	return checkRoll(src, n, r, cap, 0, buf)
+}
+
+// checkRoll is actionRoll for a roll whose totals below floor are all
+// alike (see bonusDiceTo); floor = cap reads it as a check, reaching cap
+// or not.
+func checkRoll(src dice.Source, n, r, cap, floor int, buf *[]int) Roll {
 	sides := Ladder[r].Sides
 	roll := Roll{Count: n, Sides: sides}
-	roll.D20 = draw(src, 20, 0, cap, false)
+	if floor > 0 && n == 0 {
+		roll.D20 = dice.RollClasses(src, 20, lastClasses(20, floor, span(cap, 0), false))
+	} else {
+		roll.D20 = draw(src, 20, 0, cap, false)
+	}
 	var sum int
-	roll.Dice, sum = bonusDice(src, n, sides, roll.D20, cap, buf)
+	roll.Dice, sum = bonusDiceTo(src, n, sides, roll.D20, cap, floor, buf)
 	roll.Total = roll.D20 + sum
 	return roll
 }
