@@ -199,7 +199,7 @@ func actOptions(s *State, b *prompter) {
 		if me.Ready.Target == "" && s.reaches(me, t, me.Weapon("")) {
 			b.add(cmd(b, (*hotMemory).readyCmds, Ready{Target: t.ID}), "ready an attack on ", t.ID, " for when it acts")
 		}
-		if to, ok := s.advance(me, t); ok {
+		if to, ok := s.advance(me, t); ok && !offered(b.p, to) {
 			b.add(cmd(b, (*hotMemory).moveCmds, Move{To: to}), "move to ", cellText(b, to), " toward ", t.ID)
 		}
 	}
@@ -224,6 +224,16 @@ func actOptions(s *State, b *prompter) {
 		b.add(&StandUp{}, "stand up (enemies within reach may take an opening)")
 	}
 	b.add(&EndTurn{}, "end the turn")
+}
+
+// offered reports whether a move to cell c is among p's options already.
+func offered(p *engine.Prompt[Command], c parts.Cell) bool {
+	for _, o := range p.Options {
+		if m, ok := o.Command.(*Move); ok && m.To == c {
+			return true
+		}
+	}
+	return false
 }
 
 // cellText writes a cell for a label, only when people will read it.
