@@ -52,13 +52,18 @@ start:
 	return out
 }
 
-// TestConformance plays random fights of the bundled encounters (and the
-// aftermath), every decision checked and every option tried.
+// TestConformance plays 1,000 random fights of the bundled encounters and
+// the aftermath (10,000 with FRAY_LONG=1, 100 with -short), in two
+// parallel halves. The deep checks (JSON, every option tried) run at a
+// sample of the decisions, as the fights are long; prompts, the option
+// taken and the end of each fight are checked every time.
 func TestConformance(t *testing.T) {
-	total := enginetest.Fights(1000)
-	st := enginetest.RunParallel(t, vigor.Rules{}, setups(t), enginetest.Options{Fights: total, Seed: 1}, 2)
-	if st.Fights != total {
-		t.Errorf("%d of %d fights passed", st.Fights, total)
+	total := enginetest.Fights(10000)
+	st := enginetest.RunParallel(t, vigor.Rules{}, setups(t), enginetest.Options{
+		Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.5,
+	}, 2)
+	if st.Fights != total || len(st.Wins) < 2 {
+		t.Errorf("%d of %d fights passed; wins %v: more than one side should win", st.Fights, total, st.Wins)
 	}
 	t.Logf("%d fights, wins %v", st.Fights, st.Wins)
 }
