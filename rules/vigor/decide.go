@@ -663,6 +663,11 @@ func (d *decider) takeOpening() error {
 		weapon = me.Ready.Weapon
 	}
 	wp := me.Weapon(weapon)
+	if w.Kind == "opening" {
+		if m := s.meleeWeapon(me, t); m != nil {
+			wp = m
+		}
+	}
 	if wp == nil {
 		wp = me.Weapon("")
 	}
@@ -722,7 +727,7 @@ func (d *decider) openWindow(kind string, opener *Combatant, act string, dest pa
 		if c.Side == opener.Side || c.Object || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
 			continue
 		}
-		if !s.reaches(c, opener, c.Weapon("")) || c.Weapon("").category().Ranged {
+		if s.meleeWeapon(c, opener) == nil {
 			continue
 		}
 		*buf = append(*buf, id)
@@ -1055,6 +1060,20 @@ func (d *decider) proceed() {
 		}
 		d.nextTurn()
 	}
+}
+
+// meleeWeapon is the first of me's melee weapons (unarmed last) that
+// reaches t, for an opening (R20, R44), or nil.
+func (s *State) meleeWeapon(me, t *Combatant) *Weapon {
+	for i := range me.Weapons {
+		if w := &me.Weapons[i]; !w.category().Ranged && s.reaches(me, t, w) {
+			return w
+		}
+	}
+	if s.reaches(me, t, &unarmed) {
+		return &unarmed
+	}
+	return nil
 }
 
 // readied lists the creatures whose readied attack on me may fire now, in

@@ -303,7 +303,7 @@ func (s *State) outOfReach(c *Combatant) bool {
 		if o.Side == c.Side || !o.In() {
 			continue
 		}
-		if s.distance(o, c) <= o.Reach(o.Weapon("")) {
+		if s.meleeWeapon(o, c) != nil {
 			return false
 		}
 	}
