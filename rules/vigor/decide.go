@@ -290,6 +290,9 @@ func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
 		return false
 	}
 	v := Visibility[s.Scene.Visibility]
+	if t.Hidden && dist > v.VisionFt {
+		return false
+	}
 	return v.MaxRangeFt == 0 || dist <= v.MaxRangeFt
 }
 
@@ -308,6 +311,9 @@ func (s *State) canReach(me, t *Combatant, w *Weapon) error {
 	}
 	if mr := w.maxRange(); mr > 0 && dist > mr {
 		return fmt.Errorf("%s is %d ft away, beyond the %d ft it reaches", t.ID, dist, mr)
+	}
+	if v := Visibility[s.Scene.Visibility]; t.Hidden && dist > v.VisionFt {
+		return fmt.Errorf("%s is hidden and %d ft away, beyond the %d ft one sees in %s visibility: its location is unknown (A14)", t.ID, dist, v.VisionFt, s.Scene.Visibility)
 	}
 	if v := Visibility[s.Scene.Visibility]; v.MaxRangeFt > 0 && dist > v.MaxRangeFt {
 		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, v.MaxRangeFt, s.Scene.Visibility)
@@ -440,7 +446,7 @@ type how struct {
 // gm_prompts option, the attack is only declared.
 func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	s := d.s
-	offHand, via, m, then, behind := a.offHand, a.via, a.mods, a.then, a.behind
+	offHand, via, m, then, behind := a.offHand, a.via, a.mods, a.then, a.behind || me.Hidden
 	abName, knock, opening := "", false, false
 	if a.ability != nil {
 		abName, knock, opening = a.ability.Name, a.ability.Knockdown, a.ability.Opening
@@ -474,7 +480,7 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	vs := s.vsBehind(me, t, w, behind)
 	cap := 0
 	switch {
-	case !s.canDefend(t):
+	case !s.canDefend(t) || behind:
 		cap = s.need(vs)
 	case t.defenseDiceCount() == 0:
 		// A Defense of a bare d20 never beats 20: every total from 20 up

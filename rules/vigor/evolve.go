@@ -72,6 +72,9 @@ func evolve(s *State, e Event) {
 		s.Phase = Modifiers
 	case *AttackRolled:
 		s.Declared = nil
+		if c := s.Combatant(e.Attacker); c != nil {
+			c.Hidden = false
+		}
 		if e.Opening {
 			s.OpenAfter = e.Attacker
 		}
@@ -110,8 +113,8 @@ func evolve(s *State, e Event) {
 		*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
 			Total: e.Roll.Total, VS: e.VS, Charges: e.Charges, Challenges: e.Challenges, Ranged: e.Ranged,
 			Incapacitated: t.Incapacitated(), Knockdown: e.Knockdown}
-		if s.canDefend(t) {
-			s.Phase = Defending
+		if s.canDefend(t) && !e.Behind {
+			s.Phase = Defending // an unaware target cannot react (A12)
 		}
 		t.Unaware = false
 	case *DefenseRolled:

@@ -34,6 +34,7 @@ type CombatantStart struct {
 	Defending  bool `yaml:"defending" doc:"took the Defend action on its last turn (R13)"`
 	Actions    *int `yaml:"actions" min:"0" max:"10" doc:"actions left, for the one whose turn it is (default its actions this round)"`
 	Unaware    bool `yaml:"unaware" doc:"unaware (A12)"`
+	Hidden     bool `yaml:"hidden" doc:"hidden from its enemies (§6, A14)"`
 	X          *int `yaml:"x" doc:"position east, in feet"`
 	Y          *int `yaml:"y" doc:"position north, in feet"`
 }
@@ -91,6 +92,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		c.Winded = cs.Winded || c.Vigor == 0 && !c.Object
 		c.Prone = c.Prone || cs.Prone
 		c.Unaware = c.Unaware || cs.Unaware
+		c.Hidden = c.Hidden || cs.Hidden
 		c.Dead, c.Escaped, c.Stabilized = cs.Dead, cs.Escaped, cs.Stabilized
 		if cs.Shock != nil || c.Health == 0 && !c.Object && !c.Dead {
 			c.Shock, c.ShockLeft = true, c.Stamina

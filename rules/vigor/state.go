@@ -175,6 +175,7 @@ type Combatant struct {
 	Wounded    bool `yaml:"-" json:"wounded"`
 	Winded     bool `yaml:"-" json:"winded"`
 	Prone      bool `yaml:"prone" json:"prone" doc:"starts the fight knocked down (R39)"`
+	Hidden     bool `yaml:"hidden" json:"hidden" doc:"hidden from its enemies: its attacks come from behind an unaware target (§6), who cannot react, and a ranged attack cannot find it beyond the scene's vision range (A14); its first attack reveals it"`
 	Unaware    bool `yaml:"unaware" json:"unaware" doc:"starts the fight unaware: attacked from behind, its Guard is halved (R23, A12), and it cannot react; it becomes aware when attacked or when its turn comes"`
 	Bound      bool `yaml:"incapacitated" json:"bound,omitempty" doc:"starts bound or pinned: incapacitated (R37)"`
 	// Shock is set while in Shock (R35), with ShockLeft the Recovery

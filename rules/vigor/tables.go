@@ -75,6 +75,9 @@ func sizeIndex(size string) int {
 // VisibilityRow is one row of the visibility table (R45): what it does to
 // ranged attacks.
 type VisibilityRow struct {
+	// VisionFt is how far one sees (the lower bound of the seed's range):
+	// a hidden target beyond it cannot be found (A14).
+	VisionFt int
 	// MaxRangeFt bounds ranged attacks (0: no bound).
 	MaxRangeFt int
 	// VS is added to the Victory Sum of ranged attacks.
@@ -86,10 +89,10 @@ type VisibilityRow struct {
 
 // Visibility is the visibility table (R45), by the scene's visibility.
 var Visibility = map[string]VisibilityRow{
-	"normal":  {},
-	"reduced": {MaxRangeFt: 300, VS: 5},
-	"low":     {MaxRangeFt: 150, VS: 10},
-	"zero":    {MaxRangeFt: 30, VS: 15, PointBlankFree: true},
+	"normal":  {VisionFt: 800},
+	"reduced": {VisionFt: 70, MaxRangeFt: 300, VS: 5},
+	"low":     {VisionFt: 30, MaxRangeFt: 150, VS: 10},
+	"zero":    {VisionFt: 5, MaxRangeFt: 30, VS: 15, PointBlankFree: true},
 }
 
 // PointBlankFt is the distance below which an attack is point blank:
