@@ -75,6 +75,8 @@ func waiting(s *State) string {
 		return "the GM to rule whether " + s.Strike.Target + " is killed outright"
 	case EscapeRuling:
 		return "the GM to rule whether " + s.Window.Opener + " has escaped"
+	case EndRuling:
+		return "the GM to rule whether the fight is over"
 	case Modifiers:
 		return "the GM to give the modifiers of " + s.Declared.Attacker + "'s attack on " + s.Declared.Target
 	}
@@ -227,6 +229,12 @@ func (d *decider) run(c Command) error {
 			d.emit(put(d, (*hotMemory).killRuledPool, KillRuled{Combatant: s.Strike.Target, Killed: c.Yes}))
 		case EscapeRuling:
 			d.emit(put(d, (*hotMemory).escapedPool, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
+		case EndRuling:
+			if c.Yes {
+				d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Reason: "the GM ends the fight"}))
+			} else {
+				d.newRound()
+			}
 		default:
 			return refuse("there is no ruling to give now: the fight waits for %s", waiting(s))
 		}
@@ -1008,7 +1016,7 @@ func (d *decider) initiative(extra []ExtraDice) {
 func (d *decider) proceed() {
 	s := d.s
 	for range 10000 {
-		if s.Phase == Over || s.Phase == Initiative {
+		if s.Phase == Over || s.Phase == Initiative || s.Phase == EndRuling {
 			return
 		}
 		if s.Strike != nil || s.Declared != nil {
@@ -1130,6 +1138,16 @@ func (d *decider) nextTurn() {
 	if _, over := d.decided(); over {
 		return // proceed ends it
 	}
+	if s.Phase == EndRuling {
+		return // the GM rules whether the fight is over
+	}
+	d.newRound()
+}
+
+// newRound starts the next round, unless the round limit is reached
+// (R07, §7.10).
+func (d *decider) newRound() {
+	s := d.s
 	if parts.RoundLimitReached(s.Options.RoundLimit, s.Round) {
 		d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", s.Options.RoundLimit), TimedOut: true}))
 		return

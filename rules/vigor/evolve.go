@@ -255,6 +255,9 @@ func evolve(s *State, e Event) {
 			t.Stabilized = true
 		}
 	case *Recovered:
+		if s.Options.GMPrompts {
+			s.Phase = EndRuling
+		}
 		for _, r := range e.Changes {
 			c := s.Combatant(r.Combatant)
 			if c == nil {

@@ -119,6 +119,11 @@ func writePrompt(s *State, b *prompter) {
 		b.ask(s.Strike.Target + " was incapacitated: is it killed outright? (default yes, A28)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: killed")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
+	case EndRuling:
+		p.Actor, p.Default = engine.GM, 1
+		b.ask(fmt.Sprintf("round %d is over: is the fight over? (default no while both sides stand)", s.Round))
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: the fight ends here, with no winner")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: the next round begins")
 	case Modifiers:
 		dc := s.Declared
 		p.Actor, p.Default = engine.GM, 0

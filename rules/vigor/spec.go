@@ -38,7 +38,7 @@ type OptionsSpec struct {
 	WoundedEnds      string `yaml:"wounded_ends" enum:"durability,full_health" doc:"when Wounded ends: durability (when Durability is above 0, the default, A08) or full_health"`
 	Distance         string `yaml:"distance" enum:"chebyshev,euclidean" doc:"how distance is measured (A17; default chebyshev)"`
 	StabilizeActions *int   `yaml:"stabilize_actions" min:"1" max:"2" doc:"actions stabilizing takes (A34; default 1)"`
-	GMPrompts        bool   `yaml:"gm_prompts" doc:"ask the GM before every attack roll for its situational modifiers and whether the target is unaware and attacked from behind (R24 step 2, §6); default false: modifiers are words of the command"`
+	GMPrompts        bool   `yaml:"gm_prompts" doc:"ask the GM before every attack roll for its situational modifiers and whether the target is unaware and attacked from behind (R24 step 2, §6), and after every Recovery Phase whether the fight is over (§7.10); default false: modifiers are words of the command"`
 }
 
 // Start validates the spec and starts the fight as a Table.

@@ -34,6 +34,9 @@ const (
 	// EscapeRuling: the GM rules whether a creature that moved out of
 	// every enemy's reach has escaped (A19).
 	EscapeRuling Phase = "escape"
+	// EndRuling: with the gm_prompts option, the GM rules after each
+	// Recovery Phase whether the fight is over (§7.10).
+	EndRuling Phase = "end_ruling"
 	// Over: the fight has ended.
 	Over Phase = "over"
 )
