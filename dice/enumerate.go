@@ -3,7 +3,9 @@ package dice
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"math/big"
+	"math/bits"
 	"sync"
 	"sync/atomic"
 )
@@ -263,12 +265,15 @@ func (t *tally[T]) merge(u *tally[T]) {
 // budget ran out, so that what was not run is unexplored.
 func (t *tally[T]) enumeration(exhausted bool) *Enumeration[T] {
 	out := &Enumeration[T]{Outcomes: make([]Weighted[T], len(t.values)), Truncated: t.cut.rat(), Unexplored: new(big.Rat), Paths: t.paths}
-	covered := new(big.Rat).Set(out.Truncated)
 	for i, v := range t.values {
 		out.Outcomes[i] = Weighted[T]{Value: v, P: t.accs[i].rat()}
-		covered.Add(covered, out.Outcomes[i].P)
 	}
 	if exhausted {
+		// What was not run is what the paths run do not cover.
+		covered := new(big.Rat).Set(out.Truncated)
+		for _, o := range out.Outcomes {
+			covered.Add(covered, o.P)
+		}
 		out.Unexplored.Sub(big.NewRat(1, 1), covered)
 	}
 	return out
@@ -444,34 +449,101 @@ func (s *enumSource) advance() bool {
 }
 
 // weightAcc sums probabilities of the form num/den, grouped by den so that
-// most paths cost an integer addition.
+// most paths cost an integer addition. Most sums meet one denominator, kept
+// in first so that filing a result allocates nothing.
 type weightAcc struct {
-	dens []count
-	nums []count
+	first weightTerm // den zero: no term yet
+	more  []weightTerm
 }
 
+// weightTerm is the sum of the probabilities over one denominator.
+type weightTerm struct{ num, den count }
+
 func (a *weightAcc) add(num, den count) {
-	for i, d := range a.dens {
-		if d.cmp(den) == 0 {
-			a.nums[i] = a.nums[i].add(num)
+	switch {
+	case a.first.den.isZero():
+		a.first = weightTerm{num, den}
+		return
+	case a.first.den.cmp(den) == 0:
+		a.first.num = a.first.num.add(num)
+		return
+	}
+	for i := range a.more {
+		if a.more[i].den.cmp(den) == 0 {
+			a.more[i].num = a.more[i].num.add(num)
 			return
 		}
 	}
-	a.dens = append(a.dens, den)
-	a.nums = append(a.nums, num)
+	a.more = append(a.more, weightTerm{num, den})
+}
+
+// terms yields each denominator's sum as numerator and denominator.
+func (a *weightAcc) terms() iter.Seq2[count, count] {
+	return func(yield func(num, den count) bool) {
+		if a.first.den.isZero() || !yield(a.first.num, a.first.den) {
+			return
+		}
+		for _, t := range a.more {
+			if !yield(t.num, t.den) {
+				return
+			}
+		}
+	}
+}
+
+// small returns the sum over a common denominator in machine words, or
+// false when a number does not fit: most paths' weights are small, and
+// adding them as fractions would cost a GCD and new memory each.
+func (a *weightAcc) small() (num, den uint64, ok bool) {
+	den = 1
+	for _, d := range a.terms() {
+		if d.b != nil || d.n == 0 {
+			return 0, 0, false
+		}
+		hi, lo := bits.Mul64(den/gcd64(den, d.n), d.n)
+		if hi != 0 {
+			return 0, 0, false
+		}
+		den = lo
+	}
+	for n, d := range a.terms() {
+		if n.b != nil {
+			return 0, 0, false
+		}
+		hi, term := bits.Mul64(n.n, den/d.n)
+		if hi != 0 {
+			return 0, 0, false
+		}
+		var carry uint64
+		if num, carry = bits.Add64(num, term, 0); carry != 0 {
+			return 0, 0, false
+		}
+	}
+	return num, den, true
+}
+
+// gcd64 is the greatest common divisor of a and b.
+func gcd64(a, b uint64) uint64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
 }
 
 // merge adds b's sums to a's.
 func (a *weightAcc) merge(b *weightAcc) {
-	for i, d := range b.dens {
-		a.add(b.nums[i], d)
+	for num, den := range b.terms() {
+		a.add(num, den)
 	}
 }
 
 func (a *weightAcc) rat() *big.Rat {
+	if num, den, ok := a.small(); ok {
+		return new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(den))
+	}
 	sum := new(big.Rat)
-	for i, d := range a.dens {
-		sum.Add(sum, new(big.Rat).SetFrac(a.nums[i].big(), d.big()))
+	for num, den := range a.terms() {
+		sum.Add(sum, new(big.Rat).SetFrac(num.big(), den.big()))
 	}
 	return sum
 }

@@ -24,6 +24,9 @@ import (
 //     Without it a simulation plays random policies and reports less.
 //   - Odds: what an outcome means, for exact odds. Without it fray odds
 //     refuses the ruleset's encounters with an error naming what is missing.
+//   - Forgetting: what a decision does not read (Forget), so that exact
+//     odds resolve it once for situations that differ only there. Without
+//     it they resolve it once per situation, to the same answer.
 //   - TimeLimit: telling a fight the rules stopped at a limit (a round
 //     limit) from one that ended without a winner, so that a simulation
 //     counts it as a timeout and a player is told why it ended.
@@ -301,6 +304,29 @@ type Odds[S, C, E any] interface {
 	// "unconscious", ...) and says whether it takes the combatant out of
 	// the fight.
 	Condition(s *S, combatant string) (condition string, down bool)
+}
+
+// Forgetting is the capability of saying what resolving a command does
+// not depend on. Exact odds meet the same prompt in many situations that
+// differ only in what led there: a target who takes the blow rather than
+// dodging it never reads the attack total the dodge would have been
+// against. Situations answered alike that are equal once forgotten are
+// resolved once, with their probabilities added, instead of once each.
+type Forgetting[S, C any] interface {
+	// Forget clears from *s what resolving actor's command c never reads
+	// and never keeps: deciding c from the result, with the same dice,
+	// must give the same events, the same state afterwards and the same
+	// Outcome as from s. enginetest checks this at every decision of its
+	// fights.
+	Forget(s *S, actor string, c C)
+}
+
+// Forget clears from *s what actor's command c does not depend on, when
+// the ruleset has Forgetting; else it leaves *s as it is.
+func Forget[S, C, E any](r Ruleset[S, C, E], s *S, actor string, c C) {
+	if f, ok := r.(Forgetting[S, C]); ok {
+		f.Forget(s, actor, c)
+	}
 }
 
 // SchemaProvider is implemented by the field types of an encounter spec

@@ -108,6 +108,13 @@ func (t *table[S, C, E]) SubmitJSON(actor string, command []byte, src dice.Sourc
 	if err != nil {
 		return nil, asRefusal(err)
 	}
+	// A command given as JSON is held to what its text says: the text
+	// parser's bounds (coordinates on the map, numbers in range) apply to
+	// it as they do to the words a player types.
+	text := t.g.FormatCommand(c)
+	if _, err := t.g.ParseCommand(t.enc.State(), actor, text); err != nil {
+		return nil, asRefusal(fmt.Errorf("the command %s, written %q: %w", command, text, err))
+	}
 	return t.submit(actor, c, src)
 }
 

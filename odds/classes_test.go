@@ -226,3 +226,33 @@ func TestAllSharesThePathBudget(t *testing.T) {
 		t.Errorf("a budget past the ceiling: err = %v", err)
 	}
 }
+
+// unforgetting is blackpowder without engine.Forgetting (and without the
+// capabilities that speed it up), so that every situation is resolved on
+// its own.
+type unforgetting struct {
+	engine.Game[bp.State, bp.Command, bp.Event]
+	engine.Odds[bp.State, bp.Command, bp.Event]
+}
+
+// Resolving once the situations that differ only in what an answer does
+// not read (the attack total, for a target who takes the blow) runs fewer
+// dice paths and gives exactly the odds of resolving each on its own.
+func TestForgettingKeepsTheOdds(t *testing.T) {
+	west := gunman("westman", "enemies")
+	west.X = 12
+	s := turn(t, gunman("eastman", "players"), west, nil)
+	merged := oddsOf(t, s, "eastman", "attack westman", tactical, odds.Options{Workers: 1})
+	c, err := game.ParseCommand(s, "eastman", "attack westman")
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := odds.Of(unforgetting{game, bp.Rules{}}, s, "eastman", c, tactical, odds.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameOdds(t, "attack westman", merged, plain)
+	if merged.Paths != 850 || plain.Paths != 2638 {
+		t.Errorf("%d dice paths merged and %d on their own, want 850 and 2638", merged.Paths, plain.Paths)
+	}
+}

@@ -134,9 +134,11 @@ func newSpend(o Options) *spend {
 	return &spend{start: now, deadline: now.Add(o.Timeout), maxMem: o.MaxMemory, progress: o.Progress, lastReport: now}
 }
 
-// check looks at the clock and the memory kept, every so often (n counts a
-// worker's paths), and reports past a budget.
-func (sp *spend) check(n int) error {
+// check looks at the clock and the memory kept, every so often, and
+// reports past a budget. n numbers the path about to run among all the
+// paths of the computation, so that the clock is read every 256 paths
+// however the paths are split into decisions and workers.
+func (sp *spend) check(n int64) error {
 	if e := sp.over.Load(); e != nil {
 		return e
 	}
@@ -275,6 +277,8 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		answers: map[answerKey]*Answer{},
 		limits:  map[string]*big.Rat{},
 	}
+	_, k.forgets = g.(engine.Forgetting[S, C])
+	k.gatheredAt = map[string]*node[S]{}
 	for i, id := range ids {
 		k.index[id] = i
 		cond, down := sum.Condition(s, id)
@@ -339,6 +343,12 @@ type calc[S, C, E any] struct {
 	next      map[string]*node[S]
 	nextOrder []string
 
+	// forgets is set when the ruleset has engine.Forgetting: the answers
+	// of a level are then gathered, merged and resolved after it.
+	forgets    bool
+	gathered   []gathered[S, C]
+	gatheredAt map[string]*node[S]
+
 	answers     map[answerKey]*Answer
 	answerOrder []answerKey
 	limits      map[string]*big.Rat
@@ -398,27 +408,67 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 				k.leaveOut(fmt.Sprintf("resolutions that answer more than %d prompts", k.opts.MaxSteps), n.p)
 				continue
 			}
-			var choices []choice[C]
 			if depth == 0 {
-				choices = []choice[C]{{who: actor, cmd: c, p: big.NewRat(1, 1)}}
-			} else {
-				var err error
-				if choices, err = k.answer(n); err != nil {
+				if err := k.resolve(n, choice[C]{who: actor, cmd: c, p: big.NewRat(1, 1)}); err != nil {
 					return err
 				}
+				continue
+			}
+			choices, err := k.answer(n)
+			if err != nil {
+				return err
 			}
 			for _, ch := range choices {
+				if k.forgets {
+					k.gather(n, ch)
+					continue
+				}
 				if err := k.resolve(n, ch); err != nil {
 					return err
 				}
 			}
 		}
+		for _, g := range k.gathered {
+			if err := k.resolve(g.n, g.ch); err != nil {
+				return err
+			}
+		}
+		clear(k.gathered)
+		k.gathered = k.gathered[:0]
+		clear(k.gatheredAt)
 		level = level[:0]
 		for _, key := range k.nextOrder {
 			level = append(level, k.next[key])
 		}
 	}
 	return nil
+}
+
+// gather files answer ch of node n to be resolved once the level's
+// prompts are all answered, together with every other situation answered
+// alike that is the same once the ruleset forgets what the answer does not
+// read (engine.Forgetting): one resolution for all of them, weighted by
+// their probabilities added up.
+func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
+	forgot := k.g.Clone(&n.state)
+	engine.Forget(k.g, &forgot, ch.who, ch.cmd)
+	b := appendPartial([]byte(ch.who+"\x1f"+k.g.FormatCommand(ch.cmd)+"\x1f"), n.acc.tags, n.acc.damage)
+	key := string(b) + k.stateKey(&forgot)
+	w := new(big.Rat).Mul(n.p, ch.p)
+	if have, ok := k.gatheredAt[key]; ok {
+		have.p.Add(have.p, w)
+		return
+	}
+	g := &node[S]{state: forgot, acc: n.acc, p: w, steps: n.steps}
+	k.gatheredAt[key] = g
+	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: big.NewRat(1, 1)}})
+}
+
+// gathered is an answer waiting to be resolved, with the situations
+// gather merged into n.
+type gathered[S, C any] struct {
+	n  *node[S]
+	ch choice[C]
 }
 
 // leaveOut records probability p as uncovered, for the reason given.
@@ -465,11 +515,8 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	}
 	cmds := map[string]C{}
 	var nothing bool
-	ran := 0
 	en, err := dice.Enumerate(func(src dice.Source) (string, error) {
-		ran++
-		k.sp.ran.Add(1)
-		if err := k.sp.check(ran); err != nil {
+		if err := k.sp.check(k.sp.ran.Add(1)); err != nil {
 			return "", err
 		}
 		// A fresh view each time: nothing a policy does to it carries over.
@@ -539,9 +586,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		all = append(all, l)
 		mu.Unlock()
 		return func(src dice.Source) (string, error) {
-			l.ran++
-			k.sp.ran.Add(1)
-			if err := k.sp.check(l.ran); err != nil {
+			if err := k.sp.check(k.sp.ran.Add(1)); err != nil {
 				return "", err
 			}
 			engine.ScratchInto(k.g, &l.after, &n.state)
@@ -607,7 +652,6 @@ type leaves[S, E any] struct {
 	buf    []byte
 	tags   []string
 	damage []int
-	ran    int // paths run
 }
 
 // leaf is one distinct result: an outcome, or a situation to go on from.

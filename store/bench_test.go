@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"fray/dice"
 	"fray/engine"
+	"fray/scenario"
 	"fray/store"
 	"fray/store/storetest"
 )
@@ -49,22 +51,72 @@ func benchAppend(b *testing.B, backend store.Backend) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
 }
 
-func BenchmarkAppendSQLite(b *testing.B) {
-	backend, err := store.OpenSQLite(b.Context(), filepath.Join(b.TempDir(), "fights.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer backend.Close()
-	benchAppend(b, backend)
+// backends opens each backend the benchmarks compare: SQLite in a
+// temporary file, and PostgreSQL in a fresh schema when FRAY_TEST_POSTGRES
+// is set (else that sub-benchmark skips). Sub-benchmarks are named
+// backend=sqlite and backend=postgres, for benchstat -col /backend.
+var backends = []struct {
+	name string
+	open func(b *testing.B) store.Backend
+}{
+	{"sqlite", func(b *testing.B) store.Backend {
+		backend, err := store.OpenSQLite(b.Context(), filepath.Join(b.TempDir(), "fights.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return backend
+	}},
+	{"postgres", func(b *testing.B) store.Backend {
+		backend, err := store.OpenPostgres(b.Context(), freshSchema(b, postgresURL(b)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		return backend
+	}},
 }
 
-func BenchmarkAppendPostgres(b *testing.B) {
-	backend, err := store.OpenPostgres(b.Context(), freshSchema(b, postgresURL(b)))
-	if err != nil {
-		b.Fatal(err)
+// BenchmarkAppend measures durable appends on each backend.
+func BenchmarkAppend(b *testing.B) {
+	for _, be := range backends {
+		b.Run("backend="+be.name, func(b *testing.B) {
+			backend := be.open(b)
+			defer backend.Close()
+			benchAppend(b, backend)
+		})
 	}
-	defer backend.Close()
-	benchAppend(b, backend)
+}
+
+// BenchmarkAppendConcurrent measures durable appends by many writers at
+// once, each to a fight of its own, as a server's tables make them: 16
+// writers a processor.
+func BenchmarkAppendConcurrent(b *testing.B) {
+	for _, be := range backends {
+		b.Run("backend="+be.name, func(b *testing.B) {
+			backend := be.open(b)
+			defer backend.Close()
+			ctx := b.Context()
+			var next atomic.Int64
+			rec := engine.Record{Actor: "beatrix", Command: json.RawMessage(`{"kind":"pass"}`), Events: []json.RawMessage{json.RawMessage(`{"kind":"passed","combatant":"beatrix"}`)}}
+			b.SetParallelism(16)
+			b.ResetTimer()
+			b.RunParallel(func(pb *testing.PB) {
+				id := fmt.Sprintf("writer-%d-%d", time.Now().UnixNano(), next.Add(1))
+				if err := backend.Create(ctx, store.Header{ID: id, Ruleset: "blackpowder", Format: store.FormatVersion, Name: "x.yaml", Source: "ruleset: blackpowder\n"}); err != nil {
+					b.Error(err)
+					return
+				}
+				var v int64
+				for pb.Next() {
+					if err := backend.Append(ctx, id, v, store.Entry{Kind: store.Decision, Decision: rec}); err != nil {
+						b.Error(err)
+						return
+					}
+					v++
+				}
+			})
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "appends/s")
+		})
+	}
 }
 
 // longFight records the alley fight played by every prompt's default
@@ -105,7 +157,7 @@ func BenchmarkVerify(b *testing.B) { benchmarkLoad(b, store.Verify) }
 
 // benchmarkLoad records a fight of about 500 decisions and measures load
 // making a table of it from its header and entries.
-func benchmarkLoad(b *testing.B, load func(*engine.Registry, store.Header, []store.Entry) (engine.Table, error)) {
+func benchmarkLoad(b *testing.B, load func(*engine.Registry, store.Header, []store.Entry, ...scenario.Option) (engine.Table, error)) {
 	ctx := b.Context()
 	backend, err := store.OpenSQLite(ctx, filepath.Join(b.TempDir(), "fights.db"))
 	if err != nil {
@@ -123,21 +175,22 @@ func benchmarkLoad(b *testing.B, load func(*engine.Registry, store.Header, []sto
 	b.ReportMetric(float64(len(entries)), "decisions")
 }
 
-// BenchmarkOpenSQLite measures opening the same fight from SQLite: the
-// load and the replay.
-func BenchmarkOpenSQLite(b *testing.B) {
-	ctx := b.Context()
-	backend, err := store.OpenSQLite(ctx, filepath.Join(b.TempDir(), "fights.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer backend.Close()
-	s := store.New(backend, storetest.Registry(b))
-	longFight(b, ctx, s)
-	b.ResetTimer()
-	for range b.N {
-		if _, err := s.Open(ctx, "long"); err != nil {
-			b.Fatal(err)
-		}
+// BenchmarkOpen measures opening a fight of about 500 decisions from each
+// backend: the load and the replay.
+func BenchmarkOpen(b *testing.B) {
+	for _, be := range backends {
+		b.Run("backend="+be.name, func(b *testing.B) {
+			ctx := b.Context()
+			backend := be.open(b)
+			defer backend.Close()
+			s := store.New(backend, storetest.Registry(b))
+			longFight(b, ctx, s)
+			b.ResetTimer()
+			for range b.N {
+				if _, err := s.Open(ctx, "long"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -23,11 +24,25 @@ var _ Backend = (*Postgres)(nil)
 // among processes opening the same database.
 const migrationLock = 0x66726179 // "fray"
 
+// defaultPoolConns is the size of the connection pool unless the URL sets
+// pool_max_conns: enough for many tables committing at once (PostgreSQL
+// then flushes their commits together) and for a connection held by
+// Listen, where pgxpool's own default is 4 on a small machine.
+const defaultPoolConns = 16
+
 // OpenPostgres connects a pool to the database at url (a postgres:// URL
 // or key=value string; extra parameters such as search_path are set on
-// each connection) and applies any migrations it lacks.
+// each connection; pool_max_conns sizes the pool, 16 by default) and
+// applies any migrations it lacks.
 func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
-	pool, err := pgxpool.New(ctx, url)
+	cfg, err := pgxpool.ParseConfig(url)
+	if err != nil {
+		return nil, fmt.Errorf("opening the PostgreSQL store: %w", err)
+	}
+	if !strings.Contains(url, "pool_max_conns") {
+		cfg.MaxConns = max(cfg.MaxConns, defaultPoolConns)
+	}
+	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("opening the PostgreSQL store: %w", err)
 	}
@@ -86,13 +101,45 @@ func isUniqueViolation(err error) bool {
 
 // Create records a new fight.
 func (p *Postgres) Create(ctx context.Context, h Header) error {
-	_, err := p.pool.Exec(ctx, `INSERT INTO fights (id, ruleset, format, name, source) VALUES ($1, $2, $3, $4, $5)`,
-		h.ID, h.Ruleset, h.Format, h.Name, h.Source)
+	_, err := p.pool.Exec(ctx, `INSERT INTO fights (id, ruleset, format, name, source, content) VALUES ($1, $2, $3, $4, $5, $6)`,
+		h.ID, h.Ruleset, h.Format, h.Name, h.Source, contentJSON(h))
 	switch {
 	case isUniqueViolation(err):
 		return ErrExists
 	case err != nil:
 		return fmt.Errorf("creating the fight: %w", err)
+	}
+	return nil
+}
+
+// Import records a new fight with its entries in one transaction.
+func (p *Postgres) Import(ctx context.Context, h Header, entries []Entry) error {
+	rows := make([]row, len(entries))
+	for i, e := range entries {
+		r, err := rowOf(e)
+		if err != nil {
+			return fmt.Errorf("importing entry %d: %w", i+1, err)
+		}
+		rows[i] = r
+	}
+	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, `INSERT INTO fights (id, ruleset, format, name, source, content) VALUES ($1, $2, $3, $4, $5, $6)`,
+			h.ID, h.Ruleset, h.Format, h.Name, h.Source, contentJSON(h)); err != nil {
+			return err
+		}
+		for i, r := range rows {
+			if _, err := tx.Exec(ctx, `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+				h.ID, i+1, r.kind, r.actor, r.command, r.dice, r.events); err != nil {
+				return fmt.Errorf("entry %d: %w", i+1, err)
+			}
+		}
+		return nil
+	})
+	switch {
+	case isUniqueViolation(err):
+		return ErrExists
+	case err != nil:
+		return fmt.Errorf("importing: %w", err)
 	}
 	return nil
 }
@@ -133,12 +180,16 @@ func (p *Postgres) Append(ctx context.Context, fight string, version int64, e En
 // header never changes, and one statement reads one snapshot.
 func (p *Postgres) Load(ctx context.Context, fight string) (Header, []Entry, error) {
 	h := Header{ID: fight}
-	err := p.pool.QueryRow(ctx, `SELECT ruleset, format, name, source FROM fights WHERE id = $1`, fight).Scan(&h.Ruleset, &h.Format, &h.Name, &h.Source)
+	var content string
+	err := p.pool.QueryRow(ctx, `SELECT ruleset, format, name, source, content FROM fights WHERE id = $1`, fight).Scan(&h.Ruleset, &h.Format, &h.Name, &h.Source, &content)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return Header{}, nil, ErrNotFound
 	}
 	if err != nil {
 		return Header{}, nil, fmt.Errorf("loading: %w", err)
+	}
+	if h.Content, err = contentOf(content); err != nil {
+		return Header{}, nil, err
 	}
 	rows, err := p.pool.Query(ctx, `SELECT version, kind, actor, command, dice, events FROM entries WHERE fight_id = $1 ORDER BY version`, fight)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"fray/rules/blackpowder"
 	"fray/rules/reference"
 	"fray/rules/tempo"
+	"fray/scenario"
 	"fray/store"
 	"fray/store/storetest"
 )
@@ -129,7 +130,7 @@ func TestRecordedFights(t *testing.T) {
 			if undos == 0 {
 				t.Errorf("%s: a recorded fight without an undo", file)
 			}
-			for name, replay := range map[string]func(*engine.Registry, store.Header, []store.Entry) (engine.Table, error){"fold": store.Replay, "verify": store.Verify} {
+			for name, replay := range map[string]func(*engine.Registry, store.Header, []store.Entry, ...scenario.Option) (engine.Table, error){"fold": store.Replay, "verify": store.Verify} {
 				table, err := replay(reg, rec.Header, rec.Entries)
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+	"sync"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -18,6 +19,18 @@ import (
 type SQLite struct {
 	db   *sql.DB
 	path string
+	// wmu serializes this process's writes: SQLite takes one writer at a
+	// time, and writers that meet a busy database back off by sleeping,
+	// which under load costs far more than waiting here in turn. Writers
+	// in other processes still meet the busy timeout.
+	wmu sync.Mutex
+	// queue holds the appends waiting for the writer goroutine, which
+	// commits them in groups (see Append); closed ends it, and writerDone
+	// says it has ended.
+	queue      chan *appendReq
+	closed     chan struct{}
+	writerDone chan struct{}
+	closeOnce  sync.Once
 }
 
 var _ Backend = (*SQLite)(nil)
@@ -37,11 +50,12 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
 	}
-	s := &SQLite{db: db, path: path}
+	s := &SQLite{db: db, path: path, queue: make(chan *appendReq, maxBatch), closed: make(chan struct{}), writerDone: make(chan struct{})}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
 	}
+	go s.writer()
 	return s, nil
 }
 
@@ -92,8 +106,11 @@ func (s *SQLite) apply(ctx context.Context, m migration) error {
 // Path returns the database file's path.
 func (s *SQLite) Path() string { return s.path }
 
-// Close closes the database.
+// Close stops the writer, after the group commit under way, and closes
+// the database.
 func (s *SQLite) Close() error {
+	s.closeOnce.Do(func() { close(s.closed) })
+	<-s.writerDone
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("closing the SQLite store %s: %w", s.path, err)
 	}
@@ -108,8 +125,10 @@ func isConstraint(err error) bool {
 
 // Create records a new fight.
 func (s *SQLite) Create(ctx context.Context, h Header) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO fights (id, ruleset, format, name, source) VALUES (?, ?, ?, ?, ?)`,
-		h.ID, h.Ruleset, h.Format, h.Name, h.Source)
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	_, err := s.db.ExecContext(ctx, `INSERT INTO fights (id, ruleset, format, name, source, content) VALUES (?, ?, ?, ?, ?, ?)`,
+		h.ID, h.Ruleset, h.Format, h.Name, h.Source, contentJSON(h))
 	switch {
 	case isConstraint(err):
 		return ErrExists
@@ -119,18 +138,147 @@ func (s *SQLite) Create(ctx context.Context, h Header) error {
 	return nil
 }
 
-// Append adds an entry after version, in one statement that checks the
-// version it extends.
+// Import records a new fight with its entries in one transaction.
+func (s *SQLite) Import(ctx context.Context, h Header, entries []Entry) error {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	rows := make([]row, len(entries))
+	for i, e := range entries {
+		r, err := rowOf(e)
+		if err != nil {
+			return fmt.Errorf("importing entry %d: %w", i+1, err)
+		}
+		rows[i] = r
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("importing: %w", err)
+	}
+	defer tx.Rollback() //nolint:errcheck // after Commit it does nothing
+	_, err = tx.ExecContext(ctx, `INSERT INTO fights (id, ruleset, format, name, source, content) VALUES (?, ?, ?, ?, ?, ?)`,
+		h.ID, h.Ruleset, h.Format, h.Name, h.Source, contentJSON(h))
+	switch {
+	case isConstraint(err):
+		return ErrExists
+	case err != nil:
+		return fmt.Errorf("importing: %w", err)
+	}
+	for i, r := range rows {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+			h.ID, i+1, r.kind, r.actor, r.command, r.dice, r.events); err != nil {
+			return fmt.Errorf("importing entry %d: %w", i+1, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("importing: %w", err)
+	}
+	return nil
+}
+
+// appendReq is an append waiting for the group commit.
+type appendReq struct {
+	fight   string
+	version int64
+	r       row
+	done    chan error
+}
+
+// maxBatch bounds the appends one group commit takes.
+const maxBatch = 256
+
+// Append adds an entry after version. Appends from this process are
+// committed in groups: the writer takes every append waiting, checks and
+// inserts each in one transaction (each insert one statement that checks
+// the version it extends), and commits them all with one sync of the
+// disk, answering each after the commit.
 func (s *SQLite) Append(ctx context.Context, fight string, version int64, e Entry) error {
 	r, err := rowOf(e)
 	if err != nil {
 		return err
 	}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events)
+	req := &appendReq{fight: fight, version: version, r: r, done: make(chan error, 1)}
+	select {
+	case s.queue <- req:
+	case <-s.closed:
+		return errors.New("appending: the store is closed")
+	case <-ctx.Done():
+		return fmt.Errorf("appending: %w", ctx.Err())
+	}
+	select {
+	case err := <-req.done:
+		return err
+	case <-s.writerDone:
+		select {
+		case err := <-req.done:
+			return err
+		default:
+			return errors.New("appending: the store was closed before the entry was committed")
+		}
+	case <-ctx.Done():
+		return fmt.Errorf("appending (the entry may yet be committed): %w", ctx.Err())
+	}
+}
+
+// writer commits the appends queued, in groups, until the store closes.
+func (s *SQLite) writer() {
+	defer close(s.writerDone)
+	for {
+		var first *appendReq
+		select {
+		case first = <-s.queue:
+		case <-s.closed:
+			return
+		}
+		batch := []*appendReq{first}
+	more:
+		for len(batch) < maxBatch {
+			select {
+			case req := <-s.queue:
+				batch = append(batch, req)
+			default:
+				break more
+			}
+		}
+		s.commit(batch)
+	}
+}
+
+// commit inserts a group of appends in one transaction and answers each.
+func (s *SQLite) commit(batch []*appendReq) {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	ctx := context.Background()
+	fail := func(err error) {
+		for _, req := range batch {
+			req.done <- fmt.Errorf("appending: %w", err)
+		}
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		fail(err)
+		return
+	}
+	results := make([]error, len(batch))
+	for i, req := range batch {
+		results[i] = appendIn(ctx, tx, req)
+	}
+	if err := tx.Commit(); err != nil {
+		fail(err)
+		return
+	}
+	for i, req := range batch {
+		req.done <- results[i]
+	}
+}
+
+// appendIn inserts one append in tx: nil, ErrConflict or ErrNotFound.
+func appendIn(ctx context.Context, tx *sql.Tx, req *appendReq) error {
+	r := req.r
+	res, err := tx.ExecContext(ctx, `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events)
 		SELECT ?1, ?2 + 1, ?3, ?4, ?5, ?6, ?7
 		WHERE EXISTS (SELECT 1 FROM fights WHERE id = ?1)
 		  AND (SELECT coalesce(max(version), 0) FROM entries WHERE fight_id = ?1) = ?2`,
-		fight, version, r.kind, r.actor, r.command, r.dice, r.events)
+		req.fight, req.version, r.kind, r.actor, r.command, r.dice, r.events)
 	if isConstraint(err) {
 		return ErrConflict
 	}
@@ -145,7 +293,7 @@ func (s *SQLite) Append(ctx context.Context, fight string, version int64, e Entr
 		return nil
 	}
 	var exists int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM fights WHERE id = ?`, fight).Scan(&exists); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM fights WHERE id = ?`, req.fight).Scan(&exists); err != nil {
 		return fmt.Errorf("appending: %w", err)
 	}
 	if exists == 0 {
@@ -158,12 +306,16 @@ func (s *SQLite) Append(ctx context.Context, fight string, version int64, e Entr
 // header never changes, and one statement reads one snapshot.
 func (s *SQLite) Load(ctx context.Context, fight string) (Header, []Entry, error) {
 	h := Header{ID: fight}
-	err := s.db.QueryRowContext(ctx, `SELECT ruleset, format, name, source FROM fights WHERE id = ?`, fight).Scan(&h.Ruleset, &h.Format, &h.Name, &h.Source)
+	var content string
+	err := s.db.QueryRowContext(ctx, `SELECT ruleset, format, name, source, content FROM fights WHERE id = ?`, fight).Scan(&h.Ruleset, &h.Format, &h.Name, &h.Source, &content)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Header{}, nil, ErrNotFound
 	}
 	if err != nil {
 		return Header{}, nil, fmt.Errorf("loading: %w", err)
+	}
+	if h.Content, err = contentOf(content); err != nil {
+		return Header{}, nil, err
 	}
 	rows, err := s.db.QueryContext(ctx, `SELECT version, kind, actor, command, dice, events FROM entries WHERE fight_id = ? ORDER BY version`, fight)
 	if err != nil {

@@ -32,6 +32,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"fray/dice"
 	"fray/engine"
@@ -64,6 +65,14 @@ type Header struct {
 	Name string `json:"name"`
 	// Source is the encounter file's text.
 	Source string `json:"source"`
+	// Content is the local content the encounter may bring in with
+	// "use:", embedded so that the record loads anywhere: each document's
+	// text by its path relative to the folder the encounter's relative
+	// content: folders start at (monsters/ogre.yaml), and those of content
+	// folders given apart from the encounter under FlagContent
+	// (--content/0/ogre.yaml). Empty for an encounter without local
+	// content, or whose content is found where it was recorded.
+	Content map[string]string `json:"content,omitempty"`
 }
 
 // EntryKind says what an entry of a fight's log is.
@@ -111,6 +120,10 @@ type Backend interface {
 	// lost, ctx done) the entry may or may not have been committed: load
 	// the fight to know.
 	Append(ctx context.Context, fight string, version int64, e Entry) error
+	// Import records a new fight with the given entries (their Version
+	// fields ignored: they become 1, 2, 3...) in one transaction: either
+	// all of it is committed or nothing is. ErrExists if the id is taken.
+	Import(ctx context.Context, h Header, entries []Entry) error
 	// List returns every fight the store holds, by id.
 	List(ctx context.Context) ([]Summary, error)
 	// Load returns the fight's header and all its entries, oldest first.
@@ -135,14 +148,36 @@ func (s *Store) Backend() Backend { return s.backend }
 
 // Create starts the encounter of the file text source (name is the file's
 // name, for messages) and records it as a new fight with the given id.
-func (s *Store) Create(ctx context.Context, id, name string, source []byte) (*Fight, error) {
-	table, err := scenario.ParseEncounter(s.reg, name, source)
+// opts say where its local content is (scenario.WithDir, WithContent);
+// opening the fight again needs the same.
+func (s *Store) Create(ctx context.Context, id, name string, source []byte, opts ...scenario.Option) (*Fight, error) {
+	table, err := scenario.ParseEncounter(s.reg, name, source, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("fight %s: starting the encounter: %w", id, err)
 	}
 	h := Header{ID: id, Ruleset: table.Ruleset(), Format: FormatVersion, Name: name, Source: string(source)}
 	if err := s.backend.Create(ctx, h); err != nil {
 		return nil, fmt.Errorf("fight %s: %w", id, err)
+	}
+	return &Fight{store: s, header: h, table: table}, nil
+}
+
+// CreateFrom records a new fight from a header (its ID, Name, Source and
+// Content; the ruleset and format are filled in), starting its encounter
+// with the embedded content laid out as recorded, and opts after it.
+func (s *Store) CreateFrom(ctx context.Context, h Header, opts ...scenario.Option) (*Fight, error) {
+	emb, done, err := laidOut(h)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	table, err := scenario.ParseEncounter(s.reg, h.Name, []byte(h.Source), append(emb, opts...)...)
+	if err != nil {
+		return nil, fmt.Errorf("fight %s: starting the encounter: %w", h.ID, err)
+	}
+	h.Ruleset, h.Format = table.Ruleset(), FormatVersion
+	if err := s.backend.Create(ctx, h); err != nil {
+		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
 	}
 	return &Fight{store: s, header: h, table: table}, nil
 }
@@ -157,17 +192,36 @@ func (s *Store) Log(ctx context.Context, id string) (Header, []Entry, error) {
 	return h, entries, nil
 }
 
-// Open loads a fight and replays it to its current state.
-func (s *Store) Open(ctx context.Context, id string) (*Fight, error) {
+// Open loads a fight and replays it to its current state; opts are those
+// the fight was created with.
+func (s *Store) Open(ctx context.Context, id string, opts ...scenario.Option) (*Fight, error) {
 	h, entries, err := s.Log(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	table, err := Replay(s.reg, h, entries)
+	table, err := Replay(s.reg, h, entries, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &Fight{store: s, header: h, table: table, version: int64(len(entries))}, nil
+	return &Fight{store: s, header: h, table: table, version: int64(len(entries)), entries: entries}, nil
+}
+
+// Import checks that a fight's record loads (its header and entries, as
+// Log returns them: every entry's Version its place from 1) and records it
+// as a new fight, all at once: on any error nothing is recorded. opts are
+// as for Open.
+func (s *Store) Import(ctx context.Context, h Header, entries []Entry, opts ...scenario.Option) (*Fight, error) {
+	if err := checkVersions(entries); err != nil {
+		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
+	}
+	table, err := Replay(s.reg, h, entries, opts...)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.backend.Import(ctx, h, entries); err != nil {
+		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
+	}
+	return &Fight{store: s, header: h, table: table, version: int64(len(entries)), entries: slices.Clone(entries)}, nil
 }
 
 // Active returns the indexes into entries of the decisions no undo took
@@ -190,18 +244,19 @@ func Active(entries []Entry) ([]int, error) {
 	return stack, nil
 }
 
-// Replay starts a fight's encounter from its header and folds into it the
-// recorded events of every decision of entries not undone.
-func Replay(reg *engine.Registry, h Header, entries []Entry) (engine.Table, error) {
-	return replay(reg, h, entries, foldOne)
+// Replay starts a fight's encounter from its header (with opts, for its
+// local content) and folds into it the recorded events of every decision
+// of entries not undone.
+func Replay(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Option) (engine.Table, error) {
+	return replay(reg, h, entries, foldOne, opts)
 }
 
 // Verify is Replay that re-submits every decision not undone with its
 // recorded dice instead of folding its events, checking that each draws
 // exactly those dice and gives exactly the recorded events: that the rules
 // of today still decide the fight as it was played.
-func Verify(reg *engine.Registry, h Header, entries []Entry) (engine.Table, error) {
-	return replay(reg, h, entries, replayOne)
+func Verify(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Option) (engine.Table, error) {
+	return replay(reg, h, entries, replayOne, opts)
 }
 
 // foldOne folds one recorded decision.
@@ -214,14 +269,19 @@ func foldOne(table engine.Table, e Entry) error {
 
 // replay starts a fight's encounter and adds every decision not undone
 // with one.
-func replay(reg *engine.Registry, h Header, entries []Entry, one func(engine.Table, Entry) error) (engine.Table, error) {
+func replay(reg *engine.Registry, h Header, entries []Entry, one func(engine.Table, Entry) error, opts []scenario.Option) (engine.Table, error) {
 	if h.Format < 1 || h.Format > FormatVersion {
 		return nil, fmt.Errorf("fight %s: record format %d; this program reads formats 1 to %d", h.ID, h.Format, FormatVersion)
 	}
 	if _, err := reg.Lookup(h.Ruleset); err != nil {
 		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
 	}
-	table, err := scenario.ParseEncounter(reg, h.Name, []byte(h.Source))
+	emb, done, err := laidOut(h)
+	if err != nil {
+		return nil, err
+	}
+	defer done()
+	table, err := scenario.ParseEncounter(reg, h.Name, []byte(h.Source), append(emb, opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("fight %s: starting the encounter: %w", h.ID, err)
 	}
@@ -297,6 +357,7 @@ type Fight struct {
 	header  Header
 	table   engine.Table
 	version int64
+	entries []Entry
 }
 
 // Header returns what the fight started from.
@@ -309,6 +370,11 @@ func (f *Fight) Table() engine.Table { return f.table }
 
 // Version returns the number of entries the fight has seen.
 func (f *Fight) Version() int64 { return f.version }
+
+// Entries returns the fight's log as this Fight has seen it: every entry,
+// undone decisions and undos included, up to Version. The slice is the
+// Fight's own: read it, do not change it.
+func (f *Fight) Entries() []Entry { return f.entries }
 
 // Submit parses text as a command from actor and submits it, drawing dice
 // from src; the decision is committed to the store before Submit returns
@@ -338,14 +404,17 @@ func (f *Fight) SubmitJSON(ctx context.Context, actor string, command []byte, sr
 // table if the append fails.
 func (f *Fight) commitLast(ctx context.Context) error {
 	rec, err := f.table.Record(f.table.Len() - 1)
+	e := Entry{Kind: Decision, Decision: rec}
 	if err == nil {
-		err = f.store.backend.Append(ctx, f.header.ID, f.version, Entry{Kind: Decision, Decision: rec})
+		err = f.store.backend.Append(ctx, f.header.ID, f.version, e)
 	}
 	if err != nil {
 		f.table.Undo()
 		return fmt.Errorf("fight %s: appending at version %d: %w", f.header.ID, f.version, err)
 	}
 	f.version++
+	e.Version = f.version
+	f.entries = append(f.entries, e)
 	return nil
 }
 
@@ -359,6 +428,7 @@ func (f *Fight) Undo(ctx context.Context) (bool, error) {
 		return false, fmt.Errorf("fight %s: appending an undo at version %d: %w", f.header.ID, f.version, err)
 	}
 	f.version++
+	f.entries = append(f.entries, Entry{Version: f.version, Kind: Undo})
 	f.table.Undo()
 	return true, nil
 }

@@ -3,12 +3,16 @@ package main
 import (
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/goccy/go-yaml"
 	"github.com/spf13/cobra"
 
 	"fray/scenario"
+	"fray/store"
 )
 
 // contentUsage is the help of the --content flag, which play, sim, check
@@ -83,4 +87,73 @@ func usesLocalContent(data []byte) bool {
 		Content any `yaml:"content"`
 	}
 	return yaml.Unmarshal(data, &doc) == nil && doc.Content != nil
+}
+
+// embedContent gathers the local content an encounter (the file text
+// data, whose relative content: folders start at dir) may bring in, for a
+// stored fight to carry: every NAME.yaml of each relative content: folder
+// as FOLDER/NAME.yaml, and of the folders flags (--content) as
+// --content/N/NAME.yaml. Absolute content: folders are not embedded: the
+// fight needs them where they are.
+func embedContent(data []byte, dir string, flags []string) (map[string]string, error) {
+	var doc struct {
+		Content any `yaml:"content"`
+	}
+	var folders []string
+	if yaml.Unmarshal(data, &doc) == nil {
+		switch c := doc.Content.(type) {
+		case string:
+			folders = append(folders, c)
+		case []any:
+			for _, x := range c {
+				if s, ok := x.(string); ok {
+					folders = append(folders, s)
+				}
+			}
+		}
+	}
+	out := map[string]string{}
+	size := 0
+	add := func(key, path string) error {
+		text, err := scenario.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("embedding the content %s in the stored fight: %w", path, err)
+		}
+		if size += len(text); size > scenario.MaxContentSize || len(out) >= scenario.MaxContentDocs {
+			return fmt.Errorf("the content folders hold more than %d documents or %d bytes, too much to embed in a stored fight", scenario.MaxContentDocs, scenario.MaxContentSize)
+		}
+		out[key] = string(text)
+		return nil
+	}
+	walk := func(prefix, folder string) error {
+		entries, err := os.ReadDir(folder)
+		if err != nil {
+			return nil // the loader reports a missing folder
+		}
+		for _, e := range entries {
+			name, ok := strings.CutSuffix(e.Name(), ".yaml")
+			if !ok || e.IsDir() || name == "" || name[0] == '.' {
+				continue
+			}
+			if err := add(path.Join(prefix, e.Name()), filepath.Join(folder, e.Name())); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, f := range folders {
+		rel := filepath.ToSlash(filepath.Clean(f))
+		if filepath.IsAbs(f) || !filepath.IsLocal(f) {
+			continue
+		}
+		if err := walk(rel, filepath.Join(dir, f)); err != nil {
+			return nil, err
+		}
+	}
+	for i, f := range flags {
+		if err := walk(path.Join(store.FlagContent, strconv.Itoa(i)), f); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }

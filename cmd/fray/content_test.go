@@ -49,7 +49,7 @@ func TestPlayContent(t *testing.T) {
 		t.Fatalf("play ogre_ambush: exit %d, stderr %q, output ends %q", r.code, r.stderr, tail(r.stdout))
 	}
 	saved := filepath.Join(dir, "fight.json")
-	r = play(t, "", filepath.Join(dir, "enc.yaml"), "--content", monsters, "--auto", "--seed", "1", "--save", saved)
+	r = play(t, "", filepath.Join(dir, "enc.yaml"), "--content", monsters, "--auto", "--seed", "1", "--transcript", saved)
 	if r.code != exitOK {
 		t.Fatalf("play enc.yaml: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -105,5 +105,79 @@ func TestOddsContent(t *testing.T) {
 	}
 	if r := fray(t, "odds", "3d6", "--content", monsters); r.code != exitUsage {
 		t.Errorf("odds 3d6 --content: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// TestStoredFightCarriesItsContent records a fight whose encounter uses a
+// local stat block (through --content, and through its own content:
+// folder), removes the folders, and resumes it and imports its export
+// elsewhere: the stored record carries the content it needs.
+func TestStoredFightCarriesItsContent(t *testing.T) {
+	for _, how := range []string{"flag", "key"} {
+		t.Run(how, func(t *testing.T) {
+			dir := writeFiles(t, contentFiles)
+			db := []string{"--db", filepath.Join(t.TempDir(), "fights.db")}
+			args := []string{filepath.Join(dir, "enc.yaml"), "--content", filepath.Join(dir, "monsters")}
+			if how == "key" {
+				enc := "content: monsters\n" + contentFiles["enc.yaml"]
+				if err := os.WriteFile(filepath.Join(dir, "own.yaml"), []byte(enc), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				args = []string{filepath.Join(dir, "own.yaml")}
+			}
+			r := play(t, "quit\n", append(append(args, "--save", "--seed", "3", "--side", "red"), db...)...)
+			if r.code != exitOK {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			id := idOf(t, r.stdout)
+			if err := os.RemoveAll(dir); err != nil {
+				t.Fatal(err)
+			}
+			t.Chdir(t.TempDir())
+			if r := play(t, "", append([]string{"--resume", id, "--auto", "--seed", "4"}, db...)...); r.code != exitOK || !strings.Contains(r.stdout, "The fight is over after") {
+				t.Fatalf("resuming without the content folders: exit %d, %s", r.code, r.stderr)
+			}
+			file := filepath.Join(t.TempDir(), "fight.jsonl")
+			if r := fray(t, append([]string{"fights", "export", id, "-o", file}, db...)...); r.code != exitOK {
+				t.Fatal(r.stderr)
+			}
+			other := []string{"--db", filepath.Join(t.TempDir(), "other.db")}
+			if r := fray(t, append([]string{"fights", "import", file}, other...)...); r.code != exitOK {
+				t.Fatalf("import: %s", r.stderr)
+			}
+			a := fray(t, append([]string{"fights", "show", id, "--state"}, db...)...)
+			b := fray(t, append([]string{"fights", "show", id, "--state"}, other...)...)
+			if a.code != exitOK || a.stdout != b.stdout || !strings.Contains(a.stdout, "ogre") {
+				t.Errorf("the imported fight differs or lacks the ogre: %s %s", a.stderr, b.stderr)
+			}
+		})
+	}
+}
+
+// A bundled encounter is found by its name alone (fray play NAME), so no
+// two rulesets may bundle encounters of the same name.
+func TestBundledEncounterNamesAreUnique(t *testing.T) {
+	cat, err := newCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	owner := map[string]string{}
+	for _, id := range cat.reg.IDs() {
+		info, _ := cat.reg.Lookup(id)
+		if info.Content == nil {
+			continue
+		}
+		for name, data := range info.Content() {
+			if !strings.Contains(string(data), "ruleset:") {
+				continue // an item, not an encounter
+			}
+			if other, ok := owner[name]; ok {
+				t.Errorf("the bundled encounter %q is both %s's and %s's", name, other, id)
+			}
+			owner[name] = id
+		}
+	}
+	if len(owner) == 0 {
+		t.Fatal("no bundled encounters found")
 	}
 }

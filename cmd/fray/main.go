@@ -8,7 +8,10 @@
 //	fray odds --encounter ENCOUNTER --actor ID (--command TEXT | --all) [--setup STEP]... [--dice DICE] [--policy POLICY] [--json]
 //	fray check FILE|DIR... [-v]
 //	fray schema RULESET
-//	fray play ENCOUNTER [--auto] [--side SIDE] [--view ID] [--seed N] [--dice manual] [--save FILE | --replay FILE]
+//	fray play ENCOUNTER [--auto] [--side SIDE] [--view ID] [--seed N] [--dice manual] [--save] [--transcript FILE | --replay FILE]
+//	fray play --resume ID|FILE [--db FILE | --postgres URL]
+//	fray fights list | show ID | export ID | import FILE [--db FILE | --postgres URL]
+//	fray serve [--addr HOST:PORT] [--db FILE | --postgres URL]
 //	fray sim [ENCOUNTER] [-n N] [--seed S] [--policy SIDE=NAME] [--vary PATH=FROM..TO] [--json] [--plot FILE]
 //
 // "fray roll" rolls a dice expression such as 4d6kh3 or d20+2d10!+5 and shows
@@ -16,8 +19,10 @@
 // --encounter the exact odds of an action in a fight. "fray check" runs
 // scenario files and validates encounter files; "fray schema" prints the
 // JSON Schema of a ruleset's encounter files. "fray play" fights an encounter
-// in the terminal; "fray sim" simulates many fights of one and reports win
-// rates, fight lengths and casualties.
+// in the terminal, recording it in the fight store with --save; "fray
+// fights" lists, shows, exports and imports stored fights; "fray serve"
+// serves the tracker's HTTP API; "fray sim" simulates many fights of one
+// and reports win rates, fight lengths and casualties.
 //
 // fray exits with status 0 on success, 1 when the work asked for fails (a
 // malformed expression, odds too costly to compute) and 2 when it was invoked
@@ -99,7 +104,7 @@ Dice expressions combine dice groups and numbers with +, - and *:
 	root.SetErr(stderr)
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRollCmd(), newOddsCmd())
-	root.AddCommand(newCheckCmd(newRegistry), newSchemaCmd(newRegistry), newPlayCmd(), newSimCmd())
+	root.AddCommand(newCheckCmd(newRegistry), newSchemaCmd(newRegistry), newPlayCmd(), newSimCmd(), newFightsCmd(), newServeCmd())
 	return root
 }
 

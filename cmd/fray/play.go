@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"fray/engine"
 	"fray/scenario"
 	"fray/sim"
+	"fray/store"
 )
 
 // playOptions are the flags of "fray play".
@@ -28,9 +30,13 @@ type playOptions struct {
 	dice   string
 	seed   uint64
 	seeded bool
-	save   string
-	replay string
-	resume string
+	// save records the fight in the store as it is played.
+	save bool
+	// transcript is the file the transcript is written to when play stops.
+	transcript string
+	replay     string
+	resume     string
+	store      storeFlags
 	// view is the combatant whose player's eyes the fight is shown
 	// through; "" shows it as the side played sees it.
 	view string
@@ -42,7 +48,7 @@ type playOptions struct {
 func newPlayCmd() *cobra.Command {
 	var opts playOptions
 	cmd := &cobra.Command{
-		Use:   "play ENCOUNTER | play --resume FILE",
+		Use:   "play ENCOUNTER | play --resume ID|FILE",
 		Short: "Fight an encounter in the terminal",
 		Long: `Fight an encounter in the terminal.
 
@@ -55,8 +61,8 @@ At a prompt you may also type:
   help or ?   list this prompt's options and these commands
   where       list where everyone stands and how they are
   undo        take back your last decision (and the policy's after it)
-  save FILE   write the fight so far, for --resume or --replay
-  quit        stop (saving to --save FILE first, if given)
+  save FILE   write the fight so far to FILE, for --resume or --replay
+  quit        stop (writing --transcript FILE first, if given)
 Enter alone takes the prompt's default, if it has one.
 
 With --dice manual fray asks for each die instead of rolling it, so a table
@@ -64,31 +70,50 @@ can roll physical dice: each request says whose decision the die is for and
 which die of it this is. There, undo takes back the last die typed (or, with
 none typed, returns to the prompt), and quit stops.
 
---resume FILE continues a fight saved with save FILE or --save FILE: the
-encounter is read from the file, its decisions are made again with their
-dice, and the fight goes on from there. --replay FILE only replays it; with
---save the replayed fight is saved again.
+--save records the fight in the fight store as it is played: each decision
+is committed before the next prompt, so that nothing is lost if fray or the
+machine stops. fray prints the fight's id; --resume ID goes on with it (and
+goes on recording it), and "fray fights" lists, shows, exports and imports
+stored fights. The store is an SQLite file, by default fights.db in a folder
+fray of the user's data directory ($XDG_DATA_HOME or ~/.local/share on Linux,
+~/Library/Application Support on macOS, %LocalAppData% on Windows; $FRAY_DB
+replaces it); --db FILE chooses another file and --postgres URL a PostgreSQL
+database. A resumed fight is played for the side of the first combatant to
+act, as at the start, unless --side says otherwise. The local content the
+encounter uses (its content: folders and --content) is stored with the
+fight, so that it resumes anywhere.
+
+--resume FILE continues a fight written with save FILE or --transcript
+FILE: the encounter is read from the file, its decisions are made again with
+their dice, and the fight goes on from there. --replay FILE only replays it;
+with --transcript the replayed fight is written again, and with --save it is
+recorded in the store.
 
 --content DIR is a folder of your own content: "use: NAME" in the encounter
 finds DIR/NAME.yaml (a stat block, a weapon, an encounter) after the
 encounter's own content: folders and before the bundled content, and
-ENCOUNTER may be the name of an encounter there. A saved fight remembers its
-content folders (as absolute paths); --content with --resume adds to them.
+ENCOUNTER may be the name of an encounter there. A transcript file remembers
+its content folders (as absolute paths); --content with --resume adds to
+them.
 
 Input lines are at most 64 KiB. If the input ends before the fight does,
-fray play says so and exits with status 1, saving to --save FILE first.`,
+fray play says so and exits with status 1, writing --transcript FILE first.`,
 		Example: `  fray play alley_fight
   fray play alley_fight --auto --seed 7
   fray play my_fight.yaml --side thugs --dice manual
   fray play ogre_ambush --content my_monsters
+  fray play alley_fight --save
+  fray play --resume alley_fight-3f9c01ab
   fray play alley_fight --replay fight.json
   fray play --resume fight.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			switch {
+			case opts.save && len(args) == 2 && strings.HasSuffix(args[1], ".json"):
+				return usageErrorf("--save takes no file: it records the fight in the fight store (--db FILE chooses the database); to write a transcript file, give --transcript %s", args[1])
 			case opts.resume != "" && len(args) > 0:
-				return usageErrorf("give an ENCOUNTER or --resume FILE, not both: a saved fight names its encounter")
+				return usageErrorf("give an ENCOUNTER or --resume ID|FILE, not both: a saved fight names its encounter")
 			case opts.resume == "" && len(args) != 1:
-				return usageErrorf("want one ENCOUNTER (a file or a bundled encounter such as alley_fight), or --resume FILE")
+				return usageErrorf("want one ENCOUNTER (a file or a bundled encounter such as alley_fight), or --resume ID|FILE")
 			case opts.resume != "" && opts.replay != "":
 				return usageErrorf("--resume and --replay cannot be used together")
 			}
@@ -100,7 +125,7 @@ fray play says so and exits with status 1, saving to --save FILE first.`,
 			if len(args) > 0 {
 				arg = args[0]
 			}
-			return runPlay(cmd.InOrStdin(), cmd.OutOrStdout(), arg, opts)
+			return runPlay(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), arg, opts)
 		},
 	}
 	f := cmd.Flags()
@@ -108,11 +133,13 @@ fray play says so and exits with status 1, saving to --save FILE first.`,
 	f.StringVar(&opts.side, "side", "", "the `SIDE` you play (default: the side of the first combatant to act)")
 	f.StringVar(&opts.dice, "dice", "digital", "`digital` dice, or `manual` to type in physical dice")
 	f.Uint64Var(&opts.seed, "seed", 0, "seed `N` for reproducible digital dice")
-	f.StringVar(&opts.save, "save", "", "write the transcript to `FILE` when the fight ends")
+	f.BoolVar(&opts.save, "save", false, "record the fight in the fight store as it is played, each decision before the next prompt")
+	f.StringVar(&opts.transcript, "transcript", "", "write the transcript to `FILE` when the fight ends or stops")
 	f.StringVar(&opts.view, "view", "", "show the fight as the player of combatant `ID` sees it: nothing it may not know (a secret feint) is printed")
 	f.StringVar(&opts.replay, "replay", "", "replay the decisions and dice of a saved transcript `FILE`")
-	f.StringVar(&opts.resume, "resume", "", "continue the fight saved in `FILE` (its encounter is read from the file)")
+	f.StringVar(&opts.resume, "resume", "", "continue the stored fight `ID` (and go on recording it), or the fight written to a transcript FILE")
 	addContentFlag(cmd, &opts.content)
+	addStoreFlags(cmd, &opts.store)
 	return cmd
 }
 
@@ -224,43 +251,101 @@ type player struct {
 	// drawing any random choice from policySrc.
 	policy    sim.Simulator
 	policySrc dice.Source
+	// ctx and fight are set when the fight is recorded in the store:
+	// every decision and undo goes through fight, committed before the
+	// next prompt.
+	ctx   context.Context
+	fight *store.Fight
 }
 
 // maxLine is the longest line fray play reads.
 const maxLine = 64 * 1024
 
-func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) error {
+func runPlay(ctx context.Context, stdin io.Reader, stdout io.Writer, arg string, opts playOptions) error {
 	if opts.dice != "digital" && opts.dice != "manual" {
 		return usageErrorf("--dice is digital or manual, not %q", opts.dice)
+	}
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	cat, err := newCatalog()
 	if err != nil {
 		return err
 	}
-	var saved *savedFight
-	if opts.resume != "" {
-		if saved, err = readSaved(opts.resume); err != nil {
+	resumeStored := opts.resume != "" && storedID(opts.resume)
+	if (opts.store.db != "" || opts.store.postgres != "") && !opts.save && !resumeStored {
+		return usageErrorf("--db and --postgres choose the fight store of --save and --resume ID; give one of those too")
+	}
+	contentOpts, err := contentOptions(opts.content)
+	if err != nil {
+		return err
+	}
+	var st *store.Store
+	var where string
+	if opts.save || resumeStored {
+		if st, where, err = openStore(ctx, cat.reg, opts.store); err != nil {
 			return err
 		}
-		arg = saved.Encounter
+		defer st.Backend().Close()
 	}
-	if _, err := contentOptions(opts.content); err != nil {
-		return err
-	}
-	name, data, err := encounterOf(cat.reg, arg, saved, opts.content)
-	if err != nil {
-		return err
-	}
-	dir, content := absAll([]string{filepath.Dir(name)})[0], absAll(opts.content)
-	if saved != nil {
-		if saved.Dir != "" {
-			dir = saved.Dir
+	var (
+		saved *savedFight
+		fight *store.Fight
+		name  string
+		data  []byte
+		table engine.Table
+		dir   string
+	)
+	content := absAll(opts.content)
+	if resumeStored {
+		if fight, err = st.Open(ctx, opts.resume, contentOpts...); errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("--resume %s: no such file, and no fight %s in %s (fray fights list shows those there)", opts.resume, opts.resume, where)
+		} else if err != nil {
+			return err
 		}
-		content = append(slices.Clone(saved.Content), content...)
-	}
-	table, err := scenario.ParseEncounter(cat.reg, name, data, scenario.WithDir(dir), scenario.WithContent(content...))
-	if err != nil {
-		return err
+		h := fight.Header()
+		name, data, table = h.Name, []byte(h.Source), fight.Table()
+		dir = absAll([]string{filepath.Dir(name)})[0]
+	} else {
+		if opts.resume != "" {
+			if saved, err = readSaved(opts.resume); err != nil {
+				return err
+			}
+			arg = saved.Encounter
+		}
+		if name, data, err = encounterOf(cat.reg, arg, saved, opts.content); err != nil {
+			return err
+		}
+		dir = absAll([]string{filepath.Dir(name)})[0]
+		if saved != nil {
+			if saved.Dir != "" {
+				dir = saved.Dir
+			}
+			content = append(slices.Clone(saved.Content), content...)
+		}
+		loadOpts := []scenario.Option{scenario.WithDir(dir), scenario.WithContent(content...)}
+		if opts.save {
+			id, err := newFightID(name)
+			if err != nil {
+				return err
+			}
+			embedded, err := embedContent(data, dir, content)
+			if err != nil {
+				return err
+			}
+			h := store.Header{ID: id, Name: storedName(name), Source: string(data), Content: embedded}
+			if len(embedded) == 0 {
+				fight, err = st.Create(ctx, id, h.Name, data, loadOpts...)
+			} else {
+				fight, err = st.CreateFrom(ctx, h)
+			}
+			if err != nil {
+				return err
+			}
+			table = fight.Table()
+		} else if table, err = scenario.ParseEncounter(cat.reg, name, data, loadOpts...); err != nil {
+			return err
+		}
 	}
 	policy, err := cat.simulator(table.Ruleset())
 	if err != nil {
@@ -286,7 +371,7 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 	}
 	in := bufio.NewScanner(stdin)
 	in.Buffer(make([]byte, 0, 4096), maxLine)
-	p := &player{in: in, out: stdout, table: table, opts: opts, name: name, source: data, policy: policy, content: content}
+	p := &player{in: in, out: stdout, table: table, opts: opts, name: name, source: data, policy: policy, content: content, ctx: ctx, fight: fight}
 	if usesLocalContent(data) || len(content) > 0 {
 		p.dir = dir
 	}
@@ -297,6 +382,9 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 	default:
 		p.src = dice.NewCrypto()
 		p.policySrc = dice.NewCrypto()
+	}
+	if fight != nil && !resumeStored {
+		fmt.Fprintf(p.out, "Recording the fight as %s in %s; fray play --resume %s goes on with it.\n", fight.Header().ID, where, fight.Header().ID)
 	}
 	if opts.replay != "" {
 		saved, err := readSaved(opts.replay)
@@ -309,18 +397,75 @@ func runPlay(stdin io.Reader, stdout io.Writer, arg string, opts playOptions) er
 		if pr := p.table.Prompt(); pr.Kind == engine.End {
 			p.ended(pr)
 		}
-		if opts.save != "" {
-			return p.saveTo(opts.save)
+		if opts.transcript != "" {
+			return p.saveTo(opts.transcript)
 		}
 		return nil
 	}
-	if saved != nil {
+	switch {
+	case resumeStored:
+		p.resumed()
+		fmt.Fprintf(p.out, "Resumed fight %s from %s: %s so far.\n", opts.resume, where, decisions(p.table.Len()))
+	case saved != nil:
 		if err := p.replay(opts.resume, saved, false); err != nil {
 			return err
 		}
 		fmt.Fprintf(p.out, "Resumed %s: %d decisions made again.\n", opts.resume, len(saved.Decisions))
 	}
 	return p.play()
+}
+
+// storedName is the name a stored fight keeps its encounter by: the
+// absolute path of a file, so that the encounter's relative content:
+// folders are found again from any directory, or a bundled encounter's
+// name.
+func storedName(name string) string {
+	if _, err := os.Stat(name); err == nil {
+		return absAll([]string{name})[0]
+	}
+	return name
+}
+
+// resumed marks which of a stored fight's decisions the person made, for
+// undo: those of the side played (the side of the first combatant to act,
+// unless --side says otherwise) and the GM's, none with --auto.
+func (p *player) resumed() {
+	n := p.table.Len()
+	p.human = make([]bool, n)
+	if p.opts.auto {
+		return
+	}
+	for i := range n {
+		rec, err := p.table.Record(i)
+		if err != nil {
+			continue
+		}
+		if p.opts.side == "" && rec.Actor != engine.GM {
+			p.opts.side = p.table.SideOf(rec.Actor)
+			fmt.Fprintf(p.out, "You play the %s side.\n", p.opts.side)
+		}
+		p.human[i] = rec.Actor == engine.GM || p.table.SideOf(rec.Actor) == p.opts.side
+	}
+}
+
+// decide submits a command to the table, through the store when the fight
+// is recorded there.
+func (p *player) decide(actor, text string, src dice.Source) ([]string, error) {
+	if p.fight != nil {
+		return p.fight.Submit(p.ctx, actor, text, src)
+	}
+	return p.table.Submit(actor, text, src)
+}
+
+// takeBack undoes the table's last decision, recording the undo in the
+// store when the fight is recorded there.
+func (p *player) takeBack() error {
+	if p.fight != nil {
+		_, err := p.fight.Undo(p.ctx)
+		return err
+	}
+	p.table.Undo()
+	return nil
 }
 
 // encounterOf finds the encounter to play: the one named by arg, or for
@@ -358,15 +503,18 @@ func (p *player) play() error {
 			return fmt.Errorf("the built-in policy's choice %q was refused: %w", text, err)
 		}
 	}
-	if p.opts.save != "" {
-		if err := p.saveTo(p.opts.save); err != nil {
+	if p.opts.transcript != "" {
+		if err := p.saveTo(p.opts.transcript); err != nil {
 			return err
 		}
 	}
 	if p.inputErr != nil {
 		hint := ""
-		if p.opts.save == "" {
-			hint = "; play with --save FILE to keep a fight you leave, and --resume FILE to go on with it"
+		switch {
+		case p.fight != nil:
+			hint = fmt.Sprintf("; it is kept: fray play --resume %s goes on with it", p.fight.Header().ID)
+		case p.opts.transcript == "":
+			hint = "; play with --save to keep a fight you leave, and --resume ID to go on with it"
 		}
 		return fmt.Errorf("%w; the fight was not over after %s%s", p.inputErr, decisions(p.table.Len()), hint)
 	}
@@ -538,7 +686,7 @@ func (p *player) submit(actor, text string, human bool) error {
 			script = dice.NewScript(typed...)
 			src = script
 		}
-		_, err := p.table.Submit(actor, text, src)
+		_, err := p.decide(actor, text, src)
 		if need, ok := dice.IsNeed(err); ok && script != nil {
 			v, err := p.askDie(actor, text, len(typed)+1, need.Sides)
 			switch {
@@ -632,8 +780,11 @@ func (p *player) askDie(actor, text string, n, sides int) (int, error) {
 func (p *player) undo() {
 	for len(p.human) > 0 {
 		last := p.human[len(p.human)-1]
+		if err := p.takeBack(); err != nil {
+			fmt.Fprintf(p.out, "could not undo: %v\n", err)
+			return
+		}
 		p.human = p.human[:len(p.human)-1]
-		p.table.Undo()
 		if last {
 			fmt.Fprintln(p.out, "undone")
 			return
@@ -684,7 +835,7 @@ func (p *player) replay(file string, saved *savedFight, show bool) error {
 	}
 	for i, d := range saved.Decisions {
 		script := dice.NewScript(d.Dice...)
-		lines, err := p.table.Submit(d.Actor, d.Command, script)
+		lines, err := p.decide(d.Actor, d.Command, script)
 		if err != nil {
 			if need, ok := dice.IsNeed(err); ok {
 				return fmt.Errorf("%s: decision %d (%s: %s) needs a d%d more than the %d dice saved with it", file, i+1, d.Actor, d.Command, need.Sides, len(d.Dice))

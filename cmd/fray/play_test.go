@@ -85,7 +85,7 @@ func TestPlayUndo(t *testing.T) {
 
 func TestPlaySaveAndReplay(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "fight.json")
-	first := play(t, "", "alley_fight", "--auto", "--seed", "9", "--save", file)
+	first := play(t, "", "alley_fight", "--auto", "--seed", "9", "--transcript", file)
 	if first.code != 0 {
 		t.Fatalf("exit %d: %s", first.code, first.stderr)
 	}

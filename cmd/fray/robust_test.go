@@ -154,16 +154,16 @@ func TestPlayRefusesUnknownSides(t *testing.T) {
 
 // TestPlayReportsTheEndOfInput checks that input ending before the fight,
 // or a line too long to read, is an error (it used to end silently with
-// exit 0), after saving to --save.
+// exit 0), after writing --transcript FILE.
 func TestPlayReportsTheEndOfInput(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "left.json")
-	r := play(t, "1\n", "alley_fight", "--seed", "1", "--side", "players", "--save", file)
+	r := play(t, "1\n", "alley_fight", "--seed", "1", "--side", "players", "--transcript", file)
 	want := "fray: the input ended; the fight was not over after 2 decisions\n"
 	if r.code != exitError || r.stderr != want || !strings.HasSuffix(r.stdout, "> \ntranscript saved to "+file+"\n") {
 		t.Errorf("exit %d, stderr %q, want %q; output ends %q", r.code, r.stderr, want, tail(r.stdout))
 	}
 	r = play(t, strings.Repeat("x", 70_000)+"\n", "alley_fight", "--seed", "1", "--side", "players")
-	want = "fray: a line of input is longer than 65536 bytes, the most fray play reads; the fight was not over after 0 decisions; play with --save FILE to keep a fight you leave, and --resume FILE to go on with it\n"
+	want = "fray: a line of input is longer than 65536 bytes, the most fray play reads; the fight was not over after 0 decisions; play with --save to keep a fight you leave, and --resume ID to go on with it\n"
 	if r.code != exitError || r.stderr != want {
 		t.Errorf("exit %d, stderr %q, want %q", r.code, r.stderr, want)
 	}
@@ -188,16 +188,16 @@ func TestPlayEnterWithoutDefault(t *testing.T) {
 	}
 }
 
-// TestPlayReplaySavesAndRefusesExtraDice checks that --save works with
+// TestPlayReplaySavesAndRefusesExtraDice checks that --transcript works with
 // --replay (it was ignored) and that a saved decision with dice it does
 // not use is refused, naming it.
 func TestPlayReplaySavesAndRefusesExtraDice(t *testing.T) {
 	dir := t.TempDir()
 	first, again := filepath.Join(dir, "first.json"), filepath.Join(dir, "again.json")
-	if r := play(t, "", "pistols_at_dawn", "--auto", "--seed", "2", "--save", first); r.code != exitOK {
+	if r := play(t, "", "pistols_at_dawn", "--auto", "--seed", "2", "--transcript", first); r.code != exitOK {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	if r := play(t, "", "pistols_at_dawn", "--replay", first, "--save", again); r.code != exitOK || !strings.HasSuffix(r.stdout, "transcript saved to "+again+"\n") {
+	if r := play(t, "", "pistols_at_dawn", "--replay", first, "--transcript", again); r.code != exitOK || !strings.HasSuffix(r.stdout, "transcript saved to "+again+"\n") {
 		t.Fatalf("exit %d: %s\n%s", r.code, r.stderr, tail(r.stdout))
 	}
 	a, _ := os.ReadFile(first)

@@ -147,6 +147,9 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 			if fail := f.checkStepper(&before, p.Actor, p.Options[k].Command, recorder.Draws, events); fail != nil {
 				return fail
 			}
+			if fail := f.checkForget(&before, p.Actor, p.Options[k].Command, recorder.Draws, events); fail != nil {
+				return fail
+			}
 			if fail := f.checkEvents(&before, events); fail != nil {
 				return fail
 			}
@@ -489,10 +492,7 @@ func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice
 		return nil
 	}
 	s := f.g.Clone(before)
-	values := make([]int, len(draws))
-	for i, d := range draws {
-		values[i] = d.Value
-	}
+	values := drawnValues(draws)
 	script := dice.NewScript(values...)
 	var stepped []E
 	err := dice.Run(func() error {
@@ -515,6 +515,61 @@ func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice
 		return f.fail("Step leaves a state other than Decide and Evolve do (%s from %s):\nstep %s\nlive %s", f.format(c), actor, got, live)
 	}
 	return nil
+}
+
+// checkForget checks, for a ruleset with engine.Forgetting, that deciding
+// the command from the state before the decision with what the command does
+// not read forgotten, with the same dice, gives the same events, the same
+// state afterwards and, for a ruleset with engine.Odds, the same outcome.
+func (f *fight[S, C, E]) checkForget(before *S, actor string, c C, draws []dice.Draw, events []E) *failure {
+	if _, ok := f.g.(engine.Forgetting[S, C]); !ok {
+		return nil
+	}
+	s := f.g.Clone(before)
+	engine.Forget(f.g, &s, actor, c)
+	values := drawnValues(draws)
+	script := dice.NewScript(values...)
+	var decided []E
+	err := dice.Run(func() error {
+		var err error
+		decided, err = f.g.Decide(&s, actor, c, script)
+		return err
+	})
+	if err != nil {
+		return f.fail("Decide refused after Forget what it accepted before (%s from %s): %v", f.format(c), actor, err)
+	}
+	if script.Drawn() != len(values) {
+		return f.fail("after Forget, Decide drew %d dice where it drew %d before (%s from %s)", script.Drawn(), len(values), f.format(c), actor)
+	}
+	want, _ := json.Marshal(events)
+	if got, _ := json.Marshal(decided); !bytes.Equal(got, want) {
+		return f.fail("Forget changed the events of %s from %s:\nforgotten %s\nbefore    %s", f.format(c), actor, got, want)
+	}
+	if sum, ok := f.g.(engine.Odds[S, C, E]); ok {
+		after := f.enc.State()
+		n := len(f.g.Roster(before))
+		wantDamage, gotDamage := make([]int, n), make([]int, n)
+		wantTags := sum.Outcome(before, actor, events, after, nil, wantDamage)
+		gotTags := sum.Outcome(&s, actor, decided, after, nil, gotDamage)
+		if !slices.Equal(gotTags, wantTags) || !slices.Equal(gotDamage, wantDamage) {
+			return f.fail("Forget changed the outcome of %s from %s: tags %v damage %v, before tags %v damage %v", f.format(c), actor, gotTags, gotDamage, wantTags, wantDamage)
+		}
+	}
+	engine.Apply(f.g, &s, decided)
+	live, _ := marshal(f.enc.State())
+	if got, _ := marshal(&s); !bytes.Equal(got, live) {
+		return f.fail("after Forget, %s from %s leaves another state:\nforgotten %s\nlive      %s", f.format(c), actor, got, live)
+	}
+	return nil
+}
+
+// drawnValues returns the values of the dice drawn, to be drawn again.
+func drawnValues(draws []dice.Draw) []int {
+	values := make([]int, len(draws))
+	for i, d := range draws {
+		values[i] = d.Value
+	}
+	return values
 }
 
 // checkEnd checks the finished fight: Replay and Restore give its state,

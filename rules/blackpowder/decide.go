@@ -882,7 +882,7 @@ func (r *run) jam(a *Combatant, weapon int) bool {
 	case 10:
 		stands = true
 	}
-	r.emit(&Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded})
+	r.emit(parts.PutIn(r.hot, (*hotMemory).jammed, Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded}))
 	if die == 1 {
 		// The gun explodes: d10 damage to the shooter, Toughness applies:
 		// what it stops is alike.
@@ -1173,11 +1173,11 @@ func (r *run) declareAimed(who string, aim Aim) bool {
 		return false
 	}
 	cmd := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
-	queue := r.s.opportunists(c, cmd)
+	queue := r.s.opportunists(r.reactionMemory(), c, cmd)
 	if len(queue) == 0 {
 		return false
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: queue, Aim: &aim}}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: r.keepReactions(queue), Aim: &aim}}))
 	return true
 }
 

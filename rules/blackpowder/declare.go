@@ -28,6 +28,30 @@ func (r *run) dryRun(mode string) *run {
 	return &h.probeRun
 }
 
+// reactionMemory returns an empty queue to list a declaration's reactions
+// in: memory a Step reuses, or nil for memory of its own. keepReactions
+// then keeps the queue for the declared event.
+func (r *run) reactionMemory() []Reaction {
+	if r.hot == nil || r != &r.hot.run {
+		return nil
+	}
+	return r.hot.reactionList[:0]
+}
+
+// keepReactions returns queue q, listed in reactionMemory, as the declared
+// event keeps it: in a Step, in its hot memory until the next Step (the
+// capped slice never writes over what follows); else q itself.
+func (r *run) keepReactions(q []Reaction) []Reaction {
+	if r.hot == nil || r != &r.hot.run {
+		return q
+	}
+	h := r.hot
+	h.reactionList = q[:0]
+	start := len(h.reactions)
+	h.reactions = append(h.reactions, q...)
+	return h.reactions[start:len(h.reactions):len(h.reactions)]
+}
+
 // probeSource is the dice of a dry run that only checks whether a command
 // is legal: every die shows 1.
 type probeSource struct{}
@@ -42,7 +66,7 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 	if err != nil {
 		return err
 	}
-	queue := r.s.reactors(c, cmd)
+	queue := r.s.reactors(r.reactionMemory(), c, cmd)
 	if len(queue) == 0 {
 		return r.act(who, cmd)
 	}
@@ -52,15 +76,15 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		return err
 	}
 	// The declaration keeps a copy: cmd may be a policy's, reused by Moves.
-	r.emit(parts.PutIn(r.hot, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: queue}}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: r.keepReactions(queue)}}))
 	return nil
 }
 
-// reactors lists who may answer c's command before it resolves: hostile
-// melee fighters it provokes (R34), in roster order, then every other
-// holder of a delayed action (R08, §7 4a).
-func (s *State) reactors(c *Combatant, cmd Command) []Reaction {
-	q := s.opportunists(c, cmd)
+// reactors appends to q who may answer c's command before it resolves:
+// hostile melee fighters it provokes (R34), in roster order, then every
+// other holder of a delayed action (R08, §7 4a).
+func (s *State) reactors(q []Reaction, c *Combatant, cmd Command) []Reaction {
+	q = s.opportunists(q, c, cmd)
 	for i := range s.Combatants {
 		if h := &s.Combatants[i]; h.ID != c.ID && h.Delayed && h.Status == Active && h.HeldBy == "" {
 			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
@@ -130,12 +154,12 @@ func (r *run) rule(who string, cmd *Ruling) error {
 	return nil
 }
 
-// opportunists lists, as entries of a declaration's queue, the hostile
+// opportunists appends to out, as entries of a declaration's queue, the hostile
 // combatants the command gives an opportunity attack (R34, A22): those
 // with a melee weapon or fists in hand within reach of a combatant who
 // fires a ranged weapon, reloads, revives or runs, or whose reach a move
 // or run enters, crosses or leaves. Immediate actions never provoke.
-func (s *State) opportunists(c *Combatant, cmd Command) []Reaction {
+func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reaction {
 	from, to, moving := path(c, cmd)
 	provokes := false
 	switch cmd := cmd.(type) {
@@ -155,7 +179,6 @@ func (s *State) opportunists(c *Combatant, cmd Command) []Reaction {
 	case *Run:
 		provokes = true
 	}
-	var out []Reaction
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
 		if t.Group == c.Group || t.Status != Active || t.HeldBy != "" || s.unaware(t) || (t.Weapon().Kind != Melee && t.Weapon().Kind != Unarmed) {

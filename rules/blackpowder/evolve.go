@@ -157,6 +157,12 @@ func evolve(s *State, e Event) {
 		d := e.Declaration
 		s.Declared = &d
 	case *ReactionDone:
+		if q := s.Declared.Queue; s.hot != nil && s.Declared == &s.hot.declared {
+			// The hot memory's own queue: shifted in place, so that
+			// its memory is reused at full size by the next declaration.
+			s.Declared.Queue = q[:copy(q, q[1:])]
+			break
+		}
 		s.Declared.Queue = s.Declared.Queue[1:]
 	case *SpeedContest:
 		d := s.Declared

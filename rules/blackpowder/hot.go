@@ -22,6 +22,9 @@ type hotMemory struct {
 	declared Declaration
 	// ints holds the numbers of the current Step's events (damage dice).
 	ints []int
+	// reactions holds the queues of the current Step's declared actions,
+	// reactionList the one being listed.
+	reactions, reactionList []Reaction
 
 	// The commands of the last Moves, by type.
 	attackCommands   parts.Pool[Attack]
@@ -62,6 +65,7 @@ type hotMemory struct {
 	lapsedEvents              parts.Pool[Lapsed]
 	declarationClosedEvents   parts.Pool[DeclarationClosed]
 	diedEvents                parts.Pool[Died]
+	jammedEvents              parts.Pool[Jammed]
 }
 
 // hot returns the state's hot memory, made on first use.
@@ -88,6 +92,7 @@ func (h *hotMemory) resetCommands() {
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
 	h.ints = h.ints[:0]
+	h.reactions = h.reactions[:0]
 	h.attackRolledEvents.Reset()
 	h.turnStartedEvents.Reset()
 	h.roundStartedEvents.Reset()
@@ -114,6 +119,7 @@ func (h *hotMemory) resetEvents() {
 	h.lapsedEvents.Reset()
 	h.declarationClosedEvents.Reset()
 	h.diedEvents.Reset()
+	h.jammedEvents.Reset()
 }
 
 // command returns a command value for Moves to list: from the pool the
@@ -205,4 +211,5 @@ func (h *hotMemory) declarationClosed() *parts.Pool[DeclarationClosed] {
 	return &h.declarationClosedEvents
 }
 
-func (h *hotMemory) died() *parts.Pool[Died] { return &h.diedEvents }
+func (h *hotMemory) died() *parts.Pool[Died]     { return &h.diedEvents }
+func (h *hotMemory) jammed() *parts.Pool[Jammed] { return &h.jammedEvents }

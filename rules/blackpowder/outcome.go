@@ -172,3 +172,15 @@ func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 // not change while the copy is in use. Exact odds copy a state per dice
 // path with it.
 func (Rules) ScratchInto(dst, s *State) { s.scratchInto(dst) }
+
+// Forget clears from s what actor's command c does not read, so that exact
+// odds resolve it once for situations that differ only there: a target
+// who takes the blow never reads the attack total a dodge would have been
+// rolled against (R23), and nothing after it keeps that total.
+func (Rules) Forget(s *State, actor string, c Command) {
+	if _, ok := c.(*Take); ok && s.Pending != nil && s.Pending.Stage == "dodge" && s.Pending.Total != 0 {
+		p := *s.Pending
+		p.Total = 0
+		s.Pending = &p
+	}
+}

@@ -1,6 +1,7 @@
 package blackpowder
 
 import (
+	"strings"
 	"testing"
 
 	"fray/dice"
@@ -49,5 +50,28 @@ func TestRandomFightsEnd(t *testing.T) {
 		if replay := enc.Replay(); len(replay.Combatants) != len(enc.State().Combatants) {
 			t.Fatal("replay differs")
 		}
+	}
+}
+
+// A command sent as JSON meets the bounds the text parser sets: a move to
+// 1e300 is refused as off the map, and changes nothing.
+func TestJSONCommandsMeetTheTextBounds(t *testing.T) {
+	s, err := alley().State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s))
+	_, err = table.SubmitJSON("beatrix", []byte(`{"kind":"move","x":1e300,"y":0}`), dice.NewScript())
+	if engine.CodeOf(err) != engine.Invalid || !strings.Contains(err.Error(), "off the map") {
+		t.Errorf("a move to 1e300: %v, want an invalid command off the map", err)
+	}
+	// A move on the map passes the parser and meets the rules: it is not
+	// beatrix's turn to move yet.
+	_, err = table.SubmitJSON("beatrix", []byte(`{"kind":"move","x":1,"y":0}`), dice.NewScript())
+	if engine.CodeOf(err) == engine.Invalid {
+		t.Errorf("a move to 1,0: %v, want the rules' refusal, not the parser's", err)
+	}
+	if table.Len() != 0 {
+		t.Errorf("refusals recorded %d decisions", table.Len())
 	}
 }

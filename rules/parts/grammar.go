@@ -194,7 +194,7 @@ type Phrase struct {
 // Say starts a phrase with verb and positional words; empty words are left
 // out.
 func Say(verb string, args ...string) *Phrase {
-	p := &Phrase{Verb: verb}
+	p := &Phrase{Verb: verb, Args: make([]string, 0, len(args))}
 	for _, a := range args {
 		if a != "" {
 			p.Args = append(p.Args, a)
@@ -253,7 +253,15 @@ func (p *Phrase) Num(k string, n int) *Phrase {
 
 // String writes the phrase as Parse reads it.
 func (p Phrase) String() string {
+	n := len(p.Verb)
+	for _, a := range p.Args {
+		n += 1 + len(a)
+	}
+	for _, o := range p.Options {
+		n += 2 + len(o[0]) + len(o[1])
+	}
 	var b strings.Builder
+	b.Grow(n)
 	b.WriteString(p.Verb)
 	for _, a := range p.Args {
 		b.WriteByte(' ')

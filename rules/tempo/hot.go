@@ -49,8 +49,11 @@ type hotMemory struct {
 	stepSquares         []Square
 	stepCells           parts.Pool[Square]
 	stepIDs             []string
-	stepChoices         []Choice
-	ints                []int
+	// partners is where finishExchange lists a combatant's grapple
+	// partners that are still standing, before dispose keeps them.
+	partners    []string
+	stepChoices []Choice
+	ints        []int
 
 	// Working memory: the searches of the board (board for a menu or a
 	// destination, route for a declared path, with its path), the

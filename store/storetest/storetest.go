@@ -40,6 +40,7 @@ func Run(t *testing.T, fresh Fresh) {
 		{"Errors", testErrors},
 		{"UnknownRulesetAndKind", testUnknown},
 		{"Hammer", testHammer},
+		{"Import", testImport},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -485,5 +486,73 @@ func testHammer(t *testing.T, open Opener) {
 			t.Fatalf("worker %d: %d after %d", w, n, prev)
 		}
 		last[fmt.Sprint(w)] = n
+	}
+}
+
+// testImport checks that a fight's log imported under another id loads to
+// the same fight, and that an import that fails records nothing.
+func testImport(t *testing.T, open Opener) {
+	ctx := t.Context()
+	s := store.New(backend(t, open), Registry(t))
+	f, err := s.Create(ctx, "original", "alley_fight.yaml", AlleyFight(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 30 {
+		if ok, err := Move(ctx, f, rng); err != nil {
+			t.Fatal(err)
+		} else if !ok {
+			break
+		}
+	}
+	if _, err := f.Undo(ctx); err != nil {
+		t.Fatal(err)
+	}
+	h, entries, err := s.Log(ctx, "original")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The Fight's own log, kept as it appended, is the stored one.
+	mine := f.Entries()
+	if len(mine) != len(entries) {
+		t.Fatalf("the Fight has seen %d entries, the store holds %d", len(mine), len(entries))
+	}
+	for i := range entries {
+		if mine[i].Version != entries[i].Version || mine[i].Kind != entries[i].Kind || normal(t, mine[i].Decision) != normal(t, entries[i].Decision) {
+			t.Fatalf("entry %d: the Fight has %+v, the store %+v", i+1, mine[i], entries[i])
+		}
+	}
+	h.ID = "copy"
+	if _, err := s.Import(ctx, h, entries); err != nil {
+		t.Fatalf("importing: %v", err)
+	}
+	g, err := s.Open(ctx, "copy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, f.Table(), g.Table())
+	if g.Version() != f.Version() {
+		t.Fatalf("imported version %d, want %d", g.Version(), f.Version())
+	}
+	if _, err := s.Import(ctx, h, entries); !errors.Is(err, store.ErrExists) {
+		t.Fatalf("importing a fight twice: got %v, want ErrExists", err)
+	}
+	// An entry whose command is of no known kind: nothing is recorded.
+	bad := slices.Clone(entries)
+	bad[len(bad)/2].Decision.Command = json.RawMessage(`{"kind":"nosuch"}`)
+	h.ID = "broken"
+	if _, err := s.Import(ctx, h, bad); err == nil {
+		t.Fatal("importing an entry of an unknown kind: no error")
+	}
+	if err := s.Backend().Import(ctx, store.Header{ID: "original", Ruleset: h.Ruleset, Format: h.Format, Name: h.Name, Source: h.Source}, entries); !errors.Is(err, store.ErrExists) {
+		t.Fatalf("backend import over a taken id: got %v, want ErrExists", err)
+	}
+	list, err := s.Backend().List(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != 2 {
+		t.Fatalf("after a refused import the store holds %+v, want original and copy only", list)
 	}
 }

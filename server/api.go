@@ -1,0 +1,631 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/odds"
+	"fray/store"
+)
+
+// Auth is how a request names its token: the Authorization header
+// (Bearer TOKEN) or, for clients that cannot set headers, ?token=.
+type Auth struct {
+	Authorization string `header:"Authorization" doc:"Bearer TOKEN: a GM or player token of the fight"`
+	Token         string `query:"token" doc:"the token, for clients that cannot send an Authorization header (a browser's EventSource)"`
+}
+
+// token returns the token a request names.
+func (a Auth) token() string {
+	if t, ok := strings.CutPrefix(a.Authorization, "Bearer "); ok {
+		return strings.TrimSpace(t)
+	}
+	return a.Token
+}
+
+// CreateInput is the request to create a fight.
+type CreateInput struct {
+	Body CreateBody
+}
+
+// CreateBody says what encounter a new fight starts from: its text, or a
+// bundled encounter's name.
+type CreateBody struct {
+	Encounter string `json:"encounter,omitempty" maxLength:"262144" doc:"the encounter file's text, YAML or JSON (as fray play reads it)"`
+	Bundled   string `json:"bundled,omitempty" maxLength:"200" doc:"the name of a bundled encounter, such as alley_fight, instead of encounter"`
+	Name      string `json:"name,omitempty" maxLength:"200" doc:"a name for the encounter, for messages (default: encounter.yaml, or the bundled name)"`
+	// Content is the local content the encounter brings in with use:.
+	Content map[string]string `json:"content,omitempty" maxProperties:"256" doc:"local content documents the encounter may bring in with use:, each YAML text by its path: FOLDER/NAME.yaml for the encounter's content: FOLDER, or --content/0/NAME.yaml for content searched after it"`
+}
+
+// Created is a new fight with the tokens to play it.
+type Created struct {
+	ID      string `json:"id" doc:"the fight's id"`
+	Ruleset string `json:"ruleset"`
+	Version int64  `json:"version"`
+	// GMToken lets its holder do everything and see everything.
+	GMToken string `json:"gm_token" doc:"the GM's token: keep it; it is shown only now"`
+	// Players are the combatants' tokens, one each.
+	Players []Seat `json:"players" doc:"one token per combatant, to hand to whoever plays it"`
+}
+
+// Seat is one combatant's token.
+type Seat struct {
+	Combatant string `json:"combatant"`
+	Side      string `json:"side"`
+	Token     string `json:"token"`
+	// Join is the path a player opens to join: the fight with the token.
+	Join string `json:"join"`
+}
+
+// CreateOutput is the answer to CreateInput.
+type CreateOutput struct {
+	Location string `header:"Location"`
+	Body     Created
+}
+
+// FightInput names a fight and the token of the request.
+type FightInput struct {
+	Auth
+	ID string `path:"id" maxLength:"200" doc:"the fight's id"`
+}
+
+// ViewerInfo says whose eyes a view is through.
+type ViewerInfo struct {
+	GM        bool   `json:"gm,omitempty"`
+	Combatant string `json:"combatant,omitempty"`
+}
+
+// FightView is a fight as one viewer may see it now.
+type FightView struct {
+	ID      string     `json:"id"`
+	Ruleset string     `json:"ruleset"`
+	Name    string     `json:"name"`
+	Version int64      `json:"version" doc:"the number of entries of the fight's log: a decision names it"`
+	Viewer  ViewerInfo `json:"viewer"`
+	// State is the ruleset's state, redacted for the viewer.
+	State json.RawMessage `json:"state"`
+	// Prompt is who must decide what now, as the viewer may see it.
+	Prompt engine.Prompt[string] `json:"prompt"`
+	// Yours is set when the viewer may answer the prompt.
+	Yours bool `json:"yours"`
+}
+
+// ViewOutput is the answer to a read of a fight.
+type ViewOutput struct {
+	Body FightView
+}
+
+// TranscriptOutput is a fight's decisions as one viewer may see them.
+type TranscriptOutput struct {
+	Body struct {
+		Version int64          `json:"version"`
+		Entries []engine.Entry `json:"entries"`
+	}
+}
+
+// DecideInput is a decision.
+type DecideInput struct {
+	Auth
+	ID   string `path:"id" maxLength:"200"`
+	Body DecisionBody
+}
+
+// DecisionBody is a decision: the command as text (what fray play takes)
+// or as JSON, by whom, against which version, and with physical dice.
+type DecisionBody struct {
+	Version     int64           `json:"version" minimum:"0" doc:"the version of the fight the decision answers: a decision against any other is refused with 409"`
+	Actor       string          `json:"actor,omitempty" maxLength:"200" doc:"who decides (default: the player's combatant; for the GM, the prompt's actor)"`
+	Command     string          `json:"command,omitempty" maxLength:"4096" doc:"the command as text, as fray play takes it: attack thug1"`
+	CommandJSON json.RawMessage `json:"command_json,omitempty" doc:"the command as kinded JSON, instead of command"`
+	Physical    bool            `json:"physical,omitempty" doc:"the table rolls real dice: dice holds those rolled so far; the server answers 422 needs-dice naming the next die until it has them all"`
+	Dice        []int           `json:"dice,omitempty" maxItems:"1000" doc:"the physical dice rolled for this decision, in the order asked for"`
+}
+
+// Decided is what a decision did, as the decider may see it.
+type Decided struct {
+	Version int64                 `json:"version"`
+	Entry   engine.Entry          `json:"entry"`
+	Prompt  engine.Prompt[string] `json:"prompt"`
+}
+
+// DecideOutput is the answer to a decision.
+type DecideOutput struct {
+	Body Decided
+}
+
+// UndoInput takes back the last decision in force.
+type UndoInput struct {
+	Auth
+	ID   string `path:"id" maxLength:"200"`
+	Body struct {
+		Version int64 `json:"version" minimum:"0" doc:"the version the undo answers"`
+	}
+}
+
+// UndoOutput is the fight after an undo.
+type UndoOutput struct {
+	Body struct {
+		Version int64                 `json:"version"`
+		Prompt  engine.Prompt[string] `json:"prompt"`
+	}
+}
+
+// OddsInput asks for the exact odds of the current prompt's options.
+type OddsInput struct {
+	Auth
+	ID     string `path:"id" maxLength:"200"`
+	Policy string `query:"policy" maxLength:"100" doc:"the policy that answers the prompts met while resolving each option (default: the ruleset's)"`
+}
+
+// OddsOutput is the odds of every option.
+type OddsOutput struct {
+	Body struct {
+		Version int64         `json:"version"`
+		Menu    odds.MenuJSON `json:"menu"`
+	}
+}
+
+// ListInput asks for the fights a server holds.
+type ListInput struct {
+	Auth
+}
+
+// ListOutput lists fights.
+type ListOutput struct {
+	Body struct {
+		Fights []store.Summary `json:"fights"`
+	}
+}
+
+// register adds every operation to the API.
+func (s *Server) register() {
+	bearer := []map[string][]string{{"bearer": {}}}
+	huma.Register(s.api, huma.Operation{
+		OperationID: "create-fight", Method: http.MethodPost, Path: "/fights",
+		Summary:       "Create a fight from an encounter",
+		Description:   "Starts the encounter and returns the GM's token and one token per combatant. Tokens are shown only here; the server keeps their hashes.",
+		DefaultStatus: http.StatusCreated, MaxBodyBytes: s.cfg.MaxBody, Tags: []string{"fights"},
+	}, s.create)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "list-fights", Method: http.MethodGet, Path: "/fights",
+		Summary: "List the fights (the server's admin token only)", Security: bearer, Tags: []string{"fights"},
+	}, s.list)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "get-fight", Method: http.MethodGet, Path: "/fights/{id}",
+		Summary: "Read a fight's state and prompt as the token's holder may see them", Security: bearer, Tags: []string{"fights"},
+	}, s.view)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "get-transcript", Method: http.MethodGet, Path: "/fights/{id}/transcript",
+		Summary: "Read a fight's decisions as the token's holder may see them", Security: bearer, Tags: []string{"fights"},
+	}, s.transcript)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "decide", Method: http.MethodPost, Path: "/fights/{id}/decisions",
+		Summary:     "Make a decision",
+		Description: "Submits a command for an actor against a version of the fight. A player acts only for their combatant. Two decisions against one version give one success and one 409 with the current version.",
+		Security:    bearer, MaxBodyBytes: 64 << 10, Tags: []string{"fights"},
+	}, s.decide)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "undo", Method: http.MethodPost, Path: "/fights/{id}/undo",
+		Summary:     "Take back the last decision in force",
+		Description: "The GM may take back any decision; a player only their combatant's, when it is the last. The undo is recorded: nothing is deleted.",
+		Security:    bearer, MaxBodyBytes: 1 << 10, Tags: []string{"fights"},
+	}, s.undo)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "get-odds", Method: http.MethodGet, Path: "/fights/{id}/odds",
+		Summary:     "Exact odds of the current prompt's options",
+		Description: "For the GM, or for a player whose prompt it is. A player gets no odds while something is hidden from them (they could betray it).",
+		Security:    bearer, Tags: []string{"fights"},
+	}, s.odds)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "health", Method: http.MethodGet, Path: "/healthz",
+		Summary: "Whether the server is up and its store answers, for load balancers",
+		Tags:    []string{"server"},
+	}, s.health)
+	s.registerStream()
+}
+
+// HealthOutput says the server is up.
+type HealthOutput struct {
+	Body struct {
+		OK bool `json:"ok"`
+	}
+}
+
+// health answers 200 when the store answers, 503 when it does not.
+func (s *Server) health(ctx context.Context, _ *struct{}) (*HealthOutput, error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if _, err := s.grants.Grant(ctx, "health-check"); err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, problem(http.StatusServiceUnavailable, "store-down", "the store does not answer: %v", err)
+	}
+	out := &HealthOutput{}
+	out.Body.OK = true
+	return out, nil
+}
+
+// grantFor checks a request's token against fight id.
+func (s *Server) grantFor(ctx context.Context, a Auth, id string) (store.Grant, error) {
+	tok := a.token()
+	if tok == "" {
+		return store.Grant{}, problem(http.StatusUnauthorized, "no-token", "send the fight's GM or player token as Authorization: Bearer TOKEN (or ?token=TOKEN)")
+	}
+	g, err := s.grantOf(ctx, tok)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Grant{}, problem(http.StatusUnauthorized, "bad-token", "the token is not one this server gave out; ask the GM for your join link")
+	}
+	if err != nil {
+		return store.Grant{}, fmt.Errorf("checking a token: %w", err)
+	}
+	if g.Fight != id {
+		return store.Grant{}, problem(http.StatusForbidden, "other-fight", "the token is for another fight")
+	}
+	return g, nil
+}
+
+// create starts a fight and hands out its tokens.
+func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, error) {
+	b := in.Body
+	name, text := b.Name, []byte(b.Encounter)
+	switch {
+	case b.Encounter != "" && b.Bundled != "":
+		return nil, problem(http.StatusUnprocessableEntity, "invalid", "give encounter (the file's text) or bundled (a name), not both")
+	case b.Bundled != "":
+		data, ok := s.bundled(b.Bundled)
+		if !ok {
+			return nil, problem(http.StatusUnprocessableEntity, "invalid", "no bundled encounter %q", b.Bundled)
+		}
+		text = data
+		if name == "" {
+			name = b.Bundled
+		}
+	case b.Encounter == "":
+		return nil, problem(http.StatusUnprocessableEntity, "invalid", "give encounter (the file's text) or bundled (a bundled encounter's name)")
+	}
+	if name == "" {
+		name = "encounter.yaml"
+	}
+	id, err := newID()
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.cfg.Store.CreateFrom(ctx, store.Header{ID: id, Name: name, Source: string(text), Content: b.Content})
+	if err != nil {
+		if errors.Is(err, store.ErrExists) {
+			return nil, err
+		}
+		return nil, problem(http.StatusUnprocessableEntity, "invalid-encounter", "%v", err)
+	}
+	t := f.Table()
+	ids, err := combatants(t)
+	if err != nil {
+		return nil, fmt.Errorf("fight %s: %w", id, err)
+	}
+	out := &CreateOutput{Body: Created{ID: id, Ruleset: t.Ruleset(), Version: f.Version(), Players: []Seat{}}}
+	grants := map[string]store.Grant{}
+	gm, h, err := newToken()
+	if err != nil {
+		return nil, err
+	}
+	grants[h] = store.Grant{Fight: id, GM: true}
+	out.Body.GMToken = gm
+	for _, c := range ids {
+		tok, h, err := newToken()
+		if err != nil {
+			return nil, err
+		}
+		grants[h] = store.Grant{Fight: id, Combatant: c}
+		out.Body.Players = append(out.Body.Players, Seat{Combatant: c, Side: t.SideOf(c), Token: tok, Join: "/fights/" + id + "?token=" + tok})
+	}
+	if err := s.grants.AddGrants(ctx, grants); err != nil {
+		return nil, err
+	}
+	out.Location = "/fights/" + id
+	return out, nil
+}
+
+// bundled returns the text of a bundled encounter of any ruleset.
+func (s *Server) bundled(name string) ([]byte, bool) {
+	for _, id := range s.cfg.Registry.IDs() {
+		info, _ := s.cfg.Registry.Lookup(id)
+		if info.Content == nil {
+			continue
+		}
+		if data, ok := info.Content()[name]; ok && strings.Contains(string(data), "ruleset:") {
+			return data, true
+		}
+	}
+	return nil, false
+}
+
+// newID returns a new fight id: 16 random hex digits.
+func newID() (string, error) {
+	tok, _, err := newToken()
+	if err != nil {
+		return "", err
+	}
+	h := hashToken(tok)
+	return h[:16], nil
+}
+
+// combatants lists the ids of a fight's combatants, from its state's
+// combatants list (every ruleset's state has one).
+func combatants(t engine.Table) ([]string, error) {
+	data, err := t.State(engine.Everyone)
+	if err != nil {
+		return nil, fmt.Errorf("reading the state: %w", err)
+	}
+	var st struct {
+		Combatants []struct {
+			ID string `json:"id"`
+		} `json:"combatants"`
+	}
+	if err := json.Unmarshal(data, &st); err != nil {
+		return nil, fmt.Errorf("listing the combatants: %w", err)
+	}
+	var ids []string
+	for _, c := range st.Combatants {
+		if c.ID != "" && !slices.Contains(ids, c.ID) {
+			ids = append(ids, c.ID)
+		}
+	}
+	return ids, nil
+}
+
+// list lists every fight, for the server's admin token.
+func (s *Server) list(ctx context.Context, in *ListInput) (*ListOutput, error) {
+	if s.cfg.AdminToken == "" || in.token() != s.cfg.AdminToken {
+		return nil, problem(http.StatusForbidden, "admin-only", "listing every fight needs the server's admin token (fray serve prints it, or takes it from FRAY_ADMIN_TOKEN)")
+	}
+	all, err := s.cfg.Store.Backend().List(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := &ListOutput{}
+	out.Body.Fights = all
+	if out.Body.Fights == nil {
+		out.Body.Fights = []store.Summary{}
+	}
+	return out, nil
+}
+
+// viewOf is a fight as a grant sees it.
+func viewOf(f *store.Fight, g store.Grant) (FightView, error) {
+	v := viewerOf(g)
+	t := f.Table()
+	state, err := t.State(v)
+	if err != nil {
+		return FightView{}, fmt.Errorf("fight %s: the state: %w", f.Header().ID, err)
+	}
+	pr := t.PromptFor(v)
+	h := f.Header()
+	return FightView{
+		ID: h.ID, Ruleset: h.Ruleset, Name: h.Name, Version: f.Version(),
+		Viewer: ViewerInfo{GM: g.GM, Combatant: g.Combatant},
+		State:  state, Prompt: pr, Yours: yours(pr, g),
+	}, nil
+}
+
+// yours reports whether a grant's holder may answer a prompt.
+func yours(pr engine.Prompt[string], g store.Grant) bool {
+	if pr.Kind == engine.End {
+		return false
+	}
+	return g.GM || (g.Combatant != "" && pr.Accepts(g.Combatant))
+}
+
+// view reads a fight.
+func (s *Server) view(ctx context.Context, in *FightInput) (*ViewOutput, error) {
+	g, err := s.grantFor(ctx, in.Auth, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &ViewOutput{}
+	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
+		out.Body, err = viewOf(f, g)
+		return err
+	})
+	return out, err
+}
+
+// transcript reads a fight's decisions.
+func (s *Server) transcript(ctx context.Context, in *FightInput) (*TranscriptOutput, error) {
+	g, err := s.grantFor(ctx, in.Auth, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &TranscriptOutput{}
+	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
+		out.Body.Version = f.Version()
+		out.Body.Entries = f.Table().Transcript(viewerOf(g))
+		if out.Body.Entries == nil {
+			out.Body.Entries = []engine.Entry{}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// decide makes a decision.
+func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, error) {
+	g, err := s.grantFor(ctx, in.Auth, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	if (b.Command == "") == (len(b.CommandJSON) == 0) {
+		return nil, problem(http.StatusUnprocessableEntity, "invalid", "give the command as text (command) or as JSON (command_json), one of them")
+	}
+	if len(b.Dice) > 0 && !b.Physical {
+		return nil, problem(http.StatusUnprocessableEntity, "invalid", "dice are for physical dice: set physical too")
+	}
+	out := &DecideOutput{}
+	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
+		t := f.Table()
+		if b.Version != f.Version() {
+			return conflict(f.Version(), "the fight is at version %d, not %d: read it again and decide on what is there now", f.Version(), b.Version)
+		}
+		pr := t.Prompt()
+		actor := b.Actor
+		switch {
+		case actor == "" && g.GM:
+			actor = pr.Actor
+			if actor == "" {
+				actor = engine.GM
+			}
+		case actor == "":
+			actor = g.Combatant
+		case !g.GM && actor != g.Combatant:
+			return problem(http.StatusForbidden, "not-yours", "your token plays %s, not %s", g.Combatant, actor)
+		}
+		if pr.Kind == engine.End {
+			return problem(http.StatusConflict, "over", "the fight is over")
+		}
+		var src dice.Source = dice.NewCrypto()
+		if b.Physical {
+			src = dice.NewScript(b.Dice...)
+		}
+		var err error
+		if b.Command != "" {
+			_, err = f.Submit(ctx, actor, b.Command, src)
+		} else {
+			_, err = f.SubmitJSON(ctx, actor, b.CommandJSON, src)
+		}
+		if errors.Is(err, store.ErrConflict) {
+			if rerr := s.reload(ctx, in.ID); rerr != nil {
+				return rerr
+			}
+			return conflict(s.hub.latest(in.ID), "another decision was made first: read the fight again")
+		}
+		if err != nil {
+			return refusal(err, actor, len(b.Dice)+1)
+		}
+		if sc, ok := src.(*dice.Script); ok && len(sc.Unused()) > 0 {
+			// The decision is made and kept; the extra dice are reported.
+			s.cfg.Logger.Info("physical dice left unused", "fight", in.ID, "unused", sc.Unused())
+		}
+		s.hub.heard(in.ID, f.Version())
+		v := viewerOf(g)
+		if !g.GM {
+			v = engine.Viewer{Combatant: actor}
+		}
+		entries := t.Transcript(v)
+		out.Body = Decided{Version: f.Version(), Entry: entries[len(entries)-1], Prompt: t.PromptFor(viewerOf(g))}
+		return nil
+	})
+	return out, err
+}
+
+// reload marks fight id to be opened again on its next use, after another
+// process moved it, and learns its version.
+func (s *Server) reload(ctx context.Context, id string) error {
+	_, entries, err := s.cfg.Store.Log(ctx, id)
+	if err != nil {
+		return err
+	}
+	s.hub.heard(id, int64(len(entries)))
+	return nil
+}
+
+// undo takes back the last decision in force.
+func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
+	g, err := s.grantFor(ctx, in.Auth, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &UndoOutput{}
+	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
+		t := f.Table()
+		if in.Body.Version != f.Version() {
+			return conflict(f.Version(), "the fight is at version %d, not %d: read it again", f.Version(), in.Body.Version)
+		}
+		if t.Len() == 0 {
+			return problem(http.StatusConflict, "nothing-to-undo", "no decision to take back")
+		}
+		if !g.GM {
+			last, err := t.Record(t.Len() - 1)
+			if err != nil {
+				return err
+			}
+			if last.Actor != g.Combatant {
+				return problem(http.StatusForbidden, "not-yours", "the last decision is %s's, not yours: ask the GM", last.Actor)
+			}
+		}
+		if _, err := f.Undo(ctx); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				if rerr := s.reload(ctx, in.ID); rerr != nil {
+					return rerr
+				}
+				return conflict(s.hub.latest(in.ID), "another decision was made first: read the fight again")
+			}
+			return err
+		}
+		s.hub.heard(in.ID, f.Version())
+		out.Body.Version = f.Version()
+		out.Body.Prompt = t.PromptFor(viewerOf(g))
+		return nil
+	})
+	return out, err
+}
+
+// oddsTimeout bounds the time of one odds request.
+const oddsTimeout = 5 * time.Second
+
+// odds computes the exact odds of the current prompt's options.
+func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
+	g, err := s.grantFor(ctx, in.Auth, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if s.cfg.Odds == nil {
+		return nil, problem(http.StatusNotImplemented, "no-odds", "this server computes no odds")
+	}
+	out := &OddsOutput{}
+	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
+		t := f.Table()
+		pr := t.Prompt()
+		if pr.Kind == engine.End {
+			return problem(http.StatusConflict, "over", "the fight is over")
+		}
+		actor := pr.Actor
+		if !g.GM {
+			if !pr.Accepts(g.Combatant) {
+				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)
+			}
+			mine, err := t.State(viewerOf(g))
+			if err != nil {
+				return err
+			}
+			all, err := t.State(engine.Everyone)
+			if err != nil {
+				return err
+			}
+			if string(mine) != string(all) {
+				return problem(http.StatusForbidden, "hidden", "no odds while something is hidden from you: they could give it away")
+			}
+			actor = g.Combatant
+		}
+		calc, err := s.cfg.Odds(t.Ruleset())
+		if err != nil {
+			return problem(http.StatusNotImplemented, "no-odds", "%v", err)
+		}
+		menu, err := calc.All(t, actor, odds.Options{Policy: in.Policy, Timeout: oddsTimeout, Workers: 1})
+		if err != nil {
+			return problem(http.StatusUnprocessableEntity, "invalid", "%v", err)
+		}
+		out.Body.Version = f.Version()
+		out.Body.Menu = odds.NewMenuJSON(t.Ruleset(), menu)
+		return nil
+	})
+	return out, err
+}

@@ -1,0 +1,120 @@
+// Command fray-load plays many fights at once against a fray server and
+// reports the decisions' throughput and latency. Without -url it starts a
+// server of its own on loopback over a fresh SQLite file (or -postgres).
+//
+//	go run ./server/loadgen/fray-load -fights 200 -duration 20s
+//	go run ./server/loadgen/fray-load -postgres postgres://postgres@127.0.0.1/test
+//	go run ./server/loadgen/fray-load -url http://127.0.0.1:8080
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+
+	"fray/engine"
+	"fray/rules/blackpowder"
+	"fray/rules/reference"
+	"fray/rules/tempo"
+	"fray/server"
+	"fray/server/loadgen"
+	"fray/store"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintf(os.Stderr, "fray-load: %v\n", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	var o loadgen.Options
+	var pg string
+	var asJSON bool
+	flag.StringVar(&o.URL, "url", "", "the server to load (default: start one on loopback)")
+	flag.StringVar(&pg, "postgres", "", "with no -url, keep the server's fights in the PostgreSQL database at this URL (default: a fresh SQLite file)")
+	flag.IntVar(&o.Fights, "fights", 200, "fights played at once")
+	flag.IntVar(&o.Decisions, "decisions", 60, "decisions a fight makes before starting another")
+	flag.DurationVar(&o.Duration, "duration", 10e9, "how long to run")
+	flag.DurationVar(&o.Think, "think", 0, "how long each table waits before answering a prompt")
+	flag.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices")
+	flag.BoolVar(&asJSON, "json", false, "write the report as JSON")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run (server and load together) to this file")
+	flag.Parse()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	ctx := context.Background()
+	if o.URL == "" {
+		stop, url, err := serve(ctx, pg)
+		if err != nil {
+			return err
+		}
+		defer stop()
+		o.URL = url
+	}
+	rep, err := loadgen.Run(ctx, o)
+	if err != nil {
+		return err
+	}
+	if asJSON {
+		return json.NewEncoder(os.Stdout).Encode(rep)
+	}
+	fmt.Println(rep)
+	if rep.FirstError != "" {
+		fmt.Println("first error:", rep.FirstError)
+	}
+	return nil
+}
+
+// serve starts a server on loopback over a fresh store.
+func serve(ctx context.Context, pg string) (func(), string, error) {
+	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
+	if err != nil {
+		return nil, "", err
+	}
+	var b store.Backend
+	var dir string
+	if pg != "" {
+		b, err = store.OpenPostgres(ctx, pg)
+	} else {
+		if dir, err = os.MkdirTemp("", "fray-load"); err != nil {
+			return nil, "", err
+		}
+		b, err = store.OpenSQLite(ctx, filepath.Join(dir, "fights.db"))
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Close()
+		return nil, "", err
+	}
+	ts := httptest.NewServer(s.Handler())
+	return func() {
+		ts.Close()
+		s.Close()
+		b.Close()
+		if dir != "" {
+			os.RemoveAll(dir)
+		}
+	}, ts.URL, nil
+}

@@ -1,0 +1,95 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/store"
+)
+
+// problemBase is where the problem types of the API are described: a
+// problem's type is problemBase + its code, such as .../conflict.
+const problemBase = "https://fray.invalid/problems/"
+
+// Problem is an error as the API answers it: an RFC 9457 problem details
+// object (application/problem+json), with the fields fray adds.
+type Problem struct {
+	huma.ErrorModel
+	// Version is the fight's current version, on a conflict: decide again
+	// against it.
+	Version int64 `json:"version,omitempty" doc:"the fight's current version, on a conflict"`
+	// Need says which die the table must roll next, on needs-dice.
+	Need *NeedDie `json:"need,omitempty" doc:"the die to roll next, on needs-dice"`
+}
+
+// NeedDie is a physical die the server needs to resolve a decision.
+type NeedDie struct {
+	// Actor is whose decision the die is for.
+	Actor string `json:"actor"`
+	// Sides is the die's size: 10 for a d10.
+	Sides int `json:"sides"`
+	// Number is the die's place among the decision's dice, from 1.
+	Number int `json:"number"`
+}
+
+// ContentType makes every problem application/problem+json.
+func (p *Problem) ContentType(string) string { return "application/problem+json" }
+
+// problem returns a problem of the given status and code with a message a
+// person can act on.
+func problem(status int, code, format string, args ...any) *Problem {
+	return &Problem{ErrorModel: huma.ErrorModel{
+		Type:   problemBase + code,
+		Title:  http.StatusText(status),
+		Status: status,
+		Detail: fmt.Sprintf(format, args...),
+	}}
+}
+
+// conflict is the 409 of a decision against a version the fight has left.
+func conflict(version int64, format string, args ...any) *Problem {
+	p := problem(http.StatusConflict, "conflict", format, args...)
+	p.Version = version
+	return p
+}
+
+// refusal turns an error of deciding or undoing into a problem: the
+// engine's refusals by their code, the store's conflicts and the rest as
+// internal errors (whose text is logged, not shown).
+func refusal(err error, actor string, dieNumber int) error {
+	var e *engine.Error
+	switch {
+	case errors.As(err, &e):
+		switch e.Code {
+		case engine.NotYourTurn:
+			return problem(http.StatusForbidden, string(e.Code), "%s", e.Msg)
+		case engine.NeedsDice:
+			return needDie(e.Need, actor, dieNumber)
+		case engine.Conflict:
+			return problem(http.StatusConflict, string(e.Code), "%s", e.Msg)
+		}
+		return problem(http.StatusUnprocessableEntity, string(e.Code), "%s", e.Msg)
+	case errors.Is(err, store.ErrNotFound):
+		return problem(http.StatusNotFound, "not-found", "no such fight")
+	}
+	if need, ok := dice.IsNeed(err); ok {
+		return needDie(need, actor, dieNumber)
+	}
+	return err
+}
+
+// needDie is the problem of a decision short of physical dice.
+func needDie(need *dice.NeedError, actor string, number int) *Problem {
+	sides := 0
+	if need != nil {
+		sides = need.Sides
+	}
+	p := problem(http.StatusUnprocessableEntity, "needs-dice", "roll 1d%d for %s's decision (die %d of it) and send the decision again with the dice so far and that one", sides, actor, number)
+	p.Need = &NeedDie{Actor: actor, Sides: sides, Number: number}
+	return p
+}

@@ -1,0 +1,316 @@
+// Package server is fray's HTTP API: the tracker's server, through which a
+// GM and players run a fight together, each on their own device.
+//
+// The API is described by an OpenAPI 3.1 document at /openapi.json (with
+// a docs page at /docs). Creating a fight returns a GM token and a token
+// per combatant; every request names its token (Authorization: Bearer, or
+// ?token= for a browser's EventSource), and a player acts only for their
+// combatant and sees only that combatant's view, made by the ruleset's
+// Secrets capability. Decisions name the version of the fight they answer,
+// so that two answers to one prompt give one success and one conflict.
+// Each viewer can follow a fight live as Server-Sent Events, resumed with
+// Last-Event-ID. Errors are RFC 9457 problem details.
+//
+// The server keeps nothing a restart would lose: fights and tokens live in
+// the store (SQLite or PostgreSQL), and with PostgreSQL every committed
+// entry is announced to every server process (LISTEN/NOTIFY), so several
+// servers can serve one fight.
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+	"github.com/danielgtaylor/huma/v2/adapters/humago"
+
+	"fray/engine"
+	"fray/odds"
+	"fray/store"
+)
+
+// Config is what a Server is made of.
+type Config struct {
+	// Store keeps the fights; its backend must implement store.Grants.
+	Store *store.Store
+	// Registry starts encounters, and offers the bundled ones by name.
+	Registry *engine.Registry
+	// Odds returns the exact-odds calculator of a ruleset, or an error
+	// saying why there is none; nil offers no odds.
+	Odds func(ruleset string) (odds.Calculator, error)
+	// Heartbeat is how often a quiet live stream gets a comment line, so
+	// that proxies keep it open and clients notice a dead one (default
+	// 15 s).
+	Heartbeat time.Duration
+	// Rate and Burst limit the requests of one token: Rate a second on
+	// average, Burst at once (defaults 20 and 40).
+	Rate  float64
+	Burst int
+	// MaxBody is the largest request body accepted, in bytes (default
+	// 1 MiB).
+	MaxBody int64
+	// AdminToken, if set, lets its holder list every fight.
+	AdminToken string
+	// Logger logs internal errors (default: slog.Default()).
+	Logger *slog.Logger
+}
+
+// Server serves the API. Its zero value is not usable: make one with New.
+type Server struct {
+	cfg    Config
+	grants store.Grants
+	api    huma.API
+	mux    *http.ServeMux
+	hub    *hub
+	limits *limiter
+
+	mu     sync.Mutex
+	fights map[string]*live
+	tokens map[string]store.Grant // by hash: grants never change
+
+	stop   context.CancelFunc
+	stopCh chan struct{}
+}
+
+// live is a fight a server has open: its table at the version last seen.
+// mu serializes the requests on it.
+type live struct {
+	mu    sync.Mutex
+	fight *store.Fight
+}
+
+// New returns a server over cfg's store. With a store.Notifier backend
+// (PostgreSQL) it listens for entries other processes commit until Close.
+func New(cfg Config) (*Server, error) {
+	if cfg.Store == nil || cfg.Registry == nil {
+		return nil, errors.New("server: a store and a registry are needed")
+	}
+	grants, ok := cfg.Store.Backend().(store.Grants)
+	if !ok {
+		return nil, errors.New("server: the store's backend keeps no tokens (store.Grants)")
+	}
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = 15 * time.Second
+	}
+	if cfg.Rate <= 0 {
+		cfg.Rate = 20
+	}
+	if cfg.Burst <= 0 {
+		cfg.Burst = 40
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = 1 << 20
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	s := &Server{
+		cfg:    cfg,
+		grants: grants,
+		mux:    http.NewServeMux(),
+		hub:    newHub(),
+		limits: newLimiter(cfg.Rate, cfg.Burst),
+		fights: map[string]*live{},
+		tokens: map[string]store.Grant{},
+		stopCh: make(chan struct{}),
+	}
+	hc := huma.DefaultConfig("fray", "1.0.0")
+	hc.OpenAPI.Info.Description = "The fray tracker's API: run a fight with a GM and players, each seeing only what they may."
+	hc.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
+		"bearer": {Type: "http", Scheme: "bearer", Description: "a GM or player token returned when the fight was created"},
+	}
+	s.api = humago.New(s.mux, hc)
+	s.register()
+	ctx, cancel := context.WithCancel(context.Background())
+	s.stop = cancel
+	if n, ok := cfg.Store.Backend().(store.Notifier); ok {
+		go s.listen(ctx, n)
+	} else {
+		close(s.stopCh)
+	}
+	return s, nil
+}
+
+// listen passes the entries other processes commit to the hub, listening
+// again after a lost connection, until ctx is done.
+func (s *Server) listen(ctx context.Context, n store.Notifier) {
+	defer close(s.stopCh)
+	for ctx.Err() == nil {
+		err := n.Listen(ctx, s.hub.heard)
+		if ctx.Err() != nil {
+			return
+		}
+		s.cfg.Logger.Error("listening for entries; trying again in a second", "err", err)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Second):
+		}
+		// Anything committed while deaf: wake every stream to look.
+		s.hub.wakeAll()
+	}
+}
+
+// Handler returns the server's HTTP handler: the API behind a rate limit
+// per token (per client address for requests without one) and a limit on
+// the size of request bodies.
+func (s *Server) Handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		key := Auth{Authorization: r.Header.Get("Authorization"), Token: r.URL.Query().Get("token")}.token()
+		if key != "" {
+			key = "token " + hashToken(key)
+		} else {
+			host, _, err := net.SplitHostPort(r.RemoteAddr)
+			if err != nil {
+				host = r.RemoteAddr
+			}
+			key = "address " + host
+		}
+		if ok, wait := s.limits.allow(key, time.Now()); !ok {
+			w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
+			writeProblem(w, problem(http.StatusTooManyRequests, "rate-limit", "too many requests with this token: wait %s and try again", wait.Round(time.Millisecond)))
+			return
+		}
+		if r.Body != nil {
+			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+		}
+		s.mux.ServeHTTP(w, r)
+	})
+}
+
+// API returns the huma API, for its OpenAPI document.
+func (s *Server) API() huma.API { return s.api }
+
+// Close stops listening for other processes' entries and ends every live
+// stream. It does not close the store.
+func (s *Server) Close() error {
+	s.stop()
+	<-s.stopCh
+	s.hub.closeAll()
+	return nil
+}
+
+// newToken returns a new unguessable token (32 random bytes, base64url)
+// and its hash, which is all the store keeps.
+func newToken() (token, hash string, err error) {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", "", fmt.Errorf("making a token: %w", err)
+	}
+	token = base64.RawURLEncoding.EncodeToString(b[:])
+	return token, hashToken(token), nil
+}
+
+// hashToken returns the hex SHA-256 of a token. Tokens carry 256 random
+// bits, so a plain hash suffices: there is nothing to guess.
+func hashToken(token string) string {
+	sum := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(sum[:])
+}
+
+// grantOf returns what token allows, from the server's memory or the
+// store.
+func (s *Server) grantOf(ctx context.Context, token string) (store.Grant, error) {
+	h := hashToken(token)
+	s.mu.Lock()
+	g, ok := s.tokens[h]
+	s.mu.Unlock()
+	if ok {
+		return g, nil
+	}
+	g, err := s.grants.Grant(ctx, h)
+	if err != nil {
+		return store.Grant{}, err
+	}
+	s.mu.Lock()
+	if len(s.tokens) >= maxTokens {
+		clear(s.tokens)
+	}
+	s.tokens[h] = g
+	s.mu.Unlock()
+	return g, nil
+}
+
+// viewerOf is the view a grant sees a fight through.
+func viewerOf(g store.Grant) engine.Viewer {
+	if g.GM {
+		return engine.Everyone
+	}
+	return engine.Viewer{Combatant: g.Combatant}
+}
+
+// maxLive bounds the fights a server keeps open in memory; past it, fights
+// not in use are let go (and opened again from the store when next used).
+// maxTokens bounds the grants it remembers.
+const (
+	maxLive   = 4096
+	maxTokens = 100_000
+)
+
+// liveFight returns the server's entry for fight id, made on first use.
+func (s *Server) liveFight(id string) *live {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, ok := s.fights[id]
+	if !ok {
+		if len(s.fights) >= maxLive {
+			s.evict()
+		}
+		l = &live{}
+		s.fights[id] = l
+	}
+	return l
+}
+
+// evict lets go of fights not in use until a quarter of the room is free.
+// A request holding a fight let go finishes with it; the next opens it
+// anew, and the store's version check keeps the two from forking it.
+func (s *Server) evict() {
+	for id, l := range s.fights {
+		if len(s.fights) < maxLive*3/4 {
+			return
+		}
+		if l.mu.TryLock() {
+			delete(s.fights, id)
+			l.mu.Unlock()
+		}
+	}
+}
+
+// withFight runs do on fight id, alone, opened anew if this server has
+// not opened it yet or another process has appended since.
+func (s *Server) withFight(ctx context.Context, id string, do func(f *store.Fight) error) error {
+	l := s.liveFight(id)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.fight == nil || s.hub.latest(id) > l.fight.Version() {
+		if err := l.reopen(ctx, s.cfg.Store, id); err != nil {
+			return err
+		}
+	}
+	return do(l.fight)
+}
+
+// reopen loads the fight again from the store.
+func (l *live) reopen(ctx context.Context, st *store.Store, id string) error {
+	f, err := st.Open(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return problem(http.StatusNotFound, "not-found", "no fight %s", id)
+	}
+	if err != nil {
+		return fmt.Errorf("opening fight %s: %w", id, err)
+	}
+	l.fight = f
+	return nil
+}

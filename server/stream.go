@@ -1,0 +1,209 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"fray/engine"
+	"fray/store"
+)
+
+// StreamEntry is one message of a live stream: an entry of the fight's
+// log as the viewer may see it now, with the viewer's prompt after it.
+type StreamEntry struct {
+	// Version is the entry's version, also the message's SSE id.
+	Version int64 `json:"version"`
+	// Kind is "decision" or "undo".
+	Kind string `json:"kind"`
+	// Entry is the decision as the viewer may see it; absent for an undo
+	// and for a decision taken back since.
+	Entry *engine.Entry `json:"entry,omitempty"`
+	// Undone is set for a decision taken back since.
+	Undone bool `json:"undone,omitempty"`
+	// Prompt is who must decide what now, as the viewer may see it.
+	Prompt engine.Prompt[string] `json:"prompt"`
+	// Current is the fight's version when the message was sent.
+	Current int64 `json:"current"`
+}
+
+// streamWriteTimeout bounds each write of a live stream.
+const streamWriteTimeout = 10 * time.Second
+
+// registerStream adds the live stream: a plain handler, for control over
+// heartbeats and ids, described in the OpenAPI document by hand.
+func (s *Server) registerStream() {
+	s.api.OpenAPI().AddOperation(&huma.Operation{
+		OperationID: "stream-fight", Method: http.MethodGet, Path: "/fights/{id}/events",
+		Summary: "Follow a fight live (Server-Sent Events)",
+		Description: "Each committed entry is sent as an event \"entry\" whose id is its version and whose data is a StreamEntry as the token's holder may see it. " +
+			"Reconnecting with Last-Event-ID (or ?since=VERSION) sends every entry after it first; without either the stream starts at the current version. " +
+			"A comment line is sent as a heartbeat when nothing else is.",
+		Tags:     []string{"fights"},
+		Security: []map[string][]string{{"bearer": {}}},
+		Parameters: []*huma.Param{
+			{Name: "id", In: "path", Required: true, Schema: &huma.Schema{Type: "string"}},
+			{Name: "token", In: "query", Schema: &huma.Schema{Type: "string"}, Description: "the token, for EventSource"},
+			{Name: "since", In: "query", Schema: &huma.Schema{Type: "integer", Minimum: ptr(0.0)}, Description: "send the entries after this version first"},
+			{Name: "Last-Event-ID", In: "header", Schema: &huma.Schema{Type: "string"}, Description: "the last id received, on reconnecting"},
+		},
+		Responses: map[string]*huma.Response{
+			"200":     {Description: "an event stream", Content: map[string]*huma.MediaType{"text/event-stream": {Schema: &huma.Schema{Type: "string"}}}},
+			"default": {Description: "a problem", Content: map[string]*huma.MediaType{"application/problem+json": {Schema: &huma.Schema{Type: "object"}}}},
+		},
+	})
+	s.mux.HandleFunc("GET /fights/{id}/events", s.stream)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// writeProblem writes a problem outside huma.
+func writeProblem(w http.ResponseWriter, p *Problem) {
+	w.Header().Set("Content-Type", "application/problem+json")
+	w.WriteHeader(p.Status)
+	json.NewEncoder(w).Encode(p) //nolint:errcheck // the client may be gone
+}
+
+// stream serves a viewer's live stream.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	id := r.PathValue("id")
+	g, err := s.grantFor(ctx, Auth{Authorization: r.Header.Get("Authorization"), Token: r.URL.Query().Get("token")}, id)
+	if err != nil {
+		if p, ok := err.(*Problem); ok {
+			writeProblem(w, p)
+			return
+		}
+		s.cfg.Logger.Error("stream", "fight", id, "err", err)
+		writeProblem(w, problem(http.StatusInternalServerError, "internal", "the server failed; try again"))
+		return
+	}
+	since := int64(-1)
+	for _, v := range []string{r.Header.Get("Last-Event-ID"), r.URL.Query().Get("since")} {
+		if v == "" {
+			continue
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 0 {
+			writeProblem(w, problem(http.StatusBadRequest, "invalid", "Last-Event-ID and since are versions: whole numbers from 0, not %q", v))
+			return
+		}
+		since = n
+		break
+	}
+	wakeCh, cancel := s.hub.subscribe(id)
+	defer cancel()
+	rc := http.NewResponseController(w)
+	rc.SetWriteDeadline(time.Time{}) //nolint:errcheck // not every writer has deadlines
+	if since < 0 {
+		var v int64
+		if err := s.withFight(ctx, id, func(f *store.Fight) error { v = f.Version(); return nil }); err != nil {
+			if p, ok := err.(*Problem); ok {
+				writeProblem(w, p)
+				return
+			}
+			writeProblem(w, problem(http.StatusInternalServerError, "internal", "the server failed; try again"))
+			return
+		}
+		since = v
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	write := func(b []byte) bool {
+		rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)) //nolint:errcheck // as above
+		if _, err := w.Write(b); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	if !write(fmt.Appendf(nil, ": fray fight %s from version %d\nretry: 2000\n\n", id, since)) {
+		return
+	}
+	beat := time.NewTicker(s.cfg.Heartbeat)
+	defer beat.Stop()
+	for {
+		msgs, err := s.pending(ctx, id, g, since)
+		if err != nil {
+			if ctx.Err() == nil {
+				s.cfg.Logger.Error("stream", "fight", id, "err", err)
+			}
+			return
+		}
+		for _, m := range msgs {
+			data, err := json.Marshal(m)
+			if err != nil {
+				return
+			}
+			if !write(fmt.Appendf(nil, "id: %d\nevent: entry\ndata: %s\n\n", m.Version, data)) {
+				return
+			}
+			since = m.Version
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.hub.done:
+			return
+		case <-wakeCh:
+		case <-beat.C:
+			if !write([]byte(": heartbeat\n\n")) {
+				return
+			}
+		}
+	}
+}
+
+// pending returns the entries of fight id after version since, as grant's
+// holder may see them now. The fight is as this server last saw it (opened
+// again if the hub has heard of newer entries): entries committed through
+// another process and not yet heard of come with the next wake-up.
+func (s *Server) pending(ctx context.Context, id string, g store.Grant, since int64) ([]StreamEntry, error) {
+	var msgs []StreamEntry
+	err := s.withFight(ctx, id, func(f *store.Fight) error {
+		if f.Version() <= since {
+			return nil
+		}
+		var err error
+		msgs, err = viewEntries(f, f.Entries(), g, since)
+		return err
+	})
+	return msgs, err
+}
+
+// viewEntries makes the stream messages of entries after since, as g's
+// holder sees them in f now.
+func viewEntries(f *store.Fight, entries []store.Entry, g store.Grant, since int64) ([]StreamEntry, error) {
+	active, err := store.Active(entries)
+	if err != nil {
+		return nil, err
+	}
+	v := viewerOf(g)
+	t := f.Table()
+	transcript := t.Transcript(v)
+	prompt := t.PromptFor(v)
+	place := make(map[int]int, len(active))
+	for i, e := range active {
+		place[e] = i
+	}
+	var msgs []StreamEntry
+	for i := int(since); i < len(entries); i++ {
+		e := entries[i]
+		m := StreamEntry{Version: e.Version, Kind: string(e.Kind), Prompt: prompt, Current: f.Version()}
+		if e.Kind == store.Decision {
+			if j, ok := place[i]; ok && j < len(transcript) {
+				m.Entry = &transcript[j]
+			} else {
+				m.Undone = true
+			}
+		}
+		msgs = append(msgs, m)
+	}
+	return msgs, nil
+}
