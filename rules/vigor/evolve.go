@@ -147,6 +147,11 @@ func evolve(s *State, e Event) {
 			}
 		}
 		st := s.Strike
+		if st != nil {
+			// Nothing reads the roll once the damage is in: forget it,
+			// so that exact odds meet one situation, not one per total.
+			st.Total, st.VS, st.Charges, st.Challenges, st.Ranged = 0, 0, 0, 0, false
+		}
 		switch {
 		case st == nil:
 		case t.Dead || t.Destroyed || t.Object:

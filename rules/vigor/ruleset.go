@@ -21,6 +21,7 @@ var (
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
+	_ engine.Forgetting[State, Command]        = Rules{}
 )
 
 // ID returns "vigor".

@@ -276,3 +276,12 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 	}
 	return conditionOf(c), !c.Object && !c.In()
 }
+
+// Forget clears from s what actor's command c never reads (see
+// engine.Forgetting): a target who takes a hit never reads the attack's
+// total nor the Victory Sum it beat, which the damage then forgets.
+func (Rules) Forget(s *State, _ string, c Command) {
+	if _, ok := c.(*Take); ok && s.Phase == Defending && s.Strike != nil {
+		s.Strike.Total, s.Strike.VS = 0, 0
+	}
+}
