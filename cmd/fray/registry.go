@@ -9,6 +9,7 @@ import (
 	"fray/rules/maneuvers"
 	"fray/rules/reference"
 	"fray/rules/tempo"
+	"fray/rules/vigor"
 	"fray/sim"
 )
 
@@ -20,6 +21,7 @@ func plugins() []plugged {
 		plug(maneuvers.Plugin()),
 		plug(reference.Plugin()),
 		plug(tempo.Plugin()),
+		plug(vigor.Plugin()),
 	}
 }
 

@@ -1,0 +1,60 @@
+package vigor_test
+
+import (
+	"testing"
+	"time"
+
+	"fray/dice"
+	"fray/rules/vigor"
+	"fray/scenario/scenariotest"
+	"fray/sim"
+)
+
+// BenchmarkFightVigor plays whole fights of each bundled encounter, one
+// after the other on one worker, with the tactical policies on every
+// side (the sim package's fights, as fray sim plays them), and reports
+// as sim's BenchmarkFight does: decisions/fight, dice/fight, raw-ns/die
+// (a raw PCG d10 draw, timed in the same run), x-raw (the fight's time
+// over the raw time of its dice) and fights/s on one core.
+//
+//	go test ./rules/vigor -run '^$' -bench FightVigor -benchmem -count 6 > vigor.txt
+//	benchstat vigor.txt
+func BenchmarkFightVigor(b *testing.B) {
+	for _, name := range []string{"vigor_duel", "vigor_skirmish", "vigor_ambush"} {
+		b.Run(name, func(b *testing.B) {
+			initial := scenariotest.Bundled[vigor.State, vigor.Command, vigor.Event](b, vigor.Info(), name)
+			r := vigor.Rules{}
+			b.ReportAllocs()
+			b.ResetTimer()
+			start := time.Now()
+			rep, err := sim.Run(r, initial, r.Policies(), sim.Options{Fights: b.N, Seed: 1, Workers: 1})
+			if err != nil {
+				b.Fatal(err)
+			}
+			perFight := float64(time.Since(start).Nanoseconds()) / float64(b.N)
+			b.StopTimer()
+			raw := rawDraw(int64(rep.Dice * float64(b.N)))
+			b.ReportMetric(rep.Decisions, "decisions/fight")
+			b.ReportMetric(rep.Dice, "dice/fight")
+			b.ReportMetric(raw, "raw-ns/die")
+			b.ReportMetric(perFight/(rep.Dice*raw), "x-raw")
+			b.ReportMetric(1e9/perFight, "fights/s")
+		})
+	}
+}
+
+// rawDraw times n raw d10 draws from a PCG (at least a million) and
+// returns the nanoseconds one takes.
+func rawDraw(n int64) float64 {
+	n = max(n, 1<<20)
+	p := dice.Seeded(1)
+	sum := 0
+	start := time.Now()
+	for range n {
+		sum += p.Roll(10)
+	}
+	if sum == 0 {
+		panic("no dice rolled")
+	}
+	return float64(time.Since(start).Nanoseconds()) / float64(n)
+}

@@ -1,0 +1,469 @@
+package vigor
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// The keywords of the vocabulary: the weapon, the off-hand target, a
+// roll's situational dice, Charges and Challenges, a check's VS.
+var (
+	kwOffHand    = parts.Keyword{Word: "offhand", Value: "TARGET"}
+	kwDice       = parts.Keyword{Word: "dice", Value: "N", Number: true}
+	kwCharges    = parts.Keyword{Word: "charges", Value: "N", Number: true}
+	kwChallenges = parts.Keyword{Word: "challenges", Value: "N", Number: true}
+	kwVS         = parts.Keyword{Word: "vs", Value: "N", Number: true}
+	kwFrom       = parts.Keyword{Word: "from", Value: "behind"}
+	kwOn         = parts.Keyword{Word: "on", Value: "TARGET"}
+)
+
+// grammar is the text vocabulary of the vigor commands.
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kwCharges, kwChallenges, kwVS, kwFrom, kwOn},
+	parts.Verb{Name: "initiative", Args: "[ID+N ...]", Many: true, Hint: "the GM rolls everyone's initiative, ID+N giving ID N situational dice"},
+	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "offhand", "dice", "charges", "challenges"}, Hint: "offhand TARGET adds an off-hand attack for 8 Vigor"},
+	parts.Verb{Name: "defend", Hint: "Defense costs 3 until your next turn"},
+	parts.Verb{Name: "move", Args: "X,Y", Min: 1, Hint: "feet east and north"},
+	parts.Verb{Name: "escape", Args: "X,Y", Min: 1, Hint: "openings first, then the move"},
+	parts.Verb{Name: "ready", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "attack TARGET when it next acts"},
+	parts.Verb{Name: "aid", Args: "TARGET", Min: 1, Keywords: []string{"dice", "charges", "challenges"}},
+	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: []string{"dice", "charges", "challenges"}},
+	parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}},
+	parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "the GM calls for a resistance check"},
+	parts.Verb{Name: "roll", Keywords: []string{"from", "dice", "charges", "challenges"}, Hint: "the GM's modifiers of a declared attack; from behind halves the Guard"},
+	parts.Verb{Name: "use", Args: "ABILITY", Min: 1, Keywords: []string{"on", "dice", "charges", "challenges"}, Hint: "use an ability on TARGET"},
+	parts.Verb{Name: "stand"},
+	parts.Verb{Name: "end"},
+	parts.Verb{Name: "dodge"},
+	parts.Verb{Name: "deflect"},
+	parts.Verb{Name: "block"},
+	parts.Verb{Name: "take", Hint: "take the hit"},
+	parts.Verb{Name: "strike", Hint: "take the opening or fire the readied attack"},
+	parts.Verb{Name: "pass"},
+	parts.Verb{Name: "yes", Hint: "the GM's ruling"},
+	parts.Verb{Name: "no", Hint: "the GM's ruling"},
+)
+
+// mods reads the roll modifiers of a phrase.
+func mods(p parts.Phrase) Mods {
+	return Mods{Dice: p.Int("dice"), Charges: p.Int("charges"), Challenges: p.Int("challenges")}
+}
+
+// ParseCommand reads a command in the text vocabulary (docs/rules/vigor.md).
+func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
+	p, err := grammar.Parse(text)
+	if err != nil {
+		return nil, engine.Errorf(engine.Invalid, "%v", err)
+	}
+	cell := func() (parts.Cell, error) {
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return c, engine.Errorf(engine.Invalid, "%s: %v", p.Verb, err)
+		}
+		return c, nil
+	}
+	switch p.Verb {
+	case "initiative":
+		c := &RollInitiative{}
+		for _, a := range p.Args {
+			id, n, ok := strings.Cut(a, "+")
+			k, err := strconv.Atoi(n)
+			if !ok || id == "" || err != nil || k < 0 || k > 20 {
+				return nil, engine.Errorf(engine.Invalid, "initiative takes ID+N, N situational dice from 0 to 20, not %q", a)
+			}
+			c.Extra = append(c.Extra, ExtraDice{Combatant: id, Dice: k})
+		}
+		return c, nil
+	case "attack":
+		return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), OffTarget: p.Word("offhand"), Mods: mods(p)}, nil
+	case "defend":
+		return &Defend{}, nil
+	case "move":
+		c, err := cell()
+		return &Move{To: c}, err
+	case "escape":
+		c, err := cell()
+		return &Escape{To: c}, err
+	case "ready":
+		return &Ready{Target: p.Arg(0), Weapon: p.Word("with")}, nil
+	case "aid":
+		return &Aid{Target: p.Arg(0), Mods: mods(p)}, nil
+	case "stabilize":
+		return &Stabilize{Target: p.Arg(0), Mods: mods(p)}, nil
+	case "check":
+		return &Check{Skill: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
+	case "resist":
+		return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: p.Int("vs"), Mods: mods(p)}, nil
+	case "roll":
+		if f := p.Word("from"); f != "" && f != "behind" {
+			return nil, engine.Errorf(engine.Invalid, "roll from behind, not from %q", f)
+		}
+		return &RollAttack{Behind: p.Word("from") == "behind", Mods: mods(p)}, nil
+	case "use":
+		if p.Word("on") == "" {
+			return nil, engine.Errorf(engine.Invalid, "use %s on whom? %s", p.Arg(0), grammar.Usage("use"))
+		}
+		return &UseAbility{Ability: p.Arg(0), Target: p.Word("on"), Mods: mods(p)}, nil
+	case "stand":
+		return &StandUp{}, nil
+	case "end":
+		return &EndTurn{}, nil
+	case "dodge", "deflect", "block":
+		return &Defense{Style: p.Verb}, nil
+	case "take":
+		return &Take{}, nil
+	case "strike":
+		return &TakeOpening{}, nil
+	case "pass":
+		return &Pass{}, nil
+	case "yes":
+		return &Rule{Yes: true}, nil
+	case "no":
+		return &Rule{}, nil
+	}
+	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// withMods adds a roll's modifiers to a phrase.
+func withMods(p *parts.Phrase, m Mods) *parts.Phrase {
+	return p.Num("dice", m.Dice).Num("charges", m.Charges).Num("challenges", m.Challenges)
+}
+
+// FormatCommand writes a command as ParseCommand reads it.
+func (Rules) FormatCommand(c Command) string {
+	switch c := c.(type) {
+	case *RollInitiative:
+		p := parts.Say("initiative")
+		for _, x := range c.Extra {
+			p.Args = append(p.Args, x.Combatant+"+"+strconv.Itoa(x.Dice))
+		}
+		return p.String()
+	case *Attack:
+		return withMods(parts.Say("attack", c.Target).Opt("with", c.Weapon).Opt("offhand", c.OffTarget), c.Mods).String()
+	case *Move:
+		return parts.Say("move", c.To.String()).String()
+	case *Escape:
+		return parts.Say("escape", c.To.String()).String()
+	case *Ready:
+		return parts.Say("ready", c.Target).Opt("with", c.Weapon).String()
+	case *Aid:
+		return withMods(parts.Say("aid", c.Target), c.Mods).String()
+	case *Stabilize:
+		return withMods(parts.Say("stabilize", c.Target), c.Mods).String()
+	case *Check:
+		return withMods(parts.Say("check", c.Skill).Num("vs", c.VS), c.Mods).String()
+	case *Resist:
+		return withMods(parts.Say("resist", c.Combatant, c.Ability).Num("vs", c.VS), c.Mods).String()
+	case *RollAttack:
+		from := ""
+		if c.Behind {
+			from = "behind"
+		}
+		return withMods(parts.Say("roll").Opt("from", from), c.Mods).String()
+	case *UseAbility:
+		return withMods(parts.Say("use", c.Ability).Opt("on", c.Target), c.Mods).String()
+	case *StandUp:
+		return "stand"
+	case *EndTurn:
+		return "end"
+	case *Defense:
+		return c.Style
+	case *TakeOpening:
+		return "strike"
+	case *Rule:
+		if c.Yes {
+			return "yes"
+		}
+		return "no"
+	case nil:
+		return ""
+	default:
+		return c.Kind()
+	}
+}
+
+// DecodeCommand reads a command written by engine.MarshalKinded.
+func (Rules) DecodeCommand(data []byte) (Command, error) {
+	return engine.UnmarshalKinded(data, "vigor command", commandKinds())
+}
+
+// DecodeEvent reads an event written by engine.MarshalKinded.
+func (Rules) DecodeEvent(data []byte) (Event, error) {
+	return engine.UnmarshalKinded(data, "vigor event", eventKinds())
+}
+
+// Kinds lists the kind of every command and event type.
+func (Rules) Kinds() (commands, events []string) {
+	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+}
+
+// String writes a roll as the transcript shows it: "d20=12 + 2d8 [8! 1, 2]
+// = 23", a burst marked with "!" and its chain joined with "+".
+func (r Roll) String() string {
+	var b strings.Builder
+	if r.D20 > 0 {
+		b.WriteString("d20=" + strconv.Itoa(r.D20))
+	}
+	if r.Count > 0 {
+		if b.Len() > 0 {
+			b.WriteString(" + ")
+		}
+		b.WriteString(r.dice())
+	}
+	b.WriteString(" = " + strconv.Itoa(r.Total))
+	return b.String()
+}
+
+// dice writes the bonus dice: "2d8 [8!+1, 2]".
+func (r Roll) dice() string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(r.Count) + "d" + strconv.Itoa(r.Sides) + " [")
+	chain := false
+	for i, v := range r.Dice {
+		switch {
+		case i == 0:
+		case chain:
+			b.WriteString("+")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(v))
+		chain = v == r.Sides
+		if chain {
+			b.WriteString("!")
+		}
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// conditionOf names a creature's condition.
+func conditionOf(c *Combatant) string {
+	switch {
+	case c.Destroyed:
+		return "destroyed"
+	case c.Dead:
+		return "dead"
+	case c.Escaped:
+		return "escaped"
+	case c.Shock && c.Stabilized:
+		return "in Shock, stabilized"
+	case c.Shock:
+		return "in Shock"
+	case c.Bound:
+		return "incapacitated"
+	case c.Winded:
+		return "winded"
+	case c.Wounded:
+		return "wounded"
+	case c.Prone:
+		return "prone"
+	}
+	return "active"
+}
+
+// DescribeEvent says what an event means, with its dice, for a
+// transcript; s is the state before it.
+func (Rules) DescribeEvent(s *State, e Event) string {
+	switch e := e.(type) {
+	case *InitiativeRolled:
+		parts := make([]string, len(e.Rolls))
+		for i, r := range e.Rolls {
+			parts[i] = r.Combatant + " " + r.Roll.String()
+			if len(r.Rerolls) > 0 {
+				parts[i] += fmt.Sprintf(" (ties rerolled: %v)", r.Rerolls)
+			}
+		}
+		return "initiative: " + strings.Join(parts, "; ") + "; order " + strings.Join(e.Order, ", ")
+	case *Joined:
+		return fmt.Sprintf("%s joins the fight: initiative %s; order %s", e.Combatant, e.Roll, strings.Join(e.Order, ", "))
+	case *TurnStarted:
+		if e.Actions == 0 {
+			return fmt.Sprintf("round %d, %s's turn: winded, no actions", e.Round, e.Combatant)
+		}
+		return fmt.Sprintf("round %d, %s's turn: %d action(s)", e.Round, e.Combatant, e.Actions)
+	case *Acted:
+		if e.Act == "end_turn" {
+			return fmt.Sprintf("%s ends the turn", e.Combatant)
+		}
+		if e.Owed > 0 {
+			return fmt.Sprintf("%s spends %d action(s) on %s %s, %d more owed on a later turn", e.Combatant, e.Actions, e.Act, e.Target, e.Owed)
+		}
+		return fmt.Sprintf("%s spends %d action(s) to %s", e.Combatant, e.Actions, e.Act)
+	case *ManaSpent:
+		return fmt.Sprintf("%s pays %d Mana for %s: %d left", e.Combatant, e.Amount, e.For, e.Mana)
+	case *VigorSpent:
+		line := fmt.Sprintf("%s pays %d Vigor for %s: %d left", e.Combatant, e.Amount, e.For, e.Vigor)
+		if e.Winded {
+			line += ", winded"
+		}
+		return line
+	case *AttackRolled:
+		how := "attacks"
+		switch {
+		case e.OffHand:
+			how = "attacks off-hand"
+		case e.Via == "opening":
+			how = "takes the opening and attacks"
+		case e.Via == "readied":
+			how = "fires the readied attack on"
+		}
+		result := "miss"
+		if e.Hit {
+			result = "hit"
+		}
+		behind := ""
+		if e.Behind {
+			behind = " from behind"
+		}
+		with := e.Weapon
+		if e.Ability != "" {
+			with = e.Ability + " (" + e.Weapon + ")"
+		}
+		return fmt.Sprintf("%s %s %s%s with %s: %s against VS %d: %s", e.Attacker, how, e.Target, behind, with, e.Roll, e.VS, result)
+	case *AttackDeclared:
+		how := "attacks"
+		switch {
+		case e.OffHand:
+			how = "attacks off-hand"
+		case e.Via == "opening":
+			how = "takes the opening and attacks"
+		case e.Via == "readied":
+			how = "fires the readied attack on"
+		}
+		return fmt.Sprintf("%s %s %s with %s: the GM gives the modifiers", e.Attacker, how, e.Target, e.Weapon)
+	case *DefenseRolled:
+		result := "hit anyway"
+		if e.Avoided {
+			result = "avoided"
+		}
+		return fmt.Sprintf("%s tries to %s: %s against the attack's %d: %s", e.Defender, e.Style, e.Roll, e.Against, result)
+	case *Damaged:
+		t := s.Combatant(e.Target)
+		return describeDamage(e, t != nil && t.Object)
+	case *KnockdownRuled:
+		switch {
+		case e.Negated:
+			return e.Combatant + " is knocked down, and the act it was making is spent"
+		case e.Down:
+			return e.Combatant + " is knocked down"
+		}
+		return e.Combatant + " stays on its feet"
+	case *KillRuled:
+		if e.Killed {
+			return e.Combatant + " is killed outright"
+		}
+		return e.Combatant + " is spared"
+	case *Defended:
+		return fmt.Sprintf("%s defends: Defense costs %d until its next turn", e.Combatant, DefendingCost)
+	case *Moved:
+		return fmt.Sprintf("%s moves %d ft to %s", e.Combatant, e.Ft, e.To)
+	case *WindowOpened:
+		who := "nobody can take it"
+		if len(e.Ask) > 0 {
+			who = "offered to " + strings.Join(e.Ask, ", ")
+		}
+		if e.What == "readied" {
+			return fmt.Sprintf("%s acts: readied attacks on it may fire, %s", e.Opener, who)
+		}
+		return fmt.Sprintf("%s gives an opening by %s: %s", e.Opener, map[string]string{"escape": "escaping", "stand": "standing up", "ability": "its ability"}[e.Act], who)
+	case *Passed:
+		return e.Combatant + " passes"
+	case *Escaped:
+		if e.Escaped {
+			return e.Combatant + " escapes and leaves the fight"
+		}
+		return e.Combatant + " does not get away"
+	case *StoodUp:
+		return e.Combatant + " stands up"
+	case *ReadiedAction:
+		return fmt.Sprintf("%s readies an attack on %s for when it acts", e.Combatant, e.Target)
+	case *SkillRolled:
+		result := "failure"
+		if e.Success {
+			result = "success"
+		}
+		line := fmt.Sprintf("%s rolls %s", e.Combatant, e.Skill)
+		if e.Purpose == "resist" {
+			line += " to resist"
+		}
+		if e.Target != "" {
+			line += " to " + e.Purpose + " " + e.Target
+		}
+		line += fmt.Sprintf(": %s against VS %d: %s", e.Roll, e.VS, result)
+		switch {
+		case e.Success && e.Purpose == "aid":
+			line += fmt.Sprintf(", d10=%d Durability back: %d", e.Heal, e.Durability)
+		case e.Success && e.Purpose == "stabilize":
+			line += ", the Shock timer stops"
+		}
+		return line
+	case *Recovered:
+		var parts []string
+		for _, r := range e.Changes {
+			p := fmt.Sprintf("%s %d Vigor", r.Combatant, r.Vigor)
+			if r.Winded {
+				p += " (winded)"
+			}
+			switch {
+			case r.Died:
+				p += ", dies of Shock"
+			case r.ShockLeft > 0:
+				p += fmt.Sprintf(", %d round(s) of Shock left", r.ShockLeft)
+			}
+			parts = append(parts, p)
+		}
+		return fmt.Sprintf("recovery phase of round %d: %s", e.Round, strings.Join(parts, "; "))
+	case *RoundStarted:
+		return fmt.Sprintf("round %d begins", e.Round)
+	case *FightEnded:
+		if e.Winner != "" {
+			return "the fight is over: " + e.Winner + " wins"
+		}
+		return "the fight is over: " + e.Reason
+	}
+	return fmt.Sprintf("%T", e)
+}
+
+// describeDamage writes a damage line: "bob takes 7 damage (1d8 [5] +
+// 1d10 [3] = 8, AR 1): Durability 3, Health 10".
+func describeDamage(e *Damaged, object bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s takes %d damage (%dd%d %v", e.Target, e.Final, len(e.WeaponDice), e.WeaponSides, e.WeaponDice)
+	if e.Bonus.Count > 0 {
+		b.WriteString(" + " + e.Bonus.dice())
+	}
+	fmt.Fprintf(&b, " = %d", e.Raw)
+	if e.AR > 0 {
+		fmt.Fprintf(&b, ", AR %d", e.AR)
+	}
+	b.WriteString(")")
+	if e.Critical {
+		b.WriteString(", critical")
+	}
+	if e.Immune {
+		b.WriteString(", immune: superior Durability")
+	}
+	fmt.Fprintf(&b, ": Durability %d", e.Durability)
+	if !object {
+		fmt.Fprintf(&b, ", Health %d", e.Health)
+	}
+	if e.Worn != "" {
+		fmt.Fprintf(&b, "; %s wears %d to %d", e.Worn, e.Wear, e.ArmorLeft)
+		if e.Broken {
+			b.WriteString(", destroyed")
+		}
+	}
+	for _, w := range []struct {
+		on   bool
+		word string
+	}{{e.Wounded, "wounded"}, {e.Shock, "in Shock"}, {e.Dead, "dead"}, {e.Destroyed, "destroyed"}} {
+		if w.on {
+			b.WriteString(", " + w.word)
+		}
+	}
+	return b.String()
+}

@@ -1,0 +1,69 @@
+package vigor_test
+
+import (
+	"testing"
+
+	"fray/engine/enginetest"
+	"fray/rules/vigor"
+	"fray/scenario/scenariotest"
+)
+
+// load reads an encounter file's text with the bundled content.
+func load(t testing.TB, name, text string) vigor.State {
+	t.Helper()
+	return *scenariotest.Start[vigor.State, vigor.Command, vigor.Event](t, vigor.Info(), name, []byte(text))
+}
+
+// bundled loads a bundled encounter by name.
+func bundled(t testing.TB, name string) vigor.State {
+	t.Helper()
+	return load(t, name+".yaml", "ruleset: vigor\nuse: "+name)
+}
+
+// setups are the bundled encounters, and one that starts mid-fight with a
+// creature in Shock, a bound one, an object and zero visibility, so that
+// random play reaches every rule.
+func setups(t *testing.T) []enginetest.Setup[vigor.State] {
+	t.Helper()
+	out := []enginetest.Setup[vigor.State]{
+		{Name: "duel", State: bundled(t, "vigor_duel")},
+		{Name: "skirmish", State: bundled(t, "vigor_skirmish")},
+		{Name: "ambush", State: bundled(t, "vigor_ambush")},
+		{Name: "aftermath", State: load(t, "aftermath.yaml", `
+ruleset: vigor
+options: {round_limit: 20, gm_prompts: true}
+scene: {visibility: zero}
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: duelist, id: ann, side: a, x: 0, y: 0}
+  - {use: medic, id: doc, side: a, x: 5, y: 0}
+  - {use: champion, id: cid, side: a, x: 0, y: 5, incapacitated: true}
+  - {use: grizzly, id: bear, side: b, x: 10, y: 0}
+  - {use: archer, id: bo, side: b, x: 20, y: 5, cover: full, sturdy: true}
+  - {use: bandit, id: kit, side: b, x: 30, y: 0, joins: 2}
+  - {id: door, side: b, object: true, vigor: 0, durability: 10, x: 0, y: -5, armor: [{name: oak, ar: 2}]}
+start:
+  order: [bear, ann, doc, bo, cid]
+  combatants:
+    ann: {durability: 0, health: 0, shock: 2}
+    doc: {prone: true, vigor: 6}
+`)},
+	}
+	return out
+}
+
+// TestConformance plays 1,000 random fights of the bundled encounters and
+// the aftermath (10,000 with FRAY_LONG=1, 100 with -short), in two
+// parallel halves. The deep checks (JSON, every option tried) run at a
+// sample of the decisions, as the fights are long; prompts, the option
+// taken and the end of each fight are checked every time.
+func TestConformance(t *testing.T) {
+	total := enginetest.Fights(10000)
+	st := enginetest.RunParallel(t, vigor.Rules{}, setups(t), enginetest.Options{
+		Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.5,
+	}, 2)
+	if st.Fights != total || len(st.Wins) < 2 {
+		t.Errorf("%d of %d fights passed; wins %v: more than one side should win", st.Fights, total, st.Wins)
+	}
+	t.Logf("%d fights, wins %v", st.Fights, st.Wins)
+}

@@ -1,0 +1,1237 @@
+package vigor
+
+import (
+	"fmt"
+	"slices"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// decider resolves one command on a state, a working copy for Decide or
+// the caller's own for Step: every event it emits is applied at once, so
+// later steps see its effect.
+type decider struct {
+	s      *State
+	src    dice.Source
+	events []Event
+	// actor is who gave the command.
+	actor string
+	// h is the state's hot memory when stepping: the events come from it.
+	// Decide has none.
+	h *hotMemory
+}
+
+// emit applies e and appends it to the decision's events.
+func (d *decider) emit(e Event) {
+	evolve(d.s, e)
+	d.events = append(d.events, e)
+}
+
+// refuse is a refusal of a command the rules do not allow now.
+func refuse(format string, args ...any) error {
+	return engine.Errorf(engine.NotAllowedNow, format, args...)
+}
+
+// invalid is a refusal of a command that names what does not exist.
+func invalid(format string, args ...any) error {
+	return engine.Errorf(engine.Invalid, format, args...)
+}
+
+// decider returns who decides now.
+func turnOf(s *State) string {
+	switch s.Phase {
+	case Acting:
+		if c := s.Current(); c != nil {
+			return c.ID
+		}
+	case Defending:
+		if s.Strike != nil {
+			return s.Strike.Target
+		}
+	case Offering:
+		if s.Window != nil && len(s.Window.Ask) > 0 {
+			return s.Window.Ask[0]
+		}
+	}
+	return engine.GM
+}
+
+// waiting says in words what the fight waits for, for refusals.
+func waiting(s *State) string {
+	switch s.Phase {
+	case Initiative:
+		return "the GM to roll initiative"
+	case Acting:
+		return s.Order[s.Turn] + " to act"
+	case Defending:
+		return s.Strike.Target + " to defend against " + s.Strike.Attacker + "'s hit or take it"
+	case Offering:
+		return s.Window.Ask[0] + " to take the " + s.Window.Kind + " or pass"
+	case Knockdown:
+		return "the GM to rule whether " + s.Strike.Target + " is knocked down"
+	case Kill:
+		return "the GM to rule whether " + s.Strike.Target + " is killed outright"
+	case EscapeRuling:
+		return "the GM to rule whether " + s.Window.Opener + " has escaped"
+	case EndRuling:
+		return "the GM to rule whether the fight is over"
+	case Modifiers:
+		return "the GM to give the modifiers of " + s.Declared.Attacker + "'s attack on " + s.Declared.Target
+	}
+	return "nothing: the fight is over"
+}
+
+// decide is Decide on s itself, appending to events; Decide gives it a
+// copy.
+func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, events []Event) ([]Event, error) {
+	if s.Phase == Over {
+		return events, refuse("the fight is over")
+	}
+	if who := turnOf(s); actor != who && actor != engine.GM {
+		return events, engine.Errorf(engine.NotYourTurn, "it is %s's decision, not %s's: the fight waits for %s", who, actor, waiting(s))
+	}
+	d := &decider{s: s, src: src, events: events, h: h, actor: actor}
+	if err := d.run(c); err != nil {
+		return events, err
+	}
+	d.proceed()
+	return d.events, nil
+}
+
+// want refuses a command that does not fit the phase.
+func (d *decider) want(p Phase, what string) error {
+	if d.s.Phase != p {
+		return refuse("cannot %s now: the fight waits for %s", what, waiting(d.s))
+	}
+	return nil
+}
+
+// run checks and resolves one command.
+func (d *decider) run(c Command) error {
+	s := d.s
+	switch c := c.(type) {
+	case *RollInitiative:
+		if err := d.want(Initiative, "roll initiative"); err != nil {
+			return err
+		}
+		for _, x := range c.Extra {
+			switch t := s.Combatant(x.Combatant); {
+			case t == nil:
+				return invalid("there is no combatant called %q (combatants: %s)", x.Combatant, s.ids())
+			case t.Object:
+				return invalid("%s is an object and rolls no initiative", t.ID)
+			case x.Dice < 0 || x.Dice > 20:
+				return invalid("situational dice are 0 to 20, not %d", x.Dice)
+			}
+		}
+		d.initiative(c.Extra)
+		return nil
+	case *Attack:
+		return d.attack(c)
+	case *Defend:
+		me, err := d.acting("defend", 1)
+		if err != nil {
+			return err
+		}
+		if !me.Defend.Over() {
+			return refuse("%s is Defending already, and Defend does not stack (A30)", me.ID)
+		}
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
+		d.emit(put(d, (*hotMemory).defendedPool, Defended{Combatant: me.ID}))
+		return nil
+	case *Move:
+		return d.move(c.To, false)
+	case *Escape:
+		return d.move(c.To, true)
+	case *Ready:
+		me, err := d.acting("ready an attack", 1)
+		if err != nil {
+			return err
+		}
+		t, w, err := d.target(me, c.Target, c.Weapon, "ready an attack on")
+		if err != nil {
+			return err
+		}
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "ready", Actions: 1}))
+		d.emit(put(d, (*hotMemory).readiedActionPool, ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: weaponWord(w)}))
+		return nil
+	case *Aid:
+		return d.aid(c)
+	case *Stabilize:
+		return d.stabilize(c)
+	case *Check:
+		return d.check(c)
+	case *Resist:
+		return d.resist(c)
+	case *UseAbility:
+		return d.useAbility(c)
+	case *RollAttack:
+		if err := d.want(Modifiers, "roll an attack"); err != nil {
+			return err
+		}
+		if err := checkMods(c.Mods); err != nil {
+			return err
+		}
+		dc := s.Declared
+		me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target)
+		w := me.Weapon(dc.Weapon)
+		m := Mods{Dice: dc.Mods.Dice + c.Dice, Charges: dc.Mods.Charges + c.Charges, Challenges: dc.Mods.Challenges + c.Challenges}
+		var then *FollowUp
+		if dc.Then != nil {
+			then = put(d, (*hotMemory).followUpPool, *dc.Then)
+		}
+		d.rollAs(me, t, w, how{offHand: dc.OffHand, via: dc.Via, mods: m, then: then, ability: me.Ability(dc.Ability), ruled: true, behind: c.Behind})
+		return nil
+	case *StandUp:
+		me, err := d.acting("stand up", 1)
+		if err != nil {
+			return err
+		}
+		if !me.Prone {
+			return refuse("%s is not prone", me.ID)
+		}
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stand", Actions: 1}))
+		d.emit(put(d, (*hotMemory).stoodUpPool, StoodUp{Combatant: me.ID}))
+		d.openWindow("opening", me, "stand", parts.Cell{})
+		return nil
+	case *EndTurn:
+		me, err := d.acting("end the turn", 0)
+		if err != nil {
+			return err
+		}
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "end_turn", Actions: me.Left}))
+		return nil
+	case *Defense:
+		return d.defense(c.Style)
+	case *Take:
+		if err := d.want(Defending, "take the hit"); err != nil {
+			return err
+		}
+		d.damage()
+		return nil
+	case *TakeOpening:
+		return d.takeOpening()
+	case *Pass:
+		if err := d.want(Offering, "pass"); err != nil {
+			return err
+		}
+		d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: s.Window.Ask[0]}))
+		return nil
+	case *Rule:
+		switch s.Phase {
+		case Knockdown:
+			t := s.Combatant(s.Strike.Target)
+			negated := c.Yes && s.Current() != nil && s.Current().ID == t.ID
+			d.emit(put(d, (*hotMemory).knockdownRuledPool, KnockdownRuled{Combatant: t.ID, Down: c.Yes, Negated: negated}))
+		case Kill:
+			d.emit(put(d, (*hotMemory).killRuledPool, KillRuled{Combatant: s.Strike.Target, Killed: c.Yes}))
+		case EscapeRuling:
+			d.emit(put(d, (*hotMemory).escapedPool, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
+		case EndRuling:
+			if c.Yes {
+				d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Reason: "the GM ends the fight"}))
+			} else {
+				d.newRound()
+			}
+		default:
+			return refuse("there is no ruling to give now: the fight waits for %s", waiting(s))
+		}
+		return nil
+	case nil:
+		return invalid("no command")
+	default:
+		return invalid("%s is not a vigor command", c.Kind())
+	}
+}
+
+// acting checks that it is someone's turn to act with at least n actions
+// left, and returns them.
+func (d *decider) acting(what string, n int) (*Combatant, error) {
+	if err := d.want(Acting, what); err != nil {
+		return nil, err
+	}
+	me := d.s.Current()
+	if me.Left < n {
+		return nil, refuse("%s cannot %s: it needs %d action(s) and %s has %d left", me.ID, what, n, me.ID, me.Left)
+	}
+	return me, nil
+}
+
+// weaponWord is the weapon's name for an event, "" for the first.
+func weaponWord(w *Weapon) string { return w.Name }
+
+// target finds an attack's target and weapon and checks that the attack
+// can reach (R24 step 1).
+func (d *decider) target(me *Combatant, target, weapon, what string) (*Combatant, *Weapon, error) {
+	s := d.s
+	t := s.Combatant(target)
+	switch {
+	case t == nil:
+		return nil, nil, invalid("there is no combatant called %q (combatants: %s)", target, s.ids())
+	case t.ID == me.ID:
+		return nil, nil, refuse("%s cannot %s itself", me.ID, what)
+	case t.Side == me.Side && !t.Object:
+		return nil, nil, refuse("%s cannot %s %s: they are on the same side", me.ID, what, t.ID)
+	case !t.Targetable():
+		return nil, nil, refuse("%s cannot %s %s: %s is %s", me.ID, what, t.ID, t.ID, conditionOf(t))
+	}
+	w := me.Weapon(weapon)
+	if w == nil {
+		return nil, nil, invalid("%s has no weapon called %q", me.ID, weapon)
+	}
+	if err := s.canReach(me, t, w); err != nil {
+		return nil, nil, refuse("%s cannot %s %s with %s: %v", me.ID, what, t.ID, w.Name, err)
+	}
+	return t, w, nil
+}
+
+// reaches reports whether an attack with w can reach t (R24 step 1, R44,
+// R45, A24); canReach says why not.
+func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
+	dist := s.distance(me, t)
+	if !w.category().Ranged {
+		return dist <= me.Reach(w)
+	}
+	if mr := w.maxRange(); mr > 0 && dist > mr {
+		return false
+	}
+	v := Visibility[s.Scene.Visibility]
+	if t.Hidden && dist > v.VisionFt {
+		return false
+	}
+	return v.MaxRangeFt == 0 || dist <= v.MaxRangeFt
+}
+
+// canReach says why an attack with w cannot reach t, or nil (R24 step 1,
+// R44, R45, A24).
+func (s *State) canReach(me, t *Combatant, w *Weapon) error {
+	if s.reaches(me, t, w) {
+		return nil
+	}
+	dist := s.distance(me, t)
+	if !w.category().Ranged {
+		if r := me.Reach(w); dist > r {
+			return fmt.Errorf("%s is %d ft away and the reach is %d ft", t.ID, dist, r)
+		}
+		return nil
+	}
+	if mr := w.maxRange(); mr > 0 && dist > mr {
+		return fmt.Errorf("%s is %d ft away, beyond the %d ft it reaches", t.ID, dist, mr)
+	}
+	if v := Visibility[s.Scene.Visibility]; t.Hidden && dist > v.VisionFt {
+		return fmt.Errorf("%s is hidden and %d ft away, beyond the %d ft one sees in %s visibility: its location is unknown (A14)", t.ID, dist, v.VisionFt, s.Scene.Visibility)
+	}
+	if v := Visibility[s.Scene.Visibility]; v.MaxRangeFt > 0 && dist > v.MaxRangeFt {
+		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, v.MaxRangeFt, s.Scene.Visibility)
+	}
+	return nil
+}
+
+// checkMods refuses modifiers out of bounds.
+func checkMods(m Mods) error {
+	if m.Dice < 0 || m.Charges < 0 || m.Challenges < 0 || m.Dice > 20 || m.Charges > 10 || m.Challenges > 10 {
+		return invalid("dice must be 0 to 20, charges and challenges 0 to 10")
+	}
+	return nil
+}
+
+// attack checks and rolls an attack on the attacker's turn (R11, R12).
+func (d *decider) attack(c *Attack) error {
+	me, err := d.acting("attack", 1)
+	if err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	t, w, err := d.target(me, c.Target, c.Weapon, "attack")
+	if err != nil {
+		return err
+	}
+	var then *FollowUp
+	if c.OffTarget != "" {
+		if me.Vigor < OffHandCost {
+			return refuse("%s cannot attack off-hand: it costs %d Vigor and %s has %d (R12)", me.ID, OffHandCost, me.ID, me.Vigor)
+		}
+		off := me.OffHandWeapon()
+		if _, _, err := d.target(me, c.OffTarget, off.Name, "attack off-hand"); err != nil {
+			return err
+		}
+		then = put(d, (*hotMemory).followUpPool, FollowUp{Target: c.OffTarget, Weapon: off.Name})
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "attack", Actions: 1}))
+	if then != nil {
+		d.pay(me, OffHandCost, "an off-hand attack")
+	}
+	d.roll(me, t, w, false, "", c.Mods, then)
+	return nil
+}
+
+// pay spends Vigor (R20, A21).
+func (d *decider) pay(c *Combatant, n int, what string) {
+	left := c.Vigor - n
+	d.emit(put(d, (*hotMemory).vigorSpentPool, VigorSpent{Combatant: c.ID, Amount: n, For: what, Vigor: left, Winded: left <= 0 && !c.Winded}))
+}
+
+// canDefend reports whether t may react to an attack with a Defense now
+// (R20, R21, A12).
+func (s *State) canDefend(t *Combatant) bool {
+	if !t.In() || t.Winded || t.Unaware || t.Vigor < t.defenseCost() {
+		return false
+	}
+	cur := s.Current()
+	return cur == nil || cur.ID != t.ID
+}
+
+// defenseDiceCount is the bonus dice of the creature's Defense rolls
+// (R21): Speed's, a quarter of Speed's while prone, and talents'.
+func (c *Combatant) defenseDiceCount() int {
+	speed := c.Speed
+	if c.Prone {
+		speed /= 4
+	}
+	return DiceOfScore(speed) + c.DefenseDice
+}
+
+// defenseCost is what a Defense costs the creature now (R13, R21).
+func (c *Combatant) defenseCost() int {
+	if !c.Defend.Over() {
+		return DefendingCost
+	}
+	return DefenseCost
+}
+
+// vsBehind computes the Victory Sum of an attack (R23, R25, R45, R46,
+// A12); behind is the GM's ruling that the target is unaware and
+// attacked from behind, whatever the state says.
+func (s *State) vsBehind(me, t *Combatant, w *Weapon, behind bool) int {
+	ranged := w.category().Ranged
+	g := t.Guard()
+	if diff := sizeIndex(me.Size) - sizeIndex(t.Size); diff > 0 {
+		g += SizeGuardPerStep * diff
+	}
+	if ranged {
+		if cv := Cover[t.CoverName]; w.Area && !cv.VsArea {
+			// light cover does not count against area attacks (A13)
+		} else {
+			g += cv.Guard
+		}
+	}
+	if t.Unaware || behind {
+		g = (g + 1) / 2
+	}
+	if ranged {
+		v := Visibility[s.Scene.Visibility]
+		if !(v.PointBlankFree && s.distance(me, t) <= PointBlankFt) {
+			g += v.VS
+		}
+	}
+	return g
+}
+
+// roll rolls an attack (R22-R24): an ordinary one on the attacker's turn,
+// an off-hand one, or one through an opening or a readied trigger (via).
+func (d *decider) roll(me, t *Combatant, w *Weapon, offHand bool, via string, m Mods, then *FollowUp) {
+	d.rollAs(me, t, w, how{offHand: offHand, via: via, mods: m, then: then})
+}
+
+// how is what makes an attack what it is, beside who and with what.
+type how struct {
+	offHand bool
+	via     string
+	mods    Mods
+	then    *FollowUp
+	// ability is the ability used, or nil.
+	ability *Ability
+	// ruled: the GM has given the modifiers (gm_prompts); behind: the
+	// target is unaware and attacked from behind by the GM's ruling.
+	ruled, behind bool
+}
+
+// rollAs is roll, said in full. Without the GM's ruling and with the
+// gm_prompts option, the attack is only declared.
+func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
+	s := d.s
+	offHand, via, m, then, behind := a.offHand, a.via, a.mods, a.then, a.behind || me.Hidden
+	abName, knock, opening := "", false, false
+	if a.ability != nil {
+		abName, knock, opening = a.ability.Name, a.ability.Knockdown, a.ability.Opening
+	}
+	if s.Options.GMPrompts && !a.ruled {
+		d.emit(put(d, (*hotMemory).attackDeclaredPool, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then, Ability: abName}))
+		return
+	}
+	cat := w.category()
+	ability := cat.AttackAbility
+	if w.AttackWith != "" {
+		ability = w.AttackWith
+	}
+	n := DiceOfScore(me.Score(ability)) + me.Skills[w.Skill] + m.Dice
+	if w.Skill == "" {
+		n = DiceOfScore(me.Score(ability)) + m.Dice
+	}
+	challenges := m.Challenges
+	if offHand {
+		challenges += OffHandChallenges
+	}
+	if cat.Ranged {
+		if t.Prone {
+			challenges++
+		}
+		if w.RangeFt > 0 && s.distance(me, t) > w.RangeFt {
+			challenges++
+		}
+	}
+	r := Rank(me.BaseRank(), m.Charges, challenges, me.Wounded)
+	vs := s.vsBehind(me, t, w, behind)
+	cap := 0
+	switch {
+	case !s.canDefend(t) || behind:
+		cap = s.need(vs)
+	case t.defenseDiceCount() == 0:
+		// A Defense of a bare d20 never beats 20: every total from 20 up
+		// is as good as any other.
+		cap = max(s.need(vs), 20)
+	}
+	roll := checkRoll(d.src, n, r, cap, s.need(vs), d.ints())
+	damageChallenges := 0
+	if offHand {
+		damageChallenges = OffHandChallenges
+	}
+	d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Roll: roll, VS: vs,
+		Hit: s.beats(roll.Total, vs), Charges: m.Charges, Challenges: damageChallenges, Ranged: cat.Ranged, Behind: behind, Then: then,
+		Ability: abName, Knockdown: knock, Opening: opening}))
+	if s.Strike == nil || s.Phase == Defending {
+		return // a miss, or the target chooses
+	}
+	d.damage()
+}
+
+// defense resolves a Defense reaction (R21).
+func (d *decider) defense(style string) error {
+	if err := d.want(Defending, style); err != nil {
+		return err
+	}
+	s := d.s
+	t := s.Combatant(s.Strike.Target)
+	if !s.canDefend(t) {
+		return refuse("%s cannot defend: %s", t.ID, whyNot(s, t))
+	}
+	d.pay(t, t.defenseCost(), style)
+	n := t.defenseDiceCount()
+	r := Rank(t.BaseRank(), 0, 0, t.Wounded)
+	// The defense beats the attack's total or it does not (R21).
+	roll := checkRoll(d.src, n, r, s.Strike.Total+1, s.Strike.Total+1, d.ints())
+	d.emit(put(d, (*hotMemory).defenseRolledPool, DefenseRolled{Defender: t.ID, Style: style, Roll: roll, Against: s.Strike.Total, Avoided: roll.Total > s.Strike.Total}))
+	if s.Strike != nil {
+		d.damage()
+	}
+	return nil
+}
+
+// whyNot says why a creature cannot react.
+func whyNot(s *State, t *Combatant) string {
+	switch {
+	case !t.In():
+		return t.ID + " is " + conditionOf(t)
+	case t.Winded:
+		return t.ID + " is Winded (R38)"
+	case t.Unaware:
+		return t.ID + " is unaware (A12)"
+	case s.Current() != nil && s.Current().ID == t.ID:
+		return "no reactions on one's own turn (R20)"
+	}
+	return fmt.Sprintf("%s has %d Vigor and it costs %d", t.ID, t.Vigor, t.defenseCost())
+}
+
+// damage rolls and applies the damage of the pending strike (R24 steps
+// 6-9, R26-R35).
+func (d *decider) damage() {
+	s := d.s
+	st := s.Strike
+	me, t := s.Combatant(st.Attacker), s.Combatant(st.Target)
+	w := me.Weapon(st.Weapon)
+	cat := w.category()
+	ability := cat.DamageAbility
+	if w.DamageWith != "" {
+		ability = w.DamageWith
+	}
+	n := 0
+	if ability != "" {
+		n = DiceOfScore(me.Score(ability))
+	}
+	r := Rank(me.BaseRank(), st.Charges, st.Challenges, me.Wounded)
+	wr := w.rank()
+
+	// Immunity (R32, A27).
+	immune := false
+	if dr := rankOf(t.DurRank); dr >= 0 && dr > wr {
+		immune = true
+	}
+	// Armour (R29, R30, A36) and cover (R46, A13).
+	ar, worn := 0, -1
+	for i := range t.Armor {
+		a := &t.Armor[i]
+		if a.Destroyed || !a.protects(damageType(w.Type)) || wr-a.rank() >= s.Options.QualityGap {
+			continue // ignored by a weapon three ranks better (R29)
+		}
+		ar = max(ar, a.AR)
+		if !a.Natural && (worn < 0 || a.AR > t.Armor[worn].AR) {
+			worn = i
+		}
+	}
+	if worn >= 0 && (t.Object || t.Armor[worn].rank()-wr >= s.Options.QualityGap || t.Armor[worn].DurMax == 0) {
+		worn = -1 // too good to wear (R29), or without Durability to lose
+	}
+	if st.Ranged {
+		if cv := Cover[t.CoverName]; !cv.SturdyOnly || t.Sturdy {
+			ar += cv.AR
+		}
+	}
+	// How much of the raw damage matters: beyond cap nothing changes.
+	cap := 1
+	if !immune {
+		switch {
+		case t.Object:
+			cap = ar + t.Durability
+		case t.Shock:
+			cap = ar + 1
+		case s.Options.NoOverflow && t.Durability > 0:
+			cap = ar + t.Durability
+		default:
+			cap = ar + t.Durability + t.Health
+		}
+		if worn >= 0 {
+			cap = max(cap, t.Armor[worn].AR)
+		}
+		cap = max(cap, 1)
+	}
+	e := put(d, (*hotMemory).damagedPool, Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: Ladder[wr].Sides, Bonus: Roll{Count: n, Sides: Ladder[r].Sides}})
+	raw := 0
+	buf := d.ints()
+	start := len(*buf)
+	for range w.dice() {
+		v := draw(d.src, Ladder[wr].Sides, raw, cap, false)
+		*buf = append(*buf, v)
+		raw += v
+	}
+	e.WeaponDice = (*buf)[start:len(*buf):len(*buf)]
+	var sum int
+	e.Bonus.Dice, sum = bonusDice(d.src, n, Ladder[r].Sides, raw, cap, d.ints())
+	e.Bonus.Total = sum
+	raw += sum
+	e.Raw = raw
+	e.Critical = e.Bonus.Bursts() > 0
+	e.Immune = immune
+	e.AR = ar
+	if !immune {
+		e.Final = max(0, raw-ar)
+		if worn >= 0 {
+			a := &t.Armor[worn]
+			e.Worn, e.Wear = a.Name, min(a.AR, raw)
+			e.ArmorLeft = max(0, a.Dur-e.Wear)
+			e.Broken = e.ArmorLeft == 0
+		}
+	}
+	e.Durability, e.Health = t.Durability, t.Health
+	switch {
+	case t.Object:
+		e.ToDurability = min(e.Final, t.Durability)
+		e.Durability -= e.ToDurability
+		e.Destroyed = e.Durability == 0
+	case t.Shock:
+		e.Dead = e.Final >= 1 // A41
+	default:
+		e.ToDurability = min(e.Final, t.Durability)
+		e.Durability -= e.ToDurability
+		if rest := e.Final - e.ToDurability; rest > 0 && (!s.Options.NoOverflow || t.Durability == 0) {
+			e.ToHealth = min(rest, t.Health)
+			e.Health -= e.ToHealth
+		}
+		e.Wounded = !t.Wounded && e.Durability == 0 && e.Final > 0
+		if e.Health == 0 && (e.ToHealth > 0 || t.Health == 0 && e.Final > e.ToDurability) {
+			e.Shock = true
+			e.Dead = t.Stamina == 0
+		}
+	}
+	d.emit(e)
+	if st := s.Strike; st != nil && st.Knockdown && s.Phase == Knockdown {
+		negated := s.Current() != nil && s.Current().ID == t.ID
+		d.emit(put(d, (*hotMemory).knockdownRuledPool, KnockdownRuled{Combatant: t.ID, Down: true, Negated: negated}))
+	}
+}
+
+// takeOpening takes the opening, or fires the readied attack, offered
+// (R16, R20, A20).
+func (d *decider) takeOpening() error {
+	if err := d.want(Offering, "take an opening"); err != nil {
+		return err
+	}
+	s := d.s
+	w := s.Window
+	me, t := s.Combatant(w.Ask[0]), s.Combatant(w.Opener)
+	weapon := ""
+	if w.Kind == "readied" && me.Ready.Target != "" {
+		weapon = me.Ready.Weapon
+	}
+	wp := me.Weapon(weapon)
+	if w.Kind == "opening" {
+		if m := s.meleeWeapon(me, t); m != nil {
+			wp = m
+		}
+	}
+	if wp == nil {
+		wp = me.Weapon("")
+	}
+	if err := s.canReach(me, t, wp); err != nil {
+		return refuse("%s cannot attack %s: %v", me.ID, t.ID, err)
+	}
+	if me.Vigor < OpeningCost {
+		return refuse("%s has %d Vigor and it costs %d", me.ID, me.Vigor, OpeningCost)
+	}
+	d.pay(me, OpeningCost, "the "+w.Kind)
+	d.roll(me, t, wp, false, w.Kind, Mods{}, nil)
+	return nil
+}
+
+// move moves the creature whose turn it is (R15), or starts its escape
+// (R14): openings first, then the move.
+func (d *decider) move(to parts.Cell, escape bool) error {
+	what := "move"
+	if escape {
+		what = "escape"
+	}
+	me, err := d.acting(what, 1)
+	if err != nil {
+		return err
+	}
+	s := d.s
+	dist := s.distanceTo(me, to)
+	switch {
+	case dist == 0:
+		return refuse("%s is at %s already", me.ID, to)
+	case dist > me.MoveFt():
+		return refuse("%s moves at most %d ft an action (Speed %d%s) and %s is %d ft away", me.ID, me.MoveFt(), me.Speed, map[bool]string{true: ", prone: a quarter"}[me.Prone], to, dist)
+	}
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; o.ID != me.ID && o.X == to.X && o.Y == to.Y && o.Targetable() {
+			return refuse("%s stands at %s", o.ID, to)
+		}
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: what, Actions: 1}))
+	if !escape {
+		d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist}))
+		return nil
+	}
+	d.openWindow("opening", me, "escape", to)
+	return nil
+}
+
+// openWindow offers an opening to the enemies within reach of the opener
+// (R20), in initiative order; the window opens even when nobody may take
+// it, so that the act goes on the same way.
+func (d *decider) openWindow(kind string, opener *Combatant, act string, dest parts.Cell) {
+	s := d.s
+	buf := d.strs()
+	start := len(*buf)
+	for _, id := range s.Order {
+		c := s.Combatant(id)
+		if c.Side == opener.Side || c.Object || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
+			continue
+		}
+		if s.meleeWeapon(c, opener) == nil {
+			continue
+		}
+		*buf = append(*buf, id)
+	}
+	ask := (*buf)[start:len(*buf):len(*buf)]
+	d.emit(put(d, (*hotMemory).windowOpenedPool, WindowOpened{What: kind, Opener: opener.ID, Act: act, Dest: dest, Ask: ask}))
+}
+
+// aid is emergency aid (R18): 2 actions, across turns if need be.
+func (d *decider) aid(c *Aid) error {
+	me, err := d.acting("give aid", 1)
+	if err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	s := d.s
+	t := s.Combatant(c.Target)
+	switch {
+	case t == nil:
+		return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+	case t.Object || t.Dead || t.Escaped:
+		return refuse("%s cannot aid %s: %s is %s", me.ID, t.ID, t.ID, conditionOf(t))
+	case s.distance(me, t) > AdjacentFt:
+		return refuse("%s must be adjacent (within %d ft) to aid %s", me.ID, AdjacentFt, t.ID)
+	case t.Durability >= t.DurabilityMax:
+		return refuse("%s has all its Durability (%d)", t.ID, t.Durability)
+	}
+	need := AidActions
+	if me.Carry.Act == "aid" && me.Carry.Target == t.ID {
+		need = me.Carry.Owed
+	}
+	if me.Left < need {
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "aid", Actions: me.Left, Owed: need - me.Left, Target: t.ID}))
+		return nil
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "aid", Actions: need, Target: t.ID}))
+	e := d.skillRoll(me, "medicine", "aid", t, AidVS, c.Mods)
+	if e.Success {
+		e.Heal = d.src.Roll(AidHealDie)
+		e.Durability = min(t.DurabilityMax, t.Durability+e.Heal)
+	}
+	d.emit(e)
+	return nil
+}
+
+// stabilize stops a Shock timer (R36, A34).
+func (d *decider) stabilize(c *Stabilize) error {
+	s := d.s
+	me, err := d.acting("stabilize", s.Options.StabilizeActions)
+	if err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	t := s.Combatant(c.Target)
+	switch {
+	case t == nil:
+		return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+	case !t.Shock || t.Dead:
+		return refuse("%s is not in Shock", t.ID)
+	case t.Stabilized:
+		return refuse("%s is stabilized already", t.ID)
+	case s.distance(me, t) > AdjacentFt:
+		return refuse("%s must be adjacent (within %d ft) to stabilize %s", me.ID, AdjacentFt, t.ID)
+	}
+	skill := "medicine"
+	if me.Skills["medical_science"] > me.Skills["medicine"] {
+		skill = "medical_science"
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stabilize", Actions: s.Options.StabilizeActions, Target: t.ID}))
+	d.emit(d.skillRoll(me, skill, "stabilize", t, StabilizeVS, c.Mods))
+	return nil
+}
+
+// check is any other skill check (R18, A38).
+func (d *decider) check(c *Check) error {
+	me, err := d.acting("use a skill", 1)
+	if err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	vs := c.VS
+	if vs == 0 {
+		vs = DefaultVS
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "check", Actions: 1}))
+	d.emit(d.skillRoll(me, c.Skill, "check", nil, vs, c.Mods))
+	return nil
+}
+
+// useAbility uses an ability on a target (R17): its actions, across turns
+// if need be (R10), then its Vigor and Mana, paid in full, then its
+// attack.
+func (d *decider) useAbility(c *UseAbility) error {
+	me, err := d.acting("use an ability", 1)
+	if err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	ab := me.Ability(c.Ability)
+	if ab == nil {
+		return invalid("%s has no ability called %q", me.ID, c.Ability)
+	}
+	t, w, err := d.target(me, c.Target, ab.Weapon, "use "+ab.Name+" on")
+	if err != nil {
+		return err
+	}
+	switch {
+	case me.Vigor < ab.Vigor:
+		return refuse("%s costs %d Vigor and %s has %d", ab.Name, ab.Vigor, me.ID, me.Vigor)
+	case me.Mana < ab.Mana:
+		return refuse("%s costs %d Mana and %s has %d", ab.Name, ab.Mana, me.ID, me.Mana)
+	}
+	act := "use " + ab.Name
+	need := max(ab.Actions, 1)
+	if me.Carry.Act == act && me.Carry.Target == t.ID {
+		need = me.Carry.Owed
+	}
+	if me.Left < need {
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: me.Left, Owed: need - me.Left, Target: t.ID}))
+		return nil
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: need, Target: t.ID}))
+	if ab.Vigor > 0 {
+		d.pay(me, ab.Vigor, ab.Name)
+	}
+	if ab.Mana > 0 {
+		d.emit(put(d, (*hotMemory).manaSpentPool, ManaSpent{Combatant: me.ID, Amount: ab.Mana, For: ab.Name, Mana: me.Mana - ab.Mana}))
+	}
+	m := Mods{Dice: c.Dice + ab.Dice, Charges: c.Charges + ab.Charges, Challenges: c.Challenges}
+	d.rollAs(me, t, w, how{mods: m, ability: ab})
+	return nil
+}
+
+// resist is a resistance check the GM calls for (R40): d20 + the
+// ability's dice + the creature's Resistance dice against the effect's VS
+// (15 unless the GM names one). It takes no action and may be called at
+// any creature's turn.
+func (d *decider) resist(c *Resist) error {
+	if d.actor != engine.GM {
+		return engine.Errorf(engine.NotYourTurn, "only the GM calls for a resistance check (R40)")
+	}
+	if err := d.want(Acting, "call for a resistance check"); err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	s := d.s
+	me := s.Combatant(c.Combatant)
+	switch {
+	case me == nil:
+		return invalid("there is no combatant called %q (combatants: %s)", c.Combatant, s.ids())
+	case me.Object || me.Dead || me.Escaped:
+		return refuse("%s is %s and resists nothing", me.ID, conditionOf(me))
+	case !isAbility(c.Ability):
+		return invalid("%q is not an ability (%s)", c.Ability, abilityList)
+	}
+	vs := c.VS
+	if vs == 0 {
+		vs = DefaultVS
+	}
+	n := DiceOfScore(me.Score(c.Ability)) + me.ResistDice + c.Dice
+	r := Rank(me.BaseRank(), c.Charges, c.Challenges, me.Wounded)
+	roll := checkRoll(d.src, n, r, s.need(vs), s.need(vs), d.ints())
+	d.emit(put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: c.Ability, Purpose: "resist", Roll: roll, VS: vs, Success: s.beats(roll.Total, vs)}))
+	return nil
+}
+
+// skillRoll rolls a skill check: d20 + skill dice + linked ability dice
+// (A38) at the creature's rank, against vs.
+func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, vs int, m Mods) *SkillRolled {
+	n := me.Skills[skill] + m.Dice
+	if ab := me.Links[skill]; ab != "" {
+		n += DiceOfScore(me.Score(ab))
+	}
+	r := Rank(me.BaseRank(), m.Charges, m.Challenges, me.Wounded)
+	roll := checkRoll(d.src, n, r, d.s.need(vs), d.s.need(vs), d.ints())
+	e := put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: skill, Purpose: purpose, Roll: roll, VS: vs, Success: d.s.beats(roll.Total, vs)})
+	if t != nil {
+		e.Target = t.ID
+		e.Durability = t.Durability
+	}
+	return e
+}
+
+// initiative rolls everyone's initiative (R08, R09, A10).
+func (d *decider) initiative(extra []ExtraDice) {
+	s := d.s
+	e := put(d, (*hotMemory).initiativeRolledPool, InitiativeRolled{})
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Object || c.Away {
+			continue
+		}
+		n := c.InitDice
+		if c.Role == "overwatch" && c.Watch != "" && c.Watch == s.Scene.Approach {
+			n++
+		}
+		for _, x := range extra {
+			if x.Combatant == c.ID {
+				n += x.Dice
+			}
+		}
+		e.Rolls = append(e.Rolls, InitRoll{Combatant: c.ID, Roll: actionRoll(d.src, n, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, d.ints())})
+	}
+	// Order: total, then Speed, then rerolled d20s among the tied (A10).
+	idx := make([]int, len(e.Rolls))
+	for i := range idx {
+		idx[i] = i
+	}
+	speed := func(i int) int { return s.Combatant(e.Rolls[i].Combatant).Speed }
+	tied := func(a, b int) bool { return e.Rolls[a].Roll.Total == e.Rolls[b].Roll.Total && speed(a) == speed(b) }
+	for {
+		again := false
+		for i := range e.Rolls {
+			for j := range e.Rolls {
+				if i != j && tied(i, j) && slices.Equal(e.Rolls[i].Rerolls, e.Rolls[j].Rerolls) {
+					again = true
+				}
+			}
+		}
+		if !again {
+			break
+		}
+		// Every creature still tied with another rerolls, in roster order.
+		var reroll []int
+		for i := range e.Rolls {
+			for j := range e.Rolls {
+				if i != j && tied(i, j) && slices.Equal(e.Rolls[i].Rerolls, e.Rolls[j].Rerolls) {
+					reroll = append(reroll, i)
+					break
+				}
+			}
+		}
+		for _, i := range reroll {
+			e.Rolls[i].Rerolls = append(e.Rolls[i].Rerolls, d.src.Roll(20))
+		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		ra, rb := e.Rolls[a], e.Rolls[b]
+		if ra.Roll.Total != rb.Roll.Total {
+			return rb.Roll.Total - ra.Roll.Total
+		}
+		if speed(a) != speed(b) {
+			return speed(b) - speed(a)
+		}
+		for k := range min(len(ra.Rerolls), len(rb.Rerolls)) {
+			if ra.Rerolls[k] != rb.Rerolls[k] {
+				return rb.Rerolls[k] - ra.Rerolls[k]
+			}
+		}
+		return 0
+	})
+	for _, i := range idx {
+		e.Order = append(e.Order, e.Rolls[i].Combatant)
+	}
+	d.emit(e)
+}
+
+// proceed moves the fight on after a command, as far as it goes without
+// a decision: the off-hand attack, the end of a window, readied
+// triggers, the end of a turn, the Recovery Phase and the next round, the
+// end of the fight.
+func (d *decider) proceed() {
+	s := d.s
+	for range 10000 {
+		if s.Phase == Over || s.Phase == Initiative || s.Phase == EndRuling {
+			return
+		}
+		if s.Strike != nil || s.Declared != nil {
+			return // a defense or a GM ruling pending
+		}
+		if side, over := d.decided(); over {
+			reason := "nobody is left standing"
+			if side != "" {
+				reason = side + " is the last side standing"
+			}
+			d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: side, Reason: reason}))
+			return
+		}
+		if f := s.OffHand; f != nil {
+			me := s.Current()
+			t := s.Combatant(f.Target)
+			w := me.Weapon(f.Weapon)
+			if w == nil || !me.In() || !t.Targetable() || !s.reaches(me, t, w) {
+				d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: me.ID}))
+				continue
+			}
+			d.roll(me, t, w, true, "", Mods{}, nil)
+			continue
+		}
+		if s.OpenAfter != "" && s.Window == nil {
+			if opener := s.Combatant(s.OpenAfter); opener != nil && opener.Targetable() {
+				d.openWindow("opening", opener, "ability", parts.Cell{})
+				continue
+			}
+		}
+		if w := s.Window; w != nil {
+			if len(w.Ask) > 0 || s.Phase == EscapeRuling {
+				return
+			}
+			if w.Act == "escape" {
+				me := s.Combatant(w.Opener)
+				d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: w.Dest, Ft: s.distanceTo(me, w.Dest)}))
+				continue
+			}
+			return // evolve closes the others
+		}
+		me := s.Current()
+		if me == nil {
+			d.nextTurn()
+			continue
+		}
+		if s.ReadyChecked != s.Actions {
+			if ask := s.readied(me, d.strs()); len(ask) > 0 {
+				d.emit(put(d, (*hotMemory).windowOpenedPool, WindowOpened{What: "readied", Opener: me.ID, Ask: ask}))
+				continue
+			}
+		}
+		if me.Left > 0 && me.In() && !me.Winded {
+			return
+		}
+		d.nextTurn()
+	}
+}
+
+// meleeWeapon is the first of me's melee weapons (unarmed last) that
+// reaches t, for an opening (R20, R44), or nil.
+func (s *State) meleeWeapon(me, t *Combatant) *Weapon {
+	for i := range me.Weapons {
+		if w := &me.Weapons[i]; !w.category().Ranged && s.reaches(me, t, w) {
+			return w
+		}
+	}
+	if s.reaches(me, t, &unarmed) {
+		return &unarmed
+	}
+	return nil
+}
+
+// readied lists the creatures whose readied attack on me may fire now, in
+// initiative order (R16, A20).
+func (s *State) readied(me *Combatant, buf *[]string) []string {
+	start := len(*buf)
+	for _, id := range s.Order {
+		c := s.Combatant(id)
+		if c.Ready.Target != me.ID || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
+			continue
+		}
+		w := c.Weapon(c.Ready.Weapon)
+		if w == nil || !s.reaches(c, me, w) {
+			continue
+		}
+		*buf = append(*buf, id)
+	}
+	if len(*buf) == start {
+		return nil
+	}
+	return (*buf)[start:len(*buf):len(*buf)]
+}
+
+// decided reports whether the fight is over: fewer than two sides have a
+// creature still in it.
+func (d *decider) decided() (string, bool) {
+	s := d.s
+	return parts.LastSide(len(s.Combatants), func(i int) string { return s.Combatants[i].Side },
+		func(i int) bool { c := &s.Combatants[i]; return c.In() || c.Away && !c.Object })
+}
+
+// nextTurn starts the next creature's turn, or closes the round with the
+// Recovery Phase and starts the next one (R07, R41).
+func (d *decider) nextTurn() {
+	s := d.s
+	for i := s.Turn + 1; i < len(s.Order); i++ {
+		c := s.Combatant(s.Order[i])
+		if c.Incapacitated() || c.Escaped || c.Away {
+			continue
+		}
+		d.emit(put(d, (*hotMemory).turnStartedPool, TurnStarted{Combatant: c.ID, Round: s.Round, Actions: s.actionsOf(c)}))
+		return
+	}
+	d.recovery()
+	if s.Phase == Over {
+		return
+	}
+	if _, over := d.decided(); over {
+		return // proceed ends it
+	}
+	if s.Phase == EndRuling {
+		return // the GM rules whether the fight is over
+	}
+	d.newRound()
+}
+
+// newRound starts the next round, unless the round limit is reached
+// (R07, §7.10).
+func (d *decider) newRound() {
+	s := d.s
+	if parts.RoundLimitReached(s.Options.RoundLimit, s.Round) {
+		d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", s.Options.RoundLimit), TimedOut: true}))
+		return
+	}
+	d.emit(put(d, (*hotMemory).roundStartedPool, RoundStarted{Round: s.Round + 1}))
+	d.join()
+}
+
+// join brings in the late joiners due this round, in roster order: each
+// rolls d20 + initiative dice and takes its place in the order after
+// every creature with a higher total, or an equal total and as much
+// Speed or more (R08; ours for the tie).
+func (d *decider) join() {
+	s := d.s
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if !c.Away || c.Joins >= s.Round {
+			continue
+		}
+		roll := actionRoll(d.src, c.InitDice, Rank(c.BaseRank(), 0, 0, c.Wounded), 0, d.ints())
+		buf := d.strs()
+		start := len(*buf)
+		placed := false
+		for _, id := range s.Order {
+			o := s.Combatant(id)
+			if !placed && (roll.Total > o.Initiative || roll.Total == o.Initiative && c.Speed > o.Speed) {
+				*buf = append(*buf, c.ID)
+				placed = true
+			}
+			*buf = append(*buf, id)
+		}
+		if !placed {
+			*buf = append(*buf, c.ID)
+		}
+		d.emit(put(d, (*hotMemory).joinedPool, Joined{Combatant: c.ID, Roll: roll, Order: (*buf)[start:len(*buf):len(*buf)]}))
+	}
+}
+
+// actionsOf is the actions a creature has on its turn this round (R09,
+// R10, R38).
+func (s *State) actionsOf(c *Combatant) int {
+	if c.Winded {
+		return 0
+	}
+	n := c.ActionsBase
+	if n == 0 {
+		n = 2
+	}
+	if s.Round == 1 {
+		switch {
+		case c.Role == "ambusher":
+			n++
+		case c.Role == "ambushed", c.Role == "overwatch" && c.Watch != s.Scene.Approach:
+			n = 1
+		}
+	}
+	return n
+}
+
+// recovery is the Recovery Phase (R41, A09).
+func (d *decider) recovery() {
+	s := d.s
+	e := put(d, (*hotMemory).recoveredPool, Recovered{Round: s.Round})
+	buf := new([]Recovery)
+	if d.h != nil {
+		buf = &d.h.recoveries
+	}
+	start := len(*buf)
+	for _, id := range s.Order {
+		c := s.Combatant(id)
+		if c.Dead || c.Escaped || c.Object || c.Away {
+			continue
+		}
+		r := Recovery{Combatant: id, Vigor: min(c.VigorMax, c.Vigor+c.Regen())}
+		r.Gained = r.Vigor - c.Vigor
+		r.Winded = c.Winded && r.Vigor < WindedUntil
+		if c.Shock && !c.Stabilized {
+			r.ShockLeft = c.ShockLeft - 1
+			r.Died = r.ShockLeft <= 0
+		} else if c.Shock {
+			r.ShockLeft = c.ShockLeft
+		}
+		*buf = append(*buf, r)
+	}
+	e.Changes = (*buf)[start:len(*buf):len(*buf)]
+	d.emit(e)
+}

@@ -1,0 +1,322 @@
+package vigor
+
+import (
+	"slices"
+
+	"fray/rules/parts"
+)
+
+// evolve applies one event. It never fails and draws no dice: everything
+// it needs is in the event. An event naming nobody changes nothing.
+func evolve(s *State, e Event) {
+	switch e := e.(type) {
+	case *InitiativeRolled:
+		s.Order = slices.Clone(e.Order)
+		for _, r := range e.Rolls {
+			if c := s.Combatant(r.Combatant); c != nil {
+				c.Initiative = r.Roll.Total
+			}
+		}
+		s.Turn, s.Phase = -1, Acting
+	case *TurnStarted:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		if i := slices.Index(s.Order, c.ID); i >= 0 {
+			s.Turn = i
+		}
+		s.Phase = Acting
+		c.Defend.Pass(parts.TurnStart, c.ID)
+		c.Ready = Readied{}
+		c.Unaware = false
+		c.Left = e.Actions
+		s.ReadyChecked = s.Actions // only actions of this turn trigger
+	case *Acted:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		c.Left = max(0, c.Left-e.Actions)
+		if e.Act != "end_turn" {
+			s.Actions++
+		}
+		if e.Owed > 0 {
+			c.Carry = Carry{Act: e.Act, Target: e.Target, Owed: e.Owed}
+		} else {
+			c.Carry = Carry{}
+		}
+	case *VigorSpent:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		c.Vigor = max(0, e.Vigor)
+		if e.Winded || c.Vigor == 0 {
+			c.Winded = true
+			if cur := s.Current(); cur != nil && cur.ID == c.ID {
+				c.Left = 0 // the rest of the turn is lost (R38)
+			}
+		}
+	case *AttackDeclared:
+		dc := new(Declared)
+		if s.hot != nil {
+			dc = &s.hot.declared
+		}
+		*dc = Declared{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via, Mods: e.Mods, Then: e.Then, Ability: e.Ability}
+		if e.Then != nil {
+			f := *e.Then
+			dc.Then = &f
+		}
+		s.Declared = dc
+		s.Phase = Modifiers
+	case *AttackRolled:
+		s.Declared = nil
+		if c := s.Combatant(e.Attacker); c != nil {
+			c.Hidden = false
+		}
+		if e.Opening {
+			s.OpenAfter = e.Attacker
+		}
+		if e.Via != "" && s.Window != nil && len(s.Window.Ask) > 0 && s.Window.Ask[0] == e.Attacker {
+			s.Window.Ask = s.Window.Ask[1:]
+		}
+		if c := s.Combatant(e.Attacker); c != nil && e.Via == "readied" {
+			c.Ready = Readied{}
+		}
+		if e.OffHand {
+			s.OffHand = nil
+		}
+		if e.Then != nil {
+			if s.hot != nil {
+				s.hot.offHand = *e.Then
+				s.OffHand = &s.hot.offHand
+			} else {
+				f := *e.Then
+				s.OffHand = &f
+			}
+		}
+		t := s.Combatant(e.Target)
+		if !e.Hit || t == nil {
+			s.Strike = nil
+			settle(s)
+			if t != nil {
+				t.Unaware = false
+			}
+			return
+		}
+		st := new(Strike)
+		if s.hot != nil {
+			st = &s.hot.strike
+		}
+		s.Strike = st
+		*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
+			Total: e.Roll.Total, VS: e.VS, Charges: e.Charges, Challenges: e.Challenges, Ranged: e.Ranged,
+			Incapacitated: t.Incapacitated(), Knockdown: e.Knockdown}
+		if s.canDefend(t) && !e.Behind {
+			s.Phase = Defending // an unaware target cannot react (A12)
+		}
+		t.Unaware = false
+	case *DefenseRolled:
+		if e.Avoided {
+			s.Strike = nil
+			settle(s)
+		}
+	case *Damaged:
+		t := s.Combatant(e.Target)
+		if t == nil {
+			return
+		}
+		t.Durability, t.Health = e.Durability, e.Health
+		if e.Wounded {
+			t.Wounded = true
+		}
+		if e.Shock {
+			t.Shock, t.ShockLeft = true, t.Stamina
+		}
+		if e.Dead {
+			t.Dead = true
+		}
+		if e.Destroyed {
+			t.Destroyed = true
+		}
+		if e.Worn != "" {
+			if i := slices.IndexFunc(t.Armor, func(a Armor) bool { return a.Name == e.Worn }); i >= 0 {
+				t.Armor[i].Dur = e.ArmorLeft
+				t.Armor[i].Destroyed = e.Broken
+			}
+		}
+		st := s.Strike
+		if st != nil {
+			// Nothing reads the roll once the damage is in: forget it,
+			// so that exact odds meet one situation, not one per total.
+			st.Total, st.VS, st.Charges, st.Challenges, st.Ranged = 0, 0, 0, 0, false
+		}
+		switch {
+		case st == nil:
+		case t.Dead || t.Destroyed || t.Object:
+			s.Strike = nil
+			settle(s)
+		case st.Incapacitated:
+			s.Phase = Kill
+		case t.Incapacitated():
+			s.Strike = nil
+			settle(s)
+		default:
+			s.Phase = Knockdown
+		}
+	case *KnockdownRuled:
+		if c := s.Combatant(e.Combatant); c != nil && e.Down {
+			c.Prone = true
+			if e.Negated && s.Window != nil && s.Window.Opener == c.ID {
+				s.Window.Act = ""
+			}
+		}
+		s.Strike = nil
+		settle(s)
+	case *KillRuled:
+		if c := s.Combatant(e.Combatant); c != nil && e.Killed {
+			c.Dead = true
+		}
+		s.Strike = nil
+		settle(s)
+	case *Defended:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Defend = parts.Until(parts.TurnStart, c.ID, 1)
+		}
+	case *Moved:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		c.X, c.Y = e.To.X, e.To.Y
+		if w := s.Window; w != nil && w.Opener == c.ID && w.Act == "escape" {
+			if s.outOfReach(c) {
+				w.Act = "escaping"
+				s.Phase = EscapeRuling
+				return
+			}
+			s.Window = nil
+		}
+		settle(s)
+	case *Joined:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Away = false
+			c.Initiative = e.Roll.Total
+		}
+		s.Order = append(s.Order[:0], e.Order...)
+	case *ManaSpent:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Mana = max(0, e.Mana)
+		}
+	case *WindowOpened:
+		if e.Act == "ability" {
+			s.OpenAfter = ""
+		}
+		w := new(Window)
+		var ask []string
+		if s.hot != nil {
+			w, ask = &s.hot.window, s.hot.window.Ask[:0]
+		}
+		*w = Window{Kind: e.What, Opener: e.Opener, Act: e.Act, Dest: e.Dest, Ask: append(ask, e.Ask...)}
+		s.Window = w
+		if e.What == "readied" {
+			s.ReadyChecked = s.Actions
+		}
+		settle(s)
+	case *Passed:
+		if w := s.Window; w != nil && len(w.Ask) > 0 && w.Ask[0] == e.Combatant {
+			w.Ask = w.Ask[1:]
+		} else {
+			s.OffHand = nil
+		}
+		settle(s)
+	case *Escaped:
+		if c := s.Combatant(e.Combatant); c != nil && e.Escaped {
+			c.Escaped = true
+		}
+		s.Window = nil
+		settle(s)
+	case *StoodUp:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Prone = false
+		}
+	case *ReadiedAction:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Ready = Readied{Target: e.Target, Weapon: e.Weapon}
+		}
+	case *SkillRolled:
+		t := s.Combatant(e.Target)
+		if t == nil || !e.Success {
+			return
+		}
+		switch e.Purpose {
+		case "aid":
+			t.Durability = e.Durability
+			if t.Durability > 0 && !s.Options.WoundedEndsAtFullHealth {
+				t.Wounded = false // A08; a Shock goes on (A33)
+			}
+		case "stabilize":
+			t.Stabilized = true
+		}
+	case *Recovered:
+		if s.Options.GMPrompts {
+			s.Phase = EndRuling
+		}
+		for _, r := range e.Changes {
+			c := s.Combatant(r.Combatant)
+			if c == nil {
+				continue
+			}
+			c.Vigor, c.Winded = r.Vigor, r.Winded
+			if c.Shock {
+				c.ShockLeft = r.ShockLeft
+			}
+			if r.Died {
+				c.Dead = true
+			}
+		}
+	case *RoundStarted:
+		s.Round = e.Round
+		s.Turn = -1
+		s.Phase = Acting
+	case *FightEnded:
+		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
+		s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter = nil, nil, nil, nil, ""
+	}
+}
+
+// settle sets the phase once nothing is pending: the next creature of an
+// open window, or back to the turn. A window whose askers are done closes
+// unless its escape still has to move.
+func settle(s *State) {
+	if s.Strike != nil || s.Declared != nil || s.Phase == Over {
+		return
+	}
+	if w := s.Window; w != nil {
+		if len(w.Ask) > 0 {
+			s.Phase = Offering
+			return
+		}
+		opener := s.Combatant(w.Opener)
+		if w.Act != "escape" || opener == nil || !opener.In() || opener.Prone {
+			s.Window = nil
+		}
+	}
+	s.Phase = Acting
+}
+
+// outOfReach reports whether no enemy still in the fight could reach the
+// creature in melee (A19).
+func (s *State) outOfReach(c *Combatant) bool {
+	for i := range s.Combatants {
+		o := &s.Combatants[i]
+		if o.Side == c.Side || !o.In() {
+			continue
+		}
+		if s.meleeWeapon(o, c) != nil {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,316 @@
+package vigor
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// nextKind says what kind of decision the fight waits for.
+func nextKind(s *State) engine.PromptKind {
+	switch s.Phase {
+	case Over:
+		return engine.End
+	case Acting:
+		return engine.Act
+	case Defending, Offering:
+		return engine.React
+	}
+	return engine.Ruling
+}
+
+// prompter writes a prompt. For people it says everything; lean, for a
+// policy (Moves), it leaves the question and labels out and takes the
+// options' commands from the state's hot memory.
+type prompter struct {
+	p   *engine.Prompt[Command]
+	hot *hotMemory // lean when set
+}
+
+// lean reports whether only a policy will read the prompt.
+func (b *prompter) lean() bool { return b.hot != nil }
+
+func (b *prompter) ask(q string) {
+	if !b.lean() {
+		b.p.Question = q
+	}
+}
+
+// add appends an option: command c, labelled with words joined when
+// people will read it.
+func (b *prompter) add(c Command, words ...string) {
+	o := engine.Option[Command]{Command: c}
+	if !b.lean() {
+		o.Label = strings.Join(words, "")
+	}
+	b.p.Options = append(b.p.Options, o)
+}
+
+// cmd returns v for an option: in hot memory when lean, else its own.
+func cmd[T any](b *prompter, pick func(*hotMemory) *parts.Pool[T], v T) *T {
+	return parts.PutIn(b.hot, pick, v)
+}
+
+func (h *hotMemory) attackCmds() *parts.Pool[Attack]       { return &h.attacks }
+func (h *hotMemory) moveCmds() *parts.Pool[Move]           { return &h.moves }
+func (h *hotMemory) escapeCmds() *parts.Pool[Escape]       { return &h.escapes }
+func (h *hotMemory) readyCmds() *parts.Pool[Ready]         { return &h.readies }
+func (h *hotMemory) aidCmds() *parts.Pool[Aid]             { return &h.aids }
+func (h *hotMemory) stabilizeCmds() *parts.Pool[Stabilize] { return &h.stabilizes }
+func (h *hotMemory) defenseCmds() *parts.Pool[Defense]     { return &h.defenses }
+func (h *hotMemory) ruleCmds() *parts.Pool[Rule]           { return &h.rules }
+
+// writePrompt writes the current prompt with b (§7 decision points).
+func writePrompt(s *State, b *prompter) {
+	p := b.p
+	p.Kind, p.Default = nextKind(s), -1
+	switch s.Phase {
+	case Over:
+		p.Winner = s.Winner
+		switch {
+		case s.TimedOut:
+			b.ask(fmt.Sprintf("the fight is over: the round limit (%d) was reached", s.Options.RoundLimit))
+		case s.Winner != "":
+			b.ask("the fight is over: " + s.Winner + " wins")
+		default:
+			b.ask("the fight is over: nobody is left standing")
+		}
+	case Initiative:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask("the fight begins: roll initiative for everyone? (situational dice: initiative ID+N ...; default none)")
+		b.add(&RollInitiative{}, "roll initiative (d20 + initiative dice each, in roster order)")
+	case Acting:
+		actOptions(s, b)
+	case Defending:
+		st := s.Strike
+		t := s.Combatant(st.Target)
+		p.Actor = t.ID
+		cost := strconv.Itoa(t.defenseCost())
+		if !b.lean() {
+			b.ask(fmt.Sprintf("%s's attack (%d) beats %s's Victory Sum %d: defend for %s Vigor (of %d) or take the hit?", st.Attacker, st.Total, t.ID, st.VS, cost, t.Vigor))
+		}
+		for _, style := range [...]string{"dodge", "deflect", "block"} {
+			b.add(cmd(b, (*hotMemory).defenseCmds, Defense{Style: style}), style, " (", cost, " Vigor: d20 + Speed dice must beat the attack)")
+		}
+		b.add(&Take{}, "take the hit")
+	case Offering:
+		w := s.Window
+		me := s.Combatant(w.Ask[0])
+		p.Actor = me.ID
+		if !b.lean() {
+			what := "take the opening " + w.Opener + " gives by " + map[string]string{"escape": "escaping", "stand": "standing up", "ability": "its ability"}[w.Act]
+			if w.Kind == "readied" {
+				what = "fire the attack readied against " + w.Opener
+			}
+			b.ask(fmt.Sprintf("%s: %s for %d Vigor (of %d)?", me.ID, what, OpeningCost, me.Vigor))
+		}
+		b.add(&TakeOpening{}, "strike ", w.Opener, " (5 Vigor)")
+		b.add(&Pass{}, "pass")
+	case Knockdown:
+		p.Actor, p.Default = engine.GM, 1
+		b.ask("is " + s.Strike.Target + " knocked down by the hit? (default no, A29)")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: knocked down")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
+	case Kill:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask(s.Strike.Target + " was incapacitated: is it killed outright? (default yes, A28)")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: killed")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
+	case EndRuling:
+		p.Actor, p.Default = engine.GM, 1
+		b.ask(fmt.Sprintf("round %d is over: is the fight over? (default no while both sides stand)", s.Round))
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: the fight ends here, with no winner")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: the next round begins")
+	case Modifiers:
+		dc := s.Declared
+		p.Actor, p.Default = engine.GM, 0
+		b.ask("modifiers for " + dc.Attacker + "'s attack on " + dc.Target + " with " + dc.Weapon + "? (default none)")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{}), "roll it as it stands")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Behind: true}), "the target is unaware and attacked from behind: half Guard")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Charges: 1}}), "1 Charge")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Challenges: 1}}), "1 Challenge")
+		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Dice: 1}}), "1 situational bonus die")
+	case EscapeRuling:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask(s.Window.Opener + " is out of every enemy's reach: has it escaped? (default yes, A19)")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: it leaves the fight")
+		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: it stays")
+	}
+}
+
+// actOptions lists the actions of the creature whose turn it is (§7.5).
+func actOptions(s *State, b *prompter) {
+	me := s.Current()
+	b.p.Actor = me.ID
+	if !b.lean() {
+		b.ask(fmt.Sprintf("round %d, %s's turn: %d action(s) left, %d Vigor", s.Round, me.ID, me.Left, me.Vigor))
+	}
+	off := me.OffHandWeapon()
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.ID == me.ID || t.Side == me.Side || !t.Targetable() {
+			continue
+		}
+		n := max(len(me.Weapons), 1)
+		for j := range n {
+			w := &unarmed
+			if j < len(me.Weapons) {
+				w = &me.Weapons[j]
+			}
+			if !s.reaches(me, t, w) {
+				continue
+			}
+			with := ""
+			if j > 0 {
+				with = w.Name
+			}
+			b.add(cmd(b, (*hotMemory).attackCmds, Attack{Target: t.ID, Weapon: with}), "attack ", t.ID, " with ", w.Name)
+			if j == 0 && me.Vigor >= OffHandCost && s.reaches(me, t, off) {
+				b.add(cmd(b, (*hotMemory).attackCmds, Attack{Target: t.ID, OffTarget: t.ID}), "attack ", t.ID, " with ", w.Name, " and off-hand with ", off.Name, " (8 Vigor)")
+			}
+		}
+	}
+	for i := range me.Abilities {
+		ab := &me.Abilities[i]
+		w := me.Weapon(ab.Weapon)
+		if w == nil || me.Vigor < ab.Vigor || me.Mana < ab.Mana {
+			continue
+		}
+		for j := range s.Combatants {
+			t := &s.Combatants[j]
+			if t.ID == me.ID || t.Side == me.Side || !t.Targetable() || !s.reaches(me, t, w) {
+				continue
+			}
+			b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID}), "use ", ab.Name, " on ", t.ID)
+		}
+	}
+	if me.Defend.Over() {
+		b.add(&Defend{}, "defend (Defense costs 3 Vigor until your next turn)")
+	}
+	near := -1
+	nearDist := 0
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == me.Side || !t.In() {
+			continue
+		}
+		dist := s.distance(me, t)
+		if near < 0 || dist < nearDist {
+			near, nearDist = i, dist
+		}
+		if me.Ready.Target == "" && s.reaches(me, t, me.Weapon("")) {
+			b.add(cmd(b, (*hotMemory).readyCmds, Ready{Target: t.ID}), "ready an attack on ", t.ID, " for when it acts")
+		}
+		if to, ok := s.advance(me, t); ok && !offered(b.p, to) {
+			b.add(cmd(b, (*hotMemory).moveCmds, Move{To: to}), "move to ", cellText(b, to), " toward ", t.ID)
+		}
+	}
+	if near >= 0 && nearDist <= me.Reach(me.Weapon("")) {
+		if to, ok := s.away(me, &s.Combatants[near]); ok {
+			b.add(cmd(b, (*hotMemory).escapeCmds, Escape{To: to}), "escape to ", cellText(b, to), " (enemies within reach may take an opening)")
+		}
+	}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.ID == me.ID || t.Object || t.Side != me.Side || s.distance(me, t) > AdjacentFt {
+			continue
+		}
+		if !t.Dead && !t.Escaped && t.Durability < t.DurabilityMax {
+			b.add(cmd(b, (*hotMemory).aidCmds, Aid{Target: t.ID}), "give ", t.ID, " emergency aid (2 actions, Medicine against 20)")
+		}
+		if t.Shock && !t.Dead && !t.Stabilized && me.Left >= s.Options.StabilizeActions {
+			b.add(cmd(b, (*hotMemory).stabilizeCmds, Stabilize{Target: t.ID}), "stabilize ", t.ID, " (Medicine against 20)")
+		}
+	}
+	if me.Prone {
+		b.add(&StandUp{}, "stand up (enemies within reach may take an opening)")
+	}
+	b.add(&EndTurn{}, "end the turn")
+}
+
+// offered reports whether a move to cell c is among p's options already.
+func offered(p *engine.Prompt[Command], c parts.Cell) bool {
+	for _, o := range p.Options {
+		if m, ok := o.Command.(*Move); ok && m.To == c {
+			return true
+		}
+	}
+	return false
+}
+
+// cellText writes a cell for a label, only when people will read it.
+func cellText(b *prompter, c parts.Cell) string {
+	if b.lean() {
+		return ""
+	}
+	return c.String()
+}
+
+// free reports whether nobody still there stands on the cell.
+func (s *State) free(c parts.Cell, except string) bool {
+	for i := range s.Combatants {
+		o := &s.Combatants[i]
+		if o.ID != except && o.X == c.X && o.Y == c.Y && o.Targetable() {
+			return false
+		}
+	}
+	return true
+}
+
+// advance is the cell one Move takes me toward t, stopping 5 ft off it.
+func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
+	step := func(from, to int) int {
+		d := to - from
+		a := min(max(abs(d)-5, 0), me.MoveFt())
+		if d < 0 {
+			return from - a
+		}
+		return from + a
+	}
+	to := parts.Cell{X: step(me.X, t.X), Y: step(me.Y, t.Y)}
+	if to == (parts.Cell{X: me.X, Y: me.Y}) || !s.free(to, me.ID) || s.distanceTo(me, to) > me.MoveFt() {
+		return to, false
+	}
+	return to, true
+}
+
+// away is the cell one Move takes me straight away from t.
+func (s *State) away(me, t *Combatant) (parts.Cell, bool) {
+	dx, dy := sign(me.X-t.X), sign(me.Y-t.Y)
+	if dx == 0 && dy == 0 {
+		dx = 1
+	}
+	m := me.MoveFt()
+	to := parts.Cell{X: me.X + dx*m, Y: me.Y + dy*m}
+	if m == 0 || !s.free(to, me.ID) || s.distanceTo(me, to) > m {
+		return to, false
+	}
+	return to, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+func sign(n int) int {
+	switch {
+	case n < 0:
+		return -1
+	case n > 0:
+		return 1
+	}
+	return 0
+}
+
+// next returns the current prompt, as people read it.
+func next(s *State) engine.Prompt[Command] {
+	var p engine.Prompt[Command]
+	writePrompt(s, &prompter{p: &p})
+	return p
+}

@@ -1,0 +1,190 @@
+package vigor
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Spec is the vigor encounter file, as package scenario decodes it.
+type Spec struct {
+	Title      string      `yaml:"title" doc:"what the fight is called"`
+	Options    OptionsSpec `yaml:"options" doc:"the table's choices where the rules could differ; the defaults are the spec's rulings"`
+	Scene      Scene       `yaml:"scene" doc:"where the fight happens"`
+	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" doc:"the sides of the fight"`
+	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" doc:"who fights, in roster order (initiative decides the turn order)"`
+
+	// Begin is the starting state, decoded from "start:".
+	Begin Start `yaml:"-"`
+}
+
+// SideSpec is one side of an encounter.
+type SideSpec struct {
+	ID   string `yaml:"id" required:"true" doc:"the side's id, as combatants name it"`
+	Name string `yaml:"name" doc:"the side's name"`
+}
+
+// OptionsSpec are the encounter's options.
+type OptionsSpec struct {
+	RoundLimit       *int   `yaml:"round_limit" min:"0" max:"100000" doc:"stop the fight after this many rounds with no winner (a timeout); 0 for none (default 100)"`
+	VSTieSucceeds    bool   `yaml:"vs_tie_succeeds" doc:"a total equal to the Victory Sum succeeds (A02; default false: it must beat it)"`
+	QualityGap       *int   `yaml:"quality_gap" min:"1" max:"5" doc:"quality ranks apart at which armour is ignored or immune to wear (A06; default 3)"`
+	Overflow         *bool  `yaml:"overflow" doc:"damage beyond Durability goes on to Health (A07; default true)"`
+	WoundedEnds      string `yaml:"wounded_ends" enum:"durability,full_health" doc:"when Wounded ends: durability (when Durability is above 0, the default, A08) or full_health"`
+	Distance         string `yaml:"distance" enum:"chebyshev,euclidean" doc:"how distance is measured (A17; default chebyshev)"`
+	StabilizeActions *int   `yaml:"stabilize_actions" min:"1" max:"2" doc:"actions stabilizing takes (A34; default 1)"`
+	GMPrompts        bool   `yaml:"gm_prompts" doc:"ask the GM before every attack roll for its situational modifiers and whether the target is unaware and attacked from behind (R24 step 2, §6), and after every Recovery Phase whether the fight is over (§7.10); default false: modifiers are words of the command"`
+}
+
+// Start validates the spec and starts the fight as a Table.
+func (sp *Spec) Start() (engine.Table, error) {
+	s, err := sp.State()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+}
+
+// word reports whether id is a lowercase word, as commands name things.
+func word(id string) bool {
+	return id != "" && !strings.ContainsFunc(id, func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' && r != '_'
+	})
+}
+
+// State validates the spec and returns the fight's first state: waiting
+// for the GM to roll initiative, or as "start:" says. Every problem is
+// reported as an *engine.FieldError.
+func (sp *Spec) State() (State, error) {
+	var errs []error
+	bad := func(path, format string, args ...any) {
+		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
+	}
+	s := State{Round: 1, Turn: -1, Phase: Initiative, Scene: sp.Scene}
+	if s.Scene.Visibility == "" {
+		s.Scene.Visibility = "normal"
+	}
+	o := sp.Options
+	s.Options = Options{RoundLimit: parts.DefaultRoundLimit, VSTieSucceeds: o.VSTieSucceeds, QualityGap: 3, StabilizeActions: 1,
+		WoundedEndsAtFullHealth: o.WoundedEnds == "full_health", Euclidean: o.Distance == "euclidean", GMPrompts: o.GMPrompts}
+	if o.RoundLimit != nil {
+		s.Options.RoundLimit = *o.RoundLimit
+	}
+	if o.QualityGap != nil {
+		s.Options.QualityGap = *o.QualityGap
+	}
+	if o.Overflow != nil {
+		s.Options.NoOverflow = !*o.Overflow
+	}
+	if o.StabilizeActions != nil {
+		s.Options.StabilizeActions = *o.StabilizeActions
+	}
+	var sides []string
+	for i, sd := range sp.Sides {
+		if slices.Contains(sides, sd.ID) {
+			bad(fmt.Sprintf("sides[%d].id", i), "side %q is defined twice", sd.ID)
+		}
+		sides = append(sides, sd.ID)
+	}
+	for i, c := range sp.Combatants {
+		at := fmt.Sprintf("combatants[%d]", i)
+		switch {
+		case !word(c.ID):
+			bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -, _)", c.ID)
+		case c.ID == engine.GM:
+			bad(at+".id", "%q is the game master's id", c.ID)
+		case s.Combatant(c.ID) != nil:
+			bad(at+".id", "combatant %q is defined twice", c.ID)
+		}
+		if !slices.Contains(sides, c.Side) {
+			bad(at+".side", "unknown side %q; sides: %s", c.Side, strings.Join(sides, ", "))
+		}
+		if !c.Object && c.HealthMax < 1 {
+			bad(at+".health", "a creature needs Health of at least 1 (only objects have none)")
+		}
+		if c.Role == "overwatch" && c.Watch == "" {
+			bad(at+".watch", "an overwatch role names the direction watched")
+		}
+		for j, w := range c.Weapons {
+			wat := fmt.Sprintf("%s.weapons[%d]", at, j)
+			switch {
+			case !word(w.Name) || w.Name == "unarmed":
+				bad(wat+".name", "%q is not a lowercase word, or is the reserved word unarmed", w.Name)
+			case slices.IndexFunc(c.Weapons, func(x Weapon) bool { return x.Name == w.Name }) != j:
+				bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)
+			}
+			if w.category().Ranged && w.RangeFt == 0 && w.MaxRangeFt == 0 {
+				bad(wat+".range_ft", "a ranged weapon needs range_ft")
+			}
+		}
+		if c.OffHand != "" && c.OffHand != "unarmed" && c.Weapon(c.OffHand) == nil {
+			bad(at+".off_hand", "%s has no weapon called %q", c.ID, c.OffHand)
+		}
+		for j, a := range c.Armor {
+			for k, p := range a.Protects {
+				if !slices.Contains(strings.Split(damageTypeNames, ","), p) {
+					bad(fmt.Sprintf("%s.armor[%d].protects[%d]", at, j, k), "unknown damage type %q; known: %s", p, damageTypeNames)
+				}
+			}
+		}
+		for j, ab := range c.Abilities {
+			aat := fmt.Sprintf("%s.abilities[%d]", at, j)
+			switch {
+			case !word(ab.Name):
+				bad(aat+".name", "%q is not a lowercase word", ab.Name)
+			case slices.IndexFunc(c.Abilities, func(x Ability) bool { return x.Name == ab.Name }) != j:
+				bad(aat+".name", "%s has two abilities called %q", c.ID, ab.Name)
+			}
+			if ab.Weapon != "" && c.Weapon(ab.Weapon) == nil {
+				bad(aat+".weapon", "%s has no weapon called %q", c.ID, ab.Weapon)
+			}
+		}
+		c = c.clone()
+		c.Away = c.Joins > 0
+		c.Mana = c.ManaMax
+		c.Vigor, c.Durability, c.Health = c.VigorMax, c.DurabilityMax, c.HealthMax
+		c.Winded = c.Vigor == 0 && !c.Object
+		for j := range c.Armor {
+			c.Armor[j].Dur = c.Armor[j].DurMax
+		}
+		s.Combatants = append(s.Combatants, c)
+	}
+	for i, sd := range sp.Sides {
+		if !slices.ContainsFunc(sp.Combatants, func(c Combatant) bool { return c.Side == sd.ID }) {
+			bad(fmt.Sprintf("sides[%d]", i), "side %q has no combatants", sd.ID)
+		}
+	}
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
+	sp.Begin.apply(&s, bad)
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
+	return s, nil
+}
+
+//go:embed content/*.yaml
+var contentFS embed.FS
+
+// Content returns the bundled content by name: weapons, armour, stat
+// blocks and encounters that files bring in with "use: NAME".
+func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "content") }
+
+// Plugin is everything the vigor ruleset offers a program.
+func Plugin() engine.Plugin[State, Command, Event] {
+	return engine.Plugin[State, Command, Event]{
+		Game:    Rules{},
+		Summary: "vigor: a d20 plus bursting step dice on one shared rank, reactions paid in Vigor, Durability before Health, quality ranks",
+		NewSpec: func() engine.EncounterSpec { return &Spec{} },
+		Content: Content,
+	}
+}
+
+// Info is the ruleset's entry for an engine.Registry.
+func Info() engine.RulesetInfo { return Plugin().Info() }

@@ -1,0 +1,180 @@
+package vigor
+
+import (
+	"slices"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Start is the vigor starting state: the "start:" key of an encounter or
+// scenario file, for a fight that begins part-way through with no dice
+// drawn (see engine.StartingState). With it, nobody rolls initiative.
+type Start struct {
+	Round      int                       `yaml:"round" min:"1" max:"100000" doc:"the round the fight is in (default 1)"`
+	Order      []string                  `yaml:"order" doc:"the initiative order, highest first (default: the roster order, objects left out)"`
+	Turn       string                    `yaml:"turn" doc:"whose turn it is (default the first in the order who can act)"`
+	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are as their stat blocks say"`
+}
+
+// CombatantStart is one combatant's condition in a starting state.
+type CombatantStart struct {
+	Vigor      *int `yaml:"vigor" min:"0" max:"1000" doc:"Vigor now; 0 starts it winded"`
+	Mana       *int `yaml:"mana" min:"0" max:"1000" doc:"Mana now"`
+	Durability *int `yaml:"durability" min:"0" max:"1000" doc:"Durability now"`
+	Health     *int `yaml:"health" min:"0" max:"1000" doc:"Health now; 0 puts it in Shock"`
+	Wounded    bool `yaml:"wounded" doc:"wounded (R34); implied by Durability 0"`
+	Winded     bool `yaml:"winded" doc:"winded (R38)"`
+	Prone      bool `yaml:"prone" doc:"knocked down (R39)"`
+	Shock      *int `yaml:"shock" min:"1" max:"1000" doc:"in Shock with this many Recovery Phases left (R35)"`
+	Stabilized bool `yaml:"stabilized" doc:"its Shock timer is stopped (R36)"`
+	Dead       bool `yaml:"dead" doc:"dead"`
+	Escaped    bool `yaml:"escaped" doc:"has escaped"`
+	Defending  bool `yaml:"defending" doc:"took the Defend action on its last turn (R13)"`
+	Actions    *int `yaml:"actions" min:"0" max:"10" doc:"actions left, for the one whose turn it is (default its actions this round)"`
+	Unaware    bool `yaml:"unaware" doc:"unaware (A12)"`
+	Hidden     bool `yaml:"hidden" doc:"hidden from its enemies (§6, A14)"`
+	X          *int `yaml:"x" doc:"position east, in feet"`
+	Y          *int `yaml:"y" doc:"position north, in feet"`
+}
+
+// StartingState returns the spec's starting state for the loader to
+// decode "start:" into.
+func (sp *Spec) StartingState() any { return &sp.Begin }
+
+var _ engine.StartingState = (*Spec)(nil)
+
+// given reports whether the start says anything.
+func (st *Start) given() bool {
+	return st.Round != 0 || len(st.Order) > 0 || st.Turn != "" || len(st.Combatants) > 0
+}
+
+// apply sets up state s as the starting state says, reporting problems
+// with bad. Without a start it leaves s waiting for initiative.
+func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
+	if !st.given() {
+		return
+	}
+	ids := make([]string, 0, len(st.Combatants))
+	for id := range st.Combatants {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		cs := st.Combatants[id]
+		at := "start.combatants." + id
+		c := s.Combatant(id)
+		if c == nil {
+			bad(at, "no combatant %q; combatants: %s", id, s.ids())
+			continue
+		}
+		set := func(dst *int, v *int, most int, name string) {
+			if v == nil {
+				return
+			}
+			if *v > most {
+				bad(at+"."+name, "%d is above the maximum %d", *v, most)
+			}
+			*dst = *v
+		}
+		set(&c.Vigor, cs.Vigor, c.VigorMax, "vigor")
+		set(&c.Mana, cs.Mana, c.ManaMax, "mana")
+		set(&c.Durability, cs.Durability, c.DurabilityMax, "durability")
+		set(&c.Health, cs.Health, c.HealthMax, "health")
+		if cs.X != nil {
+			c.X = *cs.X
+		}
+		if cs.Y != nil {
+			c.Y = *cs.Y
+		}
+		c.Wounded = cs.Wounded || c.Durability == 0 && c.DurabilityMax > 0 && !c.Object
+		c.Winded = cs.Winded || c.Vigor == 0 && !c.Object
+		c.Prone = c.Prone || cs.Prone
+		c.Unaware = c.Unaware || cs.Unaware
+		c.Hidden = c.Hidden || cs.Hidden
+		c.Dead, c.Escaped, c.Stabilized = cs.Dead, cs.Escaped, cs.Stabilized
+		if cs.Shock != nil || c.Health == 0 && !c.Object && !c.Dead {
+			c.Shock, c.ShockLeft = true, c.Stamina
+			if cs.Shock != nil {
+				c.ShockLeft = *cs.Shock
+			}
+		}
+		if cs.Stabilized && !c.Shock {
+			bad(at+".stabilized", "only a creature in Shock is stabilized")
+		}
+		if cs.Defending {
+			c.Defend = parts.Until(parts.TurnStart, c.ID, 1)
+		}
+	}
+	s.Round = max(st.Round, 1)
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; c.Joins > 0 {
+			c.Away = c.Joins >= s.Round
+		}
+	}
+	if len(st.Order) > 0 {
+		for i, id := range st.Order {
+			c := s.Combatant(id)
+			switch {
+			case c == nil:
+				bad("start.order", "no combatant %q; combatants: %s", id, s.ids())
+			case c.Object:
+				bad("start.order", "%s is an object and takes no turns", id)
+			case c.Away:
+				bad("start.order", "%s joins after round %d and is not in the order yet", id, c.Joins)
+			case slices.Index(st.Order, id) != i:
+				bad("start.order", "%s is in the order twice", id)
+			}
+		}
+		for _, c := range s.Combatants {
+			if !c.Object && !c.Away && !slices.Contains(st.Order, c.ID) {
+				bad("start.order", "%s is missing from the order (%s)", c.ID, strings.Join(st.Order, ", "))
+			}
+		}
+		s.Order = slices.Clone(st.Order)
+	} else {
+		for _, c := range s.Combatants {
+			if !c.Object && !c.Away {
+				s.Order = append(s.Order, c.ID)
+			}
+		}
+	}
+	s.Phase = Acting
+	s.Turn = slices.IndexFunc(s.Order, func(id string) bool { c := s.Combatant(id); return c != nil && c.In() })
+	if st.Turn != "" {
+		s.Turn = slices.Index(s.Order, st.Turn)
+		switch {
+		case s.Turn < 0:
+			bad("start.turn", "%q is not in the order (%s)", st.Turn, strings.Join(s.Order, ", "))
+		case !s.Combatant(st.Turn).In():
+			bad("start.turn", "%s is %s and takes no turn", st.Turn, conditionOf(s.Combatant(st.Turn)))
+		}
+	}
+	if s.Turn < 0 {
+		if st.Turn == "" {
+			bad("start.combatants", "nobody can act, so nobody has a turn")
+		}
+		s.Turn = 0
+		return
+	}
+	me := s.Combatant(s.Order[s.Turn])
+	if me == nil {
+		return
+	}
+	if st.Combatants[me.ID].Defending {
+		bad("start.combatants."+me.ID+".defending", "it is %s's turn, and Defend ends when its owner's turn starts", me.ID)
+	}
+	me.Left = s.actionsOf(me)
+	if a := st.Combatants[me.ID].Actions; a != nil {
+		me.Left = *a
+	}
+	me.Unaware = false
+	if me.Left == 0 {
+		bad("start.turn", "%s has no actions left; start at the next creature's turn", me.ID)
+	}
+	if _, over := parts.LastSide(len(s.Combatants), func(i int) string { return s.Combatants[i].Side },
+		func(i int) bool { return s.Combatants[i].In() }); over {
+		bad("start.combatants", "fewer than two sides have anyone still in the fight")
+	}
+}

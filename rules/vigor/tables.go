@@ -1,0 +1,239 @@
+package vigor
+
+import "slices"
+
+// The tables of the rules, as data: the rank ladder, sizes, visibility,
+// cover, damage types and attack categories. The rules look numbers up
+// here and never spell them out in chains of ifs.
+
+// Ladder is the rank ladder shared by bonus dice, weapon and armour
+// quality and superior Durability (R02, R29, R32): index 0 is a d4, 5 a
+// d20.
+var Ladder = [...]struct {
+	Sides int
+	Name  string
+}{
+	{4, "feeble"},
+	{6, "lesser"},
+	{8, "ordinary"},
+	{10, "heroic"},
+	{12, "epic"},
+	{20, "legendary"},
+}
+
+// BaseRank is the bonus-die rank with no Charges, Challenges or Wounded:
+// a d10 (A39).
+const BaseRank = 3
+
+// rankOf returns the ladder index of a quality name, or -1.
+func rankOf(name string) int {
+	for i, r := range Ladder {
+		if r.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+// rankOfSides returns the ladder index of a die size ("d10" → 3), or -1.
+func rankOfSides(die string) int {
+	for i, r := range Ladder {
+		if die == "d"+itoa(r.Sides) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Rank is R02: the shared rank of a roll's bonus dice, from the base,
+// Charges, Challenges and Wounded, netted first and then clamped to the
+// ladder (A04).
+func Rank(base, charges, challenges int, wounded bool) int {
+	r := base + charges - challenges
+	if wounded {
+		r--
+	}
+	return min(max(r, 0), len(Ladder)-1)
+}
+
+// Sizes are the size categories, smallest first (R25). Their index is
+// what the size modifier compares.
+var Sizes = []string{"tiny", "small", "medium", "large", "huge", "massive", "colossal"}
+
+// SizeGuardPerStep is the Guard a smaller target gains per size category
+// the attacker is larger by (R25).
+const SizeGuardPerStep = 5
+
+// sizeIndex returns the index of a size, medium for "".
+func sizeIndex(size string) int {
+	if i := slices.Index(Sizes, size); i >= 0 {
+		return i
+	}
+	return 2
+}
+
+// VisibilityRow is one row of the visibility table (R45): what it does to
+// ranged attacks.
+type VisibilityRow struct {
+	// VisionFt is how far one sees (the lower bound of the seed's range):
+	// a hidden target beyond it cannot be found (A14).
+	VisionFt int
+	// MaxRangeFt bounds ranged attacks (0: no bound).
+	MaxRangeFt int
+	// VS is added to the Victory Sum of ranged attacks.
+	VS int
+	// PointBlankFree: the VS penalty does not apply within point blank
+	// (A14).
+	PointBlankFree bool
+}
+
+// Visibility is the visibility table (R45), by the scene's visibility.
+var Visibility = map[string]VisibilityRow{
+	"normal":  {VisionFt: 800},
+	"reduced": {VisionFt: 70, MaxRangeFt: 300, VS: 5},
+	"low":     {VisionFt: 30, MaxRangeFt: 150, VS: 10},
+	"zero":    {VisionFt: 5, MaxRangeFt: 30, VS: 15, PointBlankFree: true},
+}
+
+// PointBlankFt is the distance below which an attack is point blank:
+// under 3 m, 9.84 ft, so at most 9 ft on the grid (A14).
+const PointBlankFt = 9
+
+// CoverRow is one row of the cover table (R46): what cover gives against
+// ranged attacks.
+type CoverRow struct {
+	// Guard is added to the Guard.
+	Guard int
+	// AR is added to the Armor Rank; only for sturdy cover when
+	// SturdyOnly.
+	AR         int
+	SturdyOnly bool
+	// VsArea: the cover also counts against area attacks (A13).
+	VsArea bool
+}
+
+// Cover is the cover table (R46), transcribed as the seed gives it (light
+// cover's Guard is the highest: spec §4 item 3).
+var Cover = map[string]CoverRow{
+	"none":    {},
+	"light":   {Guard: 10},
+	"partial": {Guard: 3, AR: 5, VsArea: true},
+	"full":    {Guard: 5, AR: 10, SturdyOnly: true, VsArea: true},
+}
+
+// DamageTypes are the damage types of R28; kinetic is the default.
+var DamageTypes = []string{"kinetic", "thermal", "cold", "electrical", "radiation", "chemical", "sonic", "toxic", "umbral", "entropic", "crystal", "aetheric", "lucent"}
+
+// damageTypeNames is DamageTypes with their aliases, as an enum.
+const damageTypeNames = "kinetic,thermal,cold,electrical,radiation,chemical,sonic,toxic,umbral,entropic,crystal,aetheric,lucent,physical,harmonic,necrotic"
+
+// typeAliases maps the seed's other words for damage types to the types
+// (spec §4 item 4, A25, A26).
+var typeAliases = map[string]string{"physical": "kinetic", "harmonic": "crystal", "necrotic": "umbral"}
+
+// damageType returns the canonical damage type of a name, kinetic for "".
+func damageType(name string) string {
+	if name == "" {
+		return "kinetic"
+	}
+	if t, ok := typeAliases[name]; ok {
+		return t
+	}
+	return name
+}
+
+// Category is what kind of attack a weapon makes: whether it is ranged
+// and which abilities give its attack and damage bonus dice (R22, R27).
+type Category struct {
+	Ranged        bool
+	AttackAbility string
+	DamageAbility string
+}
+
+// Categories is the attack-category table (R22, R27, A23).
+var Categories = map[string]Category{
+	"unarmed":          {AttackAbility: "agility", DamageAbility: "strength"},
+	"melee":            {AttackAbility: "agility", DamageAbility: "strength"},
+	"pull_bow":         {Ranged: true, AttackAbility: "agility", DamageAbility: "strength"},
+	"thrown":           {Ranged: true, AttackAbility: "agility", DamageAbility: "strength"},
+	"crossbow":         {Ranged: true, AttackAbility: "agility", DamageAbility: "skill"},
+	"modern":           {Ranged: true, AttackAbility: "agility", DamageAbility: "skill"},
+	"magic_projectile": {Ranged: true, AttackAbility: "agility", DamageAbility: "skill"},
+	"spell":            {Ranged: true, AttackAbility: "soul"},
+	"technique":        {AttackAbility: "speed"},
+}
+
+// abilityList names the ability scores, for messages.
+const abilityList = "strength, agility, speed, stamina, skill, reason, resolve, soul"
+
+// isAbility reports whether name is an ability score.
+func isAbility(name string) bool {
+	switch name {
+	case "strength", "agility", "speed", "stamina", "skill", "reason", "resolve", "soul":
+		return true
+	}
+	return false
+}
+
+// DiceOfScore is A01: an ability score's bonus dice,
+// max(0, floor((score-10)/5)).
+func DiceOfScore(score int) int {
+	if score <= 10 {
+		return 0
+	}
+	return (score - 10) / 5
+}
+
+// The costs and numbers of the rules.
+const (
+	// DefenseCost is the Vigor a Defense costs (R21), DefendingCost while
+	// Defending (R13).
+	DefenseCost   = 5
+	DefendingCost = 3
+	// OpeningCost is the Vigor of Take Opening (R20) and of a readied
+	// action (A20).
+	OpeningCost = 5
+	// OffHandCost is the Vigor of an off-hand attack (R12), which takes
+	// OffHandChallenges on its attack and damage dice.
+	OffHandCost       = 8
+	OffHandChallenges = 2
+	// WindedUntil is the Vigor at which Winded ends (R38).
+	WindedUntil = 5
+	// BaseGuard is G0 without armour or abilities (R23).
+	BaseGuard = 15
+	// AidVS and StabilizeVS are the Victory Sums of emergency aid and
+	// stabilizing (R18, R36); DefaultVS that of other checks (A38).
+	AidVS       = 20
+	StabilizeVS = 20
+	DefaultVS   = 15
+	// AidActions is how many actions emergency aid takes (R18); the heal
+	// is a d10 (not a bonus die).
+	AidActions = 2
+	AidHealDie = 10
+	// DefaultReachFt is the reach of every size unless data says otherwise
+	// (A16), AdjacentFt the distance of adjacency (R43).
+	DefaultReachFt = 6
+	AdjacentFt     = 6
+)
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var b [20]byte
+	i := len(b)
+	for n > 0 {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
+}

@@ -1,0 +1,287 @@
+package vigor
+
+import (
+	"slices"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// Tally says what an event does to whom, for the simulator's totals:
+// damage is Durability and Health lost; down is Shock or destroyed; dead
+// is death by damage, by a GM ruling or by Shock running out.
+func (Rules) Tally(_ *State, e Event) (target, source string, damage int, down, dead bool) {
+	switch e := e.(type) {
+	case *Damaged:
+		return e.Target, e.Attacker, e.ToDurability + e.ToHealth, e.Shock || e.Dead || e.Destroyed, e.Dead
+	case *KillRuled:
+		if e.Killed {
+			return e.Combatant, "", 0, true, true
+		}
+	case *Recovered:
+		for _, r := range e.Changes {
+			if r.Died {
+				return r.Combatant, "", 0, true, true
+			}
+		}
+	case *Escaped:
+		if e.Escaped {
+			return e.Combatant, "", 0, true, false
+		}
+	}
+	return "", "", 0, false, false
+}
+
+// Policies offers the tactical policy, the default, and the random one.
+func (Rules) Policies() map[string]engine.Policy[State, Command] {
+	return engine.StandardPolicies[State, Command](Tactical{})
+}
+
+// Tactical is vigor's default policy. On its turn it attacks the enemy it
+// can reach and hurt (not one whose superior Durability its weapon cannot
+// touch) with the least Durability and Health left, by an ability when it
+// can pay for one in one turn without an opening and keep a Defense's
+// Vigor, (with an off-hand
+// attack too when it can spare the Vigor and still keep a Defense), else
+// stabilizes or aids an ally in need, stands up when prone, moves toward
+// the nearest enemy, and ends its turn when nothing else is worth doing.
+// It defends against every hit it can afford, takes every opening and
+// readied shot, and gives the GM's defaults. It draws no dice.
+type Tactical struct{}
+
+// Choose picks the command for prompt p, seen from view.
+func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Command {
+	if len(p.Options) == 0 {
+		return nil
+	}
+	switch p.Kind {
+	case engine.Act:
+		return chooseAct(view, p)
+	case engine.React:
+		return chooseReaction(view, p)
+	}
+	if p.Default >= 0 {
+		return p.Options[p.Default].Command
+	}
+	return p.Options[0].Command
+}
+
+// chooseReaction defends when the Defense has a fair chance (about a
+// quarter or better) and paying leaves some Vigor, so as never to be
+// Winded by it; and takes openings and readied shots it can pay for
+// without being Winded.
+func chooseReaction(s *State, p engine.Prompt[Command]) Command {
+	me := s.Combatant(p.Actor)
+	last := p.Options[len(p.Options)-1].Command // take, or pass
+	first := p.Options[0].Command
+	if me == nil {
+		return last
+	}
+	switch first.(type) {
+	case *Defense:
+		if s.Strike == nil || me.Vigor <= me.defenseCost() {
+			return last
+		}
+		n := me.defenseDiceCount()
+		avg := float64(Ladder[Rank(me.BaseRank(), 0, 0, me.Wounded)].Sides+1) / 2
+		chance := (20 + float64(n)*avg - float64(s.Strike.Total)) / 20
+		if n == 0 {
+			chance = float64(20-s.Strike.Total) / 20
+		}
+		if chance >= 0.25 {
+			return first
+		}
+		return last
+	case *TakeOpening:
+		if me.Vigor > OpeningCost {
+			return first
+		}
+	}
+	return last
+}
+
+// chooseAct picks an action.
+func chooseAct(s *State, p engine.Prompt[Command]) Command {
+	me := s.Combatant(p.Actor)
+	best, bestLife, offHand := -1, 0, false
+	var stand, stabilize, aid, move, end Command
+	moveDist := -1
+	for i, o := range p.Options {
+		switch c := o.Command.(type) {
+		case *Attack:
+			if c.Weapon != "" {
+				continue
+			}
+			t := s.Combatant(c.Target)
+			if t == nil || t.Object || me == nil {
+				continue
+			}
+			if dr := rankOf(t.DurRank); dr >= 0 && dr > me.Weapon("").rank() {
+				continue // its superior Durability takes nothing from this weapon
+			}
+			life := t.Durability + t.Health
+			if t.Shock {
+				life = 1000 + life // finish the standing first
+			}
+			spare := me != nil && me.Vigor >= OffHandCost+DefenseCost
+			if best < 0 || life < bestLife || life == bestLife && c.OffTarget != "" && spare && !offHand {
+				if c.OffTarget != "" && !spare {
+					continue
+				}
+				best, bestLife, offHand = i, life, c.OffTarget != ""
+			}
+		case *UseAbility:
+			t := s.Combatant(c.Target)
+			if t == nil || t.Object || me == nil {
+				continue
+			}
+			ab := me.Ability(c.Ability)
+			if ab == nil || ab.Opening || max(ab.Actions, 1) > me.Left || me.Vigor < ab.Vigor+DefenseCost {
+				continue // not at the price of an opening, a second turn or its Defense
+			}
+			if dr := rankOf(t.DurRank); dr >= 0 && dr > me.Weapon(ab.Weapon).rank() {
+				continue
+			}
+			life := t.Durability + t.Health
+			if t.Shock {
+				life = 1000 + life
+			}
+			if best < 0 || life < bestLife || life == bestLife && !offHand {
+				best, bestLife, offHand = i, life, true
+			}
+		case *StandUp:
+			stand = c
+		case *Stabilize:
+			stabilize = c
+		case *Aid:
+			if t := s.Combatant(c.Target); t != nil && t.Wounded {
+				aid = c
+			}
+		case *Move:
+			if me == nil {
+				continue
+			}
+			if d := nearestEnemy(s, me, c.To.X, c.To.Y); moveDist < 0 || d < moveDist {
+				move, moveDist = c, d
+			}
+		case *EndTurn:
+			end = c
+		}
+	}
+	switch {
+	case stand != nil:
+		return stand
+	case best >= 0:
+		return p.Options[best].Command
+	case stabilize != nil:
+		return stabilize
+	case aid != nil:
+		return aid
+	case move != nil:
+		return move
+	case end != nil:
+		return end
+	}
+	return p.Options[0].Command
+}
+
+// nearestEnemy is the distance from (x, y) to me's nearest enemy still in
+// the fight.
+func nearestEnemy(s *State, me *Combatant, x, y int) int {
+	best := -1
+	at := Combatant{X: x, Y: y}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == me.Side || !t.In() {
+			continue
+		}
+		if d := s.distance(&at, t); best < 0 || d < best {
+			best = d
+		}
+	}
+	return best
+}
+
+// Outcome tags what one decision's events did and adds the Durability and
+// Health each combatant lost to damage (in Roster order). The actor's
+// attack rolls are tagged "hit" or "miss"; "avoided" when a Defense turns
+// a hit away; "critical" when a damage bonus die bursts; "burst" when an
+// attack bonus die bursts; "wounded", "shock" (in Shock), "down" (in
+// Shock, dead or destroyed by it), "dead", "knocked_down", "immune".
+// Others' rolls are tagged the same, prefixed with their id and a colon.
+func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags []string, damage []int) []string {
+	tag := func(who, name string) {
+		if who != actor {
+			name = who + ":" + name
+		}
+		tags = append(tags, name)
+	}
+	for _, e := range events {
+		switch e := e.(type) {
+		case *AttackRolled:
+			if e.Hit {
+				tag(e.Attacker, "hit")
+			} else {
+				tag(e.Attacker, "miss")
+			}
+			if e.Roll.Bursts() > 0 {
+				tag(e.Attacker, "burst")
+			}
+		case *DefenseRolled:
+			if e.Avoided {
+				tags = append(tags, "avoided")
+			}
+		case *Damaged:
+			if i := slices.IndexFunc(before.Combatants, func(c Combatant) bool { return c.ID == e.Target }); i >= 0 && i < len(damage) {
+				damage[i] += e.ToDurability + e.ToHealth
+			}
+			if e.Critical {
+				tag(e.Attacker, "critical")
+			}
+			if e.Immune {
+				tag(e.Attacker, "immune")
+			}
+			if e.Wounded {
+				tag(e.Attacker, "wounded")
+			}
+			if e.Shock {
+				tag(e.Attacker, "shock")
+			}
+			if e.Shock || e.Dead || e.Destroyed {
+				tag(e.Attacker, "down")
+			}
+			if e.Dead {
+				tag(e.Attacker, "dead")
+			}
+		case *KnockdownRuled:
+			if e.Down {
+				tags = append(tags, "knocked_down")
+			}
+		case *KillRuled:
+			if e.Killed {
+				tags = append(tags, "dead")
+			}
+		}
+	}
+	return tags
+}
+
+// Condition names a combatant's condition: active, wounded, winded,
+// prone, in Shock, dead, destroyed or escaped; the last four take it out
+// of the fight, as does being incapacitated.
+func (Rules) Condition(s *State, combatant string) (condition string, down bool) {
+	c := s.Combatant(combatant)
+	if c == nil {
+		return "unknown", false
+	}
+	return conditionOf(c), !c.Object && !c.In()
+}
+
+// Forget clears from s what actor's command c never reads (see
+// engine.Forgetting): a target who takes a hit never reads the attack's
+// total nor the Victory Sum it beat, which the damage then forgets.
+func (Rules) Forget(s *State, _ string, c Command) {
+	if _, ok := c.(*Take); ok && s.Phase == Defending && s.Strike != nil {
+		s.Strike.Total, s.Strike.VS = 0, 0
+	}
+}
