@@ -75,7 +75,7 @@ func sizeIndex(size string) int {
 // VisibilityRow is one row of the visibility table (R45): what it does to
 // ranged attacks.
 type VisibilityRow struct {
-	// VisionFt is how far one sees (the lower bound of the seed's range):
+	// VisionFt is how far one sees (the lower bound of the rules' range):
 	// a hidden target beyond it cannot be found (A14).
 	VisionFt int
 	// MaxRangeFt bounds ranged attacks (0: no bound).
@@ -112,7 +112,7 @@ type CoverRow struct {
 	VsArea bool
 }
 
-// Cover is the cover table (R46), transcribed as the seed gives it (light
+// Cover is the cover table (R46), transcribed as the rules give it (light
 // cover's Guard is the highest: spec §4 item 3).
 var Cover = map[string]CoverRow{
 	"none":    {},
@@ -127,7 +127,7 @@ var DamageTypes = []string{"kinetic", "thermal", "cold", "electrical", "radiatio
 // damageTypeNames is DamageTypes with their aliases, as an enum.
 const damageTypeNames = "kinetic,thermal,cold,electrical,radiation,chemical,sonic,toxic,umbral,entropic,crystal,aetheric,lucent,physical,harmonic,necrotic"
 
-// typeAliases maps the seed's other words for damage types to the types
+// typeAliases maps the rules' other words for damage types to the types
 // (spec §4 item 4, A25, A26).
 var typeAliases = map[string]string{"physical": "kinetic", "harmonic": "crystal", "necrotic": "umbral"}
 
