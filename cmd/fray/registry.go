@@ -8,6 +8,7 @@ import (
 	"fray/rules/blackpowder"
 	"fray/rules/reference"
 	"fray/rules/tempo"
+	"fray/rules/woundslots"
 	"fray/sim"
 )
 
@@ -18,6 +19,7 @@ func plugins() []plugged {
 		plug(blackpowder.Plugin()),
 		plug(reference.Plugin()),
 		plug(tempo.Plugin()),
+		plug(woundslots.Plugin()),
 	}
 }
 

@@ -1,0 +1,266 @@
+package woundslots
+
+import (
+	"fmt"
+	"strconv"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// grammar is the text vocabulary of the commands.
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
+	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a standard attack, 4 AP (R42)"},
+	parts.Verb{Name: "quick", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a quick melee attack, 3 AP, one level lighter (R40)"},
+	parts.Verb{Name: "strong", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a strong melee attack, 6 AP, +1d6 on a hit (R43)"},
+	parts.Verb{Name: "nonlethal", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a nonlethal melee attack at -2, 4 AP; you pick the level (R39)"},
+	parts.Verb{Name: "move", Args: "X,Y", Min: 1, Hint: "walk to a cell, buying movement with AP (R33, R34)"},
+	parts.Verb{Name: "approach", Args: "TARGET", Min: 1, Hint: "walk toward a creature until your first weapon reaches it, or as far as your AP allows"},
+	parts.Verb{Name: "defend"},
+	parts.Verb{Name: "seize"},
+	parts.Verb{Name: "posture", Args: "standing|crouching|prone", Min: 1},
+	parts.Verb{Name: "dash"},
+	parts.Verb{Name: "use", Args: "OBJECT", Min: 1},
+	parts.Verb{Name: "continue"},
+	parts.Verb{Name: "end"},
+	parts.Verb{Name: "pass"},
+	parts.Verb{Name: "harry"},
+	parts.Verb{Name: "guard", Args: "plus|power|agility|fortitude|willpower", Min: 1},
+	parts.Verb{Name: "pick", Args: "LEVEL [helpless]", Min: 1},
+	parts.Verb{Name: "surprise", Args: "SIDE", Min: 1},
+	parts.Verb{Name: "initiative"},
+)
+
+// ParseCommand reads a command in the text vocabulary (see
+// docs/rules/woundslots.md). It reads words only; Decide says what is
+// allowed.
+func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
+	p, err := grammar.Parse(text)
+	if err != nil {
+		return nil, engine.Errorf(engine.Invalid, "%v", err)
+	}
+	switch p.Verb {
+	case "attack", "quick", "strong", "nonlethal":
+		style := p.Verb
+		if style == "attack" {
+			style = ""
+		}
+		return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Style: style}, nil
+	case "move":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "move: %v", err)
+		}
+		return &Move{X: c.X, Y: c.Y}, nil
+	case "approach":
+		return &Approach{Target: p.Arg(0)}, nil
+	case "defend":
+		return &Defend{}, nil
+	case "seize":
+		return &Seize{}, nil
+	case "posture":
+		return &Posture{To: p.Arg(0)}, nil
+	case "dash":
+		return &Dash{}, nil
+	case "use":
+		return &Use{Object: p.Arg(0)}, nil
+	case "continue":
+		return &Continue{}, nil
+	case "end":
+		return &EndTurn{}, nil
+	case "pass":
+		return &Pass{}, nil
+	case "harry":
+		return &Harry{}, nil
+	case "guard":
+		return &Guard{Choice: p.Arg(0)}, nil
+	case "pick":
+		h := p.Arg(1)
+		if h != "" && h != "helpless" {
+			return nil, engine.Errorf(engine.Invalid, "pick LEVEL [helpless]: %q is not helpless", h)
+		}
+		return &Pick{Level: p.Arg(0), Helpless: h != ""}, nil
+	case "surprise":
+		return &Surprise{Side: p.Arg(0)}, nil
+	case "initiative":
+		return &Initiative{}, nil
+	}
+	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// FormatCommand writes a command as ParseCommand reads it.
+func (Rules) FormatCommand(c Command) string {
+	switch c := c.(type) {
+	case *Attack:
+		verb := c.Style
+		if verb == "" || verb == Standard {
+			verb = "attack"
+		}
+		return parts.Say(verb, c.Target).Opt("with", c.Weapon).String()
+	case *Move:
+		return parts.Say("move", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
+	case *Approach:
+		return parts.Say("approach", c.Target).String()
+	case *Posture:
+		return parts.Say("posture", c.To).String()
+	case *Use:
+		return parts.Say("use", c.Object).String()
+	case *Guard:
+		return parts.Say("guard", c.Choice).String()
+	case *Pick:
+		if c.Helpless {
+			return parts.Say("pick", c.Level, "helpless").String()
+		}
+		return parts.Say("pick", c.Level).String()
+	case *Surprise:
+		return parts.Say("surprise", c.Side).String()
+	case *EndTurn:
+		return "end"
+	case nil:
+		return ""
+	default:
+		return c.Kind()
+	}
+}
+
+// DecodeCommand reads a command written by engine.MarshalKinded.
+func (Rules) DecodeCommand(data []byte) (Command, error) {
+	return engine.UnmarshalKinded(data, "woundslots command", commandKinds())
+}
+
+// DecodeEvent reads an event written by engine.MarshalKinded.
+func (Rules) DecodeEvent(data []byte) (Event, error) {
+	return engine.UnmarshalKinded(data, "woundslots event", eventKinds())
+}
+
+// Kinds lists the kind of every command and event type.
+func (Rules) Kinds() (commands, events []string) {
+	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+}
+
+// DescribeEvent says what an event means, with its dice, for a
+// transcript; s is the state before it.
+func (Rules) DescribeEvent(s *State, e Event) string {
+	switch e := e.(type) {
+	case *SurpriseRuled:
+		return fmt.Sprintf("the GM rules side %s surprised", e.Side)
+	case *InitiativeRolled:
+		pen := ""
+		if e.Penalty > 0 {
+			pen = fmt.Sprintf(" -%d surprised", e.Penalty)
+		}
+		return fmt.Sprintf("%s rolls initiative: d20=%d%+d%s = %d", e.Combatant, e.Die, e.Bonus, pen, e.Initiative)
+	case *RoundStarted:
+		return fmt.Sprintf("round %d begins", e.Round)
+	case *APGained:
+		at := "round start"
+		if e.At == "turn" {
+			at = "turn end"
+		}
+		return fmt.Sprintf("%s gains %d AP at %s: %d AP", e.Combatant, e.Gain, at, e.AP)
+	case *TieBroken:
+		return fmt.Sprintf("%s draws d20=%d to break a tie in initiative", e.Combatant, e.Die)
+	case *TurnStarted:
+		init := 0
+		if c := s.Combatant(e.Combatant); c != nil {
+			init = c.Initiative
+		}
+		return fmt.Sprintf("%s's turn (initiative %d)", e.Combatant, init)
+	case *ActionDeclared:
+		return fmt.Sprintf("%s declares a %s attack on %s with %s (%d AP)", e.Actor, e.Action, e.Target, e.Weapon, e.Cost)
+	case *Passed:
+		return fmt.Sprintf("%s lets it go on", e.Combatant)
+	case *Interrupted:
+		return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d, then a %s attack on %s with %s", e.Combatant, e.Actor, e.Initiative, e.Action, e.Target, e.Weapon)
+	case *Harried:
+		return fmt.Sprintf("%s harries %s: -2 on its ranged attacks this round", e.Combatant, e.Target)
+	case *Guarded:
+		return fmt.Sprintf("%s guards with %s: Defense %d", e.Combatant, e.Choice, e.Defense)
+	case *APSpent:
+		return fmt.Sprintf("%s spends %d AP on %s: %d AP left", e.Combatant, e.Amount, e.For, e.AP)
+	case *AttackRolled:
+		result := "miss"
+		switch {
+		case e.Critical == "success":
+			result = "critical hit"
+		case e.Critical == "failure":
+			result = "critical miss"
+		case e.Hit:
+			result = "hit"
+		}
+		return fmt.Sprintf("%s rolls d20=%d%+d = %d against Defense %d: %s", e.Attacker, e.Die, e.Bonus, e.Die+e.Bonus, e.Defense, result)
+	case *InitiativeShifted:
+		return fmt.Sprintf("%s's initiative %+d (%s): %d", e.Combatant, e.By, e.Why, e.Initiative)
+	case *ExtraRolled:
+		return fmt.Sprintf("%s's strong attack adds d6=%d", e.Attacker, e.Die)
+	case *NonlethalHit:
+		return fmt.Sprintf("%s's nonlethal hit on %s: final %d, up to a %s wound", e.Attacker, e.Target, e.Final, LevelName(e.Indicated))
+	case *Wounded:
+		return describeWound(e)
+	case *Defended:
+		return fmt.Sprintf("%s defends until its next turn", e.Combatant)
+	case *Seized:
+		return fmt.Sprintf("%s seizes the initiative: d6=%d, initiative %d", e.Combatant, e.Die, e.Initiative)
+	case *PostureChanged:
+		return fmt.Sprintf("%s is now %s", e.Combatant, e.To)
+	case *Dashed:
+		return fmt.Sprintf("%s dashes: stamina %d, fatigue %d", e.Combatant, e.Stamina, e.Fatigue)
+	case *Moved:
+		return fmt.Sprintf("%s moves to %d,%d: %d yards of pool, %d AP bought", e.Combatant, e.X, e.Y, e.Yards, e.AP)
+	case *ObjectUsed:
+		return fmt.Sprintf("%s uses %s", e.Combatant, e.Object)
+	case *LongBegun:
+		if e.Rounds > 0 {
+			return fmt.Sprintf("%s begins %s: all AP for %d more rounds", e.Combatant, e.Object, e.Rounds)
+		}
+		return fmt.Sprintf("%s begins %s: %d AP still owed", e.Combatant, e.Object, e.Remaining)
+	case *LongPaid:
+		if e.Rounds > 0 || e.Remaining == 0 {
+			return fmt.Sprintf("%s pays toward its long action: %d rounds, %d AP to go", e.Combatant, e.Rounds, e.Remaining)
+		}
+		return fmt.Sprintf("%s pays toward its long action: %d AP to go", e.Combatant, e.Remaining)
+	case *LongCancelled:
+		return fmt.Sprintf("%s gives up %s; what it paid is lost", e.Combatant, e.Object)
+	case *TurnEnded:
+		return fmt.Sprintf("%s's turn ends", e.Combatant)
+	case *RoundEnded:
+		return fmt.Sprintf("round %d ends", e.Round)
+	case *Died:
+		return fmt.Sprintf("%s dies (%s)", e.Combatant, e.Why)
+	case *FightEnded:
+		switch {
+		case e.TimedOut:
+			return "the round limit is reached: the fight ends in a draw"
+		case e.Winner != "":
+			return fmt.Sprintf("the fight is over: %s wins", e.Winner)
+		}
+		return "the fight is over: nobody is left standing"
+	}
+	return fmt.Sprintf("%T", e)
+}
+
+// describeWound is a Wounded event's line.
+func describeWound(e *Wounded) string {
+	head := fmt.Sprintf("%s's hit on %s: final %d", e.Attacker, e.Combatant, e.Final)
+	if e.Level == NoWound && e.Fate == "" {
+		return head + ", no wound"
+	}
+	line := head + fmt.Sprintf(", a %s wound", LevelName(e.Indicated))
+	switch {
+	case e.Level == NoWound:
+		line += ", no slot left"
+	case e.Level != e.Indicated:
+		line += fmt.Sprintf(" fills a %s slot", LevelName(e.Level))
+	}
+	switch e.Fate {
+	case "dead":
+		line += ": " + e.Combatant + " dies"
+	case "dying":
+		line += ": " + e.Combatant + " falls unconscious, dying"
+	case "unconscious":
+		line += ": " + e.Combatant + " falls unconscious"
+	case "helpless":
+		line += ": " + e.Combatant + " is helpless for 2 rounds"
+	}
+	return line
+}

@@ -1,0 +1,171 @@
+package woundslots
+
+// Command is what a combatant or the GM decides; a sealed interface over
+// the pointer types below.
+type Command interface {
+	// Kind names the command's type in JSON.
+	Kind() string
+	command()
+}
+
+// Surprise is the GM's ruling that a side is caught by surprise (R31).
+type Surprise struct {
+	Side string `json:"side"`
+}
+
+// Initiative is the GM's order to roll initiative and begin (R26).
+type Initiative struct{}
+
+// Attack is an attack: standard (R42), quick (R40), strong (R43) or
+// nonlethal (R39). In a window, it is an interrupt (R29).
+type Attack struct {
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+	// Style is "standard" ("" too), "quick", "strong" or "nonlethal".
+	Style string `json:"style,omitempty"`
+}
+
+// Move walks to a cell, buying pool with AP as needed (R33, R34).
+type Move struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// Approach walks toward a creature until a weapon reaches it, or as far
+// as the AP at hand allows.
+type Approach struct {
+	Target string `json:"target"`
+}
+
+// Defend is R45.
+type Defend struct{}
+
+// Seize is Seize Initiative, R62.
+type Seize struct{}
+
+// Posture is Change Posture, R49.
+type Posture struct {
+	To string `json:"to"`
+}
+
+// Dash is R54.
+type Dash struct{}
+
+// Use uses an object (R66), as a long action when it costs more than
+// the AP at hand (R25).
+type Use struct {
+	Object string `json:"object"`
+}
+
+// Continue pays the next part of a long action (R25).
+type Continue struct{}
+
+// EndTurn ends the turn (R23: Turn End AP).
+type EndTurn struct{}
+
+// Pass declines to interrupt or react in a window.
+type Pass struct{}
+
+// Harry is the Harry reaction, R46.
+type Harry struct{}
+
+// Guard is a defending target's choice of Defense (R45): plus (+2),
+// power, agility, fortitude or willpower.
+type Guard struct {
+	Choice string `json:"choice"`
+}
+
+// Pick is the attacker's choice of a nonlethal hit's level (R39).
+type Pick struct {
+	Level string `json:"level"`
+	// Helpless chooses a conscious but helpless target over an
+	// unconscious one where the rules offer it.
+	Helpless bool `json:"helpless,omitempty"`
+}
+
+// Kind returns "surprise".
+func (*Surprise) Kind() string { return "surprise" }
+
+// Kind returns "initiative".
+func (*Initiative) Kind() string { return "initiative" }
+
+// Kind returns "attack".
+func (*Attack) Kind() string { return "attack" }
+
+// Kind returns "move".
+func (*Move) Kind() string { return "move" }
+
+// Kind returns "approach".
+func (*Approach) Kind() string { return "approach" }
+
+// Kind returns "defend".
+func (*Defend) Kind() string { return "defend" }
+
+// Kind returns "seize".
+func (*Seize) Kind() string { return "seize" }
+
+// Kind returns "posture".
+func (*Posture) Kind() string { return "posture" }
+
+// Kind returns "dash".
+func (*Dash) Kind() string { return "dash" }
+
+// Kind returns "use".
+func (*Use) Kind() string { return "use" }
+
+// Kind returns "continue".
+func (*Continue) Kind() string { return "continue" }
+
+// Kind returns "end_turn".
+func (*EndTurn) Kind() string { return "end_turn" }
+
+// Kind returns "pass".
+func (*Pass) Kind() string { return "pass" }
+
+// Kind returns "harry".
+func (*Harry) Kind() string { return "harry" }
+
+// Kind returns "guard".
+func (*Guard) Kind() string { return "guard" }
+
+// Kind returns "pick".
+func (*Pick) Kind() string { return "pick" }
+
+func (*Surprise) command()   {}
+func (*Initiative) command() {}
+func (*Attack) command()     {}
+func (*Move) command()       {}
+func (*Approach) command()   {}
+func (*Defend) command()     {}
+func (*Seize) command()      {}
+func (*Posture) command()    {}
+func (*Dash) command()       {}
+func (*Use) command()        {}
+func (*Continue) command()   {}
+func (*EndTurn) command()    {}
+func (*Pass) command()       {}
+func (*Harry) command()      {}
+func (*Guard) command()      {}
+func (*Pick) command()       {}
+
+// commandKinds is the append-only kinds table of the commands.
+func commandKinds() map[string]func() Command {
+	return map[string]func() Command{
+		"surprise":   func() Command { return &Surprise{} },
+		"initiative": func() Command { return &Initiative{} },
+		"attack":     func() Command { return &Attack{} },
+		"move":       func() Command { return &Move{} },
+		"approach":   func() Command { return &Approach{} },
+		"defend":     func() Command { return &Defend{} },
+		"seize":      func() Command { return &Seize{} },
+		"posture":    func() Command { return &Posture{} },
+		"dash":       func() Command { return &Dash{} },
+		"use":        func() Command { return &Use{} },
+		"continue":   func() Command { return &Continue{} },
+		"end_turn":   func() Command { return &EndTurn{} },
+		"pass":       func() Command { return &Pass{} },
+		"harry":      func() Command { return &Harry{} },
+		"guard":      func() Command { return &Guard{} },
+		"pick":       func() Command { return &Pick{} },
+	}
+}

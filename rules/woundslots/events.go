@@ -1,0 +1,378 @@
+package woundslots
+
+// Event is something that happened; a sealed interface over the pointer
+// types below. Events carry every die and everything Evolve needs.
+type Event interface {
+	// Kind names the event's type in JSON.
+	Kind() string
+	event()
+}
+
+// SurpriseRuled: the GM rules a side surprised (R31).
+type SurpriseRuled struct {
+	Side string `json:"side"`
+}
+
+// InitiativeRolled: a combatant's initiative check (R26): the d20, everything added, the surprise penalty and the score (at least 0).
+type InitiativeRolled struct {
+	Combatant  string `json:"combatant"`
+	Die        int    `json:"die"`
+	Bonus      int    `json:"bonus"`
+	Penalty    int    `json:"penalty,omitempty"`
+	Initiative int    `json:"initiative"`
+}
+
+// RoundStarted: a round begins.
+type RoundStarted struct {
+	Round int `json:"round"`
+}
+
+// APGained: a combatant gains AP (R23): At is round or turn; AP is what it holds after, at most its max.
+type APGained struct {
+	Combatant string `json:"combatant"`
+	Gain      int    `json:"gain"`
+	AP        int    `json:"ap"`
+	At        string `json:"at"`
+}
+
+// TieBroken: a tie-break die for the order of tied combatants (A15).
+type TieBroken struct {
+	Combatant string `json:"combatant"`
+	Die       int    `json:"die"`
+}
+
+// TurnStarted: a combatant's turn begins (R27).
+type TurnStarted struct {
+	Combatant string `json:"combatant"`
+}
+
+// ActionDeclared: an attack is declared; Queue is who is asked, in order, whether they interrupt or react.
+type ActionDeclared struct {
+	Actor  string   `json:"actor"`
+	Action string   `json:"action"`
+	Target string   `json:"target"`
+	Weapon string   `json:"weapon,omitempty"`
+	Cost   int      `json:"cost"`
+	Queue  []string `json:"queue,omitempty"`
+}
+
+// Passed: one asked in a window lets the action go on.
+type Passed struct {
+	Combatant string `json:"combatant"`
+}
+
+// Interrupted: a combatant interrupts the declared action, cancelling it (R29); the interrupt's own attack follows. Initiative is the interrupter's after paying 2.
+type Interrupted struct {
+	Combatant  string `json:"combatant"`
+	Actor      string `json:"actor"`
+	Action     string `json:"action"`
+	Target     string `json:"target"`
+	Weapon     string `json:"weapon,omitempty"`
+	Cost       int    `json:"cost"`
+	Initiative int    `json:"initiative"`
+}
+
+// Harried: a combatant harries a ranged attacker within its reach (R46): -2 on its ranged attacks this round.
+type Harried struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+}
+
+// Guarded: a defending target chooses the Defense it meets an attack with (R45).
+type Guarded struct {
+	Combatant string `json:"combatant"`
+	Choice    string `json:"choice"`
+	Defense   int    `json:"defense"`
+}
+
+// APSpent: a combatant pays AP (R24).
+type APSpent struct {
+	Combatant string `json:"combatant"`
+	Amount    int    `json:"amount"`
+	AP        int    `json:"ap"`
+	For       string `json:"for"`
+}
+
+// AttackRolled: an attack roll (R05): Critical is success (natural 20) or failure (natural 1).
+type AttackRolled struct {
+	Attacker string `json:"attacker"`
+	Target   string `json:"target"`
+	Die      int    `json:"die"`
+	Bonus    int    `json:"bonus"`
+	Defense  int    `json:"defense"`
+	Hit      bool   `json:"hit"`
+	Critical string `json:"critical,omitempty"`
+}
+
+// InitiativeShifted: a combatant's initiative moves (R09, R29): By is the change, Initiative the score after (at least 0).
+type InitiativeShifted struct {
+	Combatant  string `json:"combatant"`
+	By         int    `json:"by"`
+	Initiative int    `json:"initiative"`
+	Why        string `json:"why"`
+}
+
+// ExtraRolled: a strong attack's 1d6 of damage, rolled after the hit (R43).
+type ExtraRolled struct {
+	Attacker string `json:"attacker"`
+	Die      int    `json:"die"`
+}
+
+// NonlethalHit: a nonlethal attack hit (R39): the attacker picks the level, up to Indicated.
+type NonlethalHit struct {
+	Attacker  string `json:"attacker"`
+	Target    string `json:"target"`
+	Final     int    `json:"final"`
+	Indicated int    `json:"indicated"`
+}
+
+// Wounded: a hit's outcome (R06, R16): Final is its final value, Indicated the level it gives, Level the slot filled (0: no wound) and Fate what became of the target.
+type Wounded struct {
+	Combatant string `json:"combatant"`
+	Attacker  string `json:"attacker"`
+	Final     int    `json:"final"`
+	Indicated int    `json:"indicated"`
+	Level     int    `json:"level"`
+	Fate      string `json:"fate,omitempty"`
+}
+
+// Defended: a combatant defends (R45).
+type Defended struct {
+	Combatant string `json:"combatant"`
+}
+
+// Seized: Seize Initiative (R62): the d6 and the score after.
+type Seized struct {
+	Combatant  string `json:"combatant"`
+	Die        int    `json:"die"`
+	Initiative int    `json:"initiative"`
+}
+
+// PostureChanged: a combatant changes posture (R49).
+type PostureChanged struct {
+	Combatant string `json:"combatant"`
+	To        string `json:"to"`
+}
+
+// Dashed: a combatant dashes (R54): movement rate doubled to the round's end; Stamina and Fatigue after paying 1 stamina (R19).
+type Dashed struct {
+	Combatant string `json:"combatant"`
+	Stamina   int    `json:"stamina"`
+	Fatigue   int    `json:"fatigue"`
+}
+
+// Moved: a combatant moves (R34): AP bought into the pool, Quarters added to it (A17), Yards of pool used.
+type Moved struct {
+	Combatant string `json:"combatant"`
+	X         int    `json:"x"`
+	Y         int    `json:"y"`
+	Yards     int    `json:"yards"`
+	AP        int    `json:"ap"`
+	Quarters  int    `json:"quarters"`
+}
+
+// ObjectUsed: a combatant uses an object (R66), or a long action takes effect.
+type ObjectUsed struct {
+	Combatant string `json:"combatant"`
+	Object    string `json:"object"`
+}
+
+// LongBegun: an action too long for the AP at hand is declared (R25): Remaining AP still owed, or Rounds of all AP still to give.
+type LongBegun struct {
+	Combatant string `json:"combatant"`
+	Object    string `json:"object"`
+	Remaining int    `json:"remaining,omitempty"`
+	Rounds    int    `json:"rounds,omitempty"`
+}
+
+// LongPaid: a turn's payment toward a long action (R25, A38).
+type LongPaid struct {
+	Combatant string `json:"combatant"`
+	Remaining int    `json:"remaining,omitempty"`
+	Rounds    int    `json:"rounds,omitempty"`
+}
+
+// LongCancelled: a long action is given up; what was paid is lost (R25).
+type LongCancelled struct {
+	Combatant string `json:"combatant"`
+	Object    string `json:"object"`
+}
+
+// TurnEnded: a combatant's turn ends.
+type TurnEnded struct {
+	Combatant string `json:"combatant"`
+}
+
+// RoundEnded: a round ends (R32, section 7.7): pools, dashes and harrying end, helplessness and dying count down.
+type RoundEnded struct {
+	Round int `json:"round"`
+}
+
+// Died: a combatant dies: a dying PC at the end of its last dying round (A08).
+type Died struct {
+	Combatant string `json:"combatant"`
+	Why       string `json:"why"`
+}
+
+// FightEnded: the fight is over: one side left (Winner), or the round limit reached (TimedOut).
+type FightEnded struct {
+	Winner   string `json:"winner,omitempty"`
+	TimedOut bool   `json:"timed_out,omitempty"`
+}
+
+// Kind returns "surprise_ruled".
+func (*SurpriseRuled) Kind() string { return "surprise_ruled" }
+
+// Kind returns "initiative_rolled".
+func (*InitiativeRolled) Kind() string { return "initiative_rolled" }
+
+// Kind returns "round_started".
+func (*RoundStarted) Kind() string { return "round_started" }
+
+// Kind returns "ap_gained".
+func (*APGained) Kind() string { return "ap_gained" }
+
+// Kind returns "tie_broken".
+func (*TieBroken) Kind() string { return "tie_broken" }
+
+// Kind returns "turn_started".
+func (*TurnStarted) Kind() string { return "turn_started" }
+
+// Kind returns "action_declared".
+func (*ActionDeclared) Kind() string { return "action_declared" }
+
+// Kind returns "passed".
+func (*Passed) Kind() string { return "passed" }
+
+// Kind returns "interrupted".
+func (*Interrupted) Kind() string { return "interrupted" }
+
+// Kind returns "harried".
+func (*Harried) Kind() string { return "harried" }
+
+// Kind returns "guarded".
+func (*Guarded) Kind() string { return "guarded" }
+
+// Kind returns "ap_spent".
+func (*APSpent) Kind() string { return "ap_spent" }
+
+// Kind returns "attack_rolled".
+func (*AttackRolled) Kind() string { return "attack_rolled" }
+
+// Kind returns "initiative_shifted".
+func (*InitiativeShifted) Kind() string { return "initiative_shifted" }
+
+// Kind returns "extra_rolled".
+func (*ExtraRolled) Kind() string { return "extra_rolled" }
+
+// Kind returns "nonlethal_hit".
+func (*NonlethalHit) Kind() string { return "nonlethal_hit" }
+
+// Kind returns "wounded".
+func (*Wounded) Kind() string { return "wounded" }
+
+// Kind returns "defended".
+func (*Defended) Kind() string { return "defended" }
+
+// Kind returns "seized".
+func (*Seized) Kind() string { return "seized" }
+
+// Kind returns "posture_changed".
+func (*PostureChanged) Kind() string { return "posture_changed" }
+
+// Kind returns "dashed".
+func (*Dashed) Kind() string { return "dashed" }
+
+// Kind returns "moved".
+func (*Moved) Kind() string { return "moved" }
+
+// Kind returns "object_used".
+func (*ObjectUsed) Kind() string { return "object_used" }
+
+// Kind returns "long_begun".
+func (*LongBegun) Kind() string { return "long_begun" }
+
+// Kind returns "long_paid".
+func (*LongPaid) Kind() string { return "long_paid" }
+
+// Kind returns "long_cancelled".
+func (*LongCancelled) Kind() string { return "long_cancelled" }
+
+// Kind returns "turn_ended".
+func (*TurnEnded) Kind() string { return "turn_ended" }
+
+// Kind returns "round_ended".
+func (*RoundEnded) Kind() string { return "round_ended" }
+
+// Kind returns "died".
+func (*Died) Kind() string { return "died" }
+
+// Kind returns "fight_ended".
+func (*FightEnded) Kind() string { return "fight_ended" }
+
+func (*SurpriseRuled) event()     {}
+func (*InitiativeRolled) event()  {}
+func (*RoundStarted) event()      {}
+func (*APGained) event()          {}
+func (*TieBroken) event()         {}
+func (*TurnStarted) event()       {}
+func (*ActionDeclared) event()    {}
+func (*Passed) event()            {}
+func (*Interrupted) event()       {}
+func (*Harried) event()           {}
+func (*Guarded) event()           {}
+func (*APSpent) event()           {}
+func (*AttackRolled) event()      {}
+func (*InitiativeShifted) event() {}
+func (*ExtraRolled) event()       {}
+func (*NonlethalHit) event()      {}
+func (*Wounded) event()           {}
+func (*Defended) event()          {}
+func (*Seized) event()            {}
+func (*PostureChanged) event()    {}
+func (*Dashed) event()            {}
+func (*Moved) event()             {}
+func (*ObjectUsed) event()        {}
+func (*LongBegun) event()         {}
+func (*LongPaid) event()          {}
+func (*LongCancelled) event()     {}
+func (*TurnEnded) event()         {}
+func (*RoundEnded) event()        {}
+func (*Died) event()              {}
+func (*FightEnded) event()        {}
+
+// eventKinds is the append-only kinds table of the events.
+func eventKinds() map[string]func() Event {
+	return map[string]func() Event{
+		"surprise_ruled":     func() Event { return &SurpriseRuled{} },
+		"initiative_rolled":  func() Event { return &InitiativeRolled{} },
+		"round_started":      func() Event { return &RoundStarted{} },
+		"ap_gained":          func() Event { return &APGained{} },
+		"tie_broken":         func() Event { return &TieBroken{} },
+		"turn_started":       func() Event { return &TurnStarted{} },
+		"action_declared":    func() Event { return &ActionDeclared{} },
+		"passed":             func() Event { return &Passed{} },
+		"interrupted":        func() Event { return &Interrupted{} },
+		"harried":            func() Event { return &Harried{} },
+		"guarded":            func() Event { return &Guarded{} },
+		"ap_spent":           func() Event { return &APSpent{} },
+		"attack_rolled":      func() Event { return &AttackRolled{} },
+		"initiative_shifted": func() Event { return &InitiativeShifted{} },
+		"extra_rolled":       func() Event { return &ExtraRolled{} },
+		"nonlethal_hit":      func() Event { return &NonlethalHit{} },
+		"wounded":            func() Event { return &Wounded{} },
+		"defended":           func() Event { return &Defended{} },
+		"seized":             func() Event { return &Seized{} },
+		"posture_changed":    func() Event { return &PostureChanged{} },
+		"dashed":             func() Event { return &Dashed{} },
+		"moved":              func() Event { return &Moved{} },
+		"object_used":        func() Event { return &ObjectUsed{} },
+		"long_begun":         func() Event { return &LongBegun{} },
+		"long_paid":          func() Event { return &LongPaid{} },
+		"long_cancelled":     func() Event { return &LongCancelled{} },
+		"turn_ended":         func() Event { return &TurnEnded{} },
+		"round_ended":        func() Event { return &RoundEnded{} },
+		"died":               func() Event { return &Died{} },
+		"fight_ended":        func() Event { return &FightEnded{} },
+	}
+}

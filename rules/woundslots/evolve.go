@@ -1,0 +1,200 @@
+package woundslots
+
+// Evolve applies one event. It never fails and draws no dice; an event
+// naming nobody changes nothing.
+func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
+
+// evolve is Evolve.
+func evolve(s *State, e Event) {
+	switch e := e.(type) {
+	case *SurpriseRuled:
+		for i := range s.Combatants {
+			if c := &s.Combatants[i]; c.Side == e.Side && c.Attributes.Prc <= 5 {
+				c.Surprised = true
+			}
+		}
+	case *InitiativeRolled:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Initiative = e.Initiative
+		}
+	case *RoundStarted:
+		s.Round = e.Round
+		s.Phase, s.Turn = Acting, ""
+		for i := range s.Combatants {
+			c := &s.Combatants[i]
+			c.Acted, c.TieBreak = false, 0
+			c.PoolQuarters, c.PoolUsed = 0, 0
+			c.Dashing, c.Harried, c.HarriedBy = false, 0, c.HarriedBy[:0]
+		}
+	case *APGained:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.AP = e.AP
+		}
+	case *TieBroken:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.TieBreak = e.Die
+		}
+	case *TurnStarted:
+		s.Turn, s.Phase = e.Combatant, Acting
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Defending = false
+			if c.Long != nil {
+				c.Long.PaidNow = false
+			}
+		}
+	case *ActionDeclared:
+		s.Pending = &Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost}
+		s.Queue = append(s.Queue[:0], e.Queue...)
+		s.Phase = Window
+		guardIfDefending(s)
+	case *Passed:
+		popQueue(s)
+	case *Interrupted:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Initiative = e.Initiative
+		}
+		s.Pending = &Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost}
+		s.Queue = s.Queue[:0]
+		s.Phase = Window
+		guardIfDefending(s)
+	case *Harried:
+		if t := s.Combatant(e.Target); t != nil {
+			t.Harried += RangePenalty
+			t.HarriedBy = append(t.HarriedBy, e.Combatant)
+		}
+		popQueue(s)
+	case *Guarded:
+		if s.Pending != nil {
+			s.Pending.Guard = e.Choice
+		}
+		s.Phase = Window
+	case *APSpent:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.AP = e.AP
+		}
+	case *AttackRolled:
+		if !e.Hit {
+			doneAction(s)
+		}
+	case *InitiativeShifted:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Initiative = e.Initiative
+		}
+	case *ExtraRolled:
+	case *NonlethalHit:
+		if s.Pending != nil {
+			s.Pending.Indicated, s.Pending.Final = e.Indicated, e.Final
+		}
+		s.Phase = Choosing
+	case *Wounded:
+		c := s.Combatant(e.Combatant)
+		if c != nil && (e.Level > NoWound || e.Fate != "") {
+			if e.Level > NoWound {
+				*c.Wounds.At(e.Level)++
+				c.Severity = c.Wounds.Severity()
+			}
+			c.Defending = false
+			switch e.Fate {
+			case "dying":
+				c.Status, c.IsDying, c.Dying = Unconscious, true, 1
+			case "unconscious":
+				c.Status = Unconscious
+			case "helpless":
+				c.Helpless = 2
+			case "dead":
+				c.Status, c.IsDying, c.Dying = Dead, false, 0
+			}
+		}
+		doneAction(s)
+	case *Defended:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Defending = true
+		}
+	case *Seized:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Initiative = e.Initiative
+		}
+	case *PostureChanged:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Posture = e.To
+		}
+	case *Dashed:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Dashing, c.Stamina, c.Fatigue = true, e.Stamina, e.Fatigue
+		}
+	case *Moved:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.AP -= e.AP
+			c.PoolQuarters += e.Quarters
+			c.PoolUsed += e.Yards
+			c.X, c.Y = e.X, e.Y
+		}
+	case *ObjectUsed:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Long = nil
+		}
+	case *LongBegun:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Long = &Long{Object: e.Object, Remaining: e.Remaining, Rounds: e.Rounds, PaidNow: true}
+		}
+	case *LongPaid:
+		if c := s.Combatant(e.Combatant); c != nil && c.Long != nil {
+			c.Long.Remaining, c.Long.Rounds, c.Long.PaidNow = e.Remaining, e.Rounds, true
+		}
+	case *LongCancelled:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Long = nil
+		}
+	case *TurnEnded:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Acted = true
+			if s.Round == 1 {
+				c.Surprised = false
+			}
+		}
+		s.Turn, s.Pending, s.Queue = "", nil, s.Queue[:0]
+		s.Phase = Acting
+	case *RoundEnded:
+		for i := range s.Combatants {
+			c := &s.Combatants[i]
+			if c.Helpless > 0 {
+				c.Helpless--
+			}
+			if c.IsDying && c.Status == Unconscious {
+				c.Dying++
+			}
+		}
+	case *Died:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Status, c.IsDying, c.Dying = Dead, false, 0
+		}
+	case *FightEnded:
+		s.Phase, s.Turn, s.Pending, s.Queue = Over, "", nil, s.Queue[:0]
+		s.Winner, s.TimedOut = e.Winner, e.TimedOut
+	}
+}
+
+// popQueue takes the first one asked off the window's queue; with nobody
+// left the target chooses its Defense if it defends.
+func popQueue(s *State) {
+	if len(s.Queue) > 0 {
+		s.Queue = s.Queue[:copy(s.Queue, s.Queue[1:])]
+	}
+	guardIfDefending(s)
+}
+
+// guardIfDefending moves a window with nobody left to ask to the
+// target's choice of Defense when it defends (R45).
+func guardIfDefending(s *State) {
+	if len(s.Queue) > 0 || s.Pending == nil || s.Pending.Guard != "" {
+		return
+	}
+	if t := s.Combatant(s.Pending.Target); t != nil && t.Defending && t.Up() {
+		s.Phase = Guarding
+	}
+}
+
+// doneAction ends the pending action: back to the turn's owner.
+func doneAction(s *State) {
+	s.Pending, s.Queue, s.Phase = nil, s.Queue[:0], Acting
+}

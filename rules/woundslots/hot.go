@@ -1,0 +1,172 @@
+package woundslots
+
+import "fray/rules/parts"
+
+// hotMemory is the memory a state reuses decision after decision on the
+// hot path (Moves and ScratchInto). It is no part of the fight: Clone
+// leaves it behind and JSON never sees it.
+type hotMemory struct {
+	attacks    parts.Pool[Attack]
+	approaches parts.Pool[Approach]
+	postures   parts.Pool[Posture]
+	uses       parts.Pool[Use]
+	guards     parts.Pool[Guard]
+	picks      parts.Pool[Pick]
+	surprises  parts.Pool[Surprise]
+
+	pending Declared
+	queue   []string
+}
+
+// hotMemory returns the state's hot memory, made on first use.
+func (s *State) hotMemory() *hotMemory {
+	if s.hot == nil {
+		s.hot = new(hotMemory)
+	}
+	return s.hot
+}
+
+// resetCommands frees the commands of the last Moves.
+func (h *hotMemory) resetCommands() {
+	h.attacks.Reset()
+	h.approaches.Reset()
+	h.postures.Reset()
+	h.uses.Reset()
+	h.guards.Reset()
+	h.picks.Reset()
+	h.surprises.Reset()
+}
+
+// The commands of options: from hot memory for a policy, else new.
+
+func (b *prompter) attack(target, weapon, style string) *Attack {
+	if style == Standard {
+		style = ""
+	}
+	return put(b, (*hotMemory).attackPool, Attack{Target: target, Weapon: weapon, Style: style})
+}
+func (b *prompter) approach(t string) *Approach {
+	return put(b, (*hotMemory).approachPool, Approach{Target: t})
+}
+func (b *prompter) posture(to string) *Posture {
+	return put(b, (*hotMemory).posturePool, Posture{To: to})
+}
+func (b *prompter) use(o string) *Use          { return put(b, (*hotMemory).usePool, Use{Object: o}) }
+func (b *prompter) guard(g string) *Guard      { return put(b, (*hotMemory).guardPool, Guard{Choice: g}) }
+func (b *prompter) surprise(s string) *Surprise { return put(b, (*hotMemory).surprisePool, Surprise{Side: s}) }
+func (b *prompter) initiative() *Initiative    { return &Initiative{} }
+func (b *prompter) pick(l string, helpless bool) *Pick {
+	return put(b, (*hotMemory).pickPool, Pick{Level: l, Helpless: helpless})
+}
+
+func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }
+func (h *hotMemory) approachPool() *parts.Pool[Approach] { return &h.approaches }
+func (h *hotMemory) posturePool() *parts.Pool[Posture]   { return &h.postures }
+func (h *hotMemory) usePool() *parts.Pool[Use]           { return &h.uses }
+func (h *hotMemory) guardPool() *parts.Pool[Guard]       { return &h.guards }
+func (h *hotMemory) pickPool() *parts.Pool[Pick]         { return &h.picks }
+func (h *hotMemory) surprisePool() *parts.Pool[Surprise] { return &h.surprises }
+
+// put places v in the prompter's hot memory, or new memory for people.
+func put[T any](b *prompter, pick func(*hotMemory) *parts.Pool[T], v T) *T {
+	return parts.PutIn(b.hot, pick, v)
+}
+
+// clone returns a deep copy of s without its hot memory.
+func clone(s *State) State {
+	c := *s
+	c.hot = nil
+	c.Combatants = make([]Combatant, len(s.Combatants))
+	for i := range s.Combatants {
+		c.Combatants[i] = cloneCombatant(&s.Combatants[i])
+	}
+	c.Terrain = make([]Zone, len(s.Terrain))
+	for i, z := range s.Terrain {
+		z.Kinds = append([]string(nil), z.Kinds...)
+		c.Terrain[i] = z
+	}
+	if s.Terrain == nil {
+		c.Terrain = nil
+	}
+	c.Objects = append([]Object(nil), s.Objects...)
+	c.Queue = append([]string(nil), s.Queue...)
+	if s.Pending != nil {
+		p := *s.Pending
+		c.Pending = &p
+	}
+	return c
+}
+
+// cloneCombatant deep-copies a combatant.
+func cloneCombatant(x *Combatant) Combatant {
+	c := *x
+	c.Weapons = append([]Weapon(nil), x.Weapons...)
+	c.HarriedBy = append([]string(nil), x.HarriedBy...)
+	if x.Skills != nil {
+		c.Skills = make(map[string]int, len(x.Skills))
+		for k, v := range x.Skills {
+			c.Skills[k] = v
+		}
+	}
+	if x.Specs != nil {
+		c.Specs = make(map[string]int, len(x.Specs))
+		for k, v := range x.Specs {
+			c.Specs[k] = v
+		}
+	}
+	if x.Long != nil {
+		l := *x.Long
+		c.Long = &l
+	}
+	return c
+}
+
+// Clone returns a deep copy of the state.
+func (Rules) Clone(s *State) State { return clone(s) }
+
+// ScratchInto makes *dst a copy of s for Step, reusing dst's memory. It
+// shares with s what the rules never change in place: stat blocks'
+// weapons, skills and specializations, the terrain and objects. The
+// combatants' HarriedBy lists and long actions are copied.
+func (Rules) ScratchInto(dst, s *State) {
+	combatants, hot := dst.Combatants[:0], dst.hot
+	queue := dst.Queue[:0]
+	*dst = *s
+	dst.hot = hot
+	dst.Combatants = append(combatants, s.Combatants...)
+	for i := range dst.Combatants {
+		c := &dst.Combatants[i]
+		if len(c.HarriedBy) > 0 {
+			c.HarriedBy = append([]string(nil), c.HarriedBy...)
+		} else {
+			c.HarriedBy = nil
+		}
+		if c.Long != nil {
+			l := *c.Long
+			c.Long = &l
+		}
+	}
+	dst.Queue = append(queue, s.Queue...)
+	if s.Pending != nil {
+		h := dst.hotMemory()
+		h.pending = *s.Pending
+		dst.Pending = &h.pending
+	}
+}
+
+// Roster lists the combatants' ids in encounter order.
+func (Rules) Roster(s *State) []string {
+	ids := make([]string, len(s.Combatants))
+	for i := range s.Combatants {
+		ids[i] = s.Combatants[i].ID
+	}
+	return ids
+}
+
+// SideOf names a combatant's side, or "".
+func (Rules) SideOf(s *State, combatant string) string {
+	if c := s.Combatant(combatant); c != nil {
+		return c.Side
+	}
+	return ""
+}

@@ -1,0 +1,243 @@
+package woundslots
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/engine"
+)
+
+// Next says who decides what now, with every option they have.
+func (Rules) Next(s *State) engine.Prompt[Command] {
+	var p engine.Prompt[Command]
+	writePrompt(s, &prompter{p: &p, people: true})
+	return p
+}
+
+// Moves writes the current prompt into *p for a policy, without question
+// or labels, reusing p's memory; see engine.Speed.
+func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
+	h := s.hotMemory()
+	h.resetCommands()
+	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
+	writePrompt(s, &prompter{p: p, hot: h})
+}
+
+// NextKind says what kind of decision the fight waits for.
+func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
+
+// OptionsFor returns the current prompt's options when actor may answer.
+func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
+	return engine.OptionsOf(r.Next(s), actor)
+}
+
+// nextKind is the kind of the current prompt.
+func nextKind(s *State) engine.PromptKind {
+	switch s.Phase {
+	case Over:
+		return engine.End
+	case Setup:
+		return engine.Ruling
+	case Window, Guarding:
+		return engine.React
+	}
+	return engine.Act
+}
+
+// prompter writes a prompt, for people (question and labels) or for a
+// policy (neither, commands from hot memory).
+type prompter struct {
+	p      *engine.Prompt[Command]
+	people bool
+	hot    *hotMemory
+}
+
+// ask sets the question when people read it.
+func (b *prompter) ask(format string, args ...any) {
+	if b.people {
+		b.p.Question = fmt.Sprintf(format, args...)
+	}
+}
+
+// add appends an option labelled with words joined.
+func (b *prompter) add(c Command, words ...string) {
+	o := engine.Option[Command]{Command: c}
+	if b.people {
+		o.Label = strings.Join(words, "")
+	}
+	b.p.Options = append(b.p.Options, o)
+}
+
+// writePrompt writes the current prompt with b.
+func writePrompt(s *State, b *prompter) {
+	p := b.p
+	p.Kind, p.Default = nextKind(s), -1
+	switch s.Phase {
+	case Over:
+		p.Winner = s.Winner
+		switch {
+		case s.TimedOut:
+			b.ask("the fight is over: the round limit of %d is reached, a draw", s.limit())
+		case s.Winner != "":
+			b.ask("the fight is over: %s wins", s.Winner)
+		default:
+			b.ask("the fight is over: nobody is left standing")
+		}
+	case Setup:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask("before the fight: is any side surprised (R31)? Then roll initiative")
+		b.add(b.initiative(), "roll initiative and begin")
+		for _, side := range sidesOf(s) {
+			for i := range s.Combatants {
+				if c := &s.Combatants[i]; c.Side == side && !c.Surprised && c.Attributes.Prc <= 5 {
+					b.add(b.surprise(side), "side ", side, " is surprised")
+					break
+				}
+			}
+		}
+	case Acting:
+		actOptions(s, b)
+	case Window:
+		windowOptions(s, b)
+	case Guarding:
+		pd := s.Pending
+		p.Actor = pd.Target
+		b.ask("%s attacks %s, who is defending: which Defense meets it?", pd.Actor, pd.Target)
+		t, a := s.Combatant(pd.Target), s.Combatant(pd.Actor)
+		kind := a.Weapon(pd.Weapon).Kind
+		for _, g := range guardChoices {
+			if b.people {
+				b.add(b.guard(g), "guard ", g, fmt.Sprintf(" (Defense %d)", guardDefense(t, g, kind)))
+			} else {
+				b.add(b.guard(g))
+			}
+		}
+	case Choosing:
+		pd := s.Pending
+		p.Actor = pd.Actor
+		b.ask("%s's nonlethal attack hits %s for up to a %s wound: which level?", pd.Actor, pd.Target, LevelName(pd.Indicated))
+		t := s.Combatant(pd.Target)
+		for l := Light; l <= pd.Indicated; l++ {
+			placed, _ := place(t, l)
+			if l < Fatal && placed == Fatal {
+				b.add(b.pick(LevelName(l), false), "pick ", LevelName(l), " (knocks ", t.ID, " unconscious, not dying)")
+				b.add(b.pick(LevelName(l), true), "pick ", LevelName(l), " helpless (", t.ID, " stays conscious but helpless for 2 rounds)")
+				continue
+			}
+			b.add(b.pick(LevelName(l), false), "pick ", LevelName(l))
+		}
+	}
+}
+
+// sidesOf lists the sides in order of first appearance.
+func sidesOf(s *State) []string {
+	var sides []string
+	for i := range s.Combatants {
+		if !slices.Contains(sides, s.Combatants[i].Side) {
+			sides = append(sides, s.Combatants[i].Side)
+		}
+	}
+	return sides
+}
+
+// attackOptions adds every attack c can make now.
+func attackOptions(s *State, b *prompter, c *Combatant) {
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == c.Side || !t.Up() {
+			continue
+		}
+		for j := range c.Weapons {
+			w := &c.Weapons[j]
+			if !Reaches(c, w, t) {
+				continue
+			}
+			weapon := ""
+			if j > 0 {
+				weapon = w.Name
+			}
+			for _, style := range []string{Standard, Quick, Strong, Nonlethal} {
+				if c.AP < actionCosts[style] || style != Standard && w.Kind != "melee" {
+					continue
+				}
+				if b.people {
+					b.add(b.attack(t.ID, weapon, style), sayAttack(style, t.ID, w.Name), fmt.Sprintf(" (%d AP)", actionCosts[style]))
+				} else {
+					b.add(b.attack(t.ID, weapon, style))
+				}
+			}
+		}
+	}
+}
+
+// sayAttack is an attack option's label.
+func sayAttack(style, target, weapon string) string {
+	if style == Standard {
+		return "attack " + target + " with " + weapon
+	}
+	return style + " attack on " + target + " with " + weapon
+}
+
+// actOptions adds the options of the actor's turn (section 7.4).
+func actOptions(s *State, b *prompter) {
+	a := s.actor()
+	if a == nil {
+		return
+	}
+	b.p.Actor = a.ID
+	if b.people {
+		b.p.Question = fmt.Sprintf("round %d, %s's turn (initiative %d, %d AP, %d yards of movement left): what now?", s.Round, a.ID, a.Initiative, a.AP, a.PoolYards())
+	}
+	if a.Long != nil && !a.Long.PaidNow {
+		b.add(&Continue{}, "continue ", a.Long.Object, " (pay this turn's AP)")
+	}
+	attackOptions(s, b, a)
+	w := a.Weapon("")
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == a.Side || !t.Up() || w != nil && Reaches(a, w, t) {
+			continue
+		}
+		if _, _, ok := s.approachCell(a, t); ok {
+			b.add(b.approach(t.ID), "approach ", t.ID)
+		}
+	}
+	if !a.Defending && a.AP >= actionCosts["defend"] {
+		b.add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
+	}
+	if a.AP >= actionCosts["seize"] {
+		b.add(&Seize{}, "seize the initiative (4 AP: +1d6 initiative)")
+	}
+	if a.AP >= actionCosts["posture"] {
+		for _, to := range []string{Standing, Crouching, Prone} {
+			if to != a.Posture && !(a.Posture == Prone && to == Standing) {
+				b.add(b.posture(to), "posture ", to, " (2 AP)")
+			}
+		}
+	}
+	if !a.Dashing && a.AP >= actionCosts["dash"] {
+		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round)")
+	}
+	for _, o := range s.Objects {
+		b.add(b.use(o.Name), "use ", o.Name)
+	}
+	b.add(&EndTurn{}, "end the turn")
+}
+
+// windowOptions adds the options of the one asked in a window: pass,
+// interrupt with an attack (R29), harry (R46).
+func windowOptions(s *State, b *prompter) {
+	pd := s.Pending
+	me := s.Combatant(s.Queue[0])
+	a := s.Combatant(pd.Actor)
+	b.p.Actor = me.ID
+	b.ask("%s declares a %s attack on %s: does %s interrupt, react or pass?", pd.Actor, pd.Action, pd.Target, me.ID)
+	b.add(&Pass{}, "pass")
+	if w := a.Weapon(pd.Weapon); w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
+		b.add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
+	}
+	if s.mayInterrupt(me, a) {
+		attackOptions(s, b, me)
+	}
+}
