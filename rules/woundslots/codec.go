@@ -215,10 +215,13 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s begins %s: %d AP still owed", e.Combatant, e.Object, e.Remaining)
 	case *LongPaid:
-		if e.Rounds > 0 || e.Remaining == 0 {
-			return fmt.Sprintf("%s pays toward its long action: %d rounds, %d AP to go", e.Combatant, e.Rounds, e.Remaining)
+		switch {
+		case e.Rounds > 0:
+			return fmt.Sprintf("%s gives all its AP to its long action: %d more rounds", e.Combatant, e.Rounds)
+		case e.Remaining > 0:
+			return fmt.Sprintf("%s pays toward its long action: %d AP to go", e.Combatant, e.Remaining)
 		}
-		return fmt.Sprintf("%s pays toward its long action: %d AP to go", e.Combatant, e.Remaining)
+		return fmt.Sprintf("%s makes the last payment of its long action", e.Combatant)
 	case *LongCancelled:
 		return fmt.Sprintf("%s gives up %s; what it paid is lost", e.Combatant, e.Object)
 	case *TurnEnded:

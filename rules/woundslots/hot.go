@@ -51,10 +51,12 @@ func (b *prompter) approach(t string) *Approach {
 func (b *prompter) posture(to string) *Posture {
 	return put(b, (*hotMemory).posturePool, Posture{To: to})
 }
-func (b *prompter) use(o string) *Use          { return put(b, (*hotMemory).usePool, Use{Object: o}) }
-func (b *prompter) guard(g string) *Guard      { return put(b, (*hotMemory).guardPool, Guard{Choice: g}) }
-func (b *prompter) surprise(s string) *Surprise { return put(b, (*hotMemory).surprisePool, Surprise{Side: s}) }
-func (b *prompter) initiative() *Initiative    { return &Initiative{} }
+func (b *prompter) use(o string) *Use     { return put(b, (*hotMemory).usePool, Use{Object: o}) }
+func (b *prompter) guard(g string) *Guard { return put(b, (*hotMemory).guardPool, Guard{Choice: g}) }
+func (b *prompter) surprise(s string) *Surprise {
+	return put(b, (*hotMemory).surprisePool, Surprise{Side: s})
+}
+func (b *prompter) initiative() *Initiative { return &Initiative{} }
 func (b *prompter) pick(l string, helpless bool) *Pick {
 	return put(b, (*hotMemory).pickPool, Pick{Level: l, Helpless: helpless})
 }

@@ -76,7 +76,7 @@ type State struct {
 
 // Options are the encounter's table options.
 type Options struct {
-	RoundLimit int `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
+	RoundLimit int  `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
 	NoLimit    bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
 	// Interrupts offers the interrupt window after each declaration (R29).
 	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone interrupts a declared action (R29); faster tables"`

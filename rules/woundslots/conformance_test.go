@@ -1,0 +1,63 @@
+package woundslots_test
+
+import (
+	"testing"
+
+	"fray/engine/enginetest"
+	"fray/rules/woundslots"
+	"fray/scenario/scenariotest"
+)
+
+// load reads an encounter file's text with the bundled content.
+func load(t testing.TB, name, text string) woundslots.State {
+	t.Helper()
+	return *scenariotest.Start[woundslots.State, woundslots.Command, woundslots.Event](t, woundslots.Info(), name, []byte(text))
+}
+
+// bundled loads a bundled encounter by name.
+func bundled(t testing.TB, name string) woundslots.State {
+	t.Helper()
+	return load(t, name+".yaml", "ruleset: woundslots\nuse: "+name)
+}
+
+// setups are the bundled encounters, and one with objects to use, a PC
+// mid-way through a long action and defenders.
+func setups(t *testing.T) []enginetest.Setup[woundslots.State] {
+	t.Helper()
+	out := []enginetest.Setup[woundslots.State]{
+		{Name: "duel", State: bundled(t, "woundslots_duel")},
+		{Name: "skirmish", State: bundled(t, "woundslots_skirmish")},
+		{Name: "slots", State: bundled(t, "woundslots_slots")},
+		{Name: "midway", State: load(t, "midway.yaml", `
+ruleset: woundslots
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: knight, side: a, x: 0, y: 0}
+  - {use: bandit_archer, side: b, x: 1, y: 0}
+  - {use: goblin, side: b, x: 0, y: 1}
+scene:
+  objects: [{name: bell}, {name: ritual, rounds: 4}]
+start:
+  round: 2
+  combatants:
+    knight: {ap: 5, defending: true, wounds: {light: 5, moderate: 2}, long: {object: ritual, rounds: 2}}
+    archer: {ap: 12, initiative: 12}
+    goblin: {ap: 9, initiative: 14, posture: prone}
+`)},
+	}
+	for i := range out {
+		out[i].State.Options.RoundLimit = 12
+	}
+	return out
+}
+
+// TestConformance plays random fights of the setups (1,000; 100 with
+// -short; 10,000 with FRAY_LONG=1), every decision checked.
+func TestConformance(t *testing.T) {
+	total := enginetest.Fights(10000)
+	st := enginetest.RunParallel(t, woundslots.Rules{}, setups(t), enginetest.Options{Fights: total, Seed: 1}, 2)
+	if st.Fights != total {
+		t.Errorf("%d of %d fights passed", st.Fights, total)
+	}
+	t.Logf("%d fights, wins %v", st.Fights, st.Wins)
+}
