@@ -135,7 +135,8 @@ func tacticalAct(view *State, p engine.Prompt[Command]) Command {
 // Outcome tags what one decision's events did and adds each combatant's
 // wound levels to damage. The actor's attack is "hit" or "miss", with
 // "critical" on a natural 20 and "fumble" on a natural 1; its wound is
-// tagged with the level placed ("light" ... "fatal", "no_wound"), and
+// tagged with the level placed ("light_wound" ... "fatal_wound", or
+// "no_wound"), and
 // "down" when it takes the target out. Others' tags are prefixed with
 // their id and a colon.
 func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags []string, damage []int) []string {
@@ -165,7 +166,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags
 			if e.Level == NoWound && e.Fate == "" {
 				tag(e.Attacker, "no_wound")
 			} else if e.Level > NoWound {
-				tag(e.Attacker, LevelName(e.Level))
+				tag(e.Attacker, LevelName(e.Level)+"_wound")
 			}
 			if e.Fate == "dead" || e.Fate == "dying" || e.Fate == "unconscious" {
 				tag(e.Attacker, "down")
