@@ -53,7 +53,7 @@ func (r *run) attack(c *Attack) error {
 	if s.Phase == Window && len(s.Queue) > 0 {
 		return r.interrupt(c)
 	}
-	if err := r.wantPhase(Acting, "attack "+c.Target); err != nil {
+	if err := r.wantPhase(Acting, "attack ", c.Target); err != nil {
 		return err
 	}
 	a := s.actor()
@@ -63,9 +63,9 @@ func (r *run) attack(c *Attack) error {
 	}
 	style := styleOf(c.Style)
 	if a.Long != nil {
-		r.emit(&LongCancelled{Combatant: a.ID, Object: a.Long.Object})
+		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
-	r.emit(&ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: actionCosts[style], Queue: s.windowQueue(a, w)})
+	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: actionCosts[style], Queue: s.windowQueue(a, w, r.h)}))
 	r.resolveIfReady()
 	return nil
 }
@@ -75,8 +75,11 @@ func (r *run) attack(c *Attack) error {
 // could attack someone (R29), and enemies whose melee weapon reaches a
 // ranged attacker and who have not harried it this round (R46). Nobody
 // at initiative 0 interrupts or reacts (R28).
-func (s *State) windowQueue(a *Combatant, w *Weapon) []string {
+func (s *State) windowQueue(a *Combatant, w *Weapon, h *hotMemory) []string {
 	var q []string
+	if h != nil {
+		q = h.queue[:0]
+	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.Initiative <= 0 {
@@ -85,6 +88,9 @@ func (s *State) windowQueue(a *Combatant, w *Weapon) []string {
 		if s.mayInterrupt(c, a) || w.Kind == "ranged" && s.mayHarry(c, a) {
 			q = append(q, c.ID)
 		}
+	}
+	if h != nil {
+		h.queue = q
 	}
 	slices.SortFunc(q, func(x, y string) int {
 		cx, cy := s.Combatant(x), s.Combatant(y)
@@ -151,7 +157,7 @@ func (r *run) interrupt(c *Attack) error {
 		return err
 	}
 	style := styleOf(c.Style)
-	r.emit(&Interrupted{Combatant: me.ID, Actor: p.Actor, Action: style, Target: c.Target, Weapon: w.Name, Cost: actionCosts[style], Initiative: max(0, me.Initiative-2)})
+	r.emit(ev(r.h, (*hotMemory).evInterrupted, Interrupted{Combatant: me.ID, Actor: p.Actor, Action: style, Target: c.Target, Weapon: w.Name, Cost: actionCosts[style], Initiative: max(0, me.Initiative-2)}))
 	r.resolveIfReady()
 	return nil
 }
@@ -161,7 +167,7 @@ func (r *run) pass() error {
 	if err := r.wantPhase(Window, "pass"); err != nil {
 		return err
 	}
-	r.emit(&Passed{Combatant: r.s.Queue[0]})
+	r.emit(ev(r.h, (*hotMemory).evPassed, Passed{Combatant: r.s.Queue[0]}))
 	r.resolveIfReady()
 	return nil
 }
@@ -177,8 +183,8 @@ func (r *run) harry() error {
 	if w := a.Weapon(p.Weapon); w == nil || w.Kind != "ranged" || !s.mayHarry(me, a) {
 		return refuse(engine.NotAllowedNow, "%s cannot harry %s: only a ranged attack within one's melee reach, once a round, for 2 AP", me.ID, a.ID)
 	}
-	r.emit(&APSpent{Combatant: me.ID, Amount: actionCosts["harry"], AP: me.AP - actionCosts["harry"], For: "harry"})
-	r.emit(&Harried{Combatant: me.ID, Target: a.ID})
+	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["harry"], AP: me.AP - actionCosts["harry"], For: "harry"}))
+	r.emit(ev(r.h, (*hotMemory).evHarried, Harried{Combatant: me.ID, Target: a.ID}))
 	r.resolveIfReady()
 	return nil
 }
@@ -219,7 +225,7 @@ func (r *run) guard(choice string) error {
 	s := r.s
 	p := s.Pending
 	t, a := s.Combatant(p.Target), s.Combatant(p.Actor)
-	r.emit(&Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, a.Weapon(p.Weapon).Kind)})
+	r.emit(ev(r.h, (*hotMemory).evGuarded, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, a.Weapon(p.Weapon).Kind)}))
 	r.resolveIfReady()
 	return nil
 }
@@ -271,6 +277,9 @@ func defenseAgainst(t *Combatant, w *Weapon, guard string) int {
 	return t.MeleeDefense()
 }
 
+// attackFor names what an attack's AP pays for, by style.
+var attackFor = map[string]string{Standard: "standard attack", Quick: "quick attack", Strong: "strong attack", Nonlethal: "nonlethal attack"}
+
 // resolve resolves the pending attack: AP, the attack die, criticals'
 // initiative, the strong attack's d6, the wound (R05-R09, R16, R39-R43).
 func (r *run) resolve() {
@@ -278,7 +287,7 @@ func (r *run) resolve() {
 	p := *s.Pending
 	a, t := s.Combatant(p.Actor), s.Combatant(p.Target)
 	w := a.Weapon(p.Weapon)
-	r.spend(a, p.Cost, p.Action+" attack")
+	r.spend(a, p.Cost, attackFor[p.Action])
 	bonus := s.attackBonus(a, w, t, p.Action)
 	defense := defenseAgainst(t, w, p.Guard)
 	add := 0 // what the final value adds to the attack total
@@ -303,7 +312,7 @@ func (r *run) resolve() {
 	case 1:
 		crit = "failure"
 	}
-	r.emit(&AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit})
+	r.emit(ev(r.h, (*hotMemory).evAttackRolled, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
 	switch crit {
 	case "success":
 		r.shift(a, 2, "critical hit")
@@ -317,7 +326,7 @@ func (r *run) resolve() {
 	final := die + k
 	if p.Action == Strong {
 		extra := r.src.Roll(6)
-		r.emit(&ExtraRolled{Attacker: a.ID, Die: extra})
+		r.emit(ev(r.h, (*hotMemory).evExtraRolled, ExtraRolled{Attacker: a.ID, Die: extra}))
 		final += extra
 	}
 	level := WoundLevel(final)
@@ -325,16 +334,16 @@ func (r *run) resolve() {
 		level = max(NoWound, level-1)
 	}
 	if p.Action == Nonlethal && level > NoWound {
-		r.emit(&NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level})
+		r.emit(ev(r.h, (*hotMemory).evNonlethalHit, NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level}))
 		return
 	}
 	placed, fate := place(t, level)
-	r.emit(&Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate})
+	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
 }
 
 // shift moves c's initiative by n, floored at 0 (R09, R28).
 func (r *run) shift(c *Combatant, n int, why string) {
-	r.emit(&InitiativeShifted{Combatant: c.ID, By: n, Initiative: max(0, c.Initiative+n), Why: why})
+	r.emit(ev(r.h, (*hotMemory).evInitiativeShifted, InitiativeShifted{Combatant: c.ID, By: n, Initiative: max(0, c.Initiative+n), Why: why}))
 }
 
 // place is R16-R18 and A08: the slot a level-l wound fills (the first
@@ -387,6 +396,6 @@ func (r *run) pick(c *Pick) error {
 	case escalates:
 		fate = "unconscious"
 	}
-	r.emit(&Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate})
+	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate}))
 	return nil
 }

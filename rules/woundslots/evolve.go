@@ -43,7 +43,7 @@ func evolve(s *State, e Event) {
 			}
 		}
 	case *ActionDeclared:
-		s.Pending = &Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost}
+		s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
 		s.Queue = append(s.Queue[:0], e.Queue...)
 		s.Phase = Window
 		guardIfDefending(s)
@@ -53,7 +53,7 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Initiative = e.Initiative
 		}
-		s.Pending = &Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost}
+		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
 		s.Queue = s.Queue[:0]
 		s.Phase = Window
 		guardIfDefending(s)
@@ -197,4 +197,17 @@ func guardIfDefending(s *State) {
 // doneAction ends the pending action: back to the turn's owner.
 func doneAction(s *State) {
 	s.Pending, s.Queue, s.Phase = nil, s.Queue[:0], Acting
+}
+
+// newPending places a declared action in the state's hot memory when it
+// has some (the hot path), else in memory of its own.
+func (s *State) newPending(d Declared) *Declared {
+	var p *Declared
+	if s.hot == nil {
+		p = new(Declared)
+	} else {
+		p = &s.hot.pending
+	}
+	*p = d
+	return p
 }

@@ -16,6 +16,38 @@ type hotMemory struct {
 
 	pending Declared
 	queue   []string
+
+	// The events of the last Step.
+	pSurpriseRuled     parts.Pool[SurpriseRuled]
+	pInitiativeRolled  parts.Pool[InitiativeRolled]
+	pRoundStarted      parts.Pool[RoundStarted]
+	pAPGained          parts.Pool[APGained]
+	pTieBroken         parts.Pool[TieBroken]
+	pTurnStarted       parts.Pool[TurnStarted]
+	pActionDeclared    parts.Pool[ActionDeclared]
+	pPassed            parts.Pool[Passed]
+	pInterrupted       parts.Pool[Interrupted]
+	pHarried           parts.Pool[Harried]
+	pGuarded           parts.Pool[Guarded]
+	pAPSpent           parts.Pool[APSpent]
+	pAttackRolled      parts.Pool[AttackRolled]
+	pInitiativeShifted parts.Pool[InitiativeShifted]
+	pExtraRolled       parts.Pool[ExtraRolled]
+	pNonlethalHit      parts.Pool[NonlethalHit]
+	pWounded           parts.Pool[Wounded]
+	pDefended          parts.Pool[Defended]
+	pSeized            parts.Pool[Seized]
+	pPostureChanged    parts.Pool[PostureChanged]
+	pDashed            parts.Pool[Dashed]
+	pMoved             parts.Pool[Moved]
+	pObjectUsed        parts.Pool[ObjectUsed]
+	pLongBegun         parts.Pool[LongBegun]
+	pLongPaid          parts.Pool[LongPaid]
+	pLongCancelled     parts.Pool[LongCancelled]
+	pTurnEnded         parts.Pool[TurnEnded]
+	pRoundEnded        parts.Pool[RoundEnded]
+	pDied              parts.Pool[Died]
+	pFightEnded        parts.Pool[FightEnded]
 }
 
 // hotMemory returns the state's hot memory, made on first use.
@@ -24,6 +56,79 @@ func (s *State) hotMemory() *hotMemory {
 		s.hot = new(hotMemory)
 	}
 	return s.hot
+}
+
+// resetEvents frees the events of the last Step.
+func (h *hotMemory) resetEvents() {
+	h.pSurpriseRuled.Reset()
+	h.pInitiativeRolled.Reset()
+	h.pRoundStarted.Reset()
+	h.pAPGained.Reset()
+	h.pTieBroken.Reset()
+	h.pTurnStarted.Reset()
+	h.pActionDeclared.Reset()
+	h.pPassed.Reset()
+	h.pInterrupted.Reset()
+	h.pHarried.Reset()
+	h.pGuarded.Reset()
+	h.pAPSpent.Reset()
+	h.pAttackRolled.Reset()
+	h.pInitiativeShifted.Reset()
+	h.pExtraRolled.Reset()
+	h.pNonlethalHit.Reset()
+	h.pWounded.Reset()
+	h.pDefended.Reset()
+	h.pSeized.Reset()
+	h.pPostureChanged.Reset()
+	h.pDashed.Reset()
+	h.pMoved.Reset()
+	h.pObjectUsed.Reset()
+	h.pLongBegun.Reset()
+	h.pLongPaid.Reset()
+	h.pLongCancelled.Reset()
+	h.pTurnEnded.Reset()
+	h.pRoundEnded.Reset()
+	h.pDied.Reset()
+	h.pFightEnded.Reset()
+}
+
+func (h *hotMemory) evSurpriseRuled() *parts.Pool[SurpriseRuled]       { return &h.pSurpriseRuled }
+func (h *hotMemory) evInitiativeRolled() *parts.Pool[InitiativeRolled] { return &h.pInitiativeRolled }
+func (h *hotMemory) evRoundStarted() *parts.Pool[RoundStarted]         { return &h.pRoundStarted }
+func (h *hotMemory) evAPGained() *parts.Pool[APGained]                 { return &h.pAPGained }
+func (h *hotMemory) evTieBroken() *parts.Pool[TieBroken]               { return &h.pTieBroken }
+func (h *hotMemory) evTurnStarted() *parts.Pool[TurnStarted]           { return &h.pTurnStarted }
+func (h *hotMemory) evActionDeclared() *parts.Pool[ActionDeclared]     { return &h.pActionDeclared }
+func (h *hotMemory) evPassed() *parts.Pool[Passed]                     { return &h.pPassed }
+func (h *hotMemory) evInterrupted() *parts.Pool[Interrupted]           { return &h.pInterrupted }
+func (h *hotMemory) evHarried() *parts.Pool[Harried]                   { return &h.pHarried }
+func (h *hotMemory) evGuarded() *parts.Pool[Guarded]                   { return &h.pGuarded }
+func (h *hotMemory) evAPSpent() *parts.Pool[APSpent]                   { return &h.pAPSpent }
+func (h *hotMemory) evAttackRolled() *parts.Pool[AttackRolled]         { return &h.pAttackRolled }
+func (h *hotMemory) evInitiativeShifted() *parts.Pool[InitiativeShifted] {
+	return &h.pInitiativeShifted
+}
+func (h *hotMemory) evExtraRolled() *parts.Pool[ExtraRolled]       { return &h.pExtraRolled }
+func (h *hotMemory) evNonlethalHit() *parts.Pool[NonlethalHit]     { return &h.pNonlethalHit }
+func (h *hotMemory) evWounded() *parts.Pool[Wounded]               { return &h.pWounded }
+func (h *hotMemory) evDefended() *parts.Pool[Defended]             { return &h.pDefended }
+func (h *hotMemory) evSeized() *parts.Pool[Seized]                 { return &h.pSeized }
+func (h *hotMemory) evPostureChanged() *parts.Pool[PostureChanged] { return &h.pPostureChanged }
+func (h *hotMemory) evDashed() *parts.Pool[Dashed]                 { return &h.pDashed }
+func (h *hotMemory) evMoved() *parts.Pool[Moved]                   { return &h.pMoved }
+func (h *hotMemory) evObjectUsed() *parts.Pool[ObjectUsed]         { return &h.pObjectUsed }
+func (h *hotMemory) evLongBegun() *parts.Pool[LongBegun]           { return &h.pLongBegun }
+func (h *hotMemory) evLongPaid() *parts.Pool[LongPaid]             { return &h.pLongPaid }
+func (h *hotMemory) evLongCancelled() *parts.Pool[LongCancelled]   { return &h.pLongCancelled }
+func (h *hotMemory) evTurnEnded() *parts.Pool[TurnEnded]           { return &h.pTurnEnded }
+func (h *hotMemory) evRoundEnded() *parts.Pool[RoundEnded]         { return &h.pRoundEnded }
+func (h *hotMemory) evDied() *parts.Pool[Died]                     { return &h.pDied }
+func (h *hotMemory) evFightEnded() *parts.Pool[FightEnded]         { return &h.pFightEnded }
+
+// ev places an event in the hot memory h, or in memory of its own when h
+// is nil (Decide, whose events a table keeps).
+func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
+	return parts.PutIn(h, pick, v)
 }
 
 // resetCommands frees the commands of the last Moves.

@@ -78,9 +78,13 @@ func writePrompt(s *State, b *prompter) {
 		p.Winner = s.Winner
 		switch {
 		case s.TimedOut:
-			b.ask("the fight is over: the round limit of %d is reached, a draw", s.limit())
+			if b.people {
+				b.ask("the fight is over: the round limit of %d is reached, a draw", s.limit())
+			}
 		case s.Winner != "":
-			b.ask("the fight is over: %s wins", s.Winner)
+			if b.people {
+				b.ask("the fight is over: %s wins", s.Winner)
+			}
 		default:
 			b.ask("the fight is over: nobody is left standing")
 		}
@@ -103,7 +107,9 @@ func writePrompt(s *State, b *prompter) {
 	case Guarding:
 		pd := s.Pending
 		p.Actor = pd.Target
-		b.ask("%s attacks %s, who is defending: which Defense meets it?", pd.Actor, pd.Target)
+		if b.people {
+			b.ask("%s attacks %s, who is defending: which Defense meets it?", pd.Actor, pd.Target)
+		}
 		t, a := s.Combatant(pd.Target), s.Combatant(pd.Actor)
 		kind := a.Weapon(pd.Weapon).Kind
 		for _, g := range guardChoices {
@@ -116,7 +122,9 @@ func writePrompt(s *State, b *prompter) {
 	case Choosing:
 		pd := s.Pending
 		p.Actor = pd.Actor
-		b.ask("%s's nonlethal attack hits %s for up to a %s wound: which level?", pd.Actor, pd.Target, LevelName(pd.Indicated))
+		if b.people {
+			b.ask("%s's nonlethal attack hits %s for up to a %s wound: which level?", pd.Actor, pd.Target, LevelName(pd.Indicated))
+		}
 		t := s.Combatant(pd.Target)
 		for l := Light; l <= pd.Indicated; l++ {
 			placed, _ := place(t, l)
@@ -232,7 +240,9 @@ func windowOptions(s *State, b *prompter) {
 	me := s.Combatant(s.Queue[0])
 	a := s.Combatant(pd.Actor)
 	b.p.Actor = me.ID
-	b.ask("%s declares a %s attack on %s: does %s interrupt, react or pass?", pd.Actor, pd.Action, pd.Target, me.ID)
+	if b.people {
+		b.ask("%s declares a %s attack on %s: does %s interrupt, react or pass?", pd.Actor, pd.Action, pd.Target, me.ID)
+	}
 	b.add(&Pass{}, "pass")
 	if w := a.Weapon(pd.Weapon); w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
 		b.add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")

@@ -47,7 +47,9 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 // the events to events. On a refusal s is unchanged: every check comes
 // before the first event.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
-	r := run{s: s, src: src, events: events}
+	h := s.hotMemory()
+	h.resetEvents()
+	r := run{s: s, src: src, events: events, h: h}
 	n := len(events)
 	if err := r.do(actor, c); err != nil {
 		return events[:n], err
@@ -61,6 +63,8 @@ type run struct {
 	s      *State
 	src    dice.Source
 	events []Event
+	// h is the hot memory events come from (Step), nil for Decide.
+	h *hotMemory
 }
 
 // emit records e and applies it.
@@ -131,7 +135,7 @@ func (r *run) do(actor string, c Command) error {
 
 // wantPhase refuses what does not fit the phase, saying what the fight
 // waits for.
-func (r *run) wantPhase(want Phase, what string) error {
+func (r *run) wantPhase(want Phase, what ...string) error {
 	s := r.s
 	if s.Phase == want {
 		return nil
@@ -151,7 +155,7 @@ func (r *run) wantPhase(want Phase, what string) error {
 	default:
 		now = "the fight is over"
 	}
-	return refuse(engine.NotAllowedNow, "cannot %s now: %s", what, now)
+	return refuse(engine.NotAllowedNow, "cannot %s now: %s", strings.Join(what, ""), now)
 }
 
 // ---- setup (section 7.1) ----
@@ -175,7 +179,7 @@ func (r *run) surprise(c *Surprise) error {
 	case !open:
 		return refuse(engine.NotAllowedNow, "nobody of side %s can be surprised now (already surprised, or Perception above 5)", c.Side)
 	}
-	r.emit(&SurpriseRuled{Side: c.Side})
+	r.emit(ev(r.h, (*hotMemory).evSurpriseRuled, SurpriseRuled{Side: c.Side}))
 	return nil
 }
 
@@ -194,7 +198,7 @@ func (r *run) initiative() error {
 			pen = max(0, 5-c.Attributes.Prc)
 		}
 		die := r.src.Roll(20)
-		r.emit(&InitiativeRolled{Combatant: c.ID, Die: die, Bonus: bonus, Penalty: pen, Initiative: max(0, die+bonus-pen)})
+		r.emit(ev(r.h, (*hotMemory).evInitiativeRolled, InitiativeRolled{Combatant: c.ID, Die: die, Bonus: bonus, Penalty: pen, Initiative: max(0, die+bonus-pen)}))
 	}
 	r.startRound(1)
 	return nil
@@ -214,14 +218,14 @@ func byID(s *State) []int {
 // but the surprised in round 1 (R23, A14).
 func (r *run) startRound(n int) {
 	s := r.s
-	r.emit(&RoundStarted{Round: n})
+	r.emit(ev(r.h, (*hotMemory).evRoundStarted, RoundStarted{Round: n}))
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.Status != Active || n == 1 && c.Surprised {
 			continue
 		}
 		row := apRow(c.Attributes.Speed)
-		r.emit(&APGained{Combatant: c.ID, Gain: row.RoundStart, AP: min(row.Max, c.AP+row.RoundStart), At: "round"})
+		r.emit(ev(r.h, (*hotMemory).evAPGained, APGained{Combatant: c.ID, Gain: row.RoundStart, AP: min(row.Max, c.AP+row.RoundStart), At: "round"}))
 	}
 }
 
@@ -237,7 +241,7 @@ func (r *run) settle() {
 	s := r.s
 	for s.Phase != Over {
 		if winner, over := lastSide(s); over {
-			r.emit(&FightEnded{Winner: winner})
+			r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
 			return
 		}
 		if s.Phase != Acting {
@@ -247,11 +251,11 @@ func (r *run) settle() {
 			if a := s.actor(); a != nil && a.canAct() {
 				return
 			}
-			r.emit(&TurnEnded{Combatant: s.Turn})
+			r.emit(ev(r.h, (*hotMemory).evTurnEnded, TurnEnded{Combatant: s.Turn}))
 			continue
 		}
 		if next := r.pickNext(); next != "" {
-			r.emit(&TurnStarted{Combatant: next})
+			r.emit(ev(r.h, (*hotMemory).evTurnStarted, TurnStarted{Combatant: next}))
 			return
 		}
 		r.endRound()
@@ -291,7 +295,7 @@ func (r *run) pickNext() string {
 	if n > 1 {
 		for _, i := range byID(s) {
 			if c := &s.Combatants[i]; tied(c) && c.TieBreak == 0 {
-				r.emit(&TieBroken{Combatant: c.ID, Die: r.src.Roll(20)})
+				r.emit(ev(r.h, (*hotMemory).evTieBroken, TieBroken{Combatant: c.ID, Die: r.src.Roll(20)}))
 			}
 		}
 		for guard := 0; guard < 100; guard++ {
@@ -303,7 +307,7 @@ func (r *run) pickNext() string {
 				}
 				for j := range s.Combatants {
 					if d := &s.Combatants[j]; j != i && tied(d) && d.TieBreak == c.TieBreak {
-						r.emit(&TieBroken{Combatant: c.ID, Die: r.src.Roll(20)})
+						r.emit(ev(r.h, (*hotMemory).evTieBroken, TieBroken{Combatant: c.ID, Die: r.src.Roll(20)}))
 						redraw = true
 						break
 					}
@@ -332,16 +336,16 @@ func (r *run) endRound() {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.IsDying && c.Status == Unconscious && c.Dying >= max(1, 5+c.Attributes.Vit) {
-			r.emit(&Died{Combatant: c.ID, Why: "bled out"})
+			r.emit(ev(r.h, (*hotMemory).evDied, Died{Combatant: c.ID, Why: "bled out"}))
 		}
 	}
-	r.emit(&RoundEnded{Round: s.Round})
+	r.emit(ev(r.h, (*hotMemory).evRoundEnded, RoundEnded{Round: s.Round}))
 	if winner, over := lastSide(s); over {
-		r.emit(&FightEnded{Winner: winner})
+		r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
 		return
 	}
 	if parts.RoundLimitReached(s.limit(), s.Round) {
-		r.emit(&FightEnded{TimedOut: true})
+		r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{TimedOut: true}))
 		return
 	}
 	r.startRound(s.Round + 1)
@@ -356,12 +360,12 @@ func (r *run) endTurn() error {
 	}
 	a := r.s.actor()
 	if a.Long != nil && !a.Long.PaidNow {
-		r.emit(&LongCancelled{Combatant: a.ID, Object: a.Long.Object})
+		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
-	r.emit(&TurnEnded{Combatant: a.ID})
+	r.emit(ev(r.h, (*hotMemory).evTurnEnded, TurnEnded{Combatant: a.ID}))
 	if !a.Staggered() {
 		row := apRow(a.Attributes.Speed)
-		r.emit(&APGained{Combatant: a.ID, Gain: row.TurnEnd, AP: min(row.Max, a.AP+row.TurnEnd), At: "turn"})
+		r.emit(ev(r.h, (*hotMemory).evAPGained, APGained{Combatant: a.ID, Gain: row.TurnEnd, AP: min(row.Max, a.AP+row.TurnEnd), At: "turn"}))
 	}
 	return nil
 }
@@ -369,9 +373,9 @@ func (r *run) endTurn() error {
 // spend pays AP for an action, giving up a long action first (R25).
 func (r *run) spend(c *Combatant, amount int, what string) {
 	if c.Long != nil && c.ID == r.s.Turn {
-		r.emit(&LongCancelled{Combatant: c.ID, Object: c.Long.Object})
+		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
 	}
-	r.emit(&APSpent{Combatant: c.ID, Amount: amount, AP: c.AP - amount, For: what})
+	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: c.ID, Amount: amount, AP: c.AP - amount, For: what}))
 }
 
 // need refuses an action costing more AP than c has.
@@ -397,7 +401,7 @@ func (r *run) defend() error {
 		return err
 	}
 	r.spend(a, actionCosts["defend"], "defend")
-	r.emit(&Defended{Combatant: a.ID})
+	r.emit(ev(r.h, (*hotMemory).evDefended, Defended{Combatant: a.ID}))
 	return nil
 }
 
@@ -412,7 +416,7 @@ func (r *run) seize() error {
 	}
 	r.spend(a, actionCosts["seize"], "seize")
 	die := r.src.Roll(6)
-	r.emit(&Seized{Combatant: a.ID, Die: die, Initiative: a.Initiative + die})
+	r.emit(ev(r.h, (*hotMemory).evSeized, Seized{Combatant: a.ID, Die: die, Initiative: a.Initiative + die}))
 	return nil
 }
 
@@ -434,7 +438,7 @@ func (r *run) posture(to string) error {
 		return err
 	}
 	r.spend(a, actionCosts["posture"], "posture")
-	r.emit(&PostureChanged{Combatant: a.ID, To: to})
+	r.emit(ev(r.h, (*hotMemory).evPostureChanged, PostureChanged{Combatant: a.ID, To: to}))
 	return nil
 }
 
@@ -453,7 +457,7 @@ func (r *run) dash() error {
 	}
 	r.spend(a, actionCosts["dash"], "dash")
 	stamina, fatigue := payStamina(a, 1)
-	r.emit(&Dashed{Combatant: a.ID, Stamina: stamina, Fatigue: fatigue})
+	r.emit(ev(r.h, (*hotMemory).evDashed, Dashed{Combatant: a.ID, Stamina: stamina, Fatigue: fatigue}))
 	return nil
 }
 
@@ -491,7 +495,7 @@ func (s *State) objectCost(name string) (ap, rounds int) {
 // use is R66, as a long action when it costs more than the AP at hand or
 // takes rounds (R25).
 func (r *run) use(object string) error {
-	if err := r.wantPhase(Acting, "use "+object); err != nil {
+	if err := r.wantPhase(Acting, "use ", object); err != nil {
 		return err
 	}
 	a := r.s.actor()
@@ -503,17 +507,17 @@ func (r *run) use(object string) error {
 	case rounds > 0:
 		r.spend(a, a.AP, "use "+object)
 		if rounds == 1 {
-			r.emit(&ObjectUsed{Combatant: a.ID, Object: object})
+			r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: object}))
 			return nil
 		}
-		r.emit(&LongBegun{Combatant: a.ID, Object: object, Rounds: rounds - 1})
+		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Rounds: rounds - 1}))
 	case cost <= a.AP:
 		r.spend(a, cost, "use "+object)
-		r.emit(&ObjectUsed{Combatant: a.ID, Object: object})
+		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: object}))
 	default:
 		paid := a.AP
 		r.spend(a, paid, "use "+object)
-		r.emit(&LongBegun{Combatant: a.ID, Object: object, Remaining: cost - paid})
+		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Remaining: cost - paid}))
 	}
 	return nil
 }
@@ -533,18 +537,18 @@ func (r *run) continueLong() error {
 	}
 	l := *a.Long
 	if l.Rounds > 0 {
-		r.emit(&APSpent{Combatant: a.ID, Amount: a.AP, AP: 0, For: "use " + l.Object})
-		r.emit(&LongPaid{Combatant: a.ID, Rounds: l.Rounds - 1})
+		r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: a.ID, Amount: a.AP, AP: 0, For: "use " + l.Object}))
+		r.emit(ev(r.h, (*hotMemory).evLongPaid, LongPaid{Combatant: a.ID, Rounds: l.Rounds - 1}))
 		if l.Rounds == 1 {
-			r.emit(&ObjectUsed{Combatant: a.ID, Object: l.Object})
+			r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
 		}
 		return nil
 	}
 	paid := min(a.AP, l.Remaining)
-	r.emit(&APSpent{Combatant: a.ID, Amount: paid, AP: a.AP - paid, For: "use " + l.Object})
-	r.emit(&LongPaid{Combatant: a.ID, Remaining: l.Remaining - paid})
+	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: a.ID, Amount: paid, AP: a.AP - paid, For: "use " + l.Object}))
+	r.emit(ev(r.h, (*hotMemory).evLongPaid, LongPaid{Combatant: a.ID, Remaining: l.Remaining - paid}))
 	if l.Remaining == paid {
-		r.emit(&ObjectUsed{Combatant: a.ID, Object: l.Object})
+		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
 	}
 	return nil
 }
@@ -588,9 +592,9 @@ func (r *run) move(x, y int, _ bool) error {
 		return refuse(engine.NotAllowedNow, "%s needs %d AP to move %d yards of pool to %d,%d and has %d", a.ID, n, cost, x, y, a.AP)
 	}
 	if n > 0 && a.Long != nil {
-		r.emit(&LongCancelled{Combatant: a.ID, Object: a.Long.Object})
+		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
-	r.emit(&Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * a.Rate()})
+	r.emit(ev(r.h, (*hotMemory).evMoved, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * a.Rate()}))
 	return nil
 }
 
@@ -625,7 +629,7 @@ func (s *State) approachCell(c, t *Combatant) (x, y int, ok bool) {
 
 // approach walks toward a target.
 func (r *run) approach(target string) error {
-	if err := r.wantPhase(Acting, "approach "+target); err != nil {
+	if err := r.wantPhase(Acting, "approach ", target); err != nil {
 		return err
 	}
 	s, a := r.s, r.s.actor()

@@ -107,15 +107,6 @@ var postureMods = map[string][2]int{
 	Prone:     {3, -3},
 }
 
-// coverMods is R10 for a target's cover: melee and ranged modifiers.
-var coverMods = map[string][2]int{
-	"":        {0, 0},
-	"quarter": {0, -1},
-	"half":    {-2, -2},
-	"three":   {-3, -3},
-	"slit":    {-5, -5},
-}
-
 // FlankBonus is R10/R11: added to every attack on a flanked target.
 const FlankBonus = 2
 
@@ -148,12 +139,6 @@ var objectCosts = map[string]int{
 
 // DefaultObjectCost is section 6's default for an object no table lists.
 const DefaultObjectCost = 2
-
-// treatTN is R65 and recoveryTN R72, by wound level from light.
-var (
-	treatTN    = [...]int{-3, 0, 3, 6, 9}
-	recoveryTN = [...]int{-8, -5, -1, 4, 10}
-)
 
 // MaxIncrements is A24: a ranged weapon reaches at most this many range
 // increments, each beyond the first taking RangePenalty from the roll.
