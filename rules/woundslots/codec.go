@@ -29,6 +29,10 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
 	parts.Verb{Name: "pick", Args: "LEVEL [helpless]", Min: 1},
 	parts.Verb{Name: "surprise", Args: "SIDE", Min: 1},
 	parts.Verb{Name: "initiative"},
+	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
+	parts.Verb{Name: "treat", Args: "TARGET LEVEL", Min: 2, Hint: "treat one of a creature's wounds, 8 AP (R65)"},
+	parts.Verb{Name: "rest", Args: "short|long", Min: 1},
+	parts.Verb{Name: "done"},
 )
 
 // ParseCommand reads a command in the text vocabulary (see
@@ -84,6 +88,14 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return &Surprise{Side: p.Arg(0)}, nil
 	case "initiative":
 		return &Initiative{}, nil
+	case "stabilize":
+		return &Stabilize{Target: p.Arg(0)}, nil
+	case "treat":
+		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
+	case "rest":
+		return &Rest{Length: p.Arg(0)}, nil
+	case "done":
+		return &Done{}, nil
 	}
 	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
 }
@@ -116,6 +128,12 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("surprise", c.Side).String()
 	case *EndTurn:
 		return "end"
+	case *Stabilize:
+		return parts.Say("stabilize", c.Target).String()
+	case *Treat:
+		return parts.Say("treat", c.Target, c.Level).String()
+	case *Rest:
+		return parts.Say("rest", c.Length).String()
 	case nil:
 		return ""
 	default:
@@ -230,6 +248,43 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("round %d ends", e.Round)
 	case *Died:
 		return fmt.Sprintf("%s dies (%s)", e.Combatant, e.Why)
+	case *Stabilized:
+		return fmt.Sprintf("%s stabilizes %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
+	case *WakeChecked:
+		return fmt.Sprintf("%s's wake check: d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
+	case *WoundTreated:
+		var out string
+		switch {
+		case e.Auto:
+			out = fmt.Sprintf("%s treats %s's %s wound: fails, the patient is too tired", e.Healer, e.Patient, LevelName(e.Level))
+		case !e.Success:
+			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: fails", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
+		case e.To == NoWound:
+			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: healed", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
+		case e.To == e.Level:
+			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: no open slot to move it to", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
+		default:
+			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: now %s", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN, LevelName(e.To))
+		}
+		return fmt.Sprintf("%s; fatigue %d", out, e.Fatigue)
+	case *Rested:
+		line := fmt.Sprintf("%s takes a %s rest: stamina %d, mana %d, fatigue %d", e.Combatant, e.Rest, e.Stamina, e.Mana, e.Fatigue)
+		if e.Cleared {
+			line += ", no longer exhausted"
+		}
+		if e.LightHealed > 0 {
+			line += fmt.Sprintf(", %d light wounds healed", e.LightHealed)
+		}
+		return line
+	case *RecoveryRolled:
+		if e.Level == NoWound {
+			return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: nothing heals, recovery bonus %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RecoveryBonus)
+		}
+		to := "healed"
+		if e.To > NoWound {
+			to = "now " + LevelName(e.To)
+		}
+		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
 	case *FightEnded:
 		switch {
 		case e.TimedOut:

@@ -83,6 +83,42 @@ type Pick struct {
 	Helpless bool `json:"helpless,omitempty"`
 }
 
+// Stabilize is R63.
+type Stabilize struct {
+	Target string `json:"target"`
+}
+
+// Treat is Treat Wound, R65: the patient and the level of the wound.
+type Treat struct {
+	Target string `json:"target"`
+	Level  string `json:"level"`
+}
+
+// Rest is the GM's short or long rest for everyone (R69, R70).
+type Rest struct {
+	Length string `json:"length"`
+}
+
+// Done ends the rests, and the fight.
+type Done struct{}
+
+// Kind returns "stabilize".
+func (*Stabilize) Kind() string { return "stabilize" }
+
+// Kind returns "treat".
+func (*Treat) Kind() string { return "treat" }
+
+// Kind returns "rest".
+func (*Rest) Kind() string { return "rest" }
+
+// Kind returns "done".
+func (*Done) Kind() string { return "done" }
+
+func (*Stabilize) command() {}
+func (*Treat) command()     {}
+func (*Rest) command()      {}
+func (*Done) command()      {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -167,5 +203,9 @@ func commandKinds() map[string]func() Command {
 		"harry":      func() Command { return &Harry{} },
 		"guard":      func() Command { return &Guard{} },
 		"pick":       func() Command { return &Pick{} },
+		"stabilize":  func() Command { return &Stabilize{} },
+		"treat":      func() Command { return &Treat{} },
+		"rest":       func() Command { return &Rest{} },
+		"done":       func() Command { return &Done{} },
 	}
 }

@@ -220,6 +220,75 @@ type FightEnded struct {
 	TimedOut bool   `json:"timed_out,omitempty"`
 }
 
+// Stabilized: a healer's Stabilize check (R63): Lor [Healing/Wounds] against the patient's filled slots (A32); success stops its dying.
+type Stabilized struct {
+	Healer  string `json:"healer"`
+	Patient string `json:"patient"`
+	Die     int    `json:"die"`
+	Bonus   int    `json:"bonus"`
+	TN      int    `json:"tn"`
+	Success bool   `json:"success"`
+}
+
+// WakeChecked: a wake check (A09): Vit less fatigue against the Recovery TN of the highest wound; success wakes the creature.
+type WakeChecked struct {
+	Combatant string `json:"combatant"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	TN        int    `json:"tn"`
+	Woke      bool   `json:"woke"`
+}
+
+// WoundTreated: a Treat Wound (R65): the wound of Level moves To a lower level (0: healed) on a success; Auto is the failure without a die of an overtired patient (A39); Fatigue is the patient's after.
+type WoundTreated struct {
+	Healer  string `json:"healer"`
+	Patient string `json:"patient"`
+	Level   int    `json:"level"`
+	To      int    `json:"to"`
+	Die     int    `json:"die,omitempty"`
+	Bonus   int    `json:"bonus,omitempty"`
+	TN      int    `json:"tn"`
+	Success bool   `json:"success"`
+	Auto    bool   `json:"auto,omitempty"`
+	Fatigue int    `json:"fatigue"`
+}
+
+// Rested: a short or long rest's outcome for one creature (R69, R70): what it has after.
+type Rested struct {
+	Combatant   string `json:"combatant"`
+	Rest        string `json:"rest"`
+	Stamina     int    `json:"stamina"`
+	Mana        int    `json:"mana"`
+	Fatigue     int    `json:"fatigue"`
+	LightHealed int    `json:"light_healed,omitempty"`
+	Cleared     bool   `json:"cleared,omitempty"`
+}
+
+// RecoveryRolled: a recovery check (R72): standard Vit less fatigue plus the recovery bonus; the wound of Level drops to To (0: healed), or with Level 0 nothing heals and the bonus grows.
+type RecoveryRolled struct {
+	Combatant     string `json:"combatant"`
+	Die           int    `json:"die"`
+	Bonus         int    `json:"bonus"`
+	Level         int    `json:"level,omitempty"`
+	To            int    `json:"to,omitempty"`
+	RecoveryBonus int    `json:"recovery_bonus"`
+}
+
+// Kind returns "stabilized".
+func (*Stabilized) Kind() string { return "stabilized" }
+
+// Kind returns "wake_checked".
+func (*WakeChecked) Kind() string { return "wake_checked" }
+
+// Kind returns "wound_treated".
+func (*WoundTreated) Kind() string { return "wound_treated" }
+
+// Kind returns "rested".
+func (*Rested) Kind() string { return "rested" }
+
+// Kind returns "recovery_rolled".
+func (*RecoveryRolled) Kind() string { return "recovery_rolled" }
+
 // Kind returns "surprise_ruled".
 func (*SurpriseRuled) Kind() string { return "surprise_ruled" }
 
@@ -341,6 +410,12 @@ func (*RoundEnded) event()        {}
 func (*Died) event()              {}
 func (*FightEnded) event()        {}
 
+func (*Stabilized) event()     {}
+func (*WakeChecked) event()    {}
+func (*WoundTreated) event()   {}
+func (*Rested) event()         {}
+func (*RecoveryRolled) event() {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -374,5 +449,10 @@ func eventKinds() map[string]func() Event {
 		"round_ended":        func() Event { return &RoundEnded{} },
 		"died":               func() Event { return &Died{} },
 		"fight_ended":        func() Event { return &FightEnded{} },
+		"stabilized":         func() Event { return &Stabilized{} },
+		"wake_checked":       func() Event { return &WakeChecked{} },
+		"wound_treated":      func() Event { return &WoundTreated{} },
+		"rested":             func() Event { return &Rested{} },
+		"recovery_rolled":    func() Event { return &RecoveryRolled{} },
 	}
 }

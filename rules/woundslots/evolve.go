@@ -120,7 +120,8 @@ func evolve(s *State, e Event) {
 		}
 	case *Dashed:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Dashing, c.Stamina, c.Fatigue = true, e.Stamina, e.Fatigue
+			c.Dashing, c.Stamina = true, e.Stamina
+			setFatigue(c, e.Fatigue)
 		}
 	case *Moved:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -168,6 +169,39 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Status, c.IsDying, c.Dying = Dead, false, 0
 		}
+	case *Stabilized:
+		if c := s.Combatant(e.Patient); c != nil && e.Success {
+			c.IsDying, c.Dying = false, 0
+		}
+	case *WakeChecked:
+		if c := s.Combatant(e.Combatant); c != nil && e.Woke && c.Status == Unconscious {
+			c.Status, c.IsDying, c.Dying = Active, false, 0
+		}
+	case *WoundTreated:
+		if c := s.Combatant(e.Patient); c != nil {
+			moveWound(c, e.Level, e.To)
+			setFatigue(c, e.Fatigue)
+		}
+	case *Rested:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Wounds.Light -= e.LightHealed
+			c.Severity = c.Wounds.Severity()
+			if e.Cleared {
+				c.IsExhausted = false
+			}
+			setFatigue(c, e.Fatigue)
+			c.Stamina, c.Mana = e.Stamina, e.Mana
+			if e.Rest == "long" {
+				c.LongRests++
+			}
+		}
+	case *RecoveryRolled:
+		if c := s.Combatant(e.Combatant); c != nil {
+			if e.Level > NoWound {
+				moveWound(c, e.Level, e.To)
+			}
+			c.RecoveryBonus = e.RecoveryBonus
+		}
 	case *FightEnded:
 		s.Phase, s.Turn, s.Pending, s.Queue = Over, "", nil, s.Queue[:0]
 		s.Winner, s.TimedOut = e.Winner, e.TimedOut
@@ -210,4 +244,20 @@ func (s *State) newPending(d Declared) *Declared {
 	}
 	*p = d
 	return p
+}
+
+// moveWound moves one wound of level from down to level to (0: healed);
+// reducing a fatal wound ends dying (A08).
+func moveWound(c *Combatant, from, to int) {
+	if from == to || from <= NoWound || *c.Wounds.At(from) == 0 {
+		return
+	}
+	*c.Wounds.At(from)--
+	if to > NoWound {
+		*c.Wounds.At(to)++
+	}
+	c.Severity = c.Wounds.Severity()
+	if from == Fatal {
+		c.IsDying, c.Dying = false, 0
+	}
 }

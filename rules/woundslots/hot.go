@@ -13,11 +13,19 @@ type hotMemory struct {
 	guards     parts.Pool[Guard]
 	picks      parts.Pool[Pick]
 	surprises  parts.Pool[Surprise]
+	stabilizes parts.Pool[Stabilize]
+	treats     parts.Pool[Treat]
+	rests      parts.Pool[Rest]
 
 	pending Declared
 	queue   []string
 
 	// The events of the last Step.
+	pRecoveryRolled    parts.Pool[RecoveryRolled]
+	pRested            parts.Pool[Rested]
+	pWoundTreated      parts.Pool[WoundTreated]
+	pWakeChecked       parts.Pool[WakeChecked]
+	pStabilized        parts.Pool[Stabilized]
 	pSurpriseRuled     parts.Pool[SurpriseRuled]
 	pInitiativeRolled  parts.Pool[InitiativeRolled]
 	pRoundStarted      parts.Pool[RoundStarted]
@@ -60,6 +68,11 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pRecoveryRolled.Reset()
+	h.pRested.Reset()
+	h.pWoundTreated.Reset()
+	h.pWakeChecked.Reset()
+	h.pStabilized.Reset()
 	h.pSurpriseRuled.Reset()
 	h.pInitiativeRolled.Reset()
 	h.pRoundStarted.Reset()
@@ -125,6 +138,16 @@ func (h *hotMemory) evRoundEnded() *parts.Pool[RoundEnded]         { return &h.p
 func (h *hotMemory) evDied() *parts.Pool[Died]                     { return &h.pDied }
 func (h *hotMemory) evFightEnded() *parts.Pool[FightEnded]         { return &h.pFightEnded }
 
+func (h *hotMemory) evStabilized() *parts.Pool[Stabilized] { return &h.pStabilized }
+
+func (h *hotMemory) evWakeChecked() *parts.Pool[WakeChecked] { return &h.pWakeChecked }
+
+func (h *hotMemory) evWoundTreated() *parts.Pool[WoundTreated] { return &h.pWoundTreated }
+
+func (h *hotMemory) evRested() *parts.Pool[Rested] { return &h.pRested }
+
+func (h *hotMemory) evRecoveryRolled() *parts.Pool[RecoveryRolled] { return &h.pRecoveryRolled }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -140,6 +163,9 @@ func (h *hotMemory) resetCommands() {
 	h.guards.Reset()
 	h.picks.Reset()
 	h.surprises.Reset()
+	h.stabilizes.Reset()
+	h.treats.Reset()
+	h.rests.Reset()
 }
 
 // The commands of options: from hot memory for a policy, else new.
@@ -164,6 +190,16 @@ func (b *prompter) surprise(s string) *Surprise {
 func (b *prompter) initiative() *Initiative { return &Initiative{} }
 func (b *prompter) pick(l string, helpless bool) *Pick {
 	return put(b, (*hotMemory).pickPool, Pick{Level: l, Helpless: helpless})
+}
+
+func (b *prompter) stabilize(t string) *Stabilize {
+	return put(b, func(h *hotMemory) *parts.Pool[Stabilize] { return &h.stabilizes }, Stabilize{Target: t})
+}
+func (b *prompter) treat(t, l string) *Treat {
+	return put(b, func(h *hotMemory) *parts.Pool[Treat] { return &h.treats }, Treat{Target: t, Level: l})
+}
+func (b *prompter) rest(l string) *Rest {
+	return put(b, func(h *hotMemory) *parts.Pool[Rest] { return &h.rests }, Rest{Length: l})
 }
 
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }

@@ -37,7 +37,7 @@ func nextKind(s *State) engine.PromptKind {
 	switch s.Phase {
 	case Over:
 		return engine.End
-	case Setup:
+	case Setup, Resting:
 		return engine.Ruling
 	case Window, Guarding:
 		return engine.React
@@ -100,6 +100,12 @@ func writePrompt(s *State, b *prompter) {
 				}
 			}
 		}
+	case Resting:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask("the fight is over: do the survivors rest (R68)?")
+		b.add(&Done{}, "done: no more rests")
+		b.add(b.rest("short"), "rest short (15 minutes: R69)")
+		b.add(b.rest("long"), "rest long (8 hours: R70)")
 	case Acting:
 		actOptions(s, b)
 	case Window:
@@ -227,6 +233,7 @@ func actOptions(s *State, b *prompter) {
 	if !a.Dashing && a.AP >= actionCosts["dash"] {
 		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round)")
 	}
+	healOptions(s, b, a)
 	for _, o := range s.Objects {
 		b.add(b.use(o.Name), "use ", o.Name)
 	}
@@ -249,5 +256,27 @@ func windowOptions(s *State, b *prompter) {
 	}
 	if s.mayInterrupt(me, a) {
 		attackOptions(s, b, me)
+	}
+}
+
+// healOptions adds Stabilize (R63) and Treat Wound (R65) on oneself and
+// on adjacent allies and helpless creatures.
+func healOptions(s *State, b *prompter, a *Combatant) {
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if _, err := patient(s, a, t.ID); err != nil {
+			continue
+		}
+		if t.IsDying && a.AP >= actionCosts["stabilize"] {
+			b.add(b.stabilize(t.ID), "stabilize ", t.ID, " (4 AP)")
+		}
+		if a.AP < actionCosts["treat"] {
+			continue
+		}
+		for l := Light; l <= Fatal; l++ {
+			if *t.Wounds.At(l) > 0 {
+				b.add(b.treat(t.ID, LevelName(l)), "treat ", t.ID, "'s ", LevelName(l), " wound (8 AP)")
+			}
+		}
 	}
 }

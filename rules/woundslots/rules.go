@@ -121,6 +121,14 @@ func (r *run) do(actor string, c Command) error {
 		err = r.guard(c.Choice)
 	case *Pick:
 		err = r.pick(c)
+	case *Stabilize:
+		err = r.stabilize(c.Target)
+	case *Treat:
+		err = r.treat(c.Target, c.Level)
+	case *Rest:
+		err = r.rest(c.Length)
+	case *Done:
+		err = r.doneResting()
 	case nil:
 		return refuse(engine.Invalid, "no command")
 	default:
@@ -152,6 +160,8 @@ func (r *run) wantPhase(want Phase, what ...string) error {
 		now = s.decider() + " must choose a Defense"
 	case Choosing:
 		now = s.decider() + " must pick the nonlethal hit's level"
+	case Resting:
+		now = "the fight is over; the GM rules on rests"
 	default:
 		now = "the fight is over"
 	}
@@ -239,7 +249,7 @@ func (c *Combatant) canAct() bool { return c.Status == Active && c.Helpless == 0
 // (R27, A15), through round ends.
 func (r *run) settle() {
 	s := r.s
-	for s.Phase != Over {
+	for s.Phase != Over && s.Phase != Resting {
 		if winner, over := lastSide(s); over {
 			r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
 			return

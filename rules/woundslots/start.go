@@ -11,6 +11,7 @@ import (
 // combatant is fresh, with initiative 10 and no AP.
 type Start struct {
 	Round      int                       `yaml:"round" min:"1" doc:"the round the fight is in (default 1)"`
+	Phase      string                    `yaml:"phase" enum:"act,rest" doc:"act (default): a combatant's turn; rest: the fight is over and the GM rules on rests (section 7.8)"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is (default: the highest initiative not yet acted, ties by id)"`
 	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id"`
 }
@@ -86,7 +87,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		if cs.Posture != "" {
 			c.Posture = cs.Posture
 		}
-		c.Fatigue = cs.Fatigue
+		setFatigue(c, cs.Fatigue)
 		c.Stamina = c.MaxStamina()
 		if cs.Stamina != nil {
 			c.Stamina = min(*cs.Stamina, c.MaxStamina())
@@ -118,6 +119,13 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		}
 	}
 	s.Round = max(st.Round, 1)
+	if st.Phase == string(Resting) {
+		if st.Turn != "" {
+			bad("start.turn", "while resting it is nobody's turn; leave turn out")
+		}
+		s.Phase = Resting
+		return
+	}
 	s.Phase = Acting
 	if st.Turn != "" {
 		c := s.Combatant(st.Turn)

@@ -25,6 +25,8 @@ const (
 	Guarding Phase = "guard"
 	// Choosing: the attacker of a nonlethal hit (R39) picks the level.
 	Choosing Phase = "choose"
+	// Resting: out of combat, the GM rules on rests (section 7.8).
+	Resting Phase = "rest"
 	// Over: the fight has ended.
 	Over Phase = "over"
 )
@@ -193,6 +195,7 @@ type Combatant struct {
 	Specs       map[string]int `yaml:"specializations" json:"specializations,omitempty" doc:"specialization ranks by skill/name: melee/blades, reflex/initiative, athletics/power"`
 	Weapons     []Weapon       `yaml:"weapons" json:"weapons,omitempty" doc:"weapons carried and ready; the first is used unless a command names another"`
 	Armor       Armor          `yaml:"armor" json:"armor,omitzero" doc:"armour worn"`
+	Kit         bool           `yaml:"kit" json:"kit,omitempty" doc:"a healer's kit in hand: without one, Stabilize and Treat Wound take -5 (R63, R65)"`
 	RaceStamina int            `yaml:"race_stamina" json:"race_stamina,omitempty" doc:"the race's stamina; max stamina is this + Vit"`
 	RaceMana    int            `yaml:"race_mana" json:"race_mana,omitempty" doc:"the race's mana; max mana is this + Lor"`
 	X           int            `yaml:"x" json:"x" doc:"column, in yards"`
@@ -204,7 +207,11 @@ type Combatant struct {
 	AP         int    `yaml:"-" json:"ap"`
 	Stamina    int    `yaml:"-" json:"stamina"`
 	Fatigue    int    `yaml:"-" json:"fatigue,omitempty"`
-	Mana       int    `yaml:"-" json:"mana"`
+	// IsExhausted and IsStaggered are A26's conditions: set when fatigue
+	// gained reaches their threshold, cleared when it drops below.
+	IsExhausted bool `yaml:"-" json:"exhausted,omitempty"`
+	IsStaggered bool `yaml:"-" json:"staggered,omitempty"`
+	Mana        int  `yaml:"-" json:"mana"`
 	// Wounds are the filled slots; Slots how many each level has.
 	Wounds Wounds `yaml:"-" json:"wounds"`
 	Slots  Wounds `yaml:"-" json:"slots"`
@@ -228,6 +235,10 @@ type Combatant struct {
 	HarriedBy []string `yaml:"-" json:"harried_by,omitempty"`
 	// Helpless counts rounds a nonlethal hit leaves it helpless (R39).
 	Helpless int `yaml:"-" json:"helpless,omitempty"`
+	// RecoveryBonus is added to recovery checks after failed ones (R72).
+	RecoveryBonus int `yaml:"-" json:"recovery_bonus,omitempty"`
+	// LongRests counts the long rests with benefits today (R68).
+	LongRests int `yaml:"-" json:"long_rests,omitempty"`
 	// Long is an action longer than the AP at hand, being paid (R25).
 	Long *Long `yaml:"-" json:"long,omitempty"`
 }
@@ -355,15 +366,33 @@ func (c *Combatant) NormalMaxStamina() int { return c.RaceStamina + c.Attributes
 // MaxStamina is R20's max(0, normal - fatigue).
 func (c *Combatant) MaxStamina() int { return max(0, c.NormalMaxStamina()-c.Fatigue) }
 
-// Exhausted is A26: twice the fatigue reaches the normal max stamina.
-func (c *Combatant) Exhausted() bool {
-	return c.Fatigue > 0 && 2*c.Fatigue >= c.NormalMaxStamina()
-}
+// Exhausted is A26: -2 on checks and attacks.
+func (c *Combatant) Exhausted() bool { return c.IsExhausted }
 
-// Staggered is A26: fatigue reaches the normal max stamina (NPCs are
-// immune, R17).
-func (c *Combatant) Staggered() bool {
-	return c.Fatigue > 0 && c.Fatigue >= c.NormalMaxStamina() && !c.npc()
+// Staggered is A26: no Turn End AP (NPCs are immune, R17).
+func (c *Combatant) Staggered() bool { return c.IsStaggered && !c.npc() }
+
+// setFatigue is R20 and A26: the new fatigue, exhaustion (twice the
+// fatigue at least the normal max stamina) and staggering (the fatigue at
+// least it) set when fatigue is gained and cleared when it drops below,
+// and the stamina clamped to the new max.
+func setFatigue(c *Combatant, f int) {
+	f = max(f, 0)
+	gained, n := f > c.Fatigue, c.NormalMaxStamina()
+	c.Fatigue = f
+	switch {
+	case gained && f > 0 && 2*f >= n:
+		c.IsExhausted = true
+	case 2*f < n:
+		c.IsExhausted = false
+	}
+	switch {
+	case gained && f > 0 && f >= n:
+		c.IsStaggered = true
+	case f < n:
+		c.IsStaggered = false
+	}
+	c.Stamina = min(c.Stamina, c.MaxStamina())
 }
 
 // Rate is the movement rate (R33), doubled while dashing (R54).

@@ -115,16 +115,18 @@ const RearBonus = 4
 
 // actionCosts is A05: the AP each action costs by default.
 var actionCosts = map[string]int{
-	Standard:  4,
-	Quick:     3,
-	Strong:    6,
-	Nonlethal: 4,
-	"defend":  2,
-	"seize":   4,
-	"posture": 2,
-	"dash":    2,
-	"harry":   2,
-	"rebuff":  4,
+	Standard:    4,
+	Quick:       3,
+	Strong:      6,
+	Nonlethal:   4,
+	"defend":    2,
+	"seize":     4,
+	"posture":   2,
+	"dash":      2,
+	"harry":     2,
+	"rebuff":    4,
+	"stabilize": 4,
+	"treat":     8,
 }
 
 // objectCosts is R66: the AP of using an object; others cost their own or
@@ -139,6 +141,18 @@ var objectCosts = map[string]int{
 
 // DefaultObjectCost is section 6's default for an object no table lists.
 const DefaultObjectCost = 2
+
+// treatTN is R65 and recoveryTN R72, by wound level from light (index 0).
+var (
+	treatTN    = [...]int{-3, 0, 3, 6, 9}
+	recoveryTN = [...]int{-8, -5, -1, 4, 10}
+)
+
+// NoKitPenalty is what healing without a kit in hand takes (R63-R65, R71).
+const NoKitPenalty = 5
+
+// MaxLongRests is how many long rests a day give their benefits (R68).
+const MaxLongRests = 2
 
 // MaxIncrements is A24: a ranged weapon reaches at most this many range
 // increments, each beyond the first taking RangePenalty from the roll.
