@@ -246,6 +246,9 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	}
 	b := a.Attributes.Dex + a.skill(skill) + a.spec(skill, w.Group) + w.Accuracy
 	b += postureMods[t.Posture][col]
+	if w.Kind == "melee" {
+		b += mountedEdge(a, t)
+	}
 	if s.Flanked(t) {
 		b += FlankBonus
 	}
@@ -267,14 +270,14 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 
 // defenseAgainst is the Defense t meets an attack with: the guard chosen,
 // else the one matching the weapon (R05, R13, R14).
-func defenseAgainst(t *Combatant, w *Weapon, guard string) int {
+func defenseAgainst(a, t *Combatant, w *Weapon, guard string) int {
 	if guard != "" {
 		return guardDefense(t, guard, w.Kind)
 	}
 	if w.Kind == "ranged" {
 		return t.RangedDefense()
 	}
-	return t.MeleeDefense()
+	return t.MeleeDefense() + mountedEdge(t, a)
 }
 
 // attackFor names what an attack's AP pays for, by style.
@@ -289,7 +292,7 @@ func (r *run) resolve() {
 	w := a.Weapon(p.Weapon)
 	r.spend(a, p.Cost, attackFor[p.Action])
 	bonus := s.attackBonus(a, w, t, p.Action)
-	defense := defenseAgainst(t, w, p.Guard)
+	defense := defenseAgainst(a, t, w, p.Guard)
 	add := 0 // what the final value adds to the attack total
 	if !w.Penetrating {
 		add = a.Attributes.Str + w.Damage
@@ -339,6 +342,9 @@ func (r *run) resolve() {
 	}
 	placed, fate := place(t, level)
 	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
+	if placed > NoWound {
+		r.woundControl(t)
+	}
 }
 
 // shift moves c's initiative by n, floored at 0 (R09, R28).
@@ -397,5 +403,8 @@ func (r *run) pick(c *Pick) error {
 		fate = "unconscious"
 	}
 	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate}))
+	if placed > NoWound {
+		r.woundControl(t)
+	}
 	return nil
 }

@@ -33,12 +33,16 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
 	parts.Verb{Name: "treat", Args: "TARGET LEVEL", Min: 2, Hint: "treat one of a creature's wounds, 8 AP (R65)"},
 	parts.Verb{Name: "rest", Args: "short|long", Min: 1},
 	parts.Verb{Name: "done"},
+	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
+	parts.Verb{Name: "dismount", Args: "X,Y", Min: 1, Hint: "to a cell beside the mount, 4 AP (R53)"},
+	parts.Verb{Name: "calm", Hint: "regain control of a bolting mount, 8 AP (R77)"},
+	parts.Verb{Name: "hurry", Args: "dismount X,Y|use OBJECT", Min: 1, Rest: true, Hint: "do it faster (R67)"},
 )
 
 // ParseCommand reads a command in the text vocabulary (see
 // docs/rules/woundslots.md). It reads words only; Decide says what is
 // allowed.
-func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
+func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error) {
 	p, err := grammar.Parse(text)
 	if err != nil {
 		return nil, engine.Errorf(engine.Invalid, "%v", err)
@@ -96,6 +100,30 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return &Rest{Length: p.Arg(0)}, nil
 	case "done":
 		return &Done{}, nil
+	case "mount":
+		return &Mount{Target: p.Arg(0)}, nil
+	case "dismount":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "dismount: %v", err)
+		}
+		return &Dismount{X: c.X, Y: c.Y}, nil
+	case "calm":
+		return &Calm{}, nil
+	case "hurry":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		switch c := inner.(type) {
+		case *Dismount:
+			c.Hurry = true
+			return c, nil
+		case *Use:
+			c.Hurry = true
+			return c, nil
+		}
+		return nil, engine.Errorf(engine.Invalid, "hurry: only dismount X,Y and use OBJECT can be hurried here (R67)")
 	}
 	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
 }
@@ -116,7 +144,18 @@ func (Rules) FormatCommand(c Command) string {
 	case *Posture:
 		return parts.Say("posture", c.To).String()
 	case *Use:
+		if c.Hurry {
+			return "hurry " + parts.Say("use", c.Object).String()
+		}
 		return parts.Say("use", c.Object).String()
+	case *Mount:
+		return parts.Say("mount", c.Target).String()
+	case *Dismount:
+		text := parts.Say("dismount", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
+		if c.Hurry {
+			return "hurry " + text
+		}
+		return text
 	case *Guard:
 		return parts.Say("guard", c.Choice).String()
 	case *Pick:
@@ -181,7 +220,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *TurnStarted:
 		init := 0
 		if c := s.Combatant(e.Combatant); c != nil {
-			init = c.Initiative
+			init = s.turnInitiative(c)
 		}
 		return fmt.Sprintf("%s's turn (initiative %d)", e.Combatant, init)
 	case *ActionDeclared:
@@ -285,6 +324,26 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			to = "now " + LevelName(e.To)
 		}
 		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
+	case *Mounted:
+		return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount)
+	case *Dismounted:
+		return fmt.Sprintf("%s dismounts %s to %d,%d", e.Rider, e.Mount, e.X, e.Y)
+	case *Hurried:
+		if e.Success {
+			return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: it costs %d AP and 1 stamina", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
+		}
+		return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: fails, it costs %d AP", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
+	case *ControlChecked:
+		out := "keeps control"
+		switch {
+		case e.Why == "calming" && e.Kept:
+			out = "regains control"
+		case e.Why == "calming":
+			out = "still bolting"
+		case !e.Kept:
+			out = e.Mount + " bolts"
+		}
+		return fmt.Sprintf("%s's control check of %s (%s): d20=%d%+d = %d against TN %d: %s", e.Rider, e.Mount, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
 	case *FightEnded:
 		switch {
 		case e.TimedOut:

@@ -55,6 +55,8 @@ type Dash struct{}
 // the AP at hand (R25).
 type Use struct {
 	Object string `json:"object"`
+	// Hurry asks to do it faster (R67).
+	Hurry bool `json:"hurry,omitempty"`
 }
 
 // Continue pays the next part of a long action (R25).
@@ -118,6 +120,35 @@ func (*Stabilize) command() {}
 func (*Treat) command()     {}
 func (*Rest) command()      {}
 func (*Done) command()      {}
+
+// Mount mounts an adjacent mount (R53).
+type Mount struct {
+	Target string `json:"target"`
+}
+
+// Dismount gets off one's mount to a cell beside it (R53), hurried or not
+// (R67).
+type Dismount struct {
+	X     int  `json:"x"`
+	Y     int  `json:"y"`
+	Hurry bool `json:"hurry,omitempty"`
+}
+
+// Calm tries to regain control of a bolting mount (R77).
+type Calm struct{}
+
+// Kind returns "mount".
+func (*Mount) Kind() string { return "mount" }
+
+// Kind returns "dismount".
+func (*Dismount) Kind() string { return "dismount" }
+
+// Kind returns "calm".
+func (*Calm) Kind() string { return "calm" }
+
+func (*Mount) command()    {}
+func (*Dismount) command() {}
+func (*Calm) command()     {}
 
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
@@ -207,5 +238,8 @@ func commandKinds() map[string]func() Command {
 		"treat":      func() Command { return &Treat{} },
 		"rest":       func() Command { return &Rest{} },
 		"done":       func() Command { return &Done{} },
+		"mount":      func() Command { return &Mount{} },
+		"dismount":   func() Command { return &Dismount{} },
+		"calm":       func() Command { return &Calm{} },
 	}
 }

@@ -44,6 +44,33 @@ start:
     archer: {ap: 12, initiative: 12}
     goblin: {ap: 9, initiative: 14, posture: prone}
 `)},
+		{Name: "mounted", State: load(t, "mounted.yaml", `
+ruleset: woundslots
+options: {hurry_allowed: true, hurry_loss: true}
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: horse, side: a, x: 0, y: 0}
+  - {use: knight, side: a, riding: horse, kit: true, skills: {healing: 2}}
+  - {use: warhorse, id: charger, side: b, x: 4, y: 0}
+  - {use: bandit_captain, side: b, riding: charger}
+  - {use: bandit, side: b, x: 5, y: 2, weapons: [{use: spear}]}
+  - {use: horse, id: spare, side: a, x: -1, y: 1}
+  - {use: ranger, side: a, x: -2, y: 0}
+scene:
+  objects: [{name: door}]
+`)},
+		{Name: "resting", State: load(t, "resting.yaml", `
+ruleset: woundslots
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: knight, side: a}
+  - {use: bandit, side: b, x: 3}
+start:
+  phase: rest
+  combatants:
+    knight: {fatigue: 3, wounds: {light: 2, severe: 1}}
+    bandit: {status: dead}
+`)},
 	}
 	for i := range out {
 		out[i].State.Options.RoundLimit = 12

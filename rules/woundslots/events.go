@@ -274,6 +274,55 @@ type RecoveryRolled struct {
 	RecoveryBonus int    `json:"recovery_bonus"`
 }
 
+// Mounted: a rider mounts (R53).
+type Mounted struct {
+	Rider string `json:"rider"`
+	Mount string `json:"mount"`
+}
+
+// Dismounted: a rider dismounts to a cell beside the mount (R53).
+type Dismounted struct {
+	Rider string `json:"rider"`
+	Mount string `json:"mount"`
+	X     int    `json:"x"`
+	Y     int    `json:"y"`
+}
+
+// Hurried: a hurried action's check (R67): Cost is the AP it costs after, Stamina and Fatigue the actor's after its stamina.
+type Hurried struct {
+	Combatant string `json:"combatant"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	TN        int    `json:"tn"`
+	Success   bool   `json:"success"`
+	Cost      int    `json:"cost"`
+	Stamina   int    `json:"stamina"`
+	Fatigue   int    `json:"fatigue"`
+}
+
+// ControlChecked: a rider's control check of an untrained mount (R77): kept, or the mount bolts; after calming, kept means control is regained.
+type ControlChecked struct {
+	Rider string `json:"rider"`
+	Mount string `json:"mount"`
+	Die   int    `json:"die"`
+	Bonus int    `json:"bonus"`
+	TN    int    `json:"tn"`
+	Kept  bool   `json:"kept"`
+	Why   string `json:"why"`
+}
+
+// Kind returns "mounted".
+func (*Mounted) Kind() string { return "mounted" }
+
+// Kind returns "dismounted".
+func (*Dismounted) Kind() string { return "dismounted" }
+
+// Kind returns "hurried".
+func (*Hurried) Kind() string { return "hurried" }
+
+// Kind returns "control_checked".
+func (*ControlChecked) Kind() string { return "control_checked" }
+
 // Kind returns "stabilized".
 func (*Stabilized) Kind() string { return "stabilized" }
 
@@ -416,6 +465,11 @@ func (*WoundTreated) event()   {}
 func (*Rested) event()         {}
 func (*RecoveryRolled) event() {}
 
+func (*Mounted) event()        {}
+func (*Dismounted) event()     {}
+func (*Hurried) event()        {}
+func (*ControlChecked) event() {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -454,5 +508,9 @@ func eventKinds() map[string]func() Event {
 		"wound_treated":      func() Event { return &WoundTreated{} },
 		"rested":             func() Event { return &Rested{} },
 		"recovery_rolled":    func() Event { return &RecoveryRolled{} },
+		"mounted":            func() Event { return &Mounted{} },
+		"dismounted":         func() Event { return &Dismounted{} },
+		"hurried":            func() Event { return &Hurried{} },
+		"control_checked":    func() Event { return &ControlChecked{} },
 	}
 }

@@ -129,6 +129,9 @@ func evolve(s *State, e Event) {
 			c.PoolQuarters += e.Quarters
 			c.PoolUsed += e.Yards
 			c.X, c.Y = e.X, e.Y
+			if m := s.mountOf(c); m != nil {
+				m.X, m.Y = e.X, e.Y
+			}
 		}
 	case *ObjectUsed:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -149,6 +152,9 @@ func evolve(s *State, e Event) {
 	case *TurnEnded:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Acted = true
+			if m := s.mountOf(c); m != nil {
+				m.Acted = true
+			}
 			if s.Round == 1 {
 				c.Surprised = false
 			}
@@ -201,6 +207,38 @@ func evolve(s *State, e Event) {
 				moveWound(c, e.Level, e.To)
 			}
 			c.RecoveryBonus = e.RecoveryBonus
+		}
+	case *Mounted:
+		rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
+		if rider != nil && m != nil {
+			rider.Riding, rider.RidingSize, m.Rider = m.ID, m.Attributes.Size, rider.ID
+			rider.X, rider.Y = m.X, m.Y
+		}
+	case *Dismounted:
+		if rider := s.Combatant(e.Rider); rider != nil {
+			rider.Riding, rider.RidingSize, rider.Calming = "", 0, 0
+			rider.X, rider.Y = e.X, e.Y
+		}
+		if m := s.Combatant(e.Mount); m != nil {
+			m.Rider = ""
+		}
+	case *Hurried:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Stamina = e.Stamina
+			setFatigue(c, e.Fatigue)
+		}
+	case *ControlChecked:
+		rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
+		if rider == nil || m == nil {
+			return
+		}
+		switch {
+		case e.Why == "calming" && e.Kept:
+			m.Bolting, rider.Calming = false, 0
+		case e.Why == "calming":
+			rider.Calming++
+		case !e.Kept:
+			m.Bolting = true
 		}
 	case *FightEnded:
 		s.Phase, s.Turn, s.Pending, s.Queue = Over, "", nil, s.Queue[:0]

@@ -9,8 +9,26 @@ func Distance(ax, ay, bx, by int) int {
 	return max(dx, dy) + min(dx, dy)/2
 }
 
-// Gap is A19's gap between two creatures: distance - 1 (0 adjacent).
-func Gap(a, b *Combatant) int { return Distance(a.X, a.Y, b.X, b.Y) - 1 }
+// Gap is A19's gap between two creatures: distance - 1 (0 adjacent); a
+// rider counts as 1 yard farther from a smaller creature on the ground
+// (R76).
+func Gap(a, b *Combatant) int {
+	g := Distance(a.X, a.Y, b.X, b.Y) - 1
+	if a.Riding != "" && b.Riding == "" && b.Attributes.Size < a.RidingSize ||
+		b.Riding != "" && a.Riding == "" && a.Attributes.Size < b.RidingSize {
+		g++
+	}
+	return g
+}
+
+// mountedEdge is R76's +1 for a rider against an opponent smaller than
+// its mount who does not ride one at least as large.
+func mountedEdge(rider, foe *Combatant) int {
+	if rider.Riding == "" || foe.Attributes.Size >= rider.RidingSize || foe.Riding != "" && foe.RidingSize >= rider.RidingSize {
+		return 0
+	}
+	return 1
+}
 
 // Reaches reports whether weapon w of a reaches t: a melee weapon within
 // its reach (gap), a ranged one within MaxIncrements increments (A24).
@@ -133,7 +151,7 @@ func sign(v int) int {
 func (s *State) occupied(x, y int, except string) bool {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.ID != except && c.Status != Dead && c.X == x && c.Y == y {
+		if c.ID != except && c.Status != Dead && c.X == x && c.Y == y && c.Rider != except && c.Riding != except {
 			return true
 		}
 	}

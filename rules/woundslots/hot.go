@@ -16,11 +16,17 @@ type hotMemory struct {
 	stabilizes parts.Pool[Stabilize]
 	treats     parts.Pool[Treat]
 	rests      parts.Pool[Rest]
+	mounts     parts.Pool[Mount]
+	dismounts  parts.Pool[Dismount]
 
 	pending Declared
 	queue   []string
 
 	// The events of the last Step.
+	pControlChecked    parts.Pool[ControlChecked]
+	pHurried           parts.Pool[Hurried]
+	pDismounted        parts.Pool[Dismounted]
+	pMounted           parts.Pool[Mounted]
 	pRecoveryRolled    parts.Pool[RecoveryRolled]
 	pRested            parts.Pool[Rested]
 	pWoundTreated      parts.Pool[WoundTreated]
@@ -68,6 +74,10 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pControlChecked.Reset()
+	h.pHurried.Reset()
+	h.pDismounted.Reset()
+	h.pMounted.Reset()
 	h.pRecoveryRolled.Reset()
 	h.pRested.Reset()
 	h.pWoundTreated.Reset()
@@ -148,6 +158,14 @@ func (h *hotMemory) evRested() *parts.Pool[Rested] { return &h.pRested }
 
 func (h *hotMemory) evRecoveryRolled() *parts.Pool[RecoveryRolled] { return &h.pRecoveryRolled }
 
+func (h *hotMemory) evMounted() *parts.Pool[Mounted] { return &h.pMounted }
+
+func (h *hotMemory) evDismounted() *parts.Pool[Dismounted] { return &h.pDismounted }
+
+func (h *hotMemory) evHurried() *parts.Pool[Hurried] { return &h.pHurried }
+
+func (h *hotMemory) evControlChecked() *parts.Pool[ControlChecked] { return &h.pControlChecked }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -166,6 +184,8 @@ func (h *hotMemory) resetCommands() {
 	h.stabilizes.Reset()
 	h.treats.Reset()
 	h.rests.Reset()
+	h.mounts.Reset()
+	h.dismounts.Reset()
 }
 
 // The commands of options: from hot memory for a policy, else new.
@@ -200,6 +220,13 @@ func (b *prompter) treat(t, l string) *Treat {
 }
 func (b *prompter) rest(l string) *Rest {
 	return put(b, func(h *hotMemory) *parts.Pool[Rest] { return &h.rests }, Rest{Length: l})
+}
+
+func (b *prompter) mount(t string) *Mount {
+	return put(b, func(h *hotMemory) *parts.Pool[Mount] { return &h.mounts }, Mount{Target: t})
+}
+func (b *prompter) dismount(x, y int, hurry bool) *Dismount {
+	return put(b, func(h *hotMemory) *parts.Pool[Dismount] { return &h.dismounts }, Dismount{X: x, Y: y, Hurry: hurry})
 }
 
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }

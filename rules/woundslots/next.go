@@ -234,6 +234,7 @@ func actOptions(s *State, b *prompter) {
 		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round)")
 	}
 	healOptions(s, b, a)
+	mountOptions(s, b, a)
 	for _, o := range s.Objects {
 		b.add(b.use(o.Name), "use ", o.Name)
 	}
@@ -280,3 +281,37 @@ func healOptions(s *State, b *prompter, a *Combatant) {
 		}
 	}
 }
+
+// mountOptions adds mounting, dismounting (hurried too, when the
+// encounter allows it) and calming a bolting mount (R53, R67, R77).
+func mountOptions(s *State, b *prompter, a *Combatant) {
+	if a.AP < actionCosts["mount"] {
+		return
+	}
+	if a.Riding == "" {
+		for i := range s.Combatants {
+			m := &s.Combatants[i]
+			if m.Mount && m.Rider == "" && m.Status == Active && m.ID != a.ID && m.Attributes.Size >= a.Attributes.Size && Distance(a.X, a.Y, m.X, m.Y) <= 1 {
+				b.add(b.mount(m.ID), "mount ", m.ID, " (4 AP)")
+			}
+		}
+		return
+	}
+	for _, d := range [8][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}} {
+		x, y := a.X+d[0], a.Y+d[1]
+		if s.occupied(x, y, a.ID) {
+			continue
+		}
+		b.add(b.dismount(x, y, false), "dismount to ", cell(x, y), " (4 AP)")
+		if s.Options.HurryAllowed {
+			b.add(b.dismount(x, y, true), "hurry dismount to ", cell(x, y), " (R67)")
+		}
+		break
+	}
+	if m := s.mountOf(a); m != nil && m.Bolting && a.AP >= actionCosts["calm"] {
+		b.add(&Calm{}, "calm ", m.ID, " (8 AP: regain control)")
+	}
+}
+
+// cell writes x,y.
+func cell(x, y int) string { return fmt.Sprintf("%d,%d", x, y) }

@@ -108,7 +108,7 @@ func (r *run) do(actor string, c Command) error {
 	case *Dash:
 		err = r.dash()
 	case *Use:
-		err = r.use(c.Object)
+		err = r.use(c.Object, c.Hurry)
 	case *Continue:
 		err = r.continueLong()
 	case *EndTurn:
@@ -129,6 +129,12 @@ func (r *run) do(actor string, c Command) error {
 		err = r.rest(c.Length)
 	case *Done:
 		err = r.doneResting()
+	case *Mount:
+		err = r.mount(c.Target)
+	case *Dismount:
+		err = r.dismount(c.X, c.Y, c.Hurry)
+	case *Calm:
+		err = r.calm()
 	case nil:
 		return refuse(engine.Invalid, "no command")
 	default:
@@ -272,11 +278,15 @@ func (r *run) settle() {
 	}
 }
 
-// lastSide reports whether at most one side has anyone active.
+// lastSide reports whether at most one side has anyone active; a mount
+// with no weapons does not fight on alone.
 func lastSide(s *State) (string, bool) {
 	return parts.LastSide(len(s.Combatants),
 		func(i int) string { return s.Combatants[i].Side },
-		func(i int) bool { return s.Combatants[i].Status == Active })
+		func(i int) bool {
+			c := &s.Combatants[i]
+			return c.Status == Active && !(c.Mount && len(c.Weapons) == 0)
+		})
 }
 
 // pickNext names the next actor (R27): the highest initiative of those
@@ -288,20 +298,22 @@ func (r *run) pickNext() string {
 	top, n := -1, 0
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if !c.canAct() || c.Acted {
+		if !c.canAct() || c.Acted || !c.takesTurns() {
 			continue
 		}
-		switch {
-		case c.Initiative > top:
-			top, n = c.Initiative, 1
-		case c.Initiative == top:
+		switch init := s.turnInitiative(c); {
+		case init > top:
+			top, n = init, 1
+		case init == top:
 			n++
 		}
 	}
 	if n == 0 {
 		return ""
 	}
-	tied := func(c *Combatant) bool { return c.canAct() && !c.Acted && c.Initiative == top }
+	tied := func(c *Combatant) bool {
+		return c.canAct() && !c.Acted && c.takesTurns() && s.turnInitiative(c) == top
+	}
 	if n > 1 {
 		for _, i := range byID(s) {
 			if c := &s.Combatants[i]; tied(c) && c.TieBreak == 0 {
@@ -504,7 +516,7 @@ func (s *State) objectCost(name string) (ap, rounds int) {
 
 // use is R66, as a long action when it costs more than the AP at hand or
 // takes rounds (R25).
-func (r *run) use(object string) error {
+func (r *run) use(object string, hurry bool) error {
 	if err := r.wantPhase(Acting, "use ", object); err != nil {
 		return err
 	}
@@ -513,6 +525,16 @@ func (r *run) use(object string) error {
 		return refuse(engine.Invalid, "use what?")
 	}
 	cost, rounds := r.s.objectCost(object)
+	if hurry {
+		if rounds > 0 || cost > a.AP {
+			return refuse(engine.NotAllowedNow, "only an action paid at once can be hurried (R67)")
+		}
+		c, err := r.hurried(a, cost, "using "+object, true)
+		if err != nil {
+			return err
+		}
+		cost = c
+	}
 	switch {
 	case rounds > 0:
 		r.spend(a, a.AP, "use "+object)
@@ -565,13 +587,21 @@ func (r *run) continueLong() error {
 
 // ---- movement (R33, R34, R36, R37) ----
 
+// rate is c's movement rate: its mount's while it rides (R76).
+func (s *State) rate(c *Combatant) int {
+	if m := s.mountOf(c); m != nil {
+		return m.Rate()
+	}
+	return c.Rate()
+}
+
 // moveAP is the least AP that lets c walk cost yards more with its pool
 // (A17), or -1 when it cannot move at all.
-func moveAP(c *Combatant, cost int) int {
+func (s *State) moveAP(c *Combatant, cost int) int {
 	if c.PoolYards() >= cost {
 		return 0
 	}
-	rate := c.Rate()
+	rate := s.rate(c)
 	if rate <= 0 {
 		return -1
 	}
@@ -594,17 +624,24 @@ func (r *run) move(x, y int, _ bool) error {
 		return refuse(engine.NotAllowedNow, "someone stands at %d,%d (entering an occupied space is not modelled)", x, y)
 	}
 	cost := s.pathCost(a.X, a.Y, x, y)
-	n := moveAP(a, cost)
+	n := s.moveAP(a, cost)
 	switch {
 	case n < 0:
 		return refuse(engine.NotAllowedNow, "%s cannot move: movement rate 0", a.ID)
 	case n > a.AP:
 		return refuse(engine.NotAllowedNow, "%s needs %d AP to move %d yards of pool to %d,%d and has %d", a.ID, n, cost, x, y, a.AP)
 	}
+	if m := s.mountOf(a); m != nil && m.Bolting {
+		return refuse(engine.NotAllowedNow, "%s's mount %s has bolted; calm it first (R77)", a.ID, m.ID)
+	}
 	if n > 0 && a.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
-	r.emit(ev(r.h, (*hotMemory).evMoved, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * a.Rate()}))
+	wasInReach := s.inEnemyReach(a)
+	r.emit(ev(r.h, (*hotMemory).evMoved, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * s.rate(a)}))
+	if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
+		r.controlCheck(a, m, 0, "entering an enemy's reach")
+	}
 	return nil
 }
 
@@ -618,6 +655,9 @@ func (s *State) approachCell(c, t *Combatant) (x, y int, ok bool) {
 		reach = w.Reach
 	}
 	x, y = c.X, c.Y
+	if m := s.mountOf(c); m != nil && m.Bolting {
+		return x, y, false
+	}
 	cx, cy := c.X, c.Y
 	for range 200 {
 		if Distance(cx, cy, t.X, t.Y)-1 <= reach {
@@ -627,7 +667,7 @@ func (s *State) approachCell(c, t *Combatant) (x, y int, ok bool) {
 		if s.occupied(nx, ny, c.ID) {
 			break
 		}
-		n := moveAP(c, s.pathCost(c.X, c.Y, nx, ny))
+		n := s.moveAP(c, s.pathCost(c.X, c.Y, nx, ny))
 		if n < 0 || n > c.AP {
 			break
 		}

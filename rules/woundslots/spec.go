@@ -102,6 +102,29 @@ func (sp *Spec) State() (State, error) {
 		fresh(&c)
 		s.Combatants = append(s.Combatants, c)
 	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Riding == "" {
+			continue
+		}
+		at := fmt.Sprintf("combatants[%d].riding", i)
+		m := s.Combatant(c.Riding)
+		switch {
+		case m == nil:
+			bad(at, "no combatant %q to ride", c.Riding)
+		case !m.Mount:
+			bad(at, "%s is not a mount (mount: true)", m.ID)
+		case m.Rider != "":
+			bad(at, "%s has a rider already: %s", m.ID, m.Rider)
+		case m.Attributes.Size < c.Attributes.Size:
+			bad(at, "%s (Size %d) is smaller than its rider (Size %d) (R76)", m.ID, m.Attributes.Size, c.Attributes.Size)
+		case m.Riding != "":
+			bad(at, "%s rides %s itself", m.ID, m.Riding)
+		default:
+			m.Rider, c.RidingSize = c.ID, m.Attributes.Size
+			c.X, c.Y = m.X, m.Y
+		}
+	}
 	for i, sd := range sp.Sides {
 		if !slices.ContainsFunc(sp.Combatants, func(c Combatant) bool { return c.Side == sd.ID }) {
 			bad(fmt.Sprintf("sides[%d]", i), "side %q has no combatants", sd.ID)

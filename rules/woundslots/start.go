@@ -136,6 +136,8 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad("start.turn", "%s cannot act (%s)", st.Turn, c.Status)
 		case c.Acted:
 			bad("start.turn", "%s has acted this round already", st.Turn)
+		case !c.takesTurns():
+			bad("start.turn", "%s is ridden by %s and acts in its turn (R76)", st.Turn, c.Rider)
 		default:
 			s.Turn = c.ID
 		}
@@ -144,7 +146,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	best := -1
 	for _, i := range byID(s) {
 		c := &s.Combatants[i]
-		if c.canAct() && !c.Acted && (best < 0 || c.Initiative > s.Combatants[best].Initiative) {
+		if c.canAct() && !c.Acted && c.takesTurns() && (best < 0 || s.turnInitiative(c) > s.turnInitiative(&s.Combatants[best])) {
 			best = i
 		}
 	}

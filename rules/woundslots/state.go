@@ -81,6 +81,7 @@ type Options struct {
 	RoundLimit int  `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
 	NoLimit    bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
 	// Interrupts offers the interrupt window after each declaration (R29).
+	HurryTN      int  `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"0" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
 	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone interrupts a declared action (R29); faster tables"`
 	HurryAllowed bool `yaml:"hurry_allowed" json:"hurry_allowed,omitempty" doc:"the GM lets actions be hurried (R67); section 6's default is no"`
 	HurryLoss    bool `yaml:"hurry_loss" json:"hurry_loss,omitempty" doc:"a failed hurry loses AP (R67); section 6's default is no"`
@@ -198,6 +199,10 @@ type Combatant struct {
 	Kit         bool           `yaml:"kit" json:"kit,omitempty" doc:"a healer's kit in hand: without one, Stabilize and Treat Wound take -5 (R63, R65)"`
 	RaceStamina int            `yaml:"race_stamina" json:"race_stamina,omitempty" doc:"the race's stamina; max stamina is this + Vit"`
 	RaceMana    int            `yaml:"race_mana" json:"race_mana,omitempty" doc:"the race's mana; max mana is this + Lor"`
+	Mount       bool           `yaml:"mount" json:"mount,omitempty" doc:"can be ridden (R53, R76)"`
+	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
+	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
+	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
 	X           int            `yaml:"x" json:"x" doc:"column, in yards"`
 	Y           int            `yaml:"y" json:"y" doc:"row, in yards"`
 
@@ -235,6 +240,14 @@ type Combatant struct {
 	HarriedBy []string `yaml:"-" json:"harried_by,omitempty"`
 	// Helpless counts rounds a nonlethal hit leaves it helpless (R39).
 	Helpless int `yaml:"-" json:"helpless,omitempty"`
+	// Rider is who rides this mount; RidingSize the Size of the mount a
+	// rider rides (R76).
+	Rider      string `yaml:"-" json:"rider,omitempty"`
+	RidingSize int    `yaml:"-" json:"riding_size,omitempty"`
+	// Bolting says this untrained mount has bolted (R77); Calming counts
+	// a rider's consecutive attempts to regain control.
+	Bolting bool `yaml:"-" json:"bolting,omitempty"`
+	Calming int  `yaml:"-" json:"calming,omitempty"`
 	// RecoveryBonus is added to recovery checks after failed ones (R72).
 	RecoveryBonus int `yaml:"-" json:"recovery_bonus,omitempty"`
 	// LongRests counts the long rests with benefits today (R68).

@@ -127,6 +127,8 @@ var actionCosts = map[string]int{
 	"rebuff":    4,
 	"stabilize": 4,
 	"treat":     8,
+	"mount":     4,
+	"calm":      8,
 }
 
 // objectCosts is R66: the AP of using an object; others cost their own or
