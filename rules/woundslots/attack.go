@@ -8,6 +8,15 @@ import (
 	"fray/engine"
 )
 
+// isAttackStyle reports whether style names an attack.
+func isAttackStyle(style string) bool {
+	switch style {
+	case Standard, Quick, Strong, Nonlethal, Grapple:
+		return true
+	}
+	return false
+}
+
 // styleOf reads an attack's style: "" is standard.
 func styleOf(style string) string {
 	if style == "" {
@@ -24,8 +33,8 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 	style = styleOf(style)
 	cost, ok := actionCosts[style]
 	switch {
-	case !ok || style == "defend" || style == "seize" || style == "posture" || style == "dash" || style == "harry" || style == "rebuff":
-		return nil, nil, refuse(engine.Invalid, "%q is not an attack: standard, quick, strong or nonlethal", style)
+	case !ok || !isAttackStyle(style):
+		return nil, nil, refuse(engine.Invalid, "%q is not an attack: standard, quick, strong, nonlethal or grapple", style)
 	case t == nil:
 		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
 	case w == nil && weapon != "":
@@ -38,6 +47,8 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
 	case style != Standard && w.Kind != "melee":
 		return nil, nil, refuse(engine.NotAllowedNow, "a %s attack is a melee attack, and %s is a ranged weapon", style, w.Name)
+	case style == Grapple && (w.Reach != 0 || Gap(a, t) > 0 || abs(a.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(a.Grappling, t.ID)):
+		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot grapple %s: it takes a reach-0 weapon, an adjacent target within 4 Sizes, not grappled already (R57)", a.ID, t.ID)
 	case !Reaches(a, w, t):
 		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s does not reach %s (gap %d)", a.ID, w.Name, t.ID, Gap(a, t))
 	case a.AP < cost:
@@ -82,7 +93,7 @@ func (s *State) windowQueue(a *Combatant, w *Weapon, h *hotMemory) []string {
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.Initiative <= 0 {
+		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 			continue
 		}
 		if s.mayInterrupt(c, a) || w.Kind == "ranged" && s.mayHarry(c, a) {
@@ -106,7 +117,7 @@ func (s *State) windowQueue(a *Combatant, w *Weapon, h *hotMemory) []string {
 // strictly higher initiative, and an attack it can afford on an enemy in
 // reach.
 func (s *State) mayInterrupt(c, a *Combatant) bool {
-	if s.Options.NoInterrupts || c.Initiative <= a.Initiative || c.Initiative <= 0 || !c.canAct() {
+	if s.Options.NoInterrupts || c.Initiative <= a.Initiative || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" {
 		return false
 	}
 	for i := range s.Combatants {
@@ -131,7 +142,7 @@ func (s *State) mayInterrupt(c, a *Combatant) bool {
 // mayHarry reports whether c may harry a (R46): a's ranged attack within
 // c's melee reach, 2 AP, once a round per target (A28).
 func (s *State) mayHarry(c, a *Combatant) bool {
-	if c.AP < actionCosts["harry"] || c.Initiative <= 0 || !c.canAct() || slices.Contains(a.HarriedBy, c.ID) {
+	if c.AP < actionCosts["harry"] || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" || slices.Contains(a.HarriedBy, c.ID) {
 		return false
 	}
 	for j := range c.Weapons {
@@ -259,6 +270,7 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	if a.Exhausted() {
 		b -= 2
 	}
+	b -= a.distraction()
 	if style == Nonlethal {
 		b -= 2
 	}
@@ -324,6 +336,10 @@ func (r *run) resolve() {
 		r.shift(a, -2, "critical failure")
 	}
 	if !hit {
+		return
+	}
+	if p.Action == Grapple {
+		r.emit(ev(r.h, (*hotMemory).evGrappled, Grappled{Combatant: a.ID, Target: t.ID}))
 		return
 	}
 	final := die + k

@@ -34,6 +34,13 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
 	parts.Verb{Name: "rest", Args: "short|long", Min: 1},
 	parts.Verb{Name: "done"},
 	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
+	parts.Verb{Name: "grapple", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a melee attack with a reach-0 weapon that grapples, 4 AP (R57)"},
+	parts.Verb{Name: "disarm", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
+	parts.Verb{Name: "distract", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
+	parts.Verb{Name: "shove", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
+	parts.Verb{Name: "trip", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
+	parts.Verb{Name: "pin", Args: "TARGET", Min: 1, Hint: "4 AP (R59)"},
+	parts.Verb{Name: "escape", Hint: "4 AP (R52)"},
 	parts.Verb{Name: "dismount", Args: "X,Y", Min: 1, Hint: "to a cell beside the mount, 4 AP (R53)"},
 	parts.Verb{Name: "calm", Hint: "regain control of a bolting mount, 8 AP (R77)"},
 	parts.Verb{Name: "hurry", Args: "dismount X,Y|use OBJECT", Min: 1, Rest: true, Hint: "do it faster (R67)"},
@@ -48,7 +55,13 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return nil, engine.Errorf(engine.Invalid, "%v", err)
 	}
 	switch p.Verb {
-	case "attack", "quick", "strong", "nonlethal":
+	case "disarm", "distract", "shove", "trip":
+		return &Hinder{Hindrance: p.Verb, Target: p.Arg(0)}, nil
+	case "pin":
+		return &Pin{Target: p.Arg(0)}, nil
+	case "escape":
+		return &Escape{}, nil
+	case "attack", "quick", "strong", "nonlethal", "grapple":
 		style := p.Verb
 		if style == "attack" {
 			style = ""
@@ -150,6 +163,10 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("use", c.Object).String()
 	case *Mount:
 		return parts.Say("mount", c.Target).String()
+	case *Hinder:
+		return parts.Say(c.Hindrance, c.Target).String()
+	case *Pin:
+		return parts.Say("pin", c.Target).String()
 	case *Dismount:
 		text := parts.Say("dismount", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 		if c.Hurry {
@@ -324,6 +341,43 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			to = "now " + LevelName(e.To)
 		}
 		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
+	case *CheckRolled:
+		out := "fails"
+		if e.Success {
+			out = "succeeds"
+		}
+		switch e.Critical {
+		case "success":
+			out = "critical success"
+		case "failure":
+			out = "critical failure"
+		}
+		against := fmt.Sprintf("%s's %s %d", e.Target, e.VersusCheck, e.Versus)
+		if e.VersusDie > 0 {
+			against = fmt.Sprintf("%s's %s d20=%d%+d = %d", e.Target, e.VersusCheck, e.VersusDie, e.Versus, e.VersusDie+e.Versus)
+		}
+		return fmt.Sprintf("%s's %s check d20=%d%+d = %d against %s: %s", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus, against, out)
+	case *Hindered:
+		switch e.Hindrance {
+		case "disarm":
+			return fmt.Sprintf("%s disarms %s, who drops %s", e.Combatant, e.Target, e.Weapon)
+		case "distract":
+			return fmt.Sprintf("%s distracts %s: -2 on attacks and Defenses this round", e.Combatant, e.Target)
+		case "shove":
+			return fmt.Sprintf("%s shoves %s to %d,%d", e.Combatant, e.Target, e.X, e.Y)
+		}
+		return fmt.Sprintf("%s trips %s, who falls prone", e.Combatant, e.Target)
+	case *Grappled:
+		return fmt.Sprintf("%s grapples %s", e.Combatant, e.Target)
+	case *Pinned:
+		return fmt.Sprintf("%s pins %s", e.Combatant, e.Target)
+	case *Escaped:
+		if e.Pin {
+			return fmt.Sprintf("%s escapes %s's pin", e.Combatant, e.From)
+		}
+		return fmt.Sprintf("%s escapes %s's grapple", e.Combatant, e.From)
+	case *GrappleEnded:
+		return fmt.Sprintf("%s and %s no longer grapple", e.Combatant, e.Other)
 	case *Mounted:
 		return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount)
 	case *Dismounted:

@@ -21,7 +21,8 @@ type Initiative struct{}
 type Attack struct {
 	Target string `json:"target"`
 	Weapon string `json:"weapon,omitempty"`
-	// Style is "standard" ("" too), "quick", "strong" or "nonlethal".
+	// Style is "standard" ("" too), "quick", "strong", "nonlethal" or
+	// "grapple" (R57).
 	Style string `json:"style,omitempty"`
 }
 
@@ -150,6 +151,33 @@ func (*Mount) command()    {}
 func (*Dismount) command() {}
 func (*Calm) command()     {}
 
+// Hinder is R61: disarm, distract, shove or trip a creature in reach.
+type Hinder struct {
+	Hindrance string `json:"hindrance"`
+	Target    string `json:"target"`
+}
+
+// Pin is R59.
+type Pin struct {
+	Target string `json:"target"`
+}
+
+// Escape is R52.
+type Escape struct{}
+
+// Kind returns "hinder".
+func (*Hinder) Kind() string { return "hinder" }
+
+// Kind returns "pin".
+func (*Pin) Kind() string { return "pin" }
+
+// Kind returns "escape".
+func (*Escape) Kind() string { return "escape" }
+
+func (*Hinder) command() {}
+func (*Pin) command()    {}
+func (*Escape) command() {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -241,5 +269,8 @@ func commandKinds() map[string]func() Command {
 		"mount":      func() Command { return &Mount{} },
 		"dismount":   func() Command { return &Dismount{} },
 		"calm":       func() Command { return &Calm{} },
+		"hinder":     func() Command { return &Hinder{} },
+		"pin":        func() Command { return &Pin{} },
+		"escape":     func() Command { return &Escape{} },
 	}
 }

@@ -311,6 +311,73 @@ type ControlChecked struct {
 	Why   string `json:"why"`
 }
 
+// CheckRolled: a combat check or contest (R03, R04): the actor's d20 and bonus against a static Versus (VersusDie 0) or the defender's roll (VersusDie + Versus); Critical as for attacks.
+type CheckRolled struct {
+	Combatant   string `json:"combatant"`
+	Target      string `json:"target"`
+	Check       string `json:"check"`
+	Die         int    `json:"die"`
+	Bonus       int    `json:"bonus"`
+	Versus      int    `json:"versus"`
+	VersusDie   int    `json:"versus_die,omitempty"`
+	VersusCheck string `json:"versus_check"`
+	Success     bool   `json:"success"`
+	Critical    string `json:"critical,omitempty"`
+}
+
+// Hindered: a hindrance lands (R61): a disarmed target drops Weapon, a shoved one goes to X,Y, a tripped one falls prone, a distracted one takes -2 to the round's end.
+type Hindered struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Hindrance string `json:"hindrance"`
+	Weapon    string `json:"weapon,omitempty"`
+	X         int    `json:"x"`
+	Y         int    `json:"y"`
+}
+
+// Grappled: a grapple hits (R57): the two grapple each other.
+type Grappled struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+}
+
+// Pinned: a grappled creature is pinned (R59): helpless and immobile, it may only escape.
+type Pinned struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+}
+
+// Escaped: a creature escapes a pin (Pin), or else a grapple (R52, R59).
+type Escaped struct {
+	Combatant string `json:"combatant"`
+	From      string `json:"from"`
+	Pin       bool   `json:"pin,omitempty"`
+}
+
+// GrappleEnded: two creatures no longer grapple: a gap opened between them (A23).
+type GrappleEnded struct {
+	Combatant string `json:"combatant"`
+	Other     string `json:"other"`
+}
+
+// Kind returns "check_rolled".
+func (*CheckRolled) Kind() string { return "check_rolled" }
+
+// Kind returns "hindered".
+func (*Hindered) Kind() string { return "hindered" }
+
+// Kind returns "grappled".
+func (*Grappled) Kind() string { return "grappled" }
+
+// Kind returns "pinned".
+func (*Pinned) Kind() string { return "pinned" }
+
+// Kind returns "escaped".
+func (*Escaped) Kind() string { return "escaped" }
+
+// Kind returns "grapple_ended".
+func (*GrappleEnded) Kind() string { return "grapple_ended" }
+
 // Kind returns "mounted".
 func (*Mounted) Kind() string { return "mounted" }
 
@@ -470,6 +537,13 @@ func (*Dismounted) event()     {}
 func (*Hurried) event()        {}
 func (*ControlChecked) event() {}
 
+func (*CheckRolled) event()  {}
+func (*Hindered) event()     {}
+func (*Grappled) event()     {}
+func (*Pinned) event()       {}
+func (*Escaped) event()      {}
+func (*GrappleEnded) event() {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -512,5 +586,11 @@ func eventKinds() map[string]func() Event {
 		"dismounted":         func() Event { return &Dismounted{} },
 		"hurried":            func() Event { return &Hurried{} },
 		"control_checked":    func() Event { return &ControlChecked{} },
+		"check_rolled":       func() Event { return &CheckRolled{} },
+		"hindered":           func() Event { return &Hindered{} },
+		"grappled":           func() Event { return &Grappled{} },
+		"pinned":             func() Event { return &Pinned{} },
+		"escaped":            func() Event { return &Escaped{} },
+		"grapple_ended":      func() Event { return &GrappleEnded{} },
 	}
 }

@@ -164,6 +164,7 @@ func evolve(s *State, e Event) {
 	case *RoundEnded:
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
+			c.Distracted = false
 			if c.Helpless > 0 {
 				c.Helpless--
 			}
@@ -240,6 +241,55 @@ func evolve(s *State, e Event) {
 		case !e.Kept:
 			m.Bolting = true
 		}
+	case *CheckRolled:
+	case *Hindered:
+		t := s.Combatant(e.Target)
+		if t == nil {
+			return
+		}
+		switch e.Hindrance {
+		case "disarm":
+			// A new slice: states may share their weapons (ScratchInto).
+			kept := make([]Weapon, 0, len(t.Weapons))
+			dropped := false
+			for _, w := range t.Weapons {
+				if w.Name == e.Weapon && !dropped {
+					dropped = true
+					continue
+				}
+				kept = append(kept, w)
+			}
+			t.Weapons = kept
+		case "distract":
+			t.Distracted = true
+		case "shove":
+			t.X, t.Y = e.X, e.Y
+		case "trip":
+			t.Posture = Prone
+		}
+	case *Grappled:
+		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
+		if a != nil && t != nil {
+			a.Grappling = append(a.Grappling, t.ID)
+			t.Grappling = append(t.Grappling, a.ID)
+		}
+		doneAction(s)
+	case *Pinned:
+		if t := s.Combatant(e.Target); t != nil {
+			t.PinnedBy = e.Combatant
+		}
+	case *Escaped:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		if e.Pin {
+			c.PinnedBy = ""
+			return
+		}
+		unGrapple(s, c, s.Combatant(e.From))
+	case *GrappleEnded:
+		unGrapple(s, s.Combatant(e.Combatant), s.Combatant(e.Other))
 	case *FightEnded:
 		s.Phase, s.Turn, s.Pending, s.Queue = Over, "", nil, s.Queue[:0]
 		s.Winner, s.TimedOut = e.Winner, e.TimedOut
@@ -298,4 +348,33 @@ func moveWound(c *Combatant, from, to int) {
 	if from == Fatal {
 		c.IsDying, c.Dying = false, 0
 	}
+}
+
+// unGrapple ends the grapple between a and b, and a pin between them.
+func unGrapple(s *State, a, b *Combatant) {
+	if a == nil || b == nil {
+		return
+	}
+	a.Grappling = without(a.Grappling, b.ID)
+	b.Grappling = without(b.Grappling, a.ID)
+	if a.PinnedBy == b.ID {
+		a.PinnedBy = ""
+	}
+	if b.PinnedBy == a.ID {
+		b.PinnedBy = ""
+	}
+}
+
+// without removes id from ids, in place.
+func without(ids []string, id string) []string {
+	out := ids[:0]
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

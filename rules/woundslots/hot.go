@@ -17,12 +17,20 @@ type hotMemory struct {
 	treats     parts.Pool[Treat]
 	rests      parts.Pool[Rest]
 	mounts     parts.Pool[Mount]
+	hinders    parts.Pool[Hinder]
+	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
 	pending Declared
 	queue   []string
 
 	// The events of the last Step.
+	pGrappleEnded      parts.Pool[GrappleEnded]
+	pEscaped           parts.Pool[Escaped]
+	pPinned            parts.Pool[Pinned]
+	pGrappled          parts.Pool[Grappled]
+	pHindered          parts.Pool[Hindered]
+	pCheckRolled       parts.Pool[CheckRolled]
 	pControlChecked    parts.Pool[ControlChecked]
 	pHurried           parts.Pool[Hurried]
 	pDismounted        parts.Pool[Dismounted]
@@ -74,6 +82,12 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pGrappleEnded.Reset()
+	h.pEscaped.Reset()
+	h.pPinned.Reset()
+	h.pGrappled.Reset()
+	h.pHindered.Reset()
+	h.pCheckRolled.Reset()
 	h.pControlChecked.Reset()
 	h.pHurried.Reset()
 	h.pDismounted.Reset()
@@ -166,6 +180,18 @@ func (h *hotMemory) evHurried() *parts.Pool[Hurried] { return &h.pHurried }
 
 func (h *hotMemory) evControlChecked() *parts.Pool[ControlChecked] { return &h.pControlChecked }
 
+func (h *hotMemory) evCheckRolled() *parts.Pool[CheckRolled] { return &h.pCheckRolled }
+
+func (h *hotMemory) evHindered() *parts.Pool[Hindered] { return &h.pHindered }
+
+func (h *hotMemory) evGrappled() *parts.Pool[Grappled] { return &h.pGrappled }
+
+func (h *hotMemory) evPinned() *parts.Pool[Pinned] { return &h.pPinned }
+
+func (h *hotMemory) evEscaped() *parts.Pool[Escaped] { return &h.pEscaped }
+
+func (h *hotMemory) evGrappleEnded() *parts.Pool[GrappleEnded] { return &h.pGrappleEnded }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -185,6 +211,8 @@ func (h *hotMemory) resetCommands() {
 	h.treats.Reset()
 	h.rests.Reset()
 	h.mounts.Reset()
+	h.hinders.Reset()
+	h.pins.Reset()
 	h.dismounts.Reset()
 }
 
@@ -227,6 +255,13 @@ func (b *prompter) mount(t string) *Mount {
 }
 func (b *prompter) dismount(x, y int, hurry bool) *Dismount {
 	return put(b, func(h *hotMemory) *parts.Pool[Dismount] { return &h.dismounts }, Dismount{X: x, Y: y, Hurry: hurry})
+}
+
+func (b *prompter) hinder(kind, t string) *Hinder {
+	return put(b, func(h *hotMemory) *parts.Pool[Hinder] { return &h.hinders }, Hinder{Hindrance: kind, Target: t})
+}
+func (b *prompter) pin(t string) *Pin {
+	return put(b, func(h *hotMemory) *parts.Pool[Pin] { return &h.pins }, Pin{Target: t})
 }
 
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }
@@ -272,6 +307,7 @@ func cloneCombatant(x *Combatant) Combatant {
 	c := *x
 	c.Weapons = append([]Weapon(nil), x.Weapons...)
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
+	c.Grappling = append([]string(nil), x.Grappling...)
 	if x.Skills != nil {
 		c.Skills = make(map[string]int, len(x.Skills))
 		for k, v := range x.Skills {
@@ -310,6 +346,11 @@ func (Rules) ScratchInto(dst, s *State) {
 			c.HarriedBy = append([]string(nil), c.HarriedBy...)
 		} else {
 			c.HarriedBy = nil
+		}
+		if len(c.Grappling) > 0 {
+			c.Grappling = append([]string(nil), c.Grappling...)
+		} else {
+			c.Grappling = nil
 		}
 		if c.Long != nil {
 			l := *c.Long

@@ -171,8 +171,11 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 			if j > 0 {
 				weapon = w.Name
 			}
-			for _, style := range []string{Standard, Quick, Strong, Nonlethal} {
+			for _, style := range []string{Standard, Quick, Strong, Nonlethal, Grapple} {
 				if c.AP < actionCosts[style] || style != Standard && w.Kind != "melee" {
+					continue
+				}
+				if style == Grapple && (w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
 					continue
 				}
 				if b.people {
@@ -202,6 +205,13 @@ func actOptions(s *State, b *prompter) {
 	b.p.Actor = a.ID
 	if b.people {
 		b.p.Question = fmt.Sprintf("round %d, %s's turn (initiative %d, %d AP, %d yards of movement left): what now?", s.Round, a.ID, a.Initiative, a.AP, a.PoolYards())
+	}
+	if a.PinnedBy != "" {
+		if a.AP >= actionCosts["escape"] {
+			b.add(&Escape{}, "escape the pin (4 AP)")
+		}
+		b.add(&EndTurn{}, "end the turn")
+		return
 	}
 	if a.Long != nil && !a.Long.PaidNow {
 		b.add(&Continue{}, "continue ", a.Long.Object, " (pay this turn's AP)")
@@ -233,6 +243,7 @@ func actOptions(s *State, b *prompter) {
 	if !a.Dashing && a.AP >= actionCosts["dash"] {
 		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round)")
 	}
+	grappleOptions(s, b, a)
 	healOptions(s, b, a)
 	mountOptions(s, b, a)
 	for _, o := range s.Objects {
@@ -315,3 +326,31 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 
 // cell writes x,y.
 func cell(x, y int) string { return fmt.Sprintf("%d,%d", x, y) }
+
+// grappleOptions adds the hindrances (R61), pins (R59) and escapes (R52)
+// the actor may try.
+func grappleOptions(s *State, b *prompter, a *Combatant) {
+	if a.AP < actionCosts["hinder"] {
+		return
+	}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == a.Side || !t.Up() || !inMeleeReach(a, t) {
+			continue
+		}
+		for _, k := range hinderKinds {
+			if k == "disarm" && len(t.Weapons) == 0 {
+				continue
+			}
+			b.add(b.hinder(k, t.ID), k, " ", t.ID, " (4 AP)")
+		}
+	}
+	for _, id := range a.Grappling {
+		if t := s.Combatant(id); t != nil && t.PinnedBy == "" {
+			b.add(b.pin(id), "pin ", id, " (4 AP)")
+		}
+	}
+	if len(a.Grappling) > 0 {
+		b.add(&Escape{}, "escape the grapple (4 AP)")
+	}
+}

@@ -87,6 +87,15 @@ func (r *run) do(actor string, c Command) error {
 	if who := s.decider(); actor != who && actor != engine.GM {
 		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
 	}
+	if s.Phase == Acting {
+		if a := s.actor(); a != nil && a.PinnedBy != "" {
+			switch c.(type) {
+			case *Escape, *EndTurn:
+			default:
+				return refuse(engine.NotAllowedNow, "%s is pinned by %s and may only escape or end its turn (R59)", a.ID, a.PinnedBy)
+			}
+		}
+	}
 	var err error
 	switch c := c.(type) {
 	case *Surprise:
@@ -135,6 +144,12 @@ func (r *run) do(actor string, c Command) error {
 		err = r.dismount(c.X, c.Y, c.Hurry)
 	case *Calm:
 		err = r.calm()
+	case *Hinder:
+		err = r.hinder(c.Hindrance, c.Target)
+	case *Pin:
+		err = r.pin(c.Target)
+	case *Escape:
+		err = r.escape()
 	case nil:
 		return refuse(engine.Invalid, "no command")
 	default:
@@ -639,6 +654,7 @@ func (r *run) move(x, y int, _ bool) error {
 	}
 	wasInReach := s.inEnemyReach(a)
 	r.emit(ev(r.h, (*hotMemory).evMoved, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * s.rate(a)}))
+	r.checkGrapples(a)
 	if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
 		r.controlCheck(a, m, 0, "entering an enemy's reach")
 	}
@@ -692,4 +708,16 @@ func (r *run) approach(target string) error {
 		return refuse(engine.NotAllowedNow, "%s cannot come any closer to %s now", a.ID, t.ID)
 	}
 	return r.move(x, y, true)
+}
+
+// checkGrapples ends c's grapples across a gap (A23).
+func (r *run) checkGrapples(c *Combatant) {
+	for i := 0; i < len(c.Grappling); {
+		o := r.s.Combatant(c.Grappling[i])
+		if o != nil && Gap(c, o) <= 0 {
+			i++
+			continue
+		}
+		r.emit(ev(r.h, (*hotMemory).evGrappleEnded, GrappleEnded{Combatant: c.ID, Other: c.Grappling[i]}))
+	}
 }

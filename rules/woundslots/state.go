@@ -51,6 +51,7 @@ const (
 	Quick     = "quick"
 	Strong    = "strong"
 	Nonlethal = "nonlethal"
+	Grapple   = "grapple"
 )
 
 // State is a fight in progress: plain data that round-trips through JSON.
@@ -248,6 +249,13 @@ type Combatant struct {
 	// a rider's consecutive attempts to regain control.
 	Bolting bool `yaml:"-" json:"bolting,omitempty"`
 	Calming int  `yaml:"-" json:"calming,omitempty"`
+	// Grappling lists who it grapples, each grappling it too (R57, A23);
+	// PinnedBy names who pins it (R59).
+	Grappling []string `yaml:"-" json:"grappling,omitempty"`
+	PinnedBy  string   `yaml:"-" json:"pinned_by,omitempty"`
+	// Distracted: -2 on attacks and every Defense to the round's end
+	// (R61, A33).
+	Distracted bool `yaml:"-" json:"distracted,omitempty"`
 	// RecoveryBonus is added to recovery checks after failed ones (R72).
 	RecoveryBonus int `yaml:"-" json:"recovery_bonus,omitempty"`
 	// LongRests counts the long rests with benefits today (R68).
@@ -323,7 +331,7 @@ func (c *Combatant) MeleeDefense() int {
 	if c.immobile() {
 		return c.ImmobileDefense()
 	}
-	d := c.baseDefense()
+	d := c.baseDefense() - c.distraction()
 	for i := range c.Weapons {
 		d += c.Weapons[i].Block
 	}
@@ -335,7 +343,7 @@ func (c *Combatant) RangedDefense() int {
 	if c.immobile() {
 		return c.ImmobileDefense()
 	}
-	d := c.baseDefense()
+	d := c.baseDefense() - c.distraction()
 	for i := range c.Weapons {
 		if c.Weapons[i].Defensive {
 			d += c.Weapons[i].Block
@@ -345,14 +353,24 @@ func (c *Combatant) RangedDefense() int {
 }
 
 // ImmobileDefense is R13's 5 - Size.
-func (c *Combatant) ImmobileDefense() int { return 5 - c.Attributes.Size }
+func (c *Combatant) ImmobileDefense() int { return 5 - c.Attributes.Size - c.distraction() }
 
 // immobile reports R14 (helpless, unconscious).
-func (c *Combatant) immobile() bool { return c.Status != Active || c.Helpless > 0 }
+func (c *Combatant) immobile() bool {
+	return c.Status != Active || c.Helpless > 0 || c.PinnedBy != ""
+}
+
+// distraction is A33's -2 of a distracted creature.
+func (c *Combatant) distraction() int {
+	if c.Distracted {
+		return 2
+	}
+	return 0
+}
 
 // PowerDefense and the others are R13's skill Defenses.
 func (c *Combatant) PowerDefense() int {
-	return 10 + c.Attributes.Str + c.Attributes.Size + c.skill("athletics") + c.spec("athletics", "power")
+	return 10 + c.Attributes.Str + c.Attributes.Size + c.skill("athletics") + c.spec("athletics", "power") - c.distraction()
 }
 
 // AgilityDefense is R13's Agility Defense (R14: immobile when helpless).
@@ -360,17 +378,17 @@ func (c *Combatant) AgilityDefense() int {
 	if c.immobile() {
 		return c.ImmobileDefense()
 	}
-	return 10 + c.Attributes.Dex - c.Attributes.Size + c.skill("reflex") + c.spec("reflex", "agility")
+	return 10 + c.Attributes.Dex - c.Attributes.Size + c.skill("reflex") + c.spec("reflex", "agility") - c.distraction()
 }
 
 // FortitudeDefense is R13's Fortitude Defense.
 func (c *Combatant) FortitudeDefense() int {
-	return 10 + c.Attributes.Vit + c.skill("resistance") + c.spec("resistance", "fortitude")
+	return 10 + c.Attributes.Vit + c.skill("resistance") + c.spec("resistance", "fortitude") - c.distraction()
 }
 
 // WillpowerDefense is R13's Willpower Defense.
 func (c *Combatant) WillpowerDefense() int {
-	return 10 + c.Attributes.Prs + c.skill("resistance") + c.spec("resistance", "willpower")
+	return 10 + c.Attributes.Prs + c.skill("resistance") + c.spec("resistance", "willpower") - c.distraction()
 }
 
 // NormalMaxStamina is raceStamina + Vit; MaxStamina less fatigue.

@@ -129,6 +129,10 @@ var actionCosts = map[string]int{
 	"treat":     8,
 	"mount":     4,
 	"calm":      8,
+	"hinder":    4,
+	"pin":       4,
+	"escape":    4,
+	Grapple:     4,
 }
 
 // objectCosts is R66: the AP of using an object; others cost their own or
