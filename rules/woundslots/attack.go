@@ -299,10 +299,23 @@ var attackFor = map[string]string{Standard: "standard attack", Quick: "quick att
 // initiative, the strong attack's d6, the wound (R05-R09, R16, R39-R43).
 func (r *run) resolve() {
 	s := r.s
+	if s.Pending.Action == "move" {
+		r.resolveMove()
+		return
+	}
 	p := *s.Pending
 	a, t := s.Combatant(p.Actor), s.Combatant(p.Target)
 	w := a.Weapon(p.Weapon)
 	r.spend(a, p.Cost, attackFor[p.Action])
+	r.strike(a, t, w, p.Action, p.Guard, false)
+}
+
+// strike rolls an attack of a on t with w in a style, against the Defense
+// a guard chose, and applies what it does; a rebuff's hit is one level
+// worse (R41).
+func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff bool) {
+	s := r.s
+	p := Declared{Actor: a.ID, Target: t.ID, Action: style, Guard: guard}
 	bonus := s.attackBonus(a, w, t, p.Action)
 	defense := defenseAgainst(a, t, w, p.Guard)
 	add := 0 // what the final value adds to the attack total
@@ -351,6 +364,9 @@ func (r *run) resolve() {
 	level := WoundLevel(final)
 	if p.Action == Quick {
 		level = max(NoWound, level-1)
+	}
+	if rebuff {
+		level = min(Fatal, level+1)
 	}
 	if p.Action == Nonlethal && level > NoWound {
 		r.emit(ev(r.h, (*hotMemory).evNonlethalHit, NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level}))

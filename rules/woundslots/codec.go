@@ -41,6 +41,11 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
 	parts.Verb{Name: "trip", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
 	parts.Verb{Name: "pin", Args: "TARGET", Min: 1, Hint: "4 AP (R59)"},
 	parts.Verb{Name: "escape", Hint: "4 AP (R52)"},
+	parts.Verb{Name: "rebuff", Hint: "a reaction, 4 AP (R41)"},
+	parts.Verb{Name: "cling", Hint: "a reaction, 2 AP (R55)"},
+	parts.Verb{Name: "split", Args: "WITH CUT", Min: 2, Hint: "yards moved with the mover and yards cut from its move (R55)"},
+	parts.Verb{Name: "go"},
+	parts.Verb{Name: "stop"},
 	parts.Verb{Name: "dismount", Args: "X,Y", Min: 1, Hint: "to a cell beside the mount, 4 AP (R53)"},
 	parts.Verb{Name: "calm", Hint: "regain control of a bolting mount, 8 AP (R77)"},
 	parts.Verb{Name: "hurry", Args: "dismount X,Y|use OBJECT", Min: 1, Rest: true, Hint: "do it faster (R67)"},
@@ -61,6 +66,21 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Pin{Target: p.Arg(0)}, nil
 	case "escape":
 		return &Escape{}, nil
+	case "rebuff":
+		return &Rebuff{}, nil
+	case "cling":
+		return &Cling{}, nil
+	case "go":
+		return &Go{}, nil
+	case "stop":
+		return &Stop{}, nil
+	case "split":
+		w, err1 := strconv.Atoi(p.Arg(0))
+		c, err2 := strconv.Atoi(p.Arg(1))
+		if err1 != nil || err2 != nil || w < 0 || c < 0 || w > parts.MaxNumber || c > parts.MaxNumber {
+			return nil, engine.Errorf(engine.Invalid, "split WITH CUT: two whole numbers of yards, not %q %q", p.Arg(0), p.Arg(1))
+		}
+		return &Split{With: w, Cut: c}, nil
 	case "attack", "quick", "strong", "nonlethal", "grapple":
 		style := p.Verb
 		if style == "attack" {
@@ -167,6 +187,8 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say(c.Hindrance, c.Target).String()
 	case *Pin:
 		return parts.Say("pin", c.Target).String()
+	case *Split:
+		return parts.Say("split", strconv.Itoa(c.With), strconv.Itoa(c.Cut)).String()
 	case *Dismount:
 		text := parts.Say("dismount", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 		if c.Hurry {
@@ -378,6 +400,24 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s escapes %s's grapple", e.Combatant, e.From)
 	case *GrappleEnded:
 		return fmt.Sprintf("%s and %s no longer grapple", e.Combatant, e.Other)
+	case *MoveDeclared:
+		return fmt.Sprintf("%s moves toward %d,%d", e.Combatant, e.X, e.Y)
+	case *Rebuffed:
+		return fmt.Sprintf("%s rebuffs %s with %s before it moves", e.Combatant, e.Target, e.Weapon)
+	case *Clung:
+		crit := ""
+		if e.Critical == "failure" {
+			crit = ", a critical failure"
+		}
+		return fmt.Sprintf("%s clings to %s: d20=%d%+d = %d%s, %d points", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus, crit, e.Points)
+	case *SplitChosen:
+		return fmt.Sprintf("%s spends %d points: %d yards with it (5 each), %d cut (10 each)", e.Combatant, 5*e.With+10*e.Cut, e.With, e.Cut)
+	case *MoveGoesOn:
+		return fmt.Sprintf("%s goes on", e.Combatant)
+	case *MoveStopped:
+		return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
+	case *Carried:
+		return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
 	case *Mounted:
 		return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount)
 	case *Dismounted:

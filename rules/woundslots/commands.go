@@ -178,6 +178,46 @@ func (*Hinder) command() {}
 func (*Pin) command()    {}
 func (*Escape) command() {}
 
+// Rebuff is the Rebuff reaction, R41.
+type Rebuff struct{}
+
+// Cling is the Cling reaction, R55.
+type Cling struct{}
+
+// Split spends a cling's points: yards moved with the mover and yards
+// cut from its move (R55).
+type Split struct {
+	With int `json:"with"`
+	Cut  int `json:"cut"`
+}
+
+// Go is a rebuffed mover's choice to go on (A18).
+type Go struct{}
+
+// Stop is a rebuffed mover's choice to stop (A18).
+type Stop struct{}
+
+// Kind returns "rebuff".
+func (*Rebuff) Kind() string { return "rebuff" }
+
+// Kind returns "cling".
+func (*Cling) Kind() string { return "cling" }
+
+// Kind returns "split".
+func (*Split) Kind() string { return "split" }
+
+// Kind returns "go".
+func (*Go) Kind() string { return "go" }
+
+// Kind returns "stop".
+func (*Stop) Kind() string { return "stop" }
+
+func (*Rebuff) command() {}
+func (*Cling) command()  {}
+func (*Split) command()  {}
+func (*Go) command()     {}
+func (*Stop) command()   {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -272,5 +312,10 @@ func commandKinds() map[string]func() Command {
 		"hinder":     func() Command { return &Hinder{} },
 		"pin":        func() Command { return &Pin{} },
 		"escape":     func() Command { return &Escape{} },
+		"rebuff":     func() Command { return &Rebuff{} },
+		"cling":      func() Command { return &Cling{} },
+		"split":      func() Command { return &Split{} },
+		"go":         func() Command { return &Go{} },
+		"stop":       func() Command { return &Stop{} },
 	}
 }

@@ -360,6 +360,78 @@ type GrappleEnded struct {
 	Other     string `json:"other"`
 }
 
+// MoveDeclared: a move that others may react to (R41, R55): Queue is who is asked, in order.
+type MoveDeclared struct {
+	Combatant string   `json:"combatant"`
+	X         int      `json:"x"`
+	Y         int      `json:"y"`
+	Queue     []string `json:"queue,omitempty"`
+}
+
+// Rebuffed: a rebuff (R41): an attack on a creature coming too close, before it moves; the attack's events follow.
+type Rebuffed struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Weapon    string `json:"weapon"`
+}
+
+// Clung: a cling's Power check (R55): its Points to spend on yards moved with the mover (5 each) and yards cut from its move (10 each).
+type Clung struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	Points    int    `json:"points"`
+	Critical  string `json:"critical,omitempty"`
+}
+
+// SplitChosen: how a clinger spends its points (R55, V3).
+type SplitChosen struct {
+	Combatant string `json:"combatant"`
+	With      int    `json:"with"`
+	Cut       int    `json:"cut"`
+}
+
+// MoveGoesOn: a rebuffed mover goes on (A18).
+type MoveGoesOn struct {
+	Combatant string `json:"combatant"`
+}
+
+// MoveStopped: a declared move does not happen: the mover stops (A18), is held in place by a cling or is taken out.
+type MoveStopped struct {
+	Combatant string `json:"combatant"`
+	Why       string `json:"why"`
+}
+
+// Carried: a clinger moves along with the creature it clings to (R55).
+type Carried struct {
+	Combatant string `json:"combatant"`
+	With      string `json:"with"`
+	X         int    `json:"x"`
+	Y         int    `json:"y"`
+}
+
+// Kind returns "move_declared".
+func (*MoveDeclared) Kind() string { return "move_declared" }
+
+// Kind returns "rebuffed".
+func (*Rebuffed) Kind() string { return "rebuffed" }
+
+// Kind returns "clung".
+func (*Clung) Kind() string { return "clung" }
+
+// Kind returns "split_chosen".
+func (*SplitChosen) Kind() string { return "split_chosen" }
+
+// Kind returns "move_goes_on".
+func (*MoveGoesOn) Kind() string { return "move_goes_on" }
+
+// Kind returns "move_stopped".
+func (*MoveStopped) Kind() string { return "move_stopped" }
+
+// Kind returns "carried".
+func (*Carried) Kind() string { return "carried" }
+
 // Kind returns "check_rolled".
 func (*CheckRolled) Kind() string { return "check_rolled" }
 
@@ -544,6 +616,14 @@ func (*Pinned) event()       {}
 func (*Escaped) event()      {}
 func (*GrappleEnded) event() {}
 
+func (*MoveDeclared) event() {}
+func (*Rebuffed) event()     {}
+func (*Clung) event()        {}
+func (*SplitChosen) event()  {}
+func (*MoveGoesOn) event()   {}
+func (*MoveStopped) event()  {}
+func (*Carried) event()      {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -592,5 +672,12 @@ func eventKinds() map[string]func() Event {
 		"pinned":             func() Event { return &Pinned{} },
 		"escaped":            func() Event { return &Escaped{} },
 		"grapple_ended":      func() Event { return &GrappleEnded{} },
+		"move_declared":      func() Event { return &MoveDeclared{} },
+		"rebuffed":           func() Event { return &Rebuffed{} },
+		"clung":              func() Event { return &Clung{} },
+		"split_chosen":       func() Event { return &SplitChosen{} },
+		"move_goes_on":       func() Event { return &MoveGoesOn{} },
+		"move_stopped":       func() Event { return &MoveStopped{} },
+		"carried":            func() Event { return &Carried{} },
 	}
 }

@@ -74,7 +74,7 @@ func evolve(s *State, e Event) {
 		}
 	case *AttackRolled:
 		if !e.Hit {
-			doneAction(s)
+			doneIfOwn(s, e.Attacker)
 		}
 	case *InitiativeShifted:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -105,7 +105,7 @@ func evolve(s *State, e Event) {
 				c.Status, c.IsDying, c.Dying = Dead, false, 0
 			}
 		}
-		doneAction(s)
+		doneIfOwn(s, e.Attacker)
 	case *Defended:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Defending = true
@@ -131,6 +131,9 @@ func evolve(s *State, e Event) {
 			c.X, c.Y = e.X, e.Y
 			if m := s.mountOf(c); m != nil {
 				m.X, m.Y = e.X, e.Y
+			}
+			if s.Pending != nil && s.Pending.Action == "move" && s.Pending.Actor == c.ID {
+				doneAction(s)
 			}
 		}
 	case *ObjectUsed:
@@ -241,6 +244,38 @@ func evolve(s *State, e Event) {
 		case !e.Kept:
 			m.Bolting = true
 		}
+	case *MoveDeclared:
+		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y})
+		s.Queue = append(s.Queue[:0], e.Queue...)
+		s.Phase = Window
+	case *Rebuffed:
+		if s.Pending != nil {
+			s.Pending.Rebuffed = true
+		}
+		popQueue(s)
+	case *Clung:
+		if s.Pending != nil {
+			s.Pending.Clinger, s.Pending.Points, s.Pending.Split = e.Combatant, e.Points, false
+		}
+		popQueue(s)
+		s.Phase = Choosing
+	case *SplitChosen:
+		if s.Pending != nil {
+			s.Pending.Split, s.Pending.With, s.Pending.Cut = true, e.With, s.Pending.Cut+e.Cut
+		}
+		s.Phase = Window
+		moverChoice(s)
+	case *MoveGoesOn:
+		if s.Pending != nil {
+			s.Pending.Decided = true
+		}
+		s.Phase = Window
+	case *MoveStopped:
+		doneAction(s)
+	case *Carried:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.X, c.Y = e.X, e.Y
+		}
 	case *CheckRolled:
 	case *Hindered:
 		t := s.Combatant(e.Target)
@@ -273,7 +308,7 @@ func evolve(s *State, e Event) {
 			a.Grappling = append(a.Grappling, t.ID)
 			t.Grappling = append(t.Grappling, a.ID)
 		}
-		doneAction(s)
+		doneIfOwn(s, e.Combatant)
 	case *Pinned:
 		if t := s.Combatant(e.Target); t != nil {
 			t.PinnedBy = e.Combatant
@@ -303,16 +338,37 @@ func popQueue(s *State) {
 		s.Queue = s.Queue[:copy(s.Queue, s.Queue[1:])]
 	}
 	guardIfDefending(s)
+	moverChoice(s)
+}
+
+// moverChoice turns to a rebuffed mover, once nobody is left to ask, for
+// its choice to go on or stop (A18).
+func moverChoice(s *State) {
+	p := s.Pending
+	if p == nil || p.Action != "move" || len(s.Queue) > 0 || !p.Rebuffed || p.Decided || s.Phase != Window {
+		return
+	}
+	if a := s.Combatant(p.Actor); a != nil && a.canAct() {
+		s.Phase = Choosing
+	}
 }
 
 // guardIfDefending moves a window with nobody left to ask to the
 // target's choice of Defense when it defends (R45).
 func guardIfDefending(s *State) {
-	if len(s.Queue) > 0 || s.Pending == nil || s.Pending.Guard != "" {
+	if len(s.Queue) > 0 || s.Pending == nil || s.Pending.Guard != "" || s.Pending.Action == "move" {
 		return
 	}
 	if t := s.Combatant(s.Pending.Target); t != nil && t.Defending && t.Up() {
 		s.Phase = Guarding
+	}
+}
+
+// doneIfOwn ends the pending action when it is attacker's own: not when
+// the attack was a reaction to it (a rebuff of a move).
+func doneIfOwn(s *State, attacker string) {
+	if s.Pending == nil || s.Pending.Actor == attacker {
+		doneAction(s)
 	}
 }
 

@@ -18,6 +18,7 @@ type hotMemory struct {
 	rests      parts.Pool[Rest]
 	mounts     parts.Pool[Mount]
 	hinders    parts.Pool[Hinder]
+	splits     parts.Pool[Split]
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
@@ -25,6 +26,13 @@ type hotMemory struct {
 	queue   []string
 
 	// The events of the last Step.
+	pCarried           parts.Pool[Carried]
+	pMoveStopped       parts.Pool[MoveStopped]
+	pMoveGoesOn        parts.Pool[MoveGoesOn]
+	pSplitChosen       parts.Pool[SplitChosen]
+	pClung             parts.Pool[Clung]
+	pRebuffed          parts.Pool[Rebuffed]
+	pMoveDeclared      parts.Pool[MoveDeclared]
 	pGrappleEnded      parts.Pool[GrappleEnded]
 	pEscaped           parts.Pool[Escaped]
 	pPinned            parts.Pool[Pinned]
@@ -82,6 +90,13 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pCarried.Reset()
+	h.pMoveStopped.Reset()
+	h.pMoveGoesOn.Reset()
+	h.pSplitChosen.Reset()
+	h.pClung.Reset()
+	h.pRebuffed.Reset()
+	h.pMoveDeclared.Reset()
 	h.pGrappleEnded.Reset()
 	h.pEscaped.Reset()
 	h.pPinned.Reset()
@@ -192,6 +207,20 @@ func (h *hotMemory) evEscaped() *parts.Pool[Escaped] { return &h.pEscaped }
 
 func (h *hotMemory) evGrappleEnded() *parts.Pool[GrappleEnded] { return &h.pGrappleEnded }
 
+func (h *hotMemory) evMoveDeclared() *parts.Pool[MoveDeclared] { return &h.pMoveDeclared }
+
+func (h *hotMemory) evRebuffed() *parts.Pool[Rebuffed] { return &h.pRebuffed }
+
+func (h *hotMemory) evClung() *parts.Pool[Clung] { return &h.pClung }
+
+func (h *hotMemory) evSplitChosen() *parts.Pool[SplitChosen] { return &h.pSplitChosen }
+
+func (h *hotMemory) evMoveGoesOn() *parts.Pool[MoveGoesOn] { return &h.pMoveGoesOn }
+
+func (h *hotMemory) evMoveStopped() *parts.Pool[MoveStopped] { return &h.pMoveStopped }
+
+func (h *hotMemory) evCarried() *parts.Pool[Carried] { return &h.pCarried }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -212,6 +241,7 @@ func (h *hotMemory) resetCommands() {
 	h.rests.Reset()
 	h.mounts.Reset()
 	h.hinders.Reset()
+	h.splits.Reset()
 	h.pins.Reset()
 	h.dismounts.Reset()
 }
@@ -262,6 +292,10 @@ func (b *prompter) hinder(kind, t string) *Hinder {
 }
 func (b *prompter) pin(t string) *Pin {
 	return put(b, func(h *hotMemory) *parts.Pool[Pin] { return &h.pins }, Pin{Target: t})
+}
+
+func (b *prompter) split(with, cut int) *Split {
+	return put(b, func(h *hotMemory) *parts.Pool[Split] { return &h.splits }, Split{With: with, Cut: cut})
 }
 
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }

@@ -41,6 +41,10 @@ func nextKind(s *State) engine.PromptKind {
 		return engine.Ruling
 	case Window, Guarding:
 		return engine.React
+	case Choosing:
+		if p := s.Pending; p != nil && p.Clinger != "" && !p.Split {
+			return engine.React
+		}
 	}
 	return engine.Act
 }
@@ -127,6 +131,10 @@ func writePrompt(s *State, b *prompter) {
 		}
 	case Choosing:
 		pd := s.Pending
+		if pd.Action == "move" {
+			moveChoiceOptions(s, b)
+			return
+		}
 		p.Actor = pd.Actor
 		if b.people {
 			b.ask("%s's nonlethal attack hits %s for up to a %s wound: which level?", pd.Actor, pd.Target, LevelName(pd.Indicated))
@@ -259,6 +267,19 @@ func windowOptions(s *State, b *prompter) {
 	me := s.Combatant(s.Queue[0])
 	a := s.Combatant(pd.Actor)
 	b.p.Actor = me.ID
+	if pd.Action == "move" {
+		if b.people {
+			b.ask("%s moves toward %d,%d: does %s react or pass?", pd.Actor, pd.X, pd.Y, me.ID)
+		}
+		b.add(&Pass{}, "pass")
+		if s.mayRebuff(me, a, pd.X, pd.Y) {
+			b.add(&Rebuff{}, "rebuff ", a.ID, " (4 AP: attack it before it moves, one level worse on a hit)")
+		}
+		if s.mayCling(me, a, pd.X, pd.Y) {
+			b.add(&Cling{}, "cling to ", a.ID, " (2 AP: a Power check to move with it or hold it back)")
+		}
+		return
+	}
 	if b.people {
 		b.ask("%s declares a %s attack on %s: does %s interrupt, react or pass?", pd.Actor, pd.Action, pd.Target, me.ID)
 	}
@@ -353,4 +374,33 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 	if len(a.Grappling) > 0 {
 		b.add(&Escape{}, "escape the grapple (4 AP)")
 	}
+}
+
+// moveChoiceOptions adds a clinger's ways of spending its points (R55),
+// or a rebuffed mover's choice to go on or stop (A18).
+func moveChoiceOptions(s *State, b *prompter) {
+	pd := s.Pending
+	if pd.Clinger != "" && !pd.Split {
+		b.p.Actor = pd.Clinger
+		if b.people {
+			b.ask("%s clings to %s with %d points: yards moved with it (5 each) and yards cut from its move (10 each)?", pd.Clinger, pd.Actor, pd.Points)
+		}
+		n := s.moveLength()
+		for cut := 0; cut <= n-pd.Cut && 10*cut <= pd.Points; cut++ {
+			for with := 0; with <= n-pd.Cut-cut && 5*with+10*cut <= pd.Points; with++ {
+				if b.people {
+					b.add(b.split(with, cut), fmt.Sprintf("split %d %d (move %d with it, cut %d)", with, cut, with, cut))
+				} else {
+					b.add(b.split(with, cut))
+				}
+			}
+		}
+		return
+	}
+	b.p.Actor = pd.Actor
+	if b.people {
+		b.ask("%s was rebuffed: go on to %d,%d or stop?", pd.Actor, pd.X, pd.Y)
+	}
+	b.add(&Go{}, "go on")
+	b.add(&Stop{}, "stop")
 }

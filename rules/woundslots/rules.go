@@ -150,6 +150,16 @@ func (r *run) do(actor string, c Command) error {
 		err = r.pin(c.Target)
 	case *Escape:
 		err = r.escape()
+	case *Rebuff:
+		err = r.rebuff()
+	case *Cling:
+		err = r.cling()
+	case *Split:
+		err = r.split(c.With, c.Cut)
+	case *Go:
+		err = r.decideMove(true)
+	case *Stop:
+		err = r.decideMove(false)
 	case nil:
 		return refuse(engine.Invalid, "no command")
 	default:
@@ -624,7 +634,8 @@ func (s *State) moveAP(c *Combatant, cost int) int {
 	return (want + rate - 1) / rate
 }
 
-// move walks the actor to x,y.
+// move walks the actor to x,y, or declares the move when someone may
+// react to it: a rebuff (R41) or a cling (R55).
 func (r *run) move(x, y int, _ bool) error {
 	if err := r.wantPhase(Acting, "move"); err != nil {
 		return err
@@ -649,6 +660,20 @@ func (r *run) move(x, y int, _ bool) error {
 	if m := s.mountOf(a); m != nil && m.Bolting {
 		return refuse(engine.NotAllowedNow, "%s's mount %s has bolted; calm it first (R77)", a.ID, m.ID)
 	}
+	if q := s.moveQueue(a, x, y, r.h); len(q) > 0 {
+		r.emit(ev(r.h, (*hotMemory).evMoveDeclared, MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q}))
+		return nil
+	}
+	r.walk(a, x, y)
+	return nil
+}
+
+// walk moves a to x,y, buying the AP it needs: the move itself, then the
+// grapples it breaks (A23) and the control check it calls for (R77).
+func (r *run) walk(a *Combatant, x, y int) {
+	s := r.s
+	cost := s.pathCost(a.X, a.Y, x, y)
+	n := max(0, s.moveAP(a, cost))
 	if n > 0 && a.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
@@ -658,7 +683,6 @@ func (r *run) move(x, y int, _ bool) error {
 	if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
 		r.controlCheck(a, m, 0, "entering an enemy's reach")
 	}
-	return nil
 }
 
 // approachCell is the farthest cell on the path from c toward t that c

@@ -287,6 +287,17 @@ type Declared struct {
 	// Indicated is a nonlethal hit's level, for the attacker's choice.
 	Indicated int `json:"indicated,omitempty"`
 	Final     int `json:"final,omitempty"`
+	// A declared move's destination; its rebuffs and the cling spent on
+	// it (R41, R55).
+	X        int    `json:"x,omitempty"`
+	Y        int    `json:"y,omitempty"`
+	Rebuffed bool   `json:"rebuffed,omitempty"`
+	Decided  bool   `json:"decided,omitempty"`
+	Clinger  string `json:"clinger,omitempty"`
+	Points   int    `json:"points,omitempty"`
+	Split    bool   `json:"split,omitempty"`
+	With     int    `json:"with,omitempty"`
+	Cut      int    `json:"cut,omitempty"`
 }
 
 // Up reports whether the combatant can act: active and not helpless.
@@ -504,8 +515,11 @@ func (s *State) decider() string {
 			return s.Pending.Target
 		}
 	case Choosing:
-		if s.Pending != nil {
-			return s.Pending.Actor
+		if p := s.Pending; p != nil {
+			if p.Clinger != "" && !p.Split {
+				return p.Clinger
+			}
+			return p.Actor
 		}
 	}
 	return engine.GM

@@ -132,6 +132,7 @@ var actionCosts = map[string]int{
 	"hinder":    4,
 	"pin":       4,
 	"escape":    4,
+	"cling":     2,
 	Grapple:     4,
 }
 

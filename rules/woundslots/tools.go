@@ -52,6 +52,12 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 	case Window:
 		pd := view.Pending
 		for _, o := range p.Options {
+			switch o.Command.(type) {
+			case *Rebuff, *Cling:
+				return o.Command
+			}
+		}
+		for _, o := range p.Options {
 			if a, ok := o.Command.(*Attack); ok && a.Target == pd.Actor && (a.Style == "" || a.Style == Standard) {
 				return o.Command
 			}
@@ -74,6 +80,17 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 		}
 		return p.Options[best].Command
 	case Choosing:
+		if view.Pending.Action == "move" {
+			// The split with the most yards cut, then the most moved
+			// with; a rebuffed mover goes on.
+			best, bw, bc := 0, -1, -1
+			for i, o := range p.Options {
+				if sp, ok := o.Command.(*Split); ok && (sp.Cut > bc || sp.Cut == bc && sp.With > bw) {
+					best, bw, bc = i, sp.With, sp.Cut
+				}
+			}
+			return p.Options[best].Command
+		}
 		for i := len(p.Options) - 1; i >= 0; i-- {
 			if pk, ok := p.Options[i].Command.(*Pick); ok && !pk.Helpless {
 				return pk
