@@ -89,3 +89,24 @@ func rawDraw(n int64) float64 {
 	}
 	return float64(time.Since(start).Nanoseconds()) / float64(n)
 }
+
+// TestHotPathAllocations keeps the hot path free of garbage: a whole
+// fight of each bundled encounter, replayed on memory already used,
+// allocates at most a few values (the first round's id order).
+func TestHotPathAllocations(t *testing.T) {
+	for _, name := range []string{"woundslots_duel", "woundslots_skirmish", "woundslots_slots"} {
+		initial := bundled(t, name)
+		r := woundslots.Rules{}
+		var s woundslots.State
+		var p engine.Prompt[woundslots.Command]
+		var events []woundslots.Event
+		src := dice.Seeded(3)
+		events, _ = fight(t, r, &s, &initial, src, &p, events)
+		allocs := testing.AllocsPerRun(20, func() {
+			events, _ = fight(t, r, &s, &initial, src, &p, events)
+		})
+		if allocs > 4 {
+			t.Errorf("%s: %.1f allocations a fight, want at most 4", name, allocs)
+		}
+	}
+}

@@ -48,6 +48,11 @@ func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 	return t, nil
 }
 
+// mayTend reports without an error what patient checks.
+func mayTend(a, t *Combatant) bool {
+	return t.Status != Dead && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.immobile()))
+}
+
 // stabilize is R63 with A09 and A32: Lor [Healing/Wounds] against the
 // patient's filled slots; success stops its dying and it makes a wake
 // check at once.

@@ -297,7 +297,7 @@ func windowOptions(s *State, b *prompter) {
 func healOptions(s *State, b *prompter, a *Combatant) {
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if _, err := patient(s, a, t.ID); err != nil {
+		if !mayTend(a, t) {
 			continue
 		}
 		if t.IsDying && a.AP >= actionCosts["stabilize"] {
@@ -333,6 +333,13 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 		x, y := a.X+d[0], a.Y+d[1]
 		if s.occupied(x, y, a.ID) {
 			continue
+		}
+		if !b.people {
+			b.add(b.dismount(x, y, false))
+			if s.Options.HurryAllowed {
+				b.add(b.dismount(x, y, true))
+			}
+			break
 		}
 		b.add(b.dismount(x, y, false), "dismount to ", cell(x, y), " (4 AP)")
 		if s.Options.HurryAllowed {
