@@ -256,7 +256,16 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 		skill, col = "aim", 1
 	}
 	b := a.Attributes.Dex + a.skill(skill) + a.spec(skill, w.Group) + w.Accuracy
-	b += postureMods[t.Posture][col]
+	// R10: of cover and posture penalties only the largest counts.
+	pm, cm := postureMods[t.Posture][col], coverMods[t.Cover][col]
+	if pm < 0 && cm < 0 {
+		b += min(pm, cm)
+	} else {
+		b += pm + cm
+	}
+	if slices.Contains(t.Ignoring, a.ID) {
+		b += RearBonus
+	}
 	if w.Kind == "melee" {
 		b += mountedEdge(a, t)
 	}

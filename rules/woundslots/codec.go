@@ -42,6 +42,9 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
 	parts.Verb{Name: "pin", Args: "TARGET", Min: 1, Hint: "4 AP (R59)"},
 	parts.Verb{Name: "escape", Hint: "4 AP (R52)"},
 	parts.Verb{Name: "rebuff", Hint: "a reaction, 4 AP (R41)"},
+	parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
+	parts.Verb{Name: "unignore", Args: "TARGET", Min: 1, Hint: "free (R12)"},
+	parts.Verb{Name: "jump", Args: "X,Y", Min: 1, Hint: "a long jump in a straight line (R38)"},
 	parts.Verb{Name: "cling", Hint: "a reaction, 2 AP (R55)"},
 	parts.Verb{Name: "split", Args: "WITH CUT", Min: 2, Hint: "yards moved with the mover and yards cut from its move (R55)"},
 	parts.Verb{Name: "go"},
@@ -68,6 +71,16 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Escape{}, nil
 	case "rebuff":
 		return &Rebuff{}, nil
+	case "ignore":
+		return &Ignore{Target: p.Arg(0)}, nil
+	case "unignore":
+		return &Ignore{Target: p.Arg(0), Stop: true}, nil
+	case "jump":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "jump: %v", err)
+		}
+		return &Jump{X: c.X, Y: c.Y}, nil
 	case "cling":
 		return &Cling{}, nil
 	case "go":
@@ -189,6 +202,13 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("pin", c.Target).String()
 	case *Split:
 		return parts.Say("split", strconv.Itoa(c.With), strconv.Itoa(c.Cut)).String()
+	case *Ignore:
+		if c.Stop {
+			return parts.Say("unignore", c.Target).String()
+		}
+		return parts.Say("ignore", c.Target).String()
+	case *Jump:
+		return parts.Say("jump", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Dismount:
 		text := parts.Say("dismount", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 		if c.Hurry {
@@ -300,7 +320,21 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *PostureChanged:
 		return fmt.Sprintf("%s is now %s", e.Combatant, e.To)
 	case *Dashed:
+		if e.Die > 0 {
+			return fmt.Sprintf("%s dashes again: d20=%d%+d = %d, rate +%d; stamina %d, fatigue %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RateBonus, e.Stamina, e.Fatigue)
+		}
 		return fmt.Sprintf("%s dashes: stamina %d, fatigue %d", e.Combatant, e.Stamina, e.Fatigue)
+	case *IgnoreChanged:
+		if e.Ignoring {
+			return fmt.Sprintf("%s ignores %s: its attacks are rear attacks (+4)", e.Combatant, e.Target)
+		}
+		return fmt.Sprintf("%s no longer ignores %s", e.Combatant, e.Target)
+	case *Jumped:
+		run := "no run-up: half"
+		if e.RunUp {
+			run = "run-up: + Speed"
+		}
+		return fmt.Sprintf("%s jumps: d20=%d%+d = %d (%s) = %d feet: lands at %d,%d, %d yards of pool, %d AP bought", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, e.X, e.Y, e.Yards, e.AP)
 	case *Moved:
 		return fmt.Sprintf("%s moves to %d,%d: %d yards of pool, %d AP bought", e.Combatant, e.X, e.Y, e.Yards, e.AP)
 	case *ObjectUsed:

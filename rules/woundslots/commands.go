@@ -218,6 +218,27 @@ func (*Split) command()  {}
 func (*Go) command()     {}
 func (*Stop) command()   {}
 
+// Ignore starts (or with Stop, ends) ignoring an enemy (R12).
+type Ignore struct {
+	Target string `json:"target"`
+	Stop   bool   `json:"stop,omitempty"`
+}
+
+// Jump is a long jump toward a cell (R38).
+type Jump struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// Kind returns "ignore".
+func (*Ignore) Kind() string { return "ignore" }
+
+// Kind returns "jump".
+func (*Jump) Kind() string { return "jump" }
+
+func (*Ignore) command() {}
+func (*Jump) command()   {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -313,6 +334,8 @@ func commandKinds() map[string]func() Command {
 		"pin":        func() Command { return &Pin{} },
 		"escape":     func() Command { return &Escape{} },
 		"rebuff":     func() Command { return &Rebuff{} },
+		"ignore":     func() Command { return &Ignore{} },
+		"jump":       func() Command { return &Jump{} },
 		"cling":      func() Command { return &Cling{} },
 		"split":      func() Command { return &Split{} },
 		"go":         func() Command { return &Go{} },

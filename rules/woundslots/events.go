@@ -159,6 +159,11 @@ type Dashed struct {
 	Combatant string `json:"combatant"`
 	Stamina   int    `json:"stamina"`
 	Fatigue   int    `json:"fatigue"`
+	// A second dash's check (R54): the d20, its bonus and what it adds to
+	// the rate.
+	Die       int `json:"die,omitempty"`
+	Bonus     int `json:"bonus,omitempty"`
+	RateBonus int `json:"rate_bonus,omitempty"`
 }
 
 // Moved: a combatant moves (R34): AP bought into the pool, Quarters added to it (A17), Yards of pool used.
@@ -411,6 +416,33 @@ type Carried struct {
 	Y         int    `json:"y"`
 }
 
+// IgnoreChanged: a combatant starts or stops ignoring an enemy (R12).
+type IgnoreChanged struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Ignoring  bool   `json:"ignoring"`
+}
+
+// Jumped: a long jump (R38): the check, its value in feet (after a run-up: result + Speed, else half the result), and where the jumper lands, paid from its pool like a move.
+type Jumped struct {
+	Combatant string `json:"combatant"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	RunUp     bool   `json:"run_up,omitempty"`
+	Value     int    `json:"value"`
+	X         int    `json:"x"`
+	Y         int    `json:"y"`
+	Yards     int    `json:"yards"`
+	AP        int    `json:"ap"`
+	Quarters  int    `json:"quarters"`
+}
+
+// Kind returns "ignore_changed".
+func (*IgnoreChanged) Kind() string { return "ignore_changed" }
+
+// Kind returns "jumped".
+func (*Jumped) Kind() string { return "jumped" }
+
 // Kind returns "move_declared".
 func (*MoveDeclared) Kind() string { return "move_declared" }
 
@@ -624,6 +656,9 @@ func (*MoveGoesOn) event()   {}
 func (*MoveStopped) event()  {}
 func (*Carried) event()      {}
 
+func (*IgnoreChanged) event() {}
+func (*Jumped) event()        {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -679,5 +714,7 @@ func eventKinds() map[string]func() Event {
 		"move_goes_on":       func() Event { return &MoveGoesOn{} },
 		"move_stopped":       func() Event { return &MoveStopped{} },
 		"carried":            func() Event { return &Carried{} },
+		"ignore_changed":     func() Event { return &IgnoreChanged{} },
+		"jumped":             func() Event { return &Jumped{} },
 	}
 }

@@ -25,6 +25,7 @@ func evolve(s *State, e Event) {
 			c.Acted, c.TieBreak = false, 0
 			c.PoolQuarters, c.PoolUsed = 0, 0
 			c.Dashing, c.Harried, c.HarriedBy = false, 0, c.HarriedBy[:0]
+			c.Dashes, c.DashBonus = 0, 0
 		}
 	case *APGained:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -121,6 +122,8 @@ func evolve(s *State, e Event) {
 	case *Dashed:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Dashing, c.Stamina = true, e.Stamina
+			c.Dashes++
+			c.DashBonus += e.RateBonus
 			setFatigue(c, e.Fatigue)
 		}
 	case *Moved:
@@ -274,6 +277,21 @@ func evolve(s *State, e Event) {
 		doneAction(s)
 	case *Carried:
 		if c := s.Combatant(e.Combatant); c != nil {
+			c.X, c.Y = e.X, e.Y
+		}
+	case *IgnoreChanged:
+		if c := s.Combatant(e.Combatant); c != nil {
+			if e.Ignoring {
+				c.Ignoring = append(c.Ignoring, e.Target)
+			} else {
+				c.Ignoring = without(c.Ignoring, e.Target)
+			}
+		}
+	case *Jumped:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.AP -= e.AP
+			c.PoolQuarters += e.Quarters
+			c.PoolUsed += e.Yards
 			c.X, c.Y = e.X, e.Y
 		}
 	case *CheckRolled:

@@ -1,6 +1,9 @@
 package woundslots
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Distance is A19: max(|dx|,|dy|) + floor(min/2), every second diagonal
 // step counting 2.
@@ -76,8 +79,9 @@ func (s *State) Flanked(t *Combatant) bool {
 	n := 0
 	for i := range s.Combatants {
 		a := &s.Combatants[i]
-		if a.Side == t.Side || !a.Up() || !threatens(a, t) || n == len(angles) {
-			continue
+		if a.Side == t.Side || !a.Up() || !threatens(a, t) || n == len(angles) ||
+			slices.Contains(t.Ignoring, a.ID) || slices.Contains(a.Ignoring, t.ID) {
+			continue // R12: the ignored neither count toward nor help a flank
 		}
 		angles[n] = math.Atan2(float64(a.Y-t.Y), float64(a.X-t.X))
 		n++

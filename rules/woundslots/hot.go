@@ -19,6 +19,7 @@ type hotMemory struct {
 	mounts     parts.Pool[Mount]
 	hinders    parts.Pool[Hinder]
 	splits     parts.Pool[Split]
+	ignores    parts.Pool[Ignore]
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
@@ -26,6 +27,8 @@ type hotMemory struct {
 	queue   []string
 
 	// The events of the last Step.
+	pJumped            parts.Pool[Jumped]
+	pIgnoreChanged     parts.Pool[IgnoreChanged]
 	pCarried           parts.Pool[Carried]
 	pMoveStopped       parts.Pool[MoveStopped]
 	pMoveGoesOn        parts.Pool[MoveGoesOn]
@@ -90,6 +93,8 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pJumped.Reset()
+	h.pIgnoreChanged.Reset()
 	h.pCarried.Reset()
 	h.pMoveStopped.Reset()
 	h.pMoveGoesOn.Reset()
@@ -221,6 +226,10 @@ func (h *hotMemory) evMoveStopped() *parts.Pool[MoveStopped] { return &h.pMoveSt
 
 func (h *hotMemory) evCarried() *parts.Pool[Carried] { return &h.pCarried }
 
+func (h *hotMemory) evIgnoreChanged() *parts.Pool[IgnoreChanged] { return &h.pIgnoreChanged }
+
+func (h *hotMemory) evJumped() *parts.Pool[Jumped] { return &h.pJumped }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -242,6 +251,7 @@ func (h *hotMemory) resetCommands() {
 	h.mounts.Reset()
 	h.hinders.Reset()
 	h.splits.Reset()
+	h.ignores.Reset()
 	h.pins.Reset()
 	h.dismounts.Reset()
 }
@@ -298,6 +308,10 @@ func (b *prompter) split(with, cut int) *Split {
 	return put(b, func(h *hotMemory) *parts.Pool[Split] { return &h.splits }, Split{With: with, Cut: cut})
 }
 
+func (b *prompter) ignore(t string) *Ignore {
+	return put(b, func(h *hotMemory) *parts.Pool[Ignore] { return &h.ignores }, Ignore{Target: t})
+}
+
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }
 func (h *hotMemory) approachPool() *parts.Pool[Approach] { return &h.approaches }
 func (h *hotMemory) posturePool() *parts.Pool[Posture]   { return &h.postures }
@@ -342,6 +356,7 @@ func cloneCombatant(x *Combatant) Combatant {
 	c.Weapons = append([]Weapon(nil), x.Weapons...)
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
 	c.Grappling = append([]string(nil), x.Grappling...)
+	c.Ignoring = append([]string(nil), x.Ignoring...)
 	if x.Skills != nil {
 		c.Skills = make(map[string]int, len(x.Skills))
 		for k, v := range x.Skills {
@@ -380,6 +395,11 @@ func (Rules) ScratchInto(dst, s *State) {
 			c.HarriedBy = append([]string(nil), c.HarriedBy...)
 		} else {
 			c.HarriedBy = nil
+		}
+		if len(c.Ignoring) > 0 {
+			c.Ignoring = append([]string(nil), c.Ignoring...)
+		} else {
+			c.Ignoring = nil
 		}
 		if len(c.Grappling) > 0 {
 			c.Grappling = append([]string(nil), c.Grappling...)

@@ -248,8 +248,16 @@ func actOptions(s *State, b *prompter) {
 			}
 		}
 	}
-	if !a.Dashing && a.AP >= actionCosts["dash"] {
-		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round)")
+	if a.Dashes < 2 && a.AP >= actionCosts["dash"] {
+		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round; again: a check adds to it)")
+	}
+	if s.Flanked(a) {
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if t.Side != a.Side && t.Up() && threatens(t, a) && !slices.Contains(a.Ignoring, t.ID) {
+				b.add(b.ignore(t.ID), "ignore ", t.ID, " (free: no longer flanked by it, but its attacks get +4)")
+			}
+		}
 	}
 	grappleOptions(s, b, a)
 	healOptions(s, b, a)

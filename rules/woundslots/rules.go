@@ -152,6 +152,10 @@ func (r *run) do(actor string, c Command) error {
 		err = r.escape()
 	case *Rebuff:
 		err = r.rebuff()
+	case *Ignore:
+		err = r.ignore(c.Target, !c.Stop)
+	case *Jump:
+		err = r.jump(c.X, c.Y)
 	case *Cling:
 		err = r.cling()
 	case *Split:
@@ -496,15 +500,30 @@ func (r *run) dash() error {
 		return err
 	}
 	a := r.s.actor()
-	if a.Dashing {
-		return refuse(engine.NotAllowedNow, "%s is dashing already this round (a second dash is not modelled)", a.ID)
+	if a.Dashes >= 2 {
+		return refuse(engine.NotAllowedNow, "%s has dashed twice this round already (R54)", a.ID)
 	}
 	if err := need(a, actionCosts["dash"], "dash"); err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["dash"], "dash")
 	stamina, fatigue := payStamina(a, 1)
-	r.emit(ev(r.h, (*hotMemory).evDashed, Dashed{Combatant: a.ID, Stamina: stamina, Fatigue: fatigue}))
+	e := Dashed{Combatant: a.ID, Stamina: stamina, Fatigue: fatigue}
+	if a.Dashing {
+		// R54: a second dash is a Str [Athletics/move mode] check, adding a
+		// third of its result to the rate.
+		mode := a.MoveMode
+		if mode == "" {
+			mode = "running"
+		}
+		e.Die = r.src.Roll(20)
+		e.Bonus = a.Attributes.Str + a.skill("athletics") + a.spec("athletics", mode)
+		if a.Exhausted() {
+			e.Bonus -= 2
+		}
+		e.RateBonus = max(0, floorDiv(e.Die+e.Bonus, 3))
+	}
+	r.emit(ev(r.h, (*hotMemory).evDashed, e))
 	return nil
 }
 

@@ -200,6 +200,8 @@ type Combatant struct {
 	Kit         bool           `yaml:"kit" json:"kit,omitempty" doc:"a healer's kit in hand: without one, Stabilize and Treat Wound take -5 (R63, R65)"`
 	RaceStamina int            `yaml:"race_stamina" json:"race_stamina,omitempty" doc:"the race's stamina; max stamina is this + Vit"`
 	RaceMana    int            `yaml:"race_mana" json:"race_mana,omitempty" doc:"the race's mana; max mana is this + Lor"`
+	Cover       string         `yaml:"cover" json:"cover,omitempty" enum:"quarter,half,three,slit" doc:"the cover it stands behind, as the GM rules it (R10): quarter, half, three (quarters) or slit (nine tenths)"`
+	MoveMode    string         `yaml:"move_mode" json:"move_mode,omitempty" doc:"its primary move mode, for the Athletics specialization of a second dash (R54; default running)"`
 	Mount       bool           `yaml:"mount" json:"mount,omitempty" doc:"can be ridden (R53, R76)"`
 	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
 	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
@@ -249,6 +251,11 @@ type Combatant struct {
 	// a rider's consecutive attempts to regain control.
 	Bolting bool `yaml:"-" json:"bolting,omitempty"`
 	Calming int  `yaml:"-" json:"calming,omitempty"`
+	// Ignoring lists the enemies it ignores (R12); DashBonus is what a
+	// second dash added to its rate this round (R54).
+	Ignoring  []string `yaml:"-" json:"ignoring,omitempty"`
+	DashBonus int      `yaml:"-" json:"dash_bonus,omitempty"`
+	Dashes    int      `yaml:"-" json:"dashes,omitempty"`
 	// Grappling lists who it grapples, each grappling it too (R57, A23);
 	// PinnedBy names who pins it (R59).
 	Grappling []string `yaml:"-" json:"grappling,omitempty"`
@@ -441,7 +448,7 @@ func setFatigue(c *Combatant, f int) {
 func (c *Combatant) Rate() int {
 	r := MoveRate(c.Attributes.Str + c.Attributes.Size + c.skill("athletics"))
 	if c.Dashing {
-		r *= 2
+		r = 2*r + c.DashBonus
 	}
 	return r
 }

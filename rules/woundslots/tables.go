@@ -107,6 +107,15 @@ var postureMods = map[string][2]int{
 	Prone:     {3, -3},
 }
 
+// coverMods is R10 for a target's cover: melee and ranged modifiers.
+var coverMods = map[string][2]int{
+	"":        {0, 0},
+	"quarter": {0, -1},
+	"half":    {-2, -2},
+	"three":   {-3, -3},
+	"slit":    {-5, -5},
+}
+
 // FlankBonus is R10/R11: added to every attack on a flanked target.
 const FlankBonus = 2
 
