@@ -31,8 +31,11 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 	t := s.Combatant(target)
 	w := a.Weapon(weapon)
 	style = styleOf(style)
-	cost, ok := actionCosts[style]
+	_, ok := actionCosts[style]
+	cost := s.attackCost(a, style)
 	switch {
+	case w != nil && w.Kind == "ranged" && s.env(a) == Underwater:
+		return nil, nil, refuse(engine.NotAllowedNow, "no ranged weapon attacks underwater (R74)")
 	case !ok || !isAttackStyle(style):
 		return nil, nil, refuse(engine.Invalid, "%q is not an attack: standard, quick, strong, nonlethal or grapple", style)
 	case t == nil:
@@ -76,7 +79,7 @@ func (r *run) attack(c *Attack) error {
 	if a.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: actionCosts[style], Queue: s.windowQueue(a, w, r.h)}))
+	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: s.windowQueue(a, w, r.h)}))
 	r.resolveIfReady()
 	return nil
 }
@@ -127,9 +130,11 @@ func (s *State) mayInterrupt(c, a *Combatant) bool {
 		}
 		for j := range c.Weapons {
 			w := &c.Weapons[j]
-			cheapest := actionCosts[Standard]
+			cheapest := s.attackCost(c, Standard)
 			if w.Kind == "melee" {
-				cheapest = actionCosts[Quick]
+				cheapest = s.attackCost(c, Quick)
+			} else if s.env(c) == Underwater {
+				continue
 			}
 			if c.AP >= cheapest && Reaches(c, w, t) {
 				return true
@@ -168,7 +173,7 @@ func (r *run) interrupt(c *Attack) error {
 		return err
 	}
 	style := styleOf(c.Style)
-	r.emit(ev(r.h, (*hotMemory).evInterrupted, Interrupted{Combatant: me.ID, Actor: p.Actor, Action: style, Target: c.Target, Weapon: w.Name, Cost: actionCosts[style], Initiative: max(0, me.Initiative-2)}))
+	r.emit(ev(r.h, (*hotMemory).evInterrupted, Interrupted{Combatant: me.ID, Actor: p.Actor, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(me, style), Initiative: max(0, me.Initiative-2)}))
 	r.resolveIfReady()
 	return nil
 }
@@ -325,11 +330,34 @@ func (r *run) resolve() {
 func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff bool) {
 	s := r.s
 	p := Declared{Actor: a.ID, Target: t.ID, Action: style, Guard: guard}
+	if env := s.env(a); env == Swimming || env == Climbing {
+		// R75, A37: the footing die comes first; a slip means no attack.
+		if !r.footing(a, env, 0, "attacking") {
+			return
+		}
+	}
 	bonus := s.attackBonus(a, w, t, p.Action)
 	defense := defenseAgainst(a, t, w, p.Guard)
+	if s.env(t) == Underwater && (p.Guard == "" || p.Guard == "plus") {
+		// R74, R14, A36: underwater the immobile Defense replaces the
+		// melee and ranged ones, before a defender's +2.
+		defense = t.ImmobileDefense()
+		if p.Guard == "plus" {
+			defense += 2
+		}
+	}
+	damage := w.Damage
+	if s.env(a) == Underwater {
+		bonus -= UnderwaterPenalty
+		if !w.Aquatic {
+			damage = floorDiv(damage, 2)
+		}
+	}
 	add := 0 // what the final value adds to the attack total
 	if !w.Penetrating {
-		add = a.Attributes.Str + w.Damage
+		add = a.Attributes.Str + damage
+	} else {
+		bonus += damage - w.Damage
 	}
 	tough := t.Toughness(w.ArmorPiercing && p.Action != Nonlethal)
 	k := bonus + add - defense - tough
@@ -385,6 +413,7 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
 	if placed > NoWound {
 		r.woundControl(t)
+		r.woundFooting(t, level)
 	}
 }
 
@@ -446,6 +475,7 @@ func (r *run) pick(c *Pick) error {
 	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate}))
 	if placed > NoWound {
 		r.woundControl(t)
+		r.woundFooting(t, l)
 	}
 	return nil
 }

@@ -452,6 +452,16 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
 	case *Carried:
 		return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
+	case *FootingChecked:
+		out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}}[e.Env]
+		res := out[1]
+		if e.Kept {
+			res = out[0]
+		}
+		if !e.Kept && e.Why == "attacking" {
+			res += ": its attack is lost"
+		}
+		return fmt.Sprintf("%s's %s check (%s): d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Env, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, res)
 	case *Mounted:
 		return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount)
 	case *Dismounted:

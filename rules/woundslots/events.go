@@ -437,6 +437,20 @@ type Jumped struct {
 	Quarters  int    `json:"quarters"`
 }
 
+// FootingChecked: a swimmer's or climber's check (R75): before an attack (a failure means it slips, and the attack is lost, A37) or on a wound; Kept says it stays afloat or keeps its hold.
+type FootingChecked struct {
+	Combatant string `json:"combatant"`
+	Env       string `json:"env"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	TN        int    `json:"tn"`
+	Kept      bool   `json:"kept"`
+	Why       string `json:"why"`
+}
+
+// Kind returns "footing_checked".
+func (*FootingChecked) Kind() string { return "footing_checked" }
+
 // Kind returns "ignore_changed".
 func (*IgnoreChanged) Kind() string { return "ignore_changed" }
 
@@ -659,6 +673,8 @@ func (*Carried) event()      {}
 func (*IgnoreChanged) event() {}
 func (*Jumped) event()        {}
 
+func (*FootingChecked) event() {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -716,5 +732,6 @@ func eventKinds() map[string]func() Event {
 		"carried":            func() Event { return &Carried{} },
 		"ignore_changed":     func() Event { return &IgnoreChanged{} },
 		"jumped":             func() Event { return &Jumped{} },
+		"footing_checked":    func() Event { return &FootingChecked{} },
 	}
 }

@@ -294,6 +294,10 @@ func evolve(s *State, e Event) {
 			c.PoolUsed += e.Yards
 			c.X, c.Y = e.X, e.Y
 		}
+	case *FootingChecked:
+		if !e.Kept && e.Why == "attacking" {
+			doneIfOwn(s, e.Combatant)
+		}
 	case *CheckRolled:
 	case *Hindered:
 		t := s.Combatant(e.Target)

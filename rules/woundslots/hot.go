@@ -27,6 +27,7 @@ type hotMemory struct {
 	queue   []string
 
 	// The events of the last Step.
+	pFootingChecked    parts.Pool[FootingChecked]
 	pJumped            parts.Pool[Jumped]
 	pIgnoreChanged     parts.Pool[IgnoreChanged]
 	pCarried           parts.Pool[Carried]
@@ -93,6 +94,7 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pFootingChecked.Reset()
 	h.pJumped.Reset()
 	h.pIgnoreChanged.Reset()
 	h.pCarried.Reset()
@@ -229,6 +231,8 @@ func (h *hotMemory) evCarried() *parts.Pool[Carried] { return &h.pCarried }
 func (h *hotMemory) evIgnoreChanged() *parts.Pool[IgnoreChanged] { return &h.pIgnoreChanged }
 
 func (h *hotMemory) evJumped() *parts.Pool[Jumped] { return &h.pJumped }
+
+func (h *hotMemory) evFootingChecked() *parts.Pool[FootingChecked] { return &h.pFootingChecked }
 
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).

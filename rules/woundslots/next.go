@@ -180,14 +180,14 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 				weapon = w.Name
 			}
 			for _, style := range []string{Standard, Quick, Strong, Nonlethal, Grapple} {
-				if c.AP < actionCosts[style] || style != Standard && w.Kind != "melee" {
+				if c.AP < s.attackCost(c, style) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
 					continue
 				}
 				if style == Grapple && (w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
 					continue
 				}
 				if b.people {
-					b.add(b.attack(t.ID, weapon, style), sayAttack(style, t.ID, w.Name), fmt.Sprintf(" (%d AP)", actionCosts[style]))
+					b.add(b.attack(t.ID, weapon, style), sayAttack(style, t.ID, w.Name), fmt.Sprintf(" (%d AP)", s.attackCost(c, style)))
 				} else {
 					b.add(b.attack(t.ID, weapon, style))
 				}

@@ -82,6 +82,7 @@ type Options struct {
 	RoundLimit int  `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
 	NoLimit    bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
 	// Interrupts offers the interrupt window after each declaration (R29).
+	FootingTN    int  `yaml:"footing_tn" json:"footing_tn,omitempty" min:"0" doc:"the GM's TN for swimming and climbing checks (R75; default 5, A34)"`
 	HurryTN      int  `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"0" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
 	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone interrupts a declared action (R29); faster tables"`
 	HurryAllowed bool `yaml:"hurry_allowed" json:"hurry_allowed,omitempty" doc:"the GM lets actions be hurried (R67); section 6's default is no"`
@@ -136,6 +137,7 @@ type Weapon struct {
 	Penetrating   bool   `yaml:"penetrating" json:"penetrating,omitempty" doc:"Str and damage count toward the hit (R08)"`
 	ArmorPiercing bool   `yaml:"armor_piercing" json:"armor_piercing,omitempty" doc:"the target's armour does not count (R07, A25)"`
 	Concussive    bool   `yaml:"concussive" json:"concussive,omitempty" doc:"a hook with no default effect (A25)"`
+	Aquatic       bool   `yaml:"aquatic" json:"aquatic,omitempty" doc:"keeps its full damage underwater (R74)"`
 	Slicing       bool   `yaml:"slicing" json:"slicing,omitempty" doc:"a hook with no default effect (A25)"`
 }
 

@@ -124,7 +124,7 @@ func tacticalAct(view *State, p engine.Prompt[Command]) Command {
 		case *Continue:
 			return c
 		case *Attack:
-			if c.Weapon != "" || !(c.Style == "" || c.Style == Quick && me.AP < actionCosts[Standard]) {
+			if c.Weapon != "" || !(c.Style == "" || c.Style == Quick && me.AP < view.attackCost(me, Standard)) {
 				continue
 			}
 			if t := view.Combatant(c.Target); t != nil && (best < 0 || openSlots(t) < bestOpen) {
