@@ -45,6 +45,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
 	parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
 	parts.Verb{Name: "unignore", Args: "TARGET", Min: 1, Hint: "free (R12)"},
 	parts.Verb{Name: "jump", Args: "X,Y", Min: 1, Hint: "a long jump in a straight line (R38)"},
+	parts.Verb{Name: "cast", Args: "SPELL TARGET", Min: 2, Hint: "a spell attack (R44)"},
 	parts.Verb{Name: "cling", Hint: "a reaction, 2 AP (R55)"},
 	parts.Verb{Name: "split", Args: "WITH CUT", Min: 2, Hint: "yards moved with the mover and yards cut from its move (R55)"},
 	parts.Verb{Name: "go"},
@@ -75,6 +76,8 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Ignore{Target: p.Arg(0)}, nil
 	case "unignore":
 		return &Ignore{Target: p.Arg(0), Stop: true}, nil
+	case "cast":
+		return &Cast{Spell: p.Arg(0), Target: p.Arg(1)}, nil
 	case "jump":
 		c, err := parts.ParseCell(p.Arg(0))
 		if err != nil {
@@ -207,6 +210,8 @@ func (Rules) FormatCommand(c Command) string {
 			return parts.Say("unignore", c.Target).String()
 		}
 		return parts.Say("ignore", c.Target).String()
+	case *Cast:
+		return parts.Say("cast", c.Spell, c.Target).String()
 	case *Jump:
 		return parts.Say("jump", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Dismount:
@@ -452,6 +457,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
 	case *Carried:
 		return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
+	case *SpellCast:
+		return fmt.Sprintf("%s casts %s at %s: %d mana left", e.Combatant, e.Spell, e.Target, e.Mana)
 	case *FootingChecked:
 		out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}}[e.Env]
 		res := out[1]

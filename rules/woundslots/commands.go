@@ -239,6 +239,17 @@ func (*Jump) Kind() string { return "jump" }
 func (*Ignore) command() {}
 func (*Jump) command()   {}
 
+// Cast casts a spell at a creature (R44).
+type Cast struct {
+	Spell  string `json:"spell"`
+	Target string `json:"target"`
+}
+
+// Kind returns "cast".
+func (*Cast) Kind() string { return "cast" }
+
+func (*Cast) command() {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -336,6 +347,7 @@ func commandKinds() map[string]func() Command {
 		"rebuff":     func() Command { return &Rebuff{} },
 		"ignore":     func() Command { return &Ignore{} },
 		"jump":       func() Command { return &Jump{} },
+		"cast":       func() Command { return &Cast{} },
 		"cling":      func() Command { return &Cling{} },
 		"split":      func() Command { return &Split{} },
 		"go":         func() Command { return &Go{} },

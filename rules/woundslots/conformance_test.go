@@ -56,8 +56,12 @@ combatants:
   - {use: bandit, side: b, x: 5, y: 2, weapons: [{use: spear}]}
   - {use: horse, id: spare, side: a, x: -1, y: 1}
   - {use: ranger, side: a, x: -2, y: 0}
+  - {use: hedge_mage, side: a, x: -3, y: 1}
 scene:
   objects: [{name: door}]
+  terrain:
+    - {x1: 2, y1: 2, x2: 3, y2: 4, kinds: [swimming]}
+    - {x1: -3, y1: -3, x2: -2, y2: -2, kinds: [underwater_walk]}
 `)},
 		{Name: "resting", State: load(t, "resting.yaml", `
 ruleset: woundslots

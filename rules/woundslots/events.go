@@ -448,6 +448,17 @@ type FootingChecked struct {
 	Why       string `json:"why"`
 }
 
+// SpellCast: a spell is cast (R44): Mana is what the caster has left (R21); the spell attack's events follow.
+type SpellCast struct {
+	Combatant string `json:"combatant"`
+	Spell     string `json:"spell"`
+	Target    string `json:"target"`
+	Mana      int    `json:"mana"`
+}
+
+// Kind returns "spell_cast".
+func (*SpellCast) Kind() string { return "spell_cast" }
+
 // Kind returns "footing_checked".
 func (*FootingChecked) Kind() string { return "footing_checked" }
 
@@ -675,6 +686,8 @@ func (*Jumped) event()        {}
 
 func (*FootingChecked) event() {}
 
+func (*SpellCast) event() {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -733,5 +746,6 @@ func eventKinds() map[string]func() Event {
 		"ignore_changed":     func() Event { return &IgnoreChanged{} },
 		"jumped":             func() Event { return &Jumped{} },
 		"footing_checked":    func() Event { return &FootingChecked{} },
+		"spell_cast":         func() Event { return &SpellCast{} },
 	}
 }

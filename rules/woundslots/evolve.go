@@ -298,6 +298,10 @@ func evolve(s *State, e Event) {
 		if !e.Kept && e.Why == "attacking" {
 			doneIfOwn(s, e.Combatant)
 		}
+	case *SpellCast:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Mana = e.Mana
+		}
 	case *CheckRolled:
 	case *Hindered:
 		t := s.Combatant(e.Target)

@@ -20,6 +20,7 @@ type hotMemory struct {
 	hinders    parts.Pool[Hinder]
 	splits     parts.Pool[Split]
 	ignores    parts.Pool[Ignore]
+	casts      parts.Pool[Cast]
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
@@ -27,6 +28,7 @@ type hotMemory struct {
 	queue   []string
 
 	// The events of the last Step.
+	pSpellCast         parts.Pool[SpellCast]
 	pFootingChecked    parts.Pool[FootingChecked]
 	pJumped            parts.Pool[Jumped]
 	pIgnoreChanged     parts.Pool[IgnoreChanged]
@@ -94,6 +96,7 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pSpellCast.Reset()
 	h.pFootingChecked.Reset()
 	h.pJumped.Reset()
 	h.pIgnoreChanged.Reset()
@@ -234,6 +237,8 @@ func (h *hotMemory) evJumped() *parts.Pool[Jumped] { return &h.pJumped }
 
 func (h *hotMemory) evFootingChecked() *parts.Pool[FootingChecked] { return &h.pFootingChecked }
 
+func (h *hotMemory) evSpellCast() *parts.Pool[SpellCast] { return &h.pSpellCast }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -256,6 +261,7 @@ func (h *hotMemory) resetCommands() {
 	h.hinders.Reset()
 	h.splits.Reset()
 	h.ignores.Reset()
+	h.casts.Reset()
 	h.pins.Reset()
 	h.dismounts.Reset()
 }
@@ -316,6 +322,10 @@ func (b *prompter) ignore(t string) *Ignore {
 	return put(b, func(h *hotMemory) *parts.Pool[Ignore] { return &h.ignores }, Ignore{Target: t})
 }
 
+func (b *prompter) cast(sp, t string) *Cast {
+	return put(b, func(h *hotMemory) *parts.Pool[Cast] { return &h.casts }, Cast{Spell: sp, Target: t})
+}
+
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }
 func (h *hotMemory) approachPool() *parts.Pool[Approach] { return &h.approaches }
 func (h *hotMemory) posturePool() *parts.Pool[Posture]   { return &h.postures }
@@ -358,6 +368,7 @@ func clone(s *State) State {
 func cloneCombatant(x *Combatant) Combatant {
 	c := *x
 	c.Weapons = append([]Weapon(nil), x.Weapons...)
+	c.Spells = append([]Spell(nil), x.Spells...)
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
 	c.Grappling = append([]string(nil), x.Grappling...)
 	c.Ignoring = append([]string(nil), x.Ignoring...)

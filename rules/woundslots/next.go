@@ -259,6 +259,14 @@ func actOptions(s *State, b *prompter) {
 			}
 		}
 	}
+	for i := range a.Spells {
+		sp := &a.Spells[i]
+		for j := range s.Combatants {
+			if t := &s.Combatants[j]; canCast(a, sp, t) {
+				b.add(b.cast(sp.Name, t.ID), "cast ", sp.Name, " at ", t.ID)
+			}
+		}
+	}
 	grappleOptions(s, b, a)
 	healOptions(s, b, a)
 	mountOptions(s, b, a)

@@ -156,6 +156,8 @@ func (r *run) do(actor string, c Command) error {
 		err = r.ignore(c.Target, !c.Stop)
 	case *Jump:
 		err = r.jump(c.X, c.Y)
+	case *Cast:
+		err = r.cast(c.Spell, c.Target)
 	case *Cling:
 		err = r.cling()
 	case *Split:

@@ -91,7 +91,16 @@ func (sp *Spec) State() (State, error) {
 				bad(wat+".increment", "a ranged weapon needs a range increment of at least 1 yard")
 			}
 		}
+		for j, spl := range c.Spells {
+			if !word(spl.Name) {
+				bad(fmt.Sprintf("%s.spells[%d].name", at, j), "%q is not a lowercase word", spl.Name)
+			}
+			if spl.Defense == "" {
+				bad(fmt.Sprintf("%s.spells[%d].defense", at, j), "a spell names the Defense it meets")
+			}
+		}
 		c.Weapons = slices.Clone(c.Weapons)
+		c.Spells = slices.Clone(c.Spells)
 		c.Skills = cloneMap(c.Skills)
 		c.Specs = cloneMap(c.Specs)
 		for k := range c.Specs {
