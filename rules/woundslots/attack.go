@@ -99,7 +99,7 @@ func (s *State) windowQueue(a *Combatant, w *Weapon, h *hotMemory) []string {
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 			continue
 		}
-		if s.mayInterrupt(c, a) || w.Kind == "ranged" && s.mayHarry(c, a) {
+		if s.mayInterrupt(c, a) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayFire(c) {
 			q = append(q, c.ID)
 		}
 	}

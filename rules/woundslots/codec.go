@@ -46,6 +46,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
 	parts.Verb{Name: "unignore", Args: "TARGET", Min: 1, Hint: "free (R12)"},
 	parts.Verb{Name: "jump", Args: "X,Y", Min: 1, Hint: "a long jump in a straight line (R38)"},
 	parts.Verb{Name: "cast", Args: "SPELL TARGET", Min: 2, Hint: "a spell attack (R44)"},
+	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
+	parts.Verb{Name: "fire", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "take a readied attack as a reaction (R47)"},
 	parts.Verb{Name: "cling", Hint: "a reaction, 2 AP (R55)"},
 	parts.Verb{Name: "split", Args: "WITH CUT", Min: 2, Hint: "yards moved with the mover and yards cut from its move (R55)"},
 	parts.Verb{Name: "go"},
@@ -76,6 +78,10 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Ignore{Target: p.Arg(0)}, nil
 	case "unignore":
 		return &Ignore{Target: p.Arg(0), Stop: true}, nil
+	case "ready":
+		return &Ready{}, nil
+	case "fire":
+		return &Fire{Target: p.Arg(0), Weapon: p.Word("with")}, nil
 	case "cast":
 		return &Cast{Spell: p.Arg(0), Target: p.Arg(1)}, nil
 	case "jump":
@@ -212,6 +218,8 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("ignore", c.Target).String()
 	case *Cast:
 		return parts.Say("cast", c.Spell, c.Target).String()
+	case *Fire:
+		return parts.Say("fire", c.Target).Opt("with", c.Weapon).String()
 	case *Jump:
 		return parts.Say("jump", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Dismount:
@@ -457,6 +465,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
 	case *Carried:
 		return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
+	case *ReadyTaken:
+		return fmt.Sprintf("%s readies an attack", e.Combatant)
+	case *ReadyFired:
+		return fmt.Sprintf("%s takes its readied attack on %s with %s", e.Combatant, e.Target, e.Weapon)
+	case *ActionCancelled:
+		return fmt.Sprintf("%s's declared action does not happen: %s", e.Combatant, e.Why)
 	case *SpellCast:
 		return fmt.Sprintf("%s casts %s at %s: %d mana left", e.Combatant, e.Spell, e.Target, e.Mana)
 	case *FootingChecked:

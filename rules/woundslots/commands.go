@@ -250,6 +250,24 @@ func (*Cast) Kind() string { return "cast" }
 
 func (*Cast) command() {}
 
+// Ready readies a standard attack (R47).
+type Ready struct{}
+
+// Fire takes a readied attack as a reaction (R47).
+type Fire struct {
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+}
+
+// Kind returns "ready".
+func (*Ready) Kind() string { return "ready" }
+
+// Kind returns "fire".
+func (*Fire) Kind() string { return "fire" }
+
+func (*Ready) command() {}
+func (*Fire) command()  {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -348,6 +366,8 @@ func commandKinds() map[string]func() Command {
 		"ignore":     func() Command { return &Ignore{} },
 		"jump":       func() Command { return &Jump{} },
 		"cast":       func() Command { return &Cast{} },
+		"ready":      func() Command { return &Ready{} },
+		"fire":       func() Command { return &Fire{} },
 		"cling":      func() Command { return &Cling{} },
 		"split":      func() Command { return &Split{} },
 		"go":         func() Command { return &Go{} },

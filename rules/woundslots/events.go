@@ -456,6 +456,33 @@ type SpellCast struct {
 	Mana      int    `json:"mana"`
 }
 
+// ReadyTaken: a creature readies a standard attack (R47).
+type ReadyTaken struct {
+	Combatant string `json:"combatant"`
+}
+
+// ReadyFired: a readied attack is taken as a reaction (R47); the attack's events follow.
+type ReadyFired struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Weapon    string `json:"weapon"`
+}
+
+// ActionCancelled: a declared attack does not happen: its actor was taken out first.
+type ActionCancelled struct {
+	Combatant string `json:"combatant"`
+	Why       string `json:"why"`
+}
+
+// Kind returns "ready_taken".
+func (*ReadyTaken) Kind() string { return "ready_taken" }
+
+// Kind returns "ready_fired".
+func (*ReadyFired) Kind() string { return "ready_fired" }
+
+// Kind returns "action_cancelled".
+func (*ActionCancelled) Kind() string { return "action_cancelled" }
+
 // Kind returns "spell_cast".
 func (*SpellCast) Kind() string { return "spell_cast" }
 
@@ -688,6 +715,10 @@ func (*FootingChecked) event() {}
 
 func (*SpellCast) event() {}
 
+func (*ReadyTaken) event()      {}
+func (*ReadyFired) event()      {}
+func (*ActionCancelled) event() {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -747,5 +778,8 @@ func eventKinds() map[string]func() Event {
 		"jumped":             func() Event { return &Jumped{} },
 		"footing_checked":    func() Event { return &FootingChecked{} },
 		"spell_cast":         func() Event { return &SpellCast{} },
+		"ready_taken":        func() Event { return &ReadyTaken{} },
+		"ready_fired":        func() Event { return &ReadyFired{} },
+		"action_cancelled":   func() Event { return &ActionCancelled{} },
 	}
 }

@@ -72,6 +72,7 @@ func evolve(s *State, e Event) {
 	case *APSpent:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.AP = e.AP
+			c.Readied = false // R47: any other action or reaction ends it
 		}
 	case *AttackRolled:
 		if !e.Hit {
@@ -302,6 +303,14 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Mana = e.Mana
 		}
+	case *ReadyTaken:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Readied = true
+		}
+	case *ReadyFired:
+		popQueue(s)
+	case *ActionCancelled:
+		doneAction(s)
 	case *CheckRolled:
 	case *Hindered:
 		t := s.Combatant(e.Target)

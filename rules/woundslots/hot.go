@@ -21,6 +21,7 @@ type hotMemory struct {
 	splits     parts.Pool[Split]
 	ignores    parts.Pool[Ignore]
 	casts      parts.Pool[Cast]
+	fires      parts.Pool[Fire]
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
@@ -28,6 +29,9 @@ type hotMemory struct {
 	queue   []string
 
 	// The events of the last Step.
+	pActionCancelled   parts.Pool[ActionCancelled]
+	pReadyFired        parts.Pool[ReadyFired]
+	pReadyTaken        parts.Pool[ReadyTaken]
 	pSpellCast         parts.Pool[SpellCast]
 	pFootingChecked    parts.Pool[FootingChecked]
 	pJumped            parts.Pool[Jumped]
@@ -96,6 +100,9 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pActionCancelled.Reset()
+	h.pReadyFired.Reset()
+	h.pReadyTaken.Reset()
 	h.pSpellCast.Reset()
 	h.pFootingChecked.Reset()
 	h.pJumped.Reset()
@@ -239,6 +246,12 @@ func (h *hotMemory) evFootingChecked() *parts.Pool[FootingChecked] { return &h.p
 
 func (h *hotMemory) evSpellCast() *parts.Pool[SpellCast] { return &h.pSpellCast }
 
+func (h *hotMemory) evReadyTaken() *parts.Pool[ReadyTaken] { return &h.pReadyTaken }
+
+func (h *hotMemory) evReadyFired() *parts.Pool[ReadyFired] { return &h.pReadyFired }
+
+func (h *hotMemory) evActionCancelled() *parts.Pool[ActionCancelled] { return &h.pActionCancelled }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -262,6 +275,7 @@ func (h *hotMemory) resetCommands() {
 	h.splits.Reset()
 	h.ignores.Reset()
 	h.casts.Reset()
+	h.fires.Reset()
 	h.pins.Reset()
 	h.dismounts.Reset()
 }
@@ -324,6 +338,10 @@ func (b *prompter) ignore(t string) *Ignore {
 
 func (b *prompter) cast(sp, t string) *Cast {
 	return put(b, func(h *hotMemory) *parts.Pool[Cast] { return &h.casts }, Cast{Spell: sp, Target: t})
+}
+
+func (b *prompter) fire(t, w string) *Fire {
+	return put(b, func(h *hotMemory) *parts.Pool[Fire] { return &h.fires }, Fire{Target: t, Weapon: w})
 }
 
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }

@@ -238,6 +238,9 @@ func actOptions(s *State, b *prompter) {
 	if !a.Defending && a.AP >= actionCosts["defend"] {
 		b.add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
 	}
+	if !a.Readied && len(a.Weapons) > 0 && a.AP >= actionCosts["ready"] {
+		b.add(&Ready{}, "ready an attack (1 AP: take it as a reaction later)")
+	}
 	if a.AP >= actionCosts["seize"] {
 		b.add(&Seize{}, "seize the initiative (4 AP: +1d6 initiative)")
 	}
@@ -294,6 +297,7 @@ func windowOptions(s *State, b *prompter) {
 		if s.mayCling(me, a, pd.X, pd.Y) {
 			b.add(&Cling{}, "cling to ", a.ID, " (2 AP: a Power check to move with it or hold it back)")
 		}
+		fireOptions(s, b, me)
 		return
 	}
 	if b.people {
@@ -306,6 +310,7 @@ func windowOptions(s *State, b *prompter) {
 	if s.mayInterrupt(me, a) {
 		attackOptions(s, b, me)
 	}
+	fireOptions(s, b, me)
 }
 
 // healOptions adds Stabilize (R63) and Treat Wound (R65) on oneself and
@@ -426,4 +431,27 @@ func moveChoiceOptions(s *State, b *prompter) {
 	}
 	b.add(&Go{}, "go on")
 	b.add(&Stop{}, "stop")
+}
+
+// fireOptions adds a readied attack on each enemy in reach (R47).
+func fireOptions(s *State, b *prompter, me *Combatant) {
+	if !s.mayFire(me) {
+		return
+	}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == me.Side || !t.Up() {
+			continue
+		}
+		for j := range me.Weapons {
+			if !Reaches(me, &me.Weapons[j], t) {
+				continue
+			}
+			w := ""
+			if j > 0 {
+				w = me.Weapons[j].Name
+			}
+			b.add(b.fire(t.ID, w), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
+		}
+	}
 }

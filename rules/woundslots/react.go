@@ -43,7 +43,7 @@ func (s *State) moveQueue(a *Combatant, x, y int, h *hotMemory) []string {
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.ID != a.ID && (s.mayRebuff(c, a, x, y) || s.mayCling(c, a, x, y)) {
+		if c.ID != a.ID && (s.mayRebuff(c, a, x, y) || s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayFire(c)) {
 			q = append(q, c.ID)
 		}
 	}

@@ -158,6 +158,10 @@ func (r *run) do(actor string, c Command) error {
 		err = r.jump(c.X, c.Y)
 	case *Cast:
 		err = r.cast(c.Spell, c.Target)
+	case *Ready:
+		err = r.ready()
+	case *Fire:
+		err = r.fire(c.Target, c.Weapon)
 	case *Cling:
 		err = r.cling()
 	case *Split:

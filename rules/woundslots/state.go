@@ -259,6 +259,8 @@ type Combatant struct {
 	Ignoring  []string `yaml:"-" json:"ignoring,omitempty"`
 	DashBonus int      `yaml:"-" json:"dash_bonus,omitempty"`
 	Dashes    int      `yaml:"-" json:"dashes,omitempty"`
+	// Readied says it holds a readied attack (R47).
+	Readied bool `yaml:"-" json:"readied,omitempty"`
 	// Grappling lists who it grapples, each grappling it too (R57, A23);
 	// PinnedBy names who pins it (R59).
 	Grappling []string `yaml:"-" json:"grappling,omitempty"`

@@ -142,6 +142,7 @@ var actionCosts = map[string]int{
 	"pin":       4,
 	"escape":    4,
 	"cling":     2,
+	"ready":     1,
 	Grapple:     4,
 }
 

@@ -52,9 +52,13 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 	case Window:
 		pd := view.Pending
 		for _, o := range p.Options {
-			switch o.Command.(type) {
+			switch c := o.Command.(type) {
 			case *Rebuff, *Cling:
 				return o.Command
+			case *Fire:
+				if c.Target == pd.Actor {
+					return o.Command
+				}
 			}
 		}
 		for _, o := range p.Options {
