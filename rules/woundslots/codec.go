@@ -9,7 +9,7 @@ import (
 )
 
 // grammar is the text vocabulary of the commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "HEALER"}},
 	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a standard attack, 4 AP (R42)"},
 	parts.Verb{Name: "quick", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a quick melee attack, 3 AP, one level lighter (R40)"},
 	parts.Verb{Name: "strong", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a strong melee attack, 6 AP, +1d6 on a hit (R43)"},
@@ -31,7 +31,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
 	parts.Verb{Name: "initiative"},
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
 	parts.Verb{Name: "treat", Args: "TARGET LEVEL", Min: 2, Hint: "treat one of a creature's wounds, 8 AP (R65)"},
-	parts.Verb{Name: "rest", Args: "short|long", Min: 1},
+	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by"}, Hint: "rest long by HEALER: tended (R71)"},
 	parts.Verb{Name: "done"},
 	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
 	parts.Verb{Name: "grapple", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a melee attack with a reach-0 weapon that grapples, 4 AP (R57)"},
@@ -152,7 +152,7 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "treat":
 		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
 	case "rest":
-		return &Rest{Length: p.Arg(0)}, nil
+		return &Rest{Length: p.Arg(0), Tender: p.Word("by")}, nil
 	case "done":
 		return &Done{}, nil
 	case "mount":
@@ -244,7 +244,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *Treat:
 		return parts.Say("treat", c.Target, c.Level).String()
 	case *Rest:
-		return parts.Say("rest", c.Length).String()
+		return parts.Say("rest", c.Length).Opt("by", c.Tender).String()
 	case nil:
 		return ""
 	default:
@@ -402,6 +402,11 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return line
 	case *RecoveryRolled:
+		if e.Tender != "" {
+			tend := fmt.Sprintf(" (tended by %s: d20=%d%+d = %d)", e.Tender, e.TendDie, e.TendBonus, e.TendDie+e.TendBonus)
+			line := Rules{}.DescribeEvent(s, &RecoveryRolled{Combatant: e.Combatant, Die: e.Die, Bonus: e.Bonus, Level: e.Level, To: e.To, RecoveryBonus: e.RecoveryBonus})
+			return line + tend
+		}
 		if e.Level == NoWound {
 			return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: nothing heals, recovery bonus %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RecoveryBonus)
 		}

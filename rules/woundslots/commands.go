@@ -100,6 +100,8 @@ type Treat struct {
 // Rest is the GM's short or long rest for everyone (R69, R70).
 type Rest struct {
 	Length string `json:"length"`
+	// Tender tends every wounded patient of a long rest (R71).
+	Tender string `json:"tender,omitempty"`
 }
 
 // Done ends the rests, and the fight.

@@ -271,7 +271,12 @@ type Rested struct {
 
 // RecoveryRolled: a recovery check (R72): standard Vit less fatigue plus the recovery bonus; the wound of Level drops to To (0: healed), or with Level 0 nothing heals and the bonus grows.
 type RecoveryRolled struct {
-	Combatant     string `json:"combatant"`
+	Combatant string `json:"combatant"`
+	// Tender tends the patient (R71): its d20 and bonus, whose result
+	// counts when higher.
+	Tender        string `json:"tender,omitempty"`
+	TendDie       int    `json:"tend_die,omitempty"`
+	TendBonus     int    `json:"tend_bonus,omitempty"`
 	Die           int    `json:"die"`
 	Bonus         int    `json:"bonus"`
 	Level         int    `json:"level,omitempty"`

@@ -178,6 +178,11 @@ func evolve(s *State, e Event) {
 			if c.IsDying && c.Status == Unconscious {
 				c.Dying++
 			}
+			if c.Status == Unconscious && !c.IsDying {
+				c.OutRounds++
+			} else {
+				c.OutRounds = 0
+			}
 		}
 	case *Died:
 		if c := s.Combatant(e.Combatant); c != nil {

@@ -5,7 +5,7 @@ import "fray/engine"
 // rest is a short (R69) or long (R70) rest for everyone alive, in
 // roster order, drawing a recovery d20 (R72) for each wounded long
 // rester in that order.
-func (r *run) rest(kind string) error {
+func (r *run) rest(kind, tender string) error {
 	if err := r.wantPhase(Resting, "rest"); err != nil {
 		return err
 	}
@@ -13,6 +13,18 @@ func (r *run) rest(kind string) error {
 		return refuse(engine.Invalid, "%q is not a rest: short or long", kind)
 	}
 	s := r.s
+	var tend *Combatant
+	if tender != "" {
+		tend = s.Combatant(tender)
+		switch {
+		case kind != "long":
+			return refuse(engine.Invalid, "only a long rest is tended (R71)")
+		case tend == nil:
+			return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", tender, s.ids())
+		case tend.Status != Active:
+			return refuse(engine.NotAllowedNow, "%s is in no state to tend anyone", tend.ID)
+		}
+	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.Status == Dead {
@@ -25,7 +37,7 @@ func (r *run) rest(kind string) error {
 		if c.Wounds.Fatal > 0 || c.LongRests >= MaxLongRests {
 			continue // R68, R70: no long rest while fatally wounded; twice a day at most
 		}
-		r.longRest(c)
+		r.longRest(c, tend)
 	}
 	return nil
 }
@@ -50,7 +62,7 @@ func (c *Combatant) maxMana() int { return max(0, c.RaceMana+c.Attributes.Lor) }
 // when the severity is light or moderate, fatigue drops by 5 + Vit -
 // severity (at least 1 unwounded, 0 wounded), a wounded creature makes a
 // recovery check, and stamina and mana fill.
-func (r *run) longRest(c *Combatant) {
+func (r *run) longRest(c, tender *Combatant) {
 	e := Rested{Combatant: c.ID, Rest: "long", Fatigue: c.Fatigue, Mana: c.maxMana()}
 	if c.Exhausted() {
 		e.Cleared = true
@@ -74,24 +86,32 @@ func (r *run) longRest(c *Combatant) {
 	e.Stamina = max(0, c.NormalMaxStamina()-e.Fatigue)
 	r.emit(ev(r.h, (*hotMemory).evRested, e))
 	if c.Wounds.Total() > 0 {
-		r.recover(c)
+		r.recover(c, tender)
 	}
 }
 
-// recover is R72: a standard Vit check less fatigue plus the recovery
+// recover is R72, with R71's tending: a standard Vit check less fatigue plus the recovery
 // bonus; the worst wound it can reach whose next level down has an open
 // slot drops one level (a light one heals). Nothing healed: the bonus
 // grows by 1; a wound healed, or none left: it is 0.
-func (r *run) recover(c *Combatant) {
+func (r *run) recover(c, tender *Combatant) {
 	die := r.src.Roll(20)
 	bonus := c.Attributes.Vit - c.Fatigue + c.RecoveryBonus
+	e := RecoveryRolled{Combatant: c.ID, Die: die, Bonus: bonus, RecoveryBonus: c.RecoveryBonus + 1}
+	if tender != nil && tender.ID != c.ID {
+		// R71: the tender's Lor [Healing/Wounds] (-5 without a kit)
+		// replaces the result when higher.
+		e.Tender, e.TendDie, e.TendBonus = tender.ID, r.src.Roll(20), healBonus(tender)
+		if e.TendDie+e.TendBonus > die+bonus {
+			die, bonus = e.TendDie, e.TendBonus
+		}
+	}
 	worst := NoWound
 	for l := Light; l <= Fatal; l++ {
 		if recoveryTN[l-1] <= die+bonus {
 			worst = l
 		}
 	}
-	e := RecoveryRolled{Combatant: c.ID, Die: die, Bonus: bonus, RecoveryBonus: c.RecoveryBonus + 1}
 	for l := worst; l >= Light; l-- {
 		if *c.Wounds.At(l) > 0 && (l == Light || *c.Wounds.At(l - 1) < *c.Slots.At(l - 1)) {
 			e.Level, e.To, e.RecoveryBonus = l, l-1, 0

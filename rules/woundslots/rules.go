@@ -135,7 +135,7 @@ func (r *run) do(actor string, c Command) error {
 	case *Treat:
 		err = r.treat(c.Target, c.Level)
 	case *Rest:
-		err = r.rest(c.Length)
+		err = r.rest(c.Length, c.Tender)
 	case *Done:
 		err = r.doneResting()
 	case *Mount:
@@ -394,6 +394,13 @@ func (r *run) endRound() {
 		c := &s.Combatants[i]
 		if c.IsDying && c.Status == Unconscious && c.Dying >= max(1, 5+c.Attributes.Vit) {
 			r.emit(ev(r.h, (*hotMemory).evDied, Died{Combatant: c.ID, Why: "bled out"}))
+		}
+	}
+	for i := range s.Combatants {
+		// A09: a stable unconscious creature tries to wake every 10
+		// minutes.
+		if c := &s.Combatants[i]; c.Status == Unconscious && !c.IsDying && (c.OutRounds+1)%WakeRounds == 0 {
+			r.wakeCheck(c)
 		}
 	}
 	r.emit(ev(r.h, (*hotMemory).evRoundEnded, RoundEnded{Round: s.Round}))

@@ -29,6 +29,7 @@ type CombatantStart struct {
 	Defending  bool          `yaml:"defending" doc:"defended on its last turn (R45)"`
 	Acted      bool          `yaml:"acted" doc:"has had its turn this round"`
 	Helpless   int           `yaml:"helpless" min:"0" doc:"rounds of helplessness left, counting this one (R39)"`
+	OutRounds  int           `yaml:"out_rounds" min:"0" doc:"rounds it has lain unconscious and stable (A09: a wake check every 40)"`
 	Long       *LongStart    `yaml:"long" doc:"a long action under way (R25)"`
 	Position   *PositionSpec `yaml:"at" doc:"where it stands now"`
 }
@@ -110,7 +111,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			}
 			c.IsDying, c.Dying = true, cs.Dying
 		}
-		c.Defending, c.Acted, c.Helpless = cs.Defending, cs.Acted, cs.Helpless
+		c.Defending, c.Acted, c.Helpless, c.OutRounds = cs.Defending, cs.Acted, cs.Helpless, cs.OutRounds
 		if cs.Long != nil {
 			c.Long = &Long{Object: cs.Long.Object, Remaining: cs.Long.Remaining, Rounds: cs.Long.Rounds}
 		}

@@ -259,6 +259,9 @@ type Combatant struct {
 	Ignoring  []string `yaml:"-" json:"ignoring,omitempty"`
 	DashBonus int      `yaml:"-" json:"dash_bonus,omitempty"`
 	Dashes    int      `yaml:"-" json:"dashes,omitempty"`
+	// OutRounds counts the rounds a creature lies unconscious and not
+	// dying, for its wake check every 10 minutes (A09).
+	OutRounds int `yaml:"-" json:"out_rounds,omitempty"`
 	// Readied says it holds a readied attack (R47).
 	Readied bool `yaml:"-" json:"readied,omitempty"`
 	// Grappling lists who it grapples, each grappling it too (R57, A23);

@@ -156,6 +156,9 @@ var objectCosts = map[string]int{
 	"fire":   8,
 }
 
+// WakeRounds is A09's 10 minutes between wake checks, in rounds (R22).
+const WakeRounds = 40
+
 // DefaultObjectCost is section 6's default for an object no table lists.
 const DefaultObjectCost = 2
 
