@@ -79,7 +79,7 @@ func (r *run) attack(c *Attack) error {
 	if a.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: s.windowQueue(a, w, r.h)}))
+	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: s.windowQueue(a, w, c.Target, r.h)}))
 	r.resolveIfReady()
 	return nil
 }
@@ -89,7 +89,7 @@ func (r *run) attack(c *Attack) error {
 // could attack someone (R29), and enemies whose melee weapon reaches a
 // ranged attacker and who have not harried it this round (R46). Nobody
 // at initiative 0 interrupts or reacts (R28).
-func (s *State) windowQueue(a *Combatant, w *Weapon, h *hotMemory) []string {
+func (s *State) windowQueue(a *Combatant, w *Weapon, target string, h *hotMemory) []string {
 	var q []string
 	if h != nil {
 		q = h.queue[:0]
@@ -99,7 +99,7 @@ func (s *State) windowQueue(a *Combatant, w *Weapon, h *hotMemory) []string {
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 			continue
 		}
-		if s.mayInterrupt(c, a) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayFire(c) {
+		if s.mayInterrupt(c, a) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayFire(c) || c.ID == target && s.mayInterposeAt(c) {
 			q = append(q, c.ID)
 		}
 	}
@@ -346,6 +346,9 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 			defense += 2
 		}
 	}
+	if rebuff && t.OpeningOn == a.ID {
+		defense = t.OpeningTotal // R50
+	}
 	damage := w.Damage
 	if s.env(a) == Underwater {
 		bonus -= UnderwaterPenalty
@@ -478,4 +481,11 @@ func (r *run) pick(c *Pick) error {
 		r.woundFooting(t, l)
 	}
 	return nil
+}
+
+// mayInterposeAt is mayInterpose for a queue built before the
+// declaration's event is applied: the target grappling someone, free to
+// react, with 2 AP.
+func (s *State) mayInterposeAt(c *Combatant) bool {
+	return len(c.Grappling) > 0 && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 && c.AP >= actionCosts["interpose"]
 }

@@ -47,6 +47,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "jump", Args: "X,Y", Min: 1, Hint: "a long jump in a straight line (R38)"},
 	parts.Verb{Name: "cast", Args: "SPELL TARGET", Min: 2, Hint: "a spell attack (R44)"},
 	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
+	parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"},
+	parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"},
 	parts.Verb{Name: "fire", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "take a readied attack as a reaction (R47)"},
 	parts.Verb{Name: "cling", Hint: "a reaction, 2 AP (R55)"},
 	parts.Verb{Name: "split", Args: "WITH CUT", Min: 2, Hint: "yards moved with the mover and yards cut from its move (R55)"},
@@ -78,6 +80,10 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Ignore{Target: p.Arg(0)}, nil
 	case "unignore":
 		return &Ignore{Target: p.Arg(0), Stop: true}, nil
+	case "interpose":
+		return &Interpose{Shield: p.Arg(0)}, nil
+	case "opening":
+		return &Opening{Target: p.Arg(0)}, nil
 	case "ready":
 		return &Ready{}, nil
 	case "fire":
@@ -218,6 +224,10 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("ignore", c.Target).String()
 	case *Cast:
 		return parts.Say("cast", c.Spell, c.Target).String()
+	case *Interpose:
+		return parts.Say("interpose", c.Shield).String()
+	case *Opening:
+		return parts.Say("opening", c.Target).String()
 	case *Fire:
 		return parts.Say("fire", c.Target).Opt("with", c.Weapon).String()
 	case *Jump:
@@ -470,6 +480,13 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
 	case *Carried:
 		return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
+	case *Interposed:
+		if e.Success {
+			return fmt.Sprintf("%s interposes %s, who becomes the target", e.Combatant, e.Shield)
+		}
+		return fmt.Sprintf("%s fails to interpose %s", e.Combatant, e.Shield)
+	case *OpeningMade:
+		return fmt.Sprintf("%s creates an opening against %s: d20=%d%+d = %d meets its rebuffs this turn", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus)
 	case *ReadyTaken:
 		return fmt.Sprintf("%s readies an attack", e.Combatant)
 	case *ReadyFired:

@@ -270,6 +270,26 @@ func (*Fire) Kind() string { return "fire" }
 func (*Ready) command() {}
 func (*Fire) command()  {}
 
+// Interpose is the Interpose reaction, R58: a grappled creature made the
+// attack's target.
+type Interpose struct {
+	Shield string `json:"shield"`
+}
+
+// Opening is Create an Opening, R50.
+type Opening struct {
+	Target string `json:"target"`
+}
+
+// Kind returns "interpose".
+func (*Interpose) Kind() string { return "interpose" }
+
+// Kind returns "opening".
+func (*Opening) Kind() string { return "opening" }
+
+func (*Interpose) command() {}
+func (*Opening) command()   {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -370,6 +390,8 @@ func commandKinds() map[string]func() Command {
 		"cast":       func() Command { return &Cast{} },
 		"ready":      func() Command { return &Ready{} },
 		"fire":       func() Command { return &Fire{} },
+		"interpose":  func() Command { return &Interpose{} },
+		"opening":    func() Command { return &Opening{} },
 		"cling":      func() Command { return &Cling{} },
 		"split":      func() Command { return &Split{} },
 		"go":         func() Command { return &Go{} },

@@ -479,6 +479,27 @@ type ActionCancelled struct {
 	Why       string `json:"why"`
 }
 
+// Interposed: an interpose (R58): on a success the grappled Shield becomes the attack's target.
+type Interposed struct {
+	Combatant string `json:"combatant"`
+	Shield    string `json:"shield"`
+	Success   bool   `json:"success"`
+}
+
+// OpeningMade: Create an Opening (R50): the melee attack roll whose total meets Target's rebuffs for the rest of the turn.
+type OpeningMade struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+}
+
+// Kind returns "interposed".
+func (*Interposed) Kind() string { return "interposed" }
+
+// Kind returns "opening_made".
+func (*OpeningMade) Kind() string { return "opening_made" }
+
 // Kind returns "ready_taken".
 func (*ReadyTaken) Kind() string { return "ready_taken" }
 
@@ -724,6 +745,9 @@ func (*ReadyTaken) event()      {}
 func (*ReadyFired) event()      {}
 func (*ActionCancelled) event() {}
 
+func (*Interposed) event()  {}
+func (*OpeningMade) event() {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -786,5 +810,7 @@ func eventKinds() map[string]func() Event {
 		"ready_taken":        func() Event { return &ReadyTaken{} },
 		"ready_fired":        func() Event { return &ReadyFired{} },
 		"action_cancelled":   func() Event { return &ActionCancelled{} },
+		"interposed":         func() Event { return &Interposed{} },
+		"opening_made":       func() Event { return &OpeningMade{} },
 	}
 }

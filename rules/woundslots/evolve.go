@@ -159,6 +159,7 @@ func evolve(s *State, e Event) {
 	case *TurnEnded:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Acted = true
+			c.OpeningOn, c.OpeningTotal = "", 0
 			if m := s.mountOf(c); m != nil {
 				m.Acted = true
 			}
@@ -307,6 +308,15 @@ func evolve(s *State, e Event) {
 	case *SpellCast:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Mana = e.Mana
+		}
+	case *Interposed:
+		if s.Pending != nil && e.Success {
+			s.Pending.Target = e.Shield
+		}
+		popQueue(s)
+	case *OpeningMade:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.OpeningOn, c.OpeningTotal = e.Target, e.Die+e.Bonus
 		}
 	case *ReadyTaken:
 		if c := s.Combatant(e.Combatant); c != nil {

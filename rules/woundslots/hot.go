@@ -22,6 +22,8 @@ type hotMemory struct {
 	ignores    parts.Pool[Ignore]
 	casts      parts.Pool[Cast]
 	fires      parts.Pool[Fire]
+	interposes parts.Pool[Interpose]
+	openings   parts.Pool[Opening]
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
@@ -29,6 +31,8 @@ type hotMemory struct {
 	queue   []string
 
 	// The events of the last Step.
+	pOpeningMade       parts.Pool[OpeningMade]
+	pInterposed        parts.Pool[Interposed]
 	pActionCancelled   parts.Pool[ActionCancelled]
 	pReadyFired        parts.Pool[ReadyFired]
 	pReadyTaken        parts.Pool[ReadyTaken]
@@ -100,6 +104,8 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pOpeningMade.Reset()
+	h.pInterposed.Reset()
 	h.pActionCancelled.Reset()
 	h.pReadyFired.Reset()
 	h.pReadyTaken.Reset()
@@ -252,6 +258,10 @@ func (h *hotMemory) evReadyFired() *parts.Pool[ReadyFired] { return &h.pReadyFir
 
 func (h *hotMemory) evActionCancelled() *parts.Pool[ActionCancelled] { return &h.pActionCancelled }
 
+func (h *hotMemory) evInterposed() *parts.Pool[Interposed] { return &h.pInterposed }
+
+func (h *hotMemory) evOpeningMade() *parts.Pool[OpeningMade] { return &h.pOpeningMade }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -276,6 +286,8 @@ func (h *hotMemory) resetCommands() {
 	h.ignores.Reset()
 	h.casts.Reset()
 	h.fires.Reset()
+	h.interposes.Reset()
+	h.openings.Reset()
 	h.pins.Reset()
 	h.dismounts.Reset()
 }
@@ -342,6 +354,13 @@ func (b *prompter) cast(sp, t string) *Cast {
 
 func (b *prompter) fire(t, w string) *Fire {
 	return put(b, func(h *hotMemory) *parts.Pool[Fire] { return &h.fires }, Fire{Target: t, Weapon: w})
+}
+
+func (b *prompter) interpose(t string) *Interpose {
+	return put(b, func(h *hotMemory) *parts.Pool[Interpose] { return &h.interposes }, Interpose{Shield: t})
+}
+func (b *prompter) opening(t string) *Opening {
+	return put(b, func(h *hotMemory) *parts.Pool[Opening] { return &h.openings }, Opening{Target: t})
 }
 
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }

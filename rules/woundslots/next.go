@@ -311,6 +311,11 @@ func windowOptions(s *State, b *prompter) {
 		attackOptions(s, b, me)
 	}
 	fireOptions(s, b, me)
+	if s.mayInterpose(me) {
+		for _, id := range me.Grappling {
+			b.add(b.interpose(id), "interpose ", id, " (2 AP: it becomes the target)")
+		}
+	}
 }
 
 // healOptions adds Stabilize (R63) and Treat Wound (R65) on oneself and
@@ -387,11 +392,20 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		if t.Side == a.Side || !t.Up() || !inMeleeReach(a, t) {
 			continue
 		}
+
 		for _, k := range hinderKinds {
 			if k == "disarm" && len(t.Weapons) == 0 {
 				continue
 			}
 			b.add(b.hinder(k, t.ID), k, " ", t.ID, " (4 AP)")
+		}
+	}
+	if firstMelee(a) != nil {
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if w := firstMelee(t); t.Side != a.Side && t.Up() && a.OpeningOn != t.ID && w != nil && w.OptimalReach > 0 {
+				b.add(b.opening(t.ID), "create an opening against ", t.ID, " (4 AP: against its rebuffs this turn)")
+			}
 		}
 	}
 	for _, id := range a.Grappling {

@@ -162,6 +162,10 @@ func (r *run) do(actor string, c Command) error {
 		err = r.ready()
 	case *Fire:
 		err = r.fire(c.Target, c.Weapon)
+	case *Interpose:
+		err = r.interpose(c.Shield)
+	case *Opening:
+		err = r.opening(c.Target)
 	case *Cling:
 		err = r.cling()
 	case *Split:

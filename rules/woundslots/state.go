@@ -262,6 +262,10 @@ type Combatant struct {
 	// OutRounds counts the rounds a creature lies unconscious and not
 	// dying, for its wake check every 10 minutes (A09).
 	OutRounds int `yaml:"-" json:"out_rounds,omitempty"`
+	// OpeningOn and OpeningTotal are an opening made this turn (R50): the
+	// creature whose rebuffs meet the total instead of a Defense.
+	OpeningOn    string `yaml:"-" json:"opening_on,omitempty"`
+	OpeningTotal int    `yaml:"-" json:"opening_total,omitempty"`
 	// Readied says it holds a readied attack (R47).
 	Readied bool `yaml:"-" json:"readied,omitempty"`
 	// Grappling lists who it grapples, each grappling it too (R57, A23);

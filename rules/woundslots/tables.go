@@ -143,6 +143,8 @@ var actionCosts = map[string]int{
 	"escape":    4,
 	"cling":     2,
 	"ready":     1,
+	"interpose": 2,
+	"opening":   4,
 	Grapple:     4,
 }
 
