@@ -49,6 +49,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
 	parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"},
 	parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"},
+	parts.Verb{Name: "drag", Args: "X,Y", Min: 1, Hint: "drag the whole grapple, 4 AP and at most 4 AP of movement (R56)"},
 	parts.Verb{Name: "fire", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "take a readied attack as a reaction (R47)"},
 	parts.Verb{Name: "cling", Hint: "a reaction, 2 AP (R55)"},
 	parts.Verb{Name: "split", Args: "WITH CUT", Min: 2, Hint: "yards moved with the mover and yards cut from its move (R55)"},
@@ -80,6 +81,12 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Ignore{Target: p.Arg(0)}, nil
 	case "unignore":
 		return &Ignore{Target: p.Arg(0), Stop: true}, nil
+	case "drag":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "drag: %v", err)
+		}
+		return &Drag{X: c.X, Y: c.Y}, nil
 	case "interpose":
 		return &Interpose{Shield: p.Arg(0)}, nil
 	case "opening":
@@ -226,6 +233,8 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("cast", c.Spell, c.Target).String()
 	case *Interpose:
 		return parts.Say("interpose", c.Shield).String()
+	case *Drag:
+		return parts.Say("drag", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Opening:
 		return parts.Say("opening", c.Target).String()
 	case *Fire:

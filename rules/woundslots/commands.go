@@ -290,6 +290,17 @@ func (*Opening) Kind() string { return "opening" }
 func (*Interpose) command() {}
 func (*Opening) command()   {}
 
+// Drag drags the whole grapple to a cell (R56).
+type Drag struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// Kind returns "drag".
+func (*Drag) Kind() string { return "drag" }
+
+func (*Drag) command() {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -392,6 +403,7 @@ func commandKinds() map[string]func() Command {
 		"fire":       func() Command { return &Fire{} },
 		"interpose":  func() Command { return &Interpose{} },
 		"opening":    func() Command { return &Opening{} },
+		"drag":       func() Command { return &Drag{} },
 		"cling":      func() Command { return &Cling{} },
 		"split":      func() Command { return &Split{} },
 		"go":         func() Command { return &Go{} },

@@ -24,6 +24,7 @@ type hotMemory struct {
 	fires      parts.Pool[Fire]
 	interposes parts.Pool[Interpose]
 	openings   parts.Pool[Opening]
+	drags      parts.Pool[Drag]
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
@@ -288,6 +289,7 @@ func (h *hotMemory) resetCommands() {
 	h.fires.Reset()
 	h.interposes.Reset()
 	h.openings.Reset()
+	h.drags.Reset()
 	h.pins.Reset()
 	h.dismounts.Reset()
 }
@@ -361,6 +363,10 @@ func (b *prompter) interpose(t string) *Interpose {
 }
 func (b *prompter) opening(t string) *Opening {
 	return put(b, func(h *hotMemory) *parts.Pool[Opening] { return &h.openings }, Opening{Target: t})
+}
+
+func (b *prompter) drag(x, y int) *Drag {
+	return put(b, func(h *hotMemory) *parts.Pool[Drag] { return &h.drags }, Drag{X: x, Y: y})
 }
 
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }

@@ -415,6 +415,12 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 	}
 	if len(a.Grappling) > 0 {
 		b.add(&Escape{}, "escape the grapple (4 AP)")
+		if g := s.Combatant(a.Grappling[0]); g != nil {
+			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
+			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); !s.occupied(x, y, a.ID) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
+				b.add(b.drag(x, y), "drag the grapple to ", cell(x, y), " (R56)")
+			}
+		}
 	}
 }
 

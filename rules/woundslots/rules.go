@@ -166,6 +166,8 @@ func (r *run) do(actor string, c Command) error {
 		err = r.interpose(c.Shield)
 	case *Opening:
 		err = r.opening(c.Target)
+	case *Drag:
+		err = r.drag(c.X, c.Y)
 	case *Cling:
 		err = r.cling()
 	case *Split:

@@ -145,6 +145,7 @@ var actionCosts = map[string]int{
 	"ready":     1,
 	"interpose": 2,
 	"opening":   4,
+	"drag":      4,
 	Grapple:     4,
 }
 
