@@ -284,7 +284,7 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	if a.Exhausted() {
 		b -= 2
 	}
-	b -= a.distraction()
+	b -= a.distraction() + a.sharing()
 	if style == Nonlethal {
 		b -= 2
 	}

@@ -49,6 +49,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
 	parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"},
 	parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"},
+	parts.Verb{Name: "enter", Args: "TARGET", Min: 1, Hint: "enter an adjacent creature's space, 2 AP (R51)"},
 	parts.Verb{Name: "drag", Args: "X,Y", Min: 1, Hint: "drag the whole grapple, 4 AP and at most 4 AP of movement (R56)"},
 	parts.Verb{Name: "fire", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "take a readied attack as a reaction (R47)"},
 	parts.Verb{Name: "cling", Hint: "a reaction, 2 AP (R55)"},
@@ -81,6 +82,8 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Ignore{Target: p.Arg(0)}, nil
 	case "unignore":
 		return &Ignore{Target: p.Arg(0), Stop: true}, nil
+	case "enter":
+		return &Enter{Target: p.Arg(0)}, nil
 	case "drag":
 		c, err := parts.ParseCell(p.Arg(0))
 		if err != nil {
@@ -233,6 +236,8 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("cast", c.Spell, c.Target).String()
 	case *Interpose:
 		return parts.Say("interpose", c.Shield).String()
+	case *Enter:
+		return parts.Say("enter", c.Target).String()
 	case *Drag:
 		return parts.Say("drag", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Opening:
@@ -489,6 +494,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
 	case *Carried:
 		return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
+	case *SpaceEntered:
+		return fmt.Sprintf("%s enters %s's space at %d,%d: both take -2 to attacks and Defense", e.Combatant, e.Target, e.X, e.Y)
 	case *Interposed:
 		if e.Success {
 			return fmt.Sprintf("%s interposes %s, who becomes the target", e.Combatant, e.Shield)

@@ -301,6 +301,16 @@ func (*Drag) Kind() string { return "drag" }
 
 func (*Drag) command() {}
 
+// Enter enters an adjacent creature's space (R51).
+type Enter struct {
+	Target string `json:"target"`
+}
+
+// Kind returns "enter".
+func (*Enter) Kind() string { return "enter" }
+
+func (*Enter) command() {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -404,6 +414,7 @@ func commandKinds() map[string]func() Command {
 		"interpose":  func() Command { return &Interpose{} },
 		"opening":    func() Command { return &Opening{} },
 		"drag":       func() Command { return &Drag{} },
+		"enter":      func() Command { return &Enter{} },
 		"cling":      func() Command { return &Cling{} },
 		"split":      func() Command { return &Split{} },
 		"go":         func() Command { return &Go{} },

@@ -494,6 +494,17 @@ type OpeningMade struct {
 	Bonus     int    `json:"bonus"`
 }
 
+// SpaceEntered: a creature enters another's space (R51): the two share it, -2 to attacks and to melee and ranged Defense, until one leaves.
+type SpaceEntered struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	X         int    `json:"x"`
+	Y         int    `json:"y"`
+}
+
+// Kind returns "space_entered".
+func (*SpaceEntered) Kind() string { return "space_entered" }
+
 // Kind returns "interposed".
 func (*Interposed) Kind() string { return "interposed" }
 
@@ -748,6 +759,8 @@ func (*ActionCancelled) event() {}
 func (*Interposed) event()  {}
 func (*OpeningMade) event() {}
 
+func (*SpaceEntered) event() {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -812,5 +825,6 @@ func eventKinds() map[string]func() Event {
 		"action_cancelled":   func() Event { return &ActionCancelled{} },
 		"interposed":         func() Event { return &Interposed{} },
 		"opening_made":       func() Event { return &OpeningMade{} },
+		"space_entered":      func() Event { return &SpaceEntered{} },
 	}
 }

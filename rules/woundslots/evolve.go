@@ -139,6 +139,7 @@ func evolve(s *State, e Event) {
 			if s.Pending != nil && s.Pending.Action == "move" && s.Pending.Actor == c.ID {
 				doneAction(s)
 			}
+			leaveSpace(s, c)
 		}
 	case *ObjectUsed:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -285,6 +286,7 @@ func evolve(s *State, e Event) {
 	case *Carried:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.X, c.Y = e.X, e.Y
+			leaveSpace(s, c)
 		}
 	case *IgnoreChanged:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -300,6 +302,7 @@ func evolve(s *State, e Event) {
 			c.PoolQuarters += e.Quarters
 			c.PoolUsed += e.Yards
 			c.X, c.Y = e.X, e.Y
+			leaveSpace(s, c)
 		}
 	case *FootingChecked:
 		if !e.Kept && e.Why == "attacking" {
@@ -308,6 +311,12 @@ func evolve(s *State, e Event) {
 	case *SpellCast:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Mana = e.Mana
+		}
+	case *SpaceEntered:
+		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
+		if a != nil && t != nil {
+			a.X, a.Y = e.X, e.Y
+			a.SharingWith, t.SharingWith = t.ID, a.ID
 		}
 	case *Interposed:
 		if s.Pending != nil && e.Success {
@@ -349,6 +358,7 @@ func evolve(s *State, e Event) {
 			t.Distracted = true
 		case "shove":
 			t.X, t.Y = e.X, e.Y
+			leaveSpace(s, t)
 		case "trip":
 			t.Posture = Prone
 		}
@@ -483,4 +493,19 @@ func without(ids []string, id string) []string {
 		return nil
 	}
 	return out
+}
+
+// leaveSpace ends a shared space (R51) once c no longer stands in it.
+func leaveSpace(s *State, c *Combatant) {
+	if c.SharingWith == "" {
+		return
+	}
+	o := s.Combatant(c.SharingWith)
+	if o != nil && o.X == c.X && o.Y == c.Y {
+		return
+	}
+	c.SharingWith = ""
+	if o != nil {
+		o.SharingWith = ""
+	}
 }

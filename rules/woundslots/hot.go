@@ -25,6 +25,7 @@ type hotMemory struct {
 	interposes parts.Pool[Interpose]
 	openings   parts.Pool[Opening]
 	drags      parts.Pool[Drag]
+	enters     parts.Pool[Enter]
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
@@ -32,6 +33,7 @@ type hotMemory struct {
 	queue   []string
 
 	// The events of the last Step.
+	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
 	pInterposed        parts.Pool[Interposed]
 	pActionCancelled   parts.Pool[ActionCancelled]
@@ -105,6 +107,7 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
 	h.pInterposed.Reset()
 	h.pActionCancelled.Reset()
@@ -263,6 +266,8 @@ func (h *hotMemory) evInterposed() *parts.Pool[Interposed] { return &h.pInterpos
 
 func (h *hotMemory) evOpeningMade() *parts.Pool[OpeningMade] { return &h.pOpeningMade }
 
+func (h *hotMemory) evSpaceEntered() *parts.Pool[SpaceEntered] { return &h.pSpaceEntered }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -290,6 +295,7 @@ func (h *hotMemory) resetCommands() {
 	h.interposes.Reset()
 	h.openings.Reset()
 	h.drags.Reset()
+	h.enters.Reset()
 	h.pins.Reset()
 	h.dismounts.Reset()
 }
@@ -367,6 +373,10 @@ func (b *prompter) opening(t string) *Opening {
 
 func (b *prompter) drag(x, y int) *Drag {
 	return put(b, func(h *hotMemory) *parts.Pool[Drag] { return &h.drags }, Drag{X: x, Y: y})
+}
+
+func (b *prompter) enter(t string) *Enter {
+	return put(b, func(h *hotMemory) *parts.Pool[Enter] { return &h.enters }, Enter{Target: t})
 }
 
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }

@@ -413,11 +413,20 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 			b.add(b.pin(id), "pin ", id, " (4 AP)")
 		}
 	}
+	if a.SharingWith == "" && a.Riding == "" && a.AP >= actionCosts["enter"] {
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if t.Side != a.Side && t.Up() && t.SharingWith == "" && t.Rider == "" && t.Riding == "" &&
+				Distance(a.X, a.Y, t.X, t.Y) == 1 && abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
+				b.add(b.enter(t.ID), "enter ", t.ID, "'s space (2 AP)")
+			}
+		}
+	}
 	if len(a.Grappling) > 0 {
 		b.add(&Escape{}, "escape the grapple (4 AP)")
 		if g := s.Combatant(a.Grappling[0]); g != nil {
 			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
-			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); !s.occupied(x, y, a.ID) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
+			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.occupied(x, y, a.ID) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
 				b.add(b.drag(x, y), "drag the grapple to ", cell(x, y), " (R56)")
 			}
 		}

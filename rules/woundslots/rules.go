@@ -168,6 +168,8 @@ func (r *run) do(actor string, c Command) error {
 		err = r.opening(c.Target)
 	case *Drag:
 		err = r.drag(c.X, c.Y)
+	case *Enter:
+		err = r.enter(c.Target)
 	case *Cling:
 		err = r.cling()
 	case *Split:

@@ -266,6 +266,8 @@ type Combatant struct {
 	// creature whose rebuffs meet the total instead of a Defense.
 	OpeningOn    string `yaml:"-" json:"opening_on,omitempty"`
 	OpeningTotal int    `yaml:"-" json:"opening_total,omitempty"`
+	// SharingWith names the creature it shares a space with (R51).
+	SharingWith string `yaml:"-" json:"sharing_with,omitempty"`
 	// Readied says it holds a readied attack (R47).
 	Readied bool `yaml:"-" json:"readied,omitempty"`
 	// Grappling lists who it grapples, each grappling it too (R57, A23);
@@ -361,7 +363,7 @@ func (c *Combatant) MeleeDefense() int {
 	if c.immobile() {
 		return c.ImmobileDefense()
 	}
-	d := c.baseDefense() - c.distraction()
+	d := c.baseDefense() - c.distraction() - c.sharing()
 	for i := range c.Weapons {
 		d += c.Weapons[i].Block
 	}
@@ -373,7 +375,7 @@ func (c *Combatant) RangedDefense() int {
 	if c.immobile() {
 		return c.ImmobileDefense()
 	}
-	d := c.baseDefense() - c.distraction()
+	d := c.baseDefense() - c.distraction() - c.sharing()
 	for i := range c.Weapons {
 		if c.Weapons[i].Defensive {
 			d += c.Weapons[i].Block

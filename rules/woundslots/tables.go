@@ -146,6 +146,7 @@ var actionCosts = map[string]int{
 	"interpose": 2,
 	"opening":   4,
 	"drag":      4,
+	"enter":     2,
 	Grapple:     4,
 }
 
