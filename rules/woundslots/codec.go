@@ -9,7 +9,7 @@ import (
 )
 
 // grammar is the text vocabulary of the commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "HEALER"}},
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "HEALER"}, {Word: "after", Value: "MINUTES", Number: true}},
 	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a standard attack, 4 AP (R42)"},
 	parts.Verb{Name: "quick", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a quick melee attack, 3 AP, one level lighter (R40)"},
 	parts.Verb{Name: "strong", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a strong melee attack, 6 AP, +1d6 on a hit (R43)"},
@@ -31,7 +31,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "initiative"},
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
 	parts.Verb{Name: "treat", Args: "TARGET LEVEL", Min: 2, Hint: "treat one of a creature's wounds, 8 AP (R65)"},
-	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by"}, Hint: "rest long by HEALER: tended (R71)"},
+	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73)"},
 	parts.Verb{Name: "done"},
 	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
 	parts.Verb{Name: "grapple", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a melee attack with a reach-0 weapon that grapples, 4 AP (R57)"},
@@ -168,7 +168,7 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "treat":
 		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
 	case "rest":
-		return &Rest{Length: p.Arg(0), Tender: p.Word("by")}, nil
+		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after")}, nil
 	case "done":
 		return &Done{}, nil
 	case "mount":
@@ -268,7 +268,11 @@ func (Rules) FormatCommand(c Command) string {
 	case *Treat:
 		return parts.Say("treat", c.Target, c.Level).String()
 	case *Rest:
-		return parts.Say("rest", c.Length).Opt("by", c.Tender).String()
+		ph := parts.Say("rest", c.Length).Opt("by", c.Tender)
+		if c.Interrupted > 0 {
+			ph = ph.Num("after", c.Interrupted)
+		}
+		return ph.String()
 	case nil:
 		return ""
 	default:

@@ -102,6 +102,9 @@ type Rest struct {
 	Length string `json:"length"`
 	// Tender tends every wounded patient of a long rest (R71).
 	Tender string `json:"tender,omitempty"`
+	// Interrupted is how many minutes a long rest ran before it was
+	// broken off for good (R73); 0 for a whole rest.
+	Interrupted int `json:"interrupted,omitempty"`
 }
 
 // Done ends the rests, and the fight.

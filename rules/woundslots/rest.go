@@ -2,15 +2,22 @@ package woundslots
 
 import "fray/engine"
 
-// rest is a short (R69) or long (R70) rest for everyone alive, in
+// rest is a short (R69) or long (R70) rest for everyone alive, or a long
+// rest broken off after some minutes (R73, A30), in
 // roster order, drawing a recovery d20 (R72) for each wounded long
 // rester in that order.
-func (r *run) rest(kind, tender string) error {
+func (r *run) rest(kind, tender string, minutes int) error {
 	if err := r.wantPhase(Resting, "rest"); err != nil {
 		return err
 	}
 	if kind != "short" && kind != "long" {
 		return refuse(engine.Invalid, "%q is not a rest: short or long", kind)
+	}
+	if minutes < 0 || minutes >= 8*60 {
+		return refuse(engine.Invalid, "an interrupted long rest ran from 0 to 479 minutes, not %d", minutes)
+	}
+	if minutes > 0 && kind != "long" {
+		return refuse(engine.Invalid, "only a long rest gives anything when interrupted (R73)")
 	}
 	s := r.s
 	var tend *Combatant
@@ -32,6 +39,14 @@ func (r *run) rest(kind, tender string) error {
 		}
 		if kind == "short" {
 			r.shortRest(c)
+			continue
+		}
+		if minutes > 0 {
+			// R73, A30: a long rest broken off and not resumed gives the
+			// short rest's benefit once per full 15 minutes.
+			for range minutes / 15 {
+				r.shortRest(c)
+			}
 			continue
 		}
 		if c.Wounds.Fatal > 0 || c.LongRests >= MaxLongRests {

@@ -135,7 +135,7 @@ func (r *run) do(actor string, c Command) error {
 	case *Treat:
 		err = r.treat(c.Target, c.Level)
 	case *Rest:
-		err = r.rest(c.Length, c.Tender)
+		err = r.rest(c.Length, c.Tender, c.Interrupted)
 	case *Done:
 		err = r.doneResting()
 	case *Mount:
