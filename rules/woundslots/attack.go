@@ -319,6 +319,12 @@ func (r *run) resolve() {
 	}
 	p := *s.Pending
 	a, t := s.Combatant(p.Actor), s.Combatant(p.Target)
+	if !t.Up() {
+		// Taken out by a reaction before the attack lands: the attack is
+		// not made, and costs nothing [ours].
+		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "its target is down"}))
+		return
+	}
 	w := a.Weapon(p.Weapon)
 	r.spend(a, p.Cost, attackFor[p.Action])
 	r.strike(a, t, w, p.Action, p.Guard, false)
