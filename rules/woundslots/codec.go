@@ -30,7 +30,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "surprise", Args: "SIDE", Min: 1},
 	parts.Verb{Name: "initiative"},
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
-	parts.Verb{Name: "treat", Args: "TARGET LEVEL", Min: 2, Hint: "treat one of a creature's wounds, 8 AP (R65)"},
+	parts.Verb{Name: "treat", Args: "TARGET LEVEL|CONDITION", Min: 2, Hint: "treat one of a creature's wounds, or a condition (bleeding, burning, hobbled, poisoned), 8 AP (R64, R65)"},
 	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73)"},
 	parts.Verb{Name: "done"},
 	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
@@ -166,6 +166,10 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "stabilize":
 		return &Stabilize{Target: p.Arg(0)}, nil
 	case "treat":
+		switch p.Arg(1) {
+		case "bleeding", "burning", "hobbled", "poisoned":
+			return &TreatCondition{Target: p.Arg(0), Condition: p.Arg(1)}, nil
+		}
 		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
 	case "rest":
 		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after")}, nil
@@ -238,6 +242,8 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("interpose", c.Shield).String()
 	case *Enter:
 		return parts.Say("enter", c.Target).String()
+	case *TreatCondition:
+		return parts.Say("treat", c.Target, c.Condition).String()
 	case *Drag:
 		return parts.Say("drag", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Opening:
@@ -498,6 +504,15 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
 	case *Carried:
 		return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
+	case *ConditionTreated:
+		out := "fails"
+		switch {
+		case e.Success && e.Level <= 0:
+			out = "it is gone"
+		case e.Success:
+			out = fmt.Sprintf("now %s", LevelName(e.Level))
+		}
+		return fmt.Sprintf("%s treats %s's %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Condition, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
 	case *SpaceEntered:
 		return fmt.Sprintf("%s enters %s's space at %d,%d: both take -2 to attacks and Defense", e.Combatant, e.Target, e.X, e.Y)
 	case *Interposed:

@@ -314,6 +314,17 @@ func (*Enter) Kind() string { return "enter" }
 
 func (*Enter) command() {}
 
+// TreatCondition is Treat Condition, R64.
+type TreatCondition struct {
+	Target    string `json:"target"`
+	Condition string `json:"condition"`
+}
+
+// Kind returns "treat_condition".
+func (*TreatCondition) Kind() string { return "treat_condition" }
+
+func (*TreatCondition) command() {}
+
 // Kind returns "surprise".
 func (*Surprise) Kind() string { return "surprise" }
 
@@ -382,45 +393,46 @@ func (*Pick) command()       {}
 // commandKinds is the append-only kinds table of the commands.
 func commandKinds() map[string]func() Command {
 	return map[string]func() Command{
-		"surprise":   func() Command { return &Surprise{} },
-		"initiative": func() Command { return &Initiative{} },
-		"attack":     func() Command { return &Attack{} },
-		"move":       func() Command { return &Move{} },
-		"approach":   func() Command { return &Approach{} },
-		"defend":     func() Command { return &Defend{} },
-		"seize":      func() Command { return &Seize{} },
-		"posture":    func() Command { return &Posture{} },
-		"dash":       func() Command { return &Dash{} },
-		"use":        func() Command { return &Use{} },
-		"continue":   func() Command { return &Continue{} },
-		"end_turn":   func() Command { return &EndTurn{} },
-		"pass":       func() Command { return &Pass{} },
-		"harry":      func() Command { return &Harry{} },
-		"guard":      func() Command { return &Guard{} },
-		"pick":       func() Command { return &Pick{} },
-		"stabilize":  func() Command { return &Stabilize{} },
-		"treat":      func() Command { return &Treat{} },
-		"rest":       func() Command { return &Rest{} },
-		"done":       func() Command { return &Done{} },
-		"mount":      func() Command { return &Mount{} },
-		"dismount":   func() Command { return &Dismount{} },
-		"calm":       func() Command { return &Calm{} },
-		"hinder":     func() Command { return &Hinder{} },
-		"pin":        func() Command { return &Pin{} },
-		"escape":     func() Command { return &Escape{} },
-		"rebuff":     func() Command { return &Rebuff{} },
-		"ignore":     func() Command { return &Ignore{} },
-		"jump":       func() Command { return &Jump{} },
-		"cast":       func() Command { return &Cast{} },
-		"ready":      func() Command { return &Ready{} },
-		"fire":       func() Command { return &Fire{} },
-		"interpose":  func() Command { return &Interpose{} },
-		"opening":    func() Command { return &Opening{} },
-		"drag":       func() Command { return &Drag{} },
-		"enter":      func() Command { return &Enter{} },
-		"cling":      func() Command { return &Cling{} },
-		"split":      func() Command { return &Split{} },
-		"go":         func() Command { return &Go{} },
-		"stop":       func() Command { return &Stop{} },
+		"surprise":        func() Command { return &Surprise{} },
+		"initiative":      func() Command { return &Initiative{} },
+		"attack":          func() Command { return &Attack{} },
+		"move":            func() Command { return &Move{} },
+		"approach":        func() Command { return &Approach{} },
+		"defend":          func() Command { return &Defend{} },
+		"seize":           func() Command { return &Seize{} },
+		"posture":         func() Command { return &Posture{} },
+		"dash":            func() Command { return &Dash{} },
+		"use":             func() Command { return &Use{} },
+		"continue":        func() Command { return &Continue{} },
+		"end_turn":        func() Command { return &EndTurn{} },
+		"pass":            func() Command { return &Pass{} },
+		"harry":           func() Command { return &Harry{} },
+		"guard":           func() Command { return &Guard{} },
+		"pick":            func() Command { return &Pick{} },
+		"stabilize":       func() Command { return &Stabilize{} },
+		"treat":           func() Command { return &Treat{} },
+		"rest":            func() Command { return &Rest{} },
+		"done":            func() Command { return &Done{} },
+		"mount":           func() Command { return &Mount{} },
+		"dismount":        func() Command { return &Dismount{} },
+		"calm":            func() Command { return &Calm{} },
+		"hinder":          func() Command { return &Hinder{} },
+		"pin":             func() Command { return &Pin{} },
+		"escape":          func() Command { return &Escape{} },
+		"rebuff":          func() Command { return &Rebuff{} },
+		"ignore":          func() Command { return &Ignore{} },
+		"jump":            func() Command { return &Jump{} },
+		"cast":            func() Command { return &Cast{} },
+		"ready":           func() Command { return &Ready{} },
+		"fire":            func() Command { return &Fire{} },
+		"interpose":       func() Command { return &Interpose{} },
+		"opening":         func() Command { return &Opening{} },
+		"drag":            func() Command { return &Drag{} },
+		"enter":           func() Command { return &Enter{} },
+		"treat_condition": func() Command { return &TreatCondition{} },
+		"cling":           func() Command { return &Cling{} },
+		"split":           func() Command { return &Split{} },
+		"go":              func() Command { return &Go{} },
+		"stop":            func() Command { return &Stop{} },
 	}
 }

@@ -32,7 +32,7 @@ func setups(t *testing.T) []enginetest.Setup[woundslots.State] {
 ruleset: woundslots
 sides: [{id: a}, {id: b}]
 combatants:
-  - {use: knight, side: a, x: 0, y: 0}
+  - {use: knight, side: a, x: 0, y: 0, conditions: [{name: bleeding, level: 2}, {name: hobbled}]}
   - {use: bandit_archer, side: b, x: 1, y: 0}
   - {use: goblin, side: b, x: 0, y: 1}
 scene:

@@ -502,6 +502,21 @@ type SpaceEntered struct {
 	Y         int    `json:"y"`
 }
 
+// ConditionTreated: a Treat Condition (R64): Level is the condition's level after (0: gone).
+type ConditionTreated struct {
+	Healer    string `json:"healer"`
+	Patient   string `json:"patient"`
+	Condition string `json:"condition"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	TN        int    `json:"tn"`
+	Success   bool   `json:"success"`
+	Level     int    `json:"level"`
+}
+
+// Kind returns "condition_treated".
+func (*ConditionTreated) Kind() string { return "condition_treated" }
+
 // Kind returns "space_entered".
 func (*SpaceEntered) Kind() string { return "space_entered" }
 
@@ -761,6 +776,8 @@ func (*OpeningMade) event() {}
 
 func (*SpaceEntered) event() {}
 
+func (*ConditionTreated) event() {}
+
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{
@@ -826,5 +843,6 @@ func eventKinds() map[string]func() Event {
 		"interposed":         func() Event { return &Interposed{} },
 		"opening_made":       func() Event { return &OpeningMade{} },
 		"space_entered":      func() Event { return &SpaceEntered{} },
+		"condition_treated":  func() Event { return &ConditionTreated{} },
 	}
 }

@@ -312,6 +312,21 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Mana = e.Mana
 		}
+	case *ConditionTreated:
+		if c := s.Combatant(e.Patient); c != nil {
+			// A new slice: states may share their conditions (ScratchInto).
+			kept := make([]Condition, 0, len(c.Conditions))
+			for _, x := range c.Conditions {
+				if x.Name == e.Condition {
+					if e.Level <= 0 {
+						continue
+					}
+					x.Level = e.Level
+				}
+				kept = append(kept, x)
+			}
+			c.Conditions = kept
+		}
 	case *SpaceEntered:
 		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
 		if a != nil && t != nil {

@@ -26,6 +26,7 @@ type hotMemory struct {
 	openings   parts.Pool[Opening]
 	drags      parts.Pool[Drag]
 	enters     parts.Pool[Enter]
+	treatConds parts.Pool[TreatCondition]
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
@@ -33,6 +34,7 @@ type hotMemory struct {
 	queue   []string
 
 	// The events of the last Step.
+	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
 	pInterposed        parts.Pool[Interposed]
@@ -107,6 +109,7 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
 	h.pInterposed.Reset()
@@ -268,6 +271,8 @@ func (h *hotMemory) evOpeningMade() *parts.Pool[OpeningMade] { return &h.pOpenin
 
 func (h *hotMemory) evSpaceEntered() *parts.Pool[SpaceEntered] { return &h.pSpaceEntered }
 
+func (h *hotMemory) evConditionTreated() *parts.Pool[ConditionTreated] { return &h.pConditionTreated }
+
 // ev places an event in the hot memory h, or in memory of its own when h
 // is nil (Decide, whose events a table keeps).
 func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
@@ -296,6 +301,7 @@ func (h *hotMemory) resetCommands() {
 	h.openings.Reset()
 	h.drags.Reset()
 	h.enters.Reset()
+	h.treatConds.Reset()
 	h.pins.Reset()
 	h.dismounts.Reset()
 }
@@ -379,6 +385,10 @@ func (b *prompter) enter(t string) *Enter {
 	return put(b, func(h *hotMemory) *parts.Pool[Enter] { return &h.enters }, Enter{Target: t})
 }
 
+func (b *prompter) treatCondition(t, c string) *TreatCondition {
+	return put(b, func(h *hotMemory) *parts.Pool[TreatCondition] { return &h.treatConds }, TreatCondition{Target: t, Condition: c})
+}
+
 func (h *hotMemory) attackPool() *parts.Pool[Attack]     { return &h.attacks }
 func (h *hotMemory) approachPool() *parts.Pool[Approach] { return &h.approaches }
 func (h *hotMemory) posturePool() *parts.Pool[Posture]   { return &h.postures }
@@ -422,6 +432,7 @@ func cloneCombatant(x *Combatant) Combatant {
 	c := *x
 	c.Weapons = append([]Weapon(nil), x.Weapons...)
 	c.Spells = append([]Spell(nil), x.Spells...)
+	c.Conditions = append([]Condition(nil), x.Conditions...)
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
 	c.Grappling = append([]string(nil), x.Grappling...)
 	c.Ignoring = append([]string(nil), x.Ignoring...)
@@ -463,6 +474,9 @@ func (Rules) ScratchInto(dst, s *State) {
 			c.HarriedBy = append([]string(nil), c.HarriedBy...)
 		} else {
 			c.HarriedBy = nil
+		}
+		if len(c.Conditions) > 0 {
+			c.Conditions = append([]Condition(nil), c.Conditions...)
 		}
 		if len(c.Ignoring) > 0 {
 			c.Ignoring = append([]string(nil), c.Ignoring...)

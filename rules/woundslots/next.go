@@ -337,6 +337,9 @@ func healOptions(s *State, b *prompter, a *Combatant) {
 				b.add(b.treat(t.ID, LevelName(l)), "treat ", t.ID, "'s ", LevelName(l), " wound (8 AP)")
 			}
 		}
+		for _, c := range t.Conditions {
+			b.add(b.treatCondition(t.ID, c.Name), "treat ", t.ID, "'s ", c.Name, " (8 AP)")
+		}
 	}
 }
 

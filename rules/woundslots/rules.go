@@ -170,6 +170,8 @@ func (r *run) do(actor string, c Command) error {
 		err = r.drag(c.X, c.Y)
 	case *Enter:
 		err = r.enter(c.Target)
+	case *TreatCondition:
+		err = r.treatCondition(c.Target, c.Condition)
 	case *Cling:
 		err = r.cling()
 	case *Split:

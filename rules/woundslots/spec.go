@@ -101,6 +101,7 @@ func (sp *Spec) State() (State, error) {
 		}
 		c.Weapons = slices.Clone(c.Weapons)
 		c.Spells = slices.Clone(c.Spells)
+		c.Conditions = slices.Clone(c.Conditions)
 		c.Skills = cloneMap(c.Skills)
 		c.Specs = cloneMap(c.Specs)
 		for k := range c.Specs {
