@@ -10,6 +10,7 @@ import (
 	"fray/rules/reference"
 	"fray/rules/tempo"
 	"fray/rules/vigor"
+	"fray/rules/woundslots"
 	"fray/sim"
 )
 
@@ -22,6 +23,7 @@ func plugins() []plugged {
 		plug(reference.Plugin()),
 		plug(tempo.Plugin()),
 		plug(vigor.Plugin()),
+		plug(woundslots.Plugin()),
 	}
 }
 

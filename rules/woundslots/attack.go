@@ -1,0 +1,497 @@
+package woundslots
+
+import (
+	"slices"
+	"strings"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// isAttackStyle reports whether style names an attack.
+func isAttackStyle(style string) bool {
+	switch style {
+	case Standard, Quick, Strong, Nonlethal, Grapple:
+		return true
+	}
+	return false
+}
+
+// styleOf reads an attack's style: "" is standard.
+func styleOf(style string) string {
+	if style == "" {
+		return Standard
+	}
+	return style
+}
+
+// checkAttack refuses an attack by a on target with weapon in style that
+// the rules do not allow now, and returns the target and weapon.
+func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combatant, *Weapon, error) {
+	t := s.Combatant(target)
+	w := a.Weapon(weapon)
+	style = styleOf(style)
+	_, ok := actionCosts[style]
+	cost := s.attackCost(a, style)
+	switch {
+	case w != nil && w.Kind == "ranged" && s.env(a) == Underwater:
+		return nil, nil, refuse(engine.NotAllowedNow, "no ranged weapon attacks underwater (R74)")
+	case !ok || !isAttackStyle(style):
+		return nil, nil, refuse(engine.Invalid, "%q is not an attack: standard, quick, strong, nonlethal or grapple", style)
+	case t == nil:
+		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case w == nil && weapon != "":
+		return nil, nil, refuse(engine.Invalid, "%s has no weapon called %q", a.ID, weapon)
+	case w == nil:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s has no weapon to attack with", a.ID)
+	case t.Side == a.Side:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s and %s are on the same side", a.ID, t.ID)
+	case !t.Up():
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
+	case style != Standard && w.Kind != "melee":
+		return nil, nil, refuse(engine.NotAllowedNow, "a %s attack is a melee attack, and %s is a ranged weapon", style, w.Name)
+	case style == Grapple && (w.Reach != 0 || Gap(a, t) > 0 || abs(a.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(a.Grappling, t.ID)):
+		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot grapple %s: it takes a reach-0 weapon, an adjacent target within 4 Sizes, not grappled already (R57)", a.ID, t.ID)
+	case !Reaches(a, w, t):
+		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s does not reach %s (gap %d)", a.ID, w.Name, t.ID, Gap(a, t))
+	case a.AP < cost:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s has %d AP; a %s attack costs %d", a.ID, a.AP, style, cost)
+	}
+	return t, w, nil
+}
+
+// attack declares an attack on one's turn, or interrupts with one in a
+// window (R29).
+func (r *run) attack(c *Attack) error {
+	s := r.s
+	if s.Phase == Window && len(s.Queue) > 0 {
+		return r.interrupt(c)
+	}
+	if err := r.wantPhase(Acting, "attack ", c.Target); err != nil {
+		return err
+	}
+	a := s.actor()
+	_, w, err := s.checkAttack(a, c.Target, c.Weapon, c.Style)
+	if err != nil {
+		return err
+	}
+	style := styleOf(c.Style)
+	if a.Long != nil {
+		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+	}
+	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: s.windowQueue(a, w, c.Target, r.h)}))
+	r.resolveIfReady()
+	return nil
+}
+
+// windowQueue lists who is asked after a declaration by a with w, in
+// descending initiative (ties by id): enemies above a's initiative who
+// could attack someone (R29), and enemies whose melee weapon reaches a
+// ranged attacker and who have not harried it this round (R46). Nobody
+// at initiative 0 interrupts or reacts (R28).
+func (s *State) windowQueue(a *Combatant, w *Weapon, target string, h *hotMemory) []string {
+	var q []string
+	if h != nil {
+		q = h.queue[:0]
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
+			continue
+		}
+		if s.mayInterrupt(c, a) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayFire(c) || c.ID == target && s.mayInterposeAt(c) {
+			q = append(q, c.ID)
+		}
+	}
+	if h != nil {
+		h.queue = q
+	}
+	slices.SortFunc(q, func(x, y string) int {
+		cx, cy := s.Combatant(x), s.Combatant(y)
+		if cx.Initiative != cy.Initiative {
+			return cy.Initiative - cx.Initiative
+		}
+		return strings.Compare(x, y)
+	})
+	return q
+}
+
+// mayInterrupt reports whether c may interrupt a's declaration (R29):
+// strictly higher initiative, and an attack it can afford on an enemy in
+// reach.
+func (s *State) mayInterrupt(c, a *Combatant) bool {
+	if s.Options.NoInterrupts || c.Initiative <= a.Initiative || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" {
+		return false
+	}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == c.Side || !t.Up() {
+			continue
+		}
+		for j := range c.Weapons {
+			w := &c.Weapons[j]
+			cheapest := s.attackCost(c, Standard)
+			if w.Kind == "melee" {
+				cheapest = s.attackCost(c, Quick)
+			} else if s.env(c) == Underwater {
+				continue
+			}
+			if c.AP >= cheapest && Reaches(c, w, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mayHarry reports whether c may harry a (R46): a's ranged attack within
+// c's melee reach, 2 AP, once a round per target (A28).
+func (s *State) mayHarry(c, a *Combatant) bool {
+	if c.AP < actionCosts["harry"] || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" || slices.Contains(a.HarriedBy, c.ID) {
+		return false
+	}
+	for j := range c.Weapons {
+		if w := &c.Weapons[j]; w.Kind == "melee" && Gap(c, a) <= w.Reach {
+			return true
+		}
+	}
+	return false
+}
+
+// interrupt is an attack by the one asked in a window: it cancels the
+// declared action, whose actor pays nothing, and costs the interrupter 2
+// initiative (R29).
+func (r *run) interrupt(c *Attack) error {
+	s := r.s
+	me := s.Combatant(s.Queue[0])
+	p := s.Pending
+	if !s.mayInterrupt(me, s.Combatant(p.Actor)) {
+		return refuse(engine.NotAllowedNow, "%s may not interrupt %s: only an enemy with higher initiative and an attack to make may", me.ID, p.Actor)
+	}
+	_, w, err := s.checkAttack(me, c.Target, c.Weapon, c.Style)
+	if err != nil {
+		return err
+	}
+	style := styleOf(c.Style)
+	r.emit(ev(r.h, (*hotMemory).evInterrupted, Interrupted{Combatant: me.ID, Actor: p.Actor, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(me, style), Initiative: max(0, me.Initiative-2)}))
+	r.resolveIfReady()
+	return nil
+}
+
+// pass lets the declared action go on.
+func (r *run) pass() error {
+	if err := r.wantPhase(Window, "pass"); err != nil {
+		return err
+	}
+	r.emit(ev(r.h, (*hotMemory).evPassed, Passed{Combatant: r.s.Queue[0]}))
+	r.resolveIfReady()
+	return nil
+}
+
+// harry is R46.
+func (r *run) harry() error {
+	if err := r.wantPhase(Window, "harry"); err != nil {
+		return err
+	}
+	s := r.s
+	me, p := s.Combatant(s.Queue[0]), s.Pending
+	a := s.Combatant(p.Actor)
+	if w := a.Weapon(p.Weapon); w == nil || w.Kind != "ranged" || !s.mayHarry(me, a) {
+		return refuse(engine.NotAllowedNow, "%s cannot harry %s: only a ranged attack within one's melee reach, once a round, for 2 AP", me.ID, a.ID)
+	}
+	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["harry"], AP: me.AP - actionCosts["harry"], For: "harry"}))
+	r.emit(ev(r.h, (*hotMemory).evHarried, Harried{Combatant: me.ID, Target: a.ID}))
+	r.resolveIfReady()
+	return nil
+}
+
+// guardChoices are the Defenses a defending target may meet an attack
+// with (R45).
+var guardChoices = []string{"plus", "power", "agility", "fortitude", "willpower"}
+
+// guardDefense is the Defense a guard choice gives against an attack of
+// kind (melee or ranged).
+func guardDefense(t *Combatant, choice, kind string) int {
+	switch choice {
+	case "plus":
+		if kind == "ranged" {
+			return t.RangedDefense() + 2
+		}
+		return t.MeleeDefense() + 2
+	case "power":
+		return t.PowerDefense()
+	case "agility":
+		return t.AgilityDefense()
+	case "fortitude":
+		return t.FortitudeDefense()
+	case "willpower":
+		return t.WillpowerDefense()
+	}
+	return 0
+}
+
+// guard is a defending target's choice (R45).
+func (r *run) guard(choice string) error {
+	if err := r.wantPhase(Guarding, "guard"); err != nil {
+		return err
+	}
+	if !slices.Contains(guardChoices, choice) {
+		return refuse(engine.Invalid, "%q is not a guard: plus, power, agility, fortitude or willpower", choice)
+	}
+	s := r.s
+	p := s.Pending
+	t, a := s.Combatant(p.Target), s.Combatant(p.Actor)
+	r.emit(ev(r.h, (*hotMemory).evGuarded, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, a.Weapon(p.Weapon).Kind)}))
+	r.resolveIfReady()
+	return nil
+}
+
+// resolveIfReady resolves the pending attack once nobody is left to ask.
+func (r *run) resolveIfReady() {
+	if s := r.s; s.Phase == Window && len(s.Queue) == 0 && s.Pending != nil {
+		r.resolve()
+	}
+}
+
+// attackBonus is what is added to an attack's die (R04, R10, A24, A26,
+// R39, R46), and for a penetrating weapon Str and damage too (R08).
+func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string) int {
+	skill, col := "melee", 0
+	if w.Kind == "ranged" {
+		skill, col = "aim", 1
+	}
+	b := a.Attributes.Dex + a.skill(skill) + a.spec(skill, w.Group) + w.Accuracy
+	// R10: of cover and posture penalties only the largest counts.
+	pm, cm := postureMods[t.Posture][col], coverMods[t.Cover][col]
+	if pm < 0 && cm < 0 {
+		b += min(pm, cm)
+	} else {
+		b += pm + cm
+	}
+	if slices.Contains(t.Ignoring, a.ID) {
+		b += RearBonus
+	}
+	if w.Kind == "melee" {
+		b += mountedEdge(a, t)
+	}
+	if s.Flanked(t) {
+		b += FlankBonus
+	}
+	b += rangePenalty(a, w, t)
+	if w.Kind == "ranged" {
+		b -= a.Harried
+	}
+	if a.Exhausted() {
+		b -= 2
+	}
+	b -= a.distraction() + a.sharing()
+	if style == Nonlethal {
+		b -= 2
+	}
+	if w.Penetrating {
+		b += a.Attributes.Str + w.Damage
+	}
+	return b
+}
+
+// defenseAgainst is the Defense t meets an attack with: the guard chosen,
+// else the one matching the weapon (R05, R13, R14).
+func defenseAgainst(a, t *Combatant, w *Weapon, guard string) int {
+	if guard != "" {
+		return guardDefense(t, guard, w.Kind)
+	}
+	if w.Kind == "ranged" {
+		return t.RangedDefense()
+	}
+	return t.MeleeDefense() + mountedEdge(t, a)
+}
+
+// attackFor names what an attack's AP pays for, by style.
+var attackFor = map[string]string{Standard: "standard attack", Quick: "quick attack", Strong: "strong attack", Nonlethal: "nonlethal attack"}
+
+// resolve resolves the pending attack: AP, the attack die, criticals'
+// initiative, the strong attack's d6, the wound (R05-R09, R16, R39-R43).
+func (r *run) resolve() {
+	s := r.s
+	if s.Pending.Action == "move" {
+		r.resolveMove()
+		return
+	}
+	p := *s.Pending
+	a, t := s.Combatant(p.Actor), s.Combatant(p.Target)
+	if !t.Up() {
+		// Taken out by a reaction before the attack lands: the attack is
+		// not made, and costs nothing [ours].
+		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "its target is down"}))
+		return
+	}
+	w := a.Weapon(p.Weapon)
+	r.spend(a, p.Cost, attackFor[p.Action])
+	r.strike(a, t, w, p.Action, p.Guard, false)
+}
+
+// strike rolls an attack of a on t with w in a style, against the Defense
+// a guard chose, and applies what it does; a rebuff's hit is one level
+// worse (R41).
+func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff bool) {
+	s := r.s
+	p := Declared{Actor: a.ID, Target: t.ID, Action: style, Guard: guard}
+	if env := s.env(a); env == Swimming || env == Climbing {
+		// R75, A37: the footing die comes first; a slip means no attack.
+		if !r.footing(a, env, 0, "attacking") {
+			return
+		}
+	}
+	bonus := s.attackBonus(a, w, t, p.Action)
+	defense := defenseAgainst(a, t, w, p.Guard)
+	if s.env(t) == Underwater && (p.Guard == "" || p.Guard == "plus") {
+		// R74, R14, A36: underwater the immobile Defense replaces the
+		// melee and ranged ones, before a defender's +2.
+		defense = t.ImmobileDefense()
+		if p.Guard == "plus" {
+			defense += 2
+		}
+	}
+	if rebuff && t.OpeningOn == a.ID {
+		defense = t.OpeningTotal // R50
+	}
+	damage := w.Damage
+	if s.env(a) == Underwater {
+		bonus -= UnderwaterPenalty
+		if !w.Aquatic {
+			damage = floorDiv(damage, 2)
+		}
+	}
+	add := 0 // what the final value adds to the attack total
+	if !w.Penetrating {
+		add = a.Attributes.Str + damage
+	} else {
+		bonus += damage - w.Damage
+	}
+	tough := t.Toughness(w.ArmorPiercing && p.Action != Nonlethal)
+	k := bonus + add - defense - tough
+	classes := dice.Cuts(2, defense-bonus, 20)
+	for _, th := range woundThresholds {
+		classes = classes.Cut(th - k)
+	}
+	if p.Action == Strong {
+		classes = dice.EveryValue
+	}
+	die := dice.RollClasses(r.src, 20, classes)
+	hit := die != 1 && (die == 20 || die+bonus >= defense)
+	crit := ""
+	switch die {
+	case 20:
+		crit = "success"
+	case 1:
+		crit = "failure"
+	}
+	r.emit(ev(r.h, (*hotMemory).evAttackRolled, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
+	switch crit {
+	case "success":
+		r.shift(a, 2, "critical hit")
+		r.shift(t, -2, "critical hit against it")
+	case "failure":
+		r.shift(a, -2, "critical failure")
+	}
+	if !hit {
+		return
+	}
+	if p.Action == Grapple {
+		r.emit(ev(r.h, (*hotMemory).evGrappled, Grappled{Combatant: a.ID, Target: t.ID}))
+		return
+	}
+	final := die + k
+	if p.Action == Strong {
+		extra := r.src.Roll(6)
+		r.emit(ev(r.h, (*hotMemory).evExtraRolled, ExtraRolled{Attacker: a.ID, Die: extra}))
+		final += extra
+	}
+	level := WoundLevel(final)
+	if p.Action == Quick {
+		level = max(NoWound, level-1)
+	}
+	if rebuff {
+		level = min(Fatal, level+1)
+	}
+	if p.Action == Nonlethal && level > NoWound {
+		r.emit(ev(r.h, (*hotMemory).evNonlethalHit, NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level}))
+		return
+	}
+	placed, fate := place(t, level)
+	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
+	if placed > NoWound {
+		r.woundControl(t)
+		r.woundFooting(t, level)
+	}
+}
+
+// shift moves c's initiative by n, floored at 0 (R09, R28).
+func (r *run) shift(c *Combatant, n int, why string) {
+	r.emit(ev(r.h, (*hotMemory).evInitiativeShifted, InitiativeShifted{Combatant: c.ID, By: n, Initiative: max(0, c.Initiative+n), Why: why}))
+}
+
+// place is R16-R18 and A08: the slot a level-l wound fills (the first
+// level at or above l with one open) and what becomes of t: an NPC dies
+// of a fatal wound, a PC or special NPC is left dying; with no open slot
+// at all it dies.
+func place(t *Combatant, l int) (placed int, fate string) {
+	if l <= NoWound {
+		return NoWound, ""
+	}
+	for lv := l; lv <= Fatal; lv++ {
+		if *t.Wounds.At(lv) < *t.Slots.At(lv) {
+			placed = lv
+			break
+		}
+	}
+	switch {
+	case placed == NoWound:
+		return NoWound, "dead"
+	case placed < Fatal:
+		return placed, ""
+	case t.npc():
+		return placed, "dead"
+	}
+	return placed, "dying"
+}
+
+// pick is the attacker's choice of a nonlethal hit's level (R39, A11).
+func (r *run) pick(c *Pick) error {
+	if err := r.wantPhase(Choosing, "pick a level"); err != nil {
+		return err
+	}
+	s := r.s
+	p := s.Pending
+	l, ok := levelOf(c.Level)
+	switch {
+	case !ok || l == NoWound:
+		return refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", c.Level)
+	case l > p.Indicated:
+		return refuse(engine.NotAllowedNow, "the hit indicates %s; pick that or a lighter level", LevelName(p.Indicated))
+	}
+	t := s.Combatant(p.Target)
+	placed, fate := place(t, l)
+	escalates := l < Fatal && placed == Fatal
+	switch {
+	case c.Helpless && !escalates:
+		return refuse(engine.NotAllowedNow, "a %s wound would not knock %s out, so there is no helpless choice", c.Level, t.ID)
+	case escalates && c.Helpless:
+		fate = "helpless"
+	case escalates:
+		fate = "unconscious"
+	}
+	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate}))
+	if placed > NoWound {
+		r.woundControl(t)
+		r.woundFooting(t, l)
+	}
+	return nil
+}
+
+// mayInterposeAt is mayInterpose for a queue built before the
+// declaration's event is applied: the target grappling someone, free to
+// react, with 2 AP.
+func (s *State) mayInterposeAt(c *Combatant) bool {
+	return len(c.Grappling) > 0 && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 && c.AP >= actionCosts["interpose"]
+}

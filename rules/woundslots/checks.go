@@ -1,0 +1,277 @@
+package woundslots
+
+import (
+	"slices"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// Combat checks (R04): the bonus of each, by name. Melee is a weapon
+// check with the first melee weapon.
+func checkBonus(c *Combatant, check string) int {
+	b := 0
+	switch check {
+	case "power":
+		b = c.Attributes.Str + c.skill("athletics") + c.spec("athletics", "power") + c.Attributes.Size
+	case "agility":
+		b = c.Attributes.Dex + c.skill("reflex") + c.spec("reflex", "agility") - c.Attributes.Size
+	case "fortitude":
+		b = c.Attributes.Vit + c.skill("resistance") + c.spec("resistance", "fortitude")
+	case "willpower":
+		b = c.Attributes.Prs + c.skill("resistance") + c.spec("resistance", "willpower")
+	case "melee":
+		if w := firstMelee(c); w != nil {
+			b = c.Attributes.Dex + c.skill("melee") + c.spec("melee", w.Group) + w.Accuracy
+		}
+	case "deception":
+		b = c.Attributes.Prs + c.skill("deception")
+	case "perception":
+		b = c.Attributes.Prc + c.skill("deception")
+	}
+	if c.Exhausted() {
+		b -= 2
+	}
+	return b - c.distraction()
+}
+
+// firstMelee is c's first melee weapon, or nil.
+func firstMelee(c *Combatant) *Weapon {
+	for i := range c.Weapons {
+		if c.Weapons[i].Kind == "melee" {
+			return &c.Weapons[i]
+		}
+	}
+	return nil
+}
+
+// contest is R03 and A01-A03: a check of bonus by a (wild when wild)
+// against a static value, or against the defender's roll (versusBonus,
+// always wild) when rolled. It draws the actor's d20, then the
+// defender's, and returns the event; criticals of a wild check against a
+// creature move initiative afterwards (A03).
+func (r *run) contest(a, t *Combatant, check string, bonus int, wild bool, versus int, rolled bool, versusCheck string) CheckRolled {
+	die := dice.RollClasses(r.src, 20, dice.EveryValue)
+	e := CheckRolled{Combatant: a.ID, Target: t.ID, Check: check, Die: die, Bonus: bonus, Versus: versus, VersusCheck: versusCheck}
+	actorCrit := 0
+	if wild {
+		switch die {
+		case 20:
+			actorCrit, e.Critical = 1, "success"
+		case 1:
+			actorCrit, e.Critical = -1, "failure"
+		}
+	}
+	total := die + bonus
+	if !rolled {
+		switch actorCrit {
+		case 1:
+			e.Success = true
+		case -1:
+			e.Success = false
+		default:
+			e.Success = total >= versus
+		}
+		return e
+	}
+	e.VersusDie = r.src.Roll(20)
+	defCrit := 0
+	switch e.VersusDie {
+	case 20:
+		defCrit = 1
+	case 1:
+		defCrit = -1
+	}
+	opposed := e.VersusDie + versus
+	switch {
+	case actorCrit == defCrit:
+		e.Success = total >= opposed
+	case actorCrit == 1 || defCrit == -1:
+		e.Success = true
+	case actorCrit == -1 || defCrit == 1:
+		e.Success = false
+	}
+	return e
+}
+
+// emitCheck emits a contest's event and the initiative its criticals move
+// (A03).
+func (r *run) emitCheck(a, t *Combatant, e CheckRolled) {
+	r.emit(ev(r.h, (*hotMemory).evCheckRolled, e))
+	switch e.Critical {
+	case "success":
+		r.shift(a, 2, "critical "+e.Check+" check")
+		r.shift(t, -2, "critical "+e.Check+" check against it")
+	case "failure":
+		r.shift(a, -2, "critical failure")
+	}
+}
+
+// margin is a contest's margin: the actor's total less what it met.
+func (e *CheckRolled) margin() int {
+	return e.Die + e.Bonus - e.Versus - e.VersusDie
+}
+
+// inMeleeReach reports whether a's melee weapon reaches t.
+func inMeleeReach(a, t *Combatant) bool {
+	w := firstMelee(a)
+	return w != nil && Gap(a, t) <= w.Reach
+}
+
+// hinderKinds are R61's hindrances.
+var hinderKinds = []string{"disarm", "distract", "shove", "trip"}
+
+// hinder is R61 (4 AP): a contest against a creature within melee reach.
+// Where the defender chooses (A20), it takes the higher: a Defense, or
+// 10 + the bonus of a roll it could make instead [ours].
+func (r *run) hinder(kind, target string) error {
+	if err := r.wantPhase(Acting, "hinder ", target); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	t := s.Combatant(target)
+	switch {
+	case !slices.Contains(hinderKinds, kind):
+		return refuse(engine.Invalid, "%q is not a hindrance: disarm, distract, shove or trip", kind)
+	case t == nil:
+		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case t.Side == a.Side || !t.Up():
+		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
+	case !inMeleeReach(a, t):
+		return refuse(engine.NotAllowedNow, "%s is not within %s's melee reach", t.ID, a.ID)
+	case kind == "disarm" && len(t.Weapons) == 0:
+		return refuse(engine.NotAllowedNow, "%s holds nothing to drop", t.ID)
+	}
+	if err := r.notPinned(a); err != nil {
+		return err
+	}
+	if err := need(a, actionCosts["hinder"], "a hindrance"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["hinder"], kind)
+	var e CheckRolled
+	switch kind {
+	case "disarm":
+		if firstMelee(a) == nil {
+			return refuse(engine.NotAllowedNow, "%s has no melee weapon", a.ID)
+		}
+		if firstMelee(t) != nil && 10+checkBonus(t, "melee") > t.AgilityDefense() {
+			e = r.contest(a, t, "melee", checkBonus(a, "melee"), true, checkBonus(t, "melee"), true, "melee")
+		} else {
+			e = r.contest(a, t, "melee", checkBonus(a, "melee"), true, t.AgilityDefense(), false, "agility defense")
+		}
+	case "distract":
+		e = r.contest(a, t, "deception", checkBonus(a, "deception"), false, checkBonus(t, "perception"), true, "perception")
+	default:
+		d, name := t.PowerDefense(), "power defense"
+		if t.AgilityDefense() > d {
+			d, name = t.AgilityDefense(), "agility defense"
+		}
+		e = r.contest(a, t, "power", checkBonus(a, "power"), true, d, false, name)
+	}
+	r.emitCheck(a, t, e)
+	if !e.Success {
+		return nil
+	}
+	h := Hindered{Combatant: a.ID, Target: t.ID, Hindrance: kind, X: t.X, Y: t.Y}
+	switch kind {
+	case "disarm":
+		h.Weapon = t.Weapons[0].Name
+	case "shove":
+		h.X, h.Y = s.shoveTo(a, t, 1+max(0, e.margin())/3)
+	}
+	r.emit(ev(r.h, (*hotMemory).evHindered, h))
+	if kind == "shove" {
+		r.checkGrapples(t)
+	}
+	return nil
+}
+
+// shoveTo is where a shove of n yards takes t: straight away from a
+// [ours: the attacker's choice of distance and direction], stopping at
+// anyone in the way.
+func (s *State) shoveTo(a, t *Combatant, n int) (x, y int) {
+	dx, dy := sign(t.X-a.X), sign(t.Y-a.Y)
+	x, y = t.X, t.Y
+	for range n {
+		if s.occupied(x+dx, y+dy, t.ID) {
+			break
+		}
+		x, y = x+dx, y+dy
+	}
+	return x, y
+}
+
+// notPinned refuses any action but Escape from a pinned creature (R59).
+func (r *run) notPinned(a *Combatant) error {
+	if a.PinnedBy != "" {
+		return refuse(engine.NotAllowedNow, "%s is pinned by %s and may only escape (R59)", a.ID, a.PinnedBy)
+	}
+	return nil
+}
+
+// escapeTN is A22: the higher of the grappler's Power and Agility Defense.
+func escapeTN(g *Combatant) int { return max(g.PowerDefense(), g.AgilityDefense()) }
+
+// pin is R59 (4 AP): a Power check at -2 against the higher of the
+// grappled target's Power and Agility Defense.
+func (r *run) pin(target string) error {
+	if err := r.wantPhase(Acting, "pin ", target); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	t := s.Combatant(target)
+	switch {
+	case t == nil:
+		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case !slices.Contains(a.Grappling, t.ID):
+		return refuse(engine.NotAllowedNow, "%s does not grapple %s", a.ID, t.ID)
+	case t.PinnedBy != "":
+		return refuse(engine.NotAllowedNow, "%s is pinned already", t.ID)
+	}
+	if err := r.notPinned(a); err != nil {
+		return err
+	}
+	if err := need(a, actionCosts["pin"], "pinning"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["pin"], "pin")
+	e := r.contest(a, t, "power", checkBonus(a, "power")-2, true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
+	r.emitCheck(a, t, e)
+	if e.Success {
+		r.emit(ev(r.h, (*hotMemory).evPinned, Pinned{Combatant: a.ID, Target: t.ID}))
+	}
+	return nil
+}
+
+// escape is R52 (4 AP): a Power or Agility check (the better) against
+// the escape TN of the pinner, or of a grappler (A22); success ends the
+// pin (not the grapple, R59) or the grapple.
+func (r *run) escape() error {
+	if err := r.wantPhase(Acting, "escape"); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	from := a.PinnedBy
+	if from == "" && len(a.Grappling) > 0 {
+		from = a.Grappling[0]
+	}
+	g := s.Combatant(from)
+	if g == nil {
+		return refuse(engine.NotAllowedNow, "%s is neither grappled nor pinned", a.ID)
+	}
+	if err := need(a, actionCosts["escape"], "escaping"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["escape"], "escape")
+	check := "power"
+	if checkBonus(a, "agility") > checkBonus(a, "power") {
+		check = "agility"
+	}
+	e := r.contest(a, g, check, checkBonus(a, check), true, escapeTN(g), false, "escape TN")
+	r.emitCheck(a, g, e)
+	if e.Success {
+		r.emit(ev(r.h, (*hotMemory).evEscaped, Escaped{Combatant: a.ID, From: g.ID, Pin: a.PinnedBy != ""}))
+	}
+	return nil
+}

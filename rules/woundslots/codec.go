@@ -1,0 +1,599 @@
+package woundslots
+
+import (
+	"fmt"
+	"strconv"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// grammar is the text vocabulary of the commands.
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "HEALER"}, {Word: "after", Value: "MINUTES", Number: true}},
+	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a standard attack, 4 AP (R42)"},
+	parts.Verb{Name: "quick", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a quick melee attack, 3 AP, one level lighter (R40)"},
+	parts.Verb{Name: "strong", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a strong melee attack, 6 AP, +1d6 on a hit (R43)"},
+	parts.Verb{Name: "nonlethal", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a nonlethal melee attack at -2, 4 AP; you pick the level (R39)"},
+	parts.Verb{Name: "move", Args: "X,Y", Min: 1, Hint: "walk to a cell, buying movement with AP (R33, R34)"},
+	parts.Verb{Name: "approach", Args: "TARGET", Min: 1, Hint: "walk toward a creature until your first weapon reaches it, or as far as your AP allows"},
+	parts.Verb{Name: "defend"},
+	parts.Verb{Name: "seize"},
+	parts.Verb{Name: "posture", Args: "standing|crouching|prone", Min: 1},
+	parts.Verb{Name: "dash"},
+	parts.Verb{Name: "use", Args: "OBJECT", Min: 1},
+	parts.Verb{Name: "continue"},
+	parts.Verb{Name: "end"},
+	parts.Verb{Name: "pass"},
+	parts.Verb{Name: "harry"},
+	parts.Verb{Name: "guard", Args: "plus|power|agility|fortitude|willpower", Min: 1},
+	parts.Verb{Name: "pick", Args: "LEVEL [helpless]", Min: 1},
+	parts.Verb{Name: "surprise", Args: "SIDE", Min: 1},
+	parts.Verb{Name: "initiative"},
+	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
+	parts.Verb{Name: "treat", Args: "TARGET LEVEL|CONDITION", Min: 2, Hint: "treat one of a creature's wounds, or a condition (bleeding, burning, hobbled, poisoned), 8 AP (R64, R65)"},
+	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73)"},
+	parts.Verb{Name: "done"},
+	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
+	parts.Verb{Name: "grapple", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a melee attack with a reach-0 weapon that grapples, 4 AP (R57)"},
+	parts.Verb{Name: "disarm", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
+	parts.Verb{Name: "distract", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
+	parts.Verb{Name: "shove", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
+	parts.Verb{Name: "trip", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
+	parts.Verb{Name: "pin", Args: "TARGET", Min: 1, Hint: "4 AP (R59)"},
+	parts.Verb{Name: "escape", Hint: "4 AP (R52)"},
+	parts.Verb{Name: "rebuff", Hint: "a reaction, 4 AP (R41)"},
+	parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
+	parts.Verb{Name: "unignore", Args: "TARGET", Min: 1, Hint: "free (R12)"},
+	parts.Verb{Name: "jump", Args: "X,Y", Min: 1, Hint: "a long jump in a straight line (R38)"},
+	parts.Verb{Name: "cast", Args: "SPELL TARGET", Min: 2, Hint: "a spell attack (R44)"},
+	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
+	parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"},
+	parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"},
+	parts.Verb{Name: "enter", Args: "TARGET", Min: 1, Hint: "enter an adjacent creature's space, 2 AP (R51)"},
+	parts.Verb{Name: "drag", Args: "X,Y", Min: 1, Hint: "drag the whole grapple, 4 AP and at most 4 AP of movement (R56)"},
+	parts.Verb{Name: "fire", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "take a readied attack as a reaction (R47)"},
+	parts.Verb{Name: "cling", Hint: "a reaction, 2 AP (R55)"},
+	parts.Verb{Name: "split", Args: "WITH CUT", Min: 2, Hint: "yards moved with the mover and yards cut from its move (R55)"},
+	parts.Verb{Name: "go"},
+	parts.Verb{Name: "stop"},
+	parts.Verb{Name: "dismount", Args: "X,Y", Min: 1, Hint: "to a cell beside the mount, 4 AP (R53)"},
+	parts.Verb{Name: "calm", Hint: "regain control of a bolting mount, 8 AP (R77)"},
+	parts.Verb{Name: "hurry", Args: "dismount X,Y|use OBJECT", Min: 1, Rest: true, Hint: "do it faster (R67)"},
+)
+
+// ParseCommand reads a command in the text vocabulary (see
+// docs/rules/woundslots.md). It reads words only; Decide says what is
+// allowed.
+func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error) {
+	p, err := grammar.Parse(text)
+	if err != nil {
+		return nil, engine.Errorf(engine.Invalid, "%v", err)
+	}
+	switch p.Verb {
+	case "disarm", "distract", "shove", "trip":
+		return &Hinder{Hindrance: p.Verb, Target: p.Arg(0)}, nil
+	case "pin":
+		return &Pin{Target: p.Arg(0)}, nil
+	case "escape":
+		return &Escape{}, nil
+	case "rebuff":
+		return &Rebuff{}, nil
+	case "ignore":
+		return &Ignore{Target: p.Arg(0)}, nil
+	case "unignore":
+		return &Ignore{Target: p.Arg(0), Stop: true}, nil
+	case "enter":
+		return &Enter{Target: p.Arg(0)}, nil
+	case "drag":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "drag: %v", err)
+		}
+		return &Drag{X: c.X, Y: c.Y}, nil
+	case "interpose":
+		return &Interpose{Shield: p.Arg(0)}, nil
+	case "opening":
+		return &Opening{Target: p.Arg(0)}, nil
+	case "ready":
+		return &Ready{}, nil
+	case "fire":
+		return &Fire{Target: p.Arg(0), Weapon: p.Word("with")}, nil
+	case "cast":
+		return &Cast{Spell: p.Arg(0), Target: p.Arg(1)}, nil
+	case "jump":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "jump: %v", err)
+		}
+		return &Jump{X: c.X, Y: c.Y}, nil
+	case "cling":
+		return &Cling{}, nil
+	case "go":
+		return &Go{}, nil
+	case "stop":
+		return &Stop{}, nil
+	case "split":
+		w, err1 := strconv.Atoi(p.Arg(0))
+		c, err2 := strconv.Atoi(p.Arg(1))
+		if err1 != nil || err2 != nil || w < 0 || c < 0 || w > parts.MaxNumber || c > parts.MaxNumber {
+			return nil, engine.Errorf(engine.Invalid, "split WITH CUT: two whole numbers of yards, not %q %q", p.Arg(0), p.Arg(1))
+		}
+		return &Split{With: w, Cut: c}, nil
+	case "attack", "quick", "strong", "nonlethal", "grapple":
+		style := p.Verb
+		if style == "attack" {
+			style = ""
+		}
+		return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Style: style}, nil
+	case "move":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "move: %v", err)
+		}
+		return &Move{X: c.X, Y: c.Y}, nil
+	case "approach":
+		return &Approach{Target: p.Arg(0)}, nil
+	case "defend":
+		return &Defend{}, nil
+	case "seize":
+		return &Seize{}, nil
+	case "posture":
+		return &Posture{To: p.Arg(0)}, nil
+	case "dash":
+		return &Dash{}, nil
+	case "use":
+		return &Use{Object: p.Arg(0)}, nil
+	case "continue":
+		return &Continue{}, nil
+	case "end":
+		return &EndTurn{}, nil
+	case "pass":
+		return &Pass{}, nil
+	case "harry":
+		return &Harry{}, nil
+	case "guard":
+		return &Guard{Choice: p.Arg(0)}, nil
+	case "pick":
+		h := p.Arg(1)
+		if h != "" && h != "helpless" {
+			return nil, engine.Errorf(engine.Invalid, "pick LEVEL [helpless]: %q is not helpless", h)
+		}
+		return &Pick{Level: p.Arg(0), Helpless: h != ""}, nil
+	case "surprise":
+		return &Surprise{Side: p.Arg(0)}, nil
+	case "initiative":
+		return &Initiative{}, nil
+	case "stabilize":
+		return &Stabilize{Target: p.Arg(0)}, nil
+	case "treat":
+		switch p.Arg(1) {
+		case "bleeding", "burning", "hobbled", "poisoned":
+			return &TreatCondition{Target: p.Arg(0), Condition: p.Arg(1)}, nil
+		}
+		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
+	case "rest":
+		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after")}, nil
+	case "done":
+		return &Done{}, nil
+	case "mount":
+		return &Mount{Target: p.Arg(0)}, nil
+	case "dismount":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "dismount: %v", err)
+		}
+		return &Dismount{X: c.X, Y: c.Y}, nil
+	case "calm":
+		return &Calm{}, nil
+	case "hurry":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		switch c := inner.(type) {
+		case *Dismount:
+			c.Hurry = true
+			return c, nil
+		case *Use:
+			c.Hurry = true
+			return c, nil
+		}
+		return nil, engine.Errorf(engine.Invalid, "hurry: only dismount X,Y and use OBJECT can be hurried here (R67)")
+	}
+	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// FormatCommand writes a command as ParseCommand reads it.
+func (Rules) FormatCommand(c Command) string {
+	switch c := c.(type) {
+	case *Attack:
+		verb := c.Style
+		if verb == "" || verb == Standard {
+			verb = "attack"
+		}
+		return parts.Say(verb, c.Target).Opt("with", c.Weapon).String()
+	case *Move:
+		return parts.Say("move", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
+	case *Approach:
+		return parts.Say("approach", c.Target).String()
+	case *Posture:
+		return parts.Say("posture", c.To).String()
+	case *Use:
+		if c.Hurry {
+			return "hurry " + parts.Say("use", c.Object).String()
+		}
+		return parts.Say("use", c.Object).String()
+	case *Mount:
+		return parts.Say("mount", c.Target).String()
+	case *Hinder:
+		return parts.Say(c.Hindrance, c.Target).String()
+	case *Pin:
+		return parts.Say("pin", c.Target).String()
+	case *Split:
+		return parts.Say("split", strconv.Itoa(c.With), strconv.Itoa(c.Cut)).String()
+	case *Ignore:
+		if c.Stop {
+			return parts.Say("unignore", c.Target).String()
+		}
+		return parts.Say("ignore", c.Target).String()
+	case *Cast:
+		return parts.Say("cast", c.Spell, c.Target).String()
+	case *Interpose:
+		return parts.Say("interpose", c.Shield).String()
+	case *Enter:
+		return parts.Say("enter", c.Target).String()
+	case *TreatCondition:
+		return parts.Say("treat", c.Target, c.Condition).String()
+	case *Drag:
+		return parts.Say("drag", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
+	case *Opening:
+		return parts.Say("opening", c.Target).String()
+	case *Fire:
+		return parts.Say("fire", c.Target).Opt("with", c.Weapon).String()
+	case *Jump:
+		return parts.Say("jump", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
+	case *Dismount:
+		text := parts.Say("dismount", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
+		if c.Hurry {
+			return "hurry " + text
+		}
+		return text
+	case *Guard:
+		return parts.Say("guard", c.Choice).String()
+	case *Pick:
+		if c.Helpless {
+			return parts.Say("pick", c.Level, "helpless").String()
+		}
+		return parts.Say("pick", c.Level).String()
+	case *Surprise:
+		return parts.Say("surprise", c.Side).String()
+	case *EndTurn:
+		return "end"
+	case *Stabilize:
+		return parts.Say("stabilize", c.Target).String()
+	case *Treat:
+		return parts.Say("treat", c.Target, c.Level).String()
+	case *Rest:
+		ph := parts.Say("rest", c.Length).Opt("by", c.Tender)
+		if c.Interrupted > 0 {
+			ph = ph.Num("after", c.Interrupted)
+		}
+		return ph.String()
+	case nil:
+		return ""
+	default:
+		return c.Kind()
+	}
+}
+
+// DecodeCommand reads a command written by engine.MarshalKinded.
+func (Rules) DecodeCommand(data []byte) (Command, error) {
+	return engine.UnmarshalKinded(data, "woundslots command", commandKinds())
+}
+
+// DecodeEvent reads an event written by engine.MarshalKinded.
+func (Rules) DecodeEvent(data []byte) (Event, error) {
+	return engine.UnmarshalKinded(data, "woundslots event", eventKinds())
+}
+
+// Kinds lists the kind of every command and event type.
+func (Rules) Kinds() (commands, events []string) {
+	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+}
+
+// DescribeEvent says what an event means, with its dice, for a
+// transcript; s is the state before it.
+func (Rules) DescribeEvent(s *State, e Event) string {
+	switch e := e.(type) {
+	case *SurpriseRuled:
+		return fmt.Sprintf("the GM rules side %s surprised", e.Side)
+	case *InitiativeRolled:
+		pen := ""
+		if e.Penalty > 0 {
+			pen = fmt.Sprintf(" -%d surprised", e.Penalty)
+		}
+		return fmt.Sprintf("%s rolls initiative: d20=%d%+d%s = %d", e.Combatant, e.Die, e.Bonus, pen, e.Initiative)
+	case *RoundStarted:
+		return fmt.Sprintf("round %d begins", e.Round)
+	case *APGained:
+		at := "round start"
+		if e.At == "turn" {
+			at = "turn end"
+		}
+		return fmt.Sprintf("%s gains %d AP at %s: %d AP", e.Combatant, e.Gain, at, e.AP)
+	case *TieBroken:
+		return fmt.Sprintf("%s draws d20=%d to break a tie in initiative", e.Combatant, e.Die)
+	case *TurnStarted:
+		init := 0
+		if c := s.Combatant(e.Combatant); c != nil {
+			init = s.turnInitiative(c)
+		}
+		return fmt.Sprintf("%s's turn (initiative %d)", e.Combatant, init)
+	case *ActionDeclared:
+		return fmt.Sprintf("%s declares a %s attack on %s with %s (%d AP)", e.Actor, e.Action, e.Target, e.Weapon, e.Cost)
+	case *Passed:
+		return fmt.Sprintf("%s lets it go on", e.Combatant)
+	case *Interrupted:
+		return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d, then a %s attack on %s with %s", e.Combatant, e.Actor, e.Initiative, e.Action, e.Target, e.Weapon)
+	case *Harried:
+		return fmt.Sprintf("%s harries %s: -2 on its ranged attacks this round", e.Combatant, e.Target)
+	case *Guarded:
+		return fmt.Sprintf("%s guards with %s: Defense %d", e.Combatant, e.Choice, e.Defense)
+	case *APSpent:
+		return fmt.Sprintf("%s spends %d AP on %s: %d AP left", e.Combatant, e.Amount, e.For, e.AP)
+	case *AttackRolled:
+		result := "miss"
+		switch {
+		case e.Critical == "success":
+			result = "critical hit"
+		case e.Critical == "failure":
+			result = "critical miss"
+		case e.Hit:
+			result = "hit"
+		}
+		return fmt.Sprintf("%s rolls d20=%d%+d = %d against Defense %d: %s", e.Attacker, e.Die, e.Bonus, e.Die+e.Bonus, e.Defense, result)
+	case *InitiativeShifted:
+		return fmt.Sprintf("%s's initiative %+d (%s): %d", e.Combatant, e.By, e.Why, e.Initiative)
+	case *ExtraRolled:
+		return fmt.Sprintf("%s's strong attack adds d6=%d", e.Attacker, e.Die)
+	case *NonlethalHit:
+		return fmt.Sprintf("%s's nonlethal hit on %s: final %d, up to a %s wound", e.Attacker, e.Target, e.Final, LevelName(e.Indicated))
+	case *Wounded:
+		return describeWound(e)
+	case *Defended:
+		return fmt.Sprintf("%s defends until its next turn", e.Combatant)
+	case *Seized:
+		return fmt.Sprintf("%s seizes the initiative: d6=%d, initiative %d", e.Combatant, e.Die, e.Initiative)
+	case *PostureChanged:
+		return fmt.Sprintf("%s is now %s", e.Combatant, e.To)
+	case *Dashed:
+		if e.Die > 0 {
+			return fmt.Sprintf("%s dashes again: d20=%d%+d = %d, rate +%d; stamina %d, fatigue %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RateBonus, e.Stamina, e.Fatigue)
+		}
+		return fmt.Sprintf("%s dashes: stamina %d, fatigue %d", e.Combatant, e.Stamina, e.Fatigue)
+	case *IgnoreChanged:
+		if e.Ignoring {
+			return fmt.Sprintf("%s ignores %s: its attacks are rear attacks (+4)", e.Combatant, e.Target)
+		}
+		return fmt.Sprintf("%s no longer ignores %s", e.Combatant, e.Target)
+	case *Jumped:
+		run := "no run-up: half"
+		if e.RunUp {
+			run = "run-up: + Speed"
+		}
+		return fmt.Sprintf("%s jumps: d20=%d%+d = %d (%s) = %d feet: lands at %d,%d, %d yards of pool, %d AP bought", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, e.X, e.Y, e.Yards, e.AP)
+	case *Moved:
+		return fmt.Sprintf("%s moves to %d,%d: %d yards of pool, %d AP bought", e.Combatant, e.X, e.Y, e.Yards, e.AP)
+	case *ObjectUsed:
+		return fmt.Sprintf("%s uses %s", e.Combatant, e.Object)
+	case *LongBegun:
+		if e.Rounds > 0 {
+			return fmt.Sprintf("%s begins %s: all AP for %d more rounds", e.Combatant, e.Object, e.Rounds)
+		}
+		return fmt.Sprintf("%s begins %s: %d AP still owed", e.Combatant, e.Object, e.Remaining)
+	case *LongPaid:
+		switch {
+		case e.Rounds > 0:
+			return fmt.Sprintf("%s gives all its AP to its long action: %d more rounds", e.Combatant, e.Rounds)
+		case e.Remaining > 0:
+			return fmt.Sprintf("%s pays toward its long action: %d AP to go", e.Combatant, e.Remaining)
+		}
+		return fmt.Sprintf("%s makes the last payment of its long action", e.Combatant)
+	case *LongCancelled:
+		return fmt.Sprintf("%s gives up %s; what it paid is lost", e.Combatant, e.Object)
+	case *TurnEnded:
+		return fmt.Sprintf("%s's turn ends", e.Combatant)
+	case *RoundEnded:
+		return fmt.Sprintf("round %d ends", e.Round)
+	case *Died:
+		return fmt.Sprintf("%s dies (%s)", e.Combatant, e.Why)
+	case *Stabilized:
+		return fmt.Sprintf("%s stabilizes %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
+	case *WakeChecked:
+		return fmt.Sprintf("%s's wake check: d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
+	case *WoundTreated:
+		var out string
+		switch {
+		case e.Auto:
+			out = fmt.Sprintf("%s treats %s's %s wound: fails, the patient is too tired", e.Healer, e.Patient, LevelName(e.Level))
+		case !e.Success:
+			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: fails", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
+		case e.To == NoWound:
+			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: healed", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
+		case e.To == e.Level:
+			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: no open slot to move it to", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
+		default:
+			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: now %s", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN, LevelName(e.To))
+		}
+		return fmt.Sprintf("%s; fatigue %d", out, e.Fatigue)
+	case *Rested:
+		line := fmt.Sprintf("%s takes a %s rest: stamina %d, mana %d, fatigue %d", e.Combatant, e.Rest, e.Stamina, e.Mana, e.Fatigue)
+		if e.Cleared {
+			line += ", no longer exhausted"
+		}
+		if e.LightHealed > 0 {
+			line += fmt.Sprintf(", %d light wounds healed", e.LightHealed)
+		}
+		return line
+	case *RecoveryRolled:
+		if e.Tender != "" {
+			tend := fmt.Sprintf(" (tended by %s: d20=%d%+d = %d)", e.Tender, e.TendDie, e.TendBonus, e.TendDie+e.TendBonus)
+			line := Rules{}.DescribeEvent(s, &RecoveryRolled{Combatant: e.Combatant, Die: e.Die, Bonus: e.Bonus, Level: e.Level, To: e.To, RecoveryBonus: e.RecoveryBonus})
+			return line + tend
+		}
+		if e.Level == NoWound {
+			return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: nothing heals, recovery bonus %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RecoveryBonus)
+		}
+		to := "healed"
+		if e.To > NoWound {
+			to = "now " + LevelName(e.To)
+		}
+		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
+	case *CheckRolled:
+		out := "fails"
+		if e.Success {
+			out = "succeeds"
+		}
+		switch e.Critical {
+		case "success":
+			out = "critical success"
+		case "failure":
+			out = "critical failure"
+		}
+		against := fmt.Sprintf("%s's %s %d", e.Target, e.VersusCheck, e.Versus)
+		if e.VersusDie > 0 {
+			against = fmt.Sprintf("%s's %s d20=%d%+d = %d", e.Target, e.VersusCheck, e.VersusDie, e.Versus, e.VersusDie+e.Versus)
+		}
+		return fmt.Sprintf("%s's %s check d20=%d%+d = %d against %s: %s", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus, against, out)
+	case *Hindered:
+		switch e.Hindrance {
+		case "disarm":
+			return fmt.Sprintf("%s disarms %s, who drops %s", e.Combatant, e.Target, e.Weapon)
+		case "distract":
+			return fmt.Sprintf("%s distracts %s: -2 on attacks and Defenses this round", e.Combatant, e.Target)
+		case "shove":
+			return fmt.Sprintf("%s shoves %s to %d,%d", e.Combatant, e.Target, e.X, e.Y)
+		}
+		return fmt.Sprintf("%s trips %s, who falls prone", e.Combatant, e.Target)
+	case *Grappled:
+		return fmt.Sprintf("%s grapples %s", e.Combatant, e.Target)
+	case *Pinned:
+		return fmt.Sprintf("%s pins %s", e.Combatant, e.Target)
+	case *Escaped:
+		if e.Pin {
+			return fmt.Sprintf("%s escapes %s's pin", e.Combatant, e.From)
+		}
+		return fmt.Sprintf("%s escapes %s's grapple", e.Combatant, e.From)
+	case *GrappleEnded:
+		return fmt.Sprintf("%s and %s no longer grapple", e.Combatant, e.Other)
+	case *MoveDeclared:
+		return fmt.Sprintf("%s moves toward %d,%d", e.Combatant, e.X, e.Y)
+	case *Rebuffed:
+		return fmt.Sprintf("%s rebuffs %s with %s before it moves", e.Combatant, e.Target, e.Weapon)
+	case *Clung:
+		crit := ""
+		if e.Critical == "failure" {
+			crit = ", a critical failure"
+		}
+		return fmt.Sprintf("%s clings to %s: d20=%d%+d = %d%s, %d points", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus, crit, e.Points)
+	case *SplitChosen:
+		return fmt.Sprintf("%s spends %d points: %d yards with it (5 each), %d cut (10 each)", e.Combatant, 5*e.With+10*e.Cut, e.With, e.Cut)
+	case *MoveGoesOn:
+		return fmt.Sprintf("%s goes on", e.Combatant)
+	case *MoveStopped:
+		return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
+	case *Carried:
+		return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
+	case *ConditionTreated:
+		out := "fails"
+		switch {
+		case e.Success && e.Level <= 0:
+			out = "it is gone"
+		case e.Success:
+			out = fmt.Sprintf("now %s", LevelName(e.Level))
+		}
+		return fmt.Sprintf("%s treats %s's %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Condition, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
+	case *SpaceEntered:
+		return fmt.Sprintf("%s enters %s's space at %d,%d: both take -2 to attacks and Defense", e.Combatant, e.Target, e.X, e.Y)
+	case *Interposed:
+		if e.Success {
+			return fmt.Sprintf("%s interposes %s, who becomes the target", e.Combatant, e.Shield)
+		}
+		return fmt.Sprintf("%s fails to interpose %s", e.Combatant, e.Shield)
+	case *OpeningMade:
+		return fmt.Sprintf("%s creates an opening against %s: d20=%d%+d = %d meets its rebuffs this turn", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus)
+	case *ReadyTaken:
+		return fmt.Sprintf("%s readies an attack", e.Combatant)
+	case *ReadyFired:
+		return fmt.Sprintf("%s takes its readied attack on %s with %s", e.Combatant, e.Target, e.Weapon)
+	case *ActionCancelled:
+		return fmt.Sprintf("%s's declared action does not happen: %s", e.Combatant, e.Why)
+	case *SpellCast:
+		return fmt.Sprintf("%s casts %s at %s: %d mana left", e.Combatant, e.Spell, e.Target, e.Mana)
+	case *FootingChecked:
+		out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}}[e.Env]
+		res := out[1]
+		if e.Kept {
+			res = out[0]
+		}
+		if !e.Kept && e.Why == "attacking" {
+			res += ": its attack is lost"
+		}
+		return fmt.Sprintf("%s's %s check (%s): d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Env, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, res)
+	case *Mounted:
+		return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount)
+	case *Dismounted:
+		return fmt.Sprintf("%s dismounts %s to %d,%d", e.Rider, e.Mount, e.X, e.Y)
+	case *Hurried:
+		if e.Success {
+			return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: it costs %d AP and 1 stamina", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
+		}
+		return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: fails, it costs %d AP", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
+	case *ControlChecked:
+		out := "keeps control"
+		switch {
+		case e.Why == "calming" && e.Kept:
+			out = "regains control"
+		case e.Why == "calming":
+			out = "still bolting"
+		case !e.Kept:
+			out = e.Mount + " bolts"
+		}
+		return fmt.Sprintf("%s's control check of %s (%s): d20=%d%+d = %d against TN %d: %s", e.Rider, e.Mount, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
+	case *FightEnded:
+		switch {
+		case e.TimedOut:
+			return "the round limit is reached: the fight ends in a draw"
+		case e.Winner != "":
+			return fmt.Sprintf("the fight is over: %s wins", e.Winner)
+		}
+		return "the fight is over: nobody is left standing"
+	}
+	return fmt.Sprintf("%T", e)
+}
+
+// describeWound is a Wounded event's line.
+func describeWound(e *Wounded) string {
+	head := fmt.Sprintf("%s's hit on %s: final %d", e.Attacker, e.Combatant, e.Final)
+	if e.Level == NoWound && e.Fate == "" {
+		return head + ", no wound"
+	}
+	line := head + fmt.Sprintf(", a %s wound", LevelName(e.Indicated))
+	switch {
+	case e.Level == NoWound:
+		line += ", no slot left"
+	case e.Level != e.Indicated:
+		line += fmt.Sprintf(" fills a %s slot", LevelName(e.Level))
+	}
+	switch e.Fate {
+	case "dead":
+		line += ": " + e.Combatant + " dies"
+	case "dying":
+		line += ": " + e.Combatant + " falls unconscious, dying"
+	case "unconscious":
+		line += ": " + e.Combatant + " falls unconscious"
+	case "helpless":
+		line += ": " + e.Combatant + " is helpless for 2 rounds"
+	}
+	return line
+}

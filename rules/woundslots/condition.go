@@ -1,0 +1,65 @@
+package woundslots
+
+import (
+	"slices"
+
+	"fray/engine"
+)
+
+// Condition is a lasting effect on a creature that Treat Condition can
+// treat (R64): bleeding, burning, hobbled or poisoned, with a level (as a
+// wound's, 1 light to 5 fatal) and the TN of treating it. Fray gives
+// conditions no effect of their own yet: the seed's effects are the
+// scene's (A07's hook).
+type Condition struct {
+	Name  string `yaml:"name" json:"name" required:"true" enum:"bleeding,burning,hobbled,poisoned" doc:"bleeding, burning, hobbled or poisoned"`
+	Level int    `yaml:"level" json:"level,omitempty" min:"0" max:"5" doc:"its level, 1 (light) to 5 (fatal), for bleeding, burning and poison"`
+	TN    int    `yaml:"tn" json:"tn,omitempty" doc:"the TN of treating it (default 5, A34)"`
+}
+
+// treatCondition is R64 (8 AP): Lor [Healing/the condition's name, else
+// Wounds] (-5 without a kit) against its TN. Success: hobbled ends;
+// poison drops a level [ours: "per its text"]; bleeding and burning drop
+// 1 + margin/2 levels; a condition below light is gone.
+func (r *run) treatCondition(target, name string) error {
+	if err := r.wantPhase(Acting, "treat ", target, "'s ", name); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	t, err := patient(s, a, target)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(t.Conditions, func(c Condition) bool { return c.Name == name })
+	if i < 0 {
+		return refuse(engine.NotAllowedNow, "%s is not %s", t.ID, name)
+	}
+	if err := need(a, actionCosts["treat"], "treating a condition"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["treat"], "treat condition")
+	c := t.Conditions[i]
+	tn := c.TN
+	if tn == 0 {
+		tn = DefaultTN
+	}
+	bonus := a.Attributes.Lor + a.skill("healing") + max(a.spec("healing", name), a.spec("healing", "wounds"))
+	if !a.Kit {
+		bonus -= NoKitPenalty
+	}
+	die := r.src.Roll(20)
+	e := ConditionTreated{Healer: a.ID, Patient: t.ID, Condition: name, Die: die, Bonus: bonus, TN: tn, Level: c.Level}
+	if margin := die + bonus - tn; margin >= 0 {
+		e.Success = true
+		switch name {
+		case "hobbled":
+			e.Level = 0
+		case "poisoned":
+			e.Level = max(0, c.Level-1)
+		default:
+			e.Level = max(0, c.Level-(1+margin/2))
+		}
+	}
+	r.emit(ev(r.h, (*hotMemory).evConditionTreated, e))
+	return nil
+}

@@ -1,0 +1,53 @@
+package woundslots
+
+import "fray/engine"
+
+// DragMoveAP is R56's most AP of movement a drag buys.
+const DragMoveAP = 4
+
+// drag is R56 (4 AP and its movement): a Power check against the highest
+// Power Defense among those grappling the actor, -2 per grappler beyond
+// the first; on a success it moves to x,y with at most 4 AP of movement,
+// and every grappler is carried along by the same step [ours: where its
+// cell is free; otherwise the grapple breaks, A23].
+func (r *run) drag(x, y int) error {
+	if err := r.wantPhase(Acting, "drag"); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	if len(a.Grappling) == 0 {
+		return refuse(engine.NotAllowedNow, "%s grapples nobody to drag", a.ID)
+	}
+	if s.occupied(x, y, a.ID) || x == a.X && y == a.Y {
+		return refuse(engine.NotAllowedNow, "%d,%d is not a free cell to drag to", x, y)
+	}
+	cost := s.pathCost(a.X, a.Y, x, y)
+	n := s.moveAP(a, cost)
+	if n < 0 || n > DragMoveAP || actionCosts["drag"]+n > a.AP {
+		return refuse(engine.NotAllowedNow, "%s cannot pay for dragging to %d,%d: 4 AP and at most 4 AP of movement (R56)", a.ID, x, y)
+	}
+	r.spend(a, actionCosts["drag"], "drag")
+	best, first := 0, s.Combatant(a.Grappling[0])
+	for _, id := range a.Grappling {
+		if g := s.Combatant(id); g != nil && g.PowerDefense() > best {
+			best, first = g.PowerDefense(), g
+		}
+	}
+	e := r.contest(a, first, "power", checkBonus(a, "power")-2*(len(a.Grappling)-1), true, best, false, "highest power defense")
+	r.emitCheck(a, first, e)
+	if !e.Success {
+		return nil
+	}
+	dx, dy := x-a.X, y-a.Y
+	for _, id := range a.Grappling {
+		g := s.Combatant(id)
+		if g == nil {
+			continue
+		}
+		if gx, gy := g.X+dx, g.Y+dy; !s.occupied(gx, gy, g.ID) || gx == a.X && gy == a.Y {
+			r.emit(ev(r.h, (*hotMemory).evCarried, Carried{Combatant: g.ID, With: a.ID, X: gx, Y: gy}))
+		}
+	}
+	r.walk(a, x, y)
+	return nil
+}

@@ -1,0 +1,58 @@
+package woundslots
+
+import "fray/engine"
+
+// SharedSpacePenalty is R51 and A33's -2 to attacks and to melee and
+// ranged Defense of two creatures in one space.
+const SharedSpacePenalty = 2
+
+// sharing is the shared-space penalty of c.
+func (c *Combatant) sharing() int {
+	if c.SharingWith != "" {
+		return SharedSpacePenalty
+	}
+	return 0
+}
+
+// enter is R51 (2 AP): into an adjacent creature's space, Sizes at most 4
+// apart: the better of Power and Agility (the actor's choice, taken for
+// it) against the higher of the occupant's Power and Agility Defense; on
+// a success the two share the space until one leaves it.
+func (r *run) enter(target string) error {
+	if err := r.wantPhase(Acting, "enter ", target, "'s space"); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	t := s.Combatant(target)
+	switch {
+	case t == nil:
+		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case t.ID == a.ID || t.Status == Dead:
+		return refuse(engine.NotAllowedNow, "%s has no space to enter", t.ID)
+	case Distance(a.X, a.Y, t.X, t.Y) != 1:
+		return refuse(engine.NotAllowedNow, "%s must be beside %s", a.ID, t.ID)
+	case abs(a.Attributes.Size-t.Attributes.Size) > 4:
+		return refuse(engine.NotAllowedNow, "their Sizes are more than 4 apart (R51)")
+	case a.SharingWith != "" || t.SharingWith != "" || a.Riding != "" || t.Rider != "" || t.Riding != "":
+		return refuse(engine.NotAllowedNow, "one of them shares a space already")
+	}
+	if err := need(a, actionCosts["enter"], "entering a space"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["enter"], "enter")
+	check := "power"
+	if checkBonus(a, "agility") > checkBonus(a, "power") {
+		check = "agility"
+	}
+	e := r.contest(a, t, check, checkBonus(a, check), true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
+	r.emitCheck(a, t, e)
+	if e.Success {
+		wasInReach := s.inEnemyReach(a)
+		r.emit(ev(r.h, (*hotMemory).evSpaceEntered, SpaceEntered{Combatant: a.ID, Target: t.ID, X: t.X, Y: t.Y}))
+		r.checkGrapples(a)
+		if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
+			r.controlCheck(a, m, 0, "entering an enemy's reach")
+		}
+	}
+	return nil
+}

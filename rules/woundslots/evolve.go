@@ -1,0 +1,526 @@
+package woundslots
+
+// Evolve applies one event. It never fails and draws no dice; an event
+// naming nobody changes nothing.
+func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
+
+// evolve is Evolve.
+func evolve(s *State, e Event) {
+	switch e := e.(type) {
+	case *SurpriseRuled:
+		for i := range s.Combatants {
+			if c := &s.Combatants[i]; c.Side == e.Side && c.Attributes.Prc <= 5 {
+				c.Surprised = true
+			}
+		}
+	case *InitiativeRolled:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Initiative = e.Initiative
+		}
+	case *RoundStarted:
+		s.Round = e.Round
+		s.Phase, s.Turn = Acting, ""
+		for i := range s.Combatants {
+			c := &s.Combatants[i]
+			c.Acted, c.TieBreak = false, 0
+			c.PoolQuarters, c.PoolUsed = 0, 0
+			c.Dashing, c.Harried, c.HarriedBy = false, 0, c.HarriedBy[:0]
+			c.Dashes, c.DashBonus = 0, 0
+		}
+	case *APGained:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.AP = e.AP
+		}
+	case *TieBroken:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.TieBreak = e.Die
+		}
+	case *TurnStarted:
+		s.Turn, s.Phase = e.Combatant, Acting
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Defending = false
+			if c.Long != nil {
+				c.Long.PaidNow = false
+			}
+		}
+	case *ActionDeclared:
+		s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
+		s.Queue = append(s.Queue[:0], e.Queue...)
+		s.Phase = Window
+		guardIfDefending(s)
+	case *Passed:
+		popQueue(s)
+	case *Interrupted:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Initiative = e.Initiative
+		}
+		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
+		s.Queue = s.Queue[:0]
+		s.Phase = Window
+		guardIfDefending(s)
+	case *Harried:
+		if t := s.Combatant(e.Target); t != nil {
+			t.Harried += RangePenalty
+			t.HarriedBy = append(t.HarriedBy, e.Combatant)
+		}
+		popQueue(s)
+	case *Guarded:
+		if s.Pending != nil {
+			s.Pending.Guard = e.Choice
+		}
+		s.Phase = Window
+	case *APSpent:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.AP = e.AP
+			c.Readied = false // R47: any other action or reaction ends it
+		}
+	case *AttackRolled:
+		if !e.Hit {
+			doneIfOwn(s, e.Attacker)
+		}
+	case *InitiativeShifted:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Initiative = e.Initiative
+		}
+	case *ExtraRolled:
+	case *NonlethalHit:
+		if s.Pending != nil {
+			s.Pending.Indicated, s.Pending.Final = e.Indicated, e.Final
+		}
+		s.Phase = Choosing
+	case *Wounded:
+		c := s.Combatant(e.Combatant)
+		if c != nil && (e.Level > NoWound || e.Fate != "") {
+			if e.Level > NoWound {
+				*c.Wounds.At(e.Level)++
+				c.Severity = c.Wounds.Severity()
+			}
+			c.Defending = false
+			switch e.Fate {
+			case "dying":
+				c.Status, c.IsDying, c.Dying = Unconscious, true, 1
+			case "unconscious":
+				c.Status = Unconscious
+			case "helpless":
+				c.Helpless = 2
+			case "dead":
+				c.Status, c.IsDying, c.Dying = Dead, false, 0
+			}
+		}
+		doneIfOwn(s, e.Attacker)
+	case *Defended:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Defending = true
+		}
+	case *Seized:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Initiative = e.Initiative
+		}
+	case *PostureChanged:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Posture = e.To
+		}
+	case *Dashed:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Dashing, c.Stamina = true, e.Stamina
+			c.Dashes++
+			c.DashBonus += e.RateBonus
+			setFatigue(c, e.Fatigue)
+		}
+	case *Moved:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.AP -= e.AP
+			c.PoolQuarters += e.Quarters
+			c.PoolUsed += e.Yards
+			c.X, c.Y = e.X, e.Y
+			if m := s.mountOf(c); m != nil {
+				m.X, m.Y = e.X, e.Y
+			}
+			if s.Pending != nil && s.Pending.Action == "move" && s.Pending.Actor == c.ID {
+				doneAction(s)
+			}
+			leaveSpace(s, c)
+		}
+	case *ObjectUsed:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Long = nil
+		}
+	case *LongBegun:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Long = &Long{Object: e.Object, Remaining: e.Remaining, Rounds: e.Rounds, PaidNow: true}
+		}
+	case *LongPaid:
+		if c := s.Combatant(e.Combatant); c != nil && c.Long != nil {
+			c.Long.Remaining, c.Long.Rounds, c.Long.PaidNow = e.Remaining, e.Rounds, true
+		}
+	case *LongCancelled:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Long = nil
+		}
+	case *TurnEnded:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Acted = true
+			c.OpeningOn, c.OpeningTotal = "", 0
+			if m := s.mountOf(c); m != nil {
+				m.Acted = true
+			}
+			if s.Round == 1 {
+				c.Surprised = false
+			}
+		}
+		s.Turn, s.Pending, s.Queue = "", nil, s.Queue[:0]
+		s.Phase = Acting
+	case *RoundEnded:
+		for i := range s.Combatants {
+			c := &s.Combatants[i]
+			c.Distracted = false
+			if c.Helpless > 0 {
+				c.Helpless--
+			}
+			if c.IsDying && c.Status == Unconscious {
+				c.Dying++
+			}
+			if c.Status == Unconscious && !c.IsDying {
+				c.OutRounds++
+			} else {
+				c.OutRounds = 0
+			}
+		}
+	case *Died:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Status, c.IsDying, c.Dying = Dead, false, 0
+		}
+	case *Stabilized:
+		if c := s.Combatant(e.Patient); c != nil && e.Success {
+			c.IsDying, c.Dying = false, 0
+		}
+	case *WakeChecked:
+		if c := s.Combatant(e.Combatant); c != nil && e.Woke && c.Status == Unconscious {
+			c.Status, c.IsDying, c.Dying = Active, false, 0
+		}
+	case *WoundTreated:
+		if c := s.Combatant(e.Patient); c != nil {
+			moveWound(c, e.Level, e.To)
+			setFatigue(c, e.Fatigue)
+		}
+	case *Rested:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Wounds.Light -= e.LightHealed
+			c.Severity = c.Wounds.Severity()
+			if e.Cleared {
+				c.IsExhausted = false
+			}
+			setFatigue(c, e.Fatigue)
+			c.Stamina, c.Mana = e.Stamina, e.Mana
+			if e.Rest == "long" {
+				c.LongRests++
+			}
+		}
+	case *RecoveryRolled:
+		if c := s.Combatant(e.Combatant); c != nil {
+			if e.Level > NoWound {
+				moveWound(c, e.Level, e.To)
+			}
+			c.RecoveryBonus = e.RecoveryBonus
+		}
+	case *Mounted:
+		rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
+		if rider != nil && m != nil {
+			rider.Riding, rider.RidingSize, m.Rider = m.ID, m.Attributes.Size, rider.ID
+			rider.X, rider.Y = m.X, m.Y
+		}
+	case *Dismounted:
+		if rider := s.Combatant(e.Rider); rider != nil {
+			rider.Riding, rider.RidingSize, rider.Calming = "", 0, 0
+			rider.X, rider.Y = e.X, e.Y
+		}
+		if m := s.Combatant(e.Mount); m != nil {
+			m.Rider = ""
+		}
+	case *Hurried:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Stamina = e.Stamina
+			setFatigue(c, e.Fatigue)
+		}
+	case *ControlChecked:
+		rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
+		if rider == nil || m == nil {
+			return
+		}
+		switch {
+		case e.Why == "calming" && e.Kept:
+			m.Bolting, rider.Calming = false, 0
+		case e.Why == "calming":
+			rider.Calming++
+		case !e.Kept:
+			m.Bolting = true
+		}
+	case *MoveDeclared:
+		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y})
+		s.Queue = append(s.Queue[:0], e.Queue...)
+		s.Phase = Window
+	case *Rebuffed:
+		if s.Pending != nil {
+			s.Pending.Rebuffed = true
+		}
+		popQueue(s)
+	case *Clung:
+		if s.Pending != nil {
+			s.Pending.Clinger, s.Pending.Points, s.Pending.Split = e.Combatant, e.Points, false
+		}
+		popQueue(s)
+		s.Phase = Choosing
+	case *SplitChosen:
+		if s.Pending != nil {
+			s.Pending.Split, s.Pending.With, s.Pending.Cut = true, e.With, s.Pending.Cut+e.Cut
+		}
+		s.Phase = Window
+		moverChoice(s)
+	case *MoveGoesOn:
+		if s.Pending != nil {
+			s.Pending.Decided = true
+		}
+		s.Phase = Window
+	case *MoveStopped:
+		doneAction(s)
+	case *Carried:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.X, c.Y = e.X, e.Y
+			leaveSpace(s, c)
+		}
+	case *IgnoreChanged:
+		if c := s.Combatant(e.Combatant); c != nil {
+			if e.Ignoring {
+				c.Ignoring = append(c.Ignoring, e.Target)
+			} else {
+				c.Ignoring = without(c.Ignoring, e.Target)
+			}
+		}
+	case *Jumped:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.AP -= e.AP
+			c.PoolQuarters += e.Quarters
+			c.PoolUsed += e.Yards
+			c.X, c.Y = e.X, e.Y
+			leaveSpace(s, c)
+		}
+	case *FootingChecked:
+		if !e.Kept && e.Why == "attacking" {
+			doneIfOwn(s, e.Combatant)
+		}
+	case *SpellCast:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Mana = e.Mana
+		}
+	case *ConditionTreated:
+		if c := s.Combatant(e.Patient); c != nil {
+			// A new slice: states may share their conditions (ScratchInto).
+			kept := make([]Condition, 0, len(c.Conditions))
+			for _, x := range c.Conditions {
+				if x.Name == e.Condition {
+					if e.Level <= 0 {
+						continue
+					}
+					x.Level = e.Level
+				}
+				kept = append(kept, x)
+			}
+			c.Conditions = kept
+		}
+	case *SpaceEntered:
+		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
+		if a != nil && t != nil {
+			a.X, a.Y = e.X, e.Y
+			a.SharingWith, t.SharingWith = t.ID, a.ID
+		}
+	case *Interposed:
+		if s.Pending != nil && e.Success {
+			s.Pending.Target = e.Shield
+		}
+		popQueue(s)
+	case *OpeningMade:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.OpeningOn, c.OpeningTotal = e.Target, e.Die+e.Bonus
+		}
+	case *ReadyTaken:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Readied = true
+		}
+	case *ReadyFired:
+		popQueue(s)
+	case *ActionCancelled:
+		doneAction(s)
+	case *CheckRolled:
+	case *Hindered:
+		t := s.Combatant(e.Target)
+		if t == nil {
+			return
+		}
+		switch e.Hindrance {
+		case "disarm":
+			// A new slice: states may share their weapons (ScratchInto).
+			kept := make([]Weapon, 0, len(t.Weapons))
+			dropped := false
+			for _, w := range t.Weapons {
+				if w.Name == e.Weapon && !dropped {
+					dropped = true
+					continue
+				}
+				kept = append(kept, w)
+			}
+			t.Weapons = kept
+		case "distract":
+			t.Distracted = true
+		case "shove":
+			t.X, t.Y = e.X, e.Y
+			leaveSpace(s, t)
+		case "trip":
+			t.Posture = Prone
+		}
+	case *Grappled:
+		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
+		if a != nil && t != nil {
+			a.Grappling = append(a.Grappling, t.ID)
+			t.Grappling = append(t.Grappling, a.ID)
+		}
+		doneIfOwn(s, e.Combatant)
+	case *Pinned:
+		if t := s.Combatant(e.Target); t != nil {
+			t.PinnedBy = e.Combatant
+		}
+	case *Escaped:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		if e.Pin {
+			c.PinnedBy = ""
+			return
+		}
+		unGrapple(s, c, s.Combatant(e.From))
+	case *GrappleEnded:
+		unGrapple(s, s.Combatant(e.Combatant), s.Combatant(e.Other))
+	case *FightEnded:
+		s.Phase, s.Turn, s.Pending, s.Queue = Over, "", nil, s.Queue[:0]
+		s.Winner, s.TimedOut = e.Winner, e.TimedOut
+	}
+}
+
+// popQueue takes the first one asked off the window's queue; with nobody
+// left the target chooses its Defense if it defends.
+func popQueue(s *State) {
+	if len(s.Queue) > 0 {
+		s.Queue = s.Queue[:copy(s.Queue, s.Queue[1:])]
+	}
+	guardIfDefending(s)
+	moverChoice(s)
+}
+
+// moverChoice turns to a rebuffed mover, once nobody is left to ask, for
+// its choice to go on or stop (A18).
+func moverChoice(s *State) {
+	p := s.Pending
+	if p == nil || p.Action != "move" || len(s.Queue) > 0 || !p.Rebuffed || p.Decided || s.Phase != Window {
+		return
+	}
+	if a := s.Combatant(p.Actor); a != nil && a.canAct() {
+		s.Phase = Choosing
+	}
+}
+
+// guardIfDefending moves a window with nobody left to ask to the
+// target's choice of Defense when it defends (R45).
+func guardIfDefending(s *State) {
+	if len(s.Queue) > 0 || s.Pending == nil || s.Pending.Guard != "" || s.Pending.Action == "move" {
+		return
+	}
+	if t := s.Combatant(s.Pending.Target); t != nil && t.Defending && t.Up() {
+		s.Phase = Guarding
+	}
+}
+
+// doneIfOwn ends the pending action when it is attacker's own: not when
+// the attack was a reaction to it (a rebuff of a move).
+func doneIfOwn(s *State, attacker string) {
+	if s.Pending == nil || s.Pending.Actor == attacker {
+		doneAction(s)
+	}
+}
+
+// doneAction ends the pending action: back to the turn's owner.
+func doneAction(s *State) {
+	s.Pending, s.Queue, s.Phase = nil, s.Queue[:0], Acting
+}
+
+// newPending places a declared action in the state's hot memory when it
+// has some (the hot path), else in memory of its own.
+func (s *State) newPending(d Declared) *Declared {
+	var p *Declared
+	if s.hot == nil {
+		p = new(Declared)
+	} else {
+		p = &s.hot.pending
+	}
+	*p = d
+	return p
+}
+
+// moveWound moves one wound of level from down to level to (0: healed);
+// reducing a fatal wound ends dying (A08).
+func moveWound(c *Combatant, from, to int) {
+	if from == to || from <= NoWound || *c.Wounds.At(from) == 0 {
+		return
+	}
+	*c.Wounds.At(from)--
+	if to > NoWound {
+		*c.Wounds.At(to)++
+	}
+	c.Severity = c.Wounds.Severity()
+	if from == Fatal {
+		c.IsDying, c.Dying = false, 0
+	}
+}
+
+// unGrapple ends the grapple between a and b, and a pin between them.
+func unGrapple(s *State, a, b *Combatant) {
+	if a == nil || b == nil {
+		return
+	}
+	a.Grappling = without(a.Grappling, b.ID)
+	b.Grappling = without(b.Grappling, a.ID)
+	if a.PinnedBy == b.ID {
+		a.PinnedBy = ""
+	}
+	if b.PinnedBy == a.ID {
+		b.PinnedBy = ""
+	}
+}
+
+// without removes id from ids, in place.
+func without(ids []string, id string) []string {
+	out := ids[:0]
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// leaveSpace ends a shared space (R51) once c no longer stands in it.
+func leaveSpace(s *State, c *Combatant) {
+	if c.SharingWith == "" {
+		return
+	}
+	o := s.Combatant(c.SharingWith)
+	if o != nil && o.X == c.X && o.Y == c.Y {
+		return
+	}
+	c.SharingWith = ""
+	if o != nil {
+		o.SharingWith = ""
+	}
+}

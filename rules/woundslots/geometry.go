@@ -1,0 +1,163 @@
+package woundslots
+
+import (
+	"math"
+	"slices"
+)
+
+// Distance is A19: max(|dx|,|dy|) + floor(min/2), every second diagonal
+// step counting 2.
+func Distance(ax, ay, bx, by int) int {
+	dx, dy := abs(ax-bx), abs(ay-by)
+	return max(dx, dy) + min(dx, dy)/2
+}
+
+// Gap is A19's gap between two creatures: distance - 1 (0 adjacent); a
+// rider counts as 1 yard farther from a smaller creature on the ground
+// (R76).
+func Gap(a, b *Combatant) int {
+	g := Distance(a.X, a.Y, b.X, b.Y) - 1
+	if a.Riding != "" && b.Riding == "" && b.Attributes.Size < a.RidingSize ||
+		b.Riding != "" && a.Riding == "" && a.Attributes.Size < b.RidingSize {
+		g++
+	}
+	return g
+}
+
+// mountedEdge is R76's +1 for a rider against an opponent smaller than
+// its mount who does not ride one at least as large.
+func mountedEdge(rider, foe *Combatant) int {
+	if rider.Riding == "" || foe.Attributes.Size >= rider.RidingSize || foe.Riding != "" && foe.RidingSize >= rider.RidingSize {
+		return 0
+	}
+	return 1
+}
+
+// Reaches reports whether weapon w of a reaches t: a melee weapon within
+// its reach (gap), a ranged one within MaxIncrements increments (A24).
+func Reaches(a *Combatant, w *Weapon, t *Combatant) bool {
+	if w == nil {
+		return false
+	}
+	if w.Kind == "ranged" {
+		return Distance(a.X, a.Y, t.X, t.Y) <= MaxIncrements*max(w.Increment, 1)
+	}
+	return Gap(a, t) <= w.Reach
+}
+
+// rangePenalty is A24: -2 per full increment beyond the first.
+func rangePenalty(a *Combatant, w *Weapon, t *Combatant) int {
+	if w.Kind != "ranged" {
+		return 0
+	}
+	inc := max(w.Increment, 1)
+	d := Distance(a.X, a.Y, t.X, t.Y)
+	beyond := (d+inc-1)/inc - 1
+	return -RangePenalty * max(beyond, 0)
+}
+
+// threatens reports whether a can attack t with one of its weapons for
+// flanking (R11): melee within reach, ranged within its first increment.
+func threatens(a *Combatant, t *Combatant) bool {
+	for i := range a.Weapons {
+		w := &a.Weapons[i]
+		if w.Kind == "ranged" {
+			if Distance(a.X, a.Y, t.X, t.Y) <= max(w.Increment, 1) {
+				return true
+			}
+		} else if Gap(a, t) <= w.Reach {
+			return true
+		}
+	}
+	return false
+}
+
+// Flanked is R11: at least two standing enemies of t threaten it, some two
+// of them at least 120 degrees apart around it.
+func (s *State) Flanked(t *Combatant) bool {
+	var angles [16]float64
+	n := 0
+	for i := range s.Combatants {
+		a := &s.Combatants[i]
+		if a.Side == t.Side || !a.Up() || !threatens(a, t) || n == len(angles) ||
+			slices.Contains(t.Ignoring, a.ID) || slices.Contains(a.Ignoring, t.ID) {
+			continue // R12: the ignored neither count toward nor help a flank
+		}
+		angles[n] = math.Atan2(float64(a.Y-t.Y), float64(a.X-t.X))
+		n++
+	}
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			d := math.Abs(angles[i] - angles[j])
+			if d > math.Pi {
+				d = 2*math.Pi - d
+			}
+			if d >= 2*math.Pi/3-1e-9 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// terrainCost is R37: what a yard into cell x,y costs, the costs of every
+// zone and kind there multiplied.
+func (s *State) terrainCost(x, y int) int {
+	cost := 1
+	for i := range s.Terrain {
+		z := &s.Terrain[i]
+		if x < min(z.X1, z.X2) || x > max(z.X1, z.X2) || y < min(z.Y1, z.Y2) || y > max(z.Y1, z.Y2) {
+			continue
+		}
+		for _, k := range z.Kinds {
+			cost *= terrainCosts[k]
+		}
+		if z.Extra > 1 {
+			cost *= z.Extra
+		}
+	}
+	return cost
+}
+
+// pathCost is what walking from a to b costs in yards of pool: the path
+// goes diagonally first, then straight; each step costs one yard (every
+// second diagonal two, A19) times the terrain of the cell it enters (R37).
+func (s *State) pathCost(ax, ay, bx, by int) int {
+	x, y, cost, diagonals := ax, ay, 0, 0
+	for x != bx || y != by {
+		sx, sy := sign(bx-x), sign(by-y)
+		x, y = x+sx, y+sy
+		step := 1
+		if sx != 0 && sy != 0 {
+			diagonals++
+			if diagonals%2 == 0 {
+				step = 2
+			}
+		}
+		cost += step * s.terrainCost(x, y)
+	}
+	return cost
+}
+
+// sign is -1, 0 or 1.
+func sign(v int) int {
+	switch {
+	case v < 0:
+		return -1
+	case v > 0:
+		return 1
+	}
+	return 0
+}
+
+// occupied reports whether someone not dead stands at x,y, other than
+// the one called except.
+func (s *State) occupied(x, y int, except string) bool {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.ID != except && c.Status != Dead && c.X == x && c.Y == y && c.Rider != except && c.Riding != except && c.SharingWith != except {
+			return true
+		}
+	}
+	return false
+}

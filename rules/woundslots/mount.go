@@ -1,0 +1,209 @@
+package woundslots
+
+import (
+	"fray/engine"
+)
+
+// controlTN is an untrained mount's control TN (R77, A34).
+func controlTN(m *Combatant) int {
+	if m.ControlTN > 0 {
+		return m.ControlTN
+	}
+	return DefaultTN
+}
+
+// DefaultTN is A34's TN where the GM gives none: the seed's "average".
+const DefaultTN = 5
+
+// riddenBy returns the mount c rides, or nil.
+func (s *State) mountOf(c *Combatant) *Combatant {
+	if c.Riding == "" {
+		return nil
+	}
+	return s.Combatant(c.Riding)
+}
+
+// turnInitiative is the initiative a combatant's turn is placed by: a
+// rider and its mount share one turn at the lower of the two (R76).
+func (s *State) turnInitiative(c *Combatant) int {
+	if m := s.mountOf(c); m != nil {
+		return min(c.Initiative, m.Initiative)
+	}
+	return c.Initiative
+}
+
+// takesTurns reports whether c has turns of its own: a ridden mount acts
+// in its rider's (R76).
+func (c *Combatant) takesTurns() bool { return c.Rider == "" }
+
+// mount is R53 (4 AP): onto an adjacent mount at least the rider's Size
+// that nobody rides.
+func (r *run) mount(target string) error {
+	if err := r.wantPhase(Acting, "mount ", target); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	m := s.Combatant(target)
+	switch {
+	case m == nil:
+		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case !m.Mount:
+		return refuse(engine.NotAllowedNow, "%s cannot be ridden", m.ID)
+	case a.Riding != "":
+		return refuse(engine.NotAllowedNow, "%s is riding %s already", a.ID, a.Riding)
+	case m.Rider != "" || m.Status != Active:
+		return refuse(engine.NotAllowedNow, "%s is ridden already or cannot carry a rider", m.ID)
+	case m.Attributes.Size < a.Attributes.Size:
+		return refuse(engine.NotAllowedNow, "%s (Size %d) is smaller than %s (Size %d) (R76)", m.ID, m.Attributes.Size, a.ID, a.Attributes.Size)
+	case Distance(a.X, a.Y, m.X, m.Y) > 1:
+		return refuse(engine.NotAllowedNow, "%s must be beside %s to mount it", a.ID, m.ID)
+	}
+	if err := need(a, actionCosts["mount"], "mounting"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["mount"], "mount")
+	r.emit(ev(r.h, (*hotMemory).evMounted, Mounted{Rider: a.ID, Mount: m.ID}))
+	return nil
+}
+
+// dismount is R53 (4 AP) to an adjacent free cell, hurried or not (R67).
+func (r *run) dismount(x, y int, hurry bool) error {
+	if err := r.wantPhase(Acting, "dismount"); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	switch {
+	case a.Riding == "":
+		return refuse(engine.NotAllowedNow, "%s rides nothing", a.ID)
+	case Distance(a.X, a.Y, x, y) != 1:
+		return refuse(engine.NotAllowedNow, "%d,%d is not beside %s", x, y, a.ID)
+	case s.occupied(x, y, a.ID):
+		return refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
+	}
+	cost, err := r.hurried(a, actionCosts["mount"], "dismount", hurry)
+	if err != nil {
+		return err
+	}
+	r.spend(a, cost, "dismount")
+	r.emit(ev(r.h, (*hotMemory).evDismounted, Dismounted{Rider: a.ID, Mount: a.Riding, X: x, Y: y}))
+	return nil
+}
+
+// hurried is R67 for an action of cost AP: without hurry, cost. Hurried
+// (when the encounter allows it, section 6), a Dex [Acrobatics] check
+// [ours] against the GM's TN: success saves 1 + margin/3 AP (at least 1
+// is paid) for 1 stamina; failure costs 1 + failure/3 AP more when the
+// encounter says so (hurry_loss), else nothing.
+func (r *run) hurried(a *Combatant, cost int, what string, hurry bool) (int, error) {
+	if err := need(a, cost, what); err != nil {
+		return 0, err
+	}
+	if !hurry {
+		return cost, nil
+	}
+	s := r.s
+	if !s.Options.HurryAllowed {
+		return 0, refuse(engine.NotAllowedNow, "the GM does not allow hurrying here (options: hurry_allowed)")
+	}
+	tn := s.Options.HurryTN
+	if tn == 0 {
+		tn = DefaultTN
+	}
+	die := r.src.Roll(20)
+	bonus := a.Attributes.Dex + a.skill("acrobatics")
+	if a.Exhausted() {
+		bonus -= 2
+	}
+	e := Hurried{Combatant: a.ID, Die: die, Bonus: bonus, TN: tn, Cost: cost}
+	margin := die + bonus - tn
+	if margin >= 0 {
+		e.Success = true
+		e.Cost = max(1, cost-(1+margin/3))
+		e.Stamina, e.Fatigue = payStamina(a, 1)
+	} else {
+		e.Stamina, e.Fatigue = a.Stamina, a.Fatigue
+		if s.Options.HurryLoss {
+			e.Cost = min(a.AP, cost+1+(-margin)/3)
+		}
+	}
+	r.emit(ev(r.h, (*hotMemory).evHurried, e))
+	return e.Cost, nil
+}
+
+// controlCheck is R77: Prs [Nature/Riding] against the mount's TN, with
+// mod; failure makes it bolt.
+func (r *run) controlCheck(rider, m *Combatant, mod int, why string) {
+	die := r.src.Roll(20)
+	bonus := rider.Attributes.Prs + rider.skill("nature") + rider.spec("nature", "riding") + mod
+	if rider.Exhausted() {
+		bonus -= 2
+	}
+	r.emit(ev(r.h, (*hotMemory).evControlChecked, ControlChecked{Rider: rider.ID, Mount: m.ID, Die: die, Bonus: bonus, TN: controlTN(m), Kept: die+bonus >= controlTN(m), Why: why}))
+}
+
+// needsControl reports whether c's mount is untrained and under control.
+func (s *State) needsControl(c *Combatant) *Combatant {
+	m := s.mountOf(c)
+	if m == nil || m.Trained || m.Bolting || c.Status != Active {
+		return nil
+	}
+	return m
+}
+
+// woundControl is R77's check when a rider or its untrained mount is
+// wounded (section 7.5.8).
+func (r *run) woundControl(t *Combatant) {
+	s := r.s
+	rider := t
+	if t.Rider != "" {
+		rider = s.Combatant(t.Rider)
+	}
+	if rider == nil {
+		return
+	}
+	if m := s.needsControl(rider); m != nil {
+		r.controlCheck(rider, m, 0, "wounded")
+	}
+}
+
+// inEnemyReach reports whether c stands in the melee reach of an enemy.
+func (s *State) inEnemyReach(c *Combatant) bool {
+	for i := range s.Combatants {
+		e := &s.Combatants[i]
+		if e.Side == c.Side || !e.Up() {
+			continue
+		}
+		for j := range e.Weapons {
+			if w := &e.Weapons[j]; w.Kind == "melee" && Gap(e, c) <= w.Reach {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// calm is R77's regaining of control (8 AP): the control check, -1 per
+// enemy within 10 yards, +1 per earlier consecutive attempt (at most +5,
+// A29).
+func (r *run) calm() error {
+	if err := r.wantPhase(Acting, "calm a mount"); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	m := s.mountOf(a)
+	if m == nil || !m.Bolting {
+		return refuse(engine.NotAllowedNow, "%s rides no bolting mount", a.ID)
+	}
+	if err := need(a, actionCosts["calm"], "calming the mount"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["calm"], "calm")
+	mod := min(a.Calming, 5)
+	for i := range s.Combatants {
+		if e := &s.Combatants[i]; e.Side != a.Side && e.Up() && Distance(a.X, a.Y, e.X, e.Y) <= 10 {
+			mod--
+		}
+	}
+	r.controlCheck(a, m, mod, "calming")
+	return nil
+}

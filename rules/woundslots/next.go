@@ -1,0 +1,489 @@
+package woundslots
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/engine"
+)
+
+// Next says who decides what now, with every option they have.
+func (Rules) Next(s *State) engine.Prompt[Command] {
+	var p engine.Prompt[Command]
+	writePrompt(s, &prompter{p: &p, people: true})
+	return p
+}
+
+// Moves writes the current prompt into *p for a policy, without question
+// or labels, reusing p's memory; see engine.Speed.
+func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
+	h := s.hotMemory()
+	h.resetCommands()
+	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
+	writePrompt(s, &prompter{p: p, hot: h})
+}
+
+// NextKind says what kind of decision the fight waits for.
+func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
+
+// OptionsFor returns the current prompt's options when actor may answer.
+func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
+	return engine.OptionsOf(r.Next(s), actor)
+}
+
+// nextKind is the kind of the current prompt.
+func nextKind(s *State) engine.PromptKind {
+	switch s.Phase {
+	case Over:
+		return engine.End
+	case Setup, Resting:
+		return engine.Ruling
+	case Window, Guarding:
+		return engine.React
+	case Choosing:
+		if p := s.Pending; p != nil && p.Clinger != "" && !p.Split {
+			return engine.React
+		}
+	}
+	return engine.Act
+}
+
+// prompter writes a prompt, for people (question and labels) or for a
+// policy (neither, commands from hot memory).
+type prompter struct {
+	p      *engine.Prompt[Command]
+	people bool
+	hot    *hotMemory
+}
+
+// ask sets the question when people read it.
+func (b *prompter) ask(format string, args ...any) {
+	if b.people {
+		b.p.Question = fmt.Sprintf(format, args...)
+	}
+}
+
+// add appends an option labelled with words joined.
+func (b *prompter) add(c Command, words ...string) {
+	o := engine.Option[Command]{Command: c}
+	if b.people {
+		o.Label = strings.Join(words, "")
+	}
+	b.p.Options = append(b.p.Options, o)
+}
+
+// writePrompt writes the current prompt with b.
+func writePrompt(s *State, b *prompter) {
+	p := b.p
+	p.Kind, p.Default = nextKind(s), -1
+	switch s.Phase {
+	case Over:
+		p.Winner = s.Winner
+		switch {
+		case s.TimedOut:
+			if b.people {
+				b.ask("the fight is over: the round limit of %d is reached, a draw", s.limit())
+			}
+		case s.Winner != "":
+			if b.people {
+				b.ask("the fight is over: %s wins", s.Winner)
+			}
+		default:
+			b.ask("the fight is over: nobody is left standing")
+		}
+	case Setup:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask("before the fight: is any side surprised (R31)? Then roll initiative")
+		b.add(b.initiative(), "roll initiative and begin")
+		for _, side := range sidesOf(s) {
+			for i := range s.Combatants {
+				if c := &s.Combatants[i]; c.Side == side && !c.Surprised && c.Attributes.Prc <= 5 {
+					b.add(b.surprise(side), "side ", side, " is surprised")
+					break
+				}
+			}
+		}
+	case Resting:
+		p.Actor, p.Default = engine.GM, 0
+		b.ask("the fight is over: do the survivors rest (R68)?")
+		b.add(&Done{}, "done: no more rests")
+		b.add(b.rest("short"), "rest short (15 minutes: R69)")
+		b.add(b.rest("long"), "rest long (8 hours: R70)")
+	case Acting:
+		actOptions(s, b)
+	case Window:
+		windowOptions(s, b)
+	case Guarding:
+		pd := s.Pending
+		p.Actor = pd.Target
+		if b.people {
+			b.ask("%s attacks %s, who is defending: which Defense meets it?", pd.Actor, pd.Target)
+		}
+		t, a := s.Combatant(pd.Target), s.Combatant(pd.Actor)
+		kind := a.Weapon(pd.Weapon).Kind
+		for _, g := range guardChoices {
+			if b.people {
+				b.add(b.guard(g), "guard ", g, fmt.Sprintf(" (Defense %d)", guardDefense(t, g, kind)))
+			} else {
+				b.add(b.guard(g))
+			}
+		}
+	case Choosing:
+		pd := s.Pending
+		if pd.Action == "move" {
+			moveChoiceOptions(s, b)
+			return
+		}
+		p.Actor = pd.Actor
+		if b.people {
+			b.ask("%s's nonlethal attack hits %s for up to a %s wound: which level?", pd.Actor, pd.Target, LevelName(pd.Indicated))
+		}
+		t := s.Combatant(pd.Target)
+		for l := Light; l <= pd.Indicated; l++ {
+			placed, _ := place(t, l)
+			if l < Fatal && placed == Fatal {
+				b.add(b.pick(LevelName(l), false), "pick ", LevelName(l), " (knocks ", t.ID, " unconscious, not dying)")
+				b.add(b.pick(LevelName(l), true), "pick ", LevelName(l), " helpless (", t.ID, " stays conscious but helpless for 2 rounds)")
+				continue
+			}
+			b.add(b.pick(LevelName(l), false), "pick ", LevelName(l))
+		}
+	}
+}
+
+// sidesOf lists the sides in order of first appearance.
+func sidesOf(s *State) []string {
+	var sides []string
+	for i := range s.Combatants {
+		if !slices.Contains(sides, s.Combatants[i].Side) {
+			sides = append(sides, s.Combatants[i].Side)
+		}
+	}
+	return sides
+}
+
+// attackOptions adds every attack c can make now.
+func attackOptions(s *State, b *prompter, c *Combatant) {
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == c.Side || !t.Up() {
+			continue
+		}
+		for j := range c.Weapons {
+			w := &c.Weapons[j]
+			if !Reaches(c, w, t) {
+				continue
+			}
+			weapon := ""
+			if j > 0 {
+				weapon = w.Name
+			}
+			for _, style := range []string{Standard, Quick, Strong, Nonlethal, Grapple} {
+				if c.AP < s.attackCost(c, style) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
+					continue
+				}
+				if style == Grapple && (w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
+					continue
+				}
+				if b.people {
+					b.add(b.attack(t.ID, weapon, style), sayAttack(style, t.ID, w.Name), fmt.Sprintf(" (%d AP)", s.attackCost(c, style)))
+				} else {
+					b.add(b.attack(t.ID, weapon, style))
+				}
+			}
+		}
+	}
+}
+
+// sayAttack is an attack option's label.
+func sayAttack(style, target, weapon string) string {
+	if style == Standard {
+		return "attack " + target + " with " + weapon
+	}
+	return style + " attack on " + target + " with " + weapon
+}
+
+// actOptions adds the options of the actor's turn (section 7.4).
+func actOptions(s *State, b *prompter) {
+	a := s.actor()
+	if a == nil {
+		return
+	}
+	b.p.Actor = a.ID
+	if b.people {
+		b.p.Question = fmt.Sprintf("round %d, %s's turn (initiative %d, %d AP, %d yards of movement left): what now?", s.Round, a.ID, a.Initiative, a.AP, a.PoolYards())
+	}
+	if a.PinnedBy != "" {
+		if a.AP >= actionCosts["escape"] {
+			b.add(&Escape{}, "escape the pin (4 AP)")
+		}
+		b.add(&EndTurn{}, "end the turn")
+		return
+	}
+	if a.Long != nil && !a.Long.PaidNow {
+		b.add(&Continue{}, "continue ", a.Long.Object, " (pay this turn's AP)")
+	}
+	attackOptions(s, b, a)
+	w := a.Weapon("")
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == a.Side || !t.Up() || w != nil && Reaches(a, w, t) {
+			continue
+		}
+		if _, _, ok := s.approachCell(a, t); ok {
+			b.add(b.approach(t.ID), "approach ", t.ID)
+		}
+	}
+	if !a.Defending && a.AP >= actionCosts["defend"] {
+		b.add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
+	}
+	if !a.Readied && len(a.Weapons) > 0 && a.AP >= actionCosts["ready"] {
+		b.add(&Ready{}, "ready an attack (1 AP: take it as a reaction later)")
+	}
+	if a.AP >= actionCosts["seize"] {
+		b.add(&Seize{}, "seize the initiative (4 AP: +1d6 initiative)")
+	}
+	if a.AP >= actionCosts["posture"] {
+		for _, to := range []string{Standing, Crouching, Prone} {
+			if to != a.Posture && !(a.Posture == Prone && to == Standing) {
+				b.add(b.posture(to), "posture ", to, " (2 AP)")
+			}
+		}
+	}
+	if a.Dashes < 2 && a.AP >= actionCosts["dash"] {
+		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round; again: a check adds to it)")
+	}
+	if s.Flanked(a) {
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if t.Side != a.Side && t.Up() && threatens(t, a) && !slices.Contains(a.Ignoring, t.ID) {
+				b.add(b.ignore(t.ID), "ignore ", t.ID, " (free: no longer flanked by it, but its attacks get +4)")
+			}
+		}
+	}
+	for i := range a.Spells {
+		sp := &a.Spells[i]
+		for j := range s.Combatants {
+			if t := &s.Combatants[j]; canCast(a, sp, t) {
+				b.add(b.cast(sp.Name, t.ID), "cast ", sp.Name, " at ", t.ID)
+			}
+		}
+	}
+	grappleOptions(s, b, a)
+	healOptions(s, b, a)
+	mountOptions(s, b, a)
+	for _, o := range s.Objects {
+		b.add(b.use(o.Name), "use ", o.Name)
+	}
+	b.add(&EndTurn{}, "end the turn")
+}
+
+// windowOptions adds the options of the one asked in a window: pass,
+// interrupt with an attack (R29), harry (R46).
+func windowOptions(s *State, b *prompter) {
+	pd := s.Pending
+	me := s.Combatant(s.Queue[0])
+	a := s.Combatant(pd.Actor)
+	b.p.Actor = me.ID
+	if pd.Action == "move" {
+		if b.people {
+			b.ask("%s moves toward %d,%d: does %s react or pass?", pd.Actor, pd.X, pd.Y, me.ID)
+		}
+		b.add(&Pass{}, "pass")
+		if s.mayRebuff(me, a, pd.X, pd.Y) {
+			b.add(&Rebuff{}, "rebuff ", a.ID, " (4 AP: attack it before it moves, one level worse on a hit)")
+		}
+		if s.mayCling(me, a, pd.X, pd.Y) {
+			b.add(&Cling{}, "cling to ", a.ID, " (2 AP: a Power check to move with it or hold it back)")
+		}
+		fireOptions(s, b, me)
+		return
+	}
+	if b.people {
+		b.ask("%s declares a %s attack on %s: does %s interrupt, react or pass?", pd.Actor, pd.Action, pd.Target, me.ID)
+	}
+	b.add(&Pass{}, "pass")
+	if w := a.Weapon(pd.Weapon); w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
+		b.add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
+	}
+	if s.mayInterrupt(me, a) {
+		attackOptions(s, b, me)
+	}
+	fireOptions(s, b, me)
+	if s.mayInterpose(me) {
+		for _, id := range me.Grappling {
+			b.add(b.interpose(id), "interpose ", id, " (2 AP: it becomes the target)")
+		}
+	}
+}
+
+// healOptions adds Stabilize (R63) and Treat Wound (R65) on oneself and
+// on adjacent allies and helpless creatures.
+func healOptions(s *State, b *prompter, a *Combatant) {
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if !mayTend(a, t) {
+			continue
+		}
+		if t.IsDying && a.AP >= actionCosts["stabilize"] {
+			b.add(b.stabilize(t.ID), "stabilize ", t.ID, " (4 AP)")
+		}
+		if a.AP < actionCosts["treat"] {
+			continue
+		}
+		for l := Light; l <= Fatal; l++ {
+			if *t.Wounds.At(l) > 0 {
+				b.add(b.treat(t.ID, LevelName(l)), "treat ", t.ID, "'s ", LevelName(l), " wound (8 AP)")
+			}
+		}
+		for _, c := range t.Conditions {
+			b.add(b.treatCondition(t.ID, c.Name), "treat ", t.ID, "'s ", c.Name, " (8 AP)")
+		}
+	}
+}
+
+// mountOptions adds mounting, dismounting (hurried too, when the
+// encounter allows it) and calming a bolting mount (R53, R67, R77).
+func mountOptions(s *State, b *prompter, a *Combatant) {
+	if a.AP < actionCosts["mount"] {
+		return
+	}
+	if a.Riding == "" {
+		for i := range s.Combatants {
+			m := &s.Combatants[i]
+			if m.Mount && m.Rider == "" && m.Status == Active && m.ID != a.ID && m.Attributes.Size >= a.Attributes.Size && Distance(a.X, a.Y, m.X, m.Y) <= 1 {
+				b.add(b.mount(m.ID), "mount ", m.ID, " (4 AP)")
+			}
+		}
+		return
+	}
+	for _, d := range [8][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}} {
+		x, y := a.X+d[0], a.Y+d[1]
+		if s.occupied(x, y, a.ID) {
+			continue
+		}
+		if !b.people {
+			b.add(b.dismount(x, y, false))
+			if s.Options.HurryAllowed {
+				b.add(b.dismount(x, y, true))
+			}
+			break
+		}
+		b.add(b.dismount(x, y, false), "dismount to ", cell(x, y), " (4 AP)")
+		if s.Options.HurryAllowed {
+			b.add(b.dismount(x, y, true), "hurry dismount to ", cell(x, y), " (R67)")
+		}
+		break
+	}
+	if m := s.mountOf(a); m != nil && m.Bolting && a.AP >= actionCosts["calm"] {
+		b.add(&Calm{}, "calm ", m.ID, " (8 AP: regain control)")
+	}
+}
+
+// cell writes x,y.
+func cell(x, y int) string { return fmt.Sprintf("%d,%d", x, y) }
+
+// grappleOptions adds the hindrances (R61), pins (R59) and escapes (R52)
+// the actor may try.
+func grappleOptions(s *State, b *prompter, a *Combatant) {
+	if a.AP < actionCosts["hinder"] {
+		return
+	}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == a.Side || !t.Up() || !inMeleeReach(a, t) {
+			continue
+		}
+
+		for _, k := range hinderKinds {
+			if k == "disarm" && len(t.Weapons) == 0 {
+				continue
+			}
+			b.add(b.hinder(k, t.ID), k, " ", t.ID, " (4 AP)")
+		}
+	}
+	if firstMelee(a) != nil {
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if w := firstMelee(t); t.Side != a.Side && t.Up() && a.OpeningOn != t.ID && w != nil && w.OptimalReach > 0 {
+				b.add(b.opening(t.ID), "create an opening against ", t.ID, " (4 AP: against its rebuffs this turn)")
+			}
+		}
+	}
+	for _, id := range a.Grappling {
+		if t := s.Combatant(id); t != nil && t.PinnedBy == "" {
+			b.add(b.pin(id), "pin ", id, " (4 AP)")
+		}
+	}
+	if a.SharingWith == "" && a.Riding == "" && a.AP >= actionCosts["enter"] {
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if t.Side != a.Side && t.Up() && t.SharingWith == "" && t.Rider == "" && t.Riding == "" &&
+				Distance(a.X, a.Y, t.X, t.Y) == 1 && abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
+				b.add(b.enter(t.ID), "enter ", t.ID, "'s space (2 AP)")
+			}
+		}
+	}
+	if len(a.Grappling) > 0 {
+		b.add(&Escape{}, "escape the grapple (4 AP)")
+		if g := s.Combatant(a.Grappling[0]); g != nil {
+			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
+			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.occupied(x, y, a.ID) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
+				b.add(b.drag(x, y), "drag the grapple to ", cell(x, y), " (R56)")
+			}
+		}
+	}
+}
+
+// moveChoiceOptions adds a clinger's ways of spending its points (R55),
+// or a rebuffed mover's choice to go on or stop (A18).
+func moveChoiceOptions(s *State, b *prompter) {
+	pd := s.Pending
+	if pd.Clinger != "" && !pd.Split {
+		b.p.Actor = pd.Clinger
+		if b.people {
+			b.ask("%s clings to %s with %d points: yards moved with it (5 each) and yards cut from its move (10 each)?", pd.Clinger, pd.Actor, pd.Points)
+		}
+		n := s.moveLength()
+		for cut := 0; cut <= n-pd.Cut && 10*cut <= pd.Points; cut++ {
+			for with := 0; with <= n-pd.Cut-cut && 5*with+10*cut <= pd.Points; with++ {
+				if b.people {
+					b.add(b.split(with, cut), fmt.Sprintf("split %d %d (move %d with it, cut %d)", with, cut, with, cut))
+				} else {
+					b.add(b.split(with, cut))
+				}
+			}
+		}
+		return
+	}
+	b.p.Actor = pd.Actor
+	if b.people {
+		b.ask("%s was rebuffed: go on to %d,%d or stop?", pd.Actor, pd.X, pd.Y)
+	}
+	b.add(&Go{}, "go on")
+	b.add(&Stop{}, "stop")
+}
+
+// fireOptions adds a readied attack on each enemy in reach (R47).
+func fireOptions(s *State, b *prompter, me *Combatant) {
+	if !s.mayFire(me) {
+		return
+	}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == me.Side || !t.Up() {
+			continue
+		}
+		for j := range me.Weapons {
+			if !Reaches(me, &me.Weapons[j], t) {
+				continue
+			}
+			w := ""
+			if j > 0 {
+				w = me.Weapons[j].Name
+			}
+			b.add(b.fire(t.ID, w), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
+		}
+	}
+}

@@ -1,0 +1,84 @@
+package woundslots
+
+import (
+	"slices"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// mayInterpose reports whether c, the target of a declared attack, may
+// interpose a creature it grapples (R58): free to react, with 2 AP.
+func (s *State) mayInterpose(c *Combatant) bool {
+	p := s.Pending
+	return p != nil && p.Action != "move" && p.Target == c.ID && len(c.Grappling) > 0 && c.canAct() &&
+		c.PinnedBy == "" && c.Initiative > 0 && c.AP >= actionCosts["interpose"]
+}
+
+// interpose is R58 with A21 (2 AP): the better of Power and Agility, -2
+// when the creature interposed is not pinned, against the higher of its
+// Power and Agility Defense; on a success it becomes the attack's target.
+func (r *run) interpose(shield string) error {
+	if err := r.wantPhase(Window, "interpose"); err != nil {
+		return err
+	}
+	s := r.s
+	me := s.Combatant(s.Queue[0])
+	t := s.Combatant(shield)
+	switch {
+	case !s.mayInterpose(me):
+		return refuse(engine.NotAllowedNow, "%s cannot interpose: only the target of an attack, grappling someone, with 2 AP (R58)", me.ID)
+	case t == nil || !slices.Contains(me.Grappling, t.ID):
+		return refuse(engine.NotAllowedNow, "%s does not grapple %q", me.ID, shield)
+	}
+	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["interpose"], AP: me.AP - actionCosts["interpose"], For: "interpose"}))
+	check := "power"
+	if checkBonus(me, "agility") > checkBonus(me, "power") {
+		check = "agility"
+	}
+	bonus := checkBonus(me, check)
+	if t.PinnedBy == "" {
+		bonus -= 2
+	}
+	e := r.contest(me, t, check, bonus, true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
+	r.emitCheck(me, t, e)
+	r.emit(ev(r.h, (*hotMemory).evInterposed, Interposed{Combatant: me.ID, Shield: t.ID, Success: e.Success}))
+	r.resolveIfReady()
+	return nil
+}
+
+// opening is R50 (4 AP): a melee attack roll, against any standing enemy
+// [ours: the seed sets no reach], whose
+// total, for the rest of the turn, replaces the actor's Defense
+// against that creature's rebuffs.
+func (r *run) opening(target string) error {
+	if err := r.wantPhase(Acting, "create an opening"); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	w := firstMelee(a)
+	t := s.Combatant(target)
+	switch {
+	case t == nil:
+		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case w == nil:
+		return refuse(engine.NotAllowedNow, "%s has no melee weapon", a.ID)
+	case t.Side == a.Side || !t.Up():
+		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
+	}
+	if err := need(a, actionCosts["opening"], "creating an opening"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["opening"], "opening")
+	bonus := s.attackBonus(a, w, t, Standard)
+	die := dice.RollClasses(r.src, 20, dice.EveryValue)
+	r.emit(ev(r.h, (*hotMemory).evOpeningMade, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: bonus}))
+	switch die {
+	case 20:
+		r.shift(a, 2, "critical hit")
+		r.shift(t, -2, "critical hit against it")
+	case 1:
+		r.shift(a, -2, "critical failure")
+	}
+	return nil
+}

@@ -1,0 +1,79 @@
+package woundslots
+
+import "fray/engine"
+
+// ready is R47 and A35 (1 AP): a standard attack held until the creature
+// takes any other action or reaction, to be taken as a reaction (`fire`)
+// when an enemy declares an attack or a move, paying its AP then. Only
+// those two are events fray asks about *[ours]*.
+func (r *run) ready() error {
+	if err := r.wantPhase(Acting, "ready an attack"); err != nil {
+		return err
+	}
+	a := r.s.actor()
+	switch {
+	case a.Readied:
+		return refuse(engine.NotAllowedNow, "%s has an attack readied already", a.ID)
+	case len(a.Weapons) == 0:
+		return refuse(engine.NotAllowedNow, "%s has no weapon to ready", a.ID)
+	}
+	if err := need(a, actionCosts["ready"], "readying"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["ready"], "ready")
+	r.emit(ev(r.h, (*hotMemory).evReadyTaken, ReadyTaken{Combatant: a.ID}))
+	return nil
+}
+
+// mayFire reports whether c may take its readied attack now: free to
+// react (R28, R30), with the AP of a standard attack and an enemy in
+// reach.
+func (s *State) mayFire(c *Combatant) bool {
+	if !c.Readied || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || c.AP < s.attackCost(c, Standard) {
+		return false
+	}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side == c.Side || !t.Up() {
+			continue
+		}
+		for j := range c.Weapons {
+			if Reaches(c, &c.Weapons[j], t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fire takes the readied attack in a window: it resolves at once, before
+// the declared action, which goes on unless its actor is taken out.
+func (r *run) fire(target, weapon string) error {
+	if err := r.wantPhase(Window, "fire a readied attack"); err != nil {
+		return err
+	}
+	s := r.s
+	me := s.Combatant(s.Queue[0])
+	if !s.mayFire(me) {
+		return refuse(engine.NotAllowedNow, "%s has no readied attack it can take now (R47)", me.ID)
+	}
+	t, w, err := s.checkAttack(me, target, weapon, Standard)
+	if err != nil {
+		return err
+	}
+	r.emit(ev(r.h, (*hotMemory).evReadyFired, ReadyFired{Combatant: me.ID, Target: t.ID, Weapon: w.Name}))
+	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: s.attackCost(me, Standard), AP: me.AP - s.attackCost(me, Standard), For: "readied attack"}))
+	r.strike(me, t, w, Standard, "", false)
+	if p := s.Pending; p != nil {
+		if a := s.Combatant(p.Actor); a != nil && !a.canAct() {
+			if p.Action == "move" {
+				r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: a.ID, Why: "taken out"}))
+			} else {
+				r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "taken out"}))
+			}
+			return nil
+		}
+	}
+	r.resolveIfReady()
+	return nil
+}

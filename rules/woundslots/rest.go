@@ -1,0 +1,147 @@
+package woundslots
+
+import "fray/engine"
+
+// rest is a short (R69) or long (R70) rest for everyone alive, or a long
+// rest broken off after some minutes (R73, A30), in
+// roster order, drawing a recovery d20 (R72) for each wounded long
+// rester in that order.
+func (r *run) rest(kind, tender string, minutes int) error {
+	if err := r.wantPhase(Resting, "rest"); err != nil {
+		return err
+	}
+	if kind != "short" && kind != "long" {
+		return refuse(engine.Invalid, "%q is not a rest: short or long", kind)
+	}
+	if minutes < 0 || minutes >= 8*60 {
+		return refuse(engine.Invalid, "an interrupted long rest ran from 0 to 479 minutes, not %d", minutes)
+	}
+	if minutes > 0 && kind != "long" {
+		return refuse(engine.Invalid, "only a long rest gives anything when interrupted (R73)")
+	}
+	s := r.s
+	var tend *Combatant
+	if tender != "" {
+		tend = s.Combatant(tender)
+		switch {
+		case kind != "long":
+			return refuse(engine.Invalid, "only a long rest is tended (R71)")
+		case tend == nil:
+			return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", tender, s.ids())
+		case tend.Status != Active:
+			return refuse(engine.NotAllowedNow, "%s is in no state to tend anyone", tend.ID)
+		}
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Status == Dead {
+			continue
+		}
+		if kind == "short" {
+			r.shortRest(c)
+			continue
+		}
+		if minutes > 0 {
+			// R73, A30: a long rest broken off and not resumed gives the
+			// short rest's benefit once per full 15 minutes.
+			for range minutes / 15 {
+				r.shortRest(c)
+			}
+			continue
+		}
+		if c.Wounds.Fatal > 0 || c.LongRests >= MaxLongRests {
+			continue // R68, R70: no long rest while fatally wounded; twice a day at most
+		}
+		r.longRest(c, tend)
+	}
+	return nil
+}
+
+// shortRest is R69: half the max stamina and mana back, and one light
+// wound healed when the severity is light or moderate.
+func (r *run) shortRest(c *Combatant) {
+	e := Rested{Combatant: c.ID, Rest: "short", Fatigue: c.Fatigue,
+		Stamina: min(c.MaxStamina(), c.Stamina+c.MaxStamina()/2),
+		Mana:    min(c.maxMana(), c.Mana+c.maxMana()/2)}
+	if sev := c.Wounds.Severity(); (sev == Light || sev == Moderate) && c.Wounds.Light > 0 {
+		e.LightHealed = 1
+	}
+	r.emit(ev(r.h, (*hotMemory).evRested, e))
+}
+
+// maxMana is R21's raceMana + Lor (nothing is invested in fray yet).
+func (c *Combatant) maxMana() int { return max(0, c.RaceMana+c.Attributes.Lor) }
+
+// longRest is R70's five steps: an exhausted creature only clears its
+// exhaustion and fills its stamina and mana; otherwise light wounds heal
+// when the severity is light or moderate, fatigue drops by 5 + Vit -
+// severity (at least 1 unwounded, 0 wounded), a wounded creature makes a
+// recovery check, and stamina and mana fill.
+func (r *run) longRest(c, tender *Combatant) {
+	e := Rested{Combatant: c.ID, Rest: "long", Fatigue: c.Fatigue, Mana: c.maxMana()}
+	if c.Exhausted() {
+		e.Cleared = true
+		e.Stamina = max(0, c.NormalMaxStamina()-c.Fatigue)
+		r.emit(ev(r.h, (*hotMemory).evRested, e))
+		return
+	}
+	w := c.Wounds
+	if sev := w.Severity(); sev == Light || sev == Moderate {
+		e.LightHealed = w.Light
+		w.Light = 0
+	}
+	sev := w.Severity()
+	if e.Fatigue > 0 {
+		floor := 0
+		if sev == NoWound {
+			floor = 1
+		}
+		e.Fatigue = max(0, e.Fatigue-max(5+c.Attributes.Vit-sev, floor))
+	}
+	e.Stamina = max(0, c.NormalMaxStamina()-e.Fatigue)
+	r.emit(ev(r.h, (*hotMemory).evRested, e))
+	if c.Wounds.Total() > 0 {
+		r.recover(c, tender)
+	}
+}
+
+// recover is R72, with R71's tending: a standard Vit check less fatigue plus the recovery
+// bonus; the worst wound it can reach whose next level down has an open
+// slot drops one level (a light one heals). Nothing healed: the bonus
+// grows by 1; a wound healed, or none left: it is 0.
+func (r *run) recover(c, tender *Combatant) {
+	die := r.src.Roll(20)
+	bonus := c.Attributes.Vit - c.Fatigue + c.RecoveryBonus
+	e := RecoveryRolled{Combatant: c.ID, Die: die, Bonus: bonus, RecoveryBonus: c.RecoveryBonus + 1}
+	if tender != nil && tender.ID != c.ID {
+		// R71: the tender's Lor [Healing/Wounds] (-5 without a kit)
+		// replaces the result when higher.
+		e.Tender, e.TendDie, e.TendBonus = tender.ID, r.src.Roll(20), healBonus(tender)
+		if e.TendDie+e.TendBonus > die+bonus {
+			die, bonus = e.TendDie, e.TendBonus
+		}
+	}
+	worst := NoWound
+	for l := Light; l <= Fatal; l++ {
+		if recoveryTN[l-1] <= die+bonus {
+			worst = l
+		}
+	}
+	for l := worst; l >= Light; l-- {
+		if *c.Wounds.At(l) > 0 && (l == Light || *c.Wounds.At(l - 1) < *c.Slots.At(l - 1)) {
+			e.Level, e.To, e.RecoveryBonus = l, l-1, 0
+			break
+		}
+	}
+	r.emit(ev(r.h, (*hotMemory).evRecoveryRolled, e))
+}
+
+// doneResting ends the rests, and the fight.
+func (r *run) doneResting() error {
+	if err := r.wantPhase(Resting, "finish resting"); err != nil {
+		return err
+	}
+	winner, _ := lastSide(r.s)
+	r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
+	return nil
+}

@@ -1,0 +1,247 @@
+package woundslots
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Spec is the woundslots encounter file, as package scenario decodes it.
+type Spec struct {
+	Title      string      `yaml:"title" doc:"what the fight is called"`
+	Options    Options     `yaml:"options" doc:"table options"`
+	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" doc:"the sides of the fight"`
+	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" doc:"who fights"`
+	Scene      Scene       `yaml:"scene" doc:"where the fight happens"`
+
+	// Begin is the starting state, decoded from "start:".
+	Begin Start `yaml:"-"`
+}
+
+// SideSpec is one side.
+type SideSpec struct {
+	ID   string `yaml:"id" required:"true" doc:"the side's id, as combatants name it"`
+	Name string `yaml:"name" doc:"the side's name"`
+}
+
+// Scene is where the fight happens.
+type Scene struct {
+	Terrain []Zone            `yaml:"terrain" doc:"rectangles of difficult terrain (R37)"`
+	Objects []Object          `yaml:"objects" doc:"objects that can be used, with their AP (R66) or rounds (R25)"`
+	Notes   map[string]string `yaml:"notes" doc:"free notes for the GM; the rules do not read them"`
+}
+
+// Start validates the spec and starts the fight as a Table.
+func (sp *Spec) Start() (engine.Table, error) {
+	s, err := sp.State()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+}
+
+// State validates the spec and returns the fight's first state: the GM's
+// setup prompt, or the starting state of "start:". Every problem is
+// reported as an *engine.FieldError.
+func (sp *Spec) State() (State, error) {
+	var errs []error
+	bad := func(path, format string, args ...any) {
+		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
+	}
+	var sides []string
+	for i, sd := range sp.Sides {
+		if slices.Contains(sides, sd.ID) {
+			bad(fmt.Sprintf("sides[%d].id", i), "side %q is defined twice", sd.ID)
+		}
+		sides = append(sides, sd.ID)
+	}
+	s := State{Title: sp.Title, Options: sp.Options, Phase: Setup}
+	for i, c := range sp.Combatants {
+		at := fmt.Sprintf("combatants[%d]", i)
+		switch {
+		case !word(c.ID):
+			bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -)", c.ID)
+		case c.ID == engine.GM:
+			bad(at+".id", "%q is the game master's id", c.ID)
+		case s.Combatant(c.ID) != nil:
+			bad(at+".id", "combatant %q is defined twice", c.ID)
+		}
+		if !slices.Contains(sides, c.Side) {
+			bad(at+".side", "unknown side %q; sides: %s", c.Side, strings.Join(sides, ", "))
+		}
+		if c.PC && c.Tier != "" {
+			bad(at+".tier", "a PC has no NPC tier")
+		}
+		for j, w := range c.Weapons {
+			wat := fmt.Sprintf("%s.weapons[%d]", at, j)
+			switch {
+			case !word(w.Name):
+				bad(wat+".name", "%q is not a lowercase word (a-z, 0-9, -)", w.Name)
+			case c.Weapon(w.Name) != &c.Weapons[j]:
+				bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)
+			}
+			if w.Kind == "ranged" && w.Increment < 1 {
+				bad(wat+".increment", "a ranged weapon needs a range increment of at least 1 yard")
+			}
+		}
+		for j, spl := range c.Spells {
+			if !word(spl.Name) {
+				bad(fmt.Sprintf("%s.spells[%d].name", at, j), "%q is not a lowercase word", spl.Name)
+			}
+			if spl.Defense == "" {
+				bad(fmt.Sprintf("%s.spells[%d].defense", at, j), "a spell names the Defense it meets")
+			}
+		}
+		c.Weapons = slices.Clone(c.Weapons)
+		c.Spells = slices.Clone(c.Spells)
+		c.Conditions = slices.Clone(c.Conditions)
+		c.Skills = cloneMap(c.Skills)
+		c.Specs = cloneMap(c.Specs)
+		for k := range c.Specs {
+			if !strings.Contains(k, "/") {
+				bad(at+".specializations", "%q is not SKILL/NAME (melee/blades, reflex/initiative)", k)
+			}
+		}
+		fresh(&c)
+		s.Combatants = append(s.Combatants, c)
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Riding == "" {
+			continue
+		}
+		at := fmt.Sprintf("combatants[%d].riding", i)
+		m := s.Combatant(c.Riding)
+		switch {
+		case m == nil:
+			bad(at, "no combatant %q to ride", c.Riding)
+		case !m.Mount:
+			bad(at, "%s is not a mount (mount: true)", m.ID)
+		case m.Rider != "":
+			bad(at, "%s has a rider already: %s", m.ID, m.Rider)
+		case m.Attributes.Size < c.Attributes.Size:
+			bad(at, "%s (Size %d) is smaller than its rider (Size %d) (R76)", m.ID, m.Attributes.Size, c.Attributes.Size)
+		case m.Riding != "":
+			bad(at, "%s rides %s itself", m.ID, m.Riding)
+		default:
+			m.Rider, c.RidingSize = c.ID, m.Attributes.Size
+			c.X, c.Y = m.X, m.Y
+		}
+	}
+	for i, sd := range sp.Sides {
+		if !slices.ContainsFunc(sp.Combatants, func(c Combatant) bool { return c.Side == sd.ID }) {
+			bad(fmt.Sprintf("sides[%d]", i), "side %q has no combatants", sd.ID)
+		}
+	}
+	for i, z := range sp.Scene.Terrain {
+		for j, k := range z.Kinds {
+			if _, ok := terrainCosts[k]; !ok {
+				bad(fmt.Sprintf("scene.terrain[%d].kinds[%d]", i, j), "unknown terrain %q; known: %s", k, strings.Join(sortedKeys(terrainCosts), ", "))
+			}
+		}
+		z.Kinds = slices.Clone(z.Kinds)
+		s.Terrain = append(s.Terrain, z)
+	}
+	for i, o := range sp.Scene.Objects {
+		if !word(o.Name) {
+			bad(fmt.Sprintf("scene.objects[%d].name", i), "%q is not a lowercase word", o.Name)
+		}
+		if o.AP > 0 && o.Rounds > 0 {
+			bad(fmt.Sprintf("scene.objects[%d]", i), "give ap or rounds, not both")
+		}
+		s.Objects = append(s.Objects, o)
+	}
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
+	if !reflect.ValueOf(sp.Begin).IsZero() {
+		sp.Begin.apply(&s, bad)
+		if len(errs) > 0 {
+			return State{}, errors.Join(errs...)
+		}
+	}
+	return s, nil
+}
+
+// fresh sets what a combatant is at the start of a fight: active,
+// standing, full stamina and mana, its slots counted (R15, R17, A12).
+func fresh(c *Combatant) {
+	c.Status, c.Posture = Active, Standing
+	if c.Tier == "" && !c.PC {
+		c.Tier = "standard"
+	}
+	c.Stamina = c.MaxStamina()
+	c.Mana = max(0, c.RaceMana+c.Attributes.Lor)
+	c.Slots = slotsOf(c)
+}
+
+// slotsOf counts a combatant's slots per level: light 5 + Prs (A12),
+// moderate to critical by Vitality for PCs and special NPCs (R15, A13) or
+// by tier for other NPCs (R17), fatal 1.
+func slotsOf(c *Combatant) Wounds {
+	w := Wounds{Light: max(0, 5+c.Attributes.Prs), Fatal: 1}
+	if c.npc() {
+		n := npcSlots[c.Tier]
+		w.Moderate, w.Severe, w.Critical = n, n, n
+		return w
+	}
+	row := slotsByVit[clamp(c.Attributes.Vit, -5, 5)+5]
+	w.Moderate, w.Severe, w.Critical = row[0], row[1], row[2]
+	return w
+}
+
+// cloneMap copies a map, nil for an empty one.
+func cloneMap(m map[string]int) map[string]int {
+	if len(m) == 0 {
+		return nil
+	}
+	c := make(map[string]int, len(m))
+	for k, v := range m {
+		c[k] = v
+	}
+	return c
+}
+
+// sortedKeys lists a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// word reports whether id is a lowercase word.
+func word(id string) bool {
+	return id != "" && !strings.ContainsFunc(id, func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' && r != '_'
+	})
+}
+
+//go:embed content/*.yaml
+var contentFS embed.FS
+
+// Content returns the bundled content by name: weapons, armour, stat
+// blocks and encounters.
+func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "content") }
+
+// Plugin is everything the woundslots ruleset offers a program.
+func Plugin() engine.Plugin[State, Command, Event] {
+	return engine.Plugin[State, Command, Event]{
+		Game:    Rules{},
+		Summary: "woundslots: d20 checks against static Defenses, wound slots instead of hit points, AP by Speed and an initiative that moves",
+		NewSpec: func() engine.EncounterSpec { return &Spec{} },
+		Content: Content,
+	}
+}
+
+// Info is the ruleset's entry for an engine.Registry.
+func Info() engine.RulesetInfo { return Plugin().Info() }

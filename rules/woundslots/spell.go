@@ -1,0 +1,124 @@
+package woundslots
+
+import (
+	"slices"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// Spell is a spell a creature knows (R44). The seed names no spells: the
+// bundled ones are ours.
+type Spell struct {
+	Name    string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as cast SPELL names it"`
+	School  string `yaml:"school" json:"school" doc:"its school, for the Arcana specialization"`
+	AP      int    `yaml:"ap" json:"ap,omitempty" min:"0" doc:"AP to cast it (default 4, A05)"`
+	Mana    int    `yaml:"mana" json:"mana,omitempty" min:"0" doc:"mana spent when it takes effect (R21)"`
+	Defense string `yaml:"defense" json:"defense" enum:"melee,ranged,power,agility,fortitude,willpower" doc:"the Defense the spell attack meets (R05)"`
+	Damage  int    `yaml:"damage" json:"damage,omitempty" doc:"added to a hit's final value, as a weapon's damage is (R06)"`
+	Range   int    `yaml:"range" json:"range,omitempty" min:"0" doc:"yards it reaches (0: adjacent)"`
+	// BypassArmor makes the target's armour not count (R07).
+	BypassArmor bool `yaml:"bypass_armor" json:"bypass_armor,omitempty" doc:"armour does not count against it (R07)"`
+}
+
+// spell returns the spell c knows by name, or nil.
+func (c *Combatant) spell(name string) *Spell {
+	if i := slices.IndexFunc(c.Spells, func(s Spell) bool { return s.Name == name }); i >= 0 {
+		return &c.Spells[i]
+	}
+	return nil
+}
+
+// spellAP is a spell's AP (A05: 4 by default).
+func spellAP(sp *Spell) int {
+	if sp.AP > 0 {
+		return sp.AP
+	}
+	return 4
+}
+
+// spellDefense is the Defense a spell attack meets (R05, R13, R14).
+func spellDefense(t *Combatant, name string) int {
+	switch name {
+	case "melee":
+		return t.MeleeDefense()
+	case "ranged":
+		return t.RangedDefense()
+	}
+	return guardDefense(t, name, "")
+}
+
+// canCast reports whether a may cast sp at t now.
+func canCast(a *Combatant, sp *Spell, t *Combatant) bool {
+	return t.Side != a.Side && t.Up() && a.AP >= spellAP(sp) && a.Mana >= sp.Mana &&
+		Distance(a.X, a.Y, t.X, t.Y)-1 <= sp.Range
+}
+
+// cast is R44 with R21 and A31: a spell attack, Rsn [Arcana/school],
+// wild, against the Defense the spell names; a hit wounds as a weapon's
+// does, with the spell's damage and without Str; the mana is spent when
+// it takes effect, never more than is left.
+func (r *run) cast(name, target string) error {
+	if err := r.wantPhase(Acting, "cast ", name); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	sp := a.spell(name)
+	t := s.Combatant(target)
+	switch {
+	case sp == nil:
+		return refuse(engine.Invalid, "%s knows no spell called %q", a.ID, name)
+	case t == nil:
+		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case t.Side == a.Side || !t.Up():
+		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
+	case a.Mana < sp.Mana:
+		return refuse(engine.NotAllowedNow, "%s has %d mana; %s needs %d (A31: no overspending)", a.ID, a.Mana, sp.Name, sp.Mana)
+	case Distance(a.X, a.Y, t.X, t.Y)-1 > sp.Range:
+		return refuse(engine.NotAllowedNow, "%s is beyond %s's range of %d yards", t.ID, sp.Name, sp.Range)
+	}
+	if err := need(a, spellAP(sp), "the spell"); err != nil {
+		return err
+	}
+	r.spend(a, spellAP(sp), "cast")
+	bonus := a.Attributes.Rsn + a.skill("arcana") + a.spec("arcana", sp.School) - a.distraction()
+	if a.Exhausted() {
+		bonus -= 2
+	}
+	defense := spellDefense(t, sp.Defense)
+	k := bonus + sp.Damage - defense - t.Toughness(sp.BypassArmor)
+	classes := dice.Cuts(2, defense-bonus, 20)
+	for _, th := range woundThresholds {
+		classes = classes.Cut(th - k)
+	}
+	die := dice.RollClasses(r.src, 20, classes)
+	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Target: t.ID, Mana: a.Mana - sp.Mana}))
+	hit := die != 1 && (die == 20 || die+bonus >= defense)
+	crit := ""
+	switch die {
+	case 20:
+		crit = "success"
+	case 1:
+		crit = "failure"
+	}
+	r.emit(ev(r.h, (*hotMemory).evAttackRolled, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
+	switch crit {
+	case "success":
+		r.shift(a, 2, "critical hit")
+		r.shift(t, -2, "critical hit against it")
+	case "failure":
+		r.shift(a, -2, "critical failure")
+	}
+	if !hit {
+		return nil
+	}
+	final := die + k
+	level := WoundLevel(final)
+	placed, fate := place(t, level)
+	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
+	if placed > NoWound {
+		r.woundControl(t)
+		r.woundFooting(t, level)
+	}
+	return nil
+}

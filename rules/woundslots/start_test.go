@@ -1,0 +1,154 @@
+package woundslots
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+func startSpec() *Spec {
+	sword := Weapon{Name: "sword", Kind: "melee", Damage: 1}
+	return &Spec{
+		Sides: []SideSpec{{ID: "red"}, {ID: "blue"}},
+		Combatants: []Combatant{
+			{ID: "ann", Side: "red", PC: true, Attributes: Attributes{Vit: 1, Prs: 1}, Weapons: []Weapon{sword}},
+			{ID: "bob", Side: "blue", Tier: "minion", Weapons: []Weapon{sword}, X: 1},
+			{ID: "cy", Side: "red", Weapons: []Weapon{sword}, Y: 3},
+		},
+	}
+}
+
+func TestFreshStateSlotsAndSetup(t *testing.T) {
+	s, err := startSpec().State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Phase != Setup || (Rules{}).NextKind(&s) != engine.Ruling {
+		t.Errorf("phase %s; want the GM's setup ruling", s.Phase)
+	}
+	ann, bob, cy := s.Combatant("ann"), s.Combatant("bob"), s.Combatant("cy")
+	if want := (Wounds{Light: 6, Moderate: 3, Severe: 3, Critical: 2, Fatal: 1}); ann.Slots != want {
+		t.Errorf("ann (PC, Vit 1, Prs 1) slots %+v, want %+v", ann.Slots, want)
+	}
+	if want := (Wounds{Light: 5, Moderate: 1, Severe: 1, Critical: 1, Fatal: 1}); bob.Slots != want {
+		t.Errorf("bob (minion) slots %+v, want %+v", bob.Slots, want)
+	}
+	if cy.Tier != "standard" || cy.Slots.Moderate != 2 {
+		t.Errorf("cy: tier %q, slots %+v; want a standard NPC with 2 moderate slots", cy.Tier, cy.Slots)
+	}
+}
+
+func TestStartSetsTheSituation(t *testing.T) {
+	sp := startSpec()
+	ap, init := 7, 14
+	sp.Begin = Start{Round: 3, Combatants: map[string]CombatantStart{
+		"ann": {AP: &ap, Initiative: &init, Wounds: &WoundsStart{Light: 2, Critical: 1}, Defending: true},
+		"cy":  {Status: "unconscious", Dying: 2},
+	}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann, cy := s.Combatant("ann"), s.Combatant("cy")
+	if s.Round != 3 || s.Turn != "ann" || s.Phase != Acting {
+		t.Errorf("round %d, turn %q, phase %s; want 3, ann, act", s.Round, s.Turn, s.Phase)
+	}
+	if ann.AP != 7 || ann.Severity != Critical || !ann.Defending || cy.Status != Unconscious || !cy.IsDying || cy.Dying != 2 {
+		t.Errorf("ann %+v, cy %+v", *ann, *cy)
+	}
+}
+
+func TestStartProblems(t *testing.T) {
+	sp := startSpec()
+	sp.Begin = Start{Turn: "cy", Combatants: map[string]CombatantStart{
+		"zed": {},
+		"bob": {Wounds: &WoundsStart{Moderate: 2}, Dying: 1},
+		"cy":  {Acted: true},
+	}}
+	_, err := sp.State()
+	for _, want := range []string{
+		`start.combatants.zed: no combatant "zed"`,
+		"start.combatants.bob.wounds.moderate: bob has 1 moderate slots, not 2",
+		"start.combatants.bob.dying: only an unconscious combatant is dying",
+		"start.turn: cy has acted this round already",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want %q in %v", want, err)
+		}
+	}
+	var fe *engine.FieldError
+	if !errors.As(err, &fe) {
+		t.Errorf("%v is no *engine.FieldError", err)
+	}
+}
+
+func TestSpecProblems(t *testing.T) {
+	sp := startSpec()
+	sp.Combatants[1].Side = "green"
+	sp.Combatants[2].ID = "ann"
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "dee", Side: "blue", Riding: "bob"})
+	sp.Scene.Terrain = []Zone{{Kinds: []string{"lava"}}}
+	_, err := sp.State()
+	for _, want := range []string{
+		`combatants[1].side: unknown side "green"`,
+		`combatants[2].id: combatant "ann" is defined twice`,
+		"combatants[3].riding: bob is not a mount",
+		`scene.terrain[0].kinds[0]: unknown terrain "lava"`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want %q in %v", want, err)
+		}
+	}
+}
+
+func TestGrammar(t *testing.T) {
+	if err := grammar.Err(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRefusalsChangeNothing checks that refusals are *engine.Error values
+// with their codes and leave the state as it was.
+func TestRefusalsChangeNothing(t *testing.T) {
+	sp := startSpec()
+	ap := 3
+	sp.Begin = Start{Turn: "ann", Combatants: map[string]CombatantStart{"ann": {AP: &ap}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	before := r.Clone(&s)
+	for _, tc := range []struct {
+		actor string
+		c     Command
+		code  engine.Code
+	}{
+		{"bob", &EndTurn{}, engine.NotYourTurn},
+		{"ann", &Attack{Target: "zed"}, engine.Invalid},
+		{"ann", &Attack{Target: "bob"}, engine.NotAllowedNow}, // 3 AP, a standard attack costs 4
+		{"ann", &Attack{Target: "cy"}, engine.NotAllowedNow},  // an ally
+		{"ann", &Attack{Target: "bob", Style: "fancy"}, engine.Invalid},
+		{"ann", &Seize{}, engine.NotAllowedNow},
+		{"ann", &Pass{}, engine.NotAllowedNow},
+		{"ann", &Move{X: 1, Y: 0}, engine.NotAllowedNow}, // bob stands there
+		{"ann", &Initiative{}, engine.NotAllowedNow},
+		{"ann", &Treat{Target: "ann", Level: "light"}, engine.NotAllowedNow},
+		{"ann", nil, engine.Invalid},
+	} {
+		_, err := r.Decide(&s, tc.actor, tc.c, dice.NewScript())
+		var ee *engine.Error
+		if !errors.As(err, &ee) || ee.Code != tc.code {
+			t.Errorf("%s %T: %v, want code %s", tc.actor, tc.c, err, tc.code)
+		}
+	}
+	got, _ := json.Marshal(s)
+	want, _ := json.Marshal(before)
+	if string(got) != string(want) {
+		t.Errorf("a refusal changed the state")
+	}
+}

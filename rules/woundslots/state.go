@@ -1,0 +1,548 @@
+package woundslots
+
+import (
+	"slices"
+	"strings"
+
+	"fray/engine"
+)
+
+// Phase says what a fight is waiting for.
+type Phase string
+
+// The phases of a fight.
+const (
+	// Setup: the GM marks who is surprised, then rolls initiative (section
+	// 7.1).
+	Setup Phase = "setup"
+	// Acting: the combatant whose turn it is chooses what to do.
+	Acting Phase = "act"
+	// Window: a declared action waits while those who may interrupt it
+	// (R29) or react to it (Harry, R46) say whether they do, one by one.
+	Window Phase = "window"
+	// Guarding: the target of an attack, defending (R45), chooses the
+	// Defense it meets the attack with.
+	Guarding Phase = "guard"
+	// Choosing: the attacker of a nonlethal hit (R39) picks the level.
+	Choosing Phase = "choose"
+	// Resting: out of combat, the GM rules on rests (section 7.8).
+	Resting Phase = "rest"
+	// Over: the fight has ended.
+	Over Phase = "over"
+)
+
+// Postures (R49).
+const (
+	Standing  = "standing"
+	Crouching = "crouching"
+	Prone     = "prone"
+)
+
+// Statuses of a combatant.
+const (
+	Active      = "active"
+	Unconscious = "unconscious"
+	Dead        = "dead"
+)
+
+// Attack kinds (R39-R43).
+const (
+	Standard  = "standard"
+	Quick     = "quick"
+	Strong    = "strong"
+	Nonlethal = "nonlethal"
+	Grapple   = "grapple"
+)
+
+// State is a fight in progress: plain data that round-trips through JSON.
+type State struct {
+	Title      string      `json:"title,omitempty"`
+	Options    Options     `json:"options"`
+	Round      int         `json:"round"`
+	Phase      Phase       `json:"phase"`
+	Turn       string      `json:"turn,omitempty"`
+	Combatants []Combatant `json:"combatants"`
+	Terrain    []Zone      `json:"terrain,omitempty"`
+	Objects    []Object    `json:"objects,omitempty"`
+	// Pending is the action declared and not yet resolved.
+	Pending *Declared `json:"pending,omitempty"`
+	// Queue lists who is still to be asked in the open window, first
+	// first.
+	Queue []string `json:"queue,omitempty"`
+	// Winner is the side left standing when the fight is over; TimedOut
+	// says it stopped at the round limit.
+	Winner   string `json:"winner,omitempty"`
+	TimedOut bool   `json:"timed_out,omitempty"`
+
+	hot *hotMemory
+}
+
+// Options are the encounter's table options.
+type Options struct {
+	RoundLimit int  `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
+	NoLimit    bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
+	// Interrupts offers the interrupt window after each declaration (R29).
+	FootingTN    int  `yaml:"footing_tn" json:"footing_tn,omitempty" min:"0" doc:"the GM's TN for swimming and climbing checks (R75; default 5, A34)"`
+	HurryTN      int  `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"0" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
+	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone interrupts a declared action (R29); faster tables"`
+	HurryAllowed bool `yaml:"hurry_allowed" json:"hurry_allowed,omitempty" doc:"the GM lets actions be hurried (R67); section 6's default is no"`
+	HurryLoss    bool `yaml:"hurry_loss" json:"hurry_loss,omitempty" doc:"a failed hurry loses AP (R67); section 6's default is no"`
+}
+
+// Zone is a rectangle of terrain whose kinds multiply the cost of each
+// yard moved into it (R37).
+type Zone struct {
+	X1    int      `yaml:"x1" json:"x1" doc:"west edge"`
+	Y1    int      `yaml:"y1" json:"y1" doc:"south edge"`
+	X2    int      `yaml:"x2" json:"x2" doc:"east edge"`
+	Y2    int      `yaml:"y2" json:"y2" doc:"north edge"`
+	Kinds []string `yaml:"kinds" json:"kinds" required:"true" doc:"steep_hill, knee_water, mud, undergrowth, swimming, waist_water, vertical_climb, underwater_walk"`
+	Extra int      `yaml:"extra" json:"extra,omitempty" min:"0" doc:"a further multiplier the GM sets (a harder climb), 0 for none"`
+}
+
+// Object is something that can be used, with its AP cost (R66), or a
+// number of rounds of all one's AP (R25).
+type Object struct {
+	Name   string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as use OBJECT names it"`
+	AP     int    `yaml:"ap" json:"ap,omitempty" min:"0" doc:"AP to use it (default from the table, else 2)"`
+	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" doc:"instead of AP: all one's AP for this many rounds (4 for a one-minute action)"`
+}
+
+// Attributes are a creature's attributes (typically -5..5), Speed
+// (-10..10) and Size.
+type Attributes struct {
+	Str   int `yaml:"str" json:"str"`
+	Dex   int `yaml:"dex" json:"dex"`
+	Vit   int `yaml:"vit" json:"vit"`
+	Prc   int `yaml:"prc" json:"prc"`
+	Rsn   int `yaml:"rsn" json:"rsn"`
+	Lor   int `yaml:"lor" json:"lor"`
+	Prs   int `yaml:"prs" json:"prs"`
+	Speed int `yaml:"speed" json:"speed"`
+	Size  int `yaml:"size" json:"size"`
+}
+
+// Weapon is a weapon (section 2). The rules never change one.
+type Weapon struct {
+	Name          string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name it"`
+	Group         string `yaml:"group" json:"group" doc:"its weapon group, for the Melee/Aim specialization"`
+	Kind          string `yaml:"kind" json:"kind" required:"true" enum:"melee,ranged" doc:"melee or ranged"`
+	Accuracy      int    `yaml:"accuracy" json:"accuracy,omitempty" doc:"added to attack rolls"`
+	Damage        int    `yaml:"damage" json:"damage,omitempty" doc:"added to a hit's final value (R06)"`
+	Reach         int    `yaml:"reach" json:"reach,omitempty" min:"0" doc:"the largest gap it reaches across; 0 adjacent"`
+	OptimalReach  int    `yaml:"optimal_reach" json:"optimal_reach,omitempty" min:"0" doc:"coming closer than this gap may be rebuffed (R41)"`
+	Block         int    `yaml:"block" json:"block,omitempty" doc:"added to melee Defense (and ranged when defensive)"`
+	Defensive     bool   `yaml:"defensive" json:"defensive,omitempty" doc:"its block counts against ranged attacks too"`
+	Increment     int    `yaml:"increment" json:"increment,omitempty" min:"0" doc:"ranged: the range increment in yards"`
+	Penetrating   bool   `yaml:"penetrating" json:"penetrating,omitempty" doc:"Str and damage count toward the hit (R08)"`
+	ArmorPiercing bool   `yaml:"armor_piercing" json:"armor_piercing,omitempty" doc:"the target's armour does not count (R07, A25)"`
+	Concussive    bool   `yaml:"concussive" json:"concussive,omitempty" doc:"a hook with no default effect (A25)"`
+	Aquatic       bool   `yaml:"aquatic" json:"aquatic,omitempty" doc:"keeps its full damage underwater (R74)"`
+	Slicing       bool   `yaml:"slicing" json:"slicing,omitempty" doc:"a hook with no default effect (A25)"`
+}
+
+// Armor is worn armour.
+type Armor struct {
+	Name      string `yaml:"name" json:"name" doc:"what it is called"`
+	Toughness int    `yaml:"toughness" json:"toughness" min:"0" doc:"added to Toughness"`
+}
+
+// Wounds counts filled slots, or slots, per level.
+type Wounds struct {
+	Light    int `json:"light"`
+	Moderate int `json:"moderate"`
+	Severe   int `json:"severe"`
+	Critical int `json:"critical"`
+	Fatal    int `json:"fatal"`
+}
+
+// At returns the count of level l (1..5); nil for another.
+func (w *Wounds) At(l int) *int {
+	switch l {
+	case Light:
+		return &w.Light
+	case Moderate:
+		return &w.Moderate
+	case Severe:
+		return &w.Severe
+	case Critical:
+		return &w.Critical
+	case Fatal:
+		return &w.Fatal
+	}
+	return nil
+}
+
+// Severity is the highest level with a filled slot, 0 for none.
+func (w *Wounds) Severity() int {
+	for l := Fatal; l >= Light; l-- {
+		if *w.At(l) > 0 {
+			return l
+		}
+	}
+	return NoWound
+}
+
+// Total counts the wounds.
+func (w *Wounds) Total() int { return w.Light + w.Moderate + w.Severe + w.Critical + w.Fatal }
+
+// Combatant is a creature in the fight: its stat block as encounter files
+// give it (yaml keys) and what the fight changes (json only).
+type Combatant struct {
+	ID          string         `yaml:"id" json:"id" required:"true" doc:"a unique lowercase word, as commands name it"`
+	Name        string         `yaml:"name" json:"name,omitempty" doc:"the name shown"`
+	Side        string         `yaml:"side" json:"side" required:"true" doc:"the id of its side"`
+	PC          bool           `yaml:"pc" json:"pc,omitempty" doc:"a player character: a fatal wound leaves it dying, not dead (R18)"`
+	Tier        string         `yaml:"tier" json:"tier,omitempty" enum:"minion,standard,elite,special" doc:"an NPC's tier: minion, standard (default) or elite have 1/2/3 slots per level (R17); special ones are counted like PCs"`
+	Attributes  Attributes     `yaml:"attributes" json:"attributes"`
+	Skills      map[string]int `yaml:"skills" json:"skills,omitempty" doc:"skill ranks by name: melee, aim, reflex, athletics, resistance, healing, nature, deception, acrobatics, stealth, arcana"`
+	Specs       map[string]int `yaml:"specializations" json:"specializations,omitempty" doc:"specialization ranks by skill/name: melee/blades, reflex/initiative, athletics/power"`
+	Weapons     []Weapon       `yaml:"weapons" json:"weapons,omitempty" doc:"weapons carried and ready; the first is used unless a command names another"`
+	Conditions  []Condition    `yaml:"conditions" json:"conditions,omitempty" doc:"lasting conditions it suffers (R64)"`
+	Spells      []Spell        `yaml:"spells" json:"spells,omitempty" doc:"spells it knows (R44)"`
+	Armor       Armor          `yaml:"armor" json:"armor,omitzero" doc:"armour worn"`
+	Kit         bool           `yaml:"kit" json:"kit,omitempty" doc:"a healer's kit in hand: without one, Stabilize and Treat Wound take -5 (R63, R65)"`
+	RaceStamina int            `yaml:"race_stamina" json:"race_stamina,omitempty" doc:"the race's stamina; max stamina is this + Vit"`
+	RaceMana    int            `yaml:"race_mana" json:"race_mana,omitempty" doc:"the race's mana; max mana is this + Lor"`
+	Cover       string         `yaml:"cover" json:"cover,omitempty" enum:"quarter,half,three,slit" doc:"the cover it stands behind, as the GM rules it (R10): quarter, half, three (quarters) or slit (nine tenths)"`
+	MoveMode    string         `yaml:"move_mode" json:"move_mode,omitempty" doc:"its primary move mode, for the Athletics specialization of a second dash (R54; default running)"`
+	Mount       bool           `yaml:"mount" json:"mount,omitempty" doc:"can be ridden (R53, R76)"`
+	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
+	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
+	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
+	X           int            `yaml:"x" json:"x" doc:"column, in yards"`
+	Y           int            `yaml:"y" json:"y" doc:"row, in yards"`
+
+	Status     string `yaml:"-" json:"status"`
+	Posture    string `yaml:"-" json:"posture"`
+	Initiative int    `yaml:"-" json:"initiative"`
+	AP         int    `yaml:"-" json:"ap"`
+	Stamina    int    `yaml:"-" json:"stamina"`
+	Fatigue    int    `yaml:"-" json:"fatigue,omitempty"`
+	// IsExhausted and IsStaggered are A26's conditions: set when fatigue
+	// gained reaches their threshold, cleared when it drops below.
+	IsExhausted bool `yaml:"-" json:"exhausted,omitempty"`
+	IsStaggered bool `yaml:"-" json:"staggered,omitempty"`
+	Mana        int  `yaml:"-" json:"mana"`
+	// Wounds are the filled slots; Slots how many each level has.
+	Wounds Wounds `yaml:"-" json:"wounds"`
+	Slots  Wounds `yaml:"-" json:"slots"`
+	// Severity is the highest level with a filled slot (section 2).
+	Severity int `yaml:"-" json:"severity"`
+	// Dying counts the rounds a dying PC has been dying; 0 when not.
+	Dying     int  `yaml:"-" json:"dying,omitempty"`
+	IsDying   bool `yaml:"-" json:"is_dying,omitempty"`
+	Acted     bool `yaml:"-" json:"acted,omitempty"`
+	Surprised bool `yaml:"-" json:"surprised,omitempty"`
+	// TieBreak is this round's tie-break die (A15), 0 when none.
+	TieBreak int `yaml:"-" json:"tie_break,omitempty"`
+	// PoolQuarters and PoolUsed are this round's movement pool (A17).
+	PoolQuarters int  `yaml:"-" json:"pool_quarters,omitempty"`
+	PoolUsed     int  `yaml:"-" json:"pool_used,omitempty"`
+	Defending    bool `yaml:"-" json:"defending,omitempty"`
+	Dashing      bool `yaml:"-" json:"dashing,omitempty"`
+	// Harried is the penalty on ranged attacks this round (R46).
+	Harried int `yaml:"-" json:"harried,omitempty"`
+	// HarriedBy lists who harried it this round (once each, R46).
+	HarriedBy []string `yaml:"-" json:"harried_by,omitempty"`
+	// Helpless counts rounds a nonlethal hit leaves it helpless (R39).
+	Helpless int `yaml:"-" json:"helpless,omitempty"`
+	// Rider is who rides this mount; RidingSize the Size of the mount a
+	// rider rides (R76).
+	Rider      string `yaml:"-" json:"rider,omitempty"`
+	RidingSize int    `yaml:"-" json:"riding_size,omitempty"`
+	// Bolting says this untrained mount has bolted (R77); Calming counts
+	// a rider's consecutive attempts to regain control.
+	Bolting bool `yaml:"-" json:"bolting,omitempty"`
+	Calming int  `yaml:"-" json:"calming,omitempty"`
+	// Ignoring lists the enemies it ignores (R12); DashBonus is what a
+	// second dash added to its rate this round (R54).
+	Ignoring  []string `yaml:"-" json:"ignoring,omitempty"`
+	DashBonus int      `yaml:"-" json:"dash_bonus,omitempty"`
+	Dashes    int      `yaml:"-" json:"dashes,omitempty"`
+	// OutRounds counts the rounds a creature lies unconscious and not
+	// dying, for its wake check every 10 minutes (A09).
+	OutRounds int `yaml:"-" json:"out_rounds,omitempty"`
+	// OpeningOn and OpeningTotal are an opening made this turn (R50): the
+	// creature whose rebuffs meet the total instead of a Defense.
+	OpeningOn    string `yaml:"-" json:"opening_on,omitempty"`
+	OpeningTotal int    `yaml:"-" json:"opening_total,omitempty"`
+	// SharingWith names the creature it shares a space with (R51).
+	SharingWith string `yaml:"-" json:"sharing_with,omitempty"`
+	// Readied says it holds a readied attack (R47).
+	Readied bool `yaml:"-" json:"readied,omitempty"`
+	// Grappling lists who it grapples, each grappling it too (R57, A23);
+	// PinnedBy names who pins it (R59).
+	Grappling []string `yaml:"-" json:"grappling,omitempty"`
+	PinnedBy  string   `yaml:"-" json:"pinned_by,omitempty"`
+	// Distracted: -2 on attacks and every Defense to the round's end
+	// (R61, A33).
+	Distracted bool `yaml:"-" json:"distracted,omitempty"`
+	// RecoveryBonus is added to recovery checks after failed ones (R72).
+	RecoveryBonus int `yaml:"-" json:"recovery_bonus,omitempty"`
+	// LongRests counts the long rests with benefits today (R68).
+	LongRests int `yaml:"-" json:"long_rests,omitempty"`
+	// Long is an action longer than the AP at hand, being paid (R25).
+	Long *Long `yaml:"-" json:"long,omitempty"`
+}
+
+// Long is an action paid across turns (R25): AP still owed, or rounds of
+// all one's AP still to give.
+type Long struct {
+	Object    string `json:"object"`
+	Remaining int    `json:"remaining,omitempty"`
+	Rounds    int    `json:"rounds,omitempty"`
+	// PaidNow says a payment was made this turn; a turn that ends
+	// without one gives the action up.
+	PaidNow bool `json:"paid_now,omitempty"`
+}
+
+// Declared is an action declared and not yet resolved.
+type Declared struct {
+	Actor  string `json:"actor"`
+	Action string `json:"action"`
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+	Cost   int    `json:"cost"`
+	// Guard is the target's choice of Defense when defending (R45).
+	Guard string `json:"guard,omitempty"`
+	// Indicated is a nonlethal hit's level, for the attacker's choice.
+	Indicated int `json:"indicated,omitempty"`
+	Final     int `json:"final,omitempty"`
+	// A declared move's destination; its rebuffs and the cling spent on
+	// it (R41, R55).
+	X        int    `json:"x,omitempty"`
+	Y        int    `json:"y,omitempty"`
+	Rebuffed bool   `json:"rebuffed,omitempty"`
+	Decided  bool   `json:"decided,omitempty"`
+	Clinger  string `json:"clinger,omitempty"`
+	Points   int    `json:"points,omitempty"`
+	Split    bool   `json:"split,omitempty"`
+	With     int    `json:"with,omitempty"`
+	Cut      int    `json:"cut,omitempty"`
+}
+
+// Up reports whether the combatant can act: active and not helpless.
+func (c *Combatant) Up() bool { return c.Status == Active }
+
+// Down reports whether the combatant is out of the fight.
+func (c *Combatant) Down() bool { return c.Status != Active }
+
+// npc reports whether the combatant is counted as an NPC (R17): not a PC
+// and not special.
+func (c *Combatant) npc() bool { return !c.PC && c.Tier != "special" }
+
+// skill returns a skill's rank.
+func (c *Combatant) skill(name string) int { return c.Skills[name] }
+
+// spec returns a specialization's rank ("melee/blades").
+func (c *Combatant) spec(skill, name string) int {
+	if name == "" {
+		return 0
+	}
+	return c.Specs[skill+"/"+name]
+}
+
+// Toughness is Vit + Size + armour (section 2); base leaves the armour
+// out (R07).
+func (c *Combatant) Toughness(base bool) int {
+	t := c.Attributes.Vit + c.Attributes.Size
+	if !base {
+		t += c.Armor.Toughness
+	}
+	return t
+}
+
+// baseDefense is R13's 10 - Size + max(Speed + Rsn, -5).
+func (c *Combatant) baseDefense() int {
+	return 10 - c.Attributes.Size + max(c.Attributes.Speed+c.Attributes.Rsn, -5)
+}
+
+// MeleeDefense is R13 with every weapon's block; RangedDefense with only
+// defensive ones'. R14 puts the immobile Defense in their place.
+func (c *Combatant) MeleeDefense() int {
+	if c.immobile() {
+		return c.ImmobileDefense()
+	}
+	d := c.baseDefense() - c.distraction() - c.sharing()
+	for i := range c.Weapons {
+		d += c.Weapons[i].Block
+	}
+	return d
+}
+
+// RangedDefense is R13's ranged Defense.
+func (c *Combatant) RangedDefense() int {
+	if c.immobile() {
+		return c.ImmobileDefense()
+	}
+	d := c.baseDefense() - c.distraction() - c.sharing()
+	for i := range c.Weapons {
+		if c.Weapons[i].Defensive {
+			d += c.Weapons[i].Block
+		}
+	}
+	return d
+}
+
+// ImmobileDefense is R13's 5 - Size.
+func (c *Combatant) ImmobileDefense() int { return 5 - c.Attributes.Size - c.distraction() }
+
+// immobile reports R14 (helpless, unconscious).
+func (c *Combatant) immobile() bool {
+	return c.Status != Active || c.Helpless > 0 || c.PinnedBy != ""
+}
+
+// distraction is A33's -2 of a distracted creature.
+func (c *Combatant) distraction() int {
+	if c.Distracted {
+		return 2
+	}
+	return 0
+}
+
+// PowerDefense and the others are R13's skill Defenses.
+func (c *Combatant) PowerDefense() int {
+	return 10 + c.Attributes.Str + c.Attributes.Size + c.skill("athletics") + c.spec("athletics", "power") - c.distraction()
+}
+
+// AgilityDefense is R13's Agility Defense (R14: immobile when helpless).
+func (c *Combatant) AgilityDefense() int {
+	if c.immobile() {
+		return c.ImmobileDefense()
+	}
+	return 10 + c.Attributes.Dex - c.Attributes.Size + c.skill("reflex") + c.spec("reflex", "agility") - c.distraction()
+}
+
+// FortitudeDefense is R13's Fortitude Defense.
+func (c *Combatant) FortitudeDefense() int {
+	return 10 + c.Attributes.Vit + c.skill("resistance") + c.spec("resistance", "fortitude") - c.distraction()
+}
+
+// WillpowerDefense is R13's Willpower Defense.
+func (c *Combatant) WillpowerDefense() int {
+	return 10 + c.Attributes.Prs + c.skill("resistance") + c.spec("resistance", "willpower") - c.distraction()
+}
+
+// NormalMaxStamina is raceStamina + Vit; MaxStamina less fatigue.
+func (c *Combatant) NormalMaxStamina() int { return c.RaceStamina + c.Attributes.Vit }
+
+// MaxStamina is R20's max(0, normal - fatigue).
+func (c *Combatant) MaxStamina() int { return max(0, c.NormalMaxStamina()-c.Fatigue) }
+
+// Exhausted is A26: -2 on checks and attacks.
+func (c *Combatant) Exhausted() bool { return c.IsExhausted }
+
+// Staggered is A26: no Turn End AP (NPCs are immune, R17).
+func (c *Combatant) Staggered() bool { return c.IsStaggered && !c.npc() }
+
+// setFatigue is R20 and A26: the new fatigue, exhaustion (twice the
+// fatigue at least the normal max stamina) and staggering (the fatigue at
+// least it) set when fatigue is gained and cleared when it drops below,
+// and the stamina clamped to the new max.
+func setFatigue(c *Combatant, f int) {
+	f = max(f, 0)
+	gained, n := f > c.Fatigue, c.NormalMaxStamina()
+	c.Fatigue = f
+	switch {
+	case gained && f > 0 && 2*f >= n:
+		c.IsExhausted = true
+	case 2*f < n:
+		c.IsExhausted = false
+	}
+	switch {
+	case gained && f > 0 && f >= n:
+		c.IsStaggered = true
+	case f < n:
+		c.IsStaggered = false
+	}
+	c.Stamina = min(c.Stamina, c.MaxStamina())
+}
+
+// Rate is the movement rate (R33), doubled while dashing (R54).
+func (c *Combatant) Rate() int {
+	r := MoveRate(c.Attributes.Str + c.Attributes.Size + c.skill("athletics"))
+	if c.Dashing {
+		r = 2*r + c.DashBonus
+	}
+	return r
+}
+
+// PoolYards is what is left of this round's movement pool (A17).
+func (c *Combatant) PoolYards() int { return c.PoolQuarters/4 - c.PoolUsed }
+
+// Weapon returns the weapon called name, the first for "", or nil.
+func (c *Combatant) Weapon(name string) *Weapon {
+	if name == "" {
+		if len(c.Weapons) == 0 {
+			return nil
+		}
+		return &c.Weapons[0]
+	}
+	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == name }); i >= 0 {
+		return &c.Weapons[i]
+	}
+	return nil
+}
+
+// Combatant returns the combatant with id, or nil.
+func (s *State) Combatant(id string) *Combatant {
+	for i := range s.Combatants {
+		if s.Combatants[i].ID == id {
+			return &s.Combatants[i]
+		}
+	}
+	return nil
+}
+
+// ids lists the combatants' ids, for messages.
+func (s *State) ids() string {
+	ids := make([]string, len(s.Combatants))
+	for i, c := range s.Combatants {
+		ids[i] = c.ID
+	}
+	return strings.Join(ids, ", ")
+}
+
+// limit is the round limit in force, 0 for none.
+func (s *State) limit() int {
+	switch {
+	case s.Options.NoLimit:
+		return 0
+	case s.Options.RoundLimit == 0:
+		return defaultRoundLimit
+	}
+	return s.Options.RoundLimit
+}
+
+// actor is the combatant whose turn it is, or nil.
+func (s *State) actor() *Combatant {
+	if s.Turn == "" {
+		return nil
+	}
+	return s.Combatant(s.Turn)
+}
+
+// decider is who must decide now.
+func (s *State) decider() string {
+	switch s.Phase {
+	case Acting:
+		return s.Turn
+	case Window:
+		if len(s.Queue) > 0 {
+			return s.Queue[0]
+		}
+	case Guarding:
+		if s.Pending != nil {
+			return s.Pending.Target
+		}
+	case Choosing:
+		if p := s.Pending; p != nil {
+			if p.Clinger != "" && !p.Split {
+				return p.Clinger
+			}
+			return p.Actor
+		}
+	}
+	return engine.GM
+}
