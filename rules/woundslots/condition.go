@@ -9,7 +9,7 @@ import (
 // Condition is a lasting effect on a creature that Treat Condition can
 // treat (R64): bleeding, burning, hobbled or poisoned, with a level (as a
 // wound's, 1 light to 5 fatal) and the TN of treating it. Fray gives
-// conditions no effect of their own yet: the seed's effects are the
+// conditions no effect of their own yet: the rules' effects are the
 // scene's (A07's hook).
 type Condition struct {
 	Name  string `yaml:"name" json:"name" required:"true" enum:"bleeding,burning,hobbled,poisoned" doc:"bleeding, burning, hobbled or poisoned"`

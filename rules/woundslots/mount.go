@@ -12,7 +12,7 @@ func controlTN(m *Combatant) int {
 	return DefaultTN
 }
 
-// DefaultTN is A34's TN where the GM gives none: the seed's "average".
+// DefaultTN is A34's TN where the GM gives none: the rules' "average".
 const DefaultTN = 5
 
 // riddenBy returns the mount c rides, or nil.

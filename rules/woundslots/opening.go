@@ -48,7 +48,7 @@ func (r *run) interpose(shield string) error {
 }
 
 // opening is R50 (4 AP): a melee attack roll, against any standing enemy
-// [ours: the seed sets no reach], whose
+// [ours: the rules set no reach], whose
 // total, for the rest of the turn, replaces the actor's Defense
 // against that creature's rebuffs.
 func (r *run) opening(target string) error {

@@ -7,7 +7,7 @@ import (
 	"fray/engine"
 )
 
-// Spell is a spell a creature knows (R44). The seed names no spells: the
+// Spell is a spell a creature knows (R44). The rules name no spells: the
 // bundled ones are ours.
 type Spell struct {
 	Name    string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as cast SPELL names it"`
