@@ -413,6 +413,7 @@ function connect(since) {
     if (id > page.lastEvent) page.lastEvent = id;
     page.received.push(id);
     live.dataset.last = String(page.lastEvent);
+    live.dataset.received = page.received.join(",");
     scheduleRefresh();
   });
   es.onerror = () => {
