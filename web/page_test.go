@@ -455,3 +455,115 @@ func checkReconnect(t *testing.T, s *site, tab context.Context, fight, gmToken s
 		}
 	}
 }
+
+// created is what the tests read of POST /fights.
+type created struct {
+	ID      string `json:"id"`
+	GMToken string `json:"gm_token"`
+	Players []struct {
+		Combatant string `json:"combatant"`
+		Page      string `json:"page"`
+	} `json:"players"`
+}
+
+// createFight starts a bundled encounter through the API.
+func (s *site) createFight(name string) created {
+	s.t.Helper()
+	var c created
+	if st := s.call("POST", "/fights", "", map[string]any{"bundled": name}, &c); st != 201 {
+		s.t.Fatalf("creating %s: %d", name, st)
+	}
+	return c
+}
+
+// pageOf returns the page link of a combatant's seat.
+func (c created) pageOf(t *testing.T, combatant string) string {
+	t.Helper()
+	for _, p := range c.Players {
+		if p.Combatant == combatant {
+			return p.Page
+		}
+	}
+	t.Fatalf("no seat for %s", combatant)
+	return ""
+}
+
+// TestPlayerRollsPhysicalDice: on a player's page, with the table rolling
+// real dice, the page asks for exactly the die the server names and sends
+// it; the transcript has that die.
+func TestPlayerRollsPhysicalDice(t *testing.T) {
+	s := startSite(t)
+	c := s.createFight("pistols_at_dawn")
+	tab, _ := browser(t, 1000, 800)
+	var label string
+	run(t, tab, "eastman rolls initiative with a real die",
+		chromedp.Navigate(s.base+c.pageOf(t, "eastman")), atVersion(0),
+		chromedp.WaitVisible(`#options button[data-i="0"]`, chromedp.ByQuery),
+		chromedp.Click("#physical", chromedp.ByQuery),
+		chromedp.Click(`#options button[data-i="0"]`, chromedp.ByQuery),
+		chromedp.WaitVisible("#dice-ask", chromedp.ByQuery),
+		chromedp.Text("#die-label", &label, chromedp.ByQuery),
+	)
+	if !strings.Contains(label, "1d10") || !strings.Contains(label, "Eastman") {
+		t.Errorf("the page asks %q, not for Eastman's 1d10", label)
+	}
+	run(t, tab, "sending the die",
+		chromedp.SendKeys("#die", "7", chromedp.ByQuery),
+		chromedp.Click(`#dice-ask button[type="submit"]`, chromedp.ByQuery),
+		atVersion(1),
+		chromedp.WaitNotVisible("#dice-ask", chromedp.ByQuery))
+	var tr struct {
+		Entries []engine.Entry `json:"entries"`
+	}
+	s.call("GET", "/fights/"+c.ID+"/transcript", c.GMToken, nil, &tr)
+	if len(tr.Entries) != 1 || len(tr.Entries[0].Dice) != 1 || tr.Entries[0].Dice[0].Value != 7 || tr.Entries[0].Dice[0].Sides != 10 {
+		t.Fatalf("the transcript after a real d10 of 7: %+v", tr.Entries)
+	}
+	// Westman's decision is not eastman's to make: no options, and the
+	// API refuses it anyway.
+	run(t, tab, "westman's prompt on eastman's page",
+		until(`document.querySelectorAll("#options button").length === 0`),
+		until(`document.querySelector("#whose").textContent.includes("Waiting for Westman")`))
+}
+
+// TestPhoneWidth: at a phone's width the fight's page fits the screen,
+// without sideways scrolling. With FRAY_SCREENSHOTS set to a folder, it
+// saves screenshots of the GM's and a player's pages there (docs/tracker.md
+// shows them).
+func TestPhoneWidth(t *testing.T) {
+	s := startSite(t)
+	c := s.createFight("tavern_brawl")
+	shots := os.Getenv("FRAY_SCREENSHOTS")
+	for _, w := range []struct {
+		name          string
+		link          string
+		width, height int64
+	}{
+		{"gm-phone", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 390, 844},
+		{"player-phone", c.Players[0].Page, 390, 844},
+		{"gm-desktop", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 1280, 900},
+	} {
+		t.Run(w.name, func(t *testing.T) {
+			tab, _ := browser(t, int(w.width), int(w.height))
+			var fits bool
+			var png []byte
+			run(t, tab, "the page at "+fmt.Sprint(w.width)+" px",
+				chromedp.EmulateViewport(w.width, w.height),
+				chromedp.Navigate(s.base+w.link), atVersion(0),
+				until(`document.querySelector("#live").dataset.state === "live"`),
+				chromedp.Evaluate(`document.documentElement.scrollWidth <= window.innerWidth`, &fits),
+				chromedp.FullScreenshot(&png, 90),
+			)
+			if !fits {
+				var sw int
+				run(t, tab, "the width", chromedp.Evaluate(`document.documentElement.scrollWidth`, &sw))
+				t.Errorf("at %d px wide the page is %d px wide", w.width, sw)
+			}
+			if shots != "" {
+				if err := os.WriteFile(filepath.Join(shots, "tracker-"+w.name+".png"), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
