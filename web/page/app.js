@@ -270,8 +270,8 @@ function drawOrder(view) {
     return el("li", { class: current || decides ? "current" : null },
       label, extra.length ? " — " + extra.join("; ") : "", decides ? " ◀ deciding" : "");
   });
-  const head = s.round !== undefined ? [el("li", { class: "round" }, "round " + s.round)] : [];
-  $("#order").replaceChildren(...head, ...list);
+  $("#round").textContent = s.round !== undefined ? "· round " + s.round : "";
+  $("#order").replaceChildren(...list);
 }
 
 // scalar says whether v is shown inline.
