@@ -567,3 +567,34 @@ func TestPhoneWidth(t *testing.T) {
 		})
 	}
 }
+
+// TestPastedEncounterError: an encounter pasted on the GM's page that the
+// server refuses shows the server's message with its line, and the line
+// is selected in the text.
+func TestPastedEncounterError(t *testing.T) {
+	s := startSite(t)
+	tab, _ := browser(t, 1000, 800)
+	bad := "ruleset: blackpowder\ncombatants:\n  - id: a\n    bogus: [\n"
+	var line, msg string
+	var selected string
+	run(t, tab, "pasting a broken encounter",
+		chromedp.Navigate(s.base+"/"),
+		until(`Number(document.body.dataset.encounters) > 0`),
+		chromedp.SetValue("#yaml", bad, chromedp.ByQuery),
+		chromedp.Click("#start-yaml", chromedp.ByQuery),
+		chromedp.WaitVisible("#start-error", chromedp.ByQuery),
+		chromedp.Text("#start-error", &msg, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector("#start-error").dataset.line || ""`, &line),
+		chromedp.Evaluate(`(() => { const t = document.querySelector("#yaml"); return t.value.slice(t.selectionStart, t.selectionEnd); })()`, &selected),
+	)
+	if line == "" || !strings.HasPrefix(msg, "line "+line+":") {
+		t.Errorf("the error names no line: %q (line %q)", msg, line)
+	}
+	lines := strings.Split(bad, "\n")
+	if n := 0; line != "" {
+		fmt.Sscan(line, &n)
+		if n < 1 || n > len(lines) || selected != lines[n-1] {
+			t.Errorf("line %s: the selection is %q", line, selected)
+		}
+	}
+}
