@@ -330,6 +330,7 @@ func TestPlayAWholeFight(t *testing.T) {
 		return v
 	}
 	undone, reconnected, oddsSeen := false, false, false
+	clicked := 0
 	for step := 0; ; step++ {
 		if step > 400 {
 			t.Fatal("the fight has not ended after 400 decisions")
@@ -364,6 +365,7 @@ func TestPlayAWholeFight(t *testing.T) {
 			run(t, tab, "clicking "+sel, chromedp.Click(sel, chromedp.ByQuery), atVersion(v.Version+1))
 		}
 		run(t, gm, "the GM's page follows", atVersion(v.Version+1))
+		clicked++
 
 		// After the first decision past initiative (which may end the
 		// fight), undo it from the page; then drop the streams.
@@ -408,7 +410,7 @@ func TestPlayAWholeFight(t *testing.T) {
 			t.Errorf("log entry %d: %q, the transcript says %q", i, shown[i], e.Command)
 		}
 	}
-	t.Logf("fight %s ended at version %d after %d decisions in force", fight, last.Version, len(tr.Entries))
+	t.Logf("fight %s ended at version %d after %d decisions in force, %d of them made through the pages", fight, last.Version, len(tr.Entries), clicked)
 }
 
 // checkReconnect drops every live stream, makes decisions while the
@@ -426,7 +428,15 @@ func checkReconnect(t *testing.T, s *site, tab context.Context, fight, gmToken s
 	s.call("GET", "/fights/"+fight, gmToken, nil, &v)
 	made := 0
 	for made < 2 && v.Prompt.Kind != engine.End {
-		body := map[string]any{"version": v.Version, "command": v.Prompt.Options[choose(v.Prompt)].Command}
+		// Decisions that leave the fight going (a pass when there is
+		// one), so that the pages play it to its end.
+		cmd := v.Prompt.Options[choose(v.Prompt)].Command
+		for _, o := range v.Prompt.Options {
+			if o.Command == "pass" {
+				cmd = o.Command
+			}
+		}
+		body := map[string]any{"version": v.Version, "command": cmd}
 		if st := s.call("POST", "/fights/"+fight+"/decisions", gmToken, body, nil); st != 200 {
 			t.Fatalf("deciding while the streams are down: %d", st)
 		}
