@@ -66,6 +66,9 @@ type Seat struct {
 	Token     string `json:"token"`
 	// Join is the path a player opens to join: the fight with the token.
 	Join string `json:"join"`
+	// Page is the tracker page's path for this seat: the page at / with
+	// the fight and token in the fragment, which browsers never send.
+	Page string `json:"page" doc:"the tracker page for this combatant's player, to hand out as the join link"`
 }
 
 // CreateOutput is the answer to CreateInput.
@@ -232,7 +235,49 @@ func (s *Server) register() {
 		Summary: "Whether the server is up and its store answers, for load balancers",
 		Tags:    []string{"server"},
 	}, s.health)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "list-encounters", Method: http.MethodGet, Path: "/encounters",
+		Summary: "List the bundled encounters a fight may start from", Tags: []string{"fights"},
+	}, s.encounters)
 	s.registerStream()
+	s.registerPage()
+}
+
+// Encounter is a bundled encounter a fight may start from.
+type Encounter struct {
+	Name    string `json:"name" doc:"the name to create a fight with (bundled)"`
+	Ruleset string `json:"ruleset"`
+}
+
+// EncountersOutput lists the bundled encounters.
+type EncountersOutput struct {
+	Body struct {
+		Encounters []Encounter `json:"encounters"`
+	}
+}
+
+// encounters lists the bundled encounters of every ruleset, by ruleset
+// then name.
+func (s *Server) encounters(_ context.Context, _ *struct{}) (*EncountersOutput, error) {
+	out := &EncountersOutput{}
+	out.Body.Encounters = []Encounter{}
+	for _, id := range s.cfg.Registry.IDs() {
+		info, _ := s.cfg.Registry.Lookup(id)
+		if info.Content == nil {
+			continue
+		}
+		var names []string
+		for name, data := range info.Content() {
+			if strings.Contains(string(data), "ruleset:") {
+				names = append(names, name)
+			}
+		}
+		slices.Sort(names)
+		for _, n := range names {
+			out.Body.Encounters = append(out.Body.Encounters, Encounter{Name: n, Ruleset: id})
+		}
+	}
+	return out, nil
 }
 
 // HealthOutput says the server is up.
@@ -325,7 +370,7 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 			return nil, err
 		}
 		grants[h] = store.Grant{Fight: id, Combatant: c}
-		out.Body.Players = append(out.Body.Players, Seat{Combatant: c, Side: t.SideOf(c), Token: tok, Join: "/fights/" + id + "?token=" + tok})
+		out.Body.Players = append(out.Body.Players, Seat{Combatant: c, Side: t.SideOf(c), Token: tok, Join: "/fights/" + id + "?token=" + tok, Page: PagePath(id, tok)})
 	}
 	if err := s.grants.AddGrants(ctx, grants); err != nil {
 		return nil, err

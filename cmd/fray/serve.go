@@ -45,7 +45,9 @@ in the same store as fray play --save: by default the SQLite file fights.db in
 a folder fray of the user's data directory, --db FILE for another, --postgres
 URL for PostgreSQL (which several fray serve processes may share).
 
-The API is described at /openapi.json, with a page to read it at /docs.
+The tracker page is at / (docs/tracker.md): a GM starts a fight there and
+hands each player a link. The API is described at /openapi.json, with a
+page to read it at /docs.
 POST /fights creates a fight and answers with a GM token and one token per
 combatant; docs/server.md walks through a fight. The admin token, which lists
 every fight, is taken from $FRAY_ADMIN_TOKEN or made up and printed at start.
@@ -108,7 +110,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 		MaxHeaderBytes:    64 << 10,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
-	fmt.Fprintf(stdout, "fray serve: listening on http://%s (the API at /openapi.json, its docs at /docs)\n", ln.Addr())
+	fmt.Fprintf(stdout, "fray serve: listening on http://%s (the tracker page at /, the API at /openapi.json, its docs at /docs)\n", ln.Addr())
 	fmt.Fprintf(stdout, "fray serve: fights kept in %s\n", where)
 	if made {
 		fmt.Fprintf(stdout, "fray serve: admin token (lists every fight; set %s to choose it): %s\n", adminEnv, admin)

@@ -1,0 +1,480 @@
+// The fray tracker page: a GM's or a player's view of one fight, drawn from
+// the server's API (see docs/server.md). Nothing here knows a ruleset: the
+// state, the prompt and its options are rendered from their JSON.
+"use strict";
+
+const $ = (sel) => document.querySelector(sel);
+
+// el makes an element with attributes and children (strings become text).
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat()) {
+    if (k === undefined || k === null) continue;
+    e.append(k instanceof Node ? k : String(k));
+  }
+  return e;
+}
+
+// The fight and token come from the fragment: #fight=ID&token=TOKEN.
+const page = {
+  fight: "",
+  token: "",
+  view: null,       // the last GET /fights/{id}
+  seq: 0,           // the refresh in flight; older answers are dropped
+  stream: null,     // the EventSource
+  lastEvent: -1,    // the id of the last stream message received
+  received: [],     // versions received over the stream, in order
+  pending: null,    // a decision waiting for physical dice: {command, dice, need}
+  busy: false,
+};
+
+// ApiError is a problem (RFC 9457) the server answered with.
+class ApiError extends Error {
+  constructor(status, body) {
+    super((body && body.detail) || ("HTTP " + status));
+    this.status = status;
+    this.body = body || {};
+    this.code = (this.body.type || "").split("/").pop();
+  }
+}
+
+// api makes a request of the server with the page's token.
+async function api(method, path, body) {
+  const headers = { "Accept": "application/json" };
+  if (page.token) headers["Authorization"] = "Bearer " + page.token;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  const text = await res.text();
+  if (text) {
+    try { data = JSON.parse(text); } catch (e) { data = { detail: text }; }
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data;
+}
+
+function showMessage(text) {
+  const m = $("#message");
+  m.textContent = text || "";
+  m.hidden = !text;
+}
+
+// ---------- starting a fight ----------
+
+async function showStart() {
+  $("#start").hidden = false;
+  $("#fight").hidden = true;
+  $("#title").textContent = "new fight";
+  try {
+    const list = await api("GET", "/encounters");
+    const sel = $("#bundled");
+    sel.replaceChildren(...list.encounters.map((e) =>
+      el("option", { value: e.name }, e.name + " (" + e.ruleset + ")")));
+    document.body.dataset.encounters = String(list.encounters.length);
+  } catch (e) {
+    startError(e.message, null);
+  }
+}
+
+// startError shows why a fight could not start, selecting the line it
+// names in the pasted text ("encounter.yaml:4:12: ...").
+function startError(text, source) {
+  const box = $("#start-error");
+  box.textContent = text;
+  box.hidden = false;
+  const m = /:(\d+):(\d+):/.exec(text) || /line (\d+)/.exec(text);
+  if (m && source !== null) {
+    const line = Number(m[1]);
+    box.dataset.line = String(line);
+    box.textContent = "line " + line + ": " + text;
+    const ta = $("#yaml");
+    const lines = ta.value.split("\n");
+    if (line >= 1 && line <= lines.length) {
+      let start = 0;
+      for (let i = 0; i < line - 1; i++) start += lines[i].length + 1;
+      ta.focus();
+      ta.setSelectionRange(start, start + lines[line - 1].length);
+    }
+  }
+}
+
+async function create(body, source) {
+  $("#start-error").hidden = true;
+  try {
+    const made = await api("POST", "/fights", body);
+    // Tokens are shown once: keep the players' links with the GM's browser.
+    localStorage.setItem("fray:seats:" + made.id, JSON.stringify(made.players));
+    location.hash = new URLSearchParams({ fight: made.id, token: made.gm_token }).toString();
+  } catch (e) {
+    startError(e.message, source);
+  }
+}
+
+// ---------- the fight ----------
+
+async function openFight() {
+  $("#start").hidden = true;
+  $("#fight").hidden = false;
+  await refresh();
+  if (page.view) connect(page.view.version);
+}
+
+// refresh reads the fight and its transcript (and the odds, when the
+// prompt is the viewer's) and draws them.
+async function refresh() {
+  const seq = ++page.seq;
+  let view, transcript;
+  try {
+    [view, transcript] = await Promise.all([
+      api("GET", "/fights/" + page.fight),
+      api("GET", "/fights/" + page.fight + "/transcript"),
+    ]);
+  } catch (e) {
+    if (seq === page.seq) showMessage(e.message);
+    return;
+  }
+  if (seq !== page.seq) return;
+  page.view = view;
+  draw(view, transcript);
+  if (view.yours && view.prompt.kind !== "end") loadOdds(view, seq);
+}
+
+async function loadOdds(view, seq) {
+  let odds;
+  try {
+    odds = await api("GET", "/fights/" + page.fight + "/odds");
+  } catch (e) {
+    return; // no odds (hidden from a player, or none for the ruleset): the options stand alone
+  }
+  if (seq !== page.seq || odds.version !== page.view.version) return;
+  const byCommand = new Map(odds.menu.options.map((o) => [o.command, o]));
+  for (const b of document.querySelectorAll("#options button")) {
+    const o = byCommand.get(b.dataset.command);
+    const span = b.querySelector(".odds");
+    if (!o || !span) continue;
+    span.textContent = oddsText(o);
+    span.title = oddsTitle(o);
+  }
+  document.body.dataset.oddsVersion = String(odds.version);
+}
+
+function pct(p) {
+  if (p === 0) return "0%";
+  if (p === 1) return "100%";
+  const v = p * 100;
+  return (v < 1 ? v.toFixed(2) : v.toFixed(1)) + "%";
+}
+
+// critical is the probability of a tag "critical" in the full odds, if the
+// ruleset reports one.
+function critical(o) {
+  const tags = (o.odds && o.odds.tags) || [];
+  const t = tags.find((t) => t.tag === "critical" || t.tag === "crit");
+  return t ? t.p : null;
+}
+
+function oddsText(o) {
+  const parts = [];
+  if (o.target || o.hit > 0) parts.push("hit " + pct(o.hit));
+  const c = critical(o);
+  if (c !== null) parts.push("crit " + pct(c));
+  if (o.target) {
+    parts.push("down " + pct(o.target_down));
+    parts.push("dmg " + o.target_expected_damage.toFixed(2));
+  }
+  return parts.length ? parts.join(" · ") : "—";
+}
+
+function oddsTitle(o) {
+  const t = ["hit " + o.hit_fraction];
+  if (o.target) t.push(o.target + " down " + o.target_down_fraction, "expected damage " + o.target_expected_damage_fraction);
+  return t.join("\n");
+}
+
+function nameOf(id) {
+  const cs = (page.view && page.view.state && page.view.state.combatants) || [];
+  const c = cs.find((c) => c.id === id);
+  return c && c.name ? c.name : id;
+}
+
+function draw(view, transcript) {
+  document.body.dataset.version = String(view.version);
+  document.body.dataset.kind = view.prompt.kind;
+  document.body.dataset.viewer = view.viewer.gm ? "gm" : view.viewer.combatant;
+  $("#title").textContent = view.name + " · " + view.ruleset + " · " +
+    (view.viewer.gm ? "GM" : "playing " + nameOf(view.viewer.combatant));
+  drawPrompt(view);
+  drawOrder(view);
+  drawCombatants(view);
+  drawLog(transcript.entries);
+  drawJoins(view);
+  $("#undo").hidden = transcript.entries.length === 0;
+}
+
+function drawPrompt(view) {
+  const p = view.prompt;
+  $("#question").textContent = p.kind === "end"
+    ? "The fight is over: " + (p.winner ? p.winner + " wins" : "a draw")
+    : p.question;
+  const who = [p.actor, ...(p.others || [])].filter(Boolean).map(nameOf).join(" or ");
+  $("#whose").textContent = p.kind === "end" ? "" :
+    (view.yours ? (view.viewer.gm ? "GM, deciding for " + who : "Your decision") : "Waiting for " + who) +
+    " · " + p.kind;
+  const opts = view.yours ? (p.options || []) : [];
+  $("#options").replaceChildren(...opts.map((o, i) =>
+    el("button", {
+      type: "button", "data-i": i, "data-command": o.command,
+      class: i === p.default ? "default" : null,
+      title: i === p.default ? "the default" : null,
+      onclick: () => decide(o.command),
+    },
+    el("span", {}, i < 9 ? el("kbd", {}, String(i + 1)) : null, o.label, i === p.default ? " (default)" : ""),
+    el("span", { class: "odds" }))));
+  $("#commands").replaceChildren(...opts.map((o) => el("option", { value: o.command })));
+  const canType = view.yours && p.kind !== "end";
+  $("#command-form").hidden = !canType;
+  $("#physical").parentElement.hidden = !canType;
+}
+
+// drawOrder lists the turn order when the state has one ("order", of
+// indices into its groups or combatants, or of ids), else the combatants;
+// the current one and whoever is deciding stand out.
+function drawOrder(view) {
+  const s = view.state || {};
+  const p = view.prompt;
+  const deciding = new Set([p.actor, ...(p.others || [])]);
+  const groups = Array.isArray(s.groups) ? s.groups : null;
+  const cs = Array.isArray(s.combatants) ? s.combatants : [];
+  let items;
+  if (Array.isArray(s.order) && s.order.length) {
+    items = s.order.map((x, i) => {
+      const thing = typeof x === "number" ? (groups || cs)[x] : ((groups || []).find((g) => g.id === x) || cs.find((c) => c.id === x) || { id: x });
+      return { thing: thing || { id: String(x) }, current: i === s.turn };
+    });
+  } else {
+    items = (groups || cs).map((t) => ({ thing: t, current: false }));
+  }
+  const list = items.map(({ thing, current }) => {
+    const members = groups ? cs.filter((c) => c.group === thing.id).map((c) => c.id) : [thing.id];
+    const label = thing.name || thing.id;
+    const extra = [];
+    if (thing.initiative !== undefined) extra.push("initiative " + thing.initiative);
+    if (groups && members.length) extra.push(members.map(nameOf).join(", "));
+    const decides = members.some((m) => deciding.has(m));
+    return el("li", { class: current || decides ? "current" : null },
+      label, extra.length ? " — " + extra.join("; ") : "", decides ? " ◀ deciding" : "");
+  });
+  $("#round").textContent = s.round !== undefined ? "· round " + s.round : "";
+  $("#order").replaceChildren(...list);
+}
+
+// scalar says whether v is shown inline.
+const scalar = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
+
+function inline(v) {
+  if (scalar(v)) return String(v);
+  if (Array.isArray(v)) return v.every(scalar) ? v.join(", ") : v.map(inline).join("; ");
+  return Object.entries(v).map(([k, x]) => k + " " + inline(x)).join(", ");
+}
+
+// drawCombatants shows every field of each combatant as the state has it.
+// A field with a maximum beside it (lp and lp_max, health and max_health)
+// is shown as a value out of its maximum.
+function drawCombatants(view) {
+  const s = view.state || {};
+  const p = view.prompt;
+  const deciding = new Set([p.actor, ...(p.others || [])]);
+  const cards = (s.combatants || []).map((c) => {
+    const keys = Object.keys(c).filter((k) => k !== "id" && k !== "name");
+    const maxOf = (k) => (k + "_max" in c ? k + "_max" : "max_" + k in c ? "max_" + k : null);
+    const isMax = (k) => (k.endsWith("_max") && k.slice(0, -4) in c) || (k.startsWith("max_") && k.slice(4) in c);
+    const fields = [], more = [];
+    for (const k of keys) {
+      if (isMax(k)) continue;
+      const v = c[k];
+      const mk = maxOf(k);
+      if (mk && typeof v === "number") {
+        fields.push(el("div", { "data-field": k }, el("dt", {}, k), el("dd", {}, v + "/" + c[mk]),
+          el("meter", { min: 0, max: c[mk], value: Math.max(0, v), low: c[mk] / 3, high: c[mk] / 2, optimum: c[mk] })));
+      } else if (scalar(v) || (Array.isArray(v) && v.every(scalar)) || (!Array.isArray(v) && Object.values(v).every(scalar) && Object.keys(v).length <= 4)) {
+        fields.push(el("div", { "data-field": k }, el("dt", {}, k), el("dd", {}, inline(v))));
+      } else {
+        const items = Array.isArray(v) ? v : Object.entries(v).map(([kk, vv]) => ({ [kk]: vv }));
+        more.push(el("details", { "data-field": k }, el("summary", {}, k + (Array.isArray(v) ? " (" + v.length + ")" : "")),
+          el("ul", {}, items.map((x) => el("li", {}, inline(x))))));
+      }
+    }
+    return el("div", { class: "card" + (deciding.has(c.id) ? " deciding" : ""), "data-id": c.id },
+      el("h3", {}, (c.name || c.id) + (c.name && c.name !== c.id ? " (" + c.id + ")" : "")),
+      el("dl", {}, fields), more);
+  });
+  $("#combatants").replaceChildren(...cards);
+}
+
+function drawLog(entries) {
+  const items = entries.map((e) => el("li", {},
+    el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command), " ",
+    (e.dice || []).map((d) => el("span", { class: "die", title: "d" + d.sides }, "d" + d.sides + "=" + d.value)),
+    el("ul", { class: "lines" }, (e.lines || []).map((l) => el("li", {}, l)))));
+  $("#log").replaceChildren(...items.reverse());
+  $("#log").dataset.count = String(entries.length);
+}
+
+function drawJoins(view) {
+  const panel = $("#joins-panel");
+  if (!view.viewer.gm) { panel.hidden = true; return; }
+  let seats = [];
+  try { seats = JSON.parse(localStorage.getItem("fray:seats:" + view.id) || "[]"); } catch (e) { seats = []; }
+  panel.hidden = seats.length === 0;
+  $("#joins").replaceChildren(...seats.map((s) => {
+    const url = new URL(s.page || ("/#" + new URLSearchParams({ fight: view.id, token: s.token })), location.href).href;
+    return el("li", { "data-combatant": s.combatant }, nameOf(s.combatant) + " (" + s.side + "): ",
+      el("a", { href: url, target: "_blank", rel: "noopener" }, url));
+  }));
+}
+
+// ---------- deciding ----------
+
+// decide sends a command; with physical dice, it asks for each die the
+// server names until the decision has them all.
+async function decide(command, dice) {
+  if (page.busy || !page.view) return;
+  const physical = $("#physical").checked;
+  const body = { version: page.view.version, command };
+  if (physical) { body.physical = true; body.dice = dice || []; }
+  page.busy = true;
+  showMessage("");
+  try {
+    await api("POST", "/fights/" + page.fight + "/decisions", body);
+    page.pending = null;
+    $("#dice-ask").hidden = true;
+    $("#command").value = "";
+  } catch (e) {
+    if (e.code === "needs-dice") {
+      askDie(command, body.dice, e.body.need);
+    } else {
+      page.pending = null;
+      $("#dice-ask").hidden = true;
+      showMessage(e.message);
+    }
+  } finally {
+    page.busy = false;
+  }
+  await refresh();
+}
+
+function askDie(command, dice, need) {
+  page.pending = { command, dice, need };
+  $("#die-label").textContent = "Roll 1d" + need.sides + " for " + nameOf(need.actor) + "'s " + command +
+    " (die " + need.number + "):";
+  const die = $("#die");
+  die.max = String(need.sides);
+  die.value = "";
+  $("#dice-ask").hidden = false;
+  $("#dice-ask").dataset.sides = String(need.sides);
+  die.focus();
+}
+
+async function undo() {
+  if (page.busy || !page.view) return;
+  page.busy = true;
+  showMessage("");
+  try {
+    await api("POST", "/fights/" + page.fight + "/undo", { version: page.view.version });
+  } catch (e) {
+    showMessage(e.message);
+  } finally {
+    page.busy = false;
+  }
+  await refresh();
+}
+
+// ---------- the live stream ----------
+
+// connect follows the fight's stream from version since. The browser
+// reconnects by itself with Last-Event-ID after a dropped connection; if
+// it gives up, the page opens the stream again from the last id it got.
+function connect(since) {
+  if (page.stream) page.stream.close();
+  const from = page.lastEvent >= 0 ? page.lastEvent : since;
+  const q = new URLSearchParams({ token: page.token, since: String(from) });
+  const es = new EventSource("/fights/" + page.fight + "/events?" + q);
+  page.stream = es;
+  const live = $("#live");
+  es.onopen = () => { live.dataset.state = "live"; live.textContent = "live"; };
+  es.addEventListener("entry", (ev) => {
+    const id = Number(ev.lastEventId);
+    if (id > page.lastEvent) page.lastEvent = id;
+    page.received.push(id);
+    live.dataset.last = String(page.lastEvent);
+    live.dataset.received = page.received.join(",");
+    scheduleRefresh();
+  });
+  es.onerror = () => {
+    live.dataset.state = "reconnecting";
+    live.textContent = "reconnecting…";
+    if (es.readyState === EventSource.CLOSED) {
+      setTimeout(() => { if (page.stream === es) connect(since); }, 2000);
+    }
+  };
+}
+
+let refreshTimer = null;
+function scheduleRefresh() {
+  if (refreshTimer) return;
+  refreshTimer = setTimeout(() => { refreshTimer = null; refresh(); }, 30);
+}
+
+// ---------- wiring ----------
+
+function route() {
+  const q = new URLSearchParams(location.hash.slice(1));
+  const fight = q.get("fight") || "", token = q.get("token") || "";
+  if (page.stream) { page.stream.close(); page.stream = null; }
+  page.fight = fight; page.token = token; page.view = null;
+  page.lastEvent = -1; page.received = [];
+  if (fight && token) openFight(); else showStart();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  $("#start-bundled").addEventListener("click", () => create({ bundled: $("#bundled").value }, null));
+  $("#start-yaml").addEventListener("click", () => create({ encounter: $("#yaml").value }, $("#yaml").value));
+  $("#file").addEventListener("change", async (ev) => {
+    const f = ev.target.files[0];
+    if (f) $("#yaml").value = await f.text();
+  });
+  $("#command-form").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const c = $("#command").value.trim();
+    if (c) decide(c);
+  });
+  $("#dice-ask").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    const p = page.pending;
+    const v = Number($("#die").value);
+    if (!p || !Number.isInteger(v) || v < 1 || v > p.need.sides) {
+      showMessage("enter a whole number from 1 to " + (p ? p.need.sides : "?"));
+      return;
+    }
+    decide(p.command, [...p.dice, v]);
+  });
+  $("#dice-cancel").addEventListener("click", () => { page.pending = null; $("#dice-ask").hidden = true; });
+  $("#undo").addEventListener("click", undo);
+  document.addEventListener("keydown", (ev) => {
+    const t = ev.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    if (/^[1-9]$/.test(ev.key)) {
+      const b = document.querySelector('#options button[data-i="' + (Number(ev.key) - 1) + '"]');
+      if (b) { ev.preventDefault(); b.click(); }
+    }
+  });
+  window.addEventListener("hashchange", route);
+  route();
+});

@@ -1,0 +1,610 @@
+package web_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+
+	"fray/engine"
+	"fray/odds"
+	"fray/rules/blackpowder"
+	"fray/rules/reference"
+	"fray/rules/tempo"
+	"fray/server"
+	"fray/store"
+)
+
+// chromium returns the browser the tests drive: Debian's chromium. Without
+// it the tests skip, unless CI is set: there they must run (.ci/run
+// installs it).
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
+		if path, err := exec.LookPath(p); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("CI") != "" {
+		t.Fatal("no chromium: CI must run the browser tests (.ci/run installs it with apt-get install -y chromium)")
+	}
+	t.Skip("no chromium on this machine (apt-get install -y chromium): the browser tests skip; with CI set they fail instead")
+	return ""
+}
+
+// site is a fray server on loopback over a fresh SQLite file, as fray serve
+// runs it, whose live streams a test can drop and hold back.
+type site struct {
+	t    *testing.T
+	ts   *httptest.Server
+	base string
+
+	hold     atomic.Bool
+	released chan struct{}
+	mu       sync.Mutex
+	lastIDs  []string // the Last-Event-ID of each stream request
+}
+
+func startSite(t *testing.T) *site {
+	t.Helper()
+	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "fights.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	games := map[string]func() (odds.Calculator, error){
+		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
+		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
+		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
+	}
+	srv, err := server.New(server.Config{
+		Store: store.New(b, reg), Registry: reg, Rate: 10_000, Burst: 10_000,
+		Odds: func(id string) (odds.Calculator, error) {
+			if g, ok := games[id]; ok {
+				return g()
+			}
+			return nil, fmt.Errorf("no odds for %s", id)
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &site{t: t, released: make(chan struct{})}
+	h := srv.Handler()
+	s.ts = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/events") {
+			s.mu.Lock()
+			s.lastIDs = append(s.lastIDs, r.Header.Get("Last-Event-ID"))
+			released := s.released
+			s.mu.Unlock()
+			if s.hold.Load() {
+				select {
+				case <-released:
+				case <-r.Context().Done():
+					return
+				}
+			}
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() {
+		srv.Close()
+		s.ts.Close()
+	})
+	s.base = s.ts.URL
+	return s
+}
+
+// drop cuts every connection (the live streams with them) and holds back
+// the streams' reconnections until release.
+func (s *site) drop() {
+	s.mu.Lock()
+	s.released = make(chan struct{})
+	s.mu.Unlock()
+	s.hold.Store(true)
+	s.ts.CloseClientConnections()
+}
+
+// release lets the held reconnections through.
+func (s *site) release() {
+	s.hold.Store(false)
+	s.mu.Lock()
+	close(s.released)
+	s.mu.Unlock()
+}
+
+// streamIDs returns the Last-Event-ID of every stream request so far.
+func (s *site) streamIDs() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.lastIDs...)
+}
+
+// call makes an API request with token and decodes the JSON answer into
+// out (if not nil); it returns the status.
+func (s *site) call(method, path, token string, body, out any) int {
+	s.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		data, _ := json.Marshal(body)
+		rd = bytes.NewReader(data)
+	}
+	req, err := http.NewRequest(method, s.base+path, rd)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	if out != nil && res.StatusCode < 300 {
+		if err := json.Unmarshal(data, out); err != nil {
+			s.t.Fatalf("%s %s: %v: %s", method, path, err, data)
+		}
+	}
+	return res.StatusCode
+}
+
+// fightView is what the tests read of GET /fights/{id}.
+type fightView struct {
+	Version int64                 `json:"version"`
+	Prompt  engine.Prompt[string] `json:"prompt"`
+}
+
+// browser starts headless chromium and fails the test on any error the
+// page's code logs or throws, in any tab.
+func browser(t *testing.T, width, height int) (context.Context, func(ctx context.Context)) {
+	t.Helper()
+	path := chromium(t)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(width, height),
+		chromedp.Flag("disable-dev-shm-usage", true))
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	var mu sync.Mutex
+	var errs []string
+	watch := func(ctx context.Context) {
+		chromedp.ListenTarget(ctx, func(ev any) {
+			mu.Lock()
+			defer mu.Unlock()
+			switch ev := ev.(type) {
+			case *runtime.EventConsoleAPICalled:
+				if ev.Type == runtime.APITypeError || ev.Type == runtime.APITypeAssert {
+					var args []string
+					for _, a := range ev.Args {
+						args = append(args, string(a.Value)+a.Description)
+					}
+					errs = append(errs, "console."+string(ev.Type)+": "+strings.Join(args, " "))
+				}
+			case *runtime.EventExceptionThrown:
+				d := ev.ExceptionDetails
+				msg := d.Text
+				if d.Exception != nil {
+					msg += " " + d.Exception.Description
+				}
+				errs = append(errs, fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber, msg))
+			}
+		})
+	}
+	watch(ctx)
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("the page's console: %s", e)
+		}
+	})
+	if err := chromedp.Run(ctx); err != nil {
+		t.Fatalf("starting chromium: %v", err)
+	}
+	return ctx, watch
+}
+
+// run runs browser actions, failing the test on an error.
+func run(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action) {
+	t.Helper()
+	tctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Run(tctx, actions...); err != nil {
+		var html string
+		dctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		chromedp.Run(dctx, chromedp.Evaluate(`document.body.dataset.version + " " + document.querySelector("main").outerHTML`, &html)) //nolint:errcheck // for the message only
+		t.Fatalf("%s: %v\nthe page's main:\n%s", what, err, html)
+	}
+}
+
+// until waits for a JavaScript expression to be true in a tab.
+func until(expr string) chromedp.Action {
+	return chromedp.Poll(expr, nil, chromedp.WithPollingInterval(40*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))
+}
+
+// atVersion waits until the tab shows version v.
+func atVersion(v int64) chromedp.Action {
+	return until(fmt.Sprintf(`document.body.dataset.version === "%d"`, v))
+}
+
+// choose picks the option a test plays: an attack when there is one, else
+// a reload, else the prompt's default, else the first.
+func choose(p engine.Prompt[string]) int {
+	for _, prefix := range []string{"attack", "reload", "fire", "throw"} {
+		for i, o := range p.Options {
+			if strings.HasPrefix(o.Command, prefix) {
+				return i
+			}
+		}
+	}
+	if p.Default >= 0 && p.Default < len(p.Options) {
+		return p.Default
+	}
+	return 0
+}
+
+// fragment reads the fight and token from a page's URL.
+func fragment(t *testing.T, link string) (fight, token string) {
+	t.Helper()
+	u, err := url.Parse(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := url.ParseQuery(u.Fragment)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q.Get("fight"), q.Get("token")
+}
+
+// TestPlayAWholeFight starts a blackpowder fight (tavern_brawl) from the
+// GM's page and plays it to its end through clicks and keys, eastman's
+// decisions on his player's page beside it; undoes a decision from the page; drops the
+// live streams and checks that the reconnected player's page misses
+// nothing.
+func TestPlayAWholeFight(t *testing.T) {
+	s := startSite(t)
+	gm, watch := browser(t, 1200, 900)
+
+	run(t, gm, "starting a fight from a bundled encounter",
+		chromedp.Navigate(s.base+"/"),
+		until(`Number(document.body.dataset.encounters) > 0`),
+		chromedp.SetValue("#bundled", "pistols_at_dawn", chromedp.ByQuery),
+		chromedp.Click("#start-bundled", chromedp.ByQuery),
+		chromedp.WaitVisible("#fight", chromedp.ByQuery),
+		atVersion(0),
+		chromedp.WaitVisible(`#joins a`, chromedp.ByQuery),
+	)
+	var here, eastLink string
+	run(t, gm, "reading the links",
+		chromedp.Location(&here),
+		chromedp.AttributeValue(`#joins li[data-combatant="eastman"] a`, "href", &eastLink, nil, chromedp.ByQuery),
+	)
+	fight, gmToken := fragment(t, here)
+	if f, _ := fragment(t, eastLink); f != fight {
+		t.Fatalf("eastman's link %s is not for fight %s", eastLink, fight)
+	}
+
+	east, cancel := chromedp.NewContext(gm)
+	defer cancel()
+	watch(east)
+	// The tab opens on its first Run, which must not be one with a
+	// deadline: the tab would close with it.
+	if err := chromedp.Run(east); err != nil {
+		t.Fatal(err)
+	}
+	run(t, east, "opening eastman's page from his link",
+		chromedp.Navigate(eastLink), chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0),
+		until(`document.querySelector("#live").dataset.state === "live"`),
+	)
+
+	read := func() fightView {
+		var v fightView
+		if st := s.call("GET", "/fights/"+fight, gmToken, nil, &v); st != 200 {
+			t.Fatalf("reading the fight: %d", st)
+		}
+		return v
+	}
+	undone, reconnected, oddsSeen := false, false, false
+	clicked := 0
+	for step := 0; ; step++ {
+		if step > 400 {
+			t.Fatal("the fight has not ended after 400 decisions")
+		}
+		v := read()
+		if v.Prompt.Kind == engine.End {
+			break
+		}
+		tab, who := gm, "the GM"
+		if v.Prompt.Actor == "eastman" {
+			tab, who = east, "eastman's player"
+		} else {
+			run(t, east, "eastman's page while it is not his decision",
+				atVersion(v.Version), until(`document.querySelectorAll("#options button").length === 0`))
+		}
+		i := choose(v.Prompt)
+		sel := fmt.Sprintf(`#options button[data-i="%d"]`, i)
+		run(t, tab, fmt.Sprintf("%s sees version %d", who, v.Version), atVersion(v.Version), chromedp.WaitVisible(sel, chromedp.ByQuery))
+		if !oddsSeen && strings.HasPrefix(v.Prompt.Options[i].Command, "attack") {
+			var odds string
+			run(t, tab, "the odds beside an attack",
+				until(fmt.Sprintf(`document.body.dataset.oddsVersion === "%d"`, v.Version)),
+				chromedp.Text(sel+" .odds", &odds, chromedp.ByQuery))
+			if !strings.Contains(odds, "hit ") || !strings.Contains(odds, "dmg ") {
+				t.Errorf("the odds beside %q say %q", v.Prompt.Options[i].Label, odds)
+			}
+			oddsSeen = true
+		}
+		if i < 9 && step%2 == 0 {
+			run(t, tab, "pressing "+fmt.Sprint(i+1), chromedp.KeyEvent(fmt.Sprint(i+1)), atVersion(v.Version+1))
+		} else {
+			run(t, tab, "clicking "+sel, chromedp.Click(sel, chromedp.ByQuery), atVersion(v.Version+1))
+		}
+		run(t, gm, "the GM's page follows", atVersion(v.Version+1))
+		clicked++
+
+		// After the first decision past initiative (which may end the
+		// fight), undo it from the page; then drop the streams.
+		if !undone && v.Version >= 2 {
+			undone = true
+			var before, after int
+			run(t, gm, "undo from the page",
+				chromedp.Evaluate(`Number(document.querySelector("#log").dataset.count)`, &before),
+				chromedp.Click("#undo", chromedp.ByQuery), atVersion(v.Version+2),
+				chromedp.Evaluate(`Number(document.querySelector("#log").dataset.count)`, &after))
+			if after != before-1 {
+				t.Errorf("undo: the log went from %d entries to %d", before, after)
+			}
+			run(t, east, "eastman's page follows the undo", atVersion(v.Version+2))
+			reconnected = true
+			checkReconnect(t, s, east, fight, gmToken)
+		}
+	}
+	if !undone || !reconnected || !oddsSeen {
+		t.Fatalf("the fight ended too soon to undo (%v), reconnect (%v) and see the odds of an attack (%v)", undone, reconnected, oddsSeen)
+	}
+	last := read()
+	for _, tab := range []context.Context{gm, east} {
+		var q string
+		run(t, tab, "the end", atVersion(last.Version), chromedp.Text("#question", &q, chromedp.ByQuery))
+		if !strings.Contains(q, "over") {
+			t.Errorf("at the end the page says %q", q)
+		}
+	}
+	// The GM's log is the server's transcript.
+	var tr struct {
+		Entries []engine.Entry `json:"entries"`
+	}
+	s.call("GET", "/fights/"+fight+"/transcript", gmToken, nil, &tr)
+	var shown []string
+	run(t, gm, "reading the log", chromedp.Evaluate(`[...document.querySelectorAll("#log > li > code")].map(c => c.textContent).reverse()`, &shown))
+	if len(shown) != len(tr.Entries) {
+		t.Fatalf("the log shows %d decisions, the transcript has %d", len(shown), len(tr.Entries))
+	}
+	for i, e := range tr.Entries {
+		if shown[i] != e.Command {
+			t.Errorf("log entry %d: %q, the transcript says %q", i, shown[i], e.Command)
+		}
+	}
+	t.Logf("fight %s ended at version %d after %d decisions in force, %d of them made through the pages", fight, last.Version, len(tr.Entries), clicked)
+}
+
+// checkReconnect drops every live stream, makes decisions while the
+// player's page cannot hear of them, and checks that the page, once its
+// stream is back, has every entry exactly once and the fight's state.
+func checkReconnect(t *testing.T, s *site, tab context.Context, fight, gmToken string) {
+	t.Helper()
+	var lastSeen string
+	run(t, tab, "the last event id before the drop",
+		chromedp.Evaluate(`document.querySelector("#live").dataset.last`, &lastSeen))
+	asked := len(s.streamIDs())
+	s.drop()
+	run(t, tab, "the page notices the drop", until(`document.querySelector("#live").dataset.state === "reconnecting"`))
+	var v fightView
+	s.call("GET", "/fights/"+fight, gmToken, nil, &v)
+	made := 0
+	for made < 2 && v.Prompt.Kind != engine.End {
+		// Decisions that leave the fight going (a pass when there is
+		// one), so that the pages play it to its end.
+		cmd := v.Prompt.Options[choose(v.Prompt)].Command
+		for _, o := range v.Prompt.Options {
+			if o.Command == "pass" {
+				cmd = o.Command
+			}
+		}
+		body := map[string]any{"version": v.Version, "command": cmd}
+		if st := s.call("POST", "/fights/"+fight+"/decisions", gmToken, body, nil); st != 200 {
+			t.Fatalf("deciding while the streams are down: %d", st)
+		}
+		made++
+		s.call("GET", "/fights/"+fight, gmToken, nil, &v)
+	}
+	s.release()
+	run(t, tab, "the page catches up", atVersion(v.Version),
+		until(`document.querySelector("#live").dataset.state === "live"`))
+	ids := s.streamIDs()[asked:]
+	if len(ids) == 0 || ids[0] != lastSeen {
+		t.Errorf("after the drop the page asked for the stream with Last-Event-ID %q, want %q", ids, lastSeen)
+	}
+	var received string
+	run(t, tab, "the versions received", chromedp.Evaluate(`document.querySelector("#live").dataset.received`, &received))
+	seen := map[string]bool{}
+	for _, r := range strings.Split(received, ",") {
+		if seen[r] {
+			t.Errorf("version %s came twice over the stream: %s", r, received)
+		}
+		seen[r] = true
+	}
+	for n := v.Version - int64(made) + 1; n <= v.Version; n++ {
+		if !seen[fmt.Sprint(n)] {
+			t.Errorf("version %d, decided while the stream was down, never came: %s", n, received)
+		}
+	}
+}
+
+// created is what the tests read of POST /fights.
+type created struct {
+	ID      string `json:"id"`
+	GMToken string `json:"gm_token"`
+	Players []struct {
+		Combatant string `json:"combatant"`
+		Page      string `json:"page"`
+	} `json:"players"`
+}
+
+// createFight starts a bundled encounter through the API.
+func (s *site) createFight(name string) created {
+	s.t.Helper()
+	var c created
+	if st := s.call("POST", "/fights", "", map[string]any{"bundled": name}, &c); st != 201 {
+		s.t.Fatalf("creating %s: %d", name, st)
+	}
+	return c
+}
+
+// pageOf returns the page link of a combatant's seat.
+func (c created) pageOf(t *testing.T, combatant string) string {
+	t.Helper()
+	for _, p := range c.Players {
+		if p.Combatant == combatant {
+			return p.Page
+		}
+	}
+	t.Fatalf("no seat for %s", combatant)
+	return ""
+}
+
+// TestPlayerRollsPhysicalDice: on a player's page, with the table rolling
+// real dice, the page asks for exactly the die the server names and sends
+// it; the transcript has that die.
+func TestPlayerRollsPhysicalDice(t *testing.T) {
+	s := startSite(t)
+	c := s.createFight("pistols_at_dawn")
+	tab, _ := browser(t, 1000, 800)
+	var label string
+	run(t, tab, "eastman rolls initiative with a real die",
+		chromedp.Navigate(s.base+c.pageOf(t, "eastman")), atVersion(0),
+		chromedp.WaitVisible(`#options button[data-i="0"]`, chromedp.ByQuery),
+		chromedp.Click("#physical", chromedp.ByQuery),
+		chromedp.Click(`#options button[data-i="0"]`, chromedp.ByQuery),
+		chromedp.WaitVisible("#dice-ask", chromedp.ByQuery),
+		chromedp.Text("#die-label", &label, chromedp.ByQuery),
+	)
+	if !strings.Contains(label, "1d10") || !strings.Contains(label, "Eastman") {
+		t.Errorf("the page asks %q, not for Eastman's 1d10", label)
+	}
+	run(t, tab, "sending the die",
+		chromedp.SendKeys("#die", "7", chromedp.ByQuery),
+		chromedp.Click(`#dice-ask button[type="submit"]`, chromedp.ByQuery),
+		atVersion(1),
+		chromedp.WaitNotVisible("#dice-ask", chromedp.ByQuery))
+	var tr struct {
+		Entries []engine.Entry `json:"entries"`
+	}
+	s.call("GET", "/fights/"+c.ID+"/transcript", c.GMToken, nil, &tr)
+	if len(tr.Entries) != 1 || len(tr.Entries[0].Dice) != 1 || tr.Entries[0].Dice[0].Value != 7 || tr.Entries[0].Dice[0].Sides != 10 {
+		t.Fatalf("the transcript after a real d10 of 7: %+v", tr.Entries)
+	}
+	// Westman's decision is not eastman's to make: no options, and the
+	// API refuses it anyway.
+	run(t, tab, "westman's prompt on eastman's page",
+		until(`document.querySelectorAll("#options button").length === 0`),
+		until(`document.querySelector("#whose").textContent.includes("Waiting for Westman")`))
+}
+
+// TestPhoneWidth: at a phone's width the fight's page fits the screen,
+// without sideways scrolling. With FRAY_SCREENSHOTS set to a folder, it
+// saves screenshots of the GM's and a player's pages there (docs/tracker.md
+// shows them).
+func TestPhoneWidth(t *testing.T) {
+	s := startSite(t)
+	c := s.createFight("tavern_brawl")
+	shots := os.Getenv("FRAY_SCREENSHOTS")
+	for _, w := range []struct {
+		name          string
+		link          string
+		width, height int64
+	}{
+		{"gm-phone", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 390, 844},
+		{"player-phone", c.Players[0].Page, 390, 844},
+		{"gm-desktop", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 1280, 900},
+	} {
+		t.Run(w.name, func(t *testing.T) {
+			tab, _ := browser(t, int(w.width), int(w.height))
+			var fits bool
+			var png []byte
+			run(t, tab, "the page at "+fmt.Sprint(w.width)+" px",
+				chromedp.EmulateViewport(w.width, w.height),
+				chromedp.Navigate(s.base+w.link), atVersion(0),
+				until(`document.querySelector("#live").dataset.state === "live"`),
+				chromedp.Evaluate(`document.documentElement.scrollWidth <= window.innerWidth`, &fits),
+				chromedp.FullScreenshot(&png, 100),
+			)
+			if !fits {
+				var sw int
+				run(t, tab, "the width", chromedp.Evaluate(`document.documentElement.scrollWidth`, &sw))
+				t.Errorf("at %d px wide the page is %d px wide", w.width, sw)
+			}
+			if shots != "" {
+				if err := os.WriteFile(filepath.Join(shots, "tracker-"+w.name+".png"), png, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// TestPastedEncounterError: an encounter pasted on the GM's page that the
+// server refuses shows the server's message with its line, and the line
+// is selected in the text.
+func TestPastedEncounterError(t *testing.T) {
+	s := startSite(t)
+	tab, _ := browser(t, 1000, 800)
+	bad := "ruleset: blackpowder\ncombatants:\n  - id: a\n    bogus: [\n"
+	var line, msg string
+	var selected string
+	run(t, tab, "pasting a broken encounter",
+		chromedp.Navigate(s.base+"/"),
+		until(`Number(document.body.dataset.encounters) > 0`),
+		chromedp.SetValue("#yaml", bad, chromedp.ByQuery),
+		chromedp.Click("#start-yaml", chromedp.ByQuery),
+		chromedp.WaitVisible("#start-error", chromedp.ByQuery),
+		chromedp.Text("#start-error", &msg, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector("#start-error").dataset.line || ""`, &line),
+		chromedp.Evaluate(`(() => { const t = document.querySelector("#yaml"); return t.value.slice(t.selectionStart, t.selectionEnd); })()`, &selected),
+	)
+	if line == "" || !strings.HasPrefix(msg, "line "+line+":") {
+		t.Errorf("the error names no line: %q (line %q)", msg, line)
+	}
+	lines := strings.Split(bad, "\n")
+	if n := 0; line != "" {
+		fmt.Sscan(line, &n)
+		if n < 1 || n > len(lines) || selected != lines[n-1] {
+			t.Errorf("line %s: the selection is %q", line, selected)
+		}
+	}
+}
