@@ -75,3 +75,13 @@ type Viewer struct {
 
 // Everyone is the GM's view, from which nothing is hidden.
 var Everyone = Viewer{GM: true}
+
+// Fallback is the command a policy gives when it has no better idea: the
+// prompt's default option when it has one, else its first. The prompt
+// must have options.
+func (p Prompt[C]) Fallback() C {
+	if p.Default >= 0 && p.Default < len(p.Options) {
+		return p.Options[p.Default].Command
+	}
+	return p.Options[0].Command
+}

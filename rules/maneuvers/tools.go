@@ -116,10 +116,7 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 	case engine.React:
 		return chooseReact(view, p)
 	}
-	if p.Default >= 0 {
-		return p.Options[p.Default].Command
-	}
-	return p.Options[0].Command
+	return p.Fallback()
 }
 
 // chooseAct picks a turn's action.

@@ -53,10 +53,7 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 	case engine.React:
 		return p.Options[0].Command // dodge when it is offered, else take
 	}
-	if p.Default >= 0 {
-		return p.Options[p.Default].Command
-	}
-	return p.Options[0].Command
+	return p.Fallback()
 }
 
 // Outcome tags what one decision's events did and adds the damage each

@@ -60,10 +60,7 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 	case engine.React:
 		return chooseReaction(view, p)
 	}
-	if p.Default >= 0 {
-		return p.Options[p.Default].Command
-	}
-	return p.Options[0].Command
+	return p.Fallback()
 }
 
 // chooseReaction defends when the Defense has a fair chance (about a

@@ -101,10 +101,7 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 			}
 		}
 	}
-	if p.Default >= 0 {
-		return p.Options[p.Default].Command
-	}
-	return p.Options[0].Command
+	return p.Fallback()
 }
 
 // openSlots counts a combatant's open slots below fatal: how far it is
