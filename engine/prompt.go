@@ -77,11 +77,15 @@ type Viewer struct {
 var Everyone = Viewer{GM: true}
 
 // Fallback is the command a policy gives when it has no better idea: the
-// prompt's default option when it has one, else its first. The prompt
-// must have options.
+// prompt's default option when it has one, else its first; the zero
+// command when it has no options.
 func (p Prompt[C]) Fallback() C {
-	if p.Default >= 0 && p.Default < len(p.Options) {
+	switch {
+	case p.Default >= 0 && p.Default < len(p.Options):
 		return p.Options[p.Default].Command
+	case len(p.Options) > 0:
+		return p.Options[0].Command
 	}
-	return p.Options[0].Command
+	var zero C
+	return zero
 }

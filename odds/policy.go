@@ -13,14 +13,7 @@ type DefaultPolicy[S, C any] struct{}
 // Choose returns p's default option, else its first; the zero command when
 // p has no options.
 func (DefaultPolicy[S, C]) Choose(_ *S, p engine.Prompt[C], _ dice.Source) C {
-	switch {
-	case p.Default >= 0 && p.Default < len(p.Options):
-		return p.Options[p.Default].Command
-	case len(p.Options) > 0:
-		return p.Options[0].Command
-	}
-	var zero C
-	return zero
+	return p.Fallback()
 }
 
 // DefaultPolicyName is the name under which For offers DefaultPolicy when

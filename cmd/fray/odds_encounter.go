@@ -216,13 +216,10 @@ func explainOddsError(err error, t engine.Table, opts encounterOddsOptions) erro
 // firstOption returns the command of a prompt's default option, else its
 // first, for an example.
 func firstOption(p engine.Prompt[string]) string {
-	switch {
-	case p.Default >= 0 && p.Default < len(p.Options):
-		return p.Options[p.Default].Command
-	case len(p.Options) > 0:
-		return p.Options[0].Command
+	if len(p.Options) == 0 {
+		return "..."
 	}
-	return "..."
+	return p.Fallback()
 }
 
 // quoted finds the words a parse error quotes.
