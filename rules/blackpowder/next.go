@@ -181,7 +181,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	if !b.lean {
 		b.p.Options = make([]engine.Option[Command], 0, 4+4*len(s.Combatants))
 	}
-	w := c.Weapon()
+	w := c.weapon()
 	if c.Holding != "" {
 		b.add(&Release{}, "release ", c.Holding)
 	}
@@ -353,7 +353,7 @@ func reactionPrompt(s *State, b *prompter) {
 		if !b.lean {
 			b.ask(a.Name, " declares ", strconv.Quote(d.Text), where, ": opportunity attack?")
 		}
-		b.add(&OpportunityAttack{}, "opportunity attack on ", a.Name, " with the ", c.Weapon().Name)
+		b.add(&OpportunityAttack{}, "opportunity attack on ", a.Name, " with the ", c.weapon().Name)
 		b.add(&Decline{}, "let it go")
 		return
 	}

@@ -113,7 +113,7 @@ func act(s *State, me *Combatant, p engine.Prompt[Command], fallback Command) Co
 // conscious enemy that scores best, or nil when there is none.
 func bestTarget[T Command](s *State, me *Combatant, p engine.Prompt[Command], target func(T) string) Command {
 	best, bestScore := -1, -1.0
-	w := me.Weapon()
+	w := me.weapon()
 	for i, o := range p.Options {
 		c, ok := o.Command.(T)
 		if !ok {
@@ -135,10 +135,10 @@ func bestTarget[T Command](s *State, me *Combatant, p engine.Prompt[Command], ta
 
 // targetScore rates attacking t with w: the expected share of t's
 // remaining LP the attack takes, more for enemies that threaten more.
-func targetScore(s *State, me *Combatant, w Weapon, t *Combatant) float64 {
+func targetScore(s *State, me *Combatant, w *Weapon, t *Combatant) float64 {
 	expected := hitChance(s, me, w, t) * expectedDamage(me, w, t)
 	share := math.Min(expected, float64(t.LP+1)) / float64(max(t.LP+1, 1))
-	tw := t.Weapon()
+	tw := t.weapon()
 	threat := hitChance(s, t, tw, me) * expectedDamage(t, tw, me)
 	if tw.Kind == Gun && (tw.State != GunOK || tw.Loaded < 1) {
 		threat /= 2 // it must reload or fix before it shoots again
@@ -148,7 +148,7 @@ func targetScore(s *State, me *Combatant, w Weapon, t *Combatant) float64 {
 
 // attackBonus and attackDifficulty mirror the attack check of strike
 // (R09, R10, R40): what is added to the die, and what it must reach.
-func attackBonus(a *Combatant, w Weapon, t *Combatant) int {
+func attackBonus(a *Combatant, w *Weapon, t *Combatant) int {
 	bonus := attackAttribute(a, w) + w.AttackMod + a.Assist
 	if w.Kind == Thrown {
 		if w.Thrown {
@@ -169,7 +169,7 @@ func attackBonus(a *Combatant, w Weapon, t *Combatant) int {
 	return bonus
 }
 
-func attackDifficulty(s *State, a *Combatant, w Weapon, t *Combatant) int {
+func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 	difficulty := t.EvadeEff()
 	if w.Kind == Melee || w.Kind == Unarmed {
 		return difficulty
@@ -179,7 +179,7 @@ func attackDifficulty(s *State, a *Combatant, w Weapon, t *Combatant) int {
 
 // hitChance is the chance that a attacks t with w and hits: d10 + bonus
 // reaching the difficulty, or a natural 10.
-func hitChance(s *State, a *Combatant, w Weapon, t *Combatant) float64 {
+func hitChance(s *State, a *Combatant, w *Weapon, t *Combatant) float64 {
 	need := attackDifficulty(s, a, w, t) - attackBonus(a, w, t)
 	if a := s.Ambush; a != nil && a.Stage == "free" {
 		need -= 3 // the ambushers' free turn (R38)
@@ -195,7 +195,7 @@ func checkChance(bonus, difficulty int) float64 {
 // expectedDamage is the LP a hit of a with w takes from t on average:
 // weapon damage, attribute and bonuses, halved for fists against armor,
 // less Toughness (R12-R16), without criticals.
-func expectedDamage(a *Combatant, w Weapon, t *Combatant) float64 {
+func expectedDamage(a *Combatant, w *Weapon, t *Combatant) float64 {
 	add := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	tough := t.ToughnessEff(w.Penetrating || w.Kind == Gun)
 	halve := w.Fists && t.WearsArmor()
@@ -233,7 +233,7 @@ func defend(s *State, me *Combatant, p engine.Prompt[Command]) Command {
 	bonus := me.Body + me.Skill("dodge") + me.Assist
 	choice, chance := optionOf[*Dodge](p, nil), checkChance(bonus, difficulty)
 	if parry := optionOf[*Parry](p, nil); parry >= 0 {
-		if c := checkChance(bonus+me.Weapon().Defensive, difficulty); c > chance {
+		if c := checkChance(bonus+me.weapon().Defensive, difficulty); c > chance {
 			choice, chance = parry, c
 		}
 	}
@@ -265,7 +265,7 @@ func defend(s *State, me *Combatant, p engine.Prompt[Command]) Command {
 // bestAttackValue is the most damage me can expect to deal with an attack
 // with the weapon in hand against any conscious enemy.
 func bestAttackValue(s *State, me *Combatant) float64 {
-	w := me.Weapon()
+	w := me.weapon()
 	best := 0.0
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
@@ -372,7 +372,7 @@ func healOption(s *State, p engine.Prompt[Command]) Command {
 // clear, or reload an empty gun, unless another carried weapon can attack
 // at once (drawOption takes that).
 func gunOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
-	w := me.Weapon()
+	w := me.weapon()
 	if w.Kind != Gun {
 		return nil
 	}
@@ -436,7 +436,7 @@ func drawOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
 // nearest conscious enemy: a move alongside the action when the enemy is
 // within a walk (then it attacks), else a run.
 func approach(s *State, me *Combatant) Command {
-	w := me.Weapon()
+	w := me.weapon()
 	if me.Actions < 1 || (w.Kind != Melee && w.Kind != Unarmed) || me.HeldBy != "" || me.Holding != "" || me.Trapped > 0 {
 		return nil
 	}
