@@ -291,13 +291,13 @@ func (r *run) initiative(who string) error {
 // nextInitiativeGroup is the next group to roll: the players' first, then
 // the others in setup order (§7 step 2).
 func (s *State) nextInitiativeGroup() int {
-	for i, g := range s.Groups {
-		if g.Players && !g.Rolled && g.present(0) {
+	for i := range s.Groups {
+		if g := &s.Groups[i]; g.Players && !g.Rolled && g.present(0) {
 			return i
 		}
 	}
-	for i, g := range s.Groups {
-		if !g.Rolled && g.present(0) {
+	for i := range s.Groups {
+		if g := &s.Groups[i]; !g.Rolled && g.present(0) {
 			return i
 		}
 	}

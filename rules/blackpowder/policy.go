@@ -38,7 +38,8 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 type Tactical struct{}
 
 // Choose returns the policy's command for prompt p in state s.
-func (Tactical) Choose(s *State, p engine.Prompt[Command], _ dice.Source) Command {
+func (Tactical) Choose(s *State, prompt engine.Prompt[Command], _ dice.Source) Command {
+	p := &prompt
 	if len(p.Options) == 0 {
 		return nil
 	}
@@ -67,7 +68,7 @@ func (Tactical) Choose(s *State, p engine.Prompt[Command], _ dice.Source) Comman
 
 // optionOf returns the index of the first option whose command is a T
 // (and satisfies ok, if given), or -1.
-func optionOf[T Command](p engine.Prompt[Command], ok func(T) bool) int {
+func optionOf[T Command](p *engine.Prompt[Command], ok func(T) bool) int {
 	for i, o := range p.Options {
 		if c, is := o.Command.(T); is && (ok == nil || ok(c)) {
 			return i
@@ -77,7 +78,7 @@ func optionOf[T Command](p engine.Prompt[Command], ok func(T) bool) int {
 }
 
 // act decides a combatant's turn.
-func act(s *State, me *Combatant, p engine.Prompt[Command], fallback Command) Command {
+func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) Command {
 	// A stun on an unaware enemy: +3, no dodge (R43).
 	if c := bestTarget[*Stun](s, me, p, func(c *Stun) string { return c.Target }); c != nil {
 		return c
@@ -111,7 +112,7 @@ func act(s *State, me *Combatant, p engine.Prompt[Command], fallback Command) Co
 
 // bestTarget returns the option of type T (an attack or a stun) on the
 // conscious enemy that scores best, or nil when there is none.
-func bestTarget[T Command](s *State, me *Combatant, p engine.Prompt[Command], target func(T) string) Command {
+func bestTarget[T Command](s *State, me *Combatant, p *engine.Prompt[Command], target func(T) string) Command {
 	best, bestScore := -1, -1.0
 	w := me.weapon()
 	for i, o := range p.Options {
@@ -221,7 +222,7 @@ func expectedDamage(a *Combatant, w *Weapon, t *Combatant) float64 {
 }
 
 // defend answers a hit: dodge, parry or take it.
-func defend(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+func defend(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	pending := s.Pending
 	a := s.combatant(pending.Attacker)
 	take := optionOf[*Take](p, nil)
@@ -278,7 +279,7 @@ func bestAttackValue(s *State, me *Combatant) float64 {
 
 // interruptWith acts with a held delayed action when another declares one:
 // an attack before it, on the one declaring if that is possible.
-func interruptWith(s *State, p engine.Prompt[Command]) Command {
+func interruptWith(s *State, p *engine.Prompt[Command]) Command {
 	declarer := ""
 	if s.Declared != nil {
 		declarer = s.Declared.Actor
@@ -317,7 +318,7 @@ func enemyNear(s *State, me, c *Combatant) bool {
 
 // reviveOption revives an unconscious ally within reach when no conscious
 // enemy is near either of them and the better skill has a fair chance.
-func reviveOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+func reviveOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	if enemyNear(s, me, me) {
 		return nil
 	}
@@ -347,7 +348,7 @@ func reviveOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
 
 // healOption uses a healing item on the most hurt ally (or oneself) when
 // they are down to a third of their LP or less.
-func healOption(s *State, p engine.Prompt[Command]) Command {
+func healOption(s *State, p *engine.Prompt[Command]) Command {
 	best, bestShare := -1, 1.0/3
 	for i, o := range p.Options {
 		use, ok := o.Command.(*UseItem)
@@ -371,7 +372,7 @@ func healOption(s *State, p engine.Prompt[Command]) Command {
 // gunOption deals with a gun in hand that cannot fire: fix a jam likely to
 // clear, or reload an empty gun, unless another carried weapon can attack
 // at once (drawOption takes that).
-func gunOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+func gunOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	w := me.weapon()
 	if w.Kind != Gun {
 		return nil
@@ -417,7 +418,7 @@ func readyWeapon(s *State, me *Combatant) int {
 
 // drawOption draws a weapon that can attack at once, as the immediate
 // action, when the one in hand cannot.
-func drawOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+func drawOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	if me.ImmediateUsed || me.Actions < 1 {
 		return nil
 	}
