@@ -438,7 +438,7 @@ func drawOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 // within a walk (then it attacks), else a run.
 func approach(s *State, me *Combatant) Command {
 	w := me.weapon()
-	if me.Actions < 1 || (w.Kind != Melee && w.Kind != Unarmed) || me.HeldBy != "" || me.Holding != "" || me.Trapped > 0 {
+	if me.Actions < 1 || (w.Kind != Melee && w.Kind != Unarmed) {
 		return nil
 	}
 	var near *Combatant
@@ -451,20 +451,34 @@ func approach(s *State, me *Combatant) Command {
 	if near == nil {
 		return nil
 	}
-	const stop = reach - 0.5 // how close to come
-	d := distance(me, near)
-	gap := d - stop
-	if gap <= 0.01 {
-		return nil
-	}
-	// Leave a centimetre to spare under each limit: points are rounded to
-	// the centimetre.
-	if walk := moveDistance - me.Moved - 0.01; gap <= walk {
-		x, y := toward(me, near, gap/d)
+	if x, y, reaches, _ := closeIn(me, near, moveDistance-me.Moved); reaches {
 		return &Move{X: x, Y: y}
 	}
-	x, y := toward(me, near, math.Min(gap, runDistance-0.01)/d)
-	return &Run{X: x, Y: y}
+	if x, y, _, ok := closeIn(me, near, runDistance); ok {
+		return &Run{X: x, Y: y}
+	}
+	return nil
+}
+
+// closeIn is where me stops going straight at t, covering at most limit
+// metres: a metre from t, well within reach (reaches), or as far toward
+// it as the limit allows. ok is false when me cannot move (held, holding
+// or trapped), has no way left under the limit, or is there already.
+// Points are rounded to the centimetre, so a centimetre is left to spare
+// under the limit.
+func closeIn(me, t *Combatant, limit float64) (x, y float64, reaches, ok bool) {
+	if me.HeldBy != "" || me.Holding != "" || me.Trapped > 0 {
+		return 0, 0, false, false
+	}
+	const stop = reach - 0.5 // how close to come
+	d := distance(me, t)
+	gap := d - stop
+	limit -= 0.01
+	if gap <= 0.01 || limit <= 0.01 {
+		return 0, 0, false, false
+	}
+	x, y = toward(me, t, math.Min(gap, limit)/d)
+	return x, y, gap <= limit, true
 }
 
 // toward is the point the given share of the way from a to b, rounded to
