@@ -291,13 +291,13 @@ func (r *run) initiative(who string) error {
 // nextInitiativeGroup is the next group to roll: the players' first, then
 // the others in setup order (§7 step 2).
 func (s *State) nextInitiativeGroup() int {
-	for i, g := range s.Groups {
-		if g.Players && !g.Rolled && g.present(0) {
+	for i := range s.Groups {
+		if g := &s.Groups[i]; g.Players && !g.Rolled && g.present(0) {
 			return i
 		}
 	}
-	for i, g := range s.Groups {
-		if !g.Rolled && g.present(0) {
+	for i := range s.Groups {
+		if g := &s.Groups[i]; !g.Rolled && g.present(0) {
 			return i
 		}
 	}
@@ -396,7 +396,7 @@ func (r *run) draw(who, name string) error {
 		return err
 	}
 	if i == c.Wielding {
-		return engine.Errorf(engine.NotAllowedNow, "%s already holds the %s", c.Name, c.Weapon().Name)
+		return engine.Errorf(engine.NotAllowedNow, "%s already holds the %s", c.Name, c.weapon().Name)
 	}
 	immediate := !c.ImmediateUsed
 	if !immediate && c.Actions < 1 {
@@ -437,7 +437,7 @@ func (r *run) reload(who string) error {
 
 // attackAttribute is Body for melee and unarmed attacks, Senses otherwise
 // (R09).
-func attackAttribute(c *Combatant, w Weapon) int {
+func attackAttribute(c *Combatant, w *Weapon) int {
 	if w.Kind == Melee || w.Kind == Unarmed {
 		return c.Body
 	}
@@ -446,7 +446,7 @@ func attackAttribute(c *Combatant, w Weapon) int {
 
 // damageAttribute is Senses for ranged weapons and guns, Body otherwise
 // (R13, A32).
-func damageAttribute(c *Combatant, w Weapon) int {
+func damageAttribute(c *Combatant, w *Weapon) int {
 	if w.Kind == Ranged || w.Kind == Gun {
 		return c.Senses
 	}
@@ -543,7 +543,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
 	default:
-		difficulty += r.s.rangedModifier(c, w, t, d)
+		difficulty += r.s.rangedModifier(c, &w, t, d)
 	}
 	if w.Kind == Gun {
 		switch {
@@ -558,7 +558,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		}
 	}
 	hazeblast := w.Kind == Gun && w.Powder == "hazeblast" && !r.s.Scene.Mist
-	bonus := attackAttribute(c, w) + w.AttackMod
+	bonus := attackAttribute(c, &w) + w.AttackMod
 	if w.Kind == Thrown && w.Thrown {
 		bonus += 2
 	}
@@ -627,7 +627,7 @@ func hitClasses(need int) dice.Classes { return dice.Cuts(min(need, 10)) }
 // combat with one of a's allies (within the melee reach of a conscious
 // member of a's group), +2 if t is running, +3 at far range or +5 beyond
 // range.
-func (s *State) rangedModifier(a *Combatant, w Weapon, t *Combatant, d float64) int {
+func (s *State) rangedModifier(a *Combatant, w *Weapon, t *Combatant, d float64) int {
 	mod := 0
 	for i := range s.Combatants {
 		if ally := &s.Combatants[i]; ally.ID != a.ID && ally.Group == a.Group && ally.Status == Active && distance(ally, t) <= reach {
@@ -655,15 +655,15 @@ func canDodge(t *Combatant) bool {
 // canParry: a melee attack against a target wielding a melee weapon (A12).
 func (s *State) canParry(p *Pending) bool {
 	a, t := s.combatant(p.Attacker), s.combatant(p.Target)
-	return attackWeapon(a, p.Weapon).Kind == Melee && t.Weapon().Kind == Melee
+	return attackWeapon(a, p.Weapon).Kind == Melee && t.weapon().Kind == Melee
 }
 
 // attackWeapon is the weapon at index i of the attacker (-1: fists).
-func attackWeapon(c *Combatant, i int) Weapon {
+func attackWeapon(c *Combatant, i int) *Weapon {
 	if i >= 0 && i < len(c.Weapons) {
-		return c.Weapons[i]
+		return &c.Weapons[i]
 	}
-	return Fists()
+	return &bareHands
 }
 
 // pendingFor checks that the decision is the pending one and is who's.
@@ -696,7 +696,7 @@ func (r *run) dodge(who string, parry bool) error {
 		if !r.s.canParry(&pending) {
 			return engine.Errorf(engine.NotAllowedNow, "%s can only parry a melee attack while holding a melee weapon", t.Name)
 		}
-		bonus += t.Weapon().Defensive
+		bonus += t.weapon().Defensive
 	}
 	if pending.Early {
 		// An aimed attack fired early: the target must first win a Speed
@@ -742,7 +742,7 @@ func (r *run) take(who string) error {
 // weapon's damage die, and a 10 apart (a critical). doubles says whether
 // doubles count: a gun's first damage jams on them (R19), a critical's
 // extra damage never does.
-func (r *run) weaponDamage(w Weapon, doubles bool) (rolled []int, value, raw int) {
+func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw int) {
 	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
 		first := r.d10()
 		classes := dice.Cuts(first+1).Each(first+1, 10)
@@ -838,7 +838,7 @@ func (r *run) holdContest(captor, captive string, start bool) {
 	c, t := r.s.combatant(captor), r.s.combatant(captive)
 	ev := &HoldContest{Captor: c.ID, Captive: t.ID, Start: start}
 	ev.Die = r.d10()
-	ev.Total = ev.Die + c.grapple() + c.Weapon().Immobilizing
+	ev.Total = ev.Die + c.grapple() + c.weapon().Immobilizing
 	ev.CaptiveDie = r.d10()
 	ev.CaptiveTotal = ev.CaptiveDie + t.grapple()
 	// captorWins is how the captor fares: above 0 it wins, below 0 it loses.

@@ -164,7 +164,7 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 	provokes := false
 	switch cmd := cmd.(type) {
 	case *Attack:
-		w := c.Weapon()
+		w := c.weapon()
 		if cmd.Weapon != "" {
 			if i, err := c.weaponIndex(cmd.Weapon); err == nil {
 				w = attackWeapon(c, i)
@@ -172,7 +172,7 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 		}
 		provokes = w.Kind == Ranged || w.Kind == Thrown || w.Kind == Gun
 	case *Reload:
-		w := c.Weapon()
+		w := c.weapon()
 		provokes = w.Reload[min(max(c.GunslingerTier, 0), 2)] > 0
 	case *Revive, *UseItem:
 		provokes = true
@@ -181,7 +181,7 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 	}
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group == c.Group || t.Status != Active || t.HeldBy != "" || s.unaware(t) || (t.Weapon().Kind != Melee && t.Weapon().Kind != Unarmed) {
+		if t.Group == c.Group || t.Status != Active || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != Melee && t.weapon().Kind != Unarmed) {
 			continue
 		}
 		p := [2]float64{t.X, t.Y}
@@ -543,7 +543,7 @@ func (r *run) pruneReactions() {
 		case "interrupt":
 			able = able && c.Delayed && c.HeldBy == "" // only attacks interrupt
 		case "opportunity":
-			able = able && c.HeldBy == "" && (c.Weapon().Kind == Melee || c.Weapon().Kind == Unarmed)
+			able = able && c.HeldBy == "" && (c.weapon().Kind == Melee || c.weapon().Kind == Unarmed)
 		case "aim":
 			able = able && c.Aim != nil
 		}

@@ -36,6 +36,8 @@ type hotMemory struct {
 	useItemCommands  parts.Pool[UseItem]
 	assistCommands   parts.Pool[Assist]
 	criticalCommands parts.Pool[Critical]
+	moveCommands     parts.Pool[Move]
+	runCommands      parts.Pool[Run]
 
 	// The events of the current Step, by type: the frequent ones; the
 	// others are allocated.
@@ -87,6 +89,8 @@ func (h *hotMemory) resetCommands() {
 	h.useItemCommands.Reset()
 	h.assistCommands.Reset()
 	h.criticalCommands.Reset()
+	h.moveCommands.Reset()
+	h.runCommands.Reset()
 }
 
 // resetEvents frees the events of the last Step.
@@ -152,6 +156,10 @@ func (h *hotMemory) useItems() *parts.Pool[UseItem] { return &h.useItemCommands 
 func (h *hotMemory) assists() *parts.Pool[Assist] { return &h.assistCommands }
 
 func (h *hotMemory) criticals() *parts.Pool[Critical] { return &h.criticalCommands }
+
+func (h *hotMemory) moves() *parts.Pool[Move] { return &h.moveCommands }
+
+func (h *hotMemory) runs() *parts.Pool[Run] { return &h.runCommands }
 
 func (h *hotMemory) attackRolled() *parts.Pool[AttackRolled] { return &h.attackRolledEvents }
 

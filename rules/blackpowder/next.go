@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // prompter writes a prompt. For people it says everything: the question
@@ -181,7 +182,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	if !b.lean {
 		b.p.Options = make([]engine.Option[Command], 0, 4+4*len(s.Combatants))
 	}
-	w := c.Weapon()
+	w := c.weapon()
 	if c.Holding != "" {
 		b.add(&Release{}, "release ", c.Holding)
 	}
@@ -276,7 +277,56 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			b.add(&Delay{}, "hold a delayed action")
 		}
 	}
+	writeApproachOptions(s, c, b)
 	b.add(&Pass{}, "pass")
+}
+
+// writeApproachOptions adds to b the ways c may close in on each conscious
+// enemy beyond melee reach, so that a table can move by choosing an option
+// rather than typing a point: a move alongside the action (R33), as far
+// as what is left of the turn's 5 m allows, and when that falls short and
+// the action is unspent, a run (R33). Each stops a metre from the enemy,
+// or short of it where the distance runs out. Any other point is the
+// typed `move X Y`, `run X Y` or `withdraw X Y`.
+func writeApproachOptions(s *State, c *Combatant, b *prompter) {
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Group == c.Group || t.Status != Active || distance(c, t) <= reach {
+			continue
+		}
+		x, y, reaches, ok := closeIn(c, t, moveDistance-c.Moved)
+		if ok {
+			mv := command(b, (*hotMemory).moves)
+			*mv = Move{X: x, Y: y}
+			b.add(mv, approachLabel(b, "move", c, t, x, y, reaches)...)
+		}
+		if reaches || c.Actions < 1 {
+			continue
+		}
+		if x, y, reaches, ok = closeIn(c, t, runDistance); ok {
+			rn := command(b, (*hotMemory).runs)
+			*rn = Run{X: x, Y: y}
+			b.add(rn, approachLabel(b, "run", c, t, x, y, reaches)...)
+		}
+	}
+}
+
+// approachLabel words an option of writeApproachOptions, such as "run
+// toward the brute, to 4,0 (12.5 m; the action)", or nothing for a
+// policy.
+func approachLabel(b *prompter, how string, c, t *Combatant, x, y float64, reaches bool) []string {
+	if b.lean {
+		return nil
+	}
+	toward, cost := " toward ", ""
+	if reaches {
+		toward = " up to "
+	}
+	if how == "run" {
+		cost = "; the action"
+	}
+	metres := strconv.FormatFloat(parts.Metres(c.X, c.Y, x, y), 'f', 1, 64)
+	return []string{how, toward, t.Name, ", to ", num(x), ",", num(y), " (", metres, " m", cost, ")"}
 }
 
 // pendingPrompt asks for the decision an attack waits for.
@@ -353,7 +403,7 @@ func reactionPrompt(s *State, b *prompter) {
 		if !b.lean {
 			b.ask(a.Name, " declares ", strconv.Quote(d.Text), where, ": opportunity attack?")
 		}
-		b.add(&OpportunityAttack{}, "opportunity attack on ", a.Name, " with the ", c.Weapon().Name)
+		b.add(&OpportunityAttack{}, "opportunity attack on ", a.Name, " with the ", c.weapon().Name)
 		b.add(&Decline{}, "let it go")
 		return
 	}

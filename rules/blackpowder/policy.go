@@ -38,7 +38,8 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 type Tactical struct{}
 
 // Choose returns the policy's command for prompt p in state s.
-func (Tactical) Choose(s *State, p engine.Prompt[Command], _ dice.Source) Command {
+func (Tactical) Choose(s *State, prompt engine.Prompt[Command], _ dice.Source) Command {
+	p := &prompt
 	if len(p.Options) == 0 {
 		return nil
 	}
@@ -67,7 +68,7 @@ func (Tactical) Choose(s *State, p engine.Prompt[Command], _ dice.Source) Comman
 
 // optionOf returns the index of the first option whose command is a T
 // (and satisfies ok, if given), or -1.
-func optionOf[T Command](p engine.Prompt[Command], ok func(T) bool) int {
+func optionOf[T Command](p *engine.Prompt[Command], ok func(T) bool) int {
 	for i, o := range p.Options {
 		if c, is := o.Command.(T); is && (ok == nil || ok(c)) {
 			return i
@@ -77,7 +78,7 @@ func optionOf[T Command](p engine.Prompt[Command], ok func(T) bool) int {
 }
 
 // act decides a combatant's turn.
-func act(s *State, me *Combatant, p engine.Prompt[Command], fallback Command) Command {
+func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) Command {
 	// A stun on an unaware enemy: +3, no dodge (R43).
 	if c := bestTarget[*Stun](s, me, p, func(c *Stun) string { return c.Target }); c != nil {
 		return c
@@ -111,9 +112,9 @@ func act(s *State, me *Combatant, p engine.Prompt[Command], fallback Command) Co
 
 // bestTarget returns the option of type T (an attack or a stun) on the
 // conscious enemy that scores best, or nil when there is none.
-func bestTarget[T Command](s *State, me *Combatant, p engine.Prompt[Command], target func(T) string) Command {
+func bestTarget[T Command](s *State, me *Combatant, p *engine.Prompt[Command], target func(T) string) Command {
 	best, bestScore := -1, -1.0
-	w := me.Weapon()
+	w := me.weapon()
 	for i, o := range p.Options {
 		c, ok := o.Command.(T)
 		if !ok {
@@ -135,10 +136,10 @@ func bestTarget[T Command](s *State, me *Combatant, p engine.Prompt[Command], ta
 
 // targetScore rates attacking t with w: the expected share of t's
 // remaining LP the attack takes, more for enemies that threaten more.
-func targetScore(s *State, me *Combatant, w Weapon, t *Combatant) float64 {
+func targetScore(s *State, me *Combatant, w *Weapon, t *Combatant) float64 {
 	expected := hitChance(s, me, w, t) * expectedDamage(me, w, t)
 	share := math.Min(expected, float64(t.LP+1)) / float64(max(t.LP+1, 1))
-	tw := t.Weapon()
+	tw := t.weapon()
 	threat := hitChance(s, t, tw, me) * expectedDamage(t, tw, me)
 	if tw.Kind == Gun && (tw.State != GunOK || tw.Loaded < 1) {
 		threat /= 2 // it must reload or fix before it shoots again
@@ -148,7 +149,7 @@ func targetScore(s *State, me *Combatant, w Weapon, t *Combatant) float64 {
 
 // attackBonus and attackDifficulty mirror the attack check of strike
 // (R09, R10, R40): what is added to the die, and what it must reach.
-func attackBonus(a *Combatant, w Weapon, t *Combatant) int {
+func attackBonus(a *Combatant, w *Weapon, t *Combatant) int {
 	bonus := attackAttribute(a, w) + w.AttackMod + a.Assist
 	if w.Kind == Thrown {
 		if w.Thrown {
@@ -169,7 +170,7 @@ func attackBonus(a *Combatant, w Weapon, t *Combatant) int {
 	return bonus
 }
 
-func attackDifficulty(s *State, a *Combatant, w Weapon, t *Combatant) int {
+func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 	difficulty := t.EvadeEff()
 	if w.Kind == Melee || w.Kind == Unarmed {
 		return difficulty
@@ -179,7 +180,7 @@ func attackDifficulty(s *State, a *Combatant, w Weapon, t *Combatant) int {
 
 // hitChance is the chance that a attacks t with w and hits: d10 + bonus
 // reaching the difficulty, or a natural 10.
-func hitChance(s *State, a *Combatant, w Weapon, t *Combatant) float64 {
+func hitChance(s *State, a *Combatant, w *Weapon, t *Combatant) float64 {
 	need := attackDifficulty(s, a, w, t) - attackBonus(a, w, t)
 	if a := s.Ambush; a != nil && a.Stage == "free" {
 		need -= 3 // the ambushers' free turn (R38)
@@ -195,7 +196,7 @@ func checkChance(bonus, difficulty int) float64 {
 // expectedDamage is the LP a hit of a with w takes from t on average:
 // weapon damage, attribute and bonuses, halved for fists against armor,
 // less Toughness (R12-R16), without criticals.
-func expectedDamage(a *Combatant, w Weapon, t *Combatant) float64 {
+func expectedDamage(a *Combatant, w *Weapon, t *Combatant) float64 {
 	add := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	tough := t.ToughnessEff(w.Penetrating || w.Kind == Gun)
 	halve := w.Fists && t.WearsArmor()
@@ -221,7 +222,7 @@ func expectedDamage(a *Combatant, w Weapon, t *Combatant) float64 {
 }
 
 // defend answers a hit: dodge, parry or take it.
-func defend(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+func defend(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	pending := s.Pending
 	a := s.combatant(pending.Attacker)
 	take := optionOf[*Take](p, nil)
@@ -233,7 +234,7 @@ func defend(s *State, me *Combatant, p engine.Prompt[Command]) Command {
 	bonus := me.Body + me.Skill("dodge") + me.Assist
 	choice, chance := optionOf[*Dodge](p, nil), checkChance(bonus, difficulty)
 	if parry := optionOf[*Parry](p, nil); parry >= 0 {
-		if c := checkChance(bonus+me.Weapon().Defensive, difficulty); c > chance {
+		if c := checkChance(bonus+me.weapon().Defensive, difficulty); c > chance {
 			choice, chance = parry, c
 		}
 	}
@@ -265,7 +266,7 @@ func defend(s *State, me *Combatant, p engine.Prompt[Command]) Command {
 // bestAttackValue is the most damage me can expect to deal with an attack
 // with the weapon in hand against any conscious enemy.
 func bestAttackValue(s *State, me *Combatant) float64 {
-	w := me.Weapon()
+	w := me.weapon()
 	best := 0.0
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
@@ -278,7 +279,7 @@ func bestAttackValue(s *State, me *Combatant) float64 {
 
 // interruptWith acts with a held delayed action when another declares one:
 // an attack before it, on the one declaring if that is possible.
-func interruptWith(s *State, p engine.Prompt[Command]) Command {
+func interruptWith(s *State, p *engine.Prompt[Command]) Command {
 	declarer := ""
 	if s.Declared != nil {
 		declarer = s.Declared.Actor
@@ -317,7 +318,7 @@ func enemyNear(s *State, me, c *Combatant) bool {
 
 // reviveOption revives an unconscious ally within reach when no conscious
 // enemy is near either of them and the better skill has a fair chance.
-func reviveOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+func reviveOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	if enemyNear(s, me, me) {
 		return nil
 	}
@@ -347,7 +348,7 @@ func reviveOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
 
 // healOption uses a healing item on the most hurt ally (or oneself) when
 // they are down to a third of their LP or less.
-func healOption(s *State, p engine.Prompt[Command]) Command {
+func healOption(s *State, p *engine.Prompt[Command]) Command {
 	best, bestShare := -1, 1.0/3
 	for i, o := range p.Options {
 		use, ok := o.Command.(*UseItem)
@@ -371,8 +372,8 @@ func healOption(s *State, p engine.Prompt[Command]) Command {
 // gunOption deals with a gun in hand that cannot fire: fix a jam likely to
 // clear, or reload an empty gun, unless another carried weapon can attack
 // at once (drawOption takes that).
-func gunOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
-	w := me.Weapon()
+func gunOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
+	w := me.weapon()
 	if w.Kind != Gun {
 		return nil
 	}
@@ -417,7 +418,7 @@ func readyWeapon(s *State, me *Combatant) int {
 
 // drawOption draws a weapon that can attack at once, as the immediate
 // action, when the one in hand cannot.
-func drawOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
+func drawOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	if me.ImmediateUsed || me.Actions < 1 {
 		return nil
 	}
@@ -436,8 +437,8 @@ func drawOption(s *State, me *Combatant, p engine.Prompt[Command]) Command {
 // nearest conscious enemy: a move alongside the action when the enemy is
 // within a walk (then it attacks), else a run.
 func approach(s *State, me *Combatant) Command {
-	w := me.Weapon()
-	if me.Actions < 1 || (w.Kind != Melee && w.Kind != Unarmed) || me.HeldBy != "" || me.Holding != "" || me.Trapped > 0 {
+	w := me.weapon()
+	if me.Actions < 1 || (w.Kind != Melee && w.Kind != Unarmed) {
 		return nil
 	}
 	var near *Combatant
@@ -450,20 +451,34 @@ func approach(s *State, me *Combatant) Command {
 	if near == nil {
 		return nil
 	}
-	const stop = reach - 0.5 // how close to come
-	d := distance(me, near)
-	gap := d - stop
-	if gap <= 0.01 {
-		return nil
-	}
-	// Leave a centimetre to spare under each limit: points are rounded to
-	// the centimetre.
-	if walk := moveDistance - me.Moved - 0.01; gap <= walk {
-		x, y := toward(me, near, gap/d)
+	if x, y, reaches, _ := closeIn(me, near, moveDistance-me.Moved); reaches {
 		return &Move{X: x, Y: y}
 	}
-	x, y := toward(me, near, math.Min(gap, runDistance-0.01)/d)
-	return &Run{X: x, Y: y}
+	if x, y, _, ok := closeIn(me, near, runDistance); ok {
+		return &Run{X: x, Y: y}
+	}
+	return nil
+}
+
+// closeIn is where me stops going straight at t, covering at most limit
+// metres: a metre from t, well within reach (reaches), or as far toward
+// it as the limit allows. ok is false when me cannot move (held, holding
+// or trapped), has no way left under the limit, or is there already.
+// Points are rounded to the centimetre, so a centimetre is left to spare
+// under the limit.
+func closeIn(me, t *Combatant, limit float64) (x, y float64, reaches, ok bool) {
+	if me.HeldBy != "" || me.Holding != "" || me.Trapped > 0 {
+		return 0, 0, false, false
+	}
+	const stop = reach - 0.5 // how close to come
+	d := distance(me, t)
+	gap := d - stop
+	limit -= 0.01
+	if gap <= 0.01 || limit <= 0.01 {
+		return 0, 0, false, false
+	}
+	x, y = toward(me, t, math.Min(gap, limit)/d)
+	return x, y, gap <= limit, true
 }
 
 // toward is the point the given share of the way from a to b, rounded to

@@ -309,6 +309,19 @@ type Weapon struct {
 	State         string `json:"state,omitempty"`
 }
 
+// weapon is Weapon without the copy, for the many places that only read
+// the weapon in hand: it points into c.Weapons, or at bareHands. Nothing
+// may change the weapon through it.
+func (c *Combatant) weapon() *Weapon {
+	if c.Wielding >= 0 && c.Wielding < len(c.Weapons) {
+		return &c.Weapons[c.Wielding]
+	}
+	return &bareHands
+}
+
+// bareHands is Fists, for weapon to point at. It is never written.
+var bareHands = Fists()
+
 // Fists are what a combatant fights with when wielding nothing (R16).
 func Fists() Weapon {
 	return Weapon{Name: "fists", Kind: Unarmed, Damage: "D10/3", Inaccurate: true, Fists: true}

@@ -68,8 +68,14 @@ func absInt(n int) int {
 }
 
 // Metres is the straight-line distance between two points of a map
-// measured in metres (or any one unit).
-func Metres(ax, ay, bx, by float64) float64 { return math.Hypot(ax-bx, ay-by) }
+// measured in metres (or any one unit). It is correctly rounded whenever
+// the squared distance is exact, as it is for whole and half units: 20
+// and 99 apart are 101, never 100.99999999999999. Map coordinates are
+// bounded far below where squaring could overflow.
+func Metres(ax, ay, bx, by float64) float64 {
+	dx, dy := ax-bx, ay-by
+	return math.Sqrt(dx*dx + dy*dy)
+}
 
 // FiniteCoordinate reports whether v can be a coordinate: neither NaN nor
 // infinite.

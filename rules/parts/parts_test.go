@@ -29,6 +29,11 @@ func TestCells(t *testing.T) {
 	if got := parts.Metres(0, 0, 3, 4); got != 5 {
 		t.Errorf("Metres = %v, want 5", got)
 	}
+	// math.Hypot gives 100.99999999999999 here, which a whole-unit ruleset
+	// truncates to 100.
+	if got := parts.Metres(0, 0, 20, 99); got != 101 {
+		t.Errorf("Metres(20, 99 apart) = %v, want 101", got)
+	}
 	if parts.FiniteCoordinate(math.NaN()) || parts.FiniteCoordinate(math.Inf(-1)) || !parts.FiniteCoordinate(-1e9) {
 		t.Error("FiniteCoordinate misjudges")
 	}
