@@ -2,7 +2,7 @@ package tempo
 
 import "fmt"
 
-// Action names one of the seed's actions; the name is also its verb in the
+// Action names one of the ruleset's actions; the name is also its verb in the
 // text vocabulary.
 type Action string
 
@@ -140,7 +140,7 @@ var (
 	guardStatuses = []Status{OffGuard, OnGuard}
 )
 
-// rules is the master table (R09), ladders exactly as the seed gives them.
+// rules is the master table (R09), ladders exactly as the rules text gives them.
 // The rules it returns are shared and must not be changed.
 func rules(a Action) *rule { return ruleTable[a] }
 
