@@ -232,3 +232,52 @@ func TestTableRecordFoldsBack(t *testing.T) {
 		t.Errorf("a refused fold changed the table: %d decisions", folded.Len())
 	}
 }
+
+// TestDiceRolledByHand: the dice of a decision drawn from a dice.ByHand
+// source are recorded, kept through Record and Fold, and shown in the GM's
+// transcript as rolled by hand; those the program drew are not.
+func TestDiceRolledByHand(t *testing.T) {
+	table := newTable(bundled(t, "reference_skirmish"))
+	tableSubmit(t, table, "ann", "attack bob", 15)
+	if _, err := table.Submit("bob", "take", dice.ByHand(dice.NewScript(5))); err != nil {
+		t.Fatal(err)
+	}
+	// A by-hand source that runs dry asks for the die as a Script does.
+	if _, err := table.Submit("bob", "attack ann", dice.ByHand(dice.NewScript())); engine.CodeOf(err) != engine.NeedsDice {
+		t.Fatalf("a by-hand script with no dice: %v, want %s", err, engine.NeedsDice)
+	}
+	want := [][]dice.Draw{{{Sides: 20, Value: 15}}, {{Sides: 6, Value: 5, Hand: true}}}
+	check := func(what string, tb engine.Table) {
+		t.Helper()
+		tr := tb.Transcript(engine.Everyone)
+		if len(tr) != len(want) {
+			t.Fatalf("%s: %d entries, want %d", what, len(tr), len(want))
+		}
+		for i, e := range tr {
+			if !reflect.DeepEqual(e.Dice, want[i]) {
+				t.Errorf("%s: entry %d's dice %+v, want %+v", what, i, e.Dice, want[i])
+			}
+		}
+	}
+	check("played", table)
+	rec, err := table.Record(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(rec.Dice)
+	if string(data) != `[{"sides":6,"value":5,"hand":true}]` {
+		t.Errorf("the record's dice as JSON: %s", data)
+	}
+	first, _ := table.Record(0)
+	if data, _ := json.Marshal(first.Dice); string(data) != `[{"sides":20,"value":15}]` {
+		t.Errorf("the record of dice the program drew, as JSON: %s (nothing new may be written for them)", data)
+	}
+	folded := newTable(bundled(t, "reference_skirmish"))
+	for i := range table.Len() {
+		r, _ := table.Record(i)
+		if err := folded.Fold(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("folded", folded)
+}

@@ -537,8 +537,11 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 			return problem(http.StatusConflict, "over", "the fight is over")
 		}
 		var src dice.Source = dice.NewCrypto()
+		var typed *dice.Script
 		if b.Physical {
-			src = dice.NewScript(b.Dice...)
+			// The table's dice are recorded as rolled by hand.
+			typed = dice.NewScript(b.Dice...)
+			src = dice.ByHand(typed)
 		}
 		var err error
 		if b.Command != "" {
@@ -555,9 +558,9 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		if err != nil {
 			return refusal(err, actor, len(b.Dice)+1)
 		}
-		if sc, ok := src.(*dice.Script); ok && len(sc.Unused()) > 0 {
+		if typed != nil && len(typed.Unused()) > 0 {
 			// The decision is made and kept; the extra dice are reported.
-			s.cfg.Logger.Info("physical dice left unused", "fight", in.ID, "unused", sc.Unused())
+			s.cfg.Logger.Info("physical dice left unused", "fight", in.ID, "unused", typed.Unused())
 		}
 		s.hub.heard(in.ID, f.Version())
 		v := viewerOf(g)
