@@ -3,12 +3,15 @@ package engine_test
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/blackpowder"
 	"fray/rules/reference"
+	"fray/scenario"
 )
 
 func newTable(s reference.State) engine.Table {
@@ -280,4 +283,56 @@ func TestDiceRolledByHand(t *testing.T) {
 		}
 	}
 	check("folded", folded)
+}
+
+// TestPromptAsAnotherMember: in blackpowder's alley fight the players'
+// group turn is Beatrix's or, first, Markus's; PromptAs gives each their
+// own options, and the GM and the prompt's actor the prompt's.
+func TestPromptAsAnotherMember(t *testing.T) {
+	info := blackpowder.Info()
+	reg, err := engine.NewRegistry(info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := scenario.ParseEncounter(reg, "alley_fight", info.Content()["alley_fight"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Initiative: the players' 10 beats the thugs' 1.
+	tableSubmit(t, table, "beatrix", "initiative", 10)
+	tableSubmit(t, table, "thug1", "initiative", 1)
+	p := table.Prompt()
+	if p.Actor != "beatrix" || !reflect.DeepEqual(p.Others, []string{"markus"}) {
+		t.Fatalf("the prompt is %s's with others %v, want beatrix's with markus", p.Actor, p.Others)
+	}
+	commands := func(p engine.Prompt[string]) []string {
+		var out []string
+		for _, o := range p.Options {
+			out = append(out, o.Command)
+		}
+		return out
+	}
+	if got := table.PromptAs(engine.Everyone, "beatrix"); !reflect.DeepEqual(got, p) {
+		t.Errorf("PromptAs the actor: %+v, want the prompt %+v", got, p)
+	}
+	if got := table.PromptAs(engine.Everyone, engine.GM); !reflect.DeepEqual(got, p) {
+		t.Errorf("PromptAs the GM: %+v, want the prompt %+v", got, p)
+	}
+	m := table.PromptAs(engine.Viewer{Combatant: "markus"}, "markus")
+	if m.Actor != "beatrix" || m.Question != p.Question || m.Default != -1 || len(m.Options) == 0 {
+		t.Fatalf("PromptAs markus: %+v", m)
+	}
+	// Markus, with a club, may hold a thug, and assist Beatrix; Beatrix,
+	// with a knife, may not hold, and assists Markus.
+	if !slices.Contains(commands(m), "hold thug1") || slices.Contains(commands(p), "hold thug1") ||
+		!slices.Contains(commands(m), "assist beatrix") || !slices.Contains(commands(p), "assist markus") {
+		t.Errorf("markus's options %q, beatrix's %q: want each their own", commands(m), commands(p))
+	}
+	if got := table.PromptAs(engine.Everyone, "thug1"); len(got.Options) != 0 {
+		t.Errorf("PromptAs a thug on the players' turn gives options %q", commands(got))
+	}
+	// Markus's option is his to take.
+	if _, err := table.Submit("markus", "hold thug1", dice.NewScript(1, 1, 1, 1, 1, 1)); err != nil {
+		t.Errorf("markus's own option refused: %v", err)
+	}
 }
