@@ -169,6 +169,7 @@ type OddsInput struct {
 	Auth
 	ID     string `path:"id" maxLength:"200"`
 	Policy string `query:"policy" maxLength:"100" doc:"the policy that answers the prompts met while resolving each option (default: the ruleset's)"`
+	Actor  string `query:"actor" maxLength:"200" doc:"for the GM: whose options, the prompt's actor (the default) or one of its others"`
 }
 
 // OddsOutput is the odds of every option.
@@ -646,6 +647,12 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 			return problem(http.StatusConflict, "over", "the fight is over")
 		}
 		actor := pr.Actor
+		if g.GM && in.Actor != "" {
+			if !pr.Accepts(in.Actor) {
+				return problem(http.StatusUnprocessableEntity, "invalid", "%s may not answer the prompt: it is %s's", in.Actor, pr.Actor)
+			}
+			actor = in.Actor
+		}
 		if !g.GM {
 			if !pr.Accepts(g.Combatant) {
 				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)
