@@ -24,8 +24,11 @@ import (
 	"fray/engine"
 	"fray/odds"
 	"fray/rules/blackpowder"
+	"fray/rules/maneuvers"
 	"fray/rules/reference"
 	"fray/rules/tempo"
+	"fray/rules/vigor"
+	"fray/rules/woundslots"
 	"fray/server"
 	"fray/store"
 )
@@ -60,9 +63,31 @@ type site struct {
 	lastIDs  []string // the Last-Event-ID of each stream request
 }
 
+// rulesets are the rulesets the test sites serve, as fray serve does,
+// with their odds.
+func rulesets() ([]engine.RulesetInfo, map[string]func() (odds.Calculator, error)) {
+	return []engine.RulesetInfo{blackpowder.Info(), maneuvers.Info(), reference.Info(), tempo.Info(), vigor.Info(), woundslots.Info()},
+		map[string]func() (odds.Calculator, error){
+			"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
+			"maneuvers":   func() (odds.Calculator, error) { return odds.For(maneuvers.Plugin().Game) },
+			"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
+			"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
+			"vigor":       func() (odds.Calculator, error) { return odds.For(vigor.Plugin().Game) },
+			"woundslots":  func() (odds.Calculator, error) { return odds.For(woundslots.Plugin().Game) },
+		}
+}
+
+// startSite starts a site serving every ruleset.
 func startSite(t *testing.T) *site {
 	t.Helper()
-	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
+	infos, games := rulesets()
+	return startSiteWith(t, infos, games)
+}
+
+// startSiteWith starts a site serving the given rulesets.
+func startSiteWith(t *testing.T, infos []engine.RulesetInfo, games map[string]func() (odds.Calculator, error)) *site {
+	t.Helper()
+	reg, err := engine.NewRegistry(infos...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,11 +96,6 @@ func startSite(t *testing.T) *site {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
-	games := map[string]func() (odds.Calculator, error){
-		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
-		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
-		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
-	}
 	srv, err := server.New(server.Config{
 		Store: store.New(b, reg), Registry: reg, Rate: 10_000, Burst: 10_000,
 		Odds: func(id string) (odds.Calculator, error) {
@@ -173,7 +193,30 @@ func (s *site) call(method, path, token string, body, out any) int {
 // fightView is what the tests read of GET /fights/{id}.
 type fightView struct {
 	Version int64                 `json:"version"`
+	State   json.RawMessage       `json:"state"`
 	Prompt  engine.Prompt[string] `json:"prompt"`
+}
+
+// view reads a fight through the API with a token.
+func (s *site) view(fight, token string) fightView {
+	s.t.Helper()
+	var v fightView
+	if st := s.call("GET", "/fights/"+fight, token, nil, &v); st != 200 {
+		s.t.Fatalf("reading fight %s: %d", fight, st)
+	}
+	return v
+}
+
+// entries reads a fight's transcript through the API with a token.
+func (s *site) entries(fight, token string) []engine.Entry {
+	s.t.Helper()
+	var tr struct {
+		Entries []engine.Entry `json:"entries"`
+	}
+	if st := s.call("GET", "/fights/"+fight+"/transcript", token, nil, &tr); st != 200 {
+		s.t.Fatalf("reading the transcript of fight %s: %d", fight, st)
+	}
+	return tr.Entries
 }
 
 // browser starts headless chromium and fails the test on any error the
@@ -225,6 +268,23 @@ func browser(t *testing.T, width, height int) (context.Context, func(ctx context
 		t.Fatalf("starting chromium: %v", err)
 	}
 	return ctx, watch
+}
+
+// openTab opens link in a new tab of parent's browser, its errors watched
+// as the first tab's are.
+func openTab(t *testing.T, parent context.Context, watch func(context.Context), link string) context.Context {
+	t.Helper()
+	tab, cancel := chromedp.NewContext(parent)
+	t.Cleanup(cancel)
+	watch(tab)
+	// The tab opens on its first Run, which must not be one with a
+	// deadline: the tab would close with it.
+	if err := chromedp.Run(tab); err != nil {
+		t.Fatal(err)
+	}
+	run(t, tab, "opening "+link, chromedp.Navigate(link), chromedp.WaitVisible("#fight", chromedp.ByQuery),
+		until(`document.querySelector("#live").dataset.state === "live"`))
+	return tab
 }
 
 // run runs browser actions, failing the test on an error.
@@ -309,26 +369,9 @@ func TestPlayAWholeFight(t *testing.T) {
 		t.Fatalf("eastman's link %s is not for fight %s", eastLink, fight)
 	}
 
-	east, cancel := chromedp.NewContext(gm)
-	defer cancel()
-	watch(east)
-	// The tab opens on its first Run, which must not be one with a
-	// deadline: the tab would close with it.
-	if err := chromedp.Run(east); err != nil {
-		t.Fatal(err)
-	}
-	run(t, east, "opening eastman's page from his link",
-		chromedp.Navigate(eastLink), chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0),
-		until(`document.querySelector("#live").dataset.state === "live"`),
-	)
-
-	read := func() fightView {
-		var v fightView
-		if st := s.call("GET", "/fights/"+fight, gmToken, nil, &v); st != 200 {
-			t.Fatalf("reading the fight: %d", st)
-		}
-		return v
-	}
+	east := openTab(t, gm, watch, eastLink)
+	run(t, east, "eastman's page from his link", atVersion(0))
+	read := func() fightView { return s.view(fight, gmToken) }
 	undone, reconnected, oddsSeen := false, false, false
 	clicked := 0
 	for step := 0; ; step++ {
@@ -396,21 +439,18 @@ func TestPlayAWholeFight(t *testing.T) {
 		}
 	}
 	// The GM's log is the server's transcript.
-	var tr struct {
-		Entries []engine.Entry `json:"entries"`
-	}
-	s.call("GET", "/fights/"+fight+"/transcript", gmToken, nil, &tr)
+	entries := s.entries(fight, gmToken)
 	var shown []string
 	run(t, gm, "reading the log", chromedp.Evaluate(`[...document.querySelectorAll("#log > li > code")].map(c => c.textContent).reverse()`, &shown))
-	if len(shown) != len(tr.Entries) {
-		t.Fatalf("the log shows %d decisions, the transcript has %d", len(shown), len(tr.Entries))
+	if len(shown) != len(entries) {
+		t.Fatalf("the log shows %d decisions, the transcript has %d", len(shown), len(entries))
 	}
-	for i, e := range tr.Entries {
+	for i, e := range entries {
 		if shown[i] != e.Command {
 			t.Errorf("log entry %d: %q, the transcript says %q", i, shown[i], e.Command)
 		}
 	}
-	t.Logf("fight %s ended at version %d after %d decisions in force, %d of them made through the pages", fight, last.Version, len(tr.Entries), clicked)
+	t.Logf("fight %s ended at version %d after %d decisions in force, %d of them made through the pages", fight, last.Version, len(entries), clicked)
 }
 
 // checkReconnect drops every live stream, makes decisions while the
