@@ -413,7 +413,7 @@ function drawCombatants(view, sheets) {
 // command, what happened, and (for the GM) every die, each marked as
 // rolled by hand at the table or drawn by the server.
 function drawLog(entries) {
-  const items = entries.map((e) => el("li", {},
+  const items = entries.map((e) => el("li", { "data-actor": e.actor },
     el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command), " ",
     drawDice(e),
     el("ul", { class: "lines" }, (e.lines || []).map((l) => el("li", {}, l)))));
@@ -460,6 +460,7 @@ async function decide(command, dice) {
   if (physical) { body.physical = true; body.dice = dice || []; }
   page.busy = true;
   showMessage("");
+  let need = null;
   try {
     await api("POST", "/fights/" + page.fight + "/decisions", body);
     page.pending = null;
@@ -467,7 +468,7 @@ async function decide(command, dice) {
     $("#command").value = "";
   } catch (e) {
     if (e.code === "needs-dice") {
-      askDie(command, body.dice, e.body.need);
+      need = e.body.need;
     } else {
       page.pending = null;
       $("#dice-ask").hidden = true;
@@ -476,6 +477,7 @@ async function decide(command, dice) {
   } finally {
     page.busy = false;
   }
+  if (need) askDie(command, body.dice, need);
   await refresh();
 }
 
@@ -488,6 +490,7 @@ function askDie(command, dice, need) {
   die.value = "";
   $("#dice-ask").hidden = false;
   $("#dice-ask").dataset.sides = String(need.sides);
+  $("#dice-ask").dataset.number = String(need.number);
   die.focus();
 }
 
