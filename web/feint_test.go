@@ -3,8 +3,6 @@ package web_test
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -119,12 +117,8 @@ func TestFeintHiddenUntilRevealed(t *testing.T) {
 			if trace != "" {
 				t.Fatalf("version %d: %s's page shows a feint %s has not revealed yet: …%s…", v.Version+1, opponent, feinter, trace)
 			}
-			if shots := os.Getenv("FRAY_SCREENSHOTS"); shots != "" && hiddenAt == 1 {
-				var png []byte
-				run(t, tabs[opponent], "a screenshot", chromedp.FullScreenshot(&png, 100))
-				if err := os.WriteFile(filepath.Join(shots, "tracker-feint-hidden.png"), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
+			if hiddenAt == 1 {
+				screenshot(t, tabs[opponent], "feint-hidden")
 			}
 			continue
 		}

@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
@@ -285,6 +286,25 @@ func openTab(t *testing.T, parent context.Context, watch func(context.Context), 
 	run(t, tab, "opening "+link, chromedp.Navigate(link), chromedp.WaitVisible("#fight", chromedp.ByQuery),
 		until(`document.querySelector("#live").dataset.state === "live"`))
 	return tab
+}
+
+// screenshot saves a screenshot of a tab as tracker-NAME.png in the folder
+// FRAY_SCREENSHOTS names (docs/tracker.md shows them), when it is set. The
+// tab is brought to the front first: a browser does not paint a tab
+// behind another.
+func screenshot(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("FRAY_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	var png []byte
+	run(t, tab, "a screenshot for "+name,
+		chromedp.ActionFunc(func(ctx context.Context) error { return page.BringToFront().Do(ctx) }),
+		chromedp.FullScreenshot(&png, 100))
+	if err := os.WriteFile(filepath.Join(dir, "tracker-"+name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // run runs browser actions, failing the test on an error.
@@ -583,7 +603,6 @@ func TestPlayerRollsPhysicalDice(t *testing.T) {
 func TestPhoneWidth(t *testing.T) {
 	s := startSite(t)
 	c := s.createFight("tavern_brawl")
-	shots := os.Getenv("FRAY_SCREENSHOTS")
 	for _, w := range []struct {
 		name          string
 		link          string
@@ -591,29 +610,23 @@ func TestPhoneWidth(t *testing.T) {
 	}{
 		{"gm-phone", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 390, 844},
 		{"player-phone", c.Players[0].Page, 390, 844},
-		{"gm-desktop", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 1280, 900},
+		{"gm-start", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 1280, 900},
 	} {
 		t.Run(w.name, func(t *testing.T) {
 			tab, _ := browser(t, int(w.width), int(w.height))
 			var fits bool
-			var png []byte
 			run(t, tab, "the page at "+fmt.Sprint(w.width)+" px",
 				chromedp.EmulateViewport(w.width, w.height),
 				chromedp.Navigate(s.base+w.link), atVersion(0),
 				until(`document.querySelector("#live").dataset.state === "live"`),
 				chromedp.Evaluate(`document.documentElement.scrollWidth <= window.innerWidth`, &fits),
-				chromedp.FullScreenshot(&png, 100),
 			)
 			if !fits {
 				var sw int
 				run(t, tab, "the width", chromedp.Evaluate(`document.documentElement.scrollWidth`, &sw))
 				t.Errorf("at %d px wide the page is %d px wide", w.width, sw)
 			}
-			if shots != "" {
-				if err := os.WriteFile(filepath.Join(shots, "tracker-"+w.name+".png"), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			screenshot(t, tab, w.name)
 		})
 	}
 }

@@ -236,6 +236,7 @@ function nameOf(id) {
 }
 
 function draw(view, transcript, sheets, asPrompt) {
+  document.body.dataset.fight = view.id;
   document.body.dataset.version = String(view.version);
   document.body.dataset.kind = view.prompt.kind;
   document.body.dataset.viewer = view.viewer.gm ? "gm" : view.viewer.combatant;
@@ -552,6 +553,8 @@ function route() {
   if (page.stream) { page.stream.close(); page.stream = null; }
   page.fight = fight; page.token = token; page.view = null;
   page.lastEvent = -1; page.received = [];
+  page.sheets = null; page.as = ""; page.asVersion = -1; page.pending = null;
+  document.body.dataset.fight = "";
   if (fight && token) openFight(); else showStart();
 }
 
