@@ -19,17 +19,7 @@ import (
 func TestGMChoosesWhomToAnswerFor(t *testing.T) {
 	s := startSite(t)
 	gm, watch := browser(t, 1280, 1000)
-	run(t, gm, "starting the alley fight",
-		chromedp.Navigate(s.base+"/"),
-		until(`Number(document.body.dataset.encounters) > 0`),
-		chromedp.SetValue("#bundled", "alley_fight", chromedp.ByQuery),
-		chromedp.Click("#start-bundled", chromedp.ByQuery),
-		chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0),
-		chromedp.WaitVisible(`#joins li[data-combatant="markus"] a`, chromedp.ByQuery))
-	var here, markusLink string
-	run(t, gm, "the links", chromedp.Location(&here),
-		chromedp.AttributeValue(`#joins li[data-combatant="markus"] a`, "href", &markusLink, nil, chromedp.ByQuery))
-	fight, gmToken := fragment(t, here)
+	fight, gmToken, markusLink := startOnPage(t, s, gm, "alley_fight", "markus")
 	markus := openTab(t, gm, watch, markusLink)
 
 	// Initiative by hand: the players' 10, the thugs' 1.

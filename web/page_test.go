@@ -361,7 +361,30 @@ func fragment(t *testing.T, link string) (fight, token string) {
 	return q.Get("fight"), q.Get("token")
 }
 
-// TestPlayAWholeFight starts a blackpowder fight (tavern_brawl) from the
+// startOnPage starts a bundled encounter from the GM's page (the bundled
+// list) and returns the fight, the GM's token (both from the page's
+// address) and the join link the page gives for a combatant.
+func startOnPage(t *testing.T, s *site, gm context.Context, encounter, combatant string) (fight, gmToken, link string) {
+	t.Helper()
+	joinLink := fmt.Sprintf(`#joins li[data-combatant=%q] a`, combatant)
+	var here string
+	run(t, gm, "starting "+encounter+" from the bundled list",
+		chromedp.Navigate(s.base+"/"),
+		until(`Number(document.body.dataset.encounters) > 0`),
+		chromedp.SetValue("#bundled", encounter, chromedp.ByQuery),
+		chromedp.Click("#start-bundled", chromedp.ByQuery),
+		chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0),
+		chromedp.WaitVisible(joinLink, chromedp.ByQuery),
+		chromedp.Location(&here),
+		chromedp.AttributeValue(joinLink, "href", &link, nil, chromedp.ByQuery))
+	fight, gmToken = fragment(t, here)
+	if f, _ := fragment(t, link); f != fight {
+		t.Fatalf("%s's link %s is not for fight %s", combatant, link, fight)
+	}
+	return fight, gmToken, link
+}
+
+// TestPlayAWholeFight starts a blackpowder fight (pistols_at_dawn) from the
 // GM's page and plays it to its end through clicks and keys, eastman's
 // decisions on his player's page beside it; undoes a decision from the page; drops the
 // live streams and checks that the reconnected player's page misses
@@ -370,24 +393,7 @@ func TestPlayAWholeFight(t *testing.T) {
 	s := startSite(t)
 	gm, watch := browser(t, 1200, 900)
 
-	run(t, gm, "starting a fight from a bundled encounter",
-		chromedp.Navigate(s.base+"/"),
-		until(`Number(document.body.dataset.encounters) > 0`),
-		chromedp.SetValue("#bundled", "pistols_at_dawn", chromedp.ByQuery),
-		chromedp.Click("#start-bundled", chromedp.ByQuery),
-		chromedp.WaitVisible("#fight", chromedp.ByQuery),
-		atVersion(0),
-		chromedp.WaitVisible(`#joins a`, chromedp.ByQuery),
-	)
-	var here, eastLink string
-	run(t, gm, "reading the links",
-		chromedp.Location(&here),
-		chromedp.AttributeValue(`#joins li[data-combatant="eastman"] a`, "href", &eastLink, nil, chromedp.ByQuery),
-	)
-	fight, gmToken := fragment(t, here)
-	if f, _ := fragment(t, eastLink); f != fight {
-		t.Fatalf("eastman's link %s is not for fight %s", eastLink, fight)
-	}
+	fight, gmToken, eastLink := startOnPage(t, s, gm, "pistols_at_dawn", "eastman")
 
 	east := openTab(t, gm, watch, eastLink)
 	run(t, east, "eastman's page from his link", atVersion(0))
