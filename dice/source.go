@@ -146,10 +146,14 @@ func (c *Crypto) Roll(sides int) int {
 	return c.r.IntN(checkSides(sides)) + 1
 }
 
-// A Draw is one die drawn from a Source: its size and the result.
+// A Draw is one die drawn from a Source: its size and the result, and
+// whether a person rolled it at the table and entered it.
 type Draw struct {
 	Sides int `json:"sides"`
 	Value int `json:"value"`
+	// Hand is set for a die rolled by hand and typed in (drawn from a
+	// Source made with ByHand), and unset for one the program drew.
+	Hand bool `json:"hand,omitempty"`
 }
 
 // String formats a draw as "d10=7".
@@ -171,3 +175,24 @@ func (r *Recorder) Roll(sides int) int {
 
 // Reset forgets the recorded draws, keeping the buffer for reuse.
 func (r *Recorder) Reset() { r.Draws = r.Draws[:0] }
+
+// Hand is a Source of dice that people roll at the table and type in,
+// such as a Script of the results they entered: it draws from the Source
+// it wraps, and says, through IsByHand, that its dice were rolled by hand,
+// so that the record of a decision can tell them from dice the program
+// drew.
+type Hand struct {
+	Source Source
+}
+
+// ByHand returns src as a Source of dice rolled by hand.
+func ByHand(src Source) Hand { return Hand{Source: src} }
+
+// Roll draws from the wrapped Source.
+func (h Hand) Roll(sides int) int { return h.Source.Roll(sides) }
+
+// IsByHand reports whether src gives dice rolled by hand (a Hand).
+func IsByHand(src Source) bool {
+	_, ok := src.(Hand)
+	return ok
+}

@@ -164,7 +164,7 @@ func TestRecorderKeepsEveryDraw(t *testing.T) {
 	if err := Run(func() error { MustParse("2d6+d4").Roll(rec); return nil }); err != nil {
 		t.Fatal(err)
 	}
-	want := []Draw{{6, 2}, {6, 5}, {4, 1}}
+	want := []Draw{{Sides: 6, Value: 2}, {Sides: 6, Value: 5}, {Sides: 4, Value: 1}}
 	if len(rec.Draws) != len(want) {
 		t.Fatalf("draws %v, want %v", rec.Draws, want)
 	}

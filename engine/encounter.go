@@ -55,7 +55,8 @@ func (e *Encounter[S, C, E]) Prompt() Prompt[C] { return e.rules.Next(&e.state) 
 // applies and logs the events. The actor must be the one the prompt waits
 // for, or the GM. A refusal is an *Error and leaves the encounter as it was;
 // if src is a Script that ran dry, the refusal has code NeedsDice and says
-// which die to roll.
+// which die to roll. The dice of a src made with dice.ByHand are logged as
+// rolled by hand.
 func (e *Encounter[S, C, E]) Submit(actor string, c C, src dice.Source) ([]E, error) {
 	p := e.Prompt()
 	if p.Kind == End {
@@ -70,6 +71,12 @@ func (e *Encounter[S, C, E]) Submit(actor string, c C, src dice.Source) ([]E, er
 		return nil, err
 	}
 	Apply(e.rules, &e.state, events)
+	if dice.IsByHand(src) {
+		// Dice the table rolled and typed in are recorded as such.
+		for i := range rec.Draws {
+			rec.Draws[i].Hand = true
+		}
+	}
 	e.log = append(e.log, Decision[C, E]{Actor: actor, Command: c, Events: events, Dice: rec.Draws})
 	return events, nil
 }

@@ -30,6 +30,9 @@ import (
 //   - TimeLimit: telling a fight the rules stopped at a limit (a round
 //     limit) from one that ended without a winner, so that a simulation
 //     counts it as a timeout and a player is told why it ended.
+//   - Sheets: each combatant's key numbers and conditions with how long
+//     they last, described as data (Sheet), for the tracker page's panels.
+//     Without it the page shows the state's fields as they are.
 //   - SchemaProvider: implemented by the field types of an encounter spec
 //     that decode themselves, to describe their JSON Schema.
 //   - StartingState: implemented by an encounter spec that can start a
@@ -286,6 +289,28 @@ func TimedOut[S, C, E any](r Ruleset[S, C, E], s *S) bool {
 		return tl.TimedOut(s)
 	}
 	return false
+}
+
+// Sheets is the capability of describing every combatant's key numbers
+// and conditions for the people at the table (see Sheet). Without it a
+// user interface shows the state's fields as they are.
+type Sheets[S any] interface {
+	// Sheets returns a sheet per combatant of s, in Roster order. s is the
+	// state as the viewer sees it (redacted when the ruleset has Secrets),
+	// so a sheet shows only what the state it is made from shows. It must
+	// not modify s.
+	Sheets(s *S) []Sheet
+}
+
+// SheetsOf returns the sheets of the state s as v may see it, or false
+// when the ruleset does not describe sheets.
+func SheetsOf[S, C, E any](r Ruleset[S, C, E], s *S, v Viewer) ([]Sheet, bool) {
+	sh, ok := r.(Sheets[S])
+	if !ok {
+		return nil, false
+	}
+	view := View(r, s, v)
+	return sh.Sheets(&view), true
 }
 
 // Odds is the capability of summing up outcomes, for exact odds.

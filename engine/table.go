@@ -20,6 +20,15 @@ type Table interface {
 	// PromptFor is Prompt as v may see it: a private choice shows its
 	// options only to the one who makes it.
 	PromptFor(v Viewer) Prompt[string]
+	// PromptAs is PromptFor with the options actor may choose from: the
+	// prompt's own for its actor and the GM; for one of its Others, that
+	// one's own (the ruleset's OptionsFor), with no default; none for
+	// anyone else.
+	PromptAs(v Viewer, actor string) Prompt[string]
+	// Sheets returns every combatant's key numbers and conditions as v may
+	// see them, or false when the ruleset does not describe them (see
+	// engine.Sheets).
+	Sheets(v Viewer) ([]Sheet, bool)
 	// Submit parses text as a command from actor and submits it; see
 	// Encounter.Submit. It returns what happened, one line per event.
 	Submit(actor, text string, src dice.Source) ([]string, error)
@@ -87,12 +96,35 @@ func (t *table[S, C, E]) TimedOut() bool { return TimedOut(t.g, t.enc.State()) }
 func (t *table[S, C, E]) Prompt() Prompt[string] { return t.PromptFor(Everyone) }
 
 func (t *table[S, C, E]) PromptFor(v Viewer) Prompt[string] {
-	p := ViewPrompt(t.enc.Rules(), t.enc.State(), v)
+	return t.text(ViewPrompt(t.enc.Rules(), t.enc.State(), v))
+}
+
+func (t *table[S, C, E]) PromptAs(v Viewer, actor string) Prompt[string] {
+	s := t.enc.State()
+	p := t.g.Next(s)
+	if actor != p.Actor && actor != GM {
+		p.Options, p.Default = nil, -1
+		if p.Accepts(actor) {
+			p.Options = t.g.OptionsFor(s, actor)
+		}
+	}
+	if sec, ok := t.g.(Secrets[S, C, E]); ok && !v.GM {
+		p = sec.ViewPrompt(s, p, v)
+	}
+	return t.text(p)
+}
+
+// text writes a prompt's commands in the text vocabulary.
+func (t *table[S, C, E]) text(p Prompt[C]) Prompt[string] {
 	out := Prompt[string]{Kind: p.Kind, Actor: p.Actor, Others: p.Others, Question: p.Question, Default: p.Default, Winner: p.Winner}
 	for _, o := range p.Options {
 		out.Options = append(out.Options, Option[string]{Label: o.Label, Command: t.g.FormatCommand(o.Command)})
 	}
 	return out
+}
+
+func (t *table[S, C, E]) Sheets(v Viewer) ([]Sheet, bool) {
+	return SheetsOf(t.g, t.enc.State(), v)
 }
 
 func (t *table[S, C, E]) Submit(actor, text string, src dice.Source) ([]string, error) {

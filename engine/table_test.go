@@ -3,12 +3,15 @@ package engine_test
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/blackpowder"
 	"fray/rules/reference"
+	"fray/scenario"
 )
 
 func newTable(s reference.State) engine.Table {
@@ -230,5 +233,106 @@ func TestTableRecordFoldsBack(t *testing.T) {
 	}
 	if folded.Len() != played.Len() {
 		t.Errorf("a refused fold changed the table: %d decisions", folded.Len())
+	}
+}
+
+// TestDiceRolledByHand: the dice of a decision drawn from a dice.ByHand
+// source are recorded, kept through Record and Fold, and shown in the GM's
+// transcript as rolled by hand; those the program drew are not.
+func TestDiceRolledByHand(t *testing.T) {
+	table := newTable(bundled(t, "reference_skirmish"))
+	tableSubmit(t, table, "ann", "attack bob", 15)
+	if _, err := table.Submit("bob", "take", dice.ByHand(dice.NewScript(5))); err != nil {
+		t.Fatal(err)
+	}
+	// A by-hand source that runs dry asks for the die as a Script does.
+	if _, err := table.Submit("bob", "attack ann", dice.ByHand(dice.NewScript())); engine.CodeOf(err) != engine.NeedsDice {
+		t.Fatalf("a by-hand script with no dice: %v, want %s", err, engine.NeedsDice)
+	}
+	want := [][]dice.Draw{{{Sides: 20, Value: 15}}, {{Sides: 6, Value: 5, Hand: true}}}
+	check := func(what string, tb engine.Table) {
+		t.Helper()
+		tr := tb.Transcript(engine.Everyone)
+		if len(tr) != len(want) {
+			t.Fatalf("%s: %d entries, want %d", what, len(tr), len(want))
+		}
+		for i, e := range tr {
+			if !reflect.DeepEqual(e.Dice, want[i]) {
+				t.Errorf("%s: entry %d's dice %+v, want %+v", what, i, e.Dice, want[i])
+			}
+		}
+	}
+	check("played", table)
+	rec, err := table.Record(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(rec.Dice)
+	if string(data) != `[{"sides":6,"value":5,"hand":true}]` {
+		t.Errorf("the record's dice as JSON: %s", data)
+	}
+	first, _ := table.Record(0)
+	if data, _ := json.Marshal(first.Dice); string(data) != `[{"sides":20,"value":15}]` {
+		t.Errorf("the record of dice the program drew, as JSON: %s (nothing new may be written for them)", data)
+	}
+	folded := newTable(bundled(t, "reference_skirmish"))
+	for i := range table.Len() {
+		r, _ := table.Record(i)
+		if err := folded.Fold(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	check("folded", folded)
+}
+
+// TestPromptAsAnotherMember: in blackpowder's alley fight the players'
+// group turn is Beatrix's or, first, Markus's; PromptAs gives each their
+// own options, and the GM and the prompt's actor the prompt's.
+func TestPromptAsAnotherMember(t *testing.T) {
+	info := blackpowder.Info()
+	reg, err := engine.NewRegistry(info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := scenario.ParseEncounter(reg, "alley_fight", info.Content()["alley_fight"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Initiative: the players' 10 beats the thugs' 1.
+	tableSubmit(t, table, "beatrix", "initiative", 10)
+	tableSubmit(t, table, "thug1", "initiative", 1)
+	p := table.Prompt()
+	if p.Actor != "beatrix" || !reflect.DeepEqual(p.Others, []string{"markus"}) {
+		t.Fatalf("the prompt is %s's with others %v, want beatrix's with markus", p.Actor, p.Others)
+	}
+	commands := func(p engine.Prompt[string]) []string {
+		var out []string
+		for _, o := range p.Options {
+			out = append(out, o.Command)
+		}
+		return out
+	}
+	if got := table.PromptAs(engine.Everyone, "beatrix"); !reflect.DeepEqual(got, p) {
+		t.Errorf("PromptAs the actor: %+v, want the prompt %+v", got, p)
+	}
+	if got := table.PromptAs(engine.Everyone, engine.GM); !reflect.DeepEqual(got, p) {
+		t.Errorf("PromptAs the GM: %+v, want the prompt %+v", got, p)
+	}
+	m := table.PromptAs(engine.Viewer{Combatant: "markus"}, "markus")
+	if m.Actor != "beatrix" || m.Question != p.Question || m.Default != -1 || len(m.Options) == 0 {
+		t.Fatalf("PromptAs markus: %+v", m)
+	}
+	// Markus, with a club, may hold a thug, and assist Beatrix; Beatrix,
+	// with a knife, may not hold, and assists Markus.
+	if !slices.Contains(commands(m), "hold thug1") || slices.Contains(commands(p), "hold thug1") ||
+		!slices.Contains(commands(m), "assist beatrix") || !slices.Contains(commands(p), "assist markus") {
+		t.Errorf("markus's options %q, beatrix's %q: want each their own", commands(m), commands(p))
+	}
+	if got := table.PromptAs(engine.Everyone, "thug1"); len(got.Options) != 0 {
+		t.Errorf("PromptAs a thug on the players' turn gives options %q", commands(got))
+	}
+	// Markus's option is his to take.
+	if _, err := table.Submit("markus", "hold thug1", dice.NewScript(1, 1, 1, 1, 1, 1)); err != nil {
+		t.Errorf("markus's own option refused: %v", err)
 	}
 }

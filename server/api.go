@@ -169,6 +169,7 @@ type OddsInput struct {
 	Auth
 	ID     string `path:"id" maxLength:"200"`
 	Policy string `query:"policy" maxLength:"100" doc:"the policy that answers the prompts met while resolving each option (default: the ruleset's)"`
+	Actor  string `query:"actor" maxLength:"200" doc:"for the GM: whose options, the prompt's actor (the default) or one of its others"`
 }
 
 // OddsOutput is the odds of every option.
@@ -537,8 +538,11 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 			return problem(http.StatusConflict, "over", "the fight is over")
 		}
 		var src dice.Source = dice.NewCrypto()
+		var typed *dice.Script
 		if b.Physical {
-			src = dice.NewScript(b.Dice...)
+			// The table's dice are recorded as rolled by hand.
+			typed = dice.NewScript(b.Dice...)
+			src = dice.ByHand(typed)
 		}
 		var err error
 		if b.Command != "" {
@@ -555,9 +559,9 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		if err != nil {
 			return refusal(err, actor, len(b.Dice)+1)
 		}
-		if sc, ok := src.(*dice.Script); ok && len(sc.Unused()) > 0 {
+		if typed != nil && len(typed.Unused()) > 0 {
 			// The decision is made and kept; the extra dice are reported.
-			s.cfg.Logger.Info("physical dice left unused", "fight", in.ID, "unused", sc.Unused())
+			s.cfg.Logger.Info("physical dice left unused", "fight", in.ID, "unused", typed.Unused())
 		}
 		s.hub.heard(in.ID, f.Version())
 		v := viewerOf(g)
@@ -643,6 +647,12 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 			return problem(http.StatusConflict, "over", "the fight is over")
 		}
 		actor := pr.Actor
+		if g.GM && in.Actor != "" {
+			if !pr.Accepts(in.Actor) {
+				return problem(http.StatusUnprocessableEntity, "invalid", "%s may not answer the prompt: it is %s's", in.Actor, pr.Actor)
+			}
+			actor = in.Actor
+		}
 		if !g.GM {
 			if !pr.Accepts(g.Combatant) {
 				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)

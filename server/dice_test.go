@@ -44,6 +44,24 @@ func TestPhysicalDice(t *testing.T) {
 	if r := c.do("POST", path, f.GMToken, map[string]any{"version": 1, "command": "x", "dice": []int{3}}); r.status != http.StatusUnprocessableEntity {
 		t.Errorf("dice without physical: %d %s", r.status, r.body)
 	}
+	// The next decision with the server's dice; the GM's transcript tells
+	// the die typed in from the one drawn.
+	v = c.read(f, f.GMToken)
+	if r := c.do("POST", path, f.GMToken, map[string]any{"version": 1, "command": v.Prompt.Options[0].Command}); r.status != http.StatusOK {
+		t.Fatalf("a digital decision: %d %s", r.status, r.body)
+	}
+	var tr struct {
+		Entries []struct {
+			Dice []map[string]any `json:"dice"`
+		} `json:"entries"`
+	}
+	c.do("GET", "/fights/"+f.ID+"/transcript", f.GMToken, nil).decode(t, &tr)
+	if len(tr.Entries) != 2 || len(tr.Entries[0].Dice) != 1 || len(tr.Entries[1].Dice) != 1 {
+		t.Fatalf("the transcript: %+v", tr.Entries)
+	}
+	if by, digital := tr.Entries[0].Dice[0], tr.Entries[1].Dice[0]; by["hand"] != true || by["value"] != 7.0 || digital["hand"] != nil {
+		t.Errorf("the die typed in is %v, the one drawn %v: want hand true on the first only", by, digital)
+	}
 }
 
 // TestCommandJSONAndOdds decides with a command in JSON and reads the

@@ -1,16 +1,36 @@
 package server
 
 import (
+	"context"
+	"net/http"
 	"net/url"
 
+	"github.com/danielgtaylor/huma/v2"
+
+	"fray/engine"
+	"fray/store"
 	"fray/web"
 )
 
 // registerPage serves the tracker's page: its document at / and its
-// scripts and styles under /page/.
+// scripts and styles under /page/, and the reads the page makes beside a
+// fight's view: a decider's options and the combatants' sheets.
 func (s *Server) registerPage() {
 	s.mux.Handle("GET /{$}", web.Index())
 	s.mux.Handle("GET /page/", web.Assets("/page/"))
+	bearer := []map[string][]string{{"bearer": {}}}
+	huma.Register(s.api, huma.Operation{
+		OperationID: "get-options", Method: http.MethodGet, Path: "/fights/{id}/options",
+		Summary:     "The current prompt with the options of one who may answer it",
+		Description: "A prompt may be answered by its actor or, first, by one of its others (the members of a group that act in any order), each with options of their own. The GM may ask for anyone's; a player for their combatant's.",
+		Security:    bearer, Tags: []string{"fights"},
+	}, s.options)
+	huma.Register(s.api, huma.Operation{
+		OperationID: "get-sheets", Method: http.MethodGet, Path: "/fights/{id}/sheets",
+		Summary:     "Every combatant's key numbers and conditions, as the ruleset describes them",
+		Description: "For rulesets with the Sheets capability: each combatant's key numbers (LP, AP, Vigor, wounds) and conditions with how long they last, as the token's holder may see them. described is false for a ruleset without it.",
+		Security:    bearer, Tags: []string{"fights"},
+	}, s.sheets)
 }
 
 // PagePath is the tracker page's path for a token of fight id: the page
@@ -18,4 +38,85 @@ func (s *Server) registerPage() {
 // sent to the server, nor in a Referer).
 func PagePath(id, token string) string {
 	return "/#" + url.Values{"fight": {id}, "token": {token}}.Encode()
+}
+
+// OptionsInput asks for the current prompt as one who may answer it sees
+// it.
+type OptionsInput struct {
+	Auth
+	ID    string `path:"id" maxLength:"200"`
+	Actor string `query:"actor" maxLength:"200" doc:"who would answer: the prompt's actor or one of its others (default: the player's combatant; for the GM, the prompt's actor)"`
+}
+
+// OptionsOutput is the current prompt with the options of one who may
+// answer it.
+type OptionsOutput struct {
+	Body struct {
+		Version int64  `json:"version"`
+		Actor   string `json:"actor" doc:"who the options are for"`
+		// Prompt is the prompt as the token's holder sees it, with the
+		// options actor may choose from (none when actor may not answer
+		// it).
+		Prompt engine.Prompt[string] `json:"prompt"`
+	}
+}
+
+// options reads the current prompt with the options of one of those who
+// may answer it.
+func (s *Server) options(ctx context.Context, in *OptionsInput) (*OptionsOutput, error) {
+	g, err := s.grantFor(ctx, in.Auth, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &OptionsOutput{}
+	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
+		t := f.Table()
+		actor := in.Actor
+		switch {
+		case actor == "" && g.GM:
+			actor = t.Prompt().Actor
+		case actor == "":
+			actor = g.Combatant
+		case !g.GM && actor != g.Combatant:
+			return problem(http.StatusForbidden, "not-yours", "your token plays %s, not %s", g.Combatant, actor)
+		}
+		out.Body.Version = f.Version()
+		out.Body.Actor = actor
+		out.Body.Prompt = t.PromptAs(viewerOf(g), actor)
+		return nil
+	})
+	return out, err
+}
+
+// SheetsOutput is every combatant's sheet.
+type SheetsOutput struct {
+	Body struct {
+		Version int64 `json:"version"`
+		// Described says whether the ruleset describes sheets at all.
+		Described bool           `json:"described" doc:"false for a ruleset without the Sheets capability: then there are no sheets, and the state's fields are all there is"`
+		Sheets    []engine.Sheet `json:"sheets"`
+	}
+}
+
+// sheets reads every combatant's sheet as the token's holder sees it.
+func (s *Server) sheets(ctx context.Context, in *FightInput) (*SheetsOutput, error) {
+	g, err := s.grantFor(ctx, in.Auth, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &SheetsOutput{}
+	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
+		out.Body.Version = f.Version()
+		out.Body.Sheets, out.Body.Described = f.Table().Sheets(viewerOf(g))
+		if out.Body.Sheets == nil {
+			out.Body.Sheets = []engine.Sheet{}
+		}
+		for i := range out.Body.Sheets {
+			if out.Body.Sheets[i].Numbers == nil {
+				out.Body.Sheets[i].Numbers = []engine.Number{}
+			}
+		}
+		return nil
+	})
+	return out, err
 }

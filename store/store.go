@@ -305,7 +305,7 @@ func replayOne(table engine.Table, e Entry) error {
 	d := e.Decision
 	forced := make([]dice.Forced, len(d.Dice))
 	for i, draw := range d.Dice {
-		forced[i] = dice.Forced(draw)
+		forced[i] = dice.Forced{Sides: draw.Sides, Value: draw.Value}
 	}
 	script := dice.NewScriptOf(forced...)
 	if _, err := table.SubmitJSON(d.Actor, d.Command, script); err != nil {

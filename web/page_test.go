@@ -18,14 +18,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"fray/engine"
 	"fray/odds"
 	"fray/rules/blackpowder"
+	"fray/rules/maneuvers"
 	"fray/rules/reference"
 	"fray/rules/tempo"
+	"fray/rules/vigor"
+	"fray/rules/woundslots"
 	"fray/server"
 	"fray/store"
 )
@@ -60,9 +64,31 @@ type site struct {
 	lastIDs  []string // the Last-Event-ID of each stream request
 }
 
+// rulesets are the rulesets the test sites serve, as fray serve does,
+// with their odds.
+func rulesets() ([]engine.RulesetInfo, map[string]func() (odds.Calculator, error)) {
+	return []engine.RulesetInfo{blackpowder.Info(), maneuvers.Info(), reference.Info(), tempo.Info(), vigor.Info(), woundslots.Info()},
+		map[string]func() (odds.Calculator, error){
+			"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
+			"maneuvers":   func() (odds.Calculator, error) { return odds.For(maneuvers.Plugin().Game) },
+			"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
+			"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
+			"vigor":       func() (odds.Calculator, error) { return odds.For(vigor.Plugin().Game) },
+			"woundslots":  func() (odds.Calculator, error) { return odds.For(woundslots.Plugin().Game) },
+		}
+}
+
+// startSite starts a site serving every ruleset.
 func startSite(t *testing.T) *site {
 	t.Helper()
-	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
+	infos, games := rulesets()
+	return startSiteWith(t, infos, games)
+}
+
+// startSiteWith starts a site serving the given rulesets.
+func startSiteWith(t *testing.T, infos []engine.RulesetInfo, games map[string]func() (odds.Calculator, error)) *site {
+	t.Helper()
+	reg, err := engine.NewRegistry(infos...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,11 +97,6 @@ func startSite(t *testing.T) *site {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
-	games := map[string]func() (odds.Calculator, error){
-		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
-		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
-		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
-	}
 	srv, err := server.New(server.Config{
 		Store: store.New(b, reg), Registry: reg, Rate: 10_000, Burst: 10_000,
 		Odds: func(id string) (odds.Calculator, error) {
@@ -173,7 +194,30 @@ func (s *site) call(method, path, token string, body, out any) int {
 // fightView is what the tests read of GET /fights/{id}.
 type fightView struct {
 	Version int64                 `json:"version"`
+	State   json.RawMessage       `json:"state"`
 	Prompt  engine.Prompt[string] `json:"prompt"`
+}
+
+// view reads a fight through the API with a token.
+func (s *site) view(fight, token string) fightView {
+	s.t.Helper()
+	var v fightView
+	if st := s.call("GET", "/fights/"+fight, token, nil, &v); st != 200 {
+		s.t.Fatalf("reading fight %s: %d", fight, st)
+	}
+	return v
+}
+
+// entries reads a fight's transcript through the API with a token.
+func (s *site) entries(fight, token string) []engine.Entry {
+	s.t.Helper()
+	var tr struct {
+		Entries []engine.Entry `json:"entries"`
+	}
+	if st := s.call("GET", "/fights/"+fight+"/transcript", token, nil, &tr); st != 200 {
+		s.t.Fatalf("reading the transcript of fight %s: %d", fight, st)
+	}
+	return tr.Entries
 }
 
 // browser starts headless chromium and fails the test on any error the
@@ -225,6 +269,42 @@ func browser(t *testing.T, width, height int) (context.Context, func(ctx context
 		t.Fatalf("starting chromium: %v", err)
 	}
 	return ctx, watch
+}
+
+// openTab opens link in a new tab of parent's browser, its errors watched
+// as the first tab's are.
+func openTab(t *testing.T, parent context.Context, watch func(context.Context), link string) context.Context {
+	t.Helper()
+	tab, cancel := chromedp.NewContext(parent)
+	t.Cleanup(cancel)
+	watch(tab)
+	// The tab opens on its first Run, which must not be one with a
+	// deadline: the tab would close with it.
+	if err := chromedp.Run(tab); err != nil {
+		t.Fatal(err)
+	}
+	run(t, tab, "opening "+link, chromedp.Navigate(link), chromedp.WaitVisible("#fight", chromedp.ByQuery),
+		until(`document.querySelector("#live").dataset.state === "live"`))
+	return tab
+}
+
+// screenshot saves a screenshot of a tab as tracker-NAME.png in the folder
+// FRAY_SCREENSHOTS names (docs/tracker.md shows them), when it is set. The
+// tab is brought to the front first: a browser does not paint a tab
+// behind another.
+func screenshot(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("FRAY_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	var png []byte
+	run(t, tab, "a screenshot for "+name,
+		chromedp.ActionFunc(func(ctx context.Context) error { return page.BringToFront().Do(ctx) }),
+		chromedp.FullScreenshot(&png, 100))
+	if err := os.WriteFile(filepath.Join(dir, "tracker-"+name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // run runs browser actions, failing the test on an error.
@@ -281,7 +361,30 @@ func fragment(t *testing.T, link string) (fight, token string) {
 	return q.Get("fight"), q.Get("token")
 }
 
-// TestPlayAWholeFight starts a blackpowder fight (tavern_brawl) from the
+// startOnPage starts a bundled encounter from the GM's page (the bundled
+// list) and returns the fight, the GM's token (both from the page's
+// address) and the join link the page gives for a combatant.
+func startOnPage(t *testing.T, s *site, gm context.Context, encounter, combatant string) (fight, gmToken, link string) {
+	t.Helper()
+	joinLink := fmt.Sprintf(`#joins li[data-combatant=%q] a`, combatant)
+	var here string
+	run(t, gm, "starting "+encounter+" from the bundled list",
+		chromedp.Navigate(s.base+"/"),
+		until(`Number(document.body.dataset.encounters) > 0`),
+		chromedp.SetValue("#bundled", encounter, chromedp.ByQuery),
+		chromedp.Click("#start-bundled", chromedp.ByQuery),
+		chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0),
+		chromedp.WaitVisible(joinLink, chromedp.ByQuery),
+		chromedp.Location(&here),
+		chromedp.AttributeValue(joinLink, "href", &link, nil, chromedp.ByQuery))
+	fight, gmToken = fragment(t, here)
+	if f, _ := fragment(t, link); f != fight {
+		t.Fatalf("%s's link %s is not for fight %s", combatant, link, fight)
+	}
+	return fight, gmToken, link
+}
+
+// TestPlayAWholeFight starts a blackpowder fight (pistols_at_dawn) from the
 // GM's page and plays it to its end through clicks and keys, eastman's
 // decisions on his player's page beside it; undoes a decision from the page; drops the
 // live streams and checks that the reconnected player's page misses
@@ -290,45 +393,11 @@ func TestPlayAWholeFight(t *testing.T) {
 	s := startSite(t)
 	gm, watch := browser(t, 1200, 900)
 
-	run(t, gm, "starting a fight from a bundled encounter",
-		chromedp.Navigate(s.base+"/"),
-		until(`Number(document.body.dataset.encounters) > 0`),
-		chromedp.SetValue("#bundled", "pistols_at_dawn", chromedp.ByQuery),
-		chromedp.Click("#start-bundled", chromedp.ByQuery),
-		chromedp.WaitVisible("#fight", chromedp.ByQuery),
-		atVersion(0),
-		chromedp.WaitVisible(`#joins a`, chromedp.ByQuery),
-	)
-	var here, eastLink string
-	run(t, gm, "reading the links",
-		chromedp.Location(&here),
-		chromedp.AttributeValue(`#joins li[data-combatant="eastman"] a`, "href", &eastLink, nil, chromedp.ByQuery),
-	)
-	fight, gmToken := fragment(t, here)
-	if f, _ := fragment(t, eastLink); f != fight {
-		t.Fatalf("eastman's link %s is not for fight %s", eastLink, fight)
-	}
+	fight, gmToken, eastLink := startOnPage(t, s, gm, "pistols_at_dawn", "eastman")
 
-	east, cancel := chromedp.NewContext(gm)
-	defer cancel()
-	watch(east)
-	// The tab opens on its first Run, which must not be one with a
-	// deadline: the tab would close with it.
-	if err := chromedp.Run(east); err != nil {
-		t.Fatal(err)
-	}
-	run(t, east, "opening eastman's page from his link",
-		chromedp.Navigate(eastLink), chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0),
-		until(`document.querySelector("#live").dataset.state === "live"`),
-	)
-
-	read := func() fightView {
-		var v fightView
-		if st := s.call("GET", "/fights/"+fight, gmToken, nil, &v); st != 200 {
-			t.Fatalf("reading the fight: %d", st)
-		}
-		return v
-	}
+	east := openTab(t, gm, watch, eastLink)
+	run(t, east, "eastman's page from his link", atVersion(0))
+	read := func() fightView { return s.view(fight, gmToken) }
 	undone, reconnected, oddsSeen := false, false, false
 	clicked := 0
 	for step := 0; ; step++ {
@@ -396,21 +465,18 @@ func TestPlayAWholeFight(t *testing.T) {
 		}
 	}
 	// The GM's log is the server's transcript.
-	var tr struct {
-		Entries []engine.Entry `json:"entries"`
-	}
-	s.call("GET", "/fights/"+fight+"/transcript", gmToken, nil, &tr)
+	entries := s.entries(fight, gmToken)
 	var shown []string
 	run(t, gm, "reading the log", chromedp.Evaluate(`[...document.querySelectorAll("#log > li > code")].map(c => c.textContent).reverse()`, &shown))
-	if len(shown) != len(tr.Entries) {
-		t.Fatalf("the log shows %d decisions, the transcript has %d", len(shown), len(tr.Entries))
+	if len(shown) != len(entries) {
+		t.Fatalf("the log shows %d decisions, the transcript has %d", len(shown), len(entries))
 	}
-	for i, e := range tr.Entries {
+	for i, e := range entries {
 		if shown[i] != e.Command {
 			t.Errorf("log entry %d: %q, the transcript says %q", i, shown[i], e.Command)
 		}
 	}
-	t.Logf("fight %s ended at version %d after %d decisions in force, %d of them made through the pages", fight, last.Version, len(tr.Entries), clicked)
+	t.Logf("fight %s ended at version %d after %d decisions in force, %d of them made through the pages", fight, last.Version, len(entries), clicked)
 }
 
 // checkReconnect drops every live stream, makes decisions while the
@@ -543,36 +609,40 @@ func TestPlayerRollsPhysicalDice(t *testing.T) {
 func TestPhoneWidth(t *testing.T) {
 	s := startSite(t)
 	c := s.createFight("tavern_brawl")
-	shots := os.Getenv("FRAY_SCREENSHOTS")
+	// A few decisions in, so that the log has something to show.
+	v := s.view(c.ID, c.GMToken)
+	for range 3 {
+		if st := s.call("POST", "/fights/"+c.ID+"/decisions", c.GMToken, map[string]any{"version": v.Version, "command": v.Prompt.Fallback()}, nil); st != 200 {
+			t.Fatalf("deciding %s: %d", v.Prompt.Fallback(), st)
+		}
+		v = s.view(c.ID, c.GMToken)
+	}
 	for _, w := range []struct {
 		name          string
 		link          string
 		width, height int64
+		shot          bool
 	}{
-		{"gm-phone", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 390, 844},
-		{"player-phone", c.Players[0].Page, 390, 844},
-		{"gm-desktop", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 1280, 900},
+		{"gm-phone", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 390, 844, true},
+		{"player-phone", c.Players[0].Page, 390, 844, true},
+		{"gm-desktop-width", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 1280, 900, false},
 	} {
 		t.Run(w.name, func(t *testing.T) {
 			tab, _ := browser(t, int(w.width), int(w.height))
 			var fits bool
-			var png []byte
 			run(t, tab, "the page at "+fmt.Sprint(w.width)+" px",
 				chromedp.EmulateViewport(w.width, w.height),
-				chromedp.Navigate(s.base+w.link), atVersion(0),
+				chromedp.Navigate(s.base+w.link), atVersion(v.Version),
 				until(`document.querySelector("#live").dataset.state === "live"`),
 				chromedp.Evaluate(`document.documentElement.scrollWidth <= window.innerWidth`, &fits),
-				chromedp.FullScreenshot(&png, 100),
 			)
 			if !fits {
 				var sw int
 				run(t, tab, "the width", chromedp.Evaluate(`document.documentElement.scrollWidth`, &sw))
 				t.Errorf("at %d px wide the page is %d px wide", w.width, sw)
 			}
-			if shots != "" {
-				if err := os.WriteFile(filepath.Join(shots, "tracker-"+w.name+".png"), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
+			if w.shot {
+				screenshot(t, tab, w.name)
 			}
 		})
 	}

@@ -684,7 +684,7 @@ func (p *player) submit(actor, text string, human bool) error {
 		var script *dice.Script
 		if p.opts.dice == "manual" {
 			script = dice.NewScript(typed...)
-			src = script
+			src = dice.ByHand(script) // recorded as rolled by hand
 		}
 		_, err := p.decide(actor, text, src)
 		if need, ok := dice.IsNeed(err); ok && script != nil {

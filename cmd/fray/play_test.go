@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,7 +63,8 @@ func TestPlayManualDice(t *testing.T) {
 	// need 17, more than d10 + 3 can make); damage 7 and 3 keep 7: 7 + 3
 	// = 10 against 8 LP; Consciousness check 1 + 1 = 2 against 7 fails.
 	// An impossible 11 is asked again.
-	r := play(t, "5\n3\n11\n9\n7\n3\n1\n", "pistols_at_dawn", "--auto", "--dice", "manual")
+	where := []string{"--db", filepath.Join(t.TempDir(), "fights.db")}
+	r := play(t, "5\n3\n11\n9\n7\n3\n1\n", append([]string{"pistols_at_dawn", "--auto", "--dice", "manual", "--save"}, where...)...)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -70,6 +72,23 @@ func TestPlayManualDice(t *testing.T) {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, r.stdout)
 		}
+	}
+	// The store records every die as rolled by hand.
+	_, entries, err := openFor(t, where).Log(t.Context(), idOf(t, r.stdout))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var typed []int
+	for _, e := range entries {
+		for _, d := range e.Decision.Dice {
+			if !d.Hand {
+				t.Errorf("%s's %s: die %s is not recorded as rolled by hand", e.Decision.Actor, e.Decision.Command, d)
+			}
+			typed = append(typed, d.Value)
+		}
+	}
+	if fmt.Sprint(typed) != "[5 3 9 7 3 1]" {
+		t.Errorf("the stored dice are %v, want the six typed in", typed)
 	}
 }
 

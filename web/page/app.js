@@ -32,6 +32,10 @@ const page = {
   received: [],     // versions received over the stream, in order
   pending: null,    // a decision waiting for physical dice: {command, dice, need}
   busy: false,
+  as: "",           // whom the GM answers for, when not the prompt's actor
+  asVersion: -1,    // the version page.as was chosen at
+  deciding: "",     // whose options the page shows
+  sheets: null,     // whether the ruleset describes sheets (null: not known yet)
 };
 
 // ApiError is a problem (RFC 9457) the server answered with.
@@ -125,30 +129,58 @@ async function openFight() {
   if (page.view) connect(page.view.version);
 }
 
-// refresh reads the fight and its transcript (and the odds, when the
-// prompt is the viewer's) and draws them.
+// refresh reads the fight, its transcript and the combatants' sheets
+// (when the ruleset describes them), and the options of whoever the page
+// decides for when they are not the prompt's actor's; draws them; then
+// reads the odds, when the prompt is the viewer's.
 async function refresh() {
   const seq = ++page.seq;
-  let view, transcript;
+  const fight = "/fights/" + page.fight;
+  let view, transcript, sheets, options = null;
   try {
-    [view, transcript] = await Promise.all([
-      api("GET", "/fights/" + page.fight),
-      api("GET", "/fights/" + page.fight + "/transcript"),
+    [view, transcript, sheets] = await Promise.all([
+      api("GET", fight),
+      api("GET", fight + "/transcript"),
+      page.sheets === false ? null : api("GET", fight + "/sheets"),
     ]);
+    const as = decider(view);
+    if (view.yours && view.prompt.kind !== "end" && as !== view.prompt.actor) {
+      options = await api("GET", fight + "/options?" + new URLSearchParams({ actor: as }));
+    }
   } catch (e) {
     if (seq === page.seq) showMessage(e.message);
     return;
   }
   if (seq !== page.seq) return;
+  if (sheets) page.sheets = sheets.described;
+  // Reads made apart may straddle a decision: read again until they agree.
+  const versions = [transcript.version, sheets && sheets.version, options && options.version];
+  if (versions.some((v) => v !== null && v !== undefined && v !== view.version)) {
+    scheduleRefresh();
+    return;
+  }
   page.view = view;
-  draw(view, transcript);
+  page.deciding = decider(view);
+  draw(view, transcript, sheets && sheets.described ? sheets.sheets : null, options && options.prompt);
   if (view.yours && view.prompt.kind !== "end") loadOdds(view, seq);
+}
+
+// decider is whom the page decides for: the one the GM chose among those
+// the prompt accepts (its actor by default); for a player, their
+// combatant when the prompt accepts them, else the prompt's actor.
+function decider(view) {
+  const p = view.prompt;
+  const accepted = [p.actor, ...(p.others || [])];
+  if (!view.viewer.gm) return accepted.includes(view.viewer.combatant) ? view.viewer.combatant : p.actor;
+  if (page.asVersion === view.version && accepted.includes(page.as)) return page.as;
+  return p.actor;
 }
 
 async function loadOdds(view, seq) {
   let odds;
   try {
-    odds = await api("GET", "/fights/" + page.fight + "/odds");
+    const q = view.viewer.gm && page.deciding !== view.prompt.actor ? "?" + new URLSearchParams({ actor: page.deciding }) : "";
+    odds = await api("GET", "/fights/" + page.fight + "/odds" + q);
   } catch (e) {
     return; // no odds (hidden from a player, or none for the ruleset): the options stand alone
   }
@@ -203,43 +235,81 @@ function nameOf(id) {
   return c && c.name ? c.name : id;
 }
 
-function draw(view, transcript) {
+function draw(view, transcript, sheets, asPrompt) {
+  document.body.dataset.fight = view.id;
   document.body.dataset.version = String(view.version);
   document.body.dataset.kind = view.prompt.kind;
   document.body.dataset.viewer = view.viewer.gm ? "gm" : view.viewer.combatant;
+  document.body.dataset.deciding = view.prompt.kind === "end" ? "" : page.deciding;
   $("#title").textContent = view.name + " · " + view.ruleset + " · " +
     (view.viewer.gm ? "GM" : "playing " + nameOf(view.viewer.combatant));
-  drawPrompt(view);
+  drawPrompt(view, asPrompt || view.prompt);
   drawOrder(view);
-  drawCombatants(view);
+  drawCombatants(view, sheets);
   drawLog(transcript.entries);
   drawJoins(view);
   $("#undo").hidden = transcript.entries.length === 0;
 }
 
-function drawPrompt(view) {
+// seats returns the players' links the GM's browser keeps for the fight.
+function seats(view) {
+  try { return JSON.parse(localStorage.getItem("fray:seats:" + view.id) || "[]"); } catch (e) { return []; }
+}
+
+// drawPrompt shows the question, who is asked, and the options of whoever
+// the page decides for (asPrompt, the prompt with their options).
+function drawPrompt(view, asPrompt) {
   const p = view.prompt;
-  $("#question").textContent = p.kind === "end"
-    ? "The fight is over: " + (p.winner ? p.winner + " wins" : "a draw")
-    : p.question;
-  const who = [p.actor, ...(p.others || [])].filter(Boolean).map(nameOf).join(" or ");
-  $("#whose").textContent = p.kind === "end" ? "" :
-    (view.yours ? (view.viewer.gm ? "GM, deciding for " + who : "Your decision") : "Waiting for " + who) +
-    " · " + p.kind;
-  const opts = view.yours ? (p.options || []) : [];
+  const over = p.kind === "end";
+  $("#question").textContent = over ? "The fight is over: " + (p.winner ? p.winner + " wins" : "a draw") : p.question;
+  const others = (p.others || []).map(nameOf);
+  const asked = (p.actor === "gm" ? "the GM" : nameOf(p.actor)) + (others.length ? " (or " + others.join(" or ") + ", first)" : "");
+  let whose = "Asked: " + asked;
+  if (!view.viewer.gm) {
+    whose = !view.yours ? "Waiting for " + asked
+      : page.deciding === p.actor ? "Your decision"
+      : "Your decision: " + nameOf(p.actor) + " is asked, and you may act first";
+  }
+  $("#whose").textContent = over ? "" : whose + " · " + p.kind;
+  drawDeciders(view);
+  const opts = view.yours && !over ? (asPrompt.options || []) : [];
+  const def = asPrompt.default;
   $("#options").replaceChildren(...opts.map((o, i) =>
     el("button", {
       type: "button", "data-i": i, "data-command": o.command,
-      class: i === p.default ? "default" : null,
-      title: i === p.default ? "the default" : null,
+      class: i === def ? "default" : null,
+      title: i === def ? "the default" : null,
       onclick: () => decide(o.command),
     },
-    el("span", {}, i < 9 ? el("kbd", {}, String(i + 1)) : null, o.label, i === p.default ? " (default)" : ""),
+    el("span", {}, i < 9 ? el("kbd", {}, String(i + 1)) : null, o.label, i === def ? " (default)" : ""),
     el("span", { class: "odds" }))));
   $("#commands").replaceChildren(...opts.map((o) => el("option", { value: o.command })));
-  const canType = view.yours && p.kind !== "end";
+  const canType = view.yours && !over;
   $("#command-form").hidden = !canType;
   $("#physical").parentElement.hidden = !canType;
+}
+
+// drawDeciders tells the GM whom they answer for and lets them choose
+// among those the prompt accepts; a player holding a link for that
+// combatant is named, since the GM's answer stands for theirs.
+function drawDeciders(view) {
+  const box = $("#deciders");
+  const p = view.prompt;
+  if (!view.viewer.gm || p.kind === "end") { box.hidden = true; box.replaceChildren(); return; }
+  const accepted = [p.actor, ...(p.others || [])];
+  const held = new Set(seats(view).map((s) => s.combatant));
+  const who = page.deciding === "gm" ? "yourself" : nameOf(page.deciding);
+  const kids = ["You answer as the GM, for " + who + "."];
+  if (held.has(page.deciding)) kids.push(" " + nameOf(page.deciding) + "'s player has a link and may answer too: the first answer counts.");
+  if (accepted.length > 1) {
+    kids.push(el("span", { class: "pick" }, " Answer for: ", accepted.map((a) =>
+      el("button", {
+        type: "button", "data-actor": a, "aria-pressed": a === page.deciding ? "true" : "false",
+        onclick: () => { page.as = a; page.asVersion = view.version; refresh(); },
+      }, nameOf(a)))));
+  }
+  box.replaceChildren(...kids);
+  box.hidden = false;
 }
 
 // drawOrder lists the turn order when the state has one ("order", of
@@ -283,13 +353,32 @@ function inline(v) {
   return Object.entries(v).map(([k, x]) => k + " " + inline(x)).join(", ");
 }
 
-// drawCombatants shows every field of each combatant as the state has it.
-// A field with a maximum beside it (lp and lp_max, health and max_health)
-// is shown as a value out of its maximum.
-function drawCombatants(view) {
+// meter shows a value out of its maximum as a bar.
+function meter(value, max) {
+  return el("meter", { min: 0, max, value: Math.max(0, value), low: max / 3, high: max / 2, optimum: max });
+}
+
+// drawSheet shows a combatant's sheet as the ruleset describes it: its key
+// numbers, out of their maximum when they have one, and its conditions
+// with how long each lasts.
+function drawSheet(sh) {
+  const nums = (sh.numbers || []).map((n) => el("div", { class: "number", "data-number": n.name },
+    el("dt", {}, n.name), el("dd", {}, n.max ? n.value + "/" + n.max : String(n.value)), n.max ? meter(n.value, n.max) : null));
+  const conds = (sh.conditions || []).map((c) => el("li", { "data-condition": c.name },
+    el("strong", {}, c.name), c.lasts ? " " + c.lasts : ""));
+  return [el("dl", { class: "sheet" }, nums), conds.length ? el("ul", { class: "conditions" }, conds) : null];
+}
+
+// drawCombatants shows each combatant: its sheet when the ruleset
+// describes sheets, with every field of the state folded away beneath;
+// else every field as the state has it. A field with a maximum beside it
+// (lp and lp_max, health and max_health) is shown as a value out of its
+// maximum.
+function drawCombatants(view, sheets) {
   const s = view.state || {};
   const p = view.prompt;
   const deciding = new Set([p.actor, ...(p.others || [])]);
+  const sheetOf = new Map((sheets || []).map((sh) => [sh.combatant, sh]));
   const cards = (s.combatants || []).map((c) => {
     const keys = Object.keys(c).filter((k) => k !== "id" && k !== "name");
     const maxOf = (k) => (k + "_max" in c ? k + "_max" : "max_" + k in c ? "max_" + k : null);
@@ -300,9 +389,8 @@ function drawCombatants(view) {
       const v = c[k];
       const mk = maxOf(k);
       if (mk && typeof v === "number") {
-        fields.push(el("div", { "data-field": k }, el("dt", {}, k), el("dd", {}, v + "/" + c[mk]),
-          el("meter", { min: 0, max: c[mk], value: Math.max(0, v), low: c[mk] / 3, high: c[mk] / 2, optimum: c[mk] })));
-      } else if (scalar(v) || (Array.isArray(v) && v.every(scalar)) || (!Array.isArray(v) && Object.values(v).every(scalar) && Object.keys(v).length <= 4)) {
+        fields.push(el("div", { "data-field": k }, el("dt", {}, k), el("dd", {}, v + "/" + c[mk]), meter(v, c[mk])));
+      } else if (scalar(v) || (Array.isArray(v) && v.every(scalar)) || (!Array.isArray(v) && Object.values(v).every(scalar))) {
         fields.push(el("div", { "data-field": k }, el("dt", {}, k), el("dd", {}, inline(v))));
       } else {
         const items = Array.isArray(v) ? v : Object.entries(v).map(([kk, vv]) => ({ [kk]: vv }));
@@ -310,29 +398,51 @@ function drawCombatants(view) {
           el("ul", {}, items.map((x) => el("li", {}, inline(x))))));
       }
     }
-    return el("div", { class: "card" + (deciding.has(c.id) ? " deciding" : ""), "data-id": c.id },
-      el("h3", {}, (c.name || c.id) + (c.name && c.name !== c.id ? " (" + c.id + ")" : "")),
-      el("dl", {}, fields), more);
+    const title = el("h3", {}, (c.name || c.id) + (c.name && c.name !== c.id ? " (" + c.id + ")" : ""));
+    const cls = "card" + (deciding.has(c.id) ? " deciding" : "");
+    const sh = sheetOf.get(c.id);
+    if (sh) {
+      return el("div", { class: cls, "data-id": c.id }, title, drawSheet(sh),
+        el("details", { class: "fields" }, el("summary", {}, "every field"), el("dl", {}, fields), more));
+    }
+    return el("div", { class: cls, "data-id": c.id }, title, el("dl", {}, fields), more);
   });
   $("#combatants").replaceChildren(...cards);
 }
 
+// drawLog shows every decision in force, newest first: who decided, the
+// command, what happened, and (for the GM) every die, each marked as
+// rolled by hand at the table or drawn by the server.
 function drawLog(entries) {
-  const items = entries.map((e) => el("li", {},
+  const items = entries.map((e) => el("li", { "data-actor": e.actor },
     el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command), " ",
-    (e.dice || []).map((d) => el("span", { class: "die", title: "d" + d.sides }, "d" + d.sides + "=" + d.value)),
+    drawDice(e),
     el("ul", { class: "lines" }, (e.lines || []).map((l) => el("li", {}, l)))));
   $("#log").replaceChildren(...items.reverse());
   $("#log").dataset.count = String(entries.length);
 }
 
+// drawDice shows an entry's dice: whose decision they were rolled for,
+// and whether each was rolled by hand or drawn by the server.
+function drawDice(e) {
+  const ds = e.dice || [];
+  if (!ds.length) return null;
+  const hand = ds.filter((d) => d.hand).length;
+  const how = hand === ds.length ? "rolled by hand" : hand === 0 ? "drawn by the server" : "✋ rolled by hand, the rest drawn by the server";
+  return el("span", { class: "dice", "data-source": hand === ds.length ? "hand" : hand === 0 ? "server" : "mixed" },
+    ds.map((d) => el("span", {
+      class: "die" + (d.hand ? " hand" : ""),
+      title: "d" + d.sides + " for " + nameOf(e.actor) + "'s decision, " + (d.hand ? "rolled by hand" : "drawn by the server"),
+    }, (hand && hand < ds.length && d.hand ? "✋" : "") + "d" + d.sides + "=" + d.value)),
+    el("span", { class: "source" }, nameOf(e.actor) + "'s, " + how));
+}
+
 function drawJoins(view) {
   const panel = $("#joins-panel");
   if (!view.viewer.gm) { panel.hidden = true; return; }
-  let seats = [];
-  try { seats = JSON.parse(localStorage.getItem("fray:seats:" + view.id) || "[]"); } catch (e) { seats = []; }
-  panel.hidden = seats.length === 0;
-  $("#joins").replaceChildren(...seats.map((s) => {
+  const all = seats(view);
+  panel.hidden = all.length === 0;
+  $("#joins").replaceChildren(...all.map((s) => {
     const url = new URL(s.page || ("/#" + new URLSearchParams({ fight: view.id, token: s.token })), location.href).href;
     return el("li", { "data-combatant": s.combatant }, nameOf(s.combatant) + " (" + s.side + "): ",
       el("a", { href: url, target: "_blank", rel: "noopener" }, url));
@@ -347,9 +457,11 @@ async function decide(command, dice) {
   if (page.busy || !page.view) return;
   const physical = $("#physical").checked;
   const body = { version: page.view.version, command };
+  if (page.deciding && page.deciding !== page.view.prompt.actor) body.actor = page.deciding;
   if (physical) { body.physical = true; body.dice = dice || []; }
   page.busy = true;
   showMessage("");
+  let need = null;
   try {
     await api("POST", "/fights/" + page.fight + "/decisions", body);
     page.pending = null;
@@ -357,7 +469,7 @@ async function decide(command, dice) {
     $("#command").value = "";
   } catch (e) {
     if (e.code === "needs-dice") {
-      askDie(command, body.dice, e.body.need);
+      need = e.body.need;
     } else {
       page.pending = null;
       $("#dice-ask").hidden = true;
@@ -366,6 +478,7 @@ async function decide(command, dice) {
   } finally {
     page.busy = false;
   }
+  if (need) askDie(command, body.dice, need);
   await refresh();
 }
 
@@ -378,6 +491,7 @@ function askDie(command, dice, need) {
   die.value = "";
   $("#dice-ask").hidden = false;
   $("#dice-ask").dataset.sides = String(need.sides);
+  $("#dice-ask").dataset.number = String(need.number);
   die.focus();
 }
 
@@ -439,6 +553,8 @@ function route() {
   if (page.stream) { page.stream.close(); page.stream = null; }
   page.fight = fight; page.token = token; page.view = null;
   page.lastEvent = -1; page.received = [];
+  page.sheets = null; page.as = ""; page.asVersion = -1; page.pending = null;
+  document.body.dataset.fight = "";
   if (fight && token) openFight(); else showStart();
 }
 

@@ -1,0 +1,198 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"fray/engine"
+	"fray/odds"
+	"fray/rules/reference"
+)
+
+// sheetedRules is the reference ruleset with the Sheets capability, which
+// no bundled ruleset has yet: each combatant's LP and defence, and its
+// guard and being off balance as conditions with how long they last.
+type sheetedRules struct{ reference.Rules }
+
+var _ engine.Sheets[reference.State] = sheetedRules{}
+
+// Sheets describes each combatant's key numbers and conditions.
+func (sheetedRules) Sheets(s *reference.State) []engine.Sheet {
+	out := make([]engine.Sheet, 0, len(s.Combatants))
+	for _, c := range s.Combatants {
+		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{{Name: "LP", Value: c.LP}, {Name: "defence", Value: c.Defence}}}
+		if !c.Guard.Over() {
+			sh.Conditions = append(sh.Conditions, engine.Condition{Name: "on guard", Lasts: c.Guard.String()})
+		}
+		if !c.OffBalance.Over() {
+			sh.Conditions = append(sh.Conditions, engine.Condition{Name: "off balance", Lasts: c.OffBalance.String()})
+		}
+		out = append(out, sh)
+	}
+	return out
+}
+
+// sheetedSpec starts the reference ruleset's encounters with sheetedRules.
+type sheetedSpec struct{ reference.Spec }
+
+// Start starts the encounter with sheetedRules.
+func (sp *sheetedSpec) Start() (engine.Table, error) {
+	s, err := sp.State()
+	if err != nil {
+		return nil, err
+	}
+	g := sheetedRules{}
+	return engine.NewTable[reference.State, reference.Command, reference.Event](g, engine.NewEncounter[reference.State, reference.Command, reference.Event](g, s)), nil
+}
+
+// TestSheetsDrawnFromData: for a ruleset that describes sheets, each
+// combatant's card leads with its sheet, numbers and conditions with how
+// long they last, on the GM's page and a player's, every field of the
+// state folded away beneath.
+func TestSheetsDrawnFromData(t *testing.T) {
+	info := reference.Info()
+	info.NewSpec = func() engine.EncounterSpec { return &sheetedSpec{} }
+	s := startSiteWith(t, []engine.RulesetInfo{info}, map[string]func() (odds.Calculator, error){
+		"reference": func() (odds.Calculator, error) { return odds.For(sheetedRules{}) },
+	})
+	c := s.createFight("reference_skirmish")
+	gm, watch := browser(t, 1200, 900)
+	run(t, gm, "the GM's page", chromedp.Navigate(s.base+"/#fight="+c.ID+"&token="+c.GMToken), atVersion(0))
+	bob := openTab(t, gm, watch, s.base+c.pageOf(t, "bob"))
+	// Ann feints at Bob (15 hits), who fails to dodge (2): off balance
+	// until the end of the round. Then Bob defends: on guard until the
+	// start of his next turn.
+	for i, d := range []struct {
+		actor, command string
+		die            int
+	}{{"ann", "feint bob", 15}, {"bob", "dodge", 2}, {"bob", "defend", 0}} {
+		body := map[string]any{"version": i, "command": d.command}
+		if d.die > 0 {
+			body["physical"], body["dice"] = true, []int{d.die}
+		}
+		if st := s.call("POST", "/fights/"+c.ID+"/decisions", c.GMToken, body, nil); st != 200 {
+			t.Fatalf("%s: %s: %d", d.actor, d.command, st)
+		}
+	}
+	state := s.view(c.ID, c.GMToken).State
+	var st struct {
+		Combatants []struct {
+			ID      string `json:"id"`
+			LP      int    `json:"lp"`
+			Defence int    `json:"defence"`
+		} `json:"combatants"`
+	}
+	if err := json.Unmarshal(state, &st); err != nil {
+		t.Fatal(err)
+	}
+	for who, tab := range map[string]context.Context{"the GM": gm, "bob": bob} {
+		var cards []struct {
+			ID         string            `json:"id"`
+			Numbers    map[string]string `json:"numbers"`
+			Conditions []string          `json:"conditions"`
+			Folded     bool              `json:"folded"`
+		}
+		run(t, tab, who+"'s page", atVersion(3),
+			chromedp.Evaluate(`[...document.querySelectorAll("#combatants .card")].map((c) => ({
+				id: c.dataset.id,
+				numbers: Object.fromEntries([...c.querySelectorAll(":scope > .sheet > [data-number]")].map((n) => [n.dataset.number, n.querySelector("dd").textContent])),
+				conditions: [...c.querySelectorAll(":scope > .conditions > li")].map((l) => l.textContent),
+				folded: !!c.querySelector(":scope > details.fields [data-field=lp]") && !c.querySelector(":scope > dl:not(.sheet)"),
+			}))`, &cards))
+		if len(cards) != len(st.Combatants) {
+			t.Fatalf("%s's page has %d cards for %d combatants", who, len(cards), len(st.Combatants))
+		}
+		for i, card := range cards {
+			want := st.Combatants[i]
+			if card.ID != want.ID || card.Numbers["LP"] != fmt.Sprint(want.LP) || card.Numbers["defence"] != fmt.Sprint(want.Defence) || !card.Folded {
+				t.Errorf("%s's page, card %d: %+v; the state has %+v", who, i, card, want)
+			}
+			conds := strings.Join(card.Conditions, "; ")
+			switch want.ID {
+			case "bob":
+				if conds != "on guard until the start of bob's turn; off balance until the end of the round" {
+					t.Errorf("%s's page: bob's conditions %q", who, conds)
+				}
+			default:
+				if conds != "" {
+					t.Errorf("%s's page: %s's conditions %q", who, want.ID, conds)
+				}
+			}
+		}
+	}
+	screenshot(t, bob, "sheets")
+}
+
+// TestEveryRulesetsNumbers: for a fight of each ruleset a few decisions
+// in, the GM's page shows every number of every combatant's state,
+// inline and exactly (a value with its maximum as "7/12"), the key ones
+// among them (LP, health, AP, Vigor, Durability, wounds by level), though
+// no ruleset describes sheets yet and the page has no code for any.
+func TestEveryRulesetsNumbers(t *testing.T) {
+	s := startSite(t)
+	gm, _ := browser(t, 1200, 900)
+	for _, tc := range []struct {
+		encounter string
+		key       []string // fields the page must show inline on every card
+	}{
+		{"alley_fight", []string{"lp", "status", "fatigue"}},
+		{"maneuvers_skirmish", []string{"hp", "health_max", "ap"}},
+		{"reference_skirmish", []string{"lp"}},
+		{"brawl", []string{"health", "ap", "status"}},
+		{"vigor_skirmish", []string{"vigor", "durability", "health", "wounded"}},
+		{"woundslots_slots", []string{"ap", "wounds", "slots", "status"}},
+	} {
+		c := s.createFight(tc.encounter)
+		v := s.view(c.ID, c.GMToken)
+		for range 12 {
+			if v.Prompt.Kind == engine.End || len(v.Prompt.Options) == 0 {
+				break
+			}
+			body := map[string]any{"version": v.Version, "command": v.Prompt.Fallback()}
+			if st := s.call("POST", "/fights/"+c.ID+"/decisions", c.GMToken, body, nil); st != 200 {
+				t.Fatalf("%s: %s: %d", tc.encounter, v.Prompt.Fallback(), st)
+			}
+			v = s.view(c.ID, c.GMToken)
+		}
+		run(t, gm, tc.encounter+" on the GM's page", chromedp.Navigate(s.base+"/#fight="+c.ID+"&token="+c.GMToken),
+			until(fmt.Sprintf(`document.body.dataset.fight === %q`, c.ID)), atVersion(v.Version))
+		want := numbersOf(t, v.State)
+		if got := pageNumbers(t, gm, want); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the page's numbers differ from the state:\npage:  %v\nstate: %v", tc.encounter, got, want)
+		}
+		// The key fields are shown inline, and a record of numbers (wounds
+		// by level) with each of its numbers.
+		var shown map[string]map[string]string
+		run(t, gm, tc.encounter+"'s key fields", chromedp.Evaluate(readNumbers, &shown))
+		var st struct {
+			Combatants []map[string]any `json:"combatants"`
+		}
+		if err := json.Unmarshal(v.State, &st); err != nil {
+			t.Fatal(err)
+		}
+		for _, cb := range st.Combatants {
+			id := cb["id"].(string)
+			for _, k := range tc.key {
+				text, ok := shown[id][k]
+				if !ok {
+					t.Errorf("%s: %s's card does not show %s inline", tc.encounter, id, k)
+					continue
+				}
+				if rec, isRecord := cb[k].(map[string]any); isRecord {
+					for kk, vv := range rec {
+						if part := fmt.Sprintf("%s %v", kk, vv); !strings.Contains(text, part) {
+							t.Errorf("%s: %s's %s shows %q, without %q", tc.encounter, id, k, text, part)
+						}
+					}
+				}
+			}
+		}
+		t.Logf("%s: the numbers of %d combatants shown at version %d", tc.encounter, len(want), v.Version)
+	}
+}
