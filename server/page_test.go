@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"net/http"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -11,8 +12,8 @@ import (
 // TestOptionsOfAnotherMember: on the players' group turn of the alley
 // fight, Beatrix's prompt may be answered first by Markus, with options of
 // his own: the GM and Markus's player read them, and the GM decides with
-// them for Markus; the odds are his; sheets are not described by
-// blackpowder.
+// them for Markus; the odds are his; Markus's sheet shows the action his
+// hold spent.
 func TestOptionsOfAnotherMember(t *testing.T) {
 	c := startServer(t, backendCases[0].open(t)(), nil)
 	f := c.create("alley_fight")
@@ -100,12 +101,16 @@ func TestOptionsOfAnotherMember(t *testing.T) {
 	}
 
 	var sheets struct {
-		Version   int64            `json:"version"`
-		Described bool             `json:"described"`
-		Sheets    []map[string]any `json:"sheets"`
+		Version   int64          `json:"version"`
+		Described bool           `json:"described"`
+		Sheets    []engine.Sheet `json:"sheets"`
 	}
 	c.do("GET", path+"/sheets", f.tokenOf("markus"), nil).decode(t, &sheets)
-	if sheets.Version != 3 || sheets.Described || sheets.Sheets == nil || len(sheets.Sheets) != 0 {
-		t.Errorf("blackpowder's sheets: %+v", sheets)
+	if sheets.Version != 3 || !sheets.Described || len(sheets.Sheets) != 5 {
+		t.Fatalf("blackpowder's sheets: %+v", sheets)
+	}
+	want := engine.Sheet{Combatant: "markus", Numbers: []engine.Number{{Name: "LP", Value: 12, Max: 12}, {Name: "actions", Value: 0}, {Name: "fatigue", Value: 0}}}
+	if got := sheets.Sheets[1]; !reflect.DeepEqual(got, want) {
+		t.Errorf("markus's sheet after his hold: %+v, want %+v", got, want)
 	}
 }

@@ -82,12 +82,6 @@ func rulesets() ([]engine.RulesetInfo, map[string]func() (odds.Calculator, error
 func startSite(t *testing.T) *site {
 	t.Helper()
 	infos, games := rulesets()
-	return startSiteWith(t, infos, games)
-}
-
-// startSiteWith starts a site serving the given rulesets.
-func startSiteWith(t *testing.T, infos []engine.RulesetInfo, games map[string]func() (odds.Calculator, error)) *site {
-	t.Helper()
 	reg, err := engine.NewRegistry(infos...)
 	if err != nil {
 		t.Fatal(err)

@@ -11,56 +11,14 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"fray/engine"
-	"fray/odds"
-	"fray/rules/reference"
 )
-
-// sheetedRules is the reference ruleset with the Sheets capability, which
-// no bundled ruleset has yet: each combatant's LP and defence, and its
-// guard and being off balance as conditions with how long they last.
-type sheetedRules struct{ reference.Rules }
-
-var _ engine.Sheets[reference.State] = sheetedRules{}
-
-// Sheets describes each combatant's key numbers and conditions.
-func (sheetedRules) Sheets(s *reference.State) []engine.Sheet {
-	out := make([]engine.Sheet, 0, len(s.Combatants))
-	for _, c := range s.Combatants {
-		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{{Name: "LP", Value: c.LP}, {Name: "defence", Value: c.Defence}}}
-		if !c.Guard.Over() {
-			sh.Conditions = append(sh.Conditions, engine.Condition{Name: "on guard", Lasts: c.Guard.String()})
-		}
-		if !c.OffBalance.Over() {
-			sh.Conditions = append(sh.Conditions, engine.Condition{Name: "off balance", Lasts: c.OffBalance.String()})
-		}
-		out = append(out, sh)
-	}
-	return out
-}
-
-// sheetedSpec starts the reference ruleset's encounters with sheetedRules.
-type sheetedSpec struct{ reference.Spec }
-
-// Start starts the encounter with sheetedRules.
-func (sp *sheetedSpec) Start() (engine.Table, error) {
-	s, err := sp.State()
-	if err != nil {
-		return nil, err
-	}
-	g := sheetedRules{}
-	return engine.NewTable[reference.State, reference.Command, reference.Event](g, engine.NewEncounter[reference.State, reference.Command, reference.Event](g, s)), nil
-}
 
 // TestSheetsDrawnFromData: for a ruleset that describes sheets, each
 // combatant's card leads with its sheet, numbers and conditions with how
 // long they last, on the GM's page and a player's, every field of the
 // state folded away beneath.
 func TestSheetsDrawnFromData(t *testing.T) {
-	info := reference.Info()
-	info.NewSpec = func() engine.EncounterSpec { return &sheetedSpec{} }
-	s := startSiteWith(t, []engine.RulesetInfo{info}, map[string]func() (odds.Calculator, error){
-		"reference": func() (odds.Calculator, error) { return odds.For(sheetedRules{}) },
-	})
+	s := startSite(t)
 	c := s.createFight("reference_skirmish")
 	gm, watch := browser(t, 1200, 900)
 	run(t, gm, "the GM's page", chromedp.Navigate(s.base+"/#fight="+c.ID+"&token="+c.GMToken), atVersion(0))
@@ -132,21 +90,23 @@ func TestSheetsDrawnFromData(t *testing.T) {
 // TestEveryRulesetsNumbers: for a fight of each ruleset a few decisions
 // in, the GM's page shows every number of every combatant's state,
 // inline and exactly (a value with its maximum as "7/12"), the key ones
-// among them (LP, health, AP, Vigor, Durability, wounds by level), though
-// no ruleset describes sheets yet and the page has no code for any.
+// among them (LP, health, AP, Vigor, Durability, wounds by level), from
+// the ruleset's sheets where it describes them, and with no page code for
+// any ruleset.
 func TestEveryRulesetsNumbers(t *testing.T) {
 	s := startSite(t)
 	gm, _ := browser(t, 1200, 900)
 	for _, tc := range []struct {
 		encounter string
-		key       []string // fields the page must show inline on every card
+		key       []string          // fields the page must show inline on every card, for a ruleset without sheets
+		sheet     map[string]string // for a ruleset with sheets, numbers its sheet must show: the field each is
 	}{
-		{"alley_fight", []string{"lp", "status", "fatigue"}},
-		{"maneuvers_skirmish", []string{"hp", "health_max", "ap"}},
-		{"reference_skirmish", []string{"lp"}},
-		{"brawl", []string{"health", "ap", "status"}},
-		{"vigor_skirmish", []string{"vigor", "durability", "health", "wounded"}},
-		{"woundslots_slots", []string{"ap", "wounds", "slots", "status"}},
+		{encounter: "alley_fight", sheet: map[string]string{"LP": "lp", "actions": "actions", "fatigue": "fatigue"}},
+		{encounter: "maneuvers_skirmish", key: []string{"hp", "health_max", "ap"}},
+		{encounter: "reference_skirmish", sheet: map[string]string{"LP": "lp", "defence": "defence"}},
+		{encounter: "brawl", sheet: map[string]string{"health": "health", "AP": "ap"}},
+		{encounter: "vigor_skirmish", key: []string{"vigor", "durability", "health", "wounded"}},
+		{encounter: "woundslots_slots", key: []string{"ap", "wounds", "slots", "status"}},
 	} {
 		c := s.createFight(tc.encounter)
 		v := s.view(c.ID, c.GMToken)
@@ -166,10 +126,24 @@ func TestEveryRulesetsNumbers(t *testing.T) {
 		if got := pageNumbers(t, gm, want); !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: the page's numbers differ from the state:\npage:  %v\nstate: %v", tc.encounter, got, want)
 		}
+		// A ruleset's sheet shows its key numbers as the state has them,
+		// out of their maximum where there is one.
+		if tc.sheet != nil {
+			var sheets map[string]map[string]string
+			run(t, gm, tc.encounter+"'s sheets", chromedp.Evaluate(readSheets, &sheets))
+			for id, fields := range want {
+				for name, field := range tc.sheet {
+					got, ok := sheets[id][name]
+					if !ok || (got != fields[field] && !strings.HasPrefix(got, fields[field]+"/")) {
+						t.Errorf("%s: %s's sheet shows %s %q (shown: %v); the state's %s is %s", tc.encounter, id, name, got, ok, field, fields[field])
+					}
+				}
+			}
+		}
 		// The key fields are shown inline, and a record of numbers (wounds
 		// by level) with each of its numbers.
 		var shown map[string]map[string]string
-		run(t, gm, tc.encounter+"'s key fields", chromedp.Evaluate(readNumbers, &shown))
+		run(t, gm, tc.encounter+"'s key fields", chromedp.Evaluate(readInline, &shown))
 		var st struct {
 			Combatants []map[string]any `json:"combatants"`
 		}

@@ -33,10 +33,20 @@ const readLog = `[...document.querySelectorAll("#log > li")].map((li) => ({
   lines: [...li.querySelectorAll(":scope > .lines > li")].map((l) => l.textContent),
 })).reverse()`
 
-// readNumbers is a script that returns every field a page shows inline on
-// each combatant's card: {id: {field: text}}.
+// readNumbers is a script that returns every field of the state a page
+// shows on each combatant's card, by combatant id and field name, inline
+// or folded away beneath the ruleset's sheet.
 const readNumbers = `Object.fromEntries([...document.querySelectorAll("#combatants .card")].map((c) => [c.dataset.id,
+  Object.fromEntries([...c.querySelectorAll(":scope dl:not(.sheet) > [data-field]")].map((f) => [f.dataset.field, f.querySelector("dd").textContent]))]))`
+
+// readInline is readNumbers for the fields shown inline, not folded away.
+const readInline = `Object.fromEntries([...document.querySelectorAll("#combatants .card")].map((c) => [c.dataset.id,
   Object.fromEntries([...c.querySelectorAll(":scope > dl > [data-field]")].map((f) => [f.dataset.field, f.querySelector("dd").textContent]))]))`
+
+// readSheets is a script that returns the numbers of each combatant's
+// sheet, by combatant id and number name, as the page shows them.
+const readSheets = `Object.fromEntries([...document.querySelectorAll("#combatants .card")].map((c) => [c.dataset.id,
+  Object.fromEntries([...c.querySelectorAll(":scope > .sheet > [data-number]")].map((n) => [n.dataset.number, n.querySelector("dd").textContent]))]))`
 
 // numbersOf returns the numbers of each combatant of a state, as the page
 // writes them: a value with its maximum beside it (lp and lp_max) as

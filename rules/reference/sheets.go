@@ -1,0 +1,22 @@
+package reference
+
+import "fray/engine"
+
+var _ engine.Sheets[State] = Rules{}
+
+// Sheets describes each combatant for the table: its LP and defence, and
+// its guard and being off balance with how long each lasts.
+func (Rules) Sheets(s *State) []engine.Sheet {
+	out := make([]engine.Sheet, 0, len(s.Combatants))
+	for _, c := range s.Combatants {
+		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{{Name: "LP", Value: c.LP}, {Name: "defence", Value: c.Defence}}}
+		if !c.Guard.Over() {
+			sh.Conditions = append(sh.Conditions, engine.Condition{Name: "on guard", Lasts: c.Guard.String()})
+		}
+		if !c.OffBalance.Over() {
+			sh.Conditions = append(sh.Conditions, engine.Condition{Name: "off balance", Lasts: c.OffBalance.String()})
+		}
+		out = append(out, sh)
+	}
+	return out
+}

@@ -1,0 +1,31 @@
+package tempo_test
+
+import (
+	"reflect"
+	"testing"
+
+	"fray/engine"
+	"fray/rules/tempo"
+)
+
+// TestSheets: a combatant's sheet gives its health out of the maximum and
+// its AP out of 12, then its status with whom it is bound, and the aim it
+// holds with how long that lasts.
+func TestSheets(t *testing.T) {
+	s := bundled(t, "duel")
+	a, b := &s.Combatants[0], &s.Combatants[1]
+	a.Health, a.AP = 3, 7
+	a.Status, a.BoundWith = tempo.Bound, b.ID
+	b.Status, b.BoundWith = tempo.Bound, a.ID
+	b.Aimed = b.Weapons[0].Name
+	got := tempo.Rules{}.Sheets(&s)
+	want := []engine.Sheet{
+		{Combatant: a.ID, Numbers: []engine.Number{{Name: "health", Value: 3, Max: a.MaxHealth}, {Name: "AP", Value: 7, Max: 12}},
+			Conditions: []engine.Condition{{Name: "bound with " + b.Name, Lasts: "until the bind is broken"}}},
+		{Combatant: b.ID, Numbers: []engine.Number{{Name: "health", Value: b.Health, Max: b.MaxHealth}, {Name: "AP", Value: b.AP, Max: 12}},
+			Conditions: []engine.Condition{{Name: "bound with " + a.Name, Lasts: "until the bind is broken"}, {Name: "aimed with the " + b.Weapons[0].Name, Lasts: "for its next attack with it this turn (R14)"}}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("sheets\n got %+v\nwant %+v", got, want)
+	}
+}
