@@ -135,7 +135,7 @@ func (d *decider) run(c Command) error {
 		if err != nil {
 			return err
 		}
-		if !me.Defend.Over() {
+		if me.Defending {
 			return refuse("%s is Defending already, and Defend does not stack (A30)", me.ID)
 		}
 		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
@@ -150,7 +150,9 @@ func (d *decider) run(c Command) error {
 		if err != nil {
 			return err
 		}
-		t, w, err := d.target(me, c.Target, c.Weapon, "ready an attack on")
+		// The target need not be within reach yet: the attack fires when
+		// it acts and can be reached then (R16).
+		t, w, err := d.foe(me, c.Target, c.Weapon, "ready an attack on")
 		if err != nil {
 			return err
 		}
@@ -265,6 +267,19 @@ func weaponWord(w *Weapon) string { return w.Name }
 // target finds an attack's target and weapon and checks that the attack
 // can reach (R24 step 1).
 func (d *decider) target(me *Combatant, target, weapon, what string) (*Combatant, *Weapon, error) {
+	t, w, err := d.foe(me, target, weapon, what)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := d.s.canReach(me, t, w); err != nil {
+		return nil, nil, refuse("%s cannot %s %s with %s: %v", me.ID, what, t.ID, w.Name, err)
+	}
+	return t, w, nil
+}
+
+// foe finds an attack's target and weapon, wherever the target stands:
+// an enemy (or an object) that can still be attacked.
+func (d *decider) foe(me *Combatant, target, weapon, what string) (*Combatant, *Weapon, error) {
 	s := d.s
 	t := s.Combatant(target)
 	switch {
@@ -280,9 +295,6 @@ func (d *decider) target(me *Combatant, target, weapon, what string) (*Combatant
 	w := me.Weapon(weapon)
 	if w == nil {
 		return nil, nil, invalid("%s has no weapon called %q", me.ID, weapon)
-	}
-	if err := s.canReach(me, t, w); err != nil {
-		return nil, nil, refuse("%s cannot %s %s with %s: %v", me.ID, what, t.ID, w.Name, err)
 	}
 	return t, w, nil
 }
@@ -397,7 +409,7 @@ func (c *Combatant) defenseDiceCount() int {
 
 // defenseCost is what a Defense costs the creature now (R13, R21).
 func (c *Combatant) defenseCost() int {
-	if !c.Defend.Over() {
+	if c.Defending {
 		return DefendingCost
 	}
 	return DefenseCost

@@ -2,8 +2,6 @@ package vigor
 
 import (
 	"slices"
-
-	"fray/rules/parts"
 )
 
 // evolve applies one event. It never fails and draws no dice: everything
@@ -27,7 +25,7 @@ func evolve(s *State, e Event) {
 			s.Turn = i
 		}
 		s.Phase = Acting
-		c.Defend.Pass(parts.TurnStart, c.ID)
+		c.Defending = false
 		c.Ready = Readied{}
 		c.Unaware = false
 		c.Left = e.Actions
@@ -182,7 +180,7 @@ func evolve(s *State, e Event) {
 		settle(s)
 	case *Defended:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Defend = parts.Until(parts.TurnStart, c.ID, 1)
+			c.Defending = true
 		}
 	case *Moved:
 		c := s.Combatant(e.Combatant)

@@ -187,7 +187,7 @@ func actOptions(s *State, b *prompter) {
 			b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID}), "use ", ab.Name, " on ", t.ID)
 		}
 	}
-	if me.Defend.Over() {
+	if !me.Defending {
 		b.add(&Defend{}, "defend (Defense costs 3 Vigor until your next turn)")
 	}
 	near := -1
@@ -201,7 +201,7 @@ func actOptions(s *State, b *prompter) {
 		if near < 0 || dist < nearDist {
 			near, nearDist = i, dist
 		}
-		if me.Ready.Target == "" && s.reaches(me, t, me.Weapon("")) {
+		if me.Ready.Target == "" {
 			b.add(cmd(b, (*hotMemory).readyCmds, Ready{Target: t.ID}), "ready an attack on ", t.ID, " for when it acts")
 		}
 		if to, ok := s.advance(me, t); ok && !offered(b.p, to) {

@@ -104,7 +104,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad(at+".stabilized", "only a creature in Shock is stabilized")
 		}
 		if cs.Defending {
-			c.Defend = parts.Until(parts.TurnStart, c.ID, 1)
+			c.Defending = true
 		}
 	}
 	s.Round = max(st.Round, 1)

@@ -191,12 +191,13 @@ type Combatant struct {
 	Escaped    bool `yaml:"-" json:"escaped"`
 	// Away: a late joiner that has not arrived yet (R08).
 	Away bool `yaml:"-" json:"away,omitempty"`
-	// Defend lasts until the creature's next turn starts (R13).
-	Defend parts.Duration `yaml:"-" json:"defend,omitzero"`
+	// Defending: the creature took the Defend action, which lasts until
+	// its next turn starts (R13).
+	Defending bool `yaml:"-" json:"defending"`
 	// Ready is the readied action, until the next turn starts (R16).
 	Ready Readied `yaml:"-" json:"ready,omitzero"`
 	// Left is the actions left this turn; Initiative the roll.
-	Left       int `yaml:"-" json:"left"`
+	Left       int `yaml:"-" json:"actions"`
 	Initiative int `yaml:"-" json:"initiative,omitempty"`
 	// Carry is an act spanning turns (R10): its name, target and the
 	// actions still owed.
