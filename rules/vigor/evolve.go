@@ -251,9 +251,7 @@ func evolve(s *State, e Event) {
 		switch e.Purpose {
 		case "aid":
 			t.Durability = e.Durability
-			if t.Durability > 0 && !s.Options.WoundedEndsAtFullHealth {
-				t.Wounded = false // A08; a Shock goes on (A33)
-			}
+			s.heal(t) // a Shock goes on (A33)
 		case "stabilize":
 			t.Stabilized = true
 		}
@@ -317,4 +315,16 @@ func (s *State) outOfReach(c *Combatant) bool {
 		}
 	}
 	return true
+}
+
+// heal ends Wounded once the creature has Durability again, or with the
+// wounded_ends option at full_health once its Health is full as well
+// (A08); and it ends Shock once Health is 1 or more (R36, A41).
+func (s *State) heal(c *Combatant) {
+	if c.Wounded && c.Durability > 0 && (!s.Options.WoundedEndsAtFullHealth || c.Health >= c.HealthMax) {
+		c.Wounded = false
+	}
+	if c.Shock && c.Health > 0 {
+		c.Shock, c.ShockLeft, c.Stabilized = false, 0, false
+	}
 }
