@@ -447,6 +447,9 @@ func describeDamage(e *Damaged, object bool) string {
 	if e.Immune {
 		b.WriteString(", immune: superior Durability")
 	}
+	if e.Unliving {
+		b.WriteString(", unharmed: it harms only the living")
+	}
 	fmt.Fprintf(&b, ": Durability %d", e.Durability)
 	if !object {
 		fmt.Fprintf(&b, ", Health %d", e.Health)

@@ -577,11 +577,13 @@ func (d *decider) damage() {
 	r := Rank(me.BaseRank(), st.Charges, st.Challenges, me.Wounded)
 	wr := w.rank()
 
-	// Immunity (R32, A27).
+	// Immunity (R32, A27), and damage that harms only the living (R28).
 	immune := false
 	if dr := rankOf(t.DurRank); dr >= 0 && dr > wr {
 		immune = true
 	}
+	row := TypeRows[damageType(w.Type)]
+	unliving := row.LivingOnly && !t.living()
 	// Armour (R29, R30, A36) and cover (R46, A13).
 	ar, worn := 0, -1
 	for i := range t.Armor {
@@ -594,8 +596,8 @@ func (d *decider) damage() {
 			worn = i
 		}
 	}
-	if worn >= 0 && (t.Object || t.Armor[worn].rank()-wr >= s.Options.QualityGap || t.Armor[worn].DurMax == 0) {
-		worn = -1 // too good to wear (R29), or without Durability to lose
+	if worn >= 0 && (t.Object || row.NoWear || t.Armor[worn].rank()-wr >= s.Options.QualityGap || t.Armor[worn].DurMax == 0) {
+		worn = -1 // too good to wear (R29), damage that wears nothing (R28), or without Durability to lose
 	}
 	if st.Ranged {
 		if cv := Cover[t.CoverName]; !cv.SturdyOnly || t.Sturdy {
@@ -604,7 +606,7 @@ func (d *decider) damage() {
 	}
 	// How much of the raw damage matters: beyond cap nothing changes.
 	cap := 1
-	if !immune {
+	if !immune && !unliving {
 		switch {
 		case t.Object:
 			cap = ar + t.Durability
@@ -637,8 +639,9 @@ func (d *decider) damage() {
 	e.Raw = raw
 	e.Critical = e.Bonus.Bursts() > 0
 	e.Immune = immune
+	e.Unliving = unliving
 	e.AR = ar
-	if !immune {
+	if !immune && !unliving {
 		e.Final = max(0, raw-ar)
 		if worn >= 0 {
 			a := &t.Armor[worn]

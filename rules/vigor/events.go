@@ -152,6 +152,9 @@ type Damaged struct {
 	Raw   int  `json:"raw"`
 	// Immune: superior Durability took it all (R32).
 	Immune bool `json:"immune,omitempty"`
+	// Unliving: the damage harms only the living, and the target is not
+	// (R28).
+	Unliving bool `json:"unliving,omitempty"`
 	AR     int  `json:"ar,omitempty"`
 	Final  int  `json:"final"`
 	// ToDurability and ToHealth are what the creature lost of each; the

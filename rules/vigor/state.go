@@ -132,6 +132,7 @@ type Combatant struct {
 	Side   string `yaml:"side" json:"side" required:"true" doc:"the id of the side the creature fights on"`
 	Size   string `yaml:"size" json:"size,omitempty" enum:"tiny,small,medium,large,huge,massive,colossal" doc:"size category (R25), set in data, never derived (A15); default medium"`
 	Object bool   `yaml:"object" json:"object,omitempty" doc:"an object (R31): it has Durability and armour only, takes no wear, never acts, and is destroyed at 0 Durability"`
+	Living *bool  `yaml:"living" json:"living,omitempty" doc:"a living thing (default: true for creatures, false for objects); toxic damage harms only the living (R28)"`
 	X      int    `yaml:"x" json:"x" doc:"position east, in feet"`
 	Y      int    `yaml:"y" json:"y" doc:"position north, in feet"`
 
@@ -371,6 +372,16 @@ func (s *State) ids() string {
 // Incapacitated reports R37: in Shock, bound, dead or destroyed.
 func (c *Combatant) Incapacitated() bool {
 	return c.Shock || c.Bound || c.Dead || c.Destroyed
+}
+
+// living reports whether the creature is alive, as toxic damage asks
+// (R28): creatures are unless their stat block says otherwise, objects
+// are not.
+func (c *Combatant) living() bool {
+	if c.Living != nil {
+		return *c.Living
+	}
+	return !c.Object
 }
 
 // In reports whether the creature is still in the fight: conscious, not

@@ -124,6 +124,21 @@ var Cover = map[string]CoverRow{
 // DamageTypes are the damage types of R28; kinetic is the default.
 var DamageTypes = []string{"kinetic", "thermal", "cold", "electrical", "radiation", "chemical", "sonic", "toxic", "umbral", "entropic", "crystal", "aetheric", "lucent"}
 
+// TypeRow is what a damage type does beyond what armour protects against
+// (R28).
+type TypeRow struct {
+	// LivingOnly: it harms only living creatures.
+	LivingOnly bool
+	// NoWear: armour that stops it takes no wear.
+	NoWear bool
+}
+
+// TypeRows are the damage types that do more than others (R28): toxic
+// damage harms only the living and does not wear armour.
+var TypeRows = map[string]TypeRow{
+	"toxic": {LivingOnly: true, NoWear: true},
+}
+
 // damageTypeNames is DamageTypes with their aliases, as an enum.
 const damageTypeNames = "kinetic,thermal,cold,electrical,radiation,chemical,sonic,toxic,umbral,entropic,crystal,aetheric,lucent,physical,harmonic,necrotic"
 

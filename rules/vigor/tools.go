@@ -113,8 +113,8 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 			if t == nil || t.Object || me == nil {
 				continue
 			}
-			if dr := rankOf(t.DurRank); dr >= 0 && dr > me.Weapon("").rank() {
-				continue // its superior Durability takes nothing from this weapon
+			if !harms(me.Weapon(""), t) {
+				continue // its superior Durability, or its not being alive, takes nothing from this weapon
 			}
 			life := t.Durability + t.Health
 			if t.Shock {
@@ -136,7 +136,7 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 			if ab == nil || ab.Opening || max(ab.Actions, 1) > me.Left || me.Vigor < ab.Vigor+DefenseCost {
 				continue // not at the price of an opening, a second turn or its Defense
 			}
-			if dr := rankOf(t.DurRank); dr >= 0 && dr > me.Weapon(ab.Weapon).rank() {
+			if !harms(me.Weapon(ab.Weapon), t) {
 				continue
 			}
 			life := t.Durability + t.Health
@@ -180,6 +180,16 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 		return end
 	}
 	return p.Options[0].Command
+}
+
+// harms reports whether a hit with w can hurt t at all: not against
+// superior Durability of a higher rank (R32), nor with damage that
+// harms only the living against what is not alive (R28).
+func harms(w *Weapon, t *Combatant) bool {
+	if dr := rankOf(t.DurRank); dr >= 0 && dr > w.rank() {
+		return false
+	}
+	return !TypeRows[damageType(w.Type)].LivingOnly || t.living()
 }
 
 // nearestEnemy is the distance from (x, y) to me's nearest enemy still in
@@ -235,7 +245,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags
 			if e.Critical {
 				tag(e.Attacker, "critical")
 			}
-			if e.Immune {
+			if e.Immune || e.Unliving {
 				tag(e.Attacker, "immune")
 			}
 			if e.Wounded {
