@@ -34,7 +34,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kw
 	parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}},
 	parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "the GM calls for a resistance check"},
 	parts.Verb{Name: "roll", Keywords: []string{"from", "dice", "charges", "challenges"}, Hint: "the GM's modifiers of a declared attack; from behind halves the Guard"},
-	parts.Verb{Name: "use", Args: "ABILITY", Min: 1, Keywords: []string{"on", "dice", "charges", "challenges"}, Hint: "use an ability on TARGET"},
+	parts.Verb{Name: "use", Args: "ABILITY", Min: 1, Keywords: []string{"on", "offhand", "dice", "charges", "challenges"}, Hint: "use an ability on TARGET; offhand TARGET adds an off-hand attack for 8 Vigor to a light-weapon technique"},
 	parts.Verb{Name: "stand"},
 	parts.Verb{Name: "end"},
 	parts.Verb{Name: "dodge"},
@@ -106,7 +106,7 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		if p.Word("on") == "" {
 			return nil, engine.Errorf(engine.Invalid, "use %s on whom? %s", p.Arg(0), grammar.Usage("use"))
 		}
-		return &UseAbility{Ability: p.Arg(0), Target: p.Word("on"), Mods: mods(p)}, nil
+		return &UseAbility{Ability: p.Arg(0), Target: p.Word("on"), OffTarget: p.Word("offhand"), Mods: mods(p)}, nil
 	case "stand":
 		return &StandUp{}, nil
 	case "end":
@@ -164,7 +164,7 @@ func (Rules) FormatCommand(c Command) string {
 		}
 		return withMods(parts.Say("roll").Opt("from", from), c.Mods).String()
 	case *UseAbility:
-		return withMods(parts.Say("use", c.Ability).Opt("on", c.Target), c.Mods).String()
+		return withMods(parts.Say("use", c.Ability).Opt("on", c.Target).Opt("offhand", c.OffTarget), c.Mods).String()
 	case *StandUp:
 		return "stand"
 	case *EndTurn:

@@ -91,10 +91,13 @@ type Resist struct {
 	Mods
 }
 
-// UseAbility uses an ability on a target (R17).
+// UseAbility uses an ability on a target (R17), optionally with an
+// off-hand attack for 8 Vigor on OffTarget when the ability is a
+// technique with a light weapon (R12).
 type UseAbility struct {
-	Ability string `json:"ability"`
-	Target  string `json:"target"`
+	Ability   string `json:"ability"`
+	Target    string `json:"target"`
+	OffTarget string `json:"off_target,omitempty"`
 	Mods
 }
 

@@ -362,16 +362,9 @@ func (d *decider) attack(c *Attack) error {
 	if err != nil {
 		return err
 	}
-	var then *FollowUp
-	if c.OffTarget != "" {
-		if me.Vigor < OffHandCost {
-			return refuse("%s cannot attack off-hand: it costs %d Vigor and %s has %d (R12)", me.ID, OffHandCost, me.ID, me.Vigor)
-		}
-		off := me.OffHandWeapon()
-		if _, _, err := d.target(me, c.OffTarget, off.Name, "attack off-hand"); err != nil {
-			return err
-		}
-		then = put(d, (*hotMemory).followUpPool, FollowUp{Target: c.OffTarget, Weapon: off.Name})
+	then, err := d.offHand(me, c.OffTarget, 0)
+	if err != nil {
+		return err
 	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "attack", Actions: 1}))
 	if then != nil {
@@ -379,6 +372,23 @@ func (d *decider) attack(c *Attack) error {
 	}
 	d.roll(me, t, w, false, "", c.Mods, then)
 	return nil
+}
+
+// offHand checks an off-hand attack declared on target (none for "")
+// with an attack or a light-weapon technique that costs other Vigor
+// itself (R12, A35), and returns it to follow the main attack.
+func (d *decider) offHand(me *Combatant, target string, other int) (*FollowUp, error) {
+	if target == "" {
+		return nil, nil
+	}
+	if me.Vigor < other+OffHandCost {
+		return nil, refuse("%s cannot attack off-hand: it costs %d Vigor and %s has %d (R12)", me.ID, other+OffHandCost, me.ID, me.Vigor)
+	}
+	off := me.OffHandWeapon()
+	if _, _, err := d.target(me, target, off.Name, "attack off-hand"); err != nil {
+		return nil, err
+	}
+	return put(d, (*hotMemory).followUpPool, FollowUp{Target: target, Weapon: off.Name}), nil
 }
 
 // pay spends Vigor (R20, A21).
@@ -876,6 +886,12 @@ func (d *decider) useAbility(c *UseAbility) error {
 		return refuse("%s costs %d Vigor and %s has %d", ab.Name, ab.Vigor, me.ID, me.Vigor)
 	case me.Mana < ab.Mana:
 		return refuse("%s costs %d Mana and %s has %d", ab.Name, ab.Mana, me.ID, me.Mana)
+	case c.OffTarget != "" && !w.Light:
+		return refuse("%s cannot attack off-hand with %s: only an Attack action or a technique with a light weapon takes one (R12), and %s is not light", me.ID, ab.Name, w.Name)
+	}
+	then, err := d.offHand(me, c.OffTarget, ab.Vigor)
+	if err != nil {
+		return err
 	}
 	act := "use " + ab.Name
 	need := max(ab.Actions, 1)
@@ -893,8 +909,11 @@ func (d *decider) useAbility(c *UseAbility) error {
 	if ab.Mana > 0 {
 		d.emit(put(d, (*hotMemory).manaSpentPool, ManaSpent{Combatant: me.ID, Amount: ab.Mana, For: ab.Name, Mana: me.Mana - ab.Mana}))
 	}
+	if then != nil {
+		d.pay(me, OffHandCost, "an off-hand attack")
+	}
 	m := Mods{Dice: c.Dice + ab.Dice, Charges: c.Charges + ab.Charges, Challenges: c.Challenges}
-	d.rollAs(me, t, w, how{mods: m, ability: ab})
+	d.rollAs(me, t, w, how{mods: m, ability: ab, then: then})
 	return nil
 }
 

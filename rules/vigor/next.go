@@ -185,6 +185,9 @@ func actOptions(s *State, b *prompter) {
 				continue
 			}
 			b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID}), "use ", ab.Name, " on ", t.ID)
+			if w.Light && me.Vigor >= ab.Vigor+OffHandCost && s.reaches(me, t, off) {
+				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID, OffTarget: t.ID}), "use ", ab.Name, " on ", t.ID, " and attack off-hand with ", off.Name, " (8 Vigor)")
+			}
 		}
 	}
 	if !me.Defending {

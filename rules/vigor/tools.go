@@ -133,7 +133,14 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 				continue
 			}
 			ab := me.Ability(c.Ability)
-			if ab == nil || ab.Opening || max(ab.Actions, 1) > me.Left || me.Vigor < ab.Vigor+DefenseCost {
+			if ab == nil {
+				continue
+			}
+			cost := ab.Vigor + DefenseCost
+			if c.OffTarget != "" {
+				cost += OffHandCost
+			}
+			if ab.Opening || max(ab.Actions, 1) > me.Left || me.Vigor < cost {
 				continue // not at the price of an opening, a second turn or its Defense
 			}
 			if !harms(me.Weapon(ab.Weapon), t) {
