@@ -369,7 +369,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.What == "readied" {
 			return fmt.Sprintf("%s acts: readied attacks on it may fire, %s", e.Opener, who)
 		}
-		return fmt.Sprintf("%s gives an opening by %s: %s", e.Opener, map[string]string{"escape": "escaping", "stand": "standing up", "ability": "its ability"}[e.Act], who)
+		return fmt.Sprintf("%s gives an opening by %s: %s", e.Opener, openingBy(e.Act), who)
 	case *Passed:
 		return e.Combatant + " passes"
 	case *Escaped:

@@ -398,23 +398,53 @@ func (d *decider) pay(c *Combatant, n int, what string) {
 }
 
 // canDefend reports whether t may react to an attack with a Defense now
-// (R20, R21, A12).
+// (R20, R21, A12): not an unaware target unless the unaware_can_react
+// option says so.
 func (s *State) canDefend(t *Combatant) bool {
-	if !t.In() || t.Winded || t.Unaware || t.Vigor < t.defenseCost() {
+	if !t.In() || t.Winded || t.Unaware && !s.Options.UnawareCanReact || t.Vigor < t.defenseCost() {
 		return false
 	}
 	cur := s.Current()
 	return cur == nil || cur.ID != t.ID
 }
 
-// defenseDiceCount is the bonus dice of the creature's Defense rolls
-// (R21): Speed's, a quarter of Speed's while prone, and talents'.
-func (c *Combatant) defenseDiceCount() int {
+// cover is the row of the cover table for the cover t is behind (R46):
+// the cover_table option's, or the rules'.
+func (s *State) cover(t *Combatant) CoverRow {
+	if row, ok := s.Options.CoverTable[t.CoverName]; ok {
+		return row
+	}
+	return Cover[t.CoverName]
+}
+
+// mayDefend reports whether t may answer a hit with a Defense: it can
+// defend, and the hit did not come from behind while it was unaware
+// (A12), unless the unaware_can_react option says it still may.
+func (s *State) mayDefend(t *Combatant, behind bool) bool {
+	return s.canDefend(t) && (!behind || s.Options.UnawareCanReact)
+}
+
+// defenseDice is the bonus dice of the creature's Defense rolls (R21):
+// Speed's, a quarter of Speed's while prone, and talents'.
+func (s *State) defenseDice(c *Combatant) int {
 	speed := c.Speed
 	if c.Prone {
 		speed /= 4
 	}
-	return DiceOfScore(speed) + c.DefenseDice
+	return s.dice(speed) + c.DefenseDice
+}
+
+// dice is A01: the bonus dice an ability score gives, by the table of
+// the ability_dice option or else a die per 5 points above 10.
+func (s *State) dice(score int) int {
+	if t := s.Options.AbilityDice; len(t) > 0 {
+		n := 0
+		for n < len(t) && score >= t[n] {
+			n++
+		}
+		return n
+	}
+	return DiceOfScore(score)
 }
 
 // defenseCost is what a Defense costs the creature now (R13, R21).
@@ -435,7 +465,7 @@ func (s *State) vsBehind(me, t *Combatant, w *Weapon, behind bool) int {
 		g += SizeGuardPerStep * diff
 	}
 	if ranged {
-		if cv := Cover[t.CoverName]; w.Area && !cv.VsArea {
+		if cv := s.cover(t); w.Area && !cv.VsArea {
 			// light cover does not count against area attacks (A13)
 		} else {
 			g += cv.Guard
@@ -490,9 +520,9 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	if w.AttackWith != "" {
 		ability = w.AttackWith
 	}
-	n := DiceOfScore(me.Score(ability)) + me.Skills[w.Skill] + m.Dice
+	n := s.dice(me.Score(ability)) + me.Skills[w.Skill] + m.Dice
 	if w.Skill == "" {
-		n = DiceOfScore(me.Score(ability)) + m.Dice
+		n = s.dice(me.Score(ability)) + m.Dice
 	}
 	challenges := m.Challenges
 	if offHand {
@@ -510,9 +540,9 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	vs := s.vsBehind(me, t, w, behind)
 	cap := 0
 	switch {
-	case !s.canDefend(t) || behind:
+	case !s.mayDefend(t, behind):
 		cap = s.need(vs)
-	case t.defenseDiceCount() == 0:
+	case s.defenseDice(t) == 0:
 		// A Defense of a bare d20 never beats 20: every total from 20 up
 		// is as good as any other.
 		cap = max(s.need(vs), 20)
@@ -542,7 +572,7 @@ func (d *decider) defense(style string) error {
 		return refuse("%s cannot defend: %s", t.ID, whyNot(s, t))
 	}
 	d.pay(t, t.defenseCost(), style)
-	n := t.defenseDiceCount()
+	n := s.defenseDice(t)
 	r := Rank(t.BaseRank(), 0, 0, t.Wounded)
 	// The defense beats the attack's total or it does not (R21).
 	roll := checkRoll(d.src, n, r, s.Strike.Total+1, s.Strike.Total+1, d.ints())
@@ -582,7 +612,7 @@ func (d *decider) damage() {
 	}
 	n := 0
 	if ability != "" {
-		n = DiceOfScore(me.Score(ability))
+		n = s.dice(me.Score(ability))
 	}
 	r := Rank(me.BaseRank(), st.Charges, st.Challenges, me.Wounded)
 	wr := w.rank()
@@ -610,7 +640,7 @@ func (d *decider) damage() {
 		worn = -1 // too good to wear (R29), damage that wears nothing (R28), or without Durability to lose
 	}
 	if st.Ranged {
-		if cv := Cover[t.CoverName]; !cv.SturdyOnly || t.Sturdy {
+		if cv := s.cover(t); !cv.SturdyOnly || t.Sturdy {
 			ar += cv.AR
 		}
 	}
@@ -746,27 +776,58 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 		}
 	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: what, Actions: 1}))
-	if !escape {
+	switch {
+	case escape:
+		d.openWindow("opening", me, "escape", to)
+	case s.Options.MoveProvokes && s.leaves(me, to):
+		// A18's option: leaving an enemy's reach gives it an opening.
+		d.openWindow("opening", me, "move", to)
+	default:
 		d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist}))
-		return nil
 	}
-	d.openWindow("opening", me, "escape", to)
 	return nil
+}
+
+// leaves reports whether a move of me to cell to takes it out of the
+// reach of an enemy that could take an opening (A18's option).
+func (s *State) leaves(me *Combatant, to parts.Cell) bool {
+	for _, id := range s.Order {
+		if c := s.Combatant(id); s.mayTakeOpening(c, me) && s.leaving(c, me, to) {
+			return true
+		}
+	}
+	return false
+}
+
+// leaving reports whether c could not reach me in melee once me stands
+// at cell to.
+func (s *State) leaving(c, me *Combatant, to parts.Cell) bool {
+	at := *me
+	at.X, at.Y = to.X, to.Y
+	return s.meleeWeapon(c, &at) == nil
+}
+
+// mayTakeOpening reports whether c may take an opening opener gives
+// (R20): an enemy still in the fight, aware, not Winded, with the Vigor
+// to pay and a melee weapon that reaches.
+func (s *State) mayTakeOpening(c, opener *Combatant) bool {
+	if c.Side == opener.Side || c.Object || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
+		return false
+	}
+	return s.meleeWeapon(c, opener) != nil
 }
 
 // openWindow offers an opening to the enemies within reach of the opener
 // (R20), in initiative order; the window opens even when nobody may take
-// it, so that the act goes on the same way.
+// it, so that the act goes on the same way. A move (A18's option) gives
+// it only to those whose reach it leaves.
 func (d *decider) openWindow(kind string, opener *Combatant, act string, dest parts.Cell) {
 	s := d.s
 	buf := d.strs()
 	start := len(*buf)
 	for _, id := range s.Order {
 		c := s.Combatant(id)
-		if c.Side == opener.Side || c.Object || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
-			continue
-		}
-		if s.meleeWeapon(c, opener) == nil {
+		if !s.mayTakeOpening(c, opener) || act == "move" && !s.leaving(c, opener, dest) {
 			continue
 		}
 		*buf = append(*buf, id)
@@ -945,7 +1006,7 @@ func (d *decider) resist(c *Resist) error {
 	if vs == 0 {
 		vs = DefaultVS
 	}
-	n := DiceOfScore(me.Score(c.Ability)) + me.ResistDice + c.Dice
+	n := s.dice(me.Score(c.Ability)) + me.ResistDice + c.Dice
 	r := Rank(me.BaseRank(), c.Charges, c.Challenges, me.Wounded)
 	roll := checkRoll(d.src, n, r, s.need(vs), s.need(vs), d.ints())
 	d.emit(put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: c.Ability, Purpose: "resist", Roll: roll, VS: vs, Success: s.beats(roll.Total, vs)}))
@@ -957,7 +1018,7 @@ func (d *decider) resist(c *Resist) error {
 func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, vs int, m Mods) *SkillRolled {
 	n := me.Skills[skill] + m.Dice
 	if ab := me.Links[skill]; ab != "" {
-		n += DiceOfScore(me.Score(ab))
+		n += d.s.dice(me.Score(ab))
 	}
 	r := Rank(me.BaseRank(), m.Charges, m.Challenges, me.Wounded)
 	roll := checkRoll(d.src, n, r, d.s.need(vs), d.s.need(vs), d.ints())
@@ -1085,7 +1146,7 @@ func (d *decider) proceed() {
 			if len(w.Ask) > 0 || s.Phase == EscapeRuling {
 				return
 			}
-			if w.Act == "escape" {
+			if movesAfter(w.Act) {
 				me := s.Combatant(w.Opener)
 				d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: w.Dest, Ft: s.distanceTo(me, w.Dest)}))
 				continue

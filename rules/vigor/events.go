@@ -155,8 +155,8 @@ type Damaged struct {
 	// Unliving: the damage harms only the living, and the target is not
 	// (R28).
 	Unliving bool `json:"unliving,omitempty"`
-	AR     int  `json:"ar,omitempty"`
-	Final  int  `json:"final"`
+	AR       int  `json:"ar,omitempty"`
+	Final    int  `json:"final"`
 	// ToDurability and ToHealth are what the creature lost of each; the
 	// values after.
 	ToDurability int `json:"to_durability,omitempty"`

@@ -111,8 +111,8 @@ func evolve(s *State, e Event) {
 		*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
 			Total: e.Roll.Total, VS: e.VS, Charges: e.Charges, Challenges: e.Challenges, Ranged: e.Ranged,
 			Incapacitated: t.Incapacitated(), Knockdown: e.Knockdown}
-		if s.canDefend(t) && !e.Behind {
-			s.Phase = Defending // an unaware target cannot react (A12)
+		if s.mayDefend(t, e.Behind) {
+			s.Phase = Defending
 		}
 		t.Unaware = false
 	case *DefenseRolled:
@@ -188,8 +188,8 @@ func evolve(s *State, e Event) {
 			return
 		}
 		c.X, c.Y = e.To.X, e.To.Y
-		if w := s.Window; w != nil && w.Opener == c.ID && w.Act == "escape" {
-			if s.outOfReach(c) {
+		if w := s.Window; w != nil && w.Opener == c.ID && movesAfter(w.Act) {
+			if w.Act == "escape" && s.outOfReach(c) {
 				w.Act = "escaping"
 				s.Phase = EscapeRuling
 				return
@@ -295,11 +295,29 @@ func settle(s *State) {
 			return
 		}
 		opener := s.Combatant(w.Opener)
-		if w.Act != "escape" || opener == nil || !opener.In() || opener.Prone {
+		if !movesAfter(w.Act) || opener == nil || !opener.In() || opener.Prone {
 			s.Window = nil
 		}
 	}
 	s.Phase = Acting
+}
+
+// movesAfter reports whether an opening's act is a move that goes on
+// once the window closes: an escape (R14), or a move out of reach with
+// A18's option.
+func movesAfter(act string) bool { return act == "escape" || act == "move" }
+
+// openingBy says in words how an opener gives its opening.
+func openingBy(act string) string {
+	switch act {
+	case "escape", "escaping":
+		return "escaping"
+	case "stand":
+		return "standing up"
+	case "move":
+		return "moving out of reach"
+	}
+	return "its ability"
 }
 
 // outOfReach reports whether no enemy still in the fight could reach the

@@ -101,7 +101,7 @@ func writePrompt(s *State, b *prompter) {
 		me := s.Combatant(w.Ask[0])
 		p.Actor = me.ID
 		if !b.lean() {
-			what := "take the opening " + w.Opener + " gives by " + map[string]string{"escape": "escaping", "stand": "standing up", "ability": "its ability"}[w.Act]
+			what := "take the opening " + w.Opener + " gives by " + openingBy(w.Act)
 			if w.Kind == "readied" {
 				what = "fire the attack readied against " + w.Opener
 			}

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -31,14 +32,18 @@ type SideSpec struct {
 
 // OptionsSpec are the encounter's options.
 type OptionsSpec struct {
-	RoundLimit       *int   `yaml:"round_limit" min:"0" max:"100000" doc:"stop the fight after this many rounds with no winner (a timeout); 0 for none (default 100)"`
-	VSTieSucceeds    bool   `yaml:"vs_tie_succeeds" doc:"a total equal to the Victory Sum succeeds (A02; default false: it must beat it)"`
-	QualityGap       *int   `yaml:"quality_gap" min:"1" max:"5" doc:"quality ranks apart at which armour is ignored or immune to wear (A06; default 3)"`
-	Overflow         *bool  `yaml:"overflow" doc:"damage beyond Durability goes on to Health (A07; default true)"`
-	WoundedEnds      string `yaml:"wounded_ends" enum:"durability,full_health" doc:"when Wounded ends: durability (when Durability is above 0, the default, A08) or full_health"`
-	Distance         string `yaml:"distance" enum:"chebyshev,euclidean" doc:"how distance is measured (A17; default chebyshev)"`
-	StabilizeActions *int   `yaml:"stabilize_actions" min:"1" max:"2" doc:"actions stabilizing takes (A34; default 1)"`
-	GMPrompts        bool   `yaml:"gm_prompts" doc:"ask the GM before every attack roll for its situational modifiers and whether the target is unaware and attacked from behind (R24 step 2, §6), and after every Recovery Phase whether the fight is over (§7.10); default false: modifiers are words of the command"`
+	RoundLimit       *int                `yaml:"round_limit" min:"0" max:"100000" doc:"stop the fight after this many rounds with no winner (a timeout); 0 for none (default 100)"`
+	VSTieSucceeds    bool                `yaml:"vs_tie_succeeds" doc:"a total equal to the Victory Sum succeeds (A02; default false: it must beat it)"`
+	QualityGap       *int                `yaml:"quality_gap" min:"1" max:"5" doc:"quality ranks apart at which armour is ignored or immune to wear (A06; default 3)"`
+	Overflow         *bool               `yaml:"overflow" doc:"damage beyond Durability goes on to Health (A07; default true)"`
+	WoundedEnds      string              `yaml:"wounded_ends" enum:"durability,full_health" doc:"when Wounded ends: durability (when Durability is above 0, the default, A08) or full_health"`
+	Distance         string              `yaml:"distance" enum:"chebyshev,euclidean" doc:"how distance is measured (A17; default chebyshev)"`
+	StabilizeActions *int                `yaml:"stabilize_actions" min:"1" max:"2" doc:"actions stabilizing takes (A34; default 1)"`
+	GMPrompts        bool                `yaml:"gm_prompts" doc:"ask the GM before every attack roll for its situational modifiers and whether the target is unaware and attacked from behind (R24 step 2, §6), and after every Recovery Phase whether the fight is over (§7.10); default false: modifiers are words of the command"`
+	UnawareCanReact  bool                `yaml:"unaware_can_react" doc:"an unaware target attacked from behind may still react (A12; default false)"`
+	MoveProvokes     bool                `yaml:"move_provokes" doc:"a Move that leaves an enemy's reach gives that enemy an opening, as an escape does (A18; default false)"`
+	AbilityDice      []int               `yaml:"ability_dice" max:"20" doc:"the ability scores at which the first, second, ... bonus die is gained, rising (A01; default a die per 5 points above 10: 15, 20, 25, ...)"`
+	CoverTable       map[string]CoverRow `yaml:"cover_table" doc:"rows of the cover table to replace (R46), by cover: light, partial, full; a row given replaces the whole row (default: light +10 Guard; partial +3 Guard, +5 AR; full +5 Guard, +10 AR if sturdy; partial and full count against area attacks)"`
 }
 
 // Start validates the spec and starts the fight as a Table.
@@ -83,6 +88,21 @@ func (sp *Spec) State() (State, error) {
 	}
 	if o.StabilizeActions != nil {
 		s.Options.StabilizeActions = *o.StabilizeActions
+	}
+	s.Options.UnawareCanReact, s.Options.MoveProvokes = o.UnawareCanReact, o.MoveProvokes
+	for i, v := range o.AbilityDice {
+		if v < 0 || i > 0 && v <= o.AbilityDice[i-1] {
+			bad(fmt.Sprintf("options.ability_dice[%d]", i), "%d: the scores must rise, from 0 up", v)
+		}
+	}
+	s.Options.AbilityDice = slices.Clone(o.AbilityDice)
+	for _, name := range slices.Sorted(maps.Keys(o.CoverTable)) {
+		if _, ok := Cover[name]; !ok || name == "none" {
+			bad("options.cover_table."+name, "no cover called %q; covers: light, partial, full", name)
+		}
+	}
+	if len(o.CoverTable) > 0 {
+		s.Options.CoverTable = maps.Clone(o.CoverTable)
 	}
 	var sides []string
 	for i, sd := range sp.Sides {

@@ -121,6 +121,18 @@ type Options struct {
 	// whether the target is attacked from behind, before it is rolled
 	// (R24 step 2, §6).
 	GMPrompts bool `json:"gm_prompts,omitempty"`
+	// UnawareCanReact lets an unaware target attacked from behind react
+	// (A12's option; default false).
+	UnawareCanReact bool `json:"unaware_can_react,omitempty"`
+	// MoveProvokes: a Move out of an enemy's reach gives it an opening
+	// (A18's option; default false).
+	MoveProvokes bool `json:"move_provokes,omitempty"`
+	// AbilityDice are the scores at which an ability gives its first,
+	// second... bonus die (A01's table); none: a die per 5 points above
+	// 10.
+	AbilityDice []int `json:"ability_dice,omitempty"`
+	// CoverTable replaces rows of the cover table (R46).
+	CoverTable map[string]CoverRow `json:"cover_table,omitempty"`
 }
 
 // Combatant is a creature: its stat block, as encounter files give it

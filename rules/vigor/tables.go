@@ -103,13 +103,13 @@ const PointBlankFt = 9
 // ranged attacks.
 type CoverRow struct {
 	// Guard is added to the Guard.
-	Guard int
+	Guard int `yaml:"guard" json:"guard,omitempty" min:"-100" max:"100" doc:"added to the Guard against ranged attacks"`
 	// AR is added to the Armor Rank; only for sturdy cover when
 	// SturdyOnly.
-	AR         int
-	SturdyOnly bool
+	AR         int  `yaml:"ar" json:"ar,omitempty" min:"0" max:"1000" doc:"added to the Armor Rank against ranged attacks"`
+	SturdyOnly bool `yaml:"sturdy_only" json:"sturdy_only,omitempty" doc:"the Armor Rank only for cover marked sturdy"`
 	// VsArea: the cover also counts against area attacks (A13).
-	VsArea bool
+	VsArea bool `yaml:"vs_area" json:"vs_area,omitempty" doc:"it counts against area attacks too"`
 }
 
 // Cover is the cover table (R46), transcribed as the rules give it (light

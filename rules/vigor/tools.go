@@ -79,7 +79,7 @@ func chooseReaction(s *State, p engine.Prompt[Command]) Command {
 		if s.Strike == nil || me.Vigor <= me.defenseCost() {
 			return last
 		}
-		n := me.defenseDiceCount()
+		n := s.defenseDice(me)
 		avg := float64(Ladder[Rank(me.BaseRank(), 0, 0, me.Wounded)].Sides+1) / 2
 		chance := (20 + float64(n)*avg - float64(s.Strike.Total)) / 20
 		if n == 0 {
