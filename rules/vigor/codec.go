@@ -408,9 +408,19 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			if r.Winded {
 				p += " (winded)"
 			}
+			for _, g := range [...]struct {
+				n    int
+				what string
+			}{{r.Durability, "Durability"}, {r.Mana, "Mana"}, {r.Health, "Health"}} {
+				if g.n > 0 {
+					p += fmt.Sprintf(", +%d %s", g.n, g.what)
+				}
+			}
 			switch {
 			case r.Died:
 				p += ", dies of Shock"
+			case r.Health > 0 && s.Combatant(r.Combatant) != nil && s.Combatant(r.Combatant).Shock:
+				p += ", out of Shock"
 			case r.ShockLeft > 0:
 				p += fmt.Sprintf(", %d round(s) of Shock left", r.ShockLeft)
 			}

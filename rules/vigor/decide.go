@@ -1316,14 +1316,22 @@ func (d *decider) recovery() {
 		if c.Dead || c.Escaped || c.Object || c.Away {
 			continue
 		}
-		r := Recovery{Combatant: id, Vigor: min(c.VigorMax, c.Vigor+c.Regen())}
+		r := Recovery{Combatant: id, Vigor: min(c.VigorMax, c.Vigor+c.VigorRegen())}
 		r.Gained = r.Vigor - c.Vigor
 		r.Winded = c.Winded && r.Vigor < WindedUntil
-		if c.Shock && !c.Stabilized {
+		if !c.Wounded {
+			r.Durability = min(c.Regen.Durability, c.DurabilityMax-c.Durability)
+		}
+		r.Mana = min(c.Regen.Mana, c.ManaMax-c.Mana)
+		r.Health = min(c.Regen.Health, c.HealthMax-c.Health)
+		switch {
+		case !c.Shock, c.Health+r.Health > 0:
+			// Health back ends a Shock (A41) before it counts down.
+		case c.Stabilized:
+			r.ShockLeft = c.ShockLeft
+		default:
 			r.ShockLeft = c.ShockLeft - 1
 			r.Died = r.ShockLeft <= 0
-		} else if c.Shock {
-			r.ShockLeft = c.ShockLeft
 		}
 		*buf = append(*buf, r)
 	}

@@ -262,6 +262,11 @@ type Recovery struct {
 	// ShockLeft counts down a Shock (A09); Died: it reached 0.
 	ShockLeft int  `json:"shock_left,omitempty"`
 	Died      bool `json:"died,omitempty"`
+	// Durability, Mana and Health are what the creature's regen gave
+	// back (R41).
+	Durability int `json:"durability,omitempty"`
+	Mana       int `json:"mana,omitempty"`
+	Health     int `json:"health,omitempty"`
 }
 
 // Recovered: the Recovery Phase closing a round (R41).

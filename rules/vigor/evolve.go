@@ -271,6 +271,10 @@ func evolve(s *State, e Event) {
 			if r.Died {
 				c.Dead = true
 			}
+			c.Durability += r.Durability
+			c.Mana += r.Mana
+			c.Health += r.Health
+			s.heal(c)
 		}
 	case *RoundStarted:
 		s.Round = e.Round

@@ -171,7 +171,8 @@ type Combatant struct {
 	ResistDice    int       `yaml:"resistance_dice" json:"resistance_dice,omitempty" min:"0" max:"20" doc:"general Resistance dice, added to every resistance check (R40)"`
 	DefenseDice   int       `yaml:"defense_dice" json:"defense_dice,omitempty" min:"0" max:"20" doc:"bonus dice from defense talents, added to Defense rolls (R21)"`
 	GuardBonus    int       `yaml:"guard_bonus" json:"guard_bonus,omitempty" min:"-100" max:"100" doc:"Guard from abilities, added to 15 and the armour's (R23)"`
-	ManaMax       int       `yaml:"mana" json:"mana_max,omitempty" min:"0" max:"1000" doc:"maximum Mana, spent on abilities; nothing restores it in a fight (R41)"`
+	ManaMax       int       `yaml:"mana" json:"mana_max,omitempty" min:"0" max:"1000" doc:"maximum Mana, spent on abilities; only regen restores it in a fight (R41)"`
+	Regen         Regen     `yaml:"regen" json:"regen,omitzero" doc:"what an ability or talent restores each Recovery Phase beside Vigor (R41): Durability (not while Wounded, R34), Mana and Health"`
 	Abilities     []Ability `yaml:"abilities" json:"abilities,omitempty" doc:"abilities and techniques (R17): special attacks with costs in actions, Vigor and Mana"`
 	Weapons       []Weapon  `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`
 	OffHand       string    `yaml:"off_hand" json:"off_hand,omitempty" doc:"the weapon held in the off hand, for off-hand attacks (R12); default unarmed"`
@@ -234,6 +235,14 @@ type Weapon struct {
 	Skill      string `yaml:"skill" json:"skill,omitempty" doc:"the skill whose dice add to its attack rolls"`
 	AttackWith string `yaml:"attack_ability" json:"attack_ability,omitempty" enum:"strength,agility,speed,stamina,skill,reason,resolve,soul" doc:"the ability whose dice add to its attack (default by category)"`
 	DamageWith string `yaml:"damage_ability" json:"damage_ability,omitempty" enum:"strength,agility,speed,stamina,skill,reason,resolve,soul" doc:"the ability whose dice add to its damage (default by category)"`
+}
+
+// Regen is what a creature's abilities restore each Recovery Phase
+// besides Vigor (R41); the zero value is nothing.
+type Regen struct {
+	Durability int `yaml:"durability" json:"durability,omitempty" min:"0" max:"1000" doc:"Durability a round, up to the maximum; none while Wounded (R34)"`
+	Mana       int `yaml:"mana" json:"mana,omitempty" min:"0" max:"1000" doc:"Mana a round, up to the maximum"`
+	Health     int `yaml:"health" json:"health,omitempty" min:"0" max:"1000" doc:"Health a round, up to the maximum; Health of 1 or more ends Shock (A41)"`
 }
 
 // Ability is an ability, spell or technique (R17): an attack with one of
@@ -468,8 +477,8 @@ func (c *Combatant) Guard() int {
 	return g
 }
 
-// Regen is the Vigor regained each Recovery Phase (R41).
-func (c *Combatant) Regen() int { return c.Stamina / 5 }
+// VigorRegen is the Vigor regained each Recovery Phase (R41).
+func (c *Combatant) VigorRegen() int { return c.Stamina / 5 }
 
 // unarmed is the attack of a creature without a weapon (R26, E11).
 var unarmed = Weapon{Name: "unarmed", Quality: "feeble", Damage: 1, Type: "kinetic", Subtype: "impact", Category: "unarmed"}
