@@ -29,8 +29,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kw
 	parts.Verb{Name: "move", Args: "X,Y", Min: 1, Hint: "feet east and north"},
 	parts.Verb{Name: "escape", Args: "X,Y", Min: 1, Hint: "openings first, then the move"},
 	parts.Verb{Name: "ready", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "attack TARGET when it next acts"},
-	parts.Verb{Name: "aid", Args: "TARGET", Min: 1, Keywords: []string{"dice", "charges", "challenges"}},
-	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: []string{"dice", "charges", "challenges"}},
+	parts.Verb{Name: "aid", Args: "TARGET", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "emergency aid, Medicine against 20 unless the GM names a VS"},
+	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "Medicine or Medical Science against 20 unless the GM names a VS"},
 	parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}},
 	parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "the GM calls for a resistance check"},
 	parts.Verb{Name: "roll", Keywords: []string{"from", "dice", "charges", "challenges"}, Hint: "the GM's modifiers of a declared attack; from behind halves the Guard"},
@@ -90,9 +90,9 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 	case "ready":
 		return &Ready{Target: p.Arg(0), Weapon: p.Word("with")}, nil
 	case "aid":
-		return &Aid{Target: p.Arg(0), Mods: mods(p)}, nil
+		return &Aid{Target: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "stabilize":
-		return &Stabilize{Target: p.Arg(0), Mods: mods(p)}, nil
+		return &Stabilize{Target: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "check":
 		return &Check{Skill: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "resist":
@@ -150,9 +150,9 @@ func (Rules) FormatCommand(c Command) string {
 	case *Ready:
 		return parts.Say("ready", c.Target).Opt("with", c.Weapon).String()
 	case *Aid:
-		return withMods(parts.Say("aid", c.Target), c.Mods).String()
+		return withMods(parts.Say("aid", c.Target).Num("vs", c.VS), c.Mods).String()
 	case *Stabilize:
-		return withMods(parts.Say("stabilize", c.Target), c.Mods).String()
+		return withMods(parts.Say("stabilize", c.Target).Num("vs", c.VS), c.Mods).String()
 	case *Check:
 		return withMods(parts.Say("check", c.Skill).Num("vs", c.VS), c.Mods).String()
 	case *Resist:

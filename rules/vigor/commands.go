@@ -64,12 +64,16 @@ type Ready struct {
 // against 20, a d10 of Durability back.
 type Aid struct {
 	Target string `json:"target"`
+	// VS is the GM's Victory Sum (§6), 20 unless given.
+	VS int `json:"vs,omitempty"`
 	Mods
 }
 
 // Stabilize stops an adjacent creature's Shock timer (R36).
 type Stabilize struct {
 	Target string `json:"target"`
+	// VS is the GM's Victory Sum (§6), 20 unless given.
+	VS int `json:"vs,omitempty"`
 	Mods
 }
 

@@ -866,7 +866,7 @@ func (d *decider) aid(c *Aid) error {
 		return nil
 	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "aid", Actions: need, Target: t.ID}))
-	e := d.skillRoll(me, "medicine", "aid", t, AidVS, c.Mods)
+	e := d.skillRoll(me, "medicine", "aid", t, orVS(c.VS, AidVS), c.Mods)
 	if e.Success {
 		e.Heal = d.src.Roll(AidHealDie)
 		e.Durability = min(t.DurabilityMax, t.Durability+e.Heal)
@@ -901,7 +901,7 @@ func (d *decider) stabilize(c *Stabilize) error {
 		skill = "medical_science"
 	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stabilize", Actions: s.Options.StabilizeActions, Target: t.ID}))
-	d.emit(d.skillRoll(me, skill, "stabilize", t, StabilizeVS, c.Mods))
+	d.emit(d.skillRoll(me, skill, "stabilize", t, orVS(c.VS, StabilizeVS), c.Mods))
 	return nil
 }
 
@@ -914,12 +914,8 @@ func (d *decider) check(c *Check) error {
 	if err := checkMods(c.Mods); err != nil {
 		return err
 	}
-	vs := c.VS
-	if vs == 0 {
-		vs = DefaultVS
-	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "check", Actions: 1}))
-	d.emit(d.skillRoll(me, c.Skill, "check", nil, vs, c.Mods))
+	d.emit(d.skillRoll(me, c.Skill, "check", nil, orVS(c.VS, DefaultVS), c.Mods))
 	return nil
 }
 
@@ -1002,15 +998,21 @@ func (d *decider) resist(c *Resist) error {
 	case !isAbility(c.Ability):
 		return invalid("%q is not an ability (%s)", c.Ability, abilityList)
 	}
-	vs := c.VS
-	if vs == 0 {
-		vs = DefaultVS
-	}
+	vs := orVS(c.VS, DefaultVS)
 	n := s.dice(me.Score(c.Ability)) + me.ResistDice + c.Dice
 	r := Rank(me.BaseRank(), c.Charges, c.Challenges, me.Wounded)
 	roll := checkRoll(d.src, n, r, s.need(vs), s.need(vs), d.ints())
 	d.emit(put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: c.Ability, Purpose: "resist", Roll: roll, VS: vs, Success: s.beats(roll.Total, vs)}))
 	return nil
+}
+
+// orVS is the Victory Sum the GM named, or the rules' default for none
+// (§6).
+func orVS(named, def int) int {
+	if named != 0 {
+		return named
+	}
+	return def
 }
 
 // skillRoll rolls a skill check: d20 + skill dice + linked ability dice

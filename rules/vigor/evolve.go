@@ -157,7 +157,8 @@ func evolve(s *State, e Event) {
 			settle(s)
 		case st.Incapacitated:
 			s.Phase = Kill
-		case t.Incapacitated():
+		case t.Incapacitated(), t.Prone:
+			// Nothing more to rule: it is down already (R39).
 			s.Strike = nil
 			settle(s)
 		default:
