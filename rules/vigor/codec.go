@@ -94,7 +94,7 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 	case "stabilize":
 		return &Stabilize{Target: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "check":
-		return &Check{Skill: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
+		return &Check{Skill: skillName(p.Arg(0)), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "resist":
 		return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "roll":

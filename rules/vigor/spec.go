@@ -55,6 +55,18 @@ func (sp *Spec) Start() (engine.Table, error) {
 	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
 }
 
+// skillName is the name of a skill as the rules look it up: in lower
+// case, with spaces and hyphens as underscores ("Medical Science" is
+// medical_science).
+func skillName(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' {
+			return '_'
+		}
+		return r
+	}, strings.ToLower(strings.TrimSpace(name)))
+}
+
 // word reports whether id is a lowercase word, as commands name things.
 func word(id string) bool {
 	return id != "" && !strings.ContainsFunc(id, func(r rune) bool {
@@ -165,6 +177,30 @@ func (sp *Spec) State() (State, error) {
 			}
 		}
 		c = c.clone()
+		c.Skills, c.Links = nil, nil
+		for _, k := range slices.Sorted(maps.Keys(sp.Combatants[i].Skills)) {
+			name := skillName(k)
+			if _, dup := c.Skills[name]; dup {
+				bad(at+".skills."+k, "%s names the skill %s twice", c.ID, name)
+			}
+			if c.Skills == nil {
+				c.Skills = map[string]int{}
+			}
+			c.Skills[name] = sp.Combatants[i].Skills[k]
+		}
+		for _, k := range slices.Sorted(maps.Keys(sp.Combatants[i].Links)) {
+			ab := strings.ToLower(sp.Combatants[i].Links[k])
+			if !isAbility(ab) {
+				bad(at+".links."+k, "%q is not an ability score (%s)", sp.Combatants[i].Links[k], abilityList)
+			}
+			if c.Links == nil {
+				c.Links = map[string]string{}
+			}
+			c.Links[skillName(k)] = ab
+		}
+		for j := range c.Weapons {
+			c.Weapons[j].Skill = skillName(c.Weapons[j].Skill)
+		}
 		c.Away = c.Joins > 0
 		c.Mana = c.ManaMax
 		c.Vigor, c.Durability, c.Health = c.VigorMax, c.DurabilityMax, c.HealthMax
