@@ -371,7 +371,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s gives an opening by %s: %s", e.Opener, openingBy(e.Act), who)
 	case *Passed:
+		if e.What == "readied" {
+			return e.Combatant + " cannot make the readied attack"
+		}
 		return e.Combatant + " passes"
+	case *Countered:
+		return fmt.Sprintf("%s answers the hit with the attack readied against %s, once the hit is resolved", e.Combatant, e.Target)
 	case *Escaped:
 		if e.Escaped {
 			return e.Combatant + " escapes and leaves the fight"

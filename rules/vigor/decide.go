@@ -719,8 +719,12 @@ func (d *decider) damage() {
 }
 
 // takeOpening takes the opening, or fires the readied attack, offered
-// (R16, R20, A20).
+// (R16, R20, A20); to a hit, it answers with the readied attack
+// (§7.6.3).
 func (d *decider) takeOpening() error {
+	if d.s.Phase == Defending {
+		return d.counter()
+	}
 	if err := d.want(Offering, "take an opening"); err != nil {
 		return err
 	}
@@ -749,6 +753,34 @@ func (d *decider) takeOpening() error {
 	d.pay(me, OpeningCost, "the "+w.Kind)
 	d.roll(me, t, wp, false, w.Kind, Mods{}, nil)
 	return nil
+}
+
+// counter answers a hit with the target's readied attack on the
+// attacker (§7.6.3): its one reaction to the attack, paid now (A20); the
+// hit lands, and the readied attack fires once it is resolved.
+func (d *decider) counter() error {
+	s := d.s
+	t := s.Combatant(s.Strike.Target)
+	if !s.canCounter(t) {
+		return refuse("%s has no readied attack on %s that it can make now (R16)", t.ID, s.Strike.Attacker)
+	}
+	d.pay(t, OpeningCost, "the readied attack")
+	d.emit(put(d, (*hotMemory).counteredPool, Countered{Combatant: t.ID, Target: s.Strike.Attacker}))
+	d.damage()
+	return nil
+}
+
+// canCounter reports whether the target of the pending hit may answer it
+// with its readied attack on the attacker (§7.6.3): it readied one, may
+// react, can pay, and the readied weapon reaches.
+func (s *State) canCounter(t *Combatant) bool {
+	st := s.Strike
+	if st == nil || t.Ready.Target != st.Attacker || t.Vigor < OpeningCost || !s.mayDefend(t, false) {
+		return false
+	}
+	me := s.Combatant(st.Attacker)
+	w := t.Weapon(t.Ready.Weapon)
+	return me != nil && w != nil && s.reaches(t, me, w)
 }
 
 // move moves the creature whose turn it is (R15), or starts its escape
@@ -1126,6 +1158,17 @@ func (d *decider) proceed() {
 			}
 			d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: side, Reason: reason}))
 			return
+		}
+		if s.Counter != "" {
+			me := s.Combatant(s.Counter)
+			t := s.Combatant(me.Ready.Target)
+			w := me.Weapon(me.Ready.Weapon)
+			if t == nil || w == nil || !me.In() || !t.Targetable() || !s.reaches(me, t, w) {
+				d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: me.ID, What: "readied"}))
+				continue
+			}
+			d.roll(me, t, w, false, "readied", Mods{}, nil)
+			continue
 		}
 		if f := s.OffHand; f != nil {
 			me := s.Current()

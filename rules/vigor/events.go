@@ -215,9 +215,22 @@ type WindowOpened struct {
 	Ask    []string   `json:"ask"`
 }
 
-// Passed: a creature let an opening or readied trigger go.
+// Passed: a creature let an opening or readied trigger go, or an attack
+// it was to make (an off-hand one, a readied one answering a hit) cannot
+// be made.
 type Passed struct {
 	Combatant string `json:"combatant"`
+	// What is "readied" for a readied attack answering a hit that cannot
+	// be made, else "".
+	What string `json:"what,omitempty"`
+}
+
+// Countered: the target of a hit answered it with its readied attack on
+// the attacker (§7.6.3), paid for; the attack fires once the hit is
+// resolved.
+type Countered struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
 }
 
 // Escaped: the GM ruled on an escape (A19).
@@ -335,6 +348,9 @@ func (*WindowOpened) Kind() string { return "window_opened" }
 // Kind returns "passed".
 func (*Passed) Kind() string { return "passed" }
 
+// Kind returns "countered".
+func (*Countered) Kind() string { return "countered" }
+
 // Kind returns "escaped".
 func (*Escaped) Kind() string { return "escaped" }
 
@@ -373,6 +389,7 @@ func (*Moved) event()            {}
 func (*WindowOpened) event()     {}
 func (*Passed) event()           {}
 func (*Escaped) event()          {}
+func (*Countered) event()        {}
 func (*StoodUp) event()          {}
 func (*ReadiedAction) event()    {}
 func (*SkillRolled) event()      {}
@@ -406,5 +423,6 @@ func eventKinds() map[string]func() Event {
 		"attack_declared":   func() Event { return &AttackDeclared{} },
 		"mana_spent":        func() Event { return &ManaSpent{} },
 		"joined":            func() Event { return &Joined{} },
+		"countered":         func() Event { return &Countered{} },
 	}
 }

@@ -81,6 +81,9 @@ func evolve(s *State, e Event) {
 		}
 		if c := s.Combatant(e.Attacker); c != nil && e.Via == "readied" {
 			c.Ready = Readied{}
+			if s.Counter == c.ID {
+				s.Counter = ""
+			}
 		}
 		if e.OffHand {
 			s.OffHand = nil
@@ -223,8 +226,12 @@ func evolve(s *State, e Event) {
 			s.ReadyChecked = s.Actions
 		}
 		settle(s)
+	case *Countered:
+		s.Counter = e.Combatant
 	case *Passed:
-		if w := s.Window; w != nil && len(w.Ask) > 0 && w.Ask[0] == e.Combatant {
+		if e.What == "readied" {
+			s.Counter = ""
+		} else if w := s.Window; w != nil && len(w.Ask) > 0 && w.Ask[0] == e.Combatant {
 			w.Ask = w.Ask[1:]
 		} else {
 			s.OffHand = nil
@@ -283,7 +290,7 @@ func evolve(s *State, e Event) {
 		s.Phase = Acting
 	case *FightEnded:
 		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
-		s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter = nil, nil, nil, nil, ""
+		s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter, s.Counter = nil, nil, nil, nil, "", ""
 	}
 }
 

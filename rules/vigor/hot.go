@@ -35,6 +35,7 @@ type hotMemory struct {
 	turnStartedPool_      parts.Pool[TurnStarted]
 	vigorSpentPool_       parts.Pool[VigorSpent]
 	windowOpenedPool_     parts.Pool[WindowOpened]
+	counteredPool_        parts.Pool[Countered]
 
 	// Commands of the last Moves.
 	attacks     parts.Pool[Attack]
@@ -96,6 +97,7 @@ func (h *hotMemory) resetEvents() {
 	h.turnStartedPool_.Reset()
 	h.vigorSpentPool_.Reset()
 	h.windowOpenedPool_.Reset()
+	h.counteredPool_.Reset()
 	h.ints, h.strs, h.recoveries = h.ints[:0], h.strs[:0], h.recoveries[:0]
 }
 
@@ -207,3 +209,4 @@ func (h *hotMemory) rollCmds() *parts.Pool[RollAttack]               { return &h
 func (h *hotMemory) manaSpentPool() *parts.Pool[ManaSpent]           { return &h.manaSpentPool_ }
 func (h *hotMemory) useCmds() *parts.Pool[UseAbility]                { return &h.uses }
 func (h *hotMemory) joinedPool() *parts.Pool[Joined]                 { return &h.joinedPool_ }
+func (h *hotMemory) counteredPool() *parts.Pool[Countered]           { return &h.counteredPool_ }

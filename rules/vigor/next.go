@@ -95,6 +95,9 @@ func writePrompt(s *State, b *prompter) {
 		for _, style := range [...]string{"dodge", "deflect", "block"} {
 			b.add(cmd(b, (*hotMemory).defenseCmds, Defense{Style: style}), style, " (", cost, " Vigor: d20 + Speed dice must beat the attack)")
 		}
+		if s.canCounter(t) {
+			b.add(&TakeOpening{}, "strike: take the hit and fire the attack readied against ", st.Attacker, " (5 Vigor)")
+		}
 		b.add(&Take{}, "take the hit")
 	case Offering:
 		w := s.Window

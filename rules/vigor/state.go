@@ -66,6 +66,10 @@ type State struct {
 	OffHand *FollowUp `json:"off_hand,omitempty"`
 	// Window is the opening or readied trigger being offered, if any.
 	Window *Window `json:"window,omitempty"`
+	// Counter names the creature that answered a hit with its readied
+	// attack on the attacker (§7.6.3): the attack fires once the hit is
+	// resolved.
+	Counter string `json:"counter,omitempty"`
 	// Actions counts the actions declared in the fight, so that a readied
 	// trigger is offered once per action.
 	Actions int `json:"actions,omitempty"`

@@ -295,7 +295,10 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 // engine.Forgetting): a target who takes a hit never reads the attack's
 // total nor the Victory Sum it beat, which the damage then forgets.
 func (Rules) Forget(s *State, _ string, c Command) {
-	if _, ok := c.(*Take); ok && s.Phase == Defending && s.Strike != nil {
-		s.Strike.Total, s.Strike.VS = 0, 0
+	switch c.(type) {
+	case *Take, *TakeOpening:
+		if s.Phase == Defending && s.Strike != nil {
+			s.Strike.Total, s.Strike.VS = 0, 0
+		}
 	}
 }
