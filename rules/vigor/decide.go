@@ -511,7 +511,10 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	if a.ability != nil {
 		abName, knock, opening = a.ability.Name, a.ability.Knockdown, a.ability.Opening
 	}
-	if s.Options.GMPrompts && !a.ruled {
+	// The GM gives the modifiers of every attack with the gm_prompts
+	// option, and always of an off-hand attack, whose situation the
+	// command's words (the main attack's) cannot say (R24 step 2, §7.6.7).
+	if (s.Options.GMPrompts || offHand) && !a.ruled {
 		d.emit(put(d, (*hotMemory).attackDeclaredPool, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then, Ability: abName}))
 		return
 	}
