@@ -2,6 +2,7 @@ package vigor
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,39 +11,49 @@ import (
 )
 
 // The keywords of the vocabulary: the weapon, the off-hand target, a
-// roll's situational dice, Charges and Challenges, a check's VS.
+// roll's situational dice, Charges and Challenges, a check's VS, a
+// square to go to.
 var (
 	kwOffHand    = parts.Keyword{Word: "offhand", Value: "TARGET"}
 	kwDice       = parts.Keyword{Word: "dice", Value: "N", Number: true}
 	kwCharges    = parts.Keyword{Word: "charges", Value: "N", Number: true}
 	kwChallenges = parts.Keyword{Word: "challenges", Value: "N", Number: true}
+	kwChances    = parts.Keyword{Word: "chances", Value: "N", Number: true}
 	kwVS         = parts.Keyword{Word: "vs", Value: "N", Number: true}
 	kwFrom       = parts.Keyword{Word: "from", Value: "behind"}
 	kwOn         = parts.Keyword{Word: "on", Value: "TARGET"}
+	kwTo         = parts.Keyword{Word: "to", Value: "X,Y"}
 )
 
+// roll are the keywords of a roll's modifiers; every reaction also reads
+// "chances" to refuse it plainly (A31).
+var rollWords = []string{"dice", "charges", "challenges", "chances"}
+
 // grammar is the text vocabulary of the vigor commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kwCharges, kwChallenges, kwVS, kwFrom, kwOn},
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kwCharges, kwChallenges, kwChances, kwVS, kwFrom, kwOn, kwTo},
 	parts.Verb{Name: "initiative", Args: "[ID+N ...]", Many: true, Hint: "the GM rolls everyone's initiative, ID+N giving ID N situational dice"},
-	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "offhand", "dice", "charges", "challenges"}, Hint: "offhand TARGET adds an off-hand attack for 8 Vigor"},
-	parts.Verb{Name: "defend", Hint: "Defense costs 3 until your next turn"},
-	parts.Verb{Name: "move", Args: "X,Y", Min: 1, Hint: "feet east and north"},
-	parts.Verb{Name: "escape", Args: "X,Y", Min: 1, Hint: "openings first, then the move"},
+	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: append([]string{"with", "offhand"}, rollWords...), Hint: "offhand TARGET adds an off-hand attack for 8 Vigor"},
+	parts.Verb{Name: "defend", Hint: "on your turn, Defense costs 3 until your next turn; against a hit, a Defense"},
+	parts.Verb{Name: "move", Args: "X,Y", Keywords: []string{"to"}, Hint: "feet east and north"},
+	parts.Verb{Name: "escape", Args: "[X,Y]", Keywords: []string{"to"}, Hint: "openings first, then the move; without a square, straight away from the nearest enemy"},
 	parts.Verb{Name: "ready", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "attack TARGET when it next acts"},
-	parts.Verb{Name: "aid", Args: "TARGET", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "emergency aid, Medicine against 20 unless the GM names a VS"},
-	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "Medicine or Medical Science against 20 unless the GM names a VS"},
-	parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: []string{"vs", "dice", "charges", "challenges"}},
-	parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: []string{"vs", "dice", "charges", "challenges"}, Hint: "the GM calls for a resistance check"},
-	parts.Verb{Name: "roll", Keywords: []string{"from", "dice", "charges", "challenges"}, Hint: "the GM's modifiers of a declared attack; from behind halves the Guard"},
-	parts.Verb{Name: "use", Args: "ABILITY", Min: 1, Keywords: []string{"on", "offhand", "dice", "charges", "challenges"}, Hint: "use an ability on TARGET; offhand TARGET adds an off-hand attack for 8 Vigor to a light-weapon technique"},
-	parts.Verb{Name: "stand"},
-	parts.Verb{Name: "end"},
-	parts.Verb{Name: "dodge"},
-	parts.Verb{Name: "deflect"},
-	parts.Verb{Name: "block"},
-	parts.Verb{Name: "take", Hint: "take the hit"},
-	parts.Verb{Name: "strike", Hint: "take the opening or fire the readied attack"},
-	parts.Verb{Name: "pass"},
+	parts.Verb{Name: "aid", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "emergency aid, Medicine against 20 unless the GM names a VS"},
+	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "Medicine or Medical Science against 20 unless the GM names a VS"},
+	parts.Verb{Name: "stabilise", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "stabilize"},
+	parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: append([]string{"vs"}, rollWords...)},
+	parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: append([]string{"vs"}, rollWords...), Hint: "the GM calls for a resistance check"},
+	parts.Verb{Name: "roll", Args: "[initiative ID+N ...]", Many: true, Keywords: append([]string{"from"}, rollWords...), Hint: "the GM's modifiers of a declared attack, from behind halving the Guard; or roll initiative"},
+	parts.Verb{Name: "use", Args: "NAME", Min: 1, Keywords: append([]string{"on", "offhand"}, rollWords...), Hint: "use an ability on TARGET (offhand TARGET adds an off-hand attack for 8 Vigor to a light-weapon technique), or an item"},
+	parts.Verb{Name: "stand", Args: "[up]"},
+	parts.Verb{Name: "end", Args: "[turn]"},
+	parts.Verb{Name: "dodge", Keywords: rollWords},
+	parts.Verb{Name: "deflect", Keywords: rollWords},
+	parts.Verb{Name: "block", Keywords: rollWords},
+	parts.Verb{Name: "defense", Keywords: rollWords, Hint: "a Defense against a hit"},
+	parts.Verb{Name: "take", Args: "[the] [hit|opening]", Keywords: append([]string{"with"}, rollWords...), Hint: "take the hit; or take the opening offered"},
+	parts.Verb{Name: "strike", Keywords: append([]string{"with"}, rollWords...), Hint: "take the opening or fire the readied attack"},
+	parts.Verb{Name: "pass", Hint: "let the opening go; against a hit, take it; on your turn, end it"},
+	parts.Verb{Name: "decline", Hint: "pass"},
 	parts.Verb{Name: "yes", Hint: "the GM's ruling"},
 	parts.Verb{Name: "no", Hint: "the GM's ruling"},
 )
@@ -52,31 +63,44 @@ func mods(p parts.Phrase) Mods {
 	return Mods{Dice: p.Int("dice"), Charges: p.Int("charges"), Challenges: p.Int("challenges")}
 }
 
+// unarmedWords are the names an attack without a weapon goes by (R26):
+// a creature's own weapon of one of these names comes first.
+var unarmedWords = []string{"unarmed", "fists", "fist", "hands", "punch"}
+
 // ParseCommand reads a command in the text vocabulary (docs/rules/vigor.md).
 func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 	p, err := grammar.Parse(text)
 	if err != nil {
 		return nil, engine.Errorf(engine.Invalid, "%v", err)
 	}
+	if p.Has("chances") {
+		return nil, engine.Errorf(engine.Invalid, "the rules never say what a Chance is (A31), and none is taken on a reaction (R20); give situational dice, charges or challenges instead")
+	}
 	cell := func() (parts.Cell, error) {
-		c, err := parts.ParseCell(p.Arg(0))
+		at := p.Arg(0)
+		if w := p.Word("to"); w != "" {
+			at = w
+		}
+		if at == "" {
+			return parts.Cell{}, engine.Errorf(engine.Invalid, "%s where? %s", p.Verb, grammar.Usage(p.Verb))
+		}
+		c, err := parts.ParseCell(at)
 		if err != nil {
 			return c, engine.Errorf(engine.Invalid, "%s: %v", p.Verb, err)
 		}
 		return c, nil
 	}
+	words := func(allowed ...string) error {
+		for _, a := range p.Args {
+			if !slices.Contains(allowed, a) {
+				return engine.Errorf(engine.Invalid, "%s %s: %q is not understood; %s", p.Verb, strings.Join(p.Args, " "), a, grammar.Usage(p.Verb))
+			}
+		}
+		return nil
+	}
 	switch p.Verb {
 	case "initiative":
-		c := &RollInitiative{}
-		for _, a := range p.Args {
-			id, n, ok := strings.Cut(a, "+")
-			k, err := strconv.Atoi(n)
-			if !ok || id == "" || err != nil || k < 0 || k > 20 {
-				return nil, engine.Errorf(engine.Invalid, "initiative takes ID+N, N situational dice from 0 to 20, not %q", a)
-			}
-			c.Extra = append(c.Extra, ExtraDice{Combatant: id, Dice: k})
-		}
-		return c, nil
+		return initiative(p.Args)
 	case "attack":
 		return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), OffTarget: p.Word("offhand"), Mods: mods(p)}, nil
 	case "defend":
@@ -85,39 +109,56 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		c, err := cell()
 		return &Move{To: c}, err
 	case "escape":
+		if p.Arg(0) == "" && p.Word("to") == "" {
+			return &Escape{Away: true}, nil
+		}
 		c, err := cell()
 		return &Escape{To: c}, err
 	case "ready":
 		return &Ready{Target: p.Arg(0), Weapon: p.Word("with")}, nil
 	case "aid":
 		return &Aid{Target: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
-	case "stabilize":
+	case "stabilize", "stabilise":
 		return &Stabilize{Target: p.Arg(0), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "check":
 		return &Check{Skill: skillName(p.Arg(0)), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "resist":
 		return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "roll":
+		if p.Arg(0) == "initiative" {
+			if len(p.Options) > 0 {
+				return nil, engine.Errorf(engine.Invalid, "roll initiative takes ID+N for situational dice, not %s", p.Options[0][0])
+			}
+			return initiative(p.Args[1:])
+		}
+		if err := words(); err != nil {
+			return nil, err
+		}
 		if f := p.Word("from"); f != "" && f != "behind" {
 			return nil, engine.Errorf(engine.Invalid, "roll from behind, not from %q", f)
 		}
 		return &RollAttack{Behind: p.Word("from") == "behind", Mods: mods(p)}, nil
 	case "use":
-		if p.Word("on") == "" {
-			return nil, engine.Errorf(engine.Invalid, "use %s on whom? %s", p.Arg(0), grammar.Usage("use"))
-		}
 		return &UseAbility{Ability: p.Arg(0), Target: p.Word("on"), OffTarget: p.Word("offhand"), Mods: mods(p)}, nil
 	case "stand":
-		return &StandUp{}, nil
+		return &StandUp{}, words("up")
 	case "end":
-		return &EndTurn{}, nil
+		return &EndTurn{}, words("turn")
 	case "dodge", "deflect", "block":
-		return &Defense{Style: p.Verb}, nil
+		return &Defense{Style: p.Verb}, reactionWords(p)
+	case "defense":
+		return &Defense{Style: "defend"}, reactionWords(p)
 	case "take":
-		return &Take{}, nil
+		if err := words("the", "hit", "opening"); err != nil {
+			return nil, err
+		}
+		if slices.Contains(p.Args, "opening") || p.Word("with") != "" {
+			return &TakeOpening{Weapon: p.Word("with")}, reactionWords(p)
+		}
+		return &Take{}, reactionWords(p)
 	case "strike":
-		return &TakeOpening{}, nil
-	case "pass":
+		return &TakeOpening{Weapon: p.Word("with")}, reactionWords(p)
+	case "pass", "decline":
 		return &Pass{}, nil
 	case "yes":
 		return &Rule{Yes: true}, nil
@@ -125,6 +166,30 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return &Rule{}, nil
 	}
 	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// reactionWords refuses roll modifiers on a reaction: a Defense, an
+// opening or a readied attack is rolled as it stands (R20, A31).
+func reactionWords(p parts.Phrase) error {
+	if p.Has("dice") || p.Has("charges") || p.Has("challenges") {
+		return engine.Errorf(engine.Invalid, "a reaction is rolled as it stands: %s takes no dice, charges or challenges (R20, A31)", p.Verb)
+	}
+	return nil
+}
+
+// initiative reads the GM's initiative command: ID+N gives ID N
+// situational dice.
+func initiative(args []string) (Command, error) {
+	c := &RollInitiative{}
+	for _, a := range args {
+		id, n, ok := strings.Cut(a, "+")
+		k, err := strconv.Atoi(n)
+		if !ok || id == "" || err != nil || k < 0 || k > 20 {
+			return nil, engine.Errorf(engine.Invalid, "initiative takes ID+N, N situational dice from 0 to 20, not %q", a)
+		}
+		c.Extra = append(c.Extra, ExtraDice{Combatant: id, Dice: k})
+	}
+	return c, nil
 }
 
 // withMods adds a roll's modifiers to a phrase.
@@ -146,6 +211,9 @@ func (Rules) FormatCommand(c Command) string {
 	case *Move:
 		return parts.Say("move", c.To.String()).String()
 	case *Escape:
+		if c.Away {
+			return "escape"
+		}
 		return parts.Say("escape", c.To.String()).String()
 	case *Ready:
 		return parts.Say("ready", c.Target).Opt("with", c.Weapon).String()
@@ -172,7 +240,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *Defense:
 		return c.Style
 	case *TakeOpening:
-		return "strike"
+		return parts.Say("strike").Opt("with", c.Weapon).String()
 	case *Rule:
 		if c.Yes {
 			return "yes"

@@ -48,9 +48,12 @@ type Move struct {
 	To parts.Cell `json:"to"`
 }
 
-// Escape flees to a square: openings first, then the move (R14, A19).
+// Escape flees to a square, or with Away straight away from the nearest
+// enemy as far as one Move goes: openings first, then the move (R14,
+// A19).
 type Escape struct {
-	To parts.Cell `json:"to"`
+	To   parts.Cell `json:"to"`
+	Away bool       `json:"away,omitempty"`
 }
 
 // Ready readies an attack on Target for when Target next finishes an
@@ -128,8 +131,12 @@ type Defense struct {
 // Take takes the hit without a reaction.
 type Take struct{}
 
-// TakeOpening takes the opening or fires the readied action offered.
-type TakeOpening struct{}
+// TakeOpening takes the opening or fires the readied action offered,
+// with Weapon if named (else the first melee weapon that reaches, or the
+// readied one).
+type TakeOpening struct {
+	Weapon string `json:"weapon,omitempty"`
+}
 
 // Pass lets the opening or readied trigger go.
 type Pass struct{}

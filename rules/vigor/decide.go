@@ -108,10 +108,40 @@ func (d *decider) want(p Phase, what string) error {
 	return nil
 }
 
+// inContext reads a command as the moment asks, where its words have a
+// natural meaning there other than their own: against a hit, defend is a
+// Defense and pass takes the hit; offered an opening, take or an attack
+// on the opener takes it; on one's turn, pass ends it.
+func inContext(s *State, c Command) Command {
+	switch s.Phase {
+	case Defending:
+		switch c.(type) {
+		case *Defend:
+			return &Defense{Style: "defend"}
+		case *Pass:
+			return &Take{}
+		}
+	case Offering:
+		switch c := c.(type) {
+		case *Take:
+			return &TakeOpening{}
+		case *Attack:
+			if c.Target == s.Window.Opener && c.OffTarget == "" && c.Mods == (Mods{}) {
+				return &TakeOpening{Weapon: c.Weapon}
+			}
+		}
+	case Acting:
+		if _, ok := c.(*Pass); ok {
+			return &EndTurn{}
+		}
+	}
+	return c
+}
+
 // run checks and resolves one command.
 func (d *decider) run(c Command) error {
 	s := d.s
-	switch c := c.(type) {
+	switch c := inContext(s, c).(type) {
 	case *RollInitiative:
 		if err := d.want(Initiative, "roll initiative"); err != nil {
 			return err
@@ -144,7 +174,18 @@ func (d *decider) run(c Command) error {
 	case *Move:
 		return d.move(c.To, false)
 	case *Escape:
-		return d.move(c.To, true)
+		to := c.To
+		if c.Away {
+			me, err := d.acting("escape", 1)
+			if err != nil {
+				return err
+			}
+			var ok bool
+			if to, ok = s.escapeCell(me); !ok {
+				return refuse("%s has nowhere to escape to straight away from its nearest enemy; name a square (escape X,Y)", me.ID)
+			}
+		}
+		return d.move(to, true)
 	case *Ready:
 		me, err := d.acting("ready an attack", 1)
 		if err != nil {
@@ -214,7 +255,7 @@ func (d *decider) run(c Command) error {
 		d.damage()
 		return nil
 	case *TakeOpening:
-		return d.takeOpening()
+		return d.takeOpening(c.Weapon)
 	case *Pass:
 		if err := d.want(Offering, "pass"); err != nil {
 			return err
@@ -724,8 +765,11 @@ func (d *decider) damage() {
 // takeOpening takes the opening, or fires the readied attack, offered
 // (R16, R20, A20); to a hit, it answers with the readied attack
 // (§7.6.3).
-func (d *decider) takeOpening() error {
+func (d *decider) takeOpening(weapon string) error {
 	if d.s.Phase == Defending {
+		if weapon != "" {
+			return invalid("the readied attack is made with the weapon it was readied with")
+		}
 		return d.counter()
 	}
 	if err := d.want(Offering, "take an opening"); err != nil {
@@ -734,15 +778,21 @@ func (d *decider) takeOpening() error {
 	s := d.s
 	w := s.Window
 	me, t := s.Combatant(w.Ask[0]), s.Combatant(w.Opener)
-	weapon := ""
-	if w.Kind == "readied" && me.Ready.Target != "" {
-		weapon = me.Ready.Weapon
-	}
-	wp := me.Weapon(weapon)
-	if w.Kind == "opening" {
-		if m := s.meleeWeapon(me, t); m != nil {
-			wp = m
+	var wp *Weapon
+	switch {
+	case w.Kind == "readied" && weapon != "":
+		return invalid("the readied attack is made with the weapon it was readied with")
+	case weapon != "":
+		if wp = me.Weapon(weapon); wp == nil {
+			return invalid("%s has no weapon called %q", me.ID, weapon)
 		}
+		if wp.category().Ranged {
+			return refuse("an opening is taken in melee (R20), and %s is a ranged weapon", wp.Name)
+		}
+	case w.Kind == "readied":
+		wp = me.Weapon(me.Ready.Weapon)
+	default:
+		wp = s.meleeWeapon(me, t)
 	}
 	if wp == nil {
 		wp = me.Weapon("")

@@ -283,6 +283,22 @@ func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
 	return to, true
 }
 
+// escapeCell is where an escape with no square named goes: one Move
+// straight away from the nearest enemy still in the fight.
+func (s *State) escapeCell(me *Combatant) (parts.Cell, bool) {
+	var near *Combatant
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side != me.Side && t.In() && (near == nil || s.distance(me, t) < s.distance(me, near)) {
+			near = t
+		}
+	}
+	if near == nil {
+		return parts.Cell{}, false
+	}
+	return s.away(me, near)
+}
+
 // away is the cell one Move takes me straight away from t.
 func (s *State) away(me, t *Combatant) (parts.Cell, bool) {
 	dx, dy := sign(me.X-t.X), sign(me.Y-t.Y)

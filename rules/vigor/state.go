@@ -496,11 +496,11 @@ func (c *Combatant) Weapon(name string) *Weapon {
 		}
 		return &c.Weapons[0]
 	}
-	if name == "unarmed" {
-		return &unarmed
-	}
 	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == name }); i >= 0 {
 		return &c.Weapons[i]
+	}
+	if slices.Contains(unarmedWords, name) {
+		return &unarmed
 	}
 	return nil
 }
