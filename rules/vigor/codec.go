@@ -42,7 +42,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kw
 	parts.Verb{Name: "stabilise", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "stabilize"},
 	parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: append([]string{"vs"}, rollWords...)},
 	parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: append([]string{"vs"}, rollWords...), Hint: "the GM calls for a resistance check"},
-	parts.Verb{Name: "roll", Args: "[initiative ID+N ...]", Many: true, Keywords: append([]string{"from"}, rollWords...), Hint: "the GM's modifiers of a declared attack, from behind halving the Guard; or roll initiative"},
+	parts.Verb{Name: "roll", Args: "[initiative ID+N ... | lost]", Many: true, Keywords: append([]string{"from"}, rollWords...), Hint: "the GM's modifiers of a declared attack, from behind halving the Guard, lost for a target beyond sight that cannot be located; or roll initiative"},
 	parts.Verb{Name: "use", Args: "NAME", Min: 1, Keywords: append([]string{"on", "offhand"}, rollWords...), Hint: "use an ability on TARGET (offhand TARGET adds an off-hand attack for 8 Vigor to a light-weapon technique), or an item"},
 	parts.Verb{Name: "stand", Args: "[up]"},
 	parts.Verb{Name: "end", Args: "[turn]"},
@@ -125,6 +125,9 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 	case "resist":
 		return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: p.Int("vs"), Mods: mods(p)}, nil
 	case "roll":
+		if p.Arg(0) == "lost" && len(p.Args) == 1 && len(p.Options) == 0 {
+			return &RollAttack{Lost: true}, nil
+		}
 		if p.Arg(0) == "initiative" {
 			if len(p.Options) > 0 {
 				return nil, engine.Errorf(engine.Invalid, "roll initiative takes ID+N for situational dice, not %s", p.Options[0][0])
@@ -226,6 +229,9 @@ func (Rules) FormatCommand(c Command) string {
 	case *Resist:
 		return withMods(parts.Say("resist", c.Combatant, c.Ability).Num("vs", c.VS), c.Mods).String()
 	case *RollAttack:
+		if c.Lost {
+			return "roll lost"
+		}
 		from := ""
 		if c.Behind {
 			from = "behind"
@@ -390,6 +396,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		with := e.Weapon
 		if e.Ability != "" {
 			with = e.Ability + " (" + e.Weapon + ")"
+		}
+		if e.Lost {
+			return fmt.Sprintf("%s %s %s with %s: %s cannot be located, and the attack is lost", e.Attacker, how, e.Target, with, e.Target)
 		}
 		return fmt.Sprintf("%s %s %s%s with %s: %s against VS %d: %s", e.Attacker, how, e.Target, behind, with, e.Roll, e.VS, result)
 	case *AttackDeclared:

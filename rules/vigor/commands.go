@@ -113,6 +113,9 @@ type UseAbility struct {
 // add, and whether the target is unaware and attacked from behind (R23).
 type RollAttack struct {
 	Behind bool `json:"behind,omitempty"`
+	// Lost: the GM rules that the target of a ranged attack, beyond the
+	// range of vision, cannot be located: the attack is lost (A14).
+	Lost bool `json:"lost,omitempty"`
 	Mods
 }
 

@@ -220,6 +220,13 @@ func (d *decider) run(c Command) error {
 		dc := s.Declared
 		me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target)
 		w := me.Weapon(dc.Weapon)
+		if c.Lost {
+			if !s.beyondSight(me, t, w) {
+				return refuse("%s is within sight of %s (%d ft): its location is known (A14)", t.ID, me.ID, Visibility[s.Scene.Visibility].VisionFt)
+			}
+			d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: dc.OffHand, Via: dc.Via, Lost: true, Then: dc.Then, Ability: dc.Ability}))
+			return nil
+		}
 		m := Mods{Dice: dc.Mods.Dice + c.Dice, Charges: dc.Mods.Charges + c.Charges, Challenges: dc.Mods.Challenges + c.Challenges}
 		var then *FollowUp
 		if dc.Then != nil {
@@ -380,6 +387,13 @@ func (s *State) canReach(me, t *Combatant, w *Weapon) error {
 		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, v.MaxRangeFt, s.Scene.Visibility)
 	}
 	return nil
+}
+
+// beyondSight reports whether a ranged attack with w on t reaches past
+// the range of vision, where the GM may rule the target's location
+// unknown (A14).
+func (s *State) beyondSight(me, t *Combatant, w *Weapon) bool {
+	return w.category().Ranged && s.distance(me, t) > Visibility[s.Scene.Visibility].VisionFt
 }
 
 // checkMods refuses modifiers out of bounds.

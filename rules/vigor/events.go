@@ -122,6 +122,9 @@ type AttackRolled struct {
 	Ranged     bool `json:"ranged,omitempty"`
 	// Behind: the GM ruled the target unaware and attacked from behind.
 	Behind bool `json:"behind,omitempty"`
+	// Lost: the GM ruled the target could not be located, so nothing was
+	// rolled (A14).
+	Lost bool `json:"lost,omitempty"`
 	// Ability names the ability it is made with; Knockdown and Opening
 	// are that ability's (R17, R20, R39).
 	Ability   string `json:"ability,omitempty"`

@@ -136,6 +136,9 @@ func writePrompt(s *State, b *prompter) {
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Charges: 1}}), "1 Charge")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Challenges: 1}}), "1 Challenge")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Dice: 1}}), "1 situational bonus die")
+		if me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target); s.beyondSight(me, t, me.Weapon(dc.Weapon)) {
+			b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Lost: true}), "the target, beyond sight, cannot be located: the attack is lost (A14)")
+		}
 	case EscapeRuling:
 		p.Actor, p.Default = engine.GM, 0
 		b.ask(s.Window.Opener + " is out of every enemy's reach: has it escaped? (default yes, A19)")
