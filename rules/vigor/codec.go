@@ -34,8 +34,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kw
 	parts.Verb{Name: "initiative", Args: "[ID+N ...]", Many: true, Hint: "the GM rolls everyone's initiative, ID+N giving ID N situational dice"},
 	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: append([]string{"with", "offhand"}, rollWords...), Hint: "offhand TARGET adds an off-hand attack for 8 Vigor"},
 	parts.Verb{Name: "defend", Hint: "on your turn, Defense costs 3 until your next turn; against a hit, a Defense"},
-	parts.Verb{Name: "move", Args: "X,Y", Keywords: []string{"to"}, Hint: "feet east and north"},
-	parts.Verb{Name: "escape", Args: "[X,Y]", Keywords: []string{"to"}, Hint: "openings first, then the move; without a square, straight away from the nearest enemy"},
+	parts.Verb{Name: "move", Args: "[to] X,Y", Rest: true, Hint: "feet east and north"},
+	parts.Verb{Name: "escape", Args: "[[to] X Y]", Hint: "openings first, then the move; without a square, straight away from the nearest enemy"},
 	parts.Verb{Name: "ready", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "attack TARGET when it next acts"},
 	parts.Verb{Name: "aid", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "emergency aid, Medicine against 20 unless the GM names a VS"},
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "Medicine or Medical Science against 20 unless the GM names a VS"},
@@ -77,16 +77,9 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return nil, engine.Errorf(engine.Invalid, "the rules never say what a Chance is (A31), and none is taken on a reaction (R20); give situational dice, charges or challenges instead")
 	}
 	cell := func() (parts.Cell, error) {
-		at := p.Arg(0)
-		if w := p.Word("to"); w != "" {
-			at = w
-		}
-		if at == "" {
-			return parts.Cell{}, engine.Errorf(engine.Invalid, "%s where? %s", p.Verb, grammar.Usage(p.Verb))
-		}
-		c, err := parts.ParseCell(at)
+		c, err := parseSquare(strings.Join(p.Args, " "))
 		if err != nil {
-			return c, engine.Errorf(engine.Invalid, "%s: %v", p.Verb, err)
+			return c, engine.Errorf(engine.Invalid, "%s: %v; %s", p.Verb, err, grammar.Usage(p.Verb))
 		}
 		return c, nil
 	}
@@ -109,7 +102,7 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		c, err := cell()
 		return &Move{To: c}, err
 	case "escape":
-		if p.Arg(0) == "" && p.Word("to") == "" {
+		if len(p.Args) == 0 {
 			return &Escape{Away: true}, nil
 		}
 		c, err := cell()
@@ -169,6 +162,20 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return &Rule{}, nil
 	}
 	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// parseSquare reads a square as a table says it: "10,0", "to 10,0",
+// "10, 0", "10 0" or "(10, 0)", in feet east and north.
+func parseSquare(text string) (parts.Cell, error) {
+	text = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(text), "to "))
+	text = strings.Trim(text, "()")
+	if f := strings.Fields(strings.ReplaceAll(text, ",", " ")); len(f) == 2 {
+		text = f[0] + "," + f[1]
+	}
+	if text == "" {
+		return parts.Cell{}, fmt.Errorf("where to? a square is X,Y in feet")
+	}
+	return parts.ParseCell(text)
 }
 
 // reactionWords refuses roll modifiers on a reaction: a Defense, an

@@ -230,7 +230,7 @@ type Weapon struct {
 	Damage     int    `yaml:"damage" json:"damage,omitempty" min:"0" max:"100" doc:"damage value: how many dice of its quality (R26); default 1"`
 	Type       string `yaml:"type" json:"type,omitempty" enum:"kinetic,thermal,cold,electrical,radiation,chemical,sonic,toxic,umbral,entropic,crystal,aetheric,lucent,physical,harmonic,necrotic" doc:"damage type (R28); default kinetic"`
 	Subtype    string `yaml:"subtype" json:"subtype,omitempty" enum:"cutting,piercing,impact" doc:"kinetic subtype, for flavour"`
-	Category   string `yaml:"category" json:"category,omitempty" enum:"unarmed,melee,pull_bow,thrown,crossbow,modern,magic_projectile,spell,technique" doc:"attack category: ranged or not, and the abilities of its attack and damage dice (R22, R27); default melee"`
+	Category   string `yaml:"category" json:"category,omitempty" enum:"unarmed,melee,pull_bow,thrown,crossbow,modern,magic_projectile,spell,technique,bow,natural" doc:"attack category: ranged or not, and the abilities of its attack and damage dice (R22, R27); default melee; bow is pull_bow and natural (claws, fangs) is unarmed"`
 	ReachFt    int    `yaml:"reach_ft" json:"reach_ft,omitempty" min:"0" max:"1000" doc:"melee reach in feet (R44); default the wielder's"`
 	RangeFt    int    `yaml:"range_ft" json:"range_ft,omitempty" min:"0" max:"100000" doc:"ranged: beyond this, 1 Challenge (A24)"`
 	MaxRangeFt int    `yaml:"max_range_ft" json:"max_range_ft,omitempty" min:"0" max:"100000" doc:"ranged: the farthest it reaches (A24); default twice range_ft"`

@@ -176,6 +176,9 @@ var Categories = map[string]Category{
 	"magic_projectile": {Ranged: true, AttackAbility: "agility", DamageAbility: "skill"},
 	"spell":            {Ranged: true, AttackAbility: "soul"},
 	"technique":        {AttackAbility: "speed"},
+	// Other words for them.
+	"bow":     {Ranged: true, AttackAbility: "agility", DamageAbility: "strength"},
+	"natural": {AttackAbility: "agility", DamageAbility: "strength"},
 }
 
 // abilityList names the ability scores, for messages.
