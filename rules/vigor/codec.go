@@ -321,6 +321,18 @@ func (r Roll) dice() string {
 	return b.String()
 }
 
+// resourceName is how a line names what an item restores.
+var resourceName = map[string]string{"durability": "Durability", "health": "Health", "vigor": "Vigor", "mana": "Mana"}
+
+// ints writes dice as a line shows them: "[3, 2]".
+func ints(v []int) string {
+	parts := make([]string, len(v))
+	for i, n := range v {
+		parts[i] = strconv.Itoa(n)
+	}
+	return "[" + strings.Join(parts, ", ") + "]"
+}
+
 // conditionOf names a creature's condition.
 func conditionOf(c *Combatant) string {
 	switch {
@@ -459,6 +471,23 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			return e.Combatant + " cannot make the readied attack"
 		}
 		return e.Combatant + " passes"
+	case *ItemUsed:
+		line := e.Combatant + " uses " + e.Item
+		if e.Target != "" && e.Target != e.Combatant {
+			line += " on " + e.Target
+		}
+		for i, r := range e.Restored {
+			sep := ": "
+			if i > 0 {
+				sep = "; "
+			}
+			line += sep
+			if len(r.Dice) > 0 {
+				line += fmt.Sprintf("%s %s = %d, ", r.Expr, ints(r.Dice), r.Total)
+			}
+			line += fmt.Sprintf("+%d %s", r.Gain, resourceName[r.What])
+		}
+		return fmt.Sprintf("%s (%d left)", line, e.Left)
 	case *Countered:
 		return fmt.Sprintf("%s answers the hit with the attack readied against %s, once the hit is resolved", e.Combatant, e.Target)
 	case *Escaped:

@@ -956,15 +956,9 @@ func (d *decider) aid(c *Aid) error {
 	case t.Durability >= t.DurabilityMax:
 		return refuse("%s has all its Durability (%d)", t.ID, t.Durability)
 	}
-	need := AidActions
-	if me.Carry.Act == "aid" && me.Carry.Target == t.ID {
-		need = me.Carry.Owed
-	}
-	if me.Left < need {
-		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "aid", Actions: me.Left, Owed: need - me.Left, Target: t.ID}))
+	if !d.spend(me, "aid", t.ID, AidActions) {
 		return nil
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "aid", Actions: need, Target: t.ID}))
 	e := d.skillRoll(me, "medicine", "aid", t, orVS(c.VS, AidVS), c.Mods)
 	if e.Success {
 		e.Heal = d.src.Roll(AidHealDie)
@@ -1031,7 +1025,13 @@ func (d *decider) useAbility(c *UseAbility) error {
 	}
 	ab := me.Ability(c.Ability)
 	if ab == nil {
-		return invalid("%s has no ability called %q", me.ID, c.Ability)
+		if it := me.Item(c.Ability); it != nil {
+			return d.useItem(me, it, c)
+		}
+		return invalid("%s has no ability or item called %q (%s)", me.ID, c.Ability, me.usable())
+	}
+	if c.Target == "" {
+		return invalid("use %s on whom? use ABILITY on TARGET", ab.Name)
 	}
 	t, w, err := d.target(me, c.Target, ab.Weapon, "use "+ab.Name+" on")
 	if err != nil {
@@ -1049,16 +1049,9 @@ func (d *decider) useAbility(c *UseAbility) error {
 	if err != nil {
 		return err
 	}
-	act := "use " + ab.Name
-	need := max(ab.Actions, 1)
-	if me.Carry.Act == act && me.Carry.Target == t.ID {
-		need = me.Carry.Owed
-	}
-	if me.Left < need {
-		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: me.Left, Owed: need - me.Left, Target: t.ID}))
+	if !d.spend(me, "use "+ab.Name, t.ID, max(ab.Actions, 1)) {
 		return nil
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: need, Target: t.ID}))
 	if ab.Vigor > 0 {
 		d.pay(me, ab.Vigor, ab.Name)
 	}
@@ -1070,6 +1063,95 @@ func (d *decider) useAbility(c *UseAbility) error {
 	}
 	m := Mods{Dice: c.Dice + ab.Dice, Charges: c.Charges + ab.Charges, Challenges: c.Challenges}
 	d.rollAs(me, t, w, how{mods: m, ability: ab, then: then})
+	return nil
+}
+
+// spend spends the actions of an act that takes need of them (R10):
+// those left now, and the rest on later turns if they are too few, the
+// act going on where it stopped when it is given again on the same
+// target. It reports whether the act is done now.
+func (d *decider) spend(me *Combatant, act, target string, need int) bool {
+	if me.Carry.Act == act && me.Carry.Target == target {
+		need = me.Carry.Owed
+	}
+	if me.Left < need {
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: me.Left, Owed: need - me.Left, Target: target}))
+		return false
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: need, Target: target}))
+	return true
+}
+
+// useItem uses an item (Use Item, R17): a weapon item is an attack on a
+// target in reach; any other restores what its dice give, up to the
+// maximum, to the user or an adjacent ally.
+func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
+	s := d.s
+	switch {
+	case it.Left < 1:
+		return refuse("%s's %s is used up", me.ID, it.Name)
+	case c.OffTarget != "":
+		return invalid("an off-hand attack goes with an Attack action or a light-weapon technique (R12), not with an item")
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	act := "use " + it.Name
+	if it.Weapon != "" {
+		if c.Target == "" {
+			return invalid("use %s on whom? use ITEM on TARGET", it.Name)
+		}
+		t, w, err := d.target(me, c.Target, it.Weapon, "use "+it.Name+" on")
+		if err != nil {
+			return err
+		}
+		if !d.spend(me, act, t.ID, max(it.Actions, 1)) {
+			return nil
+		}
+		d.emit(&ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1})
+		d.rollAs(me, t, w, how{mods: c.Mods})
+		return nil
+	}
+	if c.Mods != (Mods{}) {
+		return invalid("%s restores what its own dice give: it takes no dice, charges or challenges", it.Name)
+	}
+	t := me
+	if c.Target != "" {
+		if t = s.Combatant(c.Target); t == nil {
+			return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+		}
+	}
+	switch {
+	case t.Side != me.Side || t.Object:
+		return refuse("%s's %s is for itself or an ally, not %s", me.ID, it.Name, t.ID)
+	case t.Dead || t.Escaped:
+		return refuse("%s cannot use %s on %s: %s is %s", me.ID, it.Name, t.ID, t.ID, conditionOf(t))
+	case t != me && !s.adjacent(me, t):
+		return refuse("%s must be adjacent (within %d ft) to use %s on %s", me.ID, AdjacentFt, it.Name, t.ID)
+	case !it.restores(t):
+		return refuse("%s has nothing for %s to restore: it is at its maximum", t.ID, it.Name)
+	}
+	if !d.spend(me, act, t.ID, max(it.Actions, 1)) {
+		return nil
+	}
+	e := &ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1}
+	for _, r := range it.restoring() {
+		if r.expr == "" {
+			continue
+		}
+		ex, err := dice.Parse(r.expr)
+		if err != nil {
+			return invalid("%s's %s: %v", me.ID, it.Name, err)
+		}
+		rec := &dice.Recorder{Source: d.src}
+		got := Restored{What: r.what, Expr: r.expr, Total: max(0, ex.Roll(rec))}
+		for _, dr := range rec.Draws {
+			got.Dice = append(got.Dice, dr.Value)
+		}
+		got.Gain = min(got.Total, max(0, r.most(t)))
+		e.Restored = append(e.Restored, got)
+	}
+	d.emit(e)
 	return nil
 }
 

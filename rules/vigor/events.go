@@ -228,6 +228,28 @@ type Passed struct {
 	What string `json:"what,omitempty"`
 }
 
+// ItemUsed: a creature used an item (R17), which has Left uses left; a
+// restoring item gives what each of its dice expressions rolled, up to
+// what the target lacks.
+type ItemUsed struct {
+	Combatant string     `json:"combatant"`
+	Item      string     `json:"item"`
+	Target    string     `json:"target,omitempty"`
+	Left      int        `json:"left"`
+	Restored  []Restored `json:"restored,omitempty"`
+}
+
+// Restored is what an item's dice restored of one thing: durability,
+// health, vigor or mana.
+type Restored struct {
+	What string `json:"what"`
+	// Expr is the item's dice expression for it.
+	Expr  string `json:"expr"`
+	Dice  []int  `json:"dice,omitempty"`
+	Total int    `json:"total"`
+	Gain  int    `json:"gain"`
+}
+
 // Countered: the target of a hit answered it with its readied attack on
 // the attacker (§7.6.3), paid for; the attack fires once the hit is
 // resolved.
@@ -351,6 +373,9 @@ func (*WindowOpened) Kind() string { return "window_opened" }
 // Kind returns "passed".
 func (*Passed) Kind() string { return "passed" }
 
+// Kind returns "item_used".
+func (*ItemUsed) Kind() string { return "item_used" }
+
 // Kind returns "countered".
 func (*Countered) Kind() string { return "countered" }
 
@@ -393,6 +418,7 @@ func (*WindowOpened) event()     {}
 func (*Passed) event()           {}
 func (*Escaped) event()          {}
 func (*Countered) event()        {}
+func (*ItemUsed) event()         {}
 func (*StoodUp) event()          {}
 func (*ReadiedAction) event()    {}
 func (*SkillRolled) event()      {}
@@ -427,5 +453,6 @@ func eventKinds() map[string]func() Event {
 		"mana_spent":        func() Event { return &ManaSpent{} },
 		"joined":            func() Event { return &Joined{} },
 		"countered":         func() Event { return &Countered{} },
+		"item_used":         func() Event { return &ItemUsed{} },
 	}
 }

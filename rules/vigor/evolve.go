@@ -226,6 +226,32 @@ func evolve(s *State, e Event) {
 			s.ReadyChecked = s.Actions
 		}
 		settle(s)
+	case *ItemUsed:
+		if c := s.Combatant(e.Combatant); c != nil {
+			if it := c.Item(e.Item); it != nil {
+				it.Left = e.Left
+			}
+		}
+		t := s.Combatant(e.Target)
+		if t == nil {
+			return
+		}
+		for _, r := range e.Restored {
+			switch r.What {
+			case "durability":
+				t.Durability += r.Gain
+			case "health":
+				t.Health += r.Gain
+			case "vigor":
+				t.Vigor += r.Gain
+				if t.Winded && t.Vigor >= WindedUntil {
+					t.Winded = false // R38: checked on every gain
+				}
+			case "mana":
+				t.Mana += r.Gain
+			}
+		}
+		s.heal(t)
 	case *Countered:
 		s.Counter = e.Combatant
 	case *Passed:

@@ -61,6 +61,7 @@ type hotMemory struct {
 	offHand  FollowUp
 	window   Window
 	armor    []Armor
+	items    []Item
 }
 
 // hotMemory returns the state's hot memory, made on first use.
@@ -166,7 +167,8 @@ func (h *hotMemory) windowOpenedPool() *parts.Pool[WindowOpened]     { return &h
 // copyInto makes *dst a copy of s for Step or Evolve, reusing dst's
 // memory and keeping its hot memory: the combatants share their stat
 // blocks' weapons, skills and links with s, which the rules never
-// change, and get armour of their own, which wears.
+// change, and get armour of their own, which wears, and items of their
+// own, which are used up.
 func copyInto(dst, s *State) {
 	combatants, order, hot := dst.Combatants[:0], dst.Order[:0], dst.hot
 	*dst = *s
@@ -174,15 +176,19 @@ func copyInto(dst, s *State) {
 	dst.Combatants = append(combatants, s.Combatants...)
 	dst.Order = append(order, s.Order...)
 	h := dst.hotMemory()
-	h.armor = h.armor[:0]
+	h.armor, h.items = h.armor[:0], h.items[:0]
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		if c.Armor == nil {
-			continue
+		if c.Armor != nil {
+			start := len(h.armor)
+			h.armor = append(h.armor, c.Armor...)
+			c.Armor = h.armor[start:len(h.armor):len(h.armor)]
 		}
-		start := len(h.armor)
-		h.armor = append(h.armor, c.Armor...)
-		c.Armor = h.armor[start:len(h.armor):len(h.armor)]
+		if c.Items != nil {
+			start := len(h.items)
+			h.items = append(h.items, c.Items...)
+			c.Items = h.items[start:len(h.items):len(h.items)]
+		}
 	}
 	if s.Strike != nil {
 		h.strike = *s.Strike

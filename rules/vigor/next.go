@@ -196,6 +196,25 @@ func actOptions(s *State, b *prompter) {
 			}
 		}
 	}
+	for i := range me.Items {
+		it := &me.Items[i]
+		if it.Left < 1 {
+			continue
+		}
+		for j := range s.Combatants {
+			t := &s.Combatants[j]
+			switch {
+			case it.Weapon != "":
+				w := me.Weapon(it.Weapon)
+				if w == nil || t.ID == me.ID || t.Side == me.Side || !t.Targetable() || !s.reaches(me, t, w) {
+					continue
+				}
+				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
+			case t.Side == me.Side && !t.Object && !t.Dead && !t.Escaped && (t.ID == me.ID || s.adjacent(me, t)) && it.restores(t):
+				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
+			}
+		}
+	}
 	if !me.Defending {
 		b.add(&Defend{}, "defend (Defense costs 3 Vigor until your next turn)")
 	}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"fray/dice"
 	"fray/engine"
 	"fray/rules/parts"
 )
@@ -176,7 +177,44 @@ func (sp *Spec) State() (State, error) {
 				bad(aat+".weapon", "%s has no weapon called %q", c.ID, ab.Weapon)
 			}
 		}
+		for j, it := range c.Items {
+			iat := fmt.Sprintf("%s.items[%d]", at, j)
+			switch {
+			case !word(it.Name):
+				bad(iat+".name", "%q is not a lowercase word", it.Name)
+			case slices.IndexFunc(c.Items, func(x Item) bool { return x.Name == it.Name }) != j:
+				bad(iat+".name", "%s has two items called %q", c.ID, it.Name)
+			case c.Ability(it.Name) != nil:
+				bad(iat+".name", "%s has an ability called %q too: use NAME would not know which", c.ID, it.Name)
+			}
+			restores := false
+			for _, r := range it.restoring() {
+				if r.expr == "" {
+					continue
+				}
+				restores = true
+				if ex, err := dice.Parse(r.expr); err != nil {
+					bad(iat+"."+r.what, "%v", err)
+				} else if lo, ok := ex.Min(); !ok || lo < 0 {
+					bad(iat+"."+r.what, "%q can roll below 0; an item restores, it does not take away", r.expr)
+				}
+			}
+			switch {
+			case it.Weapon != "" && c.Weapon(it.Weapon) == nil:
+				bad(iat+".weapon", "%s has no weapon called %q", c.ID, it.Weapon)
+			case it.Weapon != "" && restores:
+				bad(iat+".weapon", "an item either attacks with a weapon or restores, not both")
+			case it.Weapon == "" && !restores:
+				bad(iat, "the item does nothing: give it a weapon, or what it restores (durability, health, vigor, mana)")
+			}
+		}
 		c = c.clone()
+		for j := range c.Items {
+			if c.Items[j].Uses == 0 {
+				c.Items[j].Uses = 1
+			}
+			c.Items[j].Left = c.Items[j].Uses
+		}
 		c.Skills, c.Links = nil, nil
 		for _, k := range slices.Sorted(maps.Keys(sp.Combatants[i].Skills)) {
 			name := skillName(k)

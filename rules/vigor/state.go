@@ -178,6 +178,7 @@ type Combatant struct {
 	ManaMax       int       `yaml:"mana" json:"mana_max,omitempty" min:"0" max:"1000" doc:"maximum Mana, spent on abilities; only regen restores it in a fight (R41)"`
 	Regen         Regen     `yaml:"regen" json:"regen,omitzero" doc:"what an ability or talent restores each Recovery Phase beside Vigor (R41): Durability (not while Wounded, R34), Mana and Health"`
 	Abilities     []Ability `yaml:"abilities" json:"abilities,omitempty" doc:"abilities and techniques (R17): special attacks with costs in actions, Vigor and Mana"`
+	Items         []Item    `yaml:"items" json:"items,omitempty" doc:"items carried, for the Use Item action (R17): potions and salves that restore Durability, Health, Vigor or Mana, or bombs and wands that attack"`
 	Weapons       []Weapon  `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`
 	OffHand       string    `yaml:"off_hand" json:"off_hand,omitempty" doc:"the weapon held in the off hand, for off-hand attacks (R12); default unarmed"`
 	Armor         []Armor   `yaml:"armor" json:"armor,omitempty" doc:"armour worn, natural armour included"`
@@ -264,6 +265,79 @@ type Ability struct {
 	Charges   int    `yaml:"charges" json:"charges,omitempty" min:"0" max:"5" doc:"Charges it adds to the attack roll (and so to the damage, A04)"`
 	Knockdown bool   `yaml:"knockdown" json:"knockdown,omitempty" doc:"a hit knocks the target down (R39)"`
 	Opening   bool   `yaml:"opening" json:"opening,omitempty" doc:"using it gives enemies within reach an opening (R20)"`
+}
+
+// Item is something a creature carries and uses with the Use Item action
+// (R17): a potion or salve that restores Durability, Health, Vigor or
+// Mana by dice of its own (which never burst), used on the creature
+// itself or an adjacent ally; or a bomb, a remote detonator or a wand that
+// attacks with one of the creature's weapons. It has so many uses.
+type Item struct {
+	Name       string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the item"`
+	Uses       int    `yaml:"uses" json:"uses,omitempty" min:"0" max:"100" doc:"how many times it can be used (default 1)"`
+	Actions    int    `yaml:"actions" json:"actions,omitempty" min:"0" max:"10" doc:"actions using it takes (default 1, R17), across turns if need be"`
+	Durability string `yaml:"durability" json:"durability,omitempty" doc:"the Durability it restores: a dice expression such as 1d10 or 2d4+2, or a number"`
+	Health     string `yaml:"health" json:"health,omitempty" doc:"the Health it restores (Health of 1 or more ends Shock, A41)"`
+	Vigor      string `yaml:"vigor" json:"vigor,omitempty" doc:"the Vigor it restores (5 or more ends Winded, R38)"`
+	Mana       string `yaml:"mana" json:"mana,omitempty" doc:"the Mana it restores"`
+	Weapon     string `yaml:"weapon" json:"weapon,omitempty" doc:"the weapon (one of the creature's) it attacks with; an item with a weapon restores nothing"`
+
+	// Left is the uses left.
+	Left int `yaml:"-" json:"left"`
+}
+
+// restoring lists what the item restores, in the order its dice are
+// rolled: Durability, Health, Vigor, Mana.
+func (it *Item) restoring() [4]restore {
+	return [4]restore{
+		{"durability", it.Durability, func(c *Combatant) int { return c.DurabilityMax - c.Durability }},
+		{"health", it.Health, func(c *Combatant) int { return c.HealthMax - c.Health }},
+		{"vigor", it.Vigor, func(c *Combatant) int { return c.VigorMax - c.Vigor }},
+		{"mana", it.Mana, func(c *Combatant) int { return c.ManaMax - c.Mana }},
+	}
+}
+
+// restore is one thing an item restores: its name, its dice expression
+// and how much the creature lacks of it.
+type restore struct {
+	what, expr string
+	most       func(*Combatant) int
+}
+
+// restores reports whether the item would give t anything: something it
+// restores that t lacks.
+func (it *Item) restores(t *Combatant) bool {
+	for _, r := range it.restoring() {
+		if r.expr != "" && r.most(t) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Item returns the creature's item called name, or nil.
+func (c *Combatant) Item(name string) *Item {
+	for i := range c.Items {
+		if c.Items[i].Name == name {
+			return &c.Items[i]
+		}
+	}
+	return nil
+}
+
+// usable names the creature's abilities and items, for messages.
+func (c *Combatant) usable() string {
+	var names []string
+	for _, a := range c.Abilities {
+		names = append(names, a.Name)
+	}
+	for _, it := range c.Items {
+		names = append(names, it.Name)
+	}
+	if len(names) == 0 {
+		return "it has none"
+	}
+	return "it has " + strings.Join(names, ", ")
 }
 
 // Ability returns the creature's ability called name, or nil.
@@ -407,6 +481,11 @@ func (c *Combatant) living() bool {
 		return *c.Living
 	}
 	return !c.Object
+}
+
+// adjacent reports whether two creatures are adjacent (R43): within 6 ft.
+func (s *State) adjacent(a, b *Combatant) bool {
+	return s.distance(a, b) <= AdjacentFt
 }
 
 // In reports whether the creature is still in the fight: conscious, not

@@ -37,14 +37,16 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 	return engine.StandardPolicies[State, Command](Tactical{})
 }
 
-// Tactical is vigor's default policy. On its turn it attacks the enemy it
-// can reach and hurt (not one whose superior Durability its weapon cannot
-// touch) with the least Durability and Health left, by an ability when it
-// can pay for one in one turn without an opening and keep a Defense's
-// Vigor, (with an off-hand
-// attack too when it can spare the Vigor and still keep a Defense), else
-// stabilizes or aids an ally in need, stands up when prone, moves toward
-// the nearest enemy, and ends its turn when nothing else is worth doing.
+// Tactical is vigor's default policy. On its turn it stands up when
+// prone; attacks the enemy it can reach and hurt (not one whose superior
+// Durability its weapon cannot touch, nor what is not alive with damage
+// that harms only the living) with the least Durability and Health left,
+// by an ability when it can pay for one in one turn without an opening
+// and keep a Defense's Vigor (with an off-hand attack too when it can
+// spare the Vigor and still keep a Defense); else stabilizes an ally in
+// Shock, or brings it out with an item that restores Health, or aids a
+// Wounded ally; else moves toward the nearest enemy, and ends its turn
+// when nothing else is worth doing.
 // It defends against every hit it can afford, takes every opening and
 // readied shot, and gives the GM's defaults. It draws no dice.
 type Tactical struct{}
@@ -134,6 +136,11 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 			}
 			ab := me.Ability(c.Ability)
 			if ab == nil {
+				// An item: one that brings an ally out of Shock is
+				// worth a stabilizing.
+				if it := me.Item(c.Ability); it != nil && it.Health != "" && t.Shock && t.Side == me.Side {
+					stabilize = c
+				}
 				continue
 			}
 			cost := ab.Vigor + DefenseCost
