@@ -54,6 +54,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kw
 	parts.Verb{Name: "strike", Keywords: append([]string{"with"}, rollWords...), Hint: "take the opening or fire the readied attack"},
 	parts.Verb{Name: "pass", Hint: "let the opening go; against a hit, take it; on your turn, end it"},
 	parts.Verb{Name: "decline", Hint: "pass"},
+	parts.Verb{Name: "rest", Args: "LENGTH [WHO ...]", Min: 1, Many: true, Hint: "after the fight, the GM: minute, hour or night, for those named or everyone"},
+	parts.Verb{Name: "done", Hint: "after the fight, the GM closes the encounter"},
 	parts.Verb{Name: "yes", Hint: "the GM's ruling"},
 	parts.Verb{Name: "no", Hint: "the GM's ruling"},
 )
@@ -156,6 +158,18 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return &TakeOpening{Weapon: p.Word("with")}, reactionWords(p)
 	case "pass", "decline":
 		return &Pass{}, nil
+	case "rest":
+		length := p.Arg(0)
+		if w, ok := restWords[length]; ok {
+			length = w
+		}
+		var who []string
+		if len(p.Args) > 1 {
+			who = p.Args[1:]
+		}
+		return &Rest{Length: length, Who: who}, nil
+	case "done":
+		return &Done{}, nil
 	case "yes":
 		return &Rule{Yes: true}, nil
 	case "no":
@@ -246,6 +260,10 @@ func (Rules) FormatCommand(c Command) string {
 		return withMods(parts.Say("roll").Opt("from", from), c.Mods).String()
 	case *UseAbility:
 		return withMods(parts.Say("use", c.Ability).Opt("on", c.Target).Opt("offhand", c.OffTarget), c.Mods).String()
+	case *Rest:
+		return parts.Say("rest", append([]string{c.Length}, c.Who...)...).String()
+	case *Done:
+		return "done"
 	case *StandUp:
 		return "stand"
 	case *EndTurn:
@@ -320,6 +338,9 @@ func (r Roll) dice() string {
 	b.WriteString("]")
 	return b.String()
 }
+
+// restName is how a line names a rest.
+var restName = map[string]string{"minute": "a minute's rest", "hour": "an hour's rest", "night": "a night's rest"}
 
 // resourceName is how a line names what an item restores.
 var resourceName = map[string]string{"durability": "Durability", "health": "Health", "vigor": "Vigor", "mana": "Mana"}
@@ -547,6 +568,27 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("recovery phase of round %d: %s", e.Round, strings.Join(parts, "; "))
 	case *RoundStarted:
 		return fmt.Sprintf("round %d begins", e.Round)
+	case *Decided:
+		if e.Winner != "" {
+			return "the fight is decided: " + e.Winner + " wins; the GM may call for rests"
+		}
+		return "the fight is decided: " + e.Reason + "; the GM may call for rests"
+	case *Rested:
+		parts := make([]string, len(e.Changes))
+		for i, r := range e.Changes {
+			if r.Died {
+				parts[i] = r.Combatant + " dies of Shock"
+				continue
+			}
+			parts[i] = fmt.Sprintf("%s Vigor %d, Durability %d, Health %d", r.Combatant, r.Vigor, r.Durability, r.Health)
+			if r.Mana > 0 {
+				parts[i] += fmt.Sprintf(", Mana %d", r.Mana)
+			}
+			if t := s.Combatant(r.Combatant); t != nil && t.Shock && r.Health == 0 {
+				parts[i] += ", still in Shock"
+			}
+		}
+		return fmt.Sprintf("%s: %s", restName[e.Length], strings.Join(parts, "; "))
 	case *FightEnded:
 		if e.Winner != "" {
 			return "the fight is over: " + e.Winner + " wins"

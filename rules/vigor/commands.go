@@ -119,6 +119,16 @@ type RollAttack struct {
 	Mods
 }
 
+// Rest is the GM's rest after a decided fight (R42): its length
+// (minute, hour or night) for those named, or everyone still there.
+type Rest struct {
+	Length string   `json:"length"`
+	Who    []string `json:"who,omitempty"`
+}
+
+// Done closes a decided fight's aftermath: the fight ends.
+type Done struct{}
+
 // StandUp ends prone and gives enemies within reach an opening (R19).
 type StandUp struct{}
 
@@ -186,6 +196,12 @@ func (*UseAbility) Kind() string { return "use" }
 // Kind returns "roll".
 func (*RollAttack) Kind() string { return "roll" }
 
+// Kind returns "rest".
+func (*Rest) Kind() string { return "rest" }
+
+// Kind returns "done".
+func (*Done) Kind() string { return "done" }
+
 // Kind returns "stand".
 func (*StandUp) Kind() string { return "stand" }
 
@@ -217,6 +233,8 @@ func (*Aid) command()            {}
 func (*Stabilize) command()      {}
 func (*Check) command()          {}
 func (*StandUp) command()        {}
+func (*Rest) command()           {}
+func (*Done) command()           {}
 func (*Resist) command()         {}
 func (*RollAttack) command()     {}
 func (*UseAbility) command()     {}
@@ -249,5 +267,7 @@ func commandKinds() map[string]func() Command {
 		"resist":       func() Command { return &Resist{} },
 		"roll":         func() Command { return &RollAttack{} },
 		"use":          func() Command { return &UseAbility{} },
+		"rest":         func() Command { return &Rest{} },
+		"done":         func() Command { return &Done{} },
 	}
 }

@@ -79,6 +79,8 @@ func waiting(s *State) string {
 		return "the GM to rule whether the fight is over"
 	case Modifiers:
 		return "the GM to give the modifiers of " + s.Declared.Attacker + "'s attack on " + s.Declared.Target
+	case Aftermath:
+		return "the GM to rule on rests after the fight (rest LENGTH, or done)"
 	}
 	return "nothing: the fight is over"
 }
@@ -269,6 +271,14 @@ func (d *decider) run(c Command) error {
 		}
 		d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: s.Window.Ask[0]}))
 		return nil
+	case *Rest:
+		return d.rest(c)
+	case *Done:
+		if err := d.want(Aftermath, "close the encounter"); err != nil {
+			return err
+		}
+		d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: s.Winner, Reason: s.Reason}))
+		return nil
 	case *Rule:
 		switch s.Phase {
 		case Knockdown:
@@ -281,7 +291,7 @@ func (d *decider) run(c Command) error {
 			d.emit(put(d, (*hotMemory).escapedPool, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
 		case EndRuling:
 			if c.Yes {
-				d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Reason: "the GM ends the fight"}))
+				d.end("", "the GM ends the fight")
 			} else {
 				d.newRound()
 			}
@@ -1294,7 +1304,7 @@ func (d *decider) initiative(extra []ExtraDice) {
 func (d *decider) proceed() {
 	s := d.s
 	for range 10000 {
-		if s.Phase == Over || s.Phase == Initiative || s.Phase == EndRuling {
+		if s.Phase == Over || s.Phase == Initiative || s.Phase == EndRuling || s.Phase == Aftermath {
 			return
 		}
 		if s.Strike != nil || s.Declared != nil {
@@ -1305,7 +1315,7 @@ func (d *decider) proceed() {
 			if side != "" {
 				reason = side + " is the last side standing"
 			}
-			d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: side, Reason: reason}))
+			d.end(side, reason)
 			return
 		}
 		if s.Counter != "" {
@@ -1431,6 +1441,86 @@ func (d *decider) nextTurn() {
 		return // the GM rules whether the fight is over
 	}
 	d.newRound()
+}
+
+// end ends a decided fight, or with the aftermath option leaves it to the
+// GM's rests first.
+func (d *decider) end(winner, reason string) {
+	if d.s.Options.Aftermath {
+		d.emit(&Decided{Winner: winner, Reason: reason})
+		return
+	}
+	d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: winner, Reason: reason}))
+}
+
+// rest is a rest after the fight (R42, A32): for those named, or everyone
+// still there (not dead, escaped or an object), of the length the GM
+// names. The Shock timers of those not stabilized run for its length
+// first (A09); then each gains what the rest table's row gives.
+func (d *decider) rest(c *Rest) error {
+	s := d.s
+	if err := d.want(Aftermath, "rest"); err != nil {
+		return err
+	}
+	row, ok := s.restRow(c.Length)
+	if !ok {
+		return invalid("no rest called %q; rests: minute, hour, night", c.Length)
+	}
+	for _, id := range c.Who {
+		switch t := s.Combatant(id); {
+		case t == nil:
+			return invalid("there is no combatant called %q (combatants: %s)", id, s.ids())
+		case !t.rests():
+			return refuse("%s is %s and does not rest", id, conditionOf(t))
+		}
+	}
+	e := &Rested{Length: c.Length}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if !t.rests() || len(c.Who) > 0 && !slices.Contains(c.Who, t.ID) {
+			continue
+		}
+		r := RestChange{Combatant: t.ID, Vigor: t.Vigor, Durability: t.Durability, Health: t.Health, Mana: t.Mana, ShockLeft: t.ShockLeft}
+		if t.Shock && !t.Stabilized {
+			if r.ShockLeft <= row.Rounds {
+				r.Died = true
+				e.Changes = append(e.Changes, r)
+				continue
+			}
+			r.ShockLeft -= row.Rounds
+		}
+		if row.Vigor {
+			r.Vigor = t.VigorMax
+		}
+		if row.Mana {
+			r.Mana = t.ManaMax
+		}
+		if row.Durability && !t.Wounded {
+			r.Durability = t.DurabilityMax
+		}
+		if row.Health {
+			r.Health = min(t.HealthMax, t.Health+max(row.HealthMin, t.Stamina/5))
+			if r.Health == t.HealthMax {
+				r.Durability = t.DurabilityMax
+			}
+		}
+		e.Changes = append(e.Changes, r)
+	}
+	d.emit(e)
+	return nil
+}
+
+// restRow is the rest table's row for a length, or one of its other
+// words (R42): the rest_table option's, or the rules'.
+func (s *State) restRow(length string) (RestRow, bool) {
+	if w, ok := restWords[length]; ok {
+		length = w
+	}
+	if row, ok := s.Options.RestTable[length]; ok {
+		return row, true
+	}
+	row, ok := Rests[length]
+	return row, ok
 }
 
 // newRound starts the next round, unless the round limit is reached

@@ -318,6 +318,33 @@ type RoundStarted struct {
 	Round int `json:"round"`
 }
 
+// Decided: with the aftermath option, the fight is decided (Winner won,
+// or nobody), and the GM rules on rests before it ends.
+type Decided struct {
+	Winner string `json:"winner,omitempty"`
+	Reason string `json:"reason"`
+}
+
+// Rested: a rest after the fight (R42), of Length, and what it did to
+// each creature that took it.
+type Rested struct {
+	Length  string       `json:"length"`
+	Changes []RestChange `json:"changes"`
+}
+
+// RestChange is one creature's part of a rest: its Vigor, Durability,
+// Health and Mana after it, what is left of its Shock, or its death of
+// Shock during the rest (A09).
+type RestChange struct {
+	Combatant  string `json:"combatant"`
+	Vigor      int    `json:"vigor"`
+	Durability int    `json:"durability"`
+	Health     int    `json:"health"`
+	Mana       int    `json:"mana,omitempty"`
+	ShockLeft  int    `json:"shock_left,omitempty"`
+	Died       bool   `json:"died,omitempty"`
+}
+
 // FightEnded: the fight is over.
 type FightEnded struct {
 	Winner   string `json:"winner,omitempty"`
@@ -376,6 +403,12 @@ func (*Passed) Kind() string { return "passed" }
 // Kind returns "item_used".
 func (*ItemUsed) Kind() string { return "item_used" }
 
+// Kind returns "decided".
+func (*Decided) Kind() string { return "decided" }
+
+// Kind returns "rested".
+func (*Rested) Kind() string { return "rested" }
+
 // Kind returns "countered".
 func (*Countered) Kind() string { return "countered" }
 
@@ -419,6 +452,8 @@ func (*Passed) event()           {}
 func (*Escaped) event()          {}
 func (*Countered) event()        {}
 func (*ItemUsed) event()         {}
+func (*Decided) event()          {}
+func (*Rested) event()           {}
 func (*StoodUp) event()          {}
 func (*ReadiedAction) event()    {}
 func (*SkillRolled) event()      {}
@@ -454,5 +489,7 @@ func eventKinds() map[string]func() Event {
 		"joined":            func() Event { return &Joined{} },
 		"countered":         func() Event { return &Countered{} },
 		"item_used":         func() Event { return &ItemUsed{} },
+		"decided":           func() Event { return &Decided{} },
+		"rested":            func() Event { return &Rested{} },
 	}
 }

@@ -314,8 +314,30 @@ func evolve(s *State, e Event) {
 		s.Round = e.Round
 		s.Turn = -1
 		s.Phase = Acting
+	case *Decided:
+		s.Phase, s.Winner, s.Reason = Aftermath, e.Winner, e.Reason
+		s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter, s.Counter = nil, nil, nil, nil, "", ""
+	case *Rested:
+		for _, r := range e.Changes {
+			c := s.Combatant(r.Combatant)
+			if c == nil {
+				continue
+			}
+			if r.Died {
+				c.Dead = true
+				continue
+			}
+			c.Vigor, c.Durability, c.Health, c.Mana = r.Vigor, r.Durability, r.Health, r.Mana
+			if c.Shock {
+				c.ShockLeft = r.ShockLeft
+			}
+			if c.Winded && c.Vigor >= WindedUntil {
+				c.Winded = false
+			}
+			s.heal(c)
+		}
 	case *FightEnded:
-		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
+		s.Phase, s.Winner, s.TimedOut, s.Reason = Over, e.Winner, e.TimedOut, ""
 		s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter, s.Counter = nil, nil, nil, nil, "", ""
 	}
 }

@@ -139,6 +139,17 @@ func writePrompt(s *State, b *prompter) {
 		if me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target); s.beyondSight(me, t, me.Weapon(dc.Weapon)) {
 			b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Lost: true}), "the target, beyond sight, cannot be located: the attack is lost (A14)")
 		}
+	case Aftermath:
+		p.Actor, p.Default = engine.GM, 0
+		decided := "nobody won"
+		if s.Winner != "" {
+			decided = s.Winner + " won"
+		}
+		b.ask("the fight is decided (" + decided + "): rest before the encounter closes? (default done, R42)")
+		b.add(&Done{}, "done: the encounter closes")
+		for _, length := range [...]string{"minute", "hour", "night"} {
+			b.add(&Rest{Length: length}, "everyone rests a ", length)
+		}
 	case EscapeRuling:
 		p.Actor, p.Default = engine.GM, 0
 		b.ask(s.Window.Opener + " is out of every enemy's reach: has it escaped? (default yes, A19)")

@@ -44,6 +44,8 @@ type OptionsSpec struct {
 	UnawareCanReact  bool                `yaml:"unaware_can_react" doc:"an unaware target attacked from behind may still react (A12; default false)"`
 	MoveProvokes     bool                `yaml:"move_provokes" doc:"a Move that leaves an enemy's reach gives that enemy an opening, as an escape does (A18; default false)"`
 	AbilityDice      []int               `yaml:"ability_dice" max:"20" doc:"the ability scores at which the first, second, ... bonus die is gained, rising (A01; default a die per 5 points above 10: 15, 20, 25, ...)"`
+	Aftermath        bool                `yaml:"aftermath" doc:"once the fight is decided, the GM may have those still there rest (rest minute, hour or night, R42) before it ends with done (default false: it ends at once)"`
+	RestTable        map[string]RestRow  `yaml:"rest_table" doc:"rows of the rest table to replace (R42, A32), by length: minute, hour, night; a row given replaces the whole row"`
 	CoverTable       map[string]CoverRow `yaml:"cover_table" doc:"rows of the cover table to replace (R46), by cover: light, partial, full; a row given replaces the whole row (default: light +10 Guard; partial +3 Guard, +5 AR; full +5 Guard, +10 AR if sturdy; partial and full count against area attacks)"`
 }
 
@@ -116,6 +118,15 @@ func (sp *Spec) State() (State, error) {
 	}
 	if len(o.CoverTable) > 0 {
 		s.Options.CoverTable = maps.Clone(o.CoverTable)
+	}
+	s.Options.Aftermath = o.Aftermath
+	for _, name := range slices.Sorted(maps.Keys(o.RestTable)) {
+		if _, ok := Rests[name]; !ok {
+			bad("options.rest_table."+name, "no rest called %q; rests: minute, hour, night", name)
+		}
+	}
+	if len(o.RestTable) > 0 {
+		s.Options.RestTable = maps.Clone(o.RestTable)
 	}
 	var sides []string
 	for i, sd := range sp.Sides {

@@ -37,6 +37,9 @@ const (
 	// EndRuling: with the gm_prompts option, the GM rules after each
 	// Recovery Phase whether the fight is over (§7.10).
 	EndRuling Phase = "end_ruling"
+	// Aftermath: with the aftermath option, the fight is decided and the
+	// GM rules on rests (R42) before it ends.
+	Aftermath Phase = "aftermath"
 	// Over: the fight has ended.
 	Over Phase = "over"
 )
@@ -83,6 +86,8 @@ type State struct {
 	// limit ended the fight.
 	Winner   string `json:"winner,omitempty"`
 	TimedOut bool   `json:"timed_out,omitempty"`
+	// Reason says why the fight was decided, in the aftermath.
+	Reason string `json:"reason,omitempty"`
 
 	// hot is the memory the hot path reuses (see hotMemory); no part of
 	// the fight.
@@ -137,6 +142,11 @@ type Options struct {
 	AbilityDice []int `json:"ability_dice,omitempty"`
 	// CoverTable replaces rows of the cover table (R46).
 	CoverTable map[string]CoverRow `json:"cover_table,omitempty"`
+	// Aftermath: a decided fight waits for the GM's rests (R42) before
+	// it ends.
+	Aftermath bool `json:"aftermath,omitempty"`
+	// RestTable replaces rows of the rest table (R42, A32).
+	RestTable map[string]RestRow `json:"rest_table,omitempty"`
 }
 
 // Combatant is a creature: its stat block, as encounter files give it
@@ -482,6 +492,10 @@ func (c *Combatant) living() bool {
 	}
 	return !c.Object
 }
+
+// rests reports whether the creature is there to rest after the fight:
+// not dead, escaped, away or an object.
+func (c *Combatant) rests() bool { return !c.Object && !c.Dead && !c.Escaped && !c.Away }
 
 // adjacent reports whether two creatures are adjacent (R43): within 6 ft.
 func (s *State) adjacent(a, b *Combatant) bool {

@@ -28,6 +28,12 @@ func (Rules) Tally(_ *State, e Event) (target, source string, damage int, down, 
 		if e.Escaped {
 			return e.Combatant, "", 0, true, false
 		}
+	case *Rested:
+		for _, r := range e.Changes {
+			if r.Died {
+				return r.Combatant, "", 0, true, true
+			}
+		}
 	}
 	return "", "", 0, false, false
 }
