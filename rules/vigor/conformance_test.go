@@ -51,7 +51,7 @@ start:
 		{Name: "options", State: load(t, "options.yaml", `
 ruleset: vigor
 options: {round_limit: 30, aftermath: true, move_provokes: true, unaware_can_react: true, ability_dice: [12, 16, 22]}
-scene: {visibility: low}
+scene: {visibility: low, walls: [{x1: 3, y1: -20, x2: 3, y2: -2}, {x1: 20, y1: 0, x2: 30, y2: 10}]}
 sides: [{id: a}, {id: b}]
 combatants:
   - use: duelist

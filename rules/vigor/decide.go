@@ -360,6 +360,9 @@ func (d *decider) foe(me *Combatant, target, weapon, what string) (*Combatant, *
 // reaches reports whether an attack with w can reach t (R24 step 1, R44,
 // R45, A24); canReach says why not.
 func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
+	if !s.clear(me.X, me.Y, t.X, t.Y) {
+		return false // a wall between: no line of sight, no clear path (R24 step 1, R43)
+	}
 	dist := s.distance(me, t)
 	if !w.category().Ranged {
 		return dist <= me.Reach(w)
@@ -379,6 +382,9 @@ func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
 func (s *State) canReach(me, t *Combatant, w *Weapon) error {
 	if s.reaches(me, t, w) {
 		return nil
+	}
+	if !s.clear(me.X, me.Y, t.X, t.Y) {
+		return fmt.Errorf("a wall stands between them (R24 step 1, R43)")
 	}
 	dist := s.distance(me, t)
 	if !w.category().Ranged {
@@ -884,6 +890,9 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 			return refuse("%s stands at %s", o.ID, to)
 		}
 	}
+	if !s.clear(me.X, me.Y, to.X, to.Y) {
+		return refuse("a wall stands between %s and %s: a Move goes along a clear path (R15); go around it", me.ID, to)
+	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: what, Actions: 1}))
 	switch {
 	case escape:
@@ -961,8 +970,8 @@ func (d *decider) aid(c *Aid) error {
 		return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
 	case t.Object || t.Dead || t.Escaped:
 		return refuse("%s cannot aid %s: %s is %s", me.ID, t.ID, t.ID, conditionOf(t))
-	case s.distance(me, t) > AdjacentFt:
-		return refuse("%s must be adjacent (within %d ft) to aid %s", me.ID, AdjacentFt, t.ID)
+	case !s.adjacent(me, t):
+		return refuse("%s must be adjacent (within %d ft, with a clear path) to aid %s", me.ID, AdjacentFt, t.ID)
 	case t.Durability >= t.DurabilityMax:
 		return refuse("%s has all its Durability (%d)", t.ID, t.Durability)
 	}
@@ -996,8 +1005,8 @@ func (d *decider) stabilize(c *Stabilize) error {
 		return refuse("%s is not in Shock", t.ID)
 	case t.Stabilized:
 		return refuse("%s is stabilized already", t.ID)
-	case s.distance(me, t) > AdjacentFt:
-		return refuse("%s must be adjacent (within %d ft) to stabilize %s", me.ID, AdjacentFt, t.ID)
+	case !s.adjacent(me, t):
+		return refuse("%s must be adjacent (within %d ft, with a clear path) to stabilize %s", me.ID, AdjacentFt, t.ID)
 	}
 	skill := "medicine"
 	if me.Skills["medical_science"] > me.Skills["medicine"] {
@@ -1137,7 +1146,7 @@ func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
 	case t.Dead || t.Escaped:
 		return refuse("%s cannot use %s on %s: %s is %s", me.ID, it.Name, t.ID, t.ID, conditionOf(t))
 	case t != me && !s.adjacent(me, t):
-		return refuse("%s must be adjacent (within %d ft) to use %s on %s", me.ID, AdjacentFt, it.Name, t.ID)
+		return refuse("%s must be adjacent (within %d ft, with a clear path) to use %s on %s", me.ID, AdjacentFt, it.Name, t.ID)
 	case !it.restores(t):
 		return refuse("%s has nothing for %s to restore: it is at its maximum", t.ID, it.Name)
 	}

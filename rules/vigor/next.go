@@ -254,7 +254,7 @@ func actOptions(s *State, b *prompter) {
 	}
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.ID == me.ID || t.Object || t.Side != me.Side || s.distance(me, t) > AdjacentFt {
+		if t.ID == me.ID || t.Object || t.Side != me.Side || !s.adjacent(me, t) {
 			continue
 		}
 		if !t.Dead && !t.Escaped && t.Durability < t.DurabilityMax {
@@ -310,7 +310,7 @@ func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
 		return from + a
 	}
 	to := parts.Cell{X: step(me.X, t.X), Y: step(me.Y, t.Y)}
-	if to == (parts.Cell{X: me.X, Y: me.Y}) || !s.free(to, me.ID) || s.distanceTo(me, to) > me.MoveFt() {
+	if to == (parts.Cell{X: me.X, Y: me.Y}) || !s.free(to, me.ID) || s.distanceTo(me, to) > me.MoveFt() || !s.clear(me.X, me.Y, to.X, to.Y) {
 		return to, false
 	}
 	return to, true
@@ -340,7 +340,7 @@ func (s *State) away(me, t *Combatant) (parts.Cell, bool) {
 	}
 	m := me.MoveFt()
 	to := parts.Cell{X: me.X + dx*m, Y: me.Y + dy*m}
-	if m == 0 || !s.free(to, me.ID) || s.distanceTo(me, to) > m {
+	if m == 0 || !s.free(to, me.ID) || s.distanceTo(me, to) > m || !s.clear(me.X, me.Y, to.X, to.Y) {
 		return to, false
 	}
 	return to, true

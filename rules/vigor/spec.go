@@ -268,6 +268,13 @@ func (sp *Spec) State() (State, error) {
 		return State{}, errors.Join(errs...)
 	}
 	sp.Begin.apply(&s, bad)
+	for i, w := range s.Scene.Walls {
+		for _, c := range s.Combatants {
+			if w.crosses(c.X, c.Y, c.X, c.Y) {
+				bad(fmt.Sprintf("scene.walls[%d]", i), "%s stands on the wall, at %d,%d", c.ID, c.X, c.Y)
+			}
+		}
+	}
 	if len(errs) > 0 {
 		return State{}, errors.Join(errs...)
 	}

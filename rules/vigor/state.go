@@ -101,6 +101,47 @@ type Scene struct {
 	Visibility string `yaml:"visibility" json:"visibility,omitempty" enum:"normal,reduced,low,zero" doc:"how far people see: normal (default), reduced, low or zero; ranged attacks only (R45)"`
 	// Approach is the vector the fight starts from, for Over Watch (R09).
 	Approach string `yaml:"approach" json:"approach,omitempty" doc:"the direction the fight comes from (a word, as overwatch roles name it); a watcher of another direction counts as ambushed (R09)"`
+	// Walls block sight and paths (R24 step 1, R43).
+	Walls []Wall `yaml:"walls" json:"walls,omitempty" max:"1000" doc:"walls and other obstacles, each a straight line from x1,y1 to x2,y2 in feet: nothing sees, reaches, shoots or moves across one (R24 step 1, R43), and creatures on either side of one are not adjacent"`
+}
+
+// Wall is a wall or obstacle: a straight line between two points, in
+// feet, that blocks sight and paths.
+type Wall struct {
+	X1 int `yaml:"x1" json:"x1"`
+	Y1 int `yaml:"y1" json:"y1"`
+	X2 int `yaml:"x2" json:"x2"`
+	Y2 int `yaml:"y2" json:"y2"`
+}
+
+// crosses reports whether the line from (ax, ay) to (bx, by) meets the
+// wall, touching included.
+func (w Wall) crosses(ax, ay, bx, by int) bool {
+	return segmentsMeet(int64(ax), int64(ay), int64(bx), int64(by), int64(w.X1), int64(w.Y1), int64(w.X2), int64(w.Y2))
+}
+
+// segmentsMeet reports whether the closed segments pq and rs meet.
+func segmentsMeet(px, py, qx, qy, rx, ry, sx, sy int64) bool {
+	turn := func(ax, ay, bx, by, cx, cy int64) int64 {
+		v := (bx-ax)*(cy-ay) - (by-ay)*(cx-ax)
+		switch {
+		case v > 0:
+			return 1
+		case v < 0:
+			return -1
+		}
+		return 0
+	}
+	on := func(ax, ay, bx, by, cx, cy int64) bool { // c on segment ab, given collinear
+		return min(ax, bx) <= cx && cx <= max(ax, bx) && min(ay, by) <= cy && cy <= max(ay, by)
+	}
+	d1, d2 := turn(rx, ry, sx, sy, px, py), turn(rx, ry, sx, sy, qx, qy)
+	d3, d4 := turn(px, py, qx, qy, rx, ry), turn(px, py, qx, qy, sx, sy)
+	if d1*d2 < 0 && d3*d4 < 0 {
+		return true
+	}
+	return d1 == 0 && on(rx, ry, sx, sy, px, py) || d2 == 0 && on(rx, ry, sx, sy, qx, qy) ||
+		d3 == 0 && on(px, py, qx, qy, rx, ry) || d4 == 0 && on(px, py, qx, qy, sx, sy)
 }
 
 // Options are the table's choices where the rules could honestly differ;
@@ -497,9 +538,21 @@ func (c *Combatant) living() bool {
 // not dead, escaped, away or an object.
 func (c *Combatant) rests() bool { return !c.Object && !c.Dead && !c.Escaped && !c.Away }
 
-// adjacent reports whether two creatures are adjacent (R43): within 6 ft.
+// adjacent reports whether two creatures are adjacent (R43): within 6 ft
+// with a clear path between them.
 func (s *State) adjacent(a, b *Combatant) bool {
-	return s.distance(a, b) <= AdjacentFt
+	return s.distance(a, b) <= AdjacentFt && s.clear(a.X, a.Y, b.X, b.Y)
+}
+
+// clear reports whether the straight line from (ax, ay) to (bx, by)
+// touches none of the scene's walls (R24 step 1, R43).
+func (s *State) clear(ax, ay, bx, by int) bool {
+	for _, w := range s.Scene.Walls {
+		if w.crosses(ax, ay, bx, by) {
+			return false
+		}
+	}
+	return true
 }
 
 // In reports whether the creature is still in the fight: conscious, not
