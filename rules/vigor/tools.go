@@ -128,7 +128,7 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 			if t.Shock {
 				life = 1000 + life // finish the standing first
 			}
-			spare := me != nil && me.Vigor >= OffHandCost+DefenseCost
+			spare := me.Vigor >= OffHandCost+DefenseCost && harms(me.OffHandWeapon(), t)
 			if best < 0 || life < bestLife || life == bestLife && c.OffTarget != "" && spare && !offHand {
 				if c.OffTarget != "" && !spare {
 					continue
