@@ -58,6 +58,20 @@ func (sp *Spec) Start() (engine.Table, error) {
 	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
 }
 
+// checkNames reports each name in a creature's list (at, as abilities or
+// items) that is not a lowercase word, or that an earlier one has.
+func checkNames[T any](bad func(path, format string, args ...any), at, what, owner string, list []T, name func(T) string) {
+	for j, x := range list {
+		n := name(x)
+		switch {
+		case !word(n):
+			bad(fmt.Sprintf("%s[%d].name", at, j), "%q is not a lowercase word", n)
+		case slices.IndexFunc(list, func(y T) bool { return name(y) == n }) != j:
+			bad(fmt.Sprintf("%s[%d].name", at, j), "%s has two %s called %q", owner, what, n)
+		}
+	}
+}
+
 // skillName is the name of a skill as the rules look it up: in lower
 // case, with spaces and hyphens as underscores ("Medical Science" is
 // medical_science).
@@ -176,26 +190,16 @@ func (sp *Spec) State() (State, error) {
 				}
 			}
 		}
+		checkNames(bad, at+".abilities", "abilities", c.ID, c.Abilities, func(a Ability) string { return a.Name })
 		for j, ab := range c.Abilities {
-			aat := fmt.Sprintf("%s.abilities[%d]", at, j)
-			switch {
-			case !word(ab.Name):
-				bad(aat+".name", "%q is not a lowercase word", ab.Name)
-			case slices.IndexFunc(c.Abilities, func(x Ability) bool { return x.Name == ab.Name }) != j:
-				bad(aat+".name", "%s has two abilities called %q", c.ID, ab.Name)
-			}
 			if ab.Weapon != "" && c.Weapon(ab.Weapon) == nil {
-				bad(aat+".weapon", "%s has no weapon called %q", c.ID, ab.Weapon)
+				bad(fmt.Sprintf("%s.abilities[%d].weapon", at, j), "%s has no weapon called %q", c.ID, ab.Weapon)
 			}
 		}
+		checkNames(bad, at+".items", "items", c.ID, c.Items, func(it Item) string { return it.Name })
 		for j, it := range c.Items {
 			iat := fmt.Sprintf("%s.items[%d]", at, j)
-			switch {
-			case !word(it.Name):
-				bad(iat+".name", "%q is not a lowercase word", it.Name)
-			case slices.IndexFunc(c.Items, func(x Item) bool { return x.Name == it.Name }) != j:
-				bad(iat+".name", "%s has two items called %q", c.ID, it.Name)
-			case c.Ability(it.Name) != nil:
+			if c.Ability(it.Name) != nil {
 				bad(iat+".name", "%s has an ability called %q too: use NAME would not know which", c.ID, it.Name)
 			}
 			restores := false
