@@ -90,7 +90,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		if cs.Y != nil {
 			c.Y = *cs.Y
 		}
-		c.Wounded = cs.Wounded || c.Durability == 0 && c.DurabilityMax > 0 && !c.Object
+		c.Wounded = c.Wounded || cs.Wounded || c.Durability == 0 && c.DurabilityMax > 0 && !c.Object
 		c.Winded = cs.Winded || c.Vigor == 0 && !c.Object
 		c.Prone = c.Prone || cs.Prone
 		c.Unaware = c.Unaware || cs.Unaware

@@ -245,7 +245,7 @@ type Combatant struct {
 	Mana       int  `yaml:"-" json:"mana,omitempty"`
 	Durability int  `yaml:"-" json:"durability"`
 	Health     int  `yaml:"-" json:"health"`
-	Wounded    bool `yaml:"-" json:"wounded"`
+	Wounded    bool `yaml:"wounded" json:"wounded" doc:"starts the fight Wounded (R34): its bonus dice a step down"`
 	Winded     bool `yaml:"-" json:"winded"`
 	Prone      bool `yaml:"prone" json:"prone" doc:"starts the fight knocked down (R39)"`
 	Hidden     bool `yaml:"hidden" json:"hidden" doc:"hidden from its enemies: its attacks come from behind an unaware target (§6), who cannot react, and a ranged attack cannot find it beyond the scene's vision range (A14); its first attack reveals it"`
