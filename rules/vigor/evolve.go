@@ -236,12 +236,15 @@ func evolve(s *State, e Event) {
 		if t == nil {
 			return
 		}
+		restored := false
 		for _, r := range e.Restored {
 			switch r.What {
 			case "durability":
 				t.Durability += r.Gain
+				restored = restored || r.Gain > 0
 			case "health":
 				t.Health += r.Gain
+				restored = restored || r.Gain > 0
 			case "vigor":
 				t.Vigor += r.Gain
 				if t.Winded && t.Vigor >= WindedUntil {
@@ -251,7 +254,7 @@ func evolve(s *State, e Event) {
 				t.Mana += r.Gain
 			}
 		}
-		s.heal(t)
+		s.heal(t, restored)
 	case *Countered:
 		s.Counter = e.Combatant
 	case *Passed:
@@ -285,7 +288,7 @@ func evolve(s *State, e Event) {
 		switch e.Purpose {
 		case "aid":
 			t.Durability = e.Durability
-			s.heal(t) // a Shock goes on (A33)
+			s.heal(t, true) // a Shock goes on (A33)
 		case "stabilize":
 			t.Stabilized = true
 		}
@@ -308,7 +311,7 @@ func evolve(s *State, e Event) {
 			c.Durability += r.Durability
 			c.Mana += r.Mana
 			c.Health += r.Health
-			s.heal(c)
+			s.heal(c, r.Durability > 0 || r.Health > 0)
 		}
 	case *RoundStarted:
 		s.Round = e.Round
@@ -327,6 +330,7 @@ func evolve(s *State, e Event) {
 				c.Dead = true
 				continue
 			}
+			restored := r.Durability > c.Durability || r.Health > c.Health
 			c.Vigor, c.Durability, c.Health, c.Mana = r.Vigor, r.Durability, r.Health, r.Mana
 			if c.Shock {
 				c.ShockLeft = r.ShockLeft
@@ -334,7 +338,7 @@ func evolve(s *State, e Event) {
 			if c.Winded && c.Vigor >= WindedUntil {
 				c.Winded = false
 			}
-			s.heal(c)
+			s.heal(c, restored)
 		}
 	case *FightEnded:
 		s.Phase, s.Winner, s.TimedOut, s.Reason = Over, e.Winner, e.TimedOut, ""
@@ -395,11 +399,12 @@ func (s *State) outOfReach(c *Combatant) bool {
 	return true
 }
 
-// heal ends Wounded once the creature has Durability again, or with the
-// wounded_ends option at full_health once its Health is full as well
-// (A08); and it ends Shock once Health is 1 or more (R36, A41).
-func (s *State) heal(c *Combatant) {
-	if c.Wounded && c.Durability > 0 && (!s.Options.WoundedEndsAtFullHealth || c.Health >= c.HealthMax) {
+// heal looks at a creature that got Durability or Health back (restored;
+// else only at its Shock): Wounded ends once it has Durability again, or
+// with the wounded_ends option at full_health once its Health is full as
+// well (A08); Shock ends once Health is 1 or more (R36, A41).
+func (s *State) heal(c *Combatant, restored bool) {
+	if restored && c.Wounded && c.Durability > 0 && (!s.Options.WoundedEndsAtFullHealth || c.Health >= c.HealthMax) {
 		c.Wounded = false
 	}
 	if c.Shock && c.Health > 0 {

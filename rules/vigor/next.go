@@ -148,7 +148,7 @@ func writePrompt(s *State, b *prompter) {
 		b.ask("the fight is decided (" + decided + "): rest before the encounter closes? (default done, R42)")
 		b.add(&Done{}, "done: the encounter closes")
 		for _, length := range [...]string{"minute", "hour", "night"} {
-			b.add(&Rest{Length: length}, "everyone rests a ", length)
+			b.add(&Rest{Length: length}, "everyone still there takes ", restName[length])
 		}
 	case EscapeRuling:
 		p.Actor, p.Default = engine.GM, 0
