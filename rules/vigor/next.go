@@ -33,9 +33,11 @@ type prompter struct {
 // lean reports whether only a policy will read the prompt.
 func (b *prompter) lean() bool { return b.hot != nil }
 
-func (b *prompter) ask(q string) {
+// ask sets the question, its words joined, only when people will read
+// it: a policy's prompt builds no text.
+func (b *prompter) ask(words ...string) {
 	if !b.lean() {
-		b.p.Question = q
+		b.p.Question = strings.Join(words, "")
 	}
 }
 
@@ -72,9 +74,9 @@ func writePrompt(s *State, b *prompter) {
 		p.Winner = s.Winner
 		switch {
 		case s.TimedOut:
-			b.ask(fmt.Sprintf("the fight is over: the round limit (%d) was reached", s.Options.RoundLimit))
+			b.ask("the fight is over: the round limit (", strconv.Itoa(s.Options.RoundLimit), ") was reached")
 		case s.Winner != "":
-			b.ask("the fight is over: " + s.Winner + " wins")
+			b.ask("the fight is over: ", s.Winner, " wins")
 		default:
 			b.ask("the fight is over: nobody is left standing")
 		}
@@ -114,23 +116,23 @@ func writePrompt(s *State, b *prompter) {
 		b.add(&Pass{}, "pass")
 	case Knockdown:
 		p.Actor, p.Default = engine.GM, 1
-		b.ask("is " + s.Strike.Target + " knocked down by the hit? (default no, A29)")
+		b.ask("is ", s.Strike.Target, " knocked down by the hit? (default no, A29)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: knocked down")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
 	case Kill:
 		p.Actor, p.Default = engine.GM, 0
-		b.ask(s.Strike.Target + " was incapacitated: is it killed outright? (default yes, A28)")
+		b.ask(s.Strike.Target, " was incapacitated: is it killed outright? (default yes, A28)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: killed")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
 	case EndRuling:
 		p.Actor, p.Default = engine.GM, 1
-		b.ask(fmt.Sprintf("round %d is over: is the fight over? (default no while both sides stand)", s.Round))
+		b.ask("round ", strconv.Itoa(s.Round), " is over: is the fight over? (default no while both sides stand)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: the fight ends here, with no winner")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: the next round begins")
 	case Modifiers:
 		dc := s.Declared
 		p.Actor, p.Default = engine.GM, 0
-		b.ask("modifiers for " + dc.Attacker + "'s attack on " + dc.Target + " with " + dc.Weapon + "? (default none)")
+		b.ask("modifiers for ", dc.Attacker, "'s attack on ", dc.Target, " with ", dc.Weapon, "? (default none)")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{}), "roll it as it stands")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Behind: true}), "the target is unaware and attacked from behind: half Guard")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Charges: 1}}), "1 Charge")
@@ -142,17 +144,17 @@ func writePrompt(s *State, b *prompter) {
 	case Aftermath:
 		p.Actor, p.Default = engine.GM, 0
 		decided := "nobody won"
-		if s.Winner != "" {
+		if s.Winner != "" && !b.lean() {
 			decided = s.Winner + " won"
 		}
-		b.ask("the fight is decided (" + decided + "): rest before the encounter closes? (default done, R42)")
+		b.ask("the fight is decided (", decided, "): rest before the encounter closes? (default done, R42)")
 		b.add(&Done{}, "done: the encounter closes")
 		for _, length := range [...]string{"minute", "hour", "night"} {
 			b.add(&Rest{Length: length}, "everyone still there takes ", restName[length])
 		}
 	case EscapeRuling:
 		p.Actor, p.Default = engine.GM, 0
-		b.ask(s.Window.Opener + " is out of every enemy's reach: has it escaped? (default yes, A19)")
+		b.ask(s.Window.Opener, " is out of every enemy's reach: has it escaped? (default yes, A19)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: it leaves the fight")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: it stays")
 	}
