@@ -48,9 +48,12 @@ type Move struct {
 	To parts.Cell `json:"to"`
 }
 
-// Escape flees to a square: openings first, then the move (R14, A19).
+// Escape flees to a square, or with Away straight away from the nearest
+// enemy as far as one Move goes: openings first, then the move (R14,
+// A19).
 type Escape struct {
-	To parts.Cell `json:"to"`
+	To   parts.Cell `json:"to"`
+	Away bool       `json:"away,omitempty"`
 }
 
 // Ready readies an attack on Target for when Target next finishes an
@@ -64,12 +67,16 @@ type Ready struct {
 // against 20, a d10 of Durability back.
 type Aid struct {
 	Target string `json:"target"`
+	// VS is the GM's Victory Sum (§6), 20 unless given.
+	VS int `json:"vs,omitempty"`
 	Mods
 }
 
 // Stabilize stops an adjacent creature's Shock timer (R36).
 type Stabilize struct {
 	Target string `json:"target"`
+	// VS is the GM's Victory Sum (§6), 20 unless given.
+	VS int `json:"vs,omitempty"`
 	Mods
 }
 
@@ -91,10 +98,13 @@ type Resist struct {
 	Mods
 }
 
-// UseAbility uses an ability on a target (R17).
+// UseAbility uses an ability on a target (R17), optionally with an
+// off-hand attack for 8 Vigor on OffTarget when the ability is a
+// technique with a light weapon (R12).
 type UseAbility struct {
-	Ability string `json:"ability"`
-	Target  string `json:"target"`
+	Ability   string `json:"ability"`
+	Target    string `json:"target"`
+	OffTarget string `json:"off_target,omitempty"`
 	Mods
 }
 
@@ -103,8 +113,21 @@ type UseAbility struct {
 // add, and whether the target is unaware and attacked from behind (R23).
 type RollAttack struct {
 	Behind bool `json:"behind,omitempty"`
+	// Lost: the GM rules that the target of a ranged attack, beyond the
+	// range of vision, cannot be located: the attack is lost (A14).
+	Lost bool `json:"lost,omitempty"`
 	Mods
 }
+
+// Rest is the GM's rest after a decided fight (R42): its length
+// (minute, hour or night) for those named, or everyone still there.
+type Rest struct {
+	Length string   `json:"length"`
+	Who    []string `json:"who,omitempty"`
+}
+
+// Done closes a decided fight's aftermath: the fight ends.
+type Done struct{}
 
 // StandUp ends prone and gives enemies within reach an opening (R19).
 type StandUp struct{}
@@ -121,8 +144,12 @@ type Defense struct {
 // Take takes the hit without a reaction.
 type Take struct{}
 
-// TakeOpening takes the opening or fires the readied action offered.
-type TakeOpening struct{}
+// TakeOpening takes the opening or fires the readied action offered,
+// with Weapon if named (else the first melee weapon that reaches, or the
+// readied one).
+type TakeOpening struct {
+	Weapon string `json:"weapon,omitempty"`
+}
 
 // Pass lets the opening or readied trigger go.
 type Pass struct{}
@@ -169,6 +196,12 @@ func (*UseAbility) Kind() string { return "use" }
 // Kind returns "roll".
 func (*RollAttack) Kind() string { return "roll" }
 
+// Kind returns "rest".
+func (*Rest) Kind() string { return "rest" }
+
+// Kind returns "done".
+func (*Done) Kind() string { return "done" }
+
 // Kind returns "stand".
 func (*StandUp) Kind() string { return "stand" }
 
@@ -200,6 +233,8 @@ func (*Aid) command()            {}
 func (*Stabilize) command()      {}
 func (*Check) command()          {}
 func (*StandUp) command()        {}
+func (*Rest) command()           {}
+func (*Done) command()           {}
 func (*Resist) command()         {}
 func (*RollAttack) command()     {}
 func (*UseAbility) command()     {}
@@ -232,5 +267,7 @@ func commandKinds() map[string]func() Command {
 		"resist":       func() Command { return &Resist{} },
 		"roll":         func() Command { return &RollAttack{} },
 		"use":          func() Command { return &UseAbility{} },
+		"rest":         func() Command { return &Rest{} },
+		"done":         func() Command { return &Done{} },
 	}
 }

@@ -48,6 +48,23 @@ start:
     ann: {durability: 0, health: 0, shock: 2}
     doc: {prone: true, vigor: 6}
 `)},
+		{Name: "options", State: load(t, "options.yaml", `
+ruleset: vigor
+options: {round_limit: 30, aftermath: true, move_provokes: true, unaware_can_react: true, ability_dice: [12, 16, 22]}
+scene: {visibility: low, walls: [{x1: 3, y1: -20, x2: 3, y2: -2}, {x1: 20, y1: 0, x2: 30, y2: 10}]}
+sides: [{id: a}, {id: b}]
+combatants:
+  - use: duelist
+    id: ann
+    side: a
+    items: [{name: potion, durability: 1d6, vigor: "2", uses: 2}, {name: firebomb, weapon: bomb}]
+    weapons: [{use: sword}, {use: dagger}, {name: bomb, category: thrown, type: thermal, range_ft: 30, area: true}]
+    abilities: [{name: flurry, weapon: dagger, vigor: 2}]
+  - {use: medic, id: doc, side: a, x: -5, items: [{name: salve, health: 1d4, actions: 2}], regen: {health: 1}}
+  - {use: brute, id: bob, side: b, x: 10, unaware: true}
+  - {use: grizzly, id: bear, side: b, x: 15, y: 10, regen: {durability: 2}, weapons: [{use: claws}, {name: bite, type: toxic}]}
+  - {use: archer, id: bo, side: b, x: 40, hidden: true}
+`)},
 	}
 	return out
 }

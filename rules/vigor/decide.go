@@ -79,6 +79,8 @@ func waiting(s *State) string {
 		return "the GM to rule whether the fight is over"
 	case Modifiers:
 		return "the GM to give the modifiers of " + s.Declared.Attacker + "'s attack on " + s.Declared.Target
+	case Aftermath:
+		return "the GM to rule on rests after the fight (rest LENGTH, or done)"
 	}
 	return "nothing: the fight is over"
 }
@@ -108,10 +110,40 @@ func (d *decider) want(p Phase, what string) error {
 	return nil
 }
 
+// inContext reads a command as the moment asks, where its words have a
+// natural meaning there other than their own: against a hit, defend is a
+// Defense and pass takes the hit; offered an opening, take or an attack
+// on the opener takes it; on one's turn, pass ends it.
+func inContext(s *State, c Command) Command {
+	switch s.Phase {
+	case Defending:
+		switch c.(type) {
+		case *Defend:
+			return &Defense{Style: "defend"}
+		case *Pass:
+			return &Take{}
+		}
+	case Offering:
+		switch c := c.(type) {
+		case *Take:
+			return &TakeOpening{}
+		case *Attack:
+			if c.Target == s.Window.Opener && c.OffTarget == "" && c.Mods == (Mods{}) {
+				return &TakeOpening{Weapon: c.Weapon}
+			}
+		}
+	case Acting:
+		if _, ok := c.(*Pass); ok {
+			return &EndTurn{}
+		}
+	}
+	return c
+}
+
 // run checks and resolves one command.
 func (d *decider) run(c Command) error {
 	s := d.s
-	switch c := c.(type) {
+	switch c := inContext(s, c).(type) {
 	case *RollInitiative:
 		if err := d.want(Initiative, "roll initiative"); err != nil {
 			return err
@@ -135,7 +167,7 @@ func (d *decider) run(c Command) error {
 		if err != nil {
 			return err
 		}
-		if !me.Defend.Over() {
+		if me.Defending {
 			return refuse("%s is Defending already, and Defend does not stack (A30)", me.ID)
 		}
 		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
@@ -144,13 +176,26 @@ func (d *decider) run(c Command) error {
 	case *Move:
 		return d.move(c.To, false)
 	case *Escape:
-		return d.move(c.To, true)
+		to := c.To
+		if c.Away {
+			me, err := d.acting("escape", 1)
+			if err != nil {
+				return err
+			}
+			var ok bool
+			if to, ok = s.escapeCell(me); !ok {
+				return refuse("%s has nowhere to escape to straight away from its nearest enemy; name a square (escape X,Y)", me.ID)
+			}
+		}
+		return d.move(to, true)
 	case *Ready:
 		me, err := d.acting("ready an attack", 1)
 		if err != nil {
 			return err
 		}
-		t, w, err := d.target(me, c.Target, c.Weapon, "ready an attack on")
+		// The target need not be within reach yet: the attack fires when
+		// it acts and can be reached then (R16).
+		t, w, err := d.foe(me, c.Target, c.Weapon, "ready an attack on")
 		if err != nil {
 			return err
 		}
@@ -177,6 +222,13 @@ func (d *decider) run(c Command) error {
 		dc := s.Declared
 		me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target)
 		w := me.Weapon(dc.Weapon)
+		if c.Lost {
+			if !s.beyondSight(me, t, w) {
+				return refuse("%s is within sight of %s (%d ft): its location is known (A14)", t.ID, me.ID, Visibility[s.Scene.Visibility].VisionFt)
+			}
+			d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: dc.OffHand, Via: dc.Via, Lost: true, Then: dc.Then, Ability: dc.Ability}))
+			return nil
+		}
 		m := Mods{Dice: dc.Mods.Dice + c.Dice, Charges: dc.Mods.Charges + c.Charges, Challenges: dc.Mods.Challenges + c.Challenges}
 		var then *FollowUp
 		if dc.Then != nil {
@@ -212,12 +264,20 @@ func (d *decider) run(c Command) error {
 		d.damage()
 		return nil
 	case *TakeOpening:
-		return d.takeOpening()
+		return d.takeOpening(c.Weapon)
 	case *Pass:
 		if err := d.want(Offering, "pass"); err != nil {
 			return err
 		}
 		d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: s.Window.Ask[0]}))
+		return nil
+	case *Rest:
+		return d.rest(c)
+	case *Done:
+		if err := d.want(Aftermath, "close the encounter"); err != nil {
+			return err
+		}
+		d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: s.Winner, Reason: s.Reason}))
 		return nil
 	case *Rule:
 		switch s.Phase {
@@ -231,7 +291,7 @@ func (d *decider) run(c Command) error {
 			d.emit(put(d, (*hotMemory).escapedPool, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
 		case EndRuling:
 			if c.Yes {
-				d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Reason: "the GM ends the fight"}))
+				d.end("", "the GM ends the fight")
 			} else {
 				d.newRound()
 			}
@@ -265,6 +325,19 @@ func weaponWord(w *Weapon) string { return w.Name }
 // target finds an attack's target and weapon and checks that the attack
 // can reach (R24 step 1).
 func (d *decider) target(me *Combatant, target, weapon, what string) (*Combatant, *Weapon, error) {
+	t, w, err := d.foe(me, target, weapon, what)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := d.s.canReach(me, t, w); err != nil {
+		return nil, nil, refuse("%s cannot %s %s with %s: %v", me.ID, what, t.ID, w.Name, err)
+	}
+	return t, w, nil
+}
+
+// foe finds an attack's target and weapon, wherever the target stands:
+// an enemy (or an object) that can still be attacked.
+func (d *decider) foe(me *Combatant, target, weapon, what string) (*Combatant, *Weapon, error) {
 	s := d.s
 	t := s.Combatant(target)
 	switch {
@@ -281,15 +354,15 @@ func (d *decider) target(me *Combatant, target, weapon, what string) (*Combatant
 	if w == nil {
 		return nil, nil, invalid("%s has no weapon called %q", me.ID, weapon)
 	}
-	if err := s.canReach(me, t, w); err != nil {
-		return nil, nil, refuse("%s cannot %s %s with %s: %v", me.ID, what, t.ID, w.Name, err)
-	}
 	return t, w, nil
 }
 
 // reaches reports whether an attack with w can reach t (R24 step 1, R44,
 // R45, A24); canReach says why not.
 func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
+	if !s.clear(me.X, me.Y, t.X, t.Y) {
+		return false // a wall between: no line of sight, no clear path (R24 step 1, R43)
+	}
 	dist := s.distance(me, t)
 	if !w.category().Ranged {
 		return dist <= me.Reach(w)
@@ -310,6 +383,9 @@ func (s *State) canReach(me, t *Combatant, w *Weapon) error {
 	if s.reaches(me, t, w) {
 		return nil
 	}
+	if !s.clear(me.X, me.Y, t.X, t.Y) {
+		return fmt.Errorf("a wall stands between them (R24 step 1, R43)")
+	}
 	dist := s.distance(me, t)
 	if !w.category().Ranged {
 		if r := me.Reach(w); dist > r {
@@ -327,6 +403,13 @@ func (s *State) canReach(me, t *Combatant, w *Weapon) error {
 		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, v.MaxRangeFt, s.Scene.Visibility)
 	}
 	return nil
+}
+
+// beyondSight reports whether a ranged attack with w on t reaches past
+// the range of vision, where the GM may rule the target's location
+// unknown (A14).
+func (s *State) beyondSight(me, t *Combatant, w *Weapon) bool {
+	return w.category().Ranged && s.distance(me, t) > Visibility[s.Scene.Visibility].VisionFt
 }
 
 // checkMods refuses modifiers out of bounds.
@@ -350,16 +433,9 @@ func (d *decider) attack(c *Attack) error {
 	if err != nil {
 		return err
 	}
-	var then *FollowUp
-	if c.OffTarget != "" {
-		if me.Vigor < OffHandCost {
-			return refuse("%s cannot attack off-hand: it costs %d Vigor and %s has %d (R12)", me.ID, OffHandCost, me.ID, me.Vigor)
-		}
-		off := me.OffHandWeapon()
-		if _, _, err := d.target(me, c.OffTarget, off.Name, "attack off-hand"); err != nil {
-			return err
-		}
-		then = put(d, (*hotMemory).followUpPool, FollowUp{Target: c.OffTarget, Weapon: off.Name})
+	then, err := d.offHand(me, c.OffTarget, 0)
+	if err != nil {
+		return err
 	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "attack", Actions: 1}))
 	if then != nil {
@@ -369,6 +445,23 @@ func (d *decider) attack(c *Attack) error {
 	return nil
 }
 
+// offHand checks an off-hand attack declared on target (none for "")
+// with an attack or a light-weapon technique that costs other Vigor
+// itself (R12, A35), and returns it to follow the main attack.
+func (d *decider) offHand(me *Combatant, target string, other int) (*FollowUp, error) {
+	if target == "" {
+		return nil, nil
+	}
+	if me.Vigor < other+OffHandCost {
+		return nil, refuse("%s cannot attack off-hand: it costs %d Vigor and %s has %d (R12)", me.ID, other+OffHandCost, me.ID, me.Vigor)
+	}
+	off := me.OffHandWeapon()
+	if _, _, err := d.target(me, target, off.Name, "attack off-hand"); err != nil {
+		return nil, err
+	}
+	return put(d, (*hotMemory).followUpPool, FollowUp{Target: target, Weapon: off.Name}), nil
+}
+
 // pay spends Vigor (R20, A21).
 func (d *decider) pay(c *Combatant, n int, what string) {
 	left := c.Vigor - n
@@ -376,28 +469,58 @@ func (d *decider) pay(c *Combatant, n int, what string) {
 }
 
 // canDefend reports whether t may react to an attack with a Defense now
-// (R20, R21, A12).
+// (R20, R21, A12): not an unaware target unless the unaware_can_react
+// option says so.
 func (s *State) canDefend(t *Combatant) bool {
-	if !t.In() || t.Winded || t.Unaware || t.Vigor < t.defenseCost() {
+	if !t.In() || t.Winded || t.Unaware && !s.Options.UnawareCanReact || t.Vigor < t.defenseCost() {
 		return false
 	}
 	cur := s.Current()
 	return cur == nil || cur.ID != t.ID
 }
 
-// defenseDiceCount is the bonus dice of the creature's Defense rolls
-// (R21): Speed's, a quarter of Speed's while prone, and talents'.
-func (c *Combatant) defenseDiceCount() int {
+// cover is the row of the cover table for the cover t is behind (R46):
+// the cover_table option's, or the rules'.
+func (s *State) cover(t *Combatant) CoverRow {
+	if row, ok := s.Options.CoverTable[t.CoverName]; ok {
+		return row
+	}
+	return Cover[t.CoverName]
+}
+
+// mayDefend reports whether t may answer a hit with a Defense: it can
+// defend, and the hit did not come from behind while it was unaware
+// (A12), unless the unaware_can_react option says it still may.
+func (s *State) mayDefend(t *Combatant, behind bool) bool {
+	return s.canDefend(t) && (!behind || s.Options.UnawareCanReact)
+}
+
+// defenseDice is the bonus dice of the creature's Defense rolls (R21):
+// Speed's, a quarter of Speed's while prone, and talents'.
+func (s *State) defenseDice(c *Combatant) int {
 	speed := c.Speed
 	if c.Prone {
 		speed /= 4
 	}
-	return DiceOfScore(speed) + c.DefenseDice
+	return s.dice(speed) + c.DefenseDice
+}
+
+// dice is A01: the bonus dice an ability score gives, by the table of
+// the ability_dice option or else a die per 5 points above 10.
+func (s *State) dice(score int) int {
+	if t := s.Options.AbilityDice; len(t) > 0 {
+		n := 0
+		for n < len(t) && score >= t[n] {
+			n++
+		}
+		return n
+	}
+	return DiceOfScore(score)
 }
 
 // defenseCost is what a Defense costs the creature now (R13, R21).
 func (c *Combatant) defenseCost() int {
-	if !c.Defend.Over() {
+	if c.Defending {
 		return DefendingCost
 	}
 	return DefenseCost
@@ -413,7 +536,7 @@ func (s *State) vsBehind(me, t *Combatant, w *Weapon, behind bool) int {
 		g += SizeGuardPerStep * diff
 	}
 	if ranged {
-		if cv := Cover[t.CoverName]; w.Area && !cv.VsArea {
+		if cv := s.cover(t); w.Area && !cv.VsArea {
 			// light cover does not count against area attacks (A13)
 		} else {
 			g += cv.Guard
@@ -459,7 +582,10 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	if a.ability != nil {
 		abName, knock, opening = a.ability.Name, a.ability.Knockdown, a.ability.Opening
 	}
-	if s.Options.GMPrompts && !a.ruled {
+	// The GM gives the modifiers of every attack with the gm_prompts
+	// option, and always of an off-hand attack, whose situation the
+	// command's words (the main attack's) cannot say (R24 step 2, §7.6.7).
+	if (s.Options.GMPrompts || offHand) && !a.ruled {
 		d.emit(put(d, (*hotMemory).attackDeclaredPool, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then, Ability: abName}))
 		return
 	}
@@ -468,9 +594,9 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	if w.AttackWith != "" {
 		ability = w.AttackWith
 	}
-	n := DiceOfScore(me.Score(ability)) + me.Skills[w.Skill] + m.Dice
+	n := s.dice(me.Score(ability)) + me.Skills[w.Skill] + m.Dice
 	if w.Skill == "" {
-		n = DiceOfScore(me.Score(ability)) + m.Dice
+		n = s.dice(me.Score(ability)) + m.Dice
 	}
 	challenges := m.Challenges
 	if offHand {
@@ -488,9 +614,9 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	vs := s.vsBehind(me, t, w, behind)
 	cap := 0
 	switch {
-	case !s.canDefend(t) || behind:
+	case !s.mayDefend(t, behind):
 		cap = s.need(vs)
-	case t.defenseDiceCount() == 0:
+	case s.defenseDice(t) == 0:
 		// A Defense of a bare d20 never beats 20: every total from 20 up
 		// is as good as any other.
 		cap = max(s.need(vs), 20)
@@ -520,7 +646,7 @@ func (d *decider) defense(style string) error {
 		return refuse("%s cannot defend: %s", t.ID, whyNot(s, t))
 	}
 	d.pay(t, t.defenseCost(), style)
-	n := t.defenseDiceCount()
+	n := s.defenseDice(t)
 	r := Rank(t.BaseRank(), 0, 0, t.Wounded)
 	// The defense beats the attack's total or it does not (R21).
 	roll := checkRoll(d.src, n, r, s.Strike.Total+1, s.Strike.Total+1, d.ints())
@@ -560,16 +686,18 @@ func (d *decider) damage() {
 	}
 	n := 0
 	if ability != "" {
-		n = DiceOfScore(me.Score(ability))
+		n = s.dice(me.Score(ability))
 	}
 	r := Rank(me.BaseRank(), st.Charges, st.Challenges, me.Wounded)
 	wr := w.rank()
 
-	// Immunity (R32, A27).
+	// Immunity (R32, A27), and damage that harms only the living (R28).
 	immune := false
 	if dr := rankOf(t.DurRank); dr >= 0 && dr > wr {
 		immune = true
 	}
+	row := TypeRows[damageType(w.Type)]
+	unliving := row.LivingOnly && !t.living()
 	// Armour (R29, R30, A36) and cover (R46, A13).
 	ar, worn := 0, -1
 	for i := range t.Armor {
@@ -582,17 +710,17 @@ func (d *decider) damage() {
 			worn = i
 		}
 	}
-	if worn >= 0 && (t.Object || t.Armor[worn].rank()-wr >= s.Options.QualityGap || t.Armor[worn].DurMax == 0) {
-		worn = -1 // too good to wear (R29), or without Durability to lose
+	if worn >= 0 && (t.Object || row.NoWear || t.Armor[worn].rank()-wr >= s.Options.QualityGap || t.Armor[worn].DurMax == 0) {
+		worn = -1 // too good to wear (R29), damage that wears nothing (R28), or without Durability to lose
 	}
 	if st.Ranged {
-		if cv := Cover[t.CoverName]; !cv.SturdyOnly || t.Sturdy {
+		if cv := s.cover(t); !cv.SturdyOnly || t.Sturdy {
 			ar += cv.AR
 		}
 	}
 	// How much of the raw damage matters: beyond cap nothing changes.
 	cap := 1
-	if !immune {
+	if !immune && !unliving {
 		switch {
 		case t.Object:
 			cap = ar + t.Durability
@@ -625,8 +753,9 @@ func (d *decider) damage() {
 	e.Raw = raw
 	e.Critical = e.Bonus.Bursts() > 0
 	e.Immune = immune
+	e.Unliving = unliving
 	e.AR = ar
-	if !immune {
+	if !immune && !unliving {
 		e.Final = max(0, raw-ar)
 		if worn >= 0 {
 			a := &t.Armor[worn]
@@ -664,23 +793,36 @@ func (d *decider) damage() {
 }
 
 // takeOpening takes the opening, or fires the readied attack, offered
-// (R16, R20, A20).
-func (d *decider) takeOpening() error {
+// (R16, R20, A20); to a hit, it answers with the readied attack
+// (§7.6.3).
+func (d *decider) takeOpening(weapon string) error {
+	if d.s.Phase == Defending {
+		if weapon != "" {
+			return invalid("the readied attack is made with the weapon it was readied with")
+		}
+		return d.counter()
+	}
 	if err := d.want(Offering, "take an opening"); err != nil {
 		return err
 	}
 	s := d.s
 	w := s.Window
 	me, t := s.Combatant(w.Ask[0]), s.Combatant(w.Opener)
-	weapon := ""
-	if w.Kind == "readied" && me.Ready.Target != "" {
-		weapon = me.Ready.Weapon
-	}
-	wp := me.Weapon(weapon)
-	if w.Kind == "opening" {
-		if m := s.meleeWeapon(me, t); m != nil {
-			wp = m
+	var wp *Weapon
+	switch {
+	case w.Kind == "readied" && weapon != "":
+		return invalid("the readied attack is made with the weapon it was readied with")
+	case weapon != "":
+		if wp = me.Weapon(weapon); wp == nil {
+			return invalid("%s has no weapon called %q", me.ID, weapon)
 		}
+		if wp.category().Ranged {
+			return refuse("an opening is taken in melee (R20), and %s is a ranged weapon", wp.Name)
+		}
+	case w.Kind == "readied":
+		wp = me.Weapon(me.Ready.Weapon)
+	default:
+		wp = s.meleeWeapon(me, t)
 	}
 	if wp == nil {
 		wp = me.Weapon("")
@@ -694,6 +836,34 @@ func (d *decider) takeOpening() error {
 	d.pay(me, OpeningCost, "the "+w.Kind)
 	d.roll(me, t, wp, false, w.Kind, Mods{}, nil)
 	return nil
+}
+
+// counter answers a hit with the target's readied attack on the
+// attacker (§7.6.3): its one reaction to the attack, paid now (A20); the
+// hit lands, and the readied attack fires once it is resolved.
+func (d *decider) counter() error {
+	s := d.s
+	t := s.Combatant(s.Strike.Target)
+	if !s.canCounter(t) {
+		return refuse("%s has no readied attack on %s that it can make now (R16)", t.ID, s.Strike.Attacker)
+	}
+	d.pay(t, OpeningCost, "the readied attack")
+	d.emit(put(d, (*hotMemory).counteredPool, Countered{Combatant: t.ID, Target: s.Strike.Attacker}))
+	d.damage()
+	return nil
+}
+
+// canCounter reports whether the target of the pending hit may answer it
+// with its readied attack on the attacker (§7.6.3): it readied one, may
+// react, can pay, and the readied weapon reaches.
+func (s *State) canCounter(t *Combatant) bool {
+	st := s.Strike
+	if st == nil || t.Ready.Target != st.Attacker || t.Vigor < OpeningCost || !s.mayDefend(t, false) {
+		return false
+	}
+	me := s.Combatant(st.Attacker)
+	w := t.Weapon(t.Ready.Weapon)
+	return me != nil && w != nil && s.reaches(t, me, w)
 }
 
 // move moves the creature whose turn it is (R15), or starts its escape
@@ -720,28 +890,62 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 			return refuse("%s stands at %s", o.ID, to)
 		}
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: what, Actions: 1}))
-	if !escape {
-		d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist}))
-		return nil
+	if !s.clear(me.X, me.Y, to.X, to.Y) {
+		return refuse("a wall stands between %s and %s: a Move goes along a clear path (R15); go around it", me.ID, to)
 	}
-	d.openWindow("opening", me, "escape", to)
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: what, Actions: 1}))
+	switch {
+	case escape:
+		d.openWindow("opening", me, "escape", to)
+	case s.Options.MoveProvokes && s.leaves(me, to):
+		// A18's option: leaving an enemy's reach gives it an opening.
+		d.openWindow("opening", me, "move", to)
+	default:
+		d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist}))
+	}
 	return nil
+}
+
+// leaves reports whether a move of me to cell to takes it out of the
+// reach of an enemy that could take an opening (A18's option).
+func (s *State) leaves(me *Combatant, to parts.Cell) bool {
+	for _, id := range s.Order {
+		if c := s.Combatant(id); s.mayTakeOpening(c, me) && s.leaving(c, me, to) {
+			return true
+		}
+	}
+	return false
+}
+
+// leaving reports whether c could not reach me in melee once me stands
+// at cell to.
+func (s *State) leaving(c, me *Combatant, to parts.Cell) bool {
+	at := *me
+	at.X, at.Y = to.X, to.Y
+	return s.meleeWeapon(c, &at) == nil
+}
+
+// mayTakeOpening reports whether c may take an opening opener gives
+// (R20): an enemy still in the fight, aware, not Winded, with the Vigor
+// to pay and a melee weapon that reaches.
+func (s *State) mayTakeOpening(c, opener *Combatant) bool {
+	if c.Side == opener.Side || c.Object || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
+		return false
+	}
+	return s.meleeWeapon(c, opener) != nil
 }
 
 // openWindow offers an opening to the enemies within reach of the opener
 // (R20), in initiative order; the window opens even when nobody may take
-// it, so that the act goes on the same way.
+// it, so that the act goes on the same way. A move (A18's option) gives
+// it only to those whose reach it leaves.
 func (d *decider) openWindow(kind string, opener *Combatant, act string, dest parts.Cell) {
 	s := d.s
 	buf := d.strs()
 	start := len(*buf)
 	for _, id := range s.Order {
 		c := s.Combatant(id)
-		if c.Side == opener.Side || c.Object || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
-			continue
-		}
-		if s.meleeWeapon(c, opener) == nil {
+		if !s.mayTakeOpening(c, opener) || act == "move" && !s.leaving(c, opener, dest) {
 			continue
 		}
 		*buf = append(*buf, id)
@@ -766,21 +970,15 @@ func (d *decider) aid(c *Aid) error {
 		return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
 	case t.Object || t.Dead || t.Escaped:
 		return refuse("%s cannot aid %s: %s is %s", me.ID, t.ID, t.ID, conditionOf(t))
-	case s.distance(me, t) > AdjacentFt:
-		return refuse("%s must be adjacent (within %d ft) to aid %s", me.ID, AdjacentFt, t.ID)
+	case !s.adjacent(me, t):
+		return refuse("%s must be adjacent (within %d ft, with a clear path) to aid %s", me.ID, AdjacentFt, t.ID)
 	case t.Durability >= t.DurabilityMax:
 		return refuse("%s has all its Durability (%d)", t.ID, t.Durability)
 	}
-	need := AidActions
-	if me.Carry.Act == "aid" && me.Carry.Target == t.ID {
-		need = me.Carry.Owed
-	}
-	if me.Left < need {
-		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "aid", Actions: me.Left, Owed: need - me.Left, Target: t.ID}))
+	if !d.spend(me, "aid", t.ID, AidActions) {
 		return nil
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "aid", Actions: need, Target: t.ID}))
-	e := d.skillRoll(me, "medicine", "aid", t, AidVS, c.Mods)
+	e := d.skillRoll(me, "medicine", "aid", t, orVS(c.VS, AidVS), c.Mods)
 	if e.Success {
 		e.Heal = d.src.Roll(AidHealDie)
 		e.Durability = min(t.DurabilityMax, t.Durability+e.Heal)
@@ -807,15 +1005,15 @@ func (d *decider) stabilize(c *Stabilize) error {
 		return refuse("%s is not in Shock", t.ID)
 	case t.Stabilized:
 		return refuse("%s is stabilized already", t.ID)
-	case s.distance(me, t) > AdjacentFt:
-		return refuse("%s must be adjacent (within %d ft) to stabilize %s", me.ID, AdjacentFt, t.ID)
+	case !s.adjacent(me, t):
+		return refuse("%s must be adjacent (within %d ft, with a clear path) to stabilize %s", me.ID, AdjacentFt, t.ID)
 	}
 	skill := "medicine"
 	if me.Skills["medical_science"] > me.Skills["medicine"] {
 		skill = "medical_science"
 	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stabilize", Actions: s.Options.StabilizeActions, Target: t.ID}))
-	d.emit(d.skillRoll(me, skill, "stabilize", t, StabilizeVS, c.Mods))
+	d.emit(d.skillRoll(me, skill, "stabilize", t, orVS(c.VS, StabilizeVS), c.Mods))
 	return nil
 }
 
@@ -828,12 +1026,8 @@ func (d *decider) check(c *Check) error {
 	if err := checkMods(c.Mods); err != nil {
 		return err
 	}
-	vs := c.VS
-	if vs == 0 {
-		vs = DefaultVS
-	}
 	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "check", Actions: 1}))
-	d.emit(d.skillRoll(me, c.Skill, "check", nil, vs, c.Mods))
+	d.emit(d.skillRoll(me, c.Skill, "check", nil, orVS(c.VS, DefaultVS), c.Mods))
 	return nil
 }
 
@@ -850,7 +1044,13 @@ func (d *decider) useAbility(c *UseAbility) error {
 	}
 	ab := me.Ability(c.Ability)
 	if ab == nil {
-		return invalid("%s has no ability called %q", me.ID, c.Ability)
+		if it := me.Item(c.Ability); it != nil {
+			return d.useItem(me, it, c)
+		}
+		return invalid("%s has no ability or item called %q (%s)", me.ID, c.Ability, me.usable())
+	}
+	if c.Target == "" {
+		return invalid("use %s on whom? use ABILITY on TARGET", ab.Name)
 	}
 	t, w, err := d.target(me, c.Target, ab.Weapon, "use "+ab.Name+" on")
 	if err != nil {
@@ -861,25 +1061,116 @@ func (d *decider) useAbility(c *UseAbility) error {
 		return refuse("%s costs %d Vigor and %s has %d", ab.Name, ab.Vigor, me.ID, me.Vigor)
 	case me.Mana < ab.Mana:
 		return refuse("%s costs %d Mana and %s has %d", ab.Name, ab.Mana, me.ID, me.Mana)
+	case c.OffTarget != "" && !w.Light:
+		return refuse("%s cannot attack off-hand with %s: only an Attack action or a technique with a light weapon takes one (R12), and %s is not light", me.ID, ab.Name, w.Name)
 	}
-	act := "use " + ab.Name
-	need := max(ab.Actions, 1)
-	if me.Carry.Act == act && me.Carry.Target == t.ID {
-		need = me.Carry.Owed
+	then, err := d.offHand(me, c.OffTarget, ab.Vigor)
+	if err != nil {
+		return err
 	}
-	if me.Left < need {
-		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: me.Left, Owed: need - me.Left, Target: t.ID}))
+	if !d.spend(me, "use "+ab.Name, t.ID, max(ab.Actions, 1)) {
 		return nil
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: need, Target: t.ID}))
 	if ab.Vigor > 0 {
 		d.pay(me, ab.Vigor, ab.Name)
 	}
 	if ab.Mana > 0 {
 		d.emit(put(d, (*hotMemory).manaSpentPool, ManaSpent{Combatant: me.ID, Amount: ab.Mana, For: ab.Name, Mana: me.Mana - ab.Mana}))
 	}
+	if then != nil {
+		d.pay(me, OffHandCost, "an off-hand attack")
+	}
 	m := Mods{Dice: c.Dice + ab.Dice, Charges: c.Charges + ab.Charges, Challenges: c.Challenges}
-	d.rollAs(me, t, w, how{mods: m, ability: ab})
+	d.rollAs(me, t, w, how{mods: m, ability: ab, then: then})
+	return nil
+}
+
+// spend spends the actions of an act that takes need of them (R10):
+// those left now, and the rest on later turns if they are too few, the
+// act going on where it stopped when it is given again on the same
+// target. It reports whether the act is done now.
+func (d *decider) spend(me *Combatant, act, target string, need int) bool {
+	if me.Carry.Act == act && me.Carry.Target == target {
+		need = me.Carry.Owed
+	}
+	if me.Left < need {
+		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: me.Left, Owed: need - me.Left, Target: target}))
+		return false
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: need, Target: target}))
+	return true
+}
+
+// useItem uses an item (Use Item, R17): a weapon item is an attack on a
+// target in reach; any other restores what its dice give, up to the
+// maximum, to the user or an adjacent ally.
+func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
+	s := d.s
+	switch {
+	case it.Left < 1:
+		return refuse("%s's %s is used up", me.ID, it.Name)
+	case c.OffTarget != "":
+		return invalid("an off-hand attack goes with an Attack action or a light-weapon technique (R12), not with an item")
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	act := "use " + it.Name
+	if it.Weapon != "" {
+		if c.Target == "" {
+			return invalid("use %s on whom? use ITEM on TARGET", it.Name)
+		}
+		t, w, err := d.target(me, c.Target, it.Weapon, "use "+it.Name+" on")
+		if err != nil {
+			return err
+		}
+		if !d.spend(me, act, t.ID, max(it.Actions, 1)) {
+			return nil
+		}
+		d.emit(&ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1})
+		d.rollAs(me, t, w, how{mods: c.Mods})
+		return nil
+	}
+	if c.Mods != (Mods{}) {
+		return invalid("%s restores what its own dice give: it takes no dice, charges or challenges", it.Name)
+	}
+	t := me
+	if c.Target != "" {
+		if t = s.Combatant(c.Target); t == nil {
+			return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+		}
+	}
+	switch {
+	case t.Side != me.Side || t.Object:
+		return refuse("%s's %s is for itself or an ally, not %s", me.ID, it.Name, t.ID)
+	case t.Dead || t.Escaped:
+		return refuse("%s cannot use %s on %s: %s is %s", me.ID, it.Name, t.ID, t.ID, conditionOf(t))
+	case t != me && !s.adjacent(me, t):
+		return refuse("%s must be adjacent (within %d ft, with a clear path) to use %s on %s", me.ID, AdjacentFt, it.Name, t.ID)
+	case !it.restores(t):
+		return refuse("%s has nothing for %s to restore: it is at its maximum", t.ID, it.Name)
+	}
+	if !d.spend(me, act, t.ID, max(it.Actions, 1)) {
+		return nil
+	}
+	e := &ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1}
+	for _, r := range it.restoring() {
+		if r.expr == "" {
+			continue
+		}
+		ex, err := dice.Parse(r.expr)
+		if err != nil {
+			return invalid("%s's %s: %v", me.ID, it.Name, err)
+		}
+		rec := &dice.Recorder{Source: d.src}
+		got := Restored{What: r.what, Expr: r.expr, Total: max(0, ex.Roll(rec))}
+		for _, dr := range rec.Draws {
+			got.Dice = append(got.Dice, dr.Value)
+		}
+		got.Gain = min(got.Total, max(0, r.most(t)))
+		e.Restored = append(e.Restored, got)
+	}
+	d.emit(e)
 	return nil
 }
 
@@ -907,15 +1198,21 @@ func (d *decider) resist(c *Resist) error {
 	case !isAbility(c.Ability):
 		return invalid("%q is not an ability (%s)", c.Ability, abilityList)
 	}
-	vs := c.VS
-	if vs == 0 {
-		vs = DefaultVS
-	}
-	n := DiceOfScore(me.Score(c.Ability)) + me.ResistDice + c.Dice
+	vs := orVS(c.VS, DefaultVS)
+	n := s.dice(me.Score(c.Ability)) + me.ResistDice + c.Dice
 	r := Rank(me.BaseRank(), c.Charges, c.Challenges, me.Wounded)
 	roll := checkRoll(d.src, n, r, s.need(vs), s.need(vs), d.ints())
 	d.emit(put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: c.Ability, Purpose: "resist", Roll: roll, VS: vs, Success: s.beats(roll.Total, vs)}))
 	return nil
+}
+
+// orVS is the Victory Sum the GM named, or the rules' default for none
+// (§6).
+func orVS(named, def int) int {
+	if named != 0 {
+		return named
+	}
+	return def
 }
 
 // skillRoll rolls a skill check: d20 + skill dice + linked ability dice
@@ -923,7 +1220,7 @@ func (d *decider) resist(c *Resist) error {
 func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, vs int, m Mods) *SkillRolled {
 	n := me.Skills[skill] + m.Dice
 	if ab := me.Links[skill]; ab != "" {
-		n += DiceOfScore(me.Score(ab))
+		n += d.s.dice(me.Score(ab))
 	}
 	r := Rank(me.BaseRank(), m.Charges, m.Challenges, me.Wounded)
 	roll := checkRoll(d.src, n, r, d.s.need(vs), d.s.need(vs), d.ints())
@@ -1016,7 +1313,7 @@ func (d *decider) initiative(extra []ExtraDice) {
 func (d *decider) proceed() {
 	s := d.s
 	for range 10000 {
-		if s.Phase == Over || s.Phase == Initiative || s.Phase == EndRuling {
+		if s.Phase == Over || s.Phase == Initiative || s.Phase == EndRuling || s.Phase == Aftermath {
 			return
 		}
 		if s.Strike != nil || s.Declared != nil {
@@ -1027,8 +1324,19 @@ func (d *decider) proceed() {
 			if side != "" {
 				reason = side + " is the last side standing"
 			}
-			d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: side, Reason: reason}))
+			d.end(side, reason)
 			return
+		}
+		if s.Counter != "" {
+			me := s.Combatant(s.Counter)
+			t := s.Combatant(me.Ready.Target)
+			w := me.Weapon(me.Ready.Weapon)
+			if t == nil || w == nil || !me.In() || !t.Targetable() || !s.reaches(me, t, w) {
+				d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: me.ID, What: "readied"}))
+				continue
+			}
+			d.roll(me, t, w, false, "readied", Mods{}, nil)
+			continue
 		}
 		if f := s.OffHand; f != nil {
 			me := s.Current()
@@ -1051,7 +1359,7 @@ func (d *decider) proceed() {
 			if len(w.Ask) > 0 || s.Phase == EscapeRuling {
 				return
 			}
-			if w.Act == "escape" {
+			if movesAfter(w.Act) {
 				me := s.Combatant(w.Opener)
 				d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: w.Dest, Ft: s.distanceTo(me, w.Dest)}))
 				continue
@@ -1144,6 +1452,86 @@ func (d *decider) nextTurn() {
 	d.newRound()
 }
 
+// end ends a decided fight, or with the aftermath option leaves it to the
+// GM's rests first.
+func (d *decider) end(winner, reason string) {
+	if d.s.Options.Aftermath {
+		d.emit(&Decided{Winner: winner, Reason: reason})
+		return
+	}
+	d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: winner, Reason: reason}))
+}
+
+// rest is a rest after the fight (R42, A32): for those named, or everyone
+// still there (not dead, escaped or an object), of the length the GM
+// names. The Shock timers of those not stabilized run for its length
+// first (A09); then each gains what the rest table's row gives.
+func (d *decider) rest(c *Rest) error {
+	s := d.s
+	if err := d.want(Aftermath, "rest"); err != nil {
+		return err
+	}
+	row, ok := s.restRow(c.Length)
+	if !ok {
+		return invalid("no rest called %q; rests: minute, hour, night", c.Length)
+	}
+	for _, id := range c.Who {
+		switch t := s.Combatant(id); {
+		case t == nil:
+			return invalid("there is no combatant called %q (combatants: %s)", id, s.ids())
+		case !t.rests():
+			return refuse("%s is %s and does not rest", id, conditionOf(t))
+		}
+	}
+	e := &Rested{Length: c.Length}
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if !t.rests() || len(c.Who) > 0 && !slices.Contains(c.Who, t.ID) {
+			continue
+		}
+		r := RestChange{Combatant: t.ID, Vigor: t.Vigor, Durability: t.Durability, Health: t.Health, Mana: t.Mana, ShockLeft: t.ShockLeft}
+		if t.Shock && !t.Stabilized {
+			if r.ShockLeft <= row.Rounds {
+				r.Died = true
+				e.Changes = append(e.Changes, r)
+				continue
+			}
+			r.ShockLeft -= row.Rounds
+		}
+		if row.Vigor {
+			r.Vigor = t.VigorMax
+		}
+		if row.Mana {
+			r.Mana = t.ManaMax
+		}
+		if row.Durability && !t.Wounded {
+			r.Durability = t.DurabilityMax
+		}
+		if row.Health {
+			r.Health = min(t.HealthMax, t.Health+max(row.HealthMin, t.Stamina/5))
+			if r.Health == t.HealthMax {
+				r.Durability = t.DurabilityMax
+			}
+		}
+		e.Changes = append(e.Changes, r)
+	}
+	d.emit(e)
+	return nil
+}
+
+// restRow is the rest table's row for a length, or one of its other
+// words (R42): the rest_table option's, or the rules'.
+func (s *State) restRow(length string) (RestRow, bool) {
+	if w, ok := restWords[length]; ok {
+		length = w
+	}
+	if row, ok := s.Options.RestTable[length]; ok {
+		return row, true
+	}
+	row, ok := Rests[length]
+	return row, ok
+}
+
 // newRound starts the next round, unless the round limit is reached
 // (R07, §7.10).
 func (d *decider) newRound() {
@@ -1221,14 +1609,22 @@ func (d *decider) recovery() {
 		if c.Dead || c.Escaped || c.Object || c.Away {
 			continue
 		}
-		r := Recovery{Combatant: id, Vigor: min(c.VigorMax, c.Vigor+c.Regen())}
+		r := Recovery{Combatant: id, Vigor: min(c.VigorMax, c.Vigor+c.VigorRegen())}
 		r.Gained = r.Vigor - c.Vigor
 		r.Winded = c.Winded && r.Vigor < WindedUntil
-		if c.Shock && !c.Stabilized {
+		if !c.Wounded {
+			r.Durability = min(c.Regen.Durability, c.DurabilityMax-c.Durability)
+		}
+		r.Mana = min(c.Regen.Mana, c.ManaMax-c.Mana)
+		r.Health = min(c.Regen.Health, c.HealthMax-c.Health)
+		switch {
+		case !c.Shock, c.Health+r.Health > 0:
+			// Health back ends a Shock (A41) before it counts down.
+		case c.Stabilized:
+			r.ShockLeft = c.ShockLeft
+		default:
 			r.ShockLeft = c.ShockLeft - 1
 			r.Died = r.ShockLeft <= 0
-		} else if c.Shock {
-			r.ShockLeft = c.ShockLeft
 		}
 		*buf = append(*buf, r)
 	}

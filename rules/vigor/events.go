@@ -122,6 +122,9 @@ type AttackRolled struct {
 	Ranged     bool `json:"ranged,omitempty"`
 	// Behind: the GM ruled the target unaware and attacked from behind.
 	Behind bool `json:"behind,omitempty"`
+	// Lost: the GM ruled the target could not be located, so nothing was
+	// rolled (A14).
+	Lost bool `json:"lost,omitempty"`
 	// Ability names the ability it is made with; Knockdown and Opening
 	// are that ability's (R17, R20, R39).
 	Ability   string `json:"ability,omitempty"`
@@ -152,8 +155,11 @@ type Damaged struct {
 	Raw   int  `json:"raw"`
 	// Immune: superior Durability took it all (R32).
 	Immune bool `json:"immune,omitempty"`
-	AR     int  `json:"ar,omitempty"`
-	Final  int  `json:"final"`
+	// Unliving: the damage harms only the living, and the target is not
+	// (R28).
+	Unliving bool `json:"unliving,omitempty"`
+	AR       int  `json:"ar,omitempty"`
+	Final    int  `json:"final"`
 	// ToDurability and ToHealth are what the creature lost of each; the
 	// values after.
 	ToDurability int `json:"to_durability,omitempty"`
@@ -212,9 +218,44 @@ type WindowOpened struct {
 	Ask    []string   `json:"ask"`
 }
 
-// Passed: a creature let an opening or readied trigger go.
+// Passed: a creature let an opening or readied trigger go, or an attack
+// it was to make (an off-hand one, a readied one answering a hit) cannot
+// be made.
 type Passed struct {
 	Combatant string `json:"combatant"`
+	// What is "readied" for a readied attack answering a hit that cannot
+	// be made, else "".
+	What string `json:"what,omitempty"`
+}
+
+// ItemUsed: a creature used an item (R17), which has Left uses left; a
+// restoring item gives what each of its dice expressions rolled, up to
+// what the target lacks.
+type ItemUsed struct {
+	Combatant string     `json:"combatant"`
+	Item      string     `json:"item"`
+	Target    string     `json:"target,omitempty"`
+	Left      int        `json:"left"`
+	Restored  []Restored `json:"restored,omitempty"`
+}
+
+// Restored is what an item's dice restored of one thing: durability,
+// health, vigor or mana.
+type Restored struct {
+	What string `json:"what"`
+	// Expr is the item's dice expression for it.
+	Expr  string `json:"expr"`
+	Dice  []int  `json:"dice,omitempty"`
+	Total int    `json:"total"`
+	Gain  int    `json:"gain"`
+}
+
+// Countered: the target of a hit answered it with its readied attack on
+// the attacker (§7.6.3), paid for; the attack fires once the hit is
+// resolved.
+type Countered struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
 }
 
 // Escaped: the GM ruled on an escape (A19).
@@ -259,6 +300,11 @@ type Recovery struct {
 	// ShockLeft counts down a Shock (A09); Died: it reached 0.
 	ShockLeft int  `json:"shock_left,omitempty"`
 	Died      bool `json:"died,omitempty"`
+	// Durability, Mana and Health are what the creature's regen gave
+	// back (R41).
+	Durability int `json:"durability,omitempty"`
+	Mana       int `json:"mana,omitempty"`
+	Health     int `json:"health,omitempty"`
 }
 
 // Recovered: the Recovery Phase closing a round (R41).
@@ -270,6 +316,33 @@ type Recovered struct {
 // RoundStarted: a new round began (R07).
 type RoundStarted struct {
 	Round int `json:"round"`
+}
+
+// Decided: with the aftermath option, the fight is decided (Winner won,
+// or nobody), and the GM rules on rests before it ends.
+type Decided struct {
+	Winner string `json:"winner,omitempty"`
+	Reason string `json:"reason"`
+}
+
+// Rested: a rest after the fight (R42), of Length, and what it did to
+// each creature that took it.
+type Rested struct {
+	Length  string       `json:"length"`
+	Changes []RestChange `json:"changes"`
+}
+
+// RestChange is one creature's part of a rest: its Vigor, Durability,
+// Health and Mana after it, what is left of its Shock, or its death of
+// Shock during the rest (A09).
+type RestChange struct {
+	Combatant  string `json:"combatant"`
+	Vigor      int    `json:"vigor"`
+	Durability int    `json:"durability"`
+	Health     int    `json:"health"`
+	Mana       int    `json:"mana,omitempty"`
+	ShockLeft  int    `json:"shock_left,omitempty"`
+	Died       bool   `json:"died,omitempty"`
 }
 
 // FightEnded: the fight is over.
@@ -327,6 +400,18 @@ func (*WindowOpened) Kind() string { return "window_opened" }
 // Kind returns "passed".
 func (*Passed) Kind() string { return "passed" }
 
+// Kind returns "item_used".
+func (*ItemUsed) Kind() string { return "item_used" }
+
+// Kind returns "decided".
+func (*Decided) Kind() string { return "decided" }
+
+// Kind returns "rested".
+func (*Rested) Kind() string { return "rested" }
+
+// Kind returns "countered".
+func (*Countered) Kind() string { return "countered" }
+
 // Kind returns "escaped".
 func (*Escaped) Kind() string { return "escaped" }
 
@@ -365,6 +450,10 @@ func (*Moved) event()            {}
 func (*WindowOpened) event()     {}
 func (*Passed) event()           {}
 func (*Escaped) event()          {}
+func (*Countered) event()        {}
+func (*ItemUsed) event()         {}
+func (*Decided) event()          {}
+func (*Rested) event()           {}
 func (*StoodUp) event()          {}
 func (*ReadiedAction) event()    {}
 func (*SkillRolled) event()      {}
@@ -398,5 +487,9 @@ func eventKinds() map[string]func() Event {
 		"attack_declared":   func() Event { return &AttackDeclared{} },
 		"mana_spent":        func() Event { return &ManaSpent{} },
 		"joined":            func() Event { return &Joined{} },
+		"countered":         func() Event { return &Countered{} },
+		"item_used":         func() Event { return &ItemUsed{} },
+		"decided":           func() Event { return &Decided{} },
+		"rested":            func() Event { return &Rested{} },
 	}
 }

@@ -2,8 +2,6 @@ package vigor
 
 import (
 	"slices"
-
-	"fray/rules/parts"
 )
 
 // evolve applies one event. It never fails and draws no dice: everything
@@ -27,7 +25,7 @@ func evolve(s *State, e Event) {
 			s.Turn = i
 		}
 		s.Phase = Acting
-		c.Defend.Pass(parts.TurnStart, c.ID)
+		c.Defending = false
 		c.Ready = Readied{}
 		c.Unaware = false
 		c.Left = e.Actions
@@ -83,6 +81,9 @@ func evolve(s *State, e Event) {
 		}
 		if c := s.Combatant(e.Attacker); c != nil && e.Via == "readied" {
 			c.Ready = Readied{}
+			if s.Counter == c.ID {
+				s.Counter = ""
+			}
 		}
 		if e.OffHand {
 			s.OffHand = nil
@@ -113,8 +114,8 @@ func evolve(s *State, e Event) {
 		*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,
 			Total: e.Roll.Total, VS: e.VS, Charges: e.Charges, Challenges: e.Challenges, Ranged: e.Ranged,
 			Incapacitated: t.Incapacitated(), Knockdown: e.Knockdown}
-		if s.canDefend(t) && !e.Behind {
-			s.Phase = Defending // an unaware target cannot react (A12)
+		if s.mayDefend(t, e.Behind) {
+			s.Phase = Defending
 		}
 		t.Unaware = false
 	case *DefenseRolled:
@@ -159,7 +160,8 @@ func evolve(s *State, e Event) {
 			settle(s)
 		case st.Incapacitated:
 			s.Phase = Kill
-		case t.Incapacitated():
+		case t.Incapacitated(), t.Prone:
+			// Nothing more to rule: it is down already (R39).
 			s.Strike = nil
 			settle(s)
 		default:
@@ -182,7 +184,7 @@ func evolve(s *State, e Event) {
 		settle(s)
 	case *Defended:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Defend = parts.Until(parts.TurnStart, c.ID, 1)
+			c.Defending = true
 		}
 	case *Moved:
 		c := s.Combatant(e.Combatant)
@@ -190,8 +192,8 @@ func evolve(s *State, e Event) {
 			return
 		}
 		c.X, c.Y = e.To.X, e.To.Y
-		if w := s.Window; w != nil && w.Opener == c.ID && w.Act == "escape" {
-			if s.outOfReach(c) {
+		if w := s.Window; w != nil && w.Opener == c.ID && movesAfter(w.Act) {
+			if w.Act == "escape" && s.outOfReach(c) {
 				w.Act = "escaping"
 				s.Phase = EscapeRuling
 				return
@@ -224,8 +226,41 @@ func evolve(s *State, e Event) {
 			s.ReadyChecked = s.Actions
 		}
 		settle(s)
+	case *ItemUsed:
+		if c := s.Combatant(e.Combatant); c != nil {
+			if it := c.Item(e.Item); it != nil {
+				it.Left = e.Left
+			}
+		}
+		t := s.Combatant(e.Target)
+		if t == nil {
+			return
+		}
+		restored := false
+		for _, r := range e.Restored {
+			switch r.What {
+			case "durability":
+				t.Durability += r.Gain
+				restored = restored || r.Gain > 0
+			case "health":
+				t.Health += r.Gain
+				restored = restored || r.Gain > 0
+			case "vigor":
+				t.Vigor += r.Gain
+				if t.Winded && t.Vigor >= WindedUntil {
+					t.Winded = false // R38: checked on every gain
+				}
+			case "mana":
+				t.Mana += r.Gain
+			}
+		}
+		s.heal(t, restored)
+	case *Countered:
+		s.Counter = e.Combatant
 	case *Passed:
-		if w := s.Window; w != nil && len(w.Ask) > 0 && w.Ask[0] == e.Combatant {
+		if e.What == "readied" {
+			s.Counter = ""
+		} else if w := s.Window; w != nil && len(w.Ask) > 0 && w.Ask[0] == e.Combatant {
 			w.Ask = w.Ask[1:]
 		} else {
 			s.OffHand = nil
@@ -253,9 +288,7 @@ func evolve(s *State, e Event) {
 		switch e.Purpose {
 		case "aid":
 			t.Durability = e.Durability
-			if t.Durability > 0 && !s.Options.WoundedEndsAtFullHealth {
-				t.Wounded = false // A08; a Shock goes on (A33)
-			}
+			s.heal(t, true) // a Shock goes on (A33)
 		case "stabilize":
 			t.Stabilized = true
 		}
@@ -275,14 +308,41 @@ func evolve(s *State, e Event) {
 			if r.Died {
 				c.Dead = true
 			}
+			c.Durability += r.Durability
+			c.Mana += r.Mana
+			c.Health += r.Health
+			s.heal(c, r.Durability > 0 || r.Health > 0)
 		}
 	case *RoundStarted:
 		s.Round = e.Round
 		s.Turn = -1
 		s.Phase = Acting
+	case *Decided:
+		s.Phase, s.Winner, s.Reason = Aftermath, e.Winner, e.Reason
+		s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter, s.Counter = nil, nil, nil, nil, "", ""
+	case *Rested:
+		for _, r := range e.Changes {
+			c := s.Combatant(r.Combatant)
+			if c == nil {
+				continue
+			}
+			if r.Died {
+				c.Dead = true
+				continue
+			}
+			restored := r.Durability > c.Durability || r.Health > c.Health
+			c.Vigor, c.Durability, c.Health, c.Mana = r.Vigor, r.Durability, r.Health, r.Mana
+			if c.Shock {
+				c.ShockLeft = r.ShockLeft
+			}
+			if c.Winded && c.Vigor >= WindedUntil {
+				c.Winded = false
+			}
+			s.heal(c, restored)
+		}
 	case *FightEnded:
-		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
-		s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter = nil, nil, nil, nil, ""
+		s.Phase, s.Winner, s.TimedOut, s.Reason = Over, e.Winner, e.TimedOut, ""
+		s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter, s.Counter = nil, nil, nil, nil, "", ""
 	}
 }
 
@@ -299,11 +359,29 @@ func settle(s *State) {
 			return
 		}
 		opener := s.Combatant(w.Opener)
-		if w.Act != "escape" || opener == nil || !opener.In() || opener.Prone {
+		if !movesAfter(w.Act) || opener == nil || !opener.In() || opener.Prone {
 			s.Window = nil
 		}
 	}
 	s.Phase = Acting
+}
+
+// movesAfter reports whether an opening's act is a move that goes on
+// once the window closes: an escape (R14), or a move out of reach with
+// A18's option.
+func movesAfter(act string) bool { return act == "escape" || act == "move" }
+
+// openingBy says in words how an opener gives its opening.
+func openingBy(act string) string {
+	switch act {
+	case "escape", "escaping":
+		return "escaping"
+	case "stand":
+		return "standing up"
+	case "move":
+		return "moving out of reach"
+	}
+	return "its ability"
 }
 
 // outOfReach reports whether no enemy still in the fight could reach the
@@ -319,4 +397,17 @@ func (s *State) outOfReach(c *Combatant) bool {
 		}
 	}
 	return true
+}
+
+// heal looks at a creature that got Durability or Health back (restored;
+// else only at its Shock): Wounded ends once it has Durability again, or
+// with the wounded_ends option at full_health once its Health is full as
+// well (A08); Shock ends once Health is 1 or more (R36, A41).
+func (s *State) heal(c *Combatant, restored bool) {
+	if restored && c.Wounded && c.Durability > 0 && (!s.Options.WoundedEndsAtFullHealth || c.Health >= c.HealthMax) {
+		c.Wounded = false
+	}
+	if c.Shock && c.Health > 0 {
+		c.Shock, c.ShockLeft, c.Stabilized = false, 0, false
+	}
 }

@@ -35,6 +35,7 @@ type hotMemory struct {
 	turnStartedPool_      parts.Pool[TurnStarted]
 	vigorSpentPool_       parts.Pool[VigorSpent]
 	windowOpenedPool_     parts.Pool[WindowOpened]
+	counteredPool_        parts.Pool[Countered]
 
 	// Commands of the last Moves.
 	attacks     parts.Pool[Attack]
@@ -60,6 +61,7 @@ type hotMemory struct {
 	offHand  FollowUp
 	window   Window
 	armor    []Armor
+	items    []Item
 }
 
 // hotMemory returns the state's hot memory, made on first use.
@@ -96,6 +98,7 @@ func (h *hotMemory) resetEvents() {
 	h.turnStartedPool_.Reset()
 	h.vigorSpentPool_.Reset()
 	h.windowOpenedPool_.Reset()
+	h.counteredPool_.Reset()
 	h.ints, h.strs, h.recoveries = h.ints[:0], h.strs[:0], h.recoveries[:0]
 }
 
@@ -164,7 +167,8 @@ func (h *hotMemory) windowOpenedPool() *parts.Pool[WindowOpened]     { return &h
 // copyInto makes *dst a copy of s for Step or Evolve, reusing dst's
 // memory and keeping its hot memory: the combatants share their stat
 // blocks' weapons, skills and links with s, which the rules never
-// change, and get armour of their own, which wears.
+// change, and get armour of their own, which wears, and items of their
+// own, which are used up.
 func copyInto(dst, s *State) {
 	combatants, order, hot := dst.Combatants[:0], dst.Order[:0], dst.hot
 	*dst = *s
@@ -172,15 +176,19 @@ func copyInto(dst, s *State) {
 	dst.Combatants = append(combatants, s.Combatants...)
 	dst.Order = append(order, s.Order...)
 	h := dst.hotMemory()
-	h.armor = h.armor[:0]
+	h.armor, h.items = h.armor[:0], h.items[:0]
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		if c.Armor == nil {
-			continue
+		if c.Armor != nil {
+			start := len(h.armor)
+			h.armor = append(h.armor, c.Armor...)
+			c.Armor = h.armor[start:len(h.armor):len(h.armor)]
 		}
-		start := len(h.armor)
-		h.armor = append(h.armor, c.Armor...)
-		c.Armor = h.armor[start:len(h.armor):len(h.armor)]
+		if c.Items != nil {
+			start := len(h.items)
+			h.items = append(h.items, c.Items...)
+			c.Items = h.items[start:len(h.items):len(h.items)]
+		}
 	}
 	if s.Strike != nil {
 		h.strike = *s.Strike
@@ -207,3 +215,4 @@ func (h *hotMemory) rollCmds() *parts.Pool[RollAttack]               { return &h
 func (h *hotMemory) manaSpentPool() *parts.Pool[ManaSpent]           { return &h.manaSpentPool_ }
 func (h *hotMemory) useCmds() *parts.Pool[UseAbility]                { return &h.uses }
 func (h *hotMemory) joinedPool() *parts.Pool[Joined]                 { return &h.joinedPool_ }
+func (h *hotMemory) counteredPool() *parts.Pool[Countered]           { return &h.counteredPool_ }

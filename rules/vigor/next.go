@@ -33,9 +33,11 @@ type prompter struct {
 // lean reports whether only a policy will read the prompt.
 func (b *prompter) lean() bool { return b.hot != nil }
 
-func (b *prompter) ask(q string) {
+// ask sets the question, its words joined, only when people will read
+// it: a policy's prompt builds no text.
+func (b *prompter) ask(words ...string) {
 	if !b.lean() {
-		b.p.Question = q
+		b.p.Question = strings.Join(words, "")
 	}
 }
 
@@ -72,9 +74,9 @@ func writePrompt(s *State, b *prompter) {
 		p.Winner = s.Winner
 		switch {
 		case s.TimedOut:
-			b.ask(fmt.Sprintf("the fight is over: the round limit (%d) was reached", s.Options.RoundLimit))
+			b.ask("the fight is over: the round limit (", strconv.Itoa(s.Options.RoundLimit), ") was reached")
 		case s.Winner != "":
-			b.ask("the fight is over: " + s.Winner + " wins")
+			b.ask("the fight is over: ", s.Winner, " wins")
 		default:
 			b.ask("the fight is over: nobody is left standing")
 		}
@@ -95,13 +97,16 @@ func writePrompt(s *State, b *prompter) {
 		for _, style := range [...]string{"dodge", "deflect", "block"} {
 			b.add(cmd(b, (*hotMemory).defenseCmds, Defense{Style: style}), style, " (", cost, " Vigor: d20 + Speed dice must beat the attack)")
 		}
+		if s.canCounter(t) {
+			b.add(&TakeOpening{}, "strike: take the hit and fire the attack readied against ", st.Attacker, " (5 Vigor)")
+		}
 		b.add(&Take{}, "take the hit")
 	case Offering:
 		w := s.Window
 		me := s.Combatant(w.Ask[0])
 		p.Actor = me.ID
 		if !b.lean() {
-			what := "take the opening " + w.Opener + " gives by " + map[string]string{"escape": "escaping", "stand": "standing up", "ability": "its ability"}[w.Act]
+			what := "take the opening " + w.Opener + " gives by " + openingBy(w.Act)
 			if w.Kind == "readied" {
 				what = "fire the attack readied against " + w.Opener
 			}
@@ -111,31 +116,45 @@ func writePrompt(s *State, b *prompter) {
 		b.add(&Pass{}, "pass")
 	case Knockdown:
 		p.Actor, p.Default = engine.GM, 1
-		b.ask("is " + s.Strike.Target + " knocked down by the hit? (default no, A29)")
+		b.ask("is ", s.Strike.Target, " knocked down by the hit? (default no, A29)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: knocked down")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
 	case Kill:
 		p.Actor, p.Default = engine.GM, 0
-		b.ask(s.Strike.Target + " was incapacitated: is it killed outright? (default yes, A28)")
+		b.ask(s.Strike.Target, " was incapacitated: is it killed outright? (default yes, A28)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: killed")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
 	case EndRuling:
 		p.Actor, p.Default = engine.GM, 1
-		b.ask(fmt.Sprintf("round %d is over: is the fight over? (default no while both sides stand)", s.Round))
+		b.ask("round ", strconv.Itoa(s.Round), " is over: is the fight over? (default no while both sides stand)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: the fight ends here, with no winner")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: the next round begins")
 	case Modifiers:
 		dc := s.Declared
 		p.Actor, p.Default = engine.GM, 0
-		b.ask("modifiers for " + dc.Attacker + "'s attack on " + dc.Target + " with " + dc.Weapon + "? (default none)")
+		b.ask("modifiers for ", dc.Attacker, "'s attack on ", dc.Target, " with ", dc.Weapon, "? (default none)")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{}), "roll it as it stands")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Behind: true}), "the target is unaware and attacked from behind: half Guard")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Charges: 1}}), "1 Charge")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Challenges: 1}}), "1 Challenge")
 		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Dice: 1}}), "1 situational bonus die")
+		if me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target); s.beyondSight(me, t, me.Weapon(dc.Weapon)) {
+			b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Lost: true}), "the target, beyond sight, cannot be located: the attack is lost (A14)")
+		}
+	case Aftermath:
+		p.Actor, p.Default = engine.GM, 0
+		decided := "nobody won"
+		if s.Winner != "" && !b.lean() {
+			decided = s.Winner + " won"
+		}
+		b.ask("the fight is decided (", decided, "): rest before the encounter closes? (default done, R42)")
+		b.add(&Done{}, "done: the encounter closes")
+		for _, length := range [...]string{"minute", "hour", "night"} {
+			b.add(&Rest{Length: length}, "everyone still there takes ", restName[length])
+		}
 	case EscapeRuling:
 		p.Actor, p.Default = engine.GM, 0
-		b.ask(s.Window.Opener + " is out of every enemy's reach: has it escaped? (default yes, A19)")
+		b.ask(s.Window.Opener, " is out of every enemy's reach: has it escaped? (default yes, A19)")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: it leaves the fight")
 		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: it stays")
 	}
@@ -185,9 +204,31 @@ func actOptions(s *State, b *prompter) {
 				continue
 			}
 			b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID}), "use ", ab.Name, " on ", t.ID)
+			if w.Light && me.Vigor >= ab.Vigor+OffHandCost && s.reaches(me, t, off) {
+				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID, OffTarget: t.ID}), "use ", ab.Name, " on ", t.ID, " and attack off-hand with ", off.Name, " (8 Vigor)")
+			}
 		}
 	}
-	if me.Defend.Over() {
+	for i := range me.Items {
+		it := &me.Items[i]
+		if it.Left < 1 {
+			continue
+		}
+		for j := range s.Combatants {
+			t := &s.Combatants[j]
+			switch {
+			case it.Weapon != "":
+				w := me.Weapon(it.Weapon)
+				if w == nil || t.ID == me.ID || t.Side == me.Side || !t.Targetable() || !s.reaches(me, t, w) {
+					continue
+				}
+				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
+			case t.Side == me.Side && !t.Object && !t.Dead && !t.Escaped && (t.ID == me.ID || s.adjacent(me, t)) && it.restores(t):
+				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
+			}
+		}
+	}
+	if !me.Defending {
 		b.add(&Defend{}, "defend (Defense costs 3 Vigor until your next turn)")
 	}
 	near := -1
@@ -201,7 +242,7 @@ func actOptions(s *State, b *prompter) {
 		if near < 0 || dist < nearDist {
 			near, nearDist = i, dist
 		}
-		if me.Ready.Target == "" && s.reaches(me, t, me.Weapon("")) {
+		if me.Ready.Target == "" {
 			b.add(cmd(b, (*hotMemory).readyCmds, Ready{Target: t.ID}), "ready an attack on ", t.ID, " for when it acts")
 		}
 		if to, ok := s.advance(me, t); ok && !offered(b.p, to) {
@@ -215,7 +256,7 @@ func actOptions(s *State, b *prompter) {
 	}
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.ID == me.ID || t.Object || t.Side != me.Side || s.distance(me, t) > AdjacentFt {
+		if t.ID == me.ID || t.Object || t.Side != me.Side || !s.adjacent(me, t) {
 			continue
 		}
 		if !t.Dead && !t.Escaped && t.Durability < t.DurabilityMax {
@@ -271,10 +312,26 @@ func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
 		return from + a
 	}
 	to := parts.Cell{X: step(me.X, t.X), Y: step(me.Y, t.Y)}
-	if to == (parts.Cell{X: me.X, Y: me.Y}) || !s.free(to, me.ID) || s.distanceTo(me, to) > me.MoveFt() {
+	if to == (parts.Cell{X: me.X, Y: me.Y}) || !s.free(to, me.ID) || s.distanceTo(me, to) > me.MoveFt() || !s.clear(me.X, me.Y, to.X, to.Y) {
 		return to, false
 	}
 	return to, true
+}
+
+// escapeCell is where an escape with no square named goes: one Move
+// straight away from the nearest enemy still in the fight.
+func (s *State) escapeCell(me *Combatant) (parts.Cell, bool) {
+	var near *Combatant
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side != me.Side && t.In() && (near == nil || s.distance(me, t) < s.distance(me, near)) {
+			near = t
+		}
+	}
+	if near == nil {
+		return parts.Cell{}, false
+	}
+	return s.away(me, near)
 }
 
 // away is the cell one Move takes me straight away from t.
@@ -285,7 +342,7 @@ func (s *State) away(me, t *Combatant) (parts.Cell, bool) {
 	}
 	m := me.MoveFt()
 	to := parts.Cell{X: me.X + dx*m, Y: me.Y + dy*m}
-	if m == 0 || !s.free(to, me.ID) || s.distanceTo(me, to) > m {
+	if m == 0 || !s.free(to, me.ID) || s.distanceTo(me, to) > m || !s.clear(me.X, me.Y, to.X, to.Y) {
 		return to, false
 	}
 	return to, true

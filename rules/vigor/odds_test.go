@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fray/dice"
+	"fray/odds"
 	"fray/rules/vigor"
 )
 
@@ -71,5 +72,87 @@ start: {order: [ann, bob]}
 	all, cut := hitOdds(t, s, dice.EnumerateOptions{EveryValue: true, MaxDraws: 6, MaxPaths: 10_000_000})
 	if diff := new(big.Rat).Sub(hit, all); diff.Sign() < 0 || diff.Cmp(cut) > 0 {
 		t.Errorf("by every value P(hit) = %v (cut %v); by class %v", all, cut, hit)
+	}
+}
+
+// TestHitOddsByHand checks a simple attack's exact odds against the
+// rules' own numbers, worked out by hand. Ann (Agility 15 and Strength
+// 15: one bonus d10 each, A01) attacks bob, Guard 15 (R23) and too
+// little Vigor to defend, with a sword. She hits on a total over 15
+// (R01, A02): with the d20 showing k she needs the bursting d10 (R04) to
+// show 16 − k or more. P(d10! ≥ m) is 1 for m ≤ 1, (11 − m)/10 for m from
+// 2 to 10, and 1/10 × P(d10! ≥ m − 10) above 10. So
+//
+//	k = 15..20: 6 × 1
+//	k = 6..14:  (1 + 2 + ... + 9)/10 = 45/10
+//	k = 1..5:   (6 + 7 + 8 + 9 + 10)/100 = 4/10
+//
+// and P(hit) = (6 + 4.5 + 0.4)/20 = 109/200. A hit is critical when the
+// damage's Strength d10 bursts (R04), 1 in 10 whatever the attack rolled:
+// P(critical) = 109/2000.
+func TestHitOddsByHand(t *testing.T) {
+	s := load(t, "by_hand.yaml", `
+ruleset: vigor
+sides: [{id: a}, {id: b}]
+combatants:
+  - {id: ann, side: a, agility: 15, strength: 15, vigor: 20, durability: 20, health: 20, weapons: [{use: sword}]}
+  - {id: bob, side: b, x: 5, vigor: 4, durability: 20, health: 20}
+start: {order: [ann, bob]}
+`)
+	r := vigor.Rules{}
+	type result struct{ hit, critical bool }
+	en, err := dice.Enumerate(func(src dice.Source) (result, error) {
+		events, err := r.Decide(&s, "ann", &vigor.Attack{Target: "bob"}, src)
+		var res result
+		for _, e := range events {
+			switch e := e.(type) {
+			case *vigor.AttackRolled:
+				res.hit = e.Hit
+			case *vigor.Damaged:
+				res.critical = e.Critical
+			}
+		}
+		return res, err
+	}, dice.EnumerateOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hit, critical := new(big.Rat), new(big.Rat)
+	for _, o := range en.Outcomes {
+		if o.Value.hit {
+			hit.Add(hit, o.P)
+		}
+		if o.Value.critical {
+			critical.Add(critical, o.P)
+		}
+	}
+	if want := big.NewRat(109, 200); hit.Cmp(want) != 0 {
+		t.Errorf("P(hit) = %v, by hand %v", hit, want)
+	}
+	if want := big.NewRat(109, 2000); critical.Cmp(want) != 0 {
+		t.Errorf("P(critical) = %v, by hand %v", critical, want)
+	}
+	if en.Truncated.Sign() != 0 {
+		t.Errorf("the enumeration left out %v", en.Truncated)
+	}
+}
+
+// TestOffHandOddsCovered checks that the exact odds of an attack with an
+// off-hand attack are answered in full within the default budget: the
+// GM's modifiers of the off-hand attack (R24 step 2) stand between the
+// two rolls, so that the situations after the main attack are met once
+// each rather than once per way its dice fell.
+func TestOffHandOddsCovered(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds of exact odds")
+	}
+	s := load(t, "off_hand_odds.yaml", "ruleset: vigor\nuse: vigor_duel\nstart: {order: [ilsa, gorm]}\n")
+	r := vigor.Rules{}
+	rep, err := odds.Of[vigor.State, vigor.Command, vigor.Event](r, &s, "ilsa", &vigor.Attack{Target: "gorm", OffTarget: "gorm"}, vigor.Tactical{}, odds.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Uncovered.Sign() != 0 {
+		t.Errorf("%v of the probability is not covered, after %d dice paths", rep.Uncovered, rep.Paths)
 	}
 }

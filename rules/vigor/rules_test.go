@@ -186,3 +186,40 @@ start: {order: [ann, bob]}
 		t.Errorf("prompt %s %q, want a's win", p.Kind, p.Winner)
 	}
 }
+
+func TestSpecChecksItemsLinksAndOptions(t *testing.T) {
+	sp := &vigor.Spec{
+		Options: vigor.OptionsSpec{AbilityDice: []int{15, 12}, CoverTable: map[string]vigor.CoverRow{"thick": {Guard: 1}}},
+		Sides:   []vigor.SideSpec{{ID: "a"}, {ID: "b"}},
+		Combatants: []vigor.Combatant{
+			{ID: "ann", Side: "a", HealthMax: 5, Links: map[string]string{"charm": "Looks"},
+				Abilities: []vigor.Ability{{Name: "bolt"}},
+				Items: []vigor.Item{
+					{Name: "bolt", Health: "1d4"},
+					{Name: "dud"},
+					{Name: "bad", Health: "2d"},
+					{Name: "curse", Health: "1d4-5"},
+					{Name: "bomb", Weapon: "grenade"},
+					{Name: "wand", Weapon: "sword", Mana: "1"},
+				},
+				Weapons: []vigor.Weapon{{Name: "sword"}}},
+			{ID: "bob", Side: "b", HealthMax: 5},
+		},
+	}
+	_, err := sp.State()
+	for _, want := range []string{
+		"options.ability_dice[1]: 12: the scores must rise, from 0 up",
+		`options.cover_table.thick: no cover called "thick"; covers: light, partial, full`,
+		`combatants[0].items[0].name: ann has an ability called "bolt" too`,
+		"combatants[0].items[1]: the item does nothing",
+		"combatants[0].items[2].health:",
+		`combatants[0].items[3].health: "1d4-5" can roll below 0`,
+		`combatants[0].items[4].weapon: ann has no weapon called "grenade"`,
+		"combatants[0].items[5].weapon: an item either attacks with a weapon or restores, not both",
+		`combatants[0].links.charm: "Looks" is not an ability score`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v\ndoes not say %q", err, want)
+		}
+	}
+}

@@ -121,6 +121,7 @@ func (c Combatant) clone() Combatant {
 	}
 	c.Weapons = slices.Clone(c.Weapons)
 	c.Abilities = slices.Clone(c.Abilities)
+	c.Items = slices.Clone(c.Items)
 	c.Armor = slices.Clone(c.Armor)
 	for i := range c.Armor {
 		c.Armor[i].Protects = slices.Clone(c.Armor[i].Protects)

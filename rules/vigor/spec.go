@@ -4,9 +4,11 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
+	"fray/dice"
 	"fray/engine"
 	"fray/rules/parts"
 )
@@ -31,14 +33,20 @@ type SideSpec struct {
 
 // OptionsSpec are the encounter's options.
 type OptionsSpec struct {
-	RoundLimit       *int   `yaml:"round_limit" min:"0" max:"100000" doc:"stop the fight after this many rounds with no winner (a timeout); 0 for none (default 100)"`
-	VSTieSucceeds    bool   `yaml:"vs_tie_succeeds" doc:"a total equal to the Victory Sum succeeds (A02; default false: it must beat it)"`
-	QualityGap       *int   `yaml:"quality_gap" min:"1" max:"5" doc:"quality ranks apart at which armour is ignored or immune to wear (A06; default 3)"`
-	Overflow         *bool  `yaml:"overflow" doc:"damage beyond Durability goes on to Health (A07; default true)"`
-	WoundedEnds      string `yaml:"wounded_ends" enum:"durability,full_health" doc:"when Wounded ends: durability (when Durability is above 0, the default, A08) or full_health"`
-	Distance         string `yaml:"distance" enum:"chebyshev,euclidean" doc:"how distance is measured (A17; default chebyshev)"`
-	StabilizeActions *int   `yaml:"stabilize_actions" min:"1" max:"2" doc:"actions stabilizing takes (A34; default 1)"`
-	GMPrompts        bool   `yaml:"gm_prompts" doc:"ask the GM before every attack roll for its situational modifiers and whether the target is unaware and attacked from behind (R24 step 2, §6), and after every Recovery Phase whether the fight is over (§7.10); default false: modifiers are words of the command"`
+	RoundLimit       *int                `yaml:"round_limit" min:"0" max:"100000" doc:"stop the fight after this many rounds with no winner (a timeout); 0 for none (default 100)"`
+	VSTieSucceeds    bool                `yaml:"vs_tie_succeeds" doc:"a total equal to the Victory Sum succeeds (A02; default false: it must beat it)"`
+	QualityGap       *int                `yaml:"quality_gap" min:"1" max:"5" doc:"quality ranks apart at which armour is ignored or immune to wear (A06; default 3)"`
+	Overflow         *bool               `yaml:"overflow" doc:"damage beyond Durability goes on to Health (A07; default true)"`
+	WoundedEnds      string              `yaml:"wounded_ends" enum:"durability,full_health" doc:"when Wounded ends: durability (when Durability is above 0, the default, A08) or full_health"`
+	Distance         string              `yaml:"distance" enum:"chebyshev,euclidean" doc:"how distance is measured (A17; default chebyshev)"`
+	StabilizeActions *int                `yaml:"stabilize_actions" min:"1" max:"2" doc:"actions stabilizing takes (A34; default 1)"`
+	GMPrompts        bool                `yaml:"gm_prompts" doc:"ask the GM before every attack roll for its situational modifiers and whether the target is unaware and attacked from behind (R24 step 2, §6), and after every Recovery Phase whether the fight is over (§7.10); default false: modifiers are words of the command"`
+	UnawareCanReact  bool                `yaml:"unaware_can_react" doc:"an unaware target attacked from behind may still react (A12; default false)"`
+	MoveProvokes     bool                `yaml:"move_provokes" doc:"a Move that leaves an enemy's reach gives that enemy an opening, as an escape does (A18; default false)"`
+	AbilityDice      []int               `yaml:"ability_dice" max:"20" doc:"the ability scores at which the first, second, ... bonus die is gained, rising (A01; default a die per 5 points above 10: 15, 20, 25, ...)"`
+	Aftermath        bool                `yaml:"aftermath" doc:"once the fight is decided, the GM may have those still there rest (rest minute, hour or night, R42) before it ends with done (default false: it ends at once)"`
+	RestTable        map[string]RestRow  `yaml:"rest_table" doc:"rows of the rest table to replace (R42, A32), by length: minute, hour, night; a row given replaces the whole row"`
+	CoverTable       map[string]CoverRow `yaml:"cover_table" doc:"rows of the cover table to replace (R46), by cover: light, partial, full; a row given replaces the whole row (default: light +10 Guard; partial +3 Guard, +5 AR; full +5 Guard, +10 AR if sturdy; partial and full count against area attacks)"`
 }
 
 // Start validates the spec and starts the fight as a Table.
@@ -48,6 +56,32 @@ func (sp *Spec) Start() (engine.Table, error) {
 		return nil, err
 	}
 	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+}
+
+// checkNames reports each name in a creature's list (at, as abilities or
+// items) that is not a lowercase word, or that an earlier one has.
+func checkNames[T any](bad func(path, format string, args ...any), at, what, owner string, list []T, name func(T) string) {
+	for j, x := range list {
+		n := name(x)
+		switch {
+		case !word(n):
+			bad(fmt.Sprintf("%s[%d].name", at, j), "%q is not a lowercase word", n)
+		case slices.IndexFunc(list, func(y T) bool { return name(y) == n }) != j:
+			bad(fmt.Sprintf("%s[%d].name", at, j), "%s has two %s called %q", owner, what, n)
+		}
+	}
+}
+
+// skillName is the name of a skill as the rules look it up: in lower
+// case, with spaces and hyphens as underscores ("Medical Science" is
+// medical_science).
+func skillName(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || r == '-' {
+			return '_'
+		}
+		return r
+	}, strings.ToLower(strings.TrimSpace(name)))
 }
 
 // word reports whether id is a lowercase word, as commands name things.
@@ -83,6 +117,30 @@ func (sp *Spec) State() (State, error) {
 	}
 	if o.StabilizeActions != nil {
 		s.Options.StabilizeActions = *o.StabilizeActions
+	}
+	s.Options.UnawareCanReact, s.Options.MoveProvokes = o.UnawareCanReact, o.MoveProvokes
+	for i, v := range o.AbilityDice {
+		if v < 0 || i > 0 && v <= o.AbilityDice[i-1] {
+			bad(fmt.Sprintf("options.ability_dice[%d]", i), "%d: the scores must rise, from 0 up", v)
+		}
+	}
+	s.Options.AbilityDice = slices.Clone(o.AbilityDice)
+	for _, name := range slices.Sorted(maps.Keys(o.CoverTable)) {
+		if _, ok := Cover[name]; !ok || name == "none" {
+			bad("options.cover_table."+name, "no cover called %q; covers: light, partial, full", name)
+		}
+	}
+	if len(o.CoverTable) > 0 {
+		s.Options.CoverTable = maps.Clone(o.CoverTable)
+	}
+	s.Options.Aftermath = o.Aftermath
+	for _, name := range slices.Sorted(maps.Keys(o.RestTable)) {
+		if _, ok := Rests[name]; !ok {
+			bad("options.rest_table."+name, "no rest called %q; rests: minute, hour, night", name)
+		}
+	}
+	if len(o.RestTable) > 0 {
+		s.Options.RestTable = maps.Clone(o.RestTable)
 	}
 	var sides []string
 	for i, sd := range sp.Sides {
@@ -132,19 +190,70 @@ func (sp *Spec) State() (State, error) {
 				}
 			}
 		}
+		checkNames(bad, at+".abilities", "abilities", c.ID, c.Abilities, func(a Ability) string { return a.Name })
 		for j, ab := range c.Abilities {
-			aat := fmt.Sprintf("%s.abilities[%d]", at, j)
-			switch {
-			case !word(ab.Name):
-				bad(aat+".name", "%q is not a lowercase word", ab.Name)
-			case slices.IndexFunc(c.Abilities, func(x Ability) bool { return x.Name == ab.Name }) != j:
-				bad(aat+".name", "%s has two abilities called %q", c.ID, ab.Name)
-			}
 			if ab.Weapon != "" && c.Weapon(ab.Weapon) == nil {
-				bad(aat+".weapon", "%s has no weapon called %q", c.ID, ab.Weapon)
+				bad(fmt.Sprintf("%s.abilities[%d].weapon", at, j), "%s has no weapon called %q", c.ID, ab.Weapon)
+			}
+		}
+		checkNames(bad, at+".items", "items", c.ID, c.Items, func(it Item) string { return it.Name })
+		for j, it := range c.Items {
+			iat := fmt.Sprintf("%s.items[%d]", at, j)
+			if c.Ability(it.Name) != nil {
+				bad(iat+".name", "%s has an ability called %q too: use NAME would not know which", c.ID, it.Name)
+			}
+			restores := false
+			for _, r := range it.restoring() {
+				if r.expr == "" {
+					continue
+				}
+				restores = true
+				if ex, err := dice.Parse(r.expr); err != nil {
+					bad(iat+"."+r.what, "%v", err)
+				} else if lo, ok := ex.Min(); !ok || lo < 0 {
+					bad(iat+"."+r.what, "%q can roll below 0; an item restores, it does not take away", r.expr)
+				}
+			}
+			switch {
+			case it.Weapon != "" && c.Weapon(it.Weapon) == nil:
+				bad(iat+".weapon", "%s has no weapon called %q", c.ID, it.Weapon)
+			case it.Weapon != "" && restores:
+				bad(iat+".weapon", "an item either attacks with a weapon or restores, not both")
+			case it.Weapon == "" && !restores:
+				bad(iat, "the item does nothing: give it a weapon, or what it restores (durability, health, vigor, mana)")
 			}
 		}
 		c = c.clone()
+		for j := range c.Items {
+			if c.Items[j].Uses == 0 {
+				c.Items[j].Uses = 1
+			}
+			c.Items[j].Left = c.Items[j].Uses
+		}
+		c.Skills, c.Links = nil, nil
+		for _, k := range slices.Sorted(maps.Keys(sp.Combatants[i].Skills)) {
+			name := skillName(k)
+			if _, dup := c.Skills[name]; dup {
+				bad(at+".skills."+k, "%s names the skill %s twice", c.ID, name)
+			}
+			if c.Skills == nil {
+				c.Skills = map[string]int{}
+			}
+			c.Skills[name] = sp.Combatants[i].Skills[k]
+		}
+		for _, k := range slices.Sorted(maps.Keys(sp.Combatants[i].Links)) {
+			ab := strings.ToLower(sp.Combatants[i].Links[k])
+			if !isAbility(ab) {
+				bad(at+".links."+k, "%q is not an ability score (%s)", sp.Combatants[i].Links[k], abilityList)
+			}
+			if c.Links == nil {
+				c.Links = map[string]string{}
+			}
+			c.Links[skillName(k)] = ab
+		}
+		for j := range c.Weapons {
+			c.Weapons[j].Skill = skillName(c.Weapons[j].Skill)
+		}
 		c.Away = c.Joins > 0
 		c.Mana = c.ManaMax
 		c.Vigor, c.Durability, c.Health = c.VigorMax, c.DurabilityMax, c.HealthMax
@@ -163,6 +272,13 @@ func (sp *Spec) State() (State, error) {
 		return State{}, errors.Join(errs...)
 	}
 	sp.Begin.apply(&s, bad)
+	for i, w := range s.Scene.Walls {
+		for _, c := range s.Combatants {
+			if w.crosses(c.X, c.Y, c.X, c.Y) {
+				bad(fmt.Sprintf("scene.walls[%d]", i), "%s stands on the wall, at %d,%d", c.ID, c.X, c.Y)
+			}
+		}
+	}
 	if len(errs) > 0 {
 		return State{}, errors.Join(errs...)
 	}

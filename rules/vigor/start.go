@@ -15,6 +15,8 @@ type Start struct {
 	Round      int                       `yaml:"round" min:"1" max:"100000" doc:"the round the fight is in (default 1)"`
 	Order      []string                  `yaml:"order" doc:"the initiative order, highest first (default: the roster order, objects left out)"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is (default the first in the order who can act)"`
+	Phase      string                    `yaml:"phase" enum:"act,aftermath" doc:"act (the default), or aftermath: the fight is decided and the GM rules on rests (R42) until done"`
+	Winner     string                    `yaml:"winner" doc:"with phase aftermath, the side that won (default none)"`
 	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are as their stat blocks say"`
 }
 
@@ -47,7 +49,7 @@ var _ engine.StartingState = (*Spec)(nil)
 
 // given reports whether the start says anything.
 func (st *Start) given() bool {
-	return st.Round != 0 || len(st.Order) > 0 || st.Turn != "" || len(st.Combatants) > 0
+	return st.Round != 0 || len(st.Order) > 0 || st.Turn != "" || len(st.Combatants) > 0 || st.Phase != "" || st.Winner != ""
 }
 
 // apply sets up state s as the starting state says, reporting problems
@@ -88,7 +90,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		if cs.Y != nil {
 			c.Y = *cs.Y
 		}
-		c.Wounded = cs.Wounded || c.Durability == 0 && c.DurabilityMax > 0 && !c.Object
+		c.Wounded = c.Wounded || cs.Wounded || c.Durability == 0 && c.DurabilityMax > 0 && !c.Object
 		c.Winded = cs.Winded || c.Vigor == 0 && !c.Object
 		c.Prone = c.Prone || cs.Prone
 		c.Unaware = c.Unaware || cs.Unaware
@@ -104,7 +106,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad(at+".stabilized", "only a creature in Shock is stabilized")
 		}
 		if cs.Defending {
-			c.Defend = parts.Until(parts.TurnStart, c.ID, 1)
+			c.Defending = true
 		}
 	}
 	s.Round = max(st.Round, 1)
@@ -139,6 +141,20 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 				s.Order = append(s.Order, c.ID)
 			}
 		}
+	}
+	if st.Phase == "aftermath" {
+		if st.Turn != "" {
+			bad("start.turn", "after the fight nobody has a turn")
+		}
+		if st.Winner != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == st.Winner }) {
+			bad("start.winner", "no side %q", st.Winner)
+		}
+		s.Phase, s.Winner, s.Turn, s.Options.Aftermath = Aftermath, st.Winner, -1, true
+		s.Reason = "the fight was decided before the start"
+		return
+	}
+	if st.Winner != "" {
+		bad("start.winner", "a winner is given only with phase aftermath")
 	}
 	s.Phase = Acting
 	s.Turn = slices.IndexFunc(s.Order, func(id string) bool { c := s.Combatant(id); return c != nil && c.In() })

@@ -37,6 +37,9 @@ const (
 	// EndRuling: with the gm_prompts option, the GM rules after each
 	// Recovery Phase whether the fight is over (§7.10).
 	EndRuling Phase = "end_ruling"
+	// Aftermath: with the aftermath option, the fight is decided and the
+	// GM rules on rests (R42) before it ends.
+	Aftermath Phase = "aftermath"
 	// Over: the fight has ended.
 	Over Phase = "over"
 )
@@ -66,6 +69,10 @@ type State struct {
 	OffHand *FollowUp `json:"off_hand,omitempty"`
 	// Window is the opening or readied trigger being offered, if any.
 	Window *Window `json:"window,omitempty"`
+	// Counter names the creature that answered a hit with its readied
+	// attack on the attacker (§7.6.3): the attack fires once the hit is
+	// resolved.
+	Counter string `json:"counter,omitempty"`
 	// Actions counts the actions declared in the fight, so that a readied
 	// trigger is offered once per action.
 	Actions int `json:"actions,omitempty"`
@@ -79,6 +86,8 @@ type State struct {
 	// limit ended the fight.
 	Winner   string `json:"winner,omitempty"`
 	TimedOut bool   `json:"timed_out,omitempty"`
+	// Reason says why the fight was decided, in the aftermath.
+	Reason string `json:"reason,omitempty"`
 
 	// hot is the memory the hot path reuses (see hotMemory); no part of
 	// the fight.
@@ -92,6 +101,47 @@ type Scene struct {
 	Visibility string `yaml:"visibility" json:"visibility,omitempty" enum:"normal,reduced,low,zero" doc:"how far people see: normal (default), reduced, low or zero; ranged attacks only (R45)"`
 	// Approach is the vector the fight starts from, for Over Watch (R09).
 	Approach string `yaml:"approach" json:"approach,omitempty" doc:"the direction the fight comes from (a word, as overwatch roles name it); a watcher of another direction counts as ambushed (R09)"`
+	// Walls block sight and paths (R24 step 1, R43).
+	Walls []Wall `yaml:"walls" json:"walls,omitempty" max:"1000" doc:"walls and other obstacles, each a straight line from x1,y1 to x2,y2 in feet: nothing sees, reaches, shoots or moves across one (R24 step 1, R43), and creatures on either side of one are not adjacent"`
+}
+
+// Wall is a wall or obstacle: a straight line between two points, in
+// feet, that blocks sight and paths.
+type Wall struct {
+	X1 int `yaml:"x1" json:"x1"`
+	Y1 int `yaml:"y1" json:"y1"`
+	X2 int `yaml:"x2" json:"x2"`
+	Y2 int `yaml:"y2" json:"y2"`
+}
+
+// crosses reports whether the line from (ax, ay) to (bx, by) meets the
+// wall, touching included.
+func (w Wall) crosses(ax, ay, bx, by int) bool {
+	return segmentsMeet(int64(ax), int64(ay), int64(bx), int64(by), int64(w.X1), int64(w.Y1), int64(w.X2), int64(w.Y2))
+}
+
+// segmentsMeet reports whether the closed segments pq and rs meet.
+func segmentsMeet(px, py, qx, qy, rx, ry, sx, sy int64) bool {
+	turn := func(ax, ay, bx, by, cx, cy int64) int64 {
+		v := (bx-ax)*(cy-ay) - (by-ay)*(cx-ax)
+		switch {
+		case v > 0:
+			return 1
+		case v < 0:
+			return -1
+		}
+		return 0
+	}
+	on := func(ax, ay, bx, by, cx, cy int64) bool { // c on segment ab, given collinear
+		return min(ax, bx) <= cx && cx <= max(ax, bx) && min(ay, by) <= cy && cy <= max(ay, by)
+	}
+	d1, d2 := turn(rx, ry, sx, sy, px, py), turn(rx, ry, sx, sy, qx, qy)
+	d3, d4 := turn(px, py, qx, qy, rx, ry), turn(px, py, qx, qy, sx, sy)
+	if d1*d2 < 0 && d3*d4 < 0 {
+		return true
+	}
+	return d1 == 0 && on(rx, ry, sx, sy, px, py) || d2 == 0 && on(rx, ry, sx, sy, qx, qy) ||
+		d3 == 0 && on(px, py, qx, qy, rx, ry) || d4 == 0 && on(px, py, qx, qy, sx, sy)
 }
 
 // Options are the table's choices where the rules could honestly differ;
@@ -121,6 +171,23 @@ type Options struct {
 	// whether the target is attacked from behind, before it is rolled
 	// (R24 step 2, §6).
 	GMPrompts bool `json:"gm_prompts,omitempty"`
+	// UnawareCanReact lets an unaware target attacked from behind react
+	// (A12's option; default false).
+	UnawareCanReact bool `json:"unaware_can_react,omitempty"`
+	// MoveProvokes: a Move out of an enemy's reach gives it an opening
+	// (A18's option; default false).
+	MoveProvokes bool `json:"move_provokes,omitempty"`
+	// AbilityDice are the scores at which an ability gives its first,
+	// second... bonus die (A01's table); none: a die per 5 points above
+	// 10.
+	AbilityDice []int `json:"ability_dice,omitempty"`
+	// CoverTable replaces rows of the cover table (R46).
+	CoverTable map[string]CoverRow `json:"cover_table,omitempty"`
+	// Aftermath: a decided fight waits for the GM's rests (R42) before
+	// it ends.
+	Aftermath bool `json:"aftermath,omitempty"`
+	// RestTable replaces rows of the rest table (R42, A32).
+	RestTable map[string]RestRow `json:"rest_table,omitempty"`
 }
 
 // Combatant is a creature: its stat block, as encounter files give it
@@ -132,6 +199,7 @@ type Combatant struct {
 	Side   string `yaml:"side" json:"side" required:"true" doc:"the id of the side the creature fights on"`
 	Size   string `yaml:"size" json:"size,omitempty" enum:"tiny,small,medium,large,huge,massive,colossal" doc:"size category (R25), set in data, never derived (A15); default medium"`
 	Object bool   `yaml:"object" json:"object,omitempty" doc:"an object (R31): it has Durability and armour only, takes no wear, never acts, and is destroyed at 0 Durability"`
+	Living *bool  `yaml:"living" json:"living,omitempty" doc:"a living thing (default: true for creatures, false for objects); toxic damage harms only the living (R28)"`
 	X      int    `yaml:"x" json:"x" doc:"position east, in feet"`
 	Y      int    `yaml:"y" json:"y" doc:"position north, in feet"`
 
@@ -158,8 +226,10 @@ type Combatant struct {
 	ResistDice    int       `yaml:"resistance_dice" json:"resistance_dice,omitempty" min:"0" max:"20" doc:"general Resistance dice, added to every resistance check (R40)"`
 	DefenseDice   int       `yaml:"defense_dice" json:"defense_dice,omitempty" min:"0" max:"20" doc:"bonus dice from defense talents, added to Defense rolls (R21)"`
 	GuardBonus    int       `yaml:"guard_bonus" json:"guard_bonus,omitempty" min:"-100" max:"100" doc:"Guard from abilities, added to 15 and the armour's (R23)"`
-	ManaMax       int       `yaml:"mana" json:"mana_max,omitempty" min:"0" max:"1000" doc:"maximum Mana, spent on abilities; nothing restores it in a fight (R41)"`
+	ManaMax       int       `yaml:"mana" json:"mana_max,omitempty" min:"0" max:"1000" doc:"maximum Mana, spent on abilities; only regen restores it in a fight (R41)"`
+	Regen         Regen     `yaml:"regen" json:"regen,omitzero" doc:"what an ability or talent restores each Recovery Phase beside Vigor (R41): Durability (not while Wounded, R34), Mana and Health"`
 	Abilities     []Ability `yaml:"abilities" json:"abilities,omitempty" doc:"abilities and techniques (R17): special attacks with costs in actions, Vigor and Mana"`
+	Items         []Item    `yaml:"items" json:"items,omitempty" doc:"items carried, for the Use Item action (R17): potions and salves that restore Durability, Health, Vigor or Mana, or bombs and wands that attack"`
 	Weapons       []Weapon  `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`
 	OffHand       string    `yaml:"off_hand" json:"off_hand,omitempty" doc:"the weapon held in the off hand, for off-hand attacks (R12); default unarmed"`
 	Armor         []Armor   `yaml:"armor" json:"armor,omitempty" doc:"armour worn, natural armour included"`
@@ -175,7 +245,7 @@ type Combatant struct {
 	Mana       int  `yaml:"-" json:"mana,omitempty"`
 	Durability int  `yaml:"-" json:"durability"`
 	Health     int  `yaml:"-" json:"health"`
-	Wounded    bool `yaml:"-" json:"wounded"`
+	Wounded    bool `yaml:"wounded" json:"wounded" doc:"starts the fight Wounded (R34): its bonus dice a step down"`
 	Winded     bool `yaml:"-" json:"winded"`
 	Prone      bool `yaml:"prone" json:"prone" doc:"starts the fight knocked down (R39)"`
 	Hidden     bool `yaml:"hidden" json:"hidden" doc:"hidden from its enemies: its attacks come from behind an unaware target (§6), who cannot react, and a ranged attack cannot find it beyond the scene's vision range (A14); its first attack reveals it"`
@@ -191,12 +261,13 @@ type Combatant struct {
 	Escaped    bool `yaml:"-" json:"escaped"`
 	// Away: a late joiner that has not arrived yet (R08).
 	Away bool `yaml:"-" json:"away,omitempty"`
-	// Defend lasts until the creature's next turn starts (R13).
-	Defend parts.Duration `yaml:"-" json:"defend,omitzero"`
+	// Defending: the creature took the Defend action, which lasts until
+	// its next turn starts (R13).
+	Defending bool `yaml:"-" json:"defending"`
 	// Ready is the readied action, until the next turn starts (R16).
 	Ready Readied `yaml:"-" json:"ready,omitzero"`
 	// Left is the actions left this turn; Initiative the roll.
-	Left       int `yaml:"-" json:"left"`
+	Left       int `yaml:"-" json:"actions"`
 	Initiative int `yaml:"-" json:"initiative,omitempty"`
 	// Carry is an act spanning turns (R10): its name, target and the
 	// actions still owed.
@@ -211,7 +282,7 @@ type Weapon struct {
 	Damage     int    `yaml:"damage" json:"damage,omitempty" min:"0" max:"100" doc:"damage value: how many dice of its quality (R26); default 1"`
 	Type       string `yaml:"type" json:"type,omitempty" enum:"kinetic,thermal,cold,electrical,radiation,chemical,sonic,toxic,umbral,entropic,crystal,aetheric,lucent,physical,harmonic,necrotic" doc:"damage type (R28); default kinetic"`
 	Subtype    string `yaml:"subtype" json:"subtype,omitempty" enum:"cutting,piercing,impact" doc:"kinetic subtype, for flavour"`
-	Category   string `yaml:"category" json:"category,omitempty" enum:"unarmed,melee,pull_bow,thrown,crossbow,modern,magic_projectile,spell,technique" doc:"attack category: ranged or not, and the abilities of its attack and damage dice (R22, R27); default melee"`
+	Category   string `yaml:"category" json:"category,omitempty" enum:"unarmed,melee,pull_bow,thrown,crossbow,modern,magic_projectile,spell,technique,bow,natural" doc:"attack category: ranged or not, and the abilities of its attack and damage dice (R22, R27); default melee; bow is pull_bow and natural (claws, fangs) is unarmed"`
 	ReachFt    int    `yaml:"reach_ft" json:"reach_ft,omitempty" min:"0" max:"1000" doc:"melee reach in feet (R44); default the wielder's"`
 	RangeFt    int    `yaml:"range_ft" json:"range_ft,omitempty" min:"0" max:"100000" doc:"ranged: beyond this, 1 Challenge (A24)"`
 	MaxRangeFt int    `yaml:"max_range_ft" json:"max_range_ft,omitempty" min:"0" max:"100000" doc:"ranged: the farthest it reaches (A24); default twice range_ft"`
@@ -220,6 +291,14 @@ type Weapon struct {
 	Skill      string `yaml:"skill" json:"skill,omitempty" doc:"the skill whose dice add to its attack rolls"`
 	AttackWith string `yaml:"attack_ability" json:"attack_ability,omitempty" enum:"strength,agility,speed,stamina,skill,reason,resolve,soul" doc:"the ability whose dice add to its attack (default by category)"`
 	DamageWith string `yaml:"damage_ability" json:"damage_ability,omitempty" enum:"strength,agility,speed,stamina,skill,reason,resolve,soul" doc:"the ability whose dice add to its damage (default by category)"`
+}
+
+// Regen is what a creature's abilities restore each Recovery Phase
+// besides Vigor (R41); the zero value is nothing.
+type Regen struct {
+	Durability int `yaml:"durability" json:"durability,omitempty" min:"0" max:"1000" doc:"Durability a round, up to the maximum; none while Wounded (R34)"`
+	Mana       int `yaml:"mana" json:"mana,omitempty" min:"0" max:"1000" doc:"Mana a round, up to the maximum"`
+	Health     int `yaml:"health" json:"health,omitempty" min:"0" max:"1000" doc:"Health a round, up to the maximum; Health of 1 or more ends Shock (A41)"`
 }
 
 // Ability is an ability, spell or technique (R17): an attack with one of
@@ -237,6 +316,79 @@ type Ability struct {
 	Charges   int    `yaml:"charges" json:"charges,omitempty" min:"0" max:"5" doc:"Charges it adds to the attack roll (and so to the damage, A04)"`
 	Knockdown bool   `yaml:"knockdown" json:"knockdown,omitempty" doc:"a hit knocks the target down (R39)"`
 	Opening   bool   `yaml:"opening" json:"opening,omitempty" doc:"using it gives enemies within reach an opening (R20)"`
+}
+
+// Item is something a creature carries and uses with the Use Item action
+// (R17): a potion or salve that restores Durability, Health, Vigor or
+// Mana by dice of its own (which never burst), used on the creature
+// itself or an adjacent ally; or a bomb, a remote detonator or a wand that
+// attacks with one of the creature's weapons. It has so many uses.
+type Item struct {
+	Name       string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the item"`
+	Uses       int    `yaml:"uses" json:"uses,omitempty" min:"0" max:"100" doc:"how many times it can be used (default 1)"`
+	Actions    int    `yaml:"actions" json:"actions,omitempty" min:"0" max:"10" doc:"actions using it takes (default 1, R17), across turns if need be"`
+	Durability string `yaml:"durability" json:"durability,omitempty" doc:"the Durability it restores: a dice expression such as 1d10 or 2d4+2, or a number"`
+	Health     string `yaml:"health" json:"health,omitempty" doc:"the Health it restores (Health of 1 or more ends Shock, A41)"`
+	Vigor      string `yaml:"vigor" json:"vigor,omitempty" doc:"the Vigor it restores (5 or more ends Winded, R38)"`
+	Mana       string `yaml:"mana" json:"mana,omitempty" doc:"the Mana it restores"`
+	Weapon     string `yaml:"weapon" json:"weapon,omitempty" doc:"the weapon (one of the creature's) it attacks with; an item with a weapon restores nothing"`
+
+	// Left is the uses left.
+	Left int `yaml:"-" json:"left"`
+}
+
+// restoring lists what the item restores, in the order its dice are
+// rolled: Durability, Health, Vigor, Mana.
+func (it *Item) restoring() [4]restore {
+	return [4]restore{
+		{"durability", it.Durability, func(c *Combatant) int { return c.DurabilityMax - c.Durability }},
+		{"health", it.Health, func(c *Combatant) int { return c.HealthMax - c.Health }},
+		{"vigor", it.Vigor, func(c *Combatant) int { return c.VigorMax - c.Vigor }},
+		{"mana", it.Mana, func(c *Combatant) int { return c.ManaMax - c.Mana }},
+	}
+}
+
+// restore is one thing an item restores: its name, its dice expression
+// and how much the creature lacks of it.
+type restore struct {
+	what, expr string
+	most       func(*Combatant) int
+}
+
+// restores reports whether the item would give t anything: something it
+// restores that t lacks.
+func (it *Item) restores(t *Combatant) bool {
+	for _, r := range it.restoring() {
+		if r.expr != "" && r.most(t) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// Item returns the creature's item called name, or nil.
+func (c *Combatant) Item(name string) *Item {
+	for i := range c.Items {
+		if c.Items[i].Name == name {
+			return &c.Items[i]
+		}
+	}
+	return nil
+}
+
+// usable names the creature's abilities and items, for messages.
+func (c *Combatant) usable() string {
+	var names []string
+	for _, a := range c.Abilities {
+		names = append(names, a.Name)
+	}
+	for _, it := range c.Items {
+		names = append(names, it.Name)
+	}
+	if len(names) == 0 {
+		return "it has none"
+	}
+	return "it has " + strings.Join(names, ", ")
 }
 
 // Ability returns the creature's ability called name, or nil.
@@ -372,6 +524,37 @@ func (c *Combatant) Incapacitated() bool {
 	return c.Shock || c.Bound || c.Dead || c.Destroyed
 }
 
+// living reports whether the creature is alive, as toxic damage asks
+// (R28): creatures are unless their stat block says otherwise, objects
+// are not.
+func (c *Combatant) living() bool {
+	if c.Living != nil {
+		return *c.Living
+	}
+	return !c.Object
+}
+
+// rests reports whether the creature is there to rest after the fight:
+// not dead, escaped, away or an object.
+func (c *Combatant) rests() bool { return !c.Object && !c.Dead && !c.Escaped && !c.Away }
+
+// adjacent reports whether two creatures are adjacent (R43): within 6 ft
+// with a clear path between them.
+func (s *State) adjacent(a, b *Combatant) bool {
+	return s.distance(a, b) <= AdjacentFt && s.clear(a.X, a.Y, b.X, b.Y)
+}
+
+// clear reports whether the straight line from (ax, ay) to (bx, by)
+// touches none of the scene's walls (R24 step 1, R43).
+func (s *State) clear(ax, ay, bx, by int) bool {
+	for _, w := range s.Scene.Walls {
+		if w.crosses(ax, ay, bx, by) {
+			return false
+		}
+	}
+	return true
+}
+
 // In reports whether the creature is still in the fight: conscious, not
 // incapacitated, not escaped, not an object.
 func (c *Combatant) In() bool {
@@ -444,8 +627,8 @@ func (c *Combatant) Guard() int {
 	return g
 }
 
-// Regen is the Vigor regained each Recovery Phase (R41).
-func (c *Combatant) Regen() int { return c.Stamina / 5 }
+// VigorRegen is the Vigor regained each Recovery Phase (R41).
+func (c *Combatant) VigorRegen() int { return c.Stamina / 5 }
 
 // unarmed is the attack of a creature without a weapon (R26, E11).
 var unarmed = Weapon{Name: "unarmed", Quality: "feeble", Damage: 1, Type: "kinetic", Subtype: "impact", Category: "unarmed"}
@@ -459,11 +642,11 @@ func (c *Combatant) Weapon(name string) *Weapon {
 		}
 		return &c.Weapons[0]
 	}
-	if name == "unarmed" {
-		return &unarmed
-	}
 	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == name }); i >= 0 {
 		return &c.Weapons[i]
+	}
+	if slices.Contains(unarmedWords, name) {
+		return &unarmed
 	}
 	return nil
 }

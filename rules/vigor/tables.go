@@ -103,13 +103,13 @@ const PointBlankFt = 9
 // ranged attacks.
 type CoverRow struct {
 	// Guard is added to the Guard.
-	Guard int
+	Guard int `yaml:"guard" json:"guard,omitempty" min:"-100" max:"100" doc:"added to the Guard against ranged attacks"`
 	// AR is added to the Armor Rank; only for sturdy cover when
 	// SturdyOnly.
-	AR         int
-	SturdyOnly bool
+	AR         int  `yaml:"ar" json:"ar,omitempty" min:"0" max:"1000" doc:"added to the Armor Rank against ranged attacks"`
+	SturdyOnly bool `yaml:"sturdy_only" json:"sturdy_only,omitempty" doc:"the Armor Rank only for cover marked sturdy"`
 	// VsArea: the cover also counts against area attacks (A13).
-	VsArea bool
+	VsArea bool `yaml:"vs_area" json:"vs_area,omitempty" doc:"it counts against area attacks too"`
 }
 
 // Cover is the cover table (R46), transcribed as the rules give it (light
@@ -121,8 +121,53 @@ var Cover = map[string]CoverRow{
 	"full":    {Guard: 5, AR: 10, SturdyOnly: true, VsArea: true},
 }
 
+// RestRow is one row of the rest table (R42, ours; A32: the rules give
+// no rates): what a rest of that length gives everyone who takes it.
+type RestRow struct {
+	// Rounds is how long it lasts, in rounds of 15 seconds: the Shock
+	// timers of those not stabilized run meanwhile (A09).
+	Rounds int `yaml:"rounds" json:"rounds" min:"0" max:"100000" doc:"how long it lasts, in rounds of 15 seconds: a Shock timer that is not stopped runs out in it"`
+	// Vigor and Mana: to the maximum.
+	Vigor bool `yaml:"vigor" json:"vigor,omitempty" doc:"Vigor back to its maximum"`
+	Mana  bool `yaml:"mana" json:"mana,omitempty" doc:"Mana back to its maximum"`
+	// Durability: to the maximum, unless Wounded.
+	Durability bool `yaml:"durability" json:"durability,omitempty" doc:"Durability back to its maximum, unless Wounded"`
+	// Health: a fifth of Stamina (at least HealthMin); once Health is
+	// full, Durability to the maximum too, which ends Wounded.
+	Health    bool `yaml:"health" json:"health,omitempty" doc:"Health gains a fifth of Stamina, at least 1; once Health is full, Durability is back to its maximum too, which ends Wounded"`
+	HealthMin int  `yaml:"health_min" json:"health_min,omitempty" min:"0" max:"1000" doc:"the least Health gained (default 1)"`
+}
+
+// Rests is the rest table (R42): a minute's rest restores Vigor; an
+// hour's, Durability too unless Wounded; a night's (8 hours), Health by
+// a fifth of Stamina (at least 1), Mana, and Durability even when Wounded
+// once Health is full.
+var Rests = map[string]RestRow{
+	"minute": {Rounds: 4, Vigor: true},
+	"hour":   {Rounds: 240, Vigor: true, Durability: true},
+	"night":  {Rounds: 1920, Vigor: true, Durability: true, Health: true, HealthMin: 1, Mana: true},
+}
+
+// restWords are the other words for the rests' lengths.
+var restWords = map[string]string{"1m": "minute", "1min": "minute", "short": "minute", "1h": "hour", "8h": "night", "long": "night", "sleep": "night"}
+
 // DamageTypes are the damage types of R28; kinetic is the default.
 var DamageTypes = []string{"kinetic", "thermal", "cold", "electrical", "radiation", "chemical", "sonic", "toxic", "umbral", "entropic", "crystal", "aetheric", "lucent"}
+
+// TypeRow is what a damage type does beyond what armour protects against
+// (R28).
+type TypeRow struct {
+	// LivingOnly: it harms only living creatures.
+	LivingOnly bool
+	// NoWear: armour that stops it takes no wear.
+	NoWear bool
+}
+
+// TypeRows are the damage types that do more than others (R28): toxic
+// damage harms only the living and does not wear armour.
+var TypeRows = map[string]TypeRow{
+	"toxic": {LivingOnly: true, NoWear: true},
+}
 
 // damageTypeNames is DamageTypes with their aliases, as an enum.
 const damageTypeNames = "kinetic,thermal,cold,electrical,radiation,chemical,sonic,toxic,umbral,entropic,crystal,aetheric,lucent,physical,harmonic,necrotic"
@@ -161,6 +206,9 @@ var Categories = map[string]Category{
 	"magic_projectile": {Ranged: true, AttackAbility: "agility", DamageAbility: "skill"},
 	"spell":            {Ranged: true, AttackAbility: "soul"},
 	"technique":        {AttackAbility: "speed"},
+	// Other words for them.
+	"bow":     {Ranged: true, AttackAbility: "agility", DamageAbility: "strength"},
+	"natural": {AttackAbility: "agility", DamageAbility: "strength"},
 }
 
 // abilityList names the ability scores, for messages.

@@ -28,6 +28,12 @@ func (Rules) Tally(_ *State, e Event) (target, source string, damage int, down, 
 		if e.Escaped {
 			return e.Combatant, "", 0, true, false
 		}
+	case *Rested:
+		for _, r := range e.Changes {
+			if r.Died {
+				return r.Combatant, "", 0, true, true
+			}
+		}
 	}
 	return "", "", 0, false, false
 }
@@ -37,14 +43,16 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 	return engine.StandardPolicies[State, Command](Tactical{})
 }
 
-// Tactical is vigor's default policy. On its turn it attacks the enemy it
-// can reach and hurt (not one whose superior Durability its weapon cannot
-// touch) with the least Durability and Health left, by an ability when it
-// can pay for one in one turn without an opening and keep a Defense's
-// Vigor, (with an off-hand
-// attack too when it can spare the Vigor and still keep a Defense), else
-// stabilizes or aids an ally in need, stands up when prone, moves toward
-// the nearest enemy, and ends its turn when nothing else is worth doing.
+// Tactical is vigor's default policy. On its turn it stands up when
+// prone; attacks the enemy it can reach and hurt (not one whose superior
+// Durability its weapon cannot touch, nor what is not alive with damage
+// that harms only the living) with the least Durability and Health left,
+// by an ability when it can pay for one in one turn without an opening
+// and keep a Defense's Vigor (with an off-hand attack too when it can
+// spare the Vigor and still keep a Defense); else stabilizes an ally in
+// Shock, or brings it out with an item that restores Health, or aids a
+// Wounded ally; else moves toward the nearest enemy, and ends its turn
+// when nothing else is worth doing.
 // It defends against every hit it can afford, takes every opening and
 // readied shot, and gives the GM's defaults. It draws no dice.
 type Tactical struct{}
@@ -79,7 +87,7 @@ func chooseReaction(s *State, p engine.Prompt[Command]) Command {
 		if s.Strike == nil || me.Vigor <= me.defenseCost() {
 			return last
 		}
-		n := me.defenseDiceCount()
+		n := s.defenseDice(me)
 		avg := float64(Ladder[Rank(me.BaseRank(), 0, 0, me.Wounded)].Sides+1) / 2
 		chance := (20 + float64(n)*avg - float64(s.Strike.Total)) / 20
 		if n == 0 {
@@ -113,14 +121,14 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 			if t == nil || t.Object || me == nil {
 				continue
 			}
-			if dr := rankOf(t.DurRank); dr >= 0 && dr > me.Weapon("").rank() {
-				continue // its superior Durability takes nothing from this weapon
+			if !harms(me.Weapon(""), t) {
+				continue // its superior Durability, or its not being alive, takes nothing from this weapon
 			}
 			life := t.Durability + t.Health
 			if t.Shock {
 				life = 1000 + life // finish the standing first
 			}
-			spare := me != nil && me.Vigor >= OffHandCost+DefenseCost
+			spare := me.Vigor >= OffHandCost+DefenseCost && harms(me.OffHandWeapon(), t)
 			if best < 0 || life < bestLife || life == bestLife && c.OffTarget != "" && spare && !offHand {
 				if c.OffTarget != "" && !spare {
 					continue
@@ -133,10 +141,22 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 				continue
 			}
 			ab := me.Ability(c.Ability)
-			if ab == nil || ab.Opening || max(ab.Actions, 1) > me.Left || me.Vigor < ab.Vigor+DefenseCost {
+			if ab == nil {
+				// An item: one that brings an ally out of Shock is
+				// worth a stabilizing.
+				if it := me.Item(c.Ability); it != nil && it.Health != "" && t.Shock && t.Side == me.Side {
+					stabilize = c
+				}
+				continue
+			}
+			cost := ab.Vigor + DefenseCost
+			if c.OffTarget != "" {
+				cost += OffHandCost
+			}
+			if ab.Opening || max(ab.Actions, 1) > me.Left || me.Vigor < cost {
 				continue // not at the price of an opening, a second turn or its Defense
 			}
-			if dr := rankOf(t.DurRank); dr >= 0 && dr > me.Weapon(ab.Weapon).rank() {
+			if !harms(me.Weapon(ab.Weapon), t) {
 				continue
 			}
 			life := t.Durability + t.Health
@@ -180,6 +200,16 @@ func chooseAct(s *State, p engine.Prompt[Command]) Command {
 		return end
 	}
 	return p.Options[0].Command
+}
+
+// harms reports whether a hit with w can hurt t at all: not against
+// superior Durability of a higher rank (R32), nor with damage that
+// harms only the living against what is not alive (R28).
+func harms(w *Weapon, t *Combatant) bool {
+	if dr := rankOf(t.DurRank); dr >= 0 && dr > w.rank() {
+		return false
+	}
+	return !TypeRows[damageType(w.Type)].LivingOnly || t.living()
 }
 
 // nearestEnemy is the distance from (x, y) to me's nearest enemy still in
@@ -235,7 +265,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags
 			if e.Critical {
 				tag(e.Attacker, "critical")
 			}
-			if e.Immune {
+			if e.Immune || e.Unliving {
 				tag(e.Attacker, "immune")
 			}
 			if e.Wounded {
@@ -278,7 +308,10 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 // engine.Forgetting): a target who takes a hit never reads the attack's
 // total nor the Victory Sum it beat, which the damage then forgets.
 func (Rules) Forget(s *State, _ string, c Command) {
-	if _, ok := c.(*Take); ok && s.Phase == Defending && s.Strike != nil {
-		s.Strike.Total, s.Strike.VS = 0, 0
+	switch c.(type) {
+	case *Take, *TakeOpening:
+		if s.Phase == Defending && s.Strike != nil {
+			s.Strike.Total, s.Strike.VS = 0, 0
+		}
 	}
 }
