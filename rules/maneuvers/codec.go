@@ -15,10 +15,14 @@ var (
 	kwAt    = parts.Keyword{Word: "at", Value: "TARGET"}
 	kwCover = parts.Keyword{Word: "cover", Value: "none|low|high|full"}
 	kwEdge  = parts.Keyword{Word: "edge", Value: "N", Number: true}
+	// The environment's modifier and boons or banes for the defender's
+	// test.
+	kwDefMod  = parts.Keyword{Word: "defence-mod", Value: "N", Number: true}
+	kwDefEdge = parts.Keyword{Word: "defence-edge", Value: "N", Number: true}
 )
 
 // grammar is the text vocabulary of the commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, kwUsing, kwAt, kwCover, kwEdge},
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, kwUsing, kwAt, kwCover, kwEdge, kwDefMod, kwDefEdge},
 	parts.Verb{Name: "begin", Args: "[SIDE]", Hint: "the GM rolls surprise and initiative; SIDE sneaks up"},
 	parts.Verb{Name: "delay", Args: "TARGET", Min: 1, Hint: "take your turn after TARGET's"},
 	parts.Verb{Name: "move", Args: "X,Y", Min: 1},
@@ -34,7 +38,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, k
 	parts.Verb{Name: "sneak", Args: "[X,Y]"},
 	parts.Verb{Name: "pick-up", Args: "ITEM", Min: 1},
 	parts.Verb{Name: "end", Hint: "end your turn"},
-	parts.Verb{Name: "situation", Args: "[aware|unaware]", Keywords: []string{"cover", "mod", "edge"}, Hint: "the GM's ruling on an attack"},
+	parts.Verb{Name: "situation", Args: "[aware|unaware]", Keywords: []string{"cover", "mod", "edge", "defence-mod", "defence-edge"}, Hint: "the GM's ruling on an attack"},
 	parts.Verb{Name: "block"},
 	parts.Verb{Name: "dodge"},
 	parts.Verb{Name: "parry", Keywords: []string{"using"}},
@@ -109,7 +113,8 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 	case "end":
 		return &EndTurn{}, nil
 	case "situation":
-		return &Situation{Awareness: p.Arg(0), Cover: p.Word("cover"), Mod: p.Int("mod"), Edge: p.Int("edge")}, nil
+		return &Situation{Awareness: p.Arg(0), Cover: p.Word("cover"), Mod: p.Int("mod"), Edge: p.Int("edge"),
+			DefMod: p.Int("defence-mod"), DefEdge: p.Int("defence-edge")}, nil
 	case "block", "dodge", "withstand", "none":
 		return &Defend{Defence: p.Verb}, nil
 	case "parry":
@@ -190,7 +195,8 @@ func (Rules) FormatCommand(c Command) string {
 		}
 		return parts.Say("sneak", formatPoint(*c.To)).String()
 	case *Situation:
-		return parts.Say("situation", c.Awareness).Opt("cover", c.Cover).Num("mod", c.Mod).Num("edge", c.Edge).String()
+		return parts.Say("situation", c.Awareness).Opt("cover", c.Cover).Num("mod", c.Mod).Num("edge", c.Edge).
+			Num("defence-mod", c.DefMod).Num("defence-edge", c.DefEdge).String()
 	case *Defend:
 		return parts.Say(c.Defence).Opt("using", c.Attr).String()
 	case *Opportunity:

@@ -80,8 +80,9 @@ type PickUp struct {
 // EndTurn ends the turn.
 type EndTurn struct{}
 
-// Situation is the GM's ruling on a combat roll: cover, a modifier, boons
-// or banes, and whether the target is aware (§6.3-6.5).
+// Situation is the GM's ruling on a combat roll: cover, modifiers and
+// boons or banes for either test, and whether the target is aware
+// (§6.3-6.5).
 type Situation struct {
 	// Cover is none, low, high or full; "" takes the map's (the target's
 	// cover, against ranged attacks).
@@ -92,6 +93,10 @@ type Situation struct {
 	// Awareness is "aware" or "unaware"; "" takes the default: unaware
 	// when the attacker is hidden from the target.
 	Awareness string `json:"awareness,omitempty"`
+	// DefMod and DefEdge are the environment's modifier and boons (+) or
+	// banes (-) for the defender's test (§6.5).
+	DefMod  int `json:"def_mod,omitempty"`
+	DefEdge int `json:"def_edge,omitempty"`
 }
 
 // Defend chooses a defence (R15): block, dodge, parry, withstand or none.

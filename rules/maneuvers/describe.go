@@ -145,6 +145,15 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		case e.Edge < 0:
 			words = append(words, "a bane")
 		}
+		if e.DefMod != 0 {
+			words = append(words, fmt.Sprintf("defence modifier %+d", e.DefMod))
+		}
+		switch {
+		case e.DefEdge > 0:
+			words = append(words, "a boon on the defence")
+		case e.DefEdge < 0:
+			words = append(words, "a bane on the defence")
+		}
 		if e.Unaware {
 			words = append(words, "the target is unaware")
 		}

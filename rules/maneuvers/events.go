@@ -139,6 +139,9 @@ type SituationRuled struct {
 	Mod     int    `json:"mod,omitempty"`
 	Edge    int    `json:"edge,omitempty"`
 	Unaware bool   `json:"unaware,omitempty"`
+	// DefMod and DefEdge change the defender's test.
+	DefMod  int `json:"def_mod,omitempty"`
+	DefEdge int `json:"def_edge,omitempty"`
 }
 
 // DefenceChosen: the target's defence and its AP (R15); Reason says why

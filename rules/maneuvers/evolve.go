@@ -64,7 +64,7 @@ func evolve(s *State, e Event) {
 		}
 	case *TurnEnded:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Fresh = false
+			c.Fresh, c.Disengaged = false, false
 		}
 		passTurnEnd(s, e.Combatant)
 		s.Turn++
@@ -144,6 +144,7 @@ func evolve(s *State, e Event) {
 	case *SituationRuled:
 		if r := s.Roll; r != nil {
 			r.Cover, r.Mod, r.Edge, r.Unaware = e.Cover, e.Mod, e.Edge, e.Unaware
+			r.DefMod, r.DefEdge = e.DefMod, e.DefEdge
 			r.Stage = StageDefence
 		}
 	case *DefenceChosen:

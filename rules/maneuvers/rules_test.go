@@ -318,3 +318,15 @@ func TestHiddenViews(t *testing.T) {
 		t.Errorf("changing a view changed the state")
 	}
 }
+
+// TestSpellProblems checks that spell data the rules cannot use is
+// refused at its field: an attack spell marked as a reaction (R13).
+func TestSpellProblems(t *testing.T) {
+	sp := duel()
+	sp.Combatants[0].Spells = []Spell{{Name: "bolt", Traits: []string{"attack"}, Reaction: true, Range: 10, Damage: "1d6", Type: "fire"}}
+	_, err := sp.State()
+	want := "combatants[0].spells[0].reaction: an attack spell cannot be a reaction: only spells that are no attacks are used as reactions (R13)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}

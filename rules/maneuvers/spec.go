@@ -275,6 +275,8 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 		}
 		attack := spl.has("attack") || spl.has("melee-attack")
 		switch {
+		case attack && spl.Reaction:
+			bad(sat+".reaction", "an attack spell cannot be a reaction: only spells that are no attacks are used as reactions (R13)")
 		case attack && spl.Heal != "":
 			bad(sat+".heal", "an attack spell deals damage; healing is another spell")
 		case !attack && spl.Damage != "":

@@ -67,7 +67,12 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		if cs.AP != nil {
 			c.AP = *cs.AP
 		}
-		c.Attacks, c.Moved, c.Braced, c.Surprised, c.Dead = cs.Attacks, cs.Moved, cs.Braced, cs.Surprised, cs.Dead
+		c.Attacks, c.Moved, c.Braced, c.Surprised = cs.Attacks, cs.Moved, cs.Braced, cs.Surprised
+		// Health at minus the maximum is death (R32, A27), said or not.
+		c.Dead = cs.Dead || s.Options.DeathRule == "negative_max" && c.HP <= -c.Health
+		if c.Dead {
+			c.Prone = true
+		}
 		c.Prone = c.Prone || cs.Prone
 		if cs.Dazed {
 			c.Dazed = parts.Until(parts.TurnEnd, c.ID, 1)

@@ -261,6 +261,8 @@ type Roll struct {
 	Mod     int    `json:"mod,omitempty"`
 	Edge    int    `json:"edge,omitempty"`
 	Unaware bool   `json:"unaware,omitempty"`
+	DefMod  int    `json:"def_mod,omitempty"`
+	DefEdge int    `json:"def_edge,omitempty"`
 	// The defence chosen, and a parry's attribute.
 	Defence string `json:"defence,omitempty"`
 	DefAttr string `json:"def_attr,omitempty"`
