@@ -2,6 +2,8 @@ package maneuvers
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"fray/engine"
@@ -63,10 +65,106 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, k
 	parts.Verb{Name: "end-fight"},
 )
 
+// synonyms are the other ways people write a command's first words, and
+// the words the grammar reads for them: the words of the rules text ("stand
+// up", "opportunity attack", "end turn") and filler ("move to 3,0",
+// "resist with athletics"). The longest that fits wins.
+var synonyms = [][2]string{
+	{"attack of opportunity", "oa"},
+	{"opportunity attack", "oa"},
+	{"opportunity-attack", "oa"},
+	{"opportunity", "oa"},
+	{"attack", "strike"},
+	{"stand up", "stand"},
+	{"stand-up", "stand"},
+	{"end turn", "end"},
+	{"end-turn", "end"},
+	{"end the turn", "end"},
+	{"end fight", "end-fight"},
+	{"end the fight", "end-fight"},
+	{"pick up", "pick-up"},
+	{"pickup", "pick-up"},
+	{"use magic", "cast"},
+	{"use-magic", "cast"},
+	{"no maneuver", "no-maneuver"},
+	{"no-maneuvre", "no-maneuver"},
+	{"no maneuvre", "no-maneuver"},
+	{"maneuver", ""},
+	{"maneuvre", ""},
+	{"defend", ""},
+	{"no defence", "none"},
+	{"no-defence", "none"},
+	{"no defense", "none"},
+	{"no-defense", "none"},
+	{"resist with", "resist"},
+	{"escape with", "escape"},
+	{"delay until after", "delay"},
+	{"delay after", "delay"},
+	{"move to", "move"},
+	{"sneak to", "sneak"},
+	{"way clear", "way-clear"},
+	{"way blocked", "way-blocked"},
+	{"blocked", "way-blocked"},
+}
+
+// synonymWords rewrites words after the first that mean a keyword of the
+// grammar.
+var synonymWords = map[string]string{
+	"defense-mod":  "defence-mod",
+	"defense-edge": "defence-edge",
+}
+
+// canonical rewrites command text into the grammar's words: its synonyms
+// (above; "cast mend on ann" for "at ann"; "move 3 0" for "move 3,0"),
+// and words that mean the command
+// the fight waits for: "pass" or "none" for no maneuver, "pass" for no
+// defence, a bare skill for the resistance a maneuver or grapple waits
+// for.
+func canonical(s *State, text string) string {
+	words := strings.Fields(strings.ToLower(text))
+	best, to := 0, ""
+	for _, syn := range synonyms {
+		from := strings.Fields(syn[0])
+		if len(from) > best && len(words) >= len(from) && slices.Equal(words[:len(from)], from) {
+			best, to = len(from), syn[1]
+		}
+	}
+	if best > 0 {
+		words = append(strings.Fields(to), words[best:]...)
+	}
+	for i := 1; i < len(words); i++ {
+		if w, ok := synonymWords[words[i]]; ok {
+			words[i] = w
+		}
+		if words[0] == "cast" && words[i] == "on" {
+			words[i] = "at"
+		}
+	}
+	if len(words) == 3 && (words[0] == "move" || words[0] == "sneak") {
+		// move 3 0: a point written without its comma.
+		if _, err := strconv.ParseFloat(words[1], 64); err == nil {
+			if _, err := strconv.ParseFloat(words[2], 64); err == nil {
+				words = []string{words[0], words[1] + "," + words[2]}
+			}
+		}
+	}
+	if s != nil && len(words) == 1 {
+		switch r := s.Roll; {
+		case r != nil && r.Stage == StageManeuver && (words[0] == "pass" || words[0] == "none"):
+			words[0] = "no-maneuver"
+		case r != nil && r.Stage == StageDefence && words[0] == "pass":
+			words[0] = "none"
+		case (r != nil && r.Stage == StageResist || r == nil && s.Contest != nil) && skillAttribute[words[0]] != "":
+			words = []string{"resist", words[0]}
+		}
+	}
+	return strings.Join(words, " ")
+}
+
 // ParseCommand reads a command in the text vocabulary
-// (docs/rules/maneuvers.md lists it).
-func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
-	p, err := grammar.Parse(text)
+// (docs/rules/maneuvers.md lists it), with its synonyms.
+func (Rules) ParseCommand(s *State, _ string, text string) (Command, error) {
+	p, err := grammar.Parse(canonical(s, text))
 	if err != nil {
 		return nil, engine.Errorf(engine.Invalid, "%v", err)
 	}

@@ -199,6 +199,7 @@ func evolve(s *State, e Event) {
 			if e.Dead {
 				t.Dead = true
 			}
+			t.Unconscious = t.HP <= 0 && !t.Dead
 		}
 		if r := s.Roll; r != nil {
 			if r.Maneuver != "" {
@@ -219,7 +220,7 @@ func evolve(s *State, e Event) {
 			if s.TurnOpen && s.Turn < len(s.Turns) && s.Turns[s.Turn] == l.ID {
 				n = 2
 			}
-			l.Dazed = parts.Until(parts.TurnEnd, l.ID, n)
+			l.Dazed, l.IsDazed = parts.Until(parts.TurnEnd, l.ID, n), true
 		case Brace:
 			w.Braced = true
 		case Feint:
@@ -251,6 +252,7 @@ func evolve(s *State, e Event) {
 	case *Healed:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.HP = e.HP
+			c.Unconscious = c.HP <= 0 && !c.Dead
 		}
 	case *GrappleAttempted:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -372,7 +374,9 @@ func acted(c *Combatant, ap int) {
 // passTurnEnd lets the end of id's turn pass for every lasting effect.
 func passTurnEnd(s *State, id string) {
 	for i := range s.Combatants {
-		s.Combatants[i].Dazed.Pass(parts.TurnEnd, id)
+		c := &s.Combatants[i]
+		c.Dazed.Pass(parts.TurnEnd, id)
+		c.IsDazed = !c.Dazed.Over()
 	}
 }
 

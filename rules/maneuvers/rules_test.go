@@ -275,6 +275,49 @@ func TestGrammar(t *testing.T) {
 	}
 }
 
+// TestSynonyms checks that the other ways people write commands read as
+// the commands they mean, some only when the fight waits for them.
+func TestSynonyms(t *testing.T) {
+	r := Rules{}
+	maneuver := &State{Roll: &Roll{Stage: StageManeuver}}
+	defence := &State{Roll: &Roll{Stage: StageDefence}}
+	grapple := &State{Contest: &Contest{}}
+	for _, c := range []struct {
+		s          *State
+		text, want string
+	}{
+		{nil, "Attack bob with sword", "strike bob with sword"},
+		{nil, "opportunity attack", "oa"},
+		{nil, "attack of opportunity with sword", "oa with sword"},
+		{nil, "stand up", "stand"},
+		{nil, "end turn", "end"},
+		{nil, "pick up sword", "pick-up sword"},
+		{nil, "maneuver trip", "trip"},
+		{nil, "defend dodge", "dodge"},
+		{nil, "no defense", "none"},
+		{nil, "use magic mend on ann", "cast mend at ann"},
+		{nil, "resist with athletics", "resist athletics"},
+		{nil, "delay until after bob", "delay bob"},
+		{nil, "move to 3,0", "move 3,0"},
+		{nil, "move 3 -1.5", "move 3,-1.5"},
+		{nil, "situation defense-mod 2", "situation defence-mod 2"},
+		{maneuver, "pass", "no-maneuver"},
+		{maneuver, "none", "no-maneuver"},
+		{defence, "pass", "none"},
+		{grapple, "acrobatics", "resist acrobatics"},
+		{nil, "pass", "pass"},
+	} {
+		cmd, err := r.ParseCommand(c.s, "ann", c.text)
+		if err != nil {
+			t.Errorf("%q: %v", c.text, err)
+			continue
+		}
+		if got := r.FormatCommand(cmd); got != c.want {
+			t.Errorf("%q reads as %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
 // TestHiddenViews checks the secret of hiding: a foe a combatant is
 // hidden from sees it where it hid and not its moves; the GM and its
 // allies see everything.

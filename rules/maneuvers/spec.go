@@ -267,10 +267,10 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 			}
 		}
 		var err error
-		if spl.DamageDice, err = parseDice(spl.Damage); err != nil {
+		if spl.DamageDice, err = parseDice(string(spl.Damage)); err != nil {
 			bad(sat+".damage", "%v", err)
 		}
-		if spl.HealDice, err = parseDice(spl.Heal); err != nil {
+		if spl.HealDice, err = parseDice(string(spl.Heal)); err != nil {
 			bad(sat+".heal", "%v", err)
 		}
 		attack := spl.has("attack") || spl.has("melee-attack")
@@ -317,7 +317,7 @@ func setUpWeapon(w *Weapon, at string, bad func(path, format string, args ...any
 		bad(at+".range", "a %s weapon needs a range", w.Kind)
 	}
 	var err error
-	if w.Dice, err = parseDice(w.Damage); err != nil {
+	if w.Dice, err = parseDice(string(w.Damage)); err != nil {
 		bad(at+".damage", "%v", err)
 	}
 	if w.Kind != "shield" {

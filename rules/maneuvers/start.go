@@ -21,18 +21,19 @@ type Start struct {
 
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
-	HP         *int     `yaml:"hp" min:"-10000" max:"10000" doc:"health now (default the maximum)"`
-	AP         *int     `yaml:"ap" min:"0" max:"3" doc:"AP left this round (default 3)"`
-	Attacks    int      `yaml:"attacks" min:"0" max:"2" doc:"attacks made this round"`
-	Moved      float64  `yaml:"moved" min:"0" doc:"metres moved this turn, for the one whose turn it is"`
-	Prone      bool     `yaml:"prone" doc:"lying prone"`
-	Dazed      bool     `yaml:"dazed" doc:"dazed until the end of its next turn"`
-	Braced     bool     `yaml:"braced" doc:"braced: a boon on its next defence"`
-	Feinting   string   `yaml:"feinting" doc:"the foe its next strike has a feint's boon against"`
-	GrappledBy string   `yaml:"grappled_by" doc:"who grapples it"`
-	Surprised  bool     `yaml:"surprised" doc:"surprised (round 1 only)"`
-	HiddenFrom []string `yaml:"hidden_from" doc:"the foes it is hidden from"`
-	Dead       bool     `yaml:"dead" doc:"dead"`
+	HP          *int     `yaml:"hp" min:"-10000" max:"10000" doc:"health now (default the maximum; 0 or less: unconscious and prone)"`
+	Unconscious bool     `yaml:"unconscious" doc:"unconscious and prone: health 0 unless hp says less"`
+	AP          *int     `yaml:"ap" min:"0" max:"3" doc:"AP left this round (default 3)"`
+	Attacks     int      `yaml:"attacks" min:"0" max:"2" doc:"attacks made this round"`
+	Moved       float64  `yaml:"moved" min:"0" doc:"metres moved this turn, for the one whose turn it is"`
+	Prone       bool     `yaml:"prone" doc:"lying prone"`
+	Dazed       bool     `yaml:"dazed" doc:"dazed until the end of its next turn"`
+	Braced      bool     `yaml:"braced" doc:"braced: a boon on its next defence"`
+	Feinting    string   `yaml:"feinting" doc:"the foe its next strike has a feint's boon against"`
+	GrappledBy  string   `yaml:"grappled_by" doc:"who grapples it"`
+	Surprised   bool     `yaml:"surprised" doc:"surprised (round 1 only)"`
+	HiddenFrom  []string `yaml:"hidden_from" doc:"the foes it is hidden from"`
+	Dead        bool     `yaml:"dead" doc:"dead"`
 }
 
 // StartingState returns the spec's starting state for the loader to
@@ -58,11 +59,14 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad(at, "no combatant %q; combatants: %s", id, strings.Join(roster, ", "))
 			continue
 		}
-		if cs.HP != nil {
+		switch {
+		case cs.HP != nil:
 			c.HP = *cs.HP
-			if c.HP <= 0 {
-				c.Prone = true
-			}
+		case cs.Unconscious:
+			c.HP = 0
+		}
+		if cs.Unconscious && c.HP > 0 {
+			bad(at+".unconscious", "%s has %d health: the unconscious have 0 or less (R32)", id, c.HP)
 		}
 		if cs.AP != nil {
 			c.AP = *cs.AP
@@ -70,12 +74,13 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		c.Attacks, c.Moved, c.Braced, c.Surprised = cs.Attacks, cs.Moved, cs.Braced, cs.Surprised
 		// Health at minus the maximum is death (R32, A27), said or not.
 		c.Dead = cs.Dead || s.Options.DeathRule == "negative_max" && c.HP <= -c.Health
-		if c.Dead {
+		c.Unconscious = c.HP <= 0 && !c.Dead
+		if c.HP <= 0 || c.Dead {
 			c.Prone = true
 		}
 		c.Prone = c.Prone || cs.Prone
 		if cs.Dazed {
-			c.Dazed = parts.Until(parts.TurnEnd, c.ID, 1)
+			c.Dazed, c.IsDazed = parts.Until(parts.TurnEnd, c.ID, 1), true
 		}
 		if cs.Feinting != "" {
 			if s.Combatant(cs.Feinting) == nil {
