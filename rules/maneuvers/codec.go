@@ -61,6 +61,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, k
 	parts.Verb{Name: "way-blocked", Hint: "the GM: an obstacle blocks a push"},
 	parts.Verb{Name: "draw", Args: "ITEM", Min: 1},
 	parts.Verb{Name: "stow", Args: "ITEM", Min: 1},
+	parts.Verb{Name: "manipulate", Args: "OBJECT", Rest: true, Hint: "interact with an object within touch, such as a lever"},
 	parts.Verb{Name: "continue"},
 	parts.Verb{Name: "end-fight"},
 )
@@ -239,6 +240,8 @@ func (Rules) ParseCommand(s *State, _ string, text string) (Command, error) {
 		return &Draw{Item: p.Arg(0)}, nil
 	case "stow":
 		return &Stow{Item: p.Arg(0)}, nil
+	case "manipulate":
+		return &Manipulate{Object: p.Arg(0)}, nil
 	case "continue":
 		return &Continue{}, nil
 	case "end-fight":
@@ -322,6 +325,8 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("draw", c.Item).String()
 	case *Stow:
 		return parts.Say("stow", c.Item).String()
+	case *Manipulate:
+		return parts.Say("manipulate", c.Object).String()
 	case nil:
 		return ""
 	}

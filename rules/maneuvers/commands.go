@@ -77,6 +77,13 @@ type PickUp struct {
 	Item string `json:"item"`
 }
 
+// Manipulate interacts with an object within touch that the rules do not
+// model, such as a lever: a Manipulate (R13) of 1 AP whose effect the GM
+// says.
+type Manipulate struct {
+	Object string `json:"object"`
+}
+
 // EndTurn ends the turn.
 type EndTurn struct{}
 
@@ -190,6 +197,9 @@ func (*Sneak) Kind() string { return "sneak" }
 // Kind returns "pick_up".
 func (*PickUp) Kind() string { return "pick_up" }
 
+// Kind returns "manipulate".
+func (*Manipulate) Kind() string { return "manipulate" }
+
 // Kind returns "end_turn".
 func (*EndTurn) Kind() string { return "end_turn" }
 
@@ -241,6 +251,7 @@ func (*Search) command()      {}
 func (*Sneak) command()       {}
 func (*PickUp) command()      {}
 func (*EndTurn) command()     {}
+func (*Manipulate) command()  {}
 func (*Situation) command()   {}
 func (*Defend) command()      {}
 func (*Opportunity) command() {}
@@ -282,5 +293,6 @@ func commandKinds() map[string]func() Command {
 		"stow":        func() Command { return &Stow{} },
 		"continue":    func() Command { return &Continue{} },
 		"end_fight":   func() Command { return &EndFight{} },
+		"manipulate":  func() Command { return &Manipulate{} },
 	}
 }

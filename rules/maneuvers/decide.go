@@ -50,6 +50,14 @@ func (d *decider) decide(actor string, c Command) error {
 	who := decider_(s)
 	inWindow := s.Window != nil && s.Trigger == nil && s.Roll == nil && s.Contest == nil
 	if actor != who && actor != engine.GM {
+		// Between actions anyone may react (R13, A12).
+		if me := s.Combatant(actor); me != nil && isReaction(c) && mayReactNow(s, me) {
+			if err := d.react(me, c); err != nil {
+				return err
+			}
+			d.advance()
+			return nil
+		}
 		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
 	}
 	var err error
@@ -89,15 +97,9 @@ func (d *decider) decide(actor string, c Command) error {
 			return refuse(engine.NotAllowedNow, "no push waits for the GM's ruling: %s", waiting(s))
 		}
 		d.emit(&PushWayRuled{Loser: s.Roll.Loser, Blocked: c.Blocked})
-	case *Cast:
+	case *Cast, *Draw, *PickUp, *Stow, *Manipulate:
 		if inWindow {
-			err = d.reactCast(s.Combatant(who), c)
-		} else {
-			err = d.act(c)
-		}
-	case *Draw, *PickUp:
-		if inWindow {
-			err = d.reactManipulate(s.Combatant(who), c)
+			err = d.react(s.Combatant(who), c)
 		} else {
 			err = d.act(c)
 		}
@@ -108,13 +110,6 @@ func (d *decider) decide(actor string, c Command) error {
 		return err
 	}
 	d.advance()
-	switch c.(type) {
-	case *EndTurn, *Delay, *Begin, *Continue, *EndFight:
-	default:
-		if !inWindow {
-			d.openWindow()
-		}
-	}
 	return nil
 }
 
@@ -358,7 +353,6 @@ func (d *decider) advance() {
 			continue
 		}
 		if s.Window != nil {
-			d.stepWindow()
 			return
 		}
 		if s.Phase != Acting {
@@ -503,11 +497,9 @@ func (d *decider) act(c Command) error {
 	case *Draw:
 		return d.draw(me, c.Item)
 	case *Stow:
-		if !me.wields(c.Item) {
-			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, c.Item, strings.Join(me.Wield, ", "))
-		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "stow", AP: 1}))
-		d.emit(&ItemStowed{Combatant: me.ID, Item: c.Item})
+		return d.stow(me, c.Item)
+	case *Manipulate:
+		return d.manipulate(me, c.Object)
 	default:
 		return refuse(engine.Invalid, "%s is not a maneuvers command", c.Kind())
 	}
@@ -699,130 +691,4 @@ func (d *decider) draw(me *Combatant, item string) error {
 	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "draw", AP: 1}))
 	d.emit(&ItemDrawn{Combatant: me.ID, Item: item})
 	return nil
-}
-
-// reactionSpell returns a reaction spell c may use now and a target for
-// it, or nil: a healing reaction on an ally within range below its
-// maximum (A12).
-func reactionSpell(s *State, c *Combatant) (*Spell, string) {
-	if !c.Conscious() || c.Surprised {
-		return nil, ""
-	}
-	for i := range c.Spells {
-		sp := &c.Spells[i]
-		if !sp.Reaction || sp.has("attack") || sp.has("melee-attack") || c.AP < sp.AP || sp.AP == 0 && c.FreeUsed {
-			continue
-		}
-		for j := range s.Combatants {
-			t := &s.Combatants[j]
-			if !hostile(c, t) && !t.Dead && t.HP < t.Health && dist(c.pos(), t.pos()) <= sp.Range+1e-9 {
-				return sp, t.ID
-			}
-		}
-	}
-	return nil, ""
-}
-
-// openWindow opens the reaction window after an action, when anyone but
-// the actor could use a reaction spell (A12).
-func (d *decider) openWindow() {
-	s := d.s
-	me := s.current()
-	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil || s.Window != nil || s.Phase != Acting {
-		return
-	}
-	var ids []string
-	for _, id := range s.Order {
-		c := s.Combatant(id)
-		if c != nil && c != me {
-			if canReact(s, c) {
-				ids = append(ids, id)
-			}
-		}
-	}
-	if len(ids) > 0 {
-		d.emit(&WindowOpened{Reactors: ids})
-		d.stepWindow()
-	}
-}
-
-// stepWindow passes for the reactors of the window who can no longer
-// react.
-func (d *decider) stepWindow() {
-	s := d.s
-	for s.Window != nil && s.Trigger == nil && s.Roll == nil {
-		c := s.Combatant(s.Window.Reactors[s.Window.Next])
-		if canReact(s, c) {
-			return
-		}
-		d.emit(&ReactionPassed{Combatant: c.ID, Reason: "nothing to react with"})
-	}
-}
-
-// reactCast uses a reaction spell in the window (A12).
-func (d *decider) reactCast(me *Combatant, c *Cast) error {
-	if sp := me.spell(c.Spell); sp != nil && (!sp.Reaction || sp.has("attack") || sp.has("melee-attack")) {
-		return refuse(engine.NotAllowedNow, "%s is not a reaction spell: only a spell marked reaction, not an attack, is used in the window", c.Spell)
-	}
-	return d.cast(me, c)
-}
-
-// unarmedReactor reports whether c holds no weapon and may take one in
-// hand as a Manipulate in the reaction window (A12): a carried one, or one
-// on the ground within 1 m, that fits its hands.
-func unarmedReactor(s *State, c *Combatant) bool {
-	if !c.Conscious() || c.Surprised || c.AP < 1 {
-		return false
-	}
-	for _, n := range c.Wield {
-		if w := c.item(n); w != nil && w.Kind != "shield" {
-			return false
-		}
-	}
-	var buf [8]string
-	return len(manipulable(s, c, buf[:0])) > 0
-}
-
-// manipulable lists, into out, the weapons c could take in hand now:
-// carried and not held, or on the ground within 1 m, fitting its free
-// hands. Carried items come first, by name.
-func manipulable(s *State, c *Combatant, out []string) []string {
-	free := 2 - c.handsUsed()
-	for i := range c.Weapons {
-		w := &c.Weapons[i]
-		if w.Kind != "shield" && !c.wields(w.Name) && w.Hands <= free {
-			out = append(out, w.Name)
-		}
-	}
-	for i := range s.Dropped {
-		it := &s.Dropped[i]
-		if it.Item.Kind != "shield" && max(it.Item.Hands, 1) <= free && c.item(it.Item.Name) == nil &&
-			dist(Point{it.X, it.Y}, c.pos()) <= ManipulateReach+1e-9 {
-			out = append(out, it.Item.Name)
-		}
-	}
-	return out
-}
-
-// canReact reports whether c has anything to do in a reaction window: a
-// reaction spell to cast, or, holding no weapon, one to take in hand.
-func canReact(s *State, c *Combatant) bool {
-	if sp, _ := reactionSpell(s, c); sp != nil {
-		return true
-	}
-	return unarmedReactor(s, c)
-}
-
-// reactManipulate takes a weapon in hand in the reaction window (A12).
-func (d *decider) reactManipulate(me *Combatant, c Command) error {
-	if !unarmedReactor(d.s, me) {
-		return refuse(engine.NotAllowedNow, "%s has no reason to manipulate now: in the window, only one who holds no weapon takes one in hand", me.ID)
-	}
-	switch c := c.(type) {
-	case *Draw:
-		return d.draw(me, c.Item)
-	case *PickUp:
-		return d.pickUp(me, c.Item)
-	}
-	return refuse(engine.Invalid, "%s is not a reaction", c.Kind())
 }

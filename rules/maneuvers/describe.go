@@ -78,6 +78,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *TurnEnded:
 		return e.Combatant + " ends the turn"
 	case *ActionTaken:
+		if e.Object != "" {
+			return fmt.Sprintf("%s: %s %s (%d AP)", e.Combatant, e.Action, e.Object, e.AP)
+		}
 		return fmt.Sprintf("%s: %s (%d AP)", e.Combatant, e.Action, e.AP)
 	case *MoveDeclared:
 		verb := "moves"

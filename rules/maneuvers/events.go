@@ -71,6 +71,9 @@ type ActionTaken struct {
 	Combatant string `json:"combatant"`
 	Action    string `json:"action"`
 	AP        int    `json:"ap"`
+	// Object is what a Manipulate of an object the rules do not model
+	// handles.
+	Object string `json:"object,omitempty"`
 }
 
 // MoveDeclared: a combatant sets out for a point; the move's cost is
