@@ -64,6 +64,9 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, k
 	parts.Verb{Name: "manipulate", Args: "OBJECT", Rest: true, Hint: "interact with an object within touch, such as a lever"},
 	parts.Verb{Name: "continue"},
 	parts.Verb{Name: "end-fight"},
+	parts.Verb{Name: "rest", Hint: "the GM, after the fight: everyone alive heals"},
+	parts.Verb{Name: "train", Args: "COMBATANT STYLE ITEM", Min: 3, Many: true, Hint: "the GM, out of combat: add ITEM to a style for 25 XP"},
+	parts.Verb{Name: "done", Hint: "the GM, after the fight: close the encounter"},
 )
 
 // synonyms are the other ways people write a command's first words, and
@@ -246,6 +249,12 @@ func (Rules) ParseCommand(s *State, _ string, text string) (Command, error) {
 		return &Continue{}, nil
 	case "end-fight":
 		return &EndFight{}, nil
+	case "rest":
+		return &Rest{}, nil
+	case "train":
+		return &Train{Combatant: p.Arg(0), Style: p.Arg(1), Item: strings.Join(p.Args[2:], " ")}, nil
+	case "done":
+		return &Done{}, nil
 	}
 	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
 }
@@ -316,6 +325,12 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("resist", c.Skill).String()
 	case *EndFight:
 		return "end-fight"
+	case *Rest:
+		return "rest"
+	case *Done:
+		return "done"
+	case *Train:
+		return parts.Say("train", c.Combatant, c.Style, c.Item).String()
 	case *PushWay:
 		if c.Blocked {
 			return "way-blocked"

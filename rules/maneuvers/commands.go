@@ -294,5 +294,8 @@ func commandKinds() map[string]func() Command {
 		"continue":    func() Command { return &Continue{} },
 		"end_fight":   func() Command { return &EndFight{} },
 		"manipulate":  func() Command { return &Manipulate{} },
+		"rest":        func() Command { return &Rest{} },
+		"train":       func() Command { return &Train{} },
+		"done":        func() Command { return &Done{} },
 	}
 }

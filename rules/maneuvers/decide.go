@@ -40,12 +40,34 @@ func (d *decider) decide(actor string, c Command) error {
 	if s.Phase == Over {
 		return refuse(engine.NotAllowedNow, "the fight is over")
 	}
-	if _, ok := c.(*EndFight); ok {
-		if actor != engine.GM {
+	if actor != engine.GM {
+		switch c.(type) {
+		case *EndFight, *Done:
 			return refuse(engine.NotYourTurn, "only the GM ends a fight")
+		case *Rest:
+			return refuse(engine.NotYourTurn, "only the GM calls a rest")
+		case *Train:
+			return refuse(engine.NotYourTurn, "only the GM trains a style")
+		}
+	}
+	switch c := c.(type) {
+	case *EndFight:
+		if s.Phase == After {
+			d.emit(&FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"})
+			return nil
 		}
 		d.emit(&FightEnded{Winner: "", Reason: "the GM ends the fight"})
 		return nil
+	case *Done:
+		if s.Phase != After {
+			return refuse(engine.NotAllowedNow, "done closes the encounter once the fight is decided, with the aftermath option (%s)", waiting(s))
+		}
+		d.emit(&FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"})
+		return nil
+	case *Rest:
+		return d.rest()
+	case *Train:
+		return d.train(c)
 	}
 	who := decider_(s)
 	inWindow := s.Window != nil && s.Trigger == nil && s.Roll == nil && s.Contest == nil
@@ -155,6 +177,8 @@ func waiting(s *State) string {
 		return "the GM must begin the fight"
 	case s.Phase == RoundEnd:
 		return "the GM must rule whether the fight goes on"
+	case s.Phase == After:
+		return "the fight is decided: the GM may call a rest or be done"
 	case s.Roll != nil:
 		switch s.Roll.Stage {
 		case StageSituation:
@@ -342,7 +366,7 @@ func (d *decider) advance() {
 		}
 		if s.Phase == Acting || s.Phase == RoundEnd {
 			if winner, over := d.lastSide(); over {
-				d.emit(&FightEnded{Winner: winner, Reason: endReason(winner)})
+				d.decided(winner, false, endReason(winner))
 				return
 			}
 		}
@@ -369,7 +393,7 @@ func (d *decider) advance() {
 		if s.Turn >= len(s.Turns) {
 			d.emit(parts.PutIn(d.h, (*hotMemory).roundEndedPool, RoundEnded{Round: s.Round}))
 			if lim := s.Options.RoundLimit; lim > 0 && s.Round >= lim {
-				d.emit(&FightEnded{TimedOut: true, Reason: fmt.Sprintf("the round limit (%d) was reached", lim)})
+				d.decided("", true, fmt.Sprintf("the round limit (%d) was reached", lim))
 			}
 			return
 		}

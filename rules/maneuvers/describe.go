@@ -331,6 +331,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return e.Combatant + " uses no reaction"
 	case *RoundEnded:
 		return fmt.Sprintf("round %d ends", e.Round)
+	case *FightDecided, *Rested, *StyleTrained:
+		return describeAftermath(e)
 	case *FightEnded:
 		switch {
 		case e.TimedOut:

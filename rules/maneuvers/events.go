@@ -358,7 +358,8 @@ type ReactionPassed struct {
 }
 
 // WindowOpened: after an action, those who may use a reaction spell are
-// asked in turn (A12).
+// asked in turn (A12). Fights no longer open windows (reactions are taken
+// between actions unasked); the event is read in older logs.
 type WindowOpened struct {
 	Reactors []string `json:"reactors"`
 }
@@ -584,5 +585,8 @@ func eventKinds() map[string]func() Event {
 		"reaction_passed":    func() Event { return &ReactionPassed{} },
 		"round_ended":        func() Event { return &RoundEnded{} },
 		"fight_ended":        func() Event { return &FightEnded{} },
+		"fight_decided":      func() Event { return &FightDecided{} },
+		"rested":             func() Event { return &Rested{} },
+		"style_trained":      func() Event { return &StyleTrained{} },
 	}
 }

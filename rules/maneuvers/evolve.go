@@ -356,6 +356,8 @@ func evolve(s *State, e Event) {
 		for i := range s.Combatants {
 			s.Combatants[i].Surprised = false
 		}
+	case *FightDecided, *Rested, *StyleTrained:
+		evolveAftermath(s, e)
 	case *FightEnded:
 		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
 		s.Roll, s.Trigger, s.Contest, s.Window = nil, nil, nil, nil

@@ -93,6 +93,8 @@ func writePrompt(s *State, b *prompter) {
 				b.label("begin with side %s sneaking up: surprise is rolled", sd)
 			}
 		}
+	case s.Phase == After:
+		writeAftermathPrompt(s, b)
 	case s.Phase == RoundEnd:
 		p.Default = 0
 		if b.people() {

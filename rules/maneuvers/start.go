@@ -15,7 +15,8 @@ type Start struct {
 	Round      int                       `yaml:"round" min:"1" doc:"the round the fight is in (default 1)"`
 	Order      []string                  `yaml:"order" doc:"the initiative order, highest first: every combatant once; nobody rolls"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is (default the first in order); those before it have had their turn"`
-	Phase      string                    `yaml:"phase" enum:"act,round_end" doc:"act (a turn, the default with an order) or round_end (the GM's ruling at the end of the round)"`
+	Phase      string                    `yaml:"phase" enum:"act,round_end,after" doc:"act (a turn, the default with an order), round_end (the GM's ruling at the end of the round) or after (the fight decided: the GM's rests and training)"`
+	Winner     string                    `yaml:"winner" doc:"with phase after, the side that won (default none)"`
 	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are fresh"`
 }
 
@@ -103,6 +104,19 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		}
 		c.HiddenFrom = slices.Clone(cs.HiddenFrom)
 		c.HidAt = c.pos()
+	}
+	if st.Winner != "" && st.Phase != string(After) {
+		bad("start.winner", "a winner is given only with phase after")
+	}
+	if st.Phase == string(After) {
+		switch {
+		case st.Turn != "":
+			bad("start.turn", "after the fight it is nobody's turn; leave turn out")
+		case st.Winner != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == st.Winner }):
+			bad("start.winner", "no side %q", st.Winner)
+		}
+		s.Phase, s.Winner, s.Round = After, st.Winner, max(st.Round, 1)
+		return
 	}
 	if st.Order == nil {
 		if st.Turn != "" || st.Phase != "" || st.Round > 1 {

@@ -20,6 +20,9 @@ const (
 	// RoundEnd: the round is over and the GM rules whether the fight goes
 	// on.
 	RoundEnd Phase = "round_end"
+	// After: the fight is decided, and with the aftermath option the GM
+	// may call a rest and train styles before closing it (R26, R33).
+	After Phase = "after"
 	// Over: the fight has ended.
 	Over Phase = "over"
 )
@@ -45,6 +48,9 @@ type Options struct {
 	// RoundLimit stops a fight after this many rounds as a timeout; 0 for
 	// none.
 	RoundLimit int `json:"round_limit"`
+	// Aftermath: a decided fight waits for the GM's rests and training
+	// before it ends (R26, R33).
+	Aftermath bool `json:"aftermath,omitempty"`
 }
 
 // DefaultOptions are the spec's choices.
