@@ -158,7 +158,7 @@ func evolveAftermath(s *State, e Event) {
 	switch e := e.(type) {
 	case *FightDecided:
 		s.Phase, s.Winner, s.TimedOut = After, e.Winner, e.TimedOut
-		s.Roll, s.Trigger, s.Contest, s.Window = nil, nil, nil, nil
+		s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
 		s.TurnOpen = false
 	case *Rested:
 		for _, r := range e.Health {

@@ -21,10 +21,13 @@ var (
 	// test.
 	kwDefMod  = parts.Keyword{Word: "defence-mod", Value: "N", Number: true}
 	kwDefEdge = parts.Keyword{Word: "defence-edge", Value: "N", Number: true}
+	// An improvised attack's damage and its type.
+	kwDamage = parts.Keyword{Word: "damage", Value: "NdX+K"}
+	kwType   = parts.Keyword{Word: "type", Value: "TYPE"}
 )
 
 // grammar is the text vocabulary of the commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, kwUsing, kwAt, kwCover, kwEdge, kwDefMod, kwDefEdge},
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, kwUsing, kwAt, kwCover, kwEdge, kwDefMod, kwDefEdge, kwDamage, kwType},
 	parts.Verb{Name: "begin", Args: "[SIDE]", Hint: "the GM rolls surprise and initiative; SIDE sneaks up"},
 	parts.Verb{Name: "delay", Args: "TARGET", Min: 1, Hint: "take your turn after TARGET's"},
 	parts.Verb{Name: "move", Args: "X,Y", Min: 1},
@@ -67,6 +70,9 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, k
 	parts.Verb{Name: "rest", Hint: "the GM, after the fight: everyone alive heals"},
 	parts.Verb{Name: "train", Args: "COMBATANT STYLE ITEM", Min: 3, Many: true, Hint: "the GM, out of combat: add ITEM to a style for 25 XP"},
 	parts.Verb{Name: "done", Hint: "the GM, after the fight: close the encounter"},
+	parts.Verb{Name: "improvise", Args: "NAME", Min: 1, Keywords: []string{"at", "with"}, Hint: "an action no rule names; the GM rules what it is"},
+	parts.Verb{Name: "harmless", Keywords: []string{"with"}, Hint: "the GM: the improvised action is no attack"},
+	parts.Verb{Name: "harmful", Args: "[melee] [mind]", Many: true, Keywords: []string{"with", "damage", "type"}, Hint: "the GM: the improvised action is an attack"},
 )
 
 // synonyms are the other ways people write a command's first words, and
@@ -255,6 +261,23 @@ func (Rules) ParseCommand(s *State, _ string, text string) (Command, error) {
 		return &Train{Combatant: p.Arg(0), Style: p.Arg(1), Item: strings.Join(p.Args[2:], " ")}, nil
 	case "done":
 		return &Done{}, nil
+	case "improvise":
+		return &Improvise{Name: p.Arg(0), Target: p.Word("at"), Skill: p.Word("with")}, nil
+	case "harmless":
+		return &RuleImprov{Skill: p.Word("with")}, nil
+	case "harmful":
+		r := &RuleImprov{Harmful: true, Skill: p.Word("with"), Damage: p.Word("damage"), Type: p.Word("type")}
+		for _, a := range p.Args {
+			switch a {
+			case "melee":
+				r.Melee = true
+			case "mind":
+				r.Mind = true
+			default:
+				return nil, engine.Errorf(engine.Invalid, "harmful takes melee and mind, not %q", a)
+			}
+		}
+		return r, nil
 	}
 	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
 }
@@ -327,6 +350,20 @@ func (Rules) FormatCommand(c Command) string {
 		return "end-fight"
 	case *Rest:
 		return "rest"
+	case *Improvise:
+		return parts.Say("improvise", c.Name).Opt("at", c.Target).Opt("with", c.Skill).String()
+	case *RuleImprov:
+		if !c.Harmful {
+			return parts.Say("harmless").Opt("with", c.Skill).String()
+		}
+		var traits []string
+		if c.Melee {
+			traits = append(traits, "melee")
+		}
+		if c.Mind {
+			traits = append(traits, "mind")
+		}
+		return parts.Say("harmful", traits...).Opt("with", c.Skill).Opt("damage", c.Damage).Opt("type", c.Type).String()
 	case *Done:
 		return "done"
 	case *Train:

@@ -338,7 +338,7 @@ func defences(s *State, r *Roll, out []string) []string {
 		case row.shield && t.shield() == nil:
 		case row.parry && t.meleeWeapon() == nil && !t.trained(KeyUnarmed):
 		case row.parry && sp == nil && r.Ranged:
-		case row.mind && sp == nil:
+		case row.mind && sp == nil && !r.Mind:
 		default:
 			out = append(out, row.name)
 		}
@@ -423,15 +423,18 @@ func attackCheck(s *State, r *Roll) check {
 	a := s.Combatant(r.Attacker)
 	t := s.Combatant(r.Target)
 	var k check
-	if r.Spell != "" {
+	switch {
+	case r.Spell != "":
 		k = skillCheck(a, Sorcery)
-	} else {
+	case r.Improv != "":
+		k = improvCheck(a, r.Attr)
+	default:
 		k = styleCheck(a, a.style(r.Style), r.Attr)
 		if r.Feinted {
 			k.edge++
 		}
 	}
-	if r.Melee && flanked(s, t) {
+	if r.Melee && r.Improv == "" && flanked(s, t) {
 		k.mod += FlankBonus
 	}
 	row := coverTable[r.Cover]
@@ -508,7 +511,7 @@ func maneuvers(s *State, r *Roll, out []string) []string {
 	for i := range maneuverTable {
 		row := &maneuverTable[i]
 		switch {
-		case row.attackerOnly && (r.Winner != r.Attacker || r.Spell != ""):
+		case row.attackerOnly && (r.Winner != r.Attacker || r.Spell != "" || r.Improv != ""):
 		case row.reach && dist(w.pos(), l.pos()) > w.reach()+1e-9:
 		case row.shieldOrHeavy && !w.heavyOrShield():
 		case row.name == Disarm && len(l.Wield) == 0:

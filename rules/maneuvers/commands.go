@@ -297,5 +297,7 @@ func commandKinds() map[string]func() Command {
 		"rest":        func() Command { return &Rest{} },
 		"train":       func() Command { return &Train{} },
 		"done":        func() Command { return &Done{} },
+		"improvise":   func() Command { return &Improvise{} },
+		"rule_improv": func() Command { return &RuleImprov{} },
 	}
 }

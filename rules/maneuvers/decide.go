@@ -101,6 +101,8 @@ func (d *decider) decide(actor string, c Command) error {
 		err = d.maneuver(c)
 	case *Resist:
 		err = d.resist(c)
+	case *RuleImprov:
+		err = d.ruleImprov(c)
 	case *Opportunity:
 		err = d.opportunity(c)
 	case *Pass:
@@ -141,6 +143,8 @@ func decider_(s *State) string {
 	switch {
 	case s.Phase == Over:
 		return ""
+	case s.Improv != nil:
+		return engine.GM
 	case s.Roll != nil:
 		switch s.Roll.Stage {
 		case StageSituation:
@@ -179,6 +183,8 @@ func waiting(s *State) string {
 		return "the GM must rule whether the fight goes on"
 	case s.Phase == After:
 		return "the fight is decided: the GM may call a rest or be done"
+	case s.Improv != nil:
+		return "the GM must rule what " + s.Improv.Who + "'s " + s.Improv.Name + " is"
 	case s.Roll != nil:
 		switch s.Roll.Stage {
 		case StageSituation:
@@ -361,7 +367,7 @@ func (d *decider) advance() {
 			}
 			continue
 		}
-		if s.Contest != nil {
+		if s.Contest != nil || s.Improv != nil {
 			return
 		}
 		if s.Phase == Acting || s.Phase == RoundEnd {
@@ -469,7 +475,7 @@ func (d *decider) checkGrapples() {
 func (d *decider) act(c Command) error {
 	s := d.s
 	me := s.current()
-	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil || s.Window != nil {
+	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil || s.Window != nil || s.Improv != nil {
 		return refuse(engine.NotAllowedNow, "cannot %s now: %s", c.Kind(), waiting(s))
 	}
 	switch c := c.(type) {
@@ -488,6 +494,8 @@ func (d *decider) act(c Command) error {
 		return d.grapple(me, c.Target)
 	case *Escape:
 		return d.escape(me, c.Skill)
+	case *Improvise:
+		return d.improvise(me, c)
 	}
 	if me.AP < 1 {
 		return refuse(engine.NotAllowedNow, "%s has no AP left to %s", me.ID, c.Kind())

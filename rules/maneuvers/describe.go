@@ -130,6 +130,10 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		switch {
 		case e.Spell != "":
 			return fmt.Sprintf("%s's %s attacks %s", e.Attacker, e.Spell, e.Target)
+		case e.Improv != "" && e.Attr != "":
+			return fmt.Sprintf("%s's %s attacks %s (%s)", e.Attacker, e.Improv, e.Target, e.Attr)
+		case e.Improv != "":
+			return fmt.Sprintf("%s's %s attacks %s", e.Attacker, e.Improv, e.Target)
 		case e.OA:
 			return fmt.Sprintf("%s makes an opportunity attack on %s with %s (%s)", e.Attacker, e.Target, e.Weapon, styleWords(e.Style, e.Attr))
 		}
@@ -333,6 +337,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("round %d ends", e.Round)
 	case *FightDecided, *Rested, *StyleTrained:
 		return describeAftermath(e)
+	case *Improvised, *ImprovRuled:
+		return describeImprov(e)
 	case *FightEnded:
 		switch {
 		case e.TimedOut:

@@ -125,11 +125,14 @@ type StrikeDeclared struct {
 	Target   string `json:"target"`
 	Weapon   string `json:"weapon,omitempty"`
 	Spell    string `json:"spell,omitempty"`
-	Style    string `json:"style,omitempty"`
-	Attr     string `json:"attr,omitempty"`
-	Ranged   bool   `json:"ranged,omitempty"`
-	Melee    bool   `json:"melee,omitempty"`
-	OA       bool   `json:"oa,omitempty"`
+	// Improv names an improvised action ruled harmful (§6.7); its Attr is
+	// the skill or attribute tested.
+	Improv string `json:"improv,omitempty"`
+	Style  string `json:"style,omitempty"`
+	Attr   string `json:"attr,omitempty"`
+	Ranged bool   `json:"ranged,omitempty"`
+	Melee  bool   `json:"melee,omitempty"`
+	OA     bool   `json:"oa,omitempty"`
 	// Hidden: the attacker is hidden from the target.
 	Hidden bool `json:"hidden,omitempty"`
 	// AP is what it costs now (0 for a spell's attack, paid on casting).
@@ -588,5 +591,7 @@ func eventKinds() map[string]func() Event {
 		"fight_decided":      func() Event { return &FightDecided{} },
 		"rested":             func() Event { return &Rested{} },
 		"style_trained":      func() Event { return &StyleTrained{} },
+		"improvised":         func() Event { return &Improvised{} },
+		"improv_ruled":       func() Event { return &ImprovRuled{} },
 	}
 }

@@ -116,19 +116,26 @@ func evolve(s *State, e Event) {
 		if a == nil {
 			return
 		}
-		feinted := e.Spell == "" && a.Feinting == e.Target
+		strike := e.Spell == "" && e.Improv == ""
+		feinted := strike && a.Feinting == e.Target
 		a.AP -= e.AP
-		if e.Spell == "" {
+		if strike {
 			a.Attacks++
 		}
 		a.Fresh, a.Feinting = false, ""
-		r := Roll{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Spell: e.Spell, Style: e.Style, Attr: e.Attr,
+		r := Roll{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Spell: e.Spell, Improv: e.Improv, Style: e.Style, Attr: e.Attr,
 			Ranged: e.Ranged, Melee: e.Melee, OA: e.OA, Stage: StageSituation, Feinted: feinted, Hidden: e.Hidden}
-		if e.Spell != "" {
+		switch {
+		case e.Spell != "":
 			if sp := a.spell(e.Spell); sp != nil {
 				r.Dice, r.Type = sp.DamageDice, sp.Type
 			}
-		} else {
+		case e.Improv != "":
+			if im := s.Improv; im != nil {
+				r.Dice, r.Type, r.Mind = im.Dice, im.Type, im.Mind
+			}
+			s.Improv = nil
+		default:
 			w := weaponOf(a, e.Weapon)
 			r.Dice, r.Type = w.Dice, w.Type
 		}
@@ -358,9 +365,11 @@ func evolve(s *State, e Event) {
 		}
 	case *FightDecided, *Rested, *StyleTrained:
 		evolveAftermath(s, e)
+	case *Improvised, *ImprovRuled:
+		evolveImprov(s, e)
 	case *FightEnded:
 		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
-		s.Roll, s.Trigger, s.Contest, s.Window = nil, nil, nil, nil
+		s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
 		s.TurnOpen = false
 	}
 }

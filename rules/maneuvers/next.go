@@ -45,7 +45,7 @@ func nextKind(s *State) engine.PromptKind {
 		return engine.End
 	case who == engine.GM:
 		return engine.Ruling
-	case s.Roll == nil && s.Contest == nil && s.Trigger == nil && s.Window == nil:
+	case s.Roll == nil && s.Contest == nil && s.Trigger == nil && s.Window == nil && s.Improv == nil:
 		return engine.Act
 	}
 	return engine.React
@@ -106,6 +106,8 @@ func writePrompt(s *State, b *prompter) {
 		if b.opt(&EndFight{}) {
 			b.label("end the fight")
 		}
+	case s.Improv != nil:
+		writeImprovPrompt(s, b)
 	case s.Roll != nil:
 		writeRollPrompt(s, b)
 	case s.Contest != nil:

@@ -34,7 +34,7 @@ func isReaction(c Command) bool {
 // between reports whether the fight waits for the active combatant's next
 // action, nothing else pending: when reactions without a trigger are made.
 func between(s *State) bool {
-	return s.Phase == Acting && s.TurnOpen && s.Roll == nil && s.Trigger == nil && s.Contest == nil && s.Window == nil
+	return s.Phase == Acting && s.TurnOpen && s.Roll == nil && s.Trigger == nil && s.Contest == nil && s.Window == nil && s.Improv == nil
 }
 
 // mayReactNow reports whether c may react now: between actions, not the

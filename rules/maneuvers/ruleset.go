@@ -110,6 +110,10 @@ func (Rules) Clone(s *State) State {
 		ct := *s.Contest
 		c.Contest = &ct
 	}
+	if s.Improv != nil {
+		im := *s.Improv
+		c.Improv = &im
+	}
 	if s.Window != nil {
 		w := *s.Window
 		w.Reactors = slices.Clone(w.Reactors)

@@ -83,6 +83,12 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		id = e.Combatant
 	case *PickedUp:
 		id = e.Combatant
+	case *Improvised:
+		id = e.Combatant
+	case *ImprovRuled:
+		if !e.Harmful {
+			id = e.Combatant
+		}
 	case *Provoking:
 		if !e.Attack {
 			id = e.Combatant
@@ -102,8 +108,12 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 // do not attack.
 func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Command, bool) {
 	switch c := c.(type) {
-	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search, *Manipulate:
+	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search, *Manipulate, *Improvise:
 		if hides(s, actor, v) {
+			return nil, false
+		}
+	case *RuleImprov:
+		if !c.Harmful && s.Improv != nil && hides(s, s.Improv.Who, v) {
 			return nil, false
 		}
 	case *Cast:

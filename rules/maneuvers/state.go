@@ -83,6 +83,8 @@ type State struct {
 	Trigger *Trigger `json:"trigger,omitempty"`
 	// Contest is the grapple waiting on its resister's choice of skill.
 	Contest *Contest `json:"contest,omitempty"`
+	// Improv is the improvised action waiting for the GM's ruling (§6.7).
+	Improv *Improv `json:"improv,omitempty"`
 	// Window is the reaction window open after an action: those who may
 	// use a reaction spell now, asked in order (A12).
 	Window *Window `json:"window,omitempty"`
@@ -264,8 +266,12 @@ type Roll struct {
 	Target   string `json:"target"`
 	Weapon   string `json:"weapon,omitempty"`
 	Spell    string `json:"spell,omitempty"`
-	Style    string `json:"style,omitempty"`
-	Attr     string `json:"attr,omitempty"`
+	// Improv names a harmful improvised action (§6.7); Attr is then the
+	// skill or attribute tested, and Mind its trait.
+	Improv string `json:"improv,omitempty"`
+	Mind   bool   `json:"mind,omitempty"`
+	Style  string `json:"style,omitempty"`
+	Attr   string `json:"attr,omitempty"`
 	// Ranged and Melee say what kind of attack it is (cover, flanking).
 	Ranged bool `json:"ranged,omitempty"`
 	Melee  bool `json:"melee,omitempty"`
