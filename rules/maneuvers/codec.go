@@ -66,7 +66,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, k
 	parts.Verb{Name: "stow", Args: "ITEM", Min: 1},
 	parts.Verb{Name: "manipulate", Args: "OBJECT", Rest: true, Hint: "interact with an object within touch, such as a lever"},
 	parts.Verb{Name: "continue"},
-	parts.Verb{Name: "end-fight"},
+	parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight: a draw, or SIDE wins (the others fled)"},
 	parts.Verb{Name: "rest", Hint: "the GM, after the fight: everyone alive heals"},
 	parts.Verb{Name: "train", Args: "COMBATANT STYLE ITEM", Min: 3, Many: true, Hint: "the GM, out of combat: add ITEM to a style for 25 XP"},
 	parts.Verb{Name: "done", Hint: "the GM, after the fight: close the encounter"},
@@ -254,7 +254,7 @@ func (Rules) ParseCommand(s *State, _ string, text string) (Command, error) {
 	case "continue":
 		return &Continue{}, nil
 	case "end-fight":
-		return &EndFight{}, nil
+		return &EndFight{Winner: p.Arg(0)}, nil
 	case "rest":
 		return &Rest{}, nil
 	case "train":
@@ -347,7 +347,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *Resist:
 		return parts.Say("resist", c.Skill).String()
 	case *EndFight:
-		return "end-fight"
+		return parts.Say("end-fight", c.Winner).String()
 	case *Rest:
 		return "rest"
 	case *Improvise:

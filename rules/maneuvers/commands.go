@@ -152,8 +152,11 @@ type Stow struct {
 // Continue is the GM's ruling that the fight goes on.
 type Continue struct{}
 
-// EndFight is the GM's declaration that the fight is over (R38).
-type EndFight struct{}
+// EndFight is the GM's declaration that the fight is over (R38): a draw,
+// or won by Winner, a side, when the others have fled (§6.10).
+type EndFight struct {
+	Winner string `json:"winner,omitempty"`
+}
 
 // Kind returns "begin".
 func (*Begin) Kind() string { return "begin" }

@@ -52,11 +52,18 @@ func (d *decider) decide(actor string, c Command) error {
 	}
 	switch c := c.(type) {
 	case *EndFight:
-		if s.Phase == After {
+		switch {
+		case c.Winner != "" && !slices.ContainsFunc(s.Combatants, func(x Combatant) bool { return x.Side == c.Winner }):
+			return refuse(engine.Invalid, "no side %q", c.Winner)
+		case s.Phase == After && c.Winner != "":
+			return refuse(engine.NotAllowedNow, "the fight is decided already: done closes it")
+		case s.Phase == After:
 			d.emit(&FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"})
-			return nil
+		case c.Winner != "":
+			d.decided(c.Winner, false, "the GM ends the fight: the other sides have fled")
+		default:
+			d.decided("", false, "the GM ends the fight")
 		}
-		d.emit(&FightEnded{Winner: "", Reason: "the GM ends the fight"})
 		return nil
 	case *Done:
 		if s.Phase != After {
