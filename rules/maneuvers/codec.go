@@ -64,7 +64,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, k
 	parts.Verb{Name: "way-blocked", Hint: "the GM: an obstacle blocks a push"},
 	parts.Verb{Name: "draw", Args: "ITEM", Min: 1},
 	parts.Verb{Name: "stow", Args: "ITEM", Min: 1},
-	parts.Verb{Name: "manipulate", Args: "OBJECT", Rest: true, Hint: "interact with an object within touch, such as a lever"},
+	parts.Verb{Name: "manipulate", Args: "OBJECT", Rest: true, Hint: "handle an object in reach the rules do not model, a lever say"},
 	parts.Verb{Name: "continue"},
 	parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight: a draw, or SIDE wins (the others fled)"},
 	parts.Verb{Name: "rest", Hint: "the GM, after the fight: everyone alive heals"},

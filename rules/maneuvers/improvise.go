@@ -11,8 +11,8 @@ import (
 // Improvised actions (§6.7): a combatant tries something no rule names
 // ("throw sand in his eyes"), a primary action of 1 AP, and the GM rules
 // what it is: harmless (the default), a test at most, whose effect the GM
-// says; or harmful, an attack (R11: "an action that actively and directly
-// harms"), with its Melee Attack and Mind traits (R15, R23) and its damage,
+// says; or harmful, an attack (R11: it harms its target directly), with its
+// Melee Attack and Mind traits (R15, R23) and its damage,
 // resolved as a combat roll of the actor's test against the target's
 // defence.
 
