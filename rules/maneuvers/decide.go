@@ -531,15 +531,10 @@ func (d *decider) act(c Command) error {
 			return nil
 		}
 		return d.sneakMove(me, *c.To)
-	case *PickUp:
-		return d.pickUp(me, c.Item)
-	case *Draw:
-		return d.draw(me, c.Item)
-	case *Stow:
-		return d.stow(me, c.Item)
-	case *Manipulate:
-		return d.manipulate(me, c.Object)
 	default:
+		if ok, err := d.manipulation(me, c); ok {
+			return err
+		}
 		return refuse(engine.Invalid, "%s is not a maneuvers command", c.Kind())
 	}
 	return nil

@@ -143,24 +143,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.Cover != "" && e.Cover != CoverNone {
 			words = append(words, e.Cover+" cover")
 		}
-		if e.Mod != 0 {
-			words = append(words, fmt.Sprintf("modifier %+d", e.Mod))
-		}
-		switch {
-		case e.Edge > 0:
-			words = append(words, "a boon")
-		case e.Edge < 0:
-			words = append(words, "a bane")
-		}
-		if e.DefMod != 0 {
-			words = append(words, fmt.Sprintf("defence modifier %+d", e.DefMod))
-		}
-		switch {
-		case e.DefEdge > 0:
-			words = append(words, "a boon on the defence")
-		case e.DefEdge < 0:
-			words = append(words, "a bane on the defence")
-		}
+		words = modifierWords(words, e.Mod, e.Edge, "modifier", "")
+		words = modifierWords(words, e.DefMod, e.DefEdge, "defence modifier", " on the defence")
 		if e.Unaware {
 			words = append(words, "the target is unaware")
 		}
@@ -349,6 +333,21 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("the fight is over: %s wins (%s)", e.Winner, e.Reason)
 	}
 	return fmt.Sprintf("%T", e)
+}
+
+// modifierWords appends to words a test's modifier mod, named name, and
+// its boons or banes edge, with suffix.
+func modifierWords(words []string, mod, edge int, name, suffix string) []string {
+	if mod != 0 {
+		words = append(words, fmt.Sprintf("%s %+d", name, mod))
+	}
+	switch {
+	case edge > 0:
+		words = append(words, "a boon"+suffix)
+	case edge < 0:
+		words = append(words, "a bane"+suffix)
+	}
+	return words
 }
 
 // styleWords says which style and attribute a strike uses.

@@ -177,17 +177,27 @@ func (d *decider) react(me *Combatant, c Command) error {
 	if me.AP < 1 {
 		return refuse(engine.NotAllowedNow, "%s has no AP left for a reaction", me.ID)
 	}
-	switch c := c.(type) {
-	case *Draw:
-		return d.draw(me, c.Item)
-	case *Stow:
-		return d.stow(me, c.Item)
-	case *PickUp:
-		return d.pickUp(me, c.Item)
-	case *Manipulate:
-		return d.manipulate(me, c.Object)
+	if ok, err := d.manipulation(me, c); ok {
+		return err
 	}
 	return refuse(engine.NotAllowedNow, "%s is no reaction", c.Kind())
+}
+
+// manipulation resolves c if it is a Manipulate of me's (R13): drawing,
+// stowing or picking up an item, or handling any other object. It
+// reports whether c was one.
+func (d *decider) manipulation(me *Combatant, c Command) (bool, error) {
+	switch c := c.(type) {
+	case *Draw:
+		return true, d.draw(me, c.Item)
+	case *Stow:
+		return true, d.stow(me, c.Item)
+	case *PickUp:
+		return true, d.pickUp(me, c.Item)
+	case *Manipulate:
+		return true, d.manipulate(me, c.Object)
+	}
+	return false, nil
 }
 
 // stow puts a held item away: a Manipulate (R13).
