@@ -298,7 +298,8 @@ func (d *decider) situation(c *Situation) error {
 	default:
 		return refuse(engine.Invalid, "awareness is aware or unaware, not %q", c.Awareness)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).situationRuledPool, SituationRuled{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware}))
+	d.emit(parts.PutIn(d.h, (*hotMemory).situationRuledPool, SituationRuled{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware,
+		DefMod: c.DefMod, DefEdge: c.DefEdge}))
 	return nil
 }
 
@@ -333,9 +334,11 @@ func defences(s *State, r *Roll, out []string) []string {
 		row := &defenceTable[i]
 		switch {
 		case sp != nil && row.name != NoDefence && !slices.Contains(sp.Defences, row.name):
+			// A spell allows the defences its data lists (R15).
 		case row.shield && t.shield() == nil:
-		case row.parry && (sp != nil || r.Ranged || t.meleeWeapon() == nil && !t.trained(KeyUnarmed)):
-		case row.mind && (sp == nil || !sp.has("mind")):
+		case row.parry && t.meleeWeapon() == nil && !t.trained(KeyUnarmed):
+		case row.parry && sp == nil && r.Ranged:
+		case row.mind && sp == nil && !r.Mind:
 		default:
 			out = append(out, row.name)
 		}
@@ -379,8 +382,8 @@ func (d *decider) defend(c *Defend) error {
 	return nil
 }
 
-// flanked reports whether t stands between two conscious foes that both
-// reach it (R24, A22).
+// flanked reports whether t stands between two conscious allies, both
+// its foes, that both reach it (R24, A22).
 func flanked(s *State, t *Combatant) bool {
 	var buf [8]*Combatant
 	fs := buf[:0]
@@ -393,6 +396,9 @@ func flanked(s *State, t *Combatant) bool {
 	tol := s.Options.FlankTolerance
 	for i := range fs {
 		for j := i + 1; j < len(fs); j++ {
+			if fs[i].Side != fs[j].Side {
+				continue // two foes of the target, but not allies
+			}
 			a, b := fs[i].pos(), fs[j].pos()
 			dx, dy := b.X-a.X, b.Y-a.Y
 			l2 := dx*dx + dy*dy
@@ -417,15 +423,18 @@ func attackCheck(s *State, r *Roll) check {
 	a := s.Combatant(r.Attacker)
 	t := s.Combatant(r.Target)
 	var k check
-	if r.Spell != "" {
+	switch {
+	case r.Spell != "":
 		k = skillCheck(a, Sorcery)
-	} else {
+	case r.Improv != "":
+		k = improvCheck(a, r.Attr)
+	default:
 		k = styleCheck(a, a.style(r.Style), r.Attr)
 		if r.Feinted {
 			k.edge++
 		}
 	}
-	if r.Melee && flanked(s, t) {
+	if r.Melee && r.Improv == "" && flanked(s, t) {
 		k.mod += FlankBonus
 	}
 	row := coverTable[r.Cover]
@@ -466,6 +475,8 @@ func defenceCheck(s *State, r *Roll) check {
 	if r.Braced {
 		k.edge++
 	}
+	k.mod += r.DefMod
+	k.edge += r.DefEdge
 	return k
 }
 
@@ -500,7 +511,7 @@ func maneuvers(s *State, r *Roll, out []string) []string {
 	for i := range maneuverTable {
 		row := &maneuverTable[i]
 		switch {
-		case row.attackerOnly && (r.Winner != r.Attacker || r.Spell != ""):
+		case row.attackerOnly && (r.Winner != r.Attacker || r.Spell != "" || r.Improv != ""):
 		case row.reach && dist(w.pos(), l.pos()) > w.reach()+1e-9:
 		case row.shieldOrHeavy && !w.heavyOrShield():
 		case row.name == Disarm && len(l.Wield) == 0:

@@ -77,11 +77,19 @@ type PickUp struct {
 	Item string `json:"item"`
 }
 
+// Manipulate interacts with an object within touch that the rules do not
+// model, such as a lever: a Manipulate (R13) of 1 AP whose effect the GM
+// says.
+type Manipulate struct {
+	Object string `json:"object"`
+}
+
 // EndTurn ends the turn.
 type EndTurn struct{}
 
-// Situation is the GM's ruling on a combat roll: cover, a modifier, boons
-// or banes, and whether the target is aware (§6.3-6.5).
+// Situation is the GM's ruling on a combat roll: cover, modifiers and
+// boons or banes for either test, and whether the target is aware
+// (§6.3-6.5).
 type Situation struct {
 	// Cover is none, low, high or full; "" takes the map's (the target's
 	// cover, against ranged attacks).
@@ -92,6 +100,10 @@ type Situation struct {
 	// Awareness is "aware" or "unaware"; "" takes the default: unaware
 	// when the attacker is hidden from the target.
 	Awareness string `json:"awareness,omitempty"`
+	// DefMod and DefEdge are the environment's modifier and boons (+) or
+	// banes (-) for the defender's test (§6.5).
+	DefMod  int `json:"def_mod,omitempty"`
+	DefEdge int `json:"def_edge,omitempty"`
 }
 
 // Defend chooses a defence (R15): block, dodge, parry, withstand or none.
@@ -140,8 +152,11 @@ type Stow struct {
 // Continue is the GM's ruling that the fight goes on.
 type Continue struct{}
 
-// EndFight is the GM's declaration that the fight is over (R38).
-type EndFight struct{}
+// EndFight is the GM's declaration that the fight is over (R38): a draw,
+// or won by Winner, a side, when the others have fled (§6.10).
+type EndFight struct {
+	Winner string `json:"winner,omitempty"`
+}
 
 // Kind returns "begin".
 func (*Begin) Kind() string { return "begin" }
@@ -184,6 +199,9 @@ func (*Sneak) Kind() string { return "sneak" }
 
 // Kind returns "pick_up".
 func (*PickUp) Kind() string { return "pick_up" }
+
+// Kind returns "manipulate".
+func (*Manipulate) Kind() string { return "manipulate" }
 
 // Kind returns "end_turn".
 func (*EndTurn) Kind() string { return "end_turn" }
@@ -236,6 +254,7 @@ func (*Search) command()      {}
 func (*Sneak) command()       {}
 func (*PickUp) command()      {}
 func (*EndTurn) command()     {}
+func (*Manipulate) command()  {}
 func (*Situation) command()   {}
 func (*Defend) command()      {}
 func (*Opportunity) command() {}
@@ -277,5 +296,11 @@ func commandKinds() map[string]func() Command {
 		"stow":        func() Command { return &Stow{} },
 		"continue":    func() Command { return &Continue{} },
 		"end_fight":   func() Command { return &EndFight{} },
+		"manipulate":  func() Command { return &Manipulate{} },
+		"rest":        func() Command { return &Rest{} },
+		"train":       func() Command { return &Train{} },
+		"done":        func() Command { return &Done{} },
+		"improvise":   func() Command { return &Improvise{} },
+		"rule_improv": func() Command { return &RuleImprov{} },
 	}
 }

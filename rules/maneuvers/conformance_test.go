@@ -33,7 +33,7 @@ func setups(t *testing.T) []enginetest.Setup[maneuvers.State] {
 		{Name: "bridge", State: bundled(t, "maneuvers_bridge")},
 		{Name: "ambush", State: load(t, "ambush.yaml", `
 ruleset: maneuvers
-options: {round_limit: 6, delay_persists: true}
+options: {round_limit: 6, delay_persists: true, aftermath: true}
 combatants:
   - {use: bandit, side: raiders, x: 0, y: 0, sneaking: true}
   - {use: halfling, side: raiders, x: 1, y: 0, sneaking: true}

@@ -40,16 +40,53 @@ func (d *decider) decide(actor string, c Command) error {
 	if s.Phase == Over {
 		return refuse(engine.NotAllowedNow, "the fight is over")
 	}
-	if _, ok := c.(*EndFight); ok {
-		if actor != engine.GM {
+	if actor != engine.GM {
+		switch c.(type) {
+		case *EndFight, *Done:
 			return refuse(engine.NotYourTurn, "only the GM ends a fight")
+		case *Rest:
+			return refuse(engine.NotYourTurn, "only the GM calls a rest")
+		case *Train:
+			return refuse(engine.NotYourTurn, "only the GM trains a style")
 		}
-		d.emit(&FightEnded{Winner: "", Reason: "the GM ends the fight"})
+	}
+	switch c := c.(type) {
+	case *EndFight:
+		switch {
+		case c.Winner != "" && !slices.ContainsFunc(s.Combatants, func(x Combatant) bool { return x.Side == c.Winner }):
+			return refuse(engine.Invalid, "no side %q", c.Winner)
+		case s.Phase == After && c.Winner != "":
+			return refuse(engine.NotAllowedNow, "the fight is decided already: done closes it")
+		case s.Phase == After:
+			d.emit(&FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"})
+		case c.Winner != "":
+			d.decided(c.Winner, false, "the GM ends the fight: the other sides have fled")
+		default:
+			d.decided("", false, "the GM ends the fight")
+		}
 		return nil
+	case *Done:
+		if s.Phase != After {
+			return refuse(engine.NotAllowedNow, "done closes the encounter once the fight is decided, with the aftermath option (%s)", waiting(s))
+		}
+		d.emit(&FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"})
+		return nil
+	case *Rest:
+		return d.rest()
+	case *Train:
+		return d.train(c)
 	}
 	who := decider_(s)
 	inWindow := s.Window != nil && s.Trigger == nil && s.Roll == nil && s.Contest == nil
 	if actor != who && actor != engine.GM {
+		// Between actions anyone may react (R13, A12).
+		if me := s.Combatant(actor); me != nil && isReaction(c) && mayReactNow(s, me) {
+			if err := d.react(me, c); err != nil {
+				return err
+			}
+			d.advance()
+			return nil
+		}
 		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
 	}
 	var err error
@@ -71,6 +108,8 @@ func (d *decider) decide(actor string, c Command) error {
 		err = d.maneuver(c)
 	case *Resist:
 		err = d.resist(c)
+	case *RuleImprov:
+		err = d.ruleImprov(c)
 	case *Opportunity:
 		err = d.opportunity(c)
 	case *Pass:
@@ -89,15 +128,9 @@ func (d *decider) decide(actor string, c Command) error {
 			return refuse(engine.NotAllowedNow, "no push waits for the GM's ruling: %s", waiting(s))
 		}
 		d.emit(&PushWayRuled{Loser: s.Roll.Loser, Blocked: c.Blocked})
-	case *Cast:
+	case *Cast, *Draw, *PickUp, *Stow, *Manipulate:
 		if inWindow {
-			err = d.reactCast(s.Combatant(who), c)
-		} else {
-			err = d.act(c)
-		}
-	case *Draw, *PickUp:
-		if inWindow {
-			err = d.reactManipulate(s.Combatant(who), c)
+			err = d.react(s.Combatant(who), c)
 		} else {
 			err = d.act(c)
 		}
@@ -108,13 +141,6 @@ func (d *decider) decide(actor string, c Command) error {
 		return err
 	}
 	d.advance()
-	switch c.(type) {
-	case *EndTurn, *Delay, *Begin, *Continue, *EndFight:
-	default:
-		if !inWindow {
-			d.openWindow()
-		}
-	}
 	return nil
 }
 
@@ -124,6 +150,8 @@ func decider_(s *State) string {
 	switch {
 	case s.Phase == Over:
 		return ""
+	case s.Improv != nil:
+		return engine.GM
 	case s.Roll != nil:
 		switch s.Roll.Stage {
 		case StageSituation:
@@ -160,6 +188,10 @@ func waiting(s *State) string {
 		return "the GM must begin the fight"
 	case s.Phase == RoundEnd:
 		return "the GM must rule whether the fight goes on"
+	case s.Phase == After:
+		return "the fight is decided: the GM may call a rest or be done"
+	case s.Improv != nil:
+		return "the GM must rule what " + s.Improv.Who + "'s " + s.Improv.Name + " is"
 	case s.Roll != nil:
 		switch s.Roll.Stage {
 		case StageSituation:
@@ -342,12 +374,12 @@ func (d *decider) advance() {
 			}
 			continue
 		}
-		if s.Contest != nil {
+		if s.Contest != nil || s.Improv != nil {
 			return
 		}
 		if s.Phase == Acting || s.Phase == RoundEnd {
 			if winner, over := d.lastSide(); over {
-				d.emit(&FightEnded{Winner: winner, Reason: endReason(winner)})
+				d.decided(winner, false, endReason(winner))
 				return
 			}
 		}
@@ -358,7 +390,6 @@ func (d *decider) advance() {
 			continue
 		}
 		if s.Window != nil {
-			d.stepWindow()
 			return
 		}
 		if s.Phase != Acting {
@@ -375,7 +406,7 @@ func (d *decider) advance() {
 		if s.Turn >= len(s.Turns) {
 			d.emit(parts.PutIn(d.h, (*hotMemory).roundEndedPool, RoundEnded{Round: s.Round}))
 			if lim := s.Options.RoundLimit; lim > 0 && s.Round >= lim {
-				d.emit(&FightEnded{TimedOut: true, Reason: fmt.Sprintf("the round limit (%d) was reached", lim)})
+				d.decided("", true, fmt.Sprintf("the round limit (%d) was reached", lim))
 			}
 			return
 		}
@@ -451,7 +482,7 @@ func (d *decider) checkGrapples() {
 func (d *decider) act(c Command) error {
 	s := d.s
 	me := s.current()
-	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil || s.Window != nil {
+	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil || s.Window != nil || s.Improv != nil {
 		return refuse(engine.NotAllowedNow, "cannot %s now: %s", c.Kind(), waiting(s))
 	}
 	switch c := c.(type) {
@@ -470,6 +501,8 @@ func (d *decider) act(c Command) error {
 		return d.grapple(me, c.Target)
 	case *Escape:
 		return d.escape(me, c.Skill)
+	case *Improvise:
+		return d.improvise(me, c)
 	}
 	if me.AP < 1 {
 		return refuse(engine.NotAllowedNow, "%s has no AP left to %s", me.ID, c.Kind())
@@ -498,17 +531,10 @@ func (d *decider) act(c Command) error {
 			return nil
 		}
 		return d.sneakMove(me, *c.To)
-	case *PickUp:
-		return d.pickUp(me, c.Item)
-	case *Draw:
-		return d.draw(me, c.Item)
-	case *Stow:
-		if !me.wields(c.Item) {
-			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, c.Item, strings.Join(me.Wield, ", "))
-		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "stow", AP: 1}))
-		d.emit(&ItemStowed{Combatant: me.ID, Item: c.Item})
 	default:
+		if ok, err := d.manipulation(me, c); ok {
+			return err
+		}
 		return refuse(engine.Invalid, "%s is not a maneuvers command", c.Kind())
 	}
 	return nil
@@ -699,130 +725,4 @@ func (d *decider) draw(me *Combatant, item string) error {
 	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "draw", AP: 1}))
 	d.emit(&ItemDrawn{Combatant: me.ID, Item: item})
 	return nil
-}
-
-// reactionSpell returns a reaction spell c may use now and a target for
-// it, or nil: a healing reaction on an ally within range below its
-// maximum (A12).
-func reactionSpell(s *State, c *Combatant) (*Spell, string) {
-	if !c.Conscious() || c.Surprised {
-		return nil, ""
-	}
-	for i := range c.Spells {
-		sp := &c.Spells[i]
-		if !sp.Reaction || sp.has("attack") || sp.has("melee-attack") || c.AP < sp.AP || sp.AP == 0 && c.FreeUsed {
-			continue
-		}
-		for j := range s.Combatants {
-			t := &s.Combatants[j]
-			if !hostile(c, t) && !t.Dead && t.HP < t.Health && dist(c.pos(), t.pos()) <= sp.Range+1e-9 {
-				return sp, t.ID
-			}
-		}
-	}
-	return nil, ""
-}
-
-// openWindow opens the reaction window after an action, when anyone but
-// the actor could use a reaction spell (A12).
-func (d *decider) openWindow() {
-	s := d.s
-	me := s.current()
-	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil || s.Window != nil || s.Phase != Acting {
-		return
-	}
-	var ids []string
-	for _, id := range s.Order {
-		c := s.Combatant(id)
-		if c != nil && c != me {
-			if canReact(s, c) {
-				ids = append(ids, id)
-			}
-		}
-	}
-	if len(ids) > 0 {
-		d.emit(&WindowOpened{Reactors: ids})
-		d.stepWindow()
-	}
-}
-
-// stepWindow passes for the reactors of the window who can no longer
-// react.
-func (d *decider) stepWindow() {
-	s := d.s
-	for s.Window != nil && s.Trigger == nil && s.Roll == nil {
-		c := s.Combatant(s.Window.Reactors[s.Window.Next])
-		if canReact(s, c) {
-			return
-		}
-		d.emit(&ReactionPassed{Combatant: c.ID, Reason: "nothing to react with"})
-	}
-}
-
-// reactCast uses a reaction spell in the window (A12).
-func (d *decider) reactCast(me *Combatant, c *Cast) error {
-	if sp := me.spell(c.Spell); sp != nil && (!sp.Reaction || sp.has("attack") || sp.has("melee-attack")) {
-		return refuse(engine.NotAllowedNow, "%s is not a reaction spell: only a spell marked reaction, not an attack, is used in the window", c.Spell)
-	}
-	return d.cast(me, c)
-}
-
-// unarmedReactor reports whether c holds no weapon and may take one in
-// hand as a Manipulate in the reaction window (A12): a carried one, or one
-// on the ground within 1 m, that fits its hands.
-func unarmedReactor(s *State, c *Combatant) bool {
-	if !c.Conscious() || c.Surprised || c.AP < 1 {
-		return false
-	}
-	for _, n := range c.Wield {
-		if w := c.item(n); w != nil && w.Kind != "shield" {
-			return false
-		}
-	}
-	var buf [8]string
-	return len(manipulable(s, c, buf[:0])) > 0
-}
-
-// manipulable lists, into out, the weapons c could take in hand now:
-// carried and not held, or on the ground within 1 m, fitting its free
-// hands. Carried items come first, by name.
-func manipulable(s *State, c *Combatant, out []string) []string {
-	free := 2 - c.handsUsed()
-	for i := range c.Weapons {
-		w := &c.Weapons[i]
-		if w.Kind != "shield" && !c.wields(w.Name) && w.Hands <= free {
-			out = append(out, w.Name)
-		}
-	}
-	for i := range s.Dropped {
-		it := &s.Dropped[i]
-		if it.Item.Kind != "shield" && max(it.Item.Hands, 1) <= free && c.item(it.Item.Name) == nil &&
-			dist(Point{it.X, it.Y}, c.pos()) <= ManipulateReach+1e-9 {
-			out = append(out, it.Item.Name)
-		}
-	}
-	return out
-}
-
-// canReact reports whether c has anything to do in a reaction window: a
-// reaction spell to cast, or, holding no weapon, one to take in hand.
-func canReact(s *State, c *Combatant) bool {
-	if sp, _ := reactionSpell(s, c); sp != nil {
-		return true
-	}
-	return unarmedReactor(s, c)
-}
-
-// reactManipulate takes a weapon in hand in the reaction window (A12).
-func (d *decider) reactManipulate(me *Combatant, c Command) error {
-	if !unarmedReactor(d.s, me) {
-		return refuse(engine.NotAllowedNow, "%s has no reason to manipulate now: in the window, only one who holds no weapon takes one in hand", me.ID)
-	}
-	switch c := c.(type) {
-	case *Draw:
-		return d.draw(me, c.Item)
-	case *PickUp:
-		return d.pickUp(me, c.Item)
-	}
-	return refuse(engine.Invalid, "%s is not a reaction", c.Kind())
 }

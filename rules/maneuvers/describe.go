@@ -78,6 +78,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *TurnEnded:
 		return e.Combatant + " ends the turn"
 	case *ActionTaken:
+		if e.Object != "" {
+			return fmt.Sprintf("%s: %s %s (%d AP)", e.Combatant, e.Action, e.Object, e.AP)
+		}
 		return fmt.Sprintf("%s: %s (%d AP)", e.Combatant, e.Action, e.AP)
 	case *MoveDeclared:
 		verb := "moves"
@@ -127,6 +130,10 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		switch {
 		case e.Spell != "":
 			return fmt.Sprintf("%s's %s attacks %s", e.Attacker, e.Spell, e.Target)
+		case e.Improv != "" && e.Attr != "":
+			return fmt.Sprintf("%s's %s attacks %s (%s)", e.Attacker, e.Improv, e.Target, e.Attr)
+		case e.Improv != "":
+			return fmt.Sprintf("%s's %s attacks %s", e.Attacker, e.Improv, e.Target)
 		case e.OA:
 			return fmt.Sprintf("%s makes an opportunity attack on %s with %s (%s)", e.Attacker, e.Target, e.Weapon, styleWords(e.Style, e.Attr))
 		}
@@ -136,15 +143,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.Cover != "" && e.Cover != CoverNone {
 			words = append(words, e.Cover+" cover")
 		}
-		if e.Mod != 0 {
-			words = append(words, fmt.Sprintf("modifier %+d", e.Mod))
-		}
-		switch {
-		case e.Edge > 0:
-			words = append(words, "a boon")
-		case e.Edge < 0:
-			words = append(words, "a bane")
-		}
+		words = modifierWords(words, e.Mod, e.Edge, "modifier", "")
+		words = modifierWords(words, e.DefMod, e.DefEdge, "defence modifier", " on the defence")
 		if e.Unaware {
 			words = append(words, "the target is unaware")
 		}
@@ -319,6 +319,10 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return e.Combatant + " uses no reaction"
 	case *RoundEnded:
 		return fmt.Sprintf("round %d ends", e.Round)
+	case *FightDecided, *Rested, *StyleTrained:
+		return describeAftermath(e)
+	case *Improvised, *ImprovRuled:
+		return describeImprov(e)
 	case *FightEnded:
 		switch {
 		case e.TimedOut:
@@ -329,6 +333,21 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("the fight is over: %s wins (%s)", e.Winner, e.Reason)
 	}
 	return fmt.Sprintf("%T", e)
+}
+
+// modifierWords appends to words a test's modifier mod, named name, and
+// its boons or banes edge, with suffix.
+func modifierWords(words []string, mod, edge int, name, suffix string) []string {
+	if mod != 0 {
+		words = append(words, fmt.Sprintf("%s %+d", name, mod))
+	}
+	switch {
+	case edge > 0:
+		words = append(words, "a boon"+suffix)
+	case edge < 0:
+		words = append(words, "a bane"+suffix)
+	}
+	return words
 }
 
 // styleWords says which style and attribute a strike uses.

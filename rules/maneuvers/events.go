@@ -71,6 +71,9 @@ type ActionTaken struct {
 	Combatant string `json:"combatant"`
 	Action    string `json:"action"`
 	AP        int    `json:"ap"`
+	// Object is what a Manipulate of an object the rules do not model
+	// handles.
+	Object string `json:"object,omitempty"`
 }
 
 // MoveDeclared: a combatant sets out for a point; the move's cost is
@@ -122,11 +125,14 @@ type StrikeDeclared struct {
 	Target   string `json:"target"`
 	Weapon   string `json:"weapon,omitempty"`
 	Spell    string `json:"spell,omitempty"`
-	Style    string `json:"style,omitempty"`
-	Attr     string `json:"attr,omitempty"`
-	Ranged   bool   `json:"ranged,omitempty"`
-	Melee    bool   `json:"melee,omitempty"`
-	OA       bool   `json:"oa,omitempty"`
+	// Improv names an improvised action ruled harmful (§6.7); its Attr is
+	// the skill or attribute tested.
+	Improv string `json:"improv,omitempty"`
+	Style  string `json:"style,omitempty"`
+	Attr   string `json:"attr,omitempty"`
+	Ranged bool   `json:"ranged,omitempty"`
+	Melee  bool   `json:"melee,omitempty"`
+	OA     bool   `json:"oa,omitempty"`
 	// Hidden: the attacker is hidden from the target.
 	Hidden bool `json:"hidden,omitempty"`
 	// AP is what it costs now (0 for a spell's attack, paid on casting).
@@ -139,6 +145,9 @@ type SituationRuled struct {
 	Mod     int    `json:"mod,omitempty"`
 	Edge    int    `json:"edge,omitempty"`
 	Unaware bool   `json:"unaware,omitempty"`
+	// DefMod and DefEdge change the defender's test.
+	DefMod  int `json:"def_mod,omitempty"`
+	DefEdge int `json:"def_edge,omitempty"`
 }
 
 // DefenceChosen: the target's defence and its AP (R15); Reason says why
@@ -352,7 +361,8 @@ type ReactionPassed struct {
 }
 
 // WindowOpened: after an action, those who may use a reaction spell are
-// asked in turn (A12).
+// asked in turn (A12). Fights no longer open windows (reactions are taken
+// between actions unasked); the event is read in older logs.
 type WindowOpened struct {
 	Reactors []string `json:"reactors"`
 }
@@ -578,5 +588,10 @@ func eventKinds() map[string]func() Event {
 		"reaction_passed":    func() Event { return &ReactionPassed{} },
 		"round_ended":        func() Event { return &RoundEnded{} },
 		"fight_ended":        func() Event { return &FightEnded{} },
+		"fight_decided":      func() Event { return &FightDecided{} },
+		"rested":             func() Event { return &Rested{} },
+		"style_trained":      func() Event { return &StyleTrained{} },
+		"improvised":         func() Event { return &Improvised{} },
+		"improv_ruled":       func() Event { return &ImprovRuled{} },
 	}
 }

@@ -64,7 +64,7 @@ func evolve(s *State, e Event) {
 		}
 	case *TurnEnded:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Fresh = false
+			c.Fresh, c.Disengaged = false, false
 		}
 		passTurnEnd(s, e.Combatant)
 		s.Turn++
@@ -116,19 +116,26 @@ func evolve(s *State, e Event) {
 		if a == nil {
 			return
 		}
-		feinted := e.Spell == "" && a.Feinting == e.Target
+		strike := e.Spell == "" && e.Improv == ""
+		feinted := strike && a.Feinting == e.Target
 		a.AP -= e.AP
-		if e.Spell == "" {
+		if strike {
 			a.Attacks++
 		}
 		a.Fresh, a.Feinting = false, ""
-		r := Roll{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Spell: e.Spell, Style: e.Style, Attr: e.Attr,
+		r := Roll{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Spell: e.Spell, Improv: e.Improv, Style: e.Style, Attr: e.Attr,
 			Ranged: e.Ranged, Melee: e.Melee, OA: e.OA, Stage: StageSituation, Feinted: feinted, Hidden: e.Hidden}
-		if e.Spell != "" {
+		switch {
+		case e.Spell != "":
 			if sp := a.spell(e.Spell); sp != nil {
 				r.Dice, r.Type = sp.DamageDice, sp.Type
 			}
-		} else {
+		case e.Improv != "":
+			if im := s.Improv; im != nil {
+				r.Dice, r.Type, r.Mind = im.Dice, im.Type, im.Mind
+			}
+			s.Improv = nil
+		default:
 			w := weaponOf(a, e.Weapon)
 			r.Dice, r.Type = w.Dice, w.Type
 		}
@@ -144,6 +151,7 @@ func evolve(s *State, e Event) {
 	case *SituationRuled:
 		if r := s.Roll; r != nil {
 			r.Cover, r.Mod, r.Edge, r.Unaware = e.Cover, e.Mod, e.Edge, e.Unaware
+			r.DefMod, r.DefEdge = e.DefMod, e.DefEdge
 			r.Stage = StageDefence
 		}
 	case *DefenceChosen:
@@ -198,6 +206,7 @@ func evolve(s *State, e Event) {
 			if e.Dead {
 				t.Dead = true
 			}
+			t.Unconscious = t.HP <= 0 && !t.Dead
 		}
 		if r := s.Roll; r != nil {
 			if r.Maneuver != "" {
@@ -218,7 +227,7 @@ func evolve(s *State, e Event) {
 			if s.TurnOpen && s.Turn < len(s.Turns) && s.Turns[s.Turn] == l.ID {
 				n = 2
 			}
-			l.Dazed = parts.Until(parts.TurnEnd, l.ID, n)
+			l.Dazed, l.IsDazed = parts.Until(parts.TurnEnd, l.ID, n), true
 		case Brace:
 			w.Braced = true
 		case Feint:
@@ -250,6 +259,7 @@ func evolve(s *State, e Event) {
 	case *Healed:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.HP = e.HP
+			c.Unconscious = c.HP <= 0 && !c.Dead
 		}
 	case *GrappleAttempted:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -353,9 +363,13 @@ func evolve(s *State, e Event) {
 		for i := range s.Combatants {
 			s.Combatants[i].Surprised = false
 		}
+	case *FightDecided, *Rested, *StyleTrained:
+		evolveAftermath(s, e)
+	case *Improvised, *ImprovRuled:
+		evolveImprov(s, e)
 	case *FightEnded:
 		s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
-		s.Roll, s.Trigger, s.Contest, s.Window = nil, nil, nil, nil
+		s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
 		s.TurnOpen = false
 	}
 }
@@ -371,7 +385,9 @@ func acted(c *Combatant, ap int) {
 // passTurnEnd lets the end of id's turn pass for every lasting effect.
 func passTurnEnd(s *State, id string) {
 	for i := range s.Combatants {
-		s.Combatants[i].Dazed.Pass(parts.TurnEnd, id)
+		c := &s.Combatants[i]
+		c.Dazed.Pass(parts.TurnEnd, id)
+		c.IsDazed = !c.Dazed.Over()
 	}
 }
 

@@ -30,6 +30,7 @@ type hotMemory struct {
 	oas        parts.Pool[Opportunity]
 	pushWays   parts.Pool[PushWay]
 	draws      parts.Pool[Draw]
+	stows      parts.Pool[Stow]
 	sneaks     parts.Pool[Sneak]
 	begins     parts.Pool[Begin]
 
@@ -99,6 +100,7 @@ func (h *hotMemory) resetCommands() {
 	h.oas.Reset()
 	h.pushWays.Reset()
 	h.draws.Reset()
+	h.stows.Reset()
 	h.sneaks.Reset()
 	h.begins.Reset()
 }
@@ -144,6 +146,7 @@ func (h *hotMemory) releasePool() *parts.Pool[Release]         { return &h.relea
 func (h *hotMemory) oaPool() *parts.Pool[Opportunity]          { return &h.oas }
 func (h *hotMemory) pushWayPool() *parts.Pool[PushWay]         { return &h.pushWays }
 func (h *hotMemory) drawPool() *parts.Pool[Draw]               { return &h.draws }
+func (h *hotMemory) stowPool() *parts.Pool[Stow]               { return &h.stows }
 func (h *hotMemory) sneakPool() *parts.Pool[Sneak]             { return &h.sneaks }
 func (h *hotMemory) beginPool() *parts.Pool[Begin]             { return &h.begins }
 func (h *hotMemory) turnStartedPool() *parts.Pool[TurnStarted] { return &h.turnStarted }

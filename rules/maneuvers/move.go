@@ -84,9 +84,13 @@ func initiativeRank(s *State, id string) int {
 }
 
 // reactorsAt lists, in initiative order, the foes that reach point at and
-// may react to me there (a spell or standing up).
+// may react to me there (a spell or standing up); none after me has
+// disengaged this turn (R12).
 func (d *decider) reactorsAt(me *Combatant, at Point) []Provoked {
 	s := d.s
+	if me.Disengaged {
+		return nil
+	}
 	n := 0
 	for _, id := range s.Order {
 		r := s.Combatant(id)

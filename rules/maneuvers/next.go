@@ -45,7 +45,7 @@ func nextKind(s *State) engine.PromptKind {
 		return engine.End
 	case who == engine.GM:
 		return engine.Ruling
-	case s.Roll == nil && s.Contest == nil && s.Trigger == nil && s.Window == nil:
+	case s.Roll == nil && s.Contest == nil && s.Trigger == nil && s.Window == nil && s.Improv == nil:
 		return engine.Act
 	}
 	return engine.React
@@ -93,6 +93,8 @@ func writePrompt(s *State, b *prompter) {
 				b.label("begin with side %s sneaking up: surprise is rolled", sd)
 			}
 		}
+	case s.Phase == After:
+		writeAftermathPrompt(s, b)
 	case s.Phase == RoundEnd:
 		p.Default = 0
 		if b.people() {
@@ -104,6 +106,8 @@ func writePrompt(s *State, b *prompter) {
 		if b.opt(&EndFight{}) {
 			b.label("end the fight")
 		}
+	case s.Improv != nil:
+		writeImprovPrompt(s, b)
 	case s.Roll != nil:
 		writeRollPrompt(s, b)
 	case s.Contest != nil:
@@ -117,36 +121,13 @@ func writePrompt(s *State, b *prompter) {
 			b.label("resist with acrobatics")
 		}
 	case s.Trigger == nil && s.Window != nil:
+		// A reaction window of an older log (A12): its reactor reacts or
+		// passes.
 		me := s.Combatant(who)
 		if b.people() {
 			b.ask("after %s's action, %s may use a reaction: which?", s.Turns[s.Turn], who)
 		}
-		for i := range me.Spells {
-			sp := &me.Spells[i]
-			if !sp.Reaction || sp.has("attack") || sp.has("melee-attack") || me.AP < sp.AP || sp.AP == 0 && me.FreeUsed {
-				continue
-			}
-			for j := range s.Combatants {
-				t := &s.Combatants[j]
-				if !hostile(me, t) && !t.Dead && t.HP < t.Health && dist(me.pos(), t.pos()) <= sp.Range+1e-9 {
-					if b.opt(parts.PutIn(b.hot, (*hotMemory).castPool, Cast{Spell: sp.Name, Target: t.ID})) {
-						b.label("cast %s at %s", sp.Name, t.ID)
-					}
-				}
-			}
-		}
-		if unarmedReactor(s, me) {
-			var buf [8]string
-			for _, it := range manipulable(s, me, buf[:0]) {
-				if me.item(it) != nil {
-					if b.opt(parts.PutIn(b.hot, (*hotMemory).drawPool, Draw{Item: it})) {
-						b.label("draw %s (1 AP)", it)
-					}
-				} else if b.opt(parts.PutIn(b.hot, (*hotMemory).pickUpPool, PickUp{Item: it})) {
-					b.label("pick up %s (1 AP)", it)
-				}
-			}
-		}
+		reactionOptions(s, me, b)
 		p.Default = len(p.Options)
 		if b.opt(&Pass{}) {
 			b.label("no reaction")
@@ -164,6 +145,7 @@ func writePrompt(s *State, b *prompter) {
 		}
 	default:
 		writeActPrompt(s, b)
+		p.Others = reactors(s, p.Others)
 	}
 }
 
@@ -354,6 +336,11 @@ func writeActPrompt(s *State, b *prompter) {
 		}
 		if b.opt(parts.PutIn(b.hot, (*hotMemory).sneakPool, Sneak{})) {
 			b.label("sneak (1 AP): hide from the foes you beat")
+		}
+		for _, n := range me.Wield {
+			if b.opt(parts.PutIn(b.hot, (*hotMemory).stowPool, Stow{Item: n})) {
+				b.label("stow %s (1 AP)", n)
+			}
 		}
 		if me.handsUsed() < 2 {
 			for _, w := range me.Weapons {

@@ -2,6 +2,7 @@ package maneuvers
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -275,6 +276,49 @@ func TestGrammar(t *testing.T) {
 	}
 }
 
+// TestSynonyms checks that the other ways people write commands read as
+// the commands they mean, some only when the fight waits for them.
+func TestSynonyms(t *testing.T) {
+	r := Rules{}
+	maneuver := &State{Roll: &Roll{Stage: StageManeuver}}
+	defence := &State{Roll: &Roll{Stage: StageDefence}}
+	grapple := &State{Contest: &Contest{}}
+	for _, c := range []struct {
+		s          *State
+		text, want string
+	}{
+		{nil, "Attack bob with sword", "strike bob with sword"},
+		{nil, "opportunity attack", "oa"},
+		{nil, "attack of opportunity with sword", "oa with sword"},
+		{nil, "stand up", "stand"},
+		{nil, "end turn", "end"},
+		{nil, "pick up sword", "pick-up sword"},
+		{nil, "maneuver trip", "trip"},
+		{nil, "defend dodge", "dodge"},
+		{nil, "no defense", "none"},
+		{nil, "use magic mend on ann", "cast mend at ann"},
+		{nil, "resist with athletics", "resist athletics"},
+		{nil, "delay until after bob", "delay bob"},
+		{nil, "move to 3,0", "move 3,0"},
+		{nil, "move 3 -1.5", "move 3,-1.5"},
+		{nil, "situation defense-mod 2", "situation defence-mod 2"},
+		{maneuver, "pass", "no-maneuver"},
+		{maneuver, "none", "no-maneuver"},
+		{defence, "pass", "none"},
+		{grapple, "acrobatics", "resist acrobatics"},
+		{nil, "pass", "pass"},
+	} {
+		cmd, err := r.ParseCommand(c.s, "ann", c.text)
+		if err != nil {
+			t.Errorf("%q: %v", c.text, err)
+			continue
+		}
+		if got := r.FormatCommand(cmd); got != c.want {
+			t.Errorf("%q reads as %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
 // TestHiddenViews checks the secret of hiding: a foe a combatant is
 // hidden from sees it where it hid and not its moves; the GM and its
 // allies see everything.
@@ -316,5 +360,71 @@ func TestHiddenViews(t *testing.T) {
 	view.Combatants[0].Wield[0] = "changed"
 	if s.Combatants[0].Wield[0] != "sword" {
 		t.Errorf("changing a view changed the state")
+	}
+}
+
+// TestSpellProblems checks that spell data the rules cannot use is
+// refused at its field: an attack spell marked as a reaction (R13).
+func TestSpellProblems(t *testing.T) {
+	sp := duel()
+	sp.Combatants[0].Spells = []Spell{{Name: "bolt", Traits: []string{"attack"}, Reaction: true, Range: 10, Damage: "1d6", Type: "fire"}}
+	_, err := sp.State()
+	want := "combatants[0].spells[0].reaction: an attack spell cannot be a reaction: only spells that are no attacks are used as reactions (R13)"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
+// TestReactionsBetweenActions checks R13 and A12: between actions the act
+// prompt names as Others everyone who may react, OptionsFor gives each its
+// reactions, Decide takes a reaction from them and nothing else, and a
+// foe a reactor is hidden from is not told of it.
+func TestReactionsBetweenActions(t *testing.T) {
+	sp := duel()
+	hp := 12
+	sp.Combatants = append(sp.Combatants,
+		Combatant{ID: "cy", Side: "a", Health: 10, Y: 1, Spells: []Spell{{Name: "mend", Reaction: true, Heal: "1d6"}}},
+		Combatant{ID: "dee", Side: "b", Health: 10, X: 5})
+	sp.Begin = Start{Order: []string{"bob", "ann", "cy", "dee"}, Combatants: map[string]CombatantStart{
+		"ann": {HP: &hp}, "cy": {HiddenFrom: []string{"bob"}}, "dee": {Surprised: true}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	p := r.Next(&s)
+	if p.Actor != "bob" || !slices.Equal(p.Others, []string{"ann", "cy"}) {
+		t.Fatalf("prompt for %s, others %v; want bob, others ann and cy (dee is surprised)", p.Actor, p.Others)
+	}
+	var cy []string
+	for _, o := range r.OptionsFor(&s, "cy") {
+		cy = append(cy, r.FormatCommand(o.Command))
+	}
+	if !slices.Equal(cy, []string{"cast mend at ann"}) {
+		t.Errorf("cy's options %q, want cast mend at ann", cy)
+	}
+	var ann []string
+	for _, o := range r.OptionsFor(&s, "ann") {
+		ann = append(ann, r.FormatCommand(o.Command))
+	}
+	if !slices.Equal(ann, []string{"stow sword"}) {
+		t.Errorf("ann's options %q, want stow sword", ann)
+	}
+	if o := r.OptionsFor(&s, "dee"); o != nil {
+		t.Errorf("dee, surprised, is offered %d options", len(o))
+	}
+	if v := r.ViewPrompt(&s, p, engine.Viewer{Combatant: "bob"}); !slices.Equal(v.Others, []string{"ann"}) || len(p.Others) != 2 {
+		t.Errorf("bob sees others %v (the prompt's now %v), want ann alone: cy is hidden from him", v.Others, p.Others)
+	}
+	if _, err := r.Decide(&s, "ann", &Strike{Target: "bob"}, dice.NewScript()); engine.CodeOf(err) != engine.NotYourTurn {
+		t.Errorf("ann strikes in bob's turn: %v, want not-your-turn", err)
+	}
+	events, err := r.Decide(&s, "cy", &Cast{Spell: "mend", Target: "ann"}, dice.NewScript(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine.Apply[State, Command, Event](r, &s, events)
+	if a, c := s.Combatant("ann"), s.Combatant("cy"); a.HP != 16 || c.AP != 2 || r.Next(&s).Actor != "bob" {
+		t.Errorf("after cy's mend: ann %d health, cy %d AP, prompt for %s; want 16, 2, bob", a.HP, c.AP, r.Next(&s).Actor)
 	}
 }

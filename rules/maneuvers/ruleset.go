@@ -66,16 +66,24 @@ func (Rules) Next(s *State) engine.Prompt[Command] {
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
 	h.resetCommands()
-	*p = engine.Prompt[Command]{Options: p.Options[:0]}
+	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	writePrompt(s, &prompter{p: p, hot: h})
 }
 
 // NextKind says what kind of decision the fight waits for.
 func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 
-// OptionsFor returns the prompt's options when actor may answer it.
+// OptionsFor returns the options the current prompt offers actor: its own
+// for its actor and the GM; between actions, for another who may react
+// (the prompt's Others), that one's reactions (R13, A12).
 func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	return engine.OptionsOf(r.Next(s), actor)
+	p := r.Next(s)
+	if actor == p.Actor || actor == engine.GM || !slices.Contains(p.Others, actor) {
+		return engine.OptionsOf(p, actor)
+	}
+	var q engine.Prompt[Command]
+	reactionOptions(s, s.Combatant(actor), &prompter{p: &q})
+	return q.Options
 }
 
 // Clone returns a deep copy of the state.
@@ -101,6 +109,10 @@ func (Rules) Clone(s *State) State {
 	if s.Contest != nil {
 		ct := *s.Contest
 		c.Contest = &ct
+	}
+	if s.Improv != nil {
+		im := *s.Improv
+		c.Improv = &im
 	}
 	if s.Window != nil {
 		w := *s.Window

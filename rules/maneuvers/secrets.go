@@ -1,6 +1,8 @@
 package maneuvers
 
 import (
+	"slices"
+
 	"fray/engine"
 )
 
@@ -81,6 +83,12 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		id = e.Combatant
 	case *PickedUp:
 		id = e.Combatant
+	case *Improvised:
+		id = e.Combatant
+	case *ImprovRuled:
+		if !e.Harmful {
+			id = e.Combatant
+		}
 	case *Provoking:
 		if !e.Attack {
 			id = e.Combatant
@@ -100,8 +108,12 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 // do not attack.
 func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Command, bool) {
 	switch c := c.(type) {
-	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search:
+	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search, *Manipulate, *Improvise:
 		if hides(s, actor, v) {
+			return nil, false
+		}
+	case *RuleImprov:
+		if !c.Harmful && s.Improv != nil && hides(s, s.Improv.Who, v) {
 			return nil, false
 		}
 	case *Cast:
@@ -120,8 +132,12 @@ func spellOf(s *State, id, name string) *Spell {
 	return nil
 }
 
-// ViewPrompt shows every prompt as it is: no option is aimed at a foe
-// hidden from the one asked.
+// ViewPrompt shows every prompt as it is (no option is aimed at a foe
+// hidden from the one asked), but for those who may react between
+// actions: one hidden from v is not named to v.
 func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) engine.Prompt[Command] {
+	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
+		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
+	}
 	return p
 }

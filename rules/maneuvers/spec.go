@@ -33,8 +33,9 @@ type OptionsSpec struct {
 	FlankTolerance *float64 `yaml:"flank_tolerance" min:"0" max:"5" doc:"how far off the line between two flankers their target may stand, metres (A22; default 0.5)"`
 	ShieldVsOther  string   `yaml:"shield_vs_other" enum:"none,half" doc:"what a successful Block takes off damage of the Other group (A25; default none)"`
 	DeathRule      string   `yaml:"death_rule" enum:"negative_max,none" doc:"negative_max: dead at minus the health maximum; none: nobody dies (A27; default negative_max)"`
-	RestHeal       string   `yaml:"rest_heal" enum:"full,none" doc:"what a rest restores (A28; default full; rests are not played yet)"`
+	RestHeal       string   `yaml:"rest_heal" enum:"full,none" doc:"what a rest restores (A28; default full; rests come with the aftermath option)"`
 	RoundLimit     *int     `yaml:"round_limit" min:"0" doc:"stop the fight after this many rounds as a timeout; 0 for none (default 100)"`
+	Aftermath      bool     `yaml:"aftermath" doc:"once the fight is decided, let the GM call a rest and train styles before closing the encounter (R26, R33; default false)"`
 }
 
 // DroppedAt is an item on the ground in an encounter file.
@@ -139,6 +140,7 @@ func (sp *Spec) State() (State, error) {
 	if o.RoundLimit != nil {
 		s.Options.RoundLimit = *o.RoundLimit
 	}
+	s.Options.Aftermath = o.Aftermath
 	sides := map[string]bool{}
 	for i := range sp.Combatants {
 		c := cloneCombatant(&sp.Combatants[i])
@@ -267,14 +269,16 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 			}
 		}
 		var err error
-		if spl.DamageDice, err = parseDice(spl.Damage); err != nil {
+		if spl.DamageDice, err = parseDice(string(spl.Damage)); err != nil {
 			bad(sat+".damage", "%v", err)
 		}
-		if spl.HealDice, err = parseDice(spl.Heal); err != nil {
+		if spl.HealDice, err = parseDice(string(spl.Heal)); err != nil {
 			bad(sat+".heal", "%v", err)
 		}
 		attack := spl.has("attack") || spl.has("melee-attack")
 		switch {
+		case attack && spl.Reaction:
+			bad(sat+".reaction", "an attack spell cannot be a reaction: only spells that are no attacks are used as reactions (R13)")
 		case attack && spl.Heal != "":
 			bad(sat+".heal", "an attack spell deals damage; healing is another spell")
 		case !attack && spl.Damage != "":
@@ -315,7 +319,7 @@ func setUpWeapon(w *Weapon, at string, bad func(path, format string, args ...any
 		bad(at+".range", "a %s weapon needs a range", w.Kind)
 	}
 	var err error
-	if w.Dice, err = parseDice(w.Damage); err != nil {
+	if w.Dice, err = parseDice(string(w.Damage)); err != nil {
 		bad(at+".damage", "%v", err)
 	}
 	if w.Kind != "shield" {

@@ -15,24 +15,26 @@ type Start struct {
 	Round      int                       `yaml:"round" min:"1" doc:"the round the fight is in (default 1)"`
 	Order      []string                  `yaml:"order" doc:"the initiative order, highest first: every combatant once; nobody rolls"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is (default the first in order); those before it have had their turn"`
-	Phase      string                    `yaml:"phase" enum:"act,round_end" doc:"act (a turn, the default with an order) or round_end (the GM's ruling at the end of the round)"`
+	Phase      string                    `yaml:"phase" enum:"act,round_end,after" doc:"act (a turn, the default with an order), round_end (the GM's ruling at the end of the round) or after (the fight decided: the GM's rests and training)"`
+	Winner     string                    `yaml:"winner" doc:"with phase after, the side that won (default none)"`
 	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are fresh"`
 }
 
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
-	HP         *int     `yaml:"hp" min:"-10000" max:"10000" doc:"health now (default the maximum)"`
-	AP         *int     `yaml:"ap" min:"0" max:"3" doc:"AP left this round (default 3)"`
-	Attacks    int      `yaml:"attacks" min:"0" max:"2" doc:"attacks made this round"`
-	Moved      float64  `yaml:"moved" min:"0" doc:"metres moved this turn, for the one whose turn it is"`
-	Prone      bool     `yaml:"prone" doc:"lying prone"`
-	Dazed      bool     `yaml:"dazed" doc:"dazed until the end of its next turn"`
-	Braced     bool     `yaml:"braced" doc:"braced: a boon on its next defence"`
-	Feinting   string   `yaml:"feinting" doc:"the foe its next strike has a feint's boon against"`
-	GrappledBy string   `yaml:"grappled_by" doc:"who grapples it"`
-	Surprised  bool     `yaml:"surprised" doc:"surprised (round 1 only)"`
-	HiddenFrom []string `yaml:"hidden_from" doc:"the foes it is hidden from"`
-	Dead       bool     `yaml:"dead" doc:"dead"`
+	HP          *int     `yaml:"hp" min:"-10000" max:"10000" doc:"health now (default the maximum; 0 or less: unconscious and prone)"`
+	Unconscious bool     `yaml:"unconscious" doc:"unconscious and prone: health 0 unless hp says less"`
+	AP          *int     `yaml:"ap" min:"0" max:"3" doc:"AP left this round (default 3)"`
+	Attacks     int      `yaml:"attacks" min:"0" max:"2" doc:"attacks made this round"`
+	Moved       float64  `yaml:"moved" min:"0" doc:"metres moved this turn, for the one whose turn it is"`
+	Prone       bool     `yaml:"prone" doc:"lying prone"`
+	Dazed       bool     `yaml:"dazed" doc:"dazed until the end of its next turn"`
+	Braced      bool     `yaml:"braced" doc:"braced: a boon on its next defence"`
+	Feinting    string   `yaml:"feinting" doc:"the foe its next strike has a feint's boon against"`
+	GrappledBy  string   `yaml:"grappled_by" doc:"who grapples it"`
+	Surprised   bool     `yaml:"surprised" doc:"surprised (round 1 only)"`
+	HiddenFrom  []string `yaml:"hidden_from" doc:"the foes it is hidden from"`
+	Dead        bool     `yaml:"dead" doc:"dead"`
 }
 
 // StartingState returns the spec's starting state for the loader to
@@ -58,19 +60,28 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad(at, "no combatant %q; combatants: %s", id, strings.Join(roster, ", "))
 			continue
 		}
-		if cs.HP != nil {
+		switch {
+		case cs.HP != nil:
 			c.HP = *cs.HP
-			if c.HP <= 0 {
-				c.Prone = true
-			}
+		case cs.Unconscious:
+			c.HP = 0
+		}
+		if cs.Unconscious && c.HP > 0 {
+			bad(at+".unconscious", "%s has %d health: the unconscious have 0 or less (R32)", id, c.HP)
 		}
 		if cs.AP != nil {
 			c.AP = *cs.AP
 		}
-		c.Attacks, c.Moved, c.Braced, c.Surprised, c.Dead = cs.Attacks, cs.Moved, cs.Braced, cs.Surprised, cs.Dead
+		c.Attacks, c.Moved, c.Braced, c.Surprised = cs.Attacks, cs.Moved, cs.Braced, cs.Surprised
+		// Health at minus the maximum is death (R32, A27), said or not.
+		c.Dead = cs.Dead || s.Options.DeathRule == "negative_max" && c.HP <= -c.Health
+		c.Unconscious = c.HP <= 0 && !c.Dead
+		if c.HP <= 0 || c.Dead {
+			c.Prone = true
+		}
 		c.Prone = c.Prone || cs.Prone
 		if cs.Dazed {
-			c.Dazed = parts.Until(parts.TurnEnd, c.ID, 1)
+			c.Dazed, c.IsDazed = parts.Until(parts.TurnEnd, c.ID, 1), true
 		}
 		if cs.Feinting != "" {
 			if s.Combatant(cs.Feinting) == nil {
@@ -93,6 +104,19 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		}
 		c.HiddenFrom = slices.Clone(cs.HiddenFrom)
 		c.HidAt = c.pos()
+	}
+	if st.Winner != "" && st.Phase != string(After) {
+		bad("start.winner", "a winner is given only with phase after")
+	}
+	if st.Phase == string(After) {
+		switch {
+		case st.Turn != "":
+			bad("start.turn", "after the fight it is nobody's turn; leave turn out")
+		case st.Winner != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == st.Winner }):
+			bad("start.winner", "no side %q", st.Winner)
+		}
+		s.Phase, s.Winner, s.Round = After, st.Winner, max(st.Round, 1)
+		return
 	}
 	if st.Order == nil {
 		if st.Turn != "" || st.Phase != "" || st.Round > 1 {

@@ -20,6 +20,9 @@ const (
 	// RoundEnd: the round is over and the GM rules whether the fight goes
 	// on.
 	RoundEnd Phase = "round_end"
+	// After: the fight is decided, and with the aftermath option the GM
+	// may call a rest and train styles before closing it (R26, R33).
+	After Phase = "after"
 	// Over: the fight has ended.
 	Over Phase = "over"
 )
@@ -45,6 +48,9 @@ type Options struct {
 	// RoundLimit stops a fight after this many rounds as a timeout; 0 for
 	// none.
 	RoundLimit int `json:"round_limit"`
+	// Aftermath: a decided fight waits for the GM's rests and training
+	// before it ends (R26, R33).
+	Aftermath bool `json:"aftermath,omitempty"`
 }
 
 // DefaultOptions are the spec's choices.
@@ -77,6 +83,8 @@ type State struct {
 	Trigger *Trigger `json:"trigger,omitempty"`
 	// Contest is the grapple waiting on its resister's choice of skill.
 	Contest *Contest `json:"contest,omitempty"`
+	// Improv is the improvised action waiting for the GM's ruling (§6.7).
+	Improv *Improv `json:"improv,omitempty"`
 	// Window is the reaction window open after an action: those who may
 	// use a reaction spell now, asked in order (A12).
 	Window *Window `json:"window,omitempty"`
@@ -142,11 +150,15 @@ type Combatant struct {
 	// Init is the initiative total.
 	Init int `yaml:"-" json:"init,omitempty"`
 	// Conditions (R34).
-	Prone      bool           `yaml:"-" json:"prone,omitempty"`
-	Dazed      parts.Duration `yaml:"-" json:"dazed,omitzero"`
-	GrappledBy string         `yaml:"-" json:"grappled_by,omitempty"`
-	Grappling  string         `yaml:"-" json:"grappling,omitempty"`
-	HiddenFrom []string       `yaml:"-" json:"hidden_from,omitempty"`
+	Prone bool `yaml:"-" json:"prone,omitempty"`
+	// Dazed lasts until the end of a turn; IsDazed says it is on (A19).
+	Dazed   parts.Duration `yaml:"-" json:"dazed_until,omitzero"`
+	IsDazed bool           `yaml:"-" json:"dazed,omitempty"`
+	// Unconscious: health at 0 or below, alive (R32).
+	Unconscious bool     `yaml:"-" json:"unconscious,omitempty"`
+	GrappledBy  string   `yaml:"-" json:"grappled_by,omitempty"`
+	Grappling   string   `yaml:"-" json:"grappling,omitempty"`
+	HiddenFrom  []string `yaml:"-" json:"hidden_from,omitempty"`
 	// HidAt is where the combatant was when it hid: where those it is
 	// hidden from last saw it (their views show it there).
 	HidAt     Point  `yaml:"-" json:"hid_at,omitzero"`
@@ -165,6 +177,22 @@ type Style struct {
 	Gear []string `yaml:"gear" json:"gear,omitempty" max:"10" doc:"training keys: weapon keys, partial armor, full armor, shield, unarmed fighting (at most 10)"`
 }
 
+// DiceText is a damage or healing expression as a file writes it: NdX+K,
+// NdX-K, dX, or a bare number, quoted or not (damage: 10). Spec.State
+// reads it into Dice.
+type DiceText string
+
+// UnmarshalText takes the expression's text, or a number's.
+func (t *DiceText) UnmarshalText(b []byte) error {
+	*t = DiceText(b)
+	return nil
+}
+
+// JSONSchema says that the expression is text or a whole number.
+func (DiceText) JSONSchema() map[string]any {
+	return map[string]any{"type": []string{"string", "integer"}, "examples": []any{"1d8+1", "2d6", 10}}
+}
+
 // Dice is a damage or healing expression NdX+K.
 type Dice struct {
 	N     int `json:"n"`
@@ -174,16 +202,16 @@ type Dice struct {
 
 // Weapon is a weapon or shield.
 type Weapon struct {
-	Name   string  `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the item"`
-	Key    string  `yaml:"key" json:"key,omitempty" doc:"the training key styles list (default the name)"`
-	Kind   string  `yaml:"kind" json:"kind" required:"true" enum:"melee,ranged,thrown,shield" doc:"how it is used"`
-	Hands  int     `yaml:"hands" json:"hands" min:"0" max:"2" doc:"hands it takes (default 1)"`
-	Reach  float64 `yaml:"reach" json:"reach,omitempty" min:"0" max:"10" doc:"melee reach in metres (default 1)"`
-	Range  float64 `yaml:"range" json:"range,omitempty" min:"0" max:"1000" doc:"range of a ranged or thrown weapon, metres"`
-	Damage string  `yaml:"damage" json:"damage,omitempty" doc:"damage as NdX+K"`
-	Type   string  `yaml:"type" json:"type,omitempty" doc:"damage type: crushing, piercing, slashing, fire, frost, shock, acid, force, necrotic, radiant, poison, psychic"`
-	Heavy  bool    `yaml:"heavy" json:"heavy,omitempty" doc:"the Heavy trait (Bash)"`
-	BR     int     `yaml:"br" json:"br,omitempty" min:"0" max:"50" doc:"a shield's block rating (R30)"`
+	Name   string   `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the item"`
+	Key    string   `yaml:"key" json:"key,omitempty" doc:"the training key styles list (default the name)"`
+	Kind   string   `yaml:"kind" json:"kind" required:"true" enum:"melee,ranged,thrown,shield" doc:"how it is used"`
+	Hands  int      `yaml:"hands" json:"hands" min:"0" max:"2" doc:"hands it takes (default 1)"`
+	Reach  float64  `yaml:"reach" json:"reach,omitempty" min:"0" max:"10" doc:"melee reach in metres (default 1)"`
+	Range  float64  `yaml:"range" json:"range,omitempty" min:"0" max:"1000" doc:"range of a ranged or thrown weapon, metres"`
+	Damage DiceText `yaml:"damage" json:"damage,omitempty" doc:"damage as NdX+K, or a number"`
+	Type   string   `yaml:"type" json:"type,omitempty" doc:"damage type: crushing, piercing, slashing, fire, frost, shock, acid, force, necrotic, radiant, poison, psychic"`
+	Heavy  bool     `yaml:"heavy" json:"heavy,omitempty" doc:"the Heavy trait (Bash)"`
+	BR     int      `yaml:"br" json:"br,omitempty" min:"0" max:"50" doc:"a shield's block rating (R30)"`
 
 	// Dice is Damage read.
 	Dice Dice `yaml:"-" json:"dice"`
@@ -206,8 +234,8 @@ type Spell struct {
 	Reaction bool     `yaml:"reaction" json:"reaction,omitempty" doc:"usable as a reaction, in the window after anyone's action (R13, A12); not for attacks"`
 	Traits   []string `yaml:"traits" json:"traits,omitempty" doc:"attack, melee-attack, mind"`
 	Range    float64  `yaml:"range" json:"range" min:"0" max:"1000" doc:"range in metres (default 1)"`
-	Damage   string   `yaml:"damage" json:"damage,omitempty" doc:"damage NdX+K of an attack spell"`
-	Heal     string   `yaml:"heal" json:"heal,omitempty" doc:"healing NdX+K"`
+	Damage   DiceText `yaml:"damage" json:"damage,omitempty" doc:"damage NdX+K of an attack spell, or a number"`
+	Heal     DiceText `yaml:"heal" json:"heal,omitempty" doc:"healing NdX+K, or a number"`
 	Type     string   `yaml:"type" json:"type,omitempty" doc:"damage type"`
 	Defences []string `yaml:"defences" json:"defences,omitempty" doc:"defences allowed against it (default block and dodge; withstand for mind spells)"`
 
@@ -238,8 +266,12 @@ type Roll struct {
 	Target   string `json:"target"`
 	Weapon   string `json:"weapon,omitempty"`
 	Spell    string `json:"spell,omitempty"`
-	Style    string `json:"style,omitempty"`
-	Attr     string `json:"attr,omitempty"`
+	// Improv names a harmful improvised action (§6.7); Attr is then the
+	// skill or attribute tested, and Mind its trait.
+	Improv string `json:"improv,omitempty"`
+	Mind   bool   `json:"mind,omitempty"`
+	Style  string `json:"style,omitempty"`
+	Attr   string `json:"attr,omitempty"`
 	// Ranged and Melee say what kind of attack it is (cover, flanking).
 	Ranged bool `json:"ranged,omitempty"`
 	Melee  bool `json:"melee,omitempty"`
@@ -261,6 +293,8 @@ type Roll struct {
 	Mod     int    `json:"mod,omitempty"`
 	Edge    int    `json:"edge,omitempty"`
 	Unaware bool   `json:"unaware,omitempty"`
+	DefMod  int    `json:"def_mod,omitempty"`
+	DefEdge int    `json:"def_edge,omitempty"`
 	// The defence chosen, and a parry's attribute.
 	Defence string `json:"defence,omitempty"`
 	DefAttr string `json:"def_attr,omitempty"`

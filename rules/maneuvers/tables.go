@@ -128,15 +128,17 @@ type defenceRow struct {
 	name string
 	// shield: only while wielding a shield.
 	shield bool
-	// parry: not against spells or ranged attacks; needs a wielded melee
-	// weapon or unarmed training (A13).
+	// parry: not against ranged attacks; needs a wielded melee weapon or
+	// unarmed training (A13).
 	parry bool
-	// mind: only against Mind spells.
+	// mind: only against spells, Mind ones (withstand).
 	mind bool
 }
 
 // defenceTable is R15, in the order prompts list the defences, none last.
-// A spell allows only the defences its data lists (and none).
+// Against a spell the defences its data lists are allowed (and none), so
+// that a spell may allow a parry or a withstand; a spell's data allows by
+// default block and dodge, and withstand too for a Mind spell.
 var defenceTable = []defenceRow{
 	{name: Block, shield: true},
 	{name: DodgeDef},

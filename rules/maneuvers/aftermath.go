@@ -1,0 +1,237 @@
+package maneuvers
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Out of combat (R26, R33, A28): with the aftermath option, a decided
+// fight waits for the GM, who may call a rest (everyone alive to full
+// health under rest_heal: full, the unconscious waking) and train
+// combatants' styles with their XP (R26), before closing the encounter
+// with done, the default. Training is also taken before the fight begins.
+
+// Rest is the GM's rest after the fight (R33, A28).
+type Rest struct{}
+
+// Train adds an item to a combatant's style for XP (R26), out of combat.
+type Train struct {
+	Combatant string `json:"combatant"`
+	Style     string `json:"style"`
+	Item      string `json:"item"`
+}
+
+// Done is the GM's close of the encounter after the fight.
+type Done struct{}
+
+// Kind returns "rest".
+func (*Rest) Kind() string { return "rest" }
+
+// Kind returns "train".
+func (*Train) Kind() string { return "train" }
+
+// Kind returns "done".
+func (*Done) Kind() string { return "done" }
+
+func (*Rest) command()  {}
+func (*Train) command() {}
+func (*Done) command()  {}
+
+// FightDecided: the fight is decided (R38) and, with the aftermath option,
+// the time out of combat begins: rests and training, until the GM is
+// done.
+type FightDecided struct {
+	Winner   string `json:"winner,omitempty"`
+	TimedOut bool   `json:"timed_out,omitempty"`
+	Reason   string `json:"reason"`
+}
+
+// Rested: a rest; each combatant it changes with its health after it.
+type Rested struct {
+	Heal   string      `json:"heal"`
+	Health []RestedOne `json:"health,omitempty"`
+}
+
+// RestedOne is one combatant's health after a rest.
+type RestedOne struct {
+	Combatant string `json:"combatant"`
+	HP        int    `json:"hp"`
+	// Woke: it was unconscious.
+	Woke bool `json:"woke,omitempty"`
+}
+
+// StyleTrained: an item is added to a style's gear for XP (R26).
+type StyleTrained struct {
+	Combatant string `json:"combatant"`
+	Style     string `json:"style"`
+	Item      string `json:"item"`
+	XP        int    `json:"xp"`
+	// StyleXP is what the styles' gear costs now, of the XP the combatant
+	// has.
+	StyleXP int `json:"style_xp"`
+}
+
+// Kind returns "fight_decided".
+func (*FightDecided) Kind() string { return "fight_decided" }
+
+// Kind returns "rested".
+func (*Rested) Kind() string { return "rested" }
+
+// Kind returns "style_trained".
+func (*StyleTrained) Kind() string { return "style_trained" }
+
+func (*FightDecided) event() {}
+func (*Rested) event()       {}
+func (*StyleTrained) event() {}
+
+// decided ends the fight with winner ("" for none), or, with the
+// aftermath option, begins the time after it.
+func (d *decider) decided(winner string, timedOut bool, reason string) {
+	if d.s.Options.Aftermath {
+		d.emit(&FightDecided{Winner: winner, TimedOut: timedOut, Reason: reason})
+		return
+	}
+	d.emit(&FightEnded{Winner: winner, TimedOut: timedOut, Reason: reason})
+}
+
+// rest heals everyone alive as rest_heal says (R33, A28).
+func (d *decider) rest() error {
+	s := d.s
+	if s.Phase != After {
+		return refuse(engine.NotAllowedNow, "a rest is taken out of combat: with the aftermath option, once the fight is decided (%s)", waiting(s))
+	}
+	e := &Rested{Heal: s.Options.RestHeal}
+	if s.Options.RestHeal == "full" {
+		for i := range s.Combatants {
+			c := &s.Combatants[i]
+			if !c.Dead && c.HP < c.Health {
+				e.Health = append(e.Health, RestedOne{Combatant: c.ID, HP: c.Health, Woke: c.HP <= 0})
+			}
+		}
+	}
+	d.emit(e)
+	return nil
+}
+
+// train adds an item to a style for XP (R26): every item added after the
+// style was gained costs StyleItemXP, up to MaxStyleItems items, paid from
+// the XP the combatant has for its styles' gear.
+func (d *decider) train(c *Train) error {
+	s := d.s
+	if s.Phase != Setup && s.Phase != After {
+		return refuse(engine.NotAllowedNow, "styles are trained out of combat: before the fight begins, or after it with the aftermath option (%s)", waiting(s))
+	}
+	who := s.Combatant(c.Combatant)
+	if who == nil {
+		return refuse(engine.Invalid, "there is no combatant called %q", c.Combatant)
+	}
+	st := who.style(c.Style)
+	item := strings.Join(strings.Fields(c.Item), " ")
+	switch {
+	case st == nil:
+		names := make([]string, len(who.Styles))
+		for i := range who.Styles {
+			names[i] = who.Styles[i].Name
+		}
+		return refuse(engine.Invalid, "%s has no style %q (styles: %s)", who.ID, c.Style, strings.Join(names, ", "))
+	case item == "" || len(item) > MaxObject:
+		return refuse(engine.Invalid, "train COMBATANT STYLE ITEM: name the item, at most %d characters", MaxObject)
+	case slices.Contains(st.Gear, item):
+		return refuse(engine.NotAllowedNow, "%s's style %s lists %s already", who.ID, st.Name, item)
+	case len(st.Gear) >= MaxStyleItems:
+		return refuse(engine.NotAllowedNow, "%s's style %s lists %d items, the most a style may (R26)", who.ID, st.Name, MaxStyleItems)
+	case who.XP == nil:
+		return refuse(engine.NotAllowedNow, "%s has no xp given to pay %d XP with (R26)", who.ID, StyleItemXP)
+	case who.StyleXP+StyleItemXP > *who.XP:
+		return refuse(engine.NotAllowedNow, "%s's styles' gear costs %d of its %d XP: %d more is too much (R26)", who.ID, who.StyleXP, *who.XP, StyleItemXP)
+	}
+	d.emit(&StyleTrained{Combatant: who.ID, Style: st.Name, Item: item, XP: StyleItemXP, StyleXP: who.StyleXP + StyleItemXP})
+	return nil
+}
+
+// evolveAftermath applies the events of the time out of combat.
+func evolveAftermath(s *State, e Event) {
+	switch e := e.(type) {
+	case *FightDecided:
+		s.Phase, s.Winner, s.TimedOut = After, e.Winner, e.TimedOut
+		s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
+		s.TurnOpen = false
+	case *Rested:
+		for _, r := range e.Health {
+			if c := s.Combatant(r.Combatant); c != nil {
+				c.HP = r.HP
+				c.Unconscious = c.HP <= 0 && !c.Dead
+			}
+		}
+		// A rest takes time: whoever is conscious after it stands and
+		// has shaken off Dazed.
+		for i := range s.Combatants {
+			if c := &s.Combatants[i]; c.Conscious() {
+				c.Prone, c.Dazed, c.IsDazed = false, parts.Duration{}, false
+			}
+		}
+	case *StyleTrained:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		c.Styles = slices.Clone(c.Styles)
+		for i := range c.Styles {
+			if c.Styles[i].Name == e.Style {
+				c.Styles[i].Gear = append(slices.Clip(c.Styles[i].Gear), e.Item)
+			}
+		}
+		c.StyleXP = e.StyleXP
+	}
+}
+
+// describeAftermath writes the transcript line of an event of the time out
+// of combat, or "".
+func describeAftermath(e Event) string {
+	switch e := e.(type) {
+	case *FightDecided:
+		switch {
+		case e.TimedOut:
+			return "the fight is decided with both sides standing: " + e.Reason + "; the GM may call a rest"
+		case e.Winner == "":
+			return "the fight is decided without a winner: " + e.Reason + "; the GM may call a rest"
+		}
+		return fmt.Sprintf("the fight is decided: %s wins (%s); the GM may call a rest", e.Winner, e.Reason)
+	case *Rested:
+		if e.Heal != "full" {
+			return "a rest: it restores no health (rest_heal: " + e.Heal + ")"
+		}
+		if len(e.Health) == 0 {
+			return "a rest: everyone alive is at full health already"
+		}
+		words := make([]string, len(e.Health))
+		for i, r := range e.Health {
+			words[i] = fmt.Sprintf("%s to %d", r.Combatant, r.HP)
+			if r.Woke {
+				words[i] += ", conscious again"
+			}
+		}
+		return "a rest heals " + strings.Join(words, "; ")
+	case *StyleTrained:
+		return fmt.Sprintf("%s's style %s adds %s for %d XP: its styles' gear costs %d XP", e.Combatant, e.Style, e.Item, e.XP, e.StyleXP)
+	}
+	return ""
+}
+
+// writeAftermathPrompt writes the GM's prompt after the fight.
+func writeAftermathPrompt(s *State, b *prompter) {
+	b.p.Default = 0
+	if b.people() {
+		b.ask("the fight is decided: a rest, training (train COMBATANT STYLE ITEM), or done?")
+	}
+	if b.opt(&Done{}) {
+		b.label("done: close the encounter")
+	}
+	if b.opt(&Rest{}) {
+		b.label("rest: everyone alive heals (rest_heal: %s)", s.Options.RestHeal)
+	}
+}
