@@ -105,7 +105,7 @@ func TestEveryRulesetsNumbers(t *testing.T) {
 		{encounter: "maneuvers_skirmish", key: []string{"hp", "health_max", "ap"}},
 		{encounter: "reference_skirmish", sheet: map[string]string{"LP": "lp", "defence": "defence"}},
 		{encounter: "brawl", sheet: map[string]string{"health": "health", "AP": "ap"}},
-		{encounter: "vigor_skirmish", key: []string{"vigor", "durability", "health", "wounded"}},
+		{encounter: "vigor_skirmish", sheet: map[string]string{"Vigor": "vigor", "Durability": "durability", "Health": "health", "actions": "actions"}},
 		{encounter: "woundslots_slots", key: []string{"ap", "wounds", "slots", "status"}},
 	} {
 		c := s.createFight(tc.encounter)
