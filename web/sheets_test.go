@@ -102,7 +102,7 @@ func TestEveryRulesetsNumbers(t *testing.T) {
 		sheet     map[string]string // for a ruleset with sheets, numbers its sheet must show: the field each is
 	}{
 		{encounter: "alley_fight", sheet: map[string]string{"LP": "lp", "actions": "actions", "fatigue": "fatigue"}},
-		{encounter: "maneuvers_skirmish", sheet: map[string]string{"HP": "hp", "AP": "ap", "attacks": "attacks"}},
+		{encounter: "maneuvers_skirmish", sheet: map[string]string{"HP": "hp", "AP": "ap"}},
 		{encounter: "reference_skirmish", sheet: map[string]string{"LP": "lp", "defence": "defence"}},
 		{encounter: "brawl", sheet: map[string]string{"health": "health", "AP": "ap"}},
 		{encounter: "vigor_skirmish", sheet: map[string]string{"Vigor": "vigor", "Durability": "durability", "Health": "health", "actions": "actions"}},
