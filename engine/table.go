@@ -31,6 +31,13 @@ type Table interface {
 	State(v Viewer) (json.RawMessage, error)
 	// Transcript returns the decisions so far as v may see them.
 	Transcript(v Viewer) []Entry
+	// TranscriptFrom returns Transcript(v)[from:]: the decisions from the
+	// one numbered from (from 0) on, as v may see them, describing none of
+	// the earlier ones. How v sees a decision depends only on the decisions
+	// before it, so a caller that keeps the entries it has may ask only
+	// for the newest (TranscriptFrom(v, Len()-1) after a decision). from
+	// is clamped to 0..Len().
+	TranscriptFrom(v Viewer, from int) []Entry
 	// Len is the number of decisions made.
 	Len() int
 	// Record returns decision i (from 0, below Len) as a store keeps it:
@@ -218,10 +225,17 @@ func (t *table[S, C, E]) State(v Viewer) (json.RawMessage, error) {
 	return data, nil
 }
 
-func (t *table[S, C, E]) Transcript(v Viewer) []Entry {
+func (t *table[S, C, E]) Transcript(v Viewer) []Entry { return t.TranscriptFrom(v, 0) }
+
+func (t *table[S, C, E]) TranscriptFrom(v Viewer, from int) []Entry {
+	log := t.enc.Log()
+	from = max(0, min(from, len(log)))
 	s := t.g.Clone(t.enc.Initial())
+	for _, d := range log[:from] {
+		Apply(t.g, &s, d.Events)
+	}
 	var out []Entry
-	for _, d := range t.enc.Log() {
+	for _, d := range log[from:] {
 		entry := Entry{Actor: d.Actor, Command: t.formatCommand(&s, d.Actor, d.Command, v)}
 		before := t.g.Clone(&s)
 		for _, e := range d.Events {

@@ -8,7 +8,10 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/blackpowder"
 	"fray/rules/reference"
+	"fray/rules/tempo"
+	"fray/scenario/scenariotest"
 )
 
 func newTable(s reference.State) engine.Table {
@@ -230,5 +233,50 @@ func TestTableRecordFoldsBack(t *testing.T) {
 	}
 	if folded.Len() != played.Len() {
 		t.Errorf("a refused fold changed the table: %d decisions", folded.Len())
+	}
+}
+
+// TestTranscriptFromIsATail checks that TranscriptFrom(v, from) is
+// Transcript(v) from decision from on, for every viewer and every from (and
+// from out of range, clamped), in a fight with a feint and in whole fights
+// of the reference, blackpowder and tempo rulesets played at random.
+func TestTranscriptFromIsATail(t *testing.T) {
+	tables := []engine.Table{feintFight(t)}
+	for seed, c := range []struct {
+		info engine.RulesetInfo
+		name string
+	}{{reference.Info(), "reference_skirmish"}, {blackpowder.Info(), "alley_fight"}, {tempo.Info(), "duel"}, {tempo.Info(), "brawl"}} {
+		table := scenariotest.BundledTable(t, c.info, c.name)
+		src := dice.NewPCG(uint64(seed), 1)
+		for table.Prompt().Kind != engine.End && table.Len() < 120 {
+			p := table.Prompt()
+			o := p.Options[src.Roll(len(p.Options))-1]
+			if _, err := table.Submit(p.Actor, o.Command, src); err != nil {
+				t.Fatalf("%s: %s %q: %v", c.name, p.Actor, o.Command, err)
+			}
+		}
+		tables = append(tables, table)
+	}
+	for i, table := range tables {
+		n := table.Len()
+		viewers := []engine.Viewer{engine.Everyone, {}}
+		for _, id := range []string{"ann", "bob", "beatrix", "thug1", "fencer", "duelist", "bruno"} {
+			if table.SideOf(id) != "" {
+				viewers = append(viewers, engine.Viewer{Combatant: id})
+			}
+		}
+		for _, v := range viewers {
+			whole := table.Transcript(v)
+			if len(whole) != n {
+				t.Fatalf("table %d: a transcript of %d entries for %d decisions", i, len(whole), n)
+			}
+			for from := -1; from <= n+1; from++ {
+				want := whole[max(0, min(from, n)):]
+				got := table.TranscriptFrom(v, from)
+				if len(got) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got, want)) {
+					t.Fatalf("table %d, %+v, from %d: %d entries\n%s\nwant %d\n%s", i, v, from, len(got), mustJSON(t, got), len(want), mustJSON(t, want))
+				}
+			}
+		}
 	}
 }
