@@ -445,14 +445,14 @@ func (s *Server) list(ctx context.Context, in *ListInput) (*ListOutput, error) {
 }
 
 // viewOf is a fight as a grant sees it.
-func viewOf(f *store.Fight, g store.Grant) (FightView, error) {
+func viewOf(l *live, g store.Grant) (FightView, error) {
 	v := viewerOf(g)
-	t := f.Table()
-	state, err := t.State(v)
+	f := l.fight
+	state, err := l.views.state(f, v)
 	if err != nil {
-		return FightView{}, fmt.Errorf("fight %s: the state: %w", f.Header().ID, err)
+		return FightView{}, err
 	}
-	pr := t.PromptFor(v)
+	pr := l.views.prompt(f, v)
 	h := f.Header()
 	return FightView{
 		ID: h.ID, Ruleset: h.Ruleset, Name: h.Name, Version: f.Version(),
@@ -476,8 +476,8 @@ func (s *Server) view(ctx context.Context, in *FightInput) (*ViewOutput, error) 
 		return nil, err
 	}
 	out := &ViewOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		out.Body, err = viewOf(f, g)
+	err = s.withFight(ctx, in.ID, func(l *live) error {
+		out.Body, err = viewOf(l, g)
 		return err
 	})
 	return out, err
@@ -490,9 +490,9 @@ func (s *Server) transcript(ctx context.Context, in *FightInput) (*TranscriptOut
 		return nil, err
 	}
 	out := &TranscriptOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		out.Body.Version = f.Version()
-		out.Body.Entries = f.Table().Transcript(viewerOf(g))
+	err = s.withFight(ctx, in.ID, func(l *live) error {
+		out.Body.Version = l.fight.Version()
+		out.Body.Entries = l.views.transcript(l.fight, viewerOf(g), 0)
 		if out.Body.Entries == nil {
 			out.Body.Entries = []engine.Entry{}
 		}
@@ -515,8 +515,8 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		return nil, problem(http.StatusUnprocessableEntity, "invalid", "dice are for physical dice: set physical too")
 	}
 	out := &DecideOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		t := f.Table()
+	err = s.withFight(ctx, in.ID, func(l *live) error {
+		f, t := l.fight, l.fight.Table()
 		if b.Version != f.Version() {
 			return conflict(f.Version(), "the fight is at version %d, not %d: read it again and decide on what is there now", f.Version(), b.Version)
 		}
@@ -564,8 +564,8 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		if !g.GM {
 			v = engine.Viewer{Combatant: actor}
 		}
-		entries := t.Transcript(v)
-		out.Body = Decided{Version: f.Version(), Entry: entries[len(entries)-1], Prompt: t.PromptFor(viewerOf(g))}
+		entry := l.views.transcript(f, v, t.Len()-1)[0]
+		out.Body = Decided{Version: f.Version(), Entry: entry, Prompt: l.views.prompt(f, viewerOf(g))}
 		return nil
 	})
 	return out, err
@@ -589,8 +589,8 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 		return nil, err
 	}
 	out := &UndoOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		t := f.Table()
+	err = s.withFight(ctx, in.ID, func(l *live) error {
+		f, t := l.fight, l.fight.Table()
 		if in.Body.Version != f.Version() {
 			return conflict(f.Version(), "the fight is at version %d, not %d: read it again", f.Version(), in.Body.Version)
 		}
@@ -617,7 +617,7 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 		}
 		s.hub.heard(in.ID, f.Version())
 		out.Body.Version = f.Version()
-		out.Body.Prompt = t.PromptFor(viewerOf(g))
+		out.Body.Prompt = l.views.prompt(f, viewerOf(g))
 		return nil
 	})
 	return out, err
@@ -636,8 +636,8 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 		return nil, problem(http.StatusNotImplemented, "no-odds", "this server computes no odds")
 	}
 	out := &OddsOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		t := f.Table()
+	err = s.withFight(ctx, in.ID, func(l *live) error {
+		f, t := l.fight, l.fight.Table()
 		pr := t.Prompt()
 		if pr.Kind == engine.End {
 			return problem(http.StatusConflict, "over", "the fight is over")

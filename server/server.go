@@ -83,11 +83,13 @@ type Server struct {
 	stopCh chan struct{}
 }
 
-// live is a fight a server has open: its table at the version last seen.
-// mu serializes the requests on it.
+// live is a fight a server has open: its table at the version last seen,
+// and what has been rendered of it for its viewers. mu serializes the
+// requests on it.
 type live struct {
 	mu    sync.Mutex
 	fight *store.Fight
+	views renders
 }
 
 // New returns a server over cfg's store. With a store.Notifier backend
@@ -290,7 +292,7 @@ func (s *Server) evict() {
 
 // withFight runs do on fight id, alone, opened anew if this server has
 // not opened it yet or another process has appended since.
-func (s *Server) withFight(ctx context.Context, id string, do func(f *store.Fight) error) error {
+func (s *Server) withFight(ctx context.Context, id string, do func(l *live) error) error {
 	l := s.liveFight(id)
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -299,7 +301,7 @@ func (s *Server) withFight(ctx context.Context, id string, do func(f *store.Figh
 			return err
 		}
 	}
-	return do(l.fight)
+	return do(l)
 }
 
 // reopen loads the fight again from the store.
