@@ -96,7 +96,11 @@ func (c *renders) transcript(f *store.Fight, v engine.Viewer, from int) []engine
 	n := t.Len()
 	from = max(0, min(from, n))
 	r := c.runs[v]
-	if r == nil || from < r.first {
+	if r == nil || from < r.first || from > r.first+len(r.entries) {
+		// Nothing rendered, or not the entries wanted: a new run. A run
+		// that ends before from is replaced rather than extended, so that
+		// a viewer who only decides (and reads no transcript) costs one
+		// entry a decision, not every decision since its last.
 		r = &run{first: from, entries: t.TranscriptFrom(v, from)}
 		c.runs[v] = r
 		return r.entries

@@ -17,6 +17,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 
 	"fray/engine"
@@ -44,11 +45,21 @@ func run() error {
 	flag.IntVar(&o.Fights, "fights", 200, "fights played at once")
 	flag.IntVar(&o.Decisions, "decisions", 60, "decisions a fight makes before starting another")
 	flag.DurationVar(&o.Duration, "duration", 10e9, "how long to run")
-	flag.DurationVar(&o.Think, "think", 0, "how long each table waits before answering a prompt")
+	flag.DurationVar(&o.Think, "think", 0, "how long each table waits before answering a prompt, on average (each wait uniform between half and 1.5 times it)")
+	flag.IntVar(&o.Streams, "streams", 0, "live streams each table follows (the GM's, then the players'), waiting for each to deliver a decision before reading again")
 	flag.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices")
 	flag.BoolVar(&asJSON, "json", false, "write the report as JSON")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run (server and load together) to this file")
+	memProfile := flag.String("memprofile", "", "write a profile of the memory allocated during the run (server and load together) to this file")
 	flag.Parse()
+	if *memProfile != "" {
+		runtime.MemProfileRate = 64 << 10
+		defer func() {
+			if err := writeHeapProfile(*memProfile); err != nil {
+				fmt.Fprintf(os.Stderr, "fray-load: %v\n", err)
+			}
+		}()
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -81,6 +92,19 @@ func run() error {
 		fmt.Println("first error:", rep.FirstError)
 	}
 	return nil
+}
+
+// writeHeapProfile writes the allocations profile to the file at path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
 }
 
 // serve starts a server on loopback over a fresh store.
