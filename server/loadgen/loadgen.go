@@ -112,7 +112,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	ctx, cancel := context.WithTimeout(ctx, o.Duration)
 	defer cancel()
 	var (
-		mu     sync.Mutex
+		mu        sync.Mutex
 		rep       = Report{Fights: o.Fights, Streams: o.Streams}
 		writes    []time.Duration
 		reads     []time.Duration
