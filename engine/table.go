@@ -77,12 +77,19 @@ type Record struct {
 
 // NewTable wraps an encounter of a game as a Table.
 func NewTable[S, C, E any](g Game[S, C, E], enc *Encounter[S, C, E]) Table {
-	return &table[S, C, E]{g: g, enc: enc}
+	return &table[S, C, E]{g: g, enc: enc, marked: -1}
 }
 
 type table[S, C, E any] struct {
 	g   Game[S, C, E]
 	enc *Encounter[S, C, E]
+	// mark is the state after the first marked decisions (none when
+	// marked is negative), kept by submit so that TranscriptFrom need not
+	// replay the log from the start to describe the newest decision. It
+	// holds while no decision has been taken back since (markUndos).
+	mark      S
+	marked    int
+	markUndos int
 }
 
 func (t *table[S, C, E]) Ruleset() string { return t.g.ID() }
@@ -139,6 +146,7 @@ func (t *table[S, C, E]) submit(actor string, c C, src dice.Source) ([]string, e
 	if err != nil {
 		return nil, err
 	}
+	t.mark, t.marked, t.markUndos = t.g.Clone(&before), len(t.enc.Log())-1, t.enc.undos
 	return describe(t.g, &before, events, viewerOf(actor)), nil
 }
 
@@ -230,8 +238,12 @@ func (t *table[S, C, E]) Transcript(v Viewer) []Entry { return t.TranscriptFrom(
 func (t *table[S, C, E]) TranscriptFrom(v Viewer, from int) []Entry {
 	log := t.enc.Log()
 	from = max(0, min(from, len(log)))
-	s := t.g.Clone(t.enc.Initial())
-	for _, d := range log[:from] {
+	start, at := t.enc.Initial(), 0
+	if t.marked >= 0 && t.marked <= from && t.markUndos == t.enc.undos {
+		start, at = &t.mark, t.marked
+	}
+	s := t.g.Clone(start)
+	for _, d := range log[at:from] {
 		Apply(t.g, &s, d.Events)
 	}
 	var out []Entry
