@@ -375,6 +375,14 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 	if err := s.grants.AddGrants(ctx, grants); err != nil {
 		return nil, err
 	}
+	// The fight just made is the one its first request needs: keep it, so
+	// that the request does not load and start the encounter again.
+	l := s.liveFight(id)
+	l.mu.Lock()
+	if l.fight == nil {
+		l.fight = f
+	}
+	l.mu.Unlock()
 	out.Location = "/fights/" + id
 	return out, nil
 }

@@ -31,6 +31,10 @@ type SQLite struct {
 	closed     chan struct{}
 	writerDone chan struct{}
 	closeOnce  sync.Once
+	// appendStmt is the checked insert of an append, prepared once: each
+	// transaction of the group commit uses it on its connection rather
+	// than have SQLite parse the statement again for every append.
+	appendStmt *sql.Stmt
 }
 
 var _ Backend = (*SQLite)(nil)
@@ -54,6 +58,10 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
+	}
+	if s.appendStmt, err = db.PrepareContext(ctx, appendSQL); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("opening the SQLite store %s: preparing the append: %w", path, err)
 	}
 	go s.writer()
 	return s, nil
@@ -111,6 +119,7 @@ func (s *SQLite) Path() string { return s.path }
 func (s *SQLite) Close() error {
 	s.closeOnce.Do(func() { close(s.closed) })
 	<-s.writerDone
+	s.appendStmt.Close() //nolint:errcheck // closing the database reports what matters
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("closing the SQLite store %s: %w", s.path, err)
 	}
@@ -258,9 +267,10 @@ func (s *SQLite) commit(batch []*appendReq) {
 		fail(err)
 		return
 	}
+	insert := tx.StmtContext(ctx, s.appendStmt)
 	results := make([]error, len(batch))
 	for i, req := range batch {
-		results[i] = appendIn(ctx, tx, req)
+		results[i] = appendIn(ctx, tx, insert, req)
 	}
 	if err := tx.Commit(); err != nil {
 		fail(err)
@@ -271,14 +281,18 @@ func (s *SQLite) commit(batch []*appendReq) {
 	}
 }
 
-// appendIn inserts one append in tx: nil, ErrConflict or ErrNotFound.
-func appendIn(ctx context.Context, tx *sql.Tx, req *appendReq) error {
+// appendSQL inserts an entry after a version, if the fight exists and its
+// log is at that version.
+const appendSQL = `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events)
+	SELECT ?1, ?2 + 1, ?3, ?4, ?5, ?6, ?7
+	WHERE EXISTS (SELECT 1 FROM fights WHERE id = ?1)
+	  AND (SELECT coalesce(max(version), 0) FROM entries WHERE fight_id = ?1) = ?2`
+
+// appendIn inserts one append in tx with insert, appendSQL prepared for
+// tx: nil, ErrConflict or ErrNotFound.
+func appendIn(ctx context.Context, tx *sql.Tx, insert *sql.Stmt, req *appendReq) error {
 	r := req.r
-	res, err := tx.ExecContext(ctx, `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events)
-		SELECT ?1, ?2 + 1, ?3, ?4, ?5, ?6, ?7
-		WHERE EXISTS (SELECT 1 FROM fights WHERE id = ?1)
-		  AND (SELECT coalesce(max(version), 0) FROM entries WHERE fight_id = ?1) = ?2`,
-		req.fight, req.version, r.kind, r.actor, r.command, r.dice, r.events)
+	res, err := insert.ExecContext(ctx, req.fight, req.version, r.kind, r.actor, r.command, r.dice, r.events)
 	if isConstraint(err) {
 		return ErrConflict
 	}
