@@ -555,10 +555,7 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 			_, err = f.SubmitJSON(ctx, actor, b.CommandJSON, src)
 		}
 		if errors.Is(err, store.ErrConflict) {
-			if rerr := s.reload(ctx, in.ID); rerr != nil {
-				return rerr
-			}
-			return conflict(s.hub.latest(in.ID), "another decision was made first: read the fight again")
+			return s.conflicted(ctx, l, in.ID)
 		}
 		if err != nil {
 			return refusal(err, actor, len(b.Dice)+1)
@@ -579,15 +576,15 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 	return out, err
 }
 
-// reload marks fight id to be opened again on its next use, after another
-// process moved it, and learns its version.
-func (s *Server) reload(ctx context.Context, id string) error {
-	_, entries, err := s.cfg.Store.Log(ctx, id)
-	if err != nil {
+// conflicted answers an append refused because another process moved
+// fight id first: the live fight catches up with it, and the answer is a
+// conflict naming the version it is at now.
+func (s *Server) conflicted(ctx context.Context, l *live, id string) error {
+	if err := l.refresh(ctx, s.cfg.Store, id); err != nil {
 		return err
 	}
-	s.hub.heard(id, int64(len(entries)))
-	return nil
+	s.hub.heard(id, l.fight.Version())
+	return conflict(l.fight.Version(), "another decision was made first: read the fight again")
 }
 
 // undo takes back the last decision in force.
@@ -616,10 +613,7 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 		}
 		if _, err := f.Undo(ctx); err != nil {
 			if errors.Is(err, store.ErrConflict) {
-				if rerr := s.reload(ctx, in.ID); rerr != nil {
-					return rerr
-				}
-				return conflict(s.hub.latest(in.ID), "another decision was made first: read the fight again")
+				return s.conflicted(ctx, l, in.ID)
 			}
 			return err
 		}

@@ -290,18 +290,31 @@ func (s *Server) evict() {
 	}
 }
 
-// withFight runs do on fight id, alone, opened anew if this server has
-// not opened it yet or another process has appended since.
+// withFight runs do on fight id, alone: opened if this server has not
+// opened it yet, brought up to date if another process has appended since.
 func (s *Server) withFight(ctx context.Context, id string, do func(l *live) error) error {
 	l := s.liveFight(id)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.fight == nil || s.hub.latest(id) > l.fight.Version() {
+	if l.fight == nil {
 		if err := l.reopen(ctx, s.cfg.Store, id); err != nil {
+			return err
+		}
+	} else if s.hub.latest(id) > l.fight.Version() {
+		if err := l.refresh(ctx, s.cfg.Store, id); err != nil {
 			return err
 		}
 	}
 	return do(l)
+}
+
+// refresh brings the fight up to date with the entries other processes
+// appended, reading only those; should that fail, it opens the fight anew.
+func (l *live) refresh(ctx context.Context, st *store.Store, id string) error {
+	if err := l.fight.Refresh(ctx); err != nil {
+		return l.reopen(ctx, st, id)
+	}
+	return nil
 }
 
 // reopen loads the fight again from the store.

@@ -196,11 +196,34 @@ func (p *Postgres) Load(ctx context.Context, fight string) (Header, []Entry, err
 		return Header{}, nil, fmt.Errorf("loading the entries: %w", err)
 	}
 	defer rows.Close()
-	entries, err := readEntries(rows)
+	entries, err := readEntries(rows, 0)
 	if err != nil {
 		return Header{}, nil, err
 	}
 	return h, entries, nil
+}
+
+// EntriesAfter reads a fight's entries after version.
+func (p *Postgres) EntriesAfter(ctx context.Context, fight string, version int64) ([]Entry, error) {
+	rows, err := p.pool.Query(ctx, `SELECT version, kind, actor, command, dice, events FROM entries WHERE fight_id = $1 AND version > $2 ORDER BY version`, fight, version)
+	if err != nil {
+		return nil, fmt.Errorf("loading the entries: %w", err)
+	}
+	defer rows.Close()
+	entries, err := readEntries(rows, version)
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) == 0 {
+		var exists bool
+		if err := p.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM fights WHERE id = $1)`, fight).Scan(&exists); err != nil {
+			return nil, fmt.Errorf("loading the entries: %w", err)
+		}
+		if !exists {
+			return nil, ErrNotFound
+		}
+	}
+	return entries, nil
 }
 
 // List returns every fight, by id.

@@ -336,11 +336,34 @@ func (s *SQLite) Load(ctx context.Context, fight string) (Header, []Entry, error
 		return Header{}, nil, fmt.Errorf("loading the entries: %w", err)
 	}
 	defer rows.Close()
-	entries, err := readEntries(rows)
+	entries, err := readEntries(rows, 0)
 	if err != nil {
 		return Header{}, nil, err
 	}
 	return h, entries, nil
+}
+
+// EntriesAfter reads a fight's entries after version.
+func (s *SQLite) EntriesAfter(ctx context.Context, fight string, version int64) ([]Entry, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT version, kind, actor, command, dice, events FROM entries WHERE fight_id = ? AND version > ? ORDER BY version`, fight, version)
+	if err != nil {
+		return nil, fmt.Errorf("loading the entries: %w", err)
+	}
+	defer rows.Close()
+	entries, err := readEntries(rows, version)
+	if err != nil {
+		return nil, err
+	}
+	if len(entries) == 0 {
+		var n int
+		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM fights WHERE id = ?`, fight).Scan(&n); err != nil {
+			return nil, fmt.Errorf("loading the entries: %w", err)
+		}
+		if n == 0 {
+			return nil, ErrNotFound
+		}
+	}
+	return entries, nil
 }
 
 // List returns every fight, by id.

@@ -37,6 +37,7 @@ func Run(t *testing.T, fresh Fresh) {
 		{"RoundTrip", testRoundTrip},
 		{"UndoRecorded", testUndoRecorded},
 		{"Conflict", testConflict},
+		{"Refresh", testRefresh},
 		{"Errors", testErrors},
 		{"UnknownRulesetAndKind", testUnknown},
 		{"Hammer", testHammer},
@@ -267,6 +268,63 @@ func testUndoRecorded(t *testing.T, open Opener) {
 	}
 	if !reflect.DeepEqual(active, []int{0, 1, 2, 3, 8}) {
 		t.Fatalf("active entries %v", active)
+	}
+}
+
+// testRefresh moves a fight through one Fight, with decisions and undos,
+// while another, through other connections, catches up with Refresh after
+// each step: it must be at the version and state that opening the fight
+// anew gives, and then able to append itself.
+func testRefresh(t *testing.T, open Opener) {
+	ctx := t.Context()
+	reg := Registry(t)
+	s := store.New(backend(t, open), reg)
+	a, err := s.Create(ctx, "refresh-1", "alley_fight.yaml", AlleyFight(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := store.New(backend(t, open), reg).Open(ctx, "refresh-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Refresh(ctx); err != nil || b.Version() != 0 {
+		t.Fatalf("refreshing an unmoved fight: %v, at version %d", err, b.Version())
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for step := range 12 {
+		for range step % 3 {
+			if _, err := Move(ctx, a, rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if step%4 == 3 {
+			if _, err := a.Undo(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.Refresh(ctx); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		if b.Version() != a.Version() || len(b.Entries()) != int(b.Version()) {
+			t.Fatalf("step %d: refreshed to version %d with %d entries, want %d", step, b.Version(), len(b.Entries()), a.Version())
+		}
+		sameTable(t, a.Table(), b.Table())
+	}
+	// b goes on, and a catches up with it.
+	if _, err := Move(ctx, b, rng); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Open(ctx, "refresh-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, again.Table(), a.Table())
+	sameTable(t, again.Table(), b.Table())
+	if _, err := s.Backend().(store.Tail).EntriesAfter(ctx, "no-such-fight", 0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("the entries of an unknown fight: %v, want ErrNotFound", err)
 	}
 }
 
