@@ -36,8 +36,9 @@ type Options struct {
 	Duration time.Duration
 	// Think is how long a table waits between reading a prompt and
 	// answering it on average: the time people take (default 0). Each wait
-	// is drawn uniformly between half and one and a half times Think, so
-	// that tables do not answer in step.
+	// is drawn uniformly between half and one and a half times Think, and
+	// each table starts after a wait drawn between none and Think, so that
+	// tables do not answer in step.
 	Think time.Duration
 	// Streams is how many live streams each table follows (the GM's, then
 	// each combatant's player's, in turn), reading every message; with any,
@@ -199,8 +200,17 @@ type fightView struct {
 	} `json:"prompt"`
 }
 
-// play creates fights and plays them until ctx is done.
+// play creates fights and plays them until ctx is done. With a think
+// time, the table first waits a random part of it, so that tables do not
+// all start in the same instant.
 func (t *table) play(ctx context.Context) {
+	if t.o.Think > 0 {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Duration(t.rng.Int64N(int64(t.o.Think)))):
+		}
+	}
 	for ctx.Err() == nil {
 		var f created
 		if status, err := t.call(ctx, "POST", "/fights", "", map[string]string{"bundled": t.enc}, &f); err != nil || status != http.StatusCreated {

@@ -45,7 +45,7 @@ func run() error {
 	flag.IntVar(&o.Fights, "fights", 200, "fights played at once")
 	flag.IntVar(&o.Decisions, "decisions", 60, "decisions a fight makes before starting another")
 	flag.DurationVar(&o.Duration, "duration", 10e9, "how long to run")
-	flag.DurationVar(&o.Think, "think", 0, "how long each table waits before answering a prompt, on average (each wait uniform between half and 1.5 times it)")
+	flag.DurationVar(&o.Think, "think", 0, "how long each table waits before answering a prompt, on average (each wait uniform between half and 1.5 times it; tables start spread over it)")
 	flag.IntVar(&o.Streams, "streams", 0, "live streams each table follows (the GM's, then the players'), waiting for each to deliver a decision before reading again")
 	flag.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices")
 	flag.BoolVar(&asJSON, "json", false, "write the report as JSON")
