@@ -41,6 +41,7 @@ func Run(t *testing.T, fresh Fresh) {
 		{"Errors", testErrors},
 		{"UnknownRulesetAndKind", testUnknown},
 		{"Hammer", testHammer},
+		{"OneWinsInAGroup", testOneWinsInAGroup},
 		{"Import", testImport},
 	}
 	for _, tc := range tests {
@@ -470,6 +471,58 @@ func testUnknown(t *testing.T, open Opener) {
 // testHammer has many goroutines, over two backends (two pools), append
 // to one fight as fast as they can, and checks that the log holds every
 // acknowledged append exactly once and nothing else, in one order.
+// testOneWinsInAGroup sends many appends at one version at once through
+// one backend, so that its group commits hold several at the same version,
+// and some for a fight that does not exist: exactly one a round is
+// committed, the others conflict, and those for no fight are ErrNotFound.
+func testOneWinsInAGroup(t *testing.T, open Opener) {
+	ctx := t.Context()
+	b := backend(t, open)
+	s := store.New(b, Registry(t))
+	if _, err := s.Create(ctx, "group", "alley_fight.yaml", AlleyFight(t)); err != nil {
+		t.Fatal(err)
+	}
+	const rounds, racers = 10, 24
+	for round := range int64(rounds) {
+		start := make(chan struct{})
+		errs := make([]error, racers)
+		var wg sync.WaitGroup
+		for i := range racers {
+			wg.Go(func() {
+				fight := "group"
+				if i%8 == 7 {
+					fight = "no-such-fight"
+				}
+				e := store.Entry{Kind: store.Decision, Decision: engine.Record{Actor: fmt.Sprintf("r%d-%d", round, i), Command: json.RawMessage(`{"kind":"marker"}`)}}
+				<-start
+				errs[i] = b.Append(ctx, fight, round, e)
+			})
+		}
+		close(start)
+		wg.Wait()
+		won := 0
+		for i, err := range errs {
+			switch {
+			case i%8 == 7:
+				if !errors.Is(err, store.ErrNotFound) {
+					t.Fatalf("round %d: an append to no fight: %v", round, err)
+				}
+			case err == nil:
+				won++
+			case !errors.Is(err, store.ErrConflict):
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+		if won != 1 {
+			t.Fatalf("round %d: %d of %d appends at version %d committed, want 1", round, won, racers, round)
+		}
+	}
+	_, entries, err := b.Load(ctx, "group")
+	if err != nil || len(entries) != rounds {
+		t.Fatalf("%d entries (%v), want %d", len(entries), err, rounds)
+	}
+}
+
 func testHammer(t *testing.T, open Opener) {
 	ctx := t.Context()
 	pools := []store.Backend{backend(t, open), backend(t, open)}
