@@ -72,6 +72,10 @@ type Report struct {
 	Streams      int           `json:"streams,omitempty"`
 	DeliveredP50 time.Duration `json:"delivered_p50,omitempty"`
 	DeliveredP99 time.Duration `json:"delivered_p99,omitempty"`
+	// CPU is the CPU time (user and system) the process running the
+	// server used per decision, when the caller can tell it (fray-load
+	// does for the server it starts, with the load in the same process).
+	CPU time.Duration `json:"cpu_per_decision,omitempty"`
 	// FirstError is the first error met, if any.
 	FirstError string `json:"first_error,omitempty"`
 }
@@ -81,6 +85,9 @@ func (r Report) String() string {
 	streams := ""
 	if r.Streams > 0 {
 		streams = fmt.Sprintf("; %d streams a table, delivered p50 %.2f ms, p99 %.2f ms", r.Streams, ms(r.DeliveredP50), ms(r.DeliveredP99))
+	}
+	if r.CPU > 0 {
+		streams += fmt.Sprintf("; %.2f ms of CPU a decision", ms(r.CPU))
 	}
 	return fmt.Sprintf("%d fights, %d decisions in %.1f s: %.0f decisions/s; decision p50 %.2f ms, p99 %.2f ms; read p50 %.2f ms, p99 %.2f ms%s; %d conflicts, %d errors",
 		r.Fights, r.Decisions, r.Elapsed.Seconds(), r.PerSecond, ms(r.P50), ms(r.P99), ms(r.ReadP50), ms(r.ReadP99), streams, r.Conflicts, r.Errors)

@@ -1,6 +1,9 @@
 // Command fray-load plays many fights at once against a fray server and
 // reports the decisions' throughput and latency. Without -url it starts a
-// server of its own on loopback over a fresh SQLite file (or -postgres).
+// server of its own on loopback over a fresh SQLite file (or -postgres),
+// and reports the CPU time the process used per decision, the server's
+// and the load's together: a cost the machine's other load does not
+// change the way it changes latencies.
 //
 //	go run ./server/loadgen/fray-load -fights 200 -duration 20s
 //	go run ./server/loadgen/fray-load -postgres postgres://postgres@127.0.0.1/test
@@ -19,6 +22,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/pprof"
+	"time"
 
 	"fray/engine"
 	"fray/rules/blackpowder"
@@ -72,6 +76,7 @@ func run() error {
 		defer pprof.StopCPUProfile()
 	}
 	ctx := context.Background()
+	own := o.URL == "" // the server runs in this process
 	if o.URL == "" {
 		stop, url, err := serve(ctx, pg)
 		if err != nil {
@@ -80,9 +85,13 @@ func run() error {
 		defer stop()
 		o.URL = url
 	}
+	began, measured := cpuTime()
 	rep, err := loadgen.Run(ctx, o)
 	if err != nil {
 		return err
+	}
+	if ended, ok := cpuTime(); ok && measured && own && rep.Decisions > 0 {
+		rep.CPU = (ended - began) / time.Duration(rep.Decisions)
 	}
 	if asJSON {
 		return json.NewEncoder(os.Stdout).Encode(rep)
