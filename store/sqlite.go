@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -35,7 +37,17 @@ type SQLite struct {
 	// transaction of the group commit uses it on its connection rather
 	// than have SQLite parse the statement again for every append.
 	appendStmt *sql.Stmt
+	// committed counts the commits, for the checkpointer, which
+	// copies the write-ahead log into the database file apart from them
+	// (this process's connections do not checkpoint as they commit), and
+	// says it has ended on checkpointerDone.
+	committed        atomic.Int64
+	checkpointerDone chan struct{}
 }
+
+// checkpointEvery is how often the checkpointer looks for commits to copy
+// from the write-ahead log into the database file.
+const checkpointEvery = 500 * time.Millisecond
 
 var _ Backend = (*SQLite)(nil)
 
@@ -46,7 +58,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		return nil, fmt.Errorf("opening the SQLite store %s: a path with ? or # is not supported", path)
 	}
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"} {
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)", "wal_autocheckpoint(0)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -54,17 +66,56 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
 	}
-	s := &SQLite{db: db, path: path, queue: make(chan *appendReq, maxBatch), closed: make(chan struct{}), writerDone: make(chan struct{})}
+	s := &SQLite{db: db, path: path, queue: make(chan *appendReq, maxBatch), closed: make(chan struct{}), writerDone: make(chan struct{}), checkpointerDone: make(chan struct{})}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
 	}
+	s.committed.Store(1) // the migrations, if any, to copy
 	if s.appendStmt, err = db.PrepareContext(ctx, appendSQL); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening the SQLite store %s: preparing the append: %w", path, err)
 	}
 	go s.writer()
+	go s.checkpointer()
 	return s, nil
+}
+
+// checkpointer copies the write-ahead log into the database file while
+// there are new commits, until the store closes. A checkpoint needs no
+// lock the writer takes, so a group commit never waits for one, as it
+// would when the commit that fills the log does the checkpoint itself.
+func (s *SQLite) checkpointer() {
+	defer close(s.checkpointerDone)
+	tick := time.NewTicker(checkpointEvery)
+	defer tick.Stop()
+	var done int64
+	for {
+		select {
+		case <-s.closed:
+			return
+		case <-tick.C:
+		}
+		if n := s.committed.Load(); n != done {
+			// A failure leaves the log longer, not the data unsafe: the
+			// next tick tries again.
+			if _, _, err := s.checkpoint(); err == nil {
+				done = n
+			}
+		}
+	}
+}
+
+// checkpoint copies what it can of the write-ahead log into the database
+// file without waiting for readers or the writer (PASSIVE: what it leaves
+// is copied next time), and returns the frames in the log and those
+// copied.
+func (s *SQLite) checkpoint() (frames, copied int, err error) {
+	var busy int
+	if err := s.db.QueryRow(`PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied); err != nil {
+		return 0, 0, fmt.Errorf("checkpointing %s: %w", s.path, err)
+	}
+	return frames, copied, nil
 }
 
 // migrate applies the migrations the database lacks, each in its own
@@ -119,6 +170,7 @@ func (s *SQLite) Path() string { return s.path }
 func (s *SQLite) Close() error {
 	s.closeOnce.Do(func() { close(s.closed) })
 	<-s.writerDone
+	<-s.checkpointerDone
 	s.appendStmt.Close() //nolint:errcheck // closing the database reports what matters
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("closing the SQLite store %s: %w", s.path, err)
@@ -144,6 +196,7 @@ func (s *SQLite) Create(ctx context.Context, h Header) error {
 	case err != nil:
 		return fmt.Errorf("creating the fight: %w", err)
 	}
+	s.committed.Add(1)
 	return nil
 }
 
@@ -181,6 +234,7 @@ func (s *SQLite) Import(ctx context.Context, h Header, entries []Entry) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("importing: %w", err)
 	}
+	s.committed.Add(1)
 	return nil
 }
 
@@ -276,6 +330,7 @@ func (s *SQLite) commit(batch []*appendReq) {
 		fail(err)
 		return
 	}
+	s.committed.Add(1)
 	for i, req := range batch {
 		req.done <- results[i]
 	}
