@@ -19,11 +19,8 @@ import (
 // Append).
 type Postgres struct {
 	pool *pgxpool.Pool
-	// queue holds the appends waiting for a writer; closed stops the
-	// writers, and stopped is closed once they have.
-	queue     chan *appendReq
-	closed    chan struct{}
-	stopped   chan struct{}
+	// appends holds the appends waiting for the writers.
+	appends   appendQueue
 	writers   sync.WaitGroup
 	closeOnce sync.Once
 }
@@ -61,7 +58,7 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the PostgreSQL store: %w", err)
 	}
-	p := &Postgres{pool: pool, queue: make(chan *appendReq, maxBatch), closed: make(chan struct{}), stopped: make(chan struct{})}
+	p := &Postgres{pool: pool, appends: newAppendQueue()}
 	if err := p.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("opening the PostgreSQL store: %w", err)
@@ -109,11 +106,11 @@ func (p *Postgres) migrate(ctx context.Context) error {
 // the pool.
 func (p *Postgres) Close() error {
 	p.closeOnce.Do(func() {
-		close(p.closed)
+		close(p.appends.closed)
 		p.writers.Wait()
-		close(p.stopped)
+		close(p.appends.stopped)
 	})
-	<-p.stopped
+	<-p.appends.stopped
 	p.pool.Close()
 	return nil
 }
@@ -176,59 +173,15 @@ func (p *Postgres) Import(ctx context.Context, h Header, entries []Entry) error 
 // appends at the same version, from this process or another, the second
 // waits on the primary key and inserts nothing: it is ErrConflict.
 func (p *Postgres) Append(ctx context.Context, fight string, version int64, e Entry) error {
-	r, err := rowOf(e)
-	if err != nil {
-		return err
-	}
-	req := &appendReq{fight: fight, version: version, r: r, done: make(chan error, 1)}
-	select {
-	case p.queue <- req:
-	case <-p.closed:
-		return errors.New("appending: the store is closed")
-	case <-ctx.Done():
-		return fmt.Errorf("appending: %w", ctx.Err())
-	}
-	select {
-	case err := <-req.done:
-		return err
-	case <-p.stopped:
-		select {
-		case err := <-req.done:
-			return err
-		default:
-			return errors.New("appending: the store was closed before the entry was committed")
-		}
-	case <-ctx.Done():
-		return fmt.Errorf("appending (the entry may yet be committed): %w", ctx.Err())
-	}
+	return p.appends.add(ctx, fight, version, e)
 }
 
 // writer commits the appends queued, in groups, until the store closes.
 func (p *Postgres) writer() {
 	for {
-		var first *appendReq
-		select {
-		case first = <-p.queue:
-		case <-p.closed:
-			// Answer what is still queued rather than leave it waiting.
-			for {
-				select {
-				case req := <-p.queue:
-					req.done <- errors.New("appending: the store was closed before the entry was committed")
-				default:
-					return
-				}
-			}
-		}
-		batch := []*appendReq{first}
-	more:
-		for len(batch) < maxBatch {
-			select {
-			case req := <-p.queue:
-				batch = append(batch, req)
-			default:
-				break more
-			}
+		batch, ok := p.appends.take()
+		if !ok {
+			return
 		}
 		p.commit(batch)
 	}

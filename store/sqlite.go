@@ -26,13 +26,10 @@ type SQLite struct {
 	// which under load costs far more than waiting here in turn. Writers
 	// in other processes still meet the busy timeout.
 	wmu sync.Mutex
-	// queue holds the appends waiting for the writer goroutine, which
-	// commits them in groups (see Append); closed ends it, and writerDone
-	// says it has ended.
-	queue      chan *appendReq
-	closed     chan struct{}
-	writerDone chan struct{}
-	closeOnce  sync.Once
+	// appends holds the appends waiting for the writer goroutine, which
+	// commits them in groups (see Append).
+	appends   appendQueue
+	closeOnce sync.Once
 	// appendStmt is the checked insert of an append, prepared once: each
 	// transaction of the group commit uses it on its connection rather
 	// than have SQLite parse the statement again for every append.
@@ -66,7 +63,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
 	}
-	s := &SQLite{db: db, path: path, queue: make(chan *appendReq, maxBatch), closed: make(chan struct{}), writerDone: make(chan struct{}), checkpointerDone: make(chan struct{})}
+	s := &SQLite{db: db, path: path, appends: newAppendQueue(), checkpointerDone: make(chan struct{})}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
@@ -92,7 +89,7 @@ func (s *SQLite) checkpointer() {
 	var done int64
 	for {
 		select {
-		case <-s.closed:
+		case <-s.appends.closed:
 			return
 		case <-tick.C:
 		}
@@ -168,8 +165,8 @@ func (s *SQLite) Path() string { return s.path }
 // Close stops the writer, after the group commit under way, and closes
 // the database.
 func (s *SQLite) Close() error {
-	s.closeOnce.Do(func() { close(s.closed) })
-	<-s.writerDone
+	s.closeOnce.Do(func() { close(s.appends.closed) })
+	<-s.appends.stopped
 	<-s.checkpointerDone
 	s.appendStmt.Close() //nolint:errcheck // closing the database reports what matters
 	if err := s.db.Close(); err != nil {
@@ -238,69 +235,22 @@ func (s *SQLite) Import(ctx context.Context, h Header, entries []Entry) error {
 	return nil
 }
 
-// appendReq is an append waiting for the group commit.
-type appendReq struct {
-	fight   string
-	version int64
-	r       row
-	done    chan error
-}
-
-// maxBatch bounds the appends one group commit takes.
-const maxBatch = 256
-
 // Append adds an entry after version. Appends from this process are
 // committed in groups: the writer takes every append waiting, checks and
 // inserts each in one transaction (each insert one statement that checks
 // the version it extends), and commits them all with one sync of the
 // disk, answering each after the commit.
 func (s *SQLite) Append(ctx context.Context, fight string, version int64, e Entry) error {
-	r, err := rowOf(e)
-	if err != nil {
-		return err
-	}
-	req := &appendReq{fight: fight, version: version, r: r, done: make(chan error, 1)}
-	select {
-	case s.queue <- req:
-	case <-s.closed:
-		return errors.New("appending: the store is closed")
-	case <-ctx.Done():
-		return fmt.Errorf("appending: %w", ctx.Err())
-	}
-	select {
-	case err := <-req.done:
-		return err
-	case <-s.writerDone:
-		select {
-		case err := <-req.done:
-			return err
-		default:
-			return errors.New("appending: the store was closed before the entry was committed")
-		}
-	case <-ctx.Done():
-		return fmt.Errorf("appending (the entry may yet be committed): %w", ctx.Err())
-	}
+	return s.appends.add(ctx, fight, version, e)
 }
 
 // writer commits the appends queued, in groups, until the store closes.
 func (s *SQLite) writer() {
-	defer close(s.writerDone)
+	defer close(s.appends.stopped)
 	for {
-		var first *appendReq
-		select {
-		case first = <-s.queue:
-		case <-s.closed:
+		batch, ok := s.appends.take()
+		if !ok {
 			return
-		}
-		batch := []*appendReq{first}
-	more:
-		for len(batch) < maxBatch {
-			select {
-			case req := <-s.queue:
-				batch = append(batch, req)
-			default:
-				break more
-			}
 		}
 		s.commit(batch)
 	}
