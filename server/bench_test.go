@@ -2,7 +2,6 @@ package server_test
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -58,40 +57,13 @@ func benchServer(b *testing.B) (base string, backend *store.SQLite) {
 // benchCall makes one request with token and a JSON body (if any) and
 // decodes a 2xx answer into out (if any); any other status fails b.
 func benchCall(b *testing.B, method, url, token string, body, out any) {
-	var rd io.Reader
-	if body != nil {
-		data, err := json.Marshal(body)
-		if err != nil {
-			b.Fatal(err)
-		}
-		rd = bytes.NewReader(data)
-	}
-	req, err := http.NewRequest(method, url, rd)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer resp.Body.Close()
-	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		b.Fatal(err)
-	}
-	if resp.StatusCode/100 != 2 {
-		b.Fatalf("%s %s: %d %s", method, url, resp.StatusCode, data)
+	c := &client{t: b}
+	r := c.do(method, url, token, body)
+	if r.status/100 != 2 {
+		b.Fatalf("%s %s: %d %s", method, url, r.status, r.body)
 	}
 	if out != nil {
-		if err := json.Unmarshal(data, out); err != nil {
-			b.Fatalf("%s %s: decoding %s: %v", method, url, data, err)
-		}
+		r.decode(b, out)
 	}
 }
 

@@ -353,20 +353,9 @@ func (p *Postgres) EntriesAfter(ctx context.Context, fight string, version int64
 		return nil, fmt.Errorf("loading the entries: %w", err)
 	}
 	defer rows.Close()
-	entries, err := readEntries(rows, version)
-	if err != nil {
-		return nil, err
-	}
-	if len(entries) == 0 {
-		var exists bool
-		if err := p.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM fights WHERE id = $1)`, fight).Scan(&exists); err != nil {
-			return nil, fmt.Errorf("loading the entries: %w", err)
-		}
-		if !exists {
-			return nil, ErrNotFound
-		}
-	}
-	return entries, nil
+	return readTail(rows, version, func() (n int, err error) {
+		return n, p.pool.QueryRow(ctx, `SELECT count(*) FROM fights WHERE id = $1`, fight).Scan(&n)
+	})
 }
 
 // List returns every fight, by id.

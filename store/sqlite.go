@@ -355,20 +355,9 @@ func (s *SQLite) EntriesAfter(ctx context.Context, fight string, version int64) 
 		return nil, fmt.Errorf("loading the entries: %w", err)
 	}
 	defer rows.Close()
-	entries, err := readEntries(rows, version)
-	if err != nil {
-		return nil, err
-	}
-	if len(entries) == 0 {
-		var n int
-		if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM fights WHERE id = ?`, fight).Scan(&n); err != nil {
-			return nil, fmt.Errorf("loading the entries: %w", err)
-		}
-		if n == 0 {
-			return nil, ErrNotFound
-		}
-	}
-	return entries, nil
+	return readTail(rows, version, func() (n int, err error) {
+		return n, s.db.QueryRowContext(ctx, `SELECT count(*) FROM fights WHERE id = ?`, fight).Scan(&n)
+	})
 }
 
 // List returns every fight, by id.

@@ -487,6 +487,24 @@ type entryRows interface {
 	Err() error
 }
 
+// readTail reads the entries after version from rows, as readEntries
+// does; when there are none, count (the number of fights of the id: 0 or
+// 1) tells an unknown fight, ErrNotFound, from one at version.
+func readTail(rows entryRows, version int64, count func() (int, error)) ([]Entry, error) {
+	entries, err := readEntries(rows, version)
+	if err != nil || len(entries) > 0 {
+		return entries, err
+	}
+	n, err := count()
+	if err != nil {
+		return nil, fmt.Errorf("loading the entries: %w", err)
+	}
+	if n == 0 {
+		return nil, ErrNotFound
+	}
+	return nil, nil
+}
+
 // readEntries reads a fight's entries from rows of version, kind, actor,
 // command, dice and events, in version order, and checks that the
 // versions run from after without a gap (after is 0 for a whole log).
