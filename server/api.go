@@ -484,7 +484,7 @@ func (s *Server) view(ctx context.Context, in *FightInput) (*ViewOutput, error) 
 		return nil, err
 	}
 	out := &ViewOutput{}
-	err = s.withFight(ctx, in.ID, func(l *live) error {
+	err = s.withLive(ctx, in.ID, func(l *live) error {
 		out.Body, err = viewOf(l, g)
 		return err
 	})
@@ -498,7 +498,7 @@ func (s *Server) transcript(ctx context.Context, in *FightInput) (*TranscriptOut
 		return nil, err
 	}
 	out := &TranscriptOutput{}
-	err = s.withFight(ctx, in.ID, func(l *live) error {
+	err = s.withLive(ctx, in.ID, func(l *live) error {
 		out.Body.Version = l.fight.Version()
 		out.Body.Entries = l.views.transcript(l.fight, viewerOf(g), 0)
 		if out.Body.Entries == nil {
@@ -523,7 +523,7 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		return nil, problem(http.StatusUnprocessableEntity, "invalid", "dice are for physical dice: set physical too")
 	}
 	out := &DecideOutput{}
-	err = s.withFight(ctx, in.ID, func(l *live) error {
+	err = s.withLive(ctx, in.ID, func(l *live) error {
 		f, t := l.fight, l.fight.Table()
 		if b.Version != f.Version() {
 			return conflict(f.Version(), "the fight is at version %d, not %d: read it again and decide on what is there now", f.Version(), b.Version)
@@ -594,7 +594,7 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 		return nil, err
 	}
 	out := &UndoOutput{}
-	err = s.withFight(ctx, in.ID, func(l *live) error {
+	err = s.withLive(ctx, in.ID, func(l *live) error {
 		f, t := l.fight, l.fight.Table()
 		if in.Body.Version != f.Version() {
 			return conflict(f.Version(), "the fight is at version %d, not %d: read it again", f.Version(), in.Body.Version)
@@ -638,7 +638,7 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 		return nil, problem(http.StatusNotImplemented, "no-odds", "this server computes no odds")
 	}
 	out := &OddsOutput{}
-	err = s.withFight(ctx, in.ID, func(l *live) error {
+	err = s.withLive(ctx, in.ID, func(l *live) error {
 		f, t := l.fight, l.fight.Table()
 		pr := t.Prompt()
 		if pr.Kind == engine.End {

@@ -89,7 +89,7 @@ func TestRendersAgreeWithTheTable(t *testing.T) {
 					}
 				case r < 4:
 					// Another process moves the fight: this server opens it
-					// again, as withFight does when the hub has heard of it.
+					// again, as withLive does when the hub has heard of it.
 					other, err := st.Open(ctx, enc)
 					if err != nil {
 						t.Fatal(err)

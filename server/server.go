@@ -292,7 +292,13 @@ func (s *Server) evict() {
 
 // withFight runs do on fight id, alone: opened if this server has not
 // opened it yet, brought up to date if another process has appended since.
-func (s *Server) withFight(ctx context.Context, id string, do func(l *live) error) error {
+func (s *Server) withFight(ctx context.Context, id string, do func(f *store.Fight) error) error {
+	return s.withLive(ctx, id, func(l *live) error { return do(l.fight) })
+}
+
+// withLive is withFight for the requests that use what has been rendered
+// of the fight for its viewers (live.views).
+func (s *Server) withLive(ctx context.Context, id string, do func(l *live) error) error {
 	l := s.liveFight(id)
 	l.mu.Lock()
 	defer l.mu.Unlock()

@@ -103,7 +103,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	rc.SetWriteDeadline(time.Time{}) //nolint:errcheck // not every writer has deadlines
 	if since < 0 {
 		var v int64
-		if err := s.withFight(ctx, id, func(l *live) error { v = l.fight.Version(); return nil }); err != nil {
+		if err := s.withFight(ctx, id, func(f *store.Fight) error { v = f.Version(); return nil }); err != nil {
 			if p, ok := err.(*Problem); ok {
 				writeProblem(w, p)
 				return
@@ -167,7 +167,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 // another process and not yet heard of come with the next wake-up.
 func (s *Server) pending(ctx context.Context, id string, g store.Grant, since int64) ([]StreamEntry, error) {
 	var msgs []StreamEntry
-	err := s.withFight(ctx, id, func(l *live) error {
+	err := s.withLive(ctx, id, func(l *live) error {
 		if l.fight.Version() <= since {
 			return nil
 		}
