@@ -191,7 +191,7 @@ func viewEntries(l *live, g store.Grant, since int64) ([]StreamEntry, error) {
 	}
 	v := viewerOf(g)
 	prompt := l.views.prompt(f, v)
-	// The decisions in force are active[first:], in log order.
+	// The decisions in force after since are active[first:], in log order.
 	first, _ := slices.BinarySearch(active, int(since))
 	transcript := l.views.transcript(f, v, first)
 	var msgs []StreamEntry
