@@ -83,24 +83,56 @@ func MarshalKinded(v Kinded) ([]byte, error) {
 	if len(inner) < 2 || inner[0] != '{' {
 		return nil, fmt.Errorf("encoding %s: a kinded value must encode as a JSON object, not %s", v.Kind(), inner)
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(inner, &fields); err != nil {
-		return nil, fmt.Errorf("encoding %s: %w", v.Kind(), err)
-	}
-	if _, clash := fields["kind"]; clash {
+	if hasField(inner, "kind") {
 		return nil, fmt.Errorf("encoding %s: the value has a field named \"kind\" of its own", v.Kind())
 	}
 	kind, _ := json.Marshal(v.Kind())
-	var b bytes.Buffer
-	b.WriteString(`{"kind":`)
-	b.Write(kind)
-	if len(fields) > 0 {
-		b.WriteByte(',')
-		b.Write(inner[1:])
+	b := make([]byte, 0, len(`{"kind":,`)+len(kind)+len(inner))
+	b = append(b, `{"kind":`...)
+	b = append(b, kind...)
+	if len(inner) > 2 {
+		b = append(b, ',')
+		b = append(b, inner[1:]...)
 	} else {
-		b.WriteByte('}')
+		b = append(b, '}')
 	}
-	return b.Bytes(), nil
+	return b, nil
+}
+
+// hasField reports whether obj, a JSON object as json.Marshal writes it
+// (compact, valid), has a field named name of its own, not counting those
+// of the values nested in it. It reads obj once, allocating nothing unless
+// a field's name is written with escapes.
+func hasField(obj []byte, name string) bool {
+	depth := 0
+	for i := 0; i < len(obj); i++ {
+		switch obj[i] {
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+		case '"':
+			end, escaped := i+1, false
+			for ; end < len(obj) && obj[end] != '"'; end++ {
+				if obj[end] == '\\' {
+					escaped = true
+					end++
+				}
+			}
+			if depth == 1 && end+1 < len(obj) && obj[end+1] == ':' {
+				if escaped {
+					var key string
+					if json.Unmarshal(obj[i:end+1], &key) == nil && key == name {
+						return true
+					}
+				} else if string(obj[i+1:end]) == name {
+					return true
+				}
+			}
+			i = end
+		}
+	}
+	return false
 }
 
 // UnmarshalKinded reads JSON written by MarshalKinded, choosing the type by

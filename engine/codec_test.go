@@ -135,3 +135,39 @@ func TestUnmarshalKindedReadsAnyLayout(t *testing.T) {
 		}
 	}
 }
+
+// rawKinded is a Kinded value whose JSON is given as it is.
+type rawKinded string
+
+func (rawKinded) Kind() string                   { return "raw" }
+func (r rawKinded) MarshalJSON() ([]byte, error) { return []byte(r), nil }
+
+// TestMarshalKindedFindsAClashingField checks that a value with a field
+// named "kind" of its own is refused, however its name is written, and
+// that a "kind" inside a nested value, or as a string, is not a clash.
+func TestMarshalKindedFindsAClashingField(t *testing.T) {
+	for _, tc := range []struct {
+		json string
+		want string // "" for an error
+	}{
+		{`{}`, `{"kind":"raw"}`},
+		{` { } `, `{"kind":"raw"}`},
+		{`{"kind":1}`, ""},
+		{`{"a":1,"kind":"x"}`, ""},
+		{`{"\u006bind":1}`, ""},
+		{`{"a":{"kind":1}}`, `{"kind":"raw","a":{"kind":1}}`},
+		{`{"a":[{"kind":1},"kind"]}`, `{"kind":"raw","a":[{"kind":1},"kind"]}`},
+		{`{"a":"kind","b":"\"kind\":"}`, `{"kind":"raw","a":"kind","b":"\"kind\":"}`},
+		{`{"a\"kind":2,"kinds":3}`, `{"kind":"raw","a\"kind":2,"kinds":3}`},
+		{`{"a":"\\","kind":2}`, ""},
+		{`{"a":"\\"}`, `{"kind":"raw","a":"\\"}`},
+	} {
+		got, err := engine.MarshalKinded(rawKinded(tc.json))
+		switch {
+		case tc.want == "" && (err == nil || !strings.Contains(err.Error(), `a field named "kind"`)):
+			t.Errorf("%s: %s, %v; want a clash", tc.json, got, err)
+		case tc.want != "" && (err != nil || string(got) != tc.want):
+			t.Errorf("%s: %s, %v; want %s", tc.json, got, err, tc.want)
+		}
+	}
+}

@@ -27,6 +27,9 @@ type Encounter[S, C, E any] struct {
 	initial S
 	state   S
 	log     []Decision[C, E]
+	// undos counts the decisions taken back, so that a Table can tell that
+	// the log it marked a place in has changed under the mark.
+	undos int
 }
 
 // NewEncounter starts a fight from the given state.
@@ -113,6 +116,7 @@ func (e *Encounter[S, C, E]) Undo() bool {
 		return false
 	}
 	e.log = e.log[:len(e.log)-1]
+	e.undos++
 	e.state = e.Replay()
 	return true
 }

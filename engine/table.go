@@ -40,6 +40,13 @@ type Table interface {
 	State(v Viewer) (json.RawMessage, error)
 	// Transcript returns the decisions so far as v may see them.
 	Transcript(v Viewer) []Entry
+	// TranscriptFrom returns Transcript(v)[from:]: the decisions from the
+	// one numbered from (from 0) on, as v may see them, describing none of
+	// the earlier ones. How v sees a decision depends only on the decisions
+	// before it, so a caller that keeps the entries it has may ask only
+	// for the newest (TranscriptFrom(v, Len()-1) after a decision). from
+	// is clamped to 0..Len().
+	TranscriptFrom(v Viewer, from int) []Entry
 	// Len is the number of decisions made.
 	Len() int
 	// Record returns decision i (from 0, below Len) as a store keeps it:
@@ -79,12 +86,19 @@ type Record struct {
 
 // NewTable wraps an encounter of a game as a Table.
 func NewTable[S, C, E any](g Game[S, C, E], enc *Encounter[S, C, E]) Table {
-	return &table[S, C, E]{g: g, enc: enc}
+	return &table[S, C, E]{g: g, enc: enc, marked: -1}
 }
 
 type table[S, C, E any] struct {
 	g   Game[S, C, E]
 	enc *Encounter[S, C, E]
+	// mark is the state after the first marked decisions (none when
+	// marked is negative), kept by submit so that TranscriptFrom need not
+	// replay the log from the start to describe the newest decision. It
+	// holds while no decision has been taken back since (markUndos).
+	mark      S
+	marked    int
+	markUndos int
 }
 
 func (t *table[S, C, E]) Ruleset() string { return t.g.ID() }
@@ -164,6 +178,7 @@ func (t *table[S, C, E]) submit(actor string, c C, src dice.Source) ([]string, e
 	if err != nil {
 		return nil, err
 	}
+	t.mark, t.marked, t.markUndos = t.g.Clone(&before), len(t.enc.Log())-1, t.enc.undos
 	return describe(t.g, &before, events, viewerOf(actor)), nil
 }
 
@@ -250,10 +265,21 @@ func (t *table[S, C, E]) State(v Viewer) (json.RawMessage, error) {
 	return data, nil
 }
 
-func (t *table[S, C, E]) Transcript(v Viewer) []Entry {
-	s := t.g.Clone(t.enc.Initial())
+func (t *table[S, C, E]) Transcript(v Viewer) []Entry { return t.TranscriptFrom(v, 0) }
+
+func (t *table[S, C, E]) TranscriptFrom(v Viewer, from int) []Entry {
+	log := t.enc.Log()
+	from = max(0, min(from, len(log)))
+	start, at := t.enc.Initial(), 0
+	if t.marked >= 0 && t.marked <= from && t.markUndos == t.enc.undos {
+		start, at = &t.mark, t.marked
+	}
+	s := t.g.Clone(start)
+	for _, d := range log[at:from] {
+		Apply(t.g, &s, d.Events)
+	}
 	var out []Entry
-	for _, d := range t.enc.Log() {
+	for _, d := range log[from:] {
 		entry := Entry{Actor: d.Actor, Command: t.formatCommand(&s, d.Actor, d.Command, v)}
 		before := t.g.Clone(&s)
 		for _, e := range d.Events {

@@ -376,6 +376,14 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 	if err := s.grants.AddGrants(ctx, grants); err != nil {
 		return nil, err
 	}
+	// The fight just made is the one its first request needs: keep it, so
+	// that the request does not load and start the encounter again.
+	l := s.liveFight(id)
+	l.mu.Lock()
+	if l.fight == nil {
+		l.fight = f
+	}
+	l.mu.Unlock()
 	out.Location = "/fights/" + id
 	return out, nil
 }
@@ -446,14 +454,14 @@ func (s *Server) list(ctx context.Context, in *ListInput) (*ListOutput, error) {
 }
 
 // viewOf is a fight as a grant sees it.
-func viewOf(f *store.Fight, g store.Grant) (FightView, error) {
+func viewOf(l *live, g store.Grant) (FightView, error) {
 	v := viewerOf(g)
-	t := f.Table()
-	state, err := t.State(v)
+	f := l.fight
+	state, err := l.views.state(f, v)
 	if err != nil {
-		return FightView{}, fmt.Errorf("fight %s: the state: %w", f.Header().ID, err)
+		return FightView{}, err
 	}
-	pr := t.PromptFor(v)
+	pr := l.views.prompt(f, v)
 	h := f.Header()
 	return FightView{
 		ID: h.ID, Ruleset: h.Ruleset, Name: h.Name, Version: f.Version(),
@@ -477,8 +485,8 @@ func (s *Server) view(ctx context.Context, in *FightInput) (*ViewOutput, error) 
 		return nil, err
 	}
 	out := &ViewOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		out.Body, err = viewOf(f, g)
+	err = s.withLive(ctx, in.ID, func(l *live) error {
+		out.Body, err = viewOf(l, g)
 		return err
 	})
 	return out, err
@@ -491,9 +499,9 @@ func (s *Server) transcript(ctx context.Context, in *FightInput) (*TranscriptOut
 		return nil, err
 	}
 	out := &TranscriptOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		out.Body.Version = f.Version()
-		out.Body.Entries = f.Table().Transcript(viewerOf(g))
+	err = s.withLive(ctx, in.ID, func(l *live) error {
+		out.Body.Version = l.fight.Version()
+		out.Body.Entries = l.views.transcript(l.fight, viewerOf(g), 0)
 		if out.Body.Entries == nil {
 			out.Body.Entries = []engine.Entry{}
 		}
@@ -516,8 +524,8 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		return nil, problem(http.StatusUnprocessableEntity, "invalid", "dice are for physical dice: set physical too")
 	}
 	out := &DecideOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		t := f.Table()
+	err = s.withLive(ctx, in.ID, func(l *live) error {
+		f, t := l.fight, l.fight.Table()
 		if b.Version != f.Version() {
 			return conflict(f.Version(), "the fight is at version %d, not %d: read it again and decide on what is there now", f.Version(), b.Version)
 		}
@@ -551,10 +559,7 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 			_, err = f.SubmitJSON(ctx, actor, b.CommandJSON, src)
 		}
 		if errors.Is(err, store.ErrConflict) {
-			if rerr := s.reload(ctx, in.ID); rerr != nil {
-				return rerr
-			}
-			return conflict(s.hub.latest(in.ID), "another decision was made first: read the fight again")
+			return s.conflicted(ctx, l, in.ID)
 		}
 		if err != nil {
 			return refusal(err, actor, len(b.Dice)+1)
@@ -568,22 +573,22 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		if !g.GM {
 			v = engine.Viewer{Combatant: actor}
 		}
-		entries := t.Transcript(v)
-		out.Body = Decided{Version: f.Version(), Entry: entries[len(entries)-1], Prompt: t.PromptFor(viewerOf(g))}
+		entry := l.views.transcript(f, v, t.Len()-1)[0]
+		out.Body = Decided{Version: f.Version(), Entry: entry, Prompt: l.views.prompt(f, viewerOf(g))}
 		return nil
 	})
 	return out, err
 }
 
-// reload marks fight id to be opened again on its next use, after another
-// process moved it, and learns its version.
-func (s *Server) reload(ctx context.Context, id string) error {
-	_, entries, err := s.cfg.Store.Log(ctx, id)
-	if err != nil {
+// conflicted answers an append refused because another process moved
+// fight id first: the live fight catches up with it, and the answer is a
+// conflict naming the version it is at now.
+func (s *Server) conflicted(ctx context.Context, l *live, id string) error {
+	if err := l.refresh(ctx, s.cfg.Store, id); err != nil {
 		return err
 	}
-	s.hub.heard(id, int64(len(entries)))
-	return nil
+	s.hub.heard(id, l.fight.Version())
+	return conflict(l.fight.Version(), "another decision was made first: read the fight again")
 }
 
 // undo takes back the last decision in force.
@@ -593,8 +598,8 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 		return nil, err
 	}
 	out := &UndoOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		t := f.Table()
+	err = s.withLive(ctx, in.ID, func(l *live) error {
+		f, t := l.fight, l.fight.Table()
 		if in.Body.Version != f.Version() {
 			return conflict(f.Version(), "the fight is at version %d, not %d: read it again", f.Version(), in.Body.Version)
 		}
@@ -612,16 +617,13 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 		}
 		if _, err := f.Undo(ctx); err != nil {
 			if errors.Is(err, store.ErrConflict) {
-				if rerr := s.reload(ctx, in.ID); rerr != nil {
-					return rerr
-				}
-				return conflict(s.hub.latest(in.ID), "another decision was made first: read the fight again")
+				return s.conflicted(ctx, l, in.ID)
 			}
 			return err
 		}
 		s.hub.heard(in.ID, f.Version())
 		out.Body.Version = f.Version()
-		out.Body.Prompt = t.PromptFor(viewerOf(g))
+		out.Body.Prompt = l.views.prompt(f, viewerOf(g))
 		return nil
 	})
 	return out, err
@@ -640,8 +642,8 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 		return nil, problem(http.StatusNotImplemented, "no-odds", "this server computes no odds")
 	}
 	out := &OddsOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		t := f.Table()
+	err = s.withLive(ctx, in.ID, func(l *live) error {
+		f, t := l.fight, l.fight.Table()
 		pr := t.Prompt()
 		if pr.Kind == engine.End {
 			return problem(http.StatusConflict, "over", "the fight is over")

@@ -83,11 +83,13 @@ type Server struct {
 	stopCh chan struct{}
 }
 
-// live is a fight a server has open: its table at the version last seen.
-// mu serializes the requests on it.
+// live is a fight a server has open: its table at the version last seen,
+// and what has been rendered of it for its viewers. mu serializes the
+// requests on it.
 type live struct {
 	mu    sync.Mutex
 	fight *store.Fight
+	views renders
 }
 
 // New returns a server over cfg's store. With a store.Notifier backend
@@ -288,18 +290,37 @@ func (s *Server) evict() {
 	}
 }
 
-// withFight runs do on fight id, alone, opened anew if this server has
-// not opened it yet or another process has appended since.
+// withFight runs do on fight id, alone: opened if this server has not
+// opened it yet, brought up to date if another process has appended since.
 func (s *Server) withFight(ctx context.Context, id string, do func(f *store.Fight) error) error {
+	return s.withLive(ctx, id, func(l *live) error { return do(l.fight) })
+}
+
+// withLive is withFight for the requests that use what has been rendered
+// of the fight for its viewers (live.views).
+func (s *Server) withLive(ctx context.Context, id string, do func(l *live) error) error {
 	l := s.liveFight(id)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.fight == nil || s.hub.latest(id) > l.fight.Version() {
+	if l.fight == nil {
 		if err := l.reopen(ctx, s.cfg.Store, id); err != nil {
 			return err
 		}
+	} else if s.hub.latest(id) > l.fight.Version() {
+		if err := l.refresh(ctx, s.cfg.Store, id); err != nil {
+			return err
+		}
 	}
-	return do(l.fight)
+	return do(l)
+}
+
+// refresh brings the fight up to date with the entries other processes
+// appended, reading only those; should that fail, it opens the fight anew.
+func (l *live) refresh(ctx context.Context, st *store.Store, id string) error {
+	if err := l.fight.Refresh(ctx); err != nil {
+		return l.reopen(ctx, st, id)
+	}
+	return nil
 }
 
 // reopen loads the fight again from the store.

@@ -114,7 +114,7 @@ func startServer(t *testing.T, backend store.Backend, tweak func(*server.Config)
 
 // client makes requests of a test server.
 type client struct {
-	t    *testing.T
+	t    testing.TB
 	base string
 }
 
@@ -126,7 +126,7 @@ type reply struct {
 }
 
 // decode decodes the reply's JSON body into v.
-func (r reply) decode(t *testing.T, v any) {
+func (r reply) decode(t testing.TB, v any) {
 	t.Helper()
 	if err := json.Unmarshal(r.body, v); err != nil {
 		t.Fatalf("decoding %s: %v", r.body, err)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"time"
 
@@ -166,39 +167,40 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 // another process and not yet heard of come with the next wake-up.
 func (s *Server) pending(ctx context.Context, id string, g store.Grant, since int64) ([]StreamEntry, error) {
 	var msgs []StreamEntry
-	err := s.withFight(ctx, id, func(f *store.Fight) error {
-		if f.Version() <= since {
+	err := s.withLive(ctx, id, func(l *live) error {
+		if l.fight.Version() <= since {
 			return nil
 		}
 		var err error
-		msgs, err = viewEntries(f, f.Entries(), g, since)
+		msgs, err = viewEntries(l, g, since)
 		return err
 	})
 	return msgs, err
 }
 
-// viewEntries makes the stream messages of entries after since, as g's
-// holder sees them in f now.
-func viewEntries(f *store.Fight, entries []store.Entry, g store.Grant, since int64) ([]StreamEntry, error) {
+// viewEntries makes the stream messages of the entries after since, as g's
+// holder sees them in l's fight now. Only the decisions among them that
+// are still in force are rendered, and those already rendered for the
+// viewer are not rendered again.
+func viewEntries(l *live, g store.Grant, since int64) ([]StreamEntry, error) {
+	f := l.fight
+	entries := f.Entries()
 	active, err := store.Active(entries)
 	if err != nil {
 		return nil, err
 	}
 	v := viewerOf(g)
-	t := f.Table()
-	transcript := t.Transcript(v)
-	prompt := t.PromptFor(v)
-	place := make(map[int]int, len(active))
-	for i, e := range active {
-		place[e] = i
-	}
+	prompt := l.views.prompt(f, v)
+	// The decisions in force after since are active[first:], in log order.
+	first, _ := slices.BinarySearch(active, int(since))
+	transcript := l.views.transcript(f, v, first)
 	var msgs []StreamEntry
 	for i := int(since); i < len(entries); i++ {
 		e := entries[i]
 		m := StreamEntry{Version: e.Version, Kind: string(e.Kind), Prompt: prompt, Current: f.Version()}
 		if e.Kind == store.Decision {
-			if j, ok := place[i]; ok && j < len(transcript) {
-				m.Entry = &transcript[j]
+			if j, ok := slices.BinarySearch(active, i); ok && j-first < len(transcript) {
+				m.Entry = &transcript[j-first]
 			} else {
 				m.Undone = true
 			}

@@ -64,6 +64,7 @@ func (s *SQLite) AddGrants(ctx context.Context, grants map[string]Grant) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("recording grants: %w", err)
 	}
+	s.committed.Add(1)
 	return nil
 }
 

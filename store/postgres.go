@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -13,10 +15,20 @@ import (
 
 // Postgres is the Backend for a PostgreSQL server shared by many tables
 // and server processes. Appends commit with the server's durability
-// (synchronous_commit as configured, on by default).
+// (synchronous_commit as configured, on by default), in groups (see
+// Append).
 type Postgres struct {
 	pool *pgxpool.Pool
+	// appends holds the appends waiting for the writers.
+	appends   appendQueue
+	writers   sync.WaitGroup
+	closeOnce sync.Once
 }
+
+// pgWriters is how many group commits a process runs at once: each takes
+// every append waiting, so that under load each commits many, while the
+// others keep the database busy meanwhile.
+const pgWriters = 4
 
 var _ Backend = (*Postgres)(nil)
 
@@ -46,10 +58,13 @@ func OpenPostgres(ctx context.Context, url string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the PostgreSQL store: %w", err)
 	}
-	p := &Postgres{pool: pool}
+	p := &Postgres{pool: pool, appends: newAppendQueue()}
 	if err := p.migrate(ctx); err != nil {
 		pool.Close()
 		return nil, fmt.Errorf("opening the PostgreSQL store: %w", err)
+	}
+	for range pgWriters {
+		p.writers.Go(p.writer)
 	}
 	return p, nil
 }
@@ -87,8 +102,15 @@ func (p *Postgres) migrate(ctx context.Context) error {
 	})
 }
 
-// Close closes the pool.
+// Close stops the writers, after the group commits under way, and closes
+// the pool.
 func (p *Postgres) Close() error {
+	p.closeOnce.Do(func() {
+		close(p.appends.closed)
+		p.writers.Wait()
+		close(p.appends.stopped)
+	})
+	<-p.appends.stopped
 	p.pool.Close()
 	return nil
 }
@@ -144,36 +166,157 @@ func (p *Postgres) Import(ctx context.Context, h Header, entries []Entry) error 
 	return nil
 }
 
-// Append adds an entry after version in one statement: of two appends at
-// the same version, the second waits on the primary key and fails with a
-// unique violation, reported as ErrConflict.
+// Append adds an entry after version. Appends from this process are
+// committed in groups: a writer takes every append waiting and inserts
+// them all in one statement, one transaction, each row checking the
+// version it extends, and answers each once it is committed. Of two
+// appends at the same version, from this process or another, the second
+// waits on the primary key and inserts nothing: it is ErrConflict.
 func (p *Postgres) Append(ctx context.Context, fight string, version int64, e Entry) error {
-	r, err := rowOf(e)
+	return p.appends.add(ctx, fight, version, e)
+}
+
+// writer commits the appends queued, in groups, until the store closes.
+func (p *Postgres) writer() {
+	for {
+		batch, ok := p.appends.take()
+		if !ok {
+			return
+		}
+		p.commit(batch)
+	}
+}
+
+// pgAppendSQL inserts a group of appends, given as arrays, each row only
+// if its fight exists and its log is at the version the row extends; rows
+// go in in order of fight and version, so that two processes' groups take
+// their locks in one order and never deadlock. It returns the rows
+// inserted. One statement sees one snapshot, so a group must not hold an
+// append that extends another of the same group: none does, since an
+// append waits for the one before it to be committed.
+const pgAppendSQL = `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events)
+	SELECT a.fight_id, a.version + 1, a.kind, a.actor, a.command, a.dice, a.events
+	FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
+		AS a(fight_id, version, kind, actor, command, dice, events)
+	WHERE EXISTS (SELECT 1 FROM fights f WHERE f.id = a.fight_id)
+	  AND (SELECT coalesce(max(e.version), 0) FROM entries e WHERE e.fight_id = a.fight_id) = a.version
+	ORDER BY a.fight_id, a.version
+	ON CONFLICT DO NOTHING
+	RETURNING fight_id, version`
+
+// commit inserts a group of appends in one statement and answers each:
+// nil for those inserted, else ErrNotFound or ErrConflict; on an error of
+// the statement, which commits nothing, that error for all.
+func (p *Postgres) commit(all []*appendReq) {
+	batch, firstOf := firstsOf(all)
+	answer(all, firstOf, p.insert(batch))
+}
+
+// place is a version of a fight's log.
+type place struct {
+	fight   string
+	version int64
+}
+
+// firstsOf returns the first append of a group at each version of each
+// fight, and for every append the first at its place: of appends at one
+// version, one at most can be committed, and only the first goes in the
+// statement.
+func firstsOf(all []*appendReq) (firsts []*appendReq, firstOf map[*appendReq]*appendReq) {
+	at := map[place]*appendReq{}
+	firstOf = make(map[*appendReq]*appendReq, len(all))
+	for _, req := range all {
+		first, ok := at[place{req.fight, req.version}]
+		if !ok {
+			first = req
+			at[place{req.fight, req.version}] = req
+			firsts = append(firsts, req)
+		}
+		firstOf[req] = first
+	}
+	return firsts, firstOf
+}
+
+// answer answers every append of a group with the outcome of the first at
+// its place: the first's own, and for the others a conflict with it when
+// it was committed, else what kept it out.
+func answer(all []*appendReq, firstOf map[*appendReq]*appendReq, results map[*appendReq]error) {
+	for _, req := range all {
+		first := firstOf[req]
+		err := results[first]
+		if first != req && err == nil {
+			err = ErrConflict
+		}
+		req.done <- err
+	}
+}
+
+// insert runs pgAppendSQL on a group of appends, no two at one version of
+// one fight, and returns each one's outcome.
+func (p *Postgres) insert(batch []*appendReq) map[*appendReq]error {
+	ctx := context.Background()
+	n := len(batch)
+	fights, versions := make([]string, n), make([]int64, n)
+	kinds, actors, commands, dice, events := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	for i, req := range batch {
+		fights[i], versions[i] = req.fight, req.version
+		kinds[i], actors[i], commands[i], dice[i], events[i] = req.r.kind, req.r.actor, req.r.command, req.r.dice, req.r.events
+	}
+	results := make(map[*appendReq]error, n)
+	failAll := func(err error) map[*appendReq]error {
+		for _, req := range batch {
+			if _, done := results[req]; !done {
+				results[req] = err
+			}
+		}
+		return results
+	}
+	rows, err := p.pool.Query(ctx, pgAppendSQL, fights, versions, kinds, actors, commands, dice, events)
 	if err != nil {
-		return err
+		return failAll(fmt.Errorf("appending: %w", err))
 	}
-	tag, err := p.pool.Exec(ctx, `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events)
-		SELECT $1, $2::bigint + 1, $3, $4, $5, $6, $7
-		WHERE EXISTS (SELECT 1 FROM fights WHERE id = $1)
-		  AND (SELECT coalesce(max(version), 0) FROM entries WHERE fight_id = $1) = $2::bigint`,
-		fight, version, r.kind, r.actor, r.command, r.dice, r.events)
-	if isUniqueViolation(err) {
-		return ErrConflict
+	inserted := map[string]int64{} // fight: the version inserted
+	for rows.Next() {
+		var fight string
+		var v int64
+		if err := rows.Scan(&fight, &v); err != nil {
+			rows.Close()
+			return failAll(fmt.Errorf("appending: %w", err))
+		}
+		inserted[fight] = v
 	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return failAll(fmt.Errorf("appending: %w", err))
+	}
+	var missed []string
+	for _, req := range batch {
+		if v, ok := inserted[req.fight]; ok && v == req.version+1 {
+			results[req] = nil
+		} else {
+			missed = append(missed, req.fight)
+		}
+	}
+	if len(missed) == 0 {
+		return results
+	}
+	rows, err = p.pool.Query(ctx, `SELECT id FROM fights WHERE id = ANY($1)`, missed)
 	if err != nil {
-		return fmt.Errorf("appending: %w", err)
+		return failAll(fmt.Errorf("appending (not committed): %w", err))
 	}
-	if tag.RowsAffected() == 1 {
-		return nil
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[string])
+	if err != nil {
+		return failAll(fmt.Errorf("appending (not committed): %w", err))
 	}
-	var exists bool
-	if err := p.pool.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM fights WHERE id = $1)`, fight).Scan(&exists); err != nil {
-		return fmt.Errorf("appending: %w", err)
+	for _, req := range batch {
+		if _, done := results[req]; !done {
+			results[req] = ErrNotFound
+			if slices.Contains(ids, req.fight) {
+				results[req] = ErrConflict
+			}
+		}
 	}
-	if !exists {
-		return ErrNotFound
-	}
-	return ErrConflict
+	return results
 }
 
 // Load reads a fight's header, then its entries in one statement: a
@@ -196,11 +339,23 @@ func (p *Postgres) Load(ctx context.Context, fight string) (Header, []Entry, err
 		return Header{}, nil, fmt.Errorf("loading the entries: %w", err)
 	}
 	defer rows.Close()
-	entries, err := readEntries(rows)
+	entries, err := readEntries(rows, 0)
 	if err != nil {
 		return Header{}, nil, err
 	}
 	return h, entries, nil
+}
+
+// EntriesAfter reads a fight's entries after version.
+func (p *Postgres) EntriesAfter(ctx context.Context, fight string, version int64) ([]Entry, error) {
+	rows, err := p.pool.Query(ctx, `SELECT version, kind, actor, command, dice, events FROM entries WHERE fight_id = $1 AND version > $2 ORDER BY version`, fight, version)
+	if err != nil {
+		return nil, fmt.Errorf("loading the entries: %w", err)
+	}
+	defer rows.Close()
+	return readTail(rows, version, func() (n int, err error) {
+		return n, p.pool.QueryRow(ctx, `SELECT count(*) FROM fights WHERE id = $1`, fight).Scan(&n)
+	})
 }
 
 // List returns every fight, by id.

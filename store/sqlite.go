@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -24,14 +26,25 @@ type SQLite struct {
 	// which under load costs far more than waiting here in turn. Writers
 	// in other processes still meet the busy timeout.
 	wmu sync.Mutex
-	// queue holds the appends waiting for the writer goroutine, which
-	// commits them in groups (see Append); closed ends it, and writerDone
-	// says it has ended.
-	queue      chan *appendReq
-	closed     chan struct{}
-	writerDone chan struct{}
-	closeOnce  sync.Once
+	// appends holds the appends waiting for the writer goroutine, which
+	// commits them in groups (see Append).
+	appends   appendQueue
+	closeOnce sync.Once
+	// appendStmt is the checked insert of an append, prepared once: each
+	// transaction of the group commit uses it on its connection rather
+	// than have SQLite parse the statement again for every append.
+	appendStmt *sql.Stmt
+	// committed counts the commits, for the checkpointer, which
+	// copies the write-ahead log into the database file apart from them
+	// (this process's connections do not checkpoint as they commit), and
+	// says it has ended on checkpointerDone.
+	committed        atomic.Int64
+	checkpointerDone chan struct{}
 }
+
+// checkpointEvery is how often the checkpointer looks for commits to copy
+// from the write-ahead log into the database file.
+const checkpointEvery = 500 * time.Millisecond
 
 var _ Backend = (*SQLite)(nil)
 
@@ -42,7 +55,7 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 		return nil, fmt.Errorf("opening the SQLite store %s: a path with ? or # is not supported", path)
 	}
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)"} {
+	for _, p := range []string{"busy_timeout(10000)", "journal_mode(WAL)", "synchronous(FULL)", "foreign_keys(1)", "wal_autocheckpoint(0)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
@@ -50,13 +63,56 @@ func OpenSQLite(ctx context.Context, path string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
 	}
-	s := &SQLite{db: db, path: path, queue: make(chan *appendReq, maxBatch), closed: make(chan struct{}), writerDone: make(chan struct{})}
+	s := &SQLite{db: db, path: path, appends: newAppendQueue(), checkpointerDone: make(chan struct{})}
 	if err := s.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("opening the SQLite store %s: %w", path, err)
 	}
+	s.committed.Store(1) // the migrations, if any, to copy
+	if s.appendStmt, err = db.PrepareContext(ctx, appendSQL); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("opening the SQLite store %s: preparing the append: %w", path, err)
+	}
 	go s.writer()
+	go s.checkpointer()
 	return s, nil
+}
+
+// checkpointer copies the write-ahead log into the database file while
+// there are new commits, until the store closes. A checkpoint needs no
+// lock the writer takes, so a group commit never waits for one, as it
+// would when the commit that fills the log does the checkpoint itself.
+func (s *SQLite) checkpointer() {
+	defer close(s.checkpointerDone)
+	tick := time.NewTicker(checkpointEvery)
+	defer tick.Stop()
+	var done int64
+	for {
+		select {
+		case <-s.appends.closed:
+			return
+		case <-tick.C:
+		}
+		if n := s.committed.Load(); n != done {
+			// A failure leaves the log longer, not the data unsafe: the
+			// next tick tries again.
+			if _, _, err := s.checkpoint(); err == nil {
+				done = n
+			}
+		}
+	}
+}
+
+// checkpoint copies what it can of the write-ahead log into the database
+// file without waiting for readers or the writer (PASSIVE: what it leaves
+// is copied next time), and returns the frames in the log and those
+// copied.
+func (s *SQLite) checkpoint() (frames, copied int, err error) {
+	var busy int
+	if err := s.db.QueryRow(`PRAGMA wal_checkpoint(PASSIVE)`).Scan(&busy, &frames, &copied); err != nil {
+		return 0, 0, fmt.Errorf("checkpointing %s: %w", s.path, err)
+	}
+	return frames, copied, nil
 }
 
 // migrate applies the migrations the database lacks, each in its own
@@ -109,8 +165,10 @@ func (s *SQLite) Path() string { return s.path }
 // Close stops the writer, after the group commit under way, and closes
 // the database.
 func (s *SQLite) Close() error {
-	s.closeOnce.Do(func() { close(s.closed) })
-	<-s.writerDone
+	s.closeOnce.Do(func() { close(s.appends.closed) })
+	<-s.appends.stopped
+	<-s.checkpointerDone
+	s.appendStmt.Close() //nolint:errcheck // closing the database reports what matters
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("closing the SQLite store %s: %w", s.path, err)
 	}
@@ -135,6 +193,7 @@ func (s *SQLite) Create(ctx context.Context, h Header) error {
 	case err != nil:
 		return fmt.Errorf("creating the fight: %w", err)
 	}
+	s.committed.Add(1)
 	return nil
 }
 
@@ -172,19 +231,9 @@ func (s *SQLite) Import(ctx context.Context, h Header, entries []Entry) error {
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("importing: %w", err)
 	}
+	s.committed.Add(1)
 	return nil
 }
-
-// appendReq is an append waiting for the group commit.
-type appendReq struct {
-	fight   string
-	version int64
-	r       row
-	done    chan error
-}
-
-// maxBatch bounds the appends one group commit takes.
-const maxBatch = 256
 
 // Append adds an entry after version. Appends from this process are
 // committed in groups: the writer takes every append waiting, checks and
@@ -192,52 +241,16 @@ const maxBatch = 256
 // the version it extends), and commits them all with one sync of the
 // disk, answering each after the commit.
 func (s *SQLite) Append(ctx context.Context, fight string, version int64, e Entry) error {
-	r, err := rowOf(e)
-	if err != nil {
-		return err
-	}
-	req := &appendReq{fight: fight, version: version, r: r, done: make(chan error, 1)}
-	select {
-	case s.queue <- req:
-	case <-s.closed:
-		return errors.New("appending: the store is closed")
-	case <-ctx.Done():
-		return fmt.Errorf("appending: %w", ctx.Err())
-	}
-	select {
-	case err := <-req.done:
-		return err
-	case <-s.writerDone:
-		select {
-		case err := <-req.done:
-			return err
-		default:
-			return errors.New("appending: the store was closed before the entry was committed")
-		}
-	case <-ctx.Done():
-		return fmt.Errorf("appending (the entry may yet be committed): %w", ctx.Err())
-	}
+	return s.appends.add(ctx, fight, version, e)
 }
 
 // writer commits the appends queued, in groups, until the store closes.
 func (s *SQLite) writer() {
-	defer close(s.writerDone)
+	defer close(s.appends.stopped)
 	for {
-		var first *appendReq
-		select {
-		case first = <-s.queue:
-		case <-s.closed:
+		batch, ok := s.appends.take()
+		if !ok {
 			return
-		}
-		batch := []*appendReq{first}
-	more:
-		for len(batch) < maxBatch {
-			select {
-			case req := <-s.queue:
-				batch = append(batch, req)
-			default:
-				break more
-			}
 		}
 		s.commit(batch)
 	}
@@ -258,27 +271,33 @@ func (s *SQLite) commit(batch []*appendReq) {
 		fail(err)
 		return
 	}
+	insert := tx.StmtContext(ctx, s.appendStmt)
 	results := make([]error, len(batch))
 	for i, req := range batch {
-		results[i] = appendIn(ctx, tx, req)
+		results[i] = appendIn(ctx, tx, insert, req)
 	}
 	if err := tx.Commit(); err != nil {
 		fail(err)
 		return
 	}
+	s.committed.Add(1)
 	for i, req := range batch {
 		req.done <- results[i]
 	}
 }
 
-// appendIn inserts one append in tx: nil, ErrConflict or ErrNotFound.
-func appendIn(ctx context.Context, tx *sql.Tx, req *appendReq) error {
+// appendSQL inserts an entry after a version, if the fight exists and its
+// log is at that version.
+const appendSQL = `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events)
+	SELECT ?1, ?2 + 1, ?3, ?4, ?5, ?6, ?7
+	WHERE EXISTS (SELECT 1 FROM fights WHERE id = ?1)
+	  AND (SELECT coalesce(max(version), 0) FROM entries WHERE fight_id = ?1) = ?2`
+
+// appendIn inserts one append in tx with insert, appendSQL prepared for
+// tx: nil, ErrConflict or ErrNotFound.
+func appendIn(ctx context.Context, tx *sql.Tx, insert *sql.Stmt, req *appendReq) error {
 	r := req.r
-	res, err := tx.ExecContext(ctx, `INSERT INTO entries (fight_id, version, kind, actor, command, dice, events)
-		SELECT ?1, ?2 + 1, ?3, ?4, ?5, ?6, ?7
-		WHERE EXISTS (SELECT 1 FROM fights WHERE id = ?1)
-		  AND (SELECT coalesce(max(version), 0) FROM entries WHERE fight_id = ?1) = ?2`,
-		req.fight, req.version, r.kind, r.actor, r.command, r.dice, r.events)
+	res, err := insert.ExecContext(ctx, req.fight, req.version, r.kind, r.actor, r.command, r.dice, r.events)
 	if isConstraint(err) {
 		return ErrConflict
 	}
@@ -322,11 +341,23 @@ func (s *SQLite) Load(ctx context.Context, fight string) (Header, []Entry, error
 		return Header{}, nil, fmt.Errorf("loading the entries: %w", err)
 	}
 	defer rows.Close()
-	entries, err := readEntries(rows)
+	entries, err := readEntries(rows, 0)
 	if err != nil {
 		return Header{}, nil, err
 	}
 	return h, entries, nil
+}
+
+// EntriesAfter reads a fight's entries after version.
+func (s *SQLite) EntriesAfter(ctx context.Context, fight string, version int64) ([]Entry, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT version, kind, actor, command, dice, events FROM entries WHERE fight_id = ? AND version > ? ORDER BY version`, fight, version)
+	if err != nil {
+		return nil, fmt.Errorf("loading the entries: %w", err)
+	}
+	defer rows.Close()
+	return readTail(rows, version, func() (n int, err error) {
+		return n, s.db.QueryRowContext(ctx, `SELECT count(*) FROM fights WHERE id = ?`, fight).Scan(&n)
+	})
 }
 
 // List returns every fight, by id.

@@ -1,8 +1,11 @@
 package store
 
 import (
+	"encoding/json"
 	"path/filepath"
 	"testing"
+
+	"fray/engine"
 )
 
 // TestSQLiteSettings checks that every connection runs in WAL mode with
@@ -21,7 +24,7 @@ func TestSQLiteSettings(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer s.Close()
-		for pragma, want := range map[string]string{"journal_mode": "wal", "synchronous": "2", "foreign_keys": "1", "busy_timeout": "10000"} {
+		for pragma, want := range map[string]string{"journal_mode": "wal", "synchronous": "2", "foreign_keys": "1", "busy_timeout": "10000", "wal_autocheckpoint": "0"} {
 			var got string
 			if err := s.db.QueryRowContext(ctx, "PRAGMA "+pragma).Scan(&got); err != nil {
 				t.Fatal(err)
@@ -40,5 +43,33 @@ func TestSQLiteSettings(t *testing.T) {
 	}
 	if _, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "odd?name.db")); err == nil {
 		t.Error("opened a path with a ?")
+	}
+}
+
+// TestSQLiteCheckpoints checks that a checkpoint, as the checkpointer
+// runs them, copies every commit in the write-ahead log into the database
+// file (TestSQLiteSettings checks that commits do not checkpoint).
+func TestSQLiteCheckpoints(t *testing.T) {
+	ctx := t.Context()
+	s, err := OpenSQLite(ctx, filepath.Join(t.TempDir(), "fights.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Create(ctx, Header{ID: "f", Ruleset: "x", Format: 1, Name: "x.yaml", Source: "x"}); err != nil {
+		t.Fatal(err)
+	}
+	for v := range int64(200) {
+		e := Entry{Kind: Decision, Decision: engine.Record{Actor: "a", Command: json.RawMessage(`{"kind":"x"}`)}}
+		if err := s.Append(ctx, "f", v, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	frames, copied, err := s.checkpoint()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if frames == 0 || copied != frames {
+		t.Fatalf("a checkpoint after 200 commits found %d frames in the log and copied %d", frames, copied)
 	}
 }

@@ -132,6 +132,20 @@ type Backend interface {
 	Close() error
 }
 
+// Tail is a Backend that reads the end of a fight's log: what a Fight
+// needs to catch up with entries other writers appended (Fight.Refresh),
+// without loading the whole log again. Both backends implement it.
+type Tail interface {
+	// EntriesAfter returns the fight's entries after version, oldest first:
+	// none when the log is at version. ErrNotFound for an unknown fight.
+	EntriesAfter(ctx context.Context, fight string, version int64) ([]Entry, error)
+}
+
+var (
+	_ Tail = (*SQLite)(nil)
+	_ Tail = (*Postgres)(nil)
+)
+
 // Store keeps fights in a backend and starts them through a registry.
 type Store struct {
 	backend Backend
@@ -418,6 +432,38 @@ func (f *Fight) commitLast(ctx context.Context) error {
 	return nil
 }
 
+// Refresh brings the Fight up to date with the entries other writers
+// (another Fight, another process) have appended since its version: their
+// decisions are folded into the table and their undos taken back, as
+// opening the fight anew would, without loading and replaying the whole
+// log. It needs a backend that implements Tail. After an error the Fight
+// may be part way: open the fight again.
+func (f *Fight) Refresh(ctx context.Context) error {
+	tail, ok := f.store.backend.(Tail)
+	if !ok {
+		return fmt.Errorf("fight %s: the store cannot read the end of a log", f.header.ID)
+	}
+	entries, err := tail.EntriesAfter(ctx, f.header.ID, f.version)
+	if err != nil {
+		return fmt.Errorf("fight %s: reading the entries after version %d: %w", f.header.ID, f.version, err)
+	}
+	for _, e := range entries {
+		switch e.Kind {
+		case Decision:
+			if err := foldOne(f.table, e); err != nil {
+				return fmt.Errorf("fight %s: entry %d: %w", f.header.ID, e.Version, err)
+			}
+		case Undo:
+			if !f.table.Undo() {
+				return fmt.Errorf("fight %s: entry %d: an undo with no decision to take back", f.header.ID, e.Version)
+			}
+		}
+		f.version = e.Version
+		f.entries = append(f.entries, e)
+	}
+	return nil
+}
+
 // Undo records an undo of the last decision not yet taken back and takes
 // it back; false when there is none.
 func (f *Fight) Undo(ctx context.Context) (bool, error) {
@@ -441,10 +487,28 @@ type entryRows interface {
 	Err() error
 }
 
+// readTail reads the entries after version from rows, as readEntries
+// does; when there are none, count (the number of fights of the id: 0 or
+// 1) tells an unknown fight, ErrNotFound, from one at version.
+func readTail(rows entryRows, version int64, count func() (int, error)) ([]Entry, error) {
+	entries, err := readEntries(rows, version)
+	if err != nil || len(entries) > 0 {
+		return entries, err
+	}
+	n, err := count()
+	if err != nil {
+		return nil, fmt.Errorf("loading the entries: %w", err)
+	}
+	if n == 0 {
+		return nil, ErrNotFound
+	}
+	return nil, nil
+}
+
 // readEntries reads a fight's entries from rows of version, kind, actor,
 // command, dice and events, in version order, and checks that the
-// versions run from 1 without a gap.
-func readEntries(rows entryRows) ([]Entry, error) {
+// versions run from after without a gap (after is 0 for a whole log).
+func readEntries(rows entryRows, after int64) ([]Entry, error) {
 	var entries []Entry
 	for rows.Next() {
 		var v int64
@@ -461,8 +525,10 @@ func readEntries(rows entryRows) ([]Entry, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("loading the entries: %w", err)
 	}
-	if err := checkVersions(entries); err != nil {
-		return nil, err
+	for i, e := range entries {
+		if e.Version != after+int64(i+1) {
+			return nil, fmt.Errorf("the log skips from version %d to %d", after+int64(i), e.Version)
+		}
 	}
 	return entries, nil
 }

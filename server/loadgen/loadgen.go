@@ -4,6 +4,7 @@
 package loadgen
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -13,6 +14,8 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 )
@@ -32,8 +35,16 @@ type Options struct {
 	// Duration is how long the load runs (default 10 s).
 	Duration time.Duration
 	// Think is how long a table waits between reading a prompt and
-	// answering it: the time people take (default 0).
+	// answering it on average: the time people take (default 0). Each wait
+	// is drawn uniformly between half and one and a half times Think, and
+	// each table starts after a wait drawn between none and Think, so that
+	// tables do not answer in step.
 	Think time.Duration
+	// Streams is how many live streams each table follows (the GM's, then
+	// each combatant's player's, in turn), reading every message; with any,
+	// a table reads the fight again only once each of its streams has
+	// delivered its last decision, as the tracker page does.
+	Streams int
 	// Seed seeds the random choices.
 	Seed uint64
 	// Client makes the requests (default: one with a connection per fight).
@@ -55,14 +66,31 @@ type Report struct {
 	// ReadP50 and ReadP99 are those of reading the fight before deciding.
 	ReadP50 time.Duration `json:"read_p50"`
 	ReadP99 time.Duration `json:"read_p99"`
+	// Streams is the live streams each table followed; DeliveredP50 and
+	// DeliveredP99 are the times from sending a decision to its last
+	// stream's message about it.
+	Streams      int           `json:"streams,omitempty"`
+	DeliveredP50 time.Duration `json:"delivered_p50,omitempty"`
+	DeliveredP99 time.Duration `json:"delivered_p99,omitempty"`
+	// CPU is the CPU time (user and system) the process running the
+	// server used per decision, when the caller can tell it (fray-load
+	// does for the server it starts, with the load in the same process).
+	CPU time.Duration `json:"cpu_per_decision,omitempty"`
 	// FirstError is the first error met, if any.
 	FirstError string `json:"first_error,omitempty"`
 }
 
 // String writes the report on one line.
 func (r Report) String() string {
-	return fmt.Sprintf("%d fights, %d decisions in %.1f s: %.0f decisions/s; decision p50 %.2f ms, p99 %.2f ms; read p50 %.2f ms, p99 %.2f ms; %d conflicts, %d errors",
-		r.Fights, r.Decisions, r.Elapsed.Seconds(), r.PerSecond, ms(r.P50), ms(r.P99), ms(r.ReadP50), ms(r.ReadP99), r.Conflicts, r.Errors)
+	streams := ""
+	if r.Streams > 0 {
+		streams = fmt.Sprintf("; %d streams a table, delivered p50 %.2f ms, p99 %.2f ms", r.Streams, ms(r.DeliveredP50), ms(r.DeliveredP99))
+	}
+	if r.CPU > 0 {
+		streams += fmt.Sprintf("; %.2f ms of CPU a decision", ms(r.CPU))
+	}
+	return fmt.Sprintf("%d fights, %d decisions in %.1f s: %.0f decisions/s; decision p50 %.2f ms, p99 %.2f ms; read p50 %.2f ms, p99 %.2f ms%s; %d conflicts, %d errors",
+		r.Fights, r.Decisions, r.Elapsed.Seconds(), r.PerSecond, ms(r.P50), ms(r.P99), ms(r.ReadP50), ms(r.ReadP99), streams, r.Conflicts, r.Errors)
 }
 
 func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
@@ -85,15 +113,18 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		o.Duration = 10 * time.Second
 	}
 	if o.Client == nil {
-		o.Client = &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: o.Fights, MaxIdleConns: o.Fights}}
+		// No overall timeout: the live streams last as long as their
+		// fights; the load's context bounds everything.
+		o.Client = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: o.Fights, MaxIdleConns: o.Fights}}
 	}
 	ctx, cancel := context.WithTimeout(ctx, o.Duration)
 	defer cancel()
 	var (
-		mu     sync.Mutex
-		rep    = Report{Fights: o.Fights}
-		writes []time.Duration
-		reads  []time.Duration
+		mu        sync.Mutex
+		rep       = Report{Fights: o.Fights, Streams: o.Streams}
+		writes    []time.Duration
+		reads     []time.Duration
+		delivered []time.Duration
 	)
 	start := time.Now()
 	var wg sync.WaitGroup
@@ -111,6 +142,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 			}
 			writes = append(writes, t.writes...)
 			reads = append(reads, t.reads...)
+			delivered = append(delivered, t.delivered...)
 		})
 	}
 	wg.Wait()
@@ -118,6 +150,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	rep.PerSecond = float64(rep.Decisions) / rep.Elapsed.Seconds()
 	rep.P50, rep.P99 = quantile(writes, 0.50), quantile(writes, 0.99)
 	rep.ReadP50, rep.ReadP99 = quantile(reads, 0.50), quantile(reads, 0.99)
+	rep.DeliveredP50, rep.DeliveredP99 = quantile(delivered, 0.50), quantile(delivered, 0.99)
 	return rep, nil
 }
 
@@ -137,6 +170,7 @@ type table struct {
 	enc       string
 	writes    []time.Duration
 	reads     []time.Duration
+	delivered []time.Duration
 	conflicts int
 	errors    int
 	firstErr  error
@@ -173,8 +207,17 @@ type fightView struct {
 	} `json:"prompt"`
 }
 
-// play creates fights and plays them until ctx is done.
+// play creates fights and plays them until ctx is done. With a think
+// time, the table first waits a random part of it, so that tables do not
+// all start in the same instant.
 func (t *table) play(ctx context.Context) {
+	if t.o.Think > 0 {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(time.Duration(t.rng.Int64N(int64(t.o.Think)))):
+		}
+	}
 	for ctx.Err() == nil {
 		var f created
 		if status, err := t.call(ctx, "POST", "/fights", "", map[string]string{"bundled": t.enc}, &f); err != nil || status != http.StatusCreated {
@@ -183,57 +226,174 @@ func (t *table) play(ctx context.Context) {
 			}
 			return
 		}
-		tokens := map[string]string{"gm": f.GMToken}
-		for _, p := range f.Players {
-			tokens[p.Combatant] = p.Token
+		if !t.fight(ctx, f) {
+			return
 		}
-		for range t.o.Decisions {
-			var v fightView
-			began := time.Now()
-			status, err := t.call(ctx, "GET", "/fights/"+f.ID, f.GMToken, nil, &v)
-			if ctx.Err() != nil {
-				return
+	}
+}
+
+// fight plays one fight until it ends, has made its decisions or ctx is
+// done; false to stop playing.
+func (t *table) fight(ctx context.Context, f created) bool {
+	tokens := map[string]string{"gm": f.GMToken}
+	seats := []string{f.GMToken}
+	for _, p := range f.Players {
+		tokens[p.Combatant] = p.Token
+		seats = append(seats, p.Token)
+	}
+	var streams []*stream
+	defer func() {
+		for _, s := range streams {
+			s.close()
+		}
+	}()
+	for i := range t.o.Streams {
+		s, err := t.follow(ctx, f.ID, seats[i%len(seats)])
+		if err != nil {
+			if ctx.Err() == nil {
+				t.fail(err)
 			}
-			if err != nil || status != http.StatusOK {
-				t.fail(fmt.Errorf("reading: %d %v", status, err))
-				return
+			return false
+		}
+		streams = append(streams, s)
+	}
+	for range t.o.Decisions {
+		var v fightView
+		began := time.Now()
+		status, err := t.call(ctx, "GET", "/fights/"+f.ID, f.GMToken, nil, &v)
+		if ctx.Err() != nil {
+			return false
+		}
+		if err != nil || status != http.StatusOK {
+			t.fail(fmt.Errorf("reading: %d %v", status, err))
+			return false
+		}
+		t.reads = append(t.reads, time.Since(began))
+		if v.Prompt.Kind == "end" || len(v.Prompt.Options) == 0 {
+			return true
+		}
+		i := t.rng.IntN(len(v.Prompt.Options))
+		if v.Prompt.Kind == "ruling" && v.Prompt.Default >= 0 {
+			i = v.Prompt.Default
+		}
+		if t.o.Think > 0 {
+			select {
+			case <-ctx.Done():
+				return false
+			case <-time.After(t.o.Think/2 + time.Duration(t.rng.Int64N(int64(t.o.Think)))):
 			}
-			t.reads = append(t.reads, time.Since(began))
-			if v.Prompt.Kind == "end" || len(v.Prompt.Options) == 0 {
-				break
+		}
+		token := tokens[v.Prompt.Actor]
+		if token == "" {
+			token = f.GMToken
+		}
+		body := map[string]any{"version": v.Version, "actor": v.Prompt.Actor, "command": v.Prompt.Options[i].Command}
+		var d struct {
+			Version int64 `json:"version"`
+		}
+		var answer any
+		if len(streams) > 0 {
+			answer = &d
+		}
+		began = time.Now()
+		status, err = t.call(ctx, "POST", "/fights/"+f.ID+"/decisions", token, body, answer)
+		if ctx.Err() != nil {
+			return false
+		}
+		switch {
+		case err != nil:
+			t.fail(err)
+			return false
+		case status == http.StatusOK:
+			t.writes = append(t.writes, time.Since(began))
+		case status == http.StatusConflict:
+			t.conflicts++
+			continue
+		default:
+			t.fail(fmt.Errorf("deciding %q: %d", v.Prompt.Options[i].Command, status))
+			continue
+		}
+		for _, s := range streams {
+			if err := s.await(ctx, d.Version); err != nil {
+				if ctx.Err() == nil {
+					t.fail(err)
+				}
+				return false
 			}
-			i := t.rng.IntN(len(v.Prompt.Options))
-			if v.Prompt.Kind == "ruling" && v.Prompt.Default >= 0 {
-				i = v.Prompt.Default
-			}
-			if t.o.Think > 0 {
-				select {
-				case <-ctx.Done():
-					return
-				case <-time.After(t.o.Think):
+		}
+		if len(streams) > 0 {
+			t.delivered = append(t.delivered, time.Since(began))
+		}
+	}
+	return true
+}
+
+// stream is a live stream a table follows: the id of each message is sent
+// on ids.
+type stream struct {
+	ids   chan int64
+	close func()
+}
+
+// follow opens the live stream of fight id with token.
+func (t *table) follow(ctx context.Context, id, token string) (*stream, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	req, err := http.NewRequestWithContext(ctx, "GET", t.o.URL+"/fights/"+id+"/events", nil)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := t.o.Client.Do(req)
+	if err != nil {
+		cancel()
+		return nil, fmt.Errorf("following fight %s: %w", id, err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		cancel()
+		return nil, fmt.Errorf("following fight %s: %s", id, resp.Status)
+	}
+	s := &stream{ids: make(chan int64, 64)}
+	done := make(chan struct{})
+	s.close = func() {
+		cancel()
+		resp.Body.Close()
+		<-done
+	}
+	go func() {
+		defer close(done)
+		defer close(s.ids)
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 16<<20)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+				if n, err := strconv.ParseInt(v, 10, 64); err == nil {
+					select {
+					case s.ids <- n:
+					case <-ctx.Done():
+						return
+					}
 				}
 			}
-			token := tokens[v.Prompt.Actor]
-			if token == "" {
-				token = f.GMToken
+		}
+	}()
+	return s, nil
+}
+
+// await waits until the stream has delivered version v.
+func (s *stream) await(ctx context.Context, v int64) error {
+	for {
+		select {
+		case got, ok := <-s.ids:
+			if !ok {
+				return errors.New("a live stream ended")
 			}
-			body := map[string]any{"version": v.Version, "actor": v.Prompt.Actor, "command": v.Prompt.Options[i].Command}
-			began = time.Now()
-			status, err = t.call(ctx, "POST", "/fights/"+f.ID+"/decisions", token, body, nil)
-			if ctx.Err() != nil {
-				return
+			if got >= v {
+				return nil
 			}
-			switch {
-			case err != nil:
-				t.fail(err)
-				return
-			case status == http.StatusOK:
-				t.writes = append(t.writes, time.Since(began))
-			case status == http.StatusConflict:
-				t.conflicts++
-			default:
-				t.fail(fmt.Errorf("deciding %q: %d", v.Prompt.Options[i].Command, status))
-			}
+		case <-ctx.Done():
+			return ctx.Err()
 		}
 	}
 }

@@ -18,8 +18,8 @@ import (
 	"fray/store"
 )
 
-// TestRun makes a short load on a loopback server and checks that it
-// decided, without errors.
+// TestRun makes short loads on a loopback server, without and with live
+// streams, and checks that they decided, without errors.
 func TestRun(t *testing.T) {
 	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
 	if err != nil {
@@ -37,12 +37,21 @@ func TestRun(t *testing.T) {
 	defer s.Close()
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
-	rep, err := loadgen.Run(t.Context(), loadgen.Options{URL: ts.URL, Fights: 4, Duration: time.Second, Decisions: 20})
-	if err != nil {
-		t.Fatal(err)
+	for _, o := range []loadgen.Options{
+		{URL: ts.URL, Fights: 4, Duration: time.Second, Decisions: 20},
+		{URL: ts.URL, Fights: 3, Duration: time.Second, Decisions: 20, Streams: 3, Think: 10 * time.Millisecond},
+	} {
+		rep, err := loadgen.Run(t.Context(), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rep.Decisions == 0 || rep.Errors > 0 || rep.P99 < rep.P50 || rep.Streams != o.Streams {
+			t.Fatalf("%v (first error: %s)", rep, rep.FirstError)
+		}
+		// A decision is delivered to the streams after its answer.
+		if o.Streams > 0 && (rep.DeliveredP50 < rep.P50 || rep.DeliveredP99 < rep.DeliveredP50) {
+			t.Fatalf("%v: deliveries before their decisions' answers", rep)
+		}
+		t.Log(rep)
 	}
-	if rep.Decisions == 0 || rep.Errors > 0 || rep.P99 < rep.P50 {
-		t.Fatalf("%v (first error: %s)", rep, rep.FirstError)
-	}
-	t.Log(rep)
 }

@@ -37,9 +37,11 @@ func Run(t *testing.T, fresh Fresh) {
 		{"RoundTrip", testRoundTrip},
 		{"UndoRecorded", testUndoRecorded},
 		{"Conflict", testConflict},
+		{"Refresh", testRefresh},
 		{"Errors", testErrors},
 		{"UnknownRulesetAndKind", testUnknown},
 		{"Hammer", testHammer},
+		{"OneWinsInAGroup", testOneWinsInAGroup},
 		{"Import", testImport},
 	}
 	for _, tc := range tests {
@@ -270,6 +272,63 @@ func testUndoRecorded(t *testing.T, open Opener) {
 	}
 }
 
+// testRefresh moves a fight through one Fight, with decisions and undos,
+// while another, through other connections, catches up with Refresh after
+// each step: it must be at the version and state that opening the fight
+// anew gives, and then able to append itself.
+func testRefresh(t *testing.T, open Opener) {
+	ctx := t.Context()
+	reg := Registry(t)
+	s := store.New(backend(t, open), reg)
+	a, err := s.Create(ctx, "refresh-1", "alley_fight.yaml", AlleyFight(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := store.New(backend(t, open), reg).Open(ctx, "refresh-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Refresh(ctx); err != nil || b.Version() != 0 {
+		t.Fatalf("refreshing an unmoved fight: %v, at version %d", err, b.Version())
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for step := range 12 {
+		for range step % 3 {
+			if _, err := Move(ctx, a, rng); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if step%4 == 3 {
+			if _, err := a.Undo(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := b.Refresh(ctx); err != nil {
+			t.Fatalf("step %d: %v", step, err)
+		}
+		if b.Version() != a.Version() || len(b.Entries()) != int(b.Version()) {
+			t.Fatalf("step %d: refreshed to version %d with %d entries, want %d", step, b.Version(), len(b.Entries()), a.Version())
+		}
+		sameTable(t, a.Table(), b.Table())
+	}
+	// b goes on, and a catches up with it.
+	if _, err := Move(ctx, b, rng); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Refresh(ctx); err != nil {
+		t.Fatal(err)
+	}
+	again, err := s.Open(ctx, "refresh-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTable(t, again.Table(), a.Table())
+	sameTable(t, again.Table(), b.Table())
+	if _, err := s.Backend().(store.Tail).EntriesAfter(ctx, "no-such-fight", 0); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("the entries of an unknown fight: %v, want ErrNotFound", err)
+	}
+}
+
 func testConflict(t *testing.T, open Opener) {
 	ctx := t.Context()
 	reg := Registry(t)
@@ -412,6 +471,58 @@ func testUnknown(t *testing.T, open Opener) {
 // testHammer has many goroutines, over two backends (two pools), append
 // to one fight as fast as they can, and checks that the log holds every
 // acknowledged append exactly once and nothing else, in one order.
+// testOneWinsInAGroup sends many appends at one version at once through
+// one backend, so that its group commits hold several at the same version,
+// and some for a fight that does not exist: exactly one a round is
+// committed, the others conflict, and those for no fight are ErrNotFound.
+func testOneWinsInAGroup(t *testing.T, open Opener) {
+	ctx := t.Context()
+	b := backend(t, open)
+	s := store.New(b, Registry(t))
+	if _, err := s.Create(ctx, "group", "alley_fight.yaml", AlleyFight(t)); err != nil {
+		t.Fatal(err)
+	}
+	const rounds, racers = 10, 24
+	for round := range int64(rounds) {
+		start := make(chan struct{})
+		errs := make([]error, racers)
+		var wg sync.WaitGroup
+		for i := range racers {
+			wg.Go(func() {
+				fight := "group"
+				if i%8 == 7 {
+					fight = "no-such-fight"
+				}
+				e := store.Entry{Kind: store.Decision, Decision: engine.Record{Actor: fmt.Sprintf("r%d-%d", round, i), Command: json.RawMessage(`{"kind":"marker"}`)}}
+				<-start
+				errs[i] = b.Append(ctx, fight, round, e)
+			})
+		}
+		close(start)
+		wg.Wait()
+		won := 0
+		for i, err := range errs {
+			switch {
+			case i%8 == 7:
+				if !errors.Is(err, store.ErrNotFound) {
+					t.Fatalf("round %d: an append to no fight: %v", round, err)
+				}
+			case err == nil:
+				won++
+			case !errors.Is(err, store.ErrConflict):
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+		if won != 1 {
+			t.Fatalf("round %d: %d of %d appends at version %d committed, want 1", round, won, racers, round)
+		}
+	}
+	_, entries, err := b.Load(ctx, "group")
+	if err != nil || len(entries) != rounds {
+		t.Fatalf("%d entries (%v), want %d", len(entries), err, rounds)
+	}
+}
+
 func testHammer(t *testing.T, open Opener) {
 	ctx := t.Context()
 	pools := []store.Backend{backend(t, open), backend(t, open)}

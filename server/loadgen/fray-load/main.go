@@ -1,6 +1,9 @@
 // Command fray-load plays many fights at once against a fray server and
 // reports the decisions' throughput and latency. Without -url it starts a
-// server of its own on loopback over a fresh SQLite file (or -postgres).
+// server of its own on loopback over a fresh SQLite file (or -postgres),
+// and reports the CPU time the process used per decision, the server's
+// and the load's together: a cost the machine's other load does not
+// change the way it changes latencies.
 //
 //	go run ./server/loadgen/fray-load -fights 200 -duration 20s
 //	go run ./server/loadgen/fray-load -postgres postgres://postgres@127.0.0.1/test
@@ -17,7 +20,9 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
+	"time"
 
 	"fray/engine"
 	"fray/rules/blackpowder"
@@ -44,11 +49,21 @@ func run() error {
 	flag.IntVar(&o.Fights, "fights", 200, "fights played at once")
 	flag.IntVar(&o.Decisions, "decisions", 60, "decisions a fight makes before starting another")
 	flag.DurationVar(&o.Duration, "duration", 10e9, "how long to run")
-	flag.DurationVar(&o.Think, "think", 0, "how long each table waits before answering a prompt")
+	flag.DurationVar(&o.Think, "think", 0, "how long each table waits before answering a prompt, on average (each wait uniform between half and 1.5 times it; tables start spread over it)")
+	flag.IntVar(&o.Streams, "streams", 0, "live streams each table follows (the GM's, then the players'), waiting for each to deliver a decision before reading again")
 	flag.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices")
 	flag.BoolVar(&asJSON, "json", false, "write the report as JSON")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run (server and load together) to this file")
+	memProfile := flag.String("memprofile", "", "write a profile of the memory allocated during the run (server and load together) to this file")
 	flag.Parse()
+	if *memProfile != "" {
+		runtime.MemProfileRate = 64 << 10
+		defer func() {
+			if err := writeHeapProfile(*memProfile); err != nil {
+				fmt.Fprintf(os.Stderr, "fray-load: %v\n", err)
+			}
+		}()
+	}
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -61,6 +76,7 @@ func run() error {
 		defer pprof.StopCPUProfile()
 	}
 	ctx := context.Background()
+	own := o.URL == "" // the server runs in this process
 	if o.URL == "" {
 		stop, url, err := serve(ctx, pg)
 		if err != nil {
@@ -69,9 +85,13 @@ func run() error {
 		defer stop()
 		o.URL = url
 	}
+	began, measured := cpuTime()
 	rep, err := loadgen.Run(ctx, o)
 	if err != nil {
 		return err
+	}
+	if ended, ok := cpuTime(); ok && measured && own && rep.Decisions > 0 {
+		rep.CPU = (ended - began) / time.Duration(rep.Decisions)
 	}
 	if asJSON {
 		return json.NewEncoder(os.Stdout).Encode(rep)
@@ -81,6 +101,19 @@ func run() error {
 		fmt.Println("first error:", rep.FirstError)
 	}
 	return nil
+}
+
+// writeHeapProfile writes the allocations profile to the file at path.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return f.Close()
 }
 
 // serve starts a server on loopback over a fresh store.
