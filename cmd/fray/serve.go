@@ -72,6 +72,7 @@ are finished (for up to --grace) before it exits.`,
 
 // runServe serves until ctx is done, then shuts down gracefully.
 func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) error {
+	defer roomyHeap()()
 	cat, err := newCatalog()
 	if err != nil {
 		return err
