@@ -36,3 +36,9 @@ type Condition struct {
 	// "2 more rounds"); empty when it lasts until something ends it.
 	Lasts string `json:"lasts,omitempty"`
 }
+
+// Suffers adds a condition to the sheet: its name, and in words how long it
+// lasts ("" until something ends it).
+func (sh *Sheet) Suffers(name, lasts string) {
+	sh.Conditions = append(sh.Conditions, Condition{Name: name, Lasts: lasts})
+}

@@ -24,16 +24,15 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 		if w.Kind == Gun {
 			sh.Numbers = append(sh.Numbers, engine.Number{Name: w.Name + " loaded", Value: w.Loaded, Max: max(w.Capacity, 1)})
 		}
-		sh.Conditions = conditionsOf(s, c, w)
+		writeConditions(&sh, s, c, w)
 		out = append(out, sh)
 	}
 	return out
 }
 
-// conditionsOf lists what c suffers or keeps up, for its sheet.
-func conditionsOf(s *State, c *Combatant, w *Weapon) []engine.Condition {
-	var out []engine.Condition
-	add := func(name, lasts string) { out = append(out, engine.Condition{Name: name, Lasts: lasts}) }
+// writeConditions adds to sh what c suffers or keeps up.
+func writeConditions(sh *engine.Sheet, s *State, c *Combatant, w *Weapon) {
+	add := sh.Suffers
 	nameOf := func(id string) string {
 		if t := s.combatant(id); t != nil {
 			return t.Name
@@ -77,7 +76,6 @@ func conditionsOf(s *State, c *Combatant, w *Weapon) []engine.Condition {
 	if w.Kind == Gun && w.State != GunOK {
 		add("the "+w.Name+" "+gunStateWords(w.State), "")
 	}
-	return out
 }
 
 // gunStateWords says a gun's state that is not ok in words.

@@ -16,22 +16,20 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 	out := make([]engine.Sheet, 0, len(s.Combatants))
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		out = append(out, engine.Sheet{Combatant: c.ID,
-			Numbers: []engine.Number{
-				{Name: "HP", Value: c.HP, Max: c.Health},
-				{Name: "AP", Value: c.AP, Max: APPerRound},
-				{Name: "attacks", Value: c.Attacks, Max: AttacksPerRound},
-			},
-			Conditions: conditionsOf(s, c),
-		})
+		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{
+			{Name: "HP", Value: c.HP, Max: c.Health},
+			{Name: "AP", Value: c.AP, Max: APPerRound},
+			{Name: "attacks", Value: c.Attacks, Max: AttacksPerRound},
+		}}
+		writeConditions(&sh, s, c)
+		out = append(out, sh)
 	}
 	return out
 }
 
-// conditionsOf lists what c suffers or keeps up, for its sheet.
-func conditionsOf(s *State, c *Combatant) []engine.Condition {
-	var out []engine.Condition
-	add := func(name, lasts string) { out = append(out, engine.Condition{Name: name, Lasts: lasts}) }
+// writeConditions adds to sh what c suffers or keeps up.
+func writeConditions(sh *engine.Sheet, s *State, c *Combatant) {
+	add := sh.Suffers
 	nameOf := func(id string) string {
 		if t := s.Combatant(id); t != nil && t.Name != "" {
 			return t.Name
@@ -69,5 +67,4 @@ func conditionsOf(s *State, c *Combatant) []engine.Condition {
 		}
 		add("hidden from "+strings.Join(names, ", "), "")
 	}
-	return out
 }

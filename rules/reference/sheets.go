@@ -11,10 +11,10 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 	for _, c := range s.Combatants {
 		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{{Name: "LP", Value: c.LP}, {Name: "defence", Value: c.Defence}}}
 		if !c.Guard.Over() {
-			sh.Conditions = append(sh.Conditions, engine.Condition{Name: "on guard", Lasts: c.Guard.String()})
+			sh.Suffers("on guard", c.Guard.String())
 		}
 		if !c.OffBalance.Over() {
-			sh.Conditions = append(sh.Conditions, engine.Condition{Name: "off balance", Lasts: c.OffBalance.String()})
+			sh.Suffers("off balance", c.OffBalance.String())
 		}
 		out = append(out, sh)
 	}

@@ -19,9 +19,7 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 			{Name: "health", Value: c.Health, Max: c.MaxHealth},
 			{Name: "AP", Value: c.AP, Max: FullAP},
 		}}
-		add := func(name, lasts string) {
-			sh.Conditions = append(sh.Conditions, engine.Condition{Name: name, Lasts: lasts})
-		}
+		add := sh.Suffers
 		switch {
 		case c.Dead:
 			add("dead", "")

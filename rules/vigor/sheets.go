@@ -30,16 +30,15 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 			}
 			sh.Numbers = append(sh.Numbers, engine.Number{Name: "actions", Value: c.Left})
 		}
-		sh.Conditions = conditionsOf(s, c)
+		writeConditions(&sh, s, c)
 		out = append(out, sh)
 	}
 	return out
 }
 
-// conditionsOf lists what c suffers or keeps up, for its sheet.
-func conditionsOf(s *State, c *Combatant) []engine.Condition {
-	var out []engine.Condition
-	add := func(name, lasts string) { out = append(out, engine.Condition{Name: name, Lasts: lasts}) }
+// writeConditions adds to sh what c suffers or keeps up.
+func writeConditions(sh *engine.Sheet, s *State, c *Combatant) {
+	add := sh.Suffers
 	nameOf := func(id string) string {
 		if t := s.Combatant(id); t != nil && t.Name != "" {
 			return t.Name
@@ -91,5 +90,4 @@ func conditionsOf(s *State, c *Combatant) []engine.Condition {
 	if c.Hidden {
 		add("hidden", "until its first attack")
 	}
-	return out
 }
