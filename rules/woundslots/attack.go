@@ -281,9 +281,7 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	if w.Kind == "ranged" {
 		b -= a.Harried
 	}
-	if a.Exhausted() {
-		b -= 2
-	}
+	b -= a.tired()
 	b -= a.distraction() + a.sharing()
 	if style == Nonlethal {
 		b -= 2

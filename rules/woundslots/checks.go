@@ -29,9 +29,7 @@ func checkBonus(c *Combatant, check string) int {
 	case "perception":
 		b = c.Attributes.Prc + c.skill("deception")
 	}
-	if c.Exhausted() {
-		b -= 2
-	}
+	b -= c.tired()
 	return b - c.distraction()
 }
 

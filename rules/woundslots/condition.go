@@ -43,7 +43,7 @@ func (r *run) treatCondition(target, name string) error {
 	if tn == 0 {
 		tn = DefaultTN
 	}
-	bonus := a.Attributes.Lor + a.skill("healing") + max(a.spec("healing", name), a.spec("healing", "wounds"))
+	bonus := a.Attributes.Lor + a.skill("healing") + max(a.spec("healing", name), a.spec("healing", "wounds")) - a.tired()
 	if !a.Kit {
 		bonus -= NoKitPenalty
 	}

@@ -5,9 +5,9 @@ import (
 )
 
 // healBonus is a healer's Lor [Healing/Wounds] bonus, -5 without a kit
-// (R63, R65, R71).
+// (R63, R65, R71), -2 exhausted (A26).
 func healBonus(c *Combatant) int {
-	b := c.Attributes.Lor + c.skill("healing") + c.spec("healing", "wounds")
+	b := c.Attributes.Lor + c.skill("healing") + c.spec("healing", "wounds") - c.tired()
 	if !c.Kit {
 		b -= NoKitPenalty
 	}
@@ -22,11 +22,12 @@ func wakeTN(c *Combatant) int {
 	return recoveryTN[0]
 }
 
-// wakeCheck is A09: a standard Vit check less fatigue against the
-// Recovery TN of the highest wound; success wakes the creature.
+// wakeCheck is A09: a standard Vit check less fatigue (and exhaustion,
+// A26) against the Recovery TN of the highest wound; success wakes the
+// creature.
 func (r *run) wakeCheck(c *Combatant) {
 	die := r.src.Roll(20)
-	bonus := c.Attributes.Vit - c.Fatigue
+	bonus := c.Attributes.Vit - c.Fatigue - c.tired()
 	tn := wakeTN(c)
 	r.emit(ev(r.h, (*hotMemory).evWakeChecked, WakeChecked{Combatant: c.ID, Die: die, Bonus: bonus, TN: tn, Woke: die+bonus >= tn}))
 }

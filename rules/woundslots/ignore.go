@@ -32,9 +32,7 @@ func (r *run) ignore(target string, on bool) error {
 // jumpBonus is Str [Athletics/Jumping] (R38).
 func jumpBonus(c *Combatant) int {
 	b := c.Attributes.Str + c.skill("athletics") + c.spec("athletics", "jumping")
-	if c.Exhausted() {
-		b -= 2
-	}
+	b -= c.tired()
 	return b
 }
 

@@ -111,9 +111,7 @@ func (r *run) hurried(a *Combatant, cost int, what string, hurry bool) (int, err
 	}
 	die := r.src.Roll(20)
 	bonus := a.Attributes.Dex + a.skill("acrobatics")
-	if a.Exhausted() {
-		bonus -= 2
-	}
+	bonus -= a.tired()
 	e := Hurried{Combatant: a.ID, Die: die, Bonus: bonus, TN: tn, Cost: cost}
 	margin := die + bonus - tn
 	if margin >= 0 {
@@ -135,9 +133,7 @@ func (r *run) hurried(a *Combatant, cost int, what string, hurry bool) (int, err
 func (r *run) controlCheck(rider, m *Combatant, mod int, why string) {
 	die := r.src.Roll(20)
 	bonus := rider.Attributes.Prs + rider.skill("nature") + rider.spec("nature", "riding") + mod
-	if rider.Exhausted() {
-		bonus -= 2
-	}
+	bonus -= rider.tired()
 	r.emit(ev(r.h, (*hotMemory).evControlChecked, ControlChecked{Rider: rider.ID, Mount: m.ID, Die: die, Bonus: bonus, TN: controlTN(m), Kept: die+bonus >= controlTN(m), Why: why}))
 }
 

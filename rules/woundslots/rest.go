@@ -111,7 +111,7 @@ func (r *run) longRest(c, tender *Combatant) {
 // grows by 1; a wound healed, or none left: it is 0.
 func (r *run) recover(c, tender *Combatant) {
 	die := r.src.Roll(20)
-	bonus := c.Attributes.Vit - c.Fatigue + c.RecoveryBonus
+	bonus := c.Attributes.Vit - c.Fatigue + c.RecoveryBonus - c.tired()
 	e := RecoveryRolled{Combatant: c.ID, Die: die, Bonus: bonus, RecoveryBonus: c.RecoveryBonus + 1}
 	if tender != nil && tender.ID != c.ID {
 		// R71: the tender's Lor [Healing/Wounds] (-5 without a kit)

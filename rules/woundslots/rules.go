@@ -253,7 +253,7 @@ func (r *run) initiative() error {
 	s := r.s
 	for _, i := range byID(s) {
 		c := &s.Combatants[i]
-		bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5
+		bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
 		pen := 0
 		if c.Surprised {
 			pen = max(0, 5-c.Attributes.Prc)
@@ -541,9 +541,7 @@ func (r *run) dash() error {
 		}
 		e.Die = r.src.Roll(20)
 		e.Bonus = a.Attributes.Str + a.skill("athletics") + a.spec("athletics", mode)
-		if a.Exhausted() {
-			e.Bonus -= 2
-		}
+		e.Bonus -= a.tired()
 		e.RateBonus = max(0, floorDiv(e.Die+e.Bonus, 3))
 	}
 	r.emit(ev(r.h, (*hotMemory).evDashed, e))

@@ -82,9 +82,7 @@ func (r *run) cast(name, target string) error {
 	}
 	r.spend(a, spellAP(sp), "cast")
 	bonus := a.Attributes.Rsn + a.skill("arcana") + a.spec("arcana", sp.School) - a.distraction()
-	if a.Exhausted() {
-		bonus -= 2
-	}
+	bonus -= a.tired()
 	defense := spellDefense(t, sp.Defense)
 	k := bonus + sp.Damage - defense - t.Toughness(sp.BypassArmor)
 	classes := dice.Cuts(2, defense-bonus, 20)

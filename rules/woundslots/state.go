@@ -433,6 +433,19 @@ func (c *Combatant) MaxStamina() int { return max(0, c.NormalMaxStamina()-c.Fati
 // Exhausted is A26: -2 on checks and attacks.
 func (c *Combatant) Exhausted() bool { return c.IsExhausted }
 
+// ExhaustedPenalty is A26's penalty on every check and attack of an
+// exhausted creature.
+const ExhaustedPenalty = 2
+
+// tired is what exhaustion takes from c's checks and attacks (A26): every
+// one of them, standard or wild, attack or healing or recovery.
+func (c *Combatant) tired() int {
+	if c.IsExhausted {
+		return ExhaustedPenalty
+	}
+	return 0
+}
+
 // Staggered is A26: no Turn End AP (NPCs are immune, R17).
 func (c *Combatant) Staggered() bool { return c.IsStaggered && !c.npc() }
 

@@ -68,9 +68,7 @@ func (r *run) footing(c *Combatant, env string, mod int, why string) bool {
 	}
 	die := r.src.Roll(20)
 	bonus := c.Attributes.Str + c.skill("athletics") + c.spec("athletics", spec) + mod
-	if c.Exhausted() {
-		bonus -= 2
-	}
+	bonus -= c.tired()
 	tn := r.s.footingTN()
 	kept := die+bonus >= tn
 	r.emit(ev(r.h, (*hotMemory).evFootingChecked, FootingChecked{Combatant: c.ID, Env: env, Die: die, Bonus: bonus, TN: tn, Kept: kept, Why: why}))
