@@ -46,8 +46,10 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 		return nil, nil, refuse(engine.NotAllowedNow, "%s has no weapon to attack with", a.ID)
 	case t.Side == a.Side:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s and %s are on the same side", a.ID, t.ID)
-	case !t.Up():
-		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
+	case t.Status == Dead:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is dead", t.ID)
+	case style == Grapple && !t.Up():
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s: there is nobody to grapple with", t.ID, t.Status)
 	case style != Standard && w.Kind != "melee":
 		return nil, nil, refuse(engine.NotAllowedNow, "a %s attack is a melee attack, and %s is a ranged weapon", style, w.Name)
 	case style == Grapple && (w.Reach != 0 || Gap(a, t) > 0 || abs(a.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(a.Grappling, t.ID)):
@@ -268,14 +270,16 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	} else {
 		b += pm + cm
 	}
-	if slices.Contains(t.Ignoring, a.ID) {
+	// R11, R12: an ignored creature's attack is a rear attack, with
+	// double the flanking bonus in place of the bonus itself.
+	switch {
+	case slices.Contains(t.Ignoring, a.ID):
 		b += RearBonus
+	case s.Flanked(t):
+		b += FlankBonus
 	}
 	if w.Kind == "melee" {
 		b += mountedEdge(a, t)
-	}
-	if s.Flanked(t) {
-		b += FlankBonus
 	}
 	b += rangePenalty(a, w, t)
 	if w.Kind == "ranged" {
@@ -317,10 +321,10 @@ func (r *run) resolve() {
 	}
 	p := *s.Pending
 	a, t := s.Combatant(p.Actor), s.Combatant(p.Target)
-	if !t.Up() {
-		// Taken out by a reaction before the attack lands: the attack is
-		// not made, and costs nothing [ours].
-		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "its target is down"}))
+	if t.Status == Dead {
+		// Killed by a reaction before the attack lands: the attack is not
+		// made, and costs nothing [ours].
+		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "its target is dead"}))
 		return
 	}
 	w := a.Weapon(p.Weapon)
@@ -341,15 +345,9 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 		}
 	}
 	bonus := s.attackBonus(a, w, t, p.Action)
+	// R74, R14, A36: under water the immobile Defense replaces the melee
+	// and ranged ones, before a defender's +2 (MeleeDefense).
 	defense := defenseAgainst(a, t, w, p.Guard)
-	if s.env(t) == Underwater && (p.Guard == "" || p.Guard == "plus") {
-		// R74, R14, A36: underwater the immobile Defense replaces the
-		// melee and ranged ones, before a defender's +2.
-		defense = t.ImmobileDefense()
-		if p.Guard == "plus" {
-			defense += 2
-		}
-	}
 	if rebuff && t.OpeningOn == a.ID {
 		defense = t.OpeningTotal // R50
 	}

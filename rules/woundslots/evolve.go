@@ -132,9 +132,9 @@ func evolve(s *State, e Event) {
 			c.AP -= e.AP
 			c.PoolQuarters += e.Quarters
 			c.PoolUsed += e.Yards
-			c.X, c.Y = e.X, e.Y
+			s.put(c, e.X, e.Y)
 			if m := s.mountOf(c); m != nil {
-				m.X, m.Y = e.X, e.Y
+				s.put(m, e.X, e.Y)
 			}
 			if s.Pending != nil && s.Pending.Action == "move" && s.Pending.Actor == c.ID {
 				doneAction(s)
@@ -227,12 +227,12 @@ func evolve(s *State, e Event) {
 		rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
 		if rider != nil && m != nil {
 			rider.Riding, rider.RidingSize, m.Rider = m.ID, m.Attributes.Size, rider.ID
-			rider.X, rider.Y = m.X, m.Y
+			s.put(rider, m.X, m.Y)
 		}
 	case *Dismounted:
 		if rider := s.Combatant(e.Rider); rider != nil {
 			rider.Riding, rider.RidingSize, rider.Calming = "", 0, 0
-			rider.X, rider.Y = e.X, e.Y
+			s.put(rider, e.X, e.Y)
 		}
 		if m := s.Combatant(e.Mount); m != nil {
 			m.Rider = ""
@@ -285,7 +285,7 @@ func evolve(s *State, e Event) {
 		doneAction(s)
 	case *Carried:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.X, c.Y = e.X, e.Y
+			s.put(c, e.X, e.Y)
 			leaveSpace(s, c)
 		}
 	case *IgnoreChanged:
@@ -301,7 +301,7 @@ func evolve(s *State, e Event) {
 			c.AP -= e.AP
 			c.PoolQuarters += e.Quarters
 			c.PoolUsed += e.Yards
-			c.X, c.Y = e.X, e.Y
+			s.put(c, e.X, e.Y)
 			leaveSpace(s, c)
 		}
 	case *FootingChecked:
@@ -330,7 +330,7 @@ func evolve(s *State, e Event) {
 	case *SpaceEntered:
 		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
 		if a != nil && t != nil {
-			a.X, a.Y = e.X, e.Y
+			s.put(a, e.X, e.Y)
 			a.SharingWith, t.SharingWith = t.ID, a.ID
 		}
 	case *Interposed:
@@ -372,7 +372,7 @@ func evolve(s *State, e Event) {
 		case "distract":
 			t.Distracted = true
 		case "shove":
-			t.X, t.Y = e.X, e.Y
+			s.put(t, e.X, e.Y)
 			leaveSpace(s, t)
 		case "trip":
 			t.Posture = Prone

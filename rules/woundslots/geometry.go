@@ -72,14 +72,15 @@ func threatens(a *Combatant, t *Combatant) bool {
 	return false
 }
 
-// Flanked is R11: at least two standing enemies of t threaten it, some two
-// of them at least 120 degrees apart around it.
+// Flanked is R11: at least two enemies of t able to attack it threaten it
+// (a helpless or pinned one attacks nobody), some two of them at least
+// 120 degrees apart around it.
 func (s *State) Flanked(t *Combatant) bool {
 	var angles [16]float64
 	n := 0
 	for i := range s.Combatants {
 		a := &s.Combatants[i]
-		if a.Side == t.Side || !a.Up() || !threatens(a, t) || n == len(angles) ||
+		if a.Side == t.Side || !a.canAct() || a.PinnedBy != "" || !threatens(a, t) || n == len(angles) ||
 			slices.Contains(t.Ignoring, a.ID) || slices.Contains(a.Ignoring, t.ID) {
 			continue // R12: the ignored neither count toward nor help a flank
 		}

@@ -43,7 +43,7 @@ func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 		return nil, refuse(engine.NotAllowedNow, "%s is dead", t.ID)
 	case t.ID != a.ID && Gap(a, t) > 0:
 		return nil, refuse(engine.NotAllowedNow, "%s must be beside %s to tend it", a.ID, t.ID)
-	case t.ID != a.ID && t.Side != a.Side && !t.immobile():
+	case t.ID != a.ID && t.Side != a.Side && !t.helpless():
 		return nil, refuse(engine.NotAllowedNow, "%s is neither willing nor helpless", t.ID)
 	}
 	return t, nil
@@ -51,7 +51,7 @@ func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 
 // mayTend reports without an error what patient checks.
 func mayTend(a, t *Combatant) bool {
-	return t.Status != Dead && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.immobile()))
+	return t.Status != Dead && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.helpless()))
 }
 
 // stabilize is R63 with A09 and A32: Lor [Healing/Wounds] against the

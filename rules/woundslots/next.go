@@ -163,11 +163,13 @@ func sidesOf(s *State) []string {
 	return sides
 }
 
-// attackOptions adds every attack c can make now.
+// attackOptions adds every attack c can make now, on enemies not dead:
+// an unconscious one meets it with its immobile Defense (A07), and a
+// wound with no slot left kills it (R16, A08).
 func attackOptions(s *State, b *prompter, c *Combatant) {
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Side == c.Side || !t.Up() {
+		if t.Side == c.Side || t.Status == Dead {
 			continue
 		}
 		for j := range c.Weapons {
@@ -183,7 +185,7 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 				if c.AP < s.attackCost(c, style) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
 					continue
 				}
-				if style == Grapple && (w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
+				if style == Grapple && (!t.Up() || w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
 					continue
 				}
 				if b.people {

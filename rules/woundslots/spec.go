@@ -167,6 +167,7 @@ func (sp *Spec) State() (State, error) {
 			return State{}, errors.Join(errs...)
 		}
 	}
+	s.placeAll()
 	return s, nil
 }
 

@@ -284,6 +284,9 @@ type Combatant struct {
 	LongRests int `yaml:"-" json:"long_rests,omitempty"`
 	// Long is an action longer than the AP at hand, being paid (R25).
 	Long *Long `yaml:"-" json:"long,omitempty"`
+	// Submerged says it stands under water (R74): the immobile Defense
+	// replaces its melee, ranged and Agility Defense (R14).
+	Submerged bool `yaml:"-" json:"underwater,omitempty"`
 }
 
 // Long is an action paid across turns (R25): AP still owed, or rounds of
@@ -388,8 +391,13 @@ func (c *Combatant) RangedDefense() int {
 // ImmobileDefense is R13's 5 - Size.
 func (c *Combatant) ImmobileDefense() int { return 5 - c.Attributes.Size - c.distraction() }
 
-// immobile reports R14 (helpless, unconscious).
-func (c *Combatant) immobile() bool {
+// immobile reports R14: helpless (unconscious, pinned, or a nonlethal
+// hit's helplessness) or under water.
+func (c *Combatant) immobile() bool { return c.helpless() || c.Submerged }
+
+// helpless reports A07's helplessness: unconscious, pinned or left
+// helpless by a nonlethal hit.
+func (c *Combatant) helpless() bool {
 	return c.Status != Active || c.Helpless > 0 || c.PinnedBy != ""
 }
 

@@ -119,7 +119,9 @@ var coverMods = map[string][2]int{
 // FlankBonus is R10/R11: added to every attack on a flanked target.
 const FlankBonus = 2
 
-// RearBonus is R12: added to attacks by a creature the target ignores.
+// RearBonus is R12: added to attacks by a creature the target ignores,
+// double the flanking bonus and in its place (the seed: rear attacks
+// "gain double the normal flanking bonus").
 const RearBonus = 4
 
 // actionCosts is A05: the AP each action costs by default.

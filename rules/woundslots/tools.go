@@ -128,7 +128,7 @@ func tacticalAct(view *State, p engine.Prompt[Command]) Command {
 			if c.Weapon != "" || !(c.Style == "" || c.Style == Quick && me.AP < view.attackCost(me, Standard)) {
 				continue
 			}
-			if t := view.Combatant(c.Target); t != nil && (best < 0 || openSlots(t) < bestOpen) {
+			if t := view.Combatant(c.Target); t != nil && t.Up() && (best < 0 || openSlots(t) < bestOpen) {
 				best, bestOpen = i, openSlots(t)
 			}
 		case *Approach:

@@ -32,6 +32,21 @@ func (s *State) env(c *Combatant) string {
 	return e
 }
 
+// put places c at x,y and notes whether it is under water there (R14,
+// R74): every move of a combatant goes through it.
+func (s *State) put(c *Combatant, x, y int) {
+	c.X, c.Y = x, y
+	c.Submerged = s.env(c) == Underwater
+}
+
+// placeAll notes for every combatant whether it is under water.
+func (s *State) placeAll() {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		s.put(c, c.X, c.Y)
+	}
+}
+
 // UnderwaterAP and UnderwaterPenalty are R74's extra AP and penalty of a
 // melee attack underwater.
 const (
