@@ -2,7 +2,6 @@ package woundslots
 
 import (
 	"slices"
-	"strings"
 
 	"fray/dice"
 	"fray/engine"
@@ -66,9 +65,6 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 // window (R29).
 func (r *run) attack(c *Attack) error {
 	s := r.s
-	if s.Phase == Window && len(s.Queue) > 0 {
-		return r.interrupt(c)
-	}
 	if err := r.wantPhase(Acting, "attack ", c.Target); err != nil {
 		return err
 	}
@@ -87,10 +83,12 @@ func (r *run) attack(c *Attack) error {
 }
 
 // windowQueue lists who is asked after a declaration by a with w, in
-// descending initiative (ties by id): enemies above a's initiative who
-// could attack someone (R29), and enemies whose melee weapon reaches a
-// ranged attacker and who have not harried it this round (R46). Nobody
-// at initiative 0 interrupts or reacts (R28).
+// descending initiative (ties by id): enemies who may act out of turn
+// (R29, A16; nobody answers an action itself taken out of turn
+// [ours]), enemies whose melee weapon reaches a ranged attacker and who
+// have not harried it this round (R46), those with a readied attack
+// (R47), and the target when it may interpose (R58). Nobody at
+// initiative 0 interrupts or reacts (R28).
 func (s *State) windowQueue(a *Combatant, w *Weapon, target string, h *hotMemory) []string {
 	var q []string
 	if h != nil {
@@ -101,49 +99,15 @@ func (s *State) windowQueue(a *Combatant, w *Weapon, target string, h *hotMemory
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 			continue
 		}
-		if s.mayInterrupt(c, a) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayFire(c) || c.ID == target && s.mayInterposeAt(c) {
+		if s.mayActOutOfTurn(c, AtDeclared) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayFire(c) || c.ID == target && s.mayInterposeAt(c) {
 			q = append(q, c.ID)
 		}
 	}
 	if h != nil {
 		h.queue = q
 	}
-	slices.SortFunc(q, func(x, y string) int {
-		cx, cy := s.Combatant(x), s.Combatant(y)
-		if cx.Initiative != cy.Initiative {
-			return cy.Initiative - cx.Initiative
-		}
-		return strings.Compare(x, y)
-	})
+	s.sortQueue(q)
 	return q
-}
-
-// mayInterrupt reports whether c may interrupt a's declaration (R29):
-// strictly higher initiative, and an attack it can afford on an enemy in
-// reach.
-func (s *State) mayInterrupt(c, a *Combatant) bool {
-	if s.Options.NoInterrupts || c.Initiative <= a.Initiative || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" {
-		return false
-	}
-	for i := range s.Combatants {
-		t := &s.Combatants[i]
-		if t.Side == c.Side || !t.Up() {
-			continue
-		}
-		for j := range c.Weapons {
-			w := &c.Weapons[j]
-			cheapest := s.attackCost(c, Standard)
-			if w.Kind == "melee" {
-				cheapest = s.attackCost(c, Quick)
-			} else if s.env(c) == Underwater {
-				continue
-			}
-			if c.AP >= cheapest && Reaches(c, w, t) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // mayHarry reports whether c may harry a (R46): a's ranged attack within
@@ -158,26 +122,6 @@ func (s *State) mayHarry(c, a *Combatant) bool {
 		}
 	}
 	return false
-}
-
-// interrupt is an attack by the one asked in a window: it cancels the
-// declared action, whose actor pays nothing, and costs the interrupter 2
-// initiative (R29).
-func (r *run) interrupt(c *Attack) error {
-	s := r.s
-	me := s.Combatant(s.Queue[0])
-	p := s.Pending
-	if !s.mayInterrupt(me, s.Combatant(p.Actor)) {
-		return refuse(engine.NotAllowedNow, "%s may not interrupt %s: only an enemy with higher initiative and an attack to make may", me.ID, p.Actor)
-	}
-	_, w, err := s.checkAttack(me, c.Target, c.Weapon, c.Style)
-	if err != nil {
-		return err
-	}
-	style := styleOf(c.Style)
-	r.emit(ev(r.h, (*hotMemory).evInterrupted, Interrupted{Combatant: me.ID, Actor: p.Actor, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(me, style), Initiative: max(0, me.Initiative-2)}))
-	r.resolveIfReady()
-	return nil
 }
 
 // pass lets the declared action go on.
@@ -201,7 +145,7 @@ func (r *run) harry() error {
 	if w := a.Weapon(p.Weapon); w == nil || w.Kind != "ranged" || !s.mayHarry(me, a) {
 		return refuse(engine.NotAllowedNow, "%s cannot harry %s: only a ranged attack within one's melee reach, once a round, for 2 AP", me.ID, a.ID)
 	}
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["harry"], AP: me.AP - actionCosts["harry"], For: "harry"}))
+	r.spend(me, actionCosts["harry"], "harry")
 	r.emit(ev(r.h, (*hotMemory).evHarried, Harried{Combatant: me.ID, Target: a.ID}))
 	r.resolveIfReady()
 	return nil
@@ -232,19 +176,64 @@ func guardDefense(t *Combatant, choice, kind string) int {
 	return 0
 }
 
-// guard is a defending target's choice (R45).
+// guardKind is the kind of attack a defending target chooses its Defense
+// against (R45): a reaction's weapon, a spell's Defense, or the declared
+// attack's weapon.
+func (s *State) guardKind() string {
+	p := s.Pending
+	switch {
+	case p.Striker != "":
+		if w := s.Combatant(p.Striker).Weapon(p.StrikeWeapon); w != nil {
+			return w.Kind
+		}
+	case p.Action == "cast":
+		if sp := s.Combatant(p.Actor).spell(p.Weapon); sp != nil {
+			return sp.Defense
+		}
+	default:
+		if w := s.Combatant(p.Actor).Weapon(p.Weapon); w != nil {
+			return w.Kind
+		}
+	}
+	return "melee"
+}
+
+// guarded is the creature choosing its Defense now (R45).
+func (s *State) guarded() *Combatant {
+	if p := s.Pending; p.Striker != "" {
+		return s.Combatant(p.StrikeTarget)
+	}
+	return s.Combatant(s.Pending.Target)
+}
+
+// guard is a defending target's choice (R45), against a declared attack
+// or spell, or against a reaction's attack (a rebuff, a readied attack),
+// which then strikes.
 func (r *run) guard(choice string) error {
 	if err := r.wantPhase(Guarding, "guard"); err != nil {
 		return err
 	}
-	if !slices.Contains(guardChoices, choice) {
-		return refuse(engine.Invalid, "%q is not a guard: plus, power, agility, fortitude or willpower", choice)
-	}
 	s := r.s
 	p := s.Pending
-	t, a := s.Combatant(p.Target), s.Combatant(p.Actor)
-	r.emit(ev(r.h, (*hotMemory).evGuarded, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, a.Weapon(p.Weapon).Kind)}))
-	r.resolveIfReady()
+	switch {
+	case p.Action == "disarm" && p.Striker == "":
+		return refuse(engine.NotAllowedNow, "%s meets a disarm: meet check or meet agility (R61)", p.Target)
+	case !slices.Contains(guardChoices, choice):
+		return refuse(engine.Invalid, "%q is not a guard: plus, power, agility, fortitude or willpower", choice)
+	}
+	t, kind, st := s.guarded(), s.guardKind(), *p
+	r.emit(ev(r.h, (*hotMemory).evGuarded, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, kind)}))
+	if st.Striker == "" {
+		r.resolveIfReady()
+		return nil
+	}
+	a := s.Combatant(st.Striker)
+	r.strike(a, t, a.Weapon(st.StrikeWeapon), Standard, choice, st.StrikeKind == "rebuff")
+	if st.StrikeKind == "rebuff" {
+		r.afterRebuff(t)
+	} else {
+		r.afterFire()
+	}
 	return nil
 }
 
@@ -309,7 +298,7 @@ func defenseAgainst(a, t *Combatant, w *Weapon, guard string) int {
 }
 
 // attackFor names what an attack's AP pays for, by style.
-var attackFor = map[string]string{Standard: "standard attack", Quick: "quick attack", Strong: "strong attack", Nonlethal: "nonlethal attack"}
+var attackFor = map[string]string{Standard: "standard attack", Quick: "quick attack", Strong: "strong attack", Nonlethal: "nonlethal attack", Grapple: "grapple"}
 
 // resolve resolves the pending attack: AP, the attack die, criticals'
 // initiative, the strong attack's d6, the wound (R05-R09, R16, R39-R43).
@@ -319,6 +308,10 @@ func (r *run) resolve() {
 		r.resolveMove()
 		return
 	}
+	if s.Pending.Command != "" {
+		r.resolveDeclared()
+		return
+	}
 	p := *s.Pending
 	a, t := s.Combatant(p.Actor), s.Combatant(p.Target)
 	if t.Status == Dead {
@@ -326,6 +319,14 @@ func (r *run) resolve() {
 		// made, and costs nothing [ours].
 		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "its target is dead"}))
 		return
+	}
+	if !p.Interposed {
+		// A16: a move out of turn may have made the attack impossible; its
+		// actor then acts again, at no AP cost.
+		if _, _, err := s.checkAttack(a, p.Target, p.Weapon, p.Action); err != nil {
+			r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "no longer possible: " + err.Error()}))
+			return
+		}
 	}
 	w := a.Weapon(p.Weapon)
 	r.spend(a, p.Cost, attackFor[p.Action])
@@ -482,6 +483,7 @@ func (r *run) pick(c *Pick) error {
 		r.woundControl(t)
 		r.woundFooting(t, l)
 	}
+	r.finished(p.Actor)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package woundslots
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"fray/engine"
 	"fray/rules/parts"
@@ -59,6 +60,10 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "dismount", Args: "X,Y", Min: 1, Hint: "to a cell beside the mount, 4 AP (R53)"},
 	parts.Verb{Name: "calm", Hint: "regain control of a bolting mount, 8 AP (R77)"},
 	parts.Verb{Name: "hurry", Args: "dismount X,Y|use OBJECT", Min: 1, Rest: true, Hint: "do it faster (R67)"},
+	parts.Verb{Name: "push", Args: "X,Y", Min: 1, Hint: "where a creature you shoved goes (R61)"},
+	parts.Verb{Name: "drop", Args: "WEAPON", Min: 1, Hint: "what a creature you disarmed drops (R61)"},
+	parts.Verb{Name: "meet", Args: "check|agility", Min: 1, Hint: "meet a disarm with a melee weapon check or your Agility Defense (R61)"},
+	parts.Verb{Name: "interrupt", Args: "COMMAND", Min: 1, Rest: true, Hint: "act or move out of turn, in a window: interrupt attack bob, interrupt move 3,0 (R29, R35)"},
 )
 
 // ParseCommand reads a command in the text vocabulary (see
@@ -108,6 +113,25 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Jump{X: c.X, Y: c.Y}, nil
 	case "cling":
 		return &Cling{}, nil
+	case "push":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "push: %v", err)
+		}
+		return &Push{X: c.X, Y: c.Y}, nil
+	case "drop":
+		return &Drop{Weapon: p.Arg(0)}, nil
+	case "meet":
+		return &Meet{Choice: p.Arg(0)}, nil
+	case "interrupt":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		if !offTurnCommand(inner) {
+			return nil, engine.Errorf(engine.Invalid, "interrupt: %q is not an action or move one can take out of turn", p.Arg(0))
+		}
+		return inner, nil
 	case "go":
 		return &Go{}, nil
 	case "stop":
@@ -248,6 +272,12 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("drag", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Opening:
 		return parts.Say("opening", c.Target).String()
+	case *Push:
+		return parts.Say("push", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
+	case *Drop:
+		return parts.Say("drop", c.Weapon).String()
+	case *Meet:
+		return parts.Say("meet", c.Choice).String()
 	case *Fire:
 		return parts.Say("fire", c.Target).Opt("with", c.Weapon).String()
 	case *Jump:
@@ -330,14 +360,53 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s's turn (initiative %d)", e.Combatant, init)
 	case *ActionDeclared:
+		if e.Command != "" {
+			return fmt.Sprintf("%s declares %s", e.Actor, e.Command)
+		}
 		return fmt.Sprintf("%s declares a %s attack on %s with %s (%d AP)", e.Actor, e.Action, e.Target, e.Weapon, e.Cost)
 	case *Passed:
 		return fmt.Sprintf("%s lets it go on", e.Combatant)
 	case *Interrupted:
-		return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d, then a %s attack on %s with %s", e.Combatant, e.Actor, e.Initiative, e.Action, e.Target, e.Weapon)
+		what := e.Command
+		if what == "" {
+			what = Rules{}.FormatCommand(&Attack{Target: e.Target, Style: e.Action})
+			if e.Weapon != "" {
+				what += " with " + e.Weapon
+			}
+		}
+		switch {
+		case e.Moment == "":
+			return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d, then a %s attack on %s with %s", e.Combatant, e.Actor, e.Initiative, e.Action, e.Target, e.Weapon)
+		case e.Moment == AtDeclared && e.Move:
+			return fmt.Sprintf("%s moves before %s's action goes on: %s", e.Combatant, e.Actor, what)
+		case e.Moment == AtDeclared:
+			return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d: %s", e.Combatant, e.Actor, e.Initiative, what)
+		case e.Move:
+			return fmt.Sprintf("%s moves out of turn (%s of %s's turn): %s", e.Combatant, momentWords[e.Moment], e.Actor, what)
+		}
+		return fmt.Sprintf("%s acts out of turn (%s of %s's turn): initiative %d: %s", e.Combatant, momentWords[e.Moment], e.Actor, e.Initiative, what)
+	case *WindowOpened:
+		return fmt.Sprintf("%s of %s's turn: %s may act out of turn", momentWords[e.Moment], e.Actor, strings.Join(e.Queue, ", "))
+	case *OffTurnEnded:
+		return fmt.Sprintf("%s is done acting out of turn", e.Combatant)
+	case *ActionGoesAhead:
+		return fmt.Sprintf("%s's declared action goes ahead: %s", e.Combatant, e.Command)
+	case *HinderWon:
+		if e.Hindrance == "shove" {
+			return fmt.Sprintf("%s may shove %s up to %d yards", e.Combatant, e.Target, e.Yards)
+		}
+		return fmt.Sprintf("%s chooses what %s drops", e.Combatant, e.Target)
 	case *Harried:
 		return fmt.Sprintf("%s harries %s: -2 on its ranged attacks this round", e.Combatant, e.Target)
 	case *Guarded:
+		switch e.Choice {
+		case "check":
+			return fmt.Sprintf("%s meets the disarm with a melee weapon check", e.Combatant)
+		case "agility":
+			if s.Pending != nil && s.Pending.Action == "disarm" && s.Pending.Striker == "" {
+				return fmt.Sprintf("%s meets the disarm with its Agility Defense %d", e.Combatant, e.Defense)
+			}
+		}
 		return fmt.Sprintf("%s guards with %s: Defense %d", e.Combatant, e.Choice, e.Defense)
 	case *APSpent:
 		return fmt.Sprintf("%s spends %d AP on %s: %d AP left", e.Combatant, e.Amount, e.For, e.AP)

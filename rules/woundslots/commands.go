@@ -434,5 +434,8 @@ func commandKinds() map[string]func() Command {
 		"split":           func() Command { return &Split{} },
 		"go":              func() Command { return &Go{} },
 		"stop":            func() Command { return &Stop{} },
+		"push":            func() Command { return &Push{} },
+		"drop":            func() Command { return &Drop{} },
+		"meet":            func() Command { return &Meet{} },
 	}
 }

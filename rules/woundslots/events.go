@@ -46,14 +46,15 @@ type TurnStarted struct {
 	Combatant string `json:"combatant"`
 }
 
-// ActionDeclared: an attack is declared; Queue is who is asked, in order, whether they interrupt or react.
+// ActionDeclared: an action is declared (section 7.5): an attack, with its style, target, weapon and cost, or another action, with its Command text; Queue is who is asked, in order, whether they interrupt or react.
 type ActionDeclared struct {
-	Actor  string   `json:"actor"`
-	Action string   `json:"action"`
-	Target string   `json:"target"`
-	Weapon string   `json:"weapon,omitempty"`
-	Cost   int      `json:"cost"`
-	Queue  []string `json:"queue,omitempty"`
+	Actor   string   `json:"actor"`
+	Action  string   `json:"action"`
+	Target  string   `json:"target,omitempty"`
+	Weapon  string   `json:"weapon,omitempty"`
+	Cost    int      `json:"cost,omitempty"`
+	Command string   `json:"command,omitempty"`
+	Queue   []string `json:"queue,omitempty"`
 }
 
 // Passed: one asked in a window lets the action go on.
@@ -61,15 +62,18 @@ type Passed struct {
 	Combatant string `json:"combatant"`
 }
 
-// Interrupted: a combatant interrupts the declared action, cancelling it (R29); the interrupt's own attack follows. Initiative is the interrupter's after paying 2.
+// Interrupted: a combatant acts out of turn (R29) or moves (R35) in Actor's turn, at a Moment: right after a declaration ("declared", which an action cancels), at the turn's "start", "after" an action or at its "end". Command is what it does; Initiative is its initiative after (2 less for an action, unchanged for a move). Logs written before Command existed carry the interrupt's attack in Action, Target, Weapon and Cost.
 type Interrupted struct {
 	Combatant  string `json:"combatant"`
 	Actor      string `json:"actor"`
-	Action     string `json:"action"`
-	Target     string `json:"target"`
+	Action     string `json:"action,omitempty"`
+	Target     string `json:"target,omitempty"`
 	Weapon     string `json:"weapon,omitempty"`
-	Cost       int    `json:"cost"`
+	Cost       int    `json:"cost,omitempty"`
 	Initiative int    `json:"initiative"`
+	Command    string `json:"command,omitempty"`
+	Moment     string `json:"moment,omitempty"`
+	Move       bool   `json:"move,omitempty"`
 }
 
 // Harried: a combatant harries a ranged attacker within its reach (R46): -2 on its ranged attacks this round.
@@ -844,5 +848,9 @@ func eventKinds() map[string]func() Event {
 		"opening_made":       func() Event { return &OpeningMade{} },
 		"space_entered":      func() Event { return &SpaceEntered{} },
 		"condition_treated":  func() Event { return &ConditionTreated{} },
+		"window_opened":      func() Event { return &WindowOpened{} },
+		"off_turn_ended":     func() Event { return &OffTurnEnded{} },
+		"action_goes_ahead":  func() Event { return &ActionGoesAhead{} },
+		"hinder_won":         func() Event { return &HinderWon{} },
 	}
 }

@@ -44,7 +44,7 @@ func evolve(s *State, e Event) {
 			}
 		}
 	case *ActionDeclared:
-		s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
+		s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost, Command: e.Command})
 		s.Queue = append(s.Queue[:0], e.Queue...)
 		s.Phase = Window
 		guardIfDefending(s)
@@ -54,10 +54,50 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Initiative = e.Initiative
 		}
-		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
-		s.Queue = s.Queue[:0]
-		s.Phase = Window
-		guardIfDefending(s)
+		if e.Moment == "" {
+			// A log from before out-of-turn actions: the interrupt's attack.
+			s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
+			s.Queue = s.Queue[:0]
+			s.Phase = Window
+			guardIfDefending(s)
+			return
+		}
+		off := OffTurn{Who: e.Combatant, Moment: e.Moment, Cancels: e.Moment == AtDeclared && !e.Move}
+		if len(s.Queue) > 1 {
+			off.Rest = s.Queue[1:]
+		}
+		if !off.Cancels {
+			off.Held = s.Pending
+		}
+		s.Off = s.newOff(off)
+		s.Pending, s.Queue, s.Moment, s.Phase = nil, s.Queue[:0], "", Acting
+	case *OffTurnEnded:
+		off := s.Off
+		s.Off = nil
+		switch {
+		case off == nil || off.Cancels:
+			s.Phase = Acting
+		case off.Held != nil:
+			s.Pending = s.newPending(*off.Held)
+			s.Queue = append(s.Queue[:0], off.Rest...)
+			s.Phase = Window
+			guardIfDefending(s)
+		default:
+			s.Moment = off.Moment
+			s.Queue = append(s.Queue[:0], off.Rest...)
+			s.Phase = Window
+			if len(s.Queue) == 0 {
+				closeMoment(s)
+			}
+		}
+	case *WindowOpened:
+		s.Moment, s.Pending, s.Phase = e.Moment, nil, Window
+		s.Queue = append(s.Queue[:0], e.Queue...)
+	case *ActionGoesAhead:
+		doneAction(s)
+	case *HinderWon:
+		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Hindrance, Target: e.Target, Points: e.Yards})
+		s.Phase = Choosing
 	case *Harried:
 		if t := s.Combatant(e.Target); t != nil {
 			t.Harried += RangePenalty
@@ -65,10 +105,25 @@ func evolve(s *State, e Event) {
 		}
 		popQueue(s)
 	case *Guarded:
-		if s.Pending != nil {
-			s.Pending.Guard = e.Choice
+		p := s.Pending
+		if p == nil {
+			s.Phase = Window
+			return
 		}
-		s.Phase = Window
+		if p.Striker == "" {
+			p.Guard = e.Choice
+			s.Phase = Window
+			return
+		}
+		// A reaction's attack: back to where the fight was.
+		s.Phase = p.StrikeFrom
+		p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = "", "", "", "", ""
+		if p.Action == "strike" {
+			s.Pending = nil
+			return
+		}
+		guardIfDefending(s)
+		moverChoice(s)
 	case *APSpent:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.AP = e.AP
@@ -169,7 +224,7 @@ func evolve(s *State, e Event) {
 			}
 		}
 		s.Turn, s.Pending, s.Queue = "", nil, s.Queue[:0]
-		s.Phase = Acting
+		s.Phase, s.Moment, s.Off, s.Ending = Acting, "", nil, false
 	case *RoundEnded:
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
@@ -264,6 +319,7 @@ func evolve(s *State, e Event) {
 			s.Pending.Rebuffed = true
 		}
 		popQueue(s)
+		awaitGuard(s, e.Combatant, e.Target, e.Weapon, "rebuff")
 	case *Clung:
 		if s.Pending != nil {
 			s.Pending.Clinger, s.Pending.Points, s.Pending.Split = e.Combatant, e.Points, false
@@ -335,7 +391,7 @@ func evolve(s *State, e Event) {
 		}
 	case *Interposed:
 		if s.Pending != nil && e.Success {
-			s.Pending.Target = e.Shield
+			s.Pending.Target, s.Pending.Interposed = e.Shield, true
 		}
 		popQueue(s)
 	case *OpeningMade:
@@ -348,10 +404,14 @@ func evolve(s *State, e Event) {
 		}
 	case *ReadyFired:
 		popQueue(s)
+		awaitGuard(s, e.Combatant, e.Target, e.Weapon, "fire")
 	case *ActionCancelled:
 		doneAction(s)
 	case *CheckRolled:
 	case *Hindered:
+		if p := s.Pending; p != nil && p.Action == e.Hindrance && s.Phase == Choosing {
+			doneAction(s)
+		}
 		t := s.Combatant(e.Target)
 		if t == nil {
 			return
@@ -407,13 +467,42 @@ func evolve(s *State, e Event) {
 }
 
 // popQueue takes the first one asked off the window's queue; with nobody
-// left the target chooses its Defense if it defends.
+// left a moment's window closes, and the target of a declared action
+// chooses its Defense if it defends.
 func popQueue(s *State) {
 	if len(s.Queue) > 0 {
 		s.Queue = s.Queue[:copy(s.Queue, s.Queue[1:])]
 	}
+	if s.Moment != "" && len(s.Queue) == 0 {
+		closeMoment(s)
+		return
+	}
 	guardIfDefending(s)
 	moverChoice(s)
+}
+
+// closeMoment closes the window of a moment of the turn: the turn goes
+// on, or, at its end, ends.
+func closeMoment(s *State) {
+	if s.Moment == AtEnd {
+		s.Ending = true
+	}
+	s.Moment, s.Phase = "", Acting
+}
+
+// awaitGuard holds a reaction's attack (a rebuff or a readied attack) on
+// a defending target until it chooses its Defense (R45).
+func awaitGuard(s *State, striker, target, weapon, kind string) {
+	t := s.Combatant(target)
+	if t == nil || !t.Defending || !t.Up() {
+		return
+	}
+	if s.Pending == nil {
+		s.Pending = s.newPending(Declared{Action: "strike"})
+	}
+	p := s.Pending
+	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = striker, target, weapon, kind, s.Phase
+	s.Phase = Guarding
 }
 
 // moverChoice turns to a rebuffed mover, once nobody is left to ask, for
@@ -428,14 +517,25 @@ func moverChoice(s *State) {
 	}
 }
 
-// guardIfDefending moves a window with nobody left to ask to the
-// target's choice of Defense when it defends (R45).
+// guardIfDefending moves a window with nobody left to ask to the target's
+// choice (section 7.5.3): of its Defense against an attack or spell when
+// it defends (R45), of how it meets a disarm (R61).
 func guardIfDefending(s *State) {
-	if len(s.Queue) > 0 || s.Pending == nil || s.Pending.Guard != "" || s.Pending.Action == "move" {
+	p := s.Pending
+	if len(s.Queue) > 0 || p == nil || p.Guard != "" || p.Action == "move" || p.Striker != "" || s.Phase != Window {
 		return
 	}
-	if t := s.Combatant(s.Pending.Target); t != nil && t.Defending && t.Up() {
+	t := s.Combatant(p.Target)
+	if t == nil {
+		return
+	}
+	switch {
+	case p.Command == "" && t.Defending && t.Up():
 		s.Phase = Guarding
+	case p.Command != "":
+		if a := s.Combatant(p.Actor); a != nil && s.targetChooses(a, p.Action, p.Target, p.Weapon) {
+			s.Phase = Guarding
+		}
 	}
 }
 

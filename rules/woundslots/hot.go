@@ -30,10 +30,23 @@ type hotMemory struct {
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
+	pushes parts.Pool[Push]
+	drops  parts.Pool[Drop]
+	meets  parts.Pool[Meet]
+
 	pending Declared
 	queue   []string
+	// An action out of turn: the state's Off, the rest of its window's
+	// queue and the declared action it left waiting.
+	off     OffTurn
+	offRest []string
+	held    Declared
 
 	// The events of the last Step.
+	pWindowOpened      parts.Pool[WindowOpened]
+	pOffTurnEnded      parts.Pool[OffTurnEnded]
+	pActionGoesAhead   parts.Pool[ActionGoesAhead]
+	pHinderWon         parts.Pool[HinderWon]
 	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
@@ -109,6 +122,10 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pWindowOpened.Reset()
+	h.pOffTurnEnded.Reset()
+	h.pActionGoesAhead.Reset()
+	h.pHinderWon.Reset()
 	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
@@ -281,6 +298,9 @@ func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
 
 // resetCommands frees the commands of the last Moves.
 func (h *hotMemory) resetCommands() {
+	h.pushes.Reset()
+	h.drops.Reset()
+	h.meets.Reset()
 	h.attacks.Reset()
 	h.approaches.Reset()
 	h.postures.Reset()
@@ -424,6 +444,9 @@ func clone(s *State) State {
 		p := *s.Pending
 		c.Pending = &p
 	}
+	if s.Off != nil {
+		c.Off = c.newOff(*s.Off)
+	}
 	return c
 }
 
@@ -494,6 +517,10 @@ func (Rules) ScratchInto(dst, s *State) {
 		}
 	}
 	dst.Queue = append(queue, s.Queue...)
+	if s.Off != nil {
+		dst.Off = nil
+		dst.Off = dst.hotMemory().placeOff(*s.Off)
+	}
 	if s.Pending != nil {
 		h := dst.hotMemory()
 		h.pending = *s.Pending
@@ -516,4 +543,31 @@ func (Rules) SideOf(s *State, combatant string) string {
 		return c.Side
 	}
 	return ""
+}
+
+func (h *hotMemory) evWindowOpened() *parts.Pool[WindowOpened]       { return &h.pWindowOpened }
+func (h *hotMemory) evOffTurnEnded() *parts.Pool[OffTurnEnded]       { return &h.pOffTurnEnded }
+func (h *hotMemory) evActionGoesAhead() *parts.Pool[ActionGoesAhead] { return &h.pActionGoesAhead }
+func (h *hotMemory) evHinderWon() *parts.Pool[HinderWon]             { return &h.pHinderWon }
+
+func (b *prompter) push(x, y int) *Push {
+	return put(b, func(h *hotMemory) *parts.Pool[Push] { return &h.pushes }, Push{X: x, Y: y})
+}
+func (b *prompter) drop(w string) *Drop {
+	return put(b, func(h *hotMemory) *parts.Pool[Drop] { return &h.drops }, Drop{Weapon: w})
+}
+func (b *prompter) meet(c string) *Meet {
+	return put(b, func(h *hotMemory) *parts.Pool[Meet] { return &h.meets }, Meet{Choice: c})
+}
+
+// placeOff copies an action out of turn into the hot memory.
+func (h *hotMemory) placeOff(o OffTurn) *OffTurn {
+	h.offRest = append(h.offRest[:0], o.Rest...)
+	o.Rest = h.offRest
+	if o.Held != nil {
+		h.held = *o.Held
+		o.Held = &h.held
+	}
+	h.off = o
+	return &h.off
 }

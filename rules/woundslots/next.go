@@ -116,12 +116,37 @@ func writePrompt(s *State, b *prompter) {
 		windowOptions(s, b)
 	case Guarding:
 		pd := s.Pending
-		p.Actor = pd.Target
-		if b.people {
-			b.ask("%s attacks %s, who is defending: which Defense meets it?", pd.Actor, pd.Target)
+		t := s.guarded()
+		p.Actor = t.ID
+		if pd.Action == "disarm" && pd.Striker == "" {
+			if b.people {
+				b.ask("%s tries to disarm %s: does it meet the try with a melee weapon check of its own, or with its Agility Defense (R61)?", pd.Actor, t.ID)
+			}
+			for _, m := range meetChoices {
+				if b.people {
+					label := fmt.Sprintf("meet check (d20%+d)", checkBonus(t, "melee"))
+					if m == "agility" {
+						label = fmt.Sprintf("meet agility (Defense %d)", t.AgilityDefense())
+					}
+					b.add(b.meet(m), label)
+				} else {
+					b.add(b.meet(m))
+				}
+			}
+			p.Default = 1
+			if (&run{s: s}).meetsWithCheck(t) {
+				p.Default = 0
+			}
+			return
 		}
-		t, a := s.Combatant(pd.Target), s.Combatant(pd.Actor)
-		kind := a.Weapon(pd.Weapon).Kind
+		if b.people {
+			by := pd.Actor
+			if pd.Striker != "" {
+				by = pd.Striker
+			}
+			b.ask("%s attacks %s, who is defending: which Defense meets it?", by, t.ID)
+		}
+		kind := s.guardKind()
 		for _, g := range guardChoices {
 			if b.people {
 				b.add(b.guard(g), "guard ", g, fmt.Sprintf(" (Defense %d)", guardDefense(t, g, kind)))
@@ -131,8 +156,12 @@ func writePrompt(s *State, b *prompter) {
 		}
 	case Choosing:
 		pd := s.Pending
-		if pd.Action == "move" {
+		switch pd.Action {
+		case "move":
 			moveChoiceOptions(s, b)
+			return
+		case "shove", "disarm":
+			hinderChoiceOptions(s, b)
 			return
 		}
 		p.Actor = pd.Actor
@@ -226,6 +255,14 @@ func actOptions(s *State, b *prompter) {
 	if a.Long != nil && !a.Long.PaidNow {
 		b.add(&Continue{}, "continue ", a.Long.Object, " (pay this turn's AP)")
 	}
+	actionOptions(s, b, a, false)
+	b.add(&EndTurn{}, "end the turn")
+}
+
+// actionOptions adds the actions and moves a may take: in its turn, or
+// out of turn (R29, R35), when neither the free choices of one's own turn
+// nor actions paid across turns are offered.
+func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 	attackOptions(s, b, a)
 	w := a.Weapon("")
 	for i := range s.Combatants {
@@ -256,7 +293,7 @@ func actOptions(s *State, b *prompter) {
 	if a.Dashes < 2 && a.AP >= actionCosts["dash"] {
 		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round; again: a check adds to it)")
 	}
-	if s.Flanked(a) {
+	if !offTurn && s.Flanked(a) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && threatens(t, a) && !slices.Contains(a.Ignoring, t.ID) {
@@ -276,18 +313,32 @@ func actOptions(s *State, b *prompter) {
 	healOptions(s, b, a)
 	mountOptions(s, b, a)
 	for _, o := range s.Objects {
-		b.add(b.use(o.Name), "use ", o.Name)
+		if ap, rounds := s.objectCost(o.Name); !offTurn || rounds == 0 && ap <= a.AP {
+			b.add(b.use(o.Name), "use ", o.Name)
+		}
 	}
-	b.add(&EndTurn{}, "end the turn")
 }
 
-// windowOptions adds the options of the one asked in a window: pass,
-// interrupt with an attack (R29), harry (R46).
+// windowOptions adds the options of the one asked in a window: pass;
+// at a moment of the turn or right after a declaration, any action or
+// move it may take out of turn (R29, R35); harry (R46); a readied attack
+// (R47); interpose (R58); a rebuff (R41) or cling (R55) of a move.
 func windowOptions(s *State, b *prompter) {
 	pd := s.Pending
 	me := s.Combatant(s.Queue[0])
-	a := s.Combatant(pd.Actor)
 	b.p.Actor = me.ID
+	if pd == nil {
+		if b.people {
+			b.ask("%s of %s's turn: does %s act out of turn%s or pass?", momentWords[s.Moment], s.Turn, me.ID, initiativeNote(s, me))
+		}
+		b.add(&Pass{}, "pass")
+		if s.mayActOutOfTurn(me, s.Moment) {
+			actionOptions(s, b, me, true)
+		}
+		fireOptions(s, b, me)
+		return
+	}
+	a := s.Combatant(pd.Actor)
 	if pd.Action == "move" {
 		if b.people {
 			b.ask("%s moves toward %d,%d: does %s react or pass?", pd.Actor, pd.X, pd.Y, me.ID)
@@ -303,14 +354,18 @@ func windowOptions(s *State, b *prompter) {
 		return
 	}
 	if b.people {
-		b.ask("%s declares a %s attack on %s: does %s interrupt, react or pass?", pd.Actor, pd.Action, pd.Target, me.ID)
+		what := fmt.Sprintf("a %s attack on %s", pd.Action, pd.Target)
+		if pd.Command != "" {
+			what = pd.Command
+		}
+		b.ask("%s declares %s: does %s interrupt%s, react or pass?", pd.Actor, what, me.ID, initiativeNote(s, me))
 	}
 	b.add(&Pass{}, "pass")
-	if w := a.Weapon(pd.Weapon); w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
+	if w := a.Weapon(pd.Weapon); pd.Command == "" && w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
 		b.add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
 	}
-	if s.mayInterrupt(me, a) {
-		attackOptions(s, b, me)
+	if s.mayActOutOfTurn(me, AtDeclared) {
+		actionOptions(s, b, me, true)
 	}
 	fireOptions(s, b, me)
 	if s.mayInterpose(me) {
@@ -318,6 +373,17 @@ func windowOptions(s *State, b *prompter) {
 			b.add(b.interpose(id), "interpose ", id, " (2 AP: it becomes the target)")
 		}
 	}
+}
+
+// momentWords name the moments of a turn in questions.
+var momentWords = map[string]string{AtStart: "the start", AtAfter: "after an action", AtEnd: "the end"}
+
+// initiativeNote says, in a question, what acting out of turn costs c.
+func initiativeNote(s *State, c *Combatant) string {
+	if !s.mayActOutOfTurn(c, AtDeclared) && !s.mayActOutOfTurn(c, s.Moment) {
+		return ""
+	}
+	return fmt.Sprintf(" (initiative %d above %d: an action costs 2, a move nothing)", s.turnInitiative(c), s.turnInitiative(s.owner()))
 }
 
 // healOptions adds Stabilize (R63) and Treat Wound (R65) on oneself and
@@ -487,5 +553,35 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 			}
 			b.add(b.fire(t.ID, w), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
 		}
+	}
+}
+
+// hinderChoiceOptions adds a successful shover's choices of where its
+// target goes, the default straight away from it as far as it may, or a
+// disarmer's of what its target drops, the default its first weapon (R61,
+// section 7.5.6).
+func hinderChoiceOptions(s *State, b *prompter) {
+	pd := s.Pending
+	t, a := s.Combatant(pd.Target), s.Combatant(pd.Actor)
+	b.p.Actor, b.p.Default = a.ID, 0
+	if pd.Action == "disarm" {
+		if b.people {
+			b.ask("%s disarms %s: which item does it drop?", a.ID, t.ID)
+		}
+		for i := range t.Weapons {
+			b.add(b.drop(t.Weapons[i].Name), "drop ", t.Weapons[i].Name)
+		}
+		return
+	}
+	if b.people {
+		b.ask("%s shoves %s: where to, up to %d yards in a straight line?", a.ID, t.ID, pd.Points)
+	}
+	dx, dy := s.shoveTo(a, t, pd.Points)
+	var buf [64][2]int
+	for i, c := range s.shoveCells(t, pd.Points, buf[:0]) {
+		if c == [2]int{dx, dy} {
+			b.p.Default = i
+		}
+		b.add(b.push(c[0], c[1]), "push ", t.ID, " to ", cell(c[0], c[1]))
 	}
 }

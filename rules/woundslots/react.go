@@ -85,14 +85,23 @@ func (r *run) rebuff() error {
 	}
 	w := firstMelee(me)
 	r.emit(ev(r.h, (*hotMemory).evRebuffed, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name}))
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["rebuff"], AP: me.AP - actionCosts["rebuff"], For: "rebuff"}))
+	r.spend(me, actionCosts["rebuff"], "rebuff")
+	if s.Phase == Guarding {
+		return nil // a defending mover chooses its Defense first (R45)
+	}
 	r.strike(me, a, w, Standard, "", true)
+	r.afterRebuff(a)
+	return nil
+}
+
+// afterRebuff goes on with a move once its rebuff is struck: a mover
+// taken out does not move.
+func (r *run) afterRebuff(a *Combatant) {
 	if !a.canAct() {
 		r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: a.ID, Why: "taken out"}))
-		return nil
+		return
 	}
 	r.resolveIfReady()
-	return nil
 }
 
 // cling is R55 (2 AP): a Power check whose result the clinger spends: 5
@@ -108,7 +117,7 @@ func (r *run) cling() error {
 	if p.Action != "move" || !s.mayCling(me, a, p.X, p.Y) {
 		return refuse(engine.NotAllowedNow, "%s cannot cling now: only to a creature it grapples that is leaving its reach (R55)", me.ID)
 	}
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["cling"], AP: me.AP - actionCosts["cling"], For: "cling"}))
+	r.spend(me, actionCosts["cling"], "cling")
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	bonus := checkBonus(me, "power")
 	e := Clung{Combatant: me.ID, Target: a.ID, Die: die, Bonus: bonus, Points: max(0, die+bonus)}

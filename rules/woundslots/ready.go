@@ -62,8 +62,19 @@ func (r *run) fire(target, weapon string) error {
 		return err
 	}
 	r.emit(ev(r.h, (*hotMemory).evReadyFired, ReadyFired{Combatant: me.ID, Target: t.ID, Weapon: w.Name}))
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: s.attackCost(me, Standard), AP: me.AP - s.attackCost(me, Standard), For: "readied attack"}))
+	r.spend(me, s.attackCost(me, Standard), "readied attack")
+	if s.Phase == Guarding && s.Pending.Striker == me.ID {
+		return nil // a defending target chooses its Defense first (R45)
+	}
 	r.strike(me, t, w, Standard, "", false)
+	r.afterFire()
+	return nil
+}
+
+// afterFire goes on with what a readied attack answered: the declared
+// action or move of a creature it took out does not happen.
+func (r *run) afterFire() {
+	s := r.s
 	if p := s.Pending; p != nil {
 		if a := s.Combatant(p.Actor); a != nil && !a.canAct() {
 			if p.Action == "move" {
@@ -71,9 +82,8 @@ func (r *run) fire(target, weapon string) error {
 			} else {
 				r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "taken out"}))
 			}
-			return nil
+			return
 		}
 	}
 	r.resolveIfReady()
-	return nil
 }

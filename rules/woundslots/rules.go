@@ -65,6 +65,12 @@ type run struct {
 	events []Event
 	// h is the hot memory events come from (Step), nil for Decide.
 	h *hotMemory
+	// choice is a declared action's target's choice (section 7.5.3), for
+	// the action as it resolves.
+	choice string
+	// acted says the turn's owner has paid for an action in this
+	// decision: once it is over, the after-action window opens (R29).
+	acted bool
 }
 
 // emit records e and applies it.
@@ -96,6 +102,24 @@ func (r *run) do(actor string, c Command) error {
 			}
 		}
 	}
+	var err error
+	switch _, _, _, declared := declaration(c); {
+	case s.offTurnOpen() && offTurnCommand(c):
+		err = r.outOfTurn(c)
+	case s.Phase == Acting && s.Off == nil && declared:
+		err = r.declare(c)
+	default:
+		err = r.dispatch(c)
+	}
+	if err != nil {
+		return err
+	}
+	r.settle()
+	return nil
+}
+
+// dispatch resolves command c of the one who must decide now.
+func (r *run) dispatch(c Command) error {
 	var err error
 	switch c := c.(type) {
 	case *Surprise:
@@ -180,16 +204,18 @@ func (r *run) do(actor string, c Command) error {
 		err = r.decideMove(true)
 	case *Stop:
 		err = r.decideMove(false)
+	case *Push:
+		err = r.push(c.X, c.Y)
+	case *Drop:
+		err = r.drop(c.Weapon)
+	case *Meet:
+		err = r.meet(c.Choice)
 	case nil:
 		return refuse(engine.Invalid, "no command")
 	default:
 		return refuse(engine.Invalid, "%s is not a woundslots command", c.Kind())
 	}
-	if err != nil {
-		return err
-	}
-	r.settle()
-	return nil
+	return err
 }
 
 // wantPhase refuses what does not fit the phase, saying what the fight
@@ -296,8 +322,11 @@ func (r *run) startRound(n int) {
 func (c *Combatant) canAct() bool { return c.Status == Active && c.Helpless == 0 }
 
 // settle moves the fight on after a decision: to its end when one side is
-// left, past a turn whose owner can no longer act, to the next actor
-// (R27, A15), through round ends.
+// left; back from an action out of turn; through a window nobody is left
+// to ask in; past a turn whose owner can no longer act; to the window
+// after the owner's action and the end of its turn (R29); to the next
+// actor (R27, A15) and the window at its turn's start; through round
+// ends.
 func (r *run) settle() {
 	s := r.s
 	for s.Phase != Over && s.Phase != Resting {
@@ -305,18 +334,41 @@ func (r *run) settle() {
 			r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
 			return
 		}
+		if s.Off != nil {
+			if s.Phase == Acting && s.Pending == nil {
+				r.emit(ev(r.h, (*hotMemory).evOffTurnEnded, OffTurnEnded{Combatant: s.Off.Who}))
+				continue
+			}
+			return
+		}
+		if s.Phase == Window && s.Pending != nil && len(s.Queue) == 0 {
+			r.resolve()
+			continue
+		}
 		if s.Phase != Acting {
 			return
 		}
 		if s.Turn != "" {
-			if a := s.actor(); a != nil && a.canAct() {
-				return
+			a := s.owner()
+			switch {
+			case a == nil || !a.canAct():
+				r.emit(ev(r.h, (*hotMemory).evTurnEnded, TurnEnded{Combatant: s.Turn}))
+				continue
+			case r.acted:
+				r.acted = false
+				if r.openMoment(AtAfter) {
+					return
+				}
+				continue
+			case s.Ending:
+				r.finishTurn()
+				continue
 			}
-			r.emit(ev(r.h, (*hotMemory).evTurnEnded, TurnEnded{Combatant: s.Turn}))
-			continue
+			return
 		}
 		if next := r.pickNext(); next != "" {
 			r.emit(ev(r.h, (*hotMemory).evTurnStarted, TurnStarted{Combatant: next}))
+			r.openMoment(AtStart)
 			return
 		}
 		r.endRound()
@@ -425,14 +477,25 @@ func (r *run) endRound() {
 	r.startRound(s.Round + 1)
 }
 
-// endTurn ends the actor's turn: a long action not paid this turn is
-// given up (R25), and the Turn End AP is gained, unless staggered (R23,
-// A26).
+// endTurn ends the actor's turn, after the window at its end (R29).
 func (r *run) endTurn() error {
 	if err := r.wantPhase(Acting, "end the turn"); err != nil {
 		return err
 	}
-	a := r.s.actor()
+	if r.s.Off != nil {
+		return refuse(engine.NotAllowedNow, "%s acts out of turn and has no turn to end", r.s.Off.Who)
+	}
+	if !r.openMoment(AtEnd) {
+		r.finishTurn()
+	}
+	return nil
+}
+
+// finishTurn ends the owner's turn: a long action not paid this turn is
+// given up (R25), and the Turn End AP is gained, unless staggered (R23,
+// A26).
+func (r *run) finishTurn() {
+	a := r.s.owner()
 	if a.Long != nil && !a.Long.PaidNow {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
@@ -441,15 +504,19 @@ func (r *run) endTurn() error {
 		row := apRow(a.Attributes.Speed)
 		r.emit(ev(r.h, (*hotMemory).evAPGained, APGained{Combatant: a.ID, Gain: row.TurnEnd, AP: min(row.Max, a.AP+row.TurnEnd), At: "turn"}))
 	}
-	return nil
 }
 
-// spend pays AP for an action, giving up a long action first (R25).
+// spend pays AP for an action or reaction, giving up a long action first:
+// spending AP on anything else cancels it (R25). The owner's paying marks
+// an action taken in its turn, for the after-action window.
 func (r *run) spend(c *Combatant, amount int, what string) {
-	if c.Long != nil && c.ID == r.s.Turn {
+	if c.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
 	}
 	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: c.ID, Amount: amount, AP: c.AP - amount, For: what}))
+	if c.ID == r.s.Turn && r.s.Off == nil {
+		r.acted = true
+	}
 }
 
 // need refuses an action costing more AP than c has.
@@ -608,6 +675,7 @@ func (r *run) use(object string, hurry bool) error {
 			return nil
 		}
 		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Rounds: rounds - 1}))
+		r.acted = false
 	case cost <= a.AP:
 		r.spend(a, cost, "use "+object)
 		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: object}))
@@ -615,6 +683,7 @@ func (r *run) use(object string, hurry bool) error {
 		paid := a.AP
 		r.spend(a, paid, "use "+object)
 		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Remaining: cost - paid}))
+		r.acted = false
 	}
 	return nil
 }
@@ -638,6 +707,7 @@ func (r *run) continueLong() error {
 		r.emit(ev(r.h, (*hotMemory).evLongPaid, LongPaid{Combatant: a.ID, Rounds: l.Rounds - 1}))
 		if l.Rounds == 1 {
 			r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
+			r.acted = true
 		}
 		return nil
 	}
@@ -646,6 +716,7 @@ func (r *run) continueLong() error {
 	r.emit(ev(r.h, (*hotMemory).evLongPaid, LongPaid{Combatant: a.ID, Remaining: l.Remaining - paid}))
 	if l.Remaining == paid {
 		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
+		r.acted = true
 	}
 	return nil
 }

@@ -84,6 +84,9 @@ func (r *run) cast(name, target string) error {
 	bonus := a.Attributes.Rsn + a.skill("arcana") + a.spec("arcana", sp.School) - a.distraction()
 	bonus -= a.tired()
 	defense := spellDefense(t, sp.Defense)
+	if r.choice != "" && (sp.Defense == "melee" || sp.Defense == "ranged") {
+		defense = guardDefense(t, r.choice, sp.Defense) // R45
+	}
 	k := bonus + sp.Damage - defense - t.Toughness(sp.BypassArmor)
 	classes := dice.Cuts(2, defense-bonus, 20)
 	for _, th := range woundThresholds {

@@ -69,6 +69,16 @@ type State struct {
 	// Queue lists who is still to be asked in the open window, first
 	// first.
 	Queue []string `json:"queue,omitempty"`
+	// Moment is the moment of an open window with no declared action in
+	// it: "start", "after" (an action) or "end" of the turn, when those
+	// whose initiative is above the turn's owner's may act out of turn
+	// (R29, R35).
+	Moment string `json:"moment,omitempty"`
+	// Off is an action or move being taken out of turn (R29, R35).
+	Off *OffTurn `json:"off_turn,omitempty"`
+	// Ending says the turn's owner has ended its turn and its end-of-turn
+	// window is over: the turn ends with the next settling.
+	Ending bool `json:"ending,omitempty"`
 	// Winner is the side left standing when the fight is over; TimedOut
 	// says it stopped at the round limit.
 	Winner   string `json:"winner,omitempty"`
@@ -79,14 +89,18 @@ type State struct {
 
 // Options are the encounter's table options.
 type Options struct {
-	RoundLimit int  `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
-	NoLimit    bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
-	// Interrupts offers the interrupt window after each declaration (R29).
+	RoundLimit   int  `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
+	NoLimit      bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
 	FootingTN    int  `yaml:"footing_tn" json:"footing_tn,omitempty" min:"0" doc:"the GM's TN for swimming and climbing checks (R75; default 5, A34)"`
 	HurryTN      int  `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"0" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
-	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone interrupts a declared action (R29); faster tables"`
-	HurryAllowed bool `yaml:"hurry_allowed" json:"hurry_allowed,omitempty" doc:"the GM lets actions be hurried (R67); section 6's default is no"`
-	HurryLoss    bool `yaml:"hurry_loss" json:"hurry_loss,omitempty" doc:"a failed hurry loses AP (R67); section 6's default is no"`
+	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone acts or moves out of turn (R29, R35); reactions are still asked; faster tables"`
+	// Interrupts says at which moments those whose initiative is higher
+	// may act out of turn: "all" (the default: right after a declaration,
+	// at a turn's start and end and after each action, R29), "declared"
+	// (right after a declaration only) or "none".
+	Interrupts   string `yaml:"interrupts" json:"interrupts,omitempty" enum:"all,declared,none" doc:"when out-of-turn actions are offered (R29): all (default: after a declaration, at a turn's start and end, after each action), declared (after a declaration only) or none"`
+	HurryAllowed bool   `yaml:"hurry_allowed" json:"hurry_allowed,omitempty" doc:"the GM lets actions be hurried (R67); section 6's default is no"`
+	HurryLoss    bool   `yaml:"hurry_loss" json:"hurry_loss,omitempty" doc:"a failed hurry loses AP (R67); section 6's default is no"`
 }
 
 // Zone is a rectangle of terrain whose kinds multiply the cost of each
@@ -300,13 +314,29 @@ type Long struct {
 	PaidNow bool `json:"paid_now,omitempty"`
 }
 
+// OffTurn is an action or a move taken out of turn (R29, R35): by whom,
+// at which moment ("declared", "start", "after", "end"), whether it
+// cancels the declared action, who is still to be asked in the window it
+// was taken in, and the declared action waiting meanwhile (a move out of
+// turn cancels nothing, A16).
+type OffTurn struct {
+	Who     string    `json:"who"`
+	Moment  string    `json:"moment"`
+	Cancels bool      `json:"cancels,omitempty"`
+	Rest    []string  `json:"rest,omitempty"`
+	Held    *Declared `json:"held,omitempty"`
+}
+
 // Declared is an action declared and not yet resolved.
 type Declared struct {
-	Actor  string `json:"actor"`
-	Action string `json:"action"`
-	Target string `json:"target"`
-	Weapon string `json:"weapon,omitempty"`
-	Cost   int    `json:"cost"`
+	// Command is a declared action other than an attack, as its text;
+	// it is carried out when the window closes.
+	Command string `json:"command,omitempty"`
+	Actor   string `json:"actor"`
+	Action  string `json:"action"`
+	Target  string `json:"target"`
+	Weapon  string `json:"weapon,omitempty"`
+	Cost    int    `json:"cost"`
 	// Guard is the target's choice of Defense when defending (R45).
 	Guard string `json:"guard,omitempty"`
 	// Indicated is a nonlethal hit's level, for the attacker's choice.
@@ -323,6 +353,19 @@ type Declared struct {
 	Split    bool   `json:"split,omitempty"`
 	With     int    `json:"with,omitempty"`
 	Cut      int    `json:"cut,omitempty"`
+	// A reaction's attack (a rebuff or a readied attack) waiting for its
+	// defending target to choose its Defense (R45): who strikes whom with
+	// which weapon, and which reaction it is.
+	Striker      string `json:"striker,omitempty"`
+	StrikeTarget string `json:"strike_target,omitempty"`
+	StrikeWeapon string `json:"strike_weapon,omitempty"`
+	StrikeKind   string `json:"strike_kind,omitempty"`
+	// StrikeFrom is the phase the fight goes back to once the reaction's
+	// target has chosen.
+	StrikeFrom Phase `json:"strike_from,omitempty"`
+	// Interposed says a creature grappled by the target was made the
+	// attack's target (R58).
+	Interposed bool `json:"interposed,omitempty"`
 }
 
 // Up reports whether the combatant can act: active and not helpless.
@@ -536,25 +579,40 @@ func (s *State) limit() int {
 	return s.Options.RoundLimit
 }
 
-// actor is the combatant whose turn it is, or nil.
+// actor is the combatant acting now: one acting out of turn, else the
+// one whose turn it is; nil for nobody.
 func (s *State) actor() *Combatant {
+	if s.Off != nil {
+		return s.Combatant(s.Off.Who)
+	}
 	if s.Turn == "" {
 		return nil
 	}
 	return s.Combatant(s.Turn)
 }
 
+// acting is the id of the combatant acting now (see actor).
+func (s *State) acting() string {
+	if s.Off != nil {
+		return s.Off.Who
+	}
+	return s.Turn
+}
+
 // decider is who must decide now.
 func (s *State) decider() string {
 	switch s.Phase {
 	case Acting:
-		return s.Turn
+		return s.acting()
 	case Window:
 		if len(s.Queue) > 0 {
 			return s.Queue[0]
 		}
 	case Guarding:
 		if s.Pending != nil {
+			if s.Pending.Striker != "" {
+				return s.Pending.StrikeTarget
+			}
 			return s.Pending.Target
 		}
 	case Choosing:

@@ -1,0 +1,83 @@
+package woundslots
+
+// The events and commands of the turn's moments (R29, R35) and of the
+// choices of sections 7.5.3 and 7.5.6.
+
+// WindowOpened: a moment of Actor's turn, its "start", "after" an action
+// or its "end", when those in Queue, asked in order, may act out of turn
+// (R29), move (R35) or take a readied action (R47).
+type WindowOpened struct {
+	Moment string   `json:"moment"`
+	Actor  string   `json:"actor"`
+	Queue  []string `json:"queue"`
+}
+
+// OffTurnEnded: a combatant's action or move out of turn is over; the
+// window it was taken in goes on.
+type OffTurnEnded struct {
+	Combatant string `json:"combatant"`
+}
+
+// ActionGoesAhead: nobody stopped a declared action other than an attack;
+// it is carried out now.
+type ActionGoesAhead struct {
+	Combatant string `json:"combatant"`
+	Command   string `json:"command"`
+}
+
+// HinderWon: a shove or disarm succeeded (R61) and its actor chooses
+// where the target goes (up to Yards) or what it drops (section 7.5.6).
+type HinderWon struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Hindrance string `json:"hindrance"`
+	Yards     int    `json:"yards,omitempty"`
+}
+
+// Kind returns "window_opened".
+func (*WindowOpened) Kind() string { return "window_opened" }
+
+// Kind returns "off_turn_ended".
+func (*OffTurnEnded) Kind() string { return "off_turn_ended" }
+
+// Kind returns "action_goes_ahead".
+func (*ActionGoesAhead) Kind() string { return "action_goes_ahead" }
+
+// Kind returns "hinder_won".
+func (*HinderWon) Kind() string { return "hinder_won" }
+
+func (*WindowOpened) event()    {}
+func (*OffTurnEnded) event()    {}
+func (*ActionGoesAhead) event() {}
+func (*HinderWon) event()       {}
+
+// Push is a successful shover's choice of where its target goes (R61).
+type Push struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// Drop is a successful disarmer's choice of the item its target drops
+// (R61).
+type Drop struct {
+	Weapon string `json:"weapon"`
+}
+
+// Meet is a disarm's target's choice (R61, A20): "check", a melee weapon
+// check of its own, or "agility", its Agility Defense.
+type Meet struct {
+	Choice string `json:"choice"`
+}
+
+// Kind returns "push".
+func (*Push) Kind() string { return "push" }
+
+// Kind returns "drop".
+func (*Drop) Kind() string { return "drop" }
+
+// Kind returns "meet".
+func (*Meet) Kind() string { return "meet" }
+
+func (*Push) command() {}
+func (*Drop) command() {}
+func (*Meet) command() {}
