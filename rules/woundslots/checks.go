@@ -243,7 +243,7 @@ func (s *State) shoveCells(t *Combatant, n int, out [][2]int) [][2]int {
 		x, y := t.X, t.Y
 		for range n {
 			x, y = x+d[0], y+d[1]
-			if s.occupied(x, y, t.ID) || abs(x) > parts.MaxCoordinate || abs(y) > parts.MaxCoordinate {
+			if s.blocked(t, x, y) || abs(x) > parts.MaxCoordinate || abs(y) > parts.MaxCoordinate {
 				break
 			}
 			out = append(out, [2]int{x, y})
@@ -311,7 +311,7 @@ func (s *State) shoveTo(a, t *Combatant, n int) (x, y int) {
 	dx, dy := sign(t.X-a.X), sign(t.Y-a.Y)
 	x, y = t.X, t.Y
 	for range n {
-		if s.occupied(x+dx, y+dy, t.ID) {
+		if s.blocked(t, x+dx, y+dy) {
 			break
 		}
 		x, y = x+dx, y+dy

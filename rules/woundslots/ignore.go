@@ -53,7 +53,7 @@ func (r *run) jump(x, y int) error {
 		return refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
 	case x != a.X && y != a.Y && abs(x-a.X) != abs(y-a.Y):
 		return refuse(engine.Invalid, "a jump goes in a straight line or a diagonal")
-	case s.occupied(x, y, a.ID):
+	case s.blocked(a, x, y):
 		return refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
 	case a.Riding != "":
 		return refuse(engine.NotAllowedNow, "%s is riding", a.ID)
@@ -70,7 +70,7 @@ func (r *run) jump(x, y int) error {
 	value = max(0, value)
 	yards := min(d, value/3)
 	lx, ly := a.X+sign(x-a.X)*yards, a.Y+sign(y-a.Y)*yards
-	for yards > 0 && s.occupied(lx, ly, a.ID) {
+	for yards > 0 && s.blocked(a, lx, ly) {
 		yards--
 		lx, ly = a.X+sign(x-a.X)*yards, a.Y+sign(y-a.Y)*yards
 	}

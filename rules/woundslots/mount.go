@@ -55,7 +55,7 @@ func (r *run) mount(target string) error {
 		return refuse(engine.NotAllowedNow, "%s is ridden already or cannot carry a rider", m.ID)
 	case m.Attributes.Size < a.Attributes.Size:
 		return refuse(engine.NotAllowedNow, "%s (Size %d) is smaller than %s (Size %d) (R76)", m.ID, m.Attributes.Size, a.ID, a.Attributes.Size)
-	case Distance(a.X, a.Y, m.X, m.Y) > 1:
+	case dist(a, m) > 1:
 		return refuse(engine.NotAllowedNow, "%s must be beside %s to mount it", a.ID, m.ID)
 	}
 	if err := need(a, actionCosts["mount"], "mounting"); err != nil {
@@ -75,9 +75,9 @@ func (r *run) dismount(x, y int, hurry bool) error {
 	switch {
 	case a.Riding == "":
 		return refuse(engine.NotAllowedNow, "%s rides nothing", a.ID)
-	case Distance(a.X, a.Y, x, y) != 1:
-		return refuse(engine.NotAllowedNow, "%d,%d is not beside %s", x, y, a.ID)
-	case s.occupied(x, y, a.ID):
+	case DistanceBetween(s.mountOf(a).X, s.mountOf(a).Y, s.mountOf(a).span(), x, y, a.span()) != 1:
+		return refuse(engine.NotAllowedNow, "%d,%d is not beside %s's mount", x, y, a.ID)
+	case s.blocked(a, x, y):
 		return refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
 	}
 	cost, err := r.hurried(a, actionCosts["mount"], "dismount", hurry)
@@ -196,7 +196,7 @@ func (r *run) calm() error {
 	r.spend(a, actionCosts["calm"], "calm")
 	mod := min(a.Calming, 5)
 	for i := range s.Combatants {
-		if e := &s.Combatants[i]; e.Side != a.Side && e.Up() && Distance(a.X, a.Y, e.X, e.Y) <= 10 {
+		if e := &s.Combatants[i]; e.Side != a.Side && e.Up() && dist(a, e) <= 10 {
 			mod--
 		}
 	}

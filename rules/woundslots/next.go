@@ -420,15 +420,22 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 	if a.Riding == "" {
 		for i := range s.Combatants {
 			m := &s.Combatants[i]
-			if m.Mount && m.Rider == "" && m.Status == Active && m.ID != a.ID && m.Attributes.Size >= a.Attributes.Size && Distance(a.X, a.Y, m.X, m.Y) <= 1 {
+			if m.Mount && m.Rider == "" && m.Status == Active && m.ID != a.ID && m.Attributes.Size >= a.Attributes.Size && dist(a, m) <= 1 {
 				b.add(b.mount(m.ID), "mount ", m.ID, " (4 AP)")
 			}
 		}
 		return
 	}
+	m := s.mountOf(a)
 	for _, d := range [8][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}} {
-		x, y := a.X+d[0], a.Y+d[1]
-		if s.occupied(x, y, a.ID) {
+		x, y := a.X+d[0]*m.span(), a.Y+d[1]*m.span()
+		if d[0] < 0 {
+			x = a.X - a.span()
+		}
+		if d[1] < 0 {
+			y = a.Y - a.span()
+		}
+		if s.blocked(a, x, y) || DistanceBetween(m.X, m.Y, m.span(), x, y, a.span()) != 1 {
 			continue
 		}
 		if !b.people {
@@ -488,7 +495,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && t.SharingWith == "" && t.Rider == "" && t.Riding == "" &&
-				Distance(a.X, a.Y, t.X, t.Y) == 1 && abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
+				dist(a, t) == 1 && abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
 				b.add(b.enter(t.ID), "enter ", t.ID, "'s space (2 AP)")
 			}
 		}
@@ -497,7 +504,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		b.add(&Escape{}, "escape the grapple (4 AP)")
 		if g := s.Combatant(a.Grappling[0]); g != nil {
 			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
-			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.occupied(x, y, a.ID) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
+			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.blocked(a, x, y) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
 				b.add(b.drag(x, y), "drag the grapple to ", cell(x, y), " (R56)")
 			}
 		}

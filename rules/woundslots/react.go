@@ -9,7 +9,9 @@ import (
 )
 
 // gapAt is the gap between c and someone standing at x,y.
-func gapAt(c *Combatant, x, y int) int { return Distance(c.X, c.Y, x, y) - 1 }
+func gapAt(c, m *Combatant, x, y int) int {
+	return DistanceBetween(c.X, c.Y, c.span(), x, y, m.span()) - 1
+}
 
 // mayRebuff reports whether c may rebuff a moving to x,y (R41): a
 // standing enemy, free to react (R28, R30), with 4 AP, whose first melee
@@ -24,14 +26,14 @@ func (s *State) mayRebuff(c, a *Combatant, x, y int) bool {
 	if w == nil || w.OptimalReach <= 0 || Gap(c, a) > w.Reach {
 		return false
 	}
-	return Gap(c, a) >= w.OptimalReach && gapAt(c, x, y) < w.OptimalReach
+	return Gap(c, a) >= w.OptimalReach && gapAt(c, a, x, y) < w.OptimalReach
 }
 
 // mayCling reports whether c may cling to a moving to x,y (R55): c
 // grapples a, is free to react, has 2 AP, and a would leave its reach.
 func (s *State) mayCling(c, a *Combatant, x, y int) bool {
 	return slices.Contains(c.Grappling, a.ID) && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 &&
-		c.AP >= actionCosts["cling"] && gapAt(c, x, y) > 0
+		c.AP >= actionCosts["cling"] && gapAt(c, a, x, y) > 0
 }
 
 // moveQueue lists who may react to a's move to x,y, in descending
@@ -193,7 +195,7 @@ func (r *run) resolveMove() {
 		return
 	}
 	dest := path[steps-1]
-	if steps < len(path) && s.occupied(dest[0], dest[1], a.ID) {
+	if steps < len(path) && s.blocked(a, dest[0], dest[1]) {
 		steps--
 		if steps <= 0 {
 			r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: a.ID, Why: "held in place"}))
@@ -207,11 +209,11 @@ func (r *run) resolveMove() {
 		// where it ends.
 		x, y := clinger.X, clinger.Y
 		for range p.With {
-			if Distance(x, y, dest[0], dest[1]) <= 1 {
+			if DistanceBetween(x, y, clinger.span(), dest[0], dest[1], a.span()) <= 1 {
 				break
 			}
 			nx, ny := x+sign(dest[0]-x), y+sign(dest[1]-y)
-			if s.occupied(nx, ny, clinger.ID) && !(nx == a.X && ny == a.Y) {
+			if s.blocked(clinger, nx, ny) && !a.covers(nx, ny) {
 				break
 			}
 			x, y = nx, ny

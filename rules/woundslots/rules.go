@@ -757,7 +757,7 @@ func (r *run) move(x, y int, _ bool) error {
 		return refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
 	case abs(x) > parts.MaxCoordinate || abs(y) > parts.MaxCoordinate:
 		return refuse(engine.Invalid, "%d,%d is off the map", x, y)
-	case s.occupied(x, y, a.ID):
+	case s.blocked(a, x, y):
 		return refuse(engine.NotAllowedNow, "someone stands at %d,%d (entering an occupied space is not modelled)", x, y)
 	}
 	cost := s.pathCost(a.X, a.Y, x, y)
@@ -811,11 +811,11 @@ func (s *State) approachCell(c, t *Combatant) (x, y int, ok bool) {
 	}
 	cx, cy := c.X, c.Y
 	for range 200 {
-		if Distance(cx, cy, t.X, t.Y)-1 <= reach {
+		if DistanceBetween(cx, cy, c.span(), t.X, t.Y, t.span())-1 <= reach {
 			break
 		}
 		nx, ny := cx+sign(t.X-cx), cy+sign(t.Y-cy)
-		if s.occupied(nx, ny, c.ID) {
+		if s.blocked(c, nx, ny) {
 			break
 		}
 		n := s.moveAP(c, s.pathCost(c.X, c.Y, nx, ny))

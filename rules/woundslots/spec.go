@@ -163,9 +163,21 @@ func (sp *Spec) State() (State, error) {
 	}
 	if !reflect.ValueOf(sp.Begin).IsZero() {
 		sp.Begin.apply(&s, bad)
-		if len(errs) > 0 {
-			return State{}, errors.Join(errs...)
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		for j := range i {
+			o := &s.Combatants[j]
+			if c.Riding != "" || o.Riding != "" {
+				continue // a rider is where its mount is
+			}
+			if DistanceBetween(c.X, c.Y, c.span(), o.X, o.Y, o.span()) == 0 {
+				bad(fmt.Sprintf("combatants[%d]", i), "%s at %d,%d stands where %s stands (at %d,%d); give it its own x and y", c.ID, c.X, c.Y, o.ID, o.X, o.Y)
+			}
 		}
+	}
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
 	}
 	s.placeAll()
 	return s, nil

@@ -51,7 +51,7 @@ func spellDefense(t *Combatant, name string) int {
 // canCast reports whether a may cast sp at t now.
 func canCast(a *Combatant, sp *Spell, t *Combatant) bool {
 	return t.Side != a.Side && t.Up() && a.AP >= spellAP(sp) && a.Mana >= sp.Mana &&
-		Distance(a.X, a.Y, t.X, t.Y)-1 <= sp.Range
+		dist(a, t)-1 <= sp.Range
 }
 
 // cast is R44 with R21 and A31: a spell attack, Rsn [Arcana/school],
@@ -74,7 +74,7 @@ func (r *run) cast(name, target string) error {
 		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
 	case a.Mana < sp.Mana:
 		return refuse(engine.NotAllowedNow, "%s has %d mana; %s needs %d (A31: no overspending)", a.ID, a.Mana, sp.Name, sp.Mana)
-	case Distance(a.X, a.Y, t.X, t.Y)-1 > sp.Range:
+	case dist(a, t)-1 > sp.Range:
 		return refuse(engine.NotAllowedNow, "%s is beyond %s's range of %d yards", t.ID, sp.Name, sp.Range)
 	}
 	if err := need(a, spellAP(sp), "the spell"); err != nil {

@@ -224,6 +224,8 @@ type Combatant struct {
 	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
 	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
 	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
+	Space       int            `yaml:"space" json:"space,omitempty" min:"0" max:"20" doc:"yards a side of the square it fills, its lowest corner at x,y (section 6: default 1)"`
+	Height      int            `yaml:"height" json:"height,omitempty" min:"0" doc:"its height in inches, for the obstacle a tucked high jump clears (R38)"`
 	X           int            `yaml:"x" json:"x" doc:"column, in yards"`
 	Y           int            `yaml:"y" json:"y" doc:"row, in yards"`
 

@@ -145,7 +145,7 @@ func tacticalAct(view *State, p engine.Prompt[Command]) Command {
 			}
 		case *Approach:
 			if t := view.Combatant(c.Target); t != nil {
-				if d := Distance(me.X, me.Y, t.X, t.Y); approach < 0 || d < approachDist {
+				if d := dist(me, t); approach < 0 || d < approachDist {
 					approach, approachDist = i, d
 				}
 			}
