@@ -48,6 +48,6 @@ func (r *run) drag(x, y int) error {
 			r.emit(ev(r.h, (*hotMemory).evCarried, Carried{Combatant: g.ID, With: a.ID, X: gx, Y: gy}))
 		}
 	}
-	r.walk(a, x, y)
+	r.walk(a, x, y, cost)
 	return nil
 }

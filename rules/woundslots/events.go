@@ -374,12 +374,16 @@ type GrappleEnded struct {
 	Other     string `json:"other"`
 }
 
-// MoveDeclared: a move that others may react to (R41, R55): Queue is who is asked, in order.
+// MoveDeclared: a move, or its rest from a point on its way, that others may react to (R41, R55): Queue is who is asked, in order.
 type MoveDeclared struct {
 	Combatant string   `json:"combatant"`
 	X         int      `json:"x"`
 	Y         int      `json:"y"`
 	Queue     []string `json:"queue,omitempty"`
+	// From is where the move began, when it began before the cell it is
+	// declared from (a window on the way): its yards are counted from
+	// there.
+	From *[2]int `json:"from,omitempty"`
 }
 
 // Rebuffed: a rebuff (R41): an attack on a creature coming too close, before it moves; the attack's events follow.

@@ -312,6 +312,9 @@ func evolve(s *State, e Event) {
 		}
 	case *MoveDeclared:
 		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y})
+		if e.From != nil {
+			s.Pending.FromX, s.Pending.FromY, s.Pending.FromSet = e.From[0], e.From[1], true
+		}
 		s.Queue = append(s.Queue[:0], e.Queue...)
 		s.Phase = Window
 	case *Rebuffed:

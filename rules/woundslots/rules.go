@@ -771,19 +771,23 @@ func (r *run) move(x, y int, _ bool) error {
 	if m := s.mountOf(a); m != nil && m.Bolting {
 		return refuse(engine.NotAllowedNow, "%s's mount %s has bolted; calm it first (R77)", a.ID, m.ID)
 	}
-	if q := s.moveQueue(a, x, y, r.h); len(q) > 0 {
-		r.emit(ev(r.h, (*hotMemory).evMoveDeclared, MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q}))
-		return nil
-	}
-	r.walk(a, x, y)
+	r.advance(a, x, y, [2]int{a.X, a.Y}, false)
 	return nil
 }
 
-// walk moves a to x,y, buying the AP it needs: the move itself, then the
-// grapples it breaks (A23) and the control check it calls for (R77).
-func (r *run) walk(a *Combatant, x, y int) {
+// walkFrom walks a to x,y on a move begun at from: the yards are what the
+// whole path from there costs, less what its part already walked cost, so
+// that a move broken by a window costs what it would have unbroken.
+func (r *run) walkFrom(a *Combatant, x, y int, from [2]int) {
 	s := r.s
-	cost := s.pathCost(a.X, a.Y, x, y)
+	r.walk(a, x, y, s.pathCost(from[0], from[1], x, y)-s.pathCost(from[0], from[1], a.X, a.Y))
+}
+
+// walk moves a to x,y for cost yards of pool, buying the AP it needs:
+// the move itself, then the grapples it breaks (A23) and the control
+// check it calls for (R77).
+func (r *run) walk(a *Combatant, x, y, cost int) {
+	s := r.s
 	n := max(0, s.moveAP(a, cost))
 	if n > 0 && a.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))

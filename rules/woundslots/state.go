@@ -346,8 +346,12 @@ type Declared struct {
 	Final     int `json:"final,omitempty"`
 	// A declared move's destination; its rebuffs and the cling spent on
 	// it (R41, R55).
-	X        int    `json:"x,omitempty"`
-	Y        int    `json:"y,omitempty"`
+	X int `json:"x,omitempty"`
+	Y int `json:"y,omitempty"`
+	// FromX, FromY are where a move declared on its way began (FromSet).
+	FromX    int    `json:"from_x,omitempty"`
+	FromY    int    `json:"from_y,omitempty"`
+	FromSet  bool   `json:"from_set,omitempty"`
 	Rebuffed bool   `json:"rebuffed,omitempty"`
 	Decided  bool   `json:"decided,omitempty"`
 	Clinger  string `json:"clinger,omitempty"`
