@@ -77,7 +77,11 @@ func (r *run) attack(c *Attack) error {
 	if a.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: s.windowQueue(a, w, c.Target, r.h)}))
+	var q []string
+	if !r.quiet {
+		q = s.windowQueue(a, w, c.Target, r.h)
+	}
+	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: q}))
 	r.resolveIfReady()
 	return nil
 }

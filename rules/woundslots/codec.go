@@ -45,7 +45,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "rebuff", Hint: "a reaction, 4 AP (R41)"},
 	parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
 	parts.Verb{Name: "unignore", Args: "TARGET", Min: 1, Hint: "free (R12)"},
-	parts.Verb{Name: "jump", Args: "X,Y", Min: 1, Hint: "a long jump in a straight line (R38)"},
+	parts.Verb{Name: "jump", Args: "X,Y|high [tuck]", Min: 1, Hint: "a long jump in a straight line, or a high jump where you stand (R38)"},
+	parts.Verb{Name: "long", Args: "COMMAND", Min: 1, Rest: true, Hint: "declare an action costing more AP than you have, paid across turns: long strong bob, long treat ann severe (R25)"},
 	parts.Verb{Name: "cast", Args: "SPELL TARGET", Min: 2, Hint: "a spell attack (R44)"},
 	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
 	parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"},
@@ -106,6 +107,15 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "cast":
 		return &Cast{Spell: p.Arg(0), Target: p.Arg(1)}, nil
 	case "jump":
+		if p.Arg(0) == "high" {
+			switch p.Arg(1) {
+			case "":
+				return &Jump{High: true}, nil
+			case "tuck", "tucked":
+				return &Jump{High: true, Tuck: true}, nil
+			}
+			return nil, engine.Errorf(engine.Invalid, "jump high [tuck]: %q is not tuck", p.Arg(1))
+		}
 		c, err := parts.ParseCell(p.Arg(0))
 		if err != nil {
 			return nil, engine.Errorf(engine.Invalid, "jump: %v", err)
@@ -113,6 +123,8 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Jump{X: c.X, Y: c.Y}, nil
 	case "cling":
 		return &Cling{}, nil
+	case "long":
+		return &LongAction{Action: p.Arg(0)}, nil
 	case "push":
 		c, err := parts.ParseCell(p.Arg(0))
 		if err != nil {
@@ -272,6 +284,8 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("drag", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Opening:
 		return parts.Say("opening", c.Target).String()
+	case *LongAction:
+		return "long " + c.Action
 	case *Push:
 		return parts.Say("push", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Drop:
@@ -281,6 +295,12 @@ func (Rules) FormatCommand(c Command) string {
 	case *Fire:
 		return parts.Say("fire", c.Target).Opt("with", c.Weapon).String()
 	case *Jump:
+		switch {
+		case c.High && c.Tuck:
+			return "jump high tuck"
+		case c.High:
+			return "jump high"
+		}
 		return parts.Say("jump", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Dismount:
 		text := parts.Say("dismount", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
@@ -450,12 +470,18 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.RunUp {
 			run = "run-up: + Speed"
 		}
+		if e.High {
+			return fmt.Sprintf("%s jumps high: d20=%d%+d = %d (%s) = %d: %d inches up, clearing %d inches", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, 2*e.Value, e.Clears)
+		}
 		return fmt.Sprintf("%s jumps: d20=%d%+d = %d (%s) = %d feet: lands at %d,%d, %d yards of pool, %d AP bought", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, e.X, e.Y, e.Yards, e.AP)
 	case *Moved:
 		return fmt.Sprintf("%s moves to %d,%d: %d yards of pool, %d AP bought", e.Combatant, e.X, e.Y, e.Yards, e.AP)
 	case *ObjectUsed:
 		return fmt.Sprintf("%s uses %s", e.Combatant, e.Object)
 	case *LongBegun:
+		if e.Action {
+			return fmt.Sprintf("%s declares %s as a long action: %d AP still owed", e.Combatant, e.Object, e.Remaining)
+		}
 		if e.Rounds > 0 {
 			return fmt.Sprintf("%s begins %s: all AP for %d more rounds", e.Combatant, e.Object, e.Rounds)
 		}
@@ -469,7 +495,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s makes the last payment of its long action", e.Combatant)
 	case *LongCancelled:
+		if e.Why != "" {
+			return fmt.Sprintf("%s's %s cannot take effect (%s); what it paid is lost", e.Combatant, e.Object, e.Why)
+		}
 		return fmt.Sprintf("%s gives up %s; what it paid is lost", e.Combatant, e.Object)
+	case *LongDone:
+		return fmt.Sprintf("%s's %s is paid in full and takes effect", e.Combatant, e.Action)
 	case *TurnEnded:
 		return fmt.Sprintf("%s's turn ends", e.Combatant)
 	case *RoundEnded:
@@ -600,7 +631,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *SpellCast:
 		return fmt.Sprintf("%s casts %s at %s: %d mana left", e.Combatant, e.Spell, e.Target, e.Mana)
 	case *FootingChecked:
-		out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}}[e.Env]
+		out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}, Balance: {"lands on its feet", "falls prone"}}[e.Env]
 		res := out[1]
 		if e.Kept {
 			res = out[0]

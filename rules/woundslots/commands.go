@@ -229,10 +229,13 @@ type Ignore struct {
 	Stop   bool   `json:"stop,omitempty"`
 }
 
-// Jump is a long jump toward a cell (R38).
+// Jump is a long jump toward a cell, or a high jump where one stands,
+// tucked or not (R38).
 type Jump struct {
-	X int `json:"x"`
-	Y int `json:"y"`
+	X    int  `json:"x"`
+	Y    int  `json:"y"`
+	High bool `json:"high,omitempty"`
+	Tuck bool `json:"tuck,omitempty"`
 }
 
 // Kind returns "ignore".
@@ -437,5 +440,6 @@ func commandKinds() map[string]func() Command {
 		"push":            func() Command { return &Push{} },
 		"drop":            func() Command { return &Drop{} },
 		"meet":            func() Command { return &Meet{} },
+		"long":            func() Command { return &LongAction{} },
 	}
 }

@@ -192,6 +192,8 @@ type LongBegun struct {
 	Object    string `json:"object"`
 	Remaining int    `json:"remaining,omitempty"`
 	Rounds    int    `json:"rounds,omitempty"`
+	// Action says Object is an action's command text, not an object.
+	Action bool `json:"action,omitempty"`
 }
 
 // LongPaid: a turn's payment toward a long action (R25, A38).
@@ -205,6 +207,8 @@ type LongPaid struct {
 type LongCancelled struct {
 	Combatant string `json:"combatant"`
 	Object    string `json:"object"`
+	// Why says why a long action paid in full could not take effect.
+	Why string `json:"why,omitempty"`
 }
 
 // TurnEnded: a combatant's turn ends.
@@ -448,6 +452,11 @@ type Jumped struct {
 	Yards     int    `json:"yards"`
 	AP        int    `json:"ap"`
 	Quarters  int    `json:"quarters"`
+	// High says a high jump: it reaches 2 * Value inches, and Clears the
+	// height of the obstacle it clears, half the jumper's height more
+	// when it tucks its legs.
+	High   bool `json:"high,omitempty"`
+	Clears int  `json:"clears,omitempty"`
 }
 
 // FootingChecked: a swimmer's or climber's check (R75): before an attack (a failure means it slips, and the attack is lost, A37) or on a wound; Kept says it stays afloat or keeps its hold.
@@ -856,5 +865,6 @@ func eventKinds() map[string]func() Event {
 		"off_turn_ended":     func() Event { return &OffTurnEnded{} },
 		"action_goes_ahead":  func() Event { return &ActionGoesAhead{} },
 		"hinder_won":         func() Event { return &HinderWon{} },
+		"long_done":          func() Event { return &LongDone{} },
 	}
 }

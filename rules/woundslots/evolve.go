@@ -202,7 +202,12 @@ func evolve(s *State, e Event) {
 		}
 	case *LongBegun:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Long = &Long{Object: e.Object, Remaining: e.Remaining, Rounds: e.Rounds, PaidNow: true}
+			c.Long = &Long{Object: e.Object, Action: e.Action, Remaining: e.Remaining, Rounds: e.Rounds, PaidNow: true}
+		}
+	case *LongDone:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Long = nil
+			c.AP += e.AP
 		}
 	case *LongPaid:
 		if c := s.Combatant(e.Combatant); c != nil && c.Long != nil {
@@ -364,8 +369,14 @@ func evolve(s *State, e Event) {
 			leaveSpace(s, c)
 		}
 	case *FootingChecked:
-		if !e.Kept && e.Why == "attacking" {
+		switch {
+		case e.Kept:
+		case e.Why == "attacking":
 			doneIfOwn(s, e.Combatant)
+		case e.Env == Balance:
+			if c := s.Combatant(e.Combatant); c != nil {
+				c.Posture = Prone
+			}
 		}
 	case *SpellCast:
 		if c := s.Combatant(e.Combatant); c != nil {

@@ -227,6 +227,17 @@ func declaration(c Command) (kind, target, detail string, ok bool) {
 		return "cast", c.Target, c.Spell, true
 	case *Mount:
 		return "mount", c.Target, "", true
+	case *LongAction:
+		// The long action is declared as it begins (R25).
+		inner, err := Rules{}.ParseCommand(nil, "", c.Action)
+		if err != nil {
+			return "long", "", "", true
+		}
+		if a, ok := inner.(*Attack); ok {
+			return "long", a.Target, "", true
+		}
+		_, target, _, _ := declaration(inner)
+		return "long", target, "", true
 	}
 	return "", "", "", false
 }
@@ -341,4 +352,94 @@ func (r *run) dryChoosing(actor string, c Command, pre Event, choice string) err
 		d.emit(pre)
 	}
 	return d.dispatch(c)
+}
+
+// ---- long actions (R25) ----
+
+// costOf is what action c of a costs in AP now, 0 for a command that is no
+// action with a cost of its own.
+func (s *State) costOf(a *Combatant, c Command) int {
+	switch c := c.(type) {
+	case *Attack:
+		return s.attackCost(a, styleOf(c.Style))
+	case *Cast:
+		if sp := a.spell(c.Spell); sp != nil {
+			return spellAP(sp)
+		}
+	case *Jump:
+		if c.High {
+			return max(0, s.moveAP(a, 1))
+		}
+		return max(0, s.moveAP(a, Distance(a.X, a.Y, c.X, c.Y)))
+	case *Drag:
+		return actionCosts["drag"] + max(0, s.moveAP(a, s.pathCost(a.X, a.Y, c.X, c.Y)))
+	case *Hinder:
+		return actionCosts["hinder"]
+	case *TreatCondition:
+		return actionCosts["treat"]
+	case *Dismount, *Mount:
+		return actionCosts["mount"]
+	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Opening, *Enter, *Ready:
+		return actionCosts[c.Kind()]
+	}
+	return 0
+}
+
+// longAction begins an action that costs more AP than its actor has (R25):
+// checked as if the AP were there, it takes all the AP now and owes the
+// rest, paid with continue on later turns; it takes effect when paid.
+func (r *run) longAction(text string) error {
+	if err := r.wantPhase(Acting, "begin a long action"); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	if s.Off != nil {
+		return refuse(engine.NotAllowedNow, "an action out of turn is paid at once (R25)")
+	}
+	c, err := Rules{}.ParseCommand(s, a.ID, text)
+	if err != nil {
+		return err
+	}
+	cost := s.costOf(a, c)
+	switch {
+	case cost == 0:
+		return refuse(engine.Invalid, "long %s: only an action with an AP cost is paid across turns; a use of an object is, by itself (R25)", text)
+	case cost <= a.AP:
+		return refuse(engine.NotAllowedNow, "%s costs %d AP and %s has %d: take it now", text, cost, a.ID, a.AP)
+	}
+	text = Rules{}.FormatCommand(c)
+	w := clone(s)
+	w.Combatant(a.ID).AP = cost
+	if err := (&run{s: &w, src: dryDice{}}).dispatch(c); err != nil {
+		return err
+	}
+	paid := a.AP
+	r.spend(a, paid, text)
+	r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: text, Remaining: cost - paid, Action: true}))
+	r.acted = false
+	return nil
+}
+
+// longDone is a long action paid in full taking effect (R25): checked
+// again, since the fight went on meanwhile; it spends the AP paid for it,
+// and, declared when it began, opens no window now. When it can no longer
+// happen, what was paid is lost.
+func (r *run) longDone(a *Combatant, text string) {
+	s := r.s
+	c, err := Rules{}.ParseCommand(s, a.ID, text)
+	done := LongDone{Combatant: a.ID, Action: text}
+	if err == nil {
+		done.AP = s.costOf(a, c)
+		pre := new(LongDone)
+		*pre = done
+		err = r.dry(a.ID, c, pre)
+	}
+	if err != nil {
+		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: text, Why: err.Error()}))
+		return
+	}
+	r.emit(ev(r.h, (*hotMemory).evLongDone, done))
+	r.quiet = true
+	_ = r.dispatch(c) // checked by the dry run
+	r.quiet = false
 }

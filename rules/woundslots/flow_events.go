@@ -34,6 +34,30 @@ type HinderWon struct {
 	Yards     int    `json:"yards,omitempty"`
 }
 
+// LongDone: a long action paid in full takes effect (R25): the AP paid
+// across turns, AP, is what the action now spends.
+type LongDone struct {
+	Combatant string `json:"combatant"`
+	Action    string `json:"action"`
+	AP        int    `json:"ap"`
+}
+
+// Kind returns "long_done".
+func (*LongDone) Kind() string { return "long_done" }
+
+func (*LongDone) event() {}
+
+// LongAction is an action declared with more AP than one has, paid
+// across turns (R25): Action is its command text.
+type LongAction struct {
+	Action string `json:"action"`
+}
+
+// Kind returns "long".
+func (*LongAction) Kind() string { return "long" }
+
+func (*LongAction) command() {}
+
 // Kind returns "window_opened".
 func (*WindowOpened) Kind() string { return "window_opened" }
 

@@ -145,6 +145,18 @@ func (s *State) terrainCost(x, y int) int {
 	return cost
 }
 
+// slippery reports whether cell x,y lies in a zone the GM marks
+// slippery (R38).
+func (s *State) slippery(x, y int) bool {
+	for i := range s.Terrain {
+		z := &s.Terrain[i]
+		if z.Slippery && x >= min(z.X1, z.X2) && x <= max(z.X1, z.X2) && y >= min(z.Y1, z.Y2) && y <= max(z.Y1, z.Y2) {
+			return true
+		}
+	}
+	return false
+}
+
 // pathCost is what walking from a to b costs in yards of pool: the path
 // goes diagonally first, then straight; each step costs one yard (every
 // second diagonal two, A19) times the terrain of the cell it enters (R37).

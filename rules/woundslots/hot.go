@@ -47,6 +47,7 @@ type hotMemory struct {
 	pOffTurnEnded      parts.Pool[OffTurnEnded]
 	pActionGoesAhead   parts.Pool[ActionGoesAhead]
 	pHinderWon         parts.Pool[HinderWon]
+	pLongDone          parts.Pool[LongDone]
 	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
@@ -126,6 +127,7 @@ func (h *hotMemory) resetEvents() {
 	h.pOffTurnEnded.Reset()
 	h.pActionGoesAhead.Reset()
 	h.pHinderWon.Reset()
+	h.pLongDone.Reset()
 	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
@@ -571,3 +573,5 @@ func (h *hotMemory) placeOff(o OffTurn) *OffTurn {
 	h.off = o
 	return &h.off
 }
+
+func (h *hotMemory) evLongDone() *parts.Pool[LongDone] { return &h.pLongDone }

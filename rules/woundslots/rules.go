@@ -71,6 +71,9 @@ type run struct {
 	// acted says the turn's owner has paid for an action in this
 	// decision: once it is over, the after-action window opens (R29).
 	acted bool
+	// quiet says the action being carried out was declared before: a long
+	// action taking effect asks nobody again (R25).
+	quiet bool
 }
 
 // emit records e and applies it.
@@ -179,7 +182,7 @@ func (r *run) dispatch(c Command) error {
 	case *Ignore:
 		err = r.ignore(c.Target, !c.Stop)
 	case *Jump:
-		err = r.jump(c.X, c.Y)
+		err = r.jump(c)
 	case *Cast:
 		err = r.cast(c.Spell, c.Target)
 	case *Ready:
@@ -204,6 +207,8 @@ func (r *run) dispatch(c Command) error {
 		err = r.decideMove(true)
 	case *Stop:
 		err = r.decideMove(false)
+	case *LongAction:
+		err = r.longAction(c.Action)
 	case *Push:
 		err = r.push(c.X, c.Y)
 	case *Drop:
@@ -712,9 +717,17 @@ func (r *run) continueLong() error {
 		return nil
 	}
 	paid := min(a.AP, l.Remaining)
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: a.ID, Amount: paid, AP: a.AP - paid, For: "use " + l.Object}))
+	what := "use " + l.Object
+	if l.Action {
+		what = l.Object
+	}
+	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: a.ID, Amount: paid, AP: a.AP - paid, For: what}))
 	r.emit(ev(r.h, (*hotMemory).evLongPaid, LongPaid{Combatant: a.ID, Remaining: l.Remaining - paid}))
-	if l.Remaining == paid {
+	switch {
+	case l.Remaining != paid:
+	case l.Action:
+		r.longDone(a, l.Object)
+	default:
 		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
 		r.acted = true
 	}

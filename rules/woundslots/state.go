@@ -93,6 +93,7 @@ type Options struct {
 	NoLimit      bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
 	FootingTN    int  `yaml:"footing_tn" json:"footing_tn,omitempty" min:"0" doc:"the GM's TN for swimming and climbing checks (R75; default 5, A34)"`
 	HurryTN      int  `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"0" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
+	LandingTN    int  `yaml:"landing_tn" json:"landing_tn,omitempty" min:"0" doc:"the GM's TN for landing a jump in difficult terrain or on a slippery surface (R38; default 5, A34)"`
 	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone acts or moves out of turn (R29, R35); reactions are still asked; faster tables"`
 	// Interrupts says at which moments those whose initiative is higher
 	// may act out of turn: "all" (the default: right after a declaration,
@@ -112,6 +113,9 @@ type Zone struct {
 	Y2    int      `yaml:"y2" json:"y2" doc:"north edge"`
 	Kinds []string `yaml:"kinds" json:"kinds" required:"true" doc:"steep_hill, knee_water, mud, undergrowth, swimming, waist_water, vertical_climb, underwater_walk"`
 	Extra int      `yaml:"extra" json:"extra,omitempty" min:"0" doc:"a further multiplier the GM sets (a harder climb), 0 for none"`
+	// Slippery marks a surface a jumper lands on with a balance check
+	// (R38).
+	Slippery bool `yaml:"slippery" json:"slippery,omitempty" doc:"a slippery surface: landing on it from a jump takes a Dex [Acrobatics/Balance] check (R38)"`
 }
 
 // Object is something that can be used, with its AP cost (R66), or a
@@ -308,7 +312,10 @@ type Combatant struct {
 // Long is an action paid across turns (R25): AP still owed, or rounds of
 // all one's AP still to give.
 type Long struct {
+	// Object is what is being used, or with Action the command text of
+	// the action being paid for.
 	Object    string `json:"object"`
+	Action    bool   `json:"action,omitempty"`
 	Remaining int    `json:"remaining,omitempty"`
 	Rounds    int    `json:"rounds,omitempty"`
 	// PaidNow says a payment was made this turn; a turn that ends
