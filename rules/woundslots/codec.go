@@ -46,6 +46,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
 	parts.Verb{Name: "unignore", Args: "TARGET", Min: 1, Hint: "free (R12)"},
 	parts.Verb{Name: "jump", Args: "X,Y|high [tuck]", Min: 1, Hint: "a long jump in a straight line, or a high jump where you stand (R38)"},
+	parts.Verb{Name: "surface", Hint: "a swimmer who sank swims up, 4 AP (R75)"},
 	parts.Verb{Name: "long", Args: "COMMAND", Min: 1, Rest: true, Hint: "declare an action costing more AP than you have, paid across turns: long strong bob, long treat ann severe (R25)"},
 	parts.Verb{Name: "cast", Args: "SPELL TARGET", Min: 2, Hint: "a spell attack (R44)"},
 	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
@@ -125,6 +126,8 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Cling{}, nil
 	case "long":
 		return &LongAction{Action: p.Arg(0)}, nil
+	case "surface":
+		return &Surface{}, nil
 	case "push":
 		c, err := parts.ParseCell(p.Arg(0))
 		if err != nil {
@@ -636,7 +639,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.Kept {
 			res = out[0]
 		}
-		if !e.Kept && e.Why == "attacking" {
+		switch {
+		case e.Why == "surfacing" && e.Kept:
+			res = "surfaces"
+		case e.Why == "surfacing":
+			res = "stays under"
+		case !e.Kept && e.Why == "attacking":
 			res += ": its attack is lost"
 		}
 		return fmt.Sprintf("%s's %s check (%s): d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Env, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, res)

@@ -441,5 +441,6 @@ func commandKinds() map[string]func() Command {
 		"drop":            func() Command { return &Drop{} },
 		"meet":            func() Command { return &Meet{} },
 		"long":            func() Command { return &LongAction{} },
+		"surface":         func() Command { return &Surface{} },
 	}
 }

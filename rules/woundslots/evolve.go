@@ -369,14 +369,26 @@ func evolve(s *State, e Event) {
 			leaveSpace(s, c)
 		}
 	case *FootingChecked:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
 		switch {
+		case e.Why == "surfacing":
+			c.Sunk = c.Sunk && !e.Kept
 		case e.Kept:
-		case e.Why == "attacking":
-			doneIfOwn(s, e.Combatant)
+			return
 		case e.Env == Balance:
-			if c := s.Combatant(e.Combatant); c != nil {
-				c.Posture = Prone
-			}
+			c.Posture = Prone
+			return
+		case e.Env == Swimming:
+			c.Sunk = true
+		case e.Env == Climbing:
+			c.Fell, c.Posture = true, Prone
+		}
+		c.Submerged = s.env(c) == Underwater
+		if !e.Kept && e.Why == "attacking" {
+			doneIfOwn(s, e.Combatant)
 		}
 	case *SpellCast:
 		if c := s.Combatant(e.Combatant); c != nil {

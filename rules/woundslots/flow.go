@@ -140,7 +140,7 @@ func offTurnCommand(c Command) bool {
 	switch c.(type) {
 	case *Attack, *Move, *Approach, *Jump, *Defend, *Seize, *Posture, *Dash, *Use,
 		*Hinder, *Pin, *Escape, *Opening, *Drag, *Enter, *Stabilize, *Treat, *TreatCondition,
-		*Cast, *Mount, *Dismount, *Calm, *Ready:
+		*Cast, *Mount, *Dismount, *Calm, *Ready, *Surface:
 		return true
 	}
 	return false
@@ -379,7 +379,7 @@ func (s *State) costOf(a *Combatant, c Command) int {
 		return actionCosts["treat"]
 	case *Dismount, *Mount:
 		return actionCosts["mount"]
-	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Opening, *Enter, *Ready:
+	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Opening, *Enter, *Ready, *Surface:
 		return actionCosts[c.Kind()]
 	}
 	return 0

@@ -105,3 +105,11 @@ func (*Meet) Kind() string { return "meet" }
 func (*Push) command() {}
 func (*Drop) command() {}
 func (*Meet) command() {}
+
+// Surface is a sunk swimmer's swim back up (R75).
+type Surface struct{}
+
+// Kind returns "surface".
+func (*Surface) Kind() string { return "surface" }
+
+func (*Surface) command() {}

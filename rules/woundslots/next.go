@@ -290,6 +290,9 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 			}
 		}
 	}
+	if a.Sunk && a.AP >= actionCosts["surface"] {
+		b.add(&Surface{}, "surface (4 AP: swim back up, R75)")
+	}
 	if a.Dashes < 2 && a.AP >= actionCosts["dash"] {
 		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round; again: a check adds to it)")
 	}

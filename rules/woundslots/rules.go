@@ -209,6 +209,8 @@ func (r *run) dispatch(c Command) error {
 		err = r.decideMove(false)
 	case *LongAction:
 		err = r.longAction(c.Action)
+	case *Surface:
+		err = r.surface()
 	case *Push:
 		err = r.push(c.X, c.Y)
 	case *Drop:
@@ -501,6 +503,7 @@ func (r *run) endTurn() error {
 // A26).
 func (r *run) finishTurn() {
 	a := r.s.owner()
+	r.drift(a)
 	if a.Long != nil && !a.Long.PaidNow {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}

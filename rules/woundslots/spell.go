@@ -17,6 +17,9 @@ type Spell struct {
 	Defense string `yaml:"defense" json:"defense" enum:"melee,ranged,power,agility,fortitude,willpower" doc:"the Defense the spell attack meets (R05)"`
 	Damage  int    `yaml:"damage" json:"damage,omitempty" doc:"added to a hit's final value, as a weapon's damage is (R06)"`
 	Range   int    `yaml:"range" json:"range,omitempty" min:"0" doc:"yards it reaches (0: adjacent)"`
+	// DamageType is what the spell's damage is; fire and lightning act
+	// otherwise under water (R74).
+	DamageType string `yaml:"damage_type" json:"damage_type,omitempty" doc:"its kind of damage: fire is halved under water, lightning under water also hurts those near its target (R74)"`
 	// BypassArmor makes the target's armour not count (R07).
 	BypassArmor bool `yaml:"bypass_armor" json:"bypass_armor,omitempty" doc:"armour does not count against it (R07)"`
 }
@@ -87,10 +90,18 @@ func (r *run) cast(name, target string) error {
 	if r.choice != "" && (sp.Defense == "melee" || sp.Defense == "ranged") {
 		defense = guardDefense(t, r.choice, sp.Defense) // R45
 	}
-	k := bonus + sp.Damage - defense - t.Toughness(sp.BypassArmor)
+	damage := sp.Damage
+	if sp.DamageType == "fire" && t.Submerged {
+		damage = floorDiv(damage, 2) // R74: fire under water, halved
+	}
+	k := bonus + damage - defense - t.Toughness(sp.BypassArmor)
 	classes := dice.Cuts(2, defense-bonus, 20)
 	for _, th := range woundThresholds {
 		classes = classes.Cut(th - k)
+	}
+	spreads := sp.DamageType == "lightning" && t.Submerged
+	if spreads {
+		classes = dice.EveryValue
 	}
 	die := dice.RollClasses(r.src, 20, classes)
 	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Target: t.ID, Mana: a.Mana - sp.Mana}))
@@ -121,5 +132,36 @@ func (r *run) cast(name, target string) error {
 		r.woundControl(t)
 		r.woundFooting(t, level)
 	}
+	if spreads {
+		r.lightning(a, t, sp, die+bonus)
+	}
 	return nil
+}
+
+// lightning is R74's lightning under water: beyond its normal effect it
+// hurts every other creature under water, its caster too, with its damage
+// less 1 for every foot between it and the target's space (3 a yard of
+// gap); each such creature meets the same attack total with its own
+// Defense and Toughness, as a hit would [ours: the rules give the damage,
+// not how it meets a creature it did not target].
+func (r *run) lightning(a, t *Combatant, sp *Spell, total int) {
+	s := r.s
+	for i := range s.Combatants {
+		o := &s.Combatants[i]
+		if o.ID == t.ID || o.Status == Dead || !o.Submerged {
+			continue
+		}
+		damage := sp.Damage - 3*max(0, dist(t, o)-1)
+		if damage <= 0 {
+			continue
+		}
+		final := total + damage - spellDefense(o, sp.Defense) - o.Toughness(sp.BypassArmor)
+		level := WoundLevel(final)
+		placed, fate := place(o, level)
+		r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: o.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
+		if placed > NoWound {
+			r.woundControl(o)
+			r.woundFooting(o, level)
+		}
+	}
 }

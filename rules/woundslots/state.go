@@ -116,6 +116,8 @@ type Zone struct {
 	// Slippery marks a surface a jumper lands on with a balance check
 	// (R38).
 	Slippery bool `yaml:"slippery" json:"slippery,omitempty" doc:"a slippery surface: landing on it from a jump takes a Dex [Acrobatics/Balance] check (R38)"`
+	// Current is the water's drift in yards a round (R37).
+	Current PositionSpec `yaml:"current" json:"current,omitzero" doc:"the water's current, yards a round east (x) and north (y): a swimmer here drifts with it at the end of its turn (R37)"`
 }
 
 // Object is something that can be used, with its AP cost (R66), or a
@@ -307,6 +309,10 @@ type Combatant struct {
 	// Submerged says it stands under water (R74): the immobile Defense
 	// replaces its melee, ranged and Agility Defense (R14).
 	Submerged bool `yaml:"-" json:"underwater,omitempty"`
+	// Sunk says a swimmer sank below the surface, Fell that a climber
+	// fell to the foot of its climb (R75).
+	Sunk bool `yaml:"-" json:"sunk,omitempty"`
+	Fell bool `yaml:"-" json:"fallen,omitempty"`
 }
 
 // Long is an action paid across turns (R25): AP still owed, or rounds of

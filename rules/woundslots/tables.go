@@ -149,6 +149,7 @@ var actionCosts = map[string]int{
 	"opening":   4,
 	"drag":      4,
 	"enter":     2,
+	"surface":   4,
 	Grapple:     4,
 }
 
