@@ -42,7 +42,9 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 	case w == nil && weapon != "":
 		return nil, nil, refuse(engine.Invalid, "%s has no weapon called %q", a.ID, weapon)
 	case w == nil:
-		return nil, nil, refuse(engine.NotAllowedNow, "%s has no weapon to attack with", a.ID)
+		return nil, nil, refuse(engine.NotAllowedNow, "%s has no weapon in hand to attack with", a.ID)
+	case !w.InHand():
+		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s is stowed in its %s; retrieve it first (R48)", a.ID, w.Name, w.Stowed)
 	case t.Side == a.Side:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s and %s are on the same side", a.ID, t.ID)
 	case t.Status == Dead:
@@ -121,7 +123,7 @@ func (s *State) mayHarry(c, a *Combatant) bool {
 		return false
 	}
 	for j := range c.Weapons {
-		if w := &c.Weapons[j]; w.Kind == "melee" && Gap(c, a) <= w.Reach {
+		if w := &c.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(c, a) <= w.Reach {
 			return true
 		}
 	}

@@ -37,7 +37,7 @@ func checkBonus(c *Combatant, check string) int {
 // firstMelee is c's first melee weapon, or nil.
 func firstMelee(c *Combatant) *Weapon {
 	for i := range c.Weapons {
-		if c.Weapons[i].Kind == "melee" {
+		if c.Weapons[i].Kind == "melee" && c.Weapons[i].InHand() {
 			return &c.Weapons[i]
 		}
 	}
@@ -138,7 +138,7 @@ func (r *run) hinder(kind, target string) error {
 		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
 	case !inMeleeReach(a, t):
 		return refuse(engine.NotAllowedNow, "%s is not within %s's melee reach", t.ID, a.ID)
-	case kind == "disarm" && len(t.Weapons) == 0:
+	case kind == "disarm" && t.inHand() == 0:
 		return refuse(engine.NotAllowedNow, "%s holds nothing to drop", t.ID)
 	}
 	if err := r.notPinned(a); err != nil {
@@ -185,12 +185,12 @@ func (r *run) hinder(kind, target string) error {
 		// of its margin, and the direction.
 		r.emit(ev(r.h, (*hotMemory).evHinderWon, HinderWon{Combatant: a.ID, Target: t.ID, Hindrance: kind, Yards: 1 + max(0, e.margin())/3}))
 		return nil
-	case kind == "disarm" && len(t.Weapons) > 1:
+	case kind == "disarm" && t.inHand() > 1:
 		// Section 7.5.6: the disarmer picks the item dropped.
 		r.emit(ev(r.h, (*hotMemory).evHinderWon, HinderWon{Combatant: a.ID, Target: t.ID, Hindrance: kind}))
 		return nil
 	case kind == "disarm":
-		h.Weapon = t.Weapons[0].Name
+		h.Weapon = t.Weapon("").Name
 	}
 	r.emit(ev(r.h, (*hotMemory).evHindered, h))
 	return nil

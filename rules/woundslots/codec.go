@@ -46,6 +46,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
 	parts.Verb{Name: "unignore", Args: "TARGET", Min: 1, Hint: "free (R12)"},
 	parts.Verb{Name: "jump", Args: "X,Y|high [tuck]", Min: 1, Hint: "a long jump in a straight line, or a high jump where you stand (R38)"},
+	parts.Verb{Name: "retrieve", Args: "WEAPON", Min: 1, Hint: "take a stowed weapon into an empty hand, 1, 3 or 6 AP by its container, or pick one up from the ground beside you, 2 AP (R48)"},
+	parts.Verb{Name: "stow", Args: "WEAPON", Min: 1, Hint: "put a weapon in hand into its container (R48)"},
 	parts.Verb{Name: "surface", Hint: "a swimmer who sank swims up, 4 AP (R75)"},
 	parts.Verb{Name: "long", Args: "COMMAND", Min: 1, Rest: true, Hint: "declare an action costing more AP than you have, paid across turns: long strong bob, long treat ann severe (R25)"},
 	parts.Verb{Name: "cast", Args: "SPELL TARGET", Min: 2, Hint: "a spell attack (R44)"},
@@ -61,7 +63,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "stop"},
 	parts.Verb{Name: "dismount", Args: "X,Y", Min: 1, Hint: "to a cell beside the mount, 4 AP (R53)"},
 	parts.Verb{Name: "calm", Hint: "regain control of a bolting mount, 8 AP (R77)"},
-	parts.Verb{Name: "hurry", Args: "dismount X,Y|use OBJECT", Min: 1, Rest: true, Hint: "do it faster (R67)"},
+	parts.Verb{Name: "hurry", Args: "COMMAND", Min: 1, Rest: true, Hint: "do it faster: hurry dismount X,Y, hurry mount M, hurry posture P, hurry retrieve W, hurry stow W, hurry use OBJECT (R67)"},
 	parts.Verb{Name: "push", Args: "X,Y", Min: 1, Hint: "where a creature you shoved goes (R61)"},
 	parts.Verb{Name: "drop", Args: "WEAPON", Min: 1, Hint: "what a creature you disarmed drops (R61)"},
 	parts.Verb{Name: "meet", Args: "check|agility", Min: 1, Hint: "meet a disarm with a melee weapon check or your Agility Defense (R61)"},
@@ -128,6 +130,10 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &LongAction{Action: p.Arg(0)}, nil
 	case "surface":
 		return &Surface{}, nil
+	case "retrieve":
+		return &Retrieve{Weapon: p.Arg(0)}, nil
+	case "stow":
+		return &Stow{Weapon: p.Arg(0)}, nil
 	case "push":
 		c, err := parts.ParseCell(p.Arg(0))
 		if err != nil {
@@ -236,8 +242,20 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		case *Use:
 			c.Hurry = true
 			return c, nil
+		case *Mount:
+			c.Hurry = true
+			return c, nil
+		case *Posture:
+			c.Hurry = true
+			return c, nil
+		case *Retrieve:
+			c.Hurry = true
+			return c, nil
+		case *Stow:
+			c.Hurry = true
+			return c, nil
 		}
-		return nil, engine.Errorf(engine.Invalid, "hurry: only dismount X,Y and use OBJECT can be hurried here (R67)")
+		return nil, engine.Errorf(engine.Invalid, "hurry: only mount, dismount, posture, retrieve, stow and use can be hurried: movement and handling things, never an attack or a spell (R67)")
 	}
 	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
 }
@@ -256,14 +274,18 @@ func (Rules) FormatCommand(c Command) string {
 	case *Approach:
 		return parts.Say("approach", c.Target).String()
 	case *Posture:
-		return parts.Say("posture", c.To).String()
+		return hurryText(c.Hurry, parts.Say("posture", c.To).String())
 	case *Use:
 		if c.Hurry {
 			return "hurry " + parts.Say("use", c.Object).String()
 		}
 		return parts.Say("use", c.Object).String()
 	case *Mount:
-		return parts.Say("mount", c.Target).String()
+		return hurryText(c.Hurry, parts.Say("mount", c.Target).String())
+	case *Retrieve:
+		return hurryText(c.Hurry, parts.Say("retrieve", c.Weapon).String())
+	case *Stow:
+		return hurryText(c.Hurry, parts.Say("stow", c.Weapon).String())
 	case *Hinder:
 		return parts.Say(c.Hindrance, c.Target).String()
 	case *Pin:
@@ -337,6 +359,14 @@ func (Rules) FormatCommand(c Command) string {
 	default:
 		return c.Kind()
 	}
+}
+
+// hurryText writes a command, hurried or not (R67).
+func hurryText(hurry bool, text string) string {
+	if hurry {
+		return "hurry " + text
+	}
+	return text
 }
 
 // DecodeCommand reads a command written by engine.MarshalKinded.
@@ -502,6 +532,14 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			return fmt.Sprintf("%s's %s cannot take effect (%s); what it paid is lost", e.Combatant, e.Object, e.Why)
 		}
 		return fmt.Sprintf("%s gives up %s; what it paid is lost", e.Combatant, e.Object)
+	case *ItemMoved:
+		switch {
+		case e.From == "ground":
+			return fmt.Sprintf("%s picks up %s from %d,%d", e.Combatant, e.Weapon, e.X, e.Y)
+		case e.To == "hand":
+			return fmt.Sprintf("%s takes %s from its %s", e.Combatant, e.Weapon, e.From)
+		}
+		return fmt.Sprintf("%s stows %s in its %s", e.Combatant, e.Weapon, e.To)
 	case *LongDone:
 		return fmt.Sprintf("%s's %s is paid in full and takes effect", e.Combatant, e.Action)
 	case *TurnEnded:

@@ -44,9 +44,10 @@ type Defend struct{}
 // Seize is Seize Initiative, R62.
 type Seize struct{}
 
-// Posture is Change Posture, R49.
+// Posture is Change Posture, R49, hurried or not (R67).
 type Posture struct {
-	To string `json:"to"`
+	To    string `json:"to"`
+	Hurry bool   `json:"hurry,omitempty"`
 }
 
 // Dash is R54.
@@ -127,9 +128,10 @@ func (*Treat) command()     {}
 func (*Rest) command()      {}
 func (*Done) command()      {}
 
-// Mount mounts an adjacent mount (R53).
+// Mount mounts an adjacent mount (R53), hurried or not (R67).
 type Mount struct {
 	Target string `json:"target"`
+	Hurry  bool   `json:"hurry,omitempty"`
 }
 
 // Dismount gets off one's mount to a cell beside it (R53), hurried or not
@@ -442,5 +444,7 @@ func commandKinds() map[string]func() Command {
 		"meet":            func() Command { return &Meet{} },
 		"long":            func() Command { return &LongAction{} },
 		"surface":         func() Command { return &Surface{} },
+		"retrieve":        func() Command { return &Retrieve{} },
+		"stow":            func() Command { return &Stow{} },
 	}
 }

@@ -866,5 +866,6 @@ func eventKinds() map[string]func() Event {
 		"action_goes_ahead":  func() Event { return &ActionGoesAhead{} },
 		"hinder_won":         func() Event { return &HinderWon{} },
 		"long_done":          func() Event { return &LongDone{} },
+		"item_moved":         func() Event { return &ItemMoved{} },
 	}
 }

@@ -1,5 +1,7 @@
 package woundslots
 
+import "slices"
+
 // Evolve applies one event. It never fails and draws no dice; an event
 // naming nobody changes nothing.
 func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
@@ -450,6 +452,7 @@ func evolve(s *State, e Event) {
 			for _, w := range t.Weapons {
 				if w.Name == e.Weapon && !dropped {
 					dropped = true
+					s.Dropped = append(slices.Clone(s.Dropped), Dropped{Weapon: w, X: t.X, Y: t.Y})
 					continue
 				}
 				kept = append(kept, w)
@@ -463,6 +466,29 @@ func evolve(s *State, e Event) {
 		case "trip":
 			t.Posture = Prone
 		}
+	case *ItemMoved:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		if e.From == "ground" {
+			if i := slices.IndexFunc(s.Dropped, func(d Dropped) bool { return d.Weapon.Name == e.Weapon && d.X == e.X && d.Y == e.Y }); i >= 0 {
+				w := s.Dropped[i].Weapon
+				w.Stowed = ""
+				s.Dropped = slices.Delete(slices.Clone(s.Dropped), i, i+1)
+				c.Weapons = append(slices.Clone(c.Weapons), w)
+			}
+			return
+		}
+		// A new slice: states may share their weapons (ScratchInto).
+		ws := slices.Clone(c.Weapons)
+		if i := slices.IndexFunc(ws, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
+			ws[i].Stowed = e.To
+			if e.To == "hand" {
+				ws[i].Stowed = ""
+			}
+		}
+		c.Weapons = ws
 	case *Grappled:
 		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
 		if a != nil && t != nil {

@@ -113,3 +113,41 @@ type Surface struct{}
 func (*Surface) Kind() string { return "surface" }
 
 func (*Surface) command() {}
+
+// ItemMoved: a weapon goes from one place to another (R48): From and To
+// are "hand", "ground" (with the cell) or a container.
+type ItemMoved struct {
+	Combatant string `json:"combatant"`
+	Weapon    string `json:"weapon"`
+	From      string `json:"from"`
+	To        string `json:"to"`
+	X         int    `json:"x,omitempty"`
+	Y         int    `json:"y,omitempty"`
+}
+
+// Kind returns "item_moved".
+func (*ItemMoved) Kind() string { return "item_moved" }
+
+func (*ItemMoved) event() {}
+
+// Retrieve takes a stowed weapon into an empty hand, or picks one up from
+// the ground beside one (R48).
+type Retrieve struct {
+	Weapon string `json:"weapon"`
+	Hurry  bool   `json:"hurry,omitempty"`
+}
+
+// Stow puts a weapon in hand into its container (R48).
+type Stow struct {
+	Weapon string `json:"weapon"`
+	Hurry  bool   `json:"hurry,omitempty"`
+}
+
+// Kind returns "retrieve".
+func (*Retrieve) Kind() string { return "retrieve" }
+
+// Kind returns "stow".
+func (*Stow) Kind() string { return "stow" }
+
+func (*Retrieve) command() {}
+func (*Stow) command()     {}

@@ -85,6 +85,9 @@ func rangePenalty(a *Combatant, w *Weapon, t *Combatant) int {
 func threatens(a *Combatant, t *Combatant) bool {
 	for i := range a.Weapons {
 		w := &a.Weapons[i]
+		if !w.InHand() {
+			continue
+		}
 		if w.Kind == "ranged" {
 			if dist(a, t) <= max(w.Increment, 1) {
 				return true

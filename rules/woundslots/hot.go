@@ -30,9 +30,11 @@ type hotMemory struct {
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
-	pushes parts.Pool[Push]
-	drops  parts.Pool[Drop]
-	meets  parts.Pool[Meet]
+	pushes    parts.Pool[Push]
+	drops     parts.Pool[Drop]
+	meets     parts.Pool[Meet]
+	retrieves parts.Pool[Retrieve]
+	stows     parts.Pool[Stow]
 
 	pending Declared
 	queue   []string
@@ -48,6 +50,7 @@ type hotMemory struct {
 	pActionGoesAhead   parts.Pool[ActionGoesAhead]
 	pHinderWon         parts.Pool[HinderWon]
 	pLongDone          parts.Pool[LongDone]
+	pItemMoved         parts.Pool[ItemMoved]
 	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
@@ -128,6 +131,7 @@ func (h *hotMemory) resetEvents() {
 	h.pActionGoesAhead.Reset()
 	h.pHinderWon.Reset()
 	h.pLongDone.Reset()
+	h.pItemMoved.Reset()
 	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
@@ -303,6 +307,8 @@ func (h *hotMemory) resetCommands() {
 	h.pushes.Reset()
 	h.drops.Reset()
 	h.meets.Reset()
+	h.retrieves.Reset()
+	h.stows.Reset()
 	h.attacks.Reset()
 	h.approaches.Reset()
 	h.postures.Reset()
@@ -441,6 +447,7 @@ func clone(s *State) State {
 		c.Terrain = nil
 	}
 	c.Objects = append([]Object(nil), s.Objects...)
+	c.Dropped = append([]Dropped(nil), s.Dropped...)
 	c.Queue = append([]string(nil), s.Queue...)
 	if s.Pending != nil {
 		p := *s.Pending
@@ -575,3 +582,12 @@ func (h *hotMemory) placeOff(o OffTurn) *OffTurn {
 }
 
 func (h *hotMemory) evLongDone() *parts.Pool[LongDone] { return &h.pLongDone }
+
+func (h *hotMemory) evItemMoved() *parts.Pool[ItemMoved] { return &h.pItemMoved }
+
+func (b *prompter) retrieve(w string) *Retrieve {
+	return put(b, func(h *hotMemory) *parts.Pool[Retrieve] { return &h.retrieves }, Retrieve{Weapon: w})
+}
+func (b *prompter) stow(w string) *Stow {
+	return put(b, func(h *hotMemory) *parts.Pool[Stow] { return &h.stows }, Stow{Weapon: w})
+}

@@ -37,8 +37,8 @@ func (s *State) turnInitiative(c *Combatant) int {
 func (c *Combatant) takesTurns() bool { return c.Rider == "" }
 
 // mount is R53 (4 AP): onto an adjacent mount at least the rider's Size
-// that nobody rides.
-func (r *run) mount(target string) error {
+// that nobody rides, hurried or not (R67).
+func (r *run) mount(target string, hurry bool) error {
 	if err := r.wantPhase(Acting, "mount ", target); err != nil {
 		return err
 	}
@@ -58,10 +58,11 @@ func (r *run) mount(target string) error {
 	case dist(a, m) > 1:
 		return refuse(engine.NotAllowedNow, "%s must be beside %s to mount it", a.ID, m.ID)
 	}
-	if err := need(a, actionCosts["mount"], "mounting"); err != nil {
+	cost, err := r.hurried(a, actionCosts["mount"], "mounting", hurry)
+	if err != nil {
 		return err
 	}
-	r.spend(a, actionCosts["mount"], "mount")
+	r.spend(a, cost, "mount")
 	r.emit(ev(r.h, (*hotMemory).evMounted, Mounted{Rider: a.ID, Mount: m.ID}))
 	return nil
 }
@@ -170,7 +171,7 @@ func (s *State) inEnemyReach(c *Combatant) bool {
 			continue
 		}
 		for j := range e.Weapons {
-			if w := &e.Weapons[j]; w.Kind == "melee" && Gap(e, c) <= w.Reach {
+			if w := &e.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(e, c) <= w.Reach {
 				return true
 			}
 		}

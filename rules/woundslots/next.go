@@ -203,11 +203,11 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 		}
 		for j := range c.Weapons {
 			w := &c.Weapons[j]
-			if !Reaches(c, w, t) {
+			if !w.InHand() || !Reaches(c, w, t) {
 				continue
 			}
 			weapon := ""
-			if j > 0 {
+			if w != c.Weapon("") {
 				weapon = w.Name
 			}
 			for _, style := range []string{Standard, Quick, Strong, Nonlethal, Grapple} {
@@ -277,7 +277,7 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 	if !a.Defending && a.AP >= actionCosts["defend"] {
 		b.add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
 	}
-	if !a.Readied && len(a.Weapons) > 0 && a.AP >= actionCosts["ready"] {
+	if !a.Readied && a.inHand() > 0 && a.AP >= actionCosts["ready"] {
 		b.add(&Ready{}, "ready an attack (1 AP: take it as a reaction later)")
 	}
 	if a.AP >= actionCosts["seize"] {
@@ -290,6 +290,7 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 			}
 		}
 	}
+	itemOptions(s, b, a)
 	if a.Sunk && a.AP >= actionCosts["surface"] {
 		b.add(&Surface{}, "surface (4 AP: swim back up, R75)")
 	}
@@ -475,7 +476,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		}
 
 		for _, k := range hinderKinds {
-			if k == "disarm" && len(t.Weapons) == 0 {
+			if k == "disarm" && t.inHand() == 0 {
 				continue
 			}
 			b.add(b.hinder(k, t.ID), k, " ", t.ID, " (4 AP)")
@@ -554,11 +555,11 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 			continue
 		}
 		for j := range me.Weapons {
-			if !Reaches(me, &me.Weapons[j], t) {
+			if !me.Weapons[j].InHand() || !Reaches(me, &me.Weapons[j], t) {
 				continue
 			}
 			w := ""
-			if j > 0 {
+			if &me.Weapons[j] != me.Weapon("") {
 				w = me.Weapons[j].Name
 			}
 			b.add(b.fire(t.ID, w), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
@@ -579,6 +580,9 @@ func hinderChoiceOptions(s *State, b *prompter) {
 			b.ask("%s disarms %s: which item does it drop?", a.ID, t.ID)
 		}
 		for i := range t.Weapons {
+			if !t.Weapons[i].InHand() {
+				continue
+			}
 			b.add(b.drop(t.Weapons[i].Name), "drop ", t.Weapons[i].Name)
 		}
 		return
@@ -592,6 +596,38 @@ func hinderChoiceOptions(s *State, b *prompter) {
 		if c == [2]int{dx, dy} {
 			b.p.Default = i
 		}
-		b.add(b.push(c[0], c[1]), "push ", t.ID, " to ", cell(c[0], c[1]))
+		if b.people {
+			b.add(b.push(c[0], c[1]), "push ", t.ID, " to ", cell(c[0], c[1]))
+		} else {
+			b.add(b.push(c[0], c[1]))
+		}
+	}
+}
+
+// itemOptions adds retrieving a stowed weapon or one lying beside a, and
+// stowing one it holds (R48).
+func itemOptions(s *State, b *prompter, a *Combatant) {
+	for i := range a.Weapons {
+		w := &a.Weapons[i]
+		n, ok := 0, false
+		if !w.InHand() {
+			n, ok = s.retrieveAP(a, w.Name)
+		}
+		switch {
+		case ok && n <= a.AP && b.people:
+			b.add(b.retrieve(w.Name), "retrieve ", w.Name, " from its ", w.Stowed, fmt.Sprintf(" (%d AP)", n))
+		case ok && n <= a.AP:
+			b.add(b.retrieve(w.Name))
+		case w.InHand() && a.AP >= containerAP[homeOf(w)] && b.people:
+			b.add(b.stow(w.Name), "stow ", w.Name, " in its ", homeOf(w), fmt.Sprintf(" (%d AP)", containerAP[homeOf(w)]))
+		case w.InHand() && a.AP >= containerAP[homeOf(w)]:
+			b.add(b.stow(w.Name))
+		}
+	}
+	for i := range s.Dropped {
+		d := &s.Dropped[i]
+		if n, ok := s.retrieveAP(a, d.Weapon.Name); ok && n <= a.AP {
+			b.add(b.retrieve(d.Weapon.Name), "pick up ", d.Weapon.Name, " (2 AP)")
+		}
 	}
 }

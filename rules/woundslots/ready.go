@@ -14,7 +14,7 @@ func (r *run) ready() error {
 	switch {
 	case a.Readied:
 		return refuse(engine.NotAllowedNow, "%s has an attack readied already", a.ID)
-	case len(a.Weapons) == 0:
+	case a.inHand() == 0:
 		return refuse(engine.NotAllowedNow, "%s has no weapon to ready", a.ID)
 	}
 	if err := need(a, actionCosts["ready"], "readying"); err != nil {
@@ -38,7 +38,7 @@ func (s *State) mayFire(c *Combatant) bool {
 			continue
 		}
 		for j := range c.Weapons {
-			if Reaches(c, &c.Weapons[j], t) {
+			if c.Weapons[j].InHand() && Reaches(c, &c.Weapons[j], t) {
 				return true
 			}
 		}

@@ -140,7 +140,7 @@ func (r *run) dispatch(c Command) error {
 	case *Seize:
 		err = r.seize()
 	case *Posture:
-		err = r.posture(c.To)
+		err = r.posture(c.To, c.Hurry)
 	case *Dash:
 		err = r.dash()
 	case *Use:
@@ -166,7 +166,7 @@ func (r *run) dispatch(c Command) error {
 	case *Done:
 		err = r.doneResting()
 	case *Mount:
-		err = r.mount(c.Target)
+		err = r.mount(c.Target, c.Hurry)
 	case *Dismount:
 		err = r.dismount(c.X, c.Y, c.Hurry)
 	case *Calm:
@@ -211,6 +211,10 @@ func (r *run) dispatch(c Command) error {
 		err = r.longAction(c.Action)
 	case *Surface:
 		err = r.surface()
+	case *Retrieve:
+		err = r.retrieve(c.Weapon, c.Hurry)
+	case *Stow:
+		err = r.stow(c.Weapon, c.Hurry)
 	case *Push:
 		err = r.push(c.X, c.Y)
 	case *Drop:
@@ -569,8 +573,8 @@ func (r *run) seize() error {
 	return nil
 }
 
-// posture is R49.
-func (r *run) posture(to string) error {
+// posture is R49, hurried or not (R67).
+func (r *run) posture(to string, hurry bool) error {
 	if err := r.wantPhase(Acting, "change posture"); err != nil {
 		return err
 	}
@@ -583,10 +587,11 @@ func (r *run) posture(to string) error {
 	case a.Posture == Prone && to == Standing:
 		return refuse(engine.NotAllowedNow, "%s is prone and must crouch before standing (R49)", a.ID)
 	}
-	if err := need(a, actionCosts["posture"], "changing posture"); err != nil {
+	cost, err := r.hurried(a, actionCosts["posture"], "changing posture", hurry)
+	if err != nil {
 		return err
 	}
-	r.spend(a, actionCosts["posture"], "posture")
+	r.spend(a, cost, "posture")
 	r.emit(ev(r.h, (*hotMemory).evPostureChanged, PostureChanged{Combatant: a.ID, To: to}))
 	return nil
 }

@@ -64,6 +64,9 @@ type State struct {
 	Combatants []Combatant `json:"combatants"`
 	Terrain    []Zone      `json:"terrain,omitempty"`
 	Objects    []Object    `json:"objects,omitempty"`
+	// Dropped lists the weapons lying on the ground (a disarm, R61), for
+	// anyone beside them to pick up.
+	Dropped []Dropped `json:"dropped,omitempty"`
 	// Pending is the action declared and not yet resolved.
 	Pending *Declared `json:"pending,omitempty"`
 	// Queue lists who is still to be asked in the open window, first
@@ -159,6 +162,39 @@ type Weapon struct {
 	Concussive    bool   `yaml:"concussive" json:"concussive,omitempty" doc:"a hook with no default effect (A25)"`
 	Aquatic       bool   `yaml:"aquatic" json:"aquatic,omitempty" doc:"keeps its full damage underwater (R74)"`
 	Slicing       bool   `yaml:"slicing" json:"slicing,omitempty" doc:"a hook with no default effect (A25)"`
+	Hands         int    `yaml:"hands" json:"hands,omitempty" min:"0" max:"2" doc:"hands it takes (default 1)"`
+	Stowed        string `yaml:"stowed" json:"stowed,omitempty" enum:"scabbard,pocket,pouch,concealed,sack,backpack" doc:"where it is carried when not in hand: retrieving it costs 1 (scabbard, pocket), 3 (pouch, concealed pocket) or 6 AP (sack, backpack) (R48)"`
+	Container     string `yaml:"container" json:"container,omitempty" enum:"scabbard,pocket,pouch,concealed,sack,backpack" doc:"where stowing it puts it (R48; default scabbard)"`
+}
+
+// InHand reports whether the weapon is held, not stowed (R48): only a
+// weapon in hand attacks, blocks or threatens.
+func (w *Weapon) InHand() bool { return w.Stowed == "" }
+
+// inHand counts the weapons c holds.
+func (c *Combatant) inHand() int {
+	n := 0
+	for i := range c.Weapons {
+		if c.Weapons[i].InHand() {
+			n++
+		}
+	}
+	return n
+}
+
+// freeHands is how many of its two hands [ours] c has empty: less each
+// weapon held (its hands, 1 by default) and a healer's kit in hand.
+func (c *Combatant) freeHands() int {
+	n := 2
+	for i := range c.Weapons {
+		if w := &c.Weapons[i]; w.InHand() {
+			n -= max(1, w.Hands)
+		}
+	}
+	if c.Kit {
+		n--
+	}
+	return max(0, n)
 }
 
 // Armor is worn armour.
@@ -329,6 +365,13 @@ type Long struct {
 	PaidNow bool `json:"paid_now,omitempty"`
 }
 
+// Dropped is a weapon lying on the ground at a cell.
+type Dropped struct {
+	Weapon Weapon `json:"weapon"`
+	X      int    `json:"x"`
+	Y      int    `json:"y"`
+}
+
 // OffTurn is an action or a move taken out of turn (R29, R35): by whom,
 // at which moment ("declared", "start", "after", "end"), whether it
 // cancels the declared action, who is still to be asked in the window it
@@ -431,7 +474,9 @@ func (c *Combatant) MeleeDefense() int {
 	}
 	d := c.baseDefense() - c.distraction() - c.sharing()
 	for i := range c.Weapons {
-		d += c.Weapons[i].Block
+		if c.Weapons[i].InHand() {
+			d += c.Weapons[i].Block
+		}
 	}
 	return d
 }
@@ -443,7 +488,7 @@ func (c *Combatant) RangedDefense() int {
 	}
 	d := c.baseDefense() - c.distraction() - c.sharing()
 	for i := range c.Weapons {
-		if c.Weapons[i].Defensive {
+		if c.Weapons[i].Defensive && c.Weapons[i].InHand() {
 			d += c.Weapons[i].Block
 		}
 	}
@@ -554,13 +599,16 @@ func (c *Combatant) Rate() int {
 // PoolYards is what is left of this round's movement pool (A17).
 func (c *Combatant) PoolYards() int { return c.PoolQuarters/4 - c.PoolUsed }
 
-// Weapon returns the weapon called name, the first for "", or nil.
+// Weapon returns the weapon called name, in hand or stowed, or for ""
+// the first in hand; nil for none.
 func (c *Combatant) Weapon(name string) *Weapon {
 	if name == "" {
-		if len(c.Weapons) == 0 {
-			return nil
+		for i := range c.Weapons {
+			if c.Weapons[i].InHand() {
+				return &c.Weapons[i]
+			}
 		}
-		return &c.Weapons[0]
+		return nil
 	}
 	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == name }); i >= 0 {
 		return &c.Weapons[i]
