@@ -23,7 +23,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "dash"},
 	parts.Verb{Name: "use", Args: "OBJECT", Min: 1},
 	parts.Verb{Name: "continue"},
-	parts.Verb{Name: "end"},
+	parts.Verb{Name: "end", Args: "[turn|EFFECT]", Hint: "end your turn, or end a magical effect you control, 2 AP (R60)"},
 	parts.Verb{Name: "pass"},
 	parts.Verb{Name: "harry"},
 	parts.Verb{Name: "guard", Args: "plus|power|agility|fortitude|willpower", Min: 1},
@@ -50,7 +50,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "stow", Args: "WEAPON", Min: 1, Hint: "put a weapon in hand into its container (R48)"},
 	parts.Verb{Name: "surface", Hint: "a swimmer who sank swims up, 4 AP (R75)"},
 	parts.Verb{Name: "long", Args: "COMMAND", Min: 1, Rest: true, Hint: "declare an action costing more AP than you have, paid across turns: long strong bob, long treat ann severe (R25)"},
-	parts.Verb{Name: "cast", Args: "SPELL TARGET", Min: 2, Hint: "a spell attack (R44)"},
+	parts.Verb{Name: "cast", Args: "SPELL [TARGET]", Min: 1, Hint: "a spell attack, or a spell that leaves an effect on you (R44)"},
 	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
 	parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"},
 	parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"},
@@ -191,6 +191,9 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "continue":
 		return &Continue{}, nil
 	case "end":
+		if e := p.Arg(0); e != "" && e != "turn" {
+			return &EndEffect{Effect: e}, nil
+		}
 		return &EndTurn{}, nil
 	case "pass":
 		return &Pass{}, nil
@@ -298,7 +301,12 @@ func (Rules) FormatCommand(c Command) string {
 		}
 		return parts.Say("ignore", c.Target).String()
 	case *Cast:
+		if c.Target == "" {
+			return parts.Say("cast", c.Spell).String()
+		}
 		return parts.Say("cast", c.Spell, c.Target).String()
+	case *EndEffect:
+		return parts.Say("end", c.Effect).String()
 	case *Interpose:
 		return parts.Say("interpose", c.Shield).String()
 	case *Enter:
@@ -670,7 +678,28 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *ActionCancelled:
 		return fmt.Sprintf("%s's declared action does not happen: %s", e.Combatant, e.Why)
 	case *SpellCast:
+		if e.Target == "" {
+			return fmt.Sprintf("%s casts %s: %d mana left", e.Combatant, e.Spell, e.Mana)
+		}
 		return fmt.Sprintf("%s casts %s at %s: %d mana left", e.Combatant, e.Spell, e.Target, e.Mana)
+	case *EffectBegun:
+		until := "until ended"
+		if e.Rounds > 0 {
+			until = fmt.Sprintf("for %d rounds", e.Rounds)
+		}
+		return fmt.Sprintf("%s's %s holds %s: %d mana invested", e.Combatant, e.Effect, until, e.Mana)
+	case *EffectEnded:
+		back := ""
+		if !e.Condition {
+			back = fmt.Sprintf(": %d mana back", e.Mana)
+		}
+		switch e.Why {
+		case "ended":
+			return fmt.Sprintf("%s ends its %s%s", e.Combatant, e.Effect, back)
+		case "rest":
+			return fmt.Sprintf("%s's %s ends with the long rest%s", e.Combatant, e.Effect, back)
+		}
+		return fmt.Sprintf("%s's %s runs out%s", e.Combatant, e.Effect, back)
 	case *FootingChecked:
 		out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}, Balance: {"lands on its feet", "falls prone"}}[e.Env]
 		res := out[1]

@@ -446,5 +446,6 @@ func commandKinds() map[string]func() Command {
 		"surface":         func() Command { return &Surface{} },
 		"retrieve":        func() Command { return &Retrieve{} },
 		"stow":            func() Command { return &Stow{} },
+		"end_effect":      func() Command { return &EndEffect{} },
 	}
 }

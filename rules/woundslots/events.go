@@ -867,5 +867,7 @@ func eventKinds() map[string]func() Event {
 		"hinder_won":         func() Event { return &HinderWon{} },
 		"long_done":          func() Event { return &LongDone{} },
 		"item_moved":         func() Event { return &ItemMoved{} },
+		"effect_begun":       func() Event { return &EffectBegun{} },
+		"effect_ended":       func() Event { return &EffectEnded{} },
 	}
 }

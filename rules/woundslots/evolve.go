@@ -489,6 +489,27 @@ func evolve(s *State, e Event) {
 			}
 		}
 		c.Weapons = ws
+	case *EffectBegun:
+		if c := s.Combatant(e.Combatant); c != nil {
+			// A new slice: states may share their effects (ScratchInto).
+			x := Effect{Name: e.Effect, Mana: e.Mana, Rounds: e.Rounds}
+			if e.Rounds > 0 {
+				x.Since = s.Round
+			}
+			c.Effects = append(slices.Clone(c.Effects), x)
+			c.Mana = max(0, c.Mana-e.Mana)
+		}
+	case *EffectEnded:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		if e.Condition {
+			c.Conditions = slices.DeleteFunc(slices.Clone(c.Conditions), func(x Condition) bool { return x.Name == e.Effect })
+			return
+		}
+		c.Effects = slices.DeleteFunc(slices.Clone(c.Effects), func(x Effect) bool { return x.Name == e.Effect })
+		c.Mana = min(c.maxMana(), c.Mana+e.Mana)
 	case *Grappled:
 		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
 		if a != nil && t != nil {

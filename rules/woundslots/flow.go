@@ -140,7 +140,7 @@ func offTurnCommand(c Command) bool {
 	switch c.(type) {
 	case *Attack, *Move, *Approach, *Jump, *Defend, *Seize, *Posture, *Dash, *Use,
 		*Hinder, *Pin, *Escape, *Opening, *Drag, *Enter, *Stabilize, *Treat, *TreatCondition,
-		*Cast, *Mount, *Dismount, *Calm, *Ready, *Surface, *Retrieve, *Stow:
+		*Cast, *Mount, *Dismount, *Calm, *Ready, *Surface, *Retrieve, *Stow, *EndEffect:
 		return true
 	}
 	return false
@@ -207,7 +207,7 @@ func (s *State) newOff(o OffTurn) *OffTurn {
 // that is not such an action.
 func declaration(c Command) (kind, target, detail string, ok bool) {
 	switch c := c.(type) {
-	case *Defend, *Seize, *Posture, *Dash, *Use, *Escape, *Drag, *Dismount, *Calm, *Ready, *Surface, *Retrieve, *Stow:
+	case *Defend, *Seize, *Posture, *Dash, *Use, *Escape, *Drag, *Dismount, *Calm, *Ready, *Surface, *Retrieve, *Stow, *EndEffect:
 		return c.Kind(), "", "", true
 	case *Hinder:
 		return c.Hindrance, c.Target, "", true
@@ -376,8 +376,10 @@ func (s *State) costOf(a *Combatant, c Command) int {
 	case *Hinder:
 		return actionCosts["hinder"]
 	case *Retrieve:
-		n, _ := s.retrieveCost(a, c.Weapon)
+		n, _ := s.retrieveAP(a, c.Weapon)
 		return n
+	case *EndEffect:
+		return actionCosts["end"]
 	case *Stow:
 		if w := a.Weapon(c.Weapon); w != nil {
 			return containerAP[homeOf(w)]

@@ -151,3 +151,42 @@ func (*Stow) Kind() string { return "stow" }
 
 func (*Retrieve) command() {}
 func (*Stow) command()     {}
+
+// EffectBegun: a spell leaves an effect on its caster (R21, R44), with
+// Mana invested in it for Rounds rounds (0: until it is ended).
+type EffectBegun struct {
+	Combatant string `json:"combatant"`
+	Effect    string `json:"effect"`
+	Mana      int    `json:"mana,omitempty"`
+	Rounds    int    `json:"rounds,omitempty"`
+}
+
+// EffectEnded: an effect, or with Condition a condition, ends (R32, R60):
+// Why is "ended" (R60), "expired" (R32) or "rest"; Mana is the invested
+// mana that comes back (R21).
+type EffectEnded struct {
+	Combatant string `json:"combatant"`
+	Effect    string `json:"effect"`
+	Condition bool   `json:"condition,omitempty"`
+	Mana      int    `json:"mana,omitempty"`
+	Why       string `json:"why"`
+}
+
+// Kind returns "effect_begun".
+func (*EffectBegun) Kind() string { return "effect_begun" }
+
+// Kind returns "effect_ended".
+func (*EffectEnded) Kind() string { return "effect_ended" }
+
+func (*EffectBegun) event() {}
+func (*EffectEnded) event() {}
+
+// EndEffect ends a magical effect one controls (R60).
+type EndEffect struct {
+	Effect string `json:"effect"`
+}
+
+// Kind returns "end_effect".
+func (*EndEffect) Kind() string { return "end_effect" }
+
+func (*EndEffect) command() {}

@@ -30,11 +30,12 @@ type hotMemory struct {
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
-	pushes    parts.Pool[Push]
-	drops     parts.Pool[Drop]
-	meets     parts.Pool[Meet]
-	retrieves parts.Pool[Retrieve]
-	stows     parts.Pool[Stow]
+	pushes     parts.Pool[Push]
+	drops      parts.Pool[Drop]
+	meets      parts.Pool[Meet]
+	retrieves  parts.Pool[Retrieve]
+	stows      parts.Pool[Stow]
+	endEffects parts.Pool[EndEffect]
 
 	pending Declared
 	queue   []string
@@ -51,6 +52,8 @@ type hotMemory struct {
 	pHinderWon         parts.Pool[HinderWon]
 	pLongDone          parts.Pool[LongDone]
 	pItemMoved         parts.Pool[ItemMoved]
+	pEffectBegun       parts.Pool[EffectBegun]
+	pEffectEnded       parts.Pool[EffectEnded]
 	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
@@ -132,6 +135,8 @@ func (h *hotMemory) resetEvents() {
 	h.pHinderWon.Reset()
 	h.pLongDone.Reset()
 	h.pItemMoved.Reset()
+	h.pEffectBegun.Reset()
+	h.pEffectEnded.Reset()
 	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
@@ -309,6 +314,7 @@ func (h *hotMemory) resetCommands() {
 	h.meets.Reset()
 	h.retrieves.Reset()
 	h.stows.Reset()
+	h.endEffects.Reset()
 	h.attacks.Reset()
 	h.approaches.Reset()
 	h.postures.Reset()
@@ -465,6 +471,7 @@ func cloneCombatant(x *Combatant) Combatant {
 	c.Weapons = append([]Weapon(nil), x.Weapons...)
 	c.Spells = append([]Spell(nil), x.Spells...)
 	c.Conditions = append([]Condition(nil), x.Conditions...)
+	c.Effects = append([]Effect(nil), x.Effects...)
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
 	c.Grappling = append([]string(nil), x.Grappling...)
 	c.Ignoring = append([]string(nil), x.Ignoring...)
@@ -590,4 +597,10 @@ func (b *prompter) retrieve(w string) *Retrieve {
 }
 func (b *prompter) stow(w string) *Stow {
 	return put(b, func(h *hotMemory) *parts.Pool[Stow] { return &h.stows }, Stow{Weapon: w})
+}
+
+func (h *hotMemory) evEffectBegun() *parts.Pool[EffectBegun] { return &h.pEffectBegun }
+func (h *hotMemory) evEffectEnded() *parts.Pool[EffectEnded] { return &h.pEffectEnded }
+func (b *prompter) endEffect(e string) *EndEffect {
+	return put(b, func(h *hotMemory) *parts.Pool[EndEffect] { return &h.endEffects }, EndEffect{Effect: e})
 }

@@ -305,8 +305,19 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 			}
 		}
 	}
+	for i := range a.Effects {
+		if a.AP >= actionCosts["end"] {
+			b.add(b.endEffect(a.Effects[i].Name), "end ", a.Effects[i].Name, " (2 AP, R60)")
+		}
+	}
 	for i := range a.Spells {
 		sp := &a.Spells[i]
+		if sp.Defense == "" {
+			if a.AP >= spellAP(sp) && a.Mana >= sp.Mana+sp.Invest && !slices.ContainsFunc(a.Effects, func(e Effect) bool { return e.Name == sp.Name }) {
+				b.add(b.cast(sp.Name, ""), "cast ", sp.Name)
+			}
+			continue
+		}
 		for j := range s.Combatants {
 			if t := &s.Combatants[j]; canCast(a, sp, t) {
 				b.add(b.cast(sp.Name, t.ID), "cast ", sp.Name, " at ", t.ID)

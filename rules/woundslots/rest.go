@@ -69,8 +69,8 @@ func (r *run) shortRest(c *Combatant) {
 	r.emit(ev(r.h, (*hotMemory).evRested, e))
 }
 
-// maxMana is R21's raceMana + Lor (nothing is invested in fray yet).
-func (c *Combatant) maxMana() int { return max(0, c.RaceMana+c.Attributes.Lor) }
+// maxMana is R21's raceMana + Lor, less the mana invested.
+func (c *Combatant) maxMana() int { return max(0, c.RaceMana+c.Attributes.Lor-c.invested()) }
 
 // longRest is R70's five steps: an exhausted creature only clears its
 // exhaustion and fills its stamina and mana; otherwise light wounds heal
@@ -78,6 +78,11 @@ func (c *Combatant) maxMana() int { return max(0, c.RaceMana+c.Attributes.Lor) }
 // severity (at least 1 unwounded, 0 wounded), a wounded creature makes a
 // recovery check, and stamina and mana fill.
 func (r *run) longRest(c, tender *Combatant) {
+	for len(c.Effects) > 0 {
+		// R21: invested mana is retrieved at the end of a long rest [ours:
+		// fray takes the option]; the effects end.
+		r.emit(ev(r.h, (*hotMemory).evEffectEnded, EffectEnded{Combatant: c.ID, Effect: c.Effects[0].Name, Mana: c.Effects[0].Mana, Why: "rest"}))
+	}
 	e := Rested{Combatant: c.ID, Rest: "long", Fatigue: c.Fatigue, Mana: c.maxMana()}
 	if c.Exhausted() {
 		e.Cleared = true

@@ -211,6 +211,8 @@ func (r *run) dispatch(c Command) error {
 		err = r.longAction(c.Action)
 	case *Surface:
 		err = r.surface()
+	case *EndEffect:
+		err = r.endEffect(c.Effect)
 	case *Retrieve:
 		err = r.retrieve(c.Weapon, c.Hurry)
 	case *Stow:
@@ -476,6 +478,7 @@ func (r *run) endRound() {
 			r.wakeCheck(c)
 		}
 	}
+	r.expire()
 	r.emit(ev(r.h, (*hotMemory).evRoundEnded, RoundEnded{Round: s.Round}))
 	if winner, over := lastSide(s); over {
 		r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))

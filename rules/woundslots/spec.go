@@ -95,8 +95,8 @@ func (sp *Spec) State() (State, error) {
 			if !word(spl.Name) {
 				bad(fmt.Sprintf("%s.spells[%d].name", at, j), "%q is not a lowercase word", spl.Name)
 			}
-			if spl.Defense == "" {
-				bad(fmt.Sprintf("%s.spells[%d].defense", at, j), "a spell names the Defense it meets")
+			if spl.Defense == "" && spl.Invest == 0 && spl.Rounds == 0 {
+				bad(fmt.Sprintf("%s.spells[%d].defense", at, j), "a spell names the Defense it meets, unless it leaves an effect on its caster (invest, rounds)")
 			}
 		}
 		c.Weapons = slices.Clone(c.Weapons)
@@ -180,6 +180,21 @@ func (sp *Spec) State() (State, error) {
 		return State{}, errors.Join(errs...)
 	}
 	s.placeAll()
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		for j := range c.Conditions {
+			if c.Conditions[j].Since == 0 && c.Conditions[j].Rounds > 0 {
+				c.Conditions[j].Since = max(1, s.Round)
+			}
+		}
+		c.Effects = slices.Clone(c.Effects)
+		for j := range c.Effects {
+			if c.Effects[j].Since == 0 && c.Effects[j].Rounds > 0 {
+				c.Effects[j].Since = max(1, s.Round)
+			}
+		}
+		c.Mana = max(0, c.Mana-c.invested())
+	}
 	return s, nil
 }
 

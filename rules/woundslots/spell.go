@@ -20,6 +20,11 @@ type Spell struct {
 	// DamageType is what the spell's damage is; fire and lightning act
 	// otherwise under water (R74).
 	DamageType string `yaml:"damage_type" json:"damage_type,omitempty" doc:"its kind of damage: fire is halved under water, lightning under water also hurts those near its target (R74)"`
+	// Invest is mana invested rather than spent, and Rounds how long the
+	// effect the spell leaves lasts (R21, R32): a spell with either leaves
+	// an effect on its caster, which holds the mana until it ends.
+	Invest int `yaml:"invest" json:"invest,omitempty" min:"0" doc:"mana invested in the effect it leaves on its caster, returned when the effect ends (R21)"`
+	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" doc:"rounds the effect it leaves lasts (R32), 0 until it is ended (R60)"`
 	// BypassArmor makes the target's armour not count (R07).
 	BypassArmor bool `yaml:"bypass_armor" json:"bypass_armor,omitempty" doc:"armour does not count against it (R07)"`
 }
@@ -38,6 +43,26 @@ func spellAP(sp *Spell) int {
 		return sp.AP
 	}
 	return 4
+}
+
+// castEffect is a spell that leaves an effect on its caster (R21, R44): it
+// invests its mana, held until the effect ends, and spends its own.
+func (r *run) castEffect(a *Combatant, sp *Spell, target string) error {
+	switch {
+	case target != "":
+		return refuse(engine.Invalid, "%s is cast on %s itself: cast %s", sp.Name, a.ID, sp.Name)
+	case a.Mana < sp.Mana+sp.Invest:
+		return refuse(engine.NotAllowedNow, "%s has %d mana; %s needs %d (A31: no overspending)", a.ID, a.Mana, sp.Name, sp.Mana+sp.Invest)
+	case slices.ContainsFunc(a.Effects, func(e Effect) bool { return e.Name == sp.Name }):
+		return refuse(engine.NotAllowedNow, "%s's %s holds already; end it first (R60)", a.ID, sp.Name)
+	}
+	if err := need(a, spellAP(sp), "the spell"); err != nil {
+		return err
+	}
+	r.spend(a, spellAP(sp), "cast")
+	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Mana: a.Mana - sp.Mana}))
+	r.emit(ev(r.h, (*hotMemory).evEffectBegun, EffectBegun{Combatant: a.ID, Effect: sp.Name, Mana: sp.Invest, Rounds: sp.Rounds}))
+	return nil
 }
 
 // spellDefense is the Defense a spell attack meets (R05, R13, R14).
@@ -71,6 +96,8 @@ func (r *run) cast(name, target string) error {
 	switch {
 	case sp == nil:
 		return refuse(engine.Invalid, "%s knows no spell called %q", a.ID, name)
+	case sp.Defense == "":
+		return r.castEffect(a, sp, target)
 	case t == nil:
 		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
 	case t.Side == a.Side || !t.Up():

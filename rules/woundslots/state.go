@@ -255,6 +255,7 @@ type Combatant struct {
 	Specs       map[string]int `yaml:"specializations" json:"specializations,omitempty" doc:"specialization ranks by skill/name: melee/blades, reflex/initiative, athletics/power"`
 	Weapons     []Weapon       `yaml:"weapons" json:"weapons,omitempty" doc:"weapons carried and ready; the first is used unless a command names another"`
 	Conditions  []Condition    `yaml:"conditions" json:"conditions,omitempty" doc:"lasting conditions it suffers (R64)"`
+	Effects     []Effect       `yaml:"effects" json:"effects,omitempty" doc:"lasting magical effects it controls, with the mana invested in them (R21, R60)"`
 	Spells      []Spell        `yaml:"spells" json:"spells,omitempty" doc:"spells it knows (R44)"`
 	Armor       Armor          `yaml:"armor" json:"armor,omitzero" doc:"armour worn"`
 	Kit         bool           `yaml:"kit" json:"kit,omitempty" doc:"a healer's kit in hand: without one, Stabilize and Treat Wound take -5 (R63, R65)"`

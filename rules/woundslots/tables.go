@@ -150,6 +150,7 @@ var actionCosts = map[string]int{
 	"drag":      4,
 	"enter":     2,
 	"surface":   4,
+	"end":       2,
 	Grapple:     4,
 }
 
