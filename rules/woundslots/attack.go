@@ -105,7 +105,7 @@ func (s *State) windowQueue(a *Combatant, w *Weapon, target string, h *hotMemory
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 			continue
 		}
-		if s.mayActOutOfTurn(c, AtDeclared) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayFire(c) || c.ID == target && s.mayInterposeAt(c) {
+		if s.mayActOutOfTurn(c, AtDeclared) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayReady(c) || c.ID == target && s.mayInterposeAt(c) {
 			q = append(q, c.ID)
 		}
 	}

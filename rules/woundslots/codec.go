@@ -51,7 +51,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "surface", Hint: "a swimmer who sank swims up, 4 AP (R75)"},
 	parts.Verb{Name: "long", Args: "COMMAND", Min: 1, Rest: true, Hint: "declare an action costing more AP than you have, paid across turns: long strong bob, long treat ann severe (R25)"},
 	parts.Verb{Name: "cast", Args: "SPELL [TARGET]", Min: 1, Hint: "a spell attack, or a spell that leaves an effect on you (R44)"},
-	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
+	parts.Verb{Name: "ready", Args: "[COMMAND]", Min: 1, Rest: true, Hint: "ready a standard attack, or the action named (ready defend, ready move 3,0), 1 AP (R47)"},
+	parts.Verb{Name: "trigger", Hint: "take your readied action as a reaction (R47); a readied attack: fire TARGET"},
 	parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"},
 	parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"},
 	parts.Verb{Name: "enter", Args: "TARGET", Min: 1, Hint: "enter an adjacent creature's space, 2 AP (R51)"},
@@ -74,6 +75,9 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 // docs/rules/woundslots.md). It reads words only; Decide says what is
 // allowed.
 func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error) {
+	if strings.EqualFold(strings.TrimSpace(text), "ready") {
+		return &Ready{}, nil
+	}
 	p, err := grammar.Parse(text)
 	if err != nil {
 		return nil, engine.Errorf(engine.Invalid, "%v", err)
@@ -104,7 +108,21 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "opening":
 		return &Opening{Target: p.Arg(0)}, nil
 	case "ready":
-		return &Ready{}, nil
+		switch a := p.Arg(0); a {
+		case "", "attack", "an attack", "an action":
+			return &Ready{}, nil
+		default:
+			inner, err := r.ParseCommand(s, actor, a)
+			if err != nil {
+				return nil, err
+			}
+			if !offTurnCommand(inner) {
+				return nil, engine.Errorf(engine.Invalid, "ready: %q is not an action to take as a reaction", a)
+			}
+			return &Ready{Action: r.FormatCommand(inner)}, nil
+		}
+	case "trigger":
+		return &Trigger{}, nil
 	case "fire":
 		return &Fire{Target: p.Arg(0), Weapon: p.Word("with")}, nil
 	case "cast":
@@ -327,6 +345,11 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("meet", c.Choice).String()
 	case *Fire:
 		return parts.Say("fire", c.Target).Opt("with", c.Weapon).String()
+	case *Ready:
+		if c.Action != "" {
+			return "ready " + c.Action
+		}
+		return "ready"
 	case *Jump:
 		switch {
 		case c.High && c.Tuck:
@@ -438,6 +461,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		switch {
 		case e.Moment == "":
 			return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d, then a %s attack on %s with %s", e.Combatant, e.Actor, e.Initiative, e.Action, e.Target, e.Weapon)
+		case e.Readied:
+			return fmt.Sprintf("%s takes its readied action: %s", e.Combatant, what)
 		case e.Moment == AtDeclared && e.Move:
 			return fmt.Sprintf("%s moves before %s's action goes on: %s", e.Combatant, e.Actor, what)
 		case e.Moment == AtDeclared:
@@ -447,6 +472,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s acts out of turn (%s of %s's turn): initiative %d: %s", e.Combatant, momentWords[e.Moment], e.Actor, e.Initiative, what)
 	case *WindowOpened:
+		if e.Moment == AtFlanked {
+			return fmt.Sprintf("%s now flanked: may ignore flankers", strings.Join(e.Queue, ", "))
+		}
 		return fmt.Sprintf("%s of %s's turn: %s may act out of turn", momentWords[e.Moment], e.Actor, strings.Join(e.Queue, ", "))
 	case *OffTurnEnded:
 		return fmt.Sprintf("%s is done acting out of turn", e.Combatant)
@@ -672,6 +700,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *OpeningMade:
 		return fmt.Sprintf("%s creates an opening against %s: d20=%d%+d = %d meets its rebuffs this turn", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus)
 	case *ReadyTaken:
+		if e.Action != "" {
+			return fmt.Sprintf("%s readies %s", e.Combatant, e.Action)
+		}
 		return fmt.Sprintf("%s readies an attack", e.Combatant)
 	case *ReadyFired:
 		return fmt.Sprintf("%s takes its readied attack on %s with %s", e.Combatant, e.Target, e.Weapon)

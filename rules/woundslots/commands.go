@@ -260,8 +260,11 @@ func (*Cast) Kind() string { return "cast" }
 
 func (*Cast) command() {}
 
-// Ready readies a standard attack (R47).
-type Ready struct{}
+// Ready readies an action (R47): Action is its command text, "" for a
+// standard attack on whoever is in reach when it is taken.
+type Ready struct {
+	Action string `json:"action,omitempty"`
+}
 
 // Fire takes a readied attack as a reaction (R47).
 type Fire struct {
@@ -447,5 +450,6 @@ func commandKinds() map[string]func() Command {
 		"retrieve":        func() Command { return &Retrieve{} },
 		"stow":            func() Command { return &Stow{} },
 		"end_effect":      func() Command { return &EndEffect{} },
+		"trigger":         func() Command { return &Trigger{} },
 	}
 }

@@ -74,6 +74,9 @@ type Interrupted struct {
 	Command    string `json:"command,omitempty"`
 	Moment     string `json:"moment,omitempty"`
 	Move       bool   `json:"move,omitempty"`
+	// Readied says it takes its readied action (R47): a reaction, costing
+	// no initiative and cancelling nothing.
+	Readied bool `json:"readied,omitempty"`
 }
 
 // Harried: a combatant harries a ranged attacker within its reach (R46): -2 on its ranged attacks this round.
@@ -481,6 +484,9 @@ type SpellCast struct {
 // ReadyTaken: a creature readies a standard attack (R47).
 type ReadyTaken struct {
 	Combatant string `json:"combatant"`
+	// Action is the action readied, as its command text; "" for a
+	// standard attack.
+	Action string `json:"action,omitempty"`
 }
 
 // ReadyFired: a readied attack is taken as a reaction (R47); the attack's events follow.

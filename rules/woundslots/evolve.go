@@ -55,6 +55,9 @@ func evolve(s *State, e Event) {
 	case *Interrupted:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Initiative = e.Initiative
+			if e.Readied {
+				c.Readied, c.ReadyAction = false, ""
+			}
 		}
 		if e.Moment == "" {
 			// A log from before out-of-turn actions: the interrupt's attack.
@@ -64,7 +67,7 @@ func evolve(s *State, e Event) {
 			guardIfDefending(s)
 			return
 		}
-		off := OffTurn{Who: e.Combatant, Moment: e.Moment, Cancels: e.Moment == AtDeclared && !e.Move}
+		off := OffTurn{Who: e.Combatant, Moment: e.Moment, Cancels: e.Moment == AtDeclared && !e.Move && !e.Readied}
 		if len(s.Queue) > 1 {
 			off.Rest = s.Queue[1:]
 		}
@@ -129,7 +132,7 @@ func evolve(s *State, e Event) {
 	case *APSpent:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.AP = e.AP
-			c.Readied = false // R47: any other action or reaction ends it
+			c.Readied, c.ReadyAction = false, "" // R47: any other action or reaction ends it
 		}
 	case *AttackRolled:
 		if !e.Hit {
@@ -362,6 +365,9 @@ func evolve(s *State, e Event) {
 				c.Ignoring = without(c.Ignoring, e.Target)
 			}
 		}
+		if s.Phase == Window && s.Moment == AtFlanked && len(s.Queue) > 0 && s.Queue[0] == e.Combatant {
+			popQueue(s)
+		}
 	case *Jumped:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.AP -= e.AP
@@ -428,7 +434,7 @@ func evolve(s *State, e Event) {
 		}
 	case *ReadyTaken:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Readied = true
+			c.Readied, c.ReadyAction = true, e.Action
 		}
 	case *ReadyFired:
 		popQueue(s)

@@ -82,7 +82,7 @@ func (s *State) momentQueue(moment string, h *hotMemory) []string {
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.ID != s.Turn && c.Long == nil && (s.mayActOutOfTurn(c, moment) || s.mayFire(c)) {
+		if c.ID != s.Turn && c.Long == nil && (s.mayActOutOfTurn(c, moment) || s.mayReady(c)) {
 			q = append(q, c.ID)
 		}
 	}
@@ -118,7 +118,7 @@ func (s *State) offTurnOpen() bool {
 		return false
 	}
 	if s.Moment != "" {
-		return true
+		return s.Moment != AtFlanked
 	}
 	return s.Pending != nil && s.Pending.Action != "move" && s.Pending.Striker == ""
 }
@@ -256,7 +256,7 @@ func (s *State) declareQueue(a *Combatant, kind, target string, h *hotMemory) []
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 			continue
 		}
-		if s.mayActOutOfTurn(c, AtDeclared) || s.mayFire(c) || kind == "cast" && c.ID == target && s.mayInterposeAt(c) {
+		if s.mayActOutOfTurn(c, AtDeclared) || s.mayReady(c) || kind == "cast" && c.ID == target && s.mayInterposeAt(c) {
 			q = append(q, c.ID)
 		}
 	}

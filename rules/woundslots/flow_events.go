@@ -106,6 +106,14 @@ func (*Push) command() {}
 func (*Drop) command() {}
 func (*Meet) command() {}
 
+// Trigger takes a readied action other than an attack as a reaction (R47).
+type Trigger struct{}
+
+// Kind returns "trigger".
+func (*Trigger) Kind() string { return "trigger" }
+
+func (*Trigger) command() {}
+
 // Surface is a sunk swimmer's swim back up (R75).
 type Surface struct{}
 

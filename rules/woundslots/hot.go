@@ -36,6 +36,7 @@ type hotMemory struct {
 	retrieves  parts.Pool[Retrieve]
 	stows      parts.Pool[Stow]
 	endEffects parts.Pool[EndEffect]
+	readies    parts.Pool[Ready]
 
 	pending Declared
 	queue   []string
@@ -315,6 +316,7 @@ func (h *hotMemory) resetCommands() {
 	h.retrieves.Reset()
 	h.stows.Reset()
 	h.endEffects.Reset()
+	h.readies.Reset()
 	h.attacks.Reset()
 	h.approaches.Reset()
 	h.postures.Reset()
@@ -603,4 +605,7 @@ func (h *hotMemory) evEffectBegun() *parts.Pool[EffectBegun] { return &h.pEffect
 func (h *hotMemory) evEffectEnded() *parts.Pool[EffectEnded] { return &h.pEffectEnded }
 func (b *prompter) endEffect(e string) *EndEffect {
 	return put(b, func(h *hotMemory) *parts.Pool[EndEffect] { return &h.endEffects }, EndEffect{Effect: e})
+}
+func (b *prompter) ready() *Ready {
+	return put(b, func(h *hotMemory) *parts.Pool[Ready] { return &h.readies }, Ready{})
 }

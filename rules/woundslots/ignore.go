@@ -6,14 +6,69 @@ import (
 	"fray/engine"
 )
 
-// ignore is R12, free on one's turn: an ignored enemy's attacks are rear
-// attacks (+4), and it neither counts toward one's being flanked nor helps
-// flank; unignoring is free on one's turn too.
-func (r *run) ignore(target string, on bool) error {
-	if err := r.wantPhase(Acting, "ignore ", target); err != nil {
-		return err
+// AtFlanked is the moment a creature first becomes flanked: it may ignore
+// creatures then, as a free reaction (R12).
+const AtFlanked = "flanked"
+
+// flankedSet notes which combatants (the first 64) are flanked now.
+func (s *State) flankedSet() uint64 {
+	var set uint64
+	for i := range s.Combatants {
+		if i < 64 && s.Combatants[i].canAct() && s.Flanked(&s.Combatants[i]) {
+			set |= 1 << i
+		}
 	}
-	s, a := r.s, r.s.actor()
+	return set
+}
+
+// newlyFlanked opens, after mover's move, the window of those it left
+// flanked who were not before (R12: a free reaction on first becoming
+// flanked); the mover, on its turn, may ignore anyone anyway.
+func (r *run) newlyFlanked(before uint64, mover *Combatant) {
+	s := r.s
+	var q []string
+	if r.h != nil {
+		q = r.h.queue[:0]
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if i >= 64 || c.ID == mover.ID || before&(1<<i) != 0 || !c.canAct() || !s.Flanked(c) || c.Initiative <= 0 {
+			continue
+		}
+		q = append(q, c.ID)
+	}
+	if r.h != nil {
+		r.h.queue = q
+	}
+	if len(q) == 0 {
+		return
+	}
+	s.sortQueue(q)
+	r.emit(ev(r.h, (*hotMemory).evWindowOpened, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q}))
+}
+
+// ignore is R12, free on one's turn, or as a reaction when one first
+// becomes flanked: an ignored enemy's attacks are rear attacks (+4), and
+// it neither counts toward one's being flanked nor helps flank;
+// unignoring is free on one's turn only.
+func (r *run) ignore(target string, on bool) error {
+	s := r.s
+	reacting := s.Phase == Window && s.Moment == AtFlanked && len(s.Queue) > 0
+	if !reacting {
+		if err := r.wantPhase(Acting, "ignore ", target); err != nil {
+			return err
+		}
+		if s.Off != nil {
+			return refuse(engine.NotAllowedNow, "ignoring is free on one's own turn, or on first becoming flanked (R12)")
+		}
+	}
+	a := s.actor()
+	if reacting {
+		a = s.Combatant(s.Queue[0])
+		if !on {
+			return refuse(engine.NotAllowedNow, "%s may stop ignoring only on its turn (R12)", a.ID)
+		}
+	}
 	t := s.Combatant(target)
 	switch {
 	case t == nil:

@@ -278,7 +278,7 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 		b.add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
 	}
 	if !a.Readied && a.inHand() > 0 && a.AP >= actionCosts["ready"] {
-		b.add(&Ready{}, "ready an attack (1 AP: take it as a reaction later)")
+		b.add(b.ready(), "ready an attack (1 AP: take it as a reaction later)")
 	}
 	if a.AP >= actionCosts["seize"] {
 		b.add(&Seize{}, "seize the initiative (4 AP: +1d6 initiative)")
@@ -342,9 +342,26 @@ func windowOptions(s *State, b *prompter) {
 	pd := s.Pending
 	me := s.Combatant(s.Queue[0])
 	b.p.Actor = me.ID
+	if pd == nil && s.Moment == AtFlanked {
+		if b.people {
+			b.ask("%s is now flanked: does it ignore any of its flankers (free, R12)?", me.ID)
+		}
+		b.add(&Pass{}, "pass")
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if t.Side != me.Side && t.Up() && threatens(t, me) && !slices.Contains(me.Ignoring, t.ID) {
+				b.add(b.ignore(t.ID), "ignore ", t.ID, " (its attacks get +4, but it no longer flanks you)")
+			}
+		}
+		return
+	}
 	if pd == nil {
 		if b.people {
-			b.ask("%s of %s's turn: does %s act out of turn%s or pass?", momentWords[s.Moment], s.Turn, me.ID, initiativeNote(s, me))
+			what := "act out of turn" + initiativeNote(s, me)
+			if !s.mayActOutOfTurn(me, s.Moment) {
+				what = "take its readied action"
+			}
+			b.ask("%s of %s's turn: does %s %s or pass?", momentWords[s.Moment], s.Turn, me.ID, what)
 		}
 		b.add(&Pass{}, "pass")
 		if s.mayActOutOfTurn(me, s.Moment) {
@@ -555,8 +572,21 @@ func moveChoiceOptions(s *State, b *prompter) {
 	b.add(&Stop{}, "stop")
 }
 
-// fireOptions adds a readied attack on each enemy in reach (R47).
+// fireOptions adds a readied attack on each enemy in reach, or the
+// readied action when it may be taken now (R47).
 func fireOptions(s *State, b *prompter, me *Combatant) {
+	if s.mayTrigger(me) {
+		c, _ := Rules{}.ParseCommand(s, me.ID, me.ReadyAction)
+		moment := s.Moment
+		if moment == "" {
+			moment = AtDeclared
+		}
+		pre := &Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
+		if (&run{s: s}).dry(me.ID, c, pre) == nil {
+			b.add(&Trigger{}, "trigger: take the readied ", me.ReadyAction)
+		}
+		return
+	}
 	if !s.mayFire(me) {
 		return
 	}

@@ -80,7 +80,7 @@ func (s *State) moveQueue(a *Combatant, x, y int, clings bool, h *hotMemory) []s
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.ID != a.ID && (s.mayRebuff(c, a, x, y) || clings && s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayFire(c)) {
+		if c.ID != a.ID && (s.mayRebuff(c, a, x, y) || clings && s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayReady(c)) {
 			q = append(q, c.ID)
 		}
 	}

@@ -186,7 +186,9 @@ func (r *run) dispatch(c Command) error {
 	case *Cast:
 		err = r.cast(c.Spell, c.Target)
 	case *Ready:
-		err = r.ready()
+		err = r.ready(c.Action)
+	case *Trigger:
+		err = r.trigger()
 	case *Fire:
 		err = r.fire(c.Target, c.Weapon)
 	case *Interpose:
@@ -817,11 +819,13 @@ func (r *run) walk(a *Combatant, x, y, cost int) {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
 	wasInReach := s.inEnemyReach(a)
+	flanked := s.flankedSet()
 	r.emit(ev(r.h, (*hotMemory).evMoved, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * s.rate(a)}))
 	r.checkGrapples(a)
 	if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
 		r.controlCheck(a, m, 0, "entering an enemy's reach")
 	}
+	r.newlyFlanked(flanked, a)
 }
 
 // approachCell is the farthest cell on the path from c toward t that c

@@ -328,8 +328,10 @@ type Combatant struct {
 	OpeningTotal int    `yaml:"-" json:"opening_total,omitempty"`
 	// SharingWith names the creature it shares a space with (R51).
 	SharingWith string `yaml:"-" json:"sharing_with,omitempty"`
-	// Readied says it holds a readied attack (R47).
-	Readied bool `yaml:"-" json:"readied,omitempty"`
+	// Readied says it holds a readied action (R47): ReadyAction is its
+	// command text, "" for a standard attack.
+	Readied     bool   `yaml:"-" json:"readied,omitempty"`
+	ReadyAction string `yaml:"-" json:"ready_action,omitempty"`
 	// Grappling lists who it grapples, each grappling it too (R57, A23);
 	// PinnedBy names who pins it (R59).
 	Grappling []string `yaml:"-" json:"grappling,omitempty"`
