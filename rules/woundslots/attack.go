@@ -47,8 +47,8 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s is stowed in its %s; retrieve it first (R48)", a.ID, w.Name, w.Stowed)
 	case t.Side == a.Side:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s and %s are on the same side", a.ID, t.ID)
-	case t.Status == Dead:
-		return nil, nil, refuse(engine.NotAllowedNow, "%s is dead", t.ID)
+	case t.gone():
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
 	case style == Grapple && !t.Up():
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s: there is nobody to grapple with", t.ID, t.Status)
 	case style != Standard && w.Kind != "melee":

@@ -576,6 +576,8 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			return fmt.Sprintf("%s takes %s from its %s", e.Combatant, e.Weapon, e.From)
 		}
 		return fmt.Sprintf("%s stows %s in its %s", e.Combatant, e.Weapon, e.To)
+	case *Joined:
+		return fmt.Sprintf("%s joins the fight: initiative d20=%d%+d = %d", e.Combatant, e.Die, e.Bonus, e.Initiative)
 	case *LongDone:
 		return fmt.Sprintf("%s's %s is paid in full and takes effect", e.Combatant, e.Action)
 	case *TurnEnded:

@@ -27,7 +27,7 @@ func (r *run) enter(target string) error {
 	switch {
 	case t == nil:
 		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case t.ID == a.ID || t.Status == Dead:
+	case t.ID == a.ID || t.gone():
 		return refuse(engine.NotAllowedNow, "%s has no space to enter", t.ID)
 	case dist(a, t) != 1:
 		return refuse(engine.NotAllowedNow, "%s must be beside %s", a.ID, t.ID)

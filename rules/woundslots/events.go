@@ -875,5 +875,6 @@ func eventKinds() map[string]func() Event {
 		"item_moved":         func() Event { return &ItemMoved{} },
 		"effect_begun":       func() Event { return &EffectBegun{} },
 		"effect_ended":       func() Event { return &EffectEnded{} },
+		"joined":             func() Event { return &Joined{} },
 	}
 }

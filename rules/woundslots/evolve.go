@@ -495,6 +495,10 @@ func evolve(s *State, e Event) {
 			}
 		}
 		c.Weapons = ws
+	case *Joined:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Status, c.Initiative = Active, e.Initiative
+		}
 	case *EffectBegun:
 		if c := s.Combatant(e.Combatant); c != nil {
 			// A new slice: states may share their effects (ScratchInto).

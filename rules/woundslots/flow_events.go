@@ -198,3 +198,17 @@ type EndEffect struct {
 func (*EndEffect) Kind() string { return "end_effect" }
 
 func (*EndEffect) command() {}
+
+// Joined: a late joiner arrives as a round begins (A14), with its
+// initiative check.
+type Joined struct {
+	Combatant  string `json:"combatant"`
+	Die        int    `json:"die"`
+	Bonus      int    `json:"bonus"`
+	Initiative int    `json:"initiative"`
+}
+
+// Kind returns "joined".
+func (*Joined) Kind() string { return "joined" }
+
+func (*Joined) event() {}

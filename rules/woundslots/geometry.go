@@ -197,7 +197,7 @@ func sign(v int) int {
 func (s *State) occupied(x, y int, except string) bool {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.ID != except && c.Status != Dead && c.covers(x, y) && c.Rider != except && c.Riding != except && c.SharingWith != except {
+		if c.ID != except && !c.gone() && c.covers(x, y) && c.Rider != except && c.Riding != except && c.SharingWith != except {
 			return true
 		}
 	}

@@ -39,8 +39,8 @@ func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 	switch {
 	case t == nil:
 		return nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case t.Status == Dead:
-		return nil, refuse(engine.NotAllowedNow, "%s is dead", t.ID)
+	case t.gone():
+		return nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
 	case t.ID != a.ID && Gap(a, t) > 0:
 		return nil, refuse(engine.NotAllowedNow, "%s must be beside %s to tend it", a.ID, t.ID)
 	case t.ID != a.ID && t.Side != a.Side && !t.helpless():
@@ -51,7 +51,7 @@ func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 
 // mayTend reports without an error what patient checks.
 func mayTend(a, t *Combatant) bool {
-	return t.Status != Dead && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.helpless()))
+	return !t.gone() && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.helpless()))
 }
 
 // stabilize is R63 with A09 and A32: Lor [Healing/Wounds] against the

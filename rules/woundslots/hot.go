@@ -55,6 +55,7 @@ type hotMemory struct {
 	pItemMoved         parts.Pool[ItemMoved]
 	pEffectBegun       parts.Pool[EffectBegun]
 	pEffectEnded       parts.Pool[EffectEnded]
+	pJoined            parts.Pool[Joined]
 	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
@@ -138,6 +139,7 @@ func (h *hotMemory) resetEvents() {
 	h.pItemMoved.Reset()
 	h.pEffectBegun.Reset()
 	h.pEffectEnded.Reset()
+	h.pJoined.Reset()
 	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
@@ -609,3 +611,5 @@ func (b *prompter) endEffect(e string) *EndEffect {
 func (b *prompter) ready() *Ready {
 	return put(b, func(h *hotMemory) *parts.Pool[Ready] { return &h.readies }, Ready{})
 }
+
+func (h *hotMemory) evJoined() *parts.Pool[Joined] { return &h.pJoined }

@@ -198,7 +198,7 @@ func sidesOf(s *State) []string {
 func attackOptions(s *State, b *prompter, c *Combatant) {
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Side == c.Side || t.Status == Dead {
+		if t.Side == c.Side || t.gone() {
 			continue
 		}
 		for j := range c.Weapons {

@@ -34,7 +34,7 @@ func (r *run) rest(kind, tender string, minutes int) error {
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Status == Dead {
+		if c.gone() {
 			continue
 		}
 		if kind == "short" {

@@ -294,6 +294,9 @@ func (r *run) initiative() error {
 	s := r.s
 	for _, i := range byID(s) {
 		c := &s.Combatants[i]
+		if c.Status == Away {
+			continue // it rolls when it arrives (A14)
+		}
 		bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
 		pen := 0
 		if c.Surprised {
@@ -321,6 +324,15 @@ func byID(s *State) []int {
 func (r *run) startRound(n int) {
 	s := r.s
 	r.emit(ev(r.h, (*hotMemory).evRoundStarted, RoundStarted{Round: n}))
+	for _, i := range byID(s) {
+		// A14: a late joiner arrives, rolls its initiative and gains its
+		// Round Start AP at once.
+		if c := &s.Combatants[i]; c.Status == Away && parts.JoinsAfter(c.Joins, n-1) {
+			bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
+			die := r.src.Roll(20)
+			r.emit(ev(r.h, (*hotMemory).evJoined, Joined{Combatant: c.ID, Die: die, Bonus: bonus, Initiative: max(0, die+bonus)}))
+		}
+	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.Status != Active || n == 1 && c.Surprised {
@@ -397,7 +409,7 @@ func lastSide(s *State) (string, bool) {
 		func(i int) string { return s.Combatants[i].Side },
 		func(i int) bool {
 			c := &s.Combatants[i]
-			return c.Status == Active && !(c.Mount && len(c.Weapons) == 0)
+			return c.Status == Away || c.Status == Active && !(c.Mount && len(c.Weapons) == 0)
 		})
 }
 

@@ -202,6 +202,9 @@ func (sp *Spec) State() (State, error) {
 // standing, full stamina and mana, its slots counted (R15, R17, A12).
 func fresh(c *Combatant) {
 	c.Status, c.Posture = Active, Standing
+	if c.Joins > 0 {
+		c.Status = Away
+	}
 	if c.Tier == "" && !c.PC {
 		c.Tier = "standard"
 	}

@@ -175,7 +175,7 @@ func (r *run) lightning(a, t *Combatant, sp *Spell, total int) {
 	s := r.s
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
-		if o.ID == t.ID || o.Status == Dead || !o.Submerged {
+		if o.ID == t.ID || o.gone() || !o.Submerged {
 			continue
 		}
 		damage := sp.Damage - 3*max(0, dist(t, o)-1)

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Start is the starting state of "start:", for a fight that begins
@@ -64,7 +65,11 @@ var _ engine.StartingState = (*Spec)(nil)
 // apply sets up s from the starting state, drawing no dice.
 func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	for i := range s.Combatants {
-		s.Combatants[i].Initiative = 10
+		c := &s.Combatants[i]
+		c.Initiative = 10
+		if c.Status == Away && parts.JoinsAfter(c.Joins, max(st.Round, 1)-1) {
+			c.Status = Active // arrived before the fight's starting round
+		}
 	}
 	ids := make([]string, 0, len(st.Combatants))
 	for id := range st.Combatants {

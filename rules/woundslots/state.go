@@ -43,6 +43,8 @@ const (
 	Active      = "active"
 	Unconscious = "unconscious"
 	Dead        = "dead"
+	// Away: a late joiner not yet arrived (A14).
+	Away = "away"
 )
 
 // Attack kinds (R39-R43).
@@ -267,6 +269,7 @@ type Combatant struct {
 	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
 	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
 	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
+	Joins       int            `yaml:"joins" json:"joins,omitempty" min:"0" max:"1000" doc:"rounds before it arrives: it joins as round joins+1 begins, rolls its initiative and gains its Round Start AP then (A14)"`
 	Space       int            `yaml:"space" json:"space,omitempty" min:"0" max:"20" doc:"yards a side of the square it fills, its lowest corner at x,y (section 6: default 1)"`
 	Height      int            `yaml:"height" json:"height,omitempty" min:"0" doc:"its height in inches, for the obstacle a tucked high jump clears (R38)"`
 	X           int            `yaml:"x" json:"x" doc:"column, in yards"`
@@ -435,6 +438,10 @@ type Declared struct {
 
 // Up reports whether the combatant can act: active and not helpless.
 func (c *Combatant) Up() bool { return c.Status == Active }
+
+// gone reports whether the combatant is not there: dead, or not yet
+// arrived (A14).
+func (c *Combatant) gone() bool { return c.Status == Dead || c.Status == Away }
 
 // Down reports whether the combatant is out of the fight.
 func (c *Combatant) Down() bool { return c.Status != Active }

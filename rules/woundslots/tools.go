@@ -218,6 +218,8 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 		return "absent", false
 	case c.Status == Dead:
 		return "dead", true
+	case c.Status == Away:
+		return "away", false
 	case c.IsDying:
 		return "dying", true
 	case c.Status == Unconscious:

@@ -92,7 +92,7 @@ func (s *State) current(x, y int) (dx, dy int) {
 // a time, stopping at anyone in the way.
 func (r *run) drift(c *Combatant) {
 	s := r.s
-	if s.terrainEnv(c.X, c.Y) != Swimming || c.Status == Dead {
+	if s.terrainEnv(c.X, c.Y) != Swimming || c.gone() {
 		return
 	}
 	dx, dy := s.current(c.X, c.Y)
