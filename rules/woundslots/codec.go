@@ -10,7 +10,7 @@ import (
 )
 
 // grammar is the text vocabulary of the commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "HEALER"}, {Word: "after", Value: "MINUTES", Number: true}},
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "HEALER"}, {Word: "after", Value: "MINUTES", Number: true}, {Word: "slept", Value: "HOURS", Number: true}},
 	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a standard attack, 4 AP (R42)"},
 	parts.Verb{Name: "quick", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a quick melee attack, 3 AP, one level lighter (R40)"},
 	parts.Verb{Name: "strong", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a strong melee attack, 6 AP, +1d6 on a hit (R43)"},
@@ -32,7 +32,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "initiative"},
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
 	parts.Verb{Name: "treat", Args: "TARGET LEVEL|CONDITION", Min: 2, Hint: "treat one of a creature's wounds, or a condition (bleeding, burning, hobbled, poisoned), 8 AP (R64, R65)"},
-	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73)"},
+	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after", "slept"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73); rest long slept HOURS: the sleep had in the last day (R68)"},
+	parts.Verb{Name: "recover", Args: "LEVEL", Min: 1, Hint: "the wound your recovery check drops (R72)"},
 	parts.Verb{Name: "done"},
 	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
 	parts.Verb{Name: "grapple", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a melee attack with a reach-0 weapon that grapples, 4 AP (R57)"},
@@ -238,7 +239,9 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		}
 		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
 	case "rest":
-		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after")}, nil
+		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after"), Slept: p.Int("slept")}, nil
+	case "recover":
+		return &Recover{Level: p.Arg(0)}, nil
 	case "done":
 		return &Done{}, nil
 	case "mount":
@@ -384,7 +387,12 @@ func (Rules) FormatCommand(c Command) string {
 		if c.Interrupted > 0 {
 			ph = ph.Num("after", c.Interrupted)
 		}
+		if c.Slept > 0 {
+			ph = ph.Num("slept", c.Slept)
+		}
 		return ph.String()
+	case *Recover:
+		return parts.Say("recover", c.Level).String()
 	case nil:
 		return ""
 	default:
@@ -606,6 +614,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s; fatigue %d", out, e.Fatigue)
 	case *Rested:
+		switch e.Why {
+		case "sleep":
+			return fmt.Sprintf("%s takes no long rest: it has not slept enough (R68)", e.Combatant)
+		case "tending":
+			return fmt.Sprintf("%s takes no long rest: tending others is strenuous (R71)", e.Combatant)
+		}
 		line := fmt.Sprintf("%s takes a %s rest: stamina %d, mana %d, fatigue %d", e.Combatant, e.Rest, e.Stamina, e.Mana, e.Fatigue)
 		if e.Cleared {
 			line += ", no longer exhausted"
@@ -620,6 +634,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			line := Rules{}.DescribeEvent(s, &RecoveryRolled{Combatant: e.Combatant, Die: e.Die, Bonus: e.Bonus, Level: e.Level, To: e.To, RecoveryBonus: e.RecoveryBonus})
 			return line + tend
 		}
+		if e.Reach > NoWound {
+			return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: it reaches %s wounds and chooses which drops", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Reach))
+		}
 		if e.Level == NoWound {
 			return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: nothing heals, recovery bonus %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RecoveryBonus)
 		}
@@ -628,6 +645,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			to = "now " + LevelName(e.To)
 		}
 		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
+	case *RecoveryChosen:
+		to := "healed"
+		if e.To > NoWound {
+			to = "now " + LevelName(e.To)
+		}
+		return fmt.Sprintf("%s chooses its %s wound: %s", e.Combatant, LevelName(e.Level), to)
 	case *CheckRolled:
 		out := "fails"
 		if e.Success {

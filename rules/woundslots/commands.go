@@ -106,6 +106,9 @@ type Rest struct {
 	// Interrupted is how many minutes a long rest ran before it was
 	// broken off for good (R73); 0 for a whole rest.
 	Interrupted int `json:"interrupted,omitempty"`
+	// Slept is the hours the sleepers slept in the day before a long
+	// rest's end (R68); 0 for enough.
+	Slept int `json:"slept,omitempty"`
 }
 
 // Done ends the rests, and the fight.
@@ -451,5 +454,6 @@ func commandKinds() map[string]func() Command {
 		"stow":            func() Command { return &Stow{} },
 		"end_effect":      func() Command { return &EndEffect{} },
 		"trigger":         func() Command { return &Trigger{} },
+		"recover":         func() Command { return &Recover{} },
 	}
 }

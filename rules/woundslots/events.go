@@ -278,6 +278,9 @@ type Rested struct {
 	Fatigue     int    `json:"fatigue"`
 	LightHealed int    `json:"light_healed,omitempty"`
 	Cleared     bool   `json:"cleared,omitempty"`
+	// Why says why a long rest gave nothing: "sleep" (not slept enough,
+	// R68) or "tending" (its tending was strenuous, R71).
+	Why string `json:"why,omitempty"`
 }
 
 // RecoveryRolled: a recovery check (R72): standard Vit less fatigue plus the recovery bonus; the wound of Level drops to To (0: healed), or with Level 0 nothing heals and the bonus grows.
@@ -293,6 +296,9 @@ type RecoveryRolled struct {
 	Level         int    `json:"level,omitempty"`
 	To            int    `json:"to,omitempty"`
 	RecoveryBonus int    `json:"recovery_bonus"`
+	// Reach is the worst level the result reaches when several wounds
+	// could drop: the creature then chooses which (section 7.8).
+	Reach int `json:"reach,omitempty"`
 }
 
 // Mounted: a rider mounts (R53).
@@ -876,5 +882,6 @@ func eventKinds() map[string]func() Event {
 		"effect_begun":       func() Event { return &EffectBegun{} },
 		"effect_ended":       func() Event { return &EffectEnded{} },
 		"joined":             func() Event { return &Joined{} },
+		"recovery_chosen":    func() Event { return &RecoveryChosen{} },
 	}
 }

@@ -277,7 +277,7 @@ func evolve(s *State, e Event) {
 			}
 			setFatigue(c, e.Fatigue)
 			c.Stamina, c.Mana = e.Stamina, e.Mana
-			if e.Rest == "long" {
+			if e.Rest == "long" && e.Why == "" {
 				c.LongRests++
 			}
 		}
@@ -287,6 +287,20 @@ func evolve(s *State, e Event) {
 				moveWound(c, e.Level, e.To)
 			}
 			c.RecoveryBonus = e.RecoveryBonus
+			if e.Reach > NoWound {
+				c.RecoverUpTo = e.Reach
+				s.Queue = append(s.Queue, c.ID)
+				s.Phase = Choosing
+			}
+		}
+	case *RecoveryChosen:
+		if c := s.Combatant(e.Combatant); c != nil {
+			moveWound(c, e.Level, e.To)
+			c.RecoverUpTo, c.RecoveryBonus = 0, 0
+		}
+		popQueue(s)
+		if len(s.Queue) == 0 && s.Phase == Choosing && s.Pending == nil {
+			s.Phase = Resting
 		}
 	case *Mounted:
 		rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)

@@ -212,3 +212,26 @@ type Joined struct {
 func (*Joined) Kind() string { return "joined" }
 
 func (*Joined) event() {}
+
+// RecoveryChosen: a resting creature picks the wound its recovery check
+// drops, from Level to To (0: healed) (R72, section 7.8).
+type RecoveryChosen struct {
+	Combatant string `json:"combatant"`
+	Level     int    `json:"level"`
+	To        int    `json:"to"`
+}
+
+// Kind returns "recovery_chosen".
+func (*RecoveryChosen) Kind() string { return "recovery_chosen" }
+
+func (*RecoveryChosen) event() {}
+
+// Recover picks the wound a recovery check drops (R72).
+type Recover struct {
+	Level string `json:"level"`
+}
+
+// Kind returns "recover".
+func (*Recover) Kind() string { return "recover" }
+
+func (*Recover) command() {}

@@ -37,6 +37,7 @@ type hotMemory struct {
 	stows      parts.Pool[Stow]
 	endEffects parts.Pool[EndEffect]
 	readies    parts.Pool[Ready]
+	recovers   parts.Pool[Recover]
 
 	pending Declared
 	queue   []string
@@ -56,6 +57,7 @@ type hotMemory struct {
 	pEffectBegun       parts.Pool[EffectBegun]
 	pEffectEnded       parts.Pool[EffectEnded]
 	pJoined            parts.Pool[Joined]
+	pRecoveryChosen    parts.Pool[RecoveryChosen]
 	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
@@ -140,6 +142,7 @@ func (h *hotMemory) resetEvents() {
 	h.pEffectBegun.Reset()
 	h.pEffectEnded.Reset()
 	h.pJoined.Reset()
+	h.pRecoveryChosen.Reset()
 	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
@@ -319,6 +322,7 @@ func (h *hotMemory) resetCommands() {
 	h.stows.Reset()
 	h.endEffects.Reset()
 	h.readies.Reset()
+	h.recovers.Reset()
 	h.attacks.Reset()
 	h.approaches.Reset()
 	h.postures.Reset()
@@ -613,3 +617,8 @@ func (b *prompter) ready() *Ready {
 }
 
 func (h *hotMemory) evJoined() *parts.Pool[Joined] { return &h.pJoined }
+
+func (h *hotMemory) evRecoveryChosen() *parts.Pool[RecoveryChosen] { return &h.pRecoveryChosen }
+func (b *prompter) recover(l string) *Recover {
+	return put(b, func(h *hotMemory) *parts.Pool[Recover] { return &h.recovers }, Recover{Level: l})
+}

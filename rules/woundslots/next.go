@@ -156,6 +156,10 @@ func writePrompt(s *State, b *prompter) {
 		}
 	case Choosing:
 		pd := s.Pending
+		if pd == nil {
+			recoverOptions(s, b)
+			return
+		}
 		switch pd.Action {
 		case "move":
 			moveChoiceOptions(s, b)
@@ -669,6 +673,21 @@ func itemOptions(s *State, b *prompter, a *Combatant) {
 		d := &s.Dropped[i]
 		if n, ok := s.retrieveAP(a, d.Weapon.Name); ok && n <= a.AP {
 			b.add(b.retrieve(d.Weapon.Name), "pick up ", d.Weapon.Name, " (2 AP)")
+		}
+	}
+}
+
+// recoverOptions adds a resting creature's choices of the wound its
+// recovery check drops, the worst first, the default (R72, section 7.8).
+func recoverOptions(s *State, b *prompter) {
+	c := s.Combatant(s.Queue[0])
+	b.p.Actor, b.p.Default = c.ID, 0
+	if b.people {
+		b.ask("%s's recovery check reaches %s wounds: which wound drops a level?", c.ID, LevelName(c.RecoverUpTo))
+	}
+	for l := c.RecoverUpTo; l >= Light; l-- {
+		if recoverable(c, l) {
+			b.add(b.recover(LevelName(l)), "recover ", LevelName(l))
 		}
 	}
 }

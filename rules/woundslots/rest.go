@@ -6,7 +6,7 @@ import "fray/engine"
 // rest broken off after some minutes (R73, A30), in
 // roster order, drawing a recovery d20 (R72) for each wounded long
 // rester in that order.
-func (r *run) rest(kind, tender string, minutes int) error {
+func (r *run) rest(kind, tender string, minutes, slept int) error {
 	if err := r.wantPhase(Resting, "rest"); err != nil {
 		return err
 	}
@@ -18,6 +18,9 @@ func (r *run) rest(kind, tender string, minutes int) error {
 	}
 	if minutes > 0 && kind != "long" {
 		return refuse(engine.Invalid, "only a long rest gives anything when interrupted (R73)")
+	}
+	if slept > 0 && kind != "long" || slept > 24 {
+		return refuse(engine.Invalid, "slept HOURS: the hours a long rest's sleepers slept in the last 24 (R68), 1 to 24")
 	}
 	s := r.s
 	var tend *Combatant
@@ -52,9 +55,40 @@ func (r *run) rest(kind, tender string, minutes int) error {
 		if c.Wounds.Fatal > 0 || c.LongRests >= MaxLongRests {
 			continue // R68, R70: no long rest while fatally wounded; twice a day at most
 		}
-		r.longRest(c, tend)
+		switch {
+		case slept > 0 && 2*slept < c.sleepNeed():
+			// R68: no long rest without a full night's sleep.
+			r.emit(ev(r.h, (*hotMemory).evRested, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "sleep"}))
+		case tend != nil && c.ID == tend.ID && r.tends(c):
+			// R71: tending is strenuous, and strenuous activity breaks a
+			// rest [ours: for the tender's whole long rest].
+			r.emit(ev(r.h, (*hotMemory).evRested, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "tending"}))
+		default:
+			r.longRest(c, tend)
+		}
 	}
 	return nil
+}
+
+// sleepNeed is R68's hours of sleep a long rest needs, in half hours: 8
+// hours less half an hour per point of Vitality, or the creature's own.
+func (c *Combatant) sleepNeed() int {
+	if c.SleepHours > 0 {
+		return 2 * c.SleepHours
+	}
+	return 16 - c.Attributes.Vit
+}
+
+// tends reports whether tender has anyone to tend in a long rest: a
+// wounded creature other than itself, resting with it.
+func (r *run) tends(tender *Combatant) bool {
+	for i := range r.s.Combatants {
+		c := &r.s.Combatants[i]
+		if c.ID != tender.ID && !c.gone() && c.Wounds.Total() > 0 && c.Wounds.Fatal == 0 && c.LongRests < MaxLongRests {
+			return true
+		}
+	}
+	return false
 }
 
 // shortRest is R69: half the max stamina and mana back, and one light
@@ -132,13 +166,46 @@ func (r *run) recover(c, tender *Combatant) {
 			worst = l
 		}
 	}
+	choices := 0
 	for l := worst; l >= Light; l-- {
-		if *c.Wounds.At(l) > 0 && (l == Light || *c.Wounds.At(l - 1) < *c.Slots.At(l - 1)) {
-			e.Level, e.To, e.RecoveryBonus = l, l-1, 0
-			break
+		if recoverable(c, l) {
+			if choices == 0 {
+				e.Level, e.To, e.RecoveryBonus = l, l-1, 0
+			}
+			choices++
 		}
 	}
+	if choices > 1 {
+		// Section 7.8: the creature picks which wound drops.
+		e.Level, e.To, e.Reach = 0, 0, worst
+	}
 	r.emit(ev(r.h, (*hotMemory).evRecoveryRolled, e))
+}
+
+// recoverable reports whether a recovery check may drop one of c's level-l
+// wounds: it has one, and the next level down has an open slot (a light
+// one heals, R72).
+func recoverable(c *Combatant, l int) bool {
+	return *c.Wounds.At(l) > 0 && (l == Light || *c.Wounds.At(l - 1) < *c.Slots.At(l - 1))
+}
+
+// recoverChoice is a resting creature's choice of the wound its recovery
+// check drops (R72, section 7.8).
+func (r *run) recoverChoice(level string) error {
+	s := r.s
+	if s.Phase != Choosing || s.Pending != nil || len(s.Queue) == 0 {
+		return refuse(engine.NotAllowedNow, "there is no recovery to choose a wound for")
+	}
+	c := s.Combatant(s.Queue[0])
+	l, ok := levelOf(level)
+	switch {
+	case !ok || l == NoWound:
+		return refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", level)
+	case l > c.RecoverUpTo || !recoverable(c, l):
+		return refuse(engine.NotAllowedNow, "%s's recovery reaches %s wounds; a %s one cannot drop (it has none, or no slot below is open)", c.ID, LevelName(c.RecoverUpTo), level)
+	}
+	r.emit(ev(r.h, (*hotMemory).evRecoveryChosen, RecoveryChosen{Combatant: c.ID, Level: l, To: l - 1}))
+	return nil
 }
 
 // doneResting ends the rests, and the fight.

@@ -162,7 +162,7 @@ func (r *run) dispatch(c Command) error {
 	case *Treat:
 		err = r.treat(c.Target, c.Level)
 	case *Rest:
-		err = r.rest(c.Length, c.Tender, c.Interrupted)
+		err = r.rest(c.Length, c.Tender, c.Interrupted, c.Slept)
 	case *Done:
 		err = r.doneResting()
 	case *Mount:
@@ -213,6 +213,8 @@ func (r *run) dispatch(c Command) error {
 		err = r.longAction(c.Action)
 	case *Surface:
 		err = r.surface()
+	case *Recover:
+		err = r.recoverChoice(c.Level)
 	case *EndEffect:
 		err = r.endEffect(c.Effect)
 	case *Retrieve:
@@ -357,6 +359,9 @@ func (c *Combatant) canAct() bool { return c.Status == Active && c.Helpless == 0
 func (r *run) settle() {
 	s := r.s
 	for s.Phase != Over && s.Phase != Resting {
+		if s.Phase == Choosing && s.Pending == nil {
+			return // resting creatures choose the wounds they recover
+		}
 		if winner, over := lastSide(s); over {
 			r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
 			return

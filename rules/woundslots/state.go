@@ -269,6 +269,7 @@ type Combatant struct {
 	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
 	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
 	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
+	SleepHours  int            `yaml:"sleep_hours" json:"sleep_hours,omitempty" min:"0" max:"24" doc:"hours of sleep a long rest needs (R68; default 8 less half an hour per point of Vitality)"`
 	Joins       int            `yaml:"joins" json:"joins,omitempty" min:"0" max:"1000" doc:"rounds before it arrives: it joins as round joins+1 begins, rolls its initiative and gains its Round Start AP then (A14)"`
 	Space       int            `yaml:"space" json:"space,omitempty" min:"0" max:"20" doc:"yards a side of the square it fills, its lowest corner at x,y (section 6: default 1)"`
 	Height      int            `yaml:"height" json:"height,omitempty" min:"0" doc:"its height in inches, for the obstacle a tucked high jump clears (R38)"`
@@ -344,6 +345,9 @@ type Combatant struct {
 	Distracted bool `yaml:"-" json:"distracted,omitempty"`
 	// RecoveryBonus is added to recovery checks after failed ones (R72).
 	RecoveryBonus int `yaml:"-" json:"recovery_bonus,omitempty"`
+	// RecoverUpTo is the worst level a recovery check just rolled
+	// reaches, while its creature chooses the wound (section 7.8).
+	RecoverUpTo int `yaml:"-" json:"recover_up_to,omitempty"`
 	// LongRests counts the long rests with benefits today (R68).
 	LongRests int `yaml:"-" json:"long_rests,omitempty"`
 	// Long is an action longer than the AP at hand, being paid (R25).
@@ -693,6 +697,9 @@ func (s *State) decider() string {
 			return s.Pending.Target
 		}
 	case Choosing:
+		if s.Pending == nil && len(s.Queue) > 0 {
+			return s.Queue[0]
+		}
 		if p := s.Pending; p != nil {
 			if p.Clinger != "" && !p.Split {
 				return p.Clinger

@@ -93,7 +93,7 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 			return p.Options[best].Command
 		}
 	case Choosing:
-		if view.Pending.Action != "move" && view.Pending.Action != Nonlethal {
+		if view.Pending == nil || view.Pending.Action != "move" && view.Pending.Action != Nonlethal {
 			return p.Fallback()
 		}
 		if view.Pending.Action == "move" {
