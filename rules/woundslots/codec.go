@@ -28,7 +28,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "harry"},
 	parts.Verb{Name: "guard", Args: "plus|power|agility|fortitude|willpower", Min: 1},
 	parts.Verb{Name: "pick", Args: "LEVEL [helpless]", Min: 1},
-	parts.Verb{Name: "surprise", Args: "SIDE", Min: 1},
+	parts.Verb{Name: "surprise", Args: "SIDE [contest]", Min: 1, Hint: "the side is surprised; with contest, each of its creatures checks for the others hiding (R31)"},
 	parts.Verb{Name: "initiative"},
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
 	parts.Verb{Name: "treat", Args: "TARGET LEVEL|CONDITION", Min: 2, Hint: "treat one of a creature's wounds, or a condition (bleeding, burning, hobbled, poisoned), 8 AP (R64, R65)"},
@@ -227,7 +227,13 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		}
 		return &Pick{Level: p.Arg(0), Helpless: h != ""}, nil
 	case "surprise":
-		return &Surprise{Side: p.Arg(0)}, nil
+		switch p.Arg(1) {
+		case "":
+			return &Surprise{Side: p.Arg(0)}, nil
+		case "contest", "check", "checks":
+			return &Surprise{Side: p.Arg(0), Contest: true}, nil
+		}
+		return nil, engine.Errorf(engine.Invalid, "surprise SIDE [contest]: %q is not contest", p.Arg(1))
 	case "initiative":
 		return &Initiative{}, nil
 	case "stabilize":
@@ -375,6 +381,9 @@ func (Rules) FormatCommand(c Command) string {
 		}
 		return parts.Say("pick", c.Level).String()
 	case *Surprise:
+		if c.Contest {
+			return parts.Say("surprise", c.Side, "contest").String()
+		}
 		return parts.Say("surprise", c.Side).String()
 	case *EndTurn:
 		return "end"
@@ -428,7 +437,12 @@ func (Rules) Kinds() (commands, events []string) {
 func (Rules) DescribeEvent(s *State, e Event) string {
 	switch e := e.(type) {
 	case *SurpriseRuled:
+		if e.Combatant != "" {
+			return fmt.Sprintf("%s is surprised", e.Combatant)
+		}
 		return fmt.Sprintf("the GM rules side %s surprised", e.Side)
+	case *StealthRolled:
+		return fmt.Sprintf("%s's %s check: d20=%d%+d = %d", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus)
 	case *InitiativeRolled:
 		pen := ""
 		if e.Penalty > 0 {

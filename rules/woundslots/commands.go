@@ -11,6 +11,9 @@ type Command interface {
 // Surprise is the GM's ruling that a side is caught by surprise (R31).
 type Surprise struct {
 	Side string `json:"side"`
+	// Contest has each of the side's creatures check for the others
+	// hiding (R31), rather than all being surprised.
+	Contest bool `json:"contest,omitempty"`
 }
 
 // Initiative is the GM's order to roll initiative and begin (R26).

@@ -11,6 +11,9 @@ type Event interface {
 // SurpriseRuled: the GM rules a side surprised (R31).
 type SurpriseRuled struct {
 	Side string `json:"side"`
+	// Combatant, when set, is the one creature of the side surprised, as
+	// a stealth contest found (R31).
+	Combatant string `json:"combatant,omitempty"`
 }
 
 // InitiativeRolled: a combatant's initiative check (R26): the d20, everything added, the surprise penalty and the score (at least 0).
@@ -883,5 +886,6 @@ func eventKinds() map[string]func() Event {
 		"effect_ended":       func() Event { return &EffectEnded{} },
 		"joined":             func() Event { return &Joined{} },
 		"recovery_chosen":    func() Event { return &RecoveryChosen{} },
+		"stealth_rolled":     func() Event { return &StealthRolled{} },
 	}
 }

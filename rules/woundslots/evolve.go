@@ -11,10 +11,11 @@ func evolve(s *State, e Event) {
 	switch e := e.(type) {
 	case *SurpriseRuled:
 		for i := range s.Combatants {
-			if c := &s.Combatants[i]; c.Side == e.Side && c.Attributes.Prc <= 5 {
+			if c := &s.Combatants[i]; c.Side == e.Side && c.Attributes.Prc <= 5 && (e.Combatant == "" || e.Combatant == c.ID) {
 				c.Surprised = true
 			}
 		}
+	case *StealthRolled:
 	case *InitiativeRolled:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Initiative = e.Initiative

@@ -235,3 +235,17 @@ type Recover struct {
 func (*Recover) Kind() string { return "recover" }
 
 func (*Recover) command() {}
+
+// StealthRolled: a check of a stealth contest before the fight (R31):
+// Check is "hiding" or "observation".
+type StealthRolled struct {
+	Combatant string `json:"combatant"`
+	Check     string `json:"check"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+}
+
+// Kind returns "stealth_rolled".
+func (*StealthRolled) Kind() string { return "stealth_rolled" }
+
+func (*StealthRolled) event() {}

@@ -58,6 +58,7 @@ type hotMemory struct {
 	pEffectEnded       parts.Pool[EffectEnded]
 	pJoined            parts.Pool[Joined]
 	pRecoveryChosen    parts.Pool[RecoveryChosen]
+	pStealthRolled     parts.Pool[StealthRolled]
 	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
@@ -143,6 +144,7 @@ func (h *hotMemory) resetEvents() {
 	h.pEffectEnded.Reset()
 	h.pJoined.Reset()
 	h.pRecoveryChosen.Reset()
+	h.pStealthRolled.Reset()
 	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
@@ -621,4 +623,9 @@ func (h *hotMemory) evJoined() *parts.Pool[Joined] { return &h.pJoined }
 func (h *hotMemory) evRecoveryChosen() *parts.Pool[RecoveryChosen] { return &h.pRecoveryChosen }
 func (b *prompter) recover(l string) *Recover {
 	return put(b, func(h *hotMemory) *parts.Pool[Recover] { return &h.recovers }, Recover{Level: l})
+}
+
+func (h *hotMemory) evStealthRolled() *parts.Pool[StealthRolled] { return &h.pStealthRolled }
+func (b *prompter) surpriseContest(side string) *Surprise {
+	return put(b, (*hotMemory).surprisePool, Surprise{Side: side, Contest: true})
 }

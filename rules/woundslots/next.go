@@ -100,6 +100,7 @@ func writePrompt(s *State, b *prompter) {
 			for i := range s.Combatants {
 				if c := &s.Combatants[i]; c.Side == side && !c.Surprised && c.Attributes.Prc <= 5 {
 					b.add(b.surprise(side), "side ", side, " is surprised")
+					b.add(b.surpriseContest(side), "side ", side, " may be surprised: a stealth contest")
 					break
 				}
 			}

@@ -283,7 +283,39 @@ func (r *run) surprise(c *Surprise) error {
 	case !open:
 		return refuse(engine.NotAllowedNow, "nobody of side %s can be surprised now (already surprised, or Perception above 5)", c.Side)
 	}
-	r.emit(ev(r.h, (*hotMemory).evSurpriseRuled, SurpriseRuled{Side: c.Side}))
+	if !c.Contest {
+		r.emit(ev(r.h, (*hotMemory).evSurpriseRuled, SurpriseRuled{Side: c.Side}))
+		return nil
+	}
+	// R31 and section 7.1's stealth contest: the others hide, Dex
+	// [Stealth/Hiding], each once in ascending id order; then each of the
+	// side who can be surprised looks, Prc [Stealth/Observation], and is
+	// surprised unless it beats every hider [ours: the worst hider gives
+	// the ambush away; ties go to the hiders].
+	lowest, hiders := 0, 0
+	for _, i := range byID(s) {
+		h := &s.Combatants[i]
+		if h.Side == c.Side || h.gone() {
+			continue
+		}
+		e := StealthRolled{Combatant: h.ID, Check: "hiding", Die: r.src.Roll(20), Bonus: h.Attributes.Dex + h.skill("stealth") + h.spec("stealth", "hiding") - h.tired()}
+		r.emit(ev(r.h, (*hotMemory).evStealthRolled, e))
+		if hiders == 0 || e.Die+e.Bonus < lowest {
+			lowest = e.Die + e.Bonus
+		}
+		hiders++
+	}
+	for _, i := range byID(s) {
+		o := &s.Combatants[i]
+		if o.Side != c.Side || o.Surprised || o.Attributes.Prc > 5 || o.gone() {
+			continue
+		}
+		e := StealthRolled{Combatant: o.ID, Check: "observation", Die: r.src.Roll(20), Bonus: o.Attributes.Prc + o.skill("stealth") + o.spec("stealth", "observation") - o.tired()}
+		r.emit(ev(r.h, (*hotMemory).evStealthRolled, e))
+		if hiders > 0 && e.Die+e.Bonus <= lowest {
+			r.emit(ev(r.h, (*hotMemory).evSurpriseRuled, SurpriseRuled{Side: c.Side, Combatant: o.ID}))
+		}
+	}
 	return nil
 }
 
