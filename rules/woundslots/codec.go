@@ -33,6 +33,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
 	parts.Verb{Name: "treat", Args: "TARGET LEVEL|CONDITION", Min: 2, Hint: "treat one of a creature's wounds, or a condition (bleeding, burning, hobbled, poisoned), 8 AP (R64, R65)"},
 	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after", "slept"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73); rest long slept HOURS: the sleep had in the last day (R68)"},
+	parts.Verb{Name: "cover", Args: "TARGET quarter|half|three|slit|none", Min: 2, Hint: "the GM rules a creature's cover, at any time (R10)"},
+	parts.Verb{Name: "order", Args: "COMMAND", Min: 1, Rest: true, Hint: "have your trained mount take an action with its AP: order attack bob (R76)"},
 	parts.Verb{Name: "recover", Args: "LEVEL", Min: 1, Hint: "the wound your recovery check drops (R72)"},
 	parts.Verb{Name: "done"},
 	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
@@ -248,6 +250,10 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after"), Slept: p.Int("slept")}, nil
 	case "recover":
 		return &Recover{Level: p.Arg(0)}, nil
+	case "order":
+		return &Order{Action: p.Arg(0)}, nil
+	case "cover":
+		return &Cover{Target: p.Arg(0), Cover: p.Arg(1)}, nil
 	case "done":
 		return &Done{}, nil
 	case "mount":
@@ -402,6 +408,10 @@ func (Rules) FormatCommand(c Command) string {
 		return ph.String()
 	case *Recover:
 		return parts.Say("recover", c.Level).String()
+	case *Order:
+		return "order " + c.Action
+	case *Cover:
+		return parts.Say("cover", c.Target, c.Cover).String()
 	case nil:
 		return ""
 	default:
@@ -598,6 +608,13 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			return fmt.Sprintf("%s takes %s from its %s", e.Combatant, e.Weapon, e.From)
 		}
 		return fmt.Sprintf("%s stows %s in its %s", e.Combatant, e.Weapon, e.To)
+	case *CoverRuled:
+		if e.Cover == "" {
+			return fmt.Sprintf("the GM rules %s in no cover", e.Combatant)
+		}
+		return fmt.Sprintf("the GM rules %s behind %s cover", e.Combatant, e.Cover)
+	case *Ordered:
+		return fmt.Sprintf("%s orders %s: %s", e.Rider, e.Mount, e.Command)
 	case *Joined:
 		return fmt.Sprintf("%s joins the fight: initiative d20=%d%+d = %d", e.Combatant, e.Die, e.Bonus, e.Initiative)
 	case *LongDone:

@@ -458,5 +458,7 @@ func commandKinds() map[string]func() Command {
 		"end_effect":      func() Command { return &EndEffect{} },
 		"trigger":         func() Command { return &Trigger{} },
 		"recover":         func() Command { return &Recover{} },
+		"order":           func() Command { return &Order{} },
+		"cover":           func() Command { return &Cover{} },
 	}
 }

@@ -887,5 +887,7 @@ func eventKinds() map[string]func() Event {
 		"joined":             func() Event { return &Joined{} },
 		"recovery_chosen":    func() Event { return &RecoveryChosen{} },
 		"stealth_rolled":     func() Event { return &StealthRolled{} },
+		"ordered":            func() Event { return &Ordered{} },
+		"cover_ruled":        func() Event { return &CoverRuled{} },
 	}
 }

@@ -77,11 +77,18 @@ func evolve(s *State, e Event) {
 		}
 		s.Off = s.newOff(off)
 		s.Pending, s.Queue, s.Moment, s.Phase = nil, s.Queue[:0], "", Acting
+	case *CoverRuled:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Cover = e.Cover
+		}
+	case *Ordered:
+		s.Off = s.newOff(OffTurn{Who: e.Mount, Moment: AtOrder})
+		s.Phase = Acting
 	case *OffTurnEnded:
 		off := s.Off
 		s.Off = nil
 		switch {
-		case off == nil || off.Cancels:
+		case off == nil || off.Cancels || off.Moment == AtOrder:
 			s.Phase = Acting
 		case off.Held != nil:
 			s.Pending = s.newPending(*off.Held)
@@ -196,6 +203,9 @@ func evolve(s *State, e Event) {
 			s.put(c, e.X, e.Y)
 			if m := s.mountOf(c); m != nil {
 				s.put(m, e.X, e.Y)
+			}
+			if rider := s.Combatant(c.Rider); rider != nil {
+				s.put(rider, e.X, e.Y) // a sentient mount carries its rider (R76)
 			}
 			if s.Pending != nil && s.Pending.Action == "move" && s.Pending.Actor == c.ID {
 				doneAction(s)

@@ -16,6 +16,8 @@ const (
 	AtStart    = "start"
 	AtAfter    = "after"
 	AtEnd      = "end"
+	// AtOrder marks a mount acting on its rider's order (R76).
+	AtOrder = "order"
 )
 
 // InterruptCost is what acting out of turn costs in initiative (R29).

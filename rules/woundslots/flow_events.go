@@ -249,3 +249,50 @@ type StealthRolled struct {
 func (*StealthRolled) Kind() string { return "stealth_rolled" }
 
 func (*StealthRolled) event() {}
+
+// Ordered: a rider orders its trained mount to take an action (R76), with
+// the mount's AP, in the rider's turn.
+type Ordered struct {
+	Rider   string `json:"rider"`
+	Mount   string `json:"mount"`
+	Command string `json:"command"`
+}
+
+// Kind returns "ordered".
+func (*Ordered) Kind() string { return "ordered" }
+
+func (*Ordered) event() {}
+
+// Order has a trained mount take an action (R76).
+type Order struct {
+	Action string `json:"action"`
+}
+
+// Kind returns "order".
+func (*Order) Kind() string { return "order" }
+
+func (*Order) command() {}
+
+// CoverRuled: the GM rules the cover a creature has now (R10, section 6:
+// a low wall may raise it).
+type CoverRuled struct {
+	Combatant string `json:"combatant"`
+	Cover     string `json:"cover,omitempty"`
+}
+
+// Kind returns "cover_ruled".
+func (*CoverRuled) Kind() string { return "cover_ruled" }
+
+func (*CoverRuled) event() {}
+
+// Cover is the GM's ruling of a creature's cover (R10, section 6):
+// quarter, half, three, slit or none.
+type Cover struct {
+	Target string `json:"target"`
+	Cover  string `json:"cover"`
+}
+
+// Kind returns "cover".
+func (*Cover) Kind() string { return "cover" }
+
+func (*Cover) command() {}

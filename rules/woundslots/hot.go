@@ -59,6 +59,8 @@ type hotMemory struct {
 	pJoined            parts.Pool[Joined]
 	pRecoveryChosen    parts.Pool[RecoveryChosen]
 	pStealthRolled     parts.Pool[StealthRolled]
+	pOrdered           parts.Pool[Ordered]
+	pCoverRuled        parts.Pool[CoverRuled]
 	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
@@ -145,6 +147,8 @@ func (h *hotMemory) resetEvents() {
 	h.pJoined.Reset()
 	h.pRecoveryChosen.Reset()
 	h.pStealthRolled.Reset()
+	h.pOrdered.Reset()
+	h.pCoverRuled.Reset()
 	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
@@ -629,3 +633,7 @@ func (h *hotMemory) evStealthRolled() *parts.Pool[StealthRolled] { return &h.pSt
 func (b *prompter) surpriseContest(side string) *Surprise {
 	return put(b, (*hotMemory).surprisePool, Surprise{Side: side, Contest: true})
 }
+
+func (h *hotMemory) evOrdered() *parts.Pool[Ordered] { return &h.pOrdered }
+
+func (h *hotMemory) evCoverRuled() *parts.Pool[CoverRuled] { return &h.pCoverRuled }

@@ -26,15 +26,50 @@ func (s *State) mountOf(c *Combatant) *Combatant {
 // turnInitiative is the initiative a combatant's turn is placed by: a
 // rider and its mount share one turn at the lower of the two (R76).
 func (s *State) turnInitiative(c *Combatant) int {
-	if m := s.mountOf(c); m != nil {
+	if m := s.mountOf(c); m != nil && !m.OwnTurn {
 		return min(c.Initiative, m.Initiative)
 	}
 	return c.Initiative
 }
 
 // takesTurns reports whether c has turns of its own: a ridden mount acts
-// in its rider's (R76).
-func (c *Combatant) takesTurns() bool { return c.Rider == "" }
+// in its rider's (R76), but a sentient one that keeps its own turn.
+func (c *Combatant) takesTurns() bool { return c.Rider == "" || c.OwnTurn }
+
+// order is R76's command to a trained mount (not a sentient one, which
+// acts in its own turn): it takes the action named, in the rider's turn,
+// with its own AP.
+func (r *run) order(text string) error {
+	if err := r.wantPhase(Acting, "order a mount"); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	m := s.mountOf(a)
+	switch {
+	case s.Off != nil:
+		return refuse(engine.NotAllowedNow, "a mount is ordered in its rider's own turn")
+	case m == nil:
+		return refuse(engine.NotAllowedNow, "%s rides nothing to order", a.ID)
+	case !m.Trained || m.OwnTurn:
+		return refuse(engine.NotAllowedNow, "%s is not a trained mount that takes orders (R76, R77)", m.ID)
+	case !m.canAct():
+		return refuse(engine.NotAllowedNow, "%s cannot act", m.ID)
+	}
+	c, err := Rules{}.ParseCommand(s, m.ID, text)
+	if err != nil {
+		return err
+	}
+	if !offTurnCommand(c) || isMove(c) {
+		return refuse(engine.Invalid, "order: %q is not an action a mount takes (it moves with its rider's moves)", text)
+	}
+	e := new(Ordered)
+	*e = Ordered{Rider: a.ID, Mount: m.ID, Command: Rules{}.FormatCommand(c)}
+	if err := r.dry(m.ID, c, e); err != nil {
+		return err
+	}
+	r.emit(ev(r.h, (*hotMemory).evOrdered, *e))
+	return r.dispatch(c)
+}
 
 // mount is R53 (4 AP): onto an adjacent mount at least the rider's Size
 // that nobody rides, hurried or not (R67).

@@ -93,6 +93,9 @@ func (r *run) do(actor string, c Command) error {
 	if s.Phase == Over {
 		return refuse(engine.NotAllowedNow, "the fight is over")
 	}
+	if cv, ok := c.(*Cover); ok {
+		return r.cover(actor, cv)
+	}
 	if who := s.decider(); actor != who && actor != engine.GM {
 		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
 	}
@@ -213,6 +216,8 @@ func (r *run) dispatch(c Command) error {
 		err = r.longAction(c.Action)
 	case *Surface:
 		err = r.surface()
+	case *Order:
+		err = r.order(c.Action)
 	case *Recover:
 		err = r.recoverChoice(c.Level)
 	case *EndEffect:
@@ -233,6 +238,28 @@ func (r *run) dispatch(c Command) error {
 		return refuse(engine.Invalid, "%s is not a woundslots command", c.Kind())
 	}
 	return err
+}
+
+// cover is the GM's ruling of a creature's cover at any point of a fight
+// (R10, section 6): the map's line of sight is the GM's to judge.
+func (r *run) cover(actor string, c *Cover) error {
+	s := r.s
+	t := s.Combatant(c.Target)
+	switch {
+	case actor != engine.GM:
+		return refuse(engine.NotYourTurn, "only the GM rules cover")
+	case t == nil:
+		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+	}
+	to := c.Cover
+	if to == "none" {
+		to = ""
+	}
+	if _, ok := coverMods[to]; !ok {
+		return refuse(engine.Invalid, "%q is not a cover: quarter, half, three (quarters), slit (nine tenths) or none", c.Cover)
+	}
+	r.emit(ev(r.h, (*hotMemory).evCoverRuled, CoverRuled{Combatant: t.ID, Cover: to}))
+	return nil
 }
 
 // wantPhase refuses what does not fit the phase, saying what the fight
@@ -845,6 +872,9 @@ func (r *run) move(x, y int, _ bool) error {
 	}
 	if m := s.mountOf(a); m != nil && m.Bolting {
 		return refuse(engine.NotAllowedNow, "%s's mount %s has bolted; calm it first (R77)", a.ID, m.ID)
+	}
+	if m := s.mountOf(a); m != nil && m.OwnTurn {
+		return refuse(engine.NotAllowedNow, "%s's mount %s is sentient and moves in its own turn (R76)", a.ID, m.ID)
 	}
 	r.advance(a, x, y, [2]int{a.X, a.Y}, false)
 	return nil

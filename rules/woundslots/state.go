@@ -267,6 +267,7 @@ type Combatant struct {
 	MoveMode    string         `yaml:"move_mode" json:"move_mode,omitempty" doc:"its primary move mode, for the Athletics specialization of a second dash (R54; default running)"`
 	Mount       bool           `yaml:"mount" json:"mount,omitempty" doc:"can be ridden (R53, R76)"`
 	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
+	OwnTurn     bool           `yaml:"own_turn" json:"own_turn,omitempty" doc:"a sentient mount that keeps its own initiative and turn, and is not ordered (R76)"`
 	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
 	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
 	SleepHours  int            `yaml:"sleep_hours" json:"sleep_hours,omitempty" min:"0" max:"24" doc:"hours of sleep a long rest needs (R68; default 8 less half an hour per point of Vitality)"`
