@@ -2,6 +2,7 @@ package woundslots
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -78,7 +79,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 // docs/rules/woundslots.md). It reads words only; Decide says what is
 // allowed.
 func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error) {
-	if strings.EqualFold(strings.TrimSpace(text), "ready") {
+	text = synonyms(text)
+	if text == "ready" {
 		return &Ready{}, nil
 	}
 	p, err := grammar.Parse(text)
@@ -294,6 +296,53 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return nil, engine.Errorf(engine.Invalid, "hurry: only mount, dismount, posture, retrieve, stow and use can be hurried: movement and handling things, never an attack or a spell (R67)")
 	}
 	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// phrases are the other words a player may use for a command, as the
+// rules text names actions: each leading phrase is read as the words
+// after it ("strong attack bob" is "strong bob", "end turn" is "end").
+var phrases = []struct{ from, to string }{
+	{"end turn", "end"}, {"end the turn", "end"}, {"end my turn", "end"},
+	{"end magical effect", "end"}, {"end effect", "end"},
+	{"standard attack", "attack"}, {"standard", "attack"},
+	{"quick attack", "quick"}, {"strong attack", "strong"},
+	{"nonlethal attack", "nonlethal"}, {"non-lethal attack", "nonlethal"}, {"non-lethal", "nonlethal"},
+	{"seize the initiative", "seize"}, {"seize initiative", "seize"},
+	{"change posture to", "posture"}, {"change posture", "posture"},
+	{"crouch", "posture crouching"}, {"stand up", "posture standing"}, {"stand", "posture standing"},
+	{"go prone", "posture prone"}, {"drop prone", "posture prone"}, {"fall prone", "posture prone"}, {"prone", "posture prone"},
+	{"create an opening against", "opening"}, {"create an opening", "opening"}, {"create opening", "opening"},
+	{"enter occupied space", "enter"}, {"enter space", "enter"},
+	{"treat wound", "treat"}, {"treat condition", "treat"},
+	{"hinder", ""}, {"use an object", "use"}, {"use object", "use"},
+	{"pick up", "retrieve"}, {"draw", "retrieve"}, {"sheathe", "stow"}, {"put away", "stow"},
+	{"calm mount", "calm"}, {"calm the mount", "calm"}, {"regain control", "calm"},
+	{"move to", "move"}, {"jump to", "jump"}, {"dismount to", "dismount"}, {"drag to", "drag"}, {"push to", "push"},
+	{"escape the grapple", "escape"}, {"escape grapple", "escape"}, {"escape the pin", "escape"}, {"escape pin", "escape"},
+	{"stabilise", "stabilize"}, {"short rest", "rest short"}, {"long rest", "rest long"},
+	{"ready an attack", "ready"}, {"ready attack", "ready"}, {"ready an action", "ready"},
+	{"roll initiative", "initiative"}, {"high jump", "jump high"},
+	{"take readied action", "trigger"}, {"take the readied action", "trigger"},
+}
+
+// reactionVerbs take no target; a target named after them is dropped
+// ("harry archer" is "harry").
+var reactionVerbs = []string{"harry", "rebuff", "cling", "defend", "seize", "escape", "calm", "trigger", "pass"}
+
+// synonyms reads a command's other phrasings as its own words: lower
+// case, single spaces, leading phrases replaced.
+func synonyms(text string) string {
+	text = strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	for _, p := range phrases {
+		if text == p.from || strings.HasPrefix(text, p.from+" ") {
+			text = strings.TrimSpace(p.to + text[len(p.from):])
+			break
+		}
+	}
+	if verb, rest, ok := strings.Cut(text, " "); ok && slices.Contains(reactionVerbs, verb) && !strings.Contains(rest, " ") {
+		text = verb
+	}
+	return text
 }
 
 // FormatCommand writes a command as ParseCommand reads it.

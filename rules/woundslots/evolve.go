@@ -326,6 +326,9 @@ func evolve(s *State, e Event) {
 		}
 		if m := s.Combatant(e.Mount); m != nil {
 			m.Rider = ""
+			if s.Turn == e.Rider {
+				m.Acted = true // R76: their one shared turn is this one
+			}
 		}
 	case *Hurried:
 		if c := s.Combatant(e.Combatant); c != nil {

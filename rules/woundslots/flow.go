@@ -24,15 +24,19 @@ const (
 const InterruptCost = 2
 
 // interruptsAt reports whether the encounter offers out-of-turn actions
-// at a moment: the options no_interrupts and interrupts.
+// at a moment: the options no_interrupts and interrupts. By default only
+// right after a declaration, where an interrupt cancels the action; with
+// interrupts: all, at a turn's start and end and after each action too
+// [ours: asking everyone at every moment stalls a table, so the table
+// chooses].
 func (s *State) interruptsAt(moment string) bool {
 	switch {
 	case s.Options.NoInterrupts || s.Options.Interrupts == "none":
 		return false
-	case s.Options.Interrupts == "declared":
-		return moment == AtDeclared
+	case s.Options.Interrupts == "all":
+		return true
 	}
-	return true
+	return moment == AtDeclared
 }
 
 // owner is the combatant whose turn it is, or nil.
@@ -416,7 +420,8 @@ func (r *run) longAction(text string) error {
 	case cost == 0:
 		return refuse(engine.Invalid, "long %s: only an action with an AP cost is paid across turns; a use of an object is, by itself (R25)", text)
 	case cost <= a.AP:
-		return refuse(engine.NotAllowedNow, "%s costs %d AP and %s has %d: take it now", text, cost, a.ID, a.AP)
+		// Affordable: it is simply taken now ("long jump 3,0" is a jump).
+		return r.dispatch(c)
 	}
 	text = Rules{}.FormatCommand(c)
 	w := clone(s)

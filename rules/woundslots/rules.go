@@ -97,7 +97,14 @@ func (r *run) do(actor string, c Command) error {
 		return r.cover(actor, cv)
 	}
 	if who := s.decider(); actor != who && actor != engine.GM {
+		if s.Phase == Window && s.Combatant(actor) != nil {
+			return r.passOn(actor, c)
+		}
 		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+	} else if s.Phase == Window && actor == who && !s.answers(c) {
+		// Asked in a window, it goes on with its own turn's business: it
+		// lets the window go by first.
+		return r.passOn(actor, c)
 	}
 	if s.Phase == Acting {
 		if a := s.actor(); a != nil && a.PinnedBy != "" {
@@ -122,6 +129,50 @@ func (r *run) do(actor string, c Command) error {
 	}
 	r.settle()
 	return nil
+}
+
+// answers reports whether c answers the open window: a reaction, a pass,
+// or, where one may act out of turn, an action or move.
+func (s *State) answers(c Command) bool {
+	switch c.(type) {
+	case *Pass, *Harry, *Fire, *Trigger, *Interpose, *Rebuff, *Cling, *Ignore:
+		return true
+	}
+	return s.offTurnOpen() && offTurnCommand(c)
+}
+
+// passOn is a command from someone a window does not wait for: those it
+// waits for are taken to let it go on, one by one (the table moves on
+// when nobody speaks up), until the command's actor is the one to decide;
+// then the command is decided. When it never comes to the actor, or the
+// command is refused, nothing changes: on the hot path (Step, in place)
+// it is tried on a copy first.
+func (r *run) passOn(actor string, c Command) error {
+	if r.h != nil {
+		w := clone(r.s)
+		t := run{s: &w, src: r.src}
+		if err := t.passOn(actor, c); err != nil {
+			return err
+		}
+		hot := r.s.hot
+		*r.s = w
+		r.s.hot = hot
+		r.events = append(r.events, t.events...)
+		return nil
+	}
+	s := r.s
+	for range 4 * len(s.Combatants) * (len(s.Combatants) + 4) {
+		if s.Phase != Window || len(s.Queue) == 0 || s.decider() == actor && s.answers(c) {
+			break
+		}
+		r.emit(ev(r.h, (*hotMemory).evPassed, Passed{Combatant: s.Queue[0]}))
+		r.resolveIfReady()
+		r.settle()
+	}
+	if who := s.decider(); who != actor {
+		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+	}
+	return r.do(actor, c)
 }
 
 // dispatch resolves command c of the one who must decide now.

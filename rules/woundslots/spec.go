@@ -141,20 +141,26 @@ func (sp *Spec) State() (State, error) {
 		}
 	}
 	for i, z := range sp.Scene.Terrain {
+		z.Kinds = slices.Clone(z.Kinds)
 		for j, k := range z.Kinds {
+			if a, ok := terrainAliases[k]; ok {
+				k, z.Kinds[j] = a, a
+			}
 			if _, ok := terrainCosts[k]; !ok {
 				bad(fmt.Sprintf("scene.terrain[%d].kinds[%d]", i, j), "unknown terrain %q; known: %s", k, strings.Join(sortedKeys(terrainCosts), ", "))
 			}
 		}
-		z.Kinds = slices.Clone(z.Kinds)
 		s.Terrain = append(s.Terrain, z)
 	}
 	for i, o := range sp.Scene.Objects {
 		if !word(o.Name) {
 			bad(fmt.Sprintf("scene.objects[%d].name", i), "%q is not a lowercase word", o.Name)
 		}
-		if o.AP > 0 && o.Rounds > 0 {
-			bad(fmt.Sprintf("scene.objects[%d]", i), "give ap or rounds, not both")
+		if (o.AP > 0) && (o.Rounds > 0 || o.Minutes > 0) || o.Rounds > 0 && o.Minutes > 0 {
+			bad(fmt.Sprintf("scene.objects[%d]", i), "give one of ap, rounds and minutes")
+		}
+		if o.Minutes > 0 {
+			o.Rounds, o.Minutes = 4*o.Minutes, 0 // R22: a minute is 4 rounds
 		}
 		s.Objects = append(s.Objects, o)
 	}
@@ -193,7 +199,6 @@ func (sp *Spec) State() (State, error) {
 				c.Effects[j].Since = max(1, s.Round)
 			}
 		}
-		c.Mana = max(0, c.Mana-c.invested())
 	}
 	return s, nil
 }
@@ -209,7 +214,7 @@ func fresh(c *Combatant) {
 		c.Tier = "standard"
 	}
 	c.Stamina = c.MaxStamina()
-	c.Mana = max(0, c.RaceMana+c.Attributes.Lor)
+	c.Mana = c.maxMana()
 	c.Slots = slotsOf(c)
 }
 

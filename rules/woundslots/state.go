@@ -101,10 +101,10 @@ type Options struct {
 	LandingTN    int  `yaml:"landing_tn" json:"landing_tn,omitempty" min:"0" doc:"the GM's TN for landing a jump in difficult terrain or on a slippery surface (R38; default 5, A34)"`
 	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone acts or moves out of turn (R29, R35); reactions are still asked; faster tables"`
 	// Interrupts says at which moments those whose initiative is higher
-	// may act out of turn: "all" (the default: right after a declaration,
-	// at a turn's start and end and after each action, R29), "declared"
-	// (right after a declaration only) or "none".
-	Interrupts   string `yaml:"interrupts" json:"interrupts,omitempty" enum:"all,declared,none" doc:"when out-of-turn actions are offered (R29): all (default: after a declaration, at a turn's start and end, after each action), declared (after a declaration only) or none"`
+	// may act out of turn: "declared" (the default: right after a
+	// declaration), "all" (at a turn's start and end and after each action
+	// too, R29) or "none".
+	Interrupts   string `yaml:"interrupts" json:"interrupts,omitempty" enum:"all,declared,none" doc:"when out-of-turn actions and moves are offered (R29, R35): declared (default: right after a declaration), all (at a turn's start and end and after each action too) or none"`
 	HurryAllowed bool   `yaml:"hurry_allowed" json:"hurry_allowed,omitempty" doc:"the GM lets actions be hurried (R67); section 6's default is no"`
 	HurryLoss    bool   `yaml:"hurry_loss" json:"hurry_loss,omitempty" doc:"a failed hurry loses AP (R67); section 6's default is no"`
 }
@@ -131,6 +131,8 @@ type Object struct {
 	Name   string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as use OBJECT names it"`
 	AP     int    `yaml:"ap" json:"ap,omitempty" min:"0" doc:"AP to use it (default from the table, else 2)"`
 	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" doc:"instead of AP: all one's AP for this many rounds (4 for a one-minute action)"`
+	// Minutes is Rounds in minutes, 4 rounds each (R22).
+	Minutes int `yaml:"minutes" json:"minutes,omitempty" min:"0" doc:"instead of AP: all one's AP for this many minutes, 4 rounds each (R22, R25)"`
 }
 
 // Attributes are a creature's attributes (typically -5..5), Speed
