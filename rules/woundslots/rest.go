@@ -180,6 +180,9 @@ func (r *run) recover(c, tender *Combatant) {
 		e.Level, e.To, e.Reach = 0, 0, worst
 	}
 	r.emit(ev(r.h, (*hotMemory).evRecoveryRolled, e))
+	if e.Level > NoWound && c.Status == Unconscious {
+		r.wakeCheck(c) // A09: a wound reduced
+	}
 }
 
 // recoverable reports whether a recovery check may drop one of c's level-l
@@ -205,6 +208,9 @@ func (r *run) recoverChoice(level string) error {
 		return refuse(engine.NotAllowedNow, "%s's recovery reaches %s wounds; a %s one cannot drop (it has none, or no slot below is open)", c.ID, LevelName(c.RecoverUpTo), level)
 	}
 	r.emit(ev(r.h, (*hotMemory).evRecoveryChosen, RecoveryChosen{Combatant: c.ID, Level: l, To: l - 1}))
+	if c.Status == Unconscious {
+		r.wakeCheck(c) // A09: a wound reduced
+	}
 	return nil
 }
 
