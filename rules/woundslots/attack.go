@@ -81,31 +81,33 @@ func (r *run) attack(c *Attack) error {
 	}
 	var q []string
 	if !r.quiet {
-		q = s.windowQueue(a, w, c.Target, r.h)
+		q = s.windowQueue(a, w.Kind == "ranged", style, c.Target, r.h)
 	}
 	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: q}))
 	r.resolveIfReady()
 	return nil
 }
 
-// windowQueue lists who is asked after a declaration by a with w, in
+// windowQueue lists who is asked after a's declaration of an action of
+// kind (an attack's style, or another action's kind) on target, in
 // descending initiative (ties by id): enemies who may act out of turn
-// (R29, A16; nobody answers an action itself taken out of turn
-// [ours]), enemies whose melee weapon reaches a ranged attacker and who
-// have not harried it this round (R46), those with a readied attack
-// (R47), and the target when it may interpose (R58). Nobody at
+// (R29, A16; nobody answers an action itself taken out of turn [ours]),
+// enemies whose melee weapon reaches a ranged attacker and who have not
+// harried it this round (R46), those with a readied action (R47), and the
+// target of an attack or spell when it may interpose (R58). Nobody at
 // initiative 0 interrupts or reacts (R28).
-func (s *State) windowQueue(a *Combatant, w *Weapon, target string, h *hotMemory) []string {
+func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *hotMemory) []string {
 	var q []string
 	if h != nil {
 		q = h.queue[:0]
 	}
+	interposable := isAttackStyle(kind) || kind == "cast"
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 			continue
 		}
-		if s.mayActOutOfTurn(c, AtDeclared) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayReady(c) || c.ID == target && s.mayInterposeAt(c) {
+		if s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c) {
 			q = append(q, c.ID)
 		}
 	}
@@ -421,8 +423,15 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 		r.emit(ev(r.h, (*hotMemory).evNonlethalHit, NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level}))
 		return
 	}
+	r.wound(t, a.ID, final, level)
+}
+
+// wound gives t a level-l wound from attacker's hit of a final value: the
+// slot it fills and what becomes of t (R16-R18), then the control and
+// footing checks a wound calls for (R75, R77).
+func (r *run) wound(t *Combatant, attacker string, final, level int) {
 	placed, fate := place(t, level)
-	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
+	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: attacker, Final: final, Indicated: level, Level: placed, Fate: fate}))
 	if placed > NoWound {
 		r.woundControl(t)
 		r.woundFooting(t, level)

@@ -258,15 +258,11 @@ var directions = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {
 // push is the shover's choice of where its target goes (R61, section
 // 7.5.6).
 func (r *run) push(x, y int) error {
-	if err := r.wantPhase(Choosing, "push"); err != nil {
+	s := r.s
+	p, t, err := r.hinderChoice("shove")
+	if err != nil {
 		return err
 	}
-	s := r.s
-	p := s.Pending
-	if p.Action != "shove" {
-		return refuse(engine.NotAllowedNow, "there is no shove to finish")
-	}
-	t := s.Combatant(p.Target)
 	var buf [64][2]int
 	if !slices.Contains(s.shoveCells(t, p.Points, buf[:0]), [2]int{x, y}) {
 		return refuse(engine.NotAllowedNow, "%s can be shoved up to %d yards in a straight line through free cells, not to %d,%d", t.ID, p.Points, x, y)
@@ -280,21 +276,29 @@ func (r *run) push(x, y int) error {
 // drop is the disarmer's choice of what its target drops (R61, section
 // 7.5.6).
 func (r *run) drop(weapon string) error {
-	if err := r.wantPhase(Choosing, "choose what is dropped"); err != nil {
+	p, t, err := r.hinderChoice("disarm")
+	if err != nil {
 		return err
 	}
-	s := r.s
-	p := s.Pending
-	if p.Action != "disarm" {
-		return refuse(engine.NotAllowedNow, "there is no disarm to finish")
-	}
-	t := s.Combatant(p.Target)
 	if t.Weapon(weapon) == nil || weapon == "" {
 		return refuse(engine.Invalid, "%s holds no %q", t.ID, weapon)
 	}
 	r.emit(ev(r.h, (*hotMemory).evHindered, Hindered{Combatant: p.Actor, Target: t.ID, Hindrance: "disarm", Weapon: weapon, X: t.X, Y: t.Y}))
 	r.finished(p.Actor)
 	return nil
+}
+
+// hinderChoice is the pending shove or disarm whose actor chooses now
+// (section 7.5.6), and its target.
+func (r *run) hinderChoice(kind string) (*Declared, *Combatant, error) {
+	if err := r.wantPhase(Choosing, "finish a ", kind); err != nil {
+		return nil, nil, err
+	}
+	p := r.s.Pending
+	if p == nil || p.Action != kind {
+		return nil, nil, refuse(engine.NotAllowedNow, "there is no %s to finish", kind)
+	}
+	return p, r.s.Combatant(p.Target), nil
 }
 
 // finished marks an action of the turn's owner completed by a later

@@ -248,31 +248,6 @@ func declaration(c Command) (kind, target, detail string, ok bool) {
 	return "", "", "", false
 }
 
-// declareQueue lists who is asked after a's declaration of an action
-// other than an attack: enemies who may act out of turn (R29), those with
-// a readied attack (R47), and for a spell its target when it may
-// interpose (R58). Nobody at initiative 0 is asked (R28).
-func (s *State) declareQueue(a *Combatant, kind, target string, h *hotMemory) []string {
-	var q []string
-	if h != nil {
-		q = h.queue[:0]
-	}
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
-			continue
-		}
-		if s.mayActOutOfTurn(c, AtDeclared) || s.mayReady(c) || kind == "cast" && c.ID == target && s.mayInterposeAt(c) {
-			q = append(q, c.ID)
-		}
-	}
-	if h != nil {
-		h.queue = q
-	}
-	s.sortQueue(q)
-	return q
-}
-
 // targetChooses reports whether a declared action waits for its target's
 // choice before it resolves (section 7.5.3): a disarm, whose target may
 // meet it with a melee weapon check of its own (R61, A20), and a spell
@@ -300,7 +275,7 @@ func (r *run) declare(c Command) error {
 	s := r.s
 	a := s.actor()
 	kind, target, detail, _ := declaration(c)
-	q := s.declareQueue(a, kind, target, r.h)
+	q := s.windowQueue(a, false, kind, target, r.h)
 	if len(q) == 0 && !s.targetChooses(a, kind, target, detail) {
 		return r.dispatch(c)
 	}

@@ -152,13 +152,7 @@ func (r *run) cast(name, target string) error {
 		return nil
 	}
 	final := die + k
-	level := WoundLevel(final)
-	placed, fate := place(t, level)
-	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
-	if placed > NoWound {
-		r.woundControl(t)
-		r.woundFooting(t, level)
-	}
+	r.wound(t, a.ID, final, WoundLevel(final))
 	if spreads {
 		r.lightning(a, t, sp, die+bonus)
 	}
@@ -183,12 +177,6 @@ func (r *run) lightning(a, t *Combatant, sp *Spell, total int) {
 			continue
 		}
 		final := total + damage - spellDefense(o, sp.Defense) - o.Toughness(sp.BypassArmor)
-		level := WoundLevel(final)
-		placed, fate := place(o, level)
-		r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: o.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
-		if placed > NoWound {
-			r.woundControl(o)
-			r.woundFooting(o, level)
-		}
+		r.wound(o, a.ID, final, WoundLevel(final))
 	}
 }
