@@ -97,9 +97,6 @@ func (r *run) do(actor string, c Command) error {
 		return r.cover(actor, cv)
 	}
 	if who := s.decider(); actor != who && actor != engine.GM {
-		if s.Phase == Window && s.Combatant(actor) != nil {
-			return r.passOn(actor, c)
-		}
 		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
 	} else if s.Phase == Window && actor == who && !s.answers(c) {
 		// Asked in a window, it goes on with its own turn's business: it
@@ -141,12 +138,12 @@ func (s *State) answers(c Command) bool {
 	return s.offTurnOpen() && offTurnCommand(c)
 }
 
-// passOn is a command from someone a window does not wait for: those it
-// waits for are taken to let it go on, one by one (the table moves on
-// when nobody speaks up), until the command's actor is the one to decide;
-// then the command is decided. When it never comes to the actor, or the
-// command is refused, nothing changes: on the hot path (Step, in place)
-// it is tried on a copy first.
+// passOn is a command, from one asked in a window, that does not answer
+// it (its own turn's business, say): everyone the window waits for lets
+// it go on, one by one, until the command fits what the fight waits for;
+// then it is decided. When it never comes to that, or the command is
+// refused, nothing changes: on the hot path (Step, in place) it is tried
+// on a copy first.
 func (r *run) passOn(actor string, c Command) error {
 	if r.h != nil {
 		w := clone(r.s)
