@@ -41,6 +41,9 @@ type hotMemory struct {
 
 	pending Declared
 	queue   []string
+	// flanked is the queue of the newly flanked (R12), apart from queue:
+	// both may be built in one decision.
+	flanked []string
 	// An action out of turn: the state's Off, the rest of its window's
 	// queue and the declared action it left waiting.
 	off     OffTurn

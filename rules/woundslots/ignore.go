@@ -28,7 +28,7 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 	s := r.s
 	var q []string
 	if r.h != nil {
-		q = r.h.queue[:0]
+		q = r.h.flanked[:0]
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
@@ -38,7 +38,7 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 		q = append(q, c.ID)
 	}
 	if r.h != nil {
-		r.h.queue = q
+		r.h.flanked = q
 	}
 	if len(q) == 0 {
 		return

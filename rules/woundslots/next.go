@@ -601,7 +601,7 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 			continue
 		}
 		for j := range me.Weapons {
-			if !me.Weapons[j].InHand() || !Reaches(me, &me.Weapons[j], t) {
+			if !me.Weapons[j].InHand() || !Reaches(me, &me.Weapons[j], t) || me.Weapons[j].Kind == "ranged" && s.env(me) == Underwater {
 				continue
 			}
 			w := ""

@@ -109,7 +109,9 @@ func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool) {
 		px, py = c[0], c[1]
 	}
 	if trigger && (px != a.X || py != a.Y) {
+		r.partial = true // the move goes on: no window of its own yet
 		r.walkFrom(a, px, py, from)
+		r.partial = false
 		if !a.canAct() {
 			return
 		}

@@ -47,7 +47,7 @@ func (s *State) mayFire(c *Combatant) bool {
 			continue
 		}
 		for j := range c.Weapons {
-			if c.Weapons[j].InHand() && Reaches(c, &c.Weapons[j], t) {
+			if c.Weapons[j].InHand() && Reaches(c, &c.Weapons[j], t) && !(c.Weapons[j].Kind == "ranged" && s.env(c) == Underwater) {
 				return true
 			}
 		}

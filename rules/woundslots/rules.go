@@ -74,6 +74,9 @@ type run struct {
 	// quiet says the action being carried out was declared before: a long
 	// action taking effect asks nobody again (R25).
 	quiet bool
+	// partial says a walk is only part of a move, which a window breaks:
+	// those it leaves flanked are asked once the move is over.
+	partial bool
 }
 
 // emit records e and applies it.
@@ -433,13 +436,15 @@ func byID(s *State) []int {
 func (r *run) startRound(n int) {
 	s := r.s
 	r.emit(ev(r.h, (*hotMemory).evRoundStarted, RoundStarted{Round: n}))
-	for _, i := range byID(s) {
-		// A14: a late joiner arrives, rolls its initiative and gains its
-		// Round Start AP at once.
-		if c := &s.Combatants[i]; c.Status == Away && parts.JoinsAfter(c.Joins, n-1) {
-			bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
-			die := r.src.Roll(20)
-			r.emit(ev(r.h, (*hotMemory).evJoined, Joined{Combatant: c.ID, Die: die, Bonus: bonus, Initiative: max(0, die+bonus)}))
+	if slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Status == Away && parts.JoinsAfter(c.Joins, n-1) }) {
+		for _, i := range byID(s) {
+			// A14: a late joiner arrives, rolls its initiative and gains its
+			// Round Start AP at once.
+			if c := &s.Combatants[i]; c.Status == Away && parts.JoinsAfter(c.Joins, n-1) {
+				bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
+				die := r.src.Roll(20)
+				r.emit(ev(r.h, (*hotMemory).evJoined, Joined{Combatant: c.ID, Die: die, Bonus: bonus, Initiative: max(0, die+bonus)}))
+			}
 		}
 	}
 	for i := range s.Combatants {
@@ -952,7 +957,9 @@ func (r *run) walk(a *Combatant, x, y, cost int) {
 	if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
 		r.controlCheck(a, m, 0, "entering an enemy's reach")
 	}
-	r.newlyFlanked(flanked, a)
+	if !r.partial {
+		r.newlyFlanked(flanked, a)
+	}
 }
 
 // approachCell is the farthest cell on the path from c toward t that c
