@@ -2,7 +2,6 @@ package woundslots
 
 import (
 	"slices"
-	"strings"
 
 	"fray/dice"
 	"fray/engine"
@@ -43,11 +42,15 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 	case w == nil && weapon != "":
 		return nil, nil, refuse(engine.Invalid, "%s has no weapon called %q", a.ID, weapon)
 	case w == nil:
-		return nil, nil, refuse(engine.NotAllowedNow, "%s has no weapon to attack with", a.ID)
+		return nil, nil, refuse(engine.NotAllowedNow, "%s has no weapon in hand to attack with", a.ID)
+	case !w.InHand():
+		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s is stowed in its %s; retrieve it first (R48)", a.ID, w.Name, w.Stowed)
 	case t.Side == a.Side:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s and %s are on the same side", a.ID, t.ID)
-	case !t.Up():
+	case t.gone():
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
+	case style == Grapple && !t.Up():
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s: there is nobody to grapple with", t.ID, t.Status)
 	case style != Standard && w.Kind != "melee":
 		return nil, nil, refuse(engine.NotAllowedNow, "a %s attack is a melee attack, and %s is a ranged weapon", style, w.Name)
 	case style == Grapple && (w.Reach != 0 || Gap(a, t) > 0 || abs(a.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(a.Grappling, t.ID)):
@@ -64,9 +67,6 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 // window (R29).
 func (r *run) attack(c *Attack) error {
 	s := r.s
-	if s.Phase == Window && len(s.Queue) > 0 {
-		return r.interrupt(c)
-	}
 	if err := r.wantPhase(Acting, "attack ", c.Target); err != nil {
 		return err
 	}
@@ -79,69 +79,43 @@ func (r *run) attack(c *Attack) error {
 	if a.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: s.windowQueue(a, w, c.Target, r.h)}))
+	var q []string
+	if !r.quiet {
+		q = s.windowQueue(a, w.Kind == "ranged", style, c.Target, r.h)
+	}
+	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: q}))
 	r.resolveIfReady()
 	return nil
 }
 
-// windowQueue lists who is asked after a declaration by a with w, in
-// descending initiative (ties by id): enemies above a's initiative who
-// could attack someone (R29), and enemies whose melee weapon reaches a
-// ranged attacker and who have not harried it this round (R46). Nobody
-// at initiative 0 interrupts or reacts (R28).
-func (s *State) windowQueue(a *Combatant, w *Weapon, target string, h *hotMemory) []string {
+// windowQueue lists who is asked after a's declaration of an action of
+// kind (an attack's style, or another action's kind) on target, in
+// descending initiative (ties by id): enemies who may act out of turn
+// (R29, A16; nobody answers an action itself taken out of turn [ours]),
+// enemies whose melee weapon reaches a ranged attacker and who have not
+// harried it this round (R46), those with a readied action (R47), and the
+// target of an attack or spell when it may interpose (R58). Nobody at
+// initiative 0 interrupts or reacts (R28).
+func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *hotMemory) []string {
 	var q []string
 	if h != nil {
 		q = h.queue[:0]
 	}
+	interposable := isAttackStyle(kind) || kind == "cast"
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 			continue
 		}
-		if s.mayInterrupt(c, a) || w.Kind == "ranged" && s.mayHarry(c, a) || s.mayFire(c) || c.ID == target && s.mayInterposeAt(c) {
+		if s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c) {
 			q = append(q, c.ID)
 		}
 	}
 	if h != nil {
 		h.queue = q
 	}
-	slices.SortFunc(q, func(x, y string) int {
-		cx, cy := s.Combatant(x), s.Combatant(y)
-		if cx.Initiative != cy.Initiative {
-			return cy.Initiative - cx.Initiative
-		}
-		return strings.Compare(x, y)
-	})
+	s.sortQueue(q)
 	return q
-}
-
-// mayInterrupt reports whether c may interrupt a's declaration (R29):
-// strictly higher initiative, and an attack it can afford on an enemy in
-// reach.
-func (s *State) mayInterrupt(c, a *Combatant) bool {
-	if s.Options.NoInterrupts || c.Initiative <= a.Initiative || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" {
-		return false
-	}
-	for i := range s.Combatants {
-		t := &s.Combatants[i]
-		if t.Side == c.Side || !t.Up() {
-			continue
-		}
-		for j := range c.Weapons {
-			w := &c.Weapons[j]
-			cheapest := s.attackCost(c, Standard)
-			if w.Kind == "melee" {
-				cheapest = s.attackCost(c, Quick)
-			} else if s.env(c) == Underwater {
-				continue
-			}
-			if c.AP >= cheapest && Reaches(c, w, t) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // mayHarry reports whether c may harry a (R46): a's ranged attack within
@@ -151,31 +125,11 @@ func (s *State) mayHarry(c, a *Combatant) bool {
 		return false
 	}
 	for j := range c.Weapons {
-		if w := &c.Weapons[j]; w.Kind == "melee" && Gap(c, a) <= w.Reach {
+		if w := &c.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(c, a) <= w.Reach {
 			return true
 		}
 	}
 	return false
-}
-
-// interrupt is an attack by the one asked in a window: it cancels the
-// declared action, whose actor pays nothing, and costs the interrupter 2
-// initiative (R29).
-func (r *run) interrupt(c *Attack) error {
-	s := r.s
-	me := s.Combatant(s.Queue[0])
-	p := s.Pending
-	if !s.mayInterrupt(me, s.Combatant(p.Actor)) {
-		return refuse(engine.NotAllowedNow, "%s may not interrupt %s: only an enemy with higher initiative and an attack to make may", me.ID, p.Actor)
-	}
-	_, w, err := s.checkAttack(me, c.Target, c.Weapon, c.Style)
-	if err != nil {
-		return err
-	}
-	style := styleOf(c.Style)
-	r.emit(ev(r.h, (*hotMemory).evInterrupted, Interrupted{Combatant: me.ID, Actor: p.Actor, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(me, style), Initiative: max(0, me.Initiative-2)}))
-	r.resolveIfReady()
-	return nil
 }
 
 // pass lets the declared action go on.
@@ -199,7 +153,7 @@ func (r *run) harry() error {
 	if w := a.Weapon(p.Weapon); w == nil || w.Kind != "ranged" || !s.mayHarry(me, a) {
 		return refuse(engine.NotAllowedNow, "%s cannot harry %s: only a ranged attack within one's melee reach, once a round, for 2 AP", me.ID, a.ID)
 	}
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["harry"], AP: me.AP - actionCosts["harry"], For: "harry"}))
+	r.spend(me, actionCosts["harry"], "harry")
 	r.emit(ev(r.h, (*hotMemory).evHarried, Harried{Combatant: me.ID, Target: a.ID}))
 	r.resolveIfReady()
 	return nil
@@ -230,19 +184,64 @@ func guardDefense(t *Combatant, choice, kind string) int {
 	return 0
 }
 
-// guard is a defending target's choice (R45).
+// guardKind is the kind of attack a defending target chooses its Defense
+// against (R45): a reaction's weapon, a spell's Defense, or the declared
+// attack's weapon.
+func (s *State) guardKind() string {
+	p := s.Pending
+	switch {
+	case p.Striker != "":
+		if w := s.Combatant(p.Striker).Weapon(p.StrikeWeapon); w != nil {
+			return w.Kind
+		}
+	case p.Action == "cast":
+		if sp := s.Combatant(p.Actor).spell(p.Weapon); sp != nil {
+			return sp.Defense
+		}
+	default:
+		if w := s.Combatant(p.Actor).Weapon(p.Weapon); w != nil {
+			return w.Kind
+		}
+	}
+	return "melee"
+}
+
+// guarded is the creature choosing its Defense now (R45).
+func (s *State) guarded() *Combatant {
+	if p := s.Pending; p.Striker != "" {
+		return s.Combatant(p.StrikeTarget)
+	}
+	return s.Combatant(s.Pending.Target)
+}
+
+// guard is a defending target's choice (R45), against a declared attack
+// or spell, or against a reaction's attack (a rebuff, a readied attack),
+// which then strikes.
 func (r *run) guard(choice string) error {
 	if err := r.wantPhase(Guarding, "guard"); err != nil {
 		return err
 	}
-	if !slices.Contains(guardChoices, choice) {
-		return refuse(engine.Invalid, "%q is not a guard: plus, power, agility, fortitude or willpower", choice)
-	}
 	s := r.s
 	p := s.Pending
-	t, a := s.Combatant(p.Target), s.Combatant(p.Actor)
-	r.emit(ev(r.h, (*hotMemory).evGuarded, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, a.Weapon(p.Weapon).Kind)}))
-	r.resolveIfReady()
+	switch {
+	case p.Action == "disarm" && p.Striker == "":
+		return refuse(engine.NotAllowedNow, "%s meets a disarm: meet check or meet agility (R61)", p.Target)
+	case !slices.Contains(guardChoices, choice):
+		return refuse(engine.Invalid, "%q is not a guard: plus, power, agility, fortitude or willpower", choice)
+	}
+	t, kind, st := s.guarded(), s.guardKind(), *p
+	r.emit(ev(r.h, (*hotMemory).evGuarded, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, kind)}))
+	if st.Striker == "" {
+		r.resolveIfReady()
+		return nil
+	}
+	a := s.Combatant(st.Striker)
+	r.strike(a, t, a.Weapon(st.StrikeWeapon), Standard, choice, st.StrikeKind == "rebuff")
+	if st.StrikeKind == "rebuff" {
+		r.afterRebuff(t)
+	} else {
+		r.afterFire()
+	}
 	return nil
 }
 
@@ -268,22 +267,22 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	} else {
 		b += pm + cm
 	}
-	if slices.Contains(t.Ignoring, a.ID) {
+	// R11, R12: an ignored creature's attack is a rear attack, with
+	// double the flanking bonus in place of the bonus itself.
+	switch {
+	case slices.Contains(t.Ignoring, a.ID):
 		b += RearBonus
+	case s.Flanked(t):
+		b += FlankBonus
 	}
 	if w.Kind == "melee" {
 		b += mountedEdge(a, t)
-	}
-	if s.Flanked(t) {
-		b += FlankBonus
 	}
 	b += rangePenalty(a, w, t)
 	if w.Kind == "ranged" {
 		b -= a.Harried
 	}
-	if a.Exhausted() {
-		b -= 2
-	}
+	b -= a.tired()
 	b -= a.distraction() + a.sharing()
 	if style == Nonlethal {
 		b -= 2
@@ -307,7 +306,7 @@ func defenseAgainst(a, t *Combatant, w *Weapon, guard string) int {
 }
 
 // attackFor names what an attack's AP pays for, by style.
-var attackFor = map[string]string{Standard: "standard attack", Quick: "quick attack", Strong: "strong attack", Nonlethal: "nonlethal attack"}
+var attackFor = map[string]string{Standard: "standard attack", Quick: "quick attack", Strong: "strong attack", Nonlethal: "nonlethal attack", Grapple: "grapple"}
 
 // resolve resolves the pending attack: AP, the attack die, criticals'
 // initiative, the strong attack's d6, the wound (R05-R09, R16, R39-R43).
@@ -317,13 +316,25 @@ func (r *run) resolve() {
 		r.resolveMove()
 		return
 	}
+	if s.Pending.Command != "" {
+		r.resolveDeclared()
+		return
+	}
 	p := *s.Pending
 	a, t := s.Combatant(p.Actor), s.Combatant(p.Target)
-	if !t.Up() {
-		// Taken out by a reaction before the attack lands: the attack is
-		// not made, and costs nothing [ours].
-		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "its target is down"}))
+	if t.Status == Dead {
+		// Killed by a reaction before the attack lands: the attack is not
+		// made, and costs nothing [ours].
+		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "its target is dead"}))
 		return
+	}
+	if !p.Interposed {
+		// A16: a move out of turn may have made the attack impossible; its
+		// actor then acts again, at no AP cost.
+		if _, _, err := s.checkAttack(a, p.Target, p.Weapon, p.Action); err != nil {
+			r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "no longer possible: " + err.Error()}))
+			return
+		}
 	}
 	w := a.Weapon(p.Weapon)
 	r.spend(a, p.Cost, attackFor[p.Action])
@@ -343,15 +354,9 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 		}
 	}
 	bonus := s.attackBonus(a, w, t, p.Action)
+	// R74, R14, A36: under water the immobile Defense replaces the melee
+	// and ranged ones, before a defender's +2 (MeleeDefense).
 	defense := defenseAgainst(a, t, w, p.Guard)
-	if s.env(t) == Underwater && (p.Guard == "" || p.Guard == "plus") {
-		// R74, R14, A36: underwater the immobile Defense replaces the
-		// melee and ranged ones, before a defender's +2.
-		defense = t.ImmobileDefense()
-		if p.Guard == "plus" {
-			defense += 2
-		}
-	}
 	if rebuff && t.OpeningOn == a.ID {
 		defense = t.OpeningTotal // R50
 	}
@@ -418,8 +423,15 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 		r.emit(ev(r.h, (*hotMemory).evNonlethalHit, NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level}))
 		return
 	}
+	r.wound(t, a.ID, final, level)
+}
+
+// wound gives t a level-l wound from attacker's hit of a final value: the
+// slot it fills and what becomes of t (R16-R18), then the control and
+// footing checks a wound calls for (R75, R77).
+func (r *run) wound(t *Combatant, attacker string, final, level int) {
 	placed, fate := place(t, level)
-	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
+	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: attacker, Final: final, Indicated: level, Level: placed, Fate: fate}))
 	if placed > NoWound {
 		r.woundControl(t)
 		r.woundFooting(t, level)
@@ -486,6 +498,7 @@ func (r *run) pick(c *Pick) error {
 		r.woundControl(t)
 		r.woundFooting(t, l)
 	}
+	r.finished(p.Actor)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Combat checks (R04): the bonus of each, by name. Melee is a weapon
@@ -29,16 +30,14 @@ func checkBonus(c *Combatant, check string) int {
 	case "perception":
 		b = c.Attributes.Prc + c.skill("deception")
 	}
-	if c.Exhausted() {
-		b -= 2
-	}
+	b -= c.tired()
 	return b - c.distraction()
 }
 
 // firstMelee is c's first melee weapon, or nil.
 func firstMelee(c *Combatant) *Weapon {
 	for i := range c.Weapons {
-		if c.Weapons[i].Kind == "melee" {
+		if c.Weapons[i].Kind == "melee" && c.Weapons[i].InHand() {
 			return &c.Weapons[i]
 		}
 	}
@@ -139,7 +138,7 @@ func (r *run) hinder(kind, target string) error {
 		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
 	case !inMeleeReach(a, t):
 		return refuse(engine.NotAllowedNow, "%s is not within %s's melee reach", t.ID, a.ID)
-	case kind == "disarm" && len(t.Weapons) == 0:
+	case kind == "disarm" && t.inHand() == 0:
 		return refuse(engine.NotAllowedNow, "%s holds nothing to drop", t.ID)
 	}
 	if err := r.notPinned(a); err != nil {
@@ -148,6 +147,9 @@ func (r *run) hinder(kind, target string) error {
 	if err := need(a, actionCosts["hinder"], "a hindrance"); err != nil {
 		return err
 	}
+	if kind == "disarm" && firstMelee(a) == nil {
+		return refuse(engine.NotAllowedNow, "%s has no melee weapon to disarm with", a.ID)
+	}
 	r.spend(a, actionCosts["hinder"], kind)
 	var e CheckRolled
 	switch kind {
@@ -155,7 +157,7 @@ func (r *run) hinder(kind, target string) error {
 		if firstMelee(a) == nil {
 			return refuse(engine.NotAllowedNow, "%s has no melee weapon", a.ID)
 		}
-		if firstMelee(t) != nil && 10+checkBonus(t, "melee") > t.AgilityDefense() {
+		if r.meetsWithCheck(t) {
 			e = r.contest(a, t, "melee", checkBonus(a, "melee"), true, checkBonus(t, "melee"), true, "melee")
 		} else {
 			e = r.contest(a, t, "melee", checkBonus(a, "melee"), true, t.AgilityDefense(), false, "agility defense")
@@ -174,27 +176,146 @@ func (r *run) hinder(kind, target string) error {
 		return nil
 	}
 	h := Hindered{Combatant: a.ID, Target: t.ID, Hindrance: kind, X: t.X, Y: t.Y}
-	switch kind {
-	case "disarm":
-		h.Weapon = t.Weapons[0].Name
-	case "shove":
-		h.X, h.Y = s.shoveTo(a, t, 1+max(0, e.margin())/3)
+	var buf [8][2]int
+	switch {
+	case kind == "shove" && len(s.shoveCells(t, 1, buf[:0])) == 0:
+		// Hemmed in on every side: the shove moves it nowhere.
+	case kind == "shove":
+		// Section 7.5.6: the shover picks the distance, 1 + up to a third
+		// of its margin, and the direction.
+		r.emit(ev(r.h, (*hotMemory).evHinderWon, HinderWon{Combatant: a.ID, Target: t.ID, Hindrance: kind, Yards: 1 + max(0, e.margin())/3}))
+		return nil
+	case kind == "disarm" && t.inHand() > 1:
+		// Section 7.5.6: the disarmer picks the item dropped.
+		r.emit(ev(r.h, (*hotMemory).evHinderWon, HinderWon{Combatant: a.ID, Target: t.ID, Hindrance: kind}))
+		return nil
+	case kind == "disarm":
+		h.Weapon = t.Weapon("").Name
 	}
 	r.emit(ev(r.h, (*hotMemory).evHindered, h))
-	if kind == "shove" {
-		r.checkGrapples(t)
-	}
 	return nil
 }
 
-// shoveTo is where a shove of n yards takes t: straight away from a
-// [ours: the attacker's choice of distance and direction], stopping at
-// anyone in the way.
+// meetsWithCheck is a disarm's target's choice (R61, A20): a melee weapon
+// check of its own rather than its Agility Defense. Asked, it chose
+// (section 7.5.3); else it takes the roll when 10 + its bonus beats the
+// Defense [ours].
+func (r *run) meetsWithCheck(t *Combatant) bool {
+	switch r.choice {
+	case "check":
+		return true
+	case "agility":
+		return false
+	}
+	return firstMelee(t) != nil && 10+checkBonus(t, "melee") > t.AgilityDefense()
+}
+
+// meetChoices are a disarm's target's choices (R61).
+var meetChoices = []string{"check", "agility"}
+
+// meet is a disarm's target's choice, before the dice (section 7.5.3).
+func (r *run) meet(choice string) error {
+	if err := r.wantPhase(Guarding, "meet a disarm"); err != nil {
+		return err
+	}
+	s := r.s
+	p := s.Pending
+	t := s.Combatant(p.Target)
+	switch {
+	case p.Action != "disarm" || p.Striker != "":
+		return refuse(engine.NotAllowedNow, "there is no disarm to meet: a defender guards (guard plus|power|agility|fortitude|willpower)")
+	case !slices.Contains(meetChoices, choice):
+		return refuse(engine.Invalid, "%q is not a way to meet a disarm: check (a melee weapon check) or agility (the Agility Defense)", choice)
+	}
+	d := t.AgilityDefense()
+	if choice == "check" {
+		d = 10 + checkBonus(t, "melee")
+	}
+	r.emit(ev(r.h, (*hotMemory).evGuarded, Guarded{Combatant: t.ID, Choice: choice, Defense: d}))
+	r.resolveIfReady()
+	return nil
+}
+
+// shoveCells lists where a shove of up to n yards may put t: straight
+// along one of the eight directions, through free cells only.
+func (s *State) shoveCells(t *Combatant, n int, out [][2]int) [][2]int {
+	for _, d := range directions {
+		x, y := t.X, t.Y
+		for range n {
+			x, y = x+d[0], y+d[1]
+			if s.blocked(t, x, y) || abs(x) > parts.MaxCoordinate || abs(y) > parts.MaxCoordinate {
+				break
+			}
+			out = append(out, [2]int{x, y})
+		}
+	}
+	return out
+}
+
+// directions are the eight directions of the grid.
+var directions = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
+
+// push is the shover's choice of where its target goes (R61, section
+// 7.5.6).
+func (r *run) push(x, y int) error {
+	s := r.s
+	p, t, err := r.hinderChoice("shove")
+	if err != nil {
+		return err
+	}
+	var buf [64][2]int
+	if !slices.Contains(s.shoveCells(t, p.Points, buf[:0]), [2]int{x, y}) {
+		return refuse(engine.NotAllowedNow, "%s can be shoved up to %d yards in a straight line through free cells, not to %d,%d", t.ID, p.Points, x, y)
+	}
+	r.emit(ev(r.h, (*hotMemory).evHindered, Hindered{Combatant: p.Actor, Target: t.ID, Hindrance: "shove", X: x, Y: y}))
+	r.checkGrapples(t)
+	r.finished(p.Actor)
+	return nil
+}
+
+// drop is the disarmer's choice of what its target drops (R61, section
+// 7.5.6).
+func (r *run) drop(weapon string) error {
+	p, t, err := r.hinderChoice("disarm")
+	if err != nil {
+		return err
+	}
+	if t.Weapon(weapon) == nil || weapon == "" {
+		return refuse(engine.Invalid, "%s holds no %q", t.ID, weapon)
+	}
+	r.emit(ev(r.h, (*hotMemory).evHindered, Hindered{Combatant: p.Actor, Target: t.ID, Hindrance: "disarm", Weapon: weapon, X: t.X, Y: t.Y}))
+	r.finished(p.Actor)
+	return nil
+}
+
+// hinderChoice is the pending shove or disarm whose actor chooses now
+// (section 7.5.6), and its target.
+func (r *run) hinderChoice(kind string) (*Declared, *Combatant, error) {
+	if err := r.wantPhase(Choosing, "finish a ", kind); err != nil {
+		return nil, nil, err
+	}
+	p := r.s.Pending
+	if p == nil || p.Action != kind {
+		return nil, nil, refuse(engine.NotAllowedNow, "there is no %s to finish", kind)
+	}
+	return p, r.s.Combatant(p.Target), nil
+}
+
+// finished marks an action of the turn's owner completed by a later
+// decision than the one that paid for it, for the after-action window.
+func (r *run) finished(actor string) {
+	if actor == r.s.Turn && r.s.Off == nil {
+		r.acted = true
+	}
+}
+
+// shoveTo is where a shove of n yards takes t by default: straight away
+// from a, stopping at anyone in the way.
 func (s *State) shoveTo(a, t *Combatant, n int) (x, y int) {
 	dx, dy := sign(t.X-a.X), sign(t.Y-a.Y)
 	x, y = t.X, t.Y
 	for range n {
-		if s.occupied(x+dx, y+dy, t.ID) {
+		if s.blocked(t, x+dx, y+dy) {
 			break
 		}
 		x, y = x+dx, y+dy

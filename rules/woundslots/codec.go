@@ -2,14 +2,16 @@ package woundslots
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"fray/engine"
 	"fray/rules/parts"
 )
 
 // grammar is the text vocabulary of the commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "HEALER"}, {Word: "after", Value: "MINUTES", Number: true}},
+var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "HEALER"}, {Word: "after", Value: "MINUTES", Number: true}, {Word: "slept", Value: "HOURS", Number: true}},
 	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a standard attack, 4 AP (R42)"},
 	parts.Verb{Name: "quick", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a quick melee attack, 3 AP, one level lighter (R40)"},
 	parts.Verb{Name: "strong", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a strong melee attack, 6 AP, +1d6 on a hit (R43)"},
@@ -22,16 +24,19 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "dash"},
 	parts.Verb{Name: "use", Args: "OBJECT", Min: 1},
 	parts.Verb{Name: "continue"},
-	parts.Verb{Name: "end"},
+	parts.Verb{Name: "end", Args: "[turn|EFFECT]", Hint: "end your turn, or end a magical effect you control, 2 AP (R60)"},
 	parts.Verb{Name: "pass"},
 	parts.Verb{Name: "harry"},
 	parts.Verb{Name: "guard", Args: "plus|power|agility|fortitude|willpower", Min: 1},
 	parts.Verb{Name: "pick", Args: "LEVEL [helpless]", Min: 1},
-	parts.Verb{Name: "surprise", Args: "SIDE", Min: 1},
+	parts.Verb{Name: "surprise", Args: "SIDE [contest]", Min: 1, Hint: "the side is surprised; with contest, each of its creatures checks for the others hiding (R31)"},
 	parts.Verb{Name: "initiative"},
 	parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
 	parts.Verb{Name: "treat", Args: "TARGET LEVEL|CONDITION", Min: 2, Hint: "treat one of a creature's wounds, or a condition (bleeding, burning, hobbled, poisoned), 8 AP (R64, R65)"},
-	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73)"},
+	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after", "slept"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73); rest long slept HOURS: the sleep had in the last day (R68)"},
+	parts.Verb{Name: "cover", Args: "TARGET quarter|half|three|slit|none", Min: 2, Hint: "the GM rules a creature's cover, at any time (R10)"},
+	parts.Verb{Name: "order", Args: "COMMAND", Min: 1, Rest: true, Hint: "have your trained mount take an action with its AP: order attack bob (R76)"},
+	parts.Verb{Name: "recover", Args: "LEVEL", Min: 1, Hint: "the wound your recovery check drops (R72)"},
 	parts.Verb{Name: "done"},
 	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
 	parts.Verb{Name: "grapple", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a melee attack with a reach-0 weapon that grapples, 4 AP (R57)"},
@@ -44,9 +49,14 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "rebuff", Hint: "a reaction, 4 AP (R41)"},
 	parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
 	parts.Verb{Name: "unignore", Args: "TARGET", Min: 1, Hint: "free (R12)"},
-	parts.Verb{Name: "jump", Args: "X,Y", Min: 1, Hint: "a long jump in a straight line (R38)"},
-	parts.Verb{Name: "cast", Args: "SPELL TARGET", Min: 2, Hint: "a spell attack (R44)"},
-	parts.Verb{Name: "ready", Hint: "ready a standard attack, 1 AP (R47)"},
+	parts.Verb{Name: "jump", Args: "X,Y|high [tuck]", Min: 1, Hint: "a long jump in a straight line, or a high jump where you stand (R38)"},
+	parts.Verb{Name: "retrieve", Args: "WEAPON", Min: 1, Hint: "take a stowed weapon into an empty hand, 1, 3 or 6 AP by its container, or pick one up from the ground beside you, 2 AP (R48)"},
+	parts.Verb{Name: "stow", Args: "WEAPON", Min: 1, Hint: "put a weapon in hand into its container (R48)"},
+	parts.Verb{Name: "surface", Hint: "a swimmer who sank swims up, 4 AP (R75)"},
+	parts.Verb{Name: "long", Args: "COMMAND", Min: 1, Rest: true, Hint: "declare an action costing more AP than you have, paid across turns: long strong bob, long treat ann severe (R25)"},
+	parts.Verb{Name: "cast", Args: "SPELL [TARGET]", Min: 1, Hint: "a spell attack, or a spell that leaves an effect on you (R44)"},
+	parts.Verb{Name: "ready", Args: "[COMMAND]", Min: 1, Rest: true, Hint: "ready a standard attack, or the action named (ready defend, ready move 3,0), 1 AP (R47)"},
+	parts.Verb{Name: "trigger", Hint: "take your readied action as a reaction (R47); a readied attack: fire TARGET"},
 	parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"},
 	parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"},
 	parts.Verb{Name: "enter", Args: "TARGET", Min: 1, Hint: "enter an adjacent creature's space, 2 AP (R51)"},
@@ -58,13 +68,21 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "stop"},
 	parts.Verb{Name: "dismount", Args: "X,Y", Min: 1, Hint: "to a cell beside the mount, 4 AP (R53)"},
 	parts.Verb{Name: "calm", Hint: "regain control of a bolting mount, 8 AP (R77)"},
-	parts.Verb{Name: "hurry", Args: "dismount X,Y|use OBJECT", Min: 1, Rest: true, Hint: "do it faster (R67)"},
+	parts.Verb{Name: "hurry", Args: "COMMAND", Min: 1, Rest: true, Hint: "do it faster: hurry dismount X,Y, hurry mount M, hurry posture P, hurry retrieve W, hurry stow W, hurry use OBJECT (R67)"},
+	parts.Verb{Name: "push", Args: "X,Y", Min: 1, Hint: "where a creature you shoved goes (R61)"},
+	parts.Verb{Name: "drop", Args: "WEAPON", Min: 1, Hint: "what a creature you disarmed drops (R61)"},
+	parts.Verb{Name: "meet", Args: "check|agility", Min: 1, Hint: "meet a disarm with a melee weapon check or your Agility Defense (R61)"},
+	parts.Verb{Name: "interrupt", Args: "COMMAND", Min: 1, Rest: true, Hint: "act or move out of turn, in a window: interrupt attack bob, interrupt move 3,0 (R29, R35)"},
 )
 
 // ParseCommand reads a command in the text vocabulary (see
 // docs/rules/woundslots.md). It reads words only; Decide says what is
 // allowed.
 func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error) {
+	text = synonyms(text)
+	if text == "ready" {
+		return &Ready{}, nil
+	}
 	p, err := grammar.Parse(text)
 	if err != nil {
 		return nil, engine.Errorf(engine.Invalid, "%v", err)
@@ -95,12 +113,35 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "opening":
 		return &Opening{Target: p.Arg(0)}, nil
 	case "ready":
-		return &Ready{}, nil
+		switch a := p.Arg(0); a {
+		case "", "attack", "an attack", "an action":
+			return &Ready{}, nil
+		default:
+			inner, err := r.ParseCommand(s, actor, a)
+			if err != nil {
+				return nil, err
+			}
+			if !offTurnCommand(inner) {
+				return nil, engine.Errorf(engine.Invalid, "ready: %q is not an action to take as a reaction", a)
+			}
+			return &Ready{Action: r.FormatCommand(inner)}, nil
+		}
+	case "trigger":
+		return &Trigger{}, nil
 	case "fire":
 		return &Fire{Target: p.Arg(0), Weapon: p.Word("with")}, nil
 	case "cast":
 		return &Cast{Spell: p.Arg(0), Target: p.Arg(1)}, nil
 	case "jump":
+		if p.Arg(0) == "high" {
+			switch p.Arg(1) {
+			case "":
+				return &Jump{High: true}, nil
+			case "tuck", "tucked":
+				return &Jump{High: true, Tuck: true}, nil
+			}
+			return nil, engine.Errorf(engine.Invalid, "jump high [tuck]: %q is not tuck", p.Arg(1))
+		}
 		c, err := parts.ParseCell(p.Arg(0))
 		if err != nil {
 			return nil, engine.Errorf(engine.Invalid, "jump: %v", err)
@@ -108,6 +149,33 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Jump{X: c.X, Y: c.Y}, nil
 	case "cling":
 		return &Cling{}, nil
+	case "long":
+		return &LongAction{Action: p.Arg(0)}, nil
+	case "surface":
+		return &Surface{}, nil
+	case "retrieve":
+		return &Retrieve{Weapon: p.Arg(0)}, nil
+	case "stow":
+		return &Stow{Weapon: p.Arg(0)}, nil
+	case "push":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "push: %v", err)
+		}
+		return &Push{X: c.X, Y: c.Y}, nil
+	case "drop":
+		return &Drop{Weapon: p.Arg(0)}, nil
+	case "meet":
+		return &Meet{Choice: p.Arg(0)}, nil
+	case "interrupt":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		if !offTurnCommand(inner) {
+			return nil, engine.Errorf(engine.Invalid, "interrupt: %q is not an action or move one can take out of turn", p.Arg(0))
+		}
+		return inner, nil
 	case "go":
 		return &Go{}, nil
 	case "stop":
@@ -146,6 +214,9 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "continue":
 		return &Continue{}, nil
 	case "end":
+		if e := p.Arg(0); e != "" && e != "turn" {
+			return &EndEffect{Effect: e}, nil
+		}
 		return &EndTurn{}, nil
 	case "pass":
 		return &Pass{}, nil
@@ -160,7 +231,13 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		}
 		return &Pick{Level: p.Arg(0), Helpless: h != ""}, nil
 	case "surprise":
-		return &Surprise{Side: p.Arg(0)}, nil
+		switch p.Arg(1) {
+		case "":
+			return &Surprise{Side: p.Arg(0)}, nil
+		case "contest", "check", "checks":
+			return &Surprise{Side: p.Arg(0), Contest: true}, nil
+		}
+		return nil, engine.Errorf(engine.Invalid, "surprise SIDE [contest]: %q is not contest", p.Arg(1))
 	case "initiative":
 		return &Initiative{}, nil
 	case "stabilize":
@@ -172,7 +249,13 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		}
 		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
 	case "rest":
-		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after")}, nil
+		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after"), Slept: p.Int("slept")}, nil
+	case "recover":
+		return &Recover{Level: p.Arg(0)}, nil
+	case "order":
+		return &Order{Action: p.Arg(0)}, nil
+	case "cover":
+		return &Cover{Target: p.Arg(0), Cover: p.Arg(1)}, nil
 	case "done":
 		return &Done{}, nil
 	case "mount":
@@ -197,10 +280,69 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		case *Use:
 			c.Hurry = true
 			return c, nil
+		case *Mount:
+			c.Hurry = true
+			return c, nil
+		case *Posture:
+			c.Hurry = true
+			return c, nil
+		case *Retrieve:
+			c.Hurry = true
+			return c, nil
+		case *Stow:
+			c.Hurry = true
+			return c, nil
 		}
-		return nil, engine.Errorf(engine.Invalid, "hurry: only dismount X,Y and use OBJECT can be hurried here (R67)")
+		return nil, engine.Errorf(engine.Invalid, "hurry: only mount, dismount, posture, retrieve, stow and use can be hurried: movement and handling things, never an attack or a spell (R67)")
 	}
 	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// phrases are the other words a player may use for a command, as the
+// rules text names actions: each leading phrase is read as the words
+// after it ("strong attack bob" is "strong bob", "end turn" is "end").
+var phrases = []struct{ from, to string }{
+	{"end turn", "end"}, {"end the turn", "end"}, {"end my turn", "end"},
+	{"end magical effect", "end"}, {"end effect", "end"},
+	{"standard attack", "attack"}, {"standard", "attack"},
+	{"quick attack", "quick"}, {"strong attack", "strong"},
+	{"nonlethal attack", "nonlethal"}, {"non-lethal attack", "nonlethal"}, {"non-lethal", "nonlethal"},
+	{"seize the initiative", "seize"}, {"seize initiative", "seize"},
+	{"change posture to", "posture"}, {"change posture", "posture"},
+	{"crouch", "posture crouching"}, {"stand up", "posture standing"}, {"stand", "posture standing"},
+	{"go prone", "posture prone"}, {"drop prone", "posture prone"}, {"fall prone", "posture prone"}, {"prone", "posture prone"},
+	{"create an opening against", "opening"}, {"create an opening", "opening"}, {"create opening", "opening"},
+	{"enter occupied space", "enter"}, {"enter space", "enter"},
+	{"treat wound", "treat"}, {"treat condition", "treat"},
+	{"hinder", ""}, {"use an object", "use"}, {"use object", "use"},
+	{"pick up", "retrieve"}, {"draw", "retrieve"}, {"sheathe", "stow"}, {"put away", "stow"},
+	{"calm mount", "calm"}, {"calm the mount", "calm"}, {"regain control", "calm"},
+	{"move to", "move"}, {"jump to", "jump"}, {"dismount to", "dismount"}, {"drag to", "drag"}, {"push to", "push"},
+	{"escape the grapple", "escape"}, {"escape grapple", "escape"}, {"escape the pin", "escape"}, {"escape pin", "escape"},
+	{"stabilise", "stabilize"}, {"short rest", "rest short"}, {"long rest", "rest long"},
+	{"ready an attack", "ready"}, {"ready attack", "ready"}, {"ready an action", "ready"},
+	{"roll initiative", "initiative"}, {"high jump", "jump high"},
+	{"take readied action", "trigger"}, {"take the readied action", "trigger"},
+}
+
+// reactionVerbs take no target; a target named after them is dropped
+// ("harry archer" is "harry").
+var reactionVerbs = []string{"harry", "rebuff", "cling", "defend", "seize", "escape", "calm", "trigger", "pass"}
+
+// synonyms reads a command's other phrasings as its own words: lower
+// case, single spaces, leading phrases replaced.
+func synonyms(text string) string {
+	text = strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	for _, p := range phrases {
+		if text == p.from || strings.HasPrefix(text, p.from+" ") {
+			text = strings.TrimSpace(p.to + text[len(p.from):])
+			break
+		}
+	}
+	if verb, rest, ok := strings.Cut(text, " "); ok && slices.Contains(reactionVerbs, verb) && !strings.Contains(rest, " ") {
+		text = verb
+	}
+	return text
 }
 
 // FormatCommand writes a command as ParseCommand reads it.
@@ -217,14 +359,18 @@ func (Rules) FormatCommand(c Command) string {
 	case *Approach:
 		return parts.Say("approach", c.Target).String()
 	case *Posture:
-		return parts.Say("posture", c.To).String()
+		return hurryText(c.Hurry, parts.Say("posture", c.To).String())
 	case *Use:
 		if c.Hurry {
 			return "hurry " + parts.Say("use", c.Object).String()
 		}
 		return parts.Say("use", c.Object).String()
 	case *Mount:
-		return parts.Say("mount", c.Target).String()
+		return hurryText(c.Hurry, parts.Say("mount", c.Target).String())
+	case *Retrieve:
+		return hurryText(c.Hurry, parts.Say("retrieve", c.Weapon).String())
+	case *Stow:
+		return hurryText(c.Hurry, parts.Say("stow", c.Weapon).String())
 	case *Hinder:
 		return parts.Say(c.Hindrance, c.Target).String()
 	case *Pin:
@@ -237,7 +383,12 @@ func (Rules) FormatCommand(c Command) string {
 		}
 		return parts.Say("ignore", c.Target).String()
 	case *Cast:
+		if c.Target == "" {
+			return parts.Say("cast", c.Spell).String()
+		}
 		return parts.Say("cast", c.Spell, c.Target).String()
+	case *EndEffect:
+		return parts.Say("end", c.Effect).String()
 	case *Interpose:
 		return parts.Say("interpose", c.Shield).String()
 	case *Enter:
@@ -248,9 +399,28 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("drag", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Opening:
 		return parts.Say("opening", c.Target).String()
+	case *LongAction:
+		return "long " + c.Action
+	case *Push:
+		return parts.Say("push", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
+	case *Drop:
+		return parts.Say("drop", c.Weapon).String()
+	case *Meet:
+		return parts.Say("meet", c.Choice).String()
 	case *Fire:
 		return parts.Say("fire", c.Target).Opt("with", c.Weapon).String()
+	case *Ready:
+		if c.Action != "" {
+			return "ready " + c.Action
+		}
+		return "ready"
 	case *Jump:
+		switch {
+		case c.High && c.Tuck:
+			return "jump high tuck"
+		case c.High:
+			return "jump high"
+		}
 		return parts.Say("jump", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Dismount:
 		text := parts.Say("dismount", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
@@ -266,6 +436,9 @@ func (Rules) FormatCommand(c Command) string {
 		}
 		return parts.Say("pick", c.Level).String()
 	case *Surprise:
+		if c.Contest {
+			return parts.Say("surprise", c.Side, "contest").String()
+		}
 		return parts.Say("surprise", c.Side).String()
 	case *EndTurn:
 		return "end"
@@ -278,12 +451,29 @@ func (Rules) FormatCommand(c Command) string {
 		if c.Interrupted > 0 {
 			ph = ph.Num("after", c.Interrupted)
 		}
+		if c.Slept > 0 {
+			ph = ph.Num("slept", c.Slept)
+		}
 		return ph.String()
+	case *Recover:
+		return parts.Say("recover", c.Level).String()
+	case *Order:
+		return "order " + c.Action
+	case *Cover:
+		return parts.Say("cover", c.Target, c.Cover).String()
 	case nil:
 		return ""
 	default:
 		return c.Kind()
 	}
+}
+
+// hurryText writes a command, hurried or not (R67).
+func hurryText(hurry bool, text string) string {
+	if hurry {
+		return "hurry " + text
+	}
+	return text
 }
 
 // DecodeCommand reads a command written by engine.MarshalKinded.
@@ -306,7 +496,12 @@ func (Rules) Kinds() (commands, events []string) {
 func (Rules) DescribeEvent(s *State, e Event) string {
 	switch e := e.(type) {
 	case *SurpriseRuled:
+		if e.Combatant != "" {
+			return fmt.Sprintf("%s is surprised", e.Combatant)
+		}
 		return fmt.Sprintf("the GM rules side %s surprised", e.Side)
+	case *StealthRolled:
+		return fmt.Sprintf("%s's %s check: d20=%d%+d = %d", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus)
 	case *InitiativeRolled:
 		pen := ""
 		if e.Penalty > 0 {
@@ -330,14 +525,58 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s's turn (initiative %d)", e.Combatant, init)
 	case *ActionDeclared:
+		if e.Command != "" {
+			return fmt.Sprintf("%s declares %s", e.Actor, e.Command)
+		}
 		return fmt.Sprintf("%s declares a %s attack on %s with %s (%d AP)", e.Actor, e.Action, e.Target, e.Weapon, e.Cost)
 	case *Passed:
 		return fmt.Sprintf("%s lets it go on", e.Combatant)
 	case *Interrupted:
-		return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d, then a %s attack on %s with %s", e.Combatant, e.Actor, e.Initiative, e.Action, e.Target, e.Weapon)
+		what := e.Command
+		if what == "" {
+			what = Rules{}.FormatCommand(&Attack{Target: e.Target, Style: e.Action})
+			if e.Weapon != "" {
+				what += " with " + e.Weapon
+			}
+		}
+		switch {
+		case e.Moment == "":
+			return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d, then a %s attack on %s with %s", e.Combatant, e.Actor, e.Initiative, e.Action, e.Target, e.Weapon)
+		case e.Readied:
+			return fmt.Sprintf("%s takes its readied action: %s", e.Combatant, what)
+		case e.Moment == AtDeclared && e.Move:
+			return fmt.Sprintf("%s moves before %s's action goes on: %s", e.Combatant, e.Actor, what)
+		case e.Moment == AtDeclared:
+			return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d: %s", e.Combatant, e.Actor, e.Initiative, what)
+		case e.Move:
+			return fmt.Sprintf("%s moves out of turn (%s of %s's turn): %s", e.Combatant, momentWords[e.Moment], e.Actor, what)
+		}
+		return fmt.Sprintf("%s acts out of turn (%s of %s's turn): initiative %d: %s", e.Combatant, momentWords[e.Moment], e.Actor, e.Initiative, what)
+	case *WindowOpened:
+		if e.Moment == AtFlanked {
+			return fmt.Sprintf("%s now flanked: may ignore flankers", strings.Join(e.Queue, ", "))
+		}
+		return fmt.Sprintf("%s of %s's turn: %s may act out of turn", momentWords[e.Moment], e.Actor, strings.Join(e.Queue, ", "))
+	case *OffTurnEnded:
+		return fmt.Sprintf("%s is done acting out of turn", e.Combatant)
+	case *ActionGoesAhead:
+		return fmt.Sprintf("%s's declared action goes ahead: %s", e.Combatant, e.Command)
+	case *HinderWon:
+		if e.Hindrance == "shove" {
+			return fmt.Sprintf("%s may shove %s up to %d yards", e.Combatant, e.Target, e.Yards)
+		}
+		return fmt.Sprintf("%s chooses what %s drops", e.Combatant, e.Target)
 	case *Harried:
 		return fmt.Sprintf("%s harries %s: -2 on its ranged attacks this round", e.Combatant, e.Target)
 	case *Guarded:
+		switch e.Choice {
+		case "check":
+			return fmt.Sprintf("%s meets the disarm with a melee weapon check", e.Combatant)
+		case "agility":
+			if s.Pending != nil && s.Pending.Action == "disarm" && s.Pending.Striker == "" {
+				return fmt.Sprintf("%s meets the disarm with its Agility Defense %d", e.Combatant, e.Defense)
+			}
+		}
 		return fmt.Sprintf("%s guards with %s: Defense %d", e.Combatant, e.Choice, e.Defense)
 	case *APSpent:
 		return fmt.Sprintf("%s spends %d AP on %s: %d AP left", e.Combatant, e.Amount, e.For, e.AP)
@@ -381,12 +620,18 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.RunUp {
 			run = "run-up: + Speed"
 		}
+		if e.High {
+			return fmt.Sprintf("%s jumps high: d20=%d%+d = %d (%s) = %d: %d inches up, clearing %d inches", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, 2*e.Value, e.Clears)
+		}
 		return fmt.Sprintf("%s jumps: d20=%d%+d = %d (%s) = %d feet: lands at %d,%d, %d yards of pool, %d AP bought", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, e.X, e.Y, e.Yards, e.AP)
 	case *Moved:
 		return fmt.Sprintf("%s moves to %d,%d: %d yards of pool, %d AP bought", e.Combatant, e.X, e.Y, e.Yards, e.AP)
 	case *ObjectUsed:
 		return fmt.Sprintf("%s uses %s", e.Combatant, e.Object)
 	case *LongBegun:
+		if e.Action {
+			return fmt.Sprintf("%s declares %s as a long action: %d AP still owed", e.Combatant, e.Object, e.Remaining)
+		}
 		if e.Rounds > 0 {
 			return fmt.Sprintf("%s begins %s: all AP for %d more rounds", e.Combatant, e.Object, e.Rounds)
 		}
@@ -400,7 +645,29 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s makes the last payment of its long action", e.Combatant)
 	case *LongCancelled:
+		if e.Why != "" {
+			return fmt.Sprintf("%s's %s cannot take effect (%s); what it paid is lost", e.Combatant, e.Object, e.Why)
+		}
 		return fmt.Sprintf("%s gives up %s; what it paid is lost", e.Combatant, e.Object)
+	case *ItemMoved:
+		switch {
+		case e.From == "ground":
+			return fmt.Sprintf("%s picks up %s from %d,%d", e.Combatant, e.Weapon, e.X, e.Y)
+		case e.To == "hand":
+			return fmt.Sprintf("%s takes %s from its %s", e.Combatant, e.Weapon, e.From)
+		}
+		return fmt.Sprintf("%s stows %s in its %s", e.Combatant, e.Weapon, e.To)
+	case *CoverRuled:
+		if e.Cover == "" {
+			return fmt.Sprintf("the GM rules %s in no cover", e.Combatant)
+		}
+		return fmt.Sprintf("the GM rules %s behind %s cover", e.Combatant, e.Cover)
+	case *Ordered:
+		return fmt.Sprintf("%s orders %s: %s", e.Rider, e.Mount, e.Command)
+	case *Joined:
+		return fmt.Sprintf("%s joins the fight: initiative d20=%d%+d = %d", e.Combatant, e.Die, e.Bonus, e.Initiative)
+	case *LongDone:
+		return fmt.Sprintf("%s's %s is paid in full and takes effect", e.Combatant, e.Action)
 	case *TurnEnded:
 		return fmt.Sprintf("%s's turn ends", e.Combatant)
 	case *RoundEnded:
@@ -427,6 +694,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s; fatigue %d", out, e.Fatigue)
 	case *Rested:
+		switch e.Why {
+		case "sleep":
+			return fmt.Sprintf("%s takes no long rest: it has not slept enough (R68)", e.Combatant)
+		case "tending":
+			return fmt.Sprintf("%s takes no long rest: tending others is strenuous (R71)", e.Combatant)
+		}
 		line := fmt.Sprintf("%s takes a %s rest: stamina %d, mana %d, fatigue %d", e.Combatant, e.Rest, e.Stamina, e.Mana, e.Fatigue)
 		if e.Cleared {
 			line += ", no longer exhausted"
@@ -441,6 +714,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			line := Rules{}.DescribeEvent(s, &RecoveryRolled{Combatant: e.Combatant, Die: e.Die, Bonus: e.Bonus, Level: e.Level, To: e.To, RecoveryBonus: e.RecoveryBonus})
 			return line + tend
 		}
+		if e.Reach > NoWound {
+			return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: it reaches %s wounds and chooses which drops", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Reach))
+		}
 		if e.Level == NoWound {
 			return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: nothing heals, recovery bonus %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RecoveryBonus)
 		}
@@ -449,6 +725,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 			to = "now " + LevelName(e.To)
 		}
 		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
+	case *RecoveryChosen:
+		to := "healed"
+		if e.To > NoWound {
+			to = "now " + LevelName(e.To)
+		}
+		return fmt.Sprintf("%s chooses its %s wound: %s", e.Combatant, LevelName(e.Level), to)
 	case *CheckRolled:
 		out := "fails"
 		if e.Success {
@@ -523,20 +805,49 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *OpeningMade:
 		return fmt.Sprintf("%s creates an opening against %s: d20=%d%+d = %d meets its rebuffs this turn", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus)
 	case *ReadyTaken:
+		if e.Action != "" {
+			return fmt.Sprintf("%s readies %s", e.Combatant, e.Action)
+		}
 		return fmt.Sprintf("%s readies an attack", e.Combatant)
 	case *ReadyFired:
 		return fmt.Sprintf("%s takes its readied attack on %s with %s", e.Combatant, e.Target, e.Weapon)
 	case *ActionCancelled:
 		return fmt.Sprintf("%s's declared action does not happen: %s", e.Combatant, e.Why)
 	case *SpellCast:
+		if e.Target == "" {
+			return fmt.Sprintf("%s casts %s: %d mana left", e.Combatant, e.Spell, e.Mana)
+		}
 		return fmt.Sprintf("%s casts %s at %s: %d mana left", e.Combatant, e.Spell, e.Target, e.Mana)
+	case *EffectBegun:
+		until := "until ended"
+		if e.Rounds > 0 {
+			until = fmt.Sprintf("for %d rounds", e.Rounds)
+		}
+		return fmt.Sprintf("%s's %s holds %s: %d mana invested", e.Combatant, e.Effect, until, e.Mana)
+	case *EffectEnded:
+		back := ""
+		if !e.Condition {
+			back = fmt.Sprintf(": %d mana back", e.Mana)
+		}
+		switch e.Why {
+		case "ended":
+			return fmt.Sprintf("%s ends its %s%s", e.Combatant, e.Effect, back)
+		case "rest":
+			return fmt.Sprintf("%s's %s ends with the long rest%s", e.Combatant, e.Effect, back)
+		}
+		return fmt.Sprintf("%s's %s runs out%s", e.Combatant, e.Effect, back)
 	case *FootingChecked:
-		out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}}[e.Env]
+		out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}, Balance: {"lands on its feet", "falls prone"}}[e.Env]
 		res := out[1]
 		if e.Kept {
 			res = out[0]
 		}
-		if !e.Kept && e.Why == "attacking" {
+		switch {
+		case e.Why == "surfacing" && e.Kept:
+			res = "surfaces"
+		case e.Why == "surfacing":
+			res = "stays under"
+		case !e.Kept && e.Why == "attacking":
 			res += ": its attack is lost"
 		}
 		return fmt.Sprintf("%s's %s check (%s): d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Env, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, res)

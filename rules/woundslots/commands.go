@@ -11,6 +11,9 @@ type Command interface {
 // Surprise is the GM's ruling that a side is caught by surprise (R31).
 type Surprise struct {
 	Side string `json:"side"`
+	// Contest has each of the side's creatures check for the others
+	// hiding (R31), rather than all being surprised.
+	Contest bool `json:"contest,omitempty"`
 }
 
 // Initiative is the GM's order to roll initiative and begin (R26).
@@ -44,9 +47,10 @@ type Defend struct{}
 // Seize is Seize Initiative, R62.
 type Seize struct{}
 
-// Posture is Change Posture, R49.
+// Posture is Change Posture, R49, hurried or not (R67).
 type Posture struct {
-	To string `json:"to"`
+	To    string `json:"to"`
+	Hurry bool   `json:"hurry,omitempty"`
 }
 
 // Dash is R54.
@@ -105,6 +109,9 @@ type Rest struct {
 	// Interrupted is how many minutes a long rest ran before it was
 	// broken off for good (R73); 0 for a whole rest.
 	Interrupted int `json:"interrupted,omitempty"`
+	// Slept is the hours the sleepers slept in the day before a long
+	// rest's end (R68); 0 for enough.
+	Slept int `json:"slept,omitempty"`
 }
 
 // Done ends the rests, and the fight.
@@ -127,9 +134,10 @@ func (*Treat) command()     {}
 func (*Rest) command()      {}
 func (*Done) command()      {}
 
-// Mount mounts an adjacent mount (R53).
+// Mount mounts an adjacent mount (R53), hurried or not (R67).
 type Mount struct {
 	Target string `json:"target"`
+	Hurry  bool   `json:"hurry,omitempty"`
 }
 
 // Dismount gets off one's mount to a cell beside it (R53), hurried or not
@@ -229,10 +237,13 @@ type Ignore struct {
 	Stop   bool   `json:"stop,omitempty"`
 }
 
-// Jump is a long jump toward a cell (R38).
+// Jump is a long jump toward a cell, or a high jump where one stands,
+// tucked or not (R38).
 type Jump struct {
-	X int `json:"x"`
-	Y int `json:"y"`
+	X    int  `json:"x"`
+	Y    int  `json:"y"`
+	High bool `json:"high,omitempty"`
+	Tuck bool `json:"tuck,omitempty"`
 }
 
 // Kind returns "ignore".
@@ -255,8 +266,11 @@ func (*Cast) Kind() string { return "cast" }
 
 func (*Cast) command() {}
 
-// Ready readies a standard attack (R47).
-type Ready struct{}
+// Ready readies an action (R47): Action is its command text, "" for a
+// standard attack on whoever is in reach when it is taken.
+type Ready struct {
+	Action string `json:"action,omitempty"`
+}
 
 // Fire takes a readied attack as a reaction (R47).
 type Fire struct {
@@ -434,5 +448,17 @@ func commandKinds() map[string]func() Command {
 		"split":           func() Command { return &Split{} },
 		"go":              func() Command { return &Go{} },
 		"stop":            func() Command { return &Stop{} },
+		"push":            func() Command { return &Push{} },
+		"drop":            func() Command { return &Drop{} },
+		"meet":            func() Command { return &Meet{} },
+		"long":            func() Command { return &LongAction{} },
+		"surface":         func() Command { return &Surface{} },
+		"retrieve":        func() Command { return &Retrieve{} },
+		"stow":            func() Command { return &Stow{} },
+		"end_effect":      func() Command { return &EndEffect{} },
+		"trigger":         func() Command { return &Trigger{} },
+		"recover":         func() Command { return &Recover{} },
+		"order":           func() Command { return &Order{} },
+		"cover":           func() Command { return &Cover{} },
 	}
 }

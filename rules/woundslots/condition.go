@@ -15,6 +15,9 @@ type Condition struct {
 	Name  string `yaml:"name" json:"name" required:"true" enum:"bleeding,burning,hobbled,poisoned" doc:"bleeding, burning, hobbled or poisoned"`
 	Level int    `yaml:"level" json:"level,omitempty" min:"0" max:"5" doc:"its level, 1 (light) to 5 (fatal), for bleeding, burning and poison"`
 	TN    int    `yaml:"tn" json:"tn,omitempty" doc:"the TN of treating it (default 5, A34)"`
+	// Rounds and Since are how long it lasts, from which round (R32).
+	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" doc:"rounds it lasts (R32: the round it began counts as the first), 0 until treated"`
+	Since  int `yaml:"since" json:"since,omitempty" min:"0" doc:"the round it began (default: the fight's first)"`
 }
 
 // treatCondition is R64 (8 AP): Lor [Healing/the condition's name, else
@@ -43,7 +46,7 @@ func (r *run) treatCondition(target, name string) error {
 	if tn == 0 {
 		tn = DefaultTN
 	}
-	bonus := a.Attributes.Lor + a.skill("healing") + max(a.spec("healing", name), a.spec("healing", "wounds"))
+	bonus := a.Attributes.Lor + a.skill("healing") + max(a.spec("healing", name), a.spec("healing", "wounds")) - a.tired()
 	if !a.Kit {
 		bonus -= NoKitPenalty
 	}

@@ -18,7 +18,7 @@ func (r *run) drag(x, y int) error {
 	if len(a.Grappling) == 0 {
 		return refuse(engine.NotAllowedNow, "%s grapples nobody to drag", a.ID)
 	}
-	if s.occupied(x, y, a.ID) || x == a.X && y == a.Y {
+	if s.blocked(a, x, y) || x == a.X && y == a.Y {
 		return refuse(engine.NotAllowedNow, "%d,%d is not a free cell to drag to", x, y)
 	}
 	cost := s.pathCost(a.X, a.Y, x, y)
@@ -44,10 +44,10 @@ func (r *run) drag(x, y int) error {
 		if g == nil {
 			continue
 		}
-		if gx, gy := g.X+dx, g.Y+dy; !s.occupied(gx, gy, g.ID) || gx == a.X && gy == a.Y {
+		if gx, gy := g.X+dx, g.Y+dy; !s.blocked(g, gx, gy) || gx == a.X && gy == a.Y {
 			r.emit(ev(r.h, (*hotMemory).evCarried, Carried{Combatant: g.ID, With: a.ID, X: gx, Y: gy}))
 		}
 	}
-	r.walk(a, x, y)
+	r.walk(a, x, y, cost)
 	return nil
 }

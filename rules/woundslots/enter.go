@@ -27,9 +27,9 @@ func (r *run) enter(target string) error {
 	switch {
 	case t == nil:
 		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case t.ID == a.ID || t.Status == Dead:
+	case t.ID == a.ID || t.gone():
 		return refuse(engine.NotAllowedNow, "%s has no space to enter", t.ID)
-	case Distance(a.X, a.Y, t.X, t.Y) != 1:
+	case dist(a, t) != 1:
 		return refuse(engine.NotAllowedNow, "%s must be beside %s", a.ID, t.ID)
 	case abs(a.Attributes.Size-t.Attributes.Size) > 4:
 		return refuse(engine.NotAllowedNow, "their Sizes are more than 4 apart (R51)")

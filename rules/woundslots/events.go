@@ -11,6 +11,9 @@ type Event interface {
 // SurpriseRuled: the GM rules a side surprised (R31).
 type SurpriseRuled struct {
 	Side string `json:"side"`
+	// Combatant, when set, is the one creature of the side surprised, as
+	// a stealth contest found (R31).
+	Combatant string `json:"combatant,omitempty"`
 }
 
 // InitiativeRolled: a combatant's initiative check (R26): the d20, everything added, the surprise penalty and the score (at least 0).
@@ -46,14 +49,15 @@ type TurnStarted struct {
 	Combatant string `json:"combatant"`
 }
 
-// ActionDeclared: an attack is declared; Queue is who is asked, in order, whether they interrupt or react.
+// ActionDeclared: an action is declared (section 7.5): an attack, with its style, target, weapon and cost, or another action, with its Command text; Queue is who is asked, in order, whether they interrupt or react.
 type ActionDeclared struct {
-	Actor  string   `json:"actor"`
-	Action string   `json:"action"`
-	Target string   `json:"target"`
-	Weapon string   `json:"weapon,omitempty"`
-	Cost   int      `json:"cost"`
-	Queue  []string `json:"queue,omitempty"`
+	Actor   string   `json:"actor"`
+	Action  string   `json:"action"`
+	Target  string   `json:"target,omitempty"`
+	Weapon  string   `json:"weapon,omitempty"`
+	Cost    int      `json:"cost,omitempty"`
+	Command string   `json:"command,omitempty"`
+	Queue   []string `json:"queue,omitempty"`
 }
 
 // Passed: one asked in a window lets the action go on.
@@ -61,15 +65,21 @@ type Passed struct {
 	Combatant string `json:"combatant"`
 }
 
-// Interrupted: a combatant interrupts the declared action, cancelling it (R29); the interrupt's own attack follows. Initiative is the interrupter's after paying 2.
+// Interrupted: a combatant acts out of turn (R29) or moves (R35) in Actor's turn, at a Moment: right after a declaration ("declared", which an action cancels), at the turn's "start", "after" an action or at its "end". Command is what it does; Initiative is its initiative after (2 less for an action, unchanged for a move). Logs written before Command existed carry the interrupt's attack in Action, Target, Weapon and Cost.
 type Interrupted struct {
 	Combatant  string `json:"combatant"`
 	Actor      string `json:"actor"`
-	Action     string `json:"action"`
-	Target     string `json:"target"`
+	Action     string `json:"action,omitempty"`
+	Target     string `json:"target,omitempty"`
 	Weapon     string `json:"weapon,omitempty"`
-	Cost       int    `json:"cost"`
+	Cost       int    `json:"cost,omitempty"`
 	Initiative int    `json:"initiative"`
+	Command    string `json:"command,omitempty"`
+	Moment     string `json:"moment,omitempty"`
+	Move       bool   `json:"move,omitempty"`
+	// Readied says it takes its readied action (R47): a reaction, costing
+	// no initiative and cancelling nothing.
+	Readied bool `json:"readied,omitempty"`
 }
 
 // Harried: a combatant harries a ranged attacker within its reach (R46): -2 on its ranged attacks this round.
@@ -188,6 +198,8 @@ type LongBegun struct {
 	Object    string `json:"object"`
 	Remaining int    `json:"remaining,omitempty"`
 	Rounds    int    `json:"rounds,omitempty"`
+	// Action says Object is an action's command text, not an object.
+	Action bool `json:"action,omitempty"`
 }
 
 // LongPaid: a turn's payment toward a long action (R25, A38).
@@ -201,6 +213,8 @@ type LongPaid struct {
 type LongCancelled struct {
 	Combatant string `json:"combatant"`
 	Object    string `json:"object"`
+	// Why says why a long action paid in full could not take effect.
+	Why string `json:"why,omitempty"`
 }
 
 // TurnEnded: a combatant's turn ends.
@@ -267,6 +281,9 @@ type Rested struct {
 	Fatigue     int    `json:"fatigue"`
 	LightHealed int    `json:"light_healed,omitempty"`
 	Cleared     bool   `json:"cleared,omitempty"`
+	// Why says why a long rest gave nothing: "sleep" (not slept enough,
+	// R68) or "tending" (its tending was strenuous, R71).
+	Why string `json:"why,omitempty"`
 }
 
 // RecoveryRolled: a recovery check (R72): standard Vit less fatigue plus the recovery bonus; the wound of Level drops to To (0: healed), or with Level 0 nothing heals and the bonus grows.
@@ -282,6 +299,9 @@ type RecoveryRolled struct {
 	Level         int    `json:"level,omitempty"`
 	To            int    `json:"to,omitempty"`
 	RecoveryBonus int    `json:"recovery_bonus"`
+	// Reach is the worst level the result reaches when several wounds
+	// could drop: the creature then chooses which (section 7.8).
+	Reach int `json:"reach,omitempty"`
 }
 
 // Mounted: a rider mounts (R53).
@@ -370,12 +390,16 @@ type GrappleEnded struct {
 	Other     string `json:"other"`
 }
 
-// MoveDeclared: a move that others may react to (R41, R55): Queue is who is asked, in order.
+// MoveDeclared: a move, or its rest from a point on its way, that others may react to (R41, R55): Queue is who is asked, in order.
 type MoveDeclared struct {
 	Combatant string   `json:"combatant"`
 	X         int      `json:"x"`
 	Y         int      `json:"y"`
 	Queue     []string `json:"queue,omitempty"`
+	// From is where the move began, when it began before the cell it is
+	// declared from (a window on the way): its yards are counted from
+	// there.
+	From *[2]int `json:"from,omitempty"`
 }
 
 // Rebuffed: a rebuff (R41): an attack on a creature coming too close, before it moves; the attack's events follow.
@@ -440,6 +464,11 @@ type Jumped struct {
 	Yards     int    `json:"yards"`
 	AP        int    `json:"ap"`
 	Quarters  int    `json:"quarters"`
+	// High says a high jump: it reaches 2 * Value inches, and Clears the
+	// height of the obstacle it clears, half the jumper's height more
+	// when it tucks its legs.
+	High   bool `json:"high,omitempty"`
+	Clears int  `json:"clears,omitempty"`
 }
 
 // FootingChecked: a swimmer's or climber's check (R75): before an attack (a failure means it slips, and the attack is lost, A37) or on a wound; Kept says it stays afloat or keeps its hold.
@@ -464,6 +493,9 @@ type SpellCast struct {
 // ReadyTaken: a creature readies a standard attack (R47).
 type ReadyTaken struct {
 	Combatant string `json:"combatant"`
+	// Action is the action readied, as its command text; "" for a
+	// standard attack.
+	Action string `json:"action,omitempty"`
 }
 
 // ReadyFired: a readied attack is taken as a reaction (R47); the attack's events follow.
@@ -844,5 +876,18 @@ func eventKinds() map[string]func() Event {
 		"opening_made":       func() Event { return &OpeningMade{} },
 		"space_entered":      func() Event { return &SpaceEntered{} },
 		"condition_treated":  func() Event { return &ConditionTreated{} },
+		"window_opened":      func() Event { return &WindowOpened{} },
+		"off_turn_ended":     func() Event { return &OffTurnEnded{} },
+		"action_goes_ahead":  func() Event { return &ActionGoesAhead{} },
+		"hinder_won":         func() Event { return &HinderWon{} },
+		"long_done":          func() Event { return &LongDone{} },
+		"item_moved":         func() Event { return &ItemMoved{} },
+		"effect_begun":       func() Event { return &EffectBegun{} },
+		"effect_ended":       func() Event { return &EffectEnded{} },
+		"joined":             func() Event { return &Joined{} },
+		"recovery_chosen":    func() Event { return &RecoveryChosen{} },
+		"stealth_rolled":     func() Event { return &StealthRolled{} },
+		"ordered":            func() Event { return &Ordered{} },
+		"cover_ruled":        func() Event { return &CoverRuled{} },
 	}
 }

@@ -1,5 +1,7 @@
 package woundslots
 
+import "slices"
+
 // Evolve applies one event. It never fails and draws no dice; an event
 // naming nobody changes nothing.
 func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
@@ -9,10 +11,11 @@ func evolve(s *State, e Event) {
 	switch e := e.(type) {
 	case *SurpriseRuled:
 		for i := range s.Combatants {
-			if c := &s.Combatants[i]; c.Side == e.Side && c.Attributes.Prc <= 5 {
+			if c := &s.Combatants[i]; c.Side == e.Side && c.Attributes.Prc <= 5 && (e.Combatant == "" || e.Combatant == c.ID) {
 				c.Surprised = true
 			}
 		}
+	case *StealthRolled:
 	case *InitiativeRolled:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Initiative = e.Initiative
@@ -44,7 +47,7 @@ func evolve(s *State, e Event) {
 			}
 		}
 	case *ActionDeclared:
-		s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
+		s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost, Command: e.Command})
 		s.Queue = append(s.Queue[:0], e.Queue...)
 		s.Phase = Window
 		guardIfDefending(s)
@@ -53,11 +56,61 @@ func evolve(s *State, e Event) {
 	case *Interrupted:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Initiative = e.Initiative
+			if e.Readied {
+				c.Readied, c.ReadyAction = false, ""
+			}
 		}
-		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
-		s.Queue = s.Queue[:0]
-		s.Phase = Window
-		guardIfDefending(s)
+		if e.Moment == "" {
+			// A log from before out-of-turn actions: the interrupt's attack.
+			s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
+			s.Queue = s.Queue[:0]
+			s.Phase = Window
+			guardIfDefending(s)
+			return
+		}
+		off := OffTurn{Who: e.Combatant, Moment: e.Moment, Cancels: e.Moment == AtDeclared && !e.Move && !e.Readied}
+		if len(s.Queue) > 1 {
+			off.Rest = s.Queue[1:]
+		}
+		if !off.Cancels {
+			off.Held = s.Pending
+		}
+		s.Off = s.newOff(off)
+		s.Pending, s.Queue, s.Moment, s.Phase = nil, s.Queue[:0], "", Acting
+	case *CoverRuled:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Cover = e.Cover
+		}
+	case *Ordered:
+		s.Off = s.newOff(OffTurn{Who: e.Mount, Moment: AtOrder})
+		s.Phase = Acting
+	case *OffTurnEnded:
+		off := s.Off
+		s.Off = nil
+		switch {
+		case off == nil || off.Cancels || off.Moment == AtOrder:
+			s.Phase = Acting
+		case off.Held != nil:
+			s.Pending = s.newPending(*off.Held)
+			s.Queue = append(s.Queue[:0], off.Rest...)
+			s.Phase = Window
+			guardIfDefending(s)
+		default:
+			s.Moment = off.Moment
+			s.Queue = append(s.Queue[:0], off.Rest...)
+			s.Phase = Window
+			if len(s.Queue) == 0 {
+				closeMoment(s)
+			}
+		}
+	case *WindowOpened:
+		s.Moment, s.Pending, s.Phase = e.Moment, nil, Window
+		s.Queue = append(s.Queue[:0], e.Queue...)
+	case *ActionGoesAhead:
+		doneAction(s)
+	case *HinderWon:
+		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Hindrance, Target: e.Target, Points: e.Yards})
+		s.Phase = Choosing
 	case *Harried:
 		if t := s.Combatant(e.Target); t != nil {
 			t.Harried += RangePenalty
@@ -65,14 +118,29 @@ func evolve(s *State, e Event) {
 		}
 		popQueue(s)
 	case *Guarded:
-		if s.Pending != nil {
-			s.Pending.Guard = e.Choice
+		p := s.Pending
+		if p == nil {
+			s.Phase = Window
+			return
 		}
-		s.Phase = Window
+		if p.Striker == "" {
+			p.Guard = e.Choice
+			s.Phase = Window
+			return
+		}
+		// A reaction's attack: back to where the fight was.
+		s.Phase = p.StrikeFrom
+		p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = "", "", "", "", ""
+		if p.Action == "strike" {
+			s.Pending = nil
+			return
+		}
+		guardIfDefending(s)
+		moverChoice(s)
 	case *APSpent:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.AP = e.AP
-			c.Readied = false // R47: any other action or reaction ends it
+			c.Readied, c.ReadyAction = false, "" // R47: any other action or reaction ends it
 		}
 	case *AttackRolled:
 		if !e.Hit {
@@ -132,9 +200,12 @@ func evolve(s *State, e Event) {
 			c.AP -= e.AP
 			c.PoolQuarters += e.Quarters
 			c.PoolUsed += e.Yards
-			c.X, c.Y = e.X, e.Y
+			s.put(c, e.X, e.Y)
 			if m := s.mountOf(c); m != nil {
-				m.X, m.Y = e.X, e.Y
+				s.put(m, e.X, e.Y)
+			}
+			if rider := s.Combatant(c.Rider); rider != nil {
+				s.put(rider, e.X, e.Y) // a sentient mount carries its rider (R76)
 			}
 			if s.Pending != nil && s.Pending.Action == "move" && s.Pending.Actor == c.ID {
 				doneAction(s)
@@ -147,7 +218,12 @@ func evolve(s *State, e Event) {
 		}
 	case *LongBegun:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Long = &Long{Object: e.Object, Remaining: e.Remaining, Rounds: e.Rounds, PaidNow: true}
+			c.Long = &Long{Object: e.Object, Action: e.Action, Remaining: e.Remaining, Rounds: e.Rounds, PaidNow: true}
+		}
+	case *LongDone:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Long = nil
+			c.AP += e.AP
 		}
 	case *LongPaid:
 		if c := s.Combatant(e.Combatant); c != nil && c.Long != nil {
@@ -169,7 +245,7 @@ func evolve(s *State, e Event) {
 			}
 		}
 		s.Turn, s.Pending, s.Queue = "", nil, s.Queue[:0]
-		s.Phase = Acting
+		s.Phase, s.Moment, s.Off, s.Ending = Acting, "", nil, false
 	case *RoundEnded:
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
@@ -212,7 +288,7 @@ func evolve(s *State, e Event) {
 			}
 			setFatigue(c, e.Fatigue)
 			c.Stamina, c.Mana = e.Stamina, e.Mana
-			if e.Rest == "long" {
+			if e.Rest == "long" && e.Why == "" {
 				c.LongRests++
 			}
 		}
@@ -222,20 +298,37 @@ func evolve(s *State, e Event) {
 				moveWound(c, e.Level, e.To)
 			}
 			c.RecoveryBonus = e.RecoveryBonus
+			if e.Reach > NoWound {
+				c.RecoverUpTo = e.Reach
+				s.Queue = append(s.Queue, c.ID)
+				s.Phase = Choosing
+			}
+		}
+	case *RecoveryChosen:
+		if c := s.Combatant(e.Combatant); c != nil {
+			moveWound(c, e.Level, e.To)
+			c.RecoverUpTo, c.RecoveryBonus = 0, 0
+		}
+		popQueue(s)
+		if len(s.Queue) == 0 && s.Phase == Choosing && s.Pending == nil {
+			s.Phase = Resting
 		}
 	case *Mounted:
 		rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
 		if rider != nil && m != nil {
 			rider.Riding, rider.RidingSize, m.Rider = m.ID, m.Attributes.Size, rider.ID
-			rider.X, rider.Y = m.X, m.Y
+			s.put(rider, m.X, m.Y)
 		}
 	case *Dismounted:
 		if rider := s.Combatant(e.Rider); rider != nil {
 			rider.Riding, rider.RidingSize, rider.Calming = "", 0, 0
-			rider.X, rider.Y = e.X, e.Y
+			s.put(rider, e.X, e.Y)
 		}
 		if m := s.Combatant(e.Mount); m != nil {
 			m.Rider = ""
+			if s.Turn == e.Rider {
+				m.Acted = true // R76: their one shared turn is this one
+			}
 		}
 	case *Hurried:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -257,6 +350,9 @@ func evolve(s *State, e Event) {
 		}
 	case *MoveDeclared:
 		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y})
+		if e.From != nil {
+			s.Pending.FromX, s.Pending.FromY, s.Pending.FromSet = e.From[0], e.From[1], true
+		}
 		s.Queue = append(s.Queue[:0], e.Queue...)
 		s.Phase = Window
 	case *Rebuffed:
@@ -264,6 +360,7 @@ func evolve(s *State, e Event) {
 			s.Pending.Rebuffed = true
 		}
 		popQueue(s)
+		awaitGuard(s, e.Combatant, e.Target, e.Weapon, "rebuff")
 	case *Clung:
 		if s.Pending != nil {
 			s.Pending.Clinger, s.Pending.Points, s.Pending.Split = e.Combatant, e.Points, false
@@ -285,7 +382,7 @@ func evolve(s *State, e Event) {
 		doneAction(s)
 	case *Carried:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.X, c.Y = e.X, e.Y
+			s.put(c, e.X, e.Y)
 			leaveSpace(s, c)
 		}
 	case *IgnoreChanged:
@@ -296,15 +393,36 @@ func evolve(s *State, e Event) {
 				c.Ignoring = without(c.Ignoring, e.Target)
 			}
 		}
+		if s.Phase == Window && s.Moment == AtFlanked && len(s.Queue) > 0 && s.Queue[0] == e.Combatant {
+			popQueue(s)
+		}
 	case *Jumped:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.AP -= e.AP
 			c.PoolQuarters += e.Quarters
 			c.PoolUsed += e.Yards
-			c.X, c.Y = e.X, e.Y
+			s.put(c, e.X, e.Y)
 			leaveSpace(s, c)
 		}
 	case *FootingChecked:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		switch {
+		case e.Why == "surfacing":
+			c.Sunk = c.Sunk && !e.Kept
+		case e.Kept:
+			return
+		case e.Env == Balance:
+			c.Posture = Prone
+			return
+		case e.Env == Swimming:
+			c.Sunk = true
+		case e.Env == Climbing:
+			c.Fell, c.Posture = true, Prone
+		}
+		c.Submerged = s.env(c) == Underwater
 		if !e.Kept && e.Why == "attacking" {
 			doneIfOwn(s, e.Combatant)
 		}
@@ -330,12 +448,12 @@ func evolve(s *State, e Event) {
 	case *SpaceEntered:
 		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
 		if a != nil && t != nil {
-			a.X, a.Y = e.X, e.Y
+			s.put(a, e.X, e.Y)
 			a.SharingWith, t.SharingWith = t.ID, a.ID
 		}
 	case *Interposed:
 		if s.Pending != nil && e.Success {
-			s.Pending.Target = e.Shield
+			s.Pending.Target, s.Pending.Interposed = e.Shield, true
 		}
 		popQueue(s)
 	case *OpeningMade:
@@ -344,14 +462,18 @@ func evolve(s *State, e Event) {
 		}
 	case *ReadyTaken:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Readied = true
+			c.Readied, c.ReadyAction = true, e.Action
 		}
 	case *ReadyFired:
 		popQueue(s)
+		awaitGuard(s, e.Combatant, e.Target, e.Weapon, "fire")
 	case *ActionCancelled:
 		doneAction(s)
 	case *CheckRolled:
 	case *Hindered:
+		if p := s.Pending; p != nil && p.Action == e.Hindrance && s.Phase == Choosing {
+			doneAction(s)
+		}
 		t := s.Combatant(e.Target)
 		if t == nil {
 			return
@@ -364,6 +486,7 @@ func evolve(s *State, e Event) {
 			for _, w := range t.Weapons {
 				if w.Name == e.Weapon && !dropped {
 					dropped = true
+					s.Dropped = append(slices.Clone(s.Dropped), Dropped{Weapon: w, X: t.X, Y: t.Y})
 					continue
 				}
 				kept = append(kept, w)
@@ -372,11 +495,59 @@ func evolve(s *State, e Event) {
 		case "distract":
 			t.Distracted = true
 		case "shove":
-			t.X, t.Y = e.X, e.Y
+			s.put(t, e.X, e.Y)
 			leaveSpace(s, t)
 		case "trip":
 			t.Posture = Prone
 		}
+	case *ItemMoved:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		if e.From == "ground" {
+			if i := slices.IndexFunc(s.Dropped, func(d Dropped) bool { return d.Weapon.Name == e.Weapon && d.X == e.X && d.Y == e.Y }); i >= 0 {
+				w := s.Dropped[i].Weapon
+				w.Stowed = ""
+				s.Dropped = slices.Delete(slices.Clone(s.Dropped), i, i+1)
+				c.Weapons = append(slices.Clone(c.Weapons), w)
+			}
+			return
+		}
+		// A new slice: states may share their weapons (ScratchInto).
+		ws := slices.Clone(c.Weapons)
+		if i := slices.IndexFunc(ws, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
+			ws[i].Stowed = e.To
+			if e.To == "hand" {
+				ws[i].Stowed = ""
+			}
+		}
+		c.Weapons = ws
+	case *Joined:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Status, c.Initiative = Active, e.Initiative
+		}
+	case *EffectBegun:
+		if c := s.Combatant(e.Combatant); c != nil {
+			// A new slice: states may share their effects (ScratchInto).
+			x := Effect{Name: e.Effect, Mana: e.Mana, Rounds: e.Rounds}
+			if e.Rounds > 0 {
+				x.Since = s.Round
+			}
+			c.Effects = append(slices.Clone(c.Effects), x)
+			c.Mana = max(0, c.Mana-e.Mana)
+		}
+	case *EffectEnded:
+		c := s.Combatant(e.Combatant)
+		if c == nil {
+			return
+		}
+		if e.Condition {
+			c.Conditions = slices.DeleteFunc(slices.Clone(c.Conditions), func(x Condition) bool { return x.Name == e.Effect })
+			return
+		}
+		c.Effects = slices.DeleteFunc(slices.Clone(c.Effects), func(x Effect) bool { return x.Name == e.Effect })
+		c.Mana = min(c.maxMana(), c.Mana+e.Mana)
 	case *Grappled:
 		a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
 		if a != nil && t != nil {
@@ -407,13 +578,42 @@ func evolve(s *State, e Event) {
 }
 
 // popQueue takes the first one asked off the window's queue; with nobody
-// left the target chooses its Defense if it defends.
+// left a moment's window closes, and the target of a declared action
+// chooses its Defense if it defends.
 func popQueue(s *State) {
 	if len(s.Queue) > 0 {
 		s.Queue = s.Queue[:copy(s.Queue, s.Queue[1:])]
 	}
+	if s.Moment != "" && len(s.Queue) == 0 {
+		closeMoment(s)
+		return
+	}
 	guardIfDefending(s)
 	moverChoice(s)
+}
+
+// closeMoment closes the window of a moment of the turn: the turn goes
+// on, or, at its end, ends.
+func closeMoment(s *State) {
+	if s.Moment == AtEnd {
+		s.Ending = true
+	}
+	s.Moment, s.Phase = "", Acting
+}
+
+// awaitGuard holds a reaction's attack (a rebuff or a readied attack) on
+// a defending target until it chooses its Defense (R45).
+func awaitGuard(s *State, striker, target, weapon, kind string) {
+	t := s.Combatant(target)
+	if t == nil || !t.Defending || !t.Up() {
+		return
+	}
+	if s.Pending == nil {
+		s.Pending = s.newPending(Declared{Action: "strike"})
+	}
+	p := s.Pending
+	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = striker, target, weapon, kind, s.Phase
+	s.Phase = Guarding
 }
 
 // moverChoice turns to a rebuffed mover, once nobody is left to ask, for
@@ -428,14 +628,25 @@ func moverChoice(s *State) {
 	}
 }
 
-// guardIfDefending moves a window with nobody left to ask to the
-// target's choice of Defense when it defends (R45).
+// guardIfDefending moves a window with nobody left to ask to the target's
+// choice (section 7.5.3): of its Defense against an attack or spell when
+// it defends (R45), of how it meets a disarm (R61).
 func guardIfDefending(s *State) {
-	if len(s.Queue) > 0 || s.Pending == nil || s.Pending.Guard != "" || s.Pending.Action == "move" {
+	p := s.Pending
+	if len(s.Queue) > 0 || p == nil || p.Guard != "" || p.Action == "move" || p.Striker != "" || s.Phase != Window {
 		return
 	}
-	if t := s.Combatant(s.Pending.Target); t != nil && t.Defending && t.Up() {
+	t := s.Combatant(p.Target)
+	if t == nil {
+		return
+	}
+	switch {
+	case p.Command == "" && t.Defending && t.Up():
 		s.Phase = Guarding
+	case p.Command != "":
+		if a := s.Combatant(p.Actor); a != nil && s.targetChooses(a, p.Action, p.Target, p.Weapon) {
+			s.Phase = Guarding
+		}
 	}
 }
 

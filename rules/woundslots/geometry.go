@@ -12,11 +12,35 @@ func Distance(ax, ay, bx, by int) int {
 	return max(dx, dy) + min(dx, dy)/2
 }
 
+// span is how many yards a side a creature's space is (section 6: 1
+// unless its data says more).
+func (c *Combatant) span() int { return max(1, c.Space) }
+
+// DistanceBetween is A19's distance between the nearest cells of two
+// square spaces, of spans an and bn with their lowest corners at ax,ay
+// and bx,by.
+func DistanceBetween(ax, ay, an, bx, by, bn int) int {
+	dx := max(0, bx-(ax+an-1), ax-(bx+bn-1))
+	dy := max(0, by-(ay+an-1), ay-(by+bn-1))
+	return max(dx, dy) + min(dx, dy)/2
+}
+
+// dist is the distance between two creatures' nearest cells.
+func dist(a, b *Combatant) int {
+	return DistanceBetween(a.X, a.Y, a.span(), b.X, b.Y, b.span())
+}
+
+// covers reports whether c's space holds cell x,y.
+func (c *Combatant) covers(x, y int) bool {
+	n := c.span()
+	return x >= c.X && x < c.X+n && y >= c.Y && y < c.Y+n
+}
+
 // Gap is A19's gap between two creatures: distance - 1 (0 adjacent); a
 // rider counts as 1 yard farther from a smaller creature on the ground
 // (R76).
 func Gap(a, b *Combatant) int {
-	g := Distance(a.X, a.Y, b.X, b.Y) - 1
+	g := dist(a, b) - 1
 	if a.Riding != "" && b.Riding == "" && b.Attributes.Size < a.RidingSize ||
 		b.Riding != "" && a.Riding == "" && a.Attributes.Size < b.RidingSize {
 		g++
@@ -40,7 +64,7 @@ func Reaches(a *Combatant, w *Weapon, t *Combatant) bool {
 		return false
 	}
 	if w.Kind == "ranged" {
-		return Distance(a.X, a.Y, t.X, t.Y) <= MaxIncrements*max(w.Increment, 1)
+		return dist(a, t) <= MaxIncrements*max(w.Increment, 1)
 	}
 	return Gap(a, t) <= w.Reach
 }
@@ -51,7 +75,7 @@ func rangePenalty(a *Combatant, w *Weapon, t *Combatant) int {
 		return 0
 	}
 	inc := max(w.Increment, 1)
-	d := Distance(a.X, a.Y, t.X, t.Y)
+	d := dist(a, t)
 	beyond := (d+inc-1)/inc - 1
 	return -RangePenalty * max(beyond, 0)
 }
@@ -61,8 +85,11 @@ func rangePenalty(a *Combatant, w *Weapon, t *Combatant) int {
 func threatens(a *Combatant, t *Combatant) bool {
 	for i := range a.Weapons {
 		w := &a.Weapons[i]
+		if !w.InHand() {
+			continue
+		}
 		if w.Kind == "ranged" {
-			if Distance(a.X, a.Y, t.X, t.Y) <= max(w.Increment, 1) {
+			if dist(a, t) <= max(w.Increment, 1) {
 				return true
 			}
 		} else if Gap(a, t) <= w.Reach {
@@ -72,18 +99,20 @@ func threatens(a *Combatant, t *Combatant) bool {
 	return false
 }
 
-// Flanked is R11: at least two standing enemies of t threaten it, some two
-// of them at least 120 degrees apart around it.
+// Flanked is R11: at least two enemies of t able to attack it threaten it
+// (a helpless or pinned one attacks nobody), some two of them at least
+// 120 degrees apart around it.
 func (s *State) Flanked(t *Combatant) bool {
 	var angles [16]float64
 	n := 0
 	for i := range s.Combatants {
 		a := &s.Combatants[i]
-		if a.Side == t.Side || !a.Up() || !threatens(a, t) || n == len(angles) ||
+		if a.Side == t.Side || !a.canAct() || a.PinnedBy != "" || !threatens(a, t) || n == len(angles) ||
 			slices.Contains(t.Ignoring, a.ID) || slices.Contains(a.Ignoring, t.ID) {
 			continue // R12: the ignored neither count toward nor help a flank
 		}
-		angles[n] = math.Atan2(float64(a.Y-t.Y), float64(a.X-t.X))
+		// Around the center of each space (R11).
+		angles[n] = math.Atan2(float64(2*a.Y+a.span()-2*t.Y-t.span()), float64(2*a.X+a.span()-2*t.X-t.span()))
 		n++
 	}
 	for i := 0; i < n; i++ {
@@ -119,6 +148,18 @@ func (s *State) terrainCost(x, y int) int {
 	return cost
 }
 
+// slippery reports whether cell x,y lies in a zone the GM marks
+// slippery (R38).
+func (s *State) slippery(x, y int) bool {
+	for i := range s.Terrain {
+		z := &s.Terrain[i]
+		if z.Slippery && x >= min(z.X1, z.X2) && x <= max(z.X1, z.X2) && y >= min(z.Y1, z.Y2) && y <= max(z.Y1, z.Y2) {
+			return true
+		}
+	}
+	return false
+}
+
 // pathCost is what walking from a to b costs in yards of pool: the path
 // goes diagonally first, then straight; each step costs one yard (every
 // second diagonal two, A19) times the terrain of the cell it enters (R37).
@@ -150,13 +191,28 @@ func sign(v int) int {
 	return 0
 }
 
-// occupied reports whether someone not dead stands at x,y, other than
-// the one called except.
+// occupied reports whether someone not dead fills cell x,y, other than
+// the one called except (and its mount, rider or the one sharing its
+// space).
 func (s *State) occupied(x, y int, except string) bool {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.ID != except && c.Status != Dead && c.X == x && c.Y == y && c.Rider != except && c.Riding != except && c.SharingWith != except {
+		if c.ID != except && !c.gone() && c.covers(x, y) && c.Rider != except && c.Riding != except && c.SharingWith != except {
 			return true
+		}
+	}
+	return false
+}
+
+// blocked reports whether c's space, with its corner at x,y, would hold
+// anyone else (section 6: a large creature fills more than one cell).
+func (s *State) blocked(c *Combatant, x, y int) bool {
+	n := c.span()
+	for i := range n {
+		for j := range n {
+			if s.occupied(x+i, y+j, c.ID) {
+				return true
+			}
 		}
 	}
 	return false

@@ -5,9 +5,9 @@ import (
 )
 
 // healBonus is a healer's Lor [Healing/Wounds] bonus, -5 without a kit
-// (R63, R65, R71).
+// (R63, R65, R71), -2 exhausted (A26).
 func healBonus(c *Combatant) int {
-	b := c.Attributes.Lor + c.skill("healing") + c.spec("healing", "wounds")
+	b := c.Attributes.Lor + c.skill("healing") + c.spec("healing", "wounds") - c.tired()
 	if !c.Kit {
 		b -= NoKitPenalty
 	}
@@ -22,11 +22,12 @@ func wakeTN(c *Combatant) int {
 	return recoveryTN[0]
 }
 
-// wakeCheck is A09: a standard Vit check less fatigue against the
-// Recovery TN of the highest wound; success wakes the creature.
+// wakeCheck is A09: a standard Vit check less fatigue (and exhaustion,
+// A26) against the Recovery TN of the highest wound; success wakes the
+// creature.
 func (r *run) wakeCheck(c *Combatant) {
 	die := r.src.Roll(20)
-	bonus := c.Attributes.Vit - c.Fatigue
+	bonus := c.Attributes.Vit - c.Fatigue - c.tired()
 	tn := wakeTN(c)
 	r.emit(ev(r.h, (*hotMemory).evWakeChecked, WakeChecked{Combatant: c.ID, Die: die, Bonus: bonus, TN: tn, Woke: die+bonus >= tn}))
 }
@@ -38,11 +39,11 @@ func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 	switch {
 	case t == nil:
 		return nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case t.Status == Dead:
-		return nil, refuse(engine.NotAllowedNow, "%s is dead", t.ID)
+	case t.gone():
+		return nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
 	case t.ID != a.ID && Gap(a, t) > 0:
 		return nil, refuse(engine.NotAllowedNow, "%s must be beside %s to tend it", a.ID, t.ID)
-	case t.ID != a.ID && t.Side != a.Side && !t.immobile():
+	case t.ID != a.ID && t.Side != a.Side && !t.helpless():
 		return nil, refuse(engine.NotAllowedNow, "%s is neither willing nor helpless", t.ID)
 	}
 	return t, nil
@@ -50,7 +51,7 @@ func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 
 // mayTend reports without an error what patient checks.
 func mayTend(a, t *Combatant) bool {
-	return t.Status != Dead && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.immobile()))
+	return !t.gone() && (t.ID == a.ID || Gap(a, t) <= 0 && (t.Side == a.Side || t.helpless()))
 }
 
 // stabilize is R63 with A09 and A32: Lor [Healing/Wounds] against the

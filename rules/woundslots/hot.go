@@ -30,10 +30,40 @@ type hotMemory struct {
 	pins       parts.Pool[Pin]
 	dismounts  parts.Pool[Dismount]
 
+	pushes     parts.Pool[Push]
+	drops      parts.Pool[Drop]
+	meets      parts.Pool[Meet]
+	retrieves  parts.Pool[Retrieve]
+	stows      parts.Pool[Stow]
+	endEffects parts.Pool[EndEffect]
+	readies    parts.Pool[Ready]
+	recovers   parts.Pool[Recover]
+
 	pending Declared
 	queue   []string
+	// flanked is the queue of the newly flanked (R12), apart from queue:
+	// both may be built in one decision.
+	flanked []string
+	// An action out of turn: the state's Off, the rest of its window's
+	// queue and the declared action it left waiting.
+	off     OffTurn
+	offRest []string
+	held    Declared
 
 	// The events of the last Step.
+	pWindowOpened      parts.Pool[WindowOpened]
+	pOffTurnEnded      parts.Pool[OffTurnEnded]
+	pActionGoesAhead   parts.Pool[ActionGoesAhead]
+	pHinderWon         parts.Pool[HinderWon]
+	pLongDone          parts.Pool[LongDone]
+	pItemMoved         parts.Pool[ItemMoved]
+	pEffectBegun       parts.Pool[EffectBegun]
+	pEffectEnded       parts.Pool[EffectEnded]
+	pJoined            parts.Pool[Joined]
+	pRecoveryChosen    parts.Pool[RecoveryChosen]
+	pStealthRolled     parts.Pool[StealthRolled]
+	pOrdered           parts.Pool[Ordered]
+	pCoverRuled        parts.Pool[CoverRuled]
 	pConditionTreated  parts.Pool[ConditionTreated]
 	pSpaceEntered      parts.Pool[SpaceEntered]
 	pOpeningMade       parts.Pool[OpeningMade]
@@ -109,6 +139,19 @@ func (s *State) hotMemory() *hotMemory {
 
 // resetEvents frees the events of the last Step.
 func (h *hotMemory) resetEvents() {
+	h.pWindowOpened.Reset()
+	h.pOffTurnEnded.Reset()
+	h.pActionGoesAhead.Reset()
+	h.pHinderWon.Reset()
+	h.pLongDone.Reset()
+	h.pItemMoved.Reset()
+	h.pEffectBegun.Reset()
+	h.pEffectEnded.Reset()
+	h.pJoined.Reset()
+	h.pRecoveryChosen.Reset()
+	h.pStealthRolled.Reset()
+	h.pOrdered.Reset()
+	h.pCoverRuled.Reset()
 	h.pConditionTreated.Reset()
 	h.pSpaceEntered.Reset()
 	h.pOpeningMade.Reset()
@@ -281,6 +324,14 @@ func ev[T any](h *hotMemory, pick func(*hotMemory) *parts.Pool[T], v T) *T {
 
 // resetCommands frees the commands of the last Moves.
 func (h *hotMemory) resetCommands() {
+	h.pushes.Reset()
+	h.drops.Reset()
+	h.meets.Reset()
+	h.retrieves.Reset()
+	h.stows.Reset()
+	h.endEffects.Reset()
+	h.readies.Reset()
+	h.recovers.Reset()
 	h.attacks.Reset()
 	h.approaches.Reset()
 	h.postures.Reset()
@@ -419,10 +470,14 @@ func clone(s *State) State {
 		c.Terrain = nil
 	}
 	c.Objects = append([]Object(nil), s.Objects...)
+	c.Dropped = append([]Dropped(nil), s.Dropped...)
 	c.Queue = append([]string(nil), s.Queue...)
 	if s.Pending != nil {
 		p := *s.Pending
 		c.Pending = &p
+	}
+	if s.Off != nil {
+		c.Off = c.newOff(*s.Off)
 	}
 	return c
 }
@@ -433,6 +488,7 @@ func cloneCombatant(x *Combatant) Combatant {
 	c.Weapons = append([]Weapon(nil), x.Weapons...)
 	c.Spells = append([]Spell(nil), x.Spells...)
 	c.Conditions = append([]Condition(nil), x.Conditions...)
+	c.Effects = append([]Effect(nil), x.Effects...)
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
 	c.Grappling = append([]string(nil), x.Grappling...)
 	c.Ignoring = append([]string(nil), x.Ignoring...)
@@ -494,6 +550,10 @@ func (Rules) ScratchInto(dst, s *State) {
 		}
 	}
 	dst.Queue = append(queue, s.Queue...)
+	if s.Off != nil {
+		dst.Off = nil
+		dst.Off = dst.hotMemory().placeOff(*s.Off)
+	}
 	if s.Pending != nil {
 		h := dst.hotMemory()
 		h.pending = *s.Pending
@@ -517,3 +577,66 @@ func (Rules) SideOf(s *State, combatant string) string {
 	}
 	return ""
 }
+
+func (h *hotMemory) evWindowOpened() *parts.Pool[WindowOpened]       { return &h.pWindowOpened }
+func (h *hotMemory) evOffTurnEnded() *parts.Pool[OffTurnEnded]       { return &h.pOffTurnEnded }
+func (h *hotMemory) evActionGoesAhead() *parts.Pool[ActionGoesAhead] { return &h.pActionGoesAhead }
+func (h *hotMemory) evHinderWon() *parts.Pool[HinderWon]             { return &h.pHinderWon }
+
+func (b *prompter) push(x, y int) *Push {
+	return put(b, func(h *hotMemory) *parts.Pool[Push] { return &h.pushes }, Push{X: x, Y: y})
+}
+func (b *prompter) drop(w string) *Drop {
+	return put(b, func(h *hotMemory) *parts.Pool[Drop] { return &h.drops }, Drop{Weapon: w})
+}
+func (b *prompter) meet(c string) *Meet {
+	return put(b, func(h *hotMemory) *parts.Pool[Meet] { return &h.meets }, Meet{Choice: c})
+}
+
+// placeOff copies an action out of turn into the hot memory.
+func (h *hotMemory) placeOff(o OffTurn) *OffTurn {
+	h.offRest = append(h.offRest[:0], o.Rest...)
+	o.Rest = h.offRest
+	if o.Held != nil {
+		h.held = *o.Held
+		o.Held = &h.held
+	}
+	h.off = o
+	return &h.off
+}
+
+func (h *hotMemory) evLongDone() *parts.Pool[LongDone] { return &h.pLongDone }
+
+func (h *hotMemory) evItemMoved() *parts.Pool[ItemMoved] { return &h.pItemMoved }
+
+func (b *prompter) retrieve(w string) *Retrieve {
+	return put(b, func(h *hotMemory) *parts.Pool[Retrieve] { return &h.retrieves }, Retrieve{Weapon: w})
+}
+func (b *prompter) stow(w string) *Stow {
+	return put(b, func(h *hotMemory) *parts.Pool[Stow] { return &h.stows }, Stow{Weapon: w})
+}
+
+func (h *hotMemory) evEffectBegun() *parts.Pool[EffectBegun] { return &h.pEffectBegun }
+func (h *hotMemory) evEffectEnded() *parts.Pool[EffectEnded] { return &h.pEffectEnded }
+func (b *prompter) endEffect(e string) *EndEffect {
+	return put(b, func(h *hotMemory) *parts.Pool[EndEffect] { return &h.endEffects }, EndEffect{Effect: e})
+}
+func (b *prompter) ready() *Ready {
+	return put(b, func(h *hotMemory) *parts.Pool[Ready] { return &h.readies }, Ready{})
+}
+
+func (h *hotMemory) evJoined() *parts.Pool[Joined] { return &h.pJoined }
+
+func (h *hotMemory) evRecoveryChosen() *parts.Pool[RecoveryChosen] { return &h.pRecoveryChosen }
+func (b *prompter) recover(l string) *Recover {
+	return put(b, func(h *hotMemory) *parts.Pool[Recover] { return &h.recovers }, Recover{Level: l})
+}
+
+func (h *hotMemory) evStealthRolled() *parts.Pool[StealthRolled] { return &h.pStealthRolled }
+func (b *prompter) surpriseContest(side string) *Surprise {
+	return put(b, (*hotMemory).surprisePool, Surprise{Side: side, Contest: true})
+}
+
+func (h *hotMemory) evOrdered() *parts.Pool[Ordered] { return &h.pOrdered }
+
+func (h *hotMemory) evCoverRuled() *parts.Pool[CoverRuled] { return &h.pCoverRuled }

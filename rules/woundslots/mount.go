@@ -26,19 +26,54 @@ func (s *State) mountOf(c *Combatant) *Combatant {
 // turnInitiative is the initiative a combatant's turn is placed by: a
 // rider and its mount share one turn at the lower of the two (R76).
 func (s *State) turnInitiative(c *Combatant) int {
-	if m := s.mountOf(c); m != nil {
+	if m := s.mountOf(c); m != nil && !m.OwnTurn {
 		return min(c.Initiative, m.Initiative)
 	}
 	return c.Initiative
 }
 
 // takesTurns reports whether c has turns of its own: a ridden mount acts
-// in its rider's (R76).
-func (c *Combatant) takesTurns() bool { return c.Rider == "" }
+// in its rider's (R76), but a sentient one that keeps its own turn.
+func (c *Combatant) takesTurns() bool { return c.Rider == "" || c.OwnTurn }
+
+// order is R76's command to a trained mount (not a sentient one, which
+// acts in its own turn): it takes the action named, in the rider's turn,
+// with its own AP.
+func (r *run) order(text string) error {
+	if err := r.wantPhase(Acting, "order a mount"); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	m := s.mountOf(a)
+	switch {
+	case s.Off != nil:
+		return refuse(engine.NotAllowedNow, "a mount is ordered in its rider's own turn")
+	case m == nil:
+		return refuse(engine.NotAllowedNow, "%s rides nothing to order", a.ID)
+	case !m.Trained || m.OwnTurn:
+		return refuse(engine.NotAllowedNow, "%s is not a trained mount that takes orders (R76, R77)", m.ID)
+	case !m.canAct():
+		return refuse(engine.NotAllowedNow, "%s cannot act", m.ID)
+	}
+	c, err := Rules{}.ParseCommand(s, m.ID, text)
+	if err != nil {
+		return err
+	}
+	if !offTurnCommand(c) || isMove(c) {
+		return refuse(engine.Invalid, "order: %q is not an action a mount takes (it moves with its rider's moves)", text)
+	}
+	e := new(Ordered)
+	*e = Ordered{Rider: a.ID, Mount: m.ID, Command: Rules{}.FormatCommand(c)}
+	if err := r.dry(m.ID, c, e); err != nil {
+		return err
+	}
+	r.emit(ev(r.h, (*hotMemory).evOrdered, *e))
+	return r.dispatch(c)
+}
 
 // mount is R53 (4 AP): onto an adjacent mount at least the rider's Size
-// that nobody rides.
-func (r *run) mount(target string) error {
+// that nobody rides, hurried or not (R67).
+func (r *run) mount(target string, hurry bool) error {
 	if err := r.wantPhase(Acting, "mount ", target); err != nil {
 		return err
 	}
@@ -55,13 +90,14 @@ func (r *run) mount(target string) error {
 		return refuse(engine.NotAllowedNow, "%s is ridden already or cannot carry a rider", m.ID)
 	case m.Attributes.Size < a.Attributes.Size:
 		return refuse(engine.NotAllowedNow, "%s (Size %d) is smaller than %s (Size %d) (R76)", m.ID, m.Attributes.Size, a.ID, a.Attributes.Size)
-	case Distance(a.X, a.Y, m.X, m.Y) > 1:
+	case dist(a, m) > 1:
 		return refuse(engine.NotAllowedNow, "%s must be beside %s to mount it", a.ID, m.ID)
 	}
-	if err := need(a, actionCosts["mount"], "mounting"); err != nil {
+	cost, err := r.hurried(a, actionCosts["mount"], "mounting", hurry)
+	if err != nil {
 		return err
 	}
-	r.spend(a, actionCosts["mount"], "mount")
+	r.spend(a, cost, "mount")
 	r.emit(ev(r.h, (*hotMemory).evMounted, Mounted{Rider: a.ID, Mount: m.ID}))
 	return nil
 }
@@ -75,9 +111,9 @@ func (r *run) dismount(x, y int, hurry bool) error {
 	switch {
 	case a.Riding == "":
 		return refuse(engine.NotAllowedNow, "%s rides nothing", a.ID)
-	case Distance(a.X, a.Y, x, y) != 1:
-		return refuse(engine.NotAllowedNow, "%d,%d is not beside %s", x, y, a.ID)
-	case s.occupied(x, y, a.ID):
+	case DistanceBetween(s.mountOf(a).X, s.mountOf(a).Y, s.mountOf(a).span(), x, y, a.span()) != 1:
+		return refuse(engine.NotAllowedNow, "%d,%d is not beside %s's mount", x, y, a.ID)
+	case s.blocked(a, x, y):
 		return refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
 	}
 	cost, err := r.hurried(a, actionCosts["mount"], "dismount", hurry)
@@ -111,9 +147,7 @@ func (r *run) hurried(a *Combatant, cost int, what string, hurry bool) (int, err
 	}
 	die := r.src.Roll(20)
 	bonus := a.Attributes.Dex + a.skill("acrobatics")
-	if a.Exhausted() {
-		bonus -= 2
-	}
+	bonus -= a.tired()
 	e := Hurried{Combatant: a.ID, Die: die, Bonus: bonus, TN: tn, Cost: cost}
 	margin := die + bonus - tn
 	if margin >= 0 {
@@ -135,9 +169,7 @@ func (r *run) hurried(a *Combatant, cost int, what string, hurry bool) (int, err
 func (r *run) controlCheck(rider, m *Combatant, mod int, why string) {
 	die := r.src.Roll(20)
 	bonus := rider.Attributes.Prs + rider.skill("nature") + rider.spec("nature", "riding") + mod
-	if rider.Exhausted() {
-		bonus -= 2
-	}
+	bonus -= rider.tired()
 	r.emit(ev(r.h, (*hotMemory).evControlChecked, ControlChecked{Rider: rider.ID, Mount: m.ID, Die: die, Bonus: bonus, TN: controlTN(m), Kept: die+bonus >= controlTN(m), Why: why}))
 }
 
@@ -174,7 +206,7 @@ func (s *State) inEnemyReach(c *Combatant) bool {
 			continue
 		}
 		for j := range e.Weapons {
-			if w := &e.Weapons[j]; w.Kind == "melee" && Gap(e, c) <= w.Reach {
+			if w := &e.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(e, c) <= w.Reach {
 				return true
 			}
 		}
@@ -200,7 +232,7 @@ func (r *run) calm() error {
 	r.spend(a, actionCosts["calm"], "calm")
 	mod := min(a.Calming, 5)
 	for i := range s.Combatants {
-		if e := &s.Combatants[i]; e.Side != a.Side && e.Up() && Distance(a.X, a.Y, e.X, e.Y) <= 10 {
+		if e := &s.Combatants[i]; e.Side != a.Side && e.Up() && dist(a, e) <= 10 {
 			mod--
 		}
 	}

@@ -100,6 +100,7 @@ func writePrompt(s *State, b *prompter) {
 			for i := range s.Combatants {
 				if c := &s.Combatants[i]; c.Side == side && !c.Surprised && c.Attributes.Prc <= 5 {
 					b.add(b.surprise(side), "side ", side, " is surprised")
+					b.add(b.surpriseContest(side), "side ", side, " may be surprised: a stealth contest")
 					break
 				}
 			}
@@ -116,12 +117,37 @@ func writePrompt(s *State, b *prompter) {
 		windowOptions(s, b)
 	case Guarding:
 		pd := s.Pending
-		p.Actor = pd.Target
-		if b.people {
-			b.ask("%s attacks %s, who is defending: which Defense meets it?", pd.Actor, pd.Target)
+		t := s.guarded()
+		p.Actor = t.ID
+		if pd.Action == "disarm" && pd.Striker == "" {
+			if b.people {
+				b.ask("%s tries to disarm %s: does it meet the try with a melee weapon check of its own, or with its Agility Defense (R61)?", pd.Actor, t.ID)
+			}
+			for _, m := range meetChoices {
+				if b.people {
+					label := fmt.Sprintf("meet check (d20%+d)", checkBonus(t, "melee"))
+					if m == "agility" {
+						label = fmt.Sprintf("meet agility (Defense %d)", t.AgilityDefense())
+					}
+					b.add(b.meet(m), label)
+				} else {
+					b.add(b.meet(m))
+				}
+			}
+			p.Default = 1
+			if (&run{s: s}).meetsWithCheck(t) {
+				p.Default = 0
+			}
+			return
 		}
-		t, a := s.Combatant(pd.Target), s.Combatant(pd.Actor)
-		kind := a.Weapon(pd.Weapon).Kind
+		if b.people {
+			by := pd.Actor
+			if pd.Striker != "" {
+				by = pd.Striker
+			}
+			b.ask("%s attacks %s, who is defending: which Defense meets it?", by, t.ID)
+		}
+		kind := s.guardKind()
 		for _, g := range guardChoices {
 			if b.people {
 				b.add(b.guard(g), "guard ", g, fmt.Sprintf(" (Defense %d)", guardDefense(t, g, kind)))
@@ -131,8 +157,16 @@ func writePrompt(s *State, b *prompter) {
 		}
 	case Choosing:
 		pd := s.Pending
-		if pd.Action == "move" {
+		if pd == nil {
+			recoverOptions(s, b)
+			return
+		}
+		switch pd.Action {
+		case "move":
 			moveChoiceOptions(s, b)
+			return
+		case "shove", "disarm":
+			hinderChoiceOptions(s, b)
 			return
 		}
 		p.Actor = pd.Actor
@@ -163,27 +197,29 @@ func sidesOf(s *State) []string {
 	return sides
 }
 
-// attackOptions adds every attack c can make now.
+// attackOptions adds every attack c can make now, on enemies not dead:
+// an unconscious one meets it with its immobile Defense (A07), and a
+// wound with no slot left kills it (R16, A08).
 func attackOptions(s *State, b *prompter, c *Combatant) {
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Side == c.Side || !t.Up() {
+		if t.Side == c.Side || t.gone() {
 			continue
 		}
 		for j := range c.Weapons {
 			w := &c.Weapons[j]
-			if !Reaches(c, w, t) {
+			if !w.InHand() || !Reaches(c, w, t) {
 				continue
 			}
 			weapon := ""
-			if j > 0 {
+			if w != c.Weapon("") {
 				weapon = w.Name
 			}
 			for _, style := range []string{Standard, Quick, Strong, Nonlethal, Grapple} {
 				if c.AP < s.attackCost(c, style) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
 					continue
 				}
-				if style == Grapple && (w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
+				if style == Grapple && (!t.Up() || w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
 					continue
 				}
 				if b.people {
@@ -224,6 +260,14 @@ func actOptions(s *State, b *prompter) {
 	if a.Long != nil && !a.Long.PaidNow {
 		b.add(&Continue{}, "continue ", a.Long.Object, " (pay this turn's AP)")
 	}
+	actionOptions(s, b, a, false)
+	b.add(&EndTurn{}, "end the turn")
+}
+
+// actionOptions adds the actions and moves a may take: in its turn, or
+// out of turn (R29, R35), when neither the free choices of one's own turn
+// nor actions paid across turns are offered.
+func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 	attackOptions(s, b, a)
 	w := a.Weapon("")
 	for i := range s.Combatants {
@@ -238,8 +282,8 @@ func actOptions(s *State, b *prompter) {
 	if !a.Defending && a.AP >= actionCosts["defend"] {
 		b.add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
 	}
-	if !a.Readied && len(a.Weapons) > 0 && a.AP >= actionCosts["ready"] {
-		b.add(&Ready{}, "ready an attack (1 AP: take it as a reaction later)")
+	if !a.Readied && a.inHand() > 0 && a.AP >= actionCosts["ready"] {
+		b.add(b.ready(), "ready an attack (1 AP: take it as a reaction later)")
 	}
 	if a.AP >= actionCosts["seize"] {
 		b.add(&Seize{}, "seize the initiative (4 AP: +1d6 initiative)")
@@ -251,10 +295,14 @@ func actOptions(s *State, b *prompter) {
 			}
 		}
 	}
+	itemOptions(s, b, a)
+	if a.Sunk && a.AP >= actionCosts["surface"] {
+		b.add(&Surface{}, "surface (4 AP: swim back up, R75)")
+	}
 	if a.Dashes < 2 && a.AP >= actionCosts["dash"] {
 		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round; again: a check adds to it)")
 	}
-	if s.Flanked(a) {
+	if !offTurn && s.Flanked(a) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && threatens(t, a) && !slices.Contains(a.Ignoring, t.ID) {
@@ -262,8 +310,19 @@ func actOptions(s *State, b *prompter) {
 			}
 		}
 	}
+	for i := range a.Effects {
+		if a.AP >= actionCosts["end"] {
+			b.add(b.endEffect(a.Effects[i].Name), "end ", a.Effects[i].Name, " (2 AP, R60)")
+		}
+	}
 	for i := range a.Spells {
 		sp := &a.Spells[i]
+		if sp.Defense == "" {
+			if a.AP >= spellAP(sp) && a.Mana >= sp.Mana+sp.Invest && !slices.ContainsFunc(a.Effects, func(e Effect) bool { return e.Name == sp.Name }) {
+				b.add(b.cast(sp.Name, ""), "cast ", sp.Name)
+			}
+			continue
+		}
 		for j := range s.Combatants {
 			if t := &s.Combatants[j]; canCast(a, sp, t) {
 				b.add(b.cast(sp.Name, t.ID), "cast ", sp.Name, " at ", t.ID)
@@ -274,18 +333,49 @@ func actOptions(s *State, b *prompter) {
 	healOptions(s, b, a)
 	mountOptions(s, b, a)
 	for _, o := range s.Objects {
-		b.add(b.use(o.Name), "use ", o.Name)
+		if ap, rounds := s.objectCost(o.Name); !offTurn || rounds == 0 && ap <= a.AP {
+			b.add(b.use(o.Name), "use ", o.Name)
+		}
 	}
-	b.add(&EndTurn{}, "end the turn")
 }
 
-// windowOptions adds the options of the one asked in a window: pass,
-// interrupt with an attack (R29), harry (R46).
+// windowOptions adds the options of the one asked in a window: pass;
+// at a moment of the turn or right after a declaration, any action or
+// move it may take out of turn (R29, R35); harry (R46); a readied attack
+// (R47); interpose (R58); a rebuff (R41) or cling (R55) of a move.
 func windowOptions(s *State, b *prompter) {
 	pd := s.Pending
 	me := s.Combatant(s.Queue[0])
-	a := s.Combatant(pd.Actor)
 	b.p.Actor = me.ID
+	if pd == nil && s.Moment == AtFlanked {
+		if b.people {
+			b.ask("%s is now flanked: does it ignore any of its flankers (free, R12)?", me.ID)
+		}
+		b.add(&Pass{}, "pass")
+		for i := range s.Combatants {
+			t := &s.Combatants[i]
+			if t.Side != me.Side && t.Up() && threatens(t, me) && !slices.Contains(me.Ignoring, t.ID) {
+				b.add(b.ignore(t.ID), "ignore ", t.ID, " (its attacks get +4, but it no longer flanks you)")
+			}
+		}
+		return
+	}
+	if pd == nil {
+		if b.people {
+			what := "act out of turn" + initiativeNote(s, me)
+			if !s.mayActOutOfTurn(me, s.Moment) {
+				what = "take its readied action"
+			}
+			b.ask("%s of %s's turn: does %s %s or pass?", momentWords[s.Moment], s.Turn, me.ID, what)
+		}
+		b.add(&Pass{}, "pass")
+		if s.mayActOutOfTurn(me, s.Moment) {
+			actionOptions(s, b, me, true)
+		}
+		fireOptions(s, b, me)
+		return
+	}
+	a := s.Combatant(pd.Actor)
 	if pd.Action == "move" {
 		if b.people {
 			b.ask("%s moves toward %d,%d: does %s react or pass?", pd.Actor, pd.X, pd.Y, me.ID)
@@ -301,14 +391,18 @@ func windowOptions(s *State, b *prompter) {
 		return
 	}
 	if b.people {
-		b.ask("%s declares a %s attack on %s: does %s interrupt, react or pass?", pd.Actor, pd.Action, pd.Target, me.ID)
+		what := fmt.Sprintf("a %s attack on %s", pd.Action, pd.Target)
+		if pd.Command != "" {
+			what = pd.Command
+		}
+		b.ask("%s declares %s: does %s interrupt%s, react or pass?", pd.Actor, what, me.ID, initiativeNote(s, me))
 	}
 	b.add(&Pass{}, "pass")
-	if w := a.Weapon(pd.Weapon); w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
+	if w := a.Weapon(pd.Weapon); pd.Command == "" && w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
 		b.add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
 	}
-	if s.mayInterrupt(me, a) {
-		attackOptions(s, b, me)
+	if s.mayActOutOfTurn(me, AtDeclared) {
+		actionOptions(s, b, me, true)
 	}
 	fireOptions(s, b, me)
 	if s.mayInterpose(me) {
@@ -316,6 +410,17 @@ func windowOptions(s *State, b *prompter) {
 			b.add(b.interpose(id), "interpose ", id, " (2 AP: it becomes the target)")
 		}
 	}
+}
+
+// momentWords name the moments of a turn in questions.
+var momentWords = map[string]string{AtStart: "the start", AtAfter: "after an action", AtEnd: "the end"}
+
+// initiativeNote says, in a question, what acting out of turn costs c.
+func initiativeNote(s *State, c *Combatant) string {
+	if !s.mayActOutOfTurn(c, AtDeclared) && !s.mayActOutOfTurn(c, s.Moment) {
+		return ""
+	}
+	return fmt.Sprintf(" (initiative %d above %d: an action costs 2, a move nothing)", s.turnInitiative(c), s.turnInitiative(s.owner()))
 }
 
 // healOptions adds Stabilize (R63) and Treat Wound (R65) on oneself and
@@ -352,15 +457,22 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 	if a.Riding == "" {
 		for i := range s.Combatants {
 			m := &s.Combatants[i]
-			if m.Mount && m.Rider == "" && m.Status == Active && m.ID != a.ID && m.Attributes.Size >= a.Attributes.Size && Distance(a.X, a.Y, m.X, m.Y) <= 1 {
+			if m.Mount && m.Rider == "" && m.Status == Active && m.ID != a.ID && m.Attributes.Size >= a.Attributes.Size && dist(a, m) <= 1 {
 				b.add(b.mount(m.ID), "mount ", m.ID, " (4 AP)")
 			}
 		}
 		return
 	}
+	m := s.mountOf(a)
 	for _, d := range [8][2]int{{1, 0}, {0, 1}, {-1, 0}, {0, -1}, {1, 1}, {-1, 1}, {-1, -1}, {1, -1}} {
-		x, y := a.X+d[0], a.Y+d[1]
-		if s.occupied(x, y, a.ID) {
+		x, y := a.X+d[0]*m.span(), a.Y+d[1]*m.span()
+		if d[0] < 0 {
+			x = a.X - a.span()
+		}
+		if d[1] < 0 {
+			y = a.Y - a.span()
+		}
+		if s.blocked(a, x, y) || DistanceBetween(m.X, m.Y, m.span(), x, y, a.span()) != 1 {
 			continue
 		}
 		if !b.people {
@@ -397,7 +509,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		}
 
 		for _, k := range hinderKinds {
-			if k == "disarm" && len(t.Weapons) == 0 {
+			if k == "disarm" && t.inHand() == 0 {
 				continue
 			}
 			b.add(b.hinder(k, t.ID), k, " ", t.ID, " (4 AP)")
@@ -420,7 +532,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && t.SharingWith == "" && t.Rider == "" && t.Riding == "" &&
-				Distance(a.X, a.Y, t.X, t.Y) == 1 && abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
+				dist(a, t) == 1 && abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
 				b.add(b.enter(t.ID), "enter ", t.ID, "'s space (2 AP)")
 			}
 		}
@@ -429,7 +541,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		b.add(&Escape{}, "escape the grapple (4 AP)")
 		if g := s.Combatant(a.Grappling[0]); g != nil {
 			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
-			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.occupied(x, y, a.ID) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
+			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.blocked(a, x, y) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
 				b.add(b.drag(x, y), "drag the grapple to ", cell(x, y), " (R56)")
 			}
 		}
@@ -465,8 +577,21 @@ func moveChoiceOptions(s *State, b *prompter) {
 	b.add(&Stop{}, "stop")
 }
 
-// fireOptions adds a readied attack on each enemy in reach (R47).
+// fireOptions adds a readied attack on each enemy in reach, or the
+// readied action when it may be taken now (R47).
 func fireOptions(s *State, b *prompter, me *Combatant) {
+	if s.mayTrigger(me) {
+		c, _ := Rules{}.ParseCommand(s, me.ID, me.ReadyAction)
+		moment := s.Moment
+		if moment == "" {
+			moment = AtDeclared
+		}
+		pre := &Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
+		if (&run{s: s}).dry(me.ID, c, pre) == nil {
+			b.add(&Trigger{}, "trigger: take the readied ", me.ReadyAction)
+		}
+		return
+	}
 	if !s.mayFire(me) {
 		return
 	}
@@ -476,14 +601,94 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 			continue
 		}
 		for j := range me.Weapons {
-			if !Reaches(me, &me.Weapons[j], t) {
+			if !me.Weapons[j].InHand() || !Reaches(me, &me.Weapons[j], t) || me.Weapons[j].Kind == "ranged" && s.env(me) == Underwater {
 				continue
 			}
 			w := ""
-			if j > 0 {
+			if &me.Weapons[j] != me.Weapon("") {
 				w = me.Weapons[j].Name
 			}
 			b.add(b.fire(t.ID, w), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
+		}
+	}
+}
+
+// hinderChoiceOptions adds a successful shover's choices of where its
+// target goes, the default straight away from it as far as it may, or a
+// disarmer's of what its target drops, the default its first weapon (R61,
+// section 7.5.6).
+func hinderChoiceOptions(s *State, b *prompter) {
+	pd := s.Pending
+	t, a := s.Combatant(pd.Target), s.Combatant(pd.Actor)
+	b.p.Actor, b.p.Default = a.ID, 0
+	if pd.Action == "disarm" {
+		if b.people {
+			b.ask("%s disarms %s: which item does it drop?", a.ID, t.ID)
+		}
+		for i := range t.Weapons {
+			if !t.Weapons[i].InHand() {
+				continue
+			}
+			b.add(b.drop(t.Weapons[i].Name), "drop ", t.Weapons[i].Name)
+		}
+		return
+	}
+	if b.people {
+		b.ask("%s shoves %s: where to, up to %d yards in a straight line?", a.ID, t.ID, pd.Points)
+	}
+	dx, dy := s.shoveTo(a, t, pd.Points)
+	var buf [64][2]int
+	for i, c := range s.shoveCells(t, pd.Points, buf[:0]) {
+		if c == [2]int{dx, dy} {
+			b.p.Default = i
+		}
+		if b.people {
+			b.add(b.push(c[0], c[1]), "push ", t.ID, " to ", cell(c[0], c[1]))
+		} else {
+			b.add(b.push(c[0], c[1]))
+		}
+	}
+}
+
+// itemOptions adds retrieving a stowed weapon or one lying beside a, and
+// stowing one it holds (R48).
+func itemOptions(s *State, b *prompter, a *Combatant) {
+	for i := range a.Weapons {
+		w := &a.Weapons[i]
+		n, ok := 0, false
+		if !w.InHand() {
+			n, ok = s.retrieveAP(a, w.Name)
+		}
+		switch {
+		case ok && n <= a.AP && b.people:
+			b.add(b.retrieve(w.Name), "retrieve ", w.Name, " from its ", w.Stowed, fmt.Sprintf(" (%d AP)", n))
+		case ok && n <= a.AP:
+			b.add(b.retrieve(w.Name))
+		case w.InHand() && a.AP >= containerAP[homeOf(w)] && b.people:
+			b.add(b.stow(w.Name), "stow ", w.Name, " in its ", homeOf(w), fmt.Sprintf(" (%d AP)", containerAP[homeOf(w)]))
+		case w.InHand() && a.AP >= containerAP[homeOf(w)]:
+			b.add(b.stow(w.Name))
+		}
+	}
+	for i := range s.Dropped {
+		d := &s.Dropped[i]
+		if n, ok := s.retrieveAP(a, d.Weapon.Name); ok && n <= a.AP {
+			b.add(b.retrieve(d.Weapon.Name), "pick up ", d.Weapon.Name, " (2 AP)")
+		}
+	}
+}
+
+// recoverOptions adds a resting creature's choices of the wound its
+// recovery check drops, the worst first, the default (R72, section 7.8).
+func recoverOptions(s *State, b *prompter) {
+	c := s.Combatant(s.Queue[0])
+	b.p.Actor, b.p.Default = c.ID, 0
+	if b.people {
+		b.ask("%s's recovery check reaches %s wounds: which wound drops a level?", c.ID, LevelName(c.RecoverUpTo))
+	}
+	for l := c.RecoverUpTo; l >= Light; l-- {
+		if recoverable(c, l) {
+			b.add(b.recover(LevelName(l)), "recover ", LevelName(l))
 		}
 	}
 }

@@ -11,7 +11,7 @@ import (
 // interpose a creature it grapples (R58): free to react, with 2 AP.
 func (s *State) mayInterpose(c *Combatant) bool {
 	p := s.Pending
-	return p != nil && p.Action != "move" && p.Target == c.ID && len(c.Grappling) > 0 && c.canAct() &&
+	return p != nil && (p.Command == "" && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && len(c.Grappling) > 0 && c.canAct() &&
 		c.PinnedBy == "" && c.Initiative > 0 && c.AP >= actionCosts["interpose"]
 }
 
@@ -31,7 +31,7 @@ func (r *run) interpose(shield string) error {
 	case t == nil || !slices.Contains(me.Grappling, t.ID):
 		return refuse(engine.NotAllowedNow, "%s does not grapple %q", me.ID, shield)
 	}
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["interpose"], AP: me.AP - actionCosts["interpose"], For: "interpose"}))
+	r.spend(me, actionCosts["interpose"], "interpose")
 	check := "power"
 	if checkBonus(me, "agility") > checkBonus(me, "power") {
 		check = "agility"

@@ -2,62 +2,131 @@ package woundslots
 
 import (
 	"slices"
-	"strings"
 
 	"fray/dice"
 	"fray/engine"
 )
 
-// gapAt is the gap between c and someone standing at x,y.
-func gapAt(c *Combatant, x, y int) int { return Distance(c.X, c.Y, x, y) - 1 }
+// gapFrom is the gap between c and a were a standing at x,y (R76's
+// rider's yard included).
+func gapFrom(c, a *Combatant, x, y int) int {
+	m := *a
+	m.X, m.Y = x, y
+	return Gap(c, &m)
+}
 
-// mayRebuff reports whether c may rebuff a moving to x,y (R41): a
-// standing enemy, free to react (R28, R30), with 4 AP, whose first melee
-// weapon reaches a where it stands and whose optimal reach a would come
-// closer than. Only a creature already within reach can be attacked
-// before it moves [ours].
-func (s *State) mayRebuff(c, a *Combatant, x, y int) bool {
-	if c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || c.AP < actionCosts["rebuff"] {
+// nextStep is the first cell of a's path toward x,y.
+func nextStep(a *Combatant, x, y int) (int, int) {
+	return a.X + sign(x-a.X), a.Y + sign(y-a.Y)
+}
+
+// rebuffStep reports whether a's step from f to t lets c rebuff it (R41):
+// a standing enemy, free to react (R28, R30), with 4 AP, whose first
+// melee weapon reaches a before the step, at or beyond its optimal reach,
+// and not after it. The rebuff comes before that step, wherever on a's
+// path it is.
+func (s *State) rebuffStep(c, a *Combatant, fx, fy, tx, ty int) bool {
+	if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || c.AP < actionCosts["rebuff"] {
 		return false
 	}
 	w := firstMelee(c)
-	if w == nil || w.OptimalReach <= 0 || Gap(c, a) > w.Reach {
+	if w == nil || w.OptimalReach <= 0 {
 		return false
 	}
-	return Gap(c, a) >= w.OptimalReach && gapAt(c, x, y) < w.OptimalReach
+	g := gapFrom(c, a, fx, fy)
+	return g <= w.Reach && g >= w.OptimalReach && gapFrom(c, a, tx, ty) < w.OptimalReach
 }
 
-// mayCling reports whether c may cling to a moving to x,y (R55): c
-// grapples a, is free to react, has 2 AP, and a would leave its reach.
-func (s *State) mayCling(c, a *Combatant, x, y int) bool {
+// clingStep reports whether a's step from f to t lets c cling to it
+// (R55): c grapples a, is free to react, has 2 AP, and the step takes a
+// out of its reach.
+func (s *State) clingStep(c, a *Combatant, fx, fy, tx, ty int) bool {
 	return slices.Contains(c.Grappling, a.ID) && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 &&
-		c.AP >= actionCosts["cling"] && gapAt(c, x, y) > 0
+		c.AP >= actionCosts["cling"] && gapFrom(c, a, fx, fy) <= 0 && gapFrom(c, a, tx, ty) > 0
 }
 
-// moveQueue lists who may react to a's move to x,y, in descending
-// initiative (ties by id).
-func (s *State) moveQueue(a *Combatant, x, y int, h *hotMemory) []string {
+// mayRebuff reports whether c may rebuff a's next step toward x,y.
+func (s *State) mayRebuff(c, a *Combatant, x, y int) bool {
+	nx, ny := nextStep(a, x, y)
+	return s.rebuffStep(c, a, a.X, a.Y, nx, ny)
+}
+
+// mayCling reports whether c may cling to a as its next step toward x,y
+// takes it out of c's reach.
+func (s *State) mayCling(c, a *Combatant, x, y int) bool {
+	nx, ny := nextStep(a, x, y)
+	return s.clingStep(c, a, a.X, a.Y, nx, ny)
+}
+
+// stepTriggers reports whether a's step from f to t gives anyone a
+// rebuff or, when clings count, a cling.
+func (s *State) stepTriggers(a *Combatant, fx, fy, tx, ty int, clings bool) bool {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if s.rebuffStep(c, a, fx, fy, tx, ty) || clings && s.clingStep(c, a, fx, fy, tx, ty) {
+			return true
+		}
+	}
+	return false
+}
+
+// moveQueue lists who may react to a's next step toward x,y, in
+// descending initiative (ties by id): rebuffs, clings (when they count)
+// and readied attacks (R47).
+func (s *State) moveQueue(a *Combatant, x, y int, clings bool, h *hotMemory) []string {
 	var q []string
 	if h != nil {
 		q = h.queue[:0]
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.ID != a.ID && (s.mayRebuff(c, a, x, y) || s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayFire(c)) {
+		if c.ID != a.ID && (s.mayRebuff(c, a, x, y) || clings && s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayReady(c)) {
 			q = append(q, c.ID)
 		}
 	}
 	if h != nil {
 		h.queue = q
 	}
-	slices.SortFunc(q, func(x, y string) int {
-		cx, cy := s.Combatant(x), s.Combatant(y)
-		if cx.Initiative != cy.Initiative {
-			return cy.Initiative - cx.Initiative
-		}
-		return strings.Compare(x, y)
-	})
+	s.sortQueue(q)
 	return q
+}
+
+// advance moves a toward x,y on a move begun at from: it walks up to the
+// first step someone may react to (a rebuff or a cling), and declares the
+// rest of the move there, with a window for the reactions; with nobody to
+// react (and no readied attack to take, at the move's start) it walks the
+// whole way. Going on after a window (cont), the step just reacted to
+// triggers nothing again, and no cling does [ours].
+func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool) {
+	s := r.s
+	var buf [64][2]int
+	px, py, trigger := a.X, a.Y, false
+	for i, c := range pathCells(a.X, a.Y, x, y, buf[:0]) {
+		if !(cont && i == 0) && s.stepTriggers(a, px, py, c[0], c[1], !cont) {
+			trigger = true
+			break
+		}
+		px, py = c[0], c[1]
+	}
+	if trigger && (px != a.X || py != a.Y) {
+		r.partial = true // the move goes on: no window of its own yet
+		r.walkFrom(a, px, py, from)
+		r.partial = false
+		if !a.canAct() {
+			return
+		}
+	}
+	if trigger || !cont {
+		if q := s.moveQueue(a, x, y, !cont, r.h); len(q) > 0 {
+			e := MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q}
+			if from != [2]int{a.X, a.Y} {
+				e.From = &[2]int{from[0], from[1]}
+			}
+			r.emit(ev(r.h, (*hotMemory).evMoveDeclared, e))
+			return
+		}
+	}
+	r.walkFrom(a, x, y, from)
 }
 
 // pathCells lists the cells of the path from a to b, diagonally first,
@@ -85,14 +154,23 @@ func (r *run) rebuff() error {
 	}
 	w := firstMelee(me)
 	r.emit(ev(r.h, (*hotMemory).evRebuffed, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name}))
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["rebuff"], AP: me.AP - actionCosts["rebuff"], For: "rebuff"}))
+	r.spend(me, actionCosts["rebuff"], "rebuff")
+	if s.Phase == Guarding {
+		return nil // a defending mover chooses its Defense first (R45)
+	}
 	r.strike(me, a, w, Standard, "", true)
+	r.afterRebuff(a)
+	return nil
+}
+
+// afterRebuff goes on with a move once its rebuff is struck: a mover
+// taken out does not move.
+func (r *run) afterRebuff(a *Combatant) {
 	if !a.canAct() {
 		r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: a.ID, Why: "taken out"}))
-		return nil
+		return
 	}
 	r.resolveIfReady()
-	return nil
 }
 
 // cling is R55 (2 AP): a Power check whose result the clinger spends: 5
@@ -108,7 +186,7 @@ func (r *run) cling() error {
 	if p.Action != "move" || !s.mayCling(me, a, p.X, p.Y) {
 		return refuse(engine.NotAllowedNow, "%s cannot cling now: only to a creature it grapples that is leaving its reach (R55)", me.ID)
 	}
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: actionCosts["cling"], AP: me.AP - actionCosts["cling"], For: "cling"}))
+	r.spend(me, actionCosts["cling"], "cling")
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	bonus := checkBonus(me, "power")
 	e := Clung{Combatant: me.ID, Target: a.ID, Die: die, Bonus: bonus, Points: max(0, die+bonus)}
@@ -184,7 +262,7 @@ func (r *run) resolveMove() {
 		return
 	}
 	dest := path[steps-1]
-	if steps < len(path) && s.occupied(dest[0], dest[1], a.ID) {
+	if steps < len(path) && s.blocked(a, dest[0], dest[1]) {
 		steps--
 		if steps <= 0 {
 			r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: a.ID, Why: "held in place"}))
@@ -192,22 +270,26 @@ func (r *run) resolveMove() {
 		}
 		dest = path[steps-1]
 	}
+	from := [2]int{a.X, a.Y}
+	if p.FromSet {
+		from = [2]int{p.FromX, p.FromY}
+	}
 	clinger := s.Combatant(p.Clinger)
 	if clinger != nil && p.With > 0 {
 		// The clinger follows first, so the mover's grapple check sees
 		// where it ends.
 		x, y := clinger.X, clinger.Y
 		for range p.With {
-			if Distance(x, y, dest[0], dest[1]) <= 1 {
+			if DistanceBetween(x, y, clinger.span(), dest[0], dest[1], a.span()) <= 1 {
 				break
 			}
 			nx, ny := x+sign(dest[0]-x), y+sign(dest[1]-y)
-			if s.occupied(nx, ny, clinger.ID) && !(nx == a.X && ny == a.Y) {
+			if s.blocked(clinger, nx, ny) && !a.covers(nx, ny) {
 				break
 			}
 			x, y = nx, ny
 		}
 		r.emit(ev(r.h, (*hotMemory).evCarried, Carried{Combatant: clinger.ID, With: a.ID, X: x, Y: y}))
 	}
-	r.walk(a, dest[0], dest[1])
+	r.advance(a, dest[0], dest[1], from, true)
 }

@@ -2,11 +2,11 @@ package woundslots
 
 import "fray/engine"
 
-// ready is R47 and A35 (1 AP): a standard attack held until the creature
-// takes any other action or reaction, to be taken as a reaction (`fire`)
-// when an enemy declares an attack or a move, paying its AP then. Only
-// those two are events fray asks about *[ours]*.
-func (r *run) ready() error {
+// ready is R47 and A35 (1 AP): an action held until the creature takes
+// any other action or reaction, to be taken as a reaction in any window it
+// is asked in, paying its AP then: a standard attack by default (fire
+// TARGET), else the action named (trigger).
+func (r *run) ready(action string) error {
 	if err := r.wantPhase(Acting, "ready an attack"); err != nil {
 		return err
 	}
@@ -14,14 +14,23 @@ func (r *run) ready() error {
 	switch {
 	case a.Readied:
 		return refuse(engine.NotAllowedNow, "%s has an attack readied already", a.ID)
-	case len(a.Weapons) == 0:
+	case action == "" && a.inHand() == 0:
 		return refuse(engine.NotAllowedNow, "%s has no weapon to ready", a.ID)
+	}
+	if action != "" {
+		c, err := Rules{}.ParseCommand(r.s, a.ID, action)
+		if err != nil {
+			return err
+		}
+		if !offTurnCommand(c) {
+			return refuse(engine.Invalid, "ready: %q is not an action to take as a reaction", action)
+		}
 	}
 	if err := need(a, actionCosts["ready"], "readying"); err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["ready"], "ready")
-	r.emit(ev(r.h, (*hotMemory).evReadyTaken, ReadyTaken{Combatant: a.ID}))
+	r.emit(ev(r.h, (*hotMemory).evReadyTaken, ReadyTaken{Combatant: a.ID, Action: action}))
 	return nil
 }
 
@@ -29,7 +38,7 @@ func (r *run) ready() error {
 // react (R28, R30), with the AP of a standard attack and an enemy in
 // reach.
 func (s *State) mayFire(c *Combatant) bool {
-	if !c.Readied || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || c.AP < s.attackCost(c, Standard) {
+	if !c.Readied || c.ReadyAction != "" || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || c.AP < s.attackCost(c, Standard) {
 		return false
 	}
 	for i := range s.Combatants {
@@ -38,7 +47,7 @@ func (s *State) mayFire(c *Combatant) bool {
 			continue
 		}
 		for j := range c.Weapons {
-			if Reaches(c, &c.Weapons[j], t) {
+			if c.Weapons[j].InHand() && Reaches(c, &c.Weapons[j], t) && !(c.Weapons[j].Kind == "ranged" && s.env(c) == Underwater) {
 				return true
 			}
 		}
@@ -62,8 +71,19 @@ func (r *run) fire(target, weapon string) error {
 		return err
 	}
 	r.emit(ev(r.h, (*hotMemory).evReadyFired, ReadyFired{Combatant: me.ID, Target: t.ID, Weapon: w.Name}))
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: me.ID, Amount: s.attackCost(me, Standard), AP: me.AP - s.attackCost(me, Standard), For: "readied attack"}))
+	r.spend(me, s.attackCost(me, Standard), "readied attack")
+	if s.Phase == Guarding && s.Pending.Striker == me.ID {
+		return nil // a defending target chooses its Defense first (R45)
+	}
 	r.strike(me, t, w, Standard, "", false)
+	r.afterFire()
+	return nil
+}
+
+// afterFire goes on with what a readied attack answered: the declared
+// action or move of a creature it took out does not happen.
+func (r *run) afterFire() {
+	s := r.s
 	if p := s.Pending; p != nil {
 		if a := s.Combatant(p.Actor); a != nil && !a.canAct() {
 			if p.Action == "move" {
@@ -71,9 +91,48 @@ func (r *run) fire(target, weapon string) error {
 			} else {
 				r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "taken out"}))
 			}
-			return nil
+			return
 		}
 	}
 	r.resolveIfReady()
-	return nil
+}
+
+// mayTrigger reports whether c holds a readied action other than an
+// attack and may take it now: free to react, with its AP (R47).
+func (s *State) mayTrigger(c *Combatant) bool {
+	if !c.Readied || c.ReadyAction == "" || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
+		return false
+	}
+	cmd, err := Rules{}.ParseCommand(s, c.ID, c.ReadyAction)
+	return err == nil && c.AP >= s.costOf(c, cmd)
+}
+
+// mayReady reports whether c may take a readied action now, an attack or
+// another.
+func (s *State) mayReady(c *Combatant) bool { return s.mayFire(c) || s.mayTrigger(c) }
+
+// trigger takes the readied action of the one asked in a window as a
+// reaction (R47): it costs no initiative, cancels nothing, and pays its
+// AP; the window then goes on.
+func (r *run) trigger() error {
+	if err := r.wantPhase(Window, "take a readied action"); err != nil {
+		return err
+	}
+	s := r.s
+	me := s.Combatant(s.Queue[0])
+	if !s.mayTrigger(me) {
+		return refuse(engine.NotAllowedNow, "%s has no readied action to take now (R47); a readied attack is taken with fire TARGET", me.ID)
+	}
+	c, _ := Rules{}.ParseCommand(s, me.ID, me.ReadyAction)
+	moment := s.Moment
+	if moment == "" {
+		moment = AtDeclared
+	}
+	e := new(Interrupted)
+	*e = Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
+	if err := r.dry(me.ID, c, e); err != nil {
+		return err
+	}
+	r.emit(ev(r.h, (*hotMemory).evInterrupted, *e))
+	return r.dispatch(c)
 }

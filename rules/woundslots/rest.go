@@ -6,7 +6,7 @@ import "fray/engine"
 // rest broken off after some minutes (R73, A30), in
 // roster order, drawing a recovery d20 (R72) for each wounded long
 // rester in that order.
-func (r *run) rest(kind, tender string, minutes int) error {
+func (r *run) rest(kind, tender string, minutes, slept int) error {
 	if err := r.wantPhase(Resting, "rest"); err != nil {
 		return err
 	}
@@ -18,6 +18,9 @@ func (r *run) rest(kind, tender string, minutes int) error {
 	}
 	if minutes > 0 && kind != "long" {
 		return refuse(engine.Invalid, "only a long rest gives anything when interrupted (R73)")
+	}
+	if slept > 0 && kind != "long" || slept > 24 {
+		return refuse(engine.Invalid, "slept HOURS: the hours a long rest's sleepers slept in the last 24 (R68), 1 to 24")
 	}
 	s := r.s
 	var tend *Combatant
@@ -34,7 +37,7 @@ func (r *run) rest(kind, tender string, minutes int) error {
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Status == Dead {
+		if c.gone() {
 			continue
 		}
 		if kind == "short" {
@@ -52,9 +55,40 @@ func (r *run) rest(kind, tender string, minutes int) error {
 		if c.Wounds.Fatal > 0 || c.LongRests >= MaxLongRests {
 			continue // R68, R70: no long rest while fatally wounded; twice a day at most
 		}
-		r.longRest(c, tend)
+		switch {
+		case slept > 0 && 2*slept < c.sleepNeed():
+			// R68: no long rest without a full night's sleep.
+			r.emit(ev(r.h, (*hotMemory).evRested, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "sleep"}))
+		case tend != nil && c.ID == tend.ID && r.tends(c):
+			// R71: tending is strenuous, and strenuous activity breaks a
+			// rest [ours: for the tender's whole long rest].
+			r.emit(ev(r.h, (*hotMemory).evRested, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "tending"}))
+		default:
+			r.longRest(c, tend)
+		}
 	}
 	return nil
+}
+
+// sleepNeed is R68's hours of sleep a long rest needs, in half hours: 8
+// hours less half an hour per point of Vitality, or the creature's own.
+func (c *Combatant) sleepNeed() int {
+	if c.SleepHours > 0 {
+		return 2 * c.SleepHours
+	}
+	return 16 - c.Attributes.Vit
+}
+
+// tends reports whether tender has anyone to tend in a long rest: a
+// wounded creature other than itself, resting with it.
+func (r *run) tends(tender *Combatant) bool {
+	for i := range r.s.Combatants {
+		c := &r.s.Combatants[i]
+		if c.ID != tender.ID && !c.gone() && c.Wounds.Total() > 0 && c.Wounds.Fatal == 0 && c.LongRests < MaxLongRests {
+			return true
+		}
+	}
+	return false
 }
 
 // shortRest is R69: half the max stamina and mana back, and one light
@@ -69,8 +103,8 @@ func (r *run) shortRest(c *Combatant) {
 	r.emit(ev(r.h, (*hotMemory).evRested, e))
 }
 
-// maxMana is R21's raceMana + Lor (nothing is invested in fray yet).
-func (c *Combatant) maxMana() int { return max(0, c.RaceMana+c.Attributes.Lor) }
+// maxMana is R21's raceMana + Lor, less the mana invested.
+func (c *Combatant) maxMana() int { return max(0, c.RaceMana+c.Attributes.Lor-c.invested()) }
 
 // longRest is R70's five steps: an exhausted creature only clears its
 // exhaustion and fills its stamina and mana; otherwise light wounds heal
@@ -78,6 +112,11 @@ func (c *Combatant) maxMana() int { return max(0, c.RaceMana+c.Attributes.Lor) }
 // severity (at least 1 unwounded, 0 wounded), a wounded creature makes a
 // recovery check, and stamina and mana fill.
 func (r *run) longRest(c, tender *Combatant) {
+	for len(c.Effects) > 0 {
+		// R21: invested mana is retrieved at the end of a long rest [ours:
+		// fray takes the option]; the effects end.
+		r.emit(ev(r.h, (*hotMemory).evEffectEnded, EffectEnded{Combatant: c.ID, Effect: c.Effects[0].Name, Mana: c.Effects[0].Mana, Why: "rest"}))
+	}
 	e := Rested{Combatant: c.ID, Rest: "long", Fatigue: c.Fatigue, Mana: c.maxMana()}
 	if c.Exhausted() {
 		e.Cleared = true
@@ -111,7 +150,7 @@ func (r *run) longRest(c, tender *Combatant) {
 // grows by 1; a wound healed, or none left: it is 0.
 func (r *run) recover(c, tender *Combatant) {
 	die := r.src.Roll(20)
-	bonus := c.Attributes.Vit - c.Fatigue + c.RecoveryBonus
+	bonus := c.Attributes.Vit - c.Fatigue + c.RecoveryBonus - c.tired()
 	e := RecoveryRolled{Combatant: c.ID, Die: die, Bonus: bonus, RecoveryBonus: c.RecoveryBonus + 1}
 	if tender != nil && tender.ID != c.ID {
 		// R71: the tender's Lor [Healing/Wounds] (-5 without a kit)
@@ -127,13 +166,52 @@ func (r *run) recover(c, tender *Combatant) {
 			worst = l
 		}
 	}
+	choices := 0
 	for l := worst; l >= Light; l-- {
-		if *c.Wounds.At(l) > 0 && (l == Light || *c.Wounds.At(l - 1) < *c.Slots.At(l - 1)) {
-			e.Level, e.To, e.RecoveryBonus = l, l-1, 0
-			break
+		if recoverable(c, l) {
+			if choices == 0 {
+				e.Level, e.To, e.RecoveryBonus = l, l-1, 0
+			}
+			choices++
 		}
 	}
+	if choices > 1 {
+		// Section 7.8: the creature picks which wound drops.
+		e.Level, e.To, e.Reach = 0, 0, worst
+	}
 	r.emit(ev(r.h, (*hotMemory).evRecoveryRolled, e))
+	if e.Level > NoWound && c.Status == Unconscious {
+		r.wakeCheck(c) // A09: a wound reduced
+	}
+}
+
+// recoverable reports whether a recovery check may drop one of c's level-l
+// wounds: it has one, and the next level down has an open slot (a light
+// one heals, R72).
+func recoverable(c *Combatant, l int) bool {
+	return *c.Wounds.At(l) > 0 && (l == Light || *c.Wounds.At(l - 1) < *c.Slots.At(l - 1))
+}
+
+// recoverChoice is a resting creature's choice of the wound its recovery
+// check drops (R72, section 7.8).
+func (r *run) recoverChoice(level string) error {
+	s := r.s
+	if s.Phase != Choosing || s.Pending != nil || len(s.Queue) == 0 {
+		return refuse(engine.NotAllowedNow, "there is no recovery to choose a wound for")
+	}
+	c := s.Combatant(s.Queue[0])
+	l, ok := levelOf(level)
+	switch {
+	case !ok || l == NoWound:
+		return refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", level)
+	case l > c.RecoverUpTo || !recoverable(c, l):
+		return refuse(engine.NotAllowedNow, "%s's recovery reaches %s wounds; a %s one cannot drop (it has none, or no slot below is open)", c.ID, LevelName(c.RecoverUpTo), level)
+	}
+	r.emit(ev(r.h, (*hotMemory).evRecoveryChosen, RecoveryChosen{Combatant: c.ID, Level: l, To: l - 1}))
+	if c.Status == Unconscious {
+		r.wakeCheck(c) // A09: a wound reduced
+	}
+	return nil
 }
 
 // doneResting ends the rests, and the fight.

@@ -65,6 +65,18 @@ type run struct {
 	events []Event
 	// h is the hot memory events come from (Step), nil for Decide.
 	h *hotMemory
+	// choice is a declared action's target's choice (section 7.5.3), for
+	// the action as it resolves.
+	choice string
+	// acted says the turn's owner has paid for an action in this
+	// decision: once it is over, the after-action window opens (R29).
+	acted bool
+	// quiet says the action being carried out was declared before: a long
+	// action taking effect asks nobody again (R25).
+	quiet bool
+	// partial says a walk is only part of a move, which a window breaks:
+	// those it leaves flanked are asked once the move is over.
+	partial bool
 }
 
 // emit records e and applies it.
@@ -84,8 +96,15 @@ func (r *run) do(actor string, c Command) error {
 	if s.Phase == Over {
 		return refuse(engine.NotAllowedNow, "the fight is over")
 	}
+	if cv, ok := c.(*Cover); ok {
+		return r.cover(actor, cv)
+	}
 	if who := s.decider(); actor != who && actor != engine.GM {
 		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+	} else if s.Phase == Window && actor == who && !s.answers(c) {
+		// Asked in a window, it goes on with its own turn's business: it
+		// lets the window go by first.
+		return r.passOn(actor, c)
 	}
 	if s.Phase == Acting {
 		if a := s.actor(); a != nil && a.PinnedBy != "" {
@@ -96,6 +115,68 @@ func (r *run) do(actor string, c Command) error {
 			}
 		}
 	}
+	var err error
+	switch _, _, _, declared := declaration(c); {
+	case s.offTurnOpen() && offTurnCommand(c):
+		err = r.outOfTurn(c)
+	case s.Phase == Acting && s.Off == nil && declared:
+		err = r.declare(c)
+	default:
+		err = r.dispatch(c)
+	}
+	if err != nil {
+		return err
+	}
+	r.settle()
+	return nil
+}
+
+// answers reports whether c answers the open window: a reaction, a pass,
+// or, where one may act out of turn, an action or move.
+func (s *State) answers(c Command) bool {
+	switch c.(type) {
+	case *Pass, *Harry, *Fire, *Trigger, *Interpose, *Rebuff, *Cling, *Ignore:
+		return true
+	}
+	return s.offTurnOpen() && offTurnCommand(c)
+}
+
+// passOn is a command, from one asked in a window, that does not answer
+// it (its own turn's business, say): everyone the window waits for lets
+// it go on, one by one, until the command fits what the fight waits for;
+// then it is decided. When it never comes to that, or the command is
+// refused, nothing changes: on the hot path (Step, in place) it is tried
+// on a copy first.
+func (r *run) passOn(actor string, c Command) error {
+	if r.h != nil {
+		w := clone(r.s)
+		t := run{s: &w, src: r.src}
+		if err := t.passOn(actor, c); err != nil {
+			return err
+		}
+		hot := r.s.hot
+		*r.s = w
+		r.s.hot = hot
+		r.events = append(r.events, t.events...)
+		return nil
+	}
+	s := r.s
+	for range 4 * len(s.Combatants) * (len(s.Combatants) + 4) {
+		if s.Phase != Window || len(s.Queue) == 0 || s.decider() == actor && s.answers(c) {
+			break
+		}
+		r.emit(ev(r.h, (*hotMemory).evPassed, Passed{Combatant: s.Queue[0]}))
+		r.resolveIfReady()
+		r.settle()
+	}
+	if who := s.decider(); who != actor {
+		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+	}
+	return r.do(actor, c)
+}
+
+// dispatch resolves command c of the one who must decide now.
+func (r *run) dispatch(c Command) error {
 	var err error
 	switch c := c.(type) {
 	case *Surprise:
@@ -113,7 +194,7 @@ func (r *run) do(actor string, c Command) error {
 	case *Seize:
 		err = r.seize()
 	case *Posture:
-		err = r.posture(c.To)
+		err = r.posture(c.To, c.Hurry)
 	case *Dash:
 		err = r.dash()
 	case *Use:
@@ -135,11 +216,11 @@ func (r *run) do(actor string, c Command) error {
 	case *Treat:
 		err = r.treat(c.Target, c.Level)
 	case *Rest:
-		err = r.rest(c.Length, c.Tender, c.Interrupted)
+		err = r.rest(c.Length, c.Tender, c.Interrupted, c.Slept)
 	case *Done:
 		err = r.doneResting()
 	case *Mount:
-		err = r.mount(c.Target)
+		err = r.mount(c.Target, c.Hurry)
 	case *Dismount:
 		err = r.dismount(c.X, c.Y, c.Hurry)
 	case *Calm:
@@ -155,11 +236,13 @@ func (r *run) do(actor string, c Command) error {
 	case *Ignore:
 		err = r.ignore(c.Target, !c.Stop)
 	case *Jump:
-		err = r.jump(c.X, c.Y)
+		err = r.jump(c)
 	case *Cast:
 		err = r.cast(c.Spell, c.Target)
 	case *Ready:
-		err = r.ready()
+		err = r.ready(c.Action)
+	case *Trigger:
+		err = r.trigger()
 	case *Fire:
 		err = r.fire(c.Target, c.Weapon)
 	case *Interpose:
@@ -180,15 +263,53 @@ func (r *run) do(actor string, c Command) error {
 		err = r.decideMove(true)
 	case *Stop:
 		err = r.decideMove(false)
+	case *LongAction:
+		err = r.longAction(c.Action)
+	case *Surface:
+		err = r.surface()
+	case *Order:
+		err = r.order(c.Action)
+	case *Recover:
+		err = r.recoverChoice(c.Level)
+	case *EndEffect:
+		err = r.endEffect(c.Effect)
+	case *Retrieve:
+		err = r.retrieve(c.Weapon, c.Hurry)
+	case *Stow:
+		err = r.stow(c.Weapon, c.Hurry)
+	case *Push:
+		err = r.push(c.X, c.Y)
+	case *Drop:
+		err = r.drop(c.Weapon)
+	case *Meet:
+		err = r.meet(c.Choice)
 	case nil:
 		return refuse(engine.Invalid, "no command")
 	default:
 		return refuse(engine.Invalid, "%s is not a woundslots command", c.Kind())
 	}
-	if err != nil {
-		return err
+	return err
+}
+
+// cover is the GM's ruling of a creature's cover at any point of a fight
+// (R10, section 6): the map's line of sight is the GM's to judge.
+func (r *run) cover(actor string, c *Cover) error {
+	s := r.s
+	t := s.Combatant(c.Target)
+	switch {
+	case actor != engine.GM:
+		return refuse(engine.NotYourTurn, "only the GM rules cover")
+	case t == nil:
+		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", c.Target, s.ids())
 	}
-	r.settle()
+	to := c.Cover
+	if to == "none" {
+		to = ""
+	}
+	if _, ok := coverMods[to]; !ok {
+		return refuse(engine.Invalid, "%q is not a cover: quarter, half, three (quarters), slit (nine tenths) or none", c.Cover)
+	}
+	r.emit(ev(r.h, (*hotMemory).evCoverRuled, CoverRuled{Combatant: t.ID, Cover: to}))
 	return nil
 }
 
@@ -240,7 +361,39 @@ func (r *run) surprise(c *Surprise) error {
 	case !open:
 		return refuse(engine.NotAllowedNow, "nobody of side %s can be surprised now (already surprised, or Perception above 5)", c.Side)
 	}
-	r.emit(ev(r.h, (*hotMemory).evSurpriseRuled, SurpriseRuled{Side: c.Side}))
+	if !c.Contest {
+		r.emit(ev(r.h, (*hotMemory).evSurpriseRuled, SurpriseRuled{Side: c.Side}))
+		return nil
+	}
+	// R31 and section 7.1's stealth contest: the others hide, Dex
+	// [Stealth/Hiding], each once in ascending id order; then each of the
+	// side who can be surprised looks, Prc [Stealth/Observation], and is
+	// surprised unless it beats every hider [ours: the worst hider gives
+	// the ambush away; ties go to the hiders].
+	lowest, hiders := 0, 0
+	for _, i := range byID(s) {
+		h := &s.Combatants[i]
+		if h.Side == c.Side || h.gone() {
+			continue
+		}
+		e := StealthRolled{Combatant: h.ID, Check: "hiding", Die: r.src.Roll(20), Bonus: h.Attributes.Dex + h.skill("stealth") + h.spec("stealth", "hiding") - h.tired()}
+		r.emit(ev(r.h, (*hotMemory).evStealthRolled, e))
+		if hiders == 0 || e.Die+e.Bonus < lowest {
+			lowest = e.Die + e.Bonus
+		}
+		hiders++
+	}
+	for _, i := range byID(s) {
+		o := &s.Combatants[i]
+		if o.Side != c.Side || o.Surprised || o.Attributes.Prc > 5 || o.gone() {
+			continue
+		}
+		e := StealthRolled{Combatant: o.ID, Check: "observation", Die: r.src.Roll(20), Bonus: o.Attributes.Prc + o.skill("stealth") + o.spec("stealth", "observation") - o.tired()}
+		r.emit(ev(r.h, (*hotMemory).evStealthRolled, e))
+		if hiders > 0 && e.Die+e.Bonus <= lowest {
+			r.emit(ev(r.h, (*hotMemory).evSurpriseRuled, SurpriseRuled{Side: c.Side, Combatant: o.ID}))
+		}
+	}
 	return nil
 }
 
@@ -253,7 +406,10 @@ func (r *run) initiative() error {
 	s := r.s
 	for _, i := range byID(s) {
 		c := &s.Combatants[i]
-		bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5
+		if c.Status == Away {
+			continue // it rolls when it arrives (A14)
+		}
+		bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
 		pen := 0
 		if c.Surprised {
 			pen = max(0, 5-c.Attributes.Prc)
@@ -280,6 +436,17 @@ func byID(s *State) []int {
 func (r *run) startRound(n int) {
 	s := r.s
 	r.emit(ev(r.h, (*hotMemory).evRoundStarted, RoundStarted{Round: n}))
+	if slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Status == Away && parts.JoinsAfter(c.Joins, n-1) }) {
+		for _, i := range byID(s) {
+			// A14: a late joiner arrives, rolls its initiative and gains its
+			// Round Start AP at once.
+			if c := &s.Combatants[i]; c.Status == Away && parts.JoinsAfter(c.Joins, n-1) {
+				bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
+				die := r.src.Roll(20)
+				r.emit(ev(r.h, (*hotMemory).evJoined, Joined{Combatant: c.ID, Die: die, Bonus: bonus, Initiative: max(0, die+bonus)}))
+			}
+		}
+	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.Status != Active || n == 1 && c.Surprised {
@@ -296,27 +463,56 @@ func (r *run) startRound(n int) {
 func (c *Combatant) canAct() bool { return c.Status == Active && c.Helpless == 0 }
 
 // settle moves the fight on after a decision: to its end when one side is
-// left, past a turn whose owner can no longer act, to the next actor
-// (R27, A15), through round ends.
+// left; back from an action out of turn; through a window nobody is left
+// to ask in; past a turn whose owner can no longer act; to the window
+// after the owner's action and the end of its turn (R29); to the next
+// actor (R27, A15) and the window at its turn's start; through round
+// ends.
 func (r *run) settle() {
 	s := r.s
 	for s.Phase != Over && s.Phase != Resting {
+		if s.Phase == Choosing && s.Pending == nil {
+			return // resting creatures choose the wounds they recover
+		}
 		if winner, over := lastSide(s); over {
 			r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
 			return
+		}
+		if s.Off != nil {
+			if s.Phase == Acting && s.Pending == nil {
+				r.emit(ev(r.h, (*hotMemory).evOffTurnEnded, OffTurnEnded{Combatant: s.Off.Who}))
+				continue
+			}
+			return
+		}
+		if s.Phase == Window && s.Pending != nil && len(s.Queue) == 0 {
+			r.resolve()
+			continue
 		}
 		if s.Phase != Acting {
 			return
 		}
 		if s.Turn != "" {
-			if a := s.actor(); a != nil && a.canAct() {
-				return
+			a := s.owner()
+			switch {
+			case a == nil || !a.canAct():
+				r.emit(ev(r.h, (*hotMemory).evTurnEnded, TurnEnded{Combatant: s.Turn}))
+				continue
+			case r.acted:
+				r.acted = false
+				if r.openMoment(AtAfter) {
+					return
+				}
+				continue
+			case s.Ending:
+				r.finishTurn()
+				continue
 			}
-			r.emit(ev(r.h, (*hotMemory).evTurnEnded, TurnEnded{Combatant: s.Turn}))
-			continue
+			return
 		}
 		if next := r.pickNext(); next != "" {
 			r.emit(ev(r.h, (*hotMemory).evTurnStarted, TurnStarted{Combatant: next}))
+			r.openMoment(AtStart)
 			return
 		}
 		r.endRound()
@@ -330,7 +526,7 @@ func lastSide(s *State) (string, bool) {
 		func(i int) string { return s.Combatants[i].Side },
 		func(i int) bool {
 			c := &s.Combatants[i]
-			return c.Status == Active && !(c.Mount && len(c.Weapons) == 0)
+			return c.Status == Away || c.Status == Active && !(c.Mount && len(c.Weapons) == 0)
 		})
 }
 
@@ -413,6 +609,7 @@ func (r *run) endRound() {
 			r.wakeCheck(c)
 		}
 	}
+	r.expire()
 	r.emit(ev(r.h, (*hotMemory).evRoundEnded, RoundEnded{Round: s.Round}))
 	if winner, over := lastSide(s); over {
 		r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
@@ -425,14 +622,26 @@ func (r *run) endRound() {
 	r.startRound(s.Round + 1)
 }
 
-// endTurn ends the actor's turn: a long action not paid this turn is
-// given up (R25), and the Turn End AP is gained, unless staggered (R23,
-// A26).
+// endTurn ends the actor's turn, after the window at its end (R29).
 func (r *run) endTurn() error {
 	if err := r.wantPhase(Acting, "end the turn"); err != nil {
 		return err
 	}
-	a := r.s.actor()
+	if r.s.Off != nil {
+		return refuse(engine.NotAllowedNow, "%s acts out of turn and has no turn to end", r.s.Off.Who)
+	}
+	if !r.openMoment(AtEnd) {
+		r.finishTurn()
+	}
+	return nil
+}
+
+// finishTurn ends the owner's turn: a long action not paid this turn is
+// given up (R25), and the Turn End AP is gained, unless staggered (R23,
+// A26).
+func (r *run) finishTurn() {
+	a := r.s.owner()
+	r.drift(a)
 	if a.Long != nil && !a.Long.PaidNow {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
@@ -441,15 +650,19 @@ func (r *run) endTurn() error {
 		row := apRow(a.Attributes.Speed)
 		r.emit(ev(r.h, (*hotMemory).evAPGained, APGained{Combatant: a.ID, Gain: row.TurnEnd, AP: min(row.Max, a.AP+row.TurnEnd), At: "turn"}))
 	}
-	return nil
 }
 
-// spend pays AP for an action, giving up a long action first (R25).
+// spend pays AP for an action or reaction, giving up a long action first:
+// spending AP on anything else cancels it (R25). The owner's paying marks
+// an action taken in its turn, for the after-action window.
 func (r *run) spend(c *Combatant, amount int, what string) {
-	if c.Long != nil && c.ID == r.s.Turn {
+	if c.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
 	}
 	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: c.ID, Amount: amount, AP: c.AP - amount, For: what}))
+	if c.ID == r.s.Turn && r.s.Off == nil {
+		r.acted = true
+	}
 }
 
 // need refuses an action costing more AP than c has.
@@ -494,8 +707,8 @@ func (r *run) seize() error {
 	return nil
 }
 
-// posture is R49.
-func (r *run) posture(to string) error {
+// posture is R49, hurried or not (R67).
+func (r *run) posture(to string, hurry bool) error {
 	if err := r.wantPhase(Acting, "change posture"); err != nil {
 		return err
 	}
@@ -508,10 +721,11 @@ func (r *run) posture(to string) error {
 	case a.Posture == Prone && to == Standing:
 		return refuse(engine.NotAllowedNow, "%s is prone and must crouch before standing (R49)", a.ID)
 	}
-	if err := need(a, actionCosts["posture"], "changing posture"); err != nil {
+	cost, err := r.hurried(a, actionCosts["posture"], "changing posture", hurry)
+	if err != nil {
 		return err
 	}
-	r.spend(a, actionCosts["posture"], "posture")
+	r.spend(a, cost, "posture")
 	r.emit(ev(r.h, (*hotMemory).evPostureChanged, PostureChanged{Combatant: a.ID, To: to}))
 	return nil
 }
@@ -541,9 +755,7 @@ func (r *run) dash() error {
 		}
 		e.Die = r.src.Roll(20)
 		e.Bonus = a.Attributes.Str + a.skill("athletics") + a.spec("athletics", mode)
-		if a.Exhausted() {
-			e.Bonus -= 2
-		}
+		e.Bonus -= a.tired()
 		e.RateBonus = max(0, floorDiv(e.Die+e.Bonus, 3))
 	}
 	r.emit(ev(r.h, (*hotMemory).evDashed, e))
@@ -610,6 +822,7 @@ func (r *run) use(object string, hurry bool) error {
 			return nil
 		}
 		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Rounds: rounds - 1}))
+		r.acted = false
 	case cost <= a.AP:
 		r.spend(a, cost, "use "+object)
 		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: object}))
@@ -617,6 +830,7 @@ func (r *run) use(object string, hurry bool) error {
 		paid := a.AP
 		r.spend(a, paid, "use "+object)
 		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Remaining: cost - paid}))
+		r.acted = false
 	}
 	return nil
 }
@@ -640,14 +854,24 @@ func (r *run) continueLong() error {
 		r.emit(ev(r.h, (*hotMemory).evLongPaid, LongPaid{Combatant: a.ID, Rounds: l.Rounds - 1}))
 		if l.Rounds == 1 {
 			r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
+			r.acted = true
 		}
 		return nil
 	}
 	paid := min(a.AP, l.Remaining)
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: a.ID, Amount: paid, AP: a.AP - paid, For: "use " + l.Object}))
+	what := "use " + l.Object
+	if l.Action {
+		what = l.Object
+	}
+	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: a.ID, Amount: paid, AP: a.AP - paid, For: what}))
 	r.emit(ev(r.h, (*hotMemory).evLongPaid, LongPaid{Combatant: a.ID, Remaining: l.Remaining - paid}))
-	if l.Remaining == paid {
+	switch {
+	case l.Remaining != paid:
+	case l.Action:
+		r.longDone(a, l.Object)
+	default:
 		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
+		r.acted = true
 	}
 	return nil
 }
@@ -688,7 +912,7 @@ func (r *run) move(x, y int, _ bool) error {
 		return refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
 	case abs(x) > parts.MaxCoordinate || abs(y) > parts.MaxCoordinate:
 		return refuse(engine.Invalid, "%d,%d is off the map", x, y)
-	case s.occupied(x, y, a.ID):
+	case s.blocked(a, x, y):
 		return refuse(engine.NotAllowedNow, "someone stands at %d,%d (entering an occupied space is not modelled)", x, y)
 	}
 	cost := s.pathCost(a.X, a.Y, x, y)
@@ -702,28 +926,39 @@ func (r *run) move(x, y int, _ bool) error {
 	if m := s.mountOf(a); m != nil && m.Bolting {
 		return refuse(engine.NotAllowedNow, "%s's mount %s has bolted; calm it first (R77)", a.ID, m.ID)
 	}
-	if q := s.moveQueue(a, x, y, r.h); len(q) > 0 {
-		r.emit(ev(r.h, (*hotMemory).evMoveDeclared, MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q}))
-		return nil
+	if m := s.mountOf(a); m != nil && m.OwnTurn {
+		return refuse(engine.NotAllowedNow, "%s's mount %s is sentient and moves in its own turn (R76)", a.ID, m.ID)
 	}
-	r.walk(a, x, y)
+	r.advance(a, x, y, [2]int{a.X, a.Y}, false)
 	return nil
 }
 
-// walk moves a to x,y, buying the AP it needs: the move itself, then the
-// grapples it breaks (A23) and the control check it calls for (R77).
-func (r *run) walk(a *Combatant, x, y int) {
+// walkFrom walks a to x,y on a move begun at from: the yards are what the
+// whole path from there costs, less what its part already walked cost, so
+// that a move broken by a window costs what it would have unbroken.
+func (r *run) walkFrom(a *Combatant, x, y int, from [2]int) {
 	s := r.s
-	cost := s.pathCost(a.X, a.Y, x, y)
+	r.walk(a, x, y, s.pathCost(from[0], from[1], x, y)-s.pathCost(from[0], from[1], a.X, a.Y))
+}
+
+// walk moves a to x,y for cost yards of pool, buying the AP it needs:
+// the move itself, then the grapples it breaks (A23) and the control
+// check it calls for (R77).
+func (r *run) walk(a *Combatant, x, y, cost int) {
+	s := r.s
 	n := max(0, s.moveAP(a, cost))
 	if n > 0 && a.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
 	wasInReach := s.inEnemyReach(a)
+	flanked := s.flankedSet()
 	r.emit(ev(r.h, (*hotMemory).evMoved, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * s.rate(a)}))
 	r.checkGrapples(a)
 	if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
 		r.controlCheck(a, m, 0, "entering an enemy's reach")
+	}
+	if !r.partial {
+		r.newlyFlanked(flanked, a)
 	}
 }
 
@@ -742,11 +977,11 @@ func (s *State) approachCell(c, t *Combatant) (x, y int, ok bool) {
 	}
 	cx, cy := c.X, c.Y
 	for range 200 {
-		if Distance(cx, cy, t.X, t.Y)-1 <= reach {
+		if DistanceBetween(cx, cy, c.span(), t.X, t.Y, t.span())-1 <= reach {
 			break
 		}
 		nx, ny := cx+sign(t.X-cx), cy+sign(t.Y-cy)
-		if s.occupied(nx, ny, c.ID) {
+		if s.blocked(c, nx, ny) {
 			break
 		}
 		n := s.moveAP(c, s.pathCost(c.X, c.Y, nx, ny))

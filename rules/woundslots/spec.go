@@ -95,8 +95,8 @@ func (sp *Spec) State() (State, error) {
 			if !word(spl.Name) {
 				bad(fmt.Sprintf("%s.spells[%d].name", at, j), "%q is not a lowercase word", spl.Name)
 			}
-			if spl.Defense == "" {
-				bad(fmt.Sprintf("%s.spells[%d].defense", at, j), "a spell names the Defense it meets")
+			if spl.Defense == "" && spl.Invest == 0 && spl.Rounds == 0 {
+				bad(fmt.Sprintf("%s.spells[%d].defense", at, j), "a spell names the Defense it meets, unless it leaves an effect on its caster (invest, rounds)")
 			}
 		}
 		c.Weapons = slices.Clone(c.Weapons)
@@ -141,20 +141,26 @@ func (sp *Spec) State() (State, error) {
 		}
 	}
 	for i, z := range sp.Scene.Terrain {
+		z.Kinds = slices.Clone(z.Kinds)
 		for j, k := range z.Kinds {
+			if a, ok := terrainAliases[k]; ok {
+				k, z.Kinds[j] = a, a
+			}
 			if _, ok := terrainCosts[k]; !ok {
 				bad(fmt.Sprintf("scene.terrain[%d].kinds[%d]", i, j), "unknown terrain %q; known: %s", k, strings.Join(sortedKeys(terrainCosts), ", "))
 			}
 		}
-		z.Kinds = slices.Clone(z.Kinds)
 		s.Terrain = append(s.Terrain, z)
 	}
 	for i, o := range sp.Scene.Objects {
 		if !word(o.Name) {
 			bad(fmt.Sprintf("scene.objects[%d].name", i), "%q is not a lowercase word", o.Name)
 		}
-		if o.AP > 0 && o.Rounds > 0 {
-			bad(fmt.Sprintf("scene.objects[%d]", i), "give ap or rounds, not both")
+		if (o.AP > 0) && (o.Rounds > 0 || o.Minutes > 0) || o.Rounds > 0 && o.Minutes > 0 {
+			bad(fmt.Sprintf("scene.objects[%d]", i), "give one of ap, rounds and minutes")
+		}
+		if o.Minutes > 0 {
+			o.Rounds, o.Minutes = 4*o.Minutes, 0 // R22: a minute is 4 rounds
 		}
 		s.Objects = append(s.Objects, o)
 	}
@@ -163,8 +169,35 @@ func (sp *Spec) State() (State, error) {
 	}
 	if !reflect.ValueOf(sp.Begin).IsZero() {
 		sp.Begin.apply(&s, bad)
-		if len(errs) > 0 {
-			return State{}, errors.Join(errs...)
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		for j := range i {
+			o := &s.Combatants[j]
+			if c.Riding != "" || o.Riding != "" {
+				continue // a rider is where its mount is
+			}
+			if DistanceBetween(c.X, c.Y, c.span(), o.X, o.Y, o.span()) == 0 {
+				bad(fmt.Sprintf("combatants[%d]", i), "%s at %d,%d stands where %s stands (at %d,%d); give it its own x and y", c.ID, c.X, c.Y, o.ID, o.X, o.Y)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		return State{}, errors.Join(errs...)
+	}
+	s.placeAll()
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		for j := range c.Conditions {
+			if c.Conditions[j].Since == 0 && c.Conditions[j].Rounds > 0 {
+				c.Conditions[j].Since = max(1, s.Round)
+			}
+		}
+		c.Effects = slices.Clone(c.Effects)
+		for j := range c.Effects {
+			if c.Effects[j].Since == 0 && c.Effects[j].Rounds > 0 {
+				c.Effects[j].Since = max(1, s.Round)
+			}
 		}
 	}
 	return s, nil
@@ -174,11 +207,14 @@ func (sp *Spec) State() (State, error) {
 // standing, full stamina and mana, its slots counted (R15, R17, A12).
 func fresh(c *Combatant) {
 	c.Status, c.Posture = Active, Standing
+	if c.Joins > 0 {
+		c.Status = Away
+	}
 	if c.Tier == "" && !c.PC {
 		c.Tier = "standard"
 	}
 	c.Stamina = c.MaxStamina()
-	c.Mana = max(0, c.RaceMana+c.Attributes.Lor)
+	c.Mana = c.maxMana()
 	c.Slots = slotsOf(c)
 }
 

@@ -17,6 +17,14 @@ type Spell struct {
 	Defense string `yaml:"defense" json:"defense" enum:"melee,ranged,power,agility,fortitude,willpower" doc:"the Defense the spell attack meets (R05)"`
 	Damage  int    `yaml:"damage" json:"damage,omitempty" doc:"added to a hit's final value, as a weapon's damage is (R06)"`
 	Range   int    `yaml:"range" json:"range,omitempty" min:"0" doc:"yards it reaches (0: adjacent)"`
+	// DamageType is what the spell's damage is; fire and lightning act
+	// otherwise under water (R74).
+	DamageType string `yaml:"damage_type" json:"damage_type,omitempty" doc:"its kind of damage: fire is halved under water, lightning under water also hurts those near its target (R74)"`
+	// Invest is mana invested rather than spent, and Rounds how long the
+	// effect the spell leaves lasts (R21, R32): a spell with either leaves
+	// an effect on its caster, which holds the mana until it ends.
+	Invest int `yaml:"invest" json:"invest,omitempty" min:"0" doc:"mana invested in the effect it leaves on its caster, returned when the effect ends (R21)"`
+	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" doc:"rounds the effect it leaves lasts (R32), 0 until it is ended (R60)"`
 	// BypassArmor makes the target's armour not count (R07).
 	BypassArmor bool `yaml:"bypass_armor" json:"bypass_armor,omitempty" doc:"armour does not count against it (R07)"`
 }
@@ -37,6 +45,26 @@ func spellAP(sp *Spell) int {
 	return 4
 }
 
+// castEffect is a spell that leaves an effect on its caster (R21, R44): it
+// invests its mana, held until the effect ends, and spends its own.
+func (r *run) castEffect(a *Combatant, sp *Spell, target string) error {
+	switch {
+	case target != "":
+		return refuse(engine.Invalid, "%s is cast on %s itself: cast %s", sp.Name, a.ID, sp.Name)
+	case a.Mana < sp.Mana+sp.Invest:
+		return refuse(engine.NotAllowedNow, "%s has %d mana; %s needs %d (A31: no overspending)", a.ID, a.Mana, sp.Name, sp.Mana+sp.Invest)
+	case slices.ContainsFunc(a.Effects, func(e Effect) bool { return e.Name == sp.Name }):
+		return refuse(engine.NotAllowedNow, "%s's %s holds already; end it first (R60)", a.ID, sp.Name)
+	}
+	if err := need(a, spellAP(sp), "the spell"); err != nil {
+		return err
+	}
+	r.spend(a, spellAP(sp), "cast")
+	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Mana: a.Mana - sp.Mana}))
+	r.emit(ev(r.h, (*hotMemory).evEffectBegun, EffectBegun{Combatant: a.ID, Effect: sp.Name, Mana: sp.Invest, Rounds: sp.Rounds}))
+	return nil
+}
+
 // spellDefense is the Defense a spell attack meets (R05, R13, R14).
 func spellDefense(t *Combatant, name string) int {
 	switch name {
@@ -51,7 +79,7 @@ func spellDefense(t *Combatant, name string) int {
 // canCast reports whether a may cast sp at t now.
 func canCast(a *Combatant, sp *Spell, t *Combatant) bool {
 	return t.Side != a.Side && t.Up() && a.AP >= spellAP(sp) && a.Mana >= sp.Mana &&
-		Distance(a.X, a.Y, t.X, t.Y)-1 <= sp.Range
+		dist(a, t)-1 <= sp.Range
 }
 
 // cast is R44 with R21 and A31: a spell attack, Rsn [Arcana/school],
@@ -68,13 +96,15 @@ func (r *run) cast(name, target string) error {
 	switch {
 	case sp == nil:
 		return refuse(engine.Invalid, "%s knows no spell called %q", a.ID, name)
+	case sp.Defense == "":
+		return r.castEffect(a, sp, target)
 	case t == nil:
 		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
 	case t.Side == a.Side || !t.Up():
 		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
 	case a.Mana < sp.Mana:
 		return refuse(engine.NotAllowedNow, "%s has %d mana; %s needs %d (A31: no overspending)", a.ID, a.Mana, sp.Name, sp.Mana)
-	case Distance(a.X, a.Y, t.X, t.Y)-1 > sp.Range:
+	case dist(a, t)-1 > sp.Range:
 		return refuse(engine.NotAllowedNow, "%s is beyond %s's range of %d yards", t.ID, sp.Name, sp.Range)
 	}
 	if err := need(a, spellAP(sp), "the spell"); err != nil {
@@ -82,14 +112,23 @@ func (r *run) cast(name, target string) error {
 	}
 	r.spend(a, spellAP(sp), "cast")
 	bonus := a.Attributes.Rsn + a.skill("arcana") + a.spec("arcana", sp.School) - a.distraction()
-	if a.Exhausted() {
-		bonus -= 2
-	}
+	bonus -= a.tired()
 	defense := spellDefense(t, sp.Defense)
-	k := bonus + sp.Damage - defense - t.Toughness(sp.BypassArmor)
+	if r.choice != "" && (sp.Defense == "melee" || sp.Defense == "ranged") {
+		defense = guardDefense(t, r.choice, sp.Defense) // R45
+	}
+	damage := sp.Damage
+	if sp.DamageType == "fire" && t.Submerged {
+		damage = floorDiv(damage, 2) // R74: fire under water, halved
+	}
+	k := bonus + damage - defense - t.Toughness(sp.BypassArmor)
 	classes := dice.Cuts(2, defense-bonus, 20)
 	for _, th := range woundThresholds {
 		classes = classes.Cut(th - k)
+	}
+	spreads := sp.DamageType == "lightning" && t.Submerged
+	if spreads {
+		classes = dice.EveryValue
 	}
 	die := dice.RollClasses(r.src, 20, classes)
 	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Target: t.ID, Mana: a.Mana - sp.Mana}))
@@ -113,12 +152,31 @@ func (r *run) cast(name, target string) error {
 		return nil
 	}
 	final := die + k
-	level := WoundLevel(final)
-	placed, fate := place(t, level)
-	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: a.ID, Final: final, Indicated: level, Level: placed, Fate: fate}))
-	if placed > NoWound {
-		r.woundControl(t)
-		r.woundFooting(t, level)
+	r.wound(t, a.ID, final, WoundLevel(final))
+	if spreads {
+		r.lightning(a, t, sp, die+bonus)
 	}
 	return nil
+}
+
+// lightning is R74's lightning under water: beyond its normal effect it
+// hurts every other creature under water, its caster too, with its damage
+// less 1 for every foot between it and the target's space (3 a yard of
+// gap); each such creature meets the same attack total with its own
+// Defense and Toughness, as a hit would [ours: the rules give the damage,
+// not how it meets a creature it did not target].
+func (r *run) lightning(a, t *Combatant, sp *Spell, total int) {
+	s := r.s
+	for i := range s.Combatants {
+		o := &s.Combatants[i]
+		if o.ID == t.ID || o.gone() || !o.Submerged {
+			continue
+		}
+		damage := sp.Damage - 3*max(0, dist(t, o)-1)
+		if damage <= 0 {
+			continue
+		}
+		final := total + damage - spellDefense(o, sp.Defense) - o.Toughness(sp.BypassArmor)
+		r.wound(o, a.ID, final, WoundLevel(final))
+	}
 }

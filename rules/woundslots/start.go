@@ -1,9 +1,11 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Start is the starting state of "start:", for a fight that begins
@@ -13,6 +15,7 @@ type Start struct {
 	Round      int                       `yaml:"round" min:"1" doc:"the round the fight is in (default 1)"`
 	Phase      string                    `yaml:"phase" enum:"act,rest" doc:"act (default): a combatant's turn; rest: the fight is over and the GM rules on rests (section 7.8)"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is (default: the highest initiative not yet acted, ties by id)"`
+	Order      []string                  `yaml:"order" doc:"the order, first first, in which combatants of equal initiative go this round, as if their tie-break dice were drawn (A15)"`
 	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id"`
 }
 
@@ -32,6 +35,21 @@ type CombatantStart struct {
 	OutRounds  int           `yaml:"out_rounds" min:"0" doc:"rounds it has lain unconscious and stable (A09: a wake check every 40)"`
 	Long       *LongStart    `yaml:"long" doc:"a long action under way (R25)"`
 	Position   *PositionSpec `yaml:"at" doc:"where it stands now"`
+	Mana       *int          `yaml:"mana" min:"0" doc:"mana now (default its max, R21)"`
+	Grappling  []string      `yaml:"grappling" doc:"who it grapples, each grappling it too (R57)"`
+	PinnedBy   string        `yaml:"pinned_by" doc:"who pins it (R59); it must grapple it"`
+	Readied    string        `yaml:"readied" doc:"a readied action (R47): attack for a standard attack, or a command"`
+	Ignoring   []string      `yaml:"ignoring" doc:"enemies it ignores (R12)"`
+	Distracted bool          `yaml:"distracted" doc:"distracted this round (R61)"`
+	Dashing    bool          `yaml:"dashing" doc:"dashed this round (R54)"`
+	Pool       int           `yaml:"pool" min:"0" doc:"yards of movement bought this round and not used (R34)"`
+	Surprised  bool          `yaml:"surprised" doc:"surprised, in round 1 (R31)"`
+	Sunk       bool          `yaml:"sunk" doc:"a swimmer sunk below the surface (R75)"`
+	Fallen     bool          `yaml:"fallen" doc:"a climber fallen to the foot of its climb (R75)"`
+	Bolting    bool          `yaml:"bolting" doc:"an untrained mount that has bolted (R77)"`
+	Recovery   int           `yaml:"recovery_bonus" min:"0" doc:"the bonus earned by failed recovery checks (R72)"`
+	LongRests  int           `yaml:"long_rests" min:"0" max:"2" doc:"long rests with benefits taken today (R68)"`
+	Harried    int           `yaml:"harried" min:"0" doc:"how many harry it this round, each -2 on its ranged attacks (R46)"`
 }
 
 // WoundsStart is filled slots per level.
@@ -64,7 +82,11 @@ var _ engine.StartingState = (*Spec)(nil)
 // apply sets up s from the starting state, drawing no dice.
 func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	for i := range s.Combatants {
-		s.Combatants[i].Initiative = 10
+		c := &s.Combatants[i]
+		c.Initiative = 10
+		if c.Status == Away && parts.JoinsAfter(c.Joins, max(st.Round, 1)-1) {
+			c.Status = Active // arrived before the fight's starting round
+		}
 	}
 	ids := make([]string, 0, len(st.Combatants))
 	for id := range st.Combatants {
@@ -118,6 +140,70 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		if cs.Position != nil {
 			c.X, c.Y = cs.Position.X, cs.Position.Y
 		}
+		if cs.Mana != nil {
+			c.Mana = min(*cs.Mana, c.maxMana())
+		}
+		c.PinnedBy, c.Distracted, c.Dashing, c.Surprised = cs.PinnedBy, cs.Distracted, cs.Dashing, cs.Surprised
+		c.Sunk, c.Fell, c.Bolting = cs.Sunk, cs.Fallen, cs.Bolting
+		c.RecoveryBonus, c.LongRests, c.Harried = cs.Recovery, cs.LongRests, RangePenalty*cs.Harried
+		if cs.Pool > 0 {
+			c.PoolQuarters = 4 * cs.Pool
+		}
+		switch cs.Readied {
+		case "":
+		case "attack":
+			c.Readied = true
+		default:
+			cmd, err := Rules{}.ParseCommand(s, c.ID, cs.Readied)
+			if err != nil || !offTurnCommand(cmd) {
+				bad(at+".readied", "%q is not an action to ready: attack, or a command such as defend or move 3,0", cs.Readied)
+				break
+			}
+			c.Readied, c.ReadyAction = true, Rules{}.FormatCommand(cmd)
+		}
+		for _, id := range cs.Ignoring {
+			if o := s.Combatant(id); o == nil || o.Side == c.Side {
+				bad(at+".ignoring", "%q is not an enemy of %s", id, c.ID)
+				continue
+			}
+			c.Ignoring = append(c.Ignoring, id)
+		}
+	}
+	// A second pass, every combatant in its place: grapples and pins.
+	for _, id := range ids {
+		cs, c := st.Combatants[id], s.Combatant(id)
+		if c == nil {
+			continue
+		}
+		at := "start.combatants." + id
+		for _, id := range cs.Grappling {
+			o := s.Combatant(id)
+			switch {
+			case o == nil || o.ID == c.ID:
+				bad(at+".grappling", "no other combatant %q to grapple", id)
+				continue
+			case Gap(c, o) > 0:
+				bad(at+".grappling", "%s and %s are not adjacent, and grapplers are (A23)", c.ID, id)
+				continue
+			}
+			if !slices.Contains(c.Grappling, id) {
+				c.Grappling = append(c.Grappling, id)
+			}
+			if !slices.Contains(o.Grappling, c.ID) {
+				o.Grappling = append(o.Grappling, c.ID)
+			}
+		}
+		if cs.PinnedBy != "" && !slices.Contains(c.Grappling, cs.PinnedBy) {
+			bad(at+".pinned_by", "%s must grapple %s to pin it (R59): give grappling too", cs.PinnedBy, c.ID)
+		}
+	}
+	for i, id := range st.Order {
+		// A15: the tie-break dice of the starting round, as if drawn.
+		if c := s.Combatant(id); c == nil {
+			bad(fmt.Sprintf("start.order[%d]", i), "no combatant %q; combatants: %s", id, s.ids())
+		} else {
+			c.TieBreak = 20 * (len(st.Order) - i)
+		}
 	}
 	s.Round = max(st.Round, 1)
 	if st.Phase == string(Resting) {
@@ -147,7 +233,8 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	best := -1
 	for _, i := range byID(s) {
 		c := &s.Combatants[i]
-		if c.canAct() && !c.Acted && c.takesTurns() && (best < 0 || s.turnInitiative(c) > s.turnInitiative(&s.Combatants[best])) {
+		if c.canAct() && !c.Acted && c.takesTurns() && (best < 0 || s.turnInitiative(c) > s.turnInitiative(&s.Combatants[best]) ||
+			s.turnInitiative(c) == s.turnInitiative(&s.Combatants[best]) && c.TieBreak > s.Combatants[best].TieBreak) {
 			best = i
 		}
 	}

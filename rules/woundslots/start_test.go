@@ -105,6 +105,21 @@ func TestSpecProblems(t *testing.T) {
 	}
 }
 
+// TestOverlapRefused refuses two creatures in one place, a large one's
+// space counted whole (section 6).
+func TestOverlapRefused(t *testing.T) {
+	sp := startSpec()
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "eve", Side: "blue", X: 0, Y: -1, Space: 2})
+	_, err := sp.State()
+	if want := "combatants[3]: eve at 0,-1 stands where ann stands (at 0,0)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("want %q in %v", want, err)
+	}
+	sp.Combatants[3].Y = -2
+	if _, err := sp.State(); err != nil {
+		t.Errorf("eve at 0,-2 fills 0..1 by -2..-1: %v", err)
+	}
+}
+
 func TestGrammar(t *testing.T) {
 	if err := grammar.Err(); err != nil {
 		t.Fatal(err)

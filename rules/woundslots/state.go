@@ -43,6 +43,8 @@ const (
 	Active      = "active"
 	Unconscious = "unconscious"
 	Dead        = "dead"
+	// Away: a late joiner not yet arrived (A14).
+	Away = "away"
 )
 
 // Attack kinds (R39-R43).
@@ -64,11 +66,24 @@ type State struct {
 	Combatants []Combatant `json:"combatants"`
 	Terrain    []Zone      `json:"terrain,omitempty"`
 	Objects    []Object    `json:"objects,omitempty"`
+	// Dropped lists the weapons lying on the ground (a disarm, R61), for
+	// anyone beside them to pick up.
+	Dropped []Dropped `json:"dropped,omitempty"`
 	// Pending is the action declared and not yet resolved.
 	Pending *Declared `json:"pending,omitempty"`
 	// Queue lists who is still to be asked in the open window, first
 	// first.
 	Queue []string `json:"queue,omitempty"`
+	// Moment is the moment of an open window with no declared action in
+	// it: "start", "after" (an action) or "end" of the turn, when those
+	// whose initiative is above the turn's owner's may act out of turn
+	// (R29, R35).
+	Moment string `json:"moment,omitempty"`
+	// Off is an action or move being taken out of turn (R29, R35).
+	Off *OffTurn `json:"off_turn,omitempty"`
+	// Ending says the turn's owner has ended its turn and its end-of-turn
+	// window is over: the turn ends with the next settling.
+	Ending bool `json:"ending,omitempty"`
 	// Winner is the side left standing when the fight is over; TimedOut
 	// says it stopped at the round limit.
 	Winner   string `json:"winner,omitempty"`
@@ -79,14 +94,19 @@ type State struct {
 
 // Options are the encounter's table options.
 type Options struct {
-	RoundLimit int  `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
-	NoLimit    bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
-	// Interrupts offers the interrupt window after each declaration (R29).
+	RoundLimit   int  `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
+	NoLimit      bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
 	FootingTN    int  `yaml:"footing_tn" json:"footing_tn,omitempty" min:"0" doc:"the GM's TN for swimming and climbing checks (R75; default 5, A34)"`
 	HurryTN      int  `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"0" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
-	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone interrupts a declared action (R29); faster tables"`
-	HurryAllowed bool `yaml:"hurry_allowed" json:"hurry_allowed,omitempty" doc:"the GM lets actions be hurried (R67); section 6's default is no"`
-	HurryLoss    bool `yaml:"hurry_loss" json:"hurry_loss,omitempty" doc:"a failed hurry loses AP (R67); section 6's default is no"`
+	LandingTN    int  `yaml:"landing_tn" json:"landing_tn,omitempty" min:"0" doc:"the GM's TN for landing a jump in difficult terrain or on a slippery surface (R38; default 5, A34)"`
+	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone acts or moves out of turn (R29, R35); reactions are still asked; faster tables"`
+	// Interrupts says at which moments those whose initiative is higher
+	// may act out of turn: "declared" (the default: right after a
+	// declaration), "all" (at a turn's start and end and after each action
+	// too, R29) or "none".
+	Interrupts   string `yaml:"interrupts" json:"interrupts,omitempty" enum:"all,declared,none" doc:"when out-of-turn actions and moves are offered (R29, R35): declared (default: right after a declaration), all (at a turn's start and end and after each action too) or none"`
+	HurryAllowed bool   `yaml:"hurry_allowed" json:"hurry_allowed,omitempty" doc:"the GM lets actions be hurried (R67); section 6's default is no"`
+	HurryLoss    bool   `yaml:"hurry_loss" json:"hurry_loss,omitempty" doc:"a failed hurry loses AP (R67); section 6's default is no"`
 }
 
 // Zone is a rectangle of terrain whose kinds multiply the cost of each
@@ -98,6 +118,11 @@ type Zone struct {
 	Y2    int      `yaml:"y2" json:"y2" doc:"north edge"`
 	Kinds []string `yaml:"kinds" json:"kinds" required:"true" doc:"steep_hill, knee_water, mud, undergrowth, swimming, waist_water, vertical_climb, underwater_walk"`
 	Extra int      `yaml:"extra" json:"extra,omitempty" min:"0" doc:"a further multiplier the GM sets (a harder climb), 0 for none"`
+	// Slippery marks a surface a jumper lands on with a balance check
+	// (R38).
+	Slippery bool `yaml:"slippery" json:"slippery,omitempty" doc:"a slippery surface: landing on it from a jump takes a Dex [Acrobatics/Balance] check (R38)"`
+	// Current is the water's drift in yards a round (R37).
+	Current PositionSpec `yaml:"current" json:"current,omitzero" doc:"the water's current, yards a round east (x) and north (y): a swimmer here drifts with it at the end of its turn (R37)"`
 }
 
 // Object is something that can be used, with its AP cost (R66), or a
@@ -106,6 +131,8 @@ type Object struct {
 	Name   string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as use OBJECT names it"`
 	AP     int    `yaml:"ap" json:"ap,omitempty" min:"0" doc:"AP to use it (default from the table, else 2)"`
 	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" doc:"instead of AP: all one's AP for this many rounds (4 for a one-minute action)"`
+	// Minutes is Rounds in minutes, 4 rounds each (R22).
+	Minutes int `yaml:"minutes" json:"minutes,omitempty" min:"0" doc:"instead of AP: all one's AP for this many minutes, 4 rounds each (R22, R25)"`
 }
 
 // Attributes are a creature's attributes (typically -5..5), Speed
@@ -139,6 +166,39 @@ type Weapon struct {
 	Concussive    bool   `yaml:"concussive" json:"concussive,omitempty" doc:"a hook with no default effect (A25)"`
 	Aquatic       bool   `yaml:"aquatic" json:"aquatic,omitempty" doc:"keeps its full damage underwater (R74)"`
 	Slicing       bool   `yaml:"slicing" json:"slicing,omitempty" doc:"a hook with no default effect (A25)"`
+	Hands         int    `yaml:"hands" json:"hands,omitempty" min:"0" max:"2" doc:"hands it takes (default 1)"`
+	Stowed        string `yaml:"stowed" json:"stowed,omitempty" enum:"scabbard,pocket,pouch,concealed,sack,backpack" doc:"where it is carried when not in hand: retrieving it costs 1 (scabbard, pocket), 3 (pouch, concealed pocket) or 6 AP (sack, backpack) (R48)"`
+	Container     string `yaml:"container" json:"container,omitempty" enum:"scabbard,pocket,pouch,concealed,sack,backpack" doc:"where stowing it puts it (R48; default scabbard)"`
+}
+
+// InHand reports whether the weapon is held, not stowed (R48): only a
+// weapon in hand attacks, blocks or threatens.
+func (w *Weapon) InHand() bool { return w.Stowed == "" }
+
+// inHand counts the weapons c holds.
+func (c *Combatant) inHand() int {
+	n := 0
+	for i := range c.Weapons {
+		if c.Weapons[i].InHand() {
+			n++
+		}
+	}
+	return n
+}
+
+// freeHands is how many of its two hands [ours] c has empty: less each
+// weapon held (its hands, 1 by default) and a healer's kit in hand.
+func (c *Combatant) freeHands() int {
+	n := 2
+	for i := range c.Weapons {
+		if w := &c.Weapons[i]; w.InHand() {
+			n -= max(1, w.Hands)
+		}
+	}
+	if c.Kit {
+		n--
+	}
+	return max(0, n)
 }
 
 // Armor is worn armour.
@@ -199,6 +259,7 @@ type Combatant struct {
 	Specs       map[string]int `yaml:"specializations" json:"specializations,omitempty" doc:"specialization ranks by skill/name: melee/blades, reflex/initiative, athletics/power"`
 	Weapons     []Weapon       `yaml:"weapons" json:"weapons,omitempty" doc:"weapons carried and ready; the first is used unless a command names another"`
 	Conditions  []Condition    `yaml:"conditions" json:"conditions,omitempty" doc:"lasting conditions it suffers (R64)"`
+	Effects     []Effect       `yaml:"effects" json:"effects,omitempty" doc:"lasting magical effects it controls, with the mana invested in them (R21, R60)"`
 	Spells      []Spell        `yaml:"spells" json:"spells,omitempty" doc:"spells it knows (R44)"`
 	Armor       Armor          `yaml:"armor" json:"armor,omitzero" doc:"armour worn"`
 	Kit         bool           `yaml:"kit" json:"kit,omitempty" doc:"a healer's kit in hand: without one, Stabilize and Treat Wound take -5 (R63, R65)"`
@@ -208,8 +269,13 @@ type Combatant struct {
 	MoveMode    string         `yaml:"move_mode" json:"move_mode,omitempty" doc:"its primary move mode, for the Athletics specialization of a second dash (R54; default running)"`
 	Mount       bool           `yaml:"mount" json:"mount,omitempty" doc:"can be ridden (R53, R76)"`
 	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
+	OwnTurn     bool           `yaml:"own_turn" json:"own_turn,omitempty" doc:"a sentient mount that keeps its own initiative and turn, and is not ordered (R76)"`
 	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
 	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
+	SleepHours  int            `yaml:"sleep_hours" json:"sleep_hours,omitempty" min:"0" max:"24" doc:"hours of sleep a long rest needs (R68; default 8 less half an hour per point of Vitality)"`
+	Joins       int            `yaml:"joins" json:"joins,omitempty" min:"0" max:"1000" doc:"rounds before it arrives: it joins as round joins+1 begins, rolls its initiative and gains its Round Start AP then (A14)"`
+	Space       int            `yaml:"space" json:"space,omitempty" min:"0" max:"20" doc:"yards a side of the square it fills, its lowest corner at x,y (section 6: default 1)"`
+	Height      int            `yaml:"height" json:"height,omitempty" min:"0" doc:"its height in inches, for the obstacle a tucked high jump clears (R38)"`
 	X           int            `yaml:"x" json:"x" doc:"column, in yards"`
 	Y           int            `yaml:"y" json:"y" doc:"row, in yards"`
 
@@ -269,8 +335,10 @@ type Combatant struct {
 	OpeningTotal int    `yaml:"-" json:"opening_total,omitempty"`
 	// SharingWith names the creature it shares a space with (R51).
 	SharingWith string `yaml:"-" json:"sharing_with,omitempty"`
-	// Readied says it holds a readied attack (R47).
-	Readied bool `yaml:"-" json:"readied,omitempty"`
+	// Readied says it holds a readied action (R47): ReadyAction is its
+	// command text, "" for a standard attack.
+	Readied     bool   `yaml:"-" json:"readied,omitempty"`
+	ReadyAction string `yaml:"-" json:"ready_action,omitempty"`
 	// Grappling lists who it grapples, each grappling it too (R57, A23);
 	// PinnedBy names who pins it (R59).
 	Grappling []string `yaml:"-" json:"grappling,omitempty"`
@@ -280,16 +348,29 @@ type Combatant struct {
 	Distracted bool `yaml:"-" json:"distracted,omitempty"`
 	// RecoveryBonus is added to recovery checks after failed ones (R72).
 	RecoveryBonus int `yaml:"-" json:"recovery_bonus,omitempty"`
+	// RecoverUpTo is the worst level a recovery check just rolled
+	// reaches, while its creature chooses the wound (section 7.8).
+	RecoverUpTo int `yaml:"-" json:"recover_up_to,omitempty"`
 	// LongRests counts the long rests with benefits today (R68).
 	LongRests int `yaml:"-" json:"long_rests,omitempty"`
 	// Long is an action longer than the AP at hand, being paid (R25).
 	Long *Long `yaml:"-" json:"long,omitempty"`
+	// Submerged says it stands under water (R74): the immobile Defense
+	// replaces its melee, ranged and Agility Defense (R14).
+	Submerged bool `yaml:"-" json:"underwater,omitempty"`
+	// Sunk says a swimmer sank below the surface, Fell that a climber
+	// fell to the foot of its climb (R75).
+	Sunk bool `yaml:"-" json:"sunk,omitempty"`
+	Fell bool `yaml:"-" json:"fallen,omitempty"`
 }
 
 // Long is an action paid across turns (R25): AP still owed, or rounds of
 // all one's AP still to give.
 type Long struct {
+	// Object is what is being used, or with Action the command text of
+	// the action being paid for.
 	Object    string `json:"object"`
+	Action    bool   `json:"action,omitempty"`
 	Remaining int    `json:"remaining,omitempty"`
 	Rounds    int    `json:"rounds,omitempty"`
 	// PaidNow says a payment was made this turn; a turn that ends
@@ -297,13 +378,36 @@ type Long struct {
 	PaidNow bool `json:"paid_now,omitempty"`
 }
 
+// Dropped is a weapon lying on the ground at a cell.
+type Dropped struct {
+	Weapon Weapon `json:"weapon"`
+	X      int    `json:"x"`
+	Y      int    `json:"y"`
+}
+
+// OffTurn is an action or a move taken out of turn (R29, R35): by whom,
+// at which moment ("declared", "start", "after", "end"), whether it
+// cancels the declared action, who is still to be asked in the window it
+// was taken in, and the declared action waiting meanwhile (a move out of
+// turn cancels nothing, A16).
+type OffTurn struct {
+	Who     string    `json:"who"`
+	Moment  string    `json:"moment"`
+	Cancels bool      `json:"cancels,omitempty"`
+	Rest    []string  `json:"rest,omitempty"`
+	Held    *Declared `json:"held,omitempty"`
+}
+
 // Declared is an action declared and not yet resolved.
 type Declared struct {
-	Actor  string `json:"actor"`
-	Action string `json:"action"`
-	Target string `json:"target"`
-	Weapon string `json:"weapon,omitempty"`
-	Cost   int    `json:"cost"`
+	// Command is a declared action other than an attack, as its text;
+	// it is carried out when the window closes.
+	Command string `json:"command,omitempty"`
+	Actor   string `json:"actor"`
+	Action  string `json:"action"`
+	Target  string `json:"target"`
+	Weapon  string `json:"weapon,omitempty"`
+	Cost    int    `json:"cost"`
 	// Guard is the target's choice of Defense when defending (R45).
 	Guard string `json:"guard,omitempty"`
 	// Indicated is a nonlethal hit's level, for the attacker's choice.
@@ -311,8 +415,12 @@ type Declared struct {
 	Final     int `json:"final,omitempty"`
 	// A declared move's destination; its rebuffs and the cling spent on
 	// it (R41, R55).
-	X        int    `json:"x,omitempty"`
-	Y        int    `json:"y,omitempty"`
+	X int `json:"x,omitempty"`
+	Y int `json:"y,omitempty"`
+	// FromX, FromY are where a move declared on its way began (FromSet).
+	FromX    int    `json:"from_x,omitempty"`
+	FromY    int    `json:"from_y,omitempty"`
+	FromSet  bool   `json:"from_set,omitempty"`
 	Rebuffed bool   `json:"rebuffed,omitempty"`
 	Decided  bool   `json:"decided,omitempty"`
 	Clinger  string `json:"clinger,omitempty"`
@@ -320,10 +428,27 @@ type Declared struct {
 	Split    bool   `json:"split,omitempty"`
 	With     int    `json:"with,omitempty"`
 	Cut      int    `json:"cut,omitempty"`
+	// A reaction's attack (a rebuff or a readied attack) waiting for its
+	// defending target to choose its Defense (R45): who strikes whom with
+	// which weapon, and which reaction it is.
+	Striker      string `json:"striker,omitempty"`
+	StrikeTarget string `json:"strike_target,omitempty"`
+	StrikeWeapon string `json:"strike_weapon,omitempty"`
+	StrikeKind   string `json:"strike_kind,omitempty"`
+	// StrikeFrom is the phase the fight goes back to once the reaction's
+	// target has chosen.
+	StrikeFrom Phase `json:"strike_from,omitempty"`
+	// Interposed says a creature grappled by the target was made the
+	// attack's target (R58).
+	Interposed bool `json:"interposed,omitempty"`
 }
 
 // Up reports whether the combatant can act: active and not helpless.
 func (c *Combatant) Up() bool { return c.Status == Active }
+
+// gone reports whether the combatant is not there: dead, or not yet
+// arrived (A14).
+func (c *Combatant) gone() bool { return c.Status == Dead || c.Status == Away }
 
 // Down reports whether the combatant is out of the fight.
 func (c *Combatant) Down() bool { return c.Status != Active }
@@ -366,7 +491,9 @@ func (c *Combatant) MeleeDefense() int {
 	}
 	d := c.baseDefense() - c.distraction() - c.sharing()
 	for i := range c.Weapons {
-		d += c.Weapons[i].Block
+		if c.Weapons[i].InHand() {
+			d += c.Weapons[i].Block
+		}
 	}
 	return d
 }
@@ -378,7 +505,7 @@ func (c *Combatant) RangedDefense() int {
 	}
 	d := c.baseDefense() - c.distraction() - c.sharing()
 	for i := range c.Weapons {
-		if c.Weapons[i].Defensive {
+		if c.Weapons[i].Defensive && c.Weapons[i].InHand() {
 			d += c.Weapons[i].Block
 		}
 	}
@@ -388,8 +515,13 @@ func (c *Combatant) RangedDefense() int {
 // ImmobileDefense is R13's 5 - Size.
 func (c *Combatant) ImmobileDefense() int { return 5 - c.Attributes.Size - c.distraction() }
 
-// immobile reports R14 (helpless, unconscious).
-func (c *Combatant) immobile() bool {
+// immobile reports R14: helpless (unconscious, pinned, or a nonlethal
+// hit's helplessness) or under water.
+func (c *Combatant) immobile() bool { return c.helpless() || c.Submerged }
+
+// helpless reports A07's helplessness: unconscious, pinned or left
+// helpless by a nonlethal hit.
+func (c *Combatant) helpless() bool {
 	return c.Status != Active || c.Helpless > 0 || c.PinnedBy != ""
 }
 
@@ -433,6 +565,19 @@ func (c *Combatant) MaxStamina() int { return max(0, c.NormalMaxStamina()-c.Fati
 // Exhausted is A26: -2 on checks and attacks.
 func (c *Combatant) Exhausted() bool { return c.IsExhausted }
 
+// ExhaustedPenalty is A26's penalty on every check and attack of an
+// exhausted creature.
+const ExhaustedPenalty = 2
+
+// tired is what exhaustion takes from c's checks and attacks (A26): every
+// one of them, standard or wild, attack or healing or recovery.
+func (c *Combatant) tired() int {
+	if c.IsExhausted {
+		return ExhaustedPenalty
+	}
+	return 0
+}
+
 // Staggered is A26: no Turn End AP (NPCs are immune, R17).
 func (c *Combatant) Staggered() bool { return c.IsStaggered && !c.npc() }
 
@@ -471,13 +616,16 @@ func (c *Combatant) Rate() int {
 // PoolYards is what is left of this round's movement pool (A17).
 func (c *Combatant) PoolYards() int { return c.PoolQuarters/4 - c.PoolUsed }
 
-// Weapon returns the weapon called name, the first for "", or nil.
+// Weapon returns the weapon called name, in hand or stowed, or for ""
+// the first in hand; nil for none.
 func (c *Combatant) Weapon(name string) *Weapon {
 	if name == "" {
-		if len(c.Weapons) == 0 {
-			return nil
+		for i := range c.Weapons {
+			if c.Weapons[i].InHand() {
+				return &c.Weapons[i]
+			}
 		}
-		return &c.Weapons[0]
+		return nil
 	}
 	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == name }); i >= 0 {
 		return &c.Weapons[i]
@@ -515,28 +663,46 @@ func (s *State) limit() int {
 	return s.Options.RoundLimit
 }
 
-// actor is the combatant whose turn it is, or nil.
+// actor is the combatant acting now: one acting out of turn, else the
+// one whose turn it is; nil for nobody.
 func (s *State) actor() *Combatant {
+	if s.Off != nil {
+		return s.Combatant(s.Off.Who)
+	}
 	if s.Turn == "" {
 		return nil
 	}
 	return s.Combatant(s.Turn)
 }
 
+// acting is the id of the combatant acting now (see actor).
+func (s *State) acting() string {
+	if s.Off != nil {
+		return s.Off.Who
+	}
+	return s.Turn
+}
+
 // decider is who must decide now.
 func (s *State) decider() string {
 	switch s.Phase {
 	case Acting:
-		return s.Turn
+		return s.acting()
 	case Window:
 		if len(s.Queue) > 0 {
 			return s.Queue[0]
 		}
 	case Guarding:
 		if s.Pending != nil {
+			if s.Pending.Striker != "" {
+				return s.Pending.StrikeTarget
+			}
 			return s.Pending.Target
 		}
 	case Choosing:
+		if s.Pending == nil && len(s.Queue) > 0 {
+			return s.Queue[0]
+		}
 		if p := s.Pending; p != nil {
 			if p.Clinger != "" && !p.Split {
 				return p.Clinger

@@ -100,6 +100,17 @@ var terrainCosts = map[string]int{
 	"underwater_walk": 10,
 }
 
+// terrainAliases are other names of R37's kinds of terrain, as its table
+// words them.
+var terrainAliases = map[string]string{
+	"hill": "steep_hill", "steep": "steep_hill", "climbing_a_steep_hill": "steep_hill",
+	"knee_high_water": "knee_water", "knee-high_water": "knee_water", "wading_knee_high": "knee_water",
+	"waist_high_water": "waist_water", "waist-high_water": "waist_water", "wading_waist_high": "waist_water",
+	"thick_undergrowth": "undergrowth", "swim": "swimming", "water": "swimming",
+	"climb": "vertical_climb", "vertical": "vertical_climb", "wall": "vertical_climb",
+	"underwater": "underwater_walk", "walking_underwater": "underwater_walk",
+}
+
 // postureMods is R10 for a target's posture: melee and ranged modifiers.
 var postureMods = map[string][2]int{
 	Standing:  {0, 0},
@@ -119,7 +130,9 @@ var coverMods = map[string][2]int{
 // FlankBonus is R10/R11: added to every attack on a flanked target.
 const FlankBonus = 2
 
-// RearBonus is R12: added to attacks by a creature the target ignores.
+// RearBonus is R12: added to attacks by a creature the target ignores,
+// double the flanking bonus and in its place (the seed: rear attacks
+// "gain double the normal flanking bonus").
 const RearBonus = 4
 
 // actionCosts is A05: the AP each action costs by default.
@@ -147,6 +160,8 @@ var actionCosts = map[string]int{
 	"opening":   4,
 	"drag":      4,
 	"enter":     2,
+	"surface":   4,
+	"end":       2,
 	Grapple:     4,
 }
 

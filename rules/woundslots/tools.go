@@ -51,15 +51,22 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 		return tacticalAct(view, p)
 	case Window:
 		pd := view.Pending
+		actor := view.Turn
+		if pd != nil {
+			actor = pd.Actor
+		}
 		for _, o := range p.Options {
 			switch c := o.Command.(type) {
 			case *Rebuff, *Cling:
 				return o.Command
 			case *Fire:
-				if c.Target == pd.Actor {
+				if c.Target == actor {
 					return o.Command
 				}
 			}
+		}
+		if pd == nil || pd.Command != "" {
+			return p.Options[0].Command // a moment of the turn, or no attack: pass
 		}
 		for _, o := range p.Options {
 			if a, ok := o.Command.(*Attack); ok && a.Target == pd.Actor && (a.Style == "" || a.Style == Standard) {
@@ -73,17 +80,22 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 		}
 		return p.Options[0].Command
 	case Guarding:
-		best, bestD := 0, -1<<30
-		t, a := view.Combatant(view.Pending.Target), view.Combatant(view.Pending.Actor)
+		best, bestD := -1, -1<<30
+		t, kind := view.guarded(), view.guardKind()
 		for i, o := range p.Options {
 			if g, ok := o.Command.(*Guard); ok {
-				if d := guardDefense(t, g.Choice, a.Weapon(view.Pending.Weapon).Kind); d > bestD {
+				if d := guardDefense(t, g.Choice, kind); d > bestD {
 					best, bestD = i, d
 				}
 			}
 		}
-		return p.Options[best].Command
+		if best >= 0 {
+			return p.Options[best].Command
+		}
 	case Choosing:
+		if view.Pending == nil || view.Pending.Action != "move" && view.Pending.Action != Nonlethal {
+			return p.Fallback()
+		}
 		if view.Pending.Action == "move" {
 			// The split with the most yards cut, then the most moved
 			// with; a rebuffed mover goes on.
@@ -128,12 +140,12 @@ func tacticalAct(view *State, p engine.Prompt[Command]) Command {
 			if c.Weapon != "" || !(c.Style == "" || c.Style == Quick && me.AP < view.attackCost(me, Standard)) {
 				continue
 			}
-			if t := view.Combatant(c.Target); t != nil && (best < 0 || openSlots(t) < bestOpen) {
+			if t := view.Combatant(c.Target); t != nil && t.Up() && (best < 0 || openSlots(t) < bestOpen) {
 				best, bestOpen = i, openSlots(t)
 			}
 		case *Approach:
 			if t := view.Combatant(c.Target); t != nil {
-				if d := Distance(me.X, me.Y, t.X, t.Y); approach < 0 || d < approachDist {
+				if d := dist(me, t); approach < 0 || d < approachDist {
 					approach, approachDist = i, d
 				}
 			}
@@ -206,6 +218,8 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 		return "absent", false
 	case c.Status == Dead:
 		return "dead", true
+	case c.Status == Away:
+		return "away", false
 	case c.IsDying:
 		return "dying", true
 	case c.Status == Unconscious:

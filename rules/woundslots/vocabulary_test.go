@@ -15,7 +15,7 @@ func vocabularyState(t testing.TB) woundslots.State {
 		Sides: []woundslots.SideSpec{{ID: "red"}, {ID: "blue"}},
 		Combatants: []woundslots.Combatant{
 			{ID: "ann", Side: "red", PC: true, Weapons: []woundslots.Weapon{{Name: "sword", Kind: "melee", Damage: 1}}},
-			{ID: "bob", Side: "blue", Weapons: []woundslots.Weapon{{Name: "bow", Kind: "ranged", Increment: 20}}},
+			{ID: "bob", Side: "blue", X: 5, Weapons: []woundslots.Weapon{{Name: "bow", Kind: "ranged", Increment: 20}}},
 		},
 	}
 	s, err := sp.State()

@@ -1,5 +1,10 @@
 package woundslots
 
+import (
+	"fray/engine"
+	"fray/rules/parts"
+)
+
 // Environments of a cell, from its terrain (R74, R75).
 const (
 	Underwater = "underwater"
@@ -7,13 +12,27 @@ const (
 	Climbing   = "climbing"
 )
 
-// env is the environment of c's cell: underwater (underwater_walk),
-// swimming, climbing (vertical_climb), or "" on firm ground.
+// env is the environment c is in: its cell's (underwater for
+// underwater_walk, swimming, climbing for vertical_climb, "" on firm
+// ground), under water for a swimmer who sank, and firm ground for a
+// climber who fell to the foot of its climb (R75).
 func (s *State) env(c *Combatant) string {
+	e := s.terrainEnv(c.X, c.Y)
+	switch {
+	case c.Sunk && e == Swimming:
+		return Underwater
+	case c.Fell && e == Climbing:
+		return ""
+	}
+	return e
+}
+
+// terrainEnv is the environment of cell x,y by its terrain.
+func (s *State) terrainEnv(x, y int) string {
 	e := ""
 	for i := range s.Terrain {
 		z := &s.Terrain[i]
-		if c.X < min(z.X1, z.X2) || c.X > max(z.X1, z.X2) || c.Y < min(z.Y1, z.Y2) || c.Y > max(z.Y1, z.Y2) {
+		if x < min(z.X1, z.X2) || x > max(z.X1, z.X2) || y < min(z.Y1, z.Y2) || y > max(z.Y1, z.Y2) {
 			continue
 		}
 		for _, k := range z.Kinds {
@@ -30,6 +49,92 @@ func (s *State) env(c *Combatant) string {
 		}
 	}
 	return e
+}
+
+// put places c at x,y and notes whether it is under water there (R14,
+// R74): every move of a combatant goes through it. A creature that fell
+// climbs again once it moves; one that sank stays under until it
+// surfaces or leaves the water (R75).
+func (s *State) put(c *Combatant, x, y int) {
+	moved := c.X != x || c.Y != y
+	c.X, c.Y = x, y
+	if moved {
+		c.Fell = false
+	}
+	if s.terrainEnv(x, y) != Swimming {
+		c.Sunk = false
+	}
+	c.Submerged = s.env(c) == Underwater
+}
+
+// placeAll notes for every combatant whether it is under water.
+func (s *State) placeAll() {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		s.put(c, c.X, c.Y)
+	}
+}
+
+// current is the current's drift, in yards a round, of the water at
+// cell x,y (R37: a swimmer adds it to its movement).
+func (s *State) current(x, y int) (dx, dy int) {
+	for i := range s.Terrain {
+		z := &s.Terrain[i]
+		if x >= min(z.X1, z.X2) && x <= max(z.X1, z.X2) && y >= min(z.Y1, z.Y2) && y <= max(z.Y1, z.Y2) {
+			dx, dy = dx+z.Current.X, dy+z.Current.Y
+		}
+	}
+	return dx, dy
+}
+
+// drift carries a swimmer along the water's current at the end of its
+// turn [ours: when the rules add the current to its movement], a yard at
+// a time, stopping at anyone in the way.
+func (r *run) drift(c *Combatant) {
+	s := r.s
+	if s.terrainEnv(c.X, c.Y) != Swimming || c.gone() {
+		return
+	}
+	dx, dy := s.current(c.X, c.Y)
+	if dx == 0 && dy == 0 {
+		return
+	}
+	x, y := c.X, c.Y
+	for range max(abs(dx), abs(dy)) {
+		nx, ny := x, y
+		if x-c.X != dx {
+			nx += sign(dx)
+		}
+		if y-c.Y != dy {
+			ny += sign(dy)
+		}
+		if s.blocked(c, nx, ny) || abs(nx) > parts.MaxCoordinate || abs(ny) > parts.MaxCoordinate {
+			break
+		}
+		x, y = nx, ny
+	}
+	if x != c.X || y != c.Y {
+		r.emit(ev(r.h, (*hotMemory).evCarried, Carried{Combatant: c.ID, With: "the current", X: x, Y: y}))
+		r.checkGrapples(c)
+	}
+}
+
+// surface is R75's return to the surface of a swimmer who sank (4 AP,
+// the seed): Str [Athletics/Swimming] against the GM's TN.
+func (r *run) surface() error {
+	if err := r.wantPhase(Acting, "surface"); err != nil {
+		return err
+	}
+	a := r.s.actor()
+	if !a.Sunk {
+		return refuse(engine.NotAllowedNow, "%s has not sunk", a.ID)
+	}
+	if err := need(a, actionCosts["surface"], "surfacing"); err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["surface"], "surface")
+	r.footing(a, Swimming, 0, "surfacing")
+	return nil
 }
 
 // UnderwaterAP and UnderwaterPenalty are R74's extra AP and penalty of a
@@ -68,9 +173,7 @@ func (r *run) footing(c *Combatant, env string, mod int, why string) bool {
 	}
 	die := r.src.Roll(20)
 	bonus := c.Attributes.Str + c.skill("athletics") + c.spec("athletics", spec) + mod
-	if c.Exhausted() {
-		bonus -= 2
-	}
+	bonus -= c.tired()
 	tn := r.s.footingTN()
 	kept := die+bonus >= tn
 	r.emit(ev(r.h, (*hotMemory).evFootingChecked, FootingChecked{Combatant: c.ID, Env: env, Die: die, Bonus: bonus, TN: tn, Kept: kept, Why: why}))

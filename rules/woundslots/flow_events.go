@@ -1,0 +1,298 @@
+package woundslots
+
+// The events and commands of the turn's moments (R29, R35) and of the
+// choices of sections 7.5.3 and 7.5.6.
+
+// WindowOpened: a moment of Actor's turn, its "start", "after" an action
+// or its "end", when those in Queue, asked in order, may act out of turn
+// (R29), move (R35) or take a readied action (R47).
+type WindowOpened struct {
+	Moment string   `json:"moment"`
+	Actor  string   `json:"actor"`
+	Queue  []string `json:"queue"`
+}
+
+// OffTurnEnded: a combatant's action or move out of turn is over; the
+// window it was taken in goes on.
+type OffTurnEnded struct {
+	Combatant string `json:"combatant"`
+}
+
+// ActionGoesAhead: nobody stopped a declared action other than an attack;
+// it is carried out now.
+type ActionGoesAhead struct {
+	Combatant string `json:"combatant"`
+	Command   string `json:"command"`
+}
+
+// HinderWon: a shove or disarm succeeded (R61) and its actor chooses
+// where the target goes (up to Yards) or what it drops (section 7.5.6).
+type HinderWon struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Hindrance string `json:"hindrance"`
+	Yards     int    `json:"yards,omitempty"`
+}
+
+// LongDone: a long action paid in full takes effect (R25): the AP paid
+// across turns, AP, is what the action now spends.
+type LongDone struct {
+	Combatant string `json:"combatant"`
+	Action    string `json:"action"`
+	AP        int    `json:"ap"`
+}
+
+// Kind returns "long_done".
+func (*LongDone) Kind() string { return "long_done" }
+
+func (*LongDone) event() {}
+
+// LongAction is an action declared with more AP than one has, paid
+// across turns (R25): Action is its command text.
+type LongAction struct {
+	Action string `json:"action"`
+}
+
+// Kind returns "long".
+func (*LongAction) Kind() string { return "long" }
+
+func (*LongAction) command() {}
+
+// Kind returns "window_opened".
+func (*WindowOpened) Kind() string { return "window_opened" }
+
+// Kind returns "off_turn_ended".
+func (*OffTurnEnded) Kind() string { return "off_turn_ended" }
+
+// Kind returns "action_goes_ahead".
+func (*ActionGoesAhead) Kind() string { return "action_goes_ahead" }
+
+// Kind returns "hinder_won".
+func (*HinderWon) Kind() string { return "hinder_won" }
+
+func (*WindowOpened) event()    {}
+func (*OffTurnEnded) event()    {}
+func (*ActionGoesAhead) event() {}
+func (*HinderWon) event()       {}
+
+// Push is a successful shover's choice of where its target goes (R61).
+type Push struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// Drop is a successful disarmer's choice of the item its target drops
+// (R61).
+type Drop struct {
+	Weapon string `json:"weapon"`
+}
+
+// Meet is a disarm's target's choice (R61, A20): "check", a melee weapon
+// check of its own, or "agility", its Agility Defense.
+type Meet struct {
+	Choice string `json:"choice"`
+}
+
+// Kind returns "push".
+func (*Push) Kind() string { return "push" }
+
+// Kind returns "drop".
+func (*Drop) Kind() string { return "drop" }
+
+// Kind returns "meet".
+func (*Meet) Kind() string { return "meet" }
+
+func (*Push) command() {}
+func (*Drop) command() {}
+func (*Meet) command() {}
+
+// Trigger takes a readied action other than an attack as a reaction (R47).
+type Trigger struct{}
+
+// Kind returns "trigger".
+func (*Trigger) Kind() string { return "trigger" }
+
+func (*Trigger) command() {}
+
+// Surface is a sunk swimmer's swim back up (R75).
+type Surface struct{}
+
+// Kind returns "surface".
+func (*Surface) Kind() string { return "surface" }
+
+func (*Surface) command() {}
+
+// ItemMoved: a weapon goes from one place to another (R48): From and To
+// are "hand", "ground" (with the cell) or a container.
+type ItemMoved struct {
+	Combatant string `json:"combatant"`
+	Weapon    string `json:"weapon"`
+	From      string `json:"from"`
+	To        string `json:"to"`
+	X         int    `json:"x,omitempty"`
+	Y         int    `json:"y,omitempty"`
+}
+
+// Kind returns "item_moved".
+func (*ItemMoved) Kind() string { return "item_moved" }
+
+func (*ItemMoved) event() {}
+
+// Retrieve takes a stowed weapon into an empty hand, or picks one up from
+// the ground beside one (R48).
+type Retrieve struct {
+	Weapon string `json:"weapon"`
+	Hurry  bool   `json:"hurry,omitempty"`
+}
+
+// Stow puts a weapon in hand into its container (R48).
+type Stow struct {
+	Weapon string `json:"weapon"`
+	Hurry  bool   `json:"hurry,omitempty"`
+}
+
+// Kind returns "retrieve".
+func (*Retrieve) Kind() string { return "retrieve" }
+
+// Kind returns "stow".
+func (*Stow) Kind() string { return "stow" }
+
+func (*Retrieve) command() {}
+func (*Stow) command()     {}
+
+// EffectBegun: a spell leaves an effect on its caster (R21, R44), with
+// Mana invested in it for Rounds rounds (0: until it is ended).
+type EffectBegun struct {
+	Combatant string `json:"combatant"`
+	Effect    string `json:"effect"`
+	Mana      int    `json:"mana,omitempty"`
+	Rounds    int    `json:"rounds,omitempty"`
+}
+
+// EffectEnded: an effect, or with Condition a condition, ends (R32, R60):
+// Why is "ended" (R60), "expired" (R32) or "rest"; Mana is the invested
+// mana that comes back (R21).
+type EffectEnded struct {
+	Combatant string `json:"combatant"`
+	Effect    string `json:"effect"`
+	Condition bool   `json:"condition,omitempty"`
+	Mana      int    `json:"mana,omitempty"`
+	Why       string `json:"why"`
+}
+
+// Kind returns "effect_begun".
+func (*EffectBegun) Kind() string { return "effect_begun" }
+
+// Kind returns "effect_ended".
+func (*EffectEnded) Kind() string { return "effect_ended" }
+
+func (*EffectBegun) event() {}
+func (*EffectEnded) event() {}
+
+// EndEffect ends a magical effect one controls (R60).
+type EndEffect struct {
+	Effect string `json:"effect"`
+}
+
+// Kind returns "end_effect".
+func (*EndEffect) Kind() string { return "end_effect" }
+
+func (*EndEffect) command() {}
+
+// Joined: a late joiner arrives as a round begins (A14), with its
+// initiative check.
+type Joined struct {
+	Combatant  string `json:"combatant"`
+	Die        int    `json:"die"`
+	Bonus      int    `json:"bonus"`
+	Initiative int    `json:"initiative"`
+}
+
+// Kind returns "joined".
+func (*Joined) Kind() string { return "joined" }
+
+func (*Joined) event() {}
+
+// RecoveryChosen: a resting creature picks the wound its recovery check
+// drops, from Level to To (0: healed) (R72, section 7.8).
+type RecoveryChosen struct {
+	Combatant string `json:"combatant"`
+	Level     int    `json:"level"`
+	To        int    `json:"to"`
+}
+
+// Kind returns "recovery_chosen".
+func (*RecoveryChosen) Kind() string { return "recovery_chosen" }
+
+func (*RecoveryChosen) event() {}
+
+// Recover picks the wound a recovery check drops (R72).
+type Recover struct {
+	Level string `json:"level"`
+}
+
+// Kind returns "recover".
+func (*Recover) Kind() string { return "recover" }
+
+func (*Recover) command() {}
+
+// StealthRolled: a check of a stealth contest before the fight (R31):
+// Check is "hiding" or "observation".
+type StealthRolled struct {
+	Combatant string `json:"combatant"`
+	Check     string `json:"check"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+}
+
+// Kind returns "stealth_rolled".
+func (*StealthRolled) Kind() string { return "stealth_rolled" }
+
+func (*StealthRolled) event() {}
+
+// Ordered: a rider orders its trained mount to take an action (R76), with
+// the mount's AP, in the rider's turn.
+type Ordered struct {
+	Rider   string `json:"rider"`
+	Mount   string `json:"mount"`
+	Command string `json:"command"`
+}
+
+// Kind returns "ordered".
+func (*Ordered) Kind() string { return "ordered" }
+
+func (*Ordered) event() {}
+
+// Order has a trained mount take an action (R76).
+type Order struct {
+	Action string `json:"action"`
+}
+
+// Kind returns "order".
+func (*Order) Kind() string { return "order" }
+
+func (*Order) command() {}
+
+// CoverRuled: the GM rules the cover a creature has now (R10, section 6:
+// a low wall may raise it).
+type CoverRuled struct {
+	Combatant string `json:"combatant"`
+	Cover     string `json:"cover,omitempty"`
+}
+
+// Kind returns "cover_ruled".
+func (*CoverRuled) Kind() string { return "cover_ruled" }
+
+func (*CoverRuled) event() {}
+
+// Cover is the GM's ruling of a creature's cover (R10, section 6):
+// quarter, half, three, slit or none.
+type Cover struct {
+	Target string `json:"target"`
+	Cover  string `json:"cover"`
+}
+
+// Kind returns "cover".
+func (*Cover) Kind() string { return "cover" }
+
+func (*Cover) command() {}

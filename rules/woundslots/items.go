@@ -1,0 +1,121 @@
+package woundslots
+
+import (
+	"slices"
+
+	"fray/engine"
+)
+
+// containerAP is R48: what retrieving an item from a container, or
+// stowing it there, costs in AP.
+var containerAP = map[string]int{
+	"scabbard": 1, "pocket": 1,
+	"pouch": 3, "concealed": 3,
+	"sack": 6, "backpack": 6,
+}
+
+// PickUpAP is what picking up a weapon from the ground costs: the rules
+// give it no cost, so section 6's default for an unlisted object.
+const PickUpAP = DefaultObjectCost
+
+// homeOf is where stowing w puts it (R48): its container, else a
+// scabbard.
+func homeOf(w *Weapon) string {
+	if w.Container != "" {
+		return w.Container
+	}
+	return "scabbard"
+}
+
+// droppedNear returns the index of a weapon called name lying in c's
+// space or beside it, or -1.
+func (s *State) droppedNear(c *Combatant, name string) int {
+	return slices.IndexFunc(s.Dropped, func(d Dropped) bool {
+		return d.Weapon.Name == name && DistanceBetween(c.X, c.Y, c.span(), d.X, d.Y, 1) <= 1
+	})
+}
+
+// retrieveAP is retrieveCost without the reason: the cost and whether c
+// may retrieve weapon name.
+func (s *State) retrieveAP(c *Combatant, name string) (int, bool) {
+	if c.freeHands() < 1 || name == "" {
+		return 0, false
+	}
+	if w := c.Weapon(name); w != nil {
+		return containerAP[w.Stowed], !w.InHand()
+	}
+	return PickUpAP, s.droppedNear(c, name) >= 0
+}
+
+// retrieveCost is what retrieving weapon name costs c, and whether it
+// may: its own stowed weapon, from its container (R48), or one on the
+// ground beside it; either takes an empty hand.
+func (s *State) retrieveCost(c *Combatant, name string) (int, error) {
+	if c.freeHands() < 1 {
+		return 0, refuse(engine.NotAllowedNow, "%s has no empty hand to retrieve anything with (R48); stow something first", c.ID)
+	}
+	if w := c.Weapon(name); w != nil && name != "" {
+		if w.InHand() {
+			return 0, refuse(engine.NotAllowedNow, "%s holds its %s already", c.ID, name)
+		}
+		return containerAP[w.Stowed], nil
+	}
+	if s.droppedNear(c, name) >= 0 {
+		if c.Weapon(name) != nil {
+			return 0, refuse(engine.NotAllowedNow, "%s has a weapon called %s already", c.ID, name)
+		}
+		return PickUpAP, nil
+	}
+	return 0, refuse(engine.NotAllowedNow, "%s has no %q stowed, and none lies beside it", c.ID, name)
+}
+
+// retrieve is R48's retrieving of a stowed weapon into an empty hand, or
+// the picking up of one lying beside the creature (2 AP [ours], section
+// 6), hurried or not (R67).
+func (r *run) retrieve(name string, hurry bool) error {
+	if err := r.wantPhase(Acting, "retrieve ", name); err != nil {
+		return err
+	}
+	s, a := r.s, r.s.actor()
+	cost, err := s.retrieveCost(a, name)
+	if err != nil {
+		return err
+	}
+	cost, err = r.hurried(a, cost, "retrieving "+name, hurry)
+	if err != nil {
+		return err
+	}
+	r.spend(a, cost, "retrieve "+name)
+	e := ItemMoved{Combatant: a.ID, Weapon: name, To: "hand"}
+	if w := a.Weapon(name); w != nil {
+		e.From = w.Stowed
+	} else {
+		d := s.Dropped[s.droppedNear(a, name)]
+		e.From, e.X, e.Y = "ground", d.X, d.Y
+	}
+	r.emit(ev(r.h, (*hotMemory).evItemMoved, e))
+	return nil
+}
+
+// stow is R48's stowing of a weapon in hand into its container.
+func (r *run) stow(name string, hurry bool) error {
+	if err := r.wantPhase(Acting, "stow ", name); err != nil {
+		return err
+	}
+	a := r.s.actor()
+	w := a.Weapon(name)
+	switch {
+	case w == nil || name == "":
+		return refuse(engine.Invalid, "%s has no weapon called %q", a.ID, name)
+	case !w.InHand():
+		return refuse(engine.NotAllowedNow, "%s's %s is stowed already", a.ID, name)
+	}
+	to := homeOf(w)
+	cost, err := r.hurried(a, containerAP[to], "stowing "+name, hurry)
+	if err != nil {
+		return err
+	}
+	r.spend(a, cost, "stow "+name)
+	r.emit(ev(r.h, (*hotMemory).evItemMoved, ItemMoved{Combatant: a.ID, Weapon: name, From: "hand", To: to}))
+	return nil
+}
