@@ -37,7 +37,7 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 //     default.
 type Tactical struct{}
 
-// Choose returns the policy's command for prompt p in state s.
+// Choose returns the policy's command for the prompt in state s.
 func (Tactical) Choose(s *State, prompt engine.Prompt[Command], _ dice.Source) Command {
 	p := &prompt
 	if len(p.Options) == 0 {
