@@ -23,14 +23,14 @@ func TestGMChoosesWhomToAnswerFor(t *testing.T) {
 	markus := openTab(t, gm, watch, markusLink)
 
 	// Initiative by hand: the players' 10, the thugs' 1.
-	run(t, gm, "real dice", chromedp.Click("#physical", chromedp.ByQuery))
+	run(t, gm, "real dice", clickOn("#physical"))
 	for v, die := range []int{10, 1} {
 		p := s.view(fight, gmToken).Prompt
 		if typed := decideWithDice(t, gm, int64(v), p, "initiative", func(int) int { return die }); len(typed) != 1 {
 			t.Fatalf("initiative took dice %v", typed)
 		}
 	}
-	run(t, gm, "the server's dice from now on", chromedp.Click("#physical", chromedp.ByQuery))
+	run(t, gm, "the server's dice from now on", clickOn("#physical"))
 
 	var whose, deciders string
 	var buttons []string
@@ -70,13 +70,13 @@ func TestGMChoosesWhomToAnswerFor(t *testing.T) {
 	// The GM answers for Markus, with his options and odds.
 	hold := `#options button[data-command="hold thug1"]`
 	run(t, gm, "the GM chooses markus",
-		chromedp.Click(`#deciders button[data-actor="markus"]`, chromedp.ByQuery),
+		clickOn(`#deciders button[data-actor="markus"]`),
 		until(`document.body.dataset.deciding === "markus"`),
 		chromedp.WaitVisible(hold, chromedp.ByQuery),
 		until(`document.body.dataset.oddsVersion === "2"`),
 		until(`document.querySelector("#deciders").textContent.includes("for Markus.")`))
 	screenshot(t, gm, "gm-desktop")
-	run(t, gm, "holding thug1 for markus", chromedp.Click(hold, chromedp.ByQuery), atVersion(3))
+	run(t, gm, "holding thug1 for markus", clickOn(hold), atVersion(3))
 	run(t, markus, "markus's page follows", atVersion(3))
 	entries := s.entries(fight, gmToken)
 	if last := entries[len(entries)-1]; last.Actor != "markus" || last.Command != "hold thug1" {
@@ -92,7 +92,7 @@ func TestGMChoosesWhomToAnswerFor(t *testing.T) {
 			t.Fatalf("after markus's hold, the prompt is %s's: %s", v.Prompt.Actor, v.Prompt.Question)
 		}
 		sel := fmt.Sprintf(`#options button[data-i="%d"]`, choose(v.Prompt))
-		run(t, gm, "answering for "+v.Prompt.Actor, atVersion(v.Version), chromedp.Click(sel, chromedp.ByQuery), atVersion(v.Version+1))
+		run(t, gm, "answering for "+v.Prompt.Actor, atVersion(v.Version), clickOn(sel), atVersion(v.Version+1))
 		v = s.view(fight, gmToken)
 	}
 	if len(v.Prompt.Others) != 0 {
@@ -103,7 +103,7 @@ func TestGMChoosesWhomToAnswerFor(t *testing.T) {
 	run(t, gm, "answering for beatrix",
 		atVersion(v.Version), chromedp.WaitVisible(sel, chromedp.ByQuery),
 		until(`document.querySelectorAll("#deciders button").length === 0 && document.querySelector("#deciders").textContent.includes("for Beatrix.")`),
-		chromedp.Click(sel, chromedp.ByQuery), atVersion(v.Version+1))
+		clickOn(sel), atVersion(v.Version+1))
 	entries = s.entries(fight, gmToken)
 	if last := entries[len(entries)-1]; last.Actor != "beatrix" || last.Command != cmd {
 		t.Fatalf("the GM's answer for beatrix went in as %s: %s", last.Actor, last.Command)
@@ -124,7 +124,7 @@ func TestGMChoosesWhomToAnswerFor(t *testing.T) {
 			t.Fatalf("no dice drawn by the server in %d decisions: %s", len(entries), v.Prompt.Question)
 		}
 		sel := fmt.Sprintf(`#options button[data-i="%d"]`, choose(v.Prompt))
-		run(t, gm, "answering for "+v.Prompt.Actor, atVersion(v.Version), chromedp.Click(sel, chromedp.ByQuery), atVersion(v.Version+1))
+		run(t, gm, "answering for "+v.Prompt.Actor, atVersion(v.Version), clickOn(sel), atVersion(v.Version+1))
 		entries = s.entries(fight, gmToken)
 	}
 

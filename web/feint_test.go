@@ -87,7 +87,7 @@ func TestFeintHiddenUntilRevealed(t *testing.T) {
 		}
 		sel := fmt.Sprintf(`#options button[data-command=%q]`, cmd)
 		run(t, tab, fmt.Sprintf("version %d: %s: %s", v.Version, v.Prompt.Actor, cmd),
-			atVersion(v.Version), chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Click(sel, chromedp.ByQuery), atVersion(v.Version+1))
+			atVersion(v.Version), clickOn(sel), atVersion(v.Version+1))
 		if feinter == "" && strings.HasPrefix(cmd, "feint ") {
 			feinter = v.Prompt.Actor
 			for who := range tabs {

@@ -78,6 +78,17 @@ func rulesets() ([]engine.RulesetInfo, map[string]func() (odds.Calculator, error
 		}
 }
 
+// clickOn waits for the element sel names to be visible, then clicks it
+// from the page's own script, which finds it afresh at that moment: the
+// page redraws its options and panels on every live update, which can
+// replace a node between chromedp's finding it and clicking it.
+func clickOn(sel string) chromedp.Action {
+	return chromedp.Tasks{
+		chromedp.WaitVisible(sel, chromedp.ByQuery),
+		chromedp.Evaluate(fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) throw new Error("no element " + %q); e.click(); })()`, sel, sel), nil),
+	}
+}
+
 // startSite starts a site serving every ruleset.
 func startSite(t *testing.T) *site {
 	t.Helper()
@@ -366,7 +377,7 @@ func startOnPage(t *testing.T, s *site, gm context.Context, encounter, combatant
 		chromedp.Navigate(s.base+"/"),
 		until(`Number(document.body.dataset.encounters) > 0`),
 		chromedp.SetValue("#bundled", encounter, chromedp.ByQuery),
-		chromedp.Click("#start-bundled", chromedp.ByQuery),
+		clickOn("#start-bundled"),
 		chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0),
 		chromedp.WaitVisible(joinLink, chromedp.ByQuery),
 		chromedp.Location(&here),
@@ -425,7 +436,7 @@ func TestPlayAWholeFight(t *testing.T) {
 		if i < 9 && step%2 == 0 {
 			run(t, tab, "pressing "+fmt.Sprint(i+1), chromedp.KeyEvent(fmt.Sprint(i+1)), atVersion(v.Version+1))
 		} else {
-			run(t, tab, "clicking "+sel, chromedp.Click(sel, chromedp.ByQuery), atVersion(v.Version+1))
+			run(t, tab, "clicking "+sel, clickOn(sel), atVersion(v.Version+1))
 		}
 		run(t, gm, "the GM's page follows", atVersion(v.Version+1))
 		clicked++
@@ -437,7 +448,7 @@ func TestPlayAWholeFight(t *testing.T) {
 			var before, after int
 			run(t, gm, "undo from the page",
 				chromedp.Evaluate(`Number(document.querySelector("#log").dataset.count)`, &before),
-				chromedp.Click("#undo", chromedp.ByQuery), atVersion(v.Version+2),
+				clickOn("#undo"), atVersion(v.Version+2),
 				chromedp.Evaluate(`Number(document.querySelector("#log").dataset.count)`, &after))
 			if after != before-1 {
 				t.Errorf("undo: the log went from %d entries to %d", before, after)
@@ -569,8 +580,8 @@ func TestPlayerRollsPhysicalDice(t *testing.T) {
 	run(t, tab, "eastman rolls initiative with a real die",
 		chromedp.Navigate(s.base+c.pageOf(t, "eastman")), atVersion(0),
 		chromedp.WaitVisible(`#options button[data-i="0"]`, chromedp.ByQuery),
-		chromedp.Click("#physical", chromedp.ByQuery),
-		chromedp.Click(`#options button[data-i="0"]`, chromedp.ByQuery),
+		clickOn("#physical"),
+		clickOn(`#options button[data-i="0"]`),
 		chromedp.WaitVisible("#dice-ask", chromedp.ByQuery),
 		chromedp.Text("#die-label", &label, chromedp.ByQuery),
 	)
@@ -579,7 +590,7 @@ func TestPlayerRollsPhysicalDice(t *testing.T) {
 	}
 	run(t, tab, "sending the die",
 		chromedp.SendKeys("#die", "7", chromedp.ByQuery),
-		chromedp.Click(`#dice-ask button[type="submit"]`, chromedp.ByQuery),
+		clickOn(`#dice-ask button[type="submit"]`),
 		atVersion(1),
 		chromedp.WaitNotVisible("#dice-ask", chromedp.ByQuery))
 	var tr struct {
@@ -655,7 +666,7 @@ func TestPastedEncounterError(t *testing.T) {
 		chromedp.Navigate(s.base+"/"),
 		until(`Number(document.body.dataset.encounters) > 0`),
 		chromedp.SetValue("#yaml", bad, chromedp.ByQuery),
-		chromedp.Click("#start-yaml", chromedp.ByQuery),
+		clickOn("#start-yaml"),
 		chromedp.WaitVisible("#start-error", chromedp.ByQuery),
 		chromedp.Text("#start-error", &msg, chromedp.ByQuery),
 		chromedp.Evaluate(`document.querySelector("#start-error").dataset.line || ""`, &line),

@@ -108,10 +108,10 @@ func decideWithDice(t *testing.T, tab context.Context, version int64, p engine.P
 	t.Helper()
 	if slices.ContainsFunc(p.Options, func(o engine.Option[string]) bool { return o.Command == cmd }) {
 		sel := fmt.Sprintf(`#options button[data-command=%q]`, cmd)
-		run(t, tab, "choosing "+cmd, atVersion(version), chromedp.WaitVisible(sel, chromedp.ByQuery), chromedp.Click(sel, chromedp.ByQuery))
+		run(t, tab, "choosing "+cmd, atVersion(version), clickOn(sel))
 	} else {
 		run(t, tab, "typing "+cmd, atVersion(version), chromedp.SetValue("#command", cmd, chromedp.ByQuery),
-			chromedp.Click(`#command-form button[type="submit"]`, chromedp.ByQuery))
+			clickOn(`#command-form button[type="submit"]`))
 	}
 	var typed []int
 	for n := 1; ; n++ {
@@ -128,7 +128,7 @@ func decideWithDice(t *testing.T, tab context.Context, version int64, p engine.P
 		typed = append(typed, d)
 		run(t, tab, fmt.Sprintf("typing die %d: %d", n, d),
 			chromedp.SetValue("#die", fmt.Sprint(d), chromedp.ByQuery),
-			chromedp.Click(`#dice-ask button[type="submit"]`, chromedp.ByQuery))
+			clickOn(`#dice-ask button[type="submit"]`))
 	}
 }
 
@@ -164,7 +164,7 @@ func TestPageMatchesFrayPlay(t *testing.T) {
 	run(t, gm, "the GM's page", chromedp.Navigate(s.base+"/#fight="+c.ID+"&token="+c.GMToken), atVersion(0))
 	markus := openTab(t, gm, watch, s.base+c.pageOf(t, "markus"))
 	for _, tab := range []context.Context{gm, markus} {
-		run(t, tab, "ticking real dice", chromedp.Click("#physical", chromedp.ByQuery))
+		run(t, tab, "ticking real dice", clickOn("#physical"))
 	}
 	src := dice.NewPCG(20, 11)
 	roll := func(sides int) int { return src.Roll(sides) }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"fray/dice"
+	"fray/engine/enginetest"
 	"fray/odds"
 	"fray/rules/vigor"
 )
@@ -65,8 +66,8 @@ start: {order: [ann, bob]}
 	if hit.Cmp(lo) < 0 || hit.Cmp(hi) > 0 {
 		t.Errorf("P(hit) = %v, the dice language says %v to %v", hit, lo, hi)
 	}
-	if testing.Short() {
-		return
+	if !enginetest.Long() {
+		return // the check by every value takes seconds: the long runs do it
 	}
 	// Every value of every die, to a depth where the cut-off is tiny.
 	all, cut := hitOdds(t, s, dice.EnumerateOptions{EveryValue: true, MaxDraws: 6, MaxPaths: 10_000_000})

@@ -82,11 +82,16 @@ start:
 	return out
 }
 
-// TestConformance plays random fights of the setups (1,000; 100 with
+// TestConformance plays random fights of the setups (500; 100 with
 // -short; 10,000 with FRAY_LONG=1), the prompts of every decision checked,
 // the state, views and options at a sample of them.
 func TestConformance(t *testing.T) {
 	total := enginetest.Fights(10000)
+	if !enginetest.Long() && !testing.Short() {
+		// Its fights run twice the decisions of the other rulesets': half
+		// as many keep a plain go test about as long as theirs.
+		total /= 2
+	}
 	// Fights run about 80 decisions; the dearest checks are sampled, as
 	// for the other rulesets, to afford 10,000 fights in the long run.
 	st := enginetest.RunParallel(t, woundslots.Rules{}, setups(t), enginetest.Options{Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.3}, 2)
