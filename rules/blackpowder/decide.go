@@ -407,32 +407,45 @@ func (r *run) draw(who, name string) error {
 }
 
 func (r *run) reload(who string) error {
-	c, err := r.actingMember(who)
+	c, immediate, err := r.reloadCheck(who)
 	if err != nil {
 		return err
 	}
-	w := c.Weapon()
-	switch {
-	case w.Kind != Gun:
-		return engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
-	case w.State != GunOK:
-		return engine.Errorf(engine.NotAllowedNow, "the %s is %s and cannot be reloaded", w.Name, w.State)
-	case w.Loaded >= max(w.Capacity, 1):
-		return engine.Errorf(engine.NotAllowedNow, "the %s is loaded", w.Name)
-	}
-	need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
-	if need == 0 {
-		if c.ImmediateUsed {
-			return engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn", c.Name)
-		}
+	if immediate {
 		r.emit(parts.PutIn(r.hot, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: true, Immediate: true}))
 		return nil
 	}
-	if c.Actions < 1 {
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
-	}
+	need := c.weapon().Reload[min(max(c.GunslingerTier, 0), 2)]
 	r.emit(parts.PutIn(r.hot, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: c.Reloading+1 >= need}))
 	return nil
+}
+
+// reloadCheck checks a reload without changing anything, and says whether
+// it is the immediate action of a gun that takes no time to reload.
+func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) {
+	c, err = r.actingMember(who)
+	if err != nil {
+		return nil, false, err
+	}
+	w := c.weapon()
+	switch {
+	case w.Kind != Gun:
+		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
+	case w.State != GunOK:
+		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is %s and cannot be reloaded", w.Name, w.State)
+	case w.Loaded >= max(w.Capacity, 1):
+		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is loaded", w.Name)
+	}
+	if w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
+		if c.ImmediateUsed {
+			return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn", c.Name)
+		}
+		return c, true, nil
+	}
+	if c.Actions < 1 {
+		return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	return c, false, nil
 }
 
 // attackAttribute is Body for melee and unarmed attacks, Senses otherwise
@@ -482,83 +495,117 @@ func (r *run) release(who string) error {
 	return nil
 }
 
-// strike is an attack, or a hold attempt ("hold") or a stun attack
-// ("stun").
-func (r *run) strike(who string, cmd *Attack, kind string) error {
+// aimedStrike is an attack that has passed every check strikeCheck makes: who
+// attacks whom with what, and the difficulty before the attack's bonuses.
+type aimedStrike struct {
+	c, t *Combatant
+	// draw is the index of the weapon the attack draws first (an immediate
+	// action), or noDraw.
+	draw int
+	// w is the weapon the attack is made with, drawn or in hand.
+	w          *Weapon
+	difficulty int
+}
+
+// noDraw is aimedStrike.draw for an attack with the weapon in hand.
+const noDraw = -2
+
+// strikeCheck checks an attack, a hold attempt ("hold") or a stun attack
+// ("stun") without changing anything: every reason it may be refused is
+// found here, before the attack emits its first event, so that a legal
+// attack is known legal without trying it on a copy of the state.
+func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, error) {
 	hold := kind == "hold"
 	c, err := r.actingMember(who)
 	if err != nil {
-		return err
+		return aimedStrike{}, err
 	}
 	if c.HeldBy != "" {
-		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	}
 	if r.mode == "" && c.Actions < 1 {
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	t := r.s.combatant(cmd.Target)
 	switch {
 	case t == nil:
-		return engine.Errorf(engine.Invalid, "no combatant %q to attack", cmd.Target)
+		return aimedStrike{}, engine.Errorf(engine.Invalid, "no combatant %q to attack", cmd.Target)
 	case t.ID == c.ID:
-		return engine.Errorf(engine.Invalid, "%s cannot attack itself", c.Name)
+		return aimedStrike{}, engine.Errorf(engine.Invalid, "%s cannot attack itself", c.Name)
 	case t.Group == c.Group:
-		return engine.Errorf(engine.NotAllowedNow, "%s is on %s's side", t.Name, c.Name)
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is on %s's side", t.Name, c.Name)
 	case t.Status == Dead || t.Status == Absent:
-		return engine.Errorf(engine.NotAllowedNow, "%s is %s", t.Name, t.Status)
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is %s", t.Name, t.Status)
 	case cmd.Part != 0 && cmd.Part != 3 && cmd.Part != 5:
-		return engine.Errorf(engine.Invalid, "a body-part attack adds 3 or 5 to the difficulty, not %d", cmd.Part)
+		return aimedStrike{}, engine.Errorf(engine.Invalid, "a body-part attack adds 3 or 5 to the difficulty, not %d", cmd.Part)
 	}
+	k := aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon()}
 	if cmd.Weapon != "" {
 		i, err := c.weaponIndex(cmd.Weapon)
 		if err != nil {
-			return err
+			return aimedStrike{}, err
 		}
 		if i != c.Wielding {
 			if c.ImmediateUsed {
-				return engine.Errorf(engine.NotAllowedNow, "%s must draw the %s first: the immediate action is used", c.Name, cmd.Weapon)
+				return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s must draw the %s first: the immediate action is used", c.Name, cmd.Weapon)
 			}
-			r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: true}))
-			c = r.s.combatant(who)
+			k.draw, k.w = i, attackWeapon(c, i)
 		}
 	}
-	w := c.Weapon()
+	w := k.w
 	if hold && w.Kind != Melee && w.Kind != Unarmed {
-		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
 	}
 	if hold && (t.Holding != "" || t.HeldBy != "" || c.Holding != "") {
-		return engine.Errorf(engine.NotAllowedNow, "%s or %s is already in a hold", c.Name, t.Name)
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s or %s is already in a hold", c.Name, t.Name)
 	}
 	if kind == "stun" && (!r.s.unaware(t) || t.Status != Active) {
-		return engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
 	}
 	d := distance(c, t)
-	difficulty := t.EvadeEff() + cmd.Part + cmd.Modifier
+	k.difficulty = t.EvadeEff() + cmd.Part + cmd.Modifier
 	switch w.Kind {
 	case Melee, Unarmed:
 		if r.hasPath {
 			d = segmentDistance([2]float64{c.X, c.Y}, r.path[0], r.path[1])
 		}
 		if d > reach {
-			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
+			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
 	default:
-		difficulty += r.s.rangedModifier(c, &w, t, d)
+		k.difficulty += r.s.rangedModifier(c, w, t, d)
 	}
 	if w.Kind == Gun {
 		switch {
 		case w.State != GunOK:
-			return engine.Errorf(engine.NotAllowedNow, "the %s is %s", w.Name, w.State)
+			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s is %s", w.Name, w.State)
 		case w.Loaded < 1:
-			return engine.Errorf(engine.NotAllowedNow, "the %s is not loaded: reload first", w.Name)
-		}
-		if r.s.Scene.Mist && w.Powder != "hazeblast" {
-			r.emit(&MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()})
-			return nil
+			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s is not loaded: reload first", w.Name)
 		}
 	}
+	return k, nil
+}
+
+// strike is an attack, or a hold attempt ("hold") or a stun attack
+// ("stun"). Once strikeCheck has passed it, it cannot fail.
+func (r *run) strike(who string, cmd *Attack, kind string) error {
+	k, err := r.strikeCheck(who, cmd, kind)
+	if err != nil {
+		return err
+	}
+	hold := kind == "hold"
+	c, t, difficulty := k.c, k.t, k.difficulty
+	if k.draw != noDraw {
+		r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: k.draw, Immediate: true}))
+		c = r.s.combatant(who)
+	}
+	w := c.weapon()
+	if w.Kind == Gun && r.s.Scene.Mist && w.Powder != "hazeblast" {
+		r.emit(&MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()})
+		return nil
+	}
 	hazeblast := w.Kind == Gun && w.Powder == "hazeblast" && !r.s.Scene.Mist
-	bonus := attackAttribute(c, &w) + w.AttackMod
+	bonus := attackAttribute(c, w) + w.AttackMod
 	if w.Kind == Thrown && w.Thrown {
 		bonus += 2
 	}
@@ -1197,7 +1244,7 @@ func (r *run) fireAim(who string, aim Aim) error {
 	}
 	r.aimed = true
 	defer func() { r.aimed = false }()
-	return r.as("free", func() error {
+	return r.inMode("free", func() error {
 		return r.attack(who, &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier})
 	})
 }
@@ -1465,8 +1512,10 @@ func (r *run) aim(who string, cmd *AimAt) error {
 		}
 	}
 	// The attack must be one that could be made now.
-	probe := r.dryRun("free")
-	if err := probe.attack(who, &Attack{Target: cmd.Target, Part: cmd.Part, Modifier: cmd.Modifier}); err != nil {
+	if err := r.inMode("free", func() error {
+		_, err := r.strikeCheck(who, &Attack{Target: cmd.Target, Part: cmd.Part, Modifier: cmd.Modifier}, "")
+		return err
+	}); err != nil {
 		return err
 	}
 	r.emit(&Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}})

@@ -28,6 +28,59 @@ func (r *run) dryRun(mode string) *run {
 	return &h.probeRun
 }
 
+// legal reports why who may not take action cmd now, or nil if it may:
+// the test a declared action must pass before others answer it. Attacks,
+// stuns, holds, moves, runs, withdrawals and reloads, the actions that are
+// declared in most fights, are checked where they stand, by the checks
+// their resolution makes before its first event; the rarer ones are tried
+// on a working copy of the state.
+func (r *run) legal(who string, cmd Command) error {
+	var err error
+	switch c := cmd.(type) {
+	case *Attack:
+		_, err = r.strikeCheck(who, c, "")
+	case *Stun:
+		_, err = r.strikeCheck(who, &Attack{Target: c.Target, Weapon: c.Weapon}, "stun")
+	case *Hold:
+		_, err = r.strikeCheck(who, &Attack{Target: c.Target}, "hold")
+	case *Move:
+		_, _, err = r.moveCheck(who, c.X, c.Y, "move")
+	case *Run:
+		_, _, err = r.moveCheck(who, c.X, c.Y, "run")
+	case *Withdraw:
+		_, _, err = r.moveCheck(who, c.X, c.Y, "withdraw")
+	case *Reload:
+		_, _, err = r.reloadCheck(who)
+	default:
+		err = r.dryRun(r.mode).act(who, cmd)
+	}
+	return err
+}
+
+// legalDelayed is legal for an action taken with who's held delayed
+// action (actDelayed).
+func (r *run) legalDelayed(who string, cmd Command) error {
+	switch cmd.(type) {
+	case *Attack, *Stun, *Hold:
+		if err := r.s.holdsDelayed(who); err != nil {
+			return err
+		}
+		return r.inMode("delayed", func() error { return r.legal(who, cmd) })
+	}
+	return r.dryRun(r.mode).actDelayed(who, cmd)
+}
+
+// inMode runs f with the run acting in the given mode (see as), and
+// nothing to take back if f fails: f is a check, or an action that
+// fails cleanly.
+func (r *run) inMode(mode string, f func() error) error {
+	saved := r.mode
+	r.mode = mode
+	err := f()
+	r.mode = saved
+	return err
+}
+
 // reactionMemory returns an empty queue to list a declaration's reactions
 // in: memory a Step reuses, or nil for memory of its own. keepReactions
 // then keeps the queue for the declared event.
@@ -71,8 +124,7 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		return r.act(who, cmd)
 	}
 	// Declare only what could resolve now.
-	probe := r.dryRun("")
-	if err := probe.act(who, cmd); err != nil {
+	if err := r.legal(who, cmd); err != nil {
 		return err
 	}
 	// The declaration keeps a copy: cmd may be a policy's, reused by Moves.
@@ -261,7 +313,7 @@ func (r *run) opportunity(who string) error {
 	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
 	r.path, r.hasPath = [2][2]float64{from, to}, true
 	defer func() { r.hasPath = false }()
-	if err := r.as("free", func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
+	if err := r.inMode("free", func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
 		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
 	}
 	return nil
@@ -294,8 +346,7 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if err != nil {
 		return err
 	}
-	probe := r.dryRun("")
-	if err := probe.actDelayed(who, inner); err != nil {
+	if err := r.legalDelayed(who, inner); err != nil {
 		return err
 	}
 	r.emit(&Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party})
@@ -429,16 +480,13 @@ func (r *run) speedContest() {
 // action themselves; any other action is paid for by lending an action
 // and settling it afterwards. On failure nothing is emitted.
 func (r *run) actDelayed(who string, cmd Command) error {
-	c := r.s.combatant(who)
-	switch {
-	case c == nil:
-		return engine.Errorf(engine.Invalid, "no combatant %q", who)
-	case !c.Delayed || c.Status != Active:
-		return engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
+	if err := r.s.holdsDelayed(who); err != nil {
+		return err
 	}
+	c := r.s.combatant(who)
 	switch cmd.(type) {
 	case *Attack, *Hold, *Stun:
-		return r.as("delayed", func() error { return r.act(who, cmd) })
+		return r.actAs("delayed", who, cmd)
 	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check, *FreeForm:
 	case nil:
 		return engine.Errorf(engine.Invalid, "no action given for %s's delayed action", c.Name)
@@ -454,6 +502,19 @@ func (r *run) actDelayed(who string, cmd Command) error {
 		r.emit(&DelayedSettled{Who: who, Done: done})
 		return nil
 	})
+}
+
+// holdsDelayed reports why who cannot act with a held delayed action, or
+// nil if it can.
+func (s *State) holdsDelayed(who string) error {
+	c := s.combatant(who)
+	switch {
+	case c == nil:
+		return engine.Errorf(engine.Invalid, "no combatant %q", who)
+	case !c.Delayed || c.Status != Active:
+		return engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
+	}
+	return nil
 }
 
 // fireEarly fires a pending aimed attack now, before the declared action
@@ -508,7 +569,7 @@ func (r *run) resolveDeclared() {
 				}
 				break
 			}
-			if err := r.as("", func() error { return r.act(actor, cmd) }); err != nil {
+			if err := r.actAs("", actor, cmd); err != nil {
 				r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
 			}
 		case len(d.Held) > 0:
@@ -578,6 +639,28 @@ func (r *run) as(mode string, f func() error) error {
 	return err
 }
 
+// actAs acts with cmd in the given mode, taken back if it fails (see as).
+// An action that fails cleanly needs no snapshot to take it back.
+func (r *run) actAs(mode, who string, cmd Command) error {
+	if failsCleanly(cmd) {
+		return r.inMode(mode, func() error { return r.act(who, cmd) })
+	}
+	return r.as(mode, func() error { return r.act(who, cmd) })
+}
+
+// failsCleanly reports whether cmd is an action whose resolution makes
+// every check before its first event, so that if it fails it has changed
+// nothing: an attack, stun or hold (strikeCheck), a move, run or
+// withdrawal (moveCheck), a reload (reloadCheck). TestCleanFailures holds
+// them to it.
+func failsCleanly(cmd Command) bool {
+	switch cmd.(type) {
+	case *Attack, *Stun, *Hold, *Move, *Run, *Withdraw, *Reload:
+		return true
+	}
+	return false
+}
+
 // snapshot returns a copy of the run's state as it is, to take a failed
 // step back to: in the hot memory for a Step's own run.
 func (r *run) snapshot() *State {
@@ -592,18 +675,29 @@ func (r *run) snapshot() *State {
 // move moves a combatant: alongside its action up to 5 m a turn, or as the
 // action running (20 m) or withdrawing (5 m) (R33, R35).
 func (r *run) move(who string, x, y float64, mode string) error {
-	c, err := r.actingMember(who)
+	c, d, err := r.moveCheck(who, x, y, mode)
 	if err != nil {
 		return err
 	}
+	r.emit(parts.PutIn(r.hot, (*hotMemory).moved, Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d}))
+	return nil
+}
+
+// moveCheck checks a move, run or withdrawal to (x, y) without changing
+// anything, and returns the mover and the distance.
+func (r *run) moveCheck(who string, x, y float64, mode string) (*Combatant, float64, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, 0, err
+	}
 	if c.HeldBy != "" || c.Holding != "" || c.Trapped > 0 {
-		return engine.Errorf(engine.NotAllowedNow, "%s is held or trapped and cannot move", c.Name)
+		return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s is held or trapped and cannot move", c.Name)
 	}
 	d := parts.Metres(x, y, c.X, c.Y)
 	switch mode {
 	case "move":
 		if c.Moved+d > moveDistance+slack {
-			return engine.Errorf(engine.NotAllowedNow, "%s can move %.1f m more this turn, not %.1f m (run to go further)", c.Name, moveDistance-c.Moved, d)
+			return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s can move %.1f m more this turn, not %.1f m (run to go further)", c.Name, moveDistance-c.Moved, d)
 		}
 	case "run", "withdraw":
 		limit := runDistance
@@ -611,12 +705,11 @@ func (r *run) move(who string, x, y float64, mode string) error {
 			limit = moveDistance
 		}
 		if c.Actions < 1 {
-			return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+			return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 		}
 		if d > limit+slack {
-			return engine.Errorf(engine.NotAllowedNow, "%s can %s at most %.0f m, not %.1f m", c.Name, mode, limit, d)
+			return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s can %s at most %.0f m, not %.1f m", c.Name, mode, limit, d)
 		}
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).moved, Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d}))
-	return nil
+	return c, d, nil
 }
