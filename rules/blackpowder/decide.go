@@ -832,15 +832,25 @@ func damageClasses(damage string) dice.Classes {
 
 // dieValue reads a d10 through the weapon's damage die (R12).
 func dieValue(damage string, raw int) int {
-	divisor := 0
+	return dieValueBy(damageDivisor(damage), raw)
+}
+
+// damageDivisor is what a weapon's damage die is divided by: 2, 3 or 4
+// for D10/2, D10/3 and D10/4, else 0 (not divided).
+func damageDivisor(damage string) int {
 	switch damage {
 	case "D10/2":
-		divisor = 2
+		return 2
 	case "D10/3":
-		divisor = 3
+		return 3
 	case "D10/4":
-		divisor = 4
+		return 4
 	}
+	return 0
+}
+
+// dieValueBy is dieValue for a die divided by divisor (damageDivisor).
+func dieValueBy(divisor, raw int) int {
 	if v, ok := dice.DivideD10(raw, divisor); ok {
 		return v
 	}

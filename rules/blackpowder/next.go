@@ -123,9 +123,11 @@ func writePrompt(s *State, b *prompter) {
 		b.ask("nobody can act")
 		return
 	}
-	if s.Round == 0 {
+	switch {
+	case b.lean:
+	case s.Round == 0:
 		b.askf("the ambush: the %s group's free turn (+3 to checks): %s acts (or another member first)", group, c.Name)
-	} else {
+	default:
 		b.ask("round ", strconv.Itoa(s.Round), ", the ", group, " group's turn: ", c.Name, " acts (or another member first)")
 	}
 	p.Kind, p.Actor = engine.Act, c.ID

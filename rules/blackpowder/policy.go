@@ -48,6 +48,9 @@ func (Tactical) Choose(s *State, prompt engine.Prompt[Command], _ dice.Source) C
 	if p.Actor == engine.GM || p.Kind == engine.Ruling || me == nil || len(p.Options) == 1 {
 		return fallback
 	}
+	if p.Kind == engine.Act {
+		return act(s, me, p, fallback) // answers are never among a turn's options
+	}
 	if i := optionOf[*Critical](p, func(c *Critical) bool { return c.Take }); i >= 0 {
 		return p.Options[i].Command
 	}
@@ -60,10 +63,7 @@ func (Tactical) Choose(s *State, prompt engine.Prompt[Command], _ dice.Source) C
 	if optionOf[*Interrupt](p, nil) >= 0 {
 		return interruptWith(s, p)
 	}
-	if p.Kind != engine.Act {
-		return fallback
-	}
-	return act(s, me, p, fallback)
+	return fallback
 }
 
 // optionOf returns the index of the first option whose command is a T
@@ -200,23 +200,24 @@ func expectedDamage(a *Combatant, w *Weapon, t *Combatant) float64 {
 	add := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	tough := t.ToughnessEff(w.Penetrating || w.Kind == Gun)
 	halve := w.Fists && t.WearsArmor()
-	eff := func(v int) int {
+	divisor := damageDivisor(w.Damage)
+	keepHigh := w.Deadly || w.Kind == Gun || w.Damage == "2D10H"
+	total := 0
+	for f := 1; f <= 10; f++ {
+		v := f
+		// The higher of two d10 is v in 2v - 1 of the 100 throws.
+		weight := 2*v - 1
+		if !keepHigh {
+			v, weight = dieValueBy(divisor, f), 1
+		}
 		raw := v + add
 		if halve {
 			raw /= 2
 		}
-		return max(0, raw-tough)
+		total += weight * max(0, raw-tough)
 	}
-	total := 0
-	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
-		// The higher of two d10 is v in 2v - 1 of the 100 throws.
-		for v := 1; v <= 10; v++ {
-			total += (2*v - 1) * eff(v)
-		}
+	if keepHigh {
 		return float64(total) / 100
-	}
-	for f := 1; f <= 10; f++ {
-		total += eff(dieValue(w.Damage, f))
 	}
 	return float64(total) / 10
 }
