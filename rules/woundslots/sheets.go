@@ -60,8 +60,18 @@ func sheetNumbers(s *State, c *Combatant) []engine.Number {
 	return nums
 }
 
-// coverNames names the covers (R10) as the table says them.
-var coverNames = map[string]string{"quarter": "quarter", "half": "half", "three": "three-quarters", "slit": "nine-tenths"}
+// coverName names a cover (R10) as the table says it; "" for none.
+func coverName(cover string) string {
+	switch cover {
+	case "quarter", "half":
+		return cover
+	case "three":
+		return "three-quarters"
+	case "slit":
+		return "nine-tenths"
+	}
+	return ""
+}
 
 // writeConditions adds to sh what c suffers or keeps up: first whether it
 // is out of the fight, then what holds it, its posture, what its fatigue
@@ -202,7 +212,7 @@ func writeConditions(sh *engine.Sheet, s *State, c *Combatant) {
 	if c.Bolting {
 		add("bolting: will not be steered", "until calmed (R77)")
 	}
-	if cv, ok := coverNames[c.Cover]; ok {
+	if cv := coverName(c.Cover); cv != "" {
 		add("behind "+cv+" cover", "until the GM rules otherwise (R10)")
 	}
 }
