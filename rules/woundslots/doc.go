@@ -27,6 +27,9 @@
 //   - mount.go, water.go, ignore.go, geometry.go: mounts and hurried
 //     actions, water and cliffs, ignoring and jumping, the grid;
 //   - next.go, hot.go: prompts, and the memory the hot path reuses;
+//   - sheets.go: each creature at a glance for the tracker page (wound
+//     slots by level, AP, initiative, stamina, mana; its conditions with
+//     how long each lasts);
 //   - codec.go: the words; tools.go: simulation, odds and the tactical
 //     policy; spec.go, start.go: encounter files and starting states.
 package woundslots
