@@ -202,13 +202,48 @@ func expectedDamage(a *Combatant, w *Weapon, t *Combatant) float64 {
 	halve := w.Fists && t.WearsArmor()
 	divisor := damageDivisor(w.Damage)
 	keepHigh := w.Deadly || w.Kind == Gun || w.Damage == "2D10H"
+	if keepHigh {
+		return float64(damageTotal(add, tough, 0, halve, true)) / 100
+	}
+	return float64(damageTotal(add, tough, divisor, halve, false)) / 10
+}
+
+// damageTotal is the damage past Toughness tough of a d10 plus add
+// (divided by divisor, halved if halve), summed over the die's ten faces,
+// or with keepHigh over the hundred throws of two d10 keeping the higher
+// (which shows v in 2v - 1 of them). A whole die takes the sum in closed
+// form; a divided or halved one is summed face by face (damageByFaces).
+func damageTotal(add, tough, divisor int, halve, keepHigh bool) int {
+	if halve || divisor != 0 {
+		return damageByFaces(add, tough, divisor, halve, keepHigh)
+	}
+	// Faces lo to 10 deal v + k; the others nothing.
+	k := add - tough
+	lo := max(1, 1-k)
+	if lo > 10 {
+		return 0
+	}
+	n := 11 - lo
+	sum := (lo + 10) * n / 2 // the faces lo..10
+	if !keepHigh {
+		return sum + k*n
+	}
+	squares := sumOfSquares(10) - sumOfSquares(lo-1)
+	return 2*squares + (2*k-1)*sum - k*n
+}
+
+// sumOfSquares is 1² + 2² + ... + m².
+func sumOfSquares(m int) int { return m * (m + 1) * (2*m + 1) / 6 }
+
+// damageByFaces is damageTotal summed face by face.
+func damageByFaces(add, tough, divisor int, halve, keepHigh bool) int {
 	total := 0
 	for f := 1; f <= 10; f++ {
-		v := f
-		// The higher of two d10 is v in 2v - 1 of the 100 throws.
-		weight := 2*v - 1
-		if !keepHigh {
-			v, weight = dieValueBy(divisor, f), 1
+		v, weight := f, 1
+		if keepHigh {
+			weight = 2*f - 1
+		} else {
+			v = dieValueBy(divisor, f)
 		}
 		raw := v + add
 		if halve {
@@ -216,10 +251,7 @@ func expectedDamage(a *Combatant, w *Weapon, t *Combatant) float64 {
 		}
 		total += weight * max(0, raw-tough)
 	}
-	if keepHigh {
-		return float64(total) / 100
-	}
-	return float64(total) / 10
+	return total
 }
 
 // defend answers a hit: dodge, parry or take it.

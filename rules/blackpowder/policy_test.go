@@ -199,3 +199,26 @@ func playPolicies(t *testing.T, initial State, seed uint64, randomSide string) s
 	t.Fatalf("fight %d did not end in 3000 decisions", seed)
 	return ""
 }
+
+// TestDamageTotal checks the closed form of a whole die's damage against
+// the sum face by face, for every bonus and Toughness that matter.
+func TestDamageTotal(t *testing.T) {
+	for add := -15; add <= 25; add++ {
+		for tough := 0; tough <= 15; tough++ {
+			for _, keepHigh := range []bool{false, true} {
+				got, want := damageTotal(add, tough, 0, false, keepHigh), damageByFaces(add, tough, 0, false, keepHigh)
+				if got != want {
+					t.Errorf("add %d, Toughness %d, keep high %v: closed form %d, face by face %d", add, tough, keepHigh, got, want)
+				}
+			}
+		}
+	}
+	// By hand: d10+2 against Toughness 4 deals 1..8 on faces 3..10, 36 in
+	// all; the higher of two, 5·1 + 7·2 + ... + 19·8 = 516.
+	if got := damageTotal(2, 4, 0, false, false); got != 36 {
+		t.Errorf("d10+2 against Toughness 4: %d, want 36", got)
+	}
+	if got := damageTotal(2, 4, 0, false, true); got != 516 {
+		t.Errorf("2d10 keep high +2 against Toughness 4: %d, want 516", got)
+	}
+}
