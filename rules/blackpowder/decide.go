@@ -217,26 +217,36 @@ func (r *run) act(who string, cmd Command) error {
 	return engine.Errorf(engine.NotAllowedNow, "%s is not an action", cmd.Kind())
 }
 
-// stage reports what the fight is waiting for: "pending" (a dodge or a
-// critical), "declared" (answers to a declared action), "ambush" (Stealth
-// and Perception checks), "initiative" or "turn" (the ambushers' free turn
-// too).
-func (s *State) stage() string {
+// stage is what the fight is waiting for.
+type stage int
+
+// The stages of a fight.
+const (
+	stageTurn       stage = iota // a group's turn (the ambushers' free turn too)
+	stageAfter                   // the fight is over: the aftermath
+	stagePending                 // a dodge or a critical
+	stageDeclared                // answers to a declared action
+	stageAmbush                  // Stealth and Perception checks
+	stageInitiative              // initiative rolls
+)
+
+// stage reports what the fight is waiting for.
+func (s *State) stage() stage {
 	switch {
 	case s.After != nil:
-		return "after"
+		return stageAfter
 	case s.Pending != nil:
-		return "pending"
+		return stagePending
 	case s.Declared != nil && len(s.Declared.Queue) > 0:
-		return "declared"
+		return stageDeclared
 	case s.Ambush != nil && s.Ambush.Stage == "hide":
-		return "ambush"
+		return stageAmbush
 	case s.Ambush != nil && s.Ambush.Stage == "free":
-		return "turn"
+		return stageTurn
 	case s.Round == 0:
-		return "initiative"
+		return stageInitiative
 	}
-	return "turn"
+	return stageTurn
 }
 
 // actingMember returns the combatant who, acting in its group's turn, may
@@ -254,7 +264,7 @@ func (r *run) actingMember(who string) (*Combatant, error) {
 		}
 		return c, nil
 	}
-	if st := r.s.stage(); st != "turn" {
+	if r.s.stage() != stageTurn {
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s cannot act now: %s", who, next(r.s).Question)
 	}
 	c := r.s.combatant(who)
@@ -274,7 +284,7 @@ func (r *run) actingMember(who string) (*Combatant, error) {
 }
 
 func (r *run) initiative(who string) error {
-	if r.s.stage() != "initiative" {
+	if r.s.stage() != stageInitiative {
 		return engine.Errorf(engine.NotAllowedNow, "initiative has been rolled")
 	}
 	gi := r.s.nextInitiativeGroup()
@@ -1129,9 +1139,9 @@ func (r *run) advance() {
 		return
 	}
 	switch s.stage() {
-	case "pending", "declared":
+	case stagePending, stageDeclared:
 		return
-	case "ambush":
+	case stageAmbush:
 		if !r.resolveAmbush() {
 			return
 		}
@@ -1145,7 +1155,7 @@ func (r *run) advance() {
 		}
 		r.emit(&AmbushOver{}) // the free turn is over: initiative (R38)
 	}
-	if s.stage() == "initiative" {
+	if s.stage() == stageInitiative {
 		if s.nextInitiativeGroup() < 0 {
 			r.emit(parts.PutIn(r.hot, (*hotMemory).roundStarted, RoundStarted{Round: 1, Order: s.initiativeOrder()}))
 			r.startTurn(0)
@@ -1604,7 +1614,7 @@ func (s *State) ambushDifficulty() int {
 }
 
 func (r *run) hide(who string) error {
-	if r.s.stage() != "ambush" || r.s.nextHider() == nil {
+	if r.s.stage() != stageAmbush || r.s.nextHider() == nil {
 		return engine.Errorf(engine.NotAllowedNow, "nobody is hiding now: %s", next(r.s).Question)
 	}
 	c := r.s.nextHider()
@@ -1617,7 +1627,7 @@ func (r *run) hide(who string) error {
 }
 
 func (r *run) search(who string) error {
-	if r.s.stage() != "ambush" || r.s.nextHider() != nil || !r.s.Ambush.Searching || r.s.nextSearcher() == nil {
+	if r.s.stage() != stageAmbush || r.s.nextHider() != nil || !r.s.Ambush.Searching || r.s.nextSearcher() == nil {
 		return engine.Errorf(engine.NotAllowedNow, "nobody is searching now: %s", next(r.s).Question)
 	}
 	c := r.s.nextSearcher()

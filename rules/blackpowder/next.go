@@ -75,16 +75,16 @@ func writePrompt(s *State, b *prompter) {
 		return
 	}
 	switch s.stage() {
-	case "after":
+	case stageAfter:
 		afterPrompt(s, b)
 		return
-	case "pending":
+	case stagePending:
 		pendingPrompt(s, b)
 		return
-	case "declared":
+	case stageDeclared:
 		reactionPrompt(s, b)
 		return
-	case "ambush":
+	case stageAmbush:
 		p.Kind, p.Default = engine.Act, 0
 		if c := s.nextHider(); c != nil {
 			p.Actor = c.ID
@@ -97,7 +97,7 @@ func writePrompt(s *State, b *prompter) {
 		b.ask(c.Name, " searches for an ambush (Perception check)")
 		b.add(&Search{}, "search")
 		return
-	case "initiative":
+	case stageInitiative:
 		g := s.Groups[s.nextInitiativeGroup()]
 		roller := s.initiativeRoller(g.ID)
 		p.Kind, p.Actor, p.Default = engine.Act, roller.ID, 0
@@ -151,16 +151,16 @@ func nextKind(s *State) engine.PromptKind {
 		return engine.End
 	}
 	switch s.stage() {
-	case "after":
+	case stageAfter:
 		return engine.Ruling
-	case "pending":
+	case stagePending:
 		return engine.React
-	case "declared":
+	case stageDeclared:
 		if k := s.Declared.Queue[0].Kind; k == "safety" || k == "modifier" {
 			return engine.Ruling
 		}
 		return engine.React
-	case "ambush", "initiative":
+	case stageAmbush, stageInitiative:
 		return engine.Act
 	}
 	group := s.activeGroup()

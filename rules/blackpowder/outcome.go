@@ -155,7 +155,7 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 // (R04), with options of its own, which this gives.
 func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	p := next(s)
-	if p.Kind != engine.Act || actor == p.Actor || actor == engine.GM || s.stage() != "turn" || !p.Accepts(actor) {
+	if p.Kind != engine.Act || actor == p.Actor || actor == engine.GM || s.stage() != stageTurn || !p.Accepts(actor) {
 		return p.Options
 	}
 	c := s.combatant(actor)
