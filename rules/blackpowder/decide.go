@@ -331,13 +331,18 @@ func (s *State) initiativeRoller(group string) *Combatant {
 // players first, then setup order (A02).
 func (s *State) initiativeOrder() []int {
 	var order []int
+	if s.hot != nil {
+		order = s.hot.order[:0] // a Step's: kept until the next one
+	} else {
+		order = make([]int, 0, len(s.Groups))
+	}
 	for i, g := range s.Groups {
 		if g.Rolled {
 			order = append(order, i)
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		ga, gb := s.Groups[a], s.Groups[b]
+		ga, gb := &s.Groups[a], &s.Groups[b]
 		if ga.Initiative != gb.Initiative {
 			return gb.Initiative - ga.Initiative
 		}
@@ -349,6 +354,9 @@ func (s *State) initiativeOrder() []int {
 		}
 		return 0
 	})
+	if s.hot != nil {
+		s.hot.order = order
+	}
 	return order
 }
 

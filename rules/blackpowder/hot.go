@@ -20,8 +20,9 @@ type hotMemory struct {
 	// each.
 	pending  Pending
 	declared Declaration
-	// ints holds the numbers of the current Step's events (damage dice).
-	ints []int
+	// ints holds the numbers of the current Step's events (damage dice),
+	// order the initiative order of its RoundStarted.
+	ints, order []int
 	// reactions holds the queues of the current Step's declared actions,
 	// reactionList the one being listed.
 	reactions, reactionList []Reaction

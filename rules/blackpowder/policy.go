@@ -98,7 +98,7 @@ func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) C
 	if c := drawOption(s, me, p); c != nil {
 		return c
 	}
-	if c := approach(s, me); c != nil {
+	if c := approach(s, me, p); c != nil {
 		return c
 	}
 	if i := optionOf[*Escape](p, nil); i >= 0 {
@@ -469,7 +469,7 @@ func drawOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 // approach moves a melee fighter with its action unspent toward the
 // nearest conscious enemy: a move alongside the action when the enemy is
 // within a walk (then it attacks), else a run.
-func approach(s *State, me *Combatant) Command {
+func approach(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	w := me.weapon()
 	if me.Actions < 1 || (w.Kind != Melee && w.Kind != Unarmed) {
 		return nil
@@ -485,9 +485,15 @@ func approach(s *State, me *Combatant) Command {
 		return nil
 	}
 	if x, y, reaches, _ := closeIn(me, near, moveDistance-me.Moved); reaches {
+		if i := optionOf(p, func(m *Move) bool { return m.X == x && m.Y == y }); i >= 0 {
+			return p.Options[i].Command // the prompt's own: no new command
+		}
 		return &Move{X: x, Y: y}
 	}
 	if x, y, _, ok := closeIn(me, near, runDistance); ok {
+		if i := optionOf(p, func(r *Run) bool { return r.X == x && r.Y == y }); i >= 0 {
+			return p.Options[i].Command
+		}
 		return &Run{X: x, Y: y}
 	}
 	return nil
