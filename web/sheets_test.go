@@ -188,14 +188,8 @@ func TestEveryRulesetsNumbers(t *testing.T) {
 // numbers (wounds by level), by combatant id and "record.field".
 func recordNumbers(t *testing.T, state json.RawMessage) map[string]map[string]string {
 	t.Helper()
-	var st struct {
-		Combatants []map[string]any `json:"combatants"`
-	}
-	if err := json.Unmarshal(state, &st); err != nil {
-		t.Fatal(err)
-	}
 	out := map[string]map[string]string{}
-	for _, c := range st.Combatants {
+	for _, c := range combatantsOf(t, state) {
 		nums := map[string]string{}
 		for k, v := range c {
 			rec, ok := v.(map[string]any)

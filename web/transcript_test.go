@@ -48,10 +48,9 @@ const readInline = `Object.fromEntries([...document.querySelectorAll("#combatant
 const readSheets = `Object.fromEntries([...document.querySelectorAll("#combatants .card")].map((c) => [c.dataset.id,
   Object.fromEntries([...c.querySelectorAll(":scope > .sheet > [data-number]")].map((n) => [n.dataset.number, n.querySelector("dd").textContent]))]))`
 
-// numbersOf returns the numbers of each combatant of a state, as the page
-// writes them: a value with its maximum beside it (lp and lp_max) as
-// "10/12", any other number as it is.
-func numbersOf(t *testing.T, state json.RawMessage) map[string]map[string]string {
+// combatantsOf decodes the combatants of a state's JSON, each as its
+// fields by name.
+func combatantsOf(t *testing.T, state json.RawMessage) []map[string]any {
 	t.Helper()
 	var st struct {
 		Combatants []map[string]any `json:"combatants"`
@@ -59,8 +58,16 @@ func numbersOf(t *testing.T, state json.RawMessage) map[string]map[string]string
 	if err := json.Unmarshal(state, &st); err != nil {
 		t.Fatal(err)
 	}
+	return st.Combatants
+}
+
+// numbersOf returns the numbers of each combatant of a state, as the page
+// writes them: a value with its maximum beside it (lp and lp_max) as
+// "10/12", any other number as it is.
+func numbersOf(t *testing.T, state json.RawMessage) map[string]map[string]string {
+	t.Helper()
 	out := map[string]map[string]string{}
-	for _, c := range st.Combatants {
+	for _, c := range combatantsOf(t, state) {
 		nums := map[string]string{}
 		for k, v := range c {
 			n, ok := v.(float64)
