@@ -522,6 +522,22 @@ func (a *weightAcc) small() (num, den uint64, ok bool) {
 	return num, den, true
 }
 
+// ratio returns num/den as a new big.Rat, reduced in machine words: SetFrac
+// would compute the GCD of big numbers, in new memory. den must not be zero.
+func ratio(num, den uint64) *big.Rat {
+	if num == 0 {
+		return new(big.Rat)
+	}
+	g := gcd64(num, den)
+	num, den = num/g, den/g
+	// den as a whole number, inverted in place, then num written over the
+	// numerator 1: num/den, in lowest terms.
+	r := new(big.Rat).SetUint64(den)
+	r.Inv(r)
+	r.Num().SetUint64(num)
+	return r
+}
+
 // gcd64 is the greatest common divisor of a and b.
 func gcd64(a, b uint64) uint64 {
 	for b != 0 {
@@ -539,7 +555,7 @@ func (a *weightAcc) merge(b *weightAcc) {
 
 func (a *weightAcc) rat() *big.Rat {
 	if num, den, ok := a.small(); ok {
-		return new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(den))
+		return ratio(num, den)
 	}
 	sum := new(big.Rat)
 	for num, den := range a.terms() {

@@ -11,16 +11,19 @@ import (
 // The outcomes' probabilities are put over one common denominator first, so
 // that the sums and comparisons of the marginals are integer arithmetic,
 // and each result is normalised once: summing fractions one by one costs a
-// GCD per addition.
+// GCD per addition. The numbers are machine words while they fit.
 func (k *calc[S, C, E]) report() *Report {
-	r := &Report{Policy: k.opts.Policy, Paths: k.paths, Situations: k.situations, Uncovered: new(big.Rat)}
-	for _, reason := range k.limitOrder {
-		p := k.limits[reason]
-		r.Limits = append(r.Limits, Limit{Reason: reason, P: p})
-		r.Uncovered.Add(r.Uncovered, p)
+	r := &Report{Policy: k.opts.Policy, Paths: k.paths, Situations: k.situations}
+	var uncovered prob
+	for _, l := range k.limits {
+		r.Limits = append(r.Limits, Limit{Reason: l.reason, P: l.p.rat()})
+		uncovered = uncovered.add(l.p)
 	}
+	r.Uncovered = uncovered.rat()
 	for _, key := range k.answerOrder {
-		r.Answered = append(r.Answered, *k.answers[key])
+		a := k.answers[key]
+		a.P = a.p.rat()
+		r.Answered = append(r.Answered, a.Answer)
 	}
 
 	keys := make([]string, 0, len(k.finals))
@@ -28,20 +31,21 @@ func (k *calc[S, C, E]) report() *Report {
 		keys = append(keys, key)
 	}
 	slices.Sort(keys)
-	den := big.NewInt(1)
+	den := natural{n: 1}
 	for _, key := range keys {
-		den = lcm(den, k.finals[key].p.Denom())
+		_, d := k.finals[key].p.numDen()
+		den = den.lcm(d)
 	}
 	type scaled struct {
 		Outcome
-		num *big.Int // P times den
+		num natural // P times den
 	}
 	outcomes := make([]scaled, 0, len(keys))
 	affected := make([]bool, len(k.ids))
 	for _, key := range keys {
 		f := k.finals[key]
-		num := new(big.Int).Quo(den, f.p.Denom())
-		o := scaled{Outcome{P: f.p, Tags: f.acc.tags}, num.Mul(num, f.p.Num())}
+		n, d := f.p.numDen()
+		o := scaled{Outcome{P: f.p.rat(), Tags: f.acc.tags}, den.quo(d).mul(n)}
 		for i, id := range k.ids {
 			d := 0
 			if f.acc.damage != nil {
@@ -55,43 +59,42 @@ func (k *calc[S, C, E]) report() *Report {
 		}
 		outcomes = append(outcomes, o)
 	}
-	slices.SortStableFunc(outcomes, func(a, b scaled) int { return b.num.Cmp(a.num) })
-	nums := make([]*big.Int, len(outcomes))
+	slices.SortStableFunc(outcomes, func(a, b scaled) int { return b.num.cmp(a.num) })
+	nums := make([]natural, len(outcomes))
+	r.Outcomes = make([]Outcome, len(outcomes))
 	for i, o := range outcomes {
-		r.Outcomes = append(r.Outcomes, o.Outcome)
+		r.Outcomes[i] = o.Outcome
 		nums[i] = o.num
 	}
 
-	tags := map[string]*big.Int{}
-	for i, o := range r.Outcomes {
-		for _, t := range o.Tags {
-			if tags[t] == nil {
-				tags[t] = new(big.Int)
-			}
-			tags[t].Add(tags[t], nums[i])
-		}
-	}
 	type tagNum struct {
 		tag string
-		num *big.Int
+		num natural
 	}
-	sorted := make([]tagNum, 0, len(tags))
-	for t, n := range tags {
-		sorted = append(sorted, tagNum{t, n})
+	var tags []tagNum // in the order first met
+	for i, o := range r.Outcomes {
+		for _, t := range o.Tags {
+			j := slices.IndexFunc(tags, func(x tagNum) bool { return x.tag == t })
+			if j < 0 {
+				j = len(tags)
+				tags = append(tags, tagNum{tag: t})
+			}
+			tags[j].num = tags[j].num.add(nums[i])
+		}
 	}
-	slices.SortFunc(sorted, func(a, b tagNum) int {
-		if c := b.num.Cmp(a.num); c != 0 {
+	slices.SortFunc(tags, func(a, b tagNum) int {
+		if c := b.num.cmp(a.num); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.tag, b.tag)
 	})
-	for _, t := range sorted {
-		r.Tags = append(r.Tags, TagOdds{Tag: t.tag, P: new(big.Rat).SetFrac(t.num, den)})
+	for _, t := range tags {
+		r.Tags = append(r.Tags, TagOdds{Tag: t.tag, P: t.num.over(den)})
 	}
 
-	covered := new(big.Int)
+	var covered natural
 	for _, n := range nums {
-		covered.Add(covered, n)
+		covered = covered.add(n)
 	}
 	for i := range k.ids {
 		if affected[i] {
@@ -101,25 +104,25 @@ func (k *calc[S, C, E]) report() *Report {
 	return r
 }
 
-// lcm returns the least common multiple of a and b, as a new Int.
-func lcm(a, b *big.Int) *big.Int {
-	g := new(big.Int).GCD(nil, nil, a, b)
-	l := new(big.Int).Quo(a, g)
-	return l.Mul(l, b)
-}
-
 // combatantOdds gathers what the outcomes do to one combatant: nums are the
 // outcomes' probabilities times den, covered their sum.
-func (k *calc[S, C, E]) combatantOdds(outcomes []Outcome, nums []*big.Int, den, covered *big.Int, i int) CombatantOdds {
+func (k *calc[S, C, E]) combatantOdds(outcomes []Outcome, nums []natural, den, covered natural, i int) CombatantOdds {
 	id, before := k.ids[i], k.before[i]
 	c := CombatantOdds{Combatant: id, Before: before}
-	damage := map[int]*big.Int{}
-	type cond struct {
+	type damageNum struct {
+		damage int
+		num    natural
+	}
+	var damage []damageNum
+	type condNum struct {
 		name string
 		down bool
+		num  natural
 	}
-	conds := map[cond]*big.Int{}
-	mean, down, term := new(big.Int), new(big.Int), new(big.Int)
+	var conds []condNum
+	// The damage times the probability, over den: what is gained and what
+	// is lost (a heal) apart, as the numbers are whole.
+	var gain, loss, down natural
 	for j, o := range outcomes {
 		e := o.Effect(id)
 		if e.Combatant == "" {
@@ -127,46 +130,50 @@ func (k *calc[S, C, E]) combatantOdds(outcomes []Outcome, nums []*big.Int, den, 
 			e = Effect{Condition: before, Before: before, Down: k.beforeDown[i]}
 		}
 		n := nums[j]
-		if damage[e.Damage] == nil {
-			damage[e.Damage] = new(big.Int)
+		d := slices.IndexFunc(damage, func(x damageNum) bool { return x.damage == e.Damage })
+		if d < 0 {
+			d = len(damage)
+			damage = append(damage, damageNum{damage: e.Damage})
 		}
-		damage[e.Damage].Add(damage[e.Damage], n)
-		mean.Add(mean, term.Mul(n, big.NewInt(int64(e.Damage))))
-		key := cond{e.Condition, e.Down}
-		if conds[key] == nil {
-			conds[key] = new(big.Int)
+		damage[d].num = damage[d].num.add(n)
+		switch {
+		case e.Damage > 0:
+			gain = gain.add(n.mul(natural{n: uint64(e.Damage)}))
+		case e.Damage < 0:
+			loss = loss.add(n.mul(natural{n: uint64(-e.Damage)}))
 		}
-		conds[key].Add(conds[key], n)
+		x := slices.IndexFunc(conds, func(x condNum) bool { return x.name == e.Condition && x.down == e.Down })
+		if x < 0 {
+			x = len(conds)
+			conds = append(conds, condNum{name: e.Condition, down: e.Down})
+		}
+		conds[x].num = conds[x].num.add(n)
 		if e.Down {
-			down.Add(down, n)
+			down = down.add(n)
 		}
 	}
 	// The mean is over the covered part: mean/den divided by covered/den.
-	c.MeanDamage = new(big.Rat)
-	if covered.Sign() > 0 {
-		c.MeanDamage.SetFrac(mean, covered)
+	switch {
+	case covered.cmp(natural{}) == 0:
+		c.MeanDamage = new(big.Rat)
+	case loss.cmp(natural{}) == 0:
+		c.MeanDamage = gain.over(covered)
+	default:
+		c.MeanDamage = new(big.Rat).SetFrac(new(big.Int).Sub(gain.ro(), loss.ro()), covered.ro())
 	}
-	c.Down = new(big.Rat).SetFrac(down, den)
-	for v, n := range damage {
-		c.Damage = append(c.Damage, ValueOdds{Value: v, P: new(big.Rat).SetFrac(n, den)})
+	c.Down = down.over(den)
+	slices.SortFunc(damage, func(a, b damageNum) int { return cmp.Compare(a.damage, b.damage) })
+	for _, x := range damage {
+		c.Damage = append(c.Damage, ValueOdds{Value: x.damage, P: x.num.over(den)})
 	}
-	slices.SortFunc(c.Damage, func(a, b ValueOdds) int { return cmp.Compare(a.Value, b.Value) })
-	type condNum struct {
-		cond
-		num *big.Int
-	}
-	cs := make([]condNum, 0, len(conds))
-	for key, n := range conds {
-		cs = append(cs, condNum{key, n})
-	}
-	slices.SortFunc(cs, func(a, b condNum) int {
-		if d := b.num.Cmp(a.num); d != 0 {
+	slices.SortFunc(conds, func(a, b condNum) int {
+		if d := b.num.cmp(a.num); d != 0 {
 			return d
 		}
 		return cmp.Compare(a.name, b.name)
 	})
-	for _, x := range cs {
-		c.Conditions = append(c.Conditions, ConditionOdds{Condition: x.name, Down: x.down, P: new(big.Rat).SetFrac(x.num, den)})
+	for _, x := range conds {
+		c.Conditions = append(c.Conditions, ConditionOdds{Condition: x.name, Down: x.down, P: x.num.over(den)})
 	}
 	return c
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
 	"runtime"
 	"slices"
 	"strconv"
@@ -274,8 +273,8 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		g: g, sum: sum, policy: policy, opts: opts, actor: acting, ids: ids, sp: sp,
 		index:   map[string]int{},
 		finals:  map[string]*final{},
-		answers: map[answerKey]*Answer{},
-		limits:  map[string]*big.Rat{},
+		answers: map[answerKey]*answer{},
+		reasons: reasonsFor(opts),
 	}
 	_, k.forgets = g.(engine.Forgetting[S, C])
 	k.gatheredAt = map[string]*node[S]{}
@@ -349,10 +348,15 @@ type calc[S, C, E any] struct {
 	gathered   []gathered[S, C]
 	gatheredAt map[string]*node[S]
 
-	answers     map[answerKey]*Answer
+	answers     map[answerKey]*answer
 	answerOrder []answerKey
-	limits      map[string]*big.Rat
-	limitOrder  []string
+	// limits are the probabilities left out, by reason, in the order first
+	// met; reasons are the reasons, written once.
+	limits  []limit
+	reasons reasons
+	// keys writes the keys of gather, buf holds the last.
+	keys keyWriter
+	buf  []byte
 
 	paths      int
 	situations int
@@ -365,7 +369,7 @@ type calc[S, C, E any] struct {
 type node[S any] struct {
 	state S
 	acc   partial
-	p     *big.Rat
+	p     prob
 	steps int
 }
 
@@ -374,7 +378,7 @@ type final struct {
 	acc   partial
 	conds []string
 	downs []bool
-	p     *big.Rat
+	p     prob
 }
 
 // partial is an outcome so far: the tags met and the damage taken.
@@ -388,28 +392,55 @@ type answerKey struct {
 	actor, kind, command, by string
 }
 
+// answer is an Answer being gathered: its probability so far is p.
+type answer struct {
+	Answer
+	p prob
+}
+
+// limit is probability left out, and why.
+type limit struct {
+	reason string
+	p      prob
+}
+
+// reasons are the reasons probability may be left out, written once for
+// the budget of a computation.
+type reasons struct {
+	budget, steps, policyDraws, draws string
+}
+
+func reasonsFor(o Options) reasons {
+	return reasons{
+		budget:      fmt.Sprintf("dice paths beyond the budget of %d", o.MaxPaths),
+		steps:       fmt.Sprintf("resolutions that answer more than %d prompts", o.MaxSteps),
+		policyDraws: fmt.Sprintf("policy choices drawing more than %d dice", o.MaxDraws),
+		draws:       fmt.Sprintf("dice paths drawing more than %d dice in one decision", o.MaxDraws),
+	}
+}
+
 // choice is a command that answers a prompt, with its probability.
 type choice[C any] struct {
 	who string
 	cmd C
-	p   *big.Rat
+	p   prob
 }
 
 // run resolves actor's command c from state s, level by level: the command,
 // then the prompts it leads to, then the prompts those lead to.
 func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
-	level := []*node[S]{{state: k.g.Clone(s), p: big.NewRat(1, 1)}}
+	level := []*node[S]{{state: k.g.Clone(s), p: certain()}}
 	for depth := 0; len(level) > 0; depth++ {
 		k.next, k.nextOrder = map[string]*node[S]{}, nil
 		for _, n := range level {
 			k.situations++
 			k.sp.situations.Add(1)
 			if n.steps > k.opts.MaxSteps {
-				k.leaveOut(fmt.Sprintf("resolutions that answer more than %d prompts", k.opts.MaxSteps), n.p)
+				k.leaveOut(k.reasons.steps, n.p)
 				continue
 			}
 			if depth == 0 {
-				if err := k.resolve(n, choice[C]{who: actor, cmd: c, p: big.NewRat(1, 1)}); err != nil {
+				if err := k.resolve(n, choice[C]{who: actor, cmd: c, p: certain()}); err != nil {
 					return err
 				}
 				continue
@@ -452,16 +483,21 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
 	forgot := k.g.Clone(&n.state)
 	engine.Forget(k.g, &forgot, ch.who, ch.cmd)
-	b := appendPartial([]byte(ch.who+"\x1f"+k.g.FormatCommand(ch.cmd)+"\x1f"), n.acc.tags, n.acc.damage)
-	key := string(b) + k.stateKey(&forgot)
-	w := new(big.Rat).Mul(n.p, ch.p)
-	if have, ok := k.gatheredAt[key]; ok {
-		have.p.Add(have.p, w)
+	b := append(k.buf[:0], ch.who...)
+	b = append(b, '\x1f')
+	b = append(b, k.g.FormatCommand(ch.cmd)...)
+	b = append(b, '\x1f')
+	b = appendPartial(b, n.acc.tags, n.acc.damage)
+	b = k.keys.appendState(b, &forgot, &k.unique)
+	k.buf = b
+	w := n.p.mul(ch.p)
+	if have, ok := k.gatheredAt[string(b)]; ok {
+		have.p = have.p.add(w)
 		return
 	}
 	g := &node[S]{state: forgot, acc: n.acc, p: w, steps: n.steps}
-	k.gatheredAt[key] = g
-	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: big.NewRat(1, 1)}})
+	k.gatheredAt[string(b)] = g
+	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
 }
 
 // gathered is an answer waiting to be resolved, with the situations
@@ -472,27 +508,22 @@ type gathered[S, C any] struct {
 }
 
 // leaveOut records probability p as uncovered, for the reason given.
-func (k *calc[S, C, E]) leaveOut(reason string, p *big.Rat) {
-	if p.Sign() == 0 {
+func (k *calc[S, C, E]) leaveOut(reason string, p prob) {
+	if p.isZero() {
 		return
 	}
-	acc, ok := k.limits[reason]
-	if !ok {
-		acc = new(big.Rat)
-		k.limits[reason] = acc
-		k.limitOrder = append(k.limitOrder, reason)
+	for i := range k.limits {
+		if k.limits[i].reason == reason {
+			k.limits[i].p = k.limits[i].p.add(p)
+			return
+		}
 	}
-	acc.Add(acc, p)
+	k.limits = append(k.limits, limit{reason: reason, p: p})
 }
 
 // budget returns how many dice paths are left to run, of the budget of the
 // whole computation.
 func (k *calc[S, C, E]) budget() int { return k.opts.MaxPaths - k.sp.paths - k.paths }
-
-// budgetReason says why probability is left out when the budget runs out.
-func (k *calc[S, C, E]) budgetReason() string {
-	return fmt.Sprintf("dice paths beyond the budget of %d", k.opts.MaxPaths)
-}
 
 // answer decides the prompt node n waits for: a GM ruling by its default,
 // anything else by the policy, given the view and prompt of the one who
@@ -502,7 +533,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	if p.Kind == engine.Ruling && p.Default >= 0 && p.Default < len(p.Options) {
 		cmd := p.Options[p.Default].Command
 		k.answered(n, p, k.g.FormatCommand(cmd), "ruling default", n.p)
-		return []choice[C]{{who: p.Actor, cmd: cmd, p: big.NewRat(1, 1)}}, nil
+		return []choice[C]{{who: p.Actor, cmd: cmd, p: certain()}}, nil
 	}
 	viewer := engine.Viewer{Combatant: p.Actor}
 	if p.Actor == engine.GM {
@@ -510,7 +541,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	}
 	vp := engine.ViewPrompt(k.g, &n.state, viewer)
 	if k.budget() <= 0 {
-		k.leaveOut(k.budgetReason(), n.p)
+		k.leaveOut(k.reasons.budget, n.p)
 		return nil, nil
 	}
 	cmds := map[string]C{}
@@ -539,24 +570,25 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 		return nil, fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
 	}
 	k.paths += en.Paths
-	k.leaveOut(k.budgetReason(), new(big.Rat).Mul(n.p, en.Unexplored))
-	k.leaveOut(fmt.Sprintf("policy choices drawing more than %d dice", k.opts.MaxDraws), new(big.Rat).Mul(n.p, en.Truncated))
+	k.leaveOut(k.reasons.budget, n.p.mul(probOf(en.Unexplored)))
+	k.leaveOut(k.reasons.policyDraws, n.p.mul(probOf(en.Truncated)))
 	out := make([]choice[C], 0, len(en.Outcomes))
 	by := strings.TrimSpace("policy " + k.opts.Policy)
 	for _, o := range en.Outcomes {
-		k.answered(n, p, o.Value, by, new(big.Rat).Mul(n.p, o.P))
-		out = append(out, choice[C]{who: p.Actor, cmd: cmds[o.Value], p: o.P})
+		op := probOf(o.P)
+		k.answered(n, p, o.Value, by, n.p.mul(op))
+		out = append(out, choice[C]{who: p.Actor, cmd: cmds[o.Value], p: op})
 	}
 	return out, nil
 }
 
 // answered records that prompt p of node n was answered with command, by
 // whom, with probability w.
-func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by string, w *big.Rat) {
+func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by string, w prob) {
 	key := answerKey{actor: p.Actor, kind: string(p.Kind), command: command, by: by}
 	a, ok := k.answers[key]
 	if !ok {
-		a = &Answer{Actor: p.Actor, Kind: string(p.Kind), Question: p.Question, Command: command, By: by, P: new(big.Rat)}
+		a = &answer{Answer: Answer{Actor: p.Actor, Kind: string(p.Kind), Question: p.Question, Command: command, By: by}}
 		for _, o := range p.Options {
 			if k.g.FormatCommand(o.Command) == command {
 				a.Label = o.Label
@@ -566,16 +598,16 @@ func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by str
 		k.answers[key] = a
 		k.answerOrder = append(k.answerOrder, key)
 	}
-	a.P.Add(a.P, w)
+	a.p = a.p.add(w)
 }
 
 // resolve enumerates the dice of one decision from node n and files every
 // result: an outcome when the fight then waits for a turn decision or is
 // over, a situation of the next level otherwise.
 func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
-	weight := new(big.Rat).Mul(n.p, ch.p)
+	weight := n.p.mul(ch.p)
 	if k.budget() <= 0 {
-		k.leaveOut(k.budgetReason(), weight)
+		k.leaveOut(k.reasons.budget, weight)
 		return nil
 	}
 	var mu sync.Mutex
@@ -607,22 +639,19 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		return fmt.Errorf("%s's answer %q to a prompt met on the way: %w", ch.who, k.g.FormatCommand(ch.cmd), err)
 	}
 	k.paths += en.Paths
-	k.leaveOut(k.budgetReason(), new(big.Rat).Mul(weight, en.Unexplored))
-	k.leaveOut(fmt.Sprintf("dice paths drawing more than %d dice in one decision", k.opts.MaxDraws), new(big.Rat).Mul(weight, en.Truncated))
-	found := map[string]*leaf[S]{}
-	for _, l := range all {
-		for key, e := range l.index {
-			if _, ok := found[key]; !ok {
-				found[key] = e
+	k.leaveOut(k.reasons.budget, weight.mul(probOf(en.Unexplored)))
+	k.leaveOut(k.reasons.draws, weight.mul(probOf(en.Truncated)))
+	for _, o := range en.Outcomes {
+		w := weight.mul(probOf(o.P))
+		var e *leaf[S]
+		for _, l := range all {
+			if e = l.index[o.Value]; e != nil {
+				break
 			}
 		}
-	}
-	for _, o := range en.Outcomes {
-		w := new(big.Rat).Mul(weight, o.P)
-		e := found[o.Value]
 		if e.final != nil {
 			if have, ok := k.finals[e.key]; ok {
-				have.p.Add(have.p, w)
+				have.p = have.p.add(w)
 				continue
 			}
 			e.final.p = w
@@ -630,7 +659,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			continue
 		}
 		if have, ok := k.next[e.key]; ok {
-			have.p.Add(have.p, w)
+			have.p = have.p.add(w)
 			continue
 		}
 		e.next.p = w
@@ -649,6 +678,7 @@ type leaves[S, E any] struct {
 	events []E      // the events of the path's decision, when the ruleset steps
 	said   []string // the tags of the path's decision
 	took   []int    // the damage of the path's decision, by combatant
+	keys   keyWriter
 	buf    []byte
 	tags   []string
 	damage []int
@@ -690,7 +720,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) string {
 		}
 	} else {
 		b[0] = 'C'
-		b = append(b, k.stateKey(after)...)
+		b = l.keys.appendState(b, after, &k.unique)
 	}
 	l.buf = b
 	if e, ok := l.index[string(b)]; ok {
@@ -732,15 +762,36 @@ func appendPartial(b []byte, tags []string, damage []int) []byte {
 	return append(b, '|')
 }
 
-// stateKey writes a state so that equal states, and only they, get equal
-// keys: its JSON, which for fray's states round-trips exactly. A state that
-// cannot be written gets a key of its own, so it is never merged.
-func (k *calc[S, C, E]) stateKey(s *S) string {
-	data, err := json.Marshal(s)
-	if err != nil {
-		return "#" + strconv.FormatInt(k.unique.Add(1), 10)
+// keyWriter writes states into keys so that equal states, and only they,
+// get equal keys: as their JSON, which for fray's states round-trips
+// exactly. It keeps its encoder and writes into the caller's buffer, so
+// that a key costs no new memory of its own. A keyWriter is for one
+// goroutine.
+type keyWriter struct {
+	b   []byte
+	enc *json.Encoder
+}
+
+// Write appends p to the key being written, for the encoder.
+func (w *keyWriter) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
+}
+
+// appendState appends the key of state s to b. A state that cannot be
+// written gets a key of its own, numbered by unique, so it is never
+// merged.
+func (w *keyWriter) appendState(b []byte, s any, unique *atomic.Int64) []byte {
+	if w.enc == nil {
+		w.enc = json.NewEncoder(w)
 	}
-	return string(data)
+	w.b = b
+	if err := w.enc.Encode(s); err != nil {
+		return strconv.AppendInt(append(b, '#'), unique.Add(1), 10)
+	}
+	// Encode ends the JSON with a newline; Marshal would not.
+	b, w.b = w.b[:len(w.b)-1], nil
+	return b
 }
 
 // finish completes an outcome with everyone's condition in the final state.
