@@ -14,38 +14,56 @@ import (
 // GCD per addition. The numbers are machine words while they fit.
 func (k *calc[S, C, E]) report() *Report {
 	r := &Report{Policy: k.opts.Policy, Paths: k.paths, Situations: k.situations}
+	var m rats
 	var uncovered prob
 	for _, l := range k.limits {
-		r.Limits = append(r.Limits, Limit{Reason: l.reason, P: l.p.rat()})
+		r.Limits = append(r.Limits, Limit{Reason: l.reason, P: m.of(l.p)})
 		uncovered = uncovered.add(l.p)
 	}
-	r.Uncovered = uncovered.rat()
+	r.Uncovered = m.of(uncovered)
 	for _, key := range k.answerOrder {
 		a := k.answers[key]
-		a.P = a.p.rat()
+		a.P = m.of(a.p)
 		r.Answered = append(r.Answered, a.Answer)
 	}
 
-	keys := make([]string, 0, len(k.finals))
-	for key := range k.finals {
-		keys = append(keys, key)
-	}
-	slices.Sort(keys)
 	den := natural{n: 1}
-	for _, key := range keys {
-		_, d := k.finals[key].p.numDen()
+	for _, f := range k.finals {
+		_, d := f.p.numDen()
 		den = den.lcm(d)
 	}
 	type scaled struct {
-		Outcome
+		key string
+		f   *final
 		num natural // P times den
 	}
-	outcomes := make([]scaled, 0, len(keys))
+	outcomes := make([]scaled, 0, len(k.finals))
+	effects := 0
 	affected := make([]bool, len(k.ids))
-	for _, key := range keys {
-		f := k.finals[key]
+	for key, f := range k.finals {
 		n, d := f.p.numDen()
-		o := scaled{Outcome{P: f.p.rat(), Tags: f.acc.tags}, den.quo(d).mul(n)}
+		outcomes = append(outcomes, scaled{key, f, den.quo(d).mul(n)})
+		for i := range k.ids {
+			if f.acc.damage != nil && f.acc.damage[i] != 0 || f.conds[i] != k.before[i] {
+				affected[i] = true
+				effects++
+			}
+		}
+	}
+	// The likelier first, and alike ones in the order of their keys, which
+	// are unique.
+	slices.SortFunc(outcomes, func(a, b scaled) int {
+		if c := b.num.cmp(a.num); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.key, b.key)
+	})
+	nums := make([]natural, len(outcomes))
+	r.Outcomes = make([]Outcome, len(outcomes))
+	all := make([]Effect, 0, effects) // every outcome's effects, in one allocation
+	for j, x := range outcomes {
+		f := x.f
+		start := len(all)
 		for i, id := range k.ids {
 			d := 0
 			if f.acc.damage != nil {
@@ -54,17 +72,14 @@ func (k *calc[S, C, E]) report() *Report {
 			if d == 0 && f.conds[i] == k.before[i] {
 				continue
 			}
-			affected[i] = true
-			o.Effects = append(o.Effects, Effect{Combatant: id, Damage: d, Condition: f.conds[i], Before: k.before[i], Down: f.downs[i]})
+			all = append(all, Effect{Combatant: id, Damage: d, Condition: f.conds[i], Before: k.before[i], Down: f.downs[i]})
 		}
-		outcomes = append(outcomes, o)
-	}
-	slices.SortStableFunc(outcomes, func(a, b scaled) int { return b.num.cmp(a.num) })
-	nums := make([]natural, len(outcomes))
-	r.Outcomes = make([]Outcome, len(outcomes))
-	for i, o := range outcomes {
-		r.Outcomes[i] = o.Outcome
-		nums[i] = o.num
+		o := Outcome{P: m.of(f.p), Tags: f.acc.tags}
+		if len(all) > start {
+			o.Effects = all[start:len(all):len(all)]
+		}
+		r.Outcomes[j] = o
+		nums[j] = x.num
 	}
 
 	type tagNum struct {
@@ -89,7 +104,7 @@ func (k *calc[S, C, E]) report() *Report {
 		return cmp.Compare(a.tag, b.tag)
 	})
 	for _, t := range tags {
-		r.Tags = append(r.Tags, TagOdds{Tag: t.tag, P: t.num.over(den)})
+		r.Tags = append(r.Tags, TagOdds{Tag: t.tag, P: m.over(t.num, den)})
 	}
 
 	var covered natural
@@ -98,7 +113,7 @@ func (k *calc[S, C, E]) report() *Report {
 	}
 	for i := range k.ids {
 		if affected[i] {
-			r.Combatants = append(r.Combatants, k.combatantOdds(r.Outcomes, nums, den, covered, i))
+			r.Combatants = append(r.Combatants, k.combatantOdds(&m, r.Outcomes, nums, den, covered, i))
 		}
 	}
 	return r
@@ -106,7 +121,7 @@ func (k *calc[S, C, E]) report() *Report {
 
 // combatantOdds gathers what the outcomes do to one combatant: nums are the
 // outcomes' probabilities times den, covered their sum.
-func (k *calc[S, C, E]) combatantOdds(outcomes []Outcome, nums []natural, den, covered natural, i int) CombatantOdds {
+func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natural, den, covered natural, i int) CombatantOdds {
 	id, before := k.ids[i], k.before[i]
 	c := CombatantOdds{Combatant: id, Before: before}
 	type damageNum struct {
@@ -157,14 +172,14 @@ func (k *calc[S, C, E]) combatantOdds(outcomes []Outcome, nums []natural, den, c
 	case covered.cmp(natural{}) == 0:
 		c.MeanDamage = new(big.Rat)
 	case loss.cmp(natural{}) == 0:
-		c.MeanDamage = gain.over(covered)
+		c.MeanDamage = m.over(gain, covered)
 	default:
 		c.MeanDamage = new(big.Rat).SetFrac(new(big.Int).Sub(gain.ro(), loss.ro()), covered.ro())
 	}
-	c.Down = down.over(den)
+	c.Down = m.over(down, den)
 	slices.SortFunc(damage, func(a, b damageNum) int { return cmp.Compare(a.damage, b.damage) })
 	for _, x := range damage {
-		c.Damage = append(c.Damage, ValueOdds{Value: x.damage, P: x.num.over(den)})
+		c.Damage = append(c.Damage, ValueOdds{Value: x.damage, P: m.over(x.num, den)})
 	}
 	slices.SortFunc(conds, func(a, b condNum) int {
 		if d := b.num.cmp(a.num); d != 0 {
@@ -173,7 +188,7 @@ func (k *calc[S, C, E]) combatantOdds(outcomes []Outcome, nums []natural, den, c
 		return cmp.Compare(a.name, b.name)
 	})
 	for _, x := range conds {
-		c.Conditions = append(c.Conditions, ConditionOdds{Condition: x.name, Down: x.down, P: x.num.over(den)})
+		c.Conditions = append(c.Conditions, ConditionOdds{Condition: x.name, Down: x.down, P: m.over(x.num, den)})
 	}
 	return c
 }

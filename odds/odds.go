@@ -1,9 +1,9 @@
 package odds
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -277,6 +277,8 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		reasons: reasonsFor(opts),
 	}
 	_, k.forgets = g.(engine.Forgetting[S, C])
+	// One plan of the state's type for every key writer of the computation.
+	k.keys.plan = planFor(reflect.TypeFor[*S]())
 	k.gatheredAt = map[string]*node[S]{}
 	for i, id := range ids {
 		k.index[id] = i
@@ -357,6 +359,8 @@ type calc[S, C, E any] struct {
 	// keys writes the keys of gather, buf holds the last.
 	keys keyWriter
 	buf  []byte
+	// spare is the scratch of the workers of earlier decisions.
+	spare []*leaves[S, E]
 
 	paths      int
 	situations int
@@ -612,20 +616,35 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	}
 	var mu sync.Mutex
 	var all []*leaves[S, E]
-	en, err := dice.EnumerateParallel(func() func(dice.Source) (string, error) {
-		l := &leaves[S, E]{index: map[string]*leaf[S]{}}
+	defer func() {
+		// The scratch of the workers serves the next decision's.
+		for _, l := range all {
+			clear(l.index)
+		}
+		k.spare = append(k.spare, all...)
+	}()
+	// A path's result is its leaf: the enumeration tells them apart by
+	// pointer rather than by their long keys. Workers that meet the same
+	// result each have a leaf of their own for it, merged below by key.
+	en, err := dice.EnumerateParallel(func() func(dice.Source) (*leaf[S], error) {
 		mu.Lock()
+		var l *leaves[S, E]
+		if n := len(k.spare); n > 0 {
+			l, k.spare = k.spare[n-1], k.spare[:n-1]
+		} else {
+			l = &leaves[S, E]{index: map[string]*leaf[S]{}, keys: keyWriter{plan: k.keys.plan}}
+		}
 		all = append(all, l)
 		mu.Unlock()
-		return func(src dice.Source) (string, error) {
+		return func(src dice.Source) (*leaf[S], error) {
 			if err := k.sp.check(k.sp.ran.Add(1)); err != nil {
-				return "", err
+				return nil, err
 			}
 			engine.ScratchInto(k.g, &l.after, &n.state)
 			events, err := engine.Step(k.g, &l.after, ch.who, ch.cmd, src, l.events[:0])
 			l.events = events
 			if err != nil {
-				return "", err
+				return nil, err
 			}
 			l.took = append(l.took[:0], make([]int, len(k.ids))...)
 			l.said = k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
@@ -643,19 +662,14 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	k.leaveOut(k.reasons.draws, weight.mul(probOf(en.Truncated)))
 	for _, o := range en.Outcomes {
 		w := weight.mul(probOf(o.P))
-		var e *leaf[S]
-		for _, l := range all {
-			if e = l.index[o.Value]; e != nil {
-				break
-			}
-		}
-		if e.final != nil {
+		e := o.Value
+		if e.over {
 			if have, ok := k.finals[e.key]; ok {
 				have.p = have.p.add(w)
 				continue
 			}
 			e.final.p = w
-			k.finals[e.key] = e.final
+			k.finals[e.key] = &e.final
 			continue
 		}
 		if have, ok := k.next[e.key]; ok {
@@ -670,8 +684,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 }
 
 // leaves files the results of the dice paths one worker runs for one
-// decision, by key, which is what the enumerated function returns; the
-// scratch state and slices spare allocations per path.
+// decision, by key, which is what the enumerated function returns. Its
+// scratch state, slices and buffers spare allocations per path, and are
+// kept from one decision to the next (calc.spare).
 type leaves[S, E any] struct {
 	index  map[string]*leaf[S]
 	after  S        // the state a path leads to, reused path after path
@@ -682,25 +697,70 @@ type leaves[S, E any] struct {
 	buf    []byte
 	tags   []string
 	damage []int
+	conds  []string // everyone's condition after the path, when it ends there
+	downs  []bool
+	// chunks hold what the distinct results keep.
+	chunks chunks[S]
 }
 
-// leaf is one distinct result: an outcome, or a situation to go on from.
+// leaf is one distinct result: an outcome (over), or a situation to go on
+// from (next).
 type leaf[S any] struct {
 	key   string
-	final *final
+	over  bool
+	final final
 	next  *node[S]
 }
 
-// file returns the key of the result of one dice path from node n: the
-// outcome so far plus the decision's tags and damage (l.said and l.took),
-// and then everyone's condition if the resolution is over, or the state it
-// goes on from.
-func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) string {
+// chunks hand out the memory of what distinct results keep, a chunk at a
+// time rather than an allocation each. What they hand out is never reused.
+type chunks[S any] struct {
+	leaves  []leaf[S]
+	strings []string
+	ints    []int
+	bools   []bool
+}
+
+// nextChunk is the length of the chunk after one of length n: they start
+// small, for the computations that keep little, and grow.
+func nextChunk(n int) int { return min(max(2*n, 16), 256) }
+
+// newLeaf returns a new zero leaf.
+func (c *chunks[S]) newLeaf() *leaf[S] {
+	if len(c.leaves) == cap(c.leaves) {
+		c.leaves = make([]leaf[S], 0, nextChunk(cap(c.leaves)))
+	}
+	c.leaves = c.leaves[:len(c.leaves)+1]
+	return &c.leaves[len(c.leaves)-1]
+}
+
+// carve returns a copy of v from the chunk *chunk, starting a new chunk
+// when it has no room, as slices.Clone would (nil for nil). The copy's
+// capacity is its length, so that appending to it never writes into the
+// chunk.
+func carve[T any](chunk *[]T, v []T) []T {
+	if len(v) == 0 {
+		return v[:0:0]
+	}
+	if cap(*chunk)-len(*chunk) < len(v) {
+		*chunk = make([]T, 0, max(nextChunk(cap(*chunk)), len(v)))
+	}
+	i := len(*chunk)
+	*chunk = append(*chunk, v...)
+	return (*chunk)[i:len(*chunk):len(*chunk)]
+}
+
+// file returns the leaf of the result of one dice path from node n, found
+// or made by its key: the outcome so far plus the decision's tags and
+// damage (l.said and l.took), and then everyone's condition if the
+// resolution is over, or the state it goes on from.
+func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) *leaf[S] {
 	l.tags = append(l.tags[:0], n.acc.tags...)
-	if len(l.said) > 0 {
-		l.tags = append(l.tags, l.said...)
-		slices.Sort(l.tags)
-		l.tags = slices.Compact(l.tags)
+	for _, t := range l.said {
+		// Into the sorted tags, once: a decision says a few.
+		if i, found := slices.BinarySearch(l.tags, t); !found {
+			l.tags = slices.Insert(l.tags, i, t)
+		}
 	}
 	l.damage = append(l.damage[:0], l.took...)
 	if n.acc.damage != nil {
@@ -713,8 +773,10 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) string {
 	kind := engine.NextKind(k.g, after)
 	over := kind == engine.Act || kind == engine.End
 	if over {
+		l.conds, l.downs = l.conds[:0], l.downs[:0]
 		for _, id := range k.ids {
-			cond, _ := k.sum.Condition(after, id)
+			cond, down := k.sum.Condition(after, id)
+			l.conds, l.downs = append(l.conds, cond), append(l.downs, down)
 			b = append(b, cond...)
 			b = append(b, ';')
 		}
@@ -724,15 +786,18 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) string {
 	}
 	l.buf = b
 	if e, ok := l.index[string(b)]; ok {
-		return e.key
+		return e
 	}
-	acc := partial{tags: slices.Clone(l.tags)}
+	c := &l.chunks
+	acc := partial{tags: carve(&c.strings, l.tags)}
 	if slices.ContainsFunc(l.damage, func(d int) bool { return d != 0 }) {
-		acc.damage = slices.Clone(l.damage)
+		acc.damage = carve(&c.ints, l.damage)
 	}
-	e := &leaf[S]{key: string(b)}
+	e := c.newLeaf()
+	e.key = string(b)
 	if over {
-		e.final = k.finish(acc, after)
+		e.over = true
+		e.final = final{acc: acc, conds: carve(&c.strings, l.conds), downs: carve(&c.bools, l.downs)}
 	} else {
 		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1}
 	}
@@ -740,7 +805,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) string {
 	// What a leaf keeps, for the memory budget: its key, the state (about
 	// the size of its JSON, in the key) and some change.
 	k.sp.mem.Add(int64(2*len(e.key) + 256))
-	return e.key
+	return e
 }
 
 // appendPartial writes an outcome so far: its tags and who took how much
@@ -760,45 +825,4 @@ func appendPartial(b []byte, tags []string, damage []int) []byte {
 		}
 	}
 	return append(b, '|')
-}
-
-// keyWriter writes states into keys so that equal states, and only they,
-// get equal keys: as their JSON, which for fray's states round-trips
-// exactly. It keeps its encoder and writes into the caller's buffer, so
-// that a key costs no new memory of its own. A keyWriter is for one
-// goroutine.
-type keyWriter struct {
-	b   []byte
-	enc *json.Encoder
-}
-
-// Write appends p to the key being written, for the encoder.
-func (w *keyWriter) Write(p []byte) (int, error) {
-	w.b = append(w.b, p...)
-	return len(p), nil
-}
-
-// appendState appends the key of state s to b. A state that cannot be
-// written gets a key of its own, numbered by unique, so it is never
-// merged.
-func (w *keyWriter) appendState(b []byte, s any, unique *atomic.Int64) []byte {
-	if w.enc == nil {
-		w.enc = json.NewEncoder(w)
-	}
-	w.b = b
-	if err := w.enc.Encode(s); err != nil {
-		return strconv.AppendInt(append(b, '#'), unique.Add(1), 10)
-	}
-	// Encode ends the JSON with a newline; Marshal would not.
-	b, w.b = w.b[:len(w.b)-1], nil
-	return b
-}
-
-// finish completes an outcome with everyone's condition in the final state.
-func (k *calc[S, C, E]) finish(acc partial, s *S) *final {
-	f := &final{acc: acc, conds: make([]string, len(k.ids)), downs: make([]bool, len(k.ids))}
-	for i, id := range k.ids {
-		f.conds[i], f.downs[i] = k.sum.Condition(s, id)
-	}
-	return f
 }

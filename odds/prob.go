@@ -65,14 +65,17 @@ func fits(r *big.Rat) (prob, bool) {
 func (p prob) isZero() bool { return p.big == nil && p.num == 0 }
 
 // rat returns p as a new big.Rat, the caller's own.
-func (p prob) rat() *big.Rat {
+func (p prob) rat() *big.Rat { return p.into(new(big.Rat)) }
+
+// into sets z, a new big.Rat (a zero value), to p and returns it.
+func (p prob) into(z *big.Rat) *big.Rat {
 	switch {
 	case p.big != nil:
-		return new(big.Rat).Set(p.big)
+		return z.Set(p.big)
 	case p.num == 0:
-		return new(big.Rat)
+		return z
 	}
-	return newRat(p.num, p.den)
+	return setRatio(z, p.num, p.den)
 }
 
 // ro returns p as a big.Rat the caller must not modify.
@@ -161,14 +164,33 @@ func gcd(a, b uint64) uint64 {
 	}
 }
 
-// newRat returns num/den, which must be in lowest terms with num > 0, as a
-// new big.Rat, built without the GCD SetFrac would compute: den as a
-// whole number, inverted in place, then num written over the numerator 1.
-func newRat(num, den uint64) *big.Rat {
-	r := new(big.Rat).SetUint64(den)
-	r.Inv(r)
-	r.Num().SetUint64(num)
-	return r
+// setRatio sets z to num/den, which must be in lowest terms with num > 0,
+// and returns it. It spares the GCD of big numbers SetFrac would compute,
+// and its memory: z is set to den as a whole number, inverted in place,
+// then num is written over the numerator 1.
+func setRatio(z *big.Rat, num, den uint64) *big.Rat {
+	z.SetUint64(den)
+	z.Inv(z)
+	z.Num().SetUint64(num)
+	return z
+}
+
+// rats hands out new big.Rats a chunk at a time, for the many fractions of
+// a report.
+type rats struct{ chunk []big.Rat }
+
+// of returns p as a new big.Rat.
+func (m *rats) of(p prob) *big.Rat { return p.into(m.next()) }
+
+// over returns x/d as a new big.Rat; d must be positive.
+func (m *rats) over(x, d natural) *big.Rat { return x.into(m.next(), d) }
+
+func (m *rats) next() *big.Rat {
+	if len(m.chunk) == cap(m.chunk) {
+		m.chunk = make([]big.Rat, 0, nextChunk(cap(m.chunk)))
+	}
+	m.chunk = m.chunk[:len(m.chunk)+1]
+	return &m.chunk[len(m.chunk)-1]
 }
 
 // natural is an exact non-negative whole number: a probability times a
@@ -246,16 +268,20 @@ func (x natural) lcm(y natural) natural {
 	return wrap(l.Mul(l, y.ro()))
 }
 
-// over returns x/d as a new big.Rat in lowest terms; d must be positive.
-func (x natural) over(d natural) *big.Rat {
+// over returns x/d as a new big.Rat; d must be positive.
+func (x natural) over(d natural) *big.Rat { return x.into(new(big.Rat), d) }
+
+// into sets z, a new big.Rat (a zero value), to x/d and returns it; d must
+// be positive.
+func (x natural) into(z *big.Rat, d natural) *big.Rat {
 	if x.b == nil && d.b == nil {
 		if x.n == 0 {
-			return new(big.Rat)
+			return z
 		}
 		g := gcd(x.n, d.n)
-		return newRat(x.n/g, d.n/g)
+		return setRatio(z, x.n/g, d.n/g)
 	}
-	return new(big.Rat).SetFrac(x.ro(), d.ro())
+	return z.SetFrac(x.ro(), d.ro())
 }
 
 // numDen returns p's numerator and denominator.
