@@ -14,7 +14,7 @@ func TestRatioIsSetFrac(t *testing.T) {
 	for _, num := range words {
 		for _, den := range words[1:] {
 			want := new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(den))
-			got := ratio(num, den)
+			got := ratio(new(big.Rat), num, den)
 			if got.Cmp(want) != 0 || got.String() != want.String() || got.Num().Cmp(want.Num()) != 0 || got.Denom().Cmp(want.Denom()) != 0 {
 				t.Fatalf("ratio(%d, %d) = %s, want %s", num, den, got, want)
 			}

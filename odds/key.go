@@ -67,7 +67,7 @@ func (w *keyWriter) Write(p []byte) (int, error) {
 func (w *keyWriter) appendState(b []byte, s any, unique *atomic.Int64) []byte {
 	v := reflect.ValueOf(s)
 	if w.plan == nil || w.plan.typ != v.Type() {
-		w.plan = planFor(v.Type())
+		w.plan = newPlanner().planFor(v.Type())
 	}
 	start := len(b)
 	b, err := w.value(append(b, binaryKey), v, w.plan, 0)
@@ -290,6 +290,7 @@ const (
 // afterwards, and may be shared by goroutines.
 type plan struct {
 	typ  reflect.Type
+	pl   *planner // which makes the plans of what its values hold
 	once sync.Once
 	kind planKind
 	// addrJSON writes an addressable value as its JSON: the type's
@@ -319,8 +320,26 @@ func (f *fieldPlan) zero(v reflect.Value) bool {
 	return v.IsZero()
 }
 
-// planFor returns the plan of type t, to be worked out on first use.
-func planFor(t reflect.Type) *plan { return &plan{typ: t} }
+// planner makes the plans of a computation's states, one a type, to be
+// worked out on first use.
+type planner struct {
+	mu   sync.Mutex
+	made map[reflect.Type]*plan
+}
+
+func newPlanner() *planner { return &planner{made: map[reflect.Type]*plan{}} }
+
+// planFor returns the plan of type t.
+func (pl *planner) planFor(t reflect.Type) *plan {
+	pl.mu.Lock()
+	defer pl.mu.Unlock()
+	p, ok := pl.made[t]
+	if !ok {
+		p = &plan{typ: t, pl: pl}
+		pl.made[t] = p
+	}
+	return p
+}
 
 // work works out the plan: the plans of what its values hold are worked
 // out in turn when first used.
@@ -349,13 +368,13 @@ func (p *plan) work() {
 		case reflect.Pointer, reflect.Interface, reflect.Slice, reflect.Map:
 			return
 		}
-		p.kind, p.elem = asPointer, planFor(t.Elem())
+		p.kind, p.elem = asPointer, p.pl.planFor(t.Elem())
 	case reflect.Slice:
 		e := t.Elem()
-		p.kind, p.elem = asSlice, planFor(e)
+		p.kind, p.elem = asSlice, p.pl.planFor(e)
 		p.bytes = e.Kind() == reflect.Uint8 && !marshals(e) && !marshals(reflect.PointerTo(e))
 	case reflect.Array:
-		p.kind, p.elem = asArray, planFor(t.Elem())
+		p.kind, p.elem = asArray, p.pl.planFor(t.Elem())
 	case reflect.Map:
 		k := t.Key()
 		switch k.Kind() {
@@ -371,9 +390,9 @@ func (p *plan) work() {
 		if k.Kind() != reflect.String && marshals(k) {
 			return // JSON names such keys by their MarshalText
 		}
-		p.kind, p.elem = asMap, planFor(t.Elem())
+		p.kind, p.elem = asMap, p.pl.planFor(t.Elem())
 	case reflect.Struct:
-		if fields, ok := fieldsOf(t); ok {
+		if fields, ok := fieldsOf(t, p.pl); ok {
 			p.kind, p.fields = asStruct, fields
 		}
 	}
@@ -392,7 +411,7 @@ func marshals(t reflect.Type) bool {
 // fieldsOf returns the fields of struct t that JSON writes, in order, or
 // false when it is for encoding/json to work them out: t embeds a field,
 // or two fields have the same name.
-func fieldsOf(t reflect.Type) ([]fieldPlan, bool) {
+func fieldsOf(t reflect.Type, pl *planner) ([]fieldPlan, bool) {
 	fields := make([]fieldPlan, 0, t.NumField())
 	names := make([]string, 0, t.NumField())
 	for i := range t.NumField() {
@@ -415,7 +434,7 @@ func fieldsOf(t reflect.Type) ([]fieldPlan, bool) {
 			return nil, false
 		}
 		names = append(names, name)
-		f := fieldPlan{index: i, plan: planFor(sf.Type)}
+		f := fieldPlan{index: i, plan: pl.planFor(sf.Type)}
 		for opts != "" {
 			var o string
 			o, opts, _ = strings.Cut(opts, ",")
@@ -470,6 +489,7 @@ func validTag(s string) bool {
 	}
 	for _, c := range s {
 		switch {
+		case 'a' <= c && c <= 'z' || c == '_' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z':
 		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
 		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
 			return false

@@ -278,7 +278,7 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 	}
 	_, k.forgets = g.(engine.Forgetting[S, C])
 	// One plan of the state's type for every key writer of the computation.
-	k.keys.plan = planFor(reflect.TypeFor[*S]())
+	k.keys.plan = newPlanner().planFor(reflect.TypeFor[*S]())
 	k.gatheredAt = map[string]*node[S]{}
 	for i, id := range ids {
 		k.index[id] = i
@@ -642,13 +642,14 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			}
 			engine.ScratchInto(k.g, &l.after, &n.state)
 			events, err := engine.Step(k.g, &l.after, ch.who, ch.cmd, src, l.events[:0])
-			l.events = events
+			keep(&l.events, events)
 			if err != nil {
 				return nil, err
 			}
-			l.took = append(l.took[:0], make([]int, len(k.ids))...)
-			l.said = k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
-			return k.file(l, n, &l.after), nil
+			keep(&l.took, append(l.took[:0], make([]int, len(k.ids))...))
+			said := k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
+			keep(&l.said, said)
+			return k.file(l, n, &l.after, said), nil
 		}
 	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
 	if err != nil {
@@ -663,13 +664,13 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	for _, o := range en.Outcomes {
 		w := weight.mul(probOf(o.P))
 		e := o.Value
-		if e.over {
+		if e.final != nil {
 			if have, ok := k.finals[e.key]; ok {
 				have.p = have.p.add(w)
 				continue
 			}
 			e.final.p = w
-			k.finals[e.key] = &e.final
+			k.finals[e.key] = e.final
 			continue
 		}
 		if have, ok := k.next[e.key]; ok {
@@ -695,20 +696,18 @@ type leaves[S, E any] struct {
 	took   []int    // the damage of the path's decision, by combatant
 	keys   keyWriter
 	buf    []byte
-	tags   []string
+	order  []int // the decision's tags in order, as indices
+	merged []int // the outcome's tags, as indices (see mergeTags)
 	damage []int
-	conds  []string // everyone's condition after the path, when it ends there
-	downs  []bool
 	// chunks hold what the distinct results keep.
 	chunks chunks[S]
 }
 
-// leaf is one distinct result: an outcome (over), or a situation to go on
+// leaf is one distinct result: an outcome (final), or a situation to go on
 // from (next).
 type leaf[S any] struct {
 	key   string
-	over  bool
-	final final
+	final *final
 	next  *node[S]
 }
 
@@ -716,95 +715,166 @@ type leaf[S any] struct {
 // time rather than an allocation each. What they hand out is never reused.
 type chunks[S any] struct {
 	leaves  []leaf[S]
+	finals  []final
 	strings []string
 	ints    []int
 	bools   []bool
 }
 
 // nextChunk is the length of the chunk after one of length n: they start
-// small, for the computations that keep little, and grow.
-func nextChunk(n int) int { return min(max(2*n, 16), 256) }
+// small, for the computations that keep little, and grow a little.
+func nextChunk(n int) int { return min(max(2*n, 16), 64) }
 
-// newLeaf returns a new zero leaf.
-func (c *chunks[S]) newLeaf() *leaf[S] {
-	if len(c.leaves) == cap(c.leaves) {
-		c.leaves = make([]leaf[S], 0, nextChunk(cap(c.leaves)))
+// one returns a new zero value from the chunk *chunk, starting a new chunk
+// when it has no room.
+func one[T any](chunk *[]T) *T {
+	if len(*chunk) == cap(*chunk) {
+		*chunk = make([]T, 0, nextChunk(cap(*chunk)))
 	}
-	c.leaves = c.leaves[:len(c.leaves)+1]
-	return &c.leaves[len(c.leaves)-1]
+	*chunk = (*chunk)[:len(*chunk)+1]
+	return &(*chunk)[len(*chunk)-1]
 }
 
-// carve returns a copy of v from the chunk *chunk, starting a new chunk
-// when it has no room, as slices.Clone would (nil for nil). The copy's
-// capacity is its length, so that appending to it never writes into the
-// chunk.
-func carve[T any](chunk *[]T, v []T) []T {
-	if len(v) == 0 {
-		return v[:0:0]
+// keep keeps the memory of buffer b in *dst for the next path, which
+// appends to (*dst)[:0]; it stores b only when that memory changed, to
+// spare a path the write barriers of storing a slice while the GC marks.
+func keep[T any](dst *[]T, b []T) {
+	if cap(b) != cap(*dst) {
+		*dst = b
 	}
-	if cap(*chunk)-len(*chunk) < len(v) {
-		*chunk = make([]T, 0, max(nextChunk(cap(*chunk)), len(v)))
+}
+
+// grow returns n new zero values from the chunk *chunk, starting a new
+// chunk when it has no room. Their capacity is their length, so that
+// appending to them never writes into the chunk.
+func grow[T any](chunk *[]T, n int) []T {
+	if cap(*chunk)-len(*chunk) < n {
+		*chunk = make([]T, 0, max(nextChunk(cap(*chunk)), n))
 	}
 	i := len(*chunk)
-	*chunk = append(*chunk, v...)
-	return (*chunk)[i:len(*chunk):len(*chunk)]
+	*chunk = (*chunk)[:i+n]
+	return (*chunk)[i : i+n : i+n]
+}
+
+// tagOrder appends to order the indices of tags in the order of the tags.
+func tagOrder(order []int, tags []string) []int {
+	for i := range tags {
+		order = append(order, i)
+	}
+	// By insertion: a decision says a few.
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && tags[order[j]] < tags[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	return order
+}
+
+// mergeTags appends to merged the tags of have (sorted, without repeats)
+// and said (in the order given) together, sorted, without repeats, each as
+// its index for tagAt.
+func mergeTags(merged []int, have, said []string, order []int) []int {
+	var last string
+	for i, j := 0, 0; i < len(have) || j < len(order); {
+		var x int
+		var t string
+		if j == len(order) || i < len(have) && have[i] <= said[order[j]] {
+			x, t = i, have[i]
+			i++
+		} else {
+			x, t = len(have)+order[j], said[order[j]]
+			j++
+		}
+		if len(merged) > 0 && t == last {
+			continue
+		}
+		merged, last = append(merged, x), t
+	}
+	return merged
+}
+
+// tagAt returns the tag of index x of mergeTags.
+func tagAt(x int, have, said []string) string {
+	if x < len(have) {
+		return have[x]
+	}
+	return said[x-len(have)]
 }
 
 // file returns the leaf of the result of one dice path from node n, found
 // or made by its key: the outcome so far plus the decision's tags and
 // damage (l.said and l.took), and then everyone's condition if the
 // resolution is over, or the state it goes on from.
-func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) *leaf[S] {
-	l.tags = append(l.tags[:0], n.acc.tags...)
-	for _, t := range l.said {
-		// Into the sorted tags, once: a decision says a few.
-		if i, found := slices.BinarySearch(l.tags, t); !found {
-			l.tags = slices.Insert(l.tags, i, t)
-		}
-	}
-	l.damage = append(l.damage[:0], l.took...)
+func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []string) *leaf[S] {
+	// The path writes no strings but into its key (each would cost a
+	// write barrier while the GC marks): its tags are n's and the
+	// decision's merged by their indices, and everyone's condition is
+	// asked again for a new outcome.
+	order := tagOrder(l.order[:0], said)
+	keep(&l.order, order)
+	merged := mergeTags(l.merged[:0], n.acc.tags, said, order)
+	keep(&l.merged, merged)
+	damage := append(l.damage[:0], l.took...)
+	keep(&l.damage, damage)
 	if n.acc.damage != nil {
 		for i, d := range n.acc.damage {
-			l.damage[i] += d
+			damage[i] += d
 		}
 	}
 	b := append(l.buf[:0], 'F')
-	b = appendPartial(b, l.tags, l.damage)
+	for _, x := range merged {
+		b = append(b, tagAt(x, n.acc.tags, said)...)
+		b = append(b, '\x1f')
+	}
+	b = appendDamage(b, damage)
 	kind := engine.NextKind(k.g, after)
 	over := kind == engine.Act || kind == engine.End
+	state := 0 // the length of the state's part of the key
 	if over {
-		l.conds, l.downs = l.conds[:0], l.downs[:0]
 		for _, id := range k.ids {
-			cond, down := k.sum.Condition(after, id)
-			l.conds, l.downs = append(l.conds, cond), append(l.downs, down)
+			cond, _ := k.sum.Condition(after, id)
 			b = append(b, cond...)
 			b = append(b, ';')
 		}
 	} else {
 		b[0] = 'C'
+		state = len(b)
 		b = l.keys.appendState(b, after, &k.unique)
+		state = len(b) - state
 	}
-	l.buf = b
+	keep(&l.buf, b)
 	if e, ok := l.index[string(b)]; ok {
 		return e
 	}
 	c := &l.chunks
-	acc := partial{tags: carve(&c.strings, l.tags)}
-	if slices.ContainsFunc(l.damage, func(d int) bool { return d != 0 }) {
-		acc.damage = carve(&c.ints, l.damage)
+	var acc partial
+	if len(merged) > 0 {
+		acc.tags = grow(&c.strings, len(merged))
+		for i, x := range merged {
+			acc.tags[i] = tagAt(x, n.acc.tags, said)
+		}
 	}
-	e := c.newLeaf()
+	if slices.ContainsFunc(damage, func(d int) bool { return d != 0 }) {
+		acc.damage = grow(&c.ints, len(damage))
+		copy(acc.damage, damage)
+	}
+	e := one(&c.leaves)
 	e.key = string(b)
 	if over {
-		e.over = true
-		e.final = final{acc: acc, conds: carve(&c.strings, l.conds), downs: carve(&c.bools, l.downs)}
+		f := final{acc: acc, conds: grow(&c.strings, len(k.ids)), downs: grow(&c.bools, len(k.ids))}
+		for i, id := range k.ids {
+			f.conds[i], f.downs[i] = k.sum.Condition(after, id)
+		}
+		e.final = one(&c.finals)
+		*e.final = f
 	} else {
 		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1}
 	}
 	l.index[e.key] = e
-	// What a leaf keeps, for the memory budget: its key, the state (about
-	// the size of its JSON, in the key) and some change.
-	k.sp.mem.Add(int64(2*len(e.key) + 256))
+	// What a leaf keeps, for the memory budget: its key, what it says of
+	// the outcome again, the state (about the size of its JSON, some three
+	// times its part of the key) and some change.
+	k.sp.mem.Add(int64(2*len(e.key) + 2*state + 256))
 	return e
 }
 
@@ -815,6 +885,11 @@ func appendPartial(b []byte, tags []string, damage []int) []byte {
 		b = append(b, t...)
 		b = append(b, '\x1f')
 	}
+	return appendDamage(b, damage)
+}
+
+// appendDamage writes who took how much damage, after the tags.
+func appendDamage(b []byte, damage []int) []byte {
 	b = append(b, '|')
 	for i, d := range damage {
 		if d != 0 {
