@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/big"
 	"slices"
+	"strings"
 )
 
 // report assembles the report from the outcomes reached.
@@ -51,17 +52,24 @@ func (k *calc[S, C, E]) report() *Report {
 		}
 	}
 	// The likelier first, and alike ones in the order of their keys, which
-	// are unique.
-	slices.SortFunc(outcomes, func(a, b scaled) int {
+	// are unique. The order is sorted rather than the outcomes, which
+	// hold pointers: moving them would cost write barriers.
+	order := make([]int32, len(outcomes))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &outcomes[i], &outcomes[j]
 		if c := b.num.cmp(a.num); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.key, b.key)
+		return strings.Compare(a.key, b.key)
 	})
 	nums := make([]natural, len(outcomes))
 	r.Outcomes = make([]Outcome, len(outcomes))
 	all := make([]Effect, 0, effects) // every outcome's effects, in one allocation
-	for j, x := range outcomes {
+	for j, i := range order {
+		x := &outcomes[i]
 		f := x.f
 		start := len(all)
 		for i, id := range k.ids {
