@@ -113,23 +113,8 @@ func (w *keyWriter) value(b []byte, v reflect.Value, p *plan, depth int) ([]byte
 	}
 	var err error
 	switch p.kind {
-	case asBool:
-		if v.Bool() {
-			return append(b, 1), nil
-		}
-		return append(b, 0), nil
-	case asInt:
-		return binary.AppendVarint(b, v.Int()), nil
-	case asUint:
-		return binary.AppendUvarint(b, v.Uint()), nil
-	case asFloat:
-		f := v.Float()
-		if math.IsNaN(f) || math.IsInf(f, 0) {
-			return b, errUnsupported
-		}
-		return binary.LittleEndian.AppendUint64(b, math.Float64bits(f)), nil
-	case asString:
-		return appendString(b, v.String()), nil
+	case asBool, asInt, asUint, asFloat, asString:
+		return appendScalar(b, v, p.kind)
 	case asPointer:
 		if v.IsNil() {
 			return append(b, 0), nil
@@ -164,13 +149,66 @@ func (w *keyWriter) value(b []byte, v reflect.Value, p *plan, depth int) ([]byte
 				}
 				b = append(b, 1)
 			}
-			if b, err = w.value(b, fv, f.plan, depth+1); err != nil {
+			if f.scalar != asJSON {
+				b, err = appendScalar(b, fv, f.scalar)
+			} else {
+				b, err = w.value(b, fv, f.plan, depth+1)
+			}
+			if err != nil {
 				return b, err
 			}
 		}
 		return b, nil
 	}
 	return b, errUnsupported
+}
+
+// appendScalar appends v, a bool, number or string written as kind says.
+func appendScalar(b []byte, v reflect.Value, kind planKind) ([]byte, error) {
+	switch kind {
+	case asBool:
+		if v.Bool() {
+			return append(b, 1), nil
+		}
+		return append(b, 0), nil
+	case asInt:
+		return binary.AppendVarint(b, v.Int()), nil
+	case asUint:
+		return binary.AppendUvarint(b, v.Uint()), nil
+	case asFloat:
+		f := v.Float()
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return b, errUnsupported
+		}
+		return binary.LittleEndian.AppendUint64(b, math.Float64bits(f)), nil
+	case asString:
+		return appendString(b, v.String()), nil
+	}
+	return b, errUnsupported
+}
+
+// scalarKind returns how a value of type t is written when it is a bool, a
+// number or a string that JSON writes as such; asJSON otherwise.
+func scalarKind(t reflect.Type) planKind {
+	var k planKind
+	switch t.Kind() {
+	case reflect.Bool:
+		k = asBool
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		k = asInt
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		k = asUint
+	case reflect.Float32, reflect.Float64:
+		k = asFloat
+	case reflect.String:
+		k = asString
+	default:
+		return asJSON
+	}
+	if marshals(t) || marshals(reflect.PointerTo(t)) {
+		return asJSON
+	}
+	return k
 }
 
 // mapEntry is where one entry of a map was written, with its key to put
@@ -306,7 +344,10 @@ type plan struct {
 
 // fieldPlan is one field of a struct as JSON has it.
 type fieldPlan struct {
-	index               int
+	index int
+	// scalar is how the field is written when it is a plain bool, number
+	// or string (asJSON otherwise), so that it needs no plan.
+	scalar              planKind
 	plan                *plan
 	omitEmpty, omitZero bool
 	isZero              func(reflect.Value) bool // the type's IsZero, for omitzero
@@ -434,7 +475,10 @@ func fieldsOf(t reflect.Type, pl *planner) ([]fieldPlan, bool) {
 			return nil, false
 		}
 		names = append(names, name)
-		f := fieldPlan{index: i, plan: pl.planFor(sf.Type)}
+		f := fieldPlan{index: i, scalar: scalarKind(sf.Type)}
+		if f.scalar == asJSON {
+			f.plan = pl.planFor(sf.Type)
+		}
 		for opts != "" {
 			var o string
 			o, opts, _ = strings.Cut(opts, ",")
