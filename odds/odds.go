@@ -63,10 +63,10 @@ type Options struct {
 	EveryValue bool
 	// Timeout bounds the computation's wall-clock time, and MaxMemory the
 	// bytes it keeps of the situations and outcomes met (estimated from
-	// the size of their keys, which hold the states). Past either the
-	// computation stops with a *BudgetError instead of running away. They
-	// bound Calculator.All as a whole, as MaxPaths does. Zero means
-	// DefaultTimeout and DefaultMaxMemory.
+	// the size of their keys, which hold the states in brief). Past
+	// either the computation stops with a *BudgetError instead of running
+	// away. They bound Calculator.All as a whole, as MaxPaths does. Zero
+	// means DefaultTimeout and DefaultMaxMemory.
 	Timeout   time.Duration
 	MaxMemory int64
 	// Progress, when set, is told how the computation is getting on about
