@@ -697,9 +697,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 }
 
 // leaves files the results of the dice paths one worker runs for one
-// decision, by key, which is what the enumerated function returns. Its
-// scratch state, slices and buffers spare allocations per path, and are
-// kept from one decision to the next (calc.spare).
+// decision, a leaf for each distinct key; the enumerated function returns
+// the leaf. Its scratch state, slices and buffers spare allocations per
+// path, and are kept from one decision to the next (calc.spare).
 type leaves[S, E any] struct {
 	index  map[string]*leaf[S]
 	after  S        // the state a path leads to, reused path after path

@@ -268,9 +268,6 @@ func (x natural) lcm(y natural) natural {
 	return wrap(l.Mul(l, y.ro()))
 }
 
-// over returns x/d as a new big.Rat; d must be positive.
-func (x natural) over(d natural) *big.Rat { return x.into(new(big.Rat), d) }
-
 // into sets z, a new big.Rat (a zero value), to x/d and returns it; d must
 // be positive.
 func (x natural) into(z *big.Rat, d natural) *big.Rat {

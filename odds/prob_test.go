@@ -210,12 +210,12 @@ func TestNaturalIsBigInt(t *testing.T) {
 			}
 			g := new(big.Int).GCD(nil, nil, x, y)
 			same("the lcm of "+what, nat(x).lcm(nat(y)), new(big.Int).Quo(prod, g))
-			if got, want := nat(x).over(nat(y)), new(big.Rat).SetFrac(x, y); got.Cmp(want) != 0 || got.String() != want.String() {
+			if got, want := nat(x).into(new(big.Rat), nat(y)), new(big.Rat).SetFrac(x, y); got.Cmp(want) != 0 || got.String() != want.String() {
 				t.Fatalf("%s over %s = %s, want %s", x, y, got, want)
 			}
 		}
 	}
-	if got := (natural{}).over(natural{n: 5}); got.Sign() != 0 || got.String() != "0/1" {
+	if got := (natural{}).into(new(big.Rat), natural{n: 5}); got.Sign() != 0 || got.String() != "0/1" {
 		t.Fatalf("0 over 5 = %s", got)
 	}
 }
