@@ -264,9 +264,10 @@ func (t *tally[T]) merge(u *tally[T]) {
 // enumeration returns the results as an Enumeration; exhausted says the
 // budget ran out, so that what was not run is unexplored.
 func (t *tally[T]) enumeration(exhausted bool) *Enumeration[T] {
-	out := &Enumeration[T]{Outcomes: make([]Weighted[T], len(t.values)), Truncated: t.cut.rat(), Unexplored: new(big.Rat), Paths: t.paths}
+	out := &Enumeration[T]{Outcomes: make([]Weighted[T], len(t.values)), Truncated: t.cut.rat(new(big.Rat)), Unexplored: new(big.Rat), Paths: t.paths}
+	ps := make([]big.Rat, len(t.values)) // the outcomes' fractions, in one allocation
 	for i, v := range t.values {
-		out.Outcomes[i] = Weighted[T]{Value: v, P: t.accs[i].rat()}
+		out.Outcomes[i] = Weighted[T]{Value: v, P: t.accs[i].rat(&ps[i])}
 	}
 	if exhausted {
 		// What was not run is what the paths run do not cover.
@@ -522,6 +523,23 @@ func (a *weightAcc) small() (num, den uint64, ok bool) {
 	return num, den, true
 }
 
+// ratio sets z, a new big.Rat (a zero value), to num/den, reduced in
+// machine words, and returns it: SetFrac would compute the GCD of big
+// numbers, in new memory. den must not be zero.
+func ratio(z *big.Rat, num, den uint64) *big.Rat {
+	if num == 0 {
+		return z
+	}
+	g := gcd64(num, den)
+	num, den = num/g, den/g
+	// den as a whole number, inverted in place, then num written over the
+	// numerator 1: num/den, in lowest terms.
+	z.SetUint64(den)
+	z.Inv(z)
+	z.Num().SetUint64(num)
+	return z
+}
+
 // gcd64 is the greatest common divisor of a and b.
 func gcd64(a, b uint64) uint64 {
 	for b != 0 {
@@ -537,13 +555,13 @@ func (a *weightAcc) merge(b *weightAcc) {
 	}
 }
 
-func (a *weightAcc) rat() *big.Rat {
+// rat sets z, a new big.Rat (a zero value), to the sum and returns it.
+func (a *weightAcc) rat(z *big.Rat) *big.Rat {
 	if num, den, ok := a.small(); ok {
-		return new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(den))
+		return ratio(z, num, den)
 	}
-	sum := new(big.Rat)
 	for num, den := range a.terms() {
-		sum.Add(sum, new(big.Rat).SetFrac(num.big(), den.big()))
+		z.Add(z, new(big.Rat).SetFrac(num.big(), den.big()))
 	}
-	return sum
+	return z
 }

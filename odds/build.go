@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math/big"
 	"slices"
+	"strings"
 )
 
 // report assembles the report from the outcomes reached.
@@ -11,37 +12,66 @@ import (
 // The outcomes' probabilities are put over one common denominator first, so
 // that the sums and comparisons of the marginals are integer arithmetic,
 // and each result is normalised once: summing fractions one by one costs a
-// GCD per addition.
+// GCD per addition. The numbers are machine words while they fit.
 func (k *calc[S, C, E]) report() *Report {
-	r := &Report{Policy: k.opts.Policy, Paths: k.paths, Situations: k.situations, Uncovered: new(big.Rat)}
-	for _, reason := range k.limitOrder {
-		p := k.limits[reason]
-		r.Limits = append(r.Limits, Limit{Reason: reason, P: p})
-		r.Uncovered.Add(r.Uncovered, p)
+	r := &Report{Policy: k.opts.Policy, Paths: k.paths, Situations: k.situations}
+	var m rats
+	var uncovered prob
+	for _, l := range k.limits {
+		r.Limits = append(r.Limits, Limit{Reason: l.reason, P: m.of(l.p)})
+		uncovered = uncovered.add(l.p)
 	}
+	r.Uncovered = m.of(uncovered)
 	for _, key := range k.answerOrder {
-		r.Answered = append(r.Answered, *k.answers[key])
+		a := k.answers[key]
+		a.P = m.of(a.p)
+		r.Answered = append(r.Answered, a.Answer)
 	}
 
-	keys := make([]string, 0, len(k.finals))
-	for key := range k.finals {
-		keys = append(keys, key)
-	}
-	slices.Sort(keys)
-	den := big.NewInt(1)
-	for _, key := range keys {
-		den = lcm(den, k.finals[key].p.Denom())
+	den := natural{n: 1}
+	for _, f := range k.finals {
+		_, d := f.p.numDen()
+		den = den.lcm(d)
 	}
 	type scaled struct {
-		Outcome
-		num *big.Int // P times den
+		key string
+		f   *final
+		num natural // P times den
 	}
-	outcomes := make([]scaled, 0, len(keys))
+	outcomes := make([]scaled, 0, len(k.finals))
+	effects := 0
 	affected := make([]bool, len(k.ids))
-	for _, key := range keys {
-		f := k.finals[key]
-		num := new(big.Int).Quo(den, f.p.Denom())
-		o := scaled{Outcome{P: f.p, Tags: f.acc.tags}, num.Mul(num, f.p.Num())}
+	for key, f := range k.finals {
+		n, d := f.p.numDen()
+		outcomes = append(outcomes, scaled{key, f, den.quo(d).mul(n)})
+		for i := range k.ids {
+			if f.acc.damage != nil && f.acc.damage[i] != 0 || f.conds[i] != k.before[i] {
+				affected[i] = true
+				effects++
+			}
+		}
+	}
+	// The likelier first, and alike ones in the order of their keys, which
+	// are unique. The order is sorted rather than the outcomes, which
+	// hold pointers: moving them would cost write barriers.
+	order := make([]int32, len(outcomes))
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(i, j int32) int {
+		a, b := &outcomes[i], &outcomes[j]
+		if c := b.num.cmp(a.num); c != 0 {
+			return c
+		}
+		return strings.Compare(a.key, b.key)
+	})
+	nums := make([]natural, len(outcomes))
+	r.Outcomes = make([]Outcome, len(outcomes))
+	all := make([]Effect, 0, effects) // every outcome's effects, in one allocation
+	for j, i := range order {
+		x := &outcomes[i]
+		f := x.f
+		start := len(all)
 		for i, id := range k.ids {
 			d := 0
 			if f.acc.damage != nil {
@@ -50,76 +80,72 @@ func (k *calc[S, C, E]) report() *Report {
 			if d == 0 && f.conds[i] == k.before[i] {
 				continue
 			}
-			affected[i] = true
-			o.Effects = append(o.Effects, Effect{Combatant: id, Damage: d, Condition: f.conds[i], Before: k.before[i], Down: f.downs[i]})
+			all = append(all, Effect{Combatant: id, Damage: d, Condition: f.conds[i], Before: k.before[i], Down: f.downs[i]})
 		}
-		outcomes = append(outcomes, o)
-	}
-	slices.SortStableFunc(outcomes, func(a, b scaled) int { return b.num.Cmp(a.num) })
-	nums := make([]*big.Int, len(outcomes))
-	for i, o := range outcomes {
-		r.Outcomes = append(r.Outcomes, o.Outcome)
-		nums[i] = o.num
+		o := Outcome{P: m.of(f.p), Tags: f.acc.tags}
+		if len(all) > start {
+			o.Effects = all[start:len(all):len(all)]
+		}
+		r.Outcomes[j] = o
+		nums[j] = x.num
 	}
 
-	tags := map[string]*big.Int{}
-	for i, o := range r.Outcomes {
-		for _, t := range o.Tags {
-			if tags[t] == nil {
-				tags[t] = new(big.Int)
-			}
-			tags[t].Add(tags[t], nums[i])
-		}
-	}
 	type tagNum struct {
 		tag string
-		num *big.Int
+		num natural
 	}
-	sorted := make([]tagNum, 0, len(tags))
-	for t, n := range tags {
-		sorted = append(sorted, tagNum{t, n})
+	var tags []tagNum // in the order first met
+	for i, o := range r.Outcomes {
+		for _, t := range o.Tags {
+			j := slices.IndexFunc(tags, func(x tagNum) bool { return x.tag == t })
+			if j < 0 {
+				j = len(tags)
+				tags = append(tags, tagNum{tag: t})
+			}
+			tags[j].num = tags[j].num.add(nums[i])
+		}
 	}
-	slices.SortFunc(sorted, func(a, b tagNum) int {
-		if c := b.num.Cmp(a.num); c != 0 {
+	slices.SortFunc(tags, func(a, b tagNum) int {
+		if c := b.num.cmp(a.num); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.tag, b.tag)
 	})
-	for _, t := range sorted {
-		r.Tags = append(r.Tags, TagOdds{Tag: t.tag, P: new(big.Rat).SetFrac(t.num, den)})
+	for _, t := range tags {
+		r.Tags = append(r.Tags, TagOdds{Tag: t.tag, P: m.over(t.num, den)})
 	}
 
-	covered := new(big.Int)
+	var covered natural
 	for _, n := range nums {
-		covered.Add(covered, n)
+		covered = covered.add(n)
 	}
 	for i := range k.ids {
 		if affected[i] {
-			r.Combatants = append(r.Combatants, k.combatantOdds(r.Outcomes, nums, den, covered, i))
+			r.Combatants = append(r.Combatants, k.combatantOdds(&m, r.Outcomes, nums, den, covered, i))
 		}
 	}
 	return r
 }
 
-// lcm returns the least common multiple of a and b, as a new Int.
-func lcm(a, b *big.Int) *big.Int {
-	g := new(big.Int).GCD(nil, nil, a, b)
-	l := new(big.Int).Quo(a, g)
-	return l.Mul(l, b)
-}
-
 // combatantOdds gathers what the outcomes do to one combatant: nums are the
 // outcomes' probabilities times den, covered their sum.
-func (k *calc[S, C, E]) combatantOdds(outcomes []Outcome, nums []*big.Int, den, covered *big.Int, i int) CombatantOdds {
+func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natural, den, covered natural, i int) CombatantOdds {
 	id, before := k.ids[i], k.before[i]
 	c := CombatantOdds{Combatant: id, Before: before}
-	damage := map[int]*big.Int{}
-	type cond struct {
+	type damageNum struct {
+		damage int
+		num    natural
+	}
+	var damage []damageNum
+	type condNum struct {
 		name string
 		down bool
+		num  natural
 	}
-	conds := map[cond]*big.Int{}
-	mean, down, term := new(big.Int), new(big.Int), new(big.Int)
+	var conds []condNum
+	// The damage times the probability, over den: what is gained and what
+	// is lost (a heal) apart, as the numbers are whole.
+	var gain, loss, down natural
 	for j, o := range outcomes {
 		e := o.Effect(id)
 		if e.Combatant == "" {
@@ -127,46 +153,50 @@ func (k *calc[S, C, E]) combatantOdds(outcomes []Outcome, nums []*big.Int, den, 
 			e = Effect{Condition: before, Before: before, Down: k.beforeDown[i]}
 		}
 		n := nums[j]
-		if damage[e.Damage] == nil {
-			damage[e.Damage] = new(big.Int)
+		d := slices.IndexFunc(damage, func(x damageNum) bool { return x.damage == e.Damage })
+		if d < 0 {
+			d = len(damage)
+			damage = append(damage, damageNum{damage: e.Damage})
 		}
-		damage[e.Damage].Add(damage[e.Damage], n)
-		mean.Add(mean, term.Mul(n, big.NewInt(int64(e.Damage))))
-		key := cond{e.Condition, e.Down}
-		if conds[key] == nil {
-			conds[key] = new(big.Int)
+		damage[d].num = damage[d].num.add(n)
+		switch {
+		case e.Damage > 0:
+			gain = gain.add(n.mul(natural{n: uint64(e.Damage)}))
+		case e.Damage < 0:
+			loss = loss.add(n.mul(natural{n: uint64(-e.Damage)}))
 		}
-		conds[key].Add(conds[key], n)
+		x := slices.IndexFunc(conds, func(x condNum) bool { return x.name == e.Condition && x.down == e.Down })
+		if x < 0 {
+			x = len(conds)
+			conds = append(conds, condNum{name: e.Condition, down: e.Down})
+		}
+		conds[x].num = conds[x].num.add(n)
 		if e.Down {
-			down.Add(down, n)
+			down = down.add(n)
 		}
 	}
 	// The mean is over the covered part: mean/den divided by covered/den.
-	c.MeanDamage = new(big.Rat)
-	if covered.Sign() > 0 {
-		c.MeanDamage.SetFrac(mean, covered)
+	switch {
+	case covered.cmp(natural{}) == 0:
+		c.MeanDamage = new(big.Rat)
+	case loss.cmp(natural{}) == 0:
+		c.MeanDamage = m.over(gain, covered)
+	default:
+		c.MeanDamage = new(big.Rat).SetFrac(new(big.Int).Sub(gain.ro(), loss.ro()), covered.ro())
 	}
-	c.Down = new(big.Rat).SetFrac(down, den)
-	for v, n := range damage {
-		c.Damage = append(c.Damage, ValueOdds{Value: v, P: new(big.Rat).SetFrac(n, den)})
+	c.Down = m.over(down, den)
+	slices.SortFunc(damage, func(a, b damageNum) int { return cmp.Compare(a.damage, b.damage) })
+	for _, x := range damage {
+		c.Damage = append(c.Damage, ValueOdds{Value: x.damage, P: m.over(x.num, den)})
 	}
-	slices.SortFunc(c.Damage, func(a, b ValueOdds) int { return cmp.Compare(a.Value, b.Value) })
-	type condNum struct {
-		cond
-		num *big.Int
-	}
-	cs := make([]condNum, 0, len(conds))
-	for key, n := range conds {
-		cs = append(cs, condNum{key, n})
-	}
-	slices.SortFunc(cs, func(a, b condNum) int {
-		if d := b.num.Cmp(a.num); d != 0 {
+	slices.SortFunc(conds, func(a, b condNum) int {
+		if d := b.num.cmp(a.num); d != 0 {
 			return d
 		}
 		return cmp.Compare(a.name, b.name)
 	})
-	for _, x := range cs {
-		c.Conditions = append(c.Conditions, ConditionOdds{Condition: x.name, Down: x.down, P: new(big.Rat).SetFrac(x.num, den)})
+	for _, x := range conds {
+		c.Conditions = append(c.Conditions, ConditionOdds{Condition: x.name, Down: x.down, P: m.over(x.num, den)})
 	}
 	return c
 }

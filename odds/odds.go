@@ -1,10 +1,9 @@
 package odds
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"math/big"
+	"reflect"
 	"runtime"
 	"slices"
 	"strconv"
@@ -64,10 +63,10 @@ type Options struct {
 	EveryValue bool
 	// Timeout bounds the computation's wall-clock time, and MaxMemory the
 	// bytes it keeps of the situations and outcomes met (estimated from
-	// the size of their keys, which hold the states). Past either the
-	// computation stops with a *BudgetError instead of running away. They
-	// bound Calculator.All as a whole, as MaxPaths does. Zero means
-	// DefaultTimeout and DefaultMaxMemory.
+	// the size of their keys, which hold the states in brief). Past
+	// either the computation stops with a *BudgetError instead of running
+	// away. They bound Calculator.All as a whole, as MaxPaths does. Zero
+	// means DefaultTimeout and DefaultMaxMemory.
 	Timeout   time.Duration
 	MaxMemory int64
 	// Progress, when set, is told how the computation is getting on about
@@ -137,7 +136,8 @@ func newSpend(o Options) *spend {
 // check looks at the clock and the memory kept, every so often, and
 // reports past a budget. n numbers the path about to run among all the
 // paths of the computation, so that the clock is read every 256 paths
-// however the paths are split into decisions and workers.
+// however the paths are split into decisions and workers. It also yields
+// the processor every 64 paths.
 func (sp *spend) check(n int64) error {
 	if e := sp.over.Load(); e != nil {
 		return e
@@ -145,6 +145,17 @@ func (sp *spend) check(n int64) error {
 	if sp.mem.Load() > sp.maxMem {
 		return sp.exceeded("memory", fmt.Sprintf("%d MiB", sp.maxMem>>20))
 	}
+	if n%64 != 0 {
+		return nil
+	}
+	// The enumeration never waits on anything, so the runtime's own
+	// goroutines get a processor only when the scheduler takes it from it
+	// (every 10ms). Among them is the GC's worker: while it waits, the GC
+	// stays in its marking phase, where every pointer a path copies (the
+	// scratch state) costs a write barrier. Yielding every hundred
+	// microseconds or so lets it finish promptly: a fifth of the time of a
+	// computation on one processor.
+	runtime.Gosched()
 	if n%256 != 0 {
 		return nil
 	}
@@ -274,10 +285,12 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		g: g, sum: sum, policy: policy, opts: opts, actor: acting, ids: ids, sp: sp,
 		index:   map[string]int{},
 		finals:  map[string]*final{},
-		answers: map[answerKey]*Answer{},
-		limits:  map[string]*big.Rat{},
+		answers: map[answerKey]*answer{},
+		reasons: reasonsFor(opts),
 	}
 	_, k.forgets = g.(engine.Forgetting[S, C])
+	// One plan of the state's type for every key writer of the computation.
+	k.keys.plan = newPlanner().planFor(reflect.TypeFor[*S]())
 	k.gatheredAt = map[string]*node[S]{}
 	for i, id := range ids {
 		k.index[id] = i
@@ -349,10 +362,17 @@ type calc[S, C, E any] struct {
 	gathered   []gathered[S, C]
 	gatheredAt map[string]*node[S]
 
-	answers     map[answerKey]*Answer
+	answers     map[answerKey]*answer
 	answerOrder []answerKey
-	limits      map[string]*big.Rat
-	limitOrder  []string
+	// limits are the probabilities left out, by reason, in the order first
+	// met; reasons are the reasons, written once.
+	limits  []limit
+	reasons reasons
+	// keys writes the keys of gather, buf holds the last.
+	keys keyWriter
+	buf  []byte
+	// spare is the scratch of the workers of earlier decisions.
+	spare []*leaves[S, E]
 
 	paths      int
 	situations int
@@ -365,7 +385,7 @@ type calc[S, C, E any] struct {
 type node[S any] struct {
 	state S
 	acc   partial
-	p     *big.Rat
+	p     prob
 	steps int
 }
 
@@ -374,7 +394,7 @@ type final struct {
 	acc   partial
 	conds []string
 	downs []bool
-	p     *big.Rat
+	p     prob
 }
 
 // partial is an outcome so far: the tags met and the damage taken.
@@ -388,28 +408,55 @@ type answerKey struct {
 	actor, kind, command, by string
 }
 
+// answer is an Answer being gathered: its probability so far is p.
+type answer struct {
+	Answer
+	p prob
+}
+
+// limit is probability left out, and why.
+type limit struct {
+	reason string
+	p      prob
+}
+
+// reasons are the reasons probability may be left out, written once for
+// the budget of a computation.
+type reasons struct {
+	budget, steps, policyDraws, draws string
+}
+
+func reasonsFor(o Options) reasons {
+	return reasons{
+		budget:      fmt.Sprintf("dice paths beyond the budget of %d", o.MaxPaths),
+		steps:       fmt.Sprintf("resolutions that answer more than %d prompts", o.MaxSteps),
+		policyDraws: fmt.Sprintf("policy choices drawing more than %d dice", o.MaxDraws),
+		draws:       fmt.Sprintf("dice paths drawing more than %d dice in one decision", o.MaxDraws),
+	}
+}
+
 // choice is a command that answers a prompt, with its probability.
 type choice[C any] struct {
 	who string
 	cmd C
-	p   *big.Rat
+	p   prob
 }
 
 // run resolves actor's command c from state s, level by level: the command,
 // then the prompts it leads to, then the prompts those lead to.
 func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
-	level := []*node[S]{{state: k.g.Clone(s), p: big.NewRat(1, 1)}}
+	level := []*node[S]{{state: k.g.Clone(s), p: certain()}}
 	for depth := 0; len(level) > 0; depth++ {
 		k.next, k.nextOrder = map[string]*node[S]{}, nil
 		for _, n := range level {
 			k.situations++
 			k.sp.situations.Add(1)
 			if n.steps > k.opts.MaxSteps {
-				k.leaveOut(fmt.Sprintf("resolutions that answer more than %d prompts", k.opts.MaxSteps), n.p)
+				k.leaveOut(k.reasons.steps, n.p)
 				continue
 			}
 			if depth == 0 {
-				if err := k.resolve(n, choice[C]{who: actor, cmd: c, p: big.NewRat(1, 1)}); err != nil {
+				if err := k.resolve(n, choice[C]{who: actor, cmd: c, p: certain()}); err != nil {
 					return err
 				}
 				continue
@@ -452,16 +499,21 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
 	forgot := k.g.Clone(&n.state)
 	engine.Forget(k.g, &forgot, ch.who, ch.cmd)
-	b := appendPartial([]byte(ch.who+"\x1f"+k.g.FormatCommand(ch.cmd)+"\x1f"), n.acc.tags, n.acc.damage)
-	key := string(b) + k.stateKey(&forgot)
-	w := new(big.Rat).Mul(n.p, ch.p)
-	if have, ok := k.gatheredAt[key]; ok {
-		have.p.Add(have.p, w)
+	b := append(k.buf[:0], ch.who...)
+	b = append(b, '\x1f')
+	b = append(b, k.g.FormatCommand(ch.cmd)...)
+	b = append(b, '\x1f')
+	b = appendPartial(b, n.acc.tags, n.acc.damage)
+	b = k.keys.appendState(b, &forgot, &k.unique)
+	k.buf = b
+	w := n.p.mul(ch.p)
+	if have, ok := k.gatheredAt[string(b)]; ok {
+		have.p = have.p.add(w)
 		return
 	}
 	g := &node[S]{state: forgot, acc: n.acc, p: w, steps: n.steps}
-	k.gatheredAt[key] = g
-	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: big.NewRat(1, 1)}})
+	k.gatheredAt[string(b)] = g
+	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
 }
 
 // gathered is an answer waiting to be resolved, with the situations
@@ -472,27 +524,22 @@ type gathered[S, C any] struct {
 }
 
 // leaveOut records probability p as uncovered, for the reason given.
-func (k *calc[S, C, E]) leaveOut(reason string, p *big.Rat) {
-	if p.Sign() == 0 {
+func (k *calc[S, C, E]) leaveOut(reason string, p prob) {
+	if p.isZero() {
 		return
 	}
-	acc, ok := k.limits[reason]
-	if !ok {
-		acc = new(big.Rat)
-		k.limits[reason] = acc
-		k.limitOrder = append(k.limitOrder, reason)
+	for i := range k.limits {
+		if k.limits[i].reason == reason {
+			k.limits[i].p = k.limits[i].p.add(p)
+			return
+		}
 	}
-	acc.Add(acc, p)
+	k.limits = append(k.limits, limit{reason: reason, p: p})
 }
 
 // budget returns how many dice paths are left to run, of the budget of the
 // whole computation.
 func (k *calc[S, C, E]) budget() int { return k.opts.MaxPaths - k.sp.paths - k.paths }
-
-// budgetReason says why probability is left out when the budget runs out.
-func (k *calc[S, C, E]) budgetReason() string {
-	return fmt.Sprintf("dice paths beyond the budget of %d", k.opts.MaxPaths)
-}
 
 // answer decides the prompt node n waits for: a GM ruling by its default,
 // anything else by the policy, given the view and prompt of the one who
@@ -502,7 +549,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	if p.Kind == engine.Ruling && p.Default >= 0 && p.Default < len(p.Options) {
 		cmd := p.Options[p.Default].Command
 		k.answered(n, p, k.g.FormatCommand(cmd), "ruling default", n.p)
-		return []choice[C]{{who: p.Actor, cmd: cmd, p: big.NewRat(1, 1)}}, nil
+		return []choice[C]{{who: p.Actor, cmd: cmd, p: certain()}}, nil
 	}
 	viewer := engine.Viewer{Combatant: p.Actor}
 	if p.Actor == engine.GM {
@@ -510,7 +557,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	}
 	vp := engine.ViewPrompt(k.g, &n.state, viewer)
 	if k.budget() <= 0 {
-		k.leaveOut(k.budgetReason(), n.p)
+		k.leaveOut(k.reasons.budget, n.p)
 		return nil, nil
 	}
 	cmds := map[string]C{}
@@ -539,24 +586,25 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 		return nil, fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
 	}
 	k.paths += en.Paths
-	k.leaveOut(k.budgetReason(), new(big.Rat).Mul(n.p, en.Unexplored))
-	k.leaveOut(fmt.Sprintf("policy choices drawing more than %d dice", k.opts.MaxDraws), new(big.Rat).Mul(n.p, en.Truncated))
+	k.leaveOut(k.reasons.budget, n.p.mul(probOf(en.Unexplored)))
+	k.leaveOut(k.reasons.policyDraws, n.p.mul(probOf(en.Truncated)))
 	out := make([]choice[C], 0, len(en.Outcomes))
 	by := strings.TrimSpace("policy " + k.opts.Policy)
 	for _, o := range en.Outcomes {
-		k.answered(n, p, o.Value, by, new(big.Rat).Mul(n.p, o.P))
-		out = append(out, choice[C]{who: p.Actor, cmd: cmds[o.Value], p: o.P})
+		op := probOf(o.P)
+		k.answered(n, p, o.Value, by, n.p.mul(op))
+		out = append(out, choice[C]{who: p.Actor, cmd: cmds[o.Value], p: op})
 	}
 	return out, nil
 }
 
 // answered records that prompt p of node n was answered with command, by
 // whom, with probability w.
-func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by string, w *big.Rat) {
+func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by string, w prob) {
 	key := answerKey{actor: p.Actor, kind: string(p.Kind), command: command, by: by}
 	a, ok := k.answers[key]
 	if !ok {
-		a = &Answer{Actor: p.Actor, Kind: string(p.Kind), Question: p.Question, Command: command, By: by, P: new(big.Rat)}
+		a = &answer{Answer: Answer{Actor: p.Actor, Kind: string(p.Kind), Question: p.Question, Command: command, By: by}}
 		for _, o := range p.Options {
 			if k.g.FormatCommand(o.Command) == command {
 				a.Label = o.Label
@@ -566,38 +614,54 @@ func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by str
 		k.answers[key] = a
 		k.answerOrder = append(k.answerOrder, key)
 	}
-	a.P.Add(a.P, w)
+	a.p = a.p.add(w)
 }
 
 // resolve enumerates the dice of one decision from node n and files every
 // result: an outcome when the fight then waits for a turn decision or is
 // over, a situation of the next level otherwise.
 func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
-	weight := new(big.Rat).Mul(n.p, ch.p)
+	weight := n.p.mul(ch.p)
 	if k.budget() <= 0 {
-		k.leaveOut(k.budgetReason(), weight)
+		k.leaveOut(k.reasons.budget, weight)
 		return nil
 	}
 	var mu sync.Mutex
 	var all []*leaves[S, E]
-	en, err := dice.EnumerateParallel(func() func(dice.Source) (string, error) {
-		l := &leaves[S, E]{index: map[string]*leaf[S]{}}
+	defer func() {
+		// The scratch of the workers serves the next decision's.
+		for _, l := range all {
+			clear(l.index)
+		}
+		k.spare = append(k.spare, all...)
+	}()
+	// A path's result is its leaf: the enumeration tells them apart by
+	// pointer rather than by their long keys. Workers that meet the same
+	// result each have a leaf of their own for it, merged below by key.
+	en, err := dice.EnumerateParallel(func() func(dice.Source) (*leaf[S], error) {
 		mu.Lock()
+		var l *leaves[S, E]
+		if n := len(k.spare); n > 0 {
+			l, k.spare = k.spare[n-1], k.spare[:n-1]
+		} else {
+			l = &leaves[S, E]{index: map[string]*leaf[S]{}, keys: keyWriter{plan: k.keys.plan}}
+		}
 		all = append(all, l)
 		mu.Unlock()
-		return func(src dice.Source) (string, error) {
+		return func(src dice.Source) (*leaf[S], error) {
 			if err := k.sp.check(k.sp.ran.Add(1)); err != nil {
-				return "", err
+				return nil, err
 			}
 			engine.ScratchInto(k.g, &l.after, &n.state)
 			events, err := engine.Step(k.g, &l.after, ch.who, ch.cmd, src, l.events[:0])
-			l.events = events
+			keep(&l.events, events)
 			if err != nil {
-				return "", err
+				return nil, err
 			}
-			l.took = append(l.took[:0], make([]int, len(k.ids))...)
-			l.said = k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
-			return k.file(l, n, &l.after), nil
+			keep(&l.took, append(l.took[:0], make([]int, len(k.ids))...))
+			said := k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
+			keep(&l.said, said)
+			return k.file(l, n, &l.after, said), nil
 		}
 	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
 	if err != nil {
@@ -607,22 +671,14 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		return fmt.Errorf("%s's answer %q to a prompt met on the way: %w", ch.who, k.g.FormatCommand(ch.cmd), err)
 	}
 	k.paths += en.Paths
-	k.leaveOut(k.budgetReason(), new(big.Rat).Mul(weight, en.Unexplored))
-	k.leaveOut(fmt.Sprintf("dice paths drawing more than %d dice in one decision", k.opts.MaxDraws), new(big.Rat).Mul(weight, en.Truncated))
-	found := map[string]*leaf[S]{}
-	for _, l := range all {
-		for key, e := range l.index {
-			if _, ok := found[key]; !ok {
-				found[key] = e
-			}
-		}
-	}
+	k.leaveOut(k.reasons.budget, weight.mul(probOf(en.Unexplored)))
+	k.leaveOut(k.reasons.draws, weight.mul(probOf(en.Truncated)))
 	for _, o := range en.Outcomes {
-		w := new(big.Rat).Mul(weight, o.P)
-		e := found[o.Value]
+		w := weight.mul(probOf(o.P))
+		e := o.Value
 		if e.final != nil {
 			if have, ok := k.finals[e.key]; ok {
-				have.p.Add(have.p, w)
+				have.p = have.p.add(w)
 				continue
 			}
 			e.final.p = w
@@ -630,7 +686,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			continue
 		}
 		if have, ok := k.next[e.key]; ok {
-			have.p.Add(have.p, w)
+			have.p = have.p.add(w)
 			continue
 		}
 		e.next.p = w
@@ -641,47 +697,151 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 }
 
 // leaves files the results of the dice paths one worker runs for one
-// decision, by key, which is what the enumerated function returns; the
-// scratch state and slices spare allocations per path.
+// decision, a leaf for each distinct key; the enumerated function returns
+// the leaf. Its scratch state, slices and buffers spare allocations per
+// path, and are kept from one decision to the next (calc.spare).
 type leaves[S, E any] struct {
 	index  map[string]*leaf[S]
 	after  S        // the state a path leads to, reused path after path
 	events []E      // the events of the path's decision, when the ruleset steps
 	said   []string // the tags of the path's decision
 	took   []int    // the damage of the path's decision, by combatant
+	keys   keyWriter
 	buf    []byte
-	tags   []string
+	order  []int // the decision's tags in order, as indices
+	merged []int // the outcome's tags, as indices (see mergeTags)
 	damage []int
+	// chunks hold what the distinct results keep.
+	chunks chunks[S]
 }
 
-// leaf is one distinct result: an outcome, or a situation to go on from.
+// leaf is one distinct result: an outcome (final), or a situation to go on
+// from (next).
 type leaf[S any] struct {
 	key   string
 	final *final
 	next  *node[S]
 }
 
-// file returns the key of the result of one dice path from node n: the
-// outcome so far plus the decision's tags and damage (l.said and l.took),
-// and then everyone's condition if the resolution is over, or the state it
-// goes on from.
-func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) string {
-	l.tags = append(l.tags[:0], n.acc.tags...)
-	if len(l.said) > 0 {
-		l.tags = append(l.tags, l.said...)
-		slices.Sort(l.tags)
-		l.tags = slices.Compact(l.tags)
+// chunks hand out the memory of what distinct results keep, a chunk at a
+// time rather than an allocation each. What they hand out is never reused.
+type chunks[S any] struct {
+	leaves  []leaf[S]
+	finals  []final
+	strings []string
+	ints    []int
+	bools   []bool
+}
+
+// nextChunk is the length of the chunk after one of length n: they start
+// small, for the computations that keep little, and grow a little.
+func nextChunk(n int) int { return min(max(2*n, 16), 64) }
+
+// one returns a new zero value from the chunk *chunk, starting a new chunk
+// when it has no room.
+func one[T any](chunk *[]T) *T {
+	if len(*chunk) == cap(*chunk) {
+		*chunk = make([]T, 0, nextChunk(cap(*chunk)))
 	}
-	l.damage = append(l.damage[:0], l.took...)
+	*chunk = (*chunk)[:len(*chunk)+1]
+	return &(*chunk)[len(*chunk)-1]
+}
+
+// keep keeps the memory of buffer b in *dst for the next path, which
+// appends to (*dst)[:0]; it stores b only when that memory changed, to
+// spare a path the write barriers of storing a slice while the GC marks.
+func keep[T any](dst *[]T, b []T) {
+	if cap(b) != cap(*dst) {
+		*dst = b
+	}
+}
+
+// grow returns n new zero values from the chunk *chunk, starting a new
+// chunk when it has no room. Their capacity is their length, so that
+// appending to them never writes into the chunk.
+func grow[T any](chunk *[]T, n int) []T {
+	if cap(*chunk)-len(*chunk) < n {
+		*chunk = make([]T, 0, max(nextChunk(cap(*chunk)), n))
+	}
+	i := len(*chunk)
+	*chunk = (*chunk)[:i+n]
+	return (*chunk)[i : i+n : i+n]
+}
+
+// tagOrder appends to order the indices of tags in the order of the tags.
+func tagOrder(order []int, tags []string) []int {
+	for i := range tags {
+		order = append(order, i)
+	}
+	// By insertion: a decision says a few.
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && tags[order[j]] < tags[order[j-1]]; j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	return order
+}
+
+// mergeTags appends to merged the tags of have (sorted, without repeats)
+// and said (in the order given) together, sorted, without repeats, each as
+// its index for tagAt.
+func mergeTags(merged []int, have, said []string, order []int) []int {
+	var last string
+	for i, j := 0, 0; i < len(have) || j < len(order); {
+		var x int
+		var t string
+		if j == len(order) || i < len(have) && have[i] <= said[order[j]] {
+			x, t = i, have[i]
+			i++
+		} else {
+			x, t = len(have)+order[j], said[order[j]]
+			j++
+		}
+		if len(merged) > 0 && t == last {
+			continue
+		}
+		merged, last = append(merged, x), t
+	}
+	return merged
+}
+
+// tagAt returns the tag of index x of mergeTags.
+func tagAt(x int, have, said []string) string {
+	if x < len(have) {
+		return have[x]
+	}
+	return said[x-len(have)]
+}
+
+// file returns the leaf of the result of one dice path from node n, found
+// or made by its key: the outcome so far plus the decision's tags and
+// damage (l.said and l.took), and then everyone's condition if the
+// resolution is over, or the state it goes on from.
+func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []string) *leaf[S] {
+	// The path writes no strings but into its key (each would cost a
+	// write barrier while the GC marks): its tags are n's and the
+	// decision's merged by their indices, and everyone's condition is
+	// asked again for a new outcome.
+	order := tagOrder(l.order[:0], said)
+	keep(&l.order, order)
+	merged := mergeTags(l.merged[:0], n.acc.tags, said, order)
+	keep(&l.merged, merged)
+	damage := append(l.damage[:0], l.took...)
+	keep(&l.damage, damage)
 	if n.acc.damage != nil {
 		for i, d := range n.acc.damage {
-			l.damage[i] += d
+			damage[i] += d
 		}
 	}
 	b := append(l.buf[:0], 'F')
-	b = appendPartial(b, l.tags, l.damage)
+	for _, x := range merged {
+		b = append(b, tagAt(x, n.acc.tags, said)...)
+		b = append(b, '\x1f')
+	}
+	b = appendDamage(b, damage)
 	kind := engine.NextKind(k.g, after)
 	over := kind == engine.Act || kind == engine.End
+	state := 0 // the length of the state's part of the key
 	if over {
 		for _, id := range k.ids {
 			cond, _ := k.sum.Condition(after, id)
@@ -690,27 +850,44 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S) string {
 		}
 	} else {
 		b[0] = 'C'
-		b = append(b, k.stateKey(after)...)
+		state = len(b)
+		b = l.keys.appendState(b, after, &k.unique)
+		state = len(b) - state
 	}
-	l.buf = b
+	keep(&l.buf, b)
 	if e, ok := l.index[string(b)]; ok {
-		return e.key
+		return e
 	}
-	acc := partial{tags: slices.Clone(l.tags)}
-	if slices.ContainsFunc(l.damage, func(d int) bool { return d != 0 }) {
-		acc.damage = slices.Clone(l.damage)
+	c := &l.chunks
+	var acc partial
+	if len(merged) > 0 {
+		acc.tags = grow(&c.strings, len(merged))
+		for i, x := range merged {
+			acc.tags[i] = tagAt(x, n.acc.tags, said)
+		}
 	}
-	e := &leaf[S]{key: string(b)}
+	if slices.ContainsFunc(damage, func(d int) bool { return d != 0 }) {
+		acc.damage = grow(&c.ints, len(damage))
+		copy(acc.damage, damage)
+	}
+	e := one(&c.leaves)
+	e.key = string(b)
 	if over {
-		e.final = k.finish(acc, after)
+		f := final{acc: acc, conds: grow(&c.strings, len(k.ids)), downs: grow(&c.bools, len(k.ids))}
+		for i, id := range k.ids {
+			f.conds[i], f.downs[i] = k.sum.Condition(after, id)
+		}
+		e.final = one(&c.finals)
+		*e.final = f
 	} else {
 		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1}
 	}
 	l.index[e.key] = e
-	// What a leaf keeps, for the memory budget: its key, the state (about
-	// the size of its JSON, in the key) and some change.
-	k.sp.mem.Add(int64(2*len(e.key) + 256))
-	return e.key
+	// What a leaf keeps, for the memory budget: its key, what it says of
+	// the outcome again, the state (about the size of its JSON, some three
+	// times its part of the key) and some change.
+	k.sp.mem.Add(int64(2*len(e.key) + 2*state + 256))
+	return e
 }
 
 // appendPartial writes an outcome so far: its tags and who took how much
@@ -720,6 +897,11 @@ func appendPartial(b []byte, tags []string, damage []int) []byte {
 		b = append(b, t...)
 		b = append(b, '\x1f')
 	}
+	return appendDamage(b, damage)
+}
+
+// appendDamage writes who took how much damage, after the tags.
+func appendDamage(b []byte, damage []int) []byte {
 	b = append(b, '|')
 	for i, d := range damage {
 		if d != 0 {
@@ -730,24 +912,4 @@ func appendPartial(b []byte, tags []string, damage []int) []byte {
 		}
 	}
 	return append(b, '|')
-}
-
-// stateKey writes a state so that equal states, and only they, get equal
-// keys: its JSON, which for fray's states round-trips exactly. A state that
-// cannot be written gets a key of its own, so it is never merged.
-func (k *calc[S, C, E]) stateKey(s *S) string {
-	data, err := json.Marshal(s)
-	if err != nil {
-		return "#" + strconv.FormatInt(k.unique.Add(1), 10)
-	}
-	return string(data)
-}
-
-// finish completes an outcome with everyone's condition in the final state.
-func (k *calc[S, C, E]) finish(acc partial, s *S) *final {
-	f := &final{acc: acc, conds: make([]string, len(k.ids)), downs: make([]bool, len(k.ids))}
-	for i, id := range k.ids {
-		f.conds[i], f.downs[i] = k.sum.Condition(s, id)
-	}
-	return f
 }

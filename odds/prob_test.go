@@ -1,0 +1,221 @@
+package odds
+
+import (
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// edges are numbers at which word arithmetic overflows or a GCD is
+// degenerate.
+var edges = []uint64{
+	1, 2, 3, 6, 10, 100, 1 << 31, 1<<32 - 1, 1 << 32, 1<<32 + 1,
+	1<<53 + 1, 1<<62 - 57, 1 << 63, 1<<63 + 1, math.MaxUint64 - 1, math.MaxUint64,
+	4294967291,                              // the largest prime below 2^32
+	18446744073709551557,                    // the largest prime below 2^64
+	125000000, 3628800, 2432902008176640000, // 5^9*2^6, 10!, 20!
+}
+
+// someWords returns n numbers: edges, then die-like products of small
+// numbers, then numbers of every size.
+func someWords(r *rand.Rand, n int) []uint64 {
+	out := append([]uint64(nil), edges...)
+	for len(out) < n {
+		switch len(out) % 3 {
+		case 0:
+			x := uint64(1)
+			for range r.IntN(12) {
+				x *= uint64(2 + r.IntN(19))
+			}
+			out = append(out, x)
+		case 1:
+			out = append(out, r.Uint64()>>r.IntN(64))
+		default:
+			out = append(out, uint64(1+r.IntN(1000)))
+		}
+	}
+	return out
+}
+
+// someProbs returns probabilities to compute with and their values: zero,
+// fractions held in words (with die-like denominators, and near 2^64), and
+// fractions too big for words.
+func someProbs(t *testing.T, r *rand.Rand, n int) ([]prob, []*big.Rat) {
+	t.Helper()
+	words := someWords(r, n)
+	var ps []prob
+	var rs []*big.Rat
+	add := func(x *big.Rat) {
+		ps = append(ps, probOf(x))
+		rs = append(rs, new(big.Rat).Set(x))
+	}
+	add(new(big.Rat))
+	for i, d := range words {
+		if d == 0 {
+			continue
+		}
+		num := words[(i*7+3)%len(words)]
+		if i%2 == 0 {
+			num %= d + 1 // a probability, at most 1
+		}
+		add(new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(d)))
+	}
+	huge := new(big.Int).Lsh(big.NewInt(1), 70)
+	add(new(big.Rat).SetFrac(big.NewInt(1), huge))                                              // the denominator too big
+	add(new(big.Rat).SetFrac(new(big.Int).Add(huge, big.NewInt(1)), new(big.Int).Lsh(huge, 1))) // both
+	add(new(big.Rat).SetFrac(new(big.Int).Lsh(huge, 2), big.NewInt(3)))                         // the numerator
+	return ps, rs
+}
+
+// wantProb fails unless p is the value want, in its one form: in lowest
+// terms, and in words if and only if it fits.
+func wantProb(t *testing.T, what string, p prob, want *big.Rat) {
+	t.Helper()
+	if got := p.ro(); got.Cmp(want) != 0 {
+		t.Fatalf("%s = %s, want %s", what, got.RatString(), want.RatString())
+	}
+	fitsWords := want.Sign() >= 0 && want.Num().IsUint64() && want.Denom().IsUint64()
+	switch {
+	case fitsWords && p.big != nil:
+		t.Fatalf("%s = %s is held as a big.Rat; it fits in words", what, want.RatString())
+	case !fitsWords && p.big == nil:
+		t.Fatalf("%s = %d/%d is held in words; it is %s", what, p.num, p.den, want.RatString())
+	case p.big == nil && p.num == 0 && p.den != 0:
+		t.Fatalf("%s: zero is 0/%d, not the zero value", what, p.den)
+	case p.big == nil && p.num != 0 && gcd(p.num, p.den) != 1:
+		t.Fatalf("%s = %d/%d is not in lowest terms", what, p.num, p.den)
+	}
+}
+
+func TestGCDIsBigGCD(t *testing.T) {
+	words := someWords(rand.New(rand.NewPCG(1, 2)), 300)
+	words = append(words, 0)
+	for _, a := range words {
+		for _, b := range words {
+			want := new(big.Int).GCD(nil, nil, new(big.Int).SetUint64(a), new(big.Int).SetUint64(b))
+			if a == 0 || b == 0 {
+				want.SetUint64(a | b) // big.Int's GCD of 0 and b is b too
+			}
+			if got := gcd(a, b); got != want.Uint64() {
+				t.Fatalf("gcd(%d, %d) = %d, want %s", a, b, got, want)
+			}
+		}
+	}
+}
+
+func TestProbArithmeticIsBigRat(t *testing.T) {
+	ps, rs := someProbs(t, rand.New(rand.NewPCG(3, 4)), 150)
+	for i := range ps {
+		wantProb(t, "probOf("+rs[i].RatString()+")", ps[i], rs[i])
+		for j := range ps {
+			what := rs[i].RatString() + " and " + rs[j].RatString()
+			wantProb(t, "the product of "+what, ps[i].mul(ps[j]), new(big.Rat).Mul(rs[i], rs[j]))
+			wantProb(t, "the sum of "+what, ps[i].add(ps[j]), new(big.Rat).Add(rs[i], rs[j]))
+		}
+		// Neither leaves a mark on its operands.
+		wantProb(t, "an operand", ps[i], rs[i])
+	}
+}
+
+// A sum or product that does not fit in words on the way, but does once
+// reduced, comes back to words; one that does not stays exact.
+func TestProbOverflowFallsBackAndReturns(t *testing.T) {
+	p, q := ratio(1, 3<<61), ratio(1, 5<<61)
+	// Over their least common denominator, 15*2^61, past 2^64: 8/(15*2^61).
+	wantProb(t, "1/(3*2^61) plus 1/(5*2^61)", p.add(q), big.NewRat(1, 15<<58))
+	most := ratio(math.MaxUint64, 2)
+	// The numerators' sum carries: (2^64-1)/1.
+	wantProb(t, "(2^64-1)/2 twice", most.add(most), new(big.Rat).SetUint64(math.MaxUint64))
+	p, q = ratio(1, 18446744073709551557), ratio(1, 4294967291) // prime denominators
+	pq := p.mul(q)
+	wantProb(t, "1/p times 1/q", pq, new(big.Rat).Mul(p.ro(), q.ro())) // too big for words
+	wantProb(t, "1/p times 1/q times q", pq.mul(ratio(4294967291, 1)), p.ro())
+	wantProb(t, "1/p plus 1/q", p.add(q), new(big.Rat).Add(p.ro(), q.ro()))
+	wantProb(t, "1/pq plus 1/pq", pq.add(pq), new(big.Rat).Add(pq.ro(), pq.ro()))
+}
+
+// ratio returns num/den, which need not be in lowest terms.
+func ratio(num, den uint64) prob {
+	return probOf(new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(den)))
+}
+
+func TestProbOfAnyRat(t *testing.T) {
+	var zero big.Rat // never normalised: its Denom would be a new Int
+	wantProb(t, "the zero Rat", probOf(&zero), new(big.Rat))
+	wantProb(t, "an integer", probOf(big.NewRat(7, 1)), big.NewRat(7, 1))
+	neg := big.NewRat(-1, 2)
+	p := probOf(neg)
+	if p.big == nil || p.ro().Cmp(neg) != 0 {
+		t.Fatalf("probOf(-1/2) = %+v, want it held as a big.Rat", p)
+	}
+	r := big.NewRat(1, 3)
+	p = probOf(r)
+	r.SetInt64(5)
+	wantProb(t, "probOf(1/3), its Rat changed since", p, big.NewRat(1, 3))
+}
+
+// rat and newRat give the Rat SetFrac would: the same value, the same
+// numerator and denominator, the same text.
+func TestRatIsSetFrac(t *testing.T) {
+	ps, rs := someProbs(t, rand.New(rand.NewPCG(5, 6)), 200)
+	for i, p := range ps {
+		got := p.rat()
+		if got.Cmp(rs[i]) != 0 || got.String() != rs[i].String() || got.Num().Cmp(rs[i].Num()) != 0 || got.Denom().Cmp(rs[i].Denom()) != 0 {
+			t.Fatalf("rat of %s = %s", rs[i].String(), got.String())
+		}
+		if p.big != nil && got == p.big {
+			t.Fatalf("rat of %s returned the prob's own Rat", rs[i].String())
+		}
+		// The caller's own: changing it changes nothing else.
+		got.Add(got, big.NewRat(1, 7))
+		wantProb(t, "a prob whose Rat was changed", p, rs[i])
+	}
+}
+
+func TestNaturalIsBigInt(t *testing.T) {
+	words := someWords(rand.New(rand.NewPCG(7, 8)), 120)
+	huge, _ := new(big.Int).SetString("340282366920938463463374607431768211507", 10) // past 2^128
+	nat := func(x *big.Int) natural { return wrap(new(big.Int).Set(x)) }
+	var xs []*big.Int
+	xs = append(xs, new(big.Int))
+	for _, w := range words {
+		xs = append(xs, new(big.Int).SetUint64(w))
+	}
+	xs = append(xs, huge, new(big.Int).Lsh(big.NewInt(3), 64))
+	same := func(what string, got natural, want *big.Int) {
+		t.Helper()
+		if got.ro().Cmp(want) != 0 {
+			t.Fatalf("%s = %s, want %s", what, got.ro(), want)
+		}
+		if want.IsUint64() != (got.b == nil) {
+			t.Fatalf("%s = %s: held as a big.Int %v", what, want, got.b != nil)
+		}
+	}
+	for _, x := range xs {
+		for _, y := range xs {
+			what := x.String() + " and " + y.String()
+			same("the sum of "+what, nat(x).add(nat(y)), new(big.Int).Add(x, y))
+			prod := new(big.Int).Mul(x, y)
+			same("the product of "+what, nat(x).mul(nat(y)), prod)
+			if c := nat(x).cmp(nat(y)); c != x.Cmp(y) {
+				t.Fatalf("cmp of %s = %d", what, c)
+			}
+			if y.Sign() == 0 {
+				continue
+			}
+			same("the product of "+what+" over the second", nat(prod).quo(nat(y)), x)
+			if x.Sign() == 0 {
+				continue
+			}
+			g := new(big.Int).GCD(nil, nil, x, y)
+			same("the lcm of "+what, nat(x).lcm(nat(y)), new(big.Int).Quo(prod, g))
+			if got, want := nat(x).into(new(big.Rat), nat(y)), new(big.Rat).SetFrac(x, y); got.Cmp(want) != 0 || got.String() != want.String() {
+				t.Fatalf("%s over %s = %s, want %s", x, y, got, want)
+			}
+		}
+	}
+	if got := (natural{}).into(new(big.Rat), natural{n: 5}); got.Sign() != 0 || got.String() != "0/1" {
+		t.Fatalf("0 over 5 = %s", got)
+	}
+}
