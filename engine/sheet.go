@@ -42,3 +42,13 @@ type Condition struct {
 func (sh *Sheet) Suffers(name, lasts string) {
 	sh.Conditions = append(sh.Conditions, Condition{Name: name, Lasts: lasts})
 }
+
+// SheetEach is what a ruleset's Sheets usually returns: one sheet for
+// each of its combatants, in their order, made by sheet.
+func SheetEach[T any](combatants []T, sheet func(c *T) Sheet) []Sheet {
+	out := make([]Sheet, len(combatants))
+	for i := range combatants {
+		out[i] = sheet(&combatants[i])
+	}
+	return out
+}

@@ -12,9 +12,7 @@ var _ engine.Sheets[State] = Rules{}
 // the actions left this turn, fatigue, and the rounds in the gun in hand;
 // then what it suffers or keeps up, with how long each lasts.
 func (Rules) Sheets(s *State) []engine.Sheet {
-	out := make([]engine.Sheet, 0, len(s.Combatants))
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
+	return engine.SheetEach(s.Combatants, func(c *Combatant) engine.Sheet {
 		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{
 			{Name: "LP", Value: c.LP, Max: c.LPMax},
 			{Name: "actions", Value: c.Actions},
@@ -25,9 +23,8 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 			sh.Numbers = append(sh.Numbers, engine.Number{Name: w.Name + " loaded", Value: w.Loaded, Max: max(w.Capacity, 1)})
 		}
 		writeConditions(&sh, s, c, w)
-		out = append(out, sh)
-	}
-	return out
+		return sh
+	})
 }
 
 // writeConditions adds to sh what c suffers or keeps up.

@@ -13,18 +13,15 @@ var _ engine.Sheets[State] = Rules{}
 // has made this round out of 2; then its conditions with how long each
 // lasts.
 func (Rules) Sheets(s *State) []engine.Sheet {
-	out := make([]engine.Sheet, 0, len(s.Combatants))
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
+	return engine.SheetEach(s.Combatants, func(c *Combatant) engine.Sheet {
 		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{
 			{Name: "HP", Value: c.HP, Max: c.Health},
 			{Name: "AP", Value: c.AP, Max: APPerRound},
 			{Name: "attacks", Value: c.Attacks, Max: AttacksPerRound},
 		}}
 		writeConditions(&sh, s, c)
-		out = append(out, sh)
-	}
-	return out
+		return sh
+	})
 }
 
 // writeConditions adds to sh what c suffers or keeps up.

@@ -7,8 +7,7 @@ var _ engine.Sheets[State] = Rules{}
 // Sheets describes each combatant for the table: its LP and defence, and
 // its guard and being off balance with how long each lasts.
 func (Rules) Sheets(s *State) []engine.Sheet {
-	out := make([]engine.Sheet, 0, len(s.Combatants))
-	for _, c := range s.Combatants {
+	return engine.SheetEach(s.Combatants, func(c *Combatant) engine.Sheet {
 		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{{Name: "LP", Value: c.LP}, {Name: "defence", Value: c.Defence}}}
 		if !c.Guard.Over() {
 			sh.Suffers("on guard", c.Guard.String())
@@ -16,7 +15,6 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 		if !c.OffBalance.Over() {
 			sh.Suffers("off balance", c.OffBalance.String())
 		}
-		out = append(out, sh)
-	}
-	return out
+		return sh
+	})
 }

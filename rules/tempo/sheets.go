@@ -12,9 +12,7 @@ var _ engine.Sheets[State] = Rules{}
 // maximum and AP out of 12; then its status with whom it is bound,
 // grappled or pinned, the aim it has taken, and being down or dead.
 func (Rules) Sheets(s *State) []engine.Sheet {
-	out := make([]engine.Sheet, 0, len(s.Combatants))
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
+	return engine.SheetEach(s.Combatants, func(c *Combatant) engine.Sheet {
 		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{
 			{Name: "health", Value: c.Health, Max: c.MaxHealth},
 			{Name: "AP", Value: c.AP, Max: FullAP},
@@ -47,9 +45,8 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 			}
 			add("aimed with the "+c.Aimed, lasts)
 		}
-		out = append(out, sh)
-	}
-	return out
+		return sh
+	})
 }
 
 // nameIn is the name of the combatant with the given id, or the id.

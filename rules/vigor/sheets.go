@@ -13,9 +13,7 @@ var _ engine.Sheets[State] = Rules{}
 // it has any, and the actions left this turn; then its conditions with
 // how long each lasts.
 func (Rules) Sheets(s *State) []engine.Sheet {
-	out := make([]engine.Sheet, 0, len(s.Combatants))
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
+	return engine.SheetEach(s.Combatants, func(c *Combatant) engine.Sheet {
 		sh := engine.Sheet{Combatant: c.ID}
 		if c.Object {
 			sh.Numbers = []engine.Number{{Name: "Durability", Value: c.Durability, Max: c.DurabilityMax}}
@@ -31,9 +29,8 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 			sh.Numbers = append(sh.Numbers, engine.Number{Name: "actions", Value: c.Left})
 		}
 		writeConditions(&sh, s, c)
-		out = append(out, sh)
-	}
-	return out
+		return sh
+	})
 }
 
 // writeConditions adds to sh what c suffers or keeps up.

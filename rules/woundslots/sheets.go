@@ -18,14 +18,11 @@ var _ engine.Sheets[State] = Rules{}
 // recovery bonus, and during rests the long rests taken today out of 2.
 // Then its conditions with how long each lasts, in the rules' words.
 func (Rules) Sheets(s *State) []engine.Sheet {
-	out := make([]engine.Sheet, 0, len(s.Combatants))
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
+	return engine.SheetEach(s.Combatants, func(c *Combatant) engine.Sheet {
 		sh := engine.Sheet{Combatant: c.ID, Numbers: sheetNumbers(s, c)}
 		writeConditions(&sh, s, c)
-		out = append(out, sh)
-	}
-	return out
+		return sh
+	})
 }
 
 // sheetNumbers lists c's key numbers, most important first.
