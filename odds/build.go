@@ -5,6 +5,8 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+
+	whole "fray/internal/natural"
 )
 
 // report assembles the report from the outcomes reached.
@@ -28,10 +30,10 @@ func (k *calc[S, C, E]) report() *Report {
 		r.Answered = append(r.Answered, a.Answer)
 	}
 
-	den := natural{n: 1}
+	den := whole.Of(1)
 	for _, f := range k.finals {
 		_, d := f.p.numDen()
-		den = den.lcm(d)
+		den = den.LCM(d)
 	}
 	type scaled struct {
 		key string
@@ -43,7 +45,7 @@ func (k *calc[S, C, E]) report() *Report {
 	affected := make([]bool, len(k.ids))
 	for key, f := range k.finals {
 		n, d := f.p.numDen()
-		outcomes = append(outcomes, scaled{key, f, den.quo(d).mul(n)})
+		outcomes = append(outcomes, scaled{key, f, den.Quo(d).Mul(n)})
 		for i := range k.ids {
 			if f.acc.damage != nil && f.acc.damage[i] != 0 || f.conds[i] != k.before[i] {
 				affected[i] = true
@@ -60,7 +62,7 @@ func (k *calc[S, C, E]) report() *Report {
 	}
 	slices.SortFunc(order, func(i, j int32) int {
 		a, b := &outcomes[i], &outcomes[j]
-		if c := b.num.cmp(a.num); c != 0 {
+		if c := b.num.Cmp(a.num); c != 0 {
 			return c
 		}
 		return strings.Compare(a.key, b.key)
@@ -102,11 +104,11 @@ func (k *calc[S, C, E]) report() *Report {
 				j = len(tags)
 				tags = append(tags, tagNum{tag: t})
 			}
-			tags[j].num = tags[j].num.add(nums[i])
+			tags[j].num = tags[j].num.Add(nums[i])
 		}
 	}
 	slices.SortFunc(tags, func(a, b tagNum) int {
-		if c := b.num.cmp(a.num); c != 0 {
+		if c := b.num.Cmp(a.num); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.tag, b.tag)
@@ -117,7 +119,7 @@ func (k *calc[S, C, E]) report() *Report {
 
 	var covered natural
 	for _, n := range nums {
-		covered = covered.add(n)
+		covered = covered.Add(n)
 	}
 	for i := range k.ids {
 		if affected[i] {
@@ -158,31 +160,31 @@ func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natura
 			d = len(damage)
 			damage = append(damage, damageNum{damage: e.Damage})
 		}
-		damage[d].num = damage[d].num.add(n)
+		damage[d].num = damage[d].num.Add(n)
 		switch {
 		case e.Damage > 0:
-			gain = gain.add(n.mul(natural{n: uint64(e.Damage)}))
+			gain = gain.Add(n.Mul(whole.Of(uint64(e.Damage))))
 		case e.Damage < 0:
-			loss = loss.add(n.mul(natural{n: uint64(-e.Damage)}))
+			loss = loss.Add(n.Mul(whole.Of(uint64(-e.Damage))))
 		}
 		x := slices.IndexFunc(conds, func(x condNum) bool { return x.name == e.Condition && x.down == e.Down })
 		if x < 0 {
 			x = len(conds)
 			conds = append(conds, condNum{name: e.Condition, down: e.Down})
 		}
-		conds[x].num = conds[x].num.add(n)
+		conds[x].num = conds[x].num.Add(n)
 		if e.Down {
-			down = down.add(n)
+			down = down.Add(n)
 		}
 	}
 	// The mean is over the covered part: mean/den divided by covered/den.
 	switch {
-	case covered.cmp(natural{}) == 0:
+	case covered.IsZero():
 		c.MeanDamage = new(big.Rat)
-	case loss.cmp(natural{}) == 0:
+	case loss.IsZero():
 		c.MeanDamage = m.over(gain, covered)
 	default:
-		c.MeanDamage = new(big.Rat).SetFrac(new(big.Int).Sub(gain.ro(), loss.ro()), covered.ro())
+		c.MeanDamage = new(big.Rat).SetFrac(new(big.Int).Sub(gain.BigRO(), loss.BigRO()), covered.BigRO())
 	}
 	c.Down = m.over(down, den)
 	slices.SortFunc(damage, func(a, b damageNum) int { return cmp.Compare(a.damage, b.damage) })
@@ -190,7 +192,7 @@ func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natura
 		c.Damage = append(c.Damage, ValueOdds{Value: x.damage, P: m.over(x.num, den)})
 	}
 	slices.SortFunc(conds, func(a, b condNum) int {
-		if d := b.num.cmp(a.num); d != 0 {
+		if d := b.num.Cmp(a.num); d != 0 {
 			return d
 		}
 		return cmp.Compare(a.name, b.name)

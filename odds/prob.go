@@ -3,6 +3,8 @@ package odds
 import (
 	"math/big"
 	"math/bits"
+
+	whole "fray/internal/natural"
 )
 
 // prob is an exact probability: num/den in lowest terms, in machine words
@@ -140,29 +142,8 @@ func (p prob) add(q prob) prob {
 	return own(new(big.Rat).Add(p.ro(), q.ro()))
 }
 
-// gcd returns the greatest common divisor of a and b (the other when one
-// is zero), by Stein's binary algorithm: shifts and subtractions rather
-// than divisions.
-func gcd(a, b uint64) uint64 {
-	switch {
-	case a == 0:
-		return b
-	case b == 0:
-		return a
-	}
-	shift := bits.TrailingZeros64(a | b)
-	a >>= bits.TrailingZeros64(a)
-	for {
-		b >>= bits.TrailingZeros64(b)
-		if a > b {
-			a, b = b, a
-		}
-		b -= a
-		if b == 0 {
-			return a << shift
-		}
-	}
-}
+// gcd is whole.GCD, for short.
+func gcd(a, b uint64) uint64 { return whole.GCD(a, b) }
 
 // setRatio sets z to num/den, which must be in lowest terms with num > 0,
 // and returns it. It spares the GCD of big numbers SetFrac would compute,
@@ -183,7 +164,7 @@ type rats struct{ chunk []big.Rat }
 func (m *rats) of(p prob) *big.Rat { return p.into(m.next()) }
 
 // over returns x/d as a new big.Rat; d must be positive.
-func (m *rats) over(x, d natural) *big.Rat { return x.into(m.next(), d) }
+func (m *rats) over(x, d natural) *big.Rat { return ratioInto(m.next(), x, d) }
 
 func (m *rats) next() *big.Rat {
 	if len(m.chunk) == cap(m.chunk) {
@@ -194,100 +175,31 @@ func (m *rats) next() *big.Rat {
 }
 
 // natural is an exact non-negative whole number: a probability times a
-// common denominator. It is a uint64 while it fits, and a big.Int beyond;
-// the big.Int is never modified.
-type natural struct {
-	n uint64
-	b *big.Int // not nil when the value does not fit in n
-}
+// common denominator.
+type natural = whole.Number
 
-// wrap returns the value of b, which it keeps.
-func wrap(b *big.Int) natural {
-	if b.IsUint64() {
-		return natural{n: b.Uint64()}
-	}
-	return natural{b: b}
-}
-
-// ro returns x as a big.Int the caller must not modify.
-func (x natural) ro() *big.Int {
-	if x.b != nil {
-		return x.b
-	}
-	return new(big.Int).SetUint64(x.n)
-}
-
-func (x natural) add(y natural) natural {
-	if x.b == nil && y.b == nil {
-		if s, carry := bits.Add64(x.n, y.n, 0); carry == 0 {
-			return natural{n: s}
-		}
-	}
-	return wrap(new(big.Int).Add(x.ro(), y.ro()))
-}
-
-func (x natural) mul(y natural) natural {
-	if x.b == nil && y.b == nil {
-		if hi, lo := bits.Mul64(x.n, y.n); hi == 0 {
-			return natural{n: lo}
-		}
-	}
-	return wrap(new(big.Int).Mul(x.ro(), y.ro()))
-}
-
-// quo returns x divided by y, which must divide it.
-func (x natural) quo(y natural) natural {
-	if x.b == nil && y.b == nil {
-		return natural{n: x.n / y.n}
-	}
-	return wrap(new(big.Int).Quo(x.ro(), y.ro()))
-}
-
-func (x natural) cmp(y natural) int {
-	if x.b == nil && y.b == nil {
-		switch {
-		case x.n < y.n:
-			return -1
-		case x.n > y.n:
-			return 1
-		}
-		return 0
-	}
-	return x.ro().Cmp(y.ro())
-}
-
-// lcm returns the least common multiple of x and y, both positive.
-func (x natural) lcm(y natural) natural {
-	if x.b == nil && y.b == nil {
-		if hi, lo := bits.Mul64(x.n/gcd(x.n, y.n), y.n); hi == 0 {
-			return natural{n: lo}
-		}
-	}
-	g := new(big.Int).GCD(nil, nil, x.ro(), y.ro())
-	l := new(big.Int).Quo(x.ro(), g)
-	return wrap(l.Mul(l, y.ro()))
-}
-
-// into sets z, a new big.Rat (a zero value), to x/d and returns it; d must
-// be positive.
-func (x natural) into(z *big.Rat, d natural) *big.Rat {
-	if x.b == nil && d.b == nil {
-		if x.n == 0 {
+// ratioInto sets z, a new big.Rat (a zero value), to x/d and returns it;
+// d must be positive.
+func ratioInto(z *big.Rat, x, d natural) *big.Rat {
+	xn, xok := x.Uint64()
+	dn, dok := d.Uint64()
+	if xok && dok {
+		if xn == 0 {
 			return z
 		}
-		g := gcd(x.n, d.n)
-		return setRatio(z, x.n/g, d.n/g)
+		g := gcd(xn, dn)
+		return setRatio(z, xn/g, dn/g)
 	}
-	return z.SetFrac(x.ro(), d.ro())
+	return z.SetFrac(x.BigRO(), d.BigRO())
 }
 
 // numDen returns p's numerator and denominator.
 func (p prob) numDen() (num, den natural) {
 	switch {
 	case p.big != nil:
-		return wrap(p.big.Num()), wrap(p.big.Denom())
+		return whole.FromBig(p.big.Num()), whole.FromBig(p.big.Denom())
 	case p.num == 0:
-		return natural{}, natural{n: 1}
+		return natural{}, whole.Of(1)
 	}
-	return natural{n: p.num}, natural{n: p.den}
+	return whole.Of(p.num), whole.Of(p.den)
 }
