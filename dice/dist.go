@@ -52,7 +52,7 @@ func weighted(w map[int]count, total count) *Dist {
 	slices.Sort(keys)
 	d := &Dist{min: keys[0], counts: make([]count, keys[len(keys)-1]-keys[0]+1), total: total}
 	for v, c := range w {
-		d.counts[v-d.min] = d.counts[v-d.min].add(c)
+		d.counts[v-d.min] = d.counts[v-d.min].Add(c)
 	}
 	return d.trim()
 }
@@ -60,10 +60,10 @@ func weighted(w map[int]count, total count) *Dist {
 // trim drops zero weights at both ends.
 func (d *Dist) trim() *Dist {
 	lo, hi := 0, len(d.counts)
-	for lo < hi && d.counts[lo].isZero() {
+	for lo < hi && d.counts[lo].IsZero() {
 		lo++
 	}
-	for hi > lo && d.counts[hi-1].isZero() {
+	for hi > lo && d.counts[hi-1].IsZero() {
 		hi--
 	}
 	d.min += lo
@@ -75,13 +75,13 @@ func (d *Dist) trim() *Dist {
 func (d *Dist) covered() count {
 	s := small(0)
 	for _, c := range d.counts {
-		s = s.add(c)
+		s = s.Add(c)
 	}
 	return s
 }
 
 func (d *Dist) rat(c count) *big.Rat {
-	return new(big.Rat).SetFrac(c.big(), d.total.big())
+	return new(big.Rat).SetFrac(c.Big(), d.total.Big())
 }
 
 // Min returns the smallest outcome with a non-zero probability.
@@ -95,7 +95,7 @@ func (d *Dist) Max() int { return d.min + len(d.counts) - 1 }
 func (d *Dist) Outcomes() []Outcome {
 	out := make([]Outcome, 0, len(d.counts))
 	for i, c := range d.counts {
-		if !c.isZero() {
+		if !c.IsZero() {
 			out = append(out, Outcome{Value: d.min + i, P: d.rat(c)})
 		}
 	}
@@ -116,7 +116,7 @@ func (d *Dist) AtLeast(n int) *big.Rat {
 	s := small(0)
 	for i, c := range d.counts {
 		if d.min+i >= n {
-			s = s.add(c)
+			s = s.Add(c)
 		}
 	}
 	return d.rat(s)
@@ -127,7 +127,7 @@ func (d *Dist) AtMost(n int) *big.Rat {
 	s := small(0)
 	for i, c := range d.counts {
 		if d.min+i <= n {
-			s = s.add(c)
+			s = s.Add(c)
 		}
 	}
 	return d.rat(s)
@@ -136,7 +136,7 @@ func (d *Dist) AtMost(n int) *big.Rat {
 // Truncated returns the probability not covered by the outcomes: zero unless
 // an exploding die was followed only to a limited depth.
 func (d *Dist) Truncated() *big.Rat {
-	return d.rat(d.total.sub(d.covered()))
+	return d.rat(d.total.Sub(d.covered()))
 }
 
 // moment returns the exact k-th raw moment of the covered outcomes,
@@ -145,19 +145,19 @@ func (d *Dist) moment(k int) *big.Rat {
 	sum := new(big.Int)
 	term := new(big.Int)
 	for i, c := range d.counts {
-		if c.isZero() {
+		if c.IsZero() {
 			continue
 		}
 		v := big.NewInt(int64(d.min + i))
 		term.Exp(v, big.NewInt(int64(k)), nil)
-		term.Mul(term, c.bigRO())
+		term.Mul(term, c.BigRO())
 		sum.Add(sum, term)
 	}
 	cov := d.covered()
-	if cov.isZero() {
+	if cov.IsZero() {
 		return new(big.Rat)
 	}
-	return new(big.Rat).SetFrac(sum, cov.big())
+	return new(big.Rat).SetFrac(sum, cov.Big())
 }
 
 // Mean returns the exact expected value.
@@ -179,7 +179,7 @@ func (d *Dist) StdDev() float64 {
 // Percentile returns the smallest outcome v with P(result <= v) >= q, for q
 // in (0, 1]; Percentile(0.5) is the median.
 func (d *Dist) Percentile(q float64) int {
-	cov := d.covered().big()
+	cov := d.covered().Big()
 	target := new(big.Rat).SetFloat64(min(max(q, 0), 1))
 	if target == nil {
 		target = new(big.Rat)
@@ -187,10 +187,10 @@ func (d *Dist) Percentile(q float64) int {
 	target.Mul(target, new(big.Rat).SetInt(cov))
 	cum := new(big.Int)
 	for i, c := range d.counts {
-		if c.isZero() {
+		if c.IsZero() {
 			continue
 		}
-		cum.Add(cum, c.bigRO())
+		cum.Add(cum, c.BigRO())
 		if new(big.Rat).SetInt(cum).Cmp(target) >= 0 {
 			return d.min + i
 		}
@@ -203,18 +203,18 @@ func (d *Dist) Median() int { return d.Percentile(0.5) }
 
 // add returns the distribution of the sum of independent results of a and b.
 func add(a, b *Dist) *Dist {
-	out := &Dist{min: a.min + b.min, counts: make([]count, len(a.counts)+len(b.counts)-1), total: a.total.mul(b.total)}
-	if out.total.b != nil {
+	out := &Dist{min: a.min + b.min, counts: make([]count, len(a.counts)+len(b.counts)-1), total: a.total.Mul(b.total)}
+	if _, fits := out.total.Uint64(); !fits {
 		addBig(out, a, b)
 		return out
 	}
 	for i, ca := range a.counts {
-		if ca.isZero() {
+		if ca.IsZero() {
 			continue
 		}
 		row := out.counts[i : i+len(b.counts)]
 		for j, cb := range b.counts {
-			row[j] = row[j].add(ca.mul(cb))
+			row[j] = row[j].Add(ca.Mul(cb))
 		}
 	}
 	return out
@@ -227,14 +227,14 @@ func addBig(out, a, b *Dist) {
 	acc := make([]big.Int, len(out.counts))
 	bs := make([]*big.Int, len(b.counts))
 	for j, cb := range b.counts {
-		bs[j] = cb.bigRO()
+		bs[j] = cb.BigRO()
 	}
 	var prod big.Int
 	for i, ca := range a.counts {
-		if ca.isZero() {
+		if ca.IsZero() {
 			continue
 		}
-		x := ca.bigRO()
+		x := ca.BigRO()
 		for j, y := range bs {
 			if y.Sign() != 0 {
 				acc[i+j].Add(&acc[i+j], prod.Mul(x, y))
@@ -258,17 +258,17 @@ func (d *Dist) neg() *Dist {
 func times(a, b *Dist) *Dist {
 	w := make(map[int]count, len(a.counts)*len(b.counts))
 	for i, ca := range a.counts {
-		if ca.isZero() {
+		if ca.IsZero() {
 			continue
 		}
 		for j, cb := range b.counts {
-			if !cb.isZero() {
+			if !cb.IsZero() {
 				v := (a.min + i) * (b.min + j)
-				w[v] = w[v].add(ca.mul(cb))
+				w[v] = w[v].Add(ca.Mul(cb))
 			}
 		}
 	}
-	return weighted(w, a.total.mul(b.total))
+	return weighted(w, a.total.Mul(b.total))
 }
 
 // sumOf returns the distribution of the sum of n independent results of d.

@@ -8,6 +8,8 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+
+	"fray/internal/natural"
 )
 
 // Defaults for EnumerateOptions.
@@ -424,9 +426,9 @@ func (s *enumSource) RollClasses(sides int, c Classes) int {
 func (s *enumSource) weight() (num, den count) {
 	num, den = small(1), small(1)
 	for _, d := range s.path[:s.pos] {
-		den = den.mul(small(uint64(d.sides)))
+		den = den.Mul(small(uint64(d.sides)))
 		if n := d.hi - d.lo + 1; n > 1 {
-			num = num.mul(small(uint64(n)))
+			num = num.Mul(small(uint64(n)))
 		}
 	}
 	return num, den
@@ -462,16 +464,16 @@ type weightTerm struct{ num, den count }
 
 func (a *weightAcc) add(num, den count) {
 	switch {
-	case a.first.den.isZero():
+	case a.first.den.IsZero():
 		a.first = weightTerm{num, den}
 		return
-	case a.first.den.cmp(den) == 0:
-		a.first.num = a.first.num.add(num)
+	case a.first.den.Cmp(den) == 0:
+		a.first.num = a.first.num.Add(num)
 		return
 	}
 	for i := range a.more {
-		if a.more[i].den.cmp(den) == 0 {
-			a.more[i].num = a.more[i].num.add(num)
+		if a.more[i].den.Cmp(den) == 0 {
+			a.more[i].num = a.more[i].num.Add(num)
 			return
 		}
 	}
@@ -481,7 +483,7 @@ func (a *weightAcc) add(num, den count) {
 // terms yields each denominator's sum as numerator and denominator.
 func (a *weightAcc) terms() iter.Seq2[count, count] {
 	return func(yield func(num, den count) bool) {
-		if a.first.den.isZero() || !yield(a.first.num, a.first.den) {
+		if a.first.den.IsZero() || !yield(a.first.num, a.first.den) {
 			return
 		}
 		for _, t := range a.more {
@@ -497,21 +499,24 @@ func (a *weightAcc) terms() iter.Seq2[count, count] {
 // adding them as fractions would cost a GCD and new memory each.
 func (a *weightAcc) small() (num, den uint64, ok bool) {
 	den = 1
-	for _, d := range a.terms() {
-		if d.b != nil || d.n == 0 {
+	for _, dn := range a.terms() {
+		d, fits := dn.Uint64()
+		if !fits || d == 0 {
 			return 0, 0, false
 		}
-		hi, lo := bits.Mul64(den/gcd64(den, d.n), d.n)
+		hi, lo := bits.Mul64(den/natural.GCD(den, d), d)
 		if hi != 0 {
 			return 0, 0, false
 		}
 		den = lo
 	}
-	for n, d := range a.terms() {
-		if n.b != nil {
+	for nn, dn := range a.terms() {
+		n, fits := nn.Uint64()
+		if !fits {
 			return 0, 0, false
 		}
-		hi, term := bits.Mul64(n.n, den/d.n)
+		d, _ := dn.Uint64() // fits: checked above
+		hi, term := bits.Mul64(n, den/d)
 		if hi != 0 {
 			return 0, 0, false
 		}
@@ -530,7 +535,7 @@ func ratio(z *big.Rat, num, den uint64) *big.Rat {
 	if num == 0 {
 		return z
 	}
-	g := gcd64(num, den)
+	g := natural.GCD(num, den)
 	num, den = num/g, den/g
 	// den as a whole number, inverted in place, then num written over the
 	// numerator 1: num/den, in lowest terms.
@@ -538,14 +543,6 @@ func ratio(z *big.Rat, num, den uint64) *big.Rat {
 	z.Inv(z)
 	z.Num().SetUint64(num)
 	return z
-}
-
-// gcd64 is the greatest common divisor of a and b.
-func gcd64(a, b uint64) uint64 {
-	for b != 0 {
-		a, b = b, a%b
-	}
-	return a
 }
 
 // merge adds b's sums to a's.
@@ -561,7 +558,7 @@ func (a *weightAcc) rat(z *big.Rat) *big.Rat {
 		return ratio(z, num, den)
 	}
 	for num, den := range a.terms() {
-		z.Add(z, new(big.Rat).SetFrac(num.big(), den.big()))
+		z.Add(z, new(big.Rat).SetFrac(num.Big(), den.Big()))
 	}
 	return z
 }

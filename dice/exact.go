@@ -94,7 +94,7 @@ func (g *group) dieDist(opts ExactOptions) *Dist {
 	case g.divisor != 0:
 		w := map[int]count{}
 		for _, v := range divided[g.divisor] {
-			w[v] = w[v].add(small(1))
+			w[v] = w[v].Add(small(1))
 		}
 		return weighted(w, small(10))
 	case g.explode:
@@ -127,7 +127,7 @@ func (g *group) exact(opts ExactOptions) *Dist {
 	if g.cmp != cmpNone {
 		w := map[int]count{}
 		for _, o := range die.outcomesWeights() {
-			w[g.score(o.value)] = w[g.score(o.value)].add(o.weight)
+			w[g.score(o.value)] = w[g.score(o.value)].Add(o.weight)
 		}
 		die = weighted(w, die.total)
 	}
@@ -145,7 +145,7 @@ type valueWeight struct {
 func (d *Dist) outcomesWeights() []valueWeight {
 	out := make([]valueWeight, 0, len(d.counts))
 	for i, c := range d.counts {
-		if !c.isZero() {
+		if !c.IsZero() {
 			out = append(out, valueWeight{d.min + i, c})
 		}
 	}

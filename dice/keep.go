@@ -41,10 +41,10 @@ func keepOf(die *Dist, n, k int, high bool) *Dist {
 
 // keepOfWide is keepOf in arrays of words.
 func keepOfWide(die *Dist, n, k int, high bool) *Dist {
-	total := new(big.Int).Exp(die.total.bigRO(), big.NewInt(int64(n)), nil)
+	total := new(big.Int).Exp(die.total.BigRO(), big.NewInt(int64(n)), nil)
 	if k <= 0 || k > n {
 		// Not reached from a parsed expression; keeping none sums to 0.
-		cov := new(big.Int).Exp(die.covered().bigRO(), big.NewInt(int64(n)), nil)
+		cov := new(big.Int).Exp(die.covered().BigRO(), big.NewInt(int64(n)), nil)
 		return (&Dist{counts: []count{fromBig(cov)}, total: fromBig(total)}).trim()
 	}
 	span := len(die.counts) - 1
@@ -53,7 +53,7 @@ func keepOfWide(die *Dist, n, k int, high bool) *Dist {
 	rest := make([]big.Int, len(faces))
 	var w big.Int
 	for i := len(faces) - 2; i >= 0; i-- {
-		rest[i].Add(&rest[i+1], die.counts[faces[i+1]].bigIn(&w))
+		rest[i].Add(&rest[i+1], die.counts[faces[i+1]].BigIn(&w))
 	}
 
 	// Every number the program stores or forms is at most the total: each
@@ -74,7 +74,7 @@ func keepOfWide(die *Dist, n, k int, high bool) *Dist {
 	co := newKeepCoefs(n, k)
 	for i, f := range faces {
 		last := i == len(faces)-1
-		co.face(die.counts[f].bigIn(&w), &rest[i], !last)
+		co.face(die.counts[f].BigIn(&w), &rest[i], !last)
 		// From the most placed dice down: dp[a] has fed its successors
 		// before anything placed at this face is added to it.
 		for a := k - 1; a >= 0; a-- {
@@ -132,7 +132,7 @@ func keepOfWide(die *Dist, n, k int, high bool) *Dist {
 			ws = appendWords(ws, x)
 			b := &ints[len(ints)-wide]
 			wide--
-			counts[s] = count{b: b.SetBits(ws[from:len(ws):len(ws)])}
+			counts[s] = fromBig(b.SetBits(ws[from:len(ws):len(ws)]))
 		}
 	}
 	d := &Dist{min: k * die.min, counts: counts, total: fromBig(total)}
@@ -144,7 +144,7 @@ func keepOfWide(die *Dist, n, k int, high bool) *Dist {
 func bestFirst(die *Dist, high bool) []int {
 	faces := make([]int, 0, len(die.counts))
 	for i, c := range die.counts {
-		if !c.isZero() {
+		if !c.IsZero() {
 			faces = append(faces, i)
 		}
 	}
@@ -172,27 +172,30 @@ var pascal = func() (t [64][64]uint64) {
 // distinct rolls; it still checks every step, and reports false, having
 // given up, should one overflow.
 func keepOf64(die *Dist, n, k int, high bool) (*Dist, bool) {
-	if n >= 64 || die.total.b != nil {
+	dieTotal, fits := die.total.Uint64()
+	if n >= 64 || !fits {
 		return nil, false
 	}
 	total := uint64(1)
 	for range n {
-		hi, lo := bits.Mul64(total, die.total.n)
+		hi, lo := bits.Mul64(total, dieTotal)
 		if hi != 0 {
 			return nil, false
 		}
 		total = lo
 	}
 	for _, c := range die.counts {
-		if c.b != nil {
+		if _, fits := c.Uint64(); !fits {
 			return nil, false
 		}
 	}
+	// word is face f's count, which fits: checked above.
+	word := func(f int) uint64 { w, _ := die.counts[f].Uint64(); return w }
 	span := len(die.counts) - 1
 	faces := bestFirst(die, high)
 	var rest uint64 // the weight of the faces after the current one
 	for _, f := range faces[1:] {
-		rest += die.counts[f].n
+		rest += word(f)
 	}
 	dp := make([][]uint64, k)
 	lo := make([]int, k)
@@ -208,7 +211,7 @@ func keepOf64(die *Dist, n, k int, high bool) (*Dist, bool) {
 	in := make([]uint64, k*k) // in[a*k+c]
 	var over uint64           // the high words and carries of every step: zero unless one overflowed
 	for i, f := range faces {
-		w := die.counts[f].n
+		w := word(f)
 		if i > 0 {
 			rest -= w
 		}

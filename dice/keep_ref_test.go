@@ -33,7 +33,7 @@ func keepOfByPlacing(die *Dist, n, k int, high bool) *Dist {
 	}
 	faces := make([]int, 0, len(die.counts))
 	for i, c := range die.counts {
-		if !c.isZero() {
+		if !c.IsZero() {
 			faces = append(faces, i)
 		}
 	}
@@ -47,14 +47,14 @@ func keepOfByPlacing(die *Dist, n, k int, high bool) *Dist {
 		for a := n - 1; a >= 0; a-- {
 			kept := min(a, k)
 			for s, w := range dp[a] {
-				if w.isZero() {
+				if w.IsZero() {
 					continue
 				}
 				for c := 1; c <= n-a; c++ {
 					t := min(c, k-kept) // how many of these c are kept
-					add := w.mul(binom[n-a][c]).mul(pw[c])
+					add := w.Mul(binom[n-a][c]).Mul(pw[c])
 					cell := &dp[a+c][s+t*f]
-					*cell = cell.add(add)
+					*cell = cell.Add(add)
 				}
 			}
 		}
@@ -115,11 +115,11 @@ func TestKeepOfAgreesWithPlacing(t *testing.T) {
 // identicalDist reports whether a and b have the same range, weights and
 // total, not merely the same probabilities.
 func identicalDist(a, b *Dist) bool {
-	if a.min != b.min || len(a.counts) != len(b.counts) || a.total.cmp(b.total) != 0 {
+	if a.min != b.min || len(a.counts) != len(b.counts) || a.total.Cmp(b.total) != 0 {
 		return false
 	}
 	for i := range a.counts {
-		if a.counts[i].cmp(b.counts[i]) != 0 {
+		if a.counts[i].Cmp(b.counts[i]) != 0 {
 			return false
 		}
 	}
