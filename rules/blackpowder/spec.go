@@ -211,9 +211,15 @@ func (sp *Spec) State() (State, error) {
 		}
 		ids[c.ID] = true
 		members[c.Group]++
-		for _, g := range sp.Groups {
-			if g.ID == c.Group && g.Joins > 1 {
-				c.Status = Absent
+		for _, g := range s.Groups {
+			if g.ID == c.Group {
+				// The group's own string: members of one group then
+				// share it, and comparing their groups, as the rules
+				// do at every turn, compares one pointer.
+				c.Group = g.ID
+				if g.Joins > 1 {
+					c.Status = Absent
+				}
 			}
 		}
 		s.Combatants = append(s.Combatants, c)

@@ -2,6 +2,7 @@ package blackpowder
 
 import (
 	"slices"
+	"unsafe"
 
 	"fray/rules/parts"
 )
@@ -472,8 +473,18 @@ func (s *State) combatant(id string) *Combatant {
 }
 
 // index returns the roster position of the combatant with the given id, or
-// -1.
+// -1. The ids a fight passes around (in its prompts' commands, its events,
+// its pending attack) are the combatants' own strings, so index first
+// looks for the one that is the same string, comparing where the bytes
+// are rather than the bytes; an id made elsewhere (typed, decoded) is then
+// compared byte by byte.
 func (s *State) index(id string) int {
+	p := unsafe.StringData(id)
+	for i := range s.Combatants {
+		if unsafe.StringData(s.Combatants[i].ID) == p && len(s.Combatants[i].ID) == len(id) {
+			return i
+		}
+	}
 	for i := range s.Combatants {
 		if s.Combatants[i].ID == id {
 			return i
