@@ -15,13 +15,10 @@ const reach = 1.5
 // run is one Decide in progress: s is the state every emitted event is
 // applied to at once, so that later steps see earlier ones; a scratch copy
 // for Decide, the caller's own state for a run in place (Rules.Step).
+// Every action makes its checks before its first event, so a refused one
+// leaves s as it was.
 type run struct {
-	s *State
-	// base is a state the run went through: s is always base with the
-	// events from index baseAt on applied, so that a failed step can be
-	// taken back (as). A run in place starts without one.
-	base   *State
-	baseAt int
+	s      *State
 	src    dice.Source
 	events []Event
 	// mode is how the acting combatant acts: "" on its own turn, "delayed"
@@ -93,7 +90,7 @@ func decide(s *State, actor string, cmd Command, src dice.Source) ([]Event, erro
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
 	scratch := s.scratch()
-	r := &run{s: &scratch, base: s, src: src, events: make([]Event, 0, 8)}
+	r := &run{s: &scratch, src: src, events: make([]Event, 0, 8)}
 	return r.decide(s, actor, cmd)
 }
 
@@ -211,7 +208,14 @@ func (r *run) act(who string, cmd Command) error {
 		return r.move(who, c.X, c.Y, "run")
 	case *Withdraw:
 		return r.move(who, c.X, c.Y, "withdraw")
-	case nil:
+	}
+	return notAnAction(cmd)
+}
+
+// notAnAction is why cmd, which act does not know, cannot be taken as an
+// action.
+func notAnAction(cmd Command) error {
+	if cmd == nil {
 		return engine.Errorf(engine.Invalid, "no action given")
 	}
 	return engine.Errorf(engine.NotAllowedNow, "%s is not an action", cmd.Kind())
@@ -405,23 +409,32 @@ func (c *Combatant) weaponIndex(name string) (int, error) {
 }
 
 func (r *run) draw(who, name string) error {
-	c, err := r.actingMember(who)
+	c, i, err := r.drawCheck(who, name)
 	if err != nil {
 		return err
+	}
+	r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: !c.ImmediateUsed}))
+	return nil
+}
+
+// drawCheck checks drawing the named weapon without changing anything,
+// and returns the drawer and the weapon's index.
+func (r *run) drawCheck(who, name string) (*Combatant, int, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, 0, err
 	}
 	i, err := c.weaponIndex(name)
 	if err != nil {
-		return err
+		return nil, 0, err
 	}
 	if i == c.Wielding {
-		return engine.Errorf(engine.NotAllowedNow, "%s already holds the %s", c.Name, c.weapon().Name)
+		return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s already holds the %s", c.Name, c.weapon().Name)
 	}
-	immediate := !c.ImmediateUsed
-	if !immediate && c.Actions < 1 {
-		return engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action and has no action left", c.Name)
+	if c.ImmediateUsed && c.Actions < 1 {
+		return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action and has no action left", c.Name)
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: immediate}))
-	return nil
+	return c, i, nil
 }
 
 func (r *run) reload(who string) error {
@@ -1063,19 +1076,11 @@ func (r *run) hurt(target, source string, raw int, penetrating, _ bool) {
 // fix clears a needs_fix or major_jam gun with a Craft (Gunsmith) check
 // (R19): needs_fix stays loaded, major_jam must be reloaded.
 func (r *run) fix(who string) error {
-	c, err := r.actingMember(who)
+	c, err := r.fixCheck(who)
 	if err != nil {
 		return err
 	}
 	w := c.Weapon()
-	switch {
-	case w.Kind != Gun:
-		return engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
-	case w.State != GunNeedsFix && w.State != GunMajorJam:
-		return engine.Errorf(engine.NotAllowedNow, "the %s is %s: nothing to fix in combat", w.Name, w.State)
-	case c.Actions < 1:
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
-	}
 	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
 	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft")+c.Assist, ev.Difficulty)
 	if ev.Success {
@@ -1088,31 +1093,29 @@ func (r *run) fix(who string) error {
 	return nil
 }
 
-func (r *run) revive(who string, cmd *Revive) error {
+// fixCheck checks fixing the gun in hand without changing anything, and
+// returns the fixer.
+func (r *run) fixCheck(who string) (*Combatant, error) {
 	c, err := r.actingMember(who)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if r.mode == "" && c.Actions < 1 {
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
-	}
-	t := r.s.combatant(cmd.Target)
+	w := c.Weapon()
 	switch {
-	case t == nil:
-		return engine.Errorf(engine.Invalid, "no combatant %q to revive", cmd.Target)
-	case t.Status != Unconscious:
-		return engine.Errorf(engine.NotAllowedNow, "%s is %s, not unconscious", t.Name, t.Status)
-	case distance(c, t) > reach:
-		return engine.Errorf(engine.NotAllowedNow, "%s is out of reach", t.Name)
+	case w.Kind != Gun:
+		return nil, engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
+	case w.State != GunNeedsFix && w.State != GunMajorJam:
+		return nil, engine.Errorf(engine.NotAllowedNow, "the %s is %s: nothing to fix in combat", w.Name, w.State)
+	case c.Actions < 1:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
-	var attr int
-	switch cmd.Skill {
-	case "medicine":
-		attr = c.Science
-	case "survival":
-		attr = c.Senses
-	default:
-		return engine.Errorf(engine.Invalid, "revive with medicine or survival, not %q", cmd.Skill)
+	return c, nil
+}
+
+func (r *run) revive(who string, cmd *Revive) error {
+	c, t, attr, err := r.reviveCheck(who, cmd)
+	if err != nil {
+		return err
 	}
 	bonus := attr + c.Skill(cmd.Skill) + c.Assist
 	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Difficulty: t.ReviveDifficulty}
@@ -1127,6 +1130,36 @@ func (r *run) revive(who string, cmd *Revive) error {
 	}
 	r.emit(ev)
 	return nil
+}
+
+// reviveCheck checks a revival without changing anything, and returns the
+// healer, the one revived and the attribute the check adds.
+func (r *run) reviveCheck(who string, cmd *Revive) (c, t *Combatant, attr int, err error) {
+	c, err = r.actingMember(who)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	if r.mode == "" && c.Actions < 1 {
+		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	t = r.s.combatant(cmd.Target)
+	switch {
+	case t == nil:
+		return nil, nil, 0, engine.Errorf(engine.Invalid, "no combatant %q to revive", cmd.Target)
+	case t.Status != Unconscious:
+		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "%s is %s, not unconscious", t.Name, t.Status)
+	case distance(c, t) > reach:
+		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "%s is out of reach", t.Name)
+	}
+	switch cmd.Skill {
+	case "medicine":
+		attr = c.Science
+	case "survival":
+		attr = c.Senses
+	default:
+		return nil, nil, 0, engine.Errorf(engine.Invalid, "revive with medicine or survival, not %q", cmd.Skill)
+	}
+	return c, t, attr, nil
 }
 
 // advance moves the fight on after a decision: it ends the fight when at
@@ -1325,34 +1358,11 @@ func (r *run) finish(winner string, timedOut bool) {
 // useItem uses a healing item on the user or an ally within reach (R31):
 // its dice expression gives the LP restored, up to LP max.
 func (r *run) useItem(who string, cmd *UseItem) error {
-	c, err := r.actingMember(who)
+	u, err := r.useItemCheck(who, cmd)
 	if err != nil {
 		return err
 	}
-	i := slices.IndexFunc(c.Items, func(it Item) bool { return it.Name == cmd.Item })
-	target := cmd.Target
-	if target == "" {
-		target = c.ID
-	}
-	t := r.s.combatant(target)
-	switch {
-	case i < 0:
-		return engine.Errorf(engine.Invalid, "%s carries no %q", c.Name, cmd.Item)
-	case c.Items[i].Uses < 1:
-		return engine.Errorf(engine.NotAllowedNow, "the %s is used up", cmd.Item)
-	case c.Actions < 1:
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
-	case t == nil:
-		return engine.Errorf(engine.Invalid, "no combatant %q", target)
-	case t.Group != c.Group || t.Status != Active:
-		return engine.Errorf(engine.NotAllowedNow, "the %s is for %s or a conscious ally", cmd.Item, c.Name)
-	case distance(c, t) > reach:
-		return engine.Errorf(engine.NotAllowedNow, "%s is out of reach", t.Name)
-	}
-	expr, err := dice.Parse(c.Items[i].Heal)
-	if err != nil {
-		return engine.Errorf(engine.Invalid, "the %s: %v", cmd.Item, err)
-	}
+	c, i, t, expr := u.c, u.item, u.t, u.heal
 	rec := &dice.Recorder{Source: r.src}
 	ev := &ItemUsed{User: c.ID, Item: i, Target: t.ID, Total: expr.Roll(rec)}
 	for _, d := range rec.Draws {
@@ -1363,37 +1373,77 @@ func (r *run) useItem(who string, cmd *UseItem) error {
 	return nil
 }
 
-func (r *run) standUp(who string) error {
+// itemUse is a use of a healing item that useItemCheck allowed.
+type itemUse struct {
+	c, t *Combatant // the user and the one healed
+	item int        // the item's index among c's
+	heal *dice.Expr // what it heals
+}
+
+// useItemCheck checks a use of a healing item without changing anything.
+func (r *run) useItemCheck(who string, cmd *UseItem) (itemUse, error) {
 	c, err := r.actingMember(who)
+	if err != nil {
+		return itemUse{}, err
+	}
+	i := slices.IndexFunc(c.Items, func(it Item) bool { return it.Name == cmd.Item })
+	target := cmd.Target
+	if target == "" {
+		target = c.ID
+	}
+	t := r.s.combatant(target)
+	switch {
+	case i < 0:
+		return itemUse{}, engine.Errorf(engine.Invalid, "%s carries no %q", c.Name, cmd.Item)
+	case c.Items[i].Uses < 1:
+		return itemUse{}, engine.Errorf(engine.NotAllowedNow, "the %s is used up", cmd.Item)
+	case c.Actions < 1:
+		return itemUse{}, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	case t == nil:
+		return itemUse{}, engine.Errorf(engine.Invalid, "no combatant %q", target)
+	case t.Group != c.Group || t.Status != Active:
+		return itemUse{}, engine.Errorf(engine.NotAllowedNow, "the %s is for %s or a conscious ally", cmd.Item, c.Name)
+	case distance(c, t) > reach:
+		return itemUse{}, engine.Errorf(engine.NotAllowedNow, "%s is out of reach", t.Name)
+	}
+	heal, err := dice.Parse(c.Items[i].Heal)
+	if err != nil {
+		return itemUse{}, engine.Errorf(engine.Invalid, "the %s: %v", cmd.Item, err)
+	}
+	return itemUse{c: c, t: t, item: i, heal: heal}, nil
+}
+
+func (r *run) standUp(who string) error {
+	c, err := r.standUpCheck(who)
 	if err != nil {
 		return err
 	}
-	switch {
-	case !c.Prone:
-		return engine.Errorf(engine.NotAllowedNow, "%s is not prone", c.Name)
-	case c.Actions < 1:
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
-	}
 	r.emit(&StoodUp{Who: c.ID})
 	return nil
+}
+
+// standUpCheck checks standing up without changing anything.
+func (r *run) standUpCheck(who string) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !c.Prone:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not prone", c.Name)
+	case c.Actions < 1:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	return c, nil
 }
 
 // check is a free-form check: d10 + the attribute + the skill the GM names
 // against a difficulty, 10 unless the GM says otherwise; one that cannot
 // succeed draws no die (R01, A03, A37).
 func (r *run) check(who string, cmd *Check) error {
-	c, err := r.actingMember(who)
+	c, attr, err := r.checkActionCheck(who, cmd)
 	if err != nil {
 		return err
-	}
-	attr, ok := map[string]int{"body": c.Body, "senses": c.Senses, "science": c.Science, "willpower": c.Willpower}[cmd.Attribute]
-	switch {
-	case !ok:
-		return engine.Errorf(engine.Invalid, "check an attribute: body, senses, science or willpower; not %q", cmd.Attribute)
-	case cmd.Skill != "" && !slices.Contains(knownSkills, cmd.Skill):
-		return engine.Errorf(engine.Invalid, "unknown skill %q; known: %s", cmd.Skill, strings.Join(knownSkills, ", "))
-	case c.Actions < 1:
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	ev := &Checked{Who: c.ID, Attribute: cmd.Attribute, Skill: cmd.Skill, Difficulty: cmd.Difficulty}
 	if ev.Difficulty == 0 {
@@ -1404,22 +1454,50 @@ func (r *run) check(who string, cmd *Check) error {
 	return nil
 }
 
+// checkActionCheck checks a free-form check without changing anything,
+// and returns who makes it and the attribute it adds.
+func (r *run) checkActionCheck(who string, cmd *Check) (*Combatant, int, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, 0, err
+	}
+	attr, ok := map[string]int{"body": c.Body, "senses": c.Senses, "science": c.Science, "willpower": c.Willpower}[cmd.Attribute]
+	switch {
+	case !ok:
+		return nil, 0, engine.Errorf(engine.Invalid, "check an attribute: body, senses, science or willpower; not %q", cmd.Attribute)
+	case cmd.Skill != "" && !slices.Contains(knownSkills, cmd.Skill):
+		return nil, 0, engine.Errorf(engine.Invalid, "unknown skill %q; known: %s", cmd.Skill, strings.Join(knownSkills, ", "))
+	case c.Actions < 1:
+		return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	return c, attr, nil
+}
+
 // freeForm does a free-form action that needs no check: it spends the
 // action and draws no die (R05, §6). What it achieves is the GM's to
 // narrate.
 func (r *run) freeForm(who string, cmd *FreeForm) error {
-	c, err := r.actingMember(who)
+	c, err := r.freeFormCheck(who, cmd)
 	if err != nil {
 		return err
 	}
-	switch {
-	case strings.TrimSpace(cmd.Action) == "":
-		return engine.Errorf(engine.Invalid, "do what? name the free-form action")
-	case c.Actions < 1:
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
-	}
 	r.emit(&FreeFormDone{Who: c.ID, Action: cmd.Action})
 	return nil
+}
+
+// freeFormCheck checks a free-form action without changing anything.
+func (r *run) freeFormCheck(who string, cmd *FreeForm) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case strings.TrimSpace(cmd.Action) == "":
+		return nil, engine.Errorf(engine.Invalid, "do what? name the free-form action")
+	case c.Actions < 1:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	return c, nil
 }
 
 // repair mends a gun left inoperable for the fight, after it: Craft
@@ -1525,18 +1603,28 @@ func (r *run) heal(cmd *Heal) error {
 }
 
 func (r *run) aim(who string, cmd *AimAt) error {
-	c, err := r.actingMember(who)
+	c, err := r.aimCheck(who, cmd)
 	if err != nil {
 		return err
 	}
+	r.emit(&Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}})
+	return nil
+}
+
+// aimCheck checks aiming without changing anything, and returns who aims.
+func (r *run) aimCheck(who string, cmd *AimAt) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
 	if c.Actions < 1 {
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	if cmd.Weapon != "" {
 		if i, err := c.weaponIndex(cmd.Weapon); err != nil {
-			return err
+			return nil, err
 		} else if i != c.Wielding {
-			return engine.Errorf(engine.NotAllowedNow, "%s must draw the %s before aiming it", c.Name, cmd.Weapon)
+			return nil, engine.Errorf(engine.NotAllowedNow, "%s must draw the %s before aiming it", c.Name, cmd.Weapon)
 		}
 	}
 	// The attack must be one that could be made now.
@@ -1544,47 +1632,65 @@ func (r *run) aim(who string, cmd *AimAt) error {
 		_, err := r.strikeCheck(who, &Attack{Target: cmd.Target, Part: cmd.Part, Modifier: cmd.Modifier}, "")
 		return err
 	}); err != nil {
-		return err
+		return nil, err
 	}
-	r.emit(&Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}})
-	return nil
+	return c, nil
 }
 
 func (r *run) assist(who string, cmd *Assist) error {
-	c, err := r.actingMember(who)
+	c, a, err := r.assistCheck(who, cmd)
 	if err != nil {
 		return err
-	}
-	a := r.s.combatant(cmd.Ally)
-	switch {
-	case a == nil:
-		return engine.Errorf(engine.Invalid, "no combatant %q to assist", cmd.Ally)
-	case a.ID == c.ID || a.Group != c.Group:
-		return engine.Errorf(engine.NotAllowedNow, "%s can assist only another member of the %s group", c.Name, c.Group)
-	case a.Status != Active:
-		return engine.Errorf(engine.NotAllowedNow, "%s is %s", a.Name, a.Status)
-	case c.Actions < 1:
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	r.emit(&Assisted{Helper: c.ID, Ally: a.ID})
 	return nil
 }
 
+// assistCheck checks helping an ally without changing anything, and
+// returns the helper and the ally.
+func (r *run) assistCheck(who string, cmd *Assist) (c, a *Combatant, err error) {
+	c, err = r.actingMember(who)
+	if err != nil {
+		return nil, nil, err
+	}
+	a = r.s.combatant(cmd.Ally)
+	switch {
+	case a == nil:
+		return nil, nil, engine.Errorf(engine.Invalid, "no combatant %q to assist", cmd.Ally)
+	case a.ID == c.ID || a.Group != c.Group:
+		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s can assist only another member of the %s group", c.Name, c.Group)
+	case a.Status != Active:
+		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", a.Name, a.Status)
+	case c.Actions < 1:
+		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	return c, a, nil
+}
+
 func (r *run) escape(who string) error {
-	c, err := r.actingMember(who)
+	c, err := r.escapeCheck(who)
 	if err != nil {
 		return err
-	}
-	switch {
-	case c.Trapped == 0:
-		return engine.Errorf(engine.NotAllowedNow, "%s is not trapped", c.Name)
-	case c.Actions < 1:
-		return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	ev := &Escaped{Who: c.ID, Difficulty: c.Trapped}
 	ev.Die, ev.Total, ev.Success = r.passFail(c.Body+c.Skill("athletics")+c.Assist, ev.Difficulty)
 	r.emit(ev)
 	return nil
+}
+
+// escapeCheck checks escaping a trap without changing anything.
+func (r *run) escapeCheck(who string) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case c.Trapped == 0:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not trapped", c.Name)
+	case c.Actions < 1:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+	}
+	return c, nil
 }
 
 // nextHider is the next hider to roll Stealth, or nil.

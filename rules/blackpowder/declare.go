@@ -13,27 +13,12 @@ const (
 	slack = 1e-9
 )
 
-// dryRun returns a run on a working copy of r's state, with dice that all
-// show 1, to see whether a command is legal without changing r's state. A
-// Step's own run makes it in its hot memory, events and all; any other
-// run on memory of its own.
-func (r *run) dryRun(mode string) *run {
-	if r.hot == nil || r != &r.hot.run {
-		scratch := r.s.scratch()
-		return &run{s: &scratch, base: r.s, src: probeSource{}, mode: mode}
-	}
-	h := r.hot
-	r.s.scratchInto(&h.probe)
-	h.probeRun = run{s: &h.probe, base: r.s, src: probeSource{}, mode: mode, hot: h, events: h.probeRun.events[:0]}
-	return &h.probeRun
-}
-
 // legal reports why who may not take action cmd now, or nil if it may:
-// the test a declared action must pass before others answer it. Attacks,
-// stuns, holds, moves, runs, withdrawals and reloads, the actions that are
-// declared in most fights, are checked where they stand, by the checks
-// their resolution makes before its first event; the rarer ones are tried
-// on a working copy of the state.
+// the test a declared action must pass before others answer it. It makes
+// the checks the action's resolution makes before its first event (every
+// action has them apart, as strikeCheck, moveCheck and the like), so it
+// needs no working copy of the state and changes nothing.
+// TestCleanFailures holds it to what acting says.
 func (r *run) legal(who string, cmd Command) error {
 	var err error
 	switch c := cmd.(type) {
@@ -43,31 +28,62 @@ func (r *run) legal(who string, cmd Command) error {
 		_, err = r.strikeCheck(who, &Attack{Target: c.Target, Weapon: c.Weapon}, "stun")
 	case *Hold:
 		_, err = r.strikeCheck(who, &Attack{Target: c.Target}, "hold")
+	case *AimAt:
+		_, err = r.aimCheck(who, c)
+	case *Assist:
+		_, _, err = r.assistCheck(who, c)
+	case *Escape:
+		_, err = r.escapeCheck(who)
+	case *UseItem:
+		_, err = r.useItemCheck(who, c)
+	case *StandUp:
+		_, err = r.standUpCheck(who)
+	case *Check:
+		_, _, err = r.checkActionCheck(who, c)
+	case *FreeForm:
+		_, err = r.freeFormCheck(who, c)
+	case *Draw:
+		_, _, err = r.drawCheck(who, c.Weapon)
+	case *Reload:
+		_, _, err = r.reloadCheck(who)
+	case *Revive:
+		_, _, _, err = r.reviveCheck(who, c)
+	case *Fix:
+		_, err = r.fixCheck(who)
 	case *Move:
 		_, _, err = r.moveCheck(who, c.X, c.Y, "move")
 	case *Run:
 		_, _, err = r.moveCheck(who, c.X, c.Y, "run")
 	case *Withdraw:
 		_, _, err = r.moveCheck(who, c.X, c.Y, "withdraw")
-	case *Reload:
-		_, _, err = r.reloadCheck(who)
 	default:
-		err = r.dryRun(r.mode).act(who, cmd)
+		err = notAnAction(cmd)
 	}
 	return err
 }
 
 // legalDelayed is legal for an action taken with who's held delayed
-// action (actDelayed).
+// action (actDelayed). An action other than an attack is checked with the
+// action DelayedUsed lends it (see evolve), lent on the spot and taken
+// back.
 func (r *run) legalDelayed(who string, cmd Command) error {
+	if err := r.s.holdsDelayed(who); err != nil {
+		return err
+	}
+	c := r.s.combatant(who)
 	switch cmd.(type) {
 	case *Attack, *Stun, *Hold:
-		if err := r.s.holdsDelayed(who); err != nil {
-			return err
-		}
 		return r.inMode("delayed", func() error { return r.legal(who, cmd) })
+	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check, *FreeForm:
+	case nil:
+		return engine.Errorf(engine.Invalid, "no action given for %s's delayed action", c.Name)
+	default:
+		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
 	}
-	return r.dryRun(r.mode).actDelayed(who, cmd)
+	c.Actions++
+	err := r.inMode("delayed", func() error { return r.legal(who, cmd) })
+	c.Actions--
+	return err
 }
 
 // inMode runs f with the run acting in the given mode (see as), and
@@ -104,12 +120,6 @@ func (r *run) keepReactions(q []Reaction) []Reaction {
 	h.reactions = append(h.reactions, q...)
 	return h.reactions[start:len(h.reactions):len(h.reactions)]
 }
-
-// probeSource is the dice of a dry run that only checks whether a command
-// is legal: every die shows 1.
-type probeSource struct{}
-
-func (probeSource) Roll(int) int { return 1 }
 
 // declareOrAct decides an action on the actor's own turn. When others may
 // answer it (opportunity attacks, interrupts) it is declared and waits for
@@ -478,30 +488,26 @@ func (r *run) speedContest() {
 
 // actDelayed acts with a held delayed action (R08). Attacks spend the held
 // action themselves; any other action is paid for by lending an action
-// and settling it afterwards. On failure nothing is emitted.
+// and settling it afterwards, once legalDelayed has passed it. On failure
+// nothing is emitted.
 func (r *run) actDelayed(who string, cmd Command) error {
-	if err := r.s.holdsDelayed(who); err != nil {
-		return err
-	}
-	c := r.s.combatant(who)
 	switch cmd.(type) {
 	case *Attack, *Hold, *Stun:
-		return r.actAs("delayed", who, cmd)
-	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check, *FreeForm:
-	case nil:
-		return engine.Errorf(engine.Invalid, "no action given for %s's delayed action", c.Name)
-	default:
-		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
-	}
-	done := c.Done
-	return r.as("delayed", func() error {
-		r.emit(&DelayedUsed{Who: who})
-		if err := r.act(who, cmd); err != nil {
+		if err := r.s.holdsDelayed(who); err != nil {
 			return err
 		}
-		r.emit(&DelayedSettled{Who: who, Done: done})
-		return nil
-	})
+		return r.actAs("delayed", who, cmd)
+	}
+	if err := r.legalDelayed(who, cmd); err != nil {
+		return err
+	}
+	done := r.s.combatant(who).Done
+	r.emit(&DelayedUsed{Who: who})
+	if err := r.actAs("delayed", who, cmd); err != nil {
+		return err // legalDelayed passed it: never
+	}
+	r.emit(&DelayedSettled{Who: who, Done: done})
+	return nil
 }
 
 // holdsDelayed reports why who cannot act with a held delayed action, or
@@ -615,61 +621,11 @@ func (r *run) pruneReactions() {
 	}
 }
 
-// as runs f with the run acting in the given mode ("" on the actor's turn,
-// "delayed" with a held action, "free" for an opportunity attack). If f
-// fails, everything it emitted is taken back: the state is rebuilt from
-// the run's base and the events since, which is cheaper than copying the
-// state at every call for the rare failure. A run in place has no base
-// until it first gets here: it then keeps a copy of the state as it is.
-func (r *run) as(mode string, f func() error) error {
-	if r.base == nil {
-		r.base, r.baseAt = r.snapshot(), len(r.events)
-	}
-	events, saved := len(r.events), r.mode
-	r.mode = mode
-	err := f()
-	r.mode = saved
-	if err != nil && len(r.events) > events {
-		r.events = r.events[:events]
-		r.base.scratchInto(r.s)
-		for _, e := range r.events[r.baseAt:] {
-			evolve(r.s, e)
-		}
-	}
-	return err
-}
-
-// actAs acts with cmd in the given mode, taken back if it fails (see as).
-// An action that fails cleanly needs no snapshot to take it back.
+// actAs acts with cmd in the given mode (see inMode). Every action makes
+// all its checks before its first event, so one that fails has changed
+// nothing and needs nothing taken back.
 func (r *run) actAs(mode, who string, cmd Command) error {
-	if failsCleanly(cmd) {
-		return r.inMode(mode, func() error { return r.act(who, cmd) })
-	}
-	return r.as(mode, func() error { return r.act(who, cmd) })
-}
-
-// failsCleanly reports whether cmd is an action whose resolution makes
-// every check before its first event, so that if it fails it has changed
-// nothing: an attack, stun or hold (strikeCheck), a move, run or
-// withdrawal (moveCheck), a reload (reloadCheck). TestCleanFailures holds
-// them to it.
-func failsCleanly(cmd Command) bool {
-	switch cmd.(type) {
-	case *Attack, *Stun, *Hold, *Move, *Run, *Withdraw, *Reload:
-		return true
-	}
-	return false
-}
-
-// snapshot returns a copy of the run's state as it is, to take a failed
-// step back to: in the hot memory for a Step's own run.
-func (r *run) snapshot() *State {
-	if r.hot == nil || r != &r.hot.run {
-		c := r.s.scratch()
-		return &c
-	}
-	r.s.scratchInto(&r.hot.snapshot)
-	return &r.hot.snapshot
+	return r.inMode(mode, func() error { return r.act(who, cmd) })
 }
 
 // move moves a combatant: alongside its action up to 5 m a turn, or as the

@@ -4,17 +4,14 @@ import "fray/rules/parts"
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves and Step): the commands
-// Moves lists, the events Step emits, the working copies a decision tries
-// things on. It belongs to one state value: Clone leaves it behind,
+// Moves lists, the events Step emits and the run that emits them. It
+// belongs to one state value: Clone leaves it behind,
 // ScratchInto keeps the destination's own, and it is no part of the fight
 // or its JSON. The Decide of the table never uses it, so the events and
 // commands it logs are values of their own.
 type hotMemory struct {
-	// run is the run of the current Step, probeRun its dry run.
-	run, probeRun run
-	// snapshot is the state a run in place keeps to take back a failed
-	// step (run.as); probe the copy a declaration is tried on.
-	snapshot, probe State
+	// run is the run of the current Step.
+	run run
 	// pending and declared are where a state with hot memory keeps its
 	// pending attack and its declared action, rather than new memory for
 	// each.

@@ -107,35 +107,3 @@ func eventJSON(t *testing.T, events []Event) []byte {
 	}
 	return bytes.Join(out, []byte("\n"))
 }
-
-// TestAsTakesBackAFailedStep checks that a step that fails after emitting
-// events leaves the run as it was before the step, both for Decide's run
-// on a copy and for Step's run in place, which has to keep a copy first.
-func TestAsTakesBackAFailedStep(t *testing.T) {
-	initial, err := alley().State()
-	if err != nil {
-		t.Fatal(err)
-	}
-	first := &InitiativeRolled{Group: "players", Roller: "beatrix", Die: 4, Total: 9}
-	want := Rules{}.Clone(&initial)
-	evolve(&want, first)
-	wantJSON, _ := json.Marshal(&want)
-	for _, inPlace := range []bool{false, true} {
-		s := Rules{}.Clone(&initial)
-		scratch := s.scratch()
-		r := &run{s: &scratch, base: &s, src: dice.Seeded(1)}
-		if inPlace {
-			r = &run{s: &s, src: dice.Seeded(1)}
-		}
-		r.emit(first)
-		err := r.as("free", func() error {
-			r.emit(&Passed{Combatant: "markus"})
-			r.emit(&Delayed{Combatant: "beatrix"})
-			return engine.Errorf(engine.NotAllowedNow, "no")
-		})
-		got, _ := json.Marshal(r.s)
-		if err == nil || len(r.events) != 1 || !bytes.Equal(got, wantJSON) {
-			t.Errorf("in place %v: error %v, %d events, state\n%s\nwant the state after the first event alone\n%s", inPlace, err, len(r.events), got, wantJSON)
-		}
-	}
-}
