@@ -38,6 +38,8 @@ type keyWriter struct {
 	enc  *json.Encoder // writes into b
 	recs []mapEntry    // the entries of the maps being written, innermost last
 	tmp  []byte        // a map's entries, while they are put in order
+	// temps are values to read map entries into, by type (see temp).
+	temps map[reflect.Type]reflect.Value
 }
 
 // Keys start with the form they are in.
@@ -239,9 +241,19 @@ func (w *keyWriter) appendMap(b []byte, v reflect.Value, p *plan, depth int) ([]
 	base, start := len(w.recs), len(b)
 	defer func() { w.recs = w.recs[:base] }()
 	var err error
+	// The entries are read into values of the writer's rather than into
+	// new ones (MapIter.Key and Value allocate each): the keys always;
+	// the values when they are bools, numbers or strings written as such,
+	// for whom it makes no difference that the copy is addressable.
+	k := w.temp(v.Type().Key())
+	p.elem.once.Do(p.elem.work)
+	var val reflect.Value
+	if scalar := p.elem.kind; !p.elem.addrJSON && scalar >= asBool && scalar <= asString {
+		val = w.temp(v.Type().Elem())
+	}
 	it := v.MapRange()
 	for it.Next() {
-		k := it.Key()
+		k.SetIterKey(it)
 		e := mapEntry{from: len(b)}
 		switch p.keys {
 		case reflect.String:
@@ -254,7 +266,13 @@ func (w *keyWriter) appendMap(b []byte, v reflect.Value, p *plan, depth int) ([]
 			e.u = k.Uint()
 			b = binary.AppendUvarint(b, e.u)
 		}
-		if b, err = w.value(b, it.Value(), p.elem, depth+1); err != nil {
+		if val.IsValid() {
+			val.SetIterValue(it)
+			b, err = appendScalar(b, val, p.elem.kind)
+		} else {
+			b, err = w.value(b, it.Value(), p.elem, depth+1)
+		}
+		if err != nil {
 			return b, err
 		}
 		e.to = len(b)
@@ -278,11 +296,26 @@ func (w *keyWriter) appendMap(b []byte, v reflect.Value, p *plan, depth int) ([]
 	return b, nil
 }
 
+// temp returns the writer's value of type t, to read map entries into:
+// only bools, numbers and strings, which hold nothing a walk nested in
+// them could need kept.
+func (w *keyWriter) temp(t reflect.Type) reflect.Value {
+	v, ok := w.temps[t]
+	if !ok {
+		if w.temps == nil {
+			w.temps = map[reflect.Type]reflect.Value{}
+		}
+		v = reflect.New(t).Elem()
+		w.temps[t] = v
+	}
+	return v
+}
+
 // appendString appends s with its length. JSON writes every byte of s
 // that is not UTF-8 as the same escape, unlike a U+FFFD of s: here each is
 // written as 0xff, which UTF-8 never has.
 func appendString(b []byte, s string) []byte {
-	if utf8.ValidString(s) {
+	if ascii(s) || utf8.ValidString(s) {
 		return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 	}
 	fixed := make([]byte, 0, len(s))
@@ -741,4 +774,16 @@ func zeroBytes(ptr unsafe.Pointer, size uintptr) bool {
 		return *(*uint32)(ptr) == 0
 	}
 	return *(*uint64)(ptr) == 0
+}
+
+// ascii reports whether s is all ASCII, and so valid UTF-8: the short
+// names and ids of a state are, and a loop over their bytes is quicker
+// than a call of utf8.ValidString.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
