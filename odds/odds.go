@@ -78,6 +78,10 @@ type Options struct {
 
 	// spend is the budget spent so far, shared by the options of All.
 	spend *spend
+	// plans are the plans of the key writers, shared by the computations
+	// of a Calculator: working them out is a few percent of a pistol
+	// shot's odds. Nil for a computation of its own.
+	plans *planner
 }
 
 // Progress is how far an odds computation has got.
@@ -293,7 +297,11 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 	_, k.forgets = g.(engine.Forgetting[S, C])
 	k.speed, _ = g.(engine.Speed[S, C, E])
 	// One plan of the state's type for every key writer of the computation.
-	k.keys.plan = newPlanner().planFor(reflect.TypeFor[*S]())
+	plans := opts.plans
+	if plans == nil {
+		plans = newPlanner()
+	}
+	k.keys.plan = plans.planFor(reflect.TypeFor[*S]())
 	k.gatheredAt = map[string]*node[S]{}
 	for i, id := range ids {
 		k.index[id] = i
