@@ -81,7 +81,7 @@ func For[S, C, E any](g engine.Game[S, C, E]) (Calculator, error) {
 	if _, err := engine.RequireOdds(g); err != nil {
 		return nil, err
 	}
-	c := &calculator[S, C, E]{g: g, policies: engine.PoliciesOf(g)}
+	c := &calculator[S, C, E]{g: g, policies: engine.PoliciesOf(g), plans: newPlanner()}
 	c.def = engine.TacticalPolicy
 	if _, ok := c.policies[engine.TacticalPolicy]; !ok {
 		c.def = DefaultPolicyName
@@ -95,6 +95,10 @@ type calculator[S, C, E any] struct {
 	g        engine.Game[S, C, E]
 	policies map[string]engine.Policy[S, C]
 	def      string
+	// plans are the plans of the states' keys, worked out once for every
+	// computation of the calculator (they depend on the state's type
+	// only, and may be shared by goroutines).
+	plans *planner
 }
 
 func (c *calculator[S, C, E]) Ruleset() string { return c.g.ID() }
@@ -146,6 +150,7 @@ func (c *calculator[S, C, E]) Odds(t engine.Table, actor, command string, opts O
 	if err != nil {
 		return nil, err
 	}
+	opts.plans = c.plans
 	s := c.seenBy(enc, actor)
 	cmd, err := c.g.ParseCommand(s, actor, command)
 	if err != nil {
@@ -173,6 +178,7 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	var rows []ranked
 	opts = opts.withDefaults()
 	opts.spend = newSpend(opts)
+	opts.plans = c.plans
 	for i, o := range p.Options {
 		opts.spend.at(i+1, len(p.Options), c.g.FormatCommand(o.Command))
 		rep, err := Of(c.g, s, actor, o.Command, policy, opts)

@@ -15,6 +15,7 @@ import (
 	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // keyWriter writes states into keys so that two states get the same key
@@ -37,6 +38,8 @@ type keyWriter struct {
 	enc  *json.Encoder // writes into b
 	recs []mapEntry    // the entries of the maps being written, innermost last
 	tmp  []byte        // a map's entries, while they are put in order
+	// temps are values to read map entries into, by type (see temp).
+	temps map[reflect.Type]reflect.Value
 }
 
 // Keys start with the form they are in.
@@ -110,6 +113,14 @@ func (w *keyWriter) value(b []byte, v reflect.Value, p *plan, depth int) ([]byte
 	p.once.Do(p.work)
 	if p.kind == asJSON || p.addrJSON && v.CanAddr() {
 		return w.json(b, v)
+	}
+	if v.CanAddr() {
+		// What is addressable is walked by its address (walk): the same
+		// key, several times quicker. Nearly all of a state is: everything
+		// behind a pointer or in a slice. What is not (a map's values,
+		// what a state holds by value and not through a pointer) is
+		// walked here, by reflection.
+		return w.walk(b, v.Addr().UnsafePointer(), p, depth)
 	}
 	var err error
 	switch p.kind {
@@ -230,9 +241,19 @@ func (w *keyWriter) appendMap(b []byte, v reflect.Value, p *plan, depth int) ([]
 	base, start := len(w.recs), len(b)
 	defer func() { w.recs = w.recs[:base] }()
 	var err error
+	// The entries are read into values of the writer's rather than into
+	// new ones (MapIter.Key and Value allocate each): the keys always;
+	// the values when they are bools, numbers or strings written as such,
+	// for whom it makes no difference that the copy is addressable.
+	k := w.temp(v.Type().Key())
+	p.elem.once.Do(p.elem.work)
+	var val reflect.Value
+	if scalar := p.elem.kind; !p.elem.addrJSON && scalar >= asBool && scalar <= asString {
+		val = w.temp(v.Type().Elem())
+	}
 	it := v.MapRange()
 	for it.Next() {
-		k := it.Key()
+		k.SetIterKey(it)
 		e := mapEntry{from: len(b)}
 		switch p.keys {
 		case reflect.String:
@@ -245,7 +266,13 @@ func (w *keyWriter) appendMap(b []byte, v reflect.Value, p *plan, depth int) ([]
 			e.u = k.Uint()
 			b = binary.AppendUvarint(b, e.u)
 		}
-		if b, err = w.value(b, it.Value(), p.elem, depth+1); err != nil {
+		if val.IsValid() {
+			val.SetIterValue(it)
+			b, err = appendScalar(b, val, p.elem.kind)
+		} else {
+			b, err = w.value(b, it.Value(), p.elem, depth+1)
+		}
+		if err != nil {
 			return b, err
 		}
 		e.to = len(b)
@@ -269,11 +296,26 @@ func (w *keyWriter) appendMap(b []byte, v reflect.Value, p *plan, depth int) ([]
 	return b, nil
 }
 
+// temp returns the writer's value of type t, to read map entries into:
+// only bools, numbers and strings, which hold nothing a walk nested in
+// them could need kept.
+func (w *keyWriter) temp(t reflect.Type) reflect.Value {
+	v, ok := w.temps[t]
+	if !ok {
+		if w.temps == nil {
+			w.temps = map[reflect.Type]reflect.Value{}
+		}
+		v = reflect.New(t).Elem()
+		w.temps[t] = v
+	}
+	return v
+}
+
 // appendString appends s with its length. JSON writes every byte of s
 // that is not UTF-8 as the same escape, unlike a U+FFFD of s: here each is
 // written as 0xff, which UTF-8 never has.
 func appendString(b []byte, s string) []byte {
-	if utf8.ValidString(s) {
+	if ascii(s) || utf8.ValidString(s) {
 		return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 	}
 	fixed := make([]byte, 0, len(s))
@@ -340,11 +382,21 @@ type plan struct {
 	elem   *plan        // a pointer's, slice's, array's or map's elements
 	keys   reflect.Kind // a map's keys: String, Int or Uint
 	fields []fieldPlan  // a struct's fields that JSON has
+	// For walk: the type's kind, the size of its elements (a slice's or
+	// an array's) and an array's length.
+	rkind    reflect.Kind
+	elemSize uintptr
+	length   int
 }
 
 // fieldPlan is one field of a struct as JSON has it.
 type fieldPlan struct {
 	index int
+	// typ is the field's type, offset where it is in the struct and kind
+	// its kind, for walk.
+	typ    reflect.Type
+	offset uintptr
+	kind   reflect.Kind
 	// scalar is how the field is written when it is a plain bool, number
 	// or string (asJSON otherwise), so that it needs no plan.
 	scalar              planKind
@@ -386,6 +438,13 @@ func (pl *planner) planFor(t reflect.Type) *plan {
 // out in turn when first used.
 func (p *plan) work() {
 	t := p.typ
+	p.rkind = t.Kind()
+	switch p.rkind {
+	case reflect.Slice:
+		p.elemSize = t.Elem().Size()
+	case reflect.Array:
+		p.elemSize, p.length = t.Elem().Size(), t.Len()
+	}
 	if marshals(t) {
 		return // asJSON
 	}
@@ -475,7 +534,7 @@ func fieldsOf(t reflect.Type, pl *planner) ([]fieldPlan, bool) {
 			return nil, false
 		}
 		names = append(names, name)
-		f := fieldPlan{index: i, scalar: scalarKind(sf.Type)}
+		f := fieldPlan{index: i, typ: sf.Type, offset: sf.Offset, kind: sf.Type.Kind(), scalar: scalarKind(sf.Type)}
 		if f.scalar == asJSON {
 			f.plan = pl.planFor(sf.Type)
 		}
@@ -536,6 +595,193 @@ func validTag(s string) bool {
 		case 'a' <= c && c <= 'z' || c == '_' || '0' <= c && c <= '9' || 'A' <= c && c <= 'Z':
 		case strings.ContainsRune("!#$%&()*+-./:;<=>?@[]^_{|}~ ", c):
 		case !unicode.IsLetter(c) && !unicode.IsDigit(c):
+			return false
+		}
+	}
+	return true
+}
+
+// walk appends the value at ptr, of plan p, to b, as value would append
+// the addressable reflect.Value of it: the same key. It reads the value's
+// memory where its type's layout (the plan's kinds, sizes and field
+// offsets) says, rather than through reflect.Value, whose every Field,
+// Index and Int checks and copies: most of the cost of a key. ptr must
+// point to a value of p's type.
+func (w *keyWriter) walk(b []byte, ptr unsafe.Pointer, p *plan, depth int) ([]byte, error) {
+	if depth > maxDepth {
+		return b, errDeep
+	}
+	p.once.Do(p.work)
+	if p.kind == asJSON || p.addrJSON {
+		return w.json(b, reflect.NewAt(p.typ, ptr).Elem())
+	}
+	var err error
+	switch p.kind {
+	case asBool, asInt, asUint, asFloat, asString:
+		return appendScalarAt(b, ptr, p.rkind)
+	case asPointer:
+		elem := *(*unsafe.Pointer)(ptr)
+		if elem == nil {
+			return append(b, 0), nil
+		}
+		return w.walk(append(b, 1), elem, p.elem, depth+1)
+	case asSlice:
+		// A slice is its data pointer and its length: nil when the
+		// pointer is, as reflect.Value.IsNil has it.
+		data, n := *(*unsafe.Pointer)(ptr), sliceLen(ptr)
+		if data == nil {
+			return append(b, 0), nil
+		}
+		b = binary.AppendUvarint(append(b, 1), uint64(n))
+		if p.bytes {
+			return append(b, unsafe.Slice((*byte)(data), n)...), nil
+		}
+		for i := range n {
+			if b, err = w.walk(b, unsafe.Add(data, uintptr(i)*p.elemSize), p.elem, depth+1); err != nil {
+				return b, err
+			}
+		}
+		return b, nil
+	case asArray:
+		for i := range p.length {
+			if b, err = w.walk(b, unsafe.Add(ptr, uintptr(i)*p.elemSize), p.elem, depth+1); err != nil {
+				return b, err
+			}
+		}
+		return b, nil
+	case asMap:
+		return w.appendMap(b, reflect.NewAt(p.typ, ptr).Elem(), p, depth)
+	case asStruct:
+		for i := range p.fields {
+			f := &p.fields[i]
+			fp := unsafe.Add(ptr, f.offset)
+			if f.omitEmpty || f.omitZero {
+				if f.omitEmpty && isEmptyAt(fp, f) || f.omitZero && isZeroAt(fp, f) {
+					b = append(b, 0)
+					continue
+				}
+				b = append(b, 1)
+			}
+			if f.scalar != asJSON {
+				b, err = appendScalarAt(b, fp, f.kind)
+			} else {
+				b, err = w.walk(b, fp, f.plan, depth+1)
+			}
+			if err != nil {
+				return b, err
+			}
+		}
+		return b, nil
+	}
+	return b, errUnsupported
+}
+
+// sliceLen returns the length of the slice at ptr, the word after its
+// data pointer.
+func sliceLen(ptr unsafe.Pointer) int {
+	return *(*int)(unsafe.Add(ptr, unsafe.Sizeof(uintptr(0))))
+}
+
+// appendScalarAt appends the bool, number or string of kind k at ptr, as
+// appendScalar appends its reflect.Value.
+func appendScalarAt(b []byte, ptr unsafe.Pointer, k reflect.Kind) ([]byte, error) {
+	switch k {
+	case reflect.Bool:
+		if *(*bool)(ptr) {
+			return append(b, 1), nil
+		}
+		return append(b, 0), nil
+	case reflect.Int:
+		return binary.AppendVarint(b, int64(*(*int)(ptr))), nil
+	case reflect.Int8:
+		return binary.AppendVarint(b, int64(*(*int8)(ptr))), nil
+	case reflect.Int16:
+		return binary.AppendVarint(b, int64(*(*int16)(ptr))), nil
+	case reflect.Int32:
+		return binary.AppendVarint(b, int64(*(*int32)(ptr))), nil
+	case reflect.Int64:
+		return binary.AppendVarint(b, *(*int64)(ptr)), nil
+	case reflect.Uint:
+		return binary.AppendUvarint(b, uint64(*(*uint)(ptr))), nil
+	case reflect.Uint8:
+		return binary.AppendUvarint(b, uint64(*(*uint8)(ptr))), nil
+	case reflect.Uint16:
+		return binary.AppendUvarint(b, uint64(*(*uint16)(ptr))), nil
+	case reflect.Uint32:
+		return binary.AppendUvarint(b, uint64(*(*uint32)(ptr))), nil
+	case reflect.Uint64:
+		return binary.AppendUvarint(b, *(*uint64)(ptr)), nil
+	case reflect.Uintptr:
+		return binary.AppendUvarint(b, uint64(*(*uintptr)(ptr))), nil
+	case reflect.Float32, reflect.Float64:
+		f := float64(*(*float32)(ptr)) // as reflect.Value.Float has it
+		if k == reflect.Float64 {
+			f = *(*float64)(ptr)
+		}
+		if math.IsNaN(f) || math.IsInf(f, 0) {
+			return b, errUnsupported
+		}
+		return binary.LittleEndian.AppendUint64(b, math.Float64bits(f)), nil
+	case reflect.String:
+		return appendString(b, *(*string)(ptr)), nil
+	}
+	return b, errUnsupported
+}
+
+// isEmptyAt is isEmptyValue for field f at ptr.
+func isEmptyAt(ptr unsafe.Pointer, f *fieldPlan) bool {
+	switch f.kind {
+	case reflect.Array:
+		return f.typ.Len() == 0
+	case reflect.Map:
+		return reflect.NewAt(f.typ, ptr).Elem().Len() == 0
+	case reflect.Slice:
+		return sliceLen(ptr) == 0
+	case reflect.String:
+		return len(*(*string)(ptr)) == 0
+	case reflect.Pointer, reflect.Interface:
+		// A nil pointer; an interface without a dynamic type, its first
+		// word.
+		return *(*unsafe.Pointer)(ptr) == nil
+	case reflect.Bool,
+		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return zeroBytes(ptr, f.typ.Size())
+	}
+	return false
+}
+
+// isZeroAt is fieldPlan.zero for field f at ptr.
+func isZeroAt(ptr unsafe.Pointer, f *fieldPlan) bool {
+	if f.isZero == nil && f.scalar != asJSON {
+		// reflect.Value.IsZero of a bool or a number: all its bits are
+		// zero (-0.0 is not zero).
+		return zeroBytes(ptr, f.typ.Size())
+	}
+	return f.zero(reflect.NewAt(f.typ, ptr).Elem())
+}
+
+// zeroBytes reports whether the size bytes at ptr, those of a bool or a
+// number, are all zero.
+func zeroBytes(ptr unsafe.Pointer, size uintptr) bool {
+	switch size {
+	case 1:
+		return *(*uint8)(ptr) == 0
+	case 2:
+		return *(*uint16)(ptr) == 0
+	case 4:
+		return *(*uint32)(ptr) == 0
+	}
+	return *(*uint64)(ptr) == 0
+}
+
+// ascii reports whether s is all ASCII, and so valid UTF-8: the short
+// names and ids of a state are, and a loop over their bytes is quicker
+// than a call of utf8.ValidString.
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
 			return false
 		}
 	}

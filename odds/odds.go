@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"reflect"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"fray/dice"
 	"fray/engine"
@@ -76,6 +78,10 @@ type Options struct {
 
 	// spend is the budget spent so far, shared by the options of All.
 	spend *spend
+	// plans are the plans of the key writers, shared by the computations
+	// of a Calculator: working them out is a few percent of a pistol
+	// shot's odds. Nil for a computation of its own.
+	plans *planner
 }
 
 // Progress is how far an odds computation has got.
@@ -289,8 +295,13 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		reasons: reasonsFor(opts),
 	}
 	_, k.forgets = g.(engine.Forgetting[S, C])
+	k.speed, _ = g.(engine.Speed[S, C, E])
 	// One plan of the state's type for every key writer of the computation.
-	k.keys.plan = newPlanner().planFor(reflect.TypeFor[*S]())
+	plans := opts.plans
+	if plans == nil {
+		plans = newPlanner()
+	}
+	k.keys.plan = plans.planFor(reflect.TypeFor[*S]())
 	k.gatheredAt = map[string]*node[S]{}
 	for i, id := range ids {
 		k.index[id] = i
@@ -355,6 +366,13 @@ type calc[S, C, E any] struct {
 	// key, in the order first met.
 	next      map[string]*node[S]
 	nextOrder []string
+
+	// speed is the ruleset's engine.Speed, nil when it has none. It is
+	// asserted once here rather than by engine.Step, engine.ScratchInto
+	// and engine.NextKind on every dice path: an interface assertion to a
+	// generic interface looks its method table up in the runtime's table
+	// each time, a few percent of a pistol shot.
+	speed engine.Speed[S, C, E]
 
 	// forgets is set when the ruleset has engine.Forgetting: the answers
 	// of a level are then gathered, merged and resolved after it.
@@ -652,8 +670,15 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			if err := k.sp.check(k.sp.ran.Add(1)); err != nil {
 				return nil, err
 			}
-			engine.ScratchInto(k.g, &l.after, &n.state)
-			events, err := engine.Step(k.g, &l.after, ch.who, ch.cmd, src, l.events[:0])
+			var events []E
+			var err error
+			if k.speed != nil {
+				k.speed.ScratchInto(&l.after, &n.state)
+				events, err = k.speed.Step(&l.after, ch.who, ch.cmd, src, l.events[:0])
+			} else {
+				engine.ScratchInto(k.g, &l.after, &n.state)
+				events, err = engine.Step(k.g, &l.after, ch.who, ch.cmd, src, l.events[:0])
+			}
 			keep(&l.events, events)
 			if err != nil {
 				return nil, err
@@ -707,9 +732,10 @@ type leaves[S, E any] struct {
 	said   []string // the tags of the path's decision
 	took   []int    // the damage of the path's decision, by combatant
 	keys   keyWriter
-	buf    []byte
-	order  []int // the decision's tags in order, as indices
-	merged []int // the outcome's tags, as indices (see mergeTags)
+	buf    []byte // the key of the path's leaf
+	full   []byte // the full key of a new leaf
+	order  []int  // the decision's tags in order, as indices
+	merged []int  // the outcome's tags, as indices (see mergeTags)
 	damage []int
 	// chunks hold what the distinct results keep.
 	chunks chunks[S]
@@ -726,6 +752,7 @@ type leaf[S any] struct {
 // chunks hand out the memory of what distinct results keep, a chunk at a
 // time rather than an allocation each. What they hand out is never reused.
 type chunks[S any] struct {
+	bytes   []byte // the keys' text
 	leaves  []leaf[S]
 	finals  []final
 	strings []string
@@ -754,6 +781,22 @@ func keep[T any](dst *[]T, b []T) {
 	if cap(b) != cap(*dst) {
 		*dst = b
 	}
+}
+
+// text returns b as a string whose bytes are in the chunk c.bytes, rather
+// than in an allocation of its own. Strings never change, and nothing is
+// ever written over what a chunk has handed out, so the string stays as it
+// is; it keeps its chunk alive, as the leaves keep theirs.
+func (c *chunks[S]) text(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if cap(c.bytes)-len(c.bytes) < len(b) {
+		c.bytes = make([]byte, 0, max(64*nextChunk(cap(c.bytes)/64), len(b)))
+	}
+	i := len(c.bytes)
+	c.bytes = append(c.bytes, b...)
+	return unsafe.String(&c.bytes[i], len(b))
 }
 
 // grow returns n new zero values from the chunk *chunk, starting a new
@@ -817,8 +860,49 @@ func tagAt(x int, have, said []string) string {
 // or made by its key: the outcome so far plus the decision's tags and
 // damage (l.said and l.took), and then everyone's condition if the
 // resolution is over, or the state it goes on from.
+//
+// Every path of a decision starts from the same node, so a path looks its
+// leaf up by a shorter key that leaves n out: the decision's tags as it
+// said them, its damage, and the conditions or the state. Only a new leaf
+// works out its full key (n's tags and the decision's merged, sorted,
+// without repeats, and the damage added up), by which resolve merges the
+// leaves of other workers and other decisions, and those of this one that
+// said the same tags in another order or a tag n already had.
 func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []string) *leaf[S] {
-	// The path writes no strings but into its key (each would cost a
+	// How many tags, each ended as in the full key, then everyone's
+	// damage in binary: every path of the decision has as many numbers.
+	b := binary.AppendUvarint(append(l.buf[:0], 'F'), uint64(len(said)))
+	for _, t := range said {
+		b = append(b, t...)
+		b = append(b, '\x1f')
+	}
+	for _, d := range l.took {
+		b = binary.AppendVarint(b, int64(d))
+	}
+	own := len(b) // the end of the decision's tags and damage
+	var kind engine.PromptKind
+	if k.speed != nil {
+		kind = k.speed.NextKind(after)
+	} else {
+		kind = engine.NextKind(k.g, after)
+	}
+	over := kind == engine.Act || kind == engine.End
+	if over {
+		for _, id := range k.ids {
+			cond, _ := k.sum.Condition(after, id)
+			b = append(b, cond...)
+			b = append(b, ';')
+		}
+	} else {
+		b[0] = 'C'
+		b = l.keys.appendState(b, after, &k.unique)
+	}
+	keep(&l.buf, b)
+	if e, ok := l.index[string(b)]; ok {
+		return e
+	}
+
+	// A new leaf. It writes no strings but into chunks (each would cost a
 	// write barrier while the GC marks): its tags are n's and the
 	// decision's merged by their indices, and everyone's condition is
 	// asked again for a new outcome.
@@ -833,31 +917,14 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 			damage[i] += d
 		}
 	}
-	b := append(l.buf[:0], 'F')
+	full := append(l.full[:0], b[0])
 	for _, x := range merged {
-		b = append(b, tagAt(x, n.acc.tags, said)...)
-		b = append(b, '\x1f')
+		full = append(full, tagAt(x, n.acc.tags, said)...)
+		full = append(full, '\x1f')
 	}
-	b = appendDamage(b, damage)
-	kind := engine.NextKind(k.g, after)
-	over := kind == engine.Act || kind == engine.End
-	state := 0 // the length of the state's part of the key
-	if over {
-		for _, id := range k.ids {
-			cond, _ := k.sum.Condition(after, id)
-			b = append(b, cond...)
-			b = append(b, ';')
-		}
-	} else {
-		b[0] = 'C'
-		state = len(b)
-		b = l.keys.appendState(b, after, &k.unique)
-		state = len(b) - state
-	}
-	keep(&l.buf, b)
-	if e, ok := l.index[string(b)]; ok {
-		return e
-	}
+	full = appendDamage(full, damage)
+	full = append(full, b[own:]...) // the conditions or the state
+	keep(&l.full, full)
 	c := &l.chunks
 	var acc partial
 	if len(merged) > 0 {
@@ -871,7 +938,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 		copy(acc.damage, damage)
 	}
 	e := one(&c.leaves)
-	e.key = string(b)
+	e.key = c.text(full)
 	if over {
 		f := final{acc: acc, conds: grow(&c.strings, len(k.ids)), downs: grow(&c.bools, len(k.ids))}
 		for i, id := range k.ids {
@@ -882,11 +949,15 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 	} else {
 		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1}
 	}
-	l.index[e.key] = e
-	// What a leaf keeps, for the memory budget: its key, what it says of
+	l.index[c.text(b)] = e
+	// What a leaf keeps, for the memory budget: its keys, what it says of
 	// the outcome again, the state (about the size of its JSON, some three
 	// times its part of the key) and some change.
-	k.sp.mem.Add(int64(2*len(e.key) + 2*state + 256))
+	state := 0
+	if !over {
+		state = len(b) - own
+	}
+	k.sp.mem.Add(int64(len(e.key) + len(b) + 2*state + 256))
 	return e
 }
 
