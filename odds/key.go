@@ -676,11 +676,9 @@ func (w *keyWriter) walk(b []byte, ptr unsafe.Pointer, p *plan, depth int) ([]by
 	return b, errUnsupported
 }
 
-// sliceLen returns the length of the slice at ptr, the word after its
-// data pointer.
-func sliceLen(ptr unsafe.Pointer) int {
-	return *(*int)(unsafe.Add(ptr, unsafe.Sizeof(uintptr(0))))
-}
+// sliceLen returns the length of the slice at ptr, whatever its elements:
+// every slice has the same header.
+func sliceLen(ptr unsafe.Pointer) int { return len(*(*[]struct{})(ptr)) }
 
 // appendScalarAt appends the bool, number or string of kind k at ptr, as
 // appendScalar appends its reflect.Value.
@@ -743,10 +741,13 @@ func isEmptyAt(ptr unsafe.Pointer, f *fieldPlan) bool {
 		// A nil pointer; an interface without a dynamic type, its first
 		// word.
 		return *(*unsafe.Pointer)(ptr) == nil
+	case reflect.Float32:
+		return *(*float32)(ptr) == 0 // -0.0 too, as JSON has it
+	case reflect.Float64:
+		return *(*float64)(ptr) == 0
 	case reflect.Bool,
 		reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
-		reflect.Float32, reflect.Float64:
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		return zeroBytes(ptr, f.typ.Size())
 	}
 	return false

@@ -43,6 +43,11 @@ type (
 		A int `json:"X"`
 		X int
 	}
+	// signed has a float JSON leaves out when zero, negative zero too.
+	signed struct {
+		F float64 `json:",omitempty"`
+		G float32 `json:",omitempty"`
+	}
 	// chain is a list, as deep as it is long.
 	chain struct {
 		Next *chain `json:",omitempty"`
@@ -263,8 +268,8 @@ func TestKeysAreEqualExactlyWhenTheJSONIs(t *testing.T) {
 	keysAgreeWithJSON(t, values)
 }
 
-// Numbers JSON cannot write, loops, and lists deeper than the walk
-// follows.
+// Numbers JSON cannot write, negative zeros it leaves out, loops, and
+// lists deeper than the walk follows.
 func TestKeysOfAwkwardStates(t *testing.T) {
 	deep := func(n, last int) *chain {
 		c := &chain{V: last}
@@ -279,6 +284,7 @@ func TestKeysOfAwkwardStates(t *testing.T) {
 		&rich{F: math.NaN()}, &rich{F: math.Inf(1)}, &rich{F: math.Inf(-1)}, &rich{}, &rich{F: 1},
 		loop, deep(1200, 1), deep(1200, 1), deep(1200, 2), deep(1199, 1), deep(3, 1),
 		[]int{1, 2, 3}, &[]int{1, 2, 3}, make(chan int), &struct{ C chan int }{}, &struct{ C chan int }{C: make(chan int)},
+		&signed{}, &signed{F: math.Copysign(0, -1)}, &signed{G: float32(math.Copysign(0, -1))}, &signed{F: 1}, &signed{G: 1},
 	}
 	keysAgreeWithJSON(t, values)
 }
