@@ -9,8 +9,8 @@ import "fray/engine"
 // makes before its first event, which every action has apart (as
 // attackCheck, moveCheck and the like), so it needs no copy of the state
 // and changes nothing; whether an action is allowed never depends on its
-// dice. It knows the actions one may declare, take out of turn, ready or
-// pay across turns, which are all legal is asked about.
+// dice. It knows every action one may declare, take out of turn, ready,
+// order a mount to take or pay across turns: all it is ever asked about.
 // TestCleanFailures holds it to what dispatch says.
 func (r *run) legal(c Command) error {
 	var err error

@@ -147,6 +147,16 @@ func (s *State) answers(c Command) bool {
 // then it is decided. When it never comes to that, or the command is
 // refused, nothing changes: on the hot path (Step, in place) it is tried
 // on a copy first.
+//
+// This is the one place a command is tried on a copy rather than checked
+// where it stands (see legal), and it has to be: the walk lets the window
+// go by and so resolves the declared action, with real dice, and settles
+// the fight (the next turn may begin) before the command can be checked;
+// whether it is then allowed at all depends on how those dice fell (its
+// actor may be taken out, the turn may pass to another), so no check
+// before the first event can tell, and only the state as it was can take
+// the walk back. Simulation does not come here: the prompt of one asked
+// in a window lists only answers to it.
 func (r *run) passOn(actor string, c Command) error {
 	if r.h != nil {
 		w := clone(r.s)
