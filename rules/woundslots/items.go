@@ -101,7 +101,7 @@ func (r *run) retrieveCheck(name string, hurry bool) (*Combatant, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	return a, cost, r.hurryCheck(a, cost, "retrieving "+name, hurry)
+	return a, cost, r.hurryCheck(a, cost, hurry, "retrieving ", name)
 }
 
 // stow is R48's stowing of a weapon in hand into its container.
@@ -129,5 +129,5 @@ func (r *run) stowCheck(name string, hurry bool) (*Combatant, *Weapon, error) {
 	case !w.InHand():
 		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s is stowed already", a.ID, name)
 	}
-	return a, w, r.hurryCheck(a, containerAP[homeOf(w)], "stowing "+name, hurry)
+	return a, w, r.hurryCheck(a, containerAP[homeOf(w)], hurry, "stowing ", name)
 }

@@ -104,7 +104,7 @@ func (r *run) mountCheck(target string, hurry bool) (a, m *Combatant, err error)
 	case dist(a, m) > 1:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s must be beside %s to mount it", a.ID, m.ID)
 	}
-	return a, m, r.hurryCheck(a, actionCosts["mount"], "mounting", hurry)
+	return a, m, r.hurryCheck(a, actionCosts["mount"], hurry, "mounting")
 }
 
 // dismount is R53 (4 AP) to an adjacent free cell, hurried or not (R67).
@@ -132,14 +132,15 @@ func (r *run) dismountCheck(x, y int, hurry bool) (*Combatant, error) {
 	case s.blocked(a, x, y):
 		return nil, refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
 	}
-	return a, r.hurryCheck(a, actionCosts["mount"], "dismount", hurry)
+	return a, r.hurryCheck(a, actionCosts["mount"], hurry, "dismount")
 }
 
 // hurryCheck refuses an action of cost AP, hurried or not, that a cannot
 // take now (R67): not the AP for it, or a hurry the encounter does not
-// allow (section 6).
-func (r *run) hurryCheck(a *Combatant, cost int, what string, hurry bool) error {
-	if err := need(a, cost, what); err != nil {
+// allow (section 6). what names the action, in parts joined only for a
+// refusal.
+func (r *run) hurryCheck(a *Combatant, cost int, hurry bool, what ...string) error {
+	if err := need(a, cost, what...); err != nil {
 		return err
 	}
 	if hurry && !r.s.Options.HurryAllowed {

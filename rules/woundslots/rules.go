@@ -676,9 +676,9 @@ func (r *run) spend(c *Combatant, amount int, what string) {
 }
 
 // need refuses an action costing more AP than c has.
-func need(c *Combatant, cost int, what string) error {
+func need(c *Combatant, cost int, what ...string) error {
 	if c.AP < cost {
-		return refuse(engine.NotAllowedNow, "%s has %d AP; %s costs %d", c.ID, c.AP, what, cost)
+		return refuse(engine.NotAllowedNow, "%s has %d AP; %s costs %d", c.ID, c.AP, strings.Join(what, ""), cost)
 	}
 	return nil
 }
@@ -754,7 +754,7 @@ func (r *run) postureCheck(to string, hurry bool) (*Combatant, error) {
 	case a.Posture == Prone && to == Standing:
 		return nil, refuse(engine.NotAllowedNow, "%s is prone and must crouch before standing (R49)", a.ID)
 	}
-	return a, r.hurryCheck(a, actionCosts["posture"], "changing posture", hurry)
+	return a, r.hurryCheck(a, actionCosts["posture"], hurry, "changing posture")
 }
 
 // dash is R54: the movement rate doubled until the round ends, for 1
@@ -872,7 +872,7 @@ func (r *run) useCheck(object string, hurry bool) (*Combatant, error) {
 	if rounds > 0 || cost > a.AP {
 		return nil, refuse(engine.NotAllowedNow, "only an action paid at once can be hurried (R67)")
 	}
-	return a, r.hurryCheck(a, cost, "using "+object, true)
+	return a, r.hurryCheck(a, cost, true, "using ", object)
 }
 
 // continueLong pays this turn's part of a long action (R25): all AP, the
