@@ -66,15 +66,11 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 // attack declares an attack on one's turn, or interrupts with one in a
 // window (R29).
 func (r *run) attack(c *Attack) error {
-	s := r.s
-	if err := r.wantPhase(Acting, "attack ", c.Target); err != nil {
-		return err
-	}
-	a := s.actor()
-	_, w, err := s.checkAttack(a, c.Target, c.Weapon, c.Style)
+	a, w, err := r.attackCheck(c)
 	if err != nil {
 		return err
 	}
+	s := r.s
 	style := styleOf(c.Style)
 	if a.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
@@ -86,6 +82,16 @@ func (r *run) attack(c *Attack) error {
 	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: q}))
 	r.resolveIfReady()
 	return nil
+}
+
+// attackCheck is attack's checks: it returns the attacker and its weapon.
+func (r *run) attackCheck(c *Attack) (*Combatant, *Weapon, error) {
+	if err := r.wantPhase(Acting, "attack ", c.Target); err != nil {
+		return nil, nil, err
+	}
+	a := r.s.actor()
+	_, w, err := r.s.checkAttack(a, c.Target, c.Weapon, c.Style)
+	return a, w, err
 }
 
 // windowQueue lists who is asked after a's declaration of an action of

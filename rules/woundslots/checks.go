@@ -124,39 +124,15 @@ var hinderKinds = []string{"disarm", "distract", "shove", "trip"}
 // Where the defender chooses (A20), it takes the higher: a Defense, or
 // 10 + the bonus of a roll it could make instead [ours].
 func (r *run) hinder(kind, target string) error {
-	if err := r.wantPhase(Acting, "hinder ", target); err != nil {
+	a, t, err := r.hinderCheck(kind, target)
+	if err != nil {
 		return err
 	}
-	s, a := r.s, r.s.actor()
-	t := s.Combatant(target)
-	switch {
-	case !slices.Contains(hinderKinds, kind):
-		return refuse(engine.Invalid, "%q is not a hindrance: disarm, distract, shove or trip", kind)
-	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case t.Side == a.Side || !t.Up():
-		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
-	case !inMeleeReach(a, t):
-		return refuse(engine.NotAllowedNow, "%s is not within %s's melee reach", t.ID, a.ID)
-	case kind == "disarm" && t.inHand() == 0:
-		return refuse(engine.NotAllowedNow, "%s holds nothing to drop", t.ID)
-	}
-	if err := r.notPinned(a); err != nil {
-		return err
-	}
-	if err := need(a, actionCosts["hinder"], "a hindrance"); err != nil {
-		return err
-	}
-	if kind == "disarm" && firstMelee(a) == nil {
-		return refuse(engine.NotAllowedNow, "%s has no melee weapon to disarm with", a.ID)
-	}
+	s := r.s
 	r.spend(a, actionCosts["hinder"], kind)
 	var e CheckRolled
 	switch kind {
 	case "disarm":
-		if firstMelee(a) == nil {
-			return refuse(engine.NotAllowedNow, "%s has no melee weapon", a.ID)
-		}
 		if r.meetsWithCheck(t) {
 			e = r.contest(a, t, "melee", checkBonus(a, "melee"), true, checkBonus(t, "melee"), true, "melee")
 		} else {
@@ -194,6 +170,37 @@ func (r *run) hinder(kind, target string) error {
 	}
 	r.emit(ev(r.h, (*hotMemory).evHindered, h))
 	return nil
+}
+
+// hinderCheck is hinder's checks: it returns the actor and its target.
+func (r *run) hinderCheck(kind, target string) (a, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, "hinder ", target); err != nil {
+		return nil, nil, err
+	}
+	s := r.s
+	a, t = s.actor(), s.Combatant(target)
+	switch {
+	case !slices.Contains(hinderKinds, kind):
+		return nil, nil, refuse(engine.Invalid, "%q is not a hindrance: disarm, distract, shove or trip", kind)
+	case t == nil:
+		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case t.Side == a.Side || !t.Up():
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
+	case !inMeleeReach(a, t):
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is not within %s's melee reach", t.ID, a.ID)
+	case kind == "disarm" && t.inHand() == 0:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s holds nothing to drop", t.ID)
+	}
+	if err := r.notPinned(a); err != nil {
+		return nil, nil, err
+	}
+	if err := need(a, actionCosts["hinder"], "a hindrance"); err != nil {
+		return nil, nil, err
+	}
+	if kind == "disarm" && firstMelee(a) == nil {
+		return nil, nil, refuse(engine.NotAllowedNow, "%s has no melee weapon to disarm with", a.ID)
+	}
+	return a, t, nil
 }
 
 // meetsWithCheck is a disarm's target's choice (R61, A20): a melee weapon
@@ -337,23 +344,8 @@ func escapeTN(g *Combatant) int { return max(g.PowerDefense(), g.AgilityDefense(
 // pin is R59 (4 AP): a Power check at -2 against the higher of the
 // grappled target's Power and Agility Defense.
 func (r *run) pin(target string) error {
-	if err := r.wantPhase(Acting, "pin ", target); err != nil {
-		return err
-	}
-	s, a := r.s, r.s.actor()
-	t := s.Combatant(target)
-	switch {
-	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case !slices.Contains(a.Grappling, t.ID):
-		return refuse(engine.NotAllowedNow, "%s does not grapple %s", a.ID, t.ID)
-	case t.PinnedBy != "":
-		return refuse(engine.NotAllowedNow, "%s is pinned already", t.ID)
-	}
-	if err := r.notPinned(a); err != nil {
-		return err
-	}
-	if err := need(a, actionCosts["pin"], "pinning"); err != nil {
+	a, t, err := r.pinCheck(target)
+	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["pin"], "pin")
@@ -365,23 +357,33 @@ func (r *run) pin(target string) error {
 	return nil
 }
 
+// pinCheck is pin's checks: it returns the actor and its target.
+func (r *run) pinCheck(target string) (a, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, "pin ", target); err != nil {
+		return nil, nil, err
+	}
+	s := r.s
+	a, t = s.actor(), s.Combatant(target)
+	switch {
+	case t == nil:
+		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case !slices.Contains(a.Grappling, t.ID):
+		return nil, nil, refuse(engine.NotAllowedNow, "%s does not grapple %s", a.ID, t.ID)
+	case t.PinnedBy != "":
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is pinned already", t.ID)
+	}
+	if err := r.notPinned(a); err != nil {
+		return nil, nil, err
+	}
+	return a, t, need(a, actionCosts["pin"], "pinning")
+}
+
 // escape is R52 (4 AP): a Power or Agility check (the better) against
 // the escape TN of the pinner, or of a grappler (A22); success ends the
 // pin (not the grapple, R59) or the grapple.
 func (r *run) escape() error {
-	if err := r.wantPhase(Acting, "escape"); err != nil {
-		return err
-	}
-	s, a := r.s, r.s.actor()
-	from := a.PinnedBy
-	if from == "" && len(a.Grappling) > 0 {
-		from = a.Grappling[0]
-	}
-	g := s.Combatant(from)
-	if g == nil {
-		return refuse(engine.NotAllowedNow, "%s is neither grappled nor pinned", a.ID)
-	}
-	if err := need(a, actionCosts["escape"], "escaping"); err != nil {
+	a, g, err := r.escapeCheck()
+	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["escape"], "escape")
@@ -395,4 +397,22 @@ func (r *run) escape() error {
 		r.emit(ev(r.h, (*hotMemory).evEscaped, Escaped{Combatant: a.ID, From: g.ID, Pin: a.PinnedBy != ""}))
 	}
 	return nil
+}
+
+// escapeCheck is escape's checks: it returns the actor and the one it
+// escapes from.
+func (r *run) escapeCheck() (a, g *Combatant, err error) {
+	if err := r.wantPhase(Acting, "escape"); err != nil {
+		return nil, nil, err
+	}
+	a = r.s.actor()
+	from := a.PinnedBy
+	if from == "" && len(a.Grappling) > 0 {
+		from = a.Grappling[0]
+	}
+	g = r.s.Combatant(from)
+	if g == nil {
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is neither grappled nor pinned", a.ID)
+	}
+	return a, g, need(a, actionCosts["escape"], "escaping")
 }

@@ -25,19 +25,8 @@ type Condition struct {
 // poison drops a level [ours: "per its text"]; bleeding and burning drop
 // 1 + margin/2 levels; a condition below light is gone.
 func (r *run) treatCondition(target, name string) error {
-	if err := r.wantPhase(Acting, "treat ", target, "'s ", name); err != nil {
-		return err
-	}
-	s, a := r.s, r.s.actor()
-	t, err := patient(s, a, target)
+	a, t, i, err := r.treatConditionCheck(target, name)
 	if err != nil {
-		return err
-	}
-	i := slices.IndexFunc(t.Conditions, func(c Condition) bool { return c.Name == name })
-	if i < 0 {
-		return refuse(engine.NotAllowedNow, "%s is not %s", t.ID, name)
-	}
-	if err := need(a, actionCosts["treat"], "treating a condition"); err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["treat"], "treat condition")
@@ -65,4 +54,22 @@ func (r *run) treatCondition(target, name string) error {
 	}
 	r.emit(ev(r.h, (*hotMemory).evConditionTreated, e))
 	return nil
+}
+
+// treatConditionCheck is treatCondition's checks: it returns the healer,
+// the patient and the index of its condition.
+func (r *run) treatConditionCheck(target, name string) (a, t *Combatant, i int, err error) {
+	if err := r.wantPhase(Acting, "treat ", target, "'s ", name); err != nil {
+		return nil, nil, 0, err
+	}
+	a = r.s.actor()
+	t, err = patient(r.s, a, target)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	i = slices.IndexFunc(t.Conditions, func(c Condition) bool { return c.Name == name })
+	if i < 0 {
+		return nil, nil, 0, refuse(engine.NotAllowedNow, "%s is not %s", t.ID, name)
+	}
+	return a, t, i, need(a, actionCosts["treat"], "treating a condition")
 }

@@ -19,6 +19,10 @@
 //   - rules.go: Decide and Step, which resolve a command by emitting
 //     events and applying each at once (Decide on a copy), the flow of
 //     turns and rounds, and the simple actions; evolve.go: Evolve;
+//   - legal.go: whether an action may be taken now, asked before anything
+//     happens (a declaration, an action out of turn, a readied or ordered
+//     action, a long action), by the checks each action makes before its
+//     first event, with no copy of the state;
 //   - attack.go, checks.go, react.go, ready.go, opening.go, drag.go,
 //     spell.go: attacks and their windows (interrupts, harrying, readied
 //     attacks, interposing), combat checks, hindrances and grapples,

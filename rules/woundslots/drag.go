@@ -11,21 +11,11 @@ const DragMoveAP = 4
 // and every grappler is carried along by the same step [ours: where its
 // cell is free; otherwise the grapple breaks, A23].
 func (r *run) drag(x, y int) error {
-	if err := r.wantPhase(Acting, "drag"); err != nil {
+	a, cost, err := r.dragCheck(x, y)
+	if err != nil {
 		return err
 	}
-	s, a := r.s, r.s.actor()
-	if len(a.Grappling) == 0 {
-		return refuse(engine.NotAllowedNow, "%s grapples nobody to drag", a.ID)
-	}
-	if s.blocked(a, x, y) || x == a.X && y == a.Y {
-		return refuse(engine.NotAllowedNow, "%d,%d is not a free cell to drag to", x, y)
-	}
-	cost := s.pathCost(a.X, a.Y, x, y)
-	n := s.moveAP(a, cost)
-	if n < 0 || n > DragMoveAP || actionCosts["drag"]+n > a.AP {
-		return refuse(engine.NotAllowedNow, "%s cannot pay for dragging to %d,%d: 4 AP and at most 4 AP of movement (R56)", a.ID, x, y)
-	}
+	s := r.s
 	r.spend(a, actionCosts["drag"], "drag")
 	best, first := 0, s.Combatant(a.Grappling[0])
 	for _, id := range a.Grappling {
@@ -50,4 +40,25 @@ func (r *run) drag(x, y int) error {
 	}
 	r.walk(a, x, y, cost)
 	return nil
+}
+
+// dragCheck is drag's checks: it returns the actor and the yards of pool
+// the path costs.
+func (r *run) dragCheck(x, y int) (*Combatant, int, error) {
+	if err := r.wantPhase(Acting, "drag"); err != nil {
+		return nil, 0, err
+	}
+	s, a := r.s, r.s.actor()
+	if len(a.Grappling) == 0 {
+		return nil, 0, refuse(engine.NotAllowedNow, "%s grapples nobody to drag", a.ID)
+	}
+	if s.blocked(a, x, y) || x == a.X && y == a.Y {
+		return nil, 0, refuse(engine.NotAllowedNow, "%d,%d is not a free cell to drag to", x, y)
+	}
+	cost := s.pathCost(a.X, a.Y, x, y)
+	n := s.moveAP(a, cost)
+	if n < 0 || n > DragMoveAP || actionCosts["drag"]+n > a.AP {
+		return nil, 0, refuse(engine.NotAllowedNow, "%s cannot pay for dragging to %d,%d: 4 AP and at most 4 AP of movement (R56)", a.ID, x, y)
+	}
+	return a, cost, nil
 }

@@ -37,20 +37,27 @@ func (c *Combatant) invested() int {
 // endEffect is R60 (2 AP): the actor ends an effect it controls, and
 // what mana was invested in it comes back (R21).
 func (r *run) endEffect(name string) error {
-	if err := r.wantPhase(Acting, "end ", name); err != nil {
-		return err
-	}
-	a := r.s.actor()
-	i := slices.IndexFunc(a.Effects, func(e Effect) bool { return e.Name == name })
-	if i < 0 {
-		return refuse(engine.NotAllowedNow, "%s controls no effect called %q", a.ID, name)
-	}
-	if err := need(a, actionCosts["end"], "ending an effect"); err != nil {
+	a, i, err := r.endEffectCheck(name)
+	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["end"], "end "+name)
 	r.emit(ev(r.h, (*hotMemory).evEffectEnded, EffectEnded{Combatant: a.ID, Effect: name, Mana: a.Effects[i].Mana, Why: "ended"}))
 	return nil
+}
+
+// endEffectCheck is endEffect's checks: it returns the actor and the
+// index of its effect.
+func (r *run) endEffectCheck(name string) (*Combatant, int, error) {
+	if err := r.wantPhase(Acting, "end ", name); err != nil {
+		return nil, 0, err
+	}
+	a := r.s.actor()
+	i := slices.IndexFunc(a.Effects, func(e Effect) bool { return e.Name == name })
+	if i < 0 {
+		return nil, 0, refuse(engine.NotAllowedNow, "%s controls no effect called %q", a.ID, name)
+	}
+	return a, i, need(a, actionCosts["end"], "ending an effect")
 }
 
 // expire ends, at the round's end, the effects and conditions whose

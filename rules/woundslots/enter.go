@@ -19,26 +19,11 @@ func (c *Combatant) sharing() int {
 // it) against the higher of the occupant's Power and Agility Defense; on
 // a success the two share the space until one leaves it.
 func (r *run) enter(target string) error {
-	if err := r.wantPhase(Acting, "enter ", target, "'s space"); err != nil {
+	a, t, err := r.enterCheck(target)
+	if err != nil {
 		return err
 	}
-	s, a := r.s, r.s.actor()
-	t := s.Combatant(target)
-	switch {
-	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case t.ID == a.ID || t.gone():
-		return refuse(engine.NotAllowedNow, "%s has no space to enter", t.ID)
-	case dist(a, t) != 1:
-		return refuse(engine.NotAllowedNow, "%s must be beside %s", a.ID, t.ID)
-	case abs(a.Attributes.Size-t.Attributes.Size) > 4:
-		return refuse(engine.NotAllowedNow, "their Sizes are more than 4 apart (R51)")
-	case a.SharingWith != "" || t.SharingWith != "" || a.Riding != "" || t.Rider != "" || t.Riding != "":
-		return refuse(engine.NotAllowedNow, "one of them shares a space already")
-	}
-	if err := need(a, actionCosts["enter"], "entering a space"); err != nil {
-		return err
-	}
+	s := r.s
 	r.spend(a, actionCosts["enter"], "enter")
 	check := "power"
 	if checkBonus(a, "agility") > checkBonus(a, "power") {
@@ -55,4 +40,26 @@ func (r *run) enter(target string) error {
 		}
 	}
 	return nil
+}
+
+// enterCheck is enter's checks: it returns the actor and the occupant.
+func (r *run) enterCheck(target string) (a, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, "enter ", target, "'s space"); err != nil {
+		return nil, nil, err
+	}
+	s := r.s
+	a, t = s.actor(), s.Combatant(target)
+	switch {
+	case t == nil:
+		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case t.ID == a.ID || t.gone():
+		return nil, nil, refuse(engine.NotAllowedNow, "%s has no space to enter", t.ID)
+	case dist(a, t) != 1:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s must be beside %s", a.ID, t.ID)
+	case abs(a.Attributes.Size-t.Attributes.Size) > 4:
+		return nil, nil, refuse(engine.NotAllowedNow, "their Sizes are more than 4 apart (R51)")
+	case a.SharingWith != "" || t.SharingWith != "" || a.Riding != "" || t.Rider != "" || t.Riding != "":
+		return nil, nil, refuse(engine.NotAllowedNow, "one of them shares a space already")
+	}
+	return a, t, need(a, actionCosts["enter"], "entering a space")
 }

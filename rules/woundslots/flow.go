@@ -173,8 +173,8 @@ func (r *run) outOfTurn(c Command) error {
 		e.Initiative = max(0, me.Initiative-InterruptCost)
 	}
 	if a, ok := c.(*Attack); ok {
-		// The common case, checked without a trial copy: nothing an
-		// attack needs depends on the initiative just paid.
+		// The common case, checked as it stands: nothing an attack needs
+		// depends on the initiative just paid.
 		_, w, err := s.checkAttack(me, a.Target, a.Weapon, a.Style)
 		if err != nil {
 			return err
@@ -182,9 +182,7 @@ func (r *run) outOfTurn(c Command) error {
 		e.Action, e.Target, e.Weapon, e.Cost = styleOf(a.Style), a.Target, w.Name, s.attackCost(me, styleOf(a.Style))
 	} else {
 		e.Command = Rules{}.FormatCommand(c)
-		pre := new(Interrupted)
-		*pre = e
-		if err := r.dry(me.ID, c, pre); err != nil {
+		if err := r.legalAfter(c, &e); err != nil {
 			return err
 		}
 	}
@@ -279,7 +277,7 @@ func (r *run) declare(c Command) error {
 	if len(q) == 0 && !s.targetChooses(a, kind, target, detail) {
 		return r.dispatch(c)
 	}
-	if err := r.dry(a.ID, c, nil); err != nil {
+	if err := r.legal(c); err != nil {
 		return err
 	}
 	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: kind, Target: target, Weapon: detail, Command: Rules{}.FormatCommand(c), Queue: q}))
@@ -300,7 +298,9 @@ func (r *run) resolveDeclared() {
 	}
 	goAhead := ActionGoesAhead{Combatant: p.Actor, Command: p.Command}
 	if err == nil {
-		err = r.dryChoosing(p.Actor, c, &goAhead, p.Guard)
+		// The target's choice (section 7.5.3) counts only once the dice
+		// roll: no check reads it.
+		err = r.legalAfter(c, &goAhead)
 	}
 	if err != nil {
 		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: p.Actor, Why: "no longer possible: " + err.Error()}))
@@ -308,31 +308,8 @@ func (r *run) resolveDeclared() {
 	}
 	r.emit(ev(r.h, (*hotMemory).evActionGoesAhead, goAhead))
 	r.choice = p.Guard
-	_ = r.dispatch(c) // checked by the dry run
+	_ = r.dispatch(c) // checked by legalAfter
 	r.choice = ""
-}
-
-// dryDice is the dice of a dry run: every die shows 1. Whether a command
-// is allowed never depends on its dice.
-type dryDice struct{}
-
-// Roll returns 1.
-func (dryDice) Roll(int) int { return 1 }
-
-// dry reports whether actor's command c would be allowed after event pre
-// (nil for none), trying it on a copy of the state.
-func (r *run) dry(actor string, c Command, pre Event) error {
-	return r.dryChoosing(actor, c, pre, "")
-}
-
-// dryChoosing is dry with a target's choice made (section 7.5.3).
-func (r *run) dryChoosing(actor string, c Command, pre Event, choice string) error {
-	w := clone(r.s)
-	d := run{s: &w, src: dryDice{}, choice: choice}
-	if pre != nil {
-		d.emit(pre)
-	}
-	return d.dispatch(c)
 }
 
 // ---- long actions (R25) ----
@@ -379,31 +356,15 @@ func (s *State) costOf(a *Combatant, c Command) int {
 // checked as if the AP were there, it takes all the AP now and owes the
 // rest, paid with continue on later turns; it takes effect when paid.
 func (r *run) longAction(text string) error {
-	if err := r.wantPhase(Acting, "begin a long action"); err != nil {
-		return err
-	}
-	s, a := r.s, r.s.actor()
-	if s.Off != nil {
-		return refuse(engine.NotAllowedNow, "an action out of turn is paid at once (R25)")
-	}
-	c, err := Rules{}.ParseCommand(s, a.ID, text)
+	a, c, cost, err := r.longActionCheck(text)
 	if err != nil {
 		return err
 	}
-	cost := s.costOf(a, c)
-	switch {
-	case cost == 0:
-		return refuse(engine.Invalid, "long %s: only an action with an AP cost is paid across turns; a use of an object is, by itself (R25)", text)
-	case cost <= a.AP:
+	if cost <= a.AP {
 		// Affordable: it is simply taken now ("long jump 3,0" is a jump).
 		return r.dispatch(c)
 	}
 	text = Rules{}.FormatCommand(c)
-	w := clone(s)
-	w.Combatant(a.ID).AP = cost
-	if err := (&run{s: &w, src: dryDice{}}).dispatch(c); err != nil {
-		return err
-	}
 	paid := a.AP
 	r.spend(a, paid, text)
 	r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: text, Remaining: cost - paid, Action: true}))
@@ -421,9 +382,7 @@ func (r *run) longDone(a *Combatant, text string) {
 	done := LongDone{Combatant: a.ID, Action: text}
 	if err == nil {
 		done.AP = s.costOf(a, c)
-		pre := new(LongDone)
-		*pre = done
-		err = r.dry(a.ID, c, pre)
+		err = r.legalAfter(c, &done)
 	}
 	if err != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: text, Why: err.Error()}))
@@ -431,6 +390,6 @@ func (r *run) longDone(a *Combatant, text string) {
 	}
 	r.emit(ev(r.h, (*hotMemory).evLongDone, done))
 	r.quiet = true
-	_ = r.dispatch(c) // checked by the dry run
+	_ = r.dispatch(c) // checked by legalAfter
 	r.quiet = false
 }

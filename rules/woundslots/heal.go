@@ -58,18 +58,8 @@ func mayTend(a, t *Combatant) bool {
 // patient's filled slots; success stops its dying and it makes a wake
 // check at once.
 func (r *run) stabilize(target string) error {
-	if err := r.wantPhase(Acting, "stabilize ", target); err != nil {
-		return err
-	}
-	s, a := r.s, r.s.actor()
-	t, err := patient(s, a, target)
+	a, t, err := r.stabilizeCheck(target)
 	if err != nil {
-		return err
-	}
-	if !t.IsDying {
-		return refuse(engine.NotAllowedNow, "%s is not dying", t.ID)
-	}
-	if err := need(a, actionCosts["stabilize"], "stabilizing"); err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["stabilize"], "stabilize")
@@ -80,6 +70,23 @@ func (r *run) stabilize(target string) error {
 		r.wakeCheck(t)
 	}
 	return nil
+}
+
+// stabilizeCheck is stabilize's checks: it returns the healer and the
+// patient.
+func (r *run) stabilizeCheck(target string) (a, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, "stabilize ", target); err != nil {
+		return nil, nil, err
+	}
+	a = r.s.actor()
+	t, err = patient(r.s, a, target)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !t.IsDying {
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is not dying", t.ID)
+	}
+	return a, t, need(a, actionCosts["stabilize"], "stabilizing")
 }
 
 // treatTarget is A10: where a level-l wound goes when reduced by steps:
@@ -100,22 +107,8 @@ func treatTarget(c *Combatant, l, steps int) int {
 // remaining wound's level. A patient whose fatigue reaches its normal max
 // stamina fails without a die.
 func (r *run) treat(target, level string) error {
-	if err := r.wantPhase(Acting, "treat ", target); err != nil {
-		return err
-	}
-	s, a := r.s, r.s.actor()
-	t, err := patient(s, a, target)
+	a, t, l, err := r.treatCheck(target, level)
 	if err != nil {
-		return err
-	}
-	l, ok := levelOf(level)
-	switch {
-	case !ok || l == NoWound:
-		return refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", level)
-	case *t.Wounds.At(l) == 0:
-		return refuse(engine.NotAllowedNow, "%s has no %s wound", t.ID, level)
-	}
-	if err := need(a, actionCosts["treat"], "treating a wound"); err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["treat"], "treat wound")
@@ -142,4 +135,25 @@ func (r *run) treat(target, level string) error {
 		r.wakeCheck(t)
 	}
 	return nil
+}
+
+// treatCheck is treat's checks: it returns the healer, the patient and
+// the level of the wound treated.
+func (r *run) treatCheck(target, level string) (a, t *Combatant, l int, err error) {
+	if err := r.wantPhase(Acting, "treat ", target); err != nil {
+		return nil, nil, 0, err
+	}
+	a = r.s.actor()
+	t, err = patient(r.s, a, target)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	l, ok := levelOf(level)
+	switch {
+	case !ok || l == NoWound:
+		return nil, nil, 0, refuse(engine.Invalid, "%q is not a wound level: light, moderate, severe, critical or fatal", level)
+	case *t.Wounds.At(l) == 0:
+		return nil, nil, 0, refuse(engine.NotAllowedNow, "%s has no %s wound", t.ID, level)
+	}
+	return a, t, l, need(a, actionCosts["treat"], "treating a wound")
 }

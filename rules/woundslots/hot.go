@@ -49,6 +49,9 @@ type hotMemory struct {
 	off     OffTurn
 	offRest []string
 	held    Declared
+	// lentRest is where an action out of turn lent for a check (see lend)
+	// keeps the rest of its queue, apart from offRest.
+	lentRest []string
 
 	// The events of the last Step.
 	pWindowOpened      parts.Pool[WindowOpened]

@@ -106,28 +106,11 @@ const Balance = "balance"
 // [Acrobatics/Balance] check against the GM's TN, or the jumper falls
 // prone.
 func (r *run) jump(c *Jump) error {
-	if err := r.wantPhase(Acting, "jump"); err != nil {
+	a, x, y, d, err := r.jumpCheck(c)
+	if err != nil {
 		return err
 	}
-	s, a := r.s, r.s.actor()
-	x, y, d := a.X, a.Y, 1
-	if !c.High {
-		x, y, d = c.X, c.Y, Distance(a.X, a.Y, c.X, c.Y)
-		switch {
-		case d == 0:
-			return refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
-		case x != a.X && y != a.Y && abs(x-a.X) != abs(y-a.Y):
-			return refuse(engine.Invalid, "a jump goes in a straight line or a diagonal")
-		case s.blocked(a, x, y):
-			return refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
-		}
-	}
-	if a.Riding != "" {
-		return refuse(engine.NotAllowedNow, "%s is riding", a.ID)
-	}
-	if n := s.moveAP(a, d); n < 0 || n > a.AP {
-		return refuse(engine.NotAllowedNow, "%s cannot pay for a %d-yard jump now; declare it as a long action: long %s (R38, R25)", a.ID, d, Rules{}.FormatCommand(c))
-	}
+	s := r.s
 	die, bonus := r.src.Roll(20), jumpBonus(a)
 	value := floorDiv(die+bonus, 2)
 	runUp := a.PoolUsed >= 5
@@ -162,6 +145,35 @@ func (r *run) jump(c *Jump) error {
 		r.landing(a)
 	}
 	return nil
+}
+
+// jumpCheck is jump's checks: it returns the jumper, the cell aimed at
+// and the yards to it (a high jump's own cell, 1).
+func (r *run) jumpCheck(c *Jump) (a *Combatant, x, y, d int, err error) {
+	if err := r.wantPhase(Acting, "jump"); err != nil {
+		return nil, 0, 0, 0, err
+	}
+	s := r.s
+	a = s.actor()
+	x, y, d = a.X, a.Y, 1
+	if !c.High {
+		x, y, d = c.X, c.Y, Distance(a.X, a.Y, c.X, c.Y)
+		switch {
+		case d == 0:
+			return nil, 0, 0, 0, refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
+		case x != a.X && y != a.Y && abs(x-a.X) != abs(y-a.Y):
+			return nil, 0, 0, 0, refuse(engine.Invalid, "a jump goes in a straight line or a diagonal")
+		case s.blocked(a, x, y):
+			return nil, 0, 0, 0, refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
+		}
+	}
+	if a.Riding != "" {
+		return nil, 0, 0, 0, refuse(engine.NotAllowedNow, "%s is riding", a.ID)
+	}
+	if n := s.moveAP(a, d); n < 0 || n > a.AP {
+		return nil, 0, 0, 0, refuse(engine.NotAllowedNow, "%s cannot pay for a %d-yard jump now; declare it as a long action: long %s (R38, R25)", a.ID, d, Rules{}.FormatCommand(c))
+	}
+	return a, x, y, d, nil
 }
 
 // landing is R38's Dex [Acrobatics/Balance] check of a jumper landing in

@@ -73,19 +73,12 @@ func (s *State) retrieveCost(c *Combatant, name string) (int, error) {
 // the picking up of one lying beside the creature (2 AP [ours], section
 // 6), hurried or not (R67).
 func (r *run) retrieve(name string, hurry bool) error {
-	if err := r.wantPhase(Acting, "retrieve ", name); err != nil {
-		return err
-	}
-	s, a := r.s, r.s.actor()
-	cost, err := s.retrieveCost(a, name)
+	a, cost, err := r.retrieveCheck(name, hurry)
 	if err != nil {
 		return err
 	}
-	cost, err = r.hurried(a, cost, "retrieving "+name, hurry)
-	if err != nil {
-		return err
-	}
-	r.spend(a, cost, "retrieve "+name)
+	s := r.s
+	r.spend(a, r.hurried(a, cost, hurry), "retrieve "+name)
 	e := ItemMoved{Combatant: a.ID, Weapon: name, To: "hand"}
 	if w := a.Weapon(name); w != nil {
 		e.From = w.Stowed
@@ -97,25 +90,44 @@ func (r *run) retrieve(name string, hurry bool) error {
 	return nil
 }
 
+// retrieveCheck is retrieve's checks: it returns the actor and the AP
+// the retrieving costs unhurried.
+func (r *run) retrieveCheck(name string, hurry bool) (*Combatant, int, error) {
+	if err := r.wantPhase(Acting, "retrieve ", name); err != nil {
+		return nil, 0, err
+	}
+	s, a := r.s, r.s.actor()
+	cost, err := s.retrieveCost(a, name)
+	if err != nil {
+		return nil, 0, err
+	}
+	return a, cost, r.hurryCheck(a, cost, hurry, "retrieving ", name)
+}
+
 // stow is R48's stowing of a weapon in hand into its container.
 func (r *run) stow(name string, hurry bool) error {
-	if err := r.wantPhase(Acting, "stow ", name); err != nil {
+	a, w, err := r.stowCheck(name, hurry)
+	if err != nil {
 		return err
+	}
+	to := homeOf(w)
+	r.spend(a, r.hurried(a, containerAP[to], hurry), "stow "+name)
+	r.emit(ev(r.h, (*hotMemory).evItemMoved, ItemMoved{Combatant: a.ID, Weapon: name, From: "hand", To: to}))
+	return nil
+}
+
+// stowCheck is stow's checks: it returns the actor and the weapon.
+func (r *run) stowCheck(name string, hurry bool) (*Combatant, *Weapon, error) {
+	if err := r.wantPhase(Acting, "stow ", name); err != nil {
+		return nil, nil, err
 	}
 	a := r.s.actor()
 	w := a.Weapon(name)
 	switch {
 	case w == nil || name == "":
-		return refuse(engine.Invalid, "%s has no weapon called %q", a.ID, name)
+		return nil, nil, refuse(engine.Invalid, "%s has no weapon called %q", a.ID, name)
 	case !w.InHand():
-		return refuse(engine.NotAllowedNow, "%s's %s is stowed already", a.ID, name)
+		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s is stowed already", a.ID, name)
 	}
-	to := homeOf(w)
-	cost, err := r.hurried(a, containerAP[to], "stowing "+name, hurry)
-	if err != nil {
-		return err
-	}
-	r.spend(a, cost, "stow "+name)
-	r.emit(ev(r.h, (*hotMemory).evItemMoved, ItemMoved{Combatant: a.ID, Weapon: name, From: "hand", To: to}))
-	return nil
+	return a, w, r.hurryCheck(a, containerAP[homeOf(w)], hurry, "stowing ", name)
 }

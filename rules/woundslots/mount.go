@@ -62,85 +62,103 @@ func (r *run) order(text string) error {
 	if !offTurnCommand(c) || isMove(c) {
 		return refuse(engine.Invalid, "order: %q is not an action a mount takes (it moves with its rider's moves)", text)
 	}
-	e := new(Ordered)
-	*e = Ordered{Rider: a.ID, Mount: m.ID, Command: Rules{}.FormatCommand(c)}
-	if err := r.dry(m.ID, c, e); err != nil {
+	e := Ordered{Rider: a.ID, Mount: m.ID, Command: Rules{}.FormatCommand(c)}
+	if err := r.legalAfter(c, &e); err != nil {
 		return err
 	}
-	r.emit(ev(r.h, (*hotMemory).evOrdered, *e))
+	r.emit(ev(r.h, (*hotMemory).evOrdered, e))
 	return r.dispatch(c)
 }
 
 // mount is R53 (4 AP): onto an adjacent mount at least the rider's Size
 // that nobody rides, hurried or not (R67).
 func (r *run) mount(target string, hurry bool) error {
-	if err := r.wantPhase(Acting, "mount ", target); err != nil {
-		return err
-	}
-	s, a := r.s, r.s.actor()
-	m := s.Combatant(target)
-	switch {
-	case m == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case !m.Mount:
-		return refuse(engine.NotAllowedNow, "%s cannot be ridden", m.ID)
-	case a.Riding != "":
-		return refuse(engine.NotAllowedNow, "%s is riding %s already", a.ID, a.Riding)
-	case m.Rider != "" || m.Status != Active:
-		return refuse(engine.NotAllowedNow, "%s is ridden already or cannot carry a rider", m.ID)
-	case m.Attributes.Size < a.Attributes.Size:
-		return refuse(engine.NotAllowedNow, "%s (Size %d) is smaller than %s (Size %d) (R76)", m.ID, m.Attributes.Size, a.ID, a.Attributes.Size)
-	case dist(a, m) > 1:
-		return refuse(engine.NotAllowedNow, "%s must be beside %s to mount it", a.ID, m.ID)
-	}
-	cost, err := r.hurried(a, actionCosts["mount"], "mounting", hurry)
+	a, m, err := r.mountCheck(target, hurry)
 	if err != nil {
 		return err
 	}
-	r.spend(a, cost, "mount")
+	r.spend(a, r.hurried(a, actionCosts["mount"], hurry), "mount")
 	r.emit(ev(r.h, (*hotMemory).evMounted, Mounted{Rider: a.ID, Mount: m.ID}))
 	return nil
 }
 
+// mountCheck is mount's checks, made before its first event: it returns
+// the rider and the mount.
+func (r *run) mountCheck(target string, hurry bool) (a, m *Combatant, err error) {
+	if err := r.wantPhase(Acting, "mount ", target); err != nil {
+		return nil, nil, err
+	}
+	s := r.s
+	a, m = s.actor(), s.Combatant(target)
+	switch {
+	case m == nil:
+		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case !m.Mount:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot be ridden", m.ID)
+	case a.Riding != "":
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is riding %s already", a.ID, a.Riding)
+	case m.Rider != "" || m.Status != Active:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is ridden already or cannot carry a rider", m.ID)
+	case m.Attributes.Size < a.Attributes.Size:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s (Size %d) is smaller than %s (Size %d) (R76)", m.ID, m.Attributes.Size, a.ID, a.Attributes.Size)
+	case dist(a, m) > 1:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s must be beside %s to mount it", a.ID, m.ID)
+	}
+	return a, m, r.hurryCheck(a, actionCosts["mount"], hurry, "mounting")
+}
+
 // dismount is R53 (4 AP) to an adjacent free cell, hurried or not (R67).
 func (r *run) dismount(x, y int, hurry bool) error {
-	if err := r.wantPhase(Acting, "dismount"); err != nil {
-		return err
-	}
-	s, a := r.s, r.s.actor()
-	switch {
-	case a.Riding == "":
-		return refuse(engine.NotAllowedNow, "%s rides nothing", a.ID)
-	case DistanceBetween(s.mountOf(a).X, s.mountOf(a).Y, s.mountOf(a).span(), x, y, a.span()) != 1:
-		return refuse(engine.NotAllowedNow, "%d,%d is not beside %s's mount", x, y, a.ID)
-	case s.blocked(a, x, y):
-		return refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
-	}
-	cost, err := r.hurried(a, actionCosts["mount"], "dismount", hurry)
+	a, err := r.dismountCheck(x, y, hurry)
 	if err != nil {
 		return err
 	}
-	r.spend(a, cost, "dismount")
+	r.spend(a, r.hurried(a, actionCosts["mount"], hurry), "dismount")
 	r.emit(ev(r.h, (*hotMemory).evDismounted, Dismounted{Rider: a.ID, Mount: a.Riding, X: x, Y: y}))
 	return nil
 }
 
-// hurried is R67 for an action of cost AP: without hurry, cost. Hurried
-// (when the encounter allows it, section 6), a Dex [Acrobatics] check
-// [ours] against the GM's TN: success saves 1 + margin/3 AP (at least 1
-// is paid) for 1 stamina; failure costs 1 + failure/3 AP more when the
-// encounter says so (hurry_loss), else nothing.
-func (r *run) hurried(a *Combatant, cost int, what string, hurry bool) (int, error) {
-	if err := need(a, cost, what); err != nil {
-		return 0, err
+// dismountCheck is dismount's checks: it returns the rider.
+func (r *run) dismountCheck(x, y int, hurry bool) (*Combatant, error) {
+	if err := r.wantPhase(Acting, "dismount"); err != nil {
+		return nil, err
 	}
+	s, a := r.s, r.s.actor()
+	switch {
+	case a.Riding == "":
+		return nil, refuse(engine.NotAllowedNow, "%s rides nothing", a.ID)
+	case DistanceBetween(s.mountOf(a).X, s.mountOf(a).Y, s.mountOf(a).span(), x, y, a.span()) != 1:
+		return nil, refuse(engine.NotAllowedNow, "%d,%d is not beside %s's mount", x, y, a.ID)
+	case s.blocked(a, x, y):
+		return nil, refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
+	}
+	return a, r.hurryCheck(a, actionCosts["mount"], hurry, "dismount")
+}
+
+// hurryCheck refuses an action of cost AP, hurried or not, that a cannot
+// take now (R67): not the AP for it, or a hurry the encounter does not
+// allow (section 6). what names the action, in parts joined only for a
+// refusal.
+func (r *run) hurryCheck(a *Combatant, cost int, hurry bool, what ...string) error {
+	if err := need(a, cost, what...); err != nil {
+		return err
+	}
+	if hurry && !r.s.Options.HurryAllowed {
+		return refuse(engine.NotAllowedNow, "the GM does not allow hurrying here (options: hurry_allowed)")
+	}
+	return nil
+}
+
+// hurried is R67 for an action of cost AP that hurryCheck passed: without
+// hurry, cost. Hurried, a Dex [Acrobatics] check [ours] against the GM's
+// TN: success saves 1 + margin/3 AP (at least 1 is paid) for 1 stamina;
+// failure costs 1 + failure/3 AP more when the encounter says so
+// (hurry_loss), else nothing.
+func (r *run) hurried(a *Combatant, cost int, hurry bool) int {
 	if !hurry {
-		return cost, nil
+		return cost
 	}
 	s := r.s
-	if !s.Options.HurryAllowed {
-		return 0, refuse(engine.NotAllowedNow, "the GM does not allow hurrying here (options: hurry_allowed)")
-	}
 	tn := s.Options.HurryTN
 	if tn == 0 {
 		tn = DefaultTN
@@ -161,7 +179,7 @@ func (r *run) hurried(a *Combatant, cost int, what string, hurry bool) (int, err
 		}
 	}
 	r.emit(ev(r.h, (*hotMemory).evHurried, e))
-	return e.Cost, nil
+	return e.Cost
 }
 
 // controlCheck is R77: Prs [Nature/Riding] against the mount's TN, with
@@ -218,17 +236,11 @@ func (s *State) inEnemyReach(c *Combatant) bool {
 // enemy within 10 yards, +1 per earlier consecutive attempt (at most +5,
 // A29).
 func (r *run) calm() error {
-	if err := r.wantPhase(Acting, "calm a mount"); err != nil {
+	a, m, err := r.calmCheck()
+	if err != nil {
 		return err
 	}
-	s, a := r.s, r.s.actor()
-	m := s.mountOf(a)
-	if m == nil || !m.Bolting {
-		return refuse(engine.NotAllowedNow, "%s rides no bolting mount", a.ID)
-	}
-	if err := need(a, actionCosts["calm"], "calming the mount"); err != nil {
-		return err
-	}
+	s := r.s
 	r.spend(a, actionCosts["calm"], "calm")
 	mod := min(a.Calming, 5)
 	for i := range s.Combatants {
@@ -238,4 +250,17 @@ func (r *run) calm() error {
 	}
 	r.controlCheck(a, m, mod, "calming")
 	return nil
+}
+
+// calmCheck is calm's checks: it returns the rider and its mount.
+func (r *run) calmCheck() (a, m *Combatant, err error) {
+	if err := r.wantPhase(Acting, "calm a mount"); err != nil {
+		return nil, nil, err
+	}
+	a = r.s.actor()
+	m = r.s.mountOf(a)
+	if m == nil || !m.Bolting {
+		return nil, nil, refuse(engine.NotAllowedNow, "%s rides no bolting mount", a.ID)
+	}
+	return a, m, need(a, actionCosts["calm"], "calming the mount")
 }

@@ -586,8 +586,8 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 		if moment == "" {
 			moment = AtDeclared
 		}
-		pre := &Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
-		if (&run{s: s}).dry(me.ID, c, pre) == nil {
+		pre := Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
+		if (&run{s: s}).legalAfter(c, &pre) == nil {
 			b.add(&Trigger{}, "trigger: take the readied ", me.ReadyAction)
 		}
 		return

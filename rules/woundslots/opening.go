@@ -52,23 +52,11 @@ func (r *run) interpose(shield string) error {
 // total, for the rest of the turn, replaces the actor's Defense
 // against that creature's rebuffs.
 func (r *run) opening(target string) error {
-	if err := r.wantPhase(Acting, "create an opening"); err != nil {
+	a, w, t, err := r.openingCheck(target)
+	if err != nil {
 		return err
 	}
-	s, a := r.s, r.s.actor()
-	w := firstMelee(a)
-	t := s.Combatant(target)
-	switch {
-	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case w == nil:
-		return refuse(engine.NotAllowedNow, "%s has no melee weapon", a.ID)
-	case t.Side == a.Side || !t.Up():
-		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
-	}
-	if err := need(a, actionCosts["opening"], "creating an opening"); err != nil {
-		return err
-	}
+	s := r.s
 	r.spend(a, actionCosts["opening"], "opening")
 	bonus := s.attackBonus(a, w, t, Standard)
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
@@ -81,4 +69,24 @@ func (r *run) opening(target string) error {
 		r.shift(a, -2, "critical failure")
 	}
 	return nil
+}
+
+// openingCheck is opening's checks: it returns the actor, its melee
+// weapon and the target.
+func (r *run) openingCheck(target string) (a *Combatant, w *Weapon, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, "create an opening"); err != nil {
+		return nil, nil, nil, err
+	}
+	s := r.s
+	a = s.actor()
+	w, t = firstMelee(a), s.Combatant(target)
+	switch {
+	case t == nil:
+		return nil, nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case w == nil:
+		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s has no melee weapon", a.ID)
+	case t.Side == a.Side || !t.Up():
+		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
+	}
+	return a, w, t, need(a, actionCosts["opening"], "creating an opening")
 }

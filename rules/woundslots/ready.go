@@ -7,31 +7,37 @@ import "fray/engine"
 // is asked in, paying its AP then: a standard attack by default (fire
 // TARGET), else the action named (trigger).
 func (r *run) ready(action string) error {
-	if err := r.wantPhase(Acting, "ready an attack"); err != nil {
-		return err
-	}
-	a := r.s.actor()
-	switch {
-	case a.Readied:
-		return refuse(engine.NotAllowedNow, "%s has an attack readied already", a.ID)
-	case action == "" && a.inHand() == 0:
-		return refuse(engine.NotAllowedNow, "%s has no weapon to ready", a.ID)
-	}
-	if action != "" {
-		c, err := Rules{}.ParseCommand(r.s, a.ID, action)
-		if err != nil {
-			return err
-		}
-		if !offTurnCommand(c) {
-			return refuse(engine.Invalid, "ready: %q is not an action to take as a reaction", action)
-		}
-	}
-	if err := need(a, actionCosts["ready"], "readying"); err != nil {
+	a, err := r.readyCheck(action)
+	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["ready"], "ready")
 	r.emit(ev(r.h, (*hotMemory).evReadyTaken, ReadyTaken{Combatant: a.ID, Action: action}))
 	return nil
+}
+
+// readyCheck is ready's checks: it returns the actor.
+func (r *run) readyCheck(action string) (*Combatant, error) {
+	if err := r.wantPhase(Acting, "ready an attack"); err != nil {
+		return nil, err
+	}
+	a := r.s.actor()
+	switch {
+	case a.Readied:
+		return nil, refuse(engine.NotAllowedNow, "%s has an attack readied already", a.ID)
+	case action == "" && a.inHand() == 0:
+		return nil, refuse(engine.NotAllowedNow, "%s has no weapon to ready", a.ID)
+	}
+	if action != "" {
+		c, err := Rules{}.ParseCommand(r.s, a.ID, action)
+		if err != nil {
+			return nil, err
+		}
+		if !offTurnCommand(c) {
+			return nil, refuse(engine.Invalid, "ready: %q is not an action to take as a reaction", action)
+		}
+	}
+	return a, need(a, actionCosts["ready"], "readying")
 }
 
 // mayFire reports whether c may take its readied attack now: free to
@@ -128,11 +134,10 @@ func (r *run) trigger() error {
 	if moment == "" {
 		moment = AtDeclared
 	}
-	e := new(Interrupted)
-	*e = Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
-	if err := r.dry(me.ID, c, e); err != nil {
+	e := Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
+	if err := r.legalAfter(c, &e); err != nil {
 		return err
 	}
-	r.emit(ev(r.h, (*hotMemory).evInterrupted, *e))
+	r.emit(ev(r.h, (*hotMemory).evInterrupted, e))
 	return r.dispatch(c)
 }

@@ -147,6 +147,16 @@ func (s *State) answers(c Command) bool {
 // then it is decided. When it never comes to that, or the command is
 // refused, nothing changes: on the hot path (Step, in place) it is tried
 // on a copy first.
+//
+// This is the one place a command is tried on a copy rather than checked
+// where it stands (see legal), and it has to be: the walk lets the window
+// go by and so resolves the declared action, with real dice, and settles
+// the fight (the next turn may begin) before the command can be checked;
+// whether it is then allowed at all depends on how those dice fell (its
+// actor may be taken out, the turn may pass to another), so no check
+// before the first event can tell, and only the state as it was can take
+// the walk back. Simulation does not come here: the prompt of one asked
+// in a window lists only answers to it.
 func (r *run) passOn(actor string, c Command) error {
 	if r.h != nil {
 		w := clone(r.s)
@@ -186,7 +196,7 @@ func (r *run) dispatch(c Command) error {
 	case *Attack:
 		err = r.attack(c)
 	case *Move:
-		err = r.move(c.X, c.Y, false)
+		err = r.move(c.X, c.Y)
 	case *Approach:
 		err = r.approach(c.Target)
 	case *Defend:
@@ -666,9 +676,9 @@ func (r *run) spend(c *Combatant, amount int, what string) {
 }
 
 // need refuses an action costing more AP than c has.
-func need(c *Combatant, cost int, what string) error {
+func need(c *Combatant, cost int, what ...string) error {
 	if c.AP < cost {
-		return refuse(engine.NotAllowedNow, "%s has %d AP; %s costs %d", c.ID, c.AP, what, cost)
+		return refuse(engine.NotAllowedNow, "%s has %d AP; %s costs %d", c.ID, c.AP, strings.Join(what, ""), cost)
 	}
 	return nil
 }
@@ -677,14 +687,8 @@ func need(c *Combatant, cost int, what string) error {
 
 // defend is R45.
 func (r *run) defend() error {
-	if err := r.wantPhase(Acting, "defend"); err != nil {
-		return err
-	}
-	a := r.s.actor()
-	if a.Defending {
-		return refuse(engine.NotAllowedNow, "%s is defending already", a.ID)
-	}
-	if err := need(a, actionCosts["defend"], "defend"); err != nil {
+	a, err := r.defendCheck()
+	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["defend"], "defend")
@@ -692,13 +696,22 @@ func (r *run) defend() error {
 	return nil
 }
 
-// seize is R62: +1d6 initiative.
-func (r *run) seize() error {
-	if err := r.wantPhase(Acting, "seize the initiative"); err != nil {
-		return err
+// defendCheck is defend's checks: it returns the actor.
+func (r *run) defendCheck() (*Combatant, error) {
+	if err := r.wantPhase(Acting, "defend"); err != nil {
+		return nil, err
 	}
 	a := r.s.actor()
-	if err := need(a, actionCosts["seize"], "seize"); err != nil {
+	if a.Defending {
+		return nil, refuse(engine.NotAllowedNow, "%s is defending already", a.ID)
+	}
+	return a, need(a, actionCosts["defend"], "defend")
+}
+
+// seize is R62: +1d6 initiative.
+func (r *run) seize() error {
+	a, err := r.seizeCheck()
+	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["seize"], "seize")
@@ -707,40 +720,48 @@ func (r *run) seize() error {
 	return nil
 }
 
+// seizeCheck is seize's checks: it returns the actor.
+func (r *run) seizeCheck() (*Combatant, error) {
+	if err := r.wantPhase(Acting, "seize the initiative"); err != nil {
+		return nil, err
+	}
+	a := r.s.actor()
+	return a, need(a, actionCosts["seize"], "seize")
+}
+
 // posture is R49, hurried or not (R67).
 func (r *run) posture(to string, hurry bool) error {
-	if err := r.wantPhase(Acting, "change posture"); err != nil {
+	a, err := r.postureCheck(to, hurry)
+	if err != nil {
 		return err
+	}
+	r.spend(a, r.hurried(a, actionCosts["posture"], hurry), "posture")
+	r.emit(ev(r.h, (*hotMemory).evPostureChanged, PostureChanged{Combatant: a.ID, To: to}))
+	return nil
+}
+
+// postureCheck is posture's checks: it returns the actor.
+func (r *run) postureCheck(to string, hurry bool) (*Combatant, error) {
+	if err := r.wantPhase(Acting, "change posture"); err != nil {
+		return nil, err
 	}
 	a := r.s.actor()
 	switch {
 	case to != Standing && to != Crouching && to != Prone:
-		return refuse(engine.Invalid, "%q is not a posture: standing, crouching or prone", to)
+		return nil, refuse(engine.Invalid, "%q is not a posture: standing, crouching or prone", to)
 	case to == a.Posture:
-		return refuse(engine.NotAllowedNow, "%s is %s already", a.ID, to)
+		return nil, refuse(engine.NotAllowedNow, "%s is %s already", a.ID, to)
 	case a.Posture == Prone && to == Standing:
-		return refuse(engine.NotAllowedNow, "%s is prone and must crouch before standing (R49)", a.ID)
+		return nil, refuse(engine.NotAllowedNow, "%s is prone and must crouch before standing (R49)", a.ID)
 	}
-	cost, err := r.hurried(a, actionCosts["posture"], "changing posture", hurry)
-	if err != nil {
-		return err
-	}
-	r.spend(a, cost, "posture")
-	r.emit(ev(r.h, (*hotMemory).evPostureChanged, PostureChanged{Combatant: a.ID, To: to}))
-	return nil
+	return a, r.hurryCheck(a, actionCosts["posture"], hurry, "changing posture")
 }
 
 // dash is R54: the movement rate doubled until the round ends, for 1
 // stamina (R19: a cost above the stamina left becomes fatigue).
 func (r *run) dash() error {
-	if err := r.wantPhase(Acting, "dash"); err != nil {
-		return err
-	}
-	a := r.s.actor()
-	if a.Dashes >= 2 {
-		return refuse(engine.NotAllowedNow, "%s has dashed twice this round already (R54)", a.ID)
-	}
-	if err := need(a, actionCosts["dash"], "dash"); err != nil {
+	a, err := r.dashCheck()
+	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["dash"], "dash")
@@ -760,6 +781,18 @@ func (r *run) dash() error {
 	}
 	r.emit(ev(r.h, (*hotMemory).evDashed, e))
 	return nil
+}
+
+// dashCheck is dash's checks: it returns the actor.
+func (r *run) dashCheck() (*Combatant, error) {
+	if err := r.wantPhase(Acting, "dash"); err != nil {
+		return nil, err
+	}
+	a := r.s.actor()
+	if a.Dashes >= 2 {
+		return nil, refuse(engine.NotAllowedNow, "%s has dashed twice this round already (R54)", a.ID)
+	}
+	return a, need(a, actionCosts["dash"], "dash")
 }
 
 // payStamina is R19 and R20: the stamina and fatigue after paying cost.
@@ -796,24 +829,12 @@ func (s *State) objectCost(name string) (ap, rounds int) {
 // use is R66, as a long action when it costs more than the AP at hand or
 // takes rounds (R25).
 func (r *run) use(object string, hurry bool) error {
-	if err := r.wantPhase(Acting, "use ", object); err != nil {
+	a, err := r.useCheck(object, hurry)
+	if err != nil {
 		return err
 	}
-	a := r.s.actor()
-	if object == "" {
-		return refuse(engine.Invalid, "use what?")
-	}
 	cost, rounds := r.s.objectCost(object)
-	if hurry {
-		if rounds > 0 || cost > a.AP {
-			return refuse(engine.NotAllowedNow, "only an action paid at once can be hurried (R67)")
-		}
-		c, err := r.hurried(a, cost, "using "+object, true)
-		if err != nil {
-			return err
-		}
-		cost = c
-	}
+	cost = r.hurried(a, cost, hurry)
 	switch {
 	case rounds > 0:
 		r.spend(a, a.AP, "use "+object)
@@ -833,6 +854,25 @@ func (r *run) use(object string, hurry bool) error {
 		r.acted = false
 	}
 	return nil
+}
+
+// useCheck is use's checks: it returns the actor.
+func (r *run) useCheck(object string, hurry bool) (*Combatant, error) {
+	if err := r.wantPhase(Acting, "use ", object); err != nil {
+		return nil, err
+	}
+	a := r.s.actor()
+	if object == "" {
+		return nil, refuse(engine.Invalid, "use what?")
+	}
+	if !hurry {
+		return a, nil
+	}
+	cost, rounds := r.s.objectCost(object)
+	if rounds > 0 || cost > a.AP {
+		return nil, refuse(engine.NotAllowedNow, "only an action paid at once can be hurried (R67)")
+	}
+	return a, r.hurryCheck(a, cost, true, "using ", object)
 }
 
 // continueLong pays this turn's part of a long action (R25): all AP, the
@@ -902,35 +942,44 @@ func (s *State) moveAP(c *Combatant, cost int) int {
 
 // move walks the actor to x,y, or declares the move when someone may
 // react to it: a rebuff (R41) or a cling (R55).
-func (r *run) move(x, y int, _ bool) error {
-	if err := r.wantPhase(Acting, "move"); err != nil {
+func (r *run) move(x, y int) error {
+	a, err := r.moveCheck(x, y)
+	if err != nil {
 		return err
+	}
+	r.advance(a, x, y, [2]int{a.X, a.Y}, false)
+	return nil
+}
+
+// moveCheck is move's checks: it returns the mover.
+func (r *run) moveCheck(x, y int) (*Combatant, error) {
+	if err := r.wantPhase(Acting, "move"); err != nil {
+		return nil, err
 	}
 	s, a := r.s, r.s.actor()
 	switch {
 	case x == a.X && y == a.Y:
-		return refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
+		return nil, refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
 	case abs(x) > parts.MaxCoordinate || abs(y) > parts.MaxCoordinate:
-		return refuse(engine.Invalid, "%d,%d is off the map", x, y)
+		return nil, refuse(engine.Invalid, "%d,%d is off the map", x, y)
 	case s.blocked(a, x, y):
-		return refuse(engine.NotAllowedNow, "someone stands at %d,%d (entering an occupied space is not modelled)", x, y)
+		return nil, refuse(engine.NotAllowedNow, "someone stands at %d,%d (entering an occupied space is not modelled)", x, y)
 	}
 	cost := s.pathCost(a.X, a.Y, x, y)
 	n := s.moveAP(a, cost)
 	switch {
 	case n < 0:
-		return refuse(engine.NotAllowedNow, "%s cannot move: movement rate 0", a.ID)
+		return nil, refuse(engine.NotAllowedNow, "%s cannot move: movement rate 0", a.ID)
 	case n > a.AP:
-		return refuse(engine.NotAllowedNow, "%s needs %d AP to move %d yards of pool to %d,%d and has %d", a.ID, n, cost, x, y, a.AP)
+		return nil, refuse(engine.NotAllowedNow, "%s needs %d AP to move %d yards of pool to %d,%d and has %d", a.ID, n, cost, x, y, a.AP)
 	}
 	if m := s.mountOf(a); m != nil && m.Bolting {
-		return refuse(engine.NotAllowedNow, "%s's mount %s has bolted; calm it first (R77)", a.ID, m.ID)
+		return nil, refuse(engine.NotAllowedNow, "%s's mount %s has bolted; calm it first (R77)", a.ID, m.ID)
 	}
 	if m := s.mountOf(a); m != nil && m.OwnTurn {
-		return refuse(engine.NotAllowedNow, "%s's mount %s is sentient and moves in its own turn (R76)", a.ID, m.ID)
+		return nil, refuse(engine.NotAllowedNow, "%s's mount %s is sentient and moves in its own turn (R76)", a.ID, m.ID)
 	}
-	r.advance(a, x, y, [2]int{a.X, a.Y}, false)
-	return nil
+	return a, nil
 }
 
 // walkFrom walks a to x,y on a move begun at from: the yards are what the
@@ -996,19 +1045,30 @@ func (s *State) approachCell(c, t *Combatant) (x, y int, ok bool) {
 
 // approach walks toward a target.
 func (r *run) approach(target string) error {
-	if err := r.wantPhase(Acting, "approach ", target); err != nil {
+	x, y, err := r.approachCheck(target)
+	if err != nil {
 		return err
+	}
+	return r.move(x, y)
+}
+
+// approachCheck is approach's checks, a move's among them: it returns
+// where the approach goes.
+func (r *run) approachCheck(target string) (x, y int, err error) {
+	if err := r.wantPhase(Acting, "approach ", target); err != nil {
+		return 0, 0, err
 	}
 	s, a := r.s, r.s.actor()
 	t := s.Combatant(target)
 	if t == nil {
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return 0, 0, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
 	}
 	x, y, ok := s.approachCell(a, t)
 	if !ok {
-		return refuse(engine.NotAllowedNow, "%s cannot come any closer to %s now", a.ID, t.ID)
+		return 0, 0, refuse(engine.NotAllowedNow, "%s cannot come any closer to %s now", a.ID, t.ID)
 	}
-	return r.move(x, y, true)
+	_, err = r.moveCheck(x, y)
+	return x, y, err
 }
 
 // checkGrapples ends c's grapples across a gap (A23).

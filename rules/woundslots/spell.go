@@ -45,9 +45,17 @@ func spellAP(sp *Spell) int {
 	return 4
 }
 
-// castEffect is a spell that leaves an effect on its caster (R21, R44): it
-// invests its mana, held until the effect ends, and spends its own.
-func (r *run) castEffect(a *Combatant, sp *Spell, target string) error {
+// castEffect is a spell that leaves an effect on its caster (R21, R44),
+// once castEffectCheck has passed it: it invests its mana, held until the
+// effect ends, and spends its own.
+func (r *run) castEffect(a *Combatant, sp *Spell) {
+	r.spend(a, spellAP(sp), "cast")
+	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Mana: a.Mana - sp.Mana}))
+	r.emit(ev(r.h, (*hotMemory).evEffectBegun, EffectBegun{Combatant: a.ID, Effect: sp.Name, Mana: sp.Invest, Rounds: sp.Rounds}))
+}
+
+// castEffectCheck is castEffect's checks.
+func castEffectCheck(a *Combatant, sp *Spell, target string) error {
 	switch {
 	case target != "":
 		return refuse(engine.Invalid, "%s is cast on %s itself: cast %s", sp.Name, a.ID, sp.Name)
@@ -56,13 +64,7 @@ func (r *run) castEffect(a *Combatant, sp *Spell, target string) error {
 	case slices.ContainsFunc(a.Effects, func(e Effect) bool { return e.Name == sp.Name }):
 		return refuse(engine.NotAllowedNow, "%s's %s holds already; end it first (R60)", a.ID, sp.Name)
 	}
-	if err := need(a, spellAP(sp), "the spell"); err != nil {
-		return err
-	}
-	r.spend(a, spellAP(sp), "cast")
-	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Mana: a.Mana - sp.Mana}))
-	r.emit(ev(r.h, (*hotMemory).evEffectBegun, EffectBegun{Combatant: a.ID, Effect: sp.Name, Mana: sp.Invest, Rounds: sp.Rounds}))
-	return nil
+	return need(a, spellAP(sp), "the spell")
 }
 
 // spellDefense is the Defense a spell attack meets (R05, R13, R14).
@@ -87,28 +89,13 @@ func canCast(a *Combatant, sp *Spell, t *Combatant) bool {
 // does, with the spell's damage and without Str; the mana is spent when
 // it takes effect, never more than is left.
 func (r *run) cast(name, target string) error {
-	if err := r.wantPhase(Acting, "cast ", name); err != nil {
+	a, sp, t, err := r.castCheck(name, target)
+	if err != nil {
 		return err
 	}
-	s, a := r.s, r.s.actor()
-	sp := a.spell(name)
-	t := s.Combatant(target)
-	switch {
-	case sp == nil:
-		return refuse(engine.Invalid, "%s knows no spell called %q", a.ID, name)
-	case sp.Defense == "":
-		return r.castEffect(a, sp, target)
-	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case t.Side == a.Side || !t.Up():
-		return refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
-	case a.Mana < sp.Mana:
-		return refuse(engine.NotAllowedNow, "%s has %d mana; %s needs %d (A31: no overspending)", a.ID, a.Mana, sp.Name, sp.Mana)
-	case dist(a, t)-1 > sp.Range:
-		return refuse(engine.NotAllowedNow, "%s is beyond %s's range of %d yards", t.ID, sp.Name, sp.Range)
-	}
-	if err := need(a, spellAP(sp), "the spell"); err != nil {
-		return err
+	if sp.Defense == "" {
+		r.castEffect(a, sp)
+		return nil
 	}
 	r.spend(a, spellAP(sp), "cast")
 	bonus := a.Attributes.Rsn + a.skill("arcana") + a.spec("arcana", sp.School) - a.distraction()
@@ -157,6 +144,32 @@ func (r *run) cast(name, target string) error {
 		r.lightning(a, t, sp, die+bonus)
 	}
 	return nil
+}
+
+// castCheck is cast's checks: it returns the caster, the spell and its
+// target (nil for a spell that leaves an effect on its caster).
+func (r *run) castCheck(name, target string) (a *Combatant, sp *Spell, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, "cast ", name); err != nil {
+		return nil, nil, nil, err
+	}
+	s := r.s
+	a = s.actor()
+	sp, t = a.spell(name), s.Combatant(target)
+	switch {
+	case sp == nil:
+		return nil, nil, nil, refuse(engine.Invalid, "%s knows no spell called %q", a.ID, name)
+	case sp.Defense == "":
+		return a, sp, nil, castEffectCheck(a, sp, target)
+	case t == nil:
+		return nil, nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	case t.Side == a.Side || !t.Up():
+		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
+	case a.Mana < sp.Mana:
+		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s has %d mana; %s needs %d (A31: no overspending)", a.ID, a.Mana, sp.Name, sp.Mana)
+	case dist(a, t)-1 > sp.Range:
+		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s is beyond %s's range of %d yards", t.ID, sp.Name, sp.Range)
+	}
+	return a, sp, t, need(a, spellAP(sp), "the spell")
 }
 
 // lightning is R74's lightning under water: beyond its normal effect it

@@ -122,19 +122,25 @@ func (r *run) drift(c *Combatant) {
 // surface is R75's return to the surface of a swimmer who sank (4 AP,
 // the seed): Str [Athletics/Swimming] against the GM's TN.
 func (r *run) surface() error {
-	if err := r.wantPhase(Acting, "surface"); err != nil {
-		return err
-	}
-	a := r.s.actor()
-	if !a.Sunk {
-		return refuse(engine.NotAllowedNow, "%s has not sunk", a.ID)
-	}
-	if err := need(a, actionCosts["surface"], "surfacing"); err != nil {
+	a, err := r.surfaceCheck()
+	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["surface"], "surface")
 	r.footing(a, Swimming, 0, "surfacing")
 	return nil
+}
+
+// surfaceCheck is surface's checks: it returns the swimmer.
+func (r *run) surfaceCheck() (*Combatant, error) {
+	if err := r.wantPhase(Acting, "surface"); err != nil {
+		return nil, err
+	}
+	a := r.s.actor()
+	if !a.Sunk {
+		return nil, refuse(engine.NotAllowedNow, "%s has not sunk", a.ID)
+	}
+	return a, need(a, actionCosts["surface"], "surfacing")
 }
 
 // UnderwaterAP and UnderwaterPenalty are R74's extra AP and penalty of a

@@ -1,0 +1,174 @@
+package woundslots
+
+import "fray/engine"
+
+// legal reports why the acting creature may not take action c now, or nil
+// if it may: the test a declared action, an action out of turn, a
+// readied action, a mount's ordered action and a long action must pass
+// before anything happens. It makes the checks c's resolution (dispatch)
+// makes before its first event, which every action has apart (as
+// attackCheck, moveCheck and the like), so it needs no copy of the state
+// and changes nothing; whether an action is allowed never depends on its
+// dice. It knows every action one may declare, take out of turn, ready,
+// order a mount to take or pay across turns: all it is ever asked about.
+// TestCleanFailures holds it to what dispatch says.
+func (r *run) legal(c Command) error {
+	var err error
+	switch c := c.(type) {
+	case *Attack:
+		_, _, err = r.attackCheck(c)
+	case *Move:
+		_, err = r.moveCheck(c.X, c.Y)
+	case *Approach:
+		_, _, err = r.approachCheck(c.Target)
+	case *Jump:
+		_, _, _, _, err = r.jumpCheck(c)
+	case *Defend:
+		_, err = r.defendCheck()
+	case *Seize:
+		_, err = r.seizeCheck()
+	case *Posture:
+		_, err = r.postureCheck(c.To, c.Hurry)
+	case *Dash:
+		_, err = r.dashCheck()
+	case *Use:
+		_, err = r.useCheck(c.Object, c.Hurry)
+	case *Hinder:
+		_, _, err = r.hinderCheck(c.Hindrance, c.Target)
+	case *Pin:
+		_, _, err = r.pinCheck(c.Target)
+	case *Escape:
+		_, _, err = r.escapeCheck()
+	case *Opening:
+		_, _, _, err = r.openingCheck(c.Target)
+	case *Drag:
+		_, _, err = r.dragCheck(c.X, c.Y)
+	case *Enter:
+		_, _, err = r.enterCheck(c.Target)
+	case *Stabilize:
+		_, _, err = r.stabilizeCheck(c.Target)
+	case *Treat:
+		_, _, _, err = r.treatCheck(c.Target, c.Level)
+	case *TreatCondition:
+		_, _, _, err = r.treatConditionCheck(c.Target, c.Condition)
+	case *Cast:
+		_, _, _, err = r.castCheck(c.Spell, c.Target)
+	case *Mount:
+		_, _, err = r.mountCheck(c.Target, c.Hurry)
+	case *Dismount:
+		_, err = r.dismountCheck(c.X, c.Y, c.Hurry)
+	case *Calm:
+		_, _, err = r.calmCheck()
+	case *Ready:
+		_, err = r.readyCheck(c.Action)
+	case *Surface:
+		_, err = r.surfaceCheck()
+	case *Retrieve:
+		_, _, err = r.retrieveCheck(c.Weapon, c.Hurry)
+	case *Stow:
+		_, _, err = r.stowCheck(c.Weapon, c.Hurry)
+	case *EndEffect:
+		_, _, err = r.endEffectCheck(c.Effect)
+	case *LongAction:
+		_, _, _, err = r.longActionCheck(c.Action)
+	case nil:
+		err = refuse(engine.Invalid, "no command")
+	default:
+		err = refuse(engine.Invalid, "%s is not an action that is checked before it is taken", c.Kind())
+	}
+	return err
+}
+
+// legalAfter is legal for action c after event pre, nil for none: an
+// Interrupted, Ordered, ActionGoesAhead or LongDone, the event that comes
+// before the action it allows. The event is applied in place for the
+// checks and taken back exactly (see lend).
+func (r *run) legalAfter(c Command, pre Event) error {
+	if pre == nil {
+		return r.legal(c)
+	}
+	var l lent
+	r.s.lend(pre, &l)
+	err := r.legal(c)
+	r.s.giveBack(&l)
+	return err
+}
+
+// lent is what lend changed, to be put back: the state's own fields, the
+// combatant the event changes and the hot memory an action out of turn is
+// placed in.
+type lent struct {
+	s       State
+	who     *Combatant
+	c       Combatant
+	hotOff  OffTurn
+	hotHeld Declared
+	hotRest []string
+}
+
+// lend applies event pre to s (see legalAfter), keeping in l what it
+// changes: the state's fields (the pending action, queue, moment, phase
+// and action out of turn), the one combatant an Interrupted or LongDone
+// changes, and the hot memory an Interrupted or Ordered places the action
+// out of turn in, whose queue then goes to spare memory so that the one
+// it holds stays as it is.
+func (s *State) lend(pre Event, l *lent) {
+	l.s, l.who = *s, nil
+	var who string
+	switch e := pre.(type) {
+	case *Interrupted:
+		who = e.Combatant
+	case *LongDone:
+		who = e.Combatant
+	}
+	if c := s.Combatant(who); c != nil {
+		l.who, l.c = c, *c
+	}
+	h := s.hot
+	if h != nil {
+		l.hotOff, l.hotHeld, l.hotRest = h.off, h.held, h.offRest
+		h.offRest = h.lentRest[:0]
+	}
+	evolve(s, pre)
+	if h != nil {
+		h.lentRest = h.offRest
+	}
+}
+
+// giveBack puts back what lend changed.
+func (s *State) giveBack(l *lent) {
+	*s = l.s
+	if l.who != nil {
+		*l.who = l.c
+	}
+	if h := s.hot; h != nil {
+		h.off, h.held, h.offRest = l.hotOff, l.hotHeld, l.hotRest
+	}
+}
+
+// longActionCheck is longAction's checks (R25): it returns the actor, the
+// action, and its cost. An action that costs more AP than the actor has
+// is checked as if the AP were there: lent for the checks and taken back.
+func (r *run) longActionCheck(text string) (a *Combatant, c Command, cost int, err error) {
+	if err := r.wantPhase(Acting, "begin a long action"); err != nil {
+		return nil, nil, 0, err
+	}
+	s := r.s
+	a = s.actor()
+	if s.Off != nil {
+		return nil, nil, 0, refuse(engine.NotAllowedNow, "an action out of turn is paid at once (R25)")
+	}
+	c, err = Rules{}.ParseCommand(s, a.ID, text)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	cost = s.costOf(a, c)
+	if cost == 0 {
+		return nil, nil, 0, refuse(engine.Invalid, "long %s: only an action with an AP cost is paid across turns; a use of an object is, by itself (R25)", text)
+	}
+	ap := a.AP
+	a.AP = max(ap, cost)
+	err = r.legal(c)
+	a.AP = ap
+	return a, c, cost, err
+}
