@@ -8,7 +8,10 @@ import (
 	"fray/engine"
 )
 
-// Next says who decides what now, with every option they have.
+// Next says who decides what now, with every option they have. Listing a
+// readied action's firing tests it in place (legalAfter): s is changed
+// for the test and put back, so two goroutines must not ask Next of one
+// state at once (Moves, which writes the state's hot memory, never could).
 func (Rules) Next(s *State) engine.Prompt[Command] {
 	var p engine.Prompt[Command]
 	writePrompt(s, &prompter{p: &p, people: true})
