@@ -359,14 +359,11 @@ func (r *run) pin(target string) error {
 
 // pinCheck is pin's checks: it returns the actor and its target.
 func (r *run) pinCheck(target string) (a, t *Combatant, err error) {
-	if err := r.wantPhase(Acting, "pin ", target); err != nil {
+	a, t, err = r.actorAnd(target, "pin ", target)
+	if err != nil {
 		return nil, nil, err
 	}
-	s := r.s
-	a, t = s.actor(), s.Combatant(target)
 	switch {
-	case t == nil:
-		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
 	case !slices.Contains(a.Grappling, t.ID):
 		return nil, nil, refuse(engine.NotAllowedNow, "%s does not grapple %s", a.ID, t.ID)
 	case t.PinnedBy != "":

@@ -44,14 +44,11 @@ func (r *run) enter(target string) error {
 
 // enterCheck is enter's checks: it returns the actor and the occupant.
 func (r *run) enterCheck(target string) (a, t *Combatant, err error) {
-	if err := r.wantPhase(Acting, "enter ", target, "'s space"); err != nil {
+	a, t, err = r.actorAnd(target, "enter ", target, "'s space")
+	if err != nil {
 		return nil, nil, err
 	}
-	s := r.s
-	a, t = s.actor(), s.Combatant(target)
 	switch {
-	case t == nil:
-		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
 	case t.ID == a.ID || t.gone():
 		return nil, nil, refuse(engine.NotAllowedNow, "%s has no space to enter", t.ID)
 	case dist(a, t) != 1:

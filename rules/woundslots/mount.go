@@ -85,14 +85,11 @@ func (r *run) mount(target string, hurry bool) error {
 // mountCheck is mount's checks, made before its first event: it returns
 // the rider and the mount.
 func (r *run) mountCheck(target string, hurry bool) (a, m *Combatant, err error) {
-	if err := r.wantPhase(Acting, "mount ", target); err != nil {
+	a, m, err = r.actorAnd(target, "mount ", target)
+	if err != nil {
 		return nil, nil, err
 	}
-	s := r.s
-	a, m = s.actor(), s.Combatant(target)
 	switch {
-	case m == nil:
-		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
 	case !m.Mount:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot be ridden", m.ID)
 	case a.Riding != "":

@@ -1052,18 +1052,28 @@ func (r *run) approach(target string) error {
 	return r.move(x, y)
 }
 
+// actorAnd is the start of the checks of an action on another combatant:
+// it is the acting creature's turn to act (what names the action, for the
+// refusal), and target is a combatant. It returns both.
+func (r *run) actorAnd(target string, what ...string) (a, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, what...); err != nil {
+		return nil, nil, err
+	}
+	s := r.s
+	if t = s.Combatant(target); t == nil {
+		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+	}
+	return s.actor(), t, nil
+}
+
 // approachCheck is approach's checks, a move's among them: it returns
 // where the approach goes.
 func (r *run) approachCheck(target string) (x, y int, err error) {
-	if err := r.wantPhase(Acting, "approach ", target); err != nil {
+	a, t, err := r.actorAnd(target, "approach ", target)
+	if err != nil {
 		return 0, 0, err
 	}
-	s, a := r.s, r.s.actor()
-	t := s.Combatant(target)
-	if t == nil {
-		return 0, 0, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	}
-	x, y, ok := s.approachCell(a, t)
+	x, y, ok := r.s.approachCell(a, t)
 	if !ok {
 		return 0, 0, refuse(engine.NotAllowedNow, "%s cannot come any closer to %s now", a.ID, t.ID)
 	}
