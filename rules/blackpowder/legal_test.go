@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"fray/dice"
-	"fray/engine"
 	"fray/engine/enginetest"
 )
 
@@ -24,51 +22,28 @@ import (
 //   - legal and legalDelayed change nothing (checked at one action in
 //     fifty).
 func TestCleanFailures(t *testing.T) {
-	fights := enginetest.Scale(50)
 	checked, refused := 0, 0
-	for _, setup := range setups(t) {
-		for f := range fights {
-			r := Rules{}
-			s := r.Clone(&setup.State)
-			choose := dice.Seeded(dice.Mix(uint64(f), 7))
-			src := dice.Seeded(dice.Mix(uint64(f), 8))
-			for d := 0; d < 2000; d++ {
-				p := r.Next(&s)
-				if p.Kind == engine.End {
-					break
-				}
-				for _, who := range s.Combatants {
-					if d%5 != 0 {
-						break
-					}
-					for vi, v := range variants(&s, who.ID, d%20 == 0) {
-						for _, mode := range []string{"", "delayed", "free"} {
-							for _, cmd := range candidates(v, v.combatant(who.ID)) {
-								where := fmt.Sprintf("%s fight %d decision %d variant %d: %s, mode %q: %s", setup.Name, f, d, vi, who.ID, mode, formatted(cmd))
-								if checkLegal(t, where, v, who.ID, mode, cmd, checked%50 == 0) != nil {
-									refused++
-								}
-								checked++
-								if mode == "delayed" {
-									checkLegalDelayed(t, where, v, who.ID, cmd, checked%50 == 0)
-								}
-							}
+	enginetest.Walk(t, Rules{}, setups(t), enginetest.Scale(50), 2000, func(setup string, f, d int, s *State) {
+		if d%5 != 0 {
+			return
+		}
+		for _, who := range s.Combatants {
+			for vi, v := range variants(s, who.ID, d%20 == 0) {
+				for _, mode := range []string{"", "delayed", "free"} {
+					for _, cmd := range candidates(v, v.combatant(who.ID)) {
+						where := fmt.Sprintf("%s fight %d decision %d variant %d: %s, mode %q: %s", setup, f, d, vi, who.ID, mode, formatted(cmd))
+						if checkLegal(t, where, v, who.ID, mode, cmd, checked%50 == 0) != nil {
+							refused++
+						}
+						checked++
+						if mode == "delayed" {
+							checkLegalDelayed(t, where, v, who.ID, cmd, checked%50 == 0)
 						}
 					}
 				}
-				if t.Failed() {
-					return
-				}
-				events, err := r.Decide(&s, p.Actor, engine.Uniform[State, Command]{}.Choose(&s, p, choose), src)
-				if err != nil {
-					t.Fatalf("%s fight %d decision %d: %v", setup.Name, f, d, err)
-				}
-				for _, e := range events {
-					r.Evolve(&s, e)
-				}
 			}
 		}
-	}
+	})
 	if refused == 0 || refused == checked {
 		t.Errorf("%d of %d actions refused: the candidates should include legal and illegal ones", refused, checked)
 	}
