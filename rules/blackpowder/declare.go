@@ -86,9 +86,9 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 	return err
 }
 
-// inMode runs f with the run acting in the given mode (see as), and
-// nothing to take back if f fails: f is a check, or an action that
-// fails cleanly.
+// inMode runs f with the run acting in the given mode (see run.mode).
+// There is nothing to take back if f fails: f is a check, or an action,
+// which refuses before its first event.
 func (r *run) inMode(mode string, f func() error) error {
 	saved := r.mode
 	r.mode = mode
