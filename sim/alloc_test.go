@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"fray/dice"
+	"fray/engine"
+	"fray/rules/blackpowder"
 )
 
 // TestNoAllocationPerDie checks that the dice the simulator hands a
@@ -18,5 +20,35 @@ func TestNoAllocationPerDie(t *testing.T) {
 	}
 	if c.n != 1001 {
 		t.Errorf("counted %d dice, want 1001", c.n)
+	}
+}
+
+// TestAtMostOneAllocationADecision holds the blackpowder fights to the hot
+// path's target: each bundled encounter, played by the tactical policies
+// and by random ones (which declare, aim, interrupt and ask for GM rulings
+// far more), allocates at most one value a decision on average.
+func TestAtMostOneAllocationADecision(t *testing.T) {
+	for _, name := range benchEncounters {
+		for _, policy := range []string{engine.TacticalPolicy, engine.RandomPolicy} {
+			policies := blackpowder.Rules{}.Policies()
+			policies[engine.TacticalPolicy] = policies[policy]
+			s, err := newSimulation(blackpowder.Rules{}, bundled(t, name), policies, Options{Fights: 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			acc := newAccumulator(len(s.roster))
+			w := s.newWorker(acc)
+			i := 0
+			allocs := testing.AllocsPerRun(200, func() {
+				if err := w.fight(i); err != nil {
+					t.Fatal(err)
+				}
+				i++
+			})
+			decisions := float64(acc.decisions) / float64(acc.fights)
+			if perDecision := allocs / decisions; perDecision > 1 {
+				t.Errorf("%s, %s policies: %.0f allocations a fight of %.1f decisions, %.2f a decision", name, policy, allocs, decisions, perDecision)
+			}
+		}
 	}
 }

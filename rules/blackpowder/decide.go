@@ -112,7 +112,9 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 // from.
 func (r *run) decide(s *State, actor string, cmd Command) ([]Event, error) {
 	who := actor
-	if who == engine.GM {
+	if who == engine.GM && nextKind(s) != engine.Ruling {
+		// The GM answers for whoever is asked; a ruling is the GM's own,
+		// and needs no prompt built to say so.
 		who = next(s).Actor
 	}
 	if err := r.decideCommand(who, cmd); err != nil {
@@ -779,7 +781,7 @@ func (r *run) dodge(who string, parry bool) error {
 	if pending.Early {
 		// An aimed attack fired early: the target must first win a Speed
 		// contest, the attacker drawing first (R22, A17, §7 b5).
-		ev := &EarlyDodgeContest{Attacker: a.ID, Target: t.ID}
+		ev := parts.PutIn(r.hot, (*hotMemory).earlyDodgeContest, EarlyDodgeContest{Attacker: a.ID, Target: t.ID})
 		ev.AttackerDie = r.d10()
 		ev.AttackerTotal = ev.AttackerDie + a.Body + a.Skill("speed")
 		ev.Die = r.d10()
@@ -924,7 +926,7 @@ func (r *run) damage(p Pending) error {
 // break free, the captive must.
 func (r *run) holdContest(captor, captive string, start bool) {
 	c, t := r.s.combatant(captor), r.s.combatant(captive)
-	ev := &HoldContest{Captor: c.ID, Captive: t.ID, Start: start}
+	ev := parts.PutIn(r.hot, (*hotMemory).holdContest, HoldContest{Captor: c.ID, Captive: t.ID, Start: start})
 	ev.Die = r.d10()
 	ev.Total = ev.Die + c.grapple() + c.weapon().Immobilizing
 	ev.CaptiveDie = r.d10()
@@ -1256,7 +1258,7 @@ func (r *run) resolveAims() bool {
 			return true
 		}
 		who, aim := aimer.ID, *aimer.Aim
-		r.emit(&AimResolving{Combatant: who})
+		r.emit(parts.PutIn(r.hot, (*hotMemory).aimResolving, AimResolving{Combatant: who}))
 		if r.declareAimed(who, aim) {
 			return false // the opportunity attacks come first
 		}
@@ -1607,7 +1609,7 @@ func (r *run) aim(who string, cmd *AimAt) error {
 	if err != nil {
 		return err
 	}
-	r.emit(&Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}})
+	r.emit(parts.PutIn(r.hot, (*hotMemory).aimed, Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}}))
 	return nil
 }
 
@@ -1642,7 +1644,7 @@ func (r *run) assist(who string, cmd *Assist) error {
 	if err != nil {
 		return err
 	}
-	r.emit(&Assisted{Helper: c.ID, Ally: a.ID})
+	r.emit(parts.PutIn(r.hot, (*hotMemory).assisted, Assisted{Helper: c.ID, Ally: a.ID}))
 	return nil
 }
 
@@ -1785,7 +1787,7 @@ func (r *run) startTurn(i int) {
 			for i := range s.Combatants {
 				c := &s.Combatants[i]
 				if c.Group == g && c.Aim != nil {
-					r.emit(&AimsDue{Turn: turn}) // aimed attacks first (R22)
+					r.emit(parts.PutIn(r.hot, (*hotMemory).aimsDue, AimsDue{Turn: turn})) // aimed attacks first (R22)
 					r.resolveAims()
 					return
 				}

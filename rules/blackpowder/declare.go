@@ -190,7 +190,7 @@ func (r *run) rule(who string, cmd *Ruling) error {
 	if err != nil {
 		return err
 	}
-	ev := &Ruled{About: d.Queue[0].Kind}
+	ev := parts.PutIn(r.hot, (*hotMemory).ruled, Ruled{About: d.Queue[0].Kind})
 	switch ev.About {
 	case "safety":
 		if cmd.Safe == nil {
@@ -359,7 +359,7 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if err := r.legalDelayed(who, inner); err != nil {
 		return err
 	}
-	r.emit(&Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party})
+	r.emit(parts.PutIn(r.hot, (*hotMemory).queued, Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party}))
 	return nil
 }
 
@@ -531,7 +531,7 @@ func (r *run) fireEarly(who string) error {
 	}
 	aim := *r.s.combatant(who).Aim
 	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
-	r.emit(&AimResolving{Combatant: who})
+	r.emit(parts.PutIn(r.hot, (*hotMemory).aimResolving, AimResolving{Combatant: who}))
 	r.early = true
 	defer func() { r.early = false }()
 	if err := r.fireAim(who, aim); err != nil {

@@ -1,6 +1,9 @@
 package blackpowder
 
-import "fray/rules/parts"
+import (
+	"fray/engine"
+	"fray/rules/parts"
+)
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves and Step): the commands
@@ -25,17 +28,26 @@ type hotMemory struct {
 	reactions, reactionList []Reaction
 
 	// The commands of the last Moves, by type.
-	attackCommands   parts.Pool[Attack]
-	holdCommands     parts.Pool[Hold]
-	aimAtCommands    parts.Pool[AimAt]
-	stunCommands     parts.Pool[Stun]
-	reviveCommands   parts.Pool[Revive]
-	drawCommands     parts.Pool[Draw]
-	useItemCommands  parts.Pool[UseItem]
-	assistCommands   parts.Pool[Assist]
-	criticalCommands parts.Pool[Critical]
-	moveCommands     parts.Pool[Move]
-	runCommands      parts.Pool[Run]
+	attackCommands    parts.Pool[Attack]
+	holdCommands      parts.Pool[Hold]
+	aimAtCommands     parts.Pool[AimAt]
+	stunCommands      parts.Pool[Stun]
+	reviveCommands    parts.Pool[Revive]
+	drawCommands      parts.Pool[Draw]
+	useItemCommands   parts.Pool[UseItem]
+	assistCommands    parts.Pool[Assist]
+	criticalCommands  parts.Pool[Critical]
+	moveCommands      parts.Pool[Move]
+	runCommands       parts.Pool[Run]
+	interruptCommands parts.Pool[Interrupt]
+	rulingCommands    parts.Pool[Ruling]
+	// The values the options of a GM ruling point at: safe or not, and
+	// each situational modifier.
+	safety    [2]bool
+	modifiers [len(situationalModifiers)]int
+	// heldOptions lists what a holder of a delayed action could do, the
+	// attacks among which its interrupts are.
+	heldOptions []engine.Option[Command]
 
 	// The events of the current Step, by type: the frequent ones; the
 	// others are allocated.
@@ -66,6 +78,16 @@ type hotMemory struct {
 	declarationClosedEvents   parts.Pool[DeclarationClosed]
 	diedEvents                parts.Pool[Died]
 	jammedEvents              parts.Pool[Jammed]
+	// The events of actions a fight of tactical policies seldom takes,
+	// which random ones take often.
+	earlyDodgeContestEvents parts.Pool[EarlyDodgeContest]
+	holdContestEvents       parts.Pool[HoldContest]
+	aimResolvingEvents      parts.Pool[AimResolving]
+	aimedEvents             parts.Pool[Aimed]
+	assistedEvents          parts.Pool[Assisted]
+	aimsDueEvents           parts.Pool[AimsDue]
+	ruledEvents             parts.Pool[Ruled]
+	queuedEvents            parts.Pool[Queued]
 }
 
 // hot returns the state's hot memory, made on first use.
@@ -89,6 +111,8 @@ func (h *hotMemory) resetCommands() {
 	h.criticalCommands.Reset()
 	h.moveCommands.Reset()
 	h.runCommands.Reset()
+	h.interruptCommands.Reset()
+	h.rulingCommands.Reset()
 }
 
 // resetEvents frees the events of the last Step.
@@ -122,6 +146,14 @@ func (h *hotMemory) resetEvents() {
 	h.declarationClosedEvents.Reset()
 	h.diedEvents.Reset()
 	h.jammedEvents.Reset()
+	h.earlyDodgeContestEvents.Reset()
+	h.holdContestEvents.Reset()
+	h.aimResolvingEvents.Reset()
+	h.aimedEvents.Reset()
+	h.assistedEvents.Reset()
+	h.aimsDueEvents.Reset()
+	h.ruledEvents.Reset()
+	h.queuedEvents.Reset()
 }
 
 // command returns a command value for Moves to list: from the pool the
@@ -158,6 +190,10 @@ func (h *hotMemory) criticals() *parts.Pool[Critical] { return &h.criticalComman
 func (h *hotMemory) moves() *parts.Pool[Move] { return &h.moveCommands }
 
 func (h *hotMemory) runs() *parts.Pool[Run] { return &h.runCommands }
+
+func (h *hotMemory) interrupts() *parts.Pool[Interrupt] { return &h.interruptCommands }
+
+func (h *hotMemory) rulings() *parts.Pool[Ruling] { return &h.rulingCommands }
 
 func (h *hotMemory) attackRolled() *parts.Pool[AttackRolled] { return &h.attackRolledEvents }
 
@@ -219,3 +255,21 @@ func (h *hotMemory) declarationClosed() *parts.Pool[DeclarationClosed] {
 
 func (h *hotMemory) died() *parts.Pool[Died]     { return &h.diedEvents }
 func (h *hotMemory) jammed() *parts.Pool[Jammed] { return &h.jammedEvents }
+
+func (h *hotMemory) earlyDodgeContest() *parts.Pool[EarlyDodgeContest] {
+	return &h.earlyDodgeContestEvents
+}
+
+func (h *hotMemory) holdContest() *parts.Pool[HoldContest] { return &h.holdContestEvents }
+
+func (h *hotMemory) aimResolving() *parts.Pool[AimResolving] { return &h.aimResolvingEvents }
+
+func (h *hotMemory) aimed() *parts.Pool[Aimed] { return &h.aimedEvents }
+
+func (h *hotMemory) assisted() *parts.Pool[Assisted] { return &h.assistedEvents }
+
+func (h *hotMemory) aimsDue() *parts.Pool[AimsDue] { return &h.aimsDueEvents }
+
+func (h *hotMemory) ruled() *parts.Pool[Ruled] { return &h.ruledEvents }
+
+func (h *hotMemory) queued() *parts.Pool[Queued] { return &h.queuedEvents }

@@ -36,12 +36,16 @@ func (b *prompter) ask(words ...string) {
 	}
 }
 
-// askf sets the question with fmt.Sprintf, when people will read it.
+// askf sets the question with fmt.Sprintf. Callers ask only when people
+// will read it (b.people): a call boxes its arguments, which costs memory
+// even when nothing is formatted.
 func (b *prompter) askf(format string, args ...any) {
-	if !b.lean {
-		b.p.Question = fmt.Sprintf(format, args...)
-	}
+	b.p.Question = fmt.Sprintf(format, args...)
 }
+
+// people reports whether people will read the prompt: its question and
+// labels are wanted.
+func (b *prompter) people() bool { return !b.lean }
 
 // add appends an option: command c, labelled with words joined when
 // people will read it.
@@ -365,25 +369,36 @@ func reactionPrompt(s *State, b *prompter) {
 	p := b.p
 	switch head.Kind {
 	case "safety":
-		yes, no := true, false
 		p.Kind, p.Actor, p.Default = engine.Ruling, engine.GM, 1
 		if s.safeToRevive(d) {
 			p.Default = 0
 		}
-		b.askf("%s declares %q: are healer and patient out of immediate danger?", a.Name, d.Text)
-		b.add(&Ruling{Safe: &yes}, "safe: the revive goes ahead")
-		b.add(&Ruling{Safe: &no}, "not safe: the revive cannot be tried")
+		if b.people() {
+			b.askf("%s declares %q: are healer and patient out of immediate danger?", a.Name, d.Text)
+		}
+		for i, safe := range [...]bool{true, false} {
+			r := command(b, (*hotMemory).rulings)
+			*r = Ruling{Safe: b.boolValue(safe, i)}
+			if safe {
+				b.add(r, "safe: the revive goes ahead")
+			} else {
+				b.add(r, "not safe: the revive cannot be tried")
+			}
+		}
 		return
 	case "modifier":
 		p.Kind, p.Actor, p.Default = engine.Ruling, engine.GM, 0
-		b.askf("%s declares %q: situational modifier (terrain, elevation, crowding, cover, visibility, weather)?", a.Name, d.Text)
-		for _, m := range []int{0, 1, 2, 3, 4, 5, -2} {
-			m := m
+		if b.people() {
+			b.askf("%s declares %q: situational modifier (terrain, elevation, crowding, cover, visibility, weather)?", a.Name, d.Text)
+		}
+		for i, m := range situationalModifiers {
+			r := command(b, (*hotMemory).rulings)
+			*r = Ruling{Modifier: b.intValue(m, i)}
 			label := ""
-			if !b.lean {
+			if b.people() {
 				label = fmt.Sprintf("%+d to the difficulty", m)
 			}
-			b.add(&Ruling{Modifier: &m}, label)
+			b.add(r, label)
 		}
 		return
 	}
@@ -391,7 +406,9 @@ func reactionPrompt(s *State, b *prompter) {
 	p.Kind, p.Actor = engine.React, c.ID
 	if head.Kind == "aim" {
 		p.Default = 1
-		b.askf("%s declares %q: %s may fire the aimed attack at %s now", a.Name, d.Text, c.Name, s.combatant(c.Aim.Target).Name)
+		if b.people() {
+			b.askf("%s declares %q: %s may fire the aimed attack at %s now", a.Name, d.Text, c.Name, s.combatant(c.Aim.Target).Name)
+		}
 		b.add(&FireEarly{}, "fire the aimed attack now (the target must win a Speed contest to dodge)")
 		b.add(&Decline{}, "wait for the aimed attack's time")
 		return
@@ -409,21 +426,73 @@ func reactionPrompt(s *State, b *prompter) {
 		b.add(&Decline{}, "let it go")
 		return
 	}
-	for _, o := range actOptions(s, &Combatant{ID: c.ID, Group: c.Group, X: c.X, Y: c.Y, Weapons: c.Weapons, Wielding: c.Wielding, Actions: 1}) {
+	for _, o := range b.heldOptions(s, c) {
 		if atk, ok := o.Command.(*Attack); ok {
-			b.add(&Interrupt{Action: Nested{atk}}, "interrupt (Speed contest): ", o.Label)
-			b.add(&Interrupt{Action: Nested{atk}, After: true}, "right after it: ", o.Label)
+			b.add(b.interrupt(Interrupt{Action: Nested{atk}}), "interrupt (Speed contest): ", o.Label)
+			b.add(b.interrupt(Interrupt{Action: Nested{atk}, After: true}), "right after it: ", o.Label)
 			// A combined action with an ally who interrupted before (A16).
 			for _, h := range d.Held {
 				if ally := s.combatant(h.Who); h.Interrupt && ally.Group == c.Group {
-					b.add(&Interrupt{Action: Nested{atk}, With: h.Who}, "interrupt together with ", ally.Name, " (all must win the Speed contest): ", o.Label)
+					b.add(b.interrupt(Interrupt{Action: Nested{atk}, With: h.Who}), "interrupt together with ", ally.Name, " (all must win the Speed contest): ", o.Label)
 				}
 			}
 		}
 	}
 	b.add(&Decline{}, "let it go")
 	p.Default = len(p.Options) - 1
-	b.askf("%s declares %q: %s holds a delayed action; act now?", a.Name, d.Text, c.Name)
+	if b.people() {
+		b.askf("%s declares %q: %s holds a delayed action; act now?", a.Name, d.Text, c.Name)
+	}
+}
+
+// situationalModifiers are the modifiers a GM may rule for a declared
+// attack, in the order the ruling offers them.
+var situationalModifiers = [...]int{0, 1, 2, 3, 4, 5, -2}
+
+// heldOptions lists what c, holding a delayed action, could do with it
+// now, as on a turn of its own with its action: for people, with labels;
+// for a policy, into the hot memory's list.
+func (b *prompter) heldOptions(s *State, c *Combatant) []engine.Option[Command] {
+	holder := Combatant{ID: c.ID, Group: c.Group, X: c.X, Y: c.Y, Weapons: c.Weapons, Wielding: c.Wielding, Actions: 1}
+	if !b.lean {
+		return actOptions(s, &holder)
+	}
+	h := b.hot
+	held := engine.Prompt[Command]{Options: h.heldOptions[:0]}
+	writeActOptions(s, &holder, &prompter{p: &held, lean: true, hot: h})
+	h.heldOptions = held.Options
+	return held.Options
+}
+
+// interrupt returns the command in, from the hot memory for a policy.
+func (b *prompter) interrupt(in Interrupt) *Interrupt {
+	c := command(b, (*hotMemory).interrupts)
+	*c = in
+	return c
+}
+
+// boolValue returns where a safety ruling's option i keeps its answer
+// safe: memory of its own for people, the hot memory's for a policy.
+func (b *prompter) boolValue(safe bool, i int) *bool {
+	if b.hot == nil {
+		v := new(bool)
+		*v = safe
+		return v
+	}
+	b.hot.safety[i] = safe
+	return &b.hot.safety[i]
+}
+
+// intValue returns where a modifier ruling's option i keeps the modifier
+// m: memory of its own for people, the hot memory's for a policy.
+func (b *prompter) intValue(m, i int) *int {
+	if b.hot == nil {
+		v := new(int)
+		*v = m
+		return v
+	}
+	b.hot.modifiers[i] = m
+	return &b.hot.modifiers[i]
 }
 
 // afterPrompt asks the GM what happens after the fight (R29-R31).
@@ -468,5 +537,7 @@ func afterPrompt(s *State, b *prompter) {
 	if a.Winner != "" {
 		who = "the " + a.Winner + " group"
 	}
-	b.askf("the fight is decided (%s stands): rest, heal, or close the encounter?", who)
+	if b.people() {
+		b.askf("the fight is decided (%s stands): rest, heal, or close the encounter?", who)
+	}
 }
