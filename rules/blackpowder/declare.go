@@ -63,9 +63,9 @@ func (r *run) legal(who string, cmd Command) error {
 }
 
 // legalDelayed is legal for an action taken with who's held delayed
-// action (actDelayed). An action other than an attack is checked with the
-// action DelayedUsed lends it (see evolve), lent on the spot and taken
-// back.
+// action (actDelayed). An action other than an attack is checked after
+// the DelayedUsed event that lends it an action, applied on the spot and
+// taken back: it changes who alone.
 func (r *run) legalDelayed(who string, cmd Command) error {
 	if err := r.s.holdsDelayed(who); err != nil {
 		return err
@@ -80,9 +80,10 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 	default:
 		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
 	}
-	c.Actions++
+	saved := *c
+	evolve(r.s, &DelayedUsed{Who: who})
 	err := r.inMode("delayed", func() error { return r.legal(who, cmd) })
-	c.Actions--
+	*c = saved
 	return err
 }
 
