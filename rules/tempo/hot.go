@@ -193,6 +193,9 @@ func copyInto(dst, s *State, view bool) {
 	h := dst.hotMemory()
 	*dst = *s
 	dst.hot = h
+	// The copy replaces the last one in dst's memory: emptied first, or
+	// each copy would add to what the last ones left, fight after fight.
+	h.order, h.dropped = h.order[:0], h.dropped[:0]
 	dst.Order = keep(&h.order, s.Order)
 	dst.Dropped = keep(&h.dropped, s.Dropped)
 	h.combatants = append(h.combatants[:0], s.Combatants...)
