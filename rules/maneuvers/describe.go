@@ -295,6 +295,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s picks up %s", e.Combatant, e.Item)
 	case *Interrupted:
 		verb := map[string]string{TriggerMove: "move", TriggerCast: "spell", TriggerStand: "standing up"}[e.Trigger]
+		if e.Unwalked > 0 {
+			return fmt.Sprintf("%s's %s is cut short, %.2f m of it not walked", e.Combatant, verb, e.Unwalked)
+		}
 		return fmt.Sprintf("%s's %s is cut short", e.Combatant, verb)
 	case *ItemDropped:
 		if e.Thrown {

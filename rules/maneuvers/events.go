@@ -324,6 +324,9 @@ type PickedUp struct {
 type Interrupted struct {
 	Combatant string `json:"combatant"`
 	Trigger   string `json:"trigger"`
+	// Unwalked is the free movement a move cut short gives back: what
+	// the rest of its path, not walked, would have cost (R08, R25).
+	Unwalked float64 `json:"unwalked,omitempty"`
 }
 
 // ItemDropped: a held item falls, let go of (Release) or knocked away

@@ -254,7 +254,12 @@ func evolve(s *State, e Event) {
 		if e.AP == 0 {
 			c.FreeUsed = true
 		}
-	case *SpellLost, *Interrupted:
+	case *SpellLost:
+		s.Trigger = nil
+	case *Interrupted:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Moved = max(c.Moved-e.Unwalked, 0)
+		}
 		s.Trigger = nil
 	case *Healed:
 		if c := s.Combatant(e.Combatant); c != nil {

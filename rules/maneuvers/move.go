@@ -187,7 +187,17 @@ func (d *decider) stepTrigger() bool {
 			d.emit(&SpellLost{Caster: who.ID, Spell: tr.Spell})
 			return true
 		}
-		d.emit(&Interrupted{Combatant: who.ID, Trigger: tr.Kind})
+		e := &Interrupted{Combatant: who.ID, Trigger: tr.Kind}
+		if tr.Kind == TriggerMove && !tr.Sneak {
+			// Free movement pays for the metres walked (R08): the rest of
+			// the path, not walked, is given back, at the crawl's price
+			// when the mover set out prone (R25).
+			e.Unwalked = dist(who.pos(), tr.To)
+			if tr.Crawl {
+				e.Unwalked *= 2
+			}
+		}
+		d.emit(e)
 		return true
 	}
 	if tr.Next < len(tr.Reactors) {
