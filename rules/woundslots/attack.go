@@ -422,7 +422,8 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 	if p.Action == Quick {
 		level = max(NoWound, level-1)
 	}
-	if rebuff {
+	if rebuff && level > NoWound {
+		// R41 worsens a wound dealt; a hit that deals none (R06) stays none.
 		level = min(Fatal, level+1)
 	}
 	if p.Action == Nonlethal && level > NoWound {
