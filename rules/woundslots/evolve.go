@@ -282,7 +282,7 @@ func evolve(s *State, e Event) {
 	case *Rested:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Wounds.Light -= e.LightHealed
-			c.Severity = c.Wounds.Severity()
+			woundsHealed(c)
 			if e.Cleared {
 				c.IsExhausted = false
 			}
@@ -676,6 +676,17 @@ func (s *State) newPending(d Declared) *Declared {
 	return p
 }
 
+// woundsHealed follows a change that healed or eased c's wounds: its
+// severity is its worst wound's, and with no wound left its recovery
+// bonus ends, however the last wound healed (R72: the bonus lasts until a
+// check heals a wound or no wounds remain).
+func woundsHealed(c *Combatant) {
+	c.Severity = c.Wounds.Severity()
+	if c.Wounds.Total() == 0 {
+		c.RecoveryBonus = 0
+	}
+}
+
 // moveWound moves one wound of level from down to level to (0: healed);
 // reducing a fatal wound ends dying (A08).
 func moveWound(c *Combatant, from, to int) {
@@ -686,7 +697,7 @@ func moveWound(c *Combatant, from, to int) {
 	if to > NoWound {
 		*c.Wounds.At(to)++
 	}
-	c.Severity = c.Wounds.Severity()
+	woundsHealed(c)
 	if from == Fatal {
 		c.IsDying, c.Dying = false, 0
 	}
