@@ -282,7 +282,7 @@ func (d *decider) settle() {
 			// Down in its own turn: the turn ends at once (R38).
 			d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
 			d.checkEnd()
-		case !d.foeStanding(c) || !d.s.canDeclare(c, d.h):
+		case !d.s.canGoOn(c, d.h):
 			d.recover(c, 0) // a turn that ends by itself: no GM modifier
 		default:
 			return
@@ -290,9 +290,16 @@ func (d *decider) settle() {
 	}
 }
 
-func (d *decider) foeStanding(c *Combatant) bool {
-	for i := range d.s.Combatants {
-		if o := &d.s.Combatants[i]; o.standing() && opponents(c, o) {
+// canGoOn reports whether c's turn can go on: an opponent is standing and
+// c can afford a legal action. A turn that cannot ends by itself (R02).
+func (s *State) canGoOn(c *Combatant, h *hotMemory) bool {
+	return s.foeStanding(c) && s.canDeclare(c, h)
+}
+
+// foeStanding reports whether an opponent of c is standing.
+func (s *State) foeStanding(c *Combatant) bool {
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; o.standing() && opponents(c, o) {
 			return true
 		}
 	}

@@ -157,7 +157,7 @@ func evolve(s *State, e Event, h *hotMemory) {
 	case *ExchangeEnded:
 		s.Exchange = nil
 	case *TurnEnded:
-		s.InTurn = false
+		s.InTurn, s.Stalled = false, false
 		if c := s.combatant(e.Combatant); c != nil {
 			c.Aimed = ""
 		}

@@ -63,6 +63,16 @@ func writePrompt(s *State, b *prompter) {
 		return
 	}
 	c := s.active()
+	if s.Stalled && c != nil {
+		// A starting state's turn that cannot go on: in play it would
+		// have ended by itself (R02); the GM lets it, by default.
+		p.Kind, p.Actor, p.Default = engine.Ruling, engine.GM, 0
+		if b.people() {
+			b.askf("%s can take no action it can afford, or has no opponent standing: its turn ends by itself, with Recover Stamina", c.ID)
+		}
+		b.add(b.endTurn(), "end ", c.ID, "'s turn: it recovers stamina")
+		return
+	}
 	if c == nil {
 		// settle always starts the next turn; this is not reached.
 		p.Kind, p.Default = engine.End, -1
@@ -106,6 +116,9 @@ func turnOf(s *State) (actor string, kind engine.PromptKind) {
 		return x.Choices[0].Combatant, engine.React
 	}
 	if c := s.active(); c != nil {
+		if s.Stalled {
+			return engine.GM, engine.Ruling
+		}
 		return c.ID, engine.Act
 	}
 	return "", engine.End

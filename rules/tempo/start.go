@@ -131,6 +131,12 @@ func (st *Start) applyStart(s *State, bad func(path, format string, args ...any)
 			bad("start.combatants."+c.ID+".aimed", "an Aim lasts only within its turn, and it is %s's turn", s.Order[s.Turn])
 		}
 	}
+	if c := s.active(); c != nil && !s.canGoOn(c, nil) {
+		// In play this turn would end by itself before anyone decides
+		// (R02); that draws the Recover Stamina die, which a starting
+		// state does not, so the fight waits for the GM's ruling.
+		s.Stalled = true
+	}
 }
 
 // rosterOf lists the combatants' ids, for messages.

@@ -34,8 +34,21 @@ func TestStartSetsTheSituation(t *testing.T) {
 	case !bob.Down || !bob.Dead || s.combatant("cy").Present:
 		t.Errorf("bob down %v dead %v, cy present %v; want bob dead, cy still to come", bob.Down, bob.Dead, s.combatant("cy").Present)
 	}
-	if p := next(&s); p.Actor != "ann" || p.Kind != "act" {
-		t.Errorf("prompt %s for %s; want ann's action", p.Kind, p.Actor)
+	// Bob dead and Cy still to come, Ann has no opponent standing: her
+	// turn cannot go on, and ends by itself once the GM lets it (R02).
+	if p := next(&s); p.Actor != "gm" || p.Kind != "ruling" || len(p.Options) != 1 || p.Default != 0 || !s.Stalled {
+		t.Errorf("prompt %s for %s with %d options, default %d, stalled %v; want the GM's ruling ending ann's turn",
+			p.Kind, p.Actor, len(p.Options), p.Default, s.Stalled)
+	} else if _, ok := p.Options[0].Command.(*EndTurn); !ok {
+		t.Errorf("the GM's option is %T, want *EndTurn", p.Options[0].Command)
+	}
+	// With Bob standing, Ann's turn goes on: her action.
+	sp.Begin.Combatants["bob"] = CombatantStart{}
+	if s, err = sp.State(); err != nil {
+		t.Fatal(err)
+	}
+	if p := next(&s); p.Actor != "ann" || p.Kind != "act" || s.Stalled {
+		t.Errorf("prompt %s for %s, stalled %v; want ann's action", p.Kind, p.Actor, s.Stalled)
 	}
 }
 

@@ -20,7 +20,13 @@ type State struct {
 	// Turn is the position in Order of the combatant whose turn it is.
 	Turn int `json:"turn"`
 	// InTurn is set between a turn's start and its end.
-	InTurn     bool        `json:"in_turn,omitempty"`
+	InTurn bool `json:"in_turn,omitempty"`
+	// Stalled is set when a starting state opens a turn that cannot go on
+	// (no legal action its actor can afford, or no opponent standing). In
+	// play such a turn ends by itself at once, with Recover Stamina (R02);
+	// from a starting state, which draws no dice, it waits for the GM's
+	// ruling that lets it end so, taken by default.
+	Stalled    bool        `json:"stalled,omitempty"`
 	Combatants []Combatant `json:"combatants"`
 	// Dropped lists weapons lying on the ground (R17).
 	Dropped []Dropped `json:"dropped,omitempty"`
