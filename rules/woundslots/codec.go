@@ -35,6 +35,8 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "treat", Args: "TARGET LEVEL|CONDITION", Min: 2, Hint: "treat one of a creature's wounds, or a condition (bleeding, burning, hobbled, poisoned), 8 AP (R64, R65)"},
 	parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after", "slept"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73); rest long slept HOURS: the sleep had in the last day (R68)"},
 	parts.Verb{Name: "cover", Args: "TARGET quarter|half|three|slit|none", Min: 2, Hint: "the GM rules a creature's cover, at any time (R10)"},
+	parts.Verb{Name: "exert", Args: "TARGET STAMINA", Min: 2, Hint: "the GM has a creature pay a stamina cost, at any time; past its stamina the rest becomes fatigue (R19)"},
+	parts.Verb{Name: "fatigue", Args: "TARGET FATIGUE", Min: 2, Hint: "the GM has a creature gain fatigue, at any time (R20)"},
 	parts.Verb{Name: "order", Args: "COMMAND", Min: 1, Rest: true, Hint: "have your trained mount take an action with its AP: order attack bob (R76)"},
 	parts.Verb{Name: "recover", Args: "LEVEL", Min: 1, Hint: "the wound your recovery check drops (R72)"},
 	parts.Verb{Name: "done"},
@@ -256,6 +258,15 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Order{Action: p.Arg(0)}, nil
 	case "cover":
 		return &Cover{Target: p.Arg(0), Cover: p.Arg(1)}, nil
+	case "exert", "fatigue":
+		n, err := strconv.Atoi(p.Arg(1))
+		if err != nil || n < 1 || n > MaxExertion {
+			return nil, engine.Errorf(engine.Invalid, "%s TARGET N: N a whole number from 1 to %d, not %q", p.Verb, MaxExertion, p.Arg(1))
+		}
+		if p.Verb == "exert" {
+			return &Exert{Target: p.Arg(0), Stamina: n}, nil
+		}
+		return &Exert{Target: p.Arg(0), Fatigue: n}, nil
 	case "done":
 		return &Done{}, nil
 	case "mount":
@@ -461,6 +472,11 @@ func (Rules) FormatCommand(c Command) string {
 		return "order " + c.Action
 	case *Cover:
 		return parts.Say("cover", c.Target, c.Cover).String()
+	case *Exert:
+		if c.Fatigue > 0 {
+			return parts.Say("fatigue", c.Target, strconv.Itoa(c.Fatigue)).String()
+		}
+		return parts.Say("exert", c.Target, strconv.Itoa(c.Stamina)).String()
 	case nil:
 		return ""
 	default:
@@ -495,6 +511,8 @@ func (Rules) Kinds() (commands, events []string) {
 // transcript; s is the state before it.
 func (Rules) DescribeEvent(s *State, e Event) string {
 	switch e := e.(type) {
+	case *Exerted:
+		return describeExerted(e)
 	case *SurpriseRuled:
 		if e.Combatant != "" {
 			return fmt.Sprintf("%s is surprised", e.Combatant)

@@ -460,5 +460,6 @@ func commandKinds() map[string]func() Command {
 		"recover":         func() Command { return &Recover{} },
 		"order":           func() Command { return &Order{} },
 		"cover":           func() Command { return &Cover{} },
+		"exert":           func() Command { return &Exert{} },
 	}
 }

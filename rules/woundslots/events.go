@@ -889,5 +889,6 @@ func eventKinds() map[string]func() Event {
 		"stealth_rolled":     func() Event { return &StealthRolled{} },
 		"ordered":            func() Event { return &Ordered{} },
 		"cover_ruled":        func() Event { return &CoverRuled{} },
+		"exerted":            func() Event { return &Exerted{} },
 	}
 }

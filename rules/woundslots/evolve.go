@@ -188,6 +188,11 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Posture = e.To
 		}
+	case *Exerted:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Stamina = e.Stamina
+			setFatigue(c, e.Fatigue)
+		}
 	case *Dashed:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Dashing, c.Stamina = true, e.Stamina

@@ -1,0 +1,77 @@
+package woundslots
+
+import (
+	"fmt"
+
+	"fray/engine"
+)
+
+// MaxExertion is the most stamina or fatigue one GM command may cost.
+const MaxExertion = 100
+
+// Exert is the GM's ruling, at any time, that a creature pays stamina or
+// gains fatigue for what the rules do not model: an ability costing
+// Stamina stamina (R19: past what it has left, the rest becomes fatigue),
+// or Fatigue fatigue gained outright (R20). One of the two is given.
+type Exert struct {
+	Target  string `json:"target"`
+	Stamina int    `json:"stamina,omitempty"`
+	Fatigue int    `json:"fatigue,omitempty"`
+}
+
+// Kind returns "exert".
+func (*Exert) Kind() string { return "exert" }
+
+func (*Exert) command() {}
+
+// Exerted: a creature pays Cost stamina (R19) or gains Gained fatigue
+// (R20) by the GM's ruling; Stamina and Fatigue are its own after.
+type Exerted struct {
+	Combatant string `json:"combatant"`
+	Cost      int    `json:"cost,omitempty"`
+	Gained    int    `json:"gained,omitempty"`
+	Stamina   int    `json:"stamina"`
+	Fatigue   int    `json:"fatigue"`
+}
+
+// Kind returns "exerted".
+func (*Exerted) Kind() string { return "exerted" }
+
+func (*Exerted) event() {}
+
+// exert is the GM's Exert: a stamina cost paid as R19 says, or fatigue
+// gained, with what R20 makes of it (the max stamina lowered, exhaustion
+// and staggering).
+func (r *run) exert(actor string, c *Exert) error {
+	s := r.s
+	t := s.Combatant(c.Target)
+	switch {
+	case actor != engine.GM:
+		return refuse(engine.NotYourTurn, "only the GM makes a creature pay stamina or gain fatigue")
+	case t == nil:
+		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+	case (c.Stamina > 0) == (c.Fatigue > 0) || c.Stamina < 0 || c.Fatigue < 0:
+		return refuse(engine.Invalid, "give a stamina cost or fatigue gained, one of them, above 0: exert %s 5, or fatigue %s 2", t.ID, t.ID)
+	case c.Stamina > MaxExertion || c.Fatigue > MaxExertion:
+		return refuse(engine.Invalid, "%d is more than one ruling may cost (at most %d)", max(c.Stamina, c.Fatigue), MaxExertion)
+	case t.Status == Dead:
+		return refuse(engine.NotAllowedNow, "%s is dead", t.ID)
+	}
+	e := Exerted{Combatant: t.ID, Cost: c.Stamina, Gained: c.Fatigue}
+	if c.Stamina > 0 {
+		e.Stamina, e.Fatigue = payStamina(t, c.Stamina)
+	} else {
+		e.Fatigue = t.Fatigue + c.Fatigue
+		e.Stamina = min(t.Stamina, max(0, t.NormalMaxStamina()-e.Fatigue))
+	}
+	r.emit(&e)
+	return nil
+}
+
+// describeExerted is the transcript line of an Exerted event.
+func describeExerted(e *Exerted) string {
+	if e.Cost > 0 {
+		return fmt.Sprintf("the GM rules %s pays %d stamina: %d stamina, %d fatigue", e.Combatant, e.Cost, e.Stamina, e.Fatigue)
+	}
+	return fmt.Sprintf("the GM rules %s gains %d fatigue: %d stamina, %d fatigue", e.Combatant, e.Gained, e.Stamina, e.Fatigue)
+}
