@@ -1,6 +1,7 @@
 package maneuvers
 
 import (
+	"math"
 	"slices"
 
 	"fray/rules/parts"
@@ -83,7 +84,7 @@ func evolve(s *State, e Event) {
 	case *MoveDeclared:
 		if c := s.Combatant(e.Combatant); c != nil {
 			if !e.Sneak {
-				c.Moved += e.Cost
+				c.Moved = metres(c.Moved + e.Cost)
 			}
 			c.Fresh = false
 			setTrigger(s, Trigger{Kind: TriggerMove, Who: c.ID, To: e.To, Crawl: c.Prone, Sneak: e.Sneak}, e.Reactors)
@@ -258,7 +259,7 @@ func evolve(s *State, e Event) {
 		s.Trigger = nil
 	case *Interrupted:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Moved = max(c.Moved-e.Unwalked, 0)
+			c.Moved = max(metres(c.Moved-e.Unwalked), 0)
 		}
 		s.Trigger = nil
 	case *Healed:
@@ -434,3 +435,8 @@ func windowNext(s *State, id string) {
 		s.Window = nil
 	}
 }
+
+// metres rounds a distance moved to a billionth of a metre: the points
+// where paths enter and leave a reach are found in floating point, and
+// 4 m walked then 2 m crawled should read 6, not 6.000000000000007.
+func metres(v float64) float64 { return math.Round(v*1e9) / 1e9 }
