@@ -376,7 +376,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s %s %.1f m to (%s, %s)", name(e.Combatant), verb, e.Distance, num(e.X), num(e.Y))
 	case *ActionDeclared:
 		d := e.Declaration
-		return fmt.Sprintf("%s declares %q; waiting for %d answer(s)", name(d.Actor), d.Text, len(d.Queue))
+		return fmt.Sprintf("%s declares %q; waiting for %s", name(d.Actor), d.Text, parts.Count(len(d.Queue), "answer", "answers"))
 	case *ReactionDone:
 		if e.Taken {
 			return name(e.Who) + " takes the opportunity attack"
