@@ -105,6 +105,7 @@ Dice expressions combine dice groups and numbers with +, - and *:
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRollCmd(), newOddsCmd())
 	root.AddCommand(newCheckCmd(newRegistry), newSchemaCmd(newRegistry), newPlayCmd(), newSimCmd(), newFightsCmd(), newServeCmd())
+	addCompletions(root)
 	return root
 }
 
