@@ -44,7 +44,8 @@ func mayAnswer(pr engine.Prompt[string], who string) bool {
 var playCommands = []string{"help", "where", "undo", "save", "quit"}
 
 // refused prints why a command typed at the prompt was refused: from
-// someone the prompt does not ask, who answers it; for an unknown command,
+// someone the prompt does not ask, who answers it (with the ruleset's
+// reason, unless it is only that); for an unknown command,
 // the commands this prompt takes and the nearest one; else the ruleset's
 // reason.
 func (p *player) refused(pr engine.Prompt[string], actor, text string, err error) {
@@ -53,7 +54,12 @@ func (p *player) refused(pr engine.Prompt[string], actor, text string, err error
 			fmt.Fprintf(p.out, "refused: there is no combatant %q in this fight; %s here\n", actor, asked(pr))
 			return
 		}
-		fmt.Fprintf(p.out, "refused: %s does not answer this prompt; %s (type an option's number, or a command for them)\n", actor, asked(pr))
+		if engine.CodeOf(err) == engine.NotYourTurn || strings.Contains(err.Error(), "cannot act now") {
+			fmt.Fprintf(p.out, "refused: %s does not answer this prompt; %s (type an option's number, or a command for them)\n", actor, asked(pr))
+			return
+		}
+		// The ruleset lets others act here too, and has its own reason.
+		fmt.Fprintf(p.out, "refused: %v (this prompt: %s)\n", err, asked(pr))
 		return
 	}
 	if word, ok := unknownCommand(err); ok {

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"fray/engine"
 )
 
 // twoGolden holds what TestPlayTwoCharacters prints, typed input and all.
@@ -93,6 +95,42 @@ func TestEditDistance(t *testing.T) {
 	} {
 		if got := nearest(c.word, []string{"attack", "aim", "pass", "help", "quit"}); got != c.want {
 			t.Errorf("nearest(%q) = %q, want %q", c.word, got, c.want)
+		}
+	}
+}
+
+// TestRefusedFromSomeoneNotAsked checks the words of a refusal for a
+// command typed in the name of someone the prompt does not ask: who
+// answers it, with the ruleset's own reason when it has one besides.
+func TestRefusedFromSomeoneNotAsked(t *testing.T) {
+	reg, err := newRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := loadTable(reg, "alley_fight", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr := engine.Prompt[string]{Actor: "markus", Question: "dodge?"}
+	for _, c := range []struct {
+		actor string
+		err   error
+		want  string
+	}{
+		{"beatrix", engine.Errorf(engine.NotYourTurn, "it is markus's decision, not beatrix's: dodge?"),
+			"refused: beatrix does not answer this prompt; markus answers (type an option's number, or a command for them)\n"},
+		{"beatrix", engine.Errorf(engine.NotAllowedNow, "Beatrix cannot act now: dodge?"),
+			"refused: beatrix does not answer this prompt; markus answers (type an option's number, or a command for them)\n"},
+		{"beatrix", engine.Errorf(engine.NotAllowedNow, "Beatrix holds no delayed action"),
+			"refused: Beatrix holds no delayed action (this prompt: markus answers)\n"},
+		{"bob", engine.Errorf(engine.Invalid, "no combatant bob"),
+			"refused: there is no combatant \"bob\" in this fight; markus answers here\n"},
+	} {
+		var out bytes.Buffer
+		p := &player{out: &out, table: table}
+		p.refused(pr, c.actor, "dodge", c.err)
+		if out.String() != c.want {
+			t.Errorf("%s refused with %q: says %q, want %q", c.actor, c.err, out.String(), c.want)
 		}
 	}
 }
