@@ -55,14 +55,17 @@ func newPlayCmd() *cobra.Command {
 ENCOUNTER is an encounter file, or the name of a bundled encounter (such as
 alley_fight). You decide for one side, answering each prompt with the number
 of an option or a command typed out; a built-in policy plays the other side.
-With --auto the policy plays both sides. Every roll is shown with its dice.
+Each prompt says who answers it; "NAME: COMMAND" answers for another member
+of your side where the prompt allows it. With --auto the policy plays both
+sides. Every roll is shown with its dice.
 
 At a prompt you may also type:
   help or ?   list this prompt's options and these commands
   where       list where everyone stands and how they are
   undo        take back your last decision (and the policy's after it)
   save FILE   write the fight so far to FILE, for --resume or --replay
-  quit        stop (writing --transcript FILE first, if given)
+  quit        stop (writing --transcript FILE first, if given), saying
+              whether the fight is kept and how to go on with it
 Enter alone takes the prompt's default, if it has one.
 
 With --dice manual fray asks for each die instead of rolling it, so a table
@@ -74,7 +77,8 @@ none typed, returns to the prompt), and quit stops.
 is committed before the next prompt, so that nothing is lost if fray or the
 machine stops. fray prints the fight's id; --resume ID goes on with it (and
 goes on recording it), and "fray fights" lists, shows, exports and imports
-stored fights. The store is an SQLite file, by default fights.db in a folder
+stored fights; a resumed fight shows its last decisions again before the
+next prompt. The store is an SQLite file, by default fights.db in a folder
 fray of the user's data directory ($XDG_DATA_HOME or ~/.local/share on Linux,
 ~/Library/Application Support on macOS, %LocalAppData% on Windows; $FRAY_DB
 replaces it); --db FILE chooses another file and --postgres URL a PostgreSQL
