@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -347,6 +348,10 @@ func (c *converter) convert(n ast.Node) *node {
 	// A scalar: let the YAML library give it its value, tags and block
 	// literals included.
 	s := &node{kind: scalarNode, loc: c.loc(n.GetToken())}
+	if x, ok := exponentNumber(n); ok {
+		s.value = x
+		return s
+	}
 	var v any
 	if err := yaml.NodeToValue(n, &v); err != nil {
 		c.problemf(n.GetToken(), "YAML: %v", err)
@@ -493,4 +498,32 @@ func (n *node) locate(path string) loc {
 		}
 	}
 	return at
+}
+
+// exponentForm is a decimal number with an exponent, as YAML 1.2 writes
+// numbers (1e3, -2.5E-1, .5e2), which the YAML library reads as text.
+var exponentForm = regexp.MustCompile(`^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)[eE][-+]?[0-9]+$`)
+
+// exponentNumber reads a plain (unquoted) scalar written in exponent form
+// as a number: a whole number as int64 while it fits, so that 1e3 is as
+// good as 1000 where a whole number is wanted, else float64. Quoted
+// scalars stay text.
+func exponentNumber(n ast.Node) (any, bool) {
+	switch n.(type) {
+	case *ast.StringNode, *ast.FloatNode:
+	default:
+		return nil, false
+	}
+	tk := n.GetToken()
+	if tk == nil || (tk.Type != token.StringType && tk.Type != token.FloatType) || !exponentForm.MatchString(tk.Value) {
+		return nil, false
+	}
+	f, err := strconv.ParseFloat(tk.Value, 64)
+	if err != nil {
+		return nil, false // beyond float64: left as text, and refused as such
+	}
+	if f == math.Trunc(f) && math.Abs(f) < 1<<62 {
+		return int64(f), true
+	}
+	return f, true
 }

@@ -38,6 +38,9 @@ type Report struct {
 	// Combatants reports on each combatant, when the ruleset lists them
 	// (Roster).
 	Combatants []CombatantResult `json:"combatants,omitempty"`
+	// Interrupted is set when the run was stopped (Options.Stop) before
+	// all the fights asked for were played: the report covers Fights.
+	Interrupted bool `json:"interrupted,omitempty"`
 }
 
 // SideResult is one side of a report.
@@ -160,7 +163,11 @@ func (r *Report) WriteText(w io.Writer) error {
 	if name == "" {
 		name = "the encounter"
 	}
-	fmt.Fprintf(b, "%s (%s): %d fights, seed %d\n\n", name, r.Ruleset, r.Fights, r.Seed)
+	fmt.Fprintf(b, "%s (%s): %d fights, seed %d\n", name, r.Ruleset, r.Fights, r.Seed)
+	if r.Interrupted {
+		fmt.Fprintf(b, "interrupted: the run was stopped early; this reports the %d fights played\n", r.Fights)
+	}
+	b.WriteString("\n")
 
 	rows := [][]string{{"side", "policy", "wins", "rate", "95% interval"}}
 	for _, s := range r.Sides {

@@ -43,6 +43,21 @@ type Options struct {
 	// finished. It is called from the workers' goroutines, so it must be
 	// safe for concurrent use.
 	Progress func(fights int)
+	// Stop, if set, ends the run early once it is closed: no fight starts
+	// after it (the workers look at it between chunks of fights), those
+	// under way finish, and the report covers the fights played, with
+	// Interrupted set.
+	Stop <-chan struct{}
+}
+
+// stopped reports whether the run's Stop channel is closed.
+func (o *Options) stopped() bool {
+	select {
+	case <-o.Stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // FightSeed is the seed of fight i of a run with the given seed: the fight
@@ -239,7 +254,7 @@ func (sim *simulation[S, C, E]) run() (*Report, error) {
 		accs[w] = newAccumulator(len(sim.roster))
 		wg.Go(func() {
 			wk := sim.newWorker(accs[w])
-			for !failed.Load() {
+			for !failed.Load() && !sim.opts.stopped() {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= sim.opts.Fights {
 					return
@@ -270,7 +285,9 @@ func (sim *simulation[S, C, E]) run() (*Report, error) {
 	for _, a := range accs {
 		total.add(a)
 	}
-	return sim.report(total), nil
+	r := sim.report(total)
+	r.Interrupted = r.Fights < int64(sim.opts.Fights)
+	return r, nil
 }
 
 // FightError is a fight that could not be played to its end: a policy's

@@ -248,7 +248,7 @@ func TestPageMatchesFrayPlay(t *testing.T) {
 		if got := pageNumbers(t, p.tab, wantNumbers); !reflect.DeepEqual(got, wantNumbers) {
 			t.Errorf("%s's page's numbers differ from the engine's state:\npage:   %v\nengine: %v", p.who, got, wantNumbers)
 		}
-		if w := table.Prompt().Winner; !strings.Contains(question, w+" wins") {
+		if w := table.Prompt().Winner; !strings.Contains(question, "the "+w+" side wins") {
 			t.Errorf("%s's page says %q; the engine's winner is %q", p.who, question, w)
 		}
 	}

@@ -25,9 +25,10 @@
 // and reports win rates, fight lengths and casualties.
 //
 // fray exits with status 0 on success, 1 when the work asked for fails (a
-// malformed expression, odds too costly to compute) and 2 when it was invoked
-// wrongly (a missing argument, an unknown flag or command). Errors are written
-// to standard error as "fray: <message>".
+// malformed expression, odds too costly to compute), 2 when it was invoked
+// wrongly (a missing argument, an unknown flag or command) and 130 when a
+// simulation was stopped by Ctrl-C (having reported the fights played).
+// Errors are written to standard error as "fray: <message>".
 package main
 
 import (
@@ -77,6 +78,9 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Run '%s --help' for usage.\n", cmd.CommandPath())
 		return exitUsage
 	}
+	if _, ok := errors.AsType[*interruptedError](err); ok {
+		return exitInterrupted
+	}
 	return exitError
 }
 
@@ -105,6 +109,7 @@ Dice expressions combine dice groups and numbers with +, - and *:
 	root.SetFlagErrorFunc(flagError)
 	root.AddCommand(newRollCmd(), newOddsCmd())
 	root.AddCommand(newCheckCmd(newRegistry), newSchemaCmd(newRegistry), newPlayCmd(), newSimCmd(), newFightsCmd(), newServeCmd())
+	addCompletions(root)
 	return root
 }
 

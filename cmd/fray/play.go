@@ -55,14 +55,17 @@ func newPlayCmd() *cobra.Command {
 ENCOUNTER is an encounter file, or the name of a bundled encounter (such as
 alley_fight). You decide for one side, answering each prompt with the number
 of an option or a command typed out; a built-in policy plays the other side.
-With --auto the policy plays both sides. Every roll is shown with its dice.
+Each prompt says who answers it; "NAME: COMMAND" answers for another member
+of your side where the prompt allows it. With --auto the policy plays both
+sides. Every roll is shown with its dice.
 
 At a prompt you may also type:
   help or ?   list this prompt's options and these commands
   where       list where everyone stands and how they are
   undo        take back your last decision (and the policy's after it)
   save FILE   write the fight so far to FILE, for --resume or --replay
-  quit        stop (writing --transcript FILE first, if given)
+  quit        stop (writing --transcript FILE first, if given), saying
+              whether the fight is kept and how to go on with it
 Enter alone takes the prompt's default, if it has one.
 
 With --dice manual fray asks for each die instead of rolling it, so a table
@@ -74,7 +77,8 @@ none typed, returns to the prompt), and quit stops.
 is committed before the next prompt, so that nothing is lost if fray or the
 machine stops. fray prints the fight's id; --resume ID goes on with it (and
 goes on recording it), and "fray fights" lists, shows, exports and imports
-stored fights. The store is an SQLite file, by default fights.db in a folder
+stored fights; a resumed fight shows its last decisions again before the
+next prompt. The store is an SQLite file, by default fights.db in a folder
 fray of the user's data directory ($XDG_DATA_HOME or ~/.local/share on Linux,
 ~/Library/Application Support on macOS, %LocalAppData% on Windows; $FRAY_DB
 replaces it); --db FILE chooses another file and --postgres URL a PostgreSQL
@@ -256,6 +260,14 @@ type player struct {
 	// next prompt.
 	ctx   context.Context
 	fight *store.Fight
+	// storeAt says where the store is, for what quit prints.
+	storeAt string
+	// quit is set when the person typed quit.
+	quit bool
+	// savedTo and savedLen are the last file written with save FILE and
+	// the number of decisions it held, for what quit prints.
+	savedTo  string
+	savedLen int
 }
 
 // maxLine is the longest line fray play reads.
@@ -371,7 +383,7 @@ func runPlay(ctx context.Context, stdin io.Reader, stdout io.Writer, arg string,
 	}
 	in := bufio.NewScanner(stdin)
 	in.Buffer(make([]byte, 0, 4096), maxLine)
-	p := &player{in: in, out: stdout, table: table, opts: opts, name: name, source: data, policy: policy, content: content, ctx: ctx, fight: fight}
+	p := &player{in: in, out: stdout, table: table, opts: opts, name: name, source: data, policy: policy, content: content, ctx: ctx, fight: fight, storeAt: where}
 	if usesLocalContent(data) || len(content) > 0 {
 		p.dir = dir
 	}
@@ -406,11 +418,13 @@ func runPlay(ctx context.Context, stdin io.Reader, stdout io.Writer, arg string,
 	case resumeStored:
 		p.resumed()
 		fmt.Fprintf(p.out, "Resumed fight %s from %s: %s so far.\n", opts.resume, where, decisions(p.table.Len()))
+		p.recap()
 	case saved != nil:
 		if err := p.replay(opts.resume, saved, false); err != nil {
 			return err
 		}
 		fmt.Fprintf(p.out, "Resumed %s: %d decisions made again.\n", opts.resume, len(saved.Decisions))
+		p.recap()
 	}
 	return p.play()
 }
@@ -508,6 +522,9 @@ func (p *player) play() error {
 			return err
 		}
 	}
+	if p.quit {
+		p.quitNote()
+	}
 	if p.inputErr != nil {
 		hint := ""
 		switch {
@@ -545,7 +562,7 @@ func (p *player) controls(pr engine.Prompt[string]) bool {
 
 // showPrompt prints the prompt's question and options.
 func (p *player) showPrompt(pr engine.Prompt[string]) {
-	fmt.Fprintf(p.out, "\n%s\n", pr.Question)
+	fmt.Fprintf(p.out, "\n%s (%s)\n", pr.Question, asked(pr))
 	for i, o := range pr.Options {
 		mark := ""
 		if i == pr.Default {
@@ -580,7 +597,7 @@ func (p *player) ask(pr engine.Prompt[string]) {
 	verb, rest, _ := strings.Cut(line, " ")
 	switch {
 	case line == "quit":
-		p.stopped = true
+		p.stopped, p.quit = true, true
 		return
 	case line == "undo":
 		p.undo()
@@ -599,7 +616,9 @@ func (p *player) ask(pr engine.Prompt[string]) {
 		}
 		if err := p.saveTo(file); err != nil {
 			fmt.Fprintf(p.out, "could not save: %v\n", err)
+			return
 		}
+		p.savedTo, p.savedLen = file, p.table.Len()
 		return
 	case line == "" && pr.Default >= 0 && pr.Default < len(pr.Options):
 		text = pr.Options[pr.Default].Command
@@ -618,7 +637,7 @@ func (p *player) ask(pr engine.Prompt[string]) {
 		}
 	}
 	if err := p.submit(actor, text, true); err != nil {
-		fmt.Fprintf(p.out, "refused: %v\n", err)
+		p.refused(pr, actor, text, err)
 	}
 }
 
@@ -636,7 +655,7 @@ func (p *player) choices(pr engine.Prompt[string]) string {
 // help lists the prompt's options with the command each one types, and
 // the commands that work at every prompt.
 func (p *player) help(pr engine.Prompt[string]) {
-	fmt.Fprintf(p.out, "%s (%s to decide):\n", pr.Question, pr.Actor)
+	fmt.Fprintf(p.out, "%s (%s):\n", pr.Question, asked(pr))
 	for i, o := range pr.Options {
 		fmt.Fprintf(p.out, "  %d  or  %s\n", i+1, o.Command)
 	}
@@ -723,27 +742,42 @@ func (p *player) submit(actor, text string, human bool) error {
 // it: everything with --auto, else through the eyes of --view or of the
 // side played, so that an opponent's secret stays secret.
 func (p *player) show(actor string, human bool) {
-	var v engine.Viewer
+	entries := p.table.Transcript(p.viewFor(actor, human))
+	p.printEntry(entries[len(entries)-1])
+}
+
+// viewFor is whose eyes a decision of actor's is shown through: everyone's
+// with --auto, else those of --view, of actor for a decision the person
+// made, or of the side played.
+func (p *player) viewFor(actor string, human bool) engine.Viewer {
 	switch {
 	case p.opts.view != "":
-		v = engine.Viewer{Combatant: p.opts.view}
+		return engine.Viewer{Combatant: p.opts.view}
 	case p.opts.auto:
-		v = engine.Everyone
+		return engine.Everyone
 	case human && actor != engine.GM:
-		v = engine.Viewer{Combatant: actor}
+		return engine.Viewer{Combatant: actor}
 	case p.me != "":
-		v = engine.Viewer{Combatant: p.me}
+		return engine.Viewer{Combatant: p.me}
 	}
-	entries := p.table.Transcript(v)
-	last := entries[len(entries)-1]
-	command := last.Command
-	if command == "" {
-		command = "(hidden)"
-	}
-	fmt.Fprintf(p.out, "%s: %s\n", actor, command)
-	for _, l := range last.Lines {
+	return engine.Viewer{}
+}
+
+// printEntry prints a decision and what followed from it.
+func (p *player) printEntry(e engine.Entry) {
+	fmt.Fprintf(p.out, "%s: %s\n", e.Actor, commandText(e))
+	for _, l := range e.Lines {
 		fmt.Fprintf(p.out, "    %s\n", l)
 	}
+}
+
+// commandText is an entry's command, or "(hidden)" where the viewer may
+// not see it.
+func commandText(e engine.Entry) string {
+	if e.Command == "" {
+		return "(hidden)"
+	}
+	return e.Command
 }
 
 // errUndoDie is the answer "undo" to a die request.
@@ -763,7 +797,7 @@ func (p *player) askDie(actor, text string, n, sides int) (int, error) {
 		case "undo":
 			return 0, errUndoDie
 		case "quit":
-			p.stopped = true
+			p.stopped, p.quit = true, true
 			return 0, errStopped
 		case "help", "?":
 			fmt.Fprintf(p.out, "type what the d%d shows, 1 to %d; undo takes back the die typed before (with none, your last decision); quit stops\n", sides, sides)
@@ -776,17 +810,27 @@ func (p *player) askDie(actor, text string, n, sides int) (int, error) {
 	}
 }
 
-// undo takes back decisions until the person's last one is undone.
+// undo takes back decisions until the person's last one is undone, and
+// says which decisions it took back.
 func (p *player) undo() {
+	var undone []string // the decisions taken back, the latest first
 	for len(p.human) > 0 {
 		last := p.human[len(p.human)-1]
+		what := p.lastDecision()
 		if err := p.takeBack(); err != nil {
 			fmt.Fprintf(p.out, "could not undo: %v\n", err)
 			return
 		}
 		p.human = p.human[:len(p.human)-1]
+		undone = append(undone, what)
 		if last {
-			fmt.Fprintln(p.out, "undone")
+			fmt.Fprintf(p.out, "undone: %s", what)
+			if len(undone) > 1 {
+				after := slices.Clone(undone[:len(undone)-1])
+				slices.Reverse(after)
+				fmt.Fprintf(p.out, " (and after it %s)", strings.Join(after, "; "))
+			}
+			fmt.Fprintln(p.out)
 			return
 		}
 	}

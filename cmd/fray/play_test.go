@@ -97,8 +97,11 @@ func TestPlayUndo(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	if !strings.Contains(r.stdout, "undone") || strings.Count(r.stdout, "beatrix: initiative") != 2 {
-		t.Errorf("want the initiative taken back and rolled again:\n%s", r.stdout)
+	// undo says what it took back: the person's decision and the
+	// policy's after it.
+	const undone = "undone: beatrix: initiative (and after it thug1: initiative)\n"
+	if !strings.Contains(r.stdout, undone) || strings.Count(r.stdout, "beatrix: initiative\n    Beatrix rolls") != 2 {
+		t.Errorf("want %q, and the initiative rolled again:\n%s", undone, r.stdout)
 	}
 }
 

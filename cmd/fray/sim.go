@@ -58,6 +58,10 @@ type simOptions struct {
 	vary         string
 	maxDecisions int
 	content      []string
+	// stop ends the run early once closed (the first Ctrl-C); progress,
+	// if set, is told of fights as they finish, as the progress bar is.
+	stop     <-chan struct{}
+	progress func(int)
 }
 
 // newSimCmd returns the "fray sim" command.
@@ -104,6 +108,9 @@ the bundled content, and ENCOUNTER may name an encounter there.`,
 			if len(args) == 1 {
 				arg = args[0]
 			}
+			in := watchInterrupts(cmd.ErrOrStderr(), os.Exit)
+			defer in.Release()
+			opts.stop = in.Stop()
 			return runSim(cmd.OutOrStdout(), cmd.ErrOrStderr(), arg, opts)
 		},
 	}
@@ -196,13 +203,13 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 	} else {
 		err = r.sweep(&out, vary, format)
 	}
-	if err != nil {
+	if _, interrupted := errors.AsType[*interruptedError](err); err != nil && !interrupted {
 		return err
 	}
-	if _, err := stdout.Write(out.Bytes()); err != nil {
-		return fmt.Errorf("writing the report: %w", err)
+	if _, werr := stdout.Write(out.Bytes()); werr != nil {
+		return fmt.Errorf("writing the report: %w", werr)
 	}
-	return nil
+	return err
 }
 
 // choosePolicies merges the policies of the encounter's sim: block with
@@ -241,11 +248,24 @@ func (r *simRun) choosePolicies() (map[string]string, error) {
 
 // options returns the simulation options for one run of fights.
 func (r *simRun) options(progress func(int)) sim.Options {
+	if hook := r.opts.progress; hook != nil {
+		bar := progress
+		progress = func(n int) { bar(n); hook(n) }
+	}
 	return sim.Options{
 		Name: r.name, Fights: r.opts.fights, Seed: r.opts.seed, Workers: r.opts.workers,
-		Policies: r.policies, MaxDecisions: r.opts.maxDecisions, Progress: progress,
+		Policies: r.policies, MaxDecisions: r.opts.maxDecisions, Progress: progress, Stop: r.opts.stop,
 	}
 }
+
+// interruptedError says that a run was stopped by Ctrl-C: what was done
+// is reported, and fray exits with exitInterrupted.
+type interruptedError struct {
+	msg string
+}
+
+// Error says how much of the run was done.
+func (e *interruptedError) Error() string { return "interrupted: " + e.msg }
 
 // single simulates the encounter as it is.
 func (r *simRun) single(out io.Writer, format string) error {
@@ -255,15 +275,25 @@ func (r *simRun) single(out io.Writer, format string) error {
 	if err != nil {
 		return fmt.Errorf("simulating %s: %w", r.name, err)
 	}
+	if report.Interrupted && report.Fights == 0 {
+		return &interruptedError{msg: "no fight was over yet, so there is nothing to report"}
+	}
 	if format != "" {
 		if err := writePlot(r.opts.plot, func(w io.Writer) error { return simplot.WriteReport(w, report, format) }); err != nil {
 			return err
 		}
 	}
+	write := report.WriteText
 	if r.opts.json {
-		return report.WriteJSON(out)
+		write = report.WriteJSON
 	}
-	return report.WriteText(out)
+	if err := write(out); err != nil {
+		return err
+	}
+	if report.Interrupted {
+		return &interruptedError{msg: fmt.Sprintf("%d of %d fights played, reported above", report.Fights, r.opts.fights)}
+	}
+	return nil
 }
 
 // sweep simulates the encounter at each value of vary.
@@ -289,18 +319,32 @@ func (r *simRun) sweep(out io.Writer, vary *sim.Vary, format string) error {
 		if err != nil {
 			return fmt.Errorf("simulating %s: %w", at, err)
 		}
+		if report.Interrupted {
+			break // a value not played out is left out
+		}
 		s.Points = append(s.Points, sim.Point{Value: value, Report: report})
 	}
 	p.stop()
+	var stopped error
+	if len(s.Points) < len(vary.Values) {
+		if len(s.Points) == 0 {
+			return &interruptedError{msg: fmt.Sprintf("no value of %s was played out, so there is nothing to report", vary.Path)}
+		}
+		stopped = &interruptedError{msg: fmt.Sprintf("%d of the %d values of %s played out, reported above", len(s.Points), len(vary.Values), vary.Path)}
+	}
 	if format != "" {
 		if err := writePlot(r.opts.plot, func(w io.Writer) error { return simplot.WriteSweep(w, s, format) }); err != nil {
 			return err
 		}
 	}
+	write := s.WriteText
 	if r.opts.json {
-		return s.WriteJSON(out)
+		write = s.WriteJSON
 	}
-	return s.WriteText(out)
+	if err := write(out); err != nil {
+		return err
+	}
+	return stopped
 }
 
 // vary returns the encounter file with the field of v set to value,

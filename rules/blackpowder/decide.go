@@ -977,7 +977,7 @@ func (r *run) jam(a *Combatant, weapon int) bool {
 		// The gun explodes: d10 damage to the shooter, Toughness applies:
 		// what it stops is alike.
 		tough := a.ToughnessEff(false)
-		r.hurt(a.ID, "exploding "+w.Name, r.d10By(dice.Cuts(tough+1).Each(tough+1, 10)), false, false)
+		r.hurt(a.ID, "exploding "+w.Name, r.d10By(dice.Cuts(tough+1).Each(tough+1, 10)), false, 0, 0)
 	}
 	return stands
 }
@@ -1016,7 +1016,8 @@ func (r *run) land(p Pending, extra int) {
 	a := r.s.combatant(p.Attacker)
 	t := r.s.combatant(p.Target)
 	w := attackWeapon(a, p.Weapon)
-	raw := p.Damage + extra + damageAttribute(a, w) + w.DamageMod + a.DamageBonus
+	bonus := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
+	raw := p.Damage + extra + bonus
 	if p.Stun {
 		r.stunDamage(t, raw*2+w.Stunning-t.ToughnessEff(w.Penetrating || w.Kind == Gun))
 		return
@@ -1024,7 +1025,7 @@ func (r *run) land(p Pending, extra int) {
 	if w.Fists && t.WearsArmor() {
 		raw /= 2 // bare hands against armor (R16, A30)
 	}
-	r.hurt(t.ID, a.ID, raw, w.Penetrating || w.Kind == Gun, true)
+	r.hurt(t.ID, a.ID, raw, w.Penetrating || w.Kind == Gun, p.Damage+extra, bonus)
 }
 
 // stunDamage applies stun damage S (R43, A36): below the target's LP it
@@ -1054,12 +1055,12 @@ func (r *run) consciousness(t *Combatant, difficulty int, stun bool, loss int) {
 // hurt applies raw damage to a combatant and what follows: a Consciousness
 // check when LP first drops below 0 (R25), death when damage taken while
 // unconscious reaches LP max (R26).
-func (r *run) hurt(target, source string, raw int, penetrating, _ bool) {
+func (r *run) hurt(target, source string, raw int, penetrating bool, weapon, bonus int) {
 	t := r.s.combatant(target)
 	tough := t.ToughnessEff(penetrating)
 	eff := max(0, raw-tough)
 	wasActive := t.Status == Active
-	r.emit(parts.PutIn(r.hot, (*hotMemory).damageDealt, DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).damageDealt, DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff, Weapon: weapon, Bonus: bonus}))
 	t = r.s.combatant(target)
 	switch {
 	case wasActive && t.LP < 0:

@@ -145,13 +145,19 @@ type CriticalDeclined struct {
 }
 
 // DamageDealt: damage reaches a combatant (R13, R14). Raw is before
-// Toughness; Effective is what LP loses.
+// Toughness; Effective is what LP loses. For a hit, Weapon is the weapon's
+// damage (with a critical's extra) and Bonus what is added to it (the
+// attribute, the weapon's modifier, the attacker's bonus), so that
+// Weapon + Bonus is Raw, or twice it for fists against armour (R16); both
+// are 0 for other damage, and in fights recorded before they were kept.
 type DamageDealt struct {
 	Target    string `json:"target"`
 	Source    string `json:"source"`
 	Raw       int    `json:"raw"`
 	Toughness int    `json:"toughness"`
 	Effective int    `json:"effective"`
+	Weapon    int    `json:"weapon_damage,omitempty"`
+	Bonus     int    `json:"bonus,omitempty"`
 }
 
 // ConsciousnessRolled: the check when LP drops below 0 (R25). Die is 0 when

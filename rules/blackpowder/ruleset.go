@@ -350,7 +350,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *CriticalDeclined:
 		return name(e.Attacker) + " declines the critical"
 	case *DamageDealt:
-		return fmt.Sprintf("%s takes %d damage (%d − Toughness %d)", name(e.Target), e.Effective, e.Raw, e.Toughness)
+		return fmt.Sprintf("%s takes %d damage (%s − Toughness %d)", name(e.Target), e.Effective, rawDamage(e), e.Toughness)
 	case *ConsciousnessRolled:
 		if e.Die == 0 {
 			return fmt.Sprintf("%s's Consciousness check vs %d cannot succeed: unconscious", name(e.Target), e.Difficulty)
@@ -376,7 +376,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s %s %.1f m to (%s, %s)", name(e.Combatant), verb, e.Distance, num(e.X), num(e.Y))
 	case *ActionDeclared:
 		d := e.Declaration
-		return fmt.Sprintf("%s declares %q; waiting for %d answer(s)", name(d.Actor), d.Text, len(d.Queue))
+		return fmt.Sprintf("%s declares %q; waiting for %s", name(d.Actor), d.Text, parts.Count(len(d.Queue), "answer", "answers"))
 	case *ReactionDone:
 		if e.Taken {
 			return name(e.Who) + " takes the opportunity attack"
@@ -530,3 +530,18 @@ var (
 	commandKindTable = commandKinds()
 	eventKindTable   = eventKinds()
 )
+
+// rawDamage writes how a hit's damage before Toughness adds up: the
+// weapon's damage and its bonus, halved for fists against armour (R16),
+// as "7 +2 bonus = 9"; for damage without them, the number alone.
+func rawDamage(e *DamageDealt) string {
+	if e.Weapon == 0 && e.Bonus == 0 {
+		return strconv.Itoa(e.Raw)
+	}
+	sum := e.Weapon + e.Bonus
+	s := fmt.Sprintf("%d %+d bonus = %d", e.Weapon, e.Bonus, sum)
+	if sum != e.Raw {
+		s += fmt.Sprintf(", halved against armour: %d", e.Raw)
+	}
+	return s
+}

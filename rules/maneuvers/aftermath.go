@@ -200,7 +200,7 @@ func describeAftermath(e Event) string {
 		case e.Winner == "":
 			return "the fight is decided without a winner: " + e.Reason + "; the GM may call a rest"
 		}
-		return fmt.Sprintf("the fight is decided: %s wins (%s); the GM may call a rest", e.Winner, e.Reason)
+		return fmt.Sprintf("the fight is decided: the %s side wins (%s); the GM may call a rest", e.Winner, e.Reason)
 	case *Rested:
 		if e.Heal != "full" {
 			return "a rest: it restores no health (rest_heal: " + e.Heal + ")"

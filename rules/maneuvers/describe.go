@@ -333,7 +333,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		case e.Winner == "":
 			return "the fight ends without a winner: " + e.Reason
 		}
-		return fmt.Sprintf("the fight is over: %s wins (%s)", e.Winner, e.Reason)
+		return fmt.Sprintf("the fight is over: the %s side wins (%s)", e.Winner, e.Reason)
 	}
 	return fmt.Sprintf("%T", e)
 }

@@ -73,7 +73,7 @@ func writePrompt(s *State, b *prompter) {
 			}
 		default:
 			if b.people() {
-				b.ask("the fight is over: %s wins", s.Winner)
+				b.ask("the fight is over: the %s side wins", s.Winner)
 			}
 		}
 	case s.Phase == Setup:

@@ -145,3 +145,14 @@ func TestParseCoordinateRefusesNaNAndHuge(t *testing.T) {
 		t.Errorf("huge mod: %v", err)
 	}
 }
+
+func TestCount(t *testing.T) {
+	for _, c := range []struct {
+		n    int
+		want string
+	}{{0, "0 yards"}, {1, "1 yard"}, {2, "2 yards"}, {-1, "-1 yard"}} {
+		if got := parts.Count(c.n, "yard", "yards"); got != c.want {
+			t.Errorf("Count(%d) = %q, want %q", c.n, got, c.want)
+		}
+	}
+}

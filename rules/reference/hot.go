@@ -173,7 +173,7 @@ func writePrompt(s *State, b *prompter) {
 		if side, n := standing(s); n == 1 {
 			p.Winner = side
 			if b.people() {
-				p.Question = fmt.Sprintf("the fight is over: %s wins", side)
+				p.Question = fmt.Sprintf("the fight is over: the %s side wins", side)
 			}
 		}
 	case engine.Act:

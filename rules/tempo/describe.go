@@ -125,7 +125,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.Winner == "" {
 			return "the fight ends in a draw: " + e.Reason
 		}
-		return fmt.Sprintf("the fight is over: %s wins (%s)", e.Winner, e.Reason)
+		return fmt.Sprintf("the fight is over: the %s side wins (%s)", e.Winner, e.Reason)
 	}
 	return fmt.Sprintf("%T", e)
 }

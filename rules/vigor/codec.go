@@ -570,7 +570,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("round %d begins", e.Round)
 	case *Decided:
 		if e.Winner != "" {
-			return "the fight is decided: " + e.Winner + " wins; the GM may call for rests"
+			return "the fight is decided: the " + e.Winner + " side wins; the GM may call for rests"
 		}
 		return "the fight is decided: " + e.Reason + "; the GM may call for rests"
 	case *Rested:
@@ -591,7 +591,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s: %s", restName[e.Length], strings.Join(parts, "; "))
 	case *FightEnded:
 		if e.Winner != "" {
-			return "the fight is over: " + e.Winner + " wins"
+			return "the fight is over: the " + e.Winner + " side wins"
 		}
 		return "the fight is over: " + e.Reason
 	}

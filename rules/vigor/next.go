@@ -76,7 +76,7 @@ func writePrompt(s *State, b *prompter) {
 		case s.TimedOut:
 			b.ask("the fight is over: the round limit (", strconv.Itoa(s.Options.RoundLimit), ") was reached")
 		case s.Winner != "":
-			b.ask("the fight is over: ", s.Winner, " wins")
+			b.ask("the fight is over: the ", s.Winner, " side wins")
 		default:
 			b.ask("the fight is over: nobody is left standing")
 		}

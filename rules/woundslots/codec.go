@@ -581,7 +581,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s's declared action goes ahead: %s", e.Combatant, e.Command)
 	case *HinderWon:
 		if e.Hindrance == "shove" {
-			return fmt.Sprintf("%s may shove %s up to %d yards", e.Combatant, e.Target, e.Yards)
+			return fmt.Sprintf("%s may shove %s up to %s", e.Combatant, e.Target, parts.Count(e.Yards, "yard", "yards"))
 		}
 		return fmt.Sprintf("%s chooses what %s drops", e.Combatant, e.Target)
 	case *Harried:
@@ -641,9 +641,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.High {
 			return fmt.Sprintf("%s jumps high: d20=%d%+d = %d (%s) = %d: %d inches up, clearing %d inches", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, 2*e.Value, e.Clears)
 		}
-		return fmt.Sprintf("%s jumps: d20=%d%+d = %d (%s) = %d feet: lands at %d,%d, %d yards of pool, %d AP bought", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, e.X, e.Y, e.Yards, e.AP)
+		return fmt.Sprintf("%s jumps: d20=%d%+d = %d (%s) = %s: lands at %d,%d, %s of pool, %d AP bought", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, parts.Count(e.Value, "foot", "feet"), e.X, e.Y, parts.Count(e.Yards, "yard", "yards"), e.AP)
 	case *Moved:
-		return fmt.Sprintf("%s moves to %d,%d: %d yards of pool, %d AP bought", e.Combatant, e.X, e.Y, e.Yards, e.AP)
+		return fmt.Sprintf("%s moves to %d,%d: %s of pool, %d AP bought", e.Combatant, e.X, e.Y, parts.Count(e.Yards, "yard", "yards"), e.AP)
 	case *ObjectUsed:
 		return fmt.Sprintf("%s uses %s", e.Combatant, e.Object)
 	case *LongBegun:
@@ -797,7 +797,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s clings to %s: d20=%d%+d = %d%s, %d points", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus, crit, e.Points)
 	case *SplitChosen:
-		return fmt.Sprintf("%s spends %d points: %d yards with it (5 each), %d cut (10 each)", e.Combatant, 5*e.With+10*e.Cut, e.With, e.Cut)
+		return fmt.Sprintf("%s spends %d points: %s with it (5 each), %d cut (10 each)", e.Combatant, 5*e.With+10*e.Cut, parts.Count(e.With, "yard", "yards"), e.Cut)
 	case *MoveGoesOn:
 		return fmt.Sprintf("%s goes on", e.Combatant)
 	case *MoveStopped:
@@ -894,7 +894,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		case e.TimedOut:
 			return "the round limit is reached: the fight ends in a draw"
 		case e.Winner != "":
-			return fmt.Sprintf("the fight is over: %s wins", e.Winner)
+			return fmt.Sprintf("the fight is over: the %s side wins", e.Winner)
 		}
 		return "the fight is over: nobody is left standing"
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Next says who decides what now, with every option they have. Listing a
@@ -90,7 +91,7 @@ func writePrompt(s *State, b *prompter) {
 			}
 		case s.Winner != "":
 			if b.people {
-				b.ask("the fight is over: %s wins", s.Winner)
+				b.ask("the fight is over: the %s side wins", s.Winner)
 			}
 		default:
 			b.ask("the fight is over: nobody is left standing")
@@ -251,7 +252,7 @@ func actOptions(s *State, b *prompter) {
 	}
 	b.p.Actor = a.ID
 	if b.people {
-		b.p.Question = fmt.Sprintf("round %d, %s's turn (initiative %d, %d AP, %d yards of movement left): what now?", s.Round, a.ID, a.Initiative, a.AP, a.PoolYards())
+		b.p.Question = fmt.Sprintf("round %d, %s's turn (initiative %d, %d AP, %s of movement left): what now?", s.Round, a.ID, a.Initiative, a.AP, parts.Count(a.PoolYards(), "yard", "yards"))
 	}
 	if a.PinnedBy != "" {
 		if a.AP >= actionCosts["escape"] {

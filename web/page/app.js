@@ -261,7 +261,7 @@ function seats(view) {
 function drawPrompt(view, asPrompt) {
   const p = view.prompt;
   const over = p.kind === "end";
-  $("#question").textContent = over ? "The fight is over: " + (p.winner ? p.winner + " wins" : "a draw") : p.question;
+  $("#question").textContent = over ? "The fight is over: " + (p.winner ? "the " + p.winner + " side wins" : "a draw") : p.question;
   const others = (p.others || []).map(nameOf);
   const asked = (p.actor === "gm" ? "the GM" : nameOf(p.actor)) + (others.length ? " (or " + others.join(" or ") + ", first)" : "");
   let whose = "Asked: " + asked;
