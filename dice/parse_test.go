@@ -83,7 +83,9 @@ func TestParseErrorsPointAtTheProblem(t *testing.T) {
 		{"4d6kh5", 4, "cannot keep 5 of 4 dice"},
 		{"4d6kh0", 4, "keep at least 1"},
 		{"4d6dl4", 4, "none would be left"},
-		{"d6/2", 3, "only a d10 can be divided"},
+		{"d6/0", 3, "division by 0"},
+		{"d6/(d4-2)", 3, "the divisor could be 0"},
+		{"d10/5", 5, "write (d10)/5"},
 		{"d10/5", 5, "divides by 2, 3 or 4"},
 		{"d10/2!", 6, "cannot explode"},
 		{"d1!", 3, "d1 cannot explode"},
@@ -92,8 +94,31 @@ func TestParseErrorsPointAtTheProblem(t *testing.T) {
 		{"d%^1", 3, "not on the step ladder"},
 		{"2d6+3>=5", 6, "success counting applies to one dice group"},
 		{"6d6kh3>=5", 7, "not both"},
-		{"d6/2+1", 3, "only a d10"},
-		{"10/2", 3, "only divides a d10"},
+		{"d6//2", 4, "divides one term by another"},
+		{"floor(d6+1)", 1, "floor rounds one division"},
+		{"ceil(floor(d6/2))", 1, "ceil rounds one division"},
+		{"round d6/2", 7, "\"(\" after round"},
+		{"floor((d6/2)", 6, "never closed"},
+		{"d6rr<7", 3, "it would never stop"},
+		{"d6x<7", 3, "it would never stop"},
+		{"dFrr<2", 3, "it would never stop"},
+		{"d10/2r1", 6, "a divided die cannot be rerolled"},
+		{"d10/2x", 6, "a divided die cannot explode"},
+		{"4dF!", 4, "Fudge die (dF) cannot explode"},
+		{"4dFx", 4, "Fudge die (dF) cannot explode"},
+		{"dF^1", 3, "dF is not on the step ladder"},
+		{"d6!x", 4, "with ! or with x, not both"},
+		{"4d6xkh3", 5, "x adds dice of its own"},
+		{"4d6min7", 4, "above every result of a d6"},
+		{"4d6max0", 4, "below every result of a d6"},
+		{"4d6min4max3", 8, "max3 is below min4"},
+		{"4d6kh3cs", 7, "not both"},
+		{"4d6cs>", 7, "a number after cs>"},
+		{"4d6r<", 6, "a number after r<"},
+		{"4d6min", 7, "a number after min"},
+		{"4d6max2min1", 8, "unexpected 'm'"},
+		{"4d6kh3r1", 7, "modifiers go in the order"},
+		{"4d6!r1", 5, "modifiers go in the order"},
 		{"3x6", 2, "expected an operator"},
 		{"3d6q", 4, "unexpected 'q'"},
 		{"3d6kh3d", 7, "unexpected"},
@@ -128,7 +153,7 @@ func TestSyntaxErrorCaret(t *testing.T) {
 	if got := se.Caret(); got != want {
 		t.Errorf("Caret() =\n%s\nwant\n%s", got, want)
 	}
-	if got := se.Error(); got != `dice expression "3d+5", column 3: expected the number of sides after "d" (as in d6 or d%), found '+'` {
+	if got := se.Error(); got != `dice expression "3d+5", column 3: expected the number of sides after "d" (as in d6, d% or dF), found '+'` {
 		t.Errorf("Error() = %s", got)
 	}
 }
