@@ -69,7 +69,7 @@ type node struct {
 	l, r   int32    // children of kAdd, kSub, kMul, kDiv (l only for kNeg)
 	round  rounding // kDiv
 	g      group    // kDice
-	lo, hi float64 // the range of the node's results; infinite when unbounded
+	lo, hi float64  // the range of the node's results; infinite when unbounded
 }
 
 type keepMode uint8
