@@ -336,6 +336,38 @@ func (e *Expr) prec(i int32) int {
 	return 3
 }
 
+// rightOuter is the precedence the right operand of +, - or * (node i) is
+// printed at: a-(b+c) is not a-b+c, and a*(b/c) is not a*b/c.
+func (e *Expr) rightOuter(i int32) int {
+	n := &e.nodes[i]
+	p := e.prec(i)
+	if n.kind == kSub || n.kind == kMul && e.prec(n.r) == 2 && e.nodes[n.r].kind == kDiv {
+		return p + 1
+	}
+	return p
+}
+
+// endsAbsorbing reports whether node i, printed at precedence outer, ends
+// with a dice group that would take a "/" after it for the divided-d10
+// table.
+func (e *Expr) endsAbsorbing(i int32, outer int) bool {
+	if e.prec(i) < outer {
+		return false // it ends with a parenthesis
+	}
+	n := &e.nodes[i]
+	switch n.kind {
+	case kDice:
+		return e.absorbsSlash(i)
+	case kNeg:
+		return e.endsAbsorbing(n.l, 3)
+	case kAdd, kSub, kMul:
+		return e.endsAbsorbing(n.r, e.rightOuter(i))
+	case kDiv:
+		return n.round == roundBare && e.endsAbsorbing(n.r, 3)
+	}
+	return false
+}
+
 // absorbsSlash reports whether node i is a dice group that would read a
 // "/" written right after it as the divided-d10 table: a d10 with nothing
 // after its sides or step.
@@ -376,7 +408,7 @@ func (e *Expr) format(b *strings.Builder, i int32, outer int, rolled *[]RolledGr
 			b.WriteString(roundText[n.round] + "(")
 			defer b.WriteByte(')')
 		}
-		if e.absorbsSlash(n.l) {
+		if e.endsAbsorbing(n.l, 2) {
 			// (d10)/2 halves a d10; d10/2 would be the table.
 			b.WriteByte('(')
 			e.format(b, n.l, 0, rolled)
@@ -399,11 +431,7 @@ func (e *Expr) format(b *strings.Builder, i int32, outer int, rolled *[]RolledGr
 		}
 		// The right operand of - needs parentheses at equal precedence:
 		// a-(b+c) is not a-b+c.
-		right := p
-		if n.kind == kSub || n.kind == kMul && e.prec(n.r) == 2 && e.nodes[n.r].kind == kDiv {
-			right = p + 1 // and a*(b/c) is not a*b/c
-		}
-		e.format(b, n.r, right, rolled)
+		e.format(b, n.r, e.rightOuter(i), rolled)
 	}
 }
 

@@ -396,6 +396,11 @@ func TestFormsCanonical(t *testing.T) {
 		{"-d6/2", "-d6/2"},
 		{"-(d6/2)", "-(d6/2)"},
 		{"d%/2", "d%/2"},
+		{"0*d10 /1", "(0*d10)/1"},
+		{"(2+-d10) / 2", "(2+-d10)/2"},
+		{"d6/d10 /2", "(d6/d10)/2"},
+		{"d6/(d10 /2+1)", "d6/((d10)/2+1)"},
+		{"d6/ceil(d10 /2)", "d6/ceil((d10)/2)"},
 		{"4dFcs", "4dFcs"},
 		{"4dfmin0", "4dFmin0"},
 	}
@@ -411,6 +416,26 @@ func TestFormsCanonical(t *testing.T) {
 		again, err := Parse(e.String())
 		if err != nil || again.String() != e.String() {
 			t.Errorf("canonical form %q does not parse back to itself: %v", e.String(), err)
+		}
+	}
+}
+
+func TestFaceShare(t *testing.T) {
+	for _, text := range []string{"d6", "d1", "dF", "d%", "d10^+1"} {
+		g := MustParse(text).nodes[0].g
+		for op := cmpGE; op <= cmpEQ; op++ {
+			for target := -3; target <= 25; target++ {
+				c := cond{op: op, target: target}
+				want := 0
+				for f := g.lowFace(); f <= g.highFace(); f++ {
+					if op.holds(f, target) {
+						want++
+					}
+				}
+				if got, all := g.faceShare(c); got != want || all != g.highFace()-g.lowFace()+1 {
+					t.Errorf("%s %s: %d of %d faces, want %d", text, c, got, all, want)
+				}
+			}
 		}
 	}
 }

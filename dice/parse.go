@@ -502,13 +502,29 @@ func (p *parser) parseCond(after string) (cond, error) {
 // faceShare counts the faces of the group's die that meet c, and all of
 // them.
 func (g *group) faceShare(c cond) (meet, all int) {
-	for f := g.lowFace(); f <= g.highFace(); f++ {
-		if c.op.holds(f, c.target) {
-			meet++
-		}
+	lo, hi := g.lowFace(), g.highFace()
+	// The faces meeting c are the whole numbers in [from, to].
+	from, to := lo, hi
+	switch c.op {
+	case cmpGE:
+		from = max(lo, c.target)
+	case cmpGT:
+		from = max(lo, c.target+1)
+	case cmpLE:
+		to = min(hi, c.target)
+	case cmpLT:
+		to = min(hi, c.target-1)
+	case cmpEQ:
+		from, to = max(lo, c.target), min(hi, c.target)
 	}
-	return meet, g.highFace() - g.lowFace() + 1
+	return max(0, to-from+1), hi - lo + 1
 }
+
+// rarelyLong reports whether a chain that goes on from meet of a die's all
+// faces stops soon enough: it goes on from at most 95% of them, so that
+// the roller's cap of maxChain dice is reached with a chance of at most
+// 0.95^1000, about 5e-23, as good as never.
+func rarelyLong(meet, all int) bool { return meet*20 <= all*19 }
 
 // parseReroll reads r, ro or rr and its condition; without one, the die's
 // lowest face is rerolled.
@@ -538,8 +554,13 @@ func (p *parser) parseReroll(g *group) error {
 		c.op, c.target = cmpEQ, g.lowFace()
 	}
 	g.rerollIf = c
-	if meet, all := g.faceShare(c); g.reroll == rerollUntil && meet == all {
-		return p.errAt(at, "%s%s rerolls every face of a %s: it would never stop", g.rerollText, c, dieName(g))
+	if meet, all := g.faceShare(c); g.reroll == rerollUntil {
+		switch {
+		case meet == all:
+			return p.errAt(at, "%s%s rerolls every face of a %s: it would never stop", g.rerollText, c, dieName(g))
+		case !rarelyLong(meet, all):
+			return p.errAt(at, "%s%s rerolls %d of the %d faces of a %s: it would hardly ever stop (at most 95%% of the faces)", g.rerollText, c, meet, all, dieName(g))
+		}
 	}
 	return nil
 }
@@ -569,8 +590,13 @@ func (p *parser) parseAdds(g *group) error {
 		c.op, c.target = cmpEQ, g.highFace()
 	}
 	g.addsIf = c
-	if meet, all := g.faceShare(c); g.adds == addAll && meet == all {
-		return p.errAt(at, "%s%s explodes on every face of a %s: it would never stop (xo explodes once)", text, c, dieName(g))
+	if meet, all := g.faceShare(c); g.adds == addAll {
+		switch {
+		case meet == all:
+			return p.errAt(at, "%s%s explodes on every face of a %s: it would never stop (xo explodes once)", text, c, dieName(g))
+		case !rarelyLong(meet, all):
+			return p.errAt(at, "%s%s explodes on %d of the %d faces of a %s: it would hardly ever stop (at most 95%% of the faces; xo explodes once)", text, c, meet, all, dieName(g))
+		}
 	}
 	return nil
 }

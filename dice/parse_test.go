@@ -101,6 +101,8 @@ func TestParseErrorsPointAtTheProblem(t *testing.T) {
 		{"floor((d6/2)", 6, "never closed"},
 		{"d6rr<7", 3, "it would never stop"},
 		{"d6x<7", 3, "it would never stop"},
+		{"d100rr<100", 5, "rerolls 99 of the 100 faces of a d100: it would hardly ever stop"},
+		{"d1000000x>=2", 9, "explodes on 999999 of the 1000000 faces"},
 		{"dFrr<2", 3, "it would never stop"},
 		{"d10/2r1", 6, "a divided die cannot be rerolled"},
 		{"d10/2x", 6, "a divided die cannot explode"},
