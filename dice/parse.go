@@ -62,6 +62,7 @@ func MustParse(text string) *Expr {
 // in short:
 //
 //	3d6  d20+5  4d6kh3  2d20kl1  4d6dl1  3d6!  d6!3  d10/2  2d10^+1!  6d6>=5  (d6+1)*2
+//	2d6r1  d20rr<3  3d6!!  5d10x>=9  4dF  8d6cs>4  8d6cf  4d6min2  (2d6+3)/2  ceil(d20/3)
 //
 // Letters may be upper or lower case and spaces may stand between terms and
 // operators. A malformed expression gives a *SyntaxError.
