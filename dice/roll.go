@@ -354,7 +354,7 @@ type RolledGroup struct {
 // RolledDie is one die of a group.
 type RolledDie struct {
 	Rerolled []int `json:"rerolled,omitempty"` // results set aside by rerolls (r, ro, rr), in order
-	Rolls    []int `json:"rolls"`              // raw results: more than one when the die exploded with !
+	Rolls    []int `json:"rolls"`              // the results it shows (a Fudge die's -1, 0 or +1): more than one when it exploded with !
 	Value    int   `json:"value"`              // the die's value: divided, the explosion chain's sum, limited by min and max
 	Dropped  bool  `json:"dropped,omitempty"`  // dropped by keep-highest/lowest
 	Success  bool  `json:"success,omitempty"`  // met the target, in a counting group (cs, cf, >=)
