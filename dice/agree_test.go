@@ -21,7 +21,7 @@ func TestRollsAgreeWithExactDistribution(t *testing.T) {
 		"d6*d4", "d20-d4-2", "d%",
 		"2d6r1", "d6rr<3", "2d6ro>4", "4dF", "3d6!!", "4d6min2", "2d6max4", "(2d6+3)/2", "ceil(d20/3)",
 		"round((d6-4)/4)", "d20/d4", "2d8x", "d6xo", "6d10x10cs>=8", "8d6cs>4", "8d6cf<=2", "4d6r1kh3",
-		"4dFcs", "3d6rr1!min4", "4d6xo>=5max5",
+		"4dFcs", "3d6rr1!min4", "4d6xo>=5max5", "4d6xkh3", "5d10x>=9kl2",
 	}
 	const n = 1000000
 	if testing.Short() {
@@ -171,7 +171,7 @@ func TestRollLargeKeep(t *testing.T) {
 
 func TestRollAllocatesNothing(t *testing.T) {
 	for _, text := range []string{"3d6", "4d6kh3", "2d10kh1+5", "3d6!", "10d10kh3", "d10/2+6d6>=5", "d20+2d10^+1!", "100d6kh90",
-		"4d6r1kh3", "4dF", "6d10x10cs>=8", "2d6rr<3!!min3", "floor((2d6+3)/2)"} {
+		"4d6r1kh3", "4dF", "6d10x10cs>=8", "2d6rr<3!!min3", "floor((2d6+3)/2)", "6d6xkh3"} {
 		e := MustParse(text)
 		src := Seeded(1)
 		if allocs := testing.AllocsPerRun(1000, func() { e.Roll(src) }); allocs != 0 {
@@ -205,7 +205,7 @@ func TestRolledText(t *testing.T) {
 // shows add up to each group's value.
 func TestNewFormsRollDetailedMatchesRoll(t *testing.T) {
 	for _, text := range []string{"4d6r1kh3", "2d6rr<3", "2d6ro6", "4dF", "4dFkl2", "3d6!!", "4d6min2max5", "2d6!max10",
-		"6d10x10cs>=8", "4d6xo", "3d4x>=3", "8d6cs>4", "8d6cf", "(2d6+3)/2", "ceil(d20/d6)+round(3d4x/2)", "d4rr1!kh1"} {
+		"6d10x10cs>=8", "4d6xo", "3d4x>=3", "8d6cs>4", "8d6cf", "(2d6+3)/2", "ceil(d20/d6)+round(3d4x/2)", "d4rr1!kh1", "4d6xkh3", "6d4x>=3kl2"} {
 		e := MustParse(text)
 		var counting []bool // per group, in the order rolled
 		for _, n := range e.nodes {
@@ -274,6 +274,7 @@ func TestNewFormsShowEveryDie(t *testing.T) {
 		{"(2d6+3)/2", []int{4, 5}, "(2d6 [4 5] + 3) / 2 = 6"},
 		{"ceil(d20/3)", []int{10}, "ceil(d20 [10] / 3) = 4"},
 		{"d10 / 2", []int{9}, "(d10 [9]) / 2 = 4"},
+		{"3d6xkh2", []int{6, 2, 4, 5}, "3d6xkh2 [6! (2) (4) 5] = 11"},
 	}
 	for _, c := range cases {
 		var got string

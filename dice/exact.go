@@ -127,6 +127,9 @@ func explodeDist(s, depth int, capped bool) *Dist {
 }
 
 func (g *group) exact(opts ExactOptions) *Dist {
+	if g.adds != addNone && g.keep != keepAll {
+		return g.poolKeepDist(opts)
+	}
 	die := g.dieDist(opts)
 	if g.cmp != cmpNone && g.adds == addNone {
 		w := map[int]count{}
@@ -230,6 +233,21 @@ func (g *group) work(opts ExactOptions) shape {
 	}
 	n := float64(g.count)
 	w := words(out.bits)
+	if g.keep != keepAll && g.adds != addNone {
+		// One keep for each number J of explosions, up to n*depth: of
+		// the best k of J dice of the p exploding faces, or of the q
+		// stopping faces of n dice.
+		k, d := float64(g.keepN), float64(opts.ExplodeDepth)
+		meet, all := g.faceShare(g.addsIf)
+		p, q := float64(meet), float64(all-meet)
+		out.bits = n * (d + 1) * math.Log2(float64(g.sides))
+		span := (out.hi - out.lo) / k
+		// Each keep's outcomes go into a map, and the weights of the
+		// faces into maps first.
+		maps := (n*d+1)*(out.hi-out.lo+1)*20 + float64(g.sides)*40
+		out.ops = (n*d+1)*(keepWork(p, n*d, k, span, out.bits)+keepWork(q, n, k, span, out.bits)) + n*n*d*(d+1)*words(out.bits) + maps
+		return out
+	}
 	if g.keep != keepAll {
 		k := float64(g.keepN)
 		out.ops = build + keepWork(faces, n, k, (out.hi-out.lo)/k, out.bits)

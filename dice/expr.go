@@ -513,6 +513,11 @@ func (g *group) bounds(depth int) (lo, hi float64) {
 	if g.keep != keepAll {
 		kept = float64(g.keepN)
 	}
+	if g.adds != addNone && g.keep != keepAll {
+		// Kept results of x explosions are single dice.
+		vlo, vhi := g.valueRange()
+		return kept * float64(g.clamp(vlo)), kept * float64(g.clamp(vhi))
+	}
 	dieLo, dieHi := g.dieBounds(depth)
 	lo, hi = kept*dieLo, kept*dieHi
 	if dieHi == 0 {

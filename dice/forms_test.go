@@ -194,6 +194,12 @@ func refCases() []struct {
 		{"2d4rr<2x", 2, grp(with(d(2, 4), func(r *refGroup) { r.reroll, r.rerollIf, r.adds, r.addsIf = 2, lt(2), 1, eq(4) }))},
 		{"3d4ro1min2kh2", 2, grp(with(d(3, 4), func(r *refGroup) { r.reroll, r.rerollIf, r.min, r.keep, r.high = 1, eq(1), ptr(2), 2, true }))},
 		{"3d4r1>=3", 2, grp(with(d(3, 4), func(r *refGroup) { r.reroll, r.rerollIf, r.counts = 1, eq(1), ge(3) }))},
+		{"2d4xkh1", 2, grp(with(d(2, 4), func(r *refGroup) { r.adds, r.addsIf, r.keep, r.high = 1, eq(4), 1, true }))},
+		{"3d4x>=3kh2", 2, grp(with(d(3, 4), func(r *refGroup) { r.adds, r.addsIf, r.keep, r.high = 1, ge(3), 2, true }))},
+		{"3d4x>2k3", 2, grp(with(d(3, 4), func(r *refGroup) { r.adds, r.addsIf, r.keep, r.high = 1, gt(2), 3, true }))},
+		{"3d4xkl2", 2, grp(with(d(3, 4), func(r *refGroup) { r.adds, r.addsIf, r.keep = 1, eq(4), 2 }))},
+		{"3d3xmax2kh2", 2, grp(with(d(3, 3), func(r *refGroup) { r.adds, r.addsIf, r.max, r.keep, r.high = 1, eq(3), ptr(2), 2, true }))},
+		{"2d6x7kh1", 2, grp(with(d(2, 6), func(r *refGroup) { r.adds, r.addsIf, r.keep, r.high = 1, eq(7), 1, true }))},
 		{"d8x8", 3, grp(with(d(1, 8), func(r *refGroup) { r.adds, r.addsIf = 1, eq(8) }))},
 		{"(2d6+3)/2", 3, func(src Source, _ int) (int, bool) {
 			return refDiv(src.Roll(6)+src.Roll(6)+3, 2, "floor"), false
@@ -436,6 +442,17 @@ func TestFaceShare(t *testing.T) {
 					t.Errorf("%s %s: %d of %d faces, want %d", text, c, got, all, want)
 				}
 			}
+		}
+	}
+}
+
+// TestFormsTooCostlyAreRefused: the work estimate covers the new forms, so
+// absurd ones are refused before any work is done.
+func TestFormsTooCostlyAreRefused(t *testing.T) {
+	for _, text := range []string{"1000d6xkh3", "10000d1000000x", "100d1000000rr<50000", "10000d1000000r1kh5000", "d1000000/d1000000", "50d1000000min5", "2d1000000xkh1"} {
+		_, err := MustParse(text).Dist()
+		if _, ok := err.(*TooCostlyError); !ok {
+			t.Errorf("%s: %v, want a *TooCostlyError", text, err)
 		}
 	}
 }

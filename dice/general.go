@@ -174,3 +174,87 @@ func (g *group) generalWork(opts ExactOptions) (faces, dieBits, build float64) {
 	}
 	return faces, dieBits, build
 }
+
+// poolKeepDist is the distribution of a group that keeps its highest or
+// lowest results after x explosions, each added die a result of its own;
+// the parser lets x explode only on faces above every face that stops
+// (and no rerolls). A die that goes on j times shows j faces that explode,
+// each equally likely among them, and one that stops, equally likely among
+// those: so given J explosions in all, the pool is J dice of the exploding
+// faces and count dice of the stopping ones, the former never below the
+// latter. Keeping the highest k takes the best k of the J (all of them and
+// the best k-J stopping dice when J < k); keeping the lowest k takes the
+// lowest k stopping dice. Each die is followed opts.ExplodeDepth extra
+// dice deep; the rest is left out and shows in Dist.Truncated.
+func (g *group) poolKeepDist(opts ExactOptions) *Dist {
+	s, n, k, depth := g.sides, g.count, g.keepN, opts.ExplodeDepth
+	burst, stop := map[int]count{}, map[int]count{}
+	var p, q uint64
+	for r := 1; r <= s; r++ {
+		f := g.face(r)
+		v := g.clamp(g.value(f))
+		if g.addsIf.op.holds(f, g.addsIf.target) {
+			burst[v] = burst[v].Add(small(1))
+			p++
+		} else {
+			stop[v] = stop[v].Add(small(1))
+			q++
+		}
+	}
+	stopDist := weighted(stop, small(q))
+	ps := small(uint64(s))
+	// ways[J]: how many ways n dice share J explosions, at most depth each.
+	ways := []count{small(1)}
+	for range n {
+		next := make([]count, len(ways)+depth)
+		for j, w := range ways {
+			for e := 0; e <= depth; e++ {
+				next[j+e] = next[j+e].Add(w)
+			}
+		}
+		ways = next
+	}
+	if p == 0 {
+		ways = ways[:1] // nothing explodes
+	}
+	// Every roll is counted against s^(n(depth+1)): a roll with J
+	// explosions drew J+n dice and stands for s^(n(depth+1)-J-n) of them.
+	pw := powers(ps, n*(depth+1))
+	acc := map[int]count{}
+	addScaled := func(d *Dist, scale count) {
+		for i, c := range d.counts {
+			if !c.IsZero() {
+				acc[d.min+i] = acc[d.min+i].Add(c.Mul(scale))
+			}
+		}
+	}
+	if g.keep == keepLow {
+		// The lowest k are stopping dice whatever explodes: J dice of
+		// the p exploding faces each, in p^J ways.
+		lowest := keepOf(stopDist, n, k, false)
+		pp := powers(small(p), len(ways)-1)
+		scale := small(0)
+		for j, w := range ways {
+			scale = scale.Add(w.Mul(pp[j]).Mul(pw[n*(depth+1)-j-n]))
+		}
+		addScaled(lowest, scale)
+		return weighted(acc, pw[n*(depth+1)])
+	}
+	burstDist := weighted(burst, small(p))
+	qn := powers(small(q), n)[n]
+	for j, w := range ways {
+		var part *Dist
+		scale := w.Mul(pw[n*(depth+1)-j-n])
+		switch {
+		case j >= k:
+			part = keepOf(burstDist, j, k, true)
+			scale = scale.Mul(qn) // the stopping dice, all dropped
+		case j == 0:
+			part = keepOf(stopDist, n, k, true)
+		default:
+			part = add(sumOf(burstDist, j), keepOf(stopDist, n, k-j, true))
+		}
+		addScaled(part, scale)
+	}
+	return weighted(acc, pw[n*(depth+1)])
+}

@@ -666,19 +666,51 @@ func (p *parser) parseStep(g *group, sidesAt int) error {
 	return nil
 }
 
+// canKeepPool refuses keeping (at column at) among the results of a group
+// whose explosions add dice of their own, unless it is the case Exact
+// computes: keep (not drop) after x, without rerolls, exploding on faces all
+// above the faces that stop, so that the results an explosion adds are the
+// highest of the pool.
+func (p *parser) canKeepPool(g *group, at int, spelled string) error {
+	if g.adds == addNone {
+		return nil
+	}
+	stops := g.highFace() + 1 // the lowest face that explodes
+	for f := g.lowFace(); f <= g.highFace(); f++ {
+		if g.addsIf.op.holds(f, g.addsIf.target) {
+			stops = f
+			break
+		}
+	}
+	switch {
+	case spelled == "dh" || spelled == "dl":
+		return p.errAt(at, "x makes the number of results vary, so drop cannot say how many to keep: keep with kh or kl")
+	case g.adds == addOnce:
+		return p.errAt(at, "keep after xo is not supported: keep after x, or explode with ! to keep each die's chain whole")
+	case g.reroll != rerollNone:
+		return p.errAt(at, "keep after a reroll and x is not supported: explode with ! to keep each die's chain whole")
+	}
+	for f := stops; f <= g.highFace(); f++ {
+		if !g.addsIf.op.holds(f, g.addsIf.target) {
+			return p.errAt(at, "keep after x%s is not supported: x must explode on the highest faces only (x, x>=N, x>N)", g.addsIf)
+		}
+	}
+	return nil
+}
+
 func (p *parser) parseKeep(g *group) error {
 	if p.peek() != 'k' && !(p.peek() == 'd' && p.pos+1 < len(p.src) && (p.src[p.pos+1] == 'h' || p.src[p.pos+1] == 'l')) {
 		return nil
 	}
 	at := p.pos
-	if g.adds != addNone {
-		return p.errAt(at, "keep and drop choose among whole dice, and x adds dice of its own; explode with ! to keep each die's chain whole")
-	}
 	p.pos++
 	spelled := string(p.src[at:p.pos])
 	if c := p.peek(); c == 'h' || c == 'l' {
 		p.pos++
 		spelled = string(p.src[at:p.pos])
+	}
+	if err := p.canKeepPool(g, at, spelled); err != nil {
+		return err
 	}
 	g.keepText = spelled
 	n := 1

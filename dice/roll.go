@@ -10,7 +10,7 @@ import (
 // Roll rolls the expression once, drawing dice from src left to right (an
 // exploding die's extra dice right after it), and returns the total. It
 // allocates nothing, except when a group keeps and drops more than 64 dice
-// each.
+// each, or keeps among more than 64 results of x explosions.
 func (e *Expr) Roll(src Source) int {
 	if n := &e.nodes[e.root]; n.kind == kDice {
 		return n.g.roll(src, nil) // the common case of a single group
@@ -53,6 +53,9 @@ func (g *group) roll(src Source, t *trace) int {
 	}
 	pcg, _ := src.(*PCG)
 	if g.keep != keepAll {
+		if g.adds != addNone {
+			return g.rollPoolKeep(src, pcg)
+		}
 		return g.rollKeep(src, pcg)
 	}
 	sum, _ := g.rollDice(src, pcg, 0, nil)
@@ -251,6 +254,41 @@ func (g *group) rollKeep(src Source, pcg *PCG) int {
 		return tracked
 	}
 	return sum - tracked
+}
+
+// rollPoolKeep rolls a group that keeps among the results of x
+// explosions, each extra die a result of its own. It allocates nothing
+// unless there are more than 64 results.
+func (g *group) rollPoolKeep(src Source, pcg *PCG) int {
+	var buf [64]int
+	pool := g.rollPool(src, pcg, buf[:0])
+	slices.Sort(pool)
+	if g.keep == keepHigh {
+		pool = pool[len(pool)-g.keepN:]
+	} else {
+		pool = pool[:g.keepN]
+	}
+	sum := 0
+	for _, v := range pool {
+		sum += v
+	}
+	return sum
+}
+
+// rollPool rolls every die of a group that explodes with x and no
+// rerolls, as rollGeneral does, and appends each result's value to pool.
+func (g *group) rollPool(src Source, pcg *PCG, pool []int) []int {
+	for range g.count {
+		f := g.face(g.draw(src, pcg))
+		for n := 0; ; n++ {
+			pool = append(pool, g.clamp(g.value(f)))
+			if n >= maxChain || !g.addsIf.op.holds(f, g.addsIf.target) {
+				break
+			}
+			f = g.face(g.draw(src, pcg))
+		}
+	}
+	return pool
 }
 
 // rollWide is rollDice with room to track 64 dice; the buffer lives in its
@@ -455,7 +493,7 @@ func (g *group) rollTraced(src Source, t *trace) int {
 	if g.keep != keepAll {
 		// Drop the lowest (keep-high) or highest (keep-low) values; among
 		// equal values the later die is dropped.
-		order := make([]int, g.count)
+		order := make([]int, len(rg.Dice)) // more than count with x
 		for i := range order {
 			order[i] = i
 		}
