@@ -19,6 +19,7 @@ func FuzzParse(f *testing.F) {
 		"4dF", "8d6cs>4", "8d6cf", "2d6r1", "2d6r<2", "2d6ro1", "d6rr1", "3d6!!", "4d6min2", "4d6max5",
 		"(2d6+3)/2", "2d8x", "5d10x>=9", "4d6xo", "6d10x10cs>=8", "floor(d20/3)", "ceil((d6-4)/3)",
 		"round(d%/7)", "d10 / 2", "4dFr<0kh2", "3d6rr<3!!min4", "d6/(d4-2)", "d6rr<7", "4d6xkh3",
+		"5d10x>=9kl2", "3d6xmax5kh1", "4d6xdl1",
 	} {
 		f.Add(seed)
 	}
