@@ -528,7 +528,7 @@ func TestSyntaxErrorCaret(t *testing.T) {
 		{[]string{"roll", "2d6", "+", "x"}, "2d6 + x", 7},
 		{[]string{"odds", "--json", "4d6kh3", "*"}, "4d6kh3 *", 9},
 		{[]string{"roll", "d10/7"}, "d10/7", 5},
-		{[]string{"odds", "4d6xkh3"}, "4d6xkh3", 5},
+		{[]string{"odds", "4d6xdl1"}, "4d6xdl1", 5},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
