@@ -19,6 +19,9 @@ func TestRollsAgreeWithExactDistribution(t *testing.T) {
 		"d10/2", "d10/3", "d10/4", "2d10/2", "3d6!", "d8!", "d6!2", "4d6!kh3",
 		"2d10^+1", "d10^-2", "d20+2d10^+1!", "6d6>=5", "8d10>7", "5d6<=2", "4d20=20",
 		"d6*d4", "d20-d4-2", "d%",
+		"2d6r1", "d6rr<3", "2d6ro>4", "4dF", "3d6!!", "4d6min2", "2d6max4", "(2d6+3)/2", "ceil(d20/3)",
+		"round((d6-4)/4)", "d20/d4", "2d8x", "d6xo", "6d10x10cs>=8", "8d6cs>4", "8d6cf<=2", "4d6r1kh3",
+		"4dFcs", "3d6rr1!min4", "4d6xo>=5max5", "4d6xkh3", "5d10x>=9kl2",
 	}
 	const n = 1000000
 	if testing.Short() {
@@ -167,7 +170,8 @@ func TestRollLargeKeep(t *testing.T) {
 }
 
 func TestRollAllocatesNothing(t *testing.T) {
-	for _, text := range []string{"3d6", "4d6kh3", "2d10kh1+5", "3d6!", "10d10kh3", "d10/2+6d6>=5", "d20+2d10^+1!", "100d6kh90"} {
+	for _, text := range []string{"3d6", "4d6kh3", "2d10kh1+5", "3d6!", "10d10kh3", "d10/2+6d6>=5", "d20+2d10^+1!", "100d6kh90",
+		"4d6r1kh3", "4dF", "6d10x10cs>=8", "2d6rr<3!!min3", "floor((2d6+3)/2)", "6d6xkh3"} {
 		e := MustParse(text)
 		src := Seeded(1)
 		if allocs := testing.AllocsPerRun(1000, func() { e.Roll(src) }); allocs != 0 {
@@ -192,6 +196,98 @@ func TestRolledText(t *testing.T) {
 	for i := range got {
 		if got[i] != want[i] {
 			t.Errorf("got %q, want %q", got[i], want[i])
+		}
+	}
+}
+
+// TestNewFormsRollDetailedMatchesRoll: RollDetailed draws the same dice in
+// the same order as Roll and arrives at the same total, and the dice it
+// shows add up to each group's value.
+func TestNewFormsRollDetailedMatchesRoll(t *testing.T) {
+	for _, text := range []string{"4d6r1kh3", "2d6rr<3", "2d6ro6", "4dF", "4dFkl2", "3d6!!", "4d6min2max5", "2d6!max10",
+		"6d10x10cs>=8", "4d6xo", "3d4x>=3", "8d6cs>4", "8d6cf", "(2d6+3)/2", "ceil(d20/d6)+round(3d4x/2)", "d4rr1!kh1", "4d6xkh3", "6d4x>=3kl2"} {
+		e := MustParse(text)
+		var counting []bool // per group, in the order rolled
+		for _, n := range e.nodes {
+			if n.kind == kDice {
+				counting = append(counting, n.g.cmp != cmpNone)
+			}
+		}
+		a, b := &Recorder{Source: Seeded(5)}, &Recorder{Source: Seeded(5)}
+		for range 2000 {
+			want := e.Roll(a)
+			got := e.RollDetailed(b)
+			if got.Total != want {
+				t.Fatalf("%s: RollDetailed total %d, Roll %d", text, got.Total, want)
+			}
+			for i, g := range got.Groups {
+				sum := 0
+				for _, d := range g.Dice {
+					switch {
+					case d.Dropped:
+					case counting[i]:
+						if d.Success {
+							sum++
+						}
+					default:
+						sum += d.Value
+					}
+				}
+				if sum != g.Value {
+					t.Fatalf("%s: group %s adds %d, its dice say %d", text, g, g.Value, sum)
+				}
+			}
+		}
+		if len(a.Draws) != len(b.Draws) {
+			t.Fatalf("%s: Roll drew %d dice, RollDetailed %d", text, len(a.Draws), len(b.Draws))
+		}
+		for i := range a.Draws {
+			if a.Draws[i] != b.Draws[i] {
+				t.Fatalf("%s: draw %d is %v for Roll, %v for RollDetailed", text, i, a.Draws[i], b.Draws[i])
+			}
+		}
+	}
+}
+
+// TestNewFormsShowEveryDie pins how each new form shows its dice, from
+// forced results.
+func TestNewFormsShowEveryDie(t *testing.T) {
+	cases := []struct {
+		text string
+		dice []int
+		want string
+	}{
+		{"4dF", []int{3, 1, 2, 3}, "4dF [+ - 0 +] = 1"},
+		{"4dFcs", []int{3, 3, 1, 2}, "4dFcs [+* +* - 0] = 2"},
+		{"2d6r1", []int{1, 4, 3}, "2d6r1 [1r4 3] = 7"},
+		{"2d6r1", []int{1, 1, 3}, "2d6r1 [1r1 3] = 4"},
+		{"2d6rr1", []int{1, 1, 5, 2}, "2d6rr1 [1r1r5 2] = 7"},
+		{"2d6ro<3", []int{2, 6, 4}, "2d6ro<3 [2r6 4] = 10"},
+		{"2d6x", []int{6, 6, 2, 3}, "2d6x [6! 6! 2 3] = 17"},
+		{"2d6xo", []int{6, 6, 3}, "2d6xo [6! 6 3] = 15"},
+		{"3d6!!", []int{6, 6, 2, 3, 4}, "3d6!! [6!6!2 3 4] = 21"},
+		{"4d6min2", []int{1, 3, 6, 2}, "4d6min2 [1→2 3 6 2] = 13"},
+		{"2d6!max10", []int{6, 6, 3, 2}, "2d6!max10 [6!6!3→10 2] = 12"},
+		{"6d10x10cs>=8", []int{10, 8, 3, 9, 1, 2, 10, 4}, "6d10x10cs>=8 [10!* 8* 3 9* 1 2 10!* 4] = 4"},
+		{"4d6r1kh3", []int{1, 1, 5, 2, 6}, "4d6r1kh3 [(1r1) 5 2 6] = 13"},
+		{"3d6cf", []int{1, 2, 1}, "3d6cf [1* 2 1*] = 2"},
+		{"(2d6+3)/2", []int{4, 5}, "(2d6 [4 5] + 3) / 2 = 6"},
+		{"ceil(d20/3)", []int{10}, "ceil(d20 [10] / 3) = 4"},
+		{"d10 / 2", []int{9}, "(d10 [9]) / 2 = 4"},
+		{"3d6xkh2", []int{6, 2, 4, 5}, "3d6xkh2 [6! (2) (4) 5] = 11"},
+	}
+	for _, c := range cases {
+		var got string
+		err := Run(func() error {
+			got = MustParse(c.text).RollDetailed(NewScript(c.dice...)).Text
+			return nil
+		})
+		if err != nil {
+			t.Errorf("%s: %v", c.text, err)
+			continue
+		}
+		if got != c.want {
+			t.Errorf("%s: got %q, want %q", c.text, got, c.want)
 		}
 	}
 }

@@ -100,3 +100,36 @@ func BenchmarkEnumerateAttack(b *testing.B) {
 		}
 	}
 }
+
+// newForms are the Foundry and Roll20 forms, for BenchmarkRollNewForms and
+// BenchmarkExactNewForms.
+var newForms = []string{"4d6r1kh3", "2d6rr<3", "4dF", "3d6!!", "4d6min2", "(2d6+3)/2", "6d10x10cs>=8", "8d6cs>4", "10d10x"}
+
+func BenchmarkRollNewForms(b *testing.B) {
+	for _, text := range newForms {
+		e := MustParse(text)
+		b.Run(text, func(b *testing.B) {
+			src := Seeded(1)
+			b.ReportAllocs()
+			s := 0
+			for b.Loop() {
+				s += e.Roll(src)
+			}
+			sink = s
+		})
+	}
+}
+
+func BenchmarkExactNewForms(b *testing.B) {
+	for _, text := range newForms {
+		e := MustParse(text)
+		b.Run(text, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := e.Dist(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

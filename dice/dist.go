@@ -279,3 +279,21 @@ func sumOf(d *Dist, n int) *Dist {
 	}
 	return out
 }
+
+// quotient returns the distribution of a/b, rounded as r says, for
+// independent results of a and b; b has no outcome 0.
+func quotient(a, b *Dist, r rounding) *Dist {
+	w := make(map[int]count, len(a.counts)+len(b.counts))
+	for i, ca := range a.counts {
+		if ca.IsZero() {
+			continue
+		}
+		for j, cb := range b.counts {
+			if !cb.IsZero() {
+				v := r.quotient(a.min+i, b.min+j)
+				w[v] = w[v].Add(ca.Mul(cb))
+			}
+		}
+	}
+	return weighted(w, a.total.Mul(b.total))
+}

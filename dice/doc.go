@@ -14,7 +14,8 @@
 //   - Enumerate: runs a deterministic function once per dice path and returns
 //     the exact distribution of its result.
 //
-// An Expr is a parsed dice expression such as "4d6kh3" or "d20+2d10!". Parse
+// An Expr is a parsed dice expression such as "4d6kh3", "d20+2d10!" or, in the
+// spellings Foundry and Roll20 use, "2d6r1", "4dF" or "8d6cs>4". Parse
 // it once and Roll it as often as needed; rolling allocates nothing. Exact
 // computes its probability distribution exactly, as fractions, by
 // convolution and dynamic programming rather than by listing every roll.

@@ -76,6 +76,8 @@ func (e *Expr) exact(i int32, opts ExactOptions) *Dist {
 		return add(e.exact(n.l, opts), e.exact(n.r, opts).neg())
 	case kMul:
 		return times(e.exact(n.l, opts), e.exact(n.r, opts))
+	case kDiv:
+		return quotient(e.exact(n.l, opts), e.exact(n.r, opts), n.round)
 	}
 	panic("dice: unknown node kind")
 }
@@ -91,6 +93,8 @@ func (g *group) depthFor(opts ExactOptions) int {
 // dieDist is the distribution of one die of the group, explosion and all.
 func (g *group) dieDist(opts ExactOptions) *Dist {
 	switch {
+	case g.gen:
+		return g.generalDie(opts)
 	case g.divisor != 0:
 		w := map[int]count{}
 		for _, v := range divided[g.divisor] {
@@ -123,8 +127,11 @@ func explodeDist(s, depth int, capped bool) *Dist {
 }
 
 func (g *group) exact(opts ExactOptions) *Dist {
+	if g.adds != addNone && g.keep != keepAll {
+		return g.poolKeepDist(opts)
+	}
 	die := g.dieDist(opts)
-	if g.cmp != cmpNone {
+	if g.cmp != cmpNone && g.adds == addNone {
 		w := map[int]count{}
 		for _, o := range die.outcomesWeights() {
 			w[g.score(o.value)] = w[g.score(o.value)].Add(o.weight)
@@ -184,10 +191,14 @@ func (e *Expr) work(i int32, opts ExactOptions) shape {
 		}
 		out.ops = a.ops + b.ops + (a.span()+1)*(b.span()+1)*words(out.bits)
 		return out
-	case kMul:
+	case kMul, kDiv:
 		a, b := e.work(n.l, opts), e.work(n.r, opts)
 		out := shape{bits: a.bits + b.bits}
-		out.lo, out.hi = productRange(a.lo, a.hi, b.lo, b.hi)
+		if n.kind == kMul {
+			out.lo, out.hi = productRange(a.lo, a.hi, b.lo, b.hi)
+		} else {
+			out.lo, out.hi = quotientRange(a.lo, a.hi, b.lo, b.hi, n.round)
+		}
 		// Pairs go through a map; the result is stored densely over its
 		// whole range, which a large factor can make mostly empty.
 		out.ops = a.ops + b.ops + (a.span()+1)*(b.span()+1)*words(out.bits)*20 + out.span()*50
@@ -197,8 +208,10 @@ func (e *Expr) work(i int32, opts ExactOptions) shape {
 }
 
 func (g *group) work(opts ExactOptions) shape {
-	var faces, dieBits float64
+	var faces, dieBits, build float64
 	switch {
+	case g.gen:
+		faces, dieBits, build = g.generalWork(opts)
 	case g.divisor != 0:
 		faces, dieBits = 5, math.Log2(10)
 	case g.explode:
@@ -207,16 +220,34 @@ func (g *group) work(opts ExactOptions) shape {
 	default:
 		faces, dieBits = float64(g.sides), math.Log2(float64(g.sides))
 	}
-	// Building the single die's distribution, before any success mapping.
-	build := faces * words(dieBits)
+	if !g.gen {
+		// Building the single die's distribution, before any success
+		// mapping.
+		build = faces * words(dieBits)
+	}
 	out := shape{bits: float64(g.count) * dieBits}
 	out.lo, out.hi = g.bounds(g.depthFor(opts))
 	span := (out.hi - out.lo) / float64(max(1, g.count)) // of one die, less one
-	if g.cmp != cmpNone {
+	if g.cmp != cmpNone && g.adds == addNone {
 		faces, span = 2, 1
 	}
 	n := float64(g.count)
 	w := words(out.bits)
+	if g.keep != keepAll && g.adds != addNone {
+		// One keep for each number J of explosions, up to n*depth: of
+		// the best k of J dice of the p exploding faces, or of the q
+		// stopping faces of n dice.
+		k, d := float64(g.keepN), float64(opts.ExplodeDepth)
+		meet, all := g.faceShare(g.addsIf)
+		p, q := float64(meet), float64(all-meet)
+		out.bits = n * (d + 1) * math.Log2(float64(g.sides))
+		span := (out.hi - out.lo) / k
+		// Each keep's outcomes go into a map, and the weights of the
+		// faces into maps first.
+		maps := (n*d+1)*(out.hi-out.lo+1)*20 + float64(g.sides)*40
+		out.ops = (n*d+1)*(keepWork(p, n*d, k, span, out.bits)+keepWork(q, n, k, span, out.bits)) + n*n*d*(d+1)*words(out.bits) + maps
+		return out
+	}
 	if g.keep != keepAll {
 		k := float64(g.keepN)
 		out.ops = build + keepWork(faces, n, k, (out.hi-out.lo)/k, out.bits)

@@ -24,14 +24,52 @@ const (
 	kSub
 	kMul
 	kNeg
+	kDiv // l divided by r, rounded as round says
 )
+
+// rounding is how a division's quotient becomes a whole number, and how it
+// was written.
+type rounding uint8
+
+const (
+	roundBare  rounding = iota // a/b: rounded down (toward minus infinity)
+	roundFloor                 // floor(a/b): the same, said out loud
+	roundCeil                  // ceil(a/b): rounded up
+	roundHalf                  // round(a/b): to the nearest, halves up
+)
+
+var roundText = [...]string{roundFloor: "floor", roundCeil: "ceil", roundHalf: "round"}
+
+// quotient returns a/b rounded; b is never 0.
+func (r rounding) quotient(a, b int) int {
+	if b < 0 {
+		a, b = -a, -b
+	}
+	switch r {
+	case roundCeil:
+		return -floorDiv(-a, b)
+	case roundHalf:
+		return floorDiv(2*a+b, 2*b)
+	}
+	return floorDiv(a, b)
+}
+
+// floorDiv is a/b rounded toward minus infinity, for b > 0.
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
 
 type node struct {
 	kind   nodeKind
-	val    int     // kConst
-	l, r   int32   // children of kAdd, kSub, kMul (l only for kNeg)
-	g      group   // kDice
-	lo, hi float64 // the range of the node's results; infinite when unbounded
+	val    int      // kConst
+	l, r   int32    // children of kAdd, kSub, kMul, kDiv (l only for kNeg)
+	round  rounding // kDiv
+	g      group    // kDice
+	lo, hi float64  // the range of the node's results; infinite when unbounded
 }
 
 type keepMode uint8
@@ -71,6 +109,52 @@ func (c cmpOp) holds(v, target int) bool {
 	return false
 }
 
+// condSpelling is how a modifier's condition was written, so that the
+// canonical form says it the same way.
+type condSpelling uint8
+
+const (
+	condBare   condSpelling = iota // nothing: the modifier's default face
+	condNumber                     // a bare number, meaning "="
+	condOp                         // an operator and a number
+)
+
+// cond is the condition of a reroll, an explosion or a count: which faces
+// it applies to.
+type cond struct {
+	op     cmpOp
+	target int
+	spell  condSpelling
+}
+
+func (c cond) String() string {
+	switch c.spell {
+	case condNumber:
+		return strconv.Itoa(c.target)
+	case condOp:
+		return cmpText[c.op] + strconv.Itoa(c.target)
+	}
+	return ""
+}
+
+// rerollMode says whether and how often a die is rolled again.
+type rerollMode uint8
+
+const (
+	rerollNone  rerollMode = iota
+	rerollOnce             // r, ro: once, keeping the new result
+	rerollUntil            // rr: until the condition no longer holds
+)
+
+// addMode says whether a group's explosions add dice of their own (x, xo).
+type addMode uint8
+
+const (
+	addNone addMode = iota
+	addAll          // x: each result that meets the condition adds a die, which may add another
+	addOnce         // xo: each die adds at most one die
+)
+
 // unboundedDepth marks a die that explodes for as long as it shows its
 // maximum (written "!" with no depth).
 const unboundedDepth = -1
@@ -97,6 +181,67 @@ type group struct {
 	keepBare  bool   // the number was omitted
 	cmp       cmpOp
 	target    int
+
+	// The forms below route the group through rollGeneral; gen says
+	// whether any of them is present.
+	gen        bool
+	fudge      bool       // dF: faces -1, 0, +1, drawn as a d3
+	compound   bool       // explode was written "!!" (the same meaning as "!")
+	reroll     rerollMode // r, ro, rr
+	rerollText string     // "r", "ro" or "rr", as written
+	rerollIf   cond       // the faces rerolled
+	adds       addMode    // x, xo
+	addsIf     cond       // the faces that add a die
+	hasMin     bool       // minN: a result below N counts as N
+	minV       int
+	hasMax     bool // maxN: a result above N counts as N
+	maxV       int
+	countText  string       // "cs" or "cf" when the count was written so
+	countSpell condSpelling // how the count's condition was written
+}
+
+// lowFace and highFace are the smallest and largest faces of the group's
+// die, as shown (a Fudge die's are -1 and +1), before division.
+func (g *group) lowFace() int {
+	if g.fudge {
+		return -1
+	}
+	return 1
+}
+
+func (g *group) highFace() int {
+	if g.fudge {
+		return 1
+	}
+	return g.sides
+}
+
+// face is the face shown by a raw draw of 1..sides.
+func (g *group) face(raw int) int {
+	if g.fudge {
+		return raw - 2
+	}
+	return raw
+}
+
+// value is what a shown face is worth before explosions add to it: the
+// divided-die table's reading, or the face itself.
+func (g *group) value(face int) int {
+	if g.divisor != 0 {
+		return divided[g.divisor][face-1]
+	}
+	return face
+}
+
+// clamp applies min and max to a result.
+func (g *group) clamp(v int) int {
+	if g.hasMin && v < g.minV {
+		v = g.minV
+	}
+	if g.hasMax && v > g.maxV {
+		v = g.maxV
+	}
+	return v
 }
 
 func (g *group) String() string {
@@ -105,9 +250,12 @@ func (g *group) String() string {
 		b.WriteString(strconv.Itoa(g.count))
 	}
 	b.WriteByte('d')
-	if g.percent {
+	switch {
+	case g.percent:
 		b.WriteByte('%')
-	} else {
+	case g.fudge:
+		b.WriteByte('F')
+	default:
 		b.WriteString(strconv.Itoa(g.baseSides))
 	}
 	if g.step != 0 {
@@ -121,11 +269,30 @@ func (g *group) String() string {
 		b.WriteByte('/')
 		b.WriteString(strconv.Itoa(g.divisor))
 	}
+	if g.reroll != rerollNone {
+		b.WriteString(g.rerollText)
+		b.WriteString(g.rerollIf.String())
+	}
 	if g.explode {
 		b.WriteByte('!')
+		if g.compound {
+			b.WriteByte('!')
+		}
 		if g.depth != unboundedDepth {
 			b.WriteString(strconv.Itoa(g.depth))
 		}
+	}
+	switch g.adds {
+	case addAll:
+		b.WriteString("x" + g.addsIf.String())
+	case addOnce:
+		b.WriteString("xo" + g.addsIf.String())
+	}
+	if g.hasMin {
+		b.WriteString("min" + strconv.Itoa(g.minV))
+	}
+	if g.hasMax {
+		b.WriteString("max" + strconv.Itoa(g.maxV))
 	}
 	if g.keepText != "" {
 		b.WriteString(g.keepText)
@@ -134,8 +301,8 @@ func (g *group) String() string {
 		}
 	}
 	if g.cmp != cmpNone {
-		b.WriteString(cmpText[g.cmp])
-		b.WriteString(strconv.Itoa(g.target))
+		b.WriteString(g.countText)
+		b.WriteString(cond{op: g.cmp, target: g.target, spell: g.countSpell}.String())
 	}
 	return b.String()
 }
@@ -151,17 +318,66 @@ func (e *Expr) String() string {
 	return b.String()
 }
 
-var opChar = [...]byte{kAdd: '+', kSub: '-', kMul: '*'}
+var opChar = [...]byte{kAdd: '+', kSub: '-', kMul: '*', kDiv: '/'}
 
-// precedence: 1 for + and -, 2 for *, 3 for unary minus and atoms.
+// precedence: 1 for + and -, 2 for * and /, 3 for unary minus, atoms and
+// rounding functions.
 func (e *Expr) prec(i int32) int {
-	switch e.nodes[i].kind {
+	switch n := &e.nodes[i]; n.kind {
 	case kAdd, kSub:
 		return 1
 	case kMul:
 		return 2
+	case kDiv:
+		if n.round == roundBare {
+			return 2
+		}
 	}
 	return 3
+}
+
+// rightOuter is the precedence the right operand of +, - or * (node i) is
+// printed at: a-(b+c) is not a-b+c, and a*(b/c) is not a*b/c.
+func (e *Expr) rightOuter(i int32) int {
+	n := &e.nodes[i]
+	p := e.prec(i)
+	if n.kind == kSub || n.kind == kMul && e.prec(n.r) == 2 && e.nodes[n.r].kind == kDiv {
+		return p + 1
+	}
+	return p
+}
+
+// endsAbsorbing reports whether node i, printed at precedence outer, ends
+// with a dice group that would take a "/" after it for the divided-d10
+// table.
+func (e *Expr) endsAbsorbing(i int32, outer int) bool {
+	if e.prec(i) < outer {
+		return false // it ends with a parenthesis
+	}
+	n := &e.nodes[i]
+	switch n.kind {
+	case kDice:
+		return e.absorbsSlash(i)
+	case kNeg:
+		return e.endsAbsorbing(n.l, 3)
+	case kAdd, kSub, kMul:
+		return e.endsAbsorbing(n.r, e.rightOuter(i))
+	case kDiv:
+		return n.round == roundBare && e.endsAbsorbing(n.r, 3)
+	}
+	return false
+}
+
+// absorbsSlash reports whether node i is a dice group that would read a
+// "/" written right after it as the divided-d10 table: a d10 with nothing
+// after its sides or step.
+func (e *Expr) absorbsSlash(i int32) bool {
+	n := &e.nodes[i]
+	if n.kind != kDice {
+		return false
+	}
+	g := &n.g
+	return g.sides == 10 && !g.percent && g.divisor == 0 && !g.explode && !g.gen && g.keepText == "" && g.cmp == cmpNone
 }
 
 // format writes node i. With rolled not nil it writes a roll instead: each
@@ -187,6 +403,25 @@ func (e *Expr) format(b *strings.Builder, i int32, outer int, rolled *[]RolledGr
 	case kNeg:
 		b.WriteByte('-')
 		e.format(b, n.l, 3, rolled)
+	case kDiv:
+		if n.round != roundBare {
+			b.WriteString(roundText[n.round] + "(")
+			defer b.WriteByte(')')
+		}
+		if e.endsAbsorbing(n.l, 2) {
+			// (d10)/2 halves a d10; d10/2 would be the table.
+			b.WriteByte('(')
+			e.format(b, n.l, 0, rolled)
+			b.WriteByte(')')
+		} else {
+			e.format(b, n.l, 2, rolled)
+		}
+		if rolled != nil {
+			b.WriteString(" / ")
+		} else {
+			b.WriteByte('/')
+		}
+		e.format(b, n.r, 3, rolled)
 	case kAdd, kSub, kMul:
 		e.format(b, n.l, p, rolled)
 		if rolled != nil {
@@ -196,11 +431,7 @@ func (e *Expr) format(b *strings.Builder, i int32, outer int, rolled *[]RolledGr
 		}
 		// The right operand of - needs parentheses at equal precedence:
 		// a-(b+c) is not a-b+c.
-		right := p
-		if n.kind != kAdd && n.kind != kMul {
-			right = p + 1
-		}
-		e.format(b, n.r, right, rolled)
+		e.format(b, n.r, e.rightOuter(i), rolled)
 	}
 }
 
@@ -239,20 +470,32 @@ func (e *Expr) bounds(n *node) (lo, hi float64) {
 	case kMul:
 		a, b := &e.nodes[n.l], &e.nodes[n.r]
 		return productRange(a.lo, a.hi, b.lo, b.hi)
+	case kDiv:
+		a, b := &e.nodes[n.l], &e.nodes[n.r]
+		return quotientRange(a.lo, a.hi, b.lo, b.hi, n.round)
 	}
 	return 0, 0
 }
 
-// productRange is the range of x*y for x in [alo, ahi] and y in [blo, bhi],
-// where an infinite end times zero is zero.
-func productRange(alo, ahi, blo, bhi float64) (lo, hi float64) {
-	mul := func(x, y float64) float64 {
-		if x == 0 || y == 0 {
+// quotientRange bounds x/y, rounded, for x in [alo, ahi] and y in [blo,
+// bhi], a range without 0. The rounded quotient is monotonic in each of x
+// and y there, so its extremes are at the corners, computed exactly in
+// integers. A corner with an infinite end is taken as infinite, or as 0
+// for a finite number over an infinite one: a range at least as wide as the
+// truth.
+func quotientRange(alo, ahi, blo, bhi float64, r rounding) (lo, hi float64) {
+	div := func(x, y float64) float64 {
+		switch {
+		case math.IsInf(x, 0) && math.IsInf(y, 0):
+			return math.Inf(int(math.Copysign(1, x) * math.Copysign(1, y)))
+		case math.IsInf(x, 0):
+			return math.Inf(int(math.Copysign(1, x) * math.Copysign(1, y)))
+		case math.IsInf(y, 0):
 			return 0
 		}
-		return x * y
+		return float64(r.quotient(int(x), int(y)))
 	}
-	c := [4]float64{mul(alo, blo), mul(alo, bhi), mul(ahi, blo), mul(ahi, bhi)}
+	c := [4]float64{div(alo, blo), div(alo, bhi), div(ahi, blo), div(ahi, bhi)}
 	lo, hi = c[0], c[0]
 	for _, v := range c[1:] {
 		lo, hi = math.Min(lo, v), math.Max(hi, v)
@@ -263,25 +506,75 @@ func productRange(alo, ahi, blo, bhi float64) (lo, hi float64) {
 // bounds is the range of the group's result when an explosion without a
 // stated depth is followed depth extra dice (unboundedDepth: forever).
 func (g *group) bounds(depth int) (lo, hi float64) {
-	if g.cmp != cmpNone {
+	if g.cmp != cmpNone && g.adds == addNone {
 		return 0, float64(g.count)
 	}
-	kept := g.count
+	kept := float64(g.count)
 	if g.keep != keepAll {
-		kept = g.keepN
+		kept = float64(g.keepN)
 	}
-	dieLo, dieHi := 1.0, float64(g.sides)
+	if g.adds != addNone && g.keep != keepAll {
+		// Kept results of x explosions are single dice.
+		vlo, vhi := g.valueRange()
+		return kept * float64(g.clamp(vlo)), kept * float64(g.clamp(vhi))
+	}
+	dieLo, dieHi := g.dieBounds(depth)
+	lo, hi = kept*dieLo, kept*dieHi
+	if dieHi == 0 {
+		hi = 0
+	}
+	return lo, hi
+}
+
+// valueRange is the range of a single die's value before explosions: its
+// faces, or the divided-die table's readings.
+func (g *group) valueRange() (lo, hi int) {
+	if g.divisor != 0 {
+		return divided[g.divisor][0], divided[g.divisor][9]
+	}
+	return g.lowFace(), g.highFace()
+}
+
+// dieBounds is the range of what one die adds to the group: its value
+// (an explosion chain's total) before any success counting, or, for a
+// group whose explosions add dice of their own (x, xo), the sum of its
+// results' values or scores.
+func (g *group) dieBounds(depth int) (lo, hi float64) {
+	vlo, vhi := g.valueRange()
+	if g.adds != addNone {
+		rlo, rhi := float64(g.clamp(vlo)), float64(g.clamp(vhi))
+		if g.cmp != cmpNone {
+			rlo, rhi = 0, 1
+		}
+		results := math.Inf(1) // how many results one die can have
+		switch {
+		case g.adds == addOnce:
+			results = 2
+		case depth != unboundedDepth:
+			results = float64(depth + 1)
+		}
+		if rhi == 0 {
+			return rlo, 0
+		}
+		return rlo, results * rhi
+	}
+	lo, hi = float64(vlo), float64(vhi)
 	switch {
-	case g.divisor != 0:
-		dieLo, dieHi = float64(divided[g.divisor][0]), float64(divided[g.divisor][9])
-	case g.explode && g.depth != unboundedDepth:
-		dieHi = float64(g.sides * (g.depth + 1))
-	case g.explode && depth == unboundedDepth:
-		dieHi = math.Inf(1)
-	case g.explode:
-		dieHi = float64(g.sides * (depth + 1))
+	case !g.explode:
+	case g.depth != unboundedDepth:
+		hi = float64(g.sides * (g.depth + 1))
+	case depth == unboundedDepth:
+		hi = math.Inf(1)
+	default:
+		hi = float64(g.sides * (depth + 1))
 	}
-	return float64(kept) * dieLo, float64(kept) * dieHi
+	if g.hasMin {
+		lo, hi = math.Max(lo, float64(g.minV)), math.Max(hi, float64(g.minV))
+	}
+	if g.hasMax {
+		lo, hi = math.Min(lo, float64(g.maxV)), math.Min(hi, float64(g.maxV))
+	}
+	return lo, hi
 }
 
 // divided maps a d10 result (index raw-1) to the divided dice d10/2, d10/3
@@ -321,4 +614,21 @@ func StepDie(sides, steps int) (int, bool) {
 // clamping ranks outside it.
 func LadderDie(rank int) int {
 	return ladder[max(0, min(len(ladder)-1, rank))]
+}
+
+// productRange is the range of x*y for x in [alo, ahi] and y in [blo, bhi],
+// where an infinite end times zero is zero.
+func productRange(alo, ahi, blo, bhi float64) (lo, hi float64) {
+	mul := func(x, y float64) float64 {
+		if x == 0 || y == 0 {
+			return 0
+		}
+		return x * y
+	}
+	c := [4]float64{mul(alo, blo), mul(alo, bhi), mul(ahi, blo), mul(ahi, bhi)}
+	lo, hi = c[0], c[0]
+	for _, v := range c[1:] {
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
+	}
+	return lo, hi
 }

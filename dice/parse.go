@@ -62,6 +62,7 @@ func MustParse(text string) *Expr {
 // in short:
 //
 //	3d6  d20+5  4d6kh3  2d20kl1  4d6dl1  3d6!  d6!3  d10/2  2d10^+1!  6d6>=5  (d6+1)*2
+//	2d6r1  d20rr<3  3d6!!  5d10x>=9  4dF  8d6cs>4  8d6cf  4d6min2  (2d6+3)/2  ceil(d20/3)
 //
 // Letters may be upper or lower case and spaces may stand between terms and
 // operators. A malformed expression gives a *SyntaxError.
@@ -139,7 +140,7 @@ func (p *parser) parseAll() (int32, error) {
 	}
 	p.skipSpace()
 	if p.pos < len(p.src) {
-		return 0, p.unexpected("an operator (+, - or *) or the end")
+		return 0, p.unexpected("an operator (+, -, * or /) or the end")
 	}
 	return root, nil
 }
@@ -166,7 +167,7 @@ func (p *parser) unexpected(want string) error {
 	c := p.src[p.pos]
 	switch c {
 	case '/':
-		return p.errAt(p.pos, "\"/\" only divides a d10: d10/2, d10/3 or d10/4")
+		return p.errAt(p.pos, "\"/\" divides one term by another, as in (2d6+3)/2")
 	case '>', '<', '=':
 		return p.errAt(p.pos, "success counting applies to one dice group, as in 6d6>=5")
 	}
@@ -207,7 +208,8 @@ func (p *parser) parseProduct() (int32, error) {
 	}
 	for {
 		p.skipSpace()
-		if p.peek() != '*' {
+		c := p.peek()
+		if c != '*' && c != '/' {
 			return left, nil
 		}
 		op := p.pos
@@ -216,10 +218,65 @@ func (p *parser) parseProduct() (int32, error) {
 		if err != nil {
 			return 0, err
 		}
-		if left, err = p.add(node{kind: kMul, l: left, r: right}, op); err != nil {
+		kind := kMul
+		if c == '/' {
+			kind = kDiv
+			if r := &p.e.nodes[right]; r.lo <= 0 && r.hi >= 0 {
+				if r.lo == 0 && r.hi == 0 {
+					return 0, p.errAt(op, "division by 0")
+				}
+				return 0, p.errAt(op, "the divisor could be 0 (its results range over %s)", rangeText(r.lo, r.hi))
+			}
+		}
+		if left, err = p.add(node{kind: kind, l: left, r: right}, op); err != nil {
 			return 0, err
 		}
 	}
+}
+
+// roundings are the functions that round a division: floor((2d6+3)/2).
+var roundings = [...]struct {
+	name  string
+	round rounding
+}{{"floor", roundFloor}, {"ceil", roundCeil}, {"round", roundHalf}}
+
+// parseRounding reads floor(a/b), ceil(a/b) or round(a/b) if one starts at
+// the current position, and reports whether it did.
+func (p *parser) parseRounding() (int32, bool, error) {
+	start := p.pos
+	for _, r := range roundings {
+		end := start + len(r.name)
+		if end > len(p.src) || string(p.src[start:end]) != r.name {
+			continue
+		}
+		p.pos = end
+		p.skipSpace()
+		if p.peek() != '(' {
+			return 0, true, p.unexpected("\"(\" after " + r.name)
+		}
+		open := p.pos
+		p.pos++
+		inner, err := p.parseSum()
+		if err != nil {
+			return 0, true, err
+		}
+		p.skipSpace()
+		if p.peek() != ')' {
+			if p.pos >= len(p.src) {
+				return 0, true, p.errAt(open, "this parenthesis is never closed")
+			}
+			return 0, true, p.unexpected("\")\"")
+		}
+		p.pos++
+		n := &p.e.nodes[inner]
+		if n.kind != kDiv || n.round != roundBare {
+			return 0, true, p.errAt(start, "%s rounds one division, as in %s((2d6+3)/2)", r.name, r.name)
+		}
+		n.round = r.round
+		n.lo, n.hi = p.e.bounds(n)
+		return inner, true, nil
+	}
+	return 0, false, nil
 }
 
 func (p *parser) parseUnary() (int32, error) {
@@ -265,6 +322,10 @@ func (p *parser) parseAtom() (int32, error) {
 		return inner, nil
 	case c == 'd':
 		return p.parseDice(start, 1)
+	case c == 'f' || c == 'c' || c == 'r':
+		if i, ok, err := p.parseRounding(); ok {
+			return i, err
+		}
 	case isDigit(c):
 		n, err := p.number("a number", MaxConstant)
 		if err != nil {
@@ -281,7 +342,7 @@ func (p *parser) parseAtom() (int32, error) {
 		}
 		return p.add(node{kind: kConst, val: n}, start)
 	}
-	return 0, p.unexpected("a number, a die such as d6, or \"(\"")
+	return 0, p.unexpected("a number, a die such as d6, \"(\", or floor, ceil or round")
 }
 
 // number reads an unsigned decimal number no larger than limit.
@@ -307,15 +368,20 @@ func (p *parser) number(what string, limit int) (int, error) {
 func isDigit(c rune) bool { return c >= '0' && c <= '9' }
 
 // parseDice reads a dice group from its "d"; count has been read already.
+// The modifiers come in a fixed order: ^ / r ! x min max, then k or a count.
 func (p *parser) parseDice(start, count int) (int32, error) {
 	p.pos++ // the 'd'
 	g := group{count: count, depth: unboundedDepth}
 	sidesAt := p.pos
-	if p.peek() == '%' {
+	switch p.peek() {
+	case '%':
 		p.pos++
 		g.percent, g.baseSides = true, 100
-	} else {
-		sides, err := p.number("the number of sides after \"d\" (as in d6 or d%)", MaxSides)
+	case 'f':
+		p.pos++
+		g.fudge, g.baseSides = true, 3
+	default:
+		sides, err := p.number("the number of sides after \"d\" (as in d6, d% or dF)", MaxSides)
 		if err != nil {
 			return 0, err
 		}
@@ -331,26 +397,32 @@ func (p *parser) parseDice(start, count int) (int32, error) {
 			return 0, err
 		}
 	}
-	if p.peek() == '/' {
+	// A "/" right after a d10 is the divided-die table; after anything
+	// else it divides the whole term, and is read by parseProduct.
+	if p.peek() == '/' && g.sides == 10 && !g.fudge {
 		at := p.pos
 		p.pos++
 		div, err := p.number("a divisor after \"/\" (2, 3 or 4)", MaxConstant)
 		if err != nil {
 			return 0, err
 		}
-		if g.sides != 10 {
-			return 0, p.errAt(at, "only a d10 can be divided (d10/2, d10/3, d10/4), not a d%d", g.sides)
-		}
 		if div < 2 || div > 4 {
-			return 0, p.errAt(at+1, "a d10 divides by 2, 3 or 4, not %d", div)
+			return 0, p.errAt(at+1, "a d10 divides by 2, 3 or 4, not %d (to divide a d10 by %d, write (d10)/%d)", div, div, div)
 		}
 		g.divisor = div
+	}
+	if err := p.parseReroll(&g); err != nil {
+		return 0, err
 	}
 	if p.peek() == '!' {
 		at := p.pos
 		p.pos++
-		if g.divisor != 0 {
-			return 0, p.errAt(at, "a divided die cannot explode")
+		if p.peek() == '!' {
+			p.pos++
+			g.compound = true
+		}
+		if err := p.canExplode(&g, at); err != nil {
+			return 0, err
 		}
 		if g.sides == 1 {
 			return 0, p.errAt(at, "a d1 cannot explode: it would never stop")
@@ -368,6 +440,12 @@ func (p *parser) parseDice(start, count int) (int32, error) {
 			g.depth = d
 		}
 	}
+	if err := p.parseAdds(&g); err != nil {
+		return 0, err
+	}
+	if err := p.parseLimits(&g); err != nil {
+		return 0, err
+	}
 	if err := p.parseKeep(&g); err != nil {
 		return 0, err
 	}
@@ -375,9 +453,191 @@ func (p *parser) parseDice(start, count int) (int32, error) {
 		return 0, err
 	}
 	if c := p.peek(); c == 'd' || isDigit(c) || (c >= 'a' && c <= 'z') {
-		return 0, p.errAt(p.pos, "unexpected %q after %s; modifiers go in the order ^ / ! k >=", c, g.String())
+		return 0, p.errAt(p.pos, "unexpected %q after %s; modifiers go in the order ^ / r ! x min max, then k or a count (cs, cf, >=)", c, g.String())
 	}
+	g.gen = g.fudge || g.reroll != rerollNone || g.adds != addNone || g.hasMin || g.hasMax
 	return p.add(node{kind: kDice, g: g}, start)
+}
+
+// canExplode refuses an explosion (at column at) of a die that cannot
+// have one.
+func (p *parser) canExplode(g *group, at int) error {
+	switch {
+	case g.divisor != 0:
+		return p.errAt(at, "a divided die cannot explode")
+	case g.fudge:
+		return p.errAt(at, "a Fudge die (dF) cannot explode")
+	case g.explode:
+		return p.errAt(at, "explode with ! or with x, not both")
+	}
+	return nil
+}
+
+// parseCond reads the condition of a reroll, explosion or count: nothing,
+// a number (meaning "="), or a comparison and a number.
+func (p *parser) parseCond(after string) (cond, error) {
+	at := p.pos
+	var op cmpOp
+	switch c := p.peek(); {
+	case isDigit(c):
+		n, err := p.number("a number after "+after, MaxConstant)
+		return cond{op: cmpEQ, target: n, spell: condNumber}, err
+	case c == '>':
+		op = cmpGT
+	case c == '<':
+		op = cmpLT
+	case c == '=':
+		op = cmpEQ
+	default:
+		return cond{spell: condBare}, nil
+	}
+	p.pos++
+	if op != cmpEQ && p.peek() == '=' {
+		p.pos++
+		op = map[cmpOp]cmpOp{cmpGT: cmpGE, cmpLT: cmpLE}[op]
+	}
+	n, err := p.number("a number after "+after+string(p.src[at:p.pos]), MaxConstant)
+	return cond{op: op, target: n, spell: condOp}, err
+}
+
+// faceShare counts the faces of the group's die that meet c, and all of
+// them.
+func (g *group) faceShare(c cond) (meet, all int) {
+	lo, hi := g.lowFace(), g.highFace()
+	// The faces meeting c are the whole numbers in [from, to].
+	from, to := lo, hi
+	switch c.op {
+	case cmpGE:
+		from = max(lo, c.target)
+	case cmpGT:
+		from = max(lo, c.target+1)
+	case cmpLE:
+		to = min(hi, c.target)
+	case cmpLT:
+		to = min(hi, c.target-1)
+	case cmpEQ:
+		from, to = max(lo, c.target), min(hi, c.target)
+	}
+	return max(0, to-from+1), hi - lo + 1
+}
+
+// rarelyLong reports whether a chain that goes on from meet of a die's all
+// faces stops soon enough: it goes on from at most 95% of them, so that
+// the roller's cap of maxChain dice is reached with a chance of at most
+// 0.95^1000, about 5e-23, as good as never.
+func rarelyLong(meet, all int) bool { return meet*20 <= all*19 }
+
+// parseReroll reads r, ro or rr and its condition; without one, the die's
+// lowest face is rerolled.
+func (p *parser) parseReroll(g *group) error {
+	if p.peek() != 'r' {
+		return nil
+	}
+	at := p.pos
+	p.pos++
+	g.reroll, g.rerollText = rerollOnce, "r"
+	switch p.peek() {
+	case 'r':
+		p.pos++
+		g.reroll, g.rerollText = rerollUntil, "rr"
+	case 'o':
+		p.pos++
+		g.rerollText = "ro"
+	}
+	if g.divisor != 0 {
+		return p.errAt(at, "a divided die cannot be rerolled")
+	}
+	c, err := p.parseCond(g.rerollText)
+	if err != nil {
+		return err
+	}
+	if c.spell == condBare {
+		c.op, c.target = cmpEQ, g.lowFace()
+	}
+	g.rerollIf = c
+	if meet, all := g.faceShare(c); g.reroll == rerollUntil {
+		switch {
+		case meet == all:
+			return p.errAt(at, "%s%s rerolls every face of a %s: it would never stop", g.rerollText, c, dieName(g))
+		case !rarelyLong(meet, all):
+			return p.errAt(at, "%s%s rerolls %d of the %d faces of a %s: it would hardly ever stop (at most 95%% of the faces)", g.rerollText, c, meet, all, dieName(g))
+		}
+	}
+	return nil
+}
+
+// parseAdds reads x or xo and its condition; without one, the die's
+// highest face explodes.
+func (p *parser) parseAdds(g *group) error {
+	if p.peek() != 'x' {
+		return nil
+	}
+	at := p.pos
+	p.pos++
+	g.adds = addAll
+	text := "x"
+	if p.peek() == 'o' {
+		p.pos++
+		g.adds, text = addOnce, "xo"
+	}
+	if err := p.canExplode(g, at); err != nil {
+		return err
+	}
+	c, err := p.parseCond(text)
+	if err != nil {
+		return err
+	}
+	if c.spell == condBare {
+		c.op, c.target = cmpEQ, g.highFace()
+	}
+	g.addsIf = c
+	if meet, all := g.faceShare(c); g.adds == addAll {
+		switch {
+		case meet == all:
+			return p.errAt(at, "%s%s explodes on every face of a %s: it would never stop (xo explodes once)", text, c, dieName(g))
+		case !rarelyLong(meet, all):
+			return p.errAt(at, "%s%s explodes on %d of the %d faces of a %s: it would hardly ever stop (at most 95%% of the faces; xo explodes once)", text, c, meet, all, dieName(g))
+		}
+	}
+	return nil
+}
+
+// dieName is the die as written without count or modifiers: d6, d%, dF.
+func dieName(g *group) string {
+	d := group{count: 1, sides: g.sides, baseSides: g.baseSides, step: g.step, percent: g.percent, fudge: g.fudge}
+	return d.String()
+}
+
+// parseLimits reads minN and maxN.
+func (p *parser) parseLimits(g *group) error {
+	vlo, vhi := g.valueRange()
+	for _, name := range []string{"min", "max"} {
+		at := p.pos
+		end := at + 3
+		if end > len(p.src) || string(p.src[at:end]) != name {
+			continue
+		}
+		p.pos = end
+		n, err := p.number("a number after "+name, MaxConstant)
+		if err != nil {
+			return err
+		}
+		if name == "min" {
+			if n > vhi {
+				return p.errAt(at, "min%d is above every result of a %s", n, dieName(g))
+			}
+			g.hasMin, g.minV = true, n
+			continue
+		}
+		if n < vlo {
+			return p.errAt(at, "max%d is below every result of a %s", n, dieName(g))
+		}
+		if g.hasMin && n < g.minV {
+			return p.errAt(at, "max%d is below min%d", n, g.minV)
+		}
+		g.hasMax, g.maxV = true, n
+	}
+	return nil
 }
 
 func (p *parser) parseStep(g *group, sidesAt int) error {
@@ -395,14 +655,46 @@ func (p *parser) parseStep(g *group, sidesAt int) error {
 	if err != nil {
 		return err
 	}
-	if g.percent {
-		return p.errAt(at, "d%% is not on the step ladder (d4, d6, d8, d10, d12, d20)")
+	if g.percent || g.fudge {
+		return p.errAt(at, "%s is not on the step ladder (d4, d6, d8, d10, d12, d20)", dieName(g))
 	}
 	stepped, ok := StepDie(g.baseSides, sign*n)
 	if !ok {
 		return p.errAt(sidesAt, "only dice on the step ladder (d4, d6, d8, d10, d12, d20) can step, not a d%d", g.baseSides)
 	}
 	g.step, g.sides = sign*n, stepped
+	return nil
+}
+
+// canKeepPool refuses keeping (at column at) among the results of a group
+// whose explosions add dice of their own, unless it is the case Exact
+// computes: keep (not drop) after x, without rerolls, exploding on faces all
+// above the faces that stop, so that the results an explosion adds are the
+// highest of the pool.
+func (p *parser) canKeepPool(g *group, at int, spelled string) error {
+	if g.adds == addNone {
+		return nil
+	}
+	stops := g.highFace() + 1 // the lowest face that explodes
+	for f := g.lowFace(); f <= g.highFace(); f++ {
+		if g.addsIf.op.holds(f, g.addsIf.target) {
+			stops = f
+			break
+		}
+	}
+	switch {
+	case spelled == "dh" || spelled == "dl":
+		return p.errAt(at, "x makes the number of results vary, so drop cannot say how many to keep: keep with kh or kl")
+	case g.adds == addOnce:
+		return p.errAt(at, "keep after xo is not supported: keep after x, or explode with ! to keep each die's chain whole")
+	case g.reroll != rerollNone:
+		return p.errAt(at, "keep after a reroll and x is not supported: explode with ! to keep each die's chain whole")
+	}
+	for f := stops; f <= g.highFace(); f++ {
+		if !g.addsIf.op.holds(f, g.addsIf.target) {
+			return p.errAt(at, "keep after x%s is not supported: x must explode on the highest faces only (x, x>=N, x>N)", g.addsIf)
+		}
+	}
 	return nil
 }
 
@@ -416,6 +708,9 @@ func (p *parser) parseKeep(g *group) error {
 	if c := p.peek(); c == 'h' || c == 'l' {
 		p.pos++
 		spelled = string(p.src[at:p.pos])
+	}
+	if err := p.canKeepPool(g, at, spelled); err != nil {
+		return err
 	}
 	g.keepText = spelled
 	n := 1
@@ -454,6 +749,9 @@ func (p *parser) parseKeep(g *group) error {
 
 func (p *parser) parseSuccess(g *group) error {
 	at := p.pos
+	if p.peek() == 'c' && at+1 < len(p.src) && (p.src[at+1] == 's' || p.src[at+1] == 'f') {
+		return p.parseCount(g)
+	}
 	var op cmpOp
 	switch p.peek() {
 	case '>':
@@ -477,6 +775,30 @@ func (p *parser) parseSuccess(g *group) error {
 	if err != nil {
 		return err
 	}
-	g.cmp, g.target = op, t
+	g.cmp, g.target, g.countSpell = op, t, condOp
+	return nil
+}
+
+// parseCount reads cs or cf and its condition: without one, cs counts the
+// dice showing their highest result and cf those showing their lowest.
+func (p *parser) parseCount(g *group) error {
+	at := p.pos
+	text := string(p.src[at : at+2])
+	p.pos += 2
+	if g.keep != keepAll {
+		return p.errAt(at, "count successes or keep dice, not both")
+	}
+	c, err := p.parseCond(text)
+	if err != nil {
+		return err
+	}
+	if c.spell == condBare {
+		vlo, vhi := g.valueRange()
+		c.op, c.target = cmpEQ, vhi
+		if text == "cf" {
+			c.target = vlo
+		}
+	}
+	g.cmp, g.target, g.countText, g.countSpell = c.op, c.target, text, c.spell
 	return nil
 }

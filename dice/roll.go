@@ -10,7 +10,7 @@ import (
 // Roll rolls the expression once, drawing dice from src left to right (an
 // exploding die's extra dice right after it), and returns the total. It
 // allocates nothing, except when a group keeps and drops more than 64 dice
-// each.
+// each, or keeps among more than 64 results of x explosions.
 func (e *Expr) Roll(src Source) int {
 	if n := &e.nodes[e.root]; n.kind == kDice {
 		return n.g.roll(src, nil) // the common case of a single group
@@ -36,6 +36,9 @@ func (e *Expr) eval(i int32, src Source, t *trace) int {
 	case kMul:
 		l := e.eval(n.l, src, t)
 		return l * e.eval(n.r, src, t)
+	case kDiv:
+		l := e.eval(n.l, src, t)
+		return n.round.quotient(l, e.eval(n.r, src, t))
 	}
 	return 0
 }
@@ -50,6 +53,9 @@ func (g *group) roll(src Source, t *trace) int {
 	}
 	pcg, _ := src.(*PCG)
 	if g.keep != keepAll {
+		if g.adds != addNone {
+			return g.rollPoolKeep(src, pcg)
+		}
 		return g.rollKeep(src, pcg)
 	}
 	sum, _ := g.rollDice(src, pcg, 0, nil)
@@ -60,7 +66,7 @@ func (g *group) roll(src Source, t *trace) int {
 // division, no explosion), so that rollDice can fill its buffer straight
 // from the generator; otherwise nil.
 func (g *group) direct(pcg *PCG) *PCG {
-	if g.explode || g.divisor != 0 {
+	if g.explode || g.divisor != 0 || g.gen {
 		return nil
 	}
 	return pcg
@@ -72,6 +78,11 @@ func (g *group) direct(pcg *PCG) *PCG {
 // generator inlines into the loop.
 func (g *group) fill(src Source, pcg *PCG, out []int) {
 	switch {
+	case g.gen:
+		for i := range out {
+			out[i] = g.rollGeneral(src, pcg, nil)
+		}
+		return
 	case g.explode:
 		for i := range out {
 			out[i] = g.chain(src, pcg)
@@ -116,8 +127,19 @@ func (g *group) chain(src Source, pcg *PCG) int {
 }
 
 // score is what a die of the given value adds to the group: the value, or 1
-// or 0 when the group counts successes.
+// or 0 when the group counts successes. A die of a group whose explosions
+// add dice of their own (x, xo) is scored by rollGeneral, result by result,
+// and adds what it says.
 func (g *group) score(v int) int {
+	if g.cmp == cmpNone || g.adds != addNone {
+		return v
+	}
+	return g.scoreOne(v)
+}
+
+// scoreOne is the score of one result: 1 or 0 when the group counts
+// successes, otherwise the result itself.
+func (g *group) scoreOne(v int) int {
 	if g.cmp == cmpNone {
 		return v
 	}
@@ -125,6 +147,77 @@ func (g *group) score(v int) int {
 		return 1
 	}
 	return 0
+}
+
+// rollGeneral rolls one die of a group with rerolls, x or xo explosions,
+// min or max, or Fudge faces, and returns what it adds to the group: its
+// value (a ! chain's total, limited by min and max), or, when its
+// explosions add dice of their own, the sum of their values or scores. The
+// rerolls and the extra dice are drawn right after the die. With tr not nil
+// it also appends the dice it shows to *tr; pcg, when not nil, is src
+// itself.
+func (g *group) rollGeneral(src Source, pcg *PCG, tr *[]RolledDie) int {
+	f := g.face(g.draw(src, pcg))
+	var rerolled []int
+	if g.reroll != rerollNone {
+		limit := 1
+		if g.reroll == rerollUntil {
+			limit = maxChain
+		}
+		for n := 0; n < limit && g.rerollIf.op.holds(f, g.rerollIf.target); n++ {
+			if tr != nil {
+				rerolled = append(rerolled, f)
+			}
+			f = g.face(g.draw(src, pcg))
+		}
+	}
+	if g.adds != addNone {
+		limit := 1
+		if g.adds == addAll {
+			limit = maxChain
+		}
+		total := 0
+		for n := 0; ; n++ {
+			v := g.clamp(g.value(f))
+			s := g.scoreOne(v)
+			total += s
+			more := n < limit && g.addsIf.op.holds(f, g.addsIf.target)
+			if tr != nil {
+				d := RolledDie{Rolls: []int{f}, Value: v, Exploded: more, Success: g.cmp != cmpNone && s == 1}
+				if n == 0 {
+					d.Rerolled = rerolled
+				}
+				*tr = append(*tr, d)
+			}
+			if !more {
+				return total
+			}
+			f = g.face(g.draw(src, pcg))
+		}
+	}
+	v := g.value(f)
+	var rolls []int
+	if tr != nil {
+		rolls = append(rolls, f)
+	}
+	if g.explode { // never a divided or Fudge die, so faces are values
+		limit := g.depth
+		if limit == unboundedDepth {
+			limit = maxChain
+		}
+		for n := 0; f == g.sides && n < limit; n++ {
+			f = g.draw(src, pcg)
+			v += f
+			if tr != nil {
+				rolls = append(rolls, f)
+			}
+		}
+	}
+	v = g.clamp(v)
+	if tr != nil {
+		*tr = append(*tr, RolledDie{Rerolled: rerolled, Rolls: rolls, Value: v})
+	}
+	return v
 }
 
 // rollKeep rolls a group that keeps its highest or lowest dice. It tracks
@@ -161,6 +254,41 @@ func (g *group) rollKeep(src Source, pcg *PCG) int {
 		return tracked
 	}
 	return sum - tracked
+}
+
+// rollPoolKeep rolls a group that keeps among the results of x
+// explosions, each extra die a result of its own. It allocates nothing
+// unless there are more than 64 results.
+func (g *group) rollPoolKeep(src Source, pcg *PCG) int {
+	var buf [64]int
+	pool := g.rollPool(src, pcg, buf[:0])
+	slices.Sort(pool)
+	if g.keep == keepHigh {
+		pool = pool[len(pool)-g.keepN:]
+	} else {
+		pool = pool[:g.keepN]
+	}
+	sum := 0
+	for _, v := range pool {
+		sum += v
+	}
+	return sum
+}
+
+// rollPool rolls every die of a group that explodes with x and no
+// rerolls, as rollGeneral does, and appends each result's value to pool.
+func (g *group) rollPool(src Source, pcg *PCG, pool []int) []int {
+	for range g.count {
+		f := g.face(g.draw(src, pcg))
+		for n := 0; ; n++ {
+			pool = append(pool, g.clamp(g.value(f)))
+			if n >= maxChain || !g.addsIf.op.holds(f, g.addsIf.target) {
+				break
+			}
+			f = g.face(g.draw(src, pcg))
+		}
+	}
+	return pool
 }
 
 // rollWide is rollDice with room to track 64 dice; the buffer lives in its
@@ -258,14 +386,17 @@ type RolledGroup struct {
 	Notation string      `json:"notation"` // the group as written in canonical form, e.g. "4d6kh3"
 	Dice     []RolledDie `json:"dice"`
 	Value    int         `json:"value"` // what the group added (its kept sum or success count)
+	fudge    bool        // shows faces as + 0 -
 }
 
 // RolledDie is one die of a group.
 type RolledDie struct {
-	Rolls   []int `json:"rolls"`             // raw results: more than one when the die exploded
-	Value   int   `json:"value"`             // the die's value: divided, or the explosion chain's sum
-	Dropped bool  `json:"dropped,omitempty"` // dropped by keep-highest/lowest
-	Success bool  `json:"success,omitempty"` // met the target, in a success-counting group
+	Rerolled []int `json:"rerolled,omitempty"` // results set aside by rerolls (r, ro, rr), in order
+	Rolls    []int `json:"rolls"`              // the results it shows (a Fudge die's -1, 0 or +1): more than one when it exploded with !
+	Value    int   `json:"value"`              // the die's value: divided, the explosion chain's sum, limited by min and max
+	Dropped  bool  `json:"dropped,omitempty"`  // dropped by keep-highest/lowest
+	Success  bool  `json:"success,omitempty"`  // met the target, in a counting group (cs, cf, >=)
+	Exploded bool  `json:"exploded,omitempty"` // exploded with x or xo: the next die of the group is the one it added
 }
 
 // String shows the group as "4d6kh3 [6 5 (1) 3] = 14".
@@ -274,11 +405,16 @@ func (r RolledGroup) String() string {
 }
 
 // DiceString shows the group's dice as "[6 5 (1) 3]": dropped dice in
-// parentheses, explosions as 6!4, divided d10s as 9→4, successes marked
-// with *.
+// parentheses, explosions as 6!4 (or 6! 4 when the 4 is a die of its own,
+// with x), rerolls as 1r4, divided d10s and limited results as 9→4, Fudge
+// faces as + 0 -, and dice that count marked with *.
 func (r RolledGroup) DiceString() string {
 	var b strings.Builder
 	b.WriteByte('[')
+	face := strconv.Itoa
+	if r.fudge {
+		face = func(v int) string { return fudgeFaces[v+1] }
+	}
 	for i, d := range r.Dice {
 		if i > 0 {
 			b.WriteByte(' ')
@@ -286,14 +422,22 @@ func (r RolledGroup) DiceString() string {
 		if d.Dropped {
 			b.WriteByte('(')
 		}
+		for _, v := range d.Rerolled {
+			b.WriteString(face(v) + "r")
+		}
+		sum := 0
 		for j, v := range d.Rolls {
 			if j > 0 {
 				b.WriteByte('!')
 			}
-			b.WriteString(strconv.Itoa(v))
+			b.WriteString(face(v))
+			sum += v
 		}
-		if len(d.Rolls) == 1 && d.Value != d.Rolls[0] {
-			b.WriteString("→" + strconv.Itoa(d.Value))
+		if d.Value != sum {
+			b.WriteString("→" + face(d.Value))
+		}
+		if d.Exploded {
+			b.WriteByte('!')
 		}
 		if d.Success {
 			b.WriteByte('*')
@@ -305,6 +449,9 @@ func (r RolledGroup) DiceString() string {
 	b.WriteByte(']')
 	return b.String()
 }
+
+// fudgeFaces shows the faces -1, 0 and +1 of a Fudge die.
+var fudgeFaces = [3]string{"-", "0", "+"}
 
 type trace struct {
 	groups []RolledGroup
@@ -323,22 +470,30 @@ func (e *Expr) RollDetailed(src Source) Rolled {
 }
 
 func (g *group) rollTraced(src Source, t *trace) int {
-	rg := RolledGroup{Notation: g.String(), Dice: make([]RolledDie, g.count)}
-	rec := &Recorder{Source: src}
-	for i := range rg.Dice {
-		rec.Reset()
-		var v [1]int
-		g.fill(rec, nil, v[:])
-		rolls := make([]int, len(rec.Draws))
-		for j, d := range rec.Draws {
-			rolls[j] = d.Value
+	rg := RolledGroup{Notation: g.String(), fudge: g.fudge}
+	if g.gen {
+		rg.Dice = make([]RolledDie, 0, g.count)
+		for range g.count {
+			g.rollGeneral(src, nil, &rg.Dice)
 		}
-		rg.Dice[i] = RolledDie{Rolls: rolls, Value: v[0]}
+	} else {
+		rg.Dice = make([]RolledDie, g.count)
+		rec := &Recorder{Source: src}
+		for i := range rg.Dice {
+			rec.Reset()
+			var v [1]int
+			g.fill(rec, nil, v[:])
+			rolls := make([]int, len(rec.Draws))
+			for j, d := range rec.Draws {
+				rolls[j] = d.Value
+			}
+			rg.Dice[i] = RolledDie{Rolls: rolls, Value: v[0]}
+		}
 	}
 	if g.keep != keepAll {
 		// Drop the lowest (keep-high) or highest (keep-low) values; among
 		// equal values the later die is dropped.
-		order := make([]int, g.count)
+		order := make([]int, len(rg.Dice)) // more than count with x
 		for i := range order {
 			order[i] = i
 		}
@@ -358,10 +513,11 @@ func (g *group) rollTraced(src Source, t *trace) int {
 		if d.Dropped {
 			continue
 		}
+		s := g.scoreOne(d.Value)
 		if g.cmp != cmpNone {
-			d.Success = g.score(d.Value) == 1
+			d.Success = s == 1
 		}
-		rg.Value += g.score(d.Value)
+		rg.Value += s
 	}
 	t.groups = append(t.groups, rg)
 	return rg.Value

@@ -265,13 +265,13 @@ func TestOddsTextMeanFraction(t *testing.T) {
 // TestOddsTruncated checks how the probability of explosions deeper than followed is reported.
 func TestOddsTruncated(t *testing.T) {
 	out := mustSucceed(t, "odds", "d6!")
-	want := "explosions followed to depth 10; probability not covered: 1/362797056 (2.8e-07%)"
+	want := "explosions and rerolls followed to depth 10; probability not covered: 1/362797056 (2.8e-07%)"
 	if !strings.Contains(out, want) {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}
 
 	out = mustSucceed(t, "odds", "d6!", "--explode-depth", "2")
-	want = "explosions followed to depth 2; probability not covered: 1/216 (0.46%)"
+	want = "explosions and rerolls followed to depth 2; probability not covered: 1/216 (0.46%)"
 	if !strings.Contains(out, want) {
 		t.Errorf("output lacks %q:\n%s", want, out)
 	}
@@ -527,7 +527,8 @@ func TestSyntaxErrorCaret(t *testing.T) {
 		{[]string{"odds", "3d+5"}, "3d+5", 3},
 		{[]string{"roll", "2d6", "+", "x"}, "2d6 + x", 7},
 		{[]string{"odds", "--json", "4d6kh3", "*"}, "4d6kh3 *", 9},
-		{[]string{"roll", "d7/2"}, "d7/2", 3},
+		{[]string{"roll", "d10/7"}, "d10/7", 5},
+		{[]string{"odds", "4d6xdl1"}, "4d6xdl1", 5},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -41,9 +41,12 @@ func newOddsCmd() *cobra.Command {
 
 With a dice expression, the odds of every result are exact fractions,
 computed rather than sampled, with a chart, the mean, standard deviation and
-median. A die that explodes without a stated depth ("d6!") is followed
---explode-depth extra dice deep; the probability of the longer chains is left
-out and reported. Expressions whose exact odds would take too long to compute
+median. A die that explodes without a stated depth ("d6!", "d6!!", "d6x"),
+or rerolls until a condition fails ("d6rr1"), is followed --explode-depth
+extra dice deep; the probability of the longer chains is left out and
+reported. The forms Foundry and Roll20 use (rerolls, x and xo, !!, dF, cs and
+cf, min and max, floor/ceil/round of a division) are described in
+docs/dice.md. Expressions whose exact odds would take too long to compute
 are refused; roll them many times instead: "fray roll EXPR --times 10000
 --summary".
 
@@ -97,7 +100,7 @@ docs/scenarios.md). See docs/odds.md.`,
 	f := cmd.Flags()
 	f.IntVar(&opts.atLeast, "at-least", 0, "also show the probability of a result of at least `N`")
 	f.IntVar(&opts.explodeDepth, "explode-depth", dice.DefaultExplodeDepth,
-		fmt.Sprintf("follow `D` extra dice per die that explodes without a stated depth (1 to %d)", dice.MaxDepth))
+		fmt.Sprintf("follow `D` extra dice per die that explodes or rerolls without a stated depth (1 to %d)", dice.MaxDepth))
 	f.BoolVar(&opts.json, "json", false, "print the odds as JSON")
 	e := &opts.encounter
 	f.StringVar(&e.encounter, "encounter", "", "the odds of an action in the fight `ENCOUNTER`: an encounter file, a bundled encounter or a scenario file")
@@ -197,7 +200,7 @@ func writeOddsText(w io.Writer, expr *dice.Expr, dist *dice.Dist, opts oddsOptio
 		b.WriteByte('\n')
 	}
 	if t.Sign() != 0 {
-		fmt.Fprintf(&b, "explosions followed to depth %d; probability not covered: %s (%s)\n",
+		fmt.Fprintf(&b, "explosions and rerolls followed to depth %d; probability not covered: %s (%s)\n",
 			opts.explodeDepth, t.String(), odds.Percent(t))
 		b.WriteString("mean, sd and median describe the covered outcomes; raise --explode-depth to cover more\n")
 	}

@@ -43,7 +43,10 @@ func newRollCmd() *cobra.Command {
 
 Each roll prints one line: the expression with every dice group's dice in
 brackets, then the total. Dropped dice are shown in parentheses, exploding
-dice as 6!4, divided d10s as 9→4 and successes with *.
+dice as 6!4 (6! 4 with x, whose extra dice are dice of their own), rerolls as
+1r4, divided d10s and results moved by min or max as 9→4, Fudge dice as
++ 0 -, and dice that count (>=, cs, cf) with *. docs/dice.md lists every
+form.
 
 One fray roll rolls at most 1000000 times and, counting the dice of a few
 trial rolls, about 10000000 dice when it prints them (100000000 with
@@ -54,7 +57,8 @@ before an expression that starts a term with a minus sign: "fray roll -- d20 -2"
 		Example: `  fray roll 4d6kh3
   fray roll 'd20+2d10!+5' --times 3
   fray roll 3d6 --seed 7 --times 10000 --summary
-  fray roll '6d6>=5' --json`,
+  fray roll '6d6>=5' --json
+  fray roll '6d10x10cs>=8' --seed 1`,
 		Args: exprArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.seeded = cmd.Flags().Changed("seed")
