@@ -132,6 +132,7 @@ func New(cfg Config) (*Server, error) {
 	hc.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer", Description: "a GM or player token returned when the fight was created"},
 	}
+	hc.Transformers = append(hc.Transformers, boundErrors)
 	s.api = humago.New(s.mux, hc)
 	s.register()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -187,8 +188,58 @@ func (s *Server) Handler() http.Handler {
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 		}
-		s.mux.ServeHTTP(w, r)
+		s.route(w, r)
 	})
+}
+
+// route passes a request to the handler of its route. The router's own
+// answers, to a path no route has (404) or a method the path's routes do
+// not take (405, with Allow), are problems like every other error.
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+	h, pattern := s.mux.Handler(r)
+	if pattern != "" {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	rec := &statusOnly{header: http.Header{}}
+	h.ServeHTTP(rec, r)
+	switch rec.status {
+	case http.StatusMethodNotAllowed:
+		if allow := rec.header.Get("Allow"); allow != "" {
+			w.Header().Set("Allow", allow)
+		}
+		writeProblem(w, problem(rec.status, "method-not-allowed", "%s is not a method of %s: use %s", r.Method, r.URL.Path, rec.header.Get("Allow")))
+	case http.StatusNotFound, 0:
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", r.URL.Path))
+	default:
+		if loc := rec.header.Get("Location"); loc != "" {
+			w.Header().Set("Location", loc)
+		}
+		w.WriteHeader(rec.status)
+	}
+}
+
+// statusOnly is a ResponseWriter that keeps the status and headers of an
+// answer and drops its body: what route needs of the router's own
+// answers.
+type statusOnly struct {
+	header http.Header
+	status int
+}
+
+func (s *statusOnly) Header() http.Header { return s.header }
+
+func (s *statusOnly) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return len(b), nil
+}
+
+func (s *statusOnly) WriteHeader(status int) {
+	if s.status == 0 {
+		s.status = status
+	}
 }
 
 // API returns the huma API, for its OpenAPI document.

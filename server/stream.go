@@ -65,6 +65,7 @@ func ptr[T any](v T) *T { return &v }
 
 // writeProblem writes a problem outside huma.
 func writeProblem(w http.ResponseWriter, p *Problem) {
+	bound(&p.ErrorModel)
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(p.Status)
 	json.NewEncoder(w).Encode(p) //nolint:errcheck // the client may be gone
