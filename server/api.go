@@ -366,6 +366,11 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 	grants[h] = store.Grant{Fight: id, GM: true}
 	out.Body.GMToken = gm
 	for _, c := range ids {
+		if c == engine.GM {
+			// The engine's name for the GM is no player's seat: the GM's
+			// token plays such a combatant (see seat).
+			continue
+		}
 		tok, h, err := newToken()
 		if err != nil {
 			return nil, err
@@ -475,7 +480,33 @@ func yours(pr engine.Prompt[string], g store.Grant) bool {
 	if pr.Kind == engine.End {
 		return false
 	}
-	return g.GM || (g.Combatant != "" && pr.Accepts(g.Combatant))
+	return g.GM || (seat(g) != "" && pr.Accepts(seat(g)))
+}
+
+// seat is the combatant a player's grant plays: "" for the GM's grant, and
+// for a grant whose combatant bears a name the engine keeps for itself
+// (engine.GM), which a record made before ids were checked may hold. The
+// GM's powers come from the GM's grant alone, never from a name: such a
+// grant plays nobody.
+func seat(g store.Grant) string {
+	if g.GM || g.Combatant == engine.GM {
+		return ""
+	}
+	return g.Combatant
+}
+
+// actsFor reports whether a grant's holder may act for actor: the GM for
+// anyone, a player for their own combatant alone.
+func actsFor(g store.Grant, actor string) bool {
+	return g.GM || (actor != "" && actor == seat(g))
+}
+
+// notYours is the refusal of a player's request for someone else.
+func notYours(g store.Grant, actor string) *Problem {
+	if seat(g) == "" {
+		return problem(http.StatusForbidden, "not-yours", "your token plays no combatant: only the GM's token acts for %s", actor)
+	}
+	return problem(http.StatusForbidden, "not-yours", "your token plays %s, not %s", seat(g), actor)
 }
 
 // view reads a fight.
@@ -538,9 +569,10 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 				actor = engine.GM
 			}
 		case actor == "":
-			actor = g.Combatant
-		case !g.GM && actor != g.Combatant:
-			return problem(http.StatusForbidden, "not-yours", "your token plays %s, not %s", g.Combatant, actor)
+			actor = seat(g)
+		}
+		if !actsFor(g, actor) {
+			return notYours(g, actor)
 		}
 		if pr.Kind == engine.End {
 			return problem(http.StatusConflict, "over", "the fight is over")
@@ -611,7 +643,7 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 			if err != nil {
 				return err
 			}
-			if last.Actor != g.Combatant {
+			if !actsFor(g, last.Actor) {
 				return problem(http.StatusForbidden, "not-yours", "the last decision is %s's, not yours: ask the GM", last.Actor)
 			}
 		}
@@ -656,7 +688,7 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 			actor = in.Actor
 		}
 		if !g.GM {
-			if !pr.Accepts(g.Combatant) {
+			if seat(g) == "" || !pr.Accepts(seat(g)) {
 				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)
 			}
 			mine, err := t.State(viewerOf(g))
@@ -670,7 +702,7 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 			if string(mine) != string(all) {
 				return problem(http.StatusForbidden, "hidden", "no odds while something is hidden from you: they could give it away")
 			}
-			actor = g.Combatant
+			actor = seat(g)
 		}
 		calc, err := s.cfg.Odds(t.Ruleset())
 		if err != nil {

@@ -76,9 +76,10 @@ func (s *Server) options(ctx context.Context, in *OptionsInput) (*OptionsOutput,
 		case actor == "" && g.GM:
 			actor = t.Prompt().Actor
 		case actor == "":
-			actor = g.Combatant
-		case !g.GM && actor != g.Combatant:
-			return problem(http.StatusForbidden, "not-yours", "your token plays %s, not %s", g.Combatant, actor)
+			actor = seat(g)
+		}
+		if !actsFor(g, actor) {
+			return notYours(g, actor)
 		}
 		out.Body.Version = f.Version()
 		out.Body.Actor = actor
