@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -33,8 +35,10 @@ func (a Auth) token() string {
 	return a.Token
 }
 
-// CreateInput is the request to create a fight.
+// CreateInput is the request to create a fight, with the server's
+// creation token (unless the server is open).
 type CreateInput struct {
+	Auth
 	Body CreateBody
 }
 
@@ -197,9 +201,10 @@ func (s *Server) register() {
 	bearer := []map[string][]string{{"bearer": {}}}
 	huma.Register(s.api, huma.Operation{
 		OperationID: "create-fight", Method: http.MethodPost, Path: "/fights",
-		Summary:       "Create a fight from an encounter",
-		Description:   "Starts the encounter and returns the GM's token and one token per combatant. Tokens are shown only here; the server keeps their hashes.",
-		DefaultStatus: http.StatusCreated, MaxBodyBytes: s.cfg.MaxBody, Tags: []string{"fights"},
+		Summary: "Create a fight from an encounter",
+		Description: "Starts the encounter and returns the GM's token and one token per combatant. Tokens are shown only here; the server keeps their hashes. " +
+			"Needs the server's creation token (fray serve prints it at start), unless the server is open (fray serve --open); creations have a quota of their own (429 past it).",
+		DefaultStatus: http.StatusCreated, MaxBodyBytes: s.cfg.MaxBody, Tags: []string{"fights"}, Security: bearer,
 	}, s.create)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "list-fights", Method: http.MethodGet, Path: "/fights",
@@ -321,6 +326,9 @@ func (s *Server) grantFor(ctx context.Context, a Auth, id string) (store.Grant, 
 
 // create starts a fight and hands out its tokens.
 func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, error) {
+	if err := s.mayCreate(in.token()); err != nil {
+		return nil, err
+	}
 	b := in.Body
 	name, text := b.Name, []byte(b.Encounter)
 	switch {
@@ -393,6 +401,31 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 	return out, nil
 }
 
+// mayCreate checks that a token may create fights: the server's creation
+// or admin token, or any (none) on an open server.
+func (s *Server) mayCreate(token string) error {
+	if s.cfg.Open {
+		return nil
+	}
+	if token == "" {
+		return problem(http.StatusUnauthorized, "no-token", "creating a fight needs this server's creation token (fray serve prints it at start) as Authorization: Bearer TOKEN")
+	}
+	if !sameToken(token, s.cfg.CreateToken) && !sameToken(token, s.cfg.AdminToken) {
+		return problem(http.StatusUnauthorized, "bad-token", "the token is not this server's creation token: ask whoever runs the server (fray serve prints it at start)")
+	}
+	return nil
+}
+
+// sameToken reports whether a token sent is the one expected (never when
+// none is expected), in time that does not depend on where they differ.
+func sameToken(sent, want string) bool {
+	if want == "" {
+		return false
+	}
+	a, b := sha256.Sum256([]byte(sent)), sha256.Sum256([]byte(want))
+	return subtle.ConstantTimeCompare(a[:], b[:]) == 1
+}
+
 // bundled returns the text of a bundled encounter of any ruleset.
 func (s *Server) bundled(name string) ([]byte, bool) {
 	for _, id := range s.cfg.Registry.IDs() {
@@ -443,7 +476,7 @@ func combatants(t engine.Table) ([]string, error) {
 
 // list lists every fight, for the server's admin token.
 func (s *Server) list(ctx context.Context, in *ListInput) (*ListOutput, error) {
-	if s.cfg.AdminToken == "" || in.token() != s.cfg.AdminToken {
+	if !sameToken(in.token(), s.cfg.AdminToken) {
 		return nil, problem(http.StatusForbidden, "admin-only", "listing every fight needs the server's admin token (fray serve prints it, or takes it from FRAY_ADMIN_TOKEN)")
 	}
 	all, err := s.cfg.Store.Backend().List(ctx)

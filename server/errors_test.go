@@ -83,7 +83,7 @@ func TestErrorsQuoteExcerpts(t *testing.T) {
 			{"a broken YAML of 200 KB", map[string]string{"encounter": "ruleset: tempo\ncombatants: [" + huge[:200_000]}},
 			{"content of the wrong type", `{"bundled":"duel","content":{"a.yaml":["` + huge[:100_000] + `"]}}`},
 		} {
-			r := c.do("POST", "/fights", "", tc.body)
+			r := c.do("POST", "/fights", creatorToken, tc.body)
 			isProblem(t, tc.name, r, http.StatusUnprocessableEntity)
 			if len(r.body) > 4096 {
 				t.Errorf("%s: a problem of %d bytes: %.300s…", tc.name, len(r.body), r.body)

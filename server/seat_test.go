@@ -66,7 +66,7 @@ func TestGMSeatIsTheGMTokens(t *testing.T) {
 		// An encounter with a combatant named gm (which the engine may
 		// refuse outright) gives that combatant no player's token.
 		text := "ruleset: tempo\ncombatants:\n  - {use: fencer, id: gm, side: red, x: 0, y: 0}\n  - {use: duelist, side: blue, x: 2, y: 0}\n"
-		r = c.do("POST", "/fights", "", map[string]string{"encounter": text})
+		r = c.do("POST", "/fights", creatorToken, map[string]string{"encounter": text})
 		if r.status == http.StatusCreated {
 			var g created
 			r.decode(t, &g)

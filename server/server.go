@@ -60,8 +60,22 @@ type Config struct {
 	// MaxBody is the largest request body accepted, in bytes (default
 	// 1 MiB).
 	MaxBody int64
-	// AdminToken, if set, lets its holder list every fight.
+	// AdminToken, if set, lets its holder list every fight, and create
+	// fights.
 	AdminToken string
+	// CreateToken, if set, lets its holder create fights: POST /fights
+	// needs it (or AdminToken) unless Open is set. A server with neither
+	// token and not Open is refused by New: nobody could start a fight.
+	CreateToken string
+	// Open lets anyone who reaches the server create fights, without a
+	// token: for a trusted network only.
+	Open bool
+	// CreateRate and CreateBurst are the quota of fight creations per
+	// creator (per token, or per client address without one): CreateRate
+	// a second on average, CreateBurst at once (defaults 1 and 10). It is
+	// apart from, and on top of, the rate of requests.
+	CreateRate  float64
+	CreateBurst int
 	// Logger logs internal errors (default: slog.Default()).
 	Logger *slog.Logger
 }
@@ -74,6 +88,8 @@ type Server struct {
 	mux    *http.ServeMux
 	hub    *hub
 	limits *limiter
+	// creates is the quota of fight creations.
+	creates *limiter
 
 	mu     sync.Mutex
 	fights map[string]*live
@@ -111,6 +127,15 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
 	}
+	if cfg.CreateToken == "" && cfg.AdminToken == "" && !cfg.Open {
+		return nil, errors.New("server: nobody could create fights: set a CreateToken, an AdminToken, or Open")
+	}
+	if cfg.CreateRate <= 0 {
+		cfg.CreateRate = 1
+	}
+	if cfg.CreateBurst <= 0 {
+		cfg.CreateBurst = 10
+	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = 1 << 20
 	}
@@ -118,14 +143,15 @@ func New(cfg Config) (*Server, error) {
 		cfg.Logger = slog.Default()
 	}
 	s := &Server{
-		cfg:    cfg,
-		grants: grants,
-		mux:    http.NewServeMux(),
-		hub:    newHub(),
-		limits: newLimiter(cfg.Rate, cfg.Burst),
-		fights: map[string]*live{},
-		tokens: map[string]store.Grant{},
-		stopCh: make(chan struct{}),
+		cfg:     cfg,
+		grants:  grants,
+		mux:     http.NewServeMux(),
+		hub:     newHub(),
+		limits:  newLimiter(cfg.Rate, cfg.Burst),
+		creates: newLimiter(cfg.CreateRate, cfg.CreateBurst),
+		fights:  map[string]*live{},
+		tokens:  map[string]store.Grant{},
+		stopCh:  make(chan struct{}),
 	}
 	hc := huma.DefaultConfig("fray", "1.0.0")
 	hc.OpenAPI.Info.Description = "The fray tracker's API: run a fight with a GM and players, each seeing only what they may."
@@ -180,16 +206,34 @@ func (s *Server) Handler() http.Handler {
 			}
 			key = "address " + host
 		}
-		if ok, wait := s.limits.allow(key, time.Now()); !ok {
-			w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-			writeProblem(w, problem(http.StatusTooManyRequests, "rate-limit", "too many requests with this token: wait %s and try again", wait.Round(time.Millisecond)))
+		now := time.Now()
+		if ok, wait := s.limits.allow(key, now); !ok {
+			tooMany(w, wait, "too many requests with this token: wait %s and try again", wait.Round(time.Millisecond))
 			return
+		}
+		if r.Method == http.MethodPost && r.URL.Path == "/fights" {
+			if ok, wait := s.creates.allow(key, now); !ok {
+				tooMany(w, wait, "too many fights created: this server's quota is %g a second (%d at once); wait %s and try again", s.cfg.CreateRate, s.cfg.CreateBurst, wait.Round(time.Millisecond))
+				return
+			}
 		}
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 		}
 		s.route(w, r)
 	})
+}
+
+// tooMany answers 429 rate-limit with Retry-After: the whole seconds of
+// wait, rounded up.
+func tooMany(w http.ResponseWriter, wait time.Duration, format string, args ...any) {
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfter(wait)))
+	writeProblem(w, problem(http.StatusTooManyRequests, "rate-limit", format, args...))
+}
+
+// retryAfter is a wait in whole seconds, rounded up, at least 1.
+func retryAfter(wait time.Duration) int {
+	return max(1, int((wait+time.Second-1)/time.Second))
 }
 
 // route passes a request to the handler of its route. The router's own

@@ -24,6 +24,9 @@ import (
 type Options struct {
 	// URL is the server's base URL, such as http://127.0.0.1:8080.
 	URL string
+	// Token is the server's creation token, which creating fights needs
+	// (none for a server run with --open).
+	Token string
 	// Fights is how many fights are played at once (default 200).
 	Fights int
 	// Encounters are the bundled encounters the fights start from, in
@@ -220,7 +223,7 @@ func (t *table) play(ctx context.Context) {
 	}
 	for ctx.Err() == nil {
 		var f created
-		if status, err := t.call(ctx, "POST", "/fights", "", map[string]string{"bundled": t.enc}, &f); err != nil || status != http.StatusCreated {
+		if status, err := t.call(ctx, "POST", "/fights", t.o.Token, map[string]string{"bundled": t.enc}, &f); err != nil || status != http.StatusCreated {
 			if ctx.Err() == nil {
 				t.fail(fmt.Errorf("creating a fight: %d %v", status, err))
 			}

@@ -30,7 +30,7 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6, CreateToken: "creator", CreateRate: 1e6, CreateBurst: 1e6, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,8 +38,8 @@ func TestRun(t *testing.T) {
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	for _, o := range []loadgen.Options{
-		{URL: ts.URL, Fights: 4, Duration: time.Second, Decisions: 20},
-		{URL: ts.URL, Fights: 3, Duration: time.Second, Decisions: 20, Streams: 3, Think: 10 * time.Millisecond},
+		{URL: ts.URL, Token: "creator", Fights: 4, Duration: time.Second, Decisions: 20},
+		{URL: ts.URL, Token: "creator", Fights: 3, Duration: time.Second, Decisions: 20, Streams: 3, Think: 10 * time.Millisecond},
 	} {
 		rep, err := loadgen.Run(t.Context(), o)
 		if err != nil {

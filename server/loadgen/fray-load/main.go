@@ -45,6 +45,7 @@ func run() error {
 	var pg string
 	var asJSON bool
 	flag.StringVar(&o.URL, "url", "", "the server to load (default: start one on loopback)")
+	flag.StringVar(&o.Token, "token", os.Getenv("FRAY_CREATE_TOKEN"), "with -url, the server's creation token (default $FRAY_CREATE_TOKEN; none for a server run with --open)")
 	flag.StringVar(&pg, "postgres", "", "with no -url, keep the server's fights in the PostgreSQL database at this URL (default: a fresh SQLite file)")
 	flag.IntVar(&o.Fights, "fights", 200, "fights played at once")
 	flag.IntVar(&o.Decisions, "decisions", 60, "decisions a fight makes before starting another")
@@ -78,7 +79,8 @@ func run() error {
 	ctx := context.Background()
 	own := o.URL == "" // the server runs in this process
 	if o.URL == "" {
-		stop, url, err := serve(ctx, pg)
+		o.Token = "fray-load"
+		stop, url, err := serve(ctx, pg, o.Token)
 		if err != nil {
 			return err
 		}
@@ -117,7 +119,7 @@ func writeHeapProfile(path string) error {
 }
 
 // serve starts a server on loopback over a fresh store.
-func serve(ctx context.Context, pg string) (func(), string, error) {
+func serve(ctx context.Context, pg, token string) (func(), string, error) {
 	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
 	if err != nil {
 		return nil, "", err
@@ -136,6 +138,7 @@ func serve(ctx context.Context, pg string) (func(), string, error) {
 		return nil, "", err
 	}
 	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6,
+		CreateToken: token, CreateRate: 1e6, CreateBurst: 1e6,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		b.Close()
