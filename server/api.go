@@ -16,7 +16,6 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/odds"
 	"fray/store"
 )
 
@@ -168,22 +167,6 @@ type UndoOutput struct {
 	}
 }
 
-// OddsInput asks for the exact odds of the current prompt's options.
-type OddsInput struct {
-	Auth
-	ID     string `path:"id" maxLength:"200"`
-	Policy string `query:"policy" maxLength:"100" doc:"the policy that answers the prompts met while resolving each option (default: the ruleset's)"`
-	Actor  string `query:"actor" maxLength:"200" doc:"for the GM: whose options, the prompt's actor (the default) or one of its others"`
-}
-
-// OddsOutput is the odds of every option.
-type OddsOutput struct {
-	Body struct {
-		Version int64         `json:"version"`
-		Menu    odds.MenuJSON `json:"menu"`
-	}
-}
-
 // ListInput asks for the fights a server holds.
 type ListInput struct {
 	Auth
@@ -230,12 +213,7 @@ func (s *Server) register() {
 		Description: "The GM may take back any decision; a player only their combatant's, when it is the last. The undo is recorded: nothing is deleted.",
 		Security:    bearer, MaxBodyBytes: 1 << 10, Tags: []string{"fights"},
 	}, s.undo)
-	huma.Register(s.api, huma.Operation{
-		OperationID: "get-odds", Method: http.MethodGet, Path: "/fights/{id}/odds",
-		Summary:     "Exact odds of the current prompt's options",
-		Description: "For the GM, or for a player whose prompt it is. A player gets no odds while something is hidden from them (they could betray it).",
-		Security:    bearer, Tags: []string{"fights"},
-	}, s.odds)
+	s.registerOdds(bearer)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "health", Method: http.MethodGet, Path: "/healthz",
 		Summary: "Whether the server is up and its store answers, for load balancers",
@@ -392,11 +370,12 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 	// The fight just made is the one its first request needs: keep it, so
 	// that the request does not load and start the encounter again.
 	l := s.liveFight(id)
-	l.mu.Lock()
-	if l.fight == nil {
-		l.fight = f
+	if err := l.acquire(ctx); err == nil {
+		if l.fight == nil {
+			l.fight = f
+		}
+		l.release()
 	}
-	l.mu.Unlock()
 	out.Location = "/fights/" + id
 	return out, nil
 }
@@ -689,64 +668,6 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 		s.hub.heard(in.ID, f.Version())
 		out.Body.Version = f.Version()
 		out.Body.Prompt = l.views.prompt(f, viewerOf(g))
-		return nil
-	})
-	return out, err
-}
-
-// oddsTimeout bounds the time of one odds request.
-const oddsTimeout = 5 * time.Second
-
-// odds computes the exact odds of the current prompt's options.
-func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
-	g, err := s.grantFor(ctx, in.Auth, in.ID)
-	if err != nil {
-		return nil, err
-	}
-	if s.cfg.Odds == nil {
-		return nil, problem(http.StatusNotImplemented, "no-odds", "this server computes no odds")
-	}
-	out := &OddsOutput{}
-	err = s.withLive(ctx, in.ID, func(l *live) error {
-		f, t := l.fight, l.fight.Table()
-		pr := t.Prompt()
-		if pr.Kind == engine.End {
-			return problem(http.StatusConflict, "over", "the fight is over")
-		}
-		actor := pr.Actor
-		if g.GM && in.Actor != "" {
-			if !pr.Accepts(in.Actor) {
-				return problem(http.StatusUnprocessableEntity, "invalid", "%s may not answer the prompt: it is %s's", in.Actor, pr.Actor)
-			}
-			actor = in.Actor
-		}
-		if !g.GM {
-			if seat(g) == "" || !pr.Accepts(seat(g)) {
-				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)
-			}
-			mine, err := t.State(viewerOf(g))
-			if err != nil {
-				return err
-			}
-			all, err := t.State(engine.Everyone)
-			if err != nil {
-				return err
-			}
-			if string(mine) != string(all) {
-				return problem(http.StatusForbidden, "hidden", "no odds while something is hidden from you: they could give it away")
-			}
-			actor = seat(g)
-		}
-		calc, err := s.cfg.Odds(t.Ruleset())
-		if err != nil {
-			return problem(http.StatusNotImplemented, "no-odds", "%v", err)
-		}
-		menu, err := calc.All(t, actor, odds.Options{Policy: in.Policy, Timeout: oddsTimeout, Workers: 1})
-		if err != nil {
-			return problem(http.StatusUnprocessableEntity, "invalid", "%v", err)
-		}
-		out.Body.Version = f.Version()
-		out.Body.Menu = odds.NewMenuJSON(t.Ruleset(), menu)
 		return nil
 	})
 	return out, err

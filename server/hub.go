@@ -15,6 +15,9 @@ type hub struct {
 	subs     map[string]map[chan struct{}]struct{}
 	done     chan struct{}
 	closed   bool
+	// moved, when set, is told of each fight that reached a newer
+	// version (outside the hub's lock).
+	moved func(fight string, version int64)
 }
 
 func newHub() *hub {
@@ -24,10 +27,25 @@ func newHub() *hub {
 // heard records that fight has reached version and wakes its streams.
 func (h *hub) heard(fight string, version int64) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if version > h.versions[fight] {
+	newer := version > h.versions[fight]
+	if newer {
 		h.versions[fight] = version
 	}
+	for ch := range h.subs[fight] {
+		wake(ch)
+	}
+	moved := h.moved
+	h.mu.Unlock()
+	if newer && moved != nil {
+		moved(fight, version)
+	}
+}
+
+// poke wakes the streams of fight without a new version: something else
+// is there to send (odds computed).
+func (h *hub) poke(fight string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	for ch := range h.subs[fight] {
 		wake(ch)
 	}

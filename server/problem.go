@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -28,6 +29,19 @@ type Problem struct {
 	Version int64 `json:"version,omitempty" doc:"the fight's current version, on a conflict"`
 	// Need says which die the table must roll next, on needs-dice.
 	Need *NeedDie `json:"need,omitempty" doc:"the die to roll next, on needs-dice"`
+	// retryAfter, when set, is sent as the Retry-After header: whole
+	// seconds to wait.
+	retryAfter int
+}
+
+// GetHeaders gives a problem's headers: Retry-After, when it says to wait
+// (huma.HeadersError).
+func (p *Problem) GetHeaders() http.Header {
+	h := http.Header{}
+	if p.retryAfter > 0 {
+		h.Set("Retry-After", strconv.Itoa(p.retryAfter))
+	}
+	return h
 }
 
 // NeedDie is a physical die the server needs to resolve a decision.

@@ -28,7 +28,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -60,6 +62,28 @@ type Config struct {
 	// MaxBody is the largest request body accepted, in bytes (default
 	// 1 MiB).
 	MaxBody int64
+	// RequestTimeout bounds each request but the live streams: its
+	// context ends then, and a request still waiting for its fight (held
+	// by another request) is answered 503 (default 10 s).
+	RequestTimeout time.Duration
+	// OddsWorkers is how many odds computations run at once, for all
+	// fights together (default: one fewer than the processors, at least
+	// one), and OddsQueue how many more may wait for a worker (default
+	// 64): past it, odds requests are answered 503 with Retry-After.
+	OddsWorkers int
+	OddsQueue   int
+	// OddsPerToken is how many odds computations one token may have
+	// queued or running at once (default 2), and OddsRate and OddsBurst
+	// limit its odds requests (defaults 5 a second, 10 at once); past
+	// either, 429 with Retry-After.
+	OddsPerToken int
+	OddsRate     float64
+	OddsBurst    int
+	// OddsOptionTime bounds the computation of one option's odds (default
+	// 2 s), and OddsPromptTime all the options of one prompt (default
+	// 10 s): options past it are answered without odds, with why.
+	OddsOptionTime time.Duration
+	OddsPromptTime time.Duration
 	// AdminToken, if set, lets its holder list every fight, and create
 	// fights.
 	AdminToken string
@@ -88,8 +112,12 @@ type Server struct {
 	mux    *http.ServeMux
 	hub    *hub
 	limits *limiter
-	// creates is the quota of fight creations.
-	creates *limiter
+	// creates is the quota of fight creations, and oddsRate that of odds
+	// requests.
+	creates  *limiter
+	oddsRate *limiter
+	// oddsPool computes the odds of prompts.
+	oddsPool *oddsPool
 
 	mu     sync.Mutex
 	fights map[string]*live
@@ -100,13 +128,46 @@ type Server struct {
 }
 
 // live is a fight a server has open: its table at the version last seen,
-// and what has been rendered of it for its viewers. mu serializes the
-// requests on it.
+// and what has been rendered of it for its viewers. Its lock (a channel
+// of one, so that a request waiting for it can give up when its context
+// ends) serializes the requests on it.
 type live struct {
-	mu    sync.Mutex
+	lock  chan struct{}
 	fight *store.Fight
 	views renders
 }
+
+// newLive returns a live fight not yet opened.
+func newLive() *live { return &live{lock: make(chan struct{}, 1)} }
+
+// acquire takes l's lock, or gives up when ctx ends first: then the
+// answer is 503, for the fight is busy with a longer request.
+func (l *live) acquire(ctx context.Context) error {
+	select {
+	case l.lock <- struct{}{}:
+		return nil
+	default:
+	}
+	select {
+	case l.lock <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return busy(http.StatusServiceUnavailable, "busy", time.Second, "the fight is busy with another request: try again in a moment")
+	}
+}
+
+// tryAcquire takes l's lock if it is free.
+func (l *live) tryAcquire() bool {
+	select {
+	case l.lock <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+// release gives l's lock back.
+func (l *live) release() { <-l.lock }
 
 // New returns a server over cfg's store. With a store.Notifier backend
 // (PostgreSQL) it listens for entries other processes commit until Close.
@@ -139,20 +200,50 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = 1 << 20
 	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = 10 * time.Second
+	}
+	if cfg.OddsWorkers <= 0 {
+		cfg.OddsWorkers = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	if cfg.OddsQueue <= 0 {
+		cfg.OddsQueue = 64
+	}
+	if cfg.OddsPerToken <= 0 {
+		cfg.OddsPerToken = 2
+	}
+	if cfg.OddsRate <= 0 {
+		cfg.OddsRate = 5
+	}
+	if cfg.OddsBurst <= 0 {
+		cfg.OddsBurst = 10
+	}
+	if cfg.OddsOptionTime <= 0 {
+		cfg.OddsOptionTime = 2 * time.Second
+	}
+	if cfg.OddsPromptTime <= 0 {
+		cfg.OddsPromptTime = 10 * time.Second
+	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
 	s := &Server{
-		cfg:     cfg,
-		grants:  grants,
-		mux:     http.NewServeMux(),
-		hub:     newHub(),
-		limits:  newLimiter(cfg.Rate, cfg.Burst),
-		creates: newLimiter(cfg.CreateRate, cfg.CreateBurst),
-		fights:  map[string]*live{},
-		tokens:  map[string]store.Grant{},
-		stopCh:  make(chan struct{}),
+		cfg:      cfg,
+		grants:   grants,
+		mux:      http.NewServeMux(),
+		hub:      newHub(),
+		limits:   newLimiter(cfg.Rate, cfg.Burst),
+		creates:  newLimiter(cfg.CreateRate, cfg.CreateBurst),
+		oddsRate: newLimiter(cfg.OddsRate, cfg.OddsBurst),
+		fights:   map[string]*live{},
+		tokens:   map[string]store.Grant{},
+		stopCh:   make(chan struct{}),
 	}
+	s.oddsPool = newOddsPool(cfg.Registry, cfg.Logger, s.hub.poke, oddsLimits{
+		workers: cfg.OddsWorkers, queue: cfg.OddsQueue, perOwner: cfg.OddsPerToken,
+		maxJobs: cfg.OddsWorkers + cfg.OddsQueue + maxLive, perOption: cfg.OddsOptionTime, perJob: cfg.OddsPromptTime,
+	})
+	s.hub.moved = s.oddsPool.moved
 	hc := huma.DefaultConfig("fray", "1.0.0")
 	hc.OpenAPI.Info.Description = "The fray tracker's API: run a fight with a GM and players, each seeing only what they may."
 	hc.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
@@ -220,8 +311,19 @@ func (s *Server) Handler() http.Handler {
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 		}
+		if !isStream(r) {
+			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
+			defer cancel()
+			r = r.WithContext(ctx)
+		}
 		s.route(w, r)
 	})
+}
+
+// isStream reports whether a request is for a live stream, which lasts
+// as long as its client follows it.
+func isStream(r *http.Request) bool {
+	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/fights/") && strings.HasSuffix(r.URL.Path, "/events")
 }
 
 // tooMany answers 429 rate-limit with Retry-After: the whole seconds of
@@ -295,6 +397,7 @@ func (s *Server) Close() error {
 	s.stop()
 	<-s.stopCh
 	s.hub.closeAll()
+	s.oddsPool.close()
 	return nil
 }
 
@@ -364,7 +467,7 @@ func (s *Server) liveFight(id string) *live {
 		if len(s.fights) >= maxLive {
 			s.evict()
 		}
-		l = &live{}
+		l = newLive()
 		s.fights[id] = l
 	}
 	return l
@@ -378,9 +481,9 @@ func (s *Server) evict() {
 		if len(s.fights) < maxLive*3/4 {
 			return
 		}
-		if l.mu.TryLock() {
+		if l.tryAcquire() {
 			delete(s.fights, id)
-			l.mu.Unlock()
+			l.release()
 		}
 	}
 }
@@ -395,8 +498,10 @@ func (s *Server) withFight(ctx context.Context, id string, do func(f *store.Figh
 // of the fight for its viewers (live.views).
 func (s *Server) withLive(ctx context.Context, id string, do func(l *live) error) error {
 	l := s.liveFight(id)
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	if err := l.acquire(ctx); err != nil {
+		return err
+	}
+	defer l.release()
 	if l.fight == nil {
 		if err := l.reopen(ctx, s.cfg.Store, id); err != nil {
 			return err
