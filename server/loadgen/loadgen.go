@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -48,6 +49,20 @@ type Options struct {
 	// a table reads the fight again only once each of its streams has
 	// delivered its last decision, as the tracker page does.
 	Streams int
+	// Odds is how many odds flooders run beside the tables, each with a
+	// fight and a token of its own: it asks for the odds of its fight's
+	// prompt without waiting (wait_ms=0), again every OddsEvery until they
+	// are all there, then decides (so that the next prompt's odds are to
+	// be computed) and asks again. Their decisions are not counted among
+	// the tables'; what the server answered them is (OddsStatuses).
+	Odds int
+	// OddsEvery is how long a flooder waits between its requests (default
+	// 5 ms): the flood is bounded by it and by the flooders' number.
+	OddsEvery time.Duration
+	// OddsEncounters are the bundled encounters the flooders' fights
+	// start from, in turn (default reference_skirmish, pistols_at_dawn,
+	// duel: prompts of several options each).
+	OddsEncounters []string
 	// Seed seeds the random choices.
 	Seed uint64
 	// Client makes the requests (default: one with a connection per fight).
@@ -79,6 +94,12 @@ type Report struct {
 	// server used per decision, when the caller can tell it (fray-load
 	// does for the server it starts, with the load in the same process).
 	CPU time.Duration `json:"cpu_per_decision,omitempty"`
+	// OddsRequests is how many odds requests the flooders sent, and
+	// OddsStatuses how many got each status (200, 429, 503...);
+	// OddsComplete how many answers had every option's odds.
+	OddsRequests int         `json:"odds_requests,omitempty"`
+	OddsStatuses map[int]int `json:"odds_statuses,omitempty"`
+	OddsComplete int         `json:"odds_complete,omitempty"`
 	// FirstError is the first error met, if any.
 	FirstError string `json:"first_error,omitempty"`
 }
@@ -91,6 +112,14 @@ func (r Report) String() string {
 	}
 	if r.CPU > 0 {
 		streams += fmt.Sprintf("; %.2f ms of CPU a decision", ms(r.CPU))
+	}
+	if r.OddsRequests > 0 {
+		codes := slices.Sorted(maps.Keys(r.OddsStatuses))
+		var parts []string
+		for _, c := range codes {
+			parts = append(parts, fmt.Sprintf("%d× %d", r.OddsStatuses[c], c))
+		}
+		streams += fmt.Sprintf("; %d odds requests beside (%s; %d complete)", r.OddsRequests, strings.Join(parts, ", "), r.OddsComplete)
 	}
 	return fmt.Sprintf("%d fights, %d decisions in %.1f s: %.0f decisions/s; decision p50 %.2f ms, p99 %.2f ms; read p50 %.2f ms, p99 %.2f ms%s; %d conflicts, %d errors",
 		r.Fights, r.Decisions, r.Elapsed.Seconds(), r.PerSecond, ms(r.P50), ms(r.P99), ms(r.ReadP50), ms(r.ReadP99), streams, r.Conflicts, r.Errors)
@@ -129,8 +158,34 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		reads     []time.Duration
 		delivered []time.Duration
 	)
+	if o.OddsEvery <= 0 {
+		o.OddsEvery = 5 * time.Millisecond
+	}
+	if len(o.OddsEncounters) == 0 {
+		o.OddsEncounters = []string{"reference_skirmish", "pistols_at_dawn", "duel"}
+	}
 	start := time.Now()
 	var wg sync.WaitGroup
+	for i := range o.Odds {
+		wg.Go(func() {
+			t := &table{o: o, rng: rand.New(rand.NewPCG(o.Seed, uint64(o.Fights+i))), enc: o.OddsEncounters[i%len(o.OddsEncounters)]}
+			fl := t.flood(ctx)
+			mu.Lock()
+			defer mu.Unlock()
+			rep.OddsRequests += fl.requests
+			rep.OddsComplete += fl.complete
+			if rep.OddsStatuses == nil {
+				rep.OddsStatuses = map[int]int{}
+			}
+			for c, n := range fl.statuses {
+				rep.OddsStatuses[c] += n
+			}
+			rep.Errors += t.errors
+			if rep.FirstError == "" && t.firstErr != nil {
+				rep.FirstError = t.firstErr.Error()
+			}
+		})
+	}
 	for i := range o.Fights {
 		wg.Go(func() {
 			t := &table{o: o, rng: rand.New(rand.NewPCG(o.Seed, uint64(i))), enc: o.Encounters[i%len(o.Encounters)]}
@@ -329,6 +384,79 @@ func (t *table) fight(ctx context.Context, f created) bool {
 		}
 	}
 	return true
+}
+
+// flooded is what one odds flooder sent and got.
+type flooded struct {
+	requests, complete int
+	statuses           map[int]int
+}
+
+// oddsAnswer is what a flooder reads of an odds answer.
+type oddsAnswer struct {
+	Version int64  `json:"version"`
+	Status  string `json:"status"`
+}
+
+// flood asks for the odds of fights of its own until ctx is done: again
+// and again until they are complete, then decides and asks for the next
+// prompt's; a new fight when one ends.
+func (t *table) flood(ctx context.Context) flooded {
+	out := flooded{statuses: map[int]int{}}
+	pause := func() bool {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(t.o.OddsEvery):
+			return true
+		}
+	}
+	for ctx.Err() == nil {
+		var f created
+		if status, err := t.call(ctx, "POST", "/fights", t.o.Token, map[string]string{"bundled": t.enc}, &f); err != nil || status != http.StatusCreated {
+			if ctx.Err() == nil {
+				t.fail(fmt.Errorf("creating a fight to flood: %d %v", status, err))
+			}
+			return out
+		}
+		for ctx.Err() == nil {
+			var v fightView
+			if status, err := t.call(ctx, "GET", "/fights/"+f.ID, f.GMToken, nil, &v); err != nil || status != http.StatusOK {
+				if ctx.Err() == nil {
+					t.fail(fmt.Errorf("reading a flooded fight: %d %v", status, err))
+				}
+				return out
+			}
+			if v.Prompt.Kind == "end" || len(v.Prompt.Options) == 0 {
+				break
+			}
+			var a oddsAnswer
+			status, err := t.call(ctx, "GET", "/fights/"+f.ID+"/odds?wait_ms=0", f.GMToken, nil, &a)
+			if ctx.Err() != nil {
+				return out
+			}
+			if err != nil {
+				t.fail(err)
+				return out
+			}
+			out.requests++
+			out.statuses[status]++
+			if status != http.StatusOK || a.Status != "complete" {
+				if !pause() {
+					return out
+				}
+				continue
+			}
+			out.complete++
+			i := t.rng.IntN(len(v.Prompt.Options))
+			body := map[string]any{"version": v.Version, "actor": v.Prompt.Actor, "command": v.Prompt.Options[i].Command}
+			if status, err := t.call(ctx, "POST", "/fights/"+f.ID+"/decisions", f.GMToken, body, nil); ctx.Err() == nil && (err != nil || (status != http.StatusOK && status != http.StatusConflict)) {
+				t.fail(fmt.Errorf("a flooder deciding %q: %d %v", body["command"], status, err))
+				return out
+			}
+		}
+	}
+	return out
 }
 
 // stream is a live stream a table follows: the id of each message is sent
