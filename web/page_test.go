@@ -95,6 +95,13 @@ const creator = "creator-token"
 // startSite starts a site serving every ruleset.
 func startSite(t *testing.T) *site {
 	t.Helper()
+	return startSiteWith(t, nil)
+}
+
+// startSiteWith is startSite with its server's configuration changed by
+// tweak.
+func startSiteWith(t *testing.T, tweak func(*server.Config)) *site {
+	t.Helper()
 	infos, games := rulesets()
 	reg, err := engine.NewRegistry(infos...)
 	if err != nil {
@@ -105,7 +112,7 @@ func startSite(t *testing.T) *site {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
-	srv, err := server.New(server.Config{
+	cfg := server.Config{
 		Store: store.New(b, reg), Registry: reg, Rate: 10_000, Burst: 10_000,
 		CreateToken: creator, CreateRate: 10_000, CreateBurst: 10_000,
 		Odds: func(id string) (odds.Calculator, error) {
@@ -114,7 +121,11 @@ func startSite(t *testing.T) *site {
 			}
 			return nil, fmt.Errorf("no odds for %s", id)
 		},
-	})
+	}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -745,5 +756,54 @@ func TestCreationTokenAskedOnce(t *testing.T) {
 		chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0))
 	if kept != creator || strings.Contains(here, creator) {
 		t.Errorf("the page kept %q and is at %s", kept, here)
+	}
+}
+
+// slowCalc is a calculator whose odds of one command take a while.
+type slowCalc struct {
+	odds.Calculator
+	slow  string
+	delay time.Duration
+}
+
+func (c slowCalc) Odds(t engine.Table, actor, command string, o odds.Options) (*odds.Report, error) {
+	if command == c.slow {
+		time.Sleep(c.delay)
+	}
+	return c.Calculator.Odds(t, actor, command, o)
+}
+
+// TestOddsArriveLater: when one option's odds take longer than the page's
+// read waits, the page shows the others' at once, and the slow one's when
+// the live stream says they are all there.
+func TestOddsArriveLater(t *testing.T) {
+	s := startSiteWith(t, func(cfg *server.Config) {
+		of := cfg.Odds
+		cfg.Odds = func(id string) (odds.Calculator, error) {
+			c, err := of(id)
+			if err != nil {
+				return nil, err
+			}
+			return slowCalc{c, "feint bob", 2500 * time.Millisecond}, nil
+		}
+	})
+	c := s.createFight("reference_skirmish")
+	tab, _ := browser(t, 1000, 800)
+	const slow, quick = `#options button[data-command="feint bob"] .odds`, `#options button[data-command="attack bob"] .odds`
+	var early, later, other string
+	run(t, tab, "the odds computed first",
+		chromedp.Navigate(s.base+"/#"+url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode()),
+		atVersion(0),
+		until(`document.body.dataset.oddsStatus === "computing"`),
+		chromedp.Text(slow, &early, chromedp.ByQuery),
+		chromedp.Text(quick, &other, chromedp.ByQuery))
+	if early != "" || other == "" {
+		t.Errorf("while feint bob's odds are computed: feint bob %q, attack bob %q", early, other)
+	}
+	run(t, tab, "the slow option's odds",
+		until(`document.body.dataset.oddsStatus === "complete"`),
+		chromedp.Text(slow, &later, chromedp.ByQuery))
+	if later == "" {
+		t.Error("no odds for feint bob once all were computed")
 	}
 }

@@ -36,6 +36,7 @@ const page = {
   asVersion: -1,    // the version page.as was chosen at
   deciding: "",     // whose options the page shows
   sheets: null,     // whether the ruleset describes sheets (null: not known yet)
+  oddsWaiting: false, // the odds shown are not all computed yet
 };
 
 // ApiError is a problem (RFC 9457) the server answered with.
@@ -211,6 +212,9 @@ async function loadOdds(view, seq) {
     return; // no odds (hidden from a player, or none for the ruleset): the options stand alone
   }
   if (seq !== page.seq || odds.version !== page.view.version) return;
+  // Odds still being computed come later: the stream says when (an odds
+  // message), and the page reads them again then.
+  page.oddsWaiting = odds.status === "queued" || odds.status === "computing";
   const byCommand = new Map(odds.menu.options.map((o) => [o.command, o]));
   for (const b of document.querySelectorAll("#options button")) {
     const o = byCommand.get(b.dataset.command);
@@ -220,6 +224,7 @@ async function loadOdds(view, seq) {
     span.title = oddsTitle(o);
   }
   document.body.dataset.oddsVersion = String(odds.version);
+  document.body.dataset.oddsStatus = odds.status || "complete";
 }
 
 function pct(p) {
@@ -555,6 +560,15 @@ function connect(since) {
     live.dataset.last = String(page.lastEvent);
     live.dataset.received = page.received.join(",");
     scheduleRefresh();
+  });
+  es.addEventListener("odds", (ev) => {
+    let ready;
+    try { ready = JSON.parse(ev.data); } catch (e) { return; }
+    const v = page.view;
+    if (v && page.oddsWaiting && ready.version === v.version && v.yours && v.prompt.kind !== "end") {
+      page.oddsWaiting = false;
+      loadOdds(v, page.seq);
+    }
   });
   es.onerror = () => {
     live.dataset.state = "reconnecting";
