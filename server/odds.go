@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"math/big"
 	"net/http"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -247,8 +248,12 @@ func (p *oddsPool) moved(fight string, version int64) {
 	}
 }
 
-// work runs jobs until the pool stops.
+// work runs jobs until the pool stops, on a thread of its own at a lower
+// priority than the requests' (on Linux): the goroutine keeps the thread
+// locked until it ends, and the thread ends with it.
 func (p *oddsPool) work() {
+	runtime.LockOSThread()
+	lowerThreadPriority()
 	for {
 		select {
 		case <-p.stop:
@@ -418,10 +423,8 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 	if s.cfg.Odds == nil {
 		return nil, problem(http.StatusNotImplemented, "no-odds", "this server computes no odds")
 	}
+	// The rate of odds requests is checked by the Handler, before this.
 	owner := hashToken(in.token())
-	if ok, wait := s.oddsRate.allow(owner, time.Now()); !ok {
-		return nil, busy(http.StatusTooManyRequests, "rate-limit", wait, "too many odds requests with this token: wait %s and try again", wait.Round(time.Millisecond))
-	}
 	var job *oddsJob
 	err = s.withLive(ctx, in.ID, func(l *live) error {
 		f, t := l.fight, l.fight.Table()
@@ -561,4 +564,19 @@ func busy(status int, code string, wait time.Duration, format string, args ...an
 	p := problem(status, code, format, args...)
 	p.retryAfter = retryAfter(wait)
 	return p
+}
+
+// ReserveOddsProcs is for a program that runs a Server as its main work
+// (fray serve, fray-load): it returns how many odds workers to give it
+// (Config.OddsWorkers: one fewer than the processors Go uses, at least
+// one) and raises the process's GOMAXPROCS by as many, so that the
+// workers' computations never hold a processor of Go's scheduler that a
+// request is waiting for: the kernel shares the cores among the threads,
+// and prefers the requests' (the workers' threads run at a lower
+// priority, on Linux). restore puts GOMAXPROCS back.
+func ReserveOddsProcs() (workers int, restore func()) {
+	procs := runtime.GOMAXPROCS(0)
+	workers = max(1, procs-1)
+	runtime.GOMAXPROCS(procs + workers)
+	return workers, func() { runtime.GOMAXPROCS(procs) }
 }

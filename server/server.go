@@ -302,6 +302,14 @@ func (s *Server) Handler() http.Handler {
 			tooMany(w, wait, "too many requests with this token: wait %s and try again", wait.Round(time.Millisecond))
 			return
 		}
+		if isOdds(r) {
+			// Refused here, before any work: a flood of odds requests
+			// costs the server as little as can be.
+			if ok, wait := s.oddsRate.allow(key, now); !ok {
+				tooMany(w, wait, "too many odds requests with this token: wait %s and try again", wait.Round(time.Millisecond))
+				return
+			}
+		}
 		if r.Method == http.MethodPost && r.URL.Path == "/fights" {
 			if ok, wait := s.creates.allow(key, now); !ok {
 				tooMany(w, wait, "too many fights created: this server's quota is %g a second (%d at once); wait %s and try again", s.cfg.CreateRate, s.cfg.CreateBurst, wait.Round(time.Millisecond))
@@ -318,6 +326,11 @@ func (s *Server) Handler() http.Handler {
 		}
 		s.route(w, r)
 	})
+}
+
+// isOdds reports whether a request is for a fight's odds.
+func isOdds(r *http.Request) bool {
+	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/fights/") && strings.HasSuffix(r.URL.Path, "/odds")
 }
 
 // isStream reports whether a request is for a live stream, which lasts

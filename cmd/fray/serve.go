@@ -103,9 +103,12 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	workers, restore := server.ReserveOddsProcs()
+	defer restore()
 	srv, err := server.New(server.Config{
 		Store: st, Registry: cat.reg, AdminToken: admin, CreateToken: creator, Open: opts.open, Logger: logger,
-		Odds: func(id string) (odds.Calculator, error) { return cat.calculator(id) },
+		OddsWorkers: workers,
+		Odds:        func(id string) (odds.Calculator, error) { return cat.calculator(id) },
 	})
 	if err != nil {
 		return err

@@ -102,6 +102,43 @@ type Report struct {
 	OddsComplete int         `json:"odds_complete,omitempty"`
 	// FirstError is the first error met, if any.
 	FirstError string `json:"first_error,omitempty"`
+	// Latencies are the decisions' latencies, sorted: for merging the
+	// reports of several runs (Merge).
+	Latencies []time.Duration `json:"-"`
+}
+
+// Merge returns the report of runs made one after another as one: counts
+// added, latencies' quantiles over all the runs' decisions (the reads' and
+// deliveries' are the worst of the runs').
+func Merge(reps ...Report) Report {
+	var out Report
+	for _, r := range reps {
+		out.Fights = max(out.Fights, r.Fights)
+		out.Decisions += r.Decisions
+		out.Conflicts += r.Conflicts
+		out.Errors += r.Errors
+		out.Elapsed += r.Elapsed
+		out.ReadP50, out.ReadP99 = max(out.ReadP50, r.ReadP50), max(out.ReadP99, r.ReadP99)
+		out.Streams = r.Streams
+		out.DeliveredP50, out.DeliveredP99 = max(out.DeliveredP50, r.DeliveredP50), max(out.DeliveredP99, r.DeliveredP99)
+		out.OddsRequests += r.OddsRequests
+		out.OddsComplete += r.OddsComplete
+		for c, n := range r.OddsStatuses {
+			if out.OddsStatuses == nil {
+				out.OddsStatuses = map[int]int{}
+			}
+			out.OddsStatuses[c] += n
+		}
+		if out.FirstError == "" {
+			out.FirstError = r.FirstError
+		}
+		out.Latencies = append(out.Latencies, r.Latencies...)
+	}
+	if out.Elapsed > 0 {
+		out.PerSecond = float64(out.Decisions) / out.Elapsed.Seconds()
+	}
+	out.P50, out.P99 = quantile(out.Latencies, 0.50), quantile(out.Latencies, 0.99)
+	return out
 }
 
 // String writes the report on one line.
@@ -207,6 +244,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	rep.Elapsed = time.Since(start)
 	rep.PerSecond = float64(rep.Decisions) / rep.Elapsed.Seconds()
 	rep.P50, rep.P99 = quantile(writes, 0.50), quantile(writes, 0.99)
+	rep.Latencies = writes
 	rep.ReadP50, rep.ReadP99 = quantile(reads, 0.50), quantile(reads, 0.99)
 	rep.DeliveredP50, rep.DeliveredP99 = quantile(delivered, 0.50), quantile(delivered, 0.99)
 	return rep, nil

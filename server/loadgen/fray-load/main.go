@@ -63,7 +63,8 @@ func run() error {
 	flag.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices")
 	flag.IntVar(&o.Odds, "odds", 0, "odds flooders beside the tables, each with a fight and a token of its own")
 	flag.DurationVar(&o.OddsEvery, "odds-every", 5*time.Millisecond, "how long each odds flooder waits between its requests")
-	compare := flag.Bool("compare", false, "run the load without the odds flooders, then with them (-odds, default 8), on one server, and compare the decisions' latencies")
+	compare := flag.Bool("compare", false, "run the load without the odds flooders, then with them (-odds, default 8), on one server, in turn for -rounds rounds of -duration each, and compare the decisions' latencies")
+	rounds := flag.Int("rounds", 3, "with -compare, how many times to run the load without and then with the flooders")
 	flag.BoolVar(&asJSON, "json", false, "write the report as JSON")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run (server and load together) to this file")
 	memProfile := flag.String("memprofile", "", "write a profile of the memory allocated during the run (server and load together) to this file")
@@ -99,7 +100,7 @@ func run() error {
 		o.URL = url
 	}
 	if *compare {
-		return runCompared(ctx, o, asJSON)
+		return runCompared(ctx, o, *rounds, asJSON)
 	}
 	began, measured := cpuTime()
 	rep, err := loadgen.Run(ctx, o)
@@ -129,22 +130,33 @@ type Compared struct {
 }
 
 // runCompared runs o without its odds flooders, then with them (8 when o
-// has none), one after the other on one server, and reports both.
-func runCompared(ctx context.Context, o loadgen.Options, asJSON bool) error {
+// has none), one after the other on one server, rounds times in turn (so
+// that the machine's other work weighs on both alike), and reports both,
+// each over all its rounds.
+func runCompared(ctx context.Context, o loadgen.Options, rounds int, asJSON bool) error {
 	flooders := o.Odds
 	if flooders <= 0 {
 		flooders = 8
 	}
-	o.Odds = 0
-	quiet, err := loadgen.Run(ctx, o)
-	if err != nil {
-		return err
+	var quiets, louds []loadgen.Report
+	for i := range max(1, rounds) {
+		o.Seed += uint64(i)
+		o.Odds = 0
+		quiet, err := loadgen.Run(ctx, o)
+		if err != nil {
+			return err
+		}
+		o.Odds = flooders
+		loud, err := loadgen.Run(ctx, o)
+		if err != nil {
+			return err
+		}
+		quiets, louds = append(quiets, quiet), append(louds, loud)
+		if !asJSON {
+			fmt.Printf("round %d: decision p99 %.2f ms without the odds flood, %.2f ms with it\n", i+1, ms(quiet.P99), ms(loud.P99))
+		}
 	}
-	o.Odds = flooders
-	loud, err := loadgen.Run(ctx, o)
-	if err != nil {
-		return err
-	}
+	quiet, loud := loadgen.Merge(quiets...), loadgen.Merge(louds...)
 	c := Compared{Unloaded: quiet, Flooded: loud}
 	if quiet.P99 > 0 {
 		c.Ratio = float64(loud.P99) / float64(quiet.P99)
@@ -213,7 +225,8 @@ func serve(ctx context.Context, pg, token string) (func(), string, error) {
 		}
 		calcs[id] = c
 	}
-	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6,
+	workers, restore := server.ReserveOddsProcs()
+	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6, OddsWorkers: workers,
 		Odds: func(id string) (odds.Calculator, error) {
 			if c, ok := calcs[id]; ok {
 				return c, nil
@@ -223,6 +236,7 @@ func serve(ctx context.Context, pg, token string) (func(), string, error) {
 		CreateToken: token, CreateRate: 1e6, CreateBurst: 1e6,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
+		restore()
 		b.Close()
 		return nil, "", err
 	}
@@ -230,6 +244,7 @@ func serve(ctx context.Context, pg, token string) (func(), string, error) {
 	return func() {
 		ts.Close()
 		s.Close()
+		restore()
 		b.Close()
 		if dir != "" {
 			os.RemoveAll(dir)
