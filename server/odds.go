@@ -212,7 +212,8 @@ func (p *oddsPool) evictDone() {
 	}
 }
 
-// forget drops a job from the pool's maps (p.mu held).
+// forget drops a job from the pool's maps, and its completion (p.mu
+// held).
 func (p *oddsPool) forget(k oddsKey) {
 	delete(p.jobs, k)
 	if m := p.byFight[k.fight]; m != nil {
@@ -220,6 +221,12 @@ func (p *oddsPool) forget(k oddsKey) {
 		if len(m) == 0 {
 			delete(p.byFight, k.fight)
 		}
+	}
+	done := slices.DeleteFunc(p.done[k.fight], func(c completion) bool { return c.key == k })
+	if len(done) == 0 {
+		delete(p.done, k.fight)
+	} else {
+		p.done[k.fight] = done
 	}
 }
 
@@ -233,18 +240,6 @@ func (p *oddsPool) moved(fight string, version int64) {
 			j.cancel()
 			p.forget(k)
 		}
-	}
-	done := p.done[fight]
-	kept := done[:0]
-	for _, c := range done {
-		if c.key.version >= version {
-			kept = append(kept, c)
-		}
-	}
-	if len(kept) == 0 {
-		delete(p.done, fight)
-	} else {
-		p.done[fight] = kept
 	}
 }
 
@@ -496,6 +491,11 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 			return nil, busy(http.StatusServiceUnavailable, "busy", time.Second, "%v: try again in a moment", err)
 		case err != nil:
 			return nil, err
+		}
+		// Should the fight have moved on since its record was read, the
+		// job is cancelled at once, as if it had moved after.
+		if latest := s.hub.latest(in.ID); latest > job.key.version {
+			s.oddsPool.moved(in.ID, latest)
 		}
 	}
 	if in.WaitMS > 0 {
