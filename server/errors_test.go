@@ -47,6 +47,7 @@ func TestEveryErrorIsAProblem(t *testing.T) {
 			allow        string
 		}{
 			{"GET", "/nowhere", 404, ""},
+			{"GET", "/page/nothing.js", 404, ""},
 			{"GET", "/fights/" + f.ID + "/nothing", 404, ""},
 			{"POST", "/page/nothing.js", 405, "GET, HEAD"},
 			{"DELETE", "/fights", 405, "GET, HEAD, POST"},
