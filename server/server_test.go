@@ -628,6 +628,7 @@ func TestOpenAPI(t *testing.T) {
 		"Created":    cr.body,
 		"FightView":  c.do("GET", "/fights/"+fight.ID, fight.Players[0].Token, nil).body,
 		"ErrorModel": c.do("GET", "/fights/"+fight.ID, "", nil).body,
+		"OddsBody":   c.do("GET", "/fights/"+fight.ID+"/odds?wait_ms=0", fight.GMToken, nil).body,
 	} {
 		sch, ok := schemas[name]
 		if !ok {
