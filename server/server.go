@@ -2,14 +2,17 @@
 // GM and players run a fight together, each on their own device.
 //
 // The API is described by an OpenAPI 3.1 document at /openapi.json (with
-// a docs page at /docs). Creating a fight returns a GM token and a token
+// a docs page at /docs). Creating a fight needs the server's creation
+// token (unless the server is open) and returns a GM token and a token
 // per combatant; every request names its token (Authorization: Bearer, or
 // ?token= for a browser's EventSource), and a player acts only for their
 // combatant and sees only that combatant's view, made by the ruleset's
 // Secrets capability. Decisions name the version of the fight they answer,
 // so that two answers to one prompt give one success and one conflict.
 // Each viewer can follow a fight live as Server-Sent Events, resumed with
-// Last-Event-ID. Errors are RFC 9457 problem details.
+// Last-Event-ID. Errors are RFC 9457 problem details. The odds of a
+// prompt are computed once per fight version, in a bounded pool of workers
+// shared by every fight, away from the fights' locks (see odds.go).
 //
 // The server keeps nothing a restart would lose: fights and tokens live in
 // the store (SQLite or PostgreSQL), and with PostgreSQL every committed
