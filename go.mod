@@ -11,6 +11,7 @@ require (
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/schollz/progressbar/v3 v3.19.1
 	github.com/spf13/cobra v1.10.2
+	golang.org/x/time v0.12.0
 	gonum.org/v1/plot v0.17.0
 	modernc.org/sqlite v1.60.1
 )

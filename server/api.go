@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"crypto/sha256"
+	"crypto/subtle"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +16,6 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/odds"
 	"fray/store"
 )
 
@@ -33,8 +34,10 @@ func (a Auth) token() string {
 	return a.Token
 }
 
-// CreateInput is the request to create a fight.
+// CreateInput is the request to create a fight, with the server's
+// creation token (unless the server is open).
 type CreateInput struct {
+	Auth
 	Body CreateBody
 }
 
@@ -164,22 +167,6 @@ type UndoOutput struct {
 	}
 }
 
-// OddsInput asks for the exact odds of the current prompt's options.
-type OddsInput struct {
-	Auth
-	ID     string `path:"id" maxLength:"200"`
-	Policy string `query:"policy" maxLength:"100" doc:"the policy that answers the prompts met while resolving each option (default: the ruleset's)"`
-	Actor  string `query:"actor" maxLength:"200" doc:"for the GM: whose options, the prompt's actor (the default) or one of its others"`
-}
-
-// OddsOutput is the odds of every option.
-type OddsOutput struct {
-	Body struct {
-		Version int64         `json:"version"`
-		Menu    odds.MenuJSON `json:"menu"`
-	}
-}
-
 // ListInput asks for the fights a server holds.
 type ListInput struct {
 	Auth
@@ -197,9 +184,10 @@ func (s *Server) register() {
 	bearer := []map[string][]string{{"bearer": {}}}
 	huma.Register(s.api, huma.Operation{
 		OperationID: "create-fight", Method: http.MethodPost, Path: "/fights",
-		Summary:       "Create a fight from an encounter",
-		Description:   "Starts the encounter and returns the GM's token and one token per combatant. Tokens are shown only here; the server keeps their hashes.",
-		DefaultStatus: http.StatusCreated, MaxBodyBytes: s.cfg.MaxBody, Tags: []string{"fights"},
+		Summary: "Create a fight from an encounter",
+		Description: "Starts the encounter and returns the GM's token and one token per combatant. Tokens are shown only here; the server keeps their hashes. " +
+			"Needs the server's creation token (fray serve prints it at start), unless the server is open (fray serve --open); creations have a quota of their own (429 past it).",
+		DefaultStatus: http.StatusCreated, MaxBodyBytes: s.cfg.MaxBody, Tags: []string{"fights"}, Security: bearer,
 	}, s.create)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "list-fights", Method: http.MethodGet, Path: "/fights",
@@ -225,12 +213,7 @@ func (s *Server) register() {
 		Description: "The GM may take back any decision; a player only their combatant's, when it is the last. The undo is recorded: nothing is deleted.",
 		Security:    bearer, MaxBodyBytes: 1 << 10, Tags: []string{"fights"},
 	}, s.undo)
-	huma.Register(s.api, huma.Operation{
-		OperationID: "get-odds", Method: http.MethodGet, Path: "/fights/{id}/odds",
-		Summary:     "Exact odds of the current prompt's options",
-		Description: "For the GM, or for a player whose prompt it is. A player gets no odds while something is hidden from them (they could betray it).",
-		Security:    bearer, Tags: []string{"fights"},
-	}, s.odds)
+	s.registerOdds(bearer)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "health", Method: http.MethodGet, Path: "/healthz",
 		Summary: "Whether the server is up and its store answers, for load balancers",
@@ -321,6 +304,9 @@ func (s *Server) grantFor(ctx context.Context, a Auth, id string) (store.Grant, 
 
 // create starts a fight and hands out its tokens.
 func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, error) {
+	if err := s.mayCreate(in.token()); err != nil {
+		return nil, err
+	}
 	b := in.Body
 	name, text := b.Name, []byte(b.Encounter)
 	switch {
@@ -366,6 +352,11 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 	grants[h] = store.Grant{Fight: id, GM: true}
 	out.Body.GMToken = gm
 	for _, c := range ids {
+		if c == engine.GM {
+			// The engine's name for the GM is no player's seat: the GM's
+			// token plays such a combatant (see seat).
+			continue
+		}
 		tok, h, err := newToken()
 		if err != nil {
 			return nil, err
@@ -379,13 +370,39 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 	// The fight just made is the one its first request needs: keep it, so
 	// that the request does not load and start the encounter again.
 	l := s.liveFight(id)
-	l.mu.Lock()
-	if l.fight == nil {
-		l.fight = f
+	if err := l.acquire(ctx); err == nil {
+		if l.fight == nil {
+			l.fight = f
+		}
+		l.release()
 	}
-	l.mu.Unlock()
 	out.Location = "/fights/" + id
 	return out, nil
+}
+
+// mayCreate checks that a token may create fights: the server's creation
+// or admin token, or any (none) on an open server.
+func (s *Server) mayCreate(token string) error {
+	if s.cfg.Open {
+		return nil
+	}
+	if token == "" {
+		return problem(http.StatusUnauthorized, "no-token", "creating a fight needs this server's creation token (fray serve prints it at start) as Authorization: Bearer TOKEN")
+	}
+	if !sameToken(token, s.cfg.CreateToken) && !sameToken(token, s.cfg.AdminToken) {
+		return problem(http.StatusUnauthorized, "bad-token", "the token is not this server's creation token: ask whoever runs the server (fray serve prints it at start)")
+	}
+	return nil
+}
+
+// sameToken reports whether a token sent is the one expected (never when
+// none is expected), in time that does not depend on where they differ.
+func sameToken(sent, want string) bool {
+	if want == "" {
+		return false
+	}
+	a, b := sha256.Sum256([]byte(sent)), sha256.Sum256([]byte(want))
+	return subtle.ConstantTimeCompare(a[:], b[:]) == 1
 }
 
 // bundled returns the text of a bundled encounter of any ruleset.
@@ -438,7 +455,7 @@ func combatants(t engine.Table) ([]string, error) {
 
 // list lists every fight, for the server's admin token.
 func (s *Server) list(ctx context.Context, in *ListInput) (*ListOutput, error) {
-	if s.cfg.AdminToken == "" || in.token() != s.cfg.AdminToken {
+	if !sameToken(in.token(), s.cfg.AdminToken) {
 		return nil, problem(http.StatusForbidden, "admin-only", "listing every fight needs the server's admin token (fray serve prints it, or takes it from FRAY_ADMIN_TOKEN)")
 	}
 	all, err := s.cfg.Store.Backend().List(ctx)
@@ -475,7 +492,33 @@ func yours(pr engine.Prompt[string], g store.Grant) bool {
 	if pr.Kind == engine.End {
 		return false
 	}
-	return g.GM || (g.Combatant != "" && pr.Accepts(g.Combatant))
+	return g.GM || (seat(g) != "" && pr.Accepts(seat(g)))
+}
+
+// seat is the combatant a player's grant plays: "" for the GM's grant, and
+// for a grant whose combatant bears a name the engine keeps for itself
+// (engine.GM), which a record made before ids were checked may hold. The
+// GM's powers come from the GM's grant alone, never from a name: such a
+// grant plays nobody.
+func seat(g store.Grant) string {
+	if g.GM || g.Combatant == engine.GM {
+		return ""
+	}
+	return g.Combatant
+}
+
+// actsFor reports whether a grant's holder may act for actor: the GM for
+// anyone, a player for their own combatant alone.
+func actsFor(g store.Grant, actor string) bool {
+	return g.GM || (actor != "" && actor == seat(g))
+}
+
+// notYours is the refusal of a player's request for someone else.
+func notYours(g store.Grant, actor string) *Problem {
+	if seat(g) == "" {
+		return problem(http.StatusForbidden, "not-yours", "your token plays no combatant: only the GM's token acts for %s", actor)
+	}
+	return problem(http.StatusForbidden, "not-yours", "your token plays %s, not %s", seat(g), actor)
 }
 
 // view reads a fight.
@@ -538,9 +581,10 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 				actor = engine.GM
 			}
 		case actor == "":
-			actor = g.Combatant
-		case !g.GM && actor != g.Combatant:
-			return problem(http.StatusForbidden, "not-yours", "your token plays %s, not %s", g.Combatant, actor)
+			actor = seat(g)
+		}
+		if !actsFor(g, actor) {
+			return notYours(g, actor)
 		}
 		if pr.Kind == engine.End {
 			return problem(http.StatusConflict, "over", "the fight is over")
@@ -611,7 +655,7 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 			if err != nil {
 				return err
 			}
-			if last.Actor != g.Combatant {
+			if !actsFor(g, last.Actor) {
 				return problem(http.StatusForbidden, "not-yours", "the last decision is %s's, not yours: ask the GM", last.Actor)
 			}
 		}
@@ -624,64 +668,6 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 		s.hub.heard(in.ID, f.Version())
 		out.Body.Version = f.Version()
 		out.Body.Prompt = l.views.prompt(f, viewerOf(g))
-		return nil
-	})
-	return out, err
-}
-
-// oddsTimeout bounds the time of one odds request.
-const oddsTimeout = 5 * time.Second
-
-// odds computes the exact odds of the current prompt's options.
-func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
-	g, err := s.grantFor(ctx, in.Auth, in.ID)
-	if err != nil {
-		return nil, err
-	}
-	if s.cfg.Odds == nil {
-		return nil, problem(http.StatusNotImplemented, "no-odds", "this server computes no odds")
-	}
-	out := &OddsOutput{}
-	err = s.withLive(ctx, in.ID, func(l *live) error {
-		f, t := l.fight, l.fight.Table()
-		pr := t.Prompt()
-		if pr.Kind == engine.End {
-			return problem(http.StatusConflict, "over", "the fight is over")
-		}
-		actor := pr.Actor
-		if g.GM && in.Actor != "" {
-			if !pr.Accepts(in.Actor) {
-				return problem(http.StatusUnprocessableEntity, "invalid", "%s may not answer the prompt: it is %s's", in.Actor, pr.Actor)
-			}
-			actor = in.Actor
-		}
-		if !g.GM {
-			if !pr.Accepts(g.Combatant) {
-				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)
-			}
-			mine, err := t.State(viewerOf(g))
-			if err != nil {
-				return err
-			}
-			all, err := t.State(engine.Everyone)
-			if err != nil {
-				return err
-			}
-			if string(mine) != string(all) {
-				return problem(http.StatusForbidden, "hidden", "no odds while something is hidden from you: they could give it away")
-			}
-			actor = g.Combatant
-		}
-		calc, err := s.cfg.Odds(t.Ruleset())
-		if err != nil {
-			return problem(http.StatusNotImplemented, "no-odds", "%v", err)
-		}
-		menu, err := calc.All(t, actor, odds.Options{Policy: in.Policy, Timeout: oddsTimeout, Workers: 1})
-		if err != nil {
-			return problem(http.StatusUnprocessableEntity, "invalid", "%v", err)
-		}
-		out.Body.Version = f.Version()
-		out.Body.Menu = odds.NewMenuJSON(t.Ruleset(), menu)
 		return nil
 	})
 	return out, err

@@ -40,7 +40,7 @@ func benchServer(b *testing.B) (base string, backend *store.SQLite) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := server.New(server.Config{Store: store.New(backend, reg), Registry: reg, Rate: 1e9, Burst: 1e9,
+	s, err := server.New(server.Config{Store: store.New(backend, reg), Registry: reg, Rate: 1e9, Burst: 1e9, CreateRate: 1e9, CreateBurst: 1 << 30, Open: true,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		b.Fatal(err)

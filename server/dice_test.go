@@ -108,7 +108,7 @@ func TestLocalContent(t *testing.T) {
 	c := startServer(t, backendCases[0].open(t)(), nil)
 	enc := "ruleset: reference\ncontent: monsters\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: ogre}]\n"
 	ogre := "id: ogre\nname: Ogre\nside: blue\nlp: 12\nskill: 2\ndefence: 9\nweapons:\n  - use: club\n"
-	r := c.do("POST", "/fights", "", map[string]any{"encounter": enc, "content": map[string]string{"monsters/ogre.yaml": ogre}})
+	r := c.do("POST", "/fights", creatorToken, map[string]any{"encounter": enc, "content": map[string]string{"monsters/ogre.yaml": ogre}})
 	if r.status != http.StatusCreated {
 		t.Fatalf("with its content: %d %s", r.status, r.body)
 	}
@@ -118,7 +118,7 @@ func TestLocalContent(t *testing.T) {
 		t.Errorf("no ogre in %s", v.State)
 	}
 	for _, bad := range []map[string]string{{"../ogre.yaml": ogre}, {"monsters/ogre.txt": ogre}, {}} {
-		r := c.do("POST", "/fights", "", map[string]any{"encounter": enc, "content": bad})
+		r := c.do("POST", "/fights", creatorToken, map[string]any{"encounter": enc, "content": bad})
 		if r.status != http.StatusUnprocessableEntity {
 			t.Errorf("content %v: %d %s", bad, r.status, r.body)
 		}

@@ -22,7 +22,7 @@ func fuzzServer(f *testing.F) (http.Handler, created) {
 		f.Fatal(err)
 	}
 	f.Cleanup(func() { b.Close() })
-	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Odds: oddsOf, Rate: 1e9, Burst: 1 << 30})
+	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Odds: oddsOf, Rate: 1e9, Burst: 1 << 30, CreateRate: 1e9, CreateBurst: 1 << 30, Open: true})
 	if err != nil {
 		f.Fatal(err)
 	}

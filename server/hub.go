@@ -3,6 +3,8 @@ package server
 import (
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // hub knows the latest version of each fight this server has heard of and
@@ -13,6 +15,9 @@ type hub struct {
 	subs     map[string]map[chan struct{}]struct{}
 	done     chan struct{}
 	closed   bool
+	// moved, when set, is told of each fight that reached a newer
+	// version (outside the hub's lock).
+	moved func(fight string, version int64)
 }
 
 func newHub() *hub {
@@ -22,10 +27,25 @@ func newHub() *hub {
 // heard records that fight has reached version and wakes its streams.
 func (h *hub) heard(fight string, version int64) {
 	h.mu.Lock()
-	defer h.mu.Unlock()
-	if version > h.versions[fight] {
+	newer := version > h.versions[fight]
+	if newer {
 		h.versions[fight] = version
 	}
+	for ch := range h.subs[fight] {
+		wake(ch)
+	}
+	moved := h.moved
+	h.mu.Unlock()
+	if newer && moved != nil {
+		moved(fight, version)
+	}
+}
+
+// poke wakes the streams of fight without a new version: something else
+// is there to send (odds computed).
+func (h *hub) poke(fight string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
 	for ch := range h.subs[fight] {
 		wake(ch)
 	}
@@ -87,49 +107,49 @@ func (h *hub) closeAll() {
 	}
 }
 
-// limiter is a token bucket per key: rate a second, burst at most.
+// limiter limits requests per key (a token's hash, a client's address):
+// a token bucket each (golang.org/x/time/rate), rate a second on average
+// and burst at once.
 type limiter struct {
-	mu      sync.Mutex
-	rate    float64
-	burst   float64
-	buckets map[string]*bucket
+	mu    sync.Mutex
+	rate  rate.Limit
+	burst int
+	keys  map[string]*rate.Limiter
 }
 
-type bucket struct {
-	tokens float64
-	last   time.Time
-}
-
-// maxBuckets bounds the limiter's memory: past it, idle buckets are
-// dropped.
+// maxBuckets bounds the limiter's memory: past it, the buckets of keys
+// idle long enough to be full again are dropped (a new one starts full,
+// so dropping them changes nothing).
 const maxBuckets = 100_000
 
-func newLimiter(rate float64, burst int) *limiter {
-	return &limiter{rate: rate, burst: float64(burst), buckets: map[string]*bucket{}}
+func newLimiter(r float64, burst int) *limiter {
+	return &limiter{rate: rate.Limit(r), burst: burst, keys: map[string]*rate.Limiter{}}
 }
 
 // allow reports whether key may make a request now, and if not, how long
 // to wait.
 func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	b, ok := l.buckets[key]
+	lim, ok := l.keys[key]
 	if !ok {
-		if len(l.buckets) >= maxBuckets {
-			for k, old := range l.buckets {
-				if now.Sub(old.last).Seconds()*l.rate >= l.burst {
-					delete(l.buckets, k)
+		if len(l.keys) >= maxBuckets {
+			for k, old := range l.keys {
+				if old.TokensAt(now) >= float64(l.burst) {
+					delete(l.keys, k)
 				}
 			}
 		}
-		b = &bucket{tokens: l.burst, last: now}
-		l.buckets[key] = b
+		lim = rate.NewLimiter(l.rate, l.burst)
+		l.keys[key] = lim
 	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.last).Seconds()*l.rate)
-	b.last = now
-	if b.tokens >= 1 {
-		b.tokens--
-		return true, 0
+	l.mu.Unlock()
+	r := lim.ReserveN(now, 1)
+	if !r.OK() {
+		return false, time.Second
 	}
-	return false, time.Duration((1 - b.tokens) / l.rate * float64(time.Second))
+	if wait := r.DelayFrom(now); wait > 0 {
+		r.CancelAt(now)
+		return false, wait
+	}
+	return true, 0
 }

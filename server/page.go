@@ -16,8 +16,8 @@ import (
 // scripts and styles under /page/, and the reads the page makes beside a
 // fight's view: a decider's options and the combatants' sheets.
 func (s *Server) registerPage() {
-	s.mux.Handle("GET /{$}", web.Index())
-	s.mux.Handle("GET /page/", web.Assets("/page/"))
+	s.mux.Handle("GET /{$}", asProblems(web.Index()))
+	s.mux.Handle("GET /page/", asProblems(web.Assets("/page/")))
 	bearer := []map[string][]string{{"bearer": {}}}
 	huma.Register(s.api, huma.Operation{
 		OperationID: "get-options", Method: http.MethodGet, Path: "/fights/{id}/options",
@@ -31,6 +31,42 @@ func (s *Server) registerPage() {
 		Description: "For rulesets with the Sheets capability: each combatant's key numbers (LP, AP, Vigor, wounds) and conditions with how long they last, as the token's holder may see them. described is false for a ruleset without it.",
 		Security:    bearer, Tags: []string{"fights"},
 	}, s.sheets)
+}
+
+// asProblems makes the errors of a handler outside the API (the page's
+// files: a file not there) problems like the API's.
+func asProblems(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h.ServeHTTP(&problemWriter{ResponseWriter: w, path: r.URL.Path}, r)
+	})
+}
+
+// problemWriter writes a problem instead of an error answer that is not
+// one, and drops the error's own body.
+type problemWriter struct {
+	http.ResponseWriter
+	path   string
+	failed bool
+}
+
+func (p *problemWriter) WriteHeader(status int) {
+	if status < 400 || p.Header().Get("Content-Type") == "application/problem+json" {
+		p.ResponseWriter.WriteHeader(status)
+		return
+	}
+	p.failed = true
+	code := codeOf(status)
+	if status == http.StatusNotFound {
+		code = "not-found"
+	}
+	writeProblem(p.ResponseWriter, problem(status, code, "%s: %s", http.StatusText(status), p.path))
+}
+
+func (p *problemWriter) Write(b []byte) (int, error) {
+	if p.failed {
+		return len(b), nil
+	}
+	return p.ResponseWriter.Write(b)
 }
 
 // PagePath is the tracker page's path for a token of fight id: the page
@@ -76,9 +112,10 @@ func (s *Server) options(ctx context.Context, in *OptionsInput) (*OptionsOutput,
 		case actor == "" && g.GM:
 			actor = t.Prompt().Actor
 		case actor == "":
-			actor = g.Combatant
-		case !g.GM && actor != g.Combatant:
-			return problem(http.StatusForbidden, "not-yours", "your token plays %s, not %s", g.Combatant, actor)
+			actor = seat(g)
+		}
+		if !actsFor(g, actor) {
+			return notYours(g, actor)
 		}
 		out.Body.Version = f.Version()
 		out.Body.Actor = actor

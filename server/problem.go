@@ -1,9 +1,13 @@
 package server
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -25,6 +29,19 @@ type Problem struct {
 	Version int64 `json:"version,omitempty" doc:"the fight's current version, on a conflict"`
 	// Need says which die the table must roll next, on needs-dice.
 	Need *NeedDie `json:"need,omitempty" doc:"the die to roll next, on needs-dice"`
+	// retryAfter, when set, is sent as the Retry-After header: whole
+	// seconds to wait.
+	retryAfter int
+}
+
+// GetHeaders gives a problem's headers: Retry-After, when it says to wait
+// (huma.HeadersError).
+func (p *Problem) GetHeaders() http.Header {
+	h := http.Header{}
+	if p.retryAfter > 0 {
+		h.Set("Retry-After", strconv.Itoa(p.retryAfter))
+	}
+	return h
 }
 
 // NeedDie is a physical die the server needs to resolve a decision.
@@ -92,4 +109,75 @@ func needDie(need *dice.NeedError, actor string, number int) *Problem {
 	p := problem(http.StatusUnprocessableEntity, "needs-dice", "roll 1d%d for %s's decision (die %d of it) and send the decision again with the dice so far and that one", sides, actor, number)
 	p.Need = &NeedDie{Actor: actor, Sides: sides, Number: number}
 	return p
+}
+
+// maxDetail bounds a problem's detail and maxQuoted each piece of input an
+// error of the schema's echoes (the value, location and message of each
+// entry of errors): an answer quotes at most a short excerpt of what it
+// was sent, however large.
+const (
+	maxDetail = 1024
+	maxQuoted = 200
+)
+
+// excerpt returns s if it has at most n bytes, else its first n bytes (cut
+// at a character's boundary) and a note of how much was left out.
+func excerpt(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes more)", s[:cut], len(s)-cut)
+}
+
+// codeOf is the code of a problem type for a status, for the problems
+// huma makes itself (the schema's refusals) and the router's.
+func codeOf(status int) string {
+	switch status {
+	case http.StatusUnprocessableEntity:
+		return "invalid"
+	case http.StatusInternalServerError:
+		return "internal"
+	}
+	return strings.ToLower(strings.ReplaceAll(http.StatusText(status), " ", "-"))
+}
+
+// bound gives a problem its type, when it has none, and cuts every quote
+// of input in it to an excerpt.
+func bound(m *huma.ErrorModel) {
+	if m.Type == "" && m.Status != 0 {
+		m.Type = problemBase + codeOf(m.Status)
+	}
+	m.Detail = excerpt(m.Detail, maxDetail)
+	for _, d := range m.Errors {
+		if d == nil {
+			continue
+		}
+		d.Message = excerpt(d.Message, maxQuoted)
+		d.Location = excerpt(d.Location, maxQuoted)
+		switch v := d.Value.(type) {
+		case nil, bool, int, int64, float64:
+		case string:
+			d.Value = excerpt(v, maxQuoted)
+		default:
+			if data, err := json.Marshal(v); err != nil || len(data) > maxQuoted {
+				d.Value = excerpt(string(data), maxQuoted)
+			}
+		}
+	}
+}
+
+// boundErrors is a huma transformer: every problem the API answers with,
+// its own and huma's, gets a type and quotes at most an excerpt of input.
+func boundErrors(_ huma.Context, _ string, v any) (any, error) {
+	switch e := v.(type) {
+	case *Problem:
+		bound(&e.ErrorModel)
+	case *huma.ErrorModel:
+		bound(e)
+	}
+	return v, nil
 }

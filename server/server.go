@@ -2,14 +2,17 @@
 // GM and players run a fight together, each on their own device.
 //
 // The API is described by an OpenAPI 3.1 document at /openapi.json (with
-// a docs page at /docs). Creating a fight returns a GM token and a token
+// a docs page at /docs). Creating a fight needs the server's creation
+// token (unless the server is open) and returns a GM token and a token
 // per combatant; every request names its token (Authorization: Bearer, or
 // ?token= for a browser's EventSource), and a player acts only for their
 // combatant and sees only that combatant's view, made by the ruleset's
 // Secrets capability. Decisions name the version of the fight they answer,
 // so that two answers to one prompt give one success and one conflict.
 // Each viewer can follow a fight live as Server-Sent Events, resumed with
-// Last-Event-ID. Errors are RFC 9457 problem details.
+// Last-Event-ID. Errors are RFC 9457 problem details. The odds of a
+// prompt are computed once per fight version, in a bounded pool of workers
+// shared by every fight, away from the fights' locks (see odds.go).
 //
 // The server keeps nothing a restart would lose: fights and tokens live in
 // the store (SQLite or PostgreSQL), and with PostgreSQL every committed
@@ -28,7 +31,9 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -60,8 +65,44 @@ type Config struct {
 	// MaxBody is the largest request body accepted, in bytes (default
 	// 1 MiB).
 	MaxBody int64
-	// AdminToken, if set, lets its holder list every fight.
+	// RequestTimeout bounds each request but the live streams: its
+	// context ends then, and a request still waiting for its fight (held
+	// by another request) is answered 503 (default 10 s).
+	RequestTimeout time.Duration
+	// OddsWorkers is how many odds computations run at once, for all
+	// fights together (default: one fewer than the processors, at least
+	// one), and OddsQueue how many more may wait for a worker (default
+	// 64): past it, odds requests are answered 503 with Retry-After.
+	OddsWorkers int
+	OddsQueue   int
+	// OddsPerToken is how many odds computations one token may have
+	// queued or running at once (default 2), and OddsRate and OddsBurst
+	// limit its odds requests (defaults 5 a second, 10 at once); past
+	// either, 429 with Retry-After.
+	OddsPerToken int
+	OddsRate     float64
+	OddsBurst    int
+	// OddsOptionTime bounds the computation of one option's odds (default
+	// 2 s), and OddsPromptTime all the options of one prompt (default
+	// 10 s): options past it are answered without odds, with why.
+	OddsOptionTime time.Duration
+	OddsPromptTime time.Duration
+	// AdminToken, if set, lets its holder list every fight, and create
+	// fights.
 	AdminToken string
+	// CreateToken, if set, lets its holder create fights: POST /fights
+	// needs it (or AdminToken) unless Open is set. A server with neither
+	// token and not Open is refused by New: nobody could start a fight.
+	CreateToken string
+	// Open lets anyone who reaches the server create fights, without a
+	// token: for a trusted network only.
+	Open bool
+	// CreateRate and CreateBurst are the quota of fight creations per
+	// creator (per token, or per client address without one): CreateRate
+	// a second on average, CreateBurst at once (defaults 1 and 10). It is
+	// apart from, and on top of, the rate of requests.
+	CreateRate  float64
+	CreateBurst int
 	// Logger logs internal errors (default: slog.Default()).
 	Logger *slog.Logger
 }
@@ -74,6 +115,12 @@ type Server struct {
 	mux    *http.ServeMux
 	hub    *hub
 	limits *limiter
+	// creates is the quota of fight creations, and oddsRate that of odds
+	// requests.
+	creates  *limiter
+	oddsRate *limiter
+	// oddsPool computes the odds of prompts.
+	oddsPool *oddsPool
 
 	mu     sync.Mutex
 	fights map[string]*live
@@ -84,13 +131,46 @@ type Server struct {
 }
 
 // live is a fight a server has open: its table at the version last seen,
-// and what has been rendered of it for its viewers. mu serializes the
-// requests on it.
+// and what has been rendered of it for its viewers. Its lock (a channel
+// of one, so that a request waiting for it can give up when its context
+// ends) serializes the requests on it.
 type live struct {
-	mu    sync.Mutex
+	lock  chan struct{}
 	fight *store.Fight
 	views renders
 }
+
+// newLive returns a live fight not yet opened.
+func newLive() *live { return &live{lock: make(chan struct{}, 1)} }
+
+// acquire takes l's lock, or gives up when ctx ends first: then the
+// answer is 503, for the fight is busy with a longer request.
+func (l *live) acquire(ctx context.Context) error {
+	select {
+	case l.lock <- struct{}{}:
+		return nil
+	default:
+	}
+	select {
+	case l.lock <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return busy(http.StatusServiceUnavailable, "busy", time.Second, "the fight is busy with another request: try again in a moment")
+	}
+}
+
+// tryAcquire takes l's lock if it is free.
+func (l *live) tryAcquire() bool {
+	select {
+	case l.lock <- struct{}{}:
+		return true
+	default:
+		return false
+	}
+}
+
+// release gives l's lock back.
+func (l *live) release() { <-l.lock }
 
 // New returns a server over cfg's store. With a store.Notifier backend
 // (PostgreSQL) it listens for entries other processes commit until Close.
@@ -111,27 +191,68 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
 	}
+	if cfg.CreateToken == "" && cfg.AdminToken == "" && !cfg.Open {
+		return nil, errors.New("server: nobody could create fights: set a CreateToken, an AdminToken, or Open")
+	}
+	if cfg.CreateRate <= 0 {
+		cfg.CreateRate = 1
+	}
+	if cfg.CreateBurst <= 0 {
+		cfg.CreateBurst = 10
+	}
 	if cfg.MaxBody <= 0 {
 		cfg.MaxBody = 1 << 20
+	}
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = 10 * time.Second
+	}
+	if cfg.OddsWorkers <= 0 {
+		cfg.OddsWorkers = max(1, runtime.GOMAXPROCS(0)-1)
+	}
+	if cfg.OddsQueue <= 0 {
+		cfg.OddsQueue = 64
+	}
+	if cfg.OddsPerToken <= 0 {
+		cfg.OddsPerToken = 2
+	}
+	if cfg.OddsRate <= 0 {
+		cfg.OddsRate = 5
+	}
+	if cfg.OddsBurst <= 0 {
+		cfg.OddsBurst = 10
+	}
+	if cfg.OddsOptionTime <= 0 {
+		cfg.OddsOptionTime = 2 * time.Second
+	}
+	if cfg.OddsPromptTime <= 0 {
+		cfg.OddsPromptTime = 10 * time.Second
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
 	s := &Server{
-		cfg:    cfg,
-		grants: grants,
-		mux:    http.NewServeMux(),
-		hub:    newHub(),
-		limits: newLimiter(cfg.Rate, cfg.Burst),
-		fights: map[string]*live{},
-		tokens: map[string]store.Grant{},
-		stopCh: make(chan struct{}),
+		cfg:      cfg,
+		grants:   grants,
+		mux:      http.NewServeMux(),
+		hub:      newHub(),
+		limits:   newLimiter(cfg.Rate, cfg.Burst),
+		creates:  newLimiter(cfg.CreateRate, cfg.CreateBurst),
+		oddsRate: newLimiter(cfg.OddsRate, cfg.OddsBurst),
+		fights:   map[string]*live{},
+		tokens:   map[string]store.Grant{},
+		stopCh:   make(chan struct{}),
 	}
+	s.oddsPool = newOddsPool(cfg.Registry, cfg.Logger, s.hub.poke, oddsLimits{
+		workers: cfg.OddsWorkers, queue: cfg.OddsQueue, perOwner: cfg.OddsPerToken,
+		maxJobs: cfg.OddsWorkers + cfg.OddsQueue + maxLive, perOption: cfg.OddsOptionTime, perJob: cfg.OddsPromptTime,
+	})
+	s.hub.moved = s.oddsPool.moved
 	hc := huma.DefaultConfig("fray", "1.0.0")
 	hc.OpenAPI.Info.Description = "The fray tracker's API: run a fight with a GM and players, each seeing only what they may."
 	hc.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer", Description: "a GM or player token returned when the fight was created"},
 	}
+	hc.Transformers = append(hc.Transformers, boundErrors)
 	s.api = humago.New(s.mux, hc)
 	s.register()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -179,16 +300,108 @@ func (s *Server) Handler() http.Handler {
 			}
 			key = "address " + host
 		}
-		if ok, wait := s.limits.allow(key, time.Now()); !ok {
-			w.Header().Set("Retry-After", strconv.Itoa(int(wait/time.Second)+1))
-			writeProblem(w, problem(http.StatusTooManyRequests, "rate-limit", "too many requests with this token: wait %s and try again", wait.Round(time.Millisecond)))
+		now := time.Now()
+		if ok, wait := s.limits.allow(key, now); !ok {
+			tooMany(w, wait, "too many requests with this token: wait %s and try again", wait.Round(time.Millisecond))
 			return
+		}
+		if isOdds(r) {
+			// Refused here, before any work: a flood of odds requests
+			// costs the server as little as can be.
+			if ok, wait := s.oddsRate.allow(key, now); !ok {
+				tooMany(w, wait, "too many odds requests with this token: wait %s and try again", wait.Round(time.Millisecond))
+				return
+			}
+		}
+		if r.Method == http.MethodPost && r.URL.Path == "/fights" {
+			if ok, wait := s.creates.allow(key, now); !ok {
+				tooMany(w, wait, "too many fights created: this server's quota is %g a second (%d at once); wait %s and try again", s.cfg.CreateRate, s.cfg.CreateBurst, wait.Round(time.Millisecond))
+				return
+			}
 		}
 		if r.Body != nil {
 			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
 		}
-		s.mux.ServeHTTP(w, r)
+		if !isStream(r) {
+			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
+			defer cancel()
+			r = r.WithContext(ctx)
+		}
+		s.route(w, r)
 	})
+}
+
+// isOdds reports whether a request is for a fight's odds.
+func isOdds(r *http.Request) bool {
+	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/fights/") && strings.HasSuffix(r.URL.Path, "/odds")
+}
+
+// isStream reports whether a request is for a live stream, which lasts
+// as long as its client follows it.
+func isStream(r *http.Request) bool {
+	return r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/fights/") && strings.HasSuffix(r.URL.Path, "/events")
+}
+
+// tooMany answers 429 rate-limit with Retry-After: the whole seconds of
+// wait, rounded up.
+func tooMany(w http.ResponseWriter, wait time.Duration, format string, args ...any) {
+	w.Header().Set("Retry-After", strconv.Itoa(retryAfter(wait)))
+	writeProblem(w, problem(http.StatusTooManyRequests, "rate-limit", format, args...))
+}
+
+// retryAfter is a wait in whole seconds, rounded up, at least 1.
+func retryAfter(wait time.Duration) int {
+	return max(1, int((wait+time.Second-1)/time.Second))
+}
+
+// route passes a request to the handler of its route. The router's own
+// answers, to a path no route has (404) or a method the path's routes do
+// not take (405, with Allow), are problems like every other error.
+func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+	h, pattern := s.mux.Handler(r)
+	if pattern != "" {
+		s.mux.ServeHTTP(w, r)
+		return
+	}
+	rec := &statusOnly{header: http.Header{}}
+	h.ServeHTTP(rec, r)
+	switch rec.status {
+	case http.StatusMethodNotAllowed:
+		if allow := rec.header.Get("Allow"); allow != "" {
+			w.Header().Set("Allow", allow)
+		}
+		writeProblem(w, problem(rec.status, "method-not-allowed", "%s is not a method of %s: use %s", r.Method, r.URL.Path, rec.header.Get("Allow")))
+	case http.StatusNotFound, 0:
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", r.URL.Path))
+	default:
+		if loc := rec.header.Get("Location"); loc != "" {
+			w.Header().Set("Location", loc)
+		}
+		w.WriteHeader(rec.status)
+	}
+}
+
+// statusOnly is a ResponseWriter that keeps the status and headers of an
+// answer and drops its body: what route needs of the router's own
+// answers.
+type statusOnly struct {
+	header http.Header
+	status int
+}
+
+func (s *statusOnly) Header() http.Header { return s.header }
+
+func (s *statusOnly) Write(b []byte) (int, error) {
+	if s.status == 0 {
+		s.status = http.StatusOK
+	}
+	return len(b), nil
+}
+
+func (s *statusOnly) WriteHeader(status int) {
+	if s.status == 0 {
+		s.status = status
+	}
 }
 
 // API returns the huma API, for its OpenAPI document.
@@ -200,6 +413,7 @@ func (s *Server) Close() error {
 	s.stop()
 	<-s.stopCh
 	s.hub.closeAll()
+	s.oddsPool.close()
 	return nil
 }
 
@@ -269,7 +483,7 @@ func (s *Server) liveFight(id string) *live {
 		if len(s.fights) >= maxLive {
 			s.evict()
 		}
-		l = &live{}
+		l = newLive()
 		s.fights[id] = l
 	}
 	return l
@@ -283,9 +497,9 @@ func (s *Server) evict() {
 		if len(s.fights) < maxLive*3/4 {
 			return
 		}
-		if l.mu.TryLock() {
+		if l.tryAcquire() {
 			delete(s.fights, id)
-			l.mu.Unlock()
+			l.release()
 		}
 	}
 }
@@ -300,8 +514,10 @@ func (s *Server) withFight(ctx context.Context, id string, do func(f *store.Figh
 // of the fight for its viewers (live.views).
 func (s *Server) withLive(ctx context.Context, id string, do func(l *live) error) error {
 	l := s.liveFight(id)
-	l.mu.Lock()
-	defer l.mu.Unlock()
+	if err := l.acquire(ctx); err != nil {
+		return err
+	}
+	defer l.release()
 	if l.fight == nil {
 		if err := l.reopen(ctx, s.cfg.Store, id); err != nil {
 			return err

@@ -96,7 +96,8 @@ func forEachBackend(t *testing.T, test func(t *testing.T, open func() store.Back
 func startServer(t *testing.T, backend store.Backend, tweak func(*server.Config)) *client {
 	t.Helper()
 	reg, oddsOf := catalog(t)
-	cfg := server.Config{Store: store.New(backend, reg), Registry: reg, Odds: oddsOf, AdminToken: "admin", Rate: 10_000, Burst: 10_000}
+	cfg := server.Config{Store: store.New(backend, reg), Registry: reg, Odds: oddsOf, AdminToken: "admin", CreateToken: creatorToken,
+		Rate: 10_000, Burst: 10_000, CreateRate: 10_000, CreateBurst: 10_000}
 	if tweak != nil {
 		tweak(&cfg)
 	}
@@ -111,6 +112,9 @@ func startServer(t *testing.T, backend store.Backend, tweak func(*server.Config)
 	})
 	return &client{t: t, base: ts.URL}
 }
+
+// creatorToken is the creation token of the test servers.
+const creatorToken = "creator"
 
 // client makes requests of a test server.
 type client struct {
@@ -197,7 +201,7 @@ func (f created) tokenOf(actor string) string {
 // create creates a fight of a bundled encounter.
 func (c *client) create(bundled string) created {
 	c.t.Helper()
-	r := c.do("POST", "/fights", "", map[string]string{"bundled": bundled})
+	r := c.do("POST", "/fights", creatorToken, map[string]string{"bundled": bundled})
 	if r.status != http.StatusCreated {
 		c.t.Fatalf("creating %s: %d %s", bundled, r.status, r.body)
 	}
@@ -557,7 +561,7 @@ func TestOpenAPI(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Odds: oddsOf})
+	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Odds: oddsOf, CreateToken: creatorToken})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -617,13 +621,14 @@ func TestOpenAPI(t *testing.T) {
 	if r := c.do("GET", "/healthz", "", nil); r.status != http.StatusOK || !strings.Contains(string(r.body), `"ok":true`) {
 		t.Errorf("healthz: %d %s", r.status, r.body)
 	}
-	cr := c.do("POST", "/fights", "", map[string]string{"bundled": "duel"})
+	cr := c.do("POST", "/fights", creatorToken, map[string]string{"bundled": "duel"})
 	var fight created
 	cr.decode(t, &fight)
 	for name, body := range map[string][]byte{
 		"Created":    cr.body,
 		"FightView":  c.do("GET", "/fights/"+fight.ID, fight.Players[0].Token, nil).body,
 		"ErrorModel": c.do("GET", "/fights/"+fight.ID, "", nil).body,
+		"OddsBody":   c.do("GET", "/fights/"+fight.ID+"/odds?wait_ms=0", fight.GMToken, nil).body,
 	} {
 		sch, ok := schemas[name]
 		if !ok {

@@ -33,6 +33,19 @@ type StreamEntry struct {
 	Current int64 `json:"current"`
 }
 
+// OddsReady is a live stream's message that the odds of a prompt are all
+// computed (or were cancelled): read them with GET /fights/{id}/odds.
+type OddsReady struct {
+	// Version is the fight's version the odds are of.
+	Version int64 `json:"version"`
+	// Actor is whose options they are, and Policy the policy they were
+	// computed with.
+	Actor  string `json:"actor"`
+	Policy string `json:"policy"`
+	// Status is complete, or cancelled when the fight moved on first.
+	Status string `json:"status"`
+}
+
 // streamWriteTimeout bounds each write of a live stream.
 const streamWriteTimeout = 10 * time.Second
 
@@ -44,7 +57,8 @@ func (s *Server) registerStream() {
 		Summary: "Follow a fight live (Server-Sent Events)",
 		Description: "Each committed entry is sent as an event \"entry\" whose id is its version and whose data is a StreamEntry as the token's holder may see it. " +
 			"Reconnecting with Last-Event-ID (or ?since=VERSION) sends every entry after it first; without either the stream starts at the current version. " +
-			"A comment line is sent as a heartbeat when nothing else is.",
+			"A comment line is sent as a heartbeat when nothing else is. " +
+			"When the odds of a prompt the token's holder may read are all computed, an event \"odds\" (without an id) carries an OddsReady: read them with GET /fights/{id}/odds.",
 		Tags:     []string{"fights"},
 		Security: []map[string][]string{{"bearer": {}}},
 		Parameters: []*huma.Param{
@@ -65,6 +79,7 @@ func ptr[T any](v T) *T { return &v }
 
 // writeProblem writes a problem outside huma.
 func writeProblem(w http.ResponseWriter, p *Problem) {
+	bound(&p.ErrorModel)
 	w.Header().Set("Content-Type", "application/problem+json")
 	w.WriteHeader(p.Status)
 	json.NewEncoder(w).Encode(p) //nolint:errcheck // the client may be gone
@@ -129,6 +144,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	}
 	beat := time.NewTicker(s.cfg.Heartbeat)
 	defer beat.Stop()
+	oddsSeq := s.oddsPool.seqNow()
 	for {
 		msgs, err := s.pending(ctx, id, g, since)
 		if err != nil {
@@ -146,6 +162,16 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			since = m.Version
+		}
+		for _, c := range s.oddsPool.finished(id, g, &oddsSeq) {
+			data, err := json.Marshal(OddsReady{Version: c.key.version, Actor: c.key.actor, Policy: c.key.policy, Status: c.state})
+			if err != nil {
+				return
+			}
+			// No id: Last-Event-ID stays the last entry's version.
+			if !write(fmt.Appendf(nil, "event: odds\ndata: %s\n\n", data)) {
+				return
+			}
 		}
 		select {
 		case <-ctx.Done():

@@ -89,8 +89,18 @@ func clickOn(sel string) chromedp.Action {
 	}
 }
 
+// creator is the creation token of the test sites.
+const creator = "creator-token"
+
 // startSite starts a site serving every ruleset.
 func startSite(t *testing.T) *site {
+	t.Helper()
+	return startSiteWith(t, nil)
+}
+
+// startSiteWith is startSite with its server's configuration changed by
+// tweak.
+func startSiteWith(t *testing.T, tweak func(*server.Config)) *site {
 	t.Helper()
 	infos, games := rulesets()
 	reg, err := engine.NewRegistry(infos...)
@@ -102,15 +112,20 @@ func startSite(t *testing.T) *site {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { b.Close() })
-	srv, err := server.New(server.Config{
+	cfg := server.Config{
 		Store: store.New(b, reg), Registry: reg, Rate: 10_000, Burst: 10_000,
+		CreateToken: creator, CreateRate: 10_000, CreateBurst: 10_000,
 		Odds: func(id string) (odds.Calculator, error) {
 			if g, ok := games[id]; ok {
 				return g()
 			}
 			return nil, fmt.Errorf("no odds for %s", id)
 		},
-	})
+	}
+	if tweak != nil {
+		tweak(&cfg)
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -374,7 +389,7 @@ func startOnPage(t *testing.T, s *site, gm context.Context, encounter, combatant
 	joinLink := fmt.Sprintf(`#joins li[data-combatant=%q] a`, combatant)
 	var here string
 	run(t, gm, "starting "+encounter+" from the bundled list",
-		chromedp.Navigate(s.base+"/"),
+		chromedp.Navigate(s.base+"/#create="+creator),
 		until(`Number(document.body.dataset.encounters) > 0`),
 		chromedp.SetValue("#bundled", encounter, chromedp.ByQuery),
 		clickOn("#start-bundled"),
@@ -551,7 +566,7 @@ type created struct {
 func (s *site) createFight(name string) created {
 	s.t.Helper()
 	var c created
-	if st := s.call("POST", "/fights", "", map[string]any{"bundled": name}, &c); st != 201 {
+	if st := s.call("POST", "/fights", creator, map[string]any{"bundled": name}, &c); st != 201 {
 		s.t.Fatalf("creating %s: %d", name, st)
 	}
 	return c
@@ -663,7 +678,7 @@ func TestPastedEncounterError(t *testing.T) {
 	var line, msg string
 	var selected string
 	run(t, tab, "pasting a broken encounter",
-		chromedp.Navigate(s.base+"/"),
+		chromedp.Navigate(s.base+"/#create="+creator),
 		until(`Number(document.body.dataset.encounters) > 0`),
 		chromedp.SetValue("#yaml", bad, chromedp.ByQuery),
 		clickOn("#start-yaml"),
@@ -681,5 +696,114 @@ func TestPastedEncounterError(t *testing.T) {
 		if n < 1 || n > len(lines) || selected != lines[n-1] {
 			t.Errorf("line %s: the selection is %q", line, selected)
 		}
+	}
+}
+
+// TestCreationTokenAskedOnce: on a server that needs its creation token,
+// the start page asks for it when the server refuses a fight without it,
+// refuses a wrong one, starts the fight with the right one, and keeps it:
+// the next fight starts without asking. A link with #create=TOKEN (as fray
+// serve prints) hands the token to the page, which takes it out of the
+// address.
+func TestCreationTokenAskedOnce(t *testing.T) {
+	s := startSite(t)
+	tab, _ := browser(t, 1000, 800)
+	var asked, msg string
+	run(t, tab, "starting without the token",
+		chromedp.Navigate(s.base+"/"),
+		until(`Number(document.body.dataset.encounters) > 0`),
+		chromedp.SetValue("#bundled", "duel", chromedp.ByQuery),
+		clickOn("#start-bundled"),
+		chromedp.WaitVisible("#create-auth", chromedp.ByQuery),
+		chromedp.WaitVisible("#start-error", chromedp.ByQuery),
+		chromedp.Text("#start-error", &msg, chromedp.ByQuery),
+		chromedp.Evaluate(`location.hash`, &asked))
+	if !strings.Contains(msg, "creation token") || asked != "" {
+		t.Errorf("asked with %q, at %q", msg, asked)
+	}
+	run(t, tab, "a wrong token",
+		chromedp.SetValue("#create-token", "wrong", chromedp.ByQuery),
+		clickOn("#start-bundled"),
+		until(`document.querySelector("#start-error").textContent.includes("does not know")`),
+		chromedp.Text("#start-error", &msg, chromedp.ByQuery))
+	var first, second string
+	run(t, tab, "the right token",
+		chromedp.SetValue("#create-token", creator, chromedp.ByQuery),
+		clickOn("#start-bundled"),
+		chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0),
+		chromedp.Location(&first))
+	run(t, tab, "a second fight, without asking",
+		chromedp.Navigate(s.base+"/"),
+		until(`Number(document.body.dataset.encounters) > 0`),
+		clickOn("#start-bundled"),
+		chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0),
+		chromedp.Location(&second),
+		chromedp.Evaluate(`document.querySelector("#create-auth").hidden ? "" : "asked"`, &asked))
+	f1, _ := fragment(t, first)
+	f2, _ := fragment(t, second)
+	if f1 == "" || f2 == "" || f1 == f2 || asked != "" {
+		t.Errorf("fights %q and %q (%s)", f1, f2, asked)
+	}
+
+	other, _ := browser(t, 1000, 800)
+	var kept, here string
+	run(t, other, "a link with the creation token",
+		chromedp.Navigate(s.base+"/#create="+creator),
+		until(`Number(document.body.dataset.encounters) > 0`),
+		chromedp.Evaluate(`localStorage.getItem("fray:create-token")`, &kept),
+		chromedp.Location(&here),
+		clickOn("#start-bundled"),
+		chromedp.WaitVisible("#fight", chromedp.ByQuery), atVersion(0))
+	if kept != creator || strings.Contains(here, creator) {
+		t.Errorf("the page kept %q and is at %s", kept, here)
+	}
+}
+
+// slowCalc is a calculator whose odds of one command take a while.
+type slowCalc struct {
+	odds.Calculator
+	slow  string
+	delay time.Duration
+}
+
+func (c slowCalc) Odds(t engine.Table, actor, command string, o odds.Options) (*odds.Report, error) {
+	if command == c.slow {
+		time.Sleep(c.delay)
+	}
+	return c.Calculator.Odds(t, actor, command, o)
+}
+
+// TestOddsArriveLater: when one option's odds take longer than the page's
+// read waits, the page shows the others' at once, and the slow one's when
+// the live stream says they are all there.
+func TestOddsArriveLater(t *testing.T) {
+	s := startSiteWith(t, func(cfg *server.Config) {
+		of := cfg.Odds
+		cfg.Odds = func(id string) (odds.Calculator, error) {
+			c, err := of(id)
+			if err != nil {
+				return nil, err
+			}
+			return slowCalc{c, "feint bob", 2500 * time.Millisecond}, nil
+		}
+	})
+	c := s.createFight("reference_skirmish")
+	tab, _ := browser(t, 1000, 800)
+	const slow, quick = `#options button[data-command="feint bob"] .odds`, `#options button[data-command="attack bob"] .odds`
+	var early, later, other string
+	run(t, tab, "the odds computed first",
+		chromedp.Navigate(s.base+"/#"+url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode()),
+		atVersion(0),
+		until(`document.body.dataset.oddsStatus === "computing"`),
+		chromedp.Text(slow, &early, chromedp.ByQuery),
+		chromedp.Text(quick, &other, chromedp.ByQuery))
+	if early != "" || other == "" {
+		t.Errorf("while feint bob's odds are computed: feint bob %q, attack bob %q", early, other)
+	}
+	run(t, tab, "the slow option's odds",
+		until(`document.body.dataset.oddsStatus === "complete"`),
+		chromedp.Text(slow, &later, chromedp.ByQuery))
+	if later == "" {
+		t.Error("no odds for feint bob once all were computed")
 	}
 }

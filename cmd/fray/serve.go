@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/signal"
 	"syscall"
@@ -21,8 +22,12 @@ import (
 	"fray/server"
 )
 
-// adminEnv names the variable holding the admin token of fray serve.
-const adminEnv = "FRAY_ADMIN_TOKEN"
+// adminEnv and createEnv name the variables holding the admin token and
+// the creation token of fray serve.
+const (
+	adminEnv  = "FRAY_ADMIN_TOKEN"
+	createEnv = "FRAY_CREATE_TOKEN"
+)
 
 // serveOptions are the flags of "fray serve".
 type serveOptions struct {
@@ -30,6 +35,8 @@ type serveOptions struct {
 	store storeFlags
 	// grace is how long a shutdown waits for requests in flight.
 	grace time.Duration
+	// open lets anyone who reaches the server create fights.
+	open bool
 }
 
 // newServeCmd returns the "fray serve" command.
@@ -49,8 +56,12 @@ The tracker page is at / (docs/tracker.md): a GM starts a fight there and
 hands each player a link. The API is described at /openapi.json, with a
 page to read it at /docs.
 POST /fights creates a fight and answers with a GM token and one token per
-combatant; docs/server.md walks through a fight. The admin token, which lists
-every fight, is taken from $FRAY_ADMIN_TOKEN or made up and printed at start.
+combatant; docs/server.md walks through a fight. Creating a fight needs the
+server's creation token, taken from $FRAY_CREATE_TOKEN or made up and printed
+at start with a link that hands it to the tracker page (which asks for it
+once, and remembers it); --open lets anyone who reaches the server create
+fights without it, for a trusted network. The admin token, which lists every
+fight, is taken from $FRAY_ADMIN_TOKEN or made up and printed at start.
 
 SIGINT or SIGTERM stops the server: live streams end, and requests in flight
 are finished (for up to --grace) before it exits.`,
@@ -66,6 +77,7 @@ are finished (for up to --grace) before it exits.`,
 	}
 	cmd.Flags().StringVar(&opts.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free one)")
 	cmd.Flags().DurationVar(&opts.grace, "grace", 10*time.Second, "on SIGINT or SIGTERM, wait up to `DURATION` for requests in flight")
+	cmd.Flags().BoolVar(&opts.open, "open", false, "let anyone who reaches the server create fights, without the creation token (for a trusted network)")
 	addStoreFlags(cmd, &opts.store)
 	return cmd
 }
@@ -82,17 +94,21 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 		return err
 	}
 	defer st.Backend().Close()
-	admin := os.Getenv(adminEnv)
-	made := admin == ""
-	if made {
-		if admin, err = newAdminToken(); err != nil {
-			return err
-		}
+	admin, made, err := tokenFrom(adminEnv)
+	if err != nil {
+		return err
+	}
+	creator, madeCreator, err := tokenFrom(createEnv)
+	if err != nil {
+		return err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
+	workers, restore := server.ReserveOddsProcs()
+	defer restore()
 	srv, err := server.New(server.Config{
-		Store: st, Registry: cat.reg, AdminToken: admin, Logger: logger,
-		Odds: func(id string) (odds.Calculator, error) { return cat.calculator(id) },
+		Store: st, Registry: cat.reg, AdminToken: admin, CreateToken: creator, Open: opts.open, Logger: logger,
+		OddsWorkers: workers,
+		Odds:        func(id string) (odds.Calculator, error) { return cat.calculator(id) },
 	})
 	if err != nil {
 		return err
@@ -116,6 +132,13 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 	if made {
 		fmt.Fprintf(stdout, "fray serve: admin token (lists every fight; set %s to choose it): %s\n", adminEnv, admin)
 	}
+	switch {
+	case opts.open:
+		fmt.Fprintf(stdout, "fray serve: --open: anyone who reaches http://%s may create fights\n", ln.Addr())
+	case madeCreator:
+		fmt.Fprintf(stdout, "fray serve: creation token (creates fights; set %s to choose it): %s\n", createEnv, creator)
+		fmt.Fprintf(stdout, "fray serve: start fights at http://%s/#%s (the page keeps the token)\n", ln.Addr(), url.Values{"create": {creator}}.Encode())
+	}
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {
@@ -135,12 +158,16 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 	return nil
 }
 
-// newAdminToken makes an admin token as unguessable as the fights'
-// tokens: 32 random bytes.
-func newAdminToken() (string, error) {
+// tokenFrom returns the token the environment variable env holds, or,
+// when it holds none, a new one as unguessable as the fights' tokens (32
+// random bytes) and true.
+func tokenFrom(env string) (string, bool, error) {
+	if tok := os.Getenv(env); tok != "" {
+		return tok, false, nil
+	}
 	var b [32]byte
 	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("making the admin token: %w", err)
+		return "", false, fmt.Errorf("making a token for %s: %w", env, err)
 	}
-	return base64.RawURLEncoding.EncodeToString(b[:]), nil
+	return base64.RawURLEncoding.EncodeToString(b[:]), true, nil
 }

@@ -15,8 +15,12 @@ import (
 	"time"
 )
 
-// listening reads the address fray serve prints.
-var listening = regexp.MustCompile(`listening on (http://\S+)`)
+// listening reads the address fray serve prints, and creationToken its
+// creation token.
+var (
+	listening     = regexp.MustCompile(`listening on (http://\S+)`)
+	creationToken = regexp.MustCompile(`creation token .*: (\S+)$`)
+)
 
 // TestServeStopsGracefully starts fray serve as a process on a free port,
 // creates a fight, follows it live, and sends SIGTERM: the stream ends, and
@@ -26,7 +30,7 @@ func TestServeStopsGracefully(t *testing.T) {
 		t.Skip("-short: the serve test starts a process")
 	}
 	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "fights.db"))
-	cmd.Env = append(os.Environ(), asFrayEnv+"=1", adminEnv+"=secret")
+	cmd.Env = append(os.Environ(), asFrayEnv+"=1", adminEnv+"=secret", createEnv+"=")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -37,16 +41,37 @@ func TestServeStopsGracefully(t *testing.T) {
 	}
 	defer cmd.Process.Kill()
 	lines := bufio.NewScanner(stdout)
-	base := ""
-	for base == "" && lines.Scan() {
+	base, token := "", ""
+	for token == "" && lines.Scan() {
 		if m := listening.FindStringSubmatch(lines.Text()); m != nil {
 			base = m[1]
 		}
+		if m := creationToken.FindStringSubmatch(lines.Text()); m != nil {
+			token = m[1]
+		}
 	}
-	if base == "" {
-		t.Fatal("fray serve printed no address")
+	if base == "" || token == "" {
+		t.Fatalf("fray serve printed no address (%q) or no creation token (%q)", base, token)
 	}
+	if !lines.Scan() || !strings.Contains(lines.Text(), base+"/#create="+token) {
+		t.Errorf("no link to the page with the creation token: %q", lines.Text())
+	}
+	// Without the creation token, no fight.
 	resp, err := http.Post(base+"/fights", "application/json", strings.NewReader(`{"bundled":"alley_fight"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized || resp.Header.Get("Content-Type") != "application/problem+json" {
+		t.Errorf("creating a fight without the creation token: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	req, err := http.NewRequest("POST", base+"/fights", strings.NewReader(`{"bundled":"alley_fight"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err = http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,5 +111,51 @@ func TestServeStopsGracefully(t *testing.T) {
 	}
 	if !strings.Contains(rest.String(), "fray serve: stopped") {
 		t.Errorf("no word of stopping:\n%s", rest.String())
+	}
+}
+
+// TestServeOpen: with --open, fray serve lets anyone create fights, says
+// so at start, and prints no creation token.
+func TestServeOpen(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the serve test starts a process")
+	}
+	cmd := exec.Command(os.Args[0], "serve", "--open", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "fights.db"))
+	cmd.Env = append(os.Environ(), asFrayEnv+"=1", adminEnv+"=secret", createEnv+"=")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = io.Discard
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		cmd.Wait()
+	}()
+	lines := bufio.NewScanner(stdout)
+	base, said := "", ""
+	for said == "" && lines.Scan() {
+		if m := listening.FindStringSubmatch(lines.Text()); m != nil {
+			base = m[1]
+		}
+		if creationToken.MatchString(lines.Text()) {
+			t.Errorf("a creation token printed with --open: %s", lines.Text())
+		}
+		if strings.Contains(lines.Text(), "--open: anyone") {
+			said = lines.Text()
+		}
+	}
+	if base == "" || said == "" {
+		t.Fatalf("fray serve --open printed no address (%q) or no word of --open", base)
+	}
+	resp, err := http.Post(base+"/fights", "application/json", strings.NewReader(`{"bundled":"alley_fight"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusCreated {
+		t.Errorf("creating a fight on an open server without a token: %d", resp.StatusCode)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -24,6 +25,9 @@ import (
 type Options struct {
 	// URL is the server's base URL, such as http://127.0.0.1:8080.
 	URL string
+	// Token is the server's creation token, which creating fights needs
+	// (none for a server run with --open).
+	Token string
 	// Fights is how many fights are played at once (default 200).
 	Fights int
 	// Encounters are the bundled encounters the fights start from, in
@@ -45,6 +49,20 @@ type Options struct {
 	// a table reads the fight again only once each of its streams has
 	// delivered its last decision, as the tracker page does.
 	Streams int
+	// Odds is how many odds flooders run beside the tables, each with a
+	// fight and a token of its own: it asks for the odds of its fight's
+	// prompt without waiting (wait_ms=0), again every OddsEvery until they
+	// are all there, then decides (so that the next prompt's odds are to
+	// be computed) and asks again. Their decisions are not counted among
+	// the tables'; what the server answered them is (OddsStatuses).
+	Odds int
+	// OddsEvery is how long a flooder waits between its requests (default
+	// 5 ms): the flood is bounded by it and by the flooders' number.
+	OddsEvery time.Duration
+	// OddsEncounters are the bundled encounters the flooders' fights
+	// start from, in turn (default reference_skirmish, pistols_at_dawn,
+	// duel: prompts of several options each).
+	OddsEncounters []string
 	// Seed seeds the random choices.
 	Seed uint64
 	// Client makes the requests (default: one with a connection per fight).
@@ -76,8 +94,51 @@ type Report struct {
 	// server used per decision, when the caller can tell it (fray-load
 	// does for the server it starts, with the load in the same process).
 	CPU time.Duration `json:"cpu_per_decision,omitempty"`
+	// OddsRequests is how many odds requests the flooders sent, and
+	// OddsStatuses how many got each status (200, 429, 503...);
+	// OddsComplete how many answers had every option's odds.
+	OddsRequests int         `json:"odds_requests,omitempty"`
+	OddsStatuses map[int]int `json:"odds_statuses,omitempty"`
+	OddsComplete int         `json:"odds_complete,omitempty"`
 	// FirstError is the first error met, if any.
 	FirstError string `json:"first_error,omitempty"`
+	// Latencies are the decisions' latencies, sorted: for merging the
+	// reports of several runs (Merge).
+	Latencies []time.Duration `json:"-"`
+}
+
+// Merge returns the report of runs made one after another as one: counts
+// added, latencies' quantiles over all the runs' decisions (the reads' and
+// deliveries' are the worst of the runs').
+func Merge(reps ...Report) Report {
+	var out Report
+	for _, r := range reps {
+		out.Fights = max(out.Fights, r.Fights)
+		out.Decisions += r.Decisions
+		out.Conflicts += r.Conflicts
+		out.Errors += r.Errors
+		out.Elapsed += r.Elapsed
+		out.ReadP50, out.ReadP99 = max(out.ReadP50, r.ReadP50), max(out.ReadP99, r.ReadP99)
+		out.Streams = r.Streams
+		out.DeliveredP50, out.DeliveredP99 = max(out.DeliveredP50, r.DeliveredP50), max(out.DeliveredP99, r.DeliveredP99)
+		out.OddsRequests += r.OddsRequests
+		out.OddsComplete += r.OddsComplete
+		for c, n := range r.OddsStatuses {
+			if out.OddsStatuses == nil {
+				out.OddsStatuses = map[int]int{}
+			}
+			out.OddsStatuses[c] += n
+		}
+		if out.FirstError == "" {
+			out.FirstError = r.FirstError
+		}
+		out.Latencies = append(out.Latencies, r.Latencies...)
+	}
+	if out.Elapsed > 0 {
+		out.PerSecond = float64(out.Decisions) / out.Elapsed.Seconds()
+	}
+	out.P50, out.P99 = quantile(out.Latencies, 0.50), quantile(out.Latencies, 0.99)
+	return out
 }
 
 // String writes the report on one line.
@@ -88,6 +149,14 @@ func (r Report) String() string {
 	}
 	if r.CPU > 0 {
 		streams += fmt.Sprintf("; %.2f ms of CPU a decision", ms(r.CPU))
+	}
+	if r.OddsRequests > 0 {
+		codes := slices.Sorted(maps.Keys(r.OddsStatuses))
+		var parts []string
+		for _, c := range codes {
+			parts = append(parts, fmt.Sprintf("%d× %d", r.OddsStatuses[c], c))
+		}
+		streams += fmt.Sprintf("; %d odds requests beside (%s; %d complete)", r.OddsRequests, strings.Join(parts, ", "), r.OddsComplete)
 	}
 	return fmt.Sprintf("%d fights, %d decisions in %.1f s: %.0f decisions/s; decision p50 %.2f ms, p99 %.2f ms; read p50 %.2f ms, p99 %.2f ms%s; %d conflicts, %d errors",
 		r.Fights, r.Decisions, r.Elapsed.Seconds(), r.PerSecond, ms(r.P50), ms(r.P99), ms(r.ReadP50), ms(r.ReadP99), streams, r.Conflicts, r.Errors)
@@ -126,8 +195,34 @@ func Run(ctx context.Context, o Options) (Report, error) {
 		reads     []time.Duration
 		delivered []time.Duration
 	)
+	if o.OddsEvery <= 0 {
+		o.OddsEvery = 5 * time.Millisecond
+	}
+	if len(o.OddsEncounters) == 0 {
+		o.OddsEncounters = []string{"reference_skirmish", "pistols_at_dawn", "duel"}
+	}
 	start := time.Now()
 	var wg sync.WaitGroup
+	for i := range o.Odds {
+		wg.Go(func() {
+			t := &table{o: o, rng: rand.New(rand.NewPCG(o.Seed, uint64(o.Fights+i))), enc: o.OddsEncounters[i%len(o.OddsEncounters)]}
+			fl := t.flood(ctx)
+			mu.Lock()
+			defer mu.Unlock()
+			rep.OddsRequests += fl.requests
+			rep.OddsComplete += fl.complete
+			if rep.OddsStatuses == nil {
+				rep.OddsStatuses = map[int]int{}
+			}
+			for c, n := range fl.statuses {
+				rep.OddsStatuses[c] += n
+			}
+			rep.Errors += t.errors
+			if rep.FirstError == "" && t.firstErr != nil {
+				rep.FirstError = t.firstErr.Error()
+			}
+		})
+	}
 	for i := range o.Fights {
 		wg.Go(func() {
 			t := &table{o: o, rng: rand.New(rand.NewPCG(o.Seed, uint64(i))), enc: o.Encounters[i%len(o.Encounters)]}
@@ -149,6 +244,7 @@ func Run(ctx context.Context, o Options) (Report, error) {
 	rep.Elapsed = time.Since(start)
 	rep.PerSecond = float64(rep.Decisions) / rep.Elapsed.Seconds()
 	rep.P50, rep.P99 = quantile(writes, 0.50), quantile(writes, 0.99)
+	rep.Latencies = writes
 	rep.ReadP50, rep.ReadP99 = quantile(reads, 0.50), quantile(reads, 0.99)
 	rep.DeliveredP50, rep.DeliveredP99 = quantile(delivered, 0.50), quantile(delivered, 0.99)
 	return rep, nil
@@ -220,7 +316,7 @@ func (t *table) play(ctx context.Context) {
 	}
 	for ctx.Err() == nil {
 		var f created
-		if status, err := t.call(ctx, "POST", "/fights", "", map[string]string{"bundled": t.enc}, &f); err != nil || status != http.StatusCreated {
+		if status, err := t.call(ctx, "POST", "/fights", t.o.Token, map[string]string{"bundled": t.enc}, &f); err != nil || status != http.StatusCreated {
 			if ctx.Err() == nil {
 				t.fail(fmt.Errorf("creating a fight: %d %v", status, err))
 			}
@@ -326,6 +422,79 @@ func (t *table) fight(ctx context.Context, f created) bool {
 		}
 	}
 	return true
+}
+
+// flooded is what one odds flooder sent and got.
+type flooded struct {
+	requests, complete int
+	statuses           map[int]int
+}
+
+// oddsAnswer is what a flooder reads of an odds answer.
+type oddsAnswer struct {
+	Version int64  `json:"version"`
+	Status  string `json:"status"`
+}
+
+// flood asks for the odds of fights of its own until ctx is done: again
+// and again until they are complete, then decides and asks for the next
+// prompt's; a new fight when one ends.
+func (t *table) flood(ctx context.Context) flooded {
+	out := flooded{statuses: map[int]int{}}
+	pause := func() bool {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(t.o.OddsEvery):
+			return true
+		}
+	}
+	for ctx.Err() == nil {
+		var f created
+		if status, err := t.call(ctx, "POST", "/fights", t.o.Token, map[string]string{"bundled": t.enc}, &f); err != nil || status != http.StatusCreated {
+			if ctx.Err() == nil {
+				t.fail(fmt.Errorf("creating a fight to flood: %d %v", status, err))
+			}
+			return out
+		}
+		for ctx.Err() == nil {
+			var v fightView
+			if status, err := t.call(ctx, "GET", "/fights/"+f.ID, f.GMToken, nil, &v); err != nil || status != http.StatusOK {
+				if ctx.Err() == nil {
+					t.fail(fmt.Errorf("reading a flooded fight: %d %v", status, err))
+				}
+				return out
+			}
+			if v.Prompt.Kind == "end" || len(v.Prompt.Options) == 0 {
+				break
+			}
+			var a oddsAnswer
+			status, err := t.call(ctx, "GET", "/fights/"+f.ID+"/odds?wait_ms=0", f.GMToken, nil, &a)
+			if ctx.Err() != nil {
+				return out
+			}
+			if err != nil {
+				t.fail(err)
+				return out
+			}
+			out.requests++
+			out.statuses[status]++
+			if status != http.StatusOK || a.Status != "complete" {
+				if !pause() {
+					return out
+				}
+				continue
+			}
+			out.complete++
+			i := t.rng.IntN(len(v.Prompt.Options))
+			body := map[string]any{"version": v.Version, "actor": v.Prompt.Actor, "command": v.Prompt.Options[i].Command}
+			if status, err := t.call(ctx, "POST", "/fights/"+f.ID+"/decisions", f.GMToken, body, nil); ctx.Err() == nil && (err != nil || (status != http.StatusOK && status != http.StatusConflict)) {
+				t.fail(fmt.Errorf("a flooder deciding %q: %d %v", body["command"], status, err))
+				return out
+			}
+		}
+	}
+	return out
 }
 
 // stream is a live stream a table follows: the id of each message is sent

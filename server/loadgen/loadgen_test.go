@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"fray/engine"
+	"fray/odds"
 	"fray/rules/blackpowder"
 	"fray/rules/reference"
 	"fray/rules/tempo"
@@ -30,7 +31,19 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	calcs := map[string]odds.Calculator{}
+	for id, g := range map[string]func() (odds.Calculator, error){
+		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
+		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
+		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
+	} {
+		if calcs[id], err = g(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6, CreateToken: "creator", CreateRate: 1e6, CreateBurst: 1e6,
+		Odds:   func(id string) (odds.Calculator, error) { return calcs[id], nil },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,8 +51,9 @@ func TestRun(t *testing.T) {
 	ts := httptest.NewServer(s.Handler())
 	defer ts.Close()
 	for _, o := range []loadgen.Options{
-		{URL: ts.URL, Fights: 4, Duration: time.Second, Decisions: 20},
-		{URL: ts.URL, Fights: 3, Duration: time.Second, Decisions: 20, Streams: 3, Think: 10 * time.Millisecond},
+		{URL: ts.URL, Token: "creator", Fights: 4, Duration: time.Second, Decisions: 20},
+		{URL: ts.URL, Token: "creator", Fights: 3, Duration: time.Second, Decisions: 20, Streams: 3, Think: 10 * time.Millisecond},
+		{URL: ts.URL, Token: "creator", Fights: 3, Duration: 2 * time.Second, Decisions: 20, Think: 10 * time.Millisecond, Odds: 3},
 	} {
 		rep, err := loadgen.Run(t.Context(), o)
 		if err != nil {
@@ -51,6 +65,14 @@ func TestRun(t *testing.T) {
 		// A decision is delivered to the streams after its answer.
 		if o.Streams > 0 && (rep.DeliveredP50 < rep.P50 || rep.DeliveredP99 < rep.DeliveredP50) {
 			t.Fatalf("%v: deliveries before their decisions' answers", rep)
+		}
+		// The flooders asked, were answered (200, or refused for want of
+		// room: 429 or 503, never an error) and got some odds whole.
+		if o.Odds > 0 {
+			others := rep.OddsRequests - rep.OddsStatuses[200] - rep.OddsStatuses[429] - rep.OddsStatuses[503]
+			if rep.OddsRequests == 0 || rep.OddsStatuses[200] == 0 || rep.OddsComplete == 0 || others != 0 {
+				t.Fatalf("%v: odds %v", rep, rep.OddsStatuses)
+			}
 		}
 		t.Log(rep)
 	}

@@ -36,6 +36,7 @@ const page = {
   asVersion: -1,    // the version page.as was chosen at
   deciding: "",     // whose options the page shows
   sheets: null,     // whether the ruleset describes sheets (null: not known yet)
+  oddsWaiting: false, // the odds shown are not all computed yet
 };
 
 // ApiError is a problem (RFC 9457) the server answered with.
@@ -48,10 +49,12 @@ class ApiError extends Error {
   }
 }
 
-// api makes a request of the server with the page's token.
-async function api(method, path, body) {
+// api makes a request of the server with the page's token, or with token
+// when given (the creation token, to start a fight).
+async function api(method, path, body, token) {
   const headers = { "Accept": "application/json" };
-  if (page.token) headers["Authorization"] = "Bearer " + page.token;
+  const bearer = token === undefined ? page.token : token;
+  if (bearer) headers["Authorization"] = "Bearer " + bearer;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   let data = null;
@@ -90,6 +93,7 @@ async function showStart() {
 // names in the pasted text ("encounter.yaml:4:12: ...").
 function startError(text, source) {
   const box = $("#start-error");
+  delete box.dataset.line;
   box.textContent = text;
   box.hidden = false;
   const m = /:(\d+):(\d+):/.exec(text) || /line (\d+)/.exec(text);
@@ -108,14 +112,37 @@ function startError(text, source) {
   }
 }
 
+// The server's creation token, which starting a fight needs (unless the
+// server is open), is asked for once and kept in this browser's storage;
+// fray serve prints a link that hands it to the page (#create=TOKEN).
+const createKey = "fray:create-token";
+
+function createToken() {
+  const typed = $("#create-token").value.trim();
+  return typed || localStorage.getItem(createKey) || "";
+}
+
 async function create(body, source) {
   $("#start-error").hidden = true;
+  const token = createToken();
   try {
-    const made = await api("POST", "/fights", body);
+    const made = await api("POST", "/fights", body, token);
+    if (token) localStorage.setItem(createKey, token);
+    $("#create-token").value = "";
+    $("#create-auth").hidden = true;
     // Tokens are shown once: keep the players' links with the GM's browser.
     localStorage.setItem("fray:seats:" + made.id, JSON.stringify(made.players));
     location.hash = new URLSearchParams({ fight: made.id, token: made.gm_token }).toString();
   } catch (e) {
+    if (e.status === 401) {
+      // No creation token, or one the server does not know: ask for it.
+      localStorage.removeItem(createKey);
+      $("#create-auth").hidden = false;
+      $("#create-token").focus();
+      startError(token ? "The server does not know this creation token: check it and start again." :
+        "Enter the server's creation token, then start again.", null);
+      return;
+    }
     startError(e.message, source);
   }
 }
@@ -185,6 +212,9 @@ async function loadOdds(view, seq) {
     return; // no odds (hidden from a player, or none for the ruleset): the options stand alone
   }
   if (seq !== page.seq || odds.version !== page.view.version) return;
+  // Odds still being computed come later: the stream says when (an odds
+  // message), and the page reads them again then.
+  page.oddsWaiting = odds.status === "queued" || odds.status === "computing";
   const byCommand = new Map(odds.menu.options.map((o) => [o.command, o]));
   for (const b of document.querySelectorAll("#options button")) {
     const o = byCommand.get(b.dataset.command);
@@ -194,6 +224,7 @@ async function loadOdds(view, seq) {
     span.title = oddsTitle(o);
   }
   document.body.dataset.oddsVersion = String(odds.version);
+  document.body.dataset.oddsStatus = odds.status || "complete";
 }
 
 function pct(p) {
@@ -530,6 +561,15 @@ function connect(since) {
     live.dataset.received = page.received.join(",");
     scheduleRefresh();
   });
+  es.addEventListener("odds", (ev) => {
+    let ready;
+    try { ready = JSON.parse(ev.data); } catch (e) { return; }
+    const v = page.view;
+    if (v && page.oddsWaiting && ready.version === v.version && v.yours && v.prompt.kind !== "end") {
+      page.oddsWaiting = false;
+      loadOdds(v, page.seq);
+    }
+  });
   es.onerror = () => {
     live.dataset.state = "reconnecting";
     live.textContent = "reconnecting…";
@@ -549,6 +589,12 @@ function scheduleRefresh() {
 
 function route() {
   const q = new URLSearchParams(location.hash.slice(1));
+  if (q.get("create")) {
+    // A link with the creation token: keep it, and take it out of the address.
+    localStorage.setItem(createKey, q.get("create"));
+    history.replaceState(null, "", location.pathname + location.search);
+    q.delete("create");
+  }
   const fight = q.get("fight") || "", token = q.get("token") || "";
   if (page.stream) { page.stream.close(); page.stream = null; }
   page.fight = fight; page.token = token; page.view = null;

@@ -8,6 +8,13 @@
 //	go run ./server/loadgen/fray-load -fights 200 -duration 20s
 //	go run ./server/loadgen/fray-load -postgres postgres://postgres@127.0.0.1/test
 //	go run ./server/loadgen/fray-load -url http://127.0.0.1:8080
+//	go run ./server/loadgen/fray-load -compare -odds 8 -fights 50 -think 100ms
+//
+// With -odds N, N flooders ask for odds beside the tables, each with a
+// fight and a token of its own (see loadgen.Options.Odds). With -compare,
+// the same load runs twice on one server, without the flooders and then
+// with them, and the decisions' latencies are reported side by side, with
+// the ratio of their p99s.
 package main
 
 import (
@@ -25,6 +32,7 @@ import (
 	"time"
 
 	"fray/engine"
+	"fray/odds"
 	"fray/rules/blackpowder"
 	"fray/rules/reference"
 	"fray/rules/tempo"
@@ -45,6 +53,7 @@ func run() error {
 	var pg string
 	var asJSON bool
 	flag.StringVar(&o.URL, "url", "", "the server to load (default: start one on loopback)")
+	flag.StringVar(&o.Token, "token", os.Getenv("FRAY_CREATE_TOKEN"), "with -url, the server's creation token (default $FRAY_CREATE_TOKEN; none for a server run with --open)")
 	flag.StringVar(&pg, "postgres", "", "with no -url, keep the server's fights in the PostgreSQL database at this URL (default: a fresh SQLite file)")
 	flag.IntVar(&o.Fights, "fights", 200, "fights played at once")
 	flag.IntVar(&o.Decisions, "decisions", 60, "decisions a fight makes before starting another")
@@ -52,6 +61,10 @@ func run() error {
 	flag.DurationVar(&o.Think, "think", 0, "how long each table waits before answering a prompt, on average (each wait uniform between half and 1.5 times it; tables start spread over it)")
 	flag.IntVar(&o.Streams, "streams", 0, "live streams each table follows (the GM's, then the players'), waiting for each to deliver a decision before reading again")
 	flag.Uint64Var(&o.Seed, "seed", 1, "seed of the random choices")
+	flag.IntVar(&o.Odds, "odds", 0, "odds flooders beside the tables, each with a fight and a token of its own")
+	flag.DurationVar(&o.OddsEvery, "odds-every", 5*time.Millisecond, "how long each odds flooder waits between its requests")
+	compare := flag.Bool("compare", false, "run the load without the odds flooders, then with them (-odds, default 8), on one server, in turn for -rounds rounds of -duration each, and compare the decisions' latencies")
+	rounds := flag.Int("rounds", 3, "with -compare, how many times to run the load without and then with the flooders")
 	flag.BoolVar(&asJSON, "json", false, "write the report as JSON")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run (server and load together) to this file")
 	memProfile := flag.String("memprofile", "", "write a profile of the memory allocated during the run (server and load together) to this file")
@@ -78,12 +91,16 @@ func run() error {
 	ctx := context.Background()
 	own := o.URL == "" // the server runs in this process
 	if o.URL == "" {
-		stop, url, err := serve(ctx, pg)
+		o.Token = "fray-load"
+		stop, url, err := serve(ctx, pg, o.Token)
 		if err != nil {
 			return err
 		}
 		defer stop()
 		o.URL = url
+	}
+	if *compare {
+		return runCompared(ctx, o, *rounds, asJSON)
 	}
 	began, measured := cpuTime()
 	rep, err := loadgen.Run(ctx, o)
@@ -103,6 +120,67 @@ func run() error {
 	return nil
 }
 
+// Compared is what -compare reports: the same load without and with odds
+// flooders, and the ratio of the decisions' p99s.
+type Compared struct {
+	Unloaded loadgen.Report `json:"unloaded"`
+	Flooded  loadgen.Report `json:"flooded"`
+	// Ratio is the flooded run's decision p99 over the unloaded run's.
+	Ratio float64 `json:"p99_ratio"`
+}
+
+// runCompared runs o without its odds flooders, then with them (8 when o
+// has none), one after the other on one server, rounds times in turn (so
+// that the machine's other work weighs on both alike), and reports both,
+// each over all its rounds.
+func runCompared(ctx context.Context, o loadgen.Options, rounds int, asJSON bool) error {
+	flooders := o.Odds
+	if flooders <= 0 {
+		flooders = 8
+	}
+	var quiets, louds []loadgen.Report
+	for i := range max(1, rounds) {
+		o.Seed += uint64(i)
+		o.Odds = 0
+		quiet, err := loadgen.Run(ctx, o)
+		if err != nil {
+			return err
+		}
+		o.Odds = flooders
+		loud, err := loadgen.Run(ctx, o)
+		if err != nil {
+			return err
+		}
+		quiets, louds = append(quiets, quiet), append(louds, loud)
+		if !asJSON {
+			fmt.Printf("round %d: decision p99 %.2f ms without the odds flood, %.2f ms with it\n", i+1, ms(quiet.P99), ms(loud.P99))
+		}
+	}
+	quiet, loud := loadgen.Merge(quiets...), loadgen.Merge(louds...)
+	c := Compared{Unloaded: quiet, Flooded: loud}
+	if quiet.P99 > 0 {
+		c.Ratio = float64(loud.P99) / float64(quiet.P99)
+	}
+	if asJSON {
+		return json.NewEncoder(os.Stdout).Encode(c)
+	}
+	fmt.Println("without odds:", quiet)
+	fmt.Println("with odds:   ", loud)
+	verdict := "within"
+	if c.Ratio > 2 {
+		verdict = "NOT within"
+	}
+	fmt.Printf("decision p99 %.2f ms without the odds flood, %.2f ms with it: %.2fx, %s 2x\n", ms(quiet.P99), ms(loud.P99), c.Ratio, verdict)
+	for _, r := range []loadgen.Report{quiet, loud} {
+		if r.FirstError != "" {
+			fmt.Println("first error:", r.FirstError)
+		}
+	}
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
 // writeHeapProfile writes the allocations profile to the file at path.
 func writeHeapProfile(path string) error {
 	f, err := os.Create(path)
@@ -117,7 +195,7 @@ func writeHeapProfile(path string) error {
 }
 
 // serve starts a server on loopback over a fresh store.
-func serve(ctx context.Context, pg string) (func(), string, error) {
+func serve(ctx context.Context, pg, token string) (func(), string, error) {
 	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
 	if err != nil {
 		return nil, "", err
@@ -135,9 +213,30 @@ func serve(ctx context.Context, pg string) (func(), string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6,
+	calcs := map[string]odds.Calculator{}
+	for id, calc := range map[string]func() (odds.Calculator, error){
+		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
+		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
+		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
+	} {
+		c, err := calc()
+		if err != nil {
+			return nil, "", err
+		}
+		calcs[id] = c
+	}
+	workers, restore := server.ReserveOddsProcs()
+	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6, OddsWorkers: workers,
+		Odds: func(id string) (odds.Calculator, error) {
+			if c, ok := calcs[id]; ok {
+				return c, nil
+			}
+			return nil, fmt.Errorf("no odds for %s", id)
+		},
+		CreateToken: token, CreateRate: 1e6, CreateBurst: 1e6,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
+		restore()
 		b.Close()
 		return nil, "", err
 	}
@@ -145,6 +244,7 @@ func serve(ctx context.Context, pg string) (func(), string, error) {
 	return func() {
 		ts.Close()
 		s.Close()
+		restore()
 		b.Close()
 		if dir != "" {
 			os.RemoveAll(dir)

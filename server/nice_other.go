@@ -1,0 +1,7 @@
+//go:build !linux
+
+package server
+
+// lowerThreadPriority does nothing where threads' priorities are not set
+// apart (on Linux it lowers the odds workers' threads).
+func lowerThreadPriority() {}

@@ -1,0 +1,582 @@
+package server
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/big"
+	"net/http"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"fray/engine"
+	"fray/odds"
+	"fray/store"
+)
+
+// The odds of a prompt are computed away from the requests that ask for
+// them: in a pool of a few workers shared by every fight, once per fight
+// version, actor and policy (a job), on a table of their own replayed from
+// the fight's record, so that no fight's lock is held while they run. A
+// read answers with the options computed so far; the live stream says when
+// a job is done; a job still queued or running when its fight moves on is
+// cancelled, and nothing more of it is computed.
+
+// oddsKey names a job: the odds of one actor's options at one version of
+// one fight, with one policy.
+type oddsKey struct {
+	fight   string
+	version int64
+	actor   string
+	policy  string
+}
+
+// oddsJob is the odds of one prompt's options, computed option by option.
+type oddsJob struct {
+	key    oddsKey
+	owner  string // the token hash the job is counted against
+	ctx    context.Context
+	cancel context.CancelFunc
+	calc   odds.Calculator
+	// header and entries are the fight's record at key.version, from
+	// which the worker replays a table of its own.
+	header   store.Header
+	entries  []store.Entry
+	ruleset  string
+	question string
+	options  []engine.Option[string]
+
+	// ready is closed when the job is done or cancelled.
+	ready chan struct{}
+
+	mu      sync.Mutex
+	results []*optionResult // by option, nil while not computed
+	state   string          // queued, computing, complete, cancelled
+}
+
+// optionResult is one option's odds, or why there are none.
+type optionResult struct {
+	report *odds.Report
+	reason string
+}
+
+// Odds statuses: of a job (and the answer of GET .../odds), and of the
+// live stream's odds messages.
+const (
+	oddsQueued    = "queued"
+	oddsComputing = "computing"
+	oddsComplete  = "complete"
+	oddsCancelled = "cancelled"
+)
+
+// completion is a job done, as the live streams announce it.
+type completion struct {
+	seq uint64
+	key oddsKey
+	// state is oddsComplete or oddsCancelled.
+	state string
+}
+
+// oddsPool runs odds jobs in a bounded number of workers, with a bounded
+// queue, and keeps what they computed while their fight is at their
+// version.
+type oddsPool struct {
+	reg       *engine.Registry
+	logger    *slog.Logger
+	announce  func(fight string)
+	perOption time.Duration
+	perJob    time.Duration
+	perOwner  int
+	maxJobs   int
+
+	queue chan *oddsJob
+	stop  chan struct{}
+	wg    sync.WaitGroup
+
+	mu      sync.Mutex
+	jobs    map[oddsKey]*oddsJob
+	byFight map[string]map[oddsKey]*oddsJob
+	active  map[string]int // queued or running jobs, by owner
+	seq     uint64
+	done    map[string][]completion // by fight, at its latest version
+	closed  bool
+}
+
+// oddsLimits are the bounds of an oddsPool.
+type oddsLimits struct {
+	workers, queue, perOwner, maxJobs int
+	perOption, perJob                 time.Duration
+}
+
+func newOddsPool(reg *engine.Registry, logger *slog.Logger, announce func(string), l oddsLimits) *oddsPool {
+	p := &oddsPool{
+		reg: reg, logger: logger, announce: announce,
+		perOption: l.perOption, perJob: l.perJob, perOwner: l.perOwner, maxJobs: l.maxJobs,
+		queue:   make(chan *oddsJob, l.queue),
+		stop:    make(chan struct{}),
+		jobs:    map[oddsKey]*oddsJob{},
+		byFight: map[string]map[oddsKey]*oddsJob{},
+		active:  map[string]int{},
+		done:    map[string][]completion{},
+	}
+	for range l.workers {
+		p.wg.Go(p.work)
+	}
+	return p
+}
+
+// close cancels every job and waits for the workers to stop (each after
+// the option it is computing, at most perOption).
+func (p *oddsPool) close() {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return
+	}
+	p.closed = true
+	for _, j := range p.jobs {
+		j.cancel()
+	}
+	p.mu.Unlock()
+	close(p.stop)
+	p.wg.Wait()
+}
+
+// errBusy and errOwnerBusy are the refusals of a job the pool has no room
+// for: all its queue, or the share of one token.
+var (
+	errBusy      = errors.New("the server's odds queue is full")
+	errOwnerBusy = errors.New("this token's odds are already being computed")
+)
+
+// lookup returns the job of key, if there is one.
+func (p *oddsPool) lookup(key oddsKey) *oddsJob {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.jobs[key]
+}
+
+// submit queues job, unless a job of its key exists (then that one is
+// returned) or there is no room for it.
+func (p *oddsPool) submit(j *oddsJob) (*oddsJob, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if old, ok := p.jobs[j.key]; ok {
+		return old, nil
+	}
+	if p.closed {
+		return nil, errBusy
+	}
+	if p.active[j.owner] >= p.perOwner {
+		return nil, errOwnerBusy
+	}
+	if len(p.jobs) >= p.maxJobs {
+		p.evictDone()
+		if len(p.jobs) >= p.maxJobs {
+			return nil, errBusy
+		}
+	}
+	j.ctx, j.cancel = context.WithCancel(context.Background())
+	j.ready = make(chan struct{})
+	j.results = make([]*optionResult, len(j.options))
+	j.state = oddsQueued
+	select {
+	case p.queue <- j:
+	default:
+		j.cancel()
+		return nil, errBusy
+	}
+	p.jobs[j.key] = j
+	if p.byFight[j.key.fight] == nil {
+		p.byFight[j.key.fight] = map[oddsKey]*oddsJob{}
+	}
+	p.byFight[j.key.fight][j.key] = j
+	p.active[j.owner]++
+	return j, nil
+}
+
+// evictDone lets go of the jobs done, to make room (p.mu held).
+func (p *oddsPool) evictDone() {
+	for k, j := range p.jobs {
+		select {
+		case <-j.ready:
+			p.forget(k)
+		default:
+		}
+	}
+}
+
+// forget drops a job from the pool's maps, and its completion (p.mu
+// held).
+func (p *oddsPool) forget(k oddsKey) {
+	delete(p.jobs, k)
+	if m := p.byFight[k.fight]; m != nil {
+		delete(m, k)
+		if len(m) == 0 {
+			delete(p.byFight, k.fight)
+		}
+	}
+	done := slices.DeleteFunc(p.done[k.fight], func(c completion) bool { return c.key == k })
+	if len(done) == 0 {
+		delete(p.done, k.fight)
+	} else {
+		p.done[k.fight] = done
+	}
+}
+
+// moved tells the pool that fight is at version now: the jobs of its
+// earlier versions are cancelled and let go.
+func (p *oddsPool) moved(fight string, version int64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for k, j := range p.byFight[fight] {
+		if k.version < version {
+			j.cancel()
+			p.forget(k)
+		}
+	}
+}
+
+// work runs jobs until the pool stops, on a thread of its own at a lower
+// priority than the requests' (on Linux): the goroutine keeps the thread
+// locked until it ends, and the thread ends with it.
+func (p *oddsPool) work() {
+	runtime.LockOSThread()
+	lowerThreadPriority()
+	for {
+		select {
+		case <-p.stop:
+			return
+		case j := <-p.queue:
+			p.run(j)
+		}
+	}
+}
+
+// run computes a job's options one by one, each within perOption and all
+// within perJob, stopping when it is cancelled.
+func (p *oddsPool) run(j *oddsJob) {
+	if j.ctx.Err() != nil {
+		p.finish(j)
+		return
+	}
+	j.mu.Lock()
+	j.state = oddsComputing
+	j.mu.Unlock()
+	table, err := store.Replay(p.reg, j.header, j.entries)
+	if err != nil {
+		p.logger.Error("odds: replaying the fight", "fight", j.key.fight, "version", j.key.version, "err", err)
+		for i := range j.options {
+			j.set(i, &optionResult{reason: "the server failed to replay the fight for its odds"})
+		}
+		p.finish(j)
+		return
+	}
+	deadline := time.Now().Add(p.perJob)
+	for i, o := range j.options {
+		if j.ctx.Err() != nil {
+			break
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			j.set(i, &optionResult{reason: fmt.Sprintf("not computed: the server's budget of %s for this prompt's odds ran out", p.perJob)})
+			continue
+		}
+		rep, err := j.calc.Odds(table, j.key.actor, o.Command, odds.Options{Policy: j.key.policy, Timeout: min(p.perOption, left), Workers: 1})
+		if err != nil {
+			j.set(i, &optionResult{reason: excerpt(err.Error(), maxDetail)})
+			continue
+		}
+		j.set(i, &optionResult{report: rep})
+	}
+	p.finish(j)
+}
+
+// set records option i's result.
+func (j *oddsJob) set(i int, r *optionResult) {
+	j.mu.Lock()
+	j.results[i] = r
+	j.mu.Unlock()
+}
+
+// finish marks a job done (complete, or cancelled), lets its owner start
+// another, and has the fight's live streams told.
+func (p *oddsPool) finish(j *oddsJob) {
+	j.mu.Lock()
+	j.state = oddsComplete
+	if j.ctx.Err() != nil && slices.Contains(j.results, nil) {
+		j.state = oddsCancelled
+	}
+	state := j.state
+	j.mu.Unlock()
+	close(j.ready)
+	j.cancel()
+	p.mu.Lock()
+	p.active[j.owner]--
+	if p.active[j.owner] <= 0 {
+		delete(p.active, j.owner)
+	}
+	p.seq++
+	if p.jobs[j.key] == j {
+		p.done[j.key.fight] = append(p.done[j.key.fight], completion{seq: p.seq, key: j.key, state: state})
+	}
+	p.mu.Unlock()
+	p.announce(j.key.fight)
+}
+
+// seqNow returns the number of jobs finished so far.
+func (p *oddsPool) seqNow() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.seq
+}
+
+// finished returns the jobs of fight finished after *since whose odds g's
+// holder may read, and moves *since on.
+func (p *oddsPool) finished(fight string, g store.Grant, since *uint64) []completion {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var out []completion
+	for _, c := range p.done[fight] {
+		if c.seq > *since && (g.GM || (seat(g) != "" && c.key.actor == seat(g))) {
+			out = append(out, c)
+		}
+	}
+	*since = p.seq
+	return out
+}
+
+// snapshot returns what a job has computed: its state and each option's
+// result so far.
+func (j *oddsJob) snapshot() (string, []*optionResult) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.state, slices.Clone(j.results)
+}
+
+// OddsInput asks for the exact odds of the current prompt's options.
+type OddsInput struct {
+	Auth
+	ID     string `path:"id" maxLength:"200"`
+	Policy string `query:"policy" maxLength:"100" doc:"the policy that answers the prompts met while resolving each option (default: the ruleset's)"`
+	Actor  string `query:"actor" maxLength:"200" doc:"for the GM: whose options, the prompt's actor (the default) or one of its others"`
+	WaitMS int    `query:"wait_ms" minimum:"0" maximum:"10000" default:"1000" doc:"how long to wait for the odds of every option, in milliseconds, before answering with those computed so far (status computing); 0 answers at once"`
+}
+
+// OddsOutput is the odds of the prompt's options computed so far.
+type OddsOutput struct {
+	Body OddsBody
+}
+
+// OddsBody is the odds of the prompt's options computed so far.
+type OddsBody struct {
+	Version int64 `json:"version"`
+	// Status is complete when every option has its odds (or its reason
+	// for none), computing while some are being computed, cancelled when
+	// the fight moved on first.
+	Status string `json:"status" enum:"queued,computing,complete,cancelled" doc:"complete: every option has its odds or a reason for none; queued or computing: some are still to come (the live stream sends an odds message when they are all there); cancelled: the fight moved on first"`
+	// Menu holds the options whose odds are computed, ranked.
+	Menu odds.MenuJSON `json:"menu" doc:"the options whose odds are computed, the most telling first"`
+	// Pending lists the options whose odds are still to come.
+	Pending []OddsOption `json:"pending" doc:"the options whose odds are still to come"`
+	// Refused lists the options that have no odds, with why.
+	Refused []OddsOption `json:"refused" doc:"the options without odds, each with why (a budget run out, a command the odds cannot follow)"`
+}
+
+// OddsOption is an option without odds (yet).
+type OddsOption struct {
+	Command string `json:"command"`
+	Label   string `json:"label"`
+	Reason  string `json:"reason,omitempty"`
+}
+
+// registerOdds adds the odds operation.
+func (s *Server) registerOdds(bearer []map[string][]string) {
+	huma.Register(s.api, huma.Operation{
+		OperationID: "get-odds", Method: http.MethodGet, Path: "/fights/{id}/odds",
+		Summary: "Exact odds of the current prompt's options",
+		Description: "For the GM, or for a player whose prompt it is. A player gets no odds while something is hidden from them (they could betray it). " +
+			"The odds are computed once per fight version, actor and policy, in a pool of workers shared by every fight, option by option: the answer holds those computed within wait_ms (status computing while some are still to come; the live stream sends an odds message when all are there). " +
+			"429 when the token asks too often or has odds being computed already; 503 with Retry-After when the server's odds queue is full.",
+		Security: bearer, Tags: []string{"fights"},
+	}, s.odds)
+}
+
+// odds answers the odds of the current prompt's options, computed in the
+// pool: what is ready within the wait.
+func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
+	g, err := s.grantFor(ctx, in.Auth, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if s.cfg.Odds == nil {
+		return nil, problem(http.StatusNotImplemented, "no-odds", "this server computes no odds")
+	}
+	// The rate of odds requests is checked by the Handler, before this.
+	owner := hashToken(in.token())
+	var job *oddsJob
+	err = s.withLive(ctx, in.ID, func(l *live) error {
+		f, t := l.fight, l.fight.Table()
+		pr := t.Prompt()
+		if pr.Kind == engine.End {
+			return problem(http.StatusConflict, "over", "the fight is over")
+		}
+		actor := pr.Actor
+		if g.GM && in.Actor != "" {
+			if !pr.Accepts(in.Actor) {
+				return problem(http.StatusUnprocessableEntity, "invalid", "%s may not answer the prompt: it is %s's", in.Actor, pr.Actor)
+			}
+			actor = in.Actor
+		}
+		if !g.GM {
+			if seat(g) == "" || !pr.Accepts(seat(g)) {
+				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)
+			}
+			mine, err := t.State(viewerOf(g))
+			if err != nil {
+				return err
+			}
+			all, err := t.State(engine.Everyone)
+			if err != nil {
+				return err
+			}
+			if string(mine) != string(all) {
+				return problem(http.StatusForbidden, "hidden", "no odds while something is hidden from you: they could give it away")
+			}
+			actor = seat(g)
+		}
+		calc, err := s.cfg.Odds(t.Ruleset())
+		if err != nil {
+			return problem(http.StatusNotImplemented, "no-odds", "%v", err)
+		}
+		policies := calc.Policies()
+		policy := in.Policy
+		if policy == "" && len(policies) > 0 {
+			policy = policies[0]
+		}
+		if !slices.Contains(policies, policy) {
+			return problem(http.StatusUnprocessableEntity, "invalid", "no %s policy %q (known: %v)", t.Ruleset(), in.Policy, policies)
+		}
+		key := oddsKey{fight: in.ID, version: f.Version(), actor: actor, policy: policy}
+		if job = s.oddsPool.lookup(key); job != nil {
+			return nil
+		}
+		v := engine.Viewer{Combatant: actor}
+		if actor == engine.GM {
+			v = engine.Everyone
+		}
+		p := t.PromptAs(v, actor)
+		job = &oddsJob{
+			key: key, owner: owner, calc: calc, ruleset: t.Ruleset(),
+			header: f.Header(), entries: slices.Clone(f.Entries()),
+			question: p.Question, options: p.Options,
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if job.ready == nil {
+		job, err = s.oddsPool.submit(job)
+		switch {
+		case errors.Is(err, errOwnerBusy):
+			return nil, busy(http.StatusTooManyRequests, "rate-limit", time.Second, "%v: ask again when they are ready (the live stream says when)", err)
+		case errors.Is(err, errBusy):
+			return nil, busy(http.StatusServiceUnavailable, "busy", time.Second, "%v: try again in a moment", err)
+		case err != nil:
+			return nil, err
+		}
+		// Should the fight have moved on since its record was read, the
+		// job is cancelled at once, as if it had moved after.
+		if latest := s.hub.latest(in.ID); latest > job.key.version {
+			s.oddsPool.moved(in.ID, latest)
+		}
+	}
+	if in.WaitMS > 0 {
+		wait := time.NewTimer(time.Duration(in.WaitMS) * time.Millisecond)
+		defer wait.Stop()
+		select {
+		case <-job.ready:
+		case <-wait.C:
+		case <-ctx.Done():
+		}
+	}
+	out := &OddsOutput{Body: oddsBody(job)}
+	return out, nil
+}
+
+// oddsBody is what a job has computed so far, as the API answers it.
+func oddsBody(j *oddsJob) OddsBody {
+	state, results := j.snapshot()
+	body := OddsBody{Version: j.key.version, Status: state, Pending: []OddsOption{}, Refused: []OddsOption{}}
+	m := &odds.Menu{Actor: j.key.actor, Question: j.question, Policy: j.key.policy}
+	type ranked struct {
+		odds.Headline
+		order int
+	}
+	var rows []ranked
+	for i, o := range j.options {
+		r := results[i]
+		switch {
+		case r == nil:
+			body.Pending = append(body.Pending, OddsOption{Command: o.Command, Label: o.Label})
+		case r.report == nil:
+			body.Refused = append(body.Refused, OddsOption{Command: o.Command, Label: o.Label, Reason: r.reason})
+		default:
+			rep := r.report
+			h := odds.Headline{Command: o.Command, Label: o.Label, Hit: rep.TagP("hit"), ExpectedDamage: new(big.Rat), Down: new(big.Rat), Report: rep}
+			if tc := rep.Target(); tc != nil {
+				h.Target, h.ExpectedDamage, h.Down = tc.Combatant, tc.MeanDamage, tc.Down
+			}
+			rows = append(rows, ranked{h, i})
+		}
+	}
+	// As odds.Calculator.All ranks them: the likelier to take the target
+	// down first, then the more expected damage, then the likelier to hit,
+	// then in the prompt's order.
+	slices.SortStableFunc(rows, func(a, b ranked) int {
+		if d := b.Down.Cmp(a.Down); d != 0 {
+			return d
+		}
+		if d := b.ExpectedDamage.Cmp(a.ExpectedDamage); d != 0 {
+			return d
+		}
+		if d := b.Hit.Cmp(a.Hit); d != 0 {
+			return d
+		}
+		return cmp.Compare(a.order, b.order)
+	})
+	for _, r := range rows {
+		m.Options = append(m.Options, r.Headline)
+	}
+	body.Menu = odds.NewMenuJSON(j.ruleset, m)
+	return body
+}
+
+// busy is a refusal for want of room, with Retry-After.
+func busy(status int, code string, wait time.Duration, format string, args ...any) *Problem {
+	p := problem(status, code, format, args...)
+	p.retryAfter = retryAfter(wait)
+	return p
+}
+
+// ReserveOddsProcs is for a program that runs a Server as its main work
+// (fray serve, fray-load): it returns how many odds workers to give it
+// (Config.OddsWorkers: one fewer than the processors Go uses, at least
+// one) and raises the process's GOMAXPROCS by as many, so that the
+// workers' computations never hold a processor of Go's scheduler that a
+// request is waiting for: the kernel shares the cores among the threads,
+// and prefers the requests' (the workers' threads run at a lower
+// priority, on Linux). restore puts GOMAXPROCS back.
+func ReserveOddsProcs() (workers int, restore func()) {
+	procs := runtime.GOMAXPROCS(0)
+	workers = max(1, procs-1)
+	runtime.GOMAXPROCS(procs + workers)
+	return workers, func() { runtime.GOMAXPROCS(procs) }
+}
