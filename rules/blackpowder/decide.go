@@ -140,10 +140,16 @@ func (r *run) decideCommand(who string, cmd Command) error {
 	case *OpportunityAttack:
 		return r.opportunity(who)
 	case *Decline:
+		if r.s.stage() == stageFollow {
+			return r.keepDelayed(who)
+		}
 		return r.decline(who)
 	case *Ruling:
 		return r.rule(who, c)
 	case *Interrupt:
+		if r.s.stage() == stageFollow {
+			return r.follow(who, c)
+		}
 		return r.interrupt(who, c)
 	case *FireEarly:
 		return r.fireEarly(who)
@@ -234,6 +240,7 @@ const (
 	stageDeclared                // answers to a declared action
 	stageAmbush                  // Stealth and Perception checks
 	stageInitiative              // initiative rolls
+	stageFollow                  // a delayed action right after an aimed attack, or not
 )
 
 // stage reports what the fight is waiting for.
@@ -243,6 +250,8 @@ func (s *State) stage() stage {
 		return stageAfter
 	case s.Pending != nil:
 		return stagePending
+	case s.Follow != "":
+		return stageFollow
 	case s.Declared != nil && len(s.Declared.Queue) > 0:
 		return stageDeclared
 	case s.Ambush != nil && s.Ambush.Stage == "hide":
@@ -257,7 +266,16 @@ func (s *State) stage() stage {
 
 // actingMember returns the combatant who, acting in its group's turn, may
 // take an action now, or an error saying why not.
-func (r *run) actingMember(who string) (*Combatant, error) {
+func (r *run) actingMember(who string) (*Combatant, error) { return r.acting(who, false) }
+
+// immediateMember is actingMember for an immediate action (a draw, a reload
+// that takes no time): one who has finished its part of its group's turn
+// may still take the turn's immediate action while the turn lasts, if it
+// has not used it (R06: one a turn, before or after the action).
+func (r *run) immediateMember(who string) (*Combatant, error) { return r.acting(who, true) }
+
+// acting is actingMember, or with immediate immediateMember.
+func (r *run) acting(who string, immediate bool) (*Combatant, error) {
 	if r.mode != "" {
 		c := r.s.combatant(who)
 		switch {
@@ -283,8 +301,12 @@ func (r *run) actingMember(who string) (*Combatant, error) {
 		return nil, engine.Errorf(engine.NotYourTurn, "it is the %s group's turn, not %s's", group, c.Name)
 	case c.Status != Active:
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
-	case c.Done:
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s has finished this turn", c.Name)
+	case c.Done && immediate && c.ImmediateUsed:
+		return nil, engine.Errorf(engine.NotYourTurn, "%s has finished this turn and used the immediate action", c.Name)
+	case c.Done && !immediate:
+		// Only the immediate action may be left to one who has finished
+		// (R06): anything else is no longer its to do this turn.
+		return nil, engine.Errorf(engine.NotYourTurn, "%s has finished this turn: only the immediate action (a draw, a quick reload) may be left", c.Name)
 	}
 	return c, nil
 }
@@ -415,14 +437,16 @@ func (r *run) draw(who, name string) error {
 	if err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: !c.ImmediateUsed}))
+	// A draw made with a delayed action is that action (R07): the
+	// immediate action belongs to the combatant's own turn.
+	r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: !c.ImmediateUsed && r.mode != "delayed"}))
 	return nil
 }
 
 // drawCheck checks drawing the named weapon without changing anything,
 // and returns the drawer and the weapon's index.
 func (r *run) drawCheck(who, name string) (*Combatant, int, error) {
-	c, err := r.actingMember(who)
+	c, err := r.immediateMember(who)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -456,7 +480,7 @@ func (r *run) reload(who string) error {
 // reloadCheck checks a reload without changing anything, and says whether
 // it is the immediate action of a gun that takes no time to reload.
 func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) {
-	c, err = r.actingMember(who)
+	c, err = r.immediateMember(who)
 	if err != nil {
 		return nil, false, err
 	}
@@ -469,11 +493,16 @@ func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) 
 	case w.Loaded >= max(w.Capacity, 1):
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is loaded", w.Name)
 	}
-	if w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
+	// A reload made with a delayed action is that action (R07), however
+	// quick.
+	if w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 && r.mode != "delayed" {
 		if c.ImmediateUsed {
 			return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn", c.Name)
 		}
 		return c, true, nil
+	}
+	if c.Done && r.mode == "" {
+		return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has finished this turn: reloading the %s takes an action", c.Name, w.Name)
 	}
 	if c.Actions < 1 {
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
@@ -1177,12 +1206,19 @@ func (r *run) advance() {
 		r.end(winner)
 		return
 	}
+	if s.Follow != "" && s.Pending == nil {
+		err := s.canFollow()
+		if err == nil {
+			return // the aimer answers first (R22)
+		}
+		r.emit(&FollowDone{Who: s.Follow, Reason: err.Error()})
+	}
 	r.resolveDeclared()
 	if s.Over {
 		return
 	}
 	switch s.stage() {
-	case stagePending, stageDeclared:
+	case stagePending, stageDeclared, stageFollow:
 		return
 	case stageAmbush:
 		if !r.resolveAmbush() {
@@ -1244,7 +1280,7 @@ func (r *run) resolveAmbush() bool {
 // stopped for a decision (a dodge, a critical) first.
 func (r *run) resolveAims() bool {
 	s := r.s
-	for s.AimsDue != nil && s.Pending == nil && !s.Over {
+	for s.AimsDue != nil && s.Pending == nil && s.Follow == "" && !s.Over {
 		var aimer *Combatant
 		for i := range s.Combatants {
 			if c := &s.Combatants[i]; c.Group == s.AimsDue.Group && c.Aim != nil {
@@ -1304,6 +1340,12 @@ func (r *run) fireAim(who string, aim Aim) error {
 	}
 	if c.Wielding != aim.Weapon {
 		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds the %s", c.Name, w.Name)
+	}
+	if c.Delayed && (r.s.Declared == nil || r.s.Declared.held(who) < 0) {
+		// Once the attack is over, a delayed action still held may act
+		// right away (R22); one already answering a declaration is spoken
+		// for.
+		r.emit(&FollowOffered{Who: who})
 	}
 	r.aimed = true
 	defer func() { r.aimed = false }()

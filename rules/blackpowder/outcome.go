@@ -116,8 +116,15 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 		case *Assisted:
 			tag(e.Helper, "assisted")
 		case *ReactionDone:
-			if e.Taken {
+			switch {
+			case e.Taken && e.Aim:
+				tag(e.Who, "fired-early")
+			case e.Taken:
 				tag(e.Who, "opportunity-attack")
+			}
+		case *FollowDone:
+			if e.Taken {
+				tag(e.Who, "delayed-follows")
 			}
 		case *SpeedContest:
 			tag(e.Interrupter, pick(e.Won, "interrupt-won", "interrupt-lost"))
@@ -161,6 +168,9 @@ func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	c := s.combatant(actor)
 	if c == nil {
 		return nil
+	}
+	if c.Done {
+		return immediateOptions(c) // R06: the immediate action left
 	}
 	return actOptions(s, c)
 }
