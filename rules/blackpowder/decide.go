@@ -1341,17 +1341,19 @@ func (r *run) fireAim(who string, aim Aim) error {
 	if c.Wielding != aim.Weapon {
 		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds the %s", c.Name, w.Name)
 	}
+	atk := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
 	if c.Delayed && (r.s.Declared == nil || r.s.Declared.held(who) < 0) {
 		// Once the attack is over, a delayed action still held may act
 		// right away (R22); one already answering a declaration is spoken
-		// for.
+		// for. An attack that cannot be made offers nothing.
+		if err := r.inMode("free", func() error { _, err := r.strikeCheck(who, atk, ""); return err }); err != nil {
+			return err
+		}
 		r.emit(&FollowOffered{Who: who})
 	}
 	r.aimed = true
 	defer func() { r.aimed = false }()
-	return r.inMode("free", func() error {
-		return r.attack(who, &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier})
-	})
+	return r.inMode("free", func() error { return r.attack(who, atk) })
 }
 
 // join brings a group into the fight at the start of a round: its roller
