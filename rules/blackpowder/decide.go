@@ -264,18 +264,33 @@ func (s *State) stage() stage {
 	return stageTurn
 }
 
+// What a member of the acting group may still do once it has finished its
+// part of the turn (its action spent, or passed), while the turn lasts.
+const (
+	afterNothing   = iota // an action: nothing once finished
+	afterImmediate        // the turn's immediate action, if unused (R06)
+	afterMove             // the move alongside the action (R33)
+)
+
 // actingMember returns the combatant who, acting in its group's turn, may
 // take an action now, or an error saying why not.
-func (r *run) actingMember(who string) (*Combatant, error) { return r.acting(who, false) }
+func (r *run) actingMember(who string) (*Combatant, error) { return r.acting(who, afterNothing) }
 
 // immediateMember is actingMember for an immediate action (a draw, a reload
 // that takes no time): one who has finished its part of its group's turn
 // may still take the turn's immediate action while the turn lasts, if it
 // has not used it (R06: one a turn, before or after the action).
-func (r *run) immediateMember(who string) (*Combatant, error) { return r.acting(who, true) }
+func (r *run) immediateMember(who string) (*Combatant, error) {
+	return r.acting(who, afterImmediate)
+}
 
-// acting is actingMember, or with immediate immediateMember.
-func (r *run) acting(who string, immediate bool) (*Combatant, error) {
+// movingMember is actingMember for the move alongside the action (R33),
+// which, like the immediate action, may come before or after it.
+func (r *run) movingMember(who string) (*Combatant, error) { return r.acting(who, afterMove) }
+
+// acting is actingMember, or what it says for what may come after the
+// action (afterImmediate, afterMove).
+func (r *run) acting(who string, after int) (*Combatant, error) {
 	if r.mode != "" {
 		c := r.s.combatant(who)
 		switch {
@@ -301,12 +316,13 @@ func (r *run) acting(who string, immediate bool) (*Combatant, error) {
 		return nil, engine.Errorf(engine.NotYourTurn, "it is the %s group's turn, not %s's", group, c.Name)
 	case c.Status != Active:
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
-	case c.Done && immediate && c.ImmediateUsed:
+	case c.Done && after == afterImmediate && c.ImmediateUsed:
 		return nil, engine.Errorf(engine.NotYourTurn, "%s has finished this turn and used the immediate action", c.Name)
-	case c.Done && !immediate:
-		// Only the immediate action may be left to one who has finished
-		// (R06): anything else is no longer its to do this turn.
-		return nil, engine.Errorf(engine.NotYourTurn, "%s has finished this turn: only the immediate action (a draw, a quick reload) may be left", c.Name)
+	case c.Done && after == afterNothing:
+		// Only the immediate action and the move alongside the action may
+		// be left to one who has finished (R06, R33): anything else is no
+		// longer its to do this turn.
+		return nil, engine.Errorf(engine.NotYourTurn, "%s has finished this turn: only the immediate action (a draw, a quick reload) and the move alongside the action may be left", c.Name)
 	}
 	return c, nil
 }

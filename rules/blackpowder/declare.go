@@ -131,6 +131,8 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 	switch cmd.(type) {
 	case *Draw, *Reload:
 		c, err = r.immediateMember(who) // maybe after the turn's action (R06)
+	case *Move:
+		c, err = r.movingMember(who) // maybe after the turn's action (R33)
 	default:
 		c, err = r.actingMember(who)
 	}
@@ -650,7 +652,11 @@ func (r *run) move(who string, x, y float64, mode string) error {
 // moveCheck checks a move, run or withdrawal to (x, y) without changing
 // anything, and returns the mover and the distance.
 func (r *run) moveCheck(who string, x, y float64, mode string) (*Combatant, float64, error) {
-	c, err := r.actingMember(who)
+	after := afterNothing
+	if mode == "move" {
+		after = afterMove // alongside the action: before or after it (R33)
+	}
+	c, err := r.acting(who, after)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -182,18 +182,33 @@ func nextKind(s *State) engine.PromptKind {
 }
 
 // immediateLeft reports whether c, a member of the acting group who has
-// finished its part of the turn, may still take the turn's immediate
-// action while the turn lasts (R06): it has not used it, and carries a
-// weapon to draw or reload.
+// finished its part of the turn, may still do something while the turn
+// lasts: take the turn's immediate action (R06), if it has not and carries
+// a weapon to draw or reload, or the move alongside the action (R33), if
+// it has some of it left and is free to move.
 func immediateLeft(c *Combatant, group string) bool {
-	return c.Done && !c.ImmediateUsed && c.Group == group && c.Status == Active && len(c.Weapons) > 0
+	if !c.Done || c.Group != group || c.Status != Active {
+		return false
+	}
+	return !c.ImmediateUsed && len(c.Weapons) > 0 ||
+		c.Moved < moveDistance && c.HeldBy == "" && c.Holding == "" && c.Trapped == 0
 }
 
-// immediateOptions lists, for people, the immediate actions left to c, who
-// has finished its part of the turn (immediateLeft): drawing a weapon, and
-// reloading a gun that takes no time to reload (R06, R20).
-func immediateOptions(c *Combatant) []engine.Option[Command] {
-	var out []engine.Option[Command]
+// immediateOptions lists, for people, what is left to c, who has finished
+// its part of the turn (immediateLeft): drawing a weapon and reloading a
+// gun that takes no time to reload (R06, R20), if the immediate action is
+// unused, and moving toward an enemy (R33).
+func immediateOptions(s *State, c *Combatant) []engine.Option[Command] {
+	var p engine.Prompt[Command]
+	if c.HeldBy == "" && c.Holding == "" && c.Trapped == 0 {
+		finished := *c
+		finished.Actions = 0 // a run is an action: none once finished
+		writeApproachOptions(s, &finished, &prompter{p: &p})
+	}
+	if c.ImmediateUsed {
+		return p.Options
+	}
+	out := p.Options
 	if w := c.weapon(); w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
 		out = append(out, engine.Option[Command]{Command: &Reload{}, Label: "reload the " + w.Name + " (the immediate action)"})
 	}
