@@ -122,7 +122,7 @@ func writePrompt(s *State, b *prompter) {
 			} else {
 				others++
 			}
-		} else if immediateLeft(m, group) {
+		} else if leftAfterAction(m, group) {
 			others++
 		}
 	}
@@ -146,7 +146,7 @@ func writePrompt(s *State, b *prompter) {
 			p.Others = make([]string, 0, others)
 		}
 		for i := range s.Combatants {
-			if m := &s.Combatants[i]; m != c && (m.Group == group && m.Status == Active && !m.Done || immediateLeft(m, group)) {
+			if m := &s.Combatants[i]; m != c && (m.Group == group && m.Status == Active && !m.Done || leftAfterAction(m, group)) {
 				p.Others = append(p.Others, m.ID)
 			}
 		}
@@ -181,12 +181,12 @@ func nextKind(s *State) engine.PromptKind {
 	return engine.End
 }
 
-// immediateLeft reports whether c, a member of the acting group who has
+// leftAfterAction reports whether c, a member of the acting group who has
 // finished its part of the turn, may still do something while the turn
 // lasts: take the turn's immediate action (R06), if it has not and carries
 // a weapon to draw or reload, or the move alongside the action (R33), if
 // it has some of it left and is free to move.
-func immediateLeft(c *Combatant, group string) bool {
+func leftAfterAction(c *Combatant, group string) bool {
 	if !c.Done || c.Group != group || c.Status != Active {
 		return false
 	}
@@ -194,11 +194,11 @@ func immediateLeft(c *Combatant, group string) bool {
 		c.Moved < moveDistance && c.HeldBy == "" && c.Holding == "" && c.Trapped == 0
 }
 
-// immediateOptions lists, for people, what is left to c, who has finished
-// its part of the turn (immediateLeft): drawing a weapon and reloading a
+// afterActionOptions lists, for people, what is left to c, who has finished
+// its part of the turn (leftAfterAction): drawing a weapon and reloading a
 // gun that takes no time to reload (R06, R20), if the immediate action is
 // unused, and moving toward an enemy (R33).
-func immediateOptions(s *State, c *Combatant) []engine.Option[Command] {
+func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 	var p engine.Prompt[Command]
 	if c.HeldBy == "" && c.Holding == "" && c.Trapped == 0 {
 		finished := *c

@@ -170,7 +170,7 @@ func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 		return nil
 	}
 	if c.Done {
-		return immediateOptions(s, c) // R06, R33: what may come after the action
+		return afterActionOptions(s, c) // R06, R33: what may come after the action
 	}
 	return actOptions(s, c)
 }
