@@ -154,6 +154,9 @@ func (r *run) decideCommand(who string, cmd Command) error {
 	case *FireEarly:
 		return r.fireEarly(who)
 	case *Pass:
+		if r.s.stage() == stageFollow {
+			return engine.Errorf(engine.NotAllowedNow, "%s is asked first whether to act with the delayed action right after the aimed attack: name the action, or decline to keep it", r.s.combatant(r.s.Follow).Name)
+		}
 		return r.pass(who)
 	case *Delay:
 		return r.delay(who)
@@ -175,6 +178,11 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		}
 		r.emit(parts.PutIn(r.hot, (*hotMemory).ended, Ended{Winner: r.s.After.Winner, TimedOut: r.s.After.TimedOut}))
 		return nil
+	}
+	if r.s.stage() == stageFollow && cmd != nil {
+		// Asked whether to act with the delayed action right after the
+		// aimed attack, the aimer may name the action alone (R22).
+		return r.follow(who, &Interrupt{Action: Nested{cmd}, After: true})
 	}
 	return r.declareOrAct(who, cmd)
 }
