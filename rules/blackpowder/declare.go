@@ -540,7 +540,7 @@ func (r *run) fireEarly(who string) error {
 		return err
 	}
 	aim := *r.s.combatant(who).Aim
-	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true, Aim: true}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
 	r.emit(parts.PutIn(r.hot, (*hotMemory).aimResolving, AimResolving{Combatant: who}))
 	r.early = true
 	defer func() { r.early = false }()
@@ -734,4 +734,12 @@ func (r *run) keepDelayed(who string) error {
 	}
 	r.emit(&FollowDone{Who: who})
 	return nil
+}
+
+// firesEarly reports whether who, first in the declaration's queue, is
+// asked about its aimed attack: its taking the reaction fires it early
+// (R22), rather than making an opportunity attack.
+func (s *State) firesEarly(who string) bool {
+	d := s.Declared
+	return d != nil && len(d.Queue) > 0 && d.Queue[0].Who == who && d.Queue[0].Kind == "aim"
 }

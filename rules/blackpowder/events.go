@@ -226,12 +226,11 @@ type ActionDeclared struct {
 }
 
 // ReactionDone: the first in the declaration's queue answered it (Taken:
-// with an opportunity attack, or with Aim by firing its aimed attack
-// early) or let it go.
+// with an opportunity attack, or, if it was asked about its aimed attack,
+// by firing it early) or let it go.
 type ReactionDone struct {
 	Who   string `json:"who"`
 	Taken bool   `json:"taken"`
-	Aim   bool   `json:"aim,omitempty"`
 }
 
 // SpeedContest: an interrupter's Speed check against the declaring actor's

@@ -39,7 +39,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 	if before.Pending != nil {
 		attacker = before.Pending.Attacker
 	}
-	for _, e := range events {
+	for i, e := range events {
 		switch e := e.(type) {
 		case *InitiativeRolled:
 			tag(e.Roller, "initiative:"+strconv.Itoa(e.Total))
@@ -117,7 +117,9 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 			tag(e.Helper, "assisted")
 		case *ReactionDone:
 			switch {
-			case e.Taken && e.Aim:
+			case e.Taken && i == 0 && before.firesEarly(e.Who):
+				// An answer is a decision's first event: before is
+				// the state it answered.
 				tag(e.Who, "fired-early")
 			case e.Taken:
 				tag(e.Who, "opportunity-attack")

@@ -379,7 +379,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s declares %q; waiting for %d answer(s)", name(d.Actor), d.Text, len(d.Queue))
 	case *ReactionDone:
 		switch {
-		case e.Taken && e.Aim:
+		case e.Taken && s.firesEarly(e.Who):
 			return name(e.Who) + " fires the aimed attack early"
 		case e.Taken:
 			return name(e.Who) + " takes the opportunity attack"
