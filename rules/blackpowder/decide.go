@@ -517,18 +517,20 @@ func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) 
 	case w.Loaded >= max(w.Capacity, 1):
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is loaded", w.Name)
 	}
-	// A reload made with a delayed action is that action (R07), however
-	// quick.
-	if w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 && r.mode != "delayed" {
-		if c.ImmediateUsed {
-			return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn", c.Name)
-		}
+	// A quick reload is the immediate action, if it is unused; a second
+	// immediate action in a turn counts as an action (R06), and a reload
+	// made with a delayed action is that action (R07), however quick.
+	quick := w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0
+	if quick && r.mode != "delayed" && !c.ImmediateUsed {
 		return c, true, nil
 	}
 	if c.Done && r.mode == "" {
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has finished this turn: reloading the %s takes an action", c.Name, w.Name)
 	}
 	if c.Actions < 1 {
+		if quick && r.mode == "" {
+			return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn and has no action left", c.Name)
+		}
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	return c, false, nil

@@ -298,7 +298,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	}
 	if w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
 		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
-		if (need == 0 && !c.ImmediateUsed) || (need > 0 && c.Actions > 0) {
+		if (need == 0 && !c.ImmediateUsed) || c.Actions > 0 { // a second immediate action is an action (R06)
 			b.add(&Reload{}, "reload the ", w.Name)
 		}
 	}
