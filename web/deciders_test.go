@@ -83,9 +83,10 @@ func TestGMChoosesWhomToAnswerFor(t *testing.T) {
 		t.Fatalf("the GM's answer went in as %s: %s", last.Actor, last.Command)
 	}
 
-	// The hold may be answered (a struggle): the GM answers until Beatrix,
-	// alone now, is asked; then the GM answers for her, with no choice of
-	// whom.
+	// The hold may be answered (a struggle): the GM answers until Beatrix
+	// is asked; Markus, who has acted, may still take his immediate action
+	// (a draw, blackpowder's R06), so the GM may still choose him; it
+	// answers for her.
 	v := s.view(fight, gmToken)
 	for i := 0; v.Prompt.Actor != "beatrix"; i++ {
 		if i == 5 || len(v.Prompt.Options) == 0 {
@@ -95,14 +96,14 @@ func TestGMChoosesWhomToAnswerFor(t *testing.T) {
 		run(t, gm, "answering for "+v.Prompt.Actor, atVersion(v.Version), clickOn(sel), atVersion(v.Version+1))
 		v = s.view(fight, gmToken)
 	}
-	if len(v.Prompt.Others) != 0 {
-		t.Fatalf("beatrix's prompt has others %v", v.Prompt.Others)
+	if strings.Join(v.Prompt.Others, " ") != "markus" {
+		t.Fatalf("beatrix's prompt has others %v, want markus (his immediate action)", v.Prompt.Others)
 	}
 	cmd := v.Prompt.Options[choose(v.Prompt)].Command
 	sel := fmt.Sprintf(`#options button[data-command=%q]`, cmd)
 	run(t, gm, "answering for beatrix",
 		atVersion(v.Version), chromedp.WaitVisible(sel, chromedp.ByQuery),
-		until(`document.querySelectorAll("#deciders button").length === 0 && document.querySelector("#deciders").textContent.includes("for Beatrix.")`),
+		until(`document.querySelectorAll("#deciders button").length === 2 && document.querySelector("#deciders").textContent.includes("for Beatrix.")`),
 		clickOn(sel), atVersion(v.Version+1))
 	entries = s.entries(fight, gmToken)
 	if last := entries[len(entries)-1]; last.Actor != "beatrix" || last.Command != cmd {

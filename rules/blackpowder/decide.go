@@ -140,14 +140,23 @@ func (r *run) decideCommand(who string, cmd Command) error {
 	case *OpportunityAttack:
 		return r.opportunity(who)
 	case *Decline:
+		if r.s.stage() == stageFollow {
+			return r.keepDelayed(who)
+		}
 		return r.decline(who)
 	case *Ruling:
 		return r.rule(who, c)
 	case *Interrupt:
+		if r.s.stage() == stageFollow {
+			return r.follow(who, c)
+		}
 		return r.interrupt(who, c)
 	case *FireEarly:
 		return r.fireEarly(who)
 	case *Pass:
+		if r.s.stage() == stageFollow {
+			return engine.Errorf(engine.NotAllowedNow, "%s is asked first whether to act with the delayed action right after the aimed attack: name the action, or decline to keep it", r.s.combatant(r.s.Follow).Name)
+		}
 		return r.pass(who)
 	case *Delay:
 		return r.delay(who)
@@ -169,6 +178,11 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		}
 		r.emit(parts.PutIn(r.hot, (*hotMemory).ended, Ended{Winner: r.s.After.Winner, TimedOut: r.s.After.TimedOut}))
 		return nil
+	}
+	if r.s.stage() == stageFollow && cmd != nil {
+		// Asked whether to act with the delayed action right after the
+		// aimed attack, the aimer may name the action alone (R22).
+		return r.follow(who, &Interrupt{Action: Nested{cmd}, After: true})
 	}
 	return r.declareOrAct(who, cmd)
 }
@@ -234,6 +248,7 @@ const (
 	stageDeclared                // answers to a declared action
 	stageAmbush                  // Stealth and Perception checks
 	stageInitiative              // initiative rolls
+	stageFollow                  // a delayed action right after an aimed attack, or not
 )
 
 // stage reports what the fight is waiting for.
@@ -243,6 +258,8 @@ func (s *State) stage() stage {
 		return stageAfter
 	case s.Pending != nil:
 		return stagePending
+	case s.Follow != "":
+		return stageFollow
 	case s.Declared != nil && len(s.Declared.Queue) > 0:
 		return stageDeclared
 	case s.Ambush != nil && s.Ambush.Stage == "hide":
@@ -255,9 +272,33 @@ func (s *State) stage() stage {
 	return stageTurn
 }
 
+// What a member of the acting group may still do once it has finished its
+// part of the turn (its action spent, or passed), while the turn lasts.
+const (
+	afterNothing   = iota // an action: nothing once finished
+	afterImmediate        // the turn's immediate action, if unused (R06)
+	afterMove             // the move alongside the action (R33)
+)
+
 // actingMember returns the combatant who, acting in its group's turn, may
 // take an action now, or an error saying why not.
-func (r *run) actingMember(who string) (*Combatant, error) {
+func (r *run) actingMember(who string) (*Combatant, error) { return r.acting(who, afterNothing) }
+
+// immediateMember is actingMember for an immediate action (a draw, a reload
+// that takes no time): one who has finished its part of its group's turn
+// may still take the turn's immediate action while the turn lasts, if it
+// has not used it (R06: one a turn, before or after the action).
+func (r *run) immediateMember(who string) (*Combatant, error) {
+	return r.acting(who, afterImmediate)
+}
+
+// movingMember is actingMember for the move alongside the action (R33),
+// which, like the immediate action, may come before or after it.
+func (r *run) movingMember(who string) (*Combatant, error) { return r.acting(who, afterMove) }
+
+// acting is actingMember, or what it says for what may come after the
+// action (afterImmediate, afterMove).
+func (r *run) acting(who string, after int) (*Combatant, error) {
 	if r.mode != "" {
 		c := r.s.combatant(who)
 		switch {
@@ -283,8 +324,13 @@ func (r *run) actingMember(who string) (*Combatant, error) {
 		return nil, engine.Errorf(engine.NotYourTurn, "it is the %s group's turn, not %s's", group, c.Name)
 	case c.Status != Active:
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
-	case c.Done:
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s has finished this turn", c.Name)
+	case c.Done && after == afterImmediate && c.ImmediateUsed:
+		return nil, engine.Errorf(engine.NotYourTurn, "%s has finished this turn and used the immediate action", c.Name)
+	case c.Done && after == afterNothing:
+		// Only the immediate action and the move alongside the action may
+		// be left to one who has finished (R06, R33): anything else is no
+		// longer its to do this turn.
+		return nil, engine.Errorf(engine.NotYourTurn, "%s has finished this turn: only the immediate action (a draw, a quick reload) and the move alongside the action may be left", c.Name)
 	}
 	return c, nil
 }
@@ -415,14 +461,16 @@ func (r *run) draw(who, name string) error {
 	if err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: !c.ImmediateUsed}))
+	// A draw made with a delayed action is that action (R07): the
+	// immediate action belongs to the combatant's own turn.
+	r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: !c.ImmediateUsed && r.mode != "delayed"}))
 	return nil
 }
 
 // drawCheck checks drawing the named weapon without changing anything,
 // and returns the drawer and the weapon's index.
 func (r *run) drawCheck(who, name string) (*Combatant, int, error) {
-	c, err := r.actingMember(who)
+	c, err := r.immediateMember(who)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -456,7 +504,7 @@ func (r *run) reload(who string) error {
 // reloadCheck checks a reload without changing anything, and says whether
 // it is the immediate action of a gun that takes no time to reload.
 func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) {
-	c, err = r.actingMember(who)
+	c, err = r.immediateMember(who)
 	if err != nil {
 		return nil, false, err
 	}
@@ -469,13 +517,20 @@ func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) 
 	case w.Loaded >= max(w.Capacity, 1):
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is loaded", w.Name)
 	}
-	if w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
-		if c.ImmediateUsed {
-			return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn", c.Name)
-		}
+	// A quick reload is the immediate action, if it is unused; a second
+	// immediate action in a turn counts as an action (R06), and a reload
+	// made with a delayed action is that action (R07), however quick.
+	quick := w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0
+	if quick && r.mode != "delayed" && !c.ImmediateUsed {
 		return c, true, nil
 	}
+	if c.Done && r.mode == "" {
+		return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has finished this turn: reloading the %s takes an action", c.Name, w.Name)
+	}
 	if c.Actions < 1 {
+		if quick && r.mode == "" {
+			return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn and has no action left", c.Name)
+		}
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 	}
 	return c, false, nil
@@ -1178,12 +1233,19 @@ func (r *run) advance() {
 		r.end(winner)
 		return
 	}
+	if s.Follow != "" && s.Pending == nil {
+		err := s.canFollow()
+		if err == nil {
+			return // the aimer answers first (R22)
+		}
+		r.emit(&FollowDone{Who: s.Follow, Reason: err.Error()})
+	}
 	r.resolveDeclared()
 	if s.Over {
 		return
 	}
 	switch s.stage() {
-	case stagePending, stageDeclared:
+	case stagePending, stageDeclared, stageFollow:
 		return
 	case stageAmbush:
 		if !r.resolveAmbush() {
@@ -1245,7 +1307,7 @@ func (r *run) resolveAmbush() bool {
 // stopped for a decision (a dodge, a critical) first.
 func (r *run) resolveAims() bool {
 	s := r.s
-	for s.AimsDue != nil && s.Pending == nil && !s.Over {
+	for s.AimsDue != nil && s.Pending == nil && s.Follow == "" && !s.Over {
 		var aimer *Combatant
 		for i := range s.Combatants {
 			if c := &s.Combatants[i]; c.Group == s.AimsDue.Group && c.Aim != nil {
@@ -1306,11 +1368,19 @@ func (r *run) fireAim(who string, aim Aim) error {
 	if c.Wielding != aim.Weapon {
 		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds the %s", c.Name, w.Name)
 	}
+	atk := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
+	if c.Delayed && (r.s.Declared == nil || r.s.Declared.held(who) < 0) {
+		// Once the attack is over, a delayed action still held may act
+		// right away (R22); one already answering a declaration is spoken
+		// for. An attack that cannot be made offers nothing.
+		if err := r.inMode("free", func() error { _, err := r.strikeCheck(who, atk, ""); return err }); err != nil {
+			return err
+		}
+		r.emit(&FollowOffered{Who: who})
+	}
 	r.aimed = true
 	defer func() { r.aimed = false }()
-	return r.inMode("free", func() error {
-		return r.attack(who, &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier})
-	})
+	return r.inMode("free", func() error { return r.attack(who, atk) })
 }
 
 // join brings a group into the fight at the start of a round: its roller

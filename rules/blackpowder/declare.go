@@ -126,7 +126,16 @@ func (r *run) keepReactions(q []Reaction) []Reaction {
 // answer it (opportunity attacks, interrupts) it is declared and waits for
 // them; otherwise it resolves at once.
 func (r *run) declareOrAct(who string, cmd Command) error {
-	c, err := r.actingMember(who)
+	var c *Combatant
+	var err error
+	switch cmd.(type) {
+	case *Draw, *Reload:
+		c, err = r.immediateMember(who) // maybe after the turn's action (R06)
+	case *Move:
+		c, err = r.movingMember(who) // maybe after the turn's action (R33)
+	default:
+		c, err = r.actingMember(who)
+	}
 	if err != nil {
 		return err
 	}
@@ -292,7 +301,7 @@ func segmentDistance(p, a, b [2]float64) float64 {
 // kind is given, may answer that way).
 func (r *run) reactionHead(who, kind string) (*Declaration, error) {
 	d := r.s.Declared
-	if d == nil || len(d.Queue) == 0 || r.s.Pending != nil {
+	if d == nil || len(d.Queue) == 0 || r.s.Pending != nil || r.s.Follow != "" {
 		return nil, engine.Errorf(engine.NotAllowedNow, "no declared action is waiting for an answer: %s", next(r.s).Question)
 	}
 	head := d.Queue[0]
@@ -549,7 +558,7 @@ func (r *run) fireEarly(who string) error {
 func (r *run) resolveDeclared() {
 	s := r.s
 	r.pruneReactions()
-	for s.Declared != nil && s.Pending == nil && !s.Over {
+	for s.Declared != nil && s.Pending == nil && s.Follow == "" && !s.Over {
 		d := s.Declared
 		early := d.firstToAct()
 		switch {
@@ -600,7 +609,7 @@ func (r *run) resolveDeclared() {
 // action was declared.
 func (r *run) pruneReactions() {
 	s := r.s
-	for s.Declared != nil && s.Pending == nil && len(s.Declared.Queue) > 0 {
+	for s.Declared != nil && s.Pending == nil && s.Follow == "" && len(s.Declared.Queue) > 0 {
 		head := s.Declared.Queue[0]
 		if head.Who == engine.GM {
 			return
@@ -643,7 +652,11 @@ func (r *run) move(who string, x, y float64, mode string) error {
 // moveCheck checks a move, run or withdrawal to (x, y) without changing
 // anything, and returns the mover and the distance.
 func (r *run) moveCheck(who string, x, y float64, mode string) (*Combatant, float64, error) {
-	c, err := r.actingMember(who)
+	after := afterNothing
+	if mode == "move" {
+		after = afterMove // alongside the action: before or after it (R33)
+	}
+	c, err := r.acting(who, after)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -669,4 +682,64 @@ func (r *run) moveCheck(who string, x, y float64, mode string) (*Combatant, floa
 		}
 	}
 	return c, d, nil
+}
+
+// canFollow reports why the aimer of s.Follow can no longer act with its
+// delayed action right after its aimed attack, or nil if it can.
+func (s *State) canFollow() error {
+	c := s.combatant(s.Follow)
+	switch {
+	case c.Status != Active:
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+	case !c.Delayed:
+		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds a delayed action", c.Name)
+	}
+	return nil
+}
+
+// follow acts with the aimer's held delayed action right after its aimed
+// attack (R22): `after COMMAND`, any action but another aim, with no Speed
+// contest, and, like any action taken with a delayed action, not declared.
+func (r *run) follow(who string, cmd *Interrupt) error {
+	s := r.s
+	c := s.combatant(s.Follow)
+	if who != c.ID {
+		return engine.Errorf(engine.NotYourTurn, "%s answers first: act with the delayed action right after the aimed attack, or keep it", c.Name)
+	}
+	inner := cmd.Action.Command
+	switch inner.(type) {
+	case nil:
+		return engine.Errorf(engine.Invalid, "act with what? after COMMAND")
+	case *AimAt:
+		return engine.Errorf(engine.NotAllowedNow, "%s has just made the aimed attack: the delayed action that follows it cannot aim again", c.Name)
+	}
+	if !cmd.After || cmd.With != "" {
+		return engine.Errorf(engine.Invalid, "right after the aimed attack the delayed action needs no Speed contest: after %s", Rules{}.FormatCommand(inner))
+	}
+	if err := r.legalDelayed(who, inner); err != nil {
+		return err
+	}
+	r.emit(&FollowDone{Who: who, Taken: true})
+	if err := r.actDelayed(who, inner); err != nil {
+		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()})) // legalDelayed passed it: never
+	}
+	return nil
+}
+
+// keepDelayed declines to act with the delayed action right after the
+// aimed attack: it stays held for later in the round (R22, R07).
+func (r *run) keepDelayed(who string) error {
+	if c := r.s.combatant(r.s.Follow); who != c.ID {
+		return engine.Errorf(engine.NotYourTurn, "%s answers first: act with the delayed action right after the aimed attack, or keep it", c.Name)
+	}
+	r.emit(&FollowDone{Who: who})
+	return nil
+}
+
+// firesEarly reports whether who, first in the declaration's queue, is
+// asked about its aimed attack: its taking the reaction fires it early
+// (R22), rather than making an opportunity attack.
+func (s *State) firesEarly(who string) bool {
+	d := s.Declared
+	return d != nil && len(d.Queue) > 0 && d.Queue[0].Who == who && d.Queue[0].Kind == "aim"
 }

@@ -232,7 +232,8 @@ type ActionDeclared struct {
 }
 
 // ReactionDone: the first in the declaration's queue answered it (Taken:
-// with an opportunity attack) or let it go.
+// with an opportunity attack, or, if it was asked about its aimed attack,
+// by firing it early) or let it go.
 type ReactionDone struct {
 	Who   string `json:"who"`
 	Taken bool   `json:"taken"`
@@ -374,6 +375,22 @@ type Ruled struct {
 	Safe     bool   `json:"safe,omitempty"`
 	Modifier int    `json:"modifier,omitempty"`
 	Command  Nested `json:"command,omitzero"`
+}
+
+// FollowOffered: the aimed attack about to be made is its maker's, who
+// holds a delayed action: once the attack is over, it may act with it
+// right away (R22).
+type FollowOffered struct {
+	Who string `json:"who"`
+}
+
+// FollowDone: the aimer answered the offer of FollowOffered: it acts with
+// the delayed action now (Taken), keeps it, or, with Reason, can no longer
+// act with it.
+type FollowDone struct {
+	Who    string `json:"who"`
+	Taken  bool   `json:"taken,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // DelayedUsed: a held delayed action starts paying for an action other
@@ -561,6 +578,8 @@ func (GroupJoined) Kind() string         { return "group_joined" }
 func (StoodUp) Kind() string             { return "stood_up" }
 func (Checked) Kind() string             { return "checked" }
 func (FreeFormDone) Kind() string        { return "free_form_done" }
+func (FollowOffered) Kind() string       { return "follow_offered" }
+func (FollowDone) Kind() string          { return "follow_done" }
 
 func (*InitiativeRolled) isEvent()    {}
 func (*RoundStarted) isEvent()        {}
@@ -619,6 +638,8 @@ func (*GroupJoined) isEvent()         {}
 func (*StoodUp) isEvent()             {}
 func (*Checked) isEvent()             {}
 func (*FreeFormDone) isEvent()        {}
+func (*FollowOffered) isEvent()       {}
+func (*FollowDone) isEvent()          {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
@@ -680,5 +701,7 @@ func eventKinds() map[string]func() Event {
 		"stood_up":             func() Event { return &StoodUp{} },
 		"checked":              func() Event { return &Checked{} },
 		"free_form_done":       func() Event { return &FreeFormDone{} },
+		"follow_offered":       func() Event { return &FollowOffered{} },
+		"follow_done":          func() Event { return &FollowDone{} },
 	}
 }

@@ -248,7 +248,7 @@ func evolve(s *State, e Event) {
 		}
 	case *Decided:
 		s.After = &Aftermath{Winner: e.Winner, TimedOut: e.TimedOut}
-		s.Pending, s.Declared, s.AimsDue = nil, nil, nil
+		s.Pending, s.Declared, s.AimsDue, s.Follow = nil, nil, nil, ""
 	case *Rested:
 		a := s.After
 		for _, g := range e.Gains {
@@ -266,6 +266,10 @@ func evolve(s *State, e Event) {
 	case *Healed:
 		s.combatant(e.Patient).LP += e.Gain
 		s.After.Treated = append(s.After.Treated, e.Patient)
+	case *FollowOffered:
+		s.Follow = e.Who
+	case *FollowDone:
+		s.Follow = ""
 	case *DelayedUsed:
 		s.combatant(e.Who).Actions++ // the action that follows spends it
 	case *DelayedSettled:
@@ -305,7 +309,7 @@ func evolve(s *State, e Event) {
 		c := s.combatant(e.Who)
 		c.Status, c.LP = Active, max(c.LP, 0) // a stun's knockout keeps its LP (A27)
 	case *Ended:
-		s.Over, s.Winner, s.TimedOut, s.Pending, s.Declared, s.AimsDue = true, e.Winner, e.TimedOut, nil, nil, nil
+		s.Over, s.Winner, s.TimedOut, s.Pending, s.Declared, s.AimsDue, s.Follow = true, e.Winner, e.TimedOut, nil, nil, nil, ""
 	}
 }
 

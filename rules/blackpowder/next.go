@@ -88,6 +88,9 @@ func writePrompt(s *State, b *prompter) {
 	case stageDeclared:
 		reactionPrompt(s, b)
 		return
+	case stageFollow:
+		followPrompt(s, b)
+		return
 	case stageAmbush:
 		p.Kind, p.Default = engine.Act, 0
 		if c := s.nextHider(); c != nil {
@@ -119,6 +122,8 @@ func writePrompt(s *State, b *prompter) {
 			} else {
 				others++
 			}
+		} else if leftAfterAction(m, group) {
+			others++
 		}
 	}
 	if c == nil {
@@ -141,7 +146,7 @@ func writePrompt(s *State, b *prompter) {
 			p.Others = make([]string, 0, others)
 		}
 		for i := range s.Combatants {
-			if m := &s.Combatants[i]; m != c && m.Group == group && m.Status == Active && !m.Done {
+			if m := &s.Combatants[i]; m != c && (m.Group == group && m.Status == Active && !m.Done || leftAfterAction(m, group)) {
 				p.Others = append(p.Others, m.ID)
 			}
 		}
@@ -157,7 +162,7 @@ func nextKind(s *State) engine.PromptKind {
 	switch s.stage() {
 	case stageAfter:
 		return engine.Ruling
-	case stagePending:
+	case stagePending, stageFollow:
 		return engine.React
 	case stageDeclared:
 		if k := s.Declared.Queue[0].Kind; k == "safety" || k == "modifier" {
@@ -174,6 +179,67 @@ func nextKind(s *State) engine.PromptKind {
 		}
 	}
 	return engine.End
+}
+
+// leftAfterAction reports whether c, a member of the acting group who has
+// finished its part of the turn, may still do something while the turn
+// lasts: take the turn's immediate action (R06), if it has not and carries
+// a weapon to draw or reload, or the move alongside the action (R33), if
+// it has some of it left and is free to move.
+func leftAfterAction(c *Combatant, group string) bool {
+	if !c.Done || c.Group != group || c.Status != Active {
+		return false
+	}
+	return !c.ImmediateUsed && len(c.Weapons) > 0 ||
+		c.Moved < moveDistance && c.HeldBy == "" && c.Holding == "" && c.Trapped == 0
+}
+
+// afterActionOptions lists, for people, what is left to c, who has finished
+// its part of the turn (leftAfterAction): drawing a weapon and reloading a
+// gun that takes no time to reload (R06, R20), if the immediate action is
+// unused, and moving toward an enemy (R33).
+func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
+	var p engine.Prompt[Command]
+	if c.HeldBy == "" && c.Holding == "" && c.Trapped == 0 {
+		finished := *c
+		finished.Actions = 0 // a run is an action: none once finished
+		writeApproachOptions(s, &finished, &prompter{p: &p})
+	}
+	if c.ImmediateUsed {
+		return p.Options
+	}
+	out := p.Options
+	if w := c.weapon(); w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
+		out = append(out, engine.Option[Command]{Command: &Reload{}, Label: "reload the " + w.Name + " (the immediate action)"})
+	}
+	for i := range c.Weapons {
+		if i != c.Wielding {
+			out = append(out, engine.Option[Command]{Command: &Draw{Weapon: c.Weapons[i].Name}, Label: "draw the " + c.Weapons[i].Name + " (the immediate action)"})
+		}
+	}
+	if c.Wielding >= 0 {
+		out = append(out, engine.Option[Command]{Command: &Draw{Weapon: "fists"}, Label: "put weapons away (fists; the immediate action)"})
+	}
+	return out
+}
+
+// followPrompt asks one whose aimed attack is over whether to act with the
+// delayed action it holds right away (R22), with any action it could take
+// with it but another aim, or keep it.
+func followPrompt(s *State, b *prompter) {
+	c := s.combatant(s.Follow)
+	p := b.p
+	p.Kind, p.Actor = engine.React, c.ID
+	for _, o := range b.heldOptions(s, c) {
+		switch o.Command.(type) {
+		case *Pass, *Delay, *Move, *AimAt, *Release:
+			continue // not an action a delayed action can take here
+		}
+		b.add(b.interrupt(Interrupt{Action: Nested{o.Command}, After: true}), "right after the aimed attack: ", o.Label)
+	}
+	b.add(&Decline{}, "keep the delayed action for later this round")
+	p.Default = len(p.Options) - 1
+	b.ask(c.Name, "'s aimed attack is over: act with the delayed action now?")
 }
 
 // actOptions lists what a combatant may do on its turn, for people.
@@ -232,7 +298,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	}
 	if w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
 		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
-		if (need == 0 && !c.ImmediateUsed) || (need > 0 && c.Actions > 0) {
+		if (need == 0 && !c.ImmediateUsed) || c.Actions > 0 { // a second immediate action is an action (R06)
 			b.add(&Reload{}, "reload the ", w.Name)
 		}
 	}
@@ -453,7 +519,11 @@ var situationalModifiers = [...]int{0, 1, 2, 3, 4, 5, -2}
 // now, as on a turn of its own with its action: for people, with labels;
 // for a policy, into the hot memory's list.
 func (b *prompter) heldOptions(s *State, c *Combatant) []engine.Option[Command] {
-	holder := Combatant{ID: c.ID, Group: c.Group, X: c.X, Y: c.Y, Weapons: c.Weapons, Wielding: c.Wielding, Actions: 1}
+	// As it stands (held, holding, trapped, carrying its items), with the
+	// one action the delayed action lends, which pays for a draw or a
+	// reload too (R07).
+	holder := *c
+	holder.Actions, holder.ImmediateUsed = 1, false
 	if !b.lean {
 		return actOptions(s, &holder)
 	}

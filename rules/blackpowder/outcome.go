@@ -39,7 +39,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 	if before.Pending != nil {
 		attacker = before.Pending.Attacker
 	}
-	for _, e := range events {
+	for i, e := range events {
 		switch e := e.(type) {
 		case *InitiativeRolled:
 			tag(e.Roller, "initiative:"+strconv.Itoa(e.Total))
@@ -116,8 +116,17 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 		case *Assisted:
 			tag(e.Helper, "assisted")
 		case *ReactionDone:
-			if e.Taken {
+			switch {
+			case e.Taken && i == 0 && before.firesEarly(e.Who):
+				// An answer is a decision's first event: before is
+				// the state it answered.
+				tag(e.Who, "fired-early")
+			case e.Taken:
 				tag(e.Who, "opportunity-attack")
+			}
+		case *FollowDone:
+			if e.Taken {
+				tag(e.Who, "delayed-follows")
 			}
 		case *SpeedContest:
 			tag(e.Interrupter, pick(e.Won, "interrupt-won", "interrupt-lost"))
@@ -161,6 +170,9 @@ func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	c := s.combatant(actor)
 	if c == nil {
 		return nil
+	}
+	if c.Done {
+		return afterActionOptions(s, c) // R06, R33: what may come after the action
 	}
 	return actOptions(s, c)
 }

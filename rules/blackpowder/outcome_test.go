@@ -82,6 +82,8 @@ func TestOutcomeTags(t *testing.T) {
 			[]string{"critical", "thug1:knocked-out"}, map[string]int{"thug1": 10 + 3 + 3 + 1}},
 		{"someone else's jam", "markus", false, [][2]string{{"markus", "pass"}, {"beatrix", "pass"}, {"gunman", "attack markus"}, {"markus", "take"}}, []int{9, 4, 4, 9},
 			[]string{"gunman:jam", "gunman:jam:misfire"}, nil},
+		{"an aimed attack fired early", "beatrix", false, [][2]string{{"beatrix", "aim gunman"}, {"markus", "pass"}, {"thug1", "attack markus"}, {"beatrix", "fire-early"}}, []int{1},
+			[]string{"fired-early", "hit"}, nil},
 		{"someone else's hit", "markus", false, [][2]string{{"markus", "pass"}, {"beatrix", "pass"}, {"gunman", "attack markus"}}, []int{9},
 			[]string{"gunman:hit"}, nil},
 	}
@@ -144,6 +146,22 @@ func TestOptionsFor(t *testing.T) {
 	}
 	if opts := (Rules{}).OptionsFor(st, engine.GM); len(opts) != len(next(st).Options) {
 		t.Errorf("the GM gets %d options, the prompt has %d", len(opts), len(next(st).Options))
+	}
+	// Once Beatrix has passed, what is left to her while Markus keeps the
+	// turn open is the turn's immediate action and her move (R06, R33).
+	if _, err := enc.Submit("beatrix", &Pass{}, src); err != nil {
+		t.Fatal(err)
+	}
+	st = enc.State()
+	if p := next(st); p.Actor != "markus" || !slices.Equal(p.Others, []string{"beatrix"}) {
+		t.Errorf("after Beatrix passes the prompt is %s's, others %v; want markus's, others [beatrix]", p.Actor, p.Others)
+	}
+	var texts []string
+	for _, o := range (Rules{}).OptionsFor(st, "beatrix") {
+		texts = append(texts, Rules{}.FormatCommand(o.Command))
+	}
+	if !slices.Equal(texts, []string{"draw fists"}) {
+		t.Errorf("Beatrix's options once she has passed: %q, want only the immediate action [draw fists]", texts)
 	}
 }
 

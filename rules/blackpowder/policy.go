@@ -34,7 +34,9 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 //     a declared action with a held one by attacking (alone: it never
 //     joins a combined action, which only adds ways to lose the contest),
 //     lets aimed attacks wait for their time, and takes a GM ruling's
-//     default.
+//     default;
+//   - offered its held delayed action right after its aimed attack, it
+//     attacks with it the enemy it scores best, if any.
 type Tactical struct{}
 
 // Choose returns the policy's command for the prompt in state s.
@@ -60,10 +62,40 @@ func (Tactical) Choose(s *State, prompt engine.Prompt[Command], _ dice.Source) C
 	if optionOf[*Dodge](p, nil) >= 0 && s.Pending != nil {
 		return defend(s, me, p)
 	}
+	if s.Follow == me.ID && s.stage() == stageFollow {
+		return followWith(s, me, p)
+	}
 	if optionOf[*Interrupt](p, nil) >= 0 {
 		return interruptWith(s, p)
 	}
 	return fallback
+}
+
+// followWith answers the offer of a delayed action right after an aimed
+// attack (R22): it attacks the conscious enemy it scores best, as on its
+// turn, or keeps the delayed action when it can attack nobody.
+func followWith(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
+	best, bestScore := -1, -1.0
+	w := me.weapon()
+	for i, o := range p.Options {
+		in, ok := o.Command.(*Interrupt)
+		if !ok {
+			continue
+		}
+		atk, ok := in.Action.Command.(*Attack)
+		if !ok || atk.Weapon != "" {
+			continue
+		}
+		if t := s.combatant(atk.Target); t != nil && t.Status == Active {
+			if score := targetScore(s, me, w, t); score > bestScore {
+				best, bestScore = i, score
+			}
+		}
+	}
+	if best < 0 {
+		return p.Options[max(p.Default, 0)].Command
+	}
+	return p.Options[best].Command
 }
 
 // optionOf returns the index of the first option whose command is a T

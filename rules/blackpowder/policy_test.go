@@ -124,6 +124,18 @@ func TestTacticalChoices(t *testing.T) {
 			t.Errorf("chose %q, want the opportunity attack", got)
 		}
 	})
+	t.Run("follows its aimed attack with the delayed action", func(t *testing.T) {
+		knife := WeaponSpec{Name: "knife", Kind: Thrown, Damage: "D10/2", Thrown: true, RangeNormal: 10, RangeFar: 20}
+		f := newFight(t, duel(CombatantSpec{ID: "kai", Senses: 3, ExtraDelayed: true, Weapons: []WeaponSpec{knife}}, CombatantSpec{ID: "thug", X: 4, Weapons: []WeaponSpec{club()}}), 9, 1, 9, 5)
+		f.do("kai", "initiative")
+		f.do("thug", "initiative")
+		f.do("kai", "aim thug")
+		f.do("thug", "pass")
+		f.do("thug", "take") // the aimed attack, as round 2 begins
+		if got := f.choose(); got != "after attack thug" {
+			t.Errorf("chose %q, want the attack with the delayed action", got)
+		}
+	})
 	t.Run("revives when safe, takes the GM's default", func(t *testing.T) {
 		sp := duel(CombatantSpec{ID: "beatrix", Science: 2, Skills: map[string]int{"medicine": 3}}, CombatantSpec{ID: "thug", X: 10, Weapons: []WeaponSpec{club()}})
 		sp.Combatants = append(sp.Combatants, CombatantSpec{ID: "markus", Group: "players", LPMax: 12, X: 1})

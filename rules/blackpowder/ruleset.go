@@ -378,7 +378,10 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		d := e.Declaration
 		return fmt.Sprintf("%s declares %q; waiting for %s", name(d.Actor), d.Text, parts.Count(len(d.Queue), "answer", "answers"))
 	case *ReactionDone:
-		if e.Taken {
+		switch {
+		case e.Taken && s.firesEarly(e.Who):
+			return name(e.Who) + " fires the aimed attack early"
+		case e.Taken:
 			return name(e.Who) + " takes the opportunity attack"
 		}
 		return name(e.Who) + " lets it go"
@@ -473,6 +476,16 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return fmt.Sprintf("%s uses the %s on %s: %s %v → %d: +%d LP", u.Name, u.Items[e.Item].Name, name(e.Target), u.Items[e.Item].Heal, e.Dice, e.Total, e.Gain)
 	case *DelayedUsed:
 		return name(e.Who) + " acts with the delayed action"
+	case *FollowOffered:
+		return name(e.Who) + " holds a delayed action, to use right after the aimed attack or keep"
+	case *FollowDone:
+		switch {
+		case e.Taken:
+			return name(e.Who) + " acts with the delayed action right after the aimed attack"
+		case e.Reason != "":
+			return fmt.Sprintf("%s's delayed action cannot follow the aimed attack: %s", name(e.Who), e.Reason)
+		}
+		return name(e.Who) + " keeps the delayed action"
 	case *DelayedSettled:
 		return name(e.Who) + "'s delayed action is used"
 	case *Queued:

@@ -31,6 +31,10 @@ type State struct {
 	// AimsDue is set while the aimed attacks of a group resolve, just
 	// before its turn at position AimsDue.Turn begins (R22).
 	AimsDue *TurnStarted `json:"aims_due,omitempty"`
+	// Follow names the combatant whose aimed attack is being made and who
+	// holds a delayed action it may act with right after it (R22): once the
+	// attack is over, the fight waits for its answer.
+	Follow string `json:"follow,omitempty"`
 	// After is set once the fight is decided, with the Aftermath option:
 	// time for rests and healing (R29-R31).
 	After *Aftermath `json:"after,omitempty"`
