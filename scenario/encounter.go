@@ -155,6 +155,7 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 		d.decode(e.value, reflect.ValueOf(&sb).Elem(), simKey)
 		sb.pos = simPositions(e.value)
 	}
+	d.problems = append(d.problems, fileIDs(root, prefix, "")...)
 	if len(d.problems) > 0 {
 		return nil, d.problems
 	}
@@ -165,6 +166,9 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 	}
 	if t == nil {
 		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s started no encounter", id)}}
+	}
+	if problems := checkIDs(file, root, prefix, t); len(problems) > 0 {
+		return nil, problems
 	}
 	return &Loaded{Table: t, Sim: sb}, nil
 }

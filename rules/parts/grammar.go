@@ -97,6 +97,18 @@ func (g *Grammar) Err() error {
 	return fmt.Errorf("grammar: %w", errors.Join(g.problems...))
 }
 
+// Keywords lists the words of the grammar's keyword options, sorted: the
+// words no id of a ruleset reading its commands with the grammar may be
+// (a ruleset returns them from engine.Vocabulary's Keywords).
+func (g *Grammar) Keywords() []string {
+	words := make([]string, 0, len(g.keywords))
+	for w := range g.keywords {
+		words = append(words, w)
+	}
+	slices.Sort(words)
+	return words
+}
+
 // Verbs lists the verbs in the order given.
 func (g *Grammar) Verbs() []string { return slices.Clone(g.order) }
 
