@@ -336,3 +336,36 @@ func TestPromptAsAnotherMember(t *testing.T) {
 		t.Errorf("markus's own option refused: %v", err)
 	}
 }
+
+// TestFoldRefusesEventsThatDoNotFit folds recorded events that name a
+// combatant the fight does not have, on which blackpowder's Evolve
+// panics: Fold refuses them and leaves the table as it was.
+func TestFoldRefusesEventsThatDoNotFit(t *testing.T) {
+	info := blackpowder.Info()
+	reg, err := engine.NewRegistry(info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := scenario.ParseEncounter(reg, "alley_fight", info.Content()["alley_fight"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := table.State(engine.Everyone)
+	for _, ev := range []string{
+		`{"kind":"damage_dealt","target":"ghost","source":"beatrix","raw":6,"toughness":0,"effective":6}`,
+		`{"kind":"initiative_rolled","group":"ghosts","roller":"ghost","die":7,"total":12}`,
+		`{"kind":"turn_started","turn":7,"group":"players"}`,
+	} {
+		err := table.Fold(engine.Record{Actor: "beatrix", Command: json.RawMessage(`{"kind":"initiative"}`), Events: []json.RawMessage{json.RawMessage(ev)}})
+		after, _ := table.State(engine.Everyone)
+		if err == nil {
+			// Not every such event panics; those that do not must still
+			// not be taken back here: the record is verified elsewhere.
+			table.Undo()
+			continue
+		}
+		if !strings.Contains(err.Error(), "the recorded events do not fit the fight") || table.Len() != 0 || string(after) != string(before) {
+			t.Errorf("folding %s: %v; %d decisions, state changed: %v", ev, err, table.Len(), string(after) != string(before))
+		}
+	}
+}
