@@ -175,18 +175,30 @@ func Quote(s string) string {
 const MaxMessage = 2000
 
 // Clip bounds a message built from input that was not quoted with Quote
-// (a ruleset's own words, a listing of many names): a message longer than
-// MaxMessage bytes is cut there, on a character boundary, with how much
-// was left out. Control characters are escaped, so that a message never
-// writes an escape sequence to a terminal.
+// (a ruleset's own words, a listing of many names): every string quoted
+// in it as %q quotes longer than MaxExcerpt is cut as Quote cuts it, and
+// a message still longer than MaxMessage bytes is cut there, on a
+// character boundary, with how much was left out. Control characters are
+// escaped, so that a message never writes an escape sequence to a
+// terminal.
 func Clip(msg string) string {
-	if !strings.ContainsFunc(msg, isControl) && len(msg) <= MaxMessage {
+	dropped := 0
+	if len(msg) > maxClipped {
+		// Past this nothing would be kept: spare the scans below.
+		cut := maxClipped
+		for cut > 0 && !utf8.RuneStart(msg[cut]) {
+			cut--
+		}
+		msg, dropped = msg[:cut], len(msg)-cut
+	}
+	msg = clipQuoted(msg)
+	if !strings.ContainsFunc(msg, isControl) && len(msg) <= MaxMessage && dropped == 0 {
 		return msg
 	}
 	var b strings.Builder
 	for i, r := range msg {
 		if b.Len() >= MaxMessage {
-			fmt.Fprintf(&b, "… (%d bytes more)", len(msg)-i)
+			dropped += len(msg) - i
 			break
 		}
 		if isControl(r) {
@@ -196,6 +208,53 @@ func Clip(msg string) string {
 		}
 		b.WriteRune(r)
 	}
+	if dropped > 0 {
+		fmt.Fprintf(&b, "… (%d bytes more)", dropped)
+	}
+	return b.String()
+}
+
+// maxClipped is the most bytes of a message Clip reads: a message is
+// rarely longer, and its quoted strings are cut to excerpts first.
+const maxClipped = 8 << 20
+
+// clipQuoted cuts every Go-quoted string of msg longer than MaxExcerpt as
+// Quote would.
+func clipQuoted(msg string) string {
+	if len(msg) <= MaxExcerpt {
+		return msg
+	}
+	var b strings.Builder
+	rest := msg
+	changed := false
+	for {
+		i := strings.IndexByte(rest, '"')
+		if i < 0 {
+			break
+		}
+		b.WriteString(rest[:i])
+		rest = rest[i:]
+		q, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			b.WriteByte('"')
+			rest = rest[1:]
+			continue
+		}
+		if len(q) > MaxExcerpt+2 {
+			if s, err := strconv.Unquote(q); err == nil && len(s) > MaxExcerpt {
+				b.WriteString(Quote(s))
+				rest = rest[len(q):]
+				changed = true
+				continue
+			}
+		}
+		b.WriteString(q)
+		rest = rest[len(q):]
+	}
+	if !changed {
+		return msg
+	}
+	b.WriteString(rest)
 	return b.String()
 }
 

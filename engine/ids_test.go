@@ -65,6 +65,10 @@ func TestClipBoundsAMessage(t *testing.T) {
 	if got, want := engine.Clip("a\x1b[2Jb\x07"), `a\x1b[2Jb\a`; got != want {
 		t.Errorf("Clip = %q, want %q", got, want)
 	}
+	long := strings.Repeat("y", 500_000)
+	if got, want := engine.Clip(`unknown group "`+long+`"; groups: "a", "b"`), `unknown group "`+strings.Repeat("y", engine.MaxExcerpt)+`…" (500000 bytes); groups: "a", "b"`; got != want {
+		t.Errorf("Clip of a long quoted string = %.200q, want %q", got, want)
+	}
 	got := engine.Clip(strings.Repeat("x", 500_000))
 	if want := strings.Repeat("x", engine.MaxMessage) + "… (498000 bytes more)"; got != want {
 		t.Errorf("Clip of 500 KB = %.40q... (%d bytes), want %d bytes", got, len(got), len(want))

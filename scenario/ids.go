@@ -3,6 +3,7 @@ package scenario
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"fray/engine"
 )
@@ -105,3 +106,12 @@ func fileIDs(n *node, prefix, path string) []*Problem {
 
 // idKey is the key of an id in an encounter document.
 const idKey = "id"
+
+// excerpt writes text from a file, unquoted, as at most an excerpt: as it
+// is when short and printable, else quoted by engine.Quote.
+func excerpt(text string) string {
+	if len(text) <= engine.MaxExcerpt && !strings.ContainsFunc(text, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return text
+	}
+	return engine.Quote(text)
+}

@@ -128,7 +128,7 @@ func (n *node) describe() string {
 	case nil:
 		return "nothing (null)"
 	case string:
-		return fmt.Sprintf("the text %q", v)
+		return "the text " + engine.Quote(v)
 	case bool:
 		return fmt.Sprintf("%t", v)
 	default:

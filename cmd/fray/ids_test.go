@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -149,6 +150,32 @@ f.yaml:4:24: combatants[1].id: the id "gm" is the game master's; choose another`
 		_, err := scenario.ParseEncounter(reg, "f.yaml", []byte(tt.file))
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("loading\n%s\ngot:\n%v\nwant:\n%s", tt.file, err, tt.want)
+		}
+	}
+}
+
+// TestMessagesQuoteExcerpts checks files of 500 KB whose one long value
+// is quoted back in an error, at every kind of place the loader or a
+// ruleset quotes from: each message stays short, and control characters
+// come out escaped.
+func TestMessagesQuoteExcerpts(t *testing.T) {
+	big := strings.Repeat("x", 500_000)
+	files := map[string]string{
+		"name.yaml":    "ruleset: blackpowder\nname: " + big + "\n",
+		"group.yaml":   "ruleset: blackpowder\ngroups: [{id: a}]\ncombatants:\n  - {use: beatrix, group: " + big + "}\n",
+		"ruleset.yaml": "ruleset: " + big + "\n",
+		"key.yaml":     "ruleset: blackpowder\n" + big + ": 1\n",
+		"use.yaml":     "ruleset: blackpowder\ncombatants:\n  - {use: " + big + "}\n",
+		"list.yaml":    "ruleset: tempo\ncombatants: " + big + "\n",
+		"enum.yaml":    "ruleset: blackpowder\ngroups: [{id: a, players: " + big + "}]\n",
+		"escape.yaml":  "ruleset: blackpowder\ngroups: [{id: a}]\ncombatants:\n  - {use: beatrix, group: \"\\e[2J" + big + "\"}\n",
+	}
+	dir := writeFiles(t, files)
+	for name := range files {
+		r := fray(t, "check", filepath.Join(dir, name))
+		out := r.stdout + r.stderr
+		if r.code != exitError || len(out) > 1200 || strings.Contains(out, "\x1b") {
+			t.Errorf("%s: exit %d, %d bytes of output: %.600q", name, r.code, len(out), out)
 		}
 	}
 }

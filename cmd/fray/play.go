@@ -618,7 +618,7 @@ func (p *player) ask(pr engine.Prompt[string]) {
 		}
 	}
 	if err := p.submit(actor, text, true); err != nil {
-		fmt.Fprintf(p.out, "refused: %v\n", err)
+		fmt.Fprintf(p.out, "refused: %s\n", clipLines(err.Error()))
 	}
 }
 
