@@ -87,10 +87,7 @@ func TestCheckRoster(t *testing.T) {
 	s.Combatants[1].ID = "b\x1bb"
 	s.Combatants[1].Side = "gm"
 	err := engine.CheckRoster(newTable(s))
-	var ids []string
-	for _, e := range strings.Split(err.Error(), "\n") {
-		ids = append(ids, e)
-	}
+	ids := strings.Split(err.Error(), "\n")
 	want := []string{
 		`combatant "Ann": the id "Ann" has upper-case letters; commands read ids in lower case, so write "ann"`,
 		`combatant "b\x1bb": the id "b\x1bb" has the control character '\x1b', which ids may not hold: an id is lower-case letters, digits, '-' and '_'`,
