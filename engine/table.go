@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"fray/dice"
 )
@@ -30,7 +31,9 @@ type Table interface {
 	// engine.Sheets).
 	Sheets(v Viewer) ([]Sheet, bool)
 	// Submit parses text as a command from actor and submits it; see
-	// Encounter.Submit. It returns what happened, one line per event.
+	// Encounter.Submit. It returns what happened, one line per event. Like
+	// the command's words, the actor is read in lower case, as every id is
+	// written (see CheckID): "Beatrix" is beatrix.
 	Submit(actor, text string, src dice.Source) ([]string, error)
 	// SubmitJSON is Submit for a command in JSON.
 	SubmitJSON(actor string, command []byte, src dice.Source) ([]string, error)
@@ -149,6 +152,7 @@ func (t *table[S, C, E]) Sheets(v Viewer) ([]Sheet, bool) {
 }
 
 func (t *table[S, C, E]) Submit(actor, text string, src dice.Source) ([]string, error) {
+	actor = strings.ToLower(actor)
 	c, err := t.g.ParseCommand(t.enc.State(), actor, text)
 	if err != nil {
 		return nil, asRefusal(err)

@@ -59,7 +59,8 @@ func TestTablePromptIsText(t *testing.T) {
 
 func TestTableSubmitByTextAndJSON(t *testing.T) {
 	table := newTable(bundled(t, "reference_skirmish"))
-	lines := tableSubmit(t, table, "ann", "Attack  bob", 15)
+	// The actor is read in lower case like the command's words.
+	lines := tableSubmit(t, table, "Ann", "Attack  BOB", 15)
 	want := []string{"ann attacks bob with sword", "ann rolls d20=15+4 = 19 against defence 12: hit"}
 	if !reflect.DeepEqual(lines, want) {
 		t.Errorf("lines = %q, want %q", lines, want)

@@ -157,6 +157,9 @@ func TestImportVerifies(t *testing.T) {
 				r.Events = r.Events[1:]
 			}
 		}, fmt.Sprintf(`^fight edited: entry %d: .*`, undone+1)},
+		{"the actor's case", func(_ *store.Header, es []store.Entry) {
+			es[0].Decision.Actor = strings.ToUpper(es[0].Decision.Actor)
+		}, `^fight edited: entry 1: "[A-Z]+"'s command .* is refused: it is [a-z]+'s decision, not [A-Z]+'s`},
 		{"an undo of nothing", func(_ *store.Header, es []store.Entry) {
 			es[0] = store.Entry{Version: 1, Kind: store.Undo}
 		}, `^fight edited: entry 1: an undo with no decision to take back$`},

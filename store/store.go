@@ -447,6 +447,9 @@ func replayOne(table engine.Table, e Entry) (err error) {
 	if err != nil {
 		return fmt.Errorf("%s's command %s: %w", d.Actor, engine.Quote(string(d.Command)), err)
 	}
+	if got.Actor != d.Actor {
+		return fmt.Errorf("the decision is recorded as %s's, the rules record it as %s's", engine.Quote(d.Actor), engine.Quote(got.Actor))
+	}
 	if diff := jsonDiff(d.Command, got.Command); diff != "" {
 		return fmt.Errorf("%s's command is not written as the rules write it: %s", d.Actor, diff)
 	}
