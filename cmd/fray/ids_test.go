@@ -146,6 +146,10 @@ combatants:
 		{"ruleset: tempo\ncombatants:\n  - {use: duelist, id: \"duelist\\e[2J\", side: a, x: 0, y: 0}\n  - {use: duelist, id: gm, side: b, x: 1, y: 0}\n",
 			`f.yaml:3:24: combatants[0].id: the id "duelist\x1b[2J" has the control character '\x1b', which ids may not hold: an id is lower-case letters, digits, '-' and '_'
 f.yaml:4:24: combatants[1].id: the id "gm" is the game master's; choose another`},
+		// A side written only where combatants name it is checked there.
+		{"ruleset: tempo\ncombatants:\n  - {use: duelist, id: a, side: \"x\\e[2J\", x: 0, y: 0}\n  - {use: duelist, id: b, side: With, x: 1, y: 0}\n",
+			`f.yaml:3:33: combatants[0].side: the id "x\x1b[2J" has the control character '\x1b', which ids may not hold: an id is lower-case letters, digits, '-' and '_'
+f.yaml:4:33: combatants[1].side: the id "With" has upper-case letters; an id is lower-case letters, digits, '-' and '_'`},
 	} {
 		_, err := scenario.ParseEncounter(reg, "f.yaml", []byte(tt.file))
 		if err == nil || err.Error() != tt.want {
