@@ -87,7 +87,7 @@ func NewRegistry(infos ...RulesetInfo) (*Registry, error) {
 func (r *Registry) Lookup(id string) (RulesetInfo, error) {
 	info, ok := r.rulesets[id]
 	if !ok {
-		return RulesetInfo{}, fmt.Errorf("unknown ruleset %q (known: %s)", id, strings.Join(r.IDs(), ", "))
+		return RulesetInfo{}, fmt.Errorf("unknown ruleset %s (known: %s)", Quote(id), strings.Join(r.IDs(), ", "))
 	}
 	return info, nil
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"fray/dice"
 )
@@ -30,7 +31,9 @@ type Table interface {
 	// engine.Sheets).
 	Sheets(v Viewer) ([]Sheet, bool)
 	// Submit parses text as a command from actor and submits it; see
-	// Encounter.Submit. It returns what happened, one line per event.
+	// Encounter.Submit. It returns what happened, one line per event. Like
+	// the command's words, the actor is read in lower case, as every id is
+	// written (see CheckID): "Beatrix" is beatrix.
 	Submit(actor, text string, src dice.Source) ([]string, error)
 	// SubmitJSON is Submit for a command in JSON.
 	SubmitJSON(actor string, command []byte, src dice.Source) ([]string, error)
@@ -55,7 +58,11 @@ type Table interface {
 	// Fold appends a recorded decision without deciding it again: its
 	// command and events are read with the ruleset's DecodeCommand and
 	// DecodeEvent, and the events applied as facts, as Restore does. An
-	// unknown kind is an error, which leaves the table as it was.
+	// unknown kind is an error, and so are events the ruleset panics on
+	// applying (a hand-edited record naming a combatant the fight does not
+	// have); either leaves the table as it was. Fold checks no more than
+	// that: a record from outside is verified by replaying it (see
+	// store.Verify).
 	Fold(rec Record) error
 	// TimedOut reports whether the fight is over because it reached the
 	// ruleset's limit, such as a round limit (see TimeLimit).
@@ -63,6 +70,9 @@ type Table interface {
 	// SideOf names the side (team, group) a combatant fights on, or "" for
 	// an id that is not a combatant.
 	SideOf(combatant string) string
+	// Roster returns the ids of every combatant, present or still to come,
+	// in a stable order (see Ruleset.Roster).
+	Roster() []string
 }
 
 // Entry is one decision of a transcript, as some viewer may see it.
@@ -142,6 +152,7 @@ func (t *table[S, C, E]) Sheets(v Viewer) ([]Sheet, bool) {
 }
 
 func (t *table[S, C, E]) Submit(actor, text string, src dice.Source) ([]string, error) {
+	actor = strings.ToLower(actor)
 	c, err := t.g.ParseCommand(t.enc.State(), actor, text)
 	if err != nil {
 		return nil, asRefusal(err)
@@ -233,7 +244,7 @@ func (t *table[S, C, E]) Record(i int) (Record, error) {
 	return r, nil
 }
 
-func (t *table[S, C, E]) Fold(rec Record) error {
+func (t *table[S, C, E]) Fold(rec Record) (err error) {
 	c, err := t.g.DecodeCommand(rec.Command)
 	if err != nil {
 		return fmt.Errorf("%s: the command: %w", t.g.ID(), err)
@@ -246,11 +257,32 @@ func (t *table[S, C, E]) Fold(rec Record) error {
 		}
 		events = append(events, e)
 	}
+	// Events that do not fit the state (a record edited by hand, naming a
+	// combatant the fight does not have) may make a ruleset's Evolve
+	// panic: the table is rebuilt from its log, as it was, and the record
+	// refused.
+	defer func() {
+		if r := recover(); r != nil {
+			t.enc.state = t.enc.Replay()
+			err = fmt.Errorf("%s: the recorded events do not fit the fight: %s", t.g.ID(), Clip(fmt.Sprint(r)))
+		}
+	}()
 	t.enc.fold(Decision[C, E]{Actor: rec.Actor, Command: c, Events: events, Dice: append([]dice.Draw(nil), rec.Dice...)})
 	return nil
 }
 
 func (t *table[S, C, E]) Undo() bool { return t.enc.Undo() }
+
+func (t *table[S, C, E]) Roster() []string { return t.g.Roster(t.enc.State()) }
+
+// keywords returns the ruleset's own keywords (see Vocabulary), for
+// CheckRoster.
+func (t *table[S, C, E]) keywords() []string {
+	if v, ok := t.g.(Vocabulary); ok {
+		return v.Keywords()
+	}
+	return nil
+}
 
 func (t *table[S, C, E]) SideOf(combatant string) string {
 	return t.g.SideOf(t.enc.State(), combatant)

@@ -59,7 +59,8 @@ func TestTablePromptIsText(t *testing.T) {
 
 func TestTableSubmitByTextAndJSON(t *testing.T) {
 	table := newTable(bundled(t, "reference_skirmish"))
-	lines := tableSubmit(t, table, "ann", "Attack  bob", 15)
+	// The actor is read in lower case like the command's words.
+	lines := tableSubmit(t, table, "Ann", "Attack  BOB", 15)
 	want := []string{"ann attacks bob with sword", "ann rolls d20=15+4 = 19 against defence 12: hit"}
 	if !reflect.DeepEqual(lines, want) {
 		t.Errorf("lines = %q, want %q", lines, want)
@@ -334,5 +335,38 @@ func TestPromptAsAnotherMember(t *testing.T) {
 	// Markus's option is his to take.
 	if _, err := table.Submit("markus", "hold thug1", dice.NewScript(1, 1, 1, 1, 1, 1)); err != nil {
 		t.Errorf("markus's own option refused: %v", err)
+	}
+}
+
+// TestFoldRefusesEventsThatDoNotFit folds recorded events that name a
+// combatant the fight does not have, on which blackpowder's Evolve
+// panics: Fold refuses them and leaves the table as it was.
+func TestFoldRefusesEventsThatDoNotFit(t *testing.T) {
+	info := blackpowder.Info()
+	reg, err := engine.NewRegistry(info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := scenario.ParseEncounter(reg, "alley_fight", info.Content()["alley_fight"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, _ := table.State(engine.Everyone)
+	for _, ev := range []string{
+		`{"kind":"damage_dealt","target":"ghost","source":"beatrix","raw":6,"toughness":0,"effective":6}`,
+		`{"kind":"initiative_rolled","group":"ghosts","roller":"ghost","die":7,"total":12}`,
+		`{"kind":"turn_started","turn":7,"group":"players"}`,
+	} {
+		err := table.Fold(engine.Record{Actor: "beatrix", Command: json.RawMessage(`{"kind":"initiative"}`), Events: []json.RawMessage{json.RawMessage(ev)}})
+		after, _ := table.State(engine.Everyone)
+		if err == nil {
+			// Not every such event panics; those that do not must still
+			// not be taken back here: the record is verified elsewhere.
+			table.Undo()
+			continue
+		}
+		if !strings.Contains(err.Error(), "the recorded events do not fit the fight") || table.Len() != 0 || string(after) != string(before) {
+			t.Errorf("folding %s: %v; %d decisions, state changed: %v", ev, err, table.Len(), string(after) != string(before))
+		}
 	}
 }

@@ -181,6 +181,28 @@ func findLocal(folders []folder, name string) (string, *folder) {
 	return "", nil
 }
 
+// CheckInFolder returns an error unless path, a file of the content
+// folder dir, is inside dir once every symbolic link is followed: a
+// content document may be a link to another file of its folder (or of a
+// folder inside it), never to a file elsewhere on the machine, so that
+// "use:" and --content read only what the folders hold and no message
+// echoes the lines of a file outside them.
+func CheckInFolder(dir, path string) error {
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return fmt.Errorf("the folder %s: %w", dir, err)
+	}
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	rel, err := filepath.Rel(root, real)
+	if err != nil || !filepath.IsLocal(rel) {
+		return fmt.Errorf("%s is a symbolic link to a file outside the folder %s; content documents are read only from inside their folders", path, dir)
+	}
+	return nil
+}
+
 // listFolder returns the names of the content documents in dir, sorted
 // (at most maxContentListed entries of the folder are read).
 func listFolder(dir string) []string {

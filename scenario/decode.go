@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml"
+
+	"fray/engine"
 )
 
 // decoder decodes node trees into Go values strictly, collecting a Problem
@@ -154,7 +156,7 @@ func (d *decoder) decodeStruct(n *node, v reflect.Value, path string, skip []str
 			if slices.Contains(skip, e.key) {
 				continue
 			}
-			d.problemf(e.loc, "unknown field %q in %s; allowed: %s", e.key, d.at(path), names(fs))
+			d.problemf(e.loc, "unknown field %s in %s; allowed: %s", engine.Quote(e.key), d.at(path), names(fs))
 			continue
 		}
 		f := fs[i]
@@ -213,7 +215,7 @@ func (d *decoder) check(f field, n *node, v reflect.Value, path string) {
 			return
 		}
 		if !slices.Contains(f.enum, s) {
-			d.problemf(n.loc, "%s: %q is not allowed; allowed: %s", d.at(path), s, strings.Join(f.enum, ", "))
+			d.problemf(n.loc, "%s: %s is not allowed; allowed: %s", d.at(path), engine.Quote(s), strings.Join(f.enum, ", "))
 		}
 	}
 	var x float64

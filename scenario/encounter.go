@@ -155,6 +155,7 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 		d.decode(e.value, reflect.ValueOf(&sb).Elem(), simKey)
 		sb.pos = simPositions(e.value)
 	}
+	d.problems = append(d.problems, fileIDs(root, prefix, "")...)
 	if len(d.problems) > 0 {
 		return nil, d.problems
 	}
@@ -165,6 +166,9 @@ func startEncounter(reg *engine.Registry, file string, root *node, prefix string
 	}
 	if t == nil {
 		return nil, []*Problem{{Pos: Pos{File: file}, Msg: fmt.Sprintf("ruleset %s started no encounter", id)}}
+	}
+	if problems := checkIDs(file, root, prefix, t); len(problems) > 0 {
+		return nil, problems
 	}
 	return &Loaded{Table: t, Sim: sb}, nil
 }
@@ -447,17 +451,21 @@ func (r *resolver) doc(name string, e *entry) *node {
 // reporting a problem at the "use:" entry e.
 func (r *resolver) readLocal(name, path string, f *folder, e *entry) *node {
 	if r.localDocs >= MaxContentDocs {
-		r.problemf(e.value.loc, "use: %q: the file brings in more than %d local content documents, the limit", name, MaxContentDocs)
+		r.problemf(e.value.loc, "use: %s: the file brings in more than %d local content documents, the limit", engine.Quote(name), MaxContentDocs)
+		return nil
+	}
+	if err := CheckInFolder(f.dir, path); err != nil {
+		r.problemf(e.value.loc, "use: content %s in the folder %s (%s): %v", engine.Quote(name), f.dir, f.from, err)
 		return nil
 	}
 	data, err := ReadFile(path)
 	if err != nil {
-		r.problemf(e.value.loc, "use: content %q in the folder %s (%s): %v", name, f.dir, f.from, err)
+		r.problemf(e.value.loc, "use: content %s in the folder %s (%s): %v", engine.Quote(name), f.dir, f.from, err)
 		return nil
 	}
 	r.localDocs++
 	if r.localSize += len(data); r.localSize > MaxContentSize {
-		r.problemf(e.value.loc, "use: %q: the local content documents the file brings in hold more than %d bytes (16 MiB) together, the limit", name, MaxContentSize)
+		r.problemf(e.value.loc, "use: %s: the local content documents the file brings in hold more than %d bytes (16 MiB) together, the limit", engine.Quote(name), MaxContentSize)
 		return nil
 	}
 	r.paths[name] = path
@@ -484,15 +492,15 @@ func (r *resolver) describe(name string) string {
 func (r *resolver) unknown(name string) string {
 	if len(r.folders) == 0 {
 		if len(r.bundled()) == 0 {
-			return fmt.Sprintf("ruleset %s has no bundled content, so there is no %q", r.info.ID, name)
+			return fmt.Sprintf("ruleset %s has no bundled content, so there is no %s", r.info.ID, engine.Quote(name))
 		}
-		return fmt.Sprintf("unknown bundled content %q; known: %s", name, r.known())
+		return fmt.Sprintf("unknown bundled content %s; known: %s", engine.Quote(name), r.known())
 	}
 	var b strings.Builder
 	if validContentName(name) {
-		fmt.Fprintf(&b, "no content %q (%s%s) in", name, name, contentExt)
+		fmt.Fprintf(&b, "no content %s (%s) in", engine.Quote(name), excerpt(name+contentExt))
 	} else {
-		fmt.Fprintf(&b, "%q is not the name of content (a file's name in a content folder, without %s, or bundled content), so it is not in", name, contentExt)
+		fmt.Fprintf(&b, "%s is not the name of content (a file's name in a content folder, without %s, or bundled content), so it is not in", engine.Quote(name), contentExt)
 	}
 	for i, f := range r.folders {
 		if i > 0 {

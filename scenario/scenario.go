@@ -185,7 +185,7 @@ func (p *scenarioParser) problemf(pos Pos, format string, args ...any) {
 func (p *scenarioParser) allowOnly(n *node, what string, allowed []string) {
 	for _, e := range n.entries {
 		if !slices.Contains(allowed, e.key) {
-			p.problemf(e.loc.pos, "unknown field %q in %s; allowed: %s", e.key, what, strings.Join(allowed, ", "))
+			p.problemf(e.loc.pos, "unknown field %s in %s; allowed: %s", engine.Quote(e.key), what, strings.Join(allowed, ", "))
 		}
 	}
 }

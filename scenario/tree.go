@@ -11,6 +11,8 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/goccy/go-yaml/token"
+
+	"fray/engine"
 )
 
 // Pos is a place in a file: its name, and a line and column counted from 1.
@@ -41,8 +43,9 @@ type Problem struct {
 	Msg string
 }
 
-// Error formats the problem as "file:line:col: message".
-func (p *Problem) Error() string { return p.Pos.String() + ": " + p.Msg }
+// Error formats the problem as "file:line:col: message", the message
+// bounded by engine.Clip.
+func (p *Problem) Error() string { return p.Pos.String() + ": " + engine.Clip(p.Msg) }
 
 // kind is the shape of a node of a YAML document.
 type kind int
@@ -126,7 +129,7 @@ func (n *node) describe() string {
 	case nil:
 		return "nothing (null)"
 	case string:
-		return fmt.Sprintf("the text %q", v)
+		return "the text " + engine.Quote(v)
 	case bool:
 		return fmt.Sprintf("%t", v)
 	default:

@@ -16,10 +16,12 @@
 // events with the ruleset's DecodeCommand and DecodeEvent): the events are
 // facts, so a fight loads to the state it was played to even if the rules
 // have since changed how they decide, and loading does no deciding (a
-// 500-decision fight in a few milliseconds). Verify is the stricter check
-// for recorded test fights: it re-submits each command with its recorded
-// dice and requires exactly the recorded dice to be drawn and exactly the
-// recorded events to follow.
+// 500-decision fight in a few milliseconds). A record that comes from
+// outside is not taken as facts: Import verifies it first (Verify), re-
+// submitting every command, undone ones included, with its recorded dice,
+// and requiring exactly the recorded dice to be drawn and exactly the
+// recorded command and events to follow; a record edited by hand is
+// refused at the first entry that differs.
 //
 // Two backends implement Backend: SQLite (OpenSQLite), the embedded
 // default, and PostgreSQL (OpenPostgres), for a server shared by many
@@ -27,12 +29,14 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
+	"unicode/utf8"
 
 	"fray/dice"
 	"fray/engine"
@@ -165,6 +169,9 @@ func (s *Store) Backend() Backend { return s.backend }
 // opts say where its local content is (scenario.WithDir, WithContent);
 // opening the fight again needs the same.
 func (s *Store) Create(ctx context.Context, id, name string, source []byte, opts ...scenario.Option) (*Fight, error) {
+	if err := checkFightID(id); err != nil {
+		return nil, err
+	}
 	table, err := scenario.ParseEncounter(s.reg, name, source, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("fight %s: starting the encounter: %w", id, err)
@@ -180,6 +187,9 @@ func (s *Store) Create(ctx context.Context, id, name string, source []byte, opts
 // Content; the ruleset and format are filled in), starting its encounter
 // with the embedded content laid out as recorded, and opts after it.
 func (s *Store) CreateFrom(ctx context.Context, h Header, opts ...scenario.Option) (*Fight, error) {
+	if err := checkFightID(h.ID); err != nil {
+		return nil, err
+	}
 	emb, done, err := laidOut(h)
 	if err != nil {
 		return nil, err
@@ -196,12 +206,48 @@ func (s *Store) CreateFrom(ctx context.Context, h Header, opts ...scenario.Optio
 	return &Fight{store: s, header: h, table: table}, nil
 }
 
+// checkFightID checks a new fight's id against the identity rule of
+// combatants' ids (engine.CheckID): the id is typed in commands and URLs
+// and printed at a terminal.
+func checkFightID(id string) error {
+	if err := engine.CheckID(id); err != nil {
+		return fmt.Errorf("the fight id: %w", err)
+	}
+	return nil
+}
+
+// MaxNameLength is the most bytes of a fight's encounter name (Header.Name).
+const MaxNameLength = 256
+
+// CheckHeader checks the header of a record that comes from outside (an
+// import): its id follows the identity rule (engine.CheckID), its name is
+// at most MaxNameLength bytes of printable text, and it has a ruleset, a
+// known format and an encounter source. Verify checks the rest.
+func CheckHeader(h Header) error {
+	if err := checkFightID(h.ID); err != nil {
+		return err
+	}
+	switch {
+	case len(h.Name) > MaxNameLength:
+		return fmt.Errorf("fight %s: the encounter name %s is longer than %d bytes", h.ID, engine.Quote(h.Name), MaxNameLength)
+	case strings.ContainsFunc(h.Name, func(r rune) bool { return r < 0x20 || r == 0x7f || r == utf8.RuneError }):
+		return fmt.Errorf("fight %s: the encounter name %s holds a control character", h.ID, engine.Quote(h.Name))
+	case h.Ruleset == "":
+		return fmt.Errorf("fight %s: the header names no ruleset", h.ID)
+	case h.Format < 1 || h.Format > FormatVersion:
+		return fmt.Errorf("fight %s: record format %d; this program reads formats 1 to %d", h.ID, h.Format, FormatVersion)
+	case h.Source == "":
+		return fmt.Errorf("fight %s: the header has no encounter source", h.ID)
+	}
+	return nil
+}
+
 // Log returns a fight's header and every entry, undone decisions and the
 // undos included, without replaying it.
 func (s *Store) Log(ctx context.Context, id string) (Header, []Entry, error) {
 	h, entries, err := s.backend.Load(ctx, id)
 	if err != nil {
-		return Header{}, nil, fmt.Errorf("fight %s: %w", id, err)
+		return Header{}, nil, fmt.Errorf("fight %s: %w", name(id), err)
 	}
 	return h, entries, nil
 }
@@ -220,15 +266,20 @@ func (s *Store) Open(ctx context.Context, id string, opts ...scenario.Option) (*
 	return &Fight{store: s, header: h, table: table, version: int64(len(entries)), entries: entries}, nil
 }
 
-// Import checks that a fight's record loads (its header and entries, as
-// Log returns them: every entry's Version its place from 1) and records it
-// as a new fight, all at once: on any error nothing is recorded. opts are
-// as for Open.
+// Import checks a fight's record (its header and entries, as Log returns
+// them: every entry's Version its place from 1) and records it as a new
+// fight, all at once: on any error nothing is recorded. The header must
+// pass CheckHeader, and the record must replay exactly through the rules
+// (Verify): a record edited by hand is refused at the first entry that
+// differs. opts are as for Open.
 func (s *Store) Import(ctx context.Context, h Header, entries []Entry, opts ...scenario.Option) (*Fight, error) {
+	if err := CheckHeader(h); err != nil {
+		return nil, err
+	}
 	if err := checkVersions(entries); err != nil {
 		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
 	}
-	table, err := Replay(s.reg, h, entries, opts...)
+	table, err := Verify(s.reg, h, entries, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -265,12 +316,46 @@ func Replay(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Op
 	return replay(reg, h, entries, foldOne, opts)
 }
 
-// Verify is Replay that re-submits every decision not undone with its
-// recorded dice instead of folding its events, checking that each draws
-// exactly those dice and gives exactly the recorded events: that the rules
-// of today still decide the fight as it was played.
-func Verify(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Option) (engine.Table, error) {
-	return replay(reg, h, entries, replayOne, opts)
+// Verify replays a fight's record through the rules, as an import must:
+// it starts the encounter from the header's source and re-submits every
+// decision of entries in order, those an undo later took back included,
+// each as its recorded actor with its recorded dice as a script, taking
+// back a decision at each undo. Each die must be within its sides and
+// drawn exactly as recorded, each command legal for its actor when it was
+// given, and each decision must give exactly the recorded command and
+// events. The first entry that does not replay so is refused, with its
+// number and what differs; a ruleset that panics on an entry refuses it
+// too. It returns the table the record replays to.
+func Verify(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Option) (t engine.Table, err error) {
+	table, err := start(reg, h, opts)
+	if err != nil {
+		return nil, err
+	}
+	for i, e := range entries {
+		switch e.Kind {
+		case Decision:
+			err = replayOne(table, e)
+		case Undo:
+			if !table.Undo() {
+				err = errors.New("an undo with no decision to take back")
+			}
+		default:
+			err = fmt.Errorf("unknown entry kind %s (known: %s, %s)", engine.Quote(string(e.Kind)), Decision, Undo)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("fight %s: entry %d: %w", name(h.ID), i+1, err)
+		}
+	}
+	return table, nil
+}
+
+// name writes a fight's id for a message: as it is when it follows the
+// identity rule, else quoted as an excerpt.
+func name(id string) string {
+	if engine.CheckID(id) == nil {
+		return id
+	}
+	return engine.Quote(id)
 }
 
 // foldOne folds one recorded decision.
@@ -284,11 +369,29 @@ func foldOne(table engine.Table, e Entry) error {
 // replay starts a fight's encounter and adds every decision not undone
 // with one.
 func replay(reg *engine.Registry, h Header, entries []Entry, one func(engine.Table, Entry) error, opts []scenario.Option) (engine.Table, error) {
+	table, err := start(reg, h, opts)
+	if err != nil {
+		return nil, err
+	}
+	active, err := Active(entries)
+	if err != nil {
+		return nil, fmt.Errorf("fight %s: %w", name(h.ID), err)
+	}
+	for _, i := range active {
+		if err := one(table, entries[i]); err != nil {
+			return nil, fmt.Errorf("fight %s: entry %d: %w", name(h.ID), entries[i].Version, err)
+		}
+	}
+	return table, nil
+}
+
+// start starts a fight's encounter from its header.
+func start(reg *engine.Registry, h Header, opts []scenario.Option) (engine.Table, error) {
 	if h.Format < 1 || h.Format > FormatVersion {
-		return nil, fmt.Errorf("fight %s: record format %d; this program reads formats 1 to %d", h.ID, h.Format, FormatVersion)
+		return nil, fmt.Errorf("fight %s: record format %d; this program reads formats 1 to %d", name(h.ID), h.Format, FormatVersion)
 	}
 	if _, err := reg.Lookup(h.Ruleset); err != nil {
-		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
+		return nil, fmt.Errorf("fight %s: %w", name(h.ID), err)
 	}
 	emb, done, err := laidOut(h)
 	if err != nil {
@@ -297,69 +400,175 @@ func replay(reg *engine.Registry, h Header, entries []Entry, one func(engine.Tab
 	defer done()
 	table, err := scenario.ParseEncounter(reg, h.Name, []byte(h.Source), append(emb, opts...)...)
 	if err != nil {
-		return nil, fmt.Errorf("fight %s: starting the encounter: %w", h.ID, err)
+		return nil, fmt.Errorf("fight %s: starting the encounter: %w", name(h.ID), err)
 	}
 	if table.Ruleset() != h.Ruleset {
-		return nil, fmt.Errorf("fight %s: recorded as %s, but its encounter file names %s", h.ID, h.Ruleset, table.Ruleset())
-	}
-	active, err := Active(entries)
-	if err != nil {
-		return nil, fmt.Errorf("fight %s: %w", h.ID, err)
-	}
-	for _, i := range active {
-		if err := one(table, entries[i]); err != nil {
-			return nil, fmt.Errorf("fight %s: entry %d: %w", h.ID, entries[i].Version, err)
-		}
+		return nil, fmt.Errorf("fight %s: recorded as %s, but its encounter file names %s", name(h.ID), h.Ruleset, table.Ruleset())
 	}
 	return table, nil
 }
 
-// replayOne re-submits one recorded decision and checks what it gave.
-func replayOne(table engine.Table, e Entry) error {
+// replayOne re-submits one recorded decision with its recorded dice and
+// checks that it gives exactly what was recorded. A panic of the ruleset
+// on it is an error.
+func replayOne(table engine.Table, e Entry) (err error) {
 	d := e.Decision
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the %s ruleset failed on %s's command %s: %s", table.Ruleset(), engine.Quote(d.Actor), engine.Quote(string(d.Command)), engine.Clip(fmt.Sprint(r)))
+		}
+	}()
 	forced := make([]dice.Forced, len(d.Dice))
+	hand := 0
 	for i, draw := range d.Dice {
+		if draw.Sides < 1 || draw.Value < 1 || draw.Value > draw.Sides {
+			return fmt.Errorf("die %d is recorded as d%d=%d, which no die rolls", i+1, draw.Sides, draw.Value)
+		}
+		if draw.Hand {
+			hand++
+		}
 		forced[i] = dice.Forced{Sides: draw.Sides, Value: draw.Value}
 	}
+	if hand != 0 && hand != len(d.Dice) {
+		return fmt.Errorf("%d of its %d dice are recorded as rolled by hand: a decision's dice are all rolled by hand or none", hand, len(d.Dice))
+	}
 	script := dice.NewScriptOf(forced...)
-	if _, err := table.SubmitJSON(d.Actor, d.Command, script); err != nil {
-		return fmt.Errorf("replaying %s's command %s: %w", d.Actor, d.Command, err)
+	var src dice.Source = script
+	if hand > 0 {
+		src = dice.ByHand(script)
+	}
+	if _, err := table.SubmitJSON(d.Actor, d.Command, src); err != nil {
+		return fmt.Errorf("%s's command %s is refused: %w", engine.Quote(d.Actor), engine.Quote(string(d.Command)), err)
 	}
 	if left := script.Unused(); len(left) > 0 {
-		return fmt.Errorf("replaying %s's command %s: the rules drew %d dice of the %d recorded", d.Actor, d.Command, script.Drawn(), len(d.Dice))
+		return fmt.Errorf("%s's command %s draws %d dice, the record has %d", d.Actor, engine.Quote(string(d.Command)), script.Drawn(), len(d.Dice))
 	}
 	got, err := table.Record(table.Len() - 1)
 	if err != nil {
-		return fmt.Errorf("replaying %s's command %s: %w", d.Actor, d.Command, err)
+		return fmt.Errorf("%s's command %s: %w", d.Actor, engine.Quote(string(d.Command)), err)
+	}
+	if got.Actor != d.Actor {
+		return fmt.Errorf("the decision is recorded as %s's, the rules record it as %s's", engine.Quote(d.Actor), engine.Quote(got.Actor))
+	}
+	if diff := jsonDiff(d.Command, got.Command); diff != "" {
+		return fmt.Errorf("%s's command is not written as the rules write it: %s", d.Actor, diff)
 	}
 	if err := sameEvents(d.Events, got.Events); err != nil {
-		return fmt.Errorf("replaying %s's command %s: %w", d.Actor, d.Command, err)
+		return fmt.Errorf("%s's command %s: %w", d.Actor, engine.Quote(string(d.Command)), err)
 	}
 	return nil
 }
 
-// sameEvents reports how the events the rules give now differ from those
-// recorded, if they do.
+// sameEvents reports how the events the rules give differ from those
+// recorded, if they do: the first event that differs, and where.
 func sameEvents(recorded, now []json.RawMessage) error {
 	for i := range max(len(recorded), len(now)) {
 		switch {
 		case i >= len(recorded):
-			return fmt.Errorf("the rules now give an event more than recorded: %s", now[i])
+			return fmt.Errorf("the rules give an event more than recorded, event %d: %s", i+1, engine.Quote(string(now[i])))
 		case i >= len(now):
-			return fmt.Errorf("the rules no longer give recorded event %d: %s", i+1, recorded[i])
+			return fmt.Errorf("the rules do not give recorded event %d: %s", i+1, engine.Quote(string(recorded[i])))
 		}
-		var a, b bytes.Buffer
-		if err := json.Compact(&a, recorded[i]); err != nil {
-			return fmt.Errorf("recorded event %d is not JSON: %w", i+1, err)
-		}
-		if err := json.Compact(&b, now[i]); err != nil {
-			return fmt.Errorf("event %d: %w", i+1, err)
-		}
-		if !bytes.Equal(a.Bytes(), b.Bytes()) {
-			return fmt.Errorf("event %d differs from the record: recorded %s, the rules now give %s", i+1, a.Bytes(), b.Bytes())
+		if diff := jsonDiff(recorded[i], now[i]); diff != "" {
+			return fmt.Errorf("event %d differs: %s", i+1, diff)
 		}
 	}
 	return nil
+}
+
+// jsonDiff says where the JSON value the rules give, now, differs from
+// the one recorded ("" when they are the same value): the first field or
+// element that differs, with both values quoted as excerpts.
+func jsonDiff(recorded, now json.RawMessage) string {
+	var a, b any
+	if err := json.Unmarshal(recorded, &a); err != nil {
+		return fmt.Sprintf("the record is not JSON: %s", engine.Quote(string(recorded)))
+	}
+	if err := json.Unmarshal(now, &b); err != nil {
+		return fmt.Sprintf("the rules give no JSON: %v", err)
+	}
+	path, x, y, differ := firstDiff("", a, b)
+	if !differ {
+		return ""
+	}
+	if kind, ok := a.(map[string]any)["kind"].(string); ok {
+		path = engine.Quote(kind) + path
+	}
+	if path == "" {
+		path = "the value"
+	}
+	return fmt.Sprintf("%s is %s in the record, the rules give %s", path, excerptJSON(x), excerptJSON(y))
+}
+
+// firstDiff returns the path of the first place where a and b, decoded
+// JSON, differ, with what each has there.
+func firstDiff(path string, a, b any) (string, any, any, bool) {
+	switch a := a.(type) {
+	case map[string]any:
+		bm, ok := b.(map[string]any)
+		if !ok {
+			return path, a, b, true
+		}
+		keys := slices.Sorted(maps.Keys(a))
+		for k := range bm {
+			if _, ok := a[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		for _, k := range keys {
+			av, aok := a[k]
+			bv, bok := bm[k]
+			at := path + "." + k
+			if !aok || !bok {
+				return at, orMissing(av, aok), orMissing(bv, bok), true
+			}
+			if p, x, y, d := firstDiff(at, av, bv); d {
+				return p, x, y, true
+			}
+		}
+		return "", nil, nil, false
+	case []any:
+		bs, ok := b.([]any)
+		if !ok || len(bs) != len(a) {
+			return path, a, b, true
+		}
+		for i := range a {
+			if p, x, y, d := firstDiff(fmt.Sprintf("%s[%d]", path, i), a[i], bs[i]); d {
+				return p, x, y, true
+			}
+		}
+		return "", nil, nil, false
+	}
+	if a != b {
+		return path, a, b, true
+	}
+	return "", nil, nil, false
+}
+
+// missing stands for a field one side of a comparison does not have.
+type missing struct{}
+
+// orMissing returns v, or missing when it is not there.
+func orMissing(v any, ok bool) any {
+	if !ok {
+		return missing{}
+	}
+	return v
+}
+
+// excerptJSON writes a decoded JSON value for a message, as an excerpt.
+func excerptJSON(v any) string {
+	if _, ok := v.(missing); ok {
+		return "missing"
+	}
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	if len(data) <= engine.MaxExcerpt && !strings.ContainsFunc(string(data), func(r rune) bool { return r < 0x20 }) {
+		return string(data)
+	}
+	return engine.Quote(string(data))
 }
 
 // Fight is a stored fight in play: its table, at the version it was loaded

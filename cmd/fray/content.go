@@ -69,6 +69,9 @@ func localEncounter(dirs []string, name string) (path string, data []byte, ok bo
 		if _, err := os.Stat(p); err != nil {
 			continue
 		}
+		if err := scenario.CheckInFolder(d, p); err != nil {
+			return "", nil, false, fmt.Errorf("reading the encounter: %w", err)
+		}
 		data, err := scenario.ReadFile(p)
 		if err != nil {
 			return "", nil, false, fmt.Errorf("reading the encounter %s: %w", p, err)
@@ -134,6 +137,9 @@ func embedContent(data []byte, dir string, flags []string) (map[string]string, e
 			name, ok := strings.CutSuffix(e.Name(), ".yaml")
 			if !ok || e.IsDir() || name == "" || name[0] == '.' {
 				continue
+			}
+			if scenario.CheckInFolder(folder, filepath.Join(folder, e.Name())) != nil {
+				continue // a link out of the folder, which the loader refuses to use
 			}
 			if err := add(path.Join(prefix, e.Name()), filepath.Join(folder, e.Name())); err != nil {
 				return err

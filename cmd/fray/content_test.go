@@ -181,3 +181,53 @@ func TestBundledEncounterNamesAreUnique(t *testing.T) {
 		t.Fatal("no bundled encounters found")
 	}
 }
+
+// TestContentLinksStayInTheFolder checks that a content document that is
+// a symbolic link to a file outside its folder is refused, with no line of
+// that file in the message, while a link to a file of the folder is
+// followed.
+func TestContentLinksStayInTheFolder(t *testing.T) {
+	dir := writeFiles(t, contentFiles)
+	secret := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(secret, []byte("root:x:0:0:the secret line\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	monsters := filepath.Join(dir, "monsters")
+	if err := os.Symlink(secret, filepath.Join(monsters, "leak.yaml")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	if err := os.Symlink("ogre.yaml", filepath.Join(monsters, "brute.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	leak := filepath.Join(dir, "leak_enc.yaml")
+	os.WriteFile(leak, []byte("ruleset: reference\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: leak}]\n"), 0o644)
+	r := frayReference(t, "check", "--content", monsters, leak)
+	if r.code != exitError || strings.Contains(r.stdout+r.stderr, "secret") || !strings.Contains(r.stdout, "is a symbolic link to a file outside the folder") {
+		t.Errorf("a link out of the folder: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	// The same through the file's own content: key.
+	own := filepath.Join(dir, "own.yaml")
+	os.WriteFile(own, []byte("ruleset: reference\ncontent: monsters\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: leak}]\n"), 0o644)
+	r = frayReference(t, "check", own)
+	if r.code != exitError || strings.Contains(r.stdout+r.stderr, "secret") || !strings.Contains(r.stdout, "is a symbolic link to a file outside the folder") {
+		t.Errorf("a link out of the content: folder: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	brute := filepath.Join(dir, "brute_enc.yaml")
+	os.WriteFile(brute, []byte("ruleset: reference\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: brute}]\n"), 0o644)
+	if r := frayReference(t, "check", "--content", monsters, brute); r.code != exitOK {
+		t.Errorf("a link inside the folder: exit %d, stdout:\n%s\nstderr:\n%s", r.code, r.stdout, r.stderr)
+	}
+	// A stored fight does not embed what a link out of the folder holds.
+	got, err := embedContent([]byte("ruleset: reference\ncontent: monsters\n"), dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range got {
+		if strings.Contains(v, "secret") {
+			t.Errorf("embedded %s: %q", k, v)
+		}
+	}
+	if _, ok := got["monsters/ogre.yaml"]; !ok {
+		t.Errorf("embedded %v, want monsters/ogre.yaml among them", got)
+	}
+}

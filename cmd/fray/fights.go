@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -269,11 +268,17 @@ func importFight(ctx context.Context, in io.Reader, w io.Writer, s *store.Store,
 	if as != "" {
 		h.ID = as
 	}
+	if err := store.CheckHeader(h); err != nil {
+		if as != "" {
+			return usageErrorf("--as: %v", err)
+		}
+		return fmt.Errorf("%s:1: %w", file, err)
+	}
 	if _, err := s.Import(ctx, h, entries); err != nil {
 		if errors.Is(err, store.ErrExists) {
 			return fmt.Errorf("%s: %s already holds a fight %s; nothing imported (--as ID records it under another id)", file, place, h.ID)
 		}
-		return fmt.Errorf("%s: the fight does not replay, so nothing was imported (entry N is on line N+1): %w", file, err)
+		return fmt.Errorf("%s: the fight does not replay exactly, so nothing was imported (entry N is on line N+1): %w", file, err)
 	}
 	fmt.Fprintf(w, "imported fight %s (%s, %s) into %s\n", h.ID, h.Ruleset, plural(len(entries), "entry", "entries"), place)
 	return nil
@@ -296,10 +301,10 @@ func readExport(r io.Reader, file string) (store.Header, []store.Entry, error) {
 		if line == 1 {
 			var eh exportHeader
 			if err := strictJSON(text, &eh); err != nil {
-				return store.Header{}, nil, fmt.Errorf("%s:1: not the header of an exported fight: %w", file, err)
+				return store.Header{}, nil, fmt.Errorf("%s:1: not the header of an exported fight: %s", file, engine.Clip(err.Error()))
 			}
 			if eh.Fray != exportKind {
-				return store.Header{}, nil, fmt.Errorf("%s:1: not an exported fight: want \"fray\": %q, got %q", file, exportKind, eh.Fray)
+				return store.Header{}, nil, fmt.Errorf("%s:1: not an exported fight: want \"fray\": %q, got %s", file, exportKind, engine.Quote(eh.Fray))
 			}
 			if err := checkHeader(eh.Header); err != nil {
 				return store.Header{}, nil, fmt.Errorf("%s:1: %w", file, err)
@@ -309,7 +314,7 @@ func readExport(r io.Reader, file string) (store.Header, []store.Entry, error) {
 		}
 		var e store.Entry
 		if err := strictJSON(text, &e); err != nil {
-			return store.Header{}, nil, fmt.Errorf("%s:%d: not a log entry: %w", file, line, err)
+			return store.Header{}, nil, fmt.Errorf("%s:%d: not a log entry: %s", file, line, engine.Clip(err.Error()))
 		}
 		if want := int64(len(entries) + 1); e.Version != want {
 			return store.Header{}, nil, fmt.Errorf("%s:%d: entry version %d, want %d (entries are numbered from 1, one a line, without a gap)", file, line, e.Version, want)
@@ -345,11 +350,11 @@ func strictJSON(data []byte, v any) error {
 	return nil
 }
 
-// checkHeader checks the fields of an export's header.
+// checkHeader checks the fields of an export's header that its id does
+// not change (the id is checked once --as has had its say, with
+// store.CheckHeader).
 func checkHeader(h store.Header) error {
 	switch {
-	case strings.TrimSpace(h.ID) == "":
-		return errors.New("the header has no id")
 	case h.Ruleset == "":
 		return errors.New("the header names no ruleset")
 	case h.Format < 1 || h.Format > store.FormatVersion:
@@ -375,7 +380,7 @@ func checkEntry(e store.Entry) error {
 			return errors.New("a decision with no command")
 		}
 	default:
-		return fmt.Errorf("unknown kind %q (want %q or %q)", e.Kind, store.Decision, store.Undo)
+		return fmt.Errorf("unknown kind %s (want %q or %q)", engine.Quote(string(e.Kind)), store.Decision, store.Undo)
 	}
 	return nil
 }

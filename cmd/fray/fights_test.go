@@ -328,8 +328,11 @@ func TestFightsImportRefusesMalformed(t *testing.T) {
 		{"not an export", change(0, `"fray":"fight"`, `"fray":"sim"`), `:1: not an exported fight`},
 		{"gap", change(3, `"version":3`, `"version":4`), ":4: entry version 4, want 3"},
 		{"kind", change(1, `"kind":"decision"`, `"kind":"redo"`), `:2: entry 1: unknown kind "redo"`},
-		{"command kind", change(2, `"command":{"kind":"`, `"command":{"kind":"x`), "the fight does not replay, so nothing was imported"},
+		{"command kind", change(2, `"command":{"kind":"`, `"command":{"kind":"x`), "the fight does not replay exactly, so nothing was imported"},
 		{"format", change(0, `"format":1`, `"format":9`), ":1: record format 9"},
+		{"a die of 11 on a d10", change(1, `"dice":[{"sides":10,"value":`, `"dice":[{"sides":10,"value":1`), "the fight does not replay exactly, so nothing was imported (entry N is on line N+1): fight new: entry 1: die 1 is recorded as d10=1"},
+		{"an event's total", change(1, `"total":`, `"total":9`), `fight new: entry 1: beatrix's command "{\"kind\":\"initiative\"}": event 1 differs: "initiative_rolled".total is 9`},
+		{"a combatant that is not there", change(3, `"actor":"`, `"actor":"x`), `fight new: entry 3: "x`},
 	}
 	for _, tc := range cases {
 		bad := filepath.Join(dir, "bad.jsonl")
@@ -337,6 +340,27 @@ func TestFightsImportRefusesMalformed(t *testing.T) {
 		r := fray(t, append([]string{"fights", "import", bad, "--as", "new"}, db...)...)
 		if r.code != exitError || !strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, bad) {
 			t.Errorf("%s: exit %d, stderr %q, want %q", tc.name, r.code, r.stderr, tc.want)
+		}
+	}
+	// Fight ids follow the identity rule, in the file and with --as.
+	for _, tc := range []struct {
+		as, id, want string
+	}{
+		{"", "../../etc", `:1: the fight id: the id "../../etc" has the character '.'`},
+		{"", `a\u001b[2Jb`, `:1: the fight id: the id "a\x1b[2Jb" has the control character '\x1b'`},
+		{"", `a\u0000`, `:1: the fight id: the id "a\x00" has the control character '\x00'`},
+		{"", strings.Repeat("x", 100_000), `(100000 bytes) is too long`},
+		{"Gm", id, `--as: the fight id: the id "Gm" has upper-case letters`},
+	} {
+		bad := filepath.Join(dir, "bad.jsonl")
+		os.WriteFile(bad, []byte(change(0, `"id":"`+id+`"`, `"id":"`+tc.id+`"`)), 0o644)
+		args := []string{"fights", "import", bad}
+		if tc.as != "" {
+			args = append(args, "--as", tc.as)
+		}
+		r := fray(t, append(args, db...)...)
+		if r.code == exitOK || !strings.Contains(r.stderr, tc.want) || len(r.stderr) > 1000 {
+			t.Errorf("importing the fight id %.40q (--as %q): exit %d, stderr %.2000q, want %q", tc.id, tc.as, r.code, r.stderr, tc.want)
 		}
 	}
 	list := fray(t, append([]string{"fights", "list"}, db...)...)

@@ -41,6 +41,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"fray/dice"
+	"fray/engine"
 )
 
 // Exit statuses of the fray command.
@@ -70,7 +71,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "fray: %v\n", err)
+	fmt.Fprintf(stderr, "fray: %s\n", clipLines(err.Error()))
 	if se, ok := errors.AsType[*dice.SyntaxError](err); ok {
 		fmt.Fprintln(stderr, se.Caret())
 	}
@@ -169,4 +170,15 @@ func exprArgs(cmd *cobra.Command, args []string) error {
 // A malformed expression gives a *dice.SyntaxError.
 func parseExpr(args []string) (*dice.Expr, error) {
 	return dice.Parse(strings.Join(args, " "))
+}
+
+// clipLines bounds each line of a message with engine.Clip, so that no
+// input quoted in an error, however long or full of escape sequences,
+// reaches the terminal as it is.
+func clipLines(msg string) string {
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		lines[i] = engine.Clip(l)
+	}
+	return strings.Join(lines, "\n")
 }

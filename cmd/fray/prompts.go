@@ -51,7 +51,7 @@ var playCommands = []string{"help", "where", "undo", "save", "quit"}
 func (p *player) refused(pr engine.Prompt[string], actor, text string, err error) {
 	if !mayAnswer(pr, actor) {
 		if actor != engine.GM && p.table.SideOf(actor) == "" {
-			fmt.Fprintf(p.out, "refused: there is no combatant %q in this fight; %s here\n", actor, asked(pr))
+			fmt.Fprintf(p.out, "refused: there is no combatant %s in this fight; %s here\n", engine.Quote(actor), asked(pr))
 			return
 		}
 		if engine.CodeOf(err) == engine.NotYourTurn || strings.Contains(err.Error(), "cannot act now") {
@@ -59,21 +59,21 @@ func (p *player) refused(pr engine.Prompt[string], actor, text string, err error
 			return
 		}
 		// The ruleset lets others act here too, and has its own reason.
-		fmt.Fprintf(p.out, "refused: %v (this prompt: %s)\n", err, asked(pr))
+		fmt.Fprintf(p.out, "refused: %s (this prompt: %s)\n", clipLines(err.Error()), asked(pr))
 		return
 	}
 	if word, ok := unknownCommand(err); ok {
 		verbs := promptVerbs(pr)
 		if len(verbs) > 0 {
-			msg := fmt.Sprintf("refused: %q is not a command here.", word)
+			msg := fmt.Sprintf("refused: %s is not a command here.", engine.Quote(word))
 			if near := nearest(word, append(slices.Clone(verbs), playCommands...)); near != "" {
-				msg = fmt.Sprintf("refused: %q is not a command here; did you mean %q?", word, near)
+				msg = fmt.Sprintf("refused: %s is not a command here; did you mean %q?", engine.Quote(word), near)
 			}
 			fmt.Fprintf(p.out, "%s This prompt takes %s, or an option's number; help shows each option's command.\n", msg, orList(verbs))
 			return
 		}
 	}
-	fmt.Fprintf(p.out, "refused: %v\n", err)
+	fmt.Fprintf(p.out, "refused: %s\n", clipLines(err.Error()))
 }
 
 // unknownCommand reads the word of a refusal for an unknown command, as

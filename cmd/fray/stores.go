@@ -100,12 +100,12 @@ func openStore(ctx context.Context, reg *engine.Registry, f storeFlags) (s *stor
 	return store.New(b, reg), path, nil
 }
 
-// newFightID returns a new fight id: the encounter's name and eight random
-// hex digits, such as alley_fight-3f9c01ab.
+// newFightID returns a new fight id: the encounter's name in lower case
+// and eight random hex digits, such as alley_fight-3f9c01ab.
 func newFightID(encounter string) (string, error) {
-	base := strings.TrimSuffix(filepath.Base(encounter), filepath.Ext(encounter))
+	base := strings.ToLower(strings.TrimSuffix(filepath.Base(encounter), filepath.Ext(encounter)))
 	base = strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '_' || r == '-' {
 			return r
 		}
 		return '_'
@@ -113,8 +113,9 @@ func newFightID(encounter string) (string, error) {
 	if len(base) > 40 {
 		base = base[:40]
 	}
-	if base == "" {
-		base = "fight"
+	if base == "" || base[0] == '_' || base[0] == '-' {
+		// A fight's id follows the identity rule (engine.CheckID).
+		base = "fight" + base
 	}
 	var b [4]byte
 	if _, err := rand.Read(b[:]); err != nil {

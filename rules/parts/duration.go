@@ -1,6 +1,10 @@
 package parts
 
-import "fmt"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // Boundary is a moment of a fight at which effects run out: the start or
 // end of a turn or of a round.
@@ -40,7 +44,7 @@ func (b *Boundary) UnmarshalText(text []byte) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown boundary %q (known: turn_start, turn_end, round_start, round_end)", text)
+	return fmt.Errorf("unknown boundary %s (known: turn_start, turn_end, round_start, round_end)", engine.Quote(string(text)))
 }
 
 // Duration is how long an effect lasts: until the Count-th boundary of

@@ -6,6 +6,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"fray/engine"
 )
 
 // Cell is a square of a grid map, by column X and row Y.
@@ -28,10 +30,10 @@ func ParseCell(text string) (Cell, error) {
 	x, errX := strconv.Atoi(xs)
 	y, errY := strconv.Atoi(ys)
 	if !ok || errX != nil || errY != nil {
-		return Cell{}, fmt.Errorf("a square is X,Y, not %q", text)
+		return Cell{}, fmt.Errorf("a square is X,Y, not %s", engine.Quote(text))
 	}
 	if absInt(x) > MaxCoordinate || absInt(y) > MaxCoordinate || x == math.MinInt || y == math.MinInt {
-		return Cell{}, fmt.Errorf("the square %q is off the map: coordinates are at most %d either way", text, MaxCoordinate)
+		return Cell{}, fmt.Errorf("the square %s is off the map: coordinates are at most %d either way", engine.Quote(text), MaxCoordinate)
 	}
 	return Cell{x, y}, nil
 }
@@ -47,11 +49,11 @@ func ParseCoordinate(what, text string) (float64, error) {
 	v, err := strconv.ParseFloat(text, 64)
 	switch {
 	case err != nil && !errors.Is(err, strconv.ErrRange):
-		return 0, fmt.Errorf("%s takes a number, not %q: %w", what, text, ErrNotANumber)
+		return 0, fmt.Errorf("%s takes a number, not %s: %w", what, engine.Quote(text), ErrNotANumber)
 	case err == nil && !FiniteCoordinate(v):
-		return 0, fmt.Errorf("%s: %q is not a finite number", what, text)
+		return 0, fmt.Errorf("%s: %s is not a finite number", what, engine.Quote(text))
 	case err != nil || math.Abs(v) > MaxCoordinate:
-		return 0, fmt.Errorf("%s: %q is off the map: coordinates are at most %d either way", what, text, MaxCoordinate)
+		return 0, fmt.Errorf("%s: %s is off the map: coordinates are at most %d either way", what, engine.Quote(text), MaxCoordinate)
 	}
 	return v, nil
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"fray/engine"
 )
 
 // Grammar is the table of a ruleset's command text: the verbs it knows and
@@ -97,6 +99,18 @@ func (g *Grammar) Err() error {
 	return fmt.Errorf("grammar: %w", errors.Join(g.problems...))
 }
 
+// Keywords lists the words of the grammar's keyword options, sorted: the
+// words no id of a ruleset reading its commands with the grammar may be
+// (a ruleset returns them from engine.Vocabulary's Keywords).
+func (g *Grammar) Keywords() []string {
+	words := make([]string, 0, len(g.keywords))
+	for w := range g.keywords {
+		words = append(words, w)
+	}
+	slices.Sort(words)
+	return words
+}
+
 // Verbs lists the verbs in the order given.
 func (g *Grammar) Verbs() []string { return slices.Clone(g.order) }
 
@@ -133,7 +147,7 @@ func (g *Grammar) Parse(text string) (Phrase, error) {
 	}
 	v, ok := g.verbs[words[0]]
 	if !ok {
-		return Phrase{}, fmt.Errorf("unknown command %q (known: %s)", words[0], strings.Join(g.order, ", "))
+		return Phrase{}, fmt.Errorf("unknown command %s (known: %s)", engine.Quote(words[0]), strings.Join(g.order, ", "))
 	}
 	p := Phrase{Verb: v.Name}
 	args := words[1:]
@@ -158,10 +172,10 @@ func (g *Grammar) Parse(text string) (Phrase, error) {
 		if k.Number {
 			n, err := strconv.Atoi(args[i])
 			if err != nil && !errors.Is(err, strconv.ErrRange) {
-				return Phrase{}, fmt.Errorf("%s takes a number, not %q", w, args[i])
+				return Phrase{}, fmt.Errorf("%s takes a number, not %s", w, engine.Quote(args[i]))
 			}
 			if err != nil || n > MaxNumber || n < -MaxNumber {
-				return Phrase{}, fmt.Errorf("%s %s is out of range: at most %d either way", w, args[i], MaxNumber)
+				return Phrase{}, fmt.Errorf("%s %s is out of range: at most %d either way", w, excerpt(args[i]), MaxNumber)
 			}
 		}
 		p.Options = append(p.Options, [2]string{w, args[i]})
@@ -176,9 +190,9 @@ func (g *Grammar) Parse(text string) (Phrase, error) {
 		case most == 0 && len(v.Keywords) == 0:
 			return Phrase{}, fmt.Errorf("%q takes nothing after it", v.Name)
 		case len(v.Keywords) > 0:
-			return Phrase{}, fmt.Errorf("unknown %s option %q: %s", v.Name, extra, g.Usage(v.Name))
+			return Phrase{}, fmt.Errorf("unknown %s option %s: %s", v.Name, engine.Quote(extra), g.Usage(v.Name))
 		}
-		return Phrase{}, fmt.Errorf("too many words after %s, from %q: %s", v.Name, extra, g.Usage(v.Name))
+		return Phrase{}, fmt.Errorf("too many words after %s, from %s: %s", v.Name, engine.Quote(extra), g.Usage(v.Name))
 	}
 	return p, nil
 }
@@ -274,4 +288,13 @@ func (p Phrase) String() string {
 		b.WriteString(o[1])
 	}
 	return b.String()
+}
+
+// excerpt writes text a person typed, unquoted, as at most an excerpt: as
+// it is when short and printable, else quoted by engine.Quote.
+func excerpt(text string) string {
+	if len(text) <= engine.MaxExcerpt && !strings.ContainsFunc(text, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
+		return text
+	}
+	return engine.Quote(text)
 }

@@ -93,3 +93,26 @@ func TestGrammarTableMistakes(t *testing.T) {
 		t.Errorf("Verbs() = %q", got)
 	}
 }
+
+// TestGrammarErrorsQuoteExcerpts checks that an error quotes at most an
+// excerpt of what was typed, escaped.
+func TestGrammarErrorsQuoteExcerpts(t *testing.T) {
+	long := strings.Repeat("z", 100_000)
+	for _, text := range []string{
+		long,
+		"attack bob mod " + long,
+		"attack bob mod 1" + long,
+		"attack bob " + long,
+		"pass " + long,
+		"heal a b " + long,
+		"attack\x1b[2J",
+	} {
+		_, err := testGrammar.Parse(text)
+		if err == nil || len(err.Error()) > 300 || strings.ContainsAny(err.Error(), "\x1b") {
+			t.Errorf("Parse(%.30q...): %d bytes: %.300q", text, len(err.Error()), err)
+		}
+	}
+	if _, err := parts.ParseCell(long); err == nil || len(err.Error()) > 200 {
+		t.Errorf("ParseCell: %v", err)
+	}
+}
