@@ -141,6 +141,8 @@ func (sp *Spec) State() (State, error) {
 		bad("combatants", "everyone is on side %q; a fight needs two sides", sides[0])
 	case len(sides) == 0:
 		bad("combatants", "nobody has a side; a fight needs two sides")
+	case !slices.ContainsFunc(sp.Combatants, func(cs CombatantSpec) bool { return cs.Joins == 0 }):
+		bad("combatants", "everyone joins late; a fight needs someone there when it starts")
 	}
 	initiator := sp.Initiator
 	if initiator == "" && len(sides) > 0 {

@@ -1,0 +1,648 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/goccy/go-yaml"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/odds"
+	"fray/scenario"
+	"fray/sim"
+)
+
+// The budgets of TestWorkBudgets: what one phase (loading, the first
+// decisions, a short simulation, the first odds) of one encounter pushed
+// to every maximum of its ruleset's schema may take. They are generous, a
+// blowup detector and not a benchmark: each phase takes well under a
+// second and a few megabytes on a quiet machine (see the log of go test
+// -v -run TestWorkBudgets); an unbounded number costs orders of magnitude
+// more (a tempo bcm of 20,000 asked for 12.8 GB).
+const (
+	budgetTime   = 20 * time.Second
+	budgetMemory = 1 << 30 // bytes allocated in one phase
+
+	// budgetDecisions is how many decisions are played after loading,
+	// and budgetFights how many fights the short simulation plays, each
+	// of at most budgetSimDecisions decisions.
+	budgetDecisions    = 12
+	budgetFights       = 2
+	budgetSimDecisions = 150
+
+	// oddsTimeout is the time budget of the first odds, as a server
+	// would give one request; past it the odds are refused, which is
+	// bounded work too.
+	oddsTimeout = time.Second
+)
+
+// TestWorkBudgets is the test derived from the schemas (issue 27): for
+// every ruleset this program offers and every encounter it bundles, it
+// sets every number the schema describes to the schema's maximum, as far
+// as the ruleset accepts the result, fills the combatants list up to its
+// maximum with copies under fresh ids, and checks that loading it, the
+// first decisions, a short simulation and the first odds each finish
+// within budgetTime and budgetMemory. A ruleset added to plugins is
+// covered without a change here; one whose schema leaves a number or the
+// combatants list without a maximum fails.
+func TestWorkBudgets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays every bundled encounter at its schema's maximum")
+	}
+	cat, err := newCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range plugins() {
+		t.Run(p.info.ID, func(t *testing.T) {
+			raw, err := scenario.Schema(p.info)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var schema map[string]any
+			if err := json.Unmarshal(raw, &schema); err != nil {
+				t.Fatal(err)
+			}
+			b := &budget{t: t, cat: cat, p: p, schema: schema, content: p.info.Content()}
+			b.unbounded(schema, "", map[string]bool{})
+			maxCombatants := b.maxItems(schema, "combatants")
+			if maxCombatants <= 0 {
+				t.Errorf("the schema does not bound the number of combatants (maxItems of combatants)")
+			}
+			var names []string
+			for name, data := range b.content {
+				if strings.Contains(string(data), "ruleset:") {
+					names = append(names, name)
+				}
+			}
+			slices.Sort(names)
+			if len(names) == 0 {
+				t.Fatalf("the %s ruleset bundles no encounter to push to its maximum", p.info.ID)
+			}
+			for _, name := range names {
+				for _, started := range []bool{false, true} {
+					variant := name
+					if started {
+						variant += "/started"
+					}
+					t.Run(variant, func(t *testing.T) {
+						b := *b
+						b.t, b.started = t, started
+						b.encounter(name, maxCombatants)
+					})
+				}
+			}
+		})
+	}
+}
+
+// budget pushes the encounters of one ruleset to its schema's maxima.
+type budget struct {
+	t       *testing.T
+	cat     *catalog
+	p       plugged
+	schema  map[string]any
+	content map[string][]byte
+	// started says whether to give an encounter without "start:" one,
+	// every combatant's condition pushed as well; ids are its combatants.
+	started bool
+	ids     []string
+}
+
+// resolve follows a schema's $ref into $defs, keeping the keys written
+// beside it.
+func (b *budget) resolve(s map[string]any) map[string]any {
+	ref, ok := s["$ref"].(string)
+	if !ok {
+		return s
+	}
+	def, _ := b.schema["$defs"].(map[string]any)[strings.TrimPrefix(ref, "#/$defs/")].(map[string]any)
+	out := maps.Clone(def)
+	for k, v := range s {
+		if k != "$ref" {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// numeric reports whether s describes a number.
+func numeric(s map[string]any) bool {
+	return s["type"] == "integer" || s["type"] == "number"
+}
+
+// unbounded reports every number of the schema without a minimum and a
+// maximum (an enum bounds it too).
+func (b *budget) unbounded(s map[string]any, at string, seen map[string]bool) {
+	if ref, ok := s["$ref"].(string); ok {
+		if seen[ref] {
+			return
+		}
+		seen[ref] = true
+	}
+	s = b.resolve(s)
+	if numeric(s) && s["enum"] == nil && (s["maximum"] == nil || s["minimum"] == nil) {
+		b.t.Errorf("%s: a number without a minimum and a maximum in the schema; every number of an encounter needs a work budget", at)
+	}
+	if props, ok := s["properties"].(map[string]any); ok {
+		for _, k := range slices.Sorted(maps.Keys(props)) {
+			if ps, ok := props[k].(map[string]any); ok && k != "sim" && k != "content" {
+				b.unbounded(ps, join(at, k), seen)
+			}
+		}
+	}
+	for _, k := range []string{"items", "additionalProperties"} {
+		if is, ok := s[k].(map[string]any); ok {
+			b.unbounded(is, at+"[]", seen)
+		}
+	}
+}
+
+// join appends a key to a field path.
+func join(at, key string) string {
+	if at == "" {
+		return key
+	}
+	return at + "." + key
+}
+
+// maxItems is the maxItems of the root's list property key, or 0.
+func (b *budget) maxItems(s map[string]any, key string) int {
+	ps, _ := s["properties"].(map[string]any)[key].(map[string]any)
+	n, _ := b.resolve(ps)["maxItems"].(float64)
+	return int(n)
+}
+
+// change sets one field of an encounter document to its maximum.
+type change struct {
+	path  string // as the loader writes it: combatants[0].weapons[1].reach
+	segs  []any  // keys (string) and indices (int) to it
+	value any
+}
+
+// encounter pushes the bundled encounter name to the maxima and plays it.
+func (b *budget) encounter(name string, maxCombatants int) {
+	t := b.t
+	var doc any
+	if err := yaml.Unmarshal(b.content[name], &doc); err != nil {
+		t.Fatal(err)
+	}
+	doc = b.expand(doc, 0)
+	b.ids = nil
+	if list, ok := doc.(map[string]any)["combatants"].([]any); ok {
+		for _, c := range list {
+			id, _ := c.(map[string]any)["id"].(string)
+			b.ids = append(b.ids, id)
+		}
+	}
+	if _, err := b.load(doc); err != nil {
+		t.Fatalf("the encounter, with its content written out, does not load: %v", err)
+	}
+	var changes []change
+	b.collect(b.schema, doc, "", nil, &changes)
+	began := time.Now()
+	doc, dropped := b.greatest(doc, changes)
+	t.Logf("in %v, %d numbers set to their maximum, %d left as they were (the ruleset refuses them at the maximum with the rest): %s",
+		time.Since(began).Round(time.Millisecond), len(changes)-len(dropped), len(dropped), strings.Join(dropped, ", "))
+	doc = b.fill(doc, maxCombatants)
+	var table engine.Table
+	b.phase("load", func() error {
+		var err error
+		table, err = b.load(doc)
+		return err
+	})
+	if table == nil {
+		return
+	}
+	if n := len(doc.(map[string]any)["combatants"].([]any)); n != maxCombatants {
+		t.Errorf("%d combatants, want the maximum %d", n, maxCombatants)
+	}
+	b.phase("decisions", func() error { return b.decide(table) })
+	fresh, err := b.load(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.phase("sim", func() error {
+		_, err := b.p.simulator.Simulate(fresh, sim.Options{Name: name, Fights: budgetFights, Seed: 1, Workers: 1, MaxDecisions: budgetSimDecisions})
+		return err
+	})
+	if b.p.calculator == nil {
+		return
+	}
+	b.phase("odds", func() error {
+		pr := table.Prompt()
+		if pr.Kind == engine.End {
+			return nil
+		}
+		_, err := b.p.calculator.All(table, pr.Actor, odds.Options{Workers: 1, Timeout: oddsTimeout, MaxMemory: 256 << 20})
+		var budgetErr *odds.BudgetError
+		if errors.As(err, &budgetErr) {
+			return nil // refused within its budget: bounded
+		}
+		return err
+	})
+}
+
+// phase runs f, failing the test when it takes more than budgetTime or
+// allocates more than budgetMemory. An error f returns is reported too,
+// but an odds computation refused for its budget is not an error.
+func (b *budget) phase(what string, f func() error) {
+	t := b.t
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	done := make(chan error, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+			}
+		}()
+		done <- f()
+	}()
+	select {
+	case err := <-done:
+		took := time.Since(start)
+		runtime.ReadMemStats(&after)
+		alloc := after.TotalAlloc - before.TotalAlloc
+		t.Logf("%s: %v, %.1f MB allocated", what, took.Round(time.Millisecond), float64(alloc)/(1<<20))
+		if err != nil {
+			t.Errorf("%s: %v", what, err)
+		}
+		if took > budgetTime {
+			t.Errorf("%s took %v, more than the budget of %v", what, took, budgetTime)
+		}
+		if alloc > budgetMemory {
+			t.Errorf("%s allocated %d MB, more than the budget of %d MB", what, alloc>>20, budgetMemory>>20)
+		}
+	case <-time.After(budgetTime):
+		t.Fatalf("%s is still running after %v, the budget", what, budgetTime)
+	}
+}
+
+// decide plays the first decisions with the ruleset's tactical policy
+// (or, without one, its first), looking at the fight as a server would
+// between them.
+func (b *budget) decide(table engine.Table) error {
+	policy := engine.TacticalPolicy
+	if ps := b.p.simulator.Policies(); !slices.Contains(ps, policy) && len(ps) > 0 {
+		policy = ps[0]
+	}
+	src, policySrc := dice.Seeded(1), dice.Seeded(2)
+	for range budgetDecisions {
+		pr := table.Prompt()
+		if pr.Kind == engine.End {
+			break
+		}
+		if _, err := table.State(engine.Everyone); err != nil {
+			return err
+		}
+		table.Sheets(engine.Everyone)
+		table.PromptFor(engine.Viewer{Combatant: pr.Actor})
+		text, err := b.p.simulator.Choose(table, policy, policySrc)
+		if err != nil {
+			return fmt.Errorf("the %s policy at %q: %w", policy, pr.Question, err)
+		}
+		if _, err := table.Submit(pr.Actor, text, src); err != nil {
+			return fmt.Errorf("%s: %q: %w", pr.Actor, text, err)
+		}
+	}
+	return nil
+}
+
+// load loads an encounter document.
+func (b *budget) load(doc any) (engine.Table, error) {
+	data, err := yaml.Marshal(doc)
+	if err != nil {
+		return nil, err
+	}
+	return scenario.ParseEncounter(b.cat.reg, "budget.yaml", data)
+}
+
+// expand writes out the content an encounter brings in with "use: NAME",
+// as the loader lays it under the keys written beside it: mappings merge
+// key by key, anything else is replaced.
+func (b *budget) expand(n any, depth int) any {
+	if depth > 32 {
+		b.t.Fatal("content uses itself")
+	}
+	switch v := n.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		if use, ok := v["use"].(string); ok {
+			var base any
+			if err := yaml.Unmarshal(b.content[use], &base); err != nil {
+				b.t.Fatalf("content %s: %v", use, err)
+			}
+			if m, ok := b.expand(base, depth+1).(map[string]any); ok {
+				out = m
+			}
+		}
+		for k, x := range v {
+			if k == "use" {
+				continue
+			}
+			out[k] = merge(out[k], b.expand(x, depth+1))
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = b.expand(x, depth+1)
+		}
+		return out
+	}
+	return n
+}
+
+// merge lays over on under: mappings key by key, anything else replaced.
+func merge(under, over any) any {
+	u, ok1 := under.(map[string]any)
+	o, ok2 := over.(map[string]any)
+	if !ok1 || !ok2 {
+		return over
+	}
+	out := maps.Clone(u)
+	for k, v := range o {
+		out[k] = merge(out[k], v)
+	}
+	return out
+}
+
+// collect lists the changes that set every number the schema s describes
+// in the document n to its maximum: the numbers of the mappings, lists
+// and mappings of numbers the document has, and those of mappings it
+// leaves out (made on the way). A "start:" without its combatants gets
+// one condition for each combatant, so that theirs are pushed too.
+func (b *budget) collect(s map[string]any, n any, at string, segs []any, out *[]change) {
+	s = b.resolve(s)
+	if numeric(s) {
+		if max, ok := s["maximum"].(float64); ok {
+			*out = append(*out, change{path: at, segs: slices.Clone(segs), value: number(max)})
+		}
+		return
+	}
+	switch v := n.(type) {
+	case map[string]any:
+		if props, ok := s["properties"].(map[string]any); ok {
+			for _, k := range slices.Sorted(maps.Keys(props)) {
+				ps, _ := props[k].(map[string]any)
+				if ps == nil || k == "sim" || k == "content" || k == "use" {
+					continue
+				}
+				sub := v[k]
+				if at == "" && k == "start" && sub == nil && !b.started {
+					continue
+				}
+				if at == "start" && k == "combatants" && sub == nil {
+					sub = b.conditions()
+				}
+				b.collect(ps, sub, join(at, k), append(segs, k), out)
+			}
+			return
+		}
+		if values, ok := s["additionalProperties"].(map[string]any); ok {
+			for _, k := range slices.Sorted(maps.Keys(v)) {
+				b.collect(values, v[k], join(at, k), append(segs, k), out)
+			}
+		}
+	case []any:
+		items, _ := s["items"].(map[string]any)
+		for i, x := range v {
+			b.collect(items, x, fmt.Sprintf("%s[%d]", at, i), append(segs, i), out)
+		}
+	case nil:
+		// A mapping the document leaves out: its numbers are added.
+		if _, ok := s["properties"].(map[string]any); ok && s["type"] == "object" {
+			b.collect(s, map[string]any{}, at, segs, out)
+		}
+	}
+}
+
+// conditions is an empty starting condition for every combatant of the
+// encounter being pushed, by id.
+func (b *budget) conditions() any {
+	out := map[string]any{}
+	for _, id := range b.ids {
+		out[id] = map[string]any{}
+	}
+	return out
+}
+
+// number writes a schema's bound as the document's number.
+func number(x float64) any {
+	if x == float64(int64(x)) {
+		return int64(x)
+	}
+	return x
+}
+
+// greatest applies the changes to doc as far as the ruleset accepts them:
+// all at once; when that is refused, without the changes at the fields the
+// refusal names, and without those inside a part it names (a combatant),
+// which are then tried back one at a time; when the refusal names no
+// field, all of them one at a time. It returns the document and the
+// paths of the changes left out.
+func (b *budget) greatest(doc any, changes []change) (any, []string) {
+	keep := slices.Clone(changes)
+	var dropped []string
+	loads := func(cs []change) bool {
+		_, err := b.load(apply(doc, cs))
+		return err == nil
+	}
+	for {
+		_, err := b.load(apply(doc, keep))
+		if err == nil {
+			return apply(doc, keep), dropped
+		}
+		paths := problemPaths(err)
+		var exact, inside, rest []change
+		for _, c := range keep {
+			switch {
+			case slices.Contains(paths, c.path):
+				exact = append(exact, c)
+			case slices.ContainsFunc(paths, func(p string) bool {
+				return strings.HasPrefix(c.path, p+".") || strings.HasPrefix(c.path, p+"[")
+			}):
+				inside = append(inside, c)
+			default:
+				rest = append(rest, c)
+			}
+		}
+		switch {
+		case len(exact) > 0:
+			for _, c := range exact {
+				dropped = append(dropped, c.path)
+			}
+			keep = append(rest, inside...)
+			continue
+		case len(inside) == 0:
+			inside, rest = keep, nil // the refusal names no field changed
+		case !loads(rest):
+			for _, c := range inside {
+				dropped = append(dropped, c.path)
+			}
+			keep = rest
+			continue
+		}
+		for _, c := range inside {
+			if loads(append(slices.Clone(rest), c)) {
+				rest = append(rest, c)
+			} else {
+				dropped = append(dropped, c.path)
+			}
+		}
+		keep = rest
+	}
+}
+
+// problemPaths are the field paths the problems of a refused encounter
+// name ("combatants[0].lp: ..." names combatants[0].lp).
+func problemPaths(err error) []string {
+	var out []string
+	for line := range strings.SplitSeq(err.Error(), "\n") {
+		// file:line:col: path: message
+		parts := strings.SplitN(line, ": ", 3)
+		if len(parts) == 3 && !strings.Contains(parts[1], " ") {
+			out = append(out, parts[1])
+		}
+	}
+	return out
+}
+
+// apply returns a copy of doc with the changes made.
+func apply(doc any, changes []change) any {
+	out := clone(doc)
+	for _, c := range changes {
+		out = set(out, c.segs, c.value)
+	}
+	return out
+}
+
+// set sets the value at segs in n, making mappings on the way.
+func set(n any, segs []any, value any) any {
+	if len(segs) == 0 {
+		return value
+	}
+	switch k := segs[0].(type) {
+	case string:
+		m, ok := n.(map[string]any)
+		if !ok {
+			m = map[string]any{}
+		}
+		m[k] = set(m[k], segs[1:], value)
+		return m
+	case int:
+		l, _ := n.([]any)
+		if k < len(l) {
+			l[k] = set(l[k], segs[1:], value)
+		}
+		return l
+	}
+	return n
+}
+
+// clone deep-copies a document.
+func clone(n any) any {
+	switch v := n.(type) {
+	case map[string]any:
+		out := make(map[string]any, len(v))
+		for k, x := range v {
+			out[k] = clone(x)
+		}
+		return out
+	case []any:
+		out := make([]any, len(v))
+		for i, x := range v {
+			out[i] = clone(x)
+		}
+		return out
+	}
+	return n
+}
+
+// fill copies the combatants of doc, under fresh ids and a few steps
+// apart, until there are max. A copy starts fresh (it has no entry under
+// start.combatants), names no other combatant (holds, binds or hides from
+// no one), and is added to start.order where the document gives one.
+func (b *budget) fill(doc any, max int) any {
+	doc = clone(doc)
+	m := doc.(map[string]any)
+	list, _ := m["combatants"].([]any)
+	if len(list) == 0 {
+		b.t.Fatal("the encounter has no combatants to copy")
+	}
+	start, _ := m["start"].(map[string]any)
+	order, hasOrder := start["order"].([]any)
+	var ids []string
+	for _, c := range list {
+		id, _ := c.(map[string]any)["id"].(string)
+		ids = append(ids, id)
+	}
+	for k := 1; len(list) < max; k++ {
+		i := (k - 1) % len(ids)
+		c := clone(list[i]).(map[string]any)
+		id := fmt.Sprintf("%s-%d", ids[i], k)
+		c["id"] = id
+		if _, ok := c["name"]; ok {
+			c["name"] = id
+		}
+		for key, v := range c {
+			if key != "id" && names(v, ids) {
+				delete(c, key) // a copy holds, binds or hides from no one
+			}
+		}
+		dx, dy := 21*(1+k%10), 21*(1+k/10) // apart even at the largest space a combatant fills
+		for key, d := range map[string]int{"x": dx, "y": dy} {
+			if x, ok := c[key]; ok {
+				c[key] = step(x, d)
+			}
+		}
+		list = append(list, c)
+		if hasOrder {
+			if slices.Contains(order, any(ids[i])) {
+				order = append(order, id)
+			}
+		}
+	}
+	m["combatants"] = list
+	if hasOrder {
+		start["order"] = order
+	}
+	return doc
+}
+
+// names reports whether v, a value of a combatant, names one of ids (or
+// is a list that does).
+func names(v any, ids []string) bool {
+	switch x := v.(type) {
+	case string:
+		return slices.Contains(ids, x)
+	case []any:
+		return slices.ContainsFunc(x, func(y any) bool { return names(y, ids) })
+	}
+	return false
+}
+
+// step moves a coordinate d towards 0, so that it stays within its
+// bounds whichever it was at.
+func step(x any, d int) any {
+	f, _ := strconv.ParseFloat(fmt.Sprint(x), 64)
+	if f > 0 {
+		f -= float64(d)
+	} else {
+		f += float64(d)
+	}
+	return number(f)
+}
