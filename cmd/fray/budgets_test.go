@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -645,4 +646,62 @@ func step(x any, d int) any {
 		f += float64(d)
 	}
 	return number(f)
+}
+
+// TestCheckRefusesCostlyNumbers is item 1 of issue 27: numbers within the
+// generic limit of every file, each costing a ruleset gigabytes or a
+// billion dice (a tempo bcm of 20,000, a vigor skill of a billion bonus
+// dice, a fight starting in round 1,000,000,000, which the rounds
+// histogram of fray sim counted), and more combatants than a ruleset
+// plays, all passed fray check. Each is refused at its line.
+func TestCheckRefusesCostlyNumbers(t *testing.T) {
+	var crowd strings.Builder
+	crowd.WriteString("ruleset: maneuvers\ncombatants:\n")
+	for i := range 101 {
+		fmt.Fprintf(&crowd, "  - {use: bandit, id: b%d, side: s%d, x: %d}\n", i, i%2, 2*i)
+	}
+	files := map[string]string{
+		"blackpowder_round.yaml": `ruleset: blackpowder
+groups: [{id: a, players: true}, {id: b}]
+combatants:
+  - {id: x, group: a, lp_max: 5}
+  - {id: y, group: b, lp_max: 5}
+start: {round: 1000000000}
+`,
+		"maneuvers_crowd.yaml": crowd.String(),
+		"tempo_bcm.yaml": `ruleset: tempo
+combatants:
+  - {id: a, side: x, bcm: 20000}
+  - {id: b, side: y, x: 1}
+`,
+		"vigor_skill.yaml": `ruleset: vigor
+sides: [{id: x}, {id: y}]
+combatants:
+  - {id: a, side: x, vigor: 10, durability: 10, health: 10, skills: {blades: 1000000000}, weapons: [{name: sword, skill: blades}]}
+  - {id: b, side: y, vigor: 10, durability: 10, health: 10, x: 5}
+`,
+		"woundslots_round.yaml": `ruleset: woundslots
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: bandit, id: x, side: a}
+  - {use: bandit, id: y, side: b, x: 1}
+start: {round: 1000000000}
+`,
+	}
+	dir := writeFiles(t, files)
+	want := map[string]string{
+		"blackpowder_round.yaml": "6:16: start.round: 1000000000 is more than the maximum 10000",
+		"maneuvers_crowd.yaml":   "3:3: combatants: 101 items is more than the maximum 100",
+		"tempo_bcm.yaml":         "3:27: combatants[0].bcm: 20000 is more than the maximum 30",
+		"vigor_skill.yaml":       "4:78: combatants[0].skills.blades: 1000000000 is more than the maximum 20",
+		"woundslots_round.yaml":  "6:16: start.round: 1000000000 is more than the maximum 10000",
+	}
+	for _, name := range slices.Sorted(maps.Keys(files)) {
+		path := filepath.Join(dir, name)
+		r := fray(t, "check", path)
+		out := fmt.Sprintf("FAIL %[1]s (encounter)\n    %[1]s:%[2]s\n0 passed, 1 failed\n", path, want[name])
+		if r.code != exitError || r.stdout != out {
+			t.Errorf("%s: exit %d, stdout:\n%s\nwant:\n%s", name, r.code, r.stdout, out)
+		}
+	}
 }

@@ -42,7 +42,7 @@ type CombatantStart struct {
 	Ignoring   []string      `yaml:"ignoring" max:"100" doc:"enemies it ignores (R12)"`
 	Distracted bool          `yaml:"distracted" doc:"distracted this round (R61)"`
 	Dashing    bool          `yaml:"dashing" doc:"dashed this round (R54)"`
-	Pool       int           `yaml:"pool" min:"0" max:"1000" doc:"yards of movement bought this round and not used (R34)"`
+	Pool       int           `yaml:"pool" min:"0" max:"100" doc:"yards of movement bought this round and not used (R34)"`
 	Surprised  bool          `yaml:"surprised" doc:"surprised, in round 1 (R31)"`
 	Sunk       bool          `yaml:"sunk" doc:"a swimmer sunk below the surface (R75)"`
 	Fallen     bool          `yaml:"fallen" doc:"a climber fallen to the foot of its climb (R75)"`
