@@ -301,6 +301,10 @@ func (b *budget) decide(table engine.Table) error {
 		policy = ps[0]
 	}
 	src, policySrc := dice.Seeded(1), dice.Seeded(2)
+	var (
+		slowest time.Duration
+		slow    string
+	)
 	for range budgetDecisions {
 		pr := table.Prompt()
 		if pr.Kind == engine.End {
@@ -315,10 +319,16 @@ func (b *budget) decide(table engine.Table) error {
 		if err != nil {
 			return fmt.Errorf("the %s policy at %q: %w", policy, pr.Question, err)
 		}
-		if _, err := table.Submit(pr.Actor, text, src); err != nil {
+		began := time.Now()
+		lines, err := table.Submit(pr.Actor, text, src)
+		if err != nil {
 			return fmt.Errorf("%s: %q: %w", pr.Actor, text, err)
 		}
+		if took := time.Since(began); took > slowest {
+			slowest, slow = took, fmt.Sprintf("%s: %q, %d lines", pr.Actor, text, len(lines))
+		}
 	}
+	b.t.Logf("the slowest decision took %v: %s", slowest.Round(time.Millisecond), slow)
 	return nil
 }
 

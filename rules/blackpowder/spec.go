@@ -52,7 +52,7 @@ type AmbushSpec struct {
 type GroupSpec struct {
 	ID      string `yaml:"id" doc:"the group's id"`
 	Players bool   `yaml:"players,omitempty" doc:"the players' group (rolls first, wins initiative ties)"`
-	Joins   int    `yaml:"joins,omitempty" min:"0" max:"10000" doc:"the round the group joins the fight in, rolling initiative then (R03); default: from the start"`
+	Joins   int    `yaml:"joins,omitempty" min:"0" max:"100" doc:"the round the group joins the fight in, rolling initiative then (R03); default: from the start"`
 }
 
 // CombatantSpec is a stat block with its place in the fight.

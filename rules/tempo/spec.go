@@ -51,7 +51,7 @@ type CombatantSpec struct {
 	BoundWith  string       `yaml:"bound_with,omitempty" doc:"starts in a bind with this combatant (both must say so)"`
 	Grappling  []string     `yaml:"grappling,omitempty" max:"10" doc:"starts grappled with these combatants (each must say so)"`
 	PinnedBy   string       `yaml:"pinned_by,omitempty" doc:"starts pinned by this grapple partner"`
-	Joins      int          `yaml:"joins,omitempty" min:"0" max:"10000" doc:"joins the fight after this many rounds, rolling initiative then (G8)"`
+	Joins      int          `yaml:"joins,omitempty" min:"0" max:"100" doc:"joins the fight after this many rounds, rolling initiative then (G8)"`
 	X          int          `yaml:"x" min:"-10000" max:"10000"`
 	Y          int          `yaml:"y" min:"-10000" max:"10000"`
 	Weapons    []WeaponSpec `yaml:"weapons,omitempty" max:"2" doc:"wielded: up to two one-handed weapons or one two-handed; unarmed is always there"`

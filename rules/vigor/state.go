@@ -233,7 +233,7 @@ type Combatant struct {
 	Weapons       []Weapon  `yaml:"weapons" json:"weapons,omitempty" max:"10" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`
 	OffHand       string    `yaml:"off_hand" json:"off_hand,omitempty" doc:"the weapon held in the off hand, for off-hand attacks (R12); default unarmed"`
 	Armor         []Armor   `yaml:"armor" json:"armor,omitempty" max:"10" doc:"armour worn, natural armour included"`
-	Joins         int       `yaml:"joins" json:"joins,omitempty" min:"0" max:"1000" doc:"rounds before it arrives: it joins as round joins+1 begins and rolls its initiative then (R08)"`
+	Joins         int       `yaml:"joins" json:"joins,omitempty" min:"0" max:"100" doc:"rounds before it arrives: it joins as round joins+1 begins and rolls its initiative then (R08)"`
 	Role          string    `yaml:"role" json:"role,omitempty" enum:"ambusher,ambushed,overwatch" doc:"the creature's role as the fight opens (R09)"`
 	Watch         string    `yaml:"watch" json:"watch,omitempty" doc:"the direction an overwatch role watches (R09)"`
 	CoverName     string    `yaml:"cover" json:"cover,omitempty" enum:"none,light,partial,full" doc:"the cover the creature is behind, against ranged attacks (R46)"`

@@ -24,15 +24,15 @@ type CombatantStart struct {
 	Initiative *int          `yaml:"initiative" min:"0" max:"100" doc:"its initiative score (default 10)"`
 	AP         *int          `yaml:"ap" min:"0" max:"100" doc:"AP in hand (default 0)"`
 	Status     string        `yaml:"status" enum:"active,unconscious,dead" doc:"active (default), unconscious or dead"`
-	Dying      int           `yaml:"dying" min:"0" max:"1000" doc:"unconscious and dying: the dying round it is in (1 the first)"`
+	Dying      int           `yaml:"dying" min:"0" max:"100" doc:"unconscious and dying: the dying round it is in (1 the first)"`
 	Posture    string        `yaml:"posture" enum:"standing,crouching,prone" doc:"standing (default), crouching or prone"`
 	Wounds     *WoundsStart  `yaml:"wounds" doc:"filled wound slots per level"`
 	Stamina    *int          `yaml:"stamina" min:"0" max:"1000" doc:"stamina now (default its max)"`
 	Fatigue    int           `yaml:"fatigue" min:"0" max:"100" doc:"fatigue (R20)"`
 	Defending  bool          `yaml:"defending" doc:"defended on its last turn (R45)"`
 	Acted      bool          `yaml:"acted" doc:"has had its turn this round"`
-	Helpless   int           `yaml:"helpless" min:"0" max:"1000" doc:"rounds of helplessness left, counting this one (R39)"`
-	OutRounds  int           `yaml:"out_rounds" min:"0" max:"10000" doc:"rounds it has lain unconscious and stable (A09: a wake check every 40)"`
+	Helpless   int           `yaml:"helpless" min:"0" max:"10" doc:"rounds of helplessness left, counting this one (R39)"`
+	OutRounds  int           `yaml:"out_rounds" min:"0" max:"1000" doc:"rounds it has lain unconscious and stable (A09: a wake check every 40)"`
 	Long       *LongStart    `yaml:"long" doc:"a long action under way (R25)"`
 	Position   *PositionSpec `yaml:"at" doc:"where it stands now"`
 	Mana       *int          `yaml:"mana" min:"0" max:"1000" doc:"mana now (default its max, R21)"`
@@ -64,8 +64,8 @@ type WoundsStart struct {
 // LongStart is a long action under way.
 type LongStart struct {
 	Object    string `yaml:"object" required:"true" doc:"what is being used"`
-	Remaining int    `yaml:"remaining" min:"0" max:"1000" doc:"AP still owed"`
-	Rounds    int    `yaml:"rounds" min:"0" max:"1000" doc:"rounds of all AP still to give"`
+	Remaining int    `yaml:"remaining" min:"0" max:"100" doc:"AP still owed"`
+	Rounds    int    `yaml:"rounds" min:"0" max:"100" doc:"rounds of all AP still to give"`
 }
 
 // PositionSpec is a cell.
