@@ -734,7 +734,10 @@ func (p *player) show(actor string, human bool) {
 	case p.me != "":
 		v = engine.Viewer{Combatant: p.me}
 	}
-	entries := p.table.Transcript(v)
+	// Only the last decision is shown: describing the whole fight again
+	// at every decision made a fight's cost grow with the square of its
+	// length.
+	entries := p.table.TranscriptFrom(v, p.table.Len()-1)
 	last := entries[len(entries)-1]
 	command := last.Command
 	if command == "" {
