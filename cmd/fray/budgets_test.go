@@ -259,7 +259,8 @@ func (b *budget) encounter(name string, maxCombatants int) {
 // phase runs f, failing the test when it takes more than budgetTime of
 // CPU time or allocates more than budgetMemory. CPU time rather than time
 // on the clock, so that a machine busy with other work does not fail the
-// test; a phase still running after budgetWait on the clock fails it too.
+// test; a phase still running past its CPU budget, or after budgetWait on
+// the clock, fails it at once (the goroutine running it is left behind).
 // An error f returns is reported as well, but an odds computation refused
 // for its budget is not an error.
 func (b *budget) phase(what string, f func() error) {
@@ -277,23 +278,35 @@ func (b *budget) phase(what string, f func() error) {
 		}()
 		done <- f()
 	}()
-	select {
-	case err := <-done:
-		took, wall := cpuTime(t)-cpu, time.Since(start)
-		runtime.ReadMemStats(&after)
-		alloc := after.TotalAlloc - before.TotalAlloc
-		t.Logf("%s: %v of CPU (%v on the clock), %.1f MB allocated", what, took.Round(time.Millisecond), wall.Round(time.Millisecond), float64(alloc)/(1<<20))
-		if err != nil {
-			t.Errorf("%s: %v", what, err)
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	var err error
+wait:
+	for {
+		select {
+		case err = <-done:
+			break wait
+		case <-tick.C:
+			if used := cpuTime(t) - cpu; used > budgetTime {
+				t.Fatalf("%s is still running after %v of CPU, past the budget", what, used.Round(time.Millisecond))
+			}
+			if time.Since(start) > budgetWait {
+				t.Fatalf("%s is still running after %v on the clock", what, budgetWait)
+			}
 		}
-		if took > budgetTime {
-			t.Errorf("%s took %v of CPU, more than the budget of %v", what, took, budgetTime)
-		}
-		if alloc > budgetMemory {
-			t.Errorf("%s allocated %d MB, more than the budget of %d MB", what, alloc>>20, budgetMemory>>20)
-		}
-	case <-time.After(budgetWait):
-		t.Fatalf("%s is still running after %v on the clock", what, budgetWait)
+	}
+	took, wall := cpuTime(t)-cpu, time.Since(start)
+	runtime.ReadMemStats(&after)
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%s: %v of CPU (%v on the clock), %.1f MB allocated", what, took.Round(time.Millisecond), wall.Round(time.Millisecond), float64(alloc)/(1<<20))
+	if err != nil {
+		t.Errorf("%s: %v", what, err)
+	}
+	if took > budgetTime {
+		t.Errorf("%s took %v of CPU, more than the budget of %v", what, took, budgetTime)
+	}
+	if alloc > budgetMemory {
+		t.Errorf("%s allocated %d MB, more than the budget of %d MB", what, alloc>>20, budgetMemory>>20)
 	}
 }
 
