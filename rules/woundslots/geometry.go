@@ -191,14 +191,9 @@ func sign(v int) int {
 	return 0
 }
 
-// occupied reports whether someone not dead fills cell x,y, other than
-// the one called except (and its mount, rider or the one sharing its
-// space).
-func (s *State) occupied(x, y int, except string) bool { return s.holds(x, y, 1, except) }
-
-// holds reports whether the square of n yards a side with its lowest
-// corner at x,y overlaps the space of anyone but the one called except
-// (and its mount, rider or the one sharing its space).
+// holds reports whether someone not dead fills a cell of the square of n
+// yards a side with its lowest corner at x,y, other than the one called
+// except (and its mount, rider or the one sharing its space).
 func (s *State) holds(x, y, n int, except string) bool {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
