@@ -689,8 +689,9 @@ func step(x any, d int) any {
 // generic limit of every file, each costing a ruleset gigabytes or a
 // billion dice (a tempo bcm of 20,000, a vigor skill of a billion bonus
 // dice, a fight starting in round 1,000,000,000, which the rounds
-// histogram of fray sim counted), and more combatants than a ruleset
-// plays, all passed fray check. Each is refused at its line.
+// histogram of fray sim counted), more combatants than a ruleset plays,
+// and a potion rolling 30,000 exploding dice at each use, all passed fray
+// check. Each is refused at its line.
 func TestCheckRefusesCostlyNumbers(t *testing.T) {
 	var crowd strings.Builder
 	crowd.WriteString("ruleset: maneuvers\ncombatants:\n")
@@ -704,6 +705,12 @@ combatants:
   - {id: x, group: a, lp_max: 5}
   - {id: y, group: b, lp_max: 5}
 start: {round: 1000000000}
+`,
+		"blackpowder_heal.yaml": `ruleset: blackpowder
+groups: [{id: a, players: true}, {id: b}]
+combatants:
+  - {id: x, group: a, lp_max: 5, items: [{name: potion, heal: 10000d1000!+10000d1000!+10000d1000!}]}
+  - {id: y, group: b, lp_max: 5}
 `,
 		"maneuvers_crowd.yaml": crowd.String(),
 		"tempo_bcm.yaml": `ruleset: tempo
@@ -727,6 +734,7 @@ start: {round: 1000000000}
 	}
 	dir := writeFiles(t, files)
 	want := map[string]string{
+		"blackpowder_heal.yaml":  "4:57: combatants[0].items[0].heal: the dice expression is 35 characters long; at most 32",
 		"blackpowder_round.yaml": "6:16: start.round: 1000000000 is more than the maximum 10000",
 		"maneuvers_crowd.yaml":   "3:3: combatants: 101 items is more than the maximum 100",
 		"tempo_bcm.yaml":         "3:27: combatants[0].bcm: 20000 is more than the maximum 30",

@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Spec is a blackpowder encounter file.
@@ -310,7 +310,7 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 		if is.Name == "" || strings.ContainsAny(is.Name, " \t") {
 			bad(fmt.Sprintf("items[%d].name", i), "%q: an item needs a one-word name", is.Name)
 		}
-		if _, err := dice.Parse(is.Heal); err != nil {
+		if _, err := parts.ParseRoll(is.Heal); err != nil {
 			bad(fmt.Sprintf("items[%d].heal", i), "%v", err)
 		}
 		c.Items = append(c.Items, it)

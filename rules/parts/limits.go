@@ -1,5 +1,11 @@
 package parts
 
+import (
+	"fmt"
+
+	"fray/dice"
+)
+
 // The work budgets every ruleset holds its encounters to, so that a file
 // that loads can be played, simulated and served: what a number costs
 // (squares searched, dice rolled, rounds counted, combatants weighed at
@@ -18,3 +24,19 @@ const (
 	// of the rounds fights take, so a round counts as memory.
 	MaxRounds = 10_000
 )
+
+// MaxRollText is the longest dice expression an encounter may give for
+// what an item restores: the dice parser bounds one group (10,000 dice)
+// and one expression's terms, and this bounds how many groups an item
+// rolls at each use, so that a heal costs at most a few tens of
+// thousands of dice.
+const MaxRollText = 32
+
+// ParseRoll reads a dice expression of an encounter, at most MaxRollText
+// characters long.
+func ParseRoll(text string) (*dice.Expr, error) {
+	if len(text) > MaxRollText {
+		return nil, fmt.Errorf("the dice expression is %d characters long; at most %d", len(text), MaxRollText)
+	}
+	return dice.Parse(text)
+}

@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"fray/dice"
 	"fray/engine"
 	"fray/rules/parts"
 )
@@ -208,7 +207,7 @@ func (sp *Spec) State() (State, error) {
 					continue
 				}
 				restores = true
-				if ex, err := dice.Parse(r.expr); err != nil {
+				if ex, err := parts.ParseRoll(r.expr); err != nil {
 					bad(iat+"."+r.what, "%v", err)
 				} else if lo, ok := ex.Min(); !ok || lo < 0 {
 					bad(iat+"."+r.what, "%q can roll below 0; an item restores, it does not take away", r.expr)
