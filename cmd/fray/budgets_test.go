@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
+	"os"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -747,6 +749,30 @@ start: {round: 1000000000}
 		out := fmt.Sprintf("FAIL %[1]s (encounter)\n    %[1]s:%[2]s\n0 passed, 1 failed\n", path, want[name])
 		if r.code != exitError || r.stdout != out {
 			t.Errorf("%s: exit %d, stdout:\n%s\nwant:\n%s", name, r.code, r.stdout, out)
+		}
+	}
+}
+
+// BenchmarkPlayCrowd plays a whole fight of 100 combatants, the most an
+// encounter may hold, with fray play --auto: 50 bandits a side, in
+// maneuvers. fray play used to describe the whole fight again at each
+// decision to show the last one, so a fight's cost grew with the square
+// of its length (a tempo fight of 100 had not ended after 48 s of CPU).
+func BenchmarkPlayCrowd(b *testing.B) {
+	var crowd strings.Builder
+	crowd.WriteString("ruleset: maneuvers\ncombatants:\n")
+	for i := range 100 {
+		fmt.Fprintf(&crowd, "  - {use: bandit, id: b%d, side: s%d, x: %d, y: %d}\n", i, i%2, 2*(i/2), 8*(i%2))
+	}
+	dir := b.TempDir()
+	path := filepath.Join(dir, "crowd.yaml")
+	if err := os.WriteFile(path, []byte(crowd.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		var out, errs bytes.Buffer
+		if code := run([]string{"play", path, "--auto", "--seed", "1"}, strings.NewReader(""), &out, &errs); code != exitOK {
+			b.Fatalf("exit %d: %s", code, errs.String())
 		}
 	}
 }
