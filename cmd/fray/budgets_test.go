@@ -29,10 +29,10 @@ import (
 // The budgets of TestWorkBudgets: what one phase (loading, the first
 // decisions, a short simulation, the first odds) of one encounter pushed
 // to every maximum of its ruleset's schema may take. They are generous, a
-// blowup detector and not a benchmark: each phase takes a few seconds of
-// CPU at most and tens of megabytes (see the log of go test -v -run
-// TestWorkBudgets); an unbounded number costs orders of magnitude more (a
-// tempo bcm of 20,000 asked for 12.8 GB).
+// blowup detector and not a benchmark: each phase takes about a second
+// of CPU at most and allocates at most 200 MB (see the log of go test -v
+// -run TestWorkBudgets); an unbounded number costs orders of magnitude
+// more (a tempo bcm of 20,000 asked for 12.8 GB).
 const (
 	budgetTime   = 20 * time.Second // of CPU time
 	budgetMemory = 1 << 30          // bytes allocated in one phase
