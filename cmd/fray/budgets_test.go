@@ -193,6 +193,9 @@ type change struct {
 	path  string // as the loader writes it: combatants[0].weapons[1].reach
 	segs  []any  // keys (string) and indices (int) to it
 	value any
+	// fill, when not 0, makes the change fill the list at segs up to fill
+	// items, repeating its items, instead of setting a value.
+	fill int
 }
 
 // encounter pushes the bundled encounter name to the maxima and plays it.
@@ -216,10 +219,14 @@ func (b *budget) encounter(name string, maxCombatants int) {
 	var changes []change
 	b.collect(b.schema, doc, "", nil, &changes)
 	began := time.Now()
-	doc, dropped := b.greatest(doc, changes)
+	orig := doc
+	doc, kept, dropped := b.greatest(doc, changes)
 	t.Logf("in %v, %d numbers set to their maximum, %d left as they were (the ruleset refuses them at the maximum with the rest): %s",
 		time.Since(began).Round(time.Millisecond), len(changes)-len(dropped), len(dropped), strings.Join(dropped, ", "))
-	doc = b.fill(doc, maxCombatants)
+	// The copies carry the numbers pushed but not the lists filled, so
+	// that the document stays within the generic limit on its nodes.
+	plain := apply(orig, slices.DeleteFunc(kept, func(c change) bool { return c.fill > 0 }))
+	doc = b.fill(doc, plain, maxCombatants)
 	var table engine.Table
 	b.phase("load", func() error {
 		var err error
@@ -424,7 +431,10 @@ func merge(under, over any) any {
 // in the document n to its maximum: the numbers of the mappings, lists
 // and mappings of numbers the document has, and those of mappings it
 // leaves out (made on the way). A "start:" without its combatants gets
-// one condition for each combatant, so that theirs are pushed too.
+// one condition for each combatant, so that theirs are pushed too. Each
+// list of mappings the document has (weapons, walls, conditions) is
+// filled up to its maximum after its numbers are pushed, by repeating
+// its items.
 func (b *budget) collect(s map[string]any, n any, at string, segs []any, out *[]change) {
 	s = b.resolve(s)
 	if numeric(s) {
@@ -462,6 +472,13 @@ func (b *budget) collect(s map[string]any, n any, at string, segs []any, out *[]
 		for i, x := range v {
 			b.collect(items, x, fmt.Sprintf("%s[%d]", at, i), append(segs, i), out)
 		}
+		// A list of mappings other than the combatants (which fill
+		// copies under fresh ids) is filled up to its maximum too.
+		if n, ok := s["maxItems"].(float64); ok && int(n) > len(v) && len(v) > 0 && at != "combatants" {
+			if _, mappings := b.resolve(items)["properties"]; mappings {
+				*out = append(*out, change{path: at, segs: slices.Clone(segs), fill: int(n)})
+			}
+		}
 	case nil:
 		// A mapping the document leaves out: its numbers are added.
 		if _, ok := s["properties"].(map[string]any); ok && s["type"] == "object" {
@@ -490,11 +507,12 @@ func number(x float64) any {
 
 // greatest applies the changes to doc as far as the ruleset accepts them:
 // all at once; when that is refused, without the changes at the fields the
-// refusal names, and without those inside a part it names (a combatant),
-// which are then tried back one at a time; when the refusal names no
-// field, all of them one at a time. It returns the document and the
-// paths of the changes left out.
-func (b *budget) greatest(doc any, changes []change) (any, []string) {
+// refusal names (or the filling of a list that holds them), and without
+// those inside a part it names (a combatant), which are then tried back
+// one at a time; when the refusal names no field, all of them one at a
+// time. It returns the document, the changes kept and the paths of those
+// left out.
+func (b *budget) greatest(doc any, changes []change) (any, []change, []string) {
 	keep := slices.Clone(changes)
 	var dropped []string
 	loads := func(cs []change) bool {
@@ -504,13 +522,15 @@ func (b *budget) greatest(doc any, changes []change) (any, []string) {
 	for {
 		_, err := b.load(apply(doc, keep))
 		if err == nil {
-			return apply(doc, keep), dropped
+			return apply(doc, keep), keep, dropped
 		}
 		paths := problemPaths(err)
 		var exact, inside, rest []change
 		for _, c := range keep {
 			switch {
-			case slices.Contains(paths, c.path):
+			case slices.ContainsFunc(paths, func(p string) bool {
+				return p == c.path || strings.HasPrefix(p, c.path+".") || strings.HasPrefix(p, c.path+"[")
+			}):
 				exact = append(exact, c)
 			case slices.ContainsFunc(paths, func(p string) bool {
 				return strings.HasPrefix(c.path, p+".") || strings.HasPrefix(c.path, p+"[")
@@ -565,7 +585,43 @@ func problemPaths(err error) []string {
 func apply(doc any, changes []change) any {
 	out := clone(doc)
 	for _, c := range changes {
+		if c.fill > 0 {
+			out = set(out, c.segs, repeat(get(out, c.segs), c.fill))
+			continue
+		}
 		out = set(out, c.segs, c.value)
+	}
+	return out
+}
+
+// get returns the value at segs in n, or nil.
+func get(n any, segs []any) any {
+	for _, seg := range segs {
+		switch k := seg.(type) {
+		case string:
+			m, _ := n.(map[string]any)
+			n = m[k]
+		case int:
+			l, _ := n.([]any)
+			if k >= len(l) {
+				return nil
+			}
+			n = l[k]
+		}
+	}
+	return n
+}
+
+// repeat returns the list l with copies of its items after them, in
+// turn, up to n items.
+func repeat(l any, n int) any {
+	list, _ := l.([]any)
+	if len(list) == 0 {
+		return l
+	}
+	out := slices.Clone(list)
+	for i := 0; len(out) < n; i++ {
+		out = append(out, clone(list[i%len(list)]))
 	}
 	return out
 }
@@ -613,10 +669,11 @@ func clone(n any) any {
 }
 
 // fill copies the combatants of doc, under fresh ids and a few steps
-// apart, until there are max. A copy starts fresh (it has no entry under
+// apart, until there are max; a copy is the combatant as plain has it (at
+// the same place in its list). A copy starts fresh (it has no entry under
 // start.combatants), names no other combatant (holds, binds or hides from
 // no one), and is added to start.order where the document gives one.
-func (b *budget) fill(doc any, max int) any {
+func (b *budget) fill(doc, plain any, max int) any {
 	doc = clone(doc)
 	m := doc.(map[string]any)
 	list, _ := m["combatants"].([]any)
@@ -632,7 +689,7 @@ func (b *budget) fill(doc any, max int) any {
 	}
 	for k := 1; len(list) < max; k++ {
 		i := (k - 1) % len(ids)
-		c := clone(list[i]).(map[string]any)
+		c := clone(plain.(map[string]any)["combatants"].([]any)[i]).(map[string]any)
 		id := fmt.Sprintf("%s-%d", ids[i], k)
 		c["id"] = id
 		if _, ok := c["name"]; ok {

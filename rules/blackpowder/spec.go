@@ -297,6 +297,9 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 	for i, ws := range cs.Weapons {
 		w, werrs := ws.weapon(fmt.Sprintf("%s.weapons[%d]", path, i))
 		errs = append(errs, werrs...)
+		if slices.ContainsFunc(cs.Weapons[:i], func(o WeaponSpec) bool { return o.Name == ws.Name }) {
+			bad(fmt.Sprintf("weapons[%d].name", i), "%s has two weapons called %q; commands name a weapon by its name", cs.ID, ws.Name)
+		}
 		c.Weapons = append(c.Weapons, w)
 	}
 	for _, a := range cs.Armor {
@@ -309,6 +312,8 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 		}
 		if is.Name == "" || strings.ContainsAny(is.Name, " \t") {
 			bad(fmt.Sprintf("items[%d].name", i), "%q: an item needs a one-word name", is.Name)
+		} else if slices.ContainsFunc(cs.Items[:i], func(o ItemSpec) bool { return o.Name == is.Name }) {
+			bad(fmt.Sprintf("items[%d].name", i), "%s has two items called %q; commands name an item by its name", cs.ID, is.Name)
 		}
 		if _, err := parts.ParseRoll(is.Heal); err != nil {
 			bad(fmt.Sprintf("items[%d].heal", i), "%v", err)
