@@ -29,8 +29,8 @@ import (
 // The budgets of TestWorkBudgets: what one phase (loading, the first
 // decisions, a short simulation, the first odds) of one encounter pushed
 // to every maximum of its ruleset's schema may take. They are generous, a
-// blowup detector and not a benchmark: each phase takes about a second
-// of CPU at most and allocates at most 200 MB (see the log of go test -v
+// blowup detector and not a benchmark: each phase takes at most a few
+// seconds of CPU and allocates at most 150 MB (see the log of go test -v
 // -run TestWorkBudgets); an unbounded number costs orders of magnitude
 // more (a tempo bcm of 20,000 asked for 12.8 GB).
 const (
@@ -53,9 +53,10 @@ const (
 
 // TestWorkBudgets is the test derived from the schemas (issue 27): for
 // every ruleset this program offers and every encounter it bundles, it
-// sets every number the schema describes to the schema's maximum, as far
-// as the ruleset accepts the result, fills the combatants list up to its
-// maximum with copies under fresh ids, and checks that loading it, the
+// sets every number the schema describes to the schema's maximum and
+// fills every list of mappings up to its maximum, as far as the ruleset
+// accepts the result, fills the combatants list up to its maximum with
+// copies under fresh ids, and checks that loading it, the
 // first decisions, a short simulation and the first odds each finish
 // within budgetTime and budgetMemory. A ruleset added to plugins is
 // covered without a change here; one whose schema leaves a number or the
