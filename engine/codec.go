@@ -57,7 +57,8 @@ type Codec[S, C, E any] interface {
 	DecodeCommand(data []byte) (C, error)
 	DecodeEvent(data []byte) (E, error)
 	// DescribeEvent says what an event means, with its dice, for a
-	// transcript; s is the state before the event.
+	// transcript; s is the state before the event, which it must not
+	// change.
 	DescribeEvent(s *S, e E) string
 	// Kinds lists the kind of every command type and of every event type
 	// DecodeCommand and DecodeEvent read, for checks that they follow the

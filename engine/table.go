@@ -211,12 +211,22 @@ func (t *table[S, C, E]) formatCommand(s *S, actor string, c C, v Viewer) string
 }
 
 // describe folds events into a copy of before, describing each as v sees it.
+// A ruleset with secrets describes each event from v's view of the state;
+// one without describes it from the state itself (DescribeEvent only reads
+// it), so that a decision of many events does not copy the whole state for
+// each: that made the cost of a decision grow with the square of the
+// combatants.
 func describe[S, C, E any](g Game[S, C, E], before *S, events []E, v Viewer) []string {
 	lines := make([]string, 0, len(events))
+	_, secret := Ruleset[S, C, E](g).(Secrets[S, C, E])
 	for _, e := range events {
 		if seen, ok := ViewEvent(g, before, e, v); ok {
-			view := View(g, before, v)
-			lines = append(lines, g.DescribeEvent(&view, seen))
+			view := before
+			if secret {
+				seenState := View(g, before, v)
+				view = &seenState
+			}
+			lines = append(lines, g.DescribeEvent(view, seen))
 		}
 		g.Evolve(before, e)
 	}

@@ -238,6 +238,30 @@ func (d *decoder) check(f field, n *node, v reflect.Value, path string) {
 	if f.max != nil && x > *f.max {
 		d.problemf(n.loc, "%s: %s%s is more than the maximum %v", d.at(path), formatNumber(x), what, *f.max)
 	}
+	if f.eachMin != nil || f.eachMax != nil {
+		d.checkEach(f, n, v, path)
+	}
+}
+
+// checkEach applies a field's eachmin and eachmax tags to every item of a
+// list, or every value of a mapping, decoded into v.
+func (d *decoder) checkEach(f field, n *node, v reflect.Value, path string) {
+	each := field{min: f.eachMin, max: f.eachMax}
+	switch {
+	case v.Kind() == reflect.Slice && n.kind == seqNode && len(n.items) == v.Len():
+		for i, it := range n.items {
+			if !it.isNull() && it.kind == scalarNode {
+				d.check(each, it, v.Index(i), fmt.Sprintf("%s[%d]", path, i))
+			}
+		}
+	case v.Kind() == reflect.Map && n.kind == mapNode && v.Type().Key().Kind() == reflect.String:
+		for _, e := range n.entries {
+			ev := v.MapIndex(reflect.ValueOf(e.key).Convert(v.Type().Key()))
+			if ev.IsValid() && !e.value.isNull() && e.value.kind == scalarNode {
+				d.check(each, e.value, ev, join(path, e.key))
+			}
+		}
+	}
 }
 
 func (d *decoder) decodeMap(n *node, v reflect.Value, path string) {

@@ -23,6 +23,9 @@
 //	enum:"a,b,c"         the only values allowed (strings or integers)
 //	min:"0" max:"10"     bounds of a number, or of the number of items of
 //	                     a list or mapping
+//	eachmin:"0" eachmax:"20"
+//	                     bounds of every number of a list, or of every
+//	                     value of a mapping (a skill's rank by name)
 //
 // Any mapping in an encounter may say "use: NAME" to start from the bundled
 // content document NAME of the ruleset (engine.RulesetInfo.Content); the

@@ -21,6 +21,9 @@ type field struct {
 	required bool
 	enum     []string
 	min, max *float64
+	// eachMin and eachMax bound every item of a list, or every value of
+	// a mapping, that holds numbers (tags eachmin and eachmax).
+	eachMin, eachMax *float64
 }
 
 // fieldsOf returns the keys of a struct type in the order declared, with
@@ -92,7 +95,7 @@ func collectFields(t reflect.Type, index []int, out *[]field) error {
 		for _, b := range []struct {
 			tag string
 			dst **float64
-		}{{"min", &f.min}, {"max", &f.max}} {
+		}{{"min", &f.min}, {"max", &f.max}, {"eachmin", &f.eachMin}, {"eachmax", &f.eachMax}} {
 			s := sf.Tag.Get(b.tag)
 			if s == "" {
 				continue

@@ -18,7 +18,7 @@ const SchemaDialect = "https://json-schema.org/draft/2020-12/schema"
 // from its spec struct by reflection. The encounter is the root; every
 // named struct type it uses, the stat block among them, is an entry of
 // $defs named after the Go type. Fields follow the tags the decoder reads
-// (yaml, doc, required, enum, min, max); objects allow no other keys,
+// (yaml, doc, required, enum, min, max, eachmin, eachmax); objects allow no other keys,
 // except "use" naming content, which may supply their required keys.
 // "use" takes any name, since local content folders are not known to the
 // schema; the bundled content's names are its examples. Beside the
@@ -285,6 +285,22 @@ func constrain(s obj, f field) obj {
 	}
 	if f.max != nil {
 		s = s.with(hi, number(*f.max))
+	}
+	if f.eachMin != nil || f.eachMax != nil {
+		key := "items"
+		if t.Kind() == reflect.Map {
+			key = "additionalProperties"
+		}
+		if inner, ok := s.get(key).(obj); ok {
+			inner = slices.Clone(inner)
+			if f.eachMin != nil {
+				inner = inner.with("minimum", number(*f.eachMin))
+			}
+			if f.eachMax != nil {
+				inner = inner.with("maximum", number(*f.eachMax))
+			}
+			s = s.with(key, inner)
+		}
 	}
 	return s
 }

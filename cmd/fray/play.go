@@ -742,7 +742,10 @@ func (p *player) submit(actor, text string, human bool) error {
 // it: everything with --auto, else through the eyes of --view or of the
 // side played, so that an opponent's secret stays secret.
 func (p *player) show(actor string, human bool) {
-	entries := p.table.Transcript(p.viewFor(actor, human))
+	// Only the last decision is described: describing the whole fight
+	// again at every decision made a fight's cost grow with the square of
+	// its length.
+	entries := p.table.TranscriptFrom(p.viewFor(actor, human), p.table.Len()-1)
 	p.printEntry(entries[len(entries)-1])
 }
 

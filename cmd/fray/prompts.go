@@ -159,7 +159,7 @@ func (p *player) lastDecision() string {
 	if err != nil {
 		return fmt.Sprintf("decision %d", n)
 	}
-	entries := p.table.Transcript(p.viewFor(rec.Actor, human))
+	entries := p.table.TranscriptFrom(p.viewFor(rec.Actor, human), n-1)
 	e := entries[len(entries)-1]
 	return e.Actor + ": " + commandText(e)
 }
@@ -188,8 +188,7 @@ func (p *player) recap() {
 	} else {
 		fmt.Fprintf(p.out, "The last %d decisions:\n", n-from)
 	}
-	entries := p.table.Transcript(p.viewFor("", false))
-	for _, e := range entries[from:] {
+	for _, e := range p.table.TranscriptFrom(p.viewFor("", false), from) {
 		p.printEntry(e)
 	}
 }

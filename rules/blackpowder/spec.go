@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Spec is a blackpowder encounter file.
@@ -18,8 +18,8 @@ type Spec struct {
 	Options     *OptionsSpec    `yaml:"options,omitempty" doc:"rulings that tables may choose differently"`
 	Scene       SceneSpec       `yaml:"scene,omitempty" doc:"the environment"`
 	Ambush      *AmbushSpec     `yaml:"ambush,omitempty" doc:"the fight opens with one group lying in wait (R36-R38)"`
-	Groups      []GroupSpec     `yaml:"groups" doc:"initiative groups; the group with players: true is the players'"`
-	Combatants  []CombatantSpec `yaml:"combatants" doc:"everyone in the fight, in roster order"`
+	Groups      []GroupSpec     `yaml:"groups" max:"20" doc:"initiative groups; the group with players: true is the players'"`
+	Combatants  []CombatantSpec `yaml:"combatants" max:"100" doc:"everyone in the fight, in roster order"`
 
 	// Begin is the starting state, decoded from "start:" by the loader
 	// through StartingState; zero when the file has none.
@@ -31,7 +31,7 @@ type OptionsSpec struct {
 	NPCCrits                   *bool  `yaml:"npc_crits,omitempty" doc:"non-player combatants score criticals (A08, default true)"`
 	DodgeSuccessConsumesAction *bool  `yaml:"dodge_success_consumes_action,omitempty" doc:"a successful dodge costs the action too (A13, default false)"`
 	DeathMode                  string `yaml:"death_mode,omitempty" enum:"cumulative,single_hit" doc:"how damage while unconscious kills (A26, default cumulative)"`
-	RoundLimit                 *int   `yaml:"round_limit,omitempty" min:"0" doc:"stop the fight when this round would begin, with no winner (a timeout); 0 for no limit (default 100)"`
+	RoundLimit                 *int   `yaml:"round_limit,omitempty" min:"0" max:"10000" doc:"stop the fight when this round would begin, with no winner (a timeout); 0 for no limit (default 100)"`
 	GMModifiers                bool   `yaml:"gm_modifiers,omitempty" doc:"ask the GM for each attack's situational modifier (default false: give it with the attack, mod N)"`
 	Aftermath                  bool   `yaml:"aftermath,omitempty" doc:"once the fight is decided, let the GM rest and heal before closing the encounter (R29-R31)"`
 }
@@ -45,14 +45,14 @@ type SceneSpec struct {
 type AmbushSpec struct {
 	Hiders    string `yaml:"hiders" required:"true" doc:"the id of the group lying in wait"`
 	Searching bool   `yaml:"searching,omitempty" doc:"the ambushed search, each rolling Perception; otherwise their passive perception counts"`
-	Bonus     int    `yaml:"bonus,omitempty" doc:"added to every hider's Stealth check: preparation, dim light (+3)"`
+	Bonus     int    `yaml:"bonus,omitempty" min:"-50" max:"50" doc:"added to every hider's Stealth check: preparation, dim light (+3)"`
 }
 
 // GroupSpec is an initiative group.
 type GroupSpec struct {
 	ID      string `yaml:"id" doc:"the group's id"`
 	Players bool   `yaml:"players,omitempty" doc:"the players' group (rolls first, wins initiative ties)"`
-	Joins   int    `yaml:"joins,omitempty" min:"0" doc:"the round the group joins the fight in, rolling initiative then (R03); default: from the start"`
+	Joins   int    `yaml:"joins,omitempty" min:"0" max:"100" doc:"the round the group joins the fight in, rolling initiative then (R03); default: from the start"`
 }
 
 // CombatantSpec is a stat block with its place in the fight.
@@ -60,25 +60,25 @@ type CombatantSpec struct {
 	ID             string         `yaml:"id" doc:"a unique id, used in commands"`
 	Name           string         `yaml:"name,omitempty" doc:"the name shown (default: the id)"`
 	Group          string         `yaml:"group" doc:"the id of the combatant's group"`
-	Body           int            `yaml:"body" min:"0"`
-	Senses         int            `yaml:"senses" min:"0"`
-	Science        int            `yaml:"science" min:"0"`
-	Willpower      int            `yaml:"willpower" min:"0"`
-	Skills         map[string]int `yaml:"skills,omitempty" doc:"speed, dodge, brawl, athletics, stealth, perception, survival, medicine, craft, pain_resistance"`
-	Evade          int            `yaml:"evade" min:"0"`
-	Toughness      int            `yaml:"toughness,omitempty" min:"0" doc:"permanent Toughness; armor adds to it"`
-	DamageBonus    int            `yaml:"damage_bonus,omitempty" doc:"added to every damage roll"`
-	LPMax          int            `yaml:"lp_max" min:"1" doc:"maximum life points"`
-	LP             *int           `yaml:"lp,omitempty" doc:"current life points (default lp_max)"`
-	Weapons        []WeaponSpec   `yaml:"weapons,omitempty"`
-	Items          []ItemSpec     `yaml:"items,omitempty" doc:"potions, salves, and spells or miracles that restore LP (R31)"`
+	Body           int            `yaml:"body" min:"0" max:"20"`
+	Senses         int            `yaml:"senses" min:"0" max:"20"`
+	Science        int            `yaml:"science" min:"0" max:"20"`
+	Willpower      int            `yaml:"willpower" min:"0" max:"20"`
+	Skills         map[string]int `yaml:"skills,omitempty" max:"20" eachmin:"0" eachmax:"20" doc:"speed, dodge, brawl, athletics, stealth, perception, survival, medicine, craft, pain_resistance"`
+	Evade          int            `yaml:"evade" min:"0" max:"50"`
+	Toughness      int            `yaml:"toughness,omitempty" min:"0" max:"50" doc:"permanent Toughness; armor adds to it"`
+	DamageBonus    int            `yaml:"damage_bonus,omitempty" min:"-50" max:"50" doc:"added to every damage roll"`
+	LPMax          int            `yaml:"lp_max" min:"1" max:"1000" doc:"maximum life points"`
+	LP             *int           `yaml:"lp,omitempty" min:"-1000" max:"1000" doc:"current life points (default lp_max)"`
+	Weapons        []WeaponSpec   `yaml:"weapons,omitempty" max:"10"`
+	Items          []ItemSpec     `yaml:"items,omitempty" max:"20" doc:"potions, salves, and spells or miracles that restore LP (R31)"`
 	Wielding       string         `yaml:"wielding,omitempty" doc:"the weapon in hand at the start (default: the first; fists for none)"`
-	Armor          []ArmorSpec    `yaml:"armor,omitempty"`
-	X              float64        `yaml:"x,omitempty" doc:"position in metres"`
-	Y              float64        `yaml:"y,omitempty" doc:"position in metres"`
+	Armor          []ArmorSpec    `yaml:"armor,omitempty" max:"10"`
+	X              float64        `yaml:"x,omitempty" min:"-10000" max:"10000" doc:"position in metres"`
+	Y              float64        `yaml:"y,omitempty" min:"-10000" max:"10000" doc:"position in metres"`
 	GunslingerTier int            `yaml:"gunslinger_tier,omitempty" min:"0" max:"2"`
 	Unaware        bool           `yaml:"unaware,omitempty" doc:"has not noticed the fight: cannot dodge, can be stunned (R43), until the first attack on it is rolled"`
-	Trapped        int            `yaml:"trapped,omitempty" min:"0" doc:"caught in a trap of this escape difficulty (R41)"`
+	Trapped        int            `yaml:"trapped,omitempty" min:"0" max:"100" doc:"caught in a trap of this escape difficulty (R41)"`
 	ExtraDelayed   bool           `yaml:"extra_delayed,omitempty" doc:"a delayed action each round on top of the regular action (R07, A15)"`
 	Prone          bool           `yaml:"prone,omitempty" doc:"lying down: standing up is an action (A39)"`
 }
@@ -88,22 +88,22 @@ type WeaponSpec struct {
 	Name          string  `yaml:"name" doc:"one word, used in commands"`
 	Kind          string  `yaml:"kind" enum:"melee,unarmed,thrown,ranged,gun"`
 	Damage        string  `yaml:"damage,omitempty" enum:"D10,D10/2,D10/3,D10/4,2D10H" doc:"default D10; guns 2D10H"`
-	AttackMod     int     `yaml:"attack_mod,omitempty"`
-	DamageMod     int     `yaml:"damage_mod,omitempty"`
-	DodgeMod      *int    `yaml:"dodge_mod,omitempty" doc:"default: melee and unarmed 0, thrown and ranged 3, guns 5"`
-	RangeNormal   float64 `yaml:"range_normal,omitempty" min:"0"`
-	RangeFar      float64 `yaml:"range_far,omitempty" min:"0"`
+	AttackMod     int     `yaml:"attack_mod,omitempty" min:"-50" max:"50"`
+	DamageMod     int     `yaml:"damage_mod,omitempty" min:"-50" max:"50"`
+	DodgeMod      *int    `yaml:"dodge_mod,omitempty" min:"-50" max:"50" doc:"default: melee and unarmed 0, thrown and ranged 3, guns 5"`
+	RangeNormal   float64 `yaml:"range_normal,omitempty" min:"0" max:"10000"`
+	RangeFar      float64 `yaml:"range_far,omitempty" min:"0" max:"10000"`
 	Deadly        bool    `yaml:"deadly,omitempty"`
 	Penetrating   bool    `yaml:"penetrating,omitempty"`
-	Defensive     int     `yaml:"defensive,omitempty" min:"0"`
-	Stunning      int     `yaml:"stunning,omitempty" min:"0"`
-	Immobilizing  int     `yaml:"immobilizing,omitempty" min:"0"`
+	Defensive     int     `yaml:"defensive,omitempty" min:"0" max:"50"`
+	Stunning      int     `yaml:"stunning,omitempty" min:"0" max:"50"`
+	Immobilizing  int     `yaml:"immobilizing,omitempty" min:"0" max:"50"`
 	Thrown        bool    `yaml:"thrown,omitempty"`
 	Inaccurate    bool    `yaml:"inaccurate,omitempty"`
-	Reload        []int   `yaml:"reload,omitempty" doc:"guns: rounds to reload at gunslinger tier 0, 1, 2 (0: immediate action)"`
-	FixDifficulty int     `yaml:"fix_difficulty,omitempty" min:"0"`
-	Capacity      int     `yaml:"capacity,omitempty" min:"0"`
-	Loaded        *int    `yaml:"loaded,omitempty" min:"0" doc:"guns: loads in it (default: full)"`
+	Reload        []int   `yaml:"reload,omitempty" max:"3" eachmin:"0" eachmax:"100" doc:"guns: rounds to reload at gunslinger tier 0, 1, 2 (0: immediate action)"`
+	FixDifficulty int     `yaml:"fix_difficulty,omitempty" min:"0" max:"100"`
+	Capacity      int     `yaml:"capacity,omitempty" min:"0" max:"100"`
+	Loaded        *int    `yaml:"loaded,omitempty" min:"0" max:"100" doc:"guns: loads in it (default: full)"`
 	Powder        string  `yaml:"powder,omitempty" enum:"regular,hazeblast"`
 	State         string  `yaml:"state,omitempty" enum:"ok,minor_jam,needs_fix,major_jam,inoperable_combat,broken_workshop,destroyed"`
 }
@@ -112,14 +112,14 @@ type WeaponSpec struct {
 type ItemSpec struct {
 	Name string `yaml:"name" required:"true" doc:"one word, used in commands"`
 	Heal string `yaml:"heal" required:"true" doc:"the LP restored, a dice expression such as d10/2+2"`
-	Uses *int   `yaml:"uses,omitempty" min:"1" doc:"how many times it can be used (default 1)"`
+	Uses *int   `yaml:"uses,omitempty" min:"1" max:"100" doc:"how many times it can be used (default 1)"`
 }
 
 // ArmorSpec is armor or a shield.
 type ArmorSpec struct {
 	Name           string `yaml:"name"`
-	EvBonus        int    `yaml:"ev_bonus,omitempty"`
-	ToughnessBonus int    `yaml:"toughness_bonus,omitempty"`
+	EvBonus        int    `yaml:"ev_bonus,omitempty" min:"-50" max:"50"`
+	ToughnessBonus int    `yaml:"toughness_bonus,omitempty" min:"-50" max:"50"`
 	IsArmor        bool   `yaml:"is_armor,omitempty" doc:"worn body armor (fists deal half against it)"`
 }
 
@@ -297,6 +297,9 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 	for i, ws := range cs.Weapons {
 		w, werrs := ws.weapon(fmt.Sprintf("%s.weapons[%d]", path, i))
 		errs = append(errs, werrs...)
+		if slices.ContainsFunc(cs.Weapons[:i], func(o WeaponSpec) bool { return o.Name == ws.Name }) {
+			bad(fmt.Sprintf("weapons[%d].name", i), "%s has two weapons called %q; commands name a weapon by its name", cs.ID, ws.Name)
+		}
 		c.Weapons = append(c.Weapons, w)
 	}
 	for _, a := range cs.Armor {
@@ -309,8 +312,10 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 		}
 		if is.Name == "" || strings.ContainsAny(is.Name, " \t") {
 			bad(fmt.Sprintf("items[%d].name", i), "%q: an item needs a one-word name", is.Name)
+		} else if slices.ContainsFunc(cs.Items[:i], func(o ItemSpec) bool { return o.Name == is.Name }) {
+			bad(fmt.Sprintf("items[%d].name", i), "%s has two items called %q; commands name an item by its name", cs.ID, is.Name)
 		}
-		if _, err := dice.Parse(is.Heal); err != nil {
+		if _, err := parts.ParseRoll(is.Heal); err != nil {
 			bad(fmt.Sprintf("items[%d].heal", i), "%v", err)
 		}
 		c.Items = append(c.Items, it)

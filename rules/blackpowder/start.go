@@ -13,21 +13,21 @@ import (
 // already rolled, or after it, for rests and healing (see
 // engine.StartingState).
 type Start struct {
-	Round      int                       `yaml:"round" min:"1" doc:"the round the fight is in (default 1)"`
+	Round      int                       `yaml:"round" min:"1" max:"10000" doc:"the round the fight is in (default 1)"`
 	Phase      string                    `yaml:"phase" enum:"fight,after" doc:"fight (a group's turn, the default) or after (the fight is decided: rests, healing and repairs, R29-R31)"`
-	Order      []string                  `yaml:"order" doc:"the groups present in initiative order, highest first (default: as the groups are listed); no initiative is rolled"`
+	Order      []string                  `yaml:"order" max:"20" doc:"the groups present in initiative order, highest first (default: as the groups are listed); no initiative is rolled"`
 	Turn       string                    `yaml:"turn" doc:"in phase fight, the group whose turn it is (default the first in order)"`
 	Winner     string                    `yaml:"winner" doc:"in phase after, the group that won the fight (default none)"`
-	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are fresh"`
+	Combatants map[string]CombatantStart `yaml:"combatants" max:"100" doc:"each combatant's condition, by id; those left out are fresh"`
 }
 
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
-	LP                     *int      `yaml:"lp" doc:"life points now (default lp_max)"`
-	Fatigue                int       `yaml:"fatigue" min:"0" doc:"fatigue points"`
+	LP                     *int      `yaml:"lp" min:"-1000" max:"1000" doc:"life points now (default lp_max)"`
+	Fatigue                int       `yaml:"fatigue" min:"0" max:"1000" doc:"fatigue points"`
 	Status                 string    `yaml:"status" enum:"active,unconscious,dead" doc:"active (the default), unconscious (give revive_difficulty) or dead"`
-	ReviveDifficulty       int       `yaml:"revive_difficulty" min:"0" doc:"an unconscious combatant's revive difficulty: that of the Consciousness check they failed (R25, R28)"`
-	DamageWhileUnconscious int       `yaml:"damage_while_unconscious" min:"0" doc:"effective damage taken since falling unconscious (R26, A26)"`
+	ReviveDifficulty       int       `yaml:"revive_difficulty" min:"0" max:"100" doc:"an unconscious combatant's revive difficulty: that of the Consciousness check they failed (R25, R28)"`
+	DamageWhileUnconscious int       `yaml:"damage_while_unconscious" min:"0" max:"1000" doc:"effective damage taken since falling unconscious (R26, A26)"`
 	ActionUsed             bool      `yaml:"action_used" doc:"has used this round's action"`
 	Delayed                bool      `yaml:"delayed" doc:"holds a delayed action (R07): the round's action, or the extra one with extra_delayed"`
 	Holding                string    `yaml:"holding" doc:"the id of the enemy this combatant holds (R39): that enemy is held by them"`

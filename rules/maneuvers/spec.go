@@ -17,9 +17,9 @@ import (
 type Spec struct {
 	Title      string            `yaml:"title" doc:"what the fight is called"`
 	Options    OptionsSpec       `yaml:"options" doc:"the rulings a table may choose differently (spec §6)"`
-	Combatants []Combatant       `yaml:"combatants" required:"true" min:"2" doc:"who fights, in roster order (dice are drawn in this order)"`
-	Dropped    []DroppedAt       `yaml:"dropped" doc:"items lying on the ground"`
-	Notes      map[string]string `yaml:"notes" doc:"free notes for the GM; the rules do not read them"`
+	Combatants []Combatant       `yaml:"combatants" required:"true" min:"2" max:"100" doc:"who fights, in roster order (dice are drawn in this order)"`
+	Dropped    []DroppedAt       `yaml:"dropped" max:"100" doc:"items lying on the ground"`
+	Notes      map[string]string `yaml:"notes" max:"100" doc:"free notes for the GM; the rules do not read them"`
 
 	// Begin is the starting state, decoded from "start:" by the loader.
 	Begin Start `yaml:"-"`
@@ -34,15 +34,15 @@ type OptionsSpec struct {
 	ShieldVsOther  string   `yaml:"shield_vs_other" enum:"none,half" doc:"what a successful Block takes off damage of the Other group (A25; default none)"`
 	DeathRule      string   `yaml:"death_rule" enum:"negative_max,none" doc:"negative_max: dead at minus the health maximum; none: nobody dies (A27; default negative_max)"`
 	RestHeal       string   `yaml:"rest_heal" enum:"full,none" doc:"what a rest restores (A28; default full; rests come with the aftermath option)"`
-	RoundLimit     *int     `yaml:"round_limit" min:"0" doc:"stop the fight after this many rounds as a timeout; 0 for none (default 100)"`
+	RoundLimit     *int     `yaml:"round_limit" min:"0" max:"10000" doc:"stop the fight after this many rounds as a timeout; 0 for none (default 100)"`
 	Aftermath      bool     `yaml:"aftermath" doc:"once the fight is decided, let the GM call a rest and train styles before closing the encounter (R26, R33; default false)"`
 }
 
 // DroppedAt is an item on the ground in an encounter file.
 type DroppedAt struct {
 	Item Weapon  `yaml:"item" required:"true" doc:"the item"`
-	X    float64 `yaml:"x" doc:"east, metres"`
-	Y    float64 `yaml:"y" doc:"north, metres"`
+	X    float64 `yaml:"x" min:"-10000" max:"10000" doc:"east, metres"`
+	Y    float64 `yaml:"y" min:"-10000" max:"10000" doc:"north, metres"`
 }
 
 // Start validates the spec and starts the fight as a Table.

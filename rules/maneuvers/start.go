@@ -12,12 +12,12 @@ import (
 // encounter or scenario file. With an order the fight starts in a
 // combatant's turn, no dice drawn; without one the GM begins it.
 type Start struct {
-	Round      int                       `yaml:"round" min:"1" doc:"the round the fight is in (default 1)"`
-	Order      []string                  `yaml:"order" doc:"the initiative order, highest first: every combatant once; nobody rolls"`
+	Round      int                       `yaml:"round" min:"1" max:"10000" doc:"the round the fight is in (default 1)"`
+	Order      []string                  `yaml:"order" max:"100" doc:"the initiative order, highest first: every combatant once; nobody rolls"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is (default the first in order); those before it have had their turn"`
 	Phase      string                    `yaml:"phase" enum:"act,round_end,after" doc:"act (a turn, the default with an order), round_end (the GM's ruling at the end of the round) or after (the fight decided: the GM's rests and training)"`
 	Winner     string                    `yaml:"winner" doc:"with phase after, the side that won (default none)"`
-	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are fresh"`
+	Combatants map[string]CombatantStart `yaml:"combatants" max:"100" doc:"each combatant's condition, by id; those left out are fresh"`
 }
 
 // CombatantStart is one combatant's condition in a starting state.
@@ -26,14 +26,14 @@ type CombatantStart struct {
 	Unconscious bool     `yaml:"unconscious" doc:"unconscious and prone: health 0 unless hp says less"`
 	AP          *int     `yaml:"ap" min:"0" max:"3" doc:"AP left this round (default 3)"`
 	Attacks     int      `yaml:"attacks" min:"0" max:"2" doc:"attacks made this round"`
-	Moved       float64  `yaml:"moved" min:"0" doc:"metres moved this turn, for the one whose turn it is"`
+	Moved       float64  `yaml:"moved" min:"0" max:"100" doc:"metres moved this turn, for the one whose turn it is"`
 	Prone       bool     `yaml:"prone" doc:"lying prone"`
 	Dazed       bool     `yaml:"dazed" doc:"dazed until the end of its next turn"`
 	Braced      bool     `yaml:"braced" doc:"braced: a boon on its next defence"`
 	Feinting    string   `yaml:"feinting" doc:"the foe its next strike has a feint's boon against"`
 	GrappledBy  string   `yaml:"grappled_by" doc:"who grapples it"`
 	Surprised   bool     `yaml:"surprised" doc:"surprised (round 1 only)"`
-	HiddenFrom  []string `yaml:"hidden_from" doc:"the foes it is hidden from"`
+	HiddenFrom  []string `yaml:"hidden_from" max:"100" doc:"the foes it is hidden from"`
 	Dead        bool     `yaml:"dead" doc:"dead"`
 }
 

@@ -113,19 +113,19 @@ type Combatant struct {
 	Wil        int            `yaml:"wil" json:"wil" min:"-5" max:"10" doc:"Willpower (A06)"`
 	Cha        int            `yaml:"cha" json:"cha" min:"-5" max:"10" doc:"Charisma (A06)"`
 	Initiative *int           `yaml:"initiative" json:"initiative,omitempty" min:"-5" max:"20" doc:"a PC's initiative modifier (default PER; A10)"`
-	Skills     map[string]int `yaml:"skills" json:"skills,omitempty" doc:"skill ranks by name: athletics, acrobatics, dodge, sleight-of-hand, stealth, observation, deception, focus, sorcery"`
-	Styles     []Style        `yaml:"styles" json:"styles,omitempty" doc:"fighting styles, each with its rank and trained gear (R26)"`
+	Skills     map[string]int `yaml:"skills" json:"skills,omitempty" max:"20" eachmin:"0" eachmax:"20" doc:"skill ranks by name: athletics, acrobatics, dodge, sleight-of-hand, stealth, observation, deception, focus, sorcery"`
+	Styles     []Style        `yaml:"styles" json:"styles,omitempty" max:"10" doc:"fighting styles, each with its rank and trained gear (R26)"`
 	Speed      float64        `yaml:"speed" json:"speed" min:"0" max:"100" doc:"free movement a turn, in metres (default 6)"`
 	Health     int            `yaml:"health" json:"health_max" required:"true" min:"1" max:"10000" doc:"the Health Pool's maximum (A27)"`
-	XP         *int           `yaml:"xp" json:"xp,omitempty" min:"0" doc:"experience to pay for style gear beyond the free items; checked when given (R26)"`
-	X          float64        `yaml:"x" json:"x" doc:"position east, metres"`
-	Y          float64        `yaml:"y" json:"y" doc:"position north, metres"`
-	Weapons    []Weapon       `yaml:"weapons" json:"weapons,omitempty" doc:"weapons and shields carried"`
-	Wield      []string       `yaml:"wield" json:"wield,omitempty" doc:"names of the carried items in hand, at most two hands (default: the first that fit)"`
-	Armor      []Armor        `yaml:"armor" json:"armor,omitempty" doc:"armour worn"`
-	Resist     map[string]int `yaml:"resist" json:"resist,omitempty" doc:"resistances by damage type or group (physical, magical): damage taken off (R28)"`
-	Vulnerable map[string]int `yaml:"vulnerable" json:"vulnerable,omitempty" doc:"vulnerabilities by damage type or group: damage added (R28)"`
-	Spells     []Spell        `yaml:"spells" json:"spells,omitempty" doc:"spells and abilities (R37)"`
+	XP         *int           `yaml:"xp" json:"xp,omitempty" min:"0" max:"100000" doc:"experience to pay for style gear beyond the free items; checked when given (R26)"`
+	X          float64        `yaml:"x" json:"x" min:"-10000" max:"10000" doc:"position east, metres"`
+	Y          float64        `yaml:"y" json:"y" min:"-10000" max:"10000" doc:"position north, metres"`
+	Weapons    []Weapon       `yaml:"weapons" json:"weapons,omitempty" max:"20" doc:"weapons and shields carried"`
+	Wield      []string       `yaml:"wield" json:"wield,omitempty" max:"2" doc:"names of the carried items in hand, at most two hands (default: the first that fit)"`
+	Armor      []Armor        `yaml:"armor" json:"armor,omitempty" max:"10" doc:"armour worn"`
+	Resist     map[string]int `yaml:"resist" json:"resist,omitempty" max:"20" eachmin:"-100" eachmax:"100" doc:"resistances by damage type or group (physical, magical): damage taken off (R28)"`
+	Vulnerable map[string]int `yaml:"vulnerable" json:"vulnerable,omitempty" max:"20" eachmin:"-100" eachmax:"100" doc:"vulnerabilities by damage type or group: damage added (R28)"`
+	Spells     []Spell        `yaml:"spells" json:"spells,omitempty" max:"20" doc:"spells and abilities (R37)"`
 	Sneaking   bool           `yaml:"sneaking" json:"sneaking,omitempty" doc:"sneaks up on the other sides before the fight: surprise is rolled (R07)"`
 	Cover      string         `yaml:"cover" json:"cover,omitempty" enum:"none,low,high,full" doc:"the cover the map gives against ranged attacks (R23)"`
 
@@ -232,12 +232,12 @@ type Spell struct {
 	AP       int      `yaml:"ap" json:"ap" min:"0" max:"3" doc:"its AP cost (default 1)"`
 	Free     bool     `yaml:"free" json:"free,omitempty" doc:"a free action: 0 AP, at most one free action a round (R10)"`
 	Reaction bool     `yaml:"reaction" json:"reaction,omitempty" doc:"usable as a reaction, in the window after anyone's action (R13, A12); not for attacks"`
-	Traits   []string `yaml:"traits" json:"traits,omitempty" doc:"attack, melee-attack, mind"`
+	Traits   []string `yaml:"traits" json:"traits,omitempty" max:"10" doc:"attack, melee-attack, mind"`
 	Range    float64  `yaml:"range" json:"range" min:"0" max:"1000" doc:"range in metres (default 1)"`
 	Damage   DiceText `yaml:"damage" json:"damage,omitempty" doc:"damage NdX+K of an attack spell, or a number"`
 	Heal     DiceText `yaml:"heal" json:"heal,omitempty" doc:"healing NdX+K, or a number"`
 	Type     string   `yaml:"type" json:"type,omitempty" doc:"damage type"`
-	Defences []string `yaml:"defences" json:"defences,omitempty" doc:"defences allowed against it (default block and dodge; withstand for mind spells)"`
+	Defences []string `yaml:"defences" json:"defences,omitempty" max:"10" doc:"defences allowed against it (default block and dodge; withstand for mind spells)"`
 
 	DamageDice Dice `yaml:"-" json:"damage_dice,omitzero"`
 	HealDice   Dice `yaml:"-" json:"heal_dice,omitzero"`

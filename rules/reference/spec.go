@@ -17,8 +17,8 @@ import (
 // them. The loader reads the top-level "ruleset" key itself.
 type Spec struct {
 	Title      string      `yaml:"title" doc:"what the fight is called"`
-	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" doc:"the sides of the fight"`
-	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" doc:"who fights, in turn order"`
+	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" max:"20" doc:"the sides of the fight"`
+	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" max:"100" doc:"who fights, in turn order"`
 	Scene      Scene       `yaml:"scene" doc:"where the fight happens"`
 
 	// Begin is the starting state, decoded from "start:" by the loader
@@ -35,7 +35,7 @@ type SideSpec struct {
 // Scene is where a fight happens.
 type Scene struct {
 	Light string            `yaml:"light" enum:"day,dusk,night" doc:"how well people see: dusk takes 1 from attack rolls, night 2"`
-	Notes map[string]string `yaml:"notes" doc:"free notes for the GM; the rules do not read them"`
+	Notes map[string]string `yaml:"notes" max:"100" doc:"free notes for the GM; the rules do not read them"`
 }
 
 // Start validates the spec and starts the fight as a Table.

@@ -13,15 +13,15 @@ import (
 // (see engine.StartingState). Everything left out is as at the start of
 // the fight.
 type Start struct {
-	Round      int                       `yaml:"round" min:"1" doc:"the round the fight is in (default 1)"`
+	Round      int                       `yaml:"round" min:"1" max:"10000" doc:"the round the fight is in (default 1)"`
 	Phase      string                    `yaml:"phase" enum:"act,ruling,over" doc:"what the fight waits for: act (a combatant's turn, the default), ruling (the GM's end-of-round ruling) or over (the GM stopped the fight)"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is, in phase act: a standing combatant (default the first standing)"`
-	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are fresh"`
+	Combatants map[string]CombatantStart `yaml:"combatants" max:"100" doc:"each combatant's condition, by id; those left out are fresh"`
 }
 
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
-	LP         *int `yaml:"lp" min:"0" doc:"life points now (default the stat block's); 0 starts the combatant down"`
+	LP         *int `yaml:"lp" min:"0" max:"1000" doc:"life points now (default the stat block's); 0 starts the combatant down"`
 	Defending  bool `yaml:"defending" doc:"defended on their last turn: +4 defence until their next turn starts"`
 	OffBalance bool `yaml:"off_balance" doc:"caught by a feint this round: -2 defence until the round ends"`
 	Dodged     bool `yaml:"dodged" doc:"has dodged this round already"`

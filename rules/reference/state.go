@@ -62,10 +62,10 @@ type Combatant struct {
 	ID      string   `yaml:"id" json:"id" required:"true" doc:"a unique lowercase word, as commands name the combatant"`
 	Name    string   `yaml:"name" json:"name,omitempty" doc:"the name shown (default: the id)"`
 	Side    string   `yaml:"side" json:"side" required:"true" doc:"the id of the side the combatant fights on"`
-	LP      int      `yaml:"lp" json:"lp" required:"true" min:"1" doc:"life points; at 0 the combatant is down"`
+	LP      int      `yaml:"lp" json:"lp" required:"true" min:"1" max:"1000" doc:"life points; at 0 the combatant is down"`
 	Skill   int      `yaml:"skill" json:"skill" min:"0" max:"10" doc:"added to attack rolls"`
-	Defence int      `yaml:"defence" json:"defence" required:"true" min:"1" doc:"what an attack roll must reach to hit"`
-	Weapons []Weapon `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first one used unless an attack names another; none: unarmed"`
+	Defence int      `yaml:"defence" json:"defence" required:"true" min:"1" max:"100" doc:"what an attack roll must reach to hit"`
+	Weapons []Weapon `yaml:"weapons" json:"weapons,omitempty" max:"10" doc:"weapons, the first one used unless an attack names another; none: unarmed"`
 
 	// Guard is how long a defend lasts: until the start of the
 	// combatant's next turn (zero when not defending).

@@ -63,6 +63,7 @@ type hotMemory struct {
 	routePath    []Square
 	offers       []offer
 	candSquares  []Square
+	freeSquares  []Square // the squares a move may end on (moveOptions)
 	reactions    []React
 	probe        Exchange
 

@@ -421,15 +421,28 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			taken = append(taken, o.At)
 		}
 	}
+	// free are the squares of r.order not closed to c, nearest first,
+	// worked out once rather than for each foe: with many combatants and a
+	// long move, checking every square against every taken one for each
+	// foe grew with the cube of the combatants.
+	var free []Square
+	if h != nil {
+		free = h.freeSquares[:0]
+	}
+	for _, q := range r.order {
+		if !slices.Contains(taken, q) {
+			free = append(free, q)
+		}
+	}
+	if h != nil {
+		h.freeSquares = free
+	}
 	// best is the nearest free square with the highest score, if it scores
 	// more than staying put.
 	best := func(score func(q Square) int) (Square, bool) {
 		var at Square
 		top, found := 0, false
-		for _, q := range r.order {
-			if slices.Contains(taken, q) {
-				continue
-			}
+		for _, q := range free {
 			if v := score(q); !found || v > top {
 				at, top, found = q, v, true
 			}

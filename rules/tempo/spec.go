@@ -17,8 +17,8 @@ type Spec struct {
 	Description string          `yaml:"description,omitempty" doc:"free text"`
 	Options     *OptionsSpec    `yaml:"options,omitempty" doc:"rulings that tables may choose differently"`
 	Initiator   string          `yaml:"initiator,omitempty" doc:"the side that started the fight: it begins on guard (G1, G2; default the first combatant's side)"`
-	Combatants  []CombatantSpec `yaml:"combatants" doc:"everyone in the fight, in roster order (initiative dice are drawn in this order)"`
-	Dropped     []DroppedSpec   `yaml:"dropped,omitempty" doc:"weapons lying on the ground"`
+	Combatants  []CombatantSpec `yaml:"combatants" max:"100" doc:"everyone in the fight, in roster order (initiative dice are drawn in this order)"`
+	Dropped     []DroppedSpec   `yaml:"dropped,omitempty" max:"100" doc:"weapons lying on the ground"`
 
 	// Begin is the starting state, decoded from "start:" by the loader
 	// through StartingState; zero when the file has none.
@@ -28,7 +28,7 @@ type Spec struct {
 // OptionsSpec sets the rulings of DefaultOptions that a table changes.
 type OptionsSpec struct {
 	AimPersists bool `yaml:"aim_persists,omitempty" doc:"an Aim lasts for every consecutive attack with the aimed weapon this turn (A15, default false)"`
-	RoundLimit  *int `yaml:"round_limit,omitempty" min:"0" doc:"stop the fight after this many rounds, with no winner (a timeout); 0 for no limit (default 100)"`
+	RoundLimit  *int `yaml:"round_limit,omitempty" min:"0" max:"10000" doc:"stop the fight after this many rounds, with no winner (a timeout); 0 for no limit (default 100)"`
 }
 
 // CombatantSpec is a stat block with its place in the fight.
@@ -43,52 +43,52 @@ type CombatantSpec struct {
 	Endurance  int          `yaml:"endurance,omitempty" min:"0" max:"6"`
 	Might      int          `yaml:"might,omitempty" min:"0" max:"4"`
 	Toughness  int          `yaml:"toughness,omitempty" min:"0" max:"4" doc:"health is 10 + 2 x toughness"`
-	Health     *int         `yaml:"health,omitempty" doc:"current health (default the maximum)"`
+	Health     *int         `yaml:"health,omitempty" min:"-1000" max:"1000" doc:"current health (default the maximum)"`
 	AP         *int         `yaml:"ap,omitempty" min:"0" max:"12" doc:"action points at the start (default 12)"`
-	BCM        *int         `yaml:"bcm,omitempty" min:"0" doc:"base combat movement in squares (default 4)"`
+	BCM        *int         `yaml:"bcm,omitempty" min:"0" max:"30" doc:"base combat movement in squares (default 4)"`
 	Prepared   bool         `yaml:"prepared,omitempty" doc:"had time to prepare: begins on guard whichever side started the fight (G1)"`
 	Status     string       `yaml:"status,omitempty" enum:"off-guard,on-guard" doc:"the starting status, overriding G1"`
 	BoundWith  string       `yaml:"bound_with,omitempty" doc:"starts in a bind with this combatant (both must say so)"`
-	Grappling  []string     `yaml:"grappling,omitempty" doc:"starts grappled with these combatants (each must say so)"`
+	Grappling  []string     `yaml:"grappling,omitempty" max:"10" doc:"starts grappled with these combatants (each must say so)"`
 	PinnedBy   string       `yaml:"pinned_by,omitempty" doc:"starts pinned by this grapple partner"`
-	Joins      int          `yaml:"joins,omitempty" min:"0" doc:"joins the fight after this many rounds, rolling initiative then (G8)"`
-	X          int          `yaml:"x"`
-	Y          int          `yaml:"y"`
-	Weapons    []WeaponSpec `yaml:"weapons,omitempty" doc:"wielded: up to two one-handed weapons or one two-handed; unarmed is always there"`
+	Joins      int          `yaml:"joins,omitempty" min:"0" max:"100" doc:"joins the fight after this many rounds, rolling initiative then (G8)"`
+	X          int          `yaml:"x" min:"-10000" max:"10000"`
+	Y          int          `yaml:"y" min:"-10000" max:"10000"`
+	Weapons    []WeaponSpec `yaml:"weapons,omitempty" max:"2" doc:"wielded: up to two one-handed weapons or one two-handed; unarmed is always there"`
 	Armour     *ArmourSpec  `yaml:"armour,omitempty"`
-	CDModifier int          `yaml:"cd_modifier,omitempty" doc:"the GM's modifier to Combat Defence: cover, darkness (G4)"`
+	CDModifier int          `yaml:"cd_modifier,omitempty" min:"-50" max:"50" doc:"the GM's modifier to Combat Defence: cover, darkness (G4)"`
 }
 
 // WeaponSpec is a weapon profile.
 type WeaponSpec struct {
 	Name          string `yaml:"name" required:"true" doc:"one lowercase word, used in commands"`
 	Kind          string `yaml:"kind" required:"true" enum:"melee,ranged"`
-	AP            int    `yaml:"ap" required:"true" min:"0" doc:"the cost of actions made with it"`
-	Accuracy      int    `yaml:"accuracy,omitempty"`
-	AimedAccuracy *int   `yaml:"aimed_accuracy,omitempty" doc:"the accuracy after an Aim (default: accuracy)"`
+	AP            int    `yaml:"ap" required:"true" min:"0" max:"12" doc:"the cost of actions made with it"`
+	Accuracy      int    `yaml:"accuracy,omitempty" min:"-50" max:"50"`
+	AimedAccuracy *int   `yaml:"aimed_accuracy,omitempty" min:"-50" max:"50" doc:"the accuracy after an Aim (default: accuracy)"`
 	Damage        string `yaml:"damage" required:"true" doc:"NdM or NdM+K; melee weapons add Might"`
 	AddMight      *bool  `yaml:"add_might,omitempty" doc:"add Might to damage (default: melee yes, ranged no)"`
-	Reach         int    `yaml:"reach,omitempty" min:"0" doc:"melee: squares it strikes (default 1)"`
-	Range         int    `yaml:"range,omitempty" min:"0" doc:"ranged: squares it shoots"`
-	AttackSpeed   int    `yaml:"attack_speed,omitempty" min:"0" doc:"ranged: a target farther than this may dodge"`
+	Reach         int    `yaml:"reach,omitempty" min:"0" max:"30" doc:"melee: squares it strikes (default 1)"`
+	Range         int    `yaml:"range,omitempty" min:"0" max:"1000" doc:"ranged: squares it shoots"`
+	AttackSpeed   int    `yaml:"attack_speed,omitempty" min:"0" max:"1000" doc:"ranged: a target farther than this may dodge"`
 	Hands         int    `yaml:"hands,omitempty" min:"1" max:"2" doc:"default 1"`
 	CanParry      *bool  `yaml:"can_parry,omitempty" doc:"default: melee yes, ranged no"`
-	Defence       int    `yaml:"defence,omitempty" min:"0" doc:"a shield's Combat Defence"`
+	Defence       int    `yaml:"defence,omitempty" min:"0" max:"50" doc:"a shield's Combat Defence"`
 }
 
 // ArmourSpec is worn armour.
 type ArmourSpec struct {
 	Name        string `yaml:"name,omitempty"`
-	AV          int    `yaml:"av" min:"0" doc:"armour value, taken off a hit's damage"`
-	Coverage    int    `yaml:"coverage" min:"0" doc:"added to CD for the critical-hit threshold"`
-	Encumbrance int    `yaml:"encumbrance,omitempty" min:"0" doc:"taken off Recover Stamina"`
+	AV          int    `yaml:"av" min:"0" max:"100" doc:"armour value, taken off a hit's damage"`
+	Coverage    int    `yaml:"coverage" min:"0" max:"100" doc:"added to CD for the critical-hit threshold"`
+	Encumbrance int    `yaml:"encumbrance,omitempty" min:"0" max:"100" doc:"taken off Recover Stamina"`
 }
 
 // DroppedSpec is a weapon on the ground.
 type DroppedSpec struct {
 	Weapon WeaponSpec `yaml:"weapon"`
-	X      int        `yaml:"x"`
-	Y      int        `yaml:"y"`
+	X      int        `yaml:"x" min:"-10000" max:"10000"`
+	Y      int        `yaml:"y" min:"-10000" max:"10000"`
 }
 
 // Start validates the spec and starts the encounter.
@@ -141,6 +141,8 @@ func (sp *Spec) State() (State, error) {
 		bad("combatants", "everyone is on side %q; a fight needs two sides", sides[0])
 	case len(sides) == 0:
 		bad("combatants", "nobody has a side; a fight needs two sides")
+	case !slices.ContainsFunc(sp.Combatants, func(cs CombatantSpec) bool { return cs.Joins == 0 }):
+		bad("combatants", "everyone joins late; a fight needs someone there when it starts")
 	}
 	initiator := sp.Initiator
 	if initiator == "" && len(sides) > 0 {

@@ -140,3 +140,19 @@ func TestDecodeRefusesUnknownActions(t *testing.T) {
 		t.Errorf("a known action: %v, %v", c, err)
 	}
 }
+
+// TestSpecRefusesEveryoneJoiningLate is an encounter whose combatants all
+// join after the first round, which loaded and then panicked at its first
+// decision (nobody was in the initiative order to take a turn): it is
+// refused at load.
+func TestSpecRefusesEveryoneJoiningLate(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", Joins: 2},
+		{ID: "bob", Side: "blue", Joins: 1, X: 1},
+	}}
+	_, err := sp.State()
+	want := "combatants: everyone joins late; a fight needs someone there when it starts"
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}

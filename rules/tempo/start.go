@@ -14,19 +14,19 @@ import (
 // the combatants' own keys (bound_with, grappling, pinned_by), as at the
 // start of a fight.
 type Start struct {
-	Round      int                       `yaml:"round" min:"0" doc:"the rounds already completed (R02; 0: the first round)"`
-	Order      []string                  `yaml:"order" doc:"the initiative order, every combatant present once (default: roster order); no initiative is rolled"`
+	Round      int                       `yaml:"round" min:"0" max:"10000" doc:"the rounds already completed (R02; 0: the first round)"`
+	Order      []string                  `yaml:"order" max:"100" doc:"the initiative order, every combatant present once (default: roster order); no initiative is rolled"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is: a combatant standing (default the first standing in order)"`
-	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are as their stat block says"`
+	Combatants map[string]CombatantStart `yaml:"combatants" max:"100" doc:"each combatant's condition, by id; those left out are as their stat block says"`
 }
 
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
-	Health     *int   `yaml:"health" doc:"health now; 0 or less starts the combatant Down, -(5 + toughness) or less dead (R38)"`
+	Health     *int   `yaml:"health" min:"-1000" max:"1000" doc:"health now; 0 or less starts the combatant Down, -(5 + toughness) or less dead (R38)"`
 	AP         *int   `yaml:"ap" min:"0" max:"12" doc:"action points left (default the stat block's, else 12)"`
 	Status     string `yaml:"status" enum:"off-guard,on-guard" doc:"off-guard or on-guard (binds and grapples: bound_with, grappling, pinned_by in the stat block)"`
 	Aimed      string `yaml:"aimed" doc:"the weapon an Aim succeeded with, for the combatant whose turn it is (R14)"`
-	Initiative int    `yaml:"initiative" min:"0" doc:"the initiative total rolled; start.order decides who acts when, and a late joiner takes its place by comparing these totals"`
+	Initiative int    `yaml:"initiative" min:"0" max:"1000" doc:"the initiative total rolled; start.order decides who acts when, and a late joiner takes its place by comparing these totals"`
 }
 
 // StartingState returns the spec's starting state for the loader to

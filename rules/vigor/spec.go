@@ -8,7 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"fray/dice"
 	"fray/engine"
 	"fray/rules/parts"
 )
@@ -18,8 +17,8 @@ type Spec struct {
 	Title      string      `yaml:"title" doc:"what the fight is called"`
 	Options    OptionsSpec `yaml:"options" doc:"the table's choices where the rules could differ; the defaults are the spec's rulings"`
 	Scene      Scene       `yaml:"scene" doc:"where the fight happens"`
-	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" doc:"the sides of the fight"`
-	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" doc:"who fights, in roster order (initiative decides the turn order)"`
+	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" max:"20" doc:"the sides of the fight"`
+	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" max:"100" doc:"who fights, in roster order (initiative decides the turn order)"`
 
 	// Begin is the starting state, decoded from "start:".
 	Begin Start `yaml:"-"`
@@ -33,7 +32,7 @@ type SideSpec struct {
 
 // OptionsSpec are the encounter's options.
 type OptionsSpec struct {
-	RoundLimit       *int                `yaml:"round_limit" min:"0" max:"100000" doc:"stop the fight after this many rounds with no winner (a timeout); 0 for none (default 100)"`
+	RoundLimit       *int                `yaml:"round_limit" min:"0" max:"10000" doc:"stop the fight after this many rounds with no winner (a timeout); 0 for none (default 100)"`
 	VSTieSucceeds    bool                `yaml:"vs_tie_succeeds" doc:"a total equal to the Victory Sum succeeds (A02; default false: it must beat it)"`
 	QualityGap       *int                `yaml:"quality_gap" min:"1" max:"5" doc:"quality ranks apart at which armour is ignored or immune to wear (A06; default 3)"`
 	Overflow         *bool               `yaml:"overflow" doc:"damage beyond Durability goes on to Health (A07; default true)"`
@@ -43,10 +42,10 @@ type OptionsSpec struct {
 	GMPrompts        bool                `yaml:"gm_prompts" doc:"ask the GM before every attack roll for its situational modifiers and whether the target is unaware and attacked from behind (R24 step 2, §6), and after every Recovery Phase whether the fight is over (§7.10); default false: modifiers are words of the command"`
 	UnawareCanReact  bool                `yaml:"unaware_can_react" doc:"an unaware target attacked from behind may still react (A12; default false)"`
 	MoveProvokes     bool                `yaml:"move_provokes" doc:"a Move that leaves an enemy's reach gives that enemy an opening, as an escape does (A18; default false)"`
-	AbilityDice      []int               `yaml:"ability_dice" max:"20" doc:"the ability scores at which the first, second, ... bonus die is gained, rising (A01; default a die per 5 points above 10: 15, 20, 25, ...)"`
+	AbilityDice      []int               `yaml:"ability_dice" max:"20" eachmin:"0" eachmax:"100" doc:"the ability scores at which the first, second, ... bonus die is gained, rising (A01; default a die per 5 points above 10: 15, 20, 25, ...)"`
 	Aftermath        bool                `yaml:"aftermath" doc:"once the fight is decided, the GM may have those still there rest (rest minute, hour or night, R42) before it ends with done (default false: it ends at once)"`
-	RestTable        map[string]RestRow  `yaml:"rest_table" doc:"rows of the rest table to replace (R42, A32), by length: minute, hour, night; a row given replaces the whole row"`
-	CoverTable       map[string]CoverRow `yaml:"cover_table" doc:"rows of the cover table to replace (R46), by cover: light, partial, full; a row given replaces the whole row (default: light +10 Guard; partial +3 Guard, +5 AR; full +5 Guard, +10 AR if sturdy; partial and full count against area attacks)"`
+	RestTable        map[string]RestRow  `yaml:"rest_table" max:"3" doc:"rows of the rest table to replace (R42, A32), by length: minute, hour, night; a row given replaces the whole row"`
+	CoverTable       map[string]CoverRow `yaml:"cover_table" max:"3" doc:"rows of the cover table to replace (R46), by cover: light, partial, full; a row given replaces the whole row (default: light +10 Guard; partial +3 Guard, +5 AR; full +5 Guard, +10 AR if sturdy; partial and full count against area attacks)"`
 }
 
 // Start validates the spec and starts the fight as a Table.
@@ -208,7 +207,7 @@ func (sp *Spec) State() (State, error) {
 					continue
 				}
 				restores = true
-				if ex, err := dice.Parse(r.expr); err != nil {
+				if ex, err := parts.ParseRoll(r.expr); err != nil {
 					bad(iat+"."+r.what, "%v", err)
 				} else if lo, ok := ex.Min(); !ok || lo < 0 {
 					bad(iat+"."+r.what, "%q can roll below 0; an item restores, it does not take away", r.expr)

@@ -12,12 +12,12 @@ import (
 // scenario file, for a fight that begins part-way through with no dice
 // drawn (see engine.StartingState). With it, nobody rolls initiative.
 type Start struct {
-	Round      int                       `yaml:"round" min:"1" max:"100000" doc:"the round the fight is in (default 1)"`
-	Order      []string                  `yaml:"order" doc:"the initiative order, highest first (default: the roster order, objects left out)"`
+	Round      int                       `yaml:"round" min:"1" max:"10000" doc:"the round the fight is in (default 1)"`
+	Order      []string                  `yaml:"order" max:"100" doc:"the initiative order, highest first (default: the roster order, objects left out)"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is (default the first in the order who can act)"`
 	Phase      string                    `yaml:"phase" enum:"act,aftermath" doc:"act (the default), or aftermath: the fight is decided and the GM rules on rests (R42) until done"`
 	Winner     string                    `yaml:"winner" doc:"with phase aftermath, the side that won (default none)"`
-	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id; those left out are as their stat blocks say"`
+	Combatants map[string]CombatantStart `yaml:"combatants" max:"100" doc:"each combatant's condition, by id; those left out are as their stat blocks say"`
 }
 
 // CombatantStart is one combatant's condition in a starting state.
@@ -37,8 +37,8 @@ type CombatantStart struct {
 	Actions    *int `yaml:"actions" min:"0" max:"10" doc:"actions left, for the one whose turn it is (default its actions this round)"`
 	Unaware    bool `yaml:"unaware" doc:"unaware (A12)"`
 	Hidden     bool `yaml:"hidden" doc:"hidden from its enemies (§6, A14)"`
-	X          *int `yaml:"x" doc:"position east, in feet"`
-	Y          *int `yaml:"y" doc:"position north, in feet"`
+	X          *int `yaml:"x" min:"-10000" max:"10000" doc:"position east, in feet"`
+	Y          *int `yaml:"y" min:"-10000" max:"10000" doc:"position north, in feet"`
 }
 
 // StartingState returns the spec's starting state for the loader to

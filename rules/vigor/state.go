@@ -108,10 +108,10 @@ type Scene struct {
 // Wall is a wall or obstacle: a straight line between two points, in
 // feet, that blocks sight and paths.
 type Wall struct {
-	X1 int `yaml:"x1" json:"x1"`
-	Y1 int `yaml:"y1" json:"y1"`
-	X2 int `yaml:"x2" json:"x2"`
-	Y2 int `yaml:"y2" json:"y2"`
+	X1 int `yaml:"x1" json:"x1" min:"-10000" max:"10000"`
+	Y1 int `yaml:"y1" json:"y1" min:"-10000" max:"10000"`
+	X2 int `yaml:"x2" json:"x2" min:"-10000" max:"10000"`
+	Y2 int `yaml:"y2" json:"y2" min:"-10000" max:"10000"`
 }
 
 // crosses reports whether the line from (ax, ay) to (bx, by) meets the
@@ -200,8 +200,8 @@ type Combatant struct {
 	Size   string `yaml:"size" json:"size,omitempty" enum:"tiny,small,medium,large,huge,massive,colossal" doc:"size category (R25), set in data, never derived (A15); default medium"`
 	Object bool   `yaml:"object" json:"object,omitempty" doc:"an object (R31): it has Durability and armour only, takes no wear, never acts, and is destroyed at 0 Durability"`
 	Living *bool  `yaml:"living" json:"living,omitempty" doc:"a living thing (default: true for creatures, false for objects); toxic damage harms only the living (R28)"`
-	X      int    `yaml:"x" json:"x" doc:"position east, in feet"`
-	Y      int    `yaml:"y" json:"y" doc:"position north, in feet"`
+	X      int    `yaml:"x" json:"x" min:"-10000" max:"10000" doc:"position east, in feet"`
+	Y      int    `yaml:"y" json:"y" min:"-10000" max:"10000" doc:"position north, in feet"`
 
 	Strength int `yaml:"strength" json:"strength,omitempty" min:"0" max:"100" doc:"ability score; its dice (A01) add to melee, unarmed, bow and thrown damage"`
 	Agility  int `yaml:"agility" json:"agility,omitempty" min:"0" max:"100" doc:"ability score; its dice add to weapon attacks"`
@@ -212,8 +212,8 @@ type Combatant struct {
 	Resolve  int `yaml:"resolve" json:"resolve,omitempty" min:"0" max:"100" doc:"ability score"`
 	Soul     int `yaml:"soul" json:"soul,omitempty" min:"0" max:"100" doc:"ability score; its dice add to aimed spells"`
 
-	Skills map[string]int    `yaml:"skills" json:"skills,omitempty" doc:"skill name to its bonus dice, e.g. {medicine: 1, swords: 1}; a weapon's skill adds its dice to the attack"`
-	Links  map[string]string `yaml:"links" json:"links,omitempty" doc:"skill name to the ability whose dice add to its checks (A38)"`
+	Skills map[string]int    `yaml:"skills" json:"skills,omitempty" max:"50" eachmin:"0" eachmax:"20" doc:"skill name to its bonus dice, e.g. {medicine: 1, swords: 1}; a weapon's skill adds its dice to the attack"`
+	Links  map[string]string `yaml:"links" json:"links,omitempty" max:"50" doc:"skill name to the ability whose dice add to its checks (A38)"`
 
 	VigorMax      int       `yaml:"vigor" json:"vigor_max" required:"true" min:"0" max:"1000" doc:"maximum Vigor, spent on reactions and off-hand attacks (A21)"`
 	DurabilityMax int       `yaml:"durability" json:"durability_max" required:"true" min:"0" max:"1000" doc:"maximum Durability, which takes damage before Health (R33)"`
@@ -228,12 +228,12 @@ type Combatant struct {
 	GuardBonus    int       `yaml:"guard_bonus" json:"guard_bonus,omitempty" min:"-100" max:"100" doc:"Guard from abilities, added to 15 and the armour's (R23)"`
 	ManaMax       int       `yaml:"mana" json:"mana_max,omitempty" min:"0" max:"1000" doc:"maximum Mana, spent on abilities; only regen restores it in a fight (R41)"`
 	Regen         Regen     `yaml:"regen" json:"regen,omitzero" doc:"what an ability or talent restores each Recovery Phase beside Vigor (R41): Durability (not while Wounded, R34), Mana and Health"`
-	Abilities     []Ability `yaml:"abilities" json:"abilities,omitempty" doc:"abilities and techniques (R17): special attacks with costs in actions, Vigor and Mana"`
-	Items         []Item    `yaml:"items" json:"items,omitempty" doc:"items carried, for the Use Item action (R17): potions and salves that restore Durability, Health, Vigor or Mana, or bombs and wands that attack"`
-	Weapons       []Weapon  `yaml:"weapons" json:"weapons,omitempty" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`
+	Abilities     []Ability `yaml:"abilities" json:"abilities,omitempty" max:"20" doc:"abilities and techniques (R17): special attacks with costs in actions, Vigor and Mana"`
+	Items         []Item    `yaml:"items" json:"items,omitempty" max:"20" doc:"items carried, for the Use Item action (R17): potions and salves that restore Durability, Health, Vigor or Mana, or bombs and wands that attack"`
+	Weapons       []Weapon  `yaml:"weapons" json:"weapons,omitempty" max:"10" doc:"weapons, the first used unless an attack names another; none: unarmed, 1 feeble kinetic impact (R26)"`
 	OffHand       string    `yaml:"off_hand" json:"off_hand,omitempty" doc:"the weapon held in the off hand, for off-hand attacks (R12); default unarmed"`
-	Armor         []Armor   `yaml:"armor" json:"armor,omitempty" doc:"armour worn, natural armour included"`
-	Joins         int       `yaml:"joins" json:"joins,omitempty" min:"0" max:"1000" doc:"rounds before it arrives: it joins as round joins+1 begins and rolls its initiative then (R08)"`
+	Armor         []Armor   `yaml:"armor" json:"armor,omitempty" max:"10" doc:"armour worn, natural armour included"`
+	Joins         int       `yaml:"joins" json:"joins,omitempty" min:"0" max:"100" doc:"rounds before it arrives: it joins as round joins+1 begins and rolls its initiative then (R08)"`
 	Role          string    `yaml:"role" json:"role,omitempty" enum:"ambusher,ambushed,overwatch" doc:"the creature's role as the fight opens (R09)"`
 	Watch         string    `yaml:"watch" json:"watch,omitempty" doc:"the direction an overwatch role watches (R09)"`
 	CoverName     string    `yaml:"cover" json:"cover,omitempty" enum:"none,light,partial,full" doc:"the cover the creature is behind, against ranged attacks (R46)"`
@@ -408,7 +408,7 @@ type Armor struct {
 	AR         int      `yaml:"ar" json:"ar" min:"0" max:"1000" doc:"Armor Rank: taken from damage (R30)"`
 	GuardBonus int      `yaml:"guard_bonus" json:"guard_bonus,omitempty" min:"-100" max:"100" doc:"added to the wearer's Guard (R23)"`
 	DurMax     int      `yaml:"durability" json:"durability_max,omitempty" min:"0" max:"10000" doc:"its Durability; worn armour is destroyed at 0 (A36)"`
-	Protects   []string `yaml:"protects" json:"protects,omitempty" doc:"the damage types it protects against (default kinetic)"`
+	Protects   []string `yaml:"protects" json:"protects,omitempty" max:"10" doc:"the damage types it protects against (default kinetic)"`
 	Natural    bool     `yaml:"natural" json:"natural,omitempty" doc:"natural armour: it never wears (A36)"`
 
 	Dur       int  `yaml:"-" json:"durability"`

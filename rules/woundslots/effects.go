@@ -14,9 +14,9 @@ import (
 type Effect struct {
 	Name   string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as end EFFECT names it"`
 	Item   string `yaml:"item" json:"item,omitempty" doc:"the item it is an effect of, if any (R60)"`
-	Mana   int    `yaml:"mana" json:"mana,omitempty" min:"0" doc:"mana invested in it, returned when it ends (R21)"`
-	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" doc:"rounds it lasts (R32), 0 until it is ended"`
-	Since  int    `yaml:"since" json:"since,omitempty" min:"0" doc:"the round it began (default: the fight's first)"`
+	Mana   int    `yaml:"mana" json:"mana,omitempty" min:"0" max:"1000" doc:"mana invested in it, returned when it ends (R21)"`
+	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"10000" doc:"rounds it lasts (R32), 0 until it is ended"`
+	Since  int    `yaml:"since" json:"since,omitempty" min:"0" max:"10000" doc:"the round it began (default: the fight's first)"`
 }
 
 // expires reports whether something lasting rounds from round since ends

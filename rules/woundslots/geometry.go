@@ -191,29 +191,28 @@ func sign(v int) int {
 	return 0
 }
 
-// occupied reports whether someone not dead fills cell x,y, other than
-// the one called except (and its mount, rider or the one sharing its
-// space).
-func (s *State) occupied(x, y int, except string) bool {
+// holds reports whether someone not dead fills a cell of the square of n
+// yards a side with its lowest corner at x,y, other than the one called
+// except (and its mount, rider or the one sharing its space).
+func (s *State) holds(x, y, n int, except string) bool {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.ID != except && !c.gone() && c.covers(x, y) && c.Rider != except && c.Riding != except && c.SharingWith != except {
+		if c.ID != except && !c.gone() && c.overlaps(x, y, n) && c.Rider != except && c.Riding != except && c.SharingWith != except {
 			return true
 		}
 	}
 	return false
 }
 
-// blocked reports whether c's space, with its corner at x,y, would hold
-// anyone else (section 6: a large creature fills more than one cell).
-func (s *State) blocked(c *Combatant, x, y int) bool {
-	n := c.span()
-	for i := range n {
-		for j := range n {
-			if s.occupied(x+i, y+j, c.ID) {
-				return true
-			}
-		}
-	}
-	return false
+// overlaps reports whether c's space holds any cell of the square of n
+// yards a side with its lowest corner at x,y.
+func (c *Combatant) overlaps(x, y, n int) bool {
+	m := c.span()
+	return x < c.X+m && c.X < x+n && y < c.Y+m && c.Y < y+n
 }
+
+// blocked reports whether c's space, with its corner at x,y, would hold
+// anyone else (section 6: a large creature fills more than one cell). It
+// compares the squares whole, so that its cost does not grow with the
+// spaces' size.
+func (s *State) blocked(c *Combatant, x, y int) bool { return s.holds(x, y, c.span(), c.ID) }

@@ -17,8 +17,8 @@ import (
 type Spec struct {
 	Title      string      `yaml:"title" doc:"what the fight is called"`
 	Options    Options     `yaml:"options" doc:"table options"`
-	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" doc:"the sides of the fight"`
-	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" doc:"who fights"`
+	Sides      []SideSpec  `yaml:"sides" required:"true" min:"2" max:"20" doc:"the sides of the fight"`
+	Combatants []Combatant `yaml:"combatants" required:"true" min:"2" max:"100" doc:"who fights"`
 	Scene      Scene       `yaml:"scene" doc:"where the fight happens"`
 
 	// Begin is the starting state, decoded from "start:".
@@ -33,9 +33,9 @@ type SideSpec struct {
 
 // Scene is where the fight happens.
 type Scene struct {
-	Terrain []Zone            `yaml:"terrain" doc:"rectangles of difficult terrain (R37)"`
-	Objects []Object          `yaml:"objects" doc:"objects that can be used, with their AP (R66) or rounds (R25)"`
-	Notes   map[string]string `yaml:"notes" doc:"free notes for the GM; the rules do not read them"`
+	Terrain []Zone            `yaml:"terrain" max:"100" doc:"rectangles of difficult terrain (R37)"`
+	Objects []Object          `yaml:"objects" max:"100" doc:"objects that can be used, with their AP (R66) or rounds (R25)"`
+	Notes   map[string]string `yaml:"notes" max:"100" doc:"free notes for the GM; the rules do not read them"`
 }
 
 // Start validates the spec and starts the fight as a Table.

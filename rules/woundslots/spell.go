@@ -12,19 +12,19 @@ import (
 type Spell struct {
 	Name    string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as cast SPELL names it"`
 	School  string `yaml:"school" json:"school" doc:"its school, for the Arcana specialization"`
-	AP      int    `yaml:"ap" json:"ap,omitempty" min:"0" doc:"AP to cast it (default 4, A05)"`
-	Mana    int    `yaml:"mana" json:"mana,omitempty" min:"0" doc:"mana spent when it takes effect (R21)"`
+	AP      int    `yaml:"ap" json:"ap,omitempty" min:"0" max:"100" doc:"AP to cast it (default 4, A05)"`
+	Mana    int    `yaml:"mana" json:"mana,omitempty" min:"0" max:"1000" doc:"mana spent when it takes effect (R21)"`
 	Defense string `yaml:"defense" json:"defense" enum:"melee,ranged,power,agility,fortitude,willpower" doc:"the Defense the spell attack meets (R05)"`
-	Damage  int    `yaml:"damage" json:"damage,omitempty" doc:"added to a hit's final value, as a weapon's damage is (R06)"`
-	Range   int    `yaml:"range" json:"range,omitempty" min:"0" doc:"yards it reaches (0: adjacent)"`
+	Damage  int    `yaml:"damage" json:"damage,omitempty" min:"-100" max:"100" doc:"added to a hit's final value, as a weapon's damage is (R06)"`
+	Range   int    `yaml:"range" json:"range,omitempty" min:"0" max:"1000" doc:"yards it reaches (0: adjacent)"`
 	// DamageType is what the spell's damage is; fire and lightning act
 	// otherwise under water (R74).
 	DamageType string `yaml:"damage_type" json:"damage_type,omitempty" doc:"its kind of damage: fire is halved under water, lightning under water also hurts those near its target (R74)"`
 	// Invest is mana invested rather than spent, and Rounds how long the
 	// effect the spell leaves lasts (R21, R32): a spell with either leaves
 	// an effect on its caster, which holds the mana until it ends.
-	Invest int `yaml:"invest" json:"invest,omitempty" min:"0" doc:"mana invested in the effect it leaves on its caster, returned when the effect ends (R21)"`
-	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" doc:"rounds the effect it leaves lasts (R32), 0 until it is ended (R60)"`
+	Invest int `yaml:"invest" json:"invest,omitempty" min:"0" max:"1000" doc:"mana invested in the effect it leaves on its caster, returned when the effect ends (R21)"`
+	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"10000" doc:"rounds the effect it leaves lasts (R32), 0 until it is ended (R60)"`
 	// BypassArmor makes the target's armour not count (R07).
 	BypassArmor bool `yaml:"bypass_armor" json:"bypass_armor,omitempty" doc:"armour does not count against it (R07)"`
 }

@@ -12,66 +12,66 @@ import (
 // part-way through: no setup, no initiative rolled. Left out, a
 // combatant is fresh, with initiative 10 and no AP.
 type Start struct {
-	Round      int                       `yaml:"round" min:"1" doc:"the round the fight is in (default 1)"`
+	Round      int                       `yaml:"round" min:"1" max:"10000" doc:"the round the fight is in (default 1)"`
 	Phase      string                    `yaml:"phase" enum:"act,rest" doc:"act (default): a combatant's turn; rest: the fight is over and the GM rules on rests (section 7.8)"`
 	Turn       string                    `yaml:"turn" doc:"whose turn it is (default: the highest initiative not yet acted, ties by id)"`
-	Order      []string                  `yaml:"order" doc:"the order, first first, in which combatants of equal initiative go this round, as if their tie-break dice were drawn (A15)"`
-	Combatants map[string]CombatantStart `yaml:"combatants" doc:"each combatant's condition, by id"`
+	Order      []string                  `yaml:"order" max:"100" doc:"the order, first first, in which combatants of equal initiative go this round, as if their tie-break dice were drawn (A15)"`
+	Combatants map[string]CombatantStart `yaml:"combatants" max:"100" doc:"each combatant's condition, by id"`
 }
 
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
-	Initiative *int          `yaml:"initiative" min:"0" doc:"its initiative score (default 10)"`
-	AP         *int          `yaml:"ap" min:"0" doc:"AP in hand (default 0)"`
+	Initiative *int          `yaml:"initiative" min:"0" max:"100" doc:"its initiative score (default 10)"`
+	AP         *int          `yaml:"ap" min:"0" max:"100" doc:"AP in hand (default 0)"`
 	Status     string        `yaml:"status" enum:"active,unconscious,dead" doc:"active (default), unconscious or dead"`
-	Dying      int           `yaml:"dying" min:"0" doc:"unconscious and dying: the dying round it is in (1 the first)"`
+	Dying      int           `yaml:"dying" min:"0" max:"100" doc:"unconscious and dying: the dying round it is in (1 the first)"`
 	Posture    string        `yaml:"posture" enum:"standing,crouching,prone" doc:"standing (default), crouching or prone"`
 	Wounds     *WoundsStart  `yaml:"wounds" doc:"filled wound slots per level"`
-	Stamina    *int          `yaml:"stamina" min:"0" doc:"stamina now (default its max)"`
-	Fatigue    int           `yaml:"fatigue" min:"0" doc:"fatigue (R20)"`
+	Stamina    *int          `yaml:"stamina" min:"0" max:"1000" doc:"stamina now (default its max)"`
+	Fatigue    int           `yaml:"fatigue" min:"0" max:"100" doc:"fatigue (R20)"`
 	Defending  bool          `yaml:"defending" doc:"defended on its last turn (R45)"`
 	Acted      bool          `yaml:"acted" doc:"has had its turn this round"`
-	Helpless   int           `yaml:"helpless" min:"0" doc:"rounds of helplessness left, counting this one (R39)"`
-	OutRounds  int           `yaml:"out_rounds" min:"0" doc:"rounds it has lain unconscious and stable (A09: a wake check every 40)"`
+	Helpless   int           `yaml:"helpless" min:"0" max:"10" doc:"rounds of helplessness left, counting this one (R39)"`
+	OutRounds  int           `yaml:"out_rounds" min:"0" max:"1000" doc:"rounds it has lain unconscious and stable (A09: a wake check every 40)"`
 	Long       *LongStart    `yaml:"long" doc:"a long action under way (R25)"`
 	Position   *PositionSpec `yaml:"at" doc:"where it stands now"`
-	Mana       *int          `yaml:"mana" min:"0" doc:"mana now (default its max, R21)"`
-	Grappling  []string      `yaml:"grappling" doc:"who it grapples, each grappling it too (R57)"`
+	Mana       *int          `yaml:"mana" min:"0" max:"1000" doc:"mana now (default its max, R21)"`
+	Grappling  []string      `yaml:"grappling" max:"10" doc:"who it grapples, each grappling it too (R57)"`
 	PinnedBy   string        `yaml:"pinned_by" doc:"who pins it (R59); it must grapple it"`
 	Readied    string        `yaml:"readied" doc:"a readied action (R47): attack for a standard attack, or a command"`
-	Ignoring   []string      `yaml:"ignoring" doc:"enemies it ignores (R12)"`
+	Ignoring   []string      `yaml:"ignoring" max:"100" doc:"enemies it ignores (R12)"`
 	Distracted bool          `yaml:"distracted" doc:"distracted this round (R61)"`
 	Dashing    bool          `yaml:"dashing" doc:"dashed this round (R54)"`
-	Pool       int           `yaml:"pool" min:"0" doc:"yards of movement bought this round and not used (R34)"`
+	Pool       int           `yaml:"pool" min:"0" max:"100" doc:"yards of movement bought this round and not used (R34)"`
 	Surprised  bool          `yaml:"surprised" doc:"surprised, in round 1 (R31)"`
 	Sunk       bool          `yaml:"sunk" doc:"a swimmer sunk below the surface (R75)"`
 	Fallen     bool          `yaml:"fallen" doc:"a climber fallen to the foot of its climb (R75)"`
 	Bolting    bool          `yaml:"bolting" doc:"an untrained mount that has bolted (R77)"`
-	Recovery   int           `yaml:"recovery_bonus" min:"0" doc:"the bonus earned by failed recovery checks (R72)"`
+	Recovery   int           `yaml:"recovery_bonus" min:"0" max:"100" doc:"the bonus earned by failed recovery checks (R72)"`
 	LongRests  int           `yaml:"long_rests" min:"0" max:"2" doc:"long rests with benefits taken today (R68)"`
-	Harried    int           `yaml:"harried" min:"0" doc:"how many harry it this round, each -2 on its ranged attacks (R46)"`
+	Harried    int           `yaml:"harried" min:"0" max:"100" doc:"how many harry it this round, each -2 on its ranged attacks (R46)"`
 }
 
 // WoundsStart is filled slots per level.
 type WoundsStart struct {
-	Light    int `yaml:"light" min:"0"`
-	Moderate int `yaml:"moderate" min:"0"`
-	Severe   int `yaml:"severe" min:"0"`
-	Critical int `yaml:"critical" min:"0"`
-	Fatal    int `yaml:"fatal" min:"0"`
+	Light    int `yaml:"light" min:"0" max:"100"`
+	Moderate int `yaml:"moderate" min:"0" max:"100"`
+	Severe   int `yaml:"severe" min:"0" max:"100"`
+	Critical int `yaml:"critical" min:"0" max:"100"`
+	Fatal    int `yaml:"fatal" min:"0" max:"100"`
 }
 
 // LongStart is a long action under way.
 type LongStart struct {
 	Object    string `yaml:"object" required:"true" doc:"what is being used"`
-	Remaining int    `yaml:"remaining" min:"0" doc:"AP still owed"`
-	Rounds    int    `yaml:"rounds" min:"0" doc:"rounds of all AP still to give"`
+	Remaining int    `yaml:"remaining" min:"0" max:"100" doc:"AP still owed"`
+	Rounds    int    `yaml:"rounds" min:"0" max:"100" doc:"rounds of all AP still to give"`
 }
 
 // PositionSpec is a cell.
 type PositionSpec struct {
-	X int `yaml:"x"`
-	Y int `yaml:"y"`
+	X int `yaml:"x" min:"-1000" max:"1000"`
+	Y int `yaml:"y" min:"-1000" max:"1000"`
 }
 
 // StartingState returns the spec's starting state for the loader.

@@ -94,11 +94,11 @@ type State struct {
 
 // Options are the encounter's table options.
 type Options struct {
-	RoundLimit   int  `yaml:"round_limit" json:"round_limit" min:"0" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
+	RoundLimit   int  `yaml:"round_limit" json:"round_limit" min:"0" max:"10000" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
 	NoLimit      bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
-	FootingTN    int  `yaml:"footing_tn" json:"footing_tn,omitempty" min:"0" doc:"the GM's TN for swimming and climbing checks (R75; default 5, A34)"`
-	HurryTN      int  `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"0" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
-	LandingTN    int  `yaml:"landing_tn" json:"landing_tn,omitempty" min:"0" doc:"the GM's TN for landing a jump in difficult terrain or on a slippery surface (R38; default 5, A34)"`
+	FootingTN    int  `yaml:"footing_tn" json:"footing_tn,omitempty" min:"0" max:"100" doc:"the GM's TN for swimming and climbing checks (R75; default 5, A34)"`
+	HurryTN      int  `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"0" max:"100" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
+	LandingTN    int  `yaml:"landing_tn" json:"landing_tn,omitempty" min:"0" max:"100" doc:"the GM's TN for landing a jump in difficult terrain or on a slippery surface (R38; default 5, A34)"`
 	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone acts or moves out of turn (R29, R35); reactions are still asked; faster tables"`
 	// Interrupts says at which moments those whose initiative is higher
 	// may act out of turn: "declared" (the default: right after a
@@ -112,12 +112,12 @@ type Options struct {
 // Zone is a rectangle of terrain whose kinds multiply the cost of each
 // yard moved into it (R37).
 type Zone struct {
-	X1    int      `yaml:"x1" json:"x1" doc:"west edge"`
-	Y1    int      `yaml:"y1" json:"y1" doc:"south edge"`
-	X2    int      `yaml:"x2" json:"x2" doc:"east edge"`
-	Y2    int      `yaml:"y2" json:"y2" doc:"north edge"`
-	Kinds []string `yaml:"kinds" json:"kinds" required:"true" doc:"steep_hill, knee_water, mud, undergrowth, swimming, waist_water, vertical_climb, underwater_walk"`
-	Extra int      `yaml:"extra" json:"extra,omitempty" min:"0" doc:"a further multiplier the GM sets (a harder climb), 0 for none"`
+	X1    int      `yaml:"x1" json:"x1" min:"-1000" max:"1000" doc:"west edge"`
+	Y1    int      `yaml:"y1" json:"y1" min:"-1000" max:"1000" doc:"south edge"`
+	X2    int      `yaml:"x2" json:"x2" min:"-1000" max:"1000" doc:"east edge"`
+	Y2    int      `yaml:"y2" json:"y2" min:"-1000" max:"1000" doc:"north edge"`
+	Kinds []string `yaml:"kinds" json:"kinds" required:"true" max:"8" doc:"steep_hill, knee_water, mud, undergrowth, swimming, waist_water, vertical_climb, underwater_walk"`
+	Extra int      `yaml:"extra" json:"extra,omitempty" min:"0" max:"100" doc:"a further multiplier the GM sets (a harder climb), 0 for none"`
 	// Slippery marks a surface a jumper lands on with a balance check
 	// (R38).
 	Slippery bool `yaml:"slippery" json:"slippery,omitempty" doc:"a slippery surface: landing on it from a jump takes a Dex [Acrobatics/Balance] check (R38)"`
@@ -129,24 +129,24 @@ type Zone struct {
 // number of rounds of all one's AP (R25).
 type Object struct {
 	Name   string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as use OBJECT names it"`
-	AP     int    `yaml:"ap" json:"ap,omitempty" min:"0" doc:"AP to use it (default from the table, else 2)"`
-	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" doc:"instead of AP: all one's AP for this many rounds (4 for a one-minute action)"`
+	AP     int    `yaml:"ap" json:"ap,omitempty" min:"0" max:"100" doc:"AP to use it (default from the table, else 2)"`
+	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"100" doc:"instead of AP: all one's AP for this many rounds (4 for a one-minute action)"`
 	// Minutes is Rounds in minutes, 4 rounds each (R22).
-	Minutes int `yaml:"minutes" json:"minutes,omitempty" min:"0" doc:"instead of AP: all one's AP for this many minutes, 4 rounds each (R22, R25)"`
+	Minutes int `yaml:"minutes" json:"minutes,omitempty" min:"0" max:"60" doc:"instead of AP: all one's AP for this many minutes, 4 rounds each (R22, R25)"`
 }
 
 // Attributes are a creature's attributes (typically -5..5), Speed
 // (-10..10) and Size.
 type Attributes struct {
-	Str   int `yaml:"str" json:"str"`
-	Dex   int `yaml:"dex" json:"dex"`
-	Vit   int `yaml:"vit" json:"vit"`
-	Prc   int `yaml:"prc" json:"prc"`
-	Rsn   int `yaml:"rsn" json:"rsn"`
-	Lor   int `yaml:"lor" json:"lor"`
-	Prs   int `yaml:"prs" json:"prs"`
-	Speed int `yaml:"speed" json:"speed"`
-	Size  int `yaml:"size" json:"size"`
+	Str   int `yaml:"str" json:"str" min:"-20" max:"20"`
+	Dex   int `yaml:"dex" json:"dex" min:"-20" max:"20"`
+	Vit   int `yaml:"vit" json:"vit" min:"-20" max:"20"`
+	Prc   int `yaml:"prc" json:"prc" min:"-20" max:"20"`
+	Rsn   int `yaml:"rsn" json:"rsn" min:"-20" max:"20"`
+	Lor   int `yaml:"lor" json:"lor" min:"-20" max:"20"`
+	Prs   int `yaml:"prs" json:"prs" min:"-20" max:"20"`
+	Speed int `yaml:"speed" json:"speed" min:"-20" max:"20"`
+	Size  int `yaml:"size" json:"size" min:"-20" max:"20"`
 }
 
 // Weapon is a weapon (section 2). The rules never change one.
@@ -154,13 +154,13 @@ type Weapon struct {
 	Name          string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name it"`
 	Group         string `yaml:"group" json:"group" doc:"its weapon group, for the Melee/Aim specialization"`
 	Kind          string `yaml:"kind" json:"kind" required:"true" enum:"melee,ranged" doc:"melee or ranged"`
-	Accuracy      int    `yaml:"accuracy" json:"accuracy,omitempty" doc:"added to attack rolls"`
-	Damage        int    `yaml:"damage" json:"damage,omitempty" doc:"added to a hit's final value (R06)"`
-	Reach         int    `yaml:"reach" json:"reach,omitempty" min:"0" doc:"the largest gap it reaches across; 0 adjacent"`
-	OptimalReach  int    `yaml:"optimal_reach" json:"optimal_reach,omitempty" min:"0" doc:"coming closer than this gap may be rebuffed (R41)"`
-	Block         int    `yaml:"block" json:"block,omitempty" doc:"added to melee Defense (and ranged when defensive)"`
+	Accuracy      int    `yaml:"accuracy" json:"accuracy,omitempty" min:"-100" max:"100" doc:"added to attack rolls"`
+	Damage        int    `yaml:"damage" json:"damage,omitempty" min:"-100" max:"100" doc:"added to a hit's final value (R06)"`
+	Reach         int    `yaml:"reach" json:"reach,omitempty" min:"0" max:"100" doc:"the largest gap it reaches across; 0 adjacent"`
+	OptimalReach  int    `yaml:"optimal_reach" json:"optimal_reach,omitempty" min:"0" max:"100" doc:"coming closer than this gap may be rebuffed (R41)"`
+	Block         int    `yaml:"block" json:"block,omitempty" min:"-100" max:"100" doc:"added to melee Defense (and ranged when defensive)"`
 	Defensive     bool   `yaml:"defensive" json:"defensive,omitempty" doc:"its block counts against ranged attacks too"`
-	Increment     int    `yaml:"increment" json:"increment,omitempty" min:"0" doc:"ranged: the range increment in yards"`
+	Increment     int    `yaml:"increment" json:"increment,omitempty" min:"0" max:"1000" doc:"ranged: the range increment in yards"`
 	Penetrating   bool   `yaml:"penetrating" json:"penetrating,omitempty" doc:"Str and damage count toward the hit (R08)"`
 	ArmorPiercing bool   `yaml:"armor_piercing" json:"armor_piercing,omitempty" doc:"the target's armour does not count (R07, A25)"`
 	Concussive    bool   `yaml:"concussive" json:"concussive,omitempty" doc:"a hook with no default effect (A25)"`
@@ -204,7 +204,7 @@ func (c *Combatant) freeHands() int {
 // Armor is worn armour.
 type Armor struct {
 	Name      string `yaml:"name" json:"name" doc:"what it is called"`
-	Toughness int    `yaml:"toughness" json:"toughness" min:"0" doc:"added to Toughness"`
+	Toughness int    `yaml:"toughness" json:"toughness" min:"0" max:"100" doc:"added to Toughness"`
 }
 
 // Wounds counts filled slots, or slots, per level.
@@ -255,29 +255,29 @@ type Combatant struct {
 	PC          bool           `yaml:"pc" json:"pc,omitempty" doc:"a player character: a fatal wound leaves it dying, not dead (R18)"`
 	Tier        string         `yaml:"tier" json:"tier,omitempty" enum:"minion,standard,elite,special" doc:"an NPC's tier: minion, standard (default) or elite have 1/2/3 slots per level (R17); special ones are counted like PCs"`
 	Attributes  Attributes     `yaml:"attributes" json:"attributes"`
-	Skills      map[string]int `yaml:"skills" json:"skills,omitempty" doc:"skill ranks by name: melee, aim, reflex, athletics, resistance, healing, nature, deception, acrobatics, stealth, arcana"`
-	Specs       map[string]int `yaml:"specializations" json:"specializations,omitempty" doc:"specialization ranks by skill/name: melee/blades, reflex/initiative, athletics/power"`
-	Weapons     []Weapon       `yaml:"weapons" json:"weapons,omitempty" doc:"weapons carried and ready; the first is used unless a command names another"`
-	Conditions  []Condition    `yaml:"conditions" json:"conditions,omitempty" doc:"lasting conditions it suffers (R64)"`
-	Effects     []Effect       `yaml:"effects" json:"effects,omitempty" doc:"lasting magical effects it controls, with the mana invested in them (R21, R60)"`
-	Spells      []Spell        `yaml:"spells" json:"spells,omitempty" doc:"spells it knows (R44)"`
+	Skills      map[string]int `yaml:"skills" json:"skills,omitempty" max:"20" eachmin:"0" eachmax:"20" doc:"skill ranks by name: melee, aim, reflex, athletics, resistance, healing, nature, deception, acrobatics, stealth, arcana"`
+	Specs       map[string]int `yaml:"specializations" json:"specializations,omitempty" max:"50" eachmin:"0" eachmax:"20" doc:"specialization ranks by skill/name: melee/blades, reflex/initiative, athletics/power"`
+	Weapons     []Weapon       `yaml:"weapons" json:"weapons,omitempty" max:"10" doc:"weapons carried and ready; the first is used unless a command names another"`
+	Conditions  []Condition    `yaml:"conditions" json:"conditions,omitempty" max:"20" doc:"lasting conditions it suffers (R64)"`
+	Effects     []Effect       `yaml:"effects" json:"effects,omitempty" max:"20" doc:"lasting magical effects it controls, with the mana invested in them (R21, R60)"`
+	Spells      []Spell        `yaml:"spells" json:"spells,omitempty" max:"20" doc:"spells it knows (R44)"`
 	Armor       Armor          `yaml:"armor" json:"armor,omitzero" doc:"armour worn"`
 	Kit         bool           `yaml:"kit" json:"kit,omitempty" doc:"a healer's kit in hand: without one, Stabilize and Treat Wound take -5 (R63, R65)"`
-	RaceStamina int            `yaml:"race_stamina" json:"race_stamina,omitempty" doc:"the race's stamina; max stamina is this + Vit"`
-	RaceMana    int            `yaml:"race_mana" json:"race_mana,omitempty" doc:"the race's mana; max mana is this + Lor"`
+	RaceStamina int            `yaml:"race_stamina" json:"race_stamina,omitempty" min:"-100" max:"100" doc:"the race's stamina; max stamina is this + Vit"`
+	RaceMana    int            `yaml:"race_mana" json:"race_mana,omitempty" min:"-100" max:"100" doc:"the race's mana; max mana is this + Lor"`
 	Cover       string         `yaml:"cover" json:"cover,omitempty" enum:"quarter,half,three,slit" doc:"the cover it stands behind, as the GM rules it (R10): quarter, half, three (quarters) or slit (nine tenths)"`
 	MoveMode    string         `yaml:"move_mode" json:"move_mode,omitempty" doc:"its primary move mode, for the Athletics specialization of a second dash (R54; default running)"`
 	Mount       bool           `yaml:"mount" json:"mount,omitempty" doc:"can be ridden (R53, R76)"`
 	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
 	OwnTurn     bool           `yaml:"own_turn" json:"own_turn,omitempty" doc:"a sentient mount that keeps its own initiative and turn, and is not ordered (R76)"`
-	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
+	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"0" max:"100" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
 	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
 	SleepHours  int            `yaml:"sleep_hours" json:"sleep_hours,omitempty" min:"0" max:"24" doc:"hours of sleep a long rest needs (R68; default 8 less half an hour per point of Vitality)"`
-	Joins       int            `yaml:"joins" json:"joins,omitempty" min:"0" max:"1000" doc:"rounds before it arrives: it joins as round joins+1 begins, rolls its initiative and gains its Round Start AP then (A14)"`
+	Joins       int            `yaml:"joins" json:"joins,omitempty" min:"0" max:"100" doc:"rounds before it arrives: it joins as round joins+1 begins, rolls its initiative and gains its Round Start AP then (A14)"`
 	Space       int            `yaml:"space" json:"space,omitempty" min:"0" max:"20" doc:"yards a side of the square it fills, its lowest corner at x,y (section 6: default 1)"`
-	Height      int            `yaml:"height" json:"height,omitempty" min:"0" doc:"its height in inches, for the obstacle a tucked high jump clears (R38)"`
-	X           int            `yaml:"x" json:"x" doc:"column, in yards"`
-	Y           int            `yaml:"y" json:"y" doc:"row, in yards"`
+	Height      int            `yaml:"height" json:"height,omitempty" min:"0" max:"1000" doc:"its height in inches, for the obstacle a tucked high jump clears (R38)"`
+	X           int            `yaml:"x" json:"x" min:"-1000" max:"1000" doc:"column, in yards"`
+	Y           int            `yaml:"y" json:"y" min:"-1000" max:"1000" doc:"row, in yards"`
 
 	Status     string `yaml:"-" json:"status"`
 	Posture    string `yaml:"-" json:"posture"`

@@ -1,0 +1,26 @@
+package blackpowder
+
+import "testing"
+
+// TestSpecRefusesTwoOfAName is a combatant with two knives, which loaded:
+// its prompt then offered "draw knife", which was refused because it
+// already held "the knife" (found by the budgets test of cmd/fray, which
+// fills each list up to its maximum). Weapons and items are named in
+// commands, so two of a name are refused at load.
+func TestSpecRefusesTwoOfAName(t *testing.T) {
+	sp := &Spec{
+		Groups: []GroupSpec{{ID: "a", Players: true}, {ID: "b"}},
+		Combatants: []CombatantSpec{
+			{ID: "x", Group: "a", LPMax: 5,
+				Weapons: []WeaponSpec{{Name: "knife", Kind: "melee"}, {Name: "knife", Kind: "melee"}},
+				Items:   []ItemSpec{{Name: "potion", Heal: "d4"}, {Name: "potion", Heal: "d6"}}},
+			{ID: "y", Group: "b", LPMax: 5},
+		},
+	}
+	_, err := sp.State()
+	want := `combatants[0].weapons[1].name: x has two weapons called "knife"; commands name a weapon by its name
+combatants[0].items[1].name: x has two items called "potion"; commands name an item by its name`
+	if err == nil || err.Error() != want {
+		t.Errorf("got:\n%v\nwant:\n%s", err, want)
+	}
+}
