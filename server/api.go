@@ -228,7 +228,7 @@ func (s *Server) register() {
 	huma.Register(s.api, huma.Operation{
 		OperationID: "get-odds", Method: http.MethodGet, Path: "/fights/{id}/odds",
 		Summary:     "Exact odds of the current prompt's options",
-		Description: "For the GM, or for a player whose prompt it is. A player gets no odds while something is hidden from them (they could betray it).",
+		Description: "For the GM, or for a player whose prompt it is. A player's odds are computed on what the player's view holds (a tempo feint seen as the attack it appears to be), so they are the same for any two states the player sees alike.",
 		Security:    bearer, Tags: []string{"fights"},
 	}, s.odds)
 	huma.Register(s.api, huma.Operation{
@@ -659,17 +659,10 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 			if !pr.Accepts(g.Combatant) {
 				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)
 			}
-			mine, err := t.State(viewerOf(g))
-			if err != nil {
-				return err
-			}
-			all, err := t.State(engine.Everyone)
-			if err != nil {
-				return err
-			}
-			if string(mine) != string(all) {
-				return problem(http.StatusForbidden, "hidden", "no odds while something is hidden from you: they could give it away")
-			}
+			// The odds are computed on the player's view (odds.Calculator
+			// does so for every actor), so they are a function of what
+			// the player knows: a secret neither shows in them nor, by
+			// their absence, betrays itself.
 			actor = g.Combatant
 		}
 		calc, err := s.cfg.Odds(t.Ruleset())
