@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"fray/dice"
@@ -182,5 +183,47 @@ func TestOneRefusedOptionBlanksNoOther(t *testing.T) {
 	}
 	if !strings.Contains(text.String(), "(REFUSED: ") {
 		t.Errorf("text:\n%s", text.String())
+	}
+}
+
+// counting is blackpowder that counts its decisions: one per dice path.
+type counting struct {
+	engine.Game[bp.State, bp.Command, bp.Event]
+	engine.Odds[bp.State, bp.Command, bp.Event]
+	n *atomic.Int64
+}
+
+func (c counting) Decide(s *bp.State, actor string, cmd bp.Command, src dice.Source) ([]bp.Event, error) {
+	c.n.Add(1)
+	return c.Game.Decide(s, actor, cmd, src)
+}
+
+// A path budget is honoured exactly on several workers too: the paths
+// run, counted as the ruleset decides them, never pass it (they did by
+// about twice when a parallel run that ran out was run again in order).
+func TestPathBudgetHonouredOnSeveralWorkers(t *testing.T) {
+	target := thug(6, 30, club)
+	target.Unaware = true
+	s := turn(t, gunman("eastman", "players"), target, nil)
+	for _, fallback := range []bool{false, true} {
+		var n atomic.Int64
+		g := counting{game, bp.Rules{}, &n}
+		c, err := g.ParseCommand(s, "eastman", "attack thug")
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := odds.Of[bp.State, bp.Command, bp.Event](g, s, "eastman", c, defaults, odds.Options{MaxPaths: 300, Workers: 4, Fallback: fallback})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// One more: the parallel enumeration's probe of the first die.
+		// (An estimate's resolutions decide too: only the budget of the
+		// enumeration is checked then.)
+		if ran := n.Load(); !fallback && ran > 301 || r.Paths > 300 {
+			t.Errorf("fallback %v: %d dice paths run, %d reported, over a budget of 300", fallback, ran, r.Paths)
+		}
+		if want := map[bool]odds.Status{false: odds.Partial, true: odds.Estimated}[fallback]; r.Status() != want {
+			t.Errorf("fallback %v: status %s, want %s", fallback, r.Status(), want)
+		}
 	}
 }
