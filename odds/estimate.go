@@ -23,8 +23,9 @@ const (
 	// so that an option never goes without figures.
 	MinSamples = 400
 	// Precision is the half-width of the 95% interval an estimate aims
-	// at for every tag's probability and every combatant's chance to go
-	// down: it stops as soon as all are that narrow.
+	// at for its headline figures, the chance to hit and every
+	// combatant's chance to go down: it stops as soon as all are that
+	// narrow.
 	Precision = 0.01
 	// z95 is the standard normal quantile of a two-sided 95% interval.
 	z95 = 1.959963984540054
@@ -109,7 +110,7 @@ func (k *calc[S, C, E]) seedOf(s *S, actor, command string) uint64 {
 // estimate resolves actor's command c from state s again and again with
 // seeded dice, as the table would, and files each resolution's outcome
 // with the frequency it is met: at most opts.Samples resolutions, fewer
-// when every tag's probability and every combatant's chance to go down is
+// when the chance to hit and every combatant's chance to go down are
 // known within Precision at 95%, or when the time budget is spent (but
 // never fewer than MinSamples). Prompts met on the way are answered as
 // the exact computation answers them. why says why the exact odds were
@@ -132,27 +133,34 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 	}
 	answers := map[answerKey]*answerTally{}
 	var answerOrder []answerKey
-	tagCount := map[string]int{}
+	hits := 0
 	downCount := make([]int, len(k.ids))
 	left := map[string]int{}
 	var leftOrder []string
-	var cur, next S
+	var cur, next, view S
+	var moves engine.Prompt[C]
+	secrets, _ := k.g.(engine.Secrets[S, C, E])
 	var events []E
 	var said []string
 	took := make([]int, len(k.ids))
+	damage := make([]int, len(k.ids))
+	var tags []string
+	conds := make([]string, len(k.ids))
+	downs := make([]bool, len(k.ids))
+	var b []byte
 	by := "policy " + k.opts.Policy
 	n := 0
 	deadline := k.sp.deadline
 	for n < maxN {
 		if n >= MinSamples && n%200 == 0 {
-			if time.Now().After(deadline) || k.precise(n, tagCount, downCount) {
+			if time.Now().After(deadline) || k.precise(n, hits, downCount) {
 				break
 			}
 		}
 		n++
 		engine.ScratchInto(k.g, &cur, s)
-		tags := []string{}
-		damage := make([]int, len(k.ids))
+		tags = tags[:0]
+		clear(damage)
 		who, cmd := actor, c
 		var err error
 		over := false
@@ -192,9 +200,11 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 				over = true
 				break
 			}
-			// Answer the prompt as the exact computation does.
-			p := k.g.Next(&cur)
-			var command string
+			// Answer the prompt as the exact computation does, from
+			// the prompt as a policy reads it (engine.Moves: cheaper
+			// than Next where the ruleset has Speed).
+			engine.Moves(k.g, &cur, &moves)
+			p := &moves
 			var how string
 			if p.Kind == engine.Ruling && p.Default >= 0 && p.Default < len(p.Options) {
 				cmd = p.Options[p.Default].Command
@@ -204,20 +214,24 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 				if p.Actor == engine.GM {
 					viewer = engine.Everyone
 				}
-				vp := engine.ViewPrompt(k.g, &cur, viewer)
-				view := engine.View(k.g, &cur, viewer)
-				cmd = k.policy.Choose(&view, vp, src)
+				if secrets != nil {
+					secrets.ViewInto(&view, &cur, viewer)
+					cmd = k.policy.Choose(&view, secrets.ViewPrompt(&cur, *p, viewer), src)
+				} else {
+					cmd = k.policy.Choose(&cur, *p, src)
+				}
 				if any(cmd) == nil {
 					return fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
 				}
 				how = by
 			}
 			who = p.Actor
-			command = k.g.FormatCommand(cmd)
+			command := k.g.FormatCommand(cmd)
 			key := answerKey{actor: p.Actor, kind: string(p.Kind), command: command, by: how}
 			a, ok := answers[key]
 			if !ok {
-				a = &answerTally{p: p, command: command, by: how}
+				// The prompt in full, for its question and labels.
+				a = &answerTally{p: k.g.Next(&cur), command: command, by: how}
 				answers[key] = a
 				answerOrder = append(answerOrder, key)
 			}
@@ -226,29 +240,27 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 		if !over {
 			continue
 		}
-		for _, t := range tags {
-			tagCount[t]++
+		if _, hit := slices.BinarySearch(tags, "hit"); hit {
+			hits++
 		}
-		conds := make([]string, len(k.ids))
-		downs := make([]bool, len(k.ids))
 		for i, id := range k.ids {
 			conds[i], downs[i] = k.sum.Condition(&cur, id)
 			if downs[i] {
 				downCount[i]++
 			}
 		}
-		b := appendPartial(nil, tags, damage)
+		b = appendPartial(b[:0], tags, damage)
 		for _, cond := range conds {
 			b = append(b, cond...)
 			b = append(b, ';')
 		}
 		t, ok := found[string(b)]
 		if !ok {
-			acc := partial{tags: tags}
+			acc := partial{tags: slices.Clone(tags)}
 			if slices.ContainsFunc(damage, func(d int) bool { return d != 0 }) {
-				acc.damage = damage
+				acc.damage = slices.Clone(damage)
 			}
-			t = &tally{f: &final{acc: acc, conds: conds, downs: downs}}
+			t = &tally{f: &final{acc: acc, conds: slices.Clone(conds), downs: slices.Clone(downs)}}
 			found[string(b)] = t
 			order = append(order, string(b))
 		}
@@ -271,17 +283,16 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 	return nil
 }
 
-// precise reports whether n samples put every tag's probability and every
-// combatant's chance to go down within Precision at 95%.
-func (k *calc[S, C, E]) precise(n int, tags map[string]int, downs []int) bool {
+// precise reports whether n samples put the headline figures, the
+// chance to hit and every combatant's chance to go down, within Precision
+// at 95%.
+func (k *calc[S, C, E]) precise(n int, hits int, downs []int) bool {
 	ok := func(count int) bool {
 		lo, hi := wilson(float64(count)/float64(n), float64(n))
 		return (hi-lo)/2 <= Precision
 	}
-	for _, c := range tags {
-		if !ok(c) {
-			return false
-		}
+	if !ok(hits) {
+		return false
 	}
 	for _, c := range downs {
 		if !ok(c) {

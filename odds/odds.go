@@ -33,6 +33,11 @@ const (
 	// DefaultMaxMemory is how many bytes of situations and outcomes a
 	// computation may keep, unless Options say otherwise.
 	DefaultMaxMemory = 1 << 30
+	// MenuPaths is the path budget of one prompt's menu (Calculator.All)
+	// for a table waiting on the answer, as the server asks: enough for
+	// nearly every option's exact odds, small enough that a prompt is
+	// answered in tens of milliseconds, the rest estimated.
+	MenuPaths = 20000
 )
 
 // Options bound an odds computation and name its policy. The zero value
