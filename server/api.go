@@ -227,7 +227,7 @@ func (s *Server) register() {
 	}, s.undo)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "get-odds", Method: http.MethodGet, Path: "/fights/{id}/odds",
-		Summary:     "Exact odds of the current prompt's options",
+		Summary:     "The odds of the current prompt's options, each exact, partial, estimated or refused",
 		Description: "For the GM, or for a player whose prompt it is. A player's odds are computed on what the player's view holds (a tempo feint seen as the attack it appears to be), so they are the same for any two states the player sees alike.",
 		Security:    bearer, Tags: []string{"fights"},
 	}, s.odds)
@@ -669,7 +669,10 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 		if err != nil {
 			return problem(http.StatusNotImplemented, "no-odds", "%v", err)
 		}
-		menu, err := calc.All(t, actor, odds.Options{Policy: in.Policy, Timeout: oddsTimeout, Workers: 1})
+		// Each option gets its own result: exact within its share of
+		// odds.MenuPaths, else estimated (the time budget only as a last
+		// resort, since it makes the answer depend on the machine's load).
+		menu, err := calc.All(t, actor, odds.Options{Policy: in.Policy, MaxPaths: odds.MenuPaths, Timeout: oddsTimeout, Workers: 1})
 		if err != nil {
 			return problem(http.StatusUnprocessableEntity, "invalid", "%v", err)
 		}
