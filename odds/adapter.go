@@ -83,6 +83,23 @@ type Headline struct {
 	Report         *Report
 }
 
+// Margin returns the widest half-width of the 95% intervals of h's
+// chance to hit and its target's chance to go down (Report.Interval):
+// how far the figures shown may be off. Zero for exact odds and for a
+// refused option.
+func (h *Headline) Margin() float64 {
+	if h.Report == nil || h.Report.Estimate == nil {
+		return 0
+	}
+	lo, hi := h.Report.Interval(h.Hit)
+	m := (hi - lo) / 2
+	if h.Target != "" {
+		lo, hi = h.Report.Interval(h.Down)
+		m = max(m, (hi-lo)/2)
+	}
+	return m
+}
+
 // For returns a Calculator for game g, offering the policies g offers (see
 // engine.PoliciesOf). Without an engine.TacticalPolicy among them,
 // DefaultPolicy is offered as DefaultPolicyName and is the default. g must

@@ -236,7 +236,7 @@ func (m *Menu) WriteText(w io.Writer, notes []string) error {
 			hit, target, down, dmg = "-", "-", "-", "-"
 			cmd += " (REFUSED: " + h.Refusal + ")"
 		case h.Report.Estimate != nil:
-			cmd += fmt.Sprintf(" (ESTIMATE, ±%s at 95%%, %d samples)", points(h.Report.Estimate.Samples), h.Report.Estimate.Samples)
+			cmd += fmt.Sprintf(" (ESTIMATE, ±%.1f points at 95%%, %d samples)", 100*h.Margin(), h.Report.Estimate.Samples)
 		case h.Report.Uncovered.Sign() != 0:
 			cmd += " (partly uncovered: " + Percent(h.Report.Uncovered) + ")"
 		}

@@ -95,7 +95,7 @@ func run(w io.Writer, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nthe README's pistol shot (pistols_at_dawn, eastman: attack westman): %s, median of 50 on one goroutine, %s\n", pistol.took, pistol.status)
+	fmt.Fprintf(w, "\nthe README's pistol shot (pistols_at_dawn, eastman: attack westman): %s (CPU %s), medians of 50 on one goroutine, %s\n", pistol.took.Round(10*time.Microsecond), pistol.cpu.Round(10*time.Microsecond), pistol.status)
 	return nil
 }
 
@@ -357,6 +357,7 @@ func quantile(sorted []time.Duration, q float64) string {
 // shot is the pistol shot's timing.
 type shot struct {
 	took   time.Duration
+	cpu    time.Duration
 	status string
 }
 
@@ -375,16 +376,19 @@ func (b *bench) pistolShot() (shot, error) {
 		}
 	}
 	calc := b.calcs[blackpowder.ID]
-	var times []time.Duration
+	var times, cpus []time.Duration
 	var rep *odds.Report
 	for range 50 {
+		cpu := cpuTime()
 		start := time.Now()
 		rep, err = calc.Odds(table, "eastman", "attack westman", odds.Options{Workers: 1})
 		if err != nil {
 			return shot{}, err
 		}
 		times = append(times, time.Since(start))
+		cpus = append(cpus, cpuTime()-cpu)
 	}
 	slices.Sort(times)
-	return shot{took: times[len(times)/2], status: string(rep.Status())}, nil
+	slices.Sort(cpus)
+	return shot{took: times[len(times)/2], cpu: cpus[len(cpus)/2], status: string(rep.Status())}, nil
 }
