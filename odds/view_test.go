@@ -16,7 +16,8 @@ import (
 // one fork feints, the other makes the Melee Attack the feint appears to
 // be, with the same dice. While the one whose decision it is then sees the
 // two forks alike, the odds they are given (every option's figures, its
-// status, the dice paths and situations it took) must be the same in both:
+// status, the dice paths and situations it took, an estimate's samples and
+// seed) must be the same in both, exact or estimated:
 // odds that differ, or that are missing in one fork, would betray the
 // feint. The two forks go on in step, with the same answers and dice, for
 // as long as that viewer's view of them stays the same.
@@ -27,11 +28,13 @@ func TestOddsAreAFunctionOfTheView(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := tempoState(t, "duel", 9, 2)
-	menuOf := func(s *tempo.State, actor string) []byte {
+	menuOf := func(s *tempo.State, actor string, maxPaths int) []byte {
 		t.Helper()
 		st := g.Clone(s)
 		table := engine.NewTable(g, engine.NewEncounter(g, st))
-		m, err := calc.All(table, actor, odds.Options{Workers: 1})
+		// An estimate of a few hundred samples: the same or not is
+		// what is asked here, not how precise.
+		m, err := calc.All(table, actor, odds.Options{Workers: 1, MaxPaths: maxPaths, Samples: 400})
 		if err != nil {
 			t.Fatalf("odds for %s: %v", actor, err)
 		}
@@ -59,7 +62,7 @@ func TestOddsAreAFunctionOfTheView(t *testing.T) {
 		}
 		return nil
 	}
-	forks, compared := 0, 0
+	forks, compared, estimated := 0, 0, 0
 	for fight := range 12 {
 		s := g.Clone(start)
 		choose := dice.Seeded(dice.Mix(uint64(fight), 29))
@@ -97,9 +100,16 @@ func TestOddsAreAFunctionOfTheView(t *testing.T) {
 						break
 					}
 					compared++
-					mf, ma := menuOf(&feinted, viewer), menuOf(&attacked, viewer)
-					if !bytes.Equal(mf, ma) {
-						t.Fatalf("fight %d, decision %d: %s sees the feint and the attack alike, but is given different odds:\nfeint:  %s\nattack: %s", fight, d, viewer, mf, ma)
+					// Exact odds, and with a budget so small that
+					// most options are estimated.
+					for _, maxPaths := range []int{0, 60} {
+						mf, ma := menuOf(&feinted, viewer, maxPaths), menuOf(&attacked, viewer, maxPaths)
+						if !bytes.Equal(mf, ma) {
+							t.Fatalf("fight %d, decision %d, a budget of %d paths: %s sees the feint and the attack alike, but is given different odds:\nfeint:  %s\nattack: %s", fight, d, maxPaths, viewer, mf, ma)
+						}
+						if maxPaths > 0 && bytes.Contains(mf, []byte(`"status":"estimate"`)) {
+							estimated++
+						}
 					}
 					// The same answer in both, the same dice.
 					vp := engine.ViewPrompt(g, &feinted, engine.Viewer{Combatant: viewer})
@@ -117,8 +127,8 @@ func TestOddsAreAFunctionOfTheView(t *testing.T) {
 			}
 		}
 	}
-	if forks < 10 || compared < 10 {
-		t.Fatalf("%d feints forked, %d menus compared: too few to show anything", forks, compared)
+	if forks < 10 || compared < 10 || estimated < 5 {
+		t.Fatalf("%d feints forked, %d menus compared, %d with estimates: too few to show anything", forks, compared, estimated)
 	}
-	t.Logf("%d feints forked, %d menus compared", forks, compared)
+	t.Logf("%d feints forked, %d menus compared, %d with estimates", forks, compared, estimated)
 }
