@@ -335,7 +335,7 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		// Past a budget: an estimate instead, from the same state.
 		var why string
 		if over, ok := errors.AsType[*BudgetError](err); ok {
-			why = fmt.Sprintf("past the %s budget of %s after %d dice paths", over.Budget, over.Limit, over.Paths)
+			why = fmt.Sprintf("past the %s budget of %s after %d dice paths in all", over.Budget, over.Limit, over.Paths)
 		} else if errors.Is(err, errOverPaths) {
 			why = fmt.Sprintf("more dice paths than the %d of its budget", given)
 		}
@@ -774,12 +774,12 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			return k.file(l, n, &l.after, said), nil
 		}
 	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
-	if err != nil && errors.Is(err, errOverPaths) {
+	if errors.Is(err, errOverPaths) {
+		// The decision's count ran the whole budget out.
+		k.paths += budget
 		if k.opts.Fallback {
-			k.paths += budget
 			return errOverPaths
 		}
-		k.paths += budget
 		k.leaveOut(k.reasons.budget, weight)
 		return nil
 	}
