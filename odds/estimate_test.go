@@ -227,3 +227,24 @@ func TestPathBudgetHonouredOnSeveralWorkers(t *testing.T) {
 		}
 	}
 }
+
+// A command whose own dice tree is far past its budget (probed by random
+// paths before any is enumerated) is estimated at once, without spending
+// the budget first; one within a few times its budget is tried exactly.
+func TestProbedPastTheBudget(t *testing.T) {
+	target := thug(6, 30, club)
+	target.Unaware = true
+	s := turn(t, gunman("eastman", "players"), target, nil) // 417 dice paths
+	far := oddsOf(t, s, "eastman", "attack thug", defaults, odds.Options{MaxPaths: 20, Fallback: true, Workers: 1})
+	if far.Estimate == nil || !strings.Contains(far.Estimate.Reason, "(probed), more than 4 times the 20 of its budget") || far.Paths != 0 {
+		t.Errorf("a budget of 20: estimate %+v after %d paths, want one probed before any path", far.Estimate, far.Paths)
+	}
+	near := oddsOf(t, s, "eastman", "attack thug", defaults, odds.Options{MaxPaths: 300, Fallback: true, Workers: 1})
+	if near.Estimate == nil || !strings.Contains(near.Estimate.Reason, "more dice paths than the 300 of its budget") || near.Paths != 300 {
+		t.Errorf("a budget of 300: estimate %+v after %d paths, want one tried exactly first", near.Estimate, near.Paths)
+	}
+	exact := oddsOf(t, s, "eastman", "attack thug", defaults, odds.Options{MaxPaths: 417, Fallback: true, Workers: 1})
+	if exact.Status() != odds.Exact {
+		t.Errorf("a budget of 417: %s", exact.Status())
+	}
+}

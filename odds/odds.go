@@ -329,12 +329,24 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		k.beforeDown = append(k.beforeDown, down)
 	}
 	given := k.budget()
-	err = k.run(s, actor, c)
+	var why string
+	if opts.Fallback && given > 0 {
+		// A command whose own dice are far past the budget is estimated
+		// at once, rather than after spending the budget on it.
+		if size := k.probeSize(s, actor, c, k.seedOf(s, actor, text)^0x5eed); size > probeMargin*float64(given) {
+			why = fmt.Sprintf("about %.3g dice paths for the command alone (probed), more than %d times the %d of its budget", size, probeMargin, given)
+			err = errOverPaths
+		}
+	}
+	if why == "" {
+		err = k.run(s, actor, c)
+	}
 	sp.paths += k.paths
 	if err != nil && opts.Fallback {
 		// Past a budget: an estimate instead, from the same state.
-		var why string
-		if over, ok := errors.AsType[*BudgetError](err); ok {
+		if why != "" {
+			// Given up before it began.
+		} else if over, ok := errors.AsType[*BudgetError](err); ok {
 			why = fmt.Sprintf("past the %s budget of %s after %d dice paths in all", over.Budget, over.Limit, over.Paths)
 		} else if errors.Is(err, errOverPaths) {
 			why = fmt.Sprintf("more dice paths than the %d of its budget", given)
