@@ -22,9 +22,15 @@ type Calculator interface {
 	// ruleset's text vocabulary, in the table's current state.
 	Odds(t engine.Table, actor, command string, opts Options) (*Report, error)
 	// All computes the headline odds of every option the current prompt
-	// offers actor, the most telling first (see Headline). The budget of
-	// opts (paths, time, memory) is for all the options together: those
-	// computed after the paths run out are uncovered.
+	// offers actor, the most telling first (see Headline), each with its
+	// own result: exact, partial, estimated or refused. The budget of opts
+	// (paths, time, memory) is for all the options together; each option
+	// may run its share of the dice paths left (what is left over an
+	// even split among the options still to come), and an option that
+	// cannot be had exactly within its share, or within the time or
+	// memory left, is estimated (Options.Fallback). The error is for the
+	// menu as a whole (not the actor's decision, the fight over); an
+	// option that cannot be had at all is Refused with its reason.
 	All(t engine.Table, actor string, opts Options) (*Menu, error)
 }
 
@@ -61,6 +67,11 @@ type Headline struct {
 	// prompt's words for it.
 	Command string
 	Label   string
+	// Status says how the odds were had (Report.Status), or Refused,
+	// with the reason in Refusal; a refused option has no Report, and
+	// its figures are zero.
+	Status  Status
+	Refusal string
 	// Hit is the probability of the tag "hit".
 	Hit *big.Rat
 	// Target is whom the option does most to (see Report.Target); ""
@@ -70,6 +81,23 @@ type Headline struct {
 	ExpectedDamage *big.Rat
 	Down           *big.Rat
 	Report         *Report
+}
+
+// Margin returns the widest half-width of the 95% intervals of h's
+// chance to hit and its target's chance to go down (Report.Interval):
+// how far the figures shown may be off. Zero for exact odds and for a
+// refused option.
+func (h *Headline) Margin() float64 {
+	if h.Report == nil || h.Report.Estimate == nil {
+		return 0
+	}
+	lo, hi := h.Report.Interval(h.Hit)
+	m := (hi - lo) / 2
+	if h.Target != "" {
+		lo, hi = h.Report.Interval(h.Down)
+		m = max(m, (hi-lo)/2)
+	}
+	return m
 }
 
 // For returns a Calculator for game g, offering the policies g offers (see
@@ -177,15 +205,27 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	}
 	var rows []ranked
 	opts = opts.withDefaults()
+	if opts.MaxPaths > MaxPathsCeiling {
+		return nil, fmt.Errorf("odds: a budget of %d dice paths is past the ceiling of %d", opts.MaxPaths, MaxPathsCeiling)
+	}
 	opts.spend = newSpend(opts)
 	opts.plans = c.plans
+	opts.Fallback = true
 	for i, o := range p.Options {
-		opts.spend.at(i+1, len(p.Options), c.g.FormatCommand(o.Command))
+		text := c.g.FormatCommand(o.Command)
+		opts.spend.at(i+1, len(p.Options), text)
+		// An even share of what is left, so that one hard option never
+		// takes every other's paths; what an easy one leaves goes to
+		// those after it.
+		opts.share = max(1, (opts.MaxPaths-opts.spend.paths)/(len(p.Options)-i))
 		rep, err := Of(c.g, s, actor, o.Command, policy, opts)
+		h := Headline{Command: text, Label: o.Label, Hit: new(big.Rat), ExpectedDamage: new(big.Rat), Down: new(big.Rat)}
 		if err != nil {
-			return nil, fmt.Errorf("option %d (%s): %w", i+1, o.Label, err)
+			h.Status, h.Refusal = Refused, err.Error()
+			rows = append(rows, ranked{h, i})
+			continue
 		}
-		h := Headline{Command: rep.Command, Label: o.Label, Hit: rep.TagP("hit"), ExpectedDamage: new(big.Rat), Down: new(big.Rat), Report: rep}
+		h.Command, h.Status, h.Hit, h.Report = rep.Command, rep.Status(), rep.TagP("hit"), rep
 		if tc := rep.Target(); tc != nil {
 			h.Target, h.ExpectedDamage, h.Down = tc.Combatant, tc.MeanDamage, tc.Down
 		}

@@ -166,12 +166,13 @@ func TestBlackpowderClassesByHand(t *testing.T) {
 	}
 }
 
-// A computation past its time budget stops at once, saying how far it got
-// and how to narrow the question.
+// A question past its time budget is refused at once, with how far the
+// work got; a menu past it still answers every option, the ones the time
+// ran out on estimated.
 func TestTimeBudget(t *testing.T) {
 	table, calc := bundledTable(t, bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, 2, 9)
 	start := time.Now()
-	_, err := calc.All(table, "gunman", odds.Options{Timeout: time.Millisecond})
+	_, err := calc.Odds(table, "gunman", "attack markus", odds.Options{Timeout: time.Microsecond})
 	took := time.Since(start)
 	over, ok := errors.AsType[*odds.BudgetError](err)
 	if !ok {
@@ -182,6 +183,27 @@ func TestTimeBudget(t *testing.T) {
 	}
 	if took > 2*time.Second {
 		t.Errorf("gave up after %s", took)
+	}
+	m, err := calc.All(table, "gunman", odds.Options{Timeout: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	estimated := 0
+	for _, h := range m.Options {
+		switch h.Status {
+		case odds.Estimated:
+			estimated++
+			e := h.Report.Estimate
+			if e.Samples < odds.MinSamples || !strings.Contains(e.Reason, "time budget of 1ms") {
+				t.Errorf("%s: estimate %+v", h.Command, e)
+			}
+		case odds.Exact:
+		default:
+			t.Errorf("%s: %s %s", h.Command, h.Status, h.Refusal)
+		}
+	}
+	if estimated == 0 {
+		t.Errorf("no option estimated past a time budget of 1ms")
 	}
 }
 
@@ -203,8 +225,9 @@ func TestMemoryBudget(t *testing.T) {
 	}
 }
 
-// --all's path budget is for every option together: the options after it
-// runs out are uncovered, not given a budget of their own.
+// --all's path budget is for every option together, each option given an
+// even share of what is left: the paths run never pass it, and the
+// options that do not fit in their share are estimated, never blank.
 func TestAllSharesThePathBudget(t *testing.T) {
 	table, calc := bundledTable(t, bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, 9, 2)
 	const budget = 1000
@@ -212,15 +235,23 @@ func TestAllSharesThePathBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	paths, uncovered := 0, 0
+	paths, estimated, exact := 0, 0, 0
 	for _, h := range m.Options {
 		paths += h.Report.Paths
-		if h.Report.Uncovered.Sign() > 0 {
-			uncovered++
+		switch h.Status {
+		case odds.Estimated:
+			estimated++
+			if !strings.Contains(h.Report.Estimate.Reason, "dice paths than the") {
+				t.Errorf("%s: %+v", h.Command, h.Report.Estimate)
+			}
+		case odds.Exact:
+			exact++
+		default:
+			t.Errorf("%s: %s %s", h.Command, h.Status, h.Refusal)
 		}
 	}
-	if paths > budget || uncovered == 0 {
-		t.Errorf("%d paths in all, %d options partly uncovered; want at most %d and some", paths, uncovered, budget)
+	if paths > budget || estimated == 0 || exact == 0 {
+		t.Errorf("%d paths in all, %d options estimated, %d exact; want at most %d paths and some of each", paths, estimated, exact, budget)
 	}
 	if _, err := calc.All(table, "markus", odds.Options{MaxPaths: odds.MaxPathsCeiling + 1}); err == nil || !strings.Contains(err.Error(), "ceiling") {
 		t.Errorf("a budget past the ceiling: err = %v", err)

@@ -15,9 +15,19 @@
 // took and each combatant's condition afterwards. Rulesets implement them
 // structurally and never import this package.
 //
-// Nothing is estimated. When the dice tree is too big for the budget given,
-// or a path draws too many dice, the report says how much probability was
-// left out and why.
+// Exact odds are exact: when a path draws too many dice, or the dice tree
+// is too big for a budget asked of a partial answer, the report says how
+// much probability was left out and why. Past its budget of paths, time
+// or memory, a computation that falls back (Options.Fallback, as every
+// option of Calculator.All does) is estimated instead: resolved again and
+// again with seeded dice, by the same rules and policy, its figures
+// frequencies with their 95% intervals, and marked as an estimate
+// (Report.Estimate, Report.Status).
+//
+// The odds a Calculator gives a combatant are computed on that
+// combatant's view of the state (engine.View), so they are a function of
+// what the asker may know: a secret neither shows in them nor, by their
+// absence, betrays itself.
 //
 // The answer's forms for people and programs are here too, so that a
 // server gives the same as the command line: Report.WriteText and

@@ -30,6 +30,15 @@ type ReportJSON struct {
 	TargetDownFraction           string   `json:"target_down_fraction,omitempty"`
 	TargetExpectedDamage         *float64 `json:"target_expected_damage,omitempty"`
 	TargetExpectedDamageFraction string   `json:"target_expected_damage_fraction,omitempty"`
+	// Status is Report.Status: "exact", "partial" or "estimate".
+	// Estimate, for an estimate, says how many samples it took, from
+	// which seed, and why; the intervals are then the 95% intervals of
+	// the headline figures (Report.Interval, Report.MeanInterval).
+	Status                       string        `json:"status"`
+	Estimate                     *EstimateJSON `json:"estimate,omitempty"`
+	HitInterval                  *[2]float64   `json:"hit_interval,omitempty"`
+	TargetDownInterval           *[2]float64   `json:"target_down_interval,omitempty"`
+	TargetExpectedDamageInterval *[2]float64   `json:"target_expected_damage_interval,omitempty"`
 	// Paths and Situations are Report.Paths and Report.Situations.
 	Paths      int `json:"paths"`
 	Situations int `json:"situations"`
@@ -41,6 +50,15 @@ type ReportJSON struct {
 	Combatants        []CombatantJSON `json:"combatants"`
 	Answered          []AnswerJSON    `json:"answered"`
 	Outcomes          []OutcomeJSON   `json:"outcomes"`
+}
+
+// EstimateJSON is the JSON form of an Estimate: Confidence is that of
+// the intervals, 0.95.
+type EstimateJSON struct {
+	Samples    int     `json:"samples"`
+	Seed       uint64  `json:"seed"`
+	Reason     string  `json:"reason"`
+	Confidence float64 `json:"confidence"`
 }
 
 // LimitJSON is the JSON form of a Limit.
@@ -131,11 +149,20 @@ func NewReportJSON(r *Report) ReportJSON {
 	}
 	hit := r.TagP("hit")
 	out.Hit, out.HitFraction = float(hit), hit.String()
+	out.Status = string(r.Status())
+	if e := r.Estimate; e != nil {
+		out.Estimate = &EstimateJSON{Samples: e.Samples, Seed: e.Seed, Reason: e.Reason, Confidence: 0.95}
+		out.HitInterval = interval(r.Interval(hit))
+	}
 	if t := r.Target(); t != nil {
 		down, dmg := float(t.Down), float(t.MeanDamage)
 		out.Target = t.Combatant
 		out.TargetDown, out.TargetDownFraction = &down, t.Down.String()
 		out.TargetExpectedDamage, out.TargetExpectedDamageFraction = &dmg, t.MeanDamage.String()
+		if r.Estimate != nil {
+			out.TargetDownInterval = interval(r.Interval(t.Down))
+			out.TargetExpectedDamageInterval = interval(r.MeanInterval(t))
+		}
 	}
 	for _, l := range r.Limits {
 		out.Limits = append(out.Limits, LimitJSON{Reason: l.Reason, P: float(l.P), Fraction: l.P.String()})
@@ -171,6 +198,9 @@ func NewReportJSON(r *Report) ReportJSON {
 	return out
 }
 
+// interval returns lo and hi as a pair.
+func interval(lo, hi float64) *[2]float64 { return &[2]float64{lo, hi} }
+
 // MenuJSON is the JSON form of a Menu, as "fray odds --encounter --all
 // --json" writes it. NewMenuJSON builds one; Encounter and Notes are for
 // the caller to fill, as in ReportJSON.
@@ -185,18 +215,27 @@ type MenuJSON struct {
 }
 
 // OptionJSON is the JSON form of a Headline: one option in brief, with its
-// full odds under Odds.
+// full odds under Odds. Status is "exact", "partial", "estimate" or
+// "refused"; a refused option has its Refusal and no Odds. An estimate
+// has the 95% intervals of its figures.
 type OptionJSON struct {
-	Command                string     `json:"command"`
-	Label                  string     `json:"label"`
-	Hit                    float64    `json:"hit"`
-	HitFraction            string     `json:"hit_fraction"`
-	Target                 string     `json:"target,omitempty"`
-	Down                   float64    `json:"target_down"`
-	DownFraction           string     `json:"target_down_fraction"`
-	ExpectedDamage         float64    `json:"target_expected_damage"`
-	ExpectedDamageFraction string     `json:"target_expected_damage_fraction"`
-	Odds                   ReportJSON `json:"odds"`
+	Command                      string      `json:"command"`
+	Label                        string      `json:"label"`
+	Status                       string      `json:"status"`
+	Refusal                      string      `json:"refusal,omitempty"`
+	Samples                      int         `json:"samples,omitempty"`
+	HitInterval                  *[2]float64 `json:"hit_interval,omitempty"`
+	TargetDownInterval           *[2]float64 `json:"target_down_interval,omitempty"`
+	TargetExpectedDamageInterval *[2]float64 `json:"target_expected_damage_interval,omitempty"`
+	Uncovered                    float64     `json:"uncovered"`
+	Hit                          float64     `json:"hit"`
+	HitFraction                  string      `json:"hit_fraction"`
+	Target                       string      `json:"target,omitempty"`
+	Down                         float64     `json:"target_down"`
+	DownFraction                 string      `json:"target_down_fraction"`
+	ExpectedDamage               float64     `json:"target_expected_damage"`
+	ExpectedDamageFraction       string      `json:"target_expected_damage_fraction"`
+	Odds                         *ReportJSON `json:"odds,omitempty"`
 }
 
 // NewMenuJSON returns the JSON form of m, of an encounter of the ruleset
@@ -205,12 +244,22 @@ func NewMenuJSON(ruleset string, m *Menu) MenuJSON {
 	out := MenuJSON{Ruleset: ruleset, Actor: m.Actor, Question: m.Question, Policy: m.Policy,
 		Options: []OptionJSON{}}
 	for _, h := range m.Options {
-		out.Options = append(out.Options, OptionJSON{
-			Command: h.Command, Label: h.Label, Hit: float(h.Hit), HitFraction: h.Hit.String(), Target: h.Target,
+		o := OptionJSON{
+			Command: h.Command, Label: h.Label, Status: string(h.Status), Refusal: h.Refusal,
+			Hit: float(h.Hit), HitFraction: h.Hit.String(), Target: h.Target,
 			Down: float(h.Down), DownFraction: h.Down.String(),
 			ExpectedDamage: float(h.ExpectedDamage), ExpectedDamageFraction: h.ExpectedDamage.String(),
-			Odds: NewReportJSON(h.Report),
-		})
+		}
+		if h.Report != nil {
+			r := NewReportJSON(h.Report)
+			o.Odds = &r
+			o.Uncovered = r.Uncovered
+			if h.Report.Estimate != nil {
+				o.Samples = h.Report.Estimate.Samples
+				o.HitInterval, o.TargetDownInterval, o.TargetExpectedDamageInterval = r.HitInterval, r.TargetDownInterval, r.TargetExpectedDamageInterval
+			}
+		}
+		out.Options = append(out.Options, o)
 	}
 	return out
 }

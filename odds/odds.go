@@ -33,6 +33,11 @@ const (
 	// DefaultMaxMemory is how many bytes of situations and outcomes a
 	// computation may keep, unless Options say otherwise.
 	DefaultMaxMemory = 1 << 30
+	// MenuPaths is the path budget of one prompt's menu (Calculator.All)
+	// for a table waiting on the answer, as the server asks: enough for
+	// nearly every option's exact odds, small enough that a prompt is
+	// answered in tens of milliseconds, the rest estimated.
+	MenuPaths = 20000
 )
 
 // Options bound an odds computation and name its policy. The zero value
@@ -75,9 +80,20 @@ type Options struct {
 	// once a second while it runs (not at all when it is quick), from one
 	// goroutine at a time.
 	Progress func(Progress)
+	// Fallback makes a computation that cannot finish exactly within its
+	// path, time or memory budget answer with an estimate instead of a
+	// partial answer or a *BudgetError: the command resolved again and
+	// again with seeded dice (see Estimate). Calculator.All always falls
+	// back. Samples is the most resolutions an estimate plays; zero means
+	// DefaultSamples.
+	Fallback bool
+	Samples  int
 
 	// spend is the budget spent so far, shared by the options of All.
 	spend *spend
+	// share, when not zero, is how many dice paths this computation may
+	// run of what is left of MaxPaths: an option's share in All.
+	share int
 	// plans are the plans of the key writers, shared by the computations
 	// of a Calculator: working them out is a few percent of a pistol
 	// shot's odds. Nil for a computation of its own.
@@ -218,6 +234,9 @@ func (o Options) withDefaults() Options {
 	if o.MaxMemory <= 0 {
 		o.MaxMemory = DefaultMaxMemory
 	}
+	if o.Samples <= 0 {
+		o.Samples = DefaultSamples
+	}
 	return o
 }
 
@@ -309,8 +328,37 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		k.before = append(k.before, cond)
 		k.beforeDown = append(k.beforeDown, down)
 	}
-	err = k.run(s, actor, c)
+	given := k.budget()
+	var why string
+	if opts.Fallback && given > 0 {
+		// A command whose own dice are far past the budget is estimated
+		// at once, rather than after spending the budget on it.
+		if size := k.probeSize(s, actor, c, k.seedOf(s, actor, text)^0x5eed); size > probeMargin*float64(given) {
+			why = fmt.Sprintf("about %.3g dice paths for the command alone (probed), more than %d times the %d of its budget", size, probeMargin, given)
+			err = errOverPaths
+		}
+	}
+	if why == "" {
+		err = k.run(s, actor, c)
+	}
 	sp.paths += k.paths
+	if err != nil && opts.Fallback {
+		// Past a budget: an estimate instead, from the same state.
+		if why != "" {
+			// Given up before it began.
+		} else if over, ok := errors.AsType[*BudgetError](err); ok {
+			why = fmt.Sprintf("past the %s budget of %s after %d dice paths in all", over.Budget, over.Limit, over.Paths)
+		} else if errors.Is(err, errOverPaths) {
+			why = fmt.Sprintf("more dice paths than the %d of its budget", given)
+		}
+		if why != "" {
+			paths, situations := k.paths, k.situations
+			k.reset()
+			if err = k.estimate(s, actor, c, text, why); err == nil {
+				k.paths, k.situations = paths, situations
+			}
+		}
+	}
 	if err != nil {
 		if over, ok := errors.AsType[*BudgetError](err); ok {
 			return nil, over
@@ -322,6 +370,7 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		return nil, fmt.Errorf("odds of %q from %s: %w", text, actor, err)
 	}
 	rep = k.report()
+	rep.Estimate = k.estimated
 	rep.Ruleset, rep.Actor, rep.Command, rep.Question, rep.Acting = g.ID(), actor, text, p.Question, acting
 	return rep, nil
 }
@@ -395,7 +444,10 @@ type calc[S, C, E any] struct {
 	paths      int
 	situations int
 	unique     atomic.Int64 // states that could not be keyed so far
-	sp         *spend       // the budget, shared by the options of All
+	// estimated says how the outcomes were estimated; nil when they
+	// were enumerated.
+	estimated *Estimate
+	sp        *spend // the budget, shared by the options of All
 }
 
 // node is a situation the resolution reaches with some probability: the
@@ -534,6 +586,17 @@ func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
 	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
 }
 
+// reset forgets the outcomes, answers and limits met so far, for an
+// estimate to take the place of an enumeration that could not finish.
+func (k *calc[S, C, E]) reset() {
+	k.finals = map[string]*final{}
+	k.next, k.nextOrder = nil, nil
+	k.answers, k.answerOrder = map[answerKey]*answer{}, nil
+	k.limits = nil
+	k.gathered = k.gathered[:0]
+	clear(k.gatheredAt)
+}
+
 // gathered is an answer waiting to be resolved, with the situations
 // gather merged into n.
 type gathered[S, C any] struct {
@@ -557,7 +620,13 @@ func (k *calc[S, C, E]) leaveOut(reason string, p prob) {
 
 // budget returns how many dice paths are left to run, of the budget of the
 // whole computation.
-func (k *calc[S, C, E]) budget() int { return k.opts.MaxPaths - k.sp.paths - k.paths }
+func (k *calc[S, C, E]) budget() int {
+	left := k.opts.MaxPaths - k.sp.paths - k.paths
+	if k.opts.share > 0 {
+		left = min(left, k.opts.share-k.paths)
+	}
+	return left
+}
 
 // answer decides the prompt node n waits for: a GM ruling by its default,
 // anything else by the policy, given the view and prompt of the one who
@@ -575,6 +644,9 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	}
 	vp := engine.ViewPrompt(k.g, &n.state, viewer)
 	if k.budget() <= 0 {
+		if k.opts.Fallback {
+			return nil, errOverPaths
+		}
 		k.leaveOut(k.reasons.budget, n.p)
 		return nil, nil
 	}
@@ -598,12 +670,18 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 		return text, nil
 	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
 	if err != nil {
+		if errors.Is(err, errOverPaths) {
+			return nil, err
+		}
 		return nil, fmt.Errorf("odds: the %s policy answering %s's prompt %q: %w", k.opts.Policy, p.Actor, p.Question, err)
 	}
 	if nothing {
 		return nil, fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
 	}
 	k.paths += en.Paths
+	if k.opts.Fallback && en.Unexplored.Sign() > 0 {
+		return nil, errOverPaths
+	}
 	k.leaveOut(k.reasons.budget, n.p.mul(probOf(en.Unexplored)))
 	k.leaveOut(k.reasons.policyDraws, n.p.mul(probOf(en.Truncated)))
 	out := make([]choice[C], 0, len(en.Outcomes))
@@ -640,9 +718,25 @@ func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by str
 // over, a situation of the next level otherwise.
 func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	weight := n.p.mul(ch.p)
-	if k.budget() <= 0 {
+	budget := k.budget()
+	if budget <= 0 {
+		if k.opts.Fallback {
+			return errOverPaths
+		}
 		k.leaveOut(k.reasons.budget, weight)
 		return nil
+	}
+	// Which paths a budget that runs out leaves out depends on the order
+	// they run in. On one worker they run in order, and a partial answer
+	// covers the first of them; split among several, the paths run are
+	// counted here, and a decision that does not fit in what is left of
+	// the budget stops when it is spent, rather than be run again in
+	// order: it is then left out whole, or estimated (Fallback).
+	counted := k.opts.Fallback || k.opts.Workers > 1
+	var ran atomic.Int64
+	maxPaths := budget
+	if counted {
+		maxPaths = budget + 1 // never reached: the count stops first
 	}
 	var mu sync.Mutex
 	var all []*leaves[S, E]
@@ -667,6 +761,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		all = append(all, l)
 		mu.Unlock()
 		return func(src dice.Source) (*leaf[S], error) {
+			if counted && ran.Add(1) > int64(budget) {
+				return nil, errOverPaths
+			}
 			if err := k.sp.check(k.sp.ran.Add(1)); err != nil {
 				return nil, err
 			}
@@ -688,7 +785,16 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			keep(&l.said, said)
 			return k.file(l, n, &l.after, said), nil
 		}
-	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
+	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
+	if errors.Is(err, errOverPaths) {
+		// The decision's count ran the whole budget out.
+		k.paths += budget
+		if k.opts.Fallback {
+			return errOverPaths
+		}
+		k.leaveOut(k.reasons.budget, weight)
+		return nil
+	}
 	if err != nil {
 		if n.steps == 0 {
 			return err

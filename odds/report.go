@@ -45,6 +45,36 @@ type Report struct {
 	// distinct state) they were run from.
 	Paths      int
 	Situations int
+	// Estimate, when not nil, says that the probabilities are estimated
+	// rather than exact: the enumeration could not finish within its
+	// budget (Options.Fallback), and the outcomes are frequencies over
+	// seeded resolutions. Paths and Situations are then those of the
+	// enumeration given up.
+	Estimate *Estimate
+}
+
+// Status says how a report's odds were had: exact, partial (exact, with
+// some probability not covered), estimated, or refused.
+type Status string
+
+// The statuses of odds.
+const (
+	Exact     Status = "exact"
+	Partial   Status = "partial"
+	Estimated Status = "estimate"
+	Refused   Status = "refused"
+)
+
+// Status returns Estimated for an estimate, Partial when some
+// probability is not covered, Exact otherwise.
+func (r *Report) Status() Status {
+	switch {
+	case r.Estimate != nil:
+		return Estimated
+	case r.Uncovered.Sign() != 0:
+		return Partial
+	}
+	return Exact
 }
 
 // Outcome is one way resolving the command can turn out.

@@ -100,6 +100,16 @@ func (t *table) flush() error {
 	return nil
 }
 
+// pct formats a probability given as a float as a percentage.
+func pct(f float64) string { return strconv.FormatFloat(100*f, 'f', 2, 64) + "%" }
+
+// points is the widest half-width at 95% of a probability estimated from
+// n samples (at one half), in percentage points.
+func points(n int) string {
+	lo, hi := wilson(0.5, float64(n))
+	return strconv.FormatFloat(100*(hi-lo)/2, 'f', 1, 64) + " points"
+}
+
 // WriteText writes r for people: the command and the prompt it answers,
 // notes on how the state came about (one a line, in parentheses), the
 // Summary, the probability of each tag, what may happen to each combatant,
@@ -111,6 +121,11 @@ func (r *Report) WriteText(w io.Writer, notes []string) error {
 	fmt.Fprintf(&b, "  at: %s\n", r.Question)
 	for _, n := range notes {
 		fmt.Fprintf(&b, "  (%s)\n", n)
+	}
+	if e := r.Estimate; e != nil {
+		lo, hi := r.Interval(r.TagP("hit"))
+		fmt.Fprintf(&b, "\nESTIMATE from %d resolutions with seeded dice (seed %d), not exact: %s.\nEach figure is a frequency; the chance to hit is within %s to %s at 95%%, and any\nprobability within about %s.\n",
+			e.Samples, e.Seed, e.Reason, pct(lo), pct(hi), points(r.Estimate.Samples))
 	}
 	fmt.Fprintf(&b, "\n%s\n", r.Summary())
 
@@ -166,11 +181,16 @@ func (r *Report) WriteText(w io.Writer, notes []string) error {
 	if err := t.flush(); err != nil {
 		return err
 	}
-	fmt.Fprintf(&b, "\n%d dice paths from %d situations", r.Paths, r.Situations)
-	if r.Uncovered.Sign() == 0 {
-		b.WriteString("; every way the dice can fall is covered\n")
-	} else {
-		fmt.Fprintf(&b, "; NOT COVERED: %s (%s) of the probability\n", r.Uncovered.RatString(), Percent(r.Uncovered))
+	switch {
+	case r.Estimate != nil:
+		fmt.Fprintf(&b, "\nestimated from %d resolutions (the exact enumeration gave up after %d dice paths from %d situations)\n", r.Estimate.Samples, r.Paths, r.Situations)
+		for _, l := range r.Limits {
+			fmt.Fprintf(&b, "  not counted: %s (%s) of the resolutions: %s\n", l.P.RatString(), Percent(l.P), l.Reason)
+		}
+	case r.Uncovered.Sign() == 0:
+		fmt.Fprintf(&b, "\n%d dice paths from %d situations; every way the dice can fall is covered\n", r.Paths, r.Situations)
+	default:
+		fmt.Fprintf(&b, "\n%d dice paths from %d situations; NOT COVERED: %s (%s) of the probability\n", r.Paths, r.Situations, r.Uncovered.RatString(), Percent(r.Uncovered))
 		for _, l := range r.Limits {
 			fmt.Fprintf(&b, "  %s (%s): %s\n", l.P.RatString(), Percent(l.P), l.Reason)
 		}
@@ -192,7 +212,13 @@ func (m *Menu) WriteText(w io.Writer, notes []string) error {
 	for _, n := range notes {
 		fmt.Fprintf(&b, "  (%s)\n", n)
 	}
-	fmt.Fprintf(&b, "exact odds; prompts on the way answered by the %s policy, GM rulings by their default\n\n", m.Policy)
+	kinds := "exact odds"
+	for _, h := range m.Options {
+		if h.Status == Estimated || h.Status == Refused {
+			kinds = "exact odds unless marked ESTIMATE or REFUSED"
+		}
+	}
+	fmt.Fprintf(&b, "%s; prompts on the way answered by the %s policy, GM rulings by their default\n\n", kinds, m.Policy)
 	t := newTable(&b, true)
 	t.row("#", "hit", "target", "down", "E[damage]", "command")
 	for i, h := range m.Options {
@@ -205,7 +231,13 @@ func (m *Menu) WriteText(w io.Writer, notes []string) error {
 			hit = Percent(h.Hit)
 		}
 		cmd := h.Command
-		if h.Report.Uncovered.Sign() != 0 {
+		switch {
+		case h.Status == Refused:
+			hit, target, down, dmg = "-", "-", "-", "-"
+			cmd += " (REFUSED: " + h.Refusal + ")"
+		case h.Report.Estimate != nil:
+			cmd += fmt.Sprintf(" (ESTIMATE, ±%.1f points at 95%%, %d samples)", 100*h.Margin(), h.Report.Estimate.Samples)
+		case h.Report.Uncovered.Sign() != 0:
 			cmd += " (partly uncovered: " + Percent(h.Report.Uncovered) + ")"
 		}
 		t.row(strconv.Itoa(i+1), hit, target, down, dmg, cmd)

@@ -288,7 +288,13 @@ func (p *oddsPool) run(j *oddsJob) {
 			j.set(i, &optionResult{reason: fmt.Sprintf("not computed: the server's budget of %s for this prompt's odds ran out", p.perJob)})
 			continue
 		}
-		rep, err := j.calc.Odds(table, j.key.actor, o.Command, odds.Options{Policy: j.key.policy, Timeout: min(p.perOption, left), Workers: 1})
+		// Each option gets an even share of the menu's dice paths, and
+		// past it an estimate from seeded resolutions: a budget of paths,
+		// not of time, so that whether an option is exact depends on the
+		// fight as the asker sees it and not on the server's load (the
+		// time bound is a last resort).
+		share := max(1, odds.MenuPaths/len(j.options))
+		rep, err := j.calc.Odds(table, j.key.actor, o.Command, odds.Options{Policy: j.key.policy, MaxPaths: share, Fallback: true, Timeout: min(p.perOption, left), Workers: 1})
 		if err != nil {
 			j.set(i, &optionResult{reason: excerpt(err.Error(), maxDetail)})
 			continue
@@ -400,8 +406,8 @@ type OddsOption struct {
 func (s *Server) registerOdds(bearer []map[string][]string) {
 	huma.Register(s.api, huma.Operation{
 		OperationID: "get-odds", Method: http.MethodGet, Path: "/fights/{id}/odds",
-		Summary: "Exact odds of the current prompt's options",
-		Description: "For the GM, or for a player whose prompt it is. A player gets no odds while something is hidden from them (they could betray it). " +
+		Summary: "The odds of the current prompt's options, each exact, partial, estimated or refused",
+		Description: "For the GM, or for a player whose prompt it is. A player's odds are computed on what the player's view holds (a tempo feint seen as the attack it appears to be), so they are the same for any two states the player sees alike. " +
 			"The odds are computed once per fight version, actor and policy, in a pool of workers shared by every fight, option by option: the answer holds those computed within wait_ms (status computing while some are still to come; the live stream sends an odds message when all are there). " +
 			"429 when the token asks too often or has odds being computed already; 503 with Retry-After when the server's odds queue is full.",
 		Security: bearer, Tags: []string{"fights"},
@@ -438,17 +444,10 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 			if seat(g) == "" || !pr.Accepts(seat(g)) {
 				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)
 			}
-			mine, err := t.State(viewerOf(g))
-			if err != nil {
-				return err
-			}
-			all, err := t.State(engine.Everyone)
-			if err != nil {
-				return err
-			}
-			if string(mine) != string(all) {
-				return problem(http.StatusForbidden, "hidden", "no odds while something is hidden from you: they could give it away")
-			}
+			// The odds are computed on the player's view (the odds
+			// Calculator reads the fight as its actor sees it), so they
+			// are a function of what the player knows: a secret neither
+			// shows in them nor, by their absence, betrays itself.
 			actor = seat(g)
 		}
 		calc, err := s.cfg.Odds(t.Ruleset())
@@ -530,7 +529,7 @@ func oddsBody(j *oddsJob) OddsBody {
 			body.Refused = append(body.Refused, OddsOption{Command: o.Command, Label: o.Label, Reason: r.reason})
 		default:
 			rep := r.report
-			h := odds.Headline{Command: o.Command, Label: o.Label, Hit: rep.TagP("hit"), ExpectedDamage: new(big.Rat), Down: new(big.Rat), Report: rep}
+			h := odds.Headline{Command: o.Command, Label: o.Label, Status: rep.Status(), Hit: rep.TagP("hit"), ExpectedDamage: new(big.Rat), Down: new(big.Rat), Report: rep}
 			if tc := rep.Target(); tc != nil {
 				h.Target, h.ExpectedDamage, h.Down = tc.Combatant, tc.MeanDamage, tc.Down
 			}

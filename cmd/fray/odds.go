@@ -91,6 +91,7 @@ docs/scenarios.md). See docs/odds.md.`,
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if cmd.Flags().Changed("encounter") {
+				opts.encounter.partial = cmd.Flags().Changed("max-paths")
 				return runEncounterOdds(cmd.OutOrStdout(), cmd.ErrOrStderr(), opts.encounter, opts.json)
 			}
 			opts.hasAtLeast = cmd.Flags().Changed("at-least")
@@ -111,8 +112,8 @@ docs/scenarios.md). See docs/odds.md.`,
 	f.StringArrayVar(&e.setup, "setup", nil, "play the `STEP` \"ACTOR: COMMAND\" first (repeatable, in order)")
 	f.StringVar(&e.dice, "dice", "", "the `DICE` the --setup steps draw, in the order the rules roll them (\"9,2\")")
 	f.IntVar(&e.maxPaths, "max-paths", dice.DefaultMaxPaths,
-		fmt.Sprintf("run at most `N` dice paths in all (at most %d); what is left is reported as not covered", odds.MaxPathsCeiling))
-	f.DurationVar(&e.timeout, "timeout", odds.DefaultTimeout, "give up, saying so, after `DURATION` (\"30s\", \"2m\")")
+		fmt.Sprintf("run at most `N` dice paths in all (at most %d); with --command what is left is reported as not covered, with --all an option past its share is estimated", odds.MaxPathsCeiling))
+	f.DurationVar(&e.timeout, "timeout", odds.DefaultTimeout, "stop enumerating after `DURATION` (\"30s\", \"2m\") and estimate instead, saying so (with --command and --max-paths: give up)")
 	addContentFlag(cmd, &e.content)
 	return cmd
 }

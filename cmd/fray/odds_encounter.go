@@ -29,6 +29,9 @@ type encounterOddsOptions struct {
 	maxPaths  int
 	timeout   time.Duration
 	content   []string // the --content folders
+	// partial is set when --max-paths was given: a --command question
+	// past it gets a partial answer rather than an estimate.
+	partial bool
 }
 
 // runEncounterOdds computes the odds of an action in an encounter and
@@ -62,7 +65,7 @@ func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON b
 	if err != nil {
 		return err
 	}
-	o := odds.Options{Policy: opts.policy, MaxPaths: opts.maxPaths, Timeout: opts.timeout, Progress: func(p odds.Progress) {
+	o := odds.Options{Policy: opts.policy, MaxPaths: opts.maxPaths, Timeout: opts.timeout, Fallback: !opts.partial, Progress: func(p odds.Progress) {
 		at := ""
 		if p.Options > 0 {
 			at = fmt.Sprintf(" option %d of %d (%s):", p.Option, p.Options, p.Command)

@@ -331,20 +331,36 @@ func TestEncounterOddsBudget(t *testing.T) {
 	}
 }
 
-// A question past the time budget is refused at once, with how far the
-// work got and how to narrow the question; a path budget past the ceiling
-// is refused before any work.
+// Every option past the time budget is estimated, and says so; a
+// question asked for a partial answer (--max-paths) that runs past the
+// time budget is refused at once, with how far the work got and how to
+// narrow the question; a path budget past the ceiling is refused before
+// any work.
 func TestEncounterOddsTimeBudget(t *testing.T) {
 	start := time.Now()
 	r := fray(t, "odds", "--encounter", "alley_fight", "--setup", "beatrix: initiative", "--setup", "thug1: initiative", "--dice", "2,9",
 		"--actor", "gunman", "--all", "--timeout", "1ms")
+	if took := time.Since(start); took > 20*time.Second {
+		t.Errorf("took %s", took)
+	}
+	if r.code != 0 {
+		t.Fatalf("exit %d, want 0; stderr:\n%s", r.code, r.stderr)
+	}
+	for _, w := range []string{"exact odds unless marked ESTIMATE", "(ESTIMATE, ±"} {
+		if !strings.Contains(r.stdout, w) {
+			t.Errorf("stdout lacks %q:\n%s", w, r.stdout)
+		}
+	}
+	start = time.Now()
+	r = fray(t, "odds", "--encounter", "alley_fight", "--setup", "beatrix: initiative", "--setup", "thug1: initiative", "--dice", "2,9",
+		"--actor", "gunman", "--command", "attack markus", "--max-paths", "1000000", "--timeout", "1us")
 	if took := time.Since(start); took > 5*time.Second {
 		t.Errorf("took %s to give up", took)
 	}
 	if r.code != 1 {
 		t.Fatalf("exit %d, want 1; stderr:\n%s", r.code, r.stderr)
 	}
-	for _, w := range []string{"past the time budget of 1ms after", "dice paths from", "--command", "--max-paths"} {
+	for _, w := range []string{"past the time budget of 1µs after", "dice paths from", "--max-paths"} {
 		if !strings.Contains(r.stderr, w) {
 			t.Errorf("stderr lacks %q:\n%s", w, r.stderr)
 		}

@@ -209,7 +209,7 @@ async function loadOdds(view, seq) {
     const q = view.viewer.gm && page.deciding !== view.prompt.actor ? "?" + new URLSearchParams({ actor: page.deciding }) : "";
     odds = await api("GET", "/fights/" + page.fight + "/odds" + q);
   } catch (e) {
-    return; // no odds (hidden from a player, or none for the ruleset): the options stand alone
+    return; // no odds (none for the ruleset, or the fight moved on): the options stand alone
   }
   if (seq !== page.seq || odds.version !== page.view.version) return;
   // Odds still being computed come later: the stream says when (an odds
@@ -222,6 +222,7 @@ async function loadOdds(view, seq) {
     if (!o || !span) continue;
     span.textContent = oddsText(o);
     span.title = oddsTitle(o);
+    span.dataset.status = o.status || "exact";
   }
   document.body.dataset.oddsVersion = String(odds.version);
   document.body.dataset.oddsStatus = odds.status || "complete";
@@ -242,7 +243,11 @@ function critical(o) {
   return t ? t.p : null;
 }
 
+// oddsText is an option's odds in brief, saying plainly when they are an
+// estimate (with the widest margin of its 95% interval), partial (with
+// the part not covered) or refused (with why).
 function oddsText(o) {
+  if (o.status === "refused") return "no odds: " + o.refusal;
   const parts = [];
   if (o.target || o.hit > 0) parts.push("hit " + pct(o.hit));
   const c = critical(o);
@@ -251,12 +256,32 @@ function oddsText(o) {
     parts.push("down " + pct(o.target_down));
     parts.push("dmg " + o.target_expected_damage.toFixed(2));
   }
-  return parts.length ? parts.join(" · ") : "—";
+  const text = parts.length ? parts.join(" · ") : "—";
+  if (o.status === "estimate") return "estimate: " + text + " (±" + margin(o) + ")";
+  if (o.status === "partial") return text + " (partial: " + pct(o.uncovered) + " not covered)";
+  return text;
+}
+
+// margin is the widest half-width of an estimate's 95% intervals of its
+// chance to hit and its target's chance to go down, in percentage points.
+function margin(o) {
+  const half = (i) => (i ? (i[1] - i[0]) / 2 : 0);
+  const m = Math.max(half(o.hit_interval), half(o.target_down_interval));
+  return (m * 100).toFixed(1) + " pts";
 }
 
 function oddsTitle(o) {
+  if (o.status === "refused") return "no odds for this option: " + o.refusal;
+  if (o.status === "estimate") {
+    const r = (i) => pct(i[0]) + " to " + pct(i[1]);
+    const t = ["an estimate, not exact odds: " + o.samples + " resolutions played with seeded dice (" + ((o.odds && o.odds.estimate && o.odds.estimate.reason) || "") + ")"];
+    if (o.hit_interval) t.push("hit " + r(o.hit_interval) + " (95%)");
+    if (o.target && o.target_down_interval) t.push(o.target + " down " + r(o.target_down_interval) + " (95%)");
+    return t.join("\n");
+  }
   const t = ["hit " + o.hit_fraction];
   if (o.target) t.push(o.target + " down " + o.target_down_fraction, "expected damage " + o.target_expected_damage_fraction);
+  if (o.status === "partial") t.push("partial: " + pct(o.uncovered) + " of the probability not covered");
   return t.join("\n");
 }
 

@@ -1,0 +1,96 @@
+package odds
+
+import (
+	"fray/dice"
+	"fray/engine"
+)
+
+// Probing the size of a decision's dice tree before enumerating it: a
+// decision whose tree is far bigger than the budget would spend the whole
+// budget and then be estimated anyway, so a computation that falls back
+// (Options.Fallback) estimates it at once. The size is Knuth's estimate:
+// follow one random path, a class of each die chosen with equal chance,
+// and multiply the numbers of classes met; its mean over random paths is
+// the number of paths. The mean of a few random paths is rough, so a
+// decision is given up only when it is several times the budget.
+
+// The probe's sizes.
+const (
+	// probes is how many random paths are followed.
+	probes = 15
+	// probeMargin is how many times the budget the median must be to give
+	// the decision up before enumerating it.
+	probeMargin = 4
+)
+
+// probeSource is a dice source that follows one random path through a
+// decision's classes, counting their product.
+type probeSource struct {
+	pcg   *dice.PCG
+	size  float64
+	draws int
+	max   int
+	every bool
+}
+
+// probeCut stops a probe that draws more dice than a path may.
+type probeCut struct{}
+
+func (p *probeSource) Roll(sides int) int { return p.RollClasses(sides, dice.EveryValue) }
+
+// RollClasses picks one of the die's classes with equal chance and
+// returns its first value.
+func (p *probeSource) RollClasses(sides int, c dice.Classes) int {
+	p.draws++
+	if p.draws > p.max {
+		panic(probeCut{})
+	}
+	if p.every || sides > 63 {
+		c = dice.EveryValue
+	}
+	// The classes start at 1 and at every value v from 2 to sides whose
+	// bit is set (dice.Classes).
+	starts := []int{1}
+	for v := 2; v <= min(sides, 63); v++ {
+		if c&(1<<uint(v)) != 0 {
+			starts = append(starts, v)
+		}
+	}
+	if sides > 63 {
+		for v := 64; v <= sides; v++ {
+			starts = append(starts, v)
+		}
+	}
+	p.size *= float64(len(starts))
+	return starts[p.pcg.Roll(len(starts))-1]
+}
+
+// probeSize returns the mean of Knuth's estimates of how many dice
+// paths enumerating actor's command c from state s would run, from
+// random paths seeded by seed.
+func (k *calc[S, C, E]) probeSize(s *S, actor string, c C, seed uint64) float64 {
+	src := &probeSource{pcg: dice.Seeded(seed), max: k.opts.MaxDraws, every: k.opts.EveryValue}
+	var scratch S
+	var events []E
+	total := 0.0
+	for range probes {
+		src.size, src.draws = 1, 0
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					if _, ok := r.(probeCut); !ok {
+						panic(r)
+					}
+				}
+			}()
+			engine.ScratchInto(k.g, &scratch, s)
+			if k.speed != nil {
+				events, _ = k.speed.Step(&scratch, actor, c, src, events[:0])
+			} else {
+				events, _ = engine.Step(k.g, &scratch, actor, c, src, events[:0])
+			}
+		}()
+		total += src.size
+	}
+	return total / probes
+}

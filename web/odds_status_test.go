@@ -1,0 +1,103 @@
+package web_test
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"fray/engine"
+	"fray/odds"
+	"fray/server"
+	"fray/store"
+)
+
+// stingy is a calculator whose menus have a budget of a few dice paths,
+// so that the options that need more are estimated.
+type stingy struct{ odds.Calculator }
+
+func (c stingy) All(t engine.Table, actor string, o odds.Options) (*odds.Menu, error) {
+	o.MaxPaths = 40
+	return c.Calculator.All(t, actor, o)
+}
+
+// startStingySite starts a site whose odds come from stingy calculators.
+func startStingySite(t *testing.T) *site {
+	t.Helper()
+	infos, games := rulesets()
+	reg, err := engine.NewRegistry(infos...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "fights.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	srv, err := server.New(server.Config{
+		Store: store.New(b, reg), Registry: reg, Rate: 10_000, Burst: 10_000,
+		Odds: func(id string) (odds.Calculator, error) {
+			c, err := games[id]()
+			return stingy{c}, err
+		},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &site{t: t, released: make(chan struct{})}
+	s.ts = httptest.NewServer(srv.Handler())
+	t.Cleanup(func() {
+		srv.Close()
+		s.ts.Close()
+	})
+	s.base = s.ts.URL
+	return s
+}
+
+// Beside each option the page shows what that option's odds are: exact
+// figures as they are, and an estimate said to be one, with its margin,
+// and its interval and sample count on hover.
+func TestPageSaysWhichOddsAreEstimates(t *testing.T) {
+	s := startStingySite(t)
+	c := s.createFight("pistols_at_dawn")
+	for _, who := range []string{"eastman", "westman"} {
+		v := s.view(c.ID, c.GMToken)
+		if st := s.call("POST", "/fights/"+c.ID+"/decisions", c.GMToken,
+			map[string]any{"version": v.Version, "actor": who, "command": "initiative", "physical": true, "dice": []int{map[string]int{"eastman": 9, "westman": 2}[who]}}, nil); st != 200 {
+			t.Fatalf("%s's initiative: %d", who, st)
+		}
+	}
+	v := s.view(c.ID, c.GMToken)
+	if v.Prompt.Actor != "eastman" {
+		t.Fatalf("the prompt is %s's", v.Prompt.Actor)
+	}
+	attack := -1
+	for i, o := range v.Prompt.Options {
+		if strings.HasPrefix(o.Command, "attack") {
+			attack = i
+		}
+	}
+	if attack < 0 {
+		t.Fatalf("no attack among %+v", v.Prompt.Options)
+	}
+	tab, _ := browser(t, 1000, 800)
+	sel := fmt.Sprintf(`#options button[data-i="%d"] .odds`, attack)
+	var text, title, status string
+	var ok bool
+	run(t, tab, "eastman's page with the odds of his options",
+		chromedp.Navigate(s.base+c.pageOf(t, "eastman")), atVersion(v.Version),
+		until(fmt.Sprintf(`document.body.dataset.oddsVersion === "%d"`, v.Version)),
+		chromedp.Text(sel, &text, chromedp.ByQuery),
+		chromedp.AttributeValue(sel, "title", &title, &ok, chromedp.ByQuery),
+		chromedp.AttributeValue(sel, "data-status", &status, &ok, chromedp.ByQuery))
+	if status != "estimate" || !strings.HasPrefix(text, "estimate: hit ") || !strings.Contains(text, " pts)") {
+		t.Errorf("the attack's odds say %q (status %q), want an estimate said to be one", text, status)
+	}
+	if !strings.Contains(title, "not exact odds") || !strings.Contains(title, "resolutions played with seeded dice") || !strings.Contains(title, "(95%)") {
+		t.Errorf("the attack's odds' title is %q", title)
+	}
+}
