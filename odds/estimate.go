@@ -152,10 +152,17 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 	n := 0
 	deadline := k.sp.deadline
 	for n < maxN {
-		if n >= MinSamples && n%200 == 0 {
-			if time.Now().After(deadline) || k.precise(n, hits, downCount) {
+		if n >= MinSamples && n%200 == 0 && k.precise(n, hits, downCount) {
+			break
+		}
+		// The time budget is read before every resolution, since one can
+		// be long (a crowded fight): past it, an estimate stops with what
+		// it has once it has MinSamples, and gives up before then.
+		if time.Now().After(deadline) {
+			if n >= MinSamples {
 				break
 			}
+			return k.sp.exceeded("time", deadline.Sub(k.sp.start).String())
 		}
 		n++
 		engine.ScratchInto(k.g, &cur, s)
