@@ -19,9 +19,18 @@ const (
 	// Options say otherwise: enough for a 95% interval of at most ±1
 	// percentage point on any probability.
 	DefaultSamples = 10000
-	// MinSamples is the fewest an estimate plays, whatever the clock says,
-	// so that an option never goes without figures.
+	// MinSamples is the fewest an estimate plays within its time budget
+	// and the grace after it, so that an option past its exact odds still
+	// gets figures.
 	MinSamples = 400
+	// FewestSamples is the fewest resolutions an estimate begun within
+	// its time budget plays, however long they take: with fewer it would
+	// say next to nothing.
+	FewestSamples = 20
+	// EstimateGrace is the least time estimates may run past a
+	// computation's time budget (Options.Timeout) to reach MinSamples;
+	// the grace is the budget itself when that is longer.
+	EstimateGrace = time.Second
 	// Precision is the half-width of the 95% interval an estimate aims
 	// at for its headline figures, the chance to hit and every
 	// combatant's chance to go down: it stops as soon as all are that
@@ -151,18 +160,25 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 	by := "policy " + k.opts.Policy
 	n := 0
 	deadline := k.sp.deadline
+	hard := deadline.Add(max(deadline.Sub(k.sp.start), EstimateGrace))
 	for n < maxN {
 		if n >= MinSamples && n%200 == 0 && k.precise(n, hits, downCount) {
 			break
 		}
-		// The time budget is read before every resolution, since one can
-		// be long (a crowded fight): past it, an estimate stops with what
-		// it has once it has MinSamples, and gives up before then.
-		if time.Now().After(deadline) {
-			if n >= MinSamples {
+		// The clock is read before every resolution, since one can be
+		// long (a crowded fight). Past the time budget an estimate stops
+		// once it has MinSamples; past the grace after it (the budget
+		// again, or EstimateGrace if longer), once it has FewestSamples;
+		// and one not begun by then gives up, so that a computation ends
+		// within its budget, its grace and a few resolutions.
+		if now := time.Now(); now.After(deadline) {
+			late := now.After(hard)
+			if late && n == 0 {
+				return k.sp.exceeded("time", deadline.Sub(k.sp.start).String())
+			}
+			if n >= MinSamples || late && n >= FewestSamples {
 				break
 			}
-			return k.sp.exceeded("time", deadline.Sub(k.sp.start).String())
 		}
 		n++
 		engine.ScratchInto(k.g, &cur, s)

@@ -205,7 +205,15 @@ func (sp *spend) exceeded(budget, limit string) error {
 	if sp.over.CompareAndSwap(nil, e) {
 		return e
 	}
-	return sp.over.Load()
+	first := sp.over.Load()
+	if first.Command == command {
+		return first
+	}
+	// The budget was spent on an earlier option of All: this one's
+	// refusal names it, not the option that spent it.
+	again := *first
+	again.Command = command
+	return &again
 }
 
 // at tells the spend which option of All is being computed.

@@ -117,17 +117,7 @@ func points(n int) string {
 // enumeration covered.
 func (r *Report) WriteText(w io.Writer, notes []string) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "%s: %s\n", r.Actor, r.Command)
-	fmt.Fprintf(&b, "  at: %s\n", r.Question)
-	for _, n := range notes {
-		fmt.Fprintf(&b, "  (%s)\n", n)
-	}
-	if e := r.Estimate; e != nil {
-		lo, hi := r.Interval(r.TagP("hit"))
-		fmt.Fprintf(&b, "\nESTIMATE from %d resolutions with seeded dice (seed %d), not exact: %s.\nEach figure is a frequency; the chance to hit is within %s to %s at 95%%, and any\nprobability within about %s.\n",
-			e.Samples, e.Seed, e.Reason, pct(lo), pct(hi), points(r.Estimate.Samples))
-	}
-	fmt.Fprintf(&b, "\n%s\n", r.Summary())
+	r.writeHead(&b, notes)
 
 	if len(r.Tags) > 0 {
 		b.WriteString("\nwhat happens\n")
@@ -181,25 +171,61 @@ func (r *Report) WriteText(w io.Writer, notes []string) error {
 	if err := t.flush(); err != nil {
 		return err
 	}
-	switch {
-	case r.Estimate != nil:
-		fmt.Fprintf(&b, "\nestimated from %d resolutions (the exact enumeration gave up after %d dice paths from %d situations)\n", r.Estimate.Samples, r.Paths, r.Situations)
-		for _, l := range r.Limits {
-			fmt.Fprintf(&b, "  not counted: %s (%s) of the resolutions: %s\n", l.P.RatString(), Percent(l.P), l.Reason)
-		}
-	case r.Uncovered.Sign() == 0:
-		fmt.Fprintf(&b, "\n%d dice paths from %d situations; every way the dice can fall is covered\n", r.Paths, r.Situations)
-	default:
-		fmt.Fprintf(&b, "\n%d dice paths from %d situations; NOT COVERED: %s (%s) of the probability\n", r.Paths, r.Situations, r.Uncovered.RatString(), Percent(r.Uncovered))
-		for _, l := range r.Limits {
-			fmt.Fprintf(&b, "  %s (%s): %s\n", l.P.RatString(), Percent(l.P), l.Reason)
-		}
-		b.WriteString("the fractions above are of the whole; the expected damage is over the covered part\n")
-	}
+	r.writeCoverage(&b)
 	if _, err := w.Write(b.Bytes()); err != nil {
 		return fmt.Errorf("writing the odds: %w", err)
 	}
 	return nil
+}
+
+// WriteHeadline writes r's headline for people: the command and the
+// prompt it answers, notes on how the state came about, the Summary, and
+// how much the enumeration covered, without WriteText's tables.
+func (r *Report) WriteHeadline(w io.Writer, notes []string) error {
+	var b bytes.Buffer
+	r.writeHead(&b, notes)
+	r.writeCoverage(&b)
+	if _, err := w.Write(b.Bytes()); err != nil {
+		return fmt.Errorf("writing the odds: %w", err)
+	}
+	return nil
+}
+
+// writeHead writes the command, the prompt it answers, the notes, what
+// an estimate is, and the Summary.
+func (r *Report) writeHead(b *bytes.Buffer, notes []string) {
+	fmt.Fprintf(b, "%s: %s\n", r.Actor, r.Command)
+	fmt.Fprintf(b, "  at: %s\n", r.Question)
+	for _, n := range notes {
+		fmt.Fprintf(b, "  (%s)\n", n)
+	}
+	if e := r.Estimate; e != nil {
+		lo, hi := r.Interval(r.TagP("hit"))
+		fmt.Fprintf(b, "\nESTIMATE from %d resolutions with seeded dice (seed %d), not exact: %s.\nEach figure is a frequency; the chance to hit is within %s to %s at 95%%, and any\nprobability within about %s.\n",
+			e.Samples, e.Seed, e.Reason, pct(lo), pct(hi), points(r.Estimate.Samples))
+	}
+	fmt.Fprintf(b, "\n%s\n", r.Summary())
+}
+
+// writeCoverage writes how the odds were had: how many resolutions an
+// estimate took, or how many dice paths the enumeration ran and what it
+// left out.
+func (r *Report) writeCoverage(b *bytes.Buffer) {
+	switch {
+	case r.Estimate != nil:
+		fmt.Fprintf(b, "\nestimated from %d resolutions (the exact enumeration gave up after %d dice paths from %d situations)\n", r.Estimate.Samples, r.Paths, r.Situations)
+		for _, l := range r.Limits {
+			fmt.Fprintf(b, "  not counted: %s (%s) of the resolutions: %s\n", l.P.RatString(), Percent(l.P), l.Reason)
+		}
+	case r.Uncovered.Sign() == 0:
+		fmt.Fprintf(b, "\n%d dice paths from %d situations; every way the dice can fall is covered\n", r.Paths, r.Situations)
+	default:
+		fmt.Fprintf(b, "\n%d dice paths from %d situations; NOT COVERED: %s (%s) of the probability\n", r.Paths, r.Situations, r.Uncovered.RatString(), Percent(r.Uncovered))
+		for _, l := range r.Limits {
+			fmt.Fprintf(b, "  %s (%s): %s\n", l.P.RatString(), Percent(l.P), l.Reason)
+		}
+		b.WriteString("the fractions above are of the whole; the expected damage is over the covered part\n")
+	}
 }
 
 // WriteText writes m for people: one row per option, in m's order, with

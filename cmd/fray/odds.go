@@ -57,7 +57,8 @@ exact fractions. ENCOUNTER is an encounter file, a bundled encounter (such as
 alley_fight) or a scenario file, whose script is played first; --setup plays
 further steps ("ACTOR: COMMAND") with the dice --dice gives. The action is
 --command, in the words scenario files use, from --actor, whose decision it
-must be; --all shows the headline odds of every option the actor has,
+must be: its headline, or with --full every outcome tag's odds, each
+combatant's damage, the prompts answered on the way and every outcome; --all shows the headline odds of every option the actor has,
 sorted. Prompts met while the action resolves (a dodge, a critical re-roll,
 an opportunity attack) are answered by --policy; GM rulings take their
 default. --content DIR is a folder of your own content, searched by the
@@ -82,7 +83,7 @@ docs/scenarios.md). See docs/odds.md.`,
 				}
 				return nil
 			}
-			for _, name := range []string{"actor", "command", "all", "policy", "setup", "dice", "max-paths", "timeout", "content"} {
+			for _, name := range []string{"actor", "command", "all", "full", "policy", "setup", "dice", "max-paths", "timeout", "content"} {
 				if cmd.Flags().Changed(name) {
 					return usageErrorf("--%s goes with --encounter", name)
 				}
@@ -108,6 +109,7 @@ docs/scenarios.md). See docs/odds.md.`,
 	f.StringVar(&e.actor, "actor", "", "the combatant `ID` whose decision it is (or gm)")
 	f.StringVar(&e.command, "command", "", "the action, as `TEXT` in the ruleset's command words (\"attack thug1\")")
 	f.BoolVar(&e.all, "all", false, "show the headline odds of every option the actor has")
+	f.BoolVar(&e.full, "full", false, "with --command, show every outcome tag's odds, each combatant's damage, the prompts answered on the way and every outcome, not only the headline")
 	f.StringVar(&e.policy, "policy", "", "the `POLICY` that answers prompts met while the action resolves (default: the ruleset's tactical policy)")
 	f.StringArrayVar(&e.setup, "setup", nil, "play the `STEP` \"ACTOR: COMMAND\" first (repeatable, in order)")
 	f.StringVar(&e.dice, "dice", "", "the `DICE` the --setup steps draw, in the order the rules roll them (\"9,2\")")

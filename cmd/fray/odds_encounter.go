@@ -23,6 +23,7 @@ type encounterOddsOptions struct {
 	actor     string
 	command   string
 	all       bool
+	full      bool // every table of a --command answer, not its headline
 	policy    string
 	setup     []string
 	dice      string
@@ -45,6 +46,8 @@ func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON b
 		return usageErrorf("--encounter needs --command \"...\" (one action) or --all (every option)")
 	case opts.command != "" && opts.all:
 		return usageErrorf("give --command or --all, not both")
+	case opts.full && opts.all:
+		return usageErrorf("--full goes with --command: --all shows each option's headline")
 	case opts.maxPaths < 1 || opts.maxPaths > odds.MaxPathsCeiling:
 		return usageErrorf("--max-paths must be between 1 and %d, not %d", odds.MaxPathsCeiling, opts.maxPaths)
 	case opts.timeout <= 0:
@@ -93,6 +96,13 @@ func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON b
 		out := odds.NewReportJSON(rep)
 		out.Encounter, out.Notes = opts.encounter, notes
 		return writeJSON(w, out)
+	}
+	if !opts.full {
+		if err := rep.WriteHeadline(w, notes); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintln(w, "(--full for every outcome tag, each combatant's damage and every outcome)")
+		return err
 	}
 	return rep.WriteText(w, notes)
 }
