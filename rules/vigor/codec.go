@@ -599,10 +599,15 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 }
 
 // describeDamage writes a damage line: "bob takes 7 damage (1d8 [5] +
-// 1d10 [3] = 8, AR 1): Durability 3, Health 10".
+// 1d10 [3] = 8, AR 1): Durability 3, Health 10"; several weapon dice are
+// separated as bonus dice are: "2d10 [4, 7]".
 func describeDamage(e *Damaged, object bool) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s takes %d damage (%dd%d %v", e.Target, e.Final, len(e.WeaponDice), e.WeaponSides, e.WeaponDice)
+	weapon := make([]string, len(e.WeaponDice))
+	for i, v := range e.WeaponDice {
+		weapon[i] = strconv.Itoa(v)
+	}
+	fmt.Fprintf(&b, "%s takes %d damage (%dd%d [%s]", e.Target, e.Final, len(e.WeaponDice), e.WeaponSides, strings.Join(weapon, ", "))
 	if e.Bonus.Count > 0 {
 		b.WriteString(" + " + e.Bonus.dice())
 	}
