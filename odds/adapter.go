@@ -1,7 +1,6 @@
 package odds
 
 import (
-	"cmp"
 	"fmt"
 	"math/big"
 	"slices"
@@ -59,6 +58,37 @@ type Menu struct {
 	// take the target down first, then the more expected damage, then the
 	// likelier to hit, then in the prompt's order.
 	Options []Headline
+}
+
+// Rank sorts m's options as Menu.Options says: the likelier to take the
+// target down first, then the more expected damage, then the likelier to
+// hit; options alike keep their order.
+func (m *Menu) Rank() {
+	slices.SortStableFunc(m.Options, func(a, b Headline) int {
+		if d := b.Down.Cmp(a.Down); d != 0 {
+			return d
+		}
+		if d := b.ExpectedDamage.Cmp(a.ExpectedDamage); d != 0 {
+			return d
+		}
+		return b.Hit.Cmp(a.Hit)
+	})
+}
+
+// HeadlineOf is the headline of report rep, the odds of the option
+// labelled label.
+func HeadlineOf(label string, rep *Report) Headline {
+	h := Headline{Command: rep.Command, Label: label, Status: rep.Status(), Hit: rep.TagP("hit"), ExpectedDamage: new(big.Rat), Down: new(big.Rat), Report: rep}
+	if tc := rep.Target(); tc != nil {
+		h.Target, h.ExpectedDamage, h.Down = tc.Combatant, tc.MeanDamage, tc.Down
+	}
+	return h
+}
+
+// RefusedHeadline is the headline of an option whose odds were refused,
+// and why.
+func RefusedHeadline(command, label, why string) Headline {
+	return Headline{Command: command, Label: label, Status: Refused, Refusal: why, Hit: new(big.Rat), ExpectedDamage: new(big.Rat), Down: new(big.Rat)}
 }
 
 // Headline is the odds of one option, in brief, with the full report.
@@ -199,11 +229,6 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	}
 	p.Options = c.g.OptionsFor(s, actor)
 	m := &Menu{Actor: actor, Question: p.Question, Policy: opts.Policy}
-	type ranked struct {
-		Headline
-		order int
-	}
-	var rows []ranked
 	opts = opts.withDefaults()
 	if opts.MaxPaths > MaxPathsCeiling {
 		return nil, fmt.Errorf("odds: a budget of %d dice paths is past the ceiling of %d", opts.MaxPaths, MaxPathsCeiling)
@@ -219,32 +244,12 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 		// those after it.
 		opts.share = max(1, (opts.MaxPaths-opts.spend.paths)/(len(p.Options)-i))
 		rep, err := Of(c.g, s, actor, o.Command, policy, opts)
-		h := Headline{Command: text, Label: o.Label, Hit: new(big.Rat), ExpectedDamage: new(big.Rat), Down: new(big.Rat)}
 		if err != nil {
-			h.Status, h.Refusal = Refused, err.Error()
-			rows = append(rows, ranked{h, i})
+			m.Options = append(m.Options, RefusedHeadline(text, o.Label, err.Error()))
 			continue
 		}
-		h.Command, h.Status, h.Hit, h.Report = rep.Command, rep.Status(), rep.TagP("hit"), rep
-		if tc := rep.Target(); tc != nil {
-			h.Target, h.ExpectedDamage, h.Down = tc.Combatant, tc.MeanDamage, tc.Down
-		}
-		rows = append(rows, ranked{h, i})
+		m.Options = append(m.Options, HeadlineOf(o.Label, rep))
 	}
-	slices.SortStableFunc(rows, func(a, b ranked) int {
-		if d := b.Down.Cmp(a.Down); d != 0 {
-			return d
-		}
-		if d := b.ExpectedDamage.Cmp(a.ExpectedDamage); d != 0 {
-			return d
-		}
-		if d := b.Hit.Cmp(a.Hit); d != 0 {
-			return d
-		}
-		return cmp.Compare(a.order, b.order)
-	})
-	for _, r := range rows {
-		m.Options = append(m.Options, r.Headline)
-	}
+	m.Rank()
 	return m, nil
 }

@@ -1,12 +1,10 @@
 package server
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/big"
 	"net/http"
 	"runtime"
 	"slices"
@@ -515,11 +513,6 @@ func oddsBody(j *oddsJob) OddsBody {
 	state, results := j.snapshot()
 	body := OddsBody{Version: j.key.version, Status: state, Pending: []OddsOption{}, Refused: []OddsOption{}}
 	m := &odds.Menu{Actor: j.key.actor, Question: j.question, Policy: j.key.policy}
-	type ranked struct {
-		odds.Headline
-		order int
-	}
-	var rows []ranked
 	for i, o := range j.options {
 		r := results[i]
 		switch {
@@ -528,32 +521,13 @@ func oddsBody(j *oddsJob) OddsBody {
 		case r.report == nil:
 			body.Refused = append(body.Refused, OddsOption{Command: o.Command, Label: o.Label, Reason: r.reason})
 		default:
-			rep := r.report
-			h := odds.Headline{Command: o.Command, Label: o.Label, Status: rep.Status(), Hit: rep.TagP("hit"), ExpectedDamage: new(big.Rat), Down: new(big.Rat), Report: rep}
-			if tc := rep.Target(); tc != nil {
-				h.Target, h.ExpectedDamage, h.Down = tc.Combatant, tc.MeanDamage, tc.Down
-			}
-			rows = append(rows, ranked{h, i})
+			h := odds.HeadlineOf(o.Label, r.report)
+			h.Command = o.Command
+			m.Options = append(m.Options, h)
 		}
 	}
-	// As odds.Calculator.All ranks them: the likelier to take the target
-	// down first, then the more expected damage, then the likelier to hit,
-	// then in the prompt's order.
-	slices.SortStableFunc(rows, func(a, b ranked) int {
-		if d := b.Down.Cmp(a.Down); d != 0 {
-			return d
-		}
-		if d := b.ExpectedDamage.Cmp(a.ExpectedDamage); d != 0 {
-			return d
-		}
-		if d := b.Hit.Cmp(a.Hit); d != 0 {
-			return d
-		}
-		return cmp.Compare(a.order, b.order)
-	})
-	for _, r := range rows {
-		m.Options = append(m.Options, r.Headline)
-	}
+	// Ranked as odds.Calculator.All ranks them.
+	m.Rank()
 	body.Menu = odds.NewMenuJSON(j.ruleset, m)
 	return body
 }
