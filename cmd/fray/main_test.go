@@ -164,6 +164,16 @@ func TestOddsJSONOutcomesAscendingAndSumToOne(t *testing.T) {
 	}
 }
 
+// TestOddsJSONWholeMean checks that a whole mean is written as a whole
+// number, as the outcomes' fractions are: 4dF's is 0, 3d6+1's 23/2, 2d6's 7.
+func TestOddsJSONWholeMean(t *testing.T) {
+	for expr, want := range map[string]string{"4dF": "0", "2d6": "7", "3d6+1": "23/2"} {
+		if got := oddsJSONOf(t, expr).MeanFraction; got != want {
+			t.Errorf("%s: mean_fraction %q, want %q", expr, got, want)
+		}
+	}
+}
+
 // TestOddsJSONMean checks the exact and float mean and the other statistics of 4d6kh3.
 func TestOddsJSONMean(t *testing.T) {
 	o := oddsJSONOf(t, "4d6kh3")

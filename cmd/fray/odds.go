@@ -273,7 +273,7 @@ func writeOddsJSON(w io.Writer, expr *dice.Expr, dist *dice.Dist, opts oddsOptio
 		Min:          dist.Min(),
 		Max:          dist.Max(),
 		Mean:         meanF,
-		MeanFraction: mean.String(),
+		MeanFraction: mean.RatString(),
 		SD:           dist.StdDev(),
 		Median:       dist.Median(),
 	}
