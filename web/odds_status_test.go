@@ -25,6 +25,13 @@ func (c stingy) All(t engine.Table, actor string, o odds.Options) (*odds.Menu, e
 	return c.Calculator.All(t, actor, o)
 }
 
+// Odds is one option's odds on the same budget (the server computes each
+// option on its own).
+func (c stingy) Odds(t engine.Table, actor, command string, o odds.Options) (*odds.Report, error) {
+	o.MaxPaths = 40
+	return c.Calculator.Odds(t, actor, command, o)
+}
+
 // startStingySite starts a site whose odds come from stingy calculators.
 func startStingySite(t *testing.T) *site {
 	t.Helper()
@@ -40,6 +47,7 @@ func startStingySite(t *testing.T) *site {
 	t.Cleanup(func() { b.Close() })
 	srv, err := server.New(server.Config{
 		Store: store.New(b, reg), Registry: reg, Rate: 10_000, Burst: 10_000,
+		CreateToken: creator, CreateRate: 10_000, CreateBurst: 10_000,
 		Odds: func(id string) (odds.Calculator, error) {
 			c, err := games[id]()
 			return stingy{c}, err
