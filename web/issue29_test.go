@@ -275,3 +275,28 @@ func TestUndoYouCanSee(t *testing.T) {
 		t.Errorf("eastman's log after the GM's undo: %q", note)
 	}
 }
+
+// TestErrorClearsWhenTheFightMovesOn: a refusal shown on a page stays
+// until the fight moves on, then goes: it was about a prompt that is gone.
+func TestErrorClearsWhenTheFightMovesOn(t *testing.T) {
+	s := startSite(t)
+	c := s.createFight("pistols_at_dawn")
+	v := s.view(c.ID, c.GMToken)
+	for v.Prompt.Actor != "eastman" {
+		v = s.decideAPI(c, v)
+	}
+	tab, _ := browser(t, 1000, 800)
+	var msg string
+	run(t, tab, "a command the rules refuse",
+		chromedp.Navigate(s.base+c.pageOf(t, "eastman")), atVersion(v.Version),
+		chromedp.WaitVisible("#command", chromedp.ByQuery),
+		chromedp.SetValue("#command", "fly to the moon", chromedp.ByQuery),
+		clickOn(`#command-form button[type="submit"]`),
+		chromedp.WaitVisible("#message", chromedp.ByQuery),
+		chromedp.Text("#message", &msg, chromedp.ByQuery))
+	if msg == "" {
+		t.Fatal("no message for a refused command")
+	}
+	v = s.decideAPI(c, v)
+	run(t, tab, "the fight moves on", atVersion(v.Version), chromedp.WaitNotVisible("#message", chromedp.ByQuery))
+}
