@@ -44,6 +44,7 @@ const page = {
   failures: 0,      // reads failed in a row, for the backoff
   retryAt: 0,       // when the next read after a failure is due (ms since the epoch), 0 if none
   wasYours: false,  // the last prompt drawn was the viewer's to answer
+  reading: 0,       // the seq of the read under way, 0 if none
   confirmUndo: false, // the undo button has been pressed once: it asks to confirm
 };
 
@@ -177,6 +178,17 @@ async function openFight() {
 // reads the odds, when the prompt is the viewer's.
 async function refresh() {
   const seq = ++page.seq;
+  page.reading = seq;
+  try {
+    await read(seq);
+  } finally {
+    if (page.reading === seq) page.reading = 0;
+  }
+}
+
+// read is refresh's work, its answers dropped once a newer refresh (seq)
+// has begun.
+async function read(seq) {
   const fight = "/fights/" + page.fight;
   let view, sheets, options = null;
   try {
@@ -211,7 +223,7 @@ async function refresh() {
   draw(view, sheets && sheets.described ? sheets.sheets : null, options && options.prompt);
   if (view.yours && view.prompt.kind !== "end") loadOdds(view, seq);
   // The stream told of a newer version while this read was under way.
-  if (view.version < page.latest) scheduleRefresh();
+  if (view.version < page.latest) { page.reading = 0; scheduleRefresh(); }
   setLive();
 }
 
@@ -803,8 +815,10 @@ function connect() {
     page.latest = Math.max(page.latest, id, (m && m.current) || 0);
     // One read a decision: none when the page has read this version
     // already (its own decision, say), only the log to draw.
-    if (page.view && page.view.version >= page.latest) settle();
-    else if (!page.retryAt) scheduleRefresh();
+    // A read under way sees the newer version or reads again when done;
+    // one waiting after a failure goes when its wait is over.
+    if (page.view && page.view.version >= page.latest) scheduleSettle();
+    else if (!page.reading && !page.retryAt) scheduleRefresh();
     else setLive();
   });
   es.addEventListener("odds", (ev) => {
@@ -838,6 +852,14 @@ function record(m) {
   page.log.push({ version: m.version, entry: m.entry || null, undoneAt: 0 });
 }
 
+// scheduleSettle settles once the entries arriving together (the whole
+// log, when the stream starts) are all in.
+let settleTimer = null;
+function scheduleSettle() {
+  if (settleTimer) return;
+  settleTimer = setTimeout(() => { settleTimer = null; settle(); }, 0);
+}
+
 let refreshTimer = null; // a read soon, after a stream entry
 let retryTimer = null;   // a read after a failed one
 function scheduleRefresh() {
@@ -859,7 +881,7 @@ function route() {
   if (page.stream) { page.stream.close(); page.stream = null; }
   page.fight = fight; page.token = token; page.view = null;
   page.lastEvent = -1; page.received = []; page.log = []; page.latest = 0;
-  page.streamOpen = false; page.streamOpened = false; page.failures = 0; page.retryAt = 0; page.wasYours = false; page.confirmUndo = false;
+  page.streamOpen = false; page.streamOpened = false; page.failures = 0; page.reading = 0; page.retryAt = 0; page.wasYours = false; page.confirmUndo = false;
   clearTimeout(refreshTimer); refreshTimer = null; clearTimeout(retryTimer); retryTimer = null;
   page.sheets = null; page.as = ""; page.asVersion = -1; page.pending = null;
   document.body.dataset.fight = "";
