@@ -137,7 +137,7 @@ func TestGMChoosesWhomToAnswerFor(t *testing.T) {
 		Dice   []string `json:"dice"`
 		Hand   []bool   `json:"hand"`
 	}
-	run(t, gm, "the dice log", chromedp.Evaluate(`[...document.querySelectorAll("#log > li")].reverse().map((li) => {
+	run(t, gm, "the dice log", chromedp.Evaluate(`[...document.querySelectorAll("#log > li:not(.undone)")].reverse().map((li) => {
 		const d = li.querySelector(":scope > .dice");
 		return { actor: li.dataset.actor, source: d ? d.dataset.source : "", text: d ? d.querySelector(".source").textContent : "",
 		  dice: d ? [...d.querySelectorAll(".die")].map((x) => x.textContent) : [],

@@ -62,6 +62,32 @@ type site struct {
 	released chan struct{}
 	mu       sync.Mutex
 	lastIDs  []string // the Last-Event-ID of each stream request
+
+	// throttle, when not zero, fails every page's read but the streams' as
+	// a throttled or restarting server would: 429 with Retry-After: 1
+	// (throttle429), or a connection cut without an answer (throttleCut).
+	throttle atomic.Int32
+	// reads counts the reads (GET but the streams) each token makes, its
+	// reads of odds under "TOKEN odds".
+	reads sync.Map // token -> *atomic.Int64
+}
+
+// testHeader marks the tests' own requests, which a site neither throttles
+// nor counts.
+const testHeader = "X-Fray-Test"
+
+// The ways a site fails its reads (site.throttle).
+const (
+	throttle429 = 1
+	throttleCut = 2
+)
+
+// readsOf is how many reads a token has made.
+func (s *site) readsOf(token string) int64 {
+	if n, ok := s.reads.Load(token); ok {
+		return n.(*atomic.Int64).Load()
+	}
+	return 0
 }
 
 // rulesets are the rulesets the test sites serve, as fray serve does,
@@ -132,6 +158,24 @@ func startSiteWith(t *testing.T, tweak func(*server.Config)) *site {
 	s := &site{t: t, released: make(chan struct{})}
 	h := srv.Handler()
 	s.ts = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/fights/") && !strings.HasSuffix(r.URL.Path, "/events") && r.Header.Get(testHeader) == "" {
+			tok := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if strings.HasSuffix(r.URL.Path, "/odds") {
+				tok += " odds"
+			}
+			n, _ := s.reads.LoadOrStore(tok, new(atomic.Int64))
+			n.(*atomic.Int64).Add(1)
+			switch s.throttle.Load() {
+			case throttle429:
+				w.Header().Set("Retry-After", "1")
+				w.Header().Set("Content-Type", "application/problem+json")
+				w.WriteHeader(http.StatusTooManyRequests)
+				io.WriteString(w, `{"type":"about:blank/rate-limited","status":429,"detail":"too many requests: try again in 1 s"}`) //nolint:errcheck // a test's fake
+				return
+			case throttleCut:
+				panic(http.ErrAbortHandler)
+			}
+		}
 		if strings.HasSuffix(r.URL.Path, "/events") {
 			s.mu.Lock()
 			s.lastIDs = append(s.lastIDs, r.Header.Get("Last-Event-ID"))
@@ -194,6 +238,7 @@ func (s *site) call(method, path, token string, body, out any) int {
 		s.t.Fatal(err)
 	}
 	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(testHeader, "1")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
@@ -463,7 +508,7 @@ func TestPlayAWholeFight(t *testing.T) {
 			var before, after int
 			run(t, gm, "undo from the page",
 				chromedp.Evaluate(`Number(document.querySelector("#log").dataset.count)`, &before),
-				clickOn("#undo"), atVersion(v.Version+2),
+				clickOn("#undo"), clickOn("#undo-yes"), atVersion(v.Version+2),
 				chromedp.Evaluate(`Number(document.querySelector("#log").dataset.count)`, &after))
 			if after != before-1 {
 				t.Errorf("undo: the log went from %d entries to %d", before, after)
@@ -487,7 +532,7 @@ func TestPlayAWholeFight(t *testing.T) {
 	// The GM's log is the server's transcript.
 	entries := s.entries(fight, gmToken)
 	var shown []string
-	run(t, gm, "reading the log", chromedp.Evaluate(`[...document.querySelectorAll("#log > li > code")].map(c => c.textContent).reverse()`, &shown))
+	run(t, gm, "reading the log", chromedp.Evaluate(`[...document.querySelectorAll("#log > li:not(.undone) > code")].map(c => c.textContent).reverse()`, &shown))
 	if len(shown) != len(entries) {
 		t.Fatalf("the log shows %d decisions, the transcript has %d", len(shown), len(entries))
 	}

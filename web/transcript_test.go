@@ -26,7 +26,7 @@ type shownEntry struct {
 }
 
 // readLog is a script that returns a page's log, oldest first.
-const readLog = `[...document.querySelectorAll("#log > li")].map((li) => ({
+const readLog = `[...document.querySelectorAll("#log > li:not(.undone)")].map((li) => ({
   actor: li.dataset.actor,
   command: li.querySelector(":scope > code").textContent,
   dice: [...li.querySelectorAll(":scope > .dice > .die")].map((d) => d.textContent),

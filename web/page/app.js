@@ -37,6 +37,15 @@ const page = {
   deciding: "",     // whose options the page shows
   sheets: null,     // whether the ruleset describes sheets (null: not known yet)
   oddsWaiting: false, // the odds shown are not all computed yet
+  latest: 0,        // the fight's latest version the stream has told of
+  streamOpen: false, // the stream is connected
+  streamOpened: false, // it has been connected before (an open is then a reconnection)
+  log: [],          // every decision the stream has sent: {version, entry, takenBack, undoneAt}
+  failures: 0,      // reads failed in a row, for the backoff
+  retryAt: 0,       // when the next read after a failure is due (ms since the epoch), 0 if none
+  wasYours: false,  // the last prompt drawn was the viewer's to answer
+  reading: 0,       // the seq of the read under way, 0 if none
+  confirmUndo: false, // the undo button has been pressed once: it asks to confirm
 };
 
 // ApiError is a problem (RFC 9457) the server answered with.
@@ -46,6 +55,7 @@ class ApiError extends Error {
     this.status = status;
     this.body = body || {};
     this.code = (this.body.type || "").split("/").pop();
+    this.retryAfter = 0; // seconds, from a Retry-After header
   }
 }
 
@@ -62,7 +72,11 @@ async function api(method, path, body, token) {
   if (text) {
     try { data = JSON.parse(text); } catch (e) { data = { detail: text }; }
   }
-  if (!res.ok) throw new ApiError(res.status, data);
+  if (!res.ok) {
+    const err = new ApiError(res.status, data);
+    err.retryAfter = Number(res.headers.get("Retry-After")) || 0;
+    throw err;
+  }
   return data;
 }
 
@@ -152,8 +166,10 @@ async function create(body, source) {
 async function openFight() {
   $("#start").hidden = true;
   $("#fight").hidden = false;
+  // The stream from the start: it brings the whole log, decisions taken
+  // back included, and then each new entry; the page reads the rest.
+  connect();
   await refresh();
-  if (page.view) connect(page.view.version);
 }
 
 // refresh reads the fight, its transcript and the combatants' sheets
@@ -162,12 +178,22 @@ async function openFight() {
 // reads the odds, when the prompt is the viewer's.
 async function refresh() {
   const seq = ++page.seq;
-  const fight = "/fights/" + page.fight;
-  let view, transcript, sheets, options = null;
+  page.reading = seq;
   try {
-    [view, transcript, sheets] = await Promise.all([
+    await read(seq);
+  } finally {
+    if (page.reading === seq) page.reading = 0;
+  }
+}
+
+// read is refresh's work, its answers dropped once a newer refresh (seq)
+// has begun.
+async function read(seq) {
+  const fight = "/fights/" + page.fight;
+  let view, sheets, options = null;
+  try {
+    [view, sheets] = await Promise.all([
       api("GET", fight),
-      api("GET", fight + "/transcript"),
       page.sheets === false ? null : api("GET", fight + "/sheets"),
     ]);
     const as = decider(view);
@@ -175,21 +201,79 @@ async function refresh() {
       options = await api("GET", fight + "/options?" + new URLSearchParams({ actor: as }));
     }
   } catch (e) {
-    if (seq === page.seq) showMessage(e.message);
+    if (seq === page.seq) readFailed(e);
     return;
   }
   if (seq !== page.seq) return;
+  page.failures = 0;
+  page.retryAt = 0;
+  clearTimeout(retryTimer); retryTimer = null;
   if (sheets) page.sheets = sheets.described;
   // Reads made apart may straddle a decision: read again until they agree.
-  const versions = [transcript.version, sheets && sheets.version, options && options.version];
+  const versions = [sheets && sheets.version, options && options.version];
   if (versions.some((v) => v !== null && v !== undefined && v !== view.version)) {
     scheduleRefresh();
     return;
   }
+  // An error about an earlier version is stale once the fight moves on.
+  if (page.view && page.view.version !== view.version) showMessage("");
+  if (view.version > page.latest) page.latest = view.version;
   page.view = view;
   page.deciding = decider(view);
-  draw(view, transcript, sheets && sheets.described ? sheets.sheets : null, options && options.prompt);
+  draw(view, sheets && sheets.described ? sheets.sheets : null, options && options.prompt);
   if (view.yours && view.prompt.kind !== "end") loadOdds(view, seq);
+  // The stream told of a newer version while this read was under way.
+  if (view.version < page.latest) { page.reading = 0; scheduleRefresh(); }
+  setLive();
+}
+
+// readFailed keeps the page reading until it has the fight: a refusal for
+// want of room (429, 503) is tried again after the Retry-After it names, a
+// failure of the server or the network after a growing wait (0.5 s, 1 s,
+// 2 s... up to 8 s); any other refusal is shown, since reading again would
+// not change it.
+function readFailed(e) {
+  const transient = !(e instanceof ApiError) || e.status === 429 || e.status >= 500;
+  if (!transient) {
+    showMessage(e.message);
+    setLive();
+    return;
+  }
+  page.failures++;
+  const backoff = Math.min(8000, 500 * 2 ** (page.failures - 1));
+  const wait = e.retryAfter > 0 ? e.retryAfter * 1000 : backoff;
+  page.retryAt = Date.now() + wait;
+  clearTimeout(retryTimer);
+  retryTimer = setTimeout(() => { retryTimer = null; refresh(); }, wait);
+  setLive();
+}
+
+// logVersion is the version up to which the page has the log.
+function logVersion() {
+  return Math.max(page.lastEvent, 0);
+}
+
+// setLive says in the header whether the page shows the fight as it is:
+// "live" only when the stream is connected and the page has drawn the
+// latest version it has told of; "behind" while it catches up (reading
+// again after a failure, or waiting for the stream's entries);
+// "reconnecting" while the stream is down.
+function setLive() {
+  const live = $("#live");
+  const v = page.view;
+  let state, text;
+  if (!page.streamOpen) {
+    state = "reconnecting"; text = "reconnecting…";
+  } else if (!v || v.version < page.latest || logVersion() < v.version) {
+    state = "behind";
+    const wait = page.retryAt ? Math.max(1, Math.round((page.retryAt - Date.now()) / 1000)) : 0;
+    text = wait ? "behind: reading again in " + wait + " s" : "behind: catching up";
+  } else {
+    state = "live"; text = "live";
+  }
+  live.dataset.state = state;
+  live.textContent = text;
+  live.dataset.latest = String(page.latest);
 }
 
 // decider is whom the page decides for: the one the GM chose among those
@@ -291,20 +375,55 @@ function nameOf(id) {
   return c && c.name ? c.name : id;
 }
 
-function draw(view, transcript, sheets, asPrompt) {
+function draw(view, sheets, asPrompt) {
   document.body.dataset.fight = view.id;
-  document.body.dataset.version = String(view.version);
   document.body.dataset.kind = view.prompt.kind;
   document.body.dataset.viewer = view.viewer.gm ? "gm" : view.viewer.combatant;
   document.body.dataset.deciding = view.prompt.kind === "end" ? "" : page.deciding;
   $("#title").textContent = view.name + " · " + view.ruleset + " · " +
     (view.viewer.gm ? "GM" : "playing " + nameOf(view.viewer.combatant));
+  drawTurn(view);
   drawPrompt(view, asPrompt || view.prompt);
-  drawOrder(view);
+  drawOrder(view, sheets);
   drawCombatants(view, sheets);
-  drawLog(transcript.entries);
   drawJoins(view);
-  $("#undo").hidden = transcript.entries.length === 0;
+  settle();
+}
+
+// settle draws the log once the stream has brought it up to the fight's
+// version the page shows, and only then says the page is at that version
+// (body's data-version): the state and the log drawn agree.
+function settle() {
+  const v = page.view;
+  if (!v || logVersion() < v.version) { setLive(); return; }
+  drawLog(v);
+  document.body.dataset.version = String(v.version);
+  setLive();
+}
+
+// drawTurn puts whoever must decide where nobody can miss it: a banner
+// ("Your turn: Markus" on Markus's player's page), the page's title, and
+// a vibration, where the device has one, when the turn becomes the
+// viewer's.
+function drawTurn(view) {
+  const p = view.prompt;
+  const banner = $("#turn");
+  const over = p.kind === "end";
+  const asked = p.actor === "gm" ? "the GM" : nameOf(p.actor);
+  const mine = !over && view.yours && (view.viewer.gm || page.deciding === view.viewer.combatant);
+  let text;
+  if (over) text = "The fight is over";
+  else if (view.viewer.gm) text = (p.actor === "gm" ? "Your ruling" : "Turn: " + asked) + ((p.others || []).length ? " (or " + p.others.map(nameOf).join(" or ") + ")" : "");
+  else if (mine) text = "Your turn: " + nameOf(view.viewer.combatant);
+  else text = "Waiting for " + asked;
+  banner.textContent = text;
+  banner.dataset.mine = mine ? "true" : "false";
+  banner.hidden = false;
+  document.title = (mine && !view.viewer.gm ? "▶ " + text + " · " : over ? "Over · " : "") + view.name + " · fray";
+  if (mine && !view.viewer.gm && !page.wasYours && navigator.vibrate) {
+    try { navigator.vibrate([200, 100, 200]); } catch (e) { /* a device that cannot */ }
+  }
+  page.wasYours = mine && !view.viewer.gm;
 }
 
 // seats returns the players' links the GM's browser keeps for the fight.
@@ -326,7 +445,7 @@ function drawPrompt(view, asPrompt) {
       : page.deciding === p.actor ? "Your decision"
       : "Your decision: " + nameOf(p.actor) + " is asked, and you may act first";
   }
-  $("#whose").textContent = over ? "" : whose + " · " + p.kind;
+  $("#whose").textContent = over ? "" : whose;
   drawDeciders(view);
   const opts = view.yours && !over ? (asPrompt.options || []) : [];
   const def = asPrompt.default;
@@ -371,9 +490,10 @@ function drawDeciders(view) {
 // drawOrder lists the turn order when the state has one ("order", of
 // indices into its groups or combatants, or of ids), else the combatants;
 // the current one and whoever is deciding stand out.
-function drawOrder(view) {
+function drawOrder(view, sheets) {
   const s = view.state || {};
   const p = view.prompt;
+  const sheetOf = new Map((sheets || []).map((sh) => [sh.combatant, sh]));
   const deciding = new Set([p.actor, ...(p.others || [])]);
   const groups = Array.isArray(s.groups) ? s.groups : null;
   const cs = Array.isArray(s.combatants) ? s.combatants : [];
@@ -386,18 +506,55 @@ function drawOrder(view) {
   } else {
     items = (groups || cs).map((t) => ({ thing: t, current: false }));
   }
-  const list = items.map(({ thing, current }) => {
-    const members = groups ? cs.filter((c) => c.group === thing.id).map((c) => c.id) : [thing.id];
+  // One row is current: the one whose member decides, else the state's
+  // turn (a GM's ruling between turns).
+  const decidingRow = items.findIndex(({ thing }) => membersOf(thing, groups, cs).some((m) => deciding.has(m)));
+  const currentRow = p.kind === "end" ? -1 : decidingRow >= 0 ? decidingRow : items.findIndex((x) => x.current);
+  const list = items.map(({ thing }, i) => {
+    const members = membersOf(thing, groups, cs);
     const label = thing.name || thing.id;
     const extra = [];
     if (thing.initiative !== undefined) extra.push("initiative " + thing.initiative);
-    if (groups && members.length) extra.push(members.map(nameOf).join(", "));
-    const decides = members.some((m) => deciding.has(m));
-    return el("li", { class: current || decides ? "current" : null },
-      label, extra.length ? " — " + extra.join("; ") : "", decides ? " ◀ deciding" : "");
+    const states = members.map((m) => ({ id: m, state: fallen(cs.find((c) => c.id === m), sheetOf.get(m)) }));
+    if (groups && members.length) {
+      extra.push(states.map((x) => nameOf(x.id) + (x.state ? " (" + x.state + ")" : "")).join(", "));
+    }
+    const all = states.length && states.every((x) => x.state) ? (states.every((x) => x.state === "dead") ? "dead" : "down") : "";
+    const current = i === currentRow;
+    return el("li", { class: [current ? "current" : "", all].filter(Boolean).join(" ") || null, "aria-current": current ? "true" : null, "data-fallen": all || null },
+      current ? "▶ " : "", label, !groups && all ? " (" + all + ")" : "", extra.length ? " — " + extra.join("; ") : "", current && decidingRow >= 0 ? " ◀ deciding" : "");
   });
   $("#round").textContent = s.round !== undefined ? "· round " + s.round : "";
   $("#order").replaceChildren(...list);
+}
+
+// membersOf is the combatants of a row of the turn order: a group's
+// members, or the combatant itself.
+function membersOf(thing, groups, cs) {
+  return groups ? cs.filter((c) => c.group === thing.id).map((c) => c.id) : [thing.id];
+}
+
+// fallen says whether a combatant is "dead" or "down" (out of the fight
+// for now: unconscious, incapacitated, at 0 life), or "" when it stands:
+// from its sheet's conditions and first number out of a maximum when the
+// ruleset describes sheets, else from the state's fields (dead, down,
+// unconscious, incapacitated; life points, health or HP at 0 or below).
+function fallen(c, sh) {
+  if (!c) return "";
+  if (sh) {
+    const names = (sh.conditions || []).map((x) => x.name.toLowerCase());
+    if (names.some((n) => n === "dead" || n.startsWith("dead"))) return "dead";
+    if (names.some((n) => /^(down|unconscious|incapacitated|out of the fight)/.test(n))) return "down";
+    const life = (sh.numbers || []).find((n) => n.max);
+    if (life && /^(lp|hp|health|life)/i.test(life.name) && life.value <= 0) return "down";
+    return "";
+  }
+  if (c.dead === true || c.status === "dead") return "dead";
+  if (c.down === true || c.unconscious === true || c.incapacitated === true || c.status === "unconscious") return "down";
+  for (const k of ["lp", "hp", "health", "life"]) {
+    if (typeof c[k] === "number" && c[k] <= 0) return "down";
+  }
+  return "";
 }
 
 // scalar says whether v is shown inline.
@@ -469,13 +626,56 @@ function drawCombatants(view, sheets) {
 // drawLog shows every decision in force, newest first: who decided, the
 // command, what happened, and (for the GM) every die, each marked as
 // rolled by hand at the table or drawn by the server.
-function drawLog(entries) {
-  const items = entries.map((e) => el("li", { "data-actor": e.actor },
-    el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command), " ",
-    drawDice(e),
-    el("ul", { class: "lines" }, (e.lines || []).map((l) => el("li", {}, l)))));
+function drawLog(view) {
+  const shown = page.log.filter((d) => d.version <= view.version);
+  const undos = undoRecord();
+  const items = shown.map((d) => {
+    const back = d.undoneAt && d.undoneAt <= view.version;
+    const e = d.entry;
+    if (!back) {
+      return el("li", { "data-actor": e.actor, "data-version": d.version },
+        el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command), " ",
+        drawDice(e),
+        el("ul", { class: "lines" }, (e.lines || []).map((l) => el("li", {}, l))));
+    }
+    // A decision taken back stays, struck through, saying so. The server
+    // does not say who undid it: this browser remembers the undos it sent.
+    const by = undos[d.undoneAt] ? " by you" : "";
+    const what = e ? [el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command)] : ["a decision"];
+    return el("li", { class: "undone", "data-version": d.version, "data-actor": e ? e.actor : null },
+      el("s", {}, what), el("span", { class: "note" }, " taken back" + by));
+  });
   $("#log").replaceChildren(...items.reverse());
-  $("#log").dataset.count = String(entries.length);
+  const inForce = shown.filter((d) => !(d.undoneAt && d.undoneAt <= view.version));
+  $("#log").dataset.count = String(inForce.length);
+  drawUndo(view, inForce[inForce.length - 1]);
+}
+
+// drawUndo offers undo to the GM whenever a decision is in force, and to
+// a player only when the last decision in force is their combatant's (the
+// server refuses them any other); pressed, it asks to confirm.
+function drawUndo(view, last) {
+  const mayUndo = !!last && last.entry && (view.viewer.gm || last.entry.actor === view.viewer.combatant);
+  $("#undo").hidden = !mayUndo;
+  if (!mayUndo || page.confirmUndoVersion !== view.version) page.confirmUndo = false;
+  const box = $("#undo-confirm");
+  box.hidden = !page.confirmUndo;
+  if (page.confirmUndo) {
+    $("#undo-what").textContent = "Take back " + nameOf(last.entry.actor) + "'s " + last.entry.command + "?";
+  }
+}
+
+// undoRecord is the undos this browser sent for the fight: their
+// versions, kept in local storage.
+function undoRecord() {
+  try { return JSON.parse(localStorage.getItem(undoKey()) || "{}"); } catch (e) { return {}; }
+}
+
+// undoKey is where this browser keeps the undos it sent for the fight as
+// this viewer (the GM, or a player's combatant).
+function undoKey() {
+  const v = page.view && page.view.viewer;
+  return "fray:undos:" + page.fight + ":" + (v && !v.gm ? v.combatant : "gm");
 }
 
 // drawDice shows an entry's dice: whose decision they were rolled for,
@@ -551,12 +751,26 @@ function askDie(command, dice, need) {
   die.focus();
 }
 
+function askUndo() {
+  if (!page.view) return;
+  page.confirmUndo = true;
+  page.confirmUndoVersion = page.view.version;
+  settle();
+  $("#undo-yes").focus();
+}
+
 async function undo() {
   if (page.busy || !page.view) return;
   page.busy = true;
+  page.confirmUndo = false;
+  $("#undo-confirm").hidden = true;
   showMessage("");
   try {
-    await api("POST", "/fights/" + page.fight + "/undo", { version: page.view.version });
+    const version = page.view.version;
+    await api("POST", "/fights/" + page.fight + "/undo", { version });
+    const rec = undoRecord();
+    rec[version + 1] = true;
+    localStorage.setItem(undoKey(), JSON.stringify(rec));
   } catch (e) {
     showMessage(e.message);
   } finally {
@@ -570,21 +784,42 @@ async function undo() {
 // connect follows the fight's stream from version since. The browser
 // reconnects by itself with Last-Event-ID after a dropped connection; if
 // it gives up, the page opens the stream again from the last id it got.
-function connect(since) {
+function connect() {
   if (page.stream) page.stream.close();
-  const from = page.lastEvent >= 0 ? page.lastEvent : since;
+  const from = Math.max(page.lastEvent, 0);
   const q = new URLSearchParams({ token: page.token, since: String(from) });
   const es = new EventSource("/fights/" + page.fight + "/events?" + q);
   page.stream = es;
   const live = $("#live");
-  es.onopen = () => { live.dataset.state = "live"; live.textContent = "live"; };
+  es.onopen = () => {
+    const again = page.streamOpened;
+    page.streamOpen = page.streamOpened = true;
+    // Back after a drop: the fight may have moved on unheard, or the
+    // read after the last entry may have failed.
+    if (page.view && (again || retryTimer)) {
+      clearTimeout(retryTimer); retryTimer = null; page.retryAt = 0;
+      scheduleRefresh();
+    }
+    setLive();
+  };
   es.addEventListener("entry", (ev) => {
     const id = Number(ev.lastEventId);
-    if (id > page.lastEvent) page.lastEvent = id;
     page.received.push(id);
-    live.dataset.last = String(page.lastEvent);
     live.dataset.received = page.received.join(",");
-    scheduleRefresh();
+    if (id <= page.lastEvent) return;
+    let m = null;
+    try { m = JSON.parse(ev.data); } catch (e) { /* counted, not drawn */ }
+    page.lastEvent = id;
+    live.dataset.last = String(page.lastEvent);
+    if (m) record(m);
+    page.latest = Math.max(page.latest, id, (m && m.current) || 0);
+    // One read a decision: none when the page has read this version
+    // already (its own decision, say), only the log to draw.
+    // A read under way sees the newer version or reads again when done;
+    // one waiting after a failure goes when its wait is over.
+    if (page.view && page.view.version >= page.latest) scheduleSettle();
+    else if (!page.reading && !page.retryAt) scheduleRefresh();
+    else setLive();
   });
   es.addEventListener("odds", (ev) => {
     let ready;
@@ -596,15 +831,37 @@ function connect(since) {
     }
   });
   es.onerror = () => {
-    live.dataset.state = "reconnecting";
-    live.textContent = "reconnecting…";
+    page.streamOpen = false;
+    setLive();
     if (es.readyState === EventSource.CLOSED) {
-      setTimeout(() => { if (page.stream === es) connect(since); }, 2000);
+      setTimeout(() => { if (page.stream === es) connect(); }, 2000);
     }
   };
 }
 
-let refreshTimer = null;
+// record adds a stream message to the page's log: a decision (with its
+// content, or none for one taken back before the page heard of it), or an
+// undo, which takes back the last decision in force.
+function record(m) {
+  if (m.kind === "undo") {
+    for (let i = page.log.length - 1; i >= 0; i--) {
+      if (!page.log[i].undoneAt) { page.log[i].undoneAt = m.version; break; }
+    }
+    return;
+  }
+  page.log.push({ version: m.version, entry: m.entry || null, undoneAt: 0 });
+}
+
+// scheduleSettle settles once the entries arriving together (the whole
+// log, when the stream starts) are all in.
+let settleTimer = null;
+function scheduleSettle() {
+  if (settleTimer) return;
+  settleTimer = setTimeout(() => { settleTimer = null; settle(); }, 0);
+}
+
+let refreshTimer = null; // a read soon, after a stream entry
+let retryTimer = null;   // a read after a failed one
 function scheduleRefresh() {
   if (refreshTimer) return;
   refreshTimer = setTimeout(() => { refreshTimer = null; refresh(); }, 30);
@@ -623,7 +880,9 @@ function route() {
   const fight = q.get("fight") || "", token = q.get("token") || "";
   if (page.stream) { page.stream.close(); page.stream = null; }
   page.fight = fight; page.token = token; page.view = null;
-  page.lastEvent = -1; page.received = [];
+  page.lastEvent = -1; page.received = []; page.log = []; page.latest = 0;
+  page.streamOpen = false; page.streamOpened = false; page.failures = 0; page.reading = 0; page.retryAt = 0; page.wasYours = false; page.confirmUndo = false;
+  clearTimeout(refreshTimer); refreshTimer = null; clearTimeout(retryTimer); retryTimer = null;
   page.sheets = null; page.as = ""; page.asVersion = -1; page.pending = null;
   document.body.dataset.fight = "";
   if (fight && token) openFight(); else showStart();
@@ -652,7 +911,9 @@ document.addEventListener("DOMContentLoaded", () => {
     decide(p.command, [...p.dice, v]);
   });
   $("#dice-cancel").addEventListener("click", () => { page.pending = null; $("#dice-ask").hidden = true; });
-  $("#undo").addEventListener("click", undo);
+  $("#undo").addEventListener("click", askUndo);
+  $("#undo-yes").addEventListener("click", undo);
+  $("#undo-no").addEventListener("click", () => { page.confirmUndo = false; settle(); });
   document.addEventListener("keydown", (ev) => {
     const t = ev.target;
     if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT")) return;
