@@ -196,6 +196,9 @@ func evolve(s *State, e Event) {
 		s.combatant(e.Who).Stealth = e.Total
 	case *PerceptionRolled:
 		s.combatant(e.Who).Searched = true
+		if e.Spotted {
+			s.Ambush.Spotted = true
+		}
 	case *AmbushResolved:
 		a := s.Ambush
 		a.Difficulty, a.Spotted = e.Difficulty, e.Spotted

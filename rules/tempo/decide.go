@@ -322,7 +322,11 @@ func (d *decider) recover(c *Combatant, mod int) {
 // (R43); late joiners yet to come count.
 func (d *decider) checkEnd() {
 	if winner, over := lastSide(d.s); over {
-		d.emit(&FightEnded{Winner: winner, Reason: "one side is left standing"})
+		reason := "one side is left standing"
+		if winner == "" {
+			reason = "nobody is left standing"
+		}
+		d.emit(&FightEnded{Winner: winner, Reason: reason})
 	}
 }
 

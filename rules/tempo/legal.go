@@ -222,7 +222,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared
 		dest := path[len(path)-1]
 		if before, after := Dist(c.At, o.At), Dist(dest, o.At); abs(after-before) > 1 {
 			return refusal(explain, func() error {
-				return refuse("combat move: %v is %d squares from %s and the start %d; it may change by one at most (R16)", dest, after, o.ID, before)
+				return refuse("combat move: %v is %d from %s and the start %d; the distance may change by one at most (R16)", dest, after, o.ID, before)
 			})
 		}
 		out.Path = path
