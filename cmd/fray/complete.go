@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,6 +12,7 @@ import (
 
 	"fray/engine"
 	"fray/scenario"
+	"fray/sim"
 	"fray/store"
 )
 
@@ -268,15 +268,25 @@ func completeSides(which encounterOfLine) cobra.CompletionFunc {
 
 // sidesOf lists the sides of the encounter the line names.
 func sidesOf(cmd *cobra.Command, args []string, which encounterOfLine) []string {
-	table, cat := lineTable(cmd, args, which)
-	if table == nil {
-		return nil
-	}
-	s, err := cat.simulator(table.Ruleset())
-	if err != nil {
+	table, s := lineSimulator(cmd, args, which)
+	if s == nil {
 		return nil
 	}
 	return s.Sides(table)
+}
+
+// lineSimulator returns the encounter the line names and its ruleset's
+// simulator, or nils when there is none.
+func lineSimulator(cmd *cobra.Command, args []string, which encounterOfLine) (engine.Table, sim.Simulator) {
+	table, cat := lineTable(cmd, args, which)
+	if table == nil {
+		return nil, nil
+	}
+	s, err := cat.simulator(table.Ruleset())
+	if err != nil {
+		return nil, nil
+	}
+	return table, s
 }
 
 // completeCombatants offers the combatants of the encounter the line
@@ -298,28 +308,10 @@ func completeCombatants(which encounterOfLine, gm bool) cobra.CompletionFunc {
 	}
 }
 
-// combatantsOf lists the ids of a fight's combatants, in the order its
-// state gives them.
+// combatantsOf lists the ids of a fight's combatants, present or still
+// to come, in the ruleset's order.
 func combatantsOf(table engine.Table) []string {
-	data, err := table.State(engine.Everyone)
-	if err != nil {
-		return nil
-	}
-	var state struct {
-		Combatants []struct {
-			ID string `json:"id"`
-		} `json:"combatants"`
-	}
-	if json.Unmarshal(data, &state) != nil {
-		return nil
-	}
-	var ids []string
-	for _, c := range state.Combatants {
-		if c.ID != "" && table.SideOf(c.ID) != "" {
-			ids = append(ids, c.ID)
-		}
-	}
-	return ids
+	return table.Roster()
 }
 
 // completePolicies offers the policies of the ruleset of the encounter the
@@ -333,12 +325,8 @@ func completePolicies(which encounterOfLine) cobra.CompletionFunc {
 // policiesOf lists the policies of the ruleset of the encounter the line
 // names.
 func policiesOf(cmd *cobra.Command, args []string, which encounterOfLine) []string {
-	table, cat := lineTable(cmd, args, which)
-	if table == nil {
-		return nil
-	}
-	s, err := cat.simulator(table.Ruleset())
-	if err != nil {
+	_, s := lineSimulator(cmd, args, which)
+	if s == nil {
 		return nil
 	}
 	return s.Policies()
