@@ -1,10 +1,7 @@
 package web_test
 
 import (
-	"context"
 	"fmt"
-	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -13,20 +10,13 @@ import (
 	"fray/engine"
 	"fray/odds"
 	"fray/server"
-	"fray/store"
 )
 
-// stingy is a calculator whose menus have a budget of a few dice paths,
-// so that the options that need more are estimated.
+// stingy is a calculator with a budget of a few dice paths an option
+// (the server asks for each option's odds apart), so that the options
+// that need more are estimated.
 type stingy struct{ odds.Calculator }
 
-func (c stingy) All(t engine.Table, actor string, o odds.Options) (*odds.Menu, error) {
-	o.MaxPaths = 40
-	return c.Calculator.All(t, actor, o)
-}
-
-// Odds is one option's odds on the same budget (the server computes each
-// option on its own).
 func (c stingy) Odds(t engine.Table, actor, command string, o odds.Options) (*odds.Report, error) {
 	o.MaxPaths = 40
 	return c.Calculator.Odds(t, actor, command, o)
@@ -35,35 +25,16 @@ func (c stingy) Odds(t engine.Table, actor, command string, o odds.Options) (*od
 // startStingySite starts a site whose odds come from stingy calculators.
 func startStingySite(t *testing.T) *site {
 	t.Helper()
-	infos, games := rulesets()
-	reg, err := engine.NewRegistry(infos...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "fights.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { b.Close() })
-	srv, err := server.New(server.Config{
-		Store: store.New(b, reg), Registry: reg, Rate: 10_000, Burst: 10_000,
-		CreateToken: creator, CreateRate: 10_000, CreateBurst: 10_000,
-		Odds: func(id string) (odds.Calculator, error) {
-			c, err := games[id]()
-			return stingy{c}, err
-		},
+	return startSiteWith(t, func(cfg *server.Config) {
+		plain := cfg.Odds
+		cfg.Odds = func(id string) (odds.Calculator, error) {
+			c, err := plain(id)
+			if err != nil {
+				return nil, err
+			}
+			return stingy{c}, nil
+		}
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := &site{t: t, released: make(chan struct{})}
-	s.ts = httptest.NewServer(srv.Handler())
-	t.Cleanup(func() {
-		srv.Close()
-		s.ts.Close()
-	})
-	s.base = s.ts.URL
-	return s
 }
 
 // Beside each option the page shows what that option's odds are: exact
