@@ -48,6 +48,7 @@ func TestEveryErrorIsAProblem(t *testing.T) {
 		}{
 			{"GET", "/nowhere", 404, ""},
 			{"GET", "/page/nothing.js", 404, ""},
+			{"GET", "/page/", 404, ""}, // no listing of the page's files
 			{"GET", "/fights/" + f.ID + "/nothing", 404, ""},
 			{"POST", "/page/nothing.js", 405, "GET, HEAD"},
 			{"DELETE", "/fights", 405, "GET, HEAD, POST"},

@@ -8,6 +8,7 @@ import (
 	"embed"
 	"io/fs"
 	"net/http"
+	"strings"
 )
 
 //go:embed page
@@ -45,6 +46,12 @@ func Index() http.Handler {
 func Assets(prefix string) http.Handler {
 	files := http.StripPrefix(prefix, http.FileServerFS(Files()))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") {
+			// A folder: the page's files are named by the page, never
+			// listed.
+			http.NotFound(w, r)
+			return
+		}
 		header(w)
 		files.ServeHTTP(w, r)
 	})
