@@ -300,13 +300,18 @@ async function loadOdds(view, seq) {
   // message), and the page reads them again then.
   page.oddsWaiting = odds.status === "queued" || odds.status === "computing";
   const byCommand = new Map(odds.menu.options.map((o) => [o.command, o]));
+  const defence = isDefence(page.askedKind, odds.menu);
+  const who = whoTakes(odds.menu.actor, view);
+  const least = defence ? leastSpared(odds.menu) : null;
   for (const b of document.querySelectorAll("#options button")) {
     const o = byCommand.get(b.dataset.command);
     const span = b.querySelector(".odds");
     if (!o || !span) continue;
-    span.textContent = oddsText(o);
-    span.title = oddsTitle(o);
+    const d = defence && defenceOdds(o, odds.menu.actor, least);
+    span.textContent = d ? defenceText(o, d, who) : oddsText(o);
+    span.title = d ? defenceTitle(o, d, who) : oddsTitle(o);
     span.dataset.status = o.status || "exact";
+    span.dataset.reads = d ? "defence" : "attack";
   }
   document.body.dataset.oddsVersion = String(odds.version);
   document.body.dataset.oddsStatus = odds.status || "complete";
@@ -344,6 +349,145 @@ function oddsText(o) {
   if (o.status === "estimate") return "estimate: " + text + " (±" + margin(o) + ")";
   if (o.status === "partial") return text + " (partial: " + pct(o.uncovered) + " not covered)";
   return text;
+}
+
+// isDefence says whether a menu's options are answers to a blow: a
+// reaction (dodge, parry, block, withstand, or taking it) none of whose
+// options hits anyone, where the one answering stands to be hurt. It reads
+// the odds themselves, not the ruleset's words, so that every ruleset's
+// defences read alike.
+function isDefence(kind, menu) {
+  if (kind !== "react") return false;
+  const opts = menu.options.filter((o) => o.status !== "refused");
+  if (!opts.length || opts.some((o) => o.hit > 0)) return false;
+  return opts.some((o) => { const a = ownOdds(o, menu.actor); return a && (a.mean_damage > 0 || a.down > 0); });
+}
+
+// ownOdds is the actor's own line among an option's combatants, if the
+// option's full odds have it.
+function ownOdds(o, actor) {
+  const cs = (o.odds && o.odds.combatants) || [];
+  return cs.find((c) => c.id === actor) || null;
+}
+
+// defenceOdds is what a defence's odds come to for the one answering,
+// from the option's outcomes: the chance it works, the damage they are
+// expected to take if it does not, their chance to go down, each with its
+// exact fraction; null when the option's odds do not list their outcomes
+// (an estimate). An answer works when none of its outcomes is tagged as
+// its failing (a dodge's "dodge-failed", a parry's "parry-failed", for
+// whoever's prefix); an answer without such a tag works when the actor
+// takes no damage, except the one sparing them least (taking the blow),
+// which is said as what it costs (declined: true).
+function defenceOdds(o, actor, leastSpared) {
+  const outs = o.odds && o.odds.outcomes;
+  if (!outs || !outs.length) return null;
+  const verb = o.command.split(" ")[0];
+  const fail = verb + "-failed";
+  const tagged = outs.some((x) => (x.tags || []).some((t) => t === fail || t.endsWith(":" + fail)));
+  const hurt = (x) => { const e = (x.effects || []).find((e) => e.combatant === actor); return e ? e.damage : 0; };
+  const failed = tagged
+    ? (x) => (x.tags || []).some((t) => t === fail || t.endsWith(":" + fail))
+    : (x) => hurt(x) > 0;
+  let worksF = "0/1", failF = "0/1", harmF = "0/1";
+  for (const x of outs) {
+    if (failed(x)) {
+      failF = add(failF, x.fraction);
+      harmF = add(harmF, multiply(x.fraction, hurt(x) + "/1"));
+    } else worksF = add(worksF, x.fraction);
+  }
+  const a = ownOdds(o, actor);
+  const d = {
+    works: ratio(worksF), worksF,
+    ifNot: failF === "0/1" ? 0 : ratio(divide(harmF, failF)), ifNotF: failF === "0/1" ? "0/1" : divide(harmF, failF),
+    mean: ratio(harmF), meanF: harmF,
+    down: a ? a.down : 0, downF: a ? a.down_fraction : "0/1",
+  };
+  d.declined = !tagged && leastSpared !== null && d.works <= leastSpared;
+  return d;
+}
+
+// leastSpared is the lowest chance among a defence menu's options that the
+// one answering takes no damage, or null when no option lists outcomes.
+function leastSpared(menu) {
+  let least = null;
+  for (const o of menu.options) {
+    const outs = o.odds && o.odds.outcomes;
+    if (!outs || !outs.length) continue;
+    let p = 0;
+    for (const x of outs) if (!(x.effects || []).some((e) => e.combatant === menu.actor && e.damage > 0)) p += x.p;
+    if (least === null || p < least) least = p;
+  }
+  return least;
+}
+
+// whoTakes names the one answering as the page's reader would: "you" on
+// their own player's page, else their name.
+function whoTakes(actor, view) {
+  return !view.viewer.gm && view.viewer.combatant === actor ? "you" : nameOf(actor);
+}
+
+// defenceText is a defence's odds in brief: "works 30% · you take 4.2 if
+// not · down 5%"; an answer that cannot spare the actor (taking the blow)
+// says only what it costs.
+function defenceText(o, d, who) {
+  const takes = who === "you" ? "you take " : who + " takes ";
+  const parts = [];
+  if (d.declined) parts.push(takes + d.mean.toFixed(1));
+  else {
+    parts.push("works " + pct(d.works));
+    if (d.works < 1) parts.push(takes + d.ifNot.toFixed(1) + " if not");
+  }
+  parts.push("down " + pct(d.down));
+  const text = parts.join(" · ");
+  if (o.status === "estimate") return "estimate: " + text + " (±" + margin(o) + ")";
+  if (o.status === "partial") return text + " (partial: " + pct(o.uncovered) + " not covered)";
+  return text;
+}
+
+// defenceTitle is a defence's exact odds, shown on hover or tap.
+function defenceTitle(o, d, who) {
+  const takes = who === "you" ? "you take " : who + " takes ";
+  const t = d.declined ? [takes + d.meanF + " damage expected"]
+    : ["works " + d.worksF, ...(d.works < 1 ? [takes + d.ifNotF + " damage expected if it does not"] : [])];
+  t.push((who === "you" ? "you go" : who + " goes") + " down " + d.downF);
+  if (o.status === "estimate") t.push("an estimate, not exact odds: " + o.samples + " resolutions played with seeded dice");
+  if (o.status === "partial") t.push("partial: " + pct(o.uncovered) + " of the probability not covered");
+  return t.join("\n");
+}
+
+// The fractions of the odds ("a/b") in exact arithmetic, for the title's
+// derived figures.
+function frac(s) {
+  const [n, d] = String(s).split("/");
+  return [BigInt(n), BigInt(d === undefined ? 1 : d)];
+}
+function gcd(a, b) {
+  if (a < 0n) a = -a;
+  if (b < 0n) b = -b;
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+function fracString(n, d) {
+  if (d < 0n) { n = -n; d = -d; }
+  const g = gcd(n, d) || 1n;
+  return (n / g) + "/" + (d / g);
+}
+function add(x, y) {
+  const [a, b] = frac(x), [c, d] = frac(y);
+  return fracString(a * d + c * b, b * d);
+}
+function multiply(x, y) {
+  const [a, b] = frac(x), [c, d] = frac(y);
+  return fracString(a * c, b * d);
+}
+function ratio(x) {
+  const [a, b] = frac(x);
+  return Number((a * 10n ** 15n) / b) / 1e15; // exact to 15 places, whatever the size of b
+}
+function divide(x, y) {
+  const [a, b] = frac(x), [c, d] = frac(y);
+  return fracString(a * d, b * c);
 }
 
 // margin is the widest half-width of an estimate's 95% intervals of its
@@ -449,6 +593,7 @@ function drawPrompt(view, asPrompt) {
   drawDeciders(view);
   const opts = view.yours && !over ? (asPrompt.options || []) : [];
   const def = asPrompt.default;
+  page.askedKind = asPrompt.kind;
   $("#options").replaceChildren(...opts.map((o, i) =>
     el("button", {
       type: "button", "data-i": i, "data-command": o.command,
