@@ -383,11 +383,13 @@ function defenceOdds(o, actor, leastSpared) {
   const outs = o.odds && o.odds.outcomes;
   if (!outs || !outs.length) return null;
   const verb = o.command.split(" ")[0];
-  const fail = verb + "-failed";
-  const tagged = outs.some((x) => (x.tags || []).some((t) => t === fail || t.endsWith(":" + fail)));
+  // blackpowder's "dodge-failed", tempo's "parry:failure"
+  const fails = [verb + "-failed", verb + ":failure"];
+  const isFail = (t) => fails.some((f) => t === f || t.endsWith(":" + f));
+  const tagged = outs.some((x) => (x.tags || []).some(isFail));
   const hurt = (x) => { const e = (x.effects || []).find((e) => e.combatant === actor); return e ? e.damage : 0; };
   const failed = tagged
-    ? (x) => (x.tags || []).some((t) => t === fail || t.endsWith(":" + fail))
+    ? (x) => (x.tags || []).some(isFail)
     : (x) => hurt(x) > 0;
   let worksF = "0/1", failF = "0/1", harmF = "0/1";
   for (const x of outs) {
