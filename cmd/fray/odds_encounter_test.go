@@ -376,14 +376,9 @@ func TestEncounterOddsTimeBudget(t *testing.T) {
 func TestEncounterOddsHeadline(t *testing.T) {
 	args := []string{"odds", "--encounter", "pistols_at_dawn", "--setup", "eastman: initiative", "--setup", "westman: initiative",
 		"--dice", "9,2", "--actor", "eastman", "--command", "attack westman"}
-	short := mustSucceed(t, args...)
-	want := "eastman: attack westman\n" +
-		"  at: round 1, the east group's turn: Eastman acts (or another member first)\n\n" +
-		"hits 4/5 (80.00%), critical 13937/125000 (11.15%), jams 77/1000 (7.70%), drops westman 45412213/125000000 (36.33%), westman takes 8.02 damage on average, eastman takes 0.04 damage on average\n\n" +
-		"850 dice paths from 13 situations; every way the dice can fall is covered\n" +
-		"(--full for every outcome tag, each combatant's damage and every outcome)\n"
-	if short != want {
-		t.Errorf("headline:\n%s\nwant:\n%s", short, want)
+	// The headline alone is TestReadmePistolExample's, as the README shows it.
+	if short := mustSucceed(t, args...); strings.Contains(short, "what happens") {
+		t.Errorf("the headline holds the tables:\n%s", short)
 	}
 	full := mustSucceed(t, append(args, "--full")...)
 	for _, w := range []string{"what happens", "westman (active before)", "outcomes, the most likely first"} {
