@@ -43,17 +43,7 @@ func startStingySite(t *testing.T) *site {
 func TestPageSaysWhichOddsAreEstimates(t *testing.T) {
 	s := startStingySite(t)
 	c := s.createFight("pistols_at_dawn")
-	for _, who := range []string{"eastman", "westman"} {
-		v := s.view(c.ID, c.GMToken)
-		if st := s.call("POST", "/fights/"+c.ID+"/decisions", c.GMToken,
-			map[string]any{"version": v.Version, "actor": who, "command": "initiative", "physical": true, "dice": []int{map[string]int{"eastman": 9, "westman": 2}[who]}}, nil); st != 200 {
-			t.Fatalf("%s's initiative: %d", who, st)
-		}
-	}
-	v := s.view(c.ID, c.GMToken)
-	if v.Prompt.Actor != "eastman" {
-		t.Fatalf("the prompt is %s's", v.Prompt.Actor)
-	}
+	v := s.dawnAtEastmansShot(c)
 	attack := -1
 	for i, o := range v.Prompt.Options {
 		if strings.HasPrefix(o.Command, "attack") {
@@ -79,4 +69,22 @@ func TestPageSaysWhichOddsAreEstimates(t *testing.T) {
 	if !strings.Contains(title, "not exact odds") || !strings.Contains(title, "resolutions played with seeded dice") || !strings.Contains(title, "(95%)") {
 		t.Errorf("the attack's odds' title is %q", title)
 	}
+}
+
+// dawnAtEastmansShot rolls pistols at dawn's initiative by hand (Eastman
+// 9, Westman 2) and returns the fight at Eastman's turn to shoot.
+func (s *site) dawnAtEastmansShot(c created) fightView {
+	s.t.Helper()
+	for _, who := range []string{"eastman", "westman"} {
+		v := s.view(c.ID, c.GMToken)
+		if st := s.call("POST", "/fights/"+c.ID+"/decisions", c.GMToken,
+			map[string]any{"version": v.Version, "actor": who, "command": "initiative", "physical": true, "dice": []int{map[string]int{"eastman": 9, "westman": 2}[who]}}, nil); st != 200 {
+			s.t.Fatalf("%s's initiative: %d", who, st)
+		}
+	}
+	v := s.view(c.ID, c.GMToken)
+	if v.Prompt.Actor != "eastman" {
+		s.t.Fatalf("the prompt is %s's", v.Prompt.Actor)
+	}
+	return v
 }

@@ -41,17 +41,7 @@ func oddsOf(t *testing.T, tab context.Context, what string, v fightView, cmd str
 func TestOddsInWordsThatFit(t *testing.T) {
 	s := startSite(t)
 	c := s.createFight("pistols_at_dawn")
-	for _, who := range []string{"eastman", "westman"} {
-		v := s.view(c.ID, c.GMToken)
-		if st := s.call("POST", "/fights/"+c.ID+"/decisions", c.GMToken,
-			map[string]any{"version": v.Version, "actor": who, "command": "initiative", "physical": true, "dice": []int{map[string]int{"eastman": 9, "westman": 2}[who]}}, nil); st != 200 {
-			t.Fatalf("%s's initiative: %d", who, st)
-		}
-	}
-	v := s.view(c.ID, c.GMToken)
-	if v.Prompt.Actor != "eastman" {
-		t.Fatalf("the prompt is %s's", v.Prompt.Actor)
-	}
+	v := s.dawnAtEastmansShot(c)
 	parent, watch := browser(t, 1000, 800)
 	tab := openTab(t, parent, watch, s.base+c.pageOf(t, "eastman"))
 	text, title, reads := oddsOf(t, tab, "eastman's attack", v, "attack westman")
