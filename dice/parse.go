@@ -555,15 +555,34 @@ func (p *parser) parseReroll(g *group) error {
 		c.op, c.target = cmpEQ, g.lowFace()
 	}
 	g.rerollIf = c
-	if meet, all := g.faceShare(c); g.reroll == rerollUntil {
-		switch {
-		case meet == all:
-			return p.errAt(at, "%s%s rerolls every face of a %s: it would never stop", g.rerollText, c, dieName(g))
-		case !rarelyLong(meet, all):
-			return p.errAt(at, "%s%s rerolls %d of the %d faces of a %s: it would hardly ever stop (at most 95%% of the faces)", g.rerollText, c, meet, all, dieName(g))
-		}
+	if g.reroll == rerollUntil {
+		return p.endless(g, c, at, g.rerollText, "rerolls", "")
 	}
 	return nil
+}
+
+// endless refuses a chain that goes on while condition c holds (a
+// reroll until, an explosion on every such face) when c holds on every
+// face of g's die, or on so many that the chain would hardly ever stop.
+// verb says what the chain does ("rerolls"), and hint ends the message.
+func (p *parser) endless(g *group, c cond, at int, text, verb, hint string) error {
+	meet, all := g.faceShare(c)
+	switch {
+	case meet == all:
+		return p.errAt(at, "%s%s %s every face of a %s: it would never stop%s", text, c, verb, dieName(g), parenthesised(hint))
+	case !rarelyLong(meet, all):
+		return p.errAt(at, "%s%s %s %d of the %d faces of a %s: it would hardly ever stop (at most 95%% of the faces%s)", text, c, verb, meet, all, dieName(g), hint)
+	}
+	return nil
+}
+
+// parenthesised puts a hint that begins "; " in parentheses, and leaves
+// an empty one empty.
+func parenthesised(hint string) string {
+	if hint == "" {
+		return ""
+	}
+	return " (" + hint[2:] + ")"
 }
 
 // parseAdds reads x or xo and its condition; without one, the die's
@@ -591,12 +610,9 @@ func (p *parser) parseAdds(g *group) error {
 		c.op, c.target = cmpEQ, g.highFace()
 	}
 	g.addsIf = c
-	if meet, all := g.faceShare(c); g.adds == addAll {
-		switch {
-		case meet == all:
-			return p.errAt(at, "%s%s explodes on every face of a %s: it would never stop (xo explodes once)", text, c, dieName(g))
-		case !rarelyLong(meet, all):
-			return p.errAt(at, "%s%s explodes on %d of the %d faces of a %s: it would hardly ever stop (at most 95%% of the faces; xo explodes once)", text, c, meet, all, dieName(g))
+	if g.adds == addAll {
+		if err := p.endless(g, c, at, text, "explodes on", "; xo explodes once"); err != nil {
+			return err
 		}
 	}
 	return nil
