@@ -1,11 +1,19 @@
 package server
 
-import "syscall"
+import (
+	"os"
+	"strconv"
+	"syscall"
+)
 
 // oddsNice is the niceness of the odds workers' threads: the kernel runs
 // the threads serving requests first when both are ready, so that odds
 // take the processor time decisions leave.
 const oddsNice = 10
+
+// workerNice is the niceness of an odds worker process (the lowest
+// priority there is): its threads run on what the server leaves.
+const workerNice = 19
 
 // lowerThreadPriority lowers the priority of the calling goroutine's
 // thread, which the caller has locked to it (and never unlocks, so that
@@ -13,4 +21,20 @@ const oddsNice = 10
 // pool's bounds still hold.
 func lowerThreadPriority() {
 	syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), oddsNice) //nolint:errcheck // best effort, as documented
+}
+
+// lowerProcessPriority lowers the priority of every thread of the
+// process; the threads started later inherit it from those. Linux keeps a
+// priority per thread, so each is set. Failing, it leaves the priorities
+// as they were.
+func lowerProcessPriority() {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return
+	}
+	for _, t := range tasks {
+		if tid, err := strconv.Atoi(t.Name()); err == nil {
+			syscall.Setpriority(syscall.PRIO_PROCESS, tid, workerNice) //nolint:errcheck // best effort, as documented
+		}
+	}
 }

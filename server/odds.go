@@ -92,6 +92,9 @@ type oddsPool struct {
 	perJob    time.Duration
 	perOwner  int
 	maxJobs   int
+	// process is the command line of the worker processes, empty to
+	// compute in this one.
+	process []string
 
 	queue chan *oddsJob
 	stop  chan struct{}
@@ -110,12 +113,16 @@ type oddsPool struct {
 type oddsLimits struct {
 	workers, queue, perOwner, maxJobs int
 	perOption, perJob                 time.Duration
+	// process is the command line of a worker process (see
+	// Config.OddsProcess), empty to compute in this one.
+	process []string
 }
 
 func newOddsPool(reg *engine.Registry, logger *slog.Logger, announce func(string), l oddsLimits) *oddsPool {
 	p := &oddsPool{
 		reg: reg, logger: logger, announce: announce,
 		perOption: l.perOption, perJob: l.perJob, perOwner: l.perOwner, maxJobs: l.maxJobs,
+		process: l.process,
 		queue:   make(chan *oddsJob, l.queue),
 		stop:    make(chan struct{}),
 		jobs:    map[oddsKey]*oddsJob{},
@@ -241,25 +248,33 @@ func (p *oddsPool) moved(fight string, version int64) {
 	}
 }
 
-// work runs jobs until the pool stops, on a thread of its own at a lower
-// priority than the requests' (on Linux): the goroutine keeps the thread
-// locked until it ends, and the thread ends with it.
+// work runs jobs until the pool stops: in a worker process of its own
+// when the pool has a command to start one (p.process), or else on a
+// thread of its own at a lower priority than the requests' (on Linux),
+// which the goroutine keeps locked until it ends, and which ends with it.
 func (p *oddsPool) work() {
-	runtime.LockOSThread()
-	lowerThreadPriority()
+	var child *oddsChild
+	if len(p.process) > 0 {
+		child = newOddsChild(p.process, p.logger)
+		defer child.close()
+	} else {
+		runtime.LockOSThread()
+		lowerThreadPriority()
+	}
 	for {
 		select {
 		case <-p.stop:
 			return
 		case j := <-p.queue:
-			p.run(j)
+			p.run(j, child)
 		}
 	}
 }
 
 // run computes a job's options one by one, each within perOption and all
-// within perJob, stopping when it is cancelled.
-func (p *oddsPool) run(j *oddsJob) {
+// within perJob, stopping when it is cancelled: in the pool's worker
+// process when it has one (child), or else here.
+func (p *oddsPool) run(j *oddsJob, child *oddsChild) {
 	if j.ctx.Err() != nil {
 		p.finish(j)
 		return
@@ -267,23 +282,48 @@ func (p *oddsPool) run(j *oddsJob) {
 	j.mu.Lock()
 	j.state = oddsComputing
 	j.mu.Unlock()
-	table, err := store.Replay(p.reg, j.header, j.entries)
-	if err != nil {
-		p.logger.Error("odds: replaying the fight", "fight", j.key.fight, "version", j.key.version, "err", err)
-		for i := range j.options {
-			j.set(i, &optionResult{reason: "the server failed to replay the fight for its odds"})
+	req := oddsRequest{
+		Header: j.header, Entries: j.entries, Actor: j.key.actor, Policy: j.key.policy,
+		Commands: make([]string, len(j.options)), PerOption: p.perOption, PerJob: p.perJob,
+	}
+	for i, o := range j.options {
+		req.Commands[i] = o.Command
+	}
+	if child != nil {
+		if err := child.compute(j.ctx, &req, j.set); err != nil {
+			p.logger.Error("odds: the worker process failed", "fight", j.key.fight, "version", j.key.version, "err", err)
+			for i := range j.options {
+				if j.result(i) == nil {
+					j.set(i, &optionResult{reason: "not computed: the server's odds worker stopped"})
+				}
+			}
 		}
-		p.finish(j)
+	} else {
+		computeOdds(j.ctx, p.reg, j.calc, &req, p.logger, j.set)
+	}
+	p.finish(j)
+}
+
+// computeOdds computes the odds of req's commands one by one, each within
+// req.PerOption and all within req.PerJob, on a table replayed from req's
+// record, giving each its result (set), until ctx is done.
+func computeOdds(ctx context.Context, reg *engine.Registry, calc odds.Calculator, req *oddsRequest, logger *slog.Logger, set func(int, *optionResult)) {
+	table, err := store.Replay(reg, req.Header, req.Entries)
+	if err != nil {
+		logger.Error("odds: replaying the fight", "fight", req.Header.ID, "entries", len(req.Entries), "err", err)
+		for i := range req.Commands {
+			set(i, &optionResult{reason: "the server failed to replay the fight for its odds"})
+		}
 		return
 	}
-	deadline := time.Now().Add(p.perJob)
-	for i, o := range j.options {
-		if j.ctx.Err() != nil {
-			break
+	deadline := time.Now().Add(req.PerJob)
+	for i, command := range req.Commands {
+		if ctx.Err() != nil {
+			return
 		}
 		left := time.Until(deadline)
 		if left <= 0 {
-			j.set(i, &optionResult{reason: fmt.Sprintf("not computed: the server's budget of %s for this prompt's odds ran out", p.perJob)})
+			set(i, &optionResult{reason: fmt.Sprintf("not computed: the server's budget of %s for this prompt's odds ran out", req.PerJob)})
 			continue
 		}
 		// Each option gets an even share of the menu's dice paths, and
@@ -291,15 +331,14 @@ func (p *oddsPool) run(j *oddsJob) {
 		// not of time, so that whether an option is exact depends on the
 		// fight as the asker sees it and not on the server's load (the
 		// time bound is a last resort).
-		share := max(1, odds.MenuPaths/len(j.options))
-		rep, err := j.calc.Odds(table, j.key.actor, o.Command, odds.Options{Policy: j.key.policy, MaxPaths: share, Fallback: true, Timeout: min(p.perOption, left), Workers: 1})
+		share := max(1, odds.MenuPaths/len(req.Commands))
+		rep, err := calc.Odds(table, req.Actor, command, odds.Options{Policy: req.Policy, MaxPaths: share, Fallback: true, Timeout: min(req.PerOption, left), Workers: 1})
 		if err != nil {
-			j.set(i, &optionResult{reason: excerpt(err.Error(), maxDetail)})
+			set(i, &optionResult{reason: excerpt(err.Error(), maxDetail)})
 			continue
 		}
-		j.set(i, &optionResult{report: rep})
+		set(i, &optionResult{report: rep})
 	}
-	p.finish(j)
 }
 
 // set records option i's result.
@@ -307,6 +346,13 @@ func (j *oddsJob) set(i int, r *optionResult) {
 	j.mu.Lock()
 	j.results[i] = r
 	j.mu.Unlock()
+}
+
+// result returns option i's result, nil while not computed.
+func (j *oddsJob) result(i int) *optionResult {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	return j.results[i]
 }
 
 // finish marks a job done (complete, or cancelled), lets its owner start

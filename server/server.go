@@ -87,6 +87,14 @@ type Config struct {
 	// 10 s): options past it are answered without odds, with why.
 	OddsOptionTime time.Duration
 	OddsPromptTime time.Duration
+	// OddsProcess, when not empty, is the command line of a process that
+	// computes odds for the server (a program that calls
+	// ServeOddsWorker, such as "fray odds-worker"): each odds worker
+	// starts one and hands it its jobs, so that the odds' computing and
+	// garbage never share the heap, the collector or the scheduler of the
+	// process serving decisions. Empty, odds are computed in this
+	// process, on threads of lower priority.
+	OddsProcess []string
 	// AdminToken, if set, lets its holder list every fight, and create
 	// fights.
 	AdminToken string
@@ -245,6 +253,7 @@ func New(cfg Config) (*Server, error) {
 	s.oddsPool = newOddsPool(cfg.Registry, cfg.Logger, s.hub.poke, oddsLimits{
 		workers: cfg.OddsWorkers, queue: cfg.OddsQueue, perOwner: cfg.OddsPerToken,
 		maxJobs: cfg.OddsWorkers + cfg.OddsQueue + maxLive, perOption: cfg.OddsOptionTime, perJob: cfg.OddsPromptTime,
+		process: cfg.OddsProcess,
 	})
 	s.hub.moved = s.oddsPool.moved
 	hc := huma.DefaultConfig("fray", "1.0.0")

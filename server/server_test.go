@@ -31,9 +31,19 @@ import (
 // catalog is the rulesets the tests serve, with their odds.
 func catalog(t testing.TB) (*engine.Registry, func(string) (odds.Calculator, error)) {
 	t.Helper()
-	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
+	reg, oddsFor, err := catalogOf()
 	if err != nil {
 		t.Fatal(err)
+	}
+	return reg, oddsFor
+}
+
+// catalogOf is catalog, for a caller without a test (an odds worker
+// process the tests start).
+func catalogOf() (*engine.Registry, func(string) (odds.Calculator, error), error) {
+	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
+	if err != nil {
+		return nil, nil, err
 	}
 	calcs := map[string]odds.Calculator{}
 	for id, g := range map[string]func() (odds.Calculator, error){
@@ -50,7 +60,7 @@ func catalog(t testing.TB) (*engine.Registry, func(string) (odds.Calculator, err
 			return c, nil
 		}
 		return nil, fmt.Errorf("no odds for %s", id)
-	}
+	}, nil
 }
 
 // backendCase is a store the server tests run against.

@@ -37,6 +37,9 @@ type serveOptions struct {
 	grace time.Duration
 	// open lets anyone who reaches the server create fights.
 	open bool
+	// oddsInProcess computes odds in the server's process rather than in
+	// a worker process.
+	oddsInProcess bool
 }
 
 // newServeCmd returns the "fray serve" command.
@@ -78,8 +81,36 @@ are finished (for up to --grace) before it exits.`,
 	cmd.Flags().StringVar(&opts.addr, "addr", "127.0.0.1:8080", "listen on `HOST:PORT` (port 0 picks a free one)")
 	cmd.Flags().DurationVar(&opts.grace, "grace", 10*time.Second, "on SIGINT or SIGTERM, wait up to `DURATION` for requests in flight")
 	cmd.Flags().BoolVar(&opts.open, "open", false, "let anyone who reaches the server create fights, without the creation token (for a trusted network)")
+	cmd.Flags().BoolVar(&opts.oddsInProcess, "odds-in-process", false, "compute odds in the server's process, on threads of lower priority, rather than in a worker process of the lowest priority")
 	addStoreFlags(cmd, &opts.store)
 	return cmd
+}
+
+// oddsWorkerCmd is the name of the hidden command fray serve starts its
+// odds worker processes with.
+const oddsWorkerCmd = "odds-worker"
+
+// newOddsWorkerCmd returns the hidden "fray odds-worker" command: the
+// process fray serve computes odds in, reading jobs on its standard input
+// and writing results on its standard output.
+func newOddsWorkerCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    oddsWorkerCmd,
+		Short:  "Compute odds for fray serve (started by it)",
+		Hidden: true,
+		Args:   cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			// The server stops the worker by closing its input; a Ctrl-C
+			// meant for the server is for it to pass on.
+			signal.Ignore(os.Interrupt)
+			cat, err := newCatalog()
+			if err != nil {
+				return err
+			}
+			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
+			return server.ServeOddsWorker(cat.reg, cat.calculator, cmd.InOrStdin(), cmd.OutOrStdout(), logger)
+		},
+	}
 }
 
 // runServe serves until ctx is done, then shuts down gracefully.
@@ -103,13 +134,22 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
-	workers, restore := server.ReserveOddsProcs()
-	defer restore()
-	srv, err := server.New(server.Config{
+	cfg := server.Config{
 		Store: st, Registry: cat.reg, AdminToken: admin, CreateToken: creator, Open: opts.open, Logger: logger,
-		OddsWorkers: workers,
-		Odds:        func(id string) (odds.Calculator, error) { return cat.calculator(id) },
-	})
+		Odds: func(id string) (odds.Calculator, error) { return cat.calculator(id) },
+	}
+	if opts.oddsInProcess {
+		workers, restore := server.ReserveOddsProcs()
+		defer restore()
+		cfg.OddsWorkers = workers
+	} else {
+		exe, err := os.Executable()
+		if err != nil {
+			return fmt.Errorf("finding fray's program for its odds worker (--odds-in-process does without): %w", err)
+		}
+		cfg.OddsProcess = []string{exe, oddsWorkerCmd}
+	}
+	srv, err := server.New(cfg)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -84,6 +86,31 @@ func TestServeStopsGracefully(t *testing.T) {
 	if resp.StatusCode != http.StatusCreated || f.ID == "" {
 		t.Fatalf("creating a fight: %d", resp.StatusCode)
 	}
+	// The odds are computed in a worker process (fray odds-worker).
+	req, err = http.NewRequest("GET", base+"/fights/"+f.ID+"/odds?wait_ms=10000", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+f.GMToken)
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o struct {
+		Status string `json:"status"`
+		Menu   struct {
+			Options []struct{ Status string } `json:"options"`
+		} `json:"menu"`
+	}
+	json.NewDecoder(resp.Body).Decode(&o)
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || o.Status != "complete" || len(o.Menu.Options) == 0 {
+		t.Fatalf("odds: %d %+v", resp.StatusCode, o)
+	}
+	workers := childrenOf(cmd.Process.Pid)
+	if runtime.GOOS == "linux" && len(workers) != 1 {
+		t.Errorf("fray serve runs %d child processes after computing odds, want 1 odds worker", len(workers))
+	}
 	live, err := http.Get(base + "/fights/" + f.ID + "/events?token=" + f.GMToken)
 	if err != nil {
 		t.Fatal(err)
@@ -112,6 +139,40 @@ func TestServeStopsGracefully(t *testing.T) {
 	if !strings.Contains(rest.String(), "fray serve: stopped") {
 		t.Errorf("no word of stopping:\n%s", rest.String())
 	}
+	for _, pid := range workers {
+		gone := time.Now().Add(5 * time.Second)
+		for syscall.Kill(pid, 0) == nil && time.Now().Before(gone) {
+			time.Sleep(10 * time.Millisecond)
+		}
+		if syscall.Kill(pid, 0) == nil {
+			t.Errorf("the odds worker %d outlived fray serve by 5 s", pid)
+		}
+	}
+}
+
+// childrenOf returns the ids of the processes whose parent is pid (none
+// where there is no /proc).
+func childrenOf(pid int) []int {
+	stats, _ := filepath.Glob("/proc/[0-9]*/stat")
+	var out []int
+	for _, p := range stats {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		end := strings.LastIndexByte(s, ')')
+		if end < 0 {
+			continue
+		}
+		// After the command: the state, then the parent's id.
+		if f := strings.Fields(s[end+1:]); len(f) > 1 && f[1] == strconv.Itoa(pid) {
+			if child, err := strconv.Atoi(strings.Fields(s)[0]); err == nil {
+				out = append(out, child)
+			}
+		}
+	}
+	return out
 }
 
 // TestServeOpen: with --open, fray serve lets anyone create fights, says

@@ -10,6 +10,11 @@
 //	go run ./server/loadgen/fray-load -url http://127.0.0.1:8080
 //	go run ./server/loadgen/fray-load -compare -odds 8 -fights 50 -think 100ms
 //
+// The server it starts computes odds as fray serve does, in a worker
+// process (this program again, run with -odds-worker); -odds-in-process
+// computes them in the server's own process, as fray serve
+// --odds-in-process does.
+//
 // With -odds N, N flooders ask for odds beside the tables, each with a
 // fight and a token of its own (see loadgen.Options.Odds). With -compare,
 // the same load runs twice on one server, without the flooders and then
@@ -68,7 +73,16 @@ func run() error {
 	flag.BoolVar(&asJSON, "json", false, "write the report as JSON")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the run (server and load together) to this file")
 	memProfile := flag.String("memprofile", "", "write a profile of the memory allocated during the run (server and load together) to this file")
+	inProcess := flag.Bool("odds-in-process", false, "with no -url, compute the server's odds in its own process (on threads of lower priority) rather than in worker processes")
+	oddsWorker := flag.Bool("odds-worker", false, "be an odds worker process for a server this program started (internal)")
 	flag.Parse()
+	if *oddsWorker {
+		reg, oddsFor, err := catalog()
+		if err != nil {
+			return err
+		}
+		return server.ServeOddsWorker(reg, oddsFor, os.Stdin, os.Stdout, slog.New(slog.NewTextHandler(os.Stderr, nil)))
+	}
 	if *memProfile != "" {
 		runtime.MemProfileRate = 64 << 10
 		defer func() {
@@ -92,7 +106,7 @@ func run() error {
 	own := o.URL == "" // the server runs in this process
 	if o.URL == "" {
 		o.Token = "fray-load"
-		stop, url, err := serve(ctx, pg, o.Token)
+		stop, url, err := serve(ctx, pg, o.Token, *inProcess)
 		if err != nil {
 			return err
 		}
@@ -194,9 +208,37 @@ func writeHeapProfile(path string) error {
 	return f.Close()
 }
 
-// serve starts a server on loopback over a fresh store.
-func serve(ctx context.Context, pg, token string) (func(), string, error) {
+// catalog returns the rulesets the load plays, and their odds
+// calculators.
+func catalog() (*engine.Registry, func(string) (odds.Calculator, error), error) {
 	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
+	if err != nil {
+		return nil, nil, err
+	}
+	calcs := map[string]odds.Calculator{}
+	for id, calc := range map[string]func() (odds.Calculator, error){
+		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
+		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
+		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
+	} {
+		c, err := calc()
+		if err != nil {
+			return nil, nil, err
+		}
+		calcs[id] = c
+	}
+	return reg, func(id string) (odds.Calculator, error) {
+		if c, ok := calcs[id]; ok {
+			return c, nil
+		}
+		return nil, fmt.Errorf("no odds for %s", id)
+	}, nil
+}
+
+// serve starts a server on loopback over a fresh store, computing odds in
+// worker processes (this program, run with -odds-worker) unless inProcess.
+func serve(ctx context.Context, pg, token string, inProcess bool) (func(), string, error) {
+	reg, oddsFor, err := catalog()
 	if err != nil {
 		return nil, "", err
 	}
@@ -213,28 +255,21 @@ func serve(ctx context.Context, pg, token string) (func(), string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	calcs := map[string]odds.Calculator{}
-	for id, calc := range map[string]func() (odds.Calculator, error){
-		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
-		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
-		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
-	} {
-		c, err := calc()
+	cfg := server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6, Odds: oddsFor,
+		CreateToken: token, CreateRate: 1e6, CreateBurst: 1e6,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	restore := func() {}
+	if inProcess {
+		cfg.OddsWorkers, restore = server.ReserveOddsProcs()
+	} else {
+		exe, err := os.Executable()
 		if err != nil {
+			b.Close()
 			return nil, "", err
 		}
-		calcs[id] = c
+		cfg.OddsProcess = []string{exe, "-odds-worker"}
 	}
-	workers, restore := server.ReserveOddsProcs()
-	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6, OddsWorkers: workers,
-		Odds: func(id string) (odds.Calculator, error) {
-			if c, ok := calcs[id]; ok {
-				return c, nil
-			}
-			return nil, fmt.Errorf("no odds for %s", id)
-		},
-		CreateToken: token, CreateRate: 1e6, CreateBurst: 1e6,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s, err := server.New(cfg)
 	if err != nil {
 		restore()
 		b.Close()
