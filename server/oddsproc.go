@@ -275,7 +275,7 @@ func (c *oddsChild) close() {
 	if c.cmd == nil {
 		return
 	}
-	c.stdin.Close() //nolint:errcheck // the process is waited for below
+	c.stdin.Close()                                                   //nolint:errcheck // the process is waited for below
 	t := time.AfterFunc(workerGrace, func() { c.cmd.Process.Kill() }) //nolint:errcheck // it may have ended already
 	defer t.Stop()
 	c.finish()
