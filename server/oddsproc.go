@@ -275,8 +275,10 @@ func (c *oddsChild) close() {
 	if c.cmd == nil {
 		return
 	}
-	c.stdin.Close()                                                   //nolint:errcheck // the process is waited for below
-	t := time.AfterFunc(workerGrace, func() { c.cmd.Process.Kill() }) //nolint:errcheck // it may have ended already
+	// Errors are of a process that ended already: it is waited for
+	// below.
+	c.stdin.Close()
+	t := time.AfterFunc(workerGrace, func() { c.cmd.Process.Kill() })
 	defer t.Stop()
 	c.finish()
 }
