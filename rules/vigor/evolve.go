@@ -158,7 +158,9 @@ func evolve(s *State, e Event) {
 		case t.Dead || t.Destroyed || t.Object:
 			s.Strike = nil
 			settle(s)
-		case st.Incapacitated:
+		case st.Incapacitated && !e.Immune && !e.Unliving:
+			// A weapon that cannot harm the target cannot kill it
+			// outright either (R32, R28): no ruling is asked.
 			s.Phase = Kill
 		case t.Incapacitated(), t.Prone:
 			// Nothing more to rule: it is down already (R39).
