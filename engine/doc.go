@@ -1,16 +1,17 @@
 // Package engine is fray's rules kernel: the pure, deterministic machinery
 // every combat system runs on.
 //
-// A ruleset (package rules/<id>) supplies four pure functions over its own
-// state, command and event types:
-//
-//   - Decide validates a command against the state and resolves it into
-//     events. It is the only place dice are drawn, and the events it returns
-//     carry every die, so the log alone reproduces the fight.
-//   - Evolve applies one event to the state. It never fails and never rolls.
-//   - Next says who must decide what now: a Prompt listing the legal
-//     options, or the end of the fight.
-//   - View hides from one viewer what they may not see.
+// A ruleset (package rules/<id>) implements Game over its own state,
+// command and event types: the rules (Ruleset) and their words (Codec).
+// Its Decide checks a command against the state and resolves it into
+// events; it is the only place dice are drawn, and the events carry every
+// die, so the log alone reproduces the fight. Evolve applies one event to
+// the state and never fails. Next says who must decide what now: a Prompt
+// listing the legal options, or the end of the fight. Beyond these, a
+// ruleset states the optional capabilities it has (Speed, Secrets,
+// Simulation, Odds, Forgetting, TimeLimit, Sheets, StartingState), listed
+// with what each is for in ruleset.go; adapters reach them through the
+// helpers of this package (Step, View, RequireOdds and the rest).
 //
 // An Encounter holds a ruleset, a starting state and the log of decisions
 // made so far; it submits commands atomically (an illegal command, or one

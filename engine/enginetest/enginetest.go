@@ -40,10 +40,10 @@
 //     every combatant prompted so far and the setup's viewers, without
 //     modifying the state or the events, and each of them has a
 //     transcript of the whole fight, an entry a decision;
-//   - for a ruleset that is an engine.NextKinder, NextKind always gives
-//     the prompt's kind; for an engine.Stepper, Step on a copy of the
-//     state, with the dice the decision drew, gives Decide's events and
-//     the live state (at the decisions Options.CheckRate samples);
+//   - for a ruleset with the engine.Speed capability, NextKind always
+//     gives the prompt's kind, and Step on a copy of the state, with the
+//     dice the decision drew, gives Decide's events and the live state (at
+//     the decisions Options.CheckRate samples);
 //   - playing the same seed again gives the identical log.
 //
 // A failure is reported with t.Errorf, naming the fight, its seed, the
