@@ -341,7 +341,13 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *DamageRolled:
 		return fmt.Sprintf("damage dice %v → %d", e.Dice, e.Value)
 	case *Jammed:
-		return fmt.Sprintf("doubles: jam table d10=%d → the gun is %s", e.Die, e.State)
+		line := fmt.Sprintf("doubles: jam table d10=%d → the gun is %s", e.Die, e.State)
+		// A result that keeps the load gives back what the shot spent
+		// (R19): the line says so, after "the shot spends a load".
+		if c := s.combatant(e.Attacker); c != nil && e.Weapon < len(c.Weapons) && e.Loaded > c.Weapons[e.Weapon].Loaded {
+			line += ", still loaded: the shot never left the barrel"
+		}
+		return line
 	case *CriticalRolled:
 		if e.Hit {
 			return fmt.Sprintf("critical re-roll d10=%d → %d: hit, extra damage %v → %d", e.Die, e.Total, e.Dice, e.Value)

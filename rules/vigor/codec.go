@@ -388,7 +388,11 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		for i, r := range e.Rolls {
 			parts[i] = r.Combatant + " " + r.Roll.String()
 			if len(r.Rerolls) > 0 {
-				parts[i] += fmt.Sprintf(" (ties rerolled: %v)", r.Rerolls)
+				rolls := make([]string, len(r.Rerolls))
+				for j, d := range r.Rerolls {
+					rolls[j] = fmt.Sprintf("d20=%d", d)
+				}
+				parts[i] += " (tie rerolled: " + strings.Join(rolls, ", then ") + ")"
 			}
 		}
 		return "initiative: " + strings.Join(parts, "; ") + "; order " + strings.Join(e.Order, ", ")

@@ -533,6 +533,10 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.At == "turn" {
 			at = "turn end"
 		}
+		// AP past the maximum is lost (R23): the line says how much.
+		if c := s.Combatant(e.Combatant); c != nil && c.AP+e.Gain > e.AP {
+			return fmt.Sprintf("%s gains %d AP at %s, %d of them past the maximum and lost: %d AP", e.Combatant, e.Gain, at, c.AP+e.Gain-e.AP, e.AP)
+		}
 		return fmt.Sprintf("%s gains %d AP at %s: %d AP", e.Combatant, e.Gain, at, e.AP)
 	case *TieBroken:
 		return fmt.Sprintf("%s draws d20=%d to break a tie in initiative", e.Combatant, e.Die)
