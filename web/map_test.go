@@ -96,22 +96,13 @@ func TestBoardForEveryRulesetWithPositions(t *testing.T) {
 	}
 
 	// Hidden in maneuvers: the noble hides from the rider at 0,0.
-	enc := "ruleset: maneuvers\ncombatants:\n  - {use: noble, side: baldria, x: 0, y: 0, hidden_from: [rider]}\n  - {use: rider, side: sahan, x: 9, y: 0}\n"
+	enc := "ruleset: maneuvers\ncombatants:\n  - {use: noble, side: baldria, x: 0, y: 0}\n  - {use: rider, side: sahan, x: 9, y: 0}\n" +
+		"start:\n  order: [noble, rider]\n  combatants: {noble: {hidden_from: [rider]}}\n"
 	var made created
 	if st := s.call("POST", "/fights", creator, map[string]any{"encounter": enc}, &made); st != 201 {
 		t.Fatalf("creating the hiding fight: %d", st)
 	}
-	gm := s.view(made.ID, made.GMToken)
-	for range 10 {
-		if gm.Prompt.Actor == "noble" && gm.Prompt.Kind == "act" {
-			break
-		}
-		gm = s.decideAPI(made, gm)
-	}
-	if gm.Prompt.Actor != "noble" {
-		t.Fatalf("the noble never acts: %+v", gm.Prompt)
-	}
-	if st := s.call("POST", "/fights/"+made.ID+"/decisions", made.GMToken, map[string]any{"version": gm.Version, "command": "move 0,3"}, nil); st != 200 {
+	if st := s.call("POST", "/fights/"+made.ID+"/decisions", made.GMToken, map[string]any{"version": 0, "command": "move 0,3"}, nil); st != 200 {
 		t.Fatalf("the noble moves: %d", st)
 	}
 	at := func(token string) [2]float64 {
@@ -217,7 +208,20 @@ func TestMapMovesAndTargetsByClicking(t *testing.T) {
 	if last := es[len(es)-1]; last.Actor != me || last.Command != "move "+dest[0]+","+dest[1] {
 		t.Errorf("the decision made by the clicks: %s %q", last.Actor, last.Command)
 	}
+	// The opponent lets the move be (tempo asks them), and it is made.
 	v = s.view(c.ID, c.GMToken)
+	for v.Prompt.Actor != me && v.Prompt.Kind != "end" {
+		cmd := v.Prompt.Fallback()
+		for _, o := range v.Prompt.Options {
+			if o.Command == "none" {
+				cmd = o.Command
+			}
+		}
+		if st := s.call("POST", "/fights/"+c.ID+"/decisions", c.GMToken, map[string]any{"version": v.Version, "command": cmd}, nil); st != 200 {
+			t.Fatalf("%s answers %s: %d", v.Prompt.Actor, cmd, st)
+		}
+		v = s.view(c.ID, c.GMToken)
+	}
 	if got := positions(t, v.State)[me]; got != [2]float64{x, y} {
 		t.Errorf("%s stands at %v after the move, not %g,%g", me, got, x, y)
 	}

@@ -88,7 +88,8 @@ func TestPlayersSeeNPCsPublicFields(t *testing.T) {
 	if lp != "0" || band != "unhurt" {
 		t.Errorf("markus's page shows %s of thug1's numbers and the band %q", lp, band)
 	}
-	run(t, tab, "the GM's page", chromedp.Navigate(s.base+"/#fight="+c.ID+"&token="+c.GMToken), atVersion(v.Version),
+	run(t, tab, "the GM's page", chromedp.Navigate(s.base+"/#fight="+c.ID+"&token="+c.GMToken),
+		until(`document.body.dataset.viewer === "gm"`), atVersion(v.Version),
 		chromedp.Evaluate(`document.querySelector('.card[data-id="thug1"] [data-number="LP"] dd').textContent`, &gmLP))
 	if gmLP == "" {
 		t.Errorf("the GM's page has no LP for thug1")
