@@ -173,10 +173,10 @@ async function openFight() {
   await refresh();
 }
 
-// refresh reads the fight, its transcript and the combatants' sheets
-// (when the ruleset describes them), and the options of whoever the page
-// decides for when they are not the prompt's actor's; draws them; then
-// reads the odds, when the prompt is the viewer's.
+// refresh reads the fight (its view carries the sheets, the board and a
+// player's own options), and the options of whoever the GM answers for
+// when they are not the prompt's actor's; draws them; then reads the
+// odds, when the prompt is the viewer's.
 async function refresh() {
   const seq = ++page.seq;
   page.reading = seq;

@@ -33,7 +33,7 @@
 
   // spread places the pieces that share a point around it, so that each
   // can be seen and clicked.
-  function spread(pieces) {
+  function spread(pieces, d) {
     const at = new Map();
     for (const p of pieces) {
       const k = p.x + "," + p.y;
@@ -45,13 +45,13 @@
       group.forEach((p, i) => {
         if (group.length === 1) { out.set(p.id, [0, 0]); return; }
         const a = (2 * Math.PI * i) / group.length;
-        out.set(p.id, [0.32 * Math.cos(a), 0.32 * Math.sin(a)]);
+        out.set(p.id, [d * Math.cos(a), d * Math.sin(a)]);
       });
     }
     return out;
   }
 
-  // round puts a clicked point on the grid: a whole cell on squares, else
+  // snap puts a clicked point on the grid: a whole cell on squares, else
   // to the half unit (a metre), or the whole unit (a foot).
   function snap(v, grid) {
     if (grid.kind === "squares" || grid.unit === "foot") return Math.round(v);
@@ -130,11 +130,14 @@
     if (c) {
       kids.push(svg("rect", { class: "chosen", x: X(c.x) - 0.5, y: Y(c.y) - 0.5, width: 1, height: 1 }));
     }
-    const off = spread(b.pieces);
+    // A piece fills most of a square; on an open plane it keeps its size
+    // on the screen, however wide the field.
+    const size = squares ? 0.38 : Math.max(0.38, Math.max(W, H) / 36);
+    const off = spread(b.pieces, squares ? 0.32 : size * 1.15);
     for (const p of b.pieces) {
       const [dx, dy] = off.get(p.id);
       const cx = X(p.x) + dx, cy = Y(p.y) - dy;
-      const r = off.get(p.id)[0] || off.get(p.id)[1] ? 0.22 : 0.38;
+      const r = dx || dy ? (squares ? 0.22 : size * 0.8) : size;
       const cls = ["piece", p.band ? "band-" + p.band.replace(/\s+/g, "-") : "", p.id === b.turn ? "turn" : "",
         targets.has(p.id) ? "target" : "", p.absent ? "absent" : ""].filter(Boolean).join(" ");
       kids.push(svg("g", {
