@@ -105,6 +105,17 @@ type FightView struct {
 	Prompt engine.Prompt[string] `json:"prompt"`
 	// Yours is set when the viewer may answer the prompt.
 	Yours bool `json:"yours"`
+	// Own is, for a player whose combatant is among the prompt's others
+	// (who may act before its actor), the prompt with their own options.
+	Own *engine.Prompt[string] `json:"own,omitempty" doc:"for a player among the prompt's others: the prompt with their own options (as GET /fights/{id}/options gives it)"`
+	// Described says whether the ruleset describes sheets, and Sheets are
+	// the combatants' sheets as the viewer may see them (see GET
+	// /fights/{id}/sheets): with them, one read redraws a page.
+	Described bool        `json:"described"`
+	Sheets    []SheetView `json:"sheets"`
+	// Board is where the combatants stand, for a ruleset whose state
+	// holds positions.
+	Board *Board `json:"board,omitempty"`
 }
 
 // ViewOutput is the answer to a read of a fight.
@@ -474,17 +485,26 @@ func (s *Server) list(ctx context.Context, in *ListInput) (*ListOutput, error) {
 func viewOf(l *live, g store.Grant) (FightView, error) {
 	v := viewerOf(g)
 	f := l.fight
-	state, err := l.views.state(f, v)
+	lk, err := l.views.look(f, v)
 	if err != nil {
 		return FightView{}, err
 	}
 	pr := l.views.prompt(f, v)
 	h := f.Header()
-	return FightView{
+	fv := FightView{
 		ID: h.ID, Ruleset: h.Ruleset, Name: h.Name, Version: f.Version(),
 		Viewer: ViewerInfo{GM: g.GM, Combatant: g.Combatant},
-		State:  state, Prompt: pr, Yours: yours(pr, g),
-	}, nil
+		State:  lk.state, Prompt: pr, Yours: yours(pr, g),
+		Described: lk.described, Sheets: lk.sheets,
+	}
+	if me := seat(g); me != "" && me != pr.Actor && slices.Contains(pr.Others, me) && pr.Kind != engine.End {
+		own := f.Table().PromptAs(v, me)
+		fv.Own = &own
+	}
+	if fv.Board, err = boardOf(h.Ruleset, lk.state, lk.sheets, pr); err != nil {
+		return FightView{}, fmt.Errorf("fight %s: %w", h.ID, err)
+	}
+	return fv, nil
 }
 
 // yours reports whether a grant's holder may answer a prompt.

@@ -130,8 +130,10 @@ type SheetsOutput struct {
 	Body struct {
 		Version int64 `json:"version"`
 		// Described says whether the ruleset describes sheets at all.
-		Described bool           `json:"described" doc:"false for a ruleset without the Sheets capability: then there are no sheets, and the state's fields are all there is"`
-		Sheets    []engine.Sheet `json:"sheets"`
+		Described bool `json:"described" doc:"false for a ruleset without the Sheets capability: then there are no sheets, and the state's fields are all there is"`
+		// Sheets are the sheets as the token's holder may see them: a
+		// player sees an NPC's band alone (see npc.go).
+		Sheets []SheetView `json:"sheets"`
 	}
 }
 
@@ -142,17 +144,13 @@ func (s *Server) sheets(ctx context.Context, in *FightInput) (*SheetsOutput, err
 		return nil, err
 	}
 	out := &SheetsOutput{}
-	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
-		out.Body.Version = f.Version()
-		out.Body.Sheets, out.Body.Described = f.Table().Sheets(viewerOf(g))
-		if out.Body.Sheets == nil {
-			out.Body.Sheets = []engine.Sheet{}
+	err = s.withLive(ctx, in.ID, func(l *live) error {
+		lk, err := l.views.look(l.fight, viewerOf(g))
+		if err != nil {
+			return err
 		}
-		for i := range out.Body.Sheets {
-			if out.Body.Sheets[i].Numbers == nil {
-				out.Body.Sheets[i].Numbers = []engine.Number{}
-			}
-		}
+		out.Body.Version = l.fight.Version()
+		out.Body.Sheets, out.Body.Described = lk.sheets, lk.described
 		return nil
 	})
 	return out, err

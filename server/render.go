@@ -27,9 +27,18 @@ type renders struct {
 	active  int
 	// runs holds, by viewer, entries of its transcript.
 	runs map[engine.Viewer]*run
-	// prompts and states are by viewer, at version.
+	// prompts and looks are by viewer, at version.
 	prompts map[engine.Viewer]engine.Prompt[string]
-	states  map[engine.Viewer]json.RawMessage
+	looks   map[engine.Viewer]*look
+}
+
+// look is a fight's state and sheets as one viewer sees them: after the
+// ruleset's view, with the NPCs cut to their public fields for a player
+// (see npc.go).
+type look struct {
+	state     json.RawMessage
+	sheets    []SheetView
+	described bool
 }
 
 // run is entries first, first+1, ... of a viewer's transcript. Its
@@ -47,7 +56,7 @@ func (c *renders) reset(f *store.Fight) {
 		version: f.Version(), active: f.Table().Len(),
 		runs:    map[engine.Viewer]*run{},
 		prompts: map[engine.Viewer]engine.Prompt[string]{},
-		states:  map[engine.Viewer]json.RawMessage{},
+		looks:   map[engine.Viewer]*look{},
 	}
 }
 
@@ -84,7 +93,7 @@ func (c *renders) sync(f *store.Fight) {
 	}
 	c.version = f.Version()
 	clear(c.prompts)
-	clear(c.states)
+	clear(c.looks)
 }
 
 // transcript returns v's transcript of f from decision from on, rendering
@@ -124,14 +133,39 @@ func (c *renders) prompt(f *store.Fight, v engine.Viewer) engine.Prompt[string] 
 
 // state returns f's state as v sees it now, as JSON.
 func (c *renders) state(f *store.Fight, v engine.Viewer) (json.RawMessage, error) {
-	c.sync(f)
-	s, ok := c.states[v]
-	if !ok {
-		var err error
-		if s, err = f.Table().State(v); err != nil {
-			return nil, fmt.Errorf("fight %s: the state: %w", f.Header().ID, err)
-		}
-		c.states[v] = s
+	l, err := c.look(f, v)
+	if err != nil {
+		return nil, err
 	}
-	return s, nil
+	return l.state, nil
+}
+
+// look returns f's state and sheets as v sees them now.
+func (c *renders) look(f *store.Fight, v engine.Viewer) (*look, error) {
+	c.sync(f)
+	if l, ok := c.looks[v]; ok {
+		return l, nil
+	}
+	t := f.Table()
+	s, err := t.State(v)
+	if err != nil {
+		return nil, fmt.Errorf("fight %s: the state: %w", f.Header().ID, err)
+	}
+	sheets, described := t.Sheets(v)
+	npc := map[string]bool{}
+	if !v.GM {
+		if npc, err = npcs(s, v.Combatant); err != nil {
+			return nil, fmt.Errorf("fight %s: %w", f.Header().ID, err)
+		}
+	}
+	l := &look{sheets: publicSheets(sheets, npc), described: described}
+	bands := map[string]string{}
+	for _, sh := range l.sheets {
+		bands[sh.Combatant] = sh.Band
+	}
+	if l.state, err = publicState(s, npc, bands); err != nil {
+		return nil, fmt.Errorf("fight %s: %w", f.Header().ID, err)
+	}
+	c.looks[v] = l
+	return l, nil
 }

@@ -55,6 +55,7 @@ func TestSheetsDrawnFromData(t *testing.T) {
 			Numbers    map[string]string `json:"numbers"`
 			Conditions []string          `json:"conditions"`
 			Folded     bool              `json:"folded"`
+			Band       string            `json:"band"`
 		}
 		run(t, tab, who+"'s page", atVersion(3),
 			chromedp.Evaluate(`[...document.querySelectorAll("#combatants .card")].map((c) => ({
@@ -62,12 +63,20 @@ func TestSheetsDrawnFromData(t *testing.T) {
 				numbers: Object.fromEntries([...c.querySelectorAll(":scope > .sheet > [data-number]")].map((n) => [n.dataset.number, n.querySelector("dd").textContent])),
 				conditions: [...c.querySelectorAll(":scope > .conditions > li")].map((l) => l.textContent),
 				folded: !!c.querySelector(":scope > details.fields [data-field=lp]") && !c.querySelector(":scope > dl:not(.sheet)"),
+				band: (c.querySelector(":scope > .band") || {}).textContent || "",
 			}))`, &cards))
 		if len(cards) != len(st.Combatants) {
 			t.Fatalf("%s's page has %d cards for %d combatants", who, len(cards), len(st.Combatants))
 		}
 		for i, card := range cards {
 			want := st.Combatants[i]
+			if who == "bob" && (want.ID == "ann" || want.ID == "cy") {
+				// The other side's, NPCs to Bob: their band alone.
+				if card.ID != want.ID || len(card.Numbers) != 0 || len(card.Conditions) != 0 || card.Band != "unhurt" {
+					t.Errorf("bob's page, NPC card %d: %+v", i, card)
+				}
+				continue
+			}
 			if card.ID != want.ID || card.Numbers["LP"] != fmt.Sprint(want.LP) || card.Numbers["defence"] != fmt.Sprint(want.Defence) || !card.Folded {
 				t.Errorf("%s's page, card %d: %+v; the state has %+v", who, i, card, want)
 			}

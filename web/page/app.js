@@ -46,6 +46,7 @@ const page = {
   wasYours: false,  // the last prompt drawn was the viewer's to answer
   reading: 0,       // the seq of the read under way, 0 if none
   confirmUndo: false, // the undo button has been pressed once: it asks to confirm
+  mapCell: null,    // the point last clicked on the map: {version, x, y}
 };
 
 // ApiError is a problem (RFC 9457) the server answered with.
@@ -172,10 +173,10 @@ async function openFight() {
   await refresh();
 }
 
-// refresh reads the fight, its transcript and the combatants' sheets
-// (when the ruleset describes them), and the options of whoever the page
-// decides for when they are not the prompt's actor's; draws them; then
-// reads the odds, when the prompt is the viewer's.
+// refresh reads the fight (its view carries the sheets, the board and a
+// player's own options), and the options of whoever the GM answers for
+// when they are not the prompt's actor's; draws them; then reads the
+// odds, when the prompt is the viewer's.
 async function refresh() {
   const seq = ++page.seq;
   page.reading = seq;
@@ -190,20 +191,22 @@ async function refresh() {
 // has begun.
 async function read(seq) {
   const fight = "/fights/" + page.fight;
-  let view, sheets, options = null;
+  // One read a decision: the view carries the sheets, the board and a
+  // player's own options; only the GM answering for another than the
+  // prompt's actor reads that one's options apart.
+  let view, options = null;
   try {
-    [view, sheets] = await Promise.all([
-      api("GET", fight),
-      page.sheets === false ? null : api("GET", fight + "/sheets"),
-    ]);
+    view = await api("GET", fight);
     const as = decider(view);
-    if (view.yours && view.prompt.kind !== "end" && as !== view.prompt.actor) {
+    if (view.own && as === view.viewer.combatant) options = { version: view.version, prompt: view.own };
+    else if (view.yours && view.prompt.kind !== "end" && as !== view.prompt.actor) {
       options = await api("GET", fight + "/options?" + new URLSearchParams({ actor: as }));
     }
   } catch (e) {
     if (seq === page.seq) readFailed(e);
     return;
   }
+  const sheets = { version: view.version, described: !!view.described, sheets: view.sheets || [] };
   if (seq !== page.seq) return;
   page.failures = 0;
   page.retryAt = 0;
@@ -531,6 +534,7 @@ function draw(view, sheets, asPrompt) {
   drawTurn(view);
   drawPrompt(view, asPrompt || view.prompt);
   drawOrder(view, sheets);
+  if (window.frayMap) window.frayMap.draw(view, mapHandlers);
   drawCombatants(view, sheets);
   drawJoins(view);
   settle();
@@ -671,7 +675,10 @@ function drawOrder(view, sheets) {
     return el("li", { class: [current ? "current" : "", all].filter(Boolean).join(" ") || null, "aria-current": current ? "true" : null, "data-fallen": all || null },
       current ? "▶ " : "", label, !groups && all ? " (" + all + ")" : "", extra.length ? " — " + extra.join("; ") : "", current && decidingRow >= 0 ? " ◀ deciding" : "");
   });
-  $("#round").textContent = s.round !== undefined ? "· round " + s.round : "";
+  // The board says the round in play, the same way for every ruleset
+  // (tempo's state counts the rounds completed).
+  const round = view.board ? view.board.round : s.round;
+  $("#round").textContent = round !== undefined ? "· round " + round : "";
   $("#order").replaceChildren(...list);
 }
 
@@ -688,6 +695,11 @@ function membersOf(thing, groups, cs) {
 // unconscious, incapacitated; life points, health or HP at 0 or below).
 function fallen(c, sh) {
   if (!c) return "";
+  // A band, the server's word for a combatant's condition (an NPC's is
+  // all a player sees of it).
+  const band = (sh && sh.band) || c.condition;
+  if (band === "dead" || band === "down") return band;
+  if (sh && sh.public) return "";
   if (sh) {
     const names = (sh.conditions || []).map((x) => x.name.toLowerCase());
     if (names.some((n) => n === "dead" || n.startsWith("dead"))) return "dead";
@@ -722,6 +734,7 @@ function meter(value, max) {
 // numbers, out of their maximum when they have one, and its conditions
 // with how long each lasts.
 function drawSheet(sh) {
+  if (sh.public) return [el("p", { class: "band", "data-band": sh.band }, sh.band)];
   const nums = (sh.numbers || []).map((n) => el("div", { class: "number", "data-number": n.name },
     el("dt", {}, n.name), el("dd", {}, n.max ? n.value + "/" + n.max : String(n.value)), n.max ? meter(n.value, n.max) : null));
   const conds = (sh.conditions || []).map((c) => el("li", { "data-condition": c.name },
@@ -851,6 +864,45 @@ function drawJoins(view) {
       el("a", { href: url, target: "_blank", rel: "noopener" }, url));
   }));
 }
+
+// ---------- the map ----------
+
+// mapHandlers are what the map (map.js) does on a click: a combatant
+// aimed at by the options shown chooses the option aimed at them (or,
+// when several are, marks them to choose from); a point fills the
+// command box with the board's move to it, and a second click on the same
+// point sends it.
+const mapHandlers = {
+  targets() {
+    const ids = new Set();
+    for (const b of document.querySelectorAll("#options button")) {
+      for (const w of b.dataset.command.split(/\s+/)) ids.add(w);
+    }
+    return ids;
+  },
+  target(id) {
+    const bs = [...document.querySelectorAll("#options button")]
+      .filter((b) => b.dataset.command.split(/\s+/).includes(id));
+    for (const b of document.querySelectorAll("#options button.picked")) b.classList.remove("picked");
+    if (bs.length === 1) { bs[0].click(); return; }
+    for (const b of bs) b.classList.add("picked");
+    if (bs.length) bs[0].focus();
+  },
+  cell(x, y) {
+    const v = page.view;
+    if (!v || !v.board || !v.board.move || $("#command-form").hidden) return;
+    const command = v.board.move.replace("{x}", String(x)).replace("{y}", String(y));
+    const again = page.mapCell && page.mapCell.version === v.version && page.mapCell.x === x && page.mapCell.y === y;
+    page.mapCell = { version: v.version, x, y };
+    $("#command").value = command;
+    if (again) { page.mapCell = null; decide(command); return; }
+    window.frayMap.draw(v, mapHandlers);
+  },
+  chosen() {
+    const c = page.mapCell;
+    return c && page.view && c.version === page.view.version ? c : null;
+  },
+};
 
 // ---------- deciding ----------
 
