@@ -166,6 +166,13 @@ type Heal struct {
 // Done: the GM closes the encounter after the fight.
 type Done struct{}
 
+// EndFight: the GM ends the fight at any time (R03: kept until combat
+// ends; when it ends is the table's): a draw, or Winner's group wins (the
+// others fled or gave up).
+type EndFight struct {
+	Winner string `json:"winner,omitempty"`
+}
+
 // UseItem: the action; use an item on oneself or an ally within reach
 // (R31). It provokes opportunity attacks (R34).
 type UseItem struct {
@@ -238,6 +245,7 @@ func (Ruling) Kind() string            { return "ruling" }
 func (Rest) Kind() string              { return "rest" }
 func (Heal) Kind() string              { return "heal" }
 func (Done) Kind() string              { return "done" }
+func (EndFight) Kind() string          { return "end_fight" }
 func (FireEarly) Kind() string         { return "fire_early" }
 func (UseItem) Kind() string           { return "use" }
 func (Repair) Kind() string            { return "repair" }
@@ -275,6 +283,7 @@ func (*Ruling) isCommand()            {}
 func (*Rest) isCommand()              {}
 func (*Heal) isCommand()              {}
 func (*Done) isCommand()              {}
+func (*EndFight) isCommand()          {}
 func (*FireEarly) isCommand()         {}
 func (*UseItem) isCommand()           {}
 func (*Repair) isCommand()            {}
@@ -315,6 +324,7 @@ func commandKinds() map[string]func() Command {
 		"rest":               func() Command { return &Rest{} },
 		"heal":               func() Command { return &Heal{} },
 		"done":               func() Command { return &Done{} },
+		"end_fight":          func() Command { return &EndFight{} },
 		"fire_early":         func() Command { return &FireEarly{} },
 		"use":                func() Command { return &UseItem{} },
 		"repair":             func() Command { return &Repair{} },

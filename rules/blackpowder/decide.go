@@ -111,6 +111,13 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 // decide decides cmd from actor in state s, the state the run started
 // from.
 func (r *run) decide(s *State, actor string, cmd Command) ([]Event, error) {
+	if c, ok := cmd.(*EndFight); ok {
+		// The GM's at any time, whoever is asked.
+		if err := r.endFight(actor, c); err != nil {
+			return nil, err
+		}
+		return r.events, nil
+	}
 	who := actor
 	if who == engine.GM && nextKind(s) != engine.Ruling {
 		// The GM answers for whoever is asked; a ruling is the GM's own,
@@ -1408,13 +1415,31 @@ func (r *run) join(gi int) {
 
 // end ends the fight. Unconscious player characters who were not revived
 // wake with 0 LP (R27).
-func (r *run) end(winner string) { r.finish(winner, false) }
+func (r *run) end(winner string) { r.finish(winner, false, false) }
+
+// endFight is the GM's end-fight: the fight ends at once, a draw or won
+// by the group named, as a fight decided by the rules does (the
+// unconscious players wake, R27; with aftermath, rests come first).
+func (r *run) endFight(actor string, c *EndFight) error {
+	s := r.s
+	switch {
+	case actor != engine.GM:
+		return engine.Errorf(engine.NotYourTurn, "only the GM ends the fight")
+	case s.Over || s.After != nil:
+		return engine.Errorf(engine.NotAllowedNow, "the fight is over already")
+	case c.Winner != "" && s.group(c.Winner) == nil:
+		return engine.Errorf(engine.Invalid, "there is no group called %q", c.Winner)
+	}
+	r.finish(c.Winner, false, true)
+	return nil
+}
 
 // endAtLimit ends the fight at the round limit, with no winner.
-func (r *run) endAtLimit() { r.finish("", true) }
+func (r *run) endAtLimit() { r.finish("", true, false) }
 
-// finish ends the fight, won by winner or stopped at the round limit.
-func (r *run) finish(winner string, timedOut bool) {
+// finish ends the fight, won by winner, stopped at the round limit, or
+// by the GM.
+func (r *run) finish(winner string, timedOut, byGM bool) {
 	for i := range r.s.Combatants {
 		c := r.s.Combatants[i]
 		if c.Status == Unconscious && r.s.group(c.Group).Players {
@@ -1422,10 +1447,10 @@ func (r *run) finish(winner string, timedOut bool) {
 		}
 	}
 	if r.s.Options.Aftermath {
-		r.emit(&Decided{Winner: winner, TimedOut: timedOut}) // rests and healing before the end
+		r.emit(&Decided{Winner: winner, TimedOut: timedOut, ByGM: byGM}) // rests and healing before the end
 		return
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).ended, Ended{Winner: winner, TimedOut: timedOut}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).ended, Ended{Winner: winner, TimedOut: timedOut, ByGM: byGM}))
 }
 
 // useItem uses a healing item on the user or an ally within reach (R31):
@@ -1809,7 +1834,7 @@ func (r *run) hide(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s hides next, not %s", c.ID, who)
 	}
 	die := r.d10()
-	r.emit(&StealthRolled{Who: c.ID, Die: die, Total: die + c.Body + c.Skill("stealth") + r.s.Ambush.Bonus})
+	r.emit(&StealthRolled{Who: c.ID, Die: die, Total: die + c.Body + c.Skill("stealth") + r.s.Ambush.Bonus + c.StealthBonus})
 	return nil
 }
 

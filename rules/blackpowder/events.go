@@ -488,6 +488,8 @@ type Decided struct {
 	Winner string `json:"winner"`
 	// TimedOut is set when the round limit ended the fight.
 	TimedOut bool `json:"timed_out,omitempty"`
+	// ByGM is set when the GM ended the fight (end-fight).
+	ByGM bool `json:"by_gm,omitempty"`
 }
 
 // Rested: everyone standing rests (R29); Gains lists each one's die (0 for
@@ -519,6 +521,8 @@ type Ended struct {
 	Winner string `json:"winner"`
 	// TimedOut is set when the round limit ended the fight.
 	TimedOut bool `json:"timed_out,omitempty"`
+	// ByGM is set when the GM ended the fight (end-fight).
+	ByGM bool `json:"by_gm,omitempty"`
 }
 
 func (InitiativeRolled) Kind() string    { return "initiative_rolled" }

@@ -108,6 +108,8 @@ func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 		return &Escape{}, nil
 	case "done":
 		return &Done{}, nil
+	case "end-fight":
+		return &EndFight{Winner: p.Arg(0)}, nil
 	case "stand":
 		return &StandUp{}, nil
 	case "opportunity-attack":
@@ -219,6 +221,8 @@ func (r Rules) FormatCommand(c Command) string {
 		return parts.Say("check", c.Attribute, c.Skill).Num("vs", c.Difficulty).String()
 	case *Heal:
 		return "heal " + c.Healer + " " + c.Patient
+	case *EndFight:
+		return parts.Say("end-fight", c.Winner).String()
 	case *Ruling:
 		switch {
 		case c.Safe != nil && *c.Safe:
@@ -461,7 +465,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.TimedOut {
 			return fmt.Sprintf("the fight is decided: the round limit (%d) is reached with both sides standing; time to rest and heal", s.Options.RoundLimit)
 		}
-		if e.Winner == "" {
+		switch {
+		case e.ByGM && e.Winner == "":
+			return "the GM ends the fight: a draw; time to rest and heal"
+		case e.ByGM:
+			return "the GM ends the fight: the " + e.Winner + " group wins; time to rest and heal"
+		case e.Winner == "":
 			return "the fight is decided: nobody is left standing"
 		}
 		return "the fight is decided: the " + e.Winner + " group wins; time to rest and heal"
@@ -535,7 +544,12 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.TimedOut {
 			return fmt.Sprintf("the fight is stopped: the round limit (%d) is reached with both sides standing", s.Options.RoundLimit)
 		}
-		if e.Winner == "" {
+		switch {
+		case e.ByGM && e.Winner == "":
+			return "the GM ends the fight: a draw"
+		case e.ByGM:
+			return "the GM ends the fight: the " + e.Winner + " group wins"
+		case e.Winner == "":
 			return "the fight is over: nobody is left standing"
 		}
 		return "the fight is over: the " + e.Winner + " group wins"

@@ -81,6 +81,7 @@ type CombatantSpec struct {
 	Trapped        int            `yaml:"trapped,omitempty" min:"0" max:"100" doc:"caught in a trap of this escape difficulty (R41)"`
 	ExtraDelayed   bool           `yaml:"extra_delayed,omitempty" doc:"a delayed action each round on top of the regular action (R07, A15)"`
 	Prone          bool           `yaml:"prone,omitempty" doc:"lying down: standing up is an action (A39)"`
+	StealthBonus   int            `yaml:"stealth_bonus,omitempty" min:"-50" max:"50" doc:"added to this hider's own Stealth check in an ambush, on top of the ambush's bonus for all: its preparation or equipment (R36)"`
 }
 
 // WeaponSpec is a weapon.
@@ -252,6 +253,7 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 		Evade: cs.Evade, Toughness: cs.Toughness, DamageBonus: cs.DamageBonus,
 		LPMax: cs.LPMax, LP: cs.LPMax, Status: Active, Wielding: -1,
 		X: cs.X, Y: cs.Y, GunslingerTier: cs.GunslingerTier, Unaware: cs.Unaware, Trapped: cs.Trapped, ExtraDelayed: cs.ExtraDelayed, Prone: cs.Prone,
+		StealthBonus: cs.StealthBonus,
 	}
 	if c.Name == "" {
 		c.Name = c.ID

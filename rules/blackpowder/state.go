@@ -181,6 +181,9 @@ type Combatant struct {
 	Unaware bool `json:"unaware,omitempty"`
 	// Stealth is the combatant's Stealth check total in an ambush (R36).
 	Stealth int `json:"stealth,omitempty"`
+	// StealthBonus is added to its own Stealth check, besides the
+	// ambush's bonus for every hider (R36).
+	StealthBonus int `json:"stealth_bonus,omitempty"`
 	// Searched is set once the combatant has rolled Perception against an
 	// ambush (R37).
 	Searched bool `json:"searched,omitempty"`

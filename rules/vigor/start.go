@@ -18,6 +18,10 @@ type Start struct {
 	Phase      string                    `yaml:"phase" enum:"act,aftermath" doc:"act (the default), or aftermath: the fight is decided and the GM rules on rests (R42) until done"`
 	Winner     string                    `yaml:"winner" doc:"with phase aftermath, the side that won (default none)"`
 	Combatants map[string]CombatantStart `yaml:"combatants" max:"100" doc:"each combatant's condition, by id; those left out are as their stat blocks say"`
+	// Initiative starts the fight at its beginning, initiative still to
+	// roll, with the combatants' conditions as given: hurt or tired from
+	// an earlier fight.
+	Initiative bool `yaml:"initiative" doc:"roll initiative as the fight begins (R08), the combatants as given: no round, order, turn, phase nor actions then"`
 }
 
 // CombatantStart is one combatant's condition in a starting state.
@@ -49,7 +53,7 @@ var _ engine.StartingState = (*Spec)(nil)
 
 // given reports whether the start says anything.
 func (st *Start) given() bool {
-	return st.Round != 0 || len(st.Order) > 0 || st.Turn != "" || len(st.Combatants) > 0 || st.Phase != "" || st.Winner != ""
+	return st.Round != 0 || len(st.Order) > 0 || st.Turn != "" || len(st.Combatants) > 0 || st.Phase != "" || st.Winner != "" || st.Initiative
 }
 
 // apply sets up state s as the starting state says, reporting problems
@@ -108,6 +112,20 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		if cs.Defending {
 			c.Defending = true
 		}
+		if st.Initiative && cs.Actions != nil {
+			bad(at+".actions", "with initiative: true nobody has a turn yet; actions are counted when its turn starts")
+		}
+	}
+	if st.Initiative {
+		for _, k := range []struct {
+			given bool
+			key   string
+		}{{st.Round != 0, "round"}, {len(st.Order) > 0, "order"}, {st.Turn != "", "turn"}, {st.Phase != "", "phase"}, {st.Winner != "", "winner"}} {
+			if k.given {
+				bad("start."+k.key, "with initiative: true the fight begins at round 1 with initiative to roll, so %s is not given", k.key)
+			}
+		}
+		return // as a fight with no start: waiting for initiative
 	}
 	s.Round = max(st.Round, 1)
 	for i := range s.Combatants {

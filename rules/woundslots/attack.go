@@ -57,8 +57,8 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot grapple %s: it takes a reach-0 weapon, an adjacent target within 4 Sizes, not grappled already (R57)", a.ID, t.ID)
 	case !Reaches(a, w, t):
 		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s does not reach %s (gap %d)", a.ID, w.Name, t.ID, Gap(a, t))
-	case a.AP < cost:
-		return nil, nil, refuse(engine.NotAllowedNow, "%s has %d AP; a %s attack costs %d", a.ID, a.AP, style, cost)
+	case !a.affords(cost):
+		return nil, nil, refuse(engine.NotAllowedNow, "%s has %d AP; a %s attack costs %d", a.ID, a.AP, style, a.apCost(cost))
 	}
 	return t, w, nil
 }
@@ -79,7 +79,7 @@ func (r *run) attack(c *Attack) error {
 	if !r.quiet {
 		q = s.windowQueue(a, w.Kind == "ranged", style, c.Target, r.h)
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: s.attackCost(a, style), Queue: q}))
+	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: a.apCost(s.attackCost(a, style)), Queue: q}))
 	r.resolveIfReady()
 	return nil
 }
@@ -127,7 +127,7 @@ func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *h
 // mayHarry reports whether c may harry a (R46): a's ranged attack within
 // c's melee reach, 2 AP, once a round per target (A28).
 func (s *State) mayHarry(c, a *Combatant) bool {
-	if c.AP < actionCosts["harry"] || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" || slices.Contains(a.HarriedBy, c.ID) {
+	if !c.affords(actionCosts["harry"]) || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" || slices.Contains(a.HarriedBy, c.ID) {
 		return false
 	}
 	for j := range c.Weapons {
@@ -343,7 +343,7 @@ func (r *run) resolve() {
 		}
 	}
 	w := a.Weapon(p.Weapon)
-	r.spend(a, p.Cost, attackFor[p.Action])
+	r.pay(a, p.Cost, attackFor[p.Action])
 	r.strike(a, t, w, p.Action, p.Guard, false)
 }
 
@@ -513,5 +513,5 @@ func (r *run) pick(c *Pick) error {
 // declaration's event is applied: the target grappling someone, free to
 // react, with 2 AP.
 func (s *State) mayInterposeAt(c *Combatant) bool {
-	return len(c.Grappling) > 0 && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 && c.AP >= actionCosts["interpose"]
+	return len(c.Grappling) > 0 && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 && c.affords(actionCosts["interpose"])
 }

@@ -513,6 +513,10 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	switch e := e.(type) {
 	case *Exerted:
 		return describeExerted(e)
+	case *StaminaPaid:
+		return describeStaminaPaid(e)
+	case *ConditionGained:
+		return describeConditionGained(e)
 	case *SurpriseRuled:
 		if e.Combatant != "" {
 			return fmt.Sprintf("%s is surprised", e.Combatant)
@@ -845,7 +849,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		if e.Rounds > 0 {
 			until = fmt.Sprintf("for %d rounds", e.Rounds)
 		}
-		return fmt.Sprintf("%s's %s holds %s: %d mana invested", e.Combatant, e.Effect, until, e.Mana)
+		return fmt.Sprintf("%s's %s holds %s: %d mana invested", e.Combatant, e.Effect, until, e.Mana) + modText(e.APCost, e.Checks)
 	case *EffectEnded:
 		back := ""
 		if !e.Condition {

@@ -890,5 +890,7 @@ func eventKinds() map[string]func() Event {
 		"ordered":            func() Event { return &Ordered{} },
 		"cover_ruled":        func() Event { return &CoverRuled{} },
 		"exerted":            func() Event { return &Exerted{} },
+		"stamina_paid":       func() Event { return &StaminaPaid{} },
+		"condition_gained":   func() Event { return &ConditionGained{} },
 	}
 }

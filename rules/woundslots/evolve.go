@@ -188,6 +188,20 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Posture = e.To
 		}
+	case *StaminaPaid:
+		if c := s.Combatant(e.Combatant); c != nil {
+			c.Stamina = e.Stamina
+			setFatigue(c, e.Fatigue)
+		}
+	case *ConditionGained:
+		if c := s.Combatant(e.Combatant); c != nil {
+			// A new slice: states may share their conditions (ScratchInto).
+			// The same condition gained again starts afresh.
+			x := e.Condition
+			x.Since = s.Round
+			kept := slices.DeleteFunc(slices.Clone(c.Conditions), func(o Condition) bool { return o.Name == x.Name })
+			c.Conditions = append(kept, x)
+		}
 	case *Exerted:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Stamina = e.Stamina
@@ -535,7 +549,7 @@ func evolve(s *State, e Event) {
 	case *EffectBegun:
 		if c := s.Combatant(e.Combatant); c != nil {
 			// A new slice: states may share their effects (ScratchInto).
-			x := Effect{Name: e.Effect, Mana: e.Mana, Rounds: e.Rounds}
+			x := Effect{Name: e.Effect, Mana: e.Mana, Rounds: e.Rounds, APCost: e.APCost, APZero: e.APZero, Checks: e.Checks}
 			if e.Rounds > 0 {
 				x.Since = s.Round
 			}

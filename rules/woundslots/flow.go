@@ -179,7 +179,7 @@ func (r *run) outOfTurn(c Command) error {
 		if err != nil {
 			return err
 		}
-		e.Action, e.Target, e.Weapon, e.Cost = styleOf(a.Style), a.Target, w.Name, s.attackCost(me, styleOf(a.Style))
+		e.Action, e.Target, e.Weapon, e.Cost = styleOf(a.Style), a.Target, w.Name, me.apCost(s.attackCost(me, styleOf(a.Style)))
 	} else {
 		e.Command = Rules{}.FormatCommand(c)
 		if err := r.legalAfter(c, &e); err != nil {
@@ -315,8 +315,20 @@ func (r *run) resolveDeclared() {
 // ---- long actions (R25) ----
 
 // costOf is what action c of a costs in AP now, 0 for a command that is no
-// action with a cost of its own.
+// action with a cost of its own: with a's effects and conditions changing
+// the action's cost (R24), not the movement it buys.
 func (s *State) costOf(a *Combatant, c Command) int {
+	switch c := c.(type) {
+	case *Jump:
+		return s.baseCost(a, c)
+	case *Drag:
+		return a.apCost(actionCosts["drag"]) + max(0, s.moveAP(a, s.pathCost(a.X, a.Y, c.X, c.Y)))
+	}
+	return a.apCost(s.baseCost(a, c))
+}
+
+// baseCost is costOf before R24's changes.
+func (s *State) baseCost(a *Combatant, c Command) int {
 	switch c := c.(type) {
 	case *Attack:
 		return s.attackCost(a, styleOf(c.Style))
@@ -366,7 +378,7 @@ func (r *run) longAction(text string) error {
 	}
 	text = Rules{}.FormatCommand(c)
 	paid := a.AP
-	r.spend(a, paid, text)
+	r.pay(a, paid, text)
 	r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: text, Remaining: cost - paid, Action: true}))
 	r.acted = false
 	return nil

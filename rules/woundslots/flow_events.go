@@ -167,6 +167,11 @@ type EffectBegun struct {
 	Effect    string `json:"effect"`
 	Mana      int    `json:"mana,omitempty"`
 	Rounds    int    `json:"rounds,omitempty"`
+	// APCost, APZero and Checks are what the effect does while it holds
+	// (R24): see Effect.
+	APCost int  `json:"ap_cost,omitempty"`
+	APZero bool `json:"ap_zero,omitempty"`
+	Checks int  `json:"checks,omitempty"`
 }
 
 // EffectEnded: an effect, or with Condition a condition, ends (R32, R60):

@@ -220,7 +220,7 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 				weapon = w.Name
 			}
 			for _, style := range []string{Standard, Quick, Strong, Nonlethal, Grapple} {
-				if c.AP < s.attackCost(c, style) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
+				if !c.affords(s.attackCost(c, style)) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
 					continue
 				}
 				if style == Grapple && (!t.Up() || w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
@@ -255,7 +255,7 @@ func actOptions(s *State, b *prompter) {
 		b.p.Question = fmt.Sprintf("round %d, %s's turn (initiative %d, %d AP, %s of movement left): what now?", s.Round, a.ID, a.Initiative, a.AP, parts.Count(a.PoolYards(), "yard", "yards"))
 	}
 	if a.PinnedBy != "" {
-		if a.AP >= actionCosts["escape"] {
+		if a.affords(actionCosts["escape"]) {
 			b.add(&Escape{}, "escape the pin (4 AP)")
 		}
 		b.add(&EndTurn{}, "end the turn")
@@ -283,16 +283,16 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 			b.add(b.approach(t.ID), "approach ", t.ID)
 		}
 	}
-	if !a.Defending && a.AP >= actionCosts["defend"] {
+	if !a.Defending && a.affords(actionCosts["defend"]) {
 		b.add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
 	}
-	if !a.Readied && a.inHand() > 0 && a.AP >= actionCosts["ready"] {
+	if !a.Readied && a.inHand() > 0 && a.affords(actionCosts["ready"]) {
 		b.add(b.ready(), "ready an attack (1 AP: take it as a reaction later)")
 	}
-	if a.AP >= actionCosts["seize"] {
+	if a.affords(actionCosts["seize"]) {
 		b.add(&Seize{}, "seize the initiative (4 AP: +1d6 initiative)")
 	}
-	if a.AP >= actionCosts["posture"] {
+	if a.affords(actionCosts["posture"]) {
 		for _, to := range []string{Standing, Crouching, Prone} {
 			if to != a.Posture && !(a.Posture == Prone && to == Standing) {
 				b.add(b.posture(to), "posture ", to, " (2 AP)")
@@ -300,10 +300,10 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 		}
 	}
 	itemOptions(s, b, a)
-	if a.Sunk && a.AP >= actionCosts["surface"] {
+	if a.Sunk && a.affords(actionCosts["surface"]) {
 		b.add(&Surface{}, "surface (4 AP: swim back up, R75)")
 	}
-	if a.Dashes < 2 && a.AP >= actionCosts["dash"] {
+	if a.Dashes < 2 && a.affords(actionCosts["dash"]) {
 		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round; again: a check adds to it)")
 	}
 	if !offTurn && s.Flanked(a) {
@@ -315,14 +315,14 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 		}
 	}
 	for i := range a.Effects {
-		if a.AP >= actionCosts["end"] {
+		if a.affords(actionCosts["end"]) {
 			b.add(b.endEffect(a.Effects[i].Name), "end ", a.Effects[i].Name, " (2 AP, R60)")
 		}
 	}
 	for i := range a.Spells {
 		sp := &a.Spells[i]
 		if sp.Defense == "" {
-			if a.AP >= spellAP(sp) && a.Mana >= sp.Mana+sp.Invest && !slices.ContainsFunc(a.Effects, func(e Effect) bool { return e.Name == sp.Name }) {
+			if a.affords(spellAP(sp)) && a.Mana >= sp.Mana+sp.Invest && !slices.ContainsFunc(a.Effects, func(e Effect) bool { return e.Name == sp.Name }) {
 				b.add(b.cast(sp.Name, ""), "cast ", sp.Name)
 			}
 			continue
@@ -435,10 +435,10 @@ func healOptions(s *State, b *prompter, a *Combatant) {
 		if !mayTend(a, t) {
 			continue
 		}
-		if t.IsDying && a.AP >= actionCosts["stabilize"] {
+		if t.IsDying && a.affords(actionCosts["stabilize"]) {
 			b.add(b.stabilize(t.ID), "stabilize ", t.ID, " (4 AP)")
 		}
-		if a.AP < actionCosts["treat"] {
+		if !a.affords(actionCosts["treat"]) {
 			continue
 		}
 		for l := Light; l <= Fatal; l++ {
@@ -455,7 +455,7 @@ func healOptions(s *State, b *prompter, a *Combatant) {
 // mountOptions adds mounting, dismounting (hurried too, when the
 // encounter allows it) and calming a bolting mount (R53, R67, R77).
 func mountOptions(s *State, b *prompter, a *Combatant) {
-	if a.AP < actionCosts["mount"] {
+	if !a.affords(actionCosts["mount"]) {
 		return
 	}
 	if a.Riding == "" {
@@ -492,7 +492,7 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 		}
 		break
 	}
-	if m := s.mountOf(a); m != nil && m.Bolting && a.AP >= actionCosts["calm"] {
+	if m := s.mountOf(a); m != nil && m.Bolting && a.affords(actionCosts["calm"]) {
 		b.add(&Calm{}, "calm ", m.ID, " (8 AP: regain control)")
 	}
 }
@@ -503,7 +503,7 @@ func cell(x, y int) string { return fmt.Sprintf("%d,%d", x, y) }
 // grappleOptions adds the hindrances (R61), pins (R59) and escapes (R52)
 // the actor may try.
 func grappleOptions(s *State, b *prompter, a *Combatant) {
-	if a.AP < actionCosts["hinder"] {
+	if !a.affords(actionCosts["hinder"]) {
 		return
 	}
 	for i := range s.Combatants {
@@ -532,7 +532,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 			b.add(b.pin(id), "pin ", id, " (4 AP)")
 		}
 	}
-	if a.SharingWith == "" && a.Riding == "" && a.AP >= actionCosts["enter"] {
+	if a.SharingWith == "" && a.Riding == "" && a.affords(actionCosts["enter"]) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && t.SharingWith == "" && t.Rider == "" && t.Riding == "" &&
@@ -668,9 +668,9 @@ func itemOptions(s *State, b *prompter, a *Combatant) {
 			b.add(b.retrieve(w.Name), "retrieve ", w.Name, " from its ", w.Stowed, fmt.Sprintf(" (%d AP)", n))
 		case ok && n <= a.AP:
 			b.add(b.retrieve(w.Name))
-		case w.InHand() && a.AP >= containerAP[homeOf(w)] && b.people:
+		case w.InHand() && a.affords(containerAP[homeOf(w)]) && b.people:
 			b.add(b.stow(w.Name), "stow ", w.Name, " in its ", homeOf(w), fmt.Sprintf(" (%d AP)", containerAP[homeOf(w)]))
-		case w.InHand() && a.AP >= containerAP[homeOf(w)]:
+		case w.InHand() && a.affords(containerAP[homeOf(w)]):
 			b.add(b.stow(w.Name))
 		}
 	}

@@ -12,7 +12,7 @@ import (
 func (s *State) mayInterpose(c *Combatant) bool {
 	p := s.Pending
 	return p != nil && (p.Command == "" && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && len(c.Grappling) > 0 && c.canAct() &&
-		c.PinnedBy == "" && c.Initiative > 0 && c.AP >= actionCosts["interpose"]
+		c.PinnedBy == "" && c.Initiative > 0 && c.affords(actionCosts["interpose"])
 }
 
 // interpose is R58 with A21 (2 AP): the better of Power and Agility, -2

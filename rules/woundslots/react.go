@@ -26,7 +26,7 @@ func nextStep(a *Combatant, x, y int) (int, int) {
 // and not after it. The rebuff comes before that step, wherever on a's
 // path it is.
 func (s *State) rebuffStep(c, a *Combatant, fx, fy, tx, ty int) bool {
-	if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || c.AP < actionCosts["rebuff"] {
+	if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || !c.affords(actionCosts["rebuff"]) {
 		return false
 	}
 	w := firstMelee(c)
@@ -42,7 +42,7 @@ func (s *State) rebuffStep(c, a *Combatant, fx, fy, tx, ty int) bool {
 // out of its reach.
 func (s *State) clingStep(c, a *Combatant, fx, fy, tx, ty int) bool {
 	return slices.Contains(c.Grappling, a.ID) && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 &&
-		c.AP >= actionCosts["cling"] && gapFrom(c, a, fx, fy) <= 0 && gapFrom(c, a, tx, ty) > 0
+		c.affords(actionCosts["cling"]) && gapFrom(c, a, fx, fy) <= 0 && gapFrom(c, a, tx, ty) > 0
 }
 
 // mayRebuff reports whether c may rebuff a's next step toward x,y.

@@ -44,7 +44,7 @@ func (r *run) readyCheck(action string) (*Combatant, error) {
 // react (R28, R30), with the AP of a standard attack and an enemy in
 // reach.
 func (s *State) mayFire(c *Combatant) bool {
-	if !c.Readied || c.ReadyAction != "" || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || c.AP < s.attackCost(c, Standard) {
+	if !c.Readied || c.ReadyAction != "" || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || !c.affords(s.attackCost(c, Standard)) {
 		return false
 	}
 	for i := range s.Combatants {

@@ -668,7 +668,16 @@ func (r *run) finishTurn() {
 // spend pays AP for an action or reaction, giving up a long action first:
 // spending AP on anything else cancels it (R25). The owner's paying marks
 // an action taken in its turn, for the after-action window.
+//
+// amount is the action's cost before c's effects and conditions change it
+// (R24); pay takes an amount as it is.
 func (r *run) spend(c *Combatant, amount int, what string) {
+	r.pay(c, c.apCost(amount), what)
+}
+
+// pay is spend without R24's changes: a long action's payments, which
+// pay a cost already changed.
+func (r *run) pay(c *Combatant, amount int, what string) {
 	if c.Long != nil {
 		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
 	}
@@ -680,7 +689,7 @@ func (r *run) spend(c *Combatant, amount int, what string) {
 
 // need refuses an action costing more AP than c has.
 func need(c *Combatant, cost int, what ...string) error {
-	if c.AP < cost {
+	if cost = c.apCost(cost); c.AP < cost {
 		return refuse(engine.NotAllowedNow, "%s has %d AP; %s costs %d", c.ID, c.AP, strings.Join(what, ""), cost)
 	}
 	return nil
@@ -837,10 +846,10 @@ func (r *run) use(object string, hurry bool) error {
 		return err
 	}
 	cost, rounds := r.s.objectCost(object)
-	cost = r.hurried(a, cost, hurry)
+	cost = a.apCost(r.hurried(a, cost, hurry))
 	switch {
 	case rounds > 0:
-		r.spend(a, a.AP, "use "+object)
+		r.pay(a, a.AP, "use "+object)
 		if rounds == 1 {
 			r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: object}))
 			return nil
@@ -848,11 +857,11 @@ func (r *run) use(object string, hurry bool) error {
 		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Rounds: rounds - 1}))
 		r.acted = false
 	case cost <= a.AP:
-		r.spend(a, cost, "use "+object)
+		r.pay(a, cost, "use "+object)
 		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: object}))
 	default:
 		paid := a.AP
-		r.spend(a, paid, "use "+object)
+		r.pay(a, paid, "use "+object)
 		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Remaining: cost - paid}))
 		r.acted = false
 	}

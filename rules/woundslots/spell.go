@@ -27,6 +27,14 @@ type Spell struct {
 	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"10000" doc:"rounds the effect it leaves lasts (R32), 0 until it is ended (R60)"`
 	// BypassArmor makes the target's armour not count (R07).
 	BypassArmor bool `yaml:"bypass_armor" json:"bypass_armor,omitempty" doc:"armour does not count against it (R07)"`
+	// Stamina is paid as it takes effect (R19).
+	Stamina int `yaml:"stamina" json:"stamina,omitempty" min:"0" max:"100" doc:"stamina paid when it takes effect; past what is left, fatigue (R19)"`
+	// APCost, APZero and Checks go to the effect it leaves on its caster.
+	APCost int  `yaml:"ap_cost" json:"ap_cost,omitempty" min:"-20" max:"20" doc:"the effect it leaves changes the AP cost of its caster's actions and reactions by this much, at least 1 (R24)"`
+	APZero bool `yaml:"ap_zero" json:"ap_zero,omitempty" doc:"the effect it leaves may bring a cost down to 0 (R24)"`
+	Checks int  `yaml:"checks" json:"checks,omitempty" min:"-20" max:"20" doc:"the effect it leaves adds this to its caster's checks and attacks"`
+	// Condition is left on a creature the spell attack hits (R64, R32).
+	Condition *Condition `yaml:"condition" json:"condition,omitempty" doc:"a condition a hit leaves on its target, from the round of the hit"`
 }
 
 // spell returns the spell c knows by name, or nil.
@@ -51,7 +59,8 @@ func spellAP(sp *Spell) int {
 func (r *run) castEffect(a *Combatant, sp *Spell) {
 	r.spend(a, spellAP(sp), "cast")
 	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Mana: a.Mana - sp.Mana}))
-	r.emit(ev(r.h, (*hotMemory).evEffectBegun, EffectBegun{Combatant: a.ID, Effect: sp.Name, Mana: sp.Invest, Rounds: sp.Rounds}))
+	r.payStaminaFor(a, sp)
+	r.emit(ev(r.h, (*hotMemory).evEffectBegun, EffectBegun{Combatant: a.ID, Effect: sp.Name, Mana: sp.Invest, Rounds: sp.Rounds, APCost: sp.APCost, APZero: sp.APZero, Checks: sp.Checks}))
 }
 
 // castEffectCheck is castEffect's checks.
@@ -80,7 +89,7 @@ func spellDefense(t *Combatant, name string) int {
 
 // canCast reports whether a may cast sp at t now.
 func canCast(a *Combatant, sp *Spell, t *Combatant) bool {
-	return t.Side != a.Side && t.Up() && a.AP >= spellAP(sp) && a.Mana >= sp.Mana &&
+	return t.Side != a.Side && t.Up() && a.affords(spellAP(sp)) && a.Mana >= sp.Mana &&
 		dist(a, t)-1 <= sp.Range
 }
 
@@ -119,6 +128,7 @@ func (r *run) cast(name, target string) error {
 	}
 	die := dice.RollClasses(r.src, 20, classes)
 	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Target: t.ID, Mana: a.Mana - sp.Mana}))
+	r.payStaminaFor(a, sp)
 	hit := die != 1 && (die == 20 || die+bonus >= defense)
 	crit := ""
 	switch die {
@@ -140,6 +150,7 @@ func (r *run) cast(name, target string) error {
 	}
 	final := die + k
 	r.wound(t, a.ID, final, WoundLevel(final))
+	r.inflict(a, t, sp)
 	if spreads {
 		r.lightning(a, t, sp, die+bonus)
 	}

@@ -570,12 +570,13 @@ func (c *Combatant) Exhausted() bool { return c.IsExhausted }
 const ExhaustedPenalty = 2
 
 // tired is what exhaustion takes from c's checks and attacks (A26): every
-// one of them, standard or wild, attack or healing or recovery.
+// one of them, standard or wild, attack or healing or recovery; less what
+// its effects and conditions add to them (checkMod).
 func (c *Combatant) tired() int {
 	if c.IsExhausted {
-		return ExhaustedPenalty
+		return ExhaustedPenalty - c.checkMod()
 	}
-	return 0
+	return -c.checkMod()
 }
 
 // Staggered is A26: no Turn End AP (NPCs are immune, R17).

@@ -137,7 +137,7 @@ func tacticalAct(view *State, p engine.Prompt[Command]) Command {
 		case *Continue:
 			return c
 		case *Attack:
-			if c.Weapon != "" || !(c.Style == "" || c.Style == Quick && me.AP < view.attackCost(me, Standard)) {
+			if c.Weapon != "" || !(c.Style == "" || c.Style == Quick && !me.affords(view.attackCost(me, Standard))) {
 				continue
 			}
 			if t := view.Combatant(c.Target); t != nil && t.Up() && (best < 0 || openSlots(t) < bestOpen) {

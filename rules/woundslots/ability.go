@@ -1,0 +1,130 @@
+package woundslots
+
+import "fmt"
+
+// apMods is what c's effects and conditions do to the AP cost of its
+// actions and reactions (R24): the sum of their changes, and whether one
+// of them lets a cost drop to 0.
+func (c *Combatant) apMods() (change int, zero bool) {
+	for i := range c.Effects {
+		change += c.Effects[i].APCost
+		zero = zero || c.Effects[i].APZero
+	}
+	for i := range c.Conditions {
+		change += c.Conditions[i].APCost
+		zero = zero || c.Conditions[i].APZero
+	}
+	return change, zero
+}
+
+// apCost is what an action or reaction whose cost is base costs c (R24):
+// base changed by c's effects and conditions, at least 1, or at least 0
+// when one of them says so. A free action (base 0) stays free.
+func (c *Combatant) apCost(base int) int {
+	if base <= 0 {
+		return base
+	}
+	change, zero := c.apMods()
+	if change == 0 {
+		return base
+	}
+	floor := 1
+	if zero {
+		floor = 0
+	}
+	return max(floor, base+change)
+}
+
+// affords reports whether c has the AP for an action whose cost is base.
+func (c *Combatant) affords(base int) bool { return c.AP >= c.apCost(base) }
+
+// checkMod is what c's effects and conditions add to every check and
+// attack it makes.
+func (c *Combatant) checkMod() int {
+	n := 0
+	for i := range c.Effects {
+		n += c.Effects[i].Checks
+	}
+	for i := range c.Conditions {
+		n += c.Conditions[i].Checks
+	}
+	return n
+}
+
+// StaminaPaid: a spell or ability's stamina cost is paid as it takes
+// effect (R19): past the stamina left, the rest becomes fatigue (R20).
+// Stamina and Fatigue are the creature's own after.
+type StaminaPaid struct {
+	Combatant string `json:"combatant"`
+	For       string `json:"for"`
+	Cost      int    `json:"cost"`
+	Stamina   int    `json:"stamina"`
+	Fatigue   int    `json:"fatigue"`
+}
+
+// Kind returns "stamina_paid".
+func (*StaminaPaid) Kind() string { return "stamina_paid" }
+
+func (*StaminaPaid) event() {}
+
+// ConditionGained: a spell or ability that hit leaves a condition on its
+// target from this round (R32, R64).
+type ConditionGained struct {
+	Combatant string    `json:"combatant"`
+	From      string    `json:"from"`
+	Condition Condition `json:"condition"`
+}
+
+// Kind returns "condition_gained".
+func (*ConditionGained) Kind() string { return "condition_gained" }
+
+func (*ConditionGained) event() {}
+
+// payStaminaFor pays sp's stamina cost, if it has one, as it takes effect.
+func (r *run) payStaminaFor(a *Combatant, sp *Spell) {
+	if sp.Stamina <= 0 {
+		return
+	}
+	e := StaminaPaid{Combatant: a.ID, For: sp.Name, Cost: sp.Stamina}
+	e.Stamina, e.Fatigue = payStamina(a, sp.Stamina)
+	r.emit(&e)
+}
+
+// inflict gives t the condition sp leaves on a creature it hits.
+func (r *run) inflict(a, t *Combatant, sp *Spell) {
+	if sp.Condition == nil || t.gone() {
+		return
+	}
+	r.emit(&ConditionGained{Combatant: t.ID, From: a.ID, Condition: *sp.Condition})
+}
+
+// describeStaminaPaid is the transcript line of a StaminaPaid event.
+func describeStaminaPaid(e *StaminaPaid) string {
+	return fmt.Sprintf("%s pays %d stamina for %s: %d stamina, %d fatigue", e.Combatant, e.Cost, e.For, e.Stamina, e.Fatigue)
+}
+
+// describeConditionGained is the transcript line of a ConditionGained
+// event.
+func describeConditionGained(e *ConditionGained) string {
+	c := e.Condition
+	s := fmt.Sprintf("%s is %s by %s's hit", e.Combatant, c.Name, e.From)
+	if c.Level > 0 {
+		s += fmt.Sprintf(", level %d", c.Level)
+	}
+	if c.Rounds > 0 {
+		s += fmt.Sprintf(", for %d rounds", c.Rounds)
+	}
+	return s + modText(c.APCost, c.Checks)
+}
+
+// modText says what an effect or condition changes, for a transcript.
+func modText(apCost, checks int) string {
+	s := ""
+	if apCost != 0 {
+		s += fmt.Sprintf("; actions %+d AP", apCost)
+	}
+	if checks != 0 {
+		s += fmt.Sprintf("; checks %+d", checks)
+	}
+	return s
+}
