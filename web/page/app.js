@@ -972,7 +972,7 @@ function drawSeatLink(view, r) {
   if (r.url) {
     kids.push(el("a", { href: r.url, target: "_blank", rel: "noopener" }, r.url), linkButtons(r.url, s.combatant, who + "'s link"));
   } else {
-    kids.push(el("span", { class: "note" }, r.stale ? "a newer link was made on another device" : "link " + s.issued + " is with the player; this device does not hold it"));
+    kids.push(el("span", { class: "note" }, r.stale ? "a newer link was made on another device" : "its link is with the player, not kept on this device"));
   }
   if (linkState.confirm === s.combatant) {
     kids.push(el("div", { class: "confirm" },
