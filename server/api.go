@@ -225,6 +225,7 @@ func (s *Server) register() {
 		Security:    bearer, MaxBodyBytes: 1 << 10, Tags: []string{"fights"},
 	}, s.undo)
 	s.registerOdds(bearer)
+	s.registerLinks(bearer)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "health", Method: http.MethodGet, Path: "/healthz",
 		Summary: "Whether the server is up and its store answers, for load balancers",
@@ -303,6 +304,9 @@ func (s *Server) grantFor(ctx context.Context, a Auth, id string) (store.Grant, 
 	g, err := s.grantOf(ctx, tok)
 	if errors.Is(err, store.ErrNotFound) {
 		return store.Grant{}, problem(http.StatusUnauthorized, "bad-token", "the token is not one this server gave out; ask the GM for your join link")
+	}
+	if errors.Is(err, store.ErrRevoked) {
+		return store.Grant{}, revokedProblem()
 	}
 	if err != nil {
 		return store.Grant{}, fmt.Errorf("checking a token: %w", err)

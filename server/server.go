@@ -132,7 +132,16 @@ type Server struct {
 
 	mu     sync.Mutex
 	fights map[string]*live
-	tokens map[string]store.Grant // by hash: grants never change
+	// tokens remembers grants by their token's hash. A grant never
+	// changes, but it may be revoked: the grants of a fight are then
+	// forgotten (revoked), and tokenGen counts such forgettings, so that a
+	// grant read from the store before one is not remembered after it.
+	// With a store.Notifier backend, grants are remembered only while
+	// trusted: while the server listens, and so hears of other processes'
+	// revocations.
+	tokens   map[string]store.Grant
+	tokenGen uint64
+	trusted  bool
 
 	stop   context.CancelFunc
 	stopCh chan struct{}
@@ -250,6 +259,8 @@ func New(cfg Config) (*Server, error) {
 		tokens:   map[string]store.Grant{},
 		stopCh:   make(chan struct{}),
 	}
+	_, notified := cfg.Store.Backend().(store.Notifier)
+	s.trusted = !notified
 	s.oddsPool = newOddsPool(cfg.Registry, cfg.Logger, s.hub.poke, oddsLimits{
 		workers: cfg.OddsWorkers, queue: cfg.OddsQueue, perOwner: cfg.OddsPerToken,
 		maxJobs: cfg.OddsWorkers + cfg.OddsQueue + maxLive, perOption: cfg.OddsOptionTime, perJob: cfg.OddsPromptTime,
@@ -274,12 +285,16 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// listen passes the entries other processes commit to the hub, listening
-// again after a lost connection, until ctx is done.
+// listen passes the entries other processes commit to the hub, and their
+// revocations of tokens to revoked, listening again after a lost
+// connection, until ctx is done. While it does not listen, the server
+// remembers no grant: it reads each from the store.
 func (s *Server) listen(ctx context.Context, n store.Notifier) {
 	defer close(s.stopCh)
+	l := store.Listener{Listening: func() { s.trustGrants(true) }, Entry: s.hub.heard, Revoked: s.revoked}
 	for ctx.Err() == nil {
-		err := n.Listen(ctx, s.hub.heard)
+		err := n.Listen(ctx, l)
+		s.trustGrants(false)
 		if ctx.Err() != nil {
 			return
 		}
@@ -445,11 +460,16 @@ func hashToken(token string) string {
 }
 
 // grantOf returns what token allows, from the server's memory or the
-// store.
+// store: store.ErrRevoked for a token replaced by a new one.
 func (s *Server) grantOf(ctx context.Context, token string) (store.Grant, error) {
-	h := hashToken(token)
+	return s.grantByHash(ctx, hashToken(token))
+}
+
+// grantByHash is grantOf by the token's hash.
+func (s *Server) grantByHash(ctx context.Context, h string) (store.Grant, error) {
 	s.mu.Lock()
 	g, ok := s.tokens[h]
+	gen := s.tokenGen
 	s.mu.Unlock()
 	if ok {
 		return g, nil
@@ -459,12 +479,28 @@ func (s *Server) grantOf(ctx context.Context, token string) (store.Grant, error)
 		return store.Grant{}, err
 	}
 	s.mu.Lock()
-	if len(s.tokens) >= maxTokens {
-		clear(s.tokens)
+	// Not if grants were forgotten meanwhile: this one may be revoked.
+	if s.trusted && s.tokenGen == gen {
+		if len(s.tokens) >= maxTokens {
+			clear(s.tokens)
+		}
+		s.tokens[h] = g
 	}
-	s.tokens[h] = g
 	s.mu.Unlock()
 	return g, nil
+}
+
+// trustGrants says whether the server may remember grants: with a
+// store.Notifier backend, only while it listens for revocations. Not
+// trusted, it forgets every grant.
+func (s *Server) trustGrants(trusted bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.trusted = trusted
+	if !trusted {
+		s.tokenGen++
+		clear(s.tokens)
+	}
 }
 
 // viewerOf is the view a grant sees a fight through.

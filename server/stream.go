@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"slices"
@@ -58,6 +59,7 @@ func (s *Server) registerStream() {
 		Description: "Each committed entry is sent as an event \"entry\" whose id is its version and whose data is a StreamEntry as the token's holder may see it. " +
 			"Reconnecting with Last-Event-ID (or ?since=VERSION) sends every entry after it first; without either the stream starts at the current version. " +
 			"A comment line is sent as a heartbeat when nothing else is. " +
+			"When the token is revoked (the GM issued a new link in its place), an event \"revoked\" (without an id) carries the problem, and the stream ends. " +
 			"When the odds of a prompt the token's holder may read are all computed, an event \"odds\" (without an id) carries an OddsReady: read them with GET /fights/{id}/odds.",
 		Tags:     []string{"fights"},
 		Security: []map[string][]string{{"bearer": {}}},
@@ -89,7 +91,8 @@ func writeProblem(w http.ResponseWriter, p *Problem) {
 func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	id := r.PathValue("id")
-	g, err := s.grantFor(ctx, Auth{Authorization: r.Header.Get("Authorization"), Token: r.URL.Query().Get("token")}, id)
+	auth := Auth{Authorization: r.Header.Get("Authorization"), Token: r.URL.Query().Get("token")}
+	g, err := s.grantFor(ctx, auth, id)
 	if err != nil {
 		if p, ok := err.(*Problem); ok {
 			writeProblem(w, p)
@@ -145,7 +148,19 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 	beat := time.NewTicker(s.cfg.Heartbeat)
 	defer beat.Stop()
 	oddsSeq := s.oddsPool.seqNow()
+	hash := hashToken(auth.token())
 	for {
+		// A token revoked since ends its stream, saying so; a stream is
+		// woken when a token of its fight is revoked.
+		if _, err := s.grantByHash(ctx, hash); err != nil {
+			if errors.Is(err, store.ErrRevoked) {
+				data, _ := json.Marshal(revokedProblem())
+				write(fmt.Appendf(nil, "event: revoked\ndata: %s\n\n", data))
+			} else if ctx.Err() == nil {
+				s.cfg.Logger.Error("stream", "fight", id, "err", err)
+			}
+			return
+		}
 		msgs, err := s.pending(ctx, id, g, since)
 		if err != nil {
 			if ctx.Err() == nil {

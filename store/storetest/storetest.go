@@ -43,6 +43,7 @@ func Run(t *testing.T, fresh Fresh) {
 		{"Hammer", testHammer},
 		{"OneWinsInAGroup", testOneWinsInAGroup},
 		{"Import", testImport},
+		{"Links", testLinks},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -236,6 +236,7 @@ async function read(seq) {
 // 2 s... up to 8 s); any other refusal is shown, since reading again would
 // not change it.
 function readFailed(e) {
+  if (e.code === "revoked") { linkReplaced(e.message); return; }
   const transient = !(e instanceof ApiError) || e.status === 429 || e.status >= 500;
   if (!transient) {
     showMessage(e.message);
@@ -265,7 +266,9 @@ function setLive() {
   const live = $("#live");
   const v = page.view;
   let state, text;
-  if (!page.streamOpen) {
+  if (linkState.replaced) {
+    state = "replaced"; text = "link replaced";
+  } else if (!page.streamOpen) {
     state = "reconnecting"; text = "reconnecting…";
   } else if (!v || v.version < page.latest || logVersion() < v.version) {
     state = "behind";
@@ -536,7 +539,7 @@ function draw(view, sheets, asPrompt) {
   drawOrder(view, sheets);
   if (window.frayMap) window.frayMap.draw(view, mapHandlers);
   drawCombatants(view, sheets);
-  drawJoins(view);
+  drawJoins();
   settle();
 }
 
@@ -576,9 +579,11 @@ function drawTurn(view) {
   page.wasYours = mine && !view.viewer.gm;
 }
 
-// seats returns the players' links the GM's browser keeps for the fight.
+// seats returns the players' seats that have a link: the server's list
+// once read (every seat there has one, wherever it is), else the links
+// the GM's browser keeps for the fight.
 function seats(view) {
-  try { return JSON.parse(localStorage.getItem("fray:seats:" + view.id) || "[]"); } catch (e) { return []; }
+  return linkState.links || heldLinks(view.id);
 }
 
 // drawPrompt shows the question, who is asked, and the options of whoever
@@ -853,16 +858,229 @@ function drawDice(e) {
     el("span", { class: "source" }, nameOf(e.actor) + "'s, " + how));
 }
 
-function drawJoins(view) {
+// ---------- players' links ----------
+
+// The server keeps tokens hashed: it lists the players' seats with how
+// many links each has had (GET /fights/{id}/links), and the GM's page
+// shows a seat's link when this browser holds the one in force (kept in
+// local storage when the fight was started, or a new link was made, here).
+// Any device with the GM's token can make a new link for a seat, which
+// stops the old one at once; a link is copied, or shown as a QR code the
+// server draws (POST /fights/{id}/qr).
+
+// heldLinks returns the links this browser keeps for a fight: the seats
+// of POST /fights, each replaced by the seat's new link made here, with
+// the number it was issued as (1 for the first).
+function heldLinks(fight) {
+  try { return JSON.parse(localStorage.getItem("fray:seats:" + fight) || "[]"); } catch (e) { return []; }
+}
+
+// holdLink keeps a seat's new link in this browser, in place of the old.
+function holdLink(fight, link) {
+  const all = heldLinks(fight).filter((s) => s.combatant !== link.combatant);
+  all.push(link);
+  localStorage.setItem("fray:seats:" + fight, JSON.stringify(all));
+}
+
+// linkURL is the absolute address of a token's page.
+function linkURL(fight, token) {
+  return new URL("/#" + new URLSearchParams({ fight, token }), location.href).href;
+}
+
+// loadLinks reads the seats' list; a new link made on another device
+// shows here once it is read again (when the page opens, comes back into
+// view, or its own link is refused).
+async function loadLinks() {
+  const fight = page.fight;
+  let list;
+  try {
+    list = await api("GET", "/fights/" + fight + "/links");
+  } catch (e) {
+    linkState.error = e.message;
+    drawJoins();
+    return;
+  }
+  if (fight !== page.fight) return;
+  linkState.links = list.links;
+  linkState.error = "";
+  drawJoins();
+}
+
+// linkState is what the links panel shows: the server's list of seats
+// (null until read), the seat whose new link awaits confirmation, the QR
+// codes shown (data: URLs by address), which link was just copied, and an
+// error.
+let linkState = newLinkState();
+let linksLoading = false;
+let linksDrawn = ""; // what the panel was last drawn from
+
+function newLinkState() {
+  return { links: null, confirm: "", qr: {}, copied: "", error: "", replaced: false };
+}
+
+// linkReplaced: the GM made a new link in place of this page's: the page
+// stops following the fight, offers nothing more, and says so.
+function linkReplaced(detail) {
+  linkState.replaced = true;
+  if (page.stream) { page.stream.close(); page.stream = null; }
+  page.streamOpen = false;
+  clearTimeout(retryTimer); retryTimer = null; page.retryAt = 0;
+  showMessage(detail || "This link was replaced by a new one: ask the GM for it.");
+  $("#options").replaceChildren();
+  $("#command-form").hidden = true;
+  $("#undo").hidden = true;
+  setLive();
+}
+
+// A GM's page coming back into view reads the links again: a new link
+// may have been made on another device meanwhile.
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && page.view && page.view.viewer.gm) loadLinks();
+});
+
+// resetLinks forgets the links panel of the fight left.
+function resetLinks() {
+  linkState = newLinkState();
+  linksDrawn = "";
+}
+
+// drawJoins draws the links panel on the GM's page: the GM's own link,
+// then a row a seat, each with its link when this browser holds the one in
+// force, buttons to copy it or show its QR code, and a new link.
+function drawJoins() {
+  const view = page.view;
   const panel = $("#joins-panel");
-  if (!view.viewer.gm) { panel.hidden = true; return; }
-  const all = seats(view);
-  panel.hidden = all.length === 0;
-  $("#joins").replaceChildren(...all.map((s) => {
-    const url = new URL(s.page || ("/#" + new URLSearchParams({ fight: view.id, token: s.token })), location.href).href;
-    return el("li", { "data-combatant": s.combatant }, nameOf(s.combatant) + " (" + s.side + "): ",
-      el("a", { href: url, target: "_blank", rel: "noopener" }, url));
-  }));
+  if (!view || !view.viewer.gm) { panel.hidden = true; return; }
+  if (linkState.links === null && !linksLoading) {
+    linksLoading = true;
+    loadLinks().finally(() => { linksLoading = false; });
+  }
+  const held = new Map(heldLinks(view.id).map((s) => [s.combatant, s]));
+  const rows = (linkState.links || []).map((s) => {
+    const h = held.get(s.combatant);
+    return { seat: s, url: h && (h.issued || 1) === s.issued ? linkURL(view.id, h.token) : "", stale: !!h && (h.issued || 1) < s.issued };
+  });
+  const names = rows.map((r) => nameOf(r.seat.combatant));
+  const key = JSON.stringify([view.id, rows, names, linkState]);
+  panel.hidden = false;
+  if (key === linksDrawn) return;
+  linksDrawn = key;
+  const gm = linkURL(view.id, page.token);
+  $("#gm-link").replaceChildren(
+    el("span", { class: "who" }, "You, the GM"), " ",
+    el("a", { href: gm, target: "_blank", rel: "noopener" }, gm),
+    linkButtons(gm, "gm", "your GM link"),
+    el("p", { class: "hint" }, "Open it on another device to run the fight from there too; whoever holds it runs the fight."),
+    qrImage(gm, "your GM link") || "");
+  $("#joins").replaceChildren(...rows.map((r) => drawSeatLink(view, r)));
+  const err = $("#links-error");
+  err.textContent = linkState.error;
+  err.hidden = !linkState.error;
+}
+
+// drawSeatLink is one seat's row of the links panel.
+function drawSeatLink(view, r) {
+  const s = r.seat, who = nameOf(s.combatant);
+  const kids = [el("span", { class: "who" }, who), " (" + s.side + ") "];
+  if (r.url) {
+    kids.push(el("a", { href: r.url, target: "_blank", rel: "noopener" }, r.url), linkButtons(r.url, s.combatant, who + "'s link"));
+  } else {
+    kids.push(el("span", { class: "note" }, r.stale ? "a newer link was made on another device" : "its link is with the player, not kept on this device"));
+  }
+  if (linkState.confirm === s.combatant) {
+    kids.push(el("div", { class: "confirm" },
+      el("span", {}, "A new link for " + who + " stops the one " + who + "'s player has now."),
+      el("button", { type: "button", class: "reissue-yes", onclick: () => reissue(s.combatant) }, "Make a new link"),
+      el("button", { type: "button", onclick: () => { linkState.confirm = ""; drawJoins(); } }, "Cancel")));
+  } else {
+    kids.push(el("button", { type: "button", class: "reissue", onclick: () => { linkState.confirm = s.combatant; drawJoins(); } }, "New link"));
+  }
+  if (r.url) kids.push(qrImage(r.url, who + "'s link"));
+  return el("li", { "data-combatant": s.combatant, "data-issued": s.issued, "data-held": r.url ? "true" : "false" }, ...kids);
+}
+
+// linkButtons are a link's buttons: copy it, show or hide its QR code.
+function linkButtons(url, id, what) {
+  const shown = !!linkState.qr[url];
+  return el("span", { class: "link-buttons" },
+    el("button", { type: "button", class: "copy", onclick: (ev) => copyLink(url, id, ev.target) }, linkState.copied === id ? "Copied" : "Copy"),
+    el("button", { type: "button", class: "show-qr", "aria-pressed": shown ? "true" : "false", "aria-label": (shown ? "Hide" : "Show") + " the QR code of " + what,
+      onclick: () => toggleQR(url) }, shown ? "Hide QR" : "QR"));
+}
+
+// qrImage is a link's QR code when shown.
+function qrImage(url, what) {
+  const src = linkState.qr[url];
+  return src ? el("img", { class: "qr", src, alt: "QR code of " + what, "data-link": url }) : null;
+}
+
+// copyLink puts a link on the clipboard; where the browser gives no
+// clipboard (a page over plain http on the local network), it selects the
+// link's text and asks the browser to copy the selection.
+async function copyLink(url, id, button) {
+  let ok = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    ok = true;
+  } catch (e) {
+    const a = button.closest("li, #gm-link").querySelector("a");
+    const range = document.createRange();
+    range.selectNodeContents(a);
+    getSelection().removeAllRanges();
+    getSelection().addRange(range);
+    try { ok = document.execCommand("copy"); } catch (e2) { ok = false; }
+  }
+  linkState.copied = ok ? id : "";
+  linkState.error = ok ? "" : "The browser would not copy: the link is selected, copy it by hand.";
+  drawJoins();
+}
+
+// toggleQR shows a link's QR code, drawn by the server, or hides it.
+async function toggleQR(url) {
+  if (linkState.qr[url]) {
+    delete linkState.qr[url];
+    drawJoins();
+    return;
+  }
+  try {
+    const res = await fetch("/fights/" + page.fight + "/qr", {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + page.token, "Content-Type": "application/json", "Accept": "image/svg+xml" },
+      body: JSON.stringify({ link: url }),
+    });
+    const text = await res.text();
+    if (!res.ok) {
+      let body = null;
+      try { body = JSON.parse(text); } catch (e) { body = { detail: text }; }
+      throw new ApiError(res.status, body);
+    }
+    linkState.qr[url] = "data:image/svg+xml," + encodeURIComponent(text);
+    linkState.error = "";
+  } catch (e) {
+    linkState.error = e.message;
+    // A link replaced on another device: read the list again.
+    if (e.code === "not-a-link") loadLinks();
+  }
+  drawJoins();
+}
+
+// reissue makes a new link for a seat (the old one stops at once), keeps
+// it in this browser and shows its QR code.
+async function reissue(combatant) {
+  linkState.confirm = "";
+  try {
+    const made = await api("POST", "/fights/" + page.fight + "/links/" + encodeURIComponent(combatant));
+    holdLink(page.fight, { combatant: made.combatant, side: made.side, token: made.token, join: made.join, page: made.page, issued: made.issued });
+    const url = linkURL(page.fight, made.token);
+    linkState.qr = {};
+    linkState.copied = "";
+    linkState.error = "";
+    await loadLinks();
+    await toggleQR(url);
+  } catch (e) {
+    linkState.error = e.message;
+    drawJoins();
+  }
 }
 
 // ---------- the map ----------
@@ -1020,6 +1238,11 @@ function connect() {
     else if (!page.reading && !page.retryAt) scheduleRefresh();
     else setLive();
   });
+  es.addEventListener("revoked", (ev) => {
+    let p = null;
+    try { p = JSON.parse(ev.data); } catch (e) { /* the default message */ }
+    linkReplaced(p && p.detail);
+  });
   es.addEventListener("odds", (ev) => {
     let ready;
     try { ready = JSON.parse(ev.data); } catch (e) { return; }
@@ -1083,6 +1306,7 @@ function route() {
   page.streamOpen = false; page.streamOpened = false; page.failures = 0; page.reading = 0; page.retryAt = 0; page.wasYours = false; page.confirmUndo = false;
   clearTimeout(refreshTimer); refreshTimer = null; clearTimeout(retryTimer); retryTimer = null;
   page.sheets = null; page.as = ""; page.asVersion = -1; page.pending = null;
+  resetLinks();
   document.body.dataset.fight = "";
   if (fight && token) openFight(); else showStart();
 }

@@ -1,0 +1,231 @@
+package server_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"fray/internal/qrread"
+	"fray/server"
+	"fray/store"
+)
+
+// link is a seat's new link as POST /fights/{id}/links/{combatant}
+// answers it.
+type link struct {
+	Combatant string `json:"combatant"`
+	Side      string `json:"side"`
+	Token     string `json:"token"`
+	Join      string `json:"join"`
+	Page      string `json:"page"`
+	Issued    int    `json:"issued"`
+}
+
+// linkInfo is a seat as GET /fights/{id}/links lists it.
+type linkInfo struct {
+	Combatant string `json:"combatant"`
+	Side      string `json:"side"`
+	Issued    int    `json:"issued"`
+}
+
+// wantProblem fails t unless r is a problem of the given status and code.
+func wantProblem(t *testing.T, what string, r reply, status int, code string) {
+	t.Helper()
+	var p struct {
+		Type   string `json:"type"`
+		Status int    `json:"status"`
+	}
+	if r.status != status || r.header.Get("Content-Type") != "application/problem+json" {
+		t.Fatalf("%s: %d %s %s, want a %d problem %s", what, r.status, r.header.Get("Content-Type"), r.body, status, code)
+	}
+	r.decode(t, &p)
+	if p.Status != status || !strings.HasSuffix(p.Type, "/"+code) {
+		t.Fatalf("%s: %s, want a problem %s", what, r.body, code)
+	}
+}
+
+// reissue issues a new link for combatant with the GM's token.
+func (c *client) reissue(f created, combatant string) link {
+	c.t.Helper()
+	r := c.do("POST", "/fights/"+f.ID+"/links/"+combatant, f.GMToken, nil)
+	if r.status != http.StatusOK {
+		c.t.Fatalf("a new link for %s: %d %s", combatant, r.status, r.body)
+	}
+	var l link
+	r.decode(c.t, &l)
+	return l
+}
+
+// revokedEvent waits for a stream's event "revoked" and then its end.
+func revokedEvent(t *testing.T, s *stream) {
+	t.Helper()
+	e := s.next(t)
+	if e.name != "revoked" || !strings.Contains(string(e.data), "/revoked") {
+		t.Fatalf("the revoked token's stream sent %s %s, not revoked", e.name, e.data)
+	}
+	select {
+	case e, ok := <-s.events:
+		if ok {
+			t.Fatalf("after revoked the stream sent %s %s", e.name, e.data)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the revoked token's stream goes on")
+	}
+}
+
+// TestLinksTravel: the GM lists the players' seats and issues a new link
+// for one, over real HTTP; the old token is refused at once (401 revoked)
+// and its live stream ends saying so, while the other players' go on; the
+// new token plays the seat. Players and strangers may do none of it.
+func TestLinksTravel(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func() store.Backend) {
+		c := startServer(t, open(), nil)
+		f := c.create("alley_fight")
+		other := c.create("alley_fight")
+		var list struct {
+			Links []linkInfo `json:"links"`
+		}
+		c.do("GET", "/fights/"+f.ID+"/links", f.GMToken, nil).decode(t, &list)
+		if len(list.Links) != len(f.Players) {
+			t.Fatalf("links %+v for players %+v", list.Links, f.Players)
+		}
+		for i, p := range f.Players {
+			if l := list.Links[i]; l != (linkInfo{Combatant: p.Combatant, Side: p.Side, Issued: 1}) {
+				t.Fatalf("link %d: %+v, want %s of %s issued once", i, l, p.Combatant, p.Side)
+			}
+		}
+		seat, stays := f.Players[0], f.Players[1]
+
+		for _, tc := range []struct {
+			what, method, path, token string
+			body                      any
+			status                    int
+			code                      string
+		}{
+			{"a player listing links", "GET", "/links", stays.Token, nil, 403, "gm-only"},
+			{"a player issuing a link", "POST", "/links/" + seat.Combatant, stays.Token, nil, 403, "gm-only"},
+			{"a player issuing their own link", "POST", "/links/" + stays.Combatant, stays.Token, nil, 403, "gm-only"},
+			{"a player asking for a QR code", "POST", "/qr", stays.Token, map[string]string{"link": c.base + server.PagePath(f.ID, stays.Token)}, 403, "gm-only"},
+			{"no token", "GET", "/links", "", nil, 401, "no-token"},
+			{"another fight's GM", "POST", "/links/" + seat.Combatant, other.GMToken, nil, 403, "other-fight"},
+			{"a seat not there", "POST", "/links/thug9", f.GMToken, nil, 404, "no-seat"},
+			{"the GM's name", "POST", "/links/gm", f.GMToken, nil, 404, "no-seat"},
+		} {
+			wantProblem(t, tc.what, c.do(tc.method, "/fights/"+f.ID+tc.path, tc.token, tc.body), tc.status, tc.code)
+		}
+		if r := c.do("GET", "/fights/"+f.ID, seat.Token, nil); r.status != http.StatusOK {
+			t.Fatalf("the refusals revoked %s's token: %d %s", seat.Combatant, r.status, r.body)
+		}
+
+		old := c.follow(f, seat.Token, "")
+		defer old.cancel()
+		kept := c.follow(f, stays.Token, "")
+		defer kept.cancel()
+		l := c.reissue(f, seat.Combatant)
+		if l.Combatant != seat.Combatant || l.Side != seat.Side || l.Issued != 2 || l.Token == "" || l.Token == seat.Token ||
+			l.Page != server.PagePath(f.ID, l.Token) || l.Join != "/fights/"+f.ID+"?token="+l.Token {
+			t.Fatalf("the new link %+v for %+v", l, seat)
+		}
+		// At once: no wait between the new link and the refusal.
+		wantProblem(t, "a read with the old token", c.do("GET", "/fights/"+f.ID, seat.Token, nil), 401, "revoked")
+		v := c.read(f, f.GMToken)
+		wantProblem(t, "a decision with the old token", c.do("POST", "/fights/"+f.ID+"/decisions", seat.Token, map[string]any{"version": v.Version, "command": v.Prompt.Options[0].Command}), 401, "revoked")
+		revokedEvent(t, old)
+		wantProblem(t, "the old token's stream again", c.do("GET", "/fights/"+f.ID+"/events", seat.Token, nil), 401, "revoked")
+
+		var mine struct {
+			Viewer struct {
+				Combatant string `json:"combatant"`
+			} `json:"viewer"`
+		}
+		c.do("GET", "/fights/"+f.ID, l.Token, nil).decode(t, &mine)
+		if mine.Viewer.Combatant != seat.Combatant {
+			t.Fatalf("the new token sees as %q, not %s", mine.Viewer.Combatant, seat.Combatant)
+		}
+		fresh := c.follow(f, l.Token, "")
+		defer fresh.cancel()
+		c.play(f, 1)
+		for _, s := range []*stream{kept, fresh} {
+			if e := s.next(t); e.name != "entry" || e.id != "1" {
+				t.Fatalf("after the new link, a stream sent %s %s %s", e.name, e.id, e.data)
+			}
+		}
+		c.do("GET", "/fights/"+f.ID+"/links", f.GMToken, nil).decode(t, &list)
+		if list.Links[0].Issued != 2 || list.Links[1].Issued != 1 {
+			t.Fatalf("links after one new link: %+v", list.Links)
+		}
+		// A third link revokes the second.
+		third := c.reissue(f, seat.Combatant)
+		wantProblem(t, "a read with the second token", c.do("GET", "/fights/"+f.ID, l.Token, nil), 401, "revoked")
+		revokedEvent(t, fresh)
+		if third.Issued != 3 || c.read(f, third.Token).ID != f.ID {
+			t.Fatalf("the third link %+v", third)
+		}
+	})
+}
+
+// TestRevokedOnEveryServer: with two servers on one PostgreSQL, a token
+// the GM replaces through one is refused by the other, which had it in
+// memory, and the other's stream for it ends.
+func TestRevokedOnEveryServer(t *testing.T) {
+	var pg backendCase
+	for _, bc := range backendCases {
+		if bc.name == "postgres" {
+			pg = bc
+		}
+	}
+	open := pg.open(t)
+	a := startServer(t, open(), nil)
+	b := startServer(t, open(), nil)
+	f := a.create("alley_fight")
+	seat := f.Players[0]
+	b.read(f, seat.Token) // b remembers the grant
+	s := b.follow(f, seat.Token, "")
+	defer s.cancel()
+	a.reissue(f, seat.Combatant)
+	revokedEvent(t, s)
+	wantProblem(t, "the old token through the other server", b.do("GET", "/fights/"+f.ID, seat.Token, nil), 401, "revoked")
+}
+
+// TestLinkQR: the GM gets any link of the fight in force as a QR code (an
+// SVG image that no cache keeps), which reads back as exactly that link;
+// a revoked link, another fight's and what is no link at all are refused.
+func TestLinkQR(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("alley_fight")
+	other := c.create("alley_fight")
+	seat := f.Players[1]
+	for _, token := range []string{seat.Token, f.GMToken} {
+		want := c.base + server.PagePath(f.ID, token)
+		r := c.do("POST", "/fights/"+f.ID+"/qr", f.GMToken, map[string]string{"link": want})
+		if r.status != http.StatusOK || r.header.Get("Content-Type") != "image/svg+xml" || r.header.Get("Cache-Control") != "no-store" {
+			t.Fatalf("a QR code of %s: %d %v %s", want, r.status, r.header, r.body)
+		}
+		got, err := qrread.SVG(r.body)
+		if err != nil {
+			t.Fatalf("reading the QR code of %s: %v\n%s", want, err, r.body)
+		}
+		if got != want {
+			t.Fatalf("the QR code reads %q, want %q", got, want)
+		}
+	}
+	l := c.reissue(f, seat.Combatant)
+	u, _ := url.Parse(c.base)
+	for _, tc := range []struct{ what, link string }{
+		{"a revoked link", c.base + server.PagePath(f.ID, seat.Token)},
+		{"another fight's link", c.base + server.PagePath(other.ID, other.GMToken)},
+		{"another fight's token for this fight", c.base + server.PagePath(f.ID, other.GMToken)},
+		{"a token never given", c.base + server.PagePath(f.ID, "nothing")},
+		{"a path without a host", server.PagePath(f.ID, l.Token)},
+		{"another scheme", "javascript://" + u.Host + server.PagePath(f.ID, l.Token)},
+		{"no token", c.base + "/#fight=" + f.ID},
+	} {
+		wantProblem(t, tc.what, c.do("POST", "/fights/"+f.ID+"/qr", f.GMToken, map[string]string{"link": tc.link}), 422, "not-a-link")
+	}
+	r := c.do("POST", "/fights/"+f.ID+"/qr", f.GMToken, map[string]string{"link": c.base + server.PagePath(f.ID, l.Token)})
+	if got, err := qrread.SVG(r.body); err != nil || got != c.base+server.PagePath(f.ID, l.Token) {
+		t.Fatalf("the new link's QR code: %d %q %v", r.status, got, err)
+	}
+}
