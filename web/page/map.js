@@ -72,9 +72,11 @@
     const turn = b.pieces.find((p) => p.id === b.turn);
     const reach = b.reach || [];
     const far = (k) => Math.max(0, ...reach.filter((r) => r.kind === k).map((r) => r.distance));
-    const most = Math.max(far("reach"), Math.min(far("range"), 12));
+    const most = far("reach");
     // The area shown: every piece, with room around the one deciding for
-    // its reach, and at least a few units each way.
+    // its reach, and at least a few units each way. A range reaching past
+    // it is drawn cut at the edge: widening the field to hold it would
+    // shrink a skirmish at arm's length to a dot.
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (const p of b.pieces) {
       x0 = Math.min(x0, p.x); x1 = Math.max(x1, p.x); y0 = Math.min(y0, p.y); y1 = Math.max(y1, p.y);
