@@ -445,11 +445,13 @@ func (d *decider) replace(c *Replace) error {
 // lacks (R05) when that is all that stands in the way.
 func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []React) error {
 	short, cost, weapon := false, 0, ""
-	d.s.eachReaction(reactor, d.s.combatant(d.s.Exchange.Actor), func(a Action, w *Weapon, ap int) {
-		if !short && a == c.Action && (c.Weapon == "" || w.Name == c.Weapon) {
-			short, cost, weapon = true, ap, w.Name
-		}
-	})
+	if actor := d.s.combatant(d.s.Exchange.Actor); actor != nil && reactor.standing() && opponents(actor, reactor) {
+		d.s.eachReaction(reactor, actor, func(a Action, w *Weapon, ap int) {
+			if !short && a == c.Action && (c.Weapon == "" || w.Name == c.Weapon) {
+				short, cost, weapon = true, ap, w.Name
+			}
+		})
+	}
 	if short {
 		return refuse("%s cannot %s%s now: it needs %d AP and %s has %d (R05); the reactions open to it: %s",
 			reactor.ID, c.Action, withWeapon(weapon), cost, reactor.ID, reactor.AP, reactList(opts))
