@@ -178,6 +178,9 @@ func (r *runner) step(n int, st step) bool {
 	if code != st.expectErr {
 		r.mismatch(st.pos, "step %d %q was refused with %s (%v), but %s was expected", n, st, code, err, st.expectErr)
 	}
+	if st.reason != "" && !strings.Contains(err.Error(), st.reason) {
+		r.mismatch(st.pos, "step %d %q was refused (%v), but the reason does not contain %q", n, st, err, st.reason)
+	}
 	after, _ := t.State(engine.Everyone)
 	if t.Len() != decisions || !bytes.Equal(before, after) {
 		r.mismatch(st.pos, "step %d %q was refused but changed the state", n, st)

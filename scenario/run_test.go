@@ -123,6 +123,16 @@ func TestRunStops(t *testing.T) {
 			want: []string{`:6: step 3 "ann: defend" was refused (not-your-turn): it is gm's decision, not ann's: round 1 is over: does the fight go on? (a GM ruling is pending: "round 1 is over: does the fight go on?"; answer it with a gm step, as rulings: script asks)`},
 		},
 		{
+			name: "an expected refusal for the expected reason",
+			file: "encounter: enc.yaml\nscript:\n  - {actor: ann, do: attack ann, expect_error: not-allowed-now, expect_reason: \"on the same side\"}\n",
+			want: nil,
+		},
+		{
+			name: "an expected refusal for another reason",
+			file: "encounter: enc.yaml\nscript:\n  - {actor: ann, do: attack ann, expect_error: not-allowed-now, expect_reason: out of AP}\n",
+			want: []string{`:3: step 1 "ann: attack ann" was refused (ann cannot attack ann: they are on the same side), but the reason does not contain "out of AP"`},
+		},
+		{
 			name: "an expected refusal",
 			file: "encounter: enc.yaml\nscript:\n  - {actor: ann, do: attack ann, expect_error: not-allowed-now}\n  - {actor: bob, do: defend, expect_error: not-your-turn}\nexpect: {dice_left: 0, state: {turn: 0}}\n",
 			want: nil,
@@ -282,5 +292,17 @@ func TestDetect(t *testing.T) {
 	}
 	if _, err := scenario.Detect("f.yaml", []byte("a: [\n")); err == nil || !strings.HasPrefix(err.Error(), "f.yaml:1:4: ") {
 		t.Errorf("Detect of bad YAML: %v", err)
+	}
+}
+
+// TestReasonNeedsARefusal checks that expect_reason is refused on a step
+// not expected to be refused, where it could never be checked.
+func TestReasonNeedsARefusal(t *testing.T) {
+	dir := t.TempDir()
+	path := write(t, dir, "bad.yaml", "encounter: {ruleset: reference, sides: [{id: a}, {id: b}], combatants: [{id: ann, side: a}, {id: bob, side: b}]}\nscript:\n  - {actor: ann, do: defend, expect_reason: why}\n")
+	_, err := scenario.Run(registry(t), path)
+	want := "script[0].expect_reason: only a step with expect_error is refused; add the code it is refused with"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v, want an error containing %q", err, want)
 	}
 }

@@ -41,6 +41,7 @@ type step struct {
 	actor     string
 	text      string
 	expectErr engine.Code   // "" when the step must be accepted
+	reason    string        // text the refusal's reason must contain; "" for any
 	expect    *expectations // checked after the step; nil when none
 }
 
@@ -351,7 +352,7 @@ func (p *scenarioParser) script(n *node) {
 		st := step{pos: Pos{File: p.sc.file, Line: it.loc.pos.Line}}
 		switch {
 		case it.get("do") != nil:
-			p.allowOnly(it, what, []string{"actor", "do", "expect_error", "expect"})
+			p.allowOnly(it, what, []string{"actor", "do", "expect_error", "expect_reason", "expect"})
 			if e := it.get("expect"); e != nil {
 				st.expect = p.readExpect(e, what+".expect")
 			}
@@ -360,6 +361,7 @@ func (p *scenarioParser) script(n *node) {
 			if e := it.get("expect_error"); e != nil {
 				st.expectErr = p.code(e, what)
 			}
+			st.reason = p.reason(it, st.expectErr, what)
 		case len(shortStep(it)) == 1:
 			e := shortStep(it)[0]
 			st.actor = e.key
@@ -369,6 +371,7 @@ func (p *scenarioParser) script(n *node) {
 			if x := it.get("expect_error"); x != nil {
 				st.expectErr = p.code(x, what)
 			}
+			st.reason = p.reason(it, st.expectErr, what)
 			s, ok := e.value.text()
 			if !ok || strings.TrimSpace(s) == "" {
 				p.problemf(e.value.loc.pos, "%s: want the command %s gives, got %s", what, e.key, e.value.describe())
@@ -387,11 +390,28 @@ func (p *scenarioParser) script(n *node) {
 func shortStep(it *node) []*entry {
 	var out []*entry
 	for _, e := range it.entries {
-		if e.key != "expect" && e.key != "expect_error" {
+		if e.key != "expect" && e.key != "expect_error" && e.key != "expect_reason" {
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+// reason reads a step's expect_reason: text its refusal's reason must
+// contain, which only a step expected to be refused may have.
+func (p *scenarioParser) reason(it *node, code engine.Code, what string) string {
+	e := it.get("expect_reason")
+	if e == nil {
+		return ""
+	}
+	s, ok := e.value.text()
+	if !ok || strings.TrimSpace(s) == "" {
+		p.problemf(e.value.loc.pos, "%s.expect_reason: want the text the refusal's reason must contain, got %s", what, e.value.describe())
+	}
+	if code == "" {
+		p.problemf(e.value.loc.pos, "%s.expect_reason: only a step with expect_error is refused; add the code it is refused with", what)
+	}
+	return s
 }
 
 // code reads a step's expect_error.

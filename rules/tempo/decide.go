@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
 	"fray/dice"
 	"fray/engine"
@@ -392,7 +393,7 @@ func (d *decider) react(c *React) error {
 		return o.Action == c.Action && (c.Weapon == "" || o.Weapon == c.Weapon)
 	})
 	if i < 0 {
-		return refuse("%s cannot %s%s now; the reactions open to it: %s", r.ID, c.Action, withWeapon(c.Weapon), reactList(opts))
+		return d.refuseReaction(r, c, opts)
 	}
 	chosen := opts[i]
 	cost := rules(chosen.Action).ap
@@ -437,7 +438,53 @@ func (d *decider) replace(c *Replace) error {
 		d.settle()
 		return nil
 	}
-	return refuse("%s cannot replace the action with %s%s (R06, R19, R31)", actor.ID, c.Action, withWeapon(c.Weapon))
+	return d.refuseReplacement(actor, c)
+}
+
+// refuseReaction says why reactor cannot make reaction c: the AP it
+// lacks (R05) when that is all that stands in the way.
+func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []React) error {
+	short, cost, weapon := false, 0, ""
+	if actor := d.s.combatant(d.s.Exchange.Actor); actor != nil && reactor.standing() && opponents(actor, reactor) {
+		d.s.eachReaction(reactor, actor, func(a Action, w *Weapon, ap int) {
+			if !short && a == c.Action && (c.Weapon == "" || w.Name == c.Weapon) {
+				short, cost, weapon = true, ap, w.Name
+			}
+		})
+	}
+	if short {
+		return refuse("%s cannot %s%s now: it needs %d AP and %s has %d (R05); the reactions open to it: %s",
+			reactor.ID, c.Action, withWeapon(weapon), cost, reactor.ID, reactor.AP, reactList(opts))
+	}
+	return refuse("%s cannot %s%s now; the reactions open to it: %s", reactor.ID, c.Action, withWeapon(c.Weapon), reactList(opts))
+}
+
+// refuseReplacement says why actor cannot replace its action with c: the
+// extra AP it lacks (R06), or that c is no replacement open to it here.
+func (d *decider) refuseReplacement(actor *Combatant, c *Replace) error {
+	short, extra, weapon := false, 0, ""
+	d.s.replacements(actor, true, func(a Action, w string, more int, _ string) {
+		if !short && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
+			short, extra, weapon = true, more, w
+		}
+	})
+	if short {
+		paid := d.s.Exchange.Act.Paid
+		return refuse("%s cannot replace the action with %s with %s: it needs %d AP more (%d against the %d paid) and %s has %d (R06)",
+			actor.ID, c.Action, weapon, extra, paid+extra, paid, actor.ID, actor.AP)
+	}
+	var open []string
+	d.s.eachReplacement(actor, func(a Action, w string, _ int, _ string) { open = append(open, string(a)+withWeapon(w)) })
+	return refuse("%s cannot replace the action with %s%s: the replacements open to it are keep%s (R06, R19, R31)",
+		actor.ID, c.Action, withWeapon(c.Weapon), listTail(open))
+}
+
+// listTail is ", a, b" for the items, or "" for none.
+func listTail(items []string) string {
+	if len(items) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(items, ", ")
 }
 
 func (d *decider) keep() error {

@@ -529,10 +529,25 @@ func (s *State) reactionOptions(reactor *Combatant, h *hotMemory) []React {
 	if h != nil {
 		out = h.reactions[:0]
 	}
+	s.eachReaction(reactor, actor, func(a Action, w *Weapon, cost int) {
+		if cost <= reactor.AP {
+			out = append(out, React{Action: a, Weapon: w.Name})
+		}
+	})
+	if h != nil {
+		h.reactions = out
+	}
+	return out
+}
+
+// eachReaction calls yield with every reaction reactor's status, the
+// action answered and R27 allow against actor, and its AP cost, whether
+// or not reactor can pay it (R05 is the caller's to apply).
+func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, w *Weapon, cost int)) {
 	var buf [4]Weapon
 	for _, a := range reactiveOrder {
 		r := rules(a)
-		if !r.allowed(reactor.Status) || !r.answers(public(x.Act.Action)) {
+		if !r.allowed(reactor.Status) || !r.answers(public(s.Exchange.Act.Action)) {
 			continue
 		}
 		for _, w := range appendReactionWeapons(buf[:0], reactor, a) {
@@ -540,15 +555,11 @@ func (s *State) reactionOptions(reactor *Combatant, h *hotMemory) []React {
 			if r.byWeapon {
 				cost = w.AP
 			}
-			if cost <= reactor.AP && s.eligible(reactor, actor, a, &w) {
-				out = append(out, React{Action: a, Weapon: w.Name})
+			if s.eligible(reactor, actor, a, &w) {
+				yield(a, &w, cost)
 			}
 		}
 	}
-	if h != nil {
-		h.reactions = out
-	}
-	return out
 }
 
 // appendReactionWeapons appends to ws the weapons a reaction may use: one
@@ -647,6 +658,12 @@ func (s *State) candidates(out []string, actor *Combatant, h *hotMemory) []strin
 // its weapon's name, the extra AP it costs and the words of its label, in
 // menu order.
 func (s *State) eachReplacement(actor *Combatant, yield func(a Action, weapon string, extra int, label string)) {
+	s.replacements(actor, false, yield)
+}
+
+// replacements is eachReplacement, also yielding, when anyCost is set,
+// the replacements whose extra cost actor cannot pay.
+func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action, weapon string, extra int, label string)) {
 	x := s.Exchange
 	drew := x.Reactions[0]
 	reactor := s.combatant(drew.Reactor)
@@ -656,7 +673,7 @@ func (s *State) eachReplacement(actor *Combatant, yield func(a Action, weapon st
 		if (a == CounterAttack || a == CTCounterAttack) && (reactor == nil || Dist(actor.At, reactor.At) > w.Reach) {
 			return
 		}
-		if extra := max(0, w.AP-x.Act.Paid); extra <= actor.AP {
+		if extra := max(0, w.AP-x.Act.Paid); anyCost || extra <= actor.AP {
 			yield(a, w.Name, extra, label)
 		}
 	}
