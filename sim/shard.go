@@ -232,6 +232,9 @@ func Merge(shards []NamedShard) (*Merged, error) {
 			return nil, fmt.Errorf("%s: %w", s.Name, err)
 		}
 		if other, dup := byIndex[sh.Index]; dup {
+			if other == s.Name {
+				return nil, fmt.Errorf("%s (shard %s) is given twice", other, sh)
+			}
 			return nil, fmt.Errorf("%s and %s are both shard %s", other, s.Name, sh)
 		}
 		byIndex[sh.Index] = s.Name
@@ -251,7 +254,7 @@ func Merge(shards []NamedShard) (*Merged, error) {
 		}
 		what := "shards %s of %d are missing"
 		if len(missing) == 1 {
-			what = "shard %s of %d is missing"
+			what = "shard %s/%d is missing"
 		}
 		return nil, fmt.Errorf(what+" (%d of the %d given)", runs(missing), count, len(byIndex), count)
 	}
