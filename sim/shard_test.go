@@ -92,11 +92,11 @@ func TestParseShard(t *testing.T) {
 		t.Errorf("3/8: %+v, %v", s, err)
 	}
 	for spec, want := range map[string]string{
-		"8/8": "the parts of 8 are numbered from 0 to 7",
+		"8/8":  "the parts of 8 are numbered from 0 to 7",
 		"-1/8": "numbered from 0 to 7",
-		"0/0": "at least one part, not 0",
-		"3":   "write I/N",
-		"a/b": "write I/N",
+		"0/0":  "at least one part, not 0",
+		"3":    "write I/N",
+		"a/b":  "write I/N",
 	} {
 		if _, err := sim.ParseShard(spec); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want %q", spec, err, want)
