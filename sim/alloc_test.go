@@ -36,7 +36,7 @@ func TestAtMostOneAllocationADecision(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			acc := newAccumulator(len(s.roster))
+			acc := newTotals(len(s.roster))
 			w := s.newWorker(acc)
 			i := 0
 			allocs := testing.AllocsPerRun(200, func() {
@@ -45,7 +45,7 @@ func TestAtMostOneAllocationADecision(t *testing.T) {
 				}
 				i++
 			})
-			decisions := float64(acc.decisions) / float64(acc.fights)
+			decisions := float64(acc.Decisions) / float64(acc.Fights)
 			if perDecision := allocs / decisions; perDecision > 1 {
 				t.Errorf("%s, %s policies: %.0f allocations a fight of %.1f decisions, %.2f a decision", name, policy, allocs, decisions, perDecision)
 			}

@@ -76,7 +76,7 @@ func benchFights[S, C, E any](b *testing.B, g engine.Game[S, C, E], initial *S, 
 	if err != nil {
 		b.Fatal(err)
 	}
-	acc := newAccumulator(len(s.roster))
+	acc := newTotals(len(s.roster))
 	w := s.newWorker(acc)
 	b.ReportAllocs()
 	i := 0
@@ -87,9 +87,9 @@ func benchFights[S, C, E any](b *testing.B, g engine.Game[S, C, E], initial *S, 
 		i++
 	}
 	perFight := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	dicePerFight := float64(acc.dice) / float64(acc.fights)
-	raw := rawDraw(acc.dice)
-	b.ReportMetric(float64(acc.decisions)/float64(acc.fights), "decisions/fight")
+	dicePerFight := float64(acc.Dice) / float64(acc.Fights)
+	raw := rawDraw(acc.Dice)
+	b.ReportMetric(float64(acc.Decisions)/float64(acc.Fights), "decisions/fight")
 	b.ReportMetric(dicePerFight, "dice/fight")
 	b.ReportMetric(raw, "raw-ns/die")
 	b.ReportMetric(perFight/(dicePerFight*raw), "x-raw")

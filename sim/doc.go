@@ -20,6 +20,13 @@
 // report; one with engine.Speed runs faster; one without engine.Secrets
 // lets policies read the state itself instead of a copy per decision.
 //
+// A report is computed from whole-number totals only (Totals, Partial), so
+// runs of adjacent spans of an experiment's fights (Options.First,
+// RunPartial) add up (MergePartials) to exactly the report of one run.
+// Shard cuts an experiment, a sweep's values included, into parts for
+// separate processes or machines, and Merge merges what they write
+// (ShardFile) into the report or sweep one run gives.
+//
 // Sweeps (ParseVary, Vary.Apply) run the same fight at each of a range of
 // values of one field of an encounter file, set with scenario.SetField.
 // Package sim/simplot draws reports and sweeps; sim itself links no

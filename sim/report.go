@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -83,49 +81,6 @@ func (r *Report) Combatant(id string) *CombatantResult {
 		}
 	}
 	return nil
-}
-
-// report builds the report of a run from its totals.
-func (sim *simulation[S, C, E]) report(a *accumulator) *Report {
-	n := a.fights
-	r := &Report{
-		Encounter: sim.opts.Name,
-		Ruleset:   sim.g.ID(),
-		Fights:    n,
-		Seed:      sim.opts.Seed,
-		Draws:     NewRate(a.draws, n),
-		Timeouts:  NewRate(a.timeouts, n),
-		Rounds:    newRounds(a.rounds),
-	}
-	if n > 0 {
-		r.Decisions = float64(a.decisions) / float64(n)
-		r.Dice = float64(a.dice) / float64(n)
-	}
-	sides := slices.Clone(sim.sides)
-	for _, side := range slices.Sorted(maps.Keys(a.wins)) {
-		if !slices.Contains(sides, side) {
-			sides = append(sides, side) // a winner the roster did not show
-		}
-	}
-	for _, side := range sides {
-		name, ok := sim.names[side]
-		if !ok {
-			name = sim.fallback
-		}
-		r.Sides = append(r.Sides, SideResult{Side: side, Policy: name, Wins: NewRate(a.wins[side], n)})
-	}
-	if sim.tallier == nil {
-		return r // nothing is known of what happened to whom
-	}
-	for i, id := range sim.roster {
-		c := CombatantResult{ID: id, Side: sim.sideOf[i], Down: NewRate(a.down[i], n), Dead: NewRate(a.dead[i], n)}
-		if n > 0 {
-			c.DamageDealt = float64(a.dealt[i]) / float64(n)
-			c.DamageTaken = float64(a.taken[i]) / float64(n)
-		}
-		r.Combatants = append(r.Combatants, c)
-	}
-	return r
 }
 
 // WriteJSON writes the report as indented JSON.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"runtime"
 	"runtime/debug"
 	"slices"
@@ -26,6 +27,11 @@ type Options struct {
 	Name string
 	// Fights is how many fights to play; it must be at least 1.
 	Fights int
+	// First is the number of the first fight played: the run plays fights
+	// First to First+Fights-1 of the experiment its seed names, so that
+	// runs of adjacent spans add up to one run of them all (see Shard). 0
+	// for a whole run.
+	First int
 	// Seed is the run's seed; fight i draws its dice from
 	// dice.Seeded(FightSeed(Seed, i)).
 	Seed uint64
@@ -84,6 +90,17 @@ const chunk = 64
 // A command a policy chooses that g refuses, or a panic in g or a policy,
 // stops the run with an error naming the fight, its seed and the decision.
 func Run[S, C, E any](g engine.Game[S, C, E], initial *S, policies map[string]engine.Policy[S, C], opts Options) (*Report, error) {
+	p, err := RunPartial(g, initial, policies, opts)
+	if err != nil {
+		return nil, err
+	}
+	return p.Report(), nil
+}
+
+// RunPartial is Run giving the run's totals rather than its report: the
+// counts and sums the report is computed from, which add up exactly with
+// those of other spans of fights of the same experiment (MergePartials).
+func RunPartial[S, C, E any](g engine.Game[S, C, E], initial *S, policies map[string]engine.Policy[S, C], opts Options) (*Partial, error) {
 	sim, err := newSimulation(g, initial, policies, opts)
 	if err != nil {
 		return nil, err
@@ -116,6 +133,9 @@ type simulation[S, C, E any] struct {
 func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map[string]engine.Policy[S, C], opts Options) (*simulation[S, C, E], error) {
 	if opts.Fights < 1 {
 		return nil, fmt.Errorf("the number of fights must be at least 1, not %d", opts.Fights)
+	}
+	if opts.First < 0 || opts.First > math.MaxInt-opts.Fights {
+		return nil, fmt.Errorf("the first fight must be from 0 to %d, not %d", math.MaxInt-opts.Fights, opts.First)
 	}
 	if opts.Workers < 0 {
 		return nil, fmt.Errorf("the number of workers must be 0 (one per CPU) or more, not %d", opts.Workers)
@@ -235,8 +255,8 @@ func (sim *simulation[S, C, E]) rosterIndex(id string) (int, bool) {
 	return i, ok
 }
 
-// run plays the fights on the workers and builds the report.
-func (sim *simulation[S, C, E]) run() (*Report, error) {
+// run plays the fights on the workers and adds up their totals.
+func (sim *simulation[S, C, E]) run() (*Partial, error) {
 	workers := sim.opts.Workers
 	if workers == 0 {
 		workers = runtime.GOMAXPROCS(0)
@@ -249,9 +269,9 @@ func (sim *simulation[S, C, E]) run() (*Report, error) {
 		mu     sync.Mutex
 		first  *FightError // the failure of the lowest-numbered fight
 	)
-	accs := make([]*accumulator, workers)
+	accs := make([]*Totals, workers)
 	for w := range workers {
-		accs[w] = newAccumulator(len(sim.roster))
+		accs[w] = newTotals(len(sim.roster))
 		wg.Go(func() {
 			wk := sim.newWorker(accs[w])
 			for !failed.Load() && !sim.opts.stopped() {
@@ -260,7 +280,7 @@ func (sim *simulation[S, C, E]) run() (*Report, error) {
 					return
 				}
 				hi := min(lo+chunk, sim.opts.Fights)
-				for i := lo; i < hi; i++ {
+				for i := sim.opts.First + lo; i < sim.opts.First+hi; i++ {
 					if err := wk.fight(i); err != nil {
 						mu.Lock()
 						if first == nil || err.Fight < first.Fight {
@@ -281,13 +301,11 @@ func (sim *simulation[S, C, E]) run() (*Report, error) {
 	if first != nil {
 		return nil, first
 	}
-	total := newAccumulator(len(sim.roster))
+	total := newTotals(len(sim.roster))
 	for _, a := range accs {
 		total.add(a)
 	}
-	r := sim.report(total)
-	r.Interrupted = r.Fights < int64(sim.opts.Fights)
-	return r, nil
+	return sim.partial(total), nil
 }
 
 // FightError is a fight that could not be played to its end: a policy's
@@ -325,7 +343,7 @@ func (c *counter) Roll(sides int) int {
 // worker plays fights one after another, reusing its buffers.
 type worker[S, C, E any] struct {
 	sim    *simulation[S, C, E]
-	acc    *accumulator
+	acc    *Totals
 	dice   counter
 	choose dice.PCG
 	state  S                // the fight's state, reused fight after fight
@@ -336,7 +354,7 @@ type worker[S, C, E any] struct {
 	dead   []bool
 }
 
-func (sim *simulation[S, C, E]) newWorker(acc *accumulator) *worker[S, C, E] {
+func (sim *simulation[S, C, E]) newWorker(acc *Totals) *worker[S, C, E] {
 	return &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster))}
 }
 
@@ -405,28 +423,28 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		decisions++
 	}
 	a := w.acc
-	a.fights++
-	a.decisions += int64(decisions)
-	a.dice += w.dice.n
+	a.Fights++
+	a.Decisions += int64(decisions)
+	a.Dice += w.dice.n
 	switch {
 	case timedOut:
-		a.timeouts++
+		a.Timeouts++
 	case winner == "" && sim.limit != nil && sim.limit.TimedOut(s):
-		a.timeouts++ // stopped by the ruleset's round limit
+		a.Timeouts++ // stopped by the ruleset's round limit
 	case winner == "":
-		a.draws++
+		a.Draws++
 	default:
-		a.wins[winner]++
+		a.Wins[winner]++
 	}
 	if !timedOut && sim.tallier != nil {
 		a.round(sim.tallier.Round(s))
 	}
 	for j := range w.down {
 		if w.down[j] {
-			a.down[j]++
+			a.Down[j]++
 		}
 		if w.dead[j] {
-			a.dead[j]++
+			a.Dead[j]++
 		}
 	}
 	return nil
@@ -463,63 +481,11 @@ func (w *worker[S, C, E]) tally(s *S, e E) {
 		return
 	}
 	if damage != 0 {
-		w.acc.taken[t] += int64(damage)
+		w.acc.Taken[t] += int64(damage)
 		if src, ok := w.sim.rosterIndex(source); ok {
-			w.acc.dealt[src] += int64(damage)
+			w.acc.Dealt[src] += int64(damage)
 		}
 	}
 	w.down[t] = w.down[t] || down || dead
 	w.dead[t] = w.dead[t] || dead
-}
-
-// accumulator adds up fights. Every total is an integer, so that adding
-// workers' totals in any order gives the same report.
-type accumulator struct {
-	fights, draws, timeouts int64
-	wins                    map[string]int64
-	rounds                  []int64 // fights that ended in round r
-	decisions, dice         int64
-	dealt, taken            []int64 // by roster index
-	down, dead              []int64
-}
-
-func newAccumulator(combatants int) *accumulator {
-	return &accumulator{
-		wins:  map[string]int64{},
-		dealt: make([]int64, combatants), taken: make([]int64, combatants),
-		down: make([]int64, combatants), dead: make([]int64, combatants),
-	}
-}
-
-// round counts a fight that ended in round r.
-func (a *accumulator) round(r int) {
-	r = max(r, 0)
-	for len(a.rounds) <= r {
-		a.rounds = append(a.rounds, 0)
-	}
-	a.rounds[r]++
-}
-
-// add adds b's totals to a's.
-func (a *accumulator) add(b *accumulator) {
-	a.fights += b.fights
-	a.draws += b.draws
-	a.timeouts += b.timeouts
-	a.decisions += b.decisions
-	a.dice += b.dice
-	for side, n := range b.wins {
-		a.wins[side] += n
-	}
-	for r, n := range b.rounds {
-		for len(a.rounds) <= r {
-			a.rounds = append(a.rounds, 0)
-		}
-		a.rounds[r] += n
-	}
-	for i := range a.dealt {
-		a.dealt[i] += b.dealt[i]
-		a.taken[i] += b.taken[i]
-		a.down[i] += b.down[i]
-		a.dead[i] += b.dead[i]
-	}
 }

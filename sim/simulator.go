@@ -24,6 +24,9 @@ type Simulator interface {
 	// Simulate runs fights of the encounter from the table's current
 	// state; see Run.
 	Simulate(t engine.Table, opts Options) (*Report, error)
+	// SimulatePartial is Simulate giving the totals of the fights rather
+	// than their report; see RunPartial.
+	SimulatePartial(t engine.Table, opts Options) (*Partial, error)
 	// Choose returns what the named policy decides at the table's current
 	// prompt, as a command in the ruleset's text vocabulary, deciding from
 	// what the prompt's actor may see (the GM's view for a ruling).
@@ -68,6 +71,14 @@ func (s *simulator[S, C, E]) Simulate(t engine.Table, opts Options) (*Report, er
 		return nil, err
 	}
 	return Run(s.g, enc.State(), s.policies, opts)
+}
+
+func (s *simulator[S, C, E]) SimulatePartial(t engine.Table, opts Options) (*Partial, error) {
+	enc, err := s.unwrap(t)
+	if err != nil {
+		return nil, err
+	}
+	return RunPartial(s.g, enc.State(), s.policies, opts)
 }
 
 func (s *simulator[S, C, E]) Choose(t engine.Table, policy string, src dice.Source) (string, error) {

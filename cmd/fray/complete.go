@@ -41,8 +41,13 @@ func addCompletions(root *cobra.Command) {
 			cmd.ValidArgsFunction = completeEncounterArg
 			flagCompletion(cmd, "policy", completeSidePolicy)
 			flagCompletion(cmd, "plot", fileExtCompletion("png", "svg"))
-			for _, name := range []string{"fights", "seed", "workers", "vary", "max-decisions"} {
+			for _, name := range []string{"fights", "seed", "workers", "vary", "max-decisions", "shard"} {
 				flagCompletion(cmd, name, noCompletion)
+			}
+			for _, sub := range cmd.Commands() {
+				if sub.Name() == "merge" {
+					flagCompletion(sub, "plot", fileExtCompletion("png", "svg"))
+				}
 			}
 		case "odds":
 			cmd.ValidArgsFunction = noCompletion // a dice expression

@@ -58,6 +58,8 @@ type simOptions struct {
 	vary         string
 	maxDecisions int
 	content      []string
+	shard        string // --shard I/N, or env/N for the index in $JOB_COMPLETION_INDEX
+	output       string // --output FILE, written whole or not at all
 	// stop ends the run early once closed (the first Ctrl-C); progress,
 	// if set, is told of fights as they finish, as the progress bar is.
 	stop     <-chan struct{}
@@ -89,6 +91,13 @@ combatants.markus.weapons.pistol.damage_mod (list items by id or name) or
 combatants[0].weapons[0].damage_mod; PATH=V1,V2,... lists the values
 instead. Every value is run with the same seed.
 
+--shard I/N plays the I-th (from 0) of N disjoint parts of the fights (of
+every value, with --vary) and writes their totals as JSON (--json is
+required); "fray sim merge" merges the N files into the report one run of
+the same flags gives, to the last digit. --shard env/N takes I from the
+JOB_COMPLETION_INDEX environment variable, which a Kubernetes Indexed Job
+sets.
+
 --content DIR is a folder of your own content: "use: NAME" in the encounter
 finds DIR/NAME.yaml after the encounter's own content: folders and before
 the bundled content, and ENCOUNTER may name an encounter there.`,
@@ -96,7 +105,9 @@ the bundled content, and ENCOUNTER may name an encounter there.`,
   fray sim alley_fight -n 100000 --seed 7
   fray sim alley_fight --policy thugs=random --json
   fray sim alley_fight --plot alley.png
-  fray sim alley_fight --vary 'combatants[0].evade=4..10' --plot evade.svg`,
+  fray sim alley_fight --vary 'combatants[0].evade=4..10' --plot evade.svg
+  fray sim alley_fight -n 1000000 --shard 3/8 --json -o shard3.json
+  fray sim merge shard*.json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) > 1 {
 				return usageErrorf("%s takes one encounter at most, not %d: %s", cmd.CommandPath(), len(args), strings.Join(args, " "))
@@ -123,7 +134,10 @@ the bundled content, and ENCOUNTER may name an encounter there.`,
 	f.StringVar(&opts.plot, "plot", "", "draw the report to `FILE`.png or FILE.svg")
 	f.StringVar(&opts.vary, "vary", "", "sweep a field of the encounter file: `PATH=FROM..TO` (whole numbers) or PATH=V1,V2,...")
 	f.IntVar(&opts.maxDecisions, "max-decisions", sim.DefaultMaxDecisions, "stop a fight after `N` decisions and count it as a timeout")
+	f.StringVar(&opts.shard, "shard", "", "play the I-th of N parts of the fights and write their totals for fray sim merge: `I/N`, or env/N for I from $"+jobIndexEnv)
+	addOutputFlag(cmd, &opts.output)
 	addContentFlag(cmd, &opts.content)
+	cmd.AddCommand(newSimMergeCmd())
 	return cmd
 }
 
@@ -151,15 +165,13 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 	case opts.maxDecisions < 1:
 		return usageErrorf("--max-decisions must be at least 1, not %d", opts.maxDecisions)
 	}
-	var format string
-	if opts.plot != "" {
-		var err error
-		if format, err = simplot.Format(opts.plot); err != nil {
-			return &usageError{err: err}
-		}
-		if err := checkWritable(opts.plot); err != nil {
-			return err
-		}
+	shard, err := parseShard(opts)
+	if err != nil {
+		return err
+	}
+	format, err := checkOutputs(opts.plot, opts.output)
+	if err != nil {
+		return err
 	}
 	var vary *sim.Vary
 	if opts.vary != "" {
@@ -198,16 +210,19 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 		return err
 	}
 	var out bytes.Buffer
-	if vary == nil {
+	switch {
+	case shard != nil:
+		err = r.shard(&out, vary, *shard)
+	case vary == nil:
 		err = r.single(&out, format)
-	} else {
+	default:
 		err = r.sweep(&out, vary, format)
 	}
 	if _, interrupted := errors.AsType[*interruptedError](err); err != nil && !interrupted {
 		return err
 	}
-	if _, werr := stdout.Write(out.Bytes()); werr != nil {
-		return fmt.Errorf("writing the report: %w", werr)
+	if werr := writeOutput(stdout, opts.output, out.Bytes()); werr != nil {
+		return werr
 	}
 	return err
 }
@@ -278,16 +293,7 @@ func (r *simRun) single(out io.Writer, format string) error {
 	if report.Interrupted && report.Fights == 0 {
 		return &interruptedError{msg: "no fight was over yet, so there is nothing to report"}
 	}
-	if format != "" {
-		if err := writePlot(r.opts.plot, func(w io.Writer) error { return simplot.WriteReport(w, report, format) }); err != nil {
-			return err
-		}
-	}
-	write := report.WriteText
-	if r.opts.json {
-		write = report.WriteJSON
-	}
-	if err := write(out); err != nil {
+	if err := writeReport(out, report, r.opts.plot, format, r.opts.json); err != nil {
 		return err
 	}
 	if report.Interrupted {
@@ -306,16 +312,11 @@ func (r *simRun) sweep(out io.Writer, vary *sim.Vary, format string) error {
 	p := startProgress(r.stderr, int64(r.opts.fights)*int64(len(vary.Values)))
 	defer p.stop()
 	for _, value := range vary.Values {
-		at := fmt.Sprintf("%s with %s=%v", r.name, vary.Path, value)
-		data, err := r.vary(vary, value)
+		table, at, err := r.tableAt(vary, value)
 		if err != nil {
-			return &usageError{err: err}
+			return err
 		}
-		file, err := scenario.ReadEncounter(r.reg, at, data, r.load...)
-		if err != nil {
-			return fmt.Errorf("--vary %s: the encounter does not load with %s=%v: %w", vary.Path, vary.Path, value, err)
-		}
-		report, err := r.simulator.Simulate(file.Table, r.options(p.add))
+		report, err := r.simulator.Simulate(table, r.options(p.add))
 		if err != nil {
 			return fmt.Errorf("simulating %s: %w", at, err)
 		}
@@ -332,19 +333,52 @@ func (r *simRun) sweep(out io.Writer, vary *sim.Vary, format string) error {
 		}
 		stopped = &interruptedError{msg: fmt.Sprintf("%d of the %d values of %s played out, reported above", len(s.Points), len(vary.Values), vary.Path)}
 	}
-	if format != "" {
-		if err := writePlot(r.opts.plot, func(w io.Writer) error { return simplot.WriteSweep(w, s, format) }); err != nil {
-			return err
-		}
-	}
-	write := s.WriteText
-	if r.opts.json {
-		write = s.WriteJSON
-	}
-	if err := write(out); err != nil {
+	if err := writeSweep(out, s, r.opts.plot, format, r.opts.json); err != nil {
 		return err
 	}
 	return stopped
+}
+
+// tableAt loads the encounter with the field of vary set to value, and
+// names it so for messages.
+func (r *simRun) tableAt(vary *sim.Vary, value any) (engine.Table, string, error) {
+	at := fmt.Sprintf("%s with %s=%v", r.name, vary.Path, value)
+	data, err := r.vary(vary, value)
+	if err != nil {
+		return nil, at, &usageError{err: err}
+	}
+	file, err := scenario.ReadEncounter(r.reg, at, data, r.load...)
+	if err != nil {
+		return nil, at, fmt.Errorf("--vary %s: the encounter does not load with %s=%v: %w", vary.Path, vary.Path, value, err)
+	}
+	return file.Table, at, nil
+}
+
+// writeReport draws a report to plotFile, when given, in format, and
+// writes it to out as text or JSON.
+func writeReport(out io.Writer, report *sim.Report, plotFile, format string, asJSON bool) error {
+	if format != "" {
+		if err := writePlot(plotFile, func(w io.Writer) error { return simplot.WriteReport(w, report, format) }); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		return report.WriteJSON(out)
+	}
+	return report.WriteText(out)
+}
+
+// writeSweep is writeReport for a sweep.
+func writeSweep(out io.Writer, s *sim.Sweep, plotFile, format string, asJSON bool) error {
+	if format != "" {
+		if err := writePlot(plotFile, func(w io.Writer) error { return simplot.WriteSweep(w, s, format) }); err != nil {
+			return err
+		}
+	}
+	if asJSON {
+		return s.WriteJSON(out)
+	}
+	return s.WriteText(out)
 }
 
 // vary returns the encounter file with the field of v set to value,
@@ -355,15 +389,15 @@ func (r *simRun) vary(v *sim.Vary, value any) ([]byte, error) {
 }
 
 // checkWritable checks, before any fight is simulated, that a file can be
-// written at path: its directory exists and takes a new file, and path is
-// not a directory. It leaves no file behind.
-func checkWritable(path string) error {
+// written at path, given with flag: its directory exists and takes a new
+// file, and path is not a directory. It leaves no file behind.
+func checkWritable(flag, path string) error {
 	if info, err := os.Stat(path); err == nil && info.IsDir() {
-		return usageErrorf("--plot: %s is a directory", path)
+		return usageErrorf("%s: %s is a directory", flag, path)
 	}
 	dir := filepath.Dir(path)
 	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
-		return usageErrorf("--plot: cannot write %s: there is no directory %s", path, dir)
+		return usageErrorf("%s: cannot write %s: there is no directory %s", flag, path, dir)
 	}
 	f, err := os.CreateTemp(dir, ".fray-plot-*")
 	if err != nil {
@@ -371,7 +405,7 @@ func checkWritable(path string) error {
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return usageErrorf("--plot: cannot write %s: %v", path, err)
+		return usageErrorf("%s: cannot write %s: %v", flag, path, err)
 	}
 	name := f.Name()
 	f.Close()
@@ -386,6 +420,65 @@ func writePlot(file string, draw func(io.Writer) error) (err error) {
 	}
 	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("writing the plot: %w", err)
+	}
+	return nil
+}
+
+// checkOutputs checks the --plot and --output files before any work is
+// done, and returns the plot's format ("" without --plot).
+func checkOutputs(plot, output string) (format string, err error) {
+	if plot != "" {
+		if format, err = simplot.Format(plot); err != nil {
+			return "", &usageError{err: err}
+		}
+		if err := checkWritable("--plot", plot); err != nil {
+			return "", err
+		}
+	}
+	if output != "" {
+		if err := checkWritable("--output", output); err != nil {
+			return "", err
+		}
+	}
+	return format, nil
+}
+
+// addOutputFlag adds --output to a command that writes a report.
+func addOutputFlag(cmd *cobra.Command, output *string) {
+	cmd.Flags().StringVarP(output, "output", "o", "", "write the report to `FILE` (whole, or not at all) instead of standard output")
+}
+
+// writeOutput writes a command's report to the file named by --output, or
+// to stdout without one. The file is written whole or not at all: under a
+// temporary name in its directory, then renamed, so that a reader (or a
+// merge) never sees half of it. Nothing is written when data is empty.
+func writeOutput(stdout io.Writer, file string, data []byte) error {
+	if file == "" {
+		if _, err := stdout.Write(data); err != nil {
+			return fmt.Errorf("writing the report: %w", err)
+		}
+		return nil
+	}
+	if len(data) == 0 {
+		return nil
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".fray-output-*")
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", file, err)
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), file)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("writing %s: %w", file, err)
 	}
 	return nil
 }
