@@ -12,7 +12,8 @@ import (
 // for a map: read from the state the viewer is sent (after the ruleset's
 // view and the NPCs' cut, so that a position the rules hide from a viewer,
 // such as a maneuvers combatant hidden from them, is never on their
-// board), with the ruleset's grid, the round in play, and the reach and
+// board, and a combatant the view marks unseen, such as a vigor creature
+// hidden from them, is not on it at all), with the ruleset's grid, the round in play, and the reach and
 // range of the weapons of whoever decides. What each ruleset's state
 // holds and means is said once, in boardRules below: the one place a
 // future engine capability would take over.
@@ -146,6 +147,7 @@ func boardOf(ruleset string, state json.RawMessage, sheets []SheetView, p engine
 			X       *float64 `json:"x"`
 			Y       *float64 `json:"y"`
 			Present *bool    `json:"present"`
+			Unseen  bool     `json:"unseen"`
 			Weapons []map[string]json.RawMessage
 		}
 		raw, _ := json.Marshal(c)
@@ -157,8 +159,8 @@ func boardOf(ruleset string, state json.RawMessage, sheets []SheetView, p engine
 				return nil, fmt.Errorf("the board: reading %s's %s: %w", pc.ID, rule.at, err)
 			}
 		}
-		if pc.X == nil || pc.Y == nil {
-			continue // a position the viewer is not shown
+		if pc.X == nil || pc.Y == nil || pc.Unseen {
+			continue // a position the viewer is not shown, or one the view marks unseen (vigor's hidden creatures)
 		}
 		side := pc.Side
 		if side == "" {

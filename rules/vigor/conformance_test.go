@@ -3,6 +3,7 @@ package vigor_test
 import (
 	"testing"
 
+	"fray/engine"
 	"fray/engine/enginetest"
 	"fray/rules/vigor"
 	"fray/scenario/scenariotest"
@@ -65,6 +66,33 @@ combatants:
   - {use: grizzly, id: bear, side: b, x: 15, y: 10, regen: {durability: 2}, weapons: [{use: claws}, {name: bite, type: toxic}]}
   - {use: archer, id: bo, side: b, x: 40, hidden: true}
 `)},
+		// Hidden creatures on both sides, one prone (its standing up gives
+		// no opening) and one that joins late, seen by an enemy and an ally
+		// from the start: their views, logs and prompts keep the secret
+		// while they move, ready, escape and first attack.
+		{Name: "hidden", State: load(t, "hidden.yaml", `
+ruleset: vigor
+options: {round_limit: 20, move_provokes: true}
+scene: {visibility: reduced}
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: duelist, id: ann, side: a, x: 0, y: 0}
+  - {use: medic, id: doc, side: a, x: -5, y: 0, hidden: true}
+  - {use: bandit, id: kit, side: b, x: 10, y: 0, hidden: true, prone: true}
+  - {use: archer, id: bo, side: b, x: 90, y: 5, hidden: true}
+  - {use: brute, id: bob, side: b, x: 20, y: 0}
+  - {use: bandit, id: cy, side: b, x: 30, y: 0, hidden: true, joins: 1}
+`), Viewers: []engine.Viewer{{Combatant: "ann"}, {Combatant: "bob"}, {Combatant: "cy"}}},
+		{Name: "hidden, GM prompts", State: load(t, "hidden-gm.yaml", `
+ruleset: vigor
+options: {round_limit: 20, gm_prompts: true}
+scene: {visibility: low}
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: duelist, id: ann, side: a, x: 0, y: 0}
+  - {use: archer, id: bo, side: b, x: 40, y: 5, hidden: true}
+  - {use: grizzly, id: bear, side: b, x: 8, y: 0, hidden: true}
+`), Viewers: []engine.Viewer{{Combatant: "ann"}, {Combatant: "bo"}}},
 	}
 	return out
 }

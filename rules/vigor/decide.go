@@ -927,9 +927,11 @@ func (s *State) leaving(c, me *Combatant, to parts.Cell) bool {
 
 // mayTakeOpening reports whether c may take an opening opener gives
 // (R20): an enemy still in the fight, aware, not Winded, with the Vigor
-// to pay and a melee weapon that reaches.
+// to pay and a melee weapon that reaches. A hidden opener gives its
+// enemies no opening, as they do not see it go; nor does a creature a
+// view leaves unseen take one.
 func (s *State) mayTakeOpening(c, opener *Combatant) bool {
-	if c.Side == opener.Side || c.Object || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
+	if c.Side == opener.Side || c.Object || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost || opener.Hidden || c.Unseen {
 		return false
 	}
 	return s.meleeWeapon(c, opener) != nil

@@ -62,6 +62,9 @@ type hotMemory struct {
 	window   Window
 	armor    []Armor
 	items    []Item
+	// viewThen holds a view's own copies of the off-hand attacks its
+	// strike and declared attack carry (ViewInto).
+	viewThen [2]FollowUp
 }
 
 // hotMemory returns the state's hot memory, made on first use.

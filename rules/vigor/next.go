@@ -103,6 +103,13 @@ func writePrompt(s *State, b *prompter) {
 		b.add(&Take{}, "take the hit")
 	case Offering:
 		w := s.Window
+		if len(w.Ask) == 0 {
+			// Only in a view that leaves out everyone asked, as they are
+			// hidden from its viewer (see Rules.ViewInto).
+			p.Actor = engine.GM
+			b.ask(hiddenQuestion)
+			return
+		}
 		me := s.Combatant(w.Ask[0])
 		p.Actor = me.ID
 		if !b.lean() {
@@ -161,6 +168,9 @@ func writePrompt(s *State, b *prompter) {
 }
 
 // actOptions lists the actions of the creature whose turn it is (§7.5).
+// None is aimed at an enemy hidden from it, nor drawn from where one
+// stands (§6): it does not know where. Decide still takes such a
+// command, a guess the GM allows within A14's limits.
 func actOptions(s *State, b *prompter) {
 	me := s.Current()
 	b.p.Actor = me.ID
@@ -170,7 +180,7 @@ func actOptions(s *State, b *prompter) {
 	off := me.OffHandWeapon()
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.ID == me.ID || t.Side == me.Side || !t.Targetable() {
+		if t.ID == me.ID || t.Side == me.Side || !t.Targetable() || t.Hidden {
 			continue
 		}
 		n := max(len(me.Weapons), 1)
@@ -200,7 +210,7 @@ func actOptions(s *State, b *prompter) {
 		}
 		for j := range s.Combatants {
 			t := &s.Combatants[j]
-			if t.ID == me.ID || t.Side == me.Side || !t.Targetable() || !s.reaches(me, t, w) {
+			if t.ID == me.ID || t.Side == me.Side || !t.Targetable() || t.Hidden || !s.reaches(me, t, w) {
 				continue
 			}
 			b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID}), "use ", ab.Name, " on ", t.ID)
@@ -219,7 +229,7 @@ func actOptions(s *State, b *prompter) {
 			switch {
 			case it.Weapon != "":
 				w := me.Weapon(it.Weapon)
-				if w == nil || t.ID == me.ID || t.Side == me.Side || !t.Targetable() || !s.reaches(me, t, w) {
+				if w == nil || t.ID == me.ID || t.Side == me.Side || !t.Targetable() || t.Hidden || !s.reaches(me, t, w) {
 					continue
 				}
 				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
@@ -235,7 +245,7 @@ func actOptions(s *State, b *prompter) {
 	nearDist := 0
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Side == me.Side || !t.In() {
+		if t.Side == me.Side || !t.In() || t.Hidden {
 			continue
 		}
 		dist := s.distance(me, t)

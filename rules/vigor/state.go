@@ -272,6 +272,11 @@ type Combatant struct {
 	// Carry is an act spanning turns (R10): its name, target and the
 	// actions still owed.
 	Carry Carry `yaml:"-" json:"carry,omitzero"`
+	// Unseen is set only in a player's view (see Rules.ViewInto): the
+	// creature is hidden from the viewer, who does not know where it is,
+	// so its x and y there are 0 and say nothing; it takes no opening
+	// there. The fight itself never sets it.
+	Unseen bool `yaml:"-" json:"unseen,omitempty"`
 }
 
 // Weapon is a weapon or attack. The rules never change one, so states may

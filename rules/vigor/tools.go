@@ -213,13 +213,13 @@ func harms(w *Weapon, t *Combatant) bool {
 }
 
 // nearestEnemy is the distance from (x, y) to me's nearest enemy still in
-// the fight.
+// the fight and not hidden from it.
 func nearestEnemy(s *State, me *Combatant, x, y int) int {
 	best := -1
 	at := Combatant{X: x, Y: y}
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Side == me.Side || !t.In() {
+		if t.Side == me.Side || !t.In() || t.Hidden {
 			continue
 		}
 		if d := s.distance(&at, t); best < 0 || d < best {

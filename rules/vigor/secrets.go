@@ -1,0 +1,237 @@
+package vigor
+
+import (
+	"slices"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Hiding is vigor's secret (§6, A14, R09's ambush; docs/rules/vigor.md,
+// "What a hidden creature's enemies see"). A creature with the hidden flag
+// is hidden from every creature of another side until its first attack
+// roll reveals it; the GM, a spectator, its allies and itself see it as it
+// is. Its enemies know it is in the fight (initiative is rolled in the
+// open, and its turns come in order), but not where it is nor what it does
+// short of attacking:
+//
+//   - in an enemy's view it is unseen (Combatant.Unseen), at 0,0 rather
+//     than where it is, with nothing readied, carried over or defended;
+//     the tracker's map leaves it out;
+//   - its moves, escapes, Defend, readying, standing up, aid, checks,
+//     restoring items, passes and the acts it carries over to a later turn
+//     are not in an enemy's log, nor are the commands that made them;
+//   - a prompt it answers shows an enemy neither its question nor its
+//     options (they tell where it stands); an opening or a readied shot
+//     offered to it shows as the GM's, so that being asked betrays
+//     nothing; the GM's ruling on its escape does not name it.
+//
+// What it does while an attack names it, as attacker or target, is in the
+// open for that attack's length. The prompts of the others hold no secret:
+// the rules offer nobody an option aimed at a foe hidden from them (see
+// actOptions), and a hidden creature gives its enemies no opening (see
+// mayTakeOpening).
+
+var _ engine.Secrets[State, Command, Event] = Rules{}
+
+// hiddenQuestion is the question a prompt hidden from its viewer shows.
+const hiddenQuestion = "the GM plays what is hidden from you"
+
+// hiddenFrom reports whether creature id is hidden from viewer v in state
+// s: it is hidden, v plays a creature of another side (or one the fight
+// does not have), and no attack being resolved names it.
+func hiddenFrom(s *State, id string, v engine.Viewer) bool {
+	if v.GM || v.Combatant == "" || id == "" || id == v.Combatant {
+		return false
+	}
+	c := s.Combatant(id)
+	if c == nil || !c.Hidden {
+		return false
+	}
+	if me := s.Combatant(v.Combatant); me != nil && me.Side == c.Side {
+		return false
+	}
+	if d := s.Declared; d != nil && (d.Attacker == id || d.Target == id) {
+		return false
+	}
+	if st := s.Strike; st != nil && (st.Attacker == id || st.Target == id) {
+		return false
+	}
+	return s.Counter != id
+}
+
+// ViewInto makes *dst the state as v may see it: the creatures hidden from
+// v unseen, left out of those an opening is offered to, and where one
+// escapes to unsaid. The copy
+// reuses dst's memory (copyInto's, and its own copies of the off-hand
+// attacks a pending attack carries); what the rules never change (stat
+// blocks' weapons, skills, abilities, the scene) it shares with s.
+func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
+	copyInto(dst, s)
+	h := dst.hotMemory()
+	if dst.Strike != nil && dst.Strike.Then != nil {
+		h.viewThen[0] = *dst.Strike.Then
+		dst.Strike.Then = &h.viewThen[0]
+	}
+	if dst.Declared != nil && dst.Declared.Then != nil {
+		h.viewThen[1] = *dst.Declared.Then
+		dst.Declared.Then = &h.viewThen[1]
+	}
+	for i := range dst.Combatants {
+		c := &dst.Combatants[i]
+		if hiddenFrom(s, c.ID, v) {
+			c.Unseen = true
+			c.X, c.Y = 0, 0
+			c.Ready, c.Carry, c.Defending = Readied{}, Carry{}, false
+		}
+	}
+	if w := dst.Window; w != nil {
+		w.Ask = slices.DeleteFunc(w.Ask, func(id string) bool { return hiddenFrom(s, id, v) })
+		if hiddenFrom(s, w.Opener, v) {
+			w.Dest = parts.Cell{}
+		}
+	}
+}
+
+// ViewEvent hides from v what a creature hidden from v does short of
+// attacking, and leaves it out of those an opening is offered to. s is
+// the state before the event; e is never changed.
+func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
+	id := ""
+	switch e := e.(type) {
+	case *Acted:
+		if !attackAct(s, e) {
+			id = e.Combatant
+		}
+	case *Moved:
+		id = e.Combatant
+	case *Escaped:
+		id = e.Combatant
+	case *Defended:
+		id = e.Combatant
+	case *ReadiedAction:
+		id = e.Combatant
+	case *StoodUp:
+		id = e.Combatant
+	case *Passed:
+		id = e.Combatant
+	case *SkillRolled:
+		if e.Purpose != "resist" {
+			id = e.Combatant
+		}
+	case *ItemUsed:
+		if it := itemOf(s, e.Combatant, e.Item); it == nil || it.Weapon == "" {
+			id = e.Combatant
+		}
+	case *WindowOpened:
+		if hiddenFrom(s, e.Opener, v) {
+			return nil, false
+		}
+		if slices.ContainsFunc(e.Ask, func(id string) bool { return hiddenFrom(s, id, v) }) {
+			seen := *e
+			seen.Ask = slices.DeleteFunc(slices.Clone(e.Ask), func(id string) bool { return hiddenFrom(s, id, v) })
+			if len(seen.Ask) == 0 && e.What == "readied" {
+				return nil, false // a readied shot opens only for someone: none seen, none said
+			}
+			return &seen, true
+		}
+	}
+	if hiddenFrom(s, id, v) {
+		return nil, false
+	}
+	return e, true
+}
+
+// attackAct reports whether an Acted event spends actions on an attack
+// made now: an Attack, or an ability or a weapon item that resolves with
+// this action rather than on a later turn.
+func attackAct(s *State, e *Acted) bool {
+	switch {
+	case e.Act == "attack":
+		return true
+	case e.Owed > 0 || len(e.Act) < len("use ") || e.Act[:len("use ")] != "use ":
+		return false
+	}
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return false
+	}
+	name := e.Act[len("use "):]
+	if c.Ability(name) != nil {
+		return true
+	}
+	it := c.Item(name)
+	return it != nil && it.Weapon != ""
+}
+
+// itemOf returns id's item called name, or nil.
+func itemOf(s *State, id, name string) *Item {
+	if c := s.Combatant(id); c != nil {
+		return c.Item(name)
+	}
+	return nil
+}
+
+// ViewCommand hides from v the commands of a creature hidden from v that
+// make no attack now, and the GM's ruling on the escape of one.
+func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Command, bool) {
+	switch c := c.(type) {
+	case *Attack, *TakeOpening, *Defense, *Take:
+		return c, true
+	case *UseAbility:
+		if !hiddenFrom(s, actor, v) || attacksNow(s, actor, c) {
+			return c, true
+		}
+		return nil, false
+	case *Rule:
+		if s.Phase == EscapeRuling && s.Window != nil && hiddenFrom(s, s.Window.Opener, v) {
+			return nil, false
+		}
+		return c, true
+	}
+	if hiddenFrom(s, actor, v) {
+		return nil, false
+	}
+	return c, true
+}
+
+// attacksNow reports whether actor's UseAbility attacks this turn: an
+// ability or a weapon item with the actions it needs left.
+func attacksNow(s *State, actor string, c *UseAbility) bool {
+	me := s.Combatant(actor)
+	if me == nil {
+		return false
+	}
+	need := 0
+	switch ab, it := me.Ability(c.Ability), me.Item(c.Ability); {
+	case ab != nil:
+		need = max(ab.Actions, 1)
+	case it != nil && it.Weapon != "":
+		need = max(it.Actions, 1)
+	default:
+		return false
+	}
+	if me.Carry.Act == "use "+c.Ability && me.Carry.Target == c.Target {
+		need = me.Carry.Owed
+	}
+	return me.Left >= need
+}
+
+// ViewPrompt shows v a prompt answered by a creature hidden from v
+// without its question or options: its own turn as its own, with no
+// more said; an opening or readied shot offered to it as the GM's. The
+// GM's ruling on the escape of one hidden from v does not name it.
+// Every other prompt is shown as it is.
+func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) engine.Prompt[Command] {
+	switch {
+	case hiddenFrom(s, p.Actor, v):
+		seen := engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
+		if s.Phase == Offering {
+			seen.Kind, seen.Actor = engine.Ruling, engine.GM
+		}
+		return seen
+	case p.Actor == engine.GM && s.Phase == EscapeRuling && s.Window != nil && hiddenFrom(s, s.Window.Opener, v):
+		p.Question = hiddenQuestion
+	}
+	return p
+}
