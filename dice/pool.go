@@ -147,6 +147,9 @@ func (d *PoolDist) Faces(i int) []int { return d.faces[i] }
 // Cut reports whether class i is the chains not followed.
 func (d *PoolDist) Cut(i int) bool { return d.cut && i == len(d.num)-1 }
 
+// maxPoolsCached is how many distributions a PoolCache keeps at most.
+const maxPoolsCached = 1024
+
 // PoolCache keeps the distributions of the pools met, so that an
 // enumeration that meets the same pool on many paths, or many
 // enumerations of one odds computation, work each out once. It is safe for
@@ -170,8 +173,8 @@ func (c *PoolCache) Dist(p Pool) *PoolDist {
 	}
 	d = newPoolDist(p)
 	c.mu.Lock()
-	if c.m == nil {
-		c.m = map[Pool]*PoolDist{}
+	if c.m == nil || len(c.m) >= maxPoolsCached {
+		c.m = map[Pool]*PoolDist{} // a long-lived cache starts again rather than grow
 	}
 	c.m[p] = d
 	c.mu.Unlock()

@@ -98,6 +98,9 @@ type Options struct {
 	// of a Calculator: working them out is a few percent of a pistol
 	// shot's odds. Nil for a computation of its own.
 	plans *planner
+	// pools are the distributions of the dice pools drawn whole, shared
+	// like plans; nil for a computation of its own.
+	pools *dice.PoolCache
 }
 
 // Progress is how far an odds computation has got.
@@ -329,6 +332,9 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		plans = newPlanner()
 	}
 	k.keys.plan = plans.planFor(reflect.TypeFor[*S]())
+	if k.opts.pools == nil {
+		k.opts.pools = &dice.PoolCache{}
+	}
 	k.gatheredAt = map[string]*node[S]{}
 	for i, id := range ids {
 		k.index[id] = i
@@ -676,7 +682,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 			cmds[text] = cmd
 		}
 		return text, nil
-	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
+	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue, Pools: k.opts.pools})
 	if err != nil {
 		if errors.Is(err, errOverPaths) {
 			return nil, err
@@ -793,7 +799,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			keep(&l.said, said)
 			return k.file(l, n, &l.after, said), nil
 		}
-	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
+	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue, Pools: k.opts.pools})
 	if errors.Is(err, errOverPaths) {
 		// The decision's count ran the whole budget out.
 		k.paths += budget
