@@ -442,6 +442,7 @@ type calc[S, C, E any] struct {
 	forgets    bool
 	gathered   []gathered[S, C]
 	gatheredAt map[string]*node[S]
+	forgot     S // the scratch of gather
 
 	answers     map[answerKey]*answer
 	answerOrder []answerKey
@@ -581,21 +582,24 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 // read (engine.Forgetting): one resolution for all of them, weighted by
 // their probabilities added up.
 func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
-	forgot := k.g.Clone(&n.state)
-	engine.Forget(k.g, &forgot, ch.who, ch.cmd)
+	// The state forgotten in scratch memory, cloned only when new: most
+	// answers forgotten meet one gathered before.
+	forgot := &k.forgot
+	engine.ScratchInto(k.g, forgot, &n.state)
+	engine.Forget(k.g, forgot, ch.who, ch.cmd)
 	b := append(k.buf[:0], ch.who...)
 	b = append(b, '\x1f')
 	b = append(b, k.g.FormatCommand(ch.cmd)...)
 	b = append(b, '\x1f')
 	b = appendPartial(b, n.acc.tags, n.acc.damage)
-	b = k.keys.appendState(b, &forgot, &k.unique)
+	b = k.keys.appendState(b, forgot, &k.unique)
 	k.buf = b
 	w := n.p.mul(ch.p)
 	if have, ok := k.gatheredAt[string(b)]; ok {
 		have.p = have.p.add(w)
 		return
 	}
-	g := &node[S]{state: forgot, acc: n.acc, p: w, steps: n.steps}
+	g := &node[S]{state: k.g.Clone(forgot), acc: n.acc, p: w, steps: n.steps}
 	k.gatheredAt[string(b)] = g
 	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
 }
