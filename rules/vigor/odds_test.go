@@ -178,9 +178,9 @@ start: {order: [ann, bob]}
 	if whole.Cmp(each) != 0 || wholeCut.Cmp(eachCut) != 0 {
 		t.Errorf("P(hit) = %v (cut %v) whole, %v (cut %v) die by die", whole, wholeCut, each, eachCut)
 	}
-	// Two bursting d10s three deep: the chance that either bursts a
-	// fourth time in a row is left out.
-	if want := big.NewRat(19999, 100000000); wholeCut.Cmp(want) != 0 {
+	// Two bursting d10s six deep: the chance that either bursts a
+	// seventh time in a row, 1 − (1 − 10⁻⁷)², is left out.
+	if want := big.NewRat(19999999, 100000000000000); wholeCut.Cmp(want) != 0 {
 		t.Errorf("cut %v, want %v", wholeCut, want)
 	}
 }

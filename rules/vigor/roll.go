@@ -17,13 +17,22 @@ import "fray/dice"
 // the target has left changes nothing), "floor" the total below which
 // every total has (a miss, a failure). cap 0 reads every total.
 
-// FullBurstDepth is how many bursts in a row exact odds follow on a die
-// whose every value counts (cap 0: an attack the target may answer with
-// a Defense that has bonus dice of its own, an initiative roll): deeper
-// chains, a chance of 1 in sides^4 a die, are left out and reported as
-// not covered. With a cap every chain is followed as far as it matters.
-// Rolling for a table or a simulation is never cut.
-const FullBurstDepth = 3
+// BurstDepth is how many bursts in a row exact odds follow on a bonus die
+// of the given sides whose every value counts (a roll without a cap: an
+// attack the target may answer with a Defense that has bonus dice of its
+// own, an initiative roll): enough that a longer chain, left out and
+// reported as not covered, has a chance of at most one in 10^7 a die
+// (d4: 11 bursts, d6: 8, d8: 7, d10 and d12: 6, d20: 5). With a cap every
+// chain is followed as far as it matters, exactly. Rolling for a table or
+// a simulation is never cut.
+func BurstDepth(sides int) int {
+	depth, chance := 0, sides
+	for chance < 10_000_000 {
+		depth++
+		chance *= sides
+	}
+	return depth
+}
 
 // roll rolls plain dice of plainSides, then n bonus dice of the given
 // sides with their bursts, read up to cap from floor, appending the faces
@@ -31,7 +40,7 @@ const FullBurstDepth = 3
 // total.
 func roll(src dice.Source, plain, plainSides, n, sides, cap, floor int, buf *[]int) (faces, bonus []int, total int) {
 	start := len(*buf)
-	*buf, total = dice.RollPool(src, dice.Pool{Plain: plain, PlainSides: plainSides, Burst: n, BurstSides: sides, Floor: floor, Cap: cap, Depth: FullBurstDepth}, *buf)
+	*buf, total = dice.RollPool(src, dice.Pool{Plain: plain, PlainSides: plainSides, Burst: n, BurstSides: sides, Floor: floor, Cap: cap, Depth: BurstDepth(sides)}, *buf)
 	all := (*buf)[start:len(*buf):len(*buf)]
 	if len(all) > plain {
 		bonus = all[plain:]
