@@ -239,6 +239,8 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	}
 	opts.spend = newSpend(opts)
 	opts.plans, opts.pools = c.plans, c.pools
+	// The options share the decisions they meet alike (see memo).
+	opts.memo = newMemo[S]()
 	opts.Fallback = true
 	for i, o := range p.Options {
 		text := c.g.FormatCommand(o.Command)

@@ -162,7 +162,7 @@ func TestOffHandOddsCovered(t *testing.T) {
 // (one path per total and burst, dice.Pool) against the same roll drawn
 // die by die, every value of every die (EveryValue): bob may answer with
 // a Defense of his own bonus die, so every total counts and bursts are
-// followed three deep either way. The chance to hit and the probability
+// followed as deep either way (BurstDepth). The chance to hit and the probability
 // left out are the same fractions, and whole takes far fewer paths.
 func TestAttackRollWholeEqualsDieByDie(t *testing.T) {
 	s := load(t, "whole.yaml", `
