@@ -156,6 +156,7 @@ func TestOffHandOddsCovered(t *testing.T) {
 	if rep.Uncovered.Sign() != 0 {
 		t.Errorf("%v of the probability is not covered, after %d dice paths", rep.Uncovered, rep.Paths)
 	}
+	t.Logf("%d dice paths from %d situations", rep.Paths, rep.Situations)
 }
 
 // TestAttackRollWholeEqualsDieByDie checks the attack roll drawn whole
