@@ -39,6 +39,10 @@ type EnumerateOptions struct {
 	// checking that the classes are right. The results are the same; only
 	// Paths and the time differ.
 	EveryValue bool
+	// Pools, when not nil, keeps the distributions of the pools drawn
+	// whole (RollPool) for the enumerations given it, so that each is
+	// worked out once; without it, each enumeration works out its own.
+	Pools *PoolCache
 }
 
 // Enumeration is the exact distribution of a function's result over every
@@ -114,7 +118,7 @@ var errCut = errors.New("dice: path cut at MaxDraws")
 func Enumerate[T comparable](f func(Source) (T, error), opts EnumerateOptions) (*Enumeration[T], error) {
 	opts = opts.withDefaults()
 	t := newTally[T]()
-	src := &enumSource{maxDraws: opts.MaxDraws, everyValue: opts.EveryValue}
+	src := &enumSource{maxDraws: opts.MaxDraws, everyValue: opts.EveryValue, pools: opts.Pools}
 	exhausted, err := walk(f, src, t, func() bool { return t.paths < opts.MaxPaths })
 	if err != nil {
 		return nil, err
@@ -131,6 +135,9 @@ func (o EnumerateOptions) withDefaults() EnumerateOptions {
 	}
 	if o.MaxDraws <= 0 {
 		o.MaxDraws = DefaultMaxDraws
+	}
+	if o.Pools == nil {
+		o.Pools = &PoolCache{}
 	}
 	return o
 }
@@ -153,14 +160,14 @@ func EnumerateParallel[T comparable](newF func() func(Source) (T, error), worker
 		return Enumerate(f, opts)
 	}
 	// The first path shows the first die drawn, if any.
-	probe := &enumSource{maxDraws: opts.MaxDraws, everyValue: opts.EveryValue}
+	probe := &enumSource{maxDraws: opts.MaxDraws, everyValue: opts.EveryValue, pools: opts.Pools}
 	_ = Run(func() error { _, err := f(probe); return err })
 	if len(probe.path) == 0 {
 		return Enumerate(f, opts)
 	}
 	first := probe.path[0]
 	var starts []int // the first value of each class of the first die
-	for lo := 1; lo <= first.sides; lo = first.classes.span(first.sides, lo) + 1 {
+	for lo := 1; lo <= first.sides; lo = first.span(lo) + 1 {
 		starts = append(starts, lo)
 	}
 	if len(starts) == 1 {
@@ -196,8 +203,8 @@ func EnumerateParallel[T comparable](newF func() func(Source) (T, error), worker
 					sh.t = newTally[T]()
 					d := first
 					d.lo = starts[v]
-					d.hi = d.classes.span(d.sides, d.lo)
-					src := &enumSource{maxDraws: opts.MaxDraws, everyValue: opts.EveryValue, fixed: 1, path: []draw{d}}
+					d.hi = d.span(d.lo)
+					src := &enumSource{maxDraws: opts.MaxDraws, everyValue: opts.EveryValue, pools: opts.Pools, fixed: 1, path: []draw{d}}
 					sh.exhausted, sh.err = walk(g, src, sh.t, budget)
 				}()
 			}
@@ -359,16 +366,30 @@ type enumSource struct {
 	// fixed is how many leading dice of the path never change: the share
 	// of the tree a worker of EnumerateParallel runs.
 	fixed int
-	// everyValue ignores the classes dice are drawn by.
+	// everyValue ignores the classes dice are drawn by, and draws pools
+	// die by die.
 	everyValue bool
+	// pools keeps the distributions of the pools drawn whole.
+	pools *PoolCache
 }
 
 // draw is one die of a path: its size, the classes it is read by and the
-// class the path follows, from lo to hi.
+// class the path follows, from lo to hi. A pool drawn whole (RollPool) is
+// one draw too: its classes are those of its distribution, numbered from 1
+// to sides, and lo = hi is the one the path follows.
 type draw struct {
 	sides   int
 	classes Classes
 	lo, hi  int
+	pool    *PoolDist
+}
+
+// span returns the last value of the class that starts at lo.
+func (d *draw) span(lo int) int {
+	if d.pool != nil {
+		return lo
+	}
+	return d.classes.span(d.sides, lo)
 }
 
 // draws returns the dice of the path so far, each as the value it gave.
@@ -399,6 +420,11 @@ func (s *enumSource) RollClasses(sides int, c Classes) int {
 	if s.pos < len(s.path) {
 		d := s.path[s.pos]
 		switch {
+		case d.pool != nil:
+			s.stop(&NondeterministicError{
+				Path: s.draws(),
+				Msg:  fmt.Sprintf("drew a d%d where it drew a pool whole before", sides),
+			})
 		case d.sides != sides:
 			s.stop(&NondeterministicError{
 				Path: s.draws(),
@@ -421,11 +447,52 @@ func (s *enumSource) RollClasses(sides int, c Classes) int {
 	return 1
 }
 
+// RollPool draws the pool p whole: the class of its distribution the path
+// is at, or the first class of a new one, and appends the class's faces to
+// out. A pool too costly to draw whole, or any pool with everyValue, is
+// drawn die by die.
+func (s *enumSource) RollPool(p Pool, out []int) []int {
+	// A pool drawn die by die before is replayed die by die, its dice
+	// checked as any others.
+	var dist *PoolDist
+	if s.pos < len(s.path) {
+		dist = s.path[s.pos].pool
+	} else if !s.everyValue {
+		dist = s.pools.Dist(p)
+	}
+	if dist == nil {
+		return rollEach(s, p, out, func() { s.stop(errCut) })
+	}
+	var i int
+	if s.pos < len(s.path) {
+		if dist.pool != p {
+			s.stop(&NondeterministicError{Path: s.draws(), Msg: fmt.Sprintf("drew the pool %+v where it drew %+v before", p, dist.pool)})
+		}
+		i = s.path[s.pos].lo - 1
+	} else {
+		if s.pos >= s.maxDraws {
+			s.stop(errCut)
+		}
+		s.path = append(s.path, draw{sides: dist.Len(), lo: 1, hi: 1, pool: dist})
+	}
+	s.pos++
+	if dist.Cut(i) {
+		s.stop(errCut)
+	}
+	return append(out, dist.faces[i]...)
+}
+
 // weight returns the probability of the path just run, num/den: den is the
-// product of the sizes of its dice, num that of the sizes of its classes.
+// product of the sizes of its dice, num that of the sizes of its classes
+// (and of a pool's class's probability).
 func (s *enumSource) weight() (num, den count) {
 	num, den = small(1), small(1)
 	for _, d := range s.path[:s.pos] {
+		if d.pool != nil {
+			num = num.Mul(d.pool.num[d.lo-1])
+			den = den.Mul(d.pool.den[d.lo-1])
+			continue
+		}
 		den = den.Mul(small(uint64(d.sides)))
 		if n := d.hi - d.lo + 1; n > 1 {
 			num = num.Mul(small(uint64(n)))
@@ -447,7 +514,7 @@ func (s *enumSource) advance() bool {
 	}
 	d := &s.path[len(s.path)-1]
 	d.lo = d.hi + 1
-	d.hi = d.classes.span(d.sides, d.lo)
+	d.hi = d.span(d.lo)
 	return true
 }
 

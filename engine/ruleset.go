@@ -342,7 +342,9 @@ type Forgetting[S, C any] interface {
 	// and never keeps: deciding c from the result, with the same dice,
 	// must give the same events, the same state afterwards and the same
 	// Outcome as from s. enginetest checks this at every decision of its
-	// fights.
+	// fights. *s may be a copy made by ScratchInto: Forget must change
+	// nothing the copy shares with the state it was made from (copy what
+	// it changes, or change only what ScratchInto copies).
 	Forget(s *S, actor string, c C)
 }
 

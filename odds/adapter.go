@@ -2,6 +2,7 @@ package odds
 
 import (
 	"fmt"
+	"fray/dice"
 	"math/big"
 	"slices"
 	"strings"
@@ -139,7 +140,7 @@ func For[S, C, E any](g engine.Game[S, C, E]) (Calculator, error) {
 	if _, err := engine.RequireOdds(g); err != nil {
 		return nil, err
 	}
-	c := &calculator[S, C, E]{g: g, policies: engine.PoliciesOf(g), plans: newPlanner()}
+	c := &calculator[S, C, E]{g: g, policies: engine.PoliciesOf(g), plans: newPlanner(), pools: &dice.PoolCache{}}
 	c.def = engine.TacticalPolicy
 	if _, ok := c.policies[engine.TacticalPolicy]; !ok {
 		c.def = DefaultPolicyName
@@ -157,6 +158,9 @@ type calculator[S, C, E any] struct {
 	// computation of the calculator (they depend on the state's type
 	// only, and may be shared by goroutines).
 	plans *planner
+	// pools are the distributions of the dice pools drawn whole, worked
+	// out once for every computation of the calculator.
+	pools *dice.PoolCache
 }
 
 func (c *calculator[S, C, E]) Ruleset() string { return c.g.ID() }
@@ -208,7 +212,7 @@ func (c *calculator[S, C, E]) Odds(t engine.Table, actor, command string, opts O
 	if err != nil {
 		return nil, err
 	}
-	opts.plans = c.plans
+	opts.plans, opts.pools = c.plans, c.pools
 	s := c.seenBy(enc, actor)
 	cmd, err := c.g.ParseCommand(s, actor, command)
 	if err != nil {
@@ -234,7 +238,9 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 		return nil, fmt.Errorf("odds: a budget of %d dice paths is past the ceiling of %d", opts.MaxPaths, MaxPathsCeiling)
 	}
 	opts.spend = newSpend(opts)
-	opts.plans = c.plans
+	opts.plans, opts.pools = c.plans, c.pools
+	// The options share the decisions they meet alike (see memo).
+	opts.memo = newMemo[S]()
 	opts.Fallback = true
 	for i, o := range p.Options {
 		text := c.g.FormatCommand(o.Command)

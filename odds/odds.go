@@ -98,6 +98,12 @@ type Options struct {
 	// of a Calculator: working them out is a few percent of a pistol
 	// shot's odds. Nil for a computation of its own.
 	plans *planner
+	// pools are the distributions of the dice pools drawn whole, shared
+	// like plans; nil for a computation of its own.
+	pools *dice.PoolCache
+	// memo is the *memo[S] of the decisions resolved, shared by the
+	// options of Calculator.All; nil for a computation of its own.
+	memo any
 }
 
 // Progress is how far an odds computation has got.
@@ -329,6 +335,12 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		plans = newPlanner()
 	}
 	k.keys.plan = plans.planFor(reflect.TypeFor[*S]())
+	if k.opts.pools == nil {
+		k.opts.pools = &dice.PoolCache{}
+	}
+	if k.memo, _ = opts.memo.(*memo[S]); k.memo == nil {
+		k.memo = newMemo[S]()
+	}
 	k.gatheredAt = map[string]*node[S]{}
 	for i, id := range ids {
 		k.index[id] = i
@@ -436,6 +448,7 @@ type calc[S, C, E any] struct {
 	forgets    bool
 	gathered   []gathered[S, C]
 	gatheredAt map[string]*node[S]
+	forgot     S // the scratch of gather
 
 	answers     map[answerKey]*answer
 	answerOrder []answerKey
@@ -448,6 +461,8 @@ type calc[S, C, E any] struct {
 	buf  []byte
 	// spare is the scratch of the workers of earlier decisions.
 	spare []*leaves[S, E]
+	// memo holds the results of the decisions resolved, by situation.
+	memo *memo[S]
 
 	paths      int
 	situations int
@@ -575,21 +590,24 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 // read (engine.Forgetting): one resolution for all of them, weighted by
 // their probabilities added up.
 func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
-	forgot := k.g.Clone(&n.state)
-	engine.Forget(k.g, &forgot, ch.who, ch.cmd)
+	// The state forgotten in scratch memory, cloned only when new: most
+	// answers forgotten meet one gathered before.
+	forgot := &k.forgot
+	engine.ScratchInto(k.g, forgot, &n.state)
+	engine.Forget(k.g, forgot, ch.who, ch.cmd)
 	b := append(k.buf[:0], ch.who...)
 	b = append(b, '\x1f')
 	b = append(b, k.g.FormatCommand(ch.cmd)...)
 	b = append(b, '\x1f')
 	b = appendPartial(b, n.acc.tags, n.acc.damage)
-	b = k.keys.appendState(b, &forgot, &k.unique)
+	b = k.keys.appendState(b, forgot, &k.unique)
 	k.buf = b
 	w := n.p.mul(ch.p)
 	if have, ok := k.gatheredAt[string(b)]; ok {
 		have.p = have.p.add(w)
 		return
 	}
-	g := &node[S]{state: forgot, acc: n.acc, p: w, steps: n.steps}
+	g := &node[S]{state: k.g.Clone(forgot), acc: n.acc, p: w, steps: n.steps}
 	k.gatheredAt[string(b)] = g
 	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
 }
@@ -676,7 +694,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 			cmds[text] = cmd
 		}
 		return text, nil
-	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
+	}, dice.EnumerateOptions{MaxPaths: k.budget(), MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue, Pools: k.opts.pools})
 	if err != nil {
 		if errors.Is(err, errOverPaths) {
 			return nil, err
@@ -726,6 +744,22 @@ func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by str
 // over, a situation of the next level otherwise.
 func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	weight := n.p.mul(ch.p)
+	// A decision met before, from the same state (whatever the outcome
+	// so far), gives the same results: they are filed again rather than
+	// enumerated again.
+	b := append(k.buf[:0], k.actor...)
+	b = append(b, '\x1f')
+	b = append(b, ch.who...)
+	b = append(b, '\x1f')
+	b = append(b, k.g.FormatCommand(ch.cmd)...)
+	b = append(b, '\x1f')
+	b = k.keys.appendState(b, &n.state, &k.unique)
+	k.buf = b
+	if m, ok := k.memo.done[string(b)]; ok {
+		k.replay(n, weight, m)
+		return nil
+	}
+	memoKey := string(b)
 	budget := k.budget()
 	if budget <= 0 {
 		if k.opts.Fallback {
@@ -793,7 +827,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			keep(&l.said, said)
 			return k.file(l, n, &l.after, said), nil
 		}
-	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue})
+	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue, Pools: k.opts.pools})
 	if errors.Is(err, errOverPaths) {
 		// The decision's count ran the whole budget out.
 		k.paths += budget
@@ -812,6 +846,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	k.paths += en.Paths
 	k.leaveOut(k.reasons.budget, weight.mul(probOf(en.Unexplored)))
 	k.leaveOut(k.reasons.draws, weight.mul(probOf(en.Truncated)))
+	if en.Unexplored.Sign() == 0 {
+		k.memo.keep(memoKey, en)
+	}
 	for _, o := range en.Outcomes {
 		w := weight.mul(probOf(o.P))
 		e := o.Value
@@ -861,6 +898,12 @@ type leaf[S any] struct {
 	key   string
 	final *final
 	next  *node[S]
+	// said and took are the decision's own tags and damage, and tail the
+	// end of key that is the conditions or the state: what a memo keeps
+	// to file the result again from another outcome so far.
+	said []string
+	took []int
+	tail string
 }
 
 // chunks hand out the memory of what distinct results keep, a chunk at a
@@ -1031,13 +1074,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 			damage[i] += d
 		}
 	}
-	full := append(l.full[:0], b[0])
-	for _, x := range merged {
-		full = append(full, tagAt(x, n.acc.tags, said)...)
-		full = append(full, '\x1f')
-	}
-	full = appendDamage(full, damage)
-	full = append(full, b[own:]...) // the conditions or the state
+	full := appendJoined(l.full[:0], b[0], merged, n.acc.tags, said, damage, b[own:])
 	keep(&l.full, full)
 	c := &l.chunks
 	var acc partial
@@ -1053,6 +1090,13 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 	}
 	e := one(&c.leaves)
 	e.key = c.text(full)
+	e.tail = e.key[len(e.key)-(len(b)-own):]
+	if len(said) > 0 {
+		e.said = grow(&c.strings, len(said))
+		copy(e.said, said)
+	}
+	e.took = grow(&c.ints, len(l.took))
+	copy(e.took, l.took)
 	if over {
 		f := final{acc: acc, conds: grow(&c.strings, len(k.ids)), downs: grow(&c.bools, len(k.ids))}
 		for i, id := range k.ids {
@@ -1073,6 +1117,19 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 	}
 	k.sp.mem.Add(int64(len(e.key) + len(b) + 2*state + 256))
 	return e
+}
+
+// appendJoined writes the full key of a result: its kind ('F' an outcome,
+// 'C' a situation), the tags merged (mergeTags) from have and said, the
+// damage, and tail, the conditions or the state.
+func appendJoined(b []byte, kind byte, merged []int, have, said []string, damage []int, tail []byte) []byte {
+	b = append(b, kind)
+	for _, x := range merged {
+		b = append(b, tagAt(x, have, said)...)
+		b = append(b, '\x1f')
+	}
+	b = appendDamage(b, damage)
+	return append(b, tail...)
 }
 
 // appendPartial writes an outcome so far: its tags and who took how much

@@ -31,6 +31,7 @@ type probeSource struct {
 	draws int
 	max   int
 	every bool
+	pools *dice.PoolCache
 }
 
 // probeCut stops a probe that draws more dice than a path may.
@@ -65,11 +66,41 @@ func (p *probeSource) RollClasses(sides int, c dice.Classes) int {
 	return starts[p.pcg.Roll(len(starts))-1]
 }
 
+// RollPool picks one of the classes of the pool's distribution with equal
+// chance, as an enumeration drawing it whole branches on them, and
+// appends its faces; a pool too costly to draw whole is drawn die by die.
+func (p *probeSource) RollPool(pool dice.Pool, out []int) []int {
+	var dist *dice.PoolDist
+	if !p.every {
+		dist = p.pools.Dist(pool)
+	}
+	if dist == nil {
+		out, _ = dice.RollPool(dieByDie{p}, pool, out)
+		return out
+	}
+	p.draws++
+	if p.draws > p.max {
+		panic(probeCut{})
+	}
+	p.size *= float64(dist.Len())
+	i := p.pcg.Roll(dist.Len()) - 1
+	if dist.Cut(i) {
+		panic(probeCut{})
+	}
+	return append(out, dist.Faces(i)...)
+}
+
+// dieByDie draws through a probeSource die by die: a Source that is not a
+// PoolRoller.
+type dieByDie struct{ p *probeSource }
+
+func (d dieByDie) Roll(sides int) int { return d.p.Roll(sides) }
+
 // probeSize returns the mean of Knuth's estimates of how many dice
 // paths enumerating actor's command c from state s would run, from
 // random paths seeded by seed.
 func (k *calc[S, C, E]) probeSize(s *S, actor string, c C, seed uint64) float64 {
-	src := &probeSource{pcg: dice.Seeded(seed), max: k.opts.MaxDraws, every: k.opts.EveryValue}
+	src := &probeSource{pcg: dice.Seeded(seed), max: k.opts.MaxDraws, every: k.opts.EveryValue, pools: k.opts.pools}
 	var scratch S
 	var events []E
 	total := 0.0

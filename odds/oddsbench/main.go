@@ -5,7 +5,7 @@
 // all, the time a prompt's odds take (p50, p99, the slowest) and the
 // share of options whose odds are exact, partial, estimated or refused.
 //
-//	go run ./odds/oddsbench [-fights 1] [-seed 1] [-decisions 80] [-paths N] [-cpuprofile FILE]
+//	go run ./odds/oddsbench [-fights 1] [-seed 1] [-decisions 80] [-paths N] [-why] [-cpuprofile FILE]
 //
 // Run it with GOMAXPROCS=1 for the figures of one core (docs/odds.md).
 // Each prompt is timed twice: by the clock, and by the CPU time the
@@ -54,6 +54,7 @@ type config struct {
 	only              string
 	slow              time.Duration
 	timeout           time.Duration
+	why               bool
 }
 
 func run(w io.Writer, args []string) error {
@@ -67,6 +68,7 @@ func run(w io.Writer, args []string) error {
 	fs.StringVar(&c.only, "only", "", "only the encounters whose name contains this")
 	fs.DurationVar(&c.slow, "slow", 50*time.Millisecond, "list the prompts whose CPU time is over this")
 	fs.DurationVar(&c.timeout, "timeout", time.Minute, "the time budget of one prompt's odds (Options.Timeout); past it options are estimated, so that a loaded machine changes the answers: keep it long")
+	fs.BoolVar(&c.why, "why", false, "say why each option of the slowest prompts was estimated")
 	fs.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the odds to `FILE`")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -168,8 +170,12 @@ type prompt struct {
 	// margin is the widest half-width of the 95% interval of an
 	// estimated option's chance to hit or its target's to go down.
 	margin float64
-	// uncovered is the most probability an exact answer left out.
+	// uncovered is the most probability an exact answer left out; fine
+	// counts the options exact or partial with at most 1e-6 left out.
 	uncovered float64
+	fine      int
+	// estimated are the estimated options' commands, with why.
+	estimated []string
 	paths     int
 	samples   int
 }
@@ -224,12 +230,16 @@ func (b *bench) walk(progress io.Writer, c config) (*results, error) {
 						pr.paths += h.Report.Paths
 						if h.Report.Estimate != nil {
 							pr.samples += h.Report.Estimate.Samples
+							pr.estimated = append(pr.estimated, h.Command+": "+h.Report.Estimate.Reason)
 							for _, x := range []float64{half(h.Report.Interval(h.Hit)), half(h.Report.Interval(h.Down))} {
 								pr.margin = math.Max(pr.margin, x)
 							}
 						} else {
 							u, _ := h.Report.Uncovered.Float64()
 							pr.uncovered = math.Max(pr.uncovered, u)
+							if u <= 1e-6 {
+								pr.fine++
+							}
 						}
 					}
 				}
@@ -266,7 +276,7 @@ func half(lo, hi float64) float64 { return (hi - lo) / 2 }
 func (r *results) write(w io.Writer, c config) {
 	fmt.Fprintf(w, "odds of every prompt of %d seeded fights (seed %d, at most %d decisions each), a menu's budget %d dice paths, one goroutine\n\n", r.fights, c.seed, c.decisions, c.paths)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "ruleset\tprompts\tp50\tp99\tmax\t>200ms\tCPU p50\tCPU p99\tCPU max\toptions\texact\tpartial\testimate\trefused\tblank\tworst margin\t")
+	fmt.Fprintln(tw, "ruleset\tprompts\tp50\tp99\tmax\t>200ms\tCPU p50\tCPU p99\tCPU max\toptions\texact\tpartial\t≤1e-6 out\testimate\trefused\tblank\tworst margin\t")
 	var all []prompt
 	ids := make([]string, 0, len(r.byRuleset))
 	for id := range r.byRuleset {
@@ -291,6 +301,11 @@ func (r *results) write(w io.Writer, c config) {
 		for _, p := range slow[:min(len(slow), 20)] {
 			fmt.Fprintf(w, "  %8s (CPU %8s)  %s decision %d (%s): %d options %v, %d dice paths, %d samples\n",
 				p.took.Round(10*time.Microsecond), p.cpu.Round(10*time.Microsecond), p.encounter, p.decision, p.actor, total(p.statuses), p.statuses, p.paths, p.samples)
+			if c.why {
+				for _, e := range p.estimated {
+					fmt.Fprintf(w, "      estimated: %s\n", e)
+				}
+			}
 		}
 	}
 }
@@ -309,7 +324,7 @@ func row(w io.Writer, name string, ps []prompt) {
 	times := make([]time.Duration, len(ps))
 	cpus := make([]time.Duration, len(ps))
 	counts := map[odds.Status]int{}
-	options, blank, over := 0, 0, 0
+	options, blank, over, fine := 0, 0, 0, 0
 	margin := 0.0
 	for i, p := range ps {
 		times[i] = p.took
@@ -319,6 +334,7 @@ func row(w io.Writer, name string, ps []prompt) {
 			options += n
 		}
 		blank += p.blank
+		fine += p.fine
 		margin = math.Max(margin, p.margin)
 		if p.took > 200*time.Millisecond {
 			over++
@@ -332,10 +348,14 @@ func row(w io.Writer, name string, ps []prompt) {
 		}
 		return fmt.Sprintf("%.1f%%", 100*float64(counts[s])/float64(options))
 	}
-	fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%d\t±%.2f pts\t\n", name, len(ps),
+	fineShare := "-"
+	if options > 0 {
+		fineShare = fmt.Sprintf("%.1f%%", 100*float64(fine)/float64(options))
+	}
+	fmt.Fprintf(w, "%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%d\t±%.2f pts\t\n", name, len(ps),
 		quantile(times, 0.5), quantile(times, 0.99), quantile(times, 1), over,
 		quantile(cpus, 0.5), quantile(cpus, 0.99), quantile(cpus, 1), options,
-		share(odds.Exact), share(odds.Partial), share(odds.Estimated), share(odds.Refused), blank, 100*margin)
+		share(odds.Exact), share(odds.Partial), fineShare, share(odds.Estimated), share(odds.Refused), blank, 100*margin)
 }
 
 // quantile returns the q-quantile of sorted times (nearest rank).

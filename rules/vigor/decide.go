@@ -737,19 +737,11 @@ func (d *decider) damage() {
 		cap = max(cap, 1)
 	}
 	e := put(d, (*hotMemory).damagedPool, Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: Ladder[wr].Sides, Bonus: Roll{Count: n, Sides: Ladder[r].Sides}})
-	raw := 0
-	buf := d.ints()
-	start := len(*buf)
-	for range w.dice() {
-		v := draw(d.src, Ladder[wr].Sides, raw, cap, false)
-		*buf = append(*buf, v)
-		raw += v
+	var raw int
+	e.WeaponDice, e.Bonus.Dice, raw = roll(d.src, w.dice(), Ladder[wr].Sides, n, Ladder[r].Sides, cap, 0, d.ints())
+	for _, v := range e.Bonus.Dice {
+		e.Bonus.Total += v
 	}
-	e.WeaponDice = (*buf)[start:len(*buf):len(*buf)]
-	var sum int
-	e.Bonus.Dice, sum = bonusDice(d.src, n, Ladder[r].Sides, raw, cap, d.ints())
-	e.Bonus.Total = sum
-	raw += sum
 	e.Raw = raw
 	e.Critical = e.Bonus.Bursts() > 0
 	e.Immune = immune

@@ -156,4 +156,32 @@ func TestOffHandOddsCovered(t *testing.T) {
 	if rep.Uncovered.Sign() != 0 {
 		t.Errorf("%v of the probability is not covered, after %d dice paths", rep.Uncovered, rep.Paths)
 	}
+	t.Logf("%d dice paths from %d situations", rep.Paths, rep.Situations)
+}
+
+// TestAttackRollWholeEqualsDieByDie checks the attack roll drawn whole
+// (one path per total and burst, dice.Pool) against the same roll drawn
+// die by die, every value of every die (EveryValue): bob may answer with
+// a Defense of his own bonus die, so every total counts and bursts are
+// followed as deep either way (BurstDepth). The chance to hit and the probability
+// left out are the same fractions, and whole takes far fewer paths.
+func TestAttackRollWholeEqualsDieByDie(t *testing.T) {
+	s := load(t, "whole.yaml", `
+ruleset: vigor
+sides: [{id: a}, {id: b}]
+combatants:
+  - {id: ann, side: a, agility: 20, strength: 15, vigor: 20, durability: 20, health: 20, weapons: [{use: sword}]}
+  - {id: bob, side: b, x: 5, speed: 15, vigor: 20, durability: 20, health: 20}
+start: {order: [ann, bob]}
+`)
+	whole, wholeCut := hitOdds(t, s, dice.EnumerateOptions{})
+	each, eachCut := hitOdds(t, s, dice.EnumerateOptions{EveryValue: true})
+	if whole.Cmp(each) != 0 || wholeCut.Cmp(eachCut) != 0 {
+		t.Errorf("P(hit) = %v (cut %v) whole, %v (cut %v) die by die", whole, wholeCut, each, eachCut)
+	}
+	// Two bursting d10s six deep: the chance that either bursts a
+	// seventh time in a row, 1 − (1 − 10⁻⁷)², is left out.
+	if want := big.NewRat(19999999, 100000000000000); wholeCut.Cmp(want) != 0 {
+		t.Errorf("cut %v, want %v", wholeCut, want)
+	}
 }
