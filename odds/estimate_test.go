@@ -235,9 +235,11 @@ func TestProbedPastTheBudget(t *testing.T) {
 	target := thug(6, 30, club)
 	target.Unaware = true
 	s := turn(t, gunman("eastman", "players"), target, nil) // 417 dice paths
-	far := oddsOf(t, s, "eastman", "attack thug", defaults, odds.Options{MaxPaths: 20, Fallback: true, Workers: 1})
-	if far.Estimate == nil || !strings.Contains(far.Estimate.Reason, "(probed), more than 4 times the 20 of its budget") || far.Paths != 0 {
-		t.Errorf("a budget of 20: estimate %+v after %d paths, want one probed before any path", far.Estimate, far.Paths)
+	// The probe is a mean of a few random estimates, seeded by the state:
+	// the budget is far enough below the tree that any seed finds it past.
+	far := oddsOf(t, s, "eastman", "attack thug", defaults, odds.Options{MaxPaths: 8, Fallback: true, Workers: 1})
+	if far.Estimate == nil || !strings.Contains(far.Estimate.Reason, "(probed), more than 4 times the 8 of its budget") || far.Paths != 0 {
+		t.Errorf("a budget of 8: estimate %+v after %d paths, want one probed before any path", far.Estimate, far.Paths)
 	}
 	near := oddsOf(t, s, "eastman", "attack thug", defaults, odds.Options{MaxPaths: 300, Fallback: true, Workers: 1})
 	if near.Estimate == nil || !strings.Contains(near.Estimate.Reason, "more dice paths than the 300 of its budget") || near.Paths != 300 {
