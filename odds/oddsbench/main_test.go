@@ -23,8 +23,9 @@ func TestBenchmarkReports(t *testing.T) {
 			t.Errorf("no %q in:\n%s", want, out)
 		}
 	}
-	// reference: 27 prompts (a fight ended early), every option exact, none refused or blank.
-	row := regexp.MustCompile(`(?m)^\s+reference\s+27\s.*\s100\.0%\s+0\.0%\s+0\.0%\s+0\.0%\s+0\s`)
+	// reference: 27 prompts (a fight ended early), every option exact
+	// (none partial, all within 1e-6), none estimated, refused or blank.
+	row := regexp.MustCompile(`(?m)^\s+reference\s+27\s.*\s100\.0%\s+0\.0%\s+100\.0%\s+0\.0%\s+0\.0%\s+0\s`)
 	if !row.MatchString(out) {
 		t.Errorf("the reference row is not 27 prompts, all exact:\n%s", out)
 	}
