@@ -936,9 +936,11 @@ function resetLinks() {
   linksDrawn = "";
 }
 
-// drawJoins draws the links panel on the GM's page: the GM's own link,
-// then a row a seat, each with its link when this browser holds the one in
-// force, buttons to copy it or show its QR code, and a new link.
+// drawJoins draws the links panel on the GM's page: a row a seat, the
+// player characters' first and the other combatants' in a group folded
+// away, each with its link when this browser holds the one in force,
+// buttons to copy it or show its QR code, and a new link; then the GM's
+// own link.
 function drawJoins() {
   const view = page.view;
   const panel = $("#joins-panel");
@@ -964,7 +966,12 @@ function drawJoins() {
     linkButtons(gm, "gm", "your GM link"),
     el("p", { class: "hint" }, "Open it on another device to run the fight from there too; whoever holds it runs the fight."),
     qrImage(gm, "your GM link") || "");
-  $("#joins").replaceChildren(...rows.map((r) => drawSeatLink(view, r)));
+  // The player characters' seats; the others' (NPCs, whom the GM plays
+  // unless a link is handed out for one) folded away below them.
+  $("#joins").replaceChildren(...rows.filter((r) => r.seat.pc).map((r) => drawSeatLink(view, r)));
+  const others = rows.filter((r) => !r.seat.pc);
+  $("#joins-npcs").replaceChildren(...others.map((r) => drawSeatLink(view, r)));
+  $("#joins-others").hidden = others.length === 0;
   const err = $("#links-error");
   err.textContent = linkState.error;
   err.hidden = !linkState.error;
