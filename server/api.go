@@ -537,6 +537,15 @@ func actsFor(g store.Grant, actor string) bool {
 	return g.GM || (actor != "" && actor == seat(g))
 }
 
+// undoer is who an undo by a grant's holder is recorded as
+// (store.Entry.By): engine.GM for the GM, else the player's combatant.
+func undoer(g store.Grant) string {
+	if g.GM {
+		return engine.GM
+	}
+	return seat(g)
+}
+
 // notYours is the refusal of a player's request for someone else.
 func notYours(g store.Grant, actor string) *Problem {
 	if seat(g) == "" {
@@ -683,7 +692,7 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 				return problem(http.StatusForbidden, "not-yours", "the last decision is %s's, not yours: ask the GM", last.Actor)
 			}
 		}
-		if _, err := f.Undo(ctx); err != nil {
+		if _, err := f.Undo(ctx, undoer(g)); err != nil {
 			if errors.Is(err, store.ErrConflict) {
 				return s.conflicted(ctx, l, in.ID)
 			}

@@ -27,6 +27,11 @@ import (
 type LinkInfo struct {
 	Combatant string `json:"combatant"`
 	Side      string `json:"side"`
+	// PC is set for a player character: one the encounter marks (a
+	// combatant's "pc", a group's "players"), or any combatant of a fight
+	// that marks none. The others are NPCs, whom the GM plays unless a
+	// link is handed out for one.
+	PC bool `json:"pc" doc:"whether the combatant is a player character: marked so by the encounter (a combatant's pc, a group's players), or any combatant of a fight that marks none; the others are NPCs, whom the GM plays unless their link is handed out"`
 	// Issued counts the seat's links; only the last works.
 	Issued int `json:"issued" doc:"how many links have been issued for this seat: 1 until the GM issues a new one; only the last one works"`
 }
@@ -106,7 +111,8 @@ func (s *Server) gmFor(ctx context.Context, a Auth, id, what string) error {
 	return nil
 }
 
-// links lists the players' seats, in the order of the state's combatants.
+// links lists the players' seats: the player characters', then the
+// others', each in the order of the state's combatants.
 func (s *Server) links(ctx context.Context, in *FightInput) (*LinksOutput, error) {
 	if err := s.gmFor(ctx, in.Auth, in.ID, "list the players' links"); err != nil {
 		return nil, err
@@ -119,7 +125,11 @@ func (s *Server) links(ctx context.Context, in *FightInput) (*LinksOutput, error
 	out.Body.Links = []LinkInfo{}
 	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
 		t := f.Table()
-		ids, err := combatants(t)
+		state, err := t.State(engine.Everyone)
+		if err != nil {
+			return fmt.Errorf("reading the state: %w", err)
+		}
+		c, err := castOf(state)
 		if err != nil {
 			return err
 		}
@@ -127,10 +137,16 @@ func (s *Server) links(ctx context.Context, in *FightInput) (*LinksOutput, error
 			if l.Combatant == engine.GM {
 				continue
 			}
-			out.Body.Links = append(out.Body.Links, LinkInfo{Combatant: l.Combatant, Side: t.SideOf(l.Combatant), Issued: l.Issued})
+			out.Body.Links = append(out.Body.Links, LinkInfo{Combatant: l.Combatant, Side: t.SideOf(l.Combatant), PC: c.anyonesCharacter(l.Combatant), Issued: l.Issued})
 		}
 		slices.SortStableFunc(out.Body.Links, func(a, b LinkInfo) int {
-			return placeOf(ids, a.Combatant) - placeOf(ids, b.Combatant)
+			switch {
+			case a.PC && !b.PC:
+				return -1
+			case b.PC && !a.PC:
+				return 1
+			}
+			return placeOf(c.ids, a.Combatant) - placeOf(c.ids, b.Combatant)
 		})
 		return nil
 	})

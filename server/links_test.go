@@ -27,6 +27,7 @@ type link struct {
 type linkInfo struct {
 	Combatant string `json:"combatant"`
 	Side      string `json:"side"`
+	PC        bool   `json:"pc"`
 	Issued    int    `json:"issued"`
 }
 
@@ -91,9 +92,11 @@ func TestLinksTravel(t *testing.T) {
 		if len(list.Links) != len(f.Players) {
 			t.Fatalf("links %+v for players %+v", list.Links, f.Players)
 		}
+		// The player characters (the players' group) first.
 		for i, p := range f.Players {
-			if l := list.Links[i]; l != (linkInfo{Combatant: p.Combatant, Side: p.Side, Issued: 1}) {
-				t.Fatalf("link %d: %+v, want %s of %s issued once", i, l, p.Combatant, p.Side)
+			pc := p.Combatant == "beatrix" || p.Combatant == "markus"
+			if l := list.Links[i]; l != (linkInfo{Combatant: p.Combatant, Side: p.Side, PC: pc, Issued: 1}) {
+				t.Fatalf("link %d: %+v, want %s of %s issued once, a player character: %v", i, l, p.Combatant, p.Side, pc)
 			}
 		}
 		seat, stays := f.Players[0], f.Players[1]
@@ -227,5 +230,53 @@ func TestLinkQR(t *testing.T) {
 	r := c.do("POST", "/fights/"+f.ID+"/qr", f.GMToken, map[string]string{"link": c.base + server.PagePath(f.ID, l.Token)})
 	if got, err := qrread.SVG(r.body); err != nil || got != c.base+server.PagePath(f.ID, l.Token) {
 		t.Fatalf("the new link's QR code: %d %q %v", r.status, got, err)
+	}
+}
+
+// TestLinksPlayersFirst: the list of seats puts the player characters
+// first and marks them, as the NPC rule tells them (a players' group; in
+// a fight that marks nobody, everyone; TestCast has a combatant marked
+// pc), the others after them, each in the encounter's order.
+func TestLinksPlayersFirst(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	thugsFirst := `ruleset: blackpowder
+groups:
+  - {id: thugs}
+  - {id: players, players: true}
+combatants:
+  - {use: masked_thug, id: thug1, name: Masked thug 1, group: thugs}
+  - {use: markus, group: players}
+  - {use: gunman, group: thugs}
+  - {use: beatrix, group: players}
+`
+	r := c.do("POST", "/fights", creatorToken, map[string]string{"encounter": thugsFirst})
+	if r.status != http.StatusCreated {
+		t.Fatalf("creating a fight with the thugs first: %d %s", r.status, r.body)
+	}
+	var pasted created
+	r.decode(t, &pasted)
+	for _, tc := range []struct {
+		fight created
+		want  string
+	}{
+		{c.create("alley_fight"), "beatrix:pc markus:pc thug1 thug2 gunman"},
+		{pasted, "markus:pc beatrix:pc thug1 gunman"},
+		{c.create("duel"), "fencer:pc duelist:pc"},
+	} {
+		var list struct {
+			Links []linkInfo `json:"links"`
+		}
+		c.do("GET", "/fights/"+tc.fight.ID+"/links", tc.fight.GMToken, nil).decode(t, &list)
+		var got []string
+		for _, l := range list.Links {
+			if l.PC {
+				got = append(got, l.Combatant+":pc")
+			} else {
+				got = append(got, l.Combatant)
+			}
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("fight %s: seats %q, want %q", tc.fight.ID, strings.Join(got, " "), tc.want)
+		}
 	}
 }

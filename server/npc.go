@@ -108,10 +108,21 @@ func band(sh engine.Sheet) string {
 	return bandHurt
 }
 
-// npcs returns the ids of the combatants of state (as JSON) that are NPCs
-// to player viewer: not the viewer's own, and not player characters (see
-// above).
-func npcs(state json.RawMessage, viewer string) (map[string]bool, error) {
+// cast is who the combatants of a state are, as far as telling player
+// characters from NPCs goes (see above).
+type cast struct {
+	// ids are the combatants' ids, in the state's order.
+	ids []string
+	// marked is set when the state marks some combatant a player
+	// character; pc holds those it marks.
+	marked bool
+	pc     map[string]bool
+	// team is each combatant's side and group.
+	team map[string]string
+}
+
+// castOf reads the cast of state (as JSON).
+func castOf(state json.RawMessage) (cast, error) {
 	var st struct {
 		Groups []struct {
 			ID      string `json:"id"`
@@ -125,7 +136,7 @@ func npcs(state json.RawMessage, viewer string) (map[string]bool, error) {
 		} `json:"combatants"`
 	}
 	if err := json.Unmarshal(state, &st); err != nil {
-		return nil, fmt.Errorf("reading the combatants: %w", err)
+		return cast{}, fmt.Errorf("reading the combatants: %w", err)
 	}
 	players := map[string]bool{}
 	for _, g := range st.Groups {
@@ -133,21 +144,48 @@ func npcs(state json.RawMessage, viewer string) (map[string]bool, error) {
 			players[g.ID] = true
 		}
 	}
-	marked, side := false, ""
-	for _, c := range st.Combatants {
-		marked = marked || c.PC || players[c.Group]
-		if c.ID == viewer {
-			side = c.Side + "\x00" + c.Group
+	c := cast{pc: map[string]bool{}, team: map[string]string{}}
+	for _, x := range st.Combatants {
+		c.ids = append(c.ids, x.ID)
+		c.team[x.ID] = x.Side + "\x00" + x.Group
+		if x.PC || players[x.Group] {
+			c.marked = true
+			c.pc[x.ID] = true
 		}
 	}
+	return c, nil
+}
+
+// playerCharacter reports whether combatant id is a player character to
+// the player of viewer: one the state marks; in a fight that marks
+// nobody, one of the viewer's own side.
+func (c cast) playerCharacter(id, viewer string) bool {
+	if c.marked {
+		return c.pc[id]
+	}
+	team, ok := c.team[viewer]
+	return ok && c.team[id] == team
+}
+
+// anyonesCharacter reports whether combatant id is a player character to
+// the table, as the GM lists the seats: one the state marks; in a fight
+// that marks nobody, anyone, since each is their own side's.
+func (c cast) anyonesCharacter(id string) bool {
+	return !c.marked || c.pc[id]
+}
+
+// npcs returns the ids of the combatants of state (as JSON) that are NPCs
+// to player viewer: not the viewer's own, and not player characters (see
+// above).
+func npcs(state json.RawMessage, viewer string) (map[string]bool, error) {
+	c, err := castOf(state)
+	if err != nil {
+		return nil, err
+	}
 	out := map[string]bool{}
-	for _, c := range st.Combatants {
-		pc := c.PC || players[c.Group]
-		if !marked {
-			pc = side != "" && c.Side+"\x00"+c.Group == side
-		}
-		if c.ID != viewer && !pc {
-			out[c.ID] = true
+	for _, id := range c.ids {
+		if id != viewer && !c.playerCharacter(id, viewer) {
+			out[id] = true
 		}
 	}
 	return out, nil

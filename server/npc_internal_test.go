@@ -1,6 +1,8 @@
 package server
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 
 	"fray/engine"
@@ -44,6 +46,45 @@ func TestBand(t *testing.T) {
 	} {
 		if got := band(tc.sheet); got != tc.want {
 			t.Errorf("band of %+v: %q, want %q", tc.sheet, got, tc.want)
+		}
+	}
+}
+
+// TestCast: who is a player character, to a player and to the GM's list
+// of seats, in a state that marks combatants pc, one that marks a group
+// players, and one that marks nobody.
+func TestCast(t *testing.T) {
+	for _, tc := range []struct {
+		name, state string
+		// toAlice is who is a player character to Alice's player; toGM
+		// as the GM lists the seats.
+		toAlice, toGM string
+	}{
+		{"combatants marked pc",
+			`{"combatants":[{"id":"alice","side":"a","pc":true},{"id":"bob","side":"a","pc":true},{"id":"orc","side":"b"},{"id":"hireling","side":"a"}]}`,
+			"alice bob", "alice bob"},
+		{"a players' group",
+			`{"groups":[{"id":"heroes","players":true},{"id":"thugs"}],"combatants":[{"id":"thug","group":"thugs"},{"id":"alice","group":"heroes"},{"id":"bob","group":"heroes"}]}`,
+			"alice bob", "alice bob"},
+		{"no marks",
+			`{"combatants":[{"id":"alice","side":"red"},{"id":"bob","side":"red"},{"id":"carol","side":"blue"}]}`,
+			"alice bob", "alice bob carol"},
+	} {
+		c, err := castOf(json.RawMessage(tc.state))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var toAlice, toGM []string
+		for _, id := range c.ids {
+			if c.playerCharacter(id, "alice") {
+				toAlice = append(toAlice, id)
+			}
+			if c.anyonesCharacter(id) {
+				toGM = append(toGM, id)
+			}
+		}
+		if strings.Join(toAlice, " ") != tc.toAlice || strings.Join(toGM, " ") != tc.toGM {
+			t.Errorf("%s: player characters to Alice %q (want %q), to the GM %q (want %q)", tc.name, toAlice, tc.toAlice, toGM, tc.toGM)
 		}
 	}
 }

@@ -93,7 +93,7 @@ func TestRendersAgreeWithTheTable(t *testing.T) {
 			for step := range 80 {
 				switch r := rng.IntN(10); {
 				case r < 2 && l.fight.Table().Len() > 0:
-					if _, err := l.fight.Undo(ctx); err != nil {
+					if _, err := l.fight.Undo(ctx, engine.GM); err != nil {
 						t.Fatal(err)
 					}
 				case r < 4:
@@ -105,7 +105,7 @@ func TestRendersAgreeWithTheTable(t *testing.T) {
 					}
 					for range rng.IntN(3) + 1 {
 						if rng.IntN(3) == 0 && other.Table().Len() > 0 {
-							if _, err := other.Undo(ctx); err != nil {
+							if _, err := other.Undo(ctx, engine.GM); err != nil {
 								t.Fatal(err)
 							}
 						} else if _, err := storetest.Move(ctx, other, rng); err != nil {
@@ -121,7 +121,7 @@ func TestRendersAgreeWithTheTable(t *testing.T) {
 						t.Fatal(err)
 					}
 					if !more && l.fight.Table().Len() > 0 {
-						if _, err := l.fight.Undo(ctx); err != nil {
+						if _, err := l.fight.Undo(ctx, engine.GM); err != nil {
 							t.Fatal(err)
 						}
 					}

@@ -28,6 +28,11 @@ type StreamEntry struct {
 	Entry *engine.Entry `json:"entry,omitempty"`
 	// Undone is set for a decision taken back since.
 	Undone bool `json:"undone,omitempty"`
+	// By is who took back the decision an undo takes back: "gm" for the
+	// GM, else the combatant whose player did (their own decision);
+	// absent for a decision, and for an undo recorded before who undid
+	// was kept.
+	By string `json:"by,omitempty"`
 	// Prompt is who must decide what now, as the viewer may see it.
 	Prompt engine.Prompt[string] `json:"prompt"`
 	// Current is the fight's version when the message was sent.
@@ -238,7 +243,7 @@ func viewEntries(l *live, g store.Grant, since int64) ([]StreamEntry, error) {
 	var msgs []StreamEntry
 	for i := int(since); i < len(entries); i++ {
 		e := entries[i]
-		m := StreamEntry{Version: e.Version, Kind: string(e.Kind), Prompt: prompt, Current: f.Version()}
+		m := StreamEntry{Version: e.Version, Kind: string(e.Kind), By: e.By, Prompt: prompt, Current: f.Version()}
 		if e.Kind == store.Decision {
 			if j, ok := slices.BinarySearch(active, i); ok && j-first < len(transcript) {
 				m.Entry = &transcript[j-first]

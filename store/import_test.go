@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"slices"
 	"strings"
@@ -35,7 +36,12 @@ func playedRecord(t *testing.T) (*store.Store, store.Header, []store.Entry) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for i := range 16 {
 		if i == 10 {
-			if _, err := f.Undo(ctx); err != nil {
+			// Taken back by the player whose decision it is.
+			last, err := f.Table().Record(f.Table().Len() - 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.Undo(ctx, last.Actor); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -93,6 +99,13 @@ func TestImportVerifies(t *testing.T) {
 	undone := slices.IndexFunc(entries, func(e store.Entry) bool { return e.Kind == store.Undo }) - 1
 	if undone < 0 || len(entries[undone].Decision.Dice) == 0 && len(entries[undone].Decision.Events) == 0 {
 		t.Fatalf("the record has no undone decision to edit: %+v", entries)
+	}
+	if by := entries[undone+1].By; by != entries[undone].Decision.Actor {
+		t.Fatalf("the undo is recorded as by %q, not by %q whose decision it took back", by, entries[undone].Decision.Actor)
+	}
+	other := "markus"
+	if entries[undone].Decision.Actor == other {
+		other = "beatrix"
 	}
 	rolled := find(t, entries, func(r engine.Record) bool { return len(r.Dice) > 0 })
 	attack := find(t, entries, func(r engine.Record) bool { return eventOf(r, "attack_rolled") >= 0 })
@@ -160,6 +173,12 @@ func TestImportVerifies(t *testing.T) {
 		{"the actor's case", func(_ *store.Header, es []store.Entry) {
 			es[0].Decision.Actor = strings.ToUpper(es[0].Decision.Actor)
 		}, `^fight edited: entry 1: "[A-Z]+"'s command .* is refused: it is [a-z]+'s decision, not [A-Z]+'s`},
+		{"an undo by another player", func(_ *store.Header, es []store.Entry) {
+			es[undone+1].By = other
+		}, fmt.Sprintf(`^fight edited: entry %d: an undo by "%s" of "%s"'s decision: only the GM or "%[3]s" may take it back$`, undone+2, other, entries[undone].Decision.Actor)},
+		{"an undo by no one of the fight", func(_ *store.Header, es []store.Entry) {
+			es[undone+1].By = "ghost"
+		}, fmt.Sprintf(`^fight edited: entry %d: an undo by "ghost" of "%s"'s decision: only the GM or "%[2]s" may take it back$`, undone+2, entries[undone].Decision.Actor)},
 		{"an undo of nothing", func(_ *store.Header, es []store.Entry) {
 			es[0] = store.Entry{Version: 1, Kind: store.Undo}
 		}, `^fight edited: entry 1: an undo with no decision to take back$`},
@@ -206,6 +225,20 @@ func TestImportVerifies(t *testing.T) {
 	b, _ := g.Table().State(engine.Everyone)
 	if string(a) != string(b) || f.Version() != g.Version() {
 		t.Errorf("the imported fight differs from the original")
+	}
+	if _, copied, err := s.Log(ctx, "copy"); err != nil || !reflect.DeepEqual(copied, entries) {
+		t.Errorf("the imported record differs from the exported one (%v)", err)
+	}
+
+	// A record made before undoers were kept (an undo by no one named)
+	// imports, and the GM may take back anyone's decision.
+	for _, by := range []string{"", engine.GM} {
+		h.ID = "by-" + map[string]string{"": "none", engine.GM: "gm"}[by]
+		es := clone(t, entries)
+		es[undone+1].By = by
+		if _, err := s.Import(ctx, h, es); err != nil {
+			t.Errorf("an undo by %q: %v", by, err)
+		}
 	}
 }
 

@@ -54,7 +54,10 @@ func migrationsOf(backend string) ([]migration, error) {
 	return out, nil
 }
 
-// row is an entry as both backends store it: JSON text in columns.
+// row is an entry as both backends store it: JSON text in columns. An
+// undo keeps who undid it (Entry.By) in the actor column, which a
+// decision keeps its actor in: "" for an undo recorded before who undid
+// was kept.
 type row struct {
 	kind, actor, command, dice, events string
 }
@@ -63,8 +66,11 @@ type row struct {
 func rowOf(e Entry) (row, error) {
 	switch e.Kind {
 	case Undo:
-		return row{kind: string(Undo), command: "null", dice: "[]", events: "[]"}, nil
+		return row{kind: string(Undo), actor: e.By, command: "null", dice: "[]", events: "[]"}, nil
 	case Decision:
+		if e.By != "" {
+			return row{}, fmt.Errorf("a decision with an undoer (%s)", engine.Quote(e.By))
+		}
 	default:
 		return row{}, fmt.Errorf("unknown entry kind %q", e.Kind)
 	}
@@ -96,6 +102,7 @@ func (r row) entry(version int64) (Entry, error) {
 	e := Entry{Version: version, Kind: EntryKind(r.kind)}
 	switch e.Kind {
 	case Undo:
+		e.By = r.actor
 		return e, nil
 	case Decision:
 	default:

@@ -73,7 +73,7 @@ func recordFight(t *testing.T, reg *engine.Registry, ruleset, encounter string, 
 			break
 		}
 		if n%7 == 0 {
-			if _, err := f.Undo(ctx); err != nil {
+			if _, err := f.Undo(ctx, engine.GM); err != nil {
 				t.Fatal(err)
 			}
 		}

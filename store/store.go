@@ -99,6 +99,11 @@ type Entry struct {
 	Kind EntryKind `json:"kind"`
 	// Decision is the decision of a Decision entry; empty for an Undo.
 	Decision engine.Record `json:"decision,omitzero"`
+	// By is who took the decision back, for an Undo: engine.GM for the
+	// GM, else the combatant whose player did (only a decision of their
+	// own). Empty for a Decision, and for an undo recorded before who
+	// undid was kept.
+	By string `json:"by,omitempty"`
 }
 
 // Summary is a fight as a listing shows it.
@@ -336,9 +341,7 @@ func Verify(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Op
 		case Decision:
 			err = replayOne(table, e)
 		case Undo:
-			if !table.Undo() {
-				err = errors.New("an undo with no decision to take back")
-			}
+			err = verifyUndo(table, e.By)
 		default:
 			err = fmt.Errorf("unknown entry kind %s (known: %s, %s)", engine.Quote(string(e.Kind)), Decision, Undo)
 		}
@@ -347,6 +350,42 @@ func Verify(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Op
 		}
 	}
 	return table, nil
+}
+
+// verifyUndo takes back the table's last decision for an undo of a
+// record that comes from outside, checking first that its undoer could
+// have: any undo of a record made before undoers were kept (by empty),
+// else one by the GM or by the player whose decision it is (CheckUndoer).
+func verifyUndo(table engine.Table, by string) error {
+	if by != "" {
+		if err := CheckUndoer(table, by); err != nil {
+			return err
+		}
+	}
+	if !table.Undo() {
+		return errors.New("an undo with no decision to take back")
+	}
+	return nil
+}
+
+// CheckUndoer checks that by may take back the last decision of table:
+// the GM (engine.GM) any, a player (their combatant's id) only their own
+// combatant's. It is an error when table has no decision.
+func CheckUndoer(table engine.Table, by string) error {
+	if table.Len() == 0 {
+		return errors.New("an undo with no decision to take back")
+	}
+	if by == engine.GM {
+		return nil
+	}
+	last, err := table.Record(table.Len() - 1)
+	if err != nil {
+		return fmt.Errorf("reading the decision to take back: %w", err)
+	}
+	if by == "" || by != last.Actor {
+		return fmt.Errorf("an undo by %s of %s's decision: only the GM or %s may take it back", engine.Quote(by), engine.Quote(last.Actor), engine.Quote(last.Actor))
+	}
+	return nil
 }
 
 // name writes a fight's id for a message: as it is when it follows the
@@ -673,17 +712,24 @@ func (f *Fight) Refresh(ctx context.Context) error {
 	return nil
 }
 
-// Undo records an undo of the last decision not yet taken back and takes
-// it back; false when there is none.
-func (f *Fight) Undo(ctx context.Context) (bool, error) {
+// Undo records an undo of the last decision not yet taken back, by by
+// (engine.GM for the GM, else the combatant whose player takes back their
+// own decision: CheckUndoer), and takes it back; false when there is
+// none.
+func (f *Fight) Undo(ctx context.Context, by string) (bool, error) {
 	if f.table.Len() == 0 {
 		return false, nil
 	}
-	if err := f.store.backend.Append(ctx, f.header.ID, f.version, Entry{Kind: Undo}); err != nil {
+	if err := CheckUndoer(f.table, by); err != nil {
+		return false, fmt.Errorf("fight %s: %w", f.header.ID, err)
+	}
+	e := Entry{Kind: Undo, By: by}
+	if err := f.store.backend.Append(ctx, f.header.ID, f.version, e); err != nil {
 		return false, fmt.Errorf("fight %s: appending an undo at version %d: %w", f.header.ID, f.version, err)
 	}
 	f.version++
-	f.entries = append(f.entries, Entry{Version: f.version, Kind: Undo})
+	e.Version = f.version
+	f.entries = append(f.entries, e)
 	f.table.Undo()
 	return true, nil
 }

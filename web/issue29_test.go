@@ -1,8 +1,10 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -215,9 +217,8 @@ func TestTurnYouCannotMiss(t *testing.T) {
 }
 
 // TestUndoYouCanSee: the GM's undo asks first; the decision taken back
-// stays in the log, struck through, saying it was taken back (by you, on
-// the page that did it); a player is offered undo only when the last
-// decision in force is his.
+// stays in the log, struck through, saying it was undone by the GM; a
+// player is offered undo only when the last decision in force is his.
 func TestUndoYouCanSee(t *testing.T) {
 	s := startSite(t)
 	c := s.createFight("pistols_at_dawn")
@@ -268,14 +269,104 @@ func TestUndoYouCanSee(t *testing.T) {
 		clickOn("#undo"), clickOn("#undo-yes"), atVersion(v.Version+1),
 		chromedp.Evaluate(`document.querySelector("#log > li.undone s code").textContent`, &struck),
 		chromedp.Evaluate(`document.querySelector("#log > li.undone .note").textContent`, &note))
-	if struck != last.Command || strings.TrimSpace(note) != "taken back by you" {
+	if struck != last.Command || strings.TrimSpace(note) != "undone by the GM" {
 		t.Errorf("the GM's log after the undo: struck %q (want %q), %q", struck, last.Command, note)
 	}
 	run(t, east, "eastman's log after the undo", atVersion(v.Version+1),
 		chromedp.Evaluate(`document.querySelector("#log > li.undone .note").textContent`, &note))
-	if strings.TrimSpace(note) != "taken back" {
+	if strings.TrimSpace(note) != "undone by the GM" {
 		t.Errorf("eastman's log after the GM's undo: %q", note)
 	}
+}
+
+// undoneNotes is what a page's log says of each decision taken back, the
+// newest first: the decision struck through, and who undid it.
+const undoneNotes = `[...document.querySelectorAll("#log > li.undone")].map((li) => li.querySelector("s").textContent + " |" + li.querySelector(".note").textContent)`
+
+// TestUndoSaysWho: Markus takes back his own decision from his page; the
+// GM's page, Beatrix's, Beatrix's page read again and the GM's page on
+// another device all show it struck through, "undone by Markus". Then the
+// GM takes back a decision, and Markus's page says "undone by the GM".
+func TestUndoSaysWho(t *testing.T) {
+	s := startSite(t)
+	c := s.createFight("alley_fight")
+	gmLink := s.base + "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode()
+	gm, watch := browser(t, 1000, 800)
+	run(t, gm, "the GM's page", chromedp.Navigate(gmLink), atVersion(0))
+	markus := openTab(t, gm, watch, s.base+c.pageOf(t, "markus"))
+	beatrix := openTab(t, gm, watch, s.base+c.pageOf(t, "beatrix"))
+
+	// Up to a prompt Markus may answer; he answers it on his page.
+	v := s.view(c.ID, c.GMToken)
+	for i := 0; !v.Prompt.Accepts("markus"); i++ {
+		if i > 40 || v.Prompt.Kind == "end" {
+			t.Fatal("Markus is never asked")
+		}
+		v = s.decideAPI(c, v)
+	}
+	run(t, markus, "Markus decides on his page", atVersion(v.Version),
+		chromedp.WaitVisible(`#options button[data-i="0"]`, chromedp.ByQuery),
+		clickOn(`#options button[data-i="0"]`), atVersion(v.Version+1))
+	entries := s.entries(c.ID, c.GMToken)
+	his := entries[len(entries)-1]
+	if his.Actor != "markus" {
+		t.Fatalf("the decision made on Markus's page is %s's", his.Actor)
+	}
+	run(t, markus, "Markus takes it back",
+		chromedp.WaitVisible("#undo", chromedp.ByQuery), clickOn("#undo"),
+		chromedp.WaitVisible("#undo-confirm", chromedp.ByQuery), clickOn("#undo-yes"),
+		atVersion(v.Version+2))
+	want := []string{"Markus: " + his.Command + " | undone by Markus"}
+	for _, tab := range []struct {
+		name string
+		tab  context.Context
+	}{{"the GM's page", gm}, {"Beatrix's page", beatrix}, {"Markus's page", markus}} {
+		var notes []string
+		run(t, tab.tab, tab.name+" after Markus's undo", atVersion(v.Version+2), chromedp.Evaluate(undoneNotes, &notes))
+		if !slices.Equal(notes, want) {
+			t.Errorf("%s: the log's undone decisions %q, want %q", tab.name, notes, want)
+		}
+	}
+	screenshot(t, gm, "undone")
+	// Read again, and on another device: the page hears of the decision
+	// only after it was undone, so it shows that a decision was, and who
+	// undid it.
+	want = []string{"a decision | undone by Markus"}
+	other, _ := browser(t, 390, 844)
+	for _, tab := range []struct {
+		name, link string
+		tab        context.Context
+	}{{"Beatrix's page read again", s.base + c.pageOf(t, "beatrix"), beatrix}, {"the GM's page on another device", gmLink, other}} {
+		var notes []string
+		run(t, tab.tab, tab.name, chromedp.Navigate(s.base+"/"), chromedp.Navigate(tab.link), atVersion(v.Version+2),
+			chromedp.Evaluate(undoneNotes, &notes))
+		if !slices.Equal(notes, want) {
+			t.Errorf("%s: the log's undone decisions %q, want %q", tab.name, notes, want)
+		}
+	}
+
+	// The GM takes back the decision before Markus's.
+	before := entries[len(entries)-2]
+	var notes []string
+	run(t, gm, "the GM takes back the decision before", clickOn("#undo"),
+		chromedp.WaitVisible("#undo-confirm", chromedp.ByQuery), clickOn("#undo-yes"), atVersion(v.Version+3))
+	run(t, markus, "Markus's page after the GM's undo", atVersion(v.Version+3), chromedp.Evaluate(undoneNotes, &notes))
+	want = []string{
+		"Markus: " + his.Command + " | undone by Markus",
+		fmt.Sprintf("%s: %s | undone by the GM", nameIn(before.Actor), before.Command),
+	}
+	if !slices.Equal(notes, want) {
+		t.Errorf("Markus's page after the GM's undo: %q, want %q", notes, want)
+	}
+}
+
+// nameIn is the name the alley fight gives a combatant; the id of
+// another actor (the GM).
+func nameIn(id string) string {
+	if n, ok := map[string]string{"markus": "Markus", "beatrix": "Beatrix", "thug1": "Masked thug 1", "thug2": "Masked thug 2", "gunman": "Gunman"}[id]; ok {
+		return n
+	}
+	return id
 }
 
 // TestErrorClearsWhenTheFightMovesOn: a refusal shown on a page stays

@@ -15,10 +15,14 @@ import (
 	"fray/internal/qrread"
 )
 
-// seatRow is the selector of a seat's row in the links panel.
+// seatRow is the selector of a seat's row in the links panel, among the
+// player characters' or the other combatants'.
 func seatRow(combatant string) string {
-	return fmt.Sprintf(`#joins li[data-combatant=%q]`, combatant)
+	return fmt.Sprintf(`#joins-panel li[data-combatant=%q]`, combatant)
 }
+
+// openOthers unfolds the other combatants' seats in the links panel.
+var openOthers = chromedp.Evaluate(`document.querySelector("#joins-others").open = true`, nil)
 
 // qrOf reads back the QR code an img element of a tab shows (a data: URL
 // of the server's SVG).
@@ -64,9 +68,11 @@ func TestLinksTravel(t *testing.T) {
 	run(t, second, "the GM's page on another device",
 		chromedp.Navigate(gmLink), atVersion(0),
 		chromedp.WaitVisible(seatRow("eastman")+`[data-held="false"][data-issued="1"]`, chromedp.ByQuery),
+		// Westman is no player character: his seat is among the others.
+		openOthers,
 		chromedp.WaitVisible(seatRow("westman")+`[data-held="false"][data-issued="1"]`, chromedp.ByQuery))
 	var links int
-	run(t, second, "the seats listed", chromedp.Evaluate(`document.querySelectorAll("#joins li a").length`, &links))
+	run(t, second, "the seats listed", chromedp.Evaluate(`document.querySelectorAll("#joins-panel li a").length`, &links))
 	if links != 0 {
 		t.Fatalf("the other device shows %d players' links it cannot hold", links)
 	}
@@ -131,10 +137,47 @@ func TestLinksTravel(t *testing.T) {
 	run(t, first, "the first device read again",
 		chromedp.Navigate(s.base+"/"), chromedp.Navigate(gmLink), atVersion(0),
 		chromedp.WaitVisible(seatRow("eastman")+`[data-held="false"][data-issued="2"]`, chromedp.ByQuery),
+		openOthers,
 		chromedp.WaitVisible(seatRow("westman")+`[data-held="true"][data-issued="1"] a`, chromedp.ByQuery))
 	var note string
 	run(t, first, "why", chromedp.Text(seatRow("eastman")+" .note", &note, chromedp.ByQuery))
 	if !strings.Contains(note, "another device") {
 		t.Fatalf("the first device says of Eastman's link: %q", note)
+	}
+}
+
+// TestLinksPlayersFirst: in the alley fight the links panel lists the
+// player characters, Beatrix and Markus, and folds the thugs' seats away
+// under "Other combatants", closed; unfolded, a thug's seat still gets a
+// new link.
+func TestLinksPlayersFirst(t *testing.T) {
+	s := startSite(t)
+	gm, _ := browser(t, 1200, 900)
+	fight, _, _ := startOnPage(t, s, gm, "alley_fight", "markus")
+	var players, others []string
+	var summary string
+	var open, thugShown bool
+	run(t, gm, "the links panel",
+		chromedp.WaitVisible("#joins-others", chromedp.ByQuery),
+		chromedp.Evaluate(`[...document.querySelectorAll("#joins > li")].map((li) => li.querySelector(".who").textContent)`, &players),
+		chromedp.Evaluate(`[...document.querySelectorAll("#joins-others li")].map((li) => li.querySelector(".who").textContent)`, &others),
+		chromedp.Text("#joins-others summary", &summary, chromedp.ByQuery),
+		chromedp.Evaluate(`document.querySelector("#joins-others").open`, &open),
+		chromedp.Evaluate(`document.querySelector(`+fmt.Sprintf("%q", seatRow("thug1"))+`).checkVisibility()`, &thugShown))
+	if strings.Join(players, ", ") != "Beatrix, Markus" || strings.Join(others, ", ") != "Masked thug 1, Masked thug 2, Gunman" {
+		t.Errorf("the players' seats %q, the others' %q", players, others)
+	}
+	if summary != "Other combatants (the GM plays them unless you hand one out)" || open || thugShown {
+		t.Errorf("the others' group %q is open (%v) or shows a thug (%v)", summary, open, thugShown)
+	}
+	var link string
+	run(t, gm, "a new link for a thug",
+		clickOn("#joins-others summary"),
+		clickOn(seatRow("thug1")+" button.reissue"),
+		clickOn(seatRow("thug1")+" button.reissue-yes"),
+		chromedp.WaitVisible(seatRow("thug1")+`[data-held="true"][data-issued="2"] a`, chromedp.ByQuery),
+		chromedp.AttributeValue(seatRow("thug1")+" a", "href", &link, nil, chromedp.ByQuery))
+	if f, tok := fragment(t, link); f != fight || tok == "" {
+		t.Errorf("the thug's new link %s", link)
 	}
 }

@@ -372,9 +372,17 @@ func checkEntry(e store.Entry) error {
 		if e.Decision.Actor != "" || len(e.Decision.Command) > 0 || len(e.Decision.Dice) > 0 || len(e.Decision.Events) > 0 {
 			return errors.New("an undo with a decision")
 		}
+		if e.By != "" && e.By != engine.GM {
+			if err := engine.CheckID(e.By); err != nil {
+				return fmt.Errorf("an undo by %s: not the GM (%q) nor a combatant's id", engine.Quote(e.By), engine.GM)
+			}
+		}
 	case store.Decision:
 		if e.Decision.Actor == "" {
 			return errors.New("a decision with no actor")
+		}
+		if e.By != "" {
+			return fmt.Errorf("a decision with an undoer (\"by\": %s): only an undo has one", engine.Quote(e.By))
 		}
 		if len(e.Decision.Command) == 0 || string(e.Decision.Command) == "null" {
 			return errors.New("a decision with no command")

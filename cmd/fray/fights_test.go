@@ -112,6 +112,10 @@ func TestPlaySaveResumes(t *testing.T) {
 		for _, e := range entries {
 			if e.Kind == store.Undo {
 				undos++
+				// The terminal is the GM's seat.
+				if e.By != engine.GM {
+					t.Errorf("entry %d: an undo typed at the terminal recorded as by %q, not the GM's", e.Version, e.By)
+				}
 			}
 		}
 		if undos == 0 {
@@ -321,6 +325,10 @@ func TestFightsImportRefusesMalformed(t *testing.T) {
 		l[i] = strings.Replace(l[i], from, to, 1)
 		return strings.Join(l, "")
 	}
+	// undoBy is the export with an undo by who after its last entry.
+	undoBy := func(who string) string {
+		return strings.Join(lines, "") + fmt.Sprintf("\n{\"version\":%d,\"kind\":\"undo\",\"by\":%q}\n", len(lines), who)
+	}
 	cases := []struct{ name, text, want string }{
 		{"empty", "", "empty; an export starts"},
 		{"not json", change(2, `{"version"`, `{version`), ":3: not a log entry"},
@@ -333,6 +341,9 @@ func TestFightsImportRefusesMalformed(t *testing.T) {
 		{"a die of 11 on a d10", change(1, `"dice":[{"sides":10,"value":`, `"dice":[{"sides":10,"value":1`), "the fight does not replay exactly, so nothing was imported (entry N is on line N+1): fight new: entry 1: die 1 is recorded as d10=1"},
 		{"an event's total", change(1, `"total":`, `"total":9`), `fight new: entry 1: beatrix's command "{\"kind\":\"initiative\"}": event 1 differs: "initiative_rolled".total is 9`},
 		{"a combatant that is not there", change(3, `"actor":"`, `"actor":"x`), `fight new: entry 3: "x`},
+		{"a decision with an undoer", change(1, `"kind":"decision"`, `"kind":"decision","by":"gm"`), `:2: entry 1: a decision with an undoer ("by": "gm"): only an undo has one`},
+		{"an undo by no id", undoBy(`No One`), fmt.Sprintf(`:%d: entry %d: an undo by "No One": not the GM ("gm") nor a combatant's id`, len(lines)+1, len(lines))},
+		{"an undo by no one of the fight", undoBy("ghost"), fmt.Sprintf(`fight new: entry %d: an undo by "ghost" of `, len(lines))},
 	}
 	for _, tc := range cases {
 		bad := filepath.Join(dir, "bad.jsonl")

@@ -472,10 +472,11 @@ func (p *player) decide(actor, text string, src dice.Source) ([]string, error) {
 }
 
 // takeBack undoes the table's last decision, recording the undo in the
-// store when the fight is recorded there.
+// store when the fight is recorded there, as the GM's: the terminal is
+// the GM's seat, whoever's decision it was.
 func (p *player) takeBack() error {
 	if p.fight != nil {
-		_, err := p.fight.Undo(p.ctx)
+		_, err := p.fight.Undo(p.ctx, engine.GM)
 		return err
 	}
 	p.table.Undo()

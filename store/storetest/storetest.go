@@ -233,9 +233,18 @@ func testUndoRecorded(t *testing.T, open Opener) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for range 2 {
-		if ok, err := f.Undo(ctx); err != nil || !ok {
-			t.Fatalf("undo: %v, %v", ok, err)
+	// Only the GM or the player whose decision it is may take it back:
+	// the first undo is that player's, the second the GM's.
+	other := "markus"
+	if undone.Actor == other {
+		other = "beatrix"
+	}
+	if ok, err := f.Undo(ctx, other); err == nil || ok || f.Version() != 6 {
+		t.Fatalf("an undo of %s's decision by %s: %v, %v, at version %d", undone.Actor, other, ok, err, f.Version())
+	}
+	for _, by := range []string{undone.Actor, engine.GM} {
+		if ok, err := f.Undo(ctx, by); err != nil || !ok {
+			t.Fatalf("undo by %s: %v, %v", by, ok, err)
 		}
 	}
 	if _, err := Move(ctx, f, rng); err != nil {
@@ -260,6 +269,12 @@ func testUndoRecorded(t *testing.T, open Opener) {
 	want := "decision decision decision decision decision decision undo undo decision"
 	if got := strings.Join(kinds, " "); got != want {
 		t.Fatalf("entry kinds %s, want %s", got, want)
+	}
+	for i, e := range entries {
+		by := map[int]string{6: undone.Actor, 7: engine.GM}[i]
+		if e.By != by {
+			t.Errorf("entry %d (%s) is by %q, want %q", i+1, e.Kind, e.By, by)
+		}
 	}
 	if normal(t, entries[5].Decision) != normal(t, undone) {
 		t.Fatalf("the undone decision reads %+v, want %+v", entries[5].Decision, undone)
@@ -300,7 +315,7 @@ func testRefresh(t *testing.T, open Opener) {
 			}
 		}
 		if step%4 == 3 {
-			if _, err := a.Undo(ctx); err != nil {
+			if _, err := a.Undo(ctx, engine.GM); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -355,7 +370,7 @@ func testConflict(t *testing.T, open Opener) {
 	if b.Table().Len() != 0 || b.Version() != 0 {
 		t.Fatalf("the refused fight moved: %d decisions at version %d", b.Table().Len(), b.Version())
 	}
-	if _, err := b.Undo(ctx); err != nil {
+	if _, err := b.Undo(ctx, engine.GM); err != nil {
 		t.Fatal(err) // nothing to undo at b's version: no append
 	}
 	rec, err := a.Table().Record(0)
@@ -368,7 +383,7 @@ func testConflict(t *testing.T, open Opener) {
 	if err := s.Backend().Append(ctx, "fork-1", 5, store.Entry{Kind: store.Decision, Decision: rec}); !errors.Is(err, store.ErrConflict) {
 		t.Fatalf("an append past the end: got %v, want ErrConflict", err)
 	}
-	if _, err := b.Undo(ctx); err != nil {
+	if _, err := b.Undo(ctx, engine.GM); err != nil {
 		t.Fatal(err)
 	}
 	b, err = s.Open(ctx, "fork-1")
@@ -618,7 +633,7 @@ func testImport(t *testing.T, open Opener) {
 			break
 		}
 	}
-	if _, err := f.Undo(ctx); err != nil {
+	if _, err := f.Undo(ctx, engine.GM); err != nil {
 		t.Fatal(err)
 	}
 	h, entries, err := s.Log(ctx, "original")

@@ -40,7 +40,7 @@ const page = {
   latest: 0,        // the fight's latest version the stream has told of
   streamOpen: false, // the stream is connected
   streamOpened: false, // it has been connected before (an open is then a reconnection)
-  log: [],          // every decision the stream has sent: {version, entry, takenBack, undoneAt}
+  log: [],          // every decision the stream has sent: {version, entry, undoneAt, undoneBy}
   failures: 0,      // reads failed in a row, for the backoff
   retryAt: 0,       // when the next read after a failure is due (ms since the epoch), 0 if none
   wasYours: false,  // the last prompt drawn was the viewer's to answer
@@ -793,7 +793,6 @@ function drawCombatants(view, sheets) {
 // rolled by hand at the table or drawn by the server.
 function drawLog(view) {
   const shown = page.log.filter((d) => d.version <= view.version);
-  const undos = undoRecord();
   const items = shown.map((d) => {
     const back = d.undoneAt && d.undoneAt <= view.version;
     const e = d.entry;
@@ -803,12 +802,12 @@ function drawLog(view) {
         drawDice(e),
         el("ul", { class: "lines" }, (e.lines || []).map((l) => el("li", {}, l))));
     }
-    // A decision taken back stays, struck through, saying so. The server
-    // does not say who undid it: this browser remembers the undos it sent.
-    const by = undos[d.undoneAt] ? " by you" : "";
+    // A decision taken back stays, struck through, saying who undid it
+    // (the stream's undo says; an undo recorded before that was kept
+    // names no one).
     const what = e ? [el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command)] : ["a decision"];
-    return el("li", { class: "undone", "data-version": d.version, "data-actor": e ? e.actor : null },
-      el("s", {}, what), el("span", { class: "note" }, " taken back" + by));
+    return el("li", { class: "undone", "data-version": d.version, "data-actor": e ? e.actor : null, "data-undone-by": d.undoneBy || null },
+      el("s", {}, what), el("span", { class: "note" }, " undone" + (d.undoneBy ? " by " + undoerName(d.undoneBy) : "")));
   });
   $("#log").replaceChildren(...items.reverse());
   const inForce = shown.filter((d) => !(d.undoneAt && d.undoneAt <= view.version));
@@ -830,17 +829,10 @@ function drawUndo(view, last) {
   }
 }
 
-// undoRecord is the undos this browser sent for the fight: their
-// versions, kept in local storage.
-function undoRecord() {
-  try { return JSON.parse(localStorage.getItem(undoKey()) || "{}"); } catch (e) { return {}; }
-}
-
-// undoKey is where this browser keeps the undos it sent for the fight as
-// this viewer (the GM, or a player's combatant).
-function undoKey() {
-  const v = page.view && page.view.viewer;
-  return "fray:undos:" + page.fight + ":" + (v && !v.gm ? v.combatant : "gm");
+// undoerName is who undid a decision, as the log says it: "the GM", or
+// the name of the combatant whose player took back their own decision.
+function undoerName(by) {
+  return by === "gm" ? "the GM" : nameOf(by);
 }
 
 // drawDice shows an entry's dice: whose decision they were rolled for,
@@ -944,9 +936,11 @@ function resetLinks() {
   linksDrawn = "";
 }
 
-// drawJoins draws the links panel on the GM's page: the GM's own link,
-// then a row a seat, each with its link when this browser holds the one in
-// force, buttons to copy it or show its QR code, and a new link.
+// drawJoins draws the links panel on the GM's page: a row a seat, the
+// player characters' first and the other combatants' in a group folded
+// away, each with its link when this browser holds the one in force,
+// buttons to copy it or show its QR code, and a new link; then the GM's
+// own link.
 function drawJoins() {
   const view = page.view;
   const panel = $("#joins-panel");
@@ -972,7 +966,12 @@ function drawJoins() {
     linkButtons(gm, "gm", "your GM link"),
     el("p", { class: "hint" }, "Open it on another device to run the fight from there too; whoever holds it runs the fight."),
     qrImage(gm, "your GM link") || "");
-  $("#joins").replaceChildren(...rows.map((r) => drawSeatLink(view, r)));
+  // The player characters' seats; the others' (NPCs, whom the GM plays
+  // unless a link is handed out for one) folded away below them.
+  $("#joins").replaceChildren(...rows.filter((r) => r.seat.pc).map((r) => drawSeatLink(view, r)));
+  const others = rows.filter((r) => !r.seat.pc);
+  $("#joins-npcs").replaceChildren(...others.map((r) => drawSeatLink(view, r)));
+  $("#joins-others").hidden = others.length === 0;
   const err = $("#links-error");
   err.textContent = linkState.error;
   err.hidden = !linkState.error;
@@ -1185,9 +1184,6 @@ async function undo() {
   try {
     const version = page.view.version;
     await api("POST", "/fights/" + page.fight + "/undo", { version });
-    const rec = undoRecord();
-    rec[version + 1] = true;
-    localStorage.setItem(undoKey(), JSON.stringify(rec));
   } catch (e) {
     showMessage(e.message);
   } finally {
@@ -1263,15 +1259,15 @@ function connect() {
 
 // record adds a stream message to the page's log: a decision (with its
 // content, or none for one taken back before the page heard of it), or an
-// undo, which takes back the last decision in force.
+// undo, which takes back the last decision in force and says who undid it.
 function record(m) {
   if (m.kind === "undo") {
     for (let i = page.log.length - 1; i >= 0; i--) {
-      if (!page.log[i].undoneAt) { page.log[i].undoneAt = m.version; break; }
+      if (!page.log[i].undoneAt) { page.log[i].undoneAt = m.version; page.log[i].undoneBy = m.by || ""; break; }
     }
     return;
   }
-  page.log.push({ version: m.version, entry: m.entry || null, undoneAt: 0 });
+  page.log.push({ version: m.version, entry: m.entry || null, undoneAt: 0, undoneBy: "" });
 }
 
 // scheduleSettle settles once the entries arriving together (the whole
