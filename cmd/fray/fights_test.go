@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"fray/dice"
 	"fray/engine"
 	"fray/store"
 	"fray/store/storetest"
@@ -265,6 +266,73 @@ func killPlay(t *testing.T, where []string, seed uint64) {
 	if r.code != exitOK || !strings.Contains(r.stdout, "The fight is over after") {
 		t.Fatalf("resuming the killed fight: exit %d, %s\n%s", r.code, r.stderr, tail(r.stdout))
 	}
+}
+
+// TestPlayCatchesUpWithAnotherWriter resumes a stored fight at the
+// terminal and, while it waits for the person's answer, has another
+// writer decide first: the answer then conflicts, and fray play says the
+// fight moved on, shows the other's decision, asks again, and goes on
+// from there; the store holds one line of decisions, the other's among
+// them.
+func TestPlayCatchesUpWithAnotherWriter(t *testing.T) {
+	forEachStore(t, func(t *testing.T, where []string) {
+		first := play(t, "1\nquit\n", append([]string{"alley_fight", "--save", "--side", "players", "--seed", "3"}, where...)...)
+		if first.code != exitOK {
+			t.Fatalf("exit %d: %s", first.code, first.stderr)
+		}
+		id := idOf(t, first.stdout)
+		var other string
+		at := -1
+		in := &beforeFirstRead{r: strings.NewReader("1\n1\nquit\n"), hook: func() {
+			s := openFor(t, where)
+			f, err := s.Open(t.Context(), id)
+			if err != nil {
+				t.Errorf("the other writer: %v", err)
+				return
+			}
+			pr := f.Table().Prompt()
+			at = f.Table().Len()
+			other = pr.Actor + ": " + pr.Options[len(pr.Options)-1].Command
+			if _, err := f.Submit(t.Context(), pr.Actor, pr.Options[len(pr.Options)-1].Command, dice.Seeded(9)); err != nil {
+				t.Errorf("the other writer's decision: %v", err)
+			}
+		}}
+		var stdout, stderr bytes.Buffer
+		code := run(append([]string{"play", "--resume", id, "--seed", "4"}, where...), in, &stdout, &stderr)
+		if code != exitOK || !strings.Contains(stdout.String(), "The fight moved on in the store meanwhile") {
+			t.Fatalf("exit %d, %s\n%s", code, stderr.String(), tail(stdout.String()))
+		}
+		after := stdout.String()[strings.Index(stdout.String(), "moved on in the store"):]
+		if !strings.Contains(after, other) {
+			t.Errorf("the other writer's decision %q is not shown after the conflict:\n%s", other, tail(after))
+		}
+		f, err := openFor(t, where).Open(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var stored []string
+		for _, e := range f.Table().Transcript(engine.Everyone) {
+			stored = append(stored, e.Actor+": "+e.Command)
+		}
+		if at < 0 || len(stored) <= at+1 || stored[at] != other {
+			t.Errorf("the store holds %q, want the other writer's %q at %d, and more after it", stored, other, at)
+		}
+	})
+}
+
+// beforeFirstRead is a reader that runs hook once, before its first read.
+type beforeFirstRead struct {
+	r    io.Reader
+	hook func()
+	done bool
+}
+
+func (b *beforeFirstRead) Read(p []byte) (int, error) {
+	if !b.done {
+		b.done = true
+		b.hook()
+	}
+	return b.r.Read(p)
 }
 
 // TestFightsExportImport exports a stored fight with undos and imports it

@@ -730,6 +730,9 @@ func (p *player) submit(actor, text string, human bool) error {
 			typed = append(typed, v)
 			continue
 		}
+		if errors.Is(err, store.ErrConflict) && p.fight != nil {
+			return p.movedOn()
+		}
 		if err != nil {
 			return err
 		}
@@ -737,6 +740,32 @@ func (p *player) submit(actor, text string, human bool) error {
 		p.show(actor, human)
 		return nil
 	}
+}
+
+// movedOn catches up with a stored fight that moved on while this one
+// was deciding (another fray play or server wrote to it first, or a
+// process stopped in the middle of its last write): the decision just
+// made is dropped, what the others recorded is read from the store and
+// shown, and the prompt comes again.
+func (p *player) movedOn() error {
+	before := p.table.Len()
+	if err := p.fight.Refresh(p.ctx); err != nil {
+		return fmt.Errorf("the fight moved on in the store, and reading it again failed: %w", err)
+	}
+	n := p.table.Len()
+	fmt.Fprintf(p.out, "The fight moved on in the store meanwhile (another fray play or server decided first): that decision was not made; %d decisions now, %d before.\n", n, before)
+	from := min(before, n)
+	if from < n {
+		for _, e := range p.table.TranscriptFrom(p.viewFor("", false), from) {
+			p.printEntry(e)
+		}
+	}
+	// The others' decisions are not this person's to take back.
+	p.human = p.human[:from]
+	for len(p.human) < n {
+		p.human = append(p.human, false)
+	}
+	return nil
 }
 
 // show prints the decision just made as the person at this screen may see
