@@ -172,7 +172,7 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 	case "done":
 		return &Done{}, nil
 	case "end-fight":
-		return &EndFight{Winner: p.Arg(0)}, words(p.Arg(0))
+		return &EndFight{Winner: p.Arg(0)}, nil
 	case "yes":
 		return &Rule{Yes: true}, nil
 	case "no":
