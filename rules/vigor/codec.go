@@ -56,6 +56,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, kwOffHand, kwDice, kw
 	parts.Verb{Name: "decline", Hint: "pass"},
 	parts.Verb{Name: "rest", Args: "LENGTH [WHO ...]", Min: 1, Many: true, Hint: "after the fight, the GM: minute, hour or night, for those named or everyone"},
 	parts.Verb{Name: "done", Hint: "after the fight, the GM closes the encounter"},
+	parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight at any time: a draw, or SIDE wins (the others fled)"},
 	parts.Verb{Name: "yes", Hint: "the GM's ruling"},
 	parts.Verb{Name: "no", Hint: "the GM's ruling"},
 )
@@ -170,6 +171,8 @@ func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
 		return &Rest{Length: length, Who: who}, nil
 	case "done":
 		return &Done{}, nil
+	case "end-fight":
+		return &EndFight{Winner: p.Arg(0)}, nil
 	case "yes":
 		return &Rule{Yes: true}, nil
 	case "no":
@@ -264,6 +267,8 @@ func (Rules) FormatCommand(c Command) string {
 		return parts.Say("rest", append([]string{c.Length}, c.Who...)...).String()
 	case *Done:
 		return "done"
+	case *EndFight:
+		return parts.Say("end-fight", c.Winner).String()
 	case *StandUp:
 		return "stand"
 	case *EndTurn:
@@ -573,6 +578,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *RoundStarted:
 		return fmt.Sprintf("round %d begins", e.Round)
 	case *Decided:
+		if e.ByGM {
+			return describeByGM(e.Winner, "; the GM may call for rests")
+		}
 		if e.Winner != "" {
 			return "the fight is decided: the " + e.Winner + " side wins; the GM may call for rests"
 		}
@@ -594,6 +602,9 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s: %s", restName[e.Length], strings.Join(parts, "; "))
 	case *FightEnded:
+		if e.ByGM {
+			return describeByGM(e.Winner, "")
+		}
 		if e.Winner != "" {
 			return "the fight is over: the " + e.Winner + " side wins"
 		}

@@ -269,5 +269,6 @@ func commandKinds() map[string]func() Command {
 		"use":          func() Command { return &UseAbility{} },
 		"rest":         func() Command { return &Rest{} },
 		"done":         func() Command { return &Done{} },
+		"end_fight":    func() Command { return &EndFight{} },
 	}
 }

@@ -88,6 +88,14 @@ func waiting(s *State) string {
 // decide is Decide on s itself, appending to events; Decide gives it a
 // copy.
 func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, events []Event) ([]Event, error) {
+	if c, ok := c.(*EndFight); ok {
+		// The GM's at any time, whoever is asked.
+		d := &decider{s: s, src: src, events: events, h: h, actor: actor}
+		if err := d.endFight(c); err != nil {
+			return events, err
+		}
+		return d.events, nil
+	}
 	if s.Phase == Over {
 		return events, refuse("the fight is over")
 	}
@@ -1448,12 +1456,15 @@ func (d *decider) nextTurn() {
 
 // end ends a decided fight, or with the aftermath option leaves it to the
 // GM's rests first.
-func (d *decider) end(winner, reason string) {
+func (d *decider) end(winner, reason string) { d.finish(winner, reason, false) }
+
+// finish is end, byGM saying the GM's end-fight ended it.
+func (d *decider) finish(winner, reason string, byGM bool) {
 	if d.s.Options.Aftermath {
-		d.emit(&Decided{Winner: winner, Reason: reason})
+		d.emit(&Decided{Winner: winner, Reason: reason, ByGM: byGM})
 		return
 	}
-	d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: winner, Reason: reason}))
+	d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: winner, Reason: reason, ByGM: byGM}))
 }
 
 // rest is a rest after the fight (R42, A32): for those named, or everyone

@@ -323,6 +323,8 @@ type RoundStarted struct {
 type Decided struct {
 	Winner string `json:"winner,omitempty"`
 	Reason string `json:"reason"`
+	// ByGM is set when the GM's end-fight ended the fight.
+	ByGM bool `json:"by_gm,omitempty"`
 }
 
 // Rested: a rest after the fight (R42), of Length, and what it did to
@@ -350,6 +352,8 @@ type FightEnded struct {
 	Winner   string `json:"winner,omitempty"`
 	Reason   string `json:"reason"`
 	TimedOut bool   `json:"timed_out,omitempty"`
+	// ByGM is set when the GM's end-fight ended the fight.
+	ByGM bool `json:"by_gm,omitempty"`
 }
 
 // Kind returns "initiative_rolled".

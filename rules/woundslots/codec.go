@@ -40,6 +40,7 @@ var grammar = parts.NewGrammar([]parts.Keyword{parts.With, {Word: "by", Value: "
 	parts.Verb{Name: "order", Args: "COMMAND", Min: 1, Rest: true, Hint: "have your trained mount take an action with its AP: order attack bob (R76)"},
 	parts.Verb{Name: "recover", Args: "LEVEL", Min: 1, Hint: "the wound your recovery check drops (R72)"},
 	parts.Verb{Name: "done"},
+	parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight at any time: a draw, or SIDE wins (the others fled)"},
 	parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
 	parts.Verb{Name: "grapple", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a melee attack with a reach-0 weapon that grapples, 4 AP (R57)"},
 	parts.Verb{Name: "disarm", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
@@ -269,6 +270,8 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Exert{Target: p.Arg(0), Fatigue: n}, nil
 	case "done":
 		return &Done{}, nil
+	case "end-fight":
+		return &EndFight{Winner: p.Arg(0)}, nil
 	case "mount":
 		return &Mount{Target: p.Arg(0)}, nil
 	case "dismount":
@@ -472,6 +475,8 @@ func (Rules) FormatCommand(c Command) string {
 		return "order " + c.Action
 	case *Cover:
 		return parts.Say("cover", c.Target, c.Cover).String()
+	case *EndFight:
+		return parts.Say("end-fight", c.Winner).String()
 	case *Exert:
 		if c.Fatigue > 0 {
 			return parts.Say("fatigue", c.Target, strconv.Itoa(c.Fatigue)).String()
@@ -901,6 +906,10 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		switch {
 		case e.TimedOut:
 			return "the round limit is reached: the fight ends in a draw"
+		case e.ByGM && e.Winner == "":
+			return "the GM ends the fight: a draw"
+		case e.ByGM:
+			return fmt.Sprintf("the GM ends the fight: the %s side wins", e.Winner)
 		case e.Winner != "":
 			return fmt.Sprintf("the fight is over: the %s side wins", e.Winner)
 		}

@@ -461,5 +461,6 @@ func commandKinds() map[string]func() Command {
 		"order":           func() Command { return &Order{} },
 		"cover":           func() Command { return &Cover{} },
 		"exert":           func() Command { return &Exert{} },
+		"end_fight":       func() Command { return &EndFight{} },
 	}
 }

@@ -233,10 +233,11 @@ type Died struct {
 	Why       string `json:"why"`
 }
 
-// FightEnded: the fight is over: one side left (Winner), or the round limit reached (TimedOut).
+// FightEnded: the fight is over: one side left (Winner), the round limit reached (TimedOut), or the GM's end-fight (ByGM: a draw, or Winner wins).
 type FightEnded struct {
 	Winner   string `json:"winner,omitempty"`
 	TimedOut bool   `json:"timed_out,omitempty"`
+	ByGM     bool   `json:"by_gm,omitempty"`
 }
 
 // Stabilized: a healer's Stabilize check (R63): Lor [Healing/Wounds] against the patient's filled slots (A32); success stops its dying.

@@ -102,6 +102,9 @@ func (r *run) do(actor string, c Command) error {
 	if ex, ok := c.(*Exert); ok {
 		return r.exert(actor, ex)
 	}
+	if ef, ok := c.(*EndFight); ok {
+		return r.endFight(actor, ef)
+	}
 	if who := s.decider(); actor != who && actor != engine.GM {
 		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
 	} else if s.Phase == Window && actor == who && !s.answers(c) {
