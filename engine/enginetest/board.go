@@ -42,6 +42,7 @@ func Boards[S, C, E any](t *testing.T, g engine.Game[S, C, E], state S, seed uin
 		}
 		p := g.Next(s)
 		if p.Kind == engine.End || n == decisions {
+			t.Logf("the boards of %d decisions checked, to round %d", n, b.Round)
 			return
 		}
 		i := max(p.Default, 0)

@@ -7,7 +7,8 @@ import (
 
 var _ engine.Boards[State] = Rules{}
 
-// Board describes the fight for the table: the round, the initiative
+// Board describes the fight for the table: the round (0 while the GM
+// rolls the first initiative, though the state counts it round 1), the initiative
 // order once rolled (R08; every creature, unordered, before), whose turn
 // it is, and the creatures on the open plane in feet, each with the reach
 // of its melee weapons (R44, A16; bare hands when it carries none) and
@@ -17,6 +18,9 @@ func (r Rules) Board(s *State) engine.Board {
 		Grid:  &engine.Grid{Kind: engine.Open, Unit: "foot"},
 		Round: s.Round, Move: "move {x},{y}",
 		Pieces: make([]engine.Piece, len(s.Combatants)),
+	}
+	if s.Phase == Initiative {
+		b.Round = 0
 	}
 	rolled := len(s.Order) > 0
 	order := s.Order
