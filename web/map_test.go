@@ -26,6 +26,10 @@ type boardView struct {
 			Done    bool   `json:"done"`
 			Down    bool   `json:"down"`
 			Dead    bool   `json:"dead"`
+			Members []struct {
+				Down bool `json:"down"`
+				Dead bool `json:"dead"`
+			} `json:"members"`
 		} `json:"order"`
 		Turn   string `json:"turn"`
 		Move   string `json:"move"`
@@ -298,9 +302,9 @@ func orderOf(v boardView) string {
 // fallen are marked as the board marks them and no row is current.
 func TestOrderIsTheBoards(t *testing.T) {
 	s := startSite(t)
-	tab, _ := browser(t, 1000, 800)
 	check := func(c created, v fightView, want func(boardView) bool) {
 		t.Helper()
+		tab, _ := browser(t, 1000, 800)
 		var b boardView
 		s.call("GET", "/fights/"+c.ID, c.GMToken, nil, &b)
 		if !want(b) {
