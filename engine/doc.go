@@ -9,9 +9,10 @@
 // the state and never fails. Next says who must decide what now: a Prompt
 // listing the legal options, or the end of the fight. Beyond these, a
 // ruleset states the optional capabilities it has (Speed, Secrets,
-// Simulation, Odds, Forgetting, TimeLimit, Sheets, StartingState), listed
-// with what each is for in ruleset.go; adapters reach them through the
-// helpers of this package (Step, View, RequireOdds and the rest).
+// Simulation, Odds, Forgetting, TimeLimit, Sheets, Boards,
+// StartingState), listed with what each is for in ruleset.go; adapters
+// reach them through the helpers of this package (Step, View, RequireOdds
+// and the rest).
 //
 // An Encounter holds a ruleset, a starting state and the log of decisions
 // made so far; it submits commands atomically (an illegal command, or one

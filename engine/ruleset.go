@@ -33,6 +33,11 @@ import (
 //   - Sheets: each combatant's key numbers and conditions with how long
 //     they last, described as data (Sheet), for the tracker page's panels.
 //     Without it the page shows the state's fields as they are.
+//   - Boards: the turn order, whose turn it is, who has fallen and, for a
+//     ruleset with positions, where each combatant stands and how far its
+//     weapons reach, described as data (Board), for the tracker page's
+//     order and map. Without it the page lists the roster and draws no
+//     map.
 //   - SchemaProvider: implemented by the field types of an encounter spec
 //     that decode themselves, to describe their JSON Schema.
 //   - StartingState: implemented by an encounter spec that can start a

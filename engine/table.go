@@ -30,6 +30,10 @@ type Table interface {
 	// see them, or false when the ruleset does not describe them (see
 	// engine.Sheets).
 	Sheets(v Viewer) ([]Sheet, bool)
+	// Board returns the fight's board (its turn order and, with
+	// positions, its map) as v may see it, or false when the ruleset does
+	// not describe one (see engine.Boards).
+	Board(v Viewer) (Board, bool)
 	// Submit parses text as a command from actor and submits it; see
 	// Encounter.Submit. It returns what happened, one line per event. Like
 	// the command's words, the actor is read in lower case, as every id is
@@ -149,6 +153,10 @@ func (t *table[S, C, E]) text(p Prompt[C]) Prompt[string] {
 
 func (t *table[S, C, E]) Sheets(v Viewer) ([]Sheet, bool) {
 	return SheetsOf(t.g, t.enc.State(), v)
+}
+
+func (t *table[S, C, E]) Board(v Viewer) (Board, bool) {
+	return BoardOf(t.g, t.enc.State(), v)
 }
 
 func (t *table[S, C, E]) Submit(actor, text string, src dice.Source) ([]string, error) {

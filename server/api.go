@@ -113,9 +113,9 @@ type FightView struct {
 	// /fights/{id}/sheets): with them, one read redraws a page.
 	Described bool        `json:"described"`
 	Sheets    []SheetView `json:"sheets"`
-	// Board is where the combatants stand, for a ruleset whose state
-	// holds positions.
-	Board *Board `json:"board,omitempty"`
+	// Board is the turn order and, for a ruleset whose state holds
+	// positions, where the combatants stand.
+	Board *Board `json:"board"`
 }
 
 // ViewOutput is the answer to a read of a fight.
@@ -499,14 +499,11 @@ func viewOf(l *live, g store.Grant) (FightView, error) {
 		ID: h.ID, Ruleset: h.Ruleset, Name: h.Name, Version: f.Version(),
 		Viewer: ViewerInfo{GM: g.GM, Combatant: g.Combatant},
 		State:  lk.state, Prompt: pr, Yours: yours(pr, g),
-		Described: lk.described, Sheets: lk.sheets,
+		Described: lk.described, Sheets: lk.sheets, Board: lk.board,
 	}
 	if me := seat(g); me != "" && me != pr.Actor && slices.Contains(pr.Others, me) && pr.Kind != engine.End {
 		own := f.Table().PromptAs(v, me)
 		fv.Own = &own
-	}
-	if fv.Board, err = boardOf(h.Ruleset, lk.state, lk.sheets, pr); err != nil {
-		return FightView{}, fmt.Errorf("fight %s: %w", h.ID, err)
 	}
 	return fv, nil
 }

@@ -32,13 +32,14 @@ type renders struct {
 	looks   map[engine.Viewer]*look
 }
 
-// look is a fight's state and sheets as one viewer sees them: after the
-// ruleset's view, with the NPCs cut to their public fields for a player
-// (see npc.go).
+// look is a fight's state, sheets and board as one viewer sees them:
+// after the ruleset's view, with the NPCs cut to their public fields for
+// a player (see npc.go).
 type look struct {
 	state     json.RawMessage
 	sheets    []SheetView
 	described bool
+	board     *Board
 }
 
 // run is entries first, first+1, ... of a viewer's transcript. Its
@@ -166,6 +167,7 @@ func (c *renders) look(f *store.Fight, v engine.Viewer) (*look, error) {
 	if l.state, err = publicState(s, npc, bands); err != nil {
 		return nil, fmt.Errorf("fight %s: %w", f.Header().ID, err)
 	}
+	l.board = boardOf(t, v, l.sheets, npc)
 	c.looks[v] = l
 	return l, nil
 }

@@ -164,7 +164,9 @@ func TestCatchesUpByItself(t *testing.T) {
 // TestTurnYouCannotMiss: on a player's page the turn is in a banner ("Your
 // turn: Eastman") and the page's title when it is his, with a vibration
 // when it becomes his, and "Waiting for Westman" otherwise; one row of the
-// turn order is current; at the end the fallen are marked in the order.
+// turn order is current; at the end no row is, and the fallen are marked
+// in the order as the board marks them (a player character knocked out
+// wakes when the fight is over, R27: not fallen).
 func TestTurnYouCannotMiss(t *testing.T) {
 	s := startSite(t)
 	c := s.createFight("pistols_at_dawn")
@@ -211,8 +213,20 @@ func TestTurnYouCannotMiss(t *testing.T) {
 	run(t, tab, "the end", atVersion(v.Version),
 		chromedp.Evaluate(`[...document.querySelectorAll("#order li")].filter((li) => li.dataset.fallen || /\((down|dead)\)/.test(li.textContent)).map((li) => li.textContent)`, &fallen),
 		chromedp.Evaluate(`document.querySelectorAll("#order li.current").length`, &currents))
-	if len(fallen) == 0 || currents != 0 {
-		t.Errorf("at the end the order marks no one fallen (%q) or still a current row (%d)", fallen, currents)
+	var b boardView
+	s.call("GET", "/fights/"+c.ID, c.GMToken, nil, &b)
+	want := 0
+	for _, x := range b.Board.Order {
+		down := x.Down || x.Dead
+		for _, m := range x.Members {
+			down = down || m.Down || m.Dead
+		}
+		if down {
+			want++
+		}
+	}
+	if len(fallen) != want || currents != 0 {
+		t.Errorf("at the end the order marks %q fallen (the board %d rows) and %d current rows", fallen, want, currents)
 	}
 }
 

@@ -3,6 +3,7 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"regexp"
 	"slices"
 	"strings"
@@ -14,11 +15,22 @@ import (
 // boardView is what the tests read of a view's board.
 type boardView struct {
 	Board *struct {
-		Grid struct {
+		Grid *struct {
 			Kind string `json:"kind"`
 			Unit string `json:"unit"`
 		} `json:"grid"`
-		Round  int    `json:"round"`
+		Round int `json:"round"`
+		Order []struct {
+			ID      string `json:"id"`
+			Current bool   `json:"current"`
+			Done    bool   `json:"done"`
+			Down    bool   `json:"down"`
+			Dead    bool   `json:"dead"`
+			Members []struct {
+				Down bool `json:"down"`
+				Dead bool `json:"dead"`
+			} `json:"members"`
+		} `json:"order"`
 		Turn   string `json:"turn"`
 		Move   string `json:"move"`
 		Pieces []struct {
@@ -56,7 +68,7 @@ func positions(t *testing.T, state json.RawMessage) map[string][2]float64 {
 // TestBoardForEveryRulesetWithPositions: the view of every ruleset whose
 // state holds positions has a board with each combatant where the viewer's
 // state has it, the ruleset's grid and move; the reference ruleset, whose
-// state holds none, has no board. A maneuvers combatant hidden from a foe
+// state holds none, has a board with its turn order and no map. A maneuvers combatant hidden from a foe
 // stands, on that foe's board, where it hid, wherever it has gone since.
 func TestBoardForEveryRulesetWithPositions(t *testing.T) {
 	s := startSite(t)
@@ -72,8 +84,8 @@ func TestBoardForEveryRulesetWithPositions(t *testing.T) {
 			var fv fightView
 			s.call("GET", "/fights/"+c.ID, tok, nil, &v)
 			s.call("GET", "/fights/"+c.ID, tok, nil, &fv)
-			if v.Board == nil {
-				t.Fatalf("%s: no board", name)
+			if v.Board == nil || v.Board.Grid == nil {
+				t.Fatalf("%s: no board, or no grid", name)
 			}
 			if got := v.Board.Grid.Kind + " " + v.Board.Grid.Unit; got != grid {
 				t.Errorf("%s: grid %q, want %q", name, got, grid)
@@ -91,8 +103,8 @@ func TestBoardForEveryRulesetWithPositions(t *testing.T) {
 	c := s.createFight("reference_melee")
 	var v boardView
 	s.call("GET", "/fights/"+c.ID, c.GMToken, nil, &v)
-	if v.Board != nil {
-		t.Errorf("the reference ruleset has a board: %+v", v.Board)
+	if v.Board == nil || v.Board.Grid != nil || len(v.Board.Pieces) != 0 || len(v.Board.Order) != 5 || !v.Board.Order[0].Current || v.Board.Round != 1 {
+		t.Errorf("the reference ruleset's board: %+v", v.Board)
 	}
 
 	// Hidden in maneuvers: the noble hides from the rider at 0,0.
@@ -255,4 +267,94 @@ func TestMapMovesAndTargetsByClicking(t *testing.T) {
 	if picked != strings.Join(aimed, "|") {
 		t.Errorf("a click on %s marked %q, want %q", foe, picked, strings.Join(aimed, "|"))
 	}
+}
+
+// orderShown reads the turn order a page shows: each row's id, whether
+// it is current, done, and down or dead.
+const orderShown = `[...document.querySelectorAll("#order li")].map((li) => li.dataset.id + (li.classList.contains("current") ? " current" : "") +
+  (li.dataset.done ? " done" : "") + (li.dataset.fallen ? " " + li.dataset.fallen : "")).join("|")`
+
+// orderOf writes a board's order as orderShown reads a page's.
+func orderOf(v boardView) string {
+	var rows []string
+	for _, x := range v.Board.Order {
+		row := x.ID
+		if x.Current {
+			row += " current"
+		}
+		if x.Done {
+			row += " done"
+		}
+		if x.Dead {
+			row += " dead"
+		} else if x.Down {
+			row += " down"
+		}
+		rows = append(rows, row)
+	}
+	return strings.Join(rows, "|")
+}
+
+// TestOrderIsTheBoards: the turn order a page shows is the board's, not
+// the state's fields: in woundslots, whose state keeps no order, the rows
+// come in initiative order with the one whose turn it is current and
+// those who have had theirs done; at the end of a reference brawl the
+// fallen are marked as the board marks them and no row is current.
+func TestOrderIsTheBoards(t *testing.T) {
+	s := startSite(t)
+	check := func(c created, v fightView, want func(boardView) bool) {
+		t.Helper()
+		tab, _ := browser(t, 1000, 800)
+		var b boardView
+		s.call("GET", "/fights/"+c.ID, c.GMToken, nil, &b)
+		if !want(b) {
+			t.Fatalf("%s: not the board the test wants: %+v", c.ID, b.Board)
+		}
+		var shown string
+		run(t, tab, "the GM's page", chromedp.Navigate(s.base+"/#"+url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode()), atVersion(v.Version),
+			chromedp.Evaluate(orderShown, &shown))
+		if shown != orderOf(b) {
+			t.Errorf("the page's order %q, the board's %q", shown, orderOf(b))
+		}
+	}
+
+	c := s.createFight("woundslots_skirmish")
+	v := s.view(c.ID, c.GMToken)
+	// Into a round, past its first turn, with an order other than the
+	// roster's (knight, ranger, duelist, bandit1, bandit2, bandit_archer).
+	sorted := func(b boardView) bool {
+		done, current := false, false
+		var ids []string
+		for _, x := range b.Board.Order {
+			done, current = done || x.Done, current || x.Current
+			ids = append(ids, x.ID)
+		}
+		return strings.Join(ids, " ") != "knight ranger duelist bandit1 bandit2 bandit_archer" && done && current
+	}
+	for {
+		var b boardView
+		s.call("GET", "/fights/"+c.ID, c.GMToken, nil, &b)
+		if b.Board.Round >= 1 && sorted(b) || v.Prompt.Kind == "end" {
+			break
+		}
+		v = s.decideAPI(c, v)
+	}
+	check(c, v, sorted)
+
+	c = s.createFight("reference_brawl")
+	v = s.view(c.ID, c.GMToken)
+	for v.Prompt.Kind != "end" {
+		v = s.decideAPI(c, v)
+	}
+	check(c, v, func(b boardView) bool {
+		for _, x := range b.Board.Order {
+			if x.Current {
+				return false
+			}
+			if x.Down || x.Dead {
+				return true
+			}
+		}
+		return false
+	})
 }

@@ -536,7 +536,7 @@ function draw(view, sheets, asPrompt) {
     (view.viewer.gm ? "GM" : "playing " + nameOf(view.viewer.combatant));
   drawTurn(view);
   drawPrompt(view, asPrompt || view.prompt);
-  drawOrder(view, sheets);
+  drawOrder(view);
   if (window.frayMap) window.frayMap.draw(view, mapHandlers);
   drawCombatants(view, sheets);
   drawJoins();
@@ -643,82 +643,38 @@ function drawDeciders(view) {
   box.hidden = false;
 }
 
-// drawOrder lists the turn order when the state has one ("order", of
-// indices into its groups or combatants, or of ids), else the combatants;
-// the current one and whoever is deciding stand out.
-function drawOrder(view, sheets) {
-  const s = view.state || {};
+// drawOrder lists the turn order of the view's board: the ruleset's own,
+// as the viewer may know it, each row a combatant or a group with its
+// members, with its initiative, and marked current, done, down, dead or
+// not yet in the fight as the rules say; the row of whoever is deciding
+// says so.
+function drawOrder(view) {
+  const b = view.board || {};
   const p = view.prompt;
-  const sheetOf = new Map((sheets || []).map((sh) => [sh.combatant, sh]));
-  const deciding = new Set([p.actor, ...(p.others || [])]);
-  const groups = Array.isArray(s.groups) ? s.groups : null;
-  const cs = Array.isArray(s.combatants) ? s.combatants : [];
-  let items;
-  if (Array.isArray(s.order) && s.order.length) {
-    items = s.order.map((x, i) => {
-      const thing = typeof x === "number" ? (groups || cs)[x] : ((groups || []).find((g) => g.id === x) || cs.find((c) => c.id === x) || { id: x });
-      return { thing: thing || { id: String(x) }, current: i === s.turn };
-    });
-  } else {
-    items = (groups || cs).map((t) => ({ thing: t, current: false }));
-  }
-  // One row is current: the one whose member decides, else the state's
-  // turn (a GM's ruling between turns).
-  const decidingRow = items.findIndex(({ thing }) => membersOf(thing, groups, cs).some((m) => deciding.has(m)));
-  const currentRow = p.kind === "end" ? -1 : decidingRow >= 0 ? decidingRow : items.findIndex((x) => x.current);
-  const list = items.map(({ thing }, i) => {
-    const members = membersOf(thing, groups, cs);
-    const label = thing.name || thing.id;
+  const over = p.kind === "end";
+  const deciding = new Set(over ? [] : [p.actor, ...(p.others || [])]);
+  const rows = Array.isArray(b.order) ? b.order : [];
+  const mark = (x) => x.dead ? "dead" : x.down ? "down" : x.absent ? "not yet in" : "";
+  const list = rows.map((x) => {
+    const members = x.members || [];
+    const ids = members.length ? members.map((m) => m.id) : [x.id];
     const extra = [];
-    if (thing.initiative !== undefined) extra.push("initiative " + thing.initiative);
-    const states = members.map((m) => ({ id: m, state: fallen(cs.find((c) => c.id === m), sheetOf.get(m)) }));
-    if (groups && members.length) {
-      extra.push(states.map((x) => nameOf(x.id) + (x.state ? " (" + x.state + ")" : "")).join(", "));
+    if (x.initiative !== undefined) extra.push("initiative " + x.initiative);
+    if (members.length) {
+      extra.push(members.map((m) => (m.name || nameOf(m.id)) + (mark(m) ? " (" + mark(m) + ")" : "")).join(", "));
     }
-    const all = states.length && states.every((x) => x.state) ? (states.every((x) => x.state === "dead") ? "dead" : "down") : "";
-    const current = i === currentRow;
-    return el("li", { class: [current ? "current" : "", all].filter(Boolean).join(" ") || null, "aria-current": current ? "true" : null, "data-fallen": all || null },
-      current ? "▶ " : "", label, !groups && all ? " (" + all + ")" : "", extra.length ? " — " + extra.join("; ") : "", current && decidingRow >= 0 ? " ◀ deciding" : "");
+    const fallen = x.dead ? "dead" : x.down ? "down" : "";
+    const current = !over && x.current === true;
+    const decides = ids.some((m) => deciding.has(m));
+    return el("li", {
+      class: [current ? "current" : "", x.done ? "done" : "", fallen].filter(Boolean).join(" ") || null,
+      "aria-current": current ? "true" : null, "data-id": x.id, "data-fallen": fallen || null, "data-done": x.done ? "true" : null,
+    },
+    current ? "▶ " : "", x.name || nameOf(x.id), !members.length && mark(x) ? " (" + mark(x) + ")" : "",
+    extra.length ? " — " + extra.join("; ") : "", decides ? " ◀ deciding" : "");
   });
-  // The board says the round in play, the same way for every ruleset
-  // (tempo's state counts the rounds completed).
-  const round = view.board ? view.board.round : s.round;
-  $("#round").textContent = round !== undefined ? "· round " + round : "";
+  $("#round").textContent = b.round !== undefined ? "· round " + b.round : "";
   $("#order").replaceChildren(...list);
-}
-
-// membersOf is the combatants of a row of the turn order: a group's
-// members, or the combatant itself.
-function membersOf(thing, groups, cs) {
-  return groups ? cs.filter((c) => c.group === thing.id).map((c) => c.id) : [thing.id];
-}
-
-// fallen says whether a combatant is "dead" or "down" (out of the fight
-// for now: unconscious, incapacitated, at 0 life), or "" when it stands:
-// from its sheet's conditions and first number out of a maximum when the
-// ruleset describes sheets, else from the state's fields (dead, down,
-// unconscious, incapacitated; life points, health or HP at 0 or below).
-function fallen(c, sh) {
-  if (!c) return "";
-  // A band, the server's word for a combatant's condition (an NPC's is
-  // all a player sees of it).
-  const band = (sh && sh.band) || c.condition;
-  if (band === "dead" || band === "down") return band;
-  if (sh && sh.public) return "";
-  if (sh) {
-    const names = (sh.conditions || []).map((x) => x.name.toLowerCase());
-    if (names.some((n) => n === "dead" || n.startsWith("dead"))) return "dead";
-    if (names.some((n) => /^(down|unconscious|incapacitated|out of the fight)/.test(n))) return "down";
-    const life = (sh.numbers || []).find((n) => n.max);
-    if (life && /^(lp|hp|health|life)/i.test(life.name) && life.value <= 0) return "down";
-    return "";
-  }
-  if (c.dead === true || c.status === "dead") return "dead";
-  if (c.down === true || c.unconscious === true || c.incapacitated === true || c.status === "unconscious") return "down";
-  for (const k of ["lp", "hp", "health", "life"]) {
-    if (typeof c[k] === "number" && c[k] <= 0) return "down";
-  }
-  return "";
 }
 
 // scalar says whether v is shown inline.
