@@ -49,3 +49,37 @@ func TestBoard(t *testing.T) {
 		}
 	})
 }
+
+// TestBoardLeavesHiddenCreaturesOff: on an enemy's board a hidden creature
+// is in the turn order (that it is in the fight is known) but not on the
+// map; on its ally's and the GM's it stands where it is.
+func TestBoardLeavesHiddenCreaturesOff(t *testing.T) {
+	s := load(t, "hidden.yaml", `
+ruleset: vigor
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: duelist, id: ann, side: a, x: 0, y: 0}
+  - {use: archer, id: bo, side: b, x: 40, y: 5, hidden: true}
+  - {use: bandit, id: kit, side: b, x: 10, y: 10}
+`)
+	r := vigor.Rules{}
+	on := func(b engine.Board, id string) (map_, order bool) {
+		for _, p := range b.Pieces {
+			map_ = map_ || p.ID == id
+		}
+		for _, p := range b.Order {
+			order = order || p.ID == id
+		}
+		return map_, order
+	}
+	for _, v := range []engine.Viewer{engine.Everyone, {Combatant: "kit"}, {Combatant: "ann"}} {
+		b, ok := engine.BoardOf[vigor.State, vigor.Command, vigor.Event](r, &s, v)
+		if !ok {
+			t.Fatal("no board")
+		}
+		onMap, inOrder := on(b, "bo")
+		if want := v.Combatant != "ann"; onMap != want || !inOrder {
+			t.Errorf("%+v: bo on the map %v (want %v), in the order %v (want true)", v, onMap, want, inOrder)
+		}
+	}
+}
