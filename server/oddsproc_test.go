@@ -105,9 +105,9 @@ func TestOddsInAWorkerProcess(t *testing.T) {
 	}
 	if runtime.GOOS == "linux" {
 		for _, pid := range children {
-			for tid, nice := range niceness(t, pid) {
-				if nice != 19 {
-					t.Errorf("the odds worker %d's thread %d runs at niceness %d, want 19", pid, tid, nice)
+			for tid, sched := range scheduling(t, pid) {
+				if sched.nice != 19 || sched.policy != 5 {
+					t.Errorf("the odds worker %d's thread %d runs at niceness %d, policy %d; want 19 and SCHED_IDLE (5)", pid, tid, sched.nice, sched.policy)
 				}
 			}
 		}
@@ -172,32 +172,38 @@ func oddsWorkers(t *testing.T) []int {
 	return pids
 }
 
-// niceness returns the niceness of each thread of process pid.
-func niceness(t *testing.T, pid int) map[int]int {
+// sched is a thread's niceness and scheduling policy.
+type sched struct{ nice, policy int }
+
+// scheduling returns the niceness and scheduling policy of each thread of
+// process pid.
+func scheduling(t *testing.T, pid int) map[int]sched {
 	t.Helper()
 	stats, err := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/stat", pid))
 	if err != nil || len(stats) == 0 {
 		t.Fatalf("no threads of %d: %v", pid, err)
 	}
-	out := map[int]int{}
+	out := map[int]sched{}
 	for _, p := range stats {
 		fields := statFields(p)
-		if len(fields) < 19 {
+		if len(fields) < 41 {
 			t.Fatalf("%s: %q", p, fields)
 		}
 		tid, _ := strconv.Atoi(fields[0])
-		n, err := strconv.Atoi(fields[18])
-		if err != nil {
-			t.Fatalf("%s: niceness %q", p, fields[18])
+		n, err1 := strconv.Atoi(fields[18])
+		policy, err2 := strconv.Atoi(fields[40])
+		if err1 != nil || err2 != nil {
+			t.Fatalf("%s: niceness %q, policy %q", p, fields[18], fields[40])
 		}
-		out[tid] = n
+		out[tid] = sched{n, policy}
 	}
 	return out
 }
 
 // statFields returns the fields of a /proc stat file, field n of proc(5)
 // at n-1: the pid, the command (whole, though it may hold spaces), the
-// state, the parent's pid, ..., the niceness (19th).
+// state, the parent's pid, ..., the niceness (19th), ..., the scheduling
+// policy (41st).
 func statFields(path string) []string {
 	b, err := os.ReadFile(path)
 	if err != nil {
