@@ -378,6 +378,30 @@ func Pause[C any](src dice.Source, who string, c C) bool {
 	return ok && p.Pause(who, c)
 }
 
+// ForgetScope is a part of Forgetting a ruleset may add: whether Forget
+// changes anything. Exact odds forget every answer to every prompt, to
+// merge the situations equal once forgotten; an answer that forgets
+// nothing merges nothing, and they pass it on as it is, without the copy
+// of the state and its key that forgetting takes.
+type ForgetScope[S, C any] interface {
+	// Forgets reports whether Forget(s, actor, c) may change *s; false
+	// promises that it leaves *s as it is. enginetest checks it at every
+	// decision of its fights.
+	Forgets(s *S, actor string, c C) bool
+}
+
+// Forgets reports whether Forget(r, s, actor, c) may change *s: false
+// when the ruleset has no Forgetting, or its ForgetScope says so.
+func Forgets[S, C, E any](r Ruleset[S, C, E], s *S, actor string, c C) bool {
+	if _, ok := r.(Forgetting[S, C]); !ok {
+		return false
+	}
+	if f, ok := r.(ForgetScope[S, C]); ok {
+		return f.Forgets(s, actor, c)
+	}
+	return true
+}
+
 // Forget clears from *s what actor's command c does not depend on, when
 // the ruleset has Forgetting; else it leaves *s as it is.
 func Forget[S, C, E any](r Ruleset[S, C, E], s *S, actor string, c C) {

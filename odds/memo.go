@@ -42,8 +42,9 @@ type memoLeaf[S any] struct {
 	// the situation's state (read only), otherwise.
 	final *final
 	next  *S
-	// rest is the leaf's rest (see leaf).
+	// rest is the leaf's rest (see leaf), key its state's key (see node).
 	rest any
+	key  string
 }
 
 // keep files the results of a whole enumeration under key.
@@ -53,7 +54,7 @@ func (m *memo[S]) keep(key string, en *dice.Enumeration[*leaf[S]]) {
 		l := o.Value
 		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final, rest: l.rest}
 		if l.next != nil {
-			ml.next = &l.next.state
+			ml.next, ml.key = &l.next.state, l.next.key
 		}
 		e.leaves[i] = ml
 	}
@@ -104,7 +105,7 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 			k.finals[key] = &final{acc: acc, conds: ml.final.conds, downs: ml.final.downs, p: p}
 			continue
 		}
-		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1, rest: ml.rest}
+		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1, rest: ml.rest, key: ml.key}
 		k.nextOrder = append(k.nextOrder, key)
 	}
 }

@@ -104,6 +104,10 @@ type Options struct {
 	// memo is the *memo[S] of the decisions resolved, shared by the
 	// options of Calculator.All; nil for a computation of its own.
 	memo any
+	// wait makes a computation past its share of the paths stop with
+	// errOverShare rather than estimate: All's first round, whose options
+	// past their shares try again with what the others left.
+	wait bool
 }
 
 // Progress is how far an odds computation has got.
@@ -362,6 +366,9 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		err = k.run(s, actor, c)
 	}
 	sp.paths += k.paths
+	if opts.wait && (why != "" || errors.Is(err, errOverPaths)) {
+		return nil, errOverShare
+	}
 	if err != nil && opts.Fallback {
 		// Past a budget: an estimate instead, from the same state.
 		if why != "" {
@@ -484,6 +491,9 @@ type node[S any] struct {
 	// the rest of a decision paused at a merge point (see pause.go),
 	// rather than the answer to a prompt.
 	rest any
+	// key is the state's key as keyWriter.appendState writes it, kept
+	// from the leaf that made the node; "" when not written yet.
+	key string
 }
 
 // final is an outcome reached, with its probability.
@@ -599,6 +609,15 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 // read (engine.Forgetting): one resolution for all of them, weighted by
 // their probabilities added up.
 func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
+	w := n.p.mul(ch.p)
+	if !engine.Forgets(k.g, &n.state, ch.who, ch.cmd) {
+		// Nothing forgotten, nothing to merge with: n is the only
+		// situation of its level with its state and outcome so far. It
+		// waits with the others, as it is.
+		g := &node[S]{state: n.state, acc: n.acc, p: w, steps: n.steps, key: n.key}
+		k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
+		return
+	}
 	// The state forgotten in scratch memory, cloned only when new: most
 	// answers forgotten meet one gathered before.
 	forgot := &k.forgot
@@ -609,15 +628,16 @@ func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
 	b = append(b, k.g.FormatCommand(ch.cmd)...)
 	b = append(b, '\x1f')
 	b = appendPartial(b, n.acc.tags, n.acc.damage)
+	at := len(b)
 	b = k.keys.appendState(b, forgot, &k.unique)
 	k.buf = b
-	w := n.p.mul(ch.p)
 	if have, ok := k.gatheredAt[string(b)]; ok {
 		have.p = have.p.add(w)
 		return
 	}
-	g := &node[S]{state: k.g.Clone(forgot), acc: n.acc, p: w, steps: n.steps}
-	k.gatheredAt[string(b)] = g
+	key := string(b)
+	g := &node[S]{state: k.g.Clone(forgot), acc: n.acc, p: w, steps: n.steps, key: key[at:]}
+	k.gatheredAt[key] = g
 	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
 }
 
@@ -762,7 +782,11 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	b = append(b, '\x1f')
 	b = append(b, k.g.FormatCommand(ch.cmd)...)
 	b = append(b, '\x1f')
-	b = k.keys.appendState(b, &n.state, &k.unique)
+	if n.key != "" {
+		b = append(b, n.key...)
+	} else {
+		b = k.keys.appendState(b, &n.state, &k.unique)
+	}
 	k.buf = b
 	if m, ok := k.memo.done[string(b)]; ok {
 		k.replay(n, weight, m)
@@ -1074,6 +1098,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 		kind = engine.NextKind(k.g, after)
 	}
 	over := rest == nil && (kind == engine.Act || kind == engine.End)
+	stateAt := 0 // where the state's key starts in b, if it is there
 	if over {
 		for _, id := range k.ids {
 			cond, _ := k.sum.Condition(after, id)
@@ -1086,6 +1111,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 			b[0] = 'P'
 			b = appendRest(b, rest.who, k.g.FormatCommand(rest.cmd))
 		}
+		stateAt = len(b)
 		b = l.keys.appendState(b, after, &k.unique)
 	}
 	keep(&l.buf, b)
@@ -1139,7 +1165,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 		e.final = one(&c.finals)
 		*e.final = f
 	} else {
-		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1}
+		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1, key: e.key[len(e.key)-(len(b)-stateAt):]}
 		if rest != nil {
 			r := *rest
 			e.next.rest, e.rest = &r, &r
