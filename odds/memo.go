@@ -82,7 +82,7 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 		case ml.rest != nil:
 			kind = 'P'
 		}
-		full = appendJoined(full[:0], kind, merged, n.acc.tags, ml.said, damage, []byte(ml.tail))
+		full = appendJoined(full[:0], kind, merged, n.acc.tags, ml.said, damage, ml.tail)
 		if ml.final != nil {
 			if have, ok := k.finals[string(full)]; ok {
 				have.p = have.p.add(p)

@@ -1186,7 +1186,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 // appendJoined writes the full key of a result: its kind ('F' an outcome,
 // 'C' a situation, 'P' one paused at a merge point), the tags merged (mergeTags) from have and said, the
 // damage, and tail, the conditions or the state.
-func appendJoined(b []byte, kind byte, merged []int, have, said []string, damage []int, tail []byte) []byte {
+func appendJoined[T string | []byte](b []byte, kind byte, merged []int, have, said []string, damage []int, tail T) []byte {
 	b = append(b, kind)
 	for _, x := range merged {
 		b = append(b, tagAt(x, have, said)...)
