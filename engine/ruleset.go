@@ -26,7 +26,8 @@ import (
 //     refuses the ruleset's encounters with an error naming what is missing.
 //   - Forgetting: what a decision does not read (Forget), so that exact
 //     odds resolve it once for situations that differ only there. Without
-//     it they resolve it once per situation, to the same answer.
+//     it they resolve it once per situation, to the same answer. With it,
+//     a decision may also offer merge points inside itself (Pause).
 //   - TimeLimit: telling a fight the rules stopped at a limit (a round
 //     limit) from one that ended without a winner, so that a simulation
 //     counts it as a timeout and a player is told why it ended.
@@ -351,6 +352,59 @@ type Forgetting[S, C any] interface {
 	// nothing the copy shares with the state it was made from (copy what
 	// it changes, or change only what ScratchInto copies).
 	Forget(s *S, actor string, c C)
+}
+
+// A Pauser is a dice.Source that may stop a decision at a merge point:
+// a point inside Decide from which the rest of the decision is exactly
+// what another command (the rest) would do, decided from the state as it
+// is there. Exact odds stop there and resolve the rest as that command,
+// after Forget: the paths that reach states equal once forgotten are then
+// resolved once for all of them, as at a prompt, not once each. A vigor
+// Defense that fails leaves the damage of the hit, which reads the state
+// with the attack total forgotten, as the target taking the hit would.
+//
+// The sources that play (PCG, Crypto, a Script) are not Pausers: play
+// never stops at a merge point. A ruleset offers one with Pause.
+type Pauser[C any] interface {
+	dice.Source
+	// Pause is asked at a merge point, with the rest: who decides it
+	// and the command. True means stop here: Decide (or Step) returns at
+	// once, without error, with the events so far and the state as it
+	// is, from which who's command c, decided with the same dice, gives
+	// the events, state and Outcome the rest of the decision would have.
+	Pause(who string, c C) bool
+}
+
+// Pause reports whether the decision drawing its dice from src stops at
+// this merge point, the rest of it left to who's command c (see Pauser).
+// It is false for every source but the exact odds'.
+func Pause[C any](src dice.Source, who string, c C) bool {
+	p, ok := src.(Pauser[C])
+	return ok && p.Pause(who, c)
+}
+
+// ForgetScope is a part of Forgetting a ruleset may add: whether Forget
+// changes anything. Exact odds forget every answer to every prompt, to
+// merge the situations equal once forgotten; an answer that forgets
+// nothing merges nothing, and they pass it on as it is, without the copy
+// of the state and its key that forgetting takes.
+type ForgetScope[S, C any] interface {
+	// Forgets reports whether Forget(s, actor, c) may change *s; false
+	// promises that it leaves *s as it is. enginetest checks it at every
+	// decision of its fights.
+	Forgets(s *S, actor string, c C) bool
+}
+
+// Forgets reports whether Forget(r, s, actor, c) may change *s: false
+// when the ruleset has no Forgetting, or its ForgetScope says so.
+func Forgets[S, C, E any](r Ruleset[S, C, E], s *S, actor string, c C) bool {
+	if _, ok := r.(Forgetting[S, C]); !ok {
+		return false
+	}
+	if f, ok := r.(ForgetScope[S, C]); ok {
+		return f.Forgets(s, actor, c)
+	}
+	return true
 }
 
 // Forget clears from *s what actor's command c does not depend on, when

@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"errors"
 	"fmt"
 	"fray/dice"
 	"math/big"
@@ -242,20 +243,46 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	// The options share the decisions they meet alike (see memo).
 	opts.memo = newMemo[S]()
 	opts.Fallback = true
+	// Two rounds. In the first, each option may run an even share of what
+	// is left, so that one hard option never takes every other's paths;
+	// what an easy one leaves goes to those after it. An option past its
+	// share waits for the second round, which shares what the first left
+	// among the options that wait, in the same way, and estimates those
+	// still past their shares. What an option waiting ran in the first
+	// round is spent, but the decisions it finished are in the memo, so
+	// that its second try runs only the rest.
+	m.Options = make([]Headline, len(p.Options))
+	var later []int
 	for i, o := range p.Options {
-		text := c.g.FormatCommand(o.Command)
-		opts.spend.at(i+1, len(p.Options), text)
-		// An even share of what is left, so that one hard option never
-		// takes every other's paths; what an easy one leaves goes to
-		// those after it.
+		opts.wait = true
 		opts.share = max(1, (opts.MaxPaths-opts.spend.paths)/(len(p.Options)-i))
-		rep, err := Of(c.g, s, actor, o.Command, policy, opts)
-		if err != nil {
-			m.Options = append(m.Options, RefusedHeadline(text, o.Label, err.Error()))
-			continue
+		if c.option(m, i, len(p.Options), s, actor, o, policy, opts) {
+			later = append(later, i)
 		}
-		m.Options = append(m.Options, HeadlineOf(o.Label, rep))
+	}
+	for j, i := range later {
+		opts.wait = false
+		opts.share = max(1, (opts.MaxPaths-opts.spend.paths)/(len(later)-j))
+		c.option(m, i, len(p.Options), s, actor, p.Options[i], policy, opts)
 	}
 	m.Rank()
 	return m, nil
+}
+
+// option computes option o, the i-th of n of the menu m, into
+// m.Options[i], and reports whether it is to wait for All's second round
+// (Options.wait).
+func (c *calculator[S, C, E]) option(m *Menu, i, n int, s *S, actor string, o engine.Option[C], policy engine.Policy[S, C], opts Options) bool {
+	text := c.g.FormatCommand(o.Command)
+	opts.spend.at(i+1, n, text)
+	rep, err := Of(c.g, s, actor, o.Command, policy, opts)
+	switch {
+	case errors.Is(err, errOverShare):
+		return true
+	case err != nil:
+		m.Options[i] = RefusedHeadline(text, o.Label, err.Error())
+	default:
+		m.Options[i] = HeadlineOf(o.Label, rep)
+	}
+	return false
 }

@@ -46,6 +46,10 @@ const (
 // run its paths again to be partial.
 var errOverPaths = errors.New("odds: past the path budget")
 
+// errOverShare stops an option of All's first round past its share of
+// the paths (Options.wait).
+var errOverShare = errors.New("odds: past the option's share of the path budget")
+
 // Estimate says how an estimated Report came about: the exact computation
 // could not finish within its budget, so the command was resolved Samples
 // times with seeded dice (the ruleset's own Step, the same policy) and the

@@ -42,6 +42,9 @@ type memoLeaf[S any] struct {
 	// the situation's state (read only), otherwise.
 	final *final
 	next  *S
+	// rest is the leaf's rest (see leaf), key its state's key (see node).
+	rest any
+	key  string
 }
 
 // keep files the results of a whole enumeration under key.
@@ -49,9 +52,9 @@ func (m *memo[S]) keep(key string, en *dice.Enumeration[*leaf[S]]) {
 	e := &memoEntry[S]{truncated: probOf(en.Truncated), leaves: make([]memoLeaf[S], len(en.Outcomes))}
 	for i, o := range en.Outcomes {
 		l := o.Value
-		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final}
+		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final, rest: l.rest}
 		if l.next != nil {
-			ml.next = &l.next.state
+			ml.next, ml.key = &l.next.state, l.next.key
 		}
 		e.leaves[i] = ml
 	}
@@ -73,10 +76,13 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 			damage[i] += d
 		}
 		kind := byte('C')
-		if ml.final != nil {
+		switch {
+		case ml.final != nil:
 			kind = 'F'
+		case ml.rest != nil:
+			kind = 'P'
 		}
-		full = appendJoined(full[:0], kind, merged, n.acc.tags, ml.said, damage, []byte(ml.tail))
+		full = appendJoined(full[:0], kind, merged, n.acc.tags, ml.said, damage, ml.tail)
 		if ml.final != nil {
 			if have, ok := k.finals[string(full)]; ok {
 				have.p = have.p.add(p)
@@ -99,7 +105,7 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 			k.finals[key] = &final{acc: acc, conds: ml.final.conds, downs: ml.final.downs, p: p}
 			continue
 		}
-		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1}
+		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1, rest: ml.rest, key: ml.key}
 		k.nextOrder = append(k.nextOrder, key)
 	}
 }

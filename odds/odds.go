@@ -104,6 +104,10 @@ type Options struct {
 	// memo is the *memo[S] of the decisions resolved, shared by the
 	// options of Calculator.All; nil for a computation of its own.
 	memo any
+	// wait makes a computation past its share of the paths stop with
+	// errOverShare rather than estimate: All's first round, whose options
+	// past their shares try again with what the others left.
+	wait bool
 }
 
 // Progress is how far an odds computation has got.
@@ -362,6 +366,9 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		err = k.run(s, actor, c)
 	}
 	sp.paths += k.paths
+	if opts.wait && (why != "" || errors.Is(err, errOverPaths)) {
+		return nil, errOverShare
+	}
 	if err != nil && opts.Fallback {
 		// Past a budget: an estimate instead, from the same state.
 		if why != "" {
@@ -480,6 +487,13 @@ type node[S any] struct {
 	acc   partial
 	p     prob
 	steps int
+	// rest, when not nil, is the *choice[C] that goes on from the state:
+	// the rest of a decision paused at a merge point (see pause.go),
+	// rather than the answer to a prompt.
+	rest any
+	// key is the state's key as keyWriter.appendState writes it, kept
+	// from the leaf that made the node; "" when not written yet.
+	key string
 }
 
 // final is an outcome reached, with its probability.
@@ -554,9 +568,14 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 				}
 				continue
 			}
-			choices, err := k.answer(n)
-			if err != nil {
-				return err
+			var choices []choice[C]
+			if rest, ok := n.rest.(*choice[C]); ok {
+				choices = []choice[C]{*rest}
+			} else {
+				var err error
+				if choices, err = k.answer(n); err != nil {
+					return err
+				}
 			}
 			for _, ch := range choices {
 				if k.forgets {
@@ -590,6 +609,15 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 // read (engine.Forgetting): one resolution for all of them, weighted by
 // their probabilities added up.
 func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
+	w := n.p.mul(ch.p)
+	if !engine.Forgets(k.g, &n.state, ch.who, ch.cmd) {
+		// Nothing forgotten, nothing to merge with: n is the only
+		// situation of its level with its state and outcome so far. It
+		// waits with the others, as it is.
+		g := &node[S]{state: n.state, acc: n.acc, p: w, steps: n.steps, key: n.key}
+		k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
+		return
+	}
 	// The state forgotten in scratch memory, cloned only when new: most
 	// answers forgotten meet one gathered before.
 	forgot := &k.forgot
@@ -600,15 +628,16 @@ func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
 	b = append(b, k.g.FormatCommand(ch.cmd)...)
 	b = append(b, '\x1f')
 	b = appendPartial(b, n.acc.tags, n.acc.damage)
+	at := len(b)
 	b = k.keys.appendState(b, forgot, &k.unique)
 	k.buf = b
-	w := n.p.mul(ch.p)
 	if have, ok := k.gatheredAt[string(b)]; ok {
 		have.p = have.p.add(w)
 		return
 	}
-	g := &node[S]{state: k.g.Clone(forgot), acc: n.acc, p: w, steps: n.steps}
-	k.gatheredAt[string(b)] = g
+	key := string(b)
+	g := &node[S]{state: k.g.Clone(forgot), acc: n.acc, p: w, steps: n.steps, key: key[at:]}
+	k.gatheredAt[key] = g
 	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
 }
 
@@ -753,7 +782,11 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	b = append(b, '\x1f')
 	b = append(b, k.g.FormatCommand(ch.cmd)...)
 	b = append(b, '\x1f')
-	b = k.keys.appendState(b, &n.state, &k.unique)
+	if n.key != "" {
+		b = append(b, n.key...)
+	} else {
+		b = k.keys.appendState(b, &n.state, &k.unique)
+	}
 	k.buf = b
 	if m, ok := k.memo.done[string(b)]; ok {
 		k.replay(n, weight, m)
@@ -802,7 +835,16 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		}
 		all = append(all, l)
 		mu.Unlock()
+		// With Forgetting, a decision may stop at a merge point the
+		// ruleset offers, the rest left to the next level (pause.go).
+		var ps *pausing[C]
+		if k.forgets {
+			ps = &pausing[C]{}
+		}
 		return func(src dice.Source) (*leaf[S], error) {
+			if ps != nil {
+				src = ps.on(src)
+			}
 			if counted && ran.Add(1) > int64(budget) {
 				return nil, errOverPaths
 			}
@@ -825,7 +867,12 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			keep(&l.took, append(l.took[:0], make([]int, len(k.ids))...))
 			said := k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
 			keep(&l.said, said)
-			return k.file(l, n, &l.after, said), nil
+			var rest *choice[C]
+			if ps != nil && ps.paused {
+				rest = &ps.rest
+				engine.Forget(k.g, &l.after, rest.who, rest.cmd)
+			}
+			return k.file(l, n, &l.after, said, rest), nil
 		}
 	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue, Pools: k.opts.pools})
 	if errors.Is(err, errOverPaths) {
@@ -904,6 +951,9 @@ type leaf[S any] struct {
 	said []string
 	took []int
 	tail string
+	// rest is the *choice[C] that goes on from next after a merge point
+	// (see pause.go); nil otherwise.
+	rest any
 }
 
 // chunks hand out the memory of what distinct results keep, a chunk at a
@@ -1025,7 +1075,11 @@ func tagAt(x int, have, said []string) string {
 // without repeats, and the damage added up), by which resolve merges the
 // leaves of other workers and other decisions, and those of this one that
 // said the same tags in another order or a tag n already had.
-func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []string) *leaf[S] {
+//
+// rest, when not nil, is the rest of a decision paused at a merge point:
+// the result is then a situation that goes on with it, rather than with
+// the answer to a prompt.
+func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []string, rest *choice[C]) *leaf[S] {
 	// How many tags, each ended as in the full key, then everyone's
 	// damage in binary: every path of the decision has as many numbers.
 	b := binary.AppendUvarint(append(l.buf[:0], 'F'), uint64(len(said)))
@@ -1043,7 +1097,8 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 	} else {
 		kind = engine.NextKind(k.g, after)
 	}
-	over := kind == engine.Act || kind == engine.End
+	over := rest == nil && (kind == engine.Act || kind == engine.End)
+	stateAt := 0 // where the state's key starts in b, if it is there
 	if over {
 		for _, id := range k.ids {
 			cond, _ := k.sum.Condition(after, id)
@@ -1052,6 +1107,11 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 		}
 	} else {
 		b[0] = 'C'
+		if rest != nil {
+			b[0] = 'P'
+			b = appendRest(b, rest.who, k.g.FormatCommand(rest.cmd))
+		}
+		stateAt = len(b)
 		b = l.keys.appendState(b, after, &k.unique)
 	}
 	keep(&l.buf, b)
@@ -1105,7 +1165,11 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 		e.final = one(&c.finals)
 		*e.final = f
 	} else {
-		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1}
+		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1, key: e.key[len(e.key)-(len(b)-stateAt):]}
+		if rest != nil {
+			r := *rest
+			e.next.rest, e.rest = &r, &r
+		}
 	}
 	l.index[c.text(b)] = e
 	// What a leaf keeps, for the memory budget: its keys, what it says of
@@ -1120,9 +1184,9 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 }
 
 // appendJoined writes the full key of a result: its kind ('F' an outcome,
-// 'C' a situation), the tags merged (mergeTags) from have and said, the
+// 'C' a situation, 'P' one paused at a merge point), the tags merged (mergeTags) from have and said, the
 // damage, and tail, the conditions or the state.
-func appendJoined(b []byte, kind byte, merged []int, have, said []string, damage []int, tail []byte) []byte {
+func appendJoined[T string | []byte](b []byte, kind byte, merged []int, have, said []string, damage []int, tail T) []byte {
 	b = append(b, kind)
 	for _, x := range merged {
 		b = append(b, tagAt(x, have, said)...)
@@ -1130,6 +1194,16 @@ func appendJoined(b []byte, kind byte, merged []int, have, said []string, damage
 	}
 	b = appendDamage(b, damage)
 	return append(b, tail...)
+}
+
+// appendRest writes who goes on with which command after a merge point,
+// before the state of a situation paused there.
+func appendRest(b []byte, who, command string) []byte {
+	b = append(b, '>')
+	b = append(b, who...)
+	b = append(b, '\x1f')
+	b = append(b, command...)
+	return append(b, '\x1f')
 }
 
 // appendPartial writes an outcome so far: its tags and who took how much

@@ -520,13 +520,21 @@ func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice
 // checkForget checks, for a ruleset with engine.Forgetting, that deciding
 // the command from the state before the decision with what the command does
 // not read forgotten, with the same dice, gives the same events, the same
-// state afterwards and, for a ruleset with engine.Odds, the same outcome.
+// state afterwards and, for a ruleset with engine.Odds, the same outcome;
+// and that Forget changes nothing where engine.ForgetScope says so.
 func (f *fight[S, C, E]) checkForget(before *S, actor string, c C, draws []dice.Draw, events []E) *failure {
 	if _, ok := f.g.(engine.Forgetting[S, C]); !ok {
 		return nil
 	}
 	s := f.g.Clone(before)
 	engine.Forget(f.g, &s, actor, c)
+	if !engine.Forgets(f.g, before, actor, c) {
+		// The ruleset's ForgetScope promises that Forget changed nothing.
+		was, _ := marshal(before)
+		if got, _ := marshal(&s); !bytes.Equal(got, was) {
+			return f.fail("Forget changed the state for %s from %s, where Forgets says it changes nothing:\nforgotten %s\nbefore    %s", f.format(c), actor, got, was)
+		}
+	}
 	values := drawnValues(draws)
 	script := dice.NewScript(values...)
 	var decided []E

@@ -660,6 +660,12 @@ func (d *decider) defense(style string) error {
 	roll := checkRoll(d.src, n, r, s.Strike.Total+1, s.Strike.Total+1, d.ints())
 	d.emit(put(d, (*hotMemory).defenseRolledPool, DefenseRolled{Defender: t.ID, Style: style, Roll: roll, Against: s.Strike.Total, Avoided: roll.Total > s.Strike.Total}))
 	if s.Strike != nil {
+		// A merge point for exact odds: the damage of a hit not avoided
+		// is the target taking it, which reads neither the Defense nor
+		// the attack's total (Forget).
+		if engine.Pause[Command](d.src, t.ID, &Take{}) {
+			return nil
+		}
 		d.damage()
 	}
 	return nil

@@ -307,11 +307,18 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 // Forget clears from s what actor's command c never reads (see
 // engine.Forgetting): a target who takes a hit never reads the attack's
 // total nor the Victory Sum it beat, which the damage then forgets.
-func (Rules) Forget(s *State, _ string, c Command) {
+func (r Rules) Forget(s *State, actor string, c Command) {
+	if r.Forgets(s, actor, c) {
+		s.Strike.Total, s.Strike.VS = 0, 0
+	}
+}
+
+// Forgets reports whether Forget changes anything (engine.ForgetScope):
+// only for a hit taken.
+func (Rules) Forgets(s *State, _ string, c Command) bool {
 	switch c.(type) {
 	case *Take, *TakeOpening:
-		if s.Phase == Defending && s.Strike != nil {
-			s.Strike.Total, s.Strike.VS = 0, 0
-		}
+		return s.Phase == Defending && s.Strike != nil
 	}
+	return false
 }
