@@ -181,14 +181,15 @@ func TestMapMovesAndTargetsByClicking(t *testing.T) {
 	}
 	tab, _ := browser(t, 1000, 900)
 	pos := positions(t, v.State)
-	var pieces, round, question, scale, reach, box string
+	var pieces, round, question, scale, reach, fills, box string
 	run(t, tab, me+"'s page", chromedp.Navigate(s.base+c.pageOf(t, me)), atVersion(v.Version),
 		until(`document.querySelectorAll("#map .piece").length === 2`),
 		chromedp.Evaluate(`[...document.querySelectorAll("#map .piece")].map((p) => p.dataset.id + "@" + p.dataset.x + "," + p.dataset.y).sort().join(" ")`, &pieces),
 		chromedp.Evaluate(`document.querySelector("#round").textContent`, &round),
 		chromedp.Evaluate(`document.querySelector("#question").textContent`, &question),
 		chromedp.Evaluate(`document.querySelector("#map-scale").textContent`, &scale),
-		chromedp.Evaluate(`[...document.querySelectorAll("#map .area")].map((a) => a.dataset.kind + " " + a.dataset.distance).join(",")`, &reach))
+		chromedp.Evaluate(`[...document.querySelectorAll("#map .area")].map((a) => a.dataset.kind + " " + a.dataset.distance).join(",")`, &reach),
+		chromedp.Evaluate(`[...document.querySelectorAll("#map .piece")].map((p) => p.dataset.id + " " + p.querySelector("circle").getAttribute("fill")).sort().join(", ")`, &fills))
 	want := []string{}
 	for id, p := range pos {
 		want = append(want, fmt.Sprintf("%s@%g,%g", id, p[0], p[1]))
@@ -200,8 +201,13 @@ func TestMapMovesAndTargetsByClicking(t *testing.T) {
 	if !strings.Contains(question, "round 1,") || round != "· round 1" {
 		t.Errorf("the prompt %q and the order's %q disagree on the round", question, round)
 	}
-	if scale != "one square: one square, a diagonal step counts one" || reach != "reach 1" {
+	if scale != "squares; a diagonal step counts as one" || reach != "reach 1" {
 		t.Errorf("the map's scale %q and reach %q", scale, reach)
+	}
+	// The duel's sides are called red and blue: each is drawn in its
+	// name's colour, whatever its place in the roster.
+	if fills != "duelist #1f5fa8, fencer #a8321f" {
+		t.Errorf("the pieces' colours %q, want the blue side's duelist blue and the red side's fencer red", fills)
 	}
 	screenshot(t, tab, "map")
 

@@ -23,6 +23,18 @@
   }
 
   const palette = ["#1f5fa8", "#a8321f", "#2a7a2a", "#8a5a00", "#6a2a8a", "#00707a"];
+  // named are the palette's colours by the names a side may bear: a side
+  // called red is drawn red, whatever its place in the roster.
+  const named = { blue: palette[0], red: palette[1], green: palette[2], gold: palette[3], yellow: palette[3], purple: palette[4], teal: palette[5] };
+
+  // sideColours gives each side its colour: its own name's, else the
+  // palette's first not taken by a named side, in roster order.
+  function sideColours(sides) {
+    const taken = new Set(sides.map((s) => named[s.toLowerCase()]).filter(Boolean));
+    const free = palette.filter((c) => !taken.has(c));
+    let next = 0;
+    return new Map(sides.map((s) => [s, named[s.toLowerCase()] || free[next++ % free.length] || palette[0]]));
+  }
 
   // initials are a piece's letters: the first of each word of its name.
   function initials(p) {
@@ -98,7 +110,8 @@
     const Y = (y) => y1 - y + (squares ? 0.5 : 0);
     const W = w + (squares ? 1 : 0), H = hgt + (squares ? 1 : 0);
     const sides = [...new Set(b.pieces.map((p) => p.side || ""))];
-    const colour = (p) => palette[sides.indexOf(p.side || "") % palette.length];
+    const colours = sideColours(sides);
+    const colour = (p) => colours.get(p.side || "");
     const targets = new Set(h.targets());
     const kids = [];
     kids.push(svg("rect", { class: "ground", x: 0, y: 0, width: W, height: H }));
@@ -167,9 +180,9 @@
     }, kids);
     box.replaceChildren(map);
     document.getElementById("map-scale").textContent = squares
-      ? "one square: one " + b.grid.unit + (b.grid.diagonal === 1 ? ", a diagonal step counts one" : "")
+      ? (b.grid.unit === "square" ? "squares" : "one square: one " + b.grid.unit) + (b.grid.diagonal === 1 ? "; a diagonal step counts as one" : "")
       : "lines every " + step + " " + unitWords(b.grid.unit, step);
-    const legend = sides.map((s, i) => svgLegend(s, palette[i % palette.length]));
+    const legend = sides.map((s) => svgLegend(s, colours.get(s)));
     document.getElementById("map-legend").replaceChildren(...legend);
   }
 
