@@ -577,23 +577,25 @@ func (r *run) pickNext() string {
 				r.emit(ev(r.h, (*hotMemory).evTieBroken, TieBroken{Combatant: c.ID, Die: r.src.Roll(20)}))
 			}
 		}
-		for guard := 0; guard < 100; guard++ {
-			redraw := false
-			for _, i := range byID(s) {
-				c := &s.Combatants[i]
-				if !tied(c) {
-					continue
-				}
-				for j := range s.Combatants {
-					if d := &s.Combatants[j]; j != i && tied(d) && d.TieBreak == c.TieBreak {
-						r.emit(ev(r.h, (*hotMemory).evTieBroken, TieBroken{Combatant: c.ID, Die: r.src.Roll(20)}))
-						redraw = true
-						break
+		if !r.breakPairWhole(tied) {
+			for guard := 0; guard < 100; guard++ {
+				redraw := false
+				for _, i := range byID(s) {
+					c := &s.Combatants[i]
+					if !tied(c) {
+						continue
+					}
+					for j := range s.Combatants {
+						if d := &s.Combatants[j]; j != i && tied(d) && d.TieBreak == c.TieBreak {
+							r.emit(ev(r.h, (*hotMemory).evTieBroken, TieBroken{Combatant: c.ID, Die: r.src.Roll(20)}))
+							redraw = true
+							break
+						}
 					}
 				}
-			}
-			if !redraw {
-				break
+				if !redraw {
+					break
+				}
 			}
 		}
 	}
@@ -605,6 +607,45 @@ func (r *run) pickNext() string {
 		}
 	}
 	return s.Combatants[best].ID
+}
+
+// breakPairWhole settles a tie of exactly two combatants whose first
+// tie-break dice are equal in one draw, when exact odds enumerate the dice
+// (the source follows dice by classes), and reports whether it did. A15's
+// redraws, as pickNext makes them at the table, go by passes in ascending
+// id order: the first redraws, and if it ties again the second redraws in
+// the same pass, and so on. Followed die by die, that loop is a chain of
+// 1-in-20 ties, each a new d20 of twenty paths, cut only at the dice limit
+// of a path (some 24,000 paths for one tie, each replaying its dice). Its
+// result is what matters: with probability 20/21 the first ends on another
+// value, else the second does, every other value equally likely. So a die
+// of 21 read in two classes (1-20: the first, 21: the second) and a d19
+// over the values left draw it whole: 38 paths, exact, with one TieBroken
+// event for the die that changed (the loop's others record ties nothing
+// reads). At the table the loop runs as before, die by die.
+func (r *run) breakPairWhole(tied func(*Combatant) bool) bool {
+	if _, ok := r.src.(dice.ClassRoller); !ok {
+		return false
+	}
+	var pair []*Combatant
+	for _, i := range byID(r.s) {
+		if c := &r.s.Combatants[i]; tied(c) {
+			pair = append(pair, c)
+		}
+	}
+	if len(pair) != 2 || pair[0].TieBreak != pair[1].TieBreak {
+		return false
+	}
+	who := pair[0]
+	if dice.RollClasses(r.src, 21, dice.Cuts(21)) == 21 {
+		who = pair[1]
+	}
+	v := r.src.Roll(19)
+	if v >= who.TieBreak {
+		v++
+	}
+	r.emit(ev(r.h, (*hotMemory).evTieBroken, TieBroken{Combatant: who.ID, Die: v}))
+	return true
 }
 
 // endRound ends the round (section 7.7): dying PCs at the end of their
