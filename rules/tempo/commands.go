@@ -63,8 +63,12 @@ type EndTurn struct {
 	Mod int `json:"mod,omitempty"`
 }
 
-// EndFight: the GM ends the fight (G9).
-type EndFight struct{}
+// EndFight: the GM ends the fight (G9): Winner's side wins (the others
+// fled or gave up), or without it the side left standing, if only one
+// is.
+type EndFight struct {
+	Winner string `json:"winner,omitempty"`
+}
 
 func (Begin) Kind() string       { return "begin" }
 func (Declare) Kind() string     { return "declare" }

@@ -57,9 +57,12 @@ func admit(s *State, actor string, c Command) error {
 	if s.Ended {
 		return engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
-	if _, ok := c.(*EndFight); ok {
+	if end, ok := c.(*EndFight); ok {
 		if actor != engine.GM {
 			return engine.Errorf(engine.NotYourTurn, "only the GM ends the fight (G9)")
+		}
+		if end.Winner != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == end.Winner }) {
+			return engine.Errorf(engine.Invalid, "there is no side called %q", end.Winner)
 		}
 		return nil
 	}
@@ -75,7 +78,11 @@ func (d *decider) run(c Command) ([]Event, error) {
 	var err error
 	switch c := c.(type) {
 	case *EndFight:
-		d.emit(&FightEnded{Reason: "the GM ended the fight", Winner: standingSide(d.s)})
+		winner := c.Winner
+		if winner == "" {
+			winner = standingSide(d.s)
+		}
+		d.emit(&FightEnded{Reason: "the GM ended the fight", Winner: winner})
 	case *Begin:
 		err = d.begin()
 	case *Declare:

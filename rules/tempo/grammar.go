@@ -20,7 +20,7 @@ func newGrammar() *parts.Grammar {
 	verbs := []parts.Verb{
 		{Name: "begin"},
 		{Name: "end", Keywords: []string{parts.Mod.Word}, Hint: "end the turn, N the GM's modifier to Recover Stamina"},
-		{Name: "end-fight"},
+		{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight: SIDE wins (the others fled), or without it the side left standing, if only one is"},
 		{Name: "none"},
 		{Name: "keep"},
 		{Name: "stay"},

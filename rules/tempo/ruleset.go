@@ -151,7 +151,7 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 	case "end":
 		return &EndTurn{Mod: p.Int("mod")}, nil
 	case "end-fight":
-		return &EndFight{}, nil
+		return &EndFight{Winner: p.Arg(0)}, nil
 	case "none":
 		return &NoReaction{}, nil
 	case "keep":
@@ -222,7 +222,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *EndTurn:
 		return parts.Say("end").Num("mod", c.Mod).String()
 	case *EndFight:
-		return "end-fight"
+		return parts.Say("end-fight", c.Winner).String()
 	case *NoReaction:
 		return "none"
 	case *Keep:
