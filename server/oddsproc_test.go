@@ -17,6 +17,7 @@ import (
 
 	"fray/engine"
 	"fray/server"
+	"fray/server/loadgen"
 )
 
 // workerEnv, set to 1, makes the test binary an odds worker process (see
@@ -26,7 +27,7 @@ const workerEnv = "FRAY_TEST_ODDS_WORKER"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(workerEnv) == "1" {
-		reg, oddsFor, err := catalogOf()
+		reg, oddsFor, err := loadgen.Catalog()
 		if err == nil {
 			err = server.ServeOddsWorker(reg, oddsFor, os.Stdin, os.Stdout, slog.New(slog.NewTextHandler(os.Stderr, nil)))
 		}

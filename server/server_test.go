@@ -20,10 +20,8 @@ import (
 
 	"fray/engine"
 	"fray/odds"
-	"fray/rules/blackpowder"
-	"fray/rules/reference"
-	"fray/rules/tempo"
 	"fray/server"
+	"fray/server/loadgen"
 	"fray/store"
 	"fray/store/storetest"
 )
@@ -31,36 +29,11 @@ import (
 // catalog is the rulesets the tests serve, with their odds.
 func catalog(t testing.TB) (*engine.Registry, func(string) (odds.Calculator, error)) {
 	t.Helper()
-	reg, oddsFor, err := catalogOf()
+	reg, oddsFor, err := loadgen.Catalog()
 	if err != nil {
 		t.Fatal(err)
 	}
 	return reg, oddsFor
-}
-
-// catalogOf is catalog, for a caller without a test (an odds worker
-// process the tests start).
-func catalogOf() (*engine.Registry, func(string) (odds.Calculator, error), error) {
-	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
-	if err != nil {
-		return nil, nil, err
-	}
-	calcs := map[string]odds.Calculator{}
-	for id, g := range map[string]func() (odds.Calculator, error){
-		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
-		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
-		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
-	} {
-		if c, err := g(); err == nil {
-			calcs[id] = c
-		}
-	}
-	return reg, func(id string) (odds.Calculator, error) {
-		if c, ok := calcs[id]; ok {
-			return c, nil
-		}
-		return nil, fmt.Errorf("no odds for %s", id)
-	}, nil
 }
 
 // backendCase is a store the server tests run against.

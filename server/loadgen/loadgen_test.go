@@ -9,11 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"fray/engine"
-	"fray/odds"
-	"fray/rules/blackpowder"
-	"fray/rules/reference"
-	"fray/rules/tempo"
 	"fray/server"
 	"fray/server/loadgen"
 	"fray/store"
@@ -22,7 +17,7 @@ import (
 // TestRun makes short loads on a loopback server, without and with live
 // streams, and checks that they decided, without errors.
 func TestRun(t *testing.T) {
-	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
+	reg, oddsFor, err := loadgen.Catalog()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,18 +26,8 @@ func TestRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	calcs := map[string]odds.Calculator{}
-	for id, g := range map[string]func() (odds.Calculator, error){
-		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
-		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
-		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
-	} {
-		if calcs[id], err = g(); err != nil {
-			t.Fatal(err)
-		}
-	}
 	s, err := server.New(server.Config{Store: store.New(b, reg), Registry: reg, Rate: 1e6, Burst: 1e6, CreateToken: "creator", CreateRate: 1e6, CreateBurst: 1e6,
-		Odds:   func(id string) (odds.Calculator, error) { return calcs[id], nil },
+		Odds:   oddsFor,
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		t.Fatal(err)

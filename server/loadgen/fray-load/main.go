@@ -36,11 +36,6 @@ import (
 	"runtime/pprof"
 	"time"
 
-	"fray/engine"
-	"fray/odds"
-	"fray/rules/blackpowder"
-	"fray/rules/reference"
-	"fray/rules/tempo"
 	"fray/server"
 	"fray/server/loadgen"
 	"fray/store"
@@ -77,7 +72,7 @@ func run() error {
 	oddsWorker := flag.Bool("odds-worker", false, "be an odds worker process for a server this program started (internal)")
 	flag.Parse()
 	if *oddsWorker {
-		reg, oddsFor, err := catalog()
+		reg, oddsFor, err := loadgen.Catalog()
 		if err != nil {
 			return err
 		}
@@ -208,37 +203,10 @@ func writeHeapProfile(path string) error {
 	return f.Close()
 }
 
-// catalog returns the rulesets the load plays, and their odds
-// calculators.
-func catalog() (*engine.Registry, func(string) (odds.Calculator, error), error) {
-	reg, err := engine.NewRegistry(blackpowder.Plugin().Info(), reference.Plugin().Info(), tempo.Plugin().Info())
-	if err != nil {
-		return nil, nil, err
-	}
-	calcs := map[string]odds.Calculator{}
-	for id, calc := range map[string]func() (odds.Calculator, error){
-		"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
-		"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
-		"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
-	} {
-		c, err := calc()
-		if err != nil {
-			return nil, nil, err
-		}
-		calcs[id] = c
-	}
-	return reg, func(id string) (odds.Calculator, error) {
-		if c, ok := calcs[id]; ok {
-			return c, nil
-		}
-		return nil, fmt.Errorf("no odds for %s", id)
-	}, nil
-}
-
 // serve starts a server on loopback over a fresh store, computing odds in
 // worker processes (this program, run with -odds-worker) unless inProcess.
 func serve(ctx context.Context, pg, token string, inProcess bool) (func(), string, error) {
-	reg, oddsFor, err := catalog()
+	reg, oddsFor, err := loadgen.Catalog()
 	if err != nil {
 		return nil, "", err
 	}
