@@ -453,9 +453,9 @@ func (d *decider) replace(c *Replace) error {
 func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []React) error {
 	short, cost, weapon := false, 0, ""
 	if actor := d.s.combatant(d.s.Exchange.Actor); actor != nil && reactor.standing() && opponents(actor, reactor) {
-		d.s.eachReaction(reactor, actor, func(a Action, w *Weapon, ap int) {
-			if !short && a == c.Action && (c.Weapon == "" || w.Name == c.Weapon) {
-				short, cost, weapon = true, ap, w.Name
+		d.s.eachReaction(reactor, actor, func(a Action, name string, ap int) {
+			if !short && a == c.Action && (c.Weapon == "" || name == c.Weapon) {
+				short, cost, weapon = true, ap, name
 			}
 		})
 	}

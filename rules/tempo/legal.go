@@ -529,9 +529,9 @@ func (s *State) reactionOptions(reactor *Combatant, h *hotMemory) []React {
 	if h != nil {
 		out = h.reactions[:0]
 	}
-	s.eachReaction(reactor, actor, func(a Action, w *Weapon, cost int) {
+	s.eachReaction(reactor, actor, func(a Action, weapon string, cost int) {
 		if cost <= reactor.AP {
-			out = append(out, React{Action: a, Weapon: w.Name})
+			out = append(out, React{Action: a, Weapon: weapon})
 		}
 	})
 	if h != nil {
@@ -541,9 +541,12 @@ func (s *State) reactionOptions(reactor *Combatant, h *hotMemory) []React {
 }
 
 // eachReaction calls yield with every reaction reactor's status, the
-// action answered and R27 allow against actor, and its AP cost, whether
-// or not reactor can pay it (R05 is the caller's to apply).
-func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, w *Weapon, cost int)) {
+// action answered and R27 allow against actor: the reaction, the name of
+// the weapon it is made with ("" for none) and its AP cost, whether or not
+// reactor can pay it (R05 is the caller's to apply). yield gets the name
+// rather than the weapon so that nothing of the loop's escapes to the heap
+// (a pointer handed to a func value would, one allocation a weapon).
+func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, weapon string, cost int)) {
 	var buf [4]Weapon
 	for _, a := range reactiveOrder {
 		r := rules(a)
@@ -556,7 +559,7 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, w *
 				cost = w.AP
 			}
 			if s.eligible(reactor, actor, a, &w) {
-				yield(a, &w, cost)
+				yield(a, w.Name, cost)
 			}
 		}
 	}
