@@ -25,7 +25,7 @@ type decider struct {
 
 // emit applies e and appends it to the decision's events.
 func (d *decider) emit(e Event) {
-	evolve(d.s, e)
+	e.apply(d.s, d.h)
 	d.events = append(d.events, e)
 }
 

@@ -8,7 +8,13 @@ import "fray/rules/parts"
 type Event interface {
 	// Kind names the event's type in JSON (see engine.Kinded).
 	Kind() string
-	event()
+	// apply changes s as the event says. It never fails and draws no
+	// dice. h is the state's hot memory on Step's path, nil on the
+	// table's (Evolve).
+	apply(s *State, h *hotMemory)
+	// describe says what the event means, with its dice, for a
+	// transcript; s is the state before it.
+	describe(s *State) string
 }
 
 // Roll is one roll of the rules (R01): an action d20 (0 for a damage
@@ -437,33 +443,6 @@ func (*RoundStarted) Kind() string { return "round_started" }
 // Kind returns "fight_ended".
 func (*FightEnded) Kind() string { return "fight_ended" }
 
-func (*InitiativeRolled) event() {}
-func (*TurnStarted) event()      {}
-func (*Acted) event()            {}
-func (*VigorSpent) event()       {}
-func (*AttackRolled) event()     {}
-func (*AttackDeclared) event()   {}
-func (*ManaSpent) event()        {}
-func (*Joined) event()           {}
-func (*DefenseRolled) event()    {}
-func (*Damaged) event()          {}
-func (*KnockdownRuled) event()   {}
-func (*KillRuled) event()        {}
-func (*Defended) event()         {}
-func (*Moved) event()            {}
-func (*WindowOpened) event()     {}
-func (*Passed) event()           {}
-func (*Escaped) event()          {}
-func (*Countered) event()        {}
-func (*ItemUsed) event()         {}
-func (*Decided) event()          {}
-func (*Rested) event()           {}
-func (*StoodUp) event()          {}
-func (*ReadiedAction) event()    {}
-func (*SkillRolled) event()      {}
-func (*Recovered) event()        {}
-func (*RoundStarted) event()     {}
-func (*FightEnded) event()       {}
 
 // eventKinds is the kinds table of the events, append-only.
 func eventKinds() map[string]func() Event {

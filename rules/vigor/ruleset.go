@@ -43,7 +43,7 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 }
 
 // Evolve applies one event.
-func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
+func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
 
 // Next says who decides what now, with every option they have.
 func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
