@@ -443,7 +443,6 @@ func (*RoundStarted) Kind() string { return "round_started" }
 // Kind returns "fight_ended".
 func (*FightEnded) Kind() string { return "fight_ended" }
 
-
 // eventKinds is the kinds table of the events, append-only.
 func eventKinds() map[string]func() Event {
 	return map[string]func() Event{

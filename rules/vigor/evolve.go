@@ -437,6 +437,7 @@ func (e *FightEnded) apply(s *State, _ *hotMemory) {
 func (s *State) clearPending() {
 	s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter, s.Counter = nil, nil, nil, nil, "", ""
 }
+
 // settle sets the phase once nothing is pending: the next creature of an
 // open window, or back to the turn. A window whose askers are done closes
 // unless its escape still has to move.
