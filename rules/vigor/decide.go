@@ -150,66 +150,19 @@ func inContext(s *State, c Command) Command {
 
 // run checks and resolves one command.
 func (d *decider) run(c Command) error {
-	s := d.s
-	switch c := inContext(s, c).(type) {
+	switch c := inContext(d.s, c).(type) {
 	case *RollInitiative:
-		if err := d.want(Initiative, "roll initiative"); err != nil {
-			return err
-		}
-		for _, x := range c.Extra {
-			switch t := s.Combatant(x.Combatant); {
-			case t == nil:
-				return invalid("there is no combatant called %q (combatants: %s)", x.Combatant, s.ids())
-			case t.Object:
-				return invalid("%s is an object and rolls no initiative", t.ID)
-			case x.Dice < 0 || x.Dice > 20:
-				return invalid("situational dice are 0 to 20, not %d", x.Dice)
-			}
-		}
-		d.initiative(c.Extra)
-		return nil
+		return d.rollInitiative(c)
 	case *Attack:
 		return d.attack(c)
 	case *Defend:
-		me, err := d.acting("defend", 1)
-		if err != nil {
-			return err
-		}
-		if me.Defending {
-			return refuse("%s is Defending already, and Defend does not stack (A30)", me.ID)
-		}
-		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
-		d.emit(put(d, (*hotMemory).defendedPool, Defended{Combatant: me.ID}))
-		return nil
+		return d.defend()
 	case *Move:
 		return d.move(c.To, false)
 	case *Escape:
-		to := c.To
-		if c.Away {
-			me, err := d.acting("escape", 1)
-			if err != nil {
-				return err
-			}
-			var ok bool
-			if to, ok = s.escapeCell(me); !ok {
-				return refuse("%s has nowhere to escape to straight away from its nearest enemy; name a square (escape X,Y)", me.ID)
-			}
-		}
-		return d.move(to, true)
+		return d.escape(c)
 	case *Ready:
-		me, err := d.acting("ready an attack", 1)
-		if err != nil {
-			return err
-		}
-		// The target need not be within reach yet: the attack fires when
-		// it acts and can be reached then (R16).
-		t, w, err := d.foe(me, c.Target, c.Weapon, "ready an attack on")
-		if err != nil {
-			return err
-		}
-		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "ready", Actions: 1}))
-		d.emit(put(d, (*hotMemory).readiedActionPool, ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: weaponWord(w)}))
-		return nil
+		return d.ready(c)
 	case *Aid:
 		return d.aid(c)
 	case *Stabilize:
@@ -221,97 +174,205 @@ func (d *decider) run(c Command) error {
 	case *UseAbility:
 		return d.useAbility(c)
 	case *RollAttack:
-		if err := d.want(Modifiers, "roll an attack"); err != nil {
-			return err
-		}
-		if err := checkMods(c.Mods); err != nil {
-			return err
-		}
-		dc := s.Declared
-		me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target)
-		w := me.Weapon(dc.Weapon)
-		if c.Lost {
-			if !s.beyondSight(me, t, w) {
-				return refuse("%s is within sight of %s (%d ft): its location is known (A14)", t.ID, me.ID, Visibility[s.Scene.Visibility].VisionFt)
-			}
-			d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: dc.OffHand, Via: dc.Via, Lost: true, Then: dc.Then, Ability: dc.Ability}))
-			return nil
-		}
-		m := Mods{Dice: dc.Mods.Dice + c.Dice, Charges: dc.Mods.Charges + c.Charges, Challenges: dc.Mods.Challenges + c.Challenges}
-		var then *FollowUp
-		if dc.Then != nil {
-			then = put(d, (*hotMemory).followUpPool, *dc.Then)
-		}
-		d.rollAs(me, t, w, how{offHand: dc.OffHand, via: dc.Via, mods: m, then: then, ability: me.Ability(dc.Ability), ruled: true, behind: c.Behind})
-		return nil
+		return d.rollAttack(c)
 	case *StandUp:
-		me, err := d.acting("stand up", 1)
-		if err != nil {
-			return err
-		}
-		if !me.Prone {
-			return refuse("%s is not prone", me.ID)
-		}
-		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stand", Actions: 1}))
-		d.emit(put(d, (*hotMemory).stoodUpPool, StoodUp{Combatant: me.ID}))
-		d.openWindow("opening", me, "stand", parts.Cell{})
-		return nil
+		return d.standUp()
 	case *EndTurn:
-		me, err := d.acting("end the turn", 0)
-		if err != nil {
-			return err
-		}
-		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "end_turn", Actions: me.Left}))
-		return nil
+		return d.endTurn()
 	case *Defense:
 		return d.defense(c.Style)
 	case *Take:
-		if err := d.want(Defending, "take the hit"); err != nil {
-			return err
-		}
-		d.damage()
-		return nil
+		return d.take()
 	case *TakeOpening:
 		return d.takeOpening(c.Weapon)
 	case *Pass:
-		if err := d.want(Offering, "pass"); err != nil {
-			return err
-		}
-		d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: s.Window.Ask[0]}))
-		return nil
+		return d.pass()
 	case *Rest:
 		return d.rest(c)
 	case *Done:
-		if err := d.want(Aftermath, "close the encounter"); err != nil {
-			return err
-		}
-		d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: s.Winner, Reason: s.Reason}))
-		return nil
+		return d.done()
 	case *Rule:
-		switch s.Phase {
-		case Knockdown:
-			t := s.Combatant(s.Strike.Target)
-			negated := c.Yes && s.Current() != nil && s.Current().ID == t.ID
-			d.emit(put(d, (*hotMemory).knockdownRuledPool, KnockdownRuled{Combatant: t.ID, Down: c.Yes, Negated: negated}))
-		case Kill:
-			d.emit(put(d, (*hotMemory).killRuledPool, KillRuled{Combatant: s.Strike.Target, Killed: c.Yes}))
-		case EscapeRuling:
-			d.emit(put(d, (*hotMemory).escapedPool, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
-		case EndRuling:
-			if c.Yes {
-				d.end("", "the GM ends the fight")
-			} else {
-				d.newRound()
-			}
-		default:
-			return refuse("there is no ruling to give now: the fight waits for %s", waiting(s))
-		}
-		return nil
+		return d.rule(c)
 	case nil:
 		return invalid("no command")
 	default:
 		return invalid("%s is not a vigor command", c.Kind())
 	}
+}
+
+// rollInitiative checks the GM's situational dice and rolls everyone's
+// initiative (R08).
+func (d *decider) rollInitiative(c *RollInitiative) error {
+	if err := d.want(Initiative, "roll initiative"); err != nil {
+		return err
+	}
+	for _, x := range c.Extra {
+		switch t := d.s.Combatant(x.Combatant); {
+		case t == nil:
+			return invalid("there is no combatant called %q (combatants: %s)", x.Combatant, d.s.ids())
+		case t.Object:
+			return invalid("%s is an object and rolls no initiative", t.ID)
+		case x.Dice < 0 || x.Dice > 20:
+			return invalid("situational dice are 0 to 20, not %d", x.Dice)
+		}
+	}
+	d.initiative(c.Extra)
+	return nil
+}
+
+// defend is the Defend action (R13, A30).
+func (d *decider) defend() error {
+	me, err := d.acting("defend", 1)
+	if err != nil {
+		return err
+	}
+	if me.Defending {
+		return refuse("%s is Defending already, and Defend does not stack (A30)", me.ID)
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
+	d.emit(put(d, (*hotMemory).defendedPool, Defended{Combatant: me.ID}))
+	return nil
+}
+
+// escape starts an escape to the square named, or straight away from the
+// nearest enemy (R14, A19).
+func (d *decider) escape(c *Escape) error {
+	to := c.To
+	if c.Away {
+		me, err := d.acting("escape", 1)
+		if err != nil {
+			return err
+		}
+		var ok bool
+		if to, ok = d.s.escapeCell(me); !ok {
+			return refuse("%s has nowhere to escape to straight away from its nearest enemy; name a square (escape X,Y)", me.ID)
+		}
+	}
+	return d.move(to, true)
+}
+
+// ready readies an attack on a target (R16).
+func (d *decider) ready(c *Ready) error {
+	me, err := d.acting("ready an attack", 1)
+	if err != nil {
+		return err
+	}
+	// The target need not be within reach yet: the attack fires when
+	// it acts and can be reached then (R16).
+	t, w, err := d.foe(me, c.Target, c.Weapon, "ready an attack on")
+	if err != nil {
+		return err
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "ready", Actions: 1}))
+	d.emit(put(d, (*hotMemory).readiedActionPool, ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: weaponWord(w)}))
+	return nil
+}
+
+// rollAttack rolls the declared attack with the GM's modifiers, or loses
+// it when the GM rules its target cannot be located (A14).
+func (d *decider) rollAttack(c *RollAttack) error {
+	if err := d.want(Modifiers, "roll an attack"); err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	s := d.s
+	dc := s.Declared
+	me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target)
+	w := me.Weapon(dc.Weapon)
+	if c.Lost {
+		if !s.beyondSight(me, t, w) {
+			return refuse("%s is within sight of %s (%d ft): its location is known (A14)", t.ID, me.ID, Visibility[s.Scene.Visibility].VisionFt)
+		}
+		d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: dc.OffHand, Via: dc.Via, Lost: true, Then: dc.Then, Ability: dc.Ability}))
+		return nil
+	}
+	m := Mods{Dice: dc.Mods.Dice + c.Dice, Charges: dc.Mods.Charges + c.Charges, Challenges: dc.Mods.Challenges + c.Challenges}
+	var then *FollowUp
+	if dc.Then != nil {
+		then = put(d, (*hotMemory).followUpPool, *dc.Then)
+	}
+	d.rollAs(me, t, w, how{offHand: dc.OffHand, via: dc.Via, mods: m, then: then, ability: me.Ability(dc.Ability), ruled: true, behind: c.Behind})
+	return nil
+}
+
+// standUp ends prone, giving enemies within reach an opening (R19).
+func (d *decider) standUp() error {
+	me, err := d.acting("stand up", 1)
+	if err != nil {
+		return err
+	}
+	if !me.Prone {
+		return refuse("%s is not prone", me.ID)
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stand", Actions: 1}))
+	d.emit(put(d, (*hotMemory).stoodUpPool, StoodUp{Combatant: me.ID}))
+	d.openWindow("opening", me, "stand", parts.Cell{})
+	return nil
+}
+
+// endTurn gives up the actions left (R10).
+func (d *decider) endTurn() error {
+	me, err := d.acting("end the turn", 0)
+	if err != nil {
+		return err
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "end_turn", Actions: me.Left}))
+	return nil
+}
+
+// take takes the pending hit without a reaction.
+func (d *decider) take() error {
+	if err := d.want(Defending, "take the hit"); err != nil {
+		return err
+	}
+	d.damage()
+	return nil
+}
+
+// pass lets the opening or readied trigger offered go.
+func (d *decider) pass() error {
+	if err := d.want(Offering, "pass"); err != nil {
+		return err
+	}
+	d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: d.s.Window.Ask[0]}))
+	return nil
+}
+
+// done closes a decided fight's aftermath.
+func (d *decider) done() error {
+	if err := d.want(Aftermath, "close the encounter"); err != nil {
+		return err
+	}
+	d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: d.s.Winner, Reason: d.s.Reason}))
+	return nil
+}
+
+// rule is the GM's yes or no to the ruling the fight waits for: a
+// knockdown (R39), a kill outright (R37), an escape (A19) or the end of
+// the fight (§7.10).
+func (d *decider) rule(c *Rule) error {
+	s := d.s
+	switch s.Phase {
+	case Knockdown:
+		t := s.Combatant(s.Strike.Target)
+		negated := c.Yes && s.Current() != nil && s.Current().ID == t.ID
+		d.emit(put(d, (*hotMemory).knockdownRuledPool, KnockdownRuled{Combatant: t.ID, Down: c.Yes, Negated: negated}))
+	case Kill:
+		d.emit(put(d, (*hotMemory).killRuledPool, KillRuled{Combatant: s.Strike.Target, Killed: c.Yes}))
+	case EscapeRuling:
+		d.emit(put(d, (*hotMemory).escapedPool, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
+	case EndRuling:
+		if c.Yes {
+			d.end("", "the GM ends the fight")
+		} else {
+			d.newRound()
+		}
+	default:
+		return refuse("there is no ruling to give now: the fight waits for %s", waiting(s))
+	}
+	return nil
 }
 
 // acting checks that it is someone's turn to act with at least n actions
