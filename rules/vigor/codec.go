@@ -304,139 +304,63 @@ func (Rules) Kinds() (commands, events []string) {
 	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
 }
 
-// String writes a roll as the transcript shows it: "d20=12 + 2d8 [8! 1, 2]
-// = 23", a burst marked with "!" and its chain joined with "+".
-func (r Roll) String() string {
-	var b strings.Builder
-	if r.D20 > 0 {
-		b.WriteString("d20=" + strconv.Itoa(r.D20))
+// commandKinds is the kinds table of the commands, append-only.
+func commandKinds() map[string]func() Command {
+	return map[string]func() Command{
+		"initiative":   func() Command { return &RollInitiative{} },
+		"attack":       func() Command { return &Attack{} },
+		"defend":       func() Command { return &Defend{} },
+		"move":         func() Command { return &Move{} },
+		"escape":       func() Command { return &Escape{} },
+		"ready":        func() Command { return &Ready{} },
+		"aid":          func() Command { return &Aid{} },
+		"stabilize":    func() Command { return &Stabilize{} },
+		"check":        func() Command { return &Check{} },
+		"stand":        func() Command { return &StandUp{} },
+		"end_turn":     func() Command { return &EndTurn{} },
+		"defense":      func() Command { return &Defense{} },
+		"take":         func() Command { return &Take{} },
+		"take_opening": func() Command { return &TakeOpening{} },
+		"pass":         func() Command { return &Pass{} },
+		"rule":         func() Command { return &Rule{} },
+		"resist":       func() Command { return &Resist{} },
+		"roll":         func() Command { return &RollAttack{} },
+		"use":          func() Command { return &UseAbility{} },
+		"rest":         func() Command { return &Rest{} },
+		"done":         func() Command { return &Done{} },
+		"end_fight":    func() Command { return &EndFight{} },
 	}
-	if r.Count > 0 {
-		if b.Len() > 0 {
-			b.WriteString(" + ")
-		}
-		b.WriteString(r.dice())
-	}
-	b.WriteString(" = " + strconv.Itoa(r.Total))
-	return b.String()
 }
 
-// dice writes the bonus dice: "2d8 [8!+1, 2]".
-func (r Roll) dice() string {
-	var b strings.Builder
-	b.WriteString(strconv.Itoa(r.Count) + "d" + strconv.Itoa(r.Sides) + " [")
-	chain := false
-	for i, v := range r.Dice {
-		switch {
-		case i == 0:
-		case chain:
-			b.WriteString("+")
-		default:
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(v))
-		chain = v == r.Sides
-		if chain {
-			b.WriteString("!")
-		}
+// eventKinds is the kinds table of the events, append-only.
+func eventKinds() map[string]func() Event {
+	return map[string]func() Event{
+		"initiative_rolled": func() Event { return &InitiativeRolled{} },
+		"turn_started":      func() Event { return &TurnStarted{} },
+		"acted":             func() Event { return &Acted{} },
+		"vigor_spent":       func() Event { return &VigorSpent{} },
+		"attack_rolled":     func() Event { return &AttackRolled{} },
+		"defense_rolled":    func() Event { return &DefenseRolled{} },
+		"damaged":           func() Event { return &Damaged{} },
+		"knockdown_ruled":   func() Event { return &KnockdownRuled{} },
+		"kill_ruled":        func() Event { return &KillRuled{} },
+		"defended":          func() Event { return &Defended{} },
+		"moved":             func() Event { return &Moved{} },
+		"window_opened":     func() Event { return &WindowOpened{} },
+		"passed":            func() Event { return &Passed{} },
+		"escaped":           func() Event { return &Escaped{} },
+		"stood_up":          func() Event { return &StoodUp{} },
+		"readied":           func() Event { return &ReadiedAction{} },
+		"skill_rolled":      func() Event { return &SkillRolled{} },
+		"recovered":         func() Event { return &Recovered{} },
+		"round_started":     func() Event { return &RoundStarted{} },
+		"fight_ended":       func() Event { return &FightEnded{} },
+		"attack_declared":   func() Event { return &AttackDeclared{} },
+		"mana_spent":        func() Event { return &ManaSpent{} },
+		"joined":            func() Event { return &Joined{} },
+		"countered":         func() Event { return &Countered{} },
+		"item_used":         func() Event { return &ItemUsed{} },
+		"decided":           func() Event { return &Decided{} },
+		"rested":            func() Event { return &Rested{} },
 	}
-	b.WriteString("]")
-	return b.String()
-}
-
-// restName is how a line names a rest.
-var restName = map[string]string{"minute": "a minute's rest", "hour": "an hour's rest", "night": "a night's rest"}
-
-// resourceName is how a line names what an item restores.
-var resourceName = map[string]string{"durability": "Durability", "health": "Health", "vigor": "Vigor", "mana": "Mana"}
-
-// ints writes dice as a line shows them: "[3, 2]".
-func ints(v []int) string {
-	parts := make([]string, len(v))
-	for i, n := range v {
-		parts[i] = strconv.Itoa(n)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
-}
-
-// conditionOf names a creature's condition.
-func conditionOf(c *Combatant) string {
-	switch {
-	case c.Destroyed:
-		return "destroyed"
-	case c.Dead:
-		return "dead"
-	case c.Escaped:
-		return "escaped"
-	case c.Shock && c.Stabilized:
-		return "in Shock, stabilized"
-	case c.Shock:
-		return "in Shock"
-	case c.Bound:
-		return "incapacitated"
-	case c.Winded:
-		return "winded"
-	case c.Wounded:
-		return "wounded"
-	case c.Prone:
-		return "prone"
-	}
-	return "active"
-}
-
-// DescribeEvent says what an event means, with its dice, for a
-// transcript; s is the state before it.
-func (Rules) DescribeEvent(s *State, e Event) string {
-	if e == nil {
-		return fmt.Sprintf("%T", e)
-	}
-	return e.describe(s)
-}
-
-// describeDamage writes a damage line: "bob takes 7 damage (1d8 [5] +
-// 1d10 [3] = 8, AR 1): Durability 3, Health 10"; several weapon dice are
-// separated as bonus dice are: "2d10 [4, 7]".
-func describeDamage(e *Damaged, object bool) string {
-	var b strings.Builder
-	weapon := make([]string, len(e.WeaponDice))
-	for i, v := range e.WeaponDice {
-		weapon[i] = strconv.Itoa(v)
-	}
-	fmt.Fprintf(&b, "%s takes %d damage (%dd%d [%s]", e.Target, e.Final, len(e.WeaponDice), e.WeaponSides, strings.Join(weapon, ", "))
-	if e.Bonus.Count > 0 {
-		b.WriteString(" + " + e.Bonus.dice())
-	}
-	fmt.Fprintf(&b, " = %d", e.Raw)
-	if e.AR > 0 {
-		fmt.Fprintf(&b, ", AR %d", e.AR)
-	}
-	b.WriteString(")")
-	if e.Critical {
-		b.WriteString(", critical")
-	}
-	if e.Immune {
-		b.WriteString(", immune: superior Durability")
-	}
-	if e.Unliving {
-		b.WriteString(", unharmed: it harms only the living")
-	}
-	fmt.Fprintf(&b, ": Durability %d", e.Durability)
-	if !object {
-		fmt.Fprintf(&b, ", Health %d", e.Health)
-	}
-	if e.Worn != "" {
-		fmt.Fprintf(&b, "; %s wears %d to %d", e.Worn, e.Wear, e.ArmorLeft)
-		if e.Broken {
-			b.WriteString(", destroyed")
-		}
-	}
-	for _, w := range []struct {
-		on   bool
-		word string
-	}{{e.Wounded, "wounded"}, {e.Shock, "in Shock"}, {e.Dead, "dead"}, {e.Destroyed, "destroyed"}} {
-		if w.on {
-			b.WriteString(", " + w.word)
-		}
-	}
-	return b.String()
 }
