@@ -191,7 +191,7 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	// option, and always of an off-hand attack, whose situation the
 	// command's words (the main attack's) cannot say (R24 step 2, §7.6.7).
 	if (s.Options.GMPrompts || offHand) && !a.ruled {
-		d.emit(put(d, (*hotMemory).attackDeclaredPool, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then, Ability: abName}))
+		d.emit(put(d, (*hotMemory).attackDeclaredPool, AttackDeclared{Declared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then, Ability: abName}}))
 		return
 	}
 	cat := w.category()
@@ -278,16 +278,9 @@ func (s *State) cover(t *Combatant) CoverRow {
 }
 
 // AttackDeclared: an attack waits for the GM's modifiers before it is
-// rolled (gm_prompts).
+// rolled (gm_prompts); it is the declared attack the state keeps.
 type AttackDeclared struct {
-	Attacker string    `json:"attacker"`
-	Target   string    `json:"target"`
-	Weapon   string    `json:"weapon"`
-	OffHand  bool      `json:"off_hand,omitempty"`
-	Via      string    `json:"via,omitempty"`
-	Mods     Mods      `json:"mods,omitzero"`
-	Then     *FollowUp `json:"then,omitempty"`
-	Ability  string    `json:"ability,omitempty"`
+	Declared
 }
 
 // Kind returns "attack_declared".
@@ -299,7 +292,7 @@ func (e *AttackDeclared) apply(s *State, h *hotMemory) {
 	if h != nil {
 		dc = &h.declared
 	}
-	*dc = Declared{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via, Mods: e.Mods, Then: e.Then, Ability: e.Ability}
+	*dc = e.Declared
 	if e.Then != nil {
 		f := *e.Then
 		dc.Then = &f
