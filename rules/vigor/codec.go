@@ -304,359 +304,63 @@ func (Rules) Kinds() (commands, events []string) {
 	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
 }
 
-// String writes a roll as the transcript shows it: "d20=12 + 2d8 [8! 1, 2]
-// = 23", a burst marked with "!" and its chain joined with "+".
-func (r Roll) String() string {
-	var b strings.Builder
-	if r.D20 > 0 {
-		b.WriteString("d20=" + strconv.Itoa(r.D20))
+// commandKinds is the kinds table of the commands, append-only.
+func commandKinds() map[string]func() Command {
+	return map[string]func() Command{
+		"initiative":   func() Command { return &RollInitiative{} },
+		"attack":       func() Command { return &Attack{} },
+		"defend":       func() Command { return &Defend{} },
+		"move":         func() Command { return &Move{} },
+		"escape":       func() Command { return &Escape{} },
+		"ready":        func() Command { return &Ready{} },
+		"aid":          func() Command { return &Aid{} },
+		"stabilize":    func() Command { return &Stabilize{} },
+		"check":        func() Command { return &Check{} },
+		"stand":        func() Command { return &StandUp{} },
+		"end_turn":     func() Command { return &EndTurn{} },
+		"defense":      func() Command { return &Defense{} },
+		"take":         func() Command { return &Take{} },
+		"take_opening": func() Command { return &TakeOpening{} },
+		"pass":         func() Command { return &Pass{} },
+		"rule":         func() Command { return &Rule{} },
+		"resist":       func() Command { return &Resist{} },
+		"roll":         func() Command { return &RollAttack{} },
+		"use":          func() Command { return &UseAbility{} },
+		"rest":         func() Command { return &Rest{} },
+		"done":         func() Command { return &Done{} },
+		"end_fight":    func() Command { return &EndFight{} },
 	}
-	if r.Count > 0 {
-		if b.Len() > 0 {
-			b.WriteString(" + ")
-		}
-		b.WriteString(r.dice())
-	}
-	b.WriteString(" = " + strconv.Itoa(r.Total))
-	return b.String()
 }
 
-// dice writes the bonus dice: "2d8 [8!+1, 2]".
-func (r Roll) dice() string {
-	var b strings.Builder
-	b.WriteString(strconv.Itoa(r.Count) + "d" + strconv.Itoa(r.Sides) + " [")
-	chain := false
-	for i, v := range r.Dice {
-		switch {
-		case i == 0:
-		case chain:
-			b.WriteString("+")
-		default:
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(v))
-		chain = v == r.Sides
-		if chain {
-			b.WriteString("!")
-		}
+// eventKinds is the kinds table of the events, append-only.
+func eventKinds() map[string]func() Event {
+	return map[string]func() Event{
+		"initiative_rolled": func() Event { return &InitiativeRolled{} },
+		"turn_started":      func() Event { return &TurnStarted{} },
+		"acted":             func() Event { return &Acted{} },
+		"vigor_spent":       func() Event { return &VigorSpent{} },
+		"attack_rolled":     func() Event { return &AttackRolled{} },
+		"defense_rolled":    func() Event { return &DefenseRolled{} },
+		"damaged":           func() Event { return &Damaged{} },
+		"knockdown_ruled":   func() Event { return &KnockdownRuled{} },
+		"kill_ruled":        func() Event { return &KillRuled{} },
+		"defended":          func() Event { return &Defended{} },
+		"moved":             func() Event { return &Moved{} },
+		"window_opened":     func() Event { return &WindowOpened{} },
+		"passed":            func() Event { return &Passed{} },
+		"escaped":           func() Event { return &Escaped{} },
+		"stood_up":          func() Event { return &StoodUp{} },
+		"readied":           func() Event { return &ReadiedAction{} },
+		"skill_rolled":      func() Event { return &SkillRolled{} },
+		"recovered":         func() Event { return &Recovered{} },
+		"round_started":     func() Event { return &RoundStarted{} },
+		"fight_ended":       func() Event { return &FightEnded{} },
+		"attack_declared":   func() Event { return &AttackDeclared{} },
+		"mana_spent":        func() Event { return &ManaSpent{} },
+		"joined":            func() Event { return &Joined{} },
+		"countered":         func() Event { return &Countered{} },
+		"item_used":         func() Event { return &ItemUsed{} },
+		"decided":           func() Event { return &Decided{} },
+		"rested":            func() Event { return &Rested{} },
 	}
-	b.WriteString("]")
-	return b.String()
-}
-
-// restName is how a line names a rest.
-var restName = map[string]string{"minute": "a minute's rest", "hour": "an hour's rest", "night": "a night's rest"}
-
-// resourceName is how a line names what an item restores.
-var resourceName = map[string]string{"durability": "Durability", "health": "Health", "vigor": "Vigor", "mana": "Mana"}
-
-// ints writes dice as a line shows them: "[3, 2]".
-func ints(v []int) string {
-	parts := make([]string, len(v))
-	for i, n := range v {
-		parts[i] = strconv.Itoa(n)
-	}
-	return "[" + strings.Join(parts, ", ") + "]"
-}
-
-// conditionOf names a creature's condition.
-func conditionOf(c *Combatant) string {
-	switch {
-	case c.Destroyed:
-		return "destroyed"
-	case c.Dead:
-		return "dead"
-	case c.Escaped:
-		return "escaped"
-	case c.Shock && c.Stabilized:
-		return "in Shock, stabilized"
-	case c.Shock:
-		return "in Shock"
-	case c.Bound:
-		return "incapacitated"
-	case c.Winded:
-		return "winded"
-	case c.Wounded:
-		return "wounded"
-	case c.Prone:
-		return "prone"
-	}
-	return "active"
-}
-
-// DescribeEvent says what an event means, with its dice, for a
-// transcript; s is the state before it.
-func (Rules) DescribeEvent(s *State, e Event) string {
-	switch e := e.(type) {
-	case *InitiativeRolled:
-		parts := make([]string, len(e.Rolls))
-		for i, r := range e.Rolls {
-			parts[i] = r.Combatant + " " + r.Roll.String()
-			if len(r.Rerolls) > 0 {
-				rolls := make([]string, len(r.Rerolls))
-				for j, d := range r.Rerolls {
-					rolls[j] = fmt.Sprintf("d20=%d", d)
-				}
-				parts[i] += " (tie rerolled: " + strings.Join(rolls, ", then ") + ")"
-			}
-		}
-		return "initiative: " + strings.Join(parts, "; ") + "; order " + strings.Join(e.Order, ", ")
-	case *Joined:
-		return fmt.Sprintf("%s joins the fight: initiative %s; order %s", e.Combatant, e.Roll, strings.Join(e.Order, ", "))
-	case *TurnStarted:
-		if e.Actions == 0 {
-			return fmt.Sprintf("round %d, %s's turn: winded, no actions", e.Round, e.Combatant)
-		}
-		return fmt.Sprintf("round %d, %s's turn: %d action(s)", e.Round, e.Combatant, e.Actions)
-	case *Acted:
-		if e.Act == "end_turn" {
-			return fmt.Sprintf("%s ends the turn", e.Combatant)
-		}
-		if e.Owed > 0 {
-			return fmt.Sprintf("%s spends %d action(s) on %s %s, %d more owed on a later turn", e.Combatant, e.Actions, e.Act, e.Target, e.Owed)
-		}
-		return fmt.Sprintf("%s spends %d action(s) to %s", e.Combatant, e.Actions, e.Act)
-	case *ManaSpent:
-		return fmt.Sprintf("%s pays %d Mana for %s: %d left", e.Combatant, e.Amount, e.For, e.Mana)
-	case *VigorSpent:
-		line := fmt.Sprintf("%s pays %d Vigor for %s: %d left", e.Combatant, e.Amount, e.For, e.Vigor)
-		if e.Winded {
-			line += ", winded"
-		}
-		return line
-	case *AttackRolled:
-		how := "attacks"
-		switch {
-		case e.OffHand:
-			how = "attacks off-hand"
-		case e.Via == "opening":
-			how = "takes the opening and attacks"
-		case e.Via == "readied":
-			how = "fires the readied attack on"
-		}
-		result := "miss"
-		if e.Hit {
-			result = "hit"
-		}
-		behind := ""
-		if e.Behind {
-			behind = " from behind"
-		}
-		with := e.Weapon
-		if e.Ability != "" {
-			with = e.Ability + " (" + e.Weapon + ")"
-		}
-		if e.Lost {
-			return fmt.Sprintf("%s %s %s with %s: %s cannot be located, and the attack is lost", e.Attacker, how, e.Target, with, e.Target)
-		}
-		return fmt.Sprintf("%s %s %s%s with %s: %s against VS %d: %s", e.Attacker, how, e.Target, behind, with, e.Roll, e.VS, result)
-	case *AttackDeclared:
-		how := "attacks"
-		switch {
-		case e.OffHand:
-			how = "attacks off-hand"
-		case e.Via == "opening":
-			how = "takes the opening and attacks"
-		case e.Via == "readied":
-			how = "fires the readied attack on"
-		}
-		return fmt.Sprintf("%s %s %s with %s: the GM gives the modifiers", e.Attacker, how, e.Target, e.Weapon)
-	case *DefenseRolled:
-		result := "hit anyway"
-		if e.Avoided {
-			result = "avoided"
-		}
-		return fmt.Sprintf("%s tries to %s: %s against the attack's %d: %s", e.Defender, e.Style, e.Roll, e.Against, result)
-	case *Damaged:
-		t := s.Combatant(e.Target)
-		return describeDamage(e, t != nil && t.Object)
-	case *KnockdownRuled:
-		switch {
-		case e.Negated:
-			return e.Combatant + " is knocked down, and the act it was making is spent"
-		case e.Down:
-			return e.Combatant + " is knocked down"
-		}
-		return e.Combatant + " stays on its feet"
-	case *KillRuled:
-		if e.Killed {
-			return e.Combatant + " is killed outright"
-		}
-		return e.Combatant + " is spared"
-	case *Defended:
-		return fmt.Sprintf("%s defends: Defense costs %d until its next turn", e.Combatant, DefendingCost)
-	case *Moved:
-		return fmt.Sprintf("%s moves %d ft to %s", e.Combatant, e.Ft, e.To)
-	case *WindowOpened:
-		who := "nobody can take it"
-		if len(e.Ask) > 0 {
-			who = "offered to " + strings.Join(e.Ask, ", ")
-		}
-		if e.What == "readied" {
-			return fmt.Sprintf("%s acts: readied attacks on it may fire, %s", e.Opener, who)
-		}
-		return fmt.Sprintf("%s gives an opening by %s: %s", e.Opener, openingBy(e.Act), who)
-	case *Passed:
-		if e.What == "readied" {
-			return e.Combatant + " cannot make the readied attack"
-		}
-		return e.Combatant + " passes"
-	case *ItemUsed:
-		line := e.Combatant + " uses " + e.Item
-		if e.Target != "" && e.Target != e.Combatant {
-			line += " on " + e.Target
-		}
-		for i, r := range e.Restored {
-			sep := ": "
-			if i > 0 {
-				sep = "; "
-			}
-			line += sep
-			if len(r.Dice) > 0 {
-				line += fmt.Sprintf("%s %s = %d, ", r.Expr, ints(r.Dice), r.Total)
-			}
-			line += fmt.Sprintf("+%d %s", r.Gain, resourceName[r.What])
-		}
-		return fmt.Sprintf("%s (%d left)", line, e.Left)
-	case *Countered:
-		return fmt.Sprintf("%s answers the hit with the attack readied against %s, once the hit is resolved", e.Combatant, e.Target)
-	case *Escaped:
-		if e.Escaped {
-			return e.Combatant + " escapes and leaves the fight"
-		}
-		return e.Combatant + " does not get away"
-	case *StoodUp:
-		return e.Combatant + " stands up"
-	case *ReadiedAction:
-		return fmt.Sprintf("%s readies an attack on %s for when it acts", e.Combatant, e.Target)
-	case *SkillRolled:
-		result := "failure"
-		if e.Success {
-			result = "success"
-		}
-		line := fmt.Sprintf("%s rolls %s", e.Combatant, e.Skill)
-		if e.Purpose == "resist" {
-			line += " to resist"
-		}
-		if e.Target != "" {
-			line += " to " + e.Purpose + " " + e.Target
-		}
-		line += fmt.Sprintf(": %s against VS %d: %s", e.Roll, e.VS, result)
-		switch {
-		case e.Success && e.Purpose == "aid":
-			line += fmt.Sprintf(", d10=%d Durability back: %d", e.Heal, e.Durability)
-		case e.Success && e.Purpose == "stabilize":
-			line += ", the Shock timer stops"
-		}
-		return line
-	case *Recovered:
-		var parts []string
-		for _, r := range e.Changes {
-			p := fmt.Sprintf("%s %d Vigor", r.Combatant, r.Vigor)
-			if r.Winded {
-				p += " (winded)"
-			}
-			for _, g := range [...]struct {
-				n    int
-				what string
-			}{{r.Durability, "Durability"}, {r.Mana, "Mana"}, {r.Health, "Health"}} {
-				if g.n > 0 {
-					p += fmt.Sprintf(", +%d %s", g.n, g.what)
-				}
-			}
-			switch {
-			case r.Died:
-				p += ", dies of Shock"
-			case r.Health > 0 && s.Combatant(r.Combatant) != nil && s.Combatant(r.Combatant).Shock:
-				p += ", out of Shock"
-			case r.ShockLeft > 0:
-				p += fmt.Sprintf(", %d round(s) of Shock left", r.ShockLeft)
-			}
-			parts = append(parts, p)
-		}
-		return fmt.Sprintf("recovery phase of round %d: %s", e.Round, strings.Join(parts, "; "))
-	case *RoundStarted:
-		return fmt.Sprintf("round %d begins", e.Round)
-	case *Decided:
-		if e.ByGM {
-			return describeByGM(e.Winner, "; the GM may call for rests")
-		}
-		if e.Winner != "" {
-			return "the fight is decided: the " + e.Winner + " side wins; the GM may call for rests"
-		}
-		return "the fight is decided: " + e.Reason + "; the GM may call for rests"
-	case *Rested:
-		parts := make([]string, len(e.Changes))
-		for i, r := range e.Changes {
-			if r.Died {
-				parts[i] = r.Combatant + " dies of Shock"
-				continue
-			}
-			parts[i] = fmt.Sprintf("%s Vigor %d, Durability %d, Health %d", r.Combatant, r.Vigor, r.Durability, r.Health)
-			if r.Mana > 0 {
-				parts[i] += fmt.Sprintf(", Mana %d", r.Mana)
-			}
-			if t := s.Combatant(r.Combatant); t != nil && t.Shock && r.Health == 0 {
-				parts[i] += ", still in Shock"
-			}
-		}
-		return fmt.Sprintf("%s: %s", restName[e.Length], strings.Join(parts, "; "))
-	case *FightEnded:
-		if e.ByGM {
-			return describeByGM(e.Winner, "")
-		}
-		if e.Winner != "" {
-			return "the fight is over: the " + e.Winner + " side wins"
-		}
-		return "the fight is over: " + e.Reason
-	}
-	return fmt.Sprintf("%T", e)
-}
-
-// describeDamage writes a damage line: "bob takes 7 damage (1d8 [5] +
-// 1d10 [3] = 8, AR 1): Durability 3, Health 10"; several weapon dice are
-// separated as bonus dice are: "2d10 [4, 7]".
-func describeDamage(e *Damaged, object bool) string {
-	var b strings.Builder
-	weapon := make([]string, len(e.WeaponDice))
-	for i, v := range e.WeaponDice {
-		weapon[i] = strconv.Itoa(v)
-	}
-	fmt.Fprintf(&b, "%s takes %d damage (%dd%d [%s]", e.Target, e.Final, len(e.WeaponDice), e.WeaponSides, strings.Join(weapon, ", "))
-	if e.Bonus.Count > 0 {
-		b.WriteString(" + " + e.Bonus.dice())
-	}
-	fmt.Fprintf(&b, " = %d", e.Raw)
-	if e.AR > 0 {
-		fmt.Fprintf(&b, ", AR %d", e.AR)
-	}
-	b.WriteString(")")
-	if e.Critical {
-		b.WriteString(", critical")
-	}
-	if e.Immune {
-		b.WriteString(", immune: superior Durability")
-	}
-	if e.Unliving {
-		b.WriteString(", unharmed: it harms only the living")
-	}
-	fmt.Fprintf(&b, ": Durability %d", e.Durability)
-	if !object {
-		fmt.Fprintf(&b, ", Health %d", e.Health)
-	}
-	if e.Worn != "" {
-		fmt.Fprintf(&b, "; %s wears %d to %d", e.Worn, e.Wear, e.ArmorLeft)
-		if e.Broken {
-			b.WriteString(", destroyed")
-		}
-	}
-	for _, w := range []struct {
-		on   bool
-		word string
-	}{{e.Wounded, "wounded"}, {e.Shock, "in Shock"}, {e.Dead, "dead"}, {e.Destroyed, "destroyed"}} {
-		if w.on {
-			b.WriteString(", " + w.word)
-		}
-	}
-	return b.String()
 }

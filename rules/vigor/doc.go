@@ -10,18 +10,39 @@
 // order, the transcript vocabulary and every rule (Rnn) and ruling (Ann)
 // of the spec with where it lives.
 //
-// The files:
+// The files: rules.go holds the contract (Decide, Step, Evolve, Next,
+// Moves and the rest of engine.Ruleset) and the decider that runs one
+// command; each rule's file holds its commands, the events they lead to
+// with their apply and describe, and the rules that resolve them.
 //
+//   - rules.go: Rules, the Command and Event interfaces, the decider and
+//     the dispatch of a command to its rule;
+//   - state.go: the state, the stat blocks and their derived values;
 //   - tables.go: the tables of the rules as data (ladder, sizes,
 //     visibility, cover, damage types, categories) and the numbers;
-//   - state.go: the state, the stat blocks and their derived values;
-//   - commands.go, events.go: the commands and events with their kinds;
-//   - roll.go: rolling dice, and how exact odds follow them by class;
-//   - decide.go: Decide, the resolution of every command, and the flow
-//     from turn to turn and round to round;
-//   - evolve.go: Evolve;
+//   - roll.go: rolling dice and the modifiers of a roll, and how exact
+//     odds follow them by class;
+//   - initiative.go: initiative and late joiners (R08, A10);
+//   - turns.go: the flow from turn to turn and round to round, and the
+//     Recovery Phase (R07, R09, R41);
+//   - costs.go: what acts cost in actions, Vigor and Mana (R10, R20, R38);
+//   - attack.go: attacks, off-hand attacks and the GM's modifiers (R11,
+//     R12, R22-R25);
+//   - defense.go: Defend, Defenses and taking a hit (R13, R21);
+//   - damage.go: damage, armour and its wear (R26-R35);
+//   - rulings.go: the GM's knockdown and kill rulings (R37, R39);
+//   - openings.go: openings and passing them (R20);
+//   - readied.go: readied attacks (R16, §7.6.3);
+//   - movement.go: moving, escaping and standing up (R14, R15, R19);
+//   - skills.go: skill checks and resistance checks (R18, R40, A38);
+//   - healing.go: emergency aid and stabilizing (R18, R36);
+//   - abilities.go, items.go: using abilities and items (R17);
+//   - rest.go: rests after the fight (R42);
+//   - endfight.go: the end of the fight, decided or the GM's;
 //   - next.go: the prompts (§7 of the spec);
-//   - codec.go: the text vocabulary and transcript lines;
+//   - codec.go: the text vocabulary and the kinds tables;
+//   - hot.go: the memory the hot path reuses;
 //   - tools.go: simulation, the tactical policy and exact odds;
+//   - secrets.go, sheets.go, board.go: what each viewer sees;
 //   - spec.go, start.go: the encounter file, "start:" and the Plugin.
 package vigor

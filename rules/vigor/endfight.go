@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // EndFight is the GM's end of the fight, at any time and whoever is asked
@@ -47,4 +48,88 @@ func describeByGM(winner, then string) string {
 		return "the GM ends the fight: a draw" + then
 	}
 	return "the GM ends the fight: the " + winner + " side wins" + then
+}
+
+// decided reports whether the fight is over: fewer than two sides have a
+// creature still in it.
+func (d *decider) decided() (string, bool) {
+	s := d.s
+	return parts.LastSide(len(s.Combatants), func(i int) string { return s.Combatants[i].Side },
+		func(i int) bool { c := &s.Combatants[i]; return c.In() || c.Away && !c.Object })
+}
+
+// end ends a decided fight, or with the aftermath option leaves it to the
+// GM's rests first.
+func (d *decider) end(winner, reason string) { d.finish(winner, reason, false) }
+
+// finish is end, byGM saying the GM's end-fight ended it.
+func (d *decider) finish(winner, reason string, byGM bool) {
+	if d.s.Options.Aftermath {
+		d.emit(&Decided{Winner: winner, Reason: reason, ByGM: byGM})
+		return
+	}
+	d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: winner, Reason: reason, ByGM: byGM}))
+}
+
+// Decided: with the aftermath option, the fight is decided (Winner won,
+// or nobody), and the GM rules on rests before it ends.
+type Decided struct {
+	Winner string `json:"winner,omitempty"`
+	Reason string `json:"reason"`
+	// ByGM is set when the GM's end-fight ended the fight.
+	ByGM bool `json:"by_gm,omitempty"`
+}
+
+// Kind returns "decided".
+func (*Decided) Kind() string { return "decided" }
+
+// apply decides the fight, leaving the GM its rests.
+func (e *Decided) apply(s *State, _ *hotMemory) {
+	s.Phase, s.Winner, s.Reason = Aftermath, e.Winner, e.Reason
+	s.clearPending()
+}
+
+func (e *Decided) describe(*State) string {
+	if e.ByGM {
+		return describeByGM(e.Winner, "; the GM may call for rests")
+	}
+	if e.Winner != "" {
+		return "the fight is decided: the " + e.Winner + " side wins; the GM may call for rests"
+	}
+	return "the fight is decided: " + e.Reason + "; the GM may call for rests"
+}
+
+// FightEnded: the fight is over.
+type FightEnded struct {
+	Winner   string `json:"winner,omitempty"`
+	Reason   string `json:"reason"`
+	TimedOut bool   `json:"timed_out,omitempty"`
+	// ByGM is set when the GM's end-fight ended the fight.
+	ByGM bool `json:"by_gm,omitempty"`
+}
+
+// Kind returns "fight_ended".
+func (*FightEnded) Kind() string { return "fight_ended" }
+
+// apply ends the fight.
+func (e *FightEnded) apply(s *State, _ *hotMemory) {
+	s.Phase, s.Winner, s.TimedOut, s.Reason = Over, e.Winner, e.TimedOut, ""
+	s.clearPending()
+}
+
+func (e *FightEnded) describe(*State) string {
+	if e.ByGM {
+		return describeByGM(e.Winner, "")
+	}
+	if e.Winner != "" {
+		return "the fight is over: the " + e.Winner + " side wins"
+	}
+	return "the fight is over: " + e.Reason
+}
+
+// clearPending drops everything pending once the fight is decided: the
+// strike, the window, the off-hand attack, the declared attack, the
+// opening to come and the readied answer.
+func (s *State) clearPending() {
+	s.Strike, s.Window, s.OffHand, s.Declared, s.OpenAfter, s.Counter = nil, nil, nil, nil, "", ""
 }

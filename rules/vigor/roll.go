@@ -1,6 +1,11 @@
 package vigor
 
-import "fray/dice"
+import (
+	"strconv"
+	"strings"
+
+	"fray/dice"
+)
 
 // Rolling dice (R01, R04, R06). Every die comes from the dice.Source in
 // the order the rules document: the d20 first, then each bonus die with
@@ -76,4 +81,90 @@ func (s *State) need(vs int) int {
 		return max(vs, 1)
 	}
 	return max(vs+1, 1)
+}
+
+// Mods are the situational modifiers of a roll the GM or a player states
+// with it (§6 "any roll"): extra bonus dice, Charges and Challenges.
+type Mods struct {
+	Dice       int `json:"dice,omitempty"`
+	Charges    int `json:"charges,omitempty"`
+	Challenges int `json:"challenges,omitempty"`
+}
+
+// Roll is one roll of the rules (R01): an action d20 (0 for a damage
+// roll) and bonus dice of one size, each die's burst chain right after
+// it (R04, R06).
+type Roll struct {
+	D20 int `json:"d20,omitempty"`
+	// Count is how many bonus dice were rolled (bursts not counted), Sides
+	// their size.
+	Count int `json:"count,omitempty"`
+	Sides int `json:"sides,omitempty"`
+	// Dice are the bonus dice's faces in draw order, bursts included.
+	Dice  []int `json:"dice,omitempty"`
+	Total int   `json:"total"`
+}
+
+// Bursts counts the bonus dice that burst.
+func (r *Roll) Bursts() int {
+	n := 0
+	for _, d := range r.Dice {
+		if d == r.Sides {
+			n++
+		}
+	}
+	return n
+}
+
+// String writes a roll as the transcript shows it: "d20=12 + 2d8 [8! 1, 2]
+// = 23", a burst marked with "!" and its chain joined with "+".
+func (r Roll) String() string {
+	var b strings.Builder
+	if r.D20 > 0 {
+		b.WriteString("d20=" + strconv.Itoa(r.D20))
+	}
+	if r.Count > 0 {
+		if b.Len() > 0 {
+			b.WriteString(" + ")
+		}
+		b.WriteString(r.dice())
+	}
+	b.WriteString(" = " + strconv.Itoa(r.Total))
+	return b.String()
+}
+
+// dice writes the bonus dice: "2d8 [8!+1, 2]".
+func (r Roll) dice() string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(r.Count) + "d" + strconv.Itoa(r.Sides) + " [")
+	chain := false
+	for i, v := range r.Dice {
+		switch {
+		case i == 0:
+		case chain:
+			b.WriteString("+")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(v))
+		chain = v == r.Sides
+		if chain {
+			b.WriteString("!")
+		}
+	}
+	b.WriteString("]")
+	return b.String()
+}
+
+// dice is A01: the bonus dice an ability score gives, by the table of
+// the ability_dice option or else a die per 5 points above 10.
+func (s *State) dice(score int) int {
+	if t := s.Options.AbilityDice; len(t) > 0 {
+		n := 0
+		for n < len(t) && score >= t[n] {
+			n++
+		}
+		return n
+	}
+	return DiceOfScore(score)
 }

@@ -102,45 +102,7 @@ func (sp *Spec) State() (State, error) {
 	if s.Scene.Visibility == "" {
 		s.Scene.Visibility = "normal"
 	}
-	o := sp.Options
-	s.Options = Options{RoundLimit: parts.DefaultRoundLimit, VSTieSucceeds: o.VSTieSucceeds, QualityGap: 3, StabilizeActions: 1,
-		WoundedEndsAtFullHealth: o.WoundedEnds == "full_health", Euclidean: o.Distance == "euclidean", GMPrompts: o.GMPrompts}
-	if o.RoundLimit != nil {
-		s.Options.RoundLimit = *o.RoundLimit
-	}
-	if o.QualityGap != nil {
-		s.Options.QualityGap = *o.QualityGap
-	}
-	if o.Overflow != nil {
-		s.Options.NoOverflow = !*o.Overflow
-	}
-	if o.StabilizeActions != nil {
-		s.Options.StabilizeActions = *o.StabilizeActions
-	}
-	s.Options.UnawareCanReact, s.Options.MoveProvokes = o.UnawareCanReact, o.MoveProvokes
-	for i, v := range o.AbilityDice {
-		if v < 0 || i > 0 && v <= o.AbilityDice[i-1] {
-			bad(fmt.Sprintf("options.ability_dice[%d]", i), "%d: the scores must rise, from 0 up", v)
-		}
-	}
-	s.Options.AbilityDice = slices.Clone(o.AbilityDice)
-	for _, name := range slices.Sorted(maps.Keys(o.CoverTable)) {
-		if _, ok := Cover[name]; !ok || name == "none" {
-			bad("options.cover_table."+name, "no cover called %q; covers: light, partial, full", name)
-		}
-	}
-	if len(o.CoverTable) > 0 {
-		s.Options.CoverTable = maps.Clone(o.CoverTable)
-	}
-	s.Options.Aftermath = o.Aftermath
-	for _, name := range slices.Sorted(maps.Keys(o.RestTable)) {
-		if _, ok := Rests[name]; !ok {
-			bad("options.rest_table."+name, "no rest called %q; rests: minute, hour, night", name)
-		}
-	}
-	if len(o.RestTable) > 0 {
-		s.Options.RestTable = maps.Clone(o.RestTable)
-	}
+	s.Options = sp.Options.options(bad)
 	var sides []string
 	for i, sd := range sp.Sides {
 		if slices.Contains(sides, sd.ID) {
@@ -150,117 +112,8 @@ func (sp *Spec) State() (State, error) {
 	}
 	for i, c := range sp.Combatants {
 		at := fmt.Sprintf("combatants[%d]", i)
-		switch {
-		case !word(c.ID):
-			bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -, _)", c.ID)
-		case c.ID == engine.GM:
-			bad(at+".id", "%q is the game master's id", c.ID)
-		case s.Combatant(c.ID) != nil:
-			bad(at+".id", "combatant %q is defined twice", c.ID)
-		}
-		if !slices.Contains(sides, c.Side) {
-			bad(at+".side", "unknown side %q; sides: %s", c.Side, strings.Join(sides, ", "))
-		}
-		if !c.Object && c.HealthMax < 1 {
-			bad(at+".health", "a creature needs Health of at least 1 (only objects have none)")
-		}
-		if c.Role == "overwatch" && c.Watch == "" {
-			bad(at+".watch", "an overwatch role names the direction watched")
-		}
-		for j, w := range c.Weapons {
-			wat := fmt.Sprintf("%s.weapons[%d]", at, j)
-			switch {
-			case !word(w.Name) || w.Name == "unarmed":
-				bad(wat+".name", "%q is not a lowercase word, or is the reserved word unarmed", w.Name)
-			case slices.IndexFunc(c.Weapons, func(x Weapon) bool { return x.Name == w.Name }) != j:
-				bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)
-			}
-			if w.category().Ranged && w.RangeFt == 0 && w.MaxRangeFt == 0 {
-				bad(wat+".range_ft", "a ranged weapon needs range_ft")
-			}
-		}
-		if c.OffHand != "" && c.OffHand != "unarmed" && c.Weapon(c.OffHand) == nil {
-			bad(at+".off_hand", "%s has no weapon called %q", c.ID, c.OffHand)
-		}
-		for j, a := range c.Armor {
-			for k, p := range a.Protects {
-				if !slices.Contains(strings.Split(damageTypeNames, ","), p) {
-					bad(fmt.Sprintf("%s.armor[%d].protects[%d]", at, j, k), "unknown damage type %q; known: %s", p, damageTypeNames)
-				}
-			}
-		}
-		checkNames(bad, at+".abilities", "abilities", c.ID, c.Abilities, func(a Ability) string { return a.Name })
-		for j, ab := range c.Abilities {
-			if ab.Weapon != "" && c.Weapon(ab.Weapon) == nil {
-				bad(fmt.Sprintf("%s.abilities[%d].weapon", at, j), "%s has no weapon called %q", c.ID, ab.Weapon)
-			}
-		}
-		checkNames(bad, at+".items", "items", c.ID, c.Items, func(it Item) string { return it.Name })
-		for j, it := range c.Items {
-			iat := fmt.Sprintf("%s.items[%d]", at, j)
-			if c.Ability(it.Name) != nil {
-				bad(iat+".name", "%s has an ability called %q too: use NAME would not know which", c.ID, it.Name)
-			}
-			restores := false
-			for _, r := range it.restoring() {
-				if r.expr == "" {
-					continue
-				}
-				restores = true
-				if ex, err := parts.ParseRoll(r.expr); err != nil {
-					bad(iat+"."+r.what, "%v", err)
-				} else if lo, ok := ex.Min(); !ok || lo < 0 {
-					bad(iat+"."+r.what, "%q can roll below 0; an item restores, it does not take away", r.expr)
-				}
-			}
-			switch {
-			case it.Weapon != "" && c.Weapon(it.Weapon) == nil:
-				bad(iat+".weapon", "%s has no weapon called %q", c.ID, it.Weapon)
-			case it.Weapon != "" && restores:
-				bad(iat+".weapon", "an item either attacks with a weapon or restores, not both")
-			case it.Weapon == "" && !restores:
-				bad(iat, "the item does nothing: give it a weapon, or what it restores (durability, health, vigor, mana)")
-			}
-		}
-		c = c.clone()
-		for j := range c.Items {
-			if c.Items[j].Uses == 0 {
-				c.Items[j].Uses = 1
-			}
-			c.Items[j].Left = c.Items[j].Uses
-		}
-		c.Skills, c.Links = nil, nil
-		for _, k := range slices.Sorted(maps.Keys(sp.Combatants[i].Skills)) {
-			name := skillName(k)
-			if _, dup := c.Skills[name]; dup {
-				bad(at+".skills."+k, "%s names the skill %s twice", c.ID, name)
-			}
-			if c.Skills == nil {
-				c.Skills = map[string]int{}
-			}
-			c.Skills[name] = sp.Combatants[i].Skills[k]
-		}
-		for _, k := range slices.Sorted(maps.Keys(sp.Combatants[i].Links)) {
-			ab := strings.ToLower(sp.Combatants[i].Links[k])
-			if !isAbility(ab) {
-				bad(at+".links."+k, "%q is not an ability score (%s)", sp.Combatants[i].Links[k], abilityList)
-			}
-			if c.Links == nil {
-				c.Links = map[string]string{}
-			}
-			c.Links[skillName(k)] = ab
-		}
-		for j := range c.Weapons {
-			c.Weapons[j].Skill = skillName(c.Weapons[j].Skill)
-		}
-		c.Away = c.Joins > 0
-		c.Mana = c.ManaMax
-		c.Vigor, c.Durability, c.Health = c.VigorMax, c.DurabilityMax, c.HealthMax
-		c.Winded = c.Vigor == 0 && !c.Object
-		for j := range c.Armor {
-			c.Armor[j].Dur = c.Armor[j].DurMax
-		}
-		s.Combatants = append(s.Combatants, c)
+		checkCombatant(&s, at, c, sides, bad)
+		s.Combatants = append(s.Combatants, startCombatant(at, c, bad))
 	}
 	for i, sd := range sp.Sides {
 		if !slices.ContainsFunc(sp.Combatants, func(c Combatant) bool { return c.Side == sd.ID }) {
@@ -282,6 +135,178 @@ func (sp *Spec) State() (State, error) {
 		return State{}, errors.Join(errs...)
 	}
 	return s, nil
+}
+
+// options checks the encounter's options and returns them as the state
+// holds them, the rules' defaults where none is given.
+func (o OptionsSpec) options(bad func(path, format string, args ...any)) Options {
+	opts := Options{RoundLimit: parts.DefaultRoundLimit, VSTieSucceeds: o.VSTieSucceeds, QualityGap: 3, StabilizeActions: 1,
+		WoundedEndsAtFullHealth: o.WoundedEnds == "full_health", Euclidean: o.Distance == "euclidean", GMPrompts: o.GMPrompts}
+	if o.RoundLimit != nil {
+		opts.RoundLimit = *o.RoundLimit
+	}
+	if o.QualityGap != nil {
+		opts.QualityGap = *o.QualityGap
+	}
+	if o.Overflow != nil {
+		opts.NoOverflow = !*o.Overflow
+	}
+	if o.StabilizeActions != nil {
+		opts.StabilizeActions = *o.StabilizeActions
+	}
+	opts.UnawareCanReact, opts.MoveProvokes = o.UnawareCanReact, o.MoveProvokes
+	for i, v := range o.AbilityDice {
+		if v < 0 || i > 0 && v <= o.AbilityDice[i-1] {
+			bad(fmt.Sprintf("options.ability_dice[%d]", i), "%d: the scores must rise, from 0 up", v)
+		}
+	}
+	opts.AbilityDice = slices.Clone(o.AbilityDice)
+	for _, name := range slices.Sorted(maps.Keys(o.CoverTable)) {
+		if _, ok := Cover[name]; !ok || name == "none" {
+			bad("options.cover_table."+name, "no cover called %q; covers: light, partial, full", name)
+		}
+	}
+	if len(o.CoverTable) > 0 {
+		opts.CoverTable = maps.Clone(o.CoverTable)
+	}
+	opts.Aftermath = o.Aftermath
+	for _, name := range slices.Sorted(maps.Keys(o.RestTable)) {
+		if _, ok := Rests[name]; !ok {
+			bad("options.rest_table."+name, "no rest called %q; rests: minute, hour, night", name)
+		}
+	}
+	if len(o.RestTable) > 0 {
+		opts.RestTable = maps.Clone(o.RestTable)
+	}
+	return opts
+}
+
+// checkCombatant checks the stat block of c, at path at, against the
+// sides and the combatants of s before it.
+func checkCombatant(s *State, at string, c Combatant, sides []string, bad func(path, format string, args ...any)) {
+	switch {
+	case !word(c.ID):
+		bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -, _)", c.ID)
+	case c.ID == engine.GM:
+		bad(at+".id", "%q is the game master's id", c.ID)
+	case s.Combatant(c.ID) != nil:
+		bad(at+".id", "combatant %q is defined twice", c.ID)
+	}
+	if !slices.Contains(sides, c.Side) {
+		bad(at+".side", "unknown side %q; sides: %s", c.Side, strings.Join(sides, ", "))
+	}
+	if !c.Object && c.HealthMax < 1 {
+		bad(at+".health", "a creature needs Health of at least 1 (only objects have none)")
+	}
+	if c.Role == "overwatch" && c.Watch == "" {
+		bad(at+".watch", "an overwatch role names the direction watched")
+	}
+	for j, w := range c.Weapons {
+		wat := fmt.Sprintf("%s.weapons[%d]", at, j)
+		switch {
+		case !word(w.Name) || w.Name == "unarmed":
+			bad(wat+".name", "%q is not a lowercase word, or is the reserved word unarmed", w.Name)
+		case slices.IndexFunc(c.Weapons, func(x Weapon) bool { return x.Name == w.Name }) != j:
+			bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)
+		}
+		if w.category().Ranged && w.RangeFt == 0 && w.MaxRangeFt == 0 {
+			bad(wat+".range_ft", "a ranged weapon needs range_ft")
+		}
+	}
+	if c.OffHand != "" && c.OffHand != "unarmed" && c.Weapon(c.OffHand) == nil {
+		bad(at+".off_hand", "%s has no weapon called %q", c.ID, c.OffHand)
+	}
+	for j, a := range c.Armor {
+		for k, p := range a.Protects {
+			if !slices.Contains(strings.Split(damageTypeNames, ","), p) {
+				bad(fmt.Sprintf("%s.armor[%d].protects[%d]", at, j, k), "unknown damage type %q; known: %s", p, damageTypeNames)
+			}
+		}
+	}
+	checkNames(bad, at+".abilities", "abilities", c.ID, c.Abilities, func(a Ability) string { return a.Name })
+	for j, ab := range c.Abilities {
+		if ab.Weapon != "" && c.Weapon(ab.Weapon) == nil {
+			bad(fmt.Sprintf("%s.abilities[%d].weapon", at, j), "%s has no weapon called %q", c.ID, ab.Weapon)
+		}
+	}
+	checkNames(bad, at+".items", "items", c.ID, c.Items, func(it Item) string { return it.Name })
+	for j, it := range c.Items {
+		checkItem(fmt.Sprintf("%s.items[%d]", at, j), &c, it, bad)
+	}
+}
+
+// checkItem checks one of c's items, at path at: it attacks with one of
+// c's weapons, or restores by dice that never roll below 0.
+func checkItem(at string, c *Combatant, it Item, bad func(path, format string, args ...any)) {
+	if c.Ability(it.Name) != nil {
+		bad(at+".name", "%s has an ability called %q too: use NAME would not know which", c.ID, it.Name)
+	}
+	restores := false
+	for _, r := range it.restoring() {
+		if r.expr == "" {
+			continue
+		}
+		restores = true
+		if ex, err := parts.ParseRoll(r.expr); err != nil {
+			bad(at+"."+r.what, "%v", err)
+		} else if lo, ok := ex.Min(); !ok || lo < 0 {
+			bad(at+"."+r.what, "%q can roll below 0; an item restores, it does not take away", r.expr)
+		}
+	}
+	switch {
+	case it.Weapon != "" && c.Weapon(it.Weapon) == nil:
+		bad(at+".weapon", "%s has no weapon called %q", c.ID, it.Weapon)
+	case it.Weapon != "" && restores:
+		bad(at+".weapon", "an item either attacks with a weapon or restores, not both")
+	case it.Weapon == "" && !restores:
+		bad(at, "the item does nothing: give it a weapon, or what it restores (durability, health, vigor, mana)")
+	}
+}
+
+// startCombatant returns the creature of stat block raw, at path at, as
+// the fight starts it: its skills' names as the rules look them up, its
+// links checked, full Vigor, Durability, Health and Mana, its items' uses
+// and its armour's Durability.
+func startCombatant(at string, raw Combatant, bad func(path, format string, args ...any)) Combatant {
+	c := raw.clone()
+	for j := range c.Items {
+		if c.Items[j].Uses == 0 {
+			c.Items[j].Uses = 1
+		}
+		c.Items[j].Left = c.Items[j].Uses
+	}
+	c.Skills, c.Links = nil, nil
+	for _, k := range slices.Sorted(maps.Keys(raw.Skills)) {
+		name := skillName(k)
+		if _, dup := c.Skills[name]; dup {
+			bad(at+".skills."+k, "%s names the skill %s twice", c.ID, name)
+		}
+		if c.Skills == nil {
+			c.Skills = map[string]int{}
+		}
+		c.Skills[name] = raw.Skills[k]
+	}
+	for _, k := range slices.Sorted(maps.Keys(raw.Links)) {
+		ab := strings.ToLower(raw.Links[k])
+		if !isAbility(ab) {
+			bad(at+".links."+k, "%q is not an ability score (%s)", raw.Links[k], abilityList)
+		}
+		if c.Links == nil {
+			c.Links = map[string]string{}
+		}
+		c.Links[skillName(k)] = ab
+	}
+	for j := range c.Weapons {
+		c.Weapons[j].Skill = skillName(c.Weapons[j].Skill)
+	}
+	c.Away = c.Joins > 0
+	c.Mana = c.ManaMax
+	c.Vigor, c.Durability, c.Health = c.VigorMax, c.DurabilityMax, c.HealthMax
+	c.Winded = c.Vigor == 0 && !c.Object
+	for j := range c.Armor {
+		c.Armor[j].Dur = c.Armor[j].DurMax
+	}
+	return c
 }
 
 //go:embed content/*.yaml

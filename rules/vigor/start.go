@@ -68,53 +68,13 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
-		cs := st.Combatants[id]
 		at := "start.combatants." + id
 		c := s.Combatant(id)
 		if c == nil {
 			bad(at, "no combatant %q; combatants: %s", id, s.ids())
 			continue
 		}
-		set := func(dst *int, v *int, most int, name string) {
-			if v == nil {
-				return
-			}
-			if *v > most {
-				bad(at+"."+name, "%d is above the maximum %d", *v, most)
-			}
-			*dst = *v
-		}
-		set(&c.Vigor, cs.Vigor, c.VigorMax, "vigor")
-		set(&c.Mana, cs.Mana, c.ManaMax, "mana")
-		set(&c.Durability, cs.Durability, c.DurabilityMax, "durability")
-		set(&c.Health, cs.Health, c.HealthMax, "health")
-		if cs.X != nil {
-			c.X = *cs.X
-		}
-		if cs.Y != nil {
-			c.Y = *cs.Y
-		}
-		c.Wounded = c.Wounded || cs.Wounded || c.Durability == 0 && c.DurabilityMax > 0 && !c.Object
-		c.Winded = cs.Winded || c.Vigor == 0 && !c.Object
-		c.Prone = c.Prone || cs.Prone
-		c.Unaware = c.Unaware || cs.Unaware
-		c.Hidden = c.Hidden || cs.Hidden
-		c.Dead, c.Escaped, c.Stabilized = cs.Dead, cs.Escaped, cs.Stabilized
-		if cs.Shock != nil || c.Health == 0 && !c.Object && !c.Dead {
-			c.Shock, c.ShockLeft = true, c.Stamina
-			if cs.Shock != nil {
-				c.ShockLeft = *cs.Shock
-			}
-		}
-		if cs.Stabilized && !c.Shock {
-			bad(at+".stabilized", "only a creature in Shock is stabilized")
-		}
-		if cs.Defending {
-			c.Defending = true
-		}
-		if st.Initiative && cs.Actions != nil {
-			bad(at+".actions", "with initiative: true nobody has a turn yet; actions are counted when its turn starts")
-		}
+		st.Combatants[id].applyTo(c, at, st.Initiative, bad)
 	}
 	if st.Initiative {
 		for _, k := range []struct {
@@ -133,33 +93,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			c.Away = c.Joins >= s.Round
 		}
 	}
-	if len(st.Order) > 0 {
-		for i, id := range st.Order {
-			c := s.Combatant(id)
-			switch {
-			case c == nil:
-				bad("start.order", "no combatant %q; combatants: %s", id, s.ids())
-			case c.Object:
-				bad("start.order", "%s is an object and takes no turns", id)
-			case c.Away:
-				bad("start.order", "%s joins after round %d and is not in the order yet", id, c.Joins)
-			case slices.Index(st.Order, id) != i:
-				bad("start.order", "%s is in the order twice", id)
-			}
-		}
-		for _, c := range s.Combatants {
-			if !c.Object && !c.Away && !slices.Contains(st.Order, c.ID) {
-				bad("start.order", "%s is missing from the order (%s)", c.ID, strings.Join(st.Order, ", "))
-			}
-		}
-		s.Order = slices.Clone(st.Order)
-	} else {
-		for _, c := range s.Combatants {
-			if !c.Object && !c.Away {
-				s.Order = append(s.Order, c.ID)
-			}
-		}
-	}
+	st.applyOrder(s, bad)
 	if st.Phase == "aftermath" {
 		if st.Turn != "" {
 			bad("start.turn", "after the fight nobody has a turn")
@@ -174,6 +108,89 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	if st.Winner != "" {
 		bad("start.winner", "a winner is given only with phase aftermath")
 	}
+	st.applyTurn(s, bad)
+}
+
+// applyTo sets up combatant c, at path at, in the condition cs gives it;
+// initiative says the fight starts with initiative to roll.
+func (cs CombatantStart) applyTo(c *Combatant, at string, initiative bool, bad func(path, format string, args ...any)) {
+	set := func(dst *int, v *int, most int, name string) {
+		if v == nil {
+			return
+		}
+		if *v > most {
+			bad(at+"."+name, "%d is above the maximum %d", *v, most)
+		}
+		*dst = *v
+	}
+	set(&c.Vigor, cs.Vigor, c.VigorMax, "vigor")
+	set(&c.Mana, cs.Mana, c.ManaMax, "mana")
+	set(&c.Durability, cs.Durability, c.DurabilityMax, "durability")
+	set(&c.Health, cs.Health, c.HealthMax, "health")
+	if cs.X != nil {
+		c.X = *cs.X
+	}
+	if cs.Y != nil {
+		c.Y = *cs.Y
+	}
+	c.Wounded = c.Wounded || cs.Wounded || c.Durability == 0 && c.DurabilityMax > 0 && !c.Object
+	c.Winded = cs.Winded || c.Vigor == 0 && !c.Object
+	c.Prone = c.Prone || cs.Prone
+	c.Unaware = c.Unaware || cs.Unaware
+	c.Hidden = c.Hidden || cs.Hidden
+	c.Dead, c.Escaped, c.Stabilized = cs.Dead, cs.Escaped, cs.Stabilized
+	if cs.Shock != nil || c.Health == 0 && !c.Object && !c.Dead {
+		c.Shock, c.ShockLeft = true, c.Stamina
+		if cs.Shock != nil {
+			c.ShockLeft = *cs.Shock
+		}
+	}
+	if cs.Stabilized && !c.Shock {
+		bad(at+".stabilized", "only a creature in Shock is stabilized")
+	}
+	if cs.Defending {
+		c.Defending = true
+	}
+	if initiative && cs.Actions != nil {
+		bad(at+".actions", "with initiative: true nobody has a turn yet; actions are counted when its turn starts")
+	}
+}
+
+// applyOrder sets the initiative order the start gives, or the roster's
+// (objects and those still to join left out).
+func (st *Start) applyOrder(s *State, bad func(path, format string, args ...any)) {
+	if len(st.Order) == 0 {
+		for _, c := range s.Combatants {
+			if !c.Object && !c.Away {
+				s.Order = append(s.Order, c.ID)
+			}
+		}
+		return
+	}
+	for i, id := range st.Order {
+		c := s.Combatant(id)
+		switch {
+		case c == nil:
+			bad("start.order", "no combatant %q; combatants: %s", id, s.ids())
+		case c.Object:
+			bad("start.order", "%s is an object and takes no turns", id)
+		case c.Away:
+			bad("start.order", "%s joins after round %d and is not in the order yet", id, c.Joins)
+		case slices.Index(st.Order, id) != i:
+			bad("start.order", "%s is in the order twice", id)
+		}
+	}
+	for _, c := range s.Combatants {
+		if !c.Object && !c.Away && !slices.Contains(st.Order, c.ID) {
+			bad("start.order", "%s is missing from the order (%s)", c.ID, strings.Join(st.Order, ", "))
+		}
+	}
+	s.Order = slices.Clone(st.Order)
+}
+
+// applyTurn starts the turn the start gives, or the first in the order
+// who can act, with its actions.
+func (st *Start) applyTurn(s *State, bad func(path, format string, args ...any)) {
 	s.Phase = Acting
 	s.Turn = slices.IndexFunc(s.Order, func(id string) bool { c := s.Combatant(id); return c != nil && c.In() })
 	if st.Turn != "" {

@@ -342,35 +342,6 @@ type Item struct {
 	Left int `yaml:"-" json:"left"`
 }
 
-// restoring lists what the item restores, in the order its dice are
-// rolled: Durability, Health, Vigor, Mana.
-func (it *Item) restoring() [4]restore {
-	return [4]restore{
-		{"durability", it.Durability, func(c *Combatant) int { return c.DurabilityMax - c.Durability }},
-		{"health", it.Health, func(c *Combatant) int { return c.HealthMax - c.Health }},
-		{"vigor", it.Vigor, func(c *Combatant) int { return c.VigorMax - c.Vigor }},
-		{"mana", it.Mana, func(c *Combatant) int { return c.ManaMax - c.Mana }},
-	}
-}
-
-// restore is one thing an item restores: its name, its dice expression
-// and how much the creature lacks of it.
-type restore struct {
-	what, expr string
-	most       func(*Combatant) int
-}
-
-// restores reports whether the item would give t anything: something it
-// restores that t lacks.
-func (it *Item) restores(t *Combatant) bool {
-	for _, r := range it.restoring() {
-		if r.expr != "" && r.most(t) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // Item returns the creature's item called name, or nil.
 func (c *Combatant) Item(name string) *Item {
 	for i := range c.Items {
@@ -729,4 +700,29 @@ func (s *State) distanceTo(a *Combatant, c parts.Cell) int {
 		return int(parts.Metres(float64(a.X), float64(a.Y), float64(c.X), float64(c.Y)))
 	}
 	return parts.Steps(parts.Cell{X: a.X, Y: a.Y}, c)
+}
+
+// conditionOf names a creature's condition.
+func conditionOf(c *Combatant) string {
+	switch {
+	case c.Destroyed:
+		return "destroyed"
+	case c.Dead:
+		return "dead"
+	case c.Escaped:
+		return "escaped"
+	case c.Shock && c.Stabilized:
+		return "in Shock, stabilized"
+	case c.Shock:
+		return "in Shock"
+	case c.Bound:
+		return "incapacitated"
+	case c.Winded:
+		return "winded"
+	case c.Wounded:
+		return "wounded"
+	case c.Prone:
+		return "prone"
+	}
+	return "active"
 }

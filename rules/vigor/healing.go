@@ -1,0 +1,102 @@
+package vigor
+
+// Aid is emergency aid on an adjacent ally (R18): 2 actions, Medicine
+// against 20, a d10 of Durability back.
+type Aid struct {
+	Target string `json:"target"`
+	// VS is the GM's Victory Sum (§6), 20 unless given.
+	VS int `json:"vs,omitempty"`
+	Mods
+}
+
+// Kind returns "aid".
+func (*Aid) Kind() string { return "aid" }
+func (*Aid) command()     {}
+
+// aid is emergency aid (R18): 2 actions, across turns if need be.
+func (d *decider) aid(c *Aid) error {
+	me, err := d.acting("give aid", 1)
+	if err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	s := d.s
+	t := s.Combatant(c.Target)
+	switch {
+	case t == nil:
+		return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+	case t.Object || t.Dead || t.Escaped:
+		return refuse("%s cannot aid %s: %s is %s", me.ID, t.ID, t.ID, conditionOf(t))
+	case !s.adjacent(me, t):
+		return refuse("%s must be adjacent (within %d ft, with a clear path) to aid %s", me.ID, AdjacentFt, t.ID)
+	case t.Durability >= t.DurabilityMax:
+		return refuse("%s has all its Durability (%d)", t.ID, t.Durability)
+	}
+	if !d.spend(me, "aid", t.ID, AidActions) {
+		return nil
+	}
+	e := d.skillRoll(me, "medicine", "aid", t, orVS(c.VS, AidVS), c.Mods)
+	if e.Success {
+		e.Heal = d.src.Roll(AidHealDie)
+		e.Durability = min(t.DurabilityMax, t.Durability+e.Heal)
+	}
+	d.emit(e)
+	return nil
+}
+
+// Stabilize stops an adjacent creature's Shock timer (R36).
+type Stabilize struct {
+	Target string `json:"target"`
+	// VS is the GM's Victory Sum (§6), 20 unless given.
+	VS int `json:"vs,omitempty"`
+	Mods
+}
+
+// Kind returns "stabilize".
+func (*Stabilize) Kind() string { return "stabilize" }
+func (*Stabilize) command()     {}
+
+// stabilize stops a Shock timer (R36, A34).
+func (d *decider) stabilize(c *Stabilize) error {
+	s := d.s
+	me, err := d.acting("stabilize", s.Options.StabilizeActions)
+	if err != nil {
+		return err
+	}
+	if err := checkMods(c.Mods); err != nil {
+		return err
+	}
+	t := s.Combatant(c.Target)
+	switch {
+	case t == nil:
+		return invalid("there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+	case !t.Shock || t.Dead:
+		return refuse("%s is not in Shock", t.ID)
+	case t.Stabilized:
+		return refuse("%s is stabilized already", t.ID)
+	case !s.adjacent(me, t):
+		return refuse("%s must be adjacent (within %d ft, with a clear path) to stabilize %s", me.ID, AdjacentFt, t.ID)
+	}
+	skill := "medicine"
+	if me.Skills["medical_science"] > me.Skills["medicine"] {
+		skill = "medical_science"
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stabilize", Actions: s.Options.StabilizeActions, Target: t.ID}))
+	d.emit(d.skillRoll(me, skill, "stabilize", t, orVS(c.VS, StabilizeVS), c.Mods))
+	return nil
+}
+
+// heal looks at a creature that got Durability or Health back (restored;
+// else only at its Shock): Wounded ends once it has Durability again, or
+// with the wounded_ends option at full_health once its Health is full as
+// well (A08); Shock ends once Health is 1 or more (R36, A41).
+func (s *State) heal(c *Combatant, restored bool) {
+	if restored && c.Wounded && c.Durability > 0 && (!s.Options.WoundedEndsAtFullHealth || c.Health >= c.HealthMax) {
+		c.Wounded = false
+	}
+	if c.Shock && c.Health > 0 {
+		c.Shock, c.ShockLeft, c.Stabilized = false, 0, false
+	}
+}

@@ -1,0 +1,222 @@
+package vigor
+
+import (
+	"fmt"
+
+	"fray/rules/parts"
+)
+
+// Move moves up to Speed feet (R15).
+type Move struct {
+	To parts.Cell `json:"to"`
+}
+
+// Kind returns "move".
+func (*Move) Kind() string { return "move" }
+func (*Move) command()     {}
+
+// move moves the creature whose turn it is (R15), or starts its escape
+// (R14): openings first, then the move.
+func (d *decider) move(to parts.Cell, escape bool) error {
+	what := "move"
+	if escape {
+		what = "escape"
+	}
+	me, err := d.acting(what, 1)
+	if err != nil {
+		return err
+	}
+	s := d.s
+	dist := s.distanceTo(me, to)
+	switch {
+	case dist == 0:
+		return refuse("%s is at %s already", me.ID, to)
+	case dist > me.MoveFt():
+		return refuse("%s moves at most %d ft an action (Speed %d%s) and %s is %d ft away", me.ID, me.MoveFt(), me.Speed, map[bool]string{true: ", prone: a quarter"}[me.Prone], to, dist)
+	}
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; o.ID != me.ID && o.X == to.X && o.Y == to.Y && o.Targetable() {
+			return refuse("%s stands at %s", o.ID, to)
+		}
+	}
+	if !s.clear(me.X, me.Y, to.X, to.Y) {
+		return refuse("a wall stands between %s and %s: a Move goes along a clear path (R15); go around it", me.ID, to)
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: what, Actions: 1}))
+	switch {
+	case escape:
+		d.openWindow("opening", me, "escape", to)
+	case s.Options.MoveProvokes && s.leaves(me, to):
+		// A18's option: leaving an enemy's reach gives it an opening.
+		d.openWindow("opening", me, "move", to)
+	default:
+		d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist}))
+	}
+	return nil
+}
+
+// leaves reports whether a move of me to cell to takes it out of the
+// reach of an enemy that could take an opening (A18's option).
+func (s *State) leaves(me *Combatant, to parts.Cell) bool {
+	for _, id := range s.Order {
+		if c := s.Combatant(id); s.mayTakeOpening(c, me) && s.leaving(c, me, to) {
+			return true
+		}
+	}
+	return false
+}
+
+// leaving reports whether c could not reach me in melee once me stands
+// at cell to.
+func (s *State) leaving(c, me *Combatant, to parts.Cell) bool {
+	at := *me
+	at.X, at.Y = to.X, to.Y
+	return s.meleeWeapon(c, &at) == nil
+}
+
+// Moved: a creature moved (R15, R14).
+type Moved struct {
+	Combatant string     `json:"combatant"`
+	From      parts.Cell `json:"from"`
+	To        parts.Cell `json:"to"`
+	Ft        int        `json:"ft"`
+}
+
+// Kind returns "moved".
+func (*Moved) Kind() string { return "moved" }
+
+// apply moves the creature; an escape that leaves every enemy's reach
+// waits for the GM's ruling (A19).
+func (e *Moved) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	c.X, c.Y = e.To.X, e.To.Y
+	if w := s.Window; w != nil && w.Opener == c.ID && movesAfter(w.Act) {
+		if w.Act == "escape" && s.outOfReach(c) {
+			w.Act = "escaping"
+			s.Phase = EscapeRuling
+			return
+		}
+		s.Window = nil
+	}
+	settle(s)
+}
+
+func (e *Moved) describe(*State) string {
+	return fmt.Sprintf("%s moves %d ft to %s", e.Combatant, e.Ft, e.To)
+}
+
+// movesAfter reports whether an opening's act is a move that goes on
+// once the window closes: an escape (R14), or a move out of reach with
+// A18's option.
+func movesAfter(act string) bool { return act == "escape" || act == "move" }
+
+// Escape flees to a square, or with Away straight away from the nearest
+// enemy as far as one Move goes: openings first, then the move (R14,
+// A19).
+type Escape struct {
+	To   parts.Cell `json:"to"`
+	Away bool       `json:"away,omitempty"`
+}
+
+// Kind returns "escape".
+func (*Escape) Kind() string { return "escape" }
+func (*Escape) command()     {}
+
+// escape starts an escape to the square named, or straight away from the
+// nearest enemy (R14, A19).
+func (d *decider) escape(c *Escape) error {
+	to := c.To
+	if c.Away {
+		me, err := d.acting("escape", 1)
+		if err != nil {
+			return err
+		}
+		var ok bool
+		if to, ok = d.s.escapeCell(me); !ok {
+			return refuse("%s has nowhere to escape to straight away from its nearest enemy; name a square (escape X,Y)", me.ID)
+		}
+	}
+	return d.move(to, true)
+}
+
+// outOfReach reports whether no enemy still in the fight could reach the
+// creature in melee (A19).
+func (s *State) outOfReach(c *Combatant) bool {
+	for i := range s.Combatants {
+		o := &s.Combatants[i]
+		if o.Side == c.Side || !o.In() {
+			continue
+		}
+		if s.meleeWeapon(o, c) != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Escaped: the GM ruled on an escape (A19).
+type Escaped struct {
+	Combatant string `json:"combatant"`
+	Escaped   bool   `json:"escaped"`
+}
+
+// Kind returns "escaped".
+func (*Escaped) Kind() string { return "escaped" }
+
+// apply takes an escaped creature out of the fight and closes the window.
+func (e *Escaped) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil && e.Escaped {
+		c.Escaped = true
+	}
+	s.Window = nil
+	settle(s)
+}
+
+func (e *Escaped) describe(*State) string {
+	if e.Escaped {
+		return e.Combatant + " escapes and leaves the fight"
+	}
+	return e.Combatant + " does not get away"
+}
+
+// StandUp ends prone and gives enemies within reach an opening (R19).
+type StandUp struct{}
+
+// Kind returns "stand".
+func (*StandUp) Kind() string { return "stand" }
+func (*StandUp) command()     {}
+
+// standUp ends prone, giving enemies within reach an opening (R19).
+func (d *decider) standUp() error {
+	me, err := d.acting("stand up", 1)
+	if err != nil {
+		return err
+	}
+	if !me.Prone {
+		return refuse("%s is not prone", me.ID)
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stand", Actions: 1}))
+	d.emit(put(d, (*hotMemory).stoodUpPool, StoodUp{Combatant: me.ID}))
+	d.openWindow("opening", me, "stand", parts.Cell{})
+	return nil
+}
+
+// StoodUp: a prone creature stood up (R19).
+type StoodUp struct {
+	Combatant string `json:"combatant"`
+}
+
+// Kind returns "stood_up".
+func (*StoodUp) Kind() string { return "stood_up" }
+
+// apply ends prone.
+func (e *StoodUp) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Prone = false
+	}
+}
+
+func (e *StoodUp) describe(*State) string { return e.Combatant + " stands up" }

@@ -1,0 +1,119 @@
+package vigor
+
+import "fmt"
+
+// Ready readies an attack on Target for when Target next finishes an
+// action (R16).
+type Ready struct {
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+}
+
+// Kind returns "ready".
+func (*Ready) Kind() string { return "ready" }
+func (*Ready) command()     {}
+
+// ready readies an attack on a target (R16).
+func (d *decider) ready(c *Ready) error {
+	me, err := d.acting("ready an attack", 1)
+	if err != nil {
+		return err
+	}
+	// The target need not be within reach yet: the attack fires when
+	// it acts and can be reached then (R16).
+	t, w, err := d.foe(me, c.Target, c.Weapon, "ready an attack on")
+	if err != nil {
+		return err
+	}
+	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "ready", Actions: 1}))
+	d.emit(put(d, (*hotMemory).readiedActionPool, ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: weaponWord(w)}))
+	return nil
+}
+
+// ReadiedAction: a creature readied an attack (R16).
+type ReadiedAction struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Weapon    string `json:"weapon,omitempty"`
+}
+
+// Kind returns "readied".
+func (*ReadiedAction) Kind() string { return "readied" }
+
+// apply keeps the readied attack until the creature's next turn.
+func (e *ReadiedAction) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Ready = Readied{Target: e.Target, Weapon: e.Weapon}
+	}
+}
+
+func (e *ReadiedAction) describe(*State) string {
+	return fmt.Sprintf("%s readies an attack on %s for when it acts", e.Combatant, e.Target)
+}
+
+// readied lists the creatures whose readied attack on me may fire now, in
+// initiative order (R16, A20).
+func (s *State) readied(me *Combatant, buf *[]string) []string {
+	start := len(*buf)
+	for _, id := range s.Order {
+		c := s.Combatant(id)
+		if c.Ready.Target != me.ID || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
+			continue
+		}
+		w := c.Weapon(c.Ready.Weapon)
+		if w == nil || !s.reaches(c, me, w) {
+			continue
+		}
+		*buf = append(*buf, id)
+	}
+	if len(*buf) == start {
+		return nil
+	}
+	return (*buf)[start:len(*buf):len(*buf)]
+}
+
+// counter answers a hit with the target's readied attack on the
+// attacker (§7.6.3): its one reaction to the attack, paid now (A20); the
+// hit lands, and the readied attack fires once it is resolved.
+func (d *decider) counter() error {
+	s := d.s
+	t := s.Combatant(s.Strike.Target)
+	if !s.canCounter(t) {
+		return refuse("%s has no readied attack on %s that it can make now (R16)", t.ID, s.Strike.Attacker)
+	}
+	d.pay(t, OpeningCost, "the readied attack")
+	d.emit(put(d, (*hotMemory).counteredPool, Countered{Combatant: t.ID, Target: s.Strike.Attacker}))
+	d.damage()
+	return nil
+}
+
+// canCounter reports whether the target of the pending hit may answer it
+// with its readied attack on the attacker (§7.6.3): it readied one, may
+// react, can pay, and the readied weapon reaches.
+func (s *State) canCounter(t *Combatant) bool {
+	st := s.Strike
+	if st == nil || t.Ready.Target != st.Attacker || t.Vigor < OpeningCost || !s.mayDefend(t, false) {
+		return false
+	}
+	me := s.Combatant(st.Attacker)
+	w := t.Weapon(t.Ready.Weapon)
+	return me != nil && w != nil && s.reaches(t, me, w)
+}
+
+// Countered: the target of a hit answered it with its readied attack on
+// the attacker (§7.6.3), paid for; the attack fires once the hit is
+// resolved.
+type Countered struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+}
+
+// Kind returns "countered".
+func (*Countered) Kind() string { return "countered" }
+
+// apply keeps the readied attack that answers the hit.
+func (e *Countered) apply(s *State, _ *hotMemory) { s.Counter = e.Combatant }
+
+func (e *Countered) describe(*State) string {
+	return fmt.Sprintf("%s answers the hit with the attack readied against %s, once the hit is resolved", e.Combatant, e.Target)
+}
