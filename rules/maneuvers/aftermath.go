@@ -36,10 +36,9 @@ func (*Train) Kind() string { return "train" }
 
 // Kind returns "done".
 func (*Done) Kind() string { return "done" }
-
-func (*Rest) command()  {}
-func (*Train) command() {}
-func (*Done) command()  {}
+func (*Rest) command()     {}
+func (*Train) command()    {}
+func (*Done) command()     {}
 
 // FightDecided: the fight is decided (R38) and, with the aftermath option,
 // the time out of combat begins: rests and training, until the GM is

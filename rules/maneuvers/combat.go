@@ -520,10 +520,9 @@ func (*Situation) Kind() string { return "situation" }
 
 // Kind returns "defend".
 func (*Defend) Kind() string { return "defend" }
-
-func (*Strike) command()    {}
-func (*Situation) command() {}
-func (*Defend) command()    {}
+func (*Strike) command()     {}
+func (*Situation) command()  {}
+func (*Defend) command()     {}
 
 // Kind returns "strike_declared".
 func (*StrikeDeclared) Kind() string { return "strike_declared" }

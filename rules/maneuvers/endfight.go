@@ -17,8 +17,7 @@ type FightEnded struct {
 
 // Kind returns "end_fight".
 func (*EndFight) Kind() string { return "end_fight" }
-
-func (*EndFight) command() {}
+func (*EndFight) command()     {}
 
 // Kind returns "fight_ended".
 func (*FightEnded) Kind() string { return "fight_ended" }

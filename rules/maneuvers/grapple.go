@@ -56,9 +56,8 @@ func (*Grapple) Kind() string { return "grapple" }
 
 // Kind returns "escape".
 func (*Escape) Kind() string { return "escape" }
-
-func (*Grapple) command() {}
-func (*Escape) command()  {}
+func (*Grapple) command()    {}
+func (*Escape) command()     {}
 
 // Kind returns "grapple_attempted".
 func (*GrappleAttempted) Kind() string { return "grapple_attempted" }

@@ -131,91 +131,55 @@ func (h *hotMemory) resetEvents() {
 	h.strs = h.strs[:0]
 }
 
-func (h *hotMemory) strikePool() *parts.Pool[Strike] { return &h.strikes }
-
-func (h *hotMemory) castPool() *parts.Pool[Cast] { return &h.casts }
-
-func (h *hotMemory) movePool() *parts.Pool[Move] { return &h.moves }
-
-func (h *hotMemory) grapplePool() *parts.Pool[Grapple] { return &h.grapples }
-
-func (h *hotMemory) delayPool() *parts.Pool[Delay] { return &h.delays }
-
-func (h *hotMemory) pickUpPool() *parts.Pool[PickUp] { return &h.pickUps }
-
-func (h *hotMemory) situationPool() *parts.Pool[Situation] { return &h.situations }
-
-func (h *hotMemory) defendPool() *parts.Pool[Defend] { return &h.defends }
-
-func (h *hotMemory) maneuverPool() *parts.Pool[Maneuver] { return &h.maneuvers }
-
-func (h *hotMemory) resistPool() *parts.Pool[Resist] { return &h.resists }
-
-func (h *hotMemory) escapePool() *parts.Pool[Escape] { return &h.escapes }
-
-func (h *hotMemory) releasePool() *parts.Pool[Release] { return &h.releases }
-
-func (h *hotMemory) oaPool() *parts.Pool[Opportunity] { return &h.oas }
-
-func (h *hotMemory) pushWayPool() *parts.Pool[PushWay] { return &h.pushWays }
-
-func (h *hotMemory) drawPool() *parts.Pool[Draw] { return &h.draws }
-
-func (h *hotMemory) stowPool() *parts.Pool[Stow] { return &h.stows }
-
-func (h *hotMemory) sneakPool() *parts.Pool[Sneak] { return &h.sneaks }
-
-func (h *hotMemory) beginPool() *parts.Pool[Begin] { return &h.begins }
-
+func (h *hotMemory) strikePool() *parts.Pool[Strike]           { return &h.strikes }
+func (h *hotMemory) castPool() *parts.Pool[Cast]               { return &h.casts }
+func (h *hotMemory) movePool() *parts.Pool[Move]               { return &h.moves }
+func (h *hotMemory) grapplePool() *parts.Pool[Grapple]         { return &h.grapples }
+func (h *hotMemory) delayPool() *parts.Pool[Delay]             { return &h.delays }
+func (h *hotMemory) pickUpPool() *parts.Pool[PickUp]           { return &h.pickUps }
+func (h *hotMemory) situationPool() *parts.Pool[Situation]     { return &h.situations }
+func (h *hotMemory) defendPool() *parts.Pool[Defend]           { return &h.defends }
+func (h *hotMemory) maneuverPool() *parts.Pool[Maneuver]       { return &h.maneuvers }
+func (h *hotMemory) resistPool() *parts.Pool[Resist]           { return &h.resists }
+func (h *hotMemory) escapePool() *parts.Pool[Escape]           { return &h.escapes }
+func (h *hotMemory) releasePool() *parts.Pool[Release]         { return &h.releases }
+func (h *hotMemory) oaPool() *parts.Pool[Opportunity]          { return &h.oas }
+func (h *hotMemory) pushWayPool() *parts.Pool[PushWay]         { return &h.pushWays }
+func (h *hotMemory) drawPool() *parts.Pool[Draw]               { return &h.draws }
+func (h *hotMemory) stowPool() *parts.Pool[Stow]               { return &h.stows }
+func (h *hotMemory) sneakPool() *parts.Pool[Sneak]             { return &h.sneaks }
+func (h *hotMemory) beginPool() *parts.Pool[Begin]             { return &h.begins }
 func (h *hotMemory) turnStartedPool() *parts.Pool[TurnStarted] { return &h.turnStarted }
-
-func (h *hotMemory) turnEndedPool() *parts.Pool[TurnEnded] { return &h.turnEnded }
-
+func (h *hotMemory) turnEndedPool() *parts.Pool[TurnEnded]     { return &h.turnEnded }
 func (h *hotMemory) turnSkippedPool() *parts.Pool[TurnSkipped] { return &h.turnSkipped }
-
 func (h *hotMemory) roundStartedPool() *parts.Pool[RoundStarted] {
 	return &h.roundStarted
 }
-
 func (h *hotMemory) roundEndedPool() *parts.Pool[RoundEnded] { return &h.roundEnded }
-
 func (h *hotMemory) strikeDeclaredPool() *parts.Pool[StrikeDeclared] {
 	return &h.strikeDeclared
 }
-
 func (h *hotMemory) situationRuledPool() *parts.Pool[SituationRuled] {
 	return &h.situationRuled
 }
-
 func (h *hotMemory) defenceChosenPool() *parts.Pool[DefenceChosen] {
 	return &h.defenceChosen
 }
-
 func (h *hotMemory) combatRolledPool() *parts.Pool[CombatRolled] { return &h.combatRolled }
-
 func (h *hotMemory) maneuverChosenPool() *parts.Pool[ManeuverChosen] {
 	return &h.maneuverChosen
 }
-
 func (h *hotMemory) damagedPool() *parts.Pool[Damaged] { return &h.damaged }
-
 func (h *hotMemory) maneuverResolvedPool() *parts.Pool[ManeuverResolved] {
 	return &h.maneuverResolved
 }
-
 func (h *hotMemory) moveDeclaredPool() *parts.Pool[MoveDeclared] { return &h.moveDeclared }
-
-func (h *hotMemory) movedPool() *parts.Pool[Moved] { return &h.moved }
-
-func (h *hotMemory) actionTakenPool() *parts.Pool[ActionTaken] { return &h.actionTaken }
-
-func (h *hotMemory) passedPool() *parts.Pool[OpportunityPassed] { return &h.passed }
-
-func (h *hotMemory) provokingPool() *parts.Pool[Provoking] { return &h.provoking }
-
-func (h *hotMemory) spellCastPool() *parts.Pool[SpellCast] { return &h.spellCast }
-
-func (h *hotMemory) testPool() *parts.Pool[TestRoll] { return &h.tests }
+func (h *hotMemory) movedPool() *parts.Pool[Moved]               { return &h.moved }
+func (h *hotMemory) actionTakenPool() *parts.Pool[ActionTaken]   { return &h.actionTaken }
+func (h *hotMemory) passedPool() *parts.Pool[OpportunityPassed]  { return &h.passed }
+func (h *hotMemory) provokingPool() *parts.Pool[Provoking]       { return &h.provoking }
+func (h *hotMemory) spellCastPool() *parts.Pool[SpellCast]       { return &h.spellCast }
+func (h *hotMemory) testPool() *parts.Pool[TestRoll]             { return &h.tests }
 
 // ints returns n ints for an event: from hot memory when there is some,
 // else a slice of their own.

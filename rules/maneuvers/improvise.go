@@ -55,9 +55,8 @@ func (*Improvise) Kind() string { return "improvise" }
 
 // Kind returns "rule_improv".
 func (*RuleImprov) Kind() string { return "rule_improv" }
-
-func (*Improvise) command()  {}
-func (*RuleImprov) command() {}
+func (*Improvise) command()      {}
+func (*RuleImprov) command()     {}
 
 // Improvised: a combatant starts an improvised action and pays its AP.
 type Improvised struct {

@@ -37,8 +37,7 @@ type OrderSet struct {
 
 // Kind returns "begin".
 func (*Begin) Kind() string { return "begin" }
-
-func (*Begin) command() {}
+func (*Begin) command()     {}
 
 // Kind returns "surprised".
 func (*Surprised) Kind() string { return "surprised" }

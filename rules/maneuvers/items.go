@@ -78,8 +78,7 @@ func (*Manipulate) Kind() string { return "manipulate" }
 func (*Draw) Kind() string { return "draw" }
 
 // Kind returns "stow".
-func (*Stow) Kind() string { return "stow" }
-
+func (*Stow) Kind() string   { return "stow" }
 func (*Release) command()    {}
 func (*PickUp) command()     {}
 func (*Manipulate) command() {}

@@ -69,10 +69,9 @@ func (*Resist) Kind() string { return "resist" }
 
 // Kind returns "push_way".
 func (*PushWay) Kind() string { return "push_way" }
-
-func (*Maneuver) command() {}
-func (*Resist) command()   {}
-func (*PushWay) command()  {}
+func (*Maneuver) command()    {}
+func (*Resist) command()      {}
+func (*PushWay) command()     {}
 
 // Kind returns "maneuver_chosen".
 func (*ManeuverChosen) Kind() string { return "maneuver_chosen" }

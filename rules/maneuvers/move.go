@@ -339,8 +339,7 @@ func (*Stand) Kind() string { return "stand" }
 func (*Opportunity) Kind() string { return "opportunity" }
 
 // Kind returns "pass".
-func (*Pass) Kind() string { return "pass" }
-
+func (*Pass) Kind() string    { return "pass" }
 func (*Move) command()        {}
 func (*Dash) command()        {}
 func (*Disengage) command()   {}

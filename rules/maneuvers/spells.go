@@ -48,8 +48,7 @@ type Healed struct {
 
 // Kind returns "cast".
 func (*Cast) Kind() string { return "cast" }
-
-func (*Cast) command() {}
+func (*Cast) command()     {}
 
 // Kind returns "spell_cast".
 func (*SpellCast) Kind() string { return "spell_cast" }

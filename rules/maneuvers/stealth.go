@@ -47,9 +47,8 @@ func (*Search) Kind() string { return "search" }
 
 // Kind returns "sneak".
 func (*Sneak) Kind() string { return "sneak" }
-
-func (*Search) command() {}
-func (*Sneak) command()  {}
+func (*Search) command()    {}
+func (*Sneak) command()     {}
 
 // Kind returns "test_rolled".
 func (*TestRolled) Kind() string { return "test_rolled" }

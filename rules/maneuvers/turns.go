@@ -61,10 +61,9 @@ func (*EndTurn) Kind() string { return "end_turn" }
 
 // Kind returns "continue".
 func (*Continue) Kind() string { return "continue" }
-
-func (*Delay) command()    {}
-func (*EndTurn) command()  {}
-func (*Continue) command() {}
+func (*Delay) command()        {}
+func (*EndTurn) command()      {}
+func (*Continue) command()     {}
 
 // Kind returns "round_started".
 func (*RoundStarted) Kind() string { return "round_started" }
