@@ -22,6 +22,29 @@ var (
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 )
 
+// Command is a decision in a tempo fight.
+type Command interface {
+	Kind() string
+	isCommand()
+}
+
+// Event is a fact of a tempo fight. Every die drawn is in an event. The
+// interface is sealed by its unexported methods. Each event type sits
+// with the command that leads to it, in the file of its rule, with its
+// apply and describe.
+type Event interface {
+	// Kind names the event's type in JSON (see engine.Kinded).
+	Kind() string
+	// apply changes s as the event says. It never fails and draws no dice.
+	// h is the state's hot memory on Step's path, where the exchange, its
+	// replacement and the order reuse h's memory; nil on the table's
+	// (Evolve), which makes new ones.
+	apply(s *State, h *hotMemory)
+	// describe says what the event means, with its dice, for a transcript;
+	// s is the state before it, as the reader may see it.
+	describe(s *State) string
+}
+
 // ID returns "tempo".
 func (Rules) ID() string { return ID }
 
@@ -74,24 +97,4 @@ func (Rules) SideOf(s *State, combatant string) string {
 		return c.Side
 	}
 	return ""
-}
-
-// Command is a decision in a tempo fight.
-type Command interface {
-	Kind() string
-	isCommand()
-}
-
-// Event is a fact of a tempo fight. Every die drawn is in an event.
-type Event interface {
-	// Kind names the event's type in JSON (see engine.Kinded).
-	Kind() string
-	// apply changes s as the event says. It never fails and draws no dice.
-	// h is the state's hot memory on Step's path, where the exchange, its
-	// replacement and the order reuse h's memory; nil on the table's
-	// (Evolve), which makes new ones.
-	apply(s *State, h *hotMemory)
-	// describe says what the event means, with its dice, for a transcript;
-	// s is the state before it, as the reader may see it.
-	describe(s *State) string
 }
