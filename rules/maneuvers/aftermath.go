@@ -36,10 +36,9 @@ func (*Train) Kind() string { return "train" }
 
 // Kind returns "done".
 func (*Done) Kind() string { return "done" }
-
-func (*Rest) command()  {}
-func (*Train) command() {}
-func (*Done) command()  {}
+func (*Rest) command()     {}
+func (*Train) command()    {}
+func (*Done) command()     {}
 
 // FightDecided: the fight is decided (R38) and, with the aftermath option,
 // the time out of combat begins: rests and training, until the GM is
@@ -83,10 +82,6 @@ func (*Rested) Kind() string { return "rested" }
 
 // Kind returns "style_trained".
 func (*StyleTrained) Kind() string { return "style_trained" }
-
-func (*FightDecided) event() {}
-func (*Rested) event()       {}
-func (*StyleTrained) event() {}
 
 // decided ends the fight with winner ("" for none), or, with the
 // aftermath option, begins the time after it.
@@ -153,75 +148,6 @@ func (d *decider) train(c *Train) error {
 	return nil
 }
 
-// evolveAftermath applies the events of the time out of combat.
-func evolveAftermath(s *State, e Event) {
-	switch e := e.(type) {
-	case *FightDecided:
-		s.Phase, s.Winner, s.TimedOut = After, e.Winner, e.TimedOut
-		s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
-		s.TurnOpen = false
-	case *Rested:
-		for _, r := range e.Health {
-			if c := s.Combatant(r.Combatant); c != nil {
-				c.HP = r.HP
-				c.Unconscious = c.HP <= 0 && !c.Dead
-			}
-		}
-		// A rest takes time: whoever is conscious after it stands and
-		// has shaken off Dazed.
-		for i := range s.Combatants {
-			if c := &s.Combatants[i]; c.Conscious() {
-				c.Prone, c.Dazed, c.IsDazed = false, parts.Duration{}, false
-			}
-		}
-	case *StyleTrained:
-		c := s.Combatant(e.Combatant)
-		if c == nil {
-			return
-		}
-		c.Styles = slices.Clone(c.Styles)
-		for i := range c.Styles {
-			if c.Styles[i].Name == e.Style {
-				c.Styles[i].Gear = append(slices.Clip(c.Styles[i].Gear), e.Item)
-			}
-		}
-		c.StyleXP = e.StyleXP
-	}
-}
-
-// describeAftermath writes the transcript line of an event of the time out
-// of combat, or "".
-func describeAftermath(e Event) string {
-	switch e := e.(type) {
-	case *FightDecided:
-		switch {
-		case e.TimedOut:
-			return "the fight is decided with both sides standing: " + e.Reason + "; the GM may call a rest"
-		case e.Winner == "":
-			return "the fight is decided without a winner: " + e.Reason + "; the GM may call a rest"
-		}
-		return fmt.Sprintf("the fight is decided: the %s side wins (%s); the GM may call a rest", e.Winner, e.Reason)
-	case *Rested:
-		if e.Heal != "full" {
-			return "a rest: it restores no health (rest_heal: " + e.Heal + ")"
-		}
-		if len(e.Health) == 0 {
-			return "a rest: everyone alive is at full health already"
-		}
-		words := make([]string, len(e.Health))
-		for i, r := range e.Health {
-			words[i] = fmt.Sprintf("%s to %d", r.Combatant, r.HP)
-			if r.Woke {
-				words[i] += ", conscious again"
-			}
-		}
-		return "a rest heals " + strings.Join(words, "; ")
-	case *StyleTrained:
-		return fmt.Sprintf("%s's style %s adds %s for %d XP: its styles' gear costs %d XP", e.Combatant, e.Style, e.Item, e.XP, e.StyleXP)
-	}
-	return ""
-}
-
 // writeAftermathPrompt writes the GM's prompt after the fight.
 func writeAftermathPrompt(s *State, b *prompter) {
 	b.p.Default = 0
@@ -234,4 +160,71 @@ func writeAftermathPrompt(s *State, b *prompter) {
 	if b.opt(&Rest{}) {
 		b.label("rest: everyone alive heals (rest_heal: %s)", s.Options.RestHeal)
 	}
+}
+
+func (e *FightDecided) apply(s *State, _ *hotMemory) {
+	s.Phase, s.Winner, s.TimedOut = After, e.Winner, e.TimedOut
+	s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
+	s.TurnOpen = false
+}
+
+func (e *Rested) apply(s *State, _ *hotMemory) {
+	for _, r := range e.Health {
+		if c := s.Combatant(r.Combatant); c != nil {
+			c.HP = r.HP
+			c.Unconscious = c.HP <= 0 && !c.Dead
+		}
+	}
+	// A rest takes time: whoever is conscious after it stands and
+	// has shaken off Dazed.
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; c.Conscious() {
+			c.Prone, c.Dazed, c.IsDazed = false, parts.Duration{}, false
+		}
+	}
+}
+
+func (e *StyleTrained) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	c.Styles = slices.Clone(c.Styles)
+	for i := range c.Styles {
+		if c.Styles[i].Name == e.Style {
+			c.Styles[i].Gear = append(slices.Clip(c.Styles[i].Gear), e.Item)
+		}
+	}
+	c.StyleXP = e.StyleXP
+}
+
+func (e *FightDecided) describe(s *State) string {
+	switch {
+	case e.TimedOut:
+		return "the fight is decided with both sides standing: " + e.Reason + "; the GM may call a rest"
+	case e.Winner == "":
+		return "the fight is decided without a winner: " + e.Reason + "; the GM may call a rest"
+	}
+	return fmt.Sprintf("the fight is decided: the %s side wins (%s); the GM may call a rest", e.Winner, e.Reason)
+}
+
+func (e *Rested) describe(s *State) string {
+	if e.Heal != "full" {
+		return "a rest: it restores no health (rest_heal: " + e.Heal + ")"
+	}
+	if len(e.Health) == 0 {
+		return "a rest: everyone alive is at full health already"
+	}
+	words := make([]string, len(e.Health))
+	for i, r := range e.Health {
+		words[i] = fmt.Sprintf("%s to %d", r.Combatant, r.HP)
+		if r.Woke {
+			words[i] += ", conscious again"
+		}
+	}
+	return "a rest heals " + strings.Join(words, "; ")
+}
+
+func (e *StyleTrained) describe(s *State) string {
+	return fmt.Sprintf("%s's style %s adds %s for %d XP: its styles' gear costs %d XP", e.Combatant, e.Style, e.Item, e.XP, e.StyleXP)
 }

@@ -1,6 +1,7 @@
 package maneuvers
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -157,114 +158,6 @@ func (d *decider) strike(me *Combatant, c *Strike) error {
 		d.emit(&ItemDropped{Combatant: me.ID, Item: w.Name, At: t.pos(), Thrown: true})
 	}
 	return nil
-}
-
-// opportunity declares an opportunity attack on the provoker (R22).
-func (d *decider) opportunity(c *Opportunity) error {
-	s := d.s
-	tr := s.Trigger
-	if tr == nil || s.Roll != nil || s.Contest != nil || tr.Next >= len(tr.Reactors) {
-		return refuse(engine.NotAllowedNow, "no opportunity attack is possible now: %s", waiting(s))
-	}
-	p := tr.Reactors[tr.Next]
-	me := s.Combatant(p.ID)
-	who := s.Combatant(tr.Who)
-	at := p.At
-	sd, err := d.declareStrike(me, who.ID, c.Weapon, "", "", true, &at)
-	if err != nil {
-		return err
-	}
-	if who.pos() != at {
-		d.emit(parts.PutIn(d.h, (*hotMemory).movedPool, Moved{Combatant: who.ID, To: at}))
-	}
-	d.emit(sd)
-	if len(me.HiddenFrom) > 0 {
-		d.emit(&Revealed{Combatant: me.ID})
-	}
-	return nil
-}
-
-// cast uses a spell (R37): one without the Melee Attack trait provokes
-// first.
-func (d *decider) cast(me *Combatant, c *Cast) error {
-	s := d.s
-	sp := me.spell(c.Spell)
-	if sp == nil {
-		names := make([]string, len(me.Spells))
-		for i := range me.Spells {
-			names[i] = me.Spells[i].Name
-		}
-		return refuse(engine.Invalid, "%s has no spell %q (spells: %s)", me.ID, c.Spell, strings.Join(names, ", "))
-	}
-	attack := sp.has("attack") || sp.has("melee-attack")
-	target := c.Target
-	switch {
-	case me.AP < sp.AP:
-		return refuse(engine.NotAllowedNow, "%s needs %d AP for %s and has %d", me.ID, sp.AP, sp.Name, me.AP)
-	case sp.AP == 0 && me.FreeUsed:
-		return refuse(engine.NotAllowedNow, "%s has used its free action this round (R10)", me.ID)
-	case attack && me.Attacks >= AttacksPerRound:
-		return refuse(engine.NotAllowedNow, "%s has made its %d attacks this round (R11)", me.ID, AttacksPerRound)
-	case attack && target == "":
-		return refuse(engine.Invalid, "%s is an attack: cast %s at TARGET", sp.Name, sp.Name)
-	}
-	if target == "" {
-		target = me.ID
-	}
-	t := s.Combatant(target)
-	switch {
-	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q", target)
-	case attack && !hostile(me, t):
-		return refuse(engine.NotAllowedNow, "%s and %s are on the same side", me.ID, t.ID)
-	case !attack && hostile(me, t):
-		return refuse(engine.NotAllowedNow, "%s helps allies, not %s", sp.Name, t.ID)
-	case t.Dead:
-		return refuse(engine.NotAllowedNow, "%s is dead", t.ID)
-	case dist(me.pos(), t.pos()) > sp.Range+1e-9:
-		return refuse(engine.NotAllowedNow, "%s is %.2f m away, beyond the %g m range of %s", t.ID, dist(me.pos(), t.pos()), sp.Range, sp.Name)
-	}
-	if sp.has("melee-attack") {
-		d.castEffect(me, sp, t.ID, false)
-		return nil
-	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).provokingPool, Provoking{Combatant: me.ID, Trigger: TriggerCast, Spell: sp.Name, Target: t.ID, AP: sp.AP, Attack: attack,
-		Reactors: d.reactorsAt(me, me.pos())}))
-	return nil
-}
-
-// castEffect makes a spell take effect: an attack's combat roll, or its
-// healing.
-func (d *decider) castEffect(me *Combatant, sp *Spell, target string, provoked bool) {
-	s := d.s
-	attack := sp.has("attack") || sp.has("melee-attack")
-	d.emit(parts.PutIn(d.h, (*hotMemory).spellCastPool, SpellCast{Caster: me.ID, Spell: sp.Name, Target: target, AP: sp.AP, Attack: attack, Provoked: provoked}))
-	t := s.Combatant(target)
-	if attack {
-		melee := sp.has("melee-attack")
-		d.emit(parts.PutIn(d.h, (*hotMemory).strikeDeclaredPool, StrikeDeclared{Attacker: me.ID, Target: target, Spell: sp.Name, Attr: INT, Ranged: !melee, Melee: melee,
-			Hidden: me.hiddenFrom(target)}))
-		if len(me.HiddenFrom) > 0 {
-			d.emit(&Revealed{Combatant: me.ID})
-		}
-		return
-	}
-	if sp.HealDice.N == 0 && sp.HealDice.Bonus == 0 {
-		return
-	}
-	rolled := make([]int, sp.HealDice.N)
-	amount := sp.HealDice.Bonus
-	for i := range rolled {
-		rolled[i] = d.src.Roll(sp.HealDice.Sides)
-		amount += rolled[i]
-	}
-	amount = max(amount, 0)
-	if t.Dead {
-		amount = 0
-	}
-	hp := min(t.Health, t.HP+amount)
-	d.emit(&Healed{Combatant: t.ID, Source: me.ID, Dice: rolled, Sides: sp.HealDice.Sides, Bonus: sp.HealDice.Bonus, Amount: hp - t.HP, HP: hp,
-		Woke: t.HP <= 0 && hp > 0})
 }
 
 // situation records the GM's ruling on a combat roll (§6.3-6.5).
@@ -503,173 +396,6 @@ func (d *decider) rollCombat() {
 	d.emit(parts.PutIn(d.h, (*hotMemory).combatRolledPool, CombatRolled{Attacker: r.Attacker, Target: r.Target, Attack: at, Defence: dt, Result: result}))
 }
 
-// maneuvers lists the maneuvers the winner of the roll's critical win may
-// choose (R19, R20), without Disarm's item.
-func maneuvers(s *State, r *Roll, out []string) []string {
-	w := s.Combatant(r.Winner)
-	l := s.Combatant(r.Loser)
-	for i := range maneuverTable {
-		row := &maneuverTable[i]
-		switch {
-		case row.attackerOnly && (r.Winner != r.Attacker || r.Spell != "" || r.Improv != ""):
-		case row.reach && dist(w.pos(), l.pos()) > w.reach()+1e-9:
-		case row.shieldOrHeavy && !w.heavyOrShield():
-		case row.name == Disarm && len(l.Wield) == 0:
-		default:
-			out = append(out, row.name)
-		}
-	}
-	return out
-}
-
-// maneuver records the winner's choice (R19).
-func (d *decider) maneuver(c *Maneuver) error {
-	s := d.s
-	r := s.Roll
-	if r == nil || r.Stage != StageManeuver {
-		return refuse(engine.NotAllowedNow, "no critical win waits for a maneuver: %s", waiting(s))
-	}
-	if c.Name != "" {
-		var buf [8]string
-		legal := maneuvers(s, r, buf[:0])
-		if !slices.Contains(legal, c.Name) {
-			return refuse(engine.NotAllowedNow, "%s cannot %s now (maneuvers: %s)", r.Winner, c.Name, strings.Join(legal, ", "))
-		}
-		l := s.Combatant(r.Loser)
-		if c.Name == Disarm && !l.wields(c.Item) {
-			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", l.ID, c.Item, strings.Join(l.Wield, ", "))
-		}
-		if c.Name != Disarm && c.Item != "" || c.Name != Precision && c.Location != "" {
-			return refuse(engine.Invalid, "only disarm names an item and only precision a location")
-		}
-	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).maneuverChosenPool, ManeuverChosen{Combatant: r.Winner, Maneuver: c.Name, Location: c.Location, Item: c.Item}))
-	return nil
-}
-
-// rollDamage rolls the roll's damage, maximized by Precision, and takes
-// it through R31's pipeline.
-func (d *decider) rollDamage() {
-	s := d.s
-	r := s.Roll
-	a := s.Combatant(r.Attacker)
-	t := s.Combatant(r.Target)
-	dd, typ := r.Dice, r.Type
-	maxed := r.Maneuver == Precision
-	rolled := hotInts(d.h, dd.N)
-	raw := dd.Bonus
-	for i := range rolled {
-		if maxed {
-			rolled[i] = dd.Sides
-		} else {
-			rolled[i] = d.src.Roll(dd.Sides)
-		}
-		raw += rolled[i]
-	}
-	raw = max(raw, 0)
-	ar, sh, res, vul, amount := damageAfter(s, t, raw, typ, r.Result == "blocked")
-	hp := t.HP - amount
-	d.emit(parts.PutIn(d.h, (*hotMemory).damagedPool, Damaged{Combatant: t.ID, Source: a.ID, Dice: rolled, Sides: dd.Sides, Bonus: dd.Bonus, Maximized: maxed, Raw: raw, Type: typ,
-		AR: ar, Shield: sh, Resist: res, Vuln: vul, Amount: amount, HP: hp,
-		Down: t.Conscious() && hp <= 0,
-		Dead: !t.Dead && s.Options.DeathRule == "negative_max" && hp <= -t.Health}))
-}
-
-// damageAfter takes raw damage of type typ to t through R28-R31: armour
-// (physical, or its magical rating), the shield on a successful Block, the
-// highest resistance and the highest vulnerability, floored at 0.
-func damageAfter(s *State, t *Combatant, raw int, typ string, blocked bool) (ar, shield, res, vuln, amount int) {
-	group := damageGroup[typ]
-	for _, a := range t.Armor {
-		switch group {
-		case Physical:
-			ar = max(ar, a.AR)
-		case Magical:
-			ar = max(ar, a.ARMagical)
-		}
-	}
-	if sh := t.shield(); blocked && sh != nil {
-		switch {
-		case group == Physical:
-			shield = sh.BR
-		case group == Magical, s.Options.ShieldVsOther == "half":
-			shield = (sh.BR + 1) / 2
-		}
-	}
-	res = max(t.Resist[typ], t.Resist[group])
-	vuln = max(t.Vulnerable[typ], t.Vulnerable[group])
-	amount = max(0, raw-ar-shield-res+vuln)
-	return
-}
-
-// needsChoice reports whether the loser must choose the skill it resists
-// the pending maneuver with.
-func needsChoice(s *State, r *Roll) bool {
-	row := maneuverOf(r.Maneuver)
-	if row == nil || len(row.skills) < 2 {
-		return false
-	}
-	l := s.Combatant(r.Loser)
-	e := sizeEffectOf(l.Size, s.Combatant(r.Winner).Size)
-	return l.Conscious() && !e.autoPass && !e.autoFail
-}
-
-// resolveManeuver resolves the pending maneuver (R20, R21), the loser
-// testing with skill ("" for its only or best one).
-func (d *decider) resolveManeuver(skill string) {
-	s := d.s
-	r := s.Roll
-	row := maneuverOf(r.Maneuver)
-	w := s.Combatant(r.Winner)
-	l := s.Combatant(r.Loser)
-	ev := parts.PutIn(d.h, (*hotMemory).maneuverResolvedPool, ManeuverResolved{Maneuver: r.Maneuver, Winner: w.ID, Loser: l.ID, Location: r.Location, Item: r.Item})
-	switch r.Maneuver {
-	case Brace, Precision:
-		ev.Works = true
-	case Feint:
-		t := parts.PutIn(d.h, (*hotMemory).testPool, s.roll(d.src, skillCheck(w, Deception)))
-		ev.Skill, ev.Test, ev.Works = Deception, t, t.Pass
-	case Push:
-		if r.PushBlocked {
-			ev.Blocked = true
-			break
-		}
-		fallthrough
-	default:
-		if skill == "" {
-			skill = row.skills[0]
-			for _, sk := range row.skills[1:] {
-				if l.skill(sk) > l.skill(skill) {
-					skill = sk
-				}
-			}
-		}
-		k := skillCheck(l, skill)
-		e := sizeEffectOf(l.Size, w.Size)
-		k.autoPass, k.autoFail = e.autoPass, k.autoFail || e.autoFail
-		k.edge += e.edge
-		if r.Maneuver == Disarm {
-			if it := l.item(r.Item); it != nil && (it.Kind == "shield" || it.Hands >= 2) {
-				k.edge++
-			}
-		}
-		t := parts.PutIn(d.h, (*hotMemory).testPool, s.roll(d.src, k))
-		ev.Skill, ev.Test, ev.Works = skill, t, !t.Pass
-		if r.Maneuver == Push {
-			dx, dy := l.X-w.X, l.Y-w.Y
-			n := dist(w.pos(), l.pos())
-			if n == 0 {
-				dx, dy, n = 1, 0, 1
-			}
-			ev.To = Point{l.X + dx/n*PushDistance, l.Y + dy/n*PushDistance}
-		}
-	}
-	d.emit(ev)
-	if r2 := ev; r2.Maneuver == Disarm && r2.Works {
-		d.emit(&ItemDropped{Combatant: l.ID, Item: ev.Item, At: l.pos()})
-	}
-}
-
 // stepRoll takes the combat roll one step on without anyone deciding, and
 // reports whether it did.
 func (d *decider) stepRoll() bool {
@@ -695,4 +421,279 @@ func (d *decider) stepRoll() bool {
 		return false
 	}
 	return true
+}
+
+// Strike attacks with a weapon (R14), or as an opportunity attack.
+type Strike struct {
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+	Style  string `json:"style,omitempty"`
+	Attr   string `json:"attr,omitempty"`
+}
+
+// Situation is the GM's ruling on a combat roll: cover, modifiers and
+// boons or banes for either test, and whether the target is aware
+// (§6.3-6.5).
+type Situation struct {
+	// Cover is none, low, high or full; "" takes the map's (the target's
+	// cover, against ranged attacks).
+	Cover string `json:"cover,omitempty"`
+	Mod   int    `json:"mod,omitempty"`
+	// Edge is boons (+) or banes (-) for the attacker.
+	Edge int `json:"edge,omitempty"`
+	// Awareness is "aware" or "unaware"; "" takes the default: unaware
+	// when the attacker is hidden from the target.
+	Awareness string `json:"awareness,omitempty"`
+	// DefMod and DefEdge are the environment's modifier and boons (+) or
+	// banes (-) for the defender's test (§6.5).
+	DefMod  int `json:"def_mod,omitempty"`
+	DefEdge int `json:"def_edge,omitempty"`
+}
+
+// Defend chooses a defence (R15): block, dodge, parry, withstand or none.
+type Defend struct {
+	Defence string `json:"defence"`
+	Attr    string `json:"attr,omitempty"`
+}
+
+// StrikeDeclared: an attack is declared: a weapon Strike, an opportunity
+// attack or an attack spell (R14).
+type StrikeDeclared struct {
+	Attacker string `json:"attacker"`
+	Target   string `json:"target"`
+	Weapon   string `json:"weapon,omitempty"`
+	Spell    string `json:"spell,omitempty"`
+	// Improv names an improvised action ruled harmful (§6.7); its Attr is
+	// the skill or attribute tested.
+	Improv string `json:"improv,omitempty"`
+	Style  string `json:"style,omitempty"`
+	Attr   string `json:"attr,omitempty"`
+	Ranged bool   `json:"ranged,omitempty"`
+	Melee  bool   `json:"melee,omitempty"`
+	OA     bool   `json:"oa,omitempty"`
+	// Hidden: the attacker is hidden from the target.
+	Hidden bool `json:"hidden,omitempty"`
+	// AP is what it costs now (0 for a spell's attack, paid on casting).
+	AP int `json:"ap"`
+}
+
+// SituationRuled: the GM's ruling on the combat roll (§7.5b).
+type SituationRuled struct {
+	Cover   string `json:"cover,omitempty"`
+	Mod     int    `json:"mod,omitempty"`
+	Edge    int    `json:"edge,omitempty"`
+	Unaware bool   `json:"unaware,omitempty"`
+	// DefMod and DefEdge change the defender's test.
+	DefMod  int `json:"def_mod,omitempty"`
+	DefEdge int `json:"def_edge,omitempty"`
+}
+
+// DefenceChosen: the target's defence and its AP (R15); Reason says why
+// an automatic none.
+type DefenceChosen struct {
+	Combatant string `json:"combatant"`
+	Defence   string `json:"defence"`
+	Attr      string `json:"attr,omitempty"`
+	AP        int    `json:"ap"`
+	Reason    string `json:"reason,omitempty"`
+	// Braced: a Brace was used up for a boon.
+	Braced bool `json:"braced,omitempty"`
+}
+
+// CombatRolled: the attacker's test and the defender's, and the result
+// (R16-R18).
+type CombatRolled struct {
+	Attacker string   `json:"attacker"`
+	Target   string   `json:"target"`
+	Attack   TestRoll `json:"attack"`
+	Defence  TestRoll `json:"defence"`
+	// Result: miss, hit, blocked, critical (the attacker's critical win)
+	// or negated (the defender's).
+	Result string `json:"result"`
+}
+
+// Kind returns "strike".
+func (*Strike) Kind() string { return "strike" }
+
+// Kind returns "situation".
+func (*Situation) Kind() string { return "situation" }
+
+// Kind returns "defend".
+func (*Defend) Kind() string { return "defend" }
+func (*Strike) command()     {}
+func (*Situation) command()  {}
+func (*Defend) command()     {}
+
+// Kind returns "strike_declared".
+func (*StrikeDeclared) Kind() string { return "strike_declared" }
+
+// Kind returns "situation_ruled".
+func (*SituationRuled) Kind() string { return "situation_ruled" }
+
+// Kind returns "defence_chosen".
+func (*DefenceChosen) Kind() string { return "defence_chosen" }
+
+// Kind returns "combat_rolled".
+func (*CombatRolled) Kind() string { return "combat_rolled" }
+
+// modifierWords appends to words a test's modifier mod, named name, and
+// its boons or banes edge, with suffix.
+func modifierWords(words []string, mod, edge int, name, suffix string) []string {
+	if mod != 0 {
+		words = append(words, fmt.Sprintf("%s %+d", name, mod))
+	}
+	switch {
+	case edge > 0:
+		words = append(words, "a boon"+suffix)
+	case edge < 0:
+		words = append(words, "a bane"+suffix)
+	}
+	return words
+}
+
+// styleWords says which style and attribute a strike uses.
+func styleWords(style, attr string) string {
+	if style == "" {
+		return "no style, " + attr
+	}
+	return style + ", " + attr
+}
+
+func (e *StrikeDeclared) apply(s *State, h *hotMemory) {
+	a := s.Combatant(e.Attacker)
+	if a == nil {
+		return
+	}
+	strike := e.Spell == "" && e.Improv == ""
+	feinted := strike && a.Feinting == e.Target
+	a.AP -= e.AP
+	if strike {
+		a.Attacks++
+	}
+	a.Fresh, a.Feinting = false, ""
+	r := Roll{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Spell: e.Spell, Improv: e.Improv, Style: e.Style, Attr: e.Attr,
+		Ranged: e.Ranged, Melee: e.Melee, OA: e.OA, Stage: StageSituation, Feinted: feinted, Hidden: e.Hidden}
+	switch {
+	case e.Spell != "":
+		if sp := a.spell(e.Spell); sp != nil {
+			r.Dice, r.Type = sp.DamageDice, sp.Type
+		}
+	case e.Improv != "":
+		if im := s.Improv; im != nil {
+			r.Dice, r.Type, r.Mind = im.Dice, im.Type, im.Mind
+		}
+		s.Improv = nil
+	default:
+		w := weaponOf(a, e.Weapon)
+		r.Dice, r.Type = w.Dice, w.Type
+	}
+	if h != nil {
+		h.roll = r
+		s.Roll = &h.roll
+	} else {
+		s.Roll = &r
+	}
+	if e.OA && s.Trigger != nil {
+		s.Trigger.Next++
+	}
+}
+
+func (e *SituationRuled) apply(s *State, _ *hotMemory) {
+	if r := s.Roll; r != nil {
+		r.Cover, r.Mod, r.Edge, r.Unaware = e.Cover, e.Mod, e.Edge, e.Unaware
+		r.DefMod, r.DefEdge = e.DefMod, e.DefEdge
+		r.Stage = StageDefence
+	}
+}
+
+func (e *DefenceChosen) apply(s *State, _ *hotMemory) {
+	if t := s.Combatant(e.Combatant); t != nil {
+		t.AP -= e.AP
+		if e.Braced {
+			t.Braced = false
+		}
+		if e.Defence != NoDefence {
+			t.Feinting = ""
+		}
+	}
+	if r := s.Roll; r != nil {
+		r.Defence, r.DefAttr, r.Braced, r.Stage = e.Defence, e.Attr, e.Braced, stageDice
+	}
+}
+
+func (e *CombatRolled) apply(s *State, _ *hotMemory) {
+	r := s.Roll
+	if r == nil {
+		return
+	}
+	r.Result = e.Result
+	switch e.Result {
+	case "critical":
+		r.Winner, r.Loser, r.Stage = r.Attacker, r.Target, StageManeuver
+	case "negated":
+		r.Winner, r.Loser, r.Stage = r.Target, r.Attacker, StageManeuver
+	case "hit", "blocked":
+		r.Stage = stageDamage
+	default:
+		s.Roll = nil
+	}
+}
+
+func (e *StrikeDeclared) describe(s *State) string {
+	switch {
+	case e.Spell != "":
+		return fmt.Sprintf("%s's %s attacks %s", e.Attacker, e.Spell, e.Target)
+	case e.Improv != "" && e.Attr != "":
+		return fmt.Sprintf("%s's %s attacks %s (%s)", e.Attacker, e.Improv, e.Target, e.Attr)
+	case e.Improv != "":
+		return fmt.Sprintf("%s's %s attacks %s", e.Attacker, e.Improv, e.Target)
+	case e.OA:
+		return fmt.Sprintf("%s makes an opportunity attack on %s with %s (%s)", e.Attacker, e.Target, e.Weapon, styleWords(e.Style, e.Attr))
+	}
+	return fmt.Sprintf("%s strikes %s with %s (%s)", e.Attacker, e.Target, e.Weapon, styleWords(e.Style, e.Attr))
+}
+
+func (e *SituationRuled) describe(_ *State) string {
+	var words []string
+	if e.Cover != "" && e.Cover != CoverNone {
+		words = append(words, e.Cover+" cover")
+	}
+	words = modifierWords(words, e.Mod, e.Edge, "modifier", "")
+	words = modifierWords(words, e.DefMod, e.DefEdge, "defence modifier", " on the defence")
+	if e.Unaware {
+		words = append(words, "the target is unaware")
+	}
+	if len(words) == 0 {
+		return "the GM rules: nothing changes the roll"
+	}
+	return "the GM rules: " + strings.Join(words, ", ")
+}
+
+func (e *DefenceChosen) describe(s *State) string {
+	switch {
+	case e.Reason != "":
+		return fmt.Sprintf("%s cannot defend: %s", e.Combatant, e.Reason)
+	case e.Defence == NoDefence:
+		return e.Combatant + " does not defend"
+	}
+	line := fmt.Sprintf("%s chooses %s", e.Combatant, e.Defence)
+	if e.Attr != "" {
+		line += " with " + e.Attr
+	}
+	line += fmt.Sprintf(" (%d AP)", e.AP)
+	if e.Braced {
+		line += ", braced for a boon"
+	}
+	return line
+}
+
+func (e *CombatRolled) describe(s *State) string {
+	res := e.Result
+	switch e.Result {
+	case "critical":
+		res = "critical win for " + e.Attacker
+	case "negated":
+		res = "critical win for " + e.Target + ": the attack is negated"
+	}
+	return fmt.Sprintf("%s attacks: %s; %s defends: %s; %s", e.Attacker, describeTest(e.Attack), e.Target, describeTest(e.Defence), res)
 }

@@ -10,20 +10,32 @@
 //
 // # The files
 //
+// Each rule lives in one file with its commands and the events they lead
+// to; each event says there how it changes the state (apply) and how it
+// reads in a transcript (describe).
+//
 //   - state.go: the state, combatants and gear;
 //   - tables.go: the rules' tables as data (sizes, cover, skills, damage
 //     groups, maneuvers, the numbers);
-//   - commands.go, events.go: the commands and events with their kinds;
 //   - test.go: the test of R01 and R02, and the contest of R03;
-//   - ruleset.go: engine.Ruleset and engine.Speed;
-//   - decide.go (turns, initiative, surprise, grapples, sneaking, the
-//     reaction window), combat.go (combat rolls, damage, maneuvers,
-//     spells), move.go (moves and opportunity attacks): Decide and Step;
-//   - evolve.go: Evolve;
+//   - rules.go: the Command and Event interfaces, engine.Ruleset and
+//     engine.Speed;
+//   - decide.go: the decider that checks a command and emits its events,
+//     and actions in general;
+//   - initiative.go (beginning, surprise, initiative), turns.go (rounds,
+//     turns, delaying), endfight.go (the end of the fight);
+//   - move.go (moves and opportunity attacks), combat.go (strikes, the
+//     GM's ruling on the roll, defences, the combat roll), damage.go,
+//     maneuver.go (critical wins and their maneuvers), spells.go,
+//     grapple.go, stealth.go (sneaking and searching), items.go (drawing,
+//     stowing, dropping and picking up), react.go (reactions between
+//     actions), improvise.go (improvised actions), aftermath.go (rests
+//     and training after the fight);
 //   - next.go: the prompts;
-//   - codec.go, describe.go: the words, JSON and transcript lines;
+//   - codec.go: the words, JSON kinds and transcript lines;
 //   - spec.go, start.go: the encounter file, the bundled content and the
 //     starting state;
 //   - hot.go: the memory the hot path reuses;
+//   - secrets.go, board.go, sheets.go: the views, the board and the sheets;
 //   - tools.go: Simulation, Odds, TimeLimit and the tactical policy.
 package maneuvers

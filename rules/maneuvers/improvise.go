@@ -55,9 +55,8 @@ func (*Improvise) Kind() string { return "improvise" }
 
 // Kind returns "rule_improv".
 func (*RuleImprov) Kind() string { return "rule_improv" }
-
-func (*Improvise) command()  {}
-func (*RuleImprov) command() {}
+func (*Improvise) command()      {}
+func (*RuleImprov) command()     {}
 
 // Improvised: a combatant starts an improvised action and pays its AP.
 type Improvised struct {
@@ -87,9 +86,6 @@ func (*Improvised) Kind() string { return "improvised" }
 
 // Kind returns "improv_ruled".
 func (*ImprovRuled) Kind() string { return "improv_ruled" }
-
-func (*Improvised) event()  {}
-func (*ImprovRuled) event() {}
 
 // attributes lists the attributes a test may name alone.
 var attributes = []string{STR, AGI, PER, INT, WIL, CHA}
@@ -184,65 +180,6 @@ func (d *decider) ruleImprov(c *RuleImprov) error {
 	return nil
 }
 
-// evolveImprov applies the events of an improvised action.
-func evolveImprov(s *State, e Event) {
-	switch e := e.(type) {
-	case *Improvised:
-		if c := s.Combatant(e.Combatant); c != nil {
-			acted(c, e.AP)
-			s.Improv = &Improv{Who: e.Combatant, Name: e.Name, Target: e.Target, Skill: e.Skill}
-		}
-	case *ImprovRuled:
-		if !e.Harmful || s.Improv == nil {
-			s.Improv = nil
-			return
-		}
-		im := *s.Improv
-		im.Skill, im.Melee, im.Mind, im.Dice, im.Type = e.Skill, e.Melee, e.Mind, e.Dice, e.Type
-		s.Improv = &im
-		if c := s.Combatant(e.Combatant); c != nil {
-			c.Attacks++
-		}
-	}
-}
-
-// describeImprov writes the transcript line of an improvised action's
-// event, or "".
-func describeImprov(e Event) string {
-	switch e := e.(type) {
-	case *Improvised:
-		line := fmt.Sprintf("%s improvises %s", e.Combatant, e.Name)
-		if e.Target != "" {
-			line += " at " + e.Target
-		}
-		return fmt.Sprintf("%s (%d AP): the GM rules what it is", line, e.AP)
-	case *ImprovRuled:
-		if e.Harmful {
-			var traits []string
-			if e.Melee {
-				traits = append(traits, "melee")
-			}
-			if e.Mind {
-				traits = append(traits, "mind")
-			}
-			line := fmt.Sprintf("the GM rules %s harmful: an attack", e.Name)
-			if len(traits) > 0 {
-				line += " (" + strings.Join(traits, ", ") + ")"
-			}
-			if e.Dice != (Dice{}) {
-				line += fmt.Sprintf(" of %s %s damage", formatDice(e.Dice), e.Type)
-			}
-			return line
-		}
-		line := fmt.Sprintf("the GM rules %s harmless", e.Name)
-		if e.Test != nil {
-			line += fmt.Sprintf("; %s tests %s: %s", e.Combatant, e.Skill, describeTest(*e.Test))
-		}
-		return line
-	}
-	return ""
-}
-
 // formatDice writes dice as NdX+K.
 func formatDice(d Dice) string {
 	switch {
@@ -281,4 +218,57 @@ func writeImprovPrompt(s *State, b *prompter) {
 	if b.opt(&RuleImprov{Harmful: true, Mind: true}) {
 		b.label("harmful: an attack on %s's mind", im.Target)
 	}
+}
+
+func (e *Improvised) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		acted(c, e.AP)
+		s.Improv = &Improv{Who: e.Combatant, Name: e.Name, Target: e.Target, Skill: e.Skill}
+	}
+}
+
+func (e *ImprovRuled) apply(s *State, _ *hotMemory) {
+	if !e.Harmful || s.Improv == nil {
+		s.Improv = nil
+		return
+	}
+	im := *s.Improv
+	im.Skill, im.Melee, im.Mind, im.Dice, im.Type = e.Skill, e.Melee, e.Mind, e.Dice, e.Type
+	s.Improv = &im
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Attacks++
+	}
+}
+
+func (e *Improvised) describe(s *State) string {
+	line := fmt.Sprintf("%s improvises %s", e.Combatant, e.Name)
+	if e.Target != "" {
+		line += " at " + e.Target
+	}
+	return fmt.Sprintf("%s (%d AP): the GM rules what it is", line, e.AP)
+}
+
+func (e *ImprovRuled) describe(s *State) string {
+	if e.Harmful {
+		var traits []string
+		if e.Melee {
+			traits = append(traits, "melee")
+		}
+		if e.Mind {
+			traits = append(traits, "mind")
+		}
+		line := fmt.Sprintf("the GM rules %s harmful: an attack", e.Name)
+		if len(traits) > 0 {
+			line += " (" + strings.Join(traits, ", ") + ")"
+		}
+		if e.Dice != (Dice{}) {
+			line += fmt.Sprintf(" of %s %s damage", formatDice(e.Dice), e.Type)
+		}
+		return line
+	}
+	line := fmt.Sprintf("the GM rules %s harmless", e.Name)
+	if e.Test != nil {
+		line += fmt.Sprintf("; %s tests %s: %s", e.Combatant, e.Skill, describeTest(*e.Test))
+	}
+	return line
 }

@@ -1,8 +1,10 @@
 package maneuvers
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"fray/engine"
 	"fray/rules/parts"
@@ -240,4 +242,284 @@ func (d *decider) provoked(n int) []Provoked {
 	start := len(d.h.provoked)
 	d.h.provoked = append(d.h.provoked, make([]Provoked, n)...)
 	return d.h.provoked[start:len(d.h.provoked):len(d.h.provoked)]
+}
+
+// Move moves in a straight line, with free movement (R08).
+type Move struct {
+	To Point `json:"to"`
+}
+
+// Dash gives speed more movement this turn (R12).
+type Dash struct{}
+
+// Disengage stops moves provoking for the rest of the turn (R12).
+type Disengage struct{}
+
+// Stand ends Prone (A20).
+type Stand struct{}
+
+// Opportunity makes an opportunity attack (R22).
+type Opportunity struct {
+	Weapon string `json:"weapon,omitempty"`
+}
+
+// Pass lets an opportunity go.
+type Pass struct{}
+
+// MoveDeclared: a combatant sets out for a point; the move's cost is
+// spent, and the foes it provokes are listed in order (R22).
+type MoveDeclared struct {
+	Combatant string     `json:"combatant"`
+	To        Point      `json:"to"`
+	Cost      float64    `json:"cost"`
+	Reactors  []Provoked `json:"reactors,omitempty"`
+	// Sneak: a Sneak's move, up to speed of its own; free movement is
+	// not spent.
+	Sneak bool `json:"sneak,omitempty"`
+}
+
+// Moved: a combatant is now at a point: where a move ends or is stopped,
+// where an opportunity attack catches it, or where a push puts it.
+type Moved struct {
+	Combatant string `json:"combatant"`
+	To        Point  `json:"to"`
+	Forced    bool   `json:"forced,omitempty"`
+	// Done: the move ends here.
+	Done bool `json:"done,omitempty"`
+}
+
+// Provoking: an action that provokes opportunity attacks (a spell, or
+// standing up) waits on them (R22).
+type Provoking struct {
+	Combatant string `json:"combatant"`
+	Trigger   string `json:"trigger"`
+	Spell     string `json:"spell,omitempty"`
+	Target    string `json:"target,omitempty"`
+	// AP paid now; Attack: an attack spell, counted now (R11).
+	AP       int        `json:"ap"`
+	Attack   bool       `json:"attack,omitempty"`
+	Reactors []Provoked `json:"reactors,omitempty"`
+}
+
+// OpportunityPassed: a reactor lets an opportunity go.
+type OpportunityPassed struct {
+	Combatant string `json:"combatant"`
+	// Reason says why the reactor could not take it, when it could not.
+	Reason string `json:"reason,omitempty"`
+}
+
+// StoodUp: a combatant is no longer Prone.
+type StoodUp struct {
+	Combatant string `json:"combatant"`
+}
+
+// Interrupted: an action that provoked is cut short: its maker was
+// taken down, tripped or grappled before it took effect (R22).
+type Interrupted struct {
+	Combatant string `json:"combatant"`
+	Trigger   string `json:"trigger"`
+	// Unwalked is the free movement a move cut short gives back: what
+	// the rest of its path, not walked, would have cost (R08, R25).
+	Unwalked float64 `json:"unwalked,omitempty"`
+}
+
+// Kind returns "move".
+func (*Move) Kind() string { return "move" }
+
+// Kind returns "dash".
+func (*Dash) Kind() string { return "dash" }
+
+// Kind returns "disengage".
+func (*Disengage) Kind() string { return "disengage" }
+
+// Kind returns "stand".
+func (*Stand) Kind() string { return "stand" }
+
+// Kind returns "opportunity".
+func (*Opportunity) Kind() string { return "opportunity" }
+
+// Kind returns "pass".
+func (*Pass) Kind() string    { return "pass" }
+func (*Move) command()        {}
+func (*Dash) command()        {}
+func (*Disengage) command()   {}
+func (*Stand) command()       {}
+func (*Opportunity) command() {}
+func (*Pass) command()        {}
+
+// Kind returns "move_declared".
+func (*MoveDeclared) Kind() string { return "move_declared" }
+
+// Kind returns "moved".
+func (*Moved) Kind() string { return "moved" }
+
+// Kind returns "provoking".
+func (*Provoking) Kind() string { return "provoking" }
+
+// Kind returns "opportunity_passed".
+func (*OpportunityPassed) Kind() string { return "opportunity_passed" }
+
+// Kind returns "stood_up".
+func (*StoodUp) Kind() string { return "stood_up" }
+
+// Kind returns "interrupted".
+func (*Interrupted) Kind() string { return "interrupted" }
+
+// opportunity declares an opportunity attack on the provoker (R22).
+func (d *decider) opportunity(c *Opportunity) error {
+	s := d.s
+	tr := s.Trigger
+	if tr == nil || s.Roll != nil || s.Contest != nil || tr.Next >= len(tr.Reactors) {
+		return refuse(engine.NotAllowedNow, "no opportunity attack is possible now: %s", waiting(s))
+	}
+	p := tr.Reactors[tr.Next]
+	me := s.Combatant(p.ID)
+	who := s.Combatant(tr.Who)
+	at := p.At
+	sd, err := d.declareStrike(me, who.ID, c.Weapon, "", "", true, &at)
+	if err != nil {
+		return err
+	}
+	if who.pos() != at {
+		d.emit(parts.PutIn(d.h, (*hotMemory).movedPool, Moved{Combatant: who.ID, To: at}))
+	}
+	d.emit(sd)
+	if len(me.HiddenFrom) > 0 {
+		d.emit(&Revealed{Combatant: me.ID})
+	}
+	return nil
+}
+
+// setTrigger makes t, with the reactors given, the state's trigger: in the
+// hot memory h when it is set.
+func setTrigger(s *State, h *hotMemory, t Trigger, reactors []Provoked) {
+	if h != nil {
+		h.reactors = append(h.reactors[:0], reactors...)
+		t.Reactors = h.reactors
+		h.trigger = t
+		s.Trigger = &h.trigger
+		return
+	}
+	t.Reactors = slices.Clone(reactors)
+	s.Trigger = &t
+}
+
+// metres rounds a distance moved to a billionth of a metre: the points
+// where paths enter and leave a reach are found in floating point, and
+// 4 m walked then 2 m crawled should read 6, not 6.000000000000007.
+func metres(v float64) float64 { return math.Round(v*1e9) / 1e9 }
+
+func (e *MoveDeclared) apply(s *State, h *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		if !e.Sneak {
+			c.Moved = metres(c.Moved + e.Cost)
+		}
+		c.Fresh = false
+		setTrigger(s, h, Trigger{Kind: TriggerMove, Who: c.ID, To: e.To, Crawl: c.Prone, Sneak: e.Sneak}, e.Reactors)
+	}
+}
+
+func (e *Moved) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.X, c.Y = e.To.X, e.To.Y
+	}
+	if e.Done && s.Trigger != nil && s.Trigger.Who == e.Combatant {
+		s.Trigger = nil
+	}
+}
+
+func (e *Provoking) apply(s *State, h *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		acted(c, e.AP)
+		if e.Attack {
+			c.Attacks++
+		}
+		if e.Trigger == TriggerCast && e.AP == 0 {
+			c.FreeUsed = true
+		}
+		windowNext(s, c.ID)
+		setTrigger(s, h, Trigger{Kind: e.Trigger, Who: c.ID, Spell: e.Spell, Target: e.Target}, e.Reactors)
+	}
+}
+
+func (*OpportunityPassed) apply(s *State, _ *hotMemory) {
+	if s.Trigger != nil {
+		s.Trigger.Next++
+	}
+}
+
+func (e *Interrupted) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Moved = max(metres(c.Moved-e.Unwalked), 0)
+	}
+	s.Trigger = nil
+}
+
+func (e *StoodUp) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Prone = false
+	}
+	s.Trigger = nil
+}
+
+func (e *MoveDeclared) describe(s *State) string {
+	verb := "moves"
+	if e.Sneak {
+		verb = "sneaks"
+	}
+	line := fmt.Sprintf("%s %s to %s (%.2f m)", e.Combatant, verb, showPoint(e.To), e.Cost)
+	return line + provoking(e.Reactors)
+}
+
+func (e *Moved) describe(s *State) string {
+	switch {
+	case e.Forced:
+		return fmt.Sprintf("%s is moved to %s", e.Combatant, showPoint(e.To))
+	case e.Done:
+		return fmt.Sprintf("%s reaches %s", e.Combatant, showPoint(e.To))
+	}
+	return fmt.Sprintf("%s is at %s", e.Combatant, showPoint(e.To))
+}
+
+func (e *Provoking) describe(s *State) string {
+	what := "stand up"
+	if e.Trigger == TriggerCast {
+		what = "cast " + e.Spell
+		if e.Target != "" && e.Target != e.Combatant {
+			what += " at " + e.Target
+		}
+	}
+	line := fmt.Sprintf("%s starts to %s (%d AP)", e.Combatant, what, e.AP)
+	return line + provoking(e.Reactors)
+}
+
+func (e *OpportunityPassed) describe(s *State) string {
+	if e.Reason != "" {
+		return fmt.Sprintf("%s makes no opportunity attack: %s", e.Combatant, e.Reason)
+	}
+	return e.Combatant + " lets the opportunity go"
+}
+
+func (e *StoodUp) describe(_ *State) string {
+	return e.Combatant + " stands up"
+}
+
+func (e *Interrupted) describe(s *State) string {
+	verb := map[string]string{TriggerMove: "move", TriggerCast: "spell", TriggerStand: "standing up"}[e.Trigger]
+	if e.Unwalked > 0 {
+		return fmt.Sprintf("%s's %s is cut short, %.2f m of it not walked", e.Combatant, verb, e.Unwalked)
+	}
+	return fmt.Sprintf("%s's %s is cut short", e.Combatant, verb)
+}
+
+// provoking lists, for a transcript line, the foes an action provokes.
+func provoking(reactors []Provoked) string {
+	if len(reactors) == 0 {
+		return ""
+	}
+	ids := make([]string, len(reactors))
+	for i, r := range reactors {
+		ids[i] = r.ID
+	}
+	return ", provoking " + strings.Join(ids, ", ")
 }

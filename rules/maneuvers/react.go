@@ -1,6 +1,7 @@
 package maneuvers
 
 import (
+	"fmt"
 	"iter"
 	"slices"
 	"strings"
@@ -183,45 +184,59 @@ func (d *decider) react(me *Combatant, c Command) error {
 	return refuse(engine.NotAllowedNow, "%s is no reaction", c.Kind())
 }
 
-// manipulation resolves c if it is a Manipulate of me's (R13): drawing,
-// stowing or picking up an item, or handling any other object. It
-// reports whether c was one.
-func (d *decider) manipulation(me *Combatant, c Command) (bool, error) {
-	switch c := c.(type) {
-	case *Draw:
-		return true, d.draw(me, c.Item)
-	case *Stow:
-		return true, d.stow(me, c.Item)
-	case *PickUp:
-		return true, d.pickUp(me, c.Item)
-	case *Manipulate:
-		return true, d.manipulate(me, c.Object)
-	}
-	return false, nil
+// ReactionPassed: a combatant uses no reaction in the window.
+type ReactionPassed struct {
+	Combatant string `json:"combatant"`
+	Reason    string `json:"reason,omitempty"`
 }
 
-// stow puts a held item away: a Manipulate (R13).
-func (d *decider) stow(me *Combatant, item string) error {
-	if !me.wields(item) {
-		return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
-	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "stow", AP: 1}))
-	d.emit(&ItemStowed{Combatant: me.ID, Item: item})
-	return nil
+// WindowOpened: after an action, those who may use a reaction spell are
+// asked in turn (A12). Fights no longer open windows (reactions are taken
+// between actions unasked); the event is read in older logs.
+type WindowOpened struct {
+	Reactors []string `json:"reactors"`
 }
 
-// manipulate interacts with an object the rules do not model, within
-// touch (R13): it costs 1 AP, and what it does is the GM's to say.
-func (d *decider) manipulate(me *Combatant, object string) error {
-	object = strings.Join(strings.Fields(object), " ")
-	switch {
-	case object == "":
-		return refuse(engine.Invalid, "manipulate what? name the object: manipulate the lever")
-	case len(object) > MaxObject:
-		return refuse(engine.Invalid, "an object's name is at most %d characters", MaxObject)
-	case slices.ContainsFunc([]rune(object), func(r rune) bool { return r < ' ' }):
-		return refuse(engine.Invalid, "an object's name is plain text")
+// Kind returns "reaction_passed".
+func (*ReactionPassed) Kind() string { return "reaction_passed" }
+
+// Kind returns "window_opened".
+func (*WindowOpened) Kind() string { return "window_opened" }
+
+// windowNext moves the reaction window on past id, when it is id's turn
+// to react, and closes it after the last.
+func windowNext(s *State, id string) {
+	w := s.Window
+	if w == nil || w.Next >= len(w.Reactors) || w.Reactors[w.Next] != id {
+		return
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "manipulate", AP: 1, Object: object}))
-	return nil
+	w.Next++
+	if w.Next >= len(w.Reactors) {
+		s.Window = nil
+	}
+}
+
+func (e *WindowOpened) apply(s *State, h *hotMemory) {
+	if h != nil {
+		h.windowReactors = append(h.windowReactors[:0], e.Reactors...)
+		h.window = Window{Reactors: h.windowReactors}
+		s.Window = &h.window
+	} else {
+		s.Window = &Window{Reactors: slices.Clone(e.Reactors)}
+	}
+}
+
+func (e *ReactionPassed) apply(s *State, _ *hotMemory) {
+	windowNext(s, e.Combatant)
+}
+
+func (e *WindowOpened) describe(_ *State) string {
+	return "a reaction window opens for " + strings.Join(e.Reactors, ", ")
+}
+
+func (e *ReactionPassed) describe(s *State) string {
+	if e.Reason != "" {
+		return fmt.Sprintf("%s uses no reaction: %s", e.Combatant, e.Reason)
+	}
+	return e.Combatant + " uses no reaction"
 }

@@ -606,3 +606,15 @@ func (c *Combatant) hiddenFrom(id string) bool { return slices.Contains(c.Hidden
 
 // hostile reports whether a and b fight on different sides.
 func hostile(a, b *Combatant) bool { return a.Side != b.Side }
+
+// without returns ids without id, as a new slice: the state's slices are
+// never changed in place, so that copies may share them.
+func without(ids []string, id string) []string {
+	var out []string
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -1,6 +1,11 @@
 package maneuvers
 
-import "fray/dice"
+import (
+	"fmt"
+	"strings"
+
+	"fray/dice"
+)
 
 // check is a test before its dice: the modifier, the net boons and any
 // automatic result (R01, R02).
@@ -93,4 +98,32 @@ func styleCheck(c *Combatant, st *Style, attr string) check {
 		k.autoFail = true
 	}
 	return k
+}
+
+// describeTest writes a test's dice and result.
+func describeTest(t TestRoll) string {
+	switch t.Auto {
+	case "fail":
+		return "automatic fail"
+	case "pass":
+		return "automatic pass, 1 success"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "d20=%d", t.Die)
+	switch {
+	case t.Edge > 0:
+		fmt.Fprintf(&b, " (boon, other %d)", t.Other)
+	case t.Edge < 0:
+		fmt.Fprintf(&b, " (bane, other %d)", t.Other)
+	}
+	fmt.Fprintf(&b, "%+d = %d: ", t.Mod, t.Total)
+	switch {
+	case !t.Pass:
+		b.WriteString("fail")
+	case t.Successes == 1:
+		b.WriteString("pass, 1 success")
+	default:
+		fmt.Fprintf(&b, "pass, %d successes", t.Successes)
+	}
+	return b.String()
 }

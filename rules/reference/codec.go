@@ -1,9 +1,6 @@
 package reference
 
 import (
-	"fmt"
-	"strings"
-
 	"fray/engine"
 	"fray/rules/parts"
 )
@@ -78,54 +75,36 @@ func (Rules) Kinds() (commands, events []string) {
 }
 
 // DescribeEvent says what an event means, with its dice, for a
-// transcript; s is the state before it.
-func (Rules) DescribeEvent(s *State, e Event) string {
-	switch e := e.(type) {
-	case *AttackDeclared:
-		with := ""
-		if e.Weapon != "" {
-			with = " with " + e.Weapon
-		}
-		if e.Feint {
-			return fmt.Sprintf("%s feints at %s%s", e.Attacker, e.Target, with)
-		}
-		return fmt.Sprintf("%s attacks %s%s", e.Attacker, e.Target, with)
-	case *AttackRolled:
-		result := "miss"
-		switch {
-		case e.Hit && e.Die == 20:
-			result = "critical hit"
-		case e.Hit:
-			result = "hit"
-		}
-		return fmt.Sprintf("%s rolls d20=%d%+d = %d against defence %d: %s", e.Attacker, e.Die, e.Bonus, e.Die+e.Bonus, e.Defence, result)
-	case *Defended:
-		return fmt.Sprintf("%s defends (+%d defence until their next turn)", e.Combatant, DefendBonus)
-	case *Dodged:
-		if e.Avoided {
-			return fmt.Sprintf("%s dodges: d6=%d, avoided", e.Combatant, e.Die)
-		}
-		return fmt.Sprintf("%s tries to dodge: d6=%d, too slow", e.Combatant, e.Die)
-	case *Damaged:
-		parts := make([]string, len(e.Dice), len(e.Dice)+1)
-		for i, d := range e.Dice {
-			parts[i] = fmt.Sprintf("d6=%d", d)
-		}
-		if e.Bonus != 0 {
-			parts = append(parts, fmt.Sprintf("%+d", e.Bonus))
-		}
-		left := "down"
-		if e.LP > 0 {
-			left = fmt.Sprintf("%d LP left", e.LP)
-		}
-		return fmt.Sprintf("%s takes %d damage (%s): %s", e.Combatant, e.Amount, strings.Join(parts, " "), left)
-	case *Unbalanced:
-		return fmt.Sprintf("%s is caught off balance (-%d defence for the rest of the round)", e.Combatant, OffBalancePenalty)
-	case *RoundStarted:
-		return fmt.Sprintf("round %d begins", e.Round)
-	case *FightStopped:
-		return "the GM stops the fight: a draw"
-	default:
-		return fmt.Sprintf("%T", e)
+// transcript; s is the state before it. Each event says it itself (its
+// describe method, beside its rules).
+func (Rules) DescribeEvent(s *State, e Event) string { return e.describe(s) }
+
+// commandKinds is the kinds table of the commands: every kind ever written,
+// with a constructor for DecodeCommand. It is append-only: a kind that was
+// ever saved is never renamed or given to another type.
+func commandKinds() map[string]func() Command {
+	return map[string]func() Command{
+		"attack":   func() Command { return &Attack{} },
+		"feint":    func() Command { return &Feint{} },
+		"defend":   func() Command { return &Defend{} },
+		"dodge":    func() Command { return &Dodge{} },
+		"take":     func() Command { return &Take{} },
+		"continue": func() Command { return &Continue{} },
+		"stop":     func() Command { return &Stop{} },
+	}
+}
+
+// eventKinds is the kinds table of the events, append-only like
+// commandKinds.
+func eventKinds() map[string]func() Event {
+	return map[string]func() Event{
+		"attack_declared": func() Event { return &AttackDeclared{} },
+		"attack_rolled":   func() Event { return &AttackRolled{} },
+		"defended":        func() Event { return &Defended{} },
+		"dodged":          func() Event { return &Dodged{} },
+		"damaged":         func() Event { return &Damaged{} },
+		"unbalanced":      func() Event { return &Unbalanced{} },
+		"round_started":   func() Event { return &RoundStarted{} },
+		"fight_stopped":   func() Event { return &FightStopped{} },
 	}
 }

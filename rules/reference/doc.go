@@ -31,14 +31,27 @@
 //
 // # The files, in reading order
 //
+// Each rule lives in one file with its commands and the events they lead
+// to; each event says there how it changes the state (apply) and how it
+// reads in a transcript (describe), so the rules hold no big switch over
+// the events.
+//
 //   - state.go: the state, plain data that round-trips through JSON;
-//   - commands.go: the commands and events, each with its kind;
-//   - rules.go: Decide, Evolve, Next and the rest of engine.Ruleset, and
-//     engine.Speed;
-//   - codec.go: the text vocabulary, JSON and transcript lines;
+//   - rules.go: the Command and Event interfaces; Decide, Step, Evolve,
+//     Next and the rest of engine.Ruleset and engine.Speed;
+//   - turns.go: whose decision it is, and the turn passing on;
+//   - attack.go: attacks and feints, declared and rolled;
+//   - defend.go: defending;
+//   - hit.go: a hit dodged or taken, and the blow landing;
+//   - ruling.go: the GM's ruling at the end of a round;
+//   - next.go: the prompt, for people (Next) and for a policy (Moves);
+//   - hot.go: the memory the hot path reuses (Step, Moves, ScratchInto);
+//   - codec.go: the text vocabulary, JSON kinds and transcript lines;
 //   - secrets.go: engine.Secrets, hiding the feint;
+//   - board.go, sheets.go: the tracker page's turn order and sheets;
 //   - tools.go: engine.Simulation and engine.Odds, with the tactical
 //     policy;
-//   - spec.go: the encounter file, the bundled content in content/ and the
-//     Plugin that cmd/fray/registry.go lists.
+//   - spec.go, start.go: the encounter file and its starting state, the
+//     bundled content in content/ and the Plugin that
+//     cmd/fray/registry.go lists.
 package reference

@@ -1,12 +1,8 @@
 package reference
 
 import (
-	"fmt"
-	"strings"
-
 	"fray/dice"
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // ID is the ruleset's id, as encounter files name it.
@@ -27,6 +23,35 @@ var (
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
 )
+
+// Command is what a combatant or the GM decides: one of *Attack, *Feint
+// (attack.go), *Defend (defend.go), *Dodge, *Take (hit.go), *Continue and
+// *Stop (ruling.go). The interface is sealed by its unexported method, so
+// that a type switch over it is complete.
+type Command interface {
+	// Kind names the command's type in JSON (see engine.Kinded).
+	Kind() string
+	command()
+}
+
+// Event is something that happened: one of *AttackDeclared, *AttackRolled
+// (attack.go), *Defended (defend.go), *Dodged, *Damaged, *Unbalanced
+// (hit.go), *RoundStarted and *FightStopped (ruling.go). Events carry
+// every die drawn and everything apply needs, so that applying one never
+// computes what the rules decided. Each event type sits with the command
+// that leads to it, and says there how it changes the state and how it
+// reads in a transcript.
+type Event interface {
+	// Kind names the event's type in JSON (see engine.Kinded).
+	Kind() string
+	// apply changes s as the event says. It never fails and draws no dice.
+	// h is the state's hot memory on Step's path, nil on the table's
+	// (Evolve).
+	apply(s *State, h *hotMemory)
+	// describe says what the event means, with its dice, for a transcript;
+	// s is the state before it.
+	describe(s *State) string
+}
 
 // ID returns "reference".
 func (Rules) ID() string { return ID }
@@ -51,7 +76,7 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 		return events[:n], err
 	}
 	for _, e := range events[n:] {
-		evolve(s, e, &h.blow)
+		e.apply(s, h)
 	}
 	return events, nil
 }
@@ -71,38 +96,15 @@ func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, ev
 	case *Feint:
 		return attack(s, c.Target, "", true, src, h, events)
 	case *Defend:
-		if err := wantPhase(s, Acting, "defend"); err != nil {
-			return events, err
-		}
-		return append(events, parts.PutIn(h, (*hotMemory).defendedEvents, Defended{Combatant: s.Combatants[s.Turn].ID})), nil
+		return defend(s, h, events)
 	case *Dodge:
-		if err := wantPhase(s, Reacting, "dodge"); err != nil {
-			return events, err
-		}
-		if s.Combatant(s.Pending.Target).Dodged {
-			return events, engine.Errorf(engine.NotAllowedNow, "%s has already dodged this round", s.Pending.Target)
-		}
-		die := dice.RollClasses(src, 6, dice.Cuts(5)) // too slow, or avoided
-		events = append(events, parts.PutIn(h, (*hotMemory).dodgedEvents, Dodged{Combatant: s.Pending.Target, Die: die, Avoided: die >= 5}))
-		if die >= 5 {
-			return events, nil
-		}
-		return append(events, land(s, src, h)), nil
+		return dodge(s, src, h, events)
 	case *Take:
-		if err := wantPhase(s, Reacting, "take a hit"); err != nil {
-			return events, err
-		}
-		return append(events, land(s, src, h)), nil
+		return take(s, src, h, events)
 	case *Continue:
-		if err := wantPhase(s, Ruling, "continue"); err != nil {
-			return events, err
-		}
-		return append(events, parts.PutIn(h, (*hotMemory).roundStartedEvents, RoundStarted{Round: s.Round + 1})), nil
+		return continueFight(s, h, events)
 	case *Stop:
-		if err := wantPhase(s, Ruling, "stop"); err != nil {
-			return events, err
-		}
-		return append(events, &FightStopped{}), nil
+		return stop(s, events)
 	case nil:
 		return events, engine.Errorf(engine.Invalid, "no command")
 	default:
@@ -110,182 +112,9 @@ func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, ev
 	}
 }
 
-// decider is who decides now: the combatant acting or reacting, or the GM.
-func decider(s *State) string {
-	switch s.Phase {
-	case Acting:
-		return s.Combatants[s.Turn].ID
-	case Reacting:
-		return s.Pending.Target
-	}
-	return engine.GM
-}
-
-// wantPhase refuses an action (its words joined) that does not fit the
-// phase, saying what the fight waits for instead.
-func wantPhase(s *State, want Phase, action ...string) error {
-	if s.Phase == want {
-		return nil
-	}
-	var now string
-	switch s.Phase {
-	case Acting:
-		now = fmt.Sprintf("it is %s's turn to act", s.Combatants[s.Turn].ID)
-	case Reacting:
-		now = fmt.Sprintf("%s must dodge or take the hit", s.Pending.Target)
-	case Ruling:
-		now = "the GM must rule whether the fight goes on"
-	default:
-		now = "the fight is over"
-	}
-	return engine.Errorf(engine.NotAllowedNow, "cannot %s now: %s", strings.Join(action, ""), now)
-}
-
-// attack resolves an attack or a feint: its declaration and its roll.
-func attack(s *State, target, weapon string, feint bool, src dice.Source, h *hotMemory, events []Event) ([]Event, error) {
-	verb := "attack"
-	if feint {
-		verb = "feint at"
-	}
-	if err := wantPhase(s, Acting, verb, " ", target); err != nil {
-		return events, err
-	}
-	me := &s.Combatants[s.Turn]
-	t := s.Combatant(target)
-	w := me.Weapon(weapon)
-	switch {
-	case t == nil:
-		return events, engine.Errorf(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
-	case weapon != "" && w == nil:
-		return events, engine.Errorf(engine.Invalid, "%s has no weapon called %q", me.ID, weapon)
-	case t.Side == me.Side:
-		return events, engine.Errorf(engine.NotAllowedNow, "%s cannot %s %s: they are on the same side", me.ID, verb, t.ID)
-	case !t.Up():
-		return events, engine.Errorf(engine.NotAllowedNow, "%s cannot %s %s: %s is down", me.ID, verb, t.ID, t.ID)
-	}
-	bonus := me.Skill - s.LightPenalty()
-	name := ""
-	if w != nil {
-		name = w.Name
-		if w.Kind == "thrown" {
-			bonus += w.Bonus
-		}
-	}
-	defence := t.EffectiveDefence()
-	// The die counts as a miss, a hit or a natural 20, a critical: the
-	// blow keeps it (Blow.Natural), and reads it only so.
-	die := dice.RollClasses(src, 20, dice.Cuts(min(defence-bonus, 20), 20))
-	return append(events,
-		parts.PutIn(h, (*hotMemory).attackDeclaredEvents, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: name, Feint: feint}),
-		parts.PutIn(h, (*hotMemory).attackRolledEvents, AttackRolled{Attacker: me.ID, Target: t.ID, Die: die, Bonus: bonus, Defence: defence,
-			Hit: die == 20 || die+bonus >= defence}),
-	), nil
-}
-
-// land is what the pending blow does when it is not dodged: damage, or for
-// a feint, its target off balance. Its event comes from h when it is set.
-func land(s *State, src dice.Source, h *hotMemory) Event {
-	b := s.Pending
-	if b.Feint {
-		return parts.PutIn(h, (*hotMemory).unbalancedEvents, Unbalanced{Combatant: b.Target})
-	}
-	n := 1
-	if b.Natural == 20 {
-		n = 2
-	}
-	d := parts.PutIn(h, (*hotMemory).damagedEvents, Damaged{Combatant: b.Target, Attacker: b.Attacker, Dice: damageDice(h, n)})
-	if w := s.Combatant(b.Attacker).Weapon(b.Weapon); w != nil && w.Kind == "melee" {
-		d.Bonus = w.Bonus
-	}
-	d.Amount = d.Bonus
-	for i := range d.Dice {
-		d.Dice[i] = src.Roll(6)
-		d.Amount += d.Dice[i]
-	}
-	d.LP = max(0, s.Combatant(b.Target).LP-d.Amount)
-	return d
-}
-
 // Evolve applies one event. It never fails and draws no dice: everything
 // it needs is in the event. An event naming nobody changes nothing.
-func (Rules) Evolve(s *State, e Event) { evolve(s, e, nil) }
-
-// evolve is Evolve, with the memory a declared blow goes to: blow, when it
-// is set (Step, from the state's hot memory), else a new one.
-func evolve(s *State, e Event, blow *Blow) {
-	switch e := e.(type) {
-	case *AttackDeclared:
-		if blow == nil {
-			blow = new(Blow)
-		}
-		*blow = Blow{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, Feint: e.Feint}
-		s.Pending = blow
-	case *AttackRolled:
-		if !e.Hit {
-			endTurn(s)
-			return
-		}
-		if s.Pending == nil { // a log written without its declaration
-			s.Pending = &Blow{Attacker: e.Attacker, Target: e.Target}
-		}
-		s.Pending.Natural = e.Die
-		s.Phase = Reacting
-	case *Defended:
-		if c := s.Combatant(e.Combatant); c != nil {
-			c.Guard = parts.Until(parts.TurnStart, c.ID, 1)
-		}
-		endTurn(s)
-	case *Dodged:
-		if c := s.Combatant(e.Combatant); c != nil {
-			c.Dodged = true
-		}
-		if e.Avoided {
-			endTurn(s)
-		}
-	case *Damaged:
-		if c := s.Combatant(e.Combatant); c != nil {
-			c.LP = e.LP
-		}
-		endTurn(s)
-	case *Unbalanced:
-		if c := s.Combatant(e.Combatant); c != nil {
-			c.OffBalance = parts.Until(parts.RoundEnd, "", 1)
-		}
-		endTurn(s)
-	case *RoundStarted:
-		startRound(s, e.Round)
-	case *FightStopped:
-		s.Pending, s.Phase = nil, Over
-	}
-}
-
-// startRound begins round n: the last one has ended, so its dodges are
-// spent and its feints' effects run out; the first combatant standing
-// acts.
-func startRound(s *State, n int) {
-	s.Round = n
-	for i := range s.Combatants {
-		s.Combatants[i].Dodged = false
-		s.Combatants[i].OffBalance.Pass(parts.RoundEnd, "")
-	}
-	s.Turn = -1
-	endTurn(s)
-}
-
-// endTurn clears the pending blow and passes the turn to the next
-// combatant standing this round, or to the GM's ruling when the round is
-// over. A combatant's guard drops when their turn starts again.
-func endTurn(s *State) {
-	s.Pending = nil
-	for i := s.Turn + 1; i < len(s.Combatants); i++ {
-		if c := &s.Combatants[i]; c.Up() {
-			s.Turn, s.Phase = i, Acting
-			c.Guard.Pass(parts.TurnStart, c.ID)
-			return
-		}
-	}
-	s.Phase = Ruling
-}
+func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
 
 // Moves writes the current prompt into *p for a policy, without question
 // or labels, reusing p's memory and the state's hot memory for its

@@ -6,4 +6,30 @@
 //
 // docs/rules/tempo.md lists the vocabulary and every ruling the package
 // applies, each with the rule id it implements.
+//
+// # The files
+//
+// Each rule lives in one file with its commands and the events they lead
+// to; each event says there how it changes the state (apply) and how it
+// reads in a transcript (describe).
+//
+//   - state.go: the state; actions.go: the actions' master table and
+//     outcome ladders; geometry.go: squares, reach and paths;
+//   - rules.go: the Command and Event interfaces, engine.Ruleset and
+//     engine.Speed; decide.go: the decider that checks a command and emits
+//     its events;
+//   - initiative.go (beginning and late joiners), turns.go (turns, stamina,
+//     rounds), declare.go (declaring an action), react.go (reactions and
+//     counter-tempo replacements), resolve.go (the exchange's checks and
+//     their effects), destination.go (where the moved end up),
+//     endfight.go (the end of the fight);
+//   - legal.go: which actions, reactions and replacements are open; next.go:
+//     the prompts;
+//   - codec.go: the words, JSON kinds and transcript lines; secrets.go: the
+//     feint's views;
+//   - spec.go, start.go, content.go: the encounter file, the starting state
+//     and the bundled content;
+//   - hot.go: the memory the hot path reuses;
+//   - board.go, sheets.go, tools.go, policy.go: the board, the sheets,
+//     Simulation and Odds, and the policies.
 package tempo

@@ -1,7 +1,9 @@
 package tempo
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 
 	"fray/rules/parts"
 )
@@ -395,4 +397,253 @@ func (d *decider) finishExchange() {
 		d.emit(parts.PutIn(d.h, (*hotMemory).feintRevealedEvents, FeintRevealed{Actor: s.Exchange.Actor}))
 	}
 	d.emit(&ExchangeEnded{})
+}
+
+// Checked: one action check and where its net falls on the ladder (R10,
+// R11). Die is 0 for actions without a check (R13). Void is set when an
+// opponent's outcome made the action fail without effect (R12).
+type Checked struct {
+	Combatant string  `json:"combatant"`
+	Action    Action  `json:"action"`
+	Die       int     `json:"die,omitempty"`
+	Total     int     `json:"total"`
+	Net       int     `json:"net"`
+	Outcome   Outcome `json:"outcome"`
+	Void      bool    `json:"void,omitempty"`
+}
+
+// Damaged: damage rolled and taken (R37).
+type Damaged struct {
+	Attacker string `json:"attacker"`
+	Target   string `json:"target"`
+	Weapon   string `json:"weapon"`
+	Dice     []int  `json:"dice"`
+	Damage   int    `json:"damage"`
+	Critical bool   `json:"critical,omitempty"`
+	Armour   int    `json:"armour"`
+	Taken    int    `json:"taken"`
+}
+
+// Fell: a combatant goes Down, or dies (R38).
+type Fell struct {
+	Combatant string `json:"combatant"`
+	Dead      bool   `json:"dead,omitempty"`
+}
+
+// Moved: a combatant moves along the path to its last square.
+type Moved struct {
+	Combatant string   `json:"combatant"`
+	Path      []Square `json:"path"`
+}
+
+// AimTaken: an Aim succeeded with the weapon (R14).
+type AimTaken struct {
+	Combatant string `json:"combatant"`
+	Weapon    string `json:"weapon"`
+}
+
+// Disposed: a combatant's status and relations change (R34).
+type Disposed struct {
+	Combatant    string   `json:"combatant"`
+	Status       Status   `json:"status"`
+	BoundWith    string   `json:"bound_with,omitempty"`
+	BoundWeapon  string   `json:"bound_weapon,omitempty"`
+	GrappledWith []string `json:"grappled_with,omitempty"`
+	PinnedBy     string   `json:"pinned_by,omitempty"`
+}
+
+// Disarmed: a weapon drops to the ground (R17, G7).
+type Disarmed struct {
+	Combatant string `json:"combatant"`
+	Weapon    string `json:"weapon"`
+	At        Square `json:"at"`
+}
+
+// PickedUp: a combatant picks a weapon up from its square (R41).
+type PickedUp struct {
+	Combatant string `json:"combatant"`
+	Weapon    string `json:"weapon"`
+}
+
+// FeintRevealed: the sealed feint is shown to everyone (R19).
+type FeintRevealed struct {
+	Actor string `json:"actor"`
+}
+
+// ExchangeEnded: the action is fully resolved.
+type ExchangeEnded struct{}
+
+func (Checked) Kind() string { return "checked" }
+
+func (Damaged) Kind() string { return "damaged" }
+
+func (Fell) Kind() string { return "fell" }
+
+func (Moved) Kind() string { return "moved" }
+
+func (AimTaken) Kind() string { return "aim_taken" }
+
+func (Disposed) Kind() string { return "disposed" }
+
+func (Disarmed) Kind() string { return "disarmed" }
+
+func (PickedUp) Kind() string { return "picked_up" }
+
+func (FeintRevealed) Kind() string { return "feint_revealed" }
+
+func (ExchangeEnded) Kind() string { return "exchange_ended" }
+
+// threat is how far a weapon strikes: a melee weapon's reach or a ranged
+// weapon's range (R15).
+func threat(w Weapon) int {
+	if w.Kind == "ranged" {
+		return w.Range
+	}
+	return w.Reach
+}
+
+func (*Checked) apply(s *State, _ *hotMemory) {
+	if x := s.Exchange; x != nil {
+		x.Resolved = true
+	}
+}
+
+func (e *Damaged) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Target); c != nil {
+		c.Health -= e.Taken
+	}
+	if x := s.Exchange; x != nil && e.Target == x.Actor && e.Attacker != x.Actor {
+		if hitter := s.combatant(e.Attacker); hitter != nil {
+			if w, ok := hitter.weapon(e.Weapon); ok {
+				x.Hits = append(x.Hits, Hit{Hitter: e.Attacker, Threat: threat(w)})
+			}
+		}
+	}
+}
+
+func (e *Fell) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Combatant); c != nil {
+		c.Down = true
+		c.Dead = c.Dead || e.Dead
+		c.Aimed = ""
+	}
+}
+
+func (e *Moved) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Combatant); c != nil && len(e.Path) > 0 {
+		c.At = e.Path[len(e.Path)-1]
+	}
+}
+
+func (e *AimTaken) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Combatant); c != nil {
+		c.Aimed = e.Weapon
+	}
+}
+
+func (e *Disposed) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Combatant); c != nil {
+		c.Status = e.Status
+		c.BoundWith = e.BoundWith
+		c.BoundWeapon = e.BoundWeapon
+		c.GrappledWith = slices.Clone(e.GrappledWith)
+		c.PinnedBy = e.PinnedBy
+	}
+}
+
+func (e *Disarmed) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Combatant); c != nil {
+		if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
+			s.Dropped = append(s.Dropped, Dropped{Weapon: c.Weapons[i], At: e.At})
+			c.Weapons = slices.Delete(c.Weapons, i, i+1)
+		}
+		if c.Aimed == e.Weapon {
+			c.Aimed = ""
+		}
+	}
+}
+
+func (e *PickedUp) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Combatant); c != nil {
+		i := slices.IndexFunc(s.Dropped, func(d Dropped) bool { return d.Weapon.Name == e.Weapon && d.At == c.At })
+		if i >= 0 {
+			c.Weapons = append(c.Weapons, s.Dropped[i].Weapon)
+			s.Dropped = slices.Delete(s.Dropped, i, i+1)
+		}
+	}
+}
+
+func (*FeintRevealed) apply(_ *State, _ *hotMemory) {}
+
+func (*ExchangeEnded) apply(s *State, _ *hotMemory) {
+	s.Exchange = nil
+}
+
+func (e *Checked) describe(s *State) string {
+	name := rules(e.Action).name
+	var line string
+	if e.Die == 0 {
+		line = fmt.Sprintf("%s's %s: no check, result 0, net %d: %s", e.Combatant, name, e.Net, e.Outcome)
+	} else {
+		line = fmt.Sprintf("%s's %s: d10=%d, result %d, net %d: %s", e.Combatant, name, e.Die, e.Total, e.Net, e.Outcome)
+	}
+	if e.Void {
+		line += ", made void"
+	}
+	return line
+}
+
+func (e *Damaged) describe(s *State) string {
+	rolls := make([]string, len(e.Dice))
+	for i, d := range e.Dice {
+		rolls[i] = fmt.Sprint(d)
+	}
+	line := fmt.Sprintf("%s's %s deals %d to %s (dice %s)", e.Attacker, e.Weapon, e.Damage, e.Target, strings.Join(rolls, "+"))
+	if e.Critical {
+		return line + fmt.Sprintf(", ignoring armour: %s takes %d", e.Target, e.Taken)
+	}
+	return line + fmt.Sprintf(", armour %d: %s takes %d", e.Armour, e.Target, e.Taken)
+}
+
+func (e *Fell) describe(_ *State) string {
+	if e.Dead {
+		return e.Combatant + " is dead"
+	}
+	return e.Combatant + " is down"
+}
+
+func (e *Moved) describe(s *State) string {
+	return fmt.Sprintf("%s moves to %v", e.Combatant, e.Path[len(e.Path)-1])
+}
+
+func (e *AimTaken) describe(s *State) string {
+	return fmt.Sprintf("%s takes aim with the %s", e.Combatant, e.Weapon)
+}
+
+func (e *Disposed) describe(s *State) string {
+	switch {
+	case e.BoundWith != "":
+		return fmt.Sprintf("%s is bound with %s (%s)", e.Combatant, e.BoundWith, e.BoundWeapon)
+	case e.PinnedBy != "":
+		return fmt.Sprintf("%s is pinned by %s", e.Combatant, e.PinnedBy)
+	case len(e.GrappledWith) > 0:
+		return fmt.Sprintf("%s is %s, grappling %s", e.Combatant, e.Status, strings.Join(e.GrappledWith, ", "))
+	}
+	return fmt.Sprintf("%s is %s", e.Combatant, e.Status)
+}
+
+func (e *Disarmed) describe(s *State) string {
+	return fmt.Sprintf("%s is disarmed: the %s drops at %v", e.Combatant, e.Weapon, e.At)
+}
+
+func (e *PickedUp) describe(s *State) string {
+	return fmt.Sprintf("%s picks up the %s", e.Combatant, e.Weapon)
+}
+
+func (e *FeintRevealed) describe(s *State) string {
+	return fmt.Sprintf("%s's attack was a feint", e.Actor)
+}
+
+func (*ExchangeEnded) describe(_ *State) string {
+	return "the action is resolved"
 }

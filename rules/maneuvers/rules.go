@@ -25,6 +25,30 @@ var (
 	_ engine.Secrets[State, Command, Event]    = Rules{}
 )
 
+// Command is what a combatant or the GM decides. The interface is sealed
+// by its unexported method.
+type Command interface {
+	// Kind names the command's type in JSON.
+	Kind() string
+	command()
+}
+
+// Event is something that happened; it carries every die drawn. The
+// interface is sealed by its unexported methods. Each event type sits
+// with the command that leads to it, in the file of its rule, with its
+// apply and describe.
+type Event interface {
+	// Kind names the event's type in JSON.
+	Kind() string
+	// apply changes s as the event says. It never fails and draws no dice;
+	// an event naming nobody changes nothing. h is the state's hot memory
+	// on Step's path, nil on the table's (Evolve).
+	apply(s *State, h *hotMemory)
+	// describe says what the event means, with its dice, for a transcript;
+	// s is the state before it.
+	describe(s *State) string
+}
+
 // ID returns "maneuvers".
 func (Rules) ID() string { return ID }
 
@@ -52,7 +76,7 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 }
 
 // Evolve applies one event.
-func (Rules) Evolve(s *State, e Event) { evolve(s, e) }
+func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
 
 // Next says who decides what now, with every option.
 func (Rules) Next(s *State) engine.Prompt[Command] {

@@ -1,0 +1,66 @@
+package maneuvers
+
+import "fmt"
+
+// EndFight is the GM's declaration that the fight is over (R38): a draw,
+// or won by Winner, a side, when the others have fled (§6.10).
+type EndFight struct {
+	Winner string `json:"winner,omitempty"`
+}
+
+// FightEnded: the fight is over (R38).
+type FightEnded struct {
+	Winner   string `json:"winner,omitempty"`
+	TimedOut bool   `json:"timed_out,omitempty"`
+	Reason   string `json:"reason"`
+}
+
+// Kind returns "end_fight".
+func (*EndFight) Kind() string { return "end_fight" }
+func (*EndFight) command()     {}
+
+// Kind returns "fight_ended".
+func (*FightEnded) Kind() string { return "fight_ended" }
+
+// endReason says why a fight ended with winner.
+func endReason(winner string) string {
+	if winner == "" {
+		return "nobody is left standing"
+	}
+	return "no other side has anyone conscious"
+}
+
+// lastSide reports whether fewer than two sides have a conscious member
+// (R38), and names the one left.
+func (d *decider) lastSide() (string, bool) {
+	s := d.s
+	winner, found := "", false
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if !c.Conscious() {
+			continue
+		}
+		if !found {
+			winner, found = c.Side, true
+		} else if c.Side != winner {
+			return "", false
+		}
+	}
+	return winner, true
+}
+
+func (e *FightEnded) apply(s *State, _ *hotMemory) {
+	s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
+	s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
+	s.TurnOpen = false
+}
+
+func (e *FightEnded) describe(s *State) string {
+	switch {
+	case e.TimedOut:
+		return "the fight is stopped with both sides standing: " + e.Reason
+	case e.Winner == "":
+		return "the fight ends without a winner: " + e.Reason
+	}
+	return fmt.Sprintf("the fight is over: the %s side wins (%s)", e.Winner, e.Reason)
+}

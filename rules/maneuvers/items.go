@@ -1,0 +1,253 @@
+package maneuvers
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Release ends one's grapple, or lets go of a held item (A01, A21).
+type Release struct {
+	Item string `json:"item,omitempty"`
+}
+
+// PickUp picks up an item within 1 m: a Manipulate (R13).
+type PickUp struct {
+	Item string `json:"item"`
+}
+
+// Manipulate interacts with an object within touch that the rules do not
+// model, such as a lever: a Manipulate (R13) of 1 AP whose effect the GM
+// says.
+type Manipulate struct {
+	Object string `json:"object"`
+}
+
+// Draw takes a carried item in hand, and Stow puts a held one away: a
+// Manipulate (R13).
+type Draw struct {
+	Item string `json:"item"`
+}
+
+// Stow puts a held item away: a Manipulate (R13).
+type Stow struct {
+	Item string `json:"item"`
+}
+
+// PickedUp: a combatant picks up an item into a free hand.
+type PickedUp struct {
+	Combatant string `json:"combatant"`
+	Item      string `json:"item"`
+}
+
+// ItemDropped: a held item falls, let go of (Release) or knocked away
+// (Disarm).
+type ItemDropped struct {
+	Combatant string `json:"combatant"`
+	Item      string `json:"item"`
+	At        Point  `json:"at"`
+	// Thrown: a thrown weapon lands by its target.
+	Thrown bool `json:"thrown,omitempty"`
+}
+
+// ItemDrawn: a combatant takes a carried item in hand.
+type ItemDrawn struct {
+	Combatant string `json:"combatant"`
+	Item      string `json:"item"`
+}
+
+// ItemStowed: a combatant puts a held item away.
+type ItemStowed struct {
+	Combatant string `json:"combatant"`
+	Item      string `json:"item"`
+}
+
+// Kind returns "release".
+func (*Release) Kind() string { return "release" }
+
+// Kind returns "pick_up".
+func (*PickUp) Kind() string { return "pick_up" }
+
+// Kind returns "manipulate".
+func (*Manipulate) Kind() string { return "manipulate" }
+
+// Kind returns "draw".
+func (*Draw) Kind() string { return "draw" }
+
+// Kind returns "stow".
+func (*Stow) Kind() string   { return "stow" }
+func (*Release) command()    {}
+func (*PickUp) command()     {}
+func (*Manipulate) command() {}
+func (*Draw) command()       {}
+func (*Stow) command()       {}
+
+// Kind returns "picked_up".
+func (*PickedUp) Kind() string { return "picked_up" }
+
+// Kind returns "item_dropped".
+func (*ItemDropped) Kind() string { return "item_dropped" }
+
+// Kind returns "item_drawn".
+func (*ItemDrawn) Kind() string { return "item_drawn" }
+
+// Kind returns "item_stowed".
+func (*ItemStowed) Kind() string { return "item_stowed" }
+
+// release ends the grapple, or drops a held item.
+func (d *decider) release(me *Combatant, item string) error {
+	if item != "" {
+		if !me.wields(item) {
+			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
+		}
+		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
+		d.emit(&ItemDropped{Combatant: me.ID, Item: item, At: me.pos()})
+		return nil
+	}
+	if me.Grappling == "" {
+		return refuse(engine.NotAllowedNow, "%s grapples nobody; release ITEM lets go of an item", me.ID)
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
+	d.emit(&GrappleEnded{Combatant: me.ID, Target: me.Grappling, Reason: "released"})
+	return nil
+}
+
+// pickUp picks an item up from within 1 m: a Manipulate (R13).
+func (d *decider) pickUp(me *Combatant, item string) error {
+	s := d.s
+	i := slices.IndexFunc(s.Dropped, func(x Dropped) bool {
+		return x.Item.Name == item && dist(Point{x.X, x.Y}, me.pos()) <= ManipulateReach+1e-9
+	})
+	if i < 0 {
+		return refuse(engine.NotAllowedNow, "there is no %q on the ground within 1 m of %s", item, me.ID)
+	}
+	if me.handsUsed()+max(s.Dropped[i].Item.Hands, 1) > 2 {
+		return refuse(engine.NotAllowedNow, "%s has no free hand for %s", me.ID, item)
+	}
+	if me.item(item) != nil {
+		return refuse(engine.NotAllowedNow, "%s already carries an item called %q", me.ID, item)
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "pick up", AP: 1}))
+	d.emit(&PickedUp{Combatant: me.ID, Item: item})
+	return nil
+}
+
+// draw takes a carried item in hand: a Manipulate (R13).
+func (d *decider) draw(me *Combatant, item string) error {
+	w := me.item(item)
+	switch {
+	case w == nil:
+		return refuse(engine.Invalid, "%s carries no %q", me.ID, item)
+	case me.wields(item):
+		return refuse(engine.NotAllowedNow, "%s holds %s already", me.ID, item)
+	case me.handsUsed()+w.Hands > 2:
+		return refuse(engine.NotAllowedNow, "%s has no free hand for %s (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "draw", AP: 1}))
+	d.emit(&ItemDrawn{Combatant: me.ID, Item: item})
+	return nil
+}
+
+// manipulation resolves c if it is a Manipulate of me's (R13): drawing,
+// stowing or picking up an item, or handling any other object. It
+// reports whether c was one.
+func (d *decider) manipulation(me *Combatant, c Command) (bool, error) {
+	switch c := c.(type) {
+	case *Draw:
+		return true, d.draw(me, c.Item)
+	case *Stow:
+		return true, d.stow(me, c.Item)
+	case *PickUp:
+		return true, d.pickUp(me, c.Item)
+	case *Manipulate:
+		return true, d.manipulate(me, c.Object)
+	}
+	return false, nil
+}
+
+// stow puts a held item away: a Manipulate (R13).
+func (d *decider) stow(me *Combatant, item string) error {
+	if !me.wields(item) {
+		return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "stow", AP: 1}))
+	d.emit(&ItemStowed{Combatant: me.ID, Item: item})
+	return nil
+}
+
+// manipulate interacts with an object the rules do not model, within
+// touch (R13): it costs 1 AP, and what it does is the GM's to say.
+func (d *decider) manipulate(me *Combatant, object string) error {
+	object = strings.Join(strings.Fields(object), " ")
+	switch {
+	case object == "":
+		return refuse(engine.Invalid, "manipulate what? name the object: manipulate the lever")
+	case len(object) > MaxObject:
+		return refuse(engine.Invalid, "an object's name is at most %d characters", MaxObject)
+	case slices.ContainsFunc([]rune(object), func(r rune) bool { return r < ' ' }):
+		return refuse(engine.Invalid, "an object's name is plain text")
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "manipulate", AP: 1, Object: object}))
+	return nil
+}
+
+func (e *PickedUp) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	for i := range s.Dropped {
+		if s.Dropped[i].Item.Name == e.Item && dist(Point{s.Dropped[i].X, s.Dropped[i].Y}, c.pos()) <= ManipulateReach+1e-9 {
+			c.Weapons = append(slices.Clip(c.Weapons), s.Dropped[i].Item)
+			c.Wield = append(slices.Clip(c.Wield), e.Item)
+			s.Dropped = slices.Delete(slices.Clone(s.Dropped), i, i+1)
+			return
+		}
+	}
+}
+
+func (e *ItemDropped) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	c.Wield = without(c.Wield, e.Item)
+	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == e.Item }); i >= 0 {
+		s.Dropped = append(slices.Clip(s.Dropped), Dropped{Item: c.Weapons[i], X: e.At.X, Y: e.At.Y})
+		c.Weapons = slices.Delete(slices.Clone(c.Weapons), i, i+1)
+	}
+}
+
+func (e *ItemDrawn) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil && !c.wields(e.Item) {
+		c.Wield = append(slices.Clip(c.Wield), e.Item)
+	}
+}
+
+func (e *ItemStowed) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Wield = without(c.Wield, e.Item)
+	}
+}
+
+func (e *PickedUp) describe(s *State) string {
+	return fmt.Sprintf("%s picks up %s", e.Combatant, e.Item)
+}
+
+func (e *ItemDropped) describe(s *State) string {
+	if e.Thrown {
+		return fmt.Sprintf("%s's %s flies to %s", e.Combatant, e.Item, showPoint(e.At))
+	}
+	return fmt.Sprintf("%s drops %s at %s", e.Combatant, e.Item, showPoint(e.At))
+}
+
+func (e *ItemDrawn) describe(s *State) string {
+	return fmt.Sprintf("%s draws %s", e.Combatant, e.Item)
+}
+
+func (e *ItemStowed) describe(s *State) string {
+	return fmt.Sprintf("%s stows %s", e.Combatant, e.Item)
+}

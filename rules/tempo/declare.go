@@ -1,0 +1,132 @@
+package tempo
+
+import (
+	"fmt"
+	"slices"
+
+	"fray/rules/parts"
+)
+
+// Declare: the actor declares a proactive action (R03 step 1).
+type Declare struct {
+	Action Action `json:"action"`
+	// Target is the attacked combatant, or the opponent a Combat Move is
+	// measured against; empty where the action has none or it is implied
+	// (the bind partner).
+	Target string `json:"target,omitempty"`
+	// Weapon names the weapon used; empty takes the obvious one.
+	Weapon string `json:"weapon,omitempty"`
+	// Path is a Move's squares after the start, or just its destination
+	// (the shortest path is then found); a Combat Move's destination.
+	Path []Square `json:"path,omitempty"`
+	// AP is an off-list action's cost as the GM sets it; nil for the
+	// default, 3 (R41). A cost of 0 is the GM's to give.
+	AP *int `json:"ap,omitempty"`
+	// Mod is the GM's situational modifier to the check (G3).
+	Mod int `json:"mod,omitempty"`
+}
+
+// Declared is the public form of a declaration, as the exchange keeps it.
+type Declared struct {
+	Action Action   `json:"action"`
+	Target string   `json:"target,omitempty"`
+	Weapon string   `json:"weapon,omitempty"`
+	Path   []Square `json:"path,omitempty"`
+	Mod    int      `json:"mod,omitempty"`
+	Paid   int      `json:"paid"`
+	// Aimed is set when the attack uses the aimed accuracy (R14).
+	Aimed bool `json:"aimed,omitempty"`
+}
+
+// ActionDeclared: the actor declares an action and pays for it; the
+// candidates are the opponents who may react, in order (R03, R26). Action
+// is a secret when it is a feint.
+type ActionDeclared struct {
+	Actor      string   `json:"actor"`
+	Declared   Declared `json:"declared"`
+	Candidates []string `json:"candidates,omitempty"`
+}
+
+func (Declare) Kind() string        { return "declare" }
+func (ActionDeclared) Kind() string { return "action_declared" }
+func (*Declare) isCommand()         {}
+
+func (d Declared) clone() Declared {
+	d.Path = slices.Clone(d.Path)
+	return d
+}
+
+// public is the action as opponents see it: a feint is a Melee Attack
+// (R19).
+func public(a Action) Action {
+	if a == Feint {
+		return MeleeAttack
+	}
+	return a
+}
+
+func (d *decider) declare(c *Declare) error {
+	actor := d.s.active()
+	if actor == nil || d.s.Exchange != nil {
+		return notNow(d.s, "declaring an action")
+	}
+	decl, err := d.s.declaration(actor, c, true, d.h)
+	if err != nil {
+		return err
+	}
+	squares, _, _, _ := d.h.stepMemory()
+	decl.Path = keep(squares, decl.Path) // the command's, or the search's
+	var cands []string
+	if d.h == nil {
+		d.s.Exchange = &Exchange{Actor: actor.ID, Act: decl}
+		cands = d.s.candidates(nil, actor, nil)
+	} else {
+		d.h.probe = Exchange{Actor: actor.ID, Act: decl}
+		d.s.Exchange = &d.h.probe
+		start := len(d.h.stepIDs)
+		d.h.stepIDs = d.s.candidates(d.h.stepIDs, actor, d.h)
+		if len(d.h.stepIDs) > start {
+			cands = d.h.stepIDs[start:len(d.h.stepIDs):len(d.h.stepIDs)]
+		}
+	}
+	d.s.Exchange = nil
+	d.emit(parts.PutIn(d.h, (*hotMemory).actionDeclaredEvents, ActionDeclared{Actor: actor.ID, Declared: decl, Candidates: cands}))
+	d.settle()
+	return nil
+}
+
+func (e *ActionDeclared) apply(s *State, h *hotMemory) {
+	c := s.combatant(e.Actor)
+	if c == nil {
+		return
+	}
+	c.AP = max(0, c.AP-e.Declared.Paid)
+	keepsAim := e.Declared.Aimed && s.Options.AimPersists
+	if !keepsAim {
+		c.Aimed = ""
+	}
+	if h == nil {
+		s.Exchange = &Exchange{Actor: e.Actor, Act: e.Declared.clone(), Candidates: slices.Clone(e.Candidates)}
+		return
+	}
+	x := h.newExchange()
+	x.Actor, x.Act = e.Actor, Declared{Action: e.Declared.Action, Target: e.Declared.Target, Weapon: e.Declared.Weapon,
+		Path: append(x.Act.Path, e.Declared.Path...), Mod: e.Declared.Mod, Paid: e.Declared.Paid, Aimed: e.Declared.Aimed}
+	x.Candidates = append(x.Candidates, e.Candidates...)
+	s.Exchange = x
+}
+
+func (e *ActionDeclared) describe(s *State) string {
+	d := e.Declared
+	line := fmt.Sprintf("%s declares %s, paying %d AP", e.Actor, declareLabel(&Declare{Action: d.Action, Target: d.Target, Weapon: d.Weapon, Path: d.Path}), d.Paid)
+	if d.Action == Feint {
+		line += " (secretly a feint)"
+	}
+	if d.Aimed {
+		line += ", aimed"
+	}
+	if d.Mod != 0 {
+		line += fmt.Sprintf(", modifier %+d", d.Mod)
+	}
+	return line
+}

@@ -1,0 +1,194 @@
+package tempo
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/rules/parts"
+)
+
+// Begin: the GM rolls initiative and the fight begins (R04).
+type Begin struct{}
+
+// InitiativeRolled: a combatant's initiative die (R04); RollOff marks a
+// die that breaks a tie.
+type InitiativeRolled struct {
+	Combatant string `json:"combatant"`
+	Die       int    `json:"die"`
+	Total     int    `json:"total"`
+	RollOff   bool   `json:"roll_off,omitempty"`
+}
+
+// OrderSet: the initiative order, fixed for the fight (R04).
+type OrderSet struct {
+	Order []string `json:"order"`
+}
+
+// Joined: a late joiner rolls initiative and takes its place in the order
+// (R04, G8).
+type Joined struct {
+	Combatant string `json:"combatant"`
+	Die       int    `json:"die"`
+	Total     int    `json:"total"`
+	Position  int    `json:"position"`
+}
+
+func (Begin) Kind() string            { return "begin" }
+func (InitiativeRolled) Kind() string { return "initiative_rolled" }
+func (OrderSet) Kind() string         { return "order_set" }
+func (Joined) Kind() string           { return "joined" }
+func (*Begin) isCommand()             {}
+
+func (d *decider) begin() error {
+	if d.s.Started {
+		return notNow(d.s, "begin")
+	}
+	d.rollInitiative()
+	d.startTurn(0)
+	d.settle()
+	return nil
+}
+
+// rollInitiative draws d10 + athletics for each combatant present at the
+// start, in roster order, and breaks ties by athletics, then by roll-offs
+// (R04).
+func (d *decider) rollInitiative() {
+	type entry struct {
+		id               string
+		total, athletics int
+		offs             []int
+	}
+	es := make([]entry, 0, len(d.s.Combatants))
+	for _, c := range d.s.Combatants {
+		if c.Joins > 0 {
+			continue
+		}
+		die := d.src.Roll(10)
+		e := entry{id: c.ID, total: die + c.Athletics, athletics: c.Athletics}
+		d.emit(parts.PutIn(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total}))
+		es = append(es, e)
+	}
+	// compare orders entries by total, athletics, then roll-offs.
+	compare := func(a, b *entry) int {
+		if a.total != b.total {
+			return cmp.Compare(a.total, b.total)
+		}
+		if a.athletics != b.athletics {
+			return cmp.Compare(a.athletics, b.athletics)
+		}
+		return slices.Compare(a.offs, b.offs)
+	}
+	var leadersBuf [8]int
+	leaders := append(leadersBuf[:0], make([]int, len(es))...) // the first entry of each one's tie
+	for {
+		for i := range es {
+			leaders[i] = i
+			for j := range i {
+				if compare(&es[j], &es[i]) == 0 {
+					leaders[i] = leaders[j]
+					break
+				}
+			}
+		}
+		tied := false
+		for i := range es {
+			if leaders[i] != i || !slices.Contains(leaders[i+1:], i) {
+				continue
+			}
+			tied = true
+			for k := i; k < len(es); k++ {
+				if leaders[k] == i {
+					die := d.src.Roll(10)
+					es[k].offs = append(es[k].offs, die)
+					d.emit(parts.PutIn(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: es[k].id, Die: die, Total: die, RollOff: true}))
+				}
+			}
+		}
+		if !tied {
+			break
+		}
+	}
+	slices.SortStableFunc(es, func(a, b entry) int { return compare(&b, &a) })
+	_, ids, _, _ := d.h.stepMemory()
+	var order []string
+	if ids == nil {
+		order = make([]string, len(es))
+	} else {
+		start := len(*ids)
+		*ids = append(*ids, make([]string, len(es))...)
+		order = (*ids)[start:len(*ids):len(*ids)]
+	}
+	for i, e := range es {
+		order[i] = e.id
+	}
+	d.emit(&OrderSet{Order: order})
+}
+
+// join brings in the late joiners due after this round: each rolls d10 +
+// athletics and takes its place in the order, after those who rolled
+// higher or tied (R04, G8).
+func (d *decider) join() {
+	for _, c := range d.s.Combatants {
+		if c.Present || !parts.JoinsAfter(c.Joins, d.s.Round) {
+			continue
+		}
+		die := d.src.Roll(10)
+		total := die + c.Athletics
+		pos := len(d.s.Order)
+		for i, id := range d.s.Order {
+			o := d.s.combatant(id)
+			if o.Initiative < total || (o.Initiative == total && o.Athletics < c.Athletics) {
+				pos = i
+				break
+			}
+		}
+		d.emit(&Joined{Combatant: c.ID, Die: die, Total: total, Position: pos})
+	}
+}
+
+func (e *InitiativeRolled) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Combatant); c != nil && !e.RollOff {
+		c.Initiative = e.Total
+	}
+}
+
+func (e *OrderSet) apply(s *State, h *hotMemory) {
+	if h == nil {
+		s.Order = slices.Clone(e.Order)
+	} else {
+		s.Order = append(h.order[:0], e.Order...)
+		h.order = s.Order
+	}
+	s.Started = true
+	s.Turn = 0
+	for i := range s.Combatants {
+		if s.Combatants[i].Joins == 0 {
+			s.Combatants[i].Present = true
+		}
+	}
+}
+
+func (e *Joined) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Combatant); c != nil {
+		c.Present = true
+		c.Initiative = e.Total
+		s.Order = slices.Insert(s.Order, min(max(e.Position, 0), len(s.Order)), e.Combatant)
+	}
+}
+
+func (e *InitiativeRolled) describe(s *State) string {
+	if e.RollOff {
+		return fmt.Sprintf("%s rolls d10=%d to break the initiative tie", e.Combatant, e.Die)
+	}
+	return fmt.Sprintf("%s rolls initiative: d10=%d + athletics = %d", e.Combatant, e.Die, e.Total)
+}
+
+func (e *OrderSet) describe(_ *State) string {
+	return "initiative order: " + strings.Join(e.Order, ", ")
+}
+
+func (e *Joined) describe(s *State) string {
+	return fmt.Sprintf("%s joins the fight: initiative d10=%d + athletics = %d", e.Combatant, e.Die, e.Total)
+}

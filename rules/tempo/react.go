@@ -1,0 +1,264 @@
+package tempo
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/rules/parts"
+)
+
+// React: an opponent answers the declared action (R03 step 2).
+type React struct {
+	Action Action `json:"action"`
+	Weapon string `json:"weapon,omitempty"`
+	Mod    int    `json:"mod,omitempty"`
+}
+
+// NoReaction: an opponent lets the action go unanswered.
+type NoReaction struct{}
+
+// Replace: the actor replaces its action with a counter-tempo action, or a
+// feint with a Counter-Attack (R03 step 3, R19, R31).
+type Replace struct {
+	Action Action `json:"action"`
+	Weapon string `json:"weapon,omitempty"`
+	Mod    int    `json:"mod,omitempty"`
+}
+
+// Keep: the actor keeps its action.
+type Keep struct{}
+
+// Reacted: an opponent reacts and pays (R03 step 2).
+type Reacted struct {
+	Reaction Reaction `json:"reaction"`
+}
+
+// DidNotReact: an opponent lets the action go.
+type DidNotReact struct {
+	Reactor string `json:"reactor"`
+}
+
+// Replaced: the actor replaces its action and pays the difference (R06).
+type Replaced struct {
+	Actor       string      `json:"actor"`
+	Replacement Replacement `json:"replacement"`
+}
+
+// Kept: the actor keeps its action.
+type Kept struct {
+	Actor string `json:"actor"`
+}
+
+func (React) Kind() string       { return "react" }
+func (NoReaction) Kind() string  { return "no_reaction" }
+func (Replace) Kind() string     { return "replace" }
+func (Keep) Kind() string        { return "keep" }
+func (Reacted) Kind() string     { return "reacted" }
+func (DidNotReact) Kind() string { return "did_not_react" }
+func (Replaced) Kind() string    { return "replaced" }
+func (Kept) Kind() string        { return "kept" }
+func (*React) isCommand()        {}
+func (*NoReaction) isCommand()   {}
+func (*Replace) isCommand()      {}
+func (*Keep) isCommand()         {}
+
+func (d *decider) reactor() (*Combatant, error) {
+	x := d.s.Exchange
+	if x == nil || x.Asked >= len(x.Candidates) {
+		return nil, notNow(d.s, "a reaction")
+	}
+	return d.s.combatant(x.Candidates[x.Asked]), nil
+}
+
+func (d *decider) react(c *React) error {
+	r, err := d.reactor()
+	if err != nil {
+		return err
+	}
+	opts := d.s.reactionOptions(r, d.h)
+	i := slices.IndexFunc(opts, func(o React) bool {
+		return o.Action == c.Action && (c.Weapon == "" || o.Weapon == c.Weapon)
+	})
+	if i < 0 {
+		return d.refuseReaction(r, c, opts)
+	}
+	chosen := opts[i]
+	cost := rules(chosen.Action).ap
+	if rules(chosen.Action).byWeapon {
+		w, _ := r.weapon(chosen.Weapon)
+		cost = w.AP
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).reactedEvents, Reacted{Reaction: Reaction{Reactor: r.ID, Action: chosen.Action, Weapon: chosen.Weapon, Paid: cost, Mod: c.Mod}}))
+	d.settle()
+	return nil
+}
+
+func (d *decider) noReaction() error {
+	r, err := d.reactor()
+	if err != nil {
+		return err
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).didNotReactEvents, DidNotReact{Reactor: r.ID}))
+	d.settle()
+	return nil
+}
+
+func (d *decider) replace(c *Replace) error {
+	x := d.s.Exchange
+	if x == nil || x.Asked < len(x.Candidates) || !x.needsCounterTempo() {
+		return notNow(d.s, "a counter-tempo action")
+	}
+	actor := d.s.combatant(x.Actor)
+	found, action, weapon := false, Action(""), ""
+	d.s.eachReplacement(actor, func(a Action, w string, _ int, _ string) {
+		if !found && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
+			found, action, weapon = true, a, w
+		}
+	})
+	if found {
+		w, _ := actor.weapon(weapon)
+		rep := Replacement{Action: action, Weapon: weapon, Paid: max(0, w.AP-x.Act.Paid), Mod: c.Mod}
+		if action == CounterAttack {
+			rep.Bonus = 3
+		}
+		d.emit(parts.PutIn(d.h, (*hotMemory).replacedEvents, Replaced{Actor: actor.ID, Replacement: rep}))
+		d.settle()
+		return nil
+	}
+	return d.refuseReplacement(actor, c)
+}
+
+// refuseReaction says why reactor cannot make reaction c: the AP it
+// lacks (R05) when that is all that stands in the way.
+func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []React) error {
+	short, cost, weapon := false, 0, ""
+	if actor := d.s.combatant(d.s.Exchange.Actor); actor != nil && reactor.standing() && opponents(actor, reactor) {
+		d.s.eachReaction(reactor, actor, func(a Action, name string, ap int) {
+			if !short && a == c.Action && (c.Weapon == "" || name == c.Weapon) {
+				short, cost, weapon = true, ap, name
+			}
+		})
+	}
+	if short {
+		return refuse("%s cannot %s%s now: it needs %d AP and %s has %d (R05); the reactions open to it: %s",
+			reactor.ID, c.Action, withWeapon(weapon), cost, reactor.ID, reactor.AP, reactList(opts))
+	}
+	return refuse("%s cannot %s%s now; the reactions open to it: %s", reactor.ID, c.Action, withWeapon(c.Weapon), reactList(opts))
+}
+
+// refuseReplacement says why actor cannot replace its action with c: the
+// extra AP it lacks (R06), or that c is no replacement open to it here.
+func (d *decider) refuseReplacement(actor *Combatant, c *Replace) error {
+	short, extra, weapon := false, 0, ""
+	d.s.replacements(actor, true, func(a Action, w string, more int, _ string) {
+		if !short && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
+			short, extra, weapon = true, more, w
+		}
+	})
+	if short {
+		paid := d.s.Exchange.Act.Paid
+		return refuse("%s cannot replace the action with %s with %s: it needs %d AP more (%d against the %d paid) and %s has %d (R06)",
+			actor.ID, c.Action, weapon, extra, paid+extra, paid, actor.ID, actor.AP)
+	}
+	var open []string
+	d.s.eachReplacement(actor, func(a Action, w string, _ int, _ string) { open = append(open, string(a)+withWeapon(w)) })
+	return refuse("%s cannot replace the action with %s%s: the replacements open to it are keep%s (R06, R19, R31)",
+		actor.ID, c.Action, withWeapon(c.Weapon), listTail(open))
+}
+
+// listTail is ", a, b" for the items, or "" for none.
+func listTail(items []string) string {
+	if len(items) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(items, ", ")
+}
+
+func (d *decider) keep() error {
+	x := d.s.Exchange
+	if x == nil || x.Asked < len(x.Candidates) || !x.needsCounterTempo() {
+		return notNow(d.s, "keeping the action")
+	}
+	d.emit(parts.PutIn(d.h, (*hotMemory).keptEvents, Kept{Actor: x.Actor}))
+	d.settle()
+	return nil
+}
+
+func withWeapon(w string) string {
+	if w == "" {
+		return ""
+	}
+	return " with " + w
+}
+
+func reactList(opts []React) string {
+	if len(opts) == 0 {
+		return "none"
+	}
+	var b []string
+	for _, o := range opts {
+		b = append(b, string(o.Action)+withWeapon(o.Weapon))
+	}
+	return fmt.Sprint(b)
+}
+
+func (e *Reacted) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Reaction.Reactor); c != nil {
+		c.AP = max(0, c.AP-e.Reaction.Paid)
+	}
+	if x := s.Exchange; x != nil {
+		x.Reactions = append(x.Reactions, e.Reaction)
+		x.Asked++
+	}
+}
+
+func (*DidNotReact) apply(s *State, _ *hotMemory) {
+	if x := s.Exchange; x != nil {
+		x.Asked++
+	}
+}
+
+func (e *Replaced) apply(s *State, h *hotMemory) {
+	if c := s.combatant(e.Actor); c != nil {
+		c.AP = max(0, c.AP-e.Replacement.Paid)
+	}
+	if x := s.Exchange; x != nil {
+		if h == nil {
+			r := e.Replacement
+			x.Replacement = &r
+		} else {
+			h.replacement = e.Replacement
+			x.Replacement = &h.replacement
+		}
+		x.CounterTempo = true
+	}
+}
+
+func (*Kept) apply(s *State, _ *hotMemory) {
+	if x := s.Exchange; x != nil {
+		x.CounterTempo = true
+	}
+}
+
+func (e *Reacted) describe(s *State) string {
+	r := e.Reaction
+	return fmt.Sprintf("%s reacts: %s%s, paying %d AP", r.Reactor, rules(r.Action).name, withWeapon(r.Weapon), r.Paid)
+}
+
+func (e *DidNotReact) describe(_ *State) string {
+	return e.Reactor + " does not react"
+}
+
+func (e *Replaced) describe(s *State) string {
+	r := e.Replacement
+	line := fmt.Sprintf("%s replaces the action with %s%s, paying %d AP more", e.Actor, rules(r.Action).name, withWeapon(r.Weapon), r.Paid)
+	if r.Bonus != 0 {
+		line += fmt.Sprintf(" (%+d)", r.Bonus)
+	}
+	return line
+}
+
+func (e *Kept) describe(_ *State) string {
+	return e.Actor + " keeps the action"
+}
