@@ -41,7 +41,7 @@ type run struct {
 
 func (r *run) emit(e Event) {
 	r.events = append(r.events, e)
-	evolve(r.s, e)
+	e.apply(r.s, r.hot)
 }
 
 func (r *run) d10() int { return r.src.Roll(10) }

@@ -81,7 +81,7 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
 	}
 	saved := *c
-	evolve(r.s, &DelayedUsed{Who: who})
+	(&DelayedUsed{Who: who}).apply(r.s, r.hot)
 	err := r.inMode("delayed", func() error { return r.legal(who, cmd) })
 	*c = saved
 	return err

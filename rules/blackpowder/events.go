@@ -2,8 +2,14 @@ package blackpowder
 
 // Event is a fact of a blackpowder fight. Every die drawn is in an event.
 type Event interface {
+	// Kind names the event's type in JSON (see engine.Kinded).
 	Kind() string
-	isEvent()
+	// apply changes s as the event says. It never fails and draws no dice. h is the state's
+	// hot memory on Step's path, nil on the table's (Evolve).
+	apply(s *State, h *hotMemory)
+	// describe says what the event means, with its dice, for a transcript; s is the state
+	// before it.
+	describe(s *State) string
 }
 
 // InitiativeRolled: a group's Speed check (R03).
@@ -584,66 +590,6 @@ func (Checked) Kind() string             { return "checked" }
 func (FreeFormDone) Kind() string        { return "free_form_done" }
 func (FollowOffered) Kind() string       { return "follow_offered" }
 func (FollowDone) Kind() string          { return "follow_done" }
-
-func (*InitiativeRolled) isEvent()    {}
-func (*RoundStarted) isEvent()        {}
-func (*TurnStarted) isEvent()         {}
-func (*Passed) isEvent()              {}
-func (*Delayed) isEvent()             {}
-func (*WeaponDrawn) isEvent()         {}
-func (*ReloadStep) isEvent()          {}
-func (*AttackRolled) isEvent()        {}
-func (*ShotFired) isEvent()           {}
-func (*MistFizzle) isEvent()          {}
-func (*AwaitingDecision) isEvent()    {}
-func (*DodgeRolled) isEvent()         {}
-func (*DodgeDeclined) isEvent()       {}
-func (*DamageRolled) isEvent()        {}
-func (*Jammed) isEvent()              {}
-func (*CriticalRolled) isEvent()      {}
-func (*CriticalDeclined) isEvent()    {}
-func (*DamageDealt) isEvent()         {}
-func (*ConsciousnessRolled) isEvent() {}
-func (*Died) isEvent()                {}
-func (*Revived) isEvent()             {}
-func (*Ended) isEvent()               {}
-func (*GunFixed) isEvent()            {}
-func (*ActionUsed) isEvent()          {}
-func (*Moved) isEvent()               {}
-func (*ActionDeclared) isEvent()      {}
-func (*ReactionDone) isEvent()        {}
-func (*SpeedContest) isEvent()        {}
-func (*DeclarationStep) isEvent()     {}
-func (*Lapsed) isEvent()              {}
-func (*DeclarationClosed) isEvent()   {}
-func (*HoldContest) isEvent()         {}
-func (*Released) isEvent()            {}
-func (*StealthRolled) isEvent()       {}
-func (*PerceptionRolled) isEvent()    {}
-func (*AmbushResolved) isEvent()      {}
-func (*AmbushOver) isEvent()          {}
-func (*Stunned) isEvent()             {}
-func (*Aimed) isEvent()               {}
-func (*AimsDue) isEvent()             {}
-func (*AimResolving) isEvent()        {}
-func (*Assisted) isEvent()            {}
-func (*Escaped) isEvent()             {}
-func (*Woke) isEvent()                {}
-func (*Ruled) isEvent()               {}
-func (*Decided) isEvent()             {}
-func (*Rested) isEvent()              {}
-func (*Healed) isEvent()              {}
-func (*DelayedUsed) isEvent()         {}
-func (*DelayedSettled) isEvent()      {}
-func (*Queued) isEvent()              {}
-func (*EarlyDodgeContest) isEvent()   {}
-func (*ItemUsed) isEvent()            {}
-func (*GroupJoined) isEvent()         {}
-func (*StoodUp) isEvent()             {}
-func (*Checked) isEvent()             {}
-func (*FreeFormDone) isEvent()        {}
-func (*FollowOffered) isEvent()       {}
-func (*FollowDone) isEvent()          {}
 
 // eventKinds constructs each event type by kind, for decoding.
 func eventKinds() map[string]func() Event {
