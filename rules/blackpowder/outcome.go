@@ -1,16 +1,6 @@
 package blackpowder
 
-import (
-	"strconv"
-
-	"fray/engine"
-)
-
-// Jam table results by die (R19), as outcome tags name them.
-var jamResults = [11]string{
-	1: "jam:destroyed", 2: "jam:broken", 3: "jam:inoperable", 4: "jam:major-jam", 5: "jam:needs-fix",
-	6: "jam:minor-jam", 7: "jam:bullet-falls-out", 8: "jam:misses", 9: "jam:misfire", 10: "jam:stands",
-}
+import "strconv"
 
 // Outcome summarises what one decision's events did, for exact odds: it
 // appends to tags the tags naming what happened, and adds to damage (an
@@ -156,50 +146,4 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 		return "", false
 	}
 	return c.Status, c.Status == Unconscious || c.Status == Dead
-}
-
-// OptionsFor lists the options the current prompt offers actor. On a group's
-// turn the prompt names its first member who has not finished, and its
-// options are that member's; any other unfinished member may answer it
-// (R04), with options of its own, which this gives.
-func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	p := next(s)
-	if p.Kind != engine.Act || actor == p.Actor || actor == engine.GM || s.stage() != stageTurn || !p.Accepts(actor) {
-		return p.Options
-	}
-	c := s.combatant(actor)
-	if c == nil {
-		return nil
-	}
-	if c.Done {
-		return afterActionOptions(s, c) // R06, R33: what may come after the action
-	}
-	return actOptions(s, c)
-}
-
-// ScratchInto makes *dst a copy of s for Step or Evolve to change, cheaper
-// than Clone: it reuses the memory dst holds from an earlier ScratchInto,
-// and shares with s what decisions never change in place (skills, armor;
-// aims, the order and declared commands, which they only replace). s must
-// not change while the copy is in use. Exact odds copy a state per dice
-// path with it.
-func (Rules) ScratchInto(dst, s *State) { s.scratchInto(dst) }
-
-// Forget clears from s what actor's command c does not read, so that exact
-// odds resolve it once for situations that differ only there: a target
-// who takes the blow never reads the attack total a dodge would have been
-// rolled against (R23), and nothing after it keeps that total.
-func (r Rules) Forget(s *State, actor string, c Command) {
-	if r.Forgets(s, actor, c) {
-		p := *s.Pending
-		p.Total = 0
-		s.Pending = &p
-	}
-}
-
-// Forgets reports whether Forget changes anything (engine.ForgetScope):
-// only for a blow taken that a dodge would have been rolled against.
-func (Rules) Forgets(s *State, _ string, c Command) bool {
-	_, ok := c.(*Take)
-	return ok && s.Pending != nil && s.Pending.Stage == "dodge" && s.Pending.Total != 0
 }

@@ -678,3 +678,12 @@ func (s *State) clone() State {
 	}
 	return out
 }
+
+// name is what a transcript calls the combatant with the given id: its
+// name, or the id itself when there is no such combatant.
+func (s *State) name(id string) string {
+	if c := s.combatant(id); c != nil {
+		return c.Name
+	}
+	return id
+}
