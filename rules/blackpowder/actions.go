@@ -238,10 +238,7 @@ func (e *Escaped) apply(s *State, _ *hotMemory) {
 }
 
 func (e *Escaped) describe(s *State) string {
-	if e.Die == 0 {
-		return fmt.Sprintf("%s tries to escape the trap: %d vs %d cannot succeed: %s", s.name(e.Who), e.Total, e.Difficulty, verdict(e.Success))
-	}
-	return fmt.Sprintf("%s tries to escape the trap: d10=%d → %d vs %d: %s", s.name(e.Who), e.Die, e.Total, e.Difficulty, verdict(e.Success))
+	return fmt.Sprintf("%s tries to escape the trap: %s: %s", s.name(e.Who), checkRoll(e.Die, e.Total, e.Difficulty), verdict(e.Success))
 }
 
 // StoodUp: a prone combatant gets up, spending the action (A39).

@@ -175,7 +175,7 @@ func (e *AmbushResolved) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *AmbushResolved) describe(_ *State) string {
+func (e *AmbushResolved) describe(*State) string {
 	if e.Spotted {
 		return fmt.Sprintf("the ambush (difficulty %d) is spotted", e.Difficulty)
 	}
@@ -194,6 +194,6 @@ func (*AmbushOver) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (*AmbushOver) describe(_ *State) string {
+func (*AmbushOver) describe(*State) string {
 	return "the ambushers' free turn is over"
 }

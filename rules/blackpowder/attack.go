@@ -320,7 +320,7 @@ func (e *ShotFired) apply(s *State, _ *hotMemory) {
 	w.Loaded = max(0, w.Loaded-1)
 }
 
-func (*ShotFired) describe(_ *State) string {
+func (*ShotFired) describe(*State) string {
 	return "the shot spends a load"
 }
 
@@ -379,6 +379,6 @@ func (e *AwaitingDecision) apply(s *State, h *hotMemory) {
 	*s.Pending = e.Pending
 }
 
-func (e *AwaitingDecision) describe(_ *State) string {
+func (e *AwaitingDecision) describe(*State) string {
 	return "waiting for " + e.Pending.Stage
 }

@@ -60,7 +60,7 @@ func (*CriticalRolled) apply(s *State, _ *hotMemory) {
 	s.Pending = nil
 }
 
-func (e *CriticalRolled) describe(_ *State) string {
+func (e *CriticalRolled) describe(*State) string {
 	if e.Hit {
 		return fmt.Sprintf("critical re-roll d10=%d → %d: hit, extra damage %v → %d", e.Die, e.Total, e.Dice, e.Value)
 	}

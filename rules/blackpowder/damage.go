@@ -171,7 +171,7 @@ func (*DamageRolled) apply(*State, *hotMemory) {
 	// The dice are on the record; damage lands with DamageDealt.
 }
 
-func (e *DamageRolled) describe(_ *State) string {
+func (e *DamageRolled) describe(*State) string {
 	return fmt.Sprintf("damage dice %v → %d", e.Dice, e.Value)
 }
 

@@ -510,6 +510,6 @@ func (*DeclarationClosed) apply(s *State, _ *hotMemory) {
 	s.Declared = nil
 }
 
-func (*DeclarationClosed) describe(_ *State) string {
+func (*DeclarationClosed) describe(*State) string {
 	return "the declared action is over"
 }

@@ -83,18 +83,7 @@ func (e *Decided) apply(s *State, _ *hotMemory) {
 }
 
 func (e *Decided) describe(s *State) string {
-	if e.TimedOut {
-		return fmt.Sprintf("the fight is decided: the round limit (%d) is reached with both sides standing; time to rest and heal", s.Options.RoundLimit)
-	}
-	switch {
-	case e.ByGM && e.Winner == "":
-		return "the GM ends the fight: a draw; time to rest and heal"
-	case e.ByGM:
-		return "the GM ends the fight: the " + e.Winner + " group wins; time to rest and heal"
-	case e.Winner == "":
-		return "the fight is decided: nobody is left standing"
-	}
-	return "the fight is decided: the " + e.Winner + " group wins; time to rest and heal"
+	return endWords(s, e.Winner, e.TimedOut, e.ByGM, true)
 }
 
 // Ended: at most one group still has fighters standing.
@@ -113,18 +102,27 @@ func (e *Ended) apply(s *State, _ *hotMemory) {
 }
 
 func (e *Ended) describe(s *State) string {
-	if e.TimedOut {
-		return fmt.Sprintf("the fight is stopped: the round limit (%d) is reached with both sides standing", s.Options.RoundLimit)
+	return endWords(s, e.Winner, e.TimedOut, e.ByGM, false)
+}
+
+// endWords says how the fight ended, for Decided (aftermath: the time
+// after the fight follows) and Ended.
+func endWords(s *State, winner string, timedOut, byGM, aftermath bool) string {
+	over, stopped, after := "over", "stopped", ""
+	if aftermath {
+		over, stopped, after = "decided", "decided", "; time to rest and heal"
 	}
 	switch {
-	case e.ByGM && e.Winner == "":
-		return "the GM ends the fight: a draw"
-	case e.ByGM:
-		return "the GM ends the fight: the " + e.Winner + " group wins"
-	case e.Winner == "":
-		return "the fight is over: nobody is left standing"
+	case timedOut:
+		return fmt.Sprintf("the fight is %s: the round limit (%d) is reached with both sides standing%s", stopped, s.Options.RoundLimit, after)
+	case byGM && winner == "":
+		return "the GM ends the fight: a draw" + after
+	case byGM:
+		return "the GM ends the fight: the " + winner + " group wins" + after
+	case winner == "":
+		return "the fight is " + over + ": nobody is left standing"
 	}
-	return "the fight is over: the " + e.Winner + " group wins"
+	return "the fight is " + over + ": the " + winner + " group wins" + after
 }
 
 // Woke: an unconscious player character wakes with 0 LP when the fight is

@@ -266,10 +266,7 @@ func (e *Revived) apply(s *State, _ *hotMemory) {
 }
 
 func (e *Revived) describe(s *State) string {
-	if e.Die == 0 {
-		return fmt.Sprintf("%s tries to revive %s with %s: %d vs %d cannot succeed: %s", s.name(e.Healer), s.name(e.Target), e.Skill, e.Total, e.Difficulty, verdict(e.Success))
-	}
-	return fmt.Sprintf("%s tries to revive %s with %s: d10=%d → %d vs %d: %s", s.name(e.Healer), s.name(e.Target), e.Skill, e.Die, e.Total, e.Difficulty, verdict(e.Success))
+	return fmt.Sprintf("%s tries to revive %s with %s: %s: %s", s.name(e.Healer), s.name(e.Target), e.Skill, checkRoll(e.Die, e.Total, e.Difficulty), verdict(e.Success))
 }
 
 // ItemUsed: an item's healing (R31): the dice of its expression, the

@@ -187,10 +187,7 @@ func (e *GunFixed) apply(s *State, _ *hotMemory) {
 
 func (e *GunFixed) describe(s *State) string {
 	c := s.combatant(e.Combatant)
-	if e.Die == 0 {
-		return fmt.Sprintf("%s works on the %s: %d vs %d cannot succeed: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, e.Total, e.Difficulty, verdict(e.Success), e.State)
-	}
-	return fmt.Sprintf("%s works on the %s: d10=%d → %d vs %d: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, e.Die, e.Total, e.Difficulty, verdict(e.Success), e.State)
+	return fmt.Sprintf("%s works on the %s: %s: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, checkRoll(e.Die, e.Total, e.Difficulty), verdict(e.Success), e.State)
 }
 
 // Jam table results by die (R19), as outcome tags name them.

@@ -35,11 +35,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 			tag(e.Roller, "initiative:"+strconv.Itoa(e.Total))
 		case *AttackRolled:
 			attacker = e.Attacker
-			if e.Hit {
-				tag(e.Attacker, "hit")
-			} else {
-				tag(e.Attacker, "miss")
-			}
+			tag(e.Attacker, hitOrMiss(e.Hit))
 		case *MistFizzle:
 			tag(e.Attacker, "fizzle")
 		case *DodgeRolled:
@@ -55,11 +51,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 				tag(e.Attacker, jamResults[e.Die])
 			}
 		case *CriticalRolled:
-			if e.Hit {
-				tag(e.Attacker, "critical")
-			} else {
-				tag(e.Attacker, "critical-missed")
-			}
+			tag(e.Attacker, pick(e.Hit, "critical", "critical-missed"))
 		case *CriticalDeclined:
 			tag(e.Attacker, "critical-declined")
 		case *DamageDealt:

@@ -1,6 +1,8 @@
 package blackpowder
 
 import (
+	"fmt"
+
 	"fray/dice"
 	"fray/engine"
 	"fray/rules/parts"
@@ -295,6 +297,16 @@ func (Rules) Forgets(s *State, _ string, c Command) bool {
 
 // hitOrMiss says how an attack check came out.
 func hitOrMiss(hit bool) string { return pick(hit, "hit", "miss") }
+
+// checkRoll writes a check's die and total against its difficulty,
+// "d10=7 → 9 vs 8", or "9 vs 12 cannot succeed" when it could not and no
+// die was drawn (A37).
+func checkRoll(die, total, difficulty int) string {
+	if die == 0 {
+		return fmt.Sprintf("%d vs %d cannot succeed", total, difficulty)
+	}
+	return fmt.Sprintf("d10=%d → %d vs %d", die, total, difficulty)
+}
 
 // verdict says how a check came out.
 func verdict(success bool) string { return pick(success, "success", "failure") }

@@ -90,7 +90,7 @@ func (e *Ruled) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Ruled) describe(_ *State) string {
+func (e *Ruled) describe(*State) string {
 	if e.About == "safety" {
 		return "the GM rules the spot " + map[bool]string{true: "safe", false: "not safe"}[e.Safe]
 	}

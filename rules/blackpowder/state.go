@@ -444,6 +444,14 @@ type Aftermath struct {
 	Treated []string `json:"treated,omitempty"`
 }
 
+// clone returns a copy of the aftermath that shares no list with it.
+func (a *Aftermath) clone() *Aftermath {
+	after := *a
+	after.Treated = slices.Clone(a.Treated)
+	after.ShortRested = slices.Clone(a.ShortRested)
+	return &after
+}
+
 // Reaction is a chance to answer a declared action.
 type Reaction struct {
 	Who string `json:"who"`
@@ -573,10 +581,7 @@ func (s *State) scratchInto(dst *State) {
 		dst.Ambush = &a
 	}
 	if s.After != nil {
-		after := *s.After
-		after.Treated = slices.Clone(after.Treated)
-		after.ShortRested = slices.Clone(after.ShortRested)
-		dst.After = &after
+		dst.After = s.After.clone()
 	}
 	if s.Declared != nil {
 		if declared == nil || declared == s.Declared {
@@ -651,10 +656,7 @@ func (s *State) clone() State {
 		out.AimsDue = &due
 	}
 	if s.After != nil {
-		after := *s.After
-		after.Treated = slices.Clone(after.Treated)
-		after.ShortRested = slices.Clone(after.ShortRested)
-		out.After = &after
+		out.After = s.After.clone()
 	}
 	for i := range out.Combatants {
 		if aim := out.Combatants[i].Aim; aim != nil {

@@ -292,7 +292,7 @@ func (e *RoundStarted) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *RoundStarted) describe(_ *State) string {
+func (e *RoundStarted) describe(*State) string {
 	return fmt.Sprintf("round %d begins", e.Round)
 }
 
