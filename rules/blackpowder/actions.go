@@ -15,8 +15,7 @@ type Assist struct {
 }
 
 func (Assist) Kind() string { return "assist" }
-
-func (*Assist) isCommand() {}
+func (*Assist) isCommand()  {}
 
 func (r *run) assist(who string, cmd *Assist) error {
 	c, a, err := r.assistCheck(who, cmd)
@@ -53,8 +52,7 @@ func (r *run) assistCheck(who string, cmd *Assist) (c, a *Combatant, err error) 
 type Escape struct{}
 
 func (Escape) Kind() string { return "escape" }
-
-func (*Escape) isCommand() {}
+func (*Escape) isCommand()  {}
 
 func (r *run) escape(who string) error {
 	c, err := r.escapeCheck(who)
@@ -86,8 +84,7 @@ func (r *run) escapeCheck(who string) (*Combatant, error) {
 type StandUp struct{}
 
 func (StandUp) Kind() string { return "stand" }
-
-func (*StandUp) isCommand() {}
+func (*StandUp) isCommand()  {}
 
 func (r *run) standUp(who string) error {
 	c, err := r.standUpCheck(who)
@@ -122,8 +119,7 @@ type Check struct {
 }
 
 func (Check) Kind() string { return "check" }
-
-func (*Check) isCommand() {}
+func (*Check) isCommand()  {}
 
 // check is a free-form check: d10 + the attribute + the skill the GM names
 // against a difficulty, 10 unless the GM says otherwise; one that cannot
@@ -169,8 +165,7 @@ type FreeForm struct {
 }
 
 func (FreeForm) Kind() string { return "do" }
-
-func (*FreeForm) isCommand() {}
+func (*FreeForm) isCommand()  {}
 
 // freeForm does a free-form action that needs no check: it spends the
 // action and draws no die (R05, §6). What it achieves is the GM's to

@@ -17,8 +17,7 @@ type AimAt struct {
 }
 
 func (AimAt) Kind() string { return "aim" }
-
-func (*AimAt) isCommand() {}
+func (*AimAt) isCommand()  {}
 
 func (r *run) aim(who string, cmd *AimAt) error {
 	c, err := r.aimCheck(who, cmd)
@@ -141,8 +140,7 @@ func (r *run) fireAim(who string, aim Aim) error {
 type FireEarly struct{}
 
 func (FireEarly) Kind() string { return "fire_early" }
-
-func (*FireEarly) isCommand() {}
+func (*FireEarly) isCommand()  {}
 
 // fireEarly fires a pending aimed attack now, before the declared action
 // (R22, A17).

@@ -10,15 +10,13 @@ import (
 type Hide struct{}
 
 func (Hide) Kind() string { return "hide" }
-
-func (*Hide) isCommand() {}
+func (*Hide) isCommand()  {}
 
 // Search: an ambushed combatant's Perception check (R37).
 type Search struct{}
 
 func (Search) Kind() string { return "search" }
-
-func (*Search) isCommand() {}
+func (*Search) isCommand()  {}
 
 // resolveAmbush settles the ambush once every hider has hidden and, if the
 // ambushed search, every one of them has searched: spotted if a search

@@ -26,8 +26,7 @@ type Attack struct {
 }
 
 func (Attack) Kind() string { return "attack" }
-
-func (*Attack) isCommand() {}
+func (*Attack) isCommand()  {}
 
 // Stun: an attack meant to knock out an unaware target (R43).
 type Stun struct {
@@ -36,8 +35,7 @@ type Stun struct {
 }
 
 func (Stun) Kind() string { return "stun" }
-
-func (*Stun) isCommand() {}
+func (*Stun) isCommand()  {}
 
 // attackAttribute is Body for melee and unarmed attacks, Senses otherwise
 // (R09).

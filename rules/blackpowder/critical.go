@@ -12,8 +12,7 @@ type Critical struct {
 }
 
 func (Critical) Kind() string { return "critical" }
-
-func (*Critical) isCommand() {}
+func (*Critical) isCommand()  {}
 
 func (r *run) critical(who string, takeIt bool) error {
 	p, err := r.pendingFor(who, "critical")

@@ -387,16 +387,14 @@ func (r *run) actAs(mode, who string, cmd Command) error {
 type OpportunityAttack struct{}
 
 func (OpportunityAttack) Kind() string { return "opportunity_attack" }
-
-func (*OpportunityAttack) isCommand() {}
+func (*OpportunityAttack) isCommand()  {}
 
 // Decline: let a declared action go by without an opportunity attack or an
 // interrupt.
 type Decline struct{}
 
 func (Decline) Kind() string { return "decline" }
-
-func (*Decline) isCommand() {}
+func (*Decline) isCommand()  {}
 
 // ActionDeclared: an action others may answer before it resolves (R08,
 // R34).

@@ -11,23 +11,20 @@ import (
 type Dodge struct{}
 
 func (Dodge) Kind() string { return "dodge" }
-
-func (*Dodge) isCommand() {}
+func (*Dodge) isCommand()  {}
 
 // Parry: the target of a melee hit parries with its melee weapon (R24,
 // A12).
 type Parry struct{}
 
 func (Parry) Kind() string { return "parry" }
-
-func (*Parry) isCommand() {}
+func (*Parry) isCommand()  {}
 
 // Take: the target of a hit takes it without dodging.
 type Take struct{}
 
 func (Take) Kind() string { return "take" }
-
-func (*Take) isCommand() {}
+func (*Take) isCommand()  {}
 
 // canDodge: an active target with an unused action or a held delayed
 // action (R23); never the unconscious (A26).

@@ -15,15 +15,13 @@ type EndFight struct {
 }
 
 func (EndFight) Kind() string { return "end_fight" }
-
-func (*EndFight) isCommand() {}
+func (*EndFight) isCommand()  {}
 
 // Done: the GM closes the encounter after the fight.
 type Done struct{}
 
 func (Done) Kind() string { return "done" }
-
-func (*Done) isCommand() {}
+func (*Done) isCommand()  {}
 
 // end ends the fight. Unconscious player characters who were not revived
 // wake with 0 LP (R27).

@@ -17,8 +17,7 @@ type Revive struct {
 }
 
 func (Revive) Kind() string { return "revive" }
-
-func (*Revive) isCommand() {}
+func (*Revive) isCommand()  {}
 
 func (r *run) revive(who string, cmd *Revive) error {
 	c, t, attr, err := r.reviveCheck(who, cmd)
@@ -78,8 +77,7 @@ type UseItem struct {
 }
 
 func (UseItem) Kind() string { return "use" }
-
-func (*UseItem) isCommand() {}
+func (*UseItem) isCommand()  {}
 
 // useItem uses a healing item on the user or an ally within reach (R31):
 // its dice expression gives the LP restored, up to LP max.
@@ -148,8 +146,7 @@ type Rest struct {
 }
 
 func (Rest) Kind() string { return "rest" }
-
-func (*Rest) isCommand() {}
+func (*Rest) isCommand()  {}
 
 // rest rests everyone standing, or those cmd names (R29, A28): a short
 // rest (once each after a fight) heals D10/3 + Body, a long one D10/2 +
@@ -214,8 +211,7 @@ type Heal struct {
 }
 
 func (Heal) Kind() string { return "heal" }
-
-func (*Heal) isCommand() {}
+func (*Heal) isCommand()  {}
 
 // heal is Medicine healing after the fight (R30, A28): a Medicine check
 // against 10; the patient gains the excess, once a rest period.

@@ -14,15 +14,13 @@ type Hold struct {
 }
 
 func (Hold) Kind() string { return "hold" }
-
-func (*Hold) isCommand() {}
+func (*Hold) isCommand()  {}
 
 // Release: let go of the one held; free (R39).
 type Release struct{}
 
 func (Release) Kind() string { return "release" }
-
-func (*Release) isCommand() {}
+func (*Release) isCommand()  {}
 
 // hold is a hold attempt: an attack roll with the weapon in hand, which
 // must be melee or fists; a hit leads to a contest instead of damage

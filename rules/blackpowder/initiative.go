@@ -12,8 +12,7 @@ import (
 type RollInitiative struct{}
 
 func (RollInitiative) Kind() string { return "initiative" }
-
-func (*RollInitiative) isCommand() {}
+func (*RollInitiative) isCommand()  {}
 
 func (r *run) initiative(who string) error {
 	if r.s.stage() != stageInitiative {

@@ -22,8 +22,7 @@ type Interrupt struct {
 }
 
 func (Interrupt) Kind() string { return "interrupt" }
-
-func (*Interrupt) isCommand() {}
+func (*Interrupt) isCommand()  {}
 
 // interrupt answers a declared action with a held delayed action (R08):
 // to act right after it, or to try to go first. Interrupters are settled

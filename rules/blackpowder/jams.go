@@ -14,8 +14,7 @@ import (
 type Fix struct{}
 
 func (Fix) Kind() string { return "fix" }
-
-func (*Fix) isCommand() {}
+func (*Fix) isCommand()  {}
 
 // Repair: after the fight, a Craft (Gunsmith) check to mend a gun left
 // inoperable for the fight (R19's 3), against its fix difficulty + 5.
@@ -24,8 +23,7 @@ type Repair struct {
 }
 
 func (Repair) Kind() string { return "repair" }
-
-func (*Repair) isCommand() {}
+func (*Repair) isCommand()  {}
 
 // jam reads the jam table after doubles (R19) and reports whether the
 // shot's damage stands.

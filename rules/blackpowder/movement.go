@@ -23,8 +23,7 @@ type Move struct {
 }
 
 func (Move) Kind() string { return "move" }
-
-func (*Move) isCommand() {}
+func (*Move) isCommand()  {}
 
 // Run: the action; move up to 20 m (R33). It provokes opportunity attacks
 // and makes ranged attacks against the runner harder until its next turn.
@@ -34,8 +33,7 @@ type Run struct {
 }
 
 func (Run) Kind() string { return "run" }
-
-func (*Run) isCommand() {}
+func (*Run) isCommand()  {}
 
 // Withdraw: the action; move up to 5 m cautiously, provoking nothing (R35,
 // A23).
@@ -45,8 +43,7 @@ type Withdraw struct {
 }
 
 func (Withdraw) Kind() string { return "withdraw" }
-
-func (*Withdraw) isCommand() {}
+func (*Withdraw) isCommand()  {}
 
 // move moves a combatant: alongside its action up to 5 m a turn, or as the
 // action running (20 m) or withdrawing (5 m) (R33, R35).

@@ -139,3 +139,22 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 	}
 	return c.Status, c.Status == Unconscious || c.Status == Dead
 }
+
+// Forget clears from s what actor's command c does not read, so that exact
+// odds resolve it once for situations that differ only there: a target
+// who takes the blow never reads the attack total a dodge would have been
+// rolled against (R23), and nothing after it keeps that total.
+func (r Rules) Forget(s *State, actor string, c Command) {
+	if r.Forgets(s, actor, c) {
+		p := *s.Pending
+		p.Total = 0
+		s.Pending = &p
+	}
+}
+
+// Forgets reports whether Forget changes anything (engine.ForgetScope):
+// only for a blow taken that a dodge would have been rolled against.
+func (Rules) Forgets(s *State, _ string, c Command) bool {
+	_, ok := c.(*Take)
+	return ok && s.Pending != nil && s.Pending.Stage == "dodge" && s.Pending.Total != 0
+}

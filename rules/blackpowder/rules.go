@@ -68,11 +68,55 @@ func (Rules) SideOf(s *State, combatant string) string {
 	return ""
 }
 
+// OptionsFor lists the options the current prompt offers actor. On a group's
+// turn the prompt names its first member who has not finished, and its
+// options are that member's; any other unfinished member may answer it
+// (R04), with options of its own, which this gives.
+func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
+	p := next(s)
+	if p.Kind != engine.Act || actor == p.Actor || actor == engine.GM || s.stage() != stageTurn || !p.Accepts(actor) {
+		return p.Options
+	}
+	c := s.combatant(actor)
+	if c == nil {
+		return nil
+	}
+	if c.Done {
+		return afterActionOptions(s, c) // R06, R33: what may come after the action
+	}
+	return actOptions(s, c)
+}
+
+// ScratchInto makes *dst a copy of s for Step or Evolve to change, cheaper
+// than Clone: it reuses the memory dst holds from an earlier ScratchInto,
+// and shares with s what decisions never change in place (skills, armor;
+// aims, the order and declared commands, which they only replace). s must
+// not change while the copy is in use. Exact odds copy a state per dice
+// path with it.
+func (Rules) ScratchInto(dst, s *State) { s.scratchInto(dst) }
+
 // DescribeEvent says what an event means, with its dice.
 func (Rules) DescribeEvent(s *State, e Event) string { return e.describe(s) }
 
+// hitOrMiss says how an attack check came out.
+func hitOrMiss(hit bool) string { return pick(hit, "hit", "miss") }
+
+// verdict says how a check came out.
+func verdict(success bool) string { return pick(success, "success", "failure") }
+
+// checkRoll writes a check's die and total against its difficulty,
+// "d10=7 → 9 vs 8", or "9 vs 12 cannot succeed" when it could not and no
+// die was drawn (A37).
+func checkRoll(die, total, difficulty int) string {
+	if die == 0 {
+		return fmt.Sprintf("%d vs %d cannot succeed", total, difficulty)
+	}
+	return fmt.Sprintf("d10=%d → %d vs %d", die, total, difficulty)
+}
+
 // Command is a decision in a blackpowder fight.
 type Command interface {
+	// Kind names the command's type in JSON (see engine.Kinded).
 	Kind() string
 	isCommand()
 }
@@ -81,11 +125,12 @@ type Command interface {
 type Event interface {
 	// Kind names the event's type in JSON (see engine.Kinded).
 	Kind() string
-	// apply changes s as the event says. It never fails and draws no dice. h is the state's
-	// hot memory on Step's path, nil on the table's (Evolve).
+	// apply changes s as the event says. It never fails and draws no
+	// dice. h is the state's hot memory on Step's path, nil on the
+	// table's (Evolve).
 	apply(s *State, h *hotMemory)
-	// describe says what the event means, with its dice, for a transcript; s is the state
-	// before it.
+	// describe says what the event means, with its dice, for a
+	// transcript; s is the state before it.
 	describe(s *State) string
 }
 
@@ -248,65 +293,3 @@ func notAnAction(cmd Command) error {
 	}
 	return engine.Errorf(engine.NotAllowedNow, "%s is not an action", cmd.Kind())
 }
-
-// OptionsFor lists the options the current prompt offers actor. On a group's
-// turn the prompt names its first member who has not finished, and its
-// options are that member's; any other unfinished member may answer it
-// (R04), with options of its own, which this gives.
-func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	p := next(s)
-	if p.Kind != engine.Act || actor == p.Actor || actor == engine.GM || s.stage() != stageTurn || !p.Accepts(actor) {
-		return p.Options
-	}
-	c := s.combatant(actor)
-	if c == nil {
-		return nil
-	}
-	if c.Done {
-		return afterActionOptions(s, c) // R06, R33: what may come after the action
-	}
-	return actOptions(s, c)
-}
-
-// ScratchInto makes *dst a copy of s for Step or Evolve to change, cheaper
-// than Clone: it reuses the memory dst holds from an earlier ScratchInto,
-// and shares with s what decisions never change in place (skills, armor;
-// aims, the order and declared commands, which they only replace). s must
-// not change while the copy is in use. Exact odds copy a state per dice
-// path with it.
-func (Rules) ScratchInto(dst, s *State) { s.scratchInto(dst) }
-
-// Forget clears from s what actor's command c does not read, so that exact
-// odds resolve it once for situations that differ only there: a target
-// who takes the blow never reads the attack total a dodge would have been
-// rolled against (R23), and nothing after it keeps that total.
-func (r Rules) Forget(s *State, actor string, c Command) {
-	if r.Forgets(s, actor, c) {
-		p := *s.Pending
-		p.Total = 0
-		s.Pending = &p
-	}
-}
-
-// Forgets reports whether Forget changes anything (engine.ForgetScope):
-// only for a blow taken that a dodge would have been rolled against.
-func (Rules) Forgets(s *State, _ string, c Command) bool {
-	_, ok := c.(*Take)
-	return ok && s.Pending != nil && s.Pending.Stage == "dodge" && s.Pending.Total != 0
-}
-
-// hitOrMiss says how an attack check came out.
-func hitOrMiss(hit bool) string { return pick(hit, "hit", "miss") }
-
-// checkRoll writes a check's die and total against its difficulty,
-// "d10=7 → 9 vs 8", or "9 vs 12 cannot succeed" when it could not and no
-// die was drawn (A37).
-func checkRoll(die, total, difficulty int) string {
-	if die == 0 {
-		return fmt.Sprintf("%d vs %d cannot succeed", total, difficulty)
-	}
-	return fmt.Sprintf("d10=%d → %d vs %d", die, total, difficulty)
-}
-
-// verdict says how a check came out.
-func verdict(success bool) string { return pick(success, "success", "failure") }

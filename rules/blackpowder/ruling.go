@@ -15,8 +15,7 @@ type Ruling struct {
 }
 
 func (Ruling) Kind() string { return "ruling" }
-
-func (*Ruling) isCommand() {}
+func (*Ruling) isCommand()  {}
 
 // rule answers the GM's ruling prompt of a declared action.
 func (r *run) rule(who string, cmd *Ruling) error {

@@ -110,16 +110,14 @@ func (r *run) movingMember(who string) (*Combatant, error) { return r.acting(who
 type Pass struct{}
 
 func (Pass) Kind() string { return "pass" }
-
-func (*Pass) isCommand() {}
+func (*Pass) isCommand()  {}
 
 // Delay: hold the action for later in the round (R07). A held action can
 // still pay for a dodge.
 type Delay struct{}
 
 func (Delay) Kind() string { return "delay" }
-
-func (*Delay) isCommand() {}
+func (*Delay) isCommand()  {}
 
 func (r *run) pass(who string) error {
 	c, err := r.actingMember(who)

@@ -14,15 +14,13 @@ type Draw struct {
 }
 
 func (Draw) Kind() string { return "draw" }
-
-func (*Draw) isCommand() {}
+func (*Draw) isCommand()  {}
 
 // Reload: one reload step on the gun in hand (R20).
 type Reload struct{}
 
 func (Reload) Kind() string { return "reload" }
-
-func (*Reload) isCommand() {}
+func (*Reload) isCommand()  {}
 
 // weaponIndex finds a carried weapon by name ("fists": -1).
 func (c *Combatant) weaponIndex(name string) (int, error) {
