@@ -42,7 +42,7 @@ func (r *run) assistCheck(who string, cmd *Assist) (c, a *Combatant, err error) 
 	case a.Status != Active:
 		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", a.Name, a.Status)
 	case c.Actions < 1:
-		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return nil, nil, noActionLeft(c)
 	}
 	return c, a, nil
 }
@@ -75,7 +75,7 @@ func (r *run) escapeCheck(who string) (*Combatant, error) {
 	case c.Trapped == 0:
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not trapped", c.Name)
 	case c.Actions < 1:
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return nil, noActionLeft(c)
 	}
 	return c, nil
 }
@@ -105,7 +105,7 @@ func (r *run) standUpCheck(who string) (*Combatant, error) {
 	case !c.Prone:
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not prone", c.Name)
 	case c.Actions < 1:
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return nil, noActionLeft(c)
 	}
 	return c, nil
 }
@@ -152,7 +152,7 @@ func (r *run) checkActionCheck(who string, cmd *Check) (*Combatant, int, error) 
 	case cmd.Skill != "" && !slices.Contains(knownSkills, cmd.Skill):
 		return nil, 0, engine.Errorf(engine.Invalid, "unknown skill %q; known: %s", cmd.Skill, strings.Join(knownSkills, ", "))
 	case c.Actions < 1:
-		return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return nil, 0, noActionLeft(c)
 	}
 	return c, attr, nil
 }
@@ -189,7 +189,7 @@ func (r *run) freeFormCheck(who string, cmd *FreeForm) (*Combatant, error) {
 	case strings.TrimSpace(cmd.Action) == "":
 		return nil, engine.Errorf(engine.Invalid, "do what? name the free-form action")
 	case c.Actions < 1:
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return nil, noActionLeft(c)
 	}
 	return c, nil
 }

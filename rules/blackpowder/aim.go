@@ -35,7 +35,7 @@ func (r *run) aimCheck(who string, cmd *AimAt) (*Combatant, error) {
 		return nil, err
 	}
 	if c.Actions < 1 {
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return nil, noActionLeft(c)
 	}
 	if cmd.Weapon != "" {
 		if i, err := c.weaponIndex(cmd.Weapon); err != nil {

@@ -96,7 +96,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, er
 		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	}
 	if r.mode == "" && c.Actions < 1 {
-		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return aimedStrike{}, noActionLeft(c)
 	}
 	t := r.s.combatant(cmd.Target)
 	switch {

@@ -47,7 +47,7 @@ func (r *run) reviveCheck(who string, cmd *Revive) (c, t *Combatant, attr int, e
 		return nil, nil, 0, err
 	}
 	if r.mode == "" && c.Actions < 1 {
-		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return nil, nil, 0, noActionLeft(c)
 	}
 	t = r.s.combatant(cmd.Target)
 	switch {
@@ -122,7 +122,7 @@ func (r *run) useItemCheck(who string, cmd *UseItem) (itemUse, error) {
 	case c.Items[i].Uses < 1:
 		return itemUse{}, engine.Errorf(engine.NotAllowedNow, "the %s is used up", cmd.Item)
 	case c.Actions < 1:
-		return itemUse{}, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return itemUse{}, noActionLeft(c)
 	case t == nil:
 		return itemUse{}, engine.Errorf(engine.Invalid, "no combatant %q", target)
 	case t.Group != c.Group || t.Status != Active:

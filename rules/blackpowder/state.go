@@ -537,9 +537,9 @@ func (s *State) group(id string) *Group {
 }
 
 // scratch returns a copy of the state for a decision in progress to
-// change, cheaper than clone: it copies what evolve changes in place and
-// shares with s what nothing changes (skills, armor) and what evolve only
-// ever replaces (the order, aims, declared commands). The pending attack
+// change, cheaper than clone: it copies what events change in place and
+// shares with s what nothing changes (skills, armor) and what events only
+// ever replace (the order, aims, declared commands). The pending attack
 // and the declaration are copied into memory dst keeps: a state with hot
 // memory changes them in place.
 // The copy must not outlive s being changed.

@@ -348,6 +348,11 @@ func (e *Delayed) describe(s *State) string {
 	return s.name(e.Combatant) + " holds a delayed action"
 }
 
+// noActionLeft is why c cannot take an action: its action is spent.
+func noActionLeft(c *Combatant) error {
+	return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+}
+
 // useAction spends the combatant's action: it has finished its part of the
 // turn.
 func useAction(c *Combatant) {

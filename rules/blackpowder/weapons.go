@@ -114,7 +114,7 @@ func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) 
 		if quick && r.mode == "" {
 			return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn and has no action left", c.Name)
 		}
-		return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
+		return nil, false, noActionLeft(c)
 	}
 	return c, false, nil
 }
