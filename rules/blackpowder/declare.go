@@ -1,16 +1,11 @@
 package blackpowder
 
 import (
+	"fmt"
+	"slices"
+
 	"fray/engine"
 	"fray/rules/parts"
-)
-
-// Movement distances in metres (A21).
-const (
-	moveDistance = 5.0
-	runDistance  = 4 * moveDistance
-	// slack forgives rounding in distances typed as decimals.
-	slack = 1e-9
 )
 
 // legal reports why who may not take action cmd now, or nil if it may:
@@ -81,7 +76,7 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
 	}
 	saved := *c
-	evolve(r.s, &DelayedUsed{Who: who})
+	(&DelayedUsed{Who: who}).apply(r.s, r.hot)
 	err := r.inMode("delayed", func() error { return r.legal(who, cmd) })
 	*c = saved
 	return err
@@ -176,54 +171,6 @@ func (s *State) reactors(q []Reaction, c *Combatant, cmd Command) []Reaction {
 		}
 	}
 	return q
-}
-
-// safeToRevive is the default of the GM's safety ruling: no conscious
-// enemy within reach of the healer or the patient (A27).
-func (s *State) safeToRevive(d *Declaration) bool {
-	rv, ok := d.Command.Command.(*Revive)
-	if !ok {
-		return true
-	}
-	healer, patient := s.combatant(d.Actor), s.combatant(rv.Target)
-	for _, e := range s.Combatants {
-		if e.Group != healer.Group && e.Status == Active && (distance(&e, healer) <= reach || distance(&e, patient) <= reach) {
-			return false
-		}
-	}
-	return true
-}
-
-// rule answers the GM's ruling prompt of a declared action.
-func (r *run) rule(who string, cmd *Ruling) error {
-	d, err := r.reactionHead(who, "")
-	if err != nil {
-		return err
-	}
-	ev := parts.PutIn(r.hot, (*hotMemory).ruled, Ruled{About: d.Queue[0].Kind})
-	switch ev.About {
-	case "safety":
-		if cmd.Safe == nil {
-			return engine.Errorf(engine.Invalid, "is the revive out of immediate danger? ruling safe, or ruling unsafe")
-		}
-		ev.Safe = *cmd.Safe
-	case "modifier":
-		if cmd.Modifier == nil {
-			return engine.Errorf(engine.Invalid, "what situational modifier? ruling mod N")
-		}
-		ev.Modifier = *cmd.Modifier
-		declared, ok := d.Command.Command.(*Attack)
-		if !ok {
-			return engine.Errorf(engine.NotAllowedNow, "a situational modifier is for a declared attack, and %s declared none", d.Actor)
-		}
-		atk := *declared
-		atk.Modifier += ev.Modifier
-		ev.Command = Nested{&atk}
-	default:
-		return engine.Errorf(engine.NotAllowedNow, "%s answers the %s, not a GM ruling", d.Queue[0].Who, d.Queue[0].Kind)
-	}
-	r.emit(ev)
-	return nil
 }
 
 // opportunists appends to out, as entries of a declaration's queue, the hostile
@@ -347,209 +294,6 @@ func (r *run) decline(who string) error {
 	return nil
 }
 
-// interrupt answers a declared action with a held delayed action (R08):
-// to act right after it, or to try to go first. Interrupters are settled
-// together once every holder has answered (speedContest), so that all
-// their dice come before the actor's (§7). One may join an earlier
-// interrupter of its own group in a combined action (With): all of them
-// must then win for any to go first (A16).
-func (r *run) interrupt(who string, cmd *Interrupt) error {
-	d, err := r.reactionHead(who, "interrupt")
-	if err != nil {
-		return err
-	}
-	inner := cmd.Action.Command
-	if inner == nil {
-		return engine.Errorf(engine.Invalid, "act with what? the interrupt names no action")
-	}
-	party, err := r.s.combineWith(d, who, cmd)
-	if err != nil {
-		return err
-	}
-	if err := r.legalDelayed(who, inner); err != nil {
-		return err
-	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).queued, Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party}))
-	return nil
-}
-
-// combineWith checks who's interrupt cmd against the declaration d and
-// returns the first member of the combined action it joins: "" when it
-// joins none.
-func (s *State) combineWith(d *Declaration, who string, cmd *Interrupt) (string, error) {
-	if cmd.With == "" {
-		return "", nil
-	}
-	if cmd.After {
-		return "", engine.Errorf(engine.Invalid, "a combined delayed action interrupts: %q takes no ally", "after")
-	}
-	if cmd.With == who {
-		return "", engine.Errorf(engine.Invalid, "%s cannot combine with themselves", who)
-	}
-	ally := s.combatant(cmd.With)
-	if ally == nil {
-		return "", engine.Errorf(engine.Invalid, "no combatant %q to combine with", cmd.With)
-	}
-	if ally.Group != s.combatant(who).Group {
-		return "", engine.Errorf(engine.NotAllowedNow, "a combined action is taken with allies, and %s is not one", ally.Name)
-	}
-	i := d.held(ally.ID)
-	if i < 0 || !d.Held[i].Interrupt {
-		return "", engine.Errorf(engine.NotAllowedNow, "%s has not interrupted %s's action: join an interrupter who answered before you", ally.Name, d.Actor)
-	}
-	if first := d.Held[i].With; first != "" {
-		return first, nil
-	}
-	return ally.ID, nil
-}
-
-// held returns the index in d.Held of who's delayed action, or -1.
-func (d *Declaration) held(who string) int {
-	for i := range d.Held {
-		if d.Held[i].Who == who {
-			return i
-		}
-	}
-	return -1
-}
-
-// contestDue reports whether the Speed contest is to be drawn: some
-// interrupters wait for it and no holder is left to answer.
-func (d *Declaration) contestDue() bool {
-	if len(d.Queue) > 0 && d.Queue[0].Kind == "interrupt" {
-		return false
-	}
-	for i := range d.Held {
-		if d.Held[i].Interrupt && !d.Held[i].Contested {
-			return true
-		}
-	}
-	return false
-}
-
-// firstToAct returns the index in d.Held of the next delayed action to
-// resolve before the declared action, having won its contest, or -1.
-func (d *Declaration) firstToAct() int {
-	for i := range d.Held {
-		if d.Held[i].First {
-			return i
-		}
-	}
-	return -1
-}
-
-// speedContest draws the Speed contest of every interrupter waiting for
-// it against the declaring actor (R02, R08, A02, A16): each interrupter's
-// die in the order they answered, then the actor's one die for all of
-// them (§7). An interrupter beats the actor with a higher total, or an
-// equal one and more Speed skill; it goes first if it beats the actor and
-// so does everyone in its combined action.
-func (r *run) speedContest() {
-	s := r.s
-	d := s.Declared
-	a := s.combatant(d.Actor)
-	// The contest's events change d.Held: work from a copy of the
-	// contenders, with their dice.
-	type contender struct {
-		h          Deferred
-		die, total int
-	}
-	var buf [8]contender
-	cs := buf[:0]
-	for _, h := range d.Held {
-		if h.Interrupt && !h.Contested {
-			c := s.combatant(h.Who)
-			die := r.d10()
-			cs = append(cs, contender{h: h, die: die, total: die + c.Body + c.Skill("speed")})
-		}
-	}
-	actorDie := r.d10()
-	actorTotal := actorDie + a.Body + a.Skill("speed")
-	beats := func(c contender) bool {
-		speed := s.combatant(c.h.Who).Skill("speed")
-		return c.total > actorTotal || (c.total == actorTotal && speed > a.Skill("speed"))
-	}
-	// party is the key of a combined action: its first member.
-	party := func(h Deferred) string {
-		if h.With != "" {
-			return h.With
-		}
-		return h.Who
-	}
-	for i, c := range cs {
-		won, members := true, 0
-		for _, o := range cs {
-			if party(o.h) == party(c.h) {
-				members++
-				won = won && beats(o)
-			}
-		}
-		ev := &SpeedContest{Interrupter: c.h.Who, Actor: a.ID, Die: c.die, Total: c.total,
-			ActorTotal: actorTotal, Beats: beats(c), Won: won, Action: c.h.Command.clone()}
-		if members > 1 {
-			ev.With = party(c.h)
-		}
-		if i == 0 {
-			ev.ActorDie = actorDie
-		}
-		r.emit(ev)
-	}
-}
-
-// actDelayed acts with a held delayed action (R08). Attacks spend the held
-// action themselves; any other action is paid for by lending an action
-// and settling it afterwards, once legalDelayed has passed it. On failure
-// nothing is emitted.
-func (r *run) actDelayed(who string, cmd Command) error {
-	switch cmd.(type) {
-	case *Attack, *Hold, *Stun:
-		if err := r.s.holdsDelayed(who); err != nil {
-			return err
-		}
-		return r.actAs("delayed", who, cmd)
-	}
-	if err := r.legalDelayed(who, cmd); err != nil {
-		return err
-	}
-	done := r.s.combatant(who).Done
-	r.emit(&DelayedUsed{Who: who})
-	if err := r.actAs("delayed", who, cmd); err != nil {
-		return err // legalDelayed passed it: never
-	}
-	r.emit(&DelayedSettled{Who: who, Done: done})
-	return nil
-}
-
-// holdsDelayed reports why who cannot act with a held delayed action, or
-// nil if it can.
-func (s *State) holdsDelayed(who string) error {
-	c := s.combatant(who)
-	switch {
-	case c == nil:
-		return engine.Errorf(engine.Invalid, "no combatant %q", who)
-	case !c.Delayed || c.Status != Active:
-		return engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
-	}
-	return nil
-}
-
-// fireEarly fires a pending aimed attack now, before the declared action
-// (R22, A17).
-func (r *run) fireEarly(who string) error {
-	if _, err := r.reactionHead(who, "aim"); err != nil {
-		return err
-	}
-	aim := *r.s.combatant(who).Aim
-	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
-	r.emit(parts.PutIn(r.hot, (*hotMemory).aimResolving, AimResolving{Combatant: who}))
-	r.early = true
-	defer func() { r.early = false }()
-	if err := r.fireAim(who, aim); err != nil {
-		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
-	}
-	return nil
-}
-
 // resolveDeclared resolves what a declaration is waiting for once nobody is
 // left to answer it: the Speed contest of its interrupters, when the last
 // holder of a delayed action has answered; the interrupters that won it;
@@ -638,108 +382,132 @@ func (r *run) actAs(mode, who string, cmd Command) error {
 	return r.inMode(mode, func() error { return r.act(who, cmd) })
 }
 
-// move moves a combatant: alongside its action up to 5 m a turn, or as the
-// action running (20 m) or withdrawing (5 m) (R33, R35).
-func (r *run) move(who string, x, y float64, mode string) error {
-	c, d, err := r.moveCheck(who, x, y, mode)
-	if err != nil {
-		return err
-	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).moved, Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d}))
-	return nil
+// OpportunityAttack: answer a declared action with a free melee attack on
+// the one who declared it (R34).
+type OpportunityAttack struct{}
+
+func (OpportunityAttack) Kind() string { return "opportunity_attack" }
+func (*OpportunityAttack) isCommand()  {}
+
+// Decline: let a declared action go by without an opportunity attack or an
+// interrupt.
+type Decline struct{}
+
+func (Decline) Kind() string { return "decline" }
+func (*Decline) isCommand()  {}
+
+// ActionDeclared: an action others may answer before it resolves (R08,
+// R34).
+type ActionDeclared struct {
+	Declaration Declaration `json:"declaration"`
 }
 
-// moveCheck checks a move, run or withdrawal to (x, y) without changing
-// anything, and returns the mover and the distance.
-func (r *run) moveCheck(who string, x, y float64, mode string) (*Combatant, float64, error) {
-	after := afterNothing
-	if mode == "move" {
-		after = afterMove // alongside the action: before or after it (R33)
+func (ActionDeclared) Kind() string { return "action_declared" }
+
+func (e *ActionDeclared) apply(s *State, h *hotMemory) {
+	if h != nil {
+		// In memory of its own, sharing no queue with the event.
+		s.Declared = &h.declared
+		copyDeclaration(s.Declared, &e.Declaration)
+		return
 	}
-	c, err := r.acting(who, after)
-	if err != nil {
-		return nil, 0, err
-	}
-	if c.HeldBy != "" || c.Holding != "" || c.Trapped > 0 {
-		return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s is held or trapped and cannot move", c.Name)
-	}
-	d := parts.Metres(x, y, c.X, c.Y)
-	switch mode {
-	case "move":
-		if c.Moved+d > moveDistance+slack {
-			return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s can move %.1f m more this turn, not %.1f m (run to go further)", c.Name, moveDistance-c.Moved, d)
-		}
-	case "run", "withdraw":
-		limit := runDistance
-		if mode == "withdraw" {
-			limit = moveDistance
-		}
-		if c.Actions < 1 {
-			return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
-		}
-		if d > limit+slack {
-			return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s can %s at most %.0f m, not %.1f m", c.Name, mode, limit, d)
-		}
-	}
-	return c, d, nil
+	d := e.Declaration
+	s.Declared = &d
 }
 
-// canFollow reports why the aimer of s.Follow can no longer act with its
-// delayed action right after its aimed attack, or nil if it can.
-func (s *State) canFollow() error {
-	c := s.combatant(s.Follow)
+func (e *ActionDeclared) describe(s *State) string {
+	d := e.Declaration
+	return fmt.Sprintf("%s declares %q; waiting for %s", s.name(d.Actor), d.Text, parts.Count(len(d.Queue), "answer", "answers"))
+}
+
+// ReactionDone: the first in the declaration's queue answered it (Taken:
+// with an opportunity attack, or, if it was asked about its aimed attack,
+// by firing it early) or let it go.
+type ReactionDone struct {
+	Who   string `json:"who"`
+	Taken bool   `json:"taken"`
+}
+
+func (ReactionDone) Kind() string { return "reaction_done" }
+
+func (*ReactionDone) apply(s *State, h *hotMemory) {
+	if q := s.Declared.Queue; h != nil && s.Declared == &h.declared {
+		// The hot memory's own queue: shifted in place, so that
+		// its memory is reused at full size by the next declaration.
+		s.Declared.Queue = q[:copy(q, q[1:])]
+		return
+	}
+	s.Declared.Queue = s.Declared.Queue[1:]
+}
+
+func (e *ReactionDone) describe(s *State) string {
 	switch {
-	case c.Status != Active:
-		return engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
-	case !c.Delayed:
-		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds a delayed action", c.Name)
+	case e.Taken && s.firesEarly(e.Who):
+		return s.name(e.Who) + " fires the aimed attack early"
+	case e.Taken:
+		return s.name(e.Who) + " takes the opportunity attack"
 	}
-	return nil
+	return s.name(e.Who) + " lets it go"
 }
 
-// follow acts with the aimer's held delayed action right after its aimed
-// attack (R22): `after COMMAND`, any action but another aim, with no Speed
-// contest, and, like any action taken with a delayed action, not declared.
-func (r *run) follow(who string, cmd *Interrupt) error {
-	s := r.s
-	c := s.combatant(s.Follow)
-	if who != c.ID {
-		return engine.Errorf(engine.NotYourTurn, "%s answers first: act with the delayed action right after the aimed attack, or keep it", c.Name)
-	}
-	inner := cmd.Action.Command
-	switch inner.(type) {
-	case nil:
-		return engine.Errorf(engine.Invalid, "act with what? after COMMAND")
-	case *AimAt:
-		return engine.Errorf(engine.NotAllowedNow, "%s has just made the aimed attack: the delayed action that follows it cannot aim again", c.Name)
-	}
-	if !cmd.After || cmd.With != "" {
-		return engine.Errorf(engine.Invalid, "right after the aimed attack the delayed action needs no Speed contest: after %s", Rules{}.FormatCommand(inner))
-	}
-	if err := r.legalDelayed(who, inner); err != nil {
-		return err
-	}
-	r.emit(&FollowDone{Who: who, Taken: true})
-	if err := r.actDelayed(who, inner); err != nil {
-		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()})) // legalDelayed passed it: never
-	}
-	return nil
+// DeclarationStep: the declared action (Who is its actor), or a delayed
+// action answering it, starts to resolve: Early before the declared
+// action, having won its Speed contest; Deferred after it.
+type DeclarationStep struct {
+	Who      string `json:"who"`
+	Early    bool   `json:"early,omitempty"`
+	Deferred bool   `json:"deferred,omitempty"`
 }
 
-// keepDelayed declines to act with the delayed action right after the
-// aimed attack: it stays held for later in the round (R22, R07).
-func (r *run) keepDelayed(who string) error {
-	if c := r.s.combatant(r.s.Follow); who != c.ID {
-		return engine.Errorf(engine.NotYourTurn, "%s answers first: act with the delayed action right after the aimed attack, or keep it", c.Name)
-	}
-	r.emit(&FollowDone{Who: who})
-	return nil
-}
+func (DeclarationStep) Kind() string { return "declaration_step" }
 
-// firesEarly reports whether who, first in the declaration's queue, is
-// asked about its aimed attack: its taking the reaction fires it early
-// (R22), rather than making an opportunity attack.
-func (s *State) firesEarly(who string) bool {
+func (e *DeclarationStep) apply(s *State, _ *hotMemory) {
 	d := s.Declared
-	return d != nil && len(d.Queue) > 0 && d.Queue[0].Who == who && d.Queue[0].Kind == "aim"
+	if !e.Early && !e.Deferred {
+		d.Resolved = true
+	} else if i := d.held(e.Who); i >= 0 {
+		d.Held = slices.Delete(d.Held, i, i+1)
+	}
+}
+
+func (e *DeclarationStep) describe(s *State) string {
+	switch {
+	case e.Early:
+		return s.name(e.Who) + "'s delayed action resolves first"
+	case e.Deferred:
+		return s.name(e.Who) + "'s delayed action resolves"
+	}
+	return s.name(e.Who) + "'s declared action resolves"
+}
+
+// Lapsed: an action could not happen when its time came (its actor fell,
+// its target is gone, its action was spent dodging) (A16, A22).
+type Lapsed struct {
+	Who    string `json:"who"`
+	Reason string `json:"reason"`
+}
+
+func (Lapsed) Kind() string { return "lapsed" }
+
+func (e *Lapsed) apply(s *State, _ *hotMemory) {
+	if c := s.combatant(e.Who); c != nil && c.Delayed && s.Declared != nil && s.Declared.Actor != e.Who {
+		c.Delayed, c.DelayedSpent = false, true // a delayed action that lapses is used up (A16)
+	}
+}
+
+func (e *Lapsed) describe(s *State) string {
+	return fmt.Sprintf("%s's action lapses: %s", s.name(e.Who), e.Reason)
+}
+
+// DeclarationClosed: everything about a declared action has resolved.
+type DeclarationClosed struct{}
+
+func (DeclarationClosed) Kind() string { return "declaration_closed" }
+
+func (*DeclarationClosed) apply(s *State, _ *hotMemory) {
+	s.Declared = nil
+}
+
+func (*DeclarationClosed) describe(*State) string {
+	return "the declared action is over"
 }

@@ -545,24 +545,24 @@ func (b *prompter) interrupt(in Interrupt) *Interrupt {
 // safe: memory of its own for people, the hot memory's for a policy.
 func (b *prompter) boolValue(safe bool, i int) *bool {
 	if b.hot == nil {
-		v := new(bool)
-		*v = safe
-		return v
+		return keptIn(new(bool), safe)
 	}
-	b.hot.safety[i] = safe
-	return &b.hot.safety[i]
+	return keptIn(&b.hot.safety[i], safe)
 }
 
 // intValue returns where a modifier ruling's option i keeps the modifier
 // m: memory of its own for people, the hot memory's for a policy.
 func (b *prompter) intValue(m, i int) *int {
 	if b.hot == nil {
-		v := new(int)
-		*v = m
-		return v
+		return keptIn(new(int), m)
 	}
-	b.hot.modifiers[i] = m
-	return &b.hot.modifiers[i]
+	return keptIn(&b.hot.modifiers[i], m)
+}
+
+// keptIn sets *slot to v and returns slot.
+func keptIn[T any](slot *T, v T) *T {
+	*slot = v
+	return slot
 }
 
 // afterPrompt asks the GM what happens after the fight (R29-R31).

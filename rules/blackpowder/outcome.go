@@ -1,16 +1,6 @@
 package blackpowder
 
-import (
-	"strconv"
-
-	"fray/engine"
-)
-
-// Jam table results by die (R19), as outcome tags name them.
-var jamResults = [11]string{
-	1: "jam:destroyed", 2: "jam:broken", 3: "jam:inoperable", 4: "jam:major-jam", 5: "jam:needs-fix",
-	6: "jam:minor-jam", 7: "jam:bullet-falls-out", 8: "jam:misses", 9: "jam:misfire", 10: "jam:stands",
-}
+import "strconv"
 
 // Outcome summarises what one decision's events did, for exact odds: it
 // appends to tags the tags naming what happened, and adds to damage (an
@@ -45,11 +35,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 			tag(e.Roller, "initiative:"+strconv.Itoa(e.Total))
 		case *AttackRolled:
 			attacker = e.Attacker
-			if e.Hit {
-				tag(e.Attacker, "hit")
-			} else {
-				tag(e.Attacker, "miss")
-			}
+			tag(e.Attacker, hitOrMiss(e.Hit))
 		case *MistFizzle:
 			tag(e.Attacker, "fizzle")
 		case *DodgeRolled:
@@ -65,11 +51,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 				tag(e.Attacker, jamResults[e.Die])
 			}
 		case *CriticalRolled:
-			if e.Hit {
-				tag(e.Attacker, "critical")
-			} else {
-				tag(e.Attacker, "critical-missed")
-			}
+			tag(e.Attacker, pick(e.Hit, "critical", "critical-missed"))
 		case *CriticalDeclined:
 			tag(e.Attacker, "critical-declined")
 		case *DamageDealt:
@@ -157,33 +139,6 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 	}
 	return c.Status, c.Status == Unconscious || c.Status == Dead
 }
-
-// OptionsFor lists the options the current prompt offers actor. On a group's
-// turn the prompt names its first member who has not finished, and its
-// options are that member's; any other unfinished member may answer it
-// (R04), with options of its own, which this gives.
-func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	p := next(s)
-	if p.Kind != engine.Act || actor == p.Actor || actor == engine.GM || s.stage() != stageTurn || !p.Accepts(actor) {
-		return p.Options
-	}
-	c := s.combatant(actor)
-	if c == nil {
-		return nil
-	}
-	if c.Done {
-		return afterActionOptions(s, c) // R06, R33: what may come after the action
-	}
-	return actOptions(s, c)
-}
-
-// ScratchInto makes *dst a copy of s for Step or Evolve to change, cheaper
-// than Clone: it reuses the memory dst holds from an earlier ScratchInto,
-// and shares with s what decisions never change in place (skills, armor;
-// aims, the order and declared commands, which they only replace). s must
-// not change while the copy is in use. Exact odds copy a state per dice
-// path with it.
-func (Rules) ScratchInto(dst, s *State) { s.scratchInto(dst) }
 
 // Forget clears from s what actor's command c does not read, so that exact
 // odds resolve it once for situations that differ only there: a target

@@ -98,6 +98,14 @@ func followWith(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	return p.Options[best].Command
 }
 
+// commandAt returns the command of p's option i, or nil when i is -1.
+func commandAt(p *engine.Prompt[Command], i int) Command {
+	if i < 0 {
+		return nil
+	}
+	return p.Options[i].Command
+}
+
 // optionOf returns the index of the first option whose command is a T
 // (and satisfies ok, if given), or -1.
 func optionOf[T Command](p *engine.Prompt[Command], ok func(T) bool) int {
@@ -160,10 +168,7 @@ func bestTarget[T Command](s *State, me *Combatant, p *engine.Prompt[Command], t
 			best, bestScore = i, score
 		}
 	}
-	if best < 0 {
-		return nil
-	}
-	return p.Options[best].Command
+	return commandAt(p, best)
 }
 
 // targetScore rates attacking t with w: the expected share of t's
@@ -405,10 +410,7 @@ func reviveOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 			best, bestChance = i, c
 		}
 	}
-	if best < 0 {
-		return nil
-	}
-	return p.Options[best].Command
+	return commandAt(p, best)
 }
 
 // healOption uses a healing item on the most hurt ally (or oneself) when
@@ -428,10 +430,7 @@ func healOption(s *State, p *engine.Prompt[Command]) Command {
 			best, bestShare = i, share
 		}
 	}
-	if best < 0 {
-		return nil
-	}
-	return p.Options[best].Command
+	return commandAt(p, best)
 }
 
 // gunOption deals with a gun in hand that cannot fire: fix a jam likely to

@@ -228,26 +228,24 @@ func (st *Start) order(s *State, round int, bad func(path, format string, args .
 	}
 }
 
+// groupIDs, orderIDs and combatantIDs list ids for a message.
 func groupIDs(s *State) string {
-	ids := make([]string, len(s.Groups))
-	for i, g := range s.Groups {
-		ids[i] = g.ID
-	}
-	return strings.Join(ids, ", ")
+	return joinIDs(s.Groups, func(g Group) string { return g.ID })
 }
 
 func orderIDs(s *State) string {
-	ids := make([]string, len(s.Order))
-	for i, g := range s.Order {
-		ids[i] = s.Groups[g].ID
-	}
-	return strings.Join(ids, ", ")
+	return joinIDs(s.Order, func(g int) string { return s.Groups[g].ID })
 }
 
 func combatantIDs(s *State) string {
-	ids := make([]string, len(s.Combatants))
-	for i, c := range s.Combatants {
-		ids[i] = c.ID
+	return joinIDs(s.Combatants, func(c Combatant) string { return c.ID })
+}
+
+// joinIDs lists the id of each item, separated by commas.
+func joinIDs[T any](items []T, id func(T) string) string {
+	ids := make([]string, len(items))
+	for i, item := range items {
+		ids[i] = id(item)
 	}
 	return strings.Join(ids, ", ")
 }

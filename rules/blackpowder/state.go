@@ -444,6 +444,14 @@ type Aftermath struct {
 	Treated []string `json:"treated,omitempty"`
 }
 
+// clone returns a copy of the aftermath that shares no list with it.
+func (a *Aftermath) clone() *Aftermath {
+	after := *a
+	after.Treated = slices.Clone(a.Treated)
+	after.ShortRested = slices.Clone(a.ShortRested)
+	return &after
+}
+
 // Reaction is a chance to answer a declared action.
 type Reaction struct {
 	Who string `json:"who"`
@@ -529,9 +537,9 @@ func (s *State) group(id string) *Group {
 }
 
 // scratch returns a copy of the state for a decision in progress to
-// change, cheaper than clone: it copies what evolve changes in place and
-// shares with s what nothing changes (skills, armor) and what evolve only
-// ever replaces (the order, aims, declared commands). The pending attack
+// change, cheaper than clone: it copies what events change in place and
+// shares with s what nothing changes (skills, armor) and what events only
+// ever replace (the order, aims, declared commands). The pending attack
 // and the declaration are copied into memory dst keeps: a state with hot
 // memory changes them in place.
 // The copy must not outlive s being changed.
@@ -573,10 +581,7 @@ func (s *State) scratchInto(dst *State) {
 		dst.Ambush = &a
 	}
 	if s.After != nil {
-		after := *s.After
-		after.Treated = slices.Clone(after.Treated)
-		after.ShortRested = slices.Clone(after.ShortRested)
-		dst.After = &after
+		dst.After = s.After.clone()
 	}
 	if s.Declared != nil {
 		if declared == nil || declared == s.Declared {
@@ -651,10 +656,7 @@ func (s *State) clone() State {
 		out.AimsDue = &due
 	}
 	if s.After != nil {
-		after := *s.After
-		after.Treated = slices.Clone(after.Treated)
-		after.ShortRested = slices.Clone(after.ShortRested)
-		out.After = &after
+		out.After = s.After.clone()
 	}
 	for i := range out.Combatants {
 		if aim := out.Combatants[i].Aim; aim != nil {
@@ -677,4 +679,13 @@ func (s *State) clone() State {
 		out.Declared = &d
 	}
 	return out
+}
+
+// name is what a transcript calls the combatant with the given id: its
+// name, or the id itself when there is no such combatant.
+func (s *State) name(id string) string {
+	if c := s.combatant(id); c != nil {
+		return c.Name
+	}
+	return id
 }

@@ -1,0 +1,302 @@
+package blackpowder
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Assist: the action; +2 to an ally's next check this round (R44, A38).
+type Assist struct {
+	Ally string `json:"ally"`
+}
+
+func (Assist) Kind() string { return "assist" }
+func (*Assist) isCommand()  {}
+
+func (r *run) assist(who string, cmd *Assist) error {
+	c, a, err := r.assistCheck(who, cmd)
+	if err != nil {
+		return err
+	}
+	r.emit(parts.PutIn(r.hot, (*hotMemory).assisted, Assisted{Helper: c.ID, Ally: a.ID}))
+	return nil
+}
+
+// assistCheck checks helping an ally without changing anything, and
+// returns the helper and the ally.
+func (r *run) assistCheck(who string, cmd *Assist) (c, a *Combatant, err error) {
+	c, err = r.actingMember(who)
+	if err != nil {
+		return nil, nil, err
+	}
+	a = r.s.combatant(cmd.Ally)
+	switch {
+	case a == nil:
+		return nil, nil, engine.Errorf(engine.Invalid, "no combatant %q to assist", cmd.Ally)
+	case a.ID == c.ID || a.Group != c.Group:
+		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s can assist only another member of the %s group", c.Name, c.Group)
+	case a.Status != Active:
+		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", a.Name, a.Status)
+	case c.Actions < 1:
+		return nil, nil, noActionLeft(c)
+	}
+	return c, a, nil
+}
+
+// Escape: the action; an Athletics check against the trap's difficulty
+// (R41, A35).
+type Escape struct{}
+
+func (Escape) Kind() string { return "escape" }
+func (*Escape) isCommand()  {}
+
+func (r *run) escape(who string) error {
+	c, err := r.escapeCheck(who)
+	if err != nil {
+		return err
+	}
+	ev := &Escaped{Who: c.ID, Difficulty: c.Trapped}
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Body+c.Skill("athletics")+c.Assist, ev.Difficulty)
+	r.emit(ev)
+	return nil
+}
+
+// escapeCheck checks escaping a trap without changing anything.
+func (r *run) escapeCheck(who string) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case c.Trapped == 0:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not trapped", c.Name)
+	case c.Actions < 1:
+		return nil, noActionLeft(c)
+	}
+	return c, nil
+}
+
+// StandUp: the action; a prone combatant gets up (A39).
+type StandUp struct{}
+
+func (StandUp) Kind() string { return "stand" }
+func (*StandUp) isCommand()  {}
+
+func (r *run) standUp(who string) error {
+	c, err := r.standUpCheck(who)
+	if err != nil {
+		return err
+	}
+	r.emit(&StoodUp{Who: c.ID})
+	return nil
+}
+
+// standUpCheck checks standing up without changing anything.
+func (r *run) standUpCheck(who string) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case !c.Prone:
+		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not prone", c.Name)
+	case c.Actions < 1:
+		return nil, noActionLeft(c)
+	}
+	return c, nil
+}
+
+// Check: the action; a free-form check of an attribute and a skill the GM
+// names against a difficulty (default 10) (R01, R05, §6).
+type Check struct {
+	Attribute  string `json:"attribute"`
+	Skill      string `json:"skill,omitempty"`
+	Difficulty int    `json:"difficulty,omitempty"`
+}
+
+func (Check) Kind() string { return "check" }
+func (*Check) isCommand()  {}
+
+// check is a free-form check: d10 + the attribute + the skill the GM names
+// against a difficulty, 10 unless the GM says otherwise; one that cannot
+// succeed draws no die (R01, A03, A37).
+func (r *run) check(who string, cmd *Check) error {
+	c, attr, err := r.checkActionCheck(who, cmd)
+	if err != nil {
+		return err
+	}
+	ev := &Checked{Who: c.ID, Attribute: cmd.Attribute, Skill: cmd.Skill, Difficulty: cmd.Difficulty}
+	if ev.Difficulty == 0 {
+		ev.Difficulty = 10
+	}
+	ev.Die, ev.Total, ev.Success = r.passFail(attr+c.Skill(cmd.Skill)+c.Assist, ev.Difficulty)
+	r.emit(ev)
+	return nil
+}
+
+// checkActionCheck checks a free-form check without changing anything,
+// and returns who makes it and the attribute it adds.
+func (r *run) checkActionCheck(who string, cmd *Check) (*Combatant, int, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, 0, err
+	}
+	attr, ok := map[string]int{"body": c.Body, "senses": c.Senses, "science": c.Science, "willpower": c.Willpower}[cmd.Attribute]
+	switch {
+	case !ok:
+		return nil, 0, engine.Errorf(engine.Invalid, "check an attribute: body, senses, science or willpower; not %q", cmd.Attribute)
+	case cmd.Skill != "" && !slices.Contains(knownSkills, cmd.Skill):
+		return nil, 0, engine.Errorf(engine.Invalid, "unknown skill %q; known: %s", cmd.Skill, strings.Join(knownSkills, ", "))
+	case c.Actions < 1:
+		return nil, 0, noActionLeft(c)
+	}
+	return c, attr, nil
+}
+
+// FreeForm: the action; something the rules do not list and the GM lets
+// happen with no check, such as blowing a horn (R05). Action says what, in
+// the player's words.
+type FreeForm struct {
+	Action string `json:"action"`
+}
+
+func (FreeForm) Kind() string { return "do" }
+func (*FreeForm) isCommand()  {}
+
+// freeForm does a free-form action that needs no check: it spends the
+// action and draws no die (R05, §6). What it achieves is the GM's to
+// narrate.
+func (r *run) freeForm(who string, cmd *FreeForm) error {
+	c, err := r.freeFormCheck(who, cmd)
+	if err != nil {
+		return err
+	}
+	r.emit(&FreeFormDone{Who: c.ID, Action: cmd.Action})
+	return nil
+}
+
+// freeFormCheck checks a free-form action without changing anything.
+func (r *run) freeFormCheck(who string, cmd *FreeForm) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case strings.TrimSpace(cmd.Action) == "":
+		return nil, engine.Errorf(engine.Invalid, "do what? name the free-form action")
+	case c.Actions < 1:
+		return nil, noActionLeft(c)
+	}
+	return c, nil
+}
+
+// Assisted: a helper spends the action to give an ally +2 (R44).
+type Assisted struct {
+	Helper string `json:"helper"`
+	Ally   string `json:"ally"`
+}
+
+func (Assisted) Kind() string { return "assisted" }
+
+func (e *Assisted) apply(s *State, _ *hotMemory) {
+	h := s.combatant(e.Helper)
+	useAction(h)
+	s.combatant(e.Ally).Assist += 2
+}
+
+func (e *Assisted) describe(s *State) string {
+	return fmt.Sprintf("%s assists %s (+2 to their next check)", s.name(e.Helper), s.name(e.Ally))
+}
+
+// Escaped: an Athletics check to get out of a trap (R41).
+type Escaped struct {
+	Who        string `json:"who"`
+	Die        int    `json:"die"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+}
+
+func (Escaped) Kind() string { return "escaped" }
+
+func (e *Escaped) apply(s *State, _ *hotMemory) {
+	c := s.combatant(e.Who)
+	useAction(c)
+	c.Assist = 0
+	if e.Success {
+		c.Trapped = 0
+	}
+}
+
+func (e *Escaped) describe(s *State) string {
+	return fmt.Sprintf("%s tries to escape the trap: %s: %s", s.name(e.Who), checkRoll(e.Die, e.Total, e.Difficulty), verdict(e.Success))
+}
+
+// StoodUp: a prone combatant gets up, spending the action (A39).
+type StoodUp struct {
+	Who string `json:"who"`
+}
+
+func (StoodUp) Kind() string { return "stood_up" }
+
+func (e *StoodUp) apply(s *State, _ *hotMemory) {
+	c := s.combatant(e.Who)
+	useAction(c)
+	c.Prone = false
+}
+
+func (e *StoodUp) describe(s *State) string {
+	return s.name(e.Who) + " stands up"
+}
+
+// Checked: a free-form check (R01). Die is 0 when it could not succeed
+// and no die was drawn (A37).
+type Checked struct {
+	Who        string `json:"who"`
+	Attribute  string `json:"attribute"`
+	Skill      string `json:"skill,omitempty"`
+	Die        int    `json:"die"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+}
+
+func (Checked) Kind() string { return "checked" }
+
+func (e *Checked) apply(s *State, _ *hotMemory) {
+	c := s.combatant(e.Who)
+	useAction(c)
+	c.Assist = 0
+}
+
+func (e *Checked) describe(s *State) string {
+	what := e.Attribute
+	if e.Skill != "" {
+		what += " + " + e.Skill
+	}
+	if e.Die == 0 {
+		return fmt.Sprintf("%s's %s check vs %d cannot succeed", s.name(e.Who), what, e.Difficulty)
+	}
+	return fmt.Sprintf("%s's %s check: d10=%d → %d vs %d: %s", s.name(e.Who), what, e.Die, e.Total, e.Difficulty, verdict(e.Success))
+}
+
+// FreeFormDone: a free-form action that needs no check is done, spending
+// the action and drawing no die (R05).
+type FreeFormDone struct {
+	Who    string `json:"who"`
+	Action string `json:"action"`
+}
+
+func (FreeFormDone) Kind() string { return "free_form_done" }
+
+func (e *FreeFormDone) apply(s *State, _ *hotMemory) {
+	useAction(s.combatant(e.Who)) // no check: an assist stays for the next one
+}
+
+func (e *FreeFormDone) describe(s *State) string {
+	return fmt.Sprintf("%s: %s (a free-form action, no check)", s.name(e.Who), e.Action)
+}

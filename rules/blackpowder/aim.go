@@ -1,0 +1,314 @@
+package blackpowder
+
+import (
+	"fmt"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// AimAt: the action; an attack that resolves just before the aimer's
+// group's next turn, at +3 to hit (R22).
+type AimAt struct {
+	Target   string `json:"target"`
+	Weapon   string `json:"weapon,omitempty"`
+	Part     int    `json:"part,omitempty"`
+	Modifier int    `json:"modifier,omitempty"`
+}
+
+func (AimAt) Kind() string { return "aim" }
+func (*AimAt) isCommand()  {}
+
+func (r *run) aim(who string, cmd *AimAt) error {
+	c, err := r.aimCheck(who, cmd)
+	if err != nil {
+		return err
+	}
+	r.emit(parts.PutIn(r.hot, (*hotMemory).aimed, Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}}))
+	return nil
+}
+
+// aimCheck checks aiming without changing anything, and returns who aims.
+func (r *run) aimCheck(who string, cmd *AimAt) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	if c.Actions < 1 {
+		return nil, noActionLeft(c)
+	}
+	if cmd.Weapon != "" {
+		if i, err := c.weaponIndex(cmd.Weapon); err != nil {
+			return nil, err
+		} else if i != c.Wielding {
+			return nil, engine.Errorf(engine.NotAllowedNow, "%s must draw the %s before aiming it", c.Name, cmd.Weapon)
+		}
+	}
+	// The attack must be one that could be made now.
+	if err := r.inMode("free", func() error {
+		_, err := r.strikeCheck(who, &Attack{Target: cmd.Target, Part: cmd.Part, Modifier: cmd.Modifier}, "")
+		return err
+	}); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// resolveAims resolves the aimed attacks due before a group's turn, in
+// roster order, then starts the turn. It reports false when an attack
+// stopped for a decision (a dodge, a critical) first.
+func (r *run) resolveAims() bool {
+	s := r.s
+	for s.AimsDue != nil && s.Pending == nil && s.Follow == "" && !s.Over {
+		var aimer *Combatant
+		for i := range s.Combatants {
+			if c := &s.Combatants[i]; c.Group == s.AimsDue.Group && c.Aim != nil {
+				aimer = c
+				break
+			}
+		}
+		if aimer == nil {
+			turn := *s.AimsDue
+			r.emit(parts.PutIn(r.hot, (*hotMemory).turnStarted, turn))
+			return true
+		}
+		who, aim := aimer.ID, *aimer.Aim
+		r.emit(parts.PutIn(r.hot, (*hotMemory).aimResolving, AimResolving{Combatant: who}))
+		if r.declareAimed(who, aim) {
+			return false // the opportunity attacks come first
+		}
+		if err := r.fireAim(who, aim); err != nil {
+			r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
+		}
+		if winner, over := s.finished(); over {
+			r.end(winner)
+		}
+	}
+	return s.AimsDue == nil
+}
+
+// declareAimed declares an aimed shot fired at its time when firing it
+// provokes opportunity attacks (R22, R34): a ranged, thrown or gun attack
+// with hostile melee fighters in reach. It then waits for them like any
+// declared action, and resolveDeclared fires it. It reports whether it
+// declared the shot; a shot that will lapse anyway is not declared.
+func (r *run) declareAimed(who string, aim Aim) bool {
+	c := r.s.combatant(who)
+	if c.Status != Active || c.Wielding != aim.Weapon {
+		return false
+	}
+	cmd := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
+	queue := r.s.opportunists(r.reactionMemory(), c, cmd)
+	if len(queue) == 0 {
+		return false
+	}
+	r.emit(parts.PutIn(r.hot, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: r.keepReactions(queue), Aim: &aim}}))
+	return true
+}
+
+// fireAim makes an aimed attack: +3, paid for when it was declared; wasted
+// when the target is gone or out of range (R22).
+func (r *run) fireAim(who string, aim Aim) error {
+	c, t := r.s.combatant(who), r.s.combatant(aim.Target)
+	if c.Status != Active {
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+	}
+	w := attackWeapon(c, aim.Weapon)
+	if w.Kind != Melee && w.Kind != Unarmed && w.RangeFar > 0 && distance(c, t) > w.RangeFar {
+		return engine.Errorf(engine.NotAllowedNow, "%s is out of range", t.Name)
+	}
+	if c.Wielding != aim.Weapon {
+		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds the %s", c.Name, w.Name)
+	}
+	atk := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
+	if c.Delayed && (r.s.Declared == nil || r.s.Declared.held(who) < 0) {
+		// Once the attack is over, a delayed action still held may act
+		// right away (R22); one already answering a declaration is spoken
+		// for. An attack that cannot be made offers nothing.
+		if err := r.inMode("free", func() error { _, err := r.strikeCheck(who, atk, ""); return err }); err != nil {
+			return err
+		}
+		r.emit(&FollowOffered{Who: who})
+	}
+	r.aimed = true
+	defer func() { r.aimed = false }()
+	return r.inMode("free", func() error { return r.attack(who, atk) })
+}
+
+// FireEarly: fire a pending aimed attack now, before a declared action, as
+// a delayed action would act (R22, A17).
+type FireEarly struct{}
+
+func (FireEarly) Kind() string { return "fire_early" }
+func (*FireEarly) isCommand()  {}
+
+// fireEarly fires a pending aimed attack now, before the declared action
+// (R22, A17).
+func (r *run) fireEarly(who string) error {
+	if _, err := r.reactionHead(who, "aim"); err != nil {
+		return err
+	}
+	aim := *r.s.combatant(who).Aim
+	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
+	r.emit(parts.PutIn(r.hot, (*hotMemory).aimResolving, AimResolving{Combatant: who}))
+	r.early = true
+	defer func() { r.early = false }()
+	if err := r.fireAim(who, aim); err != nil {
+		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
+	}
+	return nil
+}
+
+// firesEarly reports whether who, first in the declaration's queue, is
+// asked about its aimed attack: its taking the reaction fires it early
+// (R22), rather than making an opportunity attack.
+func (s *State) firesEarly(who string) bool {
+	d := s.Declared
+	return d != nil && len(d.Queue) > 0 && d.Queue[0].Who == who && d.Queue[0].Kind == "aim"
+}
+
+// canFollow reports why the aimer of s.Follow can no longer act with its
+// delayed action right after its aimed attack, or nil if it can.
+func (s *State) canFollow() error {
+	c := s.combatant(s.Follow)
+	switch {
+	case c.Status != Active:
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+	case !c.Delayed:
+		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds a delayed action", c.Name)
+	}
+	return nil
+}
+
+// follow acts with the aimer's held delayed action right after its aimed
+// attack (R22): `after COMMAND`, any action but another aim, with no Speed
+// contest, and, like any action taken with a delayed action, not declared.
+func (r *run) follow(who string, cmd *Interrupt) error {
+	s := r.s
+	c := s.combatant(s.Follow)
+	if who != c.ID {
+		return engine.Errorf(engine.NotYourTurn, "%s answers first: act with the delayed action right after the aimed attack, or keep it", c.Name)
+	}
+	inner := cmd.Action.Command
+	switch inner.(type) {
+	case nil:
+		return engine.Errorf(engine.Invalid, "act with what? after COMMAND")
+	case *AimAt:
+		return engine.Errorf(engine.NotAllowedNow, "%s has just made the aimed attack: the delayed action that follows it cannot aim again", c.Name)
+	}
+	if !cmd.After || cmd.With != "" {
+		return engine.Errorf(engine.Invalid, "right after the aimed attack the delayed action needs no Speed contest: after %s", Rules{}.FormatCommand(inner))
+	}
+	if err := r.legalDelayed(who, inner); err != nil {
+		return err
+	}
+	r.emit(&FollowDone{Who: who, Taken: true})
+	if err := r.actDelayed(who, inner); err != nil {
+		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()})) // legalDelayed passed it: never
+	}
+	return nil
+}
+
+// keepDelayed declines to act with the delayed action right after the
+// aimed attack: it stays held for later in the round (R22, R07).
+func (r *run) keepDelayed(who string) error {
+	if c := r.s.combatant(r.s.Follow); who != c.ID {
+		return engine.Errorf(engine.NotYourTurn, "%s answers first: act with the delayed action right after the aimed attack, or keep it", c.Name)
+	}
+	r.emit(&FollowDone{Who: who})
+	return nil
+}
+
+// Aimed: an aimed attack is declared, spending the action (R22).
+type Aimed struct {
+	Combatant string `json:"combatant"`
+	Aim       Aim    `json:"aim"`
+}
+
+func (Aimed) Kind() string { return "aimed" }
+
+func (e *Aimed) apply(s *State, _ *hotMemory) {
+	c := s.combatant(e.Combatant)
+	aim := e.Aim
+	c.Aim = &aim
+	useAction(c)
+}
+
+func (e *Aimed) describe(s *State) string {
+	c := s.combatant(e.Combatant)
+	return fmt.Sprintf("%s aims the %s at %s", c.Name, attackWeapon(c, e.Aim.Weapon).Name, s.name(e.Aim.Target))
+}
+
+// AimsDue: before the group's turn, its members' aimed attacks resolve
+// (R22, §7 step 5).
+type AimsDue struct {
+	Turn TurnStarted `json:"turn"`
+}
+
+func (AimsDue) Kind() string { return "aims_due" }
+
+func (e *AimsDue) apply(s *State, _ *hotMemory) {
+	due := e.Turn
+	s.AimsDue = &due
+}
+
+func (e *AimsDue) describe(s *State) string {
+	return fmt.Sprintf("before the %s group's turn, its aimed attacks resolve", e.Turn.Group)
+}
+
+// AimResolving: one aimed attack resolves now (or lapses).
+type AimResolving struct {
+	Combatant string `json:"combatant"`
+}
+
+func (AimResolving) Kind() string { return "aim_resolving" }
+
+func (e *AimResolving) apply(s *State, _ *hotMemory) {
+	s.combatant(e.Combatant).Aim = nil
+}
+
+func (e *AimResolving) describe(s *State) string {
+	return s.name(e.Combatant) + "'s aimed attack"
+}
+
+// FollowOffered: the aimed attack about to be made is its maker's, who
+// holds a delayed action: once the attack is over, it may act with it
+// right away (R22).
+type FollowOffered struct {
+	Who string `json:"who"`
+}
+
+func (FollowOffered) Kind() string { return "follow_offered" }
+
+func (e *FollowOffered) apply(s *State, _ *hotMemory) {
+	s.Follow = e.Who
+}
+
+func (e *FollowOffered) describe(s *State) string {
+	return s.name(e.Who) + " holds a delayed action, to use right after the aimed attack or keep"
+}
+
+// FollowDone: the aimer answered the offer of FollowOffered: it acts with
+// the delayed action now (Taken), keeps it, or, with Reason, can no longer
+// act with it.
+type FollowDone struct {
+	Who    string `json:"who"`
+	Taken  bool   `json:"taken,omitempty"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func (FollowDone) Kind() string { return "follow_done" }
+
+func (*FollowDone) apply(s *State, _ *hotMemory) {
+	s.Follow = ""
+}
+
+func (e *FollowDone) describe(s *State) string {
+	switch {
+	case e.Taken:
+		return s.name(e.Who) + " acts with the delayed action right after the aimed attack"
+	case e.Reason != "":
+		return fmt.Sprintf("%s's delayed action cannot follow the aimed attack: %s", s.name(e.Who), e.Reason)
+	}
+	return s.name(e.Who) + " keeps the delayed action"
+}

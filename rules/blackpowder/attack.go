@@ -1,0 +1,382 @@
+package blackpowder
+
+import (
+	"fmt"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// reach is melee reach in metres (A21).
+const reach = 1.5
+
+// Attack: attack a target with the weapon in hand, or with a named carried
+// weapon drawn as the immediate action (R06, R09).
+type Attack struct {
+	Target string `json:"target"`
+	// Weapon names a carried weapon (or "fists"); empty means the one in
+	// hand.
+	Weapon string `json:"weapon,omitempty"`
+	// Part is the body-part difficulty, 3 or 5 (R11); 0 for none.
+	Part int `json:"part,omitempty"`
+	// Modifier is any other situational difficulty the GM rules (R10:
+	// terrain, cover, weather...), added to the target's Evade.
+	Modifier int `json:"modifier,omitempty"`
+}
+
+func (Attack) Kind() string { return "attack" }
+func (*Attack) isCommand()  {}
+
+// Stun: an attack meant to knock out an unaware target (R43).
+type Stun struct {
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+}
+
+func (Stun) Kind() string { return "stun" }
+func (*Stun) isCommand()  {}
+
+// attackAttribute is Body for melee and unarmed attacks, Senses otherwise
+// (R09).
+func attackAttribute(c *Combatant, w *Weapon) int {
+	if w.Kind == Melee || w.Kind == Unarmed {
+		return c.Body
+	}
+	return c.Senses
+}
+
+// damageAttribute is Senses for ranged weapons and guns, Body otherwise
+// (R13, A32).
+func damageAttribute(c *Combatant, w *Weapon) int {
+	if w.Kind == Ranged || w.Kind == Gun {
+		return c.Senses
+	}
+	return c.Body
+}
+
+func distance(a, b *Combatant) float64 { return parts.Metres(a.X, a.Y, b.X, b.Y) }
+
+func (r *run) attack(who string, cmd *Attack) error {
+	return r.strike(who, cmd, "")
+}
+
+// stun is a stun attack on an unaware target: +3 to hit, no dodge, and
+// stun damage instead of damage (R43).
+func (r *run) stun(who string, cmd *Stun) error {
+	return r.strike(who, &Attack{Target: cmd.Target, Weapon: cmd.Weapon}, "stun")
+}
+
+// aimedStrike is an attack that has passed every check strikeCheck makes: who
+// attacks whom with what, and the difficulty before the attack's bonuses.
+type aimedStrike struct {
+	c, t *Combatant
+	// draw is the index of the weapon the attack draws first (an immediate
+	// action), or noDraw.
+	draw int
+	// w is the weapon the attack is made with, drawn or in hand.
+	w          *Weapon
+	difficulty int
+}
+
+// noDraw is aimedStrike.draw for an attack with the weapon in hand.
+const noDraw = -2
+
+// strikeCheck checks an attack, a hold attempt ("hold") or a stun attack
+// ("stun") without changing anything: every reason it may be refused is
+// found here, before the attack emits its first event, so that a legal
+// attack is known legal without trying it on a copy of the state.
+func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, error) {
+	hold := kind == "hold"
+	c, err := r.actingMember(who)
+	if err != nil {
+		return aimedStrike{}, err
+	}
+	if c.HeldBy != "" {
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
+	}
+	if r.mode == "" && c.Actions < 1 {
+		return aimedStrike{}, noActionLeft(c)
+	}
+	t := r.s.combatant(cmd.Target)
+	switch {
+	case t == nil:
+		return aimedStrike{}, engine.Errorf(engine.Invalid, "no combatant %q to attack", cmd.Target)
+	case t.ID == c.ID:
+		return aimedStrike{}, engine.Errorf(engine.Invalid, "%s cannot attack itself", c.Name)
+	case t.Group == c.Group:
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is on %s's side", t.Name, c.Name)
+	case t.Status == Dead || t.Status == Absent:
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is %s", t.Name, t.Status)
+	case cmd.Part != 0 && cmd.Part != 3 && cmd.Part != 5:
+		return aimedStrike{}, engine.Errorf(engine.Invalid, "a body-part attack adds 3 or 5 to the difficulty, not %d", cmd.Part)
+	}
+	k := aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon()}
+	if cmd.Weapon != "" {
+		i, err := c.weaponIndex(cmd.Weapon)
+		if err != nil {
+			return aimedStrike{}, err
+		}
+		if i != c.Wielding {
+			if c.ImmediateUsed {
+				return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s must draw the %s first: the immediate action is used", c.Name, cmd.Weapon)
+			}
+			k.draw, k.w = i, attackWeapon(c, i)
+		}
+	}
+	w := k.w
+	if hold && w.Kind != Melee && w.Kind != Unarmed {
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
+	}
+	if hold && (t.Holding != "" || t.HeldBy != "" || c.Holding != "") {
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s or %s is already in a hold", c.Name, t.Name)
+	}
+	if kind == "stun" && (!r.s.unaware(t) || t.Status != Active) {
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
+	}
+	d := distance(c, t)
+	k.difficulty = t.EvadeEff() + cmd.Part + cmd.Modifier
+	switch w.Kind {
+	case Melee, Unarmed:
+		if r.hasPath {
+			d = segmentDistance([2]float64{c.X, c.Y}, r.path[0], r.path[1])
+		}
+		if d > reach {
+			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
+		}
+	default:
+		k.difficulty += r.s.rangedModifier(c, w, t, d)
+	}
+	if w.Kind == Gun {
+		switch {
+		case w.State != GunOK:
+			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s is %s", w.Name, w.State)
+		case w.Loaded < 1:
+			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s is not loaded: reload first", w.Name)
+		}
+	}
+	return k, nil
+}
+
+// strike is an attack, or a hold attempt ("hold") or a stun attack
+// ("stun"). Once strikeCheck has passed it, it cannot fail.
+func (r *run) strike(who string, cmd *Attack, kind string) error {
+	k, err := r.strikeCheck(who, cmd, kind)
+	if err != nil {
+		return err
+	}
+	hold := kind == "hold"
+	c, t, difficulty := k.c, k.t, k.difficulty
+	if k.draw != noDraw {
+		r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: k.draw, Immediate: true}))
+		c = r.s.combatant(who)
+	}
+	w := c.weapon()
+	if w.Kind == Gun && r.s.Scene.Mist && w.Powder != "hazeblast" {
+		r.emit(&MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()})
+		return nil
+	}
+	hazeblast := w.Kind == Gun && w.Powder == "hazeblast" && !r.s.Scene.Mist
+	bonus := attackAttribute(c, w) + w.AttackMod
+	if w.Kind == Thrown && w.Thrown {
+		bonus += 2
+	}
+	if w.Kind == Unarmed {
+		bonus += c.Skill("brawl")
+		if w.Inaccurate && c.Skill("brawl") == 0 {
+			bonus -= 2 // A31
+		}
+	}
+	if t.Immobile() {
+		bonus += 3 // immobile target (R40)
+	}
+	if r.aimed {
+		bonus += 3 // aimed attack (R22)
+	}
+	if w.Kind == Thrown && !w.Thrown {
+		bonus -= 4 // an improvised throw: Missing (R17)
+	}
+	bonus += c.Assist // an ally's help (R44)
+	if a := r.s.Ambush; kind == "stun" || (a != nil && a.Stage == "free" && c.Group == a.Hiders) {
+		bonus += 3 // ambush or stun (R09, R38, R43, A34)
+	}
+	if hazeblast {
+		// Hazeblast outside mist: the jam table first; only a 10 lets the
+		// attack go on (R21).
+		r.emit(parts.PutIn(r.hot, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
+		if !r.jam(c, c.Wielding) {
+			r.emit(parts.PutIn(r.hot, (*hotMemory).actionUsed, ActionUsed{Combatant: c.ID, Spent: r.spent()}))
+			return nil
+		}
+	}
+	// Whether the target is unaware is settled before the roll: the attack
+	// that reveals the attacker is still made unawares (R43).
+	unaware := r.s.unaware(t)
+	// The die counts as a miss or a hit; when a dodge may follow, the
+	// total of a hit counts too (the dodge's difficulty).
+	classes := hitClasses(difficulty - bonus)
+	if c.ID == t.ID || canDodge(t) && !unaware {
+		classes = classes.Each(difficulty-bonus, 10)
+	}
+	die := r.d10By(classes)
+	total := die + bonus
+	hit := die == 10 || total >= difficulty
+	r.emit(parts.PutIn(r.hot, (*hotMemory).attackRolled, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()}))
+	if w.Kind == Gun && !hazeblast {
+		r.emit(parts.PutIn(r.hot, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
+	}
+	if !hit {
+		return nil
+	}
+	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early}
+	if canDodge(r.s.combatant(t.ID)) && !unaware {
+		p.Stage = "dodge"
+		r.emit(parts.PutIn(r.hot, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
+		return nil
+	}
+	return r.damage(p)
+}
+
+// hitClasses are the classes of an attack die that needs need or more, or
+// a natural 10 (R09): a miss and a hit.
+func hitClasses(need int) dice.Classes { return dice.Cuts(min(need, 10)) }
+
+// rangedModifier is what the rules add to the difficulty of a ranged,
+// thrown or gun attack by a on t at distance d (R10, A20): +3 if t is in
+// combat with one of a's allies (within the melee reach of a conscious
+// member of a's group), +2 if t is running, +3 at far range or +5 beyond
+// range.
+func (s *State) rangedModifier(a *Combatant, w *Weapon, t *Combatant, d float64) int {
+	mod := 0
+	for i := range s.Combatants {
+		if ally := &s.Combatants[i]; ally.ID != a.ID && ally.Group == a.Group && ally.Status == Active && distance(ally, t) <= reach {
+			mod += 3 // in combat with an ally
+			break
+		}
+	}
+	if t.Running {
+		mod += 2 // running target
+	}
+	if w.RangeFar > 0 && d > w.RangeFar {
+		mod += 5 // beyond range
+	} else if w.RangeNormal > 0 && d > w.RangeNormal {
+		mod += 3 // far range
+	}
+	return mod
+}
+
+// attackWeapon is the weapon at index i of the attacker (-1: fists).
+func attackWeapon(c *Combatant, i int) *Weapon {
+	if i >= 0 && i < len(c.Weapons) {
+		return &c.Weapons[i]
+	}
+	return &bareHands
+}
+
+// AttackRolled: an attack check (R09). Nat is the die as rolled; a natural
+// 10 always hits.
+type AttackRolled struct {
+	Attacker   string `json:"attacker"`
+	Target     string `json:"target"`
+	Weapon     int    `json:"weapon"`
+	Die        int    `json:"die"`
+	Bonus      int    `json:"bonus"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Hit        bool   `json:"hit"`
+	// Spent is how the attack was paid for: "action" or "delayed".
+	Spent string `json:"spent"`
+}
+
+func (AttackRolled) Kind() string { return "attack_rolled" }
+
+func (e *AttackRolled) apply(s *State, _ *hotMemory) {
+	c := s.combatant(e.Attacker)
+	pay(c, e.Spent)
+	c.Assist = 0
+	// An attack reveals the attacker: its target is no longer unaware
+	// (R43).
+	s.combatant(e.Target).Unaware = false
+}
+
+func (e *AttackRolled) describe(s *State) string {
+	c := s.combatant(e.Attacker)
+	return fmt.Sprintf("%s attacks %s with the %s: d10=%d %+d = %d vs %d: %s",
+		c.Name, s.name(e.Target), attackWeapon(c, e.Weapon).Name, e.Die, e.Bonus, e.Total, e.Difficulty, hitOrMiss(e.Hit))
+}
+
+// ShotFired: a gun spends a load, hit or miss (R18, A10).
+type ShotFired struct {
+	Attacker string `json:"attacker"`
+	Weapon   int    `json:"weapon"`
+}
+
+func (ShotFired) Kind() string { return "shot_fired" }
+
+func (e *ShotFired) apply(s *State, _ *hotMemory) {
+	w := &s.combatant(e.Attacker).Weapons[e.Weapon]
+	w.Loaded = max(0, w.Loaded-1)
+}
+
+func (*ShotFired) describe(*State) string {
+	return "the shot spends a load"
+}
+
+// MistFizzle: regular powder in mist; the bullet rolls out (R21).
+type MistFizzle struct {
+	Attacker string `json:"attacker"`
+	Weapon   int    `json:"weapon"`
+	// Spent is what paid for the shot: "action", "delayed" or "free".
+	Spent string `json:"spent"`
+}
+
+func (MistFizzle) Kind() string { return "mist_fizzle" }
+
+func (e *MistFizzle) apply(s *State, _ *hotMemory) {
+	c := s.combatant(e.Attacker)
+	w := &c.Weapons[e.Weapon]
+	w.Loaded = max(0, w.Loaded-1)
+	pay(c, e.Spent)
+}
+
+func (e *MistFizzle) describe(s *State) string {
+	return s.name(e.Attacker) + "'s powder fails in the mist: the bullet rolls out"
+}
+
+// ActionUsed: a combatant's action is spent on something that has no event
+// of its own (a hazeblast shot that jams before the attack).
+type ActionUsed struct {
+	Combatant string `json:"combatant"`
+	// Spent is what paid: "action", "delayed" or "free".
+	Spent string `json:"spent"`
+}
+
+func (ActionUsed) Kind() string { return "action_used" }
+
+func (e *ActionUsed) apply(s *State, _ *hotMemory) {
+	pay(s.combatant(e.Combatant), e.Spent)
+}
+
+func (e *ActionUsed) describe(s *State) string {
+	return s.name(e.Combatant) + "'s action is spent"
+}
+
+// AwaitingDecision: an attack stops for a dodge or a critical decision.
+type AwaitingDecision struct {
+	Pending Pending `json:"pending"`
+}
+
+func (AwaitingDecision) Kind() string { return "awaiting_decision" }
+
+func (e *AwaitingDecision) apply(s *State, h *hotMemory) {
+	if h != nil {
+		s.Pending = &h.pending
+	} else {
+		s.Pending = new(Pending)
+	}
+	*s.Pending = e.Pending
+}
+
+func (e *AwaitingDecision) describe(*State) string {
+	return "waiting for " + e.Pending.Stage
+}

@@ -1,0 +1,493 @@
+package blackpowder
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// ParseCommand reads a command in the text vocabulary (docs/rules/blackpowder.md);
+// grammar lists every verb and the words each takes.
+func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
+	p, err := grammar.Parse(text)
+	if err != nil {
+		return nil, err
+	}
+	switch p.Verb {
+	case "initiative":
+		return &RollInitiative{}, nil
+	case "pass":
+		return &Pass{}, nil
+	case "delay":
+		return &Delay{}, nil
+	case "reload":
+		return &Reload{}, nil
+	case "dodge":
+		return &Dodge{}, nil
+	case "parry":
+		return &Parry{}, nil
+	case "take":
+		return &Take{}, nil
+	case "critical", "no-critical":
+		return &Critical{Take: p.Verb == "critical"}, nil
+	case "fix":
+		return &Fix{}, nil
+	case "release":
+		return &Release{}, nil
+	case "hide":
+		return &Hide{}, nil
+	case "search":
+		return &Search{}, nil
+	case "escape":
+		return &Escape{}, nil
+	case "done":
+		return &Done{}, nil
+	case "end-fight":
+		return &EndFight{Winner: p.Arg(0)}, nil
+	case "stand":
+		return &StandUp{}, nil
+	case "opportunity-attack":
+		return &OpportunityAttack{}, nil
+	case "decline":
+		return &Decline{}, nil
+	case "fire-early":
+		return &FireEarly{}, nil
+	case "ruling":
+		switch arg := p.Arg(0); {
+		case (arg == "safe" || arg == "unsafe") && !p.Has("mod"):
+			safe := arg == "safe"
+			return &Ruling{Safe: &safe}, nil
+		case arg == "" && p.Has("mod"):
+			n := p.Int("mod")
+			return &Ruling{Modifier: &n}, nil
+		}
+		return nil, fmt.Errorf("ruling safe, ruling unsafe, or ruling mod N")
+	case "check":
+		c := &Check{Attribute: p.Arg(0), Skill: p.Arg(1)}
+		if p.Has("vs") {
+			if c.Difficulty = p.Int("vs"); c.Difficulty < 1 {
+				return nil, fmt.Errorf("vs takes a difficulty of 1 or more, not %d", c.Difficulty)
+			}
+		}
+		return c, nil
+	case "do":
+		return &FreeForm{Action: p.Arg(0)}, nil
+	case "use":
+		return &UseItem{Item: p.Arg(0), Target: p.Word("on")}, nil
+	case "repair":
+		return &Repair{Owner: p.Arg(0)}, nil
+	case "rest":
+		r := &Rest{Length: p.Arg(0)}
+		if len(p.Args) > 1 {
+			r.Who = slices.Clone(p.Args[1:])
+		}
+		return r, nil
+	case "heal":
+		return &Heal{Healer: p.Arg(0), Patient: p.Arg(1)}, nil
+	case "assist":
+		return &Assist{Ally: p.Arg(0)}, nil
+	case "attack":
+		return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
+	case "aim":
+		return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
+	case "move", "run", "withdraw":
+		x, errX := parts.ParseCoordinate(p.Verb+" X", p.Arg(0))
+		y, errY := parts.ParseCoordinate(p.Verb+" Y", p.Arg(1))
+		switch {
+		case errors.Is(errX, parts.ErrNotANumber) || errors.Is(errY, parts.ErrNotANumber):
+			return nil, fmt.Errorf("%s X Y takes two numbers, not %q %q", p.Verb, p.Arg(0), p.Arg(1))
+		case errX != nil:
+			return nil, errX
+		case errY != nil:
+			return nil, errY
+		}
+		switch p.Verb {
+		case "move":
+			return &Move{X: x, Y: y}, nil
+		case "run":
+			return &Run{X: x, Y: y}, nil
+		}
+		return &Withdraw{X: x, Y: y}, nil
+	case "interrupt", "after":
+		text, with := p.Arg(0), ""
+		if rest, ok := strings.CutPrefix(text, "with "); ok && p.Verb == "interrupt" {
+			with, text, _ = strings.Cut(strings.TrimSpace(rest), " ")
+			if text == "" {
+				return nil, fmt.Errorf("interrupt with %s and do what? interrupt with ALLY COMMAND", with)
+			}
+		}
+		inner, err := r.ParseCommand(s, actor, text)
+		if err != nil {
+			return nil, fmt.Errorf("%s with what? %w", p.Verb, err)
+		}
+		return &Interrupt{Action: Nested{inner}, After: p.Verb == "after", With: with}, nil
+	case "stun":
+		return &Stun{Target: p.Arg(0), Weapon: p.Word("with")}, nil
+	case "hold":
+		return &Hold{Target: p.Arg(0)}, nil
+	case "draw":
+		return &Draw{Weapon: p.Arg(0)}, nil
+	case "revive":
+		if !p.Has("with") {
+			return nil, fmt.Errorf("revive TARGET with medicine|survival")
+		}
+		return &Revive{Target: p.Arg(0), Skill: p.Word("with")}, nil
+	}
+	return nil, fmt.Errorf("the command %q is in the vocabulary but not read", p.Verb)
+}
+
+// FormatCommand writes a command in the text vocabulary.
+func (r Rules) FormatCommand(c Command) string {
+	switch c := c.(type) {
+	case *Attack:
+		return parts.Say("attack", c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier).String()
+	case *AimAt:
+		return parts.Say("aim", c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier).String()
+	case *Assist:
+		return "assist " + c.Ally
+	case *Rest:
+		return parts.Say("rest", append([]string{c.Length}, c.Who...)...).String()
+	case *UseItem:
+		return parts.Say("use", c.Item).Opt("on", c.Target).String()
+	case *Repair:
+		return "repair " + c.Owner
+	case *Check:
+		return parts.Say("check", c.Attribute, c.Skill).Num("vs", c.Difficulty).String()
+	case *Heal:
+		return "heal " + c.Healer + " " + c.Patient
+	case *EndFight:
+		return parts.Say("end-fight", c.Winner).String()
+	case *Ruling:
+		switch {
+		case c.Safe != nil && *c.Safe:
+			return "ruling safe"
+		case c.Safe != nil:
+			return "ruling unsafe"
+		case c.Modifier != nil:
+			return "ruling mod " + strconv.Itoa(*c.Modifier)
+		}
+		return "ruling"
+	case *Critical:
+		if c.Take {
+			return "critical"
+		}
+		return "no-critical"
+	case *Draw:
+		return "draw " + c.Weapon
+	case *Revive:
+		return "revive " + c.Target + " with " + c.Skill
+	case *Move:
+		return "move " + num(c.X) + " " + num(c.Y)
+	case *Run:
+		return "run " + num(c.X) + " " + num(c.Y)
+	case *Withdraw:
+		return "withdraw " + num(c.X) + " " + num(c.Y)
+	case *OpportunityAttack:
+		return "opportunity-attack"
+	case *Hold:
+		return "hold " + c.Target
+	case *Stun:
+		return parts.Say("stun", c.Target).Opt("with", c.Weapon).String()
+	case *Interrupt:
+		verb := "interrupt "
+		switch {
+		case c.After:
+			verb = "after "
+		case c.With != "":
+			verb = "interrupt with " + c.With + " "
+		}
+		if c.Action.Command == nil {
+			return verb + "?"
+		}
+		return verb + r.FormatCommand(c.Action.Command)
+	case *FireEarly:
+		return "fire-early"
+	case *FreeForm:
+		return "do " + c.Action
+	}
+	return c.Kind()
+}
+
+// num writes a coordinate as briefly as it parses back exactly.
+func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// DecodeCommand reads a command written with engine.MarshalKinded.
+func (Rules) DecodeCommand(data []byte) (Command, error) {
+	return engine.UnmarshalKinded(data, "blackpowder command", commandKindTable)
+}
+
+// Kinds lists the kinds of every command and event.
+func (Rules) Kinds() (commands, events []string) {
+	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+}
+
+// DecodeEvent reads an event written with engine.MarshalKinded.
+func (Rules) DecodeEvent(data []byte) (Event, error) {
+	return engine.UnmarshalKinded(data, "blackpowder event", eventKindTable)
+}
+
+// commandKindTable and eventKindTable are the decoding tables, built once
+// and only read.
+var (
+	commandKindTable = commandKinds()
+	eventKindTable   = eventKinds()
+)
+
+// commandKinds constructs each command type by kind, for decoding.
+func commandKinds() map[string]func() Command {
+	return map[string]func() Command{
+		"initiative":         func() Command { return &RollInitiative{} },
+		"attack":             func() Command { return &Attack{} },
+		"dodge":              func() Command { return &Dodge{} },
+		"parry":              func() Command { return &Parry{} },
+		"take":               func() Command { return &Take{} },
+		"critical":           func() Command { return &Critical{} },
+		"pass":               func() Command { return &Pass{} },
+		"delay":              func() Command { return &Delay{} },
+		"draw":               func() Command { return &Draw{} },
+		"reload":             func() Command { return &Reload{} },
+		"revive":             func() Command { return &Revive{} },
+		"fix":                func() Command { return &Fix{} },
+		"move":               func() Command { return &Move{} },
+		"run":                func() Command { return &Run{} },
+		"withdraw":           func() Command { return &Withdraw{} },
+		"do":                 func() Command { return &FreeForm{} },
+		"decline":            func() Command { return &Decline{} },
+		"interrupt":          func() Command { return &Interrupt{} },
+		"hold":               func() Command { return &Hold{} },
+		"release":            func() Command { return &Release{} },
+		"hide":               func() Command { return &Hide{} },
+		"search":             func() Command { return &Search{} },
+		"stun":               func() Command { return &Stun{} },
+		"aim":                func() Command { return &AimAt{} },
+		"assist":             func() Command { return &Assist{} },
+		"escape":             func() Command { return &Escape{} },
+		"ruling":             func() Command { return &Ruling{} },
+		"rest":               func() Command { return &Rest{} },
+		"heal":               func() Command { return &Heal{} },
+		"done":               func() Command { return &Done{} },
+		"end_fight":          func() Command { return &EndFight{} },
+		"fire_early":         func() Command { return &FireEarly{} },
+		"use":                func() Command { return &UseItem{} },
+		"repair":             func() Command { return &Repair{} },
+		"stand":              func() Command { return &StandUp{} },
+		"check":              func() Command { return &Check{} },
+		"opportunity_attack": func() Command { return &OpportunityAttack{} },
+	}
+}
+
+// eventKinds constructs each event type by kind, for decoding.
+func eventKinds() map[string]func() Event {
+	return map[string]func() Event{
+		"initiative_rolled":    func() Event { return &InitiativeRolled{} },
+		"round_started":        func() Event { return &RoundStarted{} },
+		"turn_started":         func() Event { return &TurnStarted{} },
+		"passed":               func() Event { return &Passed{} },
+		"delayed":              func() Event { return &Delayed{} },
+		"weapon_drawn":         func() Event { return &WeaponDrawn{} },
+		"reload_step":          func() Event { return &ReloadStep{} },
+		"attack_rolled":        func() Event { return &AttackRolled{} },
+		"shot_fired":           func() Event { return &ShotFired{} },
+		"mist_fizzle":          func() Event { return &MistFizzle{} },
+		"awaiting_decision":    func() Event { return &AwaitingDecision{} },
+		"dodge_rolled":         func() Event { return &DodgeRolled{} },
+		"dodge_declined":       func() Event { return &DodgeDeclined{} },
+		"damage_rolled":        func() Event { return &DamageRolled{} },
+		"jammed":               func() Event { return &Jammed{} },
+		"critical_rolled":      func() Event { return &CriticalRolled{} },
+		"critical_declined":    func() Event { return &CriticalDeclined{} },
+		"damage_dealt":         func() Event { return &DamageDealt{} },
+		"consciousness_rolled": func() Event { return &ConsciousnessRolled{} },
+		"died":                 func() Event { return &Died{} },
+		"revived":              func() Event { return &Revived{} },
+		"ended":                func() Event { return &Ended{} },
+		"gun_fixed":            func() Event { return &GunFixed{} },
+		"action_used":          func() Event { return &ActionUsed{} },
+		"moved":                func() Event { return &Moved{} },
+		"action_declared":      func() Event { return &ActionDeclared{} },
+		"reaction_done":        func() Event { return &ReactionDone{} },
+		"speed_contest":        func() Event { return &SpeedContest{} },
+		"declaration_step":     func() Event { return &DeclarationStep{} },
+		"lapsed":               func() Event { return &Lapsed{} },
+		"declaration_closed":   func() Event { return &DeclarationClosed{} },
+		"hold_contest":         func() Event { return &HoldContest{} },
+		"released":             func() Event { return &Released{} },
+		"stealth_rolled":       func() Event { return &StealthRolled{} },
+		"perception_rolled":    func() Event { return &PerceptionRolled{} },
+		"ambush_resolved":      func() Event { return &AmbushResolved{} },
+		"ambush_over":          func() Event { return &AmbushOver{} },
+		"stunned":              func() Event { return &Stunned{} },
+		"aimed":                func() Event { return &Aimed{} },
+		"aims_due":             func() Event { return &AimsDue{} },
+		"aim_resolving":        func() Event { return &AimResolving{} },
+		"assisted":             func() Event { return &Assisted{} },
+		"escaped":              func() Event { return &Escaped{} },
+		"woke":                 func() Event { return &Woke{} },
+		"ruled":                func() Event { return &Ruled{} },
+		"decided":              func() Event { return &Decided{} },
+		"rested":               func() Event { return &Rested{} },
+		"healed":               func() Event { return &Healed{} },
+		"delayed_used":         func() Event { return &DelayedUsed{} },
+		"delayed_settled":      func() Event { return &DelayedSettled{} },
+		"queued":               func() Event { return &Queued{} },
+		"early_dodge_contest":  func() Event { return &EarlyDodgeContest{} },
+		"item_used":            func() Event { return &ItemUsed{} },
+		"group_joined":         func() Event { return &GroupJoined{} },
+		"stood_up":             func() Event { return &StoodUp{} },
+		"checked":              func() Event { return &Checked{} },
+		"free_form_done":       func() Event { return &FreeFormDone{} },
+		"follow_offered":       func() Event { return &FollowOffered{} },
+		"follow_done":          func() Event { return &FollowDone{} },
+	}
+}
+
+// The keywords of blackpowder's command text beyond parts.With and
+// parts.Mod.
+var (
+	partKeyword = parts.Keyword{Word: "part", Value: "3|5", Number: true}
+	vsKeyword   = parts.Keyword{Word: "vs", Value: "N", Number: true}
+	onKeyword   = parts.Keyword{Word: "on", Value: "TARGET"}
+)
+
+// grammar is the text vocabulary of blackpowder's commands
+// (docs/rules/blackpowder.md).
+var grammar = parts.NewGrammar(
+	[]parts.Keyword{parts.With, parts.Mod, partKeyword, vsKeyword, onKeyword},
+	parts.Verb{Name: "initiative"},
+	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
+	parts.Verb{Name: "aim", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
+	parts.Verb{Name: "dodge"},
+	parts.Verb{Name: "parry"},
+	parts.Verb{Name: "take"},
+	parts.Verb{Name: "critical"},
+	parts.Verb{Name: "no-critical"},
+	parts.Verb{Name: "pass"},
+	parts.Verb{Name: "delay"},
+	parts.Verb{Name: "draw", Args: "WEAPON", Min: 1, Hint: "or draw fists"},
+	parts.Verb{Name: "reload"},
+	parts.Verb{Name: "fix"},
+	parts.Verb{Name: "revive", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "with medicine or survival"},
+	parts.Verb{Name: "move", Args: "X Y", Min: 2, Hint: "the point to go to, in metres"},
+	parts.Verb{Name: "run", Args: "X Y", Min: 2, Hint: "the point to go to, in metres"},
+	parts.Verb{Name: "withdraw", Args: "X Y", Min: 2, Hint: "the point to go to, in metres"},
+	parts.Verb{Name: "opportunity-attack"},
+	parts.Verb{Name: "decline"},
+	parts.Verb{Name: "interrupt", Args: "COMMAND", Rest: true},
+	parts.Verb{Name: "after", Args: "COMMAND", Rest: true},
+	parts.Verb{Name: "fire-early"},
+	parts.Verb{Name: "hold", Args: "TARGET", Min: 1},
+	parts.Verb{Name: "release"},
+	parts.Verb{Name: "hide"},
+	parts.Verb{Name: "search"},
+	parts.Verb{Name: "stun", Args: "TARGET", Min: 1, Keywords: []string{"with"}},
+	parts.Verb{Name: "assist", Args: "ALLY", Min: 1},
+	parts.Verb{Name: "escape"},
+	parts.Verb{Name: "stand"},
+	parts.Verb{Name: "done"},
+	parts.Verb{Name: "end-fight", Args: "[GROUP]", Hint: "the GM ends the fight: a draw, or GROUP wins (the others fled)"},
+	parts.Verb{Name: "ruling", Args: "[safe|unsafe]", Keywords: []string{"mod"}, Hint: "ruling safe, ruling unsafe or ruling mod N"},
+	parts.Verb{Name: "check", Args: "ATTRIBUTE [SKILL]", Min: 1, Keywords: []string{"vs"}},
+	parts.Verb{Name: "do", Args: "ACTION", Rest: true, Hint: "a free-form action that needs no check, in words"},
+	parts.Verb{Name: "use", Args: "ITEM", Min: 1, Keywords: []string{"on"}},
+	parts.Verb{Name: "repair", Args: "OWNER", Min: 1},
+	parts.Verb{Name: "rest", Args: "short|long|sleep [COMBATANT...]", Min: 1, Many: true, Hint: "name those who rest, or none for everyone standing"},
+	parts.Verb{Name: "heal", Args: "HEALER PATIENT", Min: 2},
+)
+
+// Nested is a command held inside a state, an event or another command: a
+// declared action, a delayed action waiting for its turn, the action an
+// interrupt acts with. In JSON it is the command as engine.MarshalKinded
+// writes it ({"kind":"attack",...}), or null for none.
+type Nested struct {
+	// Command is the command held; nil for none.
+	Command Command
+}
+
+// MarshalJSON writes the command as engine.MarshalKinded does, or null
+// when there is none.
+func (n Nested) MarshalJSON() ([]byte, error) {
+	if n.Command == nil {
+		return []byte("null"), nil
+	}
+	b, err := engine.MarshalKinded(n.Command)
+	if err != nil {
+		return nil, fmt.Errorf("a nested blackpowder command: %w", err)
+	}
+	return b, nil
+}
+
+// UnmarshalJSON reads a command written by MarshalJSON, as
+// Rules.DecodeCommand does; null leaves no command.
+func (n *Nested) UnmarshalJSON(data []byte) error {
+	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
+		n.Command = nil
+		return nil
+	}
+	c, err := Rules{}.DecodeCommand(data)
+	if err != nil {
+		return fmt.Errorf("a nested blackpowder command: %w", err)
+	}
+	n.Command = c
+	return nil
+}
+
+// clone returns a deep copy of n: commands are values, so a copied state
+// or command shares none of its commands with the original.
+func (n Nested) clone() Nested {
+	return Nested{Command: cloneCommand(n.Command)}
+}
+
+// cloneCommand returns a deep copy of c (nil for nil). Only Ruling,
+// Interrupt and Rest hold anything by reference; every other command is a struct of
+// plain values, copied as it is.
+func cloneCommand(c Command) Command {
+	switch c := c.(type) {
+	case nil:
+		return nil
+	case *Ruling:
+		if c == nil {
+			return c
+		}
+		out := *c
+		if c.Safe != nil {
+			safe := *c.Safe
+			out.Safe = &safe
+		}
+		if c.Modifier != nil {
+			mod := *c.Modifier
+			out.Modifier = &mod
+		}
+		return &out
+	case *Interrupt:
+		if c == nil {
+			return c
+		}
+		out := *c
+		out.Action = c.Action.clone()
+		return &out
+	case *Rest:
+		if c == nil {
+			return c
+		}
+		out := *c
+		out.Who = slices.Clone(c.Who)
+		return &out
+	}
+	v := reflect.ValueOf(c)
+	if v.Kind() != reflect.Pointer || v.IsNil() {
+		return c
+	}
+	out := reflect.New(v.Type().Elem())
+	out.Elem().Set(v.Elem())
+	if copied, ok := out.Interface().(Command); ok {
+		return copied
+	}
+	return c
+}

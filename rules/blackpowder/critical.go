@@ -1,0 +1,82 @@
+package blackpowder
+
+import (
+	"fmt"
+
+	"fray/rules/parts"
+)
+
+// Critical: the attacker takes (or declines) the critical re-roll (R15).
+type Critical struct {
+	Take bool `json:"take"`
+}
+
+func (Critical) Kind() string { return "critical" }
+func (*Critical) isCommand()  {}
+
+func (r *run) critical(who string, takeIt bool) error {
+	p, err := r.pendingFor(who, "critical")
+	if err != nil {
+		return err
+	}
+	pending := *p
+	if !takeIt {
+		r.emit(&CriticalDeclined{Attacker: pending.Attacker})
+		r.land(pending, 0)
+		return nil
+	}
+	a := r.s.combatant(pending.Attacker)
+	die := r.d10By(hitClasses(pending.Difficulty - pending.Bonus))
+	total := die + pending.Bonus
+	hit := die == 10 || total >= pending.Difficulty
+	ev := parts.PutIn(r.hot, (*hotMemory).criticalRolled, CriticalRolled{Attacker: a.ID, Die: die, Total: total, Hit: hit})
+	extra := 0
+	if hit {
+		// A critical's damage never jams and never triggers another
+		// critical (R15, A09).
+		ev.Dice, ev.Value, _ = r.weaponDamage(attackWeapon(a, pending.Weapon), false)
+		extra = ev.Value
+	}
+	r.emit(ev)
+	r.land(pending, extra)
+	return nil
+}
+
+// CriticalRolled: the critical re-roll of the attack (R15) and, if it hit,
+// the extra damage instance.
+type CriticalRolled struct {
+	Attacker string `json:"attacker"`
+	Die      int    `json:"die"`
+	Total    int    `json:"total"`
+	Hit      bool   `json:"hit"`
+	Dice     []int  `json:"dice,omitempty"`
+	Value    int    `json:"value,omitempty"`
+}
+
+func (CriticalRolled) Kind() string { return "critical_rolled" }
+
+func (*CriticalRolled) apply(s *State, _ *hotMemory) {
+	s.Pending = nil
+}
+
+func (e *CriticalRolled) describe(*State) string {
+	if e.Hit {
+		return fmt.Sprintf("critical re-roll d10=%d → %d: hit, extra damage %v → %d", e.Die, e.Total, e.Dice, e.Value)
+	}
+	return fmt.Sprintf("critical re-roll d10=%d → %d: miss", e.Die, e.Total)
+}
+
+// CriticalDeclined: the attacker passes up the critical re-roll.
+type CriticalDeclined struct {
+	Attacker string `json:"attacker"`
+}
+
+func (CriticalDeclined) Kind() string { return "critical_declined" }
+
+func (*CriticalDeclined) apply(s *State, _ *hotMemory) {
+	s.Pending = nil
+}
+
+func (e *CriticalDeclined) describe(s *State) string {
+	return s.name(e.Attacker) + " declines the critical"
+}

@@ -1,0 +1,242 @@
+package blackpowder
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"fray/dice"
+	"fray/rules/parts"
+)
+
+// weaponDamage rolls a weapon's damage dice and returns them with the
+// weapon damage they give and the raw die that counts for a critical.
+//
+// The dice are drawn by the classes the rules read them by: of two dice
+// kept high, the second is read against the first (lower, the same when
+// doubles count, or higher, each value apart); one die through the
+// weapon's damage die, and a 10 apart (a critical). doubles says whether
+// doubles count: a gun's first damage jams on them (R19), a critical's
+// extra damage never does.
+func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw int) {
+	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
+		first := r.d10()
+		classes := dice.Cuts(first+1).Each(first+1, 10)
+		if doubles {
+			classes = classes.Cut(first)
+		}
+		second := r.d10By(classes)
+		return r.ints(first, second), max(first, second), max(first, second)
+	}
+	first := r.d10By(damageClasses(w.Damage))
+	return r.ints(first), dieValue(w.Damage, first), first
+}
+
+// ints returns the values as a slice for an event: in the hot memory of a
+// Step's run, which the next Step reuses, else of its own.
+func (r *run) ints(values ...int) []int {
+	if r.hot == nil {
+		return slices.Clone(values)
+	}
+	h := r.hot
+	if cap(h.ints)-len(h.ints) < len(values) {
+		h.ints = make([]int, 0, max(64, 2*cap(h.ints)))
+	}
+	start := len(h.ints)
+	h.ints = append(h.ints, values...)
+	return h.ints[start:len(h.ints):len(h.ints)]
+}
+
+// damageClasses are the classes of a d10 read through a weapon's damage
+// die: a class per value it gives, and a 10 apart (R12, R15).
+func damageClasses(damage string) dice.Classes {
+	c := dice.Cuts(10)
+	for v := 2; v <= 10; v++ {
+		if dieValue(damage, v) != dieValue(damage, v-1) {
+			c = c.Cut(v)
+		}
+	}
+	return c
+}
+
+// dieValue reads a d10 through the weapon's damage die (R12).
+func dieValue(damage string, raw int) int {
+	return dieValueBy(damageDivisor(damage), raw)
+}
+
+// damageDivisor is what a weapon's damage die is divided by: 2, 3 or 4
+// for D10/2, D10/3 and D10/4, else 0 (not divided).
+func damageDivisor(damage string) int {
+	switch damage {
+	case "D10/2":
+		return 2
+	case "D10/3":
+		return 3
+	case "D10/4":
+		return 4
+	}
+	return 0
+}
+
+// dieValueBy is dieValue for a die divided by divisor (damageDivisor).
+func dieValueBy(divisor, raw int) int {
+	if v, ok := dice.DivideD10(raw, divisor); ok {
+		return v
+	}
+	return raw
+}
+
+// damage rolls and applies the damage of a hit that was not dodged, or
+// for a hold attempt rolls the contest instead (R39).
+func (r *run) damage(p Pending) error {
+	if p.Hold {
+		r.holdContest(p.Attacker, p.Target, true)
+		return nil
+	}
+	a := r.s.combatant(p.Attacker)
+	w := attackWeapon(a, p.Weapon)
+	rolled, value, raw := r.weaponDamage(w, w.Kind == Gun)
+	r.emit(parts.PutIn(r.hot, (*hotMemory).damageRolled, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
+	if w.Kind == Gun && len(rolled) == 2 && rolled[0] == rolled[1] {
+		if !r.jam(a, p.Weapon) {
+			return nil
+		}
+	}
+	p.Damage = value
+	if raw == 10 && (r.s.group(a.Group).Players || r.s.Options.NPCCrits) {
+		p.Stage = "critical"
+		// The dodge is over: the re-roll needs the bonus and the
+		// difficulty, not the total, so criticals alike are alike states.
+		p.Total = 0
+		r.emit(parts.PutIn(r.hot, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
+		return nil
+	}
+	r.land(p, 0)
+	return nil
+}
+
+// land applies a hit's damage: weapon damage (plus a critical's extra),
+// the attribute and bonuses, less Toughness (R13, R14, R16).
+func (r *run) land(p Pending, extra int) {
+	a := r.s.combatant(p.Attacker)
+	t := r.s.combatant(p.Target)
+	w := attackWeapon(a, p.Weapon)
+	bonus := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
+	raw := p.Damage + extra + bonus
+	if p.Stun {
+		r.stunDamage(t, raw*2+w.Stunning-t.ToughnessEff(w.Penetrating || w.Kind == Gun))
+		return
+	}
+	if w.Fists && t.WearsArmor() {
+		raw /= 2 // bare hands against armor (R16, A30)
+	}
+	r.hurt(t.ID, a.ID, raw, w.Penetrating || w.Kind == Gun, p.Damage+extra, bonus)
+}
+
+// hurt applies raw damage to a combatant and what follows: a Consciousness
+// check when LP first drops below 0 (R25), death when damage taken while
+// unconscious reaches LP max (R26).
+func (r *run) hurt(target, source string, raw int, penetrating bool, weapon, bonus int) {
+	t := r.s.combatant(target)
+	tough := t.ToughnessEff(penetrating)
+	eff := max(0, raw-tough)
+	wasActive := t.Status == Active
+	r.emit(parts.PutIn(r.hot, (*hotMemory).damageDealt, DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff, Weapon: weapon, Bonus: bonus}))
+	t = r.s.combatant(target)
+	switch {
+	case wasActive && t.LP < 0:
+		r.consciousness(t, -t.LP+5, false, 0)
+	case t.Status == Unconscious && eff > 0:
+		taken := t.DamageWhileUnconscious
+		if r.s.Options.DeathMode == "single_hit" {
+			taken = eff
+		}
+		if taken >= t.LPMax {
+			r.emit(parts.PutIn(r.hot, (*hotMemory).died, Died{Target: t.ID}))
+		}
+	}
+}
+
+// DamageRolled: the weapon damage dice (R12). Dice are the raw d10s; Value
+// is the weapon damage they give (kept die, divided).
+type DamageRolled struct {
+	Attacker string `json:"attacker"`
+	Dice     []int  `json:"dice"`
+	Value    int    `json:"value"`
+}
+
+func (DamageRolled) Kind() string { return "damage_rolled" }
+
+func (*DamageRolled) apply(*State, *hotMemory) {
+	// The dice are on the record; damage lands with DamageDealt.
+}
+
+func (e *DamageRolled) describe(*State) string {
+	return fmt.Sprintf("damage dice %v → %d", e.Dice, e.Value)
+}
+
+// DamageDealt: damage reaches a combatant (R13, R14). Raw is before
+// Toughness; Effective is what LP loses. For a hit, Weapon is the weapon's
+// damage (with a critical's extra) and Bonus what is added to it (the
+// attribute, the weapon's modifier, the attacker's bonus), so that
+// Weapon + Bonus is Raw, or twice it for fists against armour (R16); both
+// are 0 for other damage, and in fights recorded before they were kept.
+type DamageDealt struct {
+	Target    string `json:"target"`
+	Source    string `json:"source"`
+	Raw       int    `json:"raw"`
+	Toughness int    `json:"toughness"`
+	Effective int    `json:"effective"`
+	Weapon    int    `json:"weapon_damage,omitempty"`
+	Bonus     int    `json:"bonus,omitempty"`
+}
+
+func (DamageDealt) Kind() string { return "damage_dealt" }
+
+func (e *DamageDealt) apply(s *State, _ *hotMemory) {
+	t := s.combatant(e.Target)
+	t.LP -= e.Effective
+	if t.Status == Unconscious {
+		t.DamageWhileUnconscious += e.Effective
+	}
+}
+
+func (e *DamageDealt) describe(s *State) string {
+	return fmt.Sprintf("%s takes %d damage (%s − Toughness %d)", s.name(e.Target), e.Effective, rawDamage(e), e.Toughness)
+}
+
+// rawDamage writes how a hit's damage before Toughness adds up: the
+// weapon's damage and its bonus, halved for fists against armour (R16),
+// as "7 +2 bonus = 9"; for damage without them, the number alone.
+func rawDamage(e *DamageDealt) string {
+	if e.Weapon == 0 && e.Bonus == 0 {
+		return strconv.Itoa(e.Raw)
+	}
+	sum := e.Weapon + e.Bonus
+	s := fmt.Sprintf("%d %+d bonus = %d", e.Weapon, e.Bonus, sum)
+	if sum != e.Raw {
+		s += fmt.Sprintf(", halved against armour: %d", e.Raw)
+	}
+	return s
+}
+
+// Died: damage while unconscious reached LP max (R26).
+type Died struct {
+	Target string `json:"target"`
+}
+
+func (Died) Kind() string { return "died" }
+
+func (e *Died) apply(s *State, _ *hotMemory) {
+	t := s.combatant(e.Target)
+	t.Status = Dead
+	t.Actions, t.Delayed = 0, false
+	letGo(s, t.ID)
+	if t.HeldBy != "" {
+		letGo(s, t.HeldBy)
+	}
+}
+
+func (e *Died) describe(s *State) string {
+	return s.name(e.Target) + " dies"
+}

@@ -1,0 +1,188 @@
+package blackpowder
+
+import (
+	"fmt"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Dodge: the target of a hit rolls a Dodge check (R23).
+type Dodge struct{}
+
+func (Dodge) Kind() string { return "dodge" }
+func (*Dodge) isCommand()  {}
+
+// Parry: the target of a melee hit parries with its melee weapon (R24,
+// A12).
+type Parry struct{}
+
+func (Parry) Kind() string { return "parry" }
+func (*Parry) isCommand()  {}
+
+// Take: the target of a hit takes it without dodging.
+type Take struct{}
+
+func (Take) Kind() string { return "take" }
+func (*Take) isCommand()  {}
+
+// canDodge: an active target with an unused action or a held delayed
+// action (R23); never the unconscious (A26).
+func canDodge(t *Combatant) bool {
+	return t.Status == Active && (t.Actions > 0 || t.Delayed)
+}
+
+// canParry: a melee attack against a target wielding a melee weapon (A12).
+func (s *State) canParry(p *Pending) bool {
+	a, t := s.combatant(p.Attacker), s.combatant(p.Target)
+	return attackWeapon(a, p.Weapon).Kind == Melee && t.weapon().Kind == Melee
+}
+
+// pendingFor checks that the decision is the pending one and is who's.
+func (r *run) pendingFor(who, stage string) (*Pending, error) {
+	p := r.s.Pending
+	if p == nil || p.Stage != stage {
+		return nil, engine.Errorf(engine.NotAllowedNow, "nothing is waiting for a %s decision: %s", stage, next(r.s).Question)
+	}
+	owner := p.Target
+	if stage == "critical" {
+		owner = p.Attacker
+	}
+	if who != owner {
+		return nil, engine.Errorf(engine.NotYourTurn, "the %s decision is %s's, not %s's", stage, owner, who)
+	}
+	return p, nil
+}
+
+func (r *run) dodge(who string, parry bool) error {
+	p, err := r.pendingFor(who, "dodge")
+	if err != nil {
+		return err
+	}
+	pending := *p
+	t := r.s.combatant(pending.Target)
+	a := r.s.combatant(pending.Attacker)
+	w := attackWeapon(a, pending.Weapon)
+	bonus := t.Body + t.Skill("dodge") + t.Assist
+	if parry {
+		if !r.s.canParry(&pending) {
+			return engine.Errorf(engine.NotAllowedNow, "%s can only parry a melee attack while holding a melee weapon", t.Name)
+		}
+		bonus += t.weapon().Defensive
+	}
+	if pending.Early {
+		// An aimed attack fired early: the target must first win a Speed
+		// contest, the attacker drawing first (R22, A17, §7 b5).
+		ev := parts.PutIn(r.hot, (*hotMemory).earlyDodgeContest, EarlyDodgeContest{Attacker: a.ID, Target: t.ID})
+		ev.AttackerDie = r.d10()
+		ev.AttackerTotal = ev.AttackerDie + a.Body + a.Skill("speed")
+		ev.Die = r.d10()
+		ev.Total = ev.Die + t.Body + t.Skill("speed")
+		ev.Won = ev.Total > ev.AttackerTotal || (ev.Total == ev.AttackerTotal && t.Skill("speed") > a.Skill("speed"))
+		r.emit(ev)
+		if !ev.Won {
+			r.emit(parts.PutIn(r.hot, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: t.ID}))
+			return r.damage(pending)
+		}
+	}
+	difficulty := pending.Total + w.DodgeMod
+	die, total, success := r.passFail(bonus, difficulty)
+	r.emit(parts.PutIn(r.hot, (*hotMemory).dodgeRolled, DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
+		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction}))
+	if success {
+		return nil
+	}
+	return r.damage(pending)
+}
+
+func (r *run) take(who string) error {
+	p, err := r.pendingFor(who, "dodge")
+	if err != nil {
+		return err
+	}
+	pending := *p
+	r.emit(parts.PutIn(r.hot, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: pending.Target}))
+	return r.damage(pending)
+}
+
+// DodgeRolled: a Dodge (or parry) check against the attack (R23, R24).
+type DodgeRolled struct {
+	Target     string `json:"target"`
+	Parry      bool   `json:"parry,omitempty"`
+	Die        int    `json:"die"`
+	Bonus      int    `json:"bonus"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+	// ActionSpent is set when the dodge used up the target's action.
+	ActionSpent bool `json:"action_spent"`
+}
+
+func (DodgeRolled) Kind() string { return "dodge_rolled" }
+
+func (e *DodgeRolled) apply(s *State, _ *hotMemory) {
+	s.combatant(e.Target).Assist = 0
+	if e.ActionSpent {
+		c := s.combatant(e.Target)
+		if c.Delayed {
+			c.Delayed, c.DelayedSpent = false, true
+		} else {
+			c.Actions--
+		}
+	}
+	s.Pending = nil
+}
+
+func (e *DodgeRolled) describe(s *State) string {
+	verb := "dodges"
+	if e.Parry {
+		verb = "parries"
+	}
+	if e.Die == 0 {
+		return fmt.Sprintf("%s %s: %+d vs %d cannot succeed: %s", s.name(e.Target), verb, e.Bonus, e.Difficulty, verdict(e.Success))
+	}
+	return fmt.Sprintf("%s %s: d10=%d %+d = %d vs %d: %s", s.name(e.Target), verb, e.Die, e.Bonus, e.Total, e.Difficulty, verdict(e.Success))
+}
+
+// DodgeDeclined: the target takes the hit without dodging.
+type DodgeDeclined struct {
+	Target string `json:"target"`
+}
+
+func (DodgeDeclined) Kind() string { return "dodge_declined" }
+
+func (*DodgeDeclined) apply(s *State, _ *hotMemory) {
+	s.Pending = nil
+}
+
+func (e *DodgeDeclined) describe(s *State) string {
+	return s.name(e.Target) + " takes the hit"
+}
+
+// EarlyDodgeContest: before dodging an aimed attack fired early, the
+// target's Speed check against the attacker's, attacker first (R22,
+// A17). Won: the target may dodge.
+type EarlyDodgeContest struct {
+	Attacker      string `json:"attacker"`
+	Target        string `json:"target"`
+	AttackerDie   int    `json:"attacker_die"`
+	AttackerTotal int    `json:"attacker_total"`
+	Die           int    `json:"die"`
+	Total         int    `json:"total"`
+	Won           bool   `json:"won"`
+}
+
+func (EarlyDodgeContest) Kind() string { return "early_dodge_contest" }
+
+func (*EarlyDodgeContest) apply(*State, *hotMemory) {
+	// The dodge, if won, follows as its own event.
+}
+
+func (e *EarlyDodgeContest) describe(s *State) string {
+	verdict := "may dodge"
+	if !e.Won {
+		verdict = "cannot dodge"
+	}
+	return fmt.Sprintf("an aimed attack fired early: Speed %s d10=%d → %d against %s d10=%d → %d: %s %s",
+		s.name(e.Attacker), e.AttackerDie, e.AttackerTotal, s.name(e.Target), e.Die, e.Total, s.name(e.Target), verdict)
+}

@@ -1,0 +1,162 @@
+package blackpowder
+
+import (
+	"fmt"
+	"slices"
+
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// RollInitiative: the group's roller makes the Speed check (R03).
+type RollInitiative struct{}
+
+func (RollInitiative) Kind() string { return "initiative" }
+func (*RollInitiative) isCommand()  {}
+
+func (r *run) initiative(who string) error {
+	if r.s.stage() != stageInitiative {
+		return engine.Errorf(engine.NotAllowedNow, "initiative has been rolled")
+	}
+	gi := r.s.nextInitiativeGroup()
+	g := r.s.Groups[gi]
+	roller := r.s.initiativeRoller(g.ID)
+	if who != roller.ID {
+		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
+	}
+	die := r.d10()
+	r.emit(parts.PutIn(r.hot, (*hotMemory).initiativeRolled, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.Skill("speed")}))
+	return nil
+}
+
+// nextInitiativeGroup is the next group to roll: the players' first, then
+// the others in setup order (§7 step 2).
+func (s *State) nextInitiativeGroup() int {
+	for i := range s.Groups {
+		if g := &s.Groups[i]; g.Players && !g.Rolled && g.present(0) {
+			return i
+		}
+	}
+	for i := range s.Groups {
+		if g := &s.Groups[i]; !g.Rolled && g.present(0) {
+			return i
+		}
+	}
+	return -1
+}
+
+// initiativeRoller is the group's lowest-Body active member (R03); ties go
+// to the first in the roster (A02).
+func (s *State) initiativeRoller(group string) *Combatant {
+	var best *Combatant
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Group == group && c.Status == Active && (best == nil || c.Body < best.Body) {
+			best = c
+		}
+	}
+	return best
+}
+
+// initiativeOrder sorts groups by initiative, highest first; ties put the
+// players first, then setup order (A02).
+func (s *State) initiativeOrder() []int {
+	var order []int
+	if s.hot != nil {
+		order = s.hot.order[:0] // a Step's: kept until the next one
+	} else {
+		order = make([]int, 0, len(s.Groups))
+	}
+	for i, g := range s.Groups {
+		if g.Rolled {
+			order = append(order, i)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		ga, gb := &s.Groups[a], &s.Groups[b]
+		if ga.Initiative != gb.Initiative {
+			return gb.Initiative - ga.Initiative
+		}
+		if ga.Players != gb.Players {
+			if ga.Players {
+				return -1
+			}
+			return 1
+		}
+		return 0
+	})
+	if s.hot != nil {
+		s.hot.order = order
+	}
+	return order
+}
+
+// join brings a group into the fight at the start of a round: its roller
+// makes the Speed check and the group is slotted into the order (R03).
+func (r *run) join(gi int) {
+	s := r.s
+	g := s.Groups[gi]
+	var roller *Combatant
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Group == g.ID && c.Status == Absent && (roller == nil || c.Body < roller.Body) {
+			roller = c
+		}
+	}
+	if roller == nil {
+		return
+	}
+	ev := &GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()}
+	ev.Total = ev.Die + roller.Body + roller.Skill("speed")
+	after := s.scratch()
+	after.Groups[gi].Initiative, after.Groups[gi].Rolled = ev.Total, true
+	ev.Order = after.initiativeOrder()
+	r.emit(ev)
+}
+
+// InitiativeRolled: a group's Speed check (R03).
+type InitiativeRolled struct {
+	Group  string `json:"group"`
+	Roller string `json:"roller"`
+	Die    int    `json:"die"`
+	Total  int    `json:"total"`
+}
+
+func (InitiativeRolled) Kind() string { return "initiative_rolled" }
+
+func (e *InitiativeRolled) apply(s *State, _ *hotMemory) {
+	if g := s.group(e.Group); g != nil {
+		g.Initiative, g.Rolled = e.Total, true
+	}
+}
+
+func (e *InitiativeRolled) describe(s *State) string {
+	return fmt.Sprintf("%s rolls initiative for the %s group: d10=%d → %d", s.name(e.Roller), e.Group, e.Die, e.Total)
+}
+
+// GroupJoined: a group arrives at the start of a round, rolls initiative
+// (its roller's Speed check) and is slotted into the order (R03).
+type GroupJoined struct {
+	Group  string `json:"group"`
+	Roller string `json:"roller"`
+	Die    int    `json:"die"`
+	Total  int    `json:"total"`
+	Order  []int  `json:"order"`
+}
+
+func (GroupJoined) Kind() string { return "group_joined" }
+
+func (e *GroupJoined) apply(s *State, _ *hotMemory) {
+	g := s.group(e.Group)
+	g.Initiative, g.Rolled = e.Total, true
+	s.Order = append([]int(nil), e.Order...)
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; c.Group == e.Group && c.Status == Absent {
+			c.Status = Active
+		}
+	}
+}
+
+func (e *GroupJoined) describe(s *State) string {
+	return fmt.Sprintf("the %s group joins the fight: %s rolls initiative d10=%d → %d", e.Group, s.name(e.Roller), e.Die, e.Total)
+}

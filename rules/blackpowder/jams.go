@@ -1,0 +1,195 @@
+package blackpowder
+
+import (
+	"fmt"
+	"slices"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
+// jam that can be cleared in combat (needs_fix, major_jam) (R19).
+type Fix struct{}
+
+func (Fix) Kind() string { return "fix" }
+func (*Fix) isCommand()  {}
+
+// Repair: after the fight, a Craft (Gunsmith) check to mend a gun left
+// inoperable for the fight (R19's 3), against its fix difficulty + 5.
+type Repair struct {
+	Owner string `json:"owner"`
+}
+
+func (Repair) Kind() string { return "repair" }
+func (*Repair) isCommand()  {}
+
+// jam reads the jam table after doubles (R19) and reports whether the
+// shot's damage stands.
+func (r *run) jam(a *Combatant, weapon int) bool {
+	w := a.Weapons[weapon]
+	die := r.d10()
+	state, loaded, stands := w.State, w.Loaded, false
+	switch die {
+	case 1:
+		state = GunDestroyed
+	case 2:
+		state = GunBrokenWorkshop
+	case 3:
+		state = GunInoperableCombat
+	case 4:
+		state = GunMajorJam
+	case 5:
+		// An operational failure: the gun did not fire, so once fixed it
+		// shoots without a reload (R19).
+		state, loaded = GunNeedsFix, loaded+1
+	case 6:
+		state, loaded = GunMinorJam, loaded+1 // no shot: it stays loaded
+	case 7, 8:
+		// The bullet falls out or veers off: no damage, the load is gone.
+	case 9:
+		loaded++ // misfire: the load is kept
+	case 10:
+		stands = true
+	}
+	r.emit(parts.PutIn(r.hot, (*hotMemory).jammed, Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded}))
+	if die == 1 {
+		// The gun explodes: d10 damage to the shooter, Toughness applies:
+		// what it stops is alike.
+		tough := a.ToughnessEff(false)
+		r.hurt(a.ID, "exploding "+w.Name, r.d10By(dice.Cuts(tough+1).Each(tough+1, 10)), false, 0, 0)
+	}
+	return stands
+}
+
+// fix clears a needs_fix or major_jam gun with a Craft (Gunsmith) check
+// (R19): needs_fix stays loaded, major_jam must be reloaded.
+func (r *run) fix(who string) error {
+	c, err := r.fixCheck(who)
+	if err != nil {
+		return err
+	}
+	w := c.Weapon()
+	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft")+c.Assist, ev.Difficulty)
+	if ev.Success {
+		ev.State = GunOK
+		if w.State == GunMajorJam {
+			ev.Loaded = 0
+		}
+	}
+	r.emit(ev)
+	return nil
+}
+
+// fixCheck checks fixing the gun in hand without changing anything, and
+// returns the fixer.
+func (r *run) fixCheck(who string) (*Combatant, error) {
+	c, err := r.actingMember(who)
+	if err != nil {
+		return nil, err
+	}
+	w := c.Weapon()
+	switch {
+	case w.Kind != Gun:
+		return nil, engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
+	case w.State != GunNeedsFix && w.State != GunMajorJam:
+		return nil, engine.Errorf(engine.NotAllowedNow, "the %s is %s: nothing to fix in combat", w.Name, w.State)
+	case c.Actions < 1:
+		return nil, noActionLeft(c)
+	}
+	return c, nil
+}
+
+// repair mends a gun left inoperable for the fight, after it: Craft
+// (Gunsmith) against the gun's fix difficulty + 5, the GM's default (§6).
+func (r *run) repair(cmd *Repair) error {
+	if r.s.After == nil {
+		return engine.Errorf(engine.NotAllowedNow, "a gun inoperable for the fight can be repaired only after it")
+	}
+	c := r.s.combatant(cmd.Owner)
+	if c == nil {
+		return engine.Errorf(engine.Invalid, "no combatant %q", cmd.Owner)
+	}
+	i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.State == GunInoperableCombat })
+	if i < 0 || c.Status != Active {
+		return engine.Errorf(engine.NotAllowedNow, "%s has no gun to repair, or is not conscious", c.Name)
+	}
+	w := c.Weapons[i]
+	ev := &GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded}
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft"), ev.Difficulty)
+	if ev.Success {
+		ev.State = GunOK
+	}
+	r.emit(ev)
+	return nil
+}
+
+// Jammed: a gun's damage dice came up doubles and the jam table was read
+// (R19). Result is the table entry; Stands is set when the shot's damage
+// stands (a 10).
+type Jammed struct {
+	Attacker string `json:"attacker"`
+	Weapon   int    `json:"weapon"`
+	Die      int    `json:"die"`
+	Stands   bool   `json:"stands"`
+	// State and Loaded are the gun's state and load afterwards.
+	State  string `json:"state"`
+	Loaded int    `json:"loaded"`
+}
+
+func (Jammed) Kind() string { return "jammed" }
+
+func (e *Jammed) apply(s *State, _ *hotMemory) {
+	w := &s.combatant(e.Attacker).Weapons[e.Weapon]
+	w.State, w.Loaded = e.State, e.Loaded
+}
+
+func (e *Jammed) describe(s *State) string {
+	line := fmt.Sprintf("doubles: jam table d10=%d → the gun is %s", e.Die, e.State)
+	// A result that keeps the load gives back what the shot spent
+	// (R19): the line says so, after "the shot spends a load".
+	if c := s.combatant(e.Attacker); c != nil && e.Weapon < len(c.Weapons) && e.Loaded > c.Weapons[e.Weapon].Loaded {
+		line += ", still loaded: the shot never left the barrel"
+	}
+	return line
+}
+
+// GunFixed: a Craft (Gunsmith) check to clear a jam (R19: needs_fix,
+// major_jam). State and Loaded are the gun's afterwards.
+type GunFixed struct {
+	// AfterFight marks a repair after the fight, which costs no action.
+	AfterFight bool   `json:"after_fight,omitempty"`
+	Combatant  string `json:"combatant"`
+	Weapon     int    `json:"weapon"`
+	Die        int    `json:"die"`
+	Total      int    `json:"total"`
+	Difficulty int    `json:"difficulty"`
+	Success    bool   `json:"success"`
+	State      string `json:"state"`
+	Loaded     int    `json:"loaded"`
+}
+
+func (GunFixed) Kind() string { return "gun_fixed" }
+
+func (e *GunFixed) apply(s *State, _ *hotMemory) {
+	c := s.combatant(e.Combatant)
+	if !e.AfterFight {
+		useAction(c)
+		c.Assist = 0
+	}
+	w := &c.Weapons[e.Weapon]
+	w.State, w.Loaded = e.State, e.Loaded
+}
+
+func (e *GunFixed) describe(s *State) string {
+	c := s.combatant(e.Combatant)
+	return fmt.Sprintf("%s works on the %s: %s: %s, the gun is %s", c.Name, attackWeapon(c, e.Weapon).Name, checkRoll(e.Die, e.Total, e.Difficulty), verdict(e.Success), e.State)
+}
+
+// Jam table results by die (R19), as outcome tags name them.
+var jamResults = [11]string{
+	1: "jam:destroyed", 2: "jam:broken", 3: "jam:inoperable", 4: "jam:major-jam", 5: "jam:needs-fix",
+	6: "jam:minor-jam", 7: "jam:bullet-falls-out", 8: "jam:misses", 9: "jam:misfire", 10: "jam:stands",
+}

@@ -1,0 +1,75 @@
+package blackpowder
+
+import "fray/dice"
+
+// run is one Decide in progress: s is the state every emitted event is
+// applied to at once, so that later steps see earlier ones; a scratch copy
+// for Decide, the caller's own state for a run in place (Rules.Step).
+// Every action makes its checks before its first event, so a refused one
+// leaves s as it was.
+type run struct {
+	s      *State
+	src    dice.Source
+	events []Event
+	// mode is how the acting combatant acts: "" on its own turn, "delayed"
+	// with a held delayed action, "free" with an opportunity attack or an
+	// aimed attack already paid for.
+	mode string
+	// aimed is set while an aimed attack resolves: +3 to hit (R22); early
+	// when it was fired early (A17).
+	aimed, early bool
+	// path is set while an opportunity attack resolves: the provoker's
+	// path, from its spot to where its declared move or run ends (the spot
+	// alone for any other action). Melee reach is measured to it (R34,
+	// A22; our ruling, see opportunity).
+	path    [2][2]float64
+	hasPath bool
+	// hot is the state's hot memory when the run is a Step's, where its
+	// events and working copies come from; nil for Decide and dry runs.
+	hot *hotMemory
+}
+
+func (r *run) emit(e Event) {
+	r.events = append(r.events, e)
+	e.apply(r.s, r.hot)
+}
+
+func (r *run) d10() int { return r.src.Roll(10) }
+
+// d10By draws a d10 that the rules read only through which of the classes
+// c it falls in (see dice.RollClasses): exact odds then follow one path per
+// class. At the table it is d10.
+func (r *run) d10By(c dice.Classes) int { return dice.RollClasses(r.src, 10, c) }
+
+// passFail rolls a non-attack check against a difficulty: d10 + bonus,
+// succeeding on a tie (A01); one that cannot succeed, even with a 10, fails
+// without a die (R01, A37), and die is 0. Only success may be read from
+// the die and total, beside recording them: the die is drawn by the
+// classes failure and success (passFailTotal when the total counts).
+func (r *run) passFail(bonus, difficulty int) (die, total int, success bool) {
+	return r.checkBy(bonus, difficulty, dice.Cuts(difficulty-bonus))
+}
+
+// passFailTotal is passFail for a check whose total counts beyond its
+// success: every succeeding die apart.
+func (r *run) passFailTotal(bonus, difficulty int) (die, total int, success bool) {
+	return r.checkBy(bonus, difficulty, dice.Cuts(difficulty-bonus).Each(difficulty-bonus, 10))
+}
+
+// checkBy is passFail with the die drawn by classes c.
+func (r *run) checkBy(bonus, difficulty int, c dice.Classes) (die, total int, success bool) {
+	if 10+bonus < difficulty {
+		return 0, bonus, false
+	}
+	die = r.d10By(c)
+	return die, die + bonus, die+bonus >= difficulty
+}
+
+// spent names what pays for an action in the run's mode.
+func (r *run) spent() string {
+	switch r.mode {
+	case "delayed", "free":
+		return r.mode
+	}
+	return "action"
+}
