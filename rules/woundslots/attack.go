@@ -322,7 +322,7 @@ func (r *run) resolve() {
 		r.resolveMove()
 		return
 	}
-	if s.Pending.Command != "" {
+	if !s.Pending.Command.IsZero() {
 		r.resolveDeclared()
 		return
 	}

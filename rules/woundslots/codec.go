@@ -127,7 +127,7 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 			if !offTurnCommand(inner) {
 				return nil, engine.Errorf(engine.Invalid, "ready: %q is not an action to take as a reaction", a)
 			}
-			return &Ready{Action: r.FormatCommand(inner)}, nil
+			return &Ready{Action: Nested{c: inner}}, nil
 		}
 	case "trigger":
 		return &Trigger{}, nil
@@ -153,7 +153,11 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "cling":
 		return &Cling{}, nil
 	case "long":
-		return &LongAction{Action: p.Arg(0)}, nil
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		return &LongAction{Action: Nested{c: inner}}, nil
 	case "surface":
 		return &Surface{}, nil
 	case "retrieve":
@@ -256,7 +260,11 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 	case "recover":
 		return &Recover{Level: p.Arg(0)}, nil
 	case "order":
-		return &Order{Action: p.Arg(0)}, nil
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		return &Order{Action: Nested{c: inner}}, nil
 	case "cover":
 		return &Cover{Target: p.Arg(0), Cover: p.Arg(1)}, nil
 	case "exert", "fatigue":
@@ -414,7 +422,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *Opening:
 		return parts.Say("opening", c.Target).String()
 	case *LongAction:
-		return "long " + c.Action
+		return "long " + c.Action.String()
 	case *Push:
 		return parts.Say("push", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Drop:
@@ -424,8 +432,8 @@ func (Rules) FormatCommand(c Command) string {
 	case *Fire:
 		return parts.Say("fire", c.Target).Opt("with", c.Weapon).String()
 	case *Ready:
-		if c.Action != "" {
-			return "ready " + c.Action
+		if !c.Action.IsZero() {
+			return "ready " + c.Action.String()
 		}
 		return "ready"
 	case *Jump:
@@ -472,7 +480,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *Recover:
 		return parts.Say("recover", c.Level).String()
 	case *Order:
-		return "order " + c.Action
+		return "order " + c.Action.String()
 	case *Cover:
 		return parts.Say("cover", c.Target, c.Cover).String()
 	case *EndFight:
@@ -556,14 +564,14 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		}
 		return fmt.Sprintf("%s's turn (initiative %d)", e.Combatant, init)
 	case *ActionDeclared:
-		if e.Command != "" {
+		if !e.Command.IsZero() {
 			return fmt.Sprintf("%s declares %s", e.Actor, e.Command)
 		}
 		return fmt.Sprintf("%s declares a %s attack on %s with %s (%d AP)", e.Actor, e.Action, e.Target, e.Weapon, e.Cost)
 	case *Passed:
 		return fmt.Sprintf("%s lets it go on", e.Combatant)
 	case *Interrupted:
-		what := e.Command
+		what := e.Command.String()
 		if what == "" {
 			what = Rules{}.FormatCommand(&Attack{Target: e.Target, Style: e.Action})
 			if e.Weapon != "" {
@@ -836,7 +844,7 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 	case *OpeningMade:
 		return fmt.Sprintf("%s creates an opening against %s: d20=%d%+d = %d meets its rebuffs this turn", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus)
 	case *ReadyTaken:
-		if e.Action != "" {
+		if !e.Action.IsZero() {
 			return fmt.Sprintf("%s readies %s", e.Combatant, e.Action)
 		}
 		return fmt.Sprintf("%s readies an attack", e.Combatant)

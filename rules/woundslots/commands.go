@@ -266,10 +266,10 @@ func (*Cast) Kind() string { return "cast" }
 
 func (*Cast) command() {}
 
-// Ready readies an action (R47): Action is its command text, "" for a
+// Ready readies an action (R47): Action is the action, none for a
 // standard attack on whoever is in reach when it is taken.
 type Ready struct {
-	Action string `json:"action,omitempty"`
+	Action Nested `json:"action,omitzero"`
 }
 
 // Fire takes a readied attack as a reaction (R47).

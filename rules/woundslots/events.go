@@ -49,14 +49,14 @@ type TurnStarted struct {
 	Combatant string `json:"combatant"`
 }
 
-// ActionDeclared: an action is declared (section 7.5): an attack, with its style, target, weapon and cost, or another action, with its Command text; Queue is who is asked, in order, whether they interrupt or react.
+// ActionDeclared: an action is declared (section 7.5): an attack, with its style, target, weapon and cost, or another action, its Command; Queue is who is asked, in order, whether they interrupt or react.
 type ActionDeclared struct {
 	Actor   string   `json:"actor"`
 	Action  string   `json:"action"`
 	Target  string   `json:"target,omitempty"`
 	Weapon  string   `json:"weapon,omitempty"`
 	Cost    int      `json:"cost,omitempty"`
-	Command string   `json:"command,omitempty"`
+	Command Nested   `json:"command,omitzero"`
 	Queue   []string `json:"queue,omitempty"`
 }
 
@@ -74,7 +74,7 @@ type Interrupted struct {
 	Weapon     string `json:"weapon,omitempty"`
 	Cost       int    `json:"cost,omitempty"`
 	Initiative int    `json:"initiative"`
-	Command    string `json:"command,omitempty"`
+	Command    Nested `json:"command,omitzero"`
 	Moment     string `json:"moment,omitempty"`
 	Move       bool   `json:"move,omitempty"`
 	// Readied says it takes its readied action (R47): a reaction, costing
@@ -198,8 +198,10 @@ type LongBegun struct {
 	Object    string `json:"object"`
 	Remaining int    `json:"remaining,omitempty"`
 	Rounds    int    `json:"rounds,omitempty"`
-	// Action says Object is an action's command text, not an object.
-	Action bool `json:"action,omitempty"`
+	// Action says Object is an action's command text, not an object;
+	// Command is that action, read from the text as the event is decoded.
+	Action  bool   `json:"action,omitempty"`
+	Command Nested `json:"-"`
 }
 
 // LongPaid: a turn's payment toward a long action (R25, A38).
@@ -494,9 +496,8 @@ type SpellCast struct {
 // ReadyTaken: a creature readies a standard attack (R47).
 type ReadyTaken struct {
 	Combatant string `json:"combatant"`
-	// Action is the action readied, as its command text; "" for a
-	// standard attack.
-	Action string `json:"action,omitempty"`
+	// Action is the action readied; none for a standard attack.
+	Action Nested `json:"action,omitzero"`
 }
 
 // ReadyFired: a readied attack is taken as a reaction (R47); the attack's events follow.

@@ -57,7 +57,7 @@ func evolve(s *State, e Event) {
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.Initiative = e.Initiative
 			if e.Readied {
-				c.Readied, c.ReadyAction = false, ""
+				c.Readied, c.ReadyAction = false, Nested{}
 			}
 		}
 		if e.Moment == "" {
@@ -140,7 +140,7 @@ func evolve(s *State, e Event) {
 	case *APSpent:
 		if c := s.Combatant(e.Combatant); c != nil {
 			c.AP = e.AP
-			c.Readied, c.ReadyAction = false, "" // R47: any other action or reaction ends it
+			c.Readied, c.ReadyAction = false, Nested{} // R47: any other action or reaction ends it
 		}
 	case *AttackRolled:
 		if !e.Hit {
@@ -237,7 +237,7 @@ func evolve(s *State, e Event) {
 		}
 	case *LongBegun:
 		if c := s.Combatant(e.Combatant); c != nil {
-			c.Long = &Long{Object: e.Object, Action: e.Action, Remaining: e.Remaining, Rounds: e.Rounds, PaidNow: true}
+			c.Long = &Long{Object: e.Object, Action: e.Action, Command: e.Command, Remaining: e.Remaining, Rounds: e.Rounds, PaidNow: true}
 		}
 	case *LongDone:
 		if c := s.Combatant(e.Combatant); c != nil {
@@ -660,9 +660,9 @@ func guardIfDefending(s *State) {
 		return
 	}
 	switch {
-	case p.Command == "" && t.Defending && t.Up():
+	case p.Command.IsZero() && t.Defending && t.Up():
 		s.Phase = Guarding
-	case p.Command != "":
+	case !p.Command.IsZero():
 		if a := s.Combatant(p.Actor); a != nil && s.targetChooses(a, p.Action, p.Target, p.Weapon) {
 			s.Phase = Guarding
 		}

@@ -181,7 +181,7 @@ func (r *run) outOfTurn(c Command) error {
 		}
 		e.Action, e.Target, e.Weapon, e.Cost = styleOf(a.Style), a.Target, w.Name, me.apCost(s.attackCost(me, styleOf(a.Style)))
 	} else {
-		e.Command = Rules{}.FormatCommand(c)
+		e.Command = nest(c)
 		if err := r.legalAfter(c, &e); err != nil {
 			return err
 		}
@@ -233,10 +233,7 @@ func declaration(c Command) (kind, target, detail string, ok bool) {
 		return "mount", c.Target, "", true
 	case *LongAction:
 		// The long action is declared as it begins (R25).
-		inner, err := Rules{}.ParseCommand(nil, "", c.Action)
-		if err != nil {
-			return "long", "", "", true
-		}
+		inner := c.Action.Command()
 		if a, ok := inner.(*Attack); ok {
 			return "long", a.Target, "", true
 		}
@@ -280,7 +277,7 @@ func (r *run) declare(c Command) error {
 	if err := r.legal(c); err != nil {
 		return err
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: kind, Target: target, Weapon: detail, Command: Rules{}.FormatCommand(c), Queue: q}))
+	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: kind, Target: target, Weapon: detail, Command: nest(c), Queue: q}))
 	r.resolveIfReady()
 	return nil
 }
@@ -292,17 +289,16 @@ func (r *run) declare(c Command) error {
 func (r *run) resolveDeclared() {
 	s := r.s
 	p := *s.Pending
-	c, err := Rules{}.ParseCommand(s, p.Actor, p.Command)
+	c := p.Command.Command()
 	if cast, ok := c.(*Cast); ok && p.Interposed {
-		cast.Target = p.Target // R58: the grappled creature took its place
+		instead := *cast
+		instead.Target = p.Target // R58: the grappled creature took its place
+		c = &instead
 	}
 	goAhead := ActionGoesAhead{Combatant: p.Actor, Command: p.Command}
-	if err == nil {
-		// The target's choice (section 7.5.3) counts only once the dice
-		// roll: no check reads it.
-		err = r.legalAfter(c, &goAhead)
-	}
-	if err != nil {
+	// The target's choice (section 7.5.3) counts only once the dice roll:
+	// no check reads it.
+	if err := r.legalAfter(c, &goAhead); err != nil {
 		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: p.Actor, Why: "no longer possible: " + err.Error()}))
 		return
 	}
@@ -367,8 +363,8 @@ func (s *State) baseCost(a *Combatant, c Command) int {
 // longAction begins an action that costs more AP than its actor has (R25):
 // checked as if the AP were there, it takes all the AP now and owes the
 // rest, paid with continue on later turns; it takes effect when paid.
-func (r *run) longAction(text string) error {
-	a, c, cost, err := r.longActionCheck(text)
+func (r *run) longAction(c Command) error {
+	a, cost, err := r.longActionCheck(c)
 	if err != nil {
 		return err
 	}
@@ -376,10 +372,11 @@ func (r *run) longAction(text string) error {
 		// Affordable: it is simply taken now ("long jump 3,0" is a jump).
 		return r.dispatch(c)
 	}
-	text = Rules{}.FormatCommand(c)
+	action := nest(c)
+	text := action.String()
 	paid := a.AP
 	r.pay(a, paid, text)
-	r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: text, Remaining: cost - paid, Action: true}))
+	r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: text, Command: action, Remaining: cost - paid, Action: true}))
 	r.acted = false
 	return nil
 }
@@ -388,16 +385,12 @@ func (r *run) longAction(text string) error {
 // again, since the fight went on meanwhile; it spends the AP paid for it,
 // and, declared when it began, opens no window now. When it can no longer
 // happen, what was paid is lost.
-func (r *run) longDone(a *Combatant, text string) {
+func (r *run) longDone(a *Combatant, l *Long) {
 	s := r.s
-	c, err := Rules{}.ParseCommand(s, a.ID, text)
-	done := LongDone{Combatant: a.ID, Action: text}
-	if err == nil {
-		done.AP = s.costOf(a, c)
-		err = r.legalAfter(c, &done)
-	}
-	if err != nil {
-		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: text, Why: err.Error()}))
+	c := l.Command.Command()
+	done := LongDone{Combatant: a.ID, Action: l.Command, AP: s.costOf(a, c)}
+	if err := r.legalAfter(c, &done); err != nil {
+		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: l.Object, Why: err.Error()}))
 		return
 	}
 	r.emit(ev(r.h, (*hotMemory).evLongDone, done))

@@ -22,7 +22,7 @@ type OffTurnEnded struct {
 // it is carried out now.
 type ActionGoesAhead struct {
 	Combatant string `json:"combatant"`
-	Command   string `json:"command"`
+	Command   Nested `json:"command"`
 }
 
 // HinderWon: a shove or disarm succeeded (R61) and its actor chooses
@@ -38,7 +38,7 @@ type HinderWon struct {
 // across turns, AP, is what the action now spends.
 type LongDone struct {
 	Combatant string `json:"combatant"`
-	Action    string `json:"action"`
+	Action    Nested `json:"action"`
 	AP        int    `json:"ap"`
 }
 
@@ -48,9 +48,9 @@ func (*LongDone) Kind() string { return "long_done" }
 func (*LongDone) event() {}
 
 // LongAction is an action declared with more AP than one has, paid
-// across turns (R25): Action is its command text.
+// across turns (R25): Action is the action.
 type LongAction struct {
-	Action string `json:"action"`
+	Action Nested `json:"action"`
 }
 
 // Kind returns "long".
@@ -260,7 +260,7 @@ func (*StealthRolled) event() {}
 type Ordered struct {
 	Rider   string `json:"rider"`
 	Mount   string `json:"mount"`
-	Command string `json:"command"`
+	Command Nested `json:"command"`
 }
 
 // Kind returns "ordered".
@@ -270,7 +270,7 @@ func (*Ordered) event() {}
 
 // Order has a trained mount take an action (R76).
 type Order struct {
-	Action string `json:"action"`
+	Action Nested `json:"action"`
 }
 
 // Kind returns "order".

@@ -39,7 +39,7 @@ func (c *Combatant) takesTurns() bool { return c.Rider == "" || c.OwnTurn }
 // order is R76's command to a trained mount (not a sentient one, which
 // acts in its own turn): it takes the action named, in the rider's turn,
 // with its own AP.
-func (r *run) order(text string) error {
+func (r *run) order(c Command) error {
 	if err := r.wantPhase(Acting, "order a mount"); err != nil {
 		return err
 	}
@@ -55,14 +55,10 @@ func (r *run) order(text string) error {
 	case !m.canAct():
 		return refuse(engine.NotAllowedNow, "%s cannot act", m.ID)
 	}
-	c, err := Rules{}.ParseCommand(s, m.ID, text)
-	if err != nil {
-		return err
-	}
 	if !offTurnCommand(c) || isMove(c) {
-		return refuse(engine.Invalid, "order: %q is not an action a mount takes (it moves with its rider's moves)", text)
+		return refuse(engine.Invalid, "order: %q is not an action a mount takes (it moves with its rider's moves)", Rules{}.FormatCommand(c))
 	}
-	e := Ordered{Rider: a.ID, Mount: m.ID, Command: Rules{}.FormatCommand(c)}
+	e := Ordered{Rider: a.ID, Mount: m.ID, Command: nest(c)}
 	if err := r.legalAfter(c, &e); err != nil {
 		return err
 	}

@@ -396,13 +396,13 @@ func windowOptions(s *State, b *prompter) {
 	}
 	if b.people {
 		what := fmt.Sprintf("a %s attack on %s", pd.Action, pd.Target)
-		if pd.Command != "" {
-			what = pd.Command
+		if !pd.Command.IsZero() {
+			what = pd.Command.String()
 		}
 		b.ask("%s declares %s: does %s interrupt%s, react or pass?", pd.Actor, what, me.ID, initiativeNote(s, me))
 	}
 	b.add(&Pass{}, "pass")
-	if w := a.Weapon(pd.Weapon); pd.Command == "" && w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
+	if w := a.Weapon(pd.Weapon); pd.Command.IsZero() && w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
 		b.add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
 	}
 	if s.mayActOutOfTurn(me, AtDeclared) {
@@ -585,14 +585,14 @@ func moveChoiceOptions(s *State, b *prompter) {
 // readied action when it may be taken now (R47).
 func fireOptions(s *State, b *prompter, me *Combatant) {
 	if s.mayTrigger(me) {
-		c, _ := Rules{}.ParseCommand(s, me.ID, me.ReadyAction)
+		c := me.ReadyAction.Command()
 		moment := s.Moment
 		if moment == "" {
 			moment = AtDeclared
 		}
 		pre := Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
 		if (&run{s: s}).legalAfter(c, &pre) == nil {
-			b.add(&Trigger{}, "trigger: take the readied ", me.ReadyAction)
+			b.add(&Trigger{}, "trigger: take the readied ", me.ReadyAction.String())
 		}
 		return
 	}

@@ -6,18 +6,18 @@ import "fray/engine"
 // any other action or reaction, to be taken as a reaction in any window it
 // is asked in, paying its AP then: a standard attack by default (fire
 // TARGET), else the action named (trigger).
-func (r *run) ready(action string) error {
+func (r *run) ready(action Command) error {
 	a, err := r.readyCheck(action)
 	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["ready"], "ready")
-	r.emit(ev(r.h, (*hotMemory).evReadyTaken, ReadyTaken{Combatant: a.ID, Action: action}))
+	r.emit(ev(r.h, (*hotMemory).evReadyTaken, ReadyTaken{Combatant: a.ID, Action: nest(action)}))
 	return nil
 }
 
 // readyCheck is ready's checks: it returns the actor.
-func (r *run) readyCheck(action string) (*Combatant, error) {
+func (r *run) readyCheck(action Command) (*Combatant, error) {
 	if err := r.wantPhase(Acting, "ready an attack"); err != nil {
 		return nil, err
 	}
@@ -25,17 +25,10 @@ func (r *run) readyCheck(action string) (*Combatant, error) {
 	switch {
 	case a.Readied:
 		return nil, refuse(engine.NotAllowedNow, "%s has an attack readied already", a.ID)
-	case action == "" && a.inHand() == 0:
+	case action == nil && a.inHand() == 0:
 		return nil, refuse(engine.NotAllowedNow, "%s has no weapon to ready", a.ID)
-	}
-	if action != "" {
-		c, err := Rules{}.ParseCommand(r.s, a.ID, action)
-		if err != nil {
-			return nil, err
-		}
-		if !offTurnCommand(c) {
-			return nil, refuse(engine.Invalid, "ready: %q is not an action to take as a reaction", action)
-		}
+	case action != nil && !offTurnCommand(action):
+		return nil, refuse(engine.Invalid, "ready: %q is not an action to take as a reaction", Rules{}.FormatCommand(action))
 	}
 	return a, need(a, actionCosts["ready"], "readying")
 }
@@ -44,7 +37,7 @@ func (r *run) readyCheck(action string) (*Combatant, error) {
 // react (R28, R30), with the AP of a standard attack and an enemy in
 // reach.
 func (s *State) mayFire(c *Combatant) bool {
-	if !c.Readied || c.ReadyAction != "" || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || !c.affords(s.attackCost(c, Standard)) {
+	if !c.Readied || !c.ReadyAction.IsZero() || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || !c.affords(s.attackCost(c, Standard)) {
 		return false
 	}
 	for i := range s.Combatants {
@@ -106,11 +99,10 @@ func (r *run) afterFire() {
 // mayTrigger reports whether c holds a readied action other than an
 // attack and may take it now: free to react, with its AP (R47).
 func (s *State) mayTrigger(c *Combatant) bool {
-	if !c.Readied || c.ReadyAction == "" || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
+	if !c.Readied || c.ReadyAction.IsZero() || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 		return false
 	}
-	cmd, err := Rules{}.ParseCommand(s, c.ID, c.ReadyAction)
-	return err == nil && c.AP >= s.costOf(c, cmd)
+	return c.AP >= s.costOf(c, c.ReadyAction.Command())
 }
 
 // mayReady reports whether c may take a readied action now, an attack or
@@ -129,7 +121,7 @@ func (r *run) trigger() error {
 	if !s.mayTrigger(me) {
 		return refuse(engine.NotAllowedNow, "%s has no readied action to take now (R47); a readied attack is taken with fire TARGET", me.ID)
 	}
-	c, _ := Rules{}.ParseCommand(s, me.ID, me.ReadyAction)
+	c := me.ReadyAction.Command()
 	moment := s.Moment
 	if moment == "" {
 		moment = AtDeclared

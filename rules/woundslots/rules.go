@@ -256,7 +256,7 @@ func (r *run) dispatch(c Command) error {
 	case *Cast:
 		err = r.cast(c.Spell, c.Target)
 	case *Ready:
-		err = r.ready(c.Action)
+		err = r.ready(c.Action.Command())
 	case *Trigger:
 		err = r.trigger()
 	case *Fire:
@@ -280,11 +280,11 @@ func (r *run) dispatch(c Command) error {
 	case *Stop:
 		err = r.decideMove(false)
 	case *LongAction:
-		err = r.longAction(c.Action)
+		err = r.longAction(c.Action.Command())
 	case *Surface:
 		err = r.surface()
 	case *Order:
-		err = r.order(c.Action)
+		err = r.order(c.Action.Command())
 	case *Recover:
 		err = r.recoverChoice(c.Level)
 	case *EndEffect:
@@ -964,7 +964,7 @@ func (r *run) continueLong() error {
 	switch {
 	case l.Remaining != paid:
 	case l.Action:
-		r.longDone(a, l.Object)
+		r.longDone(a, &l)
 	default:
 		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
 		r.acted = true

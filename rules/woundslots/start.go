@@ -159,7 +159,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 				bad(at+".readied", "%q is not an action to ready: attack, or a command such as defend or move 3,0", cs.Readied)
 				break
 			}
-			c.Readied, c.ReadyAction = true, Rules{}.FormatCommand(cmd)
+			c.Readied, c.ReadyAction = true, Nested{c: cmd}
 		}
 		for _, id := range cs.Ignoring {
 			if o := s.Combatant(id); o == nil || o.Side == c.Side {

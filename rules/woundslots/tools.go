@@ -65,7 +65,7 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 				}
 			}
 		}
-		if pd == nil || pd.Command != "" {
+		if pd == nil || !pd.Command.IsZero() {
 			return p.Options[0].Command // a moment of the turn, or no attack: pass
 		}
 		for _, o := range p.Options {
