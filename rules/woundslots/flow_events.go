@@ -1,5 +1,12 @@
 package woundslots
 
+import (
+	"fmt"
+	"fray/rules/parts"
+	"slices"
+	"strings"
+)
+
 // The events and commands of the turn's moments (R29, R35) and of the
 // choices of sections 7.5.3 and 7.5.6.
 
@@ -45,8 +52,6 @@ type LongDone struct {
 // Kind returns "long_done".
 func (*LongDone) Kind() string { return "long_done" }
 
-func (*LongDone) event() {}
-
 // LongAction is an action declared with more AP than one has, paid
 // across turns (R25): Action is the action.
 type LongAction struct {
@@ -69,11 +74,6 @@ func (*ActionGoesAhead) Kind() string { return "action_goes_ahead" }
 
 // Kind returns "hinder_won".
 func (*HinderWon) Kind() string { return "hinder_won" }
-
-func (*WindowOpened) event()    {}
-func (*OffTurnEnded) event()    {}
-func (*ActionGoesAhead) event() {}
-func (*HinderWon) event()       {}
 
 // Push is a successful shover's choice of where its target goes (R61).
 type Push struct {
@@ -136,8 +136,6 @@ type ItemMoved struct {
 // Kind returns "item_moved".
 func (*ItemMoved) Kind() string { return "item_moved" }
 
-func (*ItemMoved) event() {}
-
 // Retrieve takes a stowed weapon into an empty hand, or picks one up from
 // the ground beside one (R48).
 type Retrieve struct {
@@ -191,9 +189,6 @@ func (*EffectBegun) Kind() string { return "effect_begun" }
 // Kind returns "effect_ended".
 func (*EffectEnded) Kind() string { return "effect_ended" }
 
-func (*EffectBegun) event() {}
-func (*EffectEnded) event() {}
-
 // EndEffect ends a magical effect one controls (R60).
 type EndEffect struct {
 	Effect string `json:"effect"`
@@ -216,8 +211,6 @@ type Joined struct {
 // Kind returns "joined".
 func (*Joined) Kind() string { return "joined" }
 
-func (*Joined) event() {}
-
 // RecoveryChosen: a resting creature picks the wound its recovery check
 // drops, from Level to To (0: healed) (R72, section 7.8).
 type RecoveryChosen struct {
@@ -228,8 +221,6 @@ type RecoveryChosen struct {
 
 // Kind returns "recovery_chosen".
 func (*RecoveryChosen) Kind() string { return "recovery_chosen" }
-
-func (*RecoveryChosen) event() {}
 
 // Recover picks the wound a recovery check drops (R72).
 type Recover struct {
@@ -253,8 +244,6 @@ type StealthRolled struct {
 // Kind returns "stealth_rolled".
 func (*StealthRolled) Kind() string { return "stealth_rolled" }
 
-func (*StealthRolled) event() {}
-
 // Ordered: a rider orders its trained mount to take an action (R76), with
 // the mount's AP, in the rider's turn.
 type Ordered struct {
@@ -265,8 +254,6 @@ type Ordered struct {
 
 // Kind returns "ordered".
 func (*Ordered) Kind() string { return "ordered" }
-
-func (*Ordered) event() {}
 
 // Order has a trained mount take an action (R76).
 type Order struct {
@@ -288,8 +275,6 @@ type CoverRuled struct {
 // Kind returns "cover_ruled".
 func (*CoverRuled) Kind() string { return "cover_ruled" }
 
-func (*CoverRuled) event() {}
-
 // Cover is the GM's ruling of a creature's cover (R10, section 6):
 // quarter, half, three, slit or none.
 type Cover struct {
@@ -301,3 +286,210 @@ type Cover struct {
 func (*Cover) Kind() string { return "cover" }
 
 func (*Cover) command() {}
+
+func (e *ActionGoesAhead) apply(s *State, _ *hotMemory) {
+	doneAction(s)
+}
+
+func (e *ActionGoesAhead) describe(s *State) string {
+	return fmt.Sprintf("%s's declared action goes ahead: %s", e.Combatant, e.Command)
+}
+
+func (e *CoverRuled) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Cover = e.Cover
+	}
+}
+
+func (e *CoverRuled) describe(s *State) string {
+	if e.Cover == "" {
+		return fmt.Sprintf("the GM rules %s in no cover", e.Combatant)
+	}
+	return fmt.Sprintf("the GM rules %s behind %s cover", e.Combatant, e.Cover)
+}
+
+func (e *EffectBegun) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		// A new slice: states may share their effects (ScratchInto).
+		x := Effect{Name: e.Effect, Mana: e.Mana, Rounds: e.Rounds, APCost: e.APCost, APZero: e.APZero, Checks: e.Checks}
+		if e.Rounds > 0 {
+			x.Since = s.Round
+		}
+		c.Effects = append(slices.Clone(c.Effects), x)
+		c.Mana = max(0, c.Mana-e.Mana)
+	}
+}
+
+func (e *EffectBegun) describe(s *State) string {
+	until := "until ended"
+	if e.Rounds > 0 {
+		until = fmt.Sprintf("for %d rounds", e.Rounds)
+	}
+	return fmt.Sprintf("%s's %s holds %s: %d mana invested", e.Combatant, e.Effect, until, e.Mana) + modText(e.APCost, e.Checks)
+}
+
+func (e *EffectEnded) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	if e.Condition {
+		c.Conditions = slices.DeleteFunc(slices.Clone(c.Conditions), func(x Condition) bool { return x.Name == e.Effect })
+		return
+	}
+	c.Effects = slices.DeleteFunc(slices.Clone(c.Effects), func(x Effect) bool { return x.Name == e.Effect })
+	c.Mana = min(c.maxMana(), c.Mana+e.Mana)
+}
+
+func (e *EffectEnded) describe(s *State) string {
+	back := ""
+	if !e.Condition {
+		back = fmt.Sprintf(": %d mana back", e.Mana)
+	}
+	switch e.Why {
+	case "ended":
+		return fmt.Sprintf("%s ends its %s%s", e.Combatant, e.Effect, back)
+	case "rest":
+		return fmt.Sprintf("%s's %s ends with the long rest%s", e.Combatant, e.Effect, back)
+	}
+	return fmt.Sprintf("%s's %s runs out%s", e.Combatant, e.Effect, back)
+}
+
+func (e *HinderWon) apply(s *State, _ *hotMemory) {
+	s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Hindrance, Target: e.Target, Points: e.Yards})
+	s.Phase = Choosing
+}
+
+func (e *HinderWon) describe(s *State) string {
+	if e.Hindrance == "shove" {
+		return fmt.Sprintf("%s may shove %s up to %s", e.Combatant, e.Target, parts.Count(e.Yards, "yard", "yards"))
+	}
+	return fmt.Sprintf("%s chooses what %s drops", e.Combatant, e.Target)
+}
+
+func (e *ItemMoved) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	if e.From == "ground" {
+		if i := slices.IndexFunc(s.Dropped, func(d Dropped) bool { return d.Weapon.Name == e.Weapon && d.X == e.X && d.Y == e.Y }); i >= 0 {
+			w := s.Dropped[i].Weapon
+			w.Stowed = ""
+			s.Dropped = slices.Delete(slices.Clone(s.Dropped), i, i+1)
+			c.Weapons = append(slices.Clone(c.Weapons), w)
+		}
+		return
+	}
+	// A new slice: states may share their weapons (ScratchInto).
+	ws := slices.Clone(c.Weapons)
+	if i := slices.IndexFunc(ws, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
+		ws[i].Stowed = e.To
+		if e.To == "hand" {
+			ws[i].Stowed = ""
+		}
+	}
+	c.Weapons = ws
+}
+
+func (e *ItemMoved) describe(s *State) string {
+	switch {
+	case e.From == "ground":
+		return fmt.Sprintf("%s picks up %s from %d,%d", e.Combatant, e.Weapon, e.X, e.Y)
+	case e.To == "hand":
+		return fmt.Sprintf("%s takes %s from its %s", e.Combatant, e.Weapon, e.From)
+	}
+	return fmt.Sprintf("%s stows %s in its %s", e.Combatant, e.Weapon, e.To)
+}
+
+func (e *Joined) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Status, c.Initiative = Active, e.Initiative
+	}
+}
+
+func (e *Joined) describe(s *State) string {
+	return fmt.Sprintf("%s joins the fight: initiative d20=%d%+d = %d", e.Combatant, e.Die, e.Bonus, e.Initiative)
+}
+
+func (e *LongDone) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Long = nil
+		c.AP += e.AP
+	}
+}
+
+func (e *LongDone) describe(s *State) string {
+	return fmt.Sprintf("%s's %s is paid in full and takes effect", e.Combatant, e.Action)
+}
+
+func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
+	off := s.Off
+	s.Off = nil
+	switch {
+	case off == nil || off.Cancels || off.Moment == AtOrder:
+		s.Phase = Acting
+	case off.Held != nil:
+		s.Pending = s.newPending(*off.Held)
+		s.Queue = append(s.Queue[:0], off.Rest...)
+		s.Phase = Window
+		guardIfDefending(s)
+	default:
+		s.Moment = off.Moment
+		s.Queue = append(s.Queue[:0], off.Rest...)
+		s.Phase = Window
+		if len(s.Queue) == 0 {
+			closeMoment(s)
+		}
+	}
+}
+
+func (e *OffTurnEnded) describe(s *State) string {
+	return fmt.Sprintf("%s is done acting out of turn", e.Combatant)
+}
+
+func (e *Ordered) apply(s *State, _ *hotMemory) {
+	s.Off = s.newOff(OffTurn{Who: e.Mount, Moment: AtOrder})
+	s.Phase = Acting
+}
+
+func (e *Ordered) describe(s *State) string {
+	return fmt.Sprintf("%s orders %s: %s", e.Rider, e.Mount, e.Command)
+}
+
+func (e *RecoveryChosen) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		moveWound(c, e.Level, e.To)
+		c.RecoverUpTo, c.RecoveryBonus = 0, 0
+	}
+	popQueue(s)
+	if len(s.Queue) == 0 && s.Phase == Choosing && s.Pending == nil {
+		s.Phase = Resting
+	}
+}
+
+func (e *RecoveryChosen) describe(s *State) string {
+	to := "healed"
+	if e.To > NoWound {
+		to = "now " + LevelName(e.To)
+	}
+	return fmt.Sprintf("%s chooses its %s wound: %s", e.Combatant, LevelName(e.Level), to)
+}
+
+func (*StealthRolled) apply(*State, *hotMemory) {}
+
+func (e *StealthRolled) describe(s *State) string {
+	return fmt.Sprintf("%s's %s check: d20=%d%+d = %d", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus)
+}
+
+func (e *WindowOpened) apply(s *State, _ *hotMemory) {
+	s.Moment, s.Pending, s.Phase = e.Moment, nil, Window
+	s.Queue = append(s.Queue[:0], e.Queue...)
+}
+
+func (e *WindowOpened) describe(s *State) string {
+	if e.Moment == AtFlanked {
+		return fmt.Sprintf("%s now flanked: may ignore flankers", strings.Join(e.Queue, ", "))
+	}
+	return fmt.Sprintf("%s of %s's turn: %s may act out of turn", momentWords[e.Moment], e.Actor, strings.Join(e.Queue, ", "))
+}

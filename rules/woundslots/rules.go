@@ -82,7 +82,7 @@ type run struct {
 // emit records e and applies it.
 func (r *run) emit(e Event) {
 	r.events = append(r.events, e)
-	evolve(r.s, e)
+	e.apply(r.s, r.h)
 }
 
 // refuse builds an *engine.Error.
