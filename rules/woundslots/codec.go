@@ -1,7 +1,6 @@
 package woundslots
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,30 +90,6 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return nil, engine.Errorf(engine.Invalid, "%v", err)
 	}
 	switch p.Verb {
-	case "disarm", "distract", "shove", "trip":
-		return &Hinder{Hindrance: p.Verb, Target: p.Arg(0)}, nil
-	case "pin":
-		return &Pin{Target: p.Arg(0)}, nil
-	case "escape":
-		return &Escape{}, nil
-	case "rebuff":
-		return &Rebuff{}, nil
-	case "ignore":
-		return &Ignore{Target: p.Arg(0)}, nil
-	case "unignore":
-		return &Ignore{Target: p.Arg(0), Stop: true}, nil
-	case "enter":
-		return &Enter{Target: p.Arg(0)}, nil
-	case "drag":
-		c, err := parts.ParseCell(p.Arg(0))
-		if err != nil {
-			return nil, engine.Errorf(engine.Invalid, "drag: %v", err)
-		}
-		return &Drag{X: c.X, Y: c.Y}, nil
-	case "interpose":
-		return &Interpose{Shield: p.Arg(0)}, nil
-	case "opening":
-		return &Opening{Target: p.Arg(0)}, nil
 	case "ready":
 		switch a := p.Arg(0); a {
 		case "", "attack", "an attack", "an action":
@@ -129,10 +104,86 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 			}
 			return &Ready{Action: Nested{c: inner}}, nil
 		}
-	case "trigger":
-		return &Trigger{}, nil
-	case "fire":
-		return &Fire{Target: p.Arg(0), Weapon: p.Word("with")}, nil
+	case "long":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		return &LongAction{Action: Nested{c: inner}}, nil
+	case "interrupt":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		if !offTurnCommand(inner) {
+			return nil, engine.Errorf(engine.Invalid, "interrupt: %q is not an action or move one can take out of turn", p.Arg(0))
+		}
+		return inner, nil
+	case "order":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		return &Order{Action: Nested{c: inner}}, nil
+	case "hurry":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		switch c := inner.(type) {
+		case *Dismount:
+			c.Hurry = true
+			return c, nil
+		case *Use:
+			c.Hurry = true
+			return c, nil
+		case *Mount:
+			c.Hurry = true
+			return c, nil
+		case *Posture:
+			c.Hurry = true
+			return c, nil
+		case *Retrieve:
+			c.Hurry = true
+			return c, nil
+		case *Stow:
+			c.Hurry = true
+			return c, nil
+		}
+		return nil, engine.Errorf(engine.Invalid, "hurry: only mount, dismount, posture, retrieve, stow and use can be hurried: movement and handling things, never an attack or a spell (R67)")
+	}
+	for _, parse := range [...]func(parts.Phrase) (Command, error){parseAction, parseReaction, parseRuling} {
+		if c, err := parse(p); c != nil || err != nil {
+			return c, err
+		}
+	}
+	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// parseAction reads the actions of a turn (or out of it); nil, nil for
+// another verb.
+func parseAction(p parts.Phrase) (Command, error) {
+	switch p.Verb {
+	case "disarm", "distract", "shove", "trip":
+		return &Hinder{Hindrance: p.Verb, Target: p.Arg(0)}, nil
+	case "pin":
+		return &Pin{Target: p.Arg(0)}, nil
+	case "escape":
+		return &Escape{}, nil
+	case "ignore":
+		return &Ignore{Target: p.Arg(0)}, nil
+	case "unignore":
+		return &Ignore{Target: p.Arg(0), Stop: true}, nil
+	case "enter":
+		return &Enter{Target: p.Arg(0)}, nil
+	case "drag":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "drag: %v", err)
+		}
+		return &Drag{X: c.X, Y: c.Y}, nil
+	case "opening":
+		return &Opening{Target: p.Arg(0)}, nil
 	case "cast":
 		return &Cast{Spell: p.Arg(0), Target: p.Arg(1)}, nil
 	case "jump":
@@ -150,50 +201,12 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 			return nil, engine.Errorf(engine.Invalid, "jump: %v", err)
 		}
 		return &Jump{X: c.X, Y: c.Y}, nil
-	case "cling":
-		return &Cling{}, nil
-	case "long":
-		inner, err := r.ParseCommand(s, actor, p.Arg(0))
-		if err != nil {
-			return nil, err
-		}
-		return &LongAction{Action: Nested{c: inner}}, nil
 	case "surface":
 		return &Surface{}, nil
 	case "retrieve":
 		return &Retrieve{Weapon: p.Arg(0)}, nil
 	case "stow":
 		return &Stow{Weapon: p.Arg(0)}, nil
-	case "push":
-		c, err := parts.ParseCell(p.Arg(0))
-		if err != nil {
-			return nil, engine.Errorf(engine.Invalid, "push: %v", err)
-		}
-		return &Push{X: c.X, Y: c.Y}, nil
-	case "drop":
-		return &Drop{Weapon: p.Arg(0)}, nil
-	case "meet":
-		return &Meet{Choice: p.Arg(0)}, nil
-	case "interrupt":
-		inner, err := r.ParseCommand(s, actor, p.Arg(0))
-		if err != nil {
-			return nil, err
-		}
-		if !offTurnCommand(inner) {
-			return nil, engine.Errorf(engine.Invalid, "interrupt: %q is not an action or move one can take out of turn", p.Arg(0))
-		}
-		return inner, nil
-	case "go":
-		return &Go{}, nil
-	case "stop":
-		return &Stop{}, nil
-	case "split":
-		w, err1 := strconv.Atoi(p.Arg(0))
-		c, err2 := strconv.Atoi(p.Arg(1))
-		if err1 != nil || err2 != nil || w < 0 || c < 0 || w > parts.MaxNumber || c > parts.MaxNumber {
-			return nil, engine.Errorf(engine.Invalid, "split WITH CUT: two whole numbers of yards, not %q %q", p.Arg(0), p.Arg(1))
-		}
-		return &Split{With: w, Cut: c}, nil
 	case "attack", "quick", "strong", "nonlethal", "grapple":
 		style := p.Verb
 		if style == "attack" {
@@ -225,6 +238,64 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 			return &EndEffect{Effect: e}, nil
 		}
 		return &EndTurn{}, nil
+	case "stabilize":
+		return &Stabilize{Target: p.Arg(0)}, nil
+	case "treat":
+		switch p.Arg(1) {
+		case "bleeding", "burning", "hobbled", "poisoned":
+			return &TreatCondition{Target: p.Arg(0), Condition: p.Arg(1)}, nil
+		}
+		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
+	case "mount":
+		return &Mount{Target: p.Arg(0)}, nil
+	case "dismount":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "dismount: %v", err)
+		}
+		return &Dismount{X: c.X, Y: c.Y}, nil
+	case "calm":
+		return &Calm{}, nil
+	}
+	return nil, nil
+}
+
+// parseReaction reads the reactions and the choices asked of a creature
+// in a window or after a check (sections 7.5.3, 7.5.6); nil, nil for
+// another verb.
+func parseReaction(p parts.Phrase) (Command, error) {
+	switch p.Verb {
+	case "rebuff":
+		return &Rebuff{}, nil
+	case "interpose":
+		return &Interpose{Shield: p.Arg(0)}, nil
+	case "trigger":
+		return &Trigger{}, nil
+	case "fire":
+		return &Fire{Target: p.Arg(0), Weapon: p.Word("with")}, nil
+	case "cling":
+		return &Cling{}, nil
+	case "push":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "push: %v", err)
+		}
+		return &Push{X: c.X, Y: c.Y}, nil
+	case "drop":
+		return &Drop{Weapon: p.Arg(0)}, nil
+	case "meet":
+		return &Meet{Choice: p.Arg(0)}, nil
+	case "go":
+		return &Go{}, nil
+	case "stop":
+		return &Stop{}, nil
+	case "split":
+		w, err1 := strconv.Atoi(p.Arg(0))
+		c, err2 := strconv.Atoi(p.Arg(1))
+		if err1 != nil || err2 != nil || w < 0 || c < 0 || w > parts.MaxNumber || c > parts.MaxNumber {
+			return nil, engine.Errorf(engine.Invalid, "split WITH CUT: two whole numbers of yards, not %q %q", p.Arg(0), p.Arg(1))
+		}
+		return &Split{With: w, Cut: c}, nil
 	case "pass":
 		return &Pass{}, nil
 	case "harry":
@@ -237,6 +308,15 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 			return nil, engine.Errorf(engine.Invalid, "pick LEVEL [helpless]: %q is not helpless", h)
 		}
 		return &Pick{Level: p.Arg(0), Helpless: h != ""}, nil
+	}
+	return nil, nil
+}
+
+// parseRuling reads the GM's rulings and what comes before and after a
+// fight: surprise, initiative, cover, exertion, rests and their
+// recovery, the fight's end; nil, nil for another verb.
+func parseRuling(p parts.Phrase) (Command, error) {
+	switch p.Verb {
 	case "surprise":
 		switch p.Arg(1) {
 		case "":
@@ -247,24 +327,10 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return nil, engine.Errorf(engine.Invalid, "surprise SIDE [contest]: %q is not contest", p.Arg(1))
 	case "initiative":
 		return &Initiative{}, nil
-	case "stabilize":
-		return &Stabilize{Target: p.Arg(0)}, nil
-	case "treat":
-		switch p.Arg(1) {
-		case "bleeding", "burning", "hobbled", "poisoned":
-			return &TreatCondition{Target: p.Arg(0), Condition: p.Arg(1)}, nil
-		}
-		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
 	case "rest":
 		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after"), Slept: p.Int("slept")}, nil
 	case "recover":
 		return &Recover{Level: p.Arg(0)}, nil
-	case "order":
-		inner, err := r.ParseCommand(s, actor, p.Arg(0))
-		if err != nil {
-			return nil, err
-		}
-		return &Order{Action: Nested{c: inner}}, nil
 	case "cover":
 		return &Cover{Target: p.Arg(0), Cover: p.Arg(1)}, nil
 	case "exert", "fatigue":
@@ -280,44 +346,8 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Done{}, nil
 	case "end-fight":
 		return &EndFight{Winner: p.Arg(0)}, nil
-	case "mount":
-		return &Mount{Target: p.Arg(0)}, nil
-	case "dismount":
-		c, err := parts.ParseCell(p.Arg(0))
-		if err != nil {
-			return nil, engine.Errorf(engine.Invalid, "dismount: %v", err)
-		}
-		return &Dismount{X: c.X, Y: c.Y}, nil
-	case "calm":
-		return &Calm{}, nil
-	case "hurry":
-		inner, err := r.ParseCommand(s, actor, p.Arg(0))
-		if err != nil {
-			return nil, err
-		}
-		switch c := inner.(type) {
-		case *Dismount:
-			c.Hurry = true
-			return c, nil
-		case *Use:
-			c.Hurry = true
-			return c, nil
-		case *Mount:
-			c.Hurry = true
-			return c, nil
-		case *Posture:
-			c.Hurry = true
-			return c, nil
-		case *Retrieve:
-			c.Hurry = true
-			return c, nil
-		case *Stow:
-			c.Hurry = true
-			return c, nil
-		}
-		return nil, engine.Errorf(engine.Invalid, "hurry: only mount, dismount, posture, retrieve, stow and use can be hurried: movement and handling things, never an attack or a spell (R67)")
 	}
-	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+	return nil, nil
 }
 
 // phrases are the other words a player may use for a command, as the
@@ -524,28 +554,148 @@ func (Rules) Kinds() (commands, events []string) {
 // transcript; s is the state before it.
 func (Rules) DescribeEvent(s *State, e Event) string { return e.describe(s) }
 
-// describeWound is a Wounded event's line.
-func describeWound(e *Wounded) string {
-	head := fmt.Sprintf("%s's hit on %s: final %d", e.Attacker, e.Combatant, e.Final)
-	if e.Level == NoWound && e.Fate == "" {
-		return head + ", no wound"
+// eventKinds is the append-only kinds table of the events.
+func eventKinds() map[string]func() Event {
+	return map[string]func() Event{
+		"surprise_ruled":     func() Event { return &SurpriseRuled{} },
+		"initiative_rolled":  func() Event { return &InitiativeRolled{} },
+		"round_started":      func() Event { return &RoundStarted{} },
+		"ap_gained":          func() Event { return &APGained{} },
+		"tie_broken":         func() Event { return &TieBroken{} },
+		"turn_started":       func() Event { return &TurnStarted{} },
+		"action_declared":    func() Event { return &ActionDeclared{} },
+		"passed":             func() Event { return &Passed{} },
+		"interrupted":        func() Event { return &Interrupted{} },
+		"harried":            func() Event { return &Harried{} },
+		"guarded":            func() Event { return &Guarded{} },
+		"ap_spent":           func() Event { return &APSpent{} },
+		"attack_rolled":      func() Event { return &AttackRolled{} },
+		"initiative_shifted": func() Event { return &InitiativeShifted{} },
+		"extra_rolled":       func() Event { return &ExtraRolled{} },
+		"nonlethal_hit":      func() Event { return &NonlethalHit{} },
+		"wounded":            func() Event { return &Wounded{} },
+		"defended":           func() Event { return &Defended{} },
+		"seized":             func() Event { return &Seized{} },
+		"posture_changed":    func() Event { return &PostureChanged{} },
+		"dashed":             func() Event { return &Dashed{} },
+		"moved":              func() Event { return &Moved{} },
+		"object_used":        func() Event { return &ObjectUsed{} },
+		"long_begun":         func() Event { return &LongBegun{} },
+		"long_paid":          func() Event { return &LongPaid{} },
+		"long_cancelled":     func() Event { return &LongCancelled{} },
+		"turn_ended":         func() Event { return &TurnEnded{} },
+		"round_ended":        func() Event { return &RoundEnded{} },
+		"died":               func() Event { return &Died{} },
+		"fight_ended":        func() Event { return &FightEnded{} },
+		"stabilized":         func() Event { return &Stabilized{} },
+		"wake_checked":       func() Event { return &WakeChecked{} },
+		"wound_treated":      func() Event { return &WoundTreated{} },
+		"rested":             func() Event { return &Rested{} },
+		"recovery_rolled":    func() Event { return &RecoveryRolled{} },
+		"mounted":            func() Event { return &Mounted{} },
+		"dismounted":         func() Event { return &Dismounted{} },
+		"hurried":            func() Event { return &Hurried{} },
+		"control_checked":    func() Event { return &ControlChecked{} },
+		"check_rolled":       func() Event { return &CheckRolled{} },
+		"hindered":           func() Event { return &Hindered{} },
+		"grappled":           func() Event { return &Grappled{} },
+		"pinned":             func() Event { return &Pinned{} },
+		"escaped":            func() Event { return &Escaped{} },
+		"grapple_ended":      func() Event { return &GrappleEnded{} },
+		"move_declared":      func() Event { return &MoveDeclared{} },
+		"rebuffed":           func() Event { return &Rebuffed{} },
+		"clung":              func() Event { return &Clung{} },
+		"split_chosen":       func() Event { return &SplitChosen{} },
+		"move_goes_on":       func() Event { return &MoveGoesOn{} },
+		"move_stopped":       func() Event { return &MoveStopped{} },
+		"carried":            func() Event { return &Carried{} },
+		"ignore_changed":     func() Event { return &IgnoreChanged{} },
+		"jumped":             func() Event { return &Jumped{} },
+		"footing_checked":    func() Event { return &FootingChecked{} },
+		"spell_cast":         func() Event { return &SpellCast{} },
+		"ready_taken":        func() Event { return &ReadyTaken{} },
+		"ready_fired":        func() Event { return &ReadyFired{} },
+		"action_cancelled":   func() Event { return &ActionCancelled{} },
+		"interposed":         func() Event { return &Interposed{} },
+		"opening_made":       func() Event { return &OpeningMade{} },
+		"space_entered":      func() Event { return &SpaceEntered{} },
+		"condition_treated":  func() Event { return &ConditionTreated{} },
+		"window_opened":      func() Event { return &WindowOpened{} },
+		"off_turn_ended":     func() Event { return &OffTurnEnded{} },
+		"action_goes_ahead":  func() Event { return &ActionGoesAhead{} },
+		"hinder_won":         func() Event { return &HinderWon{} },
+		"long_done":          func() Event { return &LongDone{} },
+		"item_moved":         func() Event { return &ItemMoved{} },
+		"effect_begun":       func() Event { return &EffectBegun{} },
+		"effect_ended":       func() Event { return &EffectEnded{} },
+		"joined":             func() Event { return &Joined{} },
+		"recovery_chosen":    func() Event { return &RecoveryChosen{} },
+		"stealth_rolled":     func() Event { return &StealthRolled{} },
+		"ordered":            func() Event { return &Ordered{} },
+		"cover_ruled":        func() Event { return &CoverRuled{} },
+		"exerted":            func() Event { return &Exerted{} },
+		"stamina_paid":       func() Event { return &StaminaPaid{} },
+		"condition_gained":   func() Event { return &ConditionGained{} },
 	}
-	line := head + fmt.Sprintf(", a %s wound", LevelName(e.Indicated))
-	switch {
-	case e.Level == NoWound:
-		line += ", no slot left"
-	case e.Level != e.Indicated:
-		line += fmt.Sprintf(" fills a %s slot", LevelName(e.Level))
+}
+
+// commandKinds is the append-only kinds table of the commands.
+func commandKinds() map[string]func() Command {
+	return map[string]func() Command{
+		"surprise":        func() Command { return &Surprise{} },
+		"initiative":      func() Command { return &Initiative{} },
+		"attack":          func() Command { return &Attack{} },
+		"move":            func() Command { return &Move{} },
+		"approach":        func() Command { return &Approach{} },
+		"defend":          func() Command { return &Defend{} },
+		"seize":           func() Command { return &Seize{} },
+		"posture":         func() Command { return &Posture{} },
+		"dash":            func() Command { return &Dash{} },
+		"use":             func() Command { return &Use{} },
+		"continue":        func() Command { return &Continue{} },
+		"end_turn":        func() Command { return &EndTurn{} },
+		"pass":            func() Command { return &Pass{} },
+		"harry":           func() Command { return &Harry{} },
+		"guard":           func() Command { return &Guard{} },
+		"pick":            func() Command { return &Pick{} },
+		"stabilize":       func() Command { return &Stabilize{} },
+		"treat":           func() Command { return &Treat{} },
+		"rest":            func() Command { return &Rest{} },
+		"done":            func() Command { return &Done{} },
+		"mount":           func() Command { return &Mount{} },
+		"dismount":        func() Command { return &Dismount{} },
+		"calm":            func() Command { return &Calm{} },
+		"hinder":          func() Command { return &Hinder{} },
+		"pin":             func() Command { return &Pin{} },
+		"escape":          func() Command { return &Escape{} },
+		"rebuff":          func() Command { return &Rebuff{} },
+		"ignore":          func() Command { return &Ignore{} },
+		"jump":            func() Command { return &Jump{} },
+		"cast":            func() Command { return &Cast{} },
+		"ready":           func() Command { return &Ready{} },
+		"fire":            func() Command { return &Fire{} },
+		"interpose":       func() Command { return &Interpose{} },
+		"opening":         func() Command { return &Opening{} },
+		"drag":            func() Command { return &Drag{} },
+		"enter":           func() Command { return &Enter{} },
+		"treat_condition": func() Command { return &TreatCondition{} },
+		"cling":           func() Command { return &Cling{} },
+		"split":           func() Command { return &Split{} },
+		"go":              func() Command { return &Go{} },
+		"stop":            func() Command { return &Stop{} },
+		"push":            func() Command { return &Push{} },
+		"drop":            func() Command { return &Drop{} },
+		"meet":            func() Command { return &Meet{} },
+		"long":            func() Command { return &LongAction{} },
+		"surface":         func() Command { return &Surface{} },
+		"retrieve":        func() Command { return &Retrieve{} },
+		"stow":            func() Command { return &Stow{} },
+		"end_effect":      func() Command { return &EndEffect{} },
+		"trigger":         func() Command { return &Trigger{} },
+		"recover":         func() Command { return &Recover{} },
+		"order":           func() Command { return &Order{} },
+		"cover":           func() Command { return &Cover{} },
+		"exert":           func() Command { return &Exert{} },
+		"end_fight":       func() Command { return &EndFight{} },
 	}
-	switch e.Fate {
-	case "dead":
-		line += ": " + e.Combatant + " dies"
-	case "dying":
-		line += ": " + e.Combatant + " falls unconscious, dying"
-	case "unconscious":
-		line += ": " + e.Combatant + " falls unconscious"
-	case "helpless":
-		line += ": " + e.Combatant + " is helpless for 2 rounds"
-	}
-	return line
 }

@@ -84,3 +84,13 @@ func (e *Exerted) apply(s *State, _ *hotMemory) {
 func (e *Exerted) describe(s *State) string {
 	return describeExerted(e)
 }
+
+// payStamina is R19 and R20: the stamina and fatigue after paying cost.
+func payStamina(c *Combatant, cost int) (stamina, fatigue int) {
+	stamina, fatigue = c.Stamina-cost, c.Fatigue
+	if stamina < 0 {
+		fatigue -= stamina
+		stamina = 0
+	}
+	return min(stamina, max(0, c.NormalMaxStamina()-fatigue)), fatigue
+}

@@ -162,26 +162,3 @@ func (s *State) giveBack(l *lent) {
 		h.off, h.held, h.offRest = l.hotOff, l.hotHeld, l.hotRest
 	}
 }
-
-// longActionCheck is longAction's checks (R25): it returns the actor, the
-// action's cost. An action that costs more AP than the actor has
-// is checked as if the AP were there: lent for the checks and taken back.
-func (r *run) longActionCheck(c Command) (a *Combatant, cost int, err error) {
-	if err := r.wantPhase(Acting, "begin a long action"); err != nil {
-		return nil, 0, err
-	}
-	s := r.s
-	a = s.actor()
-	if s.Off != nil {
-		return nil, 0, refuse(engine.NotAllowedNow, "an action out of turn is paid at once (R25)")
-	}
-	cost = s.costOf(a, c)
-	if cost == 0 {
-		return nil, 0, refuse(engine.Invalid, "long %s: only an action with an AP cost is paid across turns; a use of an object is, by itself (R25)", Rules{}.FormatCommand(c))
-	}
-	ap := a.AP
-	a.AP = max(ap, cost)
-	err = r.legal(c)
-	a.AP = ap
-	return a, cost, err
-}

@@ -81,16 +81,6 @@ func (l *Long) UnmarshalJSON(data []byte) error {
 	return l.Command.readLong(l.Action, l.Object)
 }
 
-// UnmarshalJSON reads a long action begun, its action (with Action) read
-// from Object's text once, as it is decoded.
-func (e *LongBegun) UnmarshalJSON(data []byte) error {
-	type plain LongBegun
-	if err := json.Unmarshal(data, (*plain)(e)); err != nil {
-		return err
-	}
-	return e.Command.readLong(e.Action, e.Object)
-}
-
 // readLong sets n to the long action whose text is object, when action
 // says object is an action's text rather than an object's name (R25).
 func (n *Nested) readLong(action bool, object string) error {

@@ -9,33 +9,6 @@ import (
 	"fray/rules/parts"
 )
 
-// Next says who decides what now, with every option they have. Listing a
-// readied action's firing tests it in place (legalAfter): s is changed
-// for the test and put back, so two goroutines must not ask Next of one
-// state at once (Moves, which writes the state's hot memory, never could).
-func (Rules) Next(s *State) engine.Prompt[Command] {
-	var p engine.Prompt[Command]
-	writePrompt(s, &prompter{p: &p, people: true})
-	return p
-}
-
-// Moves writes the current prompt into *p for a policy, without question
-// or labels, reusing p's memory; see engine.Speed.
-func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
-	h := s.hotMemory()
-	h.resetCommands()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{p: p, hot: h})
-}
-
-// NextKind says what kind of decision the fight waits for.
-func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
-
-// OptionsFor returns the current prompt's options when actor may answer.
-func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	return engine.OptionsOf(r.Next(s), actor)
-}
-
 // nextKind is the kind of the current prompt.
 func nextKind(s *State) engine.PromptKind {
 	switch s.Phase {

@@ -1,6 +1,10 @@
 package woundslots
 
-import "fray/engine"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // ready is R47 and A35 (1 AP): an action held until the creature takes
 // any other action or reaction, to be taken as a reaction in any window it
@@ -133,3 +137,75 @@ func (r *run) trigger() error {
 	r.emit(ev(r.h, (*hotMemory).evInterrupted, e))
 	return r.dispatch(c)
 }
+
+// ReadyTaken: a creature readies a standard attack (R47).
+type ReadyTaken struct {
+	Combatant string `json:"combatant"`
+	// Action is the action readied; none for a standard attack.
+	Action Nested `json:"action,omitzero"`
+}
+
+// Kind returns "ready_taken".
+func (*ReadyTaken) Kind() string { return "ready_taken" }
+
+func (e *ReadyTaken) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Readied, c.ReadyAction = true, e.Action
+	}
+}
+
+func (e *ReadyTaken) describe(s *State) string {
+	if !e.Action.IsZero() {
+		return fmt.Sprintf("%s readies %s", e.Combatant, e.Action)
+	}
+	return fmt.Sprintf("%s readies an attack", e.Combatant)
+}
+
+// ReadyFired: a readied attack is taken as a reaction (R47); the attack's events follow.
+type ReadyFired struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Weapon    string `json:"weapon"`
+}
+
+// Kind returns "ready_fired".
+func (*ReadyFired) Kind() string { return "ready_fired" }
+
+func (e *ReadyFired) apply(s *State, _ *hotMemory) {
+	popQueue(s)
+	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "fire")
+}
+
+func (e *ReadyFired) describe(s *State) string {
+	return fmt.Sprintf("%s takes its readied attack on %s with %s", e.Combatant, e.Target, e.Weapon)
+}
+
+// Ready readies an action (R47): Action is the action, none for a
+// standard attack on whoever is in reach when it is taken.
+type Ready struct {
+	Action Nested `json:"action,omitzero"`
+}
+
+// Kind returns "ready".
+func (*Ready) Kind() string { return "ready" }
+
+func (*Ready) command() {}
+
+// Fire takes a readied attack as a reaction (R47).
+type Fire struct {
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+}
+
+// Kind returns "fire".
+func (*Fire) Kind() string { return "fire" }
+
+func (*Fire) command() {}
+
+// Trigger takes a readied action other than an attack as a reaction (R47).
+type Trigger struct{}
+
+// Kind returns "trigger".
+func (*Trigger) Kind() string { return "trigger" }
+
+func (*Trigger) command() {}

@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/dice"
@@ -204,3 +205,38 @@ func (r *run) lightning(a, t *Combatant, sp *Spell, total int) {
 		r.wound(o, a.ID, final, WoundLevel(final))
 	}
 }
+
+// SpellCast: a spell is cast (R44): Mana is what the caster has left (R21); the spell attack's events follow.
+type SpellCast struct {
+	Combatant string `json:"combatant"`
+	Spell     string `json:"spell"`
+	Target    string `json:"target"`
+	Mana      int    `json:"mana"`
+}
+
+// Kind returns "spell_cast".
+func (*SpellCast) Kind() string { return "spell_cast" }
+
+func (e *SpellCast) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Mana = e.Mana
+	}
+}
+
+func (e *SpellCast) describe(s *State) string {
+	if e.Target == "" {
+		return fmt.Sprintf("%s casts %s: %d mana left", e.Combatant, e.Spell, e.Mana)
+	}
+	return fmt.Sprintf("%s casts %s at %s: %d mana left", e.Combatant, e.Spell, e.Target, e.Mana)
+}
+
+// Cast casts a spell at a creature (R44).
+type Cast struct {
+	Spell  string `json:"spell"`
+	Target string `json:"target"`
+}
+
+// Kind returns "cast".
+func (*Cast) Kind() string { return "cast" }
+
+func (*Cast) command() {}
