@@ -382,30 +382,9 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 	}
 	tough := t.Toughness(w.ArmorPiercing && p.Action != Nonlethal)
 	k := bonus + add - defense - tough
-	classes := dice.Cuts(2, defense-bonus, 20)
-	for _, th := range woundThresholds {
-		classes = classes.Cut(th - k)
-	}
-	if p.Action == Strong {
-		classes = dice.EveryValue
-	}
-	die := dice.RollClasses(r.src, 20, classes)
-	hit := die != 1 && (die == 20 || die+bonus >= defense)
-	crit := ""
-	switch die {
-	case 20:
-		crit = "success"
-	case 1:
-		crit = "failure"
-	}
-	r.emit(ev(r.h, (*hotMemory).evAttackRolled, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
-	switch crit {
-	case "success":
-		r.shift(a, 2, "critical hit")
-		r.shift(t, -2, "critical hit against it")
-	case "failure":
-		r.shift(a, -2, "critical failure")
-	}
+	// A strong attack's extra d6 joins the final value: each die value
+	// counts apart.
+	die, hit := r.rollAttack(a, t, bonus, defense, k, p.Action == Strong)
 	if !hit {
 		return
 	}
@@ -432,6 +411,41 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 		return
 	}
 	r.wound(t, a.ID, final, level)
+}
+
+// rollAttack rolls the d20 of an attack, a weapon's or a spell's (R05),
+// against t's Defense: a natural 20 hits, a natural 1 misses, else the die
+// plus bonus must reach defense. k is what the die adds up to for the
+// wound (bonus and damage, less Defense and Toughness); every asks for
+// each die value apart, for a roll whose total matters beyond its wound.
+// It emits the roll and a critical's initiative shifts (R09), and returns
+// the die and whether it hit.
+func (r *run) rollAttack(a, t *Combatant, bonus, defense, k int, every bool) (die int, hit bool) {
+	classes := dice.Cuts(2, defense-bonus, 20)
+	for _, th := range woundThresholds {
+		classes = classes.Cut(th - k)
+	}
+	if every {
+		classes = dice.EveryValue
+	}
+	die = dice.RollClasses(r.src, 20, classes)
+	hit = die != 1 && (die == 20 || die+bonus >= defense)
+	crit := ""
+	switch die {
+	case 20:
+		crit = "success"
+	case 1:
+		crit = "failure"
+	}
+	r.emit(ev(r.h, (*hotMemory).evAttackRolled, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
+	switch crit {
+	case "success":
+		r.shift(a, 2, "critical hit")
+		r.shift(t, -2, "critical hit against it")
+	case "failure":
+		r.shift(a, -2, "critical failure")
+	}
+	return die, hit
 }
 
 // wound gives t a level-l wound from attacker's hit of a final value: the
