@@ -104,25 +104,13 @@ func (r *run) attackCheck(c *Attack) (*Combatant, *Weapon, error) {
 // target of an attack or spell when it may interpose (R58). Nobody at
 // initiative 0 interrupts or reacts (R28).
 func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *hotMemory) []string {
-	var q []string
-	if h != nil {
-		q = h.queue[:0]
-	}
 	interposable := isAttackStyle(kind) || kind == "cast"
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
+	return s.queueOf(h, func(c *Combatant) bool {
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
-			continue
+			return false
 		}
-		if s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c) {
-			q = append(q, c.ID)
-		}
-	}
-	if h != nil {
-		h.queue = q
-	}
-	s.sortQueue(q)
-	return q
+		return s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c)
+	})
 }
 
 // mayHarry reports whether c may harry a (R46): a's ranged attack within

@@ -65,11 +65,7 @@ func (r *run) treatCondition(target, name string) error {
 // treatConditionCheck is treatCondition's checks: it returns the healer,
 // the patient and the index of its condition.
 func (r *run) treatConditionCheck(target, name string) (a, t *Combatant, i int, err error) {
-	if err := r.wantPhase(Acting, "treat ", target, "'s ", name); err != nil {
-		return nil, nil, 0, err
-	}
-	a = r.s.actor()
-	t, err = patient(r.s, a, target)
+	a, t, err = r.healerAnd(target, "treat ", target, "'s ", name)
 	if err != nil {
 		return nil, nil, 0, err
 	}

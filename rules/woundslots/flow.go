@@ -83,13 +83,20 @@ func (s *State) sortQueue(q []string) {
 // reaction to any event). One busy with a long action is not asked
 // [ours]: acting would give it up.
 func (s *State) momentQueue(moment string, h *hotMemory) []string {
+	return s.queueOf(h, func(c *Combatant) bool {
+		return c.ID != s.Turn && c.Long == nil && (s.mayActOutOfTurn(c, moment) || s.mayReady(c))
+	})
+}
+
+// queueOf lists the combatants asked picks, in descending initiative (ties
+// by id): in the hot memory's queue when there is one (the hot path).
+func (s *State) queueOf(h *hotMemory, asked func(c *Combatant) bool) []string {
 	var q []string
 	if h != nil {
 		q = h.queue[:0]
 	}
 	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.ID != s.Turn && c.Long == nil && (s.mayActOutOfTurn(c, moment) || s.mayReady(c)) {
+		if c := &s.Combatants[i]; asked(c) {
 			q = append(q, c.ID)
 		}
 	}

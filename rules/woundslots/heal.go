@@ -34,6 +34,21 @@ func (r *run) wakeCheck(c *Combatant) {
 	r.emit(ev(r.h, (*hotMemory).evWakeChecked, WakeChecked{Combatant: c.ID, Die: die, Bonus: bonus, TN: tn, Woke: die+bonus >= tn}))
 }
 
+// healerAnd is the checks every treatment begins with: the acting
+// creature, in the acting phase (what says what it tried), and a patient
+// it may heal.
+func (r *run) healerAnd(target string, what ...string) (a, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, what...); err != nil {
+		return nil, nil, err
+	}
+	a = r.s.actor()
+	t, err = patient(r.s, a, target)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, t, nil
+}
+
 // patient checks that t may be healed by a: itself, or an adjacent ally,
 // or an adjacent helpless creature (R63-R65).
 func patient(s *State, a *Combatant, target string) (*Combatant, error) {
@@ -142,11 +157,7 @@ func (r *run) treat(target, level string) error {
 // treatCheck is treat's checks: it returns the healer, the patient and
 // the level of the wound treated.
 func (r *run) treatCheck(target, level string) (a, t *Combatant, l int, err error) {
-	if err := r.wantPhase(Acting, "treat ", target); err != nil {
-		return nil, nil, 0, err
-	}
-	a = r.s.actor()
-	t, err = patient(r.s, a, target)
+	a, t, err = r.healerAnd(target, "treat ", target)
 	if err != nil {
 		return nil, nil, 0, err
 	}

@@ -76,21 +76,9 @@ func (s *State) stepTriggers(a *Combatant, fx, fy, tx, ty int, clings bool) bool
 // descending initiative (ties by id): rebuffs, clings (when they count)
 // and readied attacks (R47).
 func (s *State) moveQueue(a *Combatant, x, y int, clings bool, h *hotMemory) []string {
-	var q []string
-	if h != nil {
-		q = h.queue[:0]
-	}
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.ID != a.ID && (s.mayRebuff(c, a, x, y) || clings && s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayReady(c)) {
-			q = append(q, c.ID)
-		}
-	}
-	if h != nil {
-		h.queue = q
-	}
-	s.sortQueue(q)
-	return q
+	return s.queueOf(h, func(c *Combatant) bool {
+		return c.ID != a.ID && (s.mayRebuff(c, a, x, y) || clings && s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayReady(c))
+	})
 }
 
 // advance moves a toward x,y on a move begun at from: it walks up to the
