@@ -28,6 +28,33 @@ var (
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 )
 
+// Command is what a combatant or the GM decides: a pointer to one of the
+// command types, each in the file of the rule that resolves it (*Attack
+// in attack.go, *Treat in heal.go, ...). The interface is sealed by its
+// unexported method, so that a type switch over it is complete.
+type Command interface {
+	// Kind names the command's type in JSON (see engine.Kinded).
+	Kind() string
+	command()
+}
+
+// Event is something that happened: a pointer to one of the event types,
+// each in the file of the rule that emits it. Events carry every die
+// drawn and everything apply needs, so that applying one never computes
+// what the rules decided; each says there how it changes the state and
+// how it reads in a transcript.
+type Event interface {
+	// Kind names the event's type in JSON (see engine.Kinded).
+	Kind() string
+	// apply changes s as the event says. It never fails and draws no dice.
+	// h is the state's hot memory on Step's path, nil on the table's
+	// (Evolve); woundslots reaches it through the state.
+	apply(s *State, h *hotMemory)
+	// describe says what the event means, with its dice, for a transcript;
+	// s is the state before it.
+	describe(s *State) string
+}
+
 // ID returns "woundslots".
 func (Rules) ID() string { return ID }
 
@@ -56,6 +83,10 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 	}
 	return r.events, nil
 }
+
+// Evolve applies one event. It never fails and draws no dice; an event
+// naming nobody changes nothing.
+func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
 
 // run is one decision being resolved: each event is applied to s as it
 // is emitted, so that later rules read the state the earlier ones left.
@@ -357,32 +388,6 @@ func (r *run) actorAnd(target string, what ...string) (a, t *Combatant, err erro
 	}
 	return s.actor(), t, nil
 }
-
-// Event is something that happened; a sealed interface over the pointer
-// types below. Events carry every die and everything Evolve needs.
-type Event interface {
-	// Kind names the event's type in JSON (see engine.Kinded).
-	Kind() string
-	// apply changes s as the event says. It never fails and draws no dice.
-	// h is the state's hot memory on Step's path, nil on the table's
-	// (Evolve); woundslots reaches it through the state.
-	apply(s *State, h *hotMemory)
-	// describe says what the event means, with its dice, for a transcript;
-	// s is the state before it.
-	describe(s *State) string
-}
-
-// Command is what a combatant or the GM decides; a sealed interface over
-// the pointer types below.
-type Command interface {
-	// Kind names the command's type in JSON.
-	Kind() string
-	command()
-}
-
-// Evolve applies one event. It never fails and draws no dice; an event
-// naming nobody changes nothing.
-func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
 
 // Next says who decides what now, with every option they have. Listing a
 // readied action's firing tests it in place (legalAfter): s is changed
