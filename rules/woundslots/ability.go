@@ -1,6 +1,9 @@
 package woundslots
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // apMods is what c's effects and conditions do to the AP cost of its
 // actions and reactions (R24): the sum of their changes, and whether one
@@ -65,8 +68,6 @@ type StaminaPaid struct {
 // Kind returns "stamina_paid".
 func (*StaminaPaid) Kind() string { return "stamina_paid" }
 
-func (*StaminaPaid) event() {}
-
 // ConditionGained: a spell or ability that hit leaves a condition on its
 // target from this round (R32, R64).
 type ConditionGained struct {
@@ -77,8 +78,6 @@ type ConditionGained struct {
 
 // Kind returns "condition_gained".
 func (*ConditionGained) Kind() string { return "condition_gained" }
-
-func (*ConditionGained) event() {}
 
 // payStaminaFor pays sp's stamina cost, if it has one, as it takes effect.
 func (r *run) payStaminaFor(a *Combatant, sp *Spell) {
@@ -127,4 +126,30 @@ func modText(apCost, checks int) string {
 		s += fmt.Sprintf("; checks %+d", checks)
 	}
 	return s
+}
+
+func (e *ConditionGained) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		// A new slice: states may share their conditions (ScratchInto).
+		// The same condition gained again starts afresh.
+		x := e.Condition
+		x.Since = s.Round
+		kept := slices.DeleteFunc(slices.Clone(c.Conditions), func(o Condition) bool { return o.Name == x.Name })
+		c.Conditions = append(kept, x)
+	}
+}
+
+func (e *ConditionGained) describe(s *State) string {
+	return describeConditionGained(e)
+}
+
+func (e *StaminaPaid) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Stamina = e.Stamina
+		setFatigue(c, e.Fatigue)
+	}
+}
+
+func (e *StaminaPaid) describe(s *State) string {
+	return describeStaminaPaid(e)
 }

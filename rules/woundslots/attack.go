@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/dice"
@@ -103,25 +104,13 @@ func (r *run) attackCheck(c *Attack) (*Combatant, *Weapon, error) {
 // target of an attack or spell when it may interpose (R58). Nobody at
 // initiative 0 interrupts or reacts (R28).
 func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *hotMemory) []string {
-	var q []string
-	if h != nil {
-		q = h.queue[:0]
-	}
 	interposable := isAttackStyle(kind) || kind == "cast"
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
+	return s.queueOf(h, func(c *Combatant) bool {
 		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
-			continue
+			return false
 		}
-		if s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c) {
-			q = append(q, c.ID)
-		}
-	}
-	if h != nil {
-		h.queue = q
-	}
-	s.sortQueue(q)
-	return q
+		return s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c)
+	})
 }
 
 // mayHarry reports whether c may harry a (R46): a's ranged attack within
@@ -322,7 +311,7 @@ func (r *run) resolve() {
 		r.resolveMove()
 		return
 	}
-	if s.Pending.Command != "" {
+	if !s.Pending.Command.IsZero() {
 		r.resolveDeclared()
 		return
 	}
@@ -381,30 +370,9 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 	}
 	tough := t.Toughness(w.ArmorPiercing && p.Action != Nonlethal)
 	k := bonus + add - defense - tough
-	classes := dice.Cuts(2, defense-bonus, 20)
-	for _, th := range woundThresholds {
-		classes = classes.Cut(th - k)
-	}
-	if p.Action == Strong {
-		classes = dice.EveryValue
-	}
-	die := dice.RollClasses(r.src, 20, classes)
-	hit := die != 1 && (die == 20 || die+bonus >= defense)
-	crit := ""
-	switch die {
-	case 20:
-		crit = "success"
-	case 1:
-		crit = "failure"
-	}
-	r.emit(ev(r.h, (*hotMemory).evAttackRolled, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
-	switch crit {
-	case "success":
-		r.shift(a, 2, "critical hit")
-		r.shift(t, -2, "critical hit against it")
-	case "failure":
-		r.shift(a, -2, "critical failure")
-	}
+	// A strong attack's extra d6 joins the final value: each die value
+	// counts apart.
+	die, hit := r.rollAttack(a, t, bonus, defense, k, p.Action == Strong)
 	if !hit {
 		return
 	}
@@ -431,6 +399,41 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 		return
 	}
 	r.wound(t, a.ID, final, level)
+}
+
+// rollAttack rolls the d20 of an attack, a weapon's or a spell's (R05),
+// against t's Defense: a natural 20 hits, a natural 1 misses, else the die
+// plus bonus must reach defense. k is what the die adds up to for the
+// wound (bonus and damage, less Defense and Toughness); every asks for
+// each die value apart, for a roll whose total matters beyond its wound.
+// It emits the roll and a critical's initiative shifts (R09), and returns
+// the die and whether it hit.
+func (r *run) rollAttack(a, t *Combatant, bonus, defense, k int, every bool) (die int, hit bool) {
+	classes := dice.Cuts(2, defense-bonus, 20)
+	for _, th := range woundThresholds {
+		classes = classes.Cut(th - k)
+	}
+	if every {
+		classes = dice.EveryValue
+	}
+	die = dice.RollClasses(r.src, 20, classes)
+	hit = die != 1 && (die == 20 || die+bonus >= defense)
+	crit := ""
+	switch die {
+	case 20:
+		crit = "success"
+	case 1:
+		crit = "failure"
+	}
+	r.emit(ev(r.h, (*hotMemory).evAttackRolled, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
+	switch crit {
+	case "success":
+		r.shift(a, 2, "critical hit")
+		r.shift(t, -2, "critical hit against it")
+	case "failure":
+		r.shift(a, -2, "critical failure")
+	}
+	return die, hit
 }
 
 // wound gives t a level-l wound from attacker's hit of a final value: the
@@ -514,4 +517,243 @@ func (r *run) pick(c *Pick) error {
 // react, with 2 AP.
 func (s *State) mayInterposeAt(c *Combatant) bool {
 	return len(c.Grappling) > 0 && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 && c.affords(actionCosts["interpose"])
+}
+
+// AttackRolled: an attack roll (R05): Critical is success (natural 20) or failure (natural 1).
+type AttackRolled struct {
+	Attacker string `json:"attacker"`
+	Target   string `json:"target"`
+	Die      int    `json:"die"`
+	Bonus    int    `json:"bonus"`
+	Defense  int    `json:"defense"`
+	Hit      bool   `json:"hit"`
+	Critical string `json:"critical,omitempty"`
+}
+
+// Kind returns "attack_rolled".
+func (*AttackRolled) Kind() string { return "attack_rolled" }
+
+func (e *AttackRolled) apply(s *State, _ *hotMemory) {
+	if !e.Hit {
+		doneIfOwn(s, e.Attacker)
+	}
+}
+
+func (e *AttackRolled) describe(s *State) string {
+	result := "miss"
+	switch {
+	case e.Critical == "success":
+		result = "critical hit"
+	case e.Critical == "failure":
+		result = "critical miss"
+	case e.Hit:
+		result = "hit"
+	}
+	return fmt.Sprintf("%s rolls d20=%d%+d = %d against Defense %d: %s", e.Attacker, e.Die, e.Bonus, e.Die+e.Bonus, e.Defense, result)
+}
+
+// InitiativeShifted: a combatant's initiative moves (R09, R29): By is the change, Initiative the score after (at least 0).
+type InitiativeShifted struct {
+	Combatant  string `json:"combatant"`
+	By         int    `json:"by"`
+	Initiative int    `json:"initiative"`
+	Why        string `json:"why"`
+}
+
+// Kind returns "initiative_shifted".
+func (*InitiativeShifted) Kind() string { return "initiative_shifted" }
+
+func (e *InitiativeShifted) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Initiative = e.Initiative
+	}
+}
+
+func (e *InitiativeShifted) describe(s *State) string {
+	return fmt.Sprintf("%s's initiative %+d (%s): %d", e.Combatant, e.By, e.Why, e.Initiative)
+}
+
+// ExtraRolled: a strong attack's 1d6 of damage, rolled after the hit (R43).
+type ExtraRolled struct {
+	Attacker string `json:"attacker"`
+	Die      int    `json:"die"`
+}
+
+// Kind returns "extra_rolled".
+func (*ExtraRolled) Kind() string { return "extra_rolled" }
+
+func (*ExtraRolled) apply(*State, *hotMemory) {}
+
+func (e *ExtraRolled) describe(s *State) string {
+	return fmt.Sprintf("%s's strong attack adds d6=%d", e.Attacker, e.Die)
+}
+
+// NonlethalHit: a nonlethal attack hit (R39): the attacker picks the level, up to Indicated.
+type NonlethalHit struct {
+	Attacker  string `json:"attacker"`
+	Target    string `json:"target"`
+	Final     int    `json:"final"`
+	Indicated int    `json:"indicated"`
+}
+
+// Kind returns "nonlethal_hit".
+func (*NonlethalHit) Kind() string { return "nonlethal_hit" }
+
+func (e *NonlethalHit) apply(s *State, _ *hotMemory) {
+	if s.Pending != nil {
+		s.Pending.Indicated, s.Pending.Final = e.Indicated, e.Final
+	}
+	s.Phase = Choosing
+}
+
+func (e *NonlethalHit) describe(s *State) string {
+	return fmt.Sprintf("%s's nonlethal hit on %s: final %d, up to a %s wound", e.Attacker, e.Target, e.Final, LevelName(e.Indicated))
+}
+
+// Wounded: a hit's outcome (R06, R16): Final is its final value, Indicated the level it gives, Level the slot filled (0: no wound) and Fate what became of the target.
+type Wounded struct {
+	Combatant string `json:"combatant"`
+	Attacker  string `json:"attacker"`
+	Final     int    `json:"final"`
+	Indicated int    `json:"indicated"`
+	Level     int    `json:"level"`
+	Fate      string `json:"fate,omitempty"`
+}
+
+// Kind returns "wounded".
+func (*Wounded) Kind() string { return "wounded" }
+
+func (e *Wounded) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c != nil && (e.Level > NoWound || e.Fate != "") {
+		if e.Level > NoWound {
+			*c.Wounds.At(e.Level)++
+			c.Severity = c.Wounds.Severity()
+		}
+		c.Defending = false
+		switch e.Fate {
+		case "dying":
+			c.Status, c.IsDying, c.Dying = Unconscious, true, 1
+		case "unconscious":
+			c.Status = Unconscious
+		case "helpless":
+			c.Helpless = 2
+		case "dead":
+			c.Status, c.IsDying, c.Dying = Dead, false, 0
+		}
+	}
+	doneIfOwn(s, e.Attacker)
+}
+
+func (e *Wounded) describe(s *State) string {
+	return describeWound(e)
+}
+
+// describeWound is a Wounded event's line.
+func describeWound(e *Wounded) string {
+	head := fmt.Sprintf("%s's hit on %s: final %d", e.Attacker, e.Combatant, e.Final)
+	if e.Level == NoWound && e.Fate == "" {
+		return head + ", no wound"
+	}
+	line := head + fmt.Sprintf(", a %s wound", LevelName(e.Indicated))
+	switch {
+	case e.Level == NoWound:
+		line += ", no slot left"
+	case e.Level != e.Indicated:
+		line += fmt.Sprintf(" fills a %s slot", LevelName(e.Level))
+	}
+	switch e.Fate {
+	case "dead":
+		line += ": " + e.Combatant + " dies"
+	case "dying":
+		line += ": " + e.Combatant + " falls unconscious, dying"
+	case "unconscious":
+		line += ": " + e.Combatant + " falls unconscious"
+	case "helpless":
+		line += ": " + e.Combatant + " is helpless for 2 rounds"
+	}
+	return line
+}
+
+// Attack is an attack: standard (R42), quick (R40), strong (R43) or
+// nonlethal (R39). In a window, it is an interrupt (R29).
+type Attack struct {
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+	// Style is "standard" ("" too), "quick", "strong", "nonlethal" or
+	// "grapple" (R57).
+	Style string `json:"style,omitempty"`
+}
+
+// Kind returns "attack".
+func (*Attack) Kind() string { return "attack" }
+
+func (*Attack) command() {}
+
+// Pick is the attacker's choice of a nonlethal hit's level (R39).
+type Pick struct {
+	Level string `json:"level"`
+	// Helpless chooses a conscious but helpless target over an
+	// unconscious one where the rules offer it.
+	Helpless bool `json:"helpless,omitempty"`
+}
+
+// Kind returns "pick".
+func (*Pick) Kind() string { return "pick" }
+
+func (*Pick) command() {}
+
+// Guard is a defending target's choice of Defense (R45): plus (+2),
+// power, agility, fortitude or willpower.
+type Guard struct {
+	Choice string `json:"choice"`
+}
+
+// Kind returns "guard".
+func (*Guard) Kind() string { return "guard" }
+
+func (*Guard) command() {}
+
+// Guarded: a defending target chooses the Defense it meets an attack with (R45).
+type Guarded struct {
+	Combatant string `json:"combatant"`
+	Choice    string `json:"choice"`
+	Defense   int    `json:"defense"`
+}
+
+// Kind returns "guarded".
+func (*Guarded) Kind() string { return "guarded" }
+
+func (e *Guarded) apply(s *State, _ *hotMemory) {
+	p := s.Pending
+	if p == nil {
+		s.Phase = Window
+		return
+	}
+	if p.Striker == "" {
+		p.Guard = e.Choice
+		s.Phase = Window
+		return
+	}
+	// A reaction's attack: back to where the fight was.
+	s.Phase = p.StrikeFrom
+	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = "", "", "", "", ""
+	if p.Action == "strike" {
+		s.Pending = nil
+		return
+	}
+	guardIfDefending(s)
+	moverChoice(s)
+}
+
+func (e *Guarded) describe(s *State) string {
+	switch e.Choice {
+	case "check":
+		return fmt.Sprintf("%s meets the disarm with a melee weapon check", e.Combatant)
+	case "agility":
+		if s.Pending != nil && s.Pending.Action == "disarm" && s.Pending.Striker == "" {
+			return fmt.Sprintf("%s meets the disarm with its Agility Defense %d", e.Combatant, e.Defense)
+		}
+	}
+	return fmt.Sprintf("%s guards with %s: Defense %d", e.Combatant, e.Choice, e.Defense)
 }

@@ -1,7 +1,6 @@
 package woundslots
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -91,30 +90,6 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return nil, engine.Errorf(engine.Invalid, "%v", err)
 	}
 	switch p.Verb {
-	case "disarm", "distract", "shove", "trip":
-		return &Hinder{Hindrance: p.Verb, Target: p.Arg(0)}, nil
-	case "pin":
-		return &Pin{Target: p.Arg(0)}, nil
-	case "escape":
-		return &Escape{}, nil
-	case "rebuff":
-		return &Rebuff{}, nil
-	case "ignore":
-		return &Ignore{Target: p.Arg(0)}, nil
-	case "unignore":
-		return &Ignore{Target: p.Arg(0), Stop: true}, nil
-	case "enter":
-		return &Enter{Target: p.Arg(0)}, nil
-	case "drag":
-		c, err := parts.ParseCell(p.Arg(0))
-		if err != nil {
-			return nil, engine.Errorf(engine.Invalid, "drag: %v", err)
-		}
-		return &Drag{X: c.X, Y: c.Y}, nil
-	case "interpose":
-		return &Interpose{Shield: p.Arg(0)}, nil
-	case "opening":
-		return &Opening{Target: p.Arg(0)}, nil
 	case "ready":
 		switch a := p.Arg(0); a {
 		case "", "attack", "an attack", "an action":
@@ -127,12 +102,88 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 			if !offTurnCommand(inner) {
 				return nil, engine.Errorf(engine.Invalid, "ready: %q is not an action to take as a reaction", a)
 			}
-			return &Ready{Action: r.FormatCommand(inner)}, nil
+			return &Ready{Action: Nested{c: inner}}, nil
 		}
-	case "trigger":
-		return &Trigger{}, nil
-	case "fire":
-		return &Fire{Target: p.Arg(0), Weapon: p.Word("with")}, nil
+	case "long":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		return &LongAction{Action: Nested{c: inner}}, nil
+	case "interrupt":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		if !offTurnCommand(inner) {
+			return nil, engine.Errorf(engine.Invalid, "interrupt: %q is not an action or move one can take out of turn", p.Arg(0))
+		}
+		return inner, nil
+	case "order":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		return &Order{Action: Nested{c: inner}}, nil
+	case "hurry":
+		inner, err := r.ParseCommand(s, actor, p.Arg(0))
+		if err != nil {
+			return nil, err
+		}
+		switch c := inner.(type) {
+		case *Dismount:
+			c.Hurry = true
+			return c, nil
+		case *Use:
+			c.Hurry = true
+			return c, nil
+		case *Mount:
+			c.Hurry = true
+			return c, nil
+		case *Posture:
+			c.Hurry = true
+			return c, nil
+		case *Retrieve:
+			c.Hurry = true
+			return c, nil
+		case *Stow:
+			c.Hurry = true
+			return c, nil
+		}
+		return nil, engine.Errorf(engine.Invalid, "hurry: only mount, dismount, posture, retrieve, stow and use can be hurried: movement and handling things, never an attack or a spell (R67)")
+	}
+	for _, parse := range [...]func(parts.Phrase) (Command, error){parseAction, parseReaction, parseRuling} {
+		if c, err := parse(p); c != nil || err != nil {
+			return c, err
+		}
+	}
+	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+}
+
+// parseAction reads the actions of a turn (or out of it); nil, nil for
+// another verb.
+func parseAction(p parts.Phrase) (Command, error) {
+	switch p.Verb {
+	case "disarm", "distract", "shove", "trip":
+		return &Hinder{Hindrance: p.Verb, Target: p.Arg(0)}, nil
+	case "pin":
+		return &Pin{Target: p.Arg(0)}, nil
+	case "escape":
+		return &Escape{}, nil
+	case "ignore":
+		return &Ignore{Target: p.Arg(0)}, nil
+	case "unignore":
+		return &Ignore{Target: p.Arg(0), Stop: true}, nil
+	case "enter":
+		return &Enter{Target: p.Arg(0)}, nil
+	case "drag":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "drag: %v", err)
+		}
+		return &Drag{X: c.X, Y: c.Y}, nil
+	case "opening":
+		return &Opening{Target: p.Arg(0)}, nil
 	case "cast":
 		return &Cast{Spell: p.Arg(0), Target: p.Arg(1)}, nil
 	case "jump":
@@ -150,46 +201,12 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 			return nil, engine.Errorf(engine.Invalid, "jump: %v", err)
 		}
 		return &Jump{X: c.X, Y: c.Y}, nil
-	case "cling":
-		return &Cling{}, nil
-	case "long":
-		return &LongAction{Action: p.Arg(0)}, nil
 	case "surface":
 		return &Surface{}, nil
 	case "retrieve":
 		return &Retrieve{Weapon: p.Arg(0)}, nil
 	case "stow":
 		return &Stow{Weapon: p.Arg(0)}, nil
-	case "push":
-		c, err := parts.ParseCell(p.Arg(0))
-		if err != nil {
-			return nil, engine.Errorf(engine.Invalid, "push: %v", err)
-		}
-		return &Push{X: c.X, Y: c.Y}, nil
-	case "drop":
-		return &Drop{Weapon: p.Arg(0)}, nil
-	case "meet":
-		return &Meet{Choice: p.Arg(0)}, nil
-	case "interrupt":
-		inner, err := r.ParseCommand(s, actor, p.Arg(0))
-		if err != nil {
-			return nil, err
-		}
-		if !offTurnCommand(inner) {
-			return nil, engine.Errorf(engine.Invalid, "interrupt: %q is not an action or move one can take out of turn", p.Arg(0))
-		}
-		return inner, nil
-	case "go":
-		return &Go{}, nil
-	case "stop":
-		return &Stop{}, nil
-	case "split":
-		w, err1 := strconv.Atoi(p.Arg(0))
-		c, err2 := strconv.Atoi(p.Arg(1))
-		if err1 != nil || err2 != nil || w < 0 || c < 0 || w > parts.MaxNumber || c > parts.MaxNumber {
-			return nil, engine.Errorf(engine.Invalid, "split WITH CUT: two whole numbers of yards, not %q %q", p.Arg(0), p.Arg(1))
-		}
-		return &Split{With: w, Cut: c}, nil
 	case "attack", "quick", "strong", "nonlethal", "grapple":
 		style := p.Verb
 		if style == "attack" {
@@ -221,6 +238,64 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 			return &EndEffect{Effect: e}, nil
 		}
 		return &EndTurn{}, nil
+	case "stabilize":
+		return &Stabilize{Target: p.Arg(0)}, nil
+	case "treat":
+		switch p.Arg(1) {
+		case "bleeding", "burning", "hobbled", "poisoned":
+			return &TreatCondition{Target: p.Arg(0), Condition: p.Arg(1)}, nil
+		}
+		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
+	case "mount":
+		return &Mount{Target: p.Arg(0)}, nil
+	case "dismount":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "dismount: %v", err)
+		}
+		return &Dismount{X: c.X, Y: c.Y}, nil
+	case "calm":
+		return &Calm{}, nil
+	}
+	return nil, nil
+}
+
+// parseReaction reads the reactions and the choices asked of a creature
+// in a window or after a check (sections 7.5.3, 7.5.6); nil, nil for
+// another verb.
+func parseReaction(p parts.Phrase) (Command, error) {
+	switch p.Verb {
+	case "rebuff":
+		return &Rebuff{}, nil
+	case "interpose":
+		return &Interpose{Shield: p.Arg(0)}, nil
+	case "trigger":
+		return &Trigger{}, nil
+	case "fire":
+		return &Fire{Target: p.Arg(0), Weapon: p.Word("with")}, nil
+	case "cling":
+		return &Cling{}, nil
+	case "push":
+		c, err := parts.ParseCell(p.Arg(0))
+		if err != nil {
+			return nil, engine.Errorf(engine.Invalid, "push: %v", err)
+		}
+		return &Push{X: c.X, Y: c.Y}, nil
+	case "drop":
+		return &Drop{Weapon: p.Arg(0)}, nil
+	case "meet":
+		return &Meet{Choice: p.Arg(0)}, nil
+	case "go":
+		return &Go{}, nil
+	case "stop":
+		return &Stop{}, nil
+	case "split":
+		w, err1 := strconv.Atoi(p.Arg(0))
+		c, err2 := strconv.Atoi(p.Arg(1))
+		if err1 != nil || err2 != nil || w < 0 || c < 0 || w > parts.MaxNumber || c > parts.MaxNumber {
+			return nil, engine.Errorf(engine.Invalid, "split WITH CUT: two whole numbers of yards, not %q %q", p.Arg(0), p.Arg(1))
+		}
+		return &Split{With: w, Cut: c}, nil
 	case "pass":
 		return &Pass{}, nil
 	case "harry":
@@ -233,6 +308,15 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 			return nil, engine.Errorf(engine.Invalid, "pick LEVEL [helpless]: %q is not helpless", h)
 		}
 		return &Pick{Level: p.Arg(0), Helpless: h != ""}, nil
+	}
+	return nil, nil
+}
+
+// parseRuling reads the GM's rulings and what comes before and after a
+// fight: surprise, initiative, cover, exertion, rests and their
+// recovery, the fight's end; nil, nil for another verb.
+func parseRuling(p parts.Phrase) (Command, error) {
+	switch p.Verb {
 	case "surprise":
 		switch p.Arg(1) {
 		case "":
@@ -243,20 +327,10 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return nil, engine.Errorf(engine.Invalid, "surprise SIDE [contest]: %q is not contest", p.Arg(1))
 	case "initiative":
 		return &Initiative{}, nil
-	case "stabilize":
-		return &Stabilize{Target: p.Arg(0)}, nil
-	case "treat":
-		switch p.Arg(1) {
-		case "bleeding", "burning", "hobbled", "poisoned":
-			return &TreatCondition{Target: p.Arg(0), Condition: p.Arg(1)}, nil
-		}
-		return &Treat{Target: p.Arg(0), Level: p.Arg(1)}, nil
 	case "rest":
 		return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after"), Slept: p.Int("slept")}, nil
 	case "recover":
 		return &Recover{Level: p.Arg(0)}, nil
-	case "order":
-		return &Order{Action: p.Arg(0)}, nil
 	case "cover":
 		return &Cover{Target: p.Arg(0), Cover: p.Arg(1)}, nil
 	case "exert", "fatigue":
@@ -272,44 +346,8 @@ func (r Rules) ParseCommand(s *State, actor string, text string) (Command, error
 		return &Done{}, nil
 	case "end-fight":
 		return &EndFight{Winner: p.Arg(0)}, nil
-	case "mount":
-		return &Mount{Target: p.Arg(0)}, nil
-	case "dismount":
-		c, err := parts.ParseCell(p.Arg(0))
-		if err != nil {
-			return nil, engine.Errorf(engine.Invalid, "dismount: %v", err)
-		}
-		return &Dismount{X: c.X, Y: c.Y}, nil
-	case "calm":
-		return &Calm{}, nil
-	case "hurry":
-		inner, err := r.ParseCommand(s, actor, p.Arg(0))
-		if err != nil {
-			return nil, err
-		}
-		switch c := inner.(type) {
-		case *Dismount:
-			c.Hurry = true
-			return c, nil
-		case *Use:
-			c.Hurry = true
-			return c, nil
-		case *Mount:
-			c.Hurry = true
-			return c, nil
-		case *Posture:
-			c.Hurry = true
-			return c, nil
-		case *Retrieve:
-			c.Hurry = true
-			return c, nil
-		case *Stow:
-			c.Hurry = true
-			return c, nil
-		}
-		return nil, engine.Errorf(engine.Invalid, "hurry: only mount, dismount, posture, retrieve, stow and use can be hurried: movement and handling things, never an attack or a spell (R67)")
 	}
-	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+	return nil, nil
 }
 
 // phrases are the other words a player may use for a command, as the
@@ -414,7 +452,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *Opening:
 		return parts.Say("opening", c.Target).String()
 	case *LongAction:
-		return "long " + c.Action
+		return "long " + c.Action.String()
 	case *Push:
 		return parts.Say("push", strconv.Itoa(c.X)+","+strconv.Itoa(c.Y)).String()
 	case *Drop:
@@ -424,8 +462,8 @@ func (Rules) FormatCommand(c Command) string {
 	case *Fire:
 		return parts.Say("fire", c.Target).Opt("with", c.Weapon).String()
 	case *Ready:
-		if c.Action != "" {
-			return "ready " + c.Action
+		if !c.Action.IsZero() {
+			return "ready " + c.Action.String()
 		}
 		return "ready"
 	case *Jump:
@@ -472,7 +510,7 @@ func (Rules) FormatCommand(c Command) string {
 	case *Recover:
 		return parts.Say("recover", c.Level).String()
 	case *Order:
-		return "order " + c.Action
+		return "order " + c.Action.String()
 	case *Cover:
 		return parts.Say("cover", c.Target, c.Cover).String()
 	case *EndFight:
@@ -514,432 +552,150 @@ func (Rules) Kinds() (commands, events []string) {
 
 // DescribeEvent says what an event means, with its dice, for a
 // transcript; s is the state before it.
-func (Rules) DescribeEvent(s *State, e Event) string {
-	switch e := e.(type) {
-	case *Exerted:
-		return describeExerted(e)
-	case *StaminaPaid:
-		return describeStaminaPaid(e)
-	case *ConditionGained:
-		return describeConditionGained(e)
-	case *SurpriseRuled:
-		if e.Combatant != "" {
-			return fmt.Sprintf("%s is surprised", e.Combatant)
-		}
-		return fmt.Sprintf("the GM rules side %s surprised", e.Side)
-	case *StealthRolled:
-		return fmt.Sprintf("%s's %s check: d20=%d%+d = %d", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus)
-	case *InitiativeRolled:
-		pen := ""
-		if e.Penalty > 0 {
-			pen = fmt.Sprintf(" -%d surprised", e.Penalty)
-		}
-		return fmt.Sprintf("%s rolls initiative: d20=%d%+d%s = %d", e.Combatant, e.Die, e.Bonus, pen, e.Initiative)
-	case *RoundStarted:
-		return fmt.Sprintf("round %d begins", e.Round)
-	case *APGained:
-		at := "round start"
-		if e.At == "turn" {
-			at = "turn end"
-		}
-		// AP past the maximum is lost (R23): the line says how much.
-		if c := s.Combatant(e.Combatant); c != nil && c.AP+e.Gain > e.AP {
-			return fmt.Sprintf("%s gains %d AP at %s, %d of them past the maximum and lost: %d AP", e.Combatant, e.Gain, at, c.AP+e.Gain-e.AP, e.AP)
-		}
-		return fmt.Sprintf("%s gains %d AP at %s: %d AP", e.Combatant, e.Gain, at, e.AP)
-	case *TieBroken:
-		return fmt.Sprintf("%s draws d20=%d to break a tie in initiative", e.Combatant, e.Die)
-	case *TurnStarted:
-		init := 0
-		if c := s.Combatant(e.Combatant); c != nil {
-			init = s.turnInitiative(c)
-		}
-		return fmt.Sprintf("%s's turn (initiative %d)", e.Combatant, init)
-	case *ActionDeclared:
-		if e.Command != "" {
-			return fmt.Sprintf("%s declares %s", e.Actor, e.Command)
-		}
-		return fmt.Sprintf("%s declares a %s attack on %s with %s (%d AP)", e.Actor, e.Action, e.Target, e.Weapon, e.Cost)
-	case *Passed:
-		return fmt.Sprintf("%s lets it go on", e.Combatant)
-	case *Interrupted:
-		what := e.Command
-		if what == "" {
-			what = Rules{}.FormatCommand(&Attack{Target: e.Target, Style: e.Action})
-			if e.Weapon != "" {
-				what += " with " + e.Weapon
-			}
-		}
-		switch {
-		case e.Moment == "":
-			return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d, then a %s attack on %s with %s", e.Combatant, e.Actor, e.Initiative, e.Action, e.Target, e.Weapon)
-		case e.Readied:
-			return fmt.Sprintf("%s takes its readied action: %s", e.Combatant, what)
-		case e.Moment == AtDeclared && e.Move:
-			return fmt.Sprintf("%s moves before %s's action goes on: %s", e.Combatant, e.Actor, what)
-		case e.Moment == AtDeclared:
-			return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d: %s", e.Combatant, e.Actor, e.Initiative, what)
-		case e.Move:
-			return fmt.Sprintf("%s moves out of turn (%s of %s's turn): %s", e.Combatant, momentWords[e.Moment], e.Actor, what)
-		}
-		return fmt.Sprintf("%s acts out of turn (%s of %s's turn): initiative %d: %s", e.Combatant, momentWords[e.Moment], e.Actor, e.Initiative, what)
-	case *WindowOpened:
-		if e.Moment == AtFlanked {
-			return fmt.Sprintf("%s now flanked: may ignore flankers", strings.Join(e.Queue, ", "))
-		}
-		return fmt.Sprintf("%s of %s's turn: %s may act out of turn", momentWords[e.Moment], e.Actor, strings.Join(e.Queue, ", "))
-	case *OffTurnEnded:
-		return fmt.Sprintf("%s is done acting out of turn", e.Combatant)
-	case *ActionGoesAhead:
-		return fmt.Sprintf("%s's declared action goes ahead: %s", e.Combatant, e.Command)
-	case *HinderWon:
-		if e.Hindrance == "shove" {
-			return fmt.Sprintf("%s may shove %s up to %s", e.Combatant, e.Target, parts.Count(e.Yards, "yard", "yards"))
-		}
-		return fmt.Sprintf("%s chooses what %s drops", e.Combatant, e.Target)
-	case *Harried:
-		return fmt.Sprintf("%s harries %s: -2 on its ranged attacks this round", e.Combatant, e.Target)
-	case *Guarded:
-		switch e.Choice {
-		case "check":
-			return fmt.Sprintf("%s meets the disarm with a melee weapon check", e.Combatant)
-		case "agility":
-			if s.Pending != nil && s.Pending.Action == "disarm" && s.Pending.Striker == "" {
-				return fmt.Sprintf("%s meets the disarm with its Agility Defense %d", e.Combatant, e.Defense)
-			}
-		}
-		return fmt.Sprintf("%s guards with %s: Defense %d", e.Combatant, e.Choice, e.Defense)
-	case *APSpent:
-		return fmt.Sprintf("%s spends %d AP on %s: %d AP left", e.Combatant, e.Amount, e.For, e.AP)
-	case *AttackRolled:
-		result := "miss"
-		switch {
-		case e.Critical == "success":
-			result = "critical hit"
-		case e.Critical == "failure":
-			result = "critical miss"
-		case e.Hit:
-			result = "hit"
-		}
-		return fmt.Sprintf("%s rolls d20=%d%+d = %d against Defense %d: %s", e.Attacker, e.Die, e.Bonus, e.Die+e.Bonus, e.Defense, result)
-	case *InitiativeShifted:
-		return fmt.Sprintf("%s's initiative %+d (%s): %d", e.Combatant, e.By, e.Why, e.Initiative)
-	case *ExtraRolled:
-		return fmt.Sprintf("%s's strong attack adds d6=%d", e.Attacker, e.Die)
-	case *NonlethalHit:
-		return fmt.Sprintf("%s's nonlethal hit on %s: final %d, up to a %s wound", e.Attacker, e.Target, e.Final, LevelName(e.Indicated))
-	case *Wounded:
-		return describeWound(e)
-	case *Defended:
-		return fmt.Sprintf("%s defends until its next turn", e.Combatant)
-	case *Seized:
-		return fmt.Sprintf("%s seizes the initiative: d6=%d, initiative %d", e.Combatant, e.Die, e.Initiative)
-	case *PostureChanged:
-		return fmt.Sprintf("%s is now %s", e.Combatant, e.To)
-	case *Dashed:
-		if e.Die > 0 {
-			return fmt.Sprintf("%s dashes again: d20=%d%+d = %d, rate +%d; stamina %d, fatigue %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RateBonus, e.Stamina, e.Fatigue)
-		}
-		return fmt.Sprintf("%s dashes: stamina %d, fatigue %d", e.Combatant, e.Stamina, e.Fatigue)
-	case *IgnoreChanged:
-		if e.Ignoring {
-			return fmt.Sprintf("%s ignores %s: its attacks are rear attacks (+4)", e.Combatant, e.Target)
-		}
-		return fmt.Sprintf("%s no longer ignores %s", e.Combatant, e.Target)
-	case *Jumped:
-		run := "no run-up: half"
-		if e.RunUp {
-			run = "run-up: + Speed"
-		}
-		if e.High {
-			return fmt.Sprintf("%s jumps high: d20=%d%+d = %d (%s) = %d: %d inches up, clearing %d inches", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, 2*e.Value, e.Clears)
-		}
-		return fmt.Sprintf("%s jumps: d20=%d%+d = %d (%s) = %s: lands at %d,%d, %s of pool, %d AP bought", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, parts.Count(e.Value, "foot", "feet"), e.X, e.Y, parts.Count(e.Yards, "yard", "yards"), e.AP)
-	case *Moved:
-		return fmt.Sprintf("%s moves to %d,%d: %s of pool, %d AP bought", e.Combatant, e.X, e.Y, parts.Count(e.Yards, "yard", "yards"), e.AP)
-	case *ObjectUsed:
-		return fmt.Sprintf("%s uses %s", e.Combatant, e.Object)
-	case *LongBegun:
-		if e.Action {
-			return fmt.Sprintf("%s declares %s as a long action: %d AP still owed", e.Combatant, e.Object, e.Remaining)
-		}
-		if e.Rounds > 0 {
-			return fmt.Sprintf("%s begins %s: all AP for %d more rounds", e.Combatant, e.Object, e.Rounds)
-		}
-		return fmt.Sprintf("%s begins %s: %d AP still owed", e.Combatant, e.Object, e.Remaining)
-	case *LongPaid:
-		switch {
-		case e.Rounds > 0:
-			return fmt.Sprintf("%s gives all its AP to its long action: %d more rounds", e.Combatant, e.Rounds)
-		case e.Remaining > 0:
-			return fmt.Sprintf("%s pays toward its long action: %d AP to go", e.Combatant, e.Remaining)
-		}
-		return fmt.Sprintf("%s makes the last payment of its long action", e.Combatant)
-	case *LongCancelled:
-		if e.Why != "" {
-			return fmt.Sprintf("%s's %s cannot take effect (%s); what it paid is lost", e.Combatant, e.Object, e.Why)
-		}
-		return fmt.Sprintf("%s gives up %s; what it paid is lost", e.Combatant, e.Object)
-	case *ItemMoved:
-		switch {
-		case e.From == "ground":
-			return fmt.Sprintf("%s picks up %s from %d,%d", e.Combatant, e.Weapon, e.X, e.Y)
-		case e.To == "hand":
-			return fmt.Sprintf("%s takes %s from its %s", e.Combatant, e.Weapon, e.From)
-		}
-		return fmt.Sprintf("%s stows %s in its %s", e.Combatant, e.Weapon, e.To)
-	case *CoverRuled:
-		if e.Cover == "" {
-			return fmt.Sprintf("the GM rules %s in no cover", e.Combatant)
-		}
-		return fmt.Sprintf("the GM rules %s behind %s cover", e.Combatant, e.Cover)
-	case *Ordered:
-		return fmt.Sprintf("%s orders %s: %s", e.Rider, e.Mount, e.Command)
-	case *Joined:
-		return fmt.Sprintf("%s joins the fight: initiative d20=%d%+d = %d", e.Combatant, e.Die, e.Bonus, e.Initiative)
-	case *LongDone:
-		return fmt.Sprintf("%s's %s is paid in full and takes effect", e.Combatant, e.Action)
-	case *TurnEnded:
-		return fmt.Sprintf("%s's turn ends", e.Combatant)
-	case *RoundEnded:
-		return fmt.Sprintf("round %d ends", e.Round)
-	case *Died:
-		return fmt.Sprintf("%s dies (%s)", e.Combatant, e.Why)
-	case *Stabilized:
-		return fmt.Sprintf("%s stabilizes %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
-	case *WakeChecked:
-		return fmt.Sprintf("%s's wake check: d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
-	case *WoundTreated:
-		var out string
-		switch {
-		case e.Auto:
-			out = fmt.Sprintf("%s treats %s's %s wound: fails, the patient is too tired", e.Healer, e.Patient, LevelName(e.Level))
-		case !e.Success:
-			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: fails", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
-		case e.To == NoWound:
-			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: healed", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
-		case e.To == e.Level:
-			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: no open slot to move it to", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
-		default:
-			out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: now %s", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN, LevelName(e.To))
-		}
-		return fmt.Sprintf("%s; fatigue %d", out, e.Fatigue)
-	case *Rested:
-		switch e.Why {
-		case "sleep":
-			return fmt.Sprintf("%s takes no long rest: it has not slept enough (R68)", e.Combatant)
-		case "tending":
-			return fmt.Sprintf("%s takes no long rest: tending others is strenuous (R71)", e.Combatant)
-		}
-		line := fmt.Sprintf("%s takes a %s rest: stamina %d, mana %d, fatigue %d", e.Combatant, e.Rest, e.Stamina, e.Mana, e.Fatigue)
-		if e.Cleared {
-			line += ", no longer exhausted"
-		}
-		if e.LightHealed > 0 {
-			line += fmt.Sprintf(", %d light wounds healed", e.LightHealed)
-		}
-		return line
-	case *RecoveryRolled:
-		if e.Tender != "" {
-			tend := fmt.Sprintf(" (tended by %s: d20=%d%+d = %d)", e.Tender, e.TendDie, e.TendBonus, e.TendDie+e.TendBonus)
-			line := Rules{}.DescribeEvent(s, &RecoveryRolled{Combatant: e.Combatant, Die: e.Die, Bonus: e.Bonus, Level: e.Level, To: e.To, RecoveryBonus: e.RecoveryBonus})
-			return line + tend
-		}
-		if e.Reach > NoWound {
-			return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: it reaches %s wounds and chooses which drops", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Reach))
-		}
-		if e.Level == NoWound {
-			return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: nothing heals, recovery bonus %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RecoveryBonus)
-		}
-		to := "healed"
-		if e.To > NoWound {
-			to = "now " + LevelName(e.To)
-		}
-		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
-	case *RecoveryChosen:
-		to := "healed"
-		if e.To > NoWound {
-			to = "now " + LevelName(e.To)
-		}
-		return fmt.Sprintf("%s chooses its %s wound: %s", e.Combatant, LevelName(e.Level), to)
-	case *CheckRolled:
-		out := "fails"
-		if e.Success {
-			out = "succeeds"
-		}
-		switch e.Critical {
-		case "success":
-			out = "critical success"
-		case "failure":
-			out = "critical failure"
-		}
-		against := fmt.Sprintf("%s's %s %d", e.Target, e.VersusCheck, e.Versus)
-		if e.VersusDie > 0 {
-			against = fmt.Sprintf("%s's %s d20=%d%+d = %d", e.Target, e.VersusCheck, e.VersusDie, e.Versus, e.VersusDie+e.Versus)
-		}
-		return fmt.Sprintf("%s's %s check d20=%d%+d = %d against %s: %s", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus, against, out)
-	case *Hindered:
-		switch e.Hindrance {
-		case "disarm":
-			return fmt.Sprintf("%s disarms %s, who drops %s", e.Combatant, e.Target, e.Weapon)
-		case "distract":
-			return fmt.Sprintf("%s distracts %s: -2 on attacks and Defenses this round", e.Combatant, e.Target)
-		case "shove":
-			return fmt.Sprintf("%s shoves %s to %d,%d", e.Combatant, e.Target, e.X, e.Y)
-		}
-		return fmt.Sprintf("%s trips %s, who falls prone", e.Combatant, e.Target)
-	case *Grappled:
-		return fmt.Sprintf("%s grapples %s", e.Combatant, e.Target)
-	case *Pinned:
-		return fmt.Sprintf("%s pins %s", e.Combatant, e.Target)
-	case *Escaped:
-		if e.Pin {
-			return fmt.Sprintf("%s escapes %s's pin", e.Combatant, e.From)
-		}
-		return fmt.Sprintf("%s escapes %s's grapple", e.Combatant, e.From)
-	case *GrappleEnded:
-		return fmt.Sprintf("%s and %s no longer grapple", e.Combatant, e.Other)
-	case *MoveDeclared:
-		return fmt.Sprintf("%s moves toward %d,%d", e.Combatant, e.X, e.Y)
-	case *Rebuffed:
-		return fmt.Sprintf("%s rebuffs %s with %s before it moves", e.Combatant, e.Target, e.Weapon)
-	case *Clung:
-		crit := ""
-		if e.Critical == "failure" {
-			crit = ", a critical failure"
-		}
-		return fmt.Sprintf("%s clings to %s: d20=%d%+d = %d%s, %d points", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus, crit, e.Points)
-	case *SplitChosen:
-		return fmt.Sprintf("%s spends %d points: %s with it (5 each), %d cut (10 each)", e.Combatant, 5*e.With+10*e.Cut, parts.Count(e.With, "yard", "yards"), e.Cut)
-	case *MoveGoesOn:
-		return fmt.Sprintf("%s goes on", e.Combatant)
-	case *MoveStopped:
-		return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
-	case *Carried:
-		return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
-	case *ConditionTreated:
-		out := "fails"
-		switch {
-		case e.Success && e.Level <= 0:
-			out = "it is gone"
-		case e.Success:
-			out = fmt.Sprintf("now %s", LevelName(e.Level))
-		}
-		return fmt.Sprintf("%s treats %s's %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Condition, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
-	case *SpaceEntered:
-		return fmt.Sprintf("%s enters %s's space at %d,%d: both take -2 to attacks and Defense", e.Combatant, e.Target, e.X, e.Y)
-	case *Interposed:
-		if e.Success {
-			return fmt.Sprintf("%s interposes %s, who becomes the target", e.Combatant, e.Shield)
-		}
-		return fmt.Sprintf("%s fails to interpose %s", e.Combatant, e.Shield)
-	case *OpeningMade:
-		return fmt.Sprintf("%s creates an opening against %s: d20=%d%+d = %d meets its rebuffs this turn", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus)
-	case *ReadyTaken:
-		if e.Action != "" {
-			return fmt.Sprintf("%s readies %s", e.Combatant, e.Action)
-		}
-		return fmt.Sprintf("%s readies an attack", e.Combatant)
-	case *ReadyFired:
-		return fmt.Sprintf("%s takes its readied attack on %s with %s", e.Combatant, e.Target, e.Weapon)
-	case *ActionCancelled:
-		return fmt.Sprintf("%s's declared action does not happen: %s", e.Combatant, e.Why)
-	case *SpellCast:
-		if e.Target == "" {
-			return fmt.Sprintf("%s casts %s: %d mana left", e.Combatant, e.Spell, e.Mana)
-		}
-		return fmt.Sprintf("%s casts %s at %s: %d mana left", e.Combatant, e.Spell, e.Target, e.Mana)
-	case *EffectBegun:
-		until := "until ended"
-		if e.Rounds > 0 {
-			until = fmt.Sprintf("for %d rounds", e.Rounds)
-		}
-		return fmt.Sprintf("%s's %s holds %s: %d mana invested", e.Combatant, e.Effect, until, e.Mana) + modText(e.APCost, e.Checks)
-	case *EffectEnded:
-		back := ""
-		if !e.Condition {
-			back = fmt.Sprintf(": %d mana back", e.Mana)
-		}
-		switch e.Why {
-		case "ended":
-			return fmt.Sprintf("%s ends its %s%s", e.Combatant, e.Effect, back)
-		case "rest":
-			return fmt.Sprintf("%s's %s ends with the long rest%s", e.Combatant, e.Effect, back)
-		}
-		return fmt.Sprintf("%s's %s runs out%s", e.Combatant, e.Effect, back)
-	case *FootingChecked:
-		out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}, Balance: {"lands on its feet", "falls prone"}}[e.Env]
-		res := out[1]
-		if e.Kept {
-			res = out[0]
-		}
-		switch {
-		case e.Why == "surfacing" && e.Kept:
-			res = "surfaces"
-		case e.Why == "surfacing":
-			res = "stays under"
-		case !e.Kept && e.Why == "attacking":
-			res += ": its attack is lost"
-		}
-		return fmt.Sprintf("%s's %s check (%s): d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Env, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, res)
-	case *Mounted:
-		return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount)
-	case *Dismounted:
-		return fmt.Sprintf("%s dismounts %s to %d,%d", e.Rider, e.Mount, e.X, e.Y)
-	case *Hurried:
-		if e.Success {
-			return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: it costs %d AP and 1 stamina", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
-		}
-		return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: fails, it costs %d AP", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
-	case *ControlChecked:
-		out := "keeps control"
-		switch {
-		case e.Why == "calming" && e.Kept:
-			out = "regains control"
-		case e.Why == "calming":
-			out = "still bolting"
-		case !e.Kept:
-			out = e.Mount + " bolts"
-		}
-		return fmt.Sprintf("%s's control check of %s (%s): d20=%d%+d = %d against TN %d: %s", e.Rider, e.Mount, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
-	case *FightEnded:
-		switch {
-		case e.TimedOut:
-			return "the round limit is reached: the fight ends in a draw"
-		case e.ByGM && e.Winner == "":
-			return "the GM ends the fight: a draw"
-		case e.ByGM:
-			return fmt.Sprintf("the GM ends the fight: the %s side wins", e.Winner)
-		case e.Winner != "":
-			return fmt.Sprintf("the fight is over: the %s side wins", e.Winner)
-		}
-		return "the fight is over: nobody is left standing"
+func (Rules) DescribeEvent(s *State, e Event) string { return e.describe(s) }
+
+// eventKinds is the append-only kinds table of the events.
+func eventKinds() map[string]func() Event {
+	return map[string]func() Event{
+		"surprise_ruled":     func() Event { return &SurpriseRuled{} },
+		"initiative_rolled":  func() Event { return &InitiativeRolled{} },
+		"round_started":      func() Event { return &RoundStarted{} },
+		"ap_gained":          func() Event { return &APGained{} },
+		"tie_broken":         func() Event { return &TieBroken{} },
+		"turn_started":       func() Event { return &TurnStarted{} },
+		"action_declared":    func() Event { return &ActionDeclared{} },
+		"passed":             func() Event { return &Passed{} },
+		"interrupted":        func() Event { return &Interrupted{} },
+		"harried":            func() Event { return &Harried{} },
+		"guarded":            func() Event { return &Guarded{} },
+		"ap_spent":           func() Event { return &APSpent{} },
+		"attack_rolled":      func() Event { return &AttackRolled{} },
+		"initiative_shifted": func() Event { return &InitiativeShifted{} },
+		"extra_rolled":       func() Event { return &ExtraRolled{} },
+		"nonlethal_hit":      func() Event { return &NonlethalHit{} },
+		"wounded":            func() Event { return &Wounded{} },
+		"defended":           func() Event { return &Defended{} },
+		"seized":             func() Event { return &Seized{} },
+		"posture_changed":    func() Event { return &PostureChanged{} },
+		"dashed":             func() Event { return &Dashed{} },
+		"moved":              func() Event { return &Moved{} },
+		"object_used":        func() Event { return &ObjectUsed{} },
+		"long_begun":         func() Event { return &LongBegun{} },
+		"long_paid":          func() Event { return &LongPaid{} },
+		"long_cancelled":     func() Event { return &LongCancelled{} },
+		"turn_ended":         func() Event { return &TurnEnded{} },
+		"round_ended":        func() Event { return &RoundEnded{} },
+		"died":               func() Event { return &Died{} },
+		"fight_ended":        func() Event { return &FightEnded{} },
+		"stabilized":         func() Event { return &Stabilized{} },
+		"wake_checked":       func() Event { return &WakeChecked{} },
+		"wound_treated":      func() Event { return &WoundTreated{} },
+		"rested":             func() Event { return &Rested{} },
+		"recovery_rolled":    func() Event { return &RecoveryRolled{} },
+		"mounted":            func() Event { return &Mounted{} },
+		"dismounted":         func() Event { return &Dismounted{} },
+		"hurried":            func() Event { return &Hurried{} },
+		"control_checked":    func() Event { return &ControlChecked{} },
+		"check_rolled":       func() Event { return &CheckRolled{} },
+		"hindered":           func() Event { return &Hindered{} },
+		"grappled":           func() Event { return &Grappled{} },
+		"pinned":             func() Event { return &Pinned{} },
+		"escaped":            func() Event { return &Escaped{} },
+		"grapple_ended":      func() Event { return &GrappleEnded{} },
+		"move_declared":      func() Event { return &MoveDeclared{} },
+		"rebuffed":           func() Event { return &Rebuffed{} },
+		"clung":              func() Event { return &Clung{} },
+		"split_chosen":       func() Event { return &SplitChosen{} },
+		"move_goes_on":       func() Event { return &MoveGoesOn{} },
+		"move_stopped":       func() Event { return &MoveStopped{} },
+		"carried":            func() Event { return &Carried{} },
+		"ignore_changed":     func() Event { return &IgnoreChanged{} },
+		"jumped":             func() Event { return &Jumped{} },
+		"footing_checked":    func() Event { return &FootingChecked{} },
+		"spell_cast":         func() Event { return &SpellCast{} },
+		"ready_taken":        func() Event { return &ReadyTaken{} },
+		"ready_fired":        func() Event { return &ReadyFired{} },
+		"action_cancelled":   func() Event { return &ActionCancelled{} },
+		"interposed":         func() Event { return &Interposed{} },
+		"opening_made":       func() Event { return &OpeningMade{} },
+		"space_entered":      func() Event { return &SpaceEntered{} },
+		"condition_treated":  func() Event { return &ConditionTreated{} },
+		"window_opened":      func() Event { return &WindowOpened{} },
+		"off_turn_ended":     func() Event { return &OffTurnEnded{} },
+		"action_goes_ahead":  func() Event { return &ActionGoesAhead{} },
+		"hinder_won":         func() Event { return &HinderWon{} },
+		"long_done":          func() Event { return &LongDone{} },
+		"item_moved":         func() Event { return &ItemMoved{} },
+		"effect_begun":       func() Event { return &EffectBegun{} },
+		"effect_ended":       func() Event { return &EffectEnded{} },
+		"joined":             func() Event { return &Joined{} },
+		"recovery_chosen":    func() Event { return &RecoveryChosen{} },
+		"stealth_rolled":     func() Event { return &StealthRolled{} },
+		"ordered":            func() Event { return &Ordered{} },
+		"cover_ruled":        func() Event { return &CoverRuled{} },
+		"exerted":            func() Event { return &Exerted{} },
+		"stamina_paid":       func() Event { return &StaminaPaid{} },
+		"condition_gained":   func() Event { return &ConditionGained{} },
 	}
-	return fmt.Sprintf("%T", e)
 }
 
-// describeWound is a Wounded event's line.
-func describeWound(e *Wounded) string {
-	head := fmt.Sprintf("%s's hit on %s: final %d", e.Attacker, e.Combatant, e.Final)
-	if e.Level == NoWound && e.Fate == "" {
-		return head + ", no wound"
+// commandKinds is the append-only kinds table of the commands.
+func commandKinds() map[string]func() Command {
+	return map[string]func() Command{
+		"surprise":        func() Command { return &Surprise{} },
+		"initiative":      func() Command { return &Initiative{} },
+		"attack":          func() Command { return &Attack{} },
+		"move":            func() Command { return &Move{} },
+		"approach":        func() Command { return &Approach{} },
+		"defend":          func() Command { return &Defend{} },
+		"seize":           func() Command { return &Seize{} },
+		"posture":         func() Command { return &Posture{} },
+		"dash":            func() Command { return &Dash{} },
+		"use":             func() Command { return &Use{} },
+		"continue":        func() Command { return &Continue{} },
+		"end_turn":        func() Command { return &EndTurn{} },
+		"pass":            func() Command { return &Pass{} },
+		"harry":           func() Command { return &Harry{} },
+		"guard":           func() Command { return &Guard{} },
+		"pick":            func() Command { return &Pick{} },
+		"stabilize":       func() Command { return &Stabilize{} },
+		"treat":           func() Command { return &Treat{} },
+		"rest":            func() Command { return &Rest{} },
+		"done":            func() Command { return &Done{} },
+		"mount":           func() Command { return &Mount{} },
+		"dismount":        func() Command { return &Dismount{} },
+		"calm":            func() Command { return &Calm{} },
+		"hinder":          func() Command { return &Hinder{} },
+		"pin":             func() Command { return &Pin{} },
+		"escape":          func() Command { return &Escape{} },
+		"rebuff":          func() Command { return &Rebuff{} },
+		"ignore":          func() Command { return &Ignore{} },
+		"jump":            func() Command { return &Jump{} },
+		"cast":            func() Command { return &Cast{} },
+		"ready":           func() Command { return &Ready{} },
+		"fire":            func() Command { return &Fire{} },
+		"interpose":       func() Command { return &Interpose{} },
+		"opening":         func() Command { return &Opening{} },
+		"drag":            func() Command { return &Drag{} },
+		"enter":           func() Command { return &Enter{} },
+		"treat_condition": func() Command { return &TreatCondition{} },
+		"cling":           func() Command { return &Cling{} },
+		"split":           func() Command { return &Split{} },
+		"go":              func() Command { return &Go{} },
+		"stop":            func() Command { return &Stop{} },
+		"push":            func() Command { return &Push{} },
+		"drop":            func() Command { return &Drop{} },
+		"meet":            func() Command { return &Meet{} },
+		"long":            func() Command { return &LongAction{} },
+		"surface":         func() Command { return &Surface{} },
+		"retrieve":        func() Command { return &Retrieve{} },
+		"stow":            func() Command { return &Stow{} },
+		"end_effect":      func() Command { return &EndEffect{} },
+		"trigger":         func() Command { return &Trigger{} },
+		"recover":         func() Command { return &Recover{} },
+		"order":           func() Command { return &Order{} },
+		"cover":           func() Command { return &Cover{} },
+		"exert":           func() Command { return &Exert{} },
+		"end_fight":       func() Command { return &EndFight{} },
 	}
-	line := head + fmt.Sprintf(", a %s wound", LevelName(e.Indicated))
-	switch {
-	case e.Level == NoWound:
-		line += ", no slot left"
-	case e.Level != e.Indicated:
-		line += fmt.Sprintf(" fills a %s slot", LevelName(e.Level))
-	}
-	switch e.Fate {
-	case "dead":
-		line += ": " + e.Combatant + " dies"
-	case "dying":
-		line += ": " + e.Combatant + " falls unconscious, dying"
-	case "unconscious":
-		line += ": " + e.Combatant + " falls unconscious"
-	case "helpless":
-		line += ": " + e.Combatant + " is helpless for 2 rounds"
-	}
-	return line
 }

@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/engine"
@@ -64,11 +65,7 @@ func (r *run) treatCondition(target, name string) error {
 // treatConditionCheck is treatCondition's checks: it returns the healer,
 // the patient and the index of its condition.
 func (r *run) treatConditionCheck(target, name string) (a, t *Combatant, i int, err error) {
-	if err := r.wantPhase(Acting, "treat ", target, "'s ", name); err != nil {
-		return nil, nil, 0, err
-	}
-	a = r.s.actor()
-	t, err = patient(r.s, a, target)
+	a, t, err = r.healerAnd(target, "treat ", target, "'s ", name)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -77,4 +74,58 @@ func (r *run) treatConditionCheck(target, name string) (a, t *Combatant, i int, 
 		return nil, nil, 0, refuse(engine.NotAllowedNow, "%s is not %s", t.ID, name)
 	}
 	return a, t, i, need(a, actionCosts["treat"], "treating a condition")
+}
+
+// TreatCondition is Treat Condition, R64.
+type TreatCondition struct {
+	Target    string `json:"target"`
+	Condition string `json:"condition"`
+}
+
+// Kind returns "treat_condition".
+func (*TreatCondition) Kind() string { return "treat_condition" }
+
+func (*TreatCondition) command() {}
+
+// ConditionTreated: a Treat Condition (R64): Level is the condition's level after (0: gone).
+type ConditionTreated struct {
+	Healer    string `json:"healer"`
+	Patient   string `json:"patient"`
+	Condition string `json:"condition"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	TN        int    `json:"tn"`
+	Success   bool   `json:"success"`
+	Level     int    `json:"level"`
+}
+
+// Kind returns "condition_treated".
+func (*ConditionTreated) Kind() string { return "condition_treated" }
+
+func (e *ConditionTreated) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Patient); c != nil {
+		// A new slice: states may share their conditions (ScratchInto).
+		kept := make([]Condition, 0, len(c.Conditions))
+		for _, x := range c.Conditions {
+			if x.Name == e.Condition {
+				if e.Level <= 0 {
+					continue
+				}
+				x.Level = e.Level
+			}
+			kept = append(kept, x)
+		}
+		c.Conditions = kept
+	}
+}
+
+func (e *ConditionTreated) describe(s *State) string {
+	out := "fails"
+	switch {
+	case e.Success && e.Level <= 0:
+		out = "it is gone"
+	case e.Success:
+		out = fmt.Sprintf("now %s", LevelName(e.Level))
+	}
+	return fmt.Sprintf("%s treats %s's %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Condition, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
 }

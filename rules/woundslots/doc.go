@@ -12,28 +12,41 @@
 //
 // # The files
 //
+// Each rule's file holds its commands, the events they lead to (each
+// applying and describing itself), and the rules that resolve them.
+//
+//   - rules.go: the contract: Decide and Step, which resolve a command by
+//     emitting events and applying each at once (Decide on a copy),
+//     Evolve, Next and Moves, the Command and Event interfaces; codec.go:
+//     the words, JSON and the kinds; nested.go: a command held inside
+//     another, an event or the state, as a typed value;
 //   - state.go, tables.go: the state, plain data, and the spec's tables
 //     as data (AP by Speed, slots by Vitality, wound thresholds, movement
 //     rates, terrain costs, modifiers, action costs);
-//   - commands.go, events.go: the commands and events with their kinds;
-//   - rules.go: Decide and Step, which resolve a command by emitting
-//     events and applying each at once (Decide on a copy), the flow of
-//     turns and rounds, and the simple actions; evolve.go: Evolve;
-//   - legal.go: whether an action may be taken now, asked before anything
+//   - initiative.go, turns.go, endfight.go: surprise and initiative, the
+//     flow of rounds and turns and their AP, the fight's end;
+//   - flow.go, legal.go: declarations and their windows, actions out of
+//     turn; whether an action may be taken now, asked before anything
 //     happens (a declaration, an action out of turn, a readied or ordered
-//     action, a long action), by the checks each action makes before its
-//     first event, with no copy of the state;
-//   - attack.go, checks.go, react.go, ready.go, opening.go, drag.go,
-//     spell.go: attacks and their windows (interrupts, harrying, readied
-//     attacks, interposing), combat checks, hindrances and grapples,
-//     reactions to moves (rebuff, cling), spells;
-//   - heal.go, rest.go: stabilizing, treating wounds, rests and recovery;
-//   - mount.go, water.go, ignore.go, geometry.go: mounts and hurried
-//     actions, water and cliffs, ignoring and jumping, the grid;
-//   - next.go, hot.go: prompts, and the memory the hot path reuses;
-//   - sheets.go: each creature at a glance for the tracker page (wound
-//     slots by level, AP, initiative, stamina, mana; its conditions with
-//     how long each lasts);
-//   - codec.go: the words; tools.go: simulation, odds and the tactical
-//     policy; spec.go, start.go: encounter files and starting states.
+//     action, a long action) with no copy of the state;
+//   - attack.go, react.go, ready.go, opening.go, spell.go, ability.go:
+//     attacks and their d20, harrying, reactions to moves (rebuff, cling),
+//     readied actions, openings and interposing, spells and what they
+//     cost and leave;
+//   - checks.go, hinder.go, grapple.go, drag.go, enter.go: combat checks,
+//     hindrances, grapples and pins, dragging, entering a space;
+//   - defend.go, posture.go, long.go, movement.go, items.go, effects.go,
+//     cover.go, exert.go, ignore.go: the simple actions, long actions and
+//     objects, movement and jumps, weapons in hand, magical effects, the
+//     GM's rulings of cover and exertion, ignoring flankers;
+//   - heal.go, condition.go, rest.go: stabilizing, treating wounds and
+//     conditions, rests and recovery;
+//   - mount.go, water.go, geometry.go: mounts and hurried actions, water
+//     and cliffs, the grid;
+//   - next.go, hot.go, policy.go: prompts, the memory the hot path
+//     reuses, the tactical policy;
+//   - board.go, sheets.go: the board and each creature at a glance for
+//     the tracker page (wound slots by level, AP, initiative, stamina,
+//     mana; its conditions with how long each lasts);
+//   - spec.go, start.go: encounter files and starting states.
 package woundslots

@@ -1,6 +1,10 @@
 package woundslots
 
-import "fray/engine"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // DragMoveAP is R56's most AP of movement a drag buys.
 const DragMoveAP = 4
@@ -62,3 +66,36 @@ func (r *run) dragCheck(x, y int) (*Combatant, int, error) {
 	}
 	return a, cost, nil
 }
+
+// Carried: a clinger moves along with the creature it clings to (R55).
+type Carried struct {
+	Combatant string `json:"combatant"`
+	With      string `json:"with"`
+	X         int    `json:"x"`
+	Y         int    `json:"y"`
+}
+
+// Kind returns "carried".
+func (*Carried) Kind() string { return "carried" }
+
+func (e *Carried) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		s.put(c, e.X, e.Y)
+		leaveSpace(s, c)
+	}
+}
+
+func (e *Carried) describe(s *State) string {
+	return fmt.Sprintf("%s moves with %s to %d,%d", e.Combatant, e.With, e.X, e.Y)
+}
+
+// Drag drags the whole grapple to a cell (R56).
+type Drag struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// Kind returns "drag".
+func (*Drag) Kind() string { return "drag" }
+
+func (*Drag) command() {}

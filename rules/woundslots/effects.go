@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/engine"
@@ -96,3 +97,91 @@ func (r *run) expire() {
 		}
 	}
 }
+
+// EffectBegun: a spell leaves an effect on its caster (R21, R44), with
+// Mana invested in it for Rounds rounds (0: until it is ended).
+type EffectBegun struct {
+	Combatant string `json:"combatant"`
+	Effect    string `json:"effect"`
+	Mana      int    `json:"mana,omitempty"`
+	Rounds    int    `json:"rounds,omitempty"`
+	// APCost, APZero and Checks are what the effect does while it holds
+	// (R24): see Effect.
+	APCost int  `json:"ap_cost,omitempty"`
+	APZero bool `json:"ap_zero,omitempty"`
+	Checks int  `json:"checks,omitempty"`
+}
+
+// Kind returns "effect_begun".
+func (*EffectBegun) Kind() string { return "effect_begun" }
+
+func (e *EffectBegun) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		// A new slice: states may share their effects (ScratchInto).
+		x := Effect{Name: e.Effect, Mana: e.Mana, Rounds: e.Rounds, APCost: e.APCost, APZero: e.APZero, Checks: e.Checks}
+		if e.Rounds > 0 {
+			x.Since = s.Round
+		}
+		c.Effects = append(slices.Clone(c.Effects), x)
+		c.Mana = max(0, c.Mana-e.Mana)
+	}
+}
+
+func (e *EffectBegun) describe(s *State) string {
+	until := "until ended"
+	if e.Rounds > 0 {
+		until = fmt.Sprintf("for %d rounds", e.Rounds)
+	}
+	return fmt.Sprintf("%s's %s holds %s: %d mana invested", e.Combatant, e.Effect, until, e.Mana) + modText(e.APCost, e.Checks)
+}
+
+// EffectEnded: an effect, or with Condition a condition, ends (R32, R60):
+// Why is "ended" (R60), "expired" (R32) or "rest"; Mana is the invested
+// mana that comes back (R21).
+type EffectEnded struct {
+	Combatant string `json:"combatant"`
+	Effect    string `json:"effect"`
+	Condition bool   `json:"condition,omitempty"`
+	Mana      int    `json:"mana,omitempty"`
+	Why       string `json:"why"`
+}
+
+// Kind returns "effect_ended".
+func (*EffectEnded) Kind() string { return "effect_ended" }
+
+func (e *EffectEnded) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	if e.Condition {
+		c.Conditions = slices.DeleteFunc(slices.Clone(c.Conditions), func(x Condition) bool { return x.Name == e.Effect })
+		return
+	}
+	c.Effects = slices.DeleteFunc(slices.Clone(c.Effects), func(x Effect) bool { return x.Name == e.Effect })
+	c.Mana = min(c.maxMana(), c.Mana+e.Mana)
+}
+
+func (e *EffectEnded) describe(s *State) string {
+	back := ""
+	if !e.Condition {
+		back = fmt.Sprintf(": %d mana back", e.Mana)
+	}
+	switch e.Why {
+	case "ended":
+		return fmt.Sprintf("%s ends its %s%s", e.Combatant, e.Effect, back)
+	case "rest":
+		return fmt.Sprintf("%s's %s ends with the long rest%s", e.Combatant, e.Effect, back)
+	}
+	return fmt.Sprintf("%s's %s runs out%s", e.Combatant, e.Effect, back)
+}
+
+// EndEffect ends a magical effect one controls (R60).
+type EndEffect struct {
+	Effect string `json:"effect"`
+}
+
+// Kind returns "end_effect".
+func (*EndEffect) Kind() string { return "end_effect" }
+
+func (*EndEffect) command() {}

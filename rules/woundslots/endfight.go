@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/engine"
@@ -34,4 +35,74 @@ func (r *run) endFight(actor string, c *EndFight) error {
 	}
 	r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: c.Winner, ByGM: true}))
 	return nil
+}
+
+// Died: a combatant dies: a dying PC at the end of its last dying round (A08).
+type Died struct {
+	Combatant string `json:"combatant"`
+	Why       string `json:"why"`
+}
+
+// Kind returns "died".
+func (*Died) Kind() string { return "died" }
+
+func (e *Died) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Status, c.IsDying, c.Dying = Dead, false, 0
+	}
+}
+
+func (e *Died) describe(s *State) string {
+	return fmt.Sprintf("%s dies (%s)", e.Combatant, e.Why)
+}
+
+// FightEnded: the fight is over: one side left (Winner), the round limit reached (TimedOut), or the GM's end-fight (ByGM: a draw, or Winner wins).
+type FightEnded struct {
+	Winner   string `json:"winner,omitempty"`
+	TimedOut bool   `json:"timed_out,omitempty"`
+	ByGM     bool   `json:"by_gm,omitempty"`
+}
+
+// Kind returns "fight_ended".
+func (*FightEnded) Kind() string { return "fight_ended" }
+
+func (e *FightEnded) apply(s *State, _ *hotMemory) {
+	s.Phase, s.Turn, s.Pending, s.Queue = Over, "", nil, s.Queue[:0]
+	s.Winner, s.TimedOut = e.Winner, e.TimedOut
+}
+
+func (e *FightEnded) describe(s *State) string {
+	switch {
+	case e.TimedOut:
+		return "the round limit is reached: the fight ends in a draw"
+	case e.ByGM && e.Winner == "":
+		return "the GM ends the fight: a draw"
+	case e.ByGM:
+		return fmt.Sprintf("the GM ends the fight: the %s side wins", e.Winner)
+	case e.Winner != "":
+		return fmt.Sprintf("the fight is over: the %s side wins", e.Winner)
+	}
+	return "the fight is over: nobody is left standing"
+}
+
+// Joined: a late joiner arrives as a round begins (A14), with its
+// initiative check.
+type Joined struct {
+	Combatant  string `json:"combatant"`
+	Die        int    `json:"die"`
+	Bonus      int    `json:"bonus"`
+	Initiative int    `json:"initiative"`
+}
+
+// Kind returns "joined".
+func (*Joined) Kind() string { return "joined" }
+
+func (e *Joined) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Status, c.Initiative = Active, e.Initiative
+	}
+}
+
+func (e *Joined) describe(s *State) string {
+	return fmt.Sprintf("%s joins the fight: initiative d20=%d%+d = %d", e.Combatant, e.Die, e.Bonus, e.Initiative)
 }

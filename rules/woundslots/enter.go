@@ -1,6 +1,10 @@
 package woundslots
 
-import "fray/engine"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // SharedSpacePenalty is R51 and A33's -2 to attacks and to melee and
 // ranged Defense of two creatures in one space.
@@ -59,4 +63,66 @@ func (r *run) enterCheck(target string) (a, t *Combatant, err error) {
 		return nil, nil, refuse(engine.NotAllowedNow, "one of them shares a space already")
 	}
 	return a, t, need(a, actionCosts["enter"], "entering a space")
+}
+
+// SpaceEntered: a creature enters another's space (R51): the two share it, -2 to attacks and to melee and ranged Defense, until one leaves.
+type SpaceEntered struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	X         int    `json:"x"`
+	Y         int    `json:"y"`
+}
+
+// Kind returns "space_entered".
+func (*SpaceEntered) Kind() string { return "space_entered" }
+
+func (e *SpaceEntered) apply(s *State, _ *hotMemory) {
+	a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
+	if a != nil && t != nil {
+		s.put(a, e.X, e.Y)
+		a.SharingWith, t.SharingWith = t.ID, a.ID
+	}
+}
+
+func (e *SpaceEntered) describe(s *State) string {
+	return fmt.Sprintf("%s enters %s's space at %d,%d: both take -2 to attacks and Defense", e.Combatant, e.Target, e.X, e.Y)
+}
+
+// Enter enters an adjacent creature's space (R51).
+type Enter struct {
+	Target string `json:"target"`
+}
+
+// Kind returns "enter".
+func (*Enter) Kind() string { return "enter" }
+
+func (*Enter) command() {}
+
+// without removes id from ids, in place.
+func without(ids []string, id string) []string {
+	out := ids[:0]
+	for _, x := range ids {
+		if x != id {
+			out = append(out, x)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// leaveSpace ends a shared space (R51) once c no longer stands in it.
+func leaveSpace(s *State, c *Combatant) {
+	if c.SharingWith == "" {
+		return
+	}
+	o := s.Combatant(c.SharingWith)
+	if o != nil && o.X == c.X && o.Y == c.Y {
+		return
+	}
+	c.SharingWith = ""
+	if o != nil {
+		o.SharingWith = ""
+	}
 }

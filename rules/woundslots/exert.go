@@ -37,8 +37,6 @@ type Exerted struct {
 // Kind returns "exerted".
 func (*Exerted) Kind() string { return "exerted" }
 
-func (*Exerted) event() {}
-
 // exert is the GM's Exert: a stamina cost paid as R19 says, or fatigue
 // gained, with what R20 makes of it (the max stamina lowered, exhaustion
 // and staggering).
@@ -74,4 +72,25 @@ func describeExerted(e *Exerted) string {
 		return fmt.Sprintf("the GM rules %s pays %d stamina: %d stamina, %d fatigue", e.Combatant, e.Cost, e.Stamina, e.Fatigue)
 	}
 	return fmt.Sprintf("the GM rules %s gains %d fatigue: %d stamina, %d fatigue", e.Combatant, e.Gained, e.Stamina, e.Fatigue)
+}
+
+func (e *Exerted) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Stamina = e.Stamina
+		setFatigue(c, e.Fatigue)
+	}
+}
+
+func (e *Exerted) describe(s *State) string {
+	return describeExerted(e)
+}
+
+// payStamina is R19 and R20: the stamina and fatigue after paying cost.
+func payStamina(c *Combatant, cost int) (stamina, fatigue int) {
+	stamina, fatigue = c.Stamina-cost, c.Fatigue
+	if stamina < 0 {
+		fatigue -= stamina
+		stamina = 0
+	}
+	return min(stamina, max(0, c.NormalMaxStamina()-fatigue)), fatigue
 }

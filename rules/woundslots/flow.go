@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -82,13 +83,20 @@ func (s *State) sortQueue(q []string) {
 // reaction to any event). One busy with a long action is not asked
 // [ours]: acting would give it up.
 func (s *State) momentQueue(moment string, h *hotMemory) []string {
+	return s.queueOf(h, func(c *Combatant) bool {
+		return c.ID != s.Turn && c.Long == nil && (s.mayActOutOfTurn(c, moment) || s.mayReady(c))
+	})
+}
+
+// queueOf lists the combatants asked picks, in descending initiative (ties
+// by id): in the hot memory's queue when there is one (the hot path).
+func (s *State) queueOf(h *hotMemory, asked func(c *Combatant) bool) []string {
 	var q []string
 	if h != nil {
 		q = h.queue[:0]
 	}
 	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.ID != s.Turn && c.Long == nil && (s.mayActOutOfTurn(c, moment) || s.mayReady(c)) {
+		if c := &s.Combatants[i]; asked(c) {
 			q = append(q, c.ID)
 		}
 	}
@@ -181,7 +189,7 @@ func (r *run) outOfTurn(c Command) error {
 		}
 		e.Action, e.Target, e.Weapon, e.Cost = styleOf(a.Style), a.Target, w.Name, me.apCost(s.attackCost(me, styleOf(a.Style)))
 	} else {
-		e.Command = Rules{}.FormatCommand(c)
+		e.Command = nest(c)
 		if err := r.legalAfter(c, &e); err != nil {
 			return err
 		}
@@ -233,10 +241,7 @@ func declaration(c Command) (kind, target, detail string, ok bool) {
 		return "mount", c.Target, "", true
 	case *LongAction:
 		// The long action is declared as it begins (R25).
-		inner, err := Rules{}.ParseCommand(nil, "", c.Action)
-		if err != nil {
-			return "long", "", "", true
-		}
+		inner := c.Action.Command()
 		if a, ok := inner.(*Attack); ok {
 			return "long", a.Target, "", true
 		}
@@ -280,7 +285,7 @@ func (r *run) declare(c Command) error {
 	if err := r.legal(c); err != nil {
 		return err
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: kind, Target: target, Weapon: detail, Command: Rules{}.FormatCommand(c), Queue: q}))
+	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: kind, Target: target, Weapon: detail, Command: nest(c), Queue: q}))
 	r.resolveIfReady()
 	return nil
 }
@@ -292,17 +297,16 @@ func (r *run) declare(c Command) error {
 func (r *run) resolveDeclared() {
 	s := r.s
 	p := *s.Pending
-	c, err := Rules{}.ParseCommand(s, p.Actor, p.Command)
+	c := p.Command.Command()
 	if cast, ok := c.(*Cast); ok && p.Interposed {
-		cast.Target = p.Target // R58: the grappled creature took its place
+		instead := *cast
+		instead.Target = p.Target // R58: the grappled creature took its place
+		c = &instead
 	}
 	goAhead := ActionGoesAhead{Combatant: p.Actor, Command: p.Command}
-	if err == nil {
-		// The target's choice (section 7.5.3) counts only once the dice
-		// roll: no check reads it.
-		err = r.legalAfter(c, &goAhead)
-	}
-	if err != nil {
+	// The target's choice (section 7.5.3) counts only once the dice roll:
+	// no check reads it.
+	if err := r.legalAfter(c, &goAhead); err != nil {
 		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: p.Actor, Why: "no longer possible: " + err.Error()}))
 		return
 	}
@@ -314,94 +318,315 @@ func (r *run) resolveDeclared() {
 
 // ---- long actions (R25) ----
 
-// costOf is what action c of a costs in AP now, 0 for a command that is no
-// action with a cost of its own: with a's effects and conditions changing
-// the action's cost (R24), not the movement it buys.
-func (s *State) costOf(a *Combatant, c Command) int {
-	switch c := c.(type) {
-	case *Jump:
-		return s.baseCost(a, c)
-	case *Drag:
-		return a.apCost(actionCosts["drag"]) + max(0, s.moveAP(a, s.pathCost(a.X, a.Y, c.X, c.Y)))
-	}
-	return a.apCost(s.baseCost(a, c))
+// ActionDeclared: an action is declared (section 7.5): an attack, with its style, target, weapon and cost, or another action, its Command; Queue is who is asked, in order, whether they interrupt or react.
+type ActionDeclared struct {
+	Actor   string   `json:"actor"`
+	Action  string   `json:"action"`
+	Target  string   `json:"target,omitempty"`
+	Weapon  string   `json:"weapon,omitempty"`
+	Cost    int      `json:"cost,omitempty"`
+	Command Nested   `json:"command,omitzero"`
+	Queue   []string `json:"queue,omitempty"`
 }
 
-// baseCost is costOf before R24's changes.
-func (s *State) baseCost(a *Combatant, c Command) int {
-	switch c := c.(type) {
-	case *Attack:
-		return s.attackCost(a, styleOf(c.Style))
-	case *Cast:
-		if sp := a.spell(c.Spell); sp != nil {
-			return spellAP(sp)
-		}
-	case *Jump:
-		if c.High {
-			return max(0, s.moveAP(a, 1))
-		}
-		return max(0, s.moveAP(a, Distance(a.X, a.Y, c.X, c.Y)))
-	case *Drag:
-		return actionCosts["drag"] + max(0, s.moveAP(a, s.pathCost(a.X, a.Y, c.X, c.Y)))
-	case *Hinder:
-		return actionCosts["hinder"]
-	case *Retrieve:
-		n, _ := s.retrieveAP(a, c.Weapon)
-		return n
-	case *EndEffect:
-		return actionCosts["end"]
-	case *Stow:
-		if w := a.Weapon(c.Weapon); w != nil {
-			return containerAP[homeOf(w)]
-		}
-	case *TreatCondition:
-		return actionCosts["treat"]
-	case *Dismount, *Mount:
-		return actionCosts["mount"]
-	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Opening, *Enter, *Ready, *Surface:
-		return actionCosts[c.Kind()]
-	}
-	return 0
+// Kind returns "action_declared".
+func (*ActionDeclared) Kind() string { return "action_declared" }
+
+func (e *ActionDeclared) apply(s *State, _ *hotMemory) {
+	s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost, Command: e.Command})
+	s.Queue = append(s.Queue[:0], e.Queue...)
+	s.Phase = Window
+	guardIfDefending(s)
 }
 
-// longAction begins an action that costs more AP than its actor has (R25):
-// checked as if the AP were there, it takes all the AP now and owes the
-// rest, paid with continue on later turns; it takes effect when paid.
-func (r *run) longAction(text string) error {
-	a, c, cost, err := r.longActionCheck(text)
-	if err != nil {
-		return err
+func (e *ActionDeclared) describe(s *State) string {
+	if !e.Command.IsZero() {
+		return fmt.Sprintf("%s declares %s", e.Actor, e.Command)
 	}
-	if cost <= a.AP {
-		// Affordable: it is simply taken now ("long jump 3,0" is a jump).
-		return r.dispatch(c)
-	}
-	text = Rules{}.FormatCommand(c)
-	paid := a.AP
-	r.pay(a, paid, text)
-	r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: text, Remaining: cost - paid, Action: true}))
-	r.acted = false
-	return nil
+	return fmt.Sprintf("%s declares a %s attack on %s with %s (%d AP)", e.Actor, e.Action, e.Target, e.Weapon, e.Cost)
 }
 
-// longDone is a long action paid in full taking effect (R25): checked
-// again, since the fight went on meanwhile; it spends the AP paid for it,
-// and, declared when it began, opens no window now. When it can no longer
-// happen, what was paid is lost.
-func (r *run) longDone(a *Combatant, text string) {
-	s := r.s
-	c, err := Rules{}.ParseCommand(s, a.ID, text)
-	done := LongDone{Combatant: a.ID, Action: text}
-	if err == nil {
-		done.AP = s.costOf(a, c)
-		err = r.legalAfter(c, &done)
+// Passed: one asked in a window lets the action go on.
+type Passed struct {
+	Combatant string `json:"combatant"`
+}
+
+// Kind returns "passed".
+func (*Passed) Kind() string { return "passed" }
+
+func (e *Passed) apply(s *State, _ *hotMemory) {
+	popQueue(s)
+}
+
+func (e *Passed) describe(s *State) string {
+	return fmt.Sprintf("%s lets it go on", e.Combatant)
+}
+
+// Interrupted: a combatant acts out of turn (R29) or moves (R35) in Actor's turn, at a Moment: right after a declaration ("declared", which an action cancels), at the turn's "start", "after" an action or at its "end". Command is what it does; Initiative is its initiative after (2 less for an action, unchanged for a move). Logs written before Command existed carry the interrupt's attack in Action, Target, Weapon and Cost.
+type Interrupted struct {
+	Combatant  string `json:"combatant"`
+	Actor      string `json:"actor"`
+	Action     string `json:"action,omitempty"`
+	Target     string `json:"target,omitempty"`
+	Weapon     string `json:"weapon,omitempty"`
+	Cost       int    `json:"cost,omitempty"`
+	Initiative int    `json:"initiative"`
+	Command    Nested `json:"command,omitzero"`
+	Moment     string `json:"moment,omitempty"`
+	Move       bool   `json:"move,omitempty"`
+	// Readied says it takes its readied action (R47): a reaction, costing
+	// no initiative and cancelling nothing.
+	Readied bool `json:"readied,omitempty"`
+}
+
+// Kind returns "interrupted".
+func (*Interrupted) Kind() string { return "interrupted" }
+
+func (e *Interrupted) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Initiative = e.Initiative
+		if e.Readied {
+			c.Readied, c.ReadyAction = false, Nested{}
+		}
 	}
-	if err != nil {
-		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: text, Why: err.Error()}))
+	if e.Moment == "" {
+		// A log from before out-of-turn actions: the interrupt's attack.
+		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
+		s.Queue = s.Queue[:0]
+		s.Phase = Window
+		guardIfDefending(s)
 		return
 	}
-	r.emit(ev(r.h, (*hotMemory).evLongDone, done))
-	r.quiet = true
-	_ = r.dispatch(c) // checked by legalAfter
-	r.quiet = false
+	off := OffTurn{Who: e.Combatant, Moment: e.Moment, Cancels: e.Moment == AtDeclared && !e.Move && !e.Readied}
+	if len(s.Queue) > 1 {
+		off.Rest = s.Queue[1:]
+	}
+	if !off.Cancels {
+		off.Held = s.Pending
+	}
+	s.Off = s.newOff(off)
+	s.Pending, s.Queue, s.Moment, s.Phase = nil, s.Queue[:0], "", Acting
+}
+
+func (e *Interrupted) describe(s *State) string {
+	what := e.Command.String()
+	if what == "" {
+		what = Rules{}.FormatCommand(&Attack{Target: e.Target, Style: e.Action})
+		if e.Weapon != "" {
+			what += " with " + e.Weapon
+		}
+	}
+	switch {
+	case e.Moment == "":
+		return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d, then a %s attack on %s with %s", e.Combatant, e.Actor, e.Initiative, e.Action, e.Target, e.Weapon)
+	case e.Readied:
+		return fmt.Sprintf("%s takes its readied action: %s", e.Combatant, what)
+	case e.Moment == AtDeclared && e.Move:
+		return fmt.Sprintf("%s moves before %s's action goes on: %s", e.Combatant, e.Actor, what)
+	case e.Moment == AtDeclared:
+		return fmt.Sprintf("%s interrupts %s, cancelling its action: initiative %d: %s", e.Combatant, e.Actor, e.Initiative, what)
+	case e.Move:
+		return fmt.Sprintf("%s moves out of turn (%s of %s's turn): %s", e.Combatant, momentWords[e.Moment], e.Actor, what)
+	}
+	return fmt.Sprintf("%s acts out of turn (%s of %s's turn): initiative %d: %s", e.Combatant, momentWords[e.Moment], e.Actor, e.Initiative, what)
+}
+
+// WindowOpened: a moment of Actor's turn, its "start", "after" an action
+// or its "end", when those in Queue, asked in order, may act out of turn
+// (R29), move (R35) or take a readied action (R47).
+type WindowOpened struct {
+	Moment string   `json:"moment"`
+	Actor  string   `json:"actor"`
+	Queue  []string `json:"queue"`
+}
+
+// Kind returns "window_opened".
+func (*WindowOpened) Kind() string { return "window_opened" }
+
+func (e *WindowOpened) apply(s *State, _ *hotMemory) {
+	s.Moment, s.Pending, s.Phase = e.Moment, nil, Window
+	s.Queue = append(s.Queue[:0], e.Queue...)
+}
+
+func (e *WindowOpened) describe(s *State) string {
+	if e.Moment == AtFlanked {
+		return fmt.Sprintf("%s now flanked: may ignore flankers", strings.Join(e.Queue, ", "))
+	}
+	return fmt.Sprintf("%s of %s's turn: %s may act out of turn", momentWords[e.Moment], e.Actor, strings.Join(e.Queue, ", "))
+}
+
+// OffTurnEnded: a combatant's action or move out of turn is over; the
+// window it was taken in goes on.
+type OffTurnEnded struct {
+	Combatant string `json:"combatant"`
+}
+
+// Kind returns "off_turn_ended".
+func (*OffTurnEnded) Kind() string { return "off_turn_ended" }
+
+func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
+	off := s.Off
+	s.Off = nil
+	switch {
+	case off == nil || off.Cancels || off.Moment == AtOrder:
+		s.Phase = Acting
+	case off.Held != nil:
+		s.Pending = s.newPending(*off.Held)
+		s.Queue = append(s.Queue[:0], off.Rest...)
+		s.Phase = Window
+		guardIfDefending(s)
+	default:
+		s.Moment = off.Moment
+		s.Queue = append(s.Queue[:0], off.Rest...)
+		s.Phase = Window
+		if len(s.Queue) == 0 {
+			closeMoment(s)
+		}
+	}
+}
+
+func (e *OffTurnEnded) describe(s *State) string {
+	return fmt.Sprintf("%s is done acting out of turn", e.Combatant)
+}
+
+// ActionGoesAhead: nobody stopped a declared action other than an attack;
+// it is carried out now.
+type ActionGoesAhead struct {
+	Combatant string `json:"combatant"`
+	Command   Nested `json:"command"`
+}
+
+// Kind returns "action_goes_ahead".
+func (*ActionGoesAhead) Kind() string { return "action_goes_ahead" }
+
+func (e *ActionGoesAhead) apply(s *State, _ *hotMemory) {
+	doneAction(s)
+}
+
+func (e *ActionGoesAhead) describe(s *State) string {
+	return fmt.Sprintf("%s's declared action goes ahead: %s", e.Combatant, e.Command)
+}
+
+// ActionCancelled: a declared attack does not happen: its actor was taken out first.
+type ActionCancelled struct {
+	Combatant string `json:"combatant"`
+	Why       string `json:"why"`
+}
+
+// Kind returns "action_cancelled".
+func (*ActionCancelled) Kind() string { return "action_cancelled" }
+
+func (e *ActionCancelled) apply(s *State, _ *hotMemory) {
+	doneAction(s)
+}
+
+func (e *ActionCancelled) describe(s *State) string {
+	return fmt.Sprintf("%s's declared action does not happen: %s", e.Combatant, e.Why)
+}
+
+// Pass declines to interrupt or react in a window.
+type Pass struct{}
+
+// Kind returns "pass".
+func (*Pass) Kind() string { return "pass" }
+
+func (*Pass) command() {}
+
+// popQueue takes the first one asked off the window's queue; with nobody
+// left a moment's window closes, and the target of a declared action
+// chooses its Defense if it defends.
+func popQueue(s *State) {
+	if len(s.Queue) > 0 {
+		s.Queue = s.Queue[:copy(s.Queue, s.Queue[1:])]
+	}
+	if s.Moment != "" && len(s.Queue) == 0 {
+		closeMoment(s)
+		return
+	}
+	guardIfDefending(s)
+	moverChoice(s)
+}
+
+// closeMoment closes the window of a moment of the turn: the turn goes
+// on, or, at its end, ends.
+func closeMoment(s *State) {
+	if s.Moment == AtEnd {
+		s.Ending = true
+	}
+	s.Moment, s.Phase = "", Acting
+}
+
+// awaitGuard holds a reaction's attack (a rebuff or a readied attack) on
+// a defending target until it chooses its Defense (R45).
+func awaitGuard(s *State, striker, target, weapon, kind string) {
+	t := s.Combatant(target)
+	if t == nil || !t.Defending || !t.Up() {
+		return
+	}
+	if s.Pending == nil {
+		s.Pending = s.newPending(Declared{Action: "strike"})
+	}
+	p := s.Pending
+	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = striker, target, weapon, kind, s.Phase
+	s.Phase = Guarding
+}
+
+// moverChoice turns to a rebuffed mover, once nobody is left to ask, for
+// its choice to go on or stop (A18).
+func moverChoice(s *State) {
+	p := s.Pending
+	if p == nil || p.Action != "move" || len(s.Queue) > 0 || !p.Rebuffed || p.Decided || s.Phase != Window {
+		return
+	}
+	if a := s.Combatant(p.Actor); a != nil && a.canAct() {
+		s.Phase = Choosing
+	}
+}
+
+// guardIfDefending moves a window with nobody left to ask to the target's
+// choice (section 7.5.3): of its Defense against an attack or spell when
+// it defends (R45), of how it meets a disarm (R61).
+func guardIfDefending(s *State) {
+	p := s.Pending
+	if len(s.Queue) > 0 || p == nil || p.Guard != "" || p.Action == "move" || p.Striker != "" || s.Phase != Window {
+		return
+	}
+	t := s.Combatant(p.Target)
+	if t == nil {
+		return
+	}
+	switch {
+	case p.Command.IsZero() && t.Defending && t.Up():
+		s.Phase = Guarding
+	case !p.Command.IsZero():
+		if a := s.Combatant(p.Actor); a != nil && s.targetChooses(a, p.Action, p.Target, p.Weapon) {
+			s.Phase = Guarding
+		}
+	}
+}
+
+// doneIfOwn ends the pending action when it is attacker's own: not when
+// the attack was a reaction to it (a rebuff of a move).
+func doneIfOwn(s *State, attacker string) {
+	if s.Pending == nil || s.Pending.Actor == attacker {
+		doneAction(s)
+	}
+}
+
+// doneAction ends the pending action: back to the turn's owner.
+func doneAction(s *State) {
+	s.Pending, s.Queue, s.Phase = nil, s.Queue[:0], Acting
+}
+
+// newPending places a declared action in the state's hot memory when it
+// has some (the hot path), else in memory of its own.
+func (s *State) newPending(d Declared) *Declared {
+	var p *Declared
+	if s.hot == nil {
+		p = new(Declared)
+	} else {
+		p = &s.hot.pending
+	}
+	*p = d
+	return p
 }

@@ -1,6 +1,8 @@
 package woundslots
 
 import (
+	"fmt"
+
 	"fray/engine"
 )
 
@@ -30,6 +32,21 @@ func (r *run) wakeCheck(c *Combatant) {
 	bonus := c.Attributes.Vit - c.Fatigue - c.tired()
 	tn := wakeTN(c)
 	r.emit(ev(r.h, (*hotMemory).evWakeChecked, WakeChecked{Combatant: c.ID, Die: die, Bonus: bonus, TN: tn, Woke: die+bonus >= tn}))
+}
+
+// healerAnd is the checks every treatment begins with: the acting
+// creature, in the acting phase (what says what it tried), and a patient
+// it may heal.
+func (r *run) healerAnd(target string, what ...string) (a, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, what...); err != nil {
+		return nil, nil, err
+	}
+	a = r.s.actor()
+	t, err = patient(r.s, a, target)
+	if err != nil {
+		return nil, nil, err
+	}
+	return a, t, nil
 }
 
 // patient checks that t may be healed by a: itself, or an adjacent ally,
@@ -140,11 +157,7 @@ func (r *run) treat(target, level string) error {
 // treatCheck is treat's checks: it returns the healer, the patient and
 // the level of the wound treated.
 func (r *run) treatCheck(target, level string) (a, t *Combatant, l int, err error) {
-	if err := r.wantPhase(Acting, "treat ", target); err != nil {
-		return nil, nil, 0, err
-	}
-	a = r.s.actor()
-	t, err = patient(r.s, a, target)
+	a, t, err = r.healerAnd(target, "treat ", target)
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -156,4 +169,138 @@ func (r *run) treatCheck(target, level string) (a, t *Combatant, l int, err erro
 		return nil, nil, 0, refuse(engine.NotAllowedNow, "%s has no %s wound", t.ID, level)
 	}
 	return a, t, l, need(a, actionCosts["treat"], "treating a wound")
+}
+
+// Stabilized: a healer's Stabilize check (R63): Lor [Healing/Wounds] against the patient's filled slots (A32); success stops its dying.
+type Stabilized struct {
+	Healer  string `json:"healer"`
+	Patient string `json:"patient"`
+	Die     int    `json:"die"`
+	Bonus   int    `json:"bonus"`
+	TN      int    `json:"tn"`
+	Success bool   `json:"success"`
+}
+
+// Kind returns "stabilized".
+func (*Stabilized) Kind() string { return "stabilized" }
+
+func (e *Stabilized) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Patient); c != nil && e.Success {
+		c.IsDying, c.Dying = false, 0
+	}
+}
+
+func (e *Stabilized) describe(s *State) string {
+	return fmt.Sprintf("%s stabilizes %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
+}
+
+// WakeChecked: a wake check (A09): Vit less fatigue against the Recovery TN of the highest wound; success wakes the creature.
+type WakeChecked struct {
+	Combatant string `json:"combatant"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	TN        int    `json:"tn"`
+	Woke      bool   `json:"woke"`
+}
+
+// Kind returns "wake_checked".
+func (*WakeChecked) Kind() string { return "wake_checked" }
+
+func (e *WakeChecked) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil && e.Woke && c.Status == Unconscious {
+		c.Status, c.IsDying, c.Dying = Active, false, 0
+	}
+}
+
+func (e *WakeChecked) describe(s *State) string {
+	return fmt.Sprintf("%s's wake check: d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
+}
+
+// WoundTreated: a Treat Wound (R65): the wound of Level moves To a lower level (0: healed) on a success; Auto is the failure without a die of an overtired patient (A39); Fatigue is the patient's after.
+type WoundTreated struct {
+	Healer  string `json:"healer"`
+	Patient string `json:"patient"`
+	Level   int    `json:"level"`
+	To      int    `json:"to"`
+	Die     int    `json:"die,omitempty"`
+	Bonus   int    `json:"bonus,omitempty"`
+	TN      int    `json:"tn"`
+	Success bool   `json:"success"`
+	Auto    bool   `json:"auto,omitempty"`
+	Fatigue int    `json:"fatigue"`
+}
+
+// Kind returns "wound_treated".
+func (*WoundTreated) Kind() string { return "wound_treated" }
+
+func (e *WoundTreated) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Patient); c != nil {
+		moveWound(c, e.Level, e.To)
+		setFatigue(c, e.Fatigue)
+	}
+}
+
+func (e *WoundTreated) describe(s *State) string {
+	var out string
+	switch {
+	case e.Auto:
+		out = fmt.Sprintf("%s treats %s's %s wound: fails, the patient is too tired", e.Healer, e.Patient, LevelName(e.Level))
+	case !e.Success:
+		out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: fails", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
+	case e.To == NoWound:
+		out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: healed", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
+	case e.To == e.Level:
+		out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: no open slot to move it to", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
+	default:
+		out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: now %s", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN, LevelName(e.To))
+	}
+	return fmt.Sprintf("%s; fatigue %d", out, e.Fatigue)
+}
+
+// Stabilize is R63.
+type Stabilize struct {
+	Target string `json:"target"`
+}
+
+// Kind returns "stabilize".
+func (*Stabilize) Kind() string { return "stabilize" }
+
+func (*Stabilize) command() {}
+
+// Treat is Treat Wound, R65: the patient and the level of the wound.
+type Treat struct {
+	Target string `json:"target"`
+	Level  string `json:"level"`
+}
+
+// Kind returns "treat".
+func (*Treat) Kind() string { return "treat" }
+
+func (*Treat) command() {}
+
+// woundsHealed follows a change that healed or eased c's wounds: its
+// severity is its worst wound's, and with no wound left its recovery
+// bonus ends, however the last wound healed (R72: the bonus lasts until a
+// check heals a wound or no wounds remain).
+func woundsHealed(c *Combatant) {
+	c.Severity = c.Wounds.Severity()
+	if c.Wounds.Total() == 0 {
+		c.RecoveryBonus = 0
+	}
+}
+
+// moveWound moves one wound of level from down to level to (0: healed);
+// reducing a fatal wound ends dying (A08).
+func moveWound(c *Combatant, from, to int) {
+	if from == to || from <= NoWound || *c.Wounds.At(from) == 0 {
+		return
+	}
+	*c.Wounds.At(from)--
+	if to > NoWound {
+		*c.Wounds.At(to)++
+	}
+	woundsHealed(c)
+	if from == Fatal {
+		c.IsDying, c.Dying = false, 0
+	}
 }

@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/engine"
@@ -84,107 +85,46 @@ func (r *run) ignore(target string, on bool) error {
 	return nil
 }
 
-// jumpBonus is Str [Athletics/Jumping] (R38).
-func jumpBonus(c *Combatant) int {
-	b := c.Attributes.Str + c.skill("athletics") + c.spec("athletics", "jumping")
-	b -= c.tired()
-	return b
-}
-
 // Balance is the environment of a landing check (R38).
 const Balance = "balance"
 
-// jump is R38: a long jump toward x,y in a straight line, or a high jump
-// where one stands. Str [Athletics/Jumping]; the value is the result +
-// Speed after a run-up of 5 yards this round, else half the result (A27:
-// at least 0). A long jump lands as far along the line as value feet
-// reach (3 feet a yard, at most the cell named, short of anyone in the
-// way), paying the yards from its pool like a move whatever the terrain
-// below; a high jump reaches 2 * value inches, and tucked clears half the
-// jumper's height more, for a yard of its pool [ours]. Landing in
-// difficult terrain or on a slippery surface takes a Dex
-// [Acrobatics/Balance] check against the GM's TN, or the jumper falls
-// prone.
-func (r *run) jump(c *Jump) error {
-	a, x, y, d, err := r.jumpCheck(c)
-	if err != nil {
-		return err
-	}
-	s := r.s
-	die, bonus := r.src.Roll(20), jumpBonus(a)
-	value := floorDiv(die+bonus, 2)
-	runUp := a.PoolUsed >= 5
-	if runUp {
-		value = die + bonus + a.Attributes.Speed
-	}
-	value = max(0, value)
-	e := Jumped{Combatant: a.ID, Die: die, Bonus: bonus, RunUp: runUp, Value: value, X: a.X, Y: a.Y, High: c.High}
-	yards := 1
-	if c.High {
-		e.Clears = 2 * value
-		if c.Tuck {
-			e.Clears += a.Height / 2
-		}
-	} else {
-		yards = min(d, value/3)
-		lx, ly := a.X+sign(x-a.X)*yards, a.Y+sign(y-a.Y)*yards
-		for yards > 0 && s.blocked(a, lx, ly) {
-			yards--
-			lx, ly = a.X+sign(x-a.X)*yards, a.Y+sign(y-a.Y)*yards
-		}
-		e.X, e.Y = lx, ly
-	}
-	n := max(0, s.moveAP(a, yards))
-	if n > 0 && a.Long != nil {
-		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
-	}
-	e.Yards, e.AP, e.Quarters = yards, n, n*s.rate(a)
-	r.emit(ev(r.h, (*hotMemory).evJumped, e))
-	r.checkGrapples(a)
-	if s.terrainCost(a.X, a.Y) > 1 || s.slippery(a.X, a.Y) {
-		r.landing(a)
-	}
-	return nil
+// IgnoreChanged: a combatant starts or stops ignoring an enemy (R12).
+type IgnoreChanged struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Ignoring  bool   `json:"ignoring"`
 }
 
-// jumpCheck is jump's checks: it returns the jumper, the cell aimed at
-// and the yards to it (a high jump's own cell, 1).
-func (r *run) jumpCheck(c *Jump) (a *Combatant, x, y, d int, err error) {
-	if err := r.wantPhase(Acting, "jump"); err != nil {
-		return nil, 0, 0, 0, err
-	}
-	s := r.s
-	a = s.actor()
-	x, y, d = a.X, a.Y, 1
-	if !c.High {
-		x, y, d = c.X, c.Y, Distance(a.X, a.Y, c.X, c.Y)
-		switch {
-		case d == 0:
-			return nil, 0, 0, 0, refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
-		case x != a.X && y != a.Y && abs(x-a.X) != abs(y-a.Y):
-			return nil, 0, 0, 0, refuse(engine.Invalid, "a jump goes in a straight line or a diagonal")
-		case s.blocked(a, x, y):
-			return nil, 0, 0, 0, refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
+// Kind returns "ignore_changed".
+func (*IgnoreChanged) Kind() string { return "ignore_changed" }
+
+func (e *IgnoreChanged) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		if e.Ignoring {
+			c.Ignoring = append(c.Ignoring, e.Target)
+		} else {
+			c.Ignoring = without(c.Ignoring, e.Target)
 		}
 	}
-	if a.Riding != "" {
-		return nil, 0, 0, 0, refuse(engine.NotAllowedNow, "%s is riding", a.ID)
+	if s.Phase == Window && s.Moment == AtFlanked && len(s.Queue) > 0 && s.Queue[0] == e.Combatant {
+		popQueue(s)
 	}
-	if n := s.moveAP(a, d); n < 0 || n > a.AP {
-		return nil, 0, 0, 0, refuse(engine.NotAllowedNow, "%s cannot pay for a %d-yard jump now; declare it as a long action: long %s (R38, R25)", a.ID, d, Rules{}.FormatCommand(c))
-	}
-	return a, x, y, d, nil
 }
 
-// landing is R38's Dex [Acrobatics/Balance] check of a jumper landing in
-// difficult terrain or on a slippery surface, against the GM's TN
-// (landing_tn, default 5, A34): a failure leaves it prone.
-func (r *run) landing(c *Combatant) {
-	die := r.src.Roll(20)
-	bonus := c.Attributes.Dex + c.skill("acrobatics") + c.spec("acrobatics", "balance") - c.tired()
-	tn := r.s.Options.LandingTN
-	if tn == 0 {
-		tn = DefaultTN
+func (e *IgnoreChanged) describe(s *State) string {
+	if e.Ignoring {
+		return fmt.Sprintf("%s ignores %s: its attacks are rear attacks (+4)", e.Combatant, e.Target)
 	}
-	r.emit(ev(r.h, (*hotMemory).evFootingChecked, FootingChecked{Combatant: c.ID, Env: Balance, Die: die, Bonus: bonus, TN: tn, Kept: die+bonus >= tn, Why: "landing"}))
+	return fmt.Sprintf("%s no longer ignores %s", e.Combatant, e.Target)
 }
+
+// Ignore starts (or with Stop, ends) ignoring an enemy (R12).
+type Ignore struct {
+	Target string `json:"target"`
+	Stop   bool   `json:"stop,omitempty"`
+}
+
+// Kind returns "ignore".
+func (*Ignore) Kind() string { return "ignore" }
+
+func (*Ignore) command() {}

@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/engine"
@@ -131,3 +132,75 @@ func (r *run) stowCheck(name string, hurry bool) (*Combatant, *Weapon, error) {
 	}
 	return a, w, r.hurryCheck(a, containerAP[homeOf(w)], hurry, "stowing ", name)
 }
+
+// ItemMoved: a weapon goes from one place to another (R48): From and To
+// are "hand", "ground" (with the cell) or a container.
+type ItemMoved struct {
+	Combatant string `json:"combatant"`
+	Weapon    string `json:"weapon"`
+	From      string `json:"from"`
+	To        string `json:"to"`
+	X         int    `json:"x,omitempty"`
+	Y         int    `json:"y,omitempty"`
+}
+
+// Kind returns "item_moved".
+func (*ItemMoved) Kind() string { return "item_moved" }
+
+func (e *ItemMoved) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	if e.From == "ground" {
+		if i := slices.IndexFunc(s.Dropped, func(d Dropped) bool { return d.Weapon.Name == e.Weapon && d.X == e.X && d.Y == e.Y }); i >= 0 {
+			w := s.Dropped[i].Weapon
+			w.Stowed = ""
+			s.Dropped = slices.Delete(slices.Clone(s.Dropped), i, i+1)
+			c.Weapons = append(slices.Clone(c.Weapons), w)
+		}
+		return
+	}
+	// A new slice: states may share their weapons (ScratchInto).
+	ws := slices.Clone(c.Weapons)
+	if i := slices.IndexFunc(ws, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
+		ws[i].Stowed = e.To
+		if e.To == "hand" {
+			ws[i].Stowed = ""
+		}
+	}
+	c.Weapons = ws
+}
+
+func (e *ItemMoved) describe(s *State) string {
+	switch {
+	case e.From == "ground":
+		return fmt.Sprintf("%s picks up %s from %d,%d", e.Combatant, e.Weapon, e.X, e.Y)
+	case e.To == "hand":
+		return fmt.Sprintf("%s takes %s from its %s", e.Combatant, e.Weapon, e.From)
+	}
+	return fmt.Sprintf("%s stows %s in its %s", e.Combatant, e.Weapon, e.To)
+}
+
+// Retrieve takes a stowed weapon into an empty hand, or picks one up from
+// the ground beside one (R48).
+type Retrieve struct {
+	Weapon string `json:"weapon"`
+	Hurry  bool   `json:"hurry,omitempty"`
+}
+
+// Kind returns "retrieve".
+func (*Retrieve) Kind() string { return "retrieve" }
+
+func (*Retrieve) command() {}
+
+// Stow puts a weapon in hand into its container (R48).
+type Stow struct {
+	Weapon string `json:"weapon"`
+	Hurry  bool   `json:"hurry,omitempty"`
+}
+
+// Kind returns "stow".
+func (*Stow) Kind() string { return "stow" }
+
+func (*Stow) command() {}

@@ -60,7 +60,7 @@ func (r *run) legal(c Command) error {
 	case *Calm:
 		_, _, err = r.calmCheck()
 	case *Ready:
-		_, err = r.readyCheck(c.Action)
+		_, err = r.readyCheck(c.Action.Command())
 	case *Surface:
 		_, err = r.surfaceCheck()
 	case *Retrieve:
@@ -70,7 +70,7 @@ func (r *run) legal(c Command) error {
 	case *EndEffect:
 		_, _, err = r.endEffectCheck(c.Effect)
 	case *LongAction:
-		_, _, _, err = r.longActionCheck(c.Action)
+		_, _, err = r.longActionCheck(c.Action.Command())
 	case nil:
 		err = refuse(engine.Invalid, "no command")
 	default:
@@ -129,9 +129,26 @@ func (s *State) lend(pre Event, l *lent) {
 		l.hotOff, l.hotHeld, l.hotRest = h.off, h.held, h.offRest
 		h.offRest = h.lentRest[:0]
 	}
-	evolve(s, pre)
+	applyBefore(s, pre, h)
 	if h != nil {
 		h.lentRest = h.offRest
+	}
+}
+
+// applyBefore applies pre, one of the events legalAfter takes (any other
+// changes nothing), through its own apply rather than the interface's: an
+// event the caller holds in a variable then stays there, and the hot path
+// allocates nothing for it.
+func applyBefore(s *State, pre Event, h *hotMemory) {
+	switch e := pre.(type) {
+	case *Interrupted:
+		e.apply(s, h)
+	case *Ordered:
+		e.apply(s, h)
+	case *ActionGoesAhead:
+		e.apply(s, h)
+	case *LongDone:
+		e.apply(s, h)
 	}
 }
 
@@ -144,31 +161,4 @@ func (s *State) giveBack(l *lent) {
 	if h := s.hot; h != nil {
 		h.off, h.held, h.offRest = l.hotOff, l.hotHeld, l.hotRest
 	}
-}
-
-// longActionCheck is longAction's checks (R25): it returns the actor, the
-// action, and its cost. An action that costs more AP than the actor has
-// is checked as if the AP were there: lent for the checks and taken back.
-func (r *run) longActionCheck(text string) (a *Combatant, c Command, cost int, err error) {
-	if err := r.wantPhase(Acting, "begin a long action"); err != nil {
-		return nil, nil, 0, err
-	}
-	s := r.s
-	a = s.actor()
-	if s.Off != nil {
-		return nil, nil, 0, refuse(engine.NotAllowedNow, "an action out of turn is paid at once (R25)")
-	}
-	c, err = Rules{}.ParseCommand(s, a.ID, text)
-	if err != nil {
-		return nil, nil, 0, err
-	}
-	cost = s.costOf(a, c)
-	if cost == 0 {
-		return nil, nil, 0, refuse(engine.Invalid, "long %s: only an action with an AP cost is paid across turns; a use of an object is, by itself (R25)", text)
-	}
-	ap := a.AP
-	a.AP = max(ap, cost)
-	err = r.legal(c)
-	a.AP = ap
-	return a, c, cost, err
 }

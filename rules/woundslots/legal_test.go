@@ -125,7 +125,7 @@ func pres(s *State, who string) []Event {
 	c := s.Combatant(who)
 	var out []Event
 	if a := s.actor(); a != nil && a.ID == who {
-		out = append(out, nil, &LongDone{Combatant: who, Action: "defend", AP: 4})
+		out = append(out, nil, &LongDone{Combatant: who, Action: nest(&Defend{}), AP: 4})
 	}
 	out = append(out, &Interrupted{Combatant: who, Actor: s.Turn, Moment: AtDeclared, Initiative: max(0, c.Initiative-InterruptCost)})
 	if c.Readied {
@@ -191,7 +191,7 @@ func variants(s *State, who string, more bool) []*State {
 		}
 		if k == 0 {
 			c.AP, c.Posture, c.Sunk, c.Defending, c.Dashes, c.Mana = 0, Prone, true, true, 2, 0
-			c.Readied, c.ReadyAction = true, ""
+			c.Readied, c.ReadyAction = true, Nested{}
 			c.Long = &Long{Object: "bell", Remaining: 3}
 			if enemy != nil {
 				c.PinnedBy = enemy.ID
@@ -199,7 +199,7 @@ func variants(s *State, who string, more bool) []*State {
 			v.Options.HurryAllowed = !v.Options.HurryAllowed
 		} else {
 			c.AP, c.Posture = 25, Crouching
-			c.Readied, c.ReadyAction = true, "defend"
+			c.Readied, c.ReadyAction = true, nest(&Defend{})
 			c.Effects = append(c.Effects, Effect{Name: "ward", Mana: 2})
 			c.Conditions = append(c.Conditions, Condition{Name: "bleeding", Level: 2})
 			if m := v.mountOf(c); m != nil {
@@ -247,12 +247,12 @@ func candidates(s *State, c *Combatant) []Command {
 			&Stabilize{Target: t.ID}, &Mount{Target: t.ID}, &Mount{Target: t.ID, Hurry: true},
 			&Move{X: t.X, Y: t.Y}, &Move{X: t.X + 1, Y: t.Y}, &Jump{X: t.X, Y: t.Y}, &Drag{X: t.X + 1, Y: t.Y},
 			&Dismount{X: t.X + 1, Y: t.Y}, &Dismount{X: t.X - 1, Y: t.Y + 1, Hurry: true},
-			&LongAction{Action: formatted(&Attack{Target: t.ID})}, &LongAction{Action: formatted(&Cast{Spell: spells[len(spells)-1], Target: t.ID})},
-			&LongAction{Action: formatted(&Jump{X: t.X, Y: t.Y})})
+			&LongAction{Action: nest(&Attack{Target: t.ID})}, &LongAction{Action: nest(&Cast{Spell: spells[len(spells)-1], Target: t.ID})},
+			&LongAction{Action: nest(&Jump{X: t.X, Y: t.Y})})
 	}
 	for _, w := range weapons {
 		out = append(out, &Retrieve{Weapon: w}, &Retrieve{Weapon: w, Hurry: true}, &Stow{Weapon: w}, &Stow{Weapon: w, Hurry: true},
-			&LongAction{Action: formatted(&Stow{Weapon: w})})
+			&LongAction{Action: nest(&Stow{Weapon: w})})
 	}
 	for _, sp := range spells {
 		out = append(out, &Cast{Spell: sp})
@@ -263,8 +263,8 @@ func candidates(s *State, c *Combatant) []Command {
 	for _, e := range []string{"ward", "nothing like it"} {
 		out = append(out, &EndEffect{Effect: e})
 	}
-	for _, a := range []string{"", "defend", "attack nobody", "end", "juggle"} {
-		out = append(out, &Ready{Action: a})
+	for _, a := range []Command{nil, &Defend{}, &Attack{Target: "nobody"}, &EndTurn{}} {
+		out = append(out, &Ready{Action: nest(a)})
 	}
 	out = append(out, &Move{X: c.X + 1, Y: c.Y}, &Move{X: c.X + 3, Y: c.Y + 3}, &Move{X: c.X + 40, Y: c.Y}, &Move{X: c.X, Y: c.Y},
 		&Move{X: parts.MaxCoordinate + 1, Y: 0},
@@ -272,8 +272,8 @@ func candidates(s *State, c *Combatant) []Command {
 		&Drag{X: c.X + 1, Y: c.Y}, &Drag{X: c.X, Y: c.Y}, &Dismount{X: c.X + 1, Y: c.Y},
 		&Defend{}, &Seize{}, &Dash{}, &Escape{}, &Calm{}, &Surface{},
 		&Use{Object: "bell"}, &Use{Object: "ritual"}, &Use{Object: "door", Hurry: true}, &Use{Object: "ritual", Hurry: true}, &Use{},
-		&LongAction{Action: "defend"}, &LongAction{Action: "use bell"}, &LongAction{Action: "high jump"},
-		&LongAction{Action: "seize"}, &LongAction{Action: "juggle"}, &LongAction{Action: "end"},
+		&LongAction{Action: nest(&Defend{})}, &LongAction{Action: nest(&Use{Object: "bell"})}, &LongAction{Action: nest(&Jump{High: true})},
+		&LongAction{Action: nest(&Seize{})}, &LongAction{Action: nest(&EndTurn{})},
 		nil)
 	return out
 }

@@ -1,6 +1,8 @@
 package woundslots
 
 import (
+	"fmt"
+
 	"fray/engine"
 )
 
@@ -39,7 +41,7 @@ func (c *Combatant) takesTurns() bool { return c.Rider == "" || c.OwnTurn }
 // order is R76's command to a trained mount (not a sentient one, which
 // acts in its own turn): it takes the action named, in the rider's turn,
 // with its own AP.
-func (r *run) order(text string) error {
+func (r *run) order(c Command) error {
 	if err := r.wantPhase(Acting, "order a mount"); err != nil {
 		return err
 	}
@@ -55,14 +57,10 @@ func (r *run) order(text string) error {
 	case !m.canAct():
 		return refuse(engine.NotAllowedNow, "%s cannot act", m.ID)
 	}
-	c, err := Rules{}.ParseCommand(s, m.ID, text)
-	if err != nil {
-		return err
-	}
 	if !offTurnCommand(c) || isMove(c) {
-		return refuse(engine.Invalid, "order: %q is not an action a mount takes (it moves with its rider's moves)", text)
+		return refuse(engine.Invalid, "order: %q is not an action a mount takes (it moves with its rider's moves)", Rules{}.FormatCommand(c))
 	}
-	e := Ordered{Rider: a.ID, Mount: m.ID, Command: Rules{}.FormatCommand(c)}
+	e := Ordered{Rider: a.ID, Mount: m.ID, Command: nest(c)}
 	if err := r.legalAfter(c, &e); err != nil {
 		return err
 	}
@@ -261,3 +259,185 @@ func (r *run) calmCheck() (a, m *Combatant, err error) {
 	}
 	return a, m, need(a, actionCosts["calm"], "calming the mount")
 }
+
+// Mounted: a rider mounts (R53).
+type Mounted struct {
+	Rider string `json:"rider"`
+	Mount string `json:"mount"`
+}
+
+// Kind returns "mounted".
+func (*Mounted) Kind() string { return "mounted" }
+
+func (e *Mounted) apply(s *State, _ *hotMemory) {
+	rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
+	if rider != nil && m != nil {
+		rider.Riding, rider.RidingSize, m.Rider = m.ID, m.Attributes.Size, rider.ID
+		s.put(rider, m.X, m.Y)
+	}
+}
+
+func (e *Mounted) describe(s *State) string {
+	return fmt.Sprintf("%s mounts %s", e.Rider, e.Mount)
+}
+
+// Dismounted: a rider dismounts to a cell beside the mount (R53).
+type Dismounted struct {
+	Rider string `json:"rider"`
+	Mount string `json:"mount"`
+	X     int    `json:"x"`
+	Y     int    `json:"y"`
+}
+
+// Kind returns "dismounted".
+func (*Dismounted) Kind() string { return "dismounted" }
+
+func (e *Dismounted) apply(s *State, _ *hotMemory) {
+	if rider := s.Combatant(e.Rider); rider != nil {
+		rider.Riding, rider.RidingSize, rider.Calming = "", 0, 0
+		s.put(rider, e.X, e.Y)
+	}
+	if m := s.Combatant(e.Mount); m != nil {
+		m.Rider = ""
+		if s.Turn == e.Rider {
+			m.Acted = true // R76: their one shared turn is this one
+		}
+	}
+}
+
+func (e *Dismounted) describe(s *State) string {
+	return fmt.Sprintf("%s dismounts %s to %d,%d", e.Rider, e.Mount, e.X, e.Y)
+}
+
+// Hurried: a hurried action's check (R67): Cost is the AP it costs after, Stamina and Fatigue the actor's after its stamina.
+type Hurried struct {
+	Combatant string `json:"combatant"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	TN        int    `json:"tn"`
+	Success   bool   `json:"success"`
+	Cost      int    `json:"cost"`
+	Stamina   int    `json:"stamina"`
+	Fatigue   int    `json:"fatigue"`
+}
+
+// Kind returns "hurried".
+func (*Hurried) Kind() string { return "hurried" }
+
+func (e *Hurried) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Stamina = e.Stamina
+		setFatigue(c, e.Fatigue)
+	}
+}
+
+func (e *Hurried) describe(s *State) string {
+	if e.Success {
+		return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: it costs %d AP and 1 stamina", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
+	}
+	return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: fails, it costs %d AP", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
+}
+
+// ControlChecked: a rider's control check of an untrained mount (R77): kept, or the mount bolts; after calming, kept means control is regained.
+type ControlChecked struct {
+	Rider string `json:"rider"`
+	Mount string `json:"mount"`
+	Die   int    `json:"die"`
+	Bonus int    `json:"bonus"`
+	TN    int    `json:"tn"`
+	Kept  bool   `json:"kept"`
+	Why   string `json:"why"`
+}
+
+// Kind returns "control_checked".
+func (*ControlChecked) Kind() string { return "control_checked" }
+
+func (e *ControlChecked) apply(s *State, _ *hotMemory) {
+	rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
+	if rider == nil || m == nil {
+		return
+	}
+	switch {
+	case e.Why == "calming" && e.Kept:
+		m.Bolting, rider.Calming = false, 0
+	case e.Why == "calming":
+		rider.Calming++
+	case !e.Kept:
+		m.Bolting = true
+	}
+}
+
+func (e *ControlChecked) describe(s *State) string {
+	out := "keeps control"
+	switch {
+	case e.Why == "calming" && e.Kept:
+		out = "regains control"
+	case e.Why == "calming":
+		out = "still bolting"
+	case !e.Kept:
+		out = e.Mount + " bolts"
+	}
+	return fmt.Sprintf("%s's control check of %s (%s): d20=%d%+d = %d against TN %d: %s", e.Rider, e.Mount, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
+}
+
+// Mount mounts an adjacent mount (R53), hurried or not (R67).
+type Mount struct {
+	Target string `json:"target"`
+	Hurry  bool   `json:"hurry,omitempty"`
+}
+
+// Kind returns "mount".
+func (*Mount) Kind() string { return "mount" }
+
+func (*Mount) command() {}
+
+// Dismount gets off one's mount to a cell beside it (R53), hurried or not
+// (R67).
+type Dismount struct {
+	X     int  `json:"x"`
+	Y     int  `json:"y"`
+	Hurry bool `json:"hurry,omitempty"`
+}
+
+// Kind returns "dismount".
+func (*Dismount) Kind() string { return "dismount" }
+
+func (*Dismount) command() {}
+
+// Calm tries to regain control of a bolting mount (R77).
+type Calm struct{}
+
+// Kind returns "calm".
+func (*Calm) Kind() string { return "calm" }
+
+func (*Calm) command() {}
+
+// Ordered: a rider orders its trained mount to take an action (R76), with
+// the mount's AP, in the rider's turn.
+type Ordered struct {
+	Rider   string `json:"rider"`
+	Mount   string `json:"mount"`
+	Command Nested `json:"command"`
+}
+
+// Kind returns "ordered".
+func (*Ordered) Kind() string { return "ordered" }
+
+func (e *Ordered) apply(s *State, _ *hotMemory) {
+	s.Off = s.newOff(OffTurn{Who: e.Mount, Moment: AtOrder})
+	s.Phase = Acting
+}
+
+func (e *Ordered) describe(s *State) string {
+	return fmt.Sprintf("%s orders %s: %s", e.Rider, e.Mount, e.Command)
+}
+
+// Order has a trained mount take an action (R76).
+type Order struct {
+	Action Nested `json:"action"`
+}
+
+// Kind returns "order".
+func (*Order) Kind() string { return "order" }
+
+func (*Order) command() {}

@@ -9,33 +9,6 @@ import (
 	"fray/rules/parts"
 )
 
-// Next says who decides what now, with every option they have. Listing a
-// readied action's firing tests it in place (legalAfter): s is changed
-// for the test and put back, so two goroutines must not ask Next of one
-// state at once (Moves, which writes the state's hot memory, never could).
-func (Rules) Next(s *State) engine.Prompt[Command] {
-	var p engine.Prompt[Command]
-	writePrompt(s, &prompter{p: &p, people: true})
-	return p
-}
-
-// Moves writes the current prompt into *p for a policy, without question
-// or labels, reusing p's memory; see engine.Speed.
-func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
-	h := s.hotMemory()
-	h.resetCommands()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{p: p, hot: h})
-}
-
-// NextKind says what kind of decision the fight waits for.
-func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
-
-// OptionsFor returns the current prompt's options when actor may answer.
-func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
-	return engine.OptionsOf(r.Next(s), actor)
-}
-
 // nextKind is the kind of the current prompt.
 func nextKind(s *State) engine.PromptKind {
 	switch s.Phase {
@@ -396,13 +369,13 @@ func windowOptions(s *State, b *prompter) {
 	}
 	if b.people {
 		what := fmt.Sprintf("a %s attack on %s", pd.Action, pd.Target)
-		if pd.Command != "" {
-			what = pd.Command
+		if !pd.Command.IsZero() {
+			what = pd.Command.String()
 		}
 		b.ask("%s declares %s: does %s interrupt%s, react or pass?", pd.Actor, what, me.ID, initiativeNote(s, me))
 	}
 	b.add(&Pass{}, "pass")
-	if w := a.Weapon(pd.Weapon); pd.Command == "" && w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
+	if w := a.Weapon(pd.Weapon); pd.Command.IsZero() && w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
 		b.add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
 	}
 	if s.mayActOutOfTurn(me, AtDeclared) {
@@ -585,14 +558,14 @@ func moveChoiceOptions(s *State, b *prompter) {
 // readied action when it may be taken now (R47).
 func fireOptions(s *State, b *prompter, me *Combatant) {
 	if s.mayTrigger(me) {
-		c, _ := Rules{}.ParseCommand(s, me.ID, me.ReadyAction)
+		c := me.ReadyAction.Command()
 		moment := s.Moment
 		if moment == "" {
 			moment = AtDeclared
 		}
 		pre := Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
 		if (&run{s: s}).legalAfter(c, &pre) == nil {
-			b.add(&Trigger{}, "trigger: take the readied ", me.ReadyAction)
+			b.add(&Trigger{}, "trigger: take the readied ", me.ReadyAction.String())
 		}
 		return
 	}

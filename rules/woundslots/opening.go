@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/dice"
@@ -11,7 +12,7 @@ import (
 // interpose a creature it grapples (R58): free to react, with 2 AP.
 func (s *State) mayInterpose(c *Combatant) bool {
 	p := s.Pending
-	return p != nil && (p.Command == "" && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && len(c.Grappling) > 0 && c.canAct() &&
+	return p != nil && (p.Command.IsZero() && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && len(c.Grappling) > 0 && c.canAct() &&
 		c.PinnedBy == "" && c.Initiative > 0 && c.affords(actionCosts["interpose"])
 }
 
@@ -90,3 +91,69 @@ func (r *run) openingCheck(target string) (a *Combatant, w *Weapon, t *Combatant
 	}
 	return a, w, t, need(a, actionCosts["opening"], "creating an opening")
 }
+
+// Interposed: an interpose (R58): on a success the grappled Shield becomes the attack's target.
+type Interposed struct {
+	Combatant string `json:"combatant"`
+	Shield    string `json:"shield"`
+	Success   bool   `json:"success"`
+}
+
+// Kind returns "interposed".
+func (*Interposed) Kind() string { return "interposed" }
+
+func (e *Interposed) apply(s *State, _ *hotMemory) {
+	if s.Pending != nil && e.Success {
+		s.Pending.Target, s.Pending.Interposed = e.Shield, true
+	}
+	popQueue(s)
+}
+
+func (e *Interposed) describe(s *State) string {
+	if e.Success {
+		return fmt.Sprintf("%s interposes %s, who becomes the target", e.Combatant, e.Shield)
+	}
+	return fmt.Sprintf("%s fails to interpose %s", e.Combatant, e.Shield)
+}
+
+// OpeningMade: Create an Opening (R50): the melee attack roll whose total meets Target's rebuffs for the rest of the turn.
+type OpeningMade struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+}
+
+// Kind returns "opening_made".
+func (*OpeningMade) Kind() string { return "opening_made" }
+
+func (e *OpeningMade) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.OpeningOn, c.OpeningTotal = e.Target, e.Die+e.Bonus
+	}
+}
+
+func (e *OpeningMade) describe(s *State) string {
+	return fmt.Sprintf("%s creates an opening against %s: d20=%d%+d = %d meets its rebuffs this turn", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus)
+}
+
+// Opening is Create an Opening, R50.
+type Opening struct {
+	Target string `json:"target"`
+}
+
+// Kind returns "opening".
+func (*Opening) Kind() string { return "opening" }
+
+func (*Opening) command() {}
+
+// Interpose is the Interpose reaction, R58: a grappled creature made the
+// attack's target.
+type Interpose struct {
+	Shield string `json:"shield"`
+}
+
+// Kind returns "interpose".
+func (*Interpose) Kind() string { return "interpose" }
+
+func (*Interpose) command() {}

@@ -1,10 +1,12 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // gapFrom is the gap between c and a were a standing at x,y (R76's
@@ -74,21 +76,9 @@ func (s *State) stepTriggers(a *Combatant, fx, fy, tx, ty int, clings bool) bool
 // descending initiative (ties by id): rebuffs, clings (when they count)
 // and readied attacks (R47).
 func (s *State) moveQueue(a *Combatant, x, y int, clings bool, h *hotMemory) []string {
-	var q []string
-	if h != nil {
-		q = h.queue[:0]
-	}
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.ID != a.ID && (s.mayRebuff(c, a, x, y) || clings && s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayReady(c)) {
-			q = append(q, c.ID)
-		}
-	}
-	if h != nil {
-		h.queue = q
-	}
-	s.sortQueue(q)
-	return q
+	return s.queueOf(h, func(c *Combatant) bool {
+		return c.ID != a.ID && (s.mayRebuff(c, a, x, y) || clings && s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayReady(c))
+	})
 }
 
 // advance moves a toward x,y on a move begun at from: it walks up to the
@@ -293,3 +283,213 @@ func (r *run) resolveMove() {
 	}
 	r.advance(a, dest[0], dest[1], from, true)
 }
+
+// Harried: a combatant harries a ranged attacker within its reach (R46): -2 on its ranged attacks this round.
+type Harried struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+}
+
+// Kind returns "harried".
+func (*Harried) Kind() string { return "harried" }
+
+func (e *Harried) apply(s *State, _ *hotMemory) {
+	if t := s.Combatant(e.Target); t != nil {
+		t.Harried += RangePenalty
+		t.HarriedBy = append(t.HarriedBy, e.Combatant)
+	}
+	popQueue(s)
+}
+
+func (e *Harried) describe(s *State) string {
+	return fmt.Sprintf("%s harries %s: -2 on its ranged attacks this round", e.Combatant, e.Target)
+}
+
+// Harry is the Harry reaction, R46.
+type Harry struct{}
+
+// Kind returns "harry".
+func (*Harry) Kind() string { return "harry" }
+
+func (*Harry) command() {}
+
+// MoveDeclared: a move, or its rest from a point on its way, that others may react to (R41, R55): Queue is who is asked, in order.
+type MoveDeclared struct {
+	Combatant string   `json:"combatant"`
+	X         int      `json:"x"`
+	Y         int      `json:"y"`
+	Queue     []string `json:"queue,omitempty"`
+	// From is where the move began, when it began before the cell it is
+	// declared from (a window on the way): its yards are counted from
+	// there.
+	From *[2]int `json:"from,omitempty"`
+}
+
+// Kind returns "move_declared".
+func (*MoveDeclared) Kind() string { return "move_declared" }
+
+func (e *MoveDeclared) apply(s *State, _ *hotMemory) {
+	s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y})
+	if e.From != nil {
+		s.Pending.FromX, s.Pending.FromY, s.Pending.FromSet = e.From[0], e.From[1], true
+	}
+	s.Queue = append(s.Queue[:0], e.Queue...)
+	s.Phase = Window
+}
+
+func (e *MoveDeclared) describe(s *State) string {
+	return fmt.Sprintf("%s moves toward %d,%d", e.Combatant, e.X, e.Y)
+}
+
+// Rebuffed: a rebuff (R41): an attack on a creature coming too close, before it moves; the attack's events follow.
+type Rebuffed struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Weapon    string `json:"weapon"`
+}
+
+// Kind returns "rebuffed".
+func (*Rebuffed) Kind() string { return "rebuffed" }
+
+func (e *Rebuffed) apply(s *State, _ *hotMemory) {
+	if s.Pending != nil {
+		s.Pending.Rebuffed = true
+	}
+	popQueue(s)
+	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "rebuff")
+}
+
+func (e *Rebuffed) describe(s *State) string {
+	return fmt.Sprintf("%s rebuffs %s with %s before it moves", e.Combatant, e.Target, e.Weapon)
+}
+
+// Clung: a cling's Power check (R55): its Points to spend on yards moved with the mover (5 each) and yards cut from its move (10 each).
+type Clung struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	Points    int    `json:"points"`
+	Critical  string `json:"critical,omitempty"`
+}
+
+// Kind returns "clung".
+func (*Clung) Kind() string { return "clung" }
+
+func (e *Clung) apply(s *State, _ *hotMemory) {
+	if s.Pending != nil {
+		s.Pending.Clinger, s.Pending.Points, s.Pending.Split = e.Combatant, e.Points, false
+	}
+	popQueue(s)
+	s.Phase = Choosing
+}
+
+func (e *Clung) describe(s *State) string {
+	crit := ""
+	if e.Critical == "failure" {
+		crit = ", a critical failure"
+	}
+	return fmt.Sprintf("%s clings to %s: d20=%d%+d = %d%s, %d points", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus, crit, e.Points)
+}
+
+// SplitChosen: how a clinger spends its points (R55, V3).
+type SplitChosen struct {
+	Combatant string `json:"combatant"`
+	With      int    `json:"with"`
+	Cut       int    `json:"cut"`
+}
+
+// Kind returns "split_chosen".
+func (*SplitChosen) Kind() string { return "split_chosen" }
+
+func (e *SplitChosen) apply(s *State, _ *hotMemory) {
+	if s.Pending != nil {
+		s.Pending.Split, s.Pending.With, s.Pending.Cut = true, e.With, s.Pending.Cut+e.Cut
+	}
+	s.Phase = Window
+	moverChoice(s)
+}
+
+func (e *SplitChosen) describe(s *State) string {
+	return fmt.Sprintf("%s spends %d points: %s with it (5 each), %d cut (10 each)", e.Combatant, 5*e.With+10*e.Cut, parts.Count(e.With, "yard", "yards"), e.Cut)
+}
+
+// MoveGoesOn: a rebuffed mover goes on (A18).
+type MoveGoesOn struct {
+	Combatant string `json:"combatant"`
+}
+
+// Kind returns "move_goes_on".
+func (*MoveGoesOn) Kind() string { return "move_goes_on" }
+
+func (e *MoveGoesOn) apply(s *State, _ *hotMemory) {
+	if s.Pending != nil {
+		s.Pending.Decided = true
+	}
+	s.Phase = Window
+}
+
+func (e *MoveGoesOn) describe(s *State) string {
+	return fmt.Sprintf("%s goes on", e.Combatant)
+}
+
+// MoveStopped: a declared move does not happen: the mover stops (A18), is held in place by a cling or is taken out.
+type MoveStopped struct {
+	Combatant string `json:"combatant"`
+	Why       string `json:"why"`
+}
+
+// Kind returns "move_stopped".
+func (*MoveStopped) Kind() string { return "move_stopped" }
+
+func (e *MoveStopped) apply(s *State, _ *hotMemory) {
+	doneAction(s)
+}
+
+func (e *MoveStopped) describe(s *State) string {
+	return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
+}
+
+// Rebuff is the Rebuff reaction, R41.
+type Rebuff struct{}
+
+// Kind returns "rebuff".
+func (*Rebuff) Kind() string { return "rebuff" }
+
+func (*Rebuff) command() {}
+
+// Cling is the Cling reaction, R55.
+type Cling struct{}
+
+// Kind returns "cling".
+func (*Cling) Kind() string { return "cling" }
+
+func (*Cling) command() {}
+
+// Split spends a cling's points: yards moved with the mover and yards
+// cut from its move (R55).
+type Split struct {
+	With int `json:"with"`
+	Cut  int `json:"cut"`
+}
+
+// Kind returns "split".
+func (*Split) Kind() string { return "split" }
+
+func (*Split) command() {}
+
+// Go is a rebuffed mover's choice to go on (A18).
+type Go struct{}
+
+// Kind returns "go".
+func (*Go) Kind() string { return "go" }
+
+func (*Go) command() {}
+
+// Stop is a rebuffed mover's choice to stop (A18).
+type Stop struct{}
+
+// Kind returns "stop".
+func (*Stop) Kind() string { return "stop" }
+
+func (*Stop) command() {}

@@ -1,23 +1,27 @@
 package woundslots
 
-import "fray/engine"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // ready is R47 and A35 (1 AP): an action held until the creature takes
 // any other action or reaction, to be taken as a reaction in any window it
 // is asked in, paying its AP then: a standard attack by default (fire
 // TARGET), else the action named (trigger).
-func (r *run) ready(action string) error {
+func (r *run) ready(action Command) error {
 	a, err := r.readyCheck(action)
 	if err != nil {
 		return err
 	}
 	r.spend(a, actionCosts["ready"], "ready")
-	r.emit(ev(r.h, (*hotMemory).evReadyTaken, ReadyTaken{Combatant: a.ID, Action: action}))
+	r.emit(ev(r.h, (*hotMemory).evReadyTaken, ReadyTaken{Combatant: a.ID, Action: nest(action)}))
 	return nil
 }
 
 // readyCheck is ready's checks: it returns the actor.
-func (r *run) readyCheck(action string) (*Combatant, error) {
+func (r *run) readyCheck(action Command) (*Combatant, error) {
 	if err := r.wantPhase(Acting, "ready an attack"); err != nil {
 		return nil, err
 	}
@@ -25,17 +29,10 @@ func (r *run) readyCheck(action string) (*Combatant, error) {
 	switch {
 	case a.Readied:
 		return nil, refuse(engine.NotAllowedNow, "%s has an attack readied already", a.ID)
-	case action == "" && a.inHand() == 0:
+	case action == nil && a.inHand() == 0:
 		return nil, refuse(engine.NotAllowedNow, "%s has no weapon to ready", a.ID)
-	}
-	if action != "" {
-		c, err := Rules{}.ParseCommand(r.s, a.ID, action)
-		if err != nil {
-			return nil, err
-		}
-		if !offTurnCommand(c) {
-			return nil, refuse(engine.Invalid, "ready: %q is not an action to take as a reaction", action)
-		}
+	case action != nil && !offTurnCommand(action):
+		return nil, refuse(engine.Invalid, "ready: %q is not an action to take as a reaction", Rules{}.FormatCommand(action))
 	}
 	return a, need(a, actionCosts["ready"], "readying")
 }
@@ -44,7 +41,7 @@ func (r *run) readyCheck(action string) (*Combatant, error) {
 // react (R28, R30), with the AP of a standard attack and an enemy in
 // reach.
 func (s *State) mayFire(c *Combatant) bool {
-	if !c.Readied || c.ReadyAction != "" || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || !c.affords(s.attackCost(c, Standard)) {
+	if !c.Readied || !c.ReadyAction.IsZero() || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || !c.affords(s.attackCost(c, Standard)) {
 		return false
 	}
 	for i := range s.Combatants {
@@ -106,11 +103,10 @@ func (r *run) afterFire() {
 // mayTrigger reports whether c holds a readied action other than an
 // attack and may take it now: free to react, with its AP (R47).
 func (s *State) mayTrigger(c *Combatant) bool {
-	if !c.Readied || c.ReadyAction == "" || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
+	if !c.Readied || c.ReadyAction.IsZero() || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
 		return false
 	}
-	cmd, err := Rules{}.ParseCommand(s, c.ID, c.ReadyAction)
-	return err == nil && c.AP >= s.costOf(c, cmd)
+	return c.AP >= s.costOf(c, c.ReadyAction.Command())
 }
 
 // mayReady reports whether c may take a readied action now, an attack or
@@ -129,7 +125,7 @@ func (r *run) trigger() error {
 	if !s.mayTrigger(me) {
 		return refuse(engine.NotAllowedNow, "%s has no readied action to take now (R47); a readied attack is taken with fire TARGET", me.ID)
 	}
-	c, _ := Rules{}.ParseCommand(s, me.ID, me.ReadyAction)
+	c := me.ReadyAction.Command()
 	moment := s.Moment
 	if moment == "" {
 		moment = AtDeclared
@@ -141,3 +137,75 @@ func (r *run) trigger() error {
 	r.emit(ev(r.h, (*hotMemory).evInterrupted, e))
 	return r.dispatch(c)
 }
+
+// ReadyTaken: a creature readies a standard attack (R47).
+type ReadyTaken struct {
+	Combatant string `json:"combatant"`
+	// Action is the action readied; none for a standard attack.
+	Action Nested `json:"action,omitzero"`
+}
+
+// Kind returns "ready_taken".
+func (*ReadyTaken) Kind() string { return "ready_taken" }
+
+func (e *ReadyTaken) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Readied, c.ReadyAction = true, e.Action
+	}
+}
+
+func (e *ReadyTaken) describe(s *State) string {
+	if !e.Action.IsZero() {
+		return fmt.Sprintf("%s readies %s", e.Combatant, e.Action)
+	}
+	return fmt.Sprintf("%s readies an attack", e.Combatant)
+}
+
+// ReadyFired: a readied attack is taken as a reaction (R47); the attack's events follow.
+type ReadyFired struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Weapon    string `json:"weapon"`
+}
+
+// Kind returns "ready_fired".
+func (*ReadyFired) Kind() string { return "ready_fired" }
+
+func (e *ReadyFired) apply(s *State, _ *hotMemory) {
+	popQueue(s)
+	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "fire")
+}
+
+func (e *ReadyFired) describe(s *State) string {
+	return fmt.Sprintf("%s takes its readied attack on %s with %s", e.Combatant, e.Target, e.Weapon)
+}
+
+// Ready readies an action (R47): Action is the action, none for a
+// standard attack on whoever is in reach when it is taken.
+type Ready struct {
+	Action Nested `json:"action,omitzero"`
+}
+
+// Kind returns "ready".
+func (*Ready) Kind() string { return "ready" }
+
+func (*Ready) command() {}
+
+// Fire takes a readied attack as a reaction (R47).
+type Fire struct {
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+}
+
+// Kind returns "fire".
+func (*Fire) Kind() string { return "fire" }
+
+func (*Fire) command() {}
+
+// Trigger takes a readied action other than an attack as a reaction (R47).
+type Trigger struct{}
+
+// Kind returns "trigger".
+func (*Trigger) Kind() string { return "trigger" }
+
+func (*Trigger) command() {}

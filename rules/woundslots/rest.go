@@ -1,6 +1,10 @@
 package woundslots
 
-import "fray/engine"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // rest is a short (R69) or long (R70) rest for everyone alive, or a long
 // rest broken off after some minutes (R73, A30), in
@@ -223,3 +227,172 @@ func (r *run) doneResting() error {
 	r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
 	return nil
 }
+
+// Rested: a short or long rest's outcome for one creature (R69, R70): what it has after.
+type Rested struct {
+	Combatant   string `json:"combatant"`
+	Rest        string `json:"rest"`
+	Stamina     int    `json:"stamina"`
+	Mana        int    `json:"mana"`
+	Fatigue     int    `json:"fatigue"`
+	LightHealed int    `json:"light_healed,omitempty"`
+	Cleared     bool   `json:"cleared,omitempty"`
+	// Why says why a long rest gave nothing: "sleep" (not slept enough,
+	// R68) or "tending" (its tending was strenuous, R71).
+	Why string `json:"why,omitempty"`
+}
+
+// Kind returns "rested".
+func (*Rested) Kind() string { return "rested" }
+
+func (e *Rested) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Wounds.Light -= e.LightHealed
+		woundsHealed(c)
+		if e.Cleared {
+			c.IsExhausted = false
+		}
+		setFatigue(c, e.Fatigue)
+		c.Stamina, c.Mana = e.Stamina, e.Mana
+		if e.Rest == "long" && e.Why == "" {
+			c.LongRests++
+		}
+	}
+}
+
+func (e *Rested) describe(s *State) string {
+	switch e.Why {
+	case "sleep":
+		return fmt.Sprintf("%s takes no long rest: it has not slept enough (R68)", e.Combatant)
+	case "tending":
+		return fmt.Sprintf("%s takes no long rest: tending others is strenuous (R71)", e.Combatant)
+	}
+	line := fmt.Sprintf("%s takes a %s rest: stamina %d, mana %d, fatigue %d", e.Combatant, e.Rest, e.Stamina, e.Mana, e.Fatigue)
+	if e.Cleared {
+		line += ", no longer exhausted"
+	}
+	if e.LightHealed > 0 {
+		line += fmt.Sprintf(", %d light wounds healed", e.LightHealed)
+	}
+	return line
+}
+
+// RecoveryRolled: a recovery check (R72): standard Vit less fatigue plus the recovery bonus; the wound of Level drops to To (0: healed), or with Level 0 nothing heals and the bonus grows.
+type RecoveryRolled struct {
+	Combatant string `json:"combatant"`
+	// Tender tends the patient (R71): its d20 and bonus, whose result
+	// counts when higher.
+	Tender        string `json:"tender,omitempty"`
+	TendDie       int    `json:"tend_die,omitempty"`
+	TendBonus     int    `json:"tend_bonus,omitempty"`
+	Die           int    `json:"die"`
+	Bonus         int    `json:"bonus"`
+	Level         int    `json:"level,omitempty"`
+	To            int    `json:"to,omitempty"`
+	RecoveryBonus int    `json:"recovery_bonus"`
+	// Reach is the worst level the result reaches when several wounds
+	// could drop: the creature then chooses which (section 7.8).
+	Reach int `json:"reach,omitempty"`
+}
+
+// Kind returns "recovery_rolled".
+func (*RecoveryRolled) Kind() string { return "recovery_rolled" }
+
+func (e *RecoveryRolled) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		if e.Level > NoWound {
+			moveWound(c, e.Level, e.To)
+		}
+		c.RecoveryBonus = e.RecoveryBonus
+		if e.Reach > NoWound {
+			c.RecoverUpTo = e.Reach
+			s.Queue = append(s.Queue, c.ID)
+			s.Phase = Choosing
+		}
+	}
+}
+
+func (e *RecoveryRolled) describe(s *State) string {
+	if e.Tender != "" {
+		tend := fmt.Sprintf(" (tended by %s: d20=%d%+d = %d)", e.Tender, e.TendDie, e.TendBonus, e.TendDie+e.TendBonus)
+		line := Rules{}.DescribeEvent(s, &RecoveryRolled{Combatant: e.Combatant, Die: e.Die, Bonus: e.Bonus, Level: e.Level, To: e.To, RecoveryBonus: e.RecoveryBonus})
+		return line + tend
+	}
+	if e.Reach > NoWound {
+		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: it reaches %s wounds and chooses which drops", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Reach))
+	}
+	if e.Level == NoWound {
+		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: nothing heals, recovery bonus %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RecoveryBonus)
+	}
+	to := "healed"
+	if e.To > NoWound {
+		to = "now " + LevelName(e.To)
+	}
+	return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
+}
+
+// RecoveryChosen: a resting creature picks the wound its recovery check
+// drops, from Level to To (0: healed) (R72, section 7.8).
+type RecoveryChosen struct {
+	Combatant string `json:"combatant"`
+	Level     int    `json:"level"`
+	To        int    `json:"to"`
+}
+
+// Kind returns "recovery_chosen".
+func (*RecoveryChosen) Kind() string { return "recovery_chosen" }
+
+func (e *RecoveryChosen) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		moveWound(c, e.Level, e.To)
+		c.RecoverUpTo, c.RecoveryBonus = 0, 0
+	}
+	popQueue(s)
+	if len(s.Queue) == 0 && s.Phase == Choosing && s.Pending == nil {
+		s.Phase = Resting
+	}
+}
+
+func (e *RecoveryChosen) describe(s *State) string {
+	to := "healed"
+	if e.To > NoWound {
+		to = "now " + LevelName(e.To)
+	}
+	return fmt.Sprintf("%s chooses its %s wound: %s", e.Combatant, LevelName(e.Level), to)
+}
+
+// Rest is the GM's short or long rest for everyone (R69, R70).
+type Rest struct {
+	Length string `json:"length"`
+	// Tender tends every wounded patient of a long rest (R71).
+	Tender string `json:"tender,omitempty"`
+	// Interrupted is how many minutes a long rest ran before it was
+	// broken off for good (R73); 0 for a whole rest.
+	Interrupted int `json:"interrupted,omitempty"`
+	// Slept is the hours the sleepers slept in the day before a long
+	// rest's end (R68); 0 for enough.
+	Slept int `json:"slept,omitempty"`
+}
+
+// Kind returns "rest".
+func (*Rest) Kind() string { return "rest" }
+
+func (*Rest) command() {}
+
+// Done ends the rests, and the fight.
+type Done struct{}
+
+// Kind returns "done".
+func (*Done) Kind() string { return "done" }
+
+func (*Done) command() {}
+
+// Recover picks the wound a recovery check drops (R72).
+type Recover struct {
+	Level string `json:"level"`
+}
+
+// Kind returns "recover".
+func (*Recover) Kind() string { return "recover" }
+
+func (*Recover) command() {}

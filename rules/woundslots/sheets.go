@@ -172,8 +172,8 @@ func writeConditions(sh *engine.Sheet, s *State, c *Combatant) {
 	}
 	if c.Readied {
 		name := "readied an attack"
-		if c.ReadyAction != "" {
-			name = "readied " + c.ReadyAction
+		if !c.ReadyAction.IsZero() {
+			name = "readied " + c.ReadyAction.String()
 		}
 		add(name, "until used, or any other action or reaction (R47)")
 	}

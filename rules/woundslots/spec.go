@@ -76,65 +76,11 @@ func (sp *Spec) State() (State, error) {
 		if !slices.Contains(sides, c.Side) {
 			bad(at+".side", "unknown side %q; sides: %s", c.Side, strings.Join(sides, ", "))
 		}
-		if c.PC && c.Tier != "" {
-			bad(at+".tier", "a PC has no NPC tier")
-		}
-		for j, w := range c.Weapons {
-			wat := fmt.Sprintf("%s.weapons[%d]", at, j)
-			switch {
-			case !word(w.Name):
-				bad(wat+".name", "%q is not a lowercase word (a-z, 0-9, -)", w.Name)
-			case c.Weapon(w.Name) != &c.Weapons[j]:
-				bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)
-			}
-			if w.Kind == "ranged" && w.Increment < 1 {
-				bad(wat+".increment", "a ranged weapon needs a range increment of at least 1 yard")
-			}
-		}
-		for j, spl := range c.Spells {
-			if !word(spl.Name) {
-				bad(fmt.Sprintf("%s.spells[%d].name", at, j), "%q is not a lowercase word", spl.Name)
-			}
-			if spl.Defense == "" && spl.Invest == 0 && spl.Rounds == 0 {
-				bad(fmt.Sprintf("%s.spells[%d].defense", at, j), "a spell names the Defense it meets, unless it leaves an effect on its caster (invest, rounds)")
-			}
-		}
-		c.Weapons = slices.Clone(c.Weapons)
-		c.Spells = slices.Clone(c.Spells)
-		c.Conditions = slices.Clone(c.Conditions)
-		c.Skills = cloneMap(c.Skills)
-		c.Specs = cloneMap(c.Specs)
-		for k := range c.Specs {
-			if !strings.Contains(k, "/") {
-				bad(at+".specializations", "%q is not SKILL/NAME (melee/blades, reflex/initiative)", k)
-			}
-		}
+		checkSheet(&c, at, bad)
 		fresh(&c)
 		s.Combatants = append(s.Combatants, c)
 	}
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if c.Riding == "" {
-			continue
-		}
-		at := fmt.Sprintf("combatants[%d].riding", i)
-		m := s.Combatant(c.Riding)
-		switch {
-		case m == nil:
-			bad(at, "no combatant %q to ride", c.Riding)
-		case !m.Mount:
-			bad(at, "%s is not a mount (mount: true)", m.ID)
-		case m.Rider != "":
-			bad(at, "%s has a rider already: %s", m.ID, m.Rider)
-		case m.Attributes.Size < c.Attributes.Size:
-			bad(at, "%s (Size %d) is smaller than its rider (Size %d) (R76)", m.ID, m.Attributes.Size, c.Attributes.Size)
-		case m.Riding != "":
-			bad(at, "%s rides %s itself", m.ID, m.Riding)
-		default:
-			m.Rider, c.RidingSize = c.ID, m.Attributes.Size
-			c.X, c.Y = m.X, m.Y
-		}
-	}
+	seatRiders(&s, bad)
 	for i, sd := range sp.Sides {
 		if !slices.ContainsFunc(sp.Combatants, func(c Combatant) bool { return c.Side == sd.ID }) {
 			bad(fmt.Sprintf("sides[%d]", i), "side %q has no combatants", sd.ID)
@@ -201,6 +147,73 @@ func (sp *Spec) State() (State, error) {
 		}
 	}
 	return s, nil
+}
+
+// checkSheet checks combatant c's sheet (at is its path in the spec, for
+// bad's messages) and gives it memory of its own: weapons, spells and
+// specializations.
+func checkSheet(c *Combatant, at string, bad func(path, format string, args ...any)) {
+	if c.PC && c.Tier != "" {
+		bad(at+".tier", "a PC has no NPC tier")
+	}
+	for j, w := range c.Weapons {
+		wat := fmt.Sprintf("%s.weapons[%d]", at, j)
+		switch {
+		case !word(w.Name):
+			bad(wat+".name", "%q is not a lowercase word (a-z, 0-9, -)", w.Name)
+		case c.Weapon(w.Name) != &c.Weapons[j]:
+			bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)
+		}
+		if w.Kind == "ranged" && w.Increment < 1 {
+			bad(wat+".increment", "a ranged weapon needs a range increment of at least 1 yard")
+		}
+	}
+	for j, spl := range c.Spells {
+		if !word(spl.Name) {
+			bad(fmt.Sprintf("%s.spells[%d].name", at, j), "%q is not a lowercase word", spl.Name)
+		}
+		if spl.Defense == "" && spl.Invest == 0 && spl.Rounds == 0 {
+			bad(fmt.Sprintf("%s.spells[%d].defense", at, j), "a spell names the Defense it meets, unless it leaves an effect on its caster (invest, rounds)")
+		}
+	}
+	c.Weapons = slices.Clone(c.Weapons)
+	c.Spells = slices.Clone(c.Spells)
+	c.Conditions = slices.Clone(c.Conditions)
+	c.Skills = cloneMap(c.Skills)
+	c.Specs = cloneMap(c.Specs)
+	for k := range c.Specs {
+		if !strings.Contains(k, "/") {
+			bad(at+".specializations", "%q is not SKILL/NAME (melee/blades, reflex/initiative)", k)
+		}
+	}
+}
+
+// seatRiders puts each rider the spec gives on its mount (R76), checking
+// the mount can carry it.
+func seatRiders(s *State, bad func(path, format string, args ...any)) {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.Riding == "" {
+			continue
+		}
+		at := fmt.Sprintf("combatants[%d].riding", i)
+		m := s.Combatant(c.Riding)
+		switch {
+		case m == nil:
+			bad(at, "no combatant %q to ride", c.Riding)
+		case !m.Mount:
+			bad(at, "%s is not a mount (mount: true)", m.ID)
+		case m.Rider != "":
+			bad(at, "%s has a rider already: %s", m.ID, m.Rider)
+		case m.Attributes.Size < c.Attributes.Size:
+			bad(at, "%s (Size %d) is smaller than its rider (Size %d) (R76)", m.ID, m.Attributes.Size, c.Attributes.Size)
+		case m.Riding != "":
+			bad(at, "%s rides %s itself", m.ID, m.Riding)
+		default:
+			m.Rider, c.RidingSize = c.ID, m.Attributes.Size
+			c.X, c.Y = m.X, m.Y
+		}
+	}
 }
 
 // fresh sets what a combatant is at the start of a fight: active,

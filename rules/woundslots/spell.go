@@ -1,9 +1,9 @@
 package woundslots
 
 import (
+	"fmt"
 	"slices"
 
-	"fray/dice"
 	"fray/engine"
 )
 
@@ -118,33 +118,11 @@ func (r *run) cast(name, target string) error {
 		damage = floorDiv(damage, 2) // R74: fire under water, halved
 	}
 	k := bonus + damage - defense - t.Toughness(sp.BypassArmor)
-	classes := dice.Cuts(2, defense-bonus, 20)
-	for _, th := range woundThresholds {
-		classes = classes.Cut(th - k)
-	}
-	spreads := sp.DamageType == "lightning" && t.Submerged
-	if spreads {
-		classes = dice.EveryValue
-	}
-	die := dice.RollClasses(r.src, 20, classes)
 	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Target: t.ID, Mana: a.Mana - sp.Mana}))
 	r.payStaminaFor(a, sp)
-	hit := die != 1 && (die == 20 || die+bonus >= defense)
-	crit := ""
-	switch die {
-	case 20:
-		crit = "success"
-	case 1:
-		crit = "failure"
-	}
-	r.emit(ev(r.h, (*hotMemory).evAttackRolled, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
-	switch crit {
-	case "success":
-		r.shift(a, 2, "critical hit")
-		r.shift(t, -2, "critical hit against it")
-	case "failure":
-		r.shift(a, -2, "critical failure")
-	}
+	// Lightning spreading under water reads the attack total itself.
+	spreads := sp.DamageType == "lightning" && t.Submerged
+	die, hit := r.rollAttack(a, t, bonus, defense, k, spreads)
 	if !hit {
 		return nil
 	}
@@ -204,3 +182,38 @@ func (r *run) lightning(a, t *Combatant, sp *Spell, total int) {
 		r.wound(o, a.ID, final, WoundLevel(final))
 	}
 }
+
+// SpellCast: a spell is cast (R44): Mana is what the caster has left (R21); the spell attack's events follow.
+type SpellCast struct {
+	Combatant string `json:"combatant"`
+	Spell     string `json:"spell"`
+	Target    string `json:"target"`
+	Mana      int    `json:"mana"`
+}
+
+// Kind returns "spell_cast".
+func (*SpellCast) Kind() string { return "spell_cast" }
+
+func (e *SpellCast) apply(s *State, _ *hotMemory) {
+	if c := s.Combatant(e.Combatant); c != nil {
+		c.Mana = e.Mana
+	}
+}
+
+func (e *SpellCast) describe(s *State) string {
+	if e.Target == "" {
+		return fmt.Sprintf("%s casts %s: %d mana left", e.Combatant, e.Spell, e.Mana)
+	}
+	return fmt.Sprintf("%s casts %s at %s: %d mana left", e.Combatant, e.Spell, e.Target, e.Mana)
+}
+
+// Cast casts a spell at a creature (R44).
+type Cast struct {
+	Spell  string `json:"spell"`
+	Target string `json:"target"`
+}
+
+// Kind returns "cast".
+func (*Cast) Kind() string { return "cast" }
+
+func (*Cast) command() {}

@@ -101,75 +101,105 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad(at, "no combatant %q; combatants: %s", id, s.ids())
 			continue
 		}
-		if cs.Initiative != nil {
-			c.Initiative = *cs.Initiative
-		}
-		if cs.AP != nil {
-			c.AP = min(*cs.AP, apRow(c.Attributes.Speed).Max)
-		}
-		if cs.Posture != "" {
-			c.Posture = cs.Posture
-		}
-		setFatigue(c, cs.Fatigue)
-		c.Stamina = c.MaxStamina()
-		if cs.Stamina != nil {
-			c.Stamina = min(*cs.Stamina, c.MaxStamina())
-		}
-		if w := cs.Wounds; w != nil {
-			c.Wounds = Wounds{Light: w.Light, Moderate: w.Moderate, Severe: w.Severe, Critical: w.Critical, Fatal: w.Fatal}
-			for l := Light; l <= Fatal; l++ {
-				if *c.Wounds.At(l) > *c.Slots.At(l) {
-					bad(at+".wounds."+LevelName(l), "%s has %d %s slots, not %d", id, *c.Slots.At(l), LevelName(l), *c.Wounds.At(l))
-				}
-			}
-			c.Severity = c.Wounds.Severity()
-		}
-		if cs.Status != "" {
-			c.Status = cs.Status
-		}
-		if cs.Dying > 0 {
-			if c.Status != Unconscious {
-				bad(at+".dying", "only an unconscious combatant is dying")
-			}
-			c.IsDying, c.Dying = true, cs.Dying
-		}
-		c.Defending, c.Acted, c.Helpless, c.OutRounds = cs.Defending, cs.Acted, cs.Helpless, cs.OutRounds
-		if cs.Long != nil {
-			c.Long = &Long{Object: cs.Long.Object, Remaining: cs.Long.Remaining, Rounds: cs.Long.Rounds}
-		}
-		if cs.Position != nil {
-			c.X, c.Y = cs.Position.X, cs.Position.Y
-		}
-		if cs.Mana != nil {
-			c.Mana = min(*cs.Mana, c.maxMana())
-		}
-		c.PinnedBy, c.Distracted, c.Dashing, c.Surprised = cs.PinnedBy, cs.Distracted, cs.Dashing, cs.Surprised
-		c.Sunk, c.Fell, c.Bolting = cs.Sunk, cs.Fallen, cs.Bolting
-		c.RecoveryBonus, c.LongRests, c.Harried = cs.Recovery, cs.LongRests, RangePenalty*cs.Harried
-		if cs.Pool > 0 {
-			c.PoolQuarters = 4 * cs.Pool
-		}
-		switch cs.Readied {
-		case "":
-		case "attack":
-			c.Readied = true
-		default:
-			cmd, err := Rules{}.ParseCommand(s, c.ID, cs.Readied)
-			if err != nil || !offTurnCommand(cmd) {
-				bad(at+".readied", "%q is not an action to ready: attack, or a command such as defend or move 3,0", cs.Readied)
-				break
-			}
-			c.Readied, c.ReadyAction = true, Rules{}.FormatCommand(cmd)
-		}
-		for _, id := range cs.Ignoring {
-			if o := s.Combatant(id); o == nil || o.Side == c.Side {
-				bad(at+".ignoring", "%q is not an enemy of %s", id, c.ID)
-				continue
-			}
-			c.Ignoring = append(c.Ignoring, id)
-		}
+		setCombatant(s, c, cs, at, bad)
 	}
 	// A second pass, every combatant in its place: grapples and pins.
+	placeGrapples(s, st, ids, bad)
+	for i, id := range st.Order {
+		// A15: the tie-break dice of the starting round, as if drawn.
+		if c := s.Combatant(id); c == nil {
+			bad(fmt.Sprintf("start.order[%d]", i), "no combatant %q; combatants: %s", id, s.ids())
+		} else {
+			c.TieBreak = 20 * (len(st.Order) - i)
+		}
+	}
+	s.Round = max(st.Round, 1)
+	if st.Phase == string(Resting) {
+		if st.Turn != "" {
+			bad("start.turn", "while resting it is nobody's turn; leave turn out")
+		}
+		s.Phase = Resting
+		return
+	}
+	st.setTurn(s, bad)
+}
+
+// setCombatant sets combatant c up as its starting state cs says; at is
+// cs's path in the file, for bad's messages.
+func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func(path, format string, args ...any)) {
+	id := c.ID
+	if cs.Initiative != nil {
+		c.Initiative = *cs.Initiative
+	}
+	if cs.AP != nil {
+		c.AP = min(*cs.AP, apRow(c.Attributes.Speed).Max)
+	}
+	if cs.Posture != "" {
+		c.Posture = cs.Posture
+	}
+	setFatigue(c, cs.Fatigue)
+	c.Stamina = c.MaxStamina()
+	if cs.Stamina != nil {
+		c.Stamina = min(*cs.Stamina, c.MaxStamina())
+	}
+	if w := cs.Wounds; w != nil {
+		c.Wounds = Wounds{Light: w.Light, Moderate: w.Moderate, Severe: w.Severe, Critical: w.Critical, Fatal: w.Fatal}
+		for l := Light; l <= Fatal; l++ {
+			if *c.Wounds.At(l) > *c.Slots.At(l) {
+				bad(at+".wounds."+LevelName(l), "%s has %d %s slots, not %d", id, *c.Slots.At(l), LevelName(l), *c.Wounds.At(l))
+			}
+		}
+		c.Severity = c.Wounds.Severity()
+	}
+	if cs.Status != "" {
+		c.Status = cs.Status
+	}
+	if cs.Dying > 0 {
+		if c.Status != Unconscious {
+			bad(at+".dying", "only an unconscious combatant is dying")
+		}
+		c.IsDying, c.Dying = true, cs.Dying
+	}
+	c.Defending, c.Acted, c.Helpless, c.OutRounds = cs.Defending, cs.Acted, cs.Helpless, cs.OutRounds
+	if cs.Long != nil {
+		c.Long = &Long{Object: cs.Long.Object, Remaining: cs.Long.Remaining, Rounds: cs.Long.Rounds}
+	}
+	if cs.Position != nil {
+		c.X, c.Y = cs.Position.X, cs.Position.Y
+	}
+	if cs.Mana != nil {
+		c.Mana = min(*cs.Mana, c.maxMana())
+	}
+	c.PinnedBy, c.Distracted, c.Dashing, c.Surprised = cs.PinnedBy, cs.Distracted, cs.Dashing, cs.Surprised
+	c.Sunk, c.Fell, c.Bolting = cs.Sunk, cs.Fallen, cs.Bolting
+	c.RecoveryBonus, c.LongRests, c.Harried = cs.Recovery, cs.LongRests, RangePenalty*cs.Harried
+	if cs.Pool > 0 {
+		c.PoolQuarters = 4 * cs.Pool
+	}
+	switch cs.Readied {
+	case "":
+	case "attack":
+		c.Readied = true
+	default:
+		cmd, err := Rules{}.ParseCommand(s, c.ID, cs.Readied)
+		if err != nil || !offTurnCommand(cmd) {
+			bad(at+".readied", "%q is not an action to ready: attack, or a command such as defend or move 3,0", cs.Readied)
+			break
+		}
+		c.Readied, c.ReadyAction = true, Nested{c: cmd}
+	}
+	for _, id := range cs.Ignoring {
+		if o := s.Combatant(id); o == nil || o.Side == c.Side {
+			bad(at+".ignoring", "%q is not an enemy of %s", id, c.ID)
+			continue
+		}
+		c.Ignoring = append(c.Ignoring, id)
+	}
+}
+
+// placeGrapples sets up the grapples and pins of the starting state, once
+// every combatant is in its place.
+func placeGrapples(s *State, st *Start, ids []string, bad func(path, format string, args ...any)) {
 	for _, id := range ids {
 		cs, c := st.Combatants[id], s.Combatant(id)
 		if c == nil {
@@ -197,22 +227,11 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad(at+".pinned_by", "%s must grapple %s to pin it (R59): give grappling too", cs.PinnedBy, c.ID)
 		}
 	}
-	for i, id := range st.Order {
-		// A15: the tie-break dice of the starting round, as if drawn.
-		if c := s.Combatant(id); c == nil {
-			bad(fmt.Sprintf("start.order[%d]", i), "no combatant %q; combatants: %s", id, s.ids())
-		} else {
-			c.TieBreak = 20 * (len(st.Order) - i)
-		}
-	}
-	s.Round = max(st.Round, 1)
-	if st.Phase == string(Resting) {
-		if st.Turn != "" {
-			bad("start.turn", "while resting it is nobody's turn; leave turn out")
-		}
-		s.Phase = Resting
-		return
-	}
+}
+
+// setTurn sets whose turn it is in the acting phase: the one the starting
+// state names, or the one whose turn comes first among those yet to act.
+func (st *Start) setTurn(s *State, bad func(path, format string, args ...any)) {
 	s.Phase = Acting
 	if st.Turn != "" {
 		c := s.Combatant(st.Turn)

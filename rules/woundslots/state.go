@@ -335,10 +335,10 @@ type Combatant struct {
 	OpeningTotal int    `yaml:"-" json:"opening_total,omitempty"`
 	// SharingWith names the creature it shares a space with (R51).
 	SharingWith string `yaml:"-" json:"sharing_with,omitempty"`
-	// Readied says it holds a readied action (R47): ReadyAction is its
-	// command text, "" for a standard attack.
+	// Readied says it holds a readied action (R47): ReadyAction is the
+	// action, none for a standard attack.
 	Readied     bool   `yaml:"-" json:"readied,omitempty"`
-	ReadyAction string `yaml:"-" json:"ready_action,omitempty"`
+	ReadyAction Nested `yaml:"-" json:"ready_action,omitzero"`
 	// Grappling lists who it grapples, each grappling it too (R57, A23);
 	// PinnedBy names who pins it (R59).
 	Grappling []string `yaml:"-" json:"grappling,omitempty"`
@@ -369,8 +369,11 @@ type Combatant struct {
 type Long struct {
 	// Object is what is being used, or with Action the command text of
 	// the action being paid for.
-	Object    string `json:"object"`
-	Action    bool   `json:"action,omitempty"`
+	Object string `json:"object"`
+	Action bool   `json:"action,omitempty"`
+	// Command is the action with Action, read from Object's text as the
+	// state is decoded.
+	Command   Nested `json:"-"`
 	Remaining int    `json:"remaining,omitempty"`
 	Rounds    int    `json:"rounds,omitempty"`
 	// PaidNow says a payment was made this turn; a turn that ends
@@ -400,9 +403,9 @@ type OffTurn struct {
 
 // Declared is an action declared and not yet resolved.
 type Declared struct {
-	// Command is a declared action other than an attack, as its text;
-	// it is carried out when the window closes.
-	Command string `json:"command,omitempty"`
+	// Command is a declared action other than an attack; it is carried
+	// out when the window closes.
+	Command Nested `json:"command,omitzero"`
 	Actor   string `json:"actor"`
 	Action  string `json:"action"`
 	Target  string `json:"target"`

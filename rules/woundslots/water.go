@@ -1,6 +1,8 @@
 package woundslots
 
 import (
+	"fmt"
+
 	"fray/engine"
 	"fray/rules/parts"
 )
@@ -193,3 +195,66 @@ func (r *run) woundFooting(t *Combatant, level int) {
 		r.footing(t, env, -5*(level-Light), "wounded")
 	}
 }
+
+// FootingChecked: a swimmer's or climber's check (R75): before an attack (a failure means it slips, and the attack is lost, A37) or on a wound; Kept says it stays afloat or keeps its hold.
+type FootingChecked struct {
+	Combatant string `json:"combatant"`
+	Env       string `json:"env"`
+	Die       int    `json:"die"`
+	Bonus     int    `json:"bonus"`
+	TN        int    `json:"tn"`
+	Kept      bool   `json:"kept"`
+	Why       string `json:"why"`
+}
+
+// Kind returns "footing_checked".
+func (*FootingChecked) Kind() string { return "footing_checked" }
+
+func (e *FootingChecked) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	switch {
+	case e.Why == "surfacing":
+		c.Sunk = c.Sunk && !e.Kept
+	case e.Kept:
+		return
+	case e.Env == Balance:
+		c.Posture = Prone
+		return
+	case e.Env == Swimming:
+		c.Sunk = true
+	case e.Env == Climbing:
+		c.Fell, c.Posture = true, Prone
+	}
+	c.Submerged = s.env(c) == Underwater
+	if !e.Kept && e.Why == "attacking" {
+		doneIfOwn(s, e.Combatant)
+	}
+}
+
+func (e *FootingChecked) describe(s *State) string {
+	out := map[string][2]string{Swimming: {"stays afloat", "sinks"}, Climbing: {"keeps its hold", "falls"}, Balance: {"lands on its feet", "falls prone"}}[e.Env]
+	res := out[1]
+	if e.Kept {
+		res = out[0]
+	}
+	switch {
+	case e.Why == "surfacing" && e.Kept:
+		res = "surfaces"
+	case e.Why == "surfacing":
+		res = "stays under"
+	case !e.Kept && e.Why == "attacking":
+		res += ": its attack is lost"
+	}
+	return fmt.Sprintf("%s's %s check (%s): d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Env, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, res)
+}
+
+// Surface is a sunk swimmer's swim back up (R75).
+type Surface struct{}
+
+// Kind returns "surface".
+func (*Surface) Kind() string { return "surface" }
+
+func (*Surface) command() {}

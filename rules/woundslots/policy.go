@@ -1,30 +1,9 @@
 package woundslots
 
 import (
-	"slices"
-
 	"fray/dice"
 	"fray/engine"
 )
-
-// Round returns the round a fight is in, or ended in.
-func (Rules) Round(s *State) int { return s.Round }
-
-// TimedOut reports whether the fight stopped at the round limit.
-func (Rules) TimedOut(s *State) bool { return s.TimedOut }
-
-// Tally says what an event does to whom: a wound's level index counts as
-// its damage; down is being taken out by wounds (unconscious, dying,
-// dead), dead is death.
-func (Rules) Tally(_ *State, e Event) (target, source string, damage int, down, dead bool) {
-	switch e := e.(type) {
-	case *Wounded:
-		return e.Combatant, e.Attacker, e.Level, e.Fate == "dead" || e.Fate == "dying" || e.Fate == "unconscious", e.Fate == "dead"
-	case *Died:
-		return e.Combatant, "", 0, false, true
-	}
-	return "", "", 0, false, false
-}
 
 // Policies offers the tactical policy (the default) and the random one.
 func (Rules) Policies() map[string]engine.Policy[State, Command] {
@@ -65,7 +44,7 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 				}
 			}
 		}
-		if pd == nil || pd.Command != "" {
+		if pd == nil || !pd.Command.IsZero() {
 			return p.Options[0].Command // a moment of the turn, or no attack: pass
 		}
 		for _, o := range p.Options {
@@ -160,72 +139,4 @@ func tacticalAct(view *State, p engine.Prompt[Command]) Command {
 		return p.Options[approach].Command
 	}
 	return p.Options[end].Command
-}
-
-// Outcome tags what one decision's events did and adds each combatant's
-// wound levels to damage. The actor's attack is "hit" or "miss", with
-// "critical" on a natural 20 and "fumble" on a natural 1; its wound is
-// tagged with the level placed ("light_wound" ... "fatal_wound", or
-// "no_wound"), and
-// "down" when it takes the target out. Others' tags are prefixed with
-// their id and a colon.
-func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags []string, damage []int) []string {
-	tag := func(who, name string) {
-		if who != actor {
-			name = who + ":" + name
-		}
-		tags = append(tags, name)
-	}
-	for _, e := range events {
-		switch e := e.(type) {
-		case *AttackRolled:
-			if e.Hit {
-				tag(e.Attacker, "hit")
-			} else {
-				tag(e.Attacker, "miss")
-			}
-			switch e.Critical {
-			case "success":
-				tag(e.Attacker, "critical")
-			case "failure":
-				tag(e.Attacker, "fumble")
-			}
-		case *Interrupted:
-			tag(e.Combatant, "interrupt")
-		case *Wounded:
-			if e.Level == NoWound && e.Fate == "" {
-				tag(e.Attacker, "no_wound")
-			} else if e.Level > NoWound {
-				tag(e.Attacker, LevelName(e.Level)+"_wound")
-			}
-			if e.Fate == "dead" || e.Fate == "dying" || e.Fate == "unconscious" {
-				tag(e.Attacker, "down")
-			}
-			if i := slices.IndexFunc(before.Combatants, func(c Combatant) bool { return c.ID == e.Combatant }); i >= 0 && i < len(damage) {
-				damage[i] += e.Level
-			}
-		}
-	}
-	return tags
-}
-
-// Condition names a combatant's condition: active, helpless, dying,
-// unconscious or dead; all but active and helpless take it out.
-func (Rules) Condition(s *State, combatant string) (condition string, down bool) {
-	c := s.Combatant(combatant)
-	switch {
-	case c == nil:
-		return "absent", false
-	case c.Status == Dead:
-		return "dead", true
-	case c.Status == Away:
-		return "away", false
-	case c.IsDying:
-		return "dying", true
-	case c.Status == Unconscious:
-		return "unconscious", true
-	case c.Helpless > 0:
-		return "helpless", false
-	}
-	return "active", false
 }

@@ -1,0 +1,224 @@
+package woundslots
+
+import (
+	"fmt"
+	"slices"
+
+	"fray/engine"
+)
+
+// Grappled: a grapple hits (R57): the two grapple each other.
+type Grappled struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+}
+
+// Kind returns "grappled".
+func (*Grappled) Kind() string { return "grappled" }
+
+func (e *Grappled) apply(s *State, _ *hotMemory) {
+	a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
+	if a != nil && t != nil {
+		a.Grappling = append(a.Grappling, t.ID)
+		t.Grappling = append(t.Grappling, a.ID)
+	}
+	doneIfOwn(s, e.Combatant)
+}
+
+func (e *Grappled) describe(s *State) string {
+	return fmt.Sprintf("%s grapples %s", e.Combatant, e.Target)
+}
+
+// Pinned: a grappled creature is pinned (R59): helpless and immobile, it may only escape.
+type Pinned struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+}
+
+// Kind returns "pinned".
+func (*Pinned) Kind() string { return "pinned" }
+
+func (e *Pinned) apply(s *State, _ *hotMemory) {
+	if t := s.Combatant(e.Target); t != nil {
+		t.PinnedBy = e.Combatant
+	}
+}
+
+func (e *Pinned) describe(s *State) string {
+	return fmt.Sprintf("%s pins %s", e.Combatant, e.Target)
+}
+
+// Escaped: a creature escapes a pin (Pin), or else a grapple (R52, R59).
+type Escaped struct {
+	Combatant string `json:"combatant"`
+	From      string `json:"from"`
+	Pin       bool   `json:"pin,omitempty"`
+}
+
+// Kind returns "escaped".
+func (*Escaped) Kind() string { return "escaped" }
+
+func (e *Escaped) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	if e.Pin {
+		c.PinnedBy = ""
+		return
+	}
+	unGrapple(s, c, s.Combatant(e.From))
+}
+
+func (e *Escaped) describe(s *State) string {
+	if e.Pin {
+		return fmt.Sprintf("%s escapes %s's pin", e.Combatant, e.From)
+	}
+	return fmt.Sprintf("%s escapes %s's grapple", e.Combatant, e.From)
+}
+
+// GrappleEnded: two creatures no longer grapple: a gap opened between them (A23).
+type GrappleEnded struct {
+	Combatant string `json:"combatant"`
+	Other     string `json:"other"`
+}
+
+// Kind returns "grapple_ended".
+func (*GrappleEnded) Kind() string { return "grapple_ended" }
+
+func (e *GrappleEnded) apply(s *State, _ *hotMemory) {
+	unGrapple(s, s.Combatant(e.Combatant), s.Combatant(e.Other))
+}
+
+func (e *GrappleEnded) describe(s *State) string {
+	return fmt.Sprintf("%s and %s no longer grapple", e.Combatant, e.Other)
+}
+
+// Pin is R59.
+type Pin struct {
+	Target string `json:"target"`
+}
+
+// Kind returns "pin".
+func (*Pin) Kind() string { return "pin" }
+
+func (*Pin) command() {}
+
+// Escape is R52.
+type Escape struct{}
+
+// Kind returns "escape".
+func (*Escape) Kind() string { return "escape" }
+
+func (*Escape) command() {}
+
+// notPinned refuses any action but Escape from a pinned creature (R59).
+func (r *run) notPinned(a *Combatant) error {
+	if a.PinnedBy != "" {
+		return refuse(engine.NotAllowedNow, "%s is pinned by %s and may only escape (R59)", a.ID, a.PinnedBy)
+	}
+	return nil
+}
+
+// escapeTN is A22: the higher of the grappler's Power and Agility Defense.
+func escapeTN(g *Combatant) int { return max(g.PowerDefense(), g.AgilityDefense()) }
+
+// pin is R59 (4 AP): a Power check at -2 against the higher of the
+// grappled target's Power and Agility Defense.
+func (r *run) pin(target string) error {
+	a, t, err := r.pinCheck(target)
+	if err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["pin"], "pin")
+	e := r.contest(a, t, "power", checkBonus(a, "power")-2, true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
+	r.emitCheck(a, t, e)
+	if e.Success {
+		r.emit(ev(r.h, (*hotMemory).evPinned, Pinned{Combatant: a.ID, Target: t.ID}))
+	}
+	return nil
+}
+
+// pinCheck is pin's checks: it returns the actor and its target.
+func (r *run) pinCheck(target string) (a, t *Combatant, err error) {
+	a, t, err = r.actorAnd(target, "pin ", target)
+	if err != nil {
+		return nil, nil, err
+	}
+	switch {
+	case !slices.Contains(a.Grappling, t.ID):
+		return nil, nil, refuse(engine.NotAllowedNow, "%s does not grapple %s", a.ID, t.ID)
+	case t.PinnedBy != "":
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is pinned already", t.ID)
+	}
+	if err := r.notPinned(a); err != nil {
+		return nil, nil, err
+	}
+	return a, t, need(a, actionCosts["pin"], "pinning")
+}
+
+// escape is R52 (4 AP): a Power or Agility check (the better) against
+// the escape TN of the pinner, or of a grappler (A22); success ends the
+// pin (not the grapple, R59) or the grapple.
+func (r *run) escape() error {
+	a, g, err := r.escapeCheck()
+	if err != nil {
+		return err
+	}
+	r.spend(a, actionCosts["escape"], "escape")
+	check := "power"
+	if checkBonus(a, "agility") > checkBonus(a, "power") {
+		check = "agility"
+	}
+	e := r.contest(a, g, check, checkBonus(a, check), true, escapeTN(g), false, "escape TN")
+	r.emitCheck(a, g, e)
+	if e.Success {
+		r.emit(ev(r.h, (*hotMemory).evEscaped, Escaped{Combatant: a.ID, From: g.ID, Pin: a.PinnedBy != ""}))
+	}
+	return nil
+}
+
+// escapeCheck is escape's checks: it returns the actor and the one it
+// escapes from.
+func (r *run) escapeCheck() (a, g *Combatant, err error) {
+	if err := r.wantPhase(Acting, "escape"); err != nil {
+		return nil, nil, err
+	}
+	a = r.s.actor()
+	from := a.PinnedBy
+	if from == "" && len(a.Grappling) > 0 {
+		from = a.Grappling[0]
+	}
+	g = r.s.Combatant(from)
+	if g == nil {
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is neither grappled nor pinned", a.ID)
+	}
+	return a, g, need(a, actionCosts["escape"], "escaping")
+}
+
+// checkGrapples ends c's grapples across a gap (A23).
+func (r *run) checkGrapples(c *Combatant) {
+	for i := 0; i < len(c.Grappling); {
+		o := r.s.Combatant(c.Grappling[i])
+		if o != nil && Gap(c, o) <= 0 {
+			i++
+			continue
+		}
+		r.emit(ev(r.h, (*hotMemory).evGrappleEnded, GrappleEnded{Combatant: c.ID, Other: c.Grappling[i]}))
+	}
+}
+
+// unGrapple ends the grapple between a and b, and a pin between them.
+func unGrapple(s *State, a, b *Combatant) {
+	if a == nil || b == nil {
+		return
+	}
+	a.Grappling = without(a.Grappling, b.ID)
+	b.Grappling = without(b.Grappling, a.ID)
+	if a.PinnedBy == b.ID {
+		a.PinnedBy = ""
+	}
+	if b.PinnedBy == a.ID {
+		b.PinnedBy = ""
+	}
+}
