@@ -88,6 +88,21 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 	if data, err := marshal(&f.setup.State); err != nil || !bytes.Equal(data, f.pristine) {
 		return f.fail("the setup's state has changed since the run began (does Clone share memory with its argument?)")
 	}
+	if checks {
+		// A nil event (a zero E) is nothing that happened: Evolve
+		// changes nothing and DescribeEvent says nothing, without a
+		// panic.
+		var none E
+		probe := f.g.Clone(&f.setup.State)
+		p := &probe
+		f.g.Evolve(p, none)
+		if data, err := marshal(p); err != nil || !bytes.Equal(data, f.pristine) {
+			return f.fail("Evolve with a nil event changed the state")
+		}
+		if text := f.g.DescribeEvent(p, none); text != "" {
+			return f.fail("DescribeEvent of a nil event says %q, not nothing", text)
+		}
+	}
 	f.enc = engine.NewEncounter(f.g, f.setup.State)
 	f.replay = f.g.Clone(&f.setup.State)
 	f.decisions, f.tried, f.winner = 0, 0, ""

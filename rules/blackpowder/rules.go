@@ -44,7 +44,11 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 }
 
 // Evolve applies an event.
-func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
+func (Rules) Evolve(s *State, e Event) {
+	if e != nil {
+		e.apply(s, nil)
+	}
+}
 
 // Next returns the current prompt.
 func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }
@@ -96,7 +100,12 @@ func (Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 func (Rules) ScratchInto(dst, s *State) { s.scratchInto(dst) }
 
 // DescribeEvent says what an event means, with its dice.
-func (Rules) DescribeEvent(s *State, e Event) string { return e.describe(s) }
+func (Rules) DescribeEvent(s *State, e Event) string {
+	if e == nil {
+		return ""
+	}
+	return e.describe(s)
+}
 
 // hitOrMiss says how an attack check came out.
 func hitOrMiss(hit bool) string { return pick(hit, "hit", "miss") }

@@ -493,4 +493,9 @@ func eventKinds() map[string]func() Event {
 // DescribeEvent says what an event means, with its dice, for a
 // transcript; s is the state before it. Each event says it itself, beside
 // its rules.
-func (Rules) DescribeEvent(s *State, e Event) string { return e.describe(s) }
+func (Rules) DescribeEvent(s *State, e Event) string {
+	if e == nil {
+		return ""
+	}
+	return e.describe(s)
+}

@@ -76,7 +76,11 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 }
 
 // Evolve applies one event.
-func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
+func (Rules) Evolve(s *State, e Event) {
+	if e != nil {
+		e.apply(s, nil)
+	}
+}
 
 // Next says who decides what now, with every option.
 func (Rules) Next(s *State) engine.Prompt[Command] {

@@ -77,7 +77,12 @@ func (Rules) Kinds() (commands, events []string) {
 // DescribeEvent says what an event means, with its dice, for a
 // transcript; s is the state before it. Each event says it itself (its
 // describe method, beside its rules).
-func (Rules) DescribeEvent(s *State, e Event) string { return e.describe(s) }
+func (Rules) DescribeEvent(s *State, e Event) string {
+	if e == nil {
+		return ""
+	}
+	return e.describe(s)
+}
 
 // commandKinds is the kinds table of the commands: every kind ever written,
 // with a constructor for DecodeCommand. It is append-only: a kind that was

@@ -114,7 +114,11 @@ func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, ev
 
 // Evolve applies one event. It never fails and draws no dice: everything
 // it needs is in the event. An event naming nobody changes nothing.
-func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
+func (Rules) Evolve(s *State, e Event) {
+	if e != nil {
+		e.apply(s, nil)
+	}
+}
 
 // Moves writes the current prompt into *p for a policy, without question
 // or labels, reusing p's memory and the state's hot memory for its

@@ -237,4 +237,9 @@ func (Rules) DecodeEvent(data []byte) (Event, error) {
 // DescribeEvent says what an event means, with its dice, for a transcript;
 // s is the state before the event, as the reader may see it. Each event
 // says it itself, beside its rules.
-func (Rules) DescribeEvent(s *State, e Event) string { return e.describe(s) }
+func (Rules) DescribeEvent(s *State, e Event) string {
+	if e == nil {
+		return ""
+	}
+	return e.describe(s)
+}

@@ -65,7 +65,11 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 }
 
 // Evolve applies an event.
-func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
+func (Rules) Evolve(s *State, e Event) {
+	if e != nil {
+		e.apply(s, nil)
+	}
+}
 
 // Next returns the current prompt, as the GM sees it.
 func (Rules) Next(s *State) engine.Prompt[Command] { return next(s) }

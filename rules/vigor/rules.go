@@ -1,7 +1,6 @@
 package vigor
 
 import (
-	"fmt"
 	"slices"
 
 	"fray/dice"
@@ -44,13 +43,17 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 }
 
 // Evolve applies one event.
-func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
+func (Rules) Evolve(s *State, e Event) {
+	if e != nil {
+		e.apply(s, nil)
+	}
+}
 
 // DescribeEvent says what an event means, with its dice, for a
 // transcript; s is the state before it.
 func (Rules) DescribeEvent(s *State, e Event) string {
 	if e == nil {
-		return fmt.Sprintf("%T", e)
+		return ""
 	}
 	return e.describe(s)
 }

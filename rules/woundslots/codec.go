@@ -552,7 +552,12 @@ func (Rules) Kinds() (commands, events []string) {
 
 // DescribeEvent says what an event means, with its dice, for a
 // transcript; s is the state before it.
-func (Rules) DescribeEvent(s *State, e Event) string { return e.describe(s) }
+func (Rules) DescribeEvent(s *State, e Event) string {
+	if e == nil {
+		return ""
+	}
+	return e.describe(s)
+}
 
 // eventKinds is the append-only kinds table of the events.
 func eventKinds() map[string]func() Event {

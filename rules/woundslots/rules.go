@@ -86,7 +86,11 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 
 // Evolve applies one event. It never fails and draws no dice; an event
 // naming nobody changes nothing.
-func (Rules) Evolve(s *State, e Event) { e.apply(s, nil) }
+func (Rules) Evolve(s *State, e Event) {
+	if e != nil {
+		e.apply(s, nil)
+	}
+}
 
 // run is one decision being resolved: each event is applied to s as it
 // is emitted, so that later rules read the state the earlier ones left.
