@@ -5,7 +5,6 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // An attack, or a feint, is declared and rolled: d20 + skill (a thrown
@@ -25,6 +24,14 @@ type Attack struct {
 type Feint struct {
 	Target string `json:"target"`
 }
+
+// The kinds of attack.go's commands and events.
+var (
+	attackKind         = engine.Add[Attack](commands, "attack")
+	feintKind          = engine.Add[Feint](commands, "feint")
+	attackDeclaredKind = engine.Add[AttackDeclared](events, "attack_declared")
+	attackRolledKind   = engine.Add[AttackRolled](events, "attack_rolled")
+)
 
 // Kind returns "attack".
 func (*Attack) Kind() string { return "attack" }
@@ -100,8 +107,8 @@ func attack(s *State, target, weapon string, feint bool, src dice.Source, h *hot
 	// blow keeps it (Blow.Natural), and reads it only so.
 	die := dice.RollClasses(src, 20, dice.Cuts(min(defence-bonus, 20), 20))
 	return append(events,
-		parts.PutIn(h, (*hotMemory).attackDeclaredEvents, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: name, Feint: feint}),
-		parts.PutIn(h, (*hotMemory).attackRolledEvents, AttackRolled{Attacker: me.ID, Target: t.ID, Die: die, Bonus: bonus, Defence: defence,
+		engine.New(h.arena(), attackDeclaredKind, AttackDeclared{Attacker: me.ID, Target: t.ID, Weapon: name, Feint: feint}),
+		engine.New(h.arena(), attackRolledKind, AttackRolled{Attacker: me.ID, Target: t.ID, Die: die, Bonus: bonus, Defence: defence,
 			Hit: die == 20 || die+bonus >= defence}),
 	), nil
 }

@@ -59,19 +59,25 @@ func (Rules) FormatCommand(c Command) string {
 	}
 }
 
+// The codec tables of the commands and the events: every kind ever
+// written, each added beside its type (attack.go, defend.go, hit.go,
+// ruling.go), where it also gets its place in the hot path's memory (see
+// engine.Arena). Append-only: a kind that was ever saved is never renamed
+// or given to another type.
+var (
+	commands = engine.NewKinds[Command]("reference command")
+	events   = engine.NewKinds[Event]("reference event")
+)
+
 // DecodeCommand reads a command written by engine.MarshalKinded.
-func (Rules) DecodeCommand(data []byte) (Command, error) {
-	return engine.UnmarshalKinded(data, "reference command", commandKinds())
-}
+func (Rules) DecodeCommand(data []byte) (Command, error) { return commands.Decode(data) }
 
 // DecodeEvent reads an event written by engine.MarshalKinded.
-func (Rules) DecodeEvent(data []byte) (Event, error) {
-	return engine.UnmarshalKinded(data, "reference event", eventKinds())
-}
+func (Rules) DecodeEvent(data []byte) (Event, error) { return events.Decode(data) }
 
 // Kinds lists the kind of every command and event type.
-func (Rules) Kinds() (commands, events []string) {
-	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+func (Rules) Kinds() (commandKinds, eventKinds []string) {
+	return commands.Names(), events.Names()
 }
 
 // DescribeEvent says what an event means, with its dice, for a
@@ -82,34 +88,4 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return ""
 	}
 	return e.describe(s)
-}
-
-// commandKinds is the kinds table of the commands: every kind ever written,
-// with a constructor for DecodeCommand. It is append-only: a kind that was
-// ever saved is never renamed or given to another type.
-func commandKinds() map[string]func() Command {
-	return map[string]func() Command{
-		"attack":   func() Command { return &Attack{} },
-		"feint":    func() Command { return &Feint{} },
-		"defend":   func() Command { return &Defend{} },
-		"dodge":    func() Command { return &Dodge{} },
-		"take":     func() Command { return &Take{} },
-		"continue": func() Command { return &Continue{} },
-		"stop":     func() Command { return &Stop{} },
-	}
-}
-
-// eventKinds is the kinds table of the events, append-only like
-// commandKinds.
-func eventKinds() map[string]func() Event {
-	return map[string]func() Event{
-		"attack_declared": func() Event { return &AttackDeclared{} },
-		"attack_rolled":   func() Event { return &AttackRolled{} },
-		"defended":        func() Event { return &Defended{} },
-		"dodged":          func() Event { return &Dodged{} },
-		"damaged":         func() Event { return &Damaged{} },
-		"unbalanced":      func() Event { return &Unbalanced{} },
-		"round_started":   func() Event { return &RoundStarted{} },
-		"fight_stopped":   func() Event { return &FightStopped{} },
-	}
 }

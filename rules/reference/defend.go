@@ -3,6 +3,7 @@ package reference
 import (
 	"fmt"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 
@@ -22,6 +23,12 @@ type Defended struct {
 	Combatant string `json:"combatant"`
 }
 
+// The kinds of defend.go's command and event.
+var (
+	_            = engine.Add[Defend](commands, "defend")
+	defendedKind = engine.Add[Defended](events, "defended")
+)
+
 // Kind returns "defended".
 func (*Defended) Kind() string { return "defended" }
 
@@ -31,7 +38,7 @@ func defend(s *State, h *hotMemory, events []Event) ([]Event, error) {
 	if err := wantPhase(s, Acting, "defend"); err != nil {
 		return events, err
 	}
-	return append(events, parts.PutIn(h, (*hotMemory).defendedEvents, Defended{Combatant: s.Combatants[s.Turn].ID})), nil
+	return append(events, engine.New(h.arena(), defendedKind, Defended{Combatant: s.Combatants[s.Turn].ID})), nil
 }
 
 // apply raises the guard until the combatant's next turn starts, and ends

@@ -45,8 +45,10 @@
 //   - hit.go: a hit dodged or taken, and the blow landing;
 //   - ruling.go: the GM's ruling at the end of a round;
 //   - next.go: the prompt, for people (Next) and for a policy (Moves);
-//   - hot.go: the memory the hot path reuses (Step, Moves, ScratchInto);
-//   - codec.go: the text vocabulary, JSON kinds and transcript lines;
+//   - hot.go: the memory the hot path reuses (Step, Moves, ScratchInto):
+//     two engine.Arenas, for the commands of Moves and the events of Step;
+//   - codec.go: the text vocabulary, the kinds tables (engine.Kinds, each
+//     type added beside it) and transcript lines;
 //   - secrets.go: engine.Secrets, hiding the feint;
 //   - board.go, sheets.go: the tracker page's turn order and sheets;
 //   - tools.go: engine.Simulation and engine.Odds, with the tactical

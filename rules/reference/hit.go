@@ -58,6 +58,15 @@ type Unbalanced struct {
 // Kind returns "dodged".
 func (*Dodged) Kind() string { return "dodged" }
 
+// The kinds of hit.go's commands and events.
+var (
+	_              = engine.Add[Dodge](commands, "dodge")
+	_              = engine.Add[Take](commands, "take")
+	dodgedKind     = engine.Add[Dodged](events, "dodged")
+	damagedKind    = engine.Add[Damaged](events, "damaged")
+	unbalancedKind = engine.Add[Unbalanced](events, "unbalanced")
+)
+
 // Kind returns "damaged".
 func (*Damaged) Kind() string { return "damaged" }
 
@@ -73,7 +82,7 @@ func dodge(s *State, src dice.Source, h *hotMemory, events []Event) ([]Event, er
 		return events, engine.Errorf(engine.NotAllowedNow, "%s has already dodged this round", s.Pending.Target)
 	}
 	die := dice.RollClasses(src, 6, dice.Cuts(5)) // too slow, or avoided
-	events = append(events, parts.PutIn(h, (*hotMemory).dodgedEvents, Dodged{Combatant: s.Pending.Target, Die: die, Avoided: die >= 5}))
+	events = append(events, engine.New(h.arena(), dodgedKind, Dodged{Combatant: s.Pending.Target, Die: die, Avoided: die >= 5}))
 	if die >= 5 {
 		return events, nil
 	}
@@ -93,13 +102,13 @@ func take(s *State, src dice.Source, h *hotMemory, events []Event) ([]Event, err
 func land(s *State, src dice.Source, h *hotMemory) Event {
 	b := s.Pending
 	if b.Feint {
-		return parts.PutIn(h, (*hotMemory).unbalancedEvents, Unbalanced{Combatant: b.Target})
+		return engine.New(h.arena(), unbalancedKind, Unbalanced{Combatant: b.Target})
 	}
 	n := 1
 	if b.Natural == 20 {
 		n = 2
 	}
-	d := parts.PutIn(h, (*hotMemory).damagedEvents, Damaged{Combatant: b.Target, Attacker: b.Attacker, Dice: damageDice(h, n)})
+	d := engine.New(h.arena(), damagedKind, Damaged{Combatant: b.Target, Attacker: b.Attacker, Dice: h.arena().Ints(n)})
 	if w := s.Combatant(b.Attacker).Weapon(b.Weapon); w != nil && w.Kind == "melee" {
 		d.Bonus = w.Bonus
 	}

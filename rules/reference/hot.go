@@ -1,28 +1,19 @@
 package reference
 
-import "fray/rules/parts"
+import "fray/engine"
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves, Step, ScratchInto and
-// ViewInto): the commands Moves lists, the events Step emits and a view's
-// copies. It belongs to one state value: Clone leaves it behind,
-// ScratchInto and ViewInto keep the destination's own, and it is no part
-// of the fight or its JSON. Decide and Evolve, the table's path, never use
-// it, so the commands and events a table logs are values of their own.
+// ViewInto): the commands Moves lists and the events Step emits, each in
+// an engine.Arena, and a view's copies. It belongs to one state value:
+// Clone leaves it behind, ScratchInto and ViewInto keep the destination's
+// own, and it is no part of the fight or its JSON. Decide and Evolve, the
+// table's path, never use it (a nil *hotMemory, whose arenas are nil), so
+// the commands and events a table logs are values of their own.
 type hotMemory struct {
-	// The commands of the last Moves.
-	attacks parts.Pool[Attack]
-	feints  parts.Pool[Feint]
-
-	// The events of the last Step, and the dice of its damage.
-	attackDeclared parts.Pool[AttackDeclared]
-	attackRolled   parts.Pool[AttackRolled]
-	defended       parts.Pool[Defended]
-	dodged         parts.Pool[Dodged]
-	damaged        parts.Pool[Damaged]
-	unbalanced     parts.Pool[Unbalanced]
-	roundStarted   parts.Pool[RoundStarted]
-	ints           []int
+	// moves holds the commands of the last Moves, events the events of
+	// the last Step and their dice.
+	moves, events engine.Arena
 
 	// blow is the pending blow of a state Step changes, reused attack
 	// after attack.
@@ -39,36 +30,23 @@ func (s *State) hotMemory() *hotMemory {
 	return s.hot
 }
 
-// resetEvents frees the events of the last Step.
-func (h *hotMemory) resetEvents() {
-	h.attackDeclared.Reset()
-	h.attackRolled.Reset()
-	h.defended.Reset()
-	h.dodged.Reset()
-	h.damaged.Reset()
-	h.unbalanced.Reset()
-	h.roundStarted.Reset()
-	h.ints = h.ints[:0]
-}
-
-// damageDice returns n dice for an event: from hot memory when there is some,
-// else a slice of their own.
-func damageDice(h *hotMemory, n int) []int {
+// arena is where a Step's events go: h's event arena, or nil (memory of
+// their own) for the table's path.
+func (h *hotMemory) arena() *engine.Arena {
 	if h == nil {
-		return make([]int, n)
+		return nil
 	}
-	start := len(h.ints)
-	h.ints = append(h.ints, make([]int, n)...)
-	return h.ints[start:len(h.ints):len(h.ints)]
+	return &h.events
 }
 
-func (h *hotMemory) attackDeclaredEvents() *parts.Pool[AttackDeclared] { return &h.attackDeclared }
-func (h *hotMemory) attackRolledEvents() *parts.Pool[AttackRolled]     { return &h.attackRolled }
-func (h *hotMemory) defendedEvents() *parts.Pool[Defended]             { return &h.defended }
-func (h *hotMemory) dodgedEvents() *parts.Pool[Dodged]                 { return &h.dodged }
-func (h *hotMemory) damagedEvents() *parts.Pool[Damaged]               { return &h.damaged }
-func (h *hotMemory) unbalancedEvents() *parts.Pool[Unbalanced]         { return &h.unbalanced }
-func (h *hotMemory) roundStartedEvents() *parts.Pool[RoundStarted]     { return &h.roundStarted }
+// moveArena is where a prompt's commands go: h's arena of moves, or nil
+// for a prompt people read.
+func (h *hotMemory) moveArena() *engine.Arena {
+	if h == nil {
+		return nil
+	}
+	return &h.moves
+}
 
 // copyInto makes *dst a copy of s reusing dst's memory: its combatants and
 // its hot memory, which it keeps and where its pending blow goes. With ownWeapons the

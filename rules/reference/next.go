@@ -42,24 +42,10 @@ func (b *prompter) add(c Command, words ...string) {
 }
 
 // attack returns an Attack for an option.
-func (b *prompter) attack(v Attack) *Attack {
-	if b.hot == nil {
-		a := new(Attack)
-		*a = v
-		return a
-	}
-	return b.hot.attacks.Put(v)
-}
+func (b *prompter) attack(v Attack) *Attack { return engine.New(b.hot.moveArena(), attackKind, v) }
 
 // feint returns a Feint for an option.
-func (b *prompter) feint(v Feint) *Feint {
-	if b.hot == nil {
-		f := new(Feint)
-		*f = v
-		return f
-	}
-	return b.hot.feints.Put(v)
-}
+func (b *prompter) feint(v Feint) *Feint { return engine.New(b.hot.moveArena(), feintKind, v) }
 
 // writePrompt writes the current prompt with b; see Rules.Next.
 func writePrompt(s *State, b *prompter) {
@@ -148,8 +134,7 @@ func standing(s *State) (first string, n int) {
 // moves writes the current prompt into *p for a policy; see Rules.Moves.
 func moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
-	h.attacks.Reset()
-	h.feints.Reset()
+	h.moves.Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	writePrompt(s, &prompter{p: p, hot: h})
 }

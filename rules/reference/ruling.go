@@ -3,6 +3,7 @@ package reference
 import (
 	"fmt"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 
@@ -14,6 +15,14 @@ type Continue struct{}
 
 // Stop is the GM's ruling that the fight ends in a draw.
 type Stop struct{}
+
+// The kinds of ruling.go's commands and events.
+var (
+	_                = engine.Add[Continue](commands, "continue")
+	_                = engine.Add[Stop](commands, "stop")
+	roundStartedKind = engine.Add[RoundStarted](events, "round_started")
+	_                = engine.Add[FightStopped](events, "fight_stopped")
+)
 
 // Kind returns "continue".
 func (*Continue) Kind() string { return "continue" }
@@ -43,7 +52,7 @@ func continueFight(s *State, h *hotMemory, events []Event) ([]Event, error) {
 	if err := wantPhase(s, Ruling, "continue"); err != nil {
 		return events, err
 	}
-	return append(events, parts.PutIn(h, (*hotMemory).roundStartedEvents, RoundStarted{Round: s.Round + 1})), nil
+	return append(events, engine.New(h.arena(), roundStartedKind, RoundStarted{Round: s.Round + 1})), nil
 }
 
 // stop resolves a Stop: the fight ends in a draw.
