@@ -104,6 +104,11 @@ type Options struct {
 	// memo is the *memo[S] of the decisions resolved, shared by the
 	// options of Calculator.All; nil for a computation of its own.
 	memo any
+	// reseed, when not zero, is mixed into the seed of an estimate, and
+	// whole makes an estimate ignore the exact part: for tests that run
+	// one estimate under many seeds, and against the whole estimated.
+	reseed uint64
+	whole  bool
 	// wait makes a computation past its share of the paths stop with
 	// errOverShare rather than estimate: All's first round, whose options
 	// past their shares try again with what the others left.
@@ -380,8 +385,16 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		}
 		if why != "" {
 			paths, situations := k.paths, k.situations
-			k.reset()
-			if err = k.estimate(s, actor, c, text, why); err == nil {
+			starts := k.frontier
+			if !errors.Is(err, errOverPaths) || len(starts) == 0 || opts.whole {
+				// Given up before the enumeration began, or past the
+				// time or memory budget, where it stopped depends on the
+				// clock: the whole is estimated, from the state.
+				k.reset()
+				root := choice[C]{who: actor, cmd: c, p: certain()}
+				starts = []start[S, C]{{n: &node[S]{state: k.g.Clone(s), p: certain()}, ch: &root}}
+			}
+			if err = k.estimate(s, actor, text, why, starts); err == nil {
 				k.paths, k.situations = paths, situations
 			}
 		}
@@ -397,7 +410,7 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		return nil, fmt.Errorf("odds of %q from %s: %w", text, actor, err)
 	}
 	rep = k.report()
-	rep.Estimate = k.estimated
+	rep.Estimate, rep.exact = k.estimated, k.exactPart
 	rep.Ruleset, rep.Actor, rep.Command, rep.Question, rep.Acting = g.ID(), actor, text, p.Question, acting
 	return rep, nil
 }
@@ -477,6 +490,11 @@ type calc[S, C, E any] struct {
 	// estimated says how the outcomes were estimated; nil when they
 	// were enumerated.
 	estimated *Estimate
+	// exactPart is the report of the exact part of an estimate of a
+	// part (Estimate.Exact), for its intervals; frontier is what the
+	// enumeration left to resolve when it stopped (see frontier.go).
+	exactPart *Report
+	frontier  []start[S, C]
 	sp        *spend // the budget, shared by the options of All
 }
 
@@ -550,12 +568,14 @@ type choice[C any] struct {
 }
 
 // run resolves actor's command c from state s, level by level: the command,
-// then the prompts it leads to, then the prompts those lead to.
+// then the prompts it leads to, then the prompts those lead to. When it
+// stops on an error, k.frontier is what was left to resolve (see
+// frontier.go).
 func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 	level := []*node[S]{{state: k.g.Clone(s), p: certain()}}
 	for depth := 0; len(level) > 0; depth++ {
 		k.next, k.nextOrder = map[string]*node[S]{}, nil
-		for _, n := range level {
+		for i, n := range level {
 			k.situations++
 			k.sp.situations.Add(1)
 			if n.steps > k.opts.MaxSteps {
@@ -563,7 +583,9 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 				continue
 			}
 			if depth == 0 {
-				if err := k.resolve(n, choice[C]{who: actor, cmd: c, p: certain()}); err != nil {
+				root := choice[C]{who: actor, cmd: c, p: certain()}
+				if err := k.resolve(n, root); err != nil {
+					k.stopped(level[i+1:], nil, start[S, C]{n: n, ch: &root})
 					return err
 				}
 				continue
@@ -574,21 +596,28 @@ func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
 			} else {
 				var err error
 				if choices, err = k.answer(n); err != nil {
+					k.stopped(level[i:], k.gathered)
 					return err
 				}
 			}
-			for _, ch := range choices {
+			for j, ch := range choices {
 				if k.forgets {
 					k.gather(n, ch)
 					continue
 				}
 				if err := k.resolve(n, ch); err != nil {
+					pending := make([]start[S, C], 0, len(choices)-j)
+					for _, ch := range choices[j:] {
+						pending = append(pending, start[S, C]{n: n, ch: &ch})
+					}
+					k.stopped(level[i+1:], nil, pending...)
 					return err
 				}
 			}
 		}
-		for _, g := range k.gathered {
+		for j, g := range k.gathered {
 			if err := k.resolve(g.n, g.ch); err != nil {
+				k.stopped(nil, k.gathered[j:])
 				return err
 			}
 		}

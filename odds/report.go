@@ -51,6 +51,11 @@ type Report struct {
 	// seeded resolutions. Paths and Situations are then those of the
 	// enumeration given up.
 	Estimate *Estimate
+
+	// exact is the report of the exact part of an estimate of a part
+	// (Estimate.Exact), nil otherwise: its probabilities are shares of the
+	// whole, the part of this report's that is exact.
+	exact *Report
 }
 
 // Status says how a report's odds were had: exact, partial (exact, with
