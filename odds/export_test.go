@@ -7,3 +7,10 @@ func WithSeed(o Options, r uint64, whole bool) Options {
 	o.reseed, o.whole = r, whole
 	return o
 }
+
+// Unfolded returns o leaving every ruling answered by default a situation
+// of its own, as before rulings were folded into the decision before them.
+func Unfolded(o Options) Options {
+	o.unfolded = true
+	return o
+}

@@ -30,6 +30,10 @@ func newMemo[S any]() *memo[S] { return &memo[S]{done: map[string]*memoEntry[S]{
 type memoEntry[S any] struct {
 	leaves    []memoLeaf[S]
 	truncated prob
+	// folds is the most rulings folded into one of its paths (see fold):
+	// a node whose resolution may answer fewer prompts before
+	// Options.MaxSteps cannot take these results as they are.
+	folds int
 }
 
 // memoLeaf is one result of a decision.
@@ -42,9 +46,11 @@ type memoLeaf[S any] struct {
 	// the situation's state (read only), otherwise.
 	final *final
 	next  *S
-	// rest is the leaf's rest (see leaf), key its state's key (see node).
-	rest any
-	key  string
+	// rest is the leaf's rest (see leaf), key its state's key (see node),
+	// rulings the rulings folded into its path (see fold).
+	rest    any
+	key     string
+	rulings []*ruling
 }
 
 // keep files the results of a whole enumeration under key.
@@ -52,10 +58,11 @@ func (m *memo[S]) keep(key string, en *dice.Enumeration[*leaf[S]]) {
 	e := &memoEntry[S]{truncated: probOf(en.Truncated), leaves: make([]memoLeaf[S], len(en.Outcomes))}
 	for i, o := range en.Outcomes {
 		l := o.Value
-		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final, rest: l.rest}
+		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final, rest: l.rest, rulings: l.rulings}
 		if l.next != nil {
 			ml.next, ml.key = &l.next.state, l.next.key
 		}
+		e.folds = max(e.folds, len(l.rulings))
 		e.leaves[i] = ml
 	}
 	m.done[key] = e
@@ -69,6 +76,9 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 	var full []byte
 	for _, ml := range m.leaves {
 		p := w.mul(ml.p)
+		for _, r := range ml.rulings {
+			k.ruled(r, p)
+		}
 		order = tagOrder(order[:0], ml.said)
 		merged = mergeTags(merged[:0], n.acc.tags, ml.said, order)
 		damage = append(damage[:0], ml.took...)
@@ -105,7 +115,7 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 			k.finals[key] = &final{acc: acc, conds: ml.final.conds, downs: ml.final.downs, p: p}
 			continue
 		}
-		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1, rest: ml.rest, key: ml.key}
+		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1 + len(ml.rulings), rest: ml.rest, key: ml.key}
 		k.nextOrder = append(k.nextOrder, key)
 	}
 }

@@ -109,6 +109,9 @@ type Options struct {
 	// one estimate under many seeds, and against the whole estimated.
 	reseed uint64
 	whole  bool
+	// unfolded leaves every ruling a situation of its own (see fold),
+	// for tests that compare the odds both ways.
+	unfolded bool
 	// wait makes a computation past its share of the paths stop with
 	// errOverShare rather than estimate: All's first round, whose options
 	// past their shares try again with what the others left.
@@ -480,7 +483,7 @@ type calc[S, C, E any] struct {
 	keys keyWriter
 	buf  []byte
 	// spare is the scratch of the workers of earlier decisions.
-	spare []*leaves[S, E]
+	spare []*leaves[S, C, E]
 	// memo holds the results of the decisions resolved, by situation.
 	memo *memo[S]
 
@@ -817,7 +820,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		b = k.keys.appendState(b, &n.state, &k.unique)
 	}
 	k.buf = b
-	if m, ok := k.memo.done[string(b)]; ok {
+	if m, ok := k.memo.done[string(b)]; ok && m.folds <= k.opts.MaxSteps-n.steps {
 		k.replay(n, weight, m)
 		return nil
 	}
@@ -843,11 +846,12 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		maxPaths = budget + 1 // never reached: the count stops first
 	}
 	var mu sync.Mutex
-	var all []*leaves[S, E]
+	var all []*leaves[S, C, E]
 	defer func() {
 		// The scratch of the workers serves the next decision's.
 		for _, l := range all {
 			clear(l.index)
+			clear(l.known)
 		}
 		k.spare = append(k.spare, all...)
 	}()
@@ -856,11 +860,11 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	// result each have a leaf of their own for it, merged below by key.
 	en, err := dice.EnumerateParallel(func() func(dice.Source) (*leaf[S], error) {
 		mu.Lock()
-		var l *leaves[S, E]
+		var l *leaves[S, C, E]
 		if n := len(k.spare); n > 0 {
 			l, k.spare = k.spare[n-1], k.spare[:n-1]
 		} else {
-			l = &leaves[S, E]{index: map[string]*leaf[S]{}, keys: keyWriter{plan: k.keys.plan}}
+			l = &leaves[S, C, E]{index: map[string]*leaf[S]{}, keys: keyWriter{plan: k.keys.plan}}
 		}
 		all = append(all, l)
 		mu.Unlock()
@@ -895,7 +899,11 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			}
 			keep(&l.took, append(l.took[:0], make([]int, len(k.ids))...))
 			said := k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
+			said, err = k.fold(l, n, src, ps, said)
 			keep(&l.said, said)
+			if err != nil {
+				return nil, err
+			}
 			var rest *choice[C]
 			if ps != nil && ps.paused {
 				rest = &ps.rest
@@ -928,6 +936,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	for _, o := range en.Outcomes {
 		w := weight.mul(probOf(o.P))
 		e := o.Value
+		for _, r := range e.rulings {
+			k.ruled(r, w)
+		}
 		if e.final != nil {
 			if have, ok := k.finals[e.key]; ok {
 				have.p = have.p.add(w)
@@ -952,7 +963,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 // decision, a leaf for each distinct key; the enumerated function returns
 // the leaf. Its scratch state, slices and buffers spare allocations per
 // path, and are kept from one decision to the next (calc.spare).
-type leaves[S, E any] struct {
+type leaves[S, C, E any] struct {
 	index  map[string]*leaf[S]
 	after  S        // the state a path leads to, reused path after path
 	events []E      // the events of the path's decision, when the ruleset steps
@@ -964,6 +975,13 @@ type leaves[S, E any] struct {
 	order  []int  // the decision's tags in order, as indices
 	merged []int  // the outcome's tags, as indices (see mergeTags)
 	damage []int
+	// moves, ruled, rulings and known are the scratch of fold: the
+	// prompt of a ruling, the state after it, the rulings of the path and
+	// those met in the decision so far.
+	moves   engine.Prompt[C]
+	ruled   S
+	rulings []*ruling
+	known   map[string]*ruling
 	// chunks hold what the distinct results keep.
 	chunks chunks[S]
 }
@@ -983,6 +1001,9 @@ type leaf[S any] struct {
 	// rest is the *choice[C] that goes on from next after a merge point
 	// (see pause.go); nil otherwise.
 	rest any
+	// rulings are the GM's rulings the path answered by default after its
+	// decision (see fold).
+	rulings []*ruling
 }
 
 // chunks hand out the memory of what distinct results keep, a chunk at a
@@ -1108,7 +1129,7 @@ func tagAt(x int, have, said []string) string {
 // rest, when not nil, is the rest of a decision paused at a merge point:
 // the result is then a situation that goes on with it, rather than with
 // the answer to a prompt.
-func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []string, rest *choice[C]) *leaf[S] {
+func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []string, rest *choice[C]) *leaf[S] {
 	// How many tags, each ended as in the full key, then everyone's
 	// damage in binary: every path of the decision has as many numbers.
 	b := binary.AppendUvarint(append(l.buf[:0], 'F'), uint64(len(said)))
@@ -1119,7 +1140,13 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 	for _, d := range l.took {
 		b = binary.AppendVarint(b, int64(d))
 	}
-	own := len(b) // the end of the decision's tags and damage
+	for _, r := range l.rulings {
+		b = append(b, '\x1e')
+		b = append(b, r.actor...)
+		b = append(b, '\x1f')
+		b = append(b, r.command...)
+	}
+	own := len(b) // the end of the decision's tags, damage and rulings
 	var kind engine.PromptKind
 	if k.speed != nil {
 		kind = k.speed.NextKind(after)
@@ -1186,6 +1213,9 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 	}
 	e.took = grow(&c.ints, len(l.took))
 	copy(e.took, l.took)
+	if len(l.rulings) > 0 {
+		e.rulings = slices.Clone(l.rulings)
+	}
 	if over {
 		f := final{acc: acc, conds: grow(&c.strings, len(k.ids)), downs: grow(&c.bools, len(k.ids))}
 		for i, id := range k.ids {
@@ -1194,7 +1224,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 		e.final = one(&c.finals)
 		*e.final = f
 	} else {
-		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1, key: e.key[len(e.key)-(len(b)-stateAt):]}
+		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1 + len(l.rulings), key: e.key[len(e.key)-(len(b)-stateAt):]}
 		if rest != nil {
 			r := *rest
 			e.next.rest, e.rest = &r, &r
