@@ -55,6 +55,16 @@ var errOverPaths = errors.New("odds: past the path budget")
 // the paths (Options.wait).
 var errOverShare = errors.New("odds: past the option's share of the path budget")
 
+// waiting is errOverShare from an option of All's first round that ran
+// past its share: resume is its computation, to go on from where it
+// stopped in the second round (Options.resume).
+type waiting struct{ resume any }
+
+func (w *waiting) Error() string { return errOverShare.Error() }
+
+// Unwrap returns errOverShare.
+func (w *waiting) Unwrap() error { return errOverShare }
+
 // Estimate says how an estimated Report came about: the exact computation
 // could not finish within its budget, so the command was resolved Samples
 // times with seeded dice (the ruleset's own Step, the same policy) and the

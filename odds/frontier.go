@@ -30,14 +30,21 @@ func (s start[S, C]) weight() prob {
 	return s.n.p.mul(s.ch.p)
 }
 
-// stopped records in k.frontier what is left to resolve when run stops
-// on an error: the starts given, the nodes of the level whose prompts are
-// not answered yet, the answers gathered and not resolved yet, and the
-// situations of the next level met so far.
-func (k *calc[S, C, E]) stopped(level []*node[S], gathered []gathered[S, C], starts ...start[S, C]) {
-	f := make([]start[S, C], 0, len(starts)+len(level)+len(gathered)+len(k.nextOrder))
-	f = append(f, starts...)
-	for _, g := range gathered {
+// frontier returns what is left to resolve when run stopped on an error,
+// as k.at says: the answers of the node being resolved not resolved yet,
+// the answers gathered and not resolved yet, the nodes of the level whose
+// prompts are not answered yet, and the situations of the next level met
+// so far.
+func (k *calc[S, C, E]) frontier() []start[S, C] {
+	at := &k.at
+	var f []start[S, C]
+	if !at.resolving && at.i < len(at.level) && at.choices != nil {
+		n := at.level[at.i]
+		for _, ch := range at.choices[at.j:] {
+			f = append(f, start[S, C]{n: n, ch: &ch})
+		}
+	}
+	for _, g := range k.gathered[at.g:] {
 		ch := g.ch
 		f = append(f, start[S, C]{n: g.n, ch: &ch})
 	}
@@ -45,15 +52,31 @@ func (k *calc[S, C, E]) stopped(level []*node[S], gathered []gathered[S, C], sta
 		if rest, ok := n.rest.(*choice[C]); ok {
 			return start[S, C]{n: n, ch: rest}
 		}
+		if at.depth == 0 {
+			return start[S, C]{n: n, ch: &at.root}
+		}
 		return start[S, C]{n: n}
 	}
-	for _, n := range level {
-		f = append(f, waiting(n))
+	if !at.resolving {
+		from := at.i
+		if at.choices != nil {
+			from++
+		}
+		for _, n := range at.level[min(from, len(at.level)):] {
+			if n.steps <= k.opts.MaxSteps {
+				f = append(f, waiting(n))
+			} else {
+				k.leaveOut(k.reasons.steps, n.p)
+			}
+		}
 	}
 	for _, key := range k.nextOrder {
-		f = append(f, waiting(k.next[key]))
+		f = append(f, start[S, C]{n: k.next[key]})
+		if rest, ok := k.next[key].rest.(*choice[C]); ok {
+			f[len(f)-1].ch = rest
+		}
 	}
-	k.frontier = f
+	return f
 }
 
 // picker draws the starts of a frontier in proportion to their

@@ -112,6 +112,9 @@ type Options struct {
 	// unfolded leaves every ruling a situation of its own (see fold),
 	// for tests that compare the odds both ways.
 	unfolded bool
+	// resume, when not nil, is the *calc of an option of All's first
+	// round that waited, to go on with in the second.
+	resume any
 	// wait makes a computation past its share of the paths stop with
 	// errOverShare rather than estimate: All's first round, whose options
 	// past their shares try again with what the others left.
@@ -332,6 +335,87 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 	if acting == engine.GM {
 		acting = p.Actor
 	}
+	k, resumed := opts.resume.(*calc[S, C, E])
+	if resumed {
+		// All's second round: the first's computation goes on from
+		// where it stopped, with this round's share.
+		k.opts.share, k.opts.wait = opts.share, opts.wait
+	} else {
+		k = newCalc(g, sum, policy, opts, acting, ids, sp, s)
+	}
+	given := k.budget()
+	allowed := k.paths + given // with those of All's first round
+	var why string
+	if !resumed && opts.Fallback && given > 0 {
+		// A command whose own dice are far past the budget is estimated
+		// at once, rather than after spending the budget on it.
+		if size := k.probeSize(s, actor, c, k.seedOf(s, actor, text)^0x5eed); size > probeMargin*float64(given) {
+			why = fmt.Sprintf("about %.3g dice paths for the command alone (probed), more than %d times the %d of its budget", size, probeMargin, given)
+			err = errOverPaths
+		}
+	}
+	switch {
+	case why != "":
+	case resumed:
+		err = k.proceed()
+	default:
+		err = k.run(s, actor, c)
+	}
+	sp.paths += k.paths - k.spent
+	k.spent = k.paths
+	if opts.wait && (why != "" || errors.Is(err, errOverPaths)) {
+		if why == "" {
+			return nil, &waiting{resume: k}
+		}
+		return nil, errOverShare
+	}
+	if err != nil && opts.Fallback {
+		// Past a budget: an estimate instead, from the same state.
+		if why != "" {
+			// Given up before it began.
+		} else if over, ok := errors.AsType[*BudgetError](err); ok {
+			why = fmt.Sprintf("past the %s budget of %s after %d dice paths in all", over.Budget, over.Limit, over.Paths)
+		} else if errors.Is(err, errOverPaths) {
+			why = fmt.Sprintf("more dice paths than the %d of its budget", allowed)
+		}
+		if why != "" {
+			paths, situations := k.paths, k.situations
+			var starts []start[S, C]
+			if errors.Is(err, errOverPaths) && !opts.whole {
+				starts = k.frontier()
+			}
+			if len(starts) == 0 {
+				// Given up before the enumeration began, or past the
+				// time or memory budget, where it stopped depends on the
+				// clock: the whole is estimated, from the state.
+				k.reset()
+				root := choice[C]{who: actor, cmd: c, p: certain()}
+				starts = []start[S, C]{{n: &node[S]{state: k.g.Clone(s), p: certain()}, ch: &root}}
+			}
+			if err = k.estimate(s, actor, text, why, starts); err == nil {
+				k.paths, k.situations = paths, situations
+			}
+		}
+	}
+	if err != nil {
+		if over, ok := errors.AsType[*BudgetError](err); ok {
+			return nil, over
+		}
+		var refusal *engine.Error
+		if errors.As(err, &refusal) && k.situations == 1 {
+			return nil, &RefusedError{Actor: actor, Command: text, Err: refusal}
+		}
+		return nil, fmt.Errorf("odds of %q from %s: %w", text, actor, err)
+	}
+	rep = k.report()
+	rep.Estimate, rep.exact = k.estimated, k.exactPart
+	rep.Ruleset, rep.Actor, rep.Command, rep.Question, rep.Acting = g.ID(), actor, text, p.Question, acting
+	return rep, nil
+}
+
+// newCalc returns a new computation of the odds of a command of acting in
+// state s.
+func newCalc[S, C, E any](g engine.Game[S, C, E], sum engine.Odds[S, C, E], policy engine.Policy[S, C], opts Options, acting string, ids []string, sp *spend, s *S) *calc[S, C, E] {
 	k := &calc[S, C, E]{
 		g: g, sum: sum, policy: policy, opts: opts, actor: acting, ids: ids, sp: sp,
 		index:   map[string]int{},
@@ -360,62 +444,7 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		k.before = append(k.before, cond)
 		k.beforeDown = append(k.beforeDown, down)
 	}
-	given := k.budget()
-	var why string
-	if opts.Fallback && given > 0 {
-		// A command whose own dice are far past the budget is estimated
-		// at once, rather than after spending the budget on it.
-		if size := k.probeSize(s, actor, c, k.seedOf(s, actor, text)^0x5eed); size > probeMargin*float64(given) {
-			why = fmt.Sprintf("about %.3g dice paths for the command alone (probed), more than %d times the %d of its budget", size, probeMargin, given)
-			err = errOverPaths
-		}
-	}
-	if why == "" {
-		err = k.run(s, actor, c)
-	}
-	sp.paths += k.paths
-	if opts.wait && (why != "" || errors.Is(err, errOverPaths)) {
-		return nil, errOverShare
-	}
-	if err != nil && opts.Fallback {
-		// Past a budget: an estimate instead, from the same state.
-		if why != "" {
-			// Given up before it began.
-		} else if over, ok := errors.AsType[*BudgetError](err); ok {
-			why = fmt.Sprintf("past the %s budget of %s after %d dice paths in all", over.Budget, over.Limit, over.Paths)
-		} else if errors.Is(err, errOverPaths) {
-			why = fmt.Sprintf("more dice paths than the %d of its budget", given)
-		}
-		if why != "" {
-			paths, situations := k.paths, k.situations
-			starts := k.frontier
-			if !errors.Is(err, errOverPaths) || len(starts) == 0 || opts.whole {
-				// Given up before the enumeration began, or past the
-				// time or memory budget, where it stopped depends on the
-				// clock: the whole is estimated, from the state.
-				k.reset()
-				root := choice[C]{who: actor, cmd: c, p: certain()}
-				starts = []start[S, C]{{n: &node[S]{state: k.g.Clone(s), p: certain()}, ch: &root}}
-			}
-			if err = k.estimate(s, actor, text, why, starts); err == nil {
-				k.paths, k.situations = paths, situations
-			}
-		}
-	}
-	if err != nil {
-		if over, ok := errors.AsType[*BudgetError](err); ok {
-			return nil, over
-		}
-		var refusal *engine.Error
-		if errors.As(err, &refusal) && k.situations == 1 {
-			return nil, &RefusedError{Actor: actor, Command: text, Err: refusal}
-		}
-		return nil, fmt.Errorf("odds of %q from %s: %w", text, actor, err)
-	}
-	rep = k.report()
-	rep.Estimate, rep.exact = k.estimated, k.exactPart
-	rep.Ruleset, rep.Actor, rep.Command, rep.Question, rep.Acting = g.ID(), actor, text, p.Question, acting
-	return rep, nil
+	return k
 }
 
 // check refuses a command from actor at prompt p when the fight is over,
@@ -497,7 +526,10 @@ type calc[S, C, E any] struct {
 	// part (Estimate.Exact), for its intervals; frontier is what the
 	// enumeration left to resolve when it stopped (see frontier.go).
 	exactPart *Report
-	frontier  []start[S, C]
+	// at is where run has got to; spent is how many of paths the spend
+	// counts already (those of All's first round, when it goes on).
+	at    cursor[S, C]
+	spent int
 	sp        *spend // the budget, shared by the options of All
 }
 
@@ -572,65 +604,93 @@ type choice[C any] struct {
 
 // run resolves actor's command c from state s, level by level: the command,
 // then the prompts it leads to, then the prompts those lead to. When it
-// stops on an error, k.frontier is what was left to resolve (see
-// frontier.go).
+// stops on an error, k.at says where, so that proceed may go on from
+// there with more budget (All's second round), or an estimate from what
+// is left (see frontier.go).
 func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
-	level := []*node[S]{{state: k.g.Clone(s), p: certain()}}
-	for depth := 0; len(level) > 0; depth++ {
-		k.next, k.nextOrder = map[string]*node[S]{}, nil
-		for i, n := range level {
-			k.situations++
-			k.sp.situations.Add(1)
-			if n.steps > k.opts.MaxSteps {
-				k.leaveOut(k.reasons.steps, n.p)
-				continue
-			}
-			if depth == 0 {
-				root := choice[C]{who: actor, cmd: c, p: certain()}
-				if err := k.resolve(n, root); err != nil {
-					k.stopped(level[i+1:], nil, start[S, C]{n: n, ch: &root})
-					return err
+	k.at = cursor[S, C]{level: []*node[S]{{state: k.g.Clone(s), p: certain()}}, root: choice[C]{who: actor, cmd: c, p: certain()}}
+	k.next, k.nextOrder = map[string]*node[S]{}, nil
+	return k.proceed()
+}
+
+// cursor is where run has got to: the level of situations being
+// resolved, the node of it being answered or resolved, and then the
+// answers gathered being resolved.
+type cursor[S, C any] struct {
+	level []*node[S]
+	depth int
+	root  choice[C] // the command, the choice of the level of depth 0
+	// i is the node of the level being answered; choices are its answers
+	// (nil before it is answered), j the next of them to resolve.
+	i       int
+	choices []choice[C]
+	j       int
+	// resolving is set once the level's prompts are all answered, while
+	// k.gathered are resolved, g the next of them.
+	resolving bool
+	g         int
+}
+
+// proceed resolves from where k.at says, to the end or an error.
+func (k *calc[S, C, E]) proceed() error {
+	at := &k.at
+	for len(at.level) > 0 {
+		for !at.resolving && at.i < len(at.level) {
+			n := at.level[at.i]
+			if at.choices == nil {
+				k.situations++
+				k.sp.situations.Add(1)
+				if n.steps > k.opts.MaxSteps {
+					k.leaveOut(k.reasons.steps, n.p)
+					at.i++
+					continue
 				}
-				continue
-			}
-			var choices []choice[C]
-			if rest, ok := n.rest.(*choice[C]); ok {
-				choices = []choice[C]{*rest}
-			} else {
-				var err error
-				if choices, err = k.answer(n); err != nil {
-					k.stopped(level[i:], k.gathered)
-					return err
+				switch rest, ok := n.rest.(*choice[C]); {
+				case at.depth == 0:
+					at.choices = []choice[C]{at.root}
+				case ok:
+					at.choices = []choice[C]{*rest}
+				default:
+					choices, err := k.answer(n)
+					if err != nil {
+						// Not counted again when it goes on.
+						k.situations--
+						k.sp.situations.Add(-1)
+						return err
+					}
+					at.choices = choices
 				}
+				at.j = 0
 			}
-			for j, ch := range choices {
-				if k.forgets {
+			for ; at.j < len(at.choices); at.j++ {
+				ch := at.choices[at.j]
+				if k.forgets && at.depth > 0 {
 					k.gather(n, ch)
 					continue
 				}
 				if err := k.resolve(n, ch); err != nil {
-					pending := make([]start[S, C], 0, len(choices)-j)
-					for _, ch := range choices[j:] {
-						pending = append(pending, start[S, C]{n: n, ch: &ch})
-					}
-					k.stopped(level[i+1:], nil, pending...)
 					return err
 				}
 			}
+			at.choices = nil
+			at.i++
 		}
-		for j, g := range k.gathered {
+		at.resolving = true
+		for ; at.g < len(k.gathered); at.g++ {
+			g := k.gathered[at.g]
 			if err := k.resolve(g.n, g.ch); err != nil {
-				k.stopped(nil, k.gathered[j:])
 				return err
 			}
 		}
 		clear(k.gathered)
 		k.gathered = k.gathered[:0]
 		clear(k.gatheredAt)
-		level = level[:0]
+		level := make([]*node[S], 0, len(k.nextOrder))
 		for _, key := range k.nextOrder {
 			level = append(level, k.next[key])
 		}
+		*at = cursor[S, C]{level: level, depth: at.depth + 1, root: at.root}
+		k.next, k.nextOrder = map[string]*node[S]{}, nil
 	}
 	return nil
 }
@@ -708,9 +768,10 @@ func (k *calc[S, C, E]) leaveOut(reason string, p prob) {
 // budget returns how many dice paths are left to run, of the budget of the
 // whole computation.
 func (k *calc[S, C, E]) budget() int {
-	left := k.opts.MaxPaths - k.sp.paths - k.paths
+	ran := k.paths - k.spent // not counted by the spend yet
+	left := k.opts.MaxPaths - k.sp.paths - ran
 	if k.opts.share > 0 {
-		left = min(left, k.opts.share-k.paths)
+		left = min(left, k.opts.share-ran)
 	}
 	return left
 }
