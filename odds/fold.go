@@ -121,3 +121,27 @@ func (k *calc[S, C, E]) ruled(r *ruling, w prob) {
 	}
 	a.p = a.p.add(w)
 }
+
+// ruledP is a ruling answered on the way of a decision, with the
+// probability of its paths given the decision: what ruled files, once a
+// decision rather than once a result.
+type ruledP struct {
+	r *ruling
+	p prob
+}
+
+// addRulings adds to sums the rulings of a result of probability p (given
+// its decision), alike rulings together, in the order first met.
+func addRulings(sums []ruledP, rulings []*ruling, p prob) []ruledP {
+	for _, r := range rulings {
+		i := 0
+		for i < len(sums) && (sums[i].r.actor != r.actor || sums[i].r.command != r.command) {
+			i++
+		}
+		if i == len(sums) {
+			sums = append(sums, ruledP{r: r})
+		}
+		sums[i].p = sums[i].p.add(p)
+	}
+	return sums
+}

@@ -30,6 +30,9 @@ func newMemo[S any]() *memo[S] { return &memo[S]{done: map[string]*memoEntry[S]{
 type memoEntry[S any] struct {
 	leaves    []memoLeaf[S]
 	truncated prob
+	// rulings are the rulings folded into its paths, with their
+	// probabilities given the decision (see fold).
+	rulings []ruledP
 	// folds is the most rulings folded into one of its paths (see fold):
 	// a node whose resolution may answer fewer prompts before
 	// Options.MaxSteps cannot take these results as they are.
@@ -46,11 +49,11 @@ type memoLeaf[S any] struct {
 	// the situation's state (read only), otherwise.
 	final *final
 	next  *S
-	// rest is the leaf's rest (see leaf), key its state's key (see node),
-	// rulings the rulings folded into its path (see fold).
-	rest    any
-	key     string
-	rulings []*ruling
+	// rest is the leaf's rest (see leaf), key its state's key (see node).
+	rest any
+	key  string
+	// folds is how many rulings were folded into its path.
+	folds int
 }
 
 // keep files the results of a whole enumeration under key.
@@ -58,11 +61,14 @@ func (m *memo[S]) keep(key string, en *dice.Enumeration[*leaf[S]]) {
 	e := &memoEntry[S]{truncated: probOf(en.Truncated), leaves: make([]memoLeaf[S], len(en.Outcomes))}
 	for i, o := range en.Outcomes {
 		l := o.Value
-		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final, rest: l.rest, rulings: l.rulings}
+		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final, rest: l.rest, folds: len(l.rulings)}
 		if l.next != nil {
 			ml.next, ml.key = &l.next.state, l.next.key
 		}
 		e.folds = max(e.folds, len(l.rulings))
+		if len(l.rulings) > 0 {
+			e.rulings = addRulings(e.rulings, l.rulings, ml.p)
+		}
 		e.leaves[i] = ml
 	}
 	m.done[key] = e
@@ -74,11 +80,11 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 	k.leaveOut(k.reasons.draws, w.mul(m.truncated))
 	var order, merged, damage []int
 	var full []byte
+	for _, r := range m.rulings {
+		k.ruled(r.r, w.mul(r.p))
+	}
 	for _, ml := range m.leaves {
 		p := w.mul(ml.p)
-		for _, r := range ml.rulings {
-			k.ruled(r, p)
-		}
 		order = tagOrder(order[:0], ml.said)
 		merged = mergeTags(merged[:0], n.acc.tags, ml.said, order)
 		damage = append(damage[:0], ml.took...)
@@ -115,7 +121,7 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 			k.finals[key] = &final{acc: acc, conds: ml.final.conds, downs: ml.final.downs, p: p}
 			continue
 		}
-		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1 + len(ml.rulings), rest: ml.rest, key: ml.key}
+		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1 + ml.folds, rest: ml.rest, key: ml.key}
 		k.nextOrder = append(k.nextOrder, key)
 	}
 }

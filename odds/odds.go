@@ -994,12 +994,18 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	if en.Unexplored.Sign() == 0 {
 		k.memo.keep(memoKey, en)
 	}
+	var rulings []ruledP
+	for _, o := range en.Outcomes {
+		if len(o.Value.rulings) > 0 {
+			rulings = addRulings(rulings, o.Value.rulings, probOf(o.P))
+		}
+	}
+	for _, r := range rulings {
+		k.ruled(r.r, weight.mul(r.p))
+	}
 	for _, o := range en.Outcomes {
 		w := weight.mul(probOf(o.P))
 		e := o.Value
-		for _, r := range e.rulings {
-			k.ruled(r, w)
-		}
 		if e.final != nil {
 			if have, ok := k.finals[e.key]; ok {
 				have.p = have.p.add(w)
