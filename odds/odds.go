@@ -530,7 +530,7 @@ type calc[S, C, E any] struct {
 	// counts already (those of All's first round, when it goes on).
 	at    cursor[S, C]
 	spent int
-	sp        *spend // the budget, shared by the options of All
+	sp    *spend // the budget, shared by the options of All
 }
 
 // node is a situation the resolution reaches with some probability: the
