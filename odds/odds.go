@@ -501,6 +501,7 @@ type calc[S, C, E any] struct {
 	gathered   []gathered[S, C]
 	gatheredAt map[string]*node[S]
 	forgot     S // the scratch of gather
+	view       S // the scratch of answer
 
 	answers     map[answerKey]*answer
 	answerOrder []answerKey
@@ -790,7 +791,15 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	if p.Actor == engine.GM {
 		viewer = engine.Everyone
 	}
-	vp := engine.ViewPrompt(k.g, &n.state, viewer)
+	// The prompt as the one deciding sees it, from the prompt in full
+	// (engine.ViewPrompt would ask for it again).
+	secrets, _ := k.g.(engine.Secrets[S, C, E])
+	vp := p
+	if secrets != nil && !viewer.GM {
+		q := p
+		q.Options = slices.Clone(p.Options)
+		vp = secrets.ViewPrompt(&n.state, q, viewer)
+	}
 	if k.budget() <= 0 {
 		if k.opts.Fallback {
 			return nil, errOverPaths
@@ -804,9 +813,15 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 		if err := k.sp.check(k.sp.ran.Add(1)); err != nil {
 			return "", err
 		}
-		// A fresh view each time: nothing a policy does to it carries over.
-		view := engine.View(k.g, &n.state, viewer)
-		cmd := k.policy.Choose(&view, vp, src)
+		// A fresh view each time: nothing a policy does to it carries
+		// over. ViewInto writes it all again, in the memory of the last.
+		view := &k.view
+		if secrets != nil {
+			secrets.ViewInto(view, &n.state, viewer)
+		} else {
+			*view = k.g.Clone(&n.state)
+		}
+		cmd := k.policy.Choose(view, vp, src)
 		if any(cmd) == nil {
 			nothing = true
 			return "", nil
