@@ -60,6 +60,9 @@ func TestPartEstimateIsHonest(t *testing.T) {
 			t.Fatalf("seed %d: exact shares %v and %v, want a part and the whole", seed, part.Estimate.Exact, whole.Estimate.Exact)
 		}
 		sumsToOne(t, part)
+		if j := odds.NewReportJSON(part); j.Status != "estimate" || j.Estimate == nil || j.Estimate.ExactShare != part.Estimate.Exact {
+			t.Fatalf("seed %d: JSON status %q, estimate %+v, want the exact share %v", seed, j.Status, j.Estimate, part.Estimate.Exact)
+		}
 		share += part.Estimate.Exact
 		partSamples += part.Estimate.Samples
 		wholeSamples += whole.Estimate.Samples
