@@ -47,8 +47,9 @@ type Report struct {
 	Situations int
 	// Estimate, when not nil, says that the probabilities are estimated
 	// rather than exact: the enumeration could not finish within its
-	// budget (Options.Fallback), and the outcomes are frequencies over
-	// seeded resolutions. Paths and Situations are then those of the
+	// budget (Options.Fallback), and the outcomes are the part it had
+	// exactly (Estimate.Exact) plus frequencies over seeded resolutions
+	// of the rest. Paths and Situations are then those of the
 	// enumeration given up.
 	Estimate *Estimate
 
