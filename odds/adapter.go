@@ -249,40 +249,49 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	// share waits for the second round, which shares what the first left
 	// among the options that wait, in the same way, and estimates those
 	// still past their shares. What an option waiting ran in the first
-	// round is spent, but the decisions it finished are in the memo, so
-	// that its second try runs only the rest.
+	// round is spent, and its second try goes on from where the first
+	// stopped (or, when it was probed past its share, starts again, the
+	// decisions it finished in the memo).
 	m.Options = make([]Headline, len(p.Options))
 	var later []int
+	resume := map[int]any{}
 	for i, o := range p.Options {
 		opts.wait = true
 		opts.share = max(1, (opts.MaxPaths-opts.spend.paths)/(len(p.Options)-i))
-		if c.option(m, i, len(p.Options), s, actor, o, policy, opts) {
+		if wait, k := c.option(m, i, len(p.Options), s, actor, o, policy, opts); wait {
 			later = append(later, i)
+			resume[i] = k
 		}
 	}
 	for j, i := range later {
 		opts.wait = false
 		opts.share = max(1, (opts.MaxPaths-opts.spend.paths)/(len(later)-j))
+		opts.resume = resume[i]
 		c.option(m, i, len(p.Options), s, actor, p.Options[i], policy, opts)
 	}
+	opts.resume = nil
 	m.Rank()
 	return m, nil
 }
 
 // option computes option o, the i-th of n of the menu m, into
 // m.Options[i], and reports whether it is to wait for All's second round
-// (Options.wait).
-func (c *calculator[S, C, E]) option(m *Menu, i, n int, s *S, actor string, o engine.Option[C], policy engine.Policy[S, C], opts Options) bool {
+// (Options.wait), with its computation to go on with then (nil when it
+// is to start again).
+func (c *calculator[S, C, E]) option(m *Menu, i, n int, s *S, actor string, o engine.Option[C], policy engine.Policy[S, C], opts Options) (bool, any) {
 	text := c.g.FormatCommand(o.Command)
 	opts.spend.at(i+1, n, text)
 	rep, err := Of(c.g, s, actor, o.Command, policy, opts)
+	if w, ok := errors.AsType[*waiting](err); ok {
+		return true, w.resume
+	}
 	switch {
 	case errors.Is(err, errOverShare):
-		return true
+		return true, nil
 	case err != nil:
 		m.Options[i] = RefusedHeadline(text, o.Label, err.Error())
 	default:
 		m.Options[i] = HeadlineOf(o.Label, rep)
 	}
-	return false
+	return false, nil
 }

@@ -19,10 +19,12 @@
 // is too big for a budget asked of a partial answer, the report says how
 // much probability was left out and why. Past its budget of paths, time
 // or memory, a computation that falls back (Options.Fallback, as every
-// option of Calculator.All does) is estimated instead: resolved again and
-// again with seeded dice, by the same rules and policy, its figures
-// frequencies with their 95% intervals, and marked as an estimate
-// (Report.Estimate, Report.Status).
+// option of Calculator.All does) is estimated instead: what the
+// enumeration had is kept exact, and the rest resolved again and again
+// from where it stopped with seeded dice, by the same rules and policy,
+// its figures the exact part plus frequencies over the rest, with their
+// 95% intervals, and marked as an estimate (Report.Estimate,
+// Report.Status).
 //
 // The odds a Calculator gives a combatant are computed on that
 // combatant's view of the state (engine.View), so they are a function of

@@ -27,6 +27,11 @@ const (
 	// its time budget plays, however long they take: with fewer it would
 	// say next to nothing.
 	FewestSamples = 20
+	// partSamples is how often an estimate of a part of the probability
+	// (an exact enumeration's frontier) looks at its intervals, from as
+	// many resolutions: they are narrower by the part's share, so that
+	// a small part is known within Precision from a few resolutions.
+	partSamples = 50
 	// EstimateGrace is the least time estimates may run past a
 	// computation's time budget (Options.Timeout) to reach MinSamples;
 	// the grace is the budget itself when that is longer.
@@ -50,6 +55,16 @@ var errOverPaths = errors.New("odds: past the path budget")
 // the paths (Options.wait).
 var errOverShare = errors.New("odds: past the option's share of the path budget")
 
+// waiting is errOverShare from an option of All's first round that ran
+// past its share: resume is its computation, to go on from where it
+// stopped in the second round (Options.resume).
+type waiting struct{ resume any }
+
+func (w *waiting) Error() string { return errOverShare.Error() }
+
+// Unwrap returns errOverShare.
+func (w *waiting) Unwrap() error { return errOverShare }
+
 // Estimate says how an estimated Report came about: the exact computation
 // could not finish within its budget, so the command was resolved Samples
 // times with seeded dice (the ruleset's own Step, the same policy) and the
@@ -62,19 +77,130 @@ type Estimate struct {
 	Seed    uint64
 	// Reason says why the exact odds were not had.
 	Reason string
+	// Exact is the share of the probability had exactly before the
+	// estimate took over: the outcomes the enumeration reached, and what
+	// it left out. Only the rest, 1 - Exact, is estimated, each
+	// resolution resolving from where the enumeration stopped, so that a
+	// probability's interval is the exact part plus the rest's interval
+	// scaled by the rest's share. Zero when the whole is estimated.
+	Exact float64
 }
 
 // Interval returns the 95% interval of a probability p of the report: for
-// an estimate, the Wilson score interval of p over the samples; for an
-// enumeration, from p to p plus what is not covered (the most the left-out
-// part could add), a point when everything is covered.
+// an estimate, the Wilson score interval of p over the samples (of the
+// part estimated, scaled by its share, beside the exact part: see
+// Estimate.Exact); for an enumeration, from p to p plus what is not
+// covered (the most the left-out part could add), a point when everything
+// is covered. p is one of the report's figures (Tags, Combatants,
+// Outcomes, Answered, Limits), or zero; of any other probability the
+// exact part is not known, and the interval is as wide as any the samples
+// could give.
 func (r *Report) Interval(p *big.Rat) (lo, hi float64) {
 	f, _ := p.Float64()
-	if r.Estimate == nil {
+	e := r.Estimate
+	if e == nil {
 		u, _ := r.Uncovered.Float64()
 		return f, math.Min(1, f+u)
 	}
-	return wilson(f, float64(r.Estimate.Samples))
+	n := float64(e.Samples)
+	if r.exact == nil {
+		return wilson(f, n)
+	}
+	part := 1 - e.Exact
+	exact, known := r.exactOf(p)
+	if !known {
+		// Every Wilson interval over n samples is within this of its
+		// frequency.
+		half := part * (z95/(2*math.Sqrt(n)) + z95*z95/n)
+		return math.Max(0, f-half), math.Min(1, f+half)
+	}
+	g := min(max((f-exact)/part, 0), 1)
+	lo, hi = wilson(g, n)
+	// The figure itself is inside, whatever the rounding of the parts.
+	return math.Max(0, math.Min(f, exact+part*lo)), math.Min(1, math.Max(f, exact+part*hi))
+}
+
+// exactOf returns the exact part of probability p, one of r's figures, in
+// the report of the exact part; false when p is not one of them.
+func (r *Report) exactOf(p *big.Rat) (float64, bool) {
+	x := r.exact
+	float := func(q *big.Rat) (float64, bool) {
+		if q == nil {
+			return 0, true
+		}
+		f, _ := q.Float64()
+		return f, true
+	}
+	if p.Sign() == 0 {
+		return 0, true
+	}
+	for _, t := range r.Tags {
+		if t.P == p {
+			return float(x.TagP(t.Tag))
+		}
+	}
+	for i := range r.Combatants {
+		c := &r.Combatants[i]
+		xc := x.Combatant(c.Combatant)
+		if xc == nil {
+			xc = &CombatantOdds{}
+		}
+		if c.Down == p {
+			return float(xc.Down)
+		}
+		for _, d := range c.Damage {
+			if d.P == p {
+				for _, xd := range xc.Damage {
+					if xd.Value == d.Value {
+						return float(xd.P)
+					}
+				}
+				return 0, true
+			}
+		}
+		for _, d := range c.Conditions {
+			if d.P == p {
+				for _, xd := range xc.Conditions {
+					if xd.Condition == d.Condition && xd.Down == d.Down {
+						return float(xd.P)
+					}
+				}
+				return 0, true
+			}
+		}
+	}
+	for i := range r.Outcomes {
+		if r.Outcomes[i].P == p {
+			key := r.Outcomes[i].Key()
+			for j := range x.Outcomes {
+				if x.Outcomes[j].Key() == key {
+					return float(x.Outcomes[j].P)
+				}
+			}
+			return 0, true
+		}
+	}
+	for _, a := range r.Answered {
+		if a.P == p {
+			for _, xa := range x.Answered {
+				if xa.Actor == a.Actor && xa.Kind == a.Kind && xa.Command == a.Command && xa.By == a.By {
+					return float(xa.P)
+				}
+			}
+			return 0, true
+		}
+	}
+	for _, l := range r.Limits {
+		if l.P == p {
+			for _, xl := range x.Limits {
+				if xl.Reason == l.Reason {
+					return float(xl.P)
+				}
+			}
+			return 0, true
+		}
+	}
+	return 0, false
 }
 
 // wilson is the Wilson score interval at 95% of a frequency f over n
@@ -87,21 +213,45 @@ func wilson(f, n float64) (lo, hi float64) {
 }
 
 // MeanInterval returns the 95% interval of combatant c's expected damage:
-// for an estimate, the mean plus or minus its standard error times 1.96;
+// for an estimate, the mean plus or minus its standard error times 1.96
+// (of the part estimated, scaled by its share, when the rest is exact);
 // for an enumeration, the mean itself (over the covered part).
 func (r *Report) MeanInterval(c *CombatantOdds) (lo, hi float64) {
 	mean, _ := c.MeanDamage.Float64()
 	if r.Estimate == nil || r.Estimate.Samples < 2 {
 		return mean, mean
 	}
-	var sq float64
-	for _, d := range c.Damage {
-		p, _ := d.P.Float64()
-		sq += p * float64(d.Value) * float64(d.Value)
+	moments := func(c *CombatantOdds) (m1, m2 float64) {
+		if c == nil {
+			return 0, 0
+		}
+		for _, d := range c.Damage {
+			p, _ := d.P.Float64()
+			m1 += p * float64(d.Value)
+			m2 += p * float64(d.Value) * float64(d.Value)
+		}
+		return m1, m2
 	}
 	n := float64(r.Estimate.Samples)
-	variance := math.Max(0, sq-mean*mean) * n / (n - 1)
-	half := z95 * math.Sqrt(variance/n)
+	if r.exact == nil {
+		_, sq := moments(c)
+		variance := math.Max(0, sq-mean*mean) * n / (n - 1)
+		half := z95 * math.Sqrt(variance/n)
+		return mean - half, mean + half
+	}
+	// The part estimated: its damage's moments given that part, from
+	// the whole's less the exact part's. The mean is over the covered
+	// part, as MeanDamage is.
+	part := 1 - r.Estimate.Exact
+	m1, m2 := moments(c)
+	x1, x2 := moments(r.exact.Combatant(c.Combatant))
+	g1, g2 := (m1-x1)/part, (m2-x2)/part
+	variance := math.Max(0, g2-g1*g1) * n / (n - 1)
+	covered, _ := r.Covered().Float64()
+	if covered <= 0 {
+		return mean, mean
+	}
+	half := z95 * part * math.Sqrt(variance/n) / covered
 	return mean - half, mean + half
 }
 
@@ -120,17 +270,35 @@ func (k *calc[S, C, E]) seedOf(s *S, actor, command string) uint64 {
 	return h.Sum64()
 }
 
-// estimate resolves actor's command c from state s again and again with
-// seeded dice, as the table would, and files each resolution's outcome
-// with the frequency it is met: at most opts.Samples resolutions, fewer
-// when the chance to hit and every combatant's chance to go down are
-// known within Precision at 95%, or when the time budget is spent (but
-// never fewer than MinSamples). Prompts met on the way are answered as
-// the exact computation answers them. why says why the exact odds were
-// not had.
-func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) error {
+// estimate resolves from the starts again and again with seeded dice, as
+// the table would, and files each resolution's outcome with the frequency
+// it is met times the starts' probability (see frontier.go): at most
+// opts.Samples resolutions, fewer when the chance to hit and every
+// combatant's chance to go down are known within Precision at 95%, or
+// when the time budget is spent (but never fewer than MinSamples). Each
+// resolution begins from a start drawn in proportion to its probability.
+// Prompts met on the way are answered as the exact computation answers
+// them. text is actor's command, for the seed, and why says why the exact
+// odds were not had. Whatever the enumeration did before is kept: it is
+// the exact part, and the starts are what it left.
+func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S, C]) error {
 	seed := k.seedOf(s, actor, text)
+	if k.opts.reseed != 0 {
+		seed = dice.Mix(seed, k.opts.reseed)
+	}
 	src := dice.Seeded(seed)
+	ws := make([]prob, len(starts))
+	var u prob // the starts' probability, the part estimated
+	for i, st := range starts {
+		ws[i] = st.weight()
+		u = u.add(ws[i])
+	}
+	pick := newPicker(ws, u, dice.Seeded(dice.Mix(seed, 1)))
+	uf := u.float()
+	whole := u == certain()
+	if !whole {
+		k.exactPart = k.report()
+	}
 	maxN := k.opts.Samples
 	type tally struct {
 		f     *final
@@ -150,6 +318,12 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 	downCount := make([]int, len(k.ids))
 	left := map[string]int{}
 	var leftOrder []string
+	leave := func(reason string) {
+		left[reason]++
+		if left[reason] == 1 {
+			leftOrder = append(leftOrder, reason)
+		}
+	}
 	var cur, next, view S
 	var moves engine.Prompt[C]
 	secrets, _ := k.g.(engine.Secrets[S, C, E])
@@ -162,12 +336,56 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 	downs := make([]bool, len(k.ids))
 	var b []byte
 	by := "policy " + k.opts.Policy
+	// answer answers the prompt cur waits for as the exact computation
+	// does, from the prompt as a policy reads it (engine.Moves: cheaper
+	// than Next where the ruleset has Speed).
+	answer := func() (string, C, error) {
+		engine.Moves(k.g, &cur, &moves)
+		p := &moves
+		var how string
+		var cmd C
+		if p.Kind == engine.Ruling && p.Default >= 0 && p.Default < len(p.Options) {
+			cmd = p.Options[p.Default].Command
+			how = "ruling default"
+		} else {
+			viewer := engine.Viewer{Combatant: p.Actor}
+			if p.Actor == engine.GM {
+				viewer = engine.Everyone
+			}
+			if secrets != nil {
+				secrets.ViewInto(&view, &cur, viewer)
+				cmd = k.policy.Choose(&view, secrets.ViewPrompt(&cur, *p, viewer), src)
+			} else {
+				cmd = k.policy.Choose(&cur, *p, src)
+			}
+			if any(cmd) == nil {
+				return "", cmd, fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
+			}
+			how = by
+		}
+		command := k.g.FormatCommand(cmd)
+		key := answerKey{actor: p.Actor, kind: string(p.Kind), command: command, by: how}
+		a, ok := answers[key]
+		if !ok {
+			// The prompt in full, for its question and labels.
+			a = &answerTally{p: k.g.Next(&cur), command: command, by: how}
+			answers[key] = a
+			answerOrder = append(answerOrder, key)
+		}
+		a.count++
+		return p.Actor, cmd, nil
+	}
 	n := 0
 	deadline := k.sp.deadline
 	hard := deadline.Add(max(deadline.Sub(k.sp.start), EstimateGrace))
 	for n < maxN {
-		if n >= MinSamples && n%200 == 0 && k.precise(n, hits, downCount) {
-			break
+		// A whole estimate looks at its intervals every 200 resolutions
+		// from MinSamples; one of a part, whose intervals are narrower
+		// by its share, from fewer.
+		if whole && n >= MinSamples && n%200 == 0 || !whole && n >= partSamples && n%partSamples == 0 {
+			if k.precise(n, hits, downCount, uf) {
+				break
+			}
 		}
 		// The clock is read before every resolution, since one can be
 		// long (a crowded fight). Past the time budget an estimate stops
@@ -185,18 +403,29 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 			}
 		}
 		n++
-		engine.ScratchInto(k.g, &cur, s)
-		tags = tags[:0]
+		st := starts[pick.pick()]
+		engine.ScratchInto(k.g, &cur, &st.n.state)
+		tags = append(tags[:0], st.n.acc.tags...)
 		clear(damage)
-		who, cmd := actor, c
+		copy(damage, st.n.acc.damage)
+		var who string
+		var cmd C
+		if st.ch != nil {
+			who, cmd = st.ch.who, st.ch.cmd
+		} else if st.n.steps > k.opts.MaxSteps {
+			leave(k.reasons.steps)
+			continue
+		} else {
+			var err error
+			if who, cmd, err = answer(); err != nil {
+				return err
+			}
+		}
 		var err error
 		over := false
-		for steps := 0; ; steps++ {
+		for steps := st.n.steps; ; steps++ {
 			if steps > k.opts.MaxSteps {
-				left[k.reasons.steps]++
-				if left[k.reasons.steps] == 1 {
-					leftOrder = append(leftOrder, k.reasons.steps)
-				}
+				leave(k.reasons.steps)
 				break
 			}
 			engine.ScratchInto(k.g, &next, &cur)
@@ -227,42 +456,9 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 				over = true
 				break
 			}
-			// Answer the prompt as the exact computation does, from
-			// the prompt as a policy reads it (engine.Moves: cheaper
-			// than Next where the ruleset has Speed).
-			engine.Moves(k.g, &cur, &moves)
-			p := &moves
-			var how string
-			if p.Kind == engine.Ruling && p.Default >= 0 && p.Default < len(p.Options) {
-				cmd = p.Options[p.Default].Command
-				how = "ruling default"
-			} else {
-				viewer := engine.Viewer{Combatant: p.Actor}
-				if p.Actor == engine.GM {
-					viewer = engine.Everyone
-				}
-				if secrets != nil {
-					secrets.ViewInto(&view, &cur, viewer)
-					cmd = k.policy.Choose(&view, secrets.ViewPrompt(&cur, *p, viewer), src)
-				} else {
-					cmd = k.policy.Choose(&cur, *p, src)
-				}
-				if any(cmd) == nil {
-					return fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
-				}
-				how = by
+			if who, cmd, err = answer(); err != nil {
+				return err
 			}
-			who = p.Actor
-			command := k.g.FormatCommand(cmd)
-			key := answerKey{actor: p.Actor, kind: string(p.Kind), command: command, by: how}
-			a, ok := answers[key]
-			if !ok {
-				// The prompt in full, for its question and labels.
-				a = &answerTally{p: k.g.Next(&cur), command: command, by: how}
-				answers[key] = a
-				answerOrder = append(answerOrder, key)
-			}
-			a.count++
 		}
 		if !over {
 			continue
@@ -276,7 +472,9 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 				downCount[i]++
 			}
 		}
-		b = appendPartial(b[:0], tags, damage)
+		// The outcome's key as the enumeration writes it (appendJoined),
+		// so that a sampled outcome meets the same one reached exactly.
+		b = appendPartial(append(b[:0], 'F'), tags, damage)
 		for _, cond := range conds {
 			b = append(b, cond...)
 			b = append(b, ';')
@@ -293,9 +491,13 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 		}
 		t.count++
 	}
-	of := func(count int) prob { return probOf(big.NewRat(int64(count), int64(n))) }
+	of := func(count int) prob { return u.mul(probOf(big.NewRat(int64(count), int64(n)))) }
 	for _, key := range order {
 		t := found[key]
+		if have, ok := k.finals[key]; ok {
+			have.p = have.p.add(of(t.count))
+			continue
+		}
 		t.f.p = of(t.count)
 		k.finals[key] = t.f
 	}
@@ -306,17 +508,17 @@ func (k *calc[S, C, E]) estimate(s *S, actor string, c C, text, why string) erro
 	for _, reason := range leftOrder {
 		k.leaveOut(reason, of(left[reason]))
 	}
-	k.estimated = &Estimate{Samples: n, Seed: seed, Reason: why}
+	k.estimated = &Estimate{Samples: n, Seed: seed, Reason: why, Exact: 1 - uf}
 	return nil
 }
 
 // precise reports whether n samples put the headline figures, the
 // chance to hit and every combatant's chance to go down, within Precision
-// at 95%.
-func (k *calc[S, C, E]) precise(n int, hits int, downs []int) bool {
+// at 95%, when they are frequencies over a part u of the probability.
+func (k *calc[S, C, E]) precise(n int, hits int, downs []int, u float64) bool {
 	ok := func(count int) bool {
 		lo, hi := wilson(float64(count)/float64(n), float64(n))
-		return (hi-lo)/2 <= Precision
+		return u*(hi-lo)/2 <= Precision
 	}
 	if !ok(hits) {
 		return false

@@ -59,6 +59,9 @@ type EstimateJSON struct {
 	Seed       uint64  `json:"seed"`
 	Reason     string  `json:"reason"`
 	Confidence float64 `json:"confidence"`
+	// ExactShare is the share of the probability had exactly, the rest
+	// estimated (Estimate.Exact); absent when the whole is estimated.
+	ExactShare float64 `json:"exact_share,omitempty"`
 }
 
 // LimitJSON is the JSON form of a Limit.
@@ -151,7 +154,7 @@ func NewReportJSON(r *Report) ReportJSON {
 	out.Hit, out.HitFraction = float(hit), hit.String()
 	out.Status = string(r.Status())
 	if e := r.Estimate; e != nil {
-		out.Estimate = &EstimateJSON{Samples: e.Samples, Seed: e.Seed, Reason: e.Reason, Confidence: 0.95}
+		out.Estimate = &EstimateJSON{Samples: e.Samples, Seed: e.Seed, Reason: e.Reason, Confidence: 0.95, ExactShare: e.Exact}
 		out.HitInterval = interval(r.Interval(hit))
 	}
 	if t := r.Target(); t != nil {

@@ -30,6 +30,13 @@ func newMemo[S any]() *memo[S] { return &memo[S]{done: map[string]*memoEntry[S]{
 type memoEntry[S any] struct {
 	leaves    []memoLeaf[S]
 	truncated prob
+	// rulings are the rulings folded into its paths, with their
+	// probabilities given the decision (see fold).
+	rulings []ruledP
+	// folds is the most rulings folded into one of its paths (see fold):
+	// a node whose resolution may answer fewer prompts before
+	// Options.MaxSteps cannot take these results as they are.
+	folds int
 }
 
 // memoLeaf is one result of a decision.
@@ -45,6 +52,8 @@ type memoLeaf[S any] struct {
 	// rest is the leaf's rest (see leaf), key its state's key (see node).
 	rest any
 	key  string
+	// folds is how many rulings were folded into its path.
+	folds int
 }
 
 // keep files the results of a whole enumeration under key.
@@ -52,9 +61,13 @@ func (m *memo[S]) keep(key string, en *dice.Enumeration[*leaf[S]]) {
 	e := &memoEntry[S]{truncated: probOf(en.Truncated), leaves: make([]memoLeaf[S], len(en.Outcomes))}
 	for i, o := range en.Outcomes {
 		l := o.Value
-		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final, rest: l.rest}
+		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final, rest: l.rest, folds: len(l.rulings)}
 		if l.next != nil {
 			ml.next, ml.key = &l.next.state, l.next.key
+		}
+		e.folds = max(e.folds, len(l.rulings))
+		if len(l.rulings) > 0 {
+			e.rulings = addRulings(e.rulings, l.rulings, ml.p)
 		}
 		e.leaves[i] = ml
 	}
@@ -67,6 +80,9 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 	k.leaveOut(k.reasons.draws, w.mul(m.truncated))
 	var order, merged, damage []int
 	var full []byte
+	for _, r := range m.rulings {
+		k.ruled(r.r, w.mul(r.p))
+	}
 	for _, ml := range m.leaves {
 		p := w.mul(ml.p)
 		order = tagOrder(order[:0], ml.said)
@@ -105,7 +121,7 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 			k.finals[key] = &final{acc: acc, conds: ml.final.conds, downs: ml.final.downs, p: p}
 			continue
 		}
-		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1, rest: ml.rest, key: ml.key}
+		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1 + ml.folds, rest: ml.rest, key: ml.key}
 		k.nextOrder = append(k.nextOrder, key)
 	}
 }

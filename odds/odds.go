@@ -104,6 +104,17 @@ type Options struct {
 	// memo is the *memo[S] of the decisions resolved, shared by the
 	// options of Calculator.All; nil for a computation of its own.
 	memo any
+	// reseed, when not zero, is mixed into the seed of an estimate, and
+	// whole makes an estimate ignore the exact part: for tests that run
+	// one estimate under many seeds, and against the whole estimated.
+	reseed uint64
+	whole  bool
+	// unfolded leaves every ruling a situation of its own (see fold),
+	// for tests that compare the odds both ways.
+	unfolded bool
+	// resume, when not nil, is the *calc of an option of All's first
+	// round that waited, to go on with in the second.
+	resume any
 	// wait makes a computation past its share of the paths stop with
 	// errOverShare rather than estimate: All's first round, whose options
 	// past their shares try again with what the others left.
@@ -324,6 +335,87 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 	if acting == engine.GM {
 		acting = p.Actor
 	}
+	k, resumed := opts.resume.(*calc[S, C, E])
+	if resumed {
+		// All's second round: the first's computation goes on from
+		// where it stopped, with this round's share.
+		k.opts.share, k.opts.wait = opts.share, opts.wait
+	} else {
+		k = newCalc(g, sum, policy, opts, acting, ids, sp, s)
+	}
+	given := k.budget()
+	allowed := k.paths + given // with those of All's first round
+	var why string
+	if !resumed && opts.Fallback && given > 0 {
+		// A command whose own dice are far past the budget is estimated
+		// at once, rather than after spending the budget on it.
+		if size := k.probeSize(s, actor, c, k.seedOf(s, actor, text)^0x5eed); size > probeMargin*float64(given) {
+			why = fmt.Sprintf("about %.3g dice paths for the command alone (probed), more than %d times the %d of its budget", size, probeMargin, given)
+			err = errOverPaths
+		}
+	}
+	switch {
+	case why != "":
+	case resumed:
+		err = k.proceed()
+	default:
+		err = k.run(s, actor, c)
+	}
+	sp.paths += k.paths - k.spent
+	k.spent = k.paths
+	if opts.wait && (why != "" || errors.Is(err, errOverPaths)) {
+		if why == "" {
+			return nil, &waiting{resume: k}
+		}
+		return nil, errOverShare
+	}
+	if err != nil && opts.Fallback {
+		// Past a budget: an estimate instead, from the same state.
+		if why != "" {
+			// Given up before it began.
+		} else if over, ok := errors.AsType[*BudgetError](err); ok {
+			why = fmt.Sprintf("past the %s budget of %s after %d dice paths in all", over.Budget, over.Limit, over.Paths)
+		} else if errors.Is(err, errOverPaths) {
+			why = fmt.Sprintf("more dice paths than the %d of its budget", allowed)
+		}
+		if why != "" {
+			paths, situations := k.paths, k.situations
+			var starts []start[S, C]
+			if errors.Is(err, errOverPaths) && !opts.whole {
+				starts = k.frontier()
+			}
+			if len(starts) == 0 {
+				// Given up before the enumeration began, or past the
+				// time or memory budget, where it stopped depends on the
+				// clock: the whole is estimated, from the state.
+				k.reset()
+				root := choice[C]{who: actor, cmd: c, p: certain()}
+				starts = []start[S, C]{{n: &node[S]{state: k.g.Clone(s), p: certain()}, ch: &root}}
+			}
+			if err = k.estimate(s, actor, text, why, starts); err == nil {
+				k.paths, k.situations = paths, situations
+			}
+		}
+	}
+	if err != nil {
+		if over, ok := errors.AsType[*BudgetError](err); ok {
+			return nil, over
+		}
+		var refusal *engine.Error
+		if errors.As(err, &refusal) && k.situations == 1 {
+			return nil, &RefusedError{Actor: actor, Command: text, Err: refusal}
+		}
+		return nil, fmt.Errorf("odds of %q from %s: %w", text, actor, err)
+	}
+	rep = k.report()
+	rep.Estimate, rep.exact = k.estimated, k.exactPart
+	rep.Ruleset, rep.Actor, rep.Command, rep.Question, rep.Acting = g.ID(), actor, text, p.Question, acting
+	return rep, nil
+}
+
+// newCalc returns a new computation of the odds of a command of acting in
+// state s.
+func newCalc[S, C, E any](g engine.Game[S, C, E], sum engine.Odds[S, C, E], policy engine.Policy[S, C], opts Options, acting string, ids []string, sp *spend, s *S) *calc[S, C, E] {
 	k := &calc[S, C, E]{
 		g: g, sum: sum, policy: policy, opts: opts, actor: acting, ids: ids, sp: sp,
 		index:   map[string]int{},
@@ -352,54 +444,7 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		k.before = append(k.before, cond)
 		k.beforeDown = append(k.beforeDown, down)
 	}
-	given := k.budget()
-	var why string
-	if opts.Fallback && given > 0 {
-		// A command whose own dice are far past the budget is estimated
-		// at once, rather than after spending the budget on it.
-		if size := k.probeSize(s, actor, c, k.seedOf(s, actor, text)^0x5eed); size > probeMargin*float64(given) {
-			why = fmt.Sprintf("about %.3g dice paths for the command alone (probed), more than %d times the %d of its budget", size, probeMargin, given)
-			err = errOverPaths
-		}
-	}
-	if why == "" {
-		err = k.run(s, actor, c)
-	}
-	sp.paths += k.paths
-	if opts.wait && (why != "" || errors.Is(err, errOverPaths)) {
-		return nil, errOverShare
-	}
-	if err != nil && opts.Fallback {
-		// Past a budget: an estimate instead, from the same state.
-		if why != "" {
-			// Given up before it began.
-		} else if over, ok := errors.AsType[*BudgetError](err); ok {
-			why = fmt.Sprintf("past the %s budget of %s after %d dice paths in all", over.Budget, over.Limit, over.Paths)
-		} else if errors.Is(err, errOverPaths) {
-			why = fmt.Sprintf("more dice paths than the %d of its budget", given)
-		}
-		if why != "" {
-			paths, situations := k.paths, k.situations
-			k.reset()
-			if err = k.estimate(s, actor, c, text, why); err == nil {
-				k.paths, k.situations = paths, situations
-			}
-		}
-	}
-	if err != nil {
-		if over, ok := errors.AsType[*BudgetError](err); ok {
-			return nil, over
-		}
-		var refusal *engine.Error
-		if errors.As(err, &refusal) && k.situations == 1 {
-			return nil, &RefusedError{Actor: actor, Command: text, Err: refusal}
-		}
-		return nil, fmt.Errorf("odds of %q from %s: %w", text, actor, err)
-	}
-	rep = k.report()
-	rep.Estimate = k.estimated
-	rep.Ruleset, rep.Actor, rep.Command, rep.Question, rep.Acting = g.ID(), actor, text, p.Question, acting
-	return rep, nil
+	return k
 }
 
 // check refuses a command from actor at prompt p when the fight is over,
@@ -456,6 +501,7 @@ type calc[S, C, E any] struct {
 	gathered   []gathered[S, C]
 	gatheredAt map[string]*node[S]
 	forgot     S // the scratch of gather
+	view       S // the scratch of answer
 
 	answers     map[answerKey]*answer
 	answerOrder []answerKey
@@ -467,7 +513,7 @@ type calc[S, C, E any] struct {
 	keys keyWriter
 	buf  []byte
 	// spare is the scratch of the workers of earlier decisions.
-	spare []*leaves[S, E]
+	spare []*leaves[S, C, E]
 	// memo holds the results of the decisions resolved, by situation.
 	memo *memo[S]
 
@@ -477,7 +523,15 @@ type calc[S, C, E any] struct {
 	// estimated says how the outcomes were estimated; nil when they
 	// were enumerated.
 	estimated *Estimate
-	sp        *spend // the budget, shared by the options of All
+	// exactPart is the report of the exact part of an estimate of a
+	// part (Estimate.Exact), for its intervals; frontier is what the
+	// enumeration left to resolve when it stopped (see frontier.go).
+	exactPart *Report
+	// at is where run has got to; spent is how many of paths the spend
+	// counts already (those of All's first round, when it goes on).
+	at    cursor[S, C]
+	spent int
+	sp    *spend // the budget, shared by the options of All
 }
 
 // node is a situation the resolution reaches with some probability: the
@@ -547,60 +601,6 @@ type choice[C any] struct {
 	who string
 	cmd C
 	p   prob
-}
-
-// run resolves actor's command c from state s, level by level: the command,
-// then the prompts it leads to, then the prompts those lead to.
-func (k *calc[S, C, E]) run(s *S, actor string, c C) error {
-	level := []*node[S]{{state: k.g.Clone(s), p: certain()}}
-	for depth := 0; len(level) > 0; depth++ {
-		k.next, k.nextOrder = map[string]*node[S]{}, nil
-		for _, n := range level {
-			k.situations++
-			k.sp.situations.Add(1)
-			if n.steps > k.opts.MaxSteps {
-				k.leaveOut(k.reasons.steps, n.p)
-				continue
-			}
-			if depth == 0 {
-				if err := k.resolve(n, choice[C]{who: actor, cmd: c, p: certain()}); err != nil {
-					return err
-				}
-				continue
-			}
-			var choices []choice[C]
-			if rest, ok := n.rest.(*choice[C]); ok {
-				choices = []choice[C]{*rest}
-			} else {
-				var err error
-				if choices, err = k.answer(n); err != nil {
-					return err
-				}
-			}
-			for _, ch := range choices {
-				if k.forgets {
-					k.gather(n, ch)
-					continue
-				}
-				if err := k.resolve(n, ch); err != nil {
-					return err
-				}
-			}
-		}
-		for _, g := range k.gathered {
-			if err := k.resolve(g.n, g.ch); err != nil {
-				return err
-			}
-		}
-		clear(k.gathered)
-		k.gathered = k.gathered[:0]
-		clear(k.gatheredAt)
-		level = level[:0]
-		for _, key := range k.nextOrder {
-			level = append(level, k.next[key])
-		}
-	}
-	return nil
 }
 
 // gather files answer ch of node n to be resolved once the level's
@@ -676,9 +676,10 @@ func (k *calc[S, C, E]) leaveOut(reason string, p prob) {
 // budget returns how many dice paths are left to run, of the budget of the
 // whole computation.
 func (k *calc[S, C, E]) budget() int {
-	left := k.opts.MaxPaths - k.sp.paths - k.paths
+	ran := k.paths - k.spent // not counted by the spend yet
+	left := k.opts.MaxPaths - k.sp.paths - ran
 	if k.opts.share > 0 {
-		left = min(left, k.opts.share-k.paths)
+		left = min(left, k.opts.share-ran)
 	}
 	return left
 }
@@ -697,7 +698,15 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 	if p.Actor == engine.GM {
 		viewer = engine.Everyone
 	}
-	vp := engine.ViewPrompt(k.g, &n.state, viewer)
+	// The prompt as the one deciding sees it, from the prompt in full
+	// (engine.ViewPrompt would ask for it again).
+	secrets, _ := k.g.(engine.Secrets[S, C, E])
+	vp := p
+	if secrets != nil && !viewer.GM {
+		q := p
+		q.Options = slices.Clone(p.Options)
+		vp = secrets.ViewPrompt(&n.state, q, viewer)
+	}
 	if k.budget() <= 0 {
 		if k.opts.Fallback {
 			return nil, errOverPaths
@@ -711,9 +720,15 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 		if err := k.sp.check(k.sp.ran.Add(1)); err != nil {
 			return "", err
 		}
-		// A fresh view each time: nothing a policy does to it carries over.
-		view := engine.View(k.g, &n.state, viewer)
-		cmd := k.policy.Choose(&view, vp, src)
+		// A fresh view each time: nothing a policy does to it carries
+		// over. ViewInto writes it all again, in the memory of the last.
+		view := &k.view
+		if secrets != nil {
+			secrets.ViewInto(view, &n.state, viewer)
+		} else {
+			*view = k.g.Clone(&n.state)
+		}
+		cmd := k.policy.Choose(view, vp, src)
 		if any(cmd) == nil {
 			nothing = true
 			return "", nil
@@ -788,7 +803,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		b = k.keys.appendState(b, &n.state, &k.unique)
 	}
 	k.buf = b
-	if m, ok := k.memo.done[string(b)]; ok {
+	if m, ok := k.memo.done[string(b)]; ok && m.folds <= k.opts.MaxSteps-n.steps {
 		k.replay(n, weight, m)
 		return nil
 	}
@@ -814,11 +829,12 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		maxPaths = budget + 1 // never reached: the count stops first
 	}
 	var mu sync.Mutex
-	var all []*leaves[S, E]
+	var all []*leaves[S, C, E]
 	defer func() {
 		// The scratch of the workers serves the next decision's.
 		for _, l := range all {
 			clear(l.index)
+			clear(l.known)
 		}
 		k.spare = append(k.spare, all...)
 	}()
@@ -827,11 +843,11 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	// result each have a leaf of their own for it, merged below by key.
 	en, err := dice.EnumerateParallel(func() func(dice.Source) (*leaf[S], error) {
 		mu.Lock()
-		var l *leaves[S, E]
+		var l *leaves[S, C, E]
 		if n := len(k.spare); n > 0 {
 			l, k.spare = k.spare[n-1], k.spare[:n-1]
 		} else {
-			l = &leaves[S, E]{index: map[string]*leaf[S]{}, keys: keyWriter{plan: k.keys.plan}}
+			l = &leaves[S, C, E]{index: map[string]*leaf[S]{}, keys: keyWriter{plan: k.keys.plan}}
 		}
 		all = append(all, l)
 		mu.Unlock()
@@ -866,7 +882,11 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			}
 			keep(&l.took, append(l.took[:0], make([]int, len(k.ids))...))
 			said := k.sum.Outcome(&n.state, k.actor, events, &l.after, l.said[:0], l.took)
+			said, err = k.fold(l, n, src, ps, said)
 			keep(&l.said, said)
+			if err != nil {
+				return nil, err
+			}
 			var rest *choice[C]
 			if ps != nil && ps.paused {
 				rest = &ps.rest
@@ -896,6 +916,15 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	if en.Unexplored.Sign() == 0 {
 		k.memo.keep(memoKey, en)
 	}
+	var rulings []ruledP
+	for _, o := range en.Outcomes {
+		if len(o.Value.rulings) > 0 {
+			rulings = addRulings(rulings, o.Value.rulings, probOf(o.P))
+		}
+	}
+	for _, r := range rulings {
+		k.ruled(r.r, weight.mul(r.p))
+	}
 	for _, o := range en.Outcomes {
 		w := weight.mul(probOf(o.P))
 		e := o.Value
@@ -923,7 +952,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 // decision, a leaf for each distinct key; the enumerated function returns
 // the leaf. Its scratch state, slices and buffers spare allocations per
 // path, and are kept from one decision to the next (calc.spare).
-type leaves[S, E any] struct {
+type leaves[S, C, E any] struct {
 	index  map[string]*leaf[S]
 	after  S        // the state a path leads to, reused path after path
 	events []E      // the events of the path's decision, when the ruleset steps
@@ -935,6 +964,13 @@ type leaves[S, E any] struct {
 	order  []int  // the decision's tags in order, as indices
 	merged []int  // the outcome's tags, as indices (see mergeTags)
 	damage []int
+	// moves, ruled, rulings and known are the scratch of fold: the
+	// prompt of a ruling, the state after it, the rulings of the path and
+	// those met in the decision so far.
+	moves   engine.Prompt[C]
+	ruled   S
+	rulings []*ruling
+	known   map[string]*ruling
 	// chunks hold what the distinct results keep.
 	chunks chunks[S]
 }
@@ -954,6 +990,9 @@ type leaf[S any] struct {
 	// rest is the *choice[C] that goes on from next after a merge point
 	// (see pause.go); nil otherwise.
 	rest any
+	// rulings are the GM's rulings the path answered by default after its
+	// decision (see fold).
+	rulings []*ruling
 }
 
 // chunks hand out the memory of what distinct results keep, a chunk at a
@@ -1079,7 +1118,7 @@ func tagAt(x int, have, said []string) string {
 // rest, when not nil, is the rest of a decision paused at a merge point:
 // the result is then a situation that goes on with it, rather than with
 // the answer to a prompt.
-func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []string, rest *choice[C]) *leaf[S] {
+func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []string, rest *choice[C]) *leaf[S] {
 	// How many tags, each ended as in the full key, then everyone's
 	// damage in binary: every path of the decision has as many numbers.
 	b := binary.AppendUvarint(append(l.buf[:0], 'F'), uint64(len(said)))
@@ -1090,7 +1129,13 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 	for _, d := range l.took {
 		b = binary.AppendVarint(b, int64(d))
 	}
-	own := len(b) // the end of the decision's tags and damage
+	for _, r := range l.rulings {
+		b = append(b, '\x1e')
+		b = append(b, r.actor...)
+		b = append(b, '\x1f')
+		b = append(b, r.command...)
+	}
+	own := len(b) // the end of the decision's tags, damage and rulings
 	var kind engine.PromptKind
 	if k.speed != nil {
 		kind = k.speed.NextKind(after)
@@ -1157,6 +1202,9 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 	}
 	e.took = grow(&c.ints, len(l.took))
 	copy(e.took, l.took)
+	if len(l.rulings) > 0 {
+		e.rulings = slices.Clone(l.rulings)
+	}
 	if over {
 		f := final{acc: acc, conds: grow(&c.strings, len(k.ids)), downs: grow(&c.bools, len(k.ids))}
 		for i, id := range k.ids {
@@ -1165,7 +1213,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, E], n *node[S], after *S, said []strin
 		e.final = one(&c.finals)
 		*e.final = f
 	} else {
-		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1, key: e.key[len(e.key)-(len(b)-stateAt):]}
+		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1 + len(l.rulings), key: e.key[len(e.key)-(len(b)-stateAt):]}
 		if rest != nil {
 			r := *rest
 			e.next.rest, e.rest = &r, &r

@@ -66,6 +66,19 @@ func fits(r *big.Rat) (prob, bool) {
 // isZero reports whether p is 0.
 func (p prob) isZero() bool { return p.big == nil && p.num == 0 }
 
+// float returns p as the nearest float64.
+func (p prob) float() float64 {
+	if p.big != nil {
+		f, _ := p.big.Float64()
+		return f
+	}
+	if p.num == 0 {
+		return 0
+	}
+	f, _ := new(big.Rat).SetFrac(new(big.Int).SetUint64(p.num), new(big.Int).SetUint64(p.den)).Float64()
+	return f
+}
+
 // rat returns p as a new big.Rat, the caller's own.
 func (p prob) rat() *big.Rat { return p.into(new(big.Rat)) }
 

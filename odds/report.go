@@ -47,10 +47,16 @@ type Report struct {
 	Situations int
 	// Estimate, when not nil, says that the probabilities are estimated
 	// rather than exact: the enumeration could not finish within its
-	// budget (Options.Fallback), and the outcomes are frequencies over
-	// seeded resolutions. Paths and Situations are then those of the
+	// budget (Options.Fallback), and the outcomes are the part it had
+	// exactly (Estimate.Exact) plus frequencies over seeded resolutions
+	// of the rest. Paths and Situations are then those of the
 	// enumeration given up.
 	Estimate *Estimate
+
+	// exact is the report of the exact part of an estimate of a part
+	// (Estimate.Exact), nil otherwise: its probabilities are shares of the
+	// whole, the part of this report's that is exact.
+	exact *Report
 }
 
 // Status says how a report's odds were had: exact, partial (exact, with

@@ -104,10 +104,11 @@ func (t *table) flush() error {
 func pct(f float64) string { return strconv.FormatFloat(100*f, 'f', 2, 64) + "%" }
 
 // points is the widest half-width at 95% of a probability estimated from
-// n samples (at one half), in percentage points.
-func points(n int) string {
+// n samples (at one half) over a share part of the probability, in
+// percentage points.
+func points(n int, part float64) string {
 	lo, hi := wilson(0.5, float64(n))
-	return strconv.FormatFloat(100*(hi-lo)/2, 'f', 1, 64) + " points"
+	return strconv.FormatFloat(100*part*(hi-lo)/2, 'f', 1, 64) + " points"
 }
 
 // WriteText writes r for people: the command and the prompt it answers,
@@ -201,8 +202,13 @@ func (r *Report) writeHead(b *bytes.Buffer, notes []string) {
 	}
 	if e := r.Estimate; e != nil {
 		lo, hi := r.Interval(r.TagP("hit"))
-		fmt.Fprintf(b, "\nESTIMATE from %d resolutions with seeded dice (seed %d), not exact: %s.\nEach figure is a frequency; the chance to hit is within %s to %s at 95%%, and any\nprobability within about %s.\n",
-			e.Samples, e.Seed, e.Reason, pct(lo), pct(hi), points(r.Estimate.Samples))
+		if e.Exact > 0 {
+			fmt.Fprintf(b, "\nESTIMATE from %d resolutions with seeded dice (seed %d), not exact: %s.\n%s of the probability is exact, as far as the enumeration got; the rest is a frequency\nover resolutions from there. The chance to hit is within %s to %s at 95%%, and any\nprobability within about %s.\n",
+				e.Samples, e.Seed, e.Reason, pct(e.Exact), pct(lo), pct(hi), points(e.Samples, 1-e.Exact))
+		} else {
+			fmt.Fprintf(b, "\nESTIMATE from %d resolutions with seeded dice (seed %d), not exact: %s.\nEach figure is a frequency; the chance to hit is within %s to %s at 95%%, and any\nprobability within about %s.\n",
+				e.Samples, e.Seed, e.Reason, pct(lo), pct(hi), points(e.Samples, 1))
+		}
 	}
 	fmt.Fprintf(b, "\n%s\n", r.Summary())
 }
@@ -213,7 +219,11 @@ func (r *Report) writeHead(b *bytes.Buffer, notes []string) {
 func (r *Report) writeCoverage(b *bytes.Buffer) {
 	switch {
 	case r.Estimate != nil:
-		fmt.Fprintf(b, "\nestimated from %d resolutions (the exact enumeration gave up after %d dice paths from %d situations)\n", r.Estimate.Samples, r.Paths, r.Situations)
+		if e := r.Estimate; e.Exact > 0 {
+			fmt.Fprintf(b, "\n%s exact, from %d dice paths from %d situations; the rest estimated from %d resolutions\n", pct(e.Exact), r.Paths, r.Situations, e.Samples)
+		} else {
+			fmt.Fprintf(b, "\nestimated from %d resolutions (the exact enumeration gave up after %d dice paths from %d situations)\n", e.Samples, r.Paths, r.Situations)
+		}
 		for _, l := range r.Limits {
 			fmt.Fprintf(b, "  not counted: %s (%s) of the resolutions: %s\n", l.P.RatString(), Percent(l.P), l.Reason)
 		}
