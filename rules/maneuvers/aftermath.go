@@ -28,6 +28,16 @@ type Train struct {
 // Done is the GM's close of the encounter after the fight.
 type Done struct{}
 
+// The kinds of aftermath.go's commands and events.
+var (
+	_ = engine.Add[Rest](commands, "rest")
+	_ = engine.Add[Train](commands, "train")
+	_ = engine.Add[Done](commands, "done")
+	_ = engine.Add[FightDecided](events, "fight_decided")
+	_ = engine.Add[Rested](events, "rested")
+	_ = engine.Add[StyleTrained](events, "style_trained")
+)
+
 // Kind returns "rest".
 func (*Rest) Kind() string { return "rest" }
 

@@ -51,6 +51,16 @@ type GrappleEnded struct {
 	Reason    string `json:"reason"`
 }
 
+// The kinds of grapple.go's commands and events.
+var (
+	grappleKind = engine.Add[Grapple](commands, "grapple")
+	escapeKind  = engine.Add[Escape](commands, "escape")
+	_           = engine.Add[GrappleAttempted](events, "grapple_attempted")
+	_           = engine.Add[GrappleResolved](events, "grapple_resolved")
+	_           = engine.Add[EscapeRolled](events, "escape_rolled")
+	_           = engine.Add[GrappleEnded](events, "grapple_ended")
+)
+
 // Kind returns "grapple".
 func (*Grapple) Kind() string { return "grapple" }
 

@@ -50,6 +50,14 @@ type RuleImprov struct {
 	Skill   string `json:"skill,omitempty"`
 }
 
+// The kinds of improvise.go's commands and events.
+var (
+	_ = engine.Add[Improvise](commands, "improvise")
+	_ = engine.Add[RuleImprov](commands, "rule_improv")
+	_ = engine.Add[Improvised](events, "improvised")
+	_ = engine.Add[ImprovRuled](events, "improv_ruled")
+)
+
 // Kind returns "improvise".
 func (*Improvise) Kind() string { return "improvise" }
 

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Begin is the GM's start of the fight: surprise (R07), then initiative
@@ -35,6 +34,14 @@ type OrderSet struct {
 	Order []string `json:"order"`
 }
 
+// The kinds of initiative.go's commands and events.
+var (
+	beginKind = engine.Add[Begin](commands, "begin")
+	_         = engine.Add[Surprised](events, "surprised")
+	_         = engine.Add[InitiativeRolled](events, "initiative_rolled")
+	_         = engine.Add[OrderSet](events, "order_set")
+)
+
 // Kind returns "begin".
 func (*Begin) Kind() string { return "begin" }
 func (*Begin) command()     {}
@@ -59,7 +66,7 @@ func (d *decider) begin(side string) error {
 	}
 	d.surprise(side)
 	d.initiative()
-	d.emit(parts.PutIn(d.h, (*hotMemory).roundStartedPool, RoundStarted{Round: 1, Turns: hotStrings(d.h, s.Order)}))
+	d.emit(engine.New(d.h.arena(), roundStartedKind, RoundStarted{Round: 1, Turns: hotStrings(d.h, s.Order)}))
 	return nil
 }
 

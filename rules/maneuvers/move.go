@@ -31,7 +31,7 @@ func (d *decider) move(me *Combatant, to Point) error {
 	if !me.Disengaged {
 		reactors = d.crossings(me, me.pos(), to)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).moveDeclaredPool, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors}))
+	d.emit(engine.New(d.h.arena(), moveDeclaredKind, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors}))
 	return nil
 }
 
@@ -53,8 +53,8 @@ func (d *decider) sneakMove(me *Combatant, to Point) error {
 	if !me.Disengaged {
 		reactors = d.crossings(me, me.pos(), to)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
-	d.emit(parts.PutIn(d.h, (*hotMemory).moveDeclaredPool, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors, Sneak: true}))
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
+	d.emit(engine.New(d.h.arena(), moveDeclaredKind, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors, Sneak: true}))
 	return nil
 }
 
@@ -215,13 +215,13 @@ func (d *decider) stepTrigger() bool {
 		if why == "" {
 			return false
 		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).passedPool, OpportunityPassed{Combatant: r.ID, Reason: why}))
+		d.emit(engine.New(d.h.arena(), opportunityPassedKind, OpportunityPassed{Combatant: r.ID, Reason: why}))
 		return true
 	}
 	switch tr.Kind {
 	case TriggerMove:
 		sneak := tr.Sneak
-		d.emit(parts.PutIn(d.h, (*hotMemory).movedPool, Moved{Combatant: who.ID, To: tr.To, Done: true}))
+		d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: who.ID, To: tr.To, Done: true}))
 		if sneak {
 			d.sneak(who)
 		}
@@ -323,6 +323,22 @@ type Interrupted struct {
 	Unwalked float64 `json:"unwalked,omitempty"`
 }
 
+// The kinds of move.go's commands and events.
+var (
+	moveKind              = engine.Add[Move](commands, "move")
+	_                     = engine.Add[Dash](commands, "dash")
+	_                     = engine.Add[Disengage](commands, "disengage")
+	_                     = engine.Add[Stand](commands, "stand")
+	opportunityKind       = engine.Add[Opportunity](commands, "opportunity")
+	_                     = engine.Add[Pass](commands, "pass")
+	moveDeclaredKind      = engine.Add[MoveDeclared](events, "move_declared")
+	movedKind             = engine.Add[Moved](events, "moved")
+	provokingKind         = engine.Add[Provoking](events, "provoking")
+	opportunityPassedKind = engine.Add[OpportunityPassed](events, "opportunity_passed")
+	_                     = engine.Add[StoodUp](events, "stood_up")
+	_                     = engine.Add[Interrupted](events, "interrupted")
+)
+
 // Kind returns "move".
 func (*Move) Kind() string { return "move" }
 
@@ -381,7 +397,7 @@ func (d *decider) opportunity(c *Opportunity) error {
 		return err
 	}
 	if who.pos() != at {
-		d.emit(parts.PutIn(d.h, (*hotMemory).movedPool, Moved{Combatant: who.ID, To: at}))
+		d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: who.ID, To: at}))
 	}
 	d.emit(sd)
 	if len(me.HiddenFrom) > 0 {

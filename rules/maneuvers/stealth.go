@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // Search looks for hidden creatures (R36).
@@ -42,6 +42,15 @@ type Revealed struct {
 	Combatant string `json:"combatant"`
 }
 
+// The kinds of stealth.go's commands and events.
+var (
+	_         = engine.Add[Search](commands, "search")
+	sneakKind = engine.Add[Sneak](commands, "sneak")
+	_         = engine.Add[TestRolled](events, "test_rolled")
+	_         = engine.Add[Observed](events, "observed")
+	_         = engine.Add[Revealed](events, "revealed")
+)
+
 // Kind returns "search".
 func (*Search) Kind() string { return "search" }
 
@@ -63,7 +72,7 @@ func (*Revealed) Kind() string { return "revealed" }
 // from the searcher within 10 m.
 func (d *decider) search(me *Combatant) {
 	s := d.s
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "search", AP: 1}))
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "search", AP: 1}))
 	t := s.roll(d.src, skillCheck(me, Observation))
 	d.emit(&TestRolled{Combatant: me.ID, Skill: Observation, For: "search", Test: t})
 	for i := range s.Combatants {
