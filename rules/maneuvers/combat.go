@@ -150,11 +150,11 @@ func (d *decider) strike(me *Combatant, c *Strike) error {
 	}
 	d.emit(sd)
 	if len(me.HiddenFrom) > 0 {
-		d.emit(&Revealed{Combatant: me.ID})
+		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
 	}
 	if w := me.item(sd.Weapon); w != nil && w.Kind == "thrown" {
 		t := d.s.Combatant(c.Target)
-		d.emit(&ItemDropped{Combatant: me.ID, Item: w.Name, At: t.pos(), Thrown: true})
+		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: me.ID, Item: w.Name, At: t.pos(), Thrown: true}))
 	}
 	return nil
 }

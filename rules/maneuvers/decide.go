@@ -56,7 +56,7 @@ func (d *decider) decide(actor string, c Command) error {
 		case s.Phase == After && c.Winner != "":
 			return refuse(engine.NotAllowedNow, "the fight is decided already: done closes it")
 		case s.Phase == After:
-			d.emit(&FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"})
+			d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"}))
 		case c.Winner != "":
 			d.decided(c.Winner, false, "the GM ends the fight: the other sides have fled")
 		default:
@@ -67,7 +67,7 @@ func (d *decider) decide(actor string, c Command) error {
 		if s.Phase != After {
 			return refuse(engine.NotAllowedNow, "done closes the encounter once the fight is decided, with the aftermath option (%s)", waiting(s))
 		}
-		d.emit(&FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"})
+		d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"}))
 		return nil
 	case *Rest:
 		return d.rest()
@@ -117,7 +117,7 @@ func (d *decider) decide(actor string, c Command) error {
 		case s.Trigger != nil && s.Trigger.Next < len(s.Trigger.Reactors):
 			d.emit(engine.New(d.h.arena(), opportunityPassedKind, OpportunityPassed{Combatant: who}))
 		case s.Trigger == nil && s.Window != nil:
-			d.emit(&ReactionPassed{Combatant: who})
+			d.emit(engine.New(d.h.arena(), reactionPassedKind, ReactionPassed{Combatant: who}))
 		default:
 			return refuse(engine.NotAllowedNow, "nothing to pass: %s", waiting(s))
 		}
@@ -125,7 +125,7 @@ func (d *decider) decide(actor string, c Command) error {
 		if s.Roll == nil || s.Roll.Stage != StageResist || !pushRuling(s.Roll) {
 			return refuse(engine.NotAllowedNow, "no push waits for the GM's ruling: %s", waiting(s))
 		}
-		d.emit(&PushWayRuled{Loser: s.Roll.Loser, Blocked: c.Blocked})
+		d.emit(engine.New(d.h.arena(), pushWayRuledKind, PushWayRuled{Loser: s.Roll.Loser, Blocked: c.Blocked}))
 	case *Cast, *Draw, *PickUp, *Stow, *Manipulate:
 		if inWindow {
 			err = d.react(s.Combatant(who), c)

@@ -21,8 +21,8 @@ type FightEnded struct {
 
 // The kinds of endfight.go's commands and events.
 var (
-	_ = engine.Add[EndFight](commands, "end_fight")
-	_ = engine.Add[FightEnded](events, "fight_ended")
+	_              = engine.Add[EndFight](commands, "end_fight")
+	fightEndedKind = engine.Add[FightEnded](events, "fight_ended")
 )
 
 // Kind returns "end_fight".

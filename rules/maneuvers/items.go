@@ -66,15 +66,15 @@ type ItemStowed struct {
 
 // The kinds of items.go's commands and events.
 var (
-	releaseKind = engine.Add[Release](commands, "release")
-	pickUpKind  = engine.Add[PickUp](commands, "pick_up")
-	drawKind    = engine.Add[Draw](commands, "draw")
-	stowKind    = engine.Add[Stow](commands, "stow")
-	_           = engine.Add[Manipulate](commands, "manipulate")
-	_           = engine.Add[PickedUp](events, "picked_up")
-	_           = engine.Add[ItemDropped](events, "item_dropped")
-	_           = engine.Add[ItemDrawn](events, "item_drawn")
-	_           = engine.Add[ItemStowed](events, "item_stowed")
+	releaseKind     = engine.Add[Release](commands, "release")
+	pickUpKind      = engine.Add[PickUp](commands, "pick_up")
+	drawKind        = engine.Add[Draw](commands, "draw")
+	stowKind        = engine.Add[Stow](commands, "stow")
+	_               = engine.Add[Manipulate](commands, "manipulate")
+	pickedUpKind    = engine.Add[PickedUp](events, "picked_up")
+	itemDroppedKind = engine.Add[ItemDropped](events, "item_dropped")
+	itemDrawnKind   = engine.Add[ItemDrawn](events, "item_drawn")
+	itemStowedKind  = engine.Add[ItemStowed](events, "item_stowed")
 )
 
 // Kind returns "release".
@@ -116,14 +116,14 @@ func (d *decider) release(me *Combatant, item string) error {
 			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 		}
 		d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
-		d.emit(&ItemDropped{Combatant: me.ID, Item: item, At: me.pos()})
+		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: me.ID, Item: item, At: me.pos()}))
 		return nil
 	}
 	if me.Grappling == "" {
 		return refuse(engine.NotAllowedNow, "%s grapples nobody; release ITEM lets go of an item", me.ID)
 	}
 	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
-	d.emit(&GrappleEnded{Combatant: me.ID, Target: me.Grappling, Reason: "released"})
+	d.emit(engine.New(d.h.arena(), grappleEndedKind, GrappleEnded{Combatant: me.ID, Target: me.Grappling, Reason: "released"}))
 	return nil
 }
 
@@ -143,7 +143,7 @@ func (d *decider) pickUp(me *Combatant, item string) error {
 		return refuse(engine.NotAllowedNow, "%s already carries an item called %q", me.ID, item)
 	}
 	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "pick up", AP: 1}))
-	d.emit(&PickedUp{Combatant: me.ID, Item: item})
+	d.emit(engine.New(d.h.arena(), pickedUpKind, PickedUp{Combatant: me.ID, Item: item}))
 	return nil
 }
 
@@ -159,7 +159,7 @@ func (d *decider) draw(me *Combatant, item string) error {
 		return refuse(engine.NotAllowedNow, "%s has no free hand for %s (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 	}
 	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "draw", AP: 1}))
-	d.emit(&ItemDrawn{Combatant: me.ID, Item: item})
+	d.emit(engine.New(d.h.arena(), itemDrawnKind, ItemDrawn{Combatant: me.ID, Item: item}))
 	return nil
 }
 
@@ -186,7 +186,7 @@ func (d *decider) stow(me *Combatant, item string) error {
 		return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 	}
 	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "stow", AP: 1}))
-	d.emit(&ItemStowed{Combatant: me.ID, Item: item})
+	d.emit(engine.New(d.h.arena(), itemStowedKind, ItemStowed{Combatant: me.ID, Item: item}))
 	return nil
 }
 

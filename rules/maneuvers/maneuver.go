@@ -68,7 +68,7 @@ var (
 	pushWayKind          = engine.Add[PushWay](commands, "push_way")
 	maneuverChosenKind   = engine.Add[ManeuverChosen](events, "maneuver_chosen")
 	maneuverResolvedKind = engine.Add[ManeuverResolved](events, "maneuver_resolved")
-	_                    = engine.Add[PushWayRuled](events, "push_way_ruled")
+	pushWayRuledKind     = engine.Add[PushWayRuled](events, "push_way_ruled")
 )
 
 // Kind returns "maneuver".
@@ -200,7 +200,7 @@ func (d *decider) resolveManeuver(skill string) {
 	}
 	d.emit(ev)
 	if r2 := ev; r2.Maneuver == Disarm && r2.Works {
-		d.emit(&ItemDropped{Combatant: l.ID, Item: ev.Item, At: l.pos()})
+		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: l.ID, Item: ev.Item, At: l.pos()}))
 	}
 }
 
@@ -222,7 +222,7 @@ func (d *decider) resist(c *Resist) error {
 		ct := s.Contest
 		t := s.Combatant(ct.Resister)
 		test := s.roll(d.src, skillCheck(t, c.Skill))
-		d.emit(&GrappleResolved{Combatant: ct.Initiator, Target: ct.Resister, Skill: c.Skill, Test: test, Grappled: beats(ct.Test, test)})
+		d.emit(engine.New(d.h.arena(), grappleResolvedKind, GrappleResolved{Combatant: ct.Initiator, Target: ct.Resister, Skill: c.Skill, Test: test, Grappled: beats(ct.Test, test)}))
 		return nil
 	}
 	return refuse(engine.NotAllowedNow, "nothing to resist now: %s", waiting(s))

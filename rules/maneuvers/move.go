@@ -186,10 +186,10 @@ func (d *decider) stepTrigger() bool {
 	stopped := !who.Conscious() || tr.Kind == TriggerMove && (who.Prone && !tr.Crawl || who.GrappledBy != "")
 	if stopped {
 		if tr.Kind == TriggerCast {
-			d.emit(&SpellLost{Caster: who.ID, Spell: tr.Spell})
+			d.emit(engine.New(d.h.arena(), spellLostKind, SpellLost{Caster: who.ID, Spell: tr.Spell}))
 			return true
 		}
-		e := &Interrupted{Combatant: who.ID, Trigger: tr.Kind}
+		e := engine.New(d.h.arena(), interruptedKind, Interrupted{Combatant: who.ID, Trigger: tr.Kind})
 		if tr.Kind == TriggerMove && !tr.Sneak {
 			// Free movement pays for the metres walked (R08): the rest of
 			// the path, not walked, is given back, at the crawl's price
@@ -226,7 +226,7 @@ func (d *decider) stepTrigger() bool {
 			d.sneak(who)
 		}
 	case TriggerStand:
-		d.emit(&StoodUp{Combatant: who.ID})
+		d.emit(engine.New(d.h.arena(), stoodUpKind, StoodUp{Combatant: who.ID}))
 	case TriggerCast:
 		d.castEffect(who, who.spell(tr.Spell), tr.Target, true)
 	}
@@ -335,8 +335,8 @@ var (
 	movedKind             = engine.Add[Moved](events, "moved")
 	provokingKind         = engine.Add[Provoking](events, "provoking")
 	opportunityPassedKind = engine.Add[OpportunityPassed](events, "opportunity_passed")
-	_                     = engine.Add[StoodUp](events, "stood_up")
-	_                     = engine.Add[Interrupted](events, "interrupted")
+	stoodUpKind           = engine.Add[StoodUp](events, "stood_up")
+	interruptedKind       = engine.Add[Interrupted](events, "interrupted")
 )
 
 // Kind returns "move".
@@ -401,7 +401,7 @@ func (d *decider) opportunity(c *Opportunity) error {
 	}
 	d.emit(sd)
 	if len(me.HiddenFrom) > 0 {
-		d.emit(&Revealed{Combatant: me.ID})
+		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
 	}
 	return nil
 }

@@ -198,8 +198,8 @@ type WindowOpened struct {
 
 // The kinds of react.go's events.
 var (
-	_ = engine.Add[WindowOpened](events, "window_opened")
-	_ = engine.Add[ReactionPassed](events, "reaction_passed")
+	_                  = engine.Add[WindowOpened](events, "window_opened")
+	reactionPassedKind = engine.Add[ReactionPassed](events, "reaction_passed")
 )
 
 // Kind returns "reaction_passed".

@@ -49,8 +49,8 @@ type Healed struct {
 var (
 	castKind      = engine.Add[Cast](commands, "cast")
 	spellCastKind = engine.Add[SpellCast](events, "spell_cast")
-	_             = engine.Add[SpellLost](events, "spell_lost")
-	_             = engine.Add[Healed](events, "healed")
+	spellLostKind = engine.Add[SpellLost](events, "spell_lost")
+	healedKind    = engine.Add[Healed](events, "healed")
 )
 
 // Kind returns "cast".
@@ -127,14 +127,14 @@ func (d *decider) castEffect(me *Combatant, sp *Spell, target string, provoked b
 		d.emit(engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: target, Spell: sp.Name, Attr: INT, Ranged: !melee, Melee: melee,
 			Hidden: me.hiddenFrom(target)}))
 		if len(me.HiddenFrom) > 0 {
-			d.emit(&Revealed{Combatant: me.ID})
+			d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
 		}
 		return
 	}
 	if sp.HealDice.N == 0 && sp.HealDice.Bonus == 0 {
 		return
 	}
-	rolled := make([]int, sp.HealDice.N)
+	rolled := d.h.arena().Ints(sp.HealDice.N)
 	amount := sp.HealDice.Bonus
 	for i := range rolled {
 		rolled[i] = d.src.Roll(sp.HealDice.Sides)
@@ -145,8 +145,8 @@ func (d *decider) castEffect(me *Combatant, sp *Spell, target string, provoked b
 		amount = 0
 	}
 	hp := min(t.Health, t.HP+amount)
-	d.emit(&Healed{Combatant: t.ID, Source: me.ID, Dice: rolled, Sides: sp.HealDice.Sides, Bonus: sp.HealDice.Bonus, Amount: hp - t.HP, HP: hp,
-		Woke: t.HP <= 0 && hp > 0})
+	d.emit(engine.New(d.h.arena(), healedKind, Healed{Combatant: t.ID, Source: me.ID, Dice: rolled, Sides: sp.HealDice.Sides, Bonus: sp.HealDice.Bonus, Amount: hp - t.HP, HP: hp,
+		Woke: t.HP <= 0 && hp > 0}))
 }
 
 func (e *SpellCast) apply(s *State, _ *hotMemory) {

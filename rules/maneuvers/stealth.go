@@ -44,11 +44,11 @@ type Revealed struct {
 
 // The kinds of stealth.go's commands and events.
 var (
-	_         = engine.Add[Search](commands, "search")
-	sneakKind = engine.Add[Sneak](commands, "sneak")
-	_         = engine.Add[TestRolled](events, "test_rolled")
-	_         = engine.Add[Observed](events, "observed")
-	_         = engine.Add[Revealed](events, "revealed")
+	_              = engine.Add[Search](commands, "search")
+	sneakKind      = engine.Add[Sneak](commands, "sneak")
+	testRolledKind = engine.Add[TestRolled](events, "test_rolled")
+	observedKind   = engine.Add[Observed](events, "observed")
+	revealedKind   = engine.Add[Revealed](events, "revealed")
 )
 
 // Kind returns "search".
@@ -74,14 +74,14 @@ func (d *decider) search(me *Combatant) {
 	s := d.s
 	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "search", AP: 1}))
 	t := s.roll(d.src, skillCheck(me, Observation))
-	d.emit(&TestRolled{Combatant: me.ID, Skill: Observation, For: "search", Test: t})
+	d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: me.ID, Skill: Observation, For: "search", Test: t}))
 	for i := range s.Combatants {
 		h := &s.Combatants[i]
 		if !h.hiddenFrom(me.ID) || dist(h.pos(), me.pos()) > SearchRange {
 			continue
 		}
 		ht := s.roll(d.src, skillCheck(h, Stealth))
-		d.emit(&Observed{Sneaker: h.ID, Observer: me.ID, Skill: Stealth, Test: ht, Hidden: !beats(t, ht), For: "search"})
+		d.emit(engine.New(d.h.arena(), observedKind, Observed{Sneaker: h.ID, Observer: me.ID, Skill: Stealth, Test: ht, Hidden: !beats(t, ht), For: "search"}))
 	}
 }
 
@@ -89,14 +89,14 @@ func (d *decider) search(me *Combatant) {
 func (d *decider) sneak(me *Combatant) {
 	s := d.s
 	t := s.roll(d.src, skillCheck(me, Stealth))
-	d.emit(&TestRolled{Combatant: me.ID, Skill: Stealth, For: "sneak", Test: t})
+	d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: me.ID, Skill: Stealth, For: "sneak", Test: t}))
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
 		if !hostile(me, o) || !o.Conscious() || me.hiddenFrom(o.ID) {
 			continue
 		}
 		ot := s.roll(d.src, skillCheck(o, Observation))
-		d.emit(&Observed{Sneaker: me.ID, Observer: o.ID, Skill: Observation, Test: ot, Hidden: beats(t, ot), For: "sneak"})
+		d.emit(engine.New(d.h.arena(), observedKind, Observed{Sneaker: me.ID, Observer: o.ID, Skill: Observation, Test: ot, Hidden: beats(t, ot), For: "sneak"}))
 	}
 }
 

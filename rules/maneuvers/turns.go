@@ -61,7 +61,7 @@ var (
 	roundStartedKind = engine.Add[RoundStarted](events, "round_started")
 	turnStartedKind  = engine.Add[TurnStarted](events, "turn_started")
 	turnSkippedKind  = engine.Add[TurnSkipped](events, "turn_skipped")
-	_                = engine.Add[TurnDelayed](events, "turn_delayed")
+	turnDelayedKind  = engine.Add[TurnDelayed](events, "turn_delayed")
 	turnEndedKind    = engine.Add[TurnEnded](events, "turn_ended")
 	roundEndedKind   = engine.Add[RoundEnded](events, "round_ended")
 )
@@ -173,7 +173,7 @@ func (d *decider) delay(me *Combatant, after string) error {
 		return refuse(engine.NotAllowedNow, "cannot delay until after %q: it must be someone whose turn is still to come this round (%s)",
 			after, strings.Join(s.Turns[s.Turn+1:], ", "))
 	}
-	d.emit(&TurnDelayed{Combatant: me.ID, After: after})
+	d.emit(engine.New(d.h.arena(), turnDelayedKind, TurnDelayed{Combatant: me.ID, After: after}))
 	return nil
 }
 
