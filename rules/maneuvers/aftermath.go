@@ -28,6 +28,16 @@ type Train struct {
 // Done is the GM's close of the encounter after the fight.
 type Done struct{}
 
+// The kinds of aftermath.go's commands and events.
+var (
+	_                = engine.Add[Rest](commands, "rest")
+	_                = engine.Add[Train](commands, "train")
+	_                = engine.Add[Done](commands, "done")
+	fightDecidedKind = engine.Add[FightDecided](events, "fight_decided")
+	restedKind       = engine.Add[Rested](events, "rested")
+	styleTrainedKind = engine.Add[StyleTrained](events, "style_trained")
+)
+
 // Kind returns "rest".
 func (*Rest) Kind() string { return "rest" }
 
@@ -87,10 +97,10 @@ func (*StyleTrained) Kind() string { return "style_trained" }
 // aftermath option, begins the time after it.
 func (d *decider) decided(winner string, timedOut bool, reason string) {
 	if d.s.Options.Aftermath {
-		d.emit(&FightDecided{Winner: winner, TimedOut: timedOut, Reason: reason})
+		d.emit(engine.New(d.h.arena(), fightDecidedKind, FightDecided{Winner: winner, TimedOut: timedOut, Reason: reason}))
 		return
 	}
-	d.emit(&FightEnded{Winner: winner, TimedOut: timedOut, Reason: reason})
+	d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: winner, TimedOut: timedOut, Reason: reason}))
 }
 
 // rest heals everyone alive as rest_heal says (R33, A28).
@@ -99,7 +109,7 @@ func (d *decider) rest() error {
 	if s.Phase != After {
 		return refuse(engine.NotAllowedNow, "a rest is taken out of combat: with the aftermath option, once the fight is decided (%s)", waiting(s))
 	}
-	e := &Rested{Heal: s.Options.RestHeal}
+	e := engine.New(d.h.arena(), restedKind, Rested{Heal: s.Options.RestHeal})
 	if s.Options.RestHeal == "full" {
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
@@ -144,7 +154,7 @@ func (d *decider) train(c *Train) error {
 	case who.StyleXP+StyleItemXP > *who.XP:
 		return refuse(engine.NotAllowedNow, "%s's styles' gear costs %d of its %d XP: %d more is too much (R26)", who.ID, who.StyleXP, *who.XP, StyleItemXP)
 	}
-	d.emit(&StyleTrained{Combatant: who.ID, Style: st.Name, Item: item, XP: StyleItemXP, StyleXP: who.StyleXP + StyleItemXP})
+	d.emit(engine.New(d.h.arena(), styleTrainedKind, StyleTrained{Combatant: who.ID, Style: st.Name, Item: item, XP: StyleItemXP, StyleXP: who.StyleXP + StyleItemXP}))
 	return nil
 }
 

@@ -385,109 +385,25 @@ func (Rules) FormatCommand(c Command) string {
 	return c.Kind()
 }
 
+// The codec tables of the commands and the events: every kind ever
+// written, each added beside its type in the file of its rule, where it
+// also gets its place in the hot path's memory (see engine.Arena).
+// Append-only: a kind that was ever saved is never renamed or given to
+// another type.
+var (
+	commands = engine.NewKinds[Command]("maneuvers command")
+	events   = engine.NewKinds[Event]("maneuvers event")
+)
+
 // DecodeCommand reads a command written by engine.MarshalKinded.
-func (Rules) DecodeCommand(data []byte) (Command, error) {
-	return engine.UnmarshalKinded(data, "maneuvers command", commandKinds())
-}
+func (Rules) DecodeCommand(data []byte) (Command, error) { return commands.Decode(data) }
 
 // DecodeEvent reads an event written by engine.MarshalKinded.
-func (Rules) DecodeEvent(data []byte) (Event, error) {
-	return engine.UnmarshalKinded(data, "maneuvers event", eventKinds())
-}
+func (Rules) DecodeEvent(data []byte) (Event, error) { return events.Decode(data) }
 
 // Kinds lists the kind of every command and event type.
-func (Rules) Kinds() (commands, events []string) {
-	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
-}
-
-// commandKinds is the append-only kinds table of the commands.
-func commandKinds() map[string]func() Command {
-	return map[string]func() Command{
-		"begin":       func() Command { return &Begin{} },
-		"delay":       func() Command { return &Delay{} },
-		"move":        func() Command { return &Move{} },
-		"dash":        func() Command { return &Dash{} },
-		"disengage":   func() Command { return &Disengage{} },
-		"strike":      func() Command { return &Strike{} },
-		"cast":        func() Command { return &Cast{} },
-		"grapple":     func() Command { return &Grapple{} },
-		"escape":      func() Command { return &Escape{} },
-		"release":     func() Command { return &Release{} },
-		"stand":       func() Command { return &Stand{} },
-		"search":      func() Command { return &Search{} },
-		"sneak":       func() Command { return &Sneak{} },
-		"pick_up":     func() Command { return &PickUp{} },
-		"end_turn":    func() Command { return &EndTurn{} },
-		"situation":   func() Command { return &Situation{} },
-		"defend":      func() Command { return &Defend{} },
-		"opportunity": func() Command { return &Opportunity{} },
-		"pass":        func() Command { return &Pass{} },
-		"maneuver":    func() Command { return &Maneuver{} },
-		"resist":      func() Command { return &Resist{} },
-		"push_way":    func() Command { return &PushWay{} },
-		"draw":        func() Command { return &Draw{} },
-		"stow":        func() Command { return &Stow{} },
-		"continue":    func() Command { return &Continue{} },
-		"end_fight":   func() Command { return &EndFight{} },
-		"manipulate":  func() Command { return &Manipulate{} },
-		"rest":        func() Command { return &Rest{} },
-		"train":       func() Command { return &Train{} },
-		"done":        func() Command { return &Done{} },
-		"improvise":   func() Command { return &Improvise{} },
-		"rule_improv": func() Command { return &RuleImprov{} },
-	}
-}
-
-// eventKinds is the append-only kinds table of the events.
-func eventKinds() map[string]func() Event {
-	return map[string]func() Event{
-		"test_rolled":        func() Event { return &TestRolled{} },
-		"surprised":          func() Event { return &Surprised{} },
-		"initiative_rolled":  func() Event { return &InitiativeRolled{} },
-		"order_set":          func() Event { return &OrderSet{} },
-		"round_started":      func() Event { return &RoundStarted{} },
-		"turn_started":       func() Event { return &TurnStarted{} },
-		"turn_skipped":       func() Event { return &TurnSkipped{} },
-		"turn_delayed":       func() Event { return &TurnDelayed{} },
-		"turn_ended":         func() Event { return &TurnEnded{} },
-		"action_taken":       func() Event { return &ActionTaken{} },
-		"move_declared":      func() Event { return &MoveDeclared{} },
-		"moved":              func() Event { return &Moved{} },
-		"provoking":          func() Event { return &Provoking{} },
-		"opportunity_passed": func() Event { return &OpportunityPassed{} },
-		"strike_declared":    func() Event { return &StrikeDeclared{} },
-		"situation_ruled":    func() Event { return &SituationRuled{} },
-		"defence_chosen":     func() Event { return &DefenceChosen{} },
-		"combat_rolled":      func() Event { return &CombatRolled{} },
-		"maneuver_chosen":    func() Event { return &ManeuverChosen{} },
-		"damaged":            func() Event { return &Damaged{} },
-		"maneuver_resolved":  func() Event { return &ManeuverResolved{} },
-		"spell_cast":         func() Event { return &SpellCast{} },
-		"spell_lost":         func() Event { return &SpellLost{} },
-		"healed":             func() Event { return &Healed{} },
-		"grapple_attempted":  func() Event { return &GrappleAttempted{} },
-		"grapple_resolved":   func() Event { return &GrappleResolved{} },
-		"escape_rolled":      func() Event { return &EscapeRolled{} },
-		"grapple_ended":      func() Event { return &GrappleEnded{} },
-		"observed":           func() Event { return &Observed{} },
-		"revealed":           func() Event { return &Revealed{} },
-		"stood_up":           func() Event { return &StoodUp{} },
-		"picked_up":          func() Event { return &PickedUp{} },
-		"interrupted":        func() Event { return &Interrupted{} },
-		"item_dropped":       func() Event { return &ItemDropped{} },
-		"push_way_ruled":     func() Event { return &PushWayRuled{} },
-		"item_drawn":         func() Event { return &ItemDrawn{} },
-		"item_stowed":        func() Event { return &ItemStowed{} },
-		"window_opened":      func() Event { return &WindowOpened{} },
-		"reaction_passed":    func() Event { return &ReactionPassed{} },
-		"round_ended":        func() Event { return &RoundEnded{} },
-		"fight_ended":        func() Event { return &FightEnded{} },
-		"fight_decided":      func() Event { return &FightDecided{} },
-		"rested":             func() Event { return &Rested{} },
-		"style_trained":      func() Event { return &StyleTrained{} },
-		"improvised":         func() Event { return &Improvised{} },
-		"improv_ruled":       func() Event { return &ImprovRuled{} },
-	}
+func (Rules) Kinds() (commandKinds, eventKinds []string) {
+	return commands.Names(), events.Names()
 }
 
 // DescribeEvent says what an event means, with its dice, for a

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // unarmed is the weapon of bare hands.
@@ -135,7 +134,7 @@ func (d *decider) declareStrike(me *Combatant, target, weapon, style, attr strin
 	case !melee && attr != AGI:
 		return nil, refuse(engine.NotAllowedNow, "a ranged or thrown strike uses agi (R14)")
 	}
-	sd := parts.PutIn(d.h, (*hotMemory).strikeDeclaredPool, StrikeDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, Attr: attr, Ranged: !melee, Melee: melee,
+	sd := engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, Attr: attr, Ranged: !melee, Melee: melee,
 		OA: oa, AP: 1, Hidden: me.hiddenFrom(t.ID)})
 	if st != nil {
 		sd.Style = st.Name
@@ -151,11 +150,11 @@ func (d *decider) strike(me *Combatant, c *Strike) error {
 	}
 	d.emit(sd)
 	if len(me.HiddenFrom) > 0 {
-		d.emit(&Revealed{Combatant: me.ID})
+		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
 	}
 	if w := me.item(sd.Weapon); w != nil && w.Kind == "thrown" {
 		t := d.s.Combatant(c.Target)
-		d.emit(&ItemDropped{Combatant: me.ID, Item: w.Name, At: t.pos(), Thrown: true})
+		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: me.ID, Item: w.Name, At: t.pos(), Thrown: true}))
 	}
 	return nil
 }
@@ -191,7 +190,7 @@ func (d *decider) situation(c *Situation) error {
 	default:
 		return refuse(engine.Invalid, "awareness is aware or unaware, not %q", c.Awareness)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).situationRuledPool, SituationRuled{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware,
+	d.emit(engine.New(d.h.arena(), situationRuledKind, SituationRuled{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware,
 		DefMod: c.DefMod, DefEdge: c.DefEdge}))
 	return nil
 }
@@ -271,7 +270,7 @@ func (d *decider) defend(c *Defend) error {
 	if c.Defence == NoDefence {
 		ap = 0
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).defenceChosenPool, DefenceChosen{Combatant: t.ID, Defence: c.Defence, Attr: attr, AP: ap, Braced: t.Braced && ap > 0}))
+	d.emit(engine.New(d.h.arena(), defenceChosenKind, DefenceChosen{Combatant: t.ID, Defence: c.Defence, Attr: attr, AP: ap, Braced: t.Braced && ap > 0}))
 	return nil
 }
 
@@ -393,7 +392,7 @@ func (d *decider) rollCombat() {
 	case at.Successes > dt.Successes:
 		result = "hit"
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).combatRolledPool, CombatRolled{Attacker: r.Attacker, Target: r.Target, Attack: at, Defence: dt, Result: result}))
+	d.emit(engine.New(d.h.arena(), combatRolledKind, CombatRolled{Attacker: r.Attacker, Target: r.Target, Attack: at, Defence: dt, Result: result}))
 }
 
 // stepRoll takes the combat roll one step on without anyone deciding, and
@@ -407,7 +406,7 @@ func (d *decider) stepRoll() bool {
 		if why == "" {
 			return false
 		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).defenceChosenPool, DefenceChosen{Combatant: r.Target, Defence: NoDefence, Reason: why}))
+		d.emit(engine.New(d.h.arena(), defenceChosenKind, DefenceChosen{Combatant: r.Target, Defence: NoDefence, Reason: why}))
 	case stageDice:
 		d.rollCombat()
 	case stageDamage:
@@ -511,6 +510,17 @@ type CombatRolled struct {
 	// or negated (the defender's).
 	Result string `json:"result"`
 }
+
+// The kinds of combat.go's commands and events.
+var (
+	strikeKind         = engine.Add[Strike](commands, "strike")
+	situationKind      = engine.Add[Situation](commands, "situation")
+	defendKind         = engine.Add[Defend](commands, "defend")
+	strikeDeclaredKind = engine.Add[StrikeDeclared](events, "strike_declared")
+	situationRuledKind = engine.Add[SituationRuled](events, "situation_ruled")
+	defenceChosenKind  = engine.Add[DefenceChosen](events, "defence_chosen")
+	combatRolledKind   = engine.Add[CombatRolled](events, "combat_rolled")
+)
 
 // Kind returns "strike".
 func (*Strike) Kind() string { return "strike" }

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // Damaged: damage lands, through the pipeline of R31.
@@ -31,6 +31,11 @@ type Damaged struct {
 	Dead bool `json:"dead,omitempty"`
 }
 
+// The kinds of damage.go's events.
+var (
+	damagedKind = engine.Add[Damaged](events, "damaged")
+)
+
 // Kind returns "damaged".
 func (*Damaged) Kind() string { return "damaged" }
 
@@ -43,7 +48,7 @@ func (d *decider) rollDamage() {
 	t := s.Combatant(r.Target)
 	dd, typ := r.Dice, r.Type
 	maxed := r.Maneuver == Precision
-	rolled := hotInts(d.h, dd.N)
+	rolled := d.h.arena().Ints(dd.N)
 	raw := dd.Bonus
 	for i := range rolled {
 		if maxed {
@@ -56,7 +61,7 @@ func (d *decider) rollDamage() {
 	raw = max(raw, 0)
 	ar, sh, res, vul, amount := damageAfter(s, t, raw, typ, r.Result == "blocked")
 	hp := t.HP - amount
-	d.emit(parts.PutIn(d.h, (*hotMemory).damagedPool, Damaged{Combatant: t.ID, Source: a.ID, Dice: rolled, Sides: dd.Sides, Bonus: dd.Bonus, Maximized: maxed, Raw: raw, Type: typ,
+	d.emit(engine.New(d.h.arena(), damagedKind, Damaged{Combatant: t.ID, Source: a.ID, Dice: rolled, Sides: dd.Sides, Bonus: dd.Bonus, Maximized: maxed, Raw: raw, Type: typ,
 		AR: ar, Shield: sh, Resist: res, Vuln: vul, Amount: amount, HP: hp,
 		Down: t.Conscious() && hp <= 0,
 		Dead: !t.Dead && s.Options.DeathRule == "negative_max" && hp <= -t.Health}))

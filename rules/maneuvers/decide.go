@@ -6,7 +6,6 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // decider resolves one command: it checks it, then emits its events,
@@ -57,7 +56,7 @@ func (d *decider) decide(actor string, c Command) error {
 		case s.Phase == After && c.Winner != "":
 			return refuse(engine.NotAllowedNow, "the fight is decided already: done closes it")
 		case s.Phase == After:
-			d.emit(&FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"})
+			d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"}))
 		case c.Winner != "":
 			d.decided(c.Winner, false, "the GM ends the fight: the other sides have fled")
 		default:
@@ -68,7 +67,7 @@ func (d *decider) decide(actor string, c Command) error {
 		if s.Phase != After {
 			return refuse(engine.NotAllowedNow, "done closes the encounter once the fight is decided, with the aftermath option (%s)", waiting(s))
 		}
-		d.emit(&FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"})
+		d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: s.Winner, TimedOut: s.TimedOut, Reason: "the GM closes the encounter"}))
 		return nil
 	case *Rest:
 		return d.rest()
@@ -98,7 +97,7 @@ func (d *decider) decide(actor string, c Command) error {
 		if s.Phase != RoundEnd {
 			return refuse(engine.NotAllowedNow, "cannot continue now: %s", waiting(s))
 		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).roundStartedPool, RoundStarted{Round: s.Round + 1, Turns: d.turnOrder()}))
+		d.emit(engine.New(d.h.arena(), roundStartedKind, RoundStarted{Round: s.Round + 1, Turns: d.turnOrder()}))
 	case *Situation:
 		err = d.situation(c)
 	case *Defend:
@@ -116,9 +115,9 @@ func (d *decider) decide(actor string, c Command) error {
 		case s.Roll != nil || s.Contest != nil:
 			return refuse(engine.NotAllowedNow, "nothing to pass: %s", waiting(s))
 		case s.Trigger != nil && s.Trigger.Next < len(s.Trigger.Reactors):
-			d.emit(parts.PutIn(d.h, (*hotMemory).passedPool, OpportunityPassed{Combatant: who}))
+			d.emit(engine.New(d.h.arena(), opportunityPassedKind, OpportunityPassed{Combatant: who}))
 		case s.Trigger == nil && s.Window != nil:
-			d.emit(&ReactionPassed{Combatant: who})
+			d.emit(engine.New(d.h.arena(), reactionPassedKind, ReactionPassed{Combatant: who}))
 		default:
 			return refuse(engine.NotAllowedNow, "nothing to pass: %s", waiting(s))
 		}
@@ -126,7 +125,7 @@ func (d *decider) decide(actor string, c Command) error {
 		if s.Roll == nil || s.Roll.Stage != StageResist || !pushRuling(s.Roll) {
 			return refuse(engine.NotAllowedNow, "no push waits for the GM's ruling: %s", waiting(s))
 		}
-		d.emit(&PushWayRuled{Loser: s.Roll.Loser, Blocked: c.Blocked})
+		d.emit(engine.New(d.h.arena(), pushWayRuledKind, PushWayRuled{Loser: s.Roll.Loser, Blocked: c.Blocked}))
 	case *Cast, *Draw, *PickUp, *Stow, *Manipulate:
 		if inWindow {
 			err = d.react(s.Combatant(who), c)
@@ -224,7 +223,7 @@ func (d *decider) act(c Command) error {
 	}
 	switch c := c.(type) {
 	case *EndTurn:
-		d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedPool, TurnEnded{Combatant: me.ID}))
+		d.emit(engine.New(d.h.arena(), turnEndedKind, TurnEnded{Combatant: me.ID}))
 		return nil
 	case *Delay:
 		return d.delay(me, c.After)
@@ -246,24 +245,24 @@ func (d *decider) act(c Command) error {
 	}
 	switch c := c.(type) {
 	case *Dash:
-		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "dash", AP: 1}))
+		d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "dash", AP: 1}))
 	case *Disengage:
 		if me.Disengaged {
 			return refuse(engine.NotAllowedNow, "%s has disengaged already this turn", me.ID)
 		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "disengage", AP: 1}))
+		d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "disengage", AP: 1}))
 	case *Release:
 		return d.release(me, c.Item)
 	case *Stand:
 		if !me.Prone {
 			return refuse(engine.NotAllowedNow, "%s is not prone", me.ID)
 		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).provokingPool, Provoking{Combatant: me.ID, Trigger: TriggerStand, AP: 1, Reactors: d.reactorsAt(me, me.pos())}))
+		d.emit(engine.New(d.h.arena(), provokingKind, Provoking{Combatant: me.ID, Trigger: TriggerStand, AP: 1, Reactors: d.reactorsAt(me, me.pos())}))
 	case *Search:
 		d.search(me)
 	case *Sneak:
 		if c.To == nil {
-			d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
+			d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
 			d.sneak(me)
 			return nil
 		}
@@ -288,6 +287,11 @@ type ActionTaken struct {
 	// handles.
 	Object string `json:"object,omitempty"`
 }
+
+// The kinds of decide.go's events.
+var (
+	actionTakenKind = engine.Add[ActionTaken](events, "action_taken")
+)
 
 // Kind returns "action_taken".
 func (*ActionTaken) Kind() string { return "action_taken" }

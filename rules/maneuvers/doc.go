@@ -32,10 +32,13 @@
 //     actions), improvise.go (improvised actions), aftermath.go (rests
 //     and training after the fight);
 //   - next.go: the prompts;
-//   - codec.go: the words, JSON kinds and transcript lines;
+//   - codec.go: the words, the kinds tables (engine.Kinds, each type
+//     added beside it in the file of its rule) and transcript lines;
 //   - spec.go, start.go: the encounter file, the bundled content and the
 //     starting state;
-//   - hot.go: the memory the hot path reuses;
+//   - hot.go: the memory the hot path reuses (Step, Moves, ScratchInto,
+//     ViewInto): two engine.Arenas, for the commands of Moves and the
+//     events of Step, and the state's own working copies;
 //   - secrets.go, board.go, sheets.go: the views, the board and the sheets;
 //   - tools.go: Simulation, Odds, TimeLimit and the tactical policy.
 package maneuvers

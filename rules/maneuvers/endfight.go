@@ -1,6 +1,10 @@
 package maneuvers
 
-import "fmt"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // EndFight is the GM's declaration that the fight is over (R38): a draw,
 // or won by Winner, a side, when the others have fled (§6.10).
@@ -14,6 +18,12 @@ type FightEnded struct {
 	TimedOut bool   `json:"timed_out,omitempty"`
 	Reason   string `json:"reason"`
 }
+
+// The kinds of endfight.go's commands and events.
+var (
+	_              = engine.Add[EndFight](commands, "end_fight")
+	fightEndedKind = engine.Add[FightEnded](events, "fight_ended")
+)
 
 // Kind returns "end_fight".
 func (*EndFight) Kind() string { return "end_fight" }

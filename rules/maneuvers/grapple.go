@@ -51,6 +51,16 @@ type GrappleEnded struct {
 	Reason    string `json:"reason"`
 }
 
+// The kinds of grapple.go's commands and events.
+var (
+	grappleKind          = engine.Add[Grapple](commands, "grapple")
+	escapeKind           = engine.Add[Escape](commands, "escape")
+	grappleAttemptedKind = engine.Add[GrappleAttempted](events, "grapple_attempted")
+	grappleResolvedKind  = engine.Add[GrappleResolved](events, "grapple_resolved")
+	escapeRolledKind     = engine.Add[EscapeRolled](events, "escape_rolled")
+	grappleEndedKind     = engine.Add[GrappleEnded](events, "grapple_ended")
+)
+
 // Kind returns "grapple".
 func (*Grapple) Kind() string { return "grapple" }
 
@@ -94,7 +104,7 @@ func (d *decider) checkGrapples() {
 		default:
 			continue
 		}
-		d.emit(&GrappleEnded{Combatant: g.ID, Target: g.Grappling, Reason: reason})
+		d.emit(engine.New(d.h.arena(), grappleEndedKind, GrappleEnded{Combatant: g.ID, Target: g.Grappling, Reason: reason}))
 	}
 }
 
@@ -119,9 +129,9 @@ func (d *decider) grapple(me *Combatant, target string) error {
 		return refuse(engine.NotAllowedNow, "%s is dead", t.ID)
 	}
 	test := s.roll(d.src, skillCheck(me, Athletics))
-	d.emit(&GrappleAttempted{Combatant: me.ID, Target: t.ID, Test: test})
+	d.emit(engine.New(d.h.arena(), grappleAttemptedKind, GrappleAttempted{Combatant: me.ID, Target: t.ID, Test: test}))
 	if !t.Conscious() {
-		d.emit(&GrappleResolved{Combatant: me.ID, Target: t.ID, Skill: Athletics, Test: TestRoll{Auto: "fail"}, Grappled: beats(test, TestRoll{})})
+		d.emit(engine.New(d.h.arena(), grappleResolvedKind, GrappleResolved{Combatant: me.ID, Target: t.ID, Skill: Athletics, Test: TestRoll{Auto: "fail"}, Grappled: beats(test, TestRoll{})}))
 	}
 	return nil
 }
@@ -149,9 +159,9 @@ func (d *decider) escape(me *Combatant, skill string) error {
 	test := s.roll(d.src, skillCheck(me, skill))
 	against := s.roll(d.src, skillCheck(g, Athletics))
 	won := beats(test, against)
-	d.emit(&EscapeRolled{Combatant: me.ID, From: g.ID, Skill: skill, Test: test, Against: against, Escaped: won})
+	d.emit(engine.New(d.h.arena(), escapeRolledKind, EscapeRolled{Combatant: me.ID, From: g.ID, Skill: skill, Test: test, Against: against, Escaped: won}))
 	if won {
-		d.emit(&GrappleEnded{Combatant: g.ID, Target: me.ID, Reason: "escaped"})
+		d.emit(engine.New(d.h.arena(), grappleEndedKind, GrappleEnded{Combatant: g.ID, Target: me.ID, Reason: "escaped"}))
 	}
 	return nil
 }

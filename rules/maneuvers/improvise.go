@@ -50,6 +50,14 @@ type RuleImprov struct {
 	Skill   string `json:"skill,omitempty"`
 }
 
+// The kinds of improvise.go's commands and events.
+var (
+	_               = engine.Add[Improvise](commands, "improvise")
+	_               = engine.Add[RuleImprov](commands, "rule_improv")
+	improvisedKind  = engine.Add[Improvised](events, "improvised")
+	improvRuledKind = engine.Add[ImprovRuled](events, "improv_ruled")
+)
+
 // Kind returns "improvise".
 func (*Improvise) Kind() string { return "improvise" }
 
@@ -123,7 +131,7 @@ func (d *decider) improvise(me *Combatant, c *Improvise) error {
 	if err := testWith(c.Skill); err != nil {
 		return refuse(engine.Invalid, "%v", err)
 	}
-	d.emit(&Improvised{Combatant: me.ID, Name: c.Name, Target: c.Target, Skill: c.Skill, AP: 1})
+	d.emit(engine.New(d.h.arena(), improvisedKind, Improvised{Combatant: me.ID, Name: c.Name, Target: c.Target, Skill: c.Skill, AP: 1}))
 	return nil
 }
 
@@ -146,7 +154,7 @@ func (d *decider) ruleImprov(c *RuleImprov) error {
 		if c.Melee || c.Mind || c.Damage != "" || c.Type != "" {
 			return refuse(engine.Invalid, "only a harmful action has traits and damage")
 		}
-		e := &ImprovRuled{Combatant: me.ID, Name: im.Name, Skill: skill}
+		e := engine.New(d.h.arena(), improvRuledKind, ImprovRuled{Combatant: me.ID, Name: im.Name, Skill: skill})
 		if skill != "" {
 			t := s.roll(d.src, improvCheck(me, skill))
 			e.Test = &t
@@ -172,10 +180,10 @@ func (d *decider) ruleImprov(c *RuleImprov) error {
 	if _, ok := damageGroup[c.Type]; c.Damage != "" && !ok {
 		return refuse(engine.Invalid, "damage needs its type: crushing, piercing, slashing, fire, frost, shock, acid, force, necrotic, radiant, poison, psychic")
 	}
-	d.emit(&ImprovRuled{Combatant: me.ID, Name: im.Name, Harmful: true, Melee: c.Melee, Mind: c.Mind, Dice: dd, Type: c.Type, Skill: skill})
-	d.emit(&StrikeDeclared{Attacker: me.ID, Target: t.ID, Improv: im.Name, Attr: skill, Melee: c.Melee, Ranged: !c.Melee, Hidden: me.hiddenFrom(t.ID)})
+	d.emit(engine.New(d.h.arena(), improvRuledKind, ImprovRuled{Combatant: me.ID, Name: im.Name, Harmful: true, Melee: c.Melee, Mind: c.Mind, Dice: dd, Type: c.Type, Skill: skill}))
+	d.emit(engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: t.ID, Improv: im.Name, Attr: skill, Melee: c.Melee, Ranged: !c.Melee, Hidden: me.hiddenFrom(t.ID)}))
 	if len(me.HiddenFrom) > 0 {
-		d.emit(&Revealed{Combatant: me.ID})
+		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
 	}
 	return nil
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Begin is the GM's start of the fight: surprise (R07), then initiative
@@ -35,6 +34,14 @@ type OrderSet struct {
 	Order []string `json:"order"`
 }
 
+// The kinds of initiative.go's commands and events.
+var (
+	beginKind            = engine.Add[Begin](commands, "begin")
+	surprisedKind        = engine.Add[Surprised](events, "surprised")
+	initiativeRolledKind = engine.Add[InitiativeRolled](events, "initiative_rolled")
+	orderSetKind         = engine.Add[OrderSet](events, "order_set")
+)
+
 // Kind returns "begin".
 func (*Begin) Kind() string { return "begin" }
 func (*Begin) command()     {}
@@ -59,7 +66,7 @@ func (d *decider) begin(side string) error {
 	}
 	d.surprise(side)
 	d.initiative()
-	d.emit(parts.PutIn(d.h, (*hotMemory).roundStartedPool, RoundStarted{Round: 1, Turns: hotStrings(d.h, s.Order)}))
+	d.emit(engine.New(d.h.arena(), roundStartedKind, RoundStarted{Round: 1, Turns: hotStrings(d.h, s.Order)}))
 	return nil
 }
 
@@ -81,7 +88,7 @@ func (d *decider) surprise(side string) {
 	for _, i := range sneakers {
 		c := &s.Combatants[i]
 		tests[i] = s.roll(d.src, skillCheck(c, Stealth))
-		d.emit(&TestRolled{Combatant: c.ID, Skill: Stealth, For: "surprise", Test: tests[i]})
+		d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: c.ID, Skill: Stealth, For: "surprise", Test: tests[i]}))
 	}
 	var observers []int
 	for i := range s.Combatants {
@@ -89,7 +96,7 @@ func (d *decider) surprise(side string) {
 		if slices.ContainsFunc(sneakers, func(j int) bool { return hostile(&s.Combatants[j], o) }) {
 			observers = append(observers, i)
 			tests[i] = s.roll(d.src, skillCheck(o, Observation))
-			d.emit(&TestRolled{Combatant: o.ID, Skill: Observation, For: "surprise", Test: tests[i]})
+			d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: o.ID, Skill: Observation, For: "surprise", Test: tests[i]}))
 		}
 	}
 	for _, i := range observers {
@@ -101,7 +108,7 @@ func (d *decider) surprise(side string) {
 			}
 		}
 		if all {
-			d.emit(&Surprised{Combatant: o.ID})
+			d.emit(engine.New(d.h.arena(), surprisedKind, Surprised{Combatant: o.ID}))
 		}
 	}
 }
@@ -130,7 +137,7 @@ func (d *decider) initiative() {
 		die := d.src.Roll(6)
 		m := initMod(c)
 		es[i] = entry{id: c.ID, total: die + m, mod: m}
-		d.emit(&InitiativeRolled{Combatant: c.ID, Die: die, Mod: m, Total: die + m})
+		d.emit(engine.New(d.h.arena(), initiativeRolledKind, InitiativeRolled{Combatant: c.ID, Die: die, Mod: m, Total: die + m}))
 	}
 	tied := func(a, b *entry) bool {
 		return a.total == b.total && a.mod == b.mod && slices.Equal(a.offs, b.offs)
@@ -152,7 +159,7 @@ func (d *decider) initiative() {
 		for _, i := range again {
 			die := d.src.Roll(6)
 			es[i].offs = append(es[i].offs, die)
-			d.emit(&InitiativeRolled{Combatant: es[i].id, Die: die, Total: die, RollOff: true})
+			d.emit(engine.New(d.h.arena(), initiativeRolledKind, InitiativeRolled{Combatant: es[i].id, Die: die, Total: die, RollOff: true}))
 		}
 	}
 	order := make([]int, n)
@@ -178,7 +185,7 @@ func (d *decider) initiative() {
 	for i, k := range order {
 		ids[i] = es[k].id
 	}
-	d.emit(&OrderSet{Order: ids})
+	d.emit(engine.New(d.h.arena(), orderSetKind, OrderSet{Order: ids}))
 }
 
 // turnOrder is the next round's order: the initiative order, or this

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Release ends one's grapple, or lets go of a held item (A01, A21).
@@ -65,6 +64,19 @@ type ItemStowed struct {
 	Item      string `json:"item"`
 }
 
+// The kinds of items.go's commands and events.
+var (
+	releaseKind     = engine.Add[Release](commands, "release")
+	pickUpKind      = engine.Add[PickUp](commands, "pick_up")
+	drawKind        = engine.Add[Draw](commands, "draw")
+	stowKind        = engine.Add[Stow](commands, "stow")
+	_               = engine.Add[Manipulate](commands, "manipulate")
+	pickedUpKind    = engine.Add[PickedUp](events, "picked_up")
+	itemDroppedKind = engine.Add[ItemDropped](events, "item_dropped")
+	itemDrawnKind   = engine.Add[ItemDrawn](events, "item_drawn")
+	itemStowedKind  = engine.Add[ItemStowed](events, "item_stowed")
+)
+
 // Kind returns "release".
 func (*Release) Kind() string { return "release" }
 
@@ -103,15 +115,15 @@ func (d *decider) release(me *Combatant, item string) error {
 		if !me.wields(item) {
 			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
-		d.emit(&ItemDropped{Combatant: me.ID, Item: item, At: me.pos()})
+		d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
+		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: me.ID, Item: item, At: me.pos()}))
 		return nil
 	}
 	if me.Grappling == "" {
 		return refuse(engine.NotAllowedNow, "%s grapples nobody; release ITEM lets go of an item", me.ID)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
-	d.emit(&GrappleEnded{Combatant: me.ID, Target: me.Grappling, Reason: "released"})
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
+	d.emit(engine.New(d.h.arena(), grappleEndedKind, GrappleEnded{Combatant: me.ID, Target: me.Grappling, Reason: "released"}))
 	return nil
 }
 
@@ -130,8 +142,8 @@ func (d *decider) pickUp(me *Combatant, item string) error {
 	if me.item(item) != nil {
 		return refuse(engine.NotAllowedNow, "%s already carries an item called %q", me.ID, item)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "pick up", AP: 1}))
-	d.emit(&PickedUp{Combatant: me.ID, Item: item})
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "pick up", AP: 1}))
+	d.emit(engine.New(d.h.arena(), pickedUpKind, PickedUp{Combatant: me.ID, Item: item}))
 	return nil
 }
 
@@ -146,8 +158,8 @@ func (d *decider) draw(me *Combatant, item string) error {
 	case me.handsUsed()+w.Hands > 2:
 		return refuse(engine.NotAllowedNow, "%s has no free hand for %s (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "draw", AP: 1}))
-	d.emit(&ItemDrawn{Combatant: me.ID, Item: item})
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "draw", AP: 1}))
+	d.emit(engine.New(d.h.arena(), itemDrawnKind, ItemDrawn{Combatant: me.ID, Item: item}))
 	return nil
 }
 
@@ -173,8 +185,8 @@ func (d *decider) stow(me *Combatant, item string) error {
 	if !me.wields(item) {
 		return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "stow", AP: 1}))
-	d.emit(&ItemStowed{Combatant: me.ID, Item: item})
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "stow", AP: 1}))
+	d.emit(engine.New(d.h.arena(), itemStowedKind, ItemStowed{Combatant: me.ID, Item: item}))
 	return nil
 }
 
@@ -190,7 +202,7 @@ func (d *decider) manipulate(me *Combatant, object string) error {
 	case slices.ContainsFunc([]rune(object), func(r rune) bool { return r < ' ' }):
 		return refuse(engine.Invalid, "an object's name is plain text")
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "manipulate", AP: 1, Object: object}))
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "manipulate", AP: 1, Object: object}))
 	return nil
 }
 

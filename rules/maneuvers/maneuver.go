@@ -61,6 +61,16 @@ type PushWayRuled struct {
 	Blocked bool   `json:"blocked,omitempty"`
 }
 
+// The kinds of maneuver.go's commands and events.
+var (
+	maneuverKind         = engine.Add[Maneuver](commands, "maneuver")
+	resistKind           = engine.Add[Resist](commands, "resist")
+	pushWayKind          = engine.Add[PushWay](commands, "push_way")
+	maneuverChosenKind   = engine.Add[ManeuverChosen](events, "maneuver_chosen")
+	maneuverResolvedKind = engine.Add[ManeuverResolved](events, "maneuver_resolved")
+	pushWayRuledKind     = engine.Add[PushWayRuled](events, "push_way_ruled")
+)
+
 // Kind returns "maneuver".
 func (*Maneuver) Kind() string { return "maneuver" }
 
@@ -122,7 +132,7 @@ func (d *decider) maneuver(c *Maneuver) error {
 			return refuse(engine.Invalid, "only disarm names an item and only precision a location")
 		}
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).maneuverChosenPool, ManeuverChosen{Combatant: r.Winner, Maneuver: c.Name, Location: c.Location, Item: c.Item}))
+	d.emit(engine.New(d.h.arena(), maneuverChosenKind, ManeuverChosen{Combatant: r.Winner, Maneuver: c.Name, Location: c.Location, Item: c.Item}))
 	return nil
 }
 
@@ -146,12 +156,12 @@ func (d *decider) resolveManeuver(skill string) {
 	row := maneuverOf(r.Maneuver)
 	w := s.Combatant(r.Winner)
 	l := s.Combatant(r.Loser)
-	ev := parts.PutIn(d.h, (*hotMemory).maneuverResolvedPool, ManeuverResolved{Maneuver: r.Maneuver, Winner: w.ID, Loser: l.ID, Location: r.Location, Item: r.Item})
+	ev := engine.New(d.h.arena(), maneuverResolvedKind, ManeuverResolved{Maneuver: r.Maneuver, Winner: w.ID, Loser: l.ID, Location: r.Location, Item: r.Item})
 	switch r.Maneuver {
 	case Brace, Precision:
 		ev.Works = true
 	case Feint:
-		t := parts.PutIn(d.h, (*hotMemory).testPool, s.roll(d.src, skillCheck(w, Deception)))
+		t := hotTest(d.h, s.roll(d.src, skillCheck(w, Deception)))
 		ev.Skill, ev.Test, ev.Works = Deception, t, t.Pass
 	case Push:
 		if r.PushBlocked {
@@ -177,7 +187,7 @@ func (d *decider) resolveManeuver(skill string) {
 				k.edge++
 			}
 		}
-		t := parts.PutIn(d.h, (*hotMemory).testPool, s.roll(d.src, k))
+		t := hotTest(d.h, s.roll(d.src, k))
 		ev.Skill, ev.Test, ev.Works = skill, t, !t.Pass
 		if r.Maneuver == Push {
 			dx, dy := l.X-w.X, l.Y-w.Y
@@ -190,7 +200,7 @@ func (d *decider) resolveManeuver(skill string) {
 	}
 	d.emit(ev)
 	if r2 := ev; r2.Maneuver == Disarm && r2.Works {
-		d.emit(&ItemDropped{Combatant: l.ID, Item: ev.Item, At: l.pos()})
+		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: l.ID, Item: ev.Item, At: l.pos()}))
 	}
 }
 
@@ -212,7 +222,7 @@ func (d *decider) resist(c *Resist) error {
 		ct := s.Contest
 		t := s.Combatant(ct.Resister)
 		test := s.roll(d.src, skillCheck(t, c.Skill))
-		d.emit(&GrappleResolved{Combatant: ct.Initiator, Target: ct.Resister, Skill: c.Skill, Test: test, Grappled: beats(ct.Test, test)})
+		d.emit(engine.New(d.h.arena(), grappleResolvedKind, GrappleResolved{Combatant: ct.Initiator, Target: ct.Resister, Skill: c.Skill, Test: test, Grappled: beats(ct.Test, test)}))
 		return nil
 	}
 	return refuse(engine.NotAllowedNow, "nothing to resist now: %s", waiting(s))

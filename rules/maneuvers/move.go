@@ -31,7 +31,7 @@ func (d *decider) move(me *Combatant, to Point) error {
 	if !me.Disengaged {
 		reactors = d.crossings(me, me.pos(), to)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).moveDeclaredPool, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors}))
+	d.emit(engine.New(d.h.arena(), moveDeclaredKind, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors}))
 	return nil
 }
 
@@ -53,8 +53,8 @@ func (d *decider) sneakMove(me *Combatant, to Point) error {
 	if !me.Disengaged {
 		reactors = d.crossings(me, me.pos(), to)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
-	d.emit(parts.PutIn(d.h, (*hotMemory).moveDeclaredPool, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors, Sneak: true}))
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
+	d.emit(engine.New(d.h.arena(), moveDeclaredKind, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors, Sneak: true}))
 	return nil
 }
 
@@ -186,10 +186,10 @@ func (d *decider) stepTrigger() bool {
 	stopped := !who.Conscious() || tr.Kind == TriggerMove && (who.Prone && !tr.Crawl || who.GrappledBy != "")
 	if stopped {
 		if tr.Kind == TriggerCast {
-			d.emit(&SpellLost{Caster: who.ID, Spell: tr.Spell})
+			d.emit(engine.New(d.h.arena(), spellLostKind, SpellLost{Caster: who.ID, Spell: tr.Spell}))
 			return true
 		}
-		e := &Interrupted{Combatant: who.ID, Trigger: tr.Kind}
+		e := engine.New(d.h.arena(), interruptedKind, Interrupted{Combatant: who.ID, Trigger: tr.Kind})
 		if tr.Kind == TriggerMove && !tr.Sneak {
 			// Free movement pays for the metres walked (R08): the rest of
 			// the path, not walked, is given back, at the crawl's price
@@ -215,18 +215,18 @@ func (d *decider) stepTrigger() bool {
 		if why == "" {
 			return false
 		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).passedPool, OpportunityPassed{Combatant: r.ID, Reason: why}))
+		d.emit(engine.New(d.h.arena(), opportunityPassedKind, OpportunityPassed{Combatant: r.ID, Reason: why}))
 		return true
 	}
 	switch tr.Kind {
 	case TriggerMove:
 		sneak := tr.Sneak
-		d.emit(parts.PutIn(d.h, (*hotMemory).movedPool, Moved{Combatant: who.ID, To: tr.To, Done: true}))
+		d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: who.ID, To: tr.To, Done: true}))
 		if sneak {
 			d.sneak(who)
 		}
 	case TriggerStand:
-		d.emit(&StoodUp{Combatant: who.ID})
+		d.emit(engine.New(d.h.arena(), stoodUpKind, StoodUp{Combatant: who.ID}))
 	case TriggerCast:
 		d.castEffect(who, who.spell(tr.Spell), tr.Target, true)
 	}
@@ -323,6 +323,22 @@ type Interrupted struct {
 	Unwalked float64 `json:"unwalked,omitempty"`
 }
 
+// The kinds of move.go's commands and events.
+var (
+	moveKind              = engine.Add[Move](commands, "move")
+	_                     = engine.Add[Dash](commands, "dash")
+	_                     = engine.Add[Disengage](commands, "disengage")
+	_                     = engine.Add[Stand](commands, "stand")
+	opportunityKind       = engine.Add[Opportunity](commands, "opportunity")
+	_                     = engine.Add[Pass](commands, "pass")
+	moveDeclaredKind      = engine.Add[MoveDeclared](events, "move_declared")
+	movedKind             = engine.Add[Moved](events, "moved")
+	provokingKind         = engine.Add[Provoking](events, "provoking")
+	opportunityPassedKind = engine.Add[OpportunityPassed](events, "opportunity_passed")
+	stoodUpKind           = engine.Add[StoodUp](events, "stood_up")
+	interruptedKind       = engine.Add[Interrupted](events, "interrupted")
+)
+
 // Kind returns "move".
 func (*Move) Kind() string { return "move" }
 
@@ -381,11 +397,11 @@ func (d *decider) opportunity(c *Opportunity) error {
 		return err
 	}
 	if who.pos() != at {
-		d.emit(parts.PutIn(d.h, (*hotMemory).movedPool, Moved{Combatant: who.ID, To: at}))
+		d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: who.ID, To: at}))
 	}
 	d.emit(sd)
 	if len(me.HiddenFrom) > 0 {
-		d.emit(&Revealed{Combatant: me.ID})
+		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
 	}
 	return nil
 }

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // prompter writes a prompt, with its question and labels for people, or
@@ -81,7 +80,7 @@ func writePrompt(s *State, b *prompter) {
 		if b.people() {
 			b.ask("the fight is set: roll surprise and initiative?")
 		}
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).beginPool, Begin{})) {
+		if b.opt(engine.New(b.hot.moveArena(), beginKind, Begin{})) {
 			b.label("begin: roll surprise (if anyone sneaks) and initiative")
 		}
 		for i := range s.Combatants {
@@ -89,7 +88,7 @@ func writePrompt(s *State, b *prompter) {
 			if slices.ContainsFunc(s.Combatants[:i], func(c Combatant) bool { return c.Side == sd }) {
 				continue
 			}
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).beginPool, Begin{Sneaking: sd})) {
+			if b.opt(engine.New(b.hot.moveArena(), beginKind, Begin{Sneaking: sd})) {
 				b.label("begin with side %s sneaking up: surprise is rolled", sd)
 			}
 		}
@@ -114,10 +113,10 @@ func writePrompt(s *State, b *prompter) {
 		if b.people() {
 			b.ask("%s tries to grapple %s: resist with which skill?", s.Contest.Initiator, s.Contest.Resister)
 		}
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: Athletics})) {
+		if b.opt(engine.New(b.hot.moveArena(), resistKind, Resist{Skill: Athletics})) {
 			b.label("resist with athletics")
 		}
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: Acrobatics})) {
+		if b.opt(engine.New(b.hot.moveArena(), resistKind, Resist{Skill: Acrobatics})) {
 			b.label("resist with acrobatics")
 		}
 	case s.Trigger == nil && s.Window != nil:
@@ -137,7 +136,7 @@ func writePrompt(s *State, b *prompter) {
 		if b.people() {
 			b.ask("%s provokes %s (%s): opportunity attack?", tr.Who, who, tr.Kind)
 		}
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).oaPool, Opportunity{})) {
+		if b.opt(engine.New(b.hot.moveArena(), opportunityKind, Opportunity{})) {
 			b.label("opportunity attack on %s", tr.Who)
 		}
 		if b.opt(&Pass{}) {
@@ -159,22 +158,22 @@ func writeRollPrompt(s *State, b *prompter) {
 		if b.people() {
 			b.ask("%s attacks %s: the GM's ruling on cover, modifiers and awareness?", r.Attacker, r.Target)
 		}
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{})) {
+		if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{})) {
 			b.label("as the map says: no modifier")
 		}
 		if r.Ranged {
 			for _, c := range []string{CoverNone, CoverLow, CoverHigh, CoverFull} {
-				if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{Cover: c})) {
+				if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{Cover: c})) {
 					b.label("cover %s", c)
 				}
 			}
 		}
 		if r.Hidden {
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{Awareness: "aware"})) {
+			if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{Awareness: "aware"})) {
 				b.label("%s is aware of it", r.Target)
 			}
 		} else {
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).situationPool, Situation{Awareness: "unaware"})) {
+			if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{Awareness: "unaware"})) {
 				b.label("%s is unaware of it", r.Target)
 			}
 		}
@@ -185,12 +184,12 @@ func writeRollPrompt(s *State, b *prompter) {
 		var buf [5]string
 		for _, def := range defences(s, r, buf[:0]) {
 			if def == NoDefence {
-				if b.opt(parts.PutIn(b.hot, (*hotMemory).defendPool, Defend{Defence: def})) {
+				if b.opt(engine.New(b.hot.moveArena(), defendKind, Defend{Defence: def})) {
 					b.label("no defence (0 AP)")
 				}
 				continue
 			}
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).defendPool, Defend{Defence: def})) {
+			if b.opt(engine.New(b.hot.moveArena(), defendKind, Defend{Defence: def})) {
 				b.label("%s", def)
 			}
 		}
@@ -203,17 +202,17 @@ func writeRollPrompt(s *State, b *prompter) {
 		for _, m := range maneuvers(s, r, buf[:0]) {
 			if m == Disarm {
 				for _, it := range l.Wield {
-					if b.opt(parts.PutIn(b.hot, (*hotMemory).maneuverPool, Maneuver{Name: Disarm, Item: it})) {
+					if b.opt(engine.New(b.hot.moveArena(), maneuverKind, Maneuver{Name: Disarm, Item: it})) {
 						b.label("disarm %s of %s", l.ID, it)
 					}
 				}
 				continue
 			}
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).maneuverPool, Maneuver{Name: m})) {
+			if b.opt(engine.New(b.hot.moveArena(), maneuverKind, Maneuver{Name: m})) {
 				b.label("%s: %s", m, maneuverOf(m).effect)
 			}
 		}
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).maneuverPool, Maneuver{})) {
+		if b.opt(engine.New(b.hot.moveArena(), maneuverKind, Maneuver{})) {
 			b.label("no maneuver")
 		}
 	case StageResist:
@@ -222,10 +221,10 @@ func writeRollPrompt(s *State, b *prompter) {
 			if b.people() {
 				b.ask("%s pushes %s: does an obstacle block the way?", r.Winner, r.Loser)
 			}
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).pushWayPool, PushWay{})) {
+			if b.opt(engine.New(b.hot.moveArena(), pushWayKind, PushWay{})) {
 				b.label("the way is clear")
 			}
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).pushWayPool, PushWay{Blocked: true})) {
+			if b.opt(engine.New(b.hot.moveArena(), pushWayKind, PushWay{Blocked: true})) {
 				b.label("an obstacle blocks the push")
 			}
 			return
@@ -234,7 +233,7 @@ func writeRollPrompt(s *State, b *prompter) {
 			b.ask("%s tries to %s %s: resist with which skill?", r.Winner, r.Maneuver, r.Loser)
 		}
 		for _, sk := range maneuverOf(r.Maneuver).skills {
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).resistPool, Resist{Skill: sk})) {
+			if b.opt(engine.New(b.hot.moveArena(), resistKind, Resist{Skill: sk})) {
 				b.label("resist with %s", sk)
 			}
 		}
@@ -262,20 +261,20 @@ func writeActPrompt(s *State, b *prompter) {
 			for _, n := range me.Wield {
 				w := me.item(n)
 				if w != nil && w.Kind != "shield" && inRange(w, d) {
-					if b.opt(parts.PutIn(b.hot, (*hotMemory).strikePool, Strike{Target: t.ID, Weapon: w.Name})) {
+					if b.opt(engine.New(b.hot.moveArena(), strikeKind, Strike{Target: t.ID, Weapon: w.Name})) {
 						b.label("strike %s with %s", t.ID, w.Name)
 					}
 					struck = true
 				}
 			}
 			if !struck && d <= UnarmedReach+1e-9 {
-				if b.opt(parts.PutIn(b.hot, (*hotMemory).strikePool, Strike{Target: t.ID, Weapon: unarmed.Name})) {
+				if b.opt(engine.New(b.hot.moveArena(), strikeKind, Strike{Target: t.ID, Weapon: unarmed.Name})) {
 					b.label("strike %s unarmed", t.ID)
 				}
 			}
 		}
 		if me.AP >= 1 && me.Grappling == "" && me.handsUsed() < 2 && d <= GrappleReach+1e-9 {
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).grapplePool, Grapple{Target: t.ID})) {
+			if b.opt(engine.New(b.hot.moveArena(), grappleKind, Grapple{Target: t.ID})) {
 				b.label("grapple %s", t.ID)
 			}
 		}
@@ -294,18 +293,18 @@ func writeActPrompt(s *State, b *prompter) {
 			if !attack && t.HP >= t.Health {
 				continue
 			}
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).castPool, Cast{Spell: sp.Name, Target: t.ID})) {
+			if b.opt(engine.New(b.hot.moveArena(), castKind, Cast{Spell: sp.Name, Target: t.ID})) {
 				b.label("cast %s at %s", sp.Name, t.ID)
 			}
 		}
 	}
 	if me.GrappledBy != "" && me.AP >= 1 {
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).escapePool, Escape{})) {
+		if b.opt(engine.New(b.hot.moveArena(), escapeKind, Escape{})) {
 			b.label("escape %s's grapple", me.GrappledBy)
 		}
 	}
 	if me.Grappling != "" && me.AP >= 1 {
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).releasePool, Release{})) {
+		if b.opt(engine.New(b.hot.moveArena(), releaseKind, Release{})) {
 			b.label("release %s", me.Grappling)
 		}
 	}
@@ -334,18 +333,18 @@ func writeActPrompt(s *State, b *prompter) {
 				break
 			}
 		}
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).sneakPool, Sneak{})) {
+		if b.opt(engine.New(b.hot.moveArena(), sneakKind, Sneak{})) {
 			b.label("sneak (1 AP): hide from the foes you beat")
 		}
 		for _, n := range me.Wield {
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).stowPool, Stow{Item: n})) {
+			if b.opt(engine.New(b.hot.moveArena(), stowKind, Stow{Item: n})) {
 				b.label("stow %s (1 AP)", n)
 			}
 		}
 		if me.handsUsed() < 2 {
 			for _, w := range me.Weapons {
 				if !me.wields(w.Name) && me.handsUsed()+w.Hands <= 2 {
-					if b.opt(parts.PutIn(b.hot, (*hotMemory).drawPool, Draw{Item: w.Name})) {
+					if b.opt(engine.New(b.hot.moveArena(), drawKind, Draw{Item: w.Name})) {
 						b.label("draw %s (1 AP)", w.Name)
 					}
 				}
@@ -353,7 +352,7 @@ func writeActPrompt(s *State, b *prompter) {
 		}
 		for _, it := range s.Dropped {
 			if dist(Point{it.X, it.Y}, me.pos()) <= ManipulateReach+1e-9 && me.handsUsed()+max(it.Item.Hands, 1) <= 2 && me.item(it.Item.Name) == nil {
-				if b.opt(parts.PutIn(b.hot, (*hotMemory).pickUpPool, PickUp{Item: it.Item.Name})) {
+				if b.opt(engine.New(b.hot.moveArena(), pickUpKind, PickUp{Item: it.Item.Name})) {
 					b.label("pick up %s (1 AP)", it.Item.Name)
 				}
 			}
@@ -361,7 +360,7 @@ func writeActPrompt(s *State, b *prompter) {
 	}
 	if me.Fresh {
 		for _, id := range s.Turns[s.Turn+1:] {
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).delayPool, Delay{After: id})) {
+			if b.opt(engine.New(b.hot.moveArena(), delayKind, Delay{After: id})) {
 				b.label("delay your turn until after %s's", id)
 			}
 		}
@@ -407,7 +406,7 @@ func writeMoves(s *State, b *prompter, me *Combatant) {
 		if step <= 0 || to == me.pos() || moveCost(me, to) > left*mult(me)+1e-9 {
 			continue
 		}
-		if b.opt(parts.PutIn(b.hot, (*hotMemory).movePool, Move{To: to})) {
+		if b.opt(engine.New(b.hot.moveArena(), moveKind, Move{To: to})) {
 			b.label("move towards %s, to %s", t.ID, formatPoint(to))
 		}
 	}

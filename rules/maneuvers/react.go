@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Reactions other than defences and opportunity attacks (R13, A12): a
@@ -141,19 +140,19 @@ func reactionOptions(s *State, c *Combatant, b *prompter) {
 	for r := range reactionsOf(s, c) {
 		switch r.kind {
 		case "cast":
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).castPool, Cast{Spell: r.name, Target: r.target})) {
+			if b.opt(engine.New(b.hot.moveArena(), castKind, Cast{Spell: r.name, Target: r.target})) {
 				b.label("cast %s at %s (reaction)", r.name, r.target)
 			}
 		case "draw":
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).drawPool, Draw{Item: r.name})) {
+			if b.opt(engine.New(b.hot.moveArena(), drawKind, Draw{Item: r.name})) {
 				b.label("draw %s (1 AP)", r.name)
 			}
 		case "stow":
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).stowPool, Stow{Item: r.name})) {
+			if b.opt(engine.New(b.hot.moveArena(), stowKind, Stow{Item: r.name})) {
 				b.label("stow %s (1 AP)", r.name)
 			}
 		case "pick_up":
-			if b.opt(parts.PutIn(b.hot, (*hotMemory).pickUpPool, PickUp{Item: r.name})) {
+			if b.opt(engine.New(b.hot.moveArena(), pickUpKind, PickUp{Item: r.name})) {
 				b.label("pick up %s (1 AP)", r.name)
 			}
 		}
@@ -196,6 +195,12 @@ type ReactionPassed struct {
 type WindowOpened struct {
 	Reactors []string `json:"reactors"`
 }
+
+// The kinds of react.go's events.
+var (
+	_                  = engine.Add[WindowOpened](events, "window_opened")
+	reactionPassedKind = engine.Add[ReactionPassed](events, "reaction_passed")
+)
 
 // Kind returns "reaction_passed".
 func (*ReactionPassed) Kind() string { return "reaction_passed" }

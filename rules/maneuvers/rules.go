@@ -93,7 +93,7 @@ func (Rules) Next(s *State) engine.Prompt[Command] {
 // or labels, reusing p's memory.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
-	h.resetCommands()
+	h.moves.Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	writePrompt(s, &prompter{p: p, hot: h})
 }

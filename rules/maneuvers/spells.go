@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Cast uses a spell or ability (R37).
@@ -45,6 +44,14 @@ type Healed struct {
 	// Woke: rising above 0 ends Unconscious.
 	Woke bool `json:"woke,omitempty"`
 }
+
+// The kinds of spells.go's commands and events.
+var (
+	castKind      = engine.Add[Cast](commands, "cast")
+	spellCastKind = engine.Add[SpellCast](events, "spell_cast")
+	spellLostKind = engine.Add[SpellLost](events, "spell_lost")
+	healedKind    = engine.Add[Healed](events, "healed")
+)
 
 // Kind returns "cast".
 func (*Cast) Kind() string { return "cast" }
@@ -103,7 +110,7 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 		d.castEffect(me, sp, t.ID, false)
 		return nil
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).provokingPool, Provoking{Combatant: me.ID, Trigger: TriggerCast, Spell: sp.Name, Target: t.ID, AP: sp.AP, Attack: attack,
+	d.emit(engine.New(d.h.arena(), provokingKind, Provoking{Combatant: me.ID, Trigger: TriggerCast, Spell: sp.Name, Target: t.ID, AP: sp.AP, Attack: attack,
 		Reactors: d.reactorsAt(me, me.pos())}))
 	return nil
 }
@@ -113,21 +120,21 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 func (d *decider) castEffect(me *Combatant, sp *Spell, target string, provoked bool) {
 	s := d.s
 	attack := sp.has("attack") || sp.has("melee-attack")
-	d.emit(parts.PutIn(d.h, (*hotMemory).spellCastPool, SpellCast{Caster: me.ID, Spell: sp.Name, Target: target, AP: sp.AP, Attack: attack, Provoked: provoked}))
+	d.emit(engine.New(d.h.arena(), spellCastKind, SpellCast{Caster: me.ID, Spell: sp.Name, Target: target, AP: sp.AP, Attack: attack, Provoked: provoked}))
 	t := s.Combatant(target)
 	if attack {
 		melee := sp.has("melee-attack")
-		d.emit(parts.PutIn(d.h, (*hotMemory).strikeDeclaredPool, StrikeDeclared{Attacker: me.ID, Target: target, Spell: sp.Name, Attr: INT, Ranged: !melee, Melee: melee,
+		d.emit(engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: target, Spell: sp.Name, Attr: INT, Ranged: !melee, Melee: melee,
 			Hidden: me.hiddenFrom(target)}))
 		if len(me.HiddenFrom) > 0 {
-			d.emit(&Revealed{Combatant: me.ID})
+			d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
 		}
 		return
 	}
 	if sp.HealDice.N == 0 && sp.HealDice.Bonus == 0 {
 		return
 	}
-	rolled := make([]int, sp.HealDice.N)
+	rolled := d.h.arena().Ints(sp.HealDice.N)
 	amount := sp.HealDice.Bonus
 	for i := range rolled {
 		rolled[i] = d.src.Roll(sp.HealDice.Sides)
@@ -138,8 +145,8 @@ func (d *decider) castEffect(me *Combatant, sp *Spell, target string, provoked b
 		amount = 0
 	}
 	hp := min(t.Health, t.HP+amount)
-	d.emit(&Healed{Combatant: t.ID, Source: me.ID, Dice: rolled, Sides: sp.HealDice.Sides, Bonus: sp.HealDice.Bonus, Amount: hp - t.HP, HP: hp,
-		Woke: t.HP <= 0 && hp > 0})
+	d.emit(engine.New(d.h.arena(), healedKind, Healed{Combatant: t.ID, Source: me.ID, Dice: rolled, Sides: sp.HealDice.Sides, Bonus: sp.HealDice.Bonus, Amount: hp - t.HP, HP: hp,
+		Woke: t.HP <= 0 && hp > 0}))
 }
 
 func (e *SpellCast) apply(s *State, _ *hotMemory) {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // Search looks for hidden creatures (R36).
@@ -42,6 +42,15 @@ type Revealed struct {
 	Combatant string `json:"combatant"`
 }
 
+// The kinds of stealth.go's commands and events.
+var (
+	_              = engine.Add[Search](commands, "search")
+	sneakKind      = engine.Add[Sneak](commands, "sneak")
+	testRolledKind = engine.Add[TestRolled](events, "test_rolled")
+	observedKind   = engine.Add[Observed](events, "observed")
+	revealedKind   = engine.Add[Revealed](events, "revealed")
+)
+
 // Kind returns "search".
 func (*Search) Kind() string { return "search" }
 
@@ -63,16 +72,16 @@ func (*Revealed) Kind() string { return "revealed" }
 // from the searcher within 10 m.
 func (d *decider) search(me *Combatant) {
 	s := d.s
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionTakenPool, ActionTaken{Combatant: me.ID, Action: "search", AP: 1}))
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "search", AP: 1}))
 	t := s.roll(d.src, skillCheck(me, Observation))
-	d.emit(&TestRolled{Combatant: me.ID, Skill: Observation, For: "search", Test: t})
+	d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: me.ID, Skill: Observation, For: "search", Test: t}))
 	for i := range s.Combatants {
 		h := &s.Combatants[i]
 		if !h.hiddenFrom(me.ID) || dist(h.pos(), me.pos()) > SearchRange {
 			continue
 		}
 		ht := s.roll(d.src, skillCheck(h, Stealth))
-		d.emit(&Observed{Sneaker: h.ID, Observer: me.ID, Skill: Stealth, Test: ht, Hidden: !beats(t, ht), For: "search"})
+		d.emit(engine.New(d.h.arena(), observedKind, Observed{Sneaker: h.ID, Observer: me.ID, Skill: Stealth, Test: ht, Hidden: !beats(t, ht), For: "search"}))
 	}
 }
 
@@ -80,14 +89,14 @@ func (d *decider) search(me *Combatant) {
 func (d *decider) sneak(me *Combatant) {
 	s := d.s
 	t := s.roll(d.src, skillCheck(me, Stealth))
-	d.emit(&TestRolled{Combatant: me.ID, Skill: Stealth, For: "sneak", Test: t})
+	d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: me.ID, Skill: Stealth, For: "sneak", Test: t}))
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
 		if !hostile(me, o) || !o.Conscious() || me.hiddenFrom(o.ID) {
 			continue
 		}
 		ot := s.roll(d.src, skillCheck(o, Observation))
-		d.emit(&Observed{Sneaker: me.ID, Observer: o.ID, Skill: Observation, Test: ot, Hidden: beats(t, ot), For: "sneak"})
+		d.emit(engine.New(d.h.arena(), observedKind, Observed{Sneaker: me.ID, Observer: o.ID, Skill: Observation, Test: ot, Hidden: beats(t, ot), For: "sneak"}))
 	}
 }
 

@@ -53,6 +53,19 @@ type RoundEnded struct {
 	Round int `json:"round"`
 }
 
+// The kinds of turns.go's commands and events.
+var (
+	delayKind        = engine.Add[Delay](commands, "delay")
+	_                = engine.Add[EndTurn](commands, "end_turn")
+	_                = engine.Add[Continue](commands, "continue")
+	roundStartedKind = engine.Add[RoundStarted](events, "round_started")
+	turnStartedKind  = engine.Add[TurnStarted](events, "turn_started")
+	turnSkippedKind  = engine.Add[TurnSkipped](events, "turn_skipped")
+	turnDelayedKind  = engine.Add[TurnDelayed](events, "turn_delayed")
+	turnEndedKind    = engine.Add[TurnEnded](events, "turn_ended")
+	roundEndedKind   = engine.Add[RoundEnded](events, "round_ended")
+)
+
 // Kind returns "delay".
 func (*Delay) Kind() string { return "delay" }
 
@@ -125,11 +138,11 @@ func (d *decider) advance() {
 			if c == nil || c.Conscious() {
 				return
 			}
-			d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedPool, TurnEnded{Combatant: c.ID}))
+			d.emit(engine.New(d.h.arena(), turnEndedKind, TurnEnded{Combatant: c.ID}))
 			continue
 		}
 		if s.Turn >= len(s.Turns) {
-			d.emit(parts.PutIn(d.h, (*hotMemory).roundEndedPool, RoundEnded{Round: s.Round}))
+			d.emit(engine.New(d.h.arena(), roundEndedKind, RoundEnded{Round: s.Round}))
 			if lim := s.Options.RoundLimit; lim > 0 && s.Round >= lim {
 				d.decided("", true, fmt.Sprintf("the round limit (%d) was reached", lim))
 			}
@@ -138,13 +151,13 @@ func (d *decider) advance() {
 		c := s.Combatant(s.Turns[s.Turn])
 		switch {
 		case c.Dead:
-			d.emit(parts.PutIn(d.h, (*hotMemory).turnSkippedPool, TurnSkipped{Combatant: c.ID, Reason: "dead"}))
+			d.emit(engine.New(d.h.arena(), turnSkippedKind, TurnSkipped{Combatant: c.ID, Reason: "dead"}))
 		case !c.Conscious():
-			d.emit(parts.PutIn(d.h, (*hotMemory).turnSkippedPool, TurnSkipped{Combatant: c.ID, Reason: "unconscious"}))
+			d.emit(engine.New(d.h.arena(), turnSkippedKind, TurnSkipped{Combatant: c.ID, Reason: "unconscious"}))
 		case c.Surprised:
-			d.emit(parts.PutIn(d.h, (*hotMemory).turnSkippedPool, TurnSkipped{Combatant: c.ID, Reason: "surprised"}))
+			d.emit(engine.New(d.h.arena(), turnSkippedKind, TurnSkipped{Combatant: c.ID, Reason: "surprised"}))
 		default:
-			d.emit(parts.PutIn(d.h, (*hotMemory).turnStartedPool, TurnStarted{Combatant: c.ID}))
+			d.emit(engine.New(d.h.arena(), turnStartedKind, TurnStarted{Combatant: c.ID}))
 		}
 	}
 }
@@ -160,7 +173,7 @@ func (d *decider) delay(me *Combatant, after string) error {
 		return refuse(engine.NotAllowedNow, "cannot delay until after %q: it must be someone whose turn is still to come this round (%s)",
 			after, strings.Join(s.Turns[s.Turn+1:], ", "))
 	}
-	d.emit(&TurnDelayed{Combatant: me.ID, After: after})
+	d.emit(engine.New(d.h.arena(), turnDelayedKind, TurnDelayed{Combatant: me.ID, After: after}))
 	return nil
 }
 
