@@ -2,6 +2,7 @@ package vigor
 
 import (
 	"fmt"
+
 	"fray/engine"
 )
 

@@ -2,10 +2,11 @@ package vigor
 
 import (
 	"fmt"
-	"fray/engine"
 	"slices"
 	"strconv"
 	"strings"
+
+	"fray/engine"
 )
 
 // damage rolls and applies the damage of the pending strike (R24 steps

@@ -2,9 +2,10 @@ package vigor
 
 import (
 	"fmt"
-	"fray/engine"
 	"slices"
 	"strings"
+
+	"fray/engine"
 )
 
 // RollInitiative is the GM rolling initiative for everyone (R08), with

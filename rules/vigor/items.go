@@ -2,11 +2,11 @@ package vigor
 
 import (
 	"fmt"
-	"fray/engine"
 	"strconv"
 	"strings"
 
 	"fray/dice"
+	"fray/engine"
 )
 
 // useItem uses an item (Use Item, R17): a weapon item is an attack on a

@@ -2,8 +2,8 @@ package vigor
 
 import (
 	"fmt"
-	"fray/engine"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 

@@ -2,9 +2,9 @@ package vigor
 
 import (
 	"fmt"
-	"fray/engine"
 	"strings"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 

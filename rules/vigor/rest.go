@@ -2,9 +2,10 @@ package vigor
 
 import (
 	"fmt"
-	"fray/engine"
 	"slices"
 	"strings"
+
+	"fray/engine"
 )
 
 // Rest is the GM's rest after a decided fight (R42): its length

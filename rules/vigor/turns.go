@@ -2,10 +2,10 @@ package vigor
 
 import (
 	"fmt"
-	"fray/engine"
 	"slices"
 	"strings"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 
