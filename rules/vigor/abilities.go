@@ -1,5 +1,7 @@
 package vigor
 
+import "fray/engine"
+
 // UseAbility uses an ability on a target (R17), optionally with an
 // off-hand attack for 8 Vigor on OffTarget when the ability is a
 // technique with a light weapon (R12).
@@ -9,6 +11,11 @@ type UseAbility struct {
 	OffTarget string `json:"off_target,omitempty"`
 	Mods
 }
+
+// The kinds of abilities.go's command.
+var (
+	useAbilityKind = engine.Add[UseAbility](commands, "use")
+)
 
 // Kind returns "use".
 func (*UseAbility) Kind() string { return "use" }
@@ -58,7 +65,7 @@ func (d *decider) useAbility(c *UseAbility) error {
 		d.pay(me, ab.Vigor, ab.Name)
 	}
 	if ab.Mana > 0 {
-		d.emit(put(d, (*hotMemory).manaSpentPool, ManaSpent{Combatant: me.ID, Amount: ab.Mana, For: ab.Name, Mana: me.Mana - ab.Mana}))
+		d.emit(engine.New(d.h.arena(), manaSpentKind, ManaSpent{Combatant: me.ID, Amount: ab.Mana, For: ab.Name, Mana: me.Mana - ab.Mana}))
 	}
 	if then != nil {
 		d.pay(me, OffHandCost, "an off-hand attack")

@@ -1,6 +1,10 @@
 package vigor
 
-import "fmt"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // Attack attacks a target (R11), optionally with an off-hand attack for 8
 // Vigor (R12) on OffTarget.
@@ -11,6 +15,14 @@ type Attack struct {
 	OffTarget string `json:"off_target,omitempty"`
 	Mods
 }
+
+// The kinds of attack.go's commands and events.
+var (
+	attackKind         = engine.Add[Attack](commands, "attack")
+	rollAttackKind     = engine.Add[RollAttack](commands, "roll")
+	attackDeclaredKind = engine.Add[AttackDeclared](events, "attack_declared")
+	attackRolledKind   = engine.Add[AttackRolled](events, "attack_rolled")
+)
 
 // Kind returns "attack".
 func (*Attack) Kind() string { return "attack" }
@@ -33,7 +45,7 @@ func (d *decider) attack(c *Attack) error {
 	if err != nil {
 		return err
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "attack", Actions: 1}))
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "attack", Actions: 1}))
 	if then != nil {
 		d.pay(me, OffHandCost, "an off-hand attack")
 	}
@@ -63,7 +75,7 @@ func (d *decider) offHand(me *Combatant, target string, other int) (*FollowUp, e
 	if _, _, err := d.target(me, target, off.Name, "attack off-hand"); err != nil {
 		return nil, err
 	}
-	return put(d, (*hotMemory).followUpPool, FollowUp{Target: target, Weapon: off.Name}), nil
+	return d.followUp(FollowUp{Target: target, Weapon: off.Name}), nil
 }
 
 // target finds an attack's target and weapon and checks that the attack
@@ -191,7 +203,7 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	// option, and always of an off-hand attack, whose situation the
 	// command's words (the main attack's) cannot say (R24 step 2, §7.6.7).
 	if (s.Options.GMPrompts || offHand) && !a.ruled {
-		d.emit(put(d, (*hotMemory).attackDeclaredPool, AttackDeclared{Declared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then, Ability: abName}}))
+		d.emit(engine.New(d.h.arena(), attackDeclaredKind, AttackDeclared{Declared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Mods: m, Then: then, Ability: abName}}))
 		return
 	}
 	cat := w.category()
@@ -231,7 +243,7 @@ func (d *decider) rollAs(me, t *Combatant, w *Weapon, a how) {
 	if offHand {
 		damageChallenges = OffHandChallenges
 	}
-	d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Roll: roll, VS: vs,
+	d.emit(engine.New(d.h.arena(), attackRolledKind, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: offHand, Via: via, Roll: roll, VS: vs,
 		Hit: s.beats(roll.Total, vs), Charges: m.Charges, Challenges: damageChallenges, Ranged: cat.Ranged, Behind: behind, Then: then,
 		Ability: abName, Knockdown: knock, Opening: opening}))
 	if s.Strike == nil || s.Phase == Defending {
@@ -351,13 +363,13 @@ func (d *decider) rollAttack(c *RollAttack) error {
 		if !s.beyondSight(me, t, w) {
 			return refuse("%s is within sight of %s (%d ft): its location is known (A14)", t.ID, me.ID, Visibility[s.Scene.Visibility].VisionFt)
 		}
-		d.emit(put(d, (*hotMemory).attackRolledPool, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: dc.OffHand, Via: dc.Via, Lost: true, Then: dc.Then, Ability: dc.Ability}))
+		d.emit(engine.New(d.h.arena(), attackRolledKind, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: dc.OffHand, Via: dc.Via, Lost: true, Then: dc.Then, Ability: dc.Ability}))
 		return nil
 	}
 	m := Mods{Dice: dc.Mods.Dice + c.Dice, Charges: dc.Mods.Charges + c.Charges, Challenges: dc.Mods.Challenges + c.Challenges}
 	var then *FollowUp
 	if dc.Then != nil {
-		then = put(d, (*hotMemory).followUpPool, *dc.Then)
+		then = d.followUp(*dc.Then)
 	}
 	d.rollAs(me, t, w, how{offHand: dc.OffHand, via: dc.Via, mods: m, then: then, ability: me.Ability(dc.Ability), ruled: true, behind: c.Behind})
 	return nil

@@ -289,78 +289,23 @@ func (Rules) FormatCommand(c Command) string {
 	}
 }
 
+// The codec tables of the commands and the events: every kind ever
+// written, each added beside its type in the file of its rule, where it
+// also gets its place in the hot path's memory (see engine.Arena).
+// Append-only: a kind that was ever saved is never renamed or given to
+// another type.
+var (
+	commands = engine.NewKinds[Command]("vigor command")
+	events   = engine.NewKinds[Event]("vigor event")
+)
+
 // DecodeCommand reads a command written by engine.MarshalKinded.
-func (Rules) DecodeCommand(data []byte) (Command, error) {
-	return engine.UnmarshalKinded(data, "vigor command", commandKinds())
-}
+func (Rules) DecodeCommand(data []byte) (Command, error) { return commands.Decode(data) }
 
 // DecodeEvent reads an event written by engine.MarshalKinded.
-func (Rules) DecodeEvent(data []byte) (Event, error) {
-	return engine.UnmarshalKinded(data, "vigor event", eventKinds())
-}
+func (Rules) DecodeEvent(data []byte) (Event, error) { return events.Decode(data) }
 
 // Kinds lists the kind of every command and event type.
-func (Rules) Kinds() (commands, events []string) {
-	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
-}
-
-// commandKinds is the kinds table of the commands, append-only.
-func commandKinds() map[string]func() Command {
-	return map[string]func() Command{
-		"initiative":   func() Command { return &RollInitiative{} },
-		"attack":       func() Command { return &Attack{} },
-		"defend":       func() Command { return &Defend{} },
-		"move":         func() Command { return &Move{} },
-		"escape":       func() Command { return &Escape{} },
-		"ready":        func() Command { return &Ready{} },
-		"aid":          func() Command { return &Aid{} },
-		"stabilize":    func() Command { return &Stabilize{} },
-		"check":        func() Command { return &Check{} },
-		"stand":        func() Command { return &StandUp{} },
-		"end_turn":     func() Command { return &EndTurn{} },
-		"defense":      func() Command { return &Defense{} },
-		"take":         func() Command { return &Take{} },
-		"take_opening": func() Command { return &TakeOpening{} },
-		"pass":         func() Command { return &Pass{} },
-		"rule":         func() Command { return &Rule{} },
-		"resist":       func() Command { return &Resist{} },
-		"roll":         func() Command { return &RollAttack{} },
-		"use":          func() Command { return &UseAbility{} },
-		"rest":         func() Command { return &Rest{} },
-		"done":         func() Command { return &Done{} },
-		"end_fight":    func() Command { return &EndFight{} },
-	}
-}
-
-// eventKinds is the kinds table of the events, append-only.
-func eventKinds() map[string]func() Event {
-	return map[string]func() Event{
-		"initiative_rolled": func() Event { return &InitiativeRolled{} },
-		"turn_started":      func() Event { return &TurnStarted{} },
-		"acted":             func() Event { return &Acted{} },
-		"vigor_spent":       func() Event { return &VigorSpent{} },
-		"attack_rolled":     func() Event { return &AttackRolled{} },
-		"defense_rolled":    func() Event { return &DefenseRolled{} },
-		"damaged":           func() Event { return &Damaged{} },
-		"knockdown_ruled":   func() Event { return &KnockdownRuled{} },
-		"kill_ruled":        func() Event { return &KillRuled{} },
-		"defended":          func() Event { return &Defended{} },
-		"moved":             func() Event { return &Moved{} },
-		"window_opened":     func() Event { return &WindowOpened{} },
-		"passed":            func() Event { return &Passed{} },
-		"escaped":           func() Event { return &Escaped{} },
-		"stood_up":          func() Event { return &StoodUp{} },
-		"readied":           func() Event { return &ReadiedAction{} },
-		"skill_rolled":      func() Event { return &SkillRolled{} },
-		"recovered":         func() Event { return &Recovered{} },
-		"round_started":     func() Event { return &RoundStarted{} },
-		"fight_ended":       func() Event { return &FightEnded{} },
-		"attack_declared":   func() Event { return &AttackDeclared{} },
-		"mana_spent":        func() Event { return &ManaSpent{} },
-		"joined":            func() Event { return &Joined{} },
-		"countered":         func() Event { return &Countered{} },
-		"item_used":         func() Event { return &ItemUsed{} },
-		"decided":           func() Event { return &Decided{} },
-		"rested":            func() Event { return &Rested{} },
-	}
+func (Rules) Kinds() (commandKinds, eventKinds []string) {
+	return commands.Names(), events.Names()
 }

@@ -1,6 +1,10 @@
 package vigor
 
-import "fmt"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // Acted: a creature spent actions on an act.
 type Acted struct {
@@ -11,6 +15,13 @@ type Acted struct {
 	// Owed is what the act still needs on later turns (R10).
 	Owed int `json:"owed,omitempty"`
 }
+
+// The kinds of costs.go's events.
+var (
+	actedKind      = engine.Add[Acted](events, "acted")
+	vigorSpentKind = engine.Add[VigorSpent](events, "vigor_spent")
+	manaSpentKind  = engine.Add[ManaSpent](events, "mana_spent")
+)
 
 // Kind returns "acted".
 func (*Acted) Kind() string { return "acted" }
@@ -51,10 +62,10 @@ func (d *decider) spend(me *Combatant, act, target string, need int) bool {
 		need = me.Carry.Owed
 	}
 	if me.Left < need {
-		d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: me.Left, Owed: need - me.Left, Target: target}))
+		d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: act, Actions: me.Left, Owed: need - me.Left, Target: target}))
 		return false
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: act, Actions: need, Target: target}))
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: act, Actions: need, Target: target}))
 	return true
 }
 
@@ -98,7 +109,7 @@ func (e *VigorSpent) describe(*State) string {
 // pay spends Vigor (R20, A21).
 func (d *decider) pay(c *Combatant, n int, what string) {
 	left := c.Vigor - n
-	d.emit(put(d, (*hotMemory).vigorSpentPool, VigorSpent{Combatant: c.ID, Amount: n, For: what, Vigor: left, Winded: left <= 0 && !c.Winded}))
+	d.emit(engine.New(d.h.arena(), vigorSpentKind, VigorSpent{Combatant: c.ID, Amount: n, For: what, Vigor: left, Winded: left <= 0 && !c.Winded}))
 }
 
 // ManaSpent: a creature paid Mana for an ability (R17).

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"fray/engine"
 )
 
 // damage rolls and applies the damage of the pending strike (R24 steps
@@ -71,7 +73,7 @@ func (d *decider) damage() {
 		}
 		cap = max(cap, 1)
 	}
-	e := put(d, (*hotMemory).damagedPool, Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: Ladder[wr].Sides, Bonus: Roll{Count: n, Sides: Ladder[r].Sides}})
+	e := engine.New(d.h.arena(), damagedKind, Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: Ladder[wr].Sides, Bonus: Roll{Count: n, Sides: Ladder[r].Sides}})
 	var raw int
 	e.WeaponDice, e.Bonus.Dice, raw = roll(d.src, w.dice(), Ladder[wr].Sides, n, Ladder[r].Sides, cap, 0, d.ints())
 	for _, v := range e.Bonus.Dice {
@@ -115,7 +117,7 @@ func (d *decider) damage() {
 	d.emit(e)
 	if st := s.Strike; st != nil && st.Knockdown && s.Phase == Knockdown {
 		negated := s.Current() != nil && s.Current().ID == t.ID
-		d.emit(put(d, (*hotMemory).knockdownRuledPool, KnockdownRuled{Combatant: t.ID, Down: true, Negated: negated}))
+		d.emit(engine.New(d.h.arena(), knockdownRuledKind, KnockdownRuled{Combatant: t.ID, Down: true, Negated: negated}))
 	}
 }
 
@@ -155,6 +157,11 @@ type Damaged struct {
 	ArmorLeft int    `json:"armor_left,omitempty"`
 	Broken    bool   `json:"broken,omitempty"`
 }
+
+// The kinds of damage.go's event.
+var (
+	damagedKind = engine.Add[Damaged](events, "damaged")
+)
 
 // Kind returns "damaged".
 func (*Damaged) Kind() string { return "damaged" }

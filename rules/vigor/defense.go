@@ -9,6 +9,15 @@ import (
 // Defend makes Defense cheaper until the next turn (R13).
 type Defend struct{}
 
+// The kinds of defense.go's commands and events.
+var (
+	_                 = engine.Add[Defend](commands, "defend")
+	defenseKind       = engine.Add[Defense](commands, "defense")
+	_                 = engine.Add[Take](commands, "take")
+	defendedKind      = engine.Add[Defended](events, "defended")
+	defenseRolledKind = engine.Add[DefenseRolled](events, "defense_rolled")
+)
+
 // Kind returns "defend".
 func (*Defend) Kind() string { return "defend" }
 func (*Defend) command()     {}
@@ -22,8 +31,8 @@ func (d *decider) defend() error {
 	if me.Defending {
 		return refuse("%s is Defending already, and Defend does not stack (A30)", me.ID)
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
-	d.emit(put(d, (*hotMemory).defendedPool, Defended{Combatant: me.ID}))
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "defend", Actions: 1}))
+	d.emit(engine.New(d.h.arena(), defendedKind, Defended{Combatant: me.ID}))
 	return nil
 }
 
@@ -71,7 +80,7 @@ func (d *decider) defense(style string) error {
 	r := Rank(t.BaseRank(), 0, 0, t.Wounded)
 	// The defense beats the attack's total or it does not (R21).
 	roll := checkRoll(d.src, n, r, s.Strike.Total+1, s.Strike.Total+1, d.ints())
-	d.emit(put(d, (*hotMemory).defenseRolledPool, DefenseRolled{Defender: t.ID, Style: style, Roll: roll, Against: s.Strike.Total, Avoided: roll.Total > s.Strike.Total}))
+	d.emit(engine.New(d.h.arena(), defenseRolledKind, DefenseRolled{Defender: t.ID, Style: style, Roll: roll, Against: s.Strike.Total, Avoided: roll.Total > s.Strike.Total}))
 	if s.Strike != nil {
 		// A merge point for exact odds: the damage of a hit not avoided
 		// is the target taking it, which reads neither the Defense nor

@@ -40,8 +40,12 @@
 //   - rest.go: rests after the fight (R42);
 //   - endfight.go: the end of the fight, decided or the GM's;
 //   - next.go: the prompts (§7 of the spec);
-//   - codec.go: the text vocabulary and the kinds tables;
-//   - hot.go: the memory the hot path reuses;
+//   - codec.go: the text vocabulary and the kinds tables (engine.Kinds,
+//     each type added beside it in the file of its rule);
+//   - hot.go: the memory the hot path reuses (Step, Moves, ScratchInto):
+//     two engine.Arenas, for the commands of Moves and the events of
+//     Step, the buffers of the events' dice and lists, and the state's
+//     working copies;
 //   - tools.go: simulation, the tactical policy and exact odds;
 //   - secrets.go, sheets.go, board.go: what each viewer sees;
 //   - spec.go, start.go: the encounter file, "start:" and the Plugin.

@@ -14,6 +14,13 @@ type EndFight struct {
 	Winner string `json:"winner,omitempty"`
 }
 
+// The kinds of endfight.go's command and events.
+var (
+	_              = engine.Add[EndFight](commands, "end_fight")
+	decidedKind    = engine.Add[Decided](events, "decided")
+	fightEndedKind = engine.Add[FightEnded](events, "fight_ended")
+)
+
 // Kind returns "end_fight".
 func (*EndFight) Kind() string { return "end_fight" }
 
@@ -65,10 +72,10 @@ func (d *decider) end(winner, reason string) { d.finish(winner, reason, false) }
 // finish is end, byGM saying the GM's end-fight ended it.
 func (d *decider) finish(winner, reason string, byGM bool) {
 	if d.s.Options.Aftermath {
-		d.emit(&Decided{Winner: winner, Reason: reason, ByGM: byGM})
+		d.emit(engine.New(d.h.arena(), decidedKind, Decided{Winner: winner, Reason: reason, ByGM: byGM}))
 		return
 	}
-	d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: winner, Reason: reason, ByGM: byGM}))
+	d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: winner, Reason: reason, ByGM: byGM}))
 }
 
 // Decided: with the aftermath option, the fight is decided (Winner won,

@@ -1,5 +1,7 @@
 package vigor
 
+import "fray/engine"
+
 // Aid is emergency aid on an adjacent ally (R18): 2 actions, Medicine
 // against 20, a d10 of Durability back.
 type Aid struct {
@@ -8,6 +10,12 @@ type Aid struct {
 	VS int `json:"vs,omitempty"`
 	Mods
 }
+
+// The kinds of healing.go's commands.
+var (
+	aidKind       = engine.Add[Aid](commands, "aid")
+	stabilizeKind = engine.Add[Stabilize](commands, "stabilize")
+)
 
 // Kind returns "aid".
 func (*Aid) Kind() string { return "aid" }
@@ -83,7 +91,7 @@ func (d *decider) stabilize(c *Stabilize) error {
 	if me.Skills["medical_science"] > me.Skills["medicine"] {
 		skill = "medical_science"
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stabilize", Actions: s.Options.StabilizeActions, Target: t.ID}))
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "stabilize", Actions: s.Options.StabilizeActions, Target: t.ID}))
 	d.emit(d.skillRoll(me, skill, "stabilize", t, orVS(c.VS, StabilizeVS), c.Mods))
 	return nil
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"fray/engine"
 )
 
 // RollInitiative is the GM rolling initiative for everyone (R08), with
@@ -11,6 +13,13 @@ import (
 type RollInitiative struct {
 	Extra []ExtraDice `json:"extra,omitempty"`
 }
+
+// The kinds of initiative.go's command and events.
+var (
+	rollInitiativeKind   = engine.Add[RollInitiative](commands, "initiative")
+	initiativeRolledKind = engine.Add[InitiativeRolled](events, "initiative_rolled")
+	joinedKind           = engine.Add[Joined](events, "joined")
+)
 
 // Kind returns "initiative".
 func (*RollInitiative) Kind() string { return "initiative" }
@@ -90,7 +99,7 @@ type InitRoll struct {
 // initiative rolls everyone's initiative (R08, R09, A10).
 func (d *decider) initiative(extra []ExtraDice) {
 	s := d.s
-	e := put(d, (*hotMemory).initiativeRolledPool, InitiativeRolled{})
+	e := engine.New(d.h.arena(), initiativeRolledKind, InitiativeRolled{})
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.Object || c.Away {
@@ -212,6 +221,6 @@ func (d *decider) join() {
 		if !placed {
 			*buf = append(*buf, c.ID)
 		}
-		d.emit(put(d, (*hotMemory).joinedPool, Joined{Combatant: c.ID, Roll: roll, Order: (*buf)[start:len(*buf):len(*buf)]}))
+		d.emit(engine.New(d.h.arena(), joinedKind, Joined{Combatant: c.ID, Roll: roll, Order: (*buf)[start:len(*buf):len(*buf)]}))
 	}
 }

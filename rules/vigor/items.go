@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray/dice"
+	"fray/engine"
 )
 
 // useItem uses an item (Use Item, R17): a weapon item is an attack on a
@@ -34,7 +35,7 @@ func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
 		if !d.spend(me, act, t.ID, max(it.Actions, 1)) {
 			return nil
 		}
-		d.emit(&ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1})
+		d.emit(engine.New(d.h.arena(), itemUsedKind, ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1}))
 		d.rollAs(me, t, w, how{mods: c.Mods})
 		return nil
 	}
@@ -60,7 +61,7 @@ func (d *decider) useItem(me *Combatant, it *Item, c *UseAbility) error {
 	if !d.spend(me, act, t.ID, max(it.Actions, 1)) {
 		return nil
 	}
-	e := &ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1}
+	e := engine.New(d.h.arena(), itemUsedKind, ItemUsed{Combatant: me.ID, Item: it.Name, Target: t.ID, Left: it.Left - 1})
 	for _, r := range it.restoring() {
 		if r.expr == "" {
 			continue
@@ -120,6 +121,11 @@ type ItemUsed struct {
 	Left      int        `json:"left"`
 	Restored  []Restored `json:"restored,omitempty"`
 }
+
+// The kinds of items.go's event.
+var (
+	itemUsedKind = engine.Add[ItemUsed](events, "item_used")
+)
 
 // Kind returns "item_used".
 func (*ItemUsed) Kind() string { return "item_used" }

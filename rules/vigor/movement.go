@@ -3,6 +3,7 @@ package vigor
 import (
 	"fmt"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 
@@ -10,6 +11,16 @@ import (
 type Move struct {
 	To parts.Cell `json:"to"`
 }
+
+// The kinds of movement.go's commands and events.
+var (
+	moveKind    = engine.Add[Move](commands, "move")
+	escapeKind  = engine.Add[Escape](commands, "escape")
+	_           = engine.Add[StandUp](commands, "stand")
+	movedKind   = engine.Add[Moved](events, "moved")
+	escapedKind = engine.Add[Escaped](events, "escaped")
+	stoodUpKind = engine.Add[StoodUp](events, "stood_up")
+)
 
 // Kind returns "move".
 func (*Move) Kind() string { return "move" }
@@ -42,7 +53,7 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 	if !s.clear(me.X, me.Y, to.X, to.Y) {
 		return refuse("a wall stands between %s and %s: a Move goes along a clear path (R15); go around it", me.ID, to)
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: what, Actions: 1}))
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: what, Actions: 1}))
 	switch {
 	case escape:
 		d.openWindow("opening", me, "escape", to)
@@ -50,7 +61,7 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 		// A18's option: leaving an enemy's reach gives it an opening.
 		d.openWindow("opening", me, "move", to)
 	default:
-		d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist}))
+		d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: to, Ft: dist}))
 	}
 	return nil
 }
@@ -198,8 +209,8 @@ func (d *decider) standUp() error {
 	if !me.Prone {
 		return refuse("%s is not prone", me.ID)
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "stand", Actions: 1}))
-	d.emit(put(d, (*hotMemory).stoodUpPool, StoodUp{Combatant: me.ID}))
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "stand", Actions: 1}))
+	d.emit(engine.New(d.h.arena(), stoodUpKind, StoodUp{Combatant: me.ID}))
 	d.openWindow("opening", me, "stand", parts.Cell{})
 	return nil
 }

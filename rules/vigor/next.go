@@ -51,20 +51,6 @@ func (b *prompter) add(c Command, words ...string) {
 	b.p.Options = append(b.p.Options, o)
 }
 
-// cmd returns v for an option: in hot memory when lean, else its own.
-func cmd[T any](b *prompter, pick func(*hotMemory) *parts.Pool[T], v T) *T {
-	return parts.PutIn(b.hot, pick, v)
-}
-
-func (h *hotMemory) attackCmds() *parts.Pool[Attack]       { return &h.attacks }
-func (h *hotMemory) moveCmds() *parts.Pool[Move]           { return &h.moves }
-func (h *hotMemory) escapeCmds() *parts.Pool[Escape]       { return &h.escapes }
-func (h *hotMemory) readyCmds() *parts.Pool[Ready]         { return &h.readies }
-func (h *hotMemory) aidCmds() *parts.Pool[Aid]             { return &h.aids }
-func (h *hotMemory) stabilizeCmds() *parts.Pool[Stabilize] { return &h.stabilizes }
-func (h *hotMemory) defenseCmds() *parts.Pool[Defense]     { return &h.defenses }
-func (h *hotMemory) ruleCmds() *parts.Pool[Rule]           { return &h.rules }
-
 // writePrompt writes the current prompt with b (§7 decision points).
 func writePrompt(s *State, b *prompter) {
 	p := b.p
@@ -83,7 +69,7 @@ func writePrompt(s *State, b *prompter) {
 	case Initiative:
 		p.Actor, p.Default = engine.GM, 0
 		b.ask("the fight begins: roll initiative for everyone? (situational dice: initiative ID+N ...; default none)")
-		b.add(&RollInitiative{}, "roll initiative (d20 + initiative dice each, in roster order)")
+		b.add(engine.New(b.hot.moveArena(), rollInitiativeKind, RollInitiative{}), "roll initiative (d20 + initiative dice each, in roster order)")
 	case Acting:
 		actOptions(s, b)
 	case Defending:
@@ -95,10 +81,10 @@ func writePrompt(s *State, b *prompter) {
 			b.ask(fmt.Sprintf("%s's attack (%d) beats %s's Victory Sum %d: defend for %s Vigor (of %d) or take the hit?", st.Attacker, st.Total, t.ID, st.VS, cost, t.Vigor))
 		}
 		for _, style := range [...]string{"dodge", "deflect", "block"} {
-			b.add(cmd(b, (*hotMemory).defenseCmds, Defense{Style: style}), style, " (", cost, " Vigor: d20 + Speed dice must beat the attack)")
+			b.add(engine.New(b.hot.moveArena(), defenseKind, Defense{Style: style}), style, " (", cost, " Vigor: d20 + Speed dice must beat the attack)")
 		}
 		if s.canCounter(t) {
-			b.add(&TakeOpening{}, "strike: take the hit and fire the attack readied against ", st.Attacker, " (5 Vigor)")
+			b.add(engine.New(b.hot.moveArena(), takeOpeningKind, TakeOpening{}), "strike: take the hit and fire the attack readied against ", st.Attacker, " (5 Vigor)")
 		}
 		b.add(&Take{}, "take the hit")
 	case Offering:
@@ -119,34 +105,34 @@ func writePrompt(s *State, b *prompter) {
 			}
 			b.ask(fmt.Sprintf("%s: %s for %d Vigor (of %d)?", me.ID, what, OpeningCost, me.Vigor))
 		}
-		b.add(&TakeOpening{}, "strike ", w.Opener, " (5 Vigor)")
+		b.add(engine.New(b.hot.moveArena(), takeOpeningKind, TakeOpening{}), "strike ", w.Opener, " (5 Vigor)")
 		b.add(&Pass{}, "pass")
 	case Knockdown:
 		p.Actor, p.Default = engine.GM, 1
 		b.ask("is ", s.Strike.Target, " knocked down by the hit? (default no, A29)")
-		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: knocked down")
-		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{Yes: true}), "yes: knocked down")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{}), "no")
 	case Kill:
 		p.Actor, p.Default = engine.GM, 0
 		b.ask(s.Strike.Target, " was incapacitated: is it killed outright? (default yes, A28)")
-		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: killed")
-		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{Yes: true}), "yes: killed")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{}), "no")
 	case EndRuling:
 		p.Actor, p.Default = engine.GM, 1
 		b.ask("round ", strconv.Itoa(s.Round), " is over: is the fight over? (default no while both sides stand)")
-		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: the fight ends here, with no winner")
-		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: the next round begins")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{Yes: true}), "yes: the fight ends here, with no winner")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{}), "no: the next round begins")
 	case Modifiers:
 		dc := s.Declared
 		p.Actor, p.Default = engine.GM, 0
 		b.ask("modifiers for ", dc.Attacker, "'s attack on ", dc.Target, " with ", dc.Weapon, "? (default none)")
-		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{}), "roll it as it stands")
-		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Behind: true}), "the target is unaware and attacked from behind: half Guard")
-		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Charges: 1}}), "1 Charge")
-		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Challenges: 1}}), "1 Challenge")
-		b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Mods: Mods{Dice: 1}}), "1 situational bonus die")
+		b.add(engine.New(b.hot.moveArena(), rollAttackKind, RollAttack{}), "roll it as it stands")
+		b.add(engine.New(b.hot.moveArena(), rollAttackKind, RollAttack{Behind: true}), "the target is unaware and attacked from behind: half Guard")
+		b.add(engine.New(b.hot.moveArena(), rollAttackKind, RollAttack{Mods: Mods{Charges: 1}}), "1 Charge")
+		b.add(engine.New(b.hot.moveArena(), rollAttackKind, RollAttack{Mods: Mods{Challenges: 1}}), "1 Challenge")
+		b.add(engine.New(b.hot.moveArena(), rollAttackKind, RollAttack{Mods: Mods{Dice: 1}}), "1 situational bonus die")
 		if me, t := s.Combatant(dc.Attacker), s.Combatant(dc.Target); s.beyondSight(me, t, me.Weapon(dc.Weapon)) {
-			b.add(cmd(b, (*hotMemory).rollCmds, RollAttack{Lost: true}), "the target, beyond sight, cannot be located: the attack is lost (A14)")
+			b.add(engine.New(b.hot.moveArena(), rollAttackKind, RollAttack{Lost: true}), "the target, beyond sight, cannot be located: the attack is lost (A14)")
 		}
 	case Aftermath:
 		p.Actor, p.Default = engine.GM, 0
@@ -157,13 +143,13 @@ func writePrompt(s *State, b *prompter) {
 		b.ask("the fight is decided (", decided, "): rest before the encounter closes? (default done, R42)")
 		b.add(&Done{}, "done: the encounter closes")
 		for _, length := range [...]string{"minute", "hour", "night"} {
-			b.add(&Rest{Length: length}, "everyone still there takes ", restName[length])
+			b.add(engine.New(b.hot.moveArena(), restKind, Rest{Length: length}), "everyone still there takes ", restName[length])
 		}
 	case EscapeRuling:
 		p.Actor, p.Default = engine.GM, 0
 		b.ask(s.Window.Opener, " is out of every enemy's reach: has it escaped? (default yes, A19)")
-		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{Yes: true}), "yes: it leaves the fight")
-		b.add(cmd(b, (*hotMemory).ruleCmds, Rule{}), "no: it stays")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{Yes: true}), "yes: it leaves the fight")
+		b.add(engine.New(b.hot.moveArena(), ruleKind, Rule{}), "no: it stays")
 	}
 }
 
@@ -196,9 +182,9 @@ func actOptions(s *State, b *prompter) {
 			if j > 0 {
 				with = w.Name
 			}
-			b.add(cmd(b, (*hotMemory).attackCmds, Attack{Target: t.ID, Weapon: with}), "attack ", t.ID, " with ", w.Name)
+			b.add(engine.New(b.hot.moveArena(), attackKind, Attack{Target: t.ID, Weapon: with}), "attack ", t.ID, " with ", w.Name)
 			if j == 0 && me.Vigor >= OffHandCost && s.reaches(me, t, off) {
-				b.add(cmd(b, (*hotMemory).attackCmds, Attack{Target: t.ID, OffTarget: t.ID}), "attack ", t.ID, " with ", w.Name, " and off-hand with ", off.Name, " (8 Vigor)")
+				b.add(engine.New(b.hot.moveArena(), attackKind, Attack{Target: t.ID, OffTarget: t.ID}), "attack ", t.ID, " with ", w.Name, " and off-hand with ", off.Name, " (8 Vigor)")
 			}
 		}
 	}
@@ -213,9 +199,9 @@ func actOptions(s *State, b *prompter) {
 			if t.ID == me.ID || t.Side == me.Side || !t.Targetable() || t.Hidden || !s.reaches(me, t, w) {
 				continue
 			}
-			b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID}), "use ", ab.Name, " on ", t.ID)
+			b.add(engine.New(b.hot.moveArena(), useAbilityKind, UseAbility{Ability: ab.Name, Target: t.ID}), "use ", ab.Name, " on ", t.ID)
 			if w.Light && me.Vigor >= ab.Vigor+OffHandCost && s.reaches(me, t, off) {
-				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: ab.Name, Target: t.ID, OffTarget: t.ID}), "use ", ab.Name, " on ", t.ID, " and attack off-hand with ", off.Name, " (8 Vigor)")
+				b.add(engine.New(b.hot.moveArena(), useAbilityKind, UseAbility{Ability: ab.Name, Target: t.ID, OffTarget: t.ID}), "use ", ab.Name, " on ", t.ID, " and attack off-hand with ", off.Name, " (8 Vigor)")
 			}
 		}
 	}
@@ -232,9 +218,9 @@ func actOptions(s *State, b *prompter) {
 				if w == nil || t.ID == me.ID || t.Side == me.Side || !t.Targetable() || t.Hidden || !s.reaches(me, t, w) {
 					continue
 				}
-				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
+				b.add(engine.New(b.hot.moveArena(), useAbilityKind, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
 			case t.Side == me.Side && !t.Object && !t.Dead && !t.Escaped && (t.ID == me.ID || s.adjacent(me, t)) && it.restores(t):
-				b.add(cmd(b, (*hotMemory).useCmds, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
+				b.add(engine.New(b.hot.moveArena(), useAbilityKind, UseAbility{Ability: it.Name, Target: t.ID}), "use ", it.Name, " on ", t.ID)
 			}
 		}
 	}
@@ -253,15 +239,15 @@ func actOptions(s *State, b *prompter) {
 			near, nearDist = i, dist
 		}
 		if me.Ready.Target == "" {
-			b.add(cmd(b, (*hotMemory).readyCmds, Ready{Target: t.ID}), "ready an attack on ", t.ID, " for when it acts")
+			b.add(engine.New(b.hot.moveArena(), readyKind, Ready{Target: t.ID}), "ready an attack on ", t.ID, " for when it acts")
 		}
 		if to, ok := s.advance(me, t); ok && !offered(b.p, to) {
-			b.add(cmd(b, (*hotMemory).moveCmds, Move{To: to}), "move to ", cellText(b, to), " toward ", t.ID)
+			b.add(engine.New(b.hot.moveArena(), moveKind, Move{To: to}), "move to ", cellText(b, to), " toward ", t.ID)
 		}
 	}
 	if near >= 0 && nearDist <= me.Reach(me.Weapon("")) {
 		if to, ok := s.away(me, &s.Combatants[near]); ok {
-			b.add(cmd(b, (*hotMemory).escapeCmds, Escape{To: to}), "escape to ", cellText(b, to), " (enemies within reach may take an opening)")
+			b.add(engine.New(b.hot.moveArena(), escapeKind, Escape{To: to}), "escape to ", cellText(b, to), " (enemies within reach may take an opening)")
 		}
 	}
 	for i := range s.Combatants {
@@ -270,10 +256,10 @@ func actOptions(s *State, b *prompter) {
 			continue
 		}
 		if !t.Dead && !t.Escaped && t.Durability < t.DurabilityMax {
-			b.add(cmd(b, (*hotMemory).aidCmds, Aid{Target: t.ID}), "give ", t.ID, " emergency aid (2 actions, Medicine against 20)")
+			b.add(engine.New(b.hot.moveArena(), aidKind, Aid{Target: t.ID}), "give ", t.ID, " emergency aid (2 actions, Medicine against 20)")
 		}
 		if t.Shock && !t.Dead && !t.Stabilized && me.Left >= s.Options.StabilizeActions {
-			b.add(cmd(b, (*hotMemory).stabilizeCmds, Stabilize{Target: t.ID}), "stabilize ", t.ID, " (Medicine against 20)")
+			b.add(engine.New(b.hot.moveArena(), stabilizeKind, Stabilize{Target: t.ID}), "stabilize ", t.ID, " (Medicine against 20)")
 		}
 	}
 	if me.Prone {

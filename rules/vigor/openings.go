@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 
@@ -23,7 +24,7 @@ func (d *decider) openWindow(kind string, opener *Combatant, act string, dest pa
 		*buf = append(*buf, id)
 	}
 	ask := (*buf)[start:len(*buf):len(*buf)]
-	d.emit(put(d, (*hotMemory).windowOpenedPool, WindowOpened{What: kind, Opener: opener.ID, Act: act, Dest: dest, Ask: ask}))
+	d.emit(engine.New(d.h.arena(), windowOpenedKind, WindowOpened{What: kind, Opener: opener.ID, Act: act, Dest: dest, Ask: ask}))
 }
 
 // mayTakeOpening reports whether c may take an opening opener gives
@@ -61,6 +62,14 @@ type WindowOpened struct {
 	Dest   parts.Cell `json:"dest,omitzero"`
 	Ask    []string   `json:"ask"`
 }
+
+// The kinds of openings.go's commands and events.
+var (
+	takeOpeningKind  = engine.Add[TakeOpening](commands, "take_opening")
+	_                = engine.Add[Pass](commands, "pass")
+	windowOpenedKind = engine.Add[WindowOpened](events, "window_opened")
+	passedKind       = engine.Add[Passed](events, "passed")
+)
 
 // Kind returns "window_opened".
 func (*WindowOpened) Kind() string { return "window_opened" }
@@ -176,7 +185,7 @@ func (d *decider) pass() error {
 	if err := d.want(Offering, "pass"); err != nil {
 		return err
 	}
-	d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: d.s.Window.Ask[0]}))
+	d.emit(engine.New(d.h.arena(), passedKind, Passed{Combatant: d.s.Window.Ask[0]}))
 	return nil
 }
 

@@ -1,6 +1,10 @@
 package vigor
 
-import "fmt"
+import (
+	"fmt"
+
+	"fray/engine"
+)
 
 // Ready readies an attack on Target for when Target next finishes an
 // action (R16).
@@ -8,6 +12,13 @@ type Ready struct {
 	Target string `json:"target"`
 	Weapon string `json:"weapon,omitempty"`
 }
+
+// The kinds of readied.go's command and events.
+var (
+	readyKind         = engine.Add[Ready](commands, "ready")
+	readiedActionKind = engine.Add[ReadiedAction](events, "readied")
+	counteredKind     = engine.Add[Countered](events, "countered")
+)
 
 // Kind returns "ready".
 func (*Ready) Kind() string { return "ready" }
@@ -25,8 +36,8 @@ func (d *decider) ready(c *Ready) error {
 	if err != nil {
 		return err
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "ready", Actions: 1}))
-	d.emit(put(d, (*hotMemory).readiedActionPool, ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: weaponWord(w)}))
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "ready", Actions: 1}))
+	d.emit(engine.New(d.h.arena(), readiedActionKind, ReadiedAction{Combatant: me.ID, Target: t.ID, Weapon: weaponWord(w)}))
 	return nil
 }
 
@@ -82,7 +93,7 @@ func (d *decider) counter() error {
 		return refuse("%s has no readied attack on %s that it can make now (R16)", t.ID, s.Strike.Attacker)
 	}
 	d.pay(t, OpeningCost, "the readied attack")
-	d.emit(put(d, (*hotMemory).counteredPool, Countered{Combatant: t.ID, Target: s.Strike.Attacker}))
+	d.emit(engine.New(d.h.arena(), counteredKind, Countered{Combatant: t.ID, Target: s.Strike.Attacker}))
 	d.damage()
 	return nil
 }

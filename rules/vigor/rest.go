@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"fray/engine"
 )
 
 // Rest is the GM's rest after a decided fight (R42): its length
@@ -12,6 +14,13 @@ type Rest struct {
 	Length string   `json:"length"`
 	Who    []string `json:"who,omitempty"`
 }
+
+// The kinds of rest.go's commands and event.
+var (
+	restKind   = engine.Add[Rest](commands, "rest")
+	_          = engine.Add[Done](commands, "done")
+	restedKind = engine.Add[Rested](events, "rested")
+)
 
 // Kind returns "rest".
 func (*Rest) Kind() string { return "rest" }
@@ -38,7 +47,7 @@ func (d *decider) rest(c *Rest) error {
 			return refuse("%s is %s and does not rest", id, conditionOf(t))
 		}
 	}
-	e := &Rested{Length: c.Length}
+	e := engine.New(d.h.arena(), restedKind, Rested{Length: c.Length})
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
 		if !t.rests() || len(c.Who) > 0 && !slices.Contains(c.Who, t.ID) {
@@ -166,6 +175,6 @@ func (d *decider) done() error {
 	if err := d.want(Aftermath, "close the encounter"); err != nil {
 		return err
 	}
-	d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Winner: d.s.Winner, Reason: d.s.Reason}))
+	d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: d.s.Winner, Reason: d.s.Reason}))
 	return nil
 }

@@ -1,10 +1,19 @@
 package vigor
 
+import "fray/engine"
+
 // Rule is the GM's yes or no to a ruling: knocked down, killed outright,
 // escaped.
 type Rule struct {
 	Yes bool `json:"yes"`
 }
+
+// The kinds of rulings.go's command and events.
+var (
+	ruleKind           = engine.Add[Rule](commands, "rule")
+	knockdownRuledKind = engine.Add[KnockdownRuled](events, "knockdown_ruled")
+	killRuledKind      = engine.Add[KillRuled](events, "kill_ruled")
+)
 
 // Kind returns "rule".
 func (*Rule) Kind() string { return "rule" }
@@ -19,11 +28,11 @@ func (d *decider) rule(c *Rule) error {
 	case Knockdown:
 		t := s.Combatant(s.Strike.Target)
 		negated := c.Yes && s.Current() != nil && s.Current().ID == t.ID
-		d.emit(put(d, (*hotMemory).knockdownRuledPool, KnockdownRuled{Combatant: t.ID, Down: c.Yes, Negated: negated}))
+		d.emit(engine.New(d.h.arena(), knockdownRuledKind, KnockdownRuled{Combatant: t.ID, Down: c.Yes, Negated: negated}))
 	case Kill:
-		d.emit(put(d, (*hotMemory).killRuledPool, KillRuled{Combatant: s.Strike.Target, Killed: c.Yes}))
+		d.emit(engine.New(d.h.arena(), killRuledKind, KillRuled{Combatant: s.Strike.Target, Killed: c.Yes}))
 	case EscapeRuling:
-		d.emit(put(d, (*hotMemory).escapedPool, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
+		d.emit(engine.New(d.h.arena(), escapedKind, Escaped{Combatant: s.Window.Opener, Escaped: c.Yes}))
 	case EndRuling:
 		if c.Yes {
 			d.end("", "the GM ends the fight")

@@ -14,6 +14,13 @@ type Check struct {
 	Mods
 }
 
+// The kinds of skills.go's commands and event.
+var (
+	_               = engine.Add[Check](commands, "check")
+	_               = engine.Add[Resist](commands, "resist")
+	skillRolledKind = engine.Add[SkillRolled](events, "skill_rolled")
+)
+
 // Kind returns "check".
 func (*Check) Kind() string { return "check" }
 func (*Check) command()     {}
@@ -27,7 +34,7 @@ func (d *decider) check(c *Check) error {
 	if err := checkMods(c.Mods); err != nil {
 		return err
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "check", Actions: 1}))
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "check", Actions: 1}))
 	d.emit(d.skillRoll(me, c.Skill, "check", nil, orVS(c.VS, DefaultVS), c.Mods))
 	return nil
 }
@@ -74,7 +81,7 @@ func (d *decider) resist(c *Resist) error {
 	n := s.dice(me.Score(c.Ability)) + me.ResistDice + c.Dice
 	r := Rank(me.BaseRank(), c.Charges, c.Challenges, me.Wounded)
 	roll := checkRoll(d.src, n, r, s.need(vs), s.need(vs), d.ints())
-	d.emit(put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: c.Ability, Purpose: "resist", Roll: roll, VS: vs, Success: s.beats(roll.Total, vs)}))
+	d.emit(engine.New(d.h.arena(), skillRolledKind, SkillRolled{Combatant: me.ID, Skill: c.Ability, Purpose: "resist", Roll: roll, VS: vs, Success: s.beats(roll.Total, vs)}))
 	return nil
 }
 
@@ -87,7 +94,7 @@ func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, 
 	}
 	r := Rank(me.BaseRank(), m.Charges, m.Challenges, me.Wounded)
 	roll := checkRoll(d.src, n, r, d.s.need(vs), d.s.need(vs), d.ints())
-	e := put(d, (*hotMemory).skillRolledPool, SkillRolled{Combatant: me.ID, Skill: skill, Purpose: purpose, Roll: roll, VS: vs, Success: d.s.beats(roll.Total, vs)})
+	e := engine.New(d.h.arena(), skillRolledKind, SkillRolled{Combatant: me.ID, Skill: skill, Purpose: purpose, Roll: roll, VS: vs, Success: d.s.beats(roll.Total, vs)})
 	if t != nil {
 		e.Target = t.ID
 		e.Durability = t.Durability

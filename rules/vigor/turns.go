@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 
@@ -34,7 +35,7 @@ func (d *decider) proceed() {
 			t := s.Combatant(me.Ready.Target)
 			w := me.Weapon(me.Ready.Weapon)
 			if t == nil || w == nil || !me.In() || !t.Targetable() || !s.reaches(me, t, w) {
-				d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: me.ID, What: "readied"}))
+				d.emit(engine.New(d.h.arena(), passedKind, Passed{Combatant: me.ID, What: "readied"}))
 				continue
 			}
 			d.roll(me, t, w, false, "readied", Mods{}, nil)
@@ -45,7 +46,7 @@ func (d *decider) proceed() {
 			t := s.Combatant(f.Target)
 			w := me.Weapon(f.Weapon)
 			if w == nil || !me.In() || !t.Targetable() || !s.reaches(me, t, w) {
-				d.emit(put(d, (*hotMemory).passedPool, Passed{Combatant: me.ID}))
+				d.emit(engine.New(d.h.arena(), passedKind, Passed{Combatant: me.ID}))
 				continue
 			}
 			d.roll(me, t, w, true, "", Mods{}, nil)
@@ -63,7 +64,7 @@ func (d *decider) proceed() {
 			}
 			if movesAfter(w.Act) {
 				me := s.Combatant(w.Opener)
-				d.emit(put(d, (*hotMemory).movedPool, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: w.Dest, Ft: s.distanceTo(me, w.Dest)}))
+				d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: me.ID, From: parts.Cell{X: me.X, Y: me.Y}, To: w.Dest, Ft: s.distanceTo(me, w.Dest)}))
 				continue
 			}
 			return // evolve closes the others
@@ -75,7 +76,7 @@ func (d *decider) proceed() {
 		}
 		if s.ReadyChecked != s.Actions {
 			if ask := s.readied(me, d.strs()); len(ask) > 0 {
-				d.emit(put(d, (*hotMemory).windowOpenedPool, WindowOpened{What: "readied", Opener: me.ID, Ask: ask}))
+				d.emit(engine.New(d.h.arena(), windowOpenedKind, WindowOpened{What: "readied", Opener: me.ID, Ask: ask}))
 				continue
 			}
 		}
@@ -92,6 +93,14 @@ type TurnStarted struct {
 	Round     int    `json:"round"`
 	Actions   int    `json:"actions"`
 }
+
+// The kinds of turns.go's command and events.
+var (
+	_                = engine.Add[EndTurn](commands, "end_turn")
+	turnStartedKind  = engine.Add[TurnStarted](events, "turn_started")
+	roundStartedKind = engine.Add[RoundStarted](events, "round_started")
+	recoveredKind    = engine.Add[Recovered](events, "recovered")
+)
 
 // Kind returns "turn_started".
 func (*TurnStarted) Kind() string { return "turn_started" }
@@ -130,7 +139,7 @@ func (d *decider) nextTurn() {
 		if c.Incapacitated() || c.Escaped || c.Away {
 			continue
 		}
-		d.emit(put(d, (*hotMemory).turnStartedPool, TurnStarted{Combatant: c.ID, Round: s.Round, Actions: s.actionsOf(c)}))
+		d.emit(engine.New(d.h.arena(), turnStartedKind, TurnStarted{Combatant: c.ID, Round: s.Round, Actions: s.actionsOf(c)}))
 		return
 	}
 	d.recovery()
@@ -180,7 +189,7 @@ func (d *decider) endTurn() error {
 	if err != nil {
 		return err
 	}
-	d.emit(put(d, (*hotMemory).actedPool, Acted{Combatant: me.ID, Act: "end_turn", Actions: me.Left}))
+	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "end_turn", Actions: me.Left}))
 	return nil
 }
 
@@ -206,10 +215,10 @@ func (e *RoundStarted) describe(*State) string { return fmt.Sprintf("round %d be
 func (d *decider) newRound() {
 	s := d.s
 	if parts.RoundLimitReached(s.Options.RoundLimit, s.Round) {
-		d.emit(put(d, (*hotMemory).fightEndedPool, FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", s.Options.RoundLimit), TimedOut: true}))
+		d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", s.Options.RoundLimit), TimedOut: true}))
 		return
 	}
-	d.emit(put(d, (*hotMemory).roundStartedPool, RoundStarted{Round: s.Round + 1}))
+	d.emit(engine.New(d.h.arena(), roundStartedKind, RoundStarted{Round: s.Round + 1}))
 	d.join()
 }
 
@@ -294,7 +303,7 @@ type Recovery struct {
 // recovery is the Recovery Phase (R41, A09).
 func (d *decider) recovery() {
 	s := d.s
-	e := put(d, (*hotMemory).recoveredPool, Recovered{Round: s.Round})
+	e := engine.New(d.h.arena(), recoveredKind, Recovered{Round: s.Round})
 	buf := new([]Recovery)
 	if d.h != nil {
 		buf = &d.h.recoveries
