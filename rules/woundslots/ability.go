@@ -3,6 +3,8 @@ package woundslots
 import (
 	"fmt"
 	"slices"
+
+	"fray/engine"
 )
 
 // apMods is what c's effects and conditions do to the AP cost of its
@@ -76,6 +78,12 @@ type ConditionGained struct {
 	Condition Condition `json:"condition"`
 }
 
+// The kinds of ability.go's events.
+var (
+	staminaPaidKind     = engine.Add[StaminaPaid](events, "stamina_paid")
+	conditionGainedKind = engine.Add[ConditionGained](events, "condition_gained")
+)
+
 // Kind returns "condition_gained".
 func (*ConditionGained) Kind() string { return "condition_gained" }
 
@@ -84,9 +92,9 @@ func (r *run) payStaminaFor(a *Combatant, sp *Spell) {
 	if sp.Stamina <= 0 {
 		return
 	}
-	e := StaminaPaid{Combatant: a.ID, For: sp.Name, Cost: sp.Stamina}
+	e := engine.New(r.h.arena(), staminaPaidKind, StaminaPaid{Combatant: a.ID, For: sp.Name, Cost: sp.Stamina})
 	e.Stamina, e.Fatigue = payStamina(a, sp.Stamina)
-	r.emit(&e)
+	r.emit(e)
 }
 
 // inflict gives t the condition sp leaves on a creature it hits.
@@ -94,7 +102,7 @@ func (r *run) inflict(a, t *Combatant, sp *Spell) {
 	if sp.Condition == nil || t.gone() {
 		return
 	}
-	r.emit(&ConditionGained{Combatant: t.ID, From: a.ID, Condition: *sp.Condition})
+	r.emit(engine.New(r.h.arena(), conditionGainedKind, ConditionGained{Combatant: t.ID, From: a.ID, Condition: *sp.Condition}))
 }
 
 // describeStaminaPaid is the transcript line of a StaminaPaid event.

@@ -74,13 +74,13 @@ func (r *run) attack(c *Attack) error {
 	s := r.s
 	style := styleOf(c.Style)
 	if a.Long != nil {
-		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
 	var q []string
 	if !r.quiet {
 		q = s.windowQueue(a, w.Kind == "ranged", style, c.Target, r.h)
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: a.apCost(s.attackCost(a, style)), Queue: q}))
+	r.emit(engine.New(r.h.arena(), actionDeclaredKind, ActionDeclared{Actor: a.ID, Action: style, Target: c.Target, Weapon: w.Name, Cost: a.apCost(s.attackCost(a, style)), Queue: q}))
 	r.resolveIfReady()
 	return nil
 }
@@ -132,7 +132,7 @@ func (r *run) pass() error {
 	if err := r.wantPhase(Window, "pass"); err != nil {
 		return err
 	}
-	r.emit(ev(r.h, (*hotMemory).evPassed, Passed{Combatant: r.s.Queue[0]}))
+	r.emit(engine.New(r.h.arena(), passedKind, Passed{Combatant: r.s.Queue[0]}))
 	r.resolveIfReady()
 	return nil
 }
@@ -149,7 +149,7 @@ func (r *run) harry() error {
 		return refuse(engine.NotAllowedNow, "%s cannot harry %s: only a ranged attack within one's melee reach, once a round, for 2 AP", me.ID, a.ID)
 	}
 	r.spend(me, actionCosts["harry"], "harry")
-	r.emit(ev(r.h, (*hotMemory).evHarried, Harried{Combatant: me.ID, Target: a.ID}))
+	r.emit(engine.New(r.h.arena(), harriedKind, Harried{Combatant: me.ID, Target: a.ID}))
 	r.resolveIfReady()
 	return nil
 }
@@ -225,7 +225,7 @@ func (r *run) guard(choice string) error {
 		return refuse(engine.Invalid, "%q is not a guard: plus, power, agility, fortitude or willpower", choice)
 	}
 	t, kind, st := s.guarded(), s.guardKind(), *p
-	r.emit(ev(r.h, (*hotMemory).evGuarded, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, kind)}))
+	r.emit(engine.New(r.h.arena(), guardedKind, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, kind)}))
 	if st.Striker == "" {
 		r.resolveIfReady()
 		return nil
@@ -320,14 +320,14 @@ func (r *run) resolve() {
 	if t.Status == Dead {
 		// Killed by a reaction before the attack lands: the attack is not
 		// made, and costs nothing [ours].
-		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "its target is dead"}))
+		r.emit(engine.New(r.h.arena(), actionCancelledKind, ActionCancelled{Combatant: a.ID, Why: "its target is dead"}))
 		return
 	}
 	if !p.Interposed {
 		// A16: a move out of turn may have made the attack impossible; its
 		// actor then acts again, at no AP cost.
 		if _, _, err := s.checkAttack(a, p.Target, p.Weapon, p.Action); err != nil {
-			r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "no longer possible: " + err.Error()}))
+			r.emit(engine.New(r.h.arena(), actionCancelledKind, ActionCancelled{Combatant: a.ID, Why: "no longer possible: " + err.Error()}))
 			return
 		}
 	}
@@ -377,13 +377,13 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 		return
 	}
 	if p.Action == Grapple {
-		r.emit(ev(r.h, (*hotMemory).evGrappled, Grappled{Combatant: a.ID, Target: t.ID}))
+		r.emit(engine.New(r.h.arena(), grappledKind, Grappled{Combatant: a.ID, Target: t.ID}))
 		return
 	}
 	final := die + k
 	if p.Action == Strong {
 		extra := r.src.Roll(6)
-		r.emit(ev(r.h, (*hotMemory).evExtraRolled, ExtraRolled{Attacker: a.ID, Die: extra}))
+		r.emit(engine.New(r.h.arena(), extraRolledKind, ExtraRolled{Attacker: a.ID, Die: extra}))
 		final += extra
 	}
 	level := WoundLevel(final)
@@ -395,7 +395,7 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 		level = min(Fatal, level+1)
 	}
 	if p.Action == Nonlethal && level > NoWound {
-		r.emit(ev(r.h, (*hotMemory).evNonlethalHit, NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level}))
+		r.emit(engine.New(r.h.arena(), nonlethalHitKind, NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level}))
 		return
 	}
 	r.wound(t, a.ID, final, level)
@@ -425,7 +425,7 @@ func (r *run) rollAttack(a, t *Combatant, bonus, defense, k int, every bool) (di
 	case 1:
 		crit = "failure"
 	}
-	r.emit(ev(r.h, (*hotMemory).evAttackRolled, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
+	r.emit(engine.New(r.h.arena(), attackRolledKind, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
 	switch crit {
 	case "success":
 		r.shift(a, 2, "critical hit")
@@ -441,7 +441,7 @@ func (r *run) rollAttack(a, t *Combatant, bonus, defense, k int, every bool) (di
 // footing checks a wound calls for (R75, R77).
 func (r *run) wound(t *Combatant, attacker string, final, level int) {
 	placed, fate := place(t, level)
-	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: attacker, Final: final, Indicated: level, Level: placed, Fate: fate}))
+	r.emit(engine.New(r.h.arena(), woundedKind, Wounded{Combatant: t.ID, Attacker: attacker, Final: final, Indicated: level, Level: placed, Fate: fate}))
 	if placed > NoWound {
 		r.woundControl(t)
 		r.woundFooting(t, level)
@@ -450,7 +450,7 @@ func (r *run) wound(t *Combatant, attacker string, final, level int) {
 
 // shift moves c's initiative by n, floored at 0 (R09, R28).
 func (r *run) shift(c *Combatant, n int, why string) {
-	r.emit(ev(r.h, (*hotMemory).evInitiativeShifted, InitiativeShifted{Combatant: c.ID, By: n, Initiative: max(0, c.Initiative+n), Why: why}))
+	r.emit(engine.New(r.h.arena(), initiativeShiftedKind, InitiativeShifted{Combatant: c.ID, By: n, Initiative: max(0, c.Initiative+n), Why: why}))
 }
 
 // place is R16-R18 and A08: the slot a level-l wound fills (the first
@@ -503,7 +503,7 @@ func (r *run) pick(c *Pick) error {
 	case escalates:
 		fate = "unconscious"
 	}
-	r.emit(ev(r.h, (*hotMemory).evWounded, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate}))
+	r.emit(engine.New(r.h.arena(), woundedKind, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate}))
 	if placed > NoWound {
 		r.woundControl(t)
 		r.woundFooting(t, l)
@@ -720,6 +720,19 @@ type Guarded struct {
 	Choice    string `json:"choice"`
 	Defense   int    `json:"defense"`
 }
+
+// The kinds of attack.go's commands and events.
+var (
+	attackKind            = engine.Add[Attack](commands, "attack")
+	guardKind             = engine.Add[Guard](commands, "guard")
+	pickKind              = engine.Add[Pick](commands, "pick")
+	guardedKind           = engine.Add[Guarded](events, "guarded")
+	attackRolledKind      = engine.Add[AttackRolled](events, "attack_rolled")
+	initiativeShiftedKind = engine.Add[InitiativeShifted](events, "initiative_shifted")
+	extraRolledKind       = engine.Add[ExtraRolled](events, "extra_rolled")
+	nonlethalHitKind      = engine.Add[NonlethalHit](events, "nonlethal_hit")
+	woundedKind           = engine.Add[Wounded](events, "wounded")
+)
 
 // Kind returns "guarded".
 func (*Guarded) Kind() string { return "guarded" }

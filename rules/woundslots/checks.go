@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fray/dice"
+	"fray/engine"
 )
 
 // Combat checks (R04): the bonus of each, by name. Melee is a weapon
@@ -94,7 +95,7 @@ func (r *run) contest(a, t *Combatant, check string, bonus int, wild bool, versu
 // emitCheck emits a contest's event and the initiative its criticals move
 // (A03).
 func (r *run) emitCheck(a, t *Combatant, e CheckRolled) {
-	r.emit(ev(r.h, (*hotMemory).evCheckRolled, e))
+	r.emit(engine.New(r.h.arena(), checkRolledKind, e))
 	switch e.Critical {
 	case "success":
 		r.shift(a, 2, "critical "+e.Check+" check")
@@ -137,6 +138,11 @@ type CheckRolled struct {
 	Success     bool   `json:"success"`
 	Critical    string `json:"critical,omitempty"`
 }
+
+// The kinds of checks.go's event.
+var (
+	checkRolledKind = engine.Add[CheckRolled](events, "check_rolled")
+)
 
 // Kind returns "check_rolled".
 func (*CheckRolled) Kind() string { return "check_rolled" }

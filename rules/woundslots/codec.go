@@ -535,19 +535,25 @@ func hurryText(hurry bool, text string) string {
 	return text
 }
 
+// The codec tables of the commands and the events: every kind ever
+// written, each added beside its type in the file of its rule, where it
+// also gets its place in the hot path's memory (see engine.Arena).
+// Append-only: a kind that was ever saved is never renamed or given to
+// another type.
+var (
+	commands = engine.NewKinds[Command]("woundslots command")
+	events   = engine.NewKinds[Event]("woundslots event")
+)
+
 // DecodeCommand reads a command written by engine.MarshalKinded.
-func (Rules) DecodeCommand(data []byte) (Command, error) {
-	return engine.UnmarshalKinded(data, "woundslots command", commandKinds())
-}
+func (Rules) DecodeCommand(data []byte) (Command, error) { return commands.Decode(data) }
 
 // DecodeEvent reads an event written by engine.MarshalKinded.
-func (Rules) DecodeEvent(data []byte) (Event, error) {
-	return engine.UnmarshalKinded(data, "woundslots event", eventKinds())
-}
+func (Rules) DecodeEvent(data []byte) (Event, error) { return events.Decode(data) }
 
 // Kinds lists the kind of every command and event type.
-func (Rules) Kinds() (commands, events []string) {
-	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+func (Rules) Kinds() (commandKinds, eventKinds []string) {
+	return commands.Names(), events.Names()
 }
 
 // DescribeEvent says what an event means, with its dice, for a
@@ -557,150 +563,4 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return ""
 	}
 	return e.describe(s)
-}
-
-// eventKinds is the append-only kinds table of the events.
-func eventKinds() map[string]func() Event {
-	return map[string]func() Event{
-		"surprise_ruled":     func() Event { return &SurpriseRuled{} },
-		"initiative_rolled":  func() Event { return &InitiativeRolled{} },
-		"round_started":      func() Event { return &RoundStarted{} },
-		"ap_gained":          func() Event { return &APGained{} },
-		"tie_broken":         func() Event { return &TieBroken{} },
-		"turn_started":       func() Event { return &TurnStarted{} },
-		"action_declared":    func() Event { return &ActionDeclared{} },
-		"passed":             func() Event { return &Passed{} },
-		"interrupted":        func() Event { return &Interrupted{} },
-		"harried":            func() Event { return &Harried{} },
-		"guarded":            func() Event { return &Guarded{} },
-		"ap_spent":           func() Event { return &APSpent{} },
-		"attack_rolled":      func() Event { return &AttackRolled{} },
-		"initiative_shifted": func() Event { return &InitiativeShifted{} },
-		"extra_rolled":       func() Event { return &ExtraRolled{} },
-		"nonlethal_hit":      func() Event { return &NonlethalHit{} },
-		"wounded":            func() Event { return &Wounded{} },
-		"defended":           func() Event { return &Defended{} },
-		"seized":             func() Event { return &Seized{} },
-		"posture_changed":    func() Event { return &PostureChanged{} },
-		"dashed":             func() Event { return &Dashed{} },
-		"moved":              func() Event { return &Moved{} },
-		"object_used":        func() Event { return &ObjectUsed{} },
-		"long_begun":         func() Event { return &LongBegun{} },
-		"long_paid":          func() Event { return &LongPaid{} },
-		"long_cancelled":     func() Event { return &LongCancelled{} },
-		"turn_ended":         func() Event { return &TurnEnded{} },
-		"round_ended":        func() Event { return &RoundEnded{} },
-		"died":               func() Event { return &Died{} },
-		"fight_ended":        func() Event { return &FightEnded{} },
-		"stabilized":         func() Event { return &Stabilized{} },
-		"wake_checked":       func() Event { return &WakeChecked{} },
-		"wound_treated":      func() Event { return &WoundTreated{} },
-		"rested":             func() Event { return &Rested{} },
-		"recovery_rolled":    func() Event { return &RecoveryRolled{} },
-		"mounted":            func() Event { return &Mounted{} },
-		"dismounted":         func() Event { return &Dismounted{} },
-		"hurried":            func() Event { return &Hurried{} },
-		"control_checked":    func() Event { return &ControlChecked{} },
-		"check_rolled":       func() Event { return &CheckRolled{} },
-		"hindered":           func() Event { return &Hindered{} },
-		"grappled":           func() Event { return &Grappled{} },
-		"pinned":             func() Event { return &Pinned{} },
-		"escaped":            func() Event { return &Escaped{} },
-		"grapple_ended":      func() Event { return &GrappleEnded{} },
-		"move_declared":      func() Event { return &MoveDeclared{} },
-		"rebuffed":           func() Event { return &Rebuffed{} },
-		"clung":              func() Event { return &Clung{} },
-		"split_chosen":       func() Event { return &SplitChosen{} },
-		"move_goes_on":       func() Event { return &MoveGoesOn{} },
-		"move_stopped":       func() Event { return &MoveStopped{} },
-		"carried":            func() Event { return &Carried{} },
-		"ignore_changed":     func() Event { return &IgnoreChanged{} },
-		"jumped":             func() Event { return &Jumped{} },
-		"footing_checked":    func() Event { return &FootingChecked{} },
-		"spell_cast":         func() Event { return &SpellCast{} },
-		"ready_taken":        func() Event { return &ReadyTaken{} },
-		"ready_fired":        func() Event { return &ReadyFired{} },
-		"action_cancelled":   func() Event { return &ActionCancelled{} },
-		"interposed":         func() Event { return &Interposed{} },
-		"opening_made":       func() Event { return &OpeningMade{} },
-		"space_entered":      func() Event { return &SpaceEntered{} },
-		"condition_treated":  func() Event { return &ConditionTreated{} },
-		"window_opened":      func() Event { return &WindowOpened{} },
-		"off_turn_ended":     func() Event { return &OffTurnEnded{} },
-		"action_goes_ahead":  func() Event { return &ActionGoesAhead{} },
-		"hinder_won":         func() Event { return &HinderWon{} },
-		"long_done":          func() Event { return &LongDone{} },
-		"item_moved":         func() Event { return &ItemMoved{} },
-		"effect_begun":       func() Event { return &EffectBegun{} },
-		"effect_ended":       func() Event { return &EffectEnded{} },
-		"joined":             func() Event { return &Joined{} },
-		"recovery_chosen":    func() Event { return &RecoveryChosen{} },
-		"stealth_rolled":     func() Event { return &StealthRolled{} },
-		"ordered":            func() Event { return &Ordered{} },
-		"cover_ruled":        func() Event { return &CoverRuled{} },
-		"exerted":            func() Event { return &Exerted{} },
-		"stamina_paid":       func() Event { return &StaminaPaid{} },
-		"condition_gained":   func() Event { return &ConditionGained{} },
-	}
-}
-
-// commandKinds is the append-only kinds table of the commands.
-func commandKinds() map[string]func() Command {
-	return map[string]func() Command{
-		"surprise":        func() Command { return &Surprise{} },
-		"initiative":      func() Command { return &Initiative{} },
-		"attack":          func() Command { return &Attack{} },
-		"move":            func() Command { return &Move{} },
-		"approach":        func() Command { return &Approach{} },
-		"defend":          func() Command { return &Defend{} },
-		"seize":           func() Command { return &Seize{} },
-		"posture":         func() Command { return &Posture{} },
-		"dash":            func() Command { return &Dash{} },
-		"use":             func() Command { return &Use{} },
-		"continue":        func() Command { return &Continue{} },
-		"end_turn":        func() Command { return &EndTurn{} },
-		"pass":            func() Command { return &Pass{} },
-		"harry":           func() Command { return &Harry{} },
-		"guard":           func() Command { return &Guard{} },
-		"pick":            func() Command { return &Pick{} },
-		"stabilize":       func() Command { return &Stabilize{} },
-		"treat":           func() Command { return &Treat{} },
-		"rest":            func() Command { return &Rest{} },
-		"done":            func() Command { return &Done{} },
-		"mount":           func() Command { return &Mount{} },
-		"dismount":        func() Command { return &Dismount{} },
-		"calm":            func() Command { return &Calm{} },
-		"hinder":          func() Command { return &Hinder{} },
-		"pin":             func() Command { return &Pin{} },
-		"escape":          func() Command { return &Escape{} },
-		"rebuff":          func() Command { return &Rebuff{} },
-		"ignore":          func() Command { return &Ignore{} },
-		"jump":            func() Command { return &Jump{} },
-		"cast":            func() Command { return &Cast{} },
-		"ready":           func() Command { return &Ready{} },
-		"fire":            func() Command { return &Fire{} },
-		"interpose":       func() Command { return &Interpose{} },
-		"opening":         func() Command { return &Opening{} },
-		"drag":            func() Command { return &Drag{} },
-		"enter":           func() Command { return &Enter{} },
-		"treat_condition": func() Command { return &TreatCondition{} },
-		"cling":           func() Command { return &Cling{} },
-		"split":           func() Command { return &Split{} },
-		"go":              func() Command { return &Go{} },
-		"stop":            func() Command { return &Stop{} },
-		"push":            func() Command { return &Push{} },
-		"drop":            func() Command { return &Drop{} },
-		"meet":            func() Command { return &Meet{} },
-		"long":            func() Command { return &LongAction{} },
-		"surface":         func() Command { return &Surface{} },
-		"retrieve":        func() Command { return &Retrieve{} },
-		"stow":            func() Command { return &Stow{} },
-		"end_effect":      func() Command { return &EndEffect{} },
-		"trigger":         func() Command { return &Trigger{} },
-		"recover":         func() Command { return &Recover{} },
-		"order":           func() Command { return &Order{} },
-		"cover":           func() Command { return &Cover{} },
-		"exert":           func() Command { return &Exert{} },
-		"end_fight":       func() Command { return &EndFight{} },
-	}
 }

@@ -58,7 +58,7 @@ func (r *run) treatCondition(target, name string) error {
 			e.Level = max(0, c.Level-(1+margin/2))
 		}
 	}
-	r.emit(ev(r.h, (*hotMemory).evConditionTreated, e))
+	r.emit(engine.New(r.h.arena(), conditionTreatedKind, e))
 	return nil
 }
 
@@ -98,6 +98,12 @@ type ConditionTreated struct {
 	Success   bool   `json:"success"`
 	Level     int    `json:"level"`
 }
+
+// The kinds of condition.go's command and event.
+var (
+	treatConditionKind   = engine.Add[TreatCondition](commands, "treat_condition")
+	conditionTreatedKind = engine.Add[ConditionTreated](events, "condition_treated")
+)
 
 // Kind returns "condition_treated".
 func (*ConditionTreated) Kind() string { return "condition_treated" }

@@ -36,6 +36,12 @@ type Cover struct {
 	Cover  string `json:"cover"`
 }
 
+// The kinds of cover.go's command and event.
+var (
+	_              = engine.Add[Cover](commands, "cover")
+	coverRuledKind = engine.Add[CoverRuled](events, "cover_ruled")
+)
+
 // Kind returns "cover".
 func (*Cover) Kind() string { return "cover" }
 
@@ -59,6 +65,6 @@ func (r *run) cover(actor string, c *Cover) error {
 	if _, ok := coverMods[to]; !ok {
 		return refuse(engine.Invalid, "%q is not a cover: quarter, half, three (quarters), slit (nine tenths) or none", c.Cover)
 	}
-	r.emit(ev(r.h, (*hotMemory).evCoverRuled, CoverRuled{Combatant: t.ID, Cover: to}))
+	r.emit(engine.New(r.h.arena(), coverRuledKind, CoverRuled{Combatant: t.ID, Cover: to}))
 	return nil
 }

@@ -55,6 +55,14 @@ func (*Defend) command() {}
 // Seize is Seize Initiative, R62.
 type Seize struct{}
 
+// The kinds of defend.go's commands and events.
+var (
+	_            = engine.Add[Defend](commands, "defend")
+	_            = engine.Add[Seize](commands, "seize")
+	defendedKind = engine.Add[Defended](events, "defended")
+	seizedKind   = engine.Add[Seized](events, "seized")
+)
+
 // Kind returns "seize".
 func (*Seize) Kind() string { return "seize" }
 
@@ -67,7 +75,7 @@ func (r *run) defend() error {
 		return err
 	}
 	r.spend(a, actionCosts["defend"], "defend")
-	r.emit(ev(r.h, (*hotMemory).evDefended, Defended{Combatant: a.ID}))
+	r.emit(engine.New(r.h.arena(), defendedKind, Defended{Combatant: a.ID}))
 	return nil
 }
 
@@ -91,7 +99,7 @@ func (r *run) seize() error {
 	}
 	r.spend(a, actionCosts["seize"], "seize")
 	die := r.src.Roll(6)
-	r.emit(ev(r.h, (*hotMemory).evSeized, Seized{Combatant: a.ID, Die: die, Initiative: a.Initiative + die}))
+	r.emit(engine.New(r.h.arena(), seizedKind, Seized{Combatant: a.ID, Die: die, Initiative: a.Initiative + die}))
 	return nil
 }
 

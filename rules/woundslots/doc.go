@@ -18,8 +18,9 @@
 //   - rules.go: the contract: Decide and Step, which resolve a command by
 //     emitting events and applying each at once (Decide on a copy),
 //     Evolve, Next and Moves, the Command and Event interfaces; codec.go:
-//     the words, JSON and the kinds; nested.go: a command held inside
-//     another, an event or the state, as a typed value;
+//     the words, JSON and the kinds tables (engine.Kinds, each type added
+//     beside it); nested.go: a command held inside another, an event or
+//     the state, as a typed value;
 //   - state.go, tables.go: the state, plain data, and the spec's tables
 //     as data (AP by Speed, slots by Vitality, wound thresholds, movement
 //     rates, terrain costs, modifiers, action costs);
@@ -44,7 +45,8 @@
 //   - mount.go, water.go, geometry.go: mounts and hurried actions, water
 //     and cliffs, the grid;
 //   - next.go, hot.go, policy.go: prompts, the memory the hot path
-//     reuses, the tactical policy;
+//     reuses (two engine.Arenas, for the commands of Moves and the events
+//     of Step, and the state's working copies), the tactical policy;
 //   - board.go, sheets.go: the board and each creature at a glance for
 //     the tracker page (wound slots by level, AP, initiative, stamina,
 //     mana; its conditions with how long each lasts);

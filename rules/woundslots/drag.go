@@ -39,7 +39,7 @@ func (r *run) drag(x, y int) error {
 			continue
 		}
 		if gx, gy := g.X+dx, g.Y+dy; !s.blocked(g, gx, gy) || gx == a.X && gy == a.Y {
-			r.emit(ev(r.h, (*hotMemory).evCarried, Carried{Combatant: g.ID, With: a.ID, X: gx, Y: gy}))
+			r.emit(engine.New(r.h.arena(), carriedKind, Carried{Combatant: g.ID, With: a.ID, X: gx, Y: gy}))
 		}
 	}
 	r.walk(a, x, y, cost)
@@ -94,6 +94,12 @@ type Drag struct {
 	X int `json:"x"`
 	Y int `json:"y"`
 }
+
+// The kinds of drag.go's command and event.
+var (
+	dragKind    = engine.Add[Drag](commands, "drag")
+	carriedKind = engine.Add[Carried](events, "carried")
+)
 
 // Kind returns "drag".
 func (*Drag) Kind() string { return "drag" }

@@ -48,7 +48,7 @@ func (r *run) endEffect(name string) error {
 		return err
 	}
 	r.spend(a, actionCosts["end"], "end "+name)
-	r.emit(ev(r.h, (*hotMemory).evEffectEnded, EffectEnded{Combatant: a.ID, Effect: name, Mana: a.Effects[i].Mana, Why: "ended"}))
+	r.emit(engine.New(r.h.arena(), effectEndedKind, EffectEnded{Combatant: a.ID, Effect: name, Mana: a.Effects[i].Mana, Why: "ended"}))
 	return nil
 }
 
@@ -90,10 +90,10 @@ func (r *run) expire() {
 		case who == nil:
 			return
 		case cond >= 0:
-			r.emit(ev(r.h, (*hotMemory).evEffectEnded, EffectEnded{Combatant: who.ID, Effect: who.Conditions[cond].Name, Condition: true, Why: "expired"}))
+			r.emit(engine.New(r.h.arena(), effectEndedKind, EffectEnded{Combatant: who.ID, Effect: who.Conditions[cond].Name, Condition: true, Why: "expired"}))
 		default:
 			e := who.Effects[best]
-			r.emit(ev(r.h, (*hotMemory).evEffectEnded, EffectEnded{Combatant: who.ID, Effect: e.Name, Mana: e.Mana, Why: "expired"}))
+			r.emit(engine.New(r.h.arena(), effectEndedKind, EffectEnded{Combatant: who.ID, Effect: e.Name, Mana: e.Mana, Why: "expired"}))
 		}
 	}
 }
@@ -180,6 +180,13 @@ func (e *EffectEnded) describe(s *State) string {
 type EndEffect struct {
 	Effect string `json:"effect"`
 }
+
+// The kinds of effects.go's command and events.
+var (
+	endEffectKind   = engine.Add[EndEffect](commands, "end_effect")
+	effectBegunKind = engine.Add[EffectBegun](events, "effect_begun")
+	effectEndedKind = engine.Add[EffectEnded](events, "effect_ended")
+)
 
 // Kind returns "end_effect".
 func (*EndEffect) Kind() string { return "end_effect" }

@@ -33,7 +33,7 @@ func (r *run) endFight(actor string, c *EndFight) error {
 	case c.Winner != "" && !slices.ContainsFunc(s.Combatants, func(x Combatant) bool { return x.Side == c.Winner }):
 		return refuse(engine.Invalid, "there is no side called %q", c.Winner)
 	}
-	r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: c.Winner, ByGM: true}))
+	r.emit(engine.New(r.h.arena(), fightEndedKind, FightEnded{Winner: c.Winner, ByGM: true}))
 	return nil
 }
 
@@ -93,6 +93,14 @@ type Joined struct {
 	Bonus      int    `json:"bonus"`
 	Initiative int    `json:"initiative"`
 }
+
+// The kinds of endfight.go's command and events.
+var (
+	_              = engine.Add[EndFight](commands, "end_fight")
+	diedKind       = engine.Add[Died](events, "died")
+	fightEndedKind = engine.Add[FightEnded](events, "fight_ended")
+	joinedKind     = engine.Add[Joined](events, "joined")
+)
 
 // Kind returns "joined".
 func (*Joined) Kind() string { return "joined" }

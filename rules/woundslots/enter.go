@@ -37,7 +37,7 @@ func (r *run) enter(target string) error {
 	r.emitCheck(a, t, e)
 	if e.Success {
 		wasInReach := s.inEnemyReach(a)
-		r.emit(ev(r.h, (*hotMemory).evSpaceEntered, SpaceEntered{Combatant: a.ID, Target: t.ID, X: t.X, Y: t.Y}))
+		r.emit(engine.New(r.h.arena(), spaceEnteredKind, SpaceEntered{Combatant: a.ID, Target: t.ID, X: t.X, Y: t.Y}))
 		r.checkGrapples(a)
 		if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
 			r.controlCheck(a, m, 0, "entering an enemy's reach")
@@ -92,6 +92,12 @@ func (e *SpaceEntered) describe(s *State) string {
 type Enter struct {
 	Target string `json:"target"`
 }
+
+// The kinds of enter.go's command and event.
+var (
+	enterKind        = engine.Add[Enter](commands, "enter")
+	spaceEnteredKind = engine.Add[SpaceEntered](events, "space_entered")
+)
 
 // Kind returns "enter".
 func (*Enter) Kind() string { return "enter" }

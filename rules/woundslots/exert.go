@@ -34,6 +34,12 @@ type Exerted struct {
 	Fatigue   int    `json:"fatigue"`
 }
 
+// The kinds of exert.go's command and event.
+var (
+	_           = engine.Add[Exert](commands, "exert")
+	exertedKind = engine.Add[Exerted](events, "exerted")
+)
+
 // Kind returns "exerted".
 func (*Exerted) Kind() string { return "exerted" }
 
@@ -55,14 +61,14 @@ func (r *run) exert(actor string, c *Exert) error {
 	case t.Status == Dead:
 		return refuse(engine.NotAllowedNow, "%s is dead", t.ID)
 	}
-	e := Exerted{Combatant: t.ID, Cost: c.Stamina, Gained: c.Fatigue}
+	e := engine.New(r.h.arena(), exertedKind, Exerted{Combatant: t.ID, Cost: c.Stamina, Gained: c.Fatigue})
 	if c.Stamina > 0 {
 		e.Stamina, e.Fatigue = payStamina(t, c.Stamina)
 	} else {
 		e.Fatigue = t.Fatigue + c.Fatigue
 		e.Stamina = min(t.Stamina, max(0, t.NormalMaxStamina()-e.Fatigue))
 	}
-	r.emit(&e)
+	r.emit(e)
 	return nil
 }
 

@@ -120,7 +120,7 @@ func (r *run) openMoment(moment string) bool {
 	if len(q) == 0 {
 		return false
 	}
-	r.emit(ev(r.h, (*hotMemory).evWindowOpened, WindowOpened{Moment: moment, Actor: s.Turn, Queue: q}))
+	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: moment, Actor: s.Turn, Queue: q}))
 	return true
 }
 
@@ -194,7 +194,7 @@ func (r *run) outOfTurn(c Command) error {
 			return err
 		}
 	}
-	r.emit(ev(r.h, (*hotMemory).evInterrupted, e))
+	r.emit(engine.New(r.h.arena(), interruptedKind, e))
 	return r.dispatch(c)
 }
 
@@ -285,7 +285,7 @@ func (r *run) declare(c Command) error {
 	if err := r.legal(c); err != nil {
 		return err
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionDeclared, ActionDeclared{Actor: a.ID, Action: kind, Target: target, Weapon: detail, Command: nest(c), Queue: q}))
+	r.emit(engine.New(r.h.arena(), actionDeclaredKind, ActionDeclared{Actor: a.ID, Action: kind, Target: target, Weapon: detail, Command: nest(c), Queue: q}))
 	r.resolveIfReady()
 	return nil
 }
@@ -307,10 +307,10 @@ func (r *run) resolveDeclared() {
 	// The target's choice (section 7.5.3) counts only once the dice roll:
 	// no check reads it.
 	if err := r.legalAfter(c, &goAhead); err != nil {
-		r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: p.Actor, Why: "no longer possible: " + err.Error()}))
+		r.emit(engine.New(r.h.arena(), actionCancelledKind, ActionCancelled{Combatant: p.Actor, Why: "no longer possible: " + err.Error()}))
 		return
 	}
-	r.emit(ev(r.h, (*hotMemory).evActionGoesAhead, goAhead))
+	r.emit(engine.New(r.h.arena(), actionGoesAheadKind, goAhead))
 	r.choice = p.Guard
 	_ = r.dispatch(c) // checked by legalAfter
 	r.choice = ""
@@ -526,6 +526,18 @@ func (e *ActionCancelled) describe(s *State) string {
 
 // Pass declines to interrupt or react in a window.
 type Pass struct{}
+
+// The kinds of flow.go's command and events.
+var (
+	_                   = engine.Add[Pass](commands, "pass")
+	actionDeclaredKind  = engine.Add[ActionDeclared](events, "action_declared")
+	passedKind          = engine.Add[Passed](events, "passed")
+	interruptedKind     = engine.Add[Interrupted](events, "interrupted")
+	actionCancelledKind = engine.Add[ActionCancelled](events, "action_cancelled")
+	windowOpenedKind    = engine.Add[WindowOpened](events, "window_opened")
+	offTurnEndedKind    = engine.Add[OffTurnEnded](events, "off_turn_ended")
+	actionGoesAheadKind = engine.Add[ActionGoesAhead](events, "action_goes_ahead")
+)
 
 // Kind returns "pass".
 func (*Pass) Kind() string { return "pass" }

@@ -107,6 +107,16 @@ func (*Pin) command() {}
 // Escape is R52.
 type Escape struct{}
 
+// The kinds of grapple.go's commands and events.
+var (
+	pinKind          = engine.Add[Pin](commands, "pin")
+	_                = engine.Add[Escape](commands, "escape")
+	grappledKind     = engine.Add[Grappled](events, "grappled")
+	pinnedKind       = engine.Add[Pinned](events, "pinned")
+	escapedKind      = engine.Add[Escaped](events, "escaped")
+	grappleEndedKind = engine.Add[GrappleEnded](events, "grapple_ended")
+)
+
 // Kind returns "escape".
 func (*Escape) Kind() string { return "escape" }
 
@@ -134,7 +144,7 @@ func (r *run) pin(target string) error {
 	e := r.contest(a, t, "power", checkBonus(a, "power")-2, true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
 	r.emitCheck(a, t, e)
 	if e.Success {
-		r.emit(ev(r.h, (*hotMemory).evPinned, Pinned{Combatant: a.ID, Target: t.ID}))
+		r.emit(engine.New(r.h.arena(), pinnedKind, Pinned{Combatant: a.ID, Target: t.ID}))
 	}
 	return nil
 }
@@ -173,7 +183,7 @@ func (r *run) escape() error {
 	e := r.contest(a, g, check, checkBonus(a, check), true, escapeTN(g), false, "escape TN")
 	r.emitCheck(a, g, e)
 	if e.Success {
-		r.emit(ev(r.h, (*hotMemory).evEscaped, Escaped{Combatant: a.ID, From: g.ID, Pin: a.PinnedBy != ""}))
+		r.emit(engine.New(r.h.arena(), escapedKind, Escaped{Combatant: a.ID, From: g.ID, Pin: a.PinnedBy != ""}))
 	}
 	return nil
 }
@@ -204,7 +214,7 @@ func (r *run) checkGrapples(c *Combatant) {
 			i++
 			continue
 		}
-		r.emit(ev(r.h, (*hotMemory).evGrappleEnded, GrappleEnded{Combatant: c.ID, Other: c.Grappling[i]}))
+		r.emit(engine.New(r.h.arena(), grappleEndedKind, GrappleEnded{Combatant: c.ID, Other: c.Grappling[i]}))
 	}
 }
 

@@ -31,7 +31,7 @@ func (r *run) wakeCheck(c *Combatant) {
 	die := r.src.Roll(20)
 	bonus := c.Attributes.Vit - c.Fatigue - c.tired()
 	tn := wakeTN(c)
-	r.emit(ev(r.h, (*hotMemory).evWakeChecked, WakeChecked{Combatant: c.ID, Die: die, Bonus: bonus, TN: tn, Woke: die+bonus >= tn}))
+	r.emit(engine.New(r.h.arena(), wakeCheckedKind, WakeChecked{Combatant: c.ID, Die: die, Bonus: bonus, TN: tn, Woke: die+bonus >= tn}))
 }
 
 // healerAnd is the checks every treatment begins with: the acting
@@ -82,7 +82,7 @@ func (r *run) stabilize(target string) error {
 	r.spend(a, actionCosts["stabilize"], "stabilize")
 	die, bonus, tn := r.src.Roll(20), healBonus(a), t.Wounds.Total()
 	ok := die+bonus >= tn
-	r.emit(ev(r.h, (*hotMemory).evStabilized, Stabilized{Healer: a.ID, Patient: t.ID, Die: die, Bonus: bonus, TN: tn, Success: ok}))
+	r.emit(engine.New(r.h.arena(), stabilizedKind, Stabilized{Healer: a.ID, Patient: t.ID, Die: die, Bonus: bonus, TN: tn, Success: ok}))
 	if ok {
 		r.wakeCheck(t)
 	}
@@ -147,7 +147,7 @@ func (r *run) treat(target, level string) error {
 		}
 	}
 	e.Fatigue = t.Fatigue + after.Severity()
-	r.emit(ev(r.h, (*hotMemory).evWoundTreated, e))
+	r.emit(engine.New(r.h.arena(), woundTreatedKind, e))
 	if e.To != l && t.Status == Unconscious {
 		r.wakeCheck(t)
 	}
@@ -272,6 +272,15 @@ type Treat struct {
 	Target string `json:"target"`
 	Level  string `json:"level"`
 }
+
+// The kinds of heal.go's commands and events.
+var (
+	stabilizeKind    = engine.Add[Stabilize](commands, "stabilize")
+	treatKind        = engine.Add[Treat](commands, "treat")
+	stabilizedKind   = engine.Add[Stabilized](events, "stabilized")
+	wakeCheckedKind  = engine.Add[WakeChecked](events, "wake_checked")
+	woundTreatedKind = engine.Add[WoundTreated](events, "wound_treated")
+)
 
 // Kind returns "treat".
 func (*Treat) Kind() string { return "treat" }

@@ -128,6 +128,16 @@ type Meet struct {
 	Choice string `json:"choice"`
 }
 
+// The kinds of hinder.go's commands and events.
+var (
+	hinderKind    = engine.Add[Hinder](commands, "hinder")
+	pushKind      = engine.Add[Push](commands, "push")
+	dropKind      = engine.Add[Drop](commands, "drop")
+	meetKind      = engine.Add[Meet](commands, "meet")
+	hinderedKind  = engine.Add[Hindered](events, "hindered")
+	hinderWonKind = engine.Add[HinderWon](events, "hinder_won")
+)
+
 // Kind returns "meet".
 func (*Meet) Kind() string { return "meet" }
 
@@ -172,16 +182,16 @@ func (r *run) hinder(kind, target string) error {
 	case kind == "shove":
 		// Section 7.5.6: the shover picks the distance, 1 + up to a third
 		// of its margin, and the direction.
-		r.emit(ev(r.h, (*hotMemory).evHinderWon, HinderWon{Combatant: a.ID, Target: t.ID, Hindrance: kind, Yards: 1 + max(0, e.margin())/3}))
+		r.emit(engine.New(r.h.arena(), hinderWonKind, HinderWon{Combatant: a.ID, Target: t.ID, Hindrance: kind, Yards: 1 + max(0, e.margin())/3}))
 		return nil
 	case kind == "disarm" && t.inHand() > 1:
 		// Section 7.5.6: the disarmer picks the item dropped.
-		r.emit(ev(r.h, (*hotMemory).evHinderWon, HinderWon{Combatant: a.ID, Target: t.ID, Hindrance: kind}))
+		r.emit(engine.New(r.h.arena(), hinderWonKind, HinderWon{Combatant: a.ID, Target: t.ID, Hindrance: kind}))
 		return nil
 	case kind == "disarm":
 		h.Weapon = t.Weapon("").Name
 	}
-	r.emit(ev(r.h, (*hotMemory).evHindered, h))
+	r.emit(engine.New(r.h.arena(), hinderedKind, h))
 	return nil
 }
 
@@ -248,7 +258,7 @@ func (r *run) meet(choice string) error {
 	if choice == "check" {
 		d = 10 + checkBonus(t, "melee")
 	}
-	r.emit(ev(r.h, (*hotMemory).evGuarded, Guarded{Combatant: t.ID, Choice: choice, Defense: d}))
+	r.emit(engine.New(r.h.arena(), guardedKind, Guarded{Combatant: t.ID, Choice: choice, Defense: d}))
 	r.resolveIfReady()
 	return nil
 }
@@ -281,7 +291,7 @@ func (r *run) push(x, y int) error {
 	if !slices.Contains(s.shoveCells(t, p.Points, buf[:0]), [2]int{x, y}) {
 		return refuse(engine.NotAllowedNow, "%s can be shoved up to %d yards in a straight line through free cells, not to %d,%d", t.ID, p.Points, x, y)
 	}
-	r.emit(ev(r.h, (*hotMemory).evHindered, Hindered{Combatant: p.Actor, Target: t.ID, Hindrance: "shove", X: x, Y: y}))
+	r.emit(engine.New(r.h.arena(), hinderedKind, Hindered{Combatant: p.Actor, Target: t.ID, Hindrance: "shove", X: x, Y: y}))
 	r.checkGrapples(t)
 	r.finished(p.Actor)
 	return nil
@@ -297,7 +307,7 @@ func (r *run) drop(weapon string) error {
 	if t.Weapon(weapon) == nil || weapon == "" {
 		return refuse(engine.Invalid, "%s holds no %q", t.ID, weapon)
 	}
-	r.emit(ev(r.h, (*hotMemory).evHindered, Hindered{Combatant: p.Actor, Target: t.ID, Hindrance: "disarm", Weapon: weapon, X: t.X, Y: t.Y}))
+	r.emit(engine.New(r.h.arena(), hinderedKind, Hindered{Combatant: p.Actor, Target: t.ID, Hindrance: "disarm", Weapon: weapon, X: t.X, Y: t.Y}))
 	r.finished(p.Actor)
 	return nil
 }

@@ -45,7 +45,7 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 		return
 	}
 	s.sortQueue(q)
-	r.emit(ev(r.h, (*hotMemory).evWindowOpened, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q}))
+	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q}))
 }
 
 // ignore is R12, free on one's turn, or as a reaction when one first
@@ -81,7 +81,7 @@ func (r *run) ignore(target string, on bool) error {
 	case !on && !slices.Contains(a.Ignoring, t.ID):
 		return refuse(engine.NotAllowedNow, "%s does not ignore %s", a.ID, t.ID)
 	}
-	r.emit(ev(r.h, (*hotMemory).evIgnoreChanged, IgnoreChanged{Combatant: a.ID, Target: t.ID, Ignoring: on}))
+	r.emit(engine.New(r.h.arena(), ignoreChangedKind, IgnoreChanged{Combatant: a.ID, Target: t.ID, Ignoring: on}))
 	return nil
 }
 
@@ -123,6 +123,12 @@ type Ignore struct {
 	Target string `json:"target"`
 	Stop   bool   `json:"stop,omitempty"`
 }
+
+// The kinds of ignore.go's command and event.
+var (
+	ignoreKind        = engine.Add[Ignore](commands, "ignore")
+	ignoreChangedKind = engine.Add[IgnoreChanged](events, "ignore_changed")
+)
 
 // Kind returns "ignore".
 func (*Ignore) Kind() string { return "ignore" }

@@ -114,6 +114,16 @@ func (*Surprise) command() {}
 // Initiative is the GM's order to roll initiative and begin (R26).
 type Initiative struct{}
 
+// The kinds of initiative.go's commands and events.
+var (
+	surpriseKind         = engine.Add[Surprise](commands, "surprise")
+	_                    = engine.Add[Initiative](commands, "initiative")
+	surpriseRuledKind    = engine.Add[SurpriseRuled](events, "surprise_ruled")
+	initiativeRolledKind = engine.Add[InitiativeRolled](events, "initiative_rolled")
+	tieBrokenKind        = engine.Add[TieBroken](events, "tie_broken")
+	stealthRolledKind    = engine.Add[StealthRolled](events, "stealth_rolled")
+)
+
 // Kind returns "initiative".
 func (*Initiative) Kind() string { return "initiative" }
 
@@ -139,7 +149,7 @@ func (r *run) surprise(c *Surprise) error {
 		return refuse(engine.NotAllowedNow, "nobody of side %s can be surprised now (already surprised, or Perception above 5)", c.Side)
 	}
 	if !c.Contest {
-		r.emit(ev(r.h, (*hotMemory).evSurpriseRuled, SurpriseRuled{Side: c.Side}))
+		r.emit(engine.New(r.h.arena(), surpriseRuledKind, SurpriseRuled{Side: c.Side}))
 		return nil
 	}
 	// R31 and section 7.1's stealth contest: the others hide, Dex
@@ -154,7 +164,7 @@ func (r *run) surprise(c *Surprise) error {
 			continue
 		}
 		e := StealthRolled{Combatant: h.ID, Check: "hiding", Die: r.src.Roll(20), Bonus: h.Attributes.Dex + h.skill("stealth") + h.spec("stealth", "hiding") - h.tired()}
-		r.emit(ev(r.h, (*hotMemory).evStealthRolled, e))
+		r.emit(engine.New(r.h.arena(), stealthRolledKind, e))
 		if hiders == 0 || e.Die+e.Bonus < lowest {
 			lowest = e.Die + e.Bonus
 		}
@@ -166,9 +176,9 @@ func (r *run) surprise(c *Surprise) error {
 			continue
 		}
 		e := StealthRolled{Combatant: o.ID, Check: "observation", Die: r.src.Roll(20), Bonus: o.Attributes.Prc + o.skill("stealth") + o.spec("stealth", "observation") - o.tired()}
-		r.emit(ev(r.h, (*hotMemory).evStealthRolled, e))
+		r.emit(engine.New(r.h.arena(), stealthRolledKind, e))
 		if hiders > 0 && e.Die+e.Bonus <= lowest {
-			r.emit(ev(r.h, (*hotMemory).evSurpriseRuled, SurpriseRuled{Side: c.Side, Combatant: o.ID}))
+			r.emit(engine.New(r.h.arena(), surpriseRuledKind, SurpriseRuled{Side: c.Side, Combatant: o.ID}))
 		}
 	}
 	return nil
@@ -192,7 +202,7 @@ func (r *run) initiative() error {
 			pen = max(0, 5-c.Attributes.Prc)
 		}
 		die := r.src.Roll(20)
-		r.emit(ev(r.h, (*hotMemory).evInitiativeRolled, InitiativeRolled{Combatant: c.ID, Die: die, Bonus: bonus, Penalty: pen, Initiative: max(0, die+bonus-pen)}))
+		r.emit(engine.New(r.h.arena(), initiativeRolledKind, InitiativeRolled{Combatant: c.ID, Die: die, Bonus: bonus, Penalty: pen, Initiative: max(0, die+bonus-pen)}))
 	}
 	r.startRound(1)
 	return nil
@@ -236,7 +246,7 @@ func (r *run) pickNext() string {
 	if n > 1 {
 		for _, i := range byID(s) {
 			if c := &s.Combatants[i]; tied(c) && c.TieBreak == 0 {
-				r.emit(ev(r.h, (*hotMemory).evTieBroken, TieBroken{Combatant: c.ID, Die: r.src.Roll(20)}))
+				r.emit(engine.New(r.h.arena(), tieBrokenKind, TieBroken{Combatant: c.ID, Die: r.src.Roll(20)}))
 			}
 		}
 		if !r.breakPairWhole(tied) {
@@ -249,7 +259,7 @@ func (r *run) pickNext() string {
 					}
 					for j := range s.Combatants {
 						if d := &s.Combatants[j]; j != i && tied(d) && d.TieBreak == c.TieBreak {
-							r.emit(ev(r.h, (*hotMemory).evTieBroken, TieBroken{Combatant: c.ID, Die: r.src.Roll(20)}))
+							r.emit(engine.New(r.h.arena(), tieBrokenKind, TieBroken{Combatant: c.ID, Die: r.src.Roll(20)}))
 							redraw = true
 							break
 						}
@@ -306,6 +316,6 @@ func (r *run) breakPairWhole(tied func(*Combatant) bool) bool {
 	if v >= who.TieBreak {
 		v++
 	}
-	r.emit(ev(r.h, (*hotMemory).evTieBroken, TieBroken{Combatant: who.ID, Die: v}))
+	r.emit(engine.New(r.h.arena(), tieBrokenKind, TieBroken{Combatant: who.ID, Die: v}))
 	return true
 }

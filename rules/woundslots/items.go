@@ -87,7 +87,7 @@ func (r *run) retrieve(name string, hurry bool) error {
 		d := s.Dropped[s.droppedNear(a, name)]
 		e.From, e.X, e.Y = "ground", d.X, d.Y
 	}
-	r.emit(ev(r.h, (*hotMemory).evItemMoved, e))
+	r.emit(engine.New(r.h.arena(), itemMovedKind, e))
 	return nil
 }
 
@@ -113,7 +113,7 @@ func (r *run) stow(name string, hurry bool) error {
 	}
 	to := homeOf(w)
 	r.spend(a, r.hurried(a, containerAP[to], hurry), "stow "+name)
-	r.emit(ev(r.h, (*hotMemory).evItemMoved, ItemMoved{Combatant: a.ID, Weapon: name, From: "hand", To: to}))
+	r.emit(engine.New(r.h.arena(), itemMovedKind, ItemMoved{Combatant: a.ID, Weapon: name, From: "hand", To: to}))
 	return nil
 }
 
@@ -199,6 +199,13 @@ type Stow struct {
 	Weapon string `json:"weapon"`
 	Hurry  bool   `json:"hurry,omitempty"`
 }
+
+// The kinds of items.go's commands and event.
+var (
+	retrieveKind  = engine.Add[Retrieve](commands, "retrieve")
+	stowKind      = engine.Add[Stow](commands, "stow")
+	itemMovedKind = engine.Add[ItemMoved](events, "item_moved")
+)
 
 // Kind returns "stow".
 func (*Stow) Kind() string { return "stow" }

@@ -166,6 +166,18 @@ type Use struct {
 	Hurry bool `json:"hurry,omitempty"`
 }
 
+// The kinds of long.go's commands and events.
+var (
+	useKind           = engine.Add[Use](commands, "use")
+	_                 = engine.Add[Continue](commands, "continue")
+	_                 = engine.Add[LongAction](commands, "long")
+	objectUsedKind    = engine.Add[ObjectUsed](events, "object_used")
+	longBegunKind     = engine.Add[LongBegun](events, "long_begun")
+	longPaidKind      = engine.Add[LongPaid](events, "long_paid")
+	longCancelledKind = engine.Add[LongCancelled](events, "long_cancelled")
+	longDoneKind      = engine.Add[LongDone](events, "long_done")
+)
+
 // Kind returns "use".
 func (*Use) Kind() string { return "use" }
 
@@ -203,18 +215,18 @@ func (r *run) use(object string, hurry bool) error {
 	case rounds > 0:
 		r.pay(a, a.AP, "use "+object)
 		if rounds == 1 {
-			r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: object}))
+			r.emit(engine.New(r.h.arena(), objectUsedKind, ObjectUsed{Combatant: a.ID, Object: object}))
 			return nil
 		}
-		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Rounds: rounds - 1}))
+		r.emit(engine.New(r.h.arena(), longBegunKind, LongBegun{Combatant: a.ID, Object: object, Rounds: rounds - 1}))
 		r.acted = false
 	case cost <= a.AP:
 		r.pay(a, cost, "use "+object)
-		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: object}))
+		r.emit(engine.New(r.h.arena(), objectUsedKind, ObjectUsed{Combatant: a.ID, Object: object}))
 	default:
 		paid := a.AP
 		r.pay(a, paid, "use "+object)
-		r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: object, Remaining: cost - paid}))
+		r.emit(engine.New(r.h.arena(), longBegunKind, LongBegun{Combatant: a.ID, Object: object, Remaining: cost - paid}))
 		r.acted = false
 	}
 	return nil
@@ -254,10 +266,10 @@ func (r *run) continueLong() error {
 	}
 	l := *a.Long
 	if l.Rounds > 0 {
-		r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: a.ID, Amount: a.AP, AP: 0, For: "use " + l.Object}))
-		r.emit(ev(r.h, (*hotMemory).evLongPaid, LongPaid{Combatant: a.ID, Rounds: l.Rounds - 1}))
+		r.emit(engine.New(r.h.arena(), aPSpentKind, APSpent{Combatant: a.ID, Amount: a.AP, AP: 0, For: "use " + l.Object}))
+		r.emit(engine.New(r.h.arena(), longPaidKind, LongPaid{Combatant: a.ID, Rounds: l.Rounds - 1}))
 		if l.Rounds == 1 {
-			r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
+			r.emit(engine.New(r.h.arena(), objectUsedKind, ObjectUsed{Combatant: a.ID, Object: l.Object}))
 			r.acted = true
 		}
 		return nil
@@ -267,14 +279,14 @@ func (r *run) continueLong() error {
 	if l.Action {
 		what = l.Object
 	}
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: a.ID, Amount: paid, AP: a.AP - paid, For: what}))
-	r.emit(ev(r.h, (*hotMemory).evLongPaid, LongPaid{Combatant: a.ID, Remaining: l.Remaining - paid}))
+	r.emit(engine.New(r.h.arena(), aPSpentKind, APSpent{Combatant: a.ID, Amount: paid, AP: a.AP - paid, For: what}))
+	r.emit(engine.New(r.h.arena(), longPaidKind, LongPaid{Combatant: a.ID, Remaining: l.Remaining - paid}))
 	switch {
 	case l.Remaining != paid:
 	case l.Action:
 		r.longDone(a, &l)
 	default:
-		r.emit(ev(r.h, (*hotMemory).evObjectUsed, ObjectUsed{Combatant: a.ID, Object: l.Object}))
+		r.emit(engine.New(r.h.arena(), objectUsedKind, ObjectUsed{Combatant: a.ID, Object: l.Object}))
 		r.acted = true
 	}
 	return nil
@@ -346,7 +358,7 @@ func (r *run) longAction(c Command) error {
 	text := action.String()
 	paid := a.AP
 	r.pay(a, paid, text)
-	r.emit(ev(r.h, (*hotMemory).evLongBegun, LongBegun{Combatant: a.ID, Object: text, Command: action, Remaining: cost - paid, Action: true}))
+	r.emit(engine.New(r.h.arena(), longBegunKind, LongBegun{Combatant: a.ID, Object: text, Command: action, Remaining: cost - paid, Action: true}))
 	r.acted = false
 	return nil
 }
@@ -360,10 +372,10 @@ func (r *run) longDone(a *Combatant, l *Long) {
 	c := l.Command.Command()
 	done := LongDone{Combatant: a.ID, Action: l.Command, AP: s.costOf(a, c)}
 	if err := r.legalAfter(c, &done); err != nil {
-		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: l.Object, Why: err.Error()}))
+		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: l.Object, Why: err.Error()}))
 		return
 	}
-	r.emit(ev(r.h, (*hotMemory).evLongDone, done))
+	r.emit(engine.New(r.h.arena(), longDoneKind, done))
 	r.quiet = true
 	_ = r.dispatch(c) // checked by legalAfter
 	r.quiet = false

@@ -64,7 +64,7 @@ func (r *run) order(c Command) error {
 	if err := r.legalAfter(c, &e); err != nil {
 		return err
 	}
-	r.emit(ev(r.h, (*hotMemory).evOrdered, e))
+	r.emit(engine.New(r.h.arena(), orderedKind, e))
 	return r.dispatch(c)
 }
 
@@ -76,7 +76,7 @@ func (r *run) mount(target string, hurry bool) error {
 		return err
 	}
 	r.spend(a, r.hurried(a, actionCosts["mount"], hurry), "mount")
-	r.emit(ev(r.h, (*hotMemory).evMounted, Mounted{Rider: a.ID, Mount: m.ID}))
+	r.emit(engine.New(r.h.arena(), mountedKind, Mounted{Rider: a.ID, Mount: m.ID}))
 	return nil
 }
 
@@ -109,7 +109,7 @@ func (r *run) dismount(x, y int, hurry bool) error {
 		return err
 	}
 	r.spend(a, r.hurried(a, actionCosts["mount"], hurry), "dismount")
-	r.emit(ev(r.h, (*hotMemory).evDismounted, Dismounted{Rider: a.ID, Mount: a.Riding, X: x, Y: y}))
+	r.emit(engine.New(r.h.arena(), dismountedKind, Dismounted{Rider: a.ID, Mount: a.Riding, X: x, Y: y}))
 	return nil
 }
 
@@ -173,7 +173,7 @@ func (r *run) hurried(a *Combatant, cost int, hurry bool) int {
 			e.Cost = min(a.AP, cost+1+(-margin)/3)
 		}
 	}
-	r.emit(ev(r.h, (*hotMemory).evHurried, e))
+	r.emit(engine.New(r.h.arena(), hurriedKind, e))
 	return e.Cost
 }
 
@@ -183,7 +183,7 @@ func (r *run) controlCheck(rider, m *Combatant, mod int, why string) {
 	die := r.src.Roll(20)
 	bonus := rider.Attributes.Prs + rider.skill("nature") + rider.spec("nature", "riding") + mod
 	bonus -= rider.tired()
-	r.emit(ev(r.h, (*hotMemory).evControlChecked, ControlChecked{Rider: rider.ID, Mount: m.ID, Die: die, Bonus: bonus, TN: controlTN(m), Kept: die+bonus >= controlTN(m), Why: why}))
+	r.emit(engine.New(r.h.arena(), controlCheckedKind, ControlChecked{Rider: rider.ID, Mount: m.ID, Die: die, Bonus: bonus, TN: controlTN(m), Kept: die+bonus >= controlTN(m), Why: why}))
 }
 
 // needsControl reports whether c's mount is untrained and under control.
@@ -436,6 +436,19 @@ func (e *Ordered) describe(s *State) string {
 type Order struct {
 	Action Nested `json:"action"`
 }
+
+// The kinds of mount.go's commands and events.
+var (
+	mountKind          = engine.Add[Mount](commands, "mount")
+	dismountKind       = engine.Add[Dismount](commands, "dismount")
+	_                  = engine.Add[Calm](commands, "calm")
+	_                  = engine.Add[Order](commands, "order")
+	mountedKind        = engine.Add[Mounted](events, "mounted")
+	dismountedKind     = engine.Add[Dismounted](events, "dismounted")
+	hurriedKind        = engine.Add[Hurried](events, "hurried")
+	controlCheckedKind = engine.Add[ControlChecked](events, "control_checked")
+	orderedKind        = engine.Add[Ordered](events, "ordered")
+)
 
 // Kind returns "order".
 func (*Order) Kind() string { return "order" }

@@ -98,6 +98,15 @@ type Jumped struct {
 	Clears int  `json:"clears,omitempty"`
 }
 
+// The kinds of movement.go's commands and events.
+var (
+	_            = engine.Add[Move](commands, "move")
+	approachKind = engine.Add[Approach](commands, "approach")
+	_            = engine.Add[Jump](commands, "jump")
+	movedKind    = engine.Add[Moved](events, "moved")
+	jumpedKind   = engine.Add[Jumped](events, "jumped")
+)
+
 // Kind returns "jumped".
 func (*Jumped) Kind() string { return "jumped" }
 
@@ -171,10 +180,10 @@ func (r *run) jump(c *Jump) error {
 	}
 	n := max(0, s.moveAP(a, yards))
 	if n > 0 && a.Long != nil {
-		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
 	e.Yards, e.AP, e.Quarters = yards, n, n*s.rate(a)
-	r.emit(ev(r.h, (*hotMemory).evJumped, e))
+	r.emit(engine.New(r.h.arena(), jumpedKind, e))
 	r.checkGrapples(a)
 	if s.terrainCost(a.X, a.Y) > 1 || s.slippery(a.X, a.Y) {
 		r.landing(a)
@@ -221,7 +230,7 @@ func (r *run) landing(c *Combatant) {
 	if tn == 0 {
 		tn = DefaultTN
 	}
-	r.emit(ev(r.h, (*hotMemory).evFootingChecked, FootingChecked{Combatant: c.ID, Env: Balance, Die: die, Bonus: bonus, TN: tn, Kept: die+bonus >= tn, Why: "landing"}))
+	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: Balance, Die: die, Bonus: bonus, TN: tn, Kept: die+bonus >= tn, Why: "landing"}))
 }
 
 // rate is c's movement rate: its mount's while it rides (R76).
@@ -303,11 +312,11 @@ func (r *run) walk(a *Combatant, x, y, cost int) {
 	s := r.s
 	n := max(0, s.moveAP(a, cost))
 	if n > 0 && a.Long != nil {
-		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
 	wasInReach := s.inEnemyReach(a)
 	flanked := s.flankedSet()
-	r.emit(ev(r.h, (*hotMemory).evMoved, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * s.rate(a)}))
+	r.emit(engine.New(r.h.arena(), movedKind, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * s.rate(a)}))
 	r.checkGrapples(a)
 	if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
 		r.controlCheck(a, m, 0, "entering an enemy's reach")

@@ -17,8 +17,8 @@ type Nested struct {
 }
 
 // nest holds a copy of c, so that the nested command never shares memory
-// the caller reuses (the hot path's pooled commands) and nobody changes it
-// after.
+// the caller reuses (the commands of Moves, in the hot path's arena, which
+// the next Moves hands out again) and nobody changes it after.
 func nest(c Command) Nested {
 	if c == nil {
 		return Nested{}

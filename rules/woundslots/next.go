@@ -27,11 +27,13 @@ func nextKind(s *State) engine.PromptKind {
 }
 
 // prompter writes a prompt, for people (question and labels) or for a
-// policy (neither, commands from hot memory).
+// policy (neither, commands from the state's arena of moves).
 type prompter struct {
 	p      *engine.Prompt[Command]
 	people bool
-	hot    *hotMemory
+	// moves is where the options' commands go: nil (memory of their own)
+	// for people, the hot memory's arena for a policy.
+	moves *engine.Arena
 }
 
 // ask sets the question when people read it.
@@ -72,12 +74,12 @@ func writePrompt(s *State, b *prompter) {
 	case Setup:
 		p.Actor, p.Default = engine.GM, 0
 		b.ask("before the fight: is any side surprised (R31)? Then roll initiative")
-		b.add(b.initiative(), "roll initiative and begin")
+		b.add(&Initiative{}, "roll initiative and begin")
 		for _, side := range sidesOf(s) {
 			for i := range s.Combatants {
 				if c := &s.Combatants[i]; c.Side == side && !c.Surprised && c.Attributes.Prc <= 5 {
-					b.add(b.surprise(side), "side ", side, " is surprised")
-					b.add(b.surpriseContest(side), "side ", side, " may be surprised: a stealth contest")
+					b.add(engine.New(b.moves, surpriseKind, Surprise{Side: side}), "side ", side, " is surprised")
+					b.add(engine.New(b.moves, surpriseKind, Surprise{Side: side, Contest: true}), "side ", side, " may be surprised: a stealth contest")
 					break
 				}
 			}
@@ -86,8 +88,8 @@ func writePrompt(s *State, b *prompter) {
 		p.Actor, p.Default = engine.GM, 0
 		b.ask("the fight is over: do the survivors rest (R68)?")
 		b.add(&Done{}, "done: no more rests")
-		b.add(b.rest("short"), "rest short (15 minutes: R69)")
-		b.add(b.rest("long"), "rest long (8 hours: R70)")
+		b.add(engine.New(b.moves, restKind, Rest{Length: "short"}), "rest short (15 minutes: R69)")
+		b.add(engine.New(b.moves, restKind, Rest{Length: "long"}), "rest long (8 hours: R70)")
 	case Acting:
 		actOptions(s, b)
 	case Window:
@@ -106,9 +108,9 @@ func writePrompt(s *State, b *prompter) {
 					if m == "agility" {
 						label = fmt.Sprintf("meet agility (Defense %d)", t.AgilityDefense())
 					}
-					b.add(b.meet(m), label)
+					b.add(engine.New(b.moves, meetKind, Meet{Choice: m}), label)
 				} else {
-					b.add(b.meet(m))
+					b.add(engine.New(b.moves, meetKind, Meet{Choice: m}))
 				}
 			}
 			p.Default = 1
@@ -127,9 +129,9 @@ func writePrompt(s *State, b *prompter) {
 		kind := s.guardKind()
 		for _, g := range guardChoices {
 			if b.people {
-				b.add(b.guard(g), "guard ", g, fmt.Sprintf(" (Defense %d)", guardDefense(t, g, kind)))
+				b.add(engine.New(b.moves, guardKind, Guard{Choice: g}), "guard ", g, fmt.Sprintf(" (Defense %d)", guardDefense(t, g, kind)))
 			} else {
-				b.add(b.guard(g))
+				b.add(engine.New(b.moves, guardKind, Guard{Choice: g}))
 			}
 		}
 	case Choosing:
@@ -154,11 +156,11 @@ func writePrompt(s *State, b *prompter) {
 		for l := Light; l <= pd.Indicated; l++ {
 			placed, _ := place(t, l)
 			if l < Fatal && placed == Fatal {
-				b.add(b.pick(LevelName(l), false), "pick ", LevelName(l), " (knocks ", t.ID, " unconscious, not dying)")
-				b.add(b.pick(LevelName(l), true), "pick ", LevelName(l), " helpless (", t.ID, " stays conscious but helpless for 2 rounds)")
+				b.add(engine.New(b.moves, pickKind, Pick{Level: LevelName(l)}), "pick ", LevelName(l), " (knocks ", t.ID, " unconscious, not dying)")
+				b.add(engine.New(b.moves, pickKind, Pick{Level: LevelName(l), Helpless: true}), "pick ", LevelName(l), " helpless (", t.ID, " stays conscious but helpless for 2 rounds)")
 				continue
 			}
-			b.add(b.pick(LevelName(l), false), "pick ", LevelName(l))
+			b.add(engine.New(b.moves, pickKind, Pick{Level: LevelName(l)}), "pick ", LevelName(l))
 		}
 	}
 }
@@ -199,10 +201,14 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 				if style == Grapple && (!t.Up() || w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
 					continue
 				}
+				a := engine.New(b.moves, attackKind, Attack{Target: t.ID, Weapon: weapon, Style: style})
+				if style == Standard {
+					a.Style = "" // a standard attack's text and JSON name no style
+				}
 				if b.people {
-					b.add(b.attack(t.ID, weapon, style), sayAttack(style, t.ID, w.Name), fmt.Sprintf(" (%d AP)", s.attackCost(c, style)))
+					b.add(a, sayAttack(style, t.ID, w.Name), fmt.Sprintf(" (%d AP)", s.attackCost(c, style)))
 				} else {
-					b.add(b.attack(t.ID, weapon, style))
+					b.add(a)
 				}
 			}
 		}
@@ -253,14 +259,14 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 			continue
 		}
 		if _, _, ok := s.approachCell(a, t); ok {
-			b.add(b.approach(t.ID), "approach ", t.ID)
+			b.add(engine.New(b.moves, approachKind, Approach{Target: t.ID}), "approach ", t.ID)
 		}
 	}
 	if !a.Defending && a.affords(actionCosts["defend"]) {
 		b.add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
 	}
 	if !a.Readied && a.inHand() > 0 && a.affords(actionCosts["ready"]) {
-		b.add(b.ready(), "ready an attack (1 AP: take it as a reaction later)")
+		b.add(engine.New(b.moves, readyKind, Ready{}), "ready an attack (1 AP: take it as a reaction later)")
 	}
 	if a.affords(actionCosts["seize"]) {
 		b.add(&Seize{}, "seize the initiative (4 AP: +1d6 initiative)")
@@ -268,7 +274,7 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 	if a.affords(actionCosts["posture"]) {
 		for _, to := range []string{Standing, Crouching, Prone} {
 			if to != a.Posture && !(a.Posture == Prone && to == Standing) {
-				b.add(b.posture(to), "posture ", to, " (2 AP)")
+				b.add(engine.New(b.moves, postureKind, Posture{To: to}), "posture ", to, " (2 AP)")
 			}
 		}
 	}
@@ -283,26 +289,26 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && threatens(t, a) && !slices.Contains(a.Ignoring, t.ID) {
-				b.add(b.ignore(t.ID), "ignore ", t.ID, " (free: no longer flanked by it, but its attacks get +4)")
+				b.add(engine.New(b.moves, ignoreKind, Ignore{Target: t.ID}), "ignore ", t.ID, " (free: no longer flanked by it, but its attacks get +4)")
 			}
 		}
 	}
 	for i := range a.Effects {
 		if a.affords(actionCosts["end"]) {
-			b.add(b.endEffect(a.Effects[i].Name), "end ", a.Effects[i].Name, " (2 AP, R60)")
+			b.add(engine.New(b.moves, endEffectKind, EndEffect{Effect: a.Effects[i].Name}), "end ", a.Effects[i].Name, " (2 AP, R60)")
 		}
 	}
 	for i := range a.Spells {
 		sp := &a.Spells[i]
 		if sp.Defense == "" {
 			if a.affords(spellAP(sp)) && a.Mana >= sp.Mana+sp.Invest && !slices.ContainsFunc(a.Effects, func(e Effect) bool { return e.Name == sp.Name }) {
-				b.add(b.cast(sp.Name, ""), "cast ", sp.Name)
+				b.add(engine.New(b.moves, castKind, Cast{Spell: sp.Name}), "cast ", sp.Name)
 			}
 			continue
 		}
 		for j := range s.Combatants {
 			if t := &s.Combatants[j]; canCast(a, sp, t) {
-				b.add(b.cast(sp.Name, t.ID), "cast ", sp.Name, " at ", t.ID)
+				b.add(engine.New(b.moves, castKind, Cast{Spell: sp.Name, Target: t.ID}), "cast ", sp.Name, " at ", t.ID)
 			}
 		}
 	}
@@ -311,7 +317,7 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 	mountOptions(s, b, a)
 	for _, o := range s.Objects {
 		if ap, rounds := s.objectCost(o.Name); !offTurn || rounds == 0 && ap <= a.AP {
-			b.add(b.use(o.Name), "use ", o.Name)
+			b.add(engine.New(b.moves, useKind, Use{Object: o.Name}), "use ", o.Name)
 		}
 	}
 }
@@ -332,7 +338,7 @@ func windowOptions(s *State, b *prompter) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != me.Side && t.Up() && threatens(t, me) && !slices.Contains(me.Ignoring, t.ID) {
-				b.add(b.ignore(t.ID), "ignore ", t.ID, " (its attacks get +4, but it no longer flanks you)")
+				b.add(engine.New(b.moves, ignoreKind, Ignore{Target: t.ID}), "ignore ", t.ID, " (its attacks get +4, but it no longer flanks you)")
 			}
 		}
 		return
@@ -384,7 +390,7 @@ func windowOptions(s *State, b *prompter) {
 	fireOptions(s, b, me)
 	if s.mayInterpose(me) {
 		for _, id := range me.Grappling {
-			b.add(b.interpose(id), "interpose ", id, " (2 AP: it becomes the target)")
+			b.add(engine.New(b.moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
 		}
 	}
 }
@@ -409,18 +415,18 @@ func healOptions(s *State, b *prompter, a *Combatant) {
 			continue
 		}
 		if t.IsDying && a.affords(actionCosts["stabilize"]) {
-			b.add(b.stabilize(t.ID), "stabilize ", t.ID, " (4 AP)")
+			b.add(engine.New(b.moves, stabilizeKind, Stabilize{Target: t.ID}), "stabilize ", t.ID, " (4 AP)")
 		}
 		if !a.affords(actionCosts["treat"]) {
 			continue
 		}
 		for l := Light; l <= Fatal; l++ {
 			if *t.Wounds.At(l) > 0 {
-				b.add(b.treat(t.ID, LevelName(l)), "treat ", t.ID, "'s ", LevelName(l), " wound (8 AP)")
+				b.add(engine.New(b.moves, treatKind, Treat{Target: t.ID, Level: LevelName(l)}), "treat ", t.ID, "'s ", LevelName(l), " wound (8 AP)")
 			}
 		}
 		for _, c := range t.Conditions {
-			b.add(b.treatCondition(t.ID, c.Name), "treat ", t.ID, "'s ", c.Name, " (8 AP)")
+			b.add(engine.New(b.moves, treatConditionKind, TreatCondition{Target: t.ID, Condition: c.Name}), "treat ", t.ID, "'s ", c.Name, " (8 AP)")
 		}
 	}
 }
@@ -435,7 +441,7 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 		for i := range s.Combatants {
 			m := &s.Combatants[i]
 			if m.Mount && m.Rider == "" && m.Status == Active && m.ID != a.ID && m.Attributes.Size >= a.Attributes.Size && dist(a, m) <= 1 {
-				b.add(b.mount(m.ID), "mount ", m.ID, " (4 AP)")
+				b.add(engine.New(b.moves, mountKind, Mount{Target: m.ID}), "mount ", m.ID, " (4 AP)")
 			}
 		}
 		return
@@ -453,15 +459,15 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 			continue
 		}
 		if !b.people {
-			b.add(b.dismount(x, y, false))
+			b.add(engine.New(b.moves, dismountKind, Dismount{X: x, Y: y}))
 			if s.Options.HurryAllowed {
-				b.add(b.dismount(x, y, true))
+				b.add(engine.New(b.moves, dismountKind, Dismount{X: x, Y: y, Hurry: true}))
 			}
 			break
 		}
-		b.add(b.dismount(x, y, false), "dismount to ", cell(x, y), " (4 AP)")
+		b.add(engine.New(b.moves, dismountKind, Dismount{X: x, Y: y}), "dismount to ", cell(x, y), " (4 AP)")
 		if s.Options.HurryAllowed {
-			b.add(b.dismount(x, y, true), "hurry dismount to ", cell(x, y), " (R67)")
+			b.add(engine.New(b.moves, dismountKind, Dismount{X: x, Y: y, Hurry: true}), "hurry dismount to ", cell(x, y), " (R67)")
 		}
 		break
 	}
@@ -489,20 +495,20 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 			if k == "disarm" && t.inHand() == 0 {
 				continue
 			}
-			b.add(b.hinder(k, t.ID), k, " ", t.ID, " (4 AP)")
+			b.add(engine.New(b.moves, hinderKind, Hinder{Hindrance: k, Target: t.ID}), k, " ", t.ID, " (4 AP)")
 		}
 	}
 	if firstMelee(a) != nil {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if w := firstMelee(t); t.Side != a.Side && t.Up() && a.OpeningOn != t.ID && w != nil && w.OptimalReach > 0 {
-				b.add(b.opening(t.ID), "create an opening against ", t.ID, " (4 AP: against its rebuffs this turn)")
+				b.add(engine.New(b.moves, openingKind, Opening{Target: t.ID}), "create an opening against ", t.ID, " (4 AP: against its rebuffs this turn)")
 			}
 		}
 	}
 	for _, id := range a.Grappling {
 		if t := s.Combatant(id); t != nil && t.PinnedBy == "" {
-			b.add(b.pin(id), "pin ", id, " (4 AP)")
+			b.add(engine.New(b.moves, pinKind, Pin{Target: id}), "pin ", id, " (4 AP)")
 		}
 	}
 	if a.SharingWith == "" && a.Riding == "" && a.affords(actionCosts["enter"]) {
@@ -510,7 +516,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && t.SharingWith == "" && t.Rider == "" && t.Riding == "" &&
 				dist(a, t) == 1 && abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
-				b.add(b.enter(t.ID), "enter ", t.ID, "'s space (2 AP)")
+				b.add(engine.New(b.moves, enterKind, Enter{Target: t.ID}), "enter ", t.ID, "'s space (2 AP)")
 			}
 		}
 	}
@@ -519,7 +525,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		if g := s.Combatant(a.Grappling[0]); g != nil {
 			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
 			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.blocked(a, x, y) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
-				b.add(b.drag(x, y), "drag the grapple to ", cell(x, y), " (R56)")
+				b.add(engine.New(b.moves, dragKind, Drag{X: x, Y: y}), "drag the grapple to ", cell(x, y), " (R56)")
 			}
 		}
 	}
@@ -538,9 +544,9 @@ func moveChoiceOptions(s *State, b *prompter) {
 		for cut := 0; cut <= n-pd.Cut && 10*cut <= pd.Points; cut++ {
 			for with := 0; with <= n-pd.Cut-cut && 5*with+10*cut <= pd.Points; with++ {
 				if b.people {
-					b.add(b.split(with, cut), fmt.Sprintf("split %d %d (move %d with it, cut %d)", with, cut, with, cut))
+					b.add(engine.New(b.moves, splitKind, Split{With: with, Cut: cut}), fmt.Sprintf("split %d %d (move %d with it, cut %d)", with, cut, with, cut))
 				} else {
-					b.add(b.split(with, cut))
+					b.add(engine.New(b.moves, splitKind, Split{With: with, Cut: cut}))
 				}
 			}
 		}
@@ -585,7 +591,7 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 			if &me.Weapons[j] != me.Weapon("") {
 				w = me.Weapons[j].Name
 			}
-			b.add(b.fire(t.ID, w), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
+			b.add(engine.New(b.moves, fireKind, Fire{Target: t.ID, Weapon: w}), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
 		}
 	}
 }
@@ -606,7 +612,7 @@ func hinderChoiceOptions(s *State, b *prompter) {
 			if !t.Weapons[i].InHand() {
 				continue
 			}
-			b.add(b.drop(t.Weapons[i].Name), "drop ", t.Weapons[i].Name)
+			b.add(engine.New(b.moves, dropKind, Drop{Weapon: t.Weapons[i].Name}), "drop ", t.Weapons[i].Name)
 		}
 		return
 	}
@@ -620,9 +626,9 @@ func hinderChoiceOptions(s *State, b *prompter) {
 			b.p.Default = i
 		}
 		if b.people {
-			b.add(b.push(c[0], c[1]), "push ", t.ID, " to ", cell(c[0], c[1]))
+			b.add(engine.New(b.moves, pushKind, Push{X: c[0], Y: c[1]}), "push ", t.ID, " to ", cell(c[0], c[1]))
 		} else {
-			b.add(b.push(c[0], c[1]))
+			b.add(engine.New(b.moves, pushKind, Push{X: c[0], Y: c[1]}))
 		}
 	}
 }
@@ -638,19 +644,19 @@ func itemOptions(s *State, b *prompter, a *Combatant) {
 		}
 		switch {
 		case ok && n <= a.AP && b.people:
-			b.add(b.retrieve(w.Name), "retrieve ", w.Name, " from its ", w.Stowed, fmt.Sprintf(" (%d AP)", n))
+			b.add(engine.New(b.moves, retrieveKind, Retrieve{Weapon: w.Name}), "retrieve ", w.Name, " from its ", w.Stowed, fmt.Sprintf(" (%d AP)", n))
 		case ok && n <= a.AP:
-			b.add(b.retrieve(w.Name))
+			b.add(engine.New(b.moves, retrieveKind, Retrieve{Weapon: w.Name}))
 		case w.InHand() && a.affords(containerAP[homeOf(w)]) && b.people:
-			b.add(b.stow(w.Name), "stow ", w.Name, " in its ", homeOf(w), fmt.Sprintf(" (%d AP)", containerAP[homeOf(w)]))
+			b.add(engine.New(b.moves, stowKind, Stow{Weapon: w.Name}), "stow ", w.Name, " in its ", homeOf(w), fmt.Sprintf(" (%d AP)", containerAP[homeOf(w)]))
 		case w.InHand() && a.affords(containerAP[homeOf(w)]):
-			b.add(b.stow(w.Name))
+			b.add(engine.New(b.moves, stowKind, Stow{Weapon: w.Name}))
 		}
 	}
 	for i := range s.Dropped {
 		d := &s.Dropped[i]
 		if n, ok := s.retrieveAP(a, d.Weapon.Name); ok && n <= a.AP {
-			b.add(b.retrieve(d.Weapon.Name), "pick up ", d.Weapon.Name, " (2 AP)")
+			b.add(engine.New(b.moves, retrieveKind, Retrieve{Weapon: d.Weapon.Name}), "pick up ", d.Weapon.Name, " (2 AP)")
 		}
 	}
 }
@@ -665,7 +671,7 @@ func recoverOptions(s *State, b *prompter) {
 	}
 	for l := c.RecoverUpTo; l >= Light; l-- {
 		if recoverable(c, l) {
-			b.add(b.recover(LevelName(l)), "recover ", LevelName(l))
+			b.add(engine.New(b.moves, recoverKind, Recover{Level: LevelName(l)}), "recover ", LevelName(l))
 		}
 	}
 }

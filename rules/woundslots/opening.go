@@ -43,7 +43,7 @@ func (r *run) interpose(shield string) error {
 	}
 	e := r.contest(me, t, check, bonus, true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
 	r.emitCheck(me, t, e)
-	r.emit(ev(r.h, (*hotMemory).evInterposed, Interposed{Combatant: me.ID, Shield: t.ID, Success: e.Success}))
+	r.emit(engine.New(r.h.arena(), interposedKind, Interposed{Combatant: me.ID, Shield: t.ID, Success: e.Success}))
 	r.resolveIfReady()
 	return nil
 }
@@ -61,7 +61,7 @@ func (r *run) opening(target string) error {
 	r.spend(a, actionCosts["opening"], "opening")
 	bonus := s.attackBonus(a, w, t, Standard)
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
-	r.emit(ev(r.h, (*hotMemory).evOpeningMade, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: bonus}))
+	r.emit(engine.New(r.h.arena(), openingMadeKind, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: bonus}))
 	switch die {
 	case 20:
 		r.shift(a, 2, "critical hit")
@@ -152,6 +152,14 @@ func (*Opening) command() {}
 type Interpose struct {
 	Shield string `json:"shield"`
 }
+
+// The kinds of opening.go's commands and events.
+var (
+	interposeKind   = engine.Add[Interpose](commands, "interpose")
+	openingKind     = engine.Add[Opening](commands, "opening")
+	interposedKind  = engine.Add[Interposed](events, "interposed")
+	openingMadeKind = engine.Add[OpeningMade](events, "opening_made")
+)
 
 // Kind returns "interpose".
 func (*Interpose) Kind() string { return "interpose" }

@@ -70,6 +70,14 @@ func (*Posture) command() {}
 // Dash is R54.
 type Dash struct{}
 
+// The kinds of posture.go's commands and events.
+var (
+	postureKind        = engine.Add[Posture](commands, "posture")
+	_                  = engine.Add[Dash](commands, "dash")
+	postureChangedKind = engine.Add[PostureChanged](events, "posture_changed")
+	dashedKind         = engine.Add[Dashed](events, "dashed")
+)
+
 // Kind returns "dash".
 func (*Dash) Kind() string { return "dash" }
 
@@ -82,7 +90,7 @@ func (r *run) posture(to string, hurry bool) error {
 		return err
 	}
 	r.spend(a, r.hurried(a, actionCosts["posture"], hurry), "posture")
-	r.emit(ev(r.h, (*hotMemory).evPostureChanged, PostureChanged{Combatant: a.ID, To: to}))
+	r.emit(engine.New(r.h.arena(), postureChangedKind, PostureChanged{Combatant: a.ID, To: to}))
 	return nil
 }
 
@@ -125,7 +133,7 @@ func (r *run) dash() error {
 		e.Bonus -= a.tired()
 		e.RateBonus = max(0, floorDiv(e.Die+e.Bonus, 3))
 	}
-	r.emit(ev(r.h, (*hotMemory).evDashed, e))
+	r.emit(engine.New(r.h.arena(), dashedKind, e))
 	return nil
 }
 

@@ -112,7 +112,7 @@ func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool) {
 			if from != [2]int{a.X, a.Y} {
 				e.From = &[2]int{from[0], from[1]}
 			}
-			r.emit(ev(r.h, (*hotMemory).evMoveDeclared, e))
+			r.emit(engine.New(r.h.arena(), moveDeclaredKind, e))
 			return
 		}
 	}
@@ -143,7 +143,7 @@ func (r *run) rebuff() error {
 		return refuse(engine.NotAllowedNow, "%s cannot rebuff now: only a creature coming closer than one's weapon's optimal reach, already within its reach (R41)", me.ID)
 	}
 	w := firstMelee(me)
-	r.emit(ev(r.h, (*hotMemory).evRebuffed, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name}))
+	r.emit(engine.New(r.h.arena(), rebuffedKind, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name}))
 	r.spend(me, actionCosts["rebuff"], "rebuff")
 	if s.Phase == Guarding {
 		return nil // a defending mover chooses its Defense first (R45)
@@ -157,7 +157,7 @@ func (r *run) rebuff() error {
 // taken out does not move.
 func (r *run) afterRebuff(a *Combatant) {
 	if !a.canAct() {
-		r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: a.ID, Why: "taken out"}))
+		r.emit(engine.New(r.h.arena(), moveStoppedKind, MoveStopped{Combatant: a.ID, Why: "taken out"}))
 		return
 	}
 	r.resolveIfReady()
@@ -186,7 +186,7 @@ func (r *run) cling() error {
 	case 1:
 		e.Critical, e.Points = "failure", 0
 	}
-	r.emit(ev(r.h, (*hotMemory).evClung, e))
+	r.emit(engine.New(r.h.arena(), clungKind, e))
 	return nil
 }
 
@@ -214,7 +214,7 @@ func (r *run) split(with, cut int) error {
 	case cut+p.Cut > n || with > n-cut-p.Cut:
 		return refuse(engine.NotAllowedNow, "the move is %d yards: at most that can be cut, and moved with what is left", n)
 	}
-	r.emit(ev(r.h, (*hotMemory).evSplitChosen, SplitChosen{Combatant: p.Clinger, With: with, Cut: cut}))
+	r.emit(engine.New(r.h.arena(), splitChosenKind, SplitChosen{Combatant: p.Clinger, With: with, Cut: cut}))
 	r.resolveIfReady()
 	return nil
 }
@@ -229,10 +229,10 @@ func (r *run) decideMove(goOn bool) error {
 		return refuse(engine.NotAllowedNow, "there is no rebuffed move to go on with")
 	}
 	if !goOn {
-		r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: p.Actor, Why: "stops"}))
+		r.emit(engine.New(r.h.arena(), moveStoppedKind, MoveStopped{Combatant: p.Actor, Why: "stops"}))
 		return nil
 	}
-	r.emit(ev(r.h, (*hotMemory).evMoveGoesOn, MoveGoesOn{Combatant: p.Actor}))
+	r.emit(engine.New(r.h.arena(), moveGoesOnKind, MoveGoesOn{Combatant: p.Actor}))
 	r.resolveIfReady()
 	return nil
 }
@@ -248,14 +248,14 @@ func (r *run) resolveMove() {
 	path := pathCells(a.X, a.Y, p.X, p.Y, buf[:0])
 	steps := len(path) - p.Cut
 	if steps <= 0 {
-		r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: a.ID, Why: "held in place"}))
+		r.emit(engine.New(r.h.arena(), moveStoppedKind, MoveStopped{Combatant: a.ID, Why: "held in place"}))
 		return
 	}
 	dest := path[steps-1]
 	if steps < len(path) && s.blocked(a, dest[0], dest[1]) {
 		steps--
 		if steps <= 0 {
-			r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: a.ID, Why: "held in place"}))
+			r.emit(engine.New(r.h.arena(), moveStoppedKind, MoveStopped{Combatant: a.ID, Why: "held in place"}))
 			return
 		}
 		dest = path[steps-1]
@@ -279,7 +279,7 @@ func (r *run) resolveMove() {
 			}
 			x, y = nx, ny
 		}
-		r.emit(ev(r.h, (*hotMemory).evCarried, Carried{Combatant: clinger.ID, With: a.ID, X: x, Y: y}))
+		r.emit(engine.New(r.h.arena(), carriedKind, Carried{Combatant: clinger.ID, With: a.ID, X: x, Y: y}))
 	}
 	r.advance(a, dest[0], dest[1], from, true)
 }
@@ -488,6 +488,23 @@ func (*Go) command() {}
 
 // Stop is a rebuffed mover's choice to stop (A18).
 type Stop struct{}
+
+// The kinds of react.go's commands and events.
+var (
+	_                = engine.Add[Harry](commands, "harry")
+	_                = engine.Add[Rebuff](commands, "rebuff")
+	_                = engine.Add[Cling](commands, "cling")
+	splitKind        = engine.Add[Split](commands, "split")
+	_                = engine.Add[Go](commands, "go")
+	_                = engine.Add[Stop](commands, "stop")
+	harriedKind      = engine.Add[Harried](events, "harried")
+	moveDeclaredKind = engine.Add[MoveDeclared](events, "move_declared")
+	rebuffedKind     = engine.Add[Rebuffed](events, "rebuffed")
+	clungKind        = engine.Add[Clung](events, "clung")
+	splitChosenKind  = engine.Add[SplitChosen](events, "split_chosen")
+	moveGoesOnKind   = engine.Add[MoveGoesOn](events, "move_goes_on")
+	moveStoppedKind  = engine.Add[MoveStopped](events, "move_stopped")
+)
 
 // Kind returns "stop".
 func (*Stop) Kind() string { return "stop" }

@@ -16,7 +16,7 @@ func (r *run) ready(action Command) error {
 		return err
 	}
 	r.spend(a, actionCosts["ready"], "ready")
-	r.emit(ev(r.h, (*hotMemory).evReadyTaken, ReadyTaken{Combatant: a.ID, Action: nest(action)}))
+	r.emit(engine.New(r.h.arena(), readyTakenKind, ReadyTaken{Combatant: a.ID, Action: nest(action)}))
 	return nil
 }
 
@@ -73,7 +73,7 @@ func (r *run) fire(target, weapon string) error {
 	if err != nil {
 		return err
 	}
-	r.emit(ev(r.h, (*hotMemory).evReadyFired, ReadyFired{Combatant: me.ID, Target: t.ID, Weapon: w.Name}))
+	r.emit(engine.New(r.h.arena(), readyFiredKind, ReadyFired{Combatant: me.ID, Target: t.ID, Weapon: w.Name}))
 	r.spend(me, s.attackCost(me, Standard), "readied attack")
 	if s.Phase == Guarding && s.Pending.Striker == me.ID {
 		return nil // a defending target chooses its Defense first (R45)
@@ -90,9 +90,9 @@ func (r *run) afterFire() {
 	if p := s.Pending; p != nil {
 		if a := s.Combatant(p.Actor); a != nil && !a.canAct() {
 			if p.Action == "move" {
-				r.emit(ev(r.h, (*hotMemory).evMoveStopped, MoveStopped{Combatant: a.ID, Why: "taken out"}))
+				r.emit(engine.New(r.h.arena(), moveStoppedKind, MoveStopped{Combatant: a.ID, Why: "taken out"}))
 			} else {
-				r.emit(ev(r.h, (*hotMemory).evActionCancelled, ActionCancelled{Combatant: a.ID, Why: "taken out"}))
+				r.emit(engine.New(r.h.arena(), actionCancelledKind, ActionCancelled{Combatant: a.ID, Why: "taken out"}))
 			}
 			return
 		}
@@ -134,7 +134,7 @@ func (r *run) trigger() error {
 	if err := r.legalAfter(c, &e); err != nil {
 		return err
 	}
-	r.emit(ev(r.h, (*hotMemory).evInterrupted, e))
+	r.emit(engine.New(r.h.arena(), interruptedKind, e))
 	return r.dispatch(c)
 }
 
@@ -204,6 +204,15 @@ func (*Fire) command() {}
 
 // Trigger takes a readied action other than an attack as a reaction (R47).
 type Trigger struct{}
+
+// The kinds of ready.go's commands and events.
+var (
+	readyKind      = engine.Add[Ready](commands, "ready")
+	fireKind       = engine.Add[Fire](commands, "fire")
+	_              = engine.Add[Trigger](commands, "trigger")
+	readyTakenKind = engine.Add[ReadyTaken](events, "ready_taken")
+	readyFiredKind = engine.Add[ReadyFired](events, "ready_fired")
+)
 
 // Kind returns "trigger".
 func (*Trigger) Kind() string { return "trigger" }

@@ -62,11 +62,11 @@ func (r *run) rest(kind, tender string, minutes, slept int) error {
 		switch {
 		case slept > 0 && 2*slept < c.sleepNeed():
 			// R68: no long rest without a full night's sleep.
-			r.emit(ev(r.h, (*hotMemory).evRested, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "sleep"}))
+			r.emit(engine.New(r.h.arena(), restedKind, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "sleep"}))
 		case tend != nil && c.ID == tend.ID && r.tends(c):
 			// R71: tending is strenuous, and strenuous activity breaks a
 			// rest [ours: for the tender's whole long rest].
-			r.emit(ev(r.h, (*hotMemory).evRested, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "tending"}))
+			r.emit(engine.New(r.h.arena(), restedKind, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "tending"}))
 		default:
 			r.longRest(c, tend)
 		}
@@ -104,7 +104,7 @@ func (r *run) shortRest(c *Combatant) {
 	if sev := c.Wounds.Severity(); (sev == Light || sev == Moderate) && c.Wounds.Light > 0 {
 		e.LightHealed = 1
 	}
-	r.emit(ev(r.h, (*hotMemory).evRested, e))
+	r.emit(engine.New(r.h.arena(), restedKind, e))
 }
 
 // maxMana is R21's raceMana + Lor, less the mana invested.
@@ -119,13 +119,13 @@ func (r *run) longRest(c, tender *Combatant) {
 	for len(c.Effects) > 0 {
 		// R21: invested mana is retrieved at the end of a long rest [ours:
 		// fray takes the option]; the effects end.
-		r.emit(ev(r.h, (*hotMemory).evEffectEnded, EffectEnded{Combatant: c.ID, Effect: c.Effects[0].Name, Mana: c.Effects[0].Mana, Why: "rest"}))
+		r.emit(engine.New(r.h.arena(), effectEndedKind, EffectEnded{Combatant: c.ID, Effect: c.Effects[0].Name, Mana: c.Effects[0].Mana, Why: "rest"}))
 	}
 	e := Rested{Combatant: c.ID, Rest: "long", Fatigue: c.Fatigue, Mana: c.maxMana()}
 	if c.Exhausted() {
 		e.Cleared = true
 		e.Stamina = max(0, c.NormalMaxStamina()-c.Fatigue)
-		r.emit(ev(r.h, (*hotMemory).evRested, e))
+		r.emit(engine.New(r.h.arena(), restedKind, e))
 		return
 	}
 	w := c.Wounds
@@ -142,7 +142,7 @@ func (r *run) longRest(c, tender *Combatant) {
 		e.Fatigue = max(0, e.Fatigue-max(5+c.Attributes.Vit-sev, floor))
 	}
 	e.Stamina = max(0, c.NormalMaxStamina()-e.Fatigue)
-	r.emit(ev(r.h, (*hotMemory).evRested, e))
+	r.emit(engine.New(r.h.arena(), restedKind, e))
 	if c.Wounds.Total() > 0 {
 		r.recover(c, tender)
 	}
@@ -183,7 +183,7 @@ func (r *run) recover(c, tender *Combatant) {
 		// Section 7.8: the creature picks which wound drops.
 		e.Level, e.To, e.Reach = 0, 0, worst
 	}
-	r.emit(ev(r.h, (*hotMemory).evRecoveryRolled, e))
+	r.emit(engine.New(r.h.arena(), recoveryRolledKind, e))
 	if e.Level > NoWound && c.Status == Unconscious {
 		r.wakeCheck(c) // A09: a wound reduced
 	}
@@ -211,7 +211,7 @@ func (r *run) recoverChoice(level string) error {
 	case l > c.RecoverUpTo || !recoverable(c, l):
 		return refuse(engine.NotAllowedNow, "%s's recovery reaches %s wounds; a %s one cannot drop (it has none, or no slot below is open)", c.ID, LevelName(c.RecoverUpTo), level)
 	}
-	r.emit(ev(r.h, (*hotMemory).evRecoveryChosen, RecoveryChosen{Combatant: c.ID, Level: l, To: l - 1}))
+	r.emit(engine.New(r.h.arena(), recoveryChosenKind, RecoveryChosen{Combatant: c.ID, Level: l, To: l - 1}))
 	if c.Status == Unconscious {
 		r.wakeCheck(c) // A09: a wound reduced
 	}
@@ -224,7 +224,7 @@ func (r *run) doneResting() error {
 		return err
 	}
 	winner, _ := lastSide(r.s)
-	r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
+	r.emit(engine.New(r.h.arena(), fightEndedKind, FightEnded{Winner: winner}))
 	return nil
 }
 
@@ -391,6 +391,16 @@ func (*Done) command() {}
 type Recover struct {
 	Level string `json:"level"`
 }
+
+// The kinds of rest.go's commands and events.
+var (
+	restKind           = engine.Add[Rest](commands, "rest")
+	_                  = engine.Add[Done](commands, "done")
+	recoverKind        = engine.Add[Recover](commands, "recover")
+	restedKind         = engine.Add[Rested](events, "rested")
+	recoveryRolledKind = engine.Add[RecoveryRolled](events, "recovery_rolled")
+	recoveryChosenKind = engine.Add[RecoveryChosen](events, "recovery_chosen")
+)
 
 // Kind returns "recover".
 func (*Recover) Kind() string { return "recover" }

@@ -75,7 +75,7 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 // before the first event.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
 	h := s.hotMemory()
-	h.resetEvents()
+	h.events.Reset()
 	r := run{s: s, src: src, events: events, h: h}
 	n := len(events)
 	if err := r.do(actor, c); err != nil {
@@ -216,7 +216,7 @@ func (r *run) passOn(actor string, c Command) error {
 		if s.Phase != Window || len(s.Queue) == 0 || s.decider() == actor && s.answers(c) {
 			break
 		}
-		r.emit(ev(r.h, (*hotMemory).evPassed, Passed{Combatant: s.Queue[0]}))
+		r.emit(engine.New(r.h.arena(), passedKind, Passed{Combatant: s.Queue[0]}))
 		r.resolveIfReady()
 		r.settle()
 	}
@@ -407,9 +407,9 @@ func (Rules) Next(s *State) engine.Prompt[Command] {
 // or labels, reusing p's memory; see engine.Speed.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
-	h.resetCommands()
+	h.moves.Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{p: p, hot: h})
+	writePrompt(s, &prompter{p: p, moves: &h.moves})
 }
 
 // NextKind says what kind of decision the fight waits for.

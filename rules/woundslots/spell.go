@@ -58,9 +58,9 @@ func spellAP(sp *Spell) int {
 // effect ends, and spends its own.
 func (r *run) castEffect(a *Combatant, sp *Spell) {
 	r.spend(a, spellAP(sp), "cast")
-	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Mana: a.Mana - sp.Mana}))
+	r.emit(engine.New(r.h.arena(), spellCastKind, SpellCast{Combatant: a.ID, Spell: sp.Name, Mana: a.Mana - sp.Mana}))
 	r.payStaminaFor(a, sp)
-	r.emit(ev(r.h, (*hotMemory).evEffectBegun, EffectBegun{Combatant: a.ID, Effect: sp.Name, Mana: sp.Invest, Rounds: sp.Rounds, APCost: sp.APCost, APZero: sp.APZero, Checks: sp.Checks}))
+	r.emit(engine.New(r.h.arena(), effectBegunKind, EffectBegun{Combatant: a.ID, Effect: sp.Name, Mana: sp.Invest, Rounds: sp.Rounds, APCost: sp.APCost, APZero: sp.APZero, Checks: sp.Checks}))
 }
 
 // castEffectCheck is castEffect's checks.
@@ -118,7 +118,7 @@ func (r *run) cast(name, target string) error {
 		damage = floorDiv(damage, 2) // R74: fire under water, halved
 	}
 	k := bonus + damage - defense - t.Toughness(sp.BypassArmor)
-	r.emit(ev(r.h, (*hotMemory).evSpellCast, SpellCast{Combatant: a.ID, Spell: sp.Name, Target: t.ID, Mana: a.Mana - sp.Mana}))
+	r.emit(engine.New(r.h.arena(), spellCastKind, SpellCast{Combatant: a.ID, Spell: sp.Name, Target: t.ID, Mana: a.Mana - sp.Mana}))
 	r.payStaminaFor(a, sp)
 	// Lightning spreading under water reads the attack total itself.
 	spreads := sp.DamageType == "lightning" && t.Submerged
@@ -212,6 +212,12 @@ type Cast struct {
 	Spell  string `json:"spell"`
 	Target string `json:"target"`
 }
+
+// The kinds of spell.go's command and event.
+var (
+	castKind      = engine.Add[Cast](commands, "cast")
+	spellCastKind = engine.Add[SpellCast](events, "spell_cast")
+)
 
 // Kind returns "cast".
 func (*Cast) Kind() string { return "cast" }

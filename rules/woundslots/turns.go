@@ -170,6 +170,17 @@ func (e *APSpent) describe(s *State) string {
 // EndTurn ends the turn (R23: Turn End AP).
 type EndTurn struct{}
 
+// The kinds of turns.go's command and events.
+var (
+	_                = engine.Add[EndTurn](commands, "end_turn")
+	roundStartedKind = engine.Add[RoundStarted](events, "round_started")
+	aPGainedKind     = engine.Add[APGained](events, "ap_gained")
+	turnStartedKind  = engine.Add[TurnStarted](events, "turn_started")
+	aPSpentKind      = engine.Add[APSpent](events, "ap_spent")
+	turnEndedKind    = engine.Add[TurnEnded](events, "turn_ended")
+	roundEndedKind   = engine.Add[RoundEnded](events, "round_ended")
+)
+
 // Kind returns "end_turn".
 func (*EndTurn) Kind() string { return "end_turn" }
 
@@ -179,7 +190,7 @@ func (*EndTurn) command() {}
 // but the surprised in round 1 (R23, A14).
 func (r *run) startRound(n int) {
 	s := r.s
-	r.emit(ev(r.h, (*hotMemory).evRoundStarted, RoundStarted{Round: n}))
+	r.emit(engine.New(r.h.arena(), roundStartedKind, RoundStarted{Round: n}))
 	if slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Status == Away && parts.JoinsAfter(c.Joins, n-1) }) {
 		for _, i := range byID(s) {
 			// A14: a late joiner arrives, rolls its initiative and gains its
@@ -187,7 +198,7 @@ func (r *run) startRound(n int) {
 			if c := &s.Combatants[i]; c.Status == Away && parts.JoinsAfter(c.Joins, n-1) {
 				bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
 				die := r.src.Roll(20)
-				r.emit(ev(r.h, (*hotMemory).evJoined, Joined{Combatant: c.ID, Die: die, Bonus: bonus, Initiative: max(0, die+bonus)}))
+				r.emit(engine.New(r.h.arena(), joinedKind, Joined{Combatant: c.ID, Die: die, Bonus: bonus, Initiative: max(0, die+bonus)}))
 			}
 		}
 	}
@@ -197,7 +208,7 @@ func (r *run) startRound(n int) {
 			continue
 		}
 		row := apRow(c.Attributes.Speed)
-		r.emit(ev(r.h, (*hotMemory).evAPGained, APGained{Combatant: c.ID, Gain: row.RoundStart, AP: min(row.Max, c.AP+row.RoundStart), At: "round"}))
+		r.emit(engine.New(r.h.arena(), aPGainedKind, APGained{Combatant: c.ID, Gain: row.RoundStart, AP: min(row.Max, c.AP+row.RoundStart), At: "round"}))
 	}
 }
 
@@ -217,12 +228,12 @@ func (r *run) settle() {
 			return // resting creatures choose the wounds they recover
 		}
 		if winner, over := lastSide(s); over {
-			r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
+			r.emit(engine.New(r.h.arena(), fightEndedKind, FightEnded{Winner: winner}))
 			return
 		}
 		if s.Off != nil {
 			if s.Phase == Acting && s.Pending == nil {
-				r.emit(ev(r.h, (*hotMemory).evOffTurnEnded, OffTurnEnded{Combatant: s.Off.Who}))
+				r.emit(engine.New(r.h.arena(), offTurnEndedKind, OffTurnEnded{Combatant: s.Off.Who}))
 				continue
 			}
 			return
@@ -238,7 +249,7 @@ func (r *run) settle() {
 			a := s.owner()
 			switch {
 			case a == nil || !a.canAct():
-				r.emit(ev(r.h, (*hotMemory).evTurnEnded, TurnEnded{Combatant: s.Turn}))
+				r.emit(engine.New(r.h.arena(), turnEndedKind, TurnEnded{Combatant: s.Turn}))
 				continue
 			case r.acted:
 				r.acted = false
@@ -253,7 +264,7 @@ func (r *run) settle() {
 			return
 		}
 		if next := r.pickNext(); next != "" {
-			r.emit(ev(r.h, (*hotMemory).evTurnStarted, TurnStarted{Combatant: next}))
+			r.emit(engine.New(r.h.arena(), turnStartedKind, TurnStarted{Combatant: next}))
 			r.openMoment(AtStart)
 			return
 		}
@@ -280,7 +291,7 @@ func (r *run) endRound() {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		if c.IsDying && c.Status == Unconscious && c.Dying >= max(1, 5+c.Attributes.Vit) {
-			r.emit(ev(r.h, (*hotMemory).evDied, Died{Combatant: c.ID, Why: "bled out"}))
+			r.emit(engine.New(r.h.arena(), diedKind, Died{Combatant: c.ID, Why: "bled out"}))
 		}
 	}
 	for i := range s.Combatants {
@@ -291,13 +302,13 @@ func (r *run) endRound() {
 		}
 	}
 	r.expire()
-	r.emit(ev(r.h, (*hotMemory).evRoundEnded, RoundEnded{Round: s.Round}))
+	r.emit(engine.New(r.h.arena(), roundEndedKind, RoundEnded{Round: s.Round}))
 	if winner, over := lastSide(s); over {
-		r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{Winner: winner}))
+		r.emit(engine.New(r.h.arena(), fightEndedKind, FightEnded{Winner: winner}))
 		return
 	}
 	if parts.RoundLimitReached(s.limit(), s.Round) {
-		r.emit(ev(r.h, (*hotMemory).evFightEnded, FightEnded{TimedOut: true}))
+		r.emit(engine.New(r.h.arena(), fightEndedKind, FightEnded{TimedOut: true}))
 		return
 	}
 	r.startRound(s.Round + 1)
@@ -324,12 +335,12 @@ func (r *run) finishTurn() {
 	a := r.s.owner()
 	r.drift(a)
 	if a.Long != nil && !a.Long.PaidNow {
-		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
 	}
-	r.emit(ev(r.h, (*hotMemory).evTurnEnded, TurnEnded{Combatant: a.ID}))
+	r.emit(engine.New(r.h.arena(), turnEndedKind, TurnEnded{Combatant: a.ID}))
 	if !a.Staggered() {
 		row := apRow(a.Attributes.Speed)
-		r.emit(ev(r.h, (*hotMemory).evAPGained, APGained{Combatant: a.ID, Gain: row.TurnEnd, AP: min(row.Max, a.AP+row.TurnEnd), At: "turn"}))
+		r.emit(engine.New(r.h.arena(), aPGainedKind, APGained{Combatant: a.ID, Gain: row.TurnEnd, AP: min(row.Max, a.AP+row.TurnEnd), At: "turn"}))
 	}
 }
 
@@ -347,9 +358,9 @@ func (r *run) spend(c *Combatant, amount int, what string) {
 // pay a cost already changed.
 func (r *run) pay(c *Combatant, amount int, what string) {
 	if c.Long != nil {
-		r.emit(ev(r.h, (*hotMemory).evLongCancelled, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
+		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
 	}
-	r.emit(ev(r.h, (*hotMemory).evAPSpent, APSpent{Combatant: c.ID, Amount: amount, AP: c.AP - amount, For: what}))
+	r.emit(engine.New(r.h.arena(), aPSpentKind, APSpent{Combatant: c.ID, Amount: amount, AP: c.AP - amount, For: what}))
 	if c.ID == r.s.Turn && r.s.Off == nil {
 		r.acted = true
 	}

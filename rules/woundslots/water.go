@@ -116,7 +116,7 @@ func (r *run) drift(c *Combatant) {
 		x, y = nx, ny
 	}
 	if x != c.X || y != c.Y {
-		r.emit(ev(r.h, (*hotMemory).evCarried, Carried{Combatant: c.ID, With: "the current", X: x, Y: y}))
+		r.emit(engine.New(r.h.arena(), carriedKind, Carried{Combatant: c.ID, With: "the current", X: x, Y: y}))
 		r.checkGrapples(c)
 	}
 }
@@ -184,7 +184,7 @@ func (r *run) footing(c *Combatant, env string, mod int, why string) bool {
 	bonus -= c.tired()
 	tn := r.s.footingTN()
 	kept := die+bonus >= tn
-	r.emit(ev(r.h, (*hotMemory).evFootingChecked, FootingChecked{Combatant: c.ID, Env: env, Die: die, Bonus: bonus, TN: tn, Kept: kept, Why: why}))
+	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: env, Die: die, Bonus: bonus, TN: tn, Kept: kept, Why: why}))
 	return kept
 }
 
@@ -253,6 +253,12 @@ func (e *FootingChecked) describe(s *State) string {
 
 // Surface is a sunk swimmer's swim back up (R75).
 type Surface struct{}
+
+// The kinds of water.go's command and event.
+var (
+	_                  = engine.Add[Surface](commands, "surface")
+	footingCheckedKind = engine.Add[FootingChecked](events, "footing_checked")
+)
 
 // Kind returns "surface".
 func (*Surface) Kind() string { return "surface" }
