@@ -6,13 +6,26 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Assist: the action; +2 to an ally's next check this round (R44, A38).
 type Assist struct {
 	Ally string `json:"ally"`
 }
+
+// The kinds of actions.go's commands and events.
+var (
+	_            = engine.Add[FreeForm](commands, "do")
+	assistKind   = engine.Add[Assist](commands, "assist")
+	_            = engine.Add[Escape](commands, "escape")
+	_            = engine.Add[StandUp](commands, "stand")
+	_            = engine.Add[Check](commands, "check")
+	assistedKind = engine.Add[Assisted](events, "assisted")
+	_            = engine.Add[Escaped](events, "escaped")
+	_            = engine.Add[StoodUp](events, "stood_up")
+	_            = engine.Add[Checked](events, "checked")
+	_            = engine.Add[FreeFormDone](events, "free_form_done")
+)
 
 func (Assist) Kind() string { return "assist" }
 func (*Assist) isCommand()  {}
@@ -22,7 +35,7 @@ func (r *run) assist(who string, cmd *Assist) error {
 	if err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).assisted, Assisted{Helper: c.ID, Ally: a.ID}))
+	r.emit(engine.New(r.arena(), assistedKind, Assisted{Helper: c.ID, Ally: a.ID}))
 	return nil
 }
 

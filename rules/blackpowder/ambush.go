@@ -9,6 +9,16 @@ import (
 // Hide: a hider's Stealth check before an ambush (R36).
 type Hide struct{}
 
+// The kinds of ambush.go's commands and events.
+var (
+	_ = engine.Add[Hide](commands, "hide")
+	_ = engine.Add[Search](commands, "search")
+	_ = engine.Add[StealthRolled](events, "stealth_rolled")
+	_ = engine.Add[PerceptionRolled](events, "perception_rolled")
+	_ = engine.Add[AmbushResolved](events, "ambush_resolved")
+	_ = engine.Add[AmbushOver](events, "ambush_over")
+)
+
 func (Hide) Kind() string { return "hide" }
 func (*Hide) isCommand()  {}
 

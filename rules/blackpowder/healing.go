@@ -16,6 +16,18 @@ type Revive struct {
 	Skill  string `json:"skill"`
 }
 
+// The kinds of healing.go's commands and events.
+var (
+	reviveKind  = engine.Add[Revive](commands, "revive")
+	_           = engine.Add[Rest](commands, "rest")
+	_           = engine.Add[Heal](commands, "heal")
+	useItemKind = engine.Add[UseItem](commands, "use")
+	_           = engine.Add[Revived](events, "revived")
+	_           = engine.Add[Rested](events, "rested")
+	_           = engine.Add[Healed](events, "healed")
+	_           = engine.Add[ItemUsed](events, "item_used")
+)
+
 func (Revive) Kind() string { return "revive" }
 func (*Revive) isCommand()  {}
 

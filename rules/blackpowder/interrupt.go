@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Interrupt: act with the held delayed action now, trying to go before the
@@ -20,6 +19,15 @@ type Interrupt struct {
 	// win the Speed contest, or none goes first (R08, A16).
 	With string `json:"with,omitempty"`
 }
+
+// The kinds of interrupt.go's commands and events.
+var (
+	interruptKind = engine.Add[Interrupt](commands, "interrupt")
+	_             = engine.Add[SpeedContest](events, "speed_contest")
+	_             = engine.Add[DelayedUsed](events, "delayed_used")
+	_             = engine.Add[DelayedSettled](events, "delayed_settled")
+	queuedKind    = engine.Add[Queued](events, "queued")
+)
 
 func (Interrupt) Kind() string { return "interrupt" }
 func (*Interrupt) isCommand()  {}
@@ -46,7 +54,7 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if err := r.legalDelayed(who, inner); err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).queued, Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party}))
+	r.emit(engine.New(r.arena(), queuedKind, Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party}))
 	return nil
 }
 

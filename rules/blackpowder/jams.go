@@ -6,12 +6,19 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
+
+// The kinds of jams.go's commands and events.
+var (
+	_          = engine.Add[Fix](commands, "fix")
+	_          = engine.Add[Repair](commands, "repair")
+	jammedKind = engine.Add[Jammed](events, "jammed")
+	_          = engine.Add[GunFixed](events, "gun_fixed")
+)
 
 func (Fix) Kind() string { return "fix" }
 func (*Fix) isCommand()  {}
@@ -53,7 +60,7 @@ func (r *run) jam(a *Combatant, weapon int) bool {
 	case 10:
 		stands = true
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).jammed, Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded}))
+	r.emit(engine.New(r.arena(), jammedKind, Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded}))
 	if die == 1 {
 		// The gun explodes: d10 damage to the shooter, Toughness applies:
 		// what it stops is alike.
