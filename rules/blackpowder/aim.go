@@ -17,13 +17,13 @@ type AimAt struct {
 
 // The kinds of aim.go's commands and events.
 var (
-	aimAtKind        = engine.Add[AimAt](commands, "aim")
-	_                = engine.Add[FireEarly](commands, "fire_early")
-	aimedKind        = engine.Add[Aimed](events, "aimed")
-	aimsDueKind      = engine.Add[AimsDue](events, "aims_due")
-	aimResolvingKind = engine.Add[AimResolving](events, "aim_resolving")
-	_                = engine.Add[FollowOffered](events, "follow_offered")
-	_                = engine.Add[FollowDone](events, "follow_done")
+	aimAtKind         = engine.Add[AimAt](commands, "aim")
+	_                 = engine.Add[FireEarly](commands, "fire_early")
+	aimedKind         = engine.Add[Aimed](events, "aimed")
+	aimsDueKind       = engine.Add[AimsDue](events, "aims_due")
+	aimResolvingKind  = engine.Add[AimResolving](events, "aim_resolving")
+	followOfferedKind = engine.Add[FollowOffered](events, "follow_offered")
+	followDoneKind    = engine.Add[FollowDone](events, "follow_done")
 )
 
 func (AimAt) Kind() string { return "aim" }
@@ -138,7 +138,7 @@ func (r *run) fireAim(who string, aim Aim) error {
 		if err := r.inMode("free", func() error { _, err := r.strikeCheck(who, atk, ""); return err }); err != nil {
 			return err
 		}
-		r.emit(&FollowOffered{Who: who})
+		r.emit(engine.New(r.arena(), followOfferedKind, FollowOffered{Who: who}))
 	}
 	r.aimed = true
 	defer func() { r.aimed = false }()
@@ -212,7 +212,7 @@ func (r *run) follow(who string, cmd *Interrupt) error {
 	if err := r.legalDelayed(who, inner); err != nil {
 		return err
 	}
-	r.emit(&FollowDone{Who: who, Taken: true})
+	r.emit(engine.New(r.arena(), followDoneKind, FollowDone{Who: who, Taken: true}))
 	if err := r.actDelayed(who, inner); err != nil {
 		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()})) // legalDelayed passed it: never
 	}
@@ -225,7 +225,7 @@ func (r *run) keepDelayed(who string) error {
 	if c := r.s.combatant(r.s.Follow); who != c.ID {
 		return engine.Errorf(engine.NotYourTurn, "%s answers first: act with the delayed action right after the aimed attack, or keep it", c.Name)
 	}
-	r.emit(&FollowDone{Who: who})
+	r.emit(engine.New(r.arena(), followDoneKind, FollowDone{Who: who}))
 	return nil
 }
 

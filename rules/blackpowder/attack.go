@@ -31,7 +31,7 @@ var (
 	stunKind             = engine.Add[Stun](commands, "stun")
 	attackRolledKind     = engine.Add[AttackRolled](events, "attack_rolled")
 	shotFiredKind        = engine.Add[ShotFired](events, "shot_fired")
-	_                    = engine.Add[MistFizzle](events, "mist_fizzle")
+	mistFizzleKind       = engine.Add[MistFizzle](events, "mist_fizzle")
 	awaitingDecisionKind = engine.Add[AwaitingDecision](events, "awaiting_decision")
 	actionUsedKind       = engine.Add[ActionUsed](events, "action_used")
 )
@@ -184,7 +184,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	}
 	w := c.weapon()
 	if w.Kind == Gun && r.s.Scene.Mist && w.Powder != "hazeblast" {
-		r.emit(&MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()})
+		r.emit(engine.New(r.arena(), mistFizzleKind, MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()}))
 		return nil
 	}
 	hazeblast := w.Kind == Gun && w.Powder == "hazeblast" && !r.s.Scene.Mist

@@ -10,7 +10,7 @@ import (
 // does nothing; otherwise O = S - LP, and a Consciousness check against
 // O + 5 either knocks the target out (LP unchanged) or costs O LP.
 func (r *run) stunDamage(t *Combatant, sDamage int) {
-	ev := &Stunned{Target: t.ID, S: sDamage, Reaches: sDamage >= t.LP}
+	ev := engine.New(r.arena(), stunnedKind, Stunned{Target: t.ID, S: sDamage, Reaches: sDamage >= t.LP})
 	if !ev.Reaches {
 		r.emit(ev)
 		return
@@ -42,7 +42,7 @@ type Stunned struct {
 // The kinds of consciousness.go's events.
 var (
 	consciousnessRolledKind = engine.Add[ConsciousnessRolled](events, "consciousness_rolled")
-	_                       = engine.Add[Stunned](events, "stunned")
+	stunnedKind             = engine.Add[Stunned](events, "stunned")
 )
 
 func (Stunned) Kind() string { return "stunned" }

@@ -13,9 +13,9 @@ type Critical struct {
 
 // The kinds of critical.go's commands and events.
 var (
-	criticalKind       = engine.Add[Critical](commands, "critical")
-	criticalRolledKind = engine.Add[CriticalRolled](events, "critical_rolled")
-	_                  = engine.Add[CriticalDeclined](events, "critical_declined")
+	criticalKind         = engine.Add[Critical](commands, "critical")
+	criticalRolledKind   = engine.Add[CriticalRolled](events, "critical_rolled")
+	criticalDeclinedKind = engine.Add[CriticalDeclined](events, "critical_declined")
 )
 
 func (Critical) Kind() string { return "critical" }
@@ -28,7 +28,7 @@ func (r *run) critical(who string, takeIt bool) error {
 	}
 	pending := *p
 	if !takeIt {
-		r.emit(&CriticalDeclined{Attacker: pending.Attacker})
+		r.emit(engine.New(r.arena(), criticalDeclinedKind, CriticalDeclined{Attacker: pending.Attacker}))
 		r.land(pending, 0)
 		return nil
 	}

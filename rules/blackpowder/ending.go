@@ -15,11 +15,11 @@ type EndFight struct {
 
 // The kinds of ending.go's commands and events.
 var (
-	_         = engine.Add[Done](commands, "done")
-	_         = engine.Add[EndFight](commands, "end_fight")
-	endedKind = engine.Add[Ended](events, "ended")
-	wokeKind  = engine.Add[Woke](events, "woke")
-	_         = engine.Add[Decided](events, "decided")
+	_           = engine.Add[Done](commands, "done")
+	_           = engine.Add[EndFight](commands, "end_fight")
+	endedKind   = engine.Add[Ended](events, "ended")
+	wokeKind    = engine.Add[Woke](events, "woke")
+	decidedKind = engine.Add[Decided](events, "decided")
 )
 
 func (EndFight) Kind() string { return "end_fight" }
@@ -65,7 +65,7 @@ func (r *run) finish(winner string, timedOut, byGM bool) {
 		}
 	}
 	if r.s.Options.Aftermath {
-		r.emit(&Decided{Winner: winner, TimedOut: timedOut, ByGM: byGM}) // rests and healing before the end
+		r.emit(engine.New(r.arena(), decidedKind, Decided{Winner: winner, TimedOut: timedOut, ByGM: byGM})) // rests and healing before the end
 		return
 	}
 	r.emit(engine.New(r.arena(), endedKind, Ended{Winner: winner, TimedOut: timedOut, ByGM: byGM}))

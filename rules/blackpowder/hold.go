@@ -17,7 +17,7 @@ var (
 	holdKind        = engine.Add[Hold](commands, "hold")
 	_               = engine.Add[Release](commands, "release")
 	holdContestKind = engine.Add[HoldContest](events, "hold_contest")
-	_               = engine.Add[Released](events, "released")
+	releasedKind    = engine.Add[Released](events, "released")
 )
 
 func (Hold) Kind() string { return "hold" }
@@ -42,7 +42,7 @@ func (r *run) release(who string) error {
 	if c == nil || c.Holding == "" {
 		return engine.Errorf(engine.NotAllowedNow, "%s holds nobody", who)
 	}
-	r.emit(&Released{Captor: c.ID})
+	r.emit(engine.New(r.arena(), releasedKind, Released{Captor: c.ID}))
 	return nil
 }
 

@@ -14,7 +14,7 @@ type RollInitiative struct{}
 var (
 	_                    = engine.Add[RollInitiative](commands, "initiative")
 	initiativeRolledKind = engine.Add[InitiativeRolled](events, "initiative_rolled")
-	_                    = engine.Add[GroupJoined](events, "group_joined")
+	groupJoinedKind      = engine.Add[GroupJoined](events, "group_joined")
 )
 
 func (RollInitiative) Kind() string { return "initiative" }
@@ -112,7 +112,7 @@ func (r *run) join(gi int) {
 	if roller == nil {
 		return
 	}
-	ev := &GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()}
+	ev := engine.New(r.arena(), groupJoinedKind, GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()})
 	ev.Total = ev.Die + roller.Body + roller.Skill("speed")
 	after := s.scratch()
 	after.Groups[gi].Initiative, after.Groups[gi].Rolled = ev.Total, true

@@ -22,11 +22,11 @@ type Interrupt struct {
 
 // The kinds of interrupt.go's commands and events.
 var (
-	interruptKind = engine.Add[Interrupt](commands, "interrupt")
-	_             = engine.Add[SpeedContest](events, "speed_contest")
-	_             = engine.Add[DelayedUsed](events, "delayed_used")
-	_             = engine.Add[DelayedSettled](events, "delayed_settled")
-	queuedKind    = engine.Add[Queued](events, "queued")
+	interruptKind      = engine.Add[Interrupt](commands, "interrupt")
+	speedContestKind   = engine.Add[SpeedContest](events, "speed_contest")
+	delayedUsedKind    = engine.Add[DelayedUsed](events, "delayed_used")
+	delayedSettledKind = engine.Add[DelayedSettled](events, "delayed_settled")
+	queuedKind         = engine.Add[Queued](events, "queued")
 )
 
 func (Interrupt) Kind() string { return "interrupt" }
@@ -169,8 +169,8 @@ func (r *run) speedContest() {
 				won = won && beats(o)
 			}
 		}
-		ev := &SpeedContest{Interrupter: c.h.Who, Actor: a.ID, Die: c.die, Total: c.total,
-			ActorTotal: actorTotal, Beats: beats(c), Won: won, Action: c.h.Command.clone()}
+		ev := engine.New(r.arena(), speedContestKind, SpeedContest{Interrupter: c.h.Who, Actor: a.ID, Die: c.die, Total: c.total,
+			ActorTotal: actorTotal, Beats: beats(c), Won: won, Action: c.h.Command.clone()})
 		if members > 1 {
 			ev.With = party(c.h)
 		}
@@ -197,11 +197,11 @@ func (r *run) actDelayed(who string, cmd Command) error {
 		return err
 	}
 	done := r.s.combatant(who).Done
-	r.emit(&DelayedUsed{Who: who})
+	r.emit(engine.New(r.arena(), delayedUsedKind, DelayedUsed{Who: who}))
 	if err := r.actAs("delayed", who, cmd); err != nil {
 		return err // legalDelayed passed it: never
 	}
-	r.emit(&DelayedSettled{Who: who, Done: done})
+	r.emit(engine.New(r.arena(), delayedSettledKind, DelayedSettled{Who: who, Done: done}))
 	return nil
 }
 

@@ -14,10 +14,10 @@ type Fix struct{}
 
 // The kinds of jams.go's commands and events.
 var (
-	_          = engine.Add[Fix](commands, "fix")
-	_          = engine.Add[Repair](commands, "repair")
-	jammedKind = engine.Add[Jammed](events, "jammed")
-	_          = engine.Add[GunFixed](events, "gun_fixed")
+	_            = engine.Add[Fix](commands, "fix")
+	_            = engine.Add[Repair](commands, "repair")
+	jammedKind   = engine.Add[Jammed](events, "jammed")
+	gunFixedKind = engine.Add[GunFixed](events, "gun_fixed")
 )
 
 func (Fix) Kind() string { return "fix" }
@@ -78,7 +78,7 @@ func (r *run) fix(who string) error {
 		return err
 	}
 	w := c.Weapon()
-	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
+	ev := engine.New(r.arena(), gunFixedKind, GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded})
 	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft")+c.Assist, ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK
@@ -124,7 +124,7 @@ func (r *run) repair(cmd *Repair) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no gun to repair, or is not conscious", c.Name)
 	}
 	w := c.Weapons[i]
-	ev := &GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded}
+	ev := engine.New(r.arena(), gunFixedKind, GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded})
 	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft"), ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK

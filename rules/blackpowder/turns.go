@@ -174,7 +174,7 @@ func (r *run) advance() {
 		if err == nil {
 			return // the aimer answers first (R22)
 		}
-		r.emit(&FollowDone{Who: s.Follow, Reason: err.Error()})
+		r.emit(engine.New(r.arena(), followDoneKind, FollowDone{Who: s.Follow, Reason: err.Error()}))
 	}
 	r.resolveDeclared()
 	if s.Over {
@@ -195,7 +195,7 @@ func (r *run) advance() {
 		if s.canAct(a.Hiders) {
 			return
 		}
-		r.emit(&AmbushOver{}) // the free turn is over: initiative (R38)
+		r.emit(engine.New(r.arena(), ambushOverKind, AmbushOver{})) // the free turn is over: initiative (R38)
 	}
 	if s.stage() == stageInitiative {
 		if s.nextInitiativeGroup() < 0 {
