@@ -6,13 +6,26 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Assist: the action; +2 to an ally's next check this round (R44, A38).
 type Assist struct {
 	Ally string `json:"ally"`
 }
+
+// The kinds of actions.go's commands and events.
+var (
+	_                = engine.Add[FreeForm](commands, "do")
+	assistKind       = engine.Add[Assist](commands, "assist")
+	_                = engine.Add[Escape](commands, "escape")
+	_                = engine.Add[StandUp](commands, "stand")
+	_                = engine.Add[Check](commands, "check")
+	assistedKind     = engine.Add[Assisted](events, "assisted")
+	escapedKind      = engine.Add[Escaped](events, "escaped")
+	stoodUpKind      = engine.Add[StoodUp](events, "stood_up")
+	checkedKind      = engine.Add[Checked](events, "checked")
+	freeFormDoneKind = engine.Add[FreeFormDone](events, "free_form_done")
+)
 
 func (Assist) Kind() string { return "assist" }
 func (*Assist) isCommand()  {}
@@ -22,7 +35,7 @@ func (r *run) assist(who string, cmd *Assist) error {
 	if err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).assisted, Assisted{Helper: c.ID, Ally: a.ID}))
+	r.emit(engine.New(r.arena(), assistedKind, Assisted{Helper: c.ID, Ally: a.ID}))
 	return nil
 }
 
@@ -59,7 +72,7 @@ func (r *run) escape(who string) error {
 	if err != nil {
 		return err
 	}
-	ev := &Escaped{Who: c.ID, Difficulty: c.Trapped}
+	ev := engine.New(r.arena(), escapedKind, Escaped{Who: c.ID, Difficulty: c.Trapped})
 	ev.Die, ev.Total, ev.Success = r.passFail(c.Body+c.Skill("athletics")+c.Assist, ev.Difficulty)
 	r.emit(ev)
 	return nil
@@ -91,7 +104,7 @@ func (r *run) standUp(who string) error {
 	if err != nil {
 		return err
 	}
-	r.emit(&StoodUp{Who: c.ID})
+	r.emit(engine.New(r.arena(), stoodUpKind, StoodUp{Who: c.ID}))
 	return nil
 }
 
@@ -129,7 +142,7 @@ func (r *run) check(who string, cmd *Check) error {
 	if err != nil {
 		return err
 	}
-	ev := &Checked{Who: c.ID, Attribute: cmd.Attribute, Skill: cmd.Skill, Difficulty: cmd.Difficulty}
+	ev := engine.New(r.arena(), checkedKind, Checked{Who: c.ID, Attribute: cmd.Attribute, Skill: cmd.Skill, Difficulty: cmd.Difficulty})
 	if ev.Difficulty == 0 {
 		ev.Difficulty = 10
 	}
@@ -175,7 +188,7 @@ func (r *run) freeForm(who string, cmd *FreeForm) error {
 	if err != nil {
 		return err
 	}
-	r.emit(&FreeFormDone{Who: c.ID, Action: cmd.Action})
+	r.emit(engine.New(r.arena(), freeFormDoneKind, FreeFormDone{Who: c.ID, Action: cmd.Action}))
 	return nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // AimAt: the action; an attack that resolves just before the aimer's
@@ -16,6 +15,17 @@ type AimAt struct {
 	Modifier int    `json:"modifier,omitempty"`
 }
 
+// The kinds of aim.go's commands and events.
+var (
+	aimAtKind         = engine.Add[AimAt](commands, "aim")
+	_                 = engine.Add[FireEarly](commands, "fire_early")
+	aimedKind         = engine.Add[Aimed](events, "aimed")
+	aimsDueKind       = engine.Add[AimsDue](events, "aims_due")
+	aimResolvingKind  = engine.Add[AimResolving](events, "aim_resolving")
+	followOfferedKind = engine.Add[FollowOffered](events, "follow_offered")
+	followDoneKind    = engine.Add[FollowDone](events, "follow_done")
+)
+
 func (AimAt) Kind() string { return "aim" }
 func (*AimAt) isCommand()  {}
 
@@ -24,7 +34,7 @@ func (r *run) aim(who string, cmd *AimAt) error {
 	if err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).aimed, Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}}))
+	r.emit(engine.New(r.arena(), aimedKind, Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}}))
 	return nil
 }
 
@@ -69,16 +79,16 @@ func (r *run) resolveAims() bool {
 		}
 		if aimer == nil {
 			turn := *s.AimsDue
-			r.emit(parts.PutIn(r.hot, (*hotMemory).turnStarted, turn))
+			r.emit(engine.New(r.arena(), turnStartedKind, turn))
 			return true
 		}
 		who, aim := aimer.ID, *aimer.Aim
-		r.emit(parts.PutIn(r.hot, (*hotMemory).aimResolving, AimResolving{Combatant: who}))
+		r.emit(engine.New(r.arena(), aimResolvingKind, AimResolving{Combatant: who}))
 		if r.declareAimed(who, aim) {
 			return false // the opportunity attacks come first
 		}
 		if err := r.fireAim(who, aim); err != nil {
-			r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
+			r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
 		}
 		if winner, over := s.finished(); over {
 			r.end(winner)
@@ -102,7 +112,7 @@ func (r *run) declareAimed(who string, aim Aim) bool {
 	if len(queue) == 0 {
 		return false
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: r.keepReactions(queue), Aim: &aim}}))
+	r.emit(engine.New(r.arena(), actionDeclaredKind, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cmd}, Text: Rules{}.FormatCommand(cmd) + " (aimed)", Queue: r.keepReactions(queue), Aim: &aim}}))
 	return true
 }
 
@@ -128,7 +138,7 @@ func (r *run) fireAim(who string, aim Aim) error {
 		if err := r.inMode("free", func() error { _, err := r.strikeCheck(who, atk, ""); return err }); err != nil {
 			return err
 		}
-		r.emit(&FollowOffered{Who: who})
+		r.emit(engine.New(r.arena(), followOfferedKind, FollowOffered{Who: who}))
 	}
 	r.aimed = true
 	defer func() { r.aimed = false }()
@@ -149,12 +159,12 @@ func (r *run) fireEarly(who string) error {
 		return err
 	}
 	aim := *r.s.combatant(who).Aim
-	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
-	r.emit(parts.PutIn(r.hot, (*hotMemory).aimResolving, AimResolving{Combatant: who}))
+	r.emit(engine.New(r.arena(), reactionDoneKind, ReactionDone{Who: who, Taken: true}))
+	r.emit(engine.New(r.arena(), aimResolvingKind, AimResolving{Combatant: who}))
 	r.early = true
 	defer func() { r.early = false }()
 	if err := r.fireAim(who, aim); err != nil {
-		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
+		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
 	}
 	return nil
 }
@@ -202,9 +212,9 @@ func (r *run) follow(who string, cmd *Interrupt) error {
 	if err := r.legalDelayed(who, inner); err != nil {
 		return err
 	}
-	r.emit(&FollowDone{Who: who, Taken: true})
+	r.emit(engine.New(r.arena(), followDoneKind, FollowDone{Who: who, Taken: true}))
 	if err := r.actDelayed(who, inner); err != nil {
-		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()})) // legalDelayed passed it: never
+		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()})) // legalDelayed passed it: never
 	}
 	return nil
 }
@@ -215,7 +225,7 @@ func (r *run) keepDelayed(who string) error {
 	if c := r.s.combatant(r.s.Follow); who != c.ID {
 		return engine.Errorf(engine.NotYourTurn, "%s answers first: act with the delayed action right after the aimed attack, or keep it", c.Name)
 	}
-	r.emit(&FollowDone{Who: who})
+	r.emit(engine.New(r.arena(), followDoneKind, FollowDone{Who: who}))
 	return nil
 }
 

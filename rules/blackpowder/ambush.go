@@ -9,6 +9,16 @@ import (
 // Hide: a hider's Stealth check before an ambush (R36).
 type Hide struct{}
 
+// The kinds of ambush.go's commands and events.
+var (
+	_                    = engine.Add[Hide](commands, "hide")
+	_                    = engine.Add[Search](commands, "search")
+	stealthRolledKind    = engine.Add[StealthRolled](events, "stealth_rolled")
+	perceptionRolledKind = engine.Add[PerceptionRolled](events, "perception_rolled")
+	ambushResolvedKind   = engine.Add[AmbushResolved](events, "ambush_resolved")
+	ambushOverKind       = engine.Add[AmbushOver](events, "ambush_over")
+)
+
 func (Hide) Kind() string { return "hide" }
 func (*Hide) isCommand()  {}
 
@@ -29,7 +39,7 @@ func (r *run) resolveAmbush() bool {
 	if s.nextHider() != nil || (a.Searching && s.nextSearcher() != nil) {
 		return false
 	}
-	ev := &AmbushResolved{Difficulty: s.ambushDifficulty(), Spotted: a.Spotted}
+	ev := engine.New(r.arena(), ambushResolvedKind, AmbushResolved{Difficulty: s.ambushDifficulty(), Spotted: a.Spotted})
 	if !a.Searching {
 		for _, c := range s.Combatants {
 			if c.Group != a.Hiders && c.Status == Active {
@@ -89,7 +99,7 @@ func (r *run) hide(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s hides next, not %s", c.ID, who)
 	}
 	die := r.d10()
-	r.emit(&StealthRolled{Who: c.ID, Die: die, Total: die + c.Body + c.Skill("stealth") + r.s.Ambush.Bonus + c.StealthBonus})
+	r.emit(engine.New(r.arena(), stealthRolledKind, StealthRolled{Who: c.ID, Die: die, Total: die + c.Body + c.Skill("stealth") + r.s.Ambush.Bonus + c.StealthBonus}))
 	return nil
 }
 
@@ -102,7 +112,7 @@ func (r *run) search(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s searches next, not %s", c.ID, who)
 	}
 	die := r.d10()
-	ev := &PerceptionRolled{Who: c.ID, Die: die, Total: die + c.Senses + c.Skill("perception"), Difficulty: r.s.ambushDifficulty()}
+	ev := engine.New(r.arena(), perceptionRolledKind, PerceptionRolled{Who: c.ID, Die: die, Total: die + c.Senses + c.Skill("perception"), Difficulty: r.s.ambushDifficulty()})
 	ev.Spotted = ev.Total >= ev.Difficulty // ties favour the roller (A33)
 	r.emit(ev)
 	return nil

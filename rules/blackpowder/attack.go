@@ -25,6 +25,17 @@ type Attack struct {
 	Modifier int `json:"modifier,omitempty"`
 }
 
+// The kinds of attack.go's commands and events.
+var (
+	attackKind           = engine.Add[Attack](commands, "attack")
+	stunKind             = engine.Add[Stun](commands, "stun")
+	attackRolledKind     = engine.Add[AttackRolled](events, "attack_rolled")
+	shotFiredKind        = engine.Add[ShotFired](events, "shot_fired")
+	mistFizzleKind       = engine.Add[MistFizzle](events, "mist_fizzle")
+	awaitingDecisionKind = engine.Add[AwaitingDecision](events, "awaiting_decision")
+	actionUsedKind       = engine.Add[ActionUsed](events, "action_used")
+)
+
 func (Attack) Kind() string { return "attack" }
 func (*Attack) isCommand()  {}
 
@@ -168,12 +179,12 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	hold := kind == "hold"
 	c, t, difficulty := k.c, k.t, k.difficulty
 	if k.draw != noDraw {
-		r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: k.draw, Immediate: true}))
+		r.emit(engine.New(r.arena(), weaponDrawnKind, WeaponDrawn{Combatant: c.ID, Weapon: k.draw, Immediate: true}))
 		c = r.s.combatant(who)
 	}
 	w := c.weapon()
 	if w.Kind == Gun && r.s.Scene.Mist && w.Powder != "hazeblast" {
-		r.emit(&MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()})
+		r.emit(engine.New(r.arena(), mistFizzleKind, MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()}))
 		return nil
 	}
 	hazeblast := w.Kind == Gun && w.Powder == "hazeblast" && !r.s.Scene.Mist
@@ -203,9 +214,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	if hazeblast {
 		// Hazeblast outside mist: the jam table first; only a 10 lets the
 		// attack go on (R21).
-		r.emit(parts.PutIn(r.hot, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
+		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
 		if !r.jam(c, c.Wielding) {
-			r.emit(parts.PutIn(r.hot, (*hotMemory).actionUsed, ActionUsed{Combatant: c.ID, Spent: r.spent()}))
+			r.emit(engine.New(r.arena(), actionUsedKind, ActionUsed{Combatant: c.ID, Spent: r.spent()}))
 			return nil
 		}
 	}
@@ -221,9 +232,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	die := r.d10By(classes)
 	total := die + bonus
 	hit := die == 10 || total >= difficulty
-	r.emit(parts.PutIn(r.hot, (*hotMemory).attackRolled, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()}))
+	r.emit(engine.New(r.arena(), attackRolledKind, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()}))
 	if w.Kind == Gun && !hazeblast {
-		r.emit(parts.PutIn(r.hot, (*hotMemory).shotFired, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
+		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
 	}
 	if !hit {
 		return nil
@@ -231,7 +242,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early}
 	if canDodge(r.s.combatant(t.ID)) && !unaware {
 		p.Stage = "dodge"
-		r.emit(parts.PutIn(r.hot, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
+		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
 		return nil
 	}
 	return r.damage(p)

@@ -218,135 +218,26 @@ func (r Rules) FormatCommand(c Command) string {
 // num writes a coordinate as briefly as it parses back exactly.
 func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
+// The codec tables of the commands and the events: every kind ever
+// written, each added beside its type in the file of its rule, where it
+// also gets its place in the hot path's memory (see engine.Arena).
+// Append-only: a kind that was ever saved is never renamed or given to
+// another type.
+var (
+	commands = engine.NewKinds[Command]("blackpowder command")
+	events   = engine.NewKinds[Event]("blackpowder event")
+)
+
 // DecodeCommand reads a command written with engine.MarshalKinded.
-func (Rules) DecodeCommand(data []byte) (Command, error) {
-	return engine.UnmarshalKinded(data, "blackpowder command", commandKindTable)
-}
+func (Rules) DecodeCommand(data []byte) (Command, error) { return commands.Decode(data) }
 
 // Kinds lists the kinds of every command and event.
-func (Rules) Kinds() (commands, events []string) {
-	return engine.KindsOf(commandKinds()), engine.KindsOf(eventKinds())
+func (Rules) Kinds() (commandKinds, eventKinds []string) {
+	return commands.Names(), events.Names()
 }
 
 // DecodeEvent reads an event written with engine.MarshalKinded.
-func (Rules) DecodeEvent(data []byte) (Event, error) {
-	return engine.UnmarshalKinded(data, "blackpowder event", eventKindTable)
-}
-
-// commandKindTable and eventKindTable are the decoding tables, built once
-// and only read.
-var (
-	commandKindTable = commandKinds()
-	eventKindTable   = eventKinds()
-)
-
-// commandKinds constructs each command type by kind, for decoding.
-func commandKinds() map[string]func() Command {
-	return map[string]func() Command{
-		"initiative":         func() Command { return &RollInitiative{} },
-		"attack":             func() Command { return &Attack{} },
-		"dodge":              func() Command { return &Dodge{} },
-		"parry":              func() Command { return &Parry{} },
-		"take":               func() Command { return &Take{} },
-		"critical":           func() Command { return &Critical{} },
-		"pass":               func() Command { return &Pass{} },
-		"delay":              func() Command { return &Delay{} },
-		"draw":               func() Command { return &Draw{} },
-		"reload":             func() Command { return &Reload{} },
-		"revive":             func() Command { return &Revive{} },
-		"fix":                func() Command { return &Fix{} },
-		"move":               func() Command { return &Move{} },
-		"run":                func() Command { return &Run{} },
-		"withdraw":           func() Command { return &Withdraw{} },
-		"do":                 func() Command { return &FreeForm{} },
-		"decline":            func() Command { return &Decline{} },
-		"interrupt":          func() Command { return &Interrupt{} },
-		"hold":               func() Command { return &Hold{} },
-		"release":            func() Command { return &Release{} },
-		"hide":               func() Command { return &Hide{} },
-		"search":             func() Command { return &Search{} },
-		"stun":               func() Command { return &Stun{} },
-		"aim":                func() Command { return &AimAt{} },
-		"assist":             func() Command { return &Assist{} },
-		"escape":             func() Command { return &Escape{} },
-		"ruling":             func() Command { return &Ruling{} },
-		"rest":               func() Command { return &Rest{} },
-		"heal":               func() Command { return &Heal{} },
-		"done":               func() Command { return &Done{} },
-		"end_fight":          func() Command { return &EndFight{} },
-		"fire_early":         func() Command { return &FireEarly{} },
-		"use":                func() Command { return &UseItem{} },
-		"repair":             func() Command { return &Repair{} },
-		"stand":              func() Command { return &StandUp{} },
-		"check":              func() Command { return &Check{} },
-		"opportunity_attack": func() Command { return &OpportunityAttack{} },
-	}
-}
-
-// eventKinds constructs each event type by kind, for decoding.
-func eventKinds() map[string]func() Event {
-	return map[string]func() Event{
-		"initiative_rolled":    func() Event { return &InitiativeRolled{} },
-		"round_started":        func() Event { return &RoundStarted{} },
-		"turn_started":         func() Event { return &TurnStarted{} },
-		"passed":               func() Event { return &Passed{} },
-		"delayed":              func() Event { return &Delayed{} },
-		"weapon_drawn":         func() Event { return &WeaponDrawn{} },
-		"reload_step":          func() Event { return &ReloadStep{} },
-		"attack_rolled":        func() Event { return &AttackRolled{} },
-		"shot_fired":           func() Event { return &ShotFired{} },
-		"mist_fizzle":          func() Event { return &MistFizzle{} },
-		"awaiting_decision":    func() Event { return &AwaitingDecision{} },
-		"dodge_rolled":         func() Event { return &DodgeRolled{} },
-		"dodge_declined":       func() Event { return &DodgeDeclined{} },
-		"damage_rolled":        func() Event { return &DamageRolled{} },
-		"jammed":               func() Event { return &Jammed{} },
-		"critical_rolled":      func() Event { return &CriticalRolled{} },
-		"critical_declined":    func() Event { return &CriticalDeclined{} },
-		"damage_dealt":         func() Event { return &DamageDealt{} },
-		"consciousness_rolled": func() Event { return &ConsciousnessRolled{} },
-		"died":                 func() Event { return &Died{} },
-		"revived":              func() Event { return &Revived{} },
-		"ended":                func() Event { return &Ended{} },
-		"gun_fixed":            func() Event { return &GunFixed{} },
-		"action_used":          func() Event { return &ActionUsed{} },
-		"moved":                func() Event { return &Moved{} },
-		"action_declared":      func() Event { return &ActionDeclared{} },
-		"reaction_done":        func() Event { return &ReactionDone{} },
-		"speed_contest":        func() Event { return &SpeedContest{} },
-		"declaration_step":     func() Event { return &DeclarationStep{} },
-		"lapsed":               func() Event { return &Lapsed{} },
-		"declaration_closed":   func() Event { return &DeclarationClosed{} },
-		"hold_contest":         func() Event { return &HoldContest{} },
-		"released":             func() Event { return &Released{} },
-		"stealth_rolled":       func() Event { return &StealthRolled{} },
-		"perception_rolled":    func() Event { return &PerceptionRolled{} },
-		"ambush_resolved":      func() Event { return &AmbushResolved{} },
-		"ambush_over":          func() Event { return &AmbushOver{} },
-		"stunned":              func() Event { return &Stunned{} },
-		"aimed":                func() Event { return &Aimed{} },
-		"aims_due":             func() Event { return &AimsDue{} },
-		"aim_resolving":        func() Event { return &AimResolving{} },
-		"assisted":             func() Event { return &Assisted{} },
-		"escaped":              func() Event { return &Escaped{} },
-		"woke":                 func() Event { return &Woke{} },
-		"ruled":                func() Event { return &Ruled{} },
-		"decided":              func() Event { return &Decided{} },
-		"rested":               func() Event { return &Rested{} },
-		"healed":               func() Event { return &Healed{} },
-		"delayed_used":         func() Event { return &DelayedUsed{} },
-		"delayed_settled":      func() Event { return &DelayedSettled{} },
-		"queued":               func() Event { return &Queued{} },
-		"early_dodge_contest":  func() Event { return &EarlyDodgeContest{} },
-		"item_used":            func() Event { return &ItemUsed{} },
-		"group_joined":         func() Event { return &GroupJoined{} },
-		"stood_up":             func() Event { return &StoodUp{} },
-		"checked":              func() Event { return &Checked{} },
-		"free_form_done":       func() Event { return &FreeFormDone{} },
-		"follow_offered":       func() Event { return &FollowOffered{} },
-		"follow_done":          func() Event { return &FollowDone{} },
-	}
-}
+func (Rules) DecodeEvent(data []byte) (Event, error) { return events.Decode(data) }
 
 // The keywords of blackpowder's command text beyond parts.With and
 // parts.Mod.

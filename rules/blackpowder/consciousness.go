@@ -3,14 +3,14 @@ package blackpowder
 import (
 	"fmt"
 
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // stunDamage applies stun damage S (R43, A36): below the target's LP it
 // does nothing; otherwise O = S - LP, and a Consciousness check against
 // O + 5 either knocks the target out (LP unchanged) or costs O LP.
 func (r *run) stunDamage(t *Combatant, sDamage int) {
-	ev := &Stunned{Target: t.ID, S: sDamage, Reaches: sDamage >= t.LP}
+	ev := engine.New(r.arena(), stunnedKind, Stunned{Target: t.ID, S: sDamage, Reaches: sDamage >= t.LP})
 	if !ev.Reaches {
 		r.emit(ev)
 		return
@@ -25,7 +25,7 @@ func (r *run) stunDamage(t *Combatant, sDamage int) {
 // A37).
 func (r *run) consciousness(t *Combatant, difficulty int, stun bool, loss int) {
 	bonus := t.Willpower + t.Skill("pain_resistance")
-	ev := parts.PutIn(r.hot, (*hotMemory).consciousnessRolled, ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss})
+	ev := engine.New(r.arena(), consciousnessRolledKind, ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss})
 	ev.Die, ev.Total, ev.Success = r.passFail(bonus, difficulty)
 	r.emit(ev)
 }
@@ -38,6 +38,12 @@ type Stunned struct {
 	Reaches bool   `json:"reaches"`
 	Loss    int    `json:"loss,omitempty"`
 }
+
+// The kinds of consciousness.go's events.
+var (
+	consciousnessRolledKind = engine.Add[ConsciousnessRolled](events, "consciousness_rolled")
+	stunnedKind             = engine.Add[Stunned](events, "stunned")
+)
 
 func (Stunned) Kind() string { return "stunned" }
 

@@ -3,13 +3,20 @@ package blackpowder
 import (
 	"fmt"
 
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // Critical: the attacker takes (or declines) the critical re-roll (R15).
 type Critical struct {
 	Take bool `json:"take"`
 }
+
+// The kinds of critical.go's commands and events.
+var (
+	criticalKind         = engine.Add[Critical](commands, "critical")
+	criticalRolledKind   = engine.Add[CriticalRolled](events, "critical_rolled")
+	criticalDeclinedKind = engine.Add[CriticalDeclined](events, "critical_declined")
+)
 
 func (Critical) Kind() string { return "critical" }
 func (*Critical) isCommand()  {}
@@ -21,7 +28,7 @@ func (r *run) critical(who string, takeIt bool) error {
 	}
 	pending := *p
 	if !takeIt {
-		r.emit(&CriticalDeclined{Attacker: pending.Attacker})
+		r.emit(engine.New(r.arena(), criticalDeclinedKind, CriticalDeclined{Attacker: pending.Attacker}))
 		r.land(pending, 0)
 		return nil
 	}
@@ -29,7 +36,7 @@ func (r *run) critical(who string, takeIt bool) error {
 	die := r.d10By(hitClasses(pending.Difficulty - pending.Bonus))
 	total := die + pending.Bonus
 	hit := die == 10 || total >= pending.Difficulty
-	ev := parts.PutIn(r.hot, (*hotMemory).criticalRolled, CriticalRolled{Attacker: a.ID, Die: die, Total: total, Hit: hit})
+	ev := engine.New(r.arena(), criticalRolledKind, CriticalRolled{Attacker: a.ID, Die: die, Total: total, Hit: hit})
 	extra := 0
 	if hit {
 		// A critical's damage never jams and never triggers another

@@ -2,11 +2,10 @@ package blackpowder
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 
 	"fray/dice"
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // weaponDamage rolls a weapon's damage dice and returns them with the
@@ -32,19 +31,12 @@ func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw in
 	return r.ints(first), dieValue(w.Damage, first), first
 }
 
-// ints returns the values as a slice for an event: in the hot memory of a
+// ints returns the values as a slice for an event: in the arena of a
 // Step's run, which the next Step reuses, else of its own.
 func (r *run) ints(values ...int) []int {
-	if r.hot == nil {
-		return slices.Clone(values)
-	}
-	h := r.hot
-	if cap(h.ints)-len(h.ints) < len(values) {
-		h.ints = make([]int, 0, max(64, 2*cap(h.ints)))
-	}
-	start := len(h.ints)
-	h.ints = append(h.ints, values...)
-	return h.ints[start:len(h.ints):len(h.ints)]
+	out := r.arena().Ints(len(values))
+	copy(out, values)
+	return out
 }
 
 // damageClasses are the classes of a d10 read through a weapon's damage
@@ -96,7 +88,7 @@ func (r *run) damage(p Pending) error {
 	a := r.s.combatant(p.Attacker)
 	w := attackWeapon(a, p.Weapon)
 	rolled, value, raw := r.weaponDamage(w, w.Kind == Gun)
-	r.emit(parts.PutIn(r.hot, (*hotMemory).damageRolled, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
+	r.emit(engine.New(r.arena(), damageRolledKind, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
 	if w.Kind == Gun && len(rolled) == 2 && rolled[0] == rolled[1] {
 		if !r.jam(a, p.Weapon) {
 			return nil
@@ -108,7 +100,7 @@ func (r *run) damage(p Pending) error {
 		// The dodge is over: the re-roll needs the bonus and the
 		// difficulty, not the total, so criticals alike are alike states.
 		p.Total = 0
-		r.emit(parts.PutIn(r.hot, (*hotMemory).awaitingDecision, AwaitingDecision{Pending: p}))
+		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
 		return nil
 	}
 	r.land(p, 0)
@@ -141,7 +133,7 @@ func (r *run) hurt(target, source string, raw int, penetrating bool, weapon, bon
 	tough := t.ToughnessEff(penetrating)
 	eff := max(0, raw-tough)
 	wasActive := t.Status == Active
-	r.emit(parts.PutIn(r.hot, (*hotMemory).damageDealt, DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff, Weapon: weapon, Bonus: bonus}))
+	r.emit(engine.New(r.arena(), damageDealtKind, DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff, Weapon: weapon, Bonus: bonus}))
 	t = r.s.combatant(target)
 	switch {
 	case wasActive && t.LP < 0:
@@ -152,7 +144,7 @@ func (r *run) hurt(target, source string, raw int, penetrating bool, weapon, bon
 			taken = eff
 		}
 		if taken >= t.LPMax {
-			r.emit(parts.PutIn(r.hot, (*hotMemory).died, Died{Target: t.ID}))
+			r.emit(engine.New(r.arena(), diedKind, Died{Target: t.ID}))
 		}
 	}
 }
@@ -164,6 +156,13 @@ type DamageRolled struct {
 	Dice     []int  `json:"dice"`
 	Value    int    `json:"value"`
 }
+
+// The kinds of damage.go's events.
+var (
+	damageRolledKind = engine.Add[DamageRolled](events, "damage_rolled")
+	damageDealtKind  = engine.Add[DamageDealt](events, "damage_dealt")
+	diedKind         = engine.Add[Died](events, "died")
+)
 
 func (DamageRolled) Kind() string { return "damage_rolled" }
 

@@ -143,7 +143,7 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		return err
 	}
 	// The declaration keeps a copy: cmd may be a policy's, reused by Moves.
-	r.emit(parts.PutIn(r.hot, (*hotMemory).actionDeclared, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: r.keepReactions(queue)}}))
+	r.emit(engine.New(r.arena(), actionDeclaredKind, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: r.keepReactions(queue)}}))
 	return nil
 }
 
@@ -277,11 +277,11 @@ func (r *run) opportunity(who string) error {
 	}
 	actor := d.Actor
 	from, to, _ := path(r.s.combatant(actor), d.Command.Command)
-	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who, Taken: true}))
+	r.emit(engine.New(r.arena(), reactionDoneKind, ReactionDone{Who: who, Taken: true}))
 	r.path, r.hasPath = [2][2]float64{from, to}, true
 	defer func() { r.hasPath = false }()
 	if err := r.inMode("free", func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
-		r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: who, Reason: err.Error()}))
+		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
 	}
 	return nil
 }
@@ -290,7 +290,7 @@ func (r *run) decline(who string) error {
 	if _, err := r.reactionHead(who, ""); err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: who}))
+	r.emit(engine.New(r.arena(), reactionDoneKind, ReactionDone{Who: who}))
 	return nil
 }
 
@@ -310,36 +310,36 @@ func (r *run) resolveDeclared() {
 			r.speedContest()
 		case early >= 0:
 			first := d.Held[early]
-			r.emit(parts.PutIn(r.hot, (*hotMemory).declarationStep, DeclarationStep{Who: first.Who, Early: true}))
+			r.emit(engine.New(r.arena(), declarationStepKind, DeclarationStep{Who: first.Who, Early: true}))
 			if err := r.actDelayed(first.Who, first.Command.Command); err != nil {
-				r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: first.Who, Reason: err.Error()}))
+				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: first.Who, Reason: err.Error()}))
 			}
 		case len(d.Queue) > 0:
 			return
 		case !d.Resolved:
 			actor, cmd, unsafe := d.Actor, d.Command.Command, d.Unsafe
-			r.emit(parts.PutIn(r.hot, (*hotMemory).declarationStep, DeclarationStep{Who: actor}))
+			r.emit(engine.New(r.arena(), declarationStepKind, DeclarationStep{Who: actor}))
 			if unsafe {
-				r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"}))
+				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: "the GM rules the spot not out of immediate danger"}))
 				break
 			}
 			if d.Aim != nil {
 				if err := r.fireAim(actor, *d.Aim); err != nil {
-					r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
+					r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
 				}
 				break
 			}
 			if err := r.actAs("", actor, cmd); err != nil {
-				r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: actor, Reason: err.Error()}))
+				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
 			}
 		case len(d.Held) > 0:
 			later := d.Held[0]
-			r.emit(parts.PutIn(r.hot, (*hotMemory).declarationStep, DeclarationStep{Who: later.Who, Deferred: true}))
+			r.emit(engine.New(r.arena(), declarationStepKind, DeclarationStep{Who: later.Who, Deferred: true}))
 			if err := r.actDelayed(later.Who, later.Command.Command); err != nil {
-				r.emit(parts.PutIn(r.hot, (*hotMemory).lapsed, Lapsed{Who: later.Who, Reason: err.Error()}))
+				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: later.Who, Reason: err.Error()}))
 			}
 		default:
-			r.emit(parts.PutIn(r.hot, (*hotMemory).declarationClosed, DeclarationClosed{}))
+			r.emit(engine.New(r.arena(), declarationClosedKind, DeclarationClosed{}))
 		}
 		if winner, over := s.finished(); over {
 			r.end(winner)
@@ -371,7 +371,7 @@ func (r *run) pruneReactions() {
 		if able {
 			return
 		}
-		r.emit(parts.PutIn(r.hot, (*hotMemory).reactionDone, ReactionDone{Who: head.Who}))
+		r.emit(engine.New(r.arena(), reactionDoneKind, ReactionDone{Who: head.Who}))
 	}
 }
 
@@ -385,6 +385,17 @@ func (r *run) actAs(mode, who string, cmd Command) error {
 // OpportunityAttack: answer a declared action with a free melee attack on
 // the one who declared it (R34).
 type OpportunityAttack struct{}
+
+// The kinds of declare.go's commands and events.
+var (
+	_                     = engine.Add[Decline](commands, "decline")
+	_                     = engine.Add[OpportunityAttack](commands, "opportunity_attack")
+	actionDeclaredKind    = engine.Add[ActionDeclared](events, "action_declared")
+	reactionDoneKind      = engine.Add[ReactionDone](events, "reaction_done")
+	declarationStepKind   = engine.Add[DeclarationStep](events, "declaration_step")
+	lapsedKind            = engine.Add[Lapsed](events, "lapsed")
+	declarationClosedKind = engine.Add[DeclarationClosed](events, "declaration_closed")
+)
 
 func (OpportunityAttack) Kind() string { return "opportunity_attack" }
 func (*OpportunityAttack) isCommand()  {}

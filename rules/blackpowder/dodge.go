@@ -4,11 +4,20 @@ import (
 	"fmt"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Dodge: the target of a hit rolls a Dodge check (R23).
 type Dodge struct{}
+
+// The kinds of dodge.go's commands and events.
+var (
+	_                     = engine.Add[Dodge](commands, "dodge")
+	_                     = engine.Add[Parry](commands, "parry")
+	_                     = engine.Add[Take](commands, "take")
+	dodgeRolledKind       = engine.Add[DodgeRolled](events, "dodge_rolled")
+	dodgeDeclinedKind     = engine.Add[DodgeDeclined](events, "dodge_declined")
+	earlyDodgeContestKind = engine.Add[EarlyDodgeContest](events, "early_dodge_contest")
+)
 
 func (Dodge) Kind() string { return "dodge" }
 func (*Dodge) isCommand()  {}
@@ -73,7 +82,7 @@ func (r *run) dodge(who string, parry bool) error {
 	if pending.Early {
 		// An aimed attack fired early: the target must first win a Speed
 		// contest, the attacker drawing first (R22, A17, §7 b5).
-		ev := parts.PutIn(r.hot, (*hotMemory).earlyDodgeContest, EarlyDodgeContest{Attacker: a.ID, Target: t.ID})
+		ev := engine.New(r.arena(), earlyDodgeContestKind, EarlyDodgeContest{Attacker: a.ID, Target: t.ID})
 		ev.AttackerDie = r.d10()
 		ev.AttackerTotal = ev.AttackerDie + a.Body + a.Skill("speed")
 		ev.Die = r.d10()
@@ -81,13 +90,13 @@ func (r *run) dodge(who string, parry bool) error {
 		ev.Won = ev.Total > ev.AttackerTotal || (ev.Total == ev.AttackerTotal && t.Skill("speed") > a.Skill("speed"))
 		r.emit(ev)
 		if !ev.Won {
-			r.emit(parts.PutIn(r.hot, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: t.ID}))
+			r.emit(engine.New(r.arena(), dodgeDeclinedKind, DodgeDeclined{Target: t.ID}))
 			return r.damage(pending)
 		}
 	}
 	difficulty := pending.Total + w.DodgeMod
 	die, total, success := r.passFail(bonus, difficulty)
-	r.emit(parts.PutIn(r.hot, (*hotMemory).dodgeRolled, DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
+	r.emit(engine.New(r.arena(), dodgeRolledKind, DodgeRolled{Target: t.ID, Parry: parry, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty,
 		Success: success, ActionSpent: !success || r.s.Options.DodgeSuccessConsumesAction}))
 	if success {
 		return nil
@@ -101,7 +110,7 @@ func (r *run) take(who string) error {
 		return err
 	}
 	pending := *p
-	r.emit(parts.PutIn(r.hot, (*hotMemory).dodgeDeclined, DodgeDeclined{Target: pending.Target}))
+	r.emit(engine.New(r.arena(), dodgeDeclinedKind, DodgeDeclined{Target: pending.Target}))
 	return r.damage(pending)
 }
 

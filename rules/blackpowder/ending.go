@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // EndFight: the GM ends the fight at any time (R03: kept until combat
@@ -13,6 +12,15 @@ import (
 type EndFight struct {
 	Winner string `json:"winner,omitempty"`
 }
+
+// The kinds of ending.go's commands and events.
+var (
+	_           = engine.Add[Done](commands, "done")
+	_           = engine.Add[EndFight](commands, "end_fight")
+	endedKind   = engine.Add[Ended](events, "ended")
+	wokeKind    = engine.Add[Woke](events, "woke")
+	decidedKind = engine.Add[Decided](events, "decided")
+)
 
 func (EndFight) Kind() string { return "end_fight" }
 func (*EndFight) isCommand()  {}
@@ -53,14 +61,14 @@ func (r *run) finish(winner string, timedOut, byGM bool) {
 	for i := range r.s.Combatants {
 		c := r.s.Combatants[i]
 		if c.Status == Unconscious && r.s.group(c.Group).Players {
-			r.emit(parts.PutIn(r.hot, (*hotMemory).woke, Woke{Who: c.ID}))
+			r.emit(engine.New(r.arena(), wokeKind, Woke{Who: c.ID}))
 		}
 	}
 	if r.s.Options.Aftermath {
-		r.emit(&Decided{Winner: winner, TimedOut: timedOut, ByGM: byGM}) // rests and healing before the end
+		r.emit(engine.New(r.arena(), decidedKind, Decided{Winner: winner, TimedOut: timedOut, ByGM: byGM})) // rests and healing before the end
 		return
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).ended, Ended{Winner: winner, TimedOut: timedOut, ByGM: byGM}))
+	r.emit(engine.New(r.arena(), endedKind, Ended{Winner: winner, TimedOut: timedOut, ByGM: byGM}))
 }
 
 // Decided: the fight is decided and, with the aftermath option, the time

@@ -16,6 +16,18 @@ type Revive struct {
 	Skill  string `json:"skill"`
 }
 
+// The kinds of healing.go's commands and events.
+var (
+	reviveKind   = engine.Add[Revive](commands, "revive")
+	_            = engine.Add[Rest](commands, "rest")
+	_            = engine.Add[Heal](commands, "heal")
+	useItemKind  = engine.Add[UseItem](commands, "use")
+	revivedKind  = engine.Add[Revived](events, "revived")
+	restedKind   = engine.Add[Rested](events, "rested")
+	healedKind   = engine.Add[Healed](events, "healed")
+	itemUsedKind = engine.Add[ItemUsed](events, "item_used")
+)
+
 func (Revive) Kind() string { return "revive" }
 func (*Revive) isCommand()  {}
 
@@ -25,7 +37,7 @@ func (r *run) revive(who string, cmd *Revive) error {
 		return err
 	}
 	bonus := attr + c.Skill(cmd.Skill) + c.Assist
-	ev := &Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Difficulty: t.ReviveDifficulty}
+	ev := engine.New(r.arena(), revivedKind, Revived{Healer: c.ID, Target: t.ID, Skill: cmd.Skill, Difficulty: t.ReviveDifficulty})
 	ev.Die, ev.Total, ev.Success = r.passFailTotal(bonus, ev.Difficulty)
 	if ev.Success {
 		// Back at 0 LP, or at the LP a stun's knockout left untouched
@@ -88,7 +100,7 @@ func (r *run) useItem(who string, cmd *UseItem) error {
 	}
 	c, i, t, expr := u.c, u.item, u.t, u.heal
 	rec := &dice.Recorder{Source: r.src}
-	ev := &ItemUsed{User: c.ID, Item: i, Target: t.ID, Total: expr.Roll(rec)}
+	ev := engine.New(r.arena(), itemUsedKind, ItemUsed{User: c.ID, Item: i, Target: t.ID, Total: expr.Roll(rec)})
 	for _, d := range rec.Draws {
 		ev.Dice = append(ev.Dice, d.Value)
 	}
@@ -175,7 +187,7 @@ func (r *run) rest(cmd *Rest) error {
 			return engine.Errorf(engine.NotAllowedNow, "%s has had the one short rest after this fight", c.Name)
 		}
 	}
-	ev := &Rested{Length: length}
+	ev := engine.New(r.arena(), restedKind, Rested{Length: length})
 	for _, c := range r.s.Combatants {
 		switch {
 		case c.Status != Active:
@@ -230,7 +242,7 @@ func (r *run) heal(cmd *Heal) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s has been treated since the last rest", p.Name)
 	}
 	die := r.d10()
-	ev := &Healed{Healer: h.ID, Patient: p.ID, Die: die, Total: die + h.Science + h.Skill("medicine")}
+	ev := engine.New(r.arena(), healedKind, Healed{Healer: h.ID, Patient: p.ID, Die: die, Total: die + h.Science + h.Skill("medicine")})
 	ev.Gain = max(0, min(p.LPMax-p.LP, ev.Total-10))
 	r.emit(ev)
 	return nil

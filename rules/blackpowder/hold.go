@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Hold: the action; a melee attack roll to seize the target, then a
@@ -12,6 +11,14 @@ import (
 type Hold struct {
 	Target string `json:"target"`
 }
+
+// The kinds of hold.go's commands and events.
+var (
+	holdKind        = engine.Add[Hold](commands, "hold")
+	_               = engine.Add[Release](commands, "release")
+	holdContestKind = engine.Add[HoldContest](events, "hold_contest")
+	releasedKind    = engine.Add[Released](events, "released")
+)
 
 func (Hold) Kind() string { return "hold" }
 func (*Hold) isCommand()  {}
@@ -35,7 +42,7 @@ func (r *run) release(who string) error {
 	if c == nil || c.Holding == "" {
 		return engine.Errorf(engine.NotAllowedNow, "%s holds nobody", who)
 	}
-	r.emit(&Released{Captor: c.ID})
+	r.emit(engine.New(r.arena(), releasedKind, Released{Captor: c.ID}))
 	return nil
 }
 
@@ -46,7 +53,7 @@ func (r *run) release(who string) error {
 // break free, the captive must.
 func (r *run) holdContest(captor, captive string, start bool) {
 	c, t := r.s.combatant(captor), r.s.combatant(captive)
-	ev := parts.PutIn(r.hot, (*hotMemory).holdContest, HoldContest{Captor: c.ID, Captive: t.ID, Start: start})
+	ev := engine.New(r.arena(), holdContestKind, HoldContest{Captor: c.ID, Captive: t.ID, Start: start})
 	ev.Die = r.d10()
 	ev.Total = ev.Die + c.grapple() + c.weapon().Immobilizing
 	ev.CaptiveDie = r.d10()

@@ -5,11 +5,17 @@ import (
 	"slices"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // RollInitiative: the group's roller makes the Speed check (R03).
 type RollInitiative struct{}
+
+// The kinds of initiative.go's commands and events.
+var (
+	_                    = engine.Add[RollInitiative](commands, "initiative")
+	initiativeRolledKind = engine.Add[InitiativeRolled](events, "initiative_rolled")
+	groupJoinedKind      = engine.Add[GroupJoined](events, "group_joined")
+)
 
 func (RollInitiative) Kind() string { return "initiative" }
 func (*RollInitiative) isCommand()  {}
@@ -25,7 +31,7 @@ func (r *run) initiative(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
 	}
 	die := r.d10()
-	r.emit(parts.PutIn(r.hot, (*hotMemory).initiativeRolled, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.Skill("speed")}))
+	r.emit(engine.New(r.arena(), initiativeRolledKind, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.Skill("speed")}))
 	return nil
 }
 
@@ -106,7 +112,7 @@ func (r *run) join(gi int) {
 	if roller == nil {
 		return
 	}
-	ev := &GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()}
+	ev := engine.New(r.arena(), groupJoinedKind, GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()})
 	ev.Total = ev.Die + roller.Body + roller.Skill("speed")
 	after := s.scratch()
 	after.Groups[gi].Initiative, after.Groups[gi].Rolled = ev.Total, true

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Interrupt: act with the held delayed action now, trying to go before the
@@ -20,6 +19,15 @@ type Interrupt struct {
 	// win the Speed contest, or none goes first (R08, A16).
 	With string `json:"with,omitempty"`
 }
+
+// The kinds of interrupt.go's commands and events.
+var (
+	interruptKind      = engine.Add[Interrupt](commands, "interrupt")
+	speedContestKind   = engine.Add[SpeedContest](events, "speed_contest")
+	delayedUsedKind    = engine.Add[DelayedUsed](events, "delayed_used")
+	delayedSettledKind = engine.Add[DelayedSettled](events, "delayed_settled")
+	queuedKind         = engine.Add[Queued](events, "queued")
+)
 
 func (Interrupt) Kind() string { return "interrupt" }
 func (*Interrupt) isCommand()  {}
@@ -46,7 +54,7 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if err := r.legalDelayed(who, inner); err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).queued, Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party}))
+	r.emit(engine.New(r.arena(), queuedKind, Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party}))
 	return nil
 }
 
@@ -161,8 +169,8 @@ func (r *run) speedContest() {
 				won = won && beats(o)
 			}
 		}
-		ev := &SpeedContest{Interrupter: c.h.Who, Actor: a.ID, Die: c.die, Total: c.total,
-			ActorTotal: actorTotal, Beats: beats(c), Won: won, Action: c.h.Command.clone()}
+		ev := engine.New(r.arena(), speedContestKind, SpeedContest{Interrupter: c.h.Who, Actor: a.ID, Die: c.die, Total: c.total,
+			ActorTotal: actorTotal, Beats: beats(c), Won: won, Action: c.h.Command.clone()})
 		if members > 1 {
 			ev.With = party(c.h)
 		}
@@ -189,11 +197,11 @@ func (r *run) actDelayed(who string, cmd Command) error {
 		return err
 	}
 	done := r.s.combatant(who).Done
-	r.emit(&DelayedUsed{Who: who})
+	r.emit(engine.New(r.arena(), delayedUsedKind, DelayedUsed{Who: who}))
 	if err := r.actAs("delayed", who, cmd); err != nil {
 		return err // legalDelayed passed it: never
 	}
-	r.emit(&DelayedSettled{Who: who, Done: done})
+	r.emit(engine.New(r.arena(), delayedSettledKind, DelayedSettled{Who: who, Done: done}))
 	return nil
 }
 

@@ -6,12 +6,19 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Fix: a Craft (Gunsmith) check against the gun's fix difficulty to clear a
 // jam that can be cleared in combat (needs_fix, major_jam) (R19).
 type Fix struct{}
+
+// The kinds of jams.go's commands and events.
+var (
+	_            = engine.Add[Fix](commands, "fix")
+	_            = engine.Add[Repair](commands, "repair")
+	jammedKind   = engine.Add[Jammed](events, "jammed")
+	gunFixedKind = engine.Add[GunFixed](events, "gun_fixed")
+)
 
 func (Fix) Kind() string { return "fix" }
 func (*Fix) isCommand()  {}
@@ -53,7 +60,7 @@ func (r *run) jam(a *Combatant, weapon int) bool {
 	case 10:
 		stands = true
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).jammed, Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded}))
+	r.emit(engine.New(r.arena(), jammedKind, Jammed{Attacker: a.ID, Weapon: weapon, Die: die, Stands: stands, State: state, Loaded: loaded}))
 	if die == 1 {
 		// The gun explodes: d10 damage to the shooter, Toughness applies:
 		// what it stops is alike.
@@ -71,7 +78,7 @@ func (r *run) fix(who string) error {
 		return err
 	}
 	w := c.Weapon()
-	ev := &GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded}
+	ev := engine.New(r.arena(), gunFixedKind, GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded})
 	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft")+c.Assist, ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK
@@ -117,7 +124,7 @@ func (r *run) repair(cmd *Repair) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no gun to repair, or is not conscious", c.Name)
 	}
 	w := c.Weapons[i]
-	ev := &GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded}
+	ev := engine.New(r.arena(), gunFixedKind, GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded})
 	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft"), ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK

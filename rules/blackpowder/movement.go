@@ -22,6 +22,14 @@ type Move struct {
 	Y float64 `json:"y"`
 }
 
+// The kinds of movement.go's commands and events.
+var (
+	moveKind  = engine.Add[Move](commands, "move")
+	runKind   = engine.Add[Run](commands, "run")
+	_         = engine.Add[Withdraw](commands, "withdraw")
+	movedKind = engine.Add[Moved](events, "moved")
+)
+
 func (Move) Kind() string { return "move" }
 func (*Move) isCommand()  {}
 
@@ -52,7 +60,7 @@ func (r *run) move(who string, x, y float64, mode string) error {
 	if err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).moved, Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d}))
+	r.emit(engine.New(r.arena(), movedKind, Moved{Combatant: c.ID, Mode: mode, X: x, Y: y, Distance: d}))
 	return nil
 }
 

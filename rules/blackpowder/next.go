@@ -24,10 +24,14 @@ type prompter struct {
 // commands of the state's hot memory.
 func leanPrompter(s *State, p *engine.Prompt[Command]) prompter {
 	h := s.hotMemory()
-	h.resetCommands()
+	h.moves.Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	return prompter{p: p, lean: true, hot: h}
 }
+
+// arena is where the options' commands go: the hot memory's arena of
+// moves when lean, else nil (commands of their own).
+func (b *prompter) arena() *engine.Arena { return b.hot.moveArena() }
 
 // ask sets the question, when people will read it.
 func (b *prompter) ask(words ...string) {
@@ -268,20 +272,16 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
 				continue
 			}
-			atk := command(b, (*hotMemory).attacks)
-			*atk = Attack{Target: t.ID}
+			atk := engine.New(b.arena(), attackKind, Attack{Target: t.ID})
 			b.add(atk, "attack ", t.Name, " with the ", w.Name)
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
-				hold := command(b, (*hotMemory).holds)
-				*hold = Hold{Target: t.ID}
+				hold := engine.New(b.arena(), holdKind, Hold{Target: t.ID})
 				b.add(hold, "hold ", t.Name)
 			}
-			aim := command(b, (*hotMemory).aimAts)
-			*aim = AimAt{Target: t.ID}
+			aim := engine.New(b.arena(), aimAtKind, AimAt{Target: t.ID})
 			b.add(aim, "aim at ", t.Name, " with the ", w.Name, " (+3, resolves before your group's next turn)")
 			if s.unaware(t) && t.Status == Active {
-				stun := command(b, (*hotMemory).stuns)
-				*stun = Stun{Target: t.ID}
+				stun := engine.New(b.arena(), stunKind, Stun{Target: t.ID})
 				b.add(stun, "stun ", t.Name, " with the ", w.Name)
 			}
 		}
@@ -289,8 +289,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			t := &s.Combatants[i]
 			if t.Group == c.Group && t.Status == Unconscious && distance(c, t) <= reach {
 				for _, skill := range [...]string{"medicine", "survival"} {
-					rev := command(b, (*hotMemory).revives)
-					*rev = Revive{Target: t.ID, Skill: skill}
+					rev := engine.New(b.arena(), reviveKind, Revive{Target: t.ID, Skill: skill})
 					b.add(rev, "revive ", t.Name, " with ", skill, " (difficulty ", strconv.Itoa(t.ReviveDifficulty), ")")
 				}
 			}
@@ -308,14 +307,12 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	if !c.ImmediateUsed || c.Actions > 0 {
 		for i := range c.Weapons {
 			if i != c.Wielding {
-				draw := command(b, (*hotMemory).draws)
-				*draw = Draw{Weapon: c.Weapons[i].Name}
+				draw := engine.New(b.arena(), drawKind, Draw{Weapon: c.Weapons[i].Name})
 				b.add(draw, "draw the ", c.Weapons[i].Name)
 			}
 		}
 		if c.Wielding >= 0 {
-			draw := command(b, (*hotMemory).draws)
-			*draw = Draw{Weapon: "fists"}
+			draw := engine.New(b.arena(), drawKind, Draw{Weapon: "fists"})
 			b.add(draw, "put weapons away (fists)")
 		}
 	}
@@ -326,8 +323,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			}
 			for i := range s.Combatants {
 				if t := &s.Combatants[i]; t.Group == c.Group && t.Status == Active && t.LP < t.LPMax && distance(c, t) <= reach {
-					use := command(b, (*hotMemory).useItems)
-					*use = UseItem{Item: it.Name, Target: t.ID}
+					use := engine.New(b.arena(), useItemKind, UseItem{Item: it.Name, Target: t.ID})
 					b.add(use, "use the ", it.Name, " on ", t.Name, " (", it.Heal, " LP)")
 				}
 			}
@@ -340,8 +336,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 		}
 		for i := range s.Combatants {
 			if a := &s.Combatants[i]; a.Group == c.Group && a.ID != c.ID && a.Status == Active {
-				assist := command(b, (*hotMemory).assists)
-				*assist = Assist{Ally: a.ID}
+				assist := engine.New(b.arena(), assistKind, Assist{Ally: a.ID})
 				b.add(assist, "assist ", a.Name, " (+2 to their next check)")
 			}
 		}
@@ -368,16 +363,14 @@ func writeApproachOptions(s *State, c *Combatant, b *prompter) {
 		}
 		x, y, reaches, ok := closeIn(c, t, moveDistance-c.Moved)
 		if ok {
-			mv := command(b, (*hotMemory).moves)
-			*mv = Move{X: x, Y: y}
+			mv := engine.New(b.arena(), moveKind, Move{X: x, Y: y})
 			b.add(mv, approachLabel(b, "move", c, t, x, y, reaches)...)
 		}
 		if reaches || c.Actions < 1 {
 			continue
 		}
 		if x, y, reaches, ok = closeIn(c, t, runDistance); ok {
-			rn := command(b, (*hotMemory).runs)
-			*rn = Run{X: x, Y: y}
+			rn := engine.New(b.arena(), runKind, Run{X: x, Y: y})
 			b.add(rn, approachLabel(b, "run", c, t, x, y, reaches)...)
 		}
 	}
@@ -408,11 +401,9 @@ func pendingPrompt(s *State, b *prompter) {
 	if p.Stage == "critical" {
 		b.p.Kind, b.p.Actor, b.p.Default = engine.React, a.ID, 0
 		b.ask(a.Name, "'s damage die shows 10: re-roll the attack for a critical?")
-		take := command(b, (*hotMemory).criticals)
-		*take = Critical{Take: true}
+		take := engine.New(b.arena(), criticalKind, Critical{Take: true})
 		b.add(take, "take the critical re-roll")
-		decline := command(b, (*hotMemory).criticals)
-		*decline = Critical{Take: false}
+		decline := engine.New(b.arena(), criticalKind, Critical{Take: false})
 		b.add(decline, "no critical")
 		return
 	}
@@ -443,8 +434,7 @@ func reactionPrompt(s *State, b *prompter) {
 			b.askf("%s declares %q: are healer and patient out of immediate danger?", a.Name, d.Text)
 		}
 		for i, safe := range [...]bool{true, false} {
-			r := command(b, (*hotMemory).rulings)
-			*r = Ruling{Safe: b.boolValue(safe, i)}
+			r := engine.New(b.arena(), rulingKind, Ruling{Safe: b.boolValue(safe, i)})
 			if safe {
 				b.add(r, "safe: the revive goes ahead")
 			} else {
@@ -458,8 +448,7 @@ func reactionPrompt(s *State, b *prompter) {
 			b.askf("%s declares %q: situational modifier (terrain, elevation, crowding, cover, visibility, weather)?", a.Name, d.Text)
 		}
 		for i, m := range situationalModifiers {
-			r := command(b, (*hotMemory).rulings)
-			*r = Ruling{Modifier: b.intValue(m, i)}
+			r := engine.New(b.arena(), rulingKind, Ruling{Modifier: b.intValue(m, i)})
 			label := ""
 			if b.people() {
 				label = fmt.Sprintf("%+d to the difficulty", m)
@@ -536,9 +525,7 @@ func (b *prompter) heldOptions(s *State, c *Combatant) []engine.Option[Command] 
 
 // interrupt returns the command in, from the hot memory for a policy.
 func (b *prompter) interrupt(in Interrupt) *Interrupt {
-	c := command(b, (*hotMemory).interrupts)
-	*c = in
-	return c
+	return engine.New(b.arena(), interruptKind, in)
 }
 
 // boolValue returns where a safety ruling's option i keeps its answer

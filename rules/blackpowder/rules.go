@@ -5,7 +5,6 @@ import (
 
 	"fray/dice"
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // ID is the ruleset's id in encounter files.
@@ -161,7 +160,8 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
 	h := s.hotMemory()
-	h.resetEvents()
+	h.events.Reset()
+	h.reactions = h.reactions[:0]
 	r := &h.run
 	*r = run{s: s, src: src, events: events, hot: h}
 	return r.decide(s, actor, cmd)
@@ -242,7 +242,7 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		if r.s.After == nil {
 			return engine.Errorf(engine.NotAllowedNow, "the fight is not over")
 		}
-		r.emit(parts.PutIn(r.hot, (*hotMemory).ended, Ended{Winner: r.s.After.Winner, TimedOut: r.s.After.TimedOut}))
+		r.emit(engine.New(r.arena(), endedKind, Ended{Winner: r.s.After.Winner, TimedOut: r.s.After.TimedOut}))
 		return nil
 	}
 	if r.s.stage() == stageFollow && cmd != nil {

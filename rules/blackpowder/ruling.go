@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Ruling: the GM's answer to a ruling prompt: "safe" or "unsafe" for a
@@ -13,6 +12,12 @@ type Ruling struct {
 	Safe     *bool `json:"safe,omitempty"`
 	Modifier *int  `json:"modifier,omitempty"`
 }
+
+// The kinds of ruling.go's commands and events.
+var (
+	rulingKind = engine.Add[Ruling](commands, "ruling")
+	ruledKind  = engine.Add[Ruled](events, "ruled")
+)
 
 func (Ruling) Kind() string { return "ruling" }
 func (*Ruling) isCommand()  {}
@@ -23,7 +28,7 @@ func (r *run) rule(who string, cmd *Ruling) error {
 	if err != nil {
 		return err
 	}
-	ev := parts.PutIn(r.hot, (*hotMemory).ruled, Ruled{About: d.Queue[0].Kind})
+	ev := engine.New(r.arena(), ruledKind, Ruled{About: d.Queue[0].Kind})
 	switch ev.About {
 	case "safety":
 		if cmd.Safe == nil {

@@ -1,6 +1,9 @@
 package blackpowder
 
-import "fray/dice"
+import (
+	"fray/dice"
+	"fray/engine"
+)
 
 // run is one Decide in progress: s is the state every emitted event is
 // applied to at once, so that later steps see earlier ones; a scratch copy
@@ -29,6 +32,11 @@ type run struct {
 	hot *hotMemory
 }
 
+// arena is where the run's events and their dice go: the hot memory's
+// when the run is a Step's, else nil (memory of their own).
+func (r *run) arena() *engine.Arena { return r.hot.arena() }
+
+// emit appends e to the run's events and applies it to the run's state.
 func (r *run) emit(e Event) {
 	r.events = append(r.events, e)
 	e.apply(r.s, r.hot)

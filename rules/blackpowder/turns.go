@@ -109,6 +109,16 @@ func (r *run) movingMember(who string) (*Combatant, error) { return r.acting(who
 // stays available for a dodge.
 type Pass struct{}
 
+// The kinds of turns.go's commands and events.
+var (
+	_                = engine.Add[Pass](commands, "pass")
+	_                = engine.Add[Delay](commands, "delay")
+	roundStartedKind = engine.Add[RoundStarted](events, "round_started")
+	turnStartedKind  = engine.Add[TurnStarted](events, "turn_started")
+	passedKind       = engine.Add[Passed](events, "passed")
+	delayedKind      = engine.Add[Delayed](events, "delayed")
+)
+
 func (Pass) Kind() string { return "pass" }
 func (*Pass) isCommand()  {}
 
@@ -124,7 +134,7 @@ func (r *run) pass(who string) error {
 	if err != nil {
 		return err
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).passed, Passed{Combatant: c.ID}))
+	r.emit(engine.New(r.arena(), passedKind, Passed{Combatant: c.ID}))
 	return nil
 }
 
@@ -142,7 +152,7 @@ func (r *run) delay(who string) error {
 	if c.DelayedSpent {
 		return engine.Errorf(engine.NotAllowedNow, "%s has performed a delayed action this round: only one a round (R07, A15)", c.Name)
 	}
-	r.emit(parts.PutIn(r.hot, (*hotMemory).delayed, Delayed{Combatant: c.ID}))
+	r.emit(engine.New(r.arena(), delayedKind, Delayed{Combatant: c.ID}))
 	return nil
 }
 
@@ -164,7 +174,7 @@ func (r *run) advance() {
 		if err == nil {
 			return // the aimer answers first (R22)
 		}
-		r.emit(&FollowDone{Who: s.Follow, Reason: err.Error()})
+		r.emit(engine.New(r.arena(), followDoneKind, FollowDone{Who: s.Follow, Reason: err.Error()}))
 	}
 	r.resolveDeclared()
 	if s.Over {
@@ -185,11 +195,11 @@ func (r *run) advance() {
 		if s.canAct(a.Hiders) {
 			return
 		}
-		r.emit(&AmbushOver{}) // the free turn is over: initiative (R38)
+		r.emit(engine.New(r.arena(), ambushOverKind, AmbushOver{})) // the free turn is over: initiative (R38)
 	}
 	if s.stage() == stageInitiative {
 		if s.nextInitiativeGroup() < 0 {
-			r.emit(parts.PutIn(r.hot, (*hotMemory).roundStarted, RoundStarted{Round: 1, Order: s.initiativeOrder()}))
+			r.emit(engine.New(r.arena(), roundStartedKind, RoundStarted{Round: 1, Order: s.initiativeOrder()}))
 			r.startTurn(0)
 		}
 		return
@@ -210,7 +220,7 @@ func (r *run) startTurn(i int) {
 				r.endAtLimit()
 				return
 			}
-			r.emit(parts.PutIn(r.hot, (*hotMemory).roundStarted, RoundStarted{Round: s.Round + 1}))
+			r.emit(engine.New(r.arena(), roundStartedKind, RoundStarted{Round: s.Round + 1}))
 			for gi := range s.Groups {
 				if g := &s.Groups[gi]; parts.JoinsAfter(g.Joins, s.Round) && !g.Rolled {
 					r.join(gi) // new groups roll first (§7 step 3)
@@ -230,12 +240,12 @@ func (r *run) startTurn(i int) {
 			for i := range s.Combatants {
 				c := &s.Combatants[i]
 				if c.Group == g && c.Aim != nil {
-					r.emit(parts.PutIn(r.hot, (*hotMemory).aimsDue, AimsDue{Turn: turn})) // aimed attacks first (R22)
+					r.emit(engine.New(r.arena(), aimsDueKind, AimsDue{Turn: turn})) // aimed attacks first (R22)
 					r.resolveAims()
 					return
 				}
 			}
-			r.emit(parts.PutIn(r.hot, (*hotMemory).turnStarted, turn))
+			r.emit(engine.New(r.arena(), turnStartedKind, turn))
 			return
 		}
 		i++

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Draw: take another carried weapon in hand ("fists" for none). The first
@@ -12,6 +11,14 @@ import (
 type Draw struct {
 	Weapon string `json:"weapon"`
 }
+
+// The kinds of weapons.go's commands and events.
+var (
+	drawKind        = engine.Add[Draw](commands, "draw")
+	_               = engine.Add[Reload](commands, "reload")
+	weaponDrawnKind = engine.Add[WeaponDrawn](events, "weapon_drawn")
+	reloadStepKind  = engine.Add[ReloadStep](events, "reload_step")
+)
 
 func (Draw) Kind() string { return "draw" }
 func (*Draw) isCommand()  {}
@@ -46,7 +53,7 @@ func (r *run) draw(who, name string) error {
 	}
 	// A draw made with a delayed action is that action (R07): the
 	// immediate action belongs to the combatant's own turn.
-	r.emit(parts.PutIn(r.hot, (*hotMemory).weaponDrawn, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: !c.ImmediateUsed && r.mode != "delayed"}))
+	r.emit(engine.New(r.arena(), weaponDrawnKind, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: !c.ImmediateUsed && r.mode != "delayed"}))
 	return nil
 }
 
@@ -76,11 +83,11 @@ func (r *run) reload(who string) error {
 		return err
 	}
 	if immediate {
-		r.emit(parts.PutIn(r.hot, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: true, Immediate: true}))
+		r.emit(engine.New(r.arena(), reloadStepKind, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: true, Immediate: true}))
 		return nil
 	}
 	need := c.weapon().Reload[min(max(c.GunslingerTier, 0), 2)]
-	r.emit(parts.PutIn(r.hot, (*hotMemory).reloadStep, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: c.Reloading+1 >= need}))
+	r.emit(engine.New(r.arena(), reloadStepKind, ReloadStep{Combatant: c.ID, Weapon: c.Wielding, Done: c.Reloading+1 >= need}))
 	return nil
 }
 
