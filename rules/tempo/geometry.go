@@ -2,7 +2,6 @@ package tempo
 
 import (
 	"fmt"
-	"slices"
 )
 
 // neighbours are the eight steps from a square, in a fixed order so that
@@ -117,22 +116,32 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 	for i := range r.prev {
 		r.prev[i] = -1
 	}
+	// A wall's square is marked as seen but reached from nowhere (-2), so
+	// the search never enters it and has() never reports it.
+	for _, w := range walls {
+		if j, ok := r.index(w); ok {
+			r.prev[j] = -2
+		}
+	}
 	first, _ := r.index(mover.At)
 	r.prev[first] = first
 	frontier, next := append(r.frontier[:0], first), r.next[:0]
 	for range steps {
 		next = next[:0]
 		for _, i := range frontier {
-			q := r.square(i)
+			x, y := i%side, i/side
 			for _, d := range neighbours {
-				n := Square{X: q.X + d.X, Y: q.Y + d.Y}
-				j, ok := r.index(n)
-				if !ok || r.prev[j] >= 0 || slices.Contains(walls, n) {
+				nx, ny := x+d.X, y+d.Y
+				if nx < 0 || ny < 0 || nx >= side || ny >= side {
+					continue
+				}
+				j := ny*side + nx
+				if r.prev[j] != -1 {
 					continue
 				}
 				r.prev[j] = i
 				next = append(next, j)
-				r.order = append(r.order, n)
+				r.order = append(r.order, Square{X: r.start.X + nx - steps, Y: r.start.Y + ny - steps})
 			}
 		}
 		frontier, next = next, frontier
@@ -145,17 +154,27 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 // step away becomes the shortest path to it. It checks the path against
 // R15: at most BCM steps, each to an adjacent square, never into an
 // opponent's square, ending on a free square. A refusal says why only
-// when explain is set. With h set the search and the path it finds are
-// h's working memory, valid until the next route with h.
-func (s *State) route(mover *Combatant, path []Square, explain bool, h *hotMemory) ([]Square, error) {
+// when explain is set. board, when not nil, is the search of the squares
+// mover can reach, read rather than searching again. With h set the search
+// and the path it finds are h's working memory, valid until the next route
+// with h.
+func (s *State) route(mover *Combatant, path []Square, board *reach, explain bool, h *hotMemory) ([]Square, error) {
 	if len(path) == 0 {
 		return nil, refusal(explain, func() error { return fmt.Errorf("a move needs a destination") })
 	}
 	if len(path) == 1 && Dist(mover.At, path[0]) > 1 {
 		var full []Square
-		if h == nil {
+		switch {
+		case board != nil && board.start == mover.At && board.steps == mover.BCM:
+			if h == nil {
+				full = board.path(path[0])
+			} else {
+				h.routePath = board.appendPath(h.routePath[:0], path[0])
+				full = h.routePath
+			}
+		case h == nil:
 			full = s.reachable(mover, mover.BCM, nil).path(path[0])
-		} else {
+		default:
 			h.routePath = s.reachable(mover, mover.BCM, &h.route).appendPath(h.routePath[:0], path[0])
 			full = h.routePath
 		}

@@ -33,13 +33,35 @@ var proactiveOrder = []Action{MeleeAttack, Feint, RangedAttack, UnarmedAttack, A
 // reactiveOrder is the order reactions appear in a reaction menu.
 var reactiveOrder = []Action{Parry, Evade, CounterAttack, Dodge, CounterFire, Retreat, Struggle, Wind, Double}
 
+// proactiveRules and reactiveRules are the rules of proactiveOrder and
+// reactiveOrder, index for index, so that the menus look none up.
+var (
+	proactiveRules = rulesOf(proactiveOrder)
+	reactiveRules  = rulesOf(reactiveOrder)
+)
+
+// rulesOf returns the rules of each action, in order.
+func rulesOf(as []Action) []*rule {
+	out := make([]*rule, len(as))
+	for i, a := range as {
+		out[i] = rules(a)
+	}
+	return out
+}
+
 // declaration checks a declared action against the rules and completes
 // it: the weapon, the target, the full path, the AP paid and whether an
 // Aim applies. A refusal says why only when explain is set. With h set the
 // searches use its working memory, and the path may be h's too (see
 // route): the caller copies what it keeps.
 func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *hotMemory) (Declared, error) {
-	r := rules(d.Action)
+	return s.declarationBy(c, d, rules(d.Action), nil, explain, h)
+}
+
+// declarationBy is declaration with d's rule r already looked up and,
+// when not nil, board the search of the squares c can reach, which the
+// check of a move's path then reads rather than searching again.
+func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *hotMemory) (Declared, error) {
 	if r == nil || r.kind != proactive {
 		return Declared{}, refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, actionList(proactiveOrder))
@@ -70,7 +92,7 @@ func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *hotMemory
 	default:
 		out.Paid = r.ap
 	}
-	if err := s.declaredTarget(c, d, w, &out, explain, h); err != nil {
+	if err := s.declaredTarget(c, d, w, &out, board, explain, h); err != nil {
 		return Declared{}, err
 	}
 	if out.Paid > c.AP {
@@ -146,7 +168,7 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string) (Wea
 
 // declaredTarget checks and completes the target, path or item of a
 // declaration.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared, explain bool, h *hotMemory) error {
+func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared, board *reach, explain bool, h *hotMemory) error {
 	needsNoTarget := func() error {
 		if d.Target != "" {
 			return refusal(explain, func() error { return refuse("%s takes no target", d.Action) })
@@ -202,7 +224,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared
 		if err := needsNoTarget(); err != nil {
 			return err
 		}
-		path, err := s.route(c, d.Path, explain, h)
+		path, err := s.route(c, d.Path, board, explain, h)
 		if err != nil {
 			return refusal(explain, func() error { return refuse("move: %v (R15)", err) })
 		}
@@ -215,7 +237,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared
 		if len(d.Path) != 1 {
 			return refusal(explain, func() error { return refuse("a combat move names one destination square") })
 		}
-		path, err := s.route(c, d.Path, explain, h)
+		path, err := s.route(c, d.Path, board, explain, h)
 		if err != nil {
 			return refusal(explain, func() error { return refuse("combat move: %v (R16)", err) })
 		}
@@ -293,12 +315,13 @@ func (s *State) declareOptions(c *Combatant, h *hotMemory) []offer {
 	var buf [8]*Combatant
 	foes := s.appendFoes(buf[:0], c)
 	var board *reach
-	for _, a := range proactiveOrder {
-		if r := rules(a); !r.allowed(c.Status) || !r.mayAfford(c.AP) {
+	for i, a := range proactiveOrder {
+		r := proactiveRules[i]
+		if !r.allowed(c.Status) || !r.mayAfford(c.AP) {
 			continue
 		}
 		s.eachCandidate(c, a, foes, &board, h, func(d Declare) bool {
-			if decl, err := s.declaration(c, &d, false, h); err == nil {
+			if decl, err := s.declarationBy(c, &d, r, board, false, h); err == nil {
 				out = append(out, offer{d, decl.Paid})
 			}
 			return true
@@ -321,13 +344,14 @@ func (s *State) canDeclare(c *Combatant, h *hotMemory) bool {
 	var buf [8]*Combatant
 	foes := s.appendFoes(buf[:0], c)
 	var board *reach
+	var r *rule
 	legal := func(d Declare) bool {
-		_, err := s.declaration(c, &d, false, h)
+		_, err := s.declarationBy(c, &d, r, board, false, h)
 		return err != nil // go on while the candidates are refused
 	}
 	for _, moves := range [...]bool{false, true} {
-		for _, a := range proactiveOrder {
-			r := rules(a)
+		for i, a := range proactiveOrder {
+			r = proactiveRules[i]
 			if (a == Move || a == CombatMove) != moves || !r.allowed(c.Status) || !r.mayAfford(c.AP) {
 				continue
 			}
@@ -548,9 +572,10 @@ func (s *State) reactionOptions(reactor *Combatant, h *hotMemory) []React {
 // (a pointer handed to a func value would, one allocation a weapon).
 func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, weapon string, cost int)) {
 	var buf [4]Weapon
-	for _, a := range reactiveOrder {
-		r := rules(a)
-		if !r.allowed(reactor.Status) || !r.answers(public(s.Exchange.Act.Action)) {
+	answered := public(s.Exchange.Act.Action)
+	for i, a := range reactiveOrder {
+		r := reactiveRules[i]
+		if !r.allowed(reactor.Status) || !r.answers(answered) {
 			continue
 		}
 		for _, w := range appendReactionWeapons(buf[:0], reactor, a) {
