@@ -73,7 +73,8 @@ func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, e
 		})
 	}
 	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
-	w, err := s.declaredWeapon(c, d, explain)
+	var spare Weapon
+	w, err := declaredWeapon(c, d, explain, &spare)
 	if err != nil {
 		return Declared{}, err
 	}
@@ -106,39 +107,42 @@ func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, e
 }
 
 // declaredWeapon finds the weapon a declared action uses, or the zero
-// Weapon for actions without one. A refusal says why only when explain is
-// set.
-func (s *State) declaredWeapon(c *Combatant, d *Declare, explain bool) (Weapon, error) {
+// Weapon for actions without one: one c wields, or *spare made so. A
+// refusal says why only when explain is set.
+func declaredWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon, error) {
 	switch d.Action {
 	case MeleeAttack, Feint:
-		return namedWeapon(c, d, explain, "melee", "")
+		return namedWeapon(c, d, explain, "melee", "", spare)
 	case RangedAttack:
-		return namedWeapon(c, d, explain, "ranged", "")
+		return namedWeapon(c, d, explain, "ranged", "", spare)
 	case Aim:
-		return namedWeapon(c, d, explain, "ranged", "melee")
+		return namedWeapon(c, d, explain, "ranged", "melee", spare)
 	case UnarmedAttack:
 		if d.Weapon != "" && d.Weapon != UnarmedName {
-			return Weapon{}, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
+			return nil, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
 		}
-		return Unarmed(), nil
+		*spare = Unarmed()
+		return spare, nil
 	case Disarm, Grapple, Press:
 		if d.Weapon != "" && d.Weapon != c.BoundWeapon {
-			return Weapon{}, refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWeapon, d.Weapon) })
+			return nil, refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWeapon, d.Weapon) })
 		}
-		w, _ := c.weapon(c.BoundWeapon)
+		w, _ := c.weaponIn(c.BoundWeapon, spare)
 		return w, nil
 	case PickUp:
-		return Weapon{}, nil
+		*spare = Weapon{}
+		return spare, nil
 	}
 	if d.Weapon != "" {
-		return Weapon{}, refusal(explain, func() error { return refuse("%s takes no weapon", d.Action) })
+		return nil, refusal(explain, func() error { return refuse("%s takes no weapon", d.Action) })
 	}
-	return Weapon{}, nil
+	*spare = Weapon{}
+	return spare, nil
 }
 
 // namedWeapon is the weapon d names, of kind or also (when not ""), or the
-// first of those kinds c wields when d names none.
-func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string) (Weapon, error) {
+// first of those kinds c wields when d names none; see declaredWeapon.
+func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string, spare *Weapon) (*Weapon, error) {
 	fits := func(k string) bool { return k == kind || (also != "" && k == also) }
 	kinds := func() string {
 		if also == "" {
@@ -147,19 +151,19 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string) (Wea
 		return kind + " or " + also
 	}
 	if d.Weapon == "" {
-		for _, w := range c.Weapons {
-			if fits(w.Kind) {
+		for i := range c.Weapons {
+			if w := &c.Weapons[i]; fits(w.Kind) {
 				return w, nil
 			}
 		}
-		return Weapon{}, refusal(explain, func() error { return refuse("%s wields no %s weapon for %s", c.ID, kinds(), d.Action) })
+		return nil, refusal(explain, func() error { return refuse("%s wields no %s weapon for %s", c.ID, kinds(), d.Action) })
 	}
-	w, ok := c.weapon(d.Weapon)
+	w, ok := c.weaponIn(d.Weapon, spare)
 	if !ok {
-		return Weapon{}, refusal(explain, func() error { return refuse("%s wields no %q (wielded: %s)", c.ID, d.Weapon, weaponList(c)) })
+		return nil, refusal(explain, func() error { return refuse("%s wields no %q (wielded: %s)", c.ID, d.Weapon, weaponList(c)) })
 	}
 	if !fits(w.Kind) {
-		return Weapon{}, refusal(explain, func() error {
+		return nil, refusal(explain, func() error {
 			return refuse("%s is a %s weapon; %s needs a %s one", w.Name, w.Kind, d.Action, kinds())
 		})
 	}
@@ -168,7 +172,7 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string) (Wea
 
 // declaredTarget checks and completes the target, path or item of a
 // declaration.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared, board *reach, explain bool, h *hotMemory) error {
+func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declared, board *reach, explain bool, h *hotMemory) error {
 	needsNoTarget := func() error {
 		if d.Target != "" {
 			return refusal(explain, func() error { return refuse("%s takes no target", d.Action) })
@@ -486,7 +490,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			continue
 		}
 		if a == Move {
-			if q, ok := best(func(q Square) int { return -max(Dist(q, o.At), 1) }); ok {
+			if q, ok := closest(free, o.At, c.At); ok {
 				if !yield(Declare{Action: Move, Path: path(q)}) {
 					return false
 				}
@@ -498,12 +502,10 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			if want < 1 {
 				continue
 			}
-			if q, ok := best(func(q Square) int {
-				if q == c.At || Dist(q, o.At) != want {
-					return -1 << 20
-				}
-				return 0
-			}); ok {
+			// The first free square at want from o, c's own excluded.
+			i := slices.IndexFunc(free, func(q Square) bool { return q != c.At && Dist(q, o.At) == want })
+			if i >= 0 {
+				q := free[i]
 				var dest []Square
 				if h == nil {
 					dest = []Square{q}
@@ -535,6 +537,23 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		}
 	}
 	return true
+}
+
+// closest returns the first of free (nearest first) as near to target as
+// any, a square next to it being as near as can be, if it is nearer than
+// from.
+func closest(free []Square, target, from Square) (Square, bool) {
+	var at Square
+	top := 0
+	for i, q := range free {
+		if d := max(Dist(q, target), 1); i == 0 || d < top {
+			at, top = q, d
+			if d == 1 {
+				break // no square is nearer, and the first of equals wins
+			}
+		}
+	}
+	return at, len(free) > 0 && top < max(Dist(from, target), 1)
 }
 
 // reactionOptions lists the reactions reactor may make to the exchange's
