@@ -158,7 +158,7 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 // mover can reach, read rather than searching again. With h set the search
 // and the path it finds are h's working memory, valid until the next route
 // with h.
-func (s *State) route(mover *Combatant, path []Square, board *reach, explain bool, h *hotMemory) ([]Square, error) {
+func (s *State) route(mover *Combatant, path []Square, board *reach, explain bool, h *searchMemory) ([]Square, error) {
 	if len(path) == 0 {
 		return nil, refusal(explain, func() error { return fmt.Errorf("a move needs a destination") })
 	}

@@ -54,14 +54,14 @@ func rulesOf(as []Action) []*rule {
 // Aim applies. A refusal says why only when explain is set. With h set the
 // searches use its working memory, and the path may be h's too (see
 // route): the caller copies what it keeps.
-func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *hotMemory) (Declared, error) {
+func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *searchMemory) (Declared, error) {
 	return s.declarationBy(c, d, rules(d.Action), nil, explain, h)
 }
 
 // declarationBy is declaration with d's rule r already looked up and,
 // when not nil, board the search of the squares c can reach, which the
 // check of a move's path then reads rather than searching again.
-func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *hotMemory) (Declared, error) {
+func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *searchMemory) (Declared, error) {
 	if r == nil || r.kind != proactive {
 		return Declared{}, refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, actionList(proactiveOrder))
@@ -172,7 +172,7 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string, spar
 
 // declaredTarget checks and completes the target, path or item of a
 // declaration.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declared, board *reach, explain bool, h *hotMemory) error {
+func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declared, board *reach, explain bool, h *searchMemory) error {
 	needsNoTarget := func() error {
 		if d.Target != "" {
 			return refusal(explain, func() error { return refuse("%s takes no target", d.Action) })
@@ -310,7 +310,7 @@ type offer struct {
 // with the AP it costs. With h set the list and the paths of its moves are
 // h's working memory, valid until the next declareOptions or canDeclare
 // with h.
-func (s *State) declareOptions(c *Combatant, h *hotMemory) []offer {
+func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 	var out []offer
 	if h != nil {
 		out = h.offers[:0]
@@ -341,7 +341,7 @@ func (s *State) declareOptions(c *Combatant, h *hotMemory) []offer {
 // whether declareOptions is not empty. It tries the moves, whose
 // candidates need a search of the board, last. h, when set, is the
 // working memory it uses.
-func (s *State) canDeclare(c *Combatant, h *hotMemory) bool {
+func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
 	if h != nil {
 		h.candSquares = h.candSquares[:0]
 	}
@@ -384,7 +384,7 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 // whether yield never did. board holds the search of the squares c can
 // reach, made on first need, in h's memory when h is set (the moves'
 // paths too, then).
-func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *hotMemory, yield func(Declare) bool) bool {
+func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare) bool) bool {
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
 		for _, w := range c.Weapons {
@@ -441,7 +441,7 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 // square nearer each opponent and one farther. It calls yield with each
 // until yield returns false, and reports whether yield never did. The
 // paths are h's working memory when h is set.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *hotMemory, yield func(Declare) bool) bool {
+func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
 	var takenBuf [8]Square
 	taken := takenBuf[:0] // the squares closed to c (see occupied)
 	for i := range s.Combatants {
@@ -559,7 +559,7 @@ func closest(free []Square, target, from Square) (Square, bool) {
 // reactionOptions lists the reactions reactor may make to the exchange's
 // action, as its opponents declared it publicly (R26, R27). With h set the
 // list is h's working memory, valid until the next reactionOptions with h.
-func (s *State) reactionOptions(reactor *Combatant, h *hotMemory) []React {
+func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []React {
 	x := s.Exchange
 	if x == nil {
 		return nil
@@ -681,7 +681,7 @@ func (s *State) eligible(reactor, actor *Combatant, a Action, w *Weapon) bool {
 // in the order they are asked: the target alone for a targeted action,
 // otherwise every opponent in initiative order from the actor on (R26).
 // h, when set, is the working memory it uses.
-func (s *State) candidates(out []string, actor *Combatant, h *hotMemory) []string {
+func (s *State) candidates(out []string, actor *Combatant, h *searchMemory) []string {
 	x := s.Exchange
 	switch x.Act.Action {
 	case MeleeAttack, Feint, RangedAttack, UnarmedAttack, Disarm, Grapple, Press, Withdraw, Pin:
