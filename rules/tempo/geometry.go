@@ -112,6 +112,12 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 	side := 2*steps + 1
 	r.start, r.steps, r.walls = mover.At, steps, walls
 	r.prev = append(r.prev[:0], make([]int, side*side)...)
+	// Sized once for the whole box, so that a search in new memory grows
+	// none of its lists square by square.
+	if cap(r.order) < side*side {
+		r.order = make([]Square, 0, side*side)
+		r.frontier, r.next = make([]int, 0, side*side), make([]int, 0, side*side)
+	}
 	r.order = r.order[:0]
 	for i := range r.prev {
 		r.prev[i] = -1

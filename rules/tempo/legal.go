@@ -457,6 +457,9 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 	if h != nil {
 		free = h.freeSquares[:0]
 	}
+	if cap(free) < len(r.order) {
+		free = make([]Square, 0, len(r.order))
+	}
 	for _, q := range r.order {
 		if !slices.Contains(taken, q) {
 			free = append(free, q)
