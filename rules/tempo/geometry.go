@@ -42,19 +42,28 @@ type reach struct {
 	start Square
 	steps int
 	// prev holds, for each square of the (2·steps+1)² box around start,
-	// the box index of the square it was reached from; -1 if unreached.
+	// the box index of the square it was reached from; -1 if unreached,
+	// -2 for a wall.
 	prev []int
 	// order lists the reached squares (the start excluded) nearest first,
 	// in a fixed neighbour order, so that everything built on it is
 	// deterministic.
 	order []Square
+	// free lists the squares of order not closed to the mover (see
+	// holdsSquare), when hasFree is set: the moves' candidates work it
+	// out once for the search.
+	free    []Square
+	hasFree bool
 	// walls, frontier and next are the search's working memory.
 	walls          []Square
 	frontier, next []int
 }
 
+// side is the width of r's box.
+func (r *reach) side() int { return 2*r.steps + 1 }
+
 func (r *reach) index(q Square) (int, bool) {
-	side := 2*r.steps + 1
+	side := r.side()
 	x, y := q.X-r.start.X+r.steps, q.Y-r.start.Y+r.steps
 	if x < 0 || y < 0 || x >= side || y >= side {
 		return 0, false
@@ -63,7 +72,7 @@ func (r *reach) index(q Square) (int, bool) {
 }
 
 func (r *reach) square(i int) Square {
-	side := 2*r.steps + 1
+	side := r.side()
 	return Square{X: r.start.X + i%side - r.steps, Y: r.start.Y + i/side - r.steps}
 }
 
@@ -109,9 +118,8 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 			walls = append(walls, o.At)
 		}
 	}
-	side := 2*steps + 1
-	r.start, r.steps, r.walls = mover.At, steps, walls
-	r.prev = append(r.prev[:0], make([]int, side*side)...)
+	r.start, r.steps, r.walls, r.hasFree = mover.At, steps, walls, false
+	side := r.side()
 	// Sized once for the whole box, so that a search in new memory grows
 	// none of its lists square by square.
 	if cap(r.order) < side*side {
@@ -119,35 +127,37 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 		r.frontier, r.next = make([]int, 0, side*side), make([]int, 0, side*side)
 	}
 	r.order = r.order[:0]
+	r.prev = append(r.prev[:0], make([]int, side*side)...)
 	for i := range r.prev {
 		r.prev[i] = -1
 	}
-	// A wall's square is marked as seen but reached from nowhere (-2), so
-	// the search never enters it and has() never reports it.
+	// The walls are marked as seen but reached from nowhere (-2), so the
+	// search never enters them and has() never reports them.
 	for _, w := range walls {
 		if j, ok := r.index(w); ok {
 			r.prev[j] = -2
 		}
 	}
+	var offsets [len(neighbours)]int
+	for k, d := range neighbours {
+		offsets[k] = d.Y*side + d.X
+	}
 	first, _ := r.index(mover.At)
 	r.prev[first] = first
+	// Round k steps from squares k-1 from start to squares k from it:
+	// never out of the box, which needs no bounds check.
 	frontier, next := append(r.frontier[:0], first), r.next[:0]
 	for range steps {
 		next = next[:0]
 		for _, i := range frontier {
-			x, y := i%side, i/side
-			for _, d := range neighbours {
-				nx, ny := x+d.X, y+d.Y
-				if nx < 0 || ny < 0 || nx >= side || ny >= side {
-					continue
-				}
-				j := ny*side + nx
+			for _, off := range offsets {
+				j := i + off
 				if r.prev[j] != -1 {
 					continue
 				}
 				r.prev[j] = i
 				next = append(next, j)
-				r.order = append(r.order, Square{X: r.start.X + nx - steps, Y: r.start.Y + ny - steps})
+				r.order = append(r.order, r.square(j))
 			}
 		}
 		frontier, next = next, frontier

@@ -92,7 +92,6 @@ type searchMemory struct {
 	routePath    []Square
 	offers       []offer
 	candSquares  []Square
-	freeSquares  []Square // the squares a move may end on (moveOptions)
 	reactions    []React
 }
 

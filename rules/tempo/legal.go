@@ -442,32 +442,7 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 // until yield returns false, and reports whether yield never did. The
 // paths are h's working memory when h is set.
 func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
-	var takenBuf [8]Square
-	taken := takenBuf[:0] // the squares closed to c (see occupied)
-	for i := range s.Combatants {
-		if o := &s.Combatants[i]; holdsSquare(o, c) {
-			taken = append(taken, o.At)
-		}
-	}
-	// free are the squares of r.order not closed to c, nearest first,
-	// worked out once rather than for each foe: with many combatants and a
-	// long move, checking every square against every taken one for each
-	// foe grew with the cube of the combatants.
-	var free []Square
-	if h != nil {
-		free = h.freeSquares[:0]
-	}
-	if cap(free) < len(r.order) {
-		free = make([]Square, 0, len(r.order))
-	}
-	for _, q := range r.order {
-		if !slices.Contains(taken, q) {
-			free = append(free, q)
-		}
-	}
-	if h != nil {
-		h.freeSquares = free
-	}
+	free := s.freeSquares(c, r)
 	// best is the nearest free square with the highest score, if it scores
 	// more than staying put.
 	best := func(score func(q Square) int) (Square, bool) {
@@ -524,6 +499,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		}
 	}
 	if a == Move && len(foes) > 0 {
+		// The square farthest from the nearest standing foe.
 		nearest := func(q Square) int {
 			n := 1 << 20
 			for _, o := range foes {
@@ -540,6 +516,46 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		}
 	}
 	return true
+}
+
+// freeSquares returns the squares of r.order that are not closed to c
+// (see holdsSquare), nearest first, in r's memory: worked out once for the
+// search rather than for each action or foe (checking every square
+// against every taken one for each foe grew with the cube of the
+// combatants).
+func (s *State) freeSquares(c *Combatant, r *reach) []Square {
+	if r.hasFree {
+		return r.free
+	}
+	var takenBuf [8]Square
+	taken := takenBuf[:0] // the squares closed to c (see occupied)
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; holdsSquare(o, c) {
+			taken = append(taken, o.At)
+		}
+	}
+	free := r.free[:0]
+	if cap(free) < len(r.order) {
+		free = make([]Square, 0, len(r.order))
+	}
+	for _, q := range r.order {
+		if !hasSquare(taken, q) {
+			free = append(free, q)
+		}
+	}
+	r.free, r.hasFree = free, true
+	return free
+}
+
+// hasSquare reports whether q is one of qs: slices.Contains, without the
+// cost of a generic comparison of structs.
+func hasSquare(qs []Square, q Square) bool {
+	for _, x := range qs {
+		if x == q {
+			return true
+		}
+	}
+	return false
 }
 
 // closest returns the first of free (nearest first) as near to target as
