@@ -609,23 +609,61 @@ func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []React {
 // rather than the weapon so that nothing of the loop's escapes to the heap
 // (a pointer handed to a func value would, one allocation a weapon).
 func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, weapon string, cost int)) {
-	var buf [4]Weapon
+	var buf [4]*Weapon
+	var spare Weapon
 	answered := public(s.Exchange.Act.Action)
 	for i, a := range reactiveOrder {
 		r := reactiveRules[i]
 		if !r.allowed(reactor.Status) || !r.answers(answered) {
 			continue
 		}
-		for _, w := range appendReactionWeapons(buf[:0], reactor, a) {
+		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a, &spare) {
 			cost := r.ap
 			if r.byWeapon {
 				cost = w.AP
 			}
-			if s.eligible(reactor, actor, a, &w) {
+			if s.eligible(reactor, actor, a, w) {
 				yield(a, w.Name, cost)
 			}
 		}
 	}
+}
+
+// appendReactionWeaponRefs is appendReactionWeapons without the copies:
+// the weapons c wields in place, the unarmed or zero Weapon in *spare.
+func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action, spare *Weapon) []*Weapon {
+	switch a {
+	case CounterAttack, CTCounterAttack:
+		for i := range c.Weapons {
+			if c.Weapons[i].Kind == "melee" {
+				ws = append(ws, &c.Weapons[i])
+			}
+		}
+		if a == CounterAttack {
+			*spare = Unarmed()
+			ws = append(ws, spare)
+		}
+	case CounterFire:
+		for i := range c.Weapons {
+			if c.Weapons[i].Kind == "ranged" {
+				ws = append(ws, &c.Weapons[i])
+			}
+		}
+	case Parry, CTParry:
+		for i := range c.Weapons {
+			if c.Weapons[i].CanParry {
+				ws = append(ws, &c.Weapons[i])
+			}
+		}
+	case Wind, Double:
+		if w, ok := c.weaponIn(c.BoundWeapon, spare); ok {
+			ws = append(ws, w)
+		}
+	default:
+		*spare = Weapon{}
+		ws = append(ws, spare)
+	}
+	return ws
 }
 
 // appendReactionWeapons appends to ws the weapons a reaction may use: one
