@@ -617,7 +617,14 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 		if !r.allowed(reactor.Status) || !r.answers(answered) {
 			continue
 		}
-		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a, &spare) {
+		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a) {
+			if w == nil {
+				spare = Weapon{}
+				if a == CounterAttack || a == Wind || a == Double {
+					spare = Unarmed()
+				}
+				w = &spare
+			}
 			cost := r.ap
 			if r.byWeapon {
 				cost = w.AP
@@ -630,8 +637,10 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 }
 
 // appendReactionWeaponRefs is appendReactionWeapons without the copies:
-// the weapons c wields in place, the unarmed or zero Weapon in *spare.
-func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action, spare *Weapon) []*Weapon {
+// the weapons c wields in place, nil for the unarmed weapon of a
+// Counter-Attack, Wind or Double and the zero Weapon of the others (the
+// caller makes them, so that nothing of its escapes to the heap).
+func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action) []*Weapon {
 	switch a {
 	case CounterAttack, CTCounterAttack:
 		for i := range c.Weapons {
@@ -640,8 +649,7 @@ func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action, spare *Weapo
 			}
 		}
 		if a == CounterAttack {
-			*spare = Unarmed()
-			ws = append(ws, spare)
+			ws = append(ws, nil)
 		}
 	case CounterFire:
 		for i := range c.Weapons {
@@ -656,12 +664,18 @@ func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action, spare *Weapo
 			}
 		}
 	case Wind, Double:
-		if w, ok := c.weaponIn(c.BoundWeapon, spare); ok {
-			ws = append(ws, w)
+		if c.BoundWeapon == UnarmedName {
+			ws = append(ws, nil)
+			break
+		}
+		for i := range c.Weapons {
+			if c.Weapons[i].Name == c.BoundWeapon {
+				ws = append(ws, &c.Weapons[i])
+				break
+			}
 		}
 	default:
-		*spare = Weapon{}
-		ws = append(ws, spare)
+		ws = append(ws, nil)
 	}
 	return ws
 }
