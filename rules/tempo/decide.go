@@ -17,6 +17,9 @@ type decider struct {
 	// h is the state's hot memory when stepping: the events come from it
 	// and the searches use it. Decide has none.
 	h *hotMemory
+	// work is the memory of the decision's searches: h's when stepping,
+	// else one of the decision's own.
+	work *searchMemory
 }
 
 // emit applies e and appends it to the decision's events.
@@ -30,7 +33,7 @@ func decide(s *State, actor string, c Command, src dice.Source) ([]Event, error)
 		return nil, err
 	}
 	scratch := s.clone()
-	d := &decider{s: &scratch, src: src}
+	d := &decider{s: &scratch, src: src, work: new(searchMemory)}
 	return d.run(c)
 }
 
@@ -42,7 +45,7 @@ func step(s *State, actor string, c Command, src dice.Source, events []Event) ([
 	}
 	h := s.hotMemory()
 	h.resetEvents()
-	d := &decider{s: s, src: src, events: events, h: h}
+	d := &decider{s: s, src: src, events: events, h: h, work: h.search()}
 	return d.run(c)
 }
 

@@ -70,7 +70,7 @@ func (d *decider) declare(c *Declare) error {
 	if actor == nil || d.s.Exchange != nil {
 		return notNow(d.s, "declaring an action")
 	}
-	decl, err := d.s.declaration(actor, c, true, d.h)
+	decl, err := d.s.declaration(actor, c, true, d.work)
 	if err != nil {
 		return err
 	}
@@ -79,12 +79,12 @@ func (d *decider) declare(c *Declare) error {
 	var cands []string
 	if d.h == nil {
 		d.s.Exchange = &Exchange{Actor: actor.ID, Act: decl}
-		cands = d.s.candidates(nil, actor, nil)
+		cands = d.s.candidates(nil, actor, d.work)
 	} else {
 		d.h.probe = Exchange{Actor: actor.ID, Act: decl}
 		d.s.Exchange = &d.h.probe
 		start := len(d.h.stepIDs)
-		d.h.stepIDs = d.s.candidates(d.h.stepIDs, actor, d.h)
+		d.h.stepIDs = d.s.candidates(d.h.stepIDs, actor, d.work)
 		if len(d.h.stepIDs) > start {
 			cands = d.h.stepIDs[start:len(d.h.stepIDs):len(d.h.stepIDs)]
 		}

@@ -45,7 +45,7 @@ func (d *decider) destination(c *Destination) error {
 		d.settle()
 		return nil
 	}
-	squares, r := d.s.destinations(ch, d.h)
+	squares, r := d.s.destinations(ch, d.work)
 	if !slices.Contains(squares, *c.To) {
 		return refuse("%s cannot end its %s on %v; %s", who.ID, choiceName(ch.Kind), *c.To, choiceRule(ch.Kind))
 	}
@@ -69,7 +69,7 @@ func (d *decider) destination(c *Destination) error {
 // destinations are the squares a pending choice may end on, nearest
 // first, and the search that reached them (R16, R29); with h set, both are
 // h's working memory.
-func (s *State) destinations(ch Choice, h *hotMemory) ([]Square, *reach) {
+func (s *State) destinations(ch Choice, h *searchMemory) ([]Square, *reach) {
 	c := s.combatant(ch.Combatant)
 	o := s.combatant(ch.Opponent)
 	var into *reach

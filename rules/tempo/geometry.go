@@ -2,7 +2,6 @@ package tempo
 
 import (
 	"fmt"
-	"slices"
 )
 
 // neighbours are the eight steps from a square, in a fixed order so that
@@ -43,19 +42,28 @@ type reach struct {
 	start Square
 	steps int
 	// prev holds, for each square of the (2·steps+1)² box around start,
-	// the box index of the square it was reached from; -1 if unreached.
+	// the box index of the square it was reached from; -1 if unreached,
+	// -2 for a wall.
 	prev []int
 	// order lists the reached squares (the start excluded) nearest first,
 	// in a fixed neighbour order, so that everything built on it is
 	// deterministic.
 	order []Square
+	// free lists the squares of order not closed to the mover (see
+	// holdsSquare), when hasFree is set: the moves' candidates work it
+	// out once for the search.
+	free    []Square
+	hasFree bool
 	// walls, frontier and next are the search's working memory.
 	walls          []Square
 	frontier, next []int
 }
 
+// side is the width of r's box.
+func (r *reach) side() int { return 2*r.steps + 1 }
+
 func (r *reach) index(q Square) (int, bool) {
-	side := 2*r.steps + 1
+	side := r.side()
 	x, y := q.X-r.start.X+r.steps, q.Y-r.start.Y+r.steps
 	if x < 0 || y < 0 || x >= side || y >= side {
 		return 0, false
@@ -64,7 +72,7 @@ func (r *reach) index(q Square) (int, bool) {
 }
 
 func (r *reach) square(i int) Square {
-	side := 2*r.steps + 1
+	side := r.side()
 	return Square{X: r.start.X + i%side - r.steps, Y: r.start.Y + i/side - r.steps}
 }
 
@@ -110,29 +118,46 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 			walls = append(walls, o.At)
 		}
 	}
-	side := 2*steps + 1
-	r.start, r.steps, r.walls = mover.At, steps, walls
-	r.prev = append(r.prev[:0], make([]int, side*side)...)
+	r.start, r.steps, r.walls, r.hasFree = mover.At, steps, walls, false
+	side := r.side()
+	// Sized once for the whole box, so that a search in new memory grows
+	// none of its lists square by square.
+	if cap(r.order) < side*side {
+		r.order = make([]Square, 0, side*side)
+		r.frontier, r.next = make([]int, 0, side*side), make([]int, 0, side*side)
+	}
 	r.order = r.order[:0]
+	r.prev = append(r.prev[:0], make([]int, side*side)...)
 	for i := range r.prev {
 		r.prev[i] = -1
 	}
+	// The walls are marked as seen but reached from nowhere (-2), so the
+	// search never enters them and has() never reports them.
+	for _, w := range walls {
+		if j, ok := r.index(w); ok {
+			r.prev[j] = -2
+		}
+	}
+	var offsets [len(neighbours)]int
+	for k, d := range neighbours {
+		offsets[k] = d.Y*side + d.X
+	}
 	first, _ := r.index(mover.At)
 	r.prev[first] = first
+	// Round k steps from squares k-1 from start to squares k from it:
+	// never out of the box, which needs no bounds check.
 	frontier, next := append(r.frontier[:0], first), r.next[:0]
 	for range steps {
 		next = next[:0]
 		for _, i := range frontier {
-			q := r.square(i)
-			for _, d := range neighbours {
-				n := Square{X: q.X + d.X, Y: q.Y + d.Y}
-				j, ok := r.index(n)
-				if !ok || r.prev[j] >= 0 || slices.Contains(walls, n) {
+			for _, off := range offsets {
+				j := i + off
+				if r.prev[j] != -1 {
 					continue
 				}
 				r.prev[j] = i
 				next = append(next, j)
-				r.order = append(r.order, n)
+				r.order = append(r.order, r.square(j))
 			}
 		}
 		frontier, next = next, frontier
@@ -145,17 +170,27 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 // step away becomes the shortest path to it. It checks the path against
 // R15: at most BCM steps, each to an adjacent square, never into an
 // opponent's square, ending on a free square. A refusal says why only
-// when explain is set. With h set the search and the path it finds are
-// h's working memory, valid until the next route with h.
-func (s *State) route(mover *Combatant, path []Square, explain bool, h *hotMemory) ([]Square, error) {
+// when explain is set. board, when not nil, is the search of the squares
+// mover can reach, read rather than searching again. With h set the search
+// and the path it finds are h's working memory, valid until the next route
+// with h.
+func (s *State) route(mover *Combatant, path []Square, board *reach, explain bool, h *searchMemory) ([]Square, error) {
 	if len(path) == 0 {
 		return nil, refusal(explain, func() error { return fmt.Errorf("a move needs a destination") })
 	}
 	if len(path) == 1 && Dist(mover.At, path[0]) > 1 {
 		var full []Square
-		if h == nil {
+		switch {
+		case board != nil && board.start == mover.At && board.steps == mover.BCM:
+			if h == nil {
+				full = board.path(path[0])
+			} else {
+				h.routePath = board.appendPath(h.routePath[:0], path[0])
+				full = h.routePath
+			}
+		case h == nil:
 			full = s.reachable(mover, mover.BCM, nil).path(path[0])
-		} else {
+		default:
 			h.routePath = s.reachable(mover, mover.BCM, &h.route).appendPath(h.routePath[:0], path[0])
 			full = h.routePath
 		}

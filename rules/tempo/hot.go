@@ -55,17 +55,10 @@ type hotMemory struct {
 	stepChoices []Choice
 	ints        []int
 
-	// Working memory: the searches of the board (board for a menu or a
-	// destination, route for a declared path, with its path), the
-	// candidates of a menu and their paths, the reactions open to someone,
-	// and the exchange a declaration's candidates are found on.
-	board, route reach
-	routePath    []Square
-	offers       []offer
-	candSquares  []Square
-	freeSquares  []Square // the squares a move may end on (moveOptions)
-	reactions    []React
-	probe        Exchange
+	// Working memory: the searches' (see searchMemory), and the exchange
+	// a declaration's candidates are found on.
+	searchMemory
+	probe Exchange
 
 	// The state's own memory: its exchange, when it has one, and the
 	// copies ScratchInto and ViewInto make.
@@ -84,6 +77,30 @@ func (s *State) hotMemory() *hotMemory {
 		s.hot = new(hotMemory)
 	}
 	return s.hot
+}
+
+// searchMemory is the working memory of the searches that find what is
+// legal: board for a menu or a destination, route for a declared path,
+// with its path, the candidates of a menu and their paths, and the
+// reactions open to someone. What a search returns in it is valid until
+// the next search with it. The hot path's is the state's hot memory's; a
+// prompt for people or a decision at the table has one of its own, so
+// that the searches of one prompt or decision share it rather than each
+// allocating its own.
+type searchMemory struct {
+	board, route reach
+	routePath    []Square
+	offers       []offer
+	candSquares  []Square
+	reactions    []React
+}
+
+// search is h's search memory, nil when h is.
+func (h *hotMemory) search() *searchMemory {
+	if h == nil {
+		return nil
+	}
+	return &h.searchMemory
 }
 
 // resetCommands frees the commands of the last Moves.
@@ -234,6 +251,9 @@ func copyInto(dst, s *State, view bool) {
 type prompter struct {
 	p   *engine.Prompt[Command]
 	hot *hotMemory // lean when set
+	// work is the memory of the prompt's searches: hot's, or one of the
+	// prompt's own for people.
+	work *searchMemory
 }
 
 // people reports whether people will read the prompt: whether to write

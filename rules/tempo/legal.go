@@ -1,7 +1,6 @@
 package tempo
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -33,13 +32,35 @@ var proactiveOrder = []Action{MeleeAttack, Feint, RangedAttack, UnarmedAttack, A
 // reactiveOrder is the order reactions appear in a reaction menu.
 var reactiveOrder = []Action{Parry, Evade, CounterAttack, Dodge, CounterFire, Retreat, Struggle, Wind, Double}
 
+// proactiveRules and reactiveRules are the rules of proactiveOrder and
+// reactiveOrder, index for index, so that the menus look none up.
+var (
+	proactiveRules = rulesOf(proactiveOrder)
+	reactiveRules  = rulesOf(reactiveOrder)
+)
+
+// rulesOf returns the rules of each action, in order.
+func rulesOf(as []Action) []*rule {
+	out := make([]*rule, len(as))
+	for i, a := range as {
+		out[i] = rules(a)
+	}
+	return out
+}
+
 // declaration checks a declared action against the rules and completes
 // it: the weapon, the target, the full path, the AP paid and whether an
 // Aim applies. A refusal says why only when explain is set. With h set the
 // searches use its working memory, and the path may be h's too (see
 // route): the caller copies what it keeps.
-func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *hotMemory) (Declared, error) {
-	r := rules(d.Action)
+func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *searchMemory) (Declared, error) {
+	return s.declarationBy(c, d, rules(d.Action), nil, explain, h)
+}
+
+// declarationBy is declaration with d's rule r already looked up and,
+// when not nil, board the search of the squares c can reach, which the
+// check of a move's path then reads rather than searching again.
+func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *searchMemory) (Declared, error) {
 	if r == nil || r.kind != proactive {
 		return Declared{}, refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, actionList(proactiveOrder))
@@ -51,7 +72,8 @@ func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *hotMemory
 		})
 	}
 	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
-	w, err := s.declaredWeapon(c, d, explain)
+	var spare Weapon
+	w, err := declaredWeapon(c, d, explain, &spare)
 	if err != nil {
 		return Declared{}, err
 	}
@@ -70,7 +92,7 @@ func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *hotMemory
 	default:
 		out.Paid = r.ap
 	}
-	if err := s.declaredTarget(c, d, w, &out, explain, h); err != nil {
+	if err := s.declaredTarget(c, d, w, &out, board, explain, h); err != nil {
 		return Declared{}, err
 	}
 	if out.Paid > c.AP {
@@ -84,39 +106,42 @@ func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *hotMemory
 }
 
 // declaredWeapon finds the weapon a declared action uses, or the zero
-// Weapon for actions without one. A refusal says why only when explain is
-// set.
-func (s *State) declaredWeapon(c *Combatant, d *Declare, explain bool) (Weapon, error) {
+// Weapon for actions without one: one c wields, or *spare made so. A
+// refusal says why only when explain is set.
+func declaredWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon, error) {
 	switch d.Action {
 	case MeleeAttack, Feint:
-		return namedWeapon(c, d, explain, "melee", "")
+		return namedWeapon(c, d, explain, "melee", "", spare)
 	case RangedAttack:
-		return namedWeapon(c, d, explain, "ranged", "")
+		return namedWeapon(c, d, explain, "ranged", "", spare)
 	case Aim:
-		return namedWeapon(c, d, explain, "ranged", "melee")
+		return namedWeapon(c, d, explain, "ranged", "melee", spare)
 	case UnarmedAttack:
 		if d.Weapon != "" && d.Weapon != UnarmedName {
-			return Weapon{}, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
+			return nil, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
 		}
-		return Unarmed(), nil
+		*spare = Unarmed()
+		return spare, nil
 	case Disarm, Grapple, Press:
 		if d.Weapon != "" && d.Weapon != c.BoundWeapon {
-			return Weapon{}, refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWeapon, d.Weapon) })
+			return nil, refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWeapon, d.Weapon) })
 		}
-		w, _ := c.weapon(c.BoundWeapon)
+		w, _ := c.weaponIn(c.BoundWeapon, spare)
 		return w, nil
 	case PickUp:
-		return Weapon{}, nil
+		*spare = Weapon{}
+		return spare, nil
 	}
 	if d.Weapon != "" {
-		return Weapon{}, refusal(explain, func() error { return refuse("%s takes no weapon", d.Action) })
+		return nil, refusal(explain, func() error { return refuse("%s takes no weapon", d.Action) })
 	}
-	return Weapon{}, nil
+	*spare = Weapon{}
+	return spare, nil
 }
 
 // namedWeapon is the weapon d names, of kind or also (when not ""), or the
-// first of those kinds c wields when d names none.
-func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string) (Weapon, error) {
+// first of those kinds c wields when d names none; see declaredWeapon.
+func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string, spare *Weapon) (*Weapon, error) {
 	fits := func(k string) bool { return k == kind || (also != "" && k == also) }
 	kinds := func() string {
 		if also == "" {
@@ -125,19 +150,19 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string) (Wea
 		return kind + " or " + also
 	}
 	if d.Weapon == "" {
-		for _, w := range c.Weapons {
-			if fits(w.Kind) {
+		for i := range c.Weapons {
+			if w := &c.Weapons[i]; fits(w.Kind) {
 				return w, nil
 			}
 		}
-		return Weapon{}, refusal(explain, func() error { return refuse("%s wields no %s weapon for %s", c.ID, kinds(), d.Action) })
+		return nil, refusal(explain, func() error { return refuse("%s wields no %s weapon for %s", c.ID, kinds(), d.Action) })
 	}
-	w, ok := c.weapon(d.Weapon)
+	w, ok := c.weaponIn(d.Weapon, spare)
 	if !ok {
-		return Weapon{}, refusal(explain, func() error { return refuse("%s wields no %q (wielded: %s)", c.ID, d.Weapon, weaponList(c)) })
+		return nil, refusal(explain, func() error { return refuse("%s wields no %q (wielded: %s)", c.ID, d.Weapon, weaponList(c)) })
 	}
 	if !fits(w.Kind) {
-		return Weapon{}, refusal(explain, func() error {
+		return nil, refusal(explain, func() error {
 			return refuse("%s is a %s weapon; %s needs a %s one", w.Name, w.Kind, d.Action, kinds())
 		})
 	}
@@ -146,7 +171,7 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string) (Wea
 
 // declaredTarget checks and completes the target, path or item of a
 // declaration.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared, explain bool, h *hotMemory) error {
+func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declared, board *reach, explain bool, h *searchMemory) error {
 	needsNoTarget := func() error {
 		if d.Target != "" {
 			return refusal(explain, func() error { return refuse("%s takes no target", d.Action) })
@@ -202,7 +227,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared
 		if err := needsNoTarget(); err != nil {
 			return err
 		}
-		path, err := s.route(c, d.Path, explain, h)
+		path, err := s.route(c, d.Path, board, explain, h)
 		if err != nil {
 			return refusal(explain, func() error { return refuse("move: %v (R15)", err) })
 		}
@@ -215,7 +240,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w Weapon, out *Declared
 		if len(d.Path) != 1 {
 			return refusal(explain, func() error { return refuse("a combat move names one destination square") })
 		}
-		path, err := s.route(c, d.Path, explain, h)
+		path, err := s.route(c, d.Path, board, explain, h)
 		if err != nil {
 			return refusal(explain, func() error { return refuse("combat move: %v (R16)", err) })
 		}
@@ -284,7 +309,7 @@ type offer struct {
 // with the AP it costs. With h set the list and the paths of its moves are
 // h's working memory, valid until the next declareOptions or canDeclare
 // with h.
-func (s *State) declareOptions(c *Combatant, h *hotMemory) []offer {
+func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 	var out []offer
 	if h != nil {
 		out = h.offers[:0]
@@ -293,12 +318,13 @@ func (s *State) declareOptions(c *Combatant, h *hotMemory) []offer {
 	var buf [8]*Combatant
 	foes := s.appendFoes(buf[:0], c)
 	var board *reach
-	for _, a := range proactiveOrder {
-		if r := rules(a); !r.allowed(c.Status) || !r.mayAfford(c.AP) {
+	for i, a := range proactiveOrder {
+		r := proactiveRules[i]
+		if !r.allowed(c.Status) || !r.mayAfford(c.AP) {
 			continue
 		}
 		s.eachCandidate(c, a, foes, &board, h, func(d Declare) bool {
-			if decl, err := s.declaration(c, &d, false, h); err == nil {
+			if decl, err := s.declarationBy(c, &d, r, board, false, h); err == nil {
 				out = append(out, offer{d, decl.Paid})
 			}
 			return true
@@ -314,20 +340,21 @@ func (s *State) declareOptions(c *Combatant, h *hotMemory) []offer {
 // whether declareOptions is not empty. It tries the moves, whose
 // candidates need a search of the board, last. h, when set, is the
 // working memory it uses.
-func (s *State) canDeclare(c *Combatant, h *hotMemory) bool {
+func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
 	if h != nil {
 		h.candSquares = h.candSquares[:0]
 	}
 	var buf [8]*Combatant
 	foes := s.appendFoes(buf[:0], c)
 	var board *reach
+	var r *rule
 	legal := func(d Declare) bool {
-		_, err := s.declaration(c, &d, false, h)
+		_, err := s.declarationBy(c, &d, r, board, false, h)
 		return err != nil // go on while the candidates are refused
 	}
 	for _, moves := range [...]bool{false, true} {
-		for _, a := range proactiveOrder {
-			r := rules(a)
+		for i, a := range proactiveOrder {
+			r = proactiveRules[i]
 			if (a == Move || a == CombatMove) != moves || !r.allowed(c.Status) || !r.mayAfford(c.AP) {
 				continue
 			}
@@ -356,7 +383,7 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 // whether yield never did. board holds the search of the squares c can
 // reach, made on first need, in h's memory when h is set (the moves'
 // paths too, then).
-func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *hotMemory, yield func(Declare) bool) bool {
+func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare) bool) bool {
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
 		for _, w := range c.Weapons {
@@ -413,30 +440,8 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 // square nearer each opponent and one farther. It calls yield with each
 // until yield returns false, and reports whether yield never did. The
 // paths are h's working memory when h is set.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *hotMemory, yield func(Declare) bool) bool {
-	var takenBuf [8]Square
-	taken := takenBuf[:0] // the squares closed to c (see occupied)
-	for i := range s.Combatants {
-		if o := &s.Combatants[i]; holdsSquare(o, c) {
-			taken = append(taken, o.At)
-		}
-	}
-	// free are the squares of r.order not closed to c, nearest first,
-	// worked out once rather than for each foe: with many combatants and a
-	// long move, checking every square against every taken one for each
-	// foe grew with the cube of the combatants.
-	var free []Square
-	if h != nil {
-		free = h.freeSquares[:0]
-	}
-	for _, q := range r.order {
-		if !slices.Contains(taken, q) {
-			free = append(free, q)
-		}
-	}
-	if h != nil {
-		h.freeSquares = free
-	}
+func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
+	free := s.freeSquares(c, r)
 	// best is the nearest free square with the highest score, if it scores
 	// more than staying put.
 	best := func(score func(q Square) int) (Square, bool) {
@@ -462,7 +467,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			continue
 		}
 		if a == Move {
-			if q, ok := best(func(q Square) int { return -max(Dist(q, o.At), 1) }); ok {
+			if q, ok := closest(free, o.At, c.At); ok {
 				if !yield(Declare{Action: Move, Path: path(q)}) {
 					return false
 				}
@@ -474,12 +479,10 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			if want < 1 {
 				continue
 			}
-			if q, ok := best(func(q Square) int {
-				if q == c.At || Dist(q, o.At) != want {
-					return -1 << 20
-				}
-				return 0
-			}); ok {
+			// The first free square at want from o, c's own excluded.
+			i := slices.IndexFunc(free, func(q Square) bool { return q != c.At && Dist(q, o.At) == want })
+			if i >= 0 {
+				q := free[i]
 				var dest []Square
 				if h == nil {
 					dest = []Square{q}
@@ -495,6 +498,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		}
 	}
 	if a == Move && len(foes) > 0 {
+		// The square farthest from the nearest standing foe.
 		nearest := func(q Square) int {
 			n := 1 << 20
 			for _, o := range foes {
@@ -513,219 +517,61 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 	return true
 }
 
-// reactionOptions lists the reactions reactor may make to the exchange's
-// action, as its opponents declared it publicly (R26, R27). With h set the
-// list is h's working memory, valid until the next reactionOptions with h.
-func (s *State) reactionOptions(reactor *Combatant, h *hotMemory) []React {
-	x := s.Exchange
-	if x == nil {
-		return nil
+// freeSquares returns the squares of r.order that are not closed to c
+// (see holdsSquare), nearest first, in r's memory: worked out once for the
+// search rather than for each action or foe (checking every square
+// against every taken one for each foe grew with the cube of the
+// combatants).
+func (s *State) freeSquares(c *Combatant, r *reach) []Square {
+	if r.hasFree {
+		return r.free
 	}
-	actor := s.combatant(x.Actor)
-	if actor == nil || !reactor.standing() || !opponents(actor, reactor) {
-		return nil
-	}
-	var out []React
-	if h != nil {
-		out = h.reactions[:0]
-	}
-	s.eachReaction(reactor, actor, func(a Action, weapon string, cost int) {
-		if cost <= reactor.AP {
-			out = append(out, React{Action: a, Weapon: weapon})
+	var takenBuf [8]Square
+	taken := takenBuf[:0] // the squares closed to c (see occupied)
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; holdsSquare(o, c) {
+			taken = append(taken, o.At)
 		}
-	})
-	if h != nil {
-		h.reactions = out
 	}
-	return out
+	free := r.free[:0]
+	if cap(free) < len(r.order) {
+		free = make([]Square, 0, len(r.order))
+	}
+	for _, q := range r.order {
+		if !hasSquare(taken, q) {
+			free = append(free, q)
+		}
+	}
+	r.free, r.hasFree = free, true
+	return free
 }
 
-// eachReaction calls yield with every reaction reactor's status, the
-// action answered and R27 allow against actor: the reaction, the name of
-// the weapon it is made with ("" for none) and its AP cost, whether or not
-// reactor can pay it (R05 is the caller's to apply). yield gets the name
-// rather than the weapon so that nothing of the loop's escapes to the heap
-// (a pointer handed to a func value would, one allocation a weapon).
-func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, weapon string, cost int)) {
-	var buf [4]Weapon
-	for _, a := range reactiveOrder {
-		r := rules(a)
-		if !r.allowed(reactor.Status) || !r.answers(public(s.Exchange.Act.Action)) {
-			continue
-		}
-		for _, w := range appendReactionWeapons(buf[:0], reactor, a) {
-			cost := r.ap
-			if r.byWeapon {
-				cost = w.AP
-			}
-			if s.eligible(reactor, actor, a, &w) {
-				yield(a, w.Name, cost)
-			}
-		}
-	}
-}
-
-// appendReactionWeapons appends to ws the weapons a reaction may use: one
-// zero Weapon for reactions that use none.
-func appendReactionWeapons(ws []Weapon, c *Combatant, a Action) []Weapon {
-	switch a {
-	case CounterAttack, CTCounterAttack:
-		for _, w := range c.Weapons {
-			if w.Kind == "melee" {
-				ws = append(ws, w)
-			}
-		}
-		if a == CounterAttack {
-			ws = append(ws, Unarmed())
-		}
-	case CounterFire:
-		for _, w := range c.Weapons {
-			if w.Kind == "ranged" {
-				ws = append(ws, w)
-			}
-		}
-	case Parry, CTParry:
-		for _, w := range c.Weapons {
-			if w.CanParry {
-				ws = append(ws, w)
-			}
-		}
-	case Wind, Double:
-		if w, ok := c.weapon(c.BoundWeapon); ok {
-			ws = append(ws, w)
-		}
-	default:
-		ws = append(ws, Weapon{})
-	}
-	return ws
-}
-
-// eligible applies R27 to one reaction with one weapon.
-func (s *State) eligible(reactor, actor *Combatant, a Action, w *Weapon) bool {
-	x := s.Exchange
-	// within: the actor's square or a square of its path is within n of
-	// the reactor.
-	within := func(n int) bool {
-		if Dist(actor.At, reactor.At) <= n {
+// hasSquare reports whether q is one of qs: slices.Contains, without the
+// cost of a generic comparison of structs.
+func hasSquare(qs []Square, q Square) bool {
+	for _, x := range qs {
+		if x == q {
 			return true
 		}
-		return slices.ContainsFunc(x.Act.Path, func(q Square) bool { return Dist(q, reactor.At) <= n })
 	}
-	switch a {
-	case CounterAttack:
-		return within(w.Reach)
-	case CounterFire:
-		return within(w.Range)
-	case Dodge:
-		shot, _ := actor.weapon(x.Act.Weapon)
-		return Dist(reactor.At, actor.At) > shot.AttackSpeed
-	case Retreat:
-		dest := actor.At
-		if n := len(x.Act.Path); n > 0 {
-			dest = x.Act.Path[n-1]
-		}
-		return Dist(dest, reactor.At) < Dist(actor.At, reactor.At)
-	case Struggle:
-		return slices.Contains(reactor.GrappledWith, actor.ID)
-	case Wind, Double:
-		return reactor.BoundWith == actor.ID
-	}
-	return true
+	return false
 }
 
-// candidates appends to out the opponents who may react to a declaration,
-// in the order they are asked: the target alone for a targeted action,
-// otherwise every opponent in initiative order from the actor on (R26).
-// h, when set, is the working memory it uses.
-func (s *State) candidates(out []string, actor *Combatant, h *hotMemory) []string {
-	x := s.Exchange
-	switch x.Act.Action {
-	case MeleeAttack, Feint, RangedAttack, UnarmedAttack, Disarm, Grapple, Press, Withdraw, Pin:
-		if t := s.combatant(x.Act.Target); t != nil && len(s.reactionOptions(t, h)) > 0 {
-			return append(out, t.ID)
-		}
-		return out
-	}
-	start := slices.Index(s.Order, actor.ID)
-	for i := 1; i < len(s.Order); i++ {
-		id := s.Order[(start+i)%len(s.Order)]
-		if c := s.combatant(id); c != nil && len(s.reactionOptions(c, h)) > 0 {
-			out = append(out, id)
-		}
-	}
-	return out
-}
-
-// eachReplacement calls yield with the actor's replacements once its
-// Melee Attack has drawn a Parry or a Counter-Attack (R19, R31), each with
-// its weapon's name, the extra AP it costs and the words of its label, in
-// menu order.
-func (s *State) eachReplacement(actor *Combatant, yield func(a Action, weapon string, extra int, label string)) {
-	s.replacements(actor, false, yield)
-}
-
-// replacements is eachReplacement, also yielding, when anyCost is set,
-// the replacements whose extra cost actor cannot pay.
-func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action, weapon string, extra int, label string)) {
-	x := s.Exchange
-	drew := x.Reactions[0]
-	reactor := s.combatant(drew.Reactor)
-	replace := func(a Action, w *Weapon, label string) {
-		// A replacement that strikes must reach the reactor, as a
-		// Counter-Attack must (R27); a parry needs no reach.
-		if (a == CounterAttack || a == CTCounterAttack) && (reactor == nil || Dist(actor.At, reactor.At) > w.Reach) {
-			return
-		}
-		if extra := max(0, w.AP-x.Act.Paid); anyCost || extra <= actor.AP {
-			yield(a, w.Name, extra, label)
-		}
-	}
-	var buf [4]Weapon
-	switch drew.Action {
-	case CounterAttack:
-		for _, w := range appendReactionWeapons(buf[:0], actor, CTCounterAttack) {
-			replace(CTCounterAttack, &w, "CT Counter-Attack")
-		}
-		for _, w := range appendReactionWeapons(buf[:0], actor, CTParry) {
-			replace(CTParry, &w, "CT Parry")
-		}
-	case Parry:
-		if x.Act.Action == Feint {
-			for _, w := range appendReactionWeapons(buf[:0], actor, CounterAttack) {
-				replace(CounterAttack, &w, "Counter-Attack +3 (the feint drew the parry)")
+// closest returns the first of free (nearest first) as near to target as
+// any, a square next to it being as near as can be, if it is nearer than
+// from.
+func closest(free []Square, target, from Square) (Square, bool) {
+	var at Square
+	top := 0
+	for i, q := range free {
+		if d := max(Dist(q, target), 1); i == 0 || d < top {
+			at, top = q, d
+			if d == 1 {
+				break // no square is nearer, and the first of equals wins
 			}
 		}
 	}
-}
-
-// writeCounterTempoOptions adds the actor's counter-tempo choices to b.
-func writeCounterTempoOptions(s *State, actor *Combatant, b *prompter) {
-	b.add(&Keep{}, "keep the action")
-	s.eachReplacement(actor, func(a Action, weapon string, extra int, label string) {
-		c := b.replace(Replace{Action: a, Weapon: weapon})
-		if b.people() {
-			b.add(c, fmt.Sprintf("%s with %s (%s AP)", label, weapon, plusAP(extra)))
-		} else {
-			b.add(c)
-		}
-	})
-}
-
-func plusAP(n int) string {
-	if n == 0 {
-		return "no extra"
-	}
-	return fmt.Sprintf("+%d", n)
-}
-
-// needsCounterTempo reports whether the actor is asked for a counter-tempo
-// choice: its Melee Attack (or feint) drew a Parry or a Counter-Attack.
-func (x *Exchange) needsCounterTempo() bool {
-	if public(x.Act.Action) != MeleeAttack || x.CounterTempo || len(x.Reactions) == 0 {
-		return false
-	}
-	a := x.Reactions[0].Action
-	return a == Parry || a == CounterAttack
+	return at, len(free) > 0 && top < max(Dist(from, target), 1)
 }
 
 func actionList(as []Action) string {

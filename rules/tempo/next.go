@@ -11,7 +11,7 @@ import (
 // next says who decides what now (spec §7).
 func next(s *State) engine.Prompt[Command] {
 	var p engine.Prompt[Command]
-	writePrompt(s, &prompter{p: &p})
+	writePrompt(s, &prompter{p: &p, work: new(searchMemory)})
 	return p
 }
 
@@ -22,7 +22,7 @@ func moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
 	h.resetCommands()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{p: p, hot: h})
+	writePrompt(s, &prompter{p: p, hot: h, work: h.search()})
 }
 
 // writePrompt writes the current prompt with b.
@@ -81,7 +81,7 @@ func writePrompt(s *State, b *prompter) {
 		}
 		return
 	}
-	for _, o := range s.declareOptions(c, b.hot) {
+	for _, o := range s.declareOptions(c, b.work) {
 		d := b.declare(o.declare)
 		if b.people() {
 			b.add(d, declareLabel(d), " (", strconv.Itoa(o.paid), " AP)")
@@ -127,7 +127,7 @@ func turnOf(s *State) (actor string, kind engine.PromptKind) {
 // reactionPrompt asks r for its reaction to the declared action.
 func reactionPrompt(s *State, r *Combatant, b *prompter) {
 	x := s.Exchange
-	for _, o := range s.reactionOptions(r, b.hot) {
+	for _, o := range s.reactionOptions(r, b.work) {
 		c := b.react(o)
 		if !b.people() {
 			b.add(c)
@@ -159,7 +159,7 @@ func publicDescription(x *Exchange) string {
 // destinationPrompt asks where a pending choice ends.
 func destinationPrompt(s *State, ch Choice, b *prompter) {
 	c := s.combatant(ch.Combatant)
-	squares, _ := s.destinations(ch, b.hot)
+	squares, _ := s.destinations(ch, b.work)
 	slices.SortFunc(squares, func(p, q Square) int {
 		if p.Y != q.Y {
 			return p.Y - q.Y

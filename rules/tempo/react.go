@@ -76,7 +76,7 @@ func (d *decider) react(c *React) error {
 	if err != nil {
 		return err
 	}
-	opts := d.s.reactionOptions(r, d.h)
+	opts := d.s.reactionOptions(r, d.work)
 	i := slices.IndexFunc(opts, func(o React) bool {
 		return o.Action == c.Action && (c.Weapon == "" || o.Weapon == c.Weapon)
 	})

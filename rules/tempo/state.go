@@ -266,6 +266,22 @@ func (s *State) active() *Combatant {
 // standing reports whether c is in the fight and can act.
 func (c *Combatant) standing() bool { return c.Present && !c.Down && !c.Dead }
 
+// weaponIn is weapon without the copy: the named weapon the combatant
+// wields, or *spare made the unarmed or (not found) the zero Weapon.
+func (c *Combatant) weaponIn(name string, spare *Weapon) (*Weapon, bool) {
+	if name == UnarmedName {
+		*spare = Unarmed()
+		return spare, true
+	}
+	for i := range c.Weapons {
+		if c.Weapons[i].Name == name {
+			return &c.Weapons[i], true
+		}
+	}
+	*spare = Weapon{}
+	return spare, false
+}
+
 // weapon returns the named weapon the combatant wields, unarmed included.
 func (c *Combatant) weapon(name string) (Weapon, bool) {
 	if name == UnarmedName {

@@ -101,7 +101,7 @@ func (d *decider) settle() {
 			// Down in its own turn: the turn ends at once (R38).
 			d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
 			d.checkEnd()
-		case !d.s.canGoOn(c, d.h):
+		case !d.s.canGoOn(c, d.work):
 			d.recover(c, 0) // a turn that ends by itself: no GM modifier
 		default:
 			return
@@ -111,7 +111,7 @@ func (d *decider) settle() {
 
 // canGoOn reports whether c's turn can go on: an opponent is standing and
 // c can afford a legal action. A turn that cannot ends by itself (R02).
-func (s *State) canGoOn(c *Combatant, h *hotMemory) bool {
+func (s *State) canGoOn(c *Combatant, h *searchMemory) bool {
 	return s.foeStanding(c) && s.canDeclare(c, h)
 }
 

@@ -1,0 +1,274 @@
+package tempo
+
+import (
+	"fmt"
+	"slices"
+)
+
+// reactionOptions lists the reactions reactor may make to the exchange's
+// action, as its opponents declared it publicly (R26, R27). With h set the
+// list is h's working memory, valid until the next reactionOptions with h.
+func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []React {
+	x := s.Exchange
+	if x == nil {
+		return nil
+	}
+	actor := s.combatant(x.Actor)
+	if actor == nil || !reactor.standing() || !opponents(actor, reactor) {
+		return nil
+	}
+	var out []React
+	if h != nil {
+		out = h.reactions[:0]
+	}
+	s.eachReaction(reactor, actor, func(a Action, weapon string, cost int) {
+		if cost <= reactor.AP {
+			out = append(out, React{Action: a, Weapon: weapon})
+		}
+	})
+	if h != nil {
+		h.reactions = out
+	}
+	return out
+}
+
+// eachReaction calls yield with every reaction reactor's status, the
+// action answered and R27 allow against actor: the reaction, the name of
+// the weapon it is made with ("" for none) and its AP cost, whether or not
+// reactor can pay it (R05 is the caller's to apply). yield gets the name
+// rather than the weapon so that nothing of the loop's escapes to the heap
+// (a pointer handed to a func value would, one allocation a weapon).
+func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, weapon string, cost int)) {
+	var buf [4]*Weapon
+	var spare Weapon
+	answered := public(s.Exchange.Act.Action)
+	for i, a := range reactiveOrder {
+		r := reactiveRules[i]
+		if !r.allowed(reactor.Status) || !r.answers(answered) {
+			continue
+		}
+		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a) {
+			if w == nil {
+				spare = Weapon{}
+				if a == CounterAttack || a == Wind || a == Double {
+					spare = Unarmed()
+				}
+				w = &spare
+			}
+			cost := r.ap
+			if r.byWeapon {
+				cost = w.AP
+			}
+			if s.eligible(reactor, actor, a, w) {
+				yield(a, w.Name, cost)
+			}
+		}
+	}
+}
+
+// appendReactionWeaponRefs is appendReactionWeapons without the copies:
+// the weapons c wields in place, nil for the unarmed weapon of a
+// Counter-Attack, Wind or Double and the zero Weapon of the others (the
+// caller makes them, so that nothing of its escapes to the heap).
+func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action) []*Weapon {
+	switch a {
+	case CounterAttack, CTCounterAttack:
+		for i := range c.Weapons {
+			if c.Weapons[i].Kind == "melee" {
+				ws = append(ws, &c.Weapons[i])
+			}
+		}
+		if a == CounterAttack {
+			ws = append(ws, nil)
+		}
+	case CounterFire:
+		for i := range c.Weapons {
+			if c.Weapons[i].Kind == "ranged" {
+				ws = append(ws, &c.Weapons[i])
+			}
+		}
+	case Parry, CTParry:
+		for i := range c.Weapons {
+			if c.Weapons[i].CanParry {
+				ws = append(ws, &c.Weapons[i])
+			}
+		}
+	case Wind, Double:
+		if c.BoundWeapon == UnarmedName {
+			ws = append(ws, nil)
+			break
+		}
+		for i := range c.Weapons {
+			if c.Weapons[i].Name == c.BoundWeapon {
+				ws = append(ws, &c.Weapons[i])
+				break
+			}
+		}
+	default:
+		ws = append(ws, nil)
+	}
+	return ws
+}
+
+// appendReactionWeapons appends to ws the weapons a reaction may use: one
+// zero Weapon for reactions that use none.
+func appendReactionWeapons(ws []Weapon, c *Combatant, a Action) []Weapon {
+	switch a {
+	case CounterAttack, CTCounterAttack:
+		for _, w := range c.Weapons {
+			if w.Kind == "melee" {
+				ws = append(ws, w)
+			}
+		}
+		if a == CounterAttack {
+			ws = append(ws, Unarmed())
+		}
+	case CounterFire:
+		for _, w := range c.Weapons {
+			if w.Kind == "ranged" {
+				ws = append(ws, w)
+			}
+		}
+	case Parry, CTParry:
+		for _, w := range c.Weapons {
+			if w.CanParry {
+				ws = append(ws, w)
+			}
+		}
+	case Wind, Double:
+		if w, ok := c.weapon(c.BoundWeapon); ok {
+			ws = append(ws, w)
+		}
+	default:
+		ws = append(ws, Weapon{})
+	}
+	return ws
+}
+
+// eligible applies R27 to one reaction with one weapon.
+func (s *State) eligible(reactor, actor *Combatant, a Action, w *Weapon) bool {
+	x := s.Exchange
+	// within: the actor's square or a square of its path is within n of
+	// the reactor.
+	within := func(n int) bool {
+		if Dist(actor.At, reactor.At) <= n {
+			return true
+		}
+		return slices.ContainsFunc(x.Act.Path, func(q Square) bool { return Dist(q, reactor.At) <= n })
+	}
+	switch a {
+	case CounterAttack:
+		return within(w.Reach)
+	case CounterFire:
+		return within(w.Range)
+	case Dodge:
+		shot, _ := actor.weapon(x.Act.Weapon)
+		return Dist(reactor.At, actor.At) > shot.AttackSpeed
+	case Retreat:
+		dest := actor.At
+		if n := len(x.Act.Path); n > 0 {
+			dest = x.Act.Path[n-1]
+		}
+		return Dist(dest, reactor.At) < Dist(actor.At, reactor.At)
+	case Struggle:
+		return slices.Contains(reactor.GrappledWith, actor.ID)
+	case Wind, Double:
+		return reactor.BoundWith == actor.ID
+	}
+	return true
+}
+
+// candidates appends to out the opponents who may react to a declaration,
+// in the order they are asked: the target alone for a targeted action,
+// otherwise every opponent in initiative order from the actor on (R26).
+// h, when set, is the working memory it uses.
+func (s *State) candidates(out []string, actor *Combatant, h *searchMemory) []string {
+	x := s.Exchange
+	switch x.Act.Action {
+	case MeleeAttack, Feint, RangedAttack, UnarmedAttack, Disarm, Grapple, Press, Withdraw, Pin:
+		if t := s.combatant(x.Act.Target); t != nil && len(s.reactionOptions(t, h)) > 0 {
+			return append(out, t.ID)
+		}
+		return out
+	}
+	start := slices.Index(s.Order, actor.ID)
+	for i := 1; i < len(s.Order); i++ {
+		id := s.Order[(start+i)%len(s.Order)]
+		if c := s.combatant(id); c != nil && len(s.reactionOptions(c, h)) > 0 {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// eachReplacement calls yield with the actor's replacements once its
+// Melee Attack has drawn a Parry or a Counter-Attack (R19, R31), each with
+// its weapon's name, the extra AP it costs and the words of its label, in
+// menu order.
+func (s *State) eachReplacement(actor *Combatant, yield func(a Action, weapon string, extra int, label string)) {
+	s.replacements(actor, false, yield)
+}
+
+// replacements is eachReplacement, also yielding, when anyCost is set,
+// the replacements whose extra cost actor cannot pay.
+func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action, weapon string, extra int, label string)) {
+	x := s.Exchange
+	drew := x.Reactions[0]
+	reactor := s.combatant(drew.Reactor)
+	replace := func(a Action, w *Weapon, label string) {
+		// A replacement that strikes must reach the reactor, as a
+		// Counter-Attack must (R27); a parry needs no reach.
+		if (a == CounterAttack || a == CTCounterAttack) && (reactor == nil || Dist(actor.At, reactor.At) > w.Reach) {
+			return
+		}
+		if extra := max(0, w.AP-x.Act.Paid); anyCost || extra <= actor.AP {
+			yield(a, w.Name, extra, label)
+		}
+	}
+	var buf [4]Weapon
+	switch drew.Action {
+	case CounterAttack:
+		for _, w := range appendReactionWeapons(buf[:0], actor, CTCounterAttack) {
+			replace(CTCounterAttack, &w, "CT Counter-Attack")
+		}
+		for _, w := range appendReactionWeapons(buf[:0], actor, CTParry) {
+			replace(CTParry, &w, "CT Parry")
+		}
+	case Parry:
+		if x.Act.Action == Feint {
+			for _, w := range appendReactionWeapons(buf[:0], actor, CounterAttack) {
+				replace(CounterAttack, &w, "Counter-Attack +3 (the feint drew the parry)")
+			}
+		}
+	}
+}
+
+// writeCounterTempoOptions adds the actor's counter-tempo choices to b.
+func writeCounterTempoOptions(s *State, actor *Combatant, b *prompter) {
+	b.add(&Keep{}, "keep the action")
+	s.eachReplacement(actor, func(a Action, weapon string, extra int, label string) {
+		c := b.replace(Replace{Action: a, Weapon: weapon})
+		if b.people() {
+			b.add(c, fmt.Sprintf("%s with %s (%s AP)", label, weapon, plusAP(extra)))
+		} else {
+			b.add(c)
+		}
+	})
+}
+
+func plusAP(n int) string {
+	if n == 0 {
+		return "no extra"
+	}
+	return fmt.Sprintf("+%d", n)
+}
+
+// needsCounterTempo reports whether the actor is asked for a counter-tempo
+// choice: its Melee Attack (or feint) drew a Parry or a Counter-Attack.
+func (x *Exchange) needsCounterTempo() bool {
+	if public(x.Act.Action) != MeleeAttack || x.CounterTempo || len(x.Reactions) == 0 {
+		return false
+	}
+	a := x.Reactions[0].Action
+	return a == Parry || a == CounterAttack
+}
