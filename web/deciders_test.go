@@ -17,6 +17,7 @@ import (
 // player also has a link, is answered for by the GM with a digital die.
 // The GM's log marks the dice typed in and those the server drew.
 func TestGMChoosesWhomToAnswerFor(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	gm, watch := browser(t, 1280, 1000)
 	fight, gmToken, markusLink := startOnPage(t, s, gm, "alley_fight", "markus")

@@ -56,6 +56,7 @@ const feintTrace = `(() => {
 // of a feint, while the GM's and the feinter's pages show it; once the
 // rules reveal it, the opponent's log says so.
 func TestFeintHiddenUntilRevealed(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("duel")
 	gm, watch := browser(t, 1200, 900)

@@ -21,6 +21,7 @@ const everyHiddenHidden = `[...document.querySelectorAll("[hidden]")].filter((e)
 // display: the fight's panels and the undo button on the start page, the
 // command box on a player's page out of turn and after the end.
 func TestHiddenStaysHidden(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab, _ := browser(t, 1000, 800)
 	var shown string
@@ -91,6 +92,7 @@ const liveState = `document.querySelector("#live").dataset.state`
 // which carries the sheets and the board), the odds besides when the
 // decision is the viewer's.
 func TestCatchesUpByItself(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("pistols_at_dawn")
 	link := c.pageOf(t, "eastman")
@@ -168,6 +170,7 @@ func TestCatchesUpByItself(t *testing.T) {
 // in the order as the board marks them (a player character knocked out
 // wakes when the fight is over, R27: not fallen).
 func TestTurnYouCannotMiss(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("pistols_at_dawn")
 	v := s.view(c.ID, c.GMToken)
@@ -234,6 +237,7 @@ func TestTurnYouCannotMiss(t *testing.T) {
 // stays in the log, struck through, saying it was undone by the GM; a
 // player is offered undo only when the last decision in force is his.
 func TestUndoYouCanSee(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("pistols_at_dawn")
 	gmLink := "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode()
@@ -302,6 +306,7 @@ const undoneNotes = `[...document.querySelectorAll("#log > li.undone")].map((li)
 // another device all show it struck through, "undone by Markus". Then the
 // GM takes back a decision, and Markus's page says "undone by the GM".
 func TestUndoSaysWho(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("alley_fight")
 	gmLink := s.base + "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode()
@@ -386,6 +391,7 @@ func nameIn(id string) string {
 // TestErrorClearsWhenTheFightMovesOn: a refusal shown on a page stays
 // until the fight moves on, then goes: it was about a prompt that is gone.
 func TestErrorClearsWhenTheFightMovesOn(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("pistols_at_dawn")
 	v := s.view(c.ID, c.GMToken)

@@ -55,6 +55,7 @@ func qrOf(t *testing.T, tab context.Context, sel string) string {
 // no longer the one in force while Westman's still is. The GM's own link
 // has a QR code too, to take the GM's page to a phone.
 func TestLinksTravel(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	first, _ := browser(t, 1200, 900)
 	fight, gmToken, oldLink := startOnPage(t, s, first, "pistols_at_dawn", "eastman")
@@ -106,7 +107,7 @@ func TestLinksTravel(t *testing.T) {
 	// Copied: the clipboard holds the new link.
 	run(t, second, "copying the new link",
 		chromedp.ActionFunc(func(ctx context.Context) error {
-			return cdpbrowser.GrantPermissions([]cdpbrowser.PermissionType{cdpbrowser.PermissionTypeClipboardReadWrite, cdpbrowser.PermissionTypeClipboardSanitizedWrite}).WithOrigin(s.base).Do(ctx)
+			return cdpbrowser.GrantPermissions([]cdpbrowser.PermissionType{cdpbrowser.PermissionTypeClipboardReadWrite, cdpbrowser.PermissionTypeClipboardSanitizedWrite}).WithOrigin(s.base).WithBrowserContextID(browserContextOf(ctx)).Do(ctx)
 		}),
 		// A real click: a page may write to the clipboard only in answer
 		// to one, while it has the focus.
@@ -151,6 +152,7 @@ func TestLinksTravel(t *testing.T) {
 // under "Other combatants", closed; unfolded, a thug's seat still gets a
 // new link.
 func TestLinksPlayersFirst(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	gm, _ := browser(t, 1200, 900)
 	fight, _, _ := startOnPage(t, s, gm, "alley_fight", "markus")

@@ -71,6 +71,7 @@ func positions(t *testing.T, state json.RawMessage) map[string][2]float64 {
 // state holds none, has a board with its turn order and no map. A maneuvers combatant hidden from a foe
 // stands, on that foe's board, where it hid, wherever it has gone since.
 func TestBoardForEveryRulesetWithPositions(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	grids := map[string]string{
 		"duel": "squares square", "woundslots_duel": "squares yard", "maneuvers_duel": "open metre",
@@ -155,6 +156,7 @@ func clickAt(x, y float64) chromedp.Action {
 // the opponent chooses the option aimed at them, or marks those aimed at
 // them when there are several.
 func TestMapMovesAndTargetsByClicking(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("duel")
 	v := s.view(c.ID, c.GMToken)
@@ -307,6 +309,7 @@ func orderOf(v boardView) string {
 // those who have had theirs done; at the end of a reference brawl the
 // fallen are marked as the board marks them and no row is current.
 func TestOrderIsTheBoards(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	check := func(c created, v fightView, want func(boardView) bool) {
 		t.Helper()

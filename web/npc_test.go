@@ -29,6 +29,7 @@ type sheetsView struct {
 // or, where it marks nobody (tempo), the other sides' combatants. Markus's
 // page shows a thug's band and none of its numbers.
 func TestPlayersSeeNPCsPublicFields(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	cases := []struct {
 		encounter, viewer string

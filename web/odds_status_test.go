@@ -41,6 +41,7 @@ func startStingySite(t *testing.T) *site {
 // figures as they are, and an estimate said to be one, with its margin,
 // and its interval and sample count on hover.
 func TestPageSaysWhichOddsAreEstimates(t *testing.T) {
+	t.Parallel()
 	s := startStingySite(t)
 	c := s.createFight("pistols_at_dawn")
 	v := s.dawnAtEastmansShot(c)

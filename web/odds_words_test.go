@@ -39,6 +39,7 @@ func oddsOf(t *testing.T, tab context.Context, what string, v fightView, cmd str
 // chance the answer works, the damage the one answering takes if it does
 // not and their chance to go down, with the exact fractions on hover.
 func TestOddsInWordsThatFit(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("pistols_at_dawn")
 	v := s.dawnAtEastmansShot(c)

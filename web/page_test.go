@@ -10,7 +10,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -19,7 +18,6 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/page"
-	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
 	"fray/engine"
@@ -33,23 +31,6 @@ import (
 	"fray/server"
 	"fray/store"
 )
-
-// chromium returns the browser the tests drive: Debian's chromium. Without
-// it the tests skip, unless CI is set: there they must run (.ci/run
-// installs it).
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, p := range []string{"/usr/bin/chromium", "chromium", "chromium-browser"} {
-		if path, err := exec.LookPath(p); err == nil {
-			return path
-		}
-	}
-	if os.Getenv("CI") != "" {
-		t.Fatal("no chromium: CI must run the browser tests (.ci/run installs it with apt-get install -y chromium)")
-	}
-	t.Skip("no chromium on this machine (apt-get install -y chromium): the browser tests skip; with CI set they fail instead")
-	return ""
-}
 
 // site is a fray server on loopback over a fresh SQLite file, as fray serve
 // runs it, whose live streams a test can drop and hold back.
@@ -285,74 +266,6 @@ func (s *site) entries(fight, token string) []engine.Entry {
 	return tr.Entries
 }
 
-// browser starts headless chromium and fails the test on any error the
-// page's code logs or throws, in any tab.
-func browser(t *testing.T, width, height int) (context.Context, func(ctx context.Context)) {
-	t.Helper()
-	path := chromium(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(width, height),
-		chromedp.Flag("disable-dev-shm-usage", true))
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	var mu sync.Mutex
-	var errs []string
-	watch := func(ctx context.Context) {
-		chromedp.ListenTarget(ctx, func(ev any) {
-			mu.Lock()
-			defer mu.Unlock()
-			switch ev := ev.(type) {
-			case *runtime.EventConsoleAPICalled:
-				if ev.Type == runtime.APITypeError || ev.Type == runtime.APITypeAssert {
-					var args []string
-					for _, a := range ev.Args {
-						args = append(args, string(a.Value)+a.Description)
-					}
-					errs = append(errs, "console."+string(ev.Type)+": "+strings.Join(args, " "))
-				}
-			case *runtime.EventExceptionThrown:
-				d := ev.ExceptionDetails
-				msg := d.Text
-				if d.Exception != nil {
-					msg += " " + d.Exception.Description
-				}
-				errs = append(errs, fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber, msg))
-			}
-		})
-	}
-	watch(ctx)
-	t.Cleanup(func() {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, e := range errs {
-			t.Errorf("the page's console: %s", e)
-		}
-	})
-	if err := chromedp.Run(ctx); err != nil {
-		t.Fatalf("starting chromium: %v", err)
-	}
-	return ctx, watch
-}
-
-// openTab opens link in a new tab of parent's browser, its errors watched
-// as the first tab's are.
-func openTab(t *testing.T, parent context.Context, watch func(context.Context), link string) context.Context {
-	t.Helper()
-	tab, cancel := chromedp.NewContext(parent)
-	t.Cleanup(cancel)
-	watch(tab)
-	// The tab opens on its first Run, which must not be one with a
-	// deadline: the tab would close with it.
-	if err := chromedp.Run(tab); err != nil {
-		t.Fatal(err)
-	}
-	run(t, tab, "opening "+link, chromedp.Navigate(link), chromedp.WaitVisible("#fight", chromedp.ByQuery),
-		until(`document.querySelector("#live").dataset.state === "live"`))
-	return tab
-}
-
 // screenshot saves a screenshot of a tab as tracker-NAME.png in the folder
 // FRAY_SCREENSHOTS names (docs/tracker.md shows them), when it is set. The
 // tab is brought to the front first: a browser does not paint a tab
@@ -455,6 +368,7 @@ func startOnPage(t *testing.T, s *site, gm context.Context, encounter, combatant
 // live streams and checks that the reconnected player's page misses
 // nothing.
 func TestPlayAWholeFight(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	gm, watch := browser(t, 1200, 900)
 
@@ -633,6 +547,7 @@ func (c created) pageOf(t *testing.T, combatant string) string {
 // real dice, the page asks for exactly the die the server names and sends
 // it; the transcript has that die.
 func TestPlayerRollsPhysicalDice(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("pistols_at_dawn")
 	tab, _ := browser(t, 1000, 800)
@@ -672,6 +587,7 @@ func TestPlayerRollsPhysicalDice(t *testing.T) {
 // saves screenshots of the GM's and a player's pages there (docs/tracker.md
 // shows them).
 func TestPhoneWidth(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("tavern_brawl")
 	// A few decisions in, so that the log has something to show.
@@ -717,6 +633,7 @@ func TestPhoneWidth(t *testing.T) {
 // server refuses shows the server's message with its line, and the line
 // is selected in the text.
 func TestPastedEncounterError(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab, _ := browser(t, 1000, 800)
 	bad := "ruleset: blackpowder\ncombatants:\n  - id: a\n    bogus: [\n"
@@ -751,6 +668,7 @@ func TestPastedEncounterError(t *testing.T) {
 // serve prints) hands the token to the page, which takes it out of the
 // address.
 func TestCreationTokenAskedOnce(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	tab, _ := browser(t, 1000, 800)
 	var asked, msg string
@@ -822,6 +740,7 @@ func (c slowCalc) Odds(t engine.Table, actor, command string, o odds.Options) (*
 // read waits, the page shows the others' at once, and the slow one's when
 // the live stream says they are all there.
 func TestOddsArriveLater(t *testing.T) {
+	t.Parallel()
 	s := startSiteWith(t, func(cfg *server.Config) {
 		of := cfg.Odds
 		cfg.Odds = func(id string) (odds.Calculator, error) {

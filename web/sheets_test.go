@@ -18,6 +18,7 @@ import (
 // long they last, on the GM's page and a player's, every field of the
 // state folded away beneath.
 func TestSheetsDrawnFromData(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	c := s.createFight("reference_skirmish")
 	gm, watch := browser(t, 1200, 900)
@@ -105,6 +106,7 @@ func TestSheetsDrawnFromData(t *testing.T) {
 // ("wounds.light"), or such a field out of another ("wounds.light/slots.light"),
 // which it must show exactly.
 func TestEveryRulesetsNumbers(t *testing.T) {
+	t.Parallel()
 	s := startSite(t)
 	gm, _ := browser(t, 1200, 900)
 	for _, tc := range []struct {

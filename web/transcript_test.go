@@ -164,6 +164,7 @@ func brawlPick(p engine.Prompt[string], moved bool) string {
 // pages with its transcript and state exactly: every decision's actor,
 // command, dice and lines, and every combatant's numbers.
 func TestPageMatchesFrayPlay(t *testing.T) {
+	t.Parallel()
 	const encounter = "tavern_brawl"
 	s := startSite(t)
 	c := s.createFight(encounter)

@@ -98,20 +98,14 @@ func TestSimShardsMergeFromAFolder(t *testing.T) {
 	}
 }
 
-// TestSimShardsInParallelProcesses builds fray once and runs the shards of
-// a sweep as processes at once, two of them given their index in
-// JOB_COMPLETION_INDEX as a Kubernetes Indexed Job gives it; the merge is
-// one run's report, byte for byte.
+// TestSimShardsInParallelProcesses runs the shards of a sweep as fray
+// processes at once (the test binary as fray, as TestMain runs it with
+// asFrayEnv set, which spares building fray), two of them given their
+// index in JOB_COMPLETION_INDEX as a Kubernetes Indexed Job gives it; the
+// merge is one run's report, byte for byte.
 func TestSimShardsInParallelProcesses(t *testing.T) {
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skip("no go command on PATH to build fray with")
-	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "fray")
-	if out, err := exec.Command(goTool, "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := os.Args[0]
 	args := []string{"sim", "alley_fight", "-n", "400", "--seed", "21", "--vary", "combatants[2].evade=3..6", "--workers", "1"}
 	const count = 5 // 320 fights each: spans across values
 	var wg sync.WaitGroup
@@ -119,7 +113,7 @@ func TestSimShardsInParallelProcesses(t *testing.T) {
 	for i := range count {
 		shard := fmt.Sprintf("%d/%d", i, count)
 		cmd := exec.Command(bin, append(slices.Clone(args), "--json", "-o", filepath.Join(dir, fmt.Sprintf("part-%d.json", i)))...)
-		cmd.Env = os.Environ()
+		cmd.Env = append(os.Environ(), asFrayEnv+"=1")
 		if i%2 == 1 {
 			shard = "env/" + strconv.Itoa(count)
 			cmd.Env = append(cmd.Env, jobIndexEnv+"="+strconv.Itoa(i))
@@ -138,7 +132,9 @@ func TestSimShardsInParallelProcesses(t *testing.T) {
 		}
 	}
 	run := func(args ...string) string {
-		out, err := exec.Command(bin, args...).Output()
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), asFrayEnv+"=1")
+		out, err := cmd.Output()
 		if err != nil {
 			var stderr []byte
 			if ee, ok := err.(*exec.ExitError); ok {
