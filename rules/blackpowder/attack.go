@@ -98,6 +98,10 @@ const noDraw = -2
 // found here, before the attack emits its first event, so that a legal
 // attack is known legal without trying it on a copy of the state.
 func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, error) {
+	if k := r.listed(who, cmd, kind); k != nil {
+		c, t := &r.s.Combatants[k.attacker], &r.s.Combatants[k.tgt]
+		return aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: k.difficulty}, nil
+	}
 	hold := kind == "hold"
 	c, err := r.actingMember(who)
 	if err != nil {
@@ -145,18 +149,15 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, er
 	if kind == "stun" && (!r.s.unaware(t) || t.Status != Active) {
 		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
 	}
-	d := distance(c, t)
-	k.difficulty = t.EvadeEff() + cmd.Part + cmd.Modifier
-	switch w.Kind {
-	case Melee, Unarmed:
+	k.difficulty = attackDifficulty(r.s, c, w, t) + cmd.Part + cmd.Modifier
+	if w.Kind == Melee || w.Kind == Unarmed {
+		d := distance(c, t)
 		if r.hasPath {
 			d = segmentDistance([2]float64{c.X, c.Y}, r.path[0], r.path[1])
 		}
 		if d > reach {
 			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
-	default:
-		k.difficulty += r.s.rangedModifier(c, w, t, d)
 	}
 	if w.Kind == Gun {
 		switch {
@@ -246,6 +247,17 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		return nil
 	}
 	return r.damage(p)
+}
+
+// attackDifficulty is what the attack check of a on t with w must reach
+// before a body part and the GM's modifiers (R10): t's Evade, with the
+// ranged modifiers for any weapon but a melee one or fists.
+func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
+	difficulty := t.EvadeEff()
+	if w.Kind == Melee || w.Kind == Unarmed {
+		return difficulty
+	}
+	return difficulty + s.rangedModifier(a, w, t, distance(a, t))
 }
 
 // hitClasses are the classes of an attack die that needs need or more, or

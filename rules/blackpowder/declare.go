@@ -123,11 +123,17 @@ func (r *run) keepReactions(q []Reaction) []Reaction {
 func (r *run) declareOrAct(who string, cmd Command) error {
 	var c *Combatant
 	var err error
-	switch cmd.(type) {
+	switch cmd := cmd.(type) {
 	case *Draw, *Reload:
 		c, err = r.immediateMember(who) // maybe after the turn's action (R06)
 	case *Move:
 		c, err = r.movingMember(who) // maybe after the turn's action (R33)
+	case *Attack:
+		if k := r.listed(who, cmd, ""); k != nil {
+			c = &r.s.Combatants[k.attacker] // Moves proved it may act
+			break
+		}
+		c, err = r.actingMember(who)
 	default:
 		c, err = r.actingMember(who)
 	}
@@ -197,6 +203,9 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 		provokes = true
 	case *Run:
 		provokes = true
+	}
+	if !provokes && !moving {
+		return out // nothing to answer: standing still, it provokes nobody
 	}
 	for i := range s.Combatants {
 		t := &s.Combatants[i]

@@ -34,6 +34,13 @@ type hotMemory struct {
 	// heldOptions lists what a holder of a delayed action could do, the
 	// attacks among which its interrupts are.
 	heldOptions []engine.Option[Command]
+	// strikes are the attacks the last Moves listed on a turn, with what
+	// it worked out for them (see listedStrike); listedState and
+	// listedActor are the state and the combatant they were listed for,
+	// nil once that state changes.
+	strikes     []listedStrike
+	listedState *State
+	listedActor string
 }
 
 // hotMemory returns the state's hot memory, made on first use.

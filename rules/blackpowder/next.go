@@ -18,6 +18,9 @@ type prompter struct {
 	p    *engine.Prompt[Command]
 	lean bool
 	hot  *hotMemory // where commands come from when lean
+	// handles is set while a policy's prompt lists a turn's own options:
+	// the attacks among them are recorded in the hot memory (listStrike).
+	handles bool
 }
 
 // leanPrompter returns a prompter writing into *p for a policy, with the
@@ -25,6 +28,8 @@ type prompter struct {
 func leanPrompter(s *State, p *engine.Prompt[Command]) prompter {
 	h := s.hotMemory()
 	h.moves.Reset()
+	h.strikes = h.strikes[:0]
+	h.forgetListed()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	return prompter{p: p, lean: true, hot: h}
 }
@@ -144,7 +149,12 @@ func writePrompt(s *State, b *prompter) {
 		b.ask("round ", strconv.Itoa(s.Round), ", the ", group, " group's turn: ", c.Name, " acts (or another member first)")
 	}
 	p.Kind, p.Actor = engine.Act, c.ID
+	b.handles = b.lean
 	writeActOptions(s, c, b)
+	if b.handles {
+		b.handles = false
+		b.hot.listedFor(s, c.ID)
+	}
 	if others > 0 {
 		if !b.lean {
 			p.Others = make([]string, 0, others)
@@ -274,6 +284,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			}
 			atk := engine.New(b.arena(), attackKind, Attack{Target: t.ID})
 			b.add(atk, "attack ", t.Name, " with the ", w.Name)
+			b.listStrike(s, atk, c, w, t)
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				hold := engine.New(b.arena(), holdKind, Hold{Target: t.ID})
 				b.add(hold, "hold ", t.Name)

@@ -87,7 +87,7 @@ func followWith(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 			continue
 		}
 		if t := s.combatant(atk.Target); t != nil && t.Status == Active {
-			if score := targetScore(s, me, w, t); score > bestScore {
+			if score := targetScore(s, me, w, t, -1); score > bestScore {
 				best, bestScore = i, score
 			}
 		}
@@ -120,7 +120,7 @@ func optionOf[T Command](p *engine.Prompt[Command], ok func(T) bool) int {
 // act decides a combatant's turn.
 func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) Command {
 	// A stun on an unaware enemy: +3, no dodge (R43).
-	if c := bestTarget[*Stun](s, me, p, func(c *Stun) string { return c.Target }); c != nil {
+	if c := bestTarget[*Stun](s, me, p, func(c *Stun) (string, int) { return c.Target, -1 }); c != nil {
 		return c
 	}
 	if c := reviveOption(s, me, p); c != nil {
@@ -129,7 +129,7 @@ func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) C
 	if c := healOption(s, p); c != nil {
 		return c
 	}
-	if c := bestTarget[*Attack](s, me, p, func(c *Attack) string { return c.Target }); c != nil {
+	if c := bestTarget[*Attack](s, me, p, func(c *Attack) (string, int) { return c.Target, listedDifficulty(s, c) }); c != nil {
 		return c
 	}
 	if c := gunOption(s, me, p); c != nil {
@@ -151,8 +151,10 @@ func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) C
 }
 
 // bestTarget returns the option of type T (an attack or a stun) on the
-// conscious enemy that scores best, or nil when there is none.
-func bestTarget[T Command](s *State, me *Combatant, p *engine.Prompt[Command], target func(T) string) Command {
+// conscious enemy that scores best, or nil when there is none. target
+// names an option's target and the difficulty Moves worked out for it (-1
+// if it did not).
+func bestTarget[T Command](s *State, me *Combatant, p *engine.Prompt[Command], target func(T) (string, int)) Command {
 	best, bestScore := -1, -1.0
 	w := me.weapon()
 	for i, o := range p.Options {
@@ -160,21 +162,26 @@ func bestTarget[T Command](s *State, me *Combatant, p *engine.Prompt[Command], t
 		if !ok {
 			continue
 		}
-		t := s.combatant(target(c))
+		id, difficulty := target(c)
+		t := s.combatant(id)
 		if t == nil || t.Status != Active {
 			continue // the unconscious are out of the fight already
 		}
-		if score := targetScore(s, me, w, t); score > bestScore {
+		if score := targetScore(s, me, w, t, difficulty); score > bestScore {
 			best, bestScore = i, score
 		}
 	}
 	return commandAt(p, best)
 }
 
-// targetScore rates attacking t with w: the expected share of t's
+// targetScore rates attacking t with w, at the given difficulty (-1 to
+// work it out): the expected share of t's
 // remaining LP the attack takes, more for enemies that threaten more.
-func targetScore(s *State, me *Combatant, w *Weapon, t *Combatant) float64 {
-	expected := hitChance(s, me, w, t) * expectedDamage(me, w, t)
+func targetScore(s *State, me *Combatant, w *Weapon, t *Combatant, difficulty int) float64 {
+	if difficulty < 0 {
+		difficulty = attackDifficulty(s, me, w, t)
+	}
+	expected := hitChanceVs(s, me, w, t, difficulty) * expectedDamage(me, w, t)
 	share := math.Min(expected, float64(t.LP+1)) / float64(max(t.LP+1, 1))
 	tw := t.weapon()
 	threat := hitChance(s, t, tw, me) * expectedDamage(t, tw, me)
@@ -184,8 +191,8 @@ func targetScore(s *State, me *Combatant, w *Weapon, t *Combatant) float64 {
 	return share * (1 + threat/float64(max(me.LP+1, 1)))
 }
 
-// attackBonus and attackDifficulty mirror the attack check of strike
-// (R09, R10, R40): what is added to the die, and what it must reach.
+// attackBonus mirrors the attack check of strike (R09, R40): what is
+// added to the die.
 func attackBonus(a *Combatant, w *Weapon, t *Combatant) int {
 	bonus := attackAttribute(a, w) + w.AttackMod + a.Assist
 	if w.Kind == Thrown {
@@ -207,18 +214,15 @@ func attackBonus(a *Combatant, w *Weapon, t *Combatant) int {
 	return bonus
 }
 
-func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
-	difficulty := t.EvadeEff()
-	if w.Kind == Melee || w.Kind == Unarmed {
-		return difficulty
-	}
-	return difficulty + s.rangedModifier(a, w, t, distance(a, t))
-}
-
 // hitChance is the chance that a attacks t with w and hits: d10 + bonus
 // reaching the difficulty, or a natural 10.
 func hitChance(s *State, a *Combatant, w *Weapon, t *Combatant) float64 {
-	need := attackDifficulty(s, a, w, t) - attackBonus(a, w, t)
+	return hitChanceVs(s, a, w, t, attackDifficulty(s, a, w, t))
+}
+
+// hitChanceVs is hitChance with the attack's difficulty known.
+func hitChanceVs(s *State, a *Combatant, w *Weapon, t *Combatant, difficulty int) float64 {
+	need := difficulty - attackBonus(a, w, t)
 	if a := s.Ambush; a != nil && a.Stage == "free" {
 		need -= 3 // the ambushers' free turn (R38)
 	}

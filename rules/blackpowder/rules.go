@@ -44,6 +44,9 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 
 // Evolve applies an event.
 func (Rules) Evolve(s *State, e Event) {
+	if s.hot != nil {
+		s.hot.forgetListed()
+	}
 	if e != nil {
 		e.apply(s, nil)
 	}
@@ -163,7 +166,8 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 	h.events.Reset()
 	h.reactions = h.reactions[:0]
 	r := &h.run
-	*r = run{s: s, src: src, events: events, hot: h}
+	*r = run{s: s, src: src, events: events, hot: h, proved: h.listedState == s}
+	h.forgetListed()
 	return r.decide(s, actor, cmd)
 }
 

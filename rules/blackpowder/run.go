@@ -30,6 +30,9 @@ type run struct {
 	// hot is the state's hot memory when the run is a Step's, where its
 	// events and working copies come from; nil for Decide and dry runs.
 	hot *hotMemory
+	// proved is set while a Step's state is still the one its last Moves
+	// listed options for: the attacks it recorded hold (see listed).
+	proved bool
 }
 
 // arena is where the run's events and their dice go: the hot memory's
@@ -39,6 +42,7 @@ func (r *run) arena() *engine.Arena { return r.hot.arena() }
 // emit appends e to the run's events and applies it to the run's state.
 func (r *run) emit(e Event) {
 	r.events = append(r.events, e)
+	r.proved = false
 	e.apply(r.s, r.hot)
 }
 

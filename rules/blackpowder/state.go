@@ -556,6 +556,9 @@ func (s *State) scratchInto(dst *State) {
 	groups, combatants, hot, pending, declared := dst.Groups, dst.Combatants, dst.hot, dst.Pending, dst.Declared
 	*dst = *s
 	dst.hot = hot
+	if hot != nil {
+		hot.forgetListed()
+	}
 	if s.Pending != nil {
 		dst.Pending = dst.pendingMemory(pending)
 		*dst.Pending = *s.Pending
