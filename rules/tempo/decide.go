@@ -81,7 +81,7 @@ func (d *decider) run(c Command) ([]Event, error) {
 		if winner == "" {
 			winner = standingSide(d.s)
 		}
-		d.emit(&FightEnded{Reason: "the GM ended the fight", Winner: winner})
+		d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Reason: "the GM ended the fight", Winner: winner}))
 	case *Begin:
 		err = d.begin()
 	case *Declare:
