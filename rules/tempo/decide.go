@@ -14,8 +14,9 @@ type decider struct {
 	s      *State
 	src    dice.Source
 	events []Event
-	// h is the state's hot memory when stepping: the events come from it
-	// and the searches use it. Decide has none.
+	// h is the state's hot memory when stepping: the events come from its
+	// arena and the searches use it. Decide has none (nil, whose arena is
+	// nil: events of their own).
 	h *hotMemory
 	// work is the memory of the decision's searches: h's when stepping,
 	// else one of the decision's own.
