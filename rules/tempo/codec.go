@@ -8,46 +8,6 @@ import (
 	"fray/rules/parts"
 )
 
-var commandKinds = map[string]func() Command{
-	"begin":       func() Command { return &Begin{} },
-	"declare":     func() Command { return &Declare{} },
-	"react":       func() Command { return &React{} },
-	"no_reaction": func() Command { return &NoReaction{} },
-	"replace":     func() Command { return &Replace{} },
-	"keep":        func() Command { return &Keep{} },
-	"destination": func() Command { return &Destination{} },
-	"end_turn":    func() Command { return &EndTurn{} },
-	"end_fight":   func() Command { return &EndFight{} },
-}
-
-var eventKinds = map[string]func() Event{
-	"initiative_rolled":    func() Event { return &InitiativeRolled{} },
-	"order_set":            func() Event { return &OrderSet{} },
-	"joined":               func() Event { return &Joined{} },
-	"turn_started":         func() Event { return &TurnStarted{} },
-	"action_declared":      func() Event { return &ActionDeclared{} },
-	"reacted":              func() Event { return &Reacted{} },
-	"did_not_react":        func() Event { return &DidNotReact{} },
-	"replaced":             func() Event { return &Replaced{} },
-	"kept":                 func() Event { return &Kept{} },
-	"checked":              func() Event { return &Checked{} },
-	"damaged":              func() Event { return &Damaged{} },
-	"fell":                 func() Event { return &Fell{} },
-	"moved":                func() Event { return &Moved{} },
-	"aim_taken":            func() Event { return &AimTaken{} },
-	"disposed":             func() Event { return &Disposed{} },
-	"disarmed":             func() Event { return &Disarmed{} },
-	"picked_up":            func() Event { return &PickedUp{} },
-	"chose":                func() Event { return &Chose{} },
-	"feint_revealed":       func() Event { return &FeintRevealed{} },
-	"destinations_pending": func() Event { return &DestinationsPending{} },
-	"exchange_ended":       func() Event { return &ExchangeEnded{} },
-	"turn_ended":           func() Event { return &TurnEnded{} },
-	"stamina_recovered":    func() Event { return &StaminaRecovered{} },
-	"round_ended":          func() Event { return &RoundEnded{} },
-	"fight_ended":          func() Event { return &FightEnded{} },
-}
-
 // grammar is the text vocabulary of tempo's commands (docs/rules/tempo.md):
 // the verbs of the GM and of prompts, then one verb per action, each with
 // "with WEAPON" and "mod N" where they mean something.
@@ -219,20 +179,26 @@ func (Rules) FormatCommand(c Command) string {
 	return fmt.Sprintf("%v", c)
 }
 
+// The codec tables of the commands and the events: every kind ever
+// written, each added beside its type in the file of its rule, where it
+// also gets its place in the hot path's memory (see engine.Arena).
+// Append-only: a kind that was ever saved is never renamed or given to
+// another type.
+var (
+	commands = engine.NewKinds[Command]("tempo command")
+	events   = engine.NewKinds[Event]("tempo event")
+)
+
 // DecodeCommand reads a command written by engine.MarshalKinded.
-func (Rules) DecodeCommand(data []byte) (Command, error) {
-	return engine.UnmarshalKinded(data, "tempo command", commandKinds)
-}
+func (Rules) DecodeCommand(data []byte) (Command, error) { return commands.Decode(data) }
 
 // Kinds lists the kinds of every command and event.
-func (Rules) Kinds() (commands, events []string) {
-	return engine.KindsOf(commandKinds), engine.KindsOf(eventKinds)
+func (Rules) Kinds() (commandKinds, eventKinds []string) {
+	return commands.Names(), events.Names()
 }
 
 // DecodeEvent reads an event written by engine.MarshalKinded.
-func (Rules) DecodeEvent(data []byte) (Event, error) {
-	return engine.UnmarshalKinded(data, "tempo event", eventKinds)
-}
+func (Rules) DecodeEvent(data []byte) (Event, error) { return events.Decode(data) }
 
 // DescribeEvent says what an event means, with its dice, for a transcript;
 // s is the state before the event, as the reader may see it. Each event

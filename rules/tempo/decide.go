@@ -14,8 +14,9 @@ type decider struct {
 	s      *State
 	src    dice.Source
 	events []Event
-	// h is the state's hot memory when stepping: the events come from it
-	// and the searches use it. Decide has none.
+	// h is the state's hot memory when stepping: the events come from its
+	// arena and the searches use it. Decide has none (nil, whose arena is
+	// nil: events of their own).
 	h *hotMemory
 	// work is the memory of the decision's searches: h's when stepping,
 	// else one of the decision's own.
@@ -81,7 +82,7 @@ func (d *decider) run(c Command) ([]Event, error) {
 		if winner == "" {
 			winner = standingSide(d.s)
 		}
-		d.emit(&FightEnded{Reason: "the GM ended the fight", Winner: winner})
+		d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Reason: "the GM ended the fight", Winner: winner}))
 	case *Begin:
 		err = d.begin()
 	case *Declare:

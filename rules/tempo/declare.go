@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // Declare: the actor declares a proactive action (R03 step 1).
@@ -51,6 +51,11 @@ func (Declare) Kind() string        { return "declare" }
 func (ActionDeclared) Kind() string { return "action_declared" }
 func (*Declare) isCommand()         {}
 
+var (
+	declareKind        = engine.Add[Declare](commands, "declare")
+	actionDeclaredKind = engine.Add[ActionDeclared](events, "action_declared")
+)
+
 func (d Declared) clone() Declared {
 	d.Path = slices.Clone(d.Path)
 	return d
@@ -74,7 +79,7 @@ func (d *decider) declare(c *Declare) error {
 	if err != nil {
 		return err
 	}
-	squares, _, _, _ := d.h.stepMemory()
+	squares, _, _ := d.h.stepMemory()
 	decl.Path = keep(squares, decl.Path) // the command's, or the search's
 	var cands []string
 	if d.h == nil {
@@ -90,7 +95,7 @@ func (d *decider) declare(c *Declare) error {
 		}
 	}
 	d.s.Exchange = nil
-	d.emit(parts.PutIn(d.h, (*hotMemory).actionDeclaredEvents, ActionDeclared{Actor: actor.ID, Declared: decl, Candidates: cands}))
+	d.emit(engine.New(d.h.arena(), actionDeclaredKind, ActionDeclared{Actor: actor.ID, Declared: decl, Candidates: cands}))
 	d.settle()
 	return nil
 }

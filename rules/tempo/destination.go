@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // Destination: where a Combat Move critical or a Retreat takes its
@@ -33,6 +33,12 @@ func (Chose) Kind() string               { return "chose" }
 func (DestinationsPending) Kind() string { return "destinations_pending" }
 func (*Destination) isCommand()          {}
 
+var (
+	destinationKind         = engine.Add[Destination](commands, "destination")
+	choseKind               = engine.Add[Chose](events, "chose")
+	destinationsPendingKind = engine.Add[DestinationsPending](events, "destinations_pending")
+)
+
 func (d *decider) destination(c *Destination) error {
 	x := d.s.Exchange
 	if x == nil || !x.Resolved || len(x.Choices) == 0 {
@@ -41,7 +47,7 @@ func (d *decider) destination(c *Destination) error {
 	ch := x.Choices[0]
 	who := d.s.combatant(ch.Combatant)
 	if c.To == nil {
-		d.emit(parts.PutIn(d.h, (*hotMemory).choseEvents, Chose{Combatant: who.ID}))
+		d.emit(engine.New(d.h.arena(), choseKind, Chose{Combatant: who.ID}))
 		d.settle()
 		return nil
 	}
@@ -54,14 +60,14 @@ func (d *decider) destination(c *Destination) error {
 		to := *c.To
 		e.To, e.Path = &to, r.path(to)
 	} else {
-		e.To = d.h.stepCells.Put(*c.To)
+		e.To = keepSquare(&d.h.stepSquares, *c.To)
 		start := len(d.h.stepSquares)
 		d.h.stepSquares = r.appendPath(d.h.stepSquares, *c.To)
 		if n := len(d.h.stepSquares); n > start {
 			e.Path = d.h.stepSquares[start:n:n]
 		}
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).choseEvents, e))
+	d.emit(engine.New(d.h.arena(), choseKind, e))
 	d.settle()
 	return nil
 }

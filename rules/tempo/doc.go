@@ -25,11 +25,15 @@
 //     endfight.go (the end of the fight);
 //   - legal.go: which actions, reactions and replacements are open; next.go:
 //     the prompts;
-//   - codec.go: the words, JSON kinds and transcript lines; secrets.go: the
-//     feint's views;
+//   - codec.go: the words, the kinds tables (engine.Kinds, each type
+//     added beside it in the file of its rule) and transcript lines;
+//     secrets.go: the feint's views;
 //   - spec.go, start.go, content.go: the encounter file, the starting state
 //     and the bundled content;
-//   - hot.go: the memory the hot path reuses;
+//   - hot.go: the memory the hot path reuses (Moves, Step, ScratchInto,
+//     ViewInto): two engine.Arenas, for the commands of Moves and the
+//     events of Step, the squares, ids and choices they carry, the
+//     searches' working memory and the state's own working copies;
 //   - board.go, sheets.go, tools.go, policy.go: the board, the sheets,
 //     Simulation and Odds, and the policies.
 package tempo

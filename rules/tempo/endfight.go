@@ -3,6 +3,7 @@ package tempo
 import (
 	"fmt"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 
@@ -25,6 +26,11 @@ func (EndFight) Kind() string   { return "end_fight" }
 func (FightEnded) Kind() string { return "fight_ended" }
 func (*EndFight) isCommand()    {}
 
+var (
+	_              = engine.Add[EndFight](commands, "end_fight")
+	fightEndedKind = engine.Add[FightEnded](events, "fight_ended")
+)
+
 // checkEnd ends the fight once fewer than two sides have anyone not Down
 // (R43); late joiners yet to come count.
 func (d *decider) checkEnd() {
@@ -33,7 +39,7 @@ func (d *decider) checkEnd() {
 		if winner == "" {
 			reason = "nobody is left standing"
 		}
-		d.emit(&FightEnded{Winner: winner, Reason: reason})
+		d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: winner, Reason: reason}))
 	}
 }
 

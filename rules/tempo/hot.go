@@ -5,55 +5,34 @@ import (
 	"strings"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves, Step, ScratchInto and
-// ViewInto): the commands Moves lists, the events Step emits, the working
+// ViewInto): the commands Moves lists and the events Step emits, each in
+// an engine.Arena, the squares, ids and choices they carry, the working
 // memory of the searches both make, and the state's own exchange, order,
 // combatants and weapons. It belongs to one state value: Clone leaves it
 // behind, ScratchInto and ViewInto keep the destination's own, and it is
 // no part of the fight or its JSON. Decide, the table's path, never uses
-// it, so the commands and events a table logs are values of their own.
+// it (a nil *hotMemory, whose arenas are nil), so the commands and events
+// a table logs are values of their own.
 type hotMemory struct {
-	// The commands of the last Moves, and the squares of their paths.
-	declares     parts.Pool[Declare]
-	reacts       parts.Pool[React]
-	replaces     parts.Pool[Replace]
-	destinations parts.Pool[Destination]
-	endTurn      EndTurn
-	moveSquares  []Square
-	moveCells    parts.Pool[Square]
+	// moves holds the commands of the last Moves, events the events of
+	// the last Step and their dice.
+	moves, events engine.Arena
+	// moveSquares holds the squares of the last Moves' commands: their
+	// paths, and the square a Destination names.
+	moveSquares []Square
 
-	// The events of the last Step, and the memory they hold.
-	initiativeRolled    parts.Pool[InitiativeRolled]
-	turnStarted         parts.Pool[TurnStarted]
-	actionDeclared      parts.Pool[ActionDeclared]
-	reacted             parts.Pool[Reacted]
-	didNotReact         parts.Pool[DidNotReact]
-	replaced            parts.Pool[Replaced]
-	kept                parts.Pool[Kept]
-	checked             parts.Pool[Checked]
-	damaged             parts.Pool[Damaged]
-	fell                parts.Pool[Fell]
-	moved               parts.Pool[Moved]
-	aimTaken            parts.Pool[AimTaken]
-	disposed            parts.Pool[Disposed]
-	chose               parts.Pool[Chose]
-	destinationsPending parts.Pool[DestinationsPending]
-	feintRevealed       parts.Pool[FeintRevealed]
-	turnEnded           parts.Pool[TurnEnded]
-	staminaRecovered    parts.Pool[StaminaRecovered]
-	roundEnded          parts.Pool[RoundEnded]
-	stepSquares         []Square
-	stepCells           parts.Pool[Square]
-	stepIDs             []string
+	// The last Step's events' squares (their paths, and the square a
+	// Chose names), ids and choices.
+	stepSquares []Square
+	stepIDs     []string
+	stepChoices []Choice
 	// partners is where finishExchange lists a combatant's grapple
 	// partners that are still standing, before dispose keeps them.
-	partners    []string
-	stepChoices []Choice
-	ints        []int
+	partners []string
 
 	// Working memory: the searches' (see searchMemory), and the exchange
 	// a declaration's candidates are found on.
@@ -103,48 +82,42 @@ func (h *hotMemory) search() *searchMemory {
 	return &h.searchMemory
 }
 
-// resetCommands frees the commands of the last Moves.
+// arena is where a Step's events go: h's event arena, or nil (memory of
+// their own) for the table's path.
+func (h *hotMemory) arena() *engine.Arena {
+	if h == nil {
+		return nil
+	}
+	return &h.events
+}
+
+// moveArena is where a prompt's commands go: h's arena of moves, or nil
+// for a prompt people read.
+func (h *hotMemory) moveArena() *engine.Arena {
+	if h == nil {
+		return nil
+	}
+	return &h.moves
+}
+
+// resetCommands frees the commands of the last Moves and the squares they
+// carry.
 func (h *hotMemory) resetCommands() {
-	h.declares.Reset()
-	h.reacts.Reset()
-	h.replaces.Reset()
-	h.destinations.Reset()
-	h.moveCells.Reset()
-	h.endTurn = EndTurn{}
+	h.moves.Reset()
 	h.moveSquares = h.moveSquares[:0]
 }
 
-// resetEvents frees the events of the last Step.
+// resetEvents frees the events of the last Step and what they carry.
 func (h *hotMemory) resetEvents() {
-	h.initiativeRolled.Reset()
-	h.turnStarted.Reset()
-	h.actionDeclared.Reset()
-	h.reacted.Reset()
-	h.didNotReact.Reset()
-	h.replaced.Reset()
-	h.kept.Reset()
-	h.checked.Reset()
-	h.damaged.Reset()
-	h.fell.Reset()
-	h.moved.Reset()
-	h.aimTaken.Reset()
-	h.disposed.Reset()
-	h.chose.Reset()
-	h.destinationsPending.Reset()
-	h.feintRevealed.Reset()
-	h.turnEnded.Reset()
-	h.staminaRecovered.Reset()
-	h.roundEnded.Reset()
-	h.stepCells.Reset()
+	h.events.Reset()
 	h.stepSquares = h.stepSquares[:0]
 	h.stepIDs = h.stepIDs[:0]
 	h.stepChoices = h.stepChoices[:0]
-	h.ints = h.ints[:0]
 }
 
-// keep returns a copy of xs for an event to hold: in mem (hot memory,
-// valid until its reset) when mem is set, else a slice of its own; nil
-// stays nil.
+// keep returns a copy of xs for an event or command to hold: in mem (hot
+// memory, valid until its reset) when mem is set, else a slice of its
+// own; nil stays nil.
 func keep[T any](mem *[]T, xs []T) []T {
 	if xs == nil {
 		return nil
@@ -158,13 +131,27 @@ func keep[T any](mem *[]T, xs []T) []T {
 	return (*mem)[start:len(*mem):len(*mem)]
 }
 
-// stepMemory returns the memory of h where an event's squares, ids,
-// choices and dice go, nil each when h is nil.
-func (h *hotMemory) stepMemory() (squares *[]Square, ids *[]string, choices *[]Choice, ints *[]int) {
-	if h == nil {
-		return nil, nil, nil, nil
+// keepSquare returns a pointer to a copy of q for an event or command to
+// hold: in mem (hot memory, valid until its reset) when mem is set, else
+// a square of its own. A square handed out stays as it was when mem
+// grows: the holder keeps the old array, which nothing writes again.
+func keepSquare(mem *[]Square, q Square) *Square {
+	if mem == nil {
+		p := new(Square)
+		*p = q
+		return p
 	}
-	return &h.stepSquares, &h.stepIDs, &h.stepChoices, &h.ints
+	*mem = append(*mem, q)
+	return &(*mem)[len(*mem)-1]
+}
+
+// stepMemory returns the memory of h where an event's squares, ids and
+// choices go, nil each when h is nil.
+func (h *hotMemory) stepMemory() (squares *[]Square, ids *[]string, choices *[]Choice) {
+	if h == nil {
+		return nil, nil, nil
+	}
+	return &h.stepSquares, &h.stepIDs, &h.stepChoices
 }
 
 // newExchange returns the exchange of a state Step changes, emptied, its
@@ -175,32 +162,6 @@ func (h *hotMemory) newExchange() *Exchange {
 		Reactions: x.Reactions[:0], Choices: x.Choices[:0], Hits: x.Hits[:0]}
 	return x
 }
-
-func (h *hotMemory) initiativeRolledEvents() *parts.Pool[InitiativeRolled] {
-	return &h.initiativeRolled
-}
-func (h *hotMemory) turnStartedEvents() *parts.Pool[TurnStarted]       { return &h.turnStarted }
-func (h *hotMemory) actionDeclaredEvents() *parts.Pool[ActionDeclared] { return &h.actionDeclared }
-func (h *hotMemory) reactedEvents() *parts.Pool[Reacted]               { return &h.reacted }
-func (h *hotMemory) didNotReactEvents() *parts.Pool[DidNotReact]       { return &h.didNotReact }
-func (h *hotMemory) replacedEvents() *parts.Pool[Replaced]             { return &h.replaced }
-func (h *hotMemory) keptEvents() *parts.Pool[Kept]                     { return &h.kept }
-func (h *hotMemory) checkedEvents() *parts.Pool[Checked]               { return &h.checked }
-func (h *hotMemory) damagedEvents() *parts.Pool[Damaged]               { return &h.damaged }
-func (h *hotMemory) fellEvents() *parts.Pool[Fell]                     { return &h.fell }
-func (h *hotMemory) movedEvents() *parts.Pool[Moved]                   { return &h.moved }
-func (h *hotMemory) aimTakenEvents() *parts.Pool[AimTaken]             { return &h.aimTaken }
-func (h *hotMemory) disposedEvents() *parts.Pool[Disposed]             { return &h.disposed }
-func (h *hotMemory) choseEvents() *parts.Pool[Chose]                   { return &h.chose }
-func (h *hotMemory) destinationsPendingEvents() *parts.Pool[DestinationsPending] {
-	return &h.destinationsPending
-}
-func (h *hotMemory) feintRevealedEvents() *parts.Pool[FeintRevealed] { return &h.feintRevealed }
-func (h *hotMemory) turnEndedEvents() *parts.Pool[TurnEnded]         { return &h.turnEnded }
-func (h *hotMemory) staminaRecoveredEvents() *parts.Pool[StaminaRecovered] {
-	return &h.staminaRecovered
-}
-func (h *hotMemory) roundEndedEvents() *parts.Pool[RoundEnded] { return &h.roundEnded }
 
 // copyInto makes *dst a deep copy of s in dst's own memory (its hot
 // memory, which it keeps), sharing nothing that Step or Evolve change in
@@ -278,59 +239,41 @@ func (b *prompter) add(c Command, words ...string) {
 
 // declare returns v as a command for an option, its path copied.
 func (b *prompter) declare(v Declare) *Declare {
-	if b.hot == nil {
-		d := new(Declare)
-		*d = v
-		d.Path = keep(nil, v.Path)
-		return d
-	}
-	d := b.hot.declares.Put(v)
-	d.Path = keep(&b.hot.moveSquares, v.Path)
+	d := engine.New(b.hot.moveArena(), declareKind, v)
+	d.Path = keep(b.hot.squares(), v.Path)
 	return d
 }
 
 // react returns v as a command for an option.
 func (b *prompter) react(v React) *React {
-	if b.hot == nil {
-		r := new(React)
-		*r = v
-		return r
-	}
-	return b.hot.reacts.Put(v)
+	return engine.New(b.hot.moveArena(), reactKind, v)
 }
 
 // replace returns v as a command for an option.
 func (b *prompter) replace(v Replace) *Replace {
-	if b.hot == nil {
-		r := new(Replace)
-		*r = v
-		return r
-	}
-	return b.hot.replaces.Put(v)
+	return engine.New(b.hot.moveArena(), replaceKind, v)
 }
 
 // destination returns a Destination to q, or to stay put when q is nil,
 // as a command for an option.
 func (b *prompter) destination(q *Square) *Destination {
-	if b.hot == nil {
-		d := new(Destination)
-		if q != nil {
-			to := *q
-			d.To = &to
-		}
-		return d
-	}
-	d := b.hot.destinations.Put(Destination{})
+	d := engine.New(b.hot.moveArena(), destinationKind, Destination{})
 	if q != nil {
-		d.To = b.hot.moveCells.Put(*q)
+		d.To = keepSquare(b.hot.squares(), *q)
 	}
 	return d
 }
 
 // endTurn returns an EndTurn for an option.
 func (b *prompter) endTurn() *EndTurn {
-	if b.hot == nil {
-		return new(EndTurn)
+	return engine.New(b.hot.moveArena(), endTurnKind, EndTurn{})
+}
+
+// squares is where a prompt's commands' squares go: h's, or nil for a
+// prompt people read.
+func (h *hotMemory) squares() *[]Square {
+	if h == nil {
+		return nil
 	}
-	return &b.hot.endTurn
+	return &h.moveSquares
 }

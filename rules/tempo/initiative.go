@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 
@@ -41,6 +42,13 @@ func (OrderSet) Kind() string         { return "order_set" }
 func (Joined) Kind() string           { return "joined" }
 func (*Begin) isCommand()             {}
 
+var (
+	_                    = engine.Add[Begin](commands, "begin")
+	initiativeRolledKind = engine.Add[InitiativeRolled](events, "initiative_rolled")
+	orderSetKind         = engine.Add[OrderSet](events, "order_set")
+	joinedKind           = engine.Add[Joined](events, "joined")
+)
+
 func (d *decider) begin() error {
 	if d.s.Started {
 		return notNow(d.s, "begin")
@@ -67,7 +75,7 @@ func (d *decider) rollInitiative() {
 		}
 		die := d.src.Roll(10)
 		e := entry{id: c.ID, total: die + c.Athletics, athletics: c.Athletics}
-		d.emit(parts.PutIn(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total}))
+		d.emit(engine.New(d.h.arena(), initiativeRolledKind, InitiativeRolled{Combatant: c.ID, Die: die, Total: e.total}))
 		es = append(es, e)
 	}
 	// compare orders entries by total, athletics, then roll-offs.
@@ -102,7 +110,7 @@ func (d *decider) rollInitiative() {
 				if leaders[k] == i {
 					die := d.src.Roll(10)
 					es[k].offs = append(es[k].offs, die)
-					d.emit(parts.PutIn(d.h, (*hotMemory).initiativeRolledEvents, InitiativeRolled{Combatant: es[k].id, Die: die, Total: die, RollOff: true}))
+					d.emit(engine.New(d.h.arena(), initiativeRolledKind, InitiativeRolled{Combatant: es[k].id, Die: die, Total: die, RollOff: true}))
 				}
 			}
 		}
@@ -111,7 +119,7 @@ func (d *decider) rollInitiative() {
 		}
 	}
 	slices.SortStableFunc(es, func(a, b entry) int { return compare(&b, &a) })
-	_, ids, _, _ := d.h.stepMemory()
+	_, ids, _ := d.h.stepMemory()
 	var order []string
 	if ids == nil {
 		order = make([]string, len(es))
@@ -123,7 +131,7 @@ func (d *decider) rollInitiative() {
 	for i, e := range es {
 		order[i] = e.id
 	}
-	d.emit(&OrderSet{Order: order})
+	d.emit(engine.New(d.h.arena(), orderSetKind, OrderSet{Order: order}))
 }
 
 // join brings in the late joiners due after this round: each rolls d10 +
@@ -144,7 +152,7 @@ func (d *decider) join() {
 				break
 			}
 		}
-		d.emit(&Joined{Combatant: c.ID, Die: die, Total: total, Position: pos})
+		d.emit(engine.New(d.h.arena(), joinedKind, Joined{Combatant: c.ID, Die: die, Total: total, Position: pos}))
 	}
 }
 

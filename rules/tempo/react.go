@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // React: an opponent answers the declared action (R03 step 2).
@@ -63,6 +63,17 @@ func (*NoReaction) isCommand()   {}
 func (*Replace) isCommand()      {}
 func (*Keep) isCommand()         {}
 
+var (
+	reactKind       = engine.Add[React](commands, "react")
+	_               = engine.Add[NoReaction](commands, "no_reaction")
+	replaceKind     = engine.Add[Replace](commands, "replace")
+	_               = engine.Add[Keep](commands, "keep")
+	reactedKind     = engine.Add[Reacted](events, "reacted")
+	didNotReactKind = engine.Add[DidNotReact](events, "did_not_react")
+	replacedKind    = engine.Add[Replaced](events, "replaced")
+	keptKind        = engine.Add[Kept](events, "kept")
+)
+
 func (d *decider) reactor() (*Combatant, error) {
 	x := d.s.Exchange
 	if x == nil || x.Asked >= len(x.Candidates) {
@@ -89,7 +100,7 @@ func (d *decider) react(c *React) error {
 		w, _ := r.weapon(chosen.Weapon)
 		cost = w.AP
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).reactedEvents, Reacted{Reaction: Reaction{Reactor: r.ID, Action: chosen.Action, Weapon: chosen.Weapon, Paid: cost, Mod: c.Mod}}))
+	d.emit(engine.New(d.h.arena(), reactedKind, Reacted{Reaction: Reaction{Reactor: r.ID, Action: chosen.Action, Weapon: chosen.Weapon, Paid: cost, Mod: c.Mod}}))
 	d.settle()
 	return nil
 }
@@ -99,7 +110,7 @@ func (d *decider) noReaction() error {
 	if err != nil {
 		return err
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).didNotReactEvents, DidNotReact{Reactor: r.ID}))
+	d.emit(engine.New(d.h.arena(), didNotReactKind, DidNotReact{Reactor: r.ID}))
 	d.settle()
 	return nil
 }
@@ -122,7 +133,7 @@ func (d *decider) replace(c *Replace) error {
 		if action == CounterAttack {
 			rep.Bonus = 3
 		}
-		d.emit(parts.PutIn(d.h, (*hotMemory).replacedEvents, Replaced{Actor: actor.ID, Replacement: rep}))
+		d.emit(engine.New(d.h.arena(), replacedKind, Replaced{Actor: actor.ID, Replacement: rep}))
 		d.settle()
 		return nil
 	}
@@ -180,7 +191,7 @@ func (d *decider) keep() error {
 	if x == nil || x.Asked < len(x.Candidates) || !x.needsCounterTempo() {
 		return notNow(d.s, "keeping the action")
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).keptEvents, Kept{Actor: x.Actor}))
+	d.emit(engine.New(d.h.arena(), keptKind, Kept{Actor: x.Actor}))
 	d.settle()
 	return nil
 }

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"fray/rules/parts"
+	"fray/engine"
 )
 
 // party is one side of an exchange's resolution: the actor's action (or
@@ -83,10 +83,10 @@ func (d *decider) resolve() {
 			reactors[i].void = true
 		}
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).checkedEvents,
+	d.emit(engine.New(d.h.arena(), checkedKind,
 		Checked{Combatant: actor.ID, Action: act.action, Die: dice[0], Total: act.total, Net: act.net, Outcome: act.outcome, Void: act.void}))
 	for i, r := range reactors {
-		d.emit(parts.PutIn(d.h, (*hotMemory).checkedEvents,
+		d.emit(engine.New(d.h.arena(), checkedKind,
 			Checked{Combatant: r.who.ID, Action: r.action, Die: dice[i+1], Total: r.total, Net: r.net, Outcome: r.outcome, Void: r.void}))
 	}
 
@@ -138,8 +138,8 @@ func (d *decider) resolve() {
 		}
 	}
 	if len(choices) > 0 {
-		_, _, mem, _ := d.h.stepMemory()
-		d.emit(parts.PutIn(d.h, (*hotMemory).destinationsPendingEvents, DestinationsPending{Choices: keep(mem, choices)}))
+		_, _, mem := d.h.stepMemory()
+		d.emit(engine.New(d.h.arena(), destinationsPendingKind, DestinationsPending{Choices: keep(mem, choices)}))
 	}
 }
 
@@ -185,14 +185,7 @@ func skillOf(c *Combatant, sk skill, w Weapon) int {
 // right.
 func (d *decider) damage(p *party, critical bool) {
 	w := &p.weapon
-	var rolled []int
-	if d.h == nil {
-		rolled = make([]int, w.Damage.Dice)
-	} else {
-		start := len(d.h.ints)
-		d.h.ints = append(d.h.ints, make([]int, w.Damage.Dice)...)
-		rolled = d.h.ints[start:len(d.h.ints):len(d.h.ints)]
-	}
+	rolled := d.h.arena().Ints(w.Damage.Dice)
 	total := w.Damage.Flat
 	for i := range rolled {
 		rolled[i] = d.src.Roll(w.Damage.Sides)
@@ -207,7 +200,7 @@ func (d *decider) damage(p *party, critical bool) {
 	if !critical {
 		taken = max(0, total-armour)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).damagedEvents,
+	d.emit(engine.New(d.h.arena(), damagedKind,
 		Damaged{Attacker: p.who.ID, Target: p.target.ID, Weapon: w.Name, Dice: rolled, Damage: total, Critical: critical, Armour: armour, Taken: taken}))
 }
 
@@ -217,9 +210,9 @@ func (d *decider) fall(t *Combatant) {
 	switch {
 	case t.Dead:
 	case dead:
-		d.emit(parts.PutIn(d.h, (*hotMemory).fellEvents, Fell{Combatant: t.ID, Dead: true}))
+		d.emit(engine.New(d.h.arena(), fellKind, Fell{Combatant: t.ID, Dead: true}))
 	case !t.Down && t.Health <= 0:
-		d.emit(parts.PutIn(d.h, (*hotMemory).fellEvents, Fell{Combatant: t.ID}))
+		d.emit(engine.New(d.h.arena(), fellKind, Fell{Combatant: t.ID}))
 	}
 }
 
@@ -231,22 +224,22 @@ func (d *decider) actorEffects(act *party) (Choice, bool) {
 	a, t := act.who, act.target
 	switch {
 	case act.action == Aim && act.outcome == Success:
-		d.emit(parts.PutIn(d.h, (*hotMemory).aimTakenEvents, AimTaken{Combatant: a.ID, Weapon: act.weapon.Name}))
+		d.emit(engine.New(d.h.arena(), aimTakenKind, AimTaken{Combatant: a.ID, Weapon: act.weapon.Name}))
 	case act.action == Move:
 		path := x.Act.Path
 		if act.outcome == Failure && len(x.Hits) > 0 {
 			path = s.stopAt(a, path, x.Hits)
 		}
 		if len(path) > 0 {
-			d.emit(parts.PutIn(d.h, (*hotMemory).movedEvents, Moved{Combatant: a.ID, Path: d.keepSquares(path)}))
+			d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: a.ID, Path: d.keepSquares(path)}))
 		}
 	case act.action == CombatMove && act.outcome == Success:
-		d.emit(parts.PutIn(d.h, (*hotMemory).movedEvents, Moved{Combatant: a.ID, Path: d.keepSquares(x.Act.Path)}))
+		d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: a.ID, Path: d.keepSquares(x.Act.Path)}))
 	case act.action == CombatMove && act.outcome == CriticalSuccess:
 		return Choice{Combatant: a.ID, Kind: "combat-move-critical", Opponent: x.Act.Target}, true
 	case act.action == Disarm && act.outcome == Success:
 		if w := t.BoundWeapon; w != "" && w != UnarmedName {
-			d.emit(&Disarmed{Combatant: t.ID, Weapon: w, At: t.At})
+			d.emit(engine.New(d.h.arena(), disarmedKind, Disarmed{Combatant: t.ID, Weapon: w, At: t.At}))
 		}
 		d.unbind(a, t)
 	case act.action == Escape && act.outcome == Success:
@@ -265,7 +258,7 @@ func (d *decider) actorEffects(act *party) (Choice, bool) {
 		r := x.Reactions[0]
 		d.bind(a, act.weapon.Name, t, r.Weapon)
 	case act.action == PickUp:
-		d.emit(&PickedUp{Combatant: a.ID, Weapon: x.Act.Weapon})
+		d.emit(engine.New(d.h.arena(), pickedUpKind, PickedUp{Combatant: a.ID, Weapon: x.Act.Weapon}))
 	}
 	return Choice{}, false
 }
@@ -306,7 +299,7 @@ func (d *decider) dispose(c *Combatant, e Disposed) {
 	if d.h != nil {
 		e.GrappledWith = keep(&d.h.stepIDs, e.GrappledWith)
 	}
-	d.emit(parts.PutIn(d.h, (*hotMemory).disposedEvents, e))
+	d.emit(engine.New(d.h.arena(), disposedKind, e))
 }
 
 // bind makes a and b Bound with each other (R34).
@@ -394,7 +387,7 @@ func (d *decider) finishExchange() {
 		}
 	}
 	if s.Exchange.Act.Action == Feint {
-		d.emit(parts.PutIn(d.h, (*hotMemory).feintRevealedEvents, FeintRevealed{Actor: s.Exchange.Actor}))
+		d.emit(engine.New(d.h.arena(), feintRevealedKind, FeintRevealed{Actor: s.Exchange.Actor}))
 	}
 	d.emit(&ExchangeEnded{})
 }
@@ -492,6 +485,19 @@ func (PickedUp) Kind() string { return "picked_up" }
 func (FeintRevealed) Kind() string { return "feint_revealed" }
 
 func (ExchangeEnded) Kind() string { return "exchange_ended" }
+
+var (
+	checkedKind       = engine.Add[Checked](events, "checked")
+	damagedKind       = engine.Add[Damaged](events, "damaged")
+	fellKind          = engine.Add[Fell](events, "fell")
+	movedKind         = engine.Add[Moved](events, "moved")
+	aimTakenKind      = engine.Add[AimTaken](events, "aim_taken")
+	disposedKind      = engine.Add[Disposed](events, "disposed")
+	disarmedKind      = engine.Add[Disarmed](events, "disarmed")
+	pickedUpKind      = engine.Add[PickedUp](events, "picked_up")
+	feintRevealedKind = engine.Add[FeintRevealed](events, "feint_revealed")
+	_                 = engine.Add[ExchangeEnded](events, "exchange_ended")
+)
 
 // threat is how far a weapon strikes: a melee weapon's reach or a ranged
 // weapon's range (R15).

@@ -3,6 +3,7 @@ package tempo
 import (
 	"fmt"
 
+	"fray/engine"
 	"fray/rules/parts"
 )
 
@@ -46,27 +47,35 @@ func (StaminaRecovered) Kind() string { return "stamina_recovered" }
 func (RoundEnded) Kind() string       { return "round_ended" }
 func (*EndTurn) isCommand()           {}
 
+var (
+	endTurnKind          = engine.Add[EndTurn](commands, "end_turn")
+	turnStartedKind      = engine.Add[TurnStarted](events, "turn_started")
+	turnEndedKind        = engine.Add[TurnEnded](events, "turn_ended")
+	staminaRecoveredKind = engine.Add[StaminaRecovered](events, "stamina_recovered")
+	roundEndedKind       = engine.Add[RoundEnded](events, "round_ended")
+)
+
 // startTurn starts the turn of the first standing combatant from position
 // i of the order, ending rounds (and the fight, at the round limit) on the
 // way (R02).
 func (d *decider) startTurn(i int) {
 	for range 2*len(d.s.Order) + 2 {
 		if i >= len(d.s.Order) {
-			d.emit(parts.PutIn(d.h, (*hotMemory).roundEndedEvents, RoundEnded{Round: d.s.Round + 1}))
+			d.emit(engine.New(d.h.arena(), roundEndedKind, RoundEnded{Round: d.s.Round + 1}))
 			if lim := d.s.Options.RoundLimit; parts.RoundLimitReached(lim, d.s.Round) {
-				d.emit(&FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", lim), TimedOut: true})
+				d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Reason: fmt.Sprintf("the round limit (%d) was reached", lim), TimedOut: true}))
 				return
 			}
 			d.join()
 			i = 0
 		}
 		if c := d.s.combatant(d.s.Order[i]); c != nil && c.standing() {
-			d.emit(parts.PutIn(d.h, (*hotMemory).turnStartedEvents, TurnStarted{Combatant: c.ID, Turn: i}))
+			d.emit(engine.New(d.h.arena(), turnStartedKind, TurnStarted{Combatant: c.ID, Turn: i}))
 			return
 		}
 		i++
 	}
-	d.emit(&FightEnded{Reason: "nobody is left to act"})
+	d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Reason: "nobody is left to act"}))
 }
 
 // settle runs everything that happens without a decision, until someone
@@ -90,7 +99,7 @@ func (d *decider) settle() {
 		}
 		if d.s.Round > rounds+1 {
 			// A whole round went by without a decision: nobody can act.
-			d.emit(&FightEnded{Reason: "nobody can act"})
+			d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Reason: "nobody can act"}))
 			return
 		}
 		c := d.s.active()
@@ -99,7 +108,7 @@ func (d *decider) settle() {
 			d.startTurn(d.s.Turn + 1)
 		case !c.standing():
 			// Down in its own turn: the turn ends at once (R38).
-			d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
+			d.emit(engine.New(d.h.arena(), turnEndedKind, TurnEnded{Combatant: c.ID}))
 			d.checkEnd()
 		case !d.s.canGoOn(c, d.work):
 			d.recover(c, 0) // a turn that ends by itself: no GM modifier
@@ -131,9 +140,9 @@ func (d *decider) recover(c *Combatant, mod int) {
 	die := d.src.Roll(10)
 	result := die + c.Endurance - (c.MaxHealth - c.Health) - c.Armour.Encumbrance + mod
 	regained := staminaRegained(result)
-	d.emit(parts.PutIn(d.h, (*hotMemory).staminaRecoveredEvents,
+	d.emit(engine.New(d.h.arena(), staminaRecoveredKind,
 		StaminaRecovered{Combatant: c.ID, Die: die, Mod: mod, Result: result, Regained: regained, AP: min(FullAP, c.AP+regained)}))
-	d.emit(parts.PutIn(d.h, (*hotMemory).turnEndedEvents, TurnEnded{Combatant: c.ID}))
+	d.emit(engine.New(d.h.arena(), turnEndedKind, TurnEnded{Combatant: c.ID}))
 	d.checkEnd()
 }
 
