@@ -231,7 +231,7 @@ func (b *budget) encounter(name string, maxCombatants int) {
 			b.ids = append(b.ids, id)
 		}
 	}
-	if _, err := b.load(doc); err != nil {
+	if err := b.refusal(doc); err != nil {
 		t.Fatalf("the encounter, with its content written out, does not load: %v", err)
 	}
 	var changes []change
