@@ -398,12 +398,14 @@ func (b *budget) load(doc any) (engine.Table, error) {
 // refusal is why the ruleset refuses an encounter document, or nil. It
 // is load for greatest, which tries hundreds of documents: it writes the
 // document as JSON, which YAML reads alike and which is written several
-// times faster than YAML.
+// times faster than YAML (a document JSON cannot write, holding a NaN,
+// is written as YAML).
 func (b *budget) refusal(doc any) error {
 	var data bytes.Buffer
 	enc := json.NewEncoder(&data)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(doc); err != nil {
+		_, err := b.load(doc)
 		return err
 	}
 	_, err := scenario.ParseEncounter(b.cat.reg, "budget.yaml", data.Bytes())
