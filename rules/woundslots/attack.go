@@ -179,10 +179,10 @@ func guardDefense(t *Combatant, choice, kind string) int {
 	return 0
 }
 
-// guardKind is the kind of attack a defending target chooses its Defense
+// guardedAttackKind is the kind of attack a defending target chooses its Defense
 // against (R45): a reaction's weapon, a spell's Defense, or the declared
 // attack's weapon.
-func (s *State) guardKind() string {
+func (s *State) guardedAttackKind() string {
 	p := s.Pending
 	switch {
 	case p.Striker != "":
@@ -224,7 +224,7 @@ func (r *run) guard(choice string) error {
 	case !slices.Contains(guardChoices, choice):
 		return refuse(engine.Invalid, "%q is not a guard: plus, power, agility, fortitude or willpower", choice)
 	}
-	t, kind, st := s.guarded(), s.guardKind(), *p
+	t, kind, st := s.guarded(), s.guardedAttackKind(), *p
 	r.emit(engine.New(r.h.arena(), guardedKind, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, kind)}))
 	if st.Striker == "" {
 		r.resolveIfReady()

@@ -126,7 +126,7 @@ func writePrompt(s *State, b *prompter) {
 			}
 			b.ask("%s attacks %s, who is defending: which Defense meets it?", by, t.ID)
 		}
-		kind := s.guardKind()
+		kind := s.guardedAttackKind()
 		for _, g := range guardChoices {
 			if b.people {
 				b.add(engine.New(b.moves, guardKind, Guard{Choice: g}), "guard ", g, fmt.Sprintf(" (Defense %d)", guardDefense(t, g, kind)))

@@ -60,7 +60,7 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 		return p.Options[0].Command
 	case Guarding:
 		best, bestD := -1, -1<<30
-		t, kind := view.guarded(), view.guardKind()
+		t, kind := view.guarded(), view.guardedAttackKind()
 		for i, o := range p.Options {
 			if g, ok := o.Command.(*Guard); ok {
 				if d := guardDefense(t, g.Choice, kind); d > bestD {
