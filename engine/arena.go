@@ -16,8 +16,9 @@ package engine
 type Arena struct {
 	// pools holds, by a Kind's slot, the *arenaPool of its type.
 	pools []any
-	// used counts, by slot, the values handed out since Reset.
-	used []int32
+	// epoch counts the Resets: a pool last used in an earlier one has
+	// nothing handed out.
+	epoch uint32
 	// ints backs the slices Ints hands out since Reset.
 	ints []int
 }
@@ -26,6 +27,9 @@ type Arena struct {
 // value handed out stays where it is as the pool grows.
 type arenaPool[T any] struct {
 	chunks [][]T
+	// used counts the values handed out in the arena's epoch.
+	used  int
+	epoch uint32
 }
 
 // arenaChunk is the number of values a pool grows by.
@@ -34,44 +38,50 @@ const arenaChunk = 32
 // New returns a pointer to a value of type T set to v: in a's memory for
 // kind k, or in memory of its own when a is nil.
 func New[T any](a *Arena, k Kind[T], v T) *T {
+	var p *T
 	if a == nil {
-		p := new(T)
-		*p = v
-		return p
+		p = new(T)
+	} else {
+		p = poolOf(a, k).get(a.epoch)
 	}
-	p := get(a, k)
 	*p = v
 	return p
 }
 
-// get returns the next free value of k's pool in a, holding whatever it
-// held before.
-func get[T any](a *Arena, k Kind[T]) *T {
+// poolOf returns k's pool in a.
+func poolOf[T any](a *Arena, k Kind[T]) *arenaPool[T] {
+	if slot := int(k.slot); slot < len(a.pools) {
+		if p, ok := a.pools[slot].(*arenaPool[T]); ok {
+			return p
+		}
+	}
+	return newPool(a, k)
+}
+
+// newPool makes k's pool in a: at the slot's first use, or when a Kind of
+// another table that shares its number had it.
+func newPool[T any](a *Arena, k Kind[T]) *arenaPool[T] {
 	slot := int(k.slot)
 	if slot >= len(a.pools) {
-		a.grow(slot)
+		a.pools = append(a.pools, make([]any, slot+1-len(a.pools))...)
 	}
-	p, ok := a.pools[slot].(*arenaPool[T])
-	if !ok {
-		// The slot's first use, or a Kind of another table that shares
-		// its number: the pool becomes T's.
-		p = new(arenaPool[T])
-		a.pools[slot], a.used[slot] = p, 0
+	p := &arenaPool[T]{epoch: a.epoch}
+	a.pools[slot] = p
+	return p
+}
+
+// get returns the pool's next free value in the arena's epoch, holding
+// whatever it held before.
+func (p *arenaPool[T]) get(epoch uint32) *T {
+	if p.epoch != epoch {
+		p.epoch, p.used = epoch, 0
 	}
-	n := a.used[slot]
-	a.used[slot] = n + 1
-	c, i := int(n)/arenaChunk, int(n)%arenaChunk
+	c, i := p.used/arenaChunk, p.used%arenaChunk
 	if c == len(p.chunks) {
 		p.chunks = append(p.chunks, make([]T, arenaChunk))
 	}
+	p.used++
 	return &p.chunks[c][i]
-}
-
-// grow makes room for slot.
-func (a *Arena) grow(slot int) {
-	n := slot + 1 - len(a.pools)
-	a.pools = append(a.pools, make([]any, n)...)
-	a.used = append(a.used, make([]int32, n)...)
 }
 
 // Ints returns n zeroed ints: from a's memory, or a slice of their own
@@ -92,6 +102,6 @@ func (a *Arena) Reset() {
 	if a == nil {
 		return
 	}
-	clear(a.used)
+	a.epoch++
 	a.ints = a.ints[:0]
 }
