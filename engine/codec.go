@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 )
@@ -209,10 +208,4 @@ func kindedBody(data []byte, kind string) ([]byte, bool) {
 		return []byte("{}"), true
 	}
 	return nil, false
-}
-
-// KindsOf lists, sorted, the kinds of a decoding table as UnmarshalKinded
-// takes it: what a ruleset's Kinds returns for its commands or events.
-func KindsOf[T any](kinds map[string]func() T) []string {
-	return slices.Sorted(maps.Keys(kinds))
 }
