@@ -49,9 +49,9 @@ func rankOfSides(die string) int {
 	return -1
 }
 
-// dieSides reads the sides of a die written as itoa writes them after a
-// "d" ("d10" → 10): digits with no sign and no leading zero. It reads
-// without building strings, for the hot path.
+// dieSides reads the sides of a die written "d" and a number ("d10" →
+// 10): decimal digits with no sign and no leading zero. It reads without
+// building strings, for the hot path.
 func dieSides(die string) (int, bool) {
 	if len(die) < 2 || len(die) > 6 || die[0] != 'd' || die[1] == '0' {
 		return 0, false
@@ -284,25 +284,3 @@ const (
 	DefaultReachFt = 6
 	AdjacentFt     = 6
 )
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
-}
