@@ -43,6 +43,23 @@ func BenchmarkFightVigor(b *testing.B) {
 	}
 }
 
+// BenchmarkCloneVigor clones the opening state of each bundled
+// encounter, as exact odds clone every state they reach.
+func BenchmarkCloneVigor(b *testing.B) {
+	for _, name := range []string{"vigor_duel", "vigor_skirmish", "vigor_ambush"} {
+		b.Run(name, func(b *testing.B) {
+			s := scenariotest.Bundled[vigor.State, vigor.Command, vigor.Event](b, vigor.Info(), name)
+			r := vigor.Rules{}
+			b.ReportAllocs()
+			for b.Loop() {
+				if c := r.Clone(s); len(c.Combatants) == 0 {
+					b.Fatal("no combatants")
+				}
+			}
+		})
+	}
+}
+
 // rawDraw times n raw d10 draws from a PCG (at least a million) and
 // returns the nanoseconds one takes.
 func rawDraw(n int64) float64 {

@@ -1,6 +1,7 @@
 package vigor
 
 import (
+	"maps"
 	"slices"
 
 	"fray/dice"
@@ -79,34 +80,18 @@ func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	return engine.OptionsOf(r.Next(s), actor)
 }
 
-// Clone returns a deep copy of the state.
+// Clone returns a deep copy of the state. Exact odds clone every state
+// they reach, so the copy is made in few allocations: the combatants'
+// weapons, abilities, items, armour and the lists of what the armour
+// protects each share one new array, cut into capped slices.
 func (Rules) Clone(s *State) State {
 	c := *s
 	c.hot = nil
-	c.Combatants = make([]Combatant, len(s.Combatants))
-	for i := range s.Combatants {
-		c.Combatants[i] = s.Combatants[i].clone()
-	}
+	c.Combatants = append(make([]Combatant, 0, len(s.Combatants)), s.Combatants...)
 	c.Order = slices.Clone(s.Order)
-	if s.Strike != nil {
-		st := *s.Strike
-		if st.Then != nil {
-			f := *st.Then
-			st.Then = &f
-		}
-		c.Strike = &st
-	}
-	if s.OffHand != nil {
-		f := *s.OffHand
-		c.OffHand = &f
-	}
-	if s.Declared != nil {
-		dc := *s.Declared
-		if dc.Then != nil {
-			f := *dc.Then
-			dc.Then = &f
-		}
-		c.Declared = &dc
+	cloneSheets(c.Combatants)
+	if s.Strike != nil || s.OffHand != nil || s.Declared != nil {
+		cloneAttacks(&c, s)
 	}
 	if s.Window != nil {
 		w := *s.Window
@@ -116,30 +101,80 @@ func (Rules) Clone(s *State) State {
 	return c
 }
 
-// clone is a deep copy of a combatant.
-func (c Combatant) clone() Combatant {
-	if c.Skills != nil {
-		m := make(map[string]int, len(c.Skills))
-		for k, v := range c.Skills {
-			m[k] = v
+// attackCopies holds in one allocation a clone's pending strike,
+// off-hand attack and declared attack, with the off-hand attacks the
+// strike and declared attack carry.
+type attackCopies struct {
+	strike               Strike
+	declared             Declared
+	offHand              FollowUp
+	strikeThen, declThen FollowUp
+}
+
+// cloneAttacks gives c copies of s's pending strike, off-hand attack and
+// declared attack.
+func cloneAttacks(c, s *State) {
+	m := new(attackCopies)
+	if s.Strike != nil {
+		m.strike = *s.Strike
+		if m.strike.Then != nil {
+			m.strikeThen = *m.strike.Then
+			m.strike.Then = &m.strikeThen
 		}
-		c.Skills = m
+		c.Strike = &m.strike
 	}
-	if c.Links != nil {
-		m := make(map[string]string, len(c.Links))
-		for k, v := range c.Links {
-			m[k] = v
+	if s.OffHand != nil {
+		m.offHand = *s.OffHand
+		c.OffHand = &m.offHand
+	}
+	if s.Declared != nil {
+		m.declared = *s.Declared
+		if m.declared.Then != nil {
+			m.declThen = *m.declared.Then
+			m.declared.Then = &m.declThen
 		}
-		c.Links = m
+		c.Declared = &m.declared
 	}
-	c.Weapons = slices.Clone(c.Weapons)
-	c.Abilities = slices.Clone(c.Abilities)
-	c.Items = slices.Clone(c.Items)
-	c.Armor = slices.Clone(c.Armor)
-	for i := range c.Armor {
-		c.Armor[i].Protects = slices.Clone(c.Armor[i].Protects)
+}
+
+// cloneSheets makes the combatants, copied from another state, share
+// nothing with it: their maps are cloned, and their weapons, abilities,
+// items, armour and armour's Protects are copied into one new array of
+// each kind. A nil slice stays nil and an empty one empty.
+func cloneSheets(cs []Combatant) {
+	var nw, na, ni, nr, np int
+	for i := range cs {
+		c := &cs[i]
+		nw, na, ni, nr = nw+len(c.Weapons), na+len(c.Abilities), ni+len(c.Items), nr+len(c.Armor)
+		for _, a := range c.Armor {
+			np += len(a.Protects)
+		}
 	}
-	return c
+	weapons, abilities := make([]Weapon, 0, nw), make([]Ability, 0, na)
+	items, armor, protects := make([]Item, 0, ni), make([]Armor, 0, nr), make([]string, 0, np)
+	for i := range cs {
+		c := &cs[i]
+		c.Skills = maps.Clone(c.Skills)
+		c.Links = maps.Clone(c.Links)
+		weapons, c.Weapons = carve(weapons, c.Weapons)
+		abilities, c.Abilities = carve(abilities, c.Abilities)
+		items, c.Items = carve(items, c.Items)
+		armor, c.Armor = carve(armor, c.Armor)
+		for j := range c.Armor {
+			protects, c.Armor[j].Protects = carve(protects, c.Armor[j].Protects)
+		}
+	}
+}
+
+// carve appends src to buf, whose capacity must hold it, and returns buf
+// and the copy as a slice of buf capped at its end (nil for a nil src).
+func carve[T any](buf, src []T) ([]T, []T) {
+	if src == nil {
+		return buf, nil
+	}
+	start := len(buf)
+	buf = append(buf, src...)
+	return buf, buf[start:len(buf):len(buf)]
 }
 
 // ScratchInto makes *dst a copy of s for Step or Evolve, reusing the

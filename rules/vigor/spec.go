@@ -268,7 +268,9 @@ func checkItem(at string, c *Combatant, it Item, bad func(path, format string, a
 // links checked, full Vigor, Durability, Health and Mana, its items' uses
 // and its armour's Durability.
 func startCombatant(at string, raw Combatant, bad func(path, format string, args ...any)) Combatant {
-	c := raw.clone()
+	one := []Combatant{raw}
+	cloneSheets(one)
+	c := one[0]
 	for j := range c.Items {
 		if c.Items[j].Uses == 0 {
 			c.Items[j].Uses = 1

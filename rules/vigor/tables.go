@@ -37,12 +37,33 @@ func rankOf(name string) int {
 
 // rankOfSides returns the ladder index of a die size ("d10" → 3), or -1.
 func rankOfSides(die string) int {
+	sides, ok := dieSides(die)
+	if !ok {
+		return -1
+	}
 	for i, r := range Ladder {
-		if die == "d"+itoa(r.Sides) {
+		if r.Sides == sides {
 			return i
 		}
 	}
 	return -1
+}
+
+// dieSides reads the sides of a die written "d" and a number ("d10" →
+// 10): decimal digits with no sign and no leading zero. It reads without
+// building strings, for the hot path.
+func dieSides(die string) (int, bool) {
+	if len(die) < 2 || len(die) > 6 || die[0] != 'd' || die[1] == '0' {
+		return 0, false
+	}
+	n := 0
+	for _, c := range []byte(die[1:]) {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
 }
 
 // Rank is R02: the shared rank of a roll's bonus dice, from the base,
@@ -263,25 +284,3 @@ const (
 	DefaultReachFt = 6
 	AdjacentFt     = 6
 )
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
-}
