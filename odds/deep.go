@@ -1,155 +1,152 @@
 package odds
 
-import "container/heap"
-
-// Depth before breadth where an option will not fit. run goes level by
-// level, and most outcomes are reached at the last levels, so that an
+// Likelier situations first where an option will not fit. run goes level
+// by level, and most outcomes are reached at the last levels, so that an
 // option stopped at its share has often made a fifth of the probability
 // or less exact, and the estimate of its frontier needs nearly as many
-// resolutions as a whole one. Once an option is past its first share (All's
-// second round), what it has left to do goes instead by probability: the
-// likeliest start of the frontier first, the situations its decision leads
-// to followed down before the unlikelier ones. The frontier left when the
-// share runs out then holds little probability, and its estimate needs
-// far fewer resolutions (a frontier of a tenth, a hundredth of those of a
-// whole one). The fractions are the same either way: only the order of
-// the work and what it merges change.
+// resolutions as a whole one. Once an option is past its first share
+// (All's second round), run goes on in passes: each follows, level by
+// level and to their ends, only the situations of at least a threshold of
+// probability, and leaves those below it for a later pass, whose
+// threshold is lower. The frontier left when the share runs out then
+// holds little probability, and its estimate needs far fewer resolutions
+// (a frontier of a tenth, a hundredth of those of a whole one). Within a
+// pass alike situations of a level are merged as before; the fractions
+// are the same either way, only the order of the work changes.
 
-// deepItem is a start waiting in the order of probability: w its
-// probability when it was queued, seq the order it was queued in (the
-// tie-break, so that the order is the same every time), key the key under
-// which it waits to be merged with alike starts, in k.next (from) or
-// k.gatheredAt (gathered), "" when it merges with none.
-type deepItem[S, C any] struct {
-	s        start[S, C]
-	w        float64
-	seq      int
-	key      string
-	gathered bool
+// passRatio is how far below the likeliest situation waiting a pass's
+// threshold is.
+const passRatio = 16
+
+// deferral is what run leaves for a later pass once it goes by
+// probability.
+type deferral[S any] struct {
+	// below is the threshold of the pass: situations of a lower
+	// probability wait in nodes, by key in at (merged with alike ones
+	// met later), for a pass of their own.
+	below float64
+	nodes []*node[S]
+	at    map[string]*node[S]
 }
 
-// deepQueue is the starts waiting, likeliest first.
-type deepQueue[S, C any] struct {
-	items []deepItem[S, C]
-	seq   int
-}
-
-func (q *deepQueue[S, C]) Len() int { return len(q.items) }
-func (q *deepQueue[S, C]) Less(i, j int) bool {
-	a, b := &q.items[i], &q.items[j]
-	if a.w != b.w {
-		return a.w > b.w
-	}
-	return a.seq < b.seq
-}
-func (q *deepQueue[S, C]) Swap(i, j int) { q.items[i], q.items[j] = q.items[j], q.items[i] }
-func (q *deepQueue[S, C]) Push(x any)   { q.items = append(q.items, x.(deepItem[S, C])) }
-func (q *deepQueue[S, C]) Pop() any {
-	n := len(q.items) - 1
-	it := q.items[n]
-	q.items[n] = deepItem[S, C]{}
-	q.items = q.items[:n]
-	return it
-}
-
-// queue adds start s, waiting under key (see deepItem).
-func (k *calc[S, C, E]) queue(s start[S, C], key string, gathered bool) {
-	q := k.deep
-	q.seq++
-	heap.Push(q, deepItem[S, C]{s: s, w: s.weight().float(), seq: q.seq, key: key, gathered: gathered})
-}
-
-// deepen turns what run has left to do, as k.at says, into starts
-// queued by probability, from which proceedDeep goes on.
+// deepen makes run go by probability from where k.at says: the
+// situations waiting (the level's unanswered ones and the next level's
+// met so far) become one level, the answers waiting to be resolved are
+// resolved with it, and the situations below the first pass's threshold
+// wait for the next.
 func (k *calc[S, C, E]) deepen() {
-	f := k.frontier()
-	k.deep = &deepQueue[S, C]{}
-	k.next, k.nextOrder = map[string]*node[S]{}, nil
-	k.gathered = k.gathered[:0]
-	clear(k.gatheredAt)
-	k.at = cursor[S, C]{}
-	for _, s := range f {
-		k.queue(s, "", false)
+	k.deep = &deferral[S]{at: map[string]*node[S]{}}
+	if k.at.depth == 0 {
+		// Nothing resolved yet but the command: it goes on as it is.
+		return
 	}
-}
-
-// proceedDeep resolves the starts queued, likeliest first, to the end or
-// an error; a start that stops on an error is queued again, for the
-// frontier (deepFrontier).
-func (k *calc[S, C, E]) proceedDeep() error {
-	q := k.deep
-	for q.Len() > 0 {
-		it := heap.Pop(q).(deepItem[S, C])
-		n := it.s.n
-		if it.key != "" {
-			// No longer waiting: what meets it from now on is a start
-			// of its own.
-			if it.gathered {
-				if k.gatheredAt[it.key] == n {
-					delete(k.gatheredAt, it.key)
-				}
-			} else if k.next[it.key] == n {
-				delete(k.next, it.key)
-			}
-			it.key = ""
-		}
-		ch := it.s.ch
-		if ch == nil || it.s.ch == n.rest {
-			// A situation: counted, and its prompt answered.
-			k.situations++
-			k.sp.situations.Add(1)
-			if n.steps > k.opts.MaxSteps {
-				k.leaveOut(k.reasons.steps, n.p)
-				continue
-			}
-		}
-		if ch == nil {
-			choices, err := k.answer(n)
-			if err != nil {
-				k.situations--
-				k.sp.situations.Add(-1)
-				heap.Push(q, it)
-				return err
-			}
-			for _, c := range choices {
-				if !k.forgets {
-					k.queue(start[S, C]{n: n, ch: &c}, "", false)
-					continue
-				}
-				key := k.gather(n, c)
-				for _, g := range k.gathered {
-					k.queue(start[S, C]{n: g.n, ch: &g.ch}, key, key != "")
-				}
-				k.gathered = k.gathered[:0]
-			}
+	var waiting []*node[S]
+	var answers []gathered[S, C]
+	for _, s := range k.frontier() {
+		if s.ch == nil || s.ch == s.n.rest {
+			waiting = append(waiting, s.n)
 			continue
 		}
-		if err := k.resolve(n, *ch); err != nil {
-			if ch == n.rest {
-				k.situations--
-				k.sp.situations.Add(-1)
-			}
-			heap.Push(q, it)
-			return err
-		}
-		for _, key := range k.nextOrder {
-			nd := k.next[key]
-			s := start[S, C]{n: nd}
-			if rest, ok := nd.rest.(*choice[C]); ok {
-				s.ch = rest
-			}
-			k.queue(s, key, false)
-		}
-		k.nextOrder = k.nextOrder[:0]
+		answers = append(answers, gathered[S, C]{n: s.n, ch: *s.ch})
 	}
-	return nil
+	k.gathered = append(k.gathered[:0], answers...)
+	clear(k.gatheredAt) // some may have been resolved
+	k.next, k.nextOrder = map[string]*node[S]{}, nil
+	k.at = cursor[S, C]{level: k.pass(waiting), depth: k.at.depth, root: k.at.root}
 }
 
-// deepFrontier returns the starts still queued, for an estimate.
-func (k *calc[S, C, E]) deepFrontier() []start[S, C] {
-	f := make([]start[S, C], 0, k.deep.Len())
-	for _, it := range k.deep.items {
-		f = append(f, it.s)
+// pass returns the nodes of a level to resolve now, of nodes met, and
+// leaves the others for a later pass. Once nothing is left to
+// resolve now, it lowers the threshold to start the next pass.
+func (k *calc[S, C, E]) pass(nodes []*node[S]) []*node[S] {
+	d := k.deep
+	if d.below == 0 {
+		d.below = maxP(nodes) / passRatio
+	}
+	level := nodes[:0:0]
+	for _, n := range nodes {
+		if n.p.float() >= d.below {
+			level = append(level, n)
+			continue
+		}
+		d.nodes = append(d.nodes, n)
+	}
+	for len(level) == 0 && len(d.nodes) > 0 {
+		d.below = maxP(d.nodes) / passRatio
+		rest := d.nodes[:0]
+		for _, n := range d.nodes {
+			if n.p.float() >= d.below {
+				level = append(level, n)
+			} else {
+				rest = append(rest, n)
+			}
+		}
+		clear(d.nodes[len(rest):])
+		d.nodes = rest
+		clear(d.at)
+	}
+	return level
+}
+
+// nextLevel returns the level of situations the last one led to (k.next,
+// in the order met), leaving those below the pass's threshold for a later
+// pass once run goes by probability.
+func (k *calc[S, C, E]) nextLevel() []*node[S] {
+	level := make([]*node[S], 0, len(k.nextOrder))
+	d := k.deep
+	if d == nil {
+		for _, key := range k.nextOrder {
+			level = append(level, k.next[key])
+		}
+		return level
+	}
+	if d.below == 0 {
+		for _, key := range k.nextOrder {
+			d.below = max(d.below, k.next[key].p.float()/passRatio)
+		}
+	}
+	for _, key := range k.nextOrder {
+		n := k.next[key]
+		if have, ok := d.at[key]; ok {
+			// Met before in this pass and left for a later one.
+			have.p = have.p.add(n.p)
+			continue
+		}
+		if n.p.float() < d.below {
+			d.at[key] = n
+			d.nodes = append(d.nodes, n)
+			continue
+		}
+		level = append(level, n)
+	}
+	if len(level) == 0 {
+		level = k.pass(level)
+	}
+	return level
+}
+
+// maxP returns the highest probability of nodes, as a float.
+func maxP[S any](nodes []*node[S]) float64 {
+	m := 0.0
+	for _, n := range nodes {
+		m = max(m, n.p.float())
+	}
+	return m
+}
+
+// deferred returns the starts of the situations left for a later pass,
+// for an estimate.
+func (k *calc[S, C, E]) deferred() []start[S, C] {
+	if k.deep == nil {
+		return nil
+	}
+	f := make([]start[S, C], 0, len(k.deep.nodes))
+	for _, n := range k.deep.nodes {
+		s := start[S, C]{n: n}
+		if rest, ok := n.rest.(*choice[C]); ok {
+			s.ch = rest
+		}
+		f = append(f, s)
 	}
 	return f
 }

@@ -36,9 +36,6 @@ func (s start[S, C]) weight() prob {
 // prompts are not answered yet, and the situations of the next level met
 // so far.
 func (k *calc[S, C, E]) frontier() []start[S, C] {
-	if k.deep != nil {
-		return k.deepFrontier()
-	}
 	at := &k.at
 	var f []start[S, C]
 	if !at.resolving && at.i < len(at.level) && at.choices != nil {
@@ -79,7 +76,7 @@ func (k *calc[S, C, E]) frontier() []start[S, C] {
 			f[len(f)-1].ch = rest
 		}
 	}
-	return f
+	return append(f, k.deferred()...)
 }
 
 // picker draws the starts of a frontier in proportion to their

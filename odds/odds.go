@@ -361,7 +361,7 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 		if k.deep == nil {
 			k.deepen()
 		}
-		err = k.proceedDeep()
+		err = k.proceed()
 	default:
 		err = k.run(s, actor, c)
 	}
@@ -535,9 +535,9 @@ type calc[S, C, E any] struct {
 	// counts already (those of All's first round, when it goes on).
 	at    cursor[S, C]
 	spent int
-	// deep, once set, holds the starts left to resolve by probability
-	// rather than level by level (see deep.go).
-	deep *deepQueue[S, C]
+	// deep, once set, holds the situations left for a later pass once
+	// run goes by probability (see deep.go).
+	deep *deferral[S]
 	sp    *spend // the budget, shared by the options of All
 }
 
