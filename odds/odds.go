@@ -538,7 +538,7 @@ type calc[S, C, E any] struct {
 	// deep, once set, holds the situations left for a later pass once
 	// run goes by probability (see deep.go).
 	deep *deferral[S]
-	sp    *spend // the budget, shared by the options of All
+	sp   *spend // the budget, shared by the options of All
 }
 
 // node is a situation the resolution reaches with some probability: the
