@@ -1,5 +1,7 @@
 package odds
 
+import "hash/fnv"
+
 // Likelier situations first where an option will not fit. run goes level
 // by level, and most outcomes are reached at the last levels, so that an
 // option stopped at its share has often made a fifth of the probability
@@ -149,4 +151,24 @@ func (k *calc[S, C, E]) deferred() []start[S, C] {
 		f = append(f, s)
 	}
 	return f
+}
+
+// probedWeight is the least probability of a decision that an option
+// going by probability probes before enumerating it (tooBig): a probe
+// costs some fifteen steps, so only the few likely decisions are worth it.
+const probedWeight = 1.0 / 32
+
+// tooBig reports whether the decision ch from n, of probability weight,
+// is probed at more than probeMargin times the budget left, once run
+// goes by probability: it is then left to the frontier at once, rather
+// than spending the budget on paths thrown away when it runs out in the
+// middle of the decision. The probe is seeded from the decision's memo
+// key, so that the same decision is probed alike every time.
+func (k *calc[S, C, E]) tooBig(n *node[S], ch choice[C], weight prob, budget int, memoKey string) bool {
+	if k.deep == nil || !k.opts.Fallback || weight.float() < probedWeight {
+		return false
+	}
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(memoKey))
+	return k.probeSize(&n.state, ch.who, ch.cmd, h.Sum64()^0xb16) > probeMargin*float64(budget)
 }

@@ -826,6 +826,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		k.leaveOut(k.reasons.budget, weight)
 		return nil
 	}
+	if k.tooBig(n, ch, weight, budget, memoKey) {
+		return errOverPaths
+	}
 	// Which paths a budget that runs out leaves out depends on the order
 	// they run in. On one worker they run in order, and a partial answer
 	// covers the first of them; split among several, the paths run are
