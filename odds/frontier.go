@@ -76,7 +76,7 @@ func (k *calc[S, C, E]) frontier() []start[S, C] {
 			f[len(f)-1].ch = rest
 		}
 	}
-	return f
+	return append(f, k.deferred()...)
 }
 
 // picker draws the starts of a frontier in proportion to their

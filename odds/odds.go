@@ -357,6 +357,10 @@ func Of[S, C, E any](g engine.Game[S, C, E], s *S, actor string, c C, policy eng
 	switch {
 	case why != "":
 	case resumed:
+		// Past its first share: what is left goes by probability.
+		if k.deep == nil {
+			k.deepen()
+		}
 		err = k.proceed()
 	default:
 		err = k.run(s, actor, c)
@@ -531,7 +535,10 @@ type calc[S, C, E any] struct {
 	// counts already (those of All's first round, when it goes on).
 	at    cursor[S, C]
 	spent int
-	sp    *spend // the budget, shared by the options of All
+	// deep, once set, holds the situations left for a later pass once
+	// run goes by probability (see deep.go).
+	deep *deferral[S]
+	sp   *spend // the budget, shared by the options of All
 }
 
 // node is a situation the resolution reaches with some probability: the
@@ -607,8 +614,9 @@ type choice[C any] struct {
 // prompts are all answered, together with every other situation answered
 // alike that is the same once the ruleset forgets what the answer does not
 // read (engine.Forgetting): one resolution for all of them, weighted by
-// their probabilities added up.
-func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
+// their probabilities added up. It returns the key under which the answer
+// waits in k.gatheredAt, "" when it waits under none.
+func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) string {
 	w := n.p.mul(ch.p)
 	if !engine.Forgets(k.g, &n.state, ch.who, ch.cmd) {
 		// Nothing forgotten, nothing to merge with: n is the only
@@ -616,7 +624,7 @@ func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
 		// waits with the others, as it is.
 		g := &node[S]{state: n.state, acc: n.acc, p: w, steps: n.steps, key: n.key}
 		k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
-		return
+		return ""
 	}
 	// The state forgotten in scratch memory, cloned only when new: most
 	// answers forgotten meet one gathered before.
@@ -633,12 +641,13 @@ func (k *calc[S, C, E]) gather(n *node[S], ch choice[C]) {
 	k.buf = b
 	if have, ok := k.gatheredAt[string(b)]; ok {
 		have.p = have.p.add(w)
-		return
+		return string(b)
 	}
 	key := string(b)
 	g := &node[S]{state: k.g.Clone(forgot), acc: n.acc, p: w, steps: n.steps, key: key[at:]}
 	k.gatheredAt[key] = g
 	k.gathered = append(k.gathered, gathered[S, C]{n: g, ch: choice[C]{who: ch.who, cmd: ch.cmd, p: certain()}})
+	return key
 }
 
 // reset forgets the outcomes, answers and limits met so far, for an
@@ -648,6 +657,7 @@ func (k *calc[S, C, E]) reset() {
 	k.next, k.nextOrder = nil, nil
 	k.answers, k.answerOrder = map[answerKey]*answer{}, nil
 	k.limits = nil
+	k.deep = nil
 	k.gathered = k.gathered[:0]
 	clear(k.gatheredAt)
 }
@@ -815,6 +825,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		}
 		k.leaveOut(k.reasons.budget, weight)
 		return nil
+	}
+	if k.tooBig(n, ch, weight, budget, memoKey) {
+		return errOverPaths
 	}
 	// Which paths a budget that runs out leaves out depends on the order
 	// they run in. On one worker they run in order, and a partial answer

@@ -1,6 +1,8 @@
 package odds
 
 import (
+	"hash/fnv"
+
 	"fray/dice"
 	"fray/engine"
 )
@@ -124,4 +126,26 @@ func (k *calc[S, C, E]) probeSize(s *S, actor string, c C, seed uint64) float64 
 		total += src.size
 	}
 	return total / probes
+}
+
+// probedWeight is the least probability of a decision that a computation
+// that falls back probes before enumerating it (tooBig): a probe costs
+// some fifteen steps, so only the few likely decisions are worth it.
+const probedWeight = 1.0 / 32
+
+// tooBig reports whether the decision ch from n, of probability weight,
+// is probed at more than probeMargin times the budget left, in a
+// computation that falls back (Options.Fallback; the command itself is
+// probed by Of). It is then left to the frontier at once (in All's first
+// round, the option waits), rather than spending the budget on paths
+// thrown away when it runs out in the middle of the decision. The probe
+// is seeded from the decision's memo key, so that the same decision is
+// probed alike every time.
+func (k *calc[S, C, E]) tooBig(n *node[S], ch choice[C], weight prob, budget int, memoKey string) bool {
+	if !k.opts.Fallback || n.steps == 0 || weight.float() < probedWeight {
+		return false
+	}
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(memoKey))
+	return k.probeSize(&n.state, ch.who, ch.cmd, h.Sum64()^0xb16) > probeMargin*float64(budget)
 }

@@ -32,7 +32,9 @@ type cursor[S, C any] struct {
 // proceed resolves from where k.at says, to the end or an error.
 func (k *calc[S, C, E]) proceed() error {
 	at := &k.at
-	for len(at.level) > 0 {
+	// A level may be empty with answers still to resolve, where run went
+	// on by probability (deep.go).
+	for len(at.level) > 0 || at.g < len(k.gathered) {
 		for !at.resolving && at.i < len(at.level) {
 			n := at.level[at.i]
 			if at.choices == nil {
@@ -83,10 +85,7 @@ func (k *calc[S, C, E]) proceed() error {
 		clear(k.gathered)
 		k.gathered = k.gathered[:0]
 		clear(k.gatheredAt)
-		level := make([]*node[S], 0, len(k.nextOrder))
-		for _, key := range k.nextOrder {
-			level = append(level, k.next[key])
-		}
+		level := k.nextLevel()
 		*at = cursor[S, C]{level: level, depth: at.depth + 1, root: at.root}
 		k.next, k.nextOrder = map[string]*node[S]{}, nil
 	}

@@ -230,7 +230,8 @@ func (b *bench) walk(progress io.Writer, c config) (*results, error) {
 						pr.paths += h.Report.Paths
 						if h.Report.Estimate != nil {
 							pr.samples += h.Report.Estimate.Samples
-							pr.estimated = append(pr.estimated, h.Command+": "+h.Report.Estimate.Reason)
+							e := h.Report.Estimate
+							pr.estimated = append(pr.estimated, fmt.Sprintf("%s: %s (%.0f%% exact, %d samples)", h.Command, e.Reason, 100*e.Exact, e.Samples))
 							for _, x := range []float64{half(h.Report.Interval(h.Hit)), half(h.Report.Interval(h.Down))} {
 								pr.margin = math.Max(pr.margin, x)
 							}
@@ -289,6 +290,11 @@ func (r *results) write(w io.Writer, c config) {
 	}
 	row(tw, "all", all)
 	tw.Flush()
+	paths, samples := 0, 0
+	for _, p := range all {
+		paths, samples = paths+p.paths, samples+p.samples
+	}
+	fmt.Fprintf(w, "\nin all %d dice paths and %d resolutions of estimates\n", paths, samples)
 	var slow []prompt
 	for _, p := range all {
 		if p.cpu > c.slow {
