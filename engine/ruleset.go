@@ -118,7 +118,10 @@ func Apply[S, C, E any](r Ruleset[S, C, E], s *S, events []E) {
 }
 
 // Speed is the capability of deciding without the copies Decide makes, for
-// the hot loops of simulation and exact odds.
+// the hot loops of simulation and exact odds. The events Step emits and the
+// commands Moves lists are usually made with New from an Arena the state
+// keeps and resets at each call, so that a decision allocates nothing; the
+// same code given a nil Arena makes the table's values.
 type Speed[S, C, E any] interface {
 	// Step decides a command and applies its events to the state as it
 	// goes, sparing the copy of the state that Decide makes so as to leave
