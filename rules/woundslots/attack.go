@@ -6,6 +6,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // isAttackStyle reports whether style names an attack.
@@ -417,23 +418,23 @@ func (r *run) rollAttack(a, t *Combatant, bonus, defense, k int, every bool) (di
 		classes = dice.EveryValue
 	}
 	die = dice.RollClasses(r.src, 20, classes)
-	hit = die != 1 && (die == 20 || die+bonus >= defense)
-	crit := ""
-	switch die {
-	case 20:
-		crit = "success"
-	case 1:
-		crit = "failure"
-	}
-	r.emit(engine.New(r.h.arena(), attackRolledKind, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
-	switch crit {
-	case "success":
-		r.shift(a, 2, "critical hit")
-		r.shift(t, -2, "critical hit against it")
-	case "failure":
+	nat := parts.NaturalOf(die, 20)
+	hit = parts.Check{Die: die, Bonus: bonus, Target: defense}.Decided(nat)
+	r.emit(engine.New(r.h.arena(), attackRolledKind, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: nat.String()}))
+	r.criticals(a, t, nat, "critical hit", "critical hit against it")
+	return die, hit
+}
+
+// criticals moves initiative after a critical (R09, A03): on a success
+// +2 for a (why) and -2 for t (against), on a failure -2 for a.
+func (r *run) criticals(a, t *Combatant, n parts.Natural, why, against string) {
+	switch n {
+	case parts.CriticalSuccess:
+		r.shift(a, 2, why)
+		r.shift(t, -2, against)
+	case parts.CriticalFailure:
 		r.shift(a, -2, "critical failure")
 	}
-	return die, hit
 }
 
 // wound gives t a level-l wound from attacker's hit of a final value: the
@@ -645,12 +646,7 @@ func (e *Wounded) apply(s *State, _ *hotMemory) {
 	doneIfOwn(s, e.Attacker)
 }
 
-func (e *Wounded) describe(s *State) string {
-	return describeWound(e)
-}
-
-// describeWound is a Wounded event's line.
-func describeWound(e *Wounded) string {
+func (e *Wounded) describe(*State) string {
 	head := fmt.Sprintf("%s's hit on %s: final %d", e.Attacker, e.Combatant, e.Final)
 	if e.Level == NoWound && e.Fate == "" {
 		return head + ", no wound"

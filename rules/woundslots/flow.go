@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // The moments of a turn (R29): right after a declaration, at the turn's
@@ -69,13 +70,7 @@ func (s *State) mayActOutOfTurn(c *Combatant, moment string) bool {
 // sortQueue orders those asked in a window: descending initiative, ties
 // by id.
 func (s *State) sortQueue(q []string) {
-	slices.SortFunc(q, func(x, y string) int {
-		cx, cy := s.Combatant(x), s.Combatant(y)
-		if cx.Initiative != cy.Initiative {
-			return cy.Initiative - cx.Initiative
-		}
-		return strings.Compare(x, y)
-	})
+	parts.AskOrder(q, func(id string) int { return s.Combatant(id).Initiative })
 }
 
 // momentQueue lists who is asked at a moment of the turn: those who may

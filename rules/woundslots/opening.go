@@ -6,6 +6,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // mayInterpose reports whether c, the target of a declared attack, may
@@ -62,13 +63,7 @@ func (r *run) opening(target string) error {
 	bonus := s.attackBonus(a, w, t, Standard)
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	r.emit(engine.New(r.h.arena(), openingMadeKind, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: bonus}))
-	switch die {
-	case 20:
-		r.shift(a, 2, "critical hit")
-		r.shift(t, -2, "critical hit against it")
-	case 1:
-		r.shift(a, -2, "critical failure")
-	}
+	r.criticals(a, t, parts.NaturalOf(die, 20), "critical hit", "critical hit against it")
 	return nil
 }
 

@@ -179,12 +179,10 @@ func (r *run) cling() error {
 	r.spend(me, actionCosts["cling"], "cling")
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	bonus := checkBonus(me, "power")
-	e := Clung{Combatant: me.ID, Target: a.ID, Die: die, Bonus: bonus, Points: max(0, die+bonus)}
-	switch die {
-	case 20:
-		e.Critical = "success"
-	case 1:
-		e.Critical, e.Points = "failure", 0
+	nat := parts.NaturalOf(die, 20)
+	e := Clung{Combatant: me.ID, Target: a.ID, Die: die, Bonus: bonus, Points: max(0, die+bonus), Critical: nat.String()}
+	if nat == parts.CriticalFailure {
+		e.Points = 0
 	}
 	r.emit(engine.New(r.h.arena(), clungKind, e))
 	return nil
