@@ -107,7 +107,7 @@ func (r *run) attackCheck(c *Attack) (*Combatant, *Weapon, error) {
 func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *hotMemory) []string {
 	interposable := isAttackStyle(kind) || kind == "cast"
 	return s.queueOf(h, func(c *Combatant) bool {
-		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
+		if c.ID == a.ID || c.Side == a.Side || !c.free() {
 			return false
 		}
 		return s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c)
@@ -117,7 +117,7 @@ func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *h
 // mayHarry reports whether c may harry a (R46): a's ranged attack within
 // c's melee reach, 2 AP, once a round per target (A28).
 func (s *State) mayHarry(c, a *Combatant) bool {
-	if !c.affords(actionCosts["harry"]) || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" || slices.Contains(a.HarriedBy, c.ID) {
+	if !c.affords(actionCosts["harry"]) || !c.free() || slices.Contains(a.HarriedBy, c.ID) {
 		return false
 	}
 	for j := range c.Weapons {
@@ -517,7 +517,7 @@ func (r *run) pick(c *Pick) error {
 // declaration's event is applied: the target grappling someone, free to
 // react, with 2 AP.
 func (s *State) mayInterposeAt(c *Combatant) bool {
-	return len(c.Grappling) > 0 && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 && c.affords(actionCosts["interpose"])
+	return len(c.Grappling) > 0 && c.free() && c.affords(actionCosts["interpose"])
 }
 
 // AttackRolled: an attack roll (R05): Critical is success (natural 20) or failure (natural 1).

@@ -8,30 +8,35 @@ import (
 	"fray/rules/parts"
 )
 
-// Combat checks (R04): the bonus of each, by name. Melee is a weapon
-// check with the first melee weapon.
+// Combat checks (R04): the bonus of each, by name, less exhaustion and
+// distraction.
 func checkBonus(c *Combatant, check string) int {
-	b := 0
+	return c.checkBase(check) - c.tired() - c.distraction()
+}
+
+// checkBase is a combat check's attribute, skill and specialization (R04,
+// R13): melee is a weapon check with the first melee weapon.
+func (c *Combatant) checkBase(check string) int {
+	a := &c.Attributes
 	switch check {
 	case "power":
-		b = c.Attributes.Str + c.skill("athletics") + c.spec("athletics", "power") + c.Attributes.Size
+		return a.Str + a.Size + c.skill("athletics") + c.spec("athletics", "power")
 	case "agility":
-		b = c.Attributes.Dex + c.skill("reflex") + c.spec("reflex", "agility") - c.Attributes.Size
+		return a.Dex - a.Size + c.skill("reflex") + c.spec("reflex", "agility")
 	case "fortitude":
-		b = c.Attributes.Vit + c.skill("resistance") + c.spec("resistance", "fortitude")
+		return a.Vit + c.skill("resistance") + c.spec("resistance", "fortitude")
 	case "willpower":
-		b = c.Attributes.Prs + c.skill("resistance") + c.spec("resistance", "willpower")
+		return a.Prs + c.skill("resistance") + c.spec("resistance", "willpower")
 	case "melee":
 		if w := firstMelee(c); w != nil {
-			b = c.Attributes.Dex + c.skill("melee") + c.spec("melee", w.Group) + w.Accuracy
+			return a.Dex + c.skill("melee") + c.spec("melee", w.Group) + w.Accuracy
 		}
 	case "deception":
-		b = c.Attributes.Prs + c.skill("deception")
+		return a.Prs + c.skill("deception")
 	case "perception":
-		b = c.Attributes.Prc + c.skill("deception")
+		return a.Prc + c.skill("deception")
 	}
-	b -= c.tired()
-	return b - c.distraction()
+	return 0
 }
 
 // firstMelee is c's first melee weapon, or nil.

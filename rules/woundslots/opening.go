@@ -13,8 +13,7 @@ import (
 // interpose a creature it grapples (R58): free to react, with 2 AP.
 func (s *State) mayInterpose(c *Combatant) bool {
 	p := s.Pending
-	return p != nil && (p.Command.IsZero() && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && len(c.Grappling) > 0 && c.canAct() &&
-		c.PinnedBy == "" && c.Initiative > 0 && c.affords(actionCosts["interpose"])
+	return p != nil && (p.Command.IsZero() && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && s.mayInterposeAt(c)
 }
 
 // interpose is R58 with A21 (2 AP): the better of Power and Agility, -2

@@ -41,7 +41,7 @@ func (r *run) readyCheck(action Command) (*Combatant, error) {
 // react (R28, R30), with the AP of a standard attack and an enemy in
 // reach.
 func (s *State) mayFire(c *Combatant) bool {
-	if !c.Readied || !c.ReadyAction.IsZero() || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || !c.affords(s.attackCost(c, Standard)) {
+	if !c.Readied || !c.ReadyAction.IsZero() || !c.free() || !c.affords(s.attackCost(c, Standard)) {
 		return false
 	}
 	for i := range s.Combatants {
@@ -103,7 +103,7 @@ func (r *run) afterFire() {
 // mayTrigger reports whether c holds a readied action other than an
 // attack and may take it now: free to react, with its AP (R47).
 func (s *State) mayTrigger(c *Combatant) bool {
-	if !c.Readied || c.ReadyAction.IsZero() || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
+	if !c.Readied || c.ReadyAction.IsZero() || !c.free() {
 		return false
 	}
 	return c.AP >= s.costOf(c, c.ReadyAction.Command())
