@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -163,10 +164,7 @@ func offTurnCommand(c Command) bool {
 func (r *run) outOfTurn(c Command) error {
 	s := r.s
 	me := s.Combatant(s.Queue[0])
-	moment := s.Moment
-	if moment == "" {
-		moment = AtDeclared
-	}
+	moment := cmp.Or(s.Moment, AtDeclared)
 	if !s.mayActOutOfTurn(me, moment) {
 		return refuse(engine.NotAllowedNow, "%s may not act out of %s's turn now: only one whose initiative is above %d, free to act, may (R29)", me.ID, s.Turn, s.turnInitiative(s.owner()))
 	}

@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 
 	"fray/engine"
@@ -109,6 +110,11 @@ func (s *State) mayTrigger(c *Combatant) bool {
 	return c.AP >= s.costOf(c, c.ReadyAction.Command())
 }
 
+// triggered is the event of me's taking its readied action now (R47).
+func (s *State) triggered(me *Combatant) Interrupted {
+	return Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: cmp.Or(s.Moment, AtDeclared), Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
+}
+
 // mayReady reports whether c may take a readied action now, an attack or
 // another.
 func (s *State) mayReady(c *Combatant) bool { return s.mayFire(c) || s.mayTrigger(c) }
@@ -125,12 +131,7 @@ func (r *run) trigger() error {
 	if !s.mayTrigger(me) {
 		return refuse(engine.NotAllowedNow, "%s has no readied action to take now (R47); a readied attack is taken with fire TARGET", me.ID)
 	}
-	c := me.ReadyAction.Command()
-	moment := s.Moment
-	if moment == "" {
-		moment = AtDeclared
-	}
-	e := Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
+	c, e := me.ReadyAction.Command(), s.triggered(me)
 	if err := r.legalAfter(c, &e); err != nil {
 		return err
 	}
