@@ -172,11 +172,7 @@ func writeAftermathPrompt(s *State, b *prompter) {
 	}
 }
 
-func (e *FightDecided) apply(s *State, _ *hotMemory) {
-	s.Phase, s.Winner, s.TimedOut = After, e.Winner, e.TimedOut
-	s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
-	s.TurnOpen = false
-}
+func (e *FightDecided) apply(s *State, _ *hotMemory) { s.decide(After, e.Winner, e.TimedOut) }
 
 func (e *Rested) apply(s *State, _ *hotMemory) {
 	for _, r := range e.Health {

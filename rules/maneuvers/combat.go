@@ -135,7 +135,7 @@ func (d *decider) declareStrike(me *Combatant, target, weapon, style, attr strin
 		return nil, refuse(engine.NotAllowedNow, "a ranged or thrown strike uses agi (R14)")
 	}
 	sd := engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, Attr: attr, Ranged: !melee, Melee: melee,
-		OA: oa, AP: 1, Hidden: me.hiddenFrom(t.ID)})
+		OA: oa, AP: 1})
 	if st != nil {
 		sd.Style = st.Name
 	}
@@ -148,15 +148,22 @@ func (d *decider) strike(me *Combatant, c *Strike) error {
 	if err != nil {
 		return err
 	}
-	d.emit(sd)
-	if len(me.HiddenFrom) > 0 {
-		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
-	}
+	d.attack(me, sd)
 	if w := me.item(sd.Weapon); w != nil && w.Kind == "thrown" {
 		t := d.s.Combatant(c.Target)
 		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: me.ID, Item: w.Name, At: t.pos(), Thrown: true}))
 	}
 	return nil
+}
+
+// attack declares an attack of me's, which reveals it if it is hidden
+// (R36).
+func (d *decider) attack(me *Combatant, sd *StrikeDeclared) {
+	sd.Hidden = me.hiddenFrom(sd.Target)
+	d.emit(sd)
+	if len(me.HiddenFrom) > 0 {
+		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
+	}
 }
 
 // situation records the GM's ruling on a combat roll (§6.3-6.5).
@@ -597,12 +604,7 @@ func (e *StrikeDeclared) apply(s *State, h *hotMemory) {
 		w := weaponOf(a, e.Weapon)
 		r.Dice, r.Type = w.Dice, w.Type
 	}
-	if h != nil {
-		h.roll = r
-		s.Roll = &h.roll
-	} else {
-		s.Roll = &r
-	}
+	keepRoll(s, h, r)
 	if e.OA && s.Trigger != nil {
 		s.Trigger.Next++
 	}

@@ -181,10 +181,7 @@ func (d *decider) ruleImprov(c *RuleImprov) error {
 		return refuse(engine.Invalid, "damage needs its type: crushing, piercing, slashing, fire, frost, shock, acid, force, necrotic, radiant, poison, psychic")
 	}
 	d.emit(engine.New(d.h.arena(), improvRuledKind, ImprovRuled{Combatant: me.ID, Name: im.Name, Harmful: true, Melee: c.Melee, Mind: c.Mind, Dice: dd, Type: c.Type, Skill: skill}))
-	d.emit(engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: t.ID, Improv: im.Name, Attr: skill, Melee: c.Melee, Ranged: !c.Melee, Hidden: me.hiddenFrom(t.ID)}))
-	if len(me.HiddenFrom) > 0 {
-		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
-	}
+	d.attack(me, engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: t.ID, Improv: im.Name, Attr: skill, Melee: c.Melee, Ranged: !c.Melee}))
 	return nil
 }
 

@@ -585,6 +585,10 @@ func (a *Armor) key() string {
 // has reports whether the spell has trait t.
 func (sp *Spell) has(t string) bool { return slices.Contains(sp.Traits, t) }
 
+// attack reports whether the spell is an attack: the Attack or Melee
+// Attack trait (R11, R37).
+func (sp *Spell) attack() bool { return sp.has("attack") || sp.has("melee-attack") }
+
 // spell returns the spell called name, or nil.
 func (c *Combatant) spell(name string) *Spell {
 	for i := range c.Spells {
