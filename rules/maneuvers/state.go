@@ -384,10 +384,8 @@ type TestRoll struct {
 
 // Combatant returns the combatant with id, or nil.
 func (s *State) Combatant(id string) *Combatant {
-	for i := range s.Combatants {
-		if s.Combatants[i].ID == id {
-			return &s.Combatants[i]
-		}
+	if i := s.index(id); i >= 0 {
+		return &s.Combatants[i]
 	}
 	return nil
 }
@@ -462,25 +460,20 @@ func (c *Combatant) handsUsed() int {
 	return n
 }
 
-// shield returns the wielded shield, or nil.
-func (c *Combatant) shield() *Weapon {
+// wielded returns the first wielded item of kind, or nil.
+func (c *Combatant) wielded(kind string) *Weapon {
 	for _, name := range c.Wield {
-		if w := c.item(name); w != nil && w.Kind == "shield" {
+		if w := c.item(name); w != nil && w.Kind == kind {
 			return w
 		}
 	}
 	return nil
 }
 
-// meleeWeapon returns the first wielded melee weapon, or nil.
-func (c *Combatant) meleeWeapon() *Weapon {
-	for _, name := range c.Wield {
-		if w := c.item(name); w != nil && w.Kind == "melee" {
-			return w
-		}
-	}
-	return nil
-}
+// shield returns the wielded shield, meleeWeapon the first wielded melee
+// weapon, or nil.
+func (c *Combatant) shield() *Weapon      { return c.wielded("shield") }
+func (c *Combatant) meleeWeapon() *Weapon { return c.wielded("melee") }
 
 // reach is the combatant's melee reach: the longest wielded melee weapon,
 // or bare hands (R19).
