@@ -172,7 +172,7 @@ func writeAftermathPrompt(s *State, b *prompter) {
 	}
 }
 
-func (e *FightDecided) apply(s *State, _ *hotMemory) { s.decide(After, e.Winner, e.TimedOut) }
+func (e *FightDecided) apply(s *State, _ *hotMemory) { s.conclude(After, e.Winner, e.TimedOut) }
 
 func (e *Rested) apply(s *State, _ *hotMemory) {
 	for _, r := range e.Health {

@@ -59,11 +59,11 @@ func (d *decider) lastSide() (string, bool) {
 	return winner, true
 }
 
-func (e *FightEnded) apply(s *State, _ *hotMemory) { s.decide(Over, e.Winner, e.TimedOut) }
+func (e *FightEnded) apply(s *State, _ *hotMemory) { s.conclude(Over, e.Winner, e.TimedOut) }
 
-// decide puts the fight in phase (Over or After) with its result: nothing
+// conclude puts the fight in phase (Over or After) with its result: nothing
 // is pending and nobody's turn is under way.
-func (s *State) decide(phase Phase, winner string, timedOut bool) {
+func (s *State) conclude(phase Phase, winner string, timedOut bool) {
 	s.Phase, s.Winner, s.TimedOut = phase, winner, timedOut
 	s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
 	s.TurnOpen = false

@@ -112,9 +112,7 @@ func improvCheck(c *Combatant, skill string) check {
 	if skillAttribute[skill] != "" {
 		return skillCheck(c, skill)
 	}
-	k := skillCheck(c, "")
-	k.mod = c.attr(skill)
-	return k
+	return baseCheck(c, c.attr(skill))
 }
 
 // improvise starts an improvised action (§6.7).
