@@ -197,8 +197,8 @@ func (d *decider) situation(c *Situation) error {
 	default:
 		return refuse(engine.Invalid, "awareness is aware or unaware, not %q", c.Awareness)
 	}
-	d.emit(engine.New(d.h.arena(), situationRuledKind, SituationRuled{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware,
-		DefMod: c.DefMod, DefEdge: c.DefEdge}))
+	d.emit(engine.New(d.h.arena(), situationRuledKind, SituationRuled{Ruling{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware,
+		DefMod: c.DefMod, DefEdge: c.DefEdge}}))
 	return nil
 }
 
@@ -485,13 +485,20 @@ type StrikeDeclared struct {
 
 // SituationRuled: the GM's ruling on the combat roll (§7.5b).
 type SituationRuled struct {
+	Ruling
+}
+
+// Ruling is what the GM rules of a combat roll's situation (§7.5b), as
+// the roll holds it: the cover, the attacker's modifier and boons (+) or
+// banes (-), whether the target is unaware, and the defender's modifier
+// and boons or banes.
+type Ruling struct {
 	Cover   string `json:"cover,omitempty"`
 	Mod     int    `json:"mod,omitempty"`
 	Edge    int    `json:"edge,omitempty"`
 	Unaware bool   `json:"unaware,omitempty"`
-	// DefMod and DefEdge change the defender's test.
-	DefMod  int `json:"def_mod,omitempty"`
-	DefEdge int `json:"def_edge,omitempty"`
+	DefMod  int    `json:"def_mod,omitempty"`
+	DefEdge int    `json:"def_edge,omitempty"`
 }
 
 // DefenceChosen: the target's defence and its AP (R15); Reason says why
@@ -612,8 +619,7 @@ func (e *StrikeDeclared) apply(s *State, h *hotMemory) {
 
 func (e *SituationRuled) apply(s *State, _ *hotMemory) {
 	if r := s.Roll; r != nil {
-		r.Cover, r.Mod, r.Edge, r.Unaware = e.Cover, e.Mod, e.Edge, e.Unaware
-		r.DefMod, r.DefEdge = e.DefMod, e.DefEdge
+		r.Ruling = e.Ruling
 		r.Stage = StageDefence
 	}
 }

@@ -289,12 +289,7 @@ type Roll struct {
 	Braced bool   `json:"braced,omitempty"`
 	Stage  string `json:"stage"`
 	// The GM's situation (§7.5b).
-	Cover   string `json:"cover,omitempty"`
-	Mod     int    `json:"mod,omitempty"`
-	Edge    int    `json:"edge,omitempty"`
-	Unaware bool   `json:"unaware,omitempty"`
-	DefMod  int    `json:"def_mod,omitempty"`
-	DefEdge int    `json:"def_edge,omitempty"`
+	Ruling
 	// The defence chosen, and a parry's attribute.
 	Defence string `json:"defence,omitempty"`
 	DefAttr string `json:"def_attr,omitempty"`
