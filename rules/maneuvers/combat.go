@@ -340,9 +340,7 @@ func attackCheck(s *State, r *Roll) check {
 	if r.Ranged {
 		k.mod += row.attack
 	}
-	if row.full {
-		k.autoFail = true
-	}
+	k.autoFail = k.autoFail || row.full
 	k.mod += r.Mod
 	k.edge += r.Edge
 	return k

@@ -290,20 +290,14 @@ func writeActPrompt(s *State, b *prompter) {
 			}
 		}
 	}
-	if me.GrappledBy != "" && me.AP >= 1 {
-		if b.opt(engine.New(b.hot.moveArena(), escapeKind, Escape{})) {
-			b.label("escape %s's grapple", me.GrappledBy)
-		}
+	if me.GrappledBy != "" && me.AP >= 1 && b.opt(engine.New(b.hot.moveArena(), escapeKind, Escape{})) {
+		b.label("escape %s's grapple", me.GrappledBy)
 	}
-	if me.Grappling != "" && me.AP >= 1 {
-		if b.opt(engine.New(b.hot.moveArena(), releaseKind, Release{})) {
-			b.label("release %s", me.Grappling)
-		}
+	if me.Grappling != "" && me.AP >= 1 && b.opt(engine.New(b.hot.moveArena(), releaseKind, Release{})) {
+		b.label("release %s", me.Grappling)
 	}
-	if me.Prone && me.AP >= 1 {
-		if b.opt(&Stand{}) {
-			b.label("stand up (1 AP; provokes)")
-		}
+	if me.Prone && me.AP >= 1 && b.opt(&Stand{}) {
+		b.label("stand up (1 AP; provokes)")
 	}
 	if me.GrappledBy == "" {
 		writeMoves(s, b, me)
@@ -312,10 +306,8 @@ func writeActPrompt(s *State, b *prompter) {
 		if b.opt(&Dash{}) {
 			b.label("dash (1 AP): %g m more", me.Speed)
 		}
-		if !me.Disengaged {
-			if b.opt(&Disengage{}) {
-				b.label("disengage (1 AP): moves provoke nothing this turn")
-			}
+		if !me.Disengaged && b.opt(&Disengage{}) {
+			b.label("disengage (1 AP): moves provoke nothing this turn")
 		}
 		for i := range s.Combatants {
 			if s.Combatants[i].hiddenFrom(me.ID) {
