@@ -71,6 +71,7 @@ type searchMemory struct {
 	routePath    []Square
 	offers       []offer
 	candSquares  []Square
+	foeSquares   []Square
 	reactions    []React
 }
 

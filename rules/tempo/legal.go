@@ -110,12 +110,8 @@ func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, e
 // refusal says why only when explain is set.
 func declaredWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon, error) {
 	switch d.Action {
-	case MeleeAttack, Feint:
-		return namedWeapon(c, d, explain, "melee", "", spare)
-	case RangedAttack:
-		return namedWeapon(c, d, explain, "ranged", "", spare)
-	case Aim:
-		return namedWeapon(c, d, explain, "ranged", "melee", spare)
+	case MeleeAttack, Feint, RangedAttack, Aim:
+		return namedWeapon(c, d, explain, spare)
 	case UnarmedAttack:
 		if d.Weapon != "" && d.Weapon != UnarmedName {
 			return nil, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
@@ -139,11 +135,30 @@ func declaredWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Wea
 	return spare, nil
 }
 
-// namedWeapon is the weapon d names, of kind or also (when not ""), or the
-// first of those kinds c wields when d names none; see declaredWeapon.
-func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string, spare *Weapon) (*Weapon, error) {
-	fits := func(k string) bool { return k == kind || (also != "" && k == also) }
+// weaponKinds are the kinds of weapon an attack or an Aim is made with:
+// kind, or also when it is not "".
+func weaponKinds(a Action) (kind, also string) {
+	switch a {
+	case RangedAttack:
+		return "ranged", ""
+	case Aim:
+		return "ranged", "melee"
+	}
+	return "melee", ""
+}
+
+// fits reports whether a weapon of kind k may make action a (see
+// weaponKinds).
+func fits(a Action, k string) bool {
+	kind, also := weaponKinds(a)
+	return k == kind || (also != "" && k == also)
+}
+
+// namedWeapon is the weapon d names, of a kind that fits its action, or
+// the first such weapon c wields when d names none; see declaredWeapon.
+func namedWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon, error) {
 	kinds := func() string {
+		kind, also := weaponKinds(d.Action)
 		if also == "" {
 			return kind
 		}
@@ -151,7 +166,7 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string, spar
 	}
 	if d.Weapon == "" {
 		for i := range c.Weapons {
-			if w := &c.Weapons[i]; fits(w.Kind) {
+			if w := &c.Weapons[i]; fits(d.Action, w.Kind) {
 				return w, nil
 			}
 		}
@@ -161,7 +176,7 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string, spar
 	if !ok {
 		return nil, refusal(explain, func() error { return refuse("%s wields no %q (wielded: %s)", c.ID, d.Weapon, weaponList(c)) })
 	}
-	if !fits(w.Kind) {
+	if !fits(d.Action, w.Kind) {
 		return nil, refusal(explain, func() error {
 			return refuse("%s is a %s weapon; %s needs a %s one", w.Name, w.Kind, d.Action, kinds())
 		})
@@ -387,6 +402,9 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
 		for _, w := range c.Weapons {
+			if !fits(a, w.Kind) {
+				continue // refused: the action needs another kind of weapon
+			}
 			if a == Aim {
 				if !yield(Declare{Action: a, Weapon: w.Name}) {
 					return false
@@ -442,18 +460,6 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 // paths are h's working memory when h is set.
 func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
 	free := s.freeSquares(c, r)
-	// best is the nearest free square with the highest score, if it scores
-	// more than staying put.
-	best := func(score func(q Square) int) (Square, bool) {
-		var at Square
-		top, found := 0, false
-		for _, q := range free {
-			if v := score(q); !found || v > top {
-				at, top, found = q, v, true
-			}
-		}
-		return at, found && top > score(c.At)
-	}
 	path := func(q Square) []Square {
 		if h == nil {
 			return r.path(q)
@@ -497,18 +503,21 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			}
 		}
 	}
-	if a == Move && len(foes) > 0 {
+	if a == Move {
 		// The square farthest from the nearest standing foe.
-		nearest := func(q Square) int {
-			n := 1 << 20
-			for _, o := range foes {
-				if o.standing() {
-					n = min(n, Dist(q, o.At))
-				}
-			}
-			return n
+		var standing []Square
+		if h != nil {
+			standing = h.foeSquares[:0]
 		}
-		if q, ok := best(nearest); ok {
+		for _, o := range foes {
+			if o.standing() {
+				standing = append(standing, o.At)
+			}
+		}
+		if h != nil {
+			h.foeSquares = standing
+		}
+		if q, ok := r.farthest(standing); ok {
 			if !yield(Declare{Action: Move, Path: path(q)}) {
 				return false
 			}
@@ -517,22 +526,56 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 	return true
 }
 
+// farthest returns the first of r's free squares (nearest first) as far
+// from the nearest of foes as any, if that is farther than the start is.
+// The free squares must be worked out (see freeSquares); the answer is
+// kept while they and foes stay the same.
+func (r *reach) farthest(foes []Square) (Square, bool) {
+	a := &r.away
+	if a.known && sameSquares(a.foes, foes) {
+		return a.to, a.ok
+	}
+	a.foes, a.to, a.ok, a.known = append(a.foes[:0], foes...), Square{}, false, true
+	if len(r.free) == 0 || len(foes) == 0 {
+		return a.to, a.ok
+	}
+	at, top := r.free[0], nearestDist(r.free[0], foes)
+	for _, q := range r.free[1:] {
+		if v := nearestDist(q, foes); v > top {
+			at, top = q, v
+		}
+	}
+	a.to, a.ok = at, top > nearestDist(r.start, foes)
+	return a.to, a.ok
+}
+
+// nearestDist is the distance from q to the nearest of squares.
+func nearestDist(q Square, squares []Square) int {
+	n := 1 << 20
+	for _, o := range squares {
+		n = min(n, Dist(q, o))
+	}
+	return n
+}
+
 // freeSquares returns the squares of r.order that are not closed to c
 // (see holdsSquare), nearest first, in r's memory: worked out once for the
-// search rather than for each action or foe (checking every square
-// against every taken one for each foe grew with the cube of the
-// combatants).
+// search, and kept while the same squares are closed, rather than for each
+// action or foe (checking every square against every taken one for each
+// foe grew with the cube of the combatants).
 func (s *State) freeSquares(c *Combatant, r *reach) []Square {
-	if r.hasFree {
-		return r.free
-	}
-	var takenBuf [8]Square
-	taken := takenBuf[:0] // the squares closed to c (see occupied)
+	taken := r.spare[:0] // the squares closed to c (see occupied)
 	for i := range s.Combatants {
 		if o := &s.Combatants[i]; holdsSquare(o, c) {
 			taken = append(taken, o.At)
 		}
 	}
+	r.spare = taken
+	if r.hasFree && sameSquares(r.taken, taken) {
+		return r.free
+	}
+	r.taken, r.spare = taken, r.taken
+	r.away.known = false
 	free := r.free[:0]
 	if cap(free) < len(r.order) {
 		free = make([]Square, 0, len(r.order))

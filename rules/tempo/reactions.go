@@ -48,13 +48,7 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 			continue
 		}
 		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a) {
-			if w == nil {
-				spare = Weapon{}
-				if a == CounterAttack || a == Wind || a == Double {
-					spare = Unarmed()
-				}
-				w = &spare
-			}
+			w = reactionWeapon(a, w, &spare)
 			cost := r.ap
 			if r.byWeapon {
 				cost = w.AP
@@ -66,10 +60,24 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 	}
 }
 
-// appendReactionWeaponRefs is appendReactionWeapons without the copies:
-// the weapons c wields in place, nil for the unarmed weapon of a
-// Counter-Attack, Wind or Double and the zero Weapon of the others (the
-// caller makes them, so that nothing of its escapes to the heap).
+// reactionWeapon is w, one of appendReactionWeaponRefs' weapons for
+// reaction a, or for nil the weapon it stands for, made in *spare.
+func reactionWeapon(a Action, w, spare *Weapon) *Weapon {
+	if w != nil {
+		return w
+	}
+	*spare = Weapon{}
+	if a == CounterAttack || a == Wind || a == Double {
+		*spare = Unarmed()
+	}
+	return spare
+}
+
+// appendReactionWeaponRefs appends to ws the weapons a reaction may use,
+// those c wields in place: nil for the unarmed weapon of a
+// Counter-Attack, Wind or Double and the zero Weapon of reactions that
+// use none (the caller makes them with reactionWeapon, so that nothing of
+// its escapes to the heap).
 func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action) []*Weapon {
 	switch a {
 	case CounterAttack, CTCounterAttack:
@@ -106,41 +114,6 @@ func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action) []*Weapon {
 		}
 	default:
 		ws = append(ws, nil)
-	}
-	return ws
-}
-
-// appendReactionWeapons appends to ws the weapons a reaction may use: one
-// zero Weapon for reactions that use none.
-func appendReactionWeapons(ws []Weapon, c *Combatant, a Action) []Weapon {
-	switch a {
-	case CounterAttack, CTCounterAttack:
-		for _, w := range c.Weapons {
-			if w.Kind == "melee" {
-				ws = append(ws, w)
-			}
-		}
-		if a == CounterAttack {
-			ws = append(ws, Unarmed())
-		}
-	case CounterFire:
-		for _, w := range c.Weapons {
-			if w.Kind == "ranged" {
-				ws = append(ws, w)
-			}
-		}
-	case Parry, CTParry:
-		for _, w := range c.Weapons {
-			if w.CanParry {
-				ws = append(ws, w)
-			}
-		}
-	case Wind, Double:
-		if w, ok := c.weapon(c.BoundWeapon); ok {
-			ws = append(ws, w)
-		}
-	default:
-		ws = append(ws, Weapon{})
 	}
 	return ws
 }
@@ -225,20 +198,20 @@ func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action
 			yield(a, w.Name, extra, label)
 		}
 	}
-	var buf [4]Weapon
+	var buf [4]*Weapon
+	var spare Weapon
+	each := func(a Action, label string) {
+		for _, w := range appendReactionWeaponRefs(buf[:0], actor, a) {
+			replace(a, reactionWeapon(a, w, &spare), label)
+		}
+	}
 	switch drew.Action {
 	case CounterAttack:
-		for _, w := range appendReactionWeapons(buf[:0], actor, CTCounterAttack) {
-			replace(CTCounterAttack, &w, "CT Counter-Attack")
-		}
-		for _, w := range appendReactionWeapons(buf[:0], actor, CTParry) {
-			replace(CTParry, &w, "CT Parry")
-		}
+		each(CTCounterAttack, "CT Counter-Attack")
+		each(CTParry, "CT Parry")
 	case Parry:
 		if x.Act.Action == Feint {
-			for _, w := range appendReactionWeapons(buf[:0], actor, CounterAttack) {
-				replace(CounterAttack, &w, "Counter-Attack +3 (the feint drew the parry)")
-			}
+			each(CounterAttack, "Counter-Attack +3 (the feint drew the parry)")
 		}
 	}
 }
