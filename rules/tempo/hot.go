@@ -2,6 +2,7 @@ package tempo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fray/engine"
@@ -33,6 +34,14 @@ type hotMemory struct {
 	// partners is where finishExchange lists a combatant's grapple
 	// partners that are still standing, before dispose keeps them.
 	partners []string
+
+	// proofs are what the last Moves worked out for the options it
+	// listed, in state listed (see proof); menu is the state whose turn
+	// menu the last Step listed whole in offers, which the next Moves on
+	// it takes as it is. Both hold while the state changes only by Step,
+	// Evolve, ScratchInto and ViewInto, each of which forgets them.
+	proofs       []proof
+	listed, menu *State
 
 	// Working memory: the searches' (see searchMemory), and the exchange
 	// a declaration's candidates are found on.
@@ -72,7 +81,7 @@ type searchMemory struct {
 	offers       []offer
 	candSquares  []Square
 	foeSquares   []Square
-	reactions    []React
+	reactions    []Reaction
 }
 
 // search is h's search memory, nil when h is.
@@ -101,11 +110,77 @@ func (h *hotMemory) moveArena() *engine.Arena {
 	return &h.moves
 }
 
-// resetCommands frees the commands of the last Moves and the squares they
-// carry.
+// resetCommands frees the commands of the last Moves, the squares they
+// carry and what it proved of them.
 func (h *hotMemory) resetCommands() {
 	h.moves.Reset()
 	h.moveSquares = h.moveSquares[:0]
+	h.proofs = h.proofs[:0]
+}
+
+// forget drops what the last Moves proved and the menu the last Step
+// listed: the state they hold for is about to change.
+func (h *hotMemory) forget() { h.listed, h.menu = nil, nil }
+
+// proof is what Moves worked out for an option it listed for a policy, as
+// Step would work it out again for that command in that state: a
+// declaration completed (Paid and all), or in decl.Paid the AP a reaction
+// or a replacement costs. listed is the command as it was listed.
+type proof struct {
+	cmd    Command
+	listed Declare
+	decl   Declared
+}
+
+// holds reports whether c still reads as it was listed, its modifier
+// aside (no rule of legality reads it).
+func (p *proof) holds(c Command) bool {
+	l := &p.listed
+	switch c := c.(type) {
+	case *Declare:
+		return c.Action == l.Action && c.Target == l.Target && c.Weapon == l.Weapon && c.AP == nil && slices.Equal(c.Path, l.Path)
+	case *React:
+		return c.Action == l.Action && c.Weapon == l.Weapon
+	case *Replace:
+		return c.Action == l.Action && c.Weapon == l.Weapon
+	}
+	return false
+}
+
+// prove records what the prompt worked out for c, an option it lists, on
+// the hot path; a prompt for people keeps nothing.
+func (b *prompter) prove(c Command, decl Declared) {
+	if b.hot == nil {
+		return
+	}
+	p := proof{cmd: c, decl: decl}
+	switch c := c.(type) {
+	case *Declare:
+		p.listed = *c
+	case *React:
+		p.listed = Declare{Action: c.Action, Weapon: c.Weapon}
+	case *Replace:
+		p.listed = Declare{Action: c.Action, Weapon: c.Weapon}
+	}
+	b.hot.proofs = append(b.hot.proofs, p)
+}
+
+// proof returns what the last Moves proved for c, when it listed c in the
+// state the decision started from and nothing has changed since; else nil,
+// and the decision checks c itself.
+func (d *decider) proof(c Command) *proof {
+	if !d.proved {
+		return nil
+	}
+	for i := range d.h.proofs {
+		if p := &d.h.proofs[i]; p.cmd == c {
+			if !p.holds(c) {
+				return nil
+			}
+			return p
+		}
+	}
+	return nil
 }
 
 // resetEvents frees the events of the last Step and what they carry.
@@ -171,6 +246,7 @@ func (h *hotMemory) newExchange() *Exchange {
 // are copied too.
 func copyInto(dst, s *State, view bool) {
 	h := dst.hotMemory()
+	h.forget()
 	*dst = *s
 	dst.hot = h
 	// The copy replaces the last one in dst's memory: emptied first, or

@@ -313,17 +313,18 @@ func hands(c *Combatant) int {
 	return n
 }
 
-// offer is a declaration a menu offers and the AP it costs.
+// offer is a declaration a menu offers and what declaration finds of it:
+// the declaration completed, with the AP it costs.
 type offer struct {
 	declare Declare
-	paid    int
+	decl    Declared
 }
 
 // declareOptions lists the declarations the actor's menu offers: every
 // legal attack, a few useful moves, and the status actions (R08), each
-// with the AP it costs. With h set the list and the paths of its moves are
-// h's working memory, valid until the next declareOptions or canDeclare
-// with h.
+// completed. With h set the list and the paths of its moves are h's
+// working memory, valid until the next declareOptions or canDeclare with
+// h.
 func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 	var out []offer
 	if h != nil {
@@ -340,7 +341,10 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 		}
 		s.eachCandidate(c, a, foes, &board, h, func(d Declare) bool {
 			if decl, err := s.declarationBy(c, &d, r, board, false, h); err == nil {
-				out = append(out, offer{d, decl.Paid})
+				if h != nil {
+					decl.Path = keep(&h.candSquares, decl.Path) // route's may be reused
+				}
+				out = append(out, offer{d, decl})
 			}
 			return true
 		})

@@ -23,6 +23,7 @@ func moves(s *State, p *engine.Prompt[Command]) {
 	h.resetCommands()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	writePrompt(s, &prompter{p: p, hot: h, work: h.search()})
+	h.listed = s
 }
 
 // writePrompt writes the current prompt with b.
@@ -81,10 +82,11 @@ func writePrompt(s *State, b *prompter) {
 		}
 		return
 	}
-	for _, o := range s.declareOptions(c, b.work) {
+	for _, o := range b.menu(s, c) {
 		d := b.declare(o.declare)
+		b.prove(d, o.decl)
 		if b.people() {
-			b.add(d, declareLabel(d), " (", strconv.Itoa(o.paid), " AP)")
+			b.add(d, declareLabel(d), " (", strconv.Itoa(o.decl.Paid), " AP)")
 		} else {
 			b.add(d)
 		}
@@ -94,6 +96,16 @@ func writePrompt(s *State, b *prompter) {
 	if b.people() {
 		b.askf("round %d, %s's turn (%d AP, %s): declare an action or end the turn", s.Round+1, c.ID, c.AP, c.Status)
 	}
+}
+
+// menu is the declarations c's turn menu offers: those the last Step
+// listed for the state, when it did and the state has not changed since,
+// else found now.
+func (b *prompter) menu(s *State, c *Combatant) []offer {
+	if h := b.hot; h != nil && h.menu == s {
+		return h.offers
+	}
+	return s.declareOptions(c, b.work)
 }
 
 // turnOf says who decides now and what kind of decision it is, as next
@@ -128,20 +140,18 @@ func turnOf(s *State) (actor string, kind engine.PromptKind) {
 func reactionPrompt(s *State, r *Combatant, b *prompter) {
 	x := s.Exchange
 	for _, o := range s.reactionOptions(r, b.work) {
-		c := b.react(o)
+		c := b.react(React{Action: o.Action, Weapon: o.Weapon})
+		b.prove(c, Declared{Paid: o.Paid})
 		if !b.people() {
 			b.add(c)
 			continue
 		}
 		rule := rules(o.Action)
-		cost := rule.ap
 		label := rule.name
 		if rule.byWeapon {
-			w, _ := r.weapon(o.Weapon)
-			cost = w.AP
-			label += " with " + w.Name
+			label += " with " + o.Weapon
 		}
-		b.add(c, label, " (", strconv.Itoa(cost), " AP)")
+		b.add(c, label, " (", strconv.Itoa(o.Paid), " AP)")
 	}
 	b.add(&NoReaction{}, "no reaction")
 	b.p.Kind, b.p.Actor, b.p.Default = engine.React, r.ID, -1

@@ -6,9 +6,10 @@ import (
 )
 
 // reactionOptions lists the reactions reactor may make to the exchange's
-// action, as its opponents declared it publicly (R26, R27). With h set the
-// list is h's working memory, valid until the next reactionOptions with h.
-func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []React {
+// action, as its opponents declared it publicly (R26, R27), each with the
+// AP it costs. With h set the list is h's working memory, valid until the
+// next reactionOptions with h.
+func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []Reaction {
 	x := s.Exchange
 	if x == nil {
 		return nil
@@ -17,13 +18,13 @@ func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []React {
 	if actor == nil || !reactor.standing() || !opponents(actor, reactor) {
 		return nil
 	}
-	var out []React
+	var out []Reaction
 	if h != nil {
 		out = h.reactions[:0]
 	}
 	s.eachReaction(reactor, actor, func(a Action, weapon string, cost int) {
 		if cost <= reactor.AP {
-			out = append(out, React{Action: a, Weapon: weapon})
+			out = append(out, Reaction{Reactor: reactor.ID, Action: a, Weapon: weapon, Paid: cost})
 		}
 	})
 	if h != nil {
@@ -221,6 +222,7 @@ func writeCounterTempoOptions(s *State, actor *Combatant, b *prompter) {
 	b.add(&Keep{}, "keep the action")
 	s.eachReplacement(actor, func(a Action, weapon string, extra int, label string) {
 		c := b.replace(Replace{Action: a, Weapon: weapon})
+		b.prove(c, Declared{Paid: extra})
 		if b.people() {
 			b.add(c, fmt.Sprintf("%s with %s (%s AP)", label, weapon, plusAP(extra)))
 		} else {

@@ -110,7 +110,7 @@ func (d *decider) settle() {
 			// Down in its own turn: the turn ends at once (R38).
 			d.emit(engine.New(d.h.arena(), turnEndedKind, TurnEnded{Combatant: c.ID}))
 			d.checkEnd()
-		case !d.s.canGoOn(c, d.work):
+		case !d.canGoOn(c):
 			d.recover(c, 0) // a turn that ends by itself: no GM modifier
 		default:
 			return
@@ -122,6 +122,21 @@ func (d *decider) settle() {
 // c can afford a legal action. A turn that cannot ends by itself (R02).
 func (s *State) canGoOn(c *Combatant, h *searchMemory) bool {
 	return s.foeStanding(c) && s.canDeclare(c, h)
+}
+
+// canGoOn is State.canGoOn for the decision's state. Stepping, it lists
+// c's menu whole rather than stopping at its first declaration: the next
+// Moves on the state, which the hot path asks for next, takes the list as
+// it is.
+func (d *decider) canGoOn(c *Combatant) bool {
+	if d.h == nil || !d.s.foeStanding(c) {
+		return d.s.canGoOn(c, d.work)
+	}
+	if len(d.s.declareOptions(c, d.work)) == 0 {
+		return false
+	}
+	d.h.menu = d.s
+	return true
 }
 
 // foeStanding reports whether an opponent of c is standing.
