@@ -323,8 +323,7 @@ type offer struct {
 // declareOptions lists the declarations the actor's menu offers: every
 // legal attack, a few useful moves, and the status actions (R08), each
 // completed. With h set the list and the paths of its moves are h's
-// working memory, valid until the next declareOptions or canDeclare with
-// h.
+// working memory, valid until the next declareOptions with h.
 func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 	var out []offer
 	if h != nil {
@@ -339,50 +338,19 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 		if !r.allowed(c.Status) || !r.mayAfford(c.AP) {
 			continue
 		}
-		s.eachCandidate(c, a, foes, &board, h, func(d Declare) bool {
+		s.eachCandidate(c, a, foes, &board, h, func(d Declare) {
 			if decl, err := s.declarationBy(c, &d, r, board, false, h); err == nil {
 				if h != nil {
 					decl.Path = keep(&h.candSquares, decl.Path) // route's may be reused
 				}
 				out = append(out, offer{d, decl})
 			}
-			return true
 		})
 	}
 	if h != nil {
 		h.offers = out
 	}
 	return out
-}
-
-// canDeclare reports whether c's menu offers any declaration, that is
-// whether declareOptions is not empty. It tries the moves, whose
-// candidates need a search of the board, last. h, when set, is the
-// working memory it uses.
-func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
-	if h != nil {
-		h.candSquares = h.candSquares[:0]
-	}
-	var buf [8]*Combatant
-	foes := s.appendFoes(buf[:0], c)
-	var board *reach
-	var r *rule
-	legal := func(d Declare) bool {
-		_, err := s.declarationBy(c, &d, r, board, false, h)
-		return err != nil // go on while the candidates are refused
-	}
-	for _, moves := range [...]bool{false, true} {
-		for i, a := range proactiveOrder {
-			r = proactiveRules[i]
-			if (a == Move || a == CombatMove) != moves || !r.allowed(c.Status) || !r.mayAfford(c.AP) {
-				continue
-			}
-			if !s.eachCandidate(c, a, foes, &board, h, legal) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // appendFoes appends to foes c's opponents who are in the fight and
@@ -398,34 +366,27 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 }
 
 // eachCandidate calls yield with the declarations of action a that c's
-// menu considers, in menu order, until yield returns false; it reports
-// whether yield never did. board holds the search of the squares c can
-// reach, made on first need, in h's memory when h is set (the moves'
+// menu considers, in menu order. board holds the search of the squares c
+// can reach, made on first need, in h's memory when h is set (the moves'
 // paths too, then).
-func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare) bool) bool {
+func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare)) {
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
 		for _, w := range c.Weapons {
-			if !fits(a, w.Kind) {
-				continue // refused: the action needs another kind of weapon
-			}
-			if a == Aim {
-				if !yield(Declare{Action: a, Weapon: w.Name}) {
-					return false
-				}
-				continue
-			}
-			for _, o := range foes {
-				if !yield(Declare{Action: a, Target: o.ID, Weapon: w.Name}) {
-					return false
+			switch {
+			case !fits(a, w.Kind):
+				// refused: the action needs another kind of weapon
+			case a == Aim:
+				yield(Declare{Action: a, Weapon: w.Name})
+			default:
+				for _, o := range foes {
+					yield(Declare{Action: a, Target: o.ID, Weapon: w.Name})
 				}
 			}
 		}
 	case UnarmedAttack:
 		for _, o := range foes {
-			if !yield(Declare{Action: a, Target: o.ID}) {
-				return false
-			}
+			yield(Declare{Action: a, Target: o.ID})
 		}
 	case Move, CombatMove:
 		if *board == nil {
@@ -435,34 +396,30 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 			}
 			*board = s.reachable(c, c.BCM, into)
 		}
-		return s.moveOptions(c, a, foes, *board, h, yield)
+		s.moveOptions(c, a, foes, *board, h, yield)
 	case Pin:
 		for _, p := range c.GrappledWith {
-			if !yield(Declare{Action: a, Target: p}) {
-				return false
-			}
+			yield(Declare{Action: a, Target: p})
 		}
 	case PickUp:
 		for _, x := range s.Dropped {
-			if x.At == c.At && !yield(Declare{Action: a, Weapon: x.Weapon.Name}) {
-				return false
+			if x.At == c.At {
+				yield(Declare{Action: a, Weapon: x.Weapon.Name})
 			}
 		}
 	case OffList:
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
-		return yield(Declare{Action: a})
+		yield(Declare{Action: a})
 	}
-	return true
 }
 
 // moveOptions offers, for each standing opponent, the move that closes
 // furthest on it, and one move away from the nearest; a Combat Move one
-// square nearer each opponent and one farther. It calls yield with each
-// until yield returns false, and reports whether yield never did. The
-// paths are h's working memory when h is set.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
+// square nearer each opponent and one farther. It calls yield with each.
+// The paths are h's working memory when h is set.
+func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare)) {
 	free := s.freeSquares(c, r)
 	path := func(q Square) []Square {
 		if h == nil {
@@ -478,9 +435,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		}
 		if a == Move {
 			if q, ok := closest(free, o.At, c.At); ok {
-				if !yield(Declare{Action: Move, Path: path(q)}) {
-					return false
-				}
+				yield(Declare{Action: Move, Path: path(q)})
 			}
 			continue
 		}
@@ -501,9 +456,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !yield(Declare{Action: CombatMove, Target: o.ID, Path: dest}) {
-					return false
-				}
+				yield(Declare{Action: CombatMove, Target: o.ID, Path: dest})
 			}
 		}
 	}
@@ -522,12 +475,9 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			h.foeSquares = standing
 		}
 		if q, ok := r.farthest(standing); ok {
-			if !yield(Declare{Action: Move, Path: path(q)}) {
-				return false
-			}
+			yield(Declare{Action: Move, Path: path(q)})
 		}
 	}
-	return true
 }
 
 // farthest returns the first of r's free squares (nearest first) as far

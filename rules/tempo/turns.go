@@ -119,23 +119,22 @@ func (d *decider) settle() {
 }
 
 // canGoOn reports whether c's turn can go on: an opponent is standing and
-// c can afford a legal action. A turn that cannot ends by itself (R02).
+// c's menu offers a declaration, one it can afford. A turn that cannot ends
+// by itself (R02). With h set the menu is h's working memory.
 func (s *State) canGoOn(c *Combatant, h *searchMemory) bool {
-	return s.foeStanding(c) && s.canDeclare(c, h)
+	return s.foeStanding(c) && len(s.declareOptions(c, h)) > 0
 }
 
-// canGoOn is State.canGoOn for the decision's state. Stepping, it lists
-// c's menu whole rather than stopping at its first declaration: the next
-// Moves on the state, which the hot path asks for next, takes the list as
-// it is.
+// canGoOn is State.canGoOn for the decision's state. Stepping, the next
+// Moves on the state, which the hot path asks for next, takes the menu it
+// listed as it is.
 func (d *decider) canGoOn(c *Combatant) bool {
-	if d.h == nil || !d.s.foeStanding(c) {
-		return d.s.canGoOn(c, d.work)
-	}
-	if len(d.s.declareOptions(c, d.work)) == 0 {
+	if !d.s.canGoOn(c, d.work) {
 		return false
 	}
-	d.h.menu = d.s
+	if d.h != nil {
+		d.h.menu = d.s
+	}
 	return true
 }
 
