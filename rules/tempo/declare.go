@@ -76,8 +76,8 @@ func (d *decider) declare(c *Declare) error {
 		return notNow(d.s, "declaring an action")
 	}
 	var decl Declared
-	if p := d.proof(c); p != nil {
-		decl = p.decl
+	if i := d.proof(c); i >= 0 {
+		decl = d.work.offers[i].decl
 		decl.Mod = c.Mod
 	} else {
 		var err error

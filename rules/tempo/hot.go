@@ -36,7 +36,7 @@ type hotMemory struct {
 	partners []string
 
 	// proofs are what the last Moves worked out for the options it
-	// listed, in state listed (see proof); menu is the state whose turn
+	// listed in state listed (see proof); menu is the state whose turn
 	// menu the last Step listed whole in offers, which the next Moves on
 	// it takes as it is. Both hold while the state changes only by Step,
 	// Evolve, ScratchInto and ViewInto, each of which forgets them.
@@ -122,65 +122,49 @@ func (h *hotMemory) resetCommands() {
 // listed: the state they hold for is about to change.
 func (h *hotMemory) forget() { h.listed, h.menu = nil, nil }
 
-// proof is what Moves worked out for an option it listed for a policy, as
-// Step would work it out again for that command in that state: a
-// declaration completed (Paid and all), or in decl.Paid the AP a reaction
-// or a replacement costs. listed is the command as it was listed.
+// proof is what Moves worked out for an option it listed for a policy,
+// which Step takes for that command in that state rather than checking it
+// again: at is where the search's working memory holds it, the offer of a
+// declaration (completed, Paid and all) or the reaction (with its cost).
 type proof struct {
-	cmd    Command
-	listed Declare
-	decl   Declared
+	cmd Command
+	at  int
 }
 
-// holds reports whether c still reads as it was listed, its modifier
-// aside (no rule of legality reads it).
-func (p *proof) holds(c Command) bool {
-	l := &p.listed
-	switch c := c.(type) {
-	case *Declare:
-		return c.Action == l.Action && c.Target == l.Target && c.Weapon == l.Weapon && c.AP == nil && slices.Equal(c.Path, l.Path)
-	case *React:
-		return c.Action == l.Action && c.Weapon == l.Weapon
-	case *Replace:
-		return c.Action == l.Action && c.Weapon == l.Weapon
+// prove records, on the hot path, that option c is what the prompt's
+// search holds at i; a prompt for people keeps nothing.
+func (b *prompter) prove(c Command, i int) {
+	if b.hot != nil {
+		b.hot.proofs = append(b.hot.proofs, proof{c, i})
 	}
-	return false
 }
 
-// prove records what the prompt worked out for c, an option it lists, on
-// the hot path; a prompt for people keeps nothing.
-func (b *prompter) prove(c Command, decl Declared) {
-	if b.hot == nil {
-		return
-	}
-	p := proof{cmd: c, decl: decl}
-	switch c := c.(type) {
-	case *Declare:
-		p.listed = *c
-	case *React:
-		p.listed = Declare{Action: c.Action, Weapon: c.Weapon}
-	case *Replace:
-		p.listed = Declare{Action: c.Action, Weapon: c.Weapon}
-	}
-	b.hot.proofs = append(b.hot.proofs, p)
-}
-
-// proof returns what the last Moves proved for c, when it listed c in the
-// state the decision started from and nothing has changed since; else nil,
-// and the decision checks c itself.
-func (d *decider) proof(c Command) *proof {
+// proof returns where the last Moves' search holds what it worked out for
+// c, when it listed c in the state the decision started from, nothing has
+// changed since and c still reads as listed (its modifier aside, which no
+// rule of legality reads); else -1, and the decision checks c itself.
+func (d *decider) proof(c Command) int {
 	if !d.proved {
-		return nil
+		return -1
 	}
-	for i := range d.h.proofs {
-		if p := &d.h.proofs[i]; p.cmd == c {
-			if !p.holds(c) {
-				return nil
-			}
-			return p
+	for _, p := range d.h.proofs {
+		if p.cmd != c {
+			continue
 		}
+		switch c := c.(type) {
+		case *Declare:
+			l := &d.work.offers[p.at].declare
+			if c.Action == l.Action && c.Target == l.Target && c.Weapon == l.Weapon && c.AP == nil && slices.Equal(c.Path, l.Path) {
+				return p.at
+			}
+		case *React:
+			if l := &d.work.reactions[p.at]; c.Action == l.Action && c.Weapon == l.Weapon {
+				return p.at
+			}
+		}
+		return -1
 	}
-	return nil
+	return -1
 }
 
 // resetEvents frees the events of the last Step and what they carry.
@@ -319,16 +303,6 @@ func (b *prompter) declare(v Declare) *Declare {
 	d := engine.New(b.hot.moveArena(), declareKind, v)
 	d.Path = keep(b.hot.squares(), v.Path)
 	return d
-}
-
-// react returns v as a command for an option.
-func (b *prompter) react(v React) *React {
-	return engine.New(b.hot.moveArena(), reactKind, v)
-}
-
-// replace returns v as a command for an option.
-func (b *prompter) replace(v Replace) *Replace {
-	return engine.New(b.hot.moveArena(), replaceKind, v)
 }
 
 // destination returns a Destination to q, or to stay put when q is nil,

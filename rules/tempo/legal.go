@@ -63,12 +63,12 @@ func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *searchMem
 func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *searchMemory) (Declared, error) {
 	if r == nil || r.kind != proactive {
 		return Declared{}, refusal(explain, func() error {
-			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, actionList(proactiveOrder))
+			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
 		})
 	}
 	if !r.allowed(c.Status) {
 		return Declared{}, refusal(explain, func() error {
-			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, statusList(r.statuses))
+			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, list(r.statuses, " or "))
 		})
 	}
 	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
@@ -571,20 +571,13 @@ func closest(free []Square, target, from Square) (Square, bool) {
 	return at, len(free) > 0 && top < max(Dist(from, target), 1)
 }
 
-func actionList(as []Action) string {
-	names := make([]string, len(as))
-	for i, a := range as {
-		names[i] = string(a)
+// list joins names with sep.
+func list[T ~string](names []T, sep string) string {
+	words := make([]string, len(names))
+	for i, n := range names {
+		words[i] = string(n)
 	}
-	return strings.Join(names, ", ")
-}
-
-func statusList(st []Status) string {
-	names := make([]string, len(st))
-	for i, x := range st {
-		names[i] = string(x)
-	}
-	return strings.Join(names, " or ")
+	return strings.Join(words, sep)
 }
 
 func weaponList(c *Combatant) string {

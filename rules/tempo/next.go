@@ -82,9 +82,9 @@ func writePrompt(s *State, b *prompter) {
 		}
 		return
 	}
-	for _, o := range b.menu(s, c) {
+	for i, o := range b.menu(s, c) {
 		d := b.declare(o.declare)
-		b.prove(d, o.decl)
+		b.prove(d, i)
 		if b.people() {
 			b.add(d, declareLabel(d), " (", strconv.Itoa(o.decl.Paid), " AP)")
 		} else {
@@ -139,9 +139,9 @@ func turnOf(s *State) (actor string, kind engine.PromptKind) {
 // reactionPrompt asks r for its reaction to the declared action.
 func reactionPrompt(s *State, r *Combatant, b *prompter) {
 	x := s.Exchange
-	for _, o := range s.reactionOptions(r, b.work) {
-		c := b.react(React{Action: o.Action, Weapon: o.Weapon})
-		b.prove(c, Declared{Paid: o.Paid})
+	for i, o := range s.reactionOptions(r, b.work) {
+		c := engine.New(b.hot.moveArena(), reactKind, React{Action: o.Action, Weapon: o.Weapon})
+		b.prove(c, i)
 		if !b.people() {
 			b.add(c)
 			continue

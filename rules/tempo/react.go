@@ -88,8 +88,8 @@ func (d *decider) react(c *React) error {
 		return err
 	}
 	var chosen Reaction
-	if p := d.proof(c); p != nil {
-		chosen = Reaction{Reactor: r.ID, Action: c.Action, Weapon: c.Weapon, Paid: p.decl.Paid}
+	if i := d.proof(c); i >= 0 {
+		chosen = d.work.reactions[i]
 	} else {
 		opts := d.s.reactionOptions(r, d.work)
 		i := slices.IndexFunc(opts, func(o Reaction) bool {
@@ -123,15 +123,11 @@ func (d *decider) replace(c *Replace) error {
 	}
 	actor := d.s.combatant(x.Actor)
 	found, rep := false, Replacement{}
-	if p := d.proof(c); p != nil {
-		found, rep = true, Replacement{Action: c.Action, Weapon: c.Weapon, Paid: p.decl.Paid}
-	} else {
-		d.s.eachReplacement(actor, func(a Action, w string, extra int, _ string) {
-			if !found && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
-				found, rep = true, Replacement{Action: a, Weapon: w, Paid: extra}
-			}
-		})
-	}
+	d.s.replacements(actor, false, func(a Action, w string, extra int, _ string) {
+		if !found && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
+			found, rep = true, Replacement{Action: a, Weapon: w, Paid: extra}
+		}
+	})
 	if found {
 		rep.Mod = c.Mod
 		if rep.Action == CounterAttack {
@@ -177,7 +173,7 @@ func (d *decider) refuseReplacement(actor *Combatant, c *Replace) error {
 			actor.ID, c.Action, weapon, extra, paid+extra, paid, actor.ID, actor.AP)
 	}
 	var open []string
-	d.s.eachReplacement(actor, func(a Action, w string, _ int, _ string) { open = append(open, string(a)+withWeapon(w)) })
+	d.s.replacements(actor, false, func(a Action, w string, _ int, _ string) { open = append(open, string(a)+withWeapon(w)) })
 	return refuse("%s cannot replace the action with %s%s: the replacements open to it are keep%s (R06, R19, R31)",
 		actor.ID, c.Action, withWeapon(c.Weapon), listTail(open))
 }

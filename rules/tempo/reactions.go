@@ -3,6 +3,8 @@ package tempo
 import (
 	"fmt"
 	"slices"
+
+	"fray/engine"
 )
 
 // reactionOptions lists the reactions reactor may make to the exchange's
@@ -175,16 +177,10 @@ func (s *State) candidates(out []string, actor *Combatant, h *searchMemory) []st
 	return out
 }
 
-// eachReplacement calls yield with the actor's replacements once its
-// Melee Attack has drawn a Parry or a Counter-Attack (R19, R31), each with
-// its weapon's name, the extra AP it costs and the words of its label, in
-// menu order.
-func (s *State) eachReplacement(actor *Combatant, yield func(a Action, weapon string, extra int, label string)) {
-	s.replacements(actor, false, yield)
-}
-
-// replacements is eachReplacement, also yielding, when anyCost is set,
-// the replacements whose extra cost actor cannot pay.
+// replacements calls yield with the actor's replacements once its Melee
+// Attack has drawn a Parry or a Counter-Attack (R19, R31), each with its
+// weapon's name, the extra AP it costs and the words of its label, in menu
+// order: those it can pay for, and the others too when anyCost is set.
 func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action, weapon string, extra int, label string)) {
 	x := s.Exchange
 	drew := x.Reactions[0]
@@ -220,9 +216,8 @@ func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action
 // writeCounterTempoOptions adds the actor's counter-tempo choices to b.
 func writeCounterTempoOptions(s *State, actor *Combatant, b *prompter) {
 	b.add(&Keep{}, "keep the action")
-	s.eachReplacement(actor, func(a Action, weapon string, extra int, label string) {
-		c := b.replace(Replace{Action: a, Weapon: weapon})
-		b.prove(c, Declared{Paid: extra})
+	s.replacements(actor, false, func(a Action, weapon string, extra int, label string) {
+		c := engine.New(b.hot.moveArena(), replaceKind, Replace{Action: a, Weapon: weapon})
 		if b.people() {
 			b.add(c, fmt.Sprintf("%s with %s (%s AP)", label, weapon, plusAP(extra)))
 		} else {
