@@ -291,9 +291,15 @@ func (b *prompter) askf(format string, args ...any) {
 // add appends an option: command c, labelled with words joined when
 // people will read it.
 func (b *prompter) add(c Command, words ...string) {
+	b.addLabelled(c, func() string { return strings.Join(words, "") })
+}
+
+// addLabelled appends an option: command c, labelled label() when people
+// will read it (the label is not made for nothing on the hot path).
+func (b *prompter) addLabelled(c Command, label func() string) {
 	o := engine.Option[Command]{Command: c}
 	if b.people() {
-		o.Label = strings.Join(words, "")
+		o.Label = label()
 	}
 	b.p.Options = append(b.p.Options, o)
 }

@@ -50,17 +50,12 @@ func rulesOf(as []Action) []*rule {
 
 // declaration checks a declared action against the rules and completes
 // it: the weapon, the target, the full path, the AP paid and whether an
-// Aim applies. A refusal says why only when explain is set. With h set the
-// searches use its working memory, and the path may be h's too (see
-// route): the caller copies what it keeps.
-func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *searchMemory) (Declared, error) {
-	return s.declarationBy(c, d, rules(d.Action), nil, explain, h)
-}
-
-// declarationBy is declaration with d's rule r already looked up and,
-// when not nil, board the search of the squares c can reach, which the
-// check of a move's path then reads rather than searching again.
-func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *searchMemory) (Declared, error) {
+// Aim applies. r is the rule of d's action; board, when not nil, the
+// search of the squares c can reach, which the check of a move's path then
+// reads rather than searching again. A refusal says why only when explain
+// is set. With h set the searches use its working memory, and the path may
+// be h's too (see route): the caller copies what it keeps.
+func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *searchMemory) (Declared, error) {
 	if r == nil || r.kind != proactive {
 		return Declared{}, refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
@@ -339,7 +334,7 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 			continue
 		}
 		s.eachCandidate(c, a, foes, &board, h, func(d Declare) {
-			if decl, err := s.declarationBy(c, &d, r, board, false, h); err == nil {
+			if decl, err := s.declaration(c, &d, r, board, false, h); err == nil {
 				if h != nil {
 					decl.Path = keep(&h.candSquares, decl.Path) // route's may be reused
 				}

@@ -85,11 +85,7 @@ func writePrompt(s *State, b *prompter) {
 	for i, o := range b.menu(s, c) {
 		d := b.declare(o.declare)
 		b.prove(d, i)
-		if b.people() {
-			b.add(d, declareLabel(d), " (", strconv.Itoa(o.decl.Paid), " AP)")
-		} else {
-			b.add(d)
-		}
+		b.addLabelled(d, func() string { return declareLabel(d) + " (" + strconv.Itoa(o.decl.Paid) + " AP)" })
 	}
 	b.add(b.endTurn(), "end the turn and recover stamina")
 	p.Kind, p.Actor, p.Default = engine.Act, c.ID, -1
@@ -142,16 +138,12 @@ func reactionPrompt(s *State, r *Combatant, b *prompter) {
 	for i, o := range s.reactionOptions(r, b.work) {
 		c := engine.New(b.hot.moveArena(), reactKind, React{Action: o.Action, Weapon: o.Weapon})
 		b.prove(c, i)
-		if !b.people() {
-			b.add(c)
-			continue
-		}
-		rule := rules(o.Action)
-		label := rule.name
-		if rule.byWeapon {
-			label += " with " + o.Weapon
-		}
-		b.add(c, label, " (", strconv.Itoa(o.Paid), " AP)")
+		b.addLabelled(c, func() string {
+			if rule := rules(o.Action); rule.byWeapon {
+				return rule.name + " with " + o.Weapon + " (" + strconv.Itoa(o.Paid) + " AP)"
+			}
+			return rules(o.Action).name + " (" + strconv.Itoa(o.Paid) + " AP)"
+		})
 	}
 	b.add(&NoReaction{}, "no reaction")
 	b.p.Kind, b.p.Actor, b.p.Default = engine.React, r.ID, -1
@@ -183,35 +175,18 @@ func destinationPrompt(s *State, ch Choice, b *prompter) {
 		declared = x.Act.Path[len(x.Act.Path)-1]
 		keep = slices.Contains(squares, declared)
 	}
-	people := b.people()
 	if keep {
-		d := b.destination(&declared)
-		if people {
-			b.add(d, "move to ", declared.String(), " as declared")
-		} else {
-			b.add(d)
-		}
+		b.addLabelled(b.destination(&declared), func() string { return "move to " + declared.String() + " as declared" })
 	}
-	if people {
-		b.add(b.destination(nil), "stay at ", c.At.String())
-	} else {
-		b.add(b.destination(nil))
-	}
+	b.addLabelled(b.destination(nil), func() string { return "stay at " + c.At.String() })
 	for i := range squares {
-		q := &squares[i]
-		if keep && *q == declared {
-			continue
-		}
-		d := b.destination(q)
-		if people {
-			b.add(d, "move to ", q.String())
-		} else {
-			b.add(d)
+		if q := &squares[i]; !keep || *q != declared {
+			b.addLabelled(b.destination(q), func() string { return "move to " + q.String() })
 		}
 	}
 	// Part of resolving the action, for the actor too: React.
 	b.p.Kind, b.p.Actor, b.p.Default = engine.React, c.ID, 0
-	if people {
+	if b.people() {
 		b.askf("%s: where does the %s end? (%s)", c.ID, choiceName(ch.Kind), choiceRule(ch.Kind))
 	}
 }

@@ -218,11 +218,7 @@ func writeCounterTempoOptions(s *State, actor *Combatant, b *prompter) {
 	b.add(&Keep{}, "keep the action")
 	s.replacements(actor, false, func(a Action, weapon string, extra int, label string) {
 		c := engine.New(b.hot.moveArena(), replaceKind, Replace{Action: a, Weapon: weapon})
-		if b.people() {
-			b.add(c, fmt.Sprintf("%s with %s (%s AP)", label, weapon, plusAP(extra)))
-		} else {
-			b.add(c)
-		}
+		b.addLabelled(c, func() string { return fmt.Sprintf("%s with %s (%s AP)", label, weapon, plusAP(extra)) })
 	})
 }
 
