@@ -352,3 +352,14 @@ func (t *table[S, C, E]) TranscriptFrom(v Viewer, from int) []Entry {
 	}
 	return out
 }
+
+// Start starts a fight as a Table from the first state that state
+// returns, or returns state's error: an EncounterSpec's Start, given the
+// spec's own validation.
+func Start[S, C, E any](g Game[S, C, E], state func() (S, error)) (Table, error) {
+	s, err := state()
+	if err != nil {
+		return nil, err
+	}
+	return NewTable(g, NewEncounter[S, C, E](g, s)), nil
+}

@@ -148,6 +148,25 @@ type Stats struct {
 	Wins map[string]int
 }
 
+// Conformance is a ruleset's TestConformance: the fights of opts
+// (Fights(10000) when opts.Fights is 0) over setups, run by RunParallel in
+// two parallel halves, every decision checked. It fails t unless every
+// fight passed and more than one side won (a draw counts as a side, ""),
+// logs the fights and the wins, and returns the statistics for the
+// ruleset's own checks.
+func Conformance[S, C, E any](t *testing.T, g engine.Game[S, C, E], setups []Setup[S], opts Options) Stats {
+	t.Helper()
+	if opts.Fights == 0 {
+		opts.Fights = Fights(10000)
+	}
+	st := RunParallel(t, g, setups, opts, 2)
+	if st.Fights != opts.Fights || len(st.Wins) < 2 {
+		t.Errorf("%d of %d fights passed; wins %v: more than one side should win", st.Fights, opts.Fights, st.Wins)
+	}
+	t.Logf("%d fights, %d decisions, wins %v", st.Fights, st.Decisions, st.Wins)
+	return st
+}
+
 // RunParallel is Run with the fights shared out among parts subtests of t
 // that run in parallel, each on a contiguous share of the fight indexes;
 // the fights and their checks are those of Run with the same options, and
