@@ -126,7 +126,9 @@ type ArmorSpec struct {
 var knownSkills = []string{"speed", "dodge", "brawl", "athletics", "stealth", "perception", "survival", "medicine", "craft", "pain_resistance"}
 
 // Start validates the spec and starts the encounter.
-func (sp *Spec) Start() (engine.Table, error) { return engine.Start[State, Command, Event](Rules{}, sp.State) }
+func (sp *Spec) Start() (engine.Table, error) {
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
+}
 
 // State validates the spec and returns the starting state.
 func (sp *Spec) State() (State, error) {

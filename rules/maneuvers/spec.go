@@ -45,7 +45,9 @@ type DroppedAt struct {
 }
 
 // Start validates the spec and starts the fight as a Table.
-func (sp *Spec) Start() (engine.Table, error) { return engine.Start[State, Command, Event](Rules{}, sp.State) }
+func (sp *Spec) Start() (engine.Table, error) {
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
+}
 
 // parseDice reads NdX+K, NdX-K, dX or K.
 func parseDice(text string) (Dice, error) {

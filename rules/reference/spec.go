@@ -35,7 +35,9 @@ type Scene struct {
 }
 
 // Start validates the spec and starts the fight as a Table.
-func (sp *Spec) Start() (engine.Table, error) { return engine.Start[State, Command, Event](Rules{}, sp.State) }
+func (sp *Spec) Start() (engine.Table, error) {
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
+}
 
 // State validates the spec and returns the fight's first state, the first
 // combatant to act. Every problem is reported, each as an

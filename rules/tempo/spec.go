@@ -92,7 +92,9 @@ type DroppedSpec struct {
 }
 
 // Start validates the spec and starts the encounter.
-func (sp *Spec) Start() (engine.Table, error) { return engine.Start[State, Command, Event](Rules{}, sp.State) }
+func (sp *Spec) Start() (engine.Table, error) {
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
+}
 
 // State validates the spec and returns the starting state. Problems are
 // *engine.FieldError values, joined.

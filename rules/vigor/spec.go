@@ -45,7 +45,9 @@ type OptionsSpec struct {
 }
 
 // Start validates the spec and starts the fight as a Table.
-func (sp *Spec) Start() (engine.Table, error) { return engine.Start[State, Command, Event](Rules{}, sp.State) }
+func (sp *Spec) Start() (engine.Table, error) {
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
+}
 
 // checkNames reports each name in a creature's list (at, as abilities or
 // items) that is not a lowercase word, or that an earlier one has.
