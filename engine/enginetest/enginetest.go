@@ -2,12 +2,13 @@
 // playouts that check, at every decision, what the engine relies on a
 // ruleset to do.
 //
-// A ruleset's own test calls Run with its Game and a few starting states:
+// A ruleset's own test calls Conformance (or Run, or RunParallel) with its
+// Game and a few starting states:
 //
 //	func TestConformance(t *testing.T) {
-//		enginetest.Run(t, mygame.Rules{}, []enginetest.Setup[mygame.State]{
+//		enginetest.Conformance(t, mygame.Rules{}, []enginetest.Setup[mygame.State]{
 //			{Name: "ambush", State: mygame.Ambush()},
-//		}, enginetest.Options{Fights: enginetest.Fights(10000)})
+//		}, enginetest.Options{Seed: 1})
 //	}
 //
 // Fights scales the number of fights to the run asked for: a tenth of it
