@@ -9,11 +9,8 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content, and
 // bundled loads a bundled encounter by name.
-var load, bundled = loader.Load, loader.Bundled
-
-var loader = scenariotest.Loader[reference.State, reference.Command, reference.Event]{Info: reference.Info()}
+var bundled = scenariotest.Loader[reference.State, reference.Command, reference.Event]{Info: reference.Info()}.Bundled
 
 // TestConformance plays 1,000 random fights of the bundled encounters
 // (10,000 with FRAY_LONG=1, 100 with -short), in two parallel halves,
