@@ -10,7 +10,6 @@ import (
 // A small sealed vocabulary for the tests of Kinds and Arena.
 type (
 	testEvent interface {
-		Kind() string
 		testEvent()
 	}
 	hitEvent struct {
@@ -18,19 +17,11 @@ type (
 		Dice []int  `json:"dice"`
 	}
 	missEvent  struct{}
-	wrongKind  struct{}
 	notAnEvent struct{}
 )
 
-func (*hitEvent) Kind() string  { return "hit" }
-func (*missEvent) Kind() string { return "miss" }
-func (*wrongKind) Kind() string { return "something_else" }
-func (*notAnEvent) Kind() string {
-	return "not_an_event"
-}
 func (*hitEvent) testEvent()  {}
 func (*missEvent) testEvent() {}
-func (*wrongKind) testEvent() {}
 
 func testKinds() (*engine.Kinds[testEvent], engine.Kind[hitEvent], engine.Kind[missEvent]) {
 	k := engine.NewKinds[testEvent]("test event")
@@ -54,6 +45,15 @@ func TestKindsDecodeAndList(t *testing.T) {
 	if h, ok := e.(*hitEvent); !ok || h.Who != "ann" || len(h.Dice) != 2 {
 		t.Errorf("decoded %#v", e)
 	}
+	if got := k.Kind(e); got != "hit" {
+		t.Errorf("Kind(%#v) = %q, want hit", e, got)
+	}
+	if got := k.Kind(nil); got != "" {
+		t.Errorf("Kind(nil) = %q, want none", got)
+	}
+	if data, err := k.Marshal(&missEvent{}); err != nil || string(data) != `{"kind":"miss"}` {
+		t.Errorf("Marshal(miss) = %s, %v", data, err)
+	}
 	if _, err := k.Decode([]byte(`{"kind":"parry"}`)); err == nil || !strings.Contains(err.Error(), `unknown test event kind "parry"`) {
 		t.Errorf("an unknown kind: %v", err)
 	}
@@ -64,8 +64,8 @@ func TestKindsDecodeAndList(t *testing.T) {
 
 func TestKindsRefuseMistakes(t *testing.T) {
 	for name, add := range map[string]func(){
-		"a kind its type does not say": func() {
-			engine.Add[wrongKind](engine.NewKinds[testEvent]("test event"), "wrong_kind")
+		"a kind against the convention": func() {
+			engine.Add[hitEvent](engine.NewKinds[testEvent]("test event"), "Hit")
 		},
 		"a type that is not one": func() {
 			engine.Add[notAnEvent](engine.NewKinds[testEvent]("test event"), "not_an_event")

@@ -8,20 +8,7 @@ import (
 	"strings"
 )
 
-// Kinded is a command or event with a stable kind string, which names its
-// type in JSON. Kinds are append-only: a persisted kind is never renamed or
-// reused for another type.
-//
-// Every kind follows one convention, which CheckKind enforces: lower-case
-// words of letters and digits joined by underscores, a verb for a command
-// ("attack", "end_turn") and a past participle or noun phrase for an event
-// ("attack_rolled", "initiative_rolled"), unique among the ruleset's
-// commands and among its events.
-type Kinded interface {
-	Kind() string
-}
-
-// CheckKind reports whether kind follows the convention Kinded describes.
+// CheckKind reports whether kind follows the convention Kinds describes.
 func CheckKind(kind string) error {
 	if kind == "" {
 		return fmt.Errorf("an empty kind")
@@ -52,17 +39,14 @@ type Codec[S, C, E any] interface {
 	// FormatCommand writes a command in the text vocabulary; parsing the
 	// result gives the same command.
 	FormatCommand(c C) string
-	// DecodeCommand and DecodeEvent read the JSON that MarshalKinded wrote.
-	DecodeCommand(data []byte) (C, error)
-	DecodeEvent(data []byte) (E, error)
 	// DescribeEvent says what an event means, with its dice, for a
 	// transcript; s is the state before the event, which it must not
 	// change.
 	DescribeEvent(s *S, e E) string
-	// Kinds lists the kind of every command type and of every event type
-	// DecodeCommand and DecodeEvent read, for checks that they follow the
-	// convention Kinded describes.
-	Kinds() (commands, events []string)
+	// Kinds returns the ruleset's two codec tables, of its commands and of
+	// its events: the kind of every type, which names it in JSON, as the
+	// engine writes (Kinds.Marshal) and reads (Kinds.Decode) them.
+	Kinds() (commands *Kinds[C], events *Kinds[E])
 }
 
 // Game is a ruleset with its codec: the required part of the contract (see
@@ -72,24 +56,25 @@ type Game[S, C, E any] interface {
 	Codec[S, C, E]
 }
 
-// MarshalKinded writes v as a JSON object with its kind as the first field:
-// {"kind": "attack", ...the fields of v}.
-func MarshalKinded(v Kinded) ([]byte, error) {
+// MarshalKind writes v as a JSON object with kind as the first field:
+// {"kind": "attack", ...the fields of v}. Kinds.Marshal writes a command or
+// event with the kind its table gives it.
+func MarshalKind(kind string, v any) ([]byte, error) {
 	body, err := json.Marshal(v)
 	if err != nil {
-		return nil, fmt.Errorf("encoding %s: %w", v.Kind(), err)
+		return nil, fmt.Errorf("encoding %s: %w", kind, err)
 	}
 	inner := bytes.TrimSpace(body)
 	if len(inner) < 2 || inner[0] != '{' {
-		return nil, fmt.Errorf("encoding %s: a kinded value must encode as a JSON object, not %s", v.Kind(), inner)
+		return nil, fmt.Errorf("encoding %s: a kinded value must encode as a JSON object, not %s", kind, inner)
 	}
 	if hasField(inner, "kind") {
-		return nil, fmt.Errorf("encoding %s: the value has a field named \"kind\" of its own", v.Kind())
+		return nil, fmt.Errorf("encoding %s: the value has a field named \"kind\" of its own", kind)
 	}
-	kind, _ := json.Marshal(v.Kind())
-	b := make([]byte, 0, len(`{"kind":,`)+len(kind)+len(inner))
+	quoted, _ := json.Marshal(kind)
+	b := make([]byte, 0, len(`{"kind":,`)+len(quoted)+len(inner))
 	b = append(b, `{"kind":`...)
-	b = append(b, kind...)
+	b = append(b, quoted...)
 	if len(inner) > 2 {
 		b = append(b, ',')
 		b = append(b, inner[1:]...)
@@ -135,7 +120,7 @@ func hasField(obj []byte, name string) bool {
 	return false
 }
 
-// UnmarshalKinded reads JSON written by MarshalKinded, choosing the type by
+// UnmarshalKinded reads JSON written by MarshalKind, choosing the type by
 // its kind among the constructors given (each returns a pointer to a new
 // zero value). Unknown kinds and unknown fields are errors.
 func UnmarshalKinded[T any](data []byte, what string, kinds map[string]func() T) (T, error) {
@@ -156,7 +141,7 @@ func UnmarshalKinded[T any](data []byte, what string, kinds map[string]func() T)
 		return zero, fmt.Errorf("unknown %s kind %q (known: %s)", what, head.Kind, strings.Join(known, ", "))
 	}
 	v := newValue()
-	// What MarshalKinded wrote starts with the kind: the rest is the
+	// What MarshalKind wrote starts with the kind: the rest is the
 	// value's own object, decoded strictly in one pass.
 	if body, ok := kindedBody(data, head.Kind); ok {
 		dec := json.NewDecoder(bytes.NewReader(body))
@@ -184,7 +169,7 @@ func UnmarshalKinded[T any](data []byte, what string, kinds map[string]func() T)
 	return v, nil
 }
 
-// kindedBody returns the value's own object of JSON as MarshalKinded
+// kindedBody returns the value's own object of JSON as MarshalKind
 // writes it, {"kind":KIND,...}, without the kind: {...}. It reports false
 // for JSON laid out otherwise.
 func kindedBody(data []byte, kind string) ([]byte, bool) {

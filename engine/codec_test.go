@@ -10,9 +10,16 @@ import (
 	"fray/rules/reference"
 )
 
-func TestMarshalKindedPutsTheKindFirst(t *testing.T) {
+func TestMarshalPutsTheKindFirst(t *testing.T) {
+	commands, events := reference.Rules{}.Kinds()
+	marshal := func(v any) ([]byte, error) {
+		if c, ok := v.(reference.Command); ok {
+			return commands.Marshal(c)
+		}
+		return events.Marshal(v.(reference.Event))
+	}
 	for _, tc := range []struct {
-		v    engine.Kinded
+		v    any
 		want string
 	}{
 		{&reference.Attack{Target: "bob"}, `{"kind":"attack","target":"bob"}`},
@@ -20,25 +27,25 @@ func TestMarshalKindedPutsTheKindFirst(t *testing.T) {
 		{&reference.Damaged{Combatant: "bob", Attacker: "ann", Dice: []int{3, 4}, Amount: 7, LP: 5}, `{"kind":"damaged","combatant":"bob","attacker":"ann","dice":[3,4],"amount":7,"lp":5}`},
 		{&reference.AttackDeclared{Attacker: "ann", Target: "bob"}, `{"kind":"attack_declared","attacker":"ann","target":"bob"}`},
 	} {
-		got, err := engine.MarshalKinded(tc.v)
+		got, err := marshal(tc.v)
 		if err != nil || string(got) != tc.want {
-			t.Errorf("MarshalKinded(%#v) = %s, %v; want %s", tc.v, got, err, tc.want)
+			t.Errorf("Marshal(%#v) = %s, %v; want %s", tc.v, got, err, tc.want)
 		}
 	}
 }
 
 func TestKindedRoundTrip(t *testing.T) {
-	r := reference.Rules{}
+	commandKinds, eventKinds := reference.Rules{}.Kinds()
 	commands := []reference.Command{
 		&reference.Attack{Target: "bob"}, &reference.Feint{Target: "ann"}, &reference.Defend{}, &reference.Dodge{},
 		&reference.Take{}, &reference.Continue{}, &reference.Stop{},
 	}
 	for _, c := range commands {
-		data, err := engine.MarshalKinded(c)
+		data, err := commandKinds.Marshal(c)
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := r.DecodeCommand(data)
+		back, err := commandKinds.Decode(data)
 		if err != nil || !reflect.DeepEqual(back, c) {
 			t.Errorf("%s decoded as %#v, %v; want %#v", data, back, err, c)
 		}
@@ -54,11 +61,11 @@ func TestKindedRoundTrip(t *testing.T) {
 		&reference.FightStopped{},
 	}
 	for _, e := range events {
-		data, err := engine.MarshalKinded(e)
+		data, err := eventKinds.Marshal(e)
 		if err != nil {
 			t.Fatal(err)
 		}
-		back, err := r.DecodeEvent(data)
+		back, err := eventKinds.Decode(data)
 		if err != nil || !reflect.DeepEqual(back, e) {
 			t.Errorf("%s decoded as %#v, %v; want %#v", data, back, err, e)
 		}
@@ -66,7 +73,7 @@ func TestKindedRoundTrip(t *testing.T) {
 }
 
 func TestUnmarshalKindedErrors(t *testing.T) {
-	r := reference.Rules{}
+	commands, events := reference.Rules{}.Kinds()
 	for _, tc := range []struct {
 		data, want string
 	}{
@@ -77,42 +84,36 @@ func TestUnmarshalKindedErrors(t *testing.T) {
 		{`{"kind":"attack"`, `reading a reference command`},
 		{`["attack"]`, `reading a reference command`},
 	} {
-		c, err := r.DecodeCommand([]byte(tc.data))
+		c, err := commands.Decode([]byte(tc.data))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("DecodeCommand(%s) = %#v, %v; want an error saying %q", tc.data, c, err, tc.want)
+			t.Errorf("Decode(%s) = %#v, %v; want an error saying %q", tc.data, c, err, tc.want)
 		}
 	}
-	if _, err := r.DecodeEvent([]byte(`{"kind":"attack"}`)); err == nil ||
+	if _, err := events.Decode([]byte(`{"kind":"attack"}`)); err == nil ||
 		!strings.Contains(err.Error(), "(known: attack_declared, attack_rolled, damaged, defended, dodged, fight_stopped, round_started, unbalanced)") {
 		t.Errorf("a command decoded as an event: %v", err)
 	}
 }
 
-// shout is a Kinded value that is not a JSON object.
-type shout string
-
-func (shout) Kind() string { return "shout" }
-
-// TestMarshalKindedOnlyWritesValidJSON documents a kernel problem: a Kinded
-// value whose JSON is not an object (a nil pointer, a string type) comes
-// out as invalid JSON with no error.
-func TestMarshalKindedOnlyWritesValidJSON(t *testing.T) {
-	for _, v := range []engine.Kinded{shout("hey"), (*reference.Attack)(nil)} {
-		data, err := engine.MarshalKinded(v)
+// TestMarshalKindOnlyWritesValidJSON checks that a value whose JSON is not
+// an object (a nil pointer, a string) is an error, not invalid JSON.
+func TestMarshalKindOnlyWritesValidJSON(t *testing.T) {
+	for _, v := range []any{"hey", (*reference.Attack)(nil)} {
+		data, err := engine.MarshalKind("shout", v)
 		if err == nil && !json.Valid(data) {
-			t.Errorf("MarshalKinded(%#v) = %s, invalid JSON and no error", v, data)
+			t.Errorf("MarshalKind(%#v) = %s, invalid JSON and no error", v, data)
 		}
 	}
 }
 
 func TestUnmarshalKindedReadsAnyLayout(t *testing.T) {
-	kinds := map[string]func() engine.Kinded{
-		"attack": func() engine.Kinded { return &reference.Attack{} },
-		"defend": func() engine.Kinded { return &reference.Defend{} },
+	kinds := map[string]func() reference.Command{
+		"attack": func() reference.Command { return &reference.Attack{} },
+		"defend": func() reference.Command { return &reference.Defend{} },
 	}
 	for _, tc := range []struct {
 		data string
-		want engine.Kinded
+		want reference.Command
 	}{
 		{`{"kind":"attack","target":"bob"}`, &reference.Attack{Target: "bob"}},
 		{`{"target":"bob","kind":"attack"}`, &reference.Attack{Target: "bob"}},
@@ -136,16 +137,15 @@ func TestUnmarshalKindedReadsAnyLayout(t *testing.T) {
 	}
 }
 
-// rawKinded is a Kinded value whose JSON is given as it is.
-type rawKinded string
+// rawJSON is a value whose JSON is given as it is.
+type rawJSON string
 
-func (rawKinded) Kind() string                   { return "raw" }
-func (r rawKinded) MarshalJSON() ([]byte, error) { return []byte(r), nil }
+func (r rawJSON) MarshalJSON() ([]byte, error) { return []byte(r), nil }
 
-// TestMarshalKindedFindsAClashingField checks that a value with a field
+// TestMarshalKindFindsAClashingField checks that a value with a field
 // named "kind" of its own is refused, however its name is written, and
 // that a "kind" inside a nested value, or as a string, is not a clash.
-func TestMarshalKindedFindsAClashingField(t *testing.T) {
+func TestMarshalKindFindsAClashingField(t *testing.T) {
 	for _, tc := range []struct {
 		json string
 		want string // "" for an error
@@ -162,7 +162,7 @@ func TestMarshalKindedFindsAClashingField(t *testing.T) {
 		{`{"a":"\\","kind":2}`, ""},
 		{`{"a":"\\"}`, `{"kind":"raw","a":"\\"}`},
 	} {
-		got, err := engine.MarshalKinded(rawKinded(tc.json))
+		got, err := engine.MarshalKind("raw", rawJSON(tc.json))
 		switch {
 		case tc.want == "" && (err == nil || !strings.Contains(err.Error(), `a field named "kind"`)):
 			t.Errorf("%s: %s, %v; want a clash", tc.json, got, err)

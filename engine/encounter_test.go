@@ -40,15 +40,16 @@ func mustJSON(t *testing.T, v any) string {
 // plain json.Marshal of a Decision leaves out.
 func logJSON(t *testing.T, log []engine.Decision[reference.Command, reference.Event]) string {
 	t.Helper()
+	commands, events := reference.Rules{}.Kinds()
 	var b strings.Builder
 	for _, d := range log {
-		c, err := engine.MarshalKinded(d.Command)
+		c, err := commands.Marshal(d.Command)
 		if err != nil {
 			t.Fatal(err)
 		}
 		fmt.Fprintf(&b, "%s %s %s", d.Actor, c, mustJSON(t, d.Dice))
 		for _, e := range d.Events {
-			data, err := engine.MarshalKinded(e)
+			data, err := events.Marshal(e)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -2,28 +2,39 @@ package engine
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 )
 
 // Kinds is the codec table of one of a ruleset's sealed interfaces, its
 // commands or its events: every kind ever written, the type it names, how
 // to make one to decode into, and the slot an Arena keeps its values in.
-// A ruleset declares its two tables as package variables, each type added
-// with Add where the type is declared; the table is complete once the
-// package is initialised and never changes after.
+// It is the one place a kind's name is written: the table gives a value
+// its kind (Kind), writes it as JSON with it (Marshal) and reads it back
+// (Decode). A ruleset declares its two tables as package variables, each
+// type added with Add where the type is declared, and hands them to the
+// engine through Codec.Kinds; the table is complete once the package is
+// initialised and never changes after.
 //
-// Kinds are append-only: a kind that was ever saved is never renamed or
-// given to another type.
-type Kinds[I Kinded] struct {
+// Every kind follows one convention, which CheckKind enforces: lower-case
+// words of letters and digits joined by underscores, a verb for a command
+// ("attack", "end_turn") and a past participle or noun phrase for an event
+// ("attack_rolled", "initiative_rolled"), unique among the ruleset's
+// commands and among its events. Kinds are append-only: a kind that was
+// ever saved is never renamed or given to another type.
+type Kinds[I any] struct {
 	what  string
 	make  map[string]func() I
 	names []string
+	// kinds names the kind of each type added, by the type of its values
+	// (*T for a type T added).
+	kinds map[reflect.Type]string
 }
 
 // NewKinds starts a table whose values errors call what ("reference
 // event").
-func NewKinds[I Kinded](what string) *Kinds[I] {
-	return &Kinds[I]{what: what, make: map[string]func() I{}}
+func NewKinds[I any](what string) *Kinds[I] {
+	return &Kinds[I]{what: what, make: map[string]func() I{}, kinds: map[reflect.Type]string{}}
 }
 
 // Kind is one type of a Kinds table: its kind string, and where an Arena
@@ -33,23 +44,20 @@ type Kind[T any] struct {
 	slot int32
 }
 
-// Name returns the kind string, as the type's Kind method returns it.
+// Name returns the kind string the type was added under.
 func (k Kind[T]) Name() string { return k.name }
 
-// Add adds T to table k under kind name and returns its Kind. *T must be
-// an I whose Kind method returns name, and name must follow CheckKind's
-// convention and be new to the table. Like regexp.MustCompile at package
-// level, Add panics on a table that breaks these, when the package is
-// initialised: a mistake in the table stops every program and test that
-// links the ruleset, before anything runs.
-func Add[T any, I Kinded](k *Kinds[I], name string) Kind[T] {
-	v, ok := any(new(T)).(I)
-	switch {
-	case !ok:
+// Add adds T to table k under kind name and returns its Kind: the table's
+// values of the type are *T, which must be an I. name must follow
+// CheckKind's convention and be new to the table. Like regexp.MustCompile
+// at package level, Add panics on a table that breaks these, when the
+// package is initialised: a mistake in the table stops every program and
+// test that links the ruleset, before anything runs.
+func Add[T, I any](k *Kinds[I], name string) Kind[T] {
+	if _, ok := any(new(T)).(I); !ok {
 		panic(fmt.Sprintf("engine.Add: %T is not a %s", new(T), k.what))
-	case v.Kind() != name:
-		panic(fmt.Sprintf("engine.Add: %T's kind is %q, added as %q", v, v.Kind(), name))
-	case k.make[name] != nil:
+	}
+	if k.make[name] != nil {
 		panic(fmt.Sprintf("engine.Add: two %s types of kind %q", k.what, name))
 	}
 	if err := CheckKind(name); err != nil {
@@ -58,11 +66,27 @@ func Add[T any, I Kinded](k *Kinds[I], name string) Kind[T] {
 	slot := int32(len(k.names))
 	k.make[name] = func() I { return any(new(T)).(I) }
 	k.names = append(k.names, name)
+	k.kinds[reflect.TypeFor[*T]()] = name
 	return Kind[T]{name: name, slot: slot}
 }
 
-// Decode reads a value written by MarshalKinded, of a kind in the table;
-// an unknown kind or field is an error.
+// Kind returns v's kind, the name its type was added under; "" for nil or
+// a value of a type the table does not have.
+func (k *Kinds[I]) Kind(v I) string { return k.kinds[reflect.TypeOf(any(v))] }
+
+// Marshal writes v as a JSON object with its kind as the first field:
+// {"kind": "attack", ...the fields of v}. A value of a type the table does
+// not have is an error.
+func (k *Kinds[I]) Marshal(v I) ([]byte, error) {
+	kind := k.Kind(v)
+	if kind == "" {
+		return nil, fmt.Errorf("encoding a %s: %T is not one", k.what, v)
+	}
+	return MarshalKind(kind, v)
+}
+
+// Decode reads a value written by Marshal, of a kind in the table; an
+// unknown kind or field is an error.
 func (k *Kinds[I]) Decode(data []byte) (I, error) {
 	return UnmarshalKinded(data, k.what, k.make)
 }

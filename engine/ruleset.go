@@ -63,7 +63,8 @@ import (
 
 // Ruleset is a combat system: its state S, commands C and events E, and the
 // pure functions over them. C and E are usually interfaces sealed to the
-// ruleset's own types, each with a stable kind string (see Kinded).
+// ruleset's own types, each type named in JSON by a stable kind string in
+// the ruleset's codec tables (see Kinds).
 //
 // None of the methods may do I/O, read a clock, start goroutines or draw
 // randomness other than from the Source Decide is given; all of them must

@@ -60,8 +60,8 @@ type Table interface {
 	// its command and events as kinded JSON and every die drawn.
 	Record(i int) (Record, error)
 	// Fold appends a recorded decision without deciding it again: its
-	// command and events are read with the ruleset's DecodeCommand and
-	// DecodeEvent, and the events applied as facts, as Restore does. An
+	// command and events are read with the ruleset's codec tables
+	// (Codec.Kinds), and the events applied as facts, as Restore does. An
 	// unknown kind is an error, and so are events the ruleset panics on
 	// applying (a hand-edited record naming a combatant the fight does not
 	// have); either leaves the table as it was. Fold checks no more than
@@ -89,8 +89,8 @@ type Entry struct {
 }
 
 // Record is one decision in the form a store keeps: the command and the
-// events written with MarshalKinded, which the ruleset's DecodeCommand and
-// DecodeEvent read back, and every die drawn, in order.
+// events written with the ruleset's codec tables (Kinds.Marshal), which
+// read them back, and every die drawn, in order.
 type Record struct {
 	Actor   string            `json:"actor"`
 	Command json.RawMessage   `json:"command"`
@@ -169,7 +169,8 @@ func (t *table[S, C, E]) Submit(actor, text string, src dice.Source) ([]string, 
 }
 
 func (t *table[S, C, E]) SubmitJSON(actor string, command []byte, src dice.Source) ([]string, error) {
-	c, err := t.g.DecodeCommand(command)
+	commands, _ := t.g.Kinds()
+	c, err := commands.Decode(command)
 	if err != nil {
 		return nil, asRefusal(err)
 	}
@@ -247,13 +248,14 @@ func (t *table[S, C, E]) Record(i int) (Record, error) {
 		return Record{}, fmt.Errorf("no decision %d: the fight has %d", i, len(log))
 	}
 	d := log[i]
-	cmd, err := marshalAny(d.Command)
+	commands, events := t.g.Kinds()
+	cmd, err := commands.Marshal(d.Command)
 	if err != nil {
 		return Record{}, fmt.Errorf("decision %d: the command: %w", i, err)
 	}
 	r := Record{Actor: d.Actor, Command: cmd, Dice: append([]dice.Draw{}, d.Dice...), Events: make([]json.RawMessage, 0, len(d.Events))}
 	for j, e := range d.Events {
-		data, err := marshalAny(e)
+		data, err := events.Marshal(e)
 		if err != nil {
 			return Record{}, fmt.Errorf("decision %d: event %d: %w", i, j, err)
 		}
@@ -263,13 +265,14 @@ func (t *table[S, C, E]) Record(i int) (Record, error) {
 }
 
 func (t *table[S, C, E]) Fold(rec Record) (err error) {
-	c, err := t.g.DecodeCommand(rec.Command)
+	commands, kinds := t.g.Kinds()
+	c, err := commands.Decode(rec.Command)
 	if err != nil {
 		return fmt.Errorf("%s: the command: %w", t.g.ID(), err)
 	}
 	events := make([]E, 0, len(rec.Events))
 	for i, data := range rec.Events {
-		e, err := t.g.DecodeEvent(data)
+		e, err := kinds.Decode(data)
 		if err != nil {
 			return fmt.Errorf("%s: event %d: %w", t.g.ID(), i+1, err)
 		}
@@ -328,13 +331,14 @@ func (t *table[S, C, E]) TranscriptFrom(v Viewer, from int) []Entry {
 	for _, d := range log[at:from] {
 		Apply(t.g, &s, d.Events)
 	}
+	_, events := t.g.Kinds()
 	var out []Entry
 	for _, d := range log[from:] {
 		entry := Entry{Actor: d.Actor, Command: t.formatCommand(&s, d.Actor, d.Command, v)}
 		before := t.g.Clone(&s)
 		for _, e := range d.Events {
 			if seen, ok := ViewEvent(t.g, &s, e, v); ok {
-				if data, err := marshalAny(seen); err == nil {
+				if data, err := events.Marshal(seen); err == nil {
 					entry.Events = append(entry.Events, data)
 				}
 			}
@@ -349,10 +353,13 @@ func (t *table[S, C, E]) TranscriptFrom(v Viewer, from int) []Entry {
 	return out
 }
 
-// marshalAny writes an event with its kind when it has one.
-func marshalAny(v any) (json.RawMessage, error) {
-	if k, ok := v.(Kinded); ok {
-		return MarshalKinded(k)
+// Start starts a fight as a Table from the first state that state
+// returns, or returns state's error: an EncounterSpec's Start, given the
+// spec's own validation.
+func Start[S, C, E any](g Game[S, C, E], state func() (S, error)) (Table, error) {
+	s, err := state()
+	if err != nil {
+		return nil, err
 	}
-	return json.Marshal(v)
+	return NewTable(g, NewEncounter[S, C, E](g, s)), nil
 }

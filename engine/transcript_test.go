@@ -1,7 +1,6 @@
 package engine_test
 
 import (
-	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
@@ -99,13 +98,17 @@ type counterAdd struct {
 	By int `json:"by"`
 }
 
-func (*counterAdd) Kind() string { return "add" }
-
 type counterAdded struct {
 	By int `json:"by"`
 }
 
-func (*counterAdded) Kind() string { return "added" }
+// The counter's codec tables.
+var (
+	counterCommands = engine.NewKinds[*counterAdd]("counter command")
+	counterEvents   = engine.NewKinds[*counterAdded]("counter event")
+	_               = engine.Add[counterAdd](counterCommands, "add")
+	_               = engine.Add[counterAdded](counterEvents, "added")
+)
 
 func (counter) ID() string { return "counter" }
 func (counter) Decide(_ *int, _ string, c *counterAdd, _ dice.Source) ([]*counterAdded, error) {
@@ -126,18 +129,12 @@ func (counter) ParseCommand(_ *int, _, text string) (*counterAdd, error) {
 	return &counterAdd{By: n}, err
 }
 func (counter) FormatCommand(c *counterAdd) string { return "add " + strconv.Itoa(c.By) }
-func (counter) DecodeCommand(data []byte) (*counterAdd, error) {
-	var c counterAdd
-	return &c, json.Unmarshal(data, &c)
-}
-func (counter) DecodeEvent(data []byte) (*counterAdded, error) {
-	var e counterAdded
-	return &e, json.Unmarshal(data, &e)
-}
 func (counter) DescribeEvent(s *int, e *counterAdded) string {
 	return strconv.Itoa(*s) + "+" + strconv.Itoa(e.By)
 }
-func (counter) Kinds() (commands, events []string) { return []string{"add"}, []string{"added"} }
+func (counter) Kinds() (*engine.Kinds[*counterAdd], *engine.Kinds[*counterAdded]) {
+	return counterCommands, counterEvents
+}
 
 // checkTails checks that every tail of every transcript of tables, as any
 // viewer sees it, is the tail of its whole transcript.

@@ -13,7 +13,7 @@
 // A fight is loaded by starting its encounter from the recorded file text
 // through the ruleset registry and folding the recorded events of every
 // decision not undone into it (engine.Table.Fold, which reads commands and
-// events with the ruleset's DecodeCommand and DecodeEvent): the events are
+// events with the ruleset's codec tables, Codec.Kinds): the events are
 // facts, so a fight loads to the state it was played to even if the rules
 // have since changed how they decide, and loading does no deciding (a
 // 500-decision fight in a few milliseconds). A record that comes from

@@ -2,12 +2,13 @@
 // playouts that check, at every decision, what the engine relies on a
 // ruleset to do.
 //
-// A ruleset's own test calls Run with its Game and a few starting states:
+// A ruleset's own test calls Conformance (or Run, or RunParallel) with its
+// Game and a few starting states:
 //
 //	func TestConformance(t *testing.T) {
-//		enginetest.Run(t, mygame.Rules{}, []enginetest.Setup[mygame.State]{
+//		enginetest.Conformance(t, mygame.Rules{}, []enginetest.Setup[mygame.State]{
 //			{Name: "ambush", State: mygame.Ambush()},
-//		}, enginetest.Options{Fights: enginetest.Fights(10000)})
+//		}, enginetest.Options{Seed: 1})
 //	}
 //
 // Fights scales the number of fights to the run asked for: a tenth of it
@@ -30,10 +31,8 @@
 //   - the state round-trips through JSON to identical bytes, and the
 //     decoded state prompts exactly as the original;
 //   - every option's command round-trips through FormatCommand and
-//     ParseCommand, and through engine.MarshalKinded and DecodeCommand;
-//     every event round-trips through engine.MarshalKinded and
-//     DecodeEvent (commands and events that do not implement
-//     engine.Kinded skip the JSON round trip);
+//     ParseCommand, and through the command codec table's Marshal and
+//     Decode; every event round-trips through the event table's;
 //   - folding the log's events from the initial state always gives the
 //     live state, as do Encounter.Replay and engine.Restore at the end;
 //   - View, ViewEvent and DescribeEvent work for the GM, a spectator,
@@ -148,6 +147,25 @@ type Stats struct {
 	Tried int
 	// Wins counts the passing fights each side won; draws are under "".
 	Wins map[string]int
+}
+
+// Conformance is a ruleset's TestConformance: the fights of opts
+// (Fights(10000) when opts.Fights is 0) over setups, run by RunParallel in
+// two parallel halves, every decision checked. It fails t unless every
+// fight passed and more than one side won (a draw counts as a side, ""),
+// logs the fights and the wins, and returns the statistics for the
+// ruleset's own checks.
+func Conformance[S, C, E any](t *testing.T, g engine.Game[S, C, E], setups []Setup[S], opts Options) Stats {
+	t.Helper()
+	if opts.Fights == 0 {
+		opts.Fights = Fights(10000)
+	}
+	st := RunParallel(t, g, setups, opts, 2)
+	if st.Fights != opts.Fights || len(st.Wins) < 2 {
+		t.Errorf("%d of %d fights passed; wins %v: more than one side should win", st.Fights, opts.Fights, st.Wins)
+	}
+	t.Logf("%d fights, %d decisions, wins %v", st.Fights, st.Decisions, st.Wins)
+	return st
 }
 
 // RunParallel is Run with the fights shared out among parts subtests of t
@@ -277,43 +295,34 @@ func (f *fight[S, C, E]) report(fail *failure) string {
 		f.g.ID(), f.index, f.setup.Name, f.seed, f.opts.Seed, f.index, fail, f.recent(fail.decision))
 }
 
-// CheckKinds checks the kinds a game's Kinds lists: each follows the
-// convention engine.Kinded describes, none is listed twice, and each
-// decodes to a value of that very kind. Run calls it.
+// CheckKinds checks a game's codec tables: both have kinds, each kind
+// follows the convention engine.Kinds describes, and each decodes to a
+// value of that very kind. Run calls it.
 func CheckKinds[S, C, E any](t testing.TB, g engine.Game[S, C, E]) {
 	t.Helper()
 	commands, events := g.Kinds()
-	if len(commands) == 0 || len(events) == 0 {
-		t.Errorf("enginetest: %s: Kinds lists %d command kinds and %d event kinds; a ruleset has both", g.ID(), len(commands), len(events))
+	if commands == nil || events == nil || len(commands.Names()) == 0 || len(events.Names()) == 0 {
+		t.Errorf("enginetest: %s: Kinds has no command kinds or no event kinds; a ruleset has both", g.ID())
+		return
 	}
-	checkKindList(t, g.ID(), "command", commands, func(data []byte) (any, error) { return g.DecodeCommand(data) })
-	checkKindList(t, g.ID(), "event", events, func(data []byte) (any, error) { return g.DecodeEvent(data) })
+	checkKindTable(t, g.ID(), "command", commands)
+	checkKindTable(t, g.ID(), "event", events)
 }
 
-// checkKindList checks one list of kinds, decoding each with decode.
-func checkKindList(t testing.TB, id, what string, kinds []string, decode func([]byte) (any, error)) {
+// checkKindTable checks one codec table.
+func checkKindTable[I any](t testing.TB, id, what string, kinds *engine.Kinds[I]) {
 	t.Helper()
-	seen := map[string]bool{}
-	for _, k := range kinds {
+	for _, k := range kinds.Names() {
 		if err := engine.CheckKind(k); err != nil {
 			t.Errorf("enginetest: %s %s %v", id, what, err)
 		}
-		if seen[k] {
-			t.Errorf("enginetest: %s: %s kind %q is listed twice", id, what, k)
-		}
-		seen[k] = true
 		data, _ := json.Marshal(map[string]string{"kind": k})
-		v, err := decode(data)
+		v, err := kinds.Decode(data)
 		if err != nil {
 			t.Errorf("enginetest: %s: decoding a bare %s of kind %q: %v", id, what, k, err)
 			continue
 		}
-		kinded, ok := v.(engine.Kinded)
-		if !ok {
-			t.Errorf("enginetest: %s: the %s of kind %q, %T, has no Kind method", id, what, k, v)
-			continue
-		}
-		if got := kinded.Kind(); got != k {
+		if got := kinds.Kind(v); got != k {
 			t.Errorf("enginetest: %s: the %s of kind %q decodes as a %T, whose kind is %q", id, what, k, v, got)
 		}
 	}

@@ -382,17 +382,14 @@ func (f *fight[S, C, E]) checkCommand(s *S, actor string, k int, c C) *failure {
 	if !reflect.DeepEqual(back, c) {
 		return f.fail("option %d: %q parses as %#v, not as the option's %#v", k, text, back, c)
 	}
-	kinded, ok := any(c).(engine.Kinded)
-	if !ok {
-		return nil
-	}
-	data, err := engine.MarshalKinded(kinded)
+	commands, _ := f.g.Kinds()
+	data, err := commands.Marshal(c)
 	if err != nil || !json.Valid(data) {
-		return f.fail("option %d (%s): MarshalKinded wrote %s, %v", k, text, data, err)
+		return f.fail("option %d (%s): the codec table wrote %s, %v", k, text, data, err)
 	}
-	decoded, err := f.g.DecodeCommand(data)
+	decoded, err := commands.Decode(data)
 	if err != nil {
-		return f.fail("option %d: DecodeCommand(%s): %v", k, data, err)
+		return f.fail("option %d: decoding %s: %v", k, data, err)
 	}
 	if !reflect.DeepEqual(decoded, c) {
 		return f.fail("option %d: %s decodes as %#v, not as the option's %#v", k, data, decoded, c)
@@ -402,17 +399,14 @@ func (f *fight[S, C, E]) checkCommand(s *S, actor string, k int, c C) *failure {
 
 // checkEvent checks that an event round-trips through kinded JSON.
 func (f *fight[S, C, E]) checkEvent(e E) *failure {
-	kinded, ok := any(e).(engine.Kinded)
-	if !ok {
-		return nil
-	}
-	data, err := engine.MarshalKinded(kinded)
+	_, events := f.g.Kinds()
+	data, err := events.Marshal(e)
 	if err != nil || !json.Valid(data) {
-		return f.fail("event %#v: MarshalKinded wrote %s, %v", e, data, err)
+		return f.fail("event %#v: the codec table wrote %s, %v", e, data, err)
 	}
-	back, err := f.g.DecodeEvent(data)
+	back, err := events.Decode(data)
 	if err != nil {
-		return f.fail("DecodeEvent(%s): %v", data, err)
+		return f.fail("decoding %s: %v", data, err)
 	}
 	if !reflect.DeepEqual(back, e) {
 		return f.fail("%s decodes as %#v, not as the event %#v", data, back, e)
@@ -627,10 +621,10 @@ func (f *fight[S, C, E]) sameLog(a, b []engine.Decision[C, E]) *failure {
 	for i := range max(len(a), len(b)) {
 		var ka, kb string
 		if i < len(a) {
-			ka = decisionKey(a[i])
+			ka = f.decisionKey(a[i])
 		}
 		if i < len(b) {
-			kb = decisionKey(b[i])
+			kb = f.decisionKey(b[i])
 		}
 		if ka != kb {
 			f.decisions = i
@@ -642,11 +636,17 @@ func (f *fight[S, C, E]) sameLog(a, b []engine.Decision[C, E]) *failure {
 
 // decisionKey writes a decision as JSON, with the kinds of its command and
 // events (which json.Marshal of a Decision leaves out).
-func decisionKey[C, E any](d engine.Decision[C, E]) string {
+func (f *fight[S, C, E]) decisionKey(d engine.Decision[C, E]) string {
+	_, events := f.g.Kinds()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %s", d.Actor, kindedJSON(d.Command))
+	fmt.Fprintf(&b, "%s %s", d.Actor, f.commandJSON(d.Command))
 	for _, e := range d.Events {
-		b.WriteString(" " + kindedJSON(e))
+		data, err := events.Marshal(e)
+		if err != nil {
+			data = fmt.Appendf(nil, "(%T: %v)", e, err)
+		}
+		b.WriteString(" ")
+		b.Write(data)
 	}
 	dice, _ := json.Marshal(d.Dice)
 	fmt.Fprintf(&b, " dice %s", dice)
@@ -664,22 +664,18 @@ func (f *fight[S, C, E]) promptKey(p engine.Prompt[C]) string {
 		Options []option
 	}{Prompt: p}
 	for _, o := range p.Options {
-		out.Options = append(out.Options, option{o.Label, f.g.FormatCommand(o.Command), kindedJSON(o.Command)})
+		out.Options = append(out.Options, option{o.Label, f.g.FormatCommand(o.Command), f.commandJSON(o.Command)})
 	}
 	data, _ := json.Marshal(out)
 	return string(data)
 }
 
-// kindedJSON writes v with its kind when it has one.
-func kindedJSON(v any) string {
-	if k, ok := v.(engine.Kinded); ok {
-		if data, err := engine.MarshalKinded(k); err == nil {
-			return string(data)
-		}
-	}
-	data, err := json.Marshal(v)
+// commandJSON writes c as its codec table does.
+func (f *fight[S, C, E]) commandJSON(c C) string {
+	commands, _ := f.g.Kinds()
+	data, err := commands.Marshal(c)
 	if err != nil {
-		return fmt.Sprintf("(%T: %v)", v, err)
+		return fmt.Sprintf("(%T: %v)", c, err)
 	}
 	return string(data)
 }

@@ -69,24 +69,24 @@ func Vocabulary[S, C, E any](t *testing.T, g engine.Game[S, C, E], s *S, path st
 	if err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	_, kinds := g.Kinds()
+	_, events := g.Kinds()
 	seen := map[string]bool{}
 	for _, r := range rows {
 		seen[r.Kind] = true
-		e, err := g.DecodeEvent([]byte(r.Event))
+		e, err := events.Decode([]byte(r.Event))
 		if err != nil {
 			t.Errorf("%s:%d: %s: the example event does not decode: %v", path, r.Line, r.Kind, err)
 			continue
 		}
-		if k, ok := any(e).(engine.Kinded); ok && k.Kind() != r.Kind {
-			t.Errorf("%s:%d: the example event is a %s, not a %s", path, r.Line, k.Kind(), r.Kind)
+		if k := events.Kind(e); k != r.Kind {
+			t.Errorf("%s:%d: the example event is a %s, not a %s", path, r.Line, k, r.Kind)
 		}
 		fresh := g.Clone(s)
 		if got := g.DescribeEvent(&fresh, e); got != r.Text {
 			t.Errorf("%s:%d: %s reads\n\t%s\nbut the documentation says\n\t%s", path, r.Line, r.Kind, got, r.Text)
 		}
 	}
-	for _, k := range kinds {
+	for _, k := range events.Names() {
 		if !seen[k] {
 			t.Errorf("%s: the event kind %s is not documented", path, k)
 		}

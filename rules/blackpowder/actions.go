@@ -27,8 +27,7 @@ var (
 	freeFormDoneKind = engine.Add[FreeFormDone](events, "free_form_done")
 )
 
-func (Assist) Kind() string { return "assist" }
-func (*Assist) isCommand()  {}
+func (*Assist) isCommand() {}
 
 func (r *run) assist(who string, cmd *Assist) error {
 	c, a, err := r.assistCheck(who, cmd)
@@ -64,8 +63,7 @@ func (r *run) assistCheck(who string, cmd *Assist) (c, a *Combatant, err error) 
 // (R41, A35).
 type Escape struct{}
 
-func (Escape) Kind() string { return "escape" }
-func (*Escape) isCommand()  {}
+func (*Escape) isCommand() {}
 
 func (r *run) escape(who string) error {
 	c, err := r.escapeCheck(who)
@@ -96,8 +94,7 @@ func (r *run) escapeCheck(who string) (*Combatant, error) {
 // StandUp: the action; a prone combatant gets up (A39).
 type StandUp struct{}
 
-func (StandUp) Kind() string { return "stand" }
-func (*StandUp) isCommand()  {}
+func (*StandUp) isCommand() {}
 
 func (r *run) standUp(who string) error {
 	c, err := r.standUpCheck(who)
@@ -131,8 +128,7 @@ type Check struct {
 	Difficulty int    `json:"difficulty,omitempty"`
 }
 
-func (Check) Kind() string { return "check" }
-func (*Check) isCommand()  {}
+func (*Check) isCommand() {}
 
 // check is a free-form check: d10 + the attribute + the skill the GM names
 // against a difficulty, 10 unless the GM says otherwise; one that cannot
@@ -177,8 +173,7 @@ type FreeForm struct {
 	Action string `json:"action"`
 }
 
-func (FreeForm) Kind() string { return "do" }
-func (*FreeForm) isCommand()  {}
+func (*FreeForm) isCommand() {}
 
 // freeForm does a free-form action that needs no check: it spends the
 // action and draws no die (R05, §6). What it achieves is the GM's to
@@ -213,8 +208,6 @@ type Assisted struct {
 	Ally   string `json:"ally"`
 }
 
-func (Assisted) Kind() string { return "assisted" }
-
 func (e *Assisted) apply(s *State, _ *hotMemory) {
 	h := s.combatant(e.Helper)
 	useAction(h)
@@ -234,8 +227,6 @@ type Escaped struct {
 	Success    bool   `json:"success"`
 }
 
-func (Escaped) Kind() string { return "escaped" }
-
 func (e *Escaped) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Who)
 	useAction(c)
@@ -253,8 +244,6 @@ func (e *Escaped) describe(s *State) string {
 type StoodUp struct {
 	Who string `json:"who"`
 }
-
-func (StoodUp) Kind() string { return "stood_up" }
 
 func (e *StoodUp) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Who)
@@ -277,8 +266,6 @@ type Checked struct {
 	Difficulty int    `json:"difficulty"`
 	Success    bool   `json:"success"`
 }
-
-func (Checked) Kind() string { return "checked" }
 
 func (e *Checked) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Who)
@@ -303,8 +290,6 @@ type FreeFormDone struct {
 	Who    string `json:"who"`
 	Action string `json:"action"`
 }
-
-func (FreeFormDone) Kind() string { return "free_form_done" }
 
 func (e *FreeFormDone) apply(s *State, _ *hotMemory) {
 	useAction(s.combatant(e.Who)) // no check: an assist stays for the next one

@@ -26,8 +26,7 @@ var (
 	followDoneKind    = engine.Add[FollowDone](events, "follow_done")
 )
 
-func (AimAt) Kind() string { return "aim" }
-func (*AimAt) isCommand()  {}
+func (*AimAt) isCommand() {}
 
 func (r *run) aim(who string, cmd *AimAt) error {
 	c, err := r.aimCheck(who, cmd)
@@ -149,8 +148,7 @@ func (r *run) fireAim(who string, aim Aim) error {
 // a delayed action would act (R22, A17).
 type FireEarly struct{}
 
-func (FireEarly) Kind() string { return "fire_early" }
-func (*FireEarly) isCommand()  {}
+func (*FireEarly) isCommand() {}
 
 // fireEarly fires a pending aimed attack now, before the declared action
 // (R22, A17).
@@ -235,8 +233,6 @@ type Aimed struct {
 	Aim       Aim    `json:"aim"`
 }
 
-func (Aimed) Kind() string { return "aimed" }
-
 func (e *Aimed) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Combatant)
 	aim := e.Aim
@@ -255,8 +251,6 @@ type AimsDue struct {
 	Turn TurnStarted `json:"turn"`
 }
 
-func (AimsDue) Kind() string { return "aims_due" }
-
 func (e *AimsDue) apply(s *State, _ *hotMemory) {
 	due := e.Turn
 	s.AimsDue = &due
@@ -270,8 +264,6 @@ func (e *AimsDue) describe(s *State) string {
 type AimResolving struct {
 	Combatant string `json:"combatant"`
 }
-
-func (AimResolving) Kind() string { return "aim_resolving" }
 
 func (e *AimResolving) apply(s *State, _ *hotMemory) {
 	s.combatant(e.Combatant).Aim = nil
@@ -287,8 +279,6 @@ func (e *AimResolving) describe(s *State) string {
 type FollowOffered struct {
 	Who string `json:"who"`
 }
-
-func (FollowOffered) Kind() string { return "follow_offered" }
 
 func (e *FollowOffered) apply(s *State, _ *hotMemory) {
 	s.Follow = e.Who
@@ -306,8 +296,6 @@ type FollowDone struct {
 	Taken  bool   `json:"taken,omitempty"`
 	Reason string `json:"reason,omitempty"`
 }
-
-func (FollowDone) Kind() string { return "follow_done" }
 
 func (*FollowDone) apply(s *State, _ *hotMemory) {
 	s.Follow = ""

@@ -19,14 +19,12 @@ var (
 	ambushOverKind       = engine.Add[AmbushOver](events, "ambush_over")
 )
 
-func (Hide) Kind() string { return "hide" }
-func (*Hide) isCommand()  {}
+func (*Hide) isCommand() {}
 
 // Search: an ambushed combatant's Perception check (R37).
 type Search struct{}
 
-func (Search) Kind() string { return "search" }
-func (*Search) isCommand()  {}
+func (*Search) isCommand() {}
 
 // resolveAmbush settles the ambush once every hider has hidden and, if the
 // ambushed search, every one of them has searched: spotted if a search
@@ -125,8 +123,6 @@ type StealthRolled struct {
 	Total int    `json:"total"`
 }
 
-func (StealthRolled) Kind() string { return "stealth_rolled" }
-
 func (e *StealthRolled) apply(s *State, _ *hotMemory) {
 	s.combatant(e.Who).Stealth = e.Total
 }
@@ -143,8 +139,6 @@ type PerceptionRolled struct {
 	Difficulty int    `json:"difficulty"`
 	Spotted    bool   `json:"spotted"`
 }
-
-func (PerceptionRolled) Kind() string { return "perception_rolled" }
 
 func (e *PerceptionRolled) apply(s *State, _ *hotMemory) {
 	s.combatant(e.Who).Searched = true
@@ -165,8 +159,6 @@ type AmbushResolved struct {
 	Passive    int  `json:"passive,omitempty"`
 	Spotted    bool `json:"spotted"`
 }
-
-func (AmbushResolved) Kind() string { return "ambush_resolved" }
 
 func (e *AmbushResolved) apply(s *State, _ *hotMemory) {
 	a := s.Ambush
@@ -192,8 +184,6 @@ func (e *AmbushResolved) describe(*State) string {
 
 // AmbushOver: the ambushers' free turn is over; initiative follows (R38).
 type AmbushOver struct{}
-
-func (AmbushOver) Kind() string { return "ambush_over" }
 
 func (*AmbushOver) apply(s *State, _ *hotMemory) {
 	s.Ambush.Stage = "done"

@@ -36,8 +36,7 @@ var (
 	actionUsedKind       = engine.Add[ActionUsed](events, "action_used")
 )
 
-func (Attack) Kind() string { return "attack" }
-func (*Attack) isCommand()  {}
+func (*Attack) isCommand() {}
 
 // Stun: an attack meant to knock out an unaware target (R43).
 type Stun struct {
@@ -45,8 +44,7 @@ type Stun struct {
 	Weapon string `json:"weapon,omitempty"`
 }
 
-func (Stun) Kind() string { return "stun" }
-func (*Stun) isCommand()  {}
+func (*Stun) isCommand() {}
 
 // attackAttribute is Body for melee and unarmed attacks, Senses otherwise
 // (R09).
@@ -311,8 +309,6 @@ type AttackRolled struct {
 	Spent string `json:"spent"`
 }
 
-func (AttackRolled) Kind() string { return "attack_rolled" }
-
 func (e *AttackRolled) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Attacker)
 	pay(c, e.Spent)
@@ -334,8 +330,6 @@ type ShotFired struct {
 	Weapon   int    `json:"weapon"`
 }
 
-func (ShotFired) Kind() string { return "shot_fired" }
-
 func (e *ShotFired) apply(s *State, _ *hotMemory) {
 	w := &s.combatant(e.Attacker).Weapons[e.Weapon]
 	w.Loaded = max(0, w.Loaded-1)
@@ -352,8 +346,6 @@ type MistFizzle struct {
 	// Spent is what paid for the shot: "action", "delayed" or "free".
 	Spent string `json:"spent"`
 }
-
-func (MistFizzle) Kind() string { return "mist_fizzle" }
 
 func (e *MistFizzle) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Attacker)
@@ -374,8 +366,6 @@ type ActionUsed struct {
 	Spent string `json:"spent"`
 }
 
-func (ActionUsed) Kind() string { return "action_used" }
-
 func (e *ActionUsed) apply(s *State, _ *hotMemory) {
 	pay(s.combatant(e.Combatant), e.Spent)
 }
@@ -388,8 +378,6 @@ func (e *ActionUsed) describe(s *State) string {
 type AwaitingDecision struct {
 	Pending Pending `json:"pending"`
 }
-
-func (AwaitingDecision) Kind() string { return "awaiting_decision" }
 
 func (e *AwaitingDecision) apply(s *State, h *hotMemory) {
 	if h != nil {

@@ -212,7 +212,7 @@ func (r Rules) FormatCommand(c Command) string {
 	case *FreeForm:
 		return "do " + c.Action
 	}
-	return c.Kind()
+	return commands.Kind(c)
 }
 
 // num writes a coordinate as briefly as it parses back exactly.
@@ -228,16 +228,8 @@ var (
 	events   = engine.NewKinds[Event]("blackpowder event")
 )
 
-// DecodeCommand reads a command written with engine.MarshalKinded.
-func (Rules) DecodeCommand(data []byte) (Command, error) { return commands.Decode(data) }
-
-// Kinds lists the kinds of every command and event.
-func (Rules) Kinds() (commandKinds, eventKinds []string) {
-	return commands.Names(), events.Names()
-}
-
-// DecodeEvent reads an event written with engine.MarshalKinded.
-func (Rules) DecodeEvent(data []byte) (Event, error) { return events.Decode(data) }
+// Kinds returns the codec tables of the commands and the events.
+func (Rules) Kinds() (*engine.Kinds[Command], *engine.Kinds[Event]) { return commands, events }
 
 // The keywords of blackpowder's command text beyond parts.With and
 // parts.Mod.
@@ -294,20 +286,20 @@ var grammar = parts.NewGrammar(
 
 // Nested is a command held inside a state, an event or another command: a
 // declared action, a delayed action waiting for its turn, the action an
-// interrupt acts with. In JSON it is the command as engine.MarshalKinded
+// interrupt acts with. In JSON it is the command as its codec table
 // writes it ({"kind":"attack",...}), or null for none.
 type Nested struct {
 	// Command is the command held; nil for none.
 	Command Command
 }
 
-// MarshalJSON writes the command as engine.MarshalKinded does, or null
+// MarshalJSON writes the command as its codec table does, or null
 // when there is none.
 func (n Nested) MarshalJSON() ([]byte, error) {
 	if n.Command == nil {
 		return []byte("null"), nil
 	}
-	b, err := engine.MarshalKinded(n.Command)
+	b, err := commands.Marshal(n.Command)
 	if err != nil {
 		return nil, fmt.Errorf("a nested blackpowder command: %w", err)
 	}
@@ -315,13 +307,13 @@ func (n Nested) MarshalJSON() ([]byte, error) {
 }
 
 // UnmarshalJSON reads a command written by MarshalJSON, as
-// Rules.DecodeCommand does; null leaves no command.
+// the codec table does; null leaves no command.
 func (n *Nested) UnmarshalJSON(data []byte) error {
 	if bytes.Equal(bytes.TrimSpace(data), []byte("null")) {
 		n.Command = nil
 		return nil
 	}
-	c, err := Rules{}.DecodeCommand(data)
+	c, err := commands.Decode(data)
 	if err != nil {
 		return fmt.Errorf("a nested blackpowder command: %w", err)
 	}

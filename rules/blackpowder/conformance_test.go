@@ -48,14 +48,8 @@ func intBool(b bool) *bool { return &b }
 // the option taken, and each fight's fold, Replay, Restore and determinism
 // are checked every time.
 func TestConformance(t *testing.T) {
-	total := enginetest.Fights(10000)
-	setups := setups(t)
-	st := enginetest.RunParallel(t, Rules{}, setups, enginetest.Options{
-		Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.5,
-	}, 2)
-	fights, wins := st.Fights, st.Wins
-	if fights != total || wins["players"] == 0 || wins["thugs"]+wins["reinforcements"] == 0 {
-		t.Errorf("%d fights of %d; wins %v: both sides should win some", fights, total, wins)
+	st := enginetest.Conformance(t, Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
+	if st.Wins["players"] == 0 || st.Wins["thugs"]+st.Wins["reinforcements"] == 0 {
+		t.Errorf("wins %v: both sides should win some", st.Wins)
 	}
-	t.Logf("%d fights, wins %v", fights, wins)
 }

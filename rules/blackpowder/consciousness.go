@@ -45,8 +45,6 @@ var (
 	stunnedKind             = engine.Add[Stunned](events, "stunned")
 )
 
-func (Stunned) Kind() string { return "stunned" }
-
 func (*Stunned) apply(*State, *hotMemory) {
 	// The check that follows carries the consequences.
 }
@@ -71,8 +69,6 @@ type ConsciousnessRolled struct {
 	Stun bool `json:"stun,omitempty"`
 	Loss int  `json:"loss,omitempty"`
 }
-
-func (ConsciousnessRolled) Kind() string { return "consciousness_rolled" }
 
 func (e *ConsciousnessRolled) apply(s *State, _ *hotMemory) {
 	t := s.combatant(e.Target)

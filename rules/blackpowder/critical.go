@@ -18,8 +18,7 @@ var (
 	criticalDeclinedKind = engine.Add[CriticalDeclined](events, "critical_declined")
 )
 
-func (Critical) Kind() string { return "critical" }
-func (*Critical) isCommand()  {}
+func (*Critical) isCommand() {}
 
 func (r *run) critical(who string, takeIt bool) error {
 	p, err := r.pendingFor(who, "critical")
@@ -60,8 +59,6 @@ type CriticalRolled struct {
 	Value    int    `json:"value,omitempty"`
 }
 
-func (CriticalRolled) Kind() string { return "critical_rolled" }
-
 func (*CriticalRolled) apply(s *State, _ *hotMemory) {
 	s.Pending = nil
 }
@@ -77,8 +74,6 @@ func (e *CriticalRolled) describe(*State) string {
 type CriticalDeclined struct {
 	Attacker string `json:"attacker"`
 }
-
-func (CriticalDeclined) Kind() string { return "critical_declined" }
 
 func (*CriticalDeclined) apply(s *State, _ *hotMemory) {
 	s.Pending = nil

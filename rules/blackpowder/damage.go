@@ -164,8 +164,6 @@ var (
 	diedKind         = engine.Add[Died](events, "died")
 )
 
-func (DamageRolled) Kind() string { return "damage_rolled" }
-
 func (*DamageRolled) apply(*State, *hotMemory) {
 	// The dice are on the record; damage lands with DamageDealt.
 }
@@ -189,8 +187,6 @@ type DamageDealt struct {
 	Weapon    int    `json:"weapon_damage,omitempty"`
 	Bonus     int    `json:"bonus,omitempty"`
 }
-
-func (DamageDealt) Kind() string { return "damage_dealt" }
 
 func (e *DamageDealt) apply(s *State, _ *hotMemory) {
 	t := s.combatant(e.Target)
@@ -223,8 +219,6 @@ func rawDamage(e *DamageDealt) string {
 type Died struct {
 	Target string `json:"target"`
 }
-
-func (Died) Kind() string { return "died" }
 
 func (e *Died) apply(s *State, _ *hotMemory) {
 	t := s.combatant(e.Target)

@@ -73,7 +73,7 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 	case nil:
 		return engine.Errorf(engine.Invalid, "no action given for %s's delayed action", c.Name)
 	default:
-		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", cmd.Kind())
+		return engine.Errorf(engine.NotAllowedNow, "a delayed action is an action: %s is not one", commands.Kind(cmd))
 	}
 	saved := *c
 	(&DelayedUsed{Who: who}).apply(r.s, r.hot)
@@ -406,23 +406,19 @@ var (
 	declarationClosedKind = engine.Add[DeclarationClosed](events, "declaration_closed")
 )
 
-func (OpportunityAttack) Kind() string { return "opportunity_attack" }
-func (*OpportunityAttack) isCommand()  {}
+func (*OpportunityAttack) isCommand() {}
 
 // Decline: let a declared action go by without an opportunity attack or an
 // interrupt.
 type Decline struct{}
 
-func (Decline) Kind() string { return "decline" }
-func (*Decline) isCommand()  {}
+func (*Decline) isCommand() {}
 
 // ActionDeclared: an action others may answer before it resolves (R08,
 // R34).
 type ActionDeclared struct {
 	Declaration Declaration `json:"declaration"`
 }
-
-func (ActionDeclared) Kind() string { return "action_declared" }
 
 func (e *ActionDeclared) apply(s *State, h *hotMemory) {
 	if h != nil {
@@ -447,8 +443,6 @@ type ReactionDone struct {
 	Who   string `json:"who"`
 	Taken bool   `json:"taken"`
 }
-
-func (ReactionDone) Kind() string { return "reaction_done" }
 
 func (*ReactionDone) apply(s *State, h *hotMemory) {
 	if q := s.Declared.Queue; h != nil && s.Declared == &h.declared {
@@ -479,8 +473,6 @@ type DeclarationStep struct {
 	Deferred bool   `json:"deferred,omitempty"`
 }
 
-func (DeclarationStep) Kind() string { return "declaration_step" }
-
 func (e *DeclarationStep) apply(s *State, _ *hotMemory) {
 	d := s.Declared
 	if !e.Early && !e.Deferred {
@@ -507,8 +499,6 @@ type Lapsed struct {
 	Reason string `json:"reason"`
 }
 
-func (Lapsed) Kind() string { return "lapsed" }
-
 func (e *Lapsed) apply(s *State, _ *hotMemory) {
 	if c := s.combatant(e.Who); c != nil && c.Delayed && s.Declared != nil && s.Declared.Actor != e.Who {
 		c.Delayed, c.DelayedSpent = false, true // a delayed action that lapses is used up (A16)
@@ -521,8 +511,6 @@ func (e *Lapsed) describe(s *State) string {
 
 // DeclarationClosed: everything about a declared action has resolved.
 type DeclarationClosed struct{}
-
-func (DeclarationClosed) Kind() string { return "declaration_closed" }
 
 func (*DeclarationClosed) apply(s *State, _ *hotMemory) {
 	s.Declared = nil

@@ -19,21 +19,18 @@ var (
 	earlyDodgeContestKind = engine.Add[EarlyDodgeContest](events, "early_dodge_contest")
 )
 
-func (Dodge) Kind() string { return "dodge" }
-func (*Dodge) isCommand()  {}
+func (*Dodge) isCommand() {}
 
 // Parry: the target of a melee hit parries with its melee weapon (R24,
 // A12).
 type Parry struct{}
 
-func (Parry) Kind() string { return "parry" }
-func (*Parry) isCommand()  {}
+func (*Parry) isCommand() {}
 
 // Take: the target of a hit takes it without dodging.
 type Take struct{}
 
-func (Take) Kind() string { return "take" }
-func (*Take) isCommand()  {}
+func (*Take) isCommand() {}
 
 // canDodge: an active target with an unused action or a held delayed
 // action (R23); never the unconscious (A26).
@@ -127,8 +124,6 @@ type DodgeRolled struct {
 	ActionSpent bool `json:"action_spent"`
 }
 
-func (DodgeRolled) Kind() string { return "dodge_rolled" }
-
 func (e *DodgeRolled) apply(s *State, _ *hotMemory) {
 	s.combatant(e.Target).Assist = 0
 	if e.ActionSpent {
@@ -158,8 +153,6 @@ type DodgeDeclined struct {
 	Target string `json:"target"`
 }
 
-func (DodgeDeclined) Kind() string { return "dodge_declined" }
-
 func (*DodgeDeclined) apply(s *State, _ *hotMemory) {
 	s.Pending = nil
 }
@@ -180,8 +173,6 @@ type EarlyDodgeContest struct {
 	Total         int    `json:"total"`
 	Won           bool   `json:"won"`
 }
-
-func (EarlyDodgeContest) Kind() string { return "early_dodge_contest" }
 
 func (*EarlyDodgeContest) apply(*State, *hotMemory) {
 	// The dodge, if won, follows as its own event.

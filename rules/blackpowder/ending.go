@@ -22,14 +22,12 @@ var (
 	decidedKind = engine.Add[Decided](events, "decided")
 )
 
-func (EndFight) Kind() string { return "end_fight" }
-func (*EndFight) isCommand()  {}
+func (*EndFight) isCommand() {}
 
 // Done: the GM closes the encounter after the fight.
 type Done struct{}
 
-func (Done) Kind() string { return "done" }
-func (*Done) isCommand()  {}
+func (*Done) isCommand() {}
 
 // end ends the fight. Unconscious player characters who were not revived
 // wake with 0 LP (R27).
@@ -81,8 +79,6 @@ type Decided struct {
 	ByGM bool `json:"by_gm,omitempty"`
 }
 
-func (Decided) Kind() string { return "decided" }
-
 func (e *Decided) apply(s *State, _ *hotMemory) {
 	s.After = &Aftermath{Winner: e.Winner, TimedOut: e.TimedOut}
 	s.Pending, s.Declared, s.AimsDue, s.Follow = nil, nil, nil, ""
@@ -100,8 +96,6 @@ type Ended struct {
 	// ByGM is set when the GM ended the fight (end-fight).
 	ByGM bool `json:"by_gm,omitempty"`
 }
-
-func (Ended) Kind() string { return "ended" }
 
 func (e *Ended) apply(s *State, _ *hotMemory) {
 	s.Over, s.Winner, s.TimedOut, s.Pending, s.Declared, s.AimsDue, s.Follow = true, e.Winner, e.TimedOut, nil, nil, nil, ""
@@ -136,8 +130,6 @@ func endWords(s *State, winner string, timedOut, byGM, aftermath bool) string {
 type Woke struct {
 	Who string `json:"who"`
 }
-
-func (Woke) Kind() string { return "woke" }
 
 func (e *Woke) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Who)

@@ -28,8 +28,7 @@ var (
 	itemUsedKind = engine.Add[ItemUsed](events, "item_used")
 )
 
-func (Revive) Kind() string { return "revive" }
-func (*Revive) isCommand()  {}
+func (*Revive) isCommand() {}
 
 func (r *run) revive(who string, cmd *Revive) error {
 	c, t, attr, err := r.reviveCheck(who, cmd)
@@ -88,8 +87,7 @@ type UseItem struct {
 	Target string `json:"target,omitempty"`
 }
 
-func (UseItem) Kind() string { return "use" }
-func (*UseItem) isCommand()  {}
+func (*UseItem) isCommand() {}
 
 // useItem uses a healing item on the user or an ally within reach (R31):
 // its dice expression gives the LP restored, up to LP max.
@@ -157,8 +155,7 @@ type Rest struct {
 	Who    []string `json:"who,omitempty"`
 }
 
-func (Rest) Kind() string { return "rest" }
-func (*Rest) isCommand()  {}
+func (*Rest) isCommand() {}
 
 // rest rests everyone standing, or those cmd names (R29, A28): a short
 // rest (once each after a fight) heals D10/3 + Body, a long one D10/2 +
@@ -222,8 +219,7 @@ type Heal struct {
 	Patient string `json:"patient"`
 }
 
-func (Heal) Kind() string { return "heal" }
-func (*Heal) isCommand()  {}
+func (*Heal) isCommand() {}
 
 // heal is Medicine healing after the fight (R30, A28): a Medicine check
 // against 10; the patient gains the excess, once a rest period.
@@ -261,8 +257,6 @@ type Revived struct {
 	LP int `json:"lp,omitempty"`
 }
 
-func (Revived) Kind() string { return "revived" }
-
 func (e *Revived) apply(s *State, _ *hotMemory) {
 	h := s.combatant(e.Healer)
 	useAction(h)
@@ -288,8 +282,6 @@ type ItemUsed struct {
 	Gain   int    `json:"gain"`
 }
 
-func (ItemUsed) Kind() string { return "item_used" }
-
 func (e *ItemUsed) apply(s *State, _ *hotMemory) {
 	u := s.combatant(e.User)
 	useAction(u)
@@ -308,8 +300,6 @@ type Rested struct {
 	Length string `json:"length"`
 	Gains  []Gain `json:"gains"`
 }
-
-func (Rested) Kind() string { return "rested" }
 
 func (e *Rested) apply(s *State, _ *hotMemory) {
 	a := s.After
@@ -355,8 +345,6 @@ type Healed struct {
 	Total   int    `json:"total"`
 	Gain    int    `json:"gain"`
 }
-
-func (Healed) Kind() string { return "healed" }
 
 func (e *Healed) apply(s *State, _ *hotMemory) {
 	s.combatant(e.Patient).LP += e.Gain

@@ -20,14 +20,12 @@ var (
 	releasedKind    = engine.Add[Released](events, "released")
 )
 
-func (Hold) Kind() string { return "hold" }
-func (*Hold) isCommand()  {}
+func (*Hold) isCommand() {}
 
 // Release: let go of the one held; free (R39).
 type Release struct{}
 
-func (Release) Kind() string { return "release" }
-func (*Release) isCommand()  {}
+func (*Release) isCommand() {}
 
 // hold is a hold attempt: an attack roll with the weapon in hand, which
 // must be melee or fists; a hit leads to a contest instead of damage
@@ -85,8 +83,6 @@ type HoldContest struct {
 	Held         bool   `json:"held"`
 }
 
-func (HoldContest) Kind() string { return "hold_contest" }
-
 func (e *HoldContest) apply(s *State, _ *hotMemory) {
 	captor, captive := s.combatant(e.Captor), s.combatant(e.Captive)
 	if e.Held {
@@ -113,8 +109,6 @@ func (e *HoldContest) describe(s *State) string {
 type Released struct {
 	Captor string `json:"captor"`
 }
-
-func (Released) Kind() string { return "released" }
 
 func (e *Released) apply(s *State, _ *hotMemory) {
 	letGo(s, e.Captor)

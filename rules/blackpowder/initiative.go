@@ -17,8 +17,7 @@ var (
 	groupJoinedKind      = engine.Add[GroupJoined](events, "group_joined")
 )
 
-func (RollInitiative) Kind() string { return "initiative" }
-func (*RollInitiative) isCommand()  {}
+func (*RollInitiative) isCommand() {}
 
 func (r *run) initiative(who string) error {
 	if r.s.stage() != stageInitiative {
@@ -128,8 +127,6 @@ type InitiativeRolled struct {
 	Total  int    `json:"total"`
 }
 
-func (InitiativeRolled) Kind() string { return "initiative_rolled" }
-
 func (e *InitiativeRolled) apply(s *State, _ *hotMemory) {
 	if g := s.group(e.Group); g != nil {
 		g.Initiative, g.Rolled = e.Total, true
@@ -149,8 +146,6 @@ type GroupJoined struct {
 	Total  int    `json:"total"`
 	Order  []int  `json:"order"`
 }
-
-func (GroupJoined) Kind() string { return "group_joined" }
 
 func (e *GroupJoined) apply(s *State, _ *hotMemory) {
 	g := s.group(e.Group)

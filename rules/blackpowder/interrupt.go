@@ -29,8 +29,7 @@ var (
 	queuedKind         = engine.Add[Queued](events, "queued")
 )
 
-func (Interrupt) Kind() string { return "interrupt" }
-func (*Interrupt) isCommand()  {}
+func (*Interrupt) isCommand() {}
 
 // interrupt answers a declared action with a held delayed action (R08):
 // to act right after it, or to try to go first. Interrupters are settled
@@ -238,8 +237,6 @@ type SpeedContest struct {
 	Action      Nested `json:"action"`
 }
 
-func (SpeedContest) Kind() string { return "speed_contest" }
-
 func (e *SpeedContest) apply(s *State, _ *hotMemory) {
 	d := s.Declared
 	d.SpeedTotal = e.ActorTotal
@@ -272,8 +269,6 @@ type Queued struct {
 	With      string `json:"with,omitempty"`
 }
 
-func (Queued) Kind() string { return "queued" }
-
 func (e *Queued) apply(s *State, _ *hotMemory) {
 	d := s.Declared
 	d.Queue = d.Queue[1:]
@@ -296,8 +291,6 @@ type DelayedUsed struct {
 	Who string `json:"who"`
 }
 
-func (DelayedUsed) Kind() string { return "delayed_used" }
-
 func (e *DelayedUsed) apply(s *State, _ *hotMemory) {
 	s.combatant(e.Who).Actions++ // the action that follows spends it
 }
@@ -313,8 +306,6 @@ type DelayedSettled struct {
 	Who  string `json:"who"`
 	Done bool   `json:"done"`
 }
-
-func (DelayedSettled) Kind() string { return "delayed_settled" }
 
 func (e *DelayedSettled) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Who)

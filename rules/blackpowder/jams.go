@@ -20,8 +20,7 @@ var (
 	gunFixedKind = engine.Add[GunFixed](events, "gun_fixed")
 )
 
-func (Fix) Kind() string { return "fix" }
-func (*Fix) isCommand()  {}
+func (*Fix) isCommand() {}
 
 // Repair: after the fight, a Craft (Gunsmith) check to mend a gun left
 // inoperable for the fight (R19's 3), against its fix difficulty + 5.
@@ -29,8 +28,7 @@ type Repair struct {
 	Owner string `json:"owner"`
 }
 
-func (Repair) Kind() string { return "repair" }
-func (*Repair) isCommand()  {}
+func (*Repair) isCommand() {}
 
 // jam reads the jam table after doubles (R19) and reports whether the
 // shot's damage stands.
@@ -146,8 +144,6 @@ type Jammed struct {
 	Loaded int    `json:"loaded"`
 }
 
-func (Jammed) Kind() string { return "jammed" }
-
 func (e *Jammed) apply(s *State, _ *hotMemory) {
 	w := &s.combatant(e.Attacker).Weapons[e.Weapon]
 	w.State, w.Loaded = e.State, e.Loaded
@@ -177,8 +173,6 @@ type GunFixed struct {
 	State      string `json:"state"`
 	Loaded     int    `json:"loaded"`
 }
-
-func (GunFixed) Kind() string { return "gun_fixed" }
 
 func (e *GunFixed) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Combatant)

@@ -33,7 +33,7 @@ var (
 // TestKindsTables checks that the codec tables hold every kind ever
 // written, each decoding to a value of its own kind.
 func TestKindsTables(t *testing.T) {
-	gotCommands, gotEvents := Rules{}.Kinds()
+	gotCommands, gotEvents := commands.Names(), events.Names()
 	if !reflect.DeepEqual(gotCommands, wantCommandKinds) {
 		t.Errorf("command kinds %q, want %q", gotCommands, wantCommandKinds)
 	}
@@ -41,12 +41,12 @@ func TestKindsTables(t *testing.T) {
 		t.Errorf("event kinds %q, want %q", gotEvents, wantEventKinds)
 	}
 	for _, kind := range gotEvents {
-		if e, err := (Rules{}).DecodeEvent(kindOnly(kind)); err != nil || e.Kind() != kind {
+		if e, err := events.Decode(kindOnly(kind)); err != nil || events.Kind(e) != kind {
 			t.Errorf("%s decodes as %#v, %v", kind, e, err)
 		}
 	}
 	for kind, newCommand := range commandKinds() {
-		if c := newCommand(); c.Kind() != kind {
+		if c := newCommand(); commands.Kind(c) != kind {
 			t.Errorf("%s decodes as %#v", kind, c)
 		}
 	}
@@ -58,7 +58,7 @@ func commandKinds() map[string]func() Command {
 	out := map[string]func() Command{}
 	for _, kind := range commands.Names() {
 		out[kind] = func() Command {
-			c, err := Rules{}.DecodeCommand(kindOnly(kind))
+			c, err := commands.Decode(kindOnly(kind))
 			if err != nil {
 				panic(fmt.Sprintf("the command kind %s: %v", kind, err))
 			}

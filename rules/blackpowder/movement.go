@@ -30,8 +30,7 @@ var (
 	movedKind = engine.Add[Moved](events, "moved")
 )
 
-func (Move) Kind() string { return "move" }
-func (*Move) isCommand()  {}
+func (*Move) isCommand() {}
 
 // Run: the action; move up to 20 m (R33). It provokes opportunity attacks
 // and makes ranged attacks against the runner harder until its next turn.
@@ -40,8 +39,7 @@ type Run struct {
 	Y float64 `json:"y"`
 }
 
-func (Run) Kind() string { return "run" }
-func (*Run) isCommand()  {}
+func (*Run) isCommand() {}
 
 // Withdraw: the action; move up to 5 m cautiously, provoking nothing (R35,
 // A23).
@@ -50,8 +48,7 @@ type Withdraw struct {
 	Y float64 `json:"y"`
 }
 
-func (Withdraw) Kind() string { return "withdraw" }
-func (*Withdraw) isCommand()  {}
+func (*Withdraw) isCommand() {}
 
 // move moves a combatant: alongside its action up to 5 m a turn, or as the
 // action running (20 m) or withdrawing (5 m) (R33, R35).
@@ -108,8 +105,6 @@ type Moved struct {
 	Y         float64 `json:"y"`
 	Distance  float64 `json:"distance"`
 }
-
-func (Moved) Kind() string { return "moved" }
 
 func (e *Moved) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Combatant)

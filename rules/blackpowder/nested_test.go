@@ -5,12 +5,10 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
-
-	"fray/engine"
 )
 
 // TestNestedJSON checks that a nested command's JSON is what
-// engine.MarshalKinded writes, and reads back into the same command, for
+// the codec table writes, and reads back into the same command, for
 // a command of every kind; none is null.
 func TestNestedJSON(t *testing.T) {
 	safe, mod := true, -2
@@ -29,7 +27,7 @@ func TestNestedJSON(t *testing.T) {
 		if !ok {
 			c = newCommand()
 		}
-		want, err := engine.MarshalKinded(c)
+		want, err := commands.Marshal(c)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -56,7 +54,7 @@ func TestNestedJSON(t *testing.T) {
 		}
 	}
 	// A ruled event without a command leaves the field out, as it did.
-	b, err := engine.MarshalKinded(&Ruled{About: "safety", Safe: true})
+	b, err := events.Marshal(&Ruled{About: "safety", Safe: true})
 	if err != nil || string(b) != `{"kind":"ruled","about":"safety","safe":true}` {
 		t.Errorf("ruled safety: %s, %v", b, err)
 	}

@@ -127,15 +127,11 @@ func checkRoll(die, total, difficulty int) string {
 
 // Command is a decision in a blackpowder fight.
 type Command interface {
-	// Kind names the command's type in JSON (see engine.Kinded).
-	Kind() string
 	isCommand()
 }
 
 // Event is a fact of a blackpowder fight. Every die drawn is in an event.
 type Event interface {
-	// Kind names the event's type in JSON (see engine.Kinded).
-	Kind() string
 	// apply changes s as the event says. It never fails and draws no
 	// dice. h is the state's hot memory on Step's path, nil on the
 	// table's (Evolve).
@@ -304,5 +300,5 @@ func notAnAction(cmd Command) error {
 	if cmd == nil {
 		return engine.Errorf(engine.Invalid, "no action given")
 	}
-	return engine.Errorf(engine.NotAllowedNow, "%s is not an action", cmd.Kind())
+	return engine.Errorf(engine.NotAllowedNow, "%s is not an action", commands.Kind(cmd))
 }

@@ -19,8 +19,7 @@ var (
 	ruledKind  = engine.Add[Ruled](events, "ruled")
 )
 
-func (Ruling) Kind() string { return "ruling" }
-func (*Ruling) isCommand()  {}
+func (*Ruling) isCommand() {}
 
 // rule answers the GM's ruling prompt of a declared action.
 func (r *run) rule(who string, cmd *Ruling) error {
@@ -80,8 +79,6 @@ type Ruled struct {
 	Modifier int    `json:"modifier,omitempty"`
 	Command  Nested `json:"command,omitzero"`
 }
-
-func (Ruled) Kind() string { return "ruled" }
 
 func (e *Ruled) apply(s *State, _ *hotMemory) {
 	d := s.Declared

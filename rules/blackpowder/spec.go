@@ -1,7 +1,6 @@
 package blackpowder
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -128,19 +127,13 @@ var knownSkills = []string{"speed", "dodge", "brawl", "athletics", "stealth", "p
 
 // Start validates the spec and starts the encounter.
 func (sp *Spec) Start() (engine.Table, error) {
-	s, err := sp.State()
-	if err != nil {
-		return nil, err
-	}
-	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
 }
 
 // State validates the spec and returns the starting state.
 func (sp *Spec) State() (State, error) {
-	var errs []error
-	bad := func(path, format string, args ...any) {
-		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
-	}
+	var problems parts.Problems
+	bad := problems.Add
 	s := State{Options: DefaultOptions(), Scene: Scene{Mist: sp.Scene.Mist}}
 	if sp.Ruleset != "" && sp.Ruleset != ID {
 		bad("ruleset", "must be %s", ID)
@@ -206,7 +199,7 @@ func (sp *Spec) State() (State, error) {
 	for i, cs := range sp.Combatants {
 		path := fmt.Sprintf("combatants[%d]", i)
 		c, cerrs := cs.combatant(path, groups)
-		errs = append(errs, cerrs...)
+		problems.Join(cerrs...)
 		if ids[c.ID] {
 			bad(path+".id", "combatant %q is listed twice", c.ID)
 		}
@@ -230,13 +223,13 @@ func (sp *Spec) State() (State, error) {
 			bad("groups", "group %q has no combatants", g.ID)
 		}
 	}
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	if sp.Begin.given() {
 		sp.Begin.applyStart(&s, bad)
-		if len(errs) > 0 {
-			return State{}, errors.Join(errs...)
+		if err := problems.Err(); err != nil {
+			return State{}, err
 		}
 	}
 	return s, nil

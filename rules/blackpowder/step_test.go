@@ -95,11 +95,11 @@ func sameStep(t *testing.T, where string, s *State, actor string, c Command, see
 	return stepped
 }
 
-func eventJSON(t *testing.T, events []Event) []byte {
+func eventJSON(t *testing.T, list []Event) []byte {
 	t.Helper()
 	var out [][]byte
-	for _, e := range events {
-		b, err := engine.MarshalKinded(e)
+	for _, e := range list {
+		b, err := events.Marshal(e)
 		if err != nil {
 			t.Fatal(err)
 		}

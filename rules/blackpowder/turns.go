@@ -119,15 +119,13 @@ var (
 	delayedKind      = engine.Add[Delayed](events, "delayed")
 )
 
-func (Pass) Kind() string { return "pass" }
-func (*Pass) isCommand()  {}
+func (*Pass) isCommand() {}
 
 // Delay: hold the action for later in the round (R07). A held action can
 // still pay for a dodge.
 type Delay struct{}
 
-func (Delay) Kind() string { return "delay" }
-func (*Delay) isCommand()  {}
+func (*Delay) isCommand() {}
 
 func (r *run) pass(who string) error {
 	c, err := r.actingMember(who)
@@ -280,8 +278,6 @@ type RoundStarted struct {
 	Order []int `json:"order,omitempty"`
 }
 
-func (RoundStarted) Kind() string { return "round_started" }
-
 func (e *RoundStarted) apply(s *State, _ *hotMemory) {
 	s.Round = e.Round
 	if e.Order != nil {
@@ -310,8 +306,6 @@ type TurnStarted struct {
 	Group string `json:"group"`
 }
 
-func (TurnStarted) Kind() string { return "turn_started" }
-
 func (e *TurnStarted) apply(s *State, _ *hotMemory) {
 	s.Turn, s.AimsDue = e.Turn, nil
 	for i := range s.Combatants {
@@ -331,8 +325,6 @@ type Passed struct {
 	Combatant string `json:"combatant"`
 }
 
-func (Passed) Kind() string { return "passed" }
-
 func (e *Passed) apply(s *State, _ *hotMemory) {
 	s.combatant(e.Combatant).Done = true
 }
@@ -345,8 +337,6 @@ func (e *Passed) describe(s *State) string {
 type Delayed struct {
 	Combatant string `json:"combatant"`
 }
-
-func (Delayed) Kind() string { return "delayed" }
 
 func (e *Delayed) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Combatant)

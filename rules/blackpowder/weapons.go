@@ -20,14 +20,12 @@ var (
 	reloadStepKind  = engine.Add[ReloadStep](events, "reload_step")
 )
 
-func (Draw) Kind() string { return "draw" }
-func (*Draw) isCommand()  {}
+func (*Draw) isCommand() {}
 
 // Reload: one reload step on the gun in hand (R20).
 type Reload struct{}
 
-func (Reload) Kind() string { return "reload" }
-func (*Reload) isCommand()  {}
+func (*Reload) isCommand() {}
 
 // weaponIndex finds a carried weapon by name ("fists": -1).
 func (c *Combatant) weaponIndex(name string) (int, error) {
@@ -134,8 +132,6 @@ type WeaponDrawn struct {
 	Immediate bool   `json:"immediate"`
 }
 
-func (WeaponDrawn) Kind() string { return "weapon_drawn" }
-
 func (e *WeaponDrawn) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Combatant)
 	c.Wielding, c.Reloading = e.Weapon, 0
@@ -155,8 +151,6 @@ type ReloadStep struct {
 	Done      bool `json:"done"`
 	Immediate bool `json:"immediate,omitempty"`
 }
-
-func (ReloadStep) Kind() string { return "reload_step" }
 
 func (e *ReloadStep) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Combatant)

@@ -38,17 +38,9 @@ var (
 	styleTrainedKind = engine.Add[StyleTrained](events, "style_trained")
 )
 
-// Kind returns "rest".
-func (*Rest) Kind() string { return "rest" }
-
-// Kind returns "train".
-func (*Train) Kind() string { return "train" }
-
-// Kind returns "done".
-func (*Done) Kind() string { return "done" }
-func (*Rest) command()     {}
-func (*Train) command()    {}
-func (*Done) command()     {}
+func (*Rest) command()  {}
+func (*Train) command() {}
+func (*Done) command()  {}
 
 // FightDecided: the fight is decided (R38), as FightEnded says it, and,
 // with the aftermath option, the time out of combat begins: rests and
@@ -79,15 +71,6 @@ type StyleTrained struct {
 	// has.
 	StyleXP int `json:"style_xp"`
 }
-
-// Kind returns "fight_decided".
-func (*FightDecided) Kind() string { return "fight_decided" }
-
-// Kind returns "rested".
-func (*Rested) Kind() string { return "rested" }
-
-// Kind returns "style_trained".
-func (*StyleTrained) Kind() string { return "style_trained" }
 
 // decided ends the fight with winner ("" for none), or, with the
 // aftermath option, begins the time after it.

@@ -534,29 +534,9 @@ var (
 	combatRolledKind   = engine.Add[CombatRolled](events, "combat_rolled")
 )
 
-// Kind returns "strike".
-func (*Strike) Kind() string { return "strike" }
-
-// Kind returns "situation".
-func (*Situation) Kind() string { return "situation" }
-
-// Kind returns "defend".
-func (*Defend) Kind() string { return "defend" }
-func (*Strike) command()     {}
-func (*Situation) command()  {}
-func (*Defend) command()     {}
-
-// Kind returns "strike_declared".
-func (*StrikeDeclared) Kind() string { return "strike_declared" }
-
-// Kind returns "situation_ruled".
-func (*SituationRuled) Kind() string { return "situation_ruled" }
-
-// Kind returns "defence_chosen".
-func (*DefenceChosen) Kind() string { return "defence_chosen" }
-
-// Kind returns "combat_rolled".
-func (*CombatRolled) Kind() string { return "combat_rolled" }
+func (*Strike) command()    {}
+func (*Situation) command() {}
+func (*Defend) command()    {}
 
 // modifierWords appends to words a test's modifier mod, named name, and
 // its boons or banes edge, with suffix.

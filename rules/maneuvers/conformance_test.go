@@ -11,17 +11,11 @@ import (
 // maneuversRules is the ruleset under test.
 var maneuversRules = maneuvers.Rules{}
 
-// load reads an encounter file's text with the bundled content.
-func load(t testing.TB, name, text string) maneuvers.State {
-	t.Helper()
-	return *scenariotest.Start[maneuvers.State, maneuvers.Command, maneuvers.Event](t, maneuvers.Info(), name, []byte(text))
-}
-
+// load reads an encounter file's text with the bundled content, and
 // bundled loads a bundled encounter by name.
-func bundled(t testing.TB, name string) maneuvers.State {
-	t.Helper()
-	return load(t, name+".yaml", "ruleset: maneuvers\nuse: "+name)
-}
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[maneuvers.State, maneuvers.Command, maneuvers.Event]{Info: maneuvers.Info()}
 
 // setups are the bundled encounters and one that starts with sneaking,
 // grapples, items on the ground and a small round limit.
@@ -52,12 +46,5 @@ dropped:
 // TestConformance plays random fights of the setups (1,000; 10,000 with
 // FRAY_LONG=1; 100 with -short), every decision checked at a sample.
 func TestConformance(t *testing.T) {
-	total := enginetest.Fights(10000)
-	st := enginetest.RunParallel(t, maneuvers.Rules{}, setups(t), enginetest.Options{
-		Fights: total, Seed: 1, CheckRate: 0.2, TryRate: 0.3,
-	}, 2)
-	if st.Fights != total || len(st.Wins) < 2 {
-		t.Errorf("%d fights of %d; wins %v: more than one side should win", st.Fights, total, st.Wins)
-	}
-	t.Logf("%d fights, wins %v", st.Fights, st.Wins)
+	enginetest.Conformance(t, maneuvers.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.2, TryRate: 0.3})
 }

@@ -36,9 +36,6 @@ var (
 	damagedKind = engine.Add[Damaged](events, "damaged")
 )
 
-// Kind returns "damaged".
-func (*Damaged) Kind() string { return "damaged" }
-
 // rollDamage rolls the roll's damage, maximized by Precision, and takes
 // it through R31's pipeline.
 func (d *decider) rollDamage() {

@@ -219,7 +219,7 @@ func (d *decider) act(c Command) error {
 	s := d.s
 	me := s.current()
 	if me == nil || !s.TurnOpen || s.Roll != nil || s.Contest != nil || s.Trigger != nil || s.Window != nil || s.Improv != nil {
-		return refuse(engine.NotAllowedNow, "cannot %s now: %s", c.Kind(), waiting(s))
+		return refuse(engine.NotAllowedNow, "cannot %s now: %s", commands.Kind(c), waiting(s))
 	}
 	switch c := c.(type) {
 	case *EndTurn:
@@ -241,7 +241,7 @@ func (d *decider) act(c Command) error {
 		return d.improvise(me, c)
 	}
 	if me.AP < 1 {
-		return refuse(engine.NotAllowedNow, "%s has no AP left to %s", me.ID, c.Kind())
+		return refuse(engine.NotAllowedNow, "%s has no AP left to %s", me.ID, commands.Kind(c))
 	}
 	switch c := c.(type) {
 	case *Dash:
@@ -271,7 +271,7 @@ func (d *decider) act(c Command) error {
 		if ok, err := d.manipulation(me, c); ok {
 			return err
 		}
-		return refuse(engine.Invalid, "%s is not a maneuvers command", c.Kind())
+		return refuse(engine.Invalid, "%s is not a maneuvers command", commands.Kind(c))
 	}
 	return nil
 }
@@ -292,9 +292,6 @@ type ActionTaken struct {
 var (
 	actionTakenKind = engine.Add[ActionTaken](events, "action_taken")
 )
-
-// Kind returns "action_taken".
-func (*ActionTaken) Kind() string { return "action_taken" }
 
 // acted records an action or reaction that costs ap: it spends them, ends
 // the turn's freshness and cancels a feint (A17).

@@ -25,12 +25,7 @@ var (
 	fightEndedKind = engine.Add[FightEnded](events, "fight_ended")
 )
 
-// Kind returns "end_fight".
-func (*EndFight) Kind() string { return "end_fight" }
-func (*EndFight) command()     {}
-
-// Kind returns "fight_ended".
-func (*FightEnded) Kind() string { return "fight_ended" }
+func (*EndFight) command() {}
 
 // endReason says why a fight ended with winner.
 func endReason(winner string) string {

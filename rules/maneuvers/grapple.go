@@ -61,25 +61,8 @@ var (
 	grappleEndedKind     = engine.Add[GrappleEnded](events, "grapple_ended")
 )
 
-// Kind returns "grapple".
-func (*Grapple) Kind() string { return "grapple" }
-
-// Kind returns "escape".
-func (*Escape) Kind() string { return "escape" }
-func (*Grapple) command()    {}
-func (*Escape) command()     {}
-
-// Kind returns "grapple_attempted".
-func (*GrappleAttempted) Kind() string { return "grapple_attempted" }
-
-// Kind returns "grapple_resolved".
-func (*GrappleResolved) Kind() string { return "grapple_resolved" }
-
-// Kind returns "escape_rolled".
-func (*EscapeRolled) Kind() string { return "escape_rolled" }
-
-// Kind returns "grapple_ended".
-func (*GrappleEnded) Kind() string { return "grapple_ended" }
+func (*Grapple) command() {}
+func (*Escape) command()  {}
 
 // checkGrapples ends the grapples R35 ends: the grappler incapacitated,
 // without a free hand, or more than 1 m away.

@@ -58,13 +58,8 @@ var (
 	improvRuledKind = engine.Add[ImprovRuled](events, "improv_ruled")
 )
 
-// Kind returns "improvise".
-func (*Improvise) Kind() string { return "improvise" }
-
-// Kind returns "rule_improv".
-func (*RuleImprov) Kind() string { return "rule_improv" }
-func (*Improvise) command()      {}
-func (*RuleImprov) command()     {}
+func (*Improvise) command()  {}
+func (*RuleImprov) command() {}
 
 // Improvised: a combatant starts an improvised action and pays its AP.
 type Improvised struct {
@@ -88,12 +83,6 @@ type ImprovRuled struct {
 	Skill     string    `json:"skill,omitempty"`
 	Test      *TestRoll `json:"test,omitempty"`
 }
-
-// Kind returns "improvised".
-func (*Improvised) Kind() string { return "improvised" }
-
-// Kind returns "improv_ruled".
-func (*ImprovRuled) Kind() string { return "improv_ruled" }
 
 // attributes lists the attributes a test may name alone.
 var attributes = []string{STR, AGI, PER, INT, WIL, CHA}

@@ -43,18 +43,7 @@ var (
 	orderSetKind         = engine.Add[OrderSet](events, "order_set")
 )
 
-// Kind returns "begin".
-func (*Begin) Kind() string { return "begin" }
-func (*Begin) command()     {}
-
-// Kind returns "surprised".
-func (*Surprised) Kind() string { return "surprised" }
-
-// Kind returns "initiative_rolled".
-func (*InitiativeRolled) Kind() string { return "initiative_rolled" }
-
-// Kind returns "order_set".
-func (*OrderSet) Kind() string { return "order_set" }
+func (*Begin) command() {}
 
 // begin rolls surprise (R07) and initiative (R05) and starts round 1.
 func (d *decider) begin(side string) error {

@@ -77,37 +77,11 @@ var (
 	itemStowedKind  = engine.Add[ItemStowed](events, "item_stowed")
 )
 
-// Kind returns "release".
-func (*Release) Kind() string { return "release" }
-
-// Kind returns "pick_up".
-func (*PickUp) Kind() string { return "pick_up" }
-
-// Kind returns "manipulate".
-func (*Manipulate) Kind() string { return "manipulate" }
-
-// Kind returns "draw".
-func (*Draw) Kind() string { return "draw" }
-
-// Kind returns "stow".
-func (*Stow) Kind() string   { return "stow" }
 func (*Release) command()    {}
 func (*PickUp) command()     {}
 func (*Manipulate) command() {}
 func (*Draw) command()       {}
 func (*Stow) command()       {}
-
-// Kind returns "picked_up".
-func (*PickedUp) Kind() string { return "picked_up" }
-
-// Kind returns "item_dropped".
-func (*ItemDropped) Kind() string { return "item_dropped" }
-
-// Kind returns "item_drawn".
-func (*ItemDrawn) Kind() string { return "item_drawn" }
-
-// Kind returns "item_stowed".
-func (*ItemStowed) Kind() string { return "item_stowed" }
 
 // release ends the grapple, or drops a held item.
 func (d *decider) release(me *Combatant, item string) error {

@@ -71,26 +71,9 @@ var (
 	pushWayRuledKind     = engine.Add[PushWayRuled](events, "push_way_ruled")
 )
 
-// Kind returns "maneuver".
-func (*Maneuver) Kind() string { return "maneuver" }
-
-// Kind returns "resist".
-func (*Resist) Kind() string { return "resist" }
-
-// Kind returns "push_way".
-func (*PushWay) Kind() string { return "push_way" }
-func (*Maneuver) command()    {}
-func (*Resist) command()      {}
-func (*PushWay) command()     {}
-
-// Kind returns "maneuver_chosen".
-func (*ManeuverChosen) Kind() string { return "maneuver_chosen" }
-
-// Kind returns "maneuver_resolved".
-func (*ManeuverResolved) Kind() string { return "maneuver_resolved" }
-
-// Kind returns "push_way_ruled".
-func (*PushWayRuled) Kind() string { return "push_way_ruled" }
+func (*Maneuver) command() {}
+func (*Resist) command()   {}
+func (*PushWay) command()  {}
 
 // maneuvers lists the maneuvers the winner of the roll's critical win may
 // choose (R19, R20), without Disarm's item.

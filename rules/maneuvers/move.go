@@ -317,47 +317,12 @@ var (
 	interruptedKind       = engine.Add[Interrupted](events, "interrupted")
 )
 
-// Kind returns "move".
-func (*Move) Kind() string { return "move" }
-
-// Kind returns "dash".
-func (*Dash) Kind() string { return "dash" }
-
-// Kind returns "disengage".
-func (*Disengage) Kind() string { return "disengage" }
-
-// Kind returns "stand".
-func (*Stand) Kind() string { return "stand" }
-
-// Kind returns "opportunity".
-func (*Opportunity) Kind() string { return "opportunity" }
-
-// Kind returns "pass".
-func (*Pass) Kind() string    { return "pass" }
 func (*Move) command()        {}
 func (*Dash) command()        {}
 func (*Disengage) command()   {}
 func (*Stand) command()       {}
 func (*Opportunity) command() {}
 func (*Pass) command()        {}
-
-// Kind returns "move_declared".
-func (*MoveDeclared) Kind() string { return "move_declared" }
-
-// Kind returns "moved".
-func (*Moved) Kind() string { return "moved" }
-
-// Kind returns "provoking".
-func (*Provoking) Kind() string { return "provoking" }
-
-// Kind returns "opportunity_passed".
-func (*OpportunityPassed) Kind() string { return "opportunity_passed" }
-
-// Kind returns "stood_up".
-func (*StoodUp) Kind() string { return "stood_up" }
-
-// Kind returns "interrupted".
-func (*Interrupted) Kind() string { return "interrupted" }
 
 // opportunity declares an opportunity attack on the provoker (R22).
 func (d *decider) opportunity(c *Opportunity) error {

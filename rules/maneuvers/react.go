@@ -201,7 +201,7 @@ func (d *decider) react(me *Combatant, c Command) error {
 	if ok, err := d.manipulation(me, c); ok {
 		return err
 	}
-	return refuse(engine.NotAllowedNow, "%s is no reaction", c.Kind())
+	return refuse(engine.NotAllowedNow, "%s is no reaction", commands.Kind(c))
 }
 
 // ReactionPassed: a combatant uses no reaction in the window.
@@ -222,12 +222,6 @@ var (
 	_                  = engine.Add[WindowOpened](events, "window_opened")
 	reactionPassedKind = engine.Add[ReactionPassed](events, "reaction_passed")
 )
-
-// Kind returns "reaction_passed".
-func (*ReactionPassed) Kind() string { return "reaction_passed" }
-
-// Kind returns "window_opened".
-func (*WindowOpened) Kind() string { return "window_opened" }
 
 // windowNext moves the reaction window on past id, when it is id's turn
 // to react, and closes it after the last.

@@ -28,8 +28,6 @@ var (
 // Command is what a combatant or the GM decides. The interface is sealed
 // by its unexported method.
 type Command interface {
-	// Kind names the command's type in JSON.
-	Kind() string
 	command()
 }
 
@@ -38,8 +36,6 @@ type Command interface {
 // with the command that leads to it, in the file of its rule, with its
 // apply and describe.
 type Event interface {
-	// Kind names the event's type in JSON.
-	Kind() string
 	// apply changes s as the event says. It never fails and draws no dice;
 	// an event naming nobody changes nothing. h is the state's hot memory
 	// on Step's path, nil on the table's (Evolve).

@@ -2,7 +2,6 @@ package maneuvers
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -47,11 +46,7 @@ type DroppedAt struct {
 
 // Start validates the spec and starts the fight as a Table.
 func (sp *Spec) Start() (engine.Table, error) {
-	s, err := sp.State()
-	if err != nil {
-		return nil, err
-	}
-	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
 }
 
 // parseDice reads NdX+K, NdX-K, dX or K.
@@ -112,10 +107,8 @@ var traits = []string{"attack", "melee-attack", "mind"}
 // State validates the spec and returns the fight's first state. Every
 // problem is reported as an *engine.FieldError, joined.
 func (sp *Spec) State() (State, error) {
-	var errs []error
-	bad := func(path, format string, args ...any) {
-		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
-	}
+	var problems parts.Problems
+	bad := problems.Add
 	s := State{Options: DefaultOptions(), Phase: Setup, Round: 1}
 	o := sp.Options
 	if o.TestTN != nil {
@@ -168,16 +161,16 @@ func (sp *Spec) State() (State, error) {
 		setUpWeapon(&w, fmt.Sprintf("dropped[%d].item", i), bad)
 		s.Dropped = append(s.Dropped, Dropped{Item: w, X: dr.X, Y: dr.Y})
 	}
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
 		c.AP = APPerRound
 	}
 	sp.Begin.apply(&s, bad)
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	return s, nil
 }

@@ -53,18 +53,7 @@ var (
 	healedKind    = engine.Add[Healed](events, "healed")
 )
 
-// Kind returns "cast".
-func (*Cast) Kind() string { return "cast" }
-func (*Cast) command()     {}
-
-// Kind returns "spell_cast".
-func (*SpellCast) Kind() string { return "spell_cast" }
-
-// Kind returns "spell_lost".
-func (*SpellLost) Kind() string { return "spell_lost" }
-
-// Kind returns "healed".
-func (*Healed) Kind() string { return "healed" }
+func (*Cast) command() {}
 
 // cast uses a spell (R37): one without the Melee Attack trait provokes
 // first.

@@ -51,22 +51,8 @@ var (
 	revealedKind   = engine.Add[Revealed](events, "revealed")
 )
 
-// Kind returns "search".
-func (*Search) Kind() string { return "search" }
-
-// Kind returns "sneak".
-func (*Sneak) Kind() string { return "sneak" }
-func (*Search) command()    {}
-func (*Sneak) command()     {}
-
-// Kind returns "test_rolled".
-func (*TestRolled) Kind() string { return "test_rolled" }
-
-// Kind returns "observed".
-func (*Observed) Kind() string { return "observed" }
-
-// Kind returns "revealed".
-func (*Revealed) Kind() string { return "revealed" }
+func (*Search) command() {}
+func (*Sneak) command()  {}
 
 // search rolls R36's Search: Observation against each creature hidden
 // from the searcher within 10 m.

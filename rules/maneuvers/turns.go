@@ -66,35 +66,9 @@ var (
 	roundEndedKind   = engine.Add[RoundEnded](events, "round_ended")
 )
 
-// Kind returns "delay".
-func (*Delay) Kind() string { return "delay" }
-
-// Kind returns "end_turn".
-func (*EndTurn) Kind() string { return "end_turn" }
-
-// Kind returns "continue".
-func (*Continue) Kind() string { return "continue" }
-func (*Delay) command()        {}
-func (*EndTurn) command()      {}
-func (*Continue) command()     {}
-
-// Kind returns "round_started".
-func (*RoundStarted) Kind() string { return "round_started" }
-
-// Kind returns "turn_started".
-func (*TurnStarted) Kind() string { return "turn_started" }
-
-// Kind returns "turn_skipped".
-func (*TurnSkipped) Kind() string { return "turn_skipped" }
-
-// Kind returns "turn_delayed".
-func (*TurnDelayed) Kind() string { return "turn_delayed" }
-
-// Kind returns "turn_ended".
-func (*TurnEnded) Kind() string { return "turn_ended" }
-
-// Kind returns "round_ended".
-func (*RoundEnded) Kind() string { return "round_ended" }
+func (*Delay) command()    {}
+func (*EndTurn) command()  {}
+func (*Continue) command() {}
 
 // advance runs the fight on through everything no one decides: dice,
 // damage, maneuvers without a choice, the end of triggers, turns and

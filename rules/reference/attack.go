@@ -33,12 +33,6 @@ var (
 	attackRolledKind   = engine.Add[AttackRolled](events, "attack_rolled")
 )
 
-// Kind returns "attack".
-func (*Attack) Kind() string { return "attack" }
-
-// Kind returns "feint".
-func (*Feint) Kind() string { return "feint" }
-
 func (*Attack) command() {}
 func (*Feint) command()  {}
 
@@ -65,12 +59,6 @@ type AttackRolled struct {
 	Defence int  `json:"defence"`
 	Hit     bool `json:"hit"`
 }
-
-// Kind returns "attack_declared".
-func (*AttackDeclared) Kind() string { return "attack_declared" }
-
-// Kind returns "attack_rolled".
-func (*AttackRolled) Kind() string { return "attack_rolled" }
 
 // attack resolves an attack or a feint: its declaration and its roll.
 func attack(s *State, target, weapon string, feint bool, src dice.Source, h *hotMemory, events []Event) ([]Event, error) {

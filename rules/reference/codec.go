@@ -55,7 +55,7 @@ func (Rules) FormatCommand(c Command) string {
 	case nil:
 		return ""
 	default:
-		return c.Kind()
+		return commands.Kind(c)
 	}
 }
 
@@ -69,16 +69,8 @@ var (
 	events   = engine.NewKinds[Event]("reference event")
 )
 
-// DecodeCommand reads a command written by engine.MarshalKinded.
-func (Rules) DecodeCommand(data []byte) (Command, error) { return commands.Decode(data) }
-
-// DecodeEvent reads an event written by engine.MarshalKinded.
-func (Rules) DecodeEvent(data []byte) (Event, error) { return events.Decode(data) }
-
-// Kinds lists the kind of every command and event type.
-func (Rules) Kinds() (commandKinds, eventKinds []string) {
-	return commands.Names(), events.Names()
-}
+// Kinds returns the codec tables of the commands and the events.
+func (Rules) Kinds() (*engine.Kinds[Command], *engine.Kinds[Event]) { return commands, events }
 
 // DescribeEvent says what an event means, with its dice, for a
 // transcript; s is the state before it. Each event says it itself (its

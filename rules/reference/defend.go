@@ -13,9 +13,6 @@ import (
 // Defend raises the combatant's defence until their next turn.
 type Defend struct{}
 
-// Kind returns "defend".
-func (*Defend) Kind() string { return "defend" }
-
 func (*Defend) command() {}
 
 // Defended: a combatant raised their guard.
@@ -28,9 +25,6 @@ var (
 	_            = engine.Add[Defend](commands, "defend")
 	defendedKind = engine.Add[Defended](events, "defended")
 )
-
-// Kind returns "defended".
-func (*Defended) Kind() string { return "defended" }
 
 // defend resolves a Defend: the combatant whose turn it is raises their
 // guard.

@@ -20,12 +20,6 @@ type Dodge struct{}
 // Take accepts a hit.
 type Take struct{}
 
-// Kind returns "dodge".
-func (*Dodge) Kind() string { return "dodge" }
-
-// Kind returns "take".
-func (*Take) Kind() string { return "take" }
-
 func (*Dodge) command() {}
 func (*Take) command()  {}
 
@@ -55,9 +49,6 @@ type Unbalanced struct {
 	Combatant string `json:"combatant"`
 }
 
-// Kind returns "dodged".
-func (*Dodged) Kind() string { return "dodged" }
-
 // The kinds of hit.go's commands and events.
 var (
 	_              = engine.Add[Dodge](commands, "dodge")
@@ -66,12 +57,6 @@ var (
 	damagedKind    = engine.Add[Damaged](events, "damaged")
 	unbalancedKind = engine.Add[Unbalanced](events, "unbalanced")
 )
-
-// Kind returns "damaged".
-func (*Damaged) Kind() string { return "damaged" }
-
-// Kind returns "unbalanced".
-func (*Unbalanced) Kind() string { return "unbalanced" }
 
 // dodge resolves a Dodge: the d6, and the blow landing when it is too slow.
 func dodge(s *State, src dice.Source, h *hotMemory, events []Event) ([]Event, error) {

@@ -29,8 +29,6 @@ var (
 // *Stop (ruling.go). The interface is sealed by its unexported method, so
 // that a type switch over it is complete.
 type Command interface {
-	// Kind names the command's type in JSON (see engine.Kinded).
-	Kind() string
 	command()
 }
 
@@ -42,8 +40,6 @@ type Command interface {
 // that leads to it, and says there how it changes the state and how it
 // reads in a transcript.
 type Event interface {
-	// Kind names the event's type in JSON (see engine.Kinded).
-	Kind() string
 	// apply changes s as the event says. It never fails and draws no dice.
 	// h is the state's hot memory on Step's path, nil on the table's
 	// (Evolve).
@@ -108,7 +104,7 @@ func decide(s *State, actor string, c Command, src dice.Source, h *hotMemory, ev
 	case nil:
 		return events, engine.Errorf(engine.Invalid, "no command")
 	default:
-		return events, engine.Errorf(engine.Invalid, "%s is not a reference command", c.Kind())
+		return events, engine.Errorf(engine.Invalid, "%s is not a reference command", commands.Kind(c))
 	}
 }
 

@@ -89,7 +89,7 @@ func TestDodgeOnceARound(t *testing.T) {
 		step{"cy", "attack bob", []int{19}},
 	)
 	p := enc.Prompt()
-	if len(p.Options) != 1 || p.Options[0].Command.Kind() != "take" {
+	if _, take := p.Options[0].Command.(*reference.Take); len(p.Options) != 1 || !take {
 		t.Fatalf("bob has dodged: options = %v, want only take", p.Options)
 	}
 	_, err := enc.Submit("bob", &reference.Dodge{}, dice.NewScript(6))

@@ -24,12 +24,6 @@ var (
 	_                = engine.Add[FightStopped](events, "fight_stopped")
 )
 
-// Kind returns "continue".
-func (*Continue) Kind() string { return "continue" }
-
-// Kind returns "stop".
-func (*Stop) Kind() string { return "stop" }
-
 func (*Continue) command() {}
 func (*Stop) command()     {}
 
@@ -40,12 +34,6 @@ type RoundStarted struct {
 
 // FightStopped: the GM stopped the fight, a draw.
 type FightStopped struct{}
-
-// Kind returns "round_started".
-func (*RoundStarted) Kind() string { return "round_started" }
-
-// Kind returns "fight_stopped".
-func (*FightStopped) Kind() string { return "fight_stopped" }
 
 // continueFight resolves a Continue: the next round starts.
 func continueFight(s *State, h *hotMemory, events []Event) ([]Event, error) {

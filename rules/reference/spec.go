@@ -2,7 +2,6 @@ package reference
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -27,10 +26,7 @@ type Spec struct {
 }
 
 // SideSpec is one side of an encounter.
-type SideSpec struct {
-	ID   string `yaml:"id" required:"true" doc:"the side's id, as combatants name it"`
-	Name string `yaml:"name" doc:"the side's name"`
-}
+type SideSpec = parts.SideSpec
 
 // Scene is where a fight happens.
 type Scene struct {
@@ -40,11 +36,7 @@ type Scene struct {
 
 // Start validates the spec and starts the fight as a Table.
 func (sp *Spec) Start() (engine.Table, error) {
-	s, err := sp.State()
-	if err != nil {
-		return nil, err
-	}
-	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
 }
 
 // State validates the spec and returns the fight's first state, the first
@@ -53,17 +45,9 @@ func (sp *Spec) Start() (engine.Table, error) {
 // the loader can point at the line of each. What the tags say (required
 // fields, ranges, enums) the loader has checked already.
 func (sp *Spec) State() (State, error) {
-	var errs []error
-	bad := func(path, format string, args ...any) {
-		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
-	}
-	var sides []string
-	for i, sd := range sp.Sides {
-		if slices.Contains(sides, sd.ID) {
-			bad(fmt.Sprintf("sides[%d].id", i), "side %q is defined twice", sd.ID)
-		}
-		sides = append(sides, sd.ID)
-	}
+	var problems parts.Problems
+	bad := problems.Add
+	sides := parts.SideIDs(bad, sp.Sides)
 	s := State{Light: sp.Scene.Light, Round: 1}
 	for i, c := range sp.Combatants {
 		at := fmt.Sprintf("combatants[%d]", i)
@@ -75,9 +59,7 @@ func (sp *Spec) State() (State, error) {
 		case s.Combatant(c.ID) != nil:
 			bad(at+".id", "combatant %q is defined twice", c.ID)
 		}
-		if !slices.Contains(sides, c.Side) {
-			bad(at+".side", "unknown side %q; sides: %s", c.Side, strings.Join(sides, ", "))
-		}
+		parts.CheckSide(bad, at, c.Side, sides)
 		for j, w := range c.Weapons {
 			switch {
 			case !word(w.Name):
@@ -92,18 +74,14 @@ func (sp *Spec) State() (State, error) {
 		c.Weapons = slices.Clone(c.Weapons)
 		s.Combatants = append(s.Combatants, c)
 	}
-	for i, sd := range sp.Sides {
-		if !slices.ContainsFunc(sp.Combatants, func(c Combatant) bool { return c.Side == sd.ID }) {
-			bad(fmt.Sprintf("sides[%d]", i), "side %q has no combatants", sd.ID)
-		}
-	}
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	parts.CheckSidesUsed(bad, sp.Sides, sp.Combatants, func(c Combatant) string { return c.Side })
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	startRound(&s, 1)
 	sp.Begin.applyStart(&s, bad)
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	return s, nil
 }

@@ -189,16 +189,8 @@ var (
 	events   = engine.NewKinds[Event]("tempo event")
 )
 
-// DecodeCommand reads a command written by engine.MarshalKinded.
-func (Rules) DecodeCommand(data []byte) (Command, error) { return commands.Decode(data) }
-
-// Kinds lists the kinds of every command and event.
-func (Rules) Kinds() (commandKinds, eventKinds []string) {
-	return commands.Names(), events.Names()
-}
-
-// DecodeEvent reads an event written by engine.MarshalKinded.
-func (Rules) DecodeEvent(data []byte) (Event, error) { return events.Decode(data) }
+// Kinds returns the codec tables of the commands and the events.
+func (Rules) Kinds() (*engine.Kinds[Command], *engine.Kinds[Event]) { return commands, events }
 
 // DescribeEvent says what an event means, with its dice, for a transcript;
 // s is the state before the event, as the reader may see it. Each event

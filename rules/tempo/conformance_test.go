@@ -8,17 +8,11 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content.
-func load(t testing.TB, name, text string) tempo.State {
-	t.Helper()
-	return *scenariotest.Start[tempo.State, tempo.Command, tempo.Event](t, tempo.Info(), name, []byte(text))
-}
-
+// load reads an encounter file's text with the bundled content, and
 // bundled loads a bundled encounter by name.
-func bundled(t testing.TB, name string) tempo.State {
-	t.Helper()
-	return load(t, name+".yaml", "ruleset: tempo\nuse: "+name)
-}
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[tempo.State, tempo.Command, tempo.Event]{Info: tempo.Info()}
 
 // setups reach every status and action between them: a duel of swords,
 // bows and reach in the open, grapples and binds from the first turn, late
@@ -57,14 +51,5 @@ dropped:
 // long; prompts, the option taken and the end of each fight are checked
 // every time.
 func TestConformance(t *testing.T) {
-	total := enginetest.Fights(10000)
-	setups := setups(t)
-	st := enginetest.RunParallel(t, tempo.Rules{}, setups, enginetest.Options{
-		Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.5,
-	}, 2)
-	fights, wins := st.Fights, st.Wins
-	if fights != total || len(wins) < 2 {
-		t.Errorf("%d fights of %d; wins %v: more than one side should win", fights, total, wins)
-	}
-	t.Logf("%d fights, wins %v", fights, wins)
+	enginetest.Conformance(t, tempo.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
 }

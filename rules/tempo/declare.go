@@ -47,9 +47,7 @@ type ActionDeclared struct {
 	Candidates []string `json:"candidates,omitempty"`
 }
 
-func (Declare) Kind() string        { return "declare" }
-func (ActionDeclared) Kind() string { return "action_declared" }
-func (*Declare) isCommand()         {}
+func (*Declare) isCommand() {}
 
 var (
 	declareKind        = engine.Add[Declare](commands, "declare")

@@ -28,10 +28,7 @@ type DestinationsPending struct {
 	Choices []Choice `json:"choices"`
 }
 
-func (Destination) Kind() string         { return "destination" }
-func (Chose) Kind() string               { return "chose" }
-func (DestinationsPending) Kind() string { return "destinations_pending" }
-func (*Destination) isCommand()          {}
+func (*Destination) isCommand() {}
 
 var (
 	destinationKind         = engine.Add[Destination](commands, "destination")

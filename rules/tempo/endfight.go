@@ -22,9 +22,7 @@ type FightEnded struct {
 	TimedOut bool `json:"timed_out,omitempty"`
 }
 
-func (EndFight) Kind() string   { return "end_fight" }
-func (FightEnded) Kind() string { return "fight_ended" }
-func (*EndFight) isCommand()    {}
+func (*EndFight) isCommand() {}
 
 var (
 	_              = engine.Add[EndFight](commands, "end_fight")

@@ -36,11 +36,7 @@ type Joined struct {
 	Position  int    `json:"position"`
 }
 
-func (Begin) Kind() string            { return "begin" }
-func (InitiativeRolled) Kind() string { return "initiative_rolled" }
-func (OrderSet) Kind() string         { return "order_set" }
-func (Joined) Kind() string           { return "joined" }
-func (*Begin) isCommand()             {}
+func (*Begin) isCommand() {}
 
 var (
 	_                    = engine.Add[Begin](commands, "begin")

@@ -50,18 +50,10 @@ type Kept struct {
 	Actor string `json:"actor"`
 }
 
-func (React) Kind() string       { return "react" }
-func (NoReaction) Kind() string  { return "no_reaction" }
-func (Replace) Kind() string     { return "replace" }
-func (Keep) Kind() string        { return "keep" }
-func (Reacted) Kind() string     { return "reacted" }
-func (DidNotReact) Kind() string { return "did_not_react" }
-func (Replaced) Kind() string    { return "replaced" }
-func (Kept) Kind() string        { return "kept" }
-func (*React) isCommand()        {}
-func (*NoReaction) isCommand()   {}
-func (*Replace) isCommand()      {}
-func (*Keep) isCommand()         {}
+func (*React) isCommand()      {}
+func (*NoReaction) isCommand() {}
+func (*Replace) isCommand()    {}
+func (*Keep) isCommand()       {}
 
 var (
 	reactKind       = engine.Add[React](commands, "react")

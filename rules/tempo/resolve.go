@@ -466,26 +466,6 @@ type FeintRevealed struct {
 // ExchangeEnded: the action is fully resolved.
 type ExchangeEnded struct{}
 
-func (Checked) Kind() string { return "checked" }
-
-func (Damaged) Kind() string { return "damaged" }
-
-func (Fell) Kind() string { return "fell" }
-
-func (Moved) Kind() string { return "moved" }
-
-func (AimTaken) Kind() string { return "aim_taken" }
-
-func (Disposed) Kind() string { return "disposed" }
-
-func (Disarmed) Kind() string { return "disarmed" }
-
-func (PickedUp) Kind() string { return "picked_up" }
-
-func (FeintRevealed) Kind() string { return "feint_revealed" }
-
-func (ExchangeEnded) Kind() string { return "exchange_ended" }
-
 var (
 	checkedKind       = engine.Add[Checked](events, "checked")
 	damagedKind       = engine.Add[Damaged](events, "damaged")

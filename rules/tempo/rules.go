@@ -24,7 +24,6 @@ var (
 
 // Command is a decision in a tempo fight.
 type Command interface {
-	Kind() string
 	isCommand()
 }
 
@@ -33,8 +32,6 @@ type Command interface {
 // with the command that leads to it, in the file of its rule, with its
 // apply and describe.
 type Event interface {
-	// Kind names the event's type in JSON (see engine.Kinded).
-	Kind() string
 	// apply changes s as the event says. It never fails and draws no dice.
 	// h is the state's hot memory on Step's path, where the exchange, its
 	// replacement and the order reuse h's memory; nil on the table's

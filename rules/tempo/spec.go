@@ -1,13 +1,13 @@
 package tempo
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Spec is a tempo encounter file.
@@ -93,20 +93,14 @@ type DroppedSpec struct {
 
 // Start validates the spec and starts the encounter.
 func (sp *Spec) Start() (engine.Table, error) {
-	s, err := sp.State()
-	if err != nil {
-		return nil, err
-	}
-	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
 }
 
 // State validates the spec and returns the starting state. Problems are
 // *engine.FieldError values, joined.
 func (sp *Spec) State() (State, error) {
-	var errs []error
-	bad := func(path, format string, args ...any) {
-		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
-	}
+	var problems parts.Problems
+	bad := problems.Add
 	s := State{Options: DefaultOptions()}
 	if sp.Ruleset != "" && sp.Ruleset != ID {
 		bad("ruleset", "must be %s", ID)
@@ -180,13 +174,13 @@ func (sp *Spec) State() (State, error) {
 		w := d.Weapon.weapon(fmt.Sprintf("dropped[%d].weapon", i), bad)
 		s.Dropped = append(s.Dropped, Dropped{Weapon: w, At: Square{X: d.X, Y: d.Y}})
 	}
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	if sp.Begin.given() {
 		sp.Begin.applyStart(&s, bad)
-		if len(errs) > 0 {
-			return State{}, errors.Join(errs...)
+		if err := problems.Err(); err != nil {
+			return State{}, err
 		}
 	}
 	return s, nil

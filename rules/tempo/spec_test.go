@@ -129,13 +129,13 @@ func TestSpecWithoutSides(t *testing.T) {
 // TestDecodeRefusesUnknownActions checks that JSON naming an action the
 // master table does not know is refused when read, not described later.
 func TestDecodeRefusesUnknownActions(t *testing.T) {
-	if _, err := (Rules{}).DecodeEvent([]byte(`{"kind":"reacted","reaction":{"reactor":"bob","action":"counter-attack"}}`)); err == nil || !strings.Contains(err.Error(), `unknown tempo action "counter-attack"`) {
+	if _, err := events.Decode([]byte(`{"kind":"reacted","reaction":{"reactor":"bob","action":"counter-attack"}}`)); err == nil || !strings.Contains(err.Error(), `unknown tempo action "counter-attack"`) {
 		t.Errorf("an event naming an unknown action: %v", err)
 	}
-	if _, err := (Rules{}).DecodeCommand([]byte(`{"kind":"declare","action":"fly"}`)); err == nil || !strings.Contains(err.Error(), `unknown tempo action "fly"`) {
+	if _, err := commands.Decode([]byte(`{"kind":"declare","action":"fly"}`)); err == nil || !strings.Contains(err.Error(), `unknown tempo action "fly"`) {
 		t.Errorf("a command naming an unknown action: %v", err)
 	}
-	c, err := (Rules{}).DecodeCommand([]byte(`{"kind":"declare","action":"attack","target":"bob"}`))
+	c, err := commands.Decode([]byte(`{"kind":"declare","action":"attack","target":"bob"}`))
 	if err != nil || c.(*Declare).Action != MeleeAttack {
 		t.Errorf("a known action: %v, %v", c, err)
 	}

@@ -40,12 +40,7 @@ type RoundEnded struct {
 	Round int `json:"round"`
 }
 
-func (EndTurn) Kind() string          { return "end_turn" }
-func (TurnStarted) Kind() string      { return "turn_started" }
-func (TurnEnded) Kind() string        { return "turn_ended" }
-func (StaminaRecovered) Kind() string { return "stamina_recovered" }
-func (RoundEnded) Kind() string       { return "round_ended" }
-func (*EndTurn) isCommand()           {}
+func (*EndTurn) isCommand() {}
 
 var (
 	endTurnKind          = engine.Add[EndTurn](commands, "end_turn")

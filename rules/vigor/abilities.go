@@ -17,9 +17,7 @@ var (
 	useAbilityKind = engine.Add[UseAbility](commands, "use")
 )
 
-// Kind returns "use".
-func (*UseAbility) Kind() string { return "use" }
-func (*UseAbility) command()     {}
+func (*UseAbility) command() {}
 
 // useAbility uses an ability on a target (R17): its actions, across turns
 // if need be (R10), then its Vigor and Mana, paid in full, then its

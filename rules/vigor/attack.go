@@ -24,9 +24,7 @@ var (
 	attackRolledKind   = engine.Add[AttackRolled](events, "attack_rolled")
 )
 
-// Kind returns "attack".
-func (*Attack) Kind() string { return "attack" }
-func (*Attack) command()     {}
+func (*Attack) command() {}
 
 // attack checks and rolls an attack on the attacker's turn (R11, R12).
 func (d *decider) attack(c *Attack) error {
@@ -295,9 +293,6 @@ type AttackDeclared struct {
 	Declared
 }
 
-// Kind returns "attack_declared".
-func (*AttackDeclared) Kind() string { return "attack_declared" }
-
 // apply keeps the declared attack for the GM's modifiers.
 func (e *AttackDeclared) apply(s *State, h *hotMemory) {
 	dc := new(Declared)
@@ -342,9 +337,7 @@ type RollAttack struct {
 	Mods
 }
 
-// Kind returns "roll".
-func (*RollAttack) Kind() string { return "roll" }
-func (*RollAttack) command()     {}
+func (*RollAttack) command() {}
 
 // rollAttack rolls the declared attack with the GM's modifiers, or loses
 // it when the GM rules its target cannot be located (A14).
@@ -402,9 +395,6 @@ type AttackRolled struct {
 	// Then is an off-hand attack to follow (R12).
 	Then *FollowUp `json:"then,omitempty"`
 }
-
-// Kind returns "attack_rolled".
-func (*AttackRolled) Kind() string { return "attack_rolled" }
 
 // apply resolves the attack roll: a hit becomes the pending strike, which
 // its target may defend against; a miss settles the fight.

@@ -9,17 +9,11 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content.
-func load(t testing.TB, name, text string) vigor.State {
-	t.Helper()
-	return *scenariotest.Start[vigor.State, vigor.Command, vigor.Event](t, vigor.Info(), name, []byte(text))
-}
-
+// load reads an encounter file's text with the bundled content, and
 // bundled loads a bundled encounter by name.
-func bundled(t testing.TB, name string) vigor.State {
-	t.Helper()
-	return load(t, name+".yaml", "ruleset: vigor\nuse: "+name)
-}
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[vigor.State, vigor.Command, vigor.Event]{Info: vigor.Info()}
 
 // setups are the bundled encounters, and one that starts mid-fight with a
 // creature in Shock, a bound one, an object and zero visibility, so that
@@ -103,12 +97,5 @@ combatants:
 // sample of the decisions, as the fights are long; prompts, the option
 // taken and the end of each fight are checked every time.
 func TestConformance(t *testing.T) {
-	total := enginetest.Fights(10000)
-	st := enginetest.RunParallel(t, vigor.Rules{}, setups(t), enginetest.Options{
-		Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.5,
-	}, 2)
-	if st.Fights != total || len(st.Wins) < 2 {
-		t.Errorf("%d of %d fights passed; wins %v: more than one side should win", st.Fights, total, st.Wins)
-	}
-	t.Logf("%d fights, wins %v", st.Fights, st.Wins)
+	enginetest.Conformance(t, vigor.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
 }

@@ -23,9 +23,6 @@ var (
 	manaSpentKind  = engine.Add[ManaSpent](events, "mana_spent")
 )
 
-// Kind returns "acted".
-func (*Acted) Kind() string { return "acted" }
-
 // apply spends the actions, and keeps what the act still owes (R10).
 func (e *Acted) apply(s *State, _ *hotMemory) {
 	c := s.Combatant(e.Combatant)
@@ -79,9 +76,6 @@ type VigorSpent struct {
 	Winded    bool   `json:"winded,omitempty"`
 }
 
-// Kind returns "vigor_spent".
-func (*VigorSpent) Kind() string { return "vigor_spent" }
-
 // apply pays the Vigor; a creature Winded on its own turn loses the rest
 // of it (R38).
 func (e *VigorSpent) apply(s *State, _ *hotMemory) {
@@ -119,9 +113,6 @@ type ManaSpent struct {
 	For       string `json:"for"`
 	Mana      int    `json:"mana"`
 }
-
-// Kind returns "mana_spent".
-func (*ManaSpent) Kind() string { return "mana_spent" }
 
 // apply pays the Mana.
 func (e *ManaSpent) apply(s *State, _ *hotMemory) {

@@ -163,9 +163,6 @@ var (
 	damagedKind = engine.Add[Damaged](events, "damaged")
 )
 
-// Kind returns "damaged".
-func (*Damaged) Kind() string { return "damaged" }
-
 // apply takes the damage, wears the armour, and asks for the GM's ruling
 // the hit calls for, if any (R37, R39).
 func (e *Damaged) apply(s *State, _ *hotMemory) {

@@ -18,9 +18,7 @@ var (
 	defenseRolledKind = engine.Add[DefenseRolled](events, "defense_rolled")
 )
 
-// Kind returns "defend".
-func (*Defend) Kind() string { return "defend" }
-func (*Defend) command()     {}
+func (*Defend) command() {}
 
 // defend is the Defend action (R13, A30).
 func (d *decider) defend() error {
@@ -41,9 +39,6 @@ type Defended struct {
 	Combatant string `json:"combatant"`
 }
 
-// Kind returns "defended".
-func (*Defended) Kind() string { return "defended" }
-
 // apply makes the creature Defending until its next turn (R13).
 func (e *Defended) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
@@ -61,9 +56,7 @@ type Defense struct {
 	Style string `json:"style"`
 }
 
-// Kind returns "defense".
-func (*Defense) Kind() string { return "defense" }
-func (*Defense) command()     {}
+func (*Defense) command() {}
 
 // defense resolves a Defense reaction (R21).
 func (d *decider) defense(style string) error {
@@ -102,9 +95,6 @@ type DefenseRolled struct {
 	Avoided  bool   `json:"avoided"`
 }
 
-// Kind returns "defense_rolled".
-func (*DefenseRolled) Kind() string { return "defense_rolled" }
-
 // apply ends the strike a Defense avoided.
 func (e *DefenseRolled) apply(s *State, _ *hotMemory) {
 	if e.Avoided {
@@ -124,9 +114,7 @@ func (e *DefenseRolled) describe(*State) string {
 // Take takes the hit without a reaction.
 type Take struct{}
 
-// Kind returns "take".
-func (*Take) Kind() string { return "take" }
-func (*Take) command()     {}
+func (*Take) command() {}
 
 // take takes the pending hit without a reaction.
 func (d *decider) take() error {

@@ -21,9 +21,6 @@ var (
 	fightEndedKind = engine.Add[FightEnded](events, "fight_ended")
 )
 
-// Kind returns "end_fight".
-func (*EndFight) Kind() string { return "end_fight" }
-
 func (*EndFight) command() {}
 
 // endFight checks and resolves the GM's end-fight: the fight ends at
@@ -87,9 +84,6 @@ type Decided struct {
 	ByGM bool `json:"by_gm,omitempty"`
 }
 
-// Kind returns "decided".
-func (*Decided) Kind() string { return "decided" }
-
 // apply decides the fight, leaving the GM its rests.
 func (e *Decided) apply(s *State, _ *hotMemory) {
 	s.Phase, s.Winner, s.Reason = Aftermath, e.Winner, e.Reason
@@ -114,9 +108,6 @@ type FightEnded struct {
 	// ByGM is set when the GM's end-fight ended the fight.
 	ByGM bool `json:"by_gm,omitempty"`
 }
-
-// Kind returns "fight_ended".
-func (*FightEnded) Kind() string { return "fight_ended" }
 
 // apply ends the fight.
 func (e *FightEnded) apply(s *State, _ *hotMemory) {

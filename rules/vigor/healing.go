@@ -17,9 +17,7 @@ var (
 	stabilizeKind = engine.Add[Stabilize](commands, "stabilize")
 )
 
-// Kind returns "aid".
-func (*Aid) Kind() string { return "aid" }
-func (*Aid) command()     {}
+func (*Aid) command() {}
 
 // aid is emergency aid (R18): 2 actions, across turns if need be.
 func (d *decider) aid(c *Aid) error {
@@ -62,9 +60,7 @@ type Stabilize struct {
 	Mods
 }
 
-// Kind returns "stabilize".
-func (*Stabilize) Kind() string { return "stabilize" }
-func (*Stabilize) command()     {}
+func (*Stabilize) command() {}
 
 // stabilize stops a Shock timer (R36, A34).
 func (d *decider) stabilize(c *Stabilize) error {

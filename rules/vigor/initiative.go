@@ -21,9 +21,6 @@ var (
 	joinedKind           = engine.Add[Joined](events, "joined")
 )
 
-// Kind returns "initiative".
-func (*RollInitiative) Kind() string { return "initiative" }
-
 func (*RollInitiative) command() {}
 
 // ExtraDice are situational bonus dice for one creature's roll.
@@ -57,9 +54,6 @@ type InitiativeRolled struct {
 	Rolls []InitRoll `json:"rolls"`
 	Order []string   `json:"order"`
 }
-
-// Kind returns "initiative_rolled".
-func (*InitiativeRolled) Kind() string { return "initiative_rolled" }
 
 // apply records the initiative order and everyone's initiative; the
 // first turn starts next.
@@ -177,9 +171,6 @@ type Joined struct {
 	Roll      Roll     `json:"roll"`
 	Order     []string `json:"order"`
 }
-
-// Kind returns "joined".
-func (*Joined) Kind() string { return "joined" }
 
 // apply brings the late joiner in with its initiative and its place in
 // the order.

@@ -127,9 +127,6 @@ var (
 	itemUsedKind = engine.Add[ItemUsed](events, "item_used")
 )
 
-// Kind returns "item_used".
-func (*ItemUsed) Kind() string { return "item_used" }
-
 // apply uses up one of the item's uses and gives the target what it
 // restored.
 func (e *ItemUsed) apply(s *State, _ *hotMemory) {

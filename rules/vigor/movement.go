@@ -22,9 +22,7 @@ var (
 	stoodUpKind = engine.Add[StoodUp](events, "stood_up")
 )
 
-// Kind returns "move".
-func (*Move) Kind() string { return "move" }
-func (*Move) command()     {}
+func (*Move) command() {}
 
 // move moves the creature whose turn it is (R15), or starts its escape
 // (R14): openings first, then the move.
@@ -93,9 +91,6 @@ type Moved struct {
 	Ft        int        `json:"ft"`
 }
 
-// Kind returns "moved".
-func (*Moved) Kind() string { return "moved" }
-
 // apply moves the creature; an escape that leaves every enemy's reach
 // waits for the GM's ruling (A19).
 func (e *Moved) apply(s *State, _ *hotMemory) {
@@ -132,9 +127,7 @@ type Escape struct {
 	Away bool       `json:"away,omitempty"`
 }
 
-// Kind returns "escape".
-func (*Escape) Kind() string { return "escape" }
-func (*Escape) command()     {}
+func (*Escape) command() {}
 
 // escape starts an escape to the square named, or straight away from the
 // nearest enemy (R14, A19).
@@ -174,9 +167,6 @@ type Escaped struct {
 	Escaped   bool   `json:"escaped"`
 }
 
-// Kind returns "escaped".
-func (*Escaped) Kind() string { return "escaped" }
-
 // apply takes an escaped creature out of the fight and closes the window.
 func (e *Escaped) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil && e.Escaped {
@@ -196,9 +186,7 @@ func (e *Escaped) describe(*State) string {
 // StandUp ends prone and gives enemies within reach an opening (R19).
 type StandUp struct{}
 
-// Kind returns "stand".
-func (*StandUp) Kind() string { return "stand" }
-func (*StandUp) command()     {}
+func (*StandUp) command() {}
 
 // standUp ends prone, giving enemies within reach an opening (R19).
 func (d *decider) standUp() error {
@@ -219,9 +207,6 @@ func (d *decider) standUp() error {
 type StoodUp struct {
 	Combatant string `json:"combatant"`
 }
-
-// Kind returns "stood_up".
-func (*StoodUp) Kind() string { return "stood_up" }
 
 // apply ends prone.
 func (e *StoodUp) apply(s *State, _ *hotMemory) {

@@ -71,9 +71,6 @@ var (
 	passedKind       = engine.Add[Passed](events, "passed")
 )
 
-// Kind returns "window_opened".
-func (*WindowOpened) Kind() string { return "window_opened" }
-
 // apply opens the window to those it asks.
 func (e *WindowOpened) apply(s *State, h *hotMemory) {
 	if e.Act == "ability" {
@@ -123,9 +120,7 @@ type TakeOpening struct {
 	Weapon string `json:"weapon,omitempty"`
 }
 
-// Kind returns "take_opening".
-func (*TakeOpening) Kind() string { return "take_opening" }
-func (*TakeOpening) command()     {}
+func (*TakeOpening) command() {}
 
 // takeOpening takes the opening, or fires the readied attack, offered
 // (R16, R20, A20); to a hit, it answers with the readied attack
@@ -176,9 +171,7 @@ func (d *decider) takeOpening(weapon string) error {
 // Pass lets the opening or readied trigger go.
 type Pass struct{}
 
-// Kind returns "pass".
-func (*Pass) Kind() string { return "pass" }
-func (*Pass) command()     {}
+func (*Pass) command() {}
 
 // pass lets the opening or readied trigger offered go.
 func (d *decider) pass() error {
@@ -198,9 +191,6 @@ type Passed struct {
 	// be made, else "".
 	What string `json:"what,omitempty"`
 }
-
-// Kind returns "passed".
-func (*Passed) Kind() string { return "passed" }
 
 // apply drops what the creature let go: the readied attack answering a
 // hit, its turn at the window, or the off-hand attack.

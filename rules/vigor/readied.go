@@ -20,9 +20,7 @@ var (
 	counteredKind     = engine.Add[Countered](events, "countered")
 )
 
-// Kind returns "ready".
-func (*Ready) Kind() string { return "ready" }
-func (*Ready) command()     {}
+func (*Ready) command() {}
 
 // ready readies an attack on a target (R16).
 func (d *decider) ready(c *Ready) error {
@@ -47,9 +45,6 @@ type ReadiedAction struct {
 	Target    string `json:"target"`
 	Weapon    string `json:"weapon,omitempty"`
 }
-
-// Kind returns "readied".
-func (*ReadiedAction) Kind() string { return "readied" }
 
 // apply keeps the readied attack until the creature's next turn.
 func (e *ReadiedAction) apply(s *State, _ *hotMemory) {
@@ -118,9 +113,6 @@ type Countered struct {
 	Combatant string `json:"combatant"`
 	Target    string `json:"target"`
 }
-
-// Kind returns "countered".
-func (*Countered) Kind() string { return "countered" }
 
 // apply keeps the readied attack that answers the hit.
 func (e *Countered) apply(s *State, _ *hotMemory) { s.Counter = e.Combatant }

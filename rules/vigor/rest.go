@@ -22,9 +22,7 @@ var (
 	restedKind = engine.Add[Rested](events, "rested")
 )
 
-// Kind returns "rest".
-func (*Rest) Kind() string { return "rest" }
-func (*Rest) command()     {}
+func (*Rest) command() {}
 
 // rest is a rest after the fight (R42, A32): for those named, or everyone
 // still there (not dead, escaped or an object), of the length the GM
@@ -103,9 +101,6 @@ type Rested struct {
 	Changes []RestChange `json:"changes"`
 }
 
-// Kind returns "rested".
-func (*Rested) Kind() string { return "rested" }
-
 // apply gives each creature what the rest gave it.
 func (e *Rested) apply(s *State, _ *hotMemory) {
 	for _, r := range e.Changes {
@@ -166,9 +161,7 @@ var restName = map[string]string{"minute": "a minute's rest", "hour": "an hour's
 // Done closes a decided fight's aftermath: the fight ends.
 type Done struct{}
 
-// Kind returns "done".
-func (*Done) Kind() string { return "done" }
-func (*Done) command()     {}
+func (*Done) command() {}
 
 // done closes a decided fight's aftermath.
 func (d *decider) done() error {

@@ -207,8 +207,6 @@ func (Rules) Round(s *State) int { return s.Round }
 // Command is what a combatant or the GM decides. The interface is sealed
 // by its unexported method, so that a type switch over it is complete.
 type Command interface {
-	// Kind names the command's type in JSON (see engine.Kinded).
-	Kind() string
 	command()
 }
 
@@ -216,8 +214,6 @@ type Command interface {
 // everything Evolve needs, so that Evolve never computes what the rules
 // decided.
 type Event interface {
-	// Kind names the event's type in JSON (see engine.Kinded).
-	Kind() string
 	// apply changes s as the event says. It never fails and draws no
 	// dice. h is the state's hot memory on Step's path, nil on the
 	// table's (Evolve).
@@ -427,6 +423,6 @@ func (d *decider) run(c Command) error {
 	case nil:
 		return invalid("no command")
 	default:
-		return invalid("%s is not a vigor command", c.Kind())
+		return invalid("%s is not a vigor command", commands.Kind(c))
 	}
 }

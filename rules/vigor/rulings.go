@@ -15,9 +15,7 @@ var (
 	killRuledKind      = engine.Add[KillRuled](events, "kill_ruled")
 )
 
-// Kind returns "rule".
-func (*Rule) Kind() string { return "rule" }
-func (*Rule) command()     {}
+func (*Rule) command() {}
 
 // rule is the GM's yes or no to the ruling the fight waits for: a
 // knockdown (R39), a kill outright (R37), an escape (A19) or the end of
@@ -53,9 +51,6 @@ type KnockdownRuled struct {
 	Negated   bool   `json:"negated,omitempty"`
 }
 
-// Kind returns "knockdown_ruled".
-func (*KnockdownRuled) Kind() string { return "knockdown_ruled" }
-
 // apply knocks the creature down, spending the act it was making if it
 // was its turn, and closes the strike.
 func (e *KnockdownRuled) apply(s *State, _ *hotMemory) {
@@ -85,9 +80,6 @@ type KillRuled struct {
 	Combatant string `json:"combatant"`
 	Killed    bool   `json:"killed"`
 }
-
-// Kind returns "kill_ruled".
-func (*KillRuled) Kind() string { return "kill_ruled" }
 
 // apply kills the creature if the GM said so, and closes the strike.
 func (e *KillRuled) apply(s *State, _ *hotMemory) {

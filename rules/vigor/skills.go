@@ -21,9 +21,7 @@ var (
 	skillRolledKind = engine.Add[SkillRolled](events, "skill_rolled")
 )
 
-// Kind returns "check".
-func (*Check) Kind() string { return "check" }
-func (*Check) command()     {}
+func (*Check) command() {}
 
 // check is any other skill check (R18, A38).
 func (d *decider) check(c *Check) error {
@@ -49,9 +47,7 @@ type Resist struct {
 	Mods
 }
 
-// Kind returns "resist".
-func (*Resist) Kind() string { return "resist" }
-func (*Resist) command()     {}
+func (*Resist) command() {}
 
 // resist is a resistance check the GM calls for (R40): d20 + the
 // ability's dice + the creature's Resistance dice against the effect's VS
@@ -125,9 +121,6 @@ type SkillRolled struct {
 	Heal       int `json:"heal,omitempty"`
 	Durability int `json:"durability,omitempty"`
 }
-
-// Kind returns "skill_rolled".
-func (*SkillRolled) Kind() string { return "skill_rolled" }
 
 // apply gives what a successful aid or stabilization does.
 func (e *SkillRolled) apply(s *State, _ *hotMemory) {

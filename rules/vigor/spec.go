@@ -2,7 +2,6 @@ package vigor
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -25,10 +24,7 @@ type Spec struct {
 }
 
 // SideSpec is one side of an encounter.
-type SideSpec struct {
-	ID   string `yaml:"id" required:"true" doc:"the side's id, as combatants name it"`
-	Name string `yaml:"name" doc:"the side's name"`
-}
+type SideSpec = parts.SideSpec
 
 // OptionsSpec are the encounter's options.
 type OptionsSpec struct {
@@ -50,11 +46,7 @@ type OptionsSpec struct {
 
 // Start validates the spec and starts the fight as a Table.
 func (sp *Spec) Start() (engine.Table, error) {
-	s, err := sp.State()
-	if err != nil {
-		return nil, err
-	}
-	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
 }
 
 // checkNames reports each name in a creature's list (at, as abilities or
@@ -94,34 +86,22 @@ func word(id string) bool {
 // for the GM to roll initiative, or as "start:" says. Every problem is
 // reported as an *engine.FieldError.
 func (sp *Spec) State() (State, error) {
-	var errs []error
-	bad := func(path, format string, args ...any) {
-		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
-	}
+	var problems parts.Problems
+	bad := problems.Add
 	s := State{Round: 1, Turn: -1, Phase: Initiative, Scene: sp.Scene}
 	if s.Scene.Visibility == "" {
 		s.Scene.Visibility = "normal"
 	}
 	s.Options = sp.Options.options(bad)
-	var sides []string
-	for i, sd := range sp.Sides {
-		if slices.Contains(sides, sd.ID) {
-			bad(fmt.Sprintf("sides[%d].id", i), "side %q is defined twice", sd.ID)
-		}
-		sides = append(sides, sd.ID)
-	}
+	sides := parts.SideIDs(bad, sp.Sides)
 	for i, c := range sp.Combatants {
 		at := fmt.Sprintf("combatants[%d]", i)
 		checkCombatant(&s, at, c, sides, bad)
 		s.Combatants = append(s.Combatants, startCombatant(at, c, bad))
 	}
-	for i, sd := range sp.Sides {
-		if !slices.ContainsFunc(sp.Combatants, func(c Combatant) bool { return c.Side == sd.ID }) {
-			bad(fmt.Sprintf("sides[%d]", i), "side %q has no combatants", sd.ID)
-		}
-	}
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	parts.CheckSidesUsed(bad, sp.Sides, sp.Combatants, func(c Combatant) string { return c.Side })
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	sp.Begin.apply(&s, bad)
 	for i, w := range s.Scene.Walls {
@@ -131,8 +111,8 @@ func (sp *Spec) State() (State, error) {
 			}
 		}
 	}
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	return s, nil
 }

@@ -102,9 +102,6 @@ var (
 	recoveredKind    = engine.Add[Recovered](events, "recovered")
 )
 
-// Kind returns "turn_started".
-func (*TurnStarted) Kind() string { return "turn_started" }
-
 // apply starts the creature's turn: what lasted until it ends (R13, R16,
 // A12), and its actions.
 func (e *TurnStarted) apply(s *State, _ *hotMemory) {
@@ -179,9 +176,7 @@ func (s *State) actionsOf(c *Combatant) int {
 // EndTurn gives up the actions left (R10).
 type EndTurn struct{}
 
-// Kind returns "end_turn".
-func (*EndTurn) Kind() string { return "end_turn" }
-func (*EndTurn) command()     {}
+func (*EndTurn) command() {}
 
 // endTurn gives up the actions left (R10).
 func (d *decider) endTurn() error {
@@ -197,9 +192,6 @@ func (d *decider) endTurn() error {
 type RoundStarted struct {
 	Round int `json:"round"`
 }
-
-// Kind returns "round_started".
-func (*RoundStarted) Kind() string { return "round_started" }
 
 // apply starts the round, before its first turn.
 func (e *RoundStarted) apply(s *State, _ *hotMemory) {
@@ -227,9 +219,6 @@ type Recovered struct {
 	Round   int        `json:"round"`
 	Changes []Recovery `json:"changes"`
 }
-
-// Kind returns "recovered".
-func (*Recovered) Kind() string { return "recovered" }
 
 // apply gives each creature what the Recovery Phase gave it, and counts
 // its Shock down.

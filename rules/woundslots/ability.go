@@ -67,9 +67,6 @@ type StaminaPaid struct {
 	Fatigue   int    `json:"fatigue"`
 }
 
-// Kind returns "stamina_paid".
-func (*StaminaPaid) Kind() string { return "stamina_paid" }
-
 // ConditionGained: a spell or ability that hit leaves a condition on its
 // target from this round (R32, R64).
 type ConditionGained struct {
@@ -83,9 +80,6 @@ var (
 	staminaPaidKind     = engine.Add[StaminaPaid](events, "stamina_paid")
 	conditionGainedKind = engine.Add[ConditionGained](events, "condition_gained")
 )
-
-// Kind returns "condition_gained".
-func (*ConditionGained) Kind() string { return "condition_gained" }
 
 // payStaminaFor pays sp's stamina cost, if it has one, as it takes effect.
 func (r *run) payStaminaFor(a *Combatant, sp *Spell) {

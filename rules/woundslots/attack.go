@@ -531,9 +531,6 @@ type AttackRolled struct {
 	Critical string `json:"critical,omitempty"`
 }
 
-// Kind returns "attack_rolled".
-func (*AttackRolled) Kind() string { return "attack_rolled" }
-
 func (e *AttackRolled) apply(s *State, _ *hotMemory) {
 	if !e.Hit {
 		doneIfOwn(s, e.Attacker)
@@ -561,9 +558,6 @@ type InitiativeShifted struct {
 	Why        string `json:"why"`
 }
 
-// Kind returns "initiative_shifted".
-func (*InitiativeShifted) Kind() string { return "initiative_shifted" }
-
 func (e *InitiativeShifted) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Initiative = e.Initiative
@@ -580,9 +574,6 @@ type ExtraRolled struct {
 	Die      int    `json:"die"`
 }
 
-// Kind returns "extra_rolled".
-func (*ExtraRolled) Kind() string { return "extra_rolled" }
-
 func (*ExtraRolled) apply(*State, *hotMemory) {}
 
 func (e *ExtraRolled) describe(s *State) string {
@@ -596,9 +587,6 @@ type NonlethalHit struct {
 	Final     int    `json:"final"`
 	Indicated int    `json:"indicated"`
 }
-
-// Kind returns "nonlethal_hit".
-func (*NonlethalHit) Kind() string { return "nonlethal_hit" }
 
 func (e *NonlethalHit) apply(s *State, _ *hotMemory) {
 	if s.Pending != nil {
@@ -620,9 +608,6 @@ type Wounded struct {
 	Level     int    `json:"level"`
 	Fate      string `json:"fate,omitempty"`
 }
-
-// Kind returns "wounded".
-func (*Wounded) Kind() string { return "wounded" }
 
 func (e *Wounded) apply(s *State, _ *hotMemory) {
 	c := s.Combatant(e.Combatant)
@@ -681,9 +666,6 @@ type Attack struct {
 	Style string `json:"style,omitempty"`
 }
 
-// Kind returns "attack".
-func (*Attack) Kind() string { return "attack" }
-
 func (*Attack) command() {}
 
 // Pick is the attacker's choice of a nonlethal hit's level (R39).
@@ -694,9 +676,6 @@ type Pick struct {
 	Helpless bool `json:"helpless,omitempty"`
 }
 
-// Kind returns "pick".
-func (*Pick) Kind() string { return "pick" }
-
 func (*Pick) command() {}
 
 // Guard is a defending target's choice of Defense (R45): plus (+2),
@@ -704,9 +683,6 @@ func (*Pick) command() {}
 type Guard struct {
 	Choice string `json:"choice"`
 }
-
-// Kind returns "guard".
-func (*Guard) Kind() string { return "guard" }
 
 func (*Guard) command() {}
 
@@ -729,9 +705,6 @@ var (
 	nonlethalHitKind      = engine.Add[NonlethalHit](events, "nonlethal_hit")
 	woundedKind           = engine.Add[Wounded](events, "wounded")
 )
-
-// Kind returns "guarded".
-func (*Guarded) Kind() string { return "guarded" }
 
 func (e *Guarded) apply(s *State, _ *hotMemory) {
 	p := s.Pending

@@ -119,9 +119,6 @@ var (
 	checkRolledKind = engine.Add[CheckRolled](events, "check_rolled")
 )
 
-// Kind returns "check_rolled".
-func (*CheckRolled) Kind() string { return "check_rolled" }
-
 func (*CheckRolled) apply(*State, *hotMemory) {}
 
 func (e *CheckRolled) describe(s *State) string {

@@ -80,9 +80,6 @@ type TreatCondition struct {
 	Condition string `json:"condition"`
 }
 
-// Kind returns "treat_condition".
-func (*TreatCondition) Kind() string { return "treat_condition" }
-
 func (*TreatCondition) command() {}
 
 // ConditionTreated: a Treat Condition (R64): Level is the condition's level after (0: gone).
@@ -102,9 +99,6 @@ var (
 	treatConditionKind   = engine.Add[TreatCondition](commands, "treat_condition")
 	conditionTreatedKind = engine.Add[ConditionTreated](events, "condition_treated")
 )
-
-// Kind returns "condition_treated".
-func (*ConditionTreated) Kind() string { return "condition_treated" }
 
 func (e *ConditionTreated) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Patient); c != nil {

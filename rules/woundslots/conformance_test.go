@@ -8,17 +8,11 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content.
-func load(t testing.TB, name, text string) woundslots.State {
-	t.Helper()
-	return *scenariotest.Start[woundslots.State, woundslots.Command, woundslots.Event](t, woundslots.Info(), name, []byte(text))
-}
-
+// load reads an encounter file's text with the bundled content, and
 // bundled loads a bundled encounter by name.
-func bundled(t testing.TB, name string) woundslots.State {
-	t.Helper()
-	return load(t, name+".yaml", "ruleset: woundslots\nuse: "+name)
-}
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[woundslots.State, woundslots.Command, woundslots.Event]{Info: woundslots.Info()}
 
 // setups are the bundled encounters, and one with objects to use, a PC
 // mid-way through a long action and defenders.
@@ -94,9 +88,5 @@ func TestConformance(t *testing.T) {
 	}
 	// Fights run about 80 decisions; the dearest checks are sampled, as
 	// for the other rulesets, to afford 10,000 fights in the long run.
-	st := enginetest.RunParallel(t, woundslots.Rules{}, setups(t), enginetest.Options{Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.3}, 2)
-	if st.Fights != total {
-		t.Errorf("%d of %d fights passed", st.Fights, total)
-	}
-	t.Logf("%d fights, %d decisions, wins %v", st.Fights, st.Decisions, st.Wins)
+	enginetest.Conformance(t, woundslots.Rules{}, setups(t), enginetest.Options{Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.3})
 }

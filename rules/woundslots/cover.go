@@ -13,9 +13,6 @@ type CoverRuled struct {
 	Cover     string `json:"cover,omitempty"`
 }
 
-// Kind returns "cover_ruled".
-func (*CoverRuled) Kind() string { return "cover_ruled" }
-
 func (e *CoverRuled) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Cover = e.Cover
@@ -41,9 +38,6 @@ var (
 	_              = engine.Add[Cover](commands, "cover")
 	coverRuledKind = engine.Add[CoverRuled](events, "cover_ruled")
 )
-
-// Kind returns "cover".
-func (*Cover) Kind() string { return "cover" }
 
 func (*Cover) command() {}
 

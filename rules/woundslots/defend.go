@@ -11,9 +11,6 @@ type Defended struct {
 	Combatant string `json:"combatant"`
 }
 
-// Kind returns "defended".
-func (*Defended) Kind() string { return "defended" }
-
 func (e *Defended) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Defending = true
@@ -31,9 +28,6 @@ type Seized struct {
 	Initiative int    `json:"initiative"`
 }
 
-// Kind returns "seized".
-func (*Seized) Kind() string { return "seized" }
-
 func (e *Seized) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Initiative = e.Initiative
@@ -47,9 +41,6 @@ func (e *Seized) describe(s *State) string {
 // Defend is R45.
 type Defend struct{}
 
-// Kind returns "defend".
-func (*Defend) Kind() string { return "defend" }
-
 func (*Defend) command() {}
 
 // Seize is Seize Initiative, R62.
@@ -62,9 +53,6 @@ var (
 	defendedKind = engine.Add[Defended](events, "defended")
 	seizedKind   = engine.Add[Seized](events, "seized")
 )
-
-// Kind returns "seize".
-func (*Seize) Kind() string { return "seize" }
 
 func (*Seize) command() {}
 

@@ -75,9 +75,6 @@ type Carried struct {
 	Y         int    `json:"y"`
 }
 
-// Kind returns "carried".
-func (*Carried) Kind() string { return "carried" }
-
 func (e *Carried) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		s.put(c, e.X, e.Y)
@@ -100,8 +97,5 @@ var (
 	dragKind    = engine.Add[Drag](commands, "drag")
 	carriedKind = engine.Add[Carried](events, "carried")
 )
-
-// Kind returns "drag".
-func (*Drag) Kind() string { return "drag" }
 
 func (*Drag) command() {}

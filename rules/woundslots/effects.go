@@ -107,9 +107,6 @@ type EffectBegun struct {
 	Checks int  `json:"checks,omitempty"`
 }
 
-// Kind returns "effect_begun".
-func (*EffectBegun) Kind() string { return "effect_begun" }
-
 func (e *EffectBegun) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		// A new slice: states may share their effects (ScratchInto).
@@ -140,9 +137,6 @@ type EffectEnded struct {
 	Mana      int    `json:"mana,omitempty"`
 	Why       string `json:"why"`
 }
-
-// Kind returns "effect_ended".
-func (*EffectEnded) Kind() string { return "effect_ended" }
 
 func (e *EffectEnded) apply(s *State, _ *hotMemory) {
 	c := s.Combatant(e.Combatant)
@@ -182,8 +176,5 @@ var (
 	effectBegunKind = engine.Add[EffectBegun](events, "effect_begun")
 	effectEndedKind = engine.Add[EffectEnded](events, "effect_ended")
 )
-
-// Kind returns "end_effect".
-func (*EndEffect) Kind() string { return "end_effect" }
 
 func (*EndEffect) command() {}

@@ -14,9 +14,6 @@ type EndFight struct {
 	Winner string `json:"winner,omitempty"`
 }
 
-// Kind returns "end_fight".
-func (*EndFight) Kind() string { return "end_fight" }
-
 func (*EndFight) command() {}
 
 // endFight is the GM's EndFight: the fight ends at once, as one with a
@@ -43,9 +40,6 @@ type Died struct {
 	Why       string `json:"why"`
 }
 
-// Kind returns "died".
-func (*Died) Kind() string { return "died" }
-
 func (e *Died) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Status, c.IsDying, c.Dying = Dead, false, 0
@@ -62,9 +56,6 @@ type FightEnded struct {
 	TimedOut bool   `json:"timed_out,omitempty"`
 	ByGM     bool   `json:"by_gm,omitempty"`
 }
-
-// Kind returns "fight_ended".
-func (*FightEnded) Kind() string { return "fight_ended" }
 
 func (e *FightEnded) apply(s *State, _ *hotMemory) {
 	s.Phase, s.Turn, s.Pending, s.Queue = Over, "", nil, s.Queue[:0]
@@ -101,9 +92,6 @@ var (
 	fightEndedKind = engine.Add[FightEnded](events, "fight_ended")
 	joinedKind     = engine.Add[Joined](events, "joined")
 )
-
-// Kind returns "joined".
-func (*Joined) Kind() string { return "joined" }
 
 func (e *Joined) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {

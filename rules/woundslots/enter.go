@@ -73,9 +73,6 @@ type SpaceEntered struct {
 	Y         int    `json:"y"`
 }
 
-// Kind returns "space_entered".
-func (*SpaceEntered) Kind() string { return "space_entered" }
-
 func (e *SpaceEntered) apply(s *State, _ *hotMemory) {
 	a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
 	if a != nil && t != nil {
@@ -98,9 +95,6 @@ var (
 	enterKind        = engine.Add[Enter](commands, "enter")
 	spaceEnteredKind = engine.Add[SpaceEntered](events, "space_entered")
 )
-
-// Kind returns "enter".
-func (*Enter) Kind() string { return "enter" }
 
 func (*Enter) command() {}
 

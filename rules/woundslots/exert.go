@@ -20,9 +20,6 @@ type Exert struct {
 	Fatigue int    `json:"fatigue,omitempty"`
 }
 
-// Kind returns "exert".
-func (*Exert) Kind() string { return "exert" }
-
 func (*Exert) command() {}
 
 // Exerted: a creature pays Cost stamina (R19) or gains Gained fatigue
@@ -40,9 +37,6 @@ var (
 	_           = engine.Add[Exert](commands, "exert")
 	exertedKind = engine.Add[Exerted](events, "exerted")
 )
-
-// Kind returns "exerted".
-func (*Exerted) Kind() string { return "exerted" }
 
 // exert is the GM's Exert: a stamina cost paid as R19 says, or fatigue
 // gained, with what R20 makes of it (the max stamina lowered, exhaustion

@@ -213,7 +213,7 @@ func (s *State) newOff(o OffTurn) *OffTurn {
 func declaration(c Command) (kind, target, detail string, ok bool) {
 	switch c := c.(type) {
 	case *Defend, *Seize, *Posture, *Dash, *Use, *Escape, *Drag, *Dismount, *Calm, *Ready, *Surface, *Retrieve, *Stow, *EndEffect:
-		return c.Kind(), "", "", true
+		return commands.Kind(c), "", "", true
 	case *Hinder:
 		return c.Hindrance, c.Target, "", true
 	case *Pin:
@@ -322,9 +322,6 @@ type ActionDeclared struct {
 	Queue   []string `json:"queue,omitempty"`
 }
 
-// Kind returns "action_declared".
-func (*ActionDeclared) Kind() string { return "action_declared" }
-
 func (e *ActionDeclared) apply(s *State, _ *hotMemory) {
 	s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost, Command: e.Command})
 	s.Queue = append(s.Queue[:0], e.Queue...)
@@ -343,9 +340,6 @@ func (e *ActionDeclared) describe(s *State) string {
 type Passed struct {
 	Combatant string `json:"combatant"`
 }
-
-// Kind returns "passed".
-func (*Passed) Kind() string { return "passed" }
 
 func (e *Passed) apply(s *State, _ *hotMemory) {
 	popQueue(s)
@@ -371,9 +365,6 @@ type Interrupted struct {
 	// no initiative and cancelling nothing.
 	Readied bool `json:"readied,omitempty"`
 }
-
-// Kind returns "interrupted".
-func (*Interrupted) Kind() string { return "interrupted" }
 
 func (e *Interrupted) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
@@ -433,9 +424,6 @@ type WindowOpened struct {
 	Queue  []string `json:"queue"`
 }
 
-// Kind returns "window_opened".
-func (*WindowOpened) Kind() string { return "window_opened" }
-
 func (e *WindowOpened) apply(s *State, _ *hotMemory) {
 	s.Moment, s.Pending, s.Phase = e.Moment, nil, Window
 	s.Queue = append(s.Queue[:0], e.Queue...)
@@ -453,9 +441,6 @@ func (e *WindowOpened) describe(s *State) string {
 type OffTurnEnded struct {
 	Combatant string `json:"combatant"`
 }
-
-// Kind returns "off_turn_ended".
-func (*OffTurnEnded) Kind() string { return "off_turn_ended" }
 
 func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
 	off := s.Off
@@ -489,9 +474,6 @@ type ActionGoesAhead struct {
 	Command   Nested `json:"command"`
 }
 
-// Kind returns "action_goes_ahead".
-func (*ActionGoesAhead) Kind() string { return "action_goes_ahead" }
-
 func (e *ActionGoesAhead) apply(s *State, _ *hotMemory) {
 	doneAction(s)
 }
@@ -505,9 +487,6 @@ type ActionCancelled struct {
 	Combatant string `json:"combatant"`
 	Why       string `json:"why"`
 }
-
-// Kind returns "action_cancelled".
-func (*ActionCancelled) Kind() string { return "action_cancelled" }
 
 func (e *ActionCancelled) apply(s *State, _ *hotMemory) {
 	doneAction(s)
@@ -531,9 +510,6 @@ var (
 	offTurnEndedKind    = engine.Add[OffTurnEnded](events, "off_turn_ended")
 	actionGoesAheadKind = engine.Add[ActionGoesAhead](events, "action_goes_ahead")
 )
-
-// Kind returns "pass".
-func (*Pass) Kind() string { return "pass" }
 
 func (*Pass) command() {}
 

@@ -13,9 +13,6 @@ type Grappled struct {
 	Target    string `json:"target"`
 }
 
-// Kind returns "grappled".
-func (*Grappled) Kind() string { return "grappled" }
-
 func (e *Grappled) apply(s *State, _ *hotMemory) {
 	a, t := s.Combatant(e.Combatant), s.Combatant(e.Target)
 	if a != nil && t != nil {
@@ -35,9 +32,6 @@ type Pinned struct {
 	Target    string `json:"target"`
 }
 
-// Kind returns "pinned".
-func (*Pinned) Kind() string { return "pinned" }
-
 func (e *Pinned) apply(s *State, _ *hotMemory) {
 	if t := s.Combatant(e.Target); t != nil {
 		t.PinnedBy = e.Combatant
@@ -54,9 +48,6 @@ type Escaped struct {
 	From      string `json:"from"`
 	Pin       bool   `json:"pin,omitempty"`
 }
-
-// Kind returns "escaped".
-func (*Escaped) Kind() string { return "escaped" }
 
 func (e *Escaped) apply(s *State, _ *hotMemory) {
 	c := s.Combatant(e.Combatant)
@@ -83,9 +74,6 @@ type GrappleEnded struct {
 	Other     string `json:"other"`
 }
 
-// Kind returns "grapple_ended".
-func (*GrappleEnded) Kind() string { return "grapple_ended" }
-
 func (e *GrappleEnded) apply(s *State, _ *hotMemory) {
 	unGrapple(s, s.Combatant(e.Combatant), s.Combatant(e.Other))
 }
@@ -98,9 +86,6 @@ func (e *GrappleEnded) describe(s *State) string {
 type Pin struct {
 	Target string `json:"target"`
 }
-
-// Kind returns "pin".
-func (*Pin) Kind() string { return "pin" }
 
 func (*Pin) command() {}
 
@@ -116,9 +101,6 @@ var (
 	escapedKind      = engine.Add[Escaped](events, "escaped")
 	grappleEndedKind = engine.Add[GrappleEnded](events, "grapple_ended")
 )
-
-// Kind returns "escape".
-func (*Escape) Kind() string { return "escape" }
 
 func (*Escape) command() {}
 

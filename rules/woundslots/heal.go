@@ -177,9 +177,6 @@ type Stabilized struct {
 	Success bool   `json:"success"`
 }
 
-// Kind returns "stabilized".
-func (*Stabilized) Kind() string { return "stabilized" }
-
 func (e *Stabilized) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Patient); c != nil && e.Success {
 		c.IsDying, c.Dying = false, 0
@@ -198,9 +195,6 @@ type WakeChecked struct {
 	TN        int    `json:"tn"`
 	Woke      bool   `json:"woke"`
 }
-
-// Kind returns "wake_checked".
-func (*WakeChecked) Kind() string { return "wake_checked" }
 
 func (e *WakeChecked) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil && e.Woke && c.Status == Unconscious {
@@ -225,9 +219,6 @@ type WoundTreated struct {
 	Auto    bool   `json:"auto,omitempty"`
 	Fatigue int    `json:"fatigue"`
 }
-
-// Kind returns "wound_treated".
-func (*WoundTreated) Kind() string { return "wound_treated" }
 
 func (e *WoundTreated) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Patient); c != nil {
@@ -258,9 +249,6 @@ type Stabilize struct {
 	Target string `json:"target"`
 }
 
-// Kind returns "stabilize".
-func (*Stabilize) Kind() string { return "stabilize" }
-
 func (*Stabilize) command() {}
 
 // Treat is Treat Wound, R65: the patient and the level of the wound.
@@ -277,9 +265,6 @@ var (
 	wakeCheckedKind  = engine.Add[WakeChecked](events, "wake_checked")
 	woundTreatedKind = engine.Add[WoundTreated](events, "wound_treated")
 )
-
-// Kind returns "treat".
-func (*Treat) Kind() string { return "treat" }
 
 func (*Treat) command() {}
 

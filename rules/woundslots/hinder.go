@@ -18,9 +18,6 @@ type Hindered struct {
 	Y         int    `json:"y"`
 }
 
-// Kind returns "hindered".
-func (*Hindered) Kind() string { return "hindered" }
-
 func (e *Hindered) apply(s *State, _ *hotMemory) {
 	if p := s.Pending; p != nil && p.Action == e.Hindrance && s.Phase == Choosing {
 		doneAction(s)
@@ -74,9 +71,6 @@ type HinderWon struct {
 	Yards     int    `json:"yards,omitempty"`
 }
 
-// Kind returns "hinder_won".
-func (*HinderWon) Kind() string { return "hinder_won" }
-
 func (e *HinderWon) apply(s *State, _ *hotMemory) {
 	s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Hindrance, Target: e.Target, Points: e.Yards})
 	s.Phase = Choosing
@@ -95,9 +89,6 @@ type Hinder struct {
 	Target    string `json:"target"`
 }
 
-// Kind returns "hinder".
-func (*Hinder) Kind() string { return "hinder" }
-
 func (*Hinder) command() {}
 
 // Push is a successful shover's choice of where its target goes (R61).
@@ -106,9 +97,6 @@ type Push struct {
 	Y int `json:"y"`
 }
 
-// Kind returns "push".
-func (*Push) Kind() string { return "push" }
-
 func (*Push) command() {}
 
 // Drop is a successful disarmer's choice of the item its target drops
@@ -116,9 +104,6 @@ func (*Push) command() {}
 type Drop struct {
 	Weapon string `json:"weapon"`
 }
-
-// Kind returns "drop".
-func (*Drop) Kind() string { return "drop" }
 
 func (*Drop) command() {}
 
@@ -137,9 +122,6 @@ var (
 	hinderedKind  = engine.Add[Hindered](events, "hindered")
 	hinderWonKind = engine.Add[HinderWon](events, "hinder_won")
 )
-
-// Kind returns "meet".
-func (*Meet) Kind() string { return "meet" }
 
 func (*Meet) command() {}
 

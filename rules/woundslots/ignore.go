@@ -95,9 +95,6 @@ type IgnoreChanged struct {
 	Ignoring  bool   `json:"ignoring"`
 }
 
-// Kind returns "ignore_changed".
-func (*IgnoreChanged) Kind() string { return "ignore_changed" }
-
 func (e *IgnoreChanged) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		if e.Ignoring {
@@ -129,8 +126,5 @@ var (
 	ignoreKind        = engine.Add[Ignore](commands, "ignore")
 	ignoreChangedKind = engine.Add[IgnoreChanged](events, "ignore_changed")
 )
-
-// Kind returns "ignore".
-func (*Ignore) Kind() string { return "ignore" }
 
 func (*Ignore) command() {}

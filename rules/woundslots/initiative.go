@@ -17,9 +17,6 @@ type SurpriseRuled struct {
 	Combatant string `json:"combatant,omitempty"`
 }
 
-// Kind returns "surprise_ruled".
-func (*SurpriseRuled) Kind() string { return "surprise_ruled" }
-
 func (e *SurpriseRuled) apply(s *State, _ *hotMemory) {
 	for i := range s.Combatants {
 		if c := &s.Combatants[i]; c.Side == e.Side && c.Attributes.Prc <= 5 && (e.Combatant == "" || e.Combatant == c.ID) {
@@ -44,9 +41,6 @@ type InitiativeRolled struct {
 	Initiative int    `json:"initiative"`
 }
 
-// Kind returns "initiative_rolled".
-func (*InitiativeRolled) Kind() string { return "initiative_rolled" }
-
 func (e *InitiativeRolled) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Initiative = e.Initiative
@@ -67,9 +61,6 @@ type TieBroken struct {
 	Die       int    `json:"die"`
 }
 
-// Kind returns "tie_broken".
-func (*TieBroken) Kind() string { return "tie_broken" }
-
 func (e *TieBroken) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.TieBreak = e.Die
@@ -89,9 +80,6 @@ type StealthRolled struct {
 	Bonus     int    `json:"bonus"`
 }
 
-// Kind returns "stealth_rolled".
-func (*StealthRolled) Kind() string { return "stealth_rolled" }
-
 func (*StealthRolled) apply(*State, *hotMemory) {}
 
 func (e *StealthRolled) describe(s *State) string {
@@ -105,9 +93,6 @@ type Surprise struct {
 	// hiding (R31), rather than all being surprised.
 	Contest bool `json:"contest,omitempty"`
 }
-
-// Kind returns "surprise".
-func (*Surprise) Kind() string { return "surprise" }
 
 func (*Surprise) command() {}
 
@@ -123,9 +108,6 @@ var (
 	tieBrokenKind        = engine.Add[TieBroken](events, "tie_broken")
 	stealthRolledKind    = engine.Add[StealthRolled](events, "stealth_rolled")
 )
-
-// Kind returns "initiative".
-func (*Initiative) Kind() string { return "initiative" }
 
 func (*Initiative) command() {}
 

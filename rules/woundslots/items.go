@@ -144,9 +144,6 @@ type ItemMoved struct {
 	Y         int    `json:"y,omitempty"`
 }
 
-// Kind returns "item_moved".
-func (*ItemMoved) Kind() string { return "item_moved" }
-
 func (e *ItemMoved) apply(s *State, _ *hotMemory) {
 	c := s.Combatant(e.Combatant)
 	if c == nil {
@@ -189,9 +186,6 @@ type Retrieve struct {
 	Hurry  bool   `json:"hurry,omitempty"`
 }
 
-// Kind returns "retrieve".
-func (*Retrieve) Kind() string { return "retrieve" }
-
 func (*Retrieve) command() {}
 
 // Stow puts a weapon in hand into its container (R48).
@@ -206,8 +200,5 @@ var (
 	stowKind      = engine.Add[Stow](commands, "stow")
 	itemMovedKind = engine.Add[ItemMoved](events, "item_moved")
 )
-
-// Kind returns "stow".
-func (*Stow) Kind() string { return "stow" }
 
 func (*Stow) command() {}

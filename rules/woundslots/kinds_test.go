@@ -34,7 +34,8 @@ func TestKindsTable(t *testing.T) {
 		"tie_broken", "turn_ended", "turn_started", "wake_checked", "window_opened", "wound_treated",
 		"wounded",
 	}
-	commands, events := woundslots.Rules{}.Kinds()
+	c, e := woundslots.Rules{}.Kinds()
+	commands, events := c.Names(), e.Names()
 	if !slices.Equal(commands, wantCommands) {
 		t.Errorf("command kinds:\n got %q\nwant %q", commands, wantCommands)
 	}

@@ -74,7 +74,7 @@ func (r *run) legal(c Command) error {
 	case nil:
 		err = refuse(engine.Invalid, "no command")
 	default:
-		err = refuse(engine.Invalid, "%s is not an action that is checked before it is taken", c.Kind())
+		err = refuse(engine.Invalid, "%s is not an action that is checked before it is taken", commands.Kind(c))
 	}
 	return err
 }

@@ -13,9 +13,6 @@ type ObjectUsed struct {
 	Object    string `json:"object"`
 }
 
-// Kind returns "object_used".
-func (*ObjectUsed) Kind() string { return "object_used" }
-
 func (e *ObjectUsed) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Long = nil
@@ -37,9 +34,6 @@ type LongBegun struct {
 	Action  bool   `json:"action,omitempty"`
 	Command Nested `json:"-"`
 }
-
-// Kind returns "long_begun".
-func (*LongBegun) Kind() string { return "long_begun" }
 
 func (e *LongBegun) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
@@ -74,9 +68,6 @@ type LongPaid struct {
 	Rounds    int    `json:"rounds,omitempty"`
 }
 
-// Kind returns "long_paid".
-func (*LongPaid) Kind() string { return "long_paid" }
-
 func (e *LongPaid) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil && c.Long != nil {
 		c.Long.Remaining, c.Long.Rounds, c.Long.PaidNow = e.Remaining, e.Rounds, true
@@ -101,9 +92,6 @@ type LongCancelled struct {
 	Why string `json:"why,omitempty"`
 }
 
-// Kind returns "long_cancelled".
-func (*LongCancelled) Kind() string { return "long_cancelled" }
-
 func (e *LongCancelled) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Long = nil
@@ -125,9 +113,6 @@ type LongDone struct {
 	AP        int    `json:"ap"`
 }
 
-// Kind returns "long_done".
-func (*LongDone) Kind() string { return "long_done" }
-
 func (e *LongDone) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Long = nil
@@ -145,16 +130,10 @@ type LongAction struct {
 	Action Nested `json:"action"`
 }
 
-// Kind returns "long".
-func (*LongAction) Kind() string { return "long" }
-
 func (*LongAction) command() {}
 
 // Continue pays the next part of a long action (R25).
 type Continue struct{}
-
-// Kind returns "continue".
-func (*Continue) Kind() string { return "continue" }
 
 func (*Continue) command() {}
 
@@ -177,9 +156,6 @@ var (
 	longCancelledKind = engine.Add[LongCancelled](events, "long_cancelled")
 	longDoneKind      = engine.Add[LongDone](events, "long_done")
 )
-
-// Kind returns "use".
-func (*Use) Kind() string { return "use" }
 
 func (*Use) command() {}
 
@@ -337,7 +313,7 @@ func (s *State) baseCost(a *Combatant, c Command) int {
 	case *Dismount, *Mount:
 		return actionCosts["mount"]
 	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Opening, *Enter, *Ready, *Surface:
-		return actionCosts[c.Kind()]
+		return actionCosts[commands.Kind(c)]
 	}
 	return 0
 }

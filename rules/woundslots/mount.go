@@ -264,9 +264,6 @@ type Mounted struct {
 	Mount string `json:"mount"`
 }
 
-// Kind returns "mounted".
-func (*Mounted) Kind() string { return "mounted" }
-
 func (e *Mounted) apply(s *State, _ *hotMemory) {
 	rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
 	if rider != nil && m != nil {
@@ -286,9 +283,6 @@ type Dismounted struct {
 	X     int    `json:"x"`
 	Y     int    `json:"y"`
 }
-
-// Kind returns "dismounted".
-func (*Dismounted) Kind() string { return "dismounted" }
 
 func (e *Dismounted) apply(s *State, _ *hotMemory) {
 	if rider := s.Combatant(e.Rider); rider != nil {
@@ -319,9 +313,6 @@ type Hurried struct {
 	Fatigue   int    `json:"fatigue"`
 }
 
-// Kind returns "hurried".
-func (*Hurried) Kind() string { return "hurried" }
-
 func (e *Hurried) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Stamina = e.Stamina
@@ -346,9 +337,6 @@ type ControlChecked struct {
 	Kept  bool   `json:"kept"`
 	Why   string `json:"why"`
 }
-
-// Kind returns "control_checked".
-func (*ControlChecked) Kind() string { return "control_checked" }
 
 func (e *ControlChecked) apply(s *State, _ *hotMemory) {
 	rider, m := s.Combatant(e.Rider), s.Combatant(e.Mount)
@@ -384,9 +372,6 @@ type Mount struct {
 	Hurry  bool   `json:"hurry,omitempty"`
 }
 
-// Kind returns "mount".
-func (*Mount) Kind() string { return "mount" }
-
 func (*Mount) command() {}
 
 // Dismount gets off one's mount to a cell beside it (R53), hurried or not
@@ -397,16 +382,10 @@ type Dismount struct {
 	Hurry bool `json:"hurry,omitempty"`
 }
 
-// Kind returns "dismount".
-func (*Dismount) Kind() string { return "dismount" }
-
 func (*Dismount) command() {}
 
 // Calm tries to regain control of a bolting mount (R77).
 type Calm struct{}
-
-// Kind returns "calm".
-func (*Calm) Kind() string { return "calm" }
 
 func (*Calm) command() {}
 
@@ -417,9 +396,6 @@ type Ordered struct {
 	Mount   string `json:"mount"`
 	Command Nested `json:"command"`
 }
-
-// Kind returns "ordered".
-func (*Ordered) Kind() string { return "ordered" }
 
 func (e *Ordered) apply(s *State, _ *hotMemory) {
 	s.Off = s.newOff(OffTurn{Who: e.Mount, Moment: AtOrder})
@@ -447,8 +423,5 @@ var (
 	controlCheckedKind = engine.Add[ControlChecked](events, "control_checked")
 	orderedKind        = engine.Add[Ordered](events, "ordered")
 )
-
-// Kind returns "order".
-func (*Order) Kind() string { return "order" }
 
 func (*Order) command() {}

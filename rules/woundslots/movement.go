@@ -18,9 +18,6 @@ type Moved struct {
 	Quarters  int    `json:"quarters"`
 }
 
-// Kind returns "moved".
-func (*Moved) Kind() string { return "moved" }
-
 func (e *Moved) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.AP -= e.AP
@@ -50,9 +47,6 @@ type Move struct {
 	Y int `json:"y"`
 }
 
-// Kind returns "move".
-func (*Move) Kind() string { return "move" }
-
 func (*Move) command() {}
 
 // Approach walks toward a creature until a weapon reaches it, or as far
@@ -60,9 +54,6 @@ func (*Move) command() {}
 type Approach struct {
 	Target string `json:"target"`
 }
-
-// Kind returns "approach".
-func (*Approach) Kind() string { return "approach" }
 
 func (*Approach) command() {}
 
@@ -74,9 +65,6 @@ type Jump struct {
 	High bool `json:"high,omitempty"`
 	Tuck bool `json:"tuck,omitempty"`
 }
-
-// Kind returns "jump".
-func (*Jump) Kind() string { return "jump" }
 
 func (*Jump) command() {}
 
@@ -107,9 +95,6 @@ var (
 	movedKind    = engine.Add[Moved](events, "moved")
 	jumpedKind   = engine.Add[Jumped](events, "jumped")
 )
-
-// Kind returns "jumped".
-func (*Jumped) Kind() string { return "jumped" }
 
 func (e *Jumped) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {

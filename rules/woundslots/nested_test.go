@@ -3,8 +3,6 @@ package woundslots
 import (
 	"strings"
 	"testing"
-
-	"fray/engine"
 )
 
 // TestNestedJSON checks that a nested command reads from the text logs
@@ -20,11 +18,11 @@ func TestNestedJSON(t *testing.T) {
 		`{"kind":"long_done","combatant":"ann","action":"treat bob severe","ap":8}`,
 		`{"kind":"ordered","rider":"ann","mount":"nag","command":"attack bob"}`,
 	} {
-		e, err := Rules{}.DecodeEvent([]byte(data))
+		e, err := events.Decode([]byte(data))
 		if err != nil {
 			t.Fatalf("%s: %v", data, err)
 		}
-		back, err := engine.MarshalKinded(e)
+		back, err := events.Marshal(e)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -32,21 +30,21 @@ func TestNestedJSON(t *testing.T) {
 			t.Errorf("round trip:\nread  %s\nwrote %s", data, back)
 		}
 	}
-	e, err := Rules{}.DecodeEvent([]byte(`{"kind":"long_begun","combatant":"ann","object":"treat bob severe","remaining":4,"action":true}`))
+	e, err := events.Decode([]byte(`{"kind":"long_begun","combatant":"ann","object":"treat bob severe","remaining":4,"action":true}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if tr, ok := e.(*LongBegun).Command.Command().(*Treat); !ok || tr.Target != "bob" || tr.Level != "severe" {
 		t.Errorf("long_begun's action read as %#v", e.(*LongBegun).Command.Command())
 	}
-	c, err := Rules{}.DecodeCommand([]byte(`{"kind":"long","action":"strong bob"}`))
+	c, err := commands.Decode([]byte(`{"kind":"long","action":"strong bob"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if a, ok := c.(*LongAction).Action.Command().(*Attack); !ok || a.Style != "strong" || a.Target != "bob" {
 		t.Errorf("long's action read as %#v", c.(*LongAction).Action.Command())
 	}
-	if _, err := (Rules{}).DecodeEvent([]byte(`{"kind":"ordered","rider":"ann","mount":"nag","command":"juggle"}`)); err == nil || !strings.Contains(err.Error(), "juggle") {
+	if _, err := events.Decode([]byte(`{"kind":"ordered","rider":"ann","mount":"nag","command":"juggle"}`)); err == nil || !strings.Contains(err.Error(), "juggle") {
 		t.Errorf("a nested text that is no command: %v", err)
 	}
 }

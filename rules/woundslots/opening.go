@@ -93,9 +93,6 @@ type Interposed struct {
 	Success   bool   `json:"success"`
 }
 
-// Kind returns "interposed".
-func (*Interposed) Kind() string { return "interposed" }
-
 func (e *Interposed) apply(s *State, _ *hotMemory) {
 	if s.Pending != nil && e.Success {
 		s.Pending.Target, s.Pending.Interposed = e.Shield, true
@@ -118,9 +115,6 @@ type OpeningMade struct {
 	Bonus     int    `json:"bonus"`
 }
 
-// Kind returns "opening_made".
-func (*OpeningMade) Kind() string { return "opening_made" }
-
 func (e *OpeningMade) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.OpeningOn, c.OpeningTotal = e.Target, e.Die+e.Bonus
@@ -135,9 +129,6 @@ func (e *OpeningMade) describe(s *State) string {
 type Opening struct {
 	Target string `json:"target"`
 }
-
-// Kind returns "opening".
-func (*Opening) Kind() string { return "opening" }
 
 func (*Opening) command() {}
 
@@ -154,8 +145,5 @@ var (
 	interposedKind  = engine.Add[Interposed](events, "interposed")
 	openingMadeKind = engine.Add[OpeningMade](events, "opening_made")
 )
-
-// Kind returns "interpose".
-func (*Interpose) Kind() string { return "interpose" }
 
 func (*Interpose) command() {}

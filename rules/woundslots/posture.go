@@ -12,9 +12,6 @@ type PostureChanged struct {
 	To        string `json:"to"`
 }
 
-// Kind returns "posture_changed".
-func (*PostureChanged) Kind() string { return "posture_changed" }
-
 func (e *PostureChanged) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Posture = e.To
@@ -36,9 +33,6 @@ type Dashed struct {
 	Bonus     int `json:"bonus,omitempty"`
 	RateBonus int `json:"rate_bonus,omitempty"`
 }
-
-// Kind returns "dashed".
-func (*Dashed) Kind() string { return "dashed" }
 
 func (e *Dashed) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
@@ -62,9 +56,6 @@ type Posture struct {
 	Hurry bool   `json:"hurry,omitempty"`
 }
 
-// Kind returns "posture".
-func (*Posture) Kind() string { return "posture" }
-
 func (*Posture) command() {}
 
 // Dash is R54.
@@ -77,9 +68,6 @@ var (
 	postureChangedKind = engine.Add[PostureChanged](events, "posture_changed")
 	dashedKind         = engine.Add[Dashed](events, "dashed")
 )
-
-// Kind returns "dash".
-func (*Dash) Kind() string { return "dash" }
 
 func (*Dash) command() {}
 

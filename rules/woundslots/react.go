@@ -287,9 +287,6 @@ type Harried struct {
 	Target    string `json:"target"`
 }
 
-// Kind returns "harried".
-func (*Harried) Kind() string { return "harried" }
-
 func (e *Harried) apply(s *State, _ *hotMemory) {
 	if t := s.Combatant(e.Target); t != nil {
 		t.Harried += RangePenalty
@@ -305,9 +302,6 @@ func (e *Harried) describe(s *State) string {
 // Harry is the Harry reaction, R46.
 type Harry struct{}
 
-// Kind returns "harry".
-func (*Harry) Kind() string { return "harry" }
-
 func (*Harry) command() {}
 
 // MoveDeclared: a move, or its rest from a point on its way, that others may react to (R41, R55): Queue is who is asked, in order.
@@ -321,9 +315,6 @@ type MoveDeclared struct {
 	// there.
 	From *[2]int `json:"from,omitempty"`
 }
-
-// Kind returns "move_declared".
-func (*MoveDeclared) Kind() string { return "move_declared" }
 
 func (e *MoveDeclared) apply(s *State, _ *hotMemory) {
 	s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y})
@@ -344,9 +335,6 @@ type Rebuffed struct {
 	Target    string `json:"target"`
 	Weapon    string `json:"weapon"`
 }
-
-// Kind returns "rebuffed".
-func (*Rebuffed) Kind() string { return "rebuffed" }
 
 func (e *Rebuffed) apply(s *State, _ *hotMemory) {
 	if s.Pending != nil {
@@ -369,9 +357,6 @@ type Clung struct {
 	Points    int    `json:"points"`
 	Critical  string `json:"critical,omitempty"`
 }
-
-// Kind returns "clung".
-func (*Clung) Kind() string { return "clung" }
 
 func (e *Clung) apply(s *State, _ *hotMemory) {
 	if s.Pending != nil {
@@ -396,9 +381,6 @@ type SplitChosen struct {
 	Cut       int    `json:"cut"`
 }
 
-// Kind returns "split_chosen".
-func (*SplitChosen) Kind() string { return "split_chosen" }
-
 func (e *SplitChosen) apply(s *State, _ *hotMemory) {
 	if s.Pending != nil {
 		s.Pending.Split, s.Pending.With, s.Pending.Cut = true, e.With, s.Pending.Cut+e.Cut
@@ -415,9 +397,6 @@ func (e *SplitChosen) describe(s *State) string {
 type MoveGoesOn struct {
 	Combatant string `json:"combatant"`
 }
-
-// Kind returns "move_goes_on".
-func (*MoveGoesOn) Kind() string { return "move_goes_on" }
 
 func (e *MoveGoesOn) apply(s *State, _ *hotMemory) {
 	if s.Pending != nil {
@@ -436,9 +415,6 @@ type MoveStopped struct {
 	Why       string `json:"why"`
 }
 
-// Kind returns "move_stopped".
-func (*MoveStopped) Kind() string { return "move_stopped" }
-
 func (e *MoveStopped) apply(s *State, _ *hotMemory) {
 	doneAction(s)
 }
@@ -450,16 +426,10 @@ func (e *MoveStopped) describe(s *State) string {
 // Rebuff is the Rebuff reaction, R41.
 type Rebuff struct{}
 
-// Kind returns "rebuff".
-func (*Rebuff) Kind() string { return "rebuff" }
-
 func (*Rebuff) command() {}
 
 // Cling is the Cling reaction, R55.
 type Cling struct{}
-
-// Kind returns "cling".
-func (*Cling) Kind() string { return "cling" }
 
 func (*Cling) command() {}
 
@@ -470,16 +440,10 @@ type Split struct {
 	Cut  int `json:"cut"`
 }
 
-// Kind returns "split".
-func (*Split) Kind() string { return "split" }
-
 func (*Split) command() {}
 
 // Go is a rebuffed mover's choice to go on (A18).
 type Go struct{}
-
-// Kind returns "go".
-func (*Go) Kind() string { return "go" }
 
 func (*Go) command() {}
 
@@ -502,8 +466,5 @@ var (
 	moveGoesOnKind   = engine.Add[MoveGoesOn](events, "move_goes_on")
 	moveStoppedKind  = engine.Add[MoveStopped](events, "move_stopped")
 )
-
-// Kind returns "stop".
-func (*Stop) Kind() string { return "stop" }
 
 func (*Stop) command() {}

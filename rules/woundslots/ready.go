@@ -146,9 +146,6 @@ type ReadyTaken struct {
 	Action Nested `json:"action,omitzero"`
 }
 
-// Kind returns "ready_taken".
-func (*ReadyTaken) Kind() string { return "ready_taken" }
-
 func (e *ReadyTaken) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Readied, c.ReadyAction = true, e.Action
@@ -169,9 +166,6 @@ type ReadyFired struct {
 	Weapon    string `json:"weapon"`
 }
 
-// Kind returns "ready_fired".
-func (*ReadyFired) Kind() string { return "ready_fired" }
-
 func (e *ReadyFired) apply(s *State, _ *hotMemory) {
 	popQueue(s)
 	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "fire")
@@ -187,9 +181,6 @@ type Ready struct {
 	Action Nested `json:"action,omitzero"`
 }
 
-// Kind returns "ready".
-func (*Ready) Kind() string { return "ready" }
-
 func (*Ready) command() {}
 
 // Fire takes a readied attack as a reaction (R47).
@@ -197,9 +188,6 @@ type Fire struct {
 	Target string `json:"target"`
 	Weapon string `json:"weapon,omitempty"`
 }
-
-// Kind returns "fire".
-func (*Fire) Kind() string { return "fire" }
 
 func (*Fire) command() {}
 
@@ -214,8 +202,5 @@ var (
 	readyTakenKind = engine.Add[ReadyTaken](events, "ready_taken")
 	readyFiredKind = engine.Add[ReadyFired](events, "ready_fired")
 )
-
-// Kind returns "trigger".
-func (*Trigger) Kind() string { return "trigger" }
 
 func (*Trigger) command() {}

@@ -237,9 +237,6 @@ type Rested struct {
 	Why string `json:"why,omitempty"`
 }
 
-// Kind returns "rested".
-func (*Rested) Kind() string { return "rested" }
-
 func (e *Rested) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Wounds.Light -= e.LightHealed
@@ -290,9 +287,6 @@ type RecoveryRolled struct {
 	Reach int `json:"reach,omitempty"`
 }
 
-// Kind returns "recovery_rolled".
-func (*RecoveryRolled) Kind() string { return "recovery_rolled" }
-
 func (e *RecoveryRolled) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		if e.Level > NoWound {
@@ -334,9 +328,6 @@ type RecoveryChosen struct {
 	To        int    `json:"to"`
 }
 
-// Kind returns "recovery_chosen".
-func (*RecoveryChosen) Kind() string { return "recovery_chosen" }
-
 func (e *RecoveryChosen) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		moveWound(c, e.Level, e.To)
@@ -369,16 +360,10 @@ type Rest struct {
 	Slept int `json:"slept,omitempty"`
 }
 
-// Kind returns "rest".
-func (*Rest) Kind() string { return "rest" }
-
 func (*Rest) command() {}
 
 // Done ends the rests, and the fight.
 type Done struct{}
-
-// Kind returns "done".
-func (*Done) Kind() string { return "done" }
 
 func (*Done) command() {}
 
@@ -396,8 +381,5 @@ var (
 	recoveryRolledKind = engine.Add[RecoveryRolled](events, "recovery_rolled")
 	recoveryChosenKind = engine.Add[RecoveryChosen](events, "recovery_chosen")
 )
-
-// Kind returns "recover".
-func (*Recover) Kind() string { return "recover" }
 
 func (*Recover) command() {}

@@ -33,8 +33,6 @@ var (
 // in attack.go, *Treat in heal.go, ...). The interface is sealed by its
 // unexported method, so that a type switch over it is complete.
 type Command interface {
-	// Kind names the command's type in JSON (see engine.Kinded).
-	Kind() string
 	command()
 }
 
@@ -44,8 +42,6 @@ type Command interface {
 // what the rules decided; each says there how it changes the state and
 // how it reads in a transcript.
 type Event interface {
-	// Kind names the event's type in JSON (see engine.Kinded).
-	Kind() string
 	// apply changes s as the event says. It never fails and draws no dice.
 	// h is the state's hot memory on Step's path, nil on the table's
 	// (Evolve); woundslots reaches it through the state.
@@ -337,7 +333,7 @@ func (r *run) dispatch(c Command) error {
 	case nil:
 		return refuse(engine.Invalid, "no command")
 	default:
-		return refuse(engine.Invalid, "%s is not a woundslots command", c.Kind())
+		return refuse(engine.Invalid, "%s is not a woundslots command", commands.Kind(c))
 	}
 	return err
 }

@@ -2,7 +2,6 @@ package woundslots
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -26,10 +25,7 @@ type Spec struct {
 }
 
 // SideSpec is one side.
-type SideSpec struct {
-	ID   string `yaml:"id" required:"true" doc:"the side's id, as combatants name it"`
-	Name string `yaml:"name" doc:"the side's name"`
-}
+type SideSpec = parts.SideSpec
 
 // Scene is where the fight happens.
 type Scene struct {
@@ -40,28 +36,16 @@ type Scene struct {
 
 // Start validates the spec and starts the fight as a Table.
 func (sp *Spec) Start() (engine.Table, error) {
-	s, err := sp.State()
-	if err != nil {
-		return nil, err
-	}
-	return engine.NewTable[State, Command, Event](Rules{}, engine.NewEncounter[State, Command, Event](Rules{}, s)), nil
+	return engine.Start[State, Command, Event](Rules{}, sp.State)
 }
 
 // State validates the spec and returns the fight's first state: the GM's
 // setup prompt, or the starting state of "start:". Every problem is
 // reported as an *engine.FieldError.
 func (sp *Spec) State() (State, error) {
-	var errs []error
-	bad := func(path, format string, args ...any) {
-		errs = append(errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
-	}
-	var sides []string
-	for i, sd := range sp.Sides {
-		if slices.Contains(sides, sd.ID) {
-			bad(fmt.Sprintf("sides[%d].id", i), "side %q is defined twice", sd.ID)
-		}
-		sides = append(sides, sd.ID)
-	}
+	var problems parts.Problems
+	bad := problems.Add
+	sides := parts.SideIDs(bad, sp.Sides)
 	s := State{Title: sp.Title, Options: sp.Options, Phase: Setup}
 	for i, c := range sp.Combatants {
 		at := fmt.Sprintf("combatants[%d]", i)
@@ -73,19 +57,13 @@ func (sp *Spec) State() (State, error) {
 		case s.Combatant(c.ID) != nil:
 			bad(at+".id", "combatant %q is defined twice", c.ID)
 		}
-		if !slices.Contains(sides, c.Side) {
-			bad(at+".side", "unknown side %q; sides: %s", c.Side, strings.Join(sides, ", "))
-		}
+		parts.CheckSide(bad, at, c.Side, sides)
 		checkSheet(&c, at, bad)
 		fresh(&c)
 		s.Combatants = append(s.Combatants, c)
 	}
 	seatRiders(&s, bad)
-	for i, sd := range sp.Sides {
-		if !slices.ContainsFunc(sp.Combatants, func(c Combatant) bool { return c.Side == sd.ID }) {
-			bad(fmt.Sprintf("sides[%d]", i), "side %q has no combatants", sd.ID)
-		}
-	}
+	parts.CheckSidesUsed(bad, sp.Sides, sp.Combatants, func(c Combatant) string { return c.Side })
 	for i, z := range sp.Scene.Terrain {
 		z.Kinds = slices.Clone(z.Kinds)
 		for j, k := range z.Kinds {
@@ -110,8 +88,8 @@ func (sp *Spec) State() (State, error) {
 		}
 		s.Objects = append(s.Objects, o)
 	}
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	if !reflect.ValueOf(sp.Begin).IsZero() {
 		sp.Begin.apply(&s, bad)
@@ -128,8 +106,8 @@ func (sp *Spec) State() (State, error) {
 			}
 		}
 	}
-	if len(errs) > 0 {
-		return State{}, errors.Join(errs...)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	s.placeAll()
 	for i := range s.Combatants {

@@ -191,9 +191,6 @@ type SpellCast struct {
 	Mana      int    `json:"mana"`
 }
 
-// Kind returns "spell_cast".
-func (*SpellCast) Kind() string { return "spell_cast" }
-
 func (e *SpellCast) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Mana = e.Mana
@@ -218,8 +215,5 @@ var (
 	castKind      = engine.Add[Cast](commands, "cast")
 	spellCastKind = engine.Add[SpellCast](events, "spell_cast")
 )
-
-// Kind returns "cast".
-func (*Cast) Kind() string { return "cast" }
 
 func (*Cast) command() {}

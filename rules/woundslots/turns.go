@@ -14,9 +14,6 @@ type RoundStarted struct {
 	Round int `json:"round"`
 }
 
-// Kind returns "round_started".
-func (*RoundStarted) Kind() string { return "round_started" }
-
 func (e *RoundStarted) apply(s *State, _ *hotMemory) {
 	s.Round = e.Round
 	s.Phase, s.Turn = Acting, ""
@@ -41,9 +38,6 @@ type APGained struct {
 	At        string `json:"at"`
 }
 
-// Kind returns "ap_gained".
-func (*APGained) Kind() string { return "ap_gained" }
-
 func (e *APGained) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.AP = e.AP
@@ -66,9 +60,6 @@ func (e *APGained) describe(s *State) string {
 type TurnStarted struct {
 	Combatant string `json:"combatant"`
 }
-
-// Kind returns "turn_started".
-func (*TurnStarted) Kind() string { return "turn_started" }
 
 func (e *TurnStarted) apply(s *State, _ *hotMemory) {
 	s.Turn, s.Phase = e.Combatant, Acting
@@ -93,9 +84,6 @@ type TurnEnded struct {
 	Combatant string `json:"combatant"`
 }
 
-// Kind returns "turn_ended".
-func (*TurnEnded) Kind() string { return "turn_ended" }
-
 func (e *TurnEnded) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Acted = true
@@ -119,9 +107,6 @@ func (e *TurnEnded) describe(s *State) string {
 type RoundEnded struct {
 	Round int `json:"round"`
 }
-
-// Kind returns "round_ended".
-func (*RoundEnded) Kind() string { return "round_ended" }
 
 func (e *RoundEnded) apply(s *State, _ *hotMemory) {
 	for i := range s.Combatants {
@@ -153,9 +138,6 @@ type APSpent struct {
 	For       string `json:"for"`
 }
 
-// Kind returns "ap_spent".
-func (*APSpent) Kind() string { return "ap_spent" }
-
 func (e *APSpent) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.AP = e.AP
@@ -180,9 +162,6 @@ var (
 	turnEndedKind    = engine.Add[TurnEnded](events, "turn_ended")
 	roundEndedKind   = engine.Add[RoundEnded](events, "round_ended")
 )
-
-// Kind returns "end_turn".
-func (*EndTurn) Kind() string { return "end_turn" }
 
 func (*EndTurn) command() {}
 

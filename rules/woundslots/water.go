@@ -207,9 +207,6 @@ type FootingChecked struct {
 	Why       string `json:"why"`
 }
 
-// Kind returns "footing_checked".
-func (*FootingChecked) Kind() string { return "footing_checked" }
-
 func (e *FootingChecked) apply(s *State, _ *hotMemory) {
 	c := s.Combatant(e.Combatant)
 	if c == nil {
@@ -259,8 +256,5 @@ var (
 	_                  = engine.Add[Surface](commands, "surface")
 	footingCheckedKind = engine.Add[FootingChecked](events, "footing_checked")
 )
-
-// Kind returns "surface".
-func (*Surface) Kind() string { return "surface" }
 
 func (*Surface) command() {}

@@ -56,3 +56,25 @@ func Bundled[S, C, E any](t testing.TB, info engine.RulesetInfo, name string) *S
 	t.Helper()
 	return state[S, C, E](t, BundledTable(t, info, name))
 }
+
+// Loader loads the encounters of one ruleset, of state S, commands C and
+// events E, for its tests:
+//
+//	var loader = scenariotest.Loader[reference.State, reference.Command, reference.Event]{Info: reference.Info()}
+type Loader[S, C, E any] struct {
+	Info engine.RulesetInfo
+}
+
+// Load reads an encounter file's text, named name, with the bundled
+// content, and returns the fight's first state. Any error fails t.
+func (l Loader[S, C, E]) Load(t testing.TB, name, text string) S {
+	t.Helper()
+	return *Start[S, C, E](t, l.Info, name, []byte(text))
+}
+
+// Bundled returns the first state of the bundled encounter called name,
+// brought in by a file that says only "use: NAME".
+func (l Loader[S, C, E]) Bundled(t testing.TB, name string) S {
+	t.Helper()
+	return l.Load(t, name+".yaml", "ruleset: "+l.Info.ID+"\nuse: "+name)
+}

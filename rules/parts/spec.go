@@ -1,0 +1,76 @@
+package parts
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"fray/engine"
+)
+
+// Problems collects what is wrong with an encounter spec, each problem an
+// *engine.FieldError naming its field, so that the loader can point at the
+// line of each. A spec's State reports every problem, not the first:
+//
+//	var problems parts.Problems
+//	bad := problems.Add
+//	...
+//	if err := problems.Err(); err != nil {
+//		return State{}, err
+//	}
+//
+// The zero value is ready to use.
+type Problems struct {
+	errs []error
+}
+
+// Add records a problem with the field at path ("combatants[2].id").
+func (p *Problems) Add(path, format string, args ...any) {
+	p.errs = append(p.errs, &engine.FieldError{Path: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+// Join records problems found apart, each already naming its field.
+func (p *Problems) Join(errs ...error) { p.errs = append(p.errs, errs...) }
+
+// Err returns every problem recorded, joined with errors.Join in the order
+// they were found; nil when there is none.
+func (p *Problems) Err() error { return errors.Join(p.errs...) }
+
+// SideSpec is one side of an encounter, for the rulesets whose encounter
+// files list their sides ("sides:") and put each combatant on one.
+type SideSpec struct {
+	ID   string `yaml:"id" required:"true" doc:"the side's id, as combatants name it"`
+	Name string `yaml:"name" doc:"the side's name"`
+}
+
+// SideIDs returns the ids of sides in order, reporting each id given
+// twice.
+func SideIDs(bad func(path, format string, args ...any), sides []SideSpec) []string {
+	var ids []string
+	for i, sd := range sides {
+		if slices.Contains(ids, sd.ID) {
+			bad(fmt.Sprintf("sides[%d].id", i), "side %q is defined twice", sd.ID)
+		}
+		ids = append(ids, sd.ID)
+	}
+	return ids
+}
+
+// CheckSide reports, at the combatant at path, a side that is not one of
+// sides.
+func CheckSide(bad func(path, format string, args ...any), path, side string, sides []string) {
+	if !slices.Contains(sides, side) {
+		bad(path+".side", "unknown side %q; sides: %s", side, strings.Join(sides, ", "))
+	}
+}
+
+// CheckSidesUsed reports each side none of combatants is on; sideOf
+// names a combatant's side.
+func CheckSidesUsed[T any](bad func(path, format string, args ...any), sides []SideSpec, combatants []T, sideOf func(T) string) {
+	for i, sd := range sides {
+		if !slices.ContainsFunc(combatants, func(c T) bool { return sideOf(c) == sd.ID }) {
+			bad(fmt.Sprintf("sides[%d]", i), "side %q has no combatants", sd.ID)
+		}
+	}
+}
