@@ -22,7 +22,7 @@ func (s *State) AppendKey(b []byte) []byte {
 	b = appendPresent(b, s.Combatants != nil)
 	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
 	for i := range s.Combatants {
-		b = s.Combatants[i].appendKey(b)
+		b = s.Combatants[i].appendKey(b, s.hot)
 	}
 	b = appendList(b, s.Order)
 	b = appendInts(b, s.Round, s.Turn)
@@ -67,8 +67,8 @@ func (s *State) AppendKey(b []byte) []byte {
 }
 
 // appendKey appends the combatant's part of its state's key (see
-// State.AppendKey).
-func (c *Combatant) appendKey(b []byte) []byte {
+// State.AppendKey), with the state's hot memory h, or nil.
+func (c *Combatant) appendKey(b []byte, h *hotMemory) []byte {
 	b = appendStrings(b, c.ID, c.Name, c.Side, c.Size)
 	b = appendBools(b, c.Object)
 	switch {
@@ -86,13 +86,7 @@ func (c *Combatant) appendKey(b []byte) []byte {
 	b = appendStrings(b, c.DurRank, c.BonusDie)
 	b = appendInts(b, c.ReachFt, c.ActionsBase, c.InitDice, c.ResistDice, c.DefenseDice, c.GuardBonus, c.ManaMax,
 		c.Regen.Durability, c.Regen.Mana, c.Regen.Health)
-	b = binary.AppendUvarint(b, uint64(len(c.Abilities)))
-	for i := range c.Abilities {
-		a := &c.Abilities[i]
-		b = appendStrings(b, a.Name, a.Weapon)
-		b = appendInts(b, a.Actions, a.Vigor, a.Mana, a.Dice, a.Charges)
-		b = appendBools(b, a.Knockdown, a.Opening)
-	}
+	b = h.appendArms(b, c.Weapons, c.Abilities)
 	b = binary.AppendUvarint(b, uint64(len(c.Items)))
 	for i := range c.Items {
 		it := &c.Items[i]
@@ -100,17 +94,6 @@ func (c *Combatant) appendKey(b []byte) []byte {
 		b = appendInts(b, it.Uses, it.Actions)
 		b = appendStrings(b, it.Durability, it.Health, it.Vigor, it.Mana, it.Weapon)
 		b = appendInts(b, it.Left)
-	}
-	b = binary.AppendUvarint(b, uint64(len(c.Weapons)))
-	for i := range c.Weapons {
-		w := &c.Weapons[i]
-		b = appendString(b, w.Name)
-		b = appendString(b, w.Quality)
-		b = appendInts(b, w.Damage)
-		b = appendStrings(b, w.Type, w.Subtype, w.Category)
-		b = appendInts(b, w.ReachFt, w.RangeFt, w.MaxRangeFt)
-		b = appendBools(b, w.Light, w.Area)
-		b = appendStrings(b, w.Skill, w.AttackWith, w.DamageWith)
 	}
 	b = appendString(b, c.OffHand)
 	b = binary.AppendUvarint(b, uint64(len(c.Armor)))
@@ -134,6 +117,67 @@ func (c *Combatant) appendKey(b []byte) []byte {
 	b = appendStrings(b, c.Carry.Act, c.Carry.Target)
 	b = appendInts(b, c.Carry.Owed)
 	return appendBools(b, c.Unseen)
+}
+
+// sheetArms names the arrays of a stat block's weapons and abilities,
+// which its states share: nothing changes them once the fight has
+// started, so their key is the same as long as they are there.
+type sheetArms struct {
+	weapons   *Weapon
+	nw        int
+	abilities *Ability
+	na        int
+}
+
+// appendArms appends the key of a combatant's weapons and abilities: from
+// h's keys when the same arrays were written before, else written, and
+// kept in h when h is not nil. A state that writes its key again and
+// again (the scratch state of exact odds, path after path) has most of
+// its stat blocks' key so written once.
+func (h *hotMemory) appendArms(b []byte, ws []Weapon, as []Ability) []byte {
+	if h == nil || len(ws) == 0 && len(as) == 0 {
+		return appendArms(b, ws, as)
+	}
+	var arms sheetArms
+	if len(ws) > 0 {
+		arms.weapons, arms.nw = &ws[0], len(ws)
+	}
+	if len(as) > 0 {
+		arms.abilities, arms.na = &as[0], len(as)
+	}
+	if k, ok := h.keys[arms]; ok {
+		return append(b, k...)
+	}
+	start := len(b)
+	b = appendArms(b, ws, as)
+	if h.keys == nil {
+		h.keys = map[sheetArms][]byte{}
+	}
+	h.keys[arms] = slices.Clone(b[start:])
+	return b
+}
+
+// appendArms appends the key of weapons ws and abilities as.
+func appendArms(b []byte, ws []Weapon, as []Ability) []byte {
+	b = binary.AppendUvarint(b, uint64(len(ws)))
+	for i := range ws {
+		w := &ws[i]
+		b = appendString(b, w.Name)
+		b = appendString(b, w.Quality)
+		b = appendInts(b, w.Damage)
+		b = appendStrings(b, w.Type, w.Subtype, w.Category)
+		b = appendInts(b, w.ReachFt, w.RangeFt, w.MaxRangeFt)
+		b = appendBools(b, w.Light, w.Area)
+		b = appendStrings(b, w.Skill, w.AttackWith, w.DamageWith)
+	}
+	b = binary.AppendUvarint(b, uint64(len(as)))
+	for i := range as {
+		a := &as[i]
+		b = appendStrings(b, a.Name, a.Weapon)
+		b = appendInts(b, a.Actions, a.Vigor, a.Mana, a.Dice, a.Charges)
+		b = appendBools(b, a.Knockdown, a.Opening)
+	}
+	return b
 }
 
 // appendKey appends the options' part of their state's key (see
@@ -203,9 +247,19 @@ func appendList(b []byte, ss []string) []byte {
 // written as 0xff, which UTF-8 never has, so that two strings get the same
 // key exactly when they have the same JSON.
 func appendString(b []byte, s string) []byte {
-	if validString(s) {
-		return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+	for i := 0; i < len(s); i++ { // quickly for the ASCII of ids and names
+		if s[i] >= utf8.RuneSelf {
+			if !utf8.ValidString(s[i:]) {
+				return appendInvalid(b, s)
+			}
+			break
+		}
 	}
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+}
+
+// appendInvalid is appendString for s that is not UTF-8.
+func appendInvalid(b []byte, s string) []byte {
 	n := 0 // the length with each byte that is not UTF-8 as one
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
@@ -229,17 +283,6 @@ func appendString(b []byte, s string) []byte {
 	return b
 }
 
-// validString reports whether s is UTF-8, quickly for the ASCII of ids
-// and names.
-func validString(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return utf8.ValidString(s[i:])
-		}
-	}
-	return true
-}
-
 // appendMap appends map m's entries in the order of their keys, as JSON
 // writes them: its length, then each key and value. A nil map is written
 // as an empty one, which JSON leaves out alike.
@@ -248,14 +291,18 @@ func appendMap[V any](b []byte, m map[string]V, value func([]byte, V) []byte) []
 	if len(m) == 0 {
 		return b
 	}
-	var buf [16]string
-	keys := buf[:0]
-	for k := range m {
-		keys = append(keys, k)
+	type entry struct {
+		k string
+		v V
 	}
-	slices.SortFunc(keys, strings.Compare)
-	for _, k := range keys {
-		b = value(appendString(b, k), m[k])
+	var buf [16]entry
+	entries := buf[:0]
+	for k, v := range m {
+		entries = append(entries, entry{k, v})
+	}
+	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.k, y.k) })
+	for _, e := range entries {
+		b = value(appendString(b, e.k), e.v)
 	}
 	return b
 }
