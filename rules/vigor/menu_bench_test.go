@@ -27,6 +27,7 @@ func BenchmarkOddsMenu(b *testing.B) {
 	}{
 		{"skirmish19", "vigor_skirmish", 19},
 		{"skirmish22", "vigor_skirmish", 22},
+		{"ambush11", "vigor_ambush", 11},
 		{"ambush47", "vigor_ambush", 47},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
