@@ -91,7 +91,8 @@ type Ruleset[S, C, E any] interface {
 	// (Prompt.Others), that one's own options. OptionsOf serves rulesets
 	// whose prompts others never answer.
 	OptionsFor(s *S, actor string) []Option[C]
-	// Clone returns a deep copy of the state, sharing nothing mutable.
+	// Clone returns a deep copy of the state, sharing nothing mutable but
+	// what nothing ever changes once the fight has started.
 	Clone(s *S) S
 	// Roster returns the ids of every combatant of the state, present or
 	// still to come, in a stable order.

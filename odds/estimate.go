@@ -258,10 +258,12 @@ func (r *Report) MeanInterval(c *CombatantOdds) (lo, hi float64) {
 // seedOf returns the seed of the estimate of actor's command in state s:
 // a hash of the state's key and the command, so that the same question
 // asked of the same state (the same view) is estimated the same, and
-// nothing else (the time, the whole state behind a view) goes in.
+// nothing else (the time, the whole state behind a view) goes in. The
+// state's key is the walk's, even for a state that writes its own, so that
+// a ruleset's keys do not change its estimates.
 func (k *calc[S, C, E]) seedOf(s *S, actor, command string) uint64 {
 	h := fnv.New64a()
-	b := k.keys.appendState(nil, s, &k.unique)
+	b := k.keys.appendWalked(nil, s, &k.unique)
 	b = append(b, 0)
 	b = append(b, actor...)
 	b = append(b, 0)

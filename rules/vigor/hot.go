@@ -1,6 +1,10 @@
 package vigor
 
-import "fray/engine"
+import (
+	"slices"
+
+	"fray/engine"
+)
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Step, Moves, ScratchInto): the
@@ -35,6 +39,9 @@ type hotMemory struct {
 	window   Window
 	armor    []Armor
 	items    []Item
+	// keys are the keys of the stat blocks' weapons and abilities the
+	// state has had, by the arrays they are in (see appendArms).
+	keys map[sheetArms][]byte
 	// viewThen holds a view's own copies of the off-hand attacks its
 	// strike and declared attack carry (ViewInto).
 	viewThen [2]FollowUp
@@ -146,4 +153,38 @@ func copyInto(dst, s *State) {
 		h.window.Ask = append(ask, s.Window.Ask...)
 		dst.Window = &h.window
 	}
+}
+
+// cloneState returns a copy of s for Clone: it shares with s only the
+// parts of the combatants' stat blocks that nothing changes once the
+// fight has started (their weapons, abilities, skills and links, and what
+// their armour protects against), and has memory of its own for all the
+// rest, the armour and items among it, which wear and are used up. Exact
+// odds clone every state they reach, so the copy is made in few
+// allocations: the combatants' armour and items each share one new array,
+// cut into capped slices.
+func cloneState(s *State) State {
+	c := *s
+	c.hot = nil
+	c.Combatants = append(make([]Combatant, 0, len(s.Combatants)), s.Combatants...)
+	c.Order = slices.Clone(s.Order)
+	var na, ni int
+	for i := range c.Combatants {
+		na, ni = na+len(c.Combatants[i].Armor), ni+len(c.Combatants[i].Items)
+	}
+	armor, items := make([]Armor, 0, na), make([]Item, 0, ni)
+	for i := range c.Combatants {
+		x := &c.Combatants[i]
+		armor, x.Armor = carve(armor, x.Armor)
+		items, x.Items = carve(items, x.Items)
+	}
+	if s.Strike != nil || s.OffHand != nil || s.Declared != nil {
+		cloneAttacks(&c, s)
+	}
+	if s.Window != nil {
+		w := *s.Window
+		w.Ask = slices.Clone(w.Ask)
+		c.Window = &w
+	}
+	return c
 }

@@ -2,7 +2,6 @@ package vigor
 
 import (
 	"maps"
-	"slices"
 
 	"fray/dice"
 	"fray/engine"
@@ -80,26 +79,9 @@ func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	return engine.OptionsOf(r.Next(s), actor)
 }
 
-// Clone returns a deep copy of the state. Exact odds clone every state
-// they reach, so the copy is made in few allocations: the combatants'
-// weapons, abilities, items, armour and the lists of what the armour
-// protects each share one new array, cut into capped slices.
-func (Rules) Clone(s *State) State {
-	c := *s
-	c.hot = nil
-	c.Combatants = append(make([]Combatant, 0, len(s.Combatants)), s.Combatants...)
-	c.Order = slices.Clone(s.Order)
-	cloneSheets(c.Combatants)
-	if s.Strike != nil || s.OffHand != nil || s.Declared != nil {
-		cloneAttacks(&c, s)
-	}
-	if s.Window != nil {
-		w := *s.Window
-		w.Ask = slices.Clone(w.Ask)
-		c.Window = &w
-	}
-	return c
-}
+// Clone returns a copy of the state that shares with s only what the
+// rules never change (see cloneState).
+func (Rules) Clone(s *State) State { return cloneState(s) }
 
 // attackCopies holds in one allocation a clone's pending strike,
 // off-hand attack and declared attack, with the off-hand attacks the

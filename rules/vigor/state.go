@@ -192,7 +192,9 @@ type Options struct {
 
 // Combatant is a creature: its stat block, as encounter files give it
 // (the yaml keys), and as the fight holds it (the json keys, with what the
-// fight changes).
+// fight changes). Nothing changes its weapons, abilities, skills and
+// links, or what its armour protects against, once the fight has started:
+// a state's copies share them with it (Clone, ScratchInto).
 type Combatant struct {
 	ID     string `yaml:"id" json:"id" required:"true" doc:"a unique lowercase word, as commands name the creature"`
 	Name   string `yaml:"name" json:"name,omitempty" doc:"the name shown (default: the id)"`

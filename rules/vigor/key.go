@@ -1,0 +1,308 @@
+package vigor
+
+import (
+	"encoding/binary"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// AppendKey appends to b a key of the state for exact odds, which merge
+// the dice paths that reach the same situation: two states get the same
+// key exactly when they have the same JSON. It writes every field the
+// JSON has, in order, numbers in binary and strings with their length,
+// without names; a value JSON leaves out when empty is written as what it
+// is (a nil slice as an empty one, an omitted 0 as 0), and one it writes
+// as null apart from empty (a nil pointer, a nil list of combatants) with
+// a byte that says which. The odds package walks other states by
+// reflection to the same end; this is the same key several times
+// quicker, and odds/key_test.go checks that the two tell the same states
+// apart, field by field.
+func (s *State) AppendKey(b []byte) []byte {
+	b = appendPresent(b, s.Combatants != nil)
+	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
+	for i := range s.Combatants {
+		b = s.Combatants[i].appendKey(b, s.hot)
+	}
+	b = appendList(b, s.Order)
+	b = appendInts(b, s.Round, s.Turn)
+	b = appendString(b, string(s.Phase))
+	b = appendPresent(b, s.Declared != nil)
+	if d := s.Declared; d != nil {
+		b = appendStrings(b, d.Attacker, d.Target, d.Weapon)
+		b = appendBools(b, d.OffHand)
+		b = appendString(b, d.Via)
+		b = appendInts(b, d.Mods.Dice, d.Mods.Charges, d.Mods.Challenges)
+		b = appendFollowUp(b, d.Then)
+		b = appendString(b, d.Ability)
+	}
+	b = appendPresent(b, s.Strike != nil)
+	if st := s.Strike; st != nil {
+		b = appendStrings(b, st.Attacker, st.Target, st.Weapon)
+		b = appendBools(b, st.OffHand)
+		b = appendString(b, st.Via)
+		b = appendInts(b, st.Total, st.VS, st.Charges, st.Challenges)
+		b = appendBools(b, st.Ranged, st.Incapacitated, st.Knockdown)
+		b = appendFollowUp(b, st.Then)
+	}
+	b = appendString(b, s.OpenAfter)
+	b = appendFollowUp(b, s.OffHand)
+	b = appendPresent(b, s.Window != nil)
+	if w := s.Window; w != nil {
+		b = appendStrings(b, w.Kind, w.Opener, w.Act)
+		b = appendInts(b, w.Dest.X, w.Dest.Y)
+		b = appendList(b, w.Ask)
+	}
+	b = appendString(b, s.Counter)
+	b = appendInts(b, s.Actions, s.ReadyChecked)
+	b = appendStrings(b, s.Scene.Visibility, s.Scene.Approach)
+	b = binary.AppendUvarint(b, uint64(len(s.Scene.Walls)))
+	for _, w := range s.Scene.Walls {
+		b = appendInts(b, w.X1, w.Y1, w.X2, w.Y2)
+	}
+	b = s.Options.appendKey(b)
+	b = appendString(b, s.Winner)
+	b = appendBools(b, s.TimedOut)
+	return appendString(b, s.Reason)
+}
+
+// appendKey appends the combatant's part of its state's key (see
+// State.AppendKey), with the state's hot memory h, or nil.
+func (c *Combatant) appendKey(b []byte, h *hotMemory) []byte {
+	b = appendStrings(b, c.ID, c.Name, c.Side, c.Size)
+	b = appendBools(b, c.Object)
+	switch {
+	case c.Living == nil:
+		b = append(b, 0)
+	case *c.Living:
+		b = append(b, 2)
+	default:
+		b = append(b, 1)
+	}
+	b = appendInts(b, c.X, c.Y, c.Strength, c.Agility, c.Speed, c.Stamina, c.Skill, c.Reason, c.Resolve, c.Soul)
+	b = appendMap(b, c.Skills, func(b []byte, v int) []byte { return binary.AppendVarint(b, int64(v)) })
+	b = appendMap(b, c.Links, appendString)
+	b = appendInts(b, c.VigorMax, c.DurabilityMax, c.HealthMax)
+	b = appendStrings(b, c.DurRank, c.BonusDie)
+	b = appendInts(b, c.ReachFt, c.ActionsBase, c.InitDice, c.ResistDice, c.DefenseDice, c.GuardBonus, c.ManaMax,
+		c.Regen.Durability, c.Regen.Mana, c.Regen.Health)
+	b = h.appendArms(b, c.Weapons, c.Abilities)
+	b = binary.AppendUvarint(b, uint64(len(c.Items)))
+	for i := range c.Items {
+		it := &c.Items[i]
+		b = appendString(b, it.Name)
+		b = appendInts(b, it.Uses, it.Actions)
+		b = appendStrings(b, it.Durability, it.Health, it.Vigor, it.Mana, it.Weapon)
+		b = appendInts(b, it.Left)
+	}
+	b = appendString(b, c.OffHand)
+	b = binary.AppendUvarint(b, uint64(len(c.Armor)))
+	for i := range c.Armor {
+		a := &c.Armor[i]
+		b = appendStrings(b, a.Name, a.Quality)
+		b = appendInts(b, a.AR, a.GuardBonus, a.DurMax)
+		b = appendList(b, a.Protects)
+		b = appendBools(b, a.Natural)
+		b = appendInts(b, a.Dur)
+		b = appendBools(b, a.Destroyed)
+	}
+	b = appendInts(b, c.Joins)
+	b = appendStrings(b, c.Role, c.Watch, c.CoverName)
+	b = appendInts(b, c.Vigor, c.Mana, c.Durability, c.Health)
+	b = appendBools(b, c.Sturdy, c.Wounded, c.Winded, c.Prone, c.Hidden, c.Unaware, c.Bound, c.Shock)
+	b = appendInts(b, c.ShockLeft)
+	b = appendBools(b, c.Stabilized, c.Dead, c.Destroyed, c.Escaped, c.Away, c.Defending)
+	b = appendStrings(b, c.Ready.Target, c.Ready.Weapon)
+	b = appendInts(b, c.Left, c.Initiative)
+	b = appendStrings(b, c.Carry.Act, c.Carry.Target)
+	b = appendInts(b, c.Carry.Owed)
+	return appendBools(b, c.Unseen)
+}
+
+// sheetArms names the arrays of a stat block's weapons and abilities,
+// which its states share: nothing changes them once the fight has
+// started, so their key is the same as long as they are there.
+type sheetArms struct {
+	weapons   *Weapon
+	nw        int
+	abilities *Ability
+	na        int
+}
+
+// appendArms appends the key of a combatant's weapons and abilities: from
+// h's keys when the same arrays were written before, else written, and
+// kept in h when h is not nil. A state that writes its key again and
+// again (the scratch state of exact odds, path after path) has most of
+// its stat blocks' key so written once.
+func (h *hotMemory) appendArms(b []byte, ws []Weapon, as []Ability) []byte {
+	if h == nil || len(ws) == 0 && len(as) == 0 {
+		return appendArms(b, ws, as)
+	}
+	var arms sheetArms
+	if len(ws) > 0 {
+		arms.weapons, arms.nw = &ws[0], len(ws)
+	}
+	if len(as) > 0 {
+		arms.abilities, arms.na = &as[0], len(as)
+	}
+	if k, ok := h.keys[arms]; ok {
+		return append(b, k...)
+	}
+	start := len(b)
+	b = appendArms(b, ws, as)
+	if h.keys == nil {
+		h.keys = map[sheetArms][]byte{}
+	}
+	h.keys[arms] = slices.Clone(b[start:])
+	return b
+}
+
+// appendArms appends the key of weapons ws and abilities as.
+func appendArms(b []byte, ws []Weapon, as []Ability) []byte {
+	b = binary.AppendUvarint(b, uint64(len(ws)))
+	for i := range ws {
+		w := &ws[i]
+		b = appendString(b, w.Name)
+		b = appendString(b, w.Quality)
+		b = appendInts(b, w.Damage)
+		b = appendStrings(b, w.Type, w.Subtype, w.Category)
+		b = appendInts(b, w.ReachFt, w.RangeFt, w.MaxRangeFt)
+		b = appendBools(b, w.Light, w.Area)
+		b = appendStrings(b, w.Skill, w.AttackWith, w.DamageWith)
+	}
+	b = binary.AppendUvarint(b, uint64(len(as)))
+	for i := range as {
+		a := &as[i]
+		b = appendStrings(b, a.Name, a.Weapon)
+		b = appendInts(b, a.Actions, a.Vigor, a.Mana, a.Dice, a.Charges)
+		b = appendBools(b, a.Knockdown, a.Opening)
+	}
+	return b
+}
+
+// appendKey appends the options' part of their state's key (see
+// State.AppendKey).
+func (o *Options) appendKey(b []byte) []byte {
+	b = appendInts(b, o.RoundLimit, o.QualityGap, o.StabilizeActions)
+	b = appendBools(b, o.VSTieSucceeds, o.NoOverflow, o.WoundedEndsAtFullHealth, o.Euclidean, o.GMPrompts,
+		o.UnawareCanReact, o.MoveProvokes, o.Aftermath)
+	b = appendInts(b, len(o.AbilityDice))
+	b = appendInts(b, o.AbilityDice...)
+	b = appendMap(b, o.CoverTable, func(b []byte, r CoverRow) []byte {
+		return appendBools(appendInts(b, r.Guard, r.AR), r.SturdyOnly, r.VsArea)
+	})
+	return appendMap(b, o.RestTable, func(b []byte, r RestRow) []byte {
+		return appendInts(appendBools(appendInts(b, r.Rounds), r.Vigor, r.Mana, r.Durability, r.Health), r.HealthMin)
+	})
+}
+
+// appendFollowUp appends an off-hand attack, or that there is none.
+func appendFollowUp(b []byte, f *FollowUp) []byte {
+	if f == nil {
+		return append(b, 0)
+	}
+	return appendStrings(append(b, 1), f.Target, f.Weapon)
+}
+
+// appendPresent appends whether a value JSON writes as null apart from
+// empty is there.
+func appendPresent(b []byte, there bool) []byte { return appendBools(b, there) }
+
+// appendBools appends each of bs as a byte.
+func appendBools(b []byte, bs ...bool) []byte {
+	for _, x := range bs {
+		if x {
+			b = append(b, 1)
+		} else {
+			b = append(b, 0)
+		}
+	}
+	return b
+}
+
+// appendInts appends each of ns in binary, as a varint.
+func appendInts(b []byte, ns ...int) []byte {
+	for _, n := range ns {
+		b = binary.AppendVarint(b, int64(n))
+	}
+	return b
+}
+
+// appendStrings appends each of ss with its length (see appendString).
+func appendStrings(b []byte, ss ...string) []byte {
+	for _, s := range ss {
+		b = appendString(b, s)
+	}
+	return b
+}
+
+// appendList appends a list of strings: its length, then each. A nil
+// list is written as an empty one: JSON leaves both out of the state.
+func appendList(b []byte, ss []string) []byte {
+	return appendStrings(binary.AppendUvarint(b, uint64(len(ss))), ss...)
+}
+
+// appendString appends s with its length. JSON writes every byte of s
+// that is not UTF-8 as the same escape, unlike a U+FFFD of s: here each is
+// written as 0xff, which UTF-8 never has, so that two strings get the same
+// key exactly when they have the same JSON.
+func appendString(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ { // quickly for the ASCII of ids and names
+		if s[i] >= utf8.RuneSelf {
+			if !utf8.ValidString(s[i:]) {
+				return appendInvalid(b, s)
+			}
+			break
+		}
+	}
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+}
+
+// appendInvalid is appendString for s that is not UTF-8.
+func appendInvalid(b []byte, s string) []byte {
+	n := 0 // the length with each byte that is not UTF-8 as one
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			n++
+		} else {
+			n += size
+		}
+		i += size
+	}
+	b = binary.AppendUvarint(b, uint64(n))
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			b = append(b, 0xff)
+		} else {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return b
+}
+
+// appendMap appends map m's entries in the order of their keys, as JSON
+// writes them: its length, then each key and value. A nil map is written
+// as an empty one, which JSON leaves out alike.
+func appendMap[V any](b []byte, m map[string]V, value func([]byte, V) []byte) []byte {
+	b = binary.AppendUvarint(b, uint64(len(m)))
+	if len(m) == 0 {
+		return b
+	}
+	type entry struct {
+		k string
+		v V
+	}
+	var buf [16]entry
+	entries := buf[:0]
+	for k, v := range m {
+		entries = append(entries, entry{k, v})
+	}
+	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.k, y.k) })
+	for _, e := range entries {
+		b = value(appendString(b, e.k), e.v)
+	}
+	return b
+}
