@@ -125,8 +125,11 @@ type simulation[S, C, E any] struct {
 	sideOf   []string       // side by roster index
 	policy   map[string]engine.Policy[S, C]
 	policyAt []engine.Policy[S, C] // the policy of each roster index
-	names    map[string]string     // policy name by side
-	fallback string                // the policy of sides not named
+	// only is the policy that decides for every side, when one does (the
+	// usual run): the decision loop then looks nobody up.
+	only     engine.Policy[S, C]
+	names    map[string]string // policy name by side
+	fallback string            // the policy of sides not named
 	maxDec   int
 }
 
@@ -215,7 +218,21 @@ func (sim *simulation[S, C, E]) choosePolicies(policies map[string]engine.Policy
 			sim.policyAt[i] = sim.policy[""]
 		}
 	}
+	if onePolicy(sim.names, sim.fallback) {
+		sim.only = policies[sim.fallback]
+	}
 	return nil
+}
+
+// onePolicy reports whether the policy named fallback, which decides for
+// sides nobody names, decides for every named side too.
+func onePolicy(names map[string]string, fallback string) bool {
+	for _, name := range names {
+		if name != fallback {
+			return false
+		}
+	}
+	return true
 }
 
 func (sim *simulation[S, C, E]) nameOr(what string) string {
@@ -227,6 +244,9 @@ func (sim *simulation[S, C, E]) nameOr(what string) string {
 
 // policyFor returns the policy that decides for actor in state s.
 func (sim *simulation[S, C, E]) policyFor(s *S, actor string) engine.Policy[S, C] {
+	if sim.only != nil {
+		return sim.only
+	}
 	if i, ok := sim.rosterIndex(actor); ok {
 		return sim.policyAt[i]
 	}

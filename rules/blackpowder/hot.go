@@ -38,9 +38,11 @@ type hotMemory struct {
 	// it worked out for them (see listedStrike); listedState and
 	// listedActor are the state and the combatant they were listed for,
 	// nil once that state changes.
-	strikes     []listedStrike
-	listedState *State
-	listedActor string
+	// listedOptions are the options of that prompt.
+	strikes       []listedStrike
+	listedState   *State
+	listedActor   string
+	listedOptions []engine.Option[Command]
 }
 
 // hotMemory returns the state's hot memory, made on first use.

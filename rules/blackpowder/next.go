@@ -153,7 +153,7 @@ func writePrompt(s *State, b *prompter) {
 	writeActOptions(s, c, b)
 	if b.handles {
 		b.handles = false
-		b.hot.listedFor(s, c.ID)
+		b.hot.listedFor(s, c.ID, p)
 	}
 	if others > 0 {
 		if !b.lean {

@@ -119,17 +119,34 @@ func optionOf[T Command](p *engine.Prompt[Command], ok func(T) bool) int {
 
 // act decides a combatant's turn.
 func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) Command {
+	var stuns, revives, items bool // which of these the prompt offers
+	for _, o := range p.Options {
+		switch o.Command.(type) {
+		case *Stun:
+			stuns = true
+		case *Revive:
+			revives = true
+		case *UseItem:
+			items = true
+		}
+	}
 	// A stun on an unaware enemy: +3, no dodge (R43).
-	if c := bestTarget[*Stun](s, me, p, func(c *Stun) (string, int) { return c.Target, -1 }); c != nil {
-		return c
+	if stuns {
+		if c := bestTarget[*Stun](s, me, p, func(c *Stun) (string, int) { return c.Target, -1 }); c != nil {
+			return c
+		}
 	}
-	if c := reviveOption(s, me, p); c != nil {
-		return c
+	if revives {
+		if c := reviveOption(s, me, p); c != nil {
+			return c
+		}
 	}
-	if c := healOption(s, p); c != nil {
-		return c
+	if items {
+		if c := healOption(s, p); c != nil {
+			return c
+		}
 	}
-	if c := bestTarget[*Attack](s, me, p, func(c *Attack) (string, int) { return c.Target, listedDifficulty(s, c) }); c != nil {
+	if c := bestAttack(s, me, p); c != nil {
 		return c
 	}
 	if c := gunOption(s, me, p); c != nil {
@@ -148,6 +165,30 @@ func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) C
 		return p.Options[i].Command
 	}
 	return fallback
+}
+
+// bestAttack returns the attack option on the conscious enemy that scores
+// best, or nil when there is none. On the prompt Moves wrote it scores the
+// attacks Moves listed, with the targets and difficulties it worked out;
+// on any other it reads the options.
+func bestAttack(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
+	strikes, ok := listedStrikes(s, p)
+	if !ok {
+		return bestTarget[*Attack](s, me, p, func(c *Attack) (string, int) { return c.Target, -1 })
+	}
+	best, bestScore := -1, -1.0
+	w := me.weapon()
+	for i := range strikes {
+		k := &strikes[i]
+		t := &s.Combatants[k.tgt]
+		if t.Status != Active {
+			continue // the unconscious are out of the fight already
+		}
+		if score := targetScore(s, me, w, t, k.difficulty); score > bestScore {
+			best, bestScore = k.opt, score
+		}
+	}
+	return commandAt(p, best)
 }
 
 // bestTarget returns the option of type T (an attack or a stun) on the
