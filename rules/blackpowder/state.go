@@ -539,9 +539,10 @@ func (s *State) group(id string) *Group {
 // scratch returns a copy of the state for a decision in progress to
 // change, cheaper than clone: it copies what events change in place and
 // shares with s what nothing changes (skills, armor) and what events only
-// ever replace (the order, aims, declared commands). The pending attack
-// and the declaration are copied into memory dst keeps: a state with hot
-// memory changes them in place.
+// ever replace (aims, declared commands; the order, unless dst has hot
+// memory). The pending attack, the declaration and, with hot memory, the
+// order are copied into memory dst keeps: a state with hot memory changes
+// them in place.
 // The copy must not outlive s being changed.
 func (s *State) scratch() State {
 	var out State
@@ -558,6 +559,9 @@ func (s *State) scratchInto(dst *State) {
 	dst.hot = hot
 	if hot != nil {
 		hot.forgetListed()
+		if s.Order != nil {
+			dst.Order = hot.keptOrder(s.Order)
+		}
 	}
 	if s.Pending != nil {
 		dst.Pending = dst.pendingMemory(pending)

@@ -282,10 +282,10 @@ type RoundStarted struct {
 
 func (RoundStarted) Kind() string { return "round_started" }
 
-func (e *RoundStarted) apply(s *State, _ *hotMemory) {
+func (e *RoundStarted) apply(s *State, h *hotMemory) {
 	s.Round = e.Round
 	if e.Order != nil {
-		s.Order = append([]int(nil), e.Order...)
+		s.Order = h.keptOrder(e.Order)
 	}
 	s.Turn = 0
 	for i := range s.Combatants {
