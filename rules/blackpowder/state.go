@@ -630,7 +630,9 @@ func reuseCopy[T any](buf, src []T) []T {
 	return append(buf[:0], src...)
 }
 
-// clone returns a deep copy.
+// clone returns a deep copy. The copy's combatants name their group with
+// the group's own string, so that the many comparisons of groups the
+// rules make find equal groups by where the bytes are.
 func (s *State) clone() State {
 	out := *s
 	out.hot = nil
@@ -639,6 +641,9 @@ func (s *State) clone() State {
 	out.Combatants = slices.Clone(s.Combatants)
 	for i := range out.Combatants {
 		c := &out.Combatants[i]
+		if g := out.group(c.Group); g != nil {
+			c.Group = g.ID
+		}
 		if c.Skills != nil {
 			skills := make(map[string]int, len(c.Skills))
 			for k, v := range c.Skills {
