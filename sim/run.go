@@ -423,9 +423,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			events, err = sim.speed.Step(s, p.Actor, c, &w.dice, w.events[:0])
 			w.events = events
 			if err == nil && sim.tallier != nil {
-				for _, e := range events {
-					w.tally(s, e)
-				}
+				w.tallyAll(s, events)
 			}
 		} else {
 			events, err = g.Decide(s, p.Actor, c, &w.dice)
@@ -490,12 +488,27 @@ func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 	return pol.Choose(&w.view, sim.secrets.ViewPrompt(s, *p, v), &w.choose), nil
 }
 
+// tallyAll adds what a step's events do to the fight's totals, reading
+// them in state s after the step.
+func (w *worker[S, C, E]) tallyAll(s *S, events []E) {
+	tallier := w.sim.tallier
+	for _, e := range events {
+		if target, source, damage, down, dead := tallier.Tally(s, e); target != "" {
+			w.count(target, source, damage, down, dead)
+		}
+	}
+}
+
 // tally adds what an event does to the fight's totals.
 func (w *worker[S, C, E]) tally(s *S, e E) {
-	target, source, damage, down, dead := w.sim.tallier.Tally(s, e)
-	if target == "" {
-		return
+	if target, source, damage, down, dead := w.sim.tallier.Tally(s, e); target != "" {
+		w.count(target, source, damage, down, dead)
 	}
+}
+
+// count adds to the fight's totals what Tally says an event does to
+// target.
+func (w *worker[S, C, E]) count(target, source string, damage int, down, dead bool) {
 	t, ok := w.sim.rosterIndex(target)
 	if !ok {
 		return
