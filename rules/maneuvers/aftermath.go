@@ -50,14 +50,10 @@ func (*Rest) command()     {}
 func (*Train) command()    {}
 func (*Done) command()     {}
 
-// FightDecided: the fight is decided (R38) and, with the aftermath option,
-// the time out of combat begins: rests and training, until the GM is
-// done.
-type FightDecided struct {
-	Winner   string `json:"winner,omitempty"`
-	TimedOut bool   `json:"timed_out,omitempty"`
-	Reason   string `json:"reason"`
-}
+// FightDecided: the fight is decided (R38), as FightEnded says it, and,
+// with the aftermath option, the time out of combat begins: rests and
+// training, until the GM is done.
+type FightDecided FightEnded
 
 // Rested: a rest; each combatant it changes with its health after it.
 type Rested struct {
@@ -96,11 +92,12 @@ func (*StyleTrained) Kind() string { return "style_trained" }
 // decided ends the fight with winner ("" for none), or, with the
 // aftermath option, begins the time after it.
 func (d *decider) decided(winner string, timedOut bool, reason string) {
+	e := FightEnded{Winner: winner, TimedOut: timedOut, Reason: reason}
 	if d.s.Options.Aftermath {
-		d.emit(engine.New(d.h.arena(), fightDecidedKind, FightDecided{Winner: winner, TimedOut: timedOut, Reason: reason}))
+		d.emit(engine.New(d.h.arena(), fightDecidedKind, FightDecided(e)))
 		return
 	}
-	d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Winner: winner, TimedOut: timedOut, Reason: reason}))
+	d.emit(engine.New(d.h.arena(), fightEndedKind, e))
 }
 
 // rest heals everyone alive as rest_heal says (R33, A28).
@@ -172,11 +169,7 @@ func writeAftermathPrompt(s *State, b *prompter) {
 	}
 }
 
-func (e *FightDecided) apply(s *State, _ *hotMemory) {
-	s.Phase, s.Winner, s.TimedOut = After, e.Winner, e.TimedOut
-	s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
-	s.TurnOpen = false
-}
+func (e *FightDecided) apply(s *State, _ *hotMemory) { s.conclude(After, e.Winner, e.TimedOut) }
 
 func (e *Rested) apply(s *State, _ *hotMemory) {
 	for _, r := range e.Health {

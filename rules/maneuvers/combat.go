@@ -135,7 +135,7 @@ func (d *decider) declareStrike(me *Combatant, target, weapon, style, attr strin
 		return nil, refuse(engine.NotAllowedNow, "a ranged or thrown strike uses agi (R14)")
 	}
 	sd := engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: t.ID, Weapon: w.Name, Attr: attr, Ranged: !melee, Melee: melee,
-		OA: oa, AP: 1, Hidden: me.hiddenFrom(t.ID)})
+		OA: oa, AP: 1})
 	if st != nil {
 		sd.Style = st.Name
 	}
@@ -148,15 +148,22 @@ func (d *decider) strike(me *Combatant, c *Strike) error {
 	if err != nil {
 		return err
 	}
-	d.emit(sd)
-	if len(me.HiddenFrom) > 0 {
-		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
-	}
+	d.attack(me, sd)
 	if w := me.item(sd.Weapon); w != nil && w.Kind == "thrown" {
 		t := d.s.Combatant(c.Target)
 		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: me.ID, Item: w.Name, At: t.pos(), Thrown: true}))
 	}
 	return nil
+}
+
+// attack declares an attack of me's, which reveals it if it is hidden
+// (R36).
+func (d *decider) attack(me *Combatant, sd *StrikeDeclared) {
+	sd.Hidden = me.hiddenFrom(sd.Target)
+	d.emit(sd)
+	if len(me.HiddenFrom) > 0 {
+		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
+	}
 }
 
 // situation records the GM's ruling on a combat roll (§6.3-6.5).
@@ -190,8 +197,8 @@ func (d *decider) situation(c *Situation) error {
 	default:
 		return refuse(engine.Invalid, "awareness is aware or unaware, not %q", c.Awareness)
 	}
-	d.emit(engine.New(d.h.arena(), situationRuledKind, SituationRuled{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware,
-		DefMod: c.DefMod, DefEdge: c.DefEdge}))
+	d.emit(engine.New(d.h.arena(), situationRuledKind, SituationRuled{Ruling{Cover: cover, Mod: c.Mod, Edge: c.Edge, Unaware: unaware,
+		DefMod: c.DefMod, DefEdge: c.DefEdge}}))
 	return nil
 }
 
@@ -333,9 +340,7 @@ func attackCheck(s *State, r *Roll) check {
 	if r.Ranged {
 		k.mod += row.attack
 	}
-	if row.full {
-		k.autoFail = true
-	}
+	k.autoFail = k.autoFail || row.full
 	k.mod += r.Mod
 	k.edge += r.Edge
 	return k
@@ -478,13 +483,20 @@ type StrikeDeclared struct {
 
 // SituationRuled: the GM's ruling on the combat roll (§7.5b).
 type SituationRuled struct {
+	Ruling
+}
+
+// Ruling is what the GM rules of a combat roll's situation (§7.5b), as
+// the roll holds it: the cover, the attacker's modifier and boons (+) or
+// banes (-), whether the target is unaware, and the defender's modifier
+// and boons or banes.
+type Ruling struct {
 	Cover   string `json:"cover,omitempty"`
 	Mod     int    `json:"mod,omitempty"`
 	Edge    int    `json:"edge,omitempty"`
 	Unaware bool   `json:"unaware,omitempty"`
-	// DefMod and DefEdge change the defender's test.
-	DefMod  int `json:"def_mod,omitempty"`
-	DefEdge int `json:"def_edge,omitempty"`
+	DefMod  int    `json:"def_mod,omitempty"`
+	DefEdge int    `json:"def_edge,omitempty"`
 }
 
 // DefenceChosen: the target's defence and its AP (R15); Reason says why
@@ -597,12 +609,7 @@ func (e *StrikeDeclared) apply(s *State, h *hotMemory) {
 		w := weaponOf(a, e.Weapon)
 		r.Dice, r.Type = w.Dice, w.Type
 	}
-	if h != nil {
-		h.roll = r
-		s.Roll = &h.roll
-	} else {
-		s.Roll = &r
-	}
+	keepRoll(s, h, r)
 	if e.OA && s.Trigger != nil {
 		s.Trigger.Next++
 	}
@@ -610,8 +617,7 @@ func (e *StrikeDeclared) apply(s *State, h *hotMemory) {
 
 func (e *SituationRuled) apply(s *State, _ *hotMemory) {
 	if r := s.Roll; r != nil {
-		r.Cover, r.Mod, r.Edge, r.Unaware = e.Cover, e.Mod, e.Edge, e.Unaware
-		r.DefMod, r.DefEdge = e.DefMod, e.DefEdge
+		r.Ruling = e.Ruling
 		r.Stage = StageDefence
 	}
 }

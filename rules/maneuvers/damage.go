@@ -114,13 +114,7 @@ func describeDice(dice []int, sides, bonus int, maxed bool) string {
 
 func (e *Damaged) apply(s *State, _ *hotMemory) {
 	if t := s.Combatant(e.Combatant); t != nil {
-		t.HP = e.HP
-		if e.Down {
-			t.Prone = true
-		}
-		if e.Dead {
-			t.Dead = true
-		}
+		t.HP, t.Prone, t.Dead = e.HP, t.Prone || e.Down, t.Dead || e.Dead
 		t.Unconscious = t.HP <= 0 && !t.Dead
 	}
 	if r := s.Roll; r != nil {

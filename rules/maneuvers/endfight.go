@@ -21,7 +21,7 @@ type FightEnded struct {
 
 // The kinds of endfight.go's commands and events.
 var (
-	_              = engine.Add[EndFight](commands, "end_fight")
+	endFightKind   = engine.Add[EndFight](commands, "end_fight")
 	fightEndedKind = engine.Add[FightEnded](events, "fight_ended")
 )
 
@@ -59,8 +59,12 @@ func (d *decider) lastSide() (string, bool) {
 	return winner, true
 }
 
-func (e *FightEnded) apply(s *State, _ *hotMemory) {
-	s.Phase, s.Winner, s.TimedOut = Over, e.Winner, e.TimedOut
+func (e *FightEnded) apply(s *State, _ *hotMemory) { s.conclude(Over, e.Winner, e.TimedOut) }
+
+// conclude puts the fight in phase (Over or After) with its result: nothing
+// is pending and nobody's turn is under way.
+func (s *State) conclude(phase Phase, winner string, timedOut bool) {
+	s.Phase, s.Winner, s.TimedOut = phase, winner, timedOut
 	s.Roll, s.Trigger, s.Contest, s.Window, s.Improv = nil, nil, nil, nil, nil
 	s.TurnOpen = false
 }

@@ -169,13 +169,7 @@ func (d *decider) escape(me *Combatant, skill string) error {
 func (e *GrappleAttempted) apply(s *State, h *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		acted(c, 1)
-		ct := Contest{Initiator: e.Combatant, Resister: e.Target, Test: e.Test}
-		if h != nil {
-			h.contest = ct
-			s.Contest = &h.contest
-		} else {
-			s.Contest = &ct
-		}
+		keepContest(s, h, Contest{Initiator: e.Combatant, Resister: e.Target, Test: e.Test})
 	}
 }
 

@@ -26,16 +26,15 @@ type hotMemory struct {
 	strs     []string
 	tests    []TestRoll
 
-	// The state's own pending roll, trigger and contest, and turn order,
-	// when Step changes it.
-	roll     Roll
-	trigger  Trigger
-	reactors []Provoked
-	contest  Contest
-	turns    []string
-	// The state's own reaction window.
+	// The state's own pending roll, trigger, contest and reaction window,
+	// and turn order, when Step changes them (see keep).
+	roll           Roll
+	trigger        Trigger
+	reactors       []Provoked
+	contest        Contest
 	window         Window
 	windowReactors []string
+	turns          []string
 
 	// A view's own copies of the slices Step changes (ViewInto).
 	viewStrs    []string
@@ -78,14 +77,47 @@ func (h *hotMemory) resetEvents() {
 	h.tests = h.tests[:0]
 }
 
+// keep returns a pointer to v for the state to hold: the slot of h that
+// slot picks on Step's path, else memory of its own.
+func keep[T any](h *hotMemory, slot func(*hotMemory) *T, v T) *T {
+	var p *T
+	if h == nil {
+		p = new(T)
+	} else {
+		p = slot(h)
+	}
+	*p = v
+	return p
+}
+
+// keepAll returns a copy of vs for the state to hold: in the slot of h
+// that slot picks on Step's path, else memory of its own.
+func keepAll[T any](h *hotMemory, slot func(*hotMemory) *[]T, vs []T) []T {
+	if h == nil {
+		return slices.Clone(vs)
+	}
+	p := slot(h)
+	*p = append((*p)[:0], vs...)
+	return *p
+}
+
+// eventCopy returns a copy of vs for an event: appended to the buffer of
+// h that buf picks, freed with the events, on Step's path, else memory of
+// its own. The copy is capped, so that appending to it never writes over
+// another's.
+func eventCopy[T any](h *hotMemory, buf func(*hotMemory) *[]T, vs []T) []T {
+	if h == nil {
+		return slices.Clone(vs)
+	}
+	b := buf(h)
+	start := len(*b)
+	*b = append(*b, vs...)
+	return (*b)[start:len(*b):len(*b)]
+}
+
 // hotStrings returns a copy of ids for an event.
 func hotStrings(h *hotMemory, ids []string) []string {
-	if h == nil {
-		return slices.Clone(ids)
-	}
-	start := len(h.strs)
-	h.strs = append(h.strs, ids...)
-	return h.strs[start:len(h.strs):len(h.strs)]
+	return eventCopy(h, func(h *hotMemory) *[]string { return &h.strs }, ids)
 }
 
 // hotTest returns a pointer to a copy of t for an event. A test handed
@@ -101,6 +133,32 @@ func hotTest(h *hotMemory, t TestRoll) *TestRoll {
 	return &h.tests[len(h.tests)-1]
 }
 
+// keepRoll, keepContest and keepTurns make r, c and turns the state's
+// pending roll, contest and turn order (see keep).
+func keepRoll(s *State, h *hotMemory, r Roll) {
+	s.Roll = keep(h, func(h *hotMemory) *Roll { return &h.roll }, r)
+}
+
+func keepContest(s *State, h *hotMemory, c Contest) {
+	s.Contest = keep(h, func(h *hotMemory) *Contest { return &h.contest }, c)
+}
+
+func keepTurns(s *State, h *hotMemory, turns []string) {
+	s.Turns = keepAll(h, func(h *hotMemory) *[]string { return &h.turns }, turns)
+}
+
+// keepTrigger and keepWindow make t and w, with their own copies of
+// their reactors, the state's trigger and reaction window (see keep).
+func keepTrigger(s *State, h *hotMemory, t Trigger) {
+	t.Reactors = keepAll(h, func(h *hotMemory) *[]Provoked { return &h.reactors }, t.Reactors)
+	s.Trigger = keep(h, func(h *hotMemory) *Trigger { return &h.trigger }, t)
+}
+
+func keepWindow(s *State, h *hotMemory, w Window) {
+	w.Reactors = keepAll(h, func(h *hotMemory) *[]string { return &h.windowReactors }, w.Reactors)
+	s.Window = keep(h, func(h *hotMemory) *Window { return &h.window }, w)
+}
+
 // copyInto makes *dst a copy of s for Step, reusing dst's memory and
 // keeping its hot memory, where the copy's pending roll, trigger, contest
 // and turn order go. The combatants' slices and maps are shared with s:
@@ -111,26 +169,17 @@ func copyInto(dst, s *State) {
 	dst.hot = hot
 	dst.Combatants = append(combatants, s.Combatants...)
 	h := dst.hotMemory()
-	h.turns = append(h.turns[:0], s.Turns...)
-	dst.Turns = h.turns
+	keepTurns(dst, h, s.Turns)
 	if s.Roll != nil {
-		h.roll = *s.Roll
-		dst.Roll = &h.roll
+		keepRoll(dst, h, *s.Roll)
 	}
 	if s.Trigger != nil {
-		h.trigger = *s.Trigger
-		h.reactors = append(h.reactors[:0], s.Trigger.Reactors...)
-		h.trigger.Reactors = h.reactors
-		dst.Trigger = &h.trigger
+		keepTrigger(dst, h, *s.Trigger)
 	}
 	if s.Contest != nil {
-		h.contest = *s.Contest
-		dst.Contest = &h.contest
+		keepContest(dst, h, *s.Contest)
 	}
 	if s.Window != nil {
-		h.window = *s.Window
-		h.windowReactors = append(h.windowReactors[:0], s.Window.Reactors...)
-		h.window.Reactors = h.windowReactors
-		dst.Window = &h.window
+		keepWindow(dst, h, *s.Window)
 	}
 }

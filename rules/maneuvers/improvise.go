@@ -53,7 +53,7 @@ type RuleImprov struct {
 // The kinds of improvise.go's commands and events.
 var (
 	_               = engine.Add[Improvise](commands, "improvise")
-	_               = engine.Add[RuleImprov](commands, "rule_improv")
+	ruleImprovKind  = engine.Add[RuleImprov](commands, "rule_improv")
 	improvisedKind  = engine.Add[Improvised](events, "improvised")
 	improvRuledKind = engine.Add[ImprovRuled](events, "improv_ruled")
 )
@@ -112,9 +112,7 @@ func improvCheck(c *Combatant, skill string) check {
 	if skillAttribute[skill] != "" {
 		return skillCheck(c, skill)
 	}
-	k := skillCheck(c, "")
-	k.mod = c.attr(skill)
-	return k
+	return baseCheck(c, c.attr(skill))
 }
 
 // improvise starts an improvised action (§6.7).
@@ -181,10 +179,7 @@ func (d *decider) ruleImprov(c *RuleImprov) error {
 		return refuse(engine.Invalid, "damage needs its type: crushing, piercing, slashing, fire, frost, shock, acid, force, necrotic, radiant, poison, psychic")
 	}
 	d.emit(engine.New(d.h.arena(), improvRuledKind, ImprovRuled{Combatant: me.ID, Name: im.Name, Harmful: true, Melee: c.Melee, Mind: c.Mind, Dice: dd, Type: c.Type, Skill: skill}))
-	d.emit(engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: t.ID, Improv: im.Name, Attr: skill, Melee: c.Melee, Ranged: !c.Melee, Hidden: me.hiddenFrom(t.ID)}))
-	if len(me.HiddenFrom) > 0 {
-		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
-	}
+	d.attack(me, engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: t.ID, Improv: im.Name, Attr: skill, Melee: c.Melee, Ranged: !c.Melee}))
 	return nil
 }
 
@@ -210,20 +205,20 @@ func writeImprovPrompt(s *State, b *prompter) {
 		}
 		b.ask("%s improvises %s%s: harmless, or harmful (an attack), and with what traits and damage?", im.Who, im.Name, at)
 	}
-	if b.opt(&RuleImprov{}) {
+	if b.opt(engine.New(b.hot.moveArena(), ruleImprovKind, RuleImprov{})) {
 		b.label("harmless: no attack; the GM says what it does")
 	}
 	me, t := s.Combatant(im.Who), s.Combatant(im.Target)
 	if t == nil || !hostile(me, t) || t.Dead || me.Attacks >= AttacksPerRound {
 		return
 	}
-	if b.opt(&RuleImprov{Harmful: true}) {
+	if b.opt(engine.New(b.hot.moveArena(), ruleImprovKind, RuleImprov{Harmful: true})) {
 		b.label("harmful: an attack on %s (give its damage: damage NdX+K type TYPE)", im.Target)
 	}
-	if b.opt(&RuleImprov{Harmful: true, Melee: true}) {
+	if b.opt(engine.New(b.hot.moveArena(), ruleImprovKind, RuleImprov{Harmful: true, Melee: true})) {
 		b.label("harmful: a melee attack on %s", im.Target)
 	}
-	if b.opt(&RuleImprov{Harmful: true, Mind: true}) {
+	if b.opt(engine.New(b.hot.moveArena(), ruleImprovKind, RuleImprov{Harmful: true, Mind: true})) {
 		b.label("harmful: an attack on %s's mind", im.Target)
 	}
 }

@@ -1,6 +1,7 @@
 package maneuvers
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -162,28 +163,12 @@ func (d *decider) initiative() {
 			d.emit(engine.New(d.h.arena(), initiativeRolledKind, InitiativeRolled{Combatant: es[i].id, Die: die, Total: die, RollOff: true}))
 		}
 	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		x, y := &es[a], &es[b]
-		if x.total != y.total {
-			return y.total - x.total
-		}
-		if x.mod != y.mod {
-			return y.mod - x.mod
-		}
-		for k := range min(len(x.offs), len(y.offs)) {
-			if x.offs[k] != y.offs[k] {
-				return y.offs[k] - x.offs[k]
-			}
-		}
-		return 0
+	slices.SortStableFunc(es, func(x, y entry) int {
+		return cmp.Or(y.total-x.total, y.mod-x.mod, slices.Compare(y.offs, x.offs))
 	})
 	ids := make([]string, n)
-	for i, k := range order {
-		ids[i] = es[k].id
+	for i := range es {
+		ids[i] = es[i].id
 	}
 	d.emit(engine.New(d.h.arena(), orderSetKind, OrderSet{Order: ids}))
 }

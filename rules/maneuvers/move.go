@@ -14,24 +14,16 @@ import (
 // foes whose reach the path enters or leaves may make opportunity attacks
 // on the way (R22).
 func (d *decider) move(me *Combatant, to Point) error {
-	if !parts.FiniteCoordinate(to.X) || !parts.FiniteCoordinate(to.Y) {
-		return refuse(engine.Invalid, "a point is two finite numbers")
-	}
-	if me.GrappledBy != "" {
-		return refuse(engine.NotAllowedNow, "%s is grappled by %s and cannot move (R35)", me.ID, me.GrappledBy)
-	}
-	cost := moveCost(me, to)
-	if cost == 0 {
+	cost, err := setOut(me, to)
+	switch {
+	case err != nil:
+		return err
+	case cost == 0:
 		return refuse(engine.NotAllowedNow, "%s is at %g,%g already", me.ID, to.X, to.Y)
+	case cost > me.Budget-me.Moved+1e-9:
+		return refuse(engine.NotAllowedNow, "moving to %g,%g costs %.2f m and %s has %.2f m left this turn (dash for more)", to.X, to.Y, cost, me.ID, max(me.Budget-me.Moved, 0))
 	}
-	if left := me.Budget - me.Moved; cost > left+1e-9 {
-		return refuse(engine.NotAllowedNow, "moving to %g,%g costs %.2f m and %s has %.2f m left this turn (dash for more)", to.X, to.Y, cost, me.ID, max(left, 0))
-	}
-	var reactors []Provoked
-	if !me.Disengaged {
-		reactors = d.crossings(me, me.pos(), to)
-	}
-	d.emit(engine.New(d.h.arena(), moveDeclaredKind, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors}))
+	d.emit(engine.New(d.h.arena(), moveDeclaredKind, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: d.crossings(me, to)}))
 	return nil
 }
 
@@ -39,34 +31,34 @@ func (d *decider) move(me *Combatant, to Point) error {
 // free movement, provoking as any move does; the stealth contests come on
 // arrival.
 func (d *decider) sneakMove(me *Combatant, to Point) error {
-	if !parts.FiniteCoordinate(to.X) || !parts.FiniteCoordinate(to.Y) {
-		return refuse(engine.Invalid, "a point is two finite numbers")
-	}
-	if me.GrappledBy != "" {
-		return refuse(engine.NotAllowedNow, "%s is grappled by %s and cannot move (R35)", me.ID, me.GrappledBy)
-	}
-	cost := moveCost(me, to)
-	if cost > me.Speed+1e-9 {
+	cost, err := setOut(me, to)
+	switch {
+	case err != nil:
+		return err
+	case cost > me.Speed+1e-9:
 		return refuse(engine.NotAllowedNow, "a sneak moves at most %g m; %g,%g costs %.2f m", me.Speed, to.X, to.Y, cost)
 	}
-	var reactors []Provoked
-	if !me.Disengaged {
-		reactors = d.crossings(me, me.pos(), to)
-	}
+	reactors := d.crossings(me, to)
 	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
 	d.emit(engine.New(d.h.arena(), moveDeclaredKind, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors, Sneak: true}))
 	return nil
 }
 
+// setOut checks that me may set out for point to, and says what the move
+// costs.
+func setOut(me *Combatant, to Point) (float64, error) {
+	switch {
+	case !parts.FiniteCoordinate(to.X) || !parts.FiniteCoordinate(to.Y):
+		return 0, refuse(engine.Invalid, "a point is two finite numbers")
+	case me.GrappledBy != "":
+		return 0, refuse(engine.NotAllowedNow, "%s is grappled by %s and cannot move (R35)", me.ID, me.GrappledBy)
+	}
+	return moveCost(me, to), nil
+}
+
 // moveCost is what moving to a point costs: its distance, doubled while
 // Prone (A20).
-func moveCost(me *Combatant, to Point) float64 {
-	cost := dist(me.pos(), to)
-	if me.Prone {
-		cost *= 2
-	}
-	return cost
-}
+func moveCost(me *Combatant, to Point) float64 { return dist(me.pos(), to) * mult(me) }
 
 // mayReact reports whether r could make an opportunity attack on p now:
 // a conscious foe, not surprised, with AP and attacks left and a melee
@@ -93,38 +85,30 @@ func (d *decider) reactorsAt(me *Combatant, at Point) []Provoked {
 	if me.Disengaged {
 		return nil
 	}
-	n := 0
+	var buf [8]Provoked
+	out := buf[:0]
 	for _, id := range s.Order {
 		r := s.Combatant(id)
 		if r != nil && mayReact(r, me) && dist(r.pos(), at) <= r.reach()+1e-9 {
-			n++
+			out = append(out, Provoked{ID: r.ID, At: at})
 		}
 	}
-	if n == 0 {
-		return nil
-	}
-	out := d.provoked(n)
-	n = 0
-	for _, id := range s.Order {
-		r := s.Combatant(id)
-		if r != nil && mayReact(r, me) && dist(r.pos(), at) <= r.reach()+1e-9 {
-			out[n] = Provoked{ID: r.ID, At: at}
-			n++
-		}
-	}
-	return out
+	return d.provoked(out)
 }
 
-// crossings lists the foes whose reach a move from a to b enters or
+// crossings lists the foes whose reach a move of me's to b enters or
 // leaves, in initiative order (R22), each with the point where its attack
 // resolves: where the move enters its reach, or where it leaves it, still
 // within reach (A14). A move that starts and ends inside a reach provokes
-// nothing.
-func (d *decider) crossings(me *Combatant, a, b Point) []Provoked {
+// nothing, and none after me has disengaged this turn (R12).
+func (d *decider) crossings(me *Combatant, b Point) []Provoked {
 	s := d.s
+	if me.Disengaged {
+		return nil
+	}
+	a := me.pos()
 	type hit struct {
 		p    Provoked
-		t    float64
 		rank int
 	}
 	var buf [8]hit
@@ -161,18 +145,15 @@ func (d *decider) crossings(me *Combatant, a, b Point) []Provoked {
 		default:
 			continue
 		}
-		at := Point{a.X + t*dx, a.Y + t*dy}
-		hits = append(hits, hit{Provoked{ID: r.ID, At: at}, t, initiativeRank(s, r.ID)})
+		hits = append(hits, hit{Provoked{ID: r.ID, At: Point{a.X + t*dx, a.Y + t*dy}}, initiativeRank(s, r.ID)})
 	}
 	slices.SortStableFunc(hits, func(x, y hit) int { return x.rank - y.rank })
-	if len(hits) == 0 {
-		return nil
+	var ps [8]Provoked
+	out := ps[:0]
+	for _, h := range hits {
+		out = append(out, h.p)
 	}
-	out := d.provoked(len(hits))
-	for i, h := range hits {
-		out[i] = h.p
-	}
-	return out
+	return d.provoked(out)
 }
 
 // stepTrigger takes a provoking action one step on without anyone
@@ -233,15 +214,12 @@ func (d *decider) stepTrigger() bool {
 	return true
 }
 
-// provoked returns n reactors for an event: from hot memory when there is
-// some, else a slice of their own.
-func (d *decider) provoked(n int) []Provoked {
-	if d.h == nil {
-		return make([]Provoked, n)
+// provoked returns a copy of reactors for an event, or nil for none.
+func (d *decider) provoked(reactors []Provoked) []Provoked {
+	if len(reactors) == 0 {
+		return nil
 	}
-	start := len(d.h.provoked)
-	d.h.provoked = append(d.h.provoked, make([]Provoked, n)...)
-	return d.h.provoked[start:len(d.h.provoked):len(d.h.provoked)]
+	return eventCopy(d.h, func(h *hotMemory) *[]Provoked { return &h.provoked }, reactors)
 }
 
 // Move moves in a straight line, with free movement (R08).
@@ -399,25 +377,8 @@ func (d *decider) opportunity(c *Opportunity) error {
 	if who.pos() != at {
 		d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: who.ID, To: at}))
 	}
-	d.emit(sd)
-	if len(me.HiddenFrom) > 0 {
-		d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
-	}
+	d.attack(me, sd)
 	return nil
-}
-
-// setTrigger makes t, with the reactors given, the state's trigger: in the
-// hot memory h when it is set.
-func setTrigger(s *State, h *hotMemory, t Trigger, reactors []Provoked) {
-	if h != nil {
-		h.reactors = append(h.reactors[:0], reactors...)
-		t.Reactors = h.reactors
-		h.trigger = t
-		s.Trigger = &h.trigger
-		return
-	}
-	t.Reactors = slices.Clone(reactors)
-	s.Trigger = &t
 }
 
 // metres rounds a distance moved to a billionth of a metre: the points
@@ -431,7 +392,7 @@ func (e *MoveDeclared) apply(s *State, h *hotMemory) {
 			c.Moved = metres(c.Moved + e.Cost)
 		}
 		c.Fresh = false
-		setTrigger(s, h, Trigger{Kind: TriggerMove, Who: c.ID, To: e.To, Crawl: c.Prone, Sneak: e.Sneak}, e.Reactors)
+		keepTrigger(s, h, Trigger{Kind: TriggerMove, Who: c.ID, To: e.To, Crawl: c.Prone, Sneak: e.Sneak, Reactors: e.Reactors})
 	}
 }
 
@@ -454,7 +415,7 @@ func (e *Provoking) apply(s *State, h *hotMemory) {
 			c.FreeUsed = true
 		}
 		windowNext(s, c.ID)
-		setTrigger(s, h, Trigger{Kind: e.Trigger, Who: c.ID, Spell: e.Spell, Target: e.Target}, e.Reactors)
+		keepTrigger(s, h, Trigger{Kind: e.Trigger, Who: c.ID, Spell: e.Spell, Target: e.Target, Reactors: e.Reactors})
 	}
 }
 

@@ -62,18 +62,13 @@ func writePrompt(s *State, b *prompter) {
 		p.Actor = ""
 		p.Winner = s.Winner
 		switch {
+		case !b.people():
 		case s.TimedOut:
-			if b.people() {
-				b.ask("the fight is stopped at the round limit with both sides standing")
-			}
+			b.ask("the fight is stopped at the round limit with both sides standing")
 		case s.Winner == "":
-			if b.people() {
-				b.ask("the fight is over: a draw")
-			}
+			b.ask("the fight is over: a draw")
 		default:
-			if b.people() {
-				b.ask("the fight is over: the %s side wins", s.Winner)
-			}
+			b.ask("the fight is over: the %s side wins", s.Winner)
 		}
 	case s.Phase == Setup:
 		p.Default = 0
@@ -102,7 +97,7 @@ func writePrompt(s *State, b *prompter) {
 		if b.opt(&Continue{}) {
 			b.label("continue to round %d", s.Round+1)
 		}
-		if b.opt(&EndFight{}) {
+		if b.opt(engine.New(b.hot.moveArena(), endFightKind, EndFight{})) {
 			b.label("end the fight")
 		}
 	case s.Improv != nil:
@@ -168,14 +163,13 @@ func writeRollPrompt(s *State, b *prompter) {
 				}
 			}
 		}
+		// The other ruling on awareness than the default's.
+		aware := "unaware"
 		if r.Hidden {
-			if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{Awareness: "aware"})) {
-				b.label("%s is aware of it", r.Target)
-			}
-		} else {
-			if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{Awareness: "unaware"})) {
-				b.label("%s is unaware of it", r.Target)
-			}
+			aware = "aware"
+		}
+		if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{Awareness: aware})) {
+			b.label("%s is %s of it", r.Target, aware)
 		}
 	case StageDefence:
 		if b.people() {
@@ -183,14 +177,12 @@ func writeRollPrompt(s *State, b *prompter) {
 		}
 		var buf [5]string
 		for _, def := range defences(s, r, buf[:0]) {
+			label := def
 			if def == NoDefence {
-				if b.opt(engine.New(b.hot.moveArena(), defendKind, Defend{Defence: def})) {
-					b.label("no defence (0 AP)")
-				}
-				continue
+				label = "no defence (0 AP)"
 			}
 			if b.opt(engine.New(b.hot.moveArena(), defendKind, Defend{Defence: def})) {
-				b.label("%s", def)
+				b.label("%s", label)
 			}
 		}
 	case StageManeuver:
@@ -281,7 +273,7 @@ func writeActPrompt(s *State, b *prompter) {
 	}
 	for i := range me.Spells {
 		sp := &me.Spells[i]
-		attack := sp.has("attack") || sp.has("melee-attack")
+		attack := sp.attack()
 		if me.AP < sp.AP || sp.AP == 0 && me.FreeUsed || attack && me.Attacks >= AttacksPerRound {
 			continue
 		}
@@ -298,20 +290,14 @@ func writeActPrompt(s *State, b *prompter) {
 			}
 		}
 	}
-	if me.GrappledBy != "" && me.AP >= 1 {
-		if b.opt(engine.New(b.hot.moveArena(), escapeKind, Escape{})) {
-			b.label("escape %s's grapple", me.GrappledBy)
-		}
+	if me.GrappledBy != "" && me.AP >= 1 && b.opt(engine.New(b.hot.moveArena(), escapeKind, Escape{})) {
+		b.label("escape %s's grapple", me.GrappledBy)
 	}
-	if me.Grappling != "" && me.AP >= 1 {
-		if b.opt(engine.New(b.hot.moveArena(), releaseKind, Release{})) {
-			b.label("release %s", me.Grappling)
-		}
+	if me.Grappling != "" && me.AP >= 1 && b.opt(engine.New(b.hot.moveArena(), releaseKind, Release{})) {
+		b.label("release %s", me.Grappling)
 	}
-	if me.Prone && me.AP >= 1 {
-		if b.opt(&Stand{}) {
-			b.label("stand up (1 AP; provokes)")
-		}
+	if me.Prone && me.AP >= 1 && b.opt(&Stand{}) {
+		b.label("stand up (1 AP; provokes)")
 	}
 	if me.GrappledBy == "" {
 		writeMoves(s, b, me)
@@ -320,10 +306,8 @@ func writeActPrompt(s *State, b *prompter) {
 		if b.opt(&Dash{}) {
 			b.label("dash (1 AP): %g m more", me.Speed)
 		}
-		if !me.Disengaged {
-			if b.opt(&Disengage{}) {
-				b.label("disengage (1 AP): moves provoke nothing this turn")
-			}
+		if !me.Disengaged && b.opt(&Disengage{}) {
+			b.label("disengage (1 AP): moves provoke nothing this turn")
 		}
 		for i := range s.Combatants {
 			if s.Combatants[i].hiddenFrom(me.ID) {
@@ -336,27 +320,7 @@ func writeActPrompt(s *State, b *prompter) {
 		if b.opt(engine.New(b.hot.moveArena(), sneakKind, Sneak{})) {
 			b.label("sneak (1 AP): hide from the foes you beat")
 		}
-		for _, n := range me.Wield {
-			if b.opt(engine.New(b.hot.moveArena(), stowKind, Stow{Item: n})) {
-				b.label("stow %s (1 AP)", n)
-			}
-		}
-		if me.handsUsed() < 2 {
-			for _, w := range me.Weapons {
-				if !me.wields(w.Name) && me.handsUsed()+w.Hands <= 2 {
-					if b.opt(engine.New(b.hot.moveArena(), drawKind, Draw{Item: w.Name})) {
-						b.label("draw %s (1 AP)", w.Name)
-					}
-				}
-			}
-		}
-		for _, it := range s.Dropped {
-			if dist(Point{it.X, it.Y}, me.pos()) <= ManipulateReach+1e-9 && me.handsUsed()+max(it.Item.Hands, 1) <= 2 && me.item(it.Item.Name) == nil {
-				if b.opt(engine.New(b.hot.moveArena(), pickUpKind, PickUp{Item: it.Item.Name})) {
-					b.label("pick up %s (1 AP)", it.Item.Name)
-				}
-			}
-		}
+		itemReactions(s, me, true, b.offer)
 	}
 	if me.Fresh {
 		for _, id := range s.Turns[s.Turn+1:] {

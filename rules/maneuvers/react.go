@@ -3,7 +3,6 @@ package maneuvers
 import (
 	"fmt"
 	"iter"
-	"slices"
 	"strings"
 
 	"fray/engine"
@@ -46,7 +45,7 @@ func mayReactNow(s *State, c *Combatant) bool {
 // reactionSpell reports whether sp is usable as a reaction: marked so and
 // no attack (R13).
 func reactionSpell(sp *Spell) bool {
-	return sp.Reaction && !sp.has("attack") && !sp.has("melee-attack")
+	return sp.Reaction && !sp.attack()
 }
 
 // reaction is one reaction a combatant may make: its command's kind and
@@ -59,10 +58,8 @@ type reaction struct {
 
 // reactionsOf lists the reactions c may make now, as prompts offer them:
 // each reaction spell it can pay for at each ally in range (a healing
-// spell at each hurt one), each carried item that fits its free hands to
-// draw, each held item to stow, each item on the ground within 1 m that
-// fits to pick up. A Manipulate of any other object is taken but not
-// offered.
+// spell at each hurt one), then its Manipulates of items (itemReactions).
+// A Manipulate of any other object is taken but not offered.
 func reactionsOf(s *State, c *Combatant) iter.Seq[reaction] {
 	return func(yield func(reaction) bool) {
 		for i := range c.Spells {
@@ -80,29 +77,47 @@ func reactionsOf(s *State, c *Combatant) iter.Seq[reaction] {
 				}
 			}
 		}
-		if c.AP < 1 {
-			return
-		}
-		free := 2 - c.handsUsed()
-		for i := range c.Weapons {
-			w := &c.Weapons[i]
-			if !c.wields(w.Name) && max(w.Hands, 1) <= free && !yield(reaction{kind: "draw", name: w.Name}) {
-				return
-			}
-		}
-		for _, n := range c.Wield {
-			if !yield(reaction{kind: "stow", name: n}) {
-				return
-			}
-		}
-		for i := range s.Dropped {
-			it := &s.Dropped[i]
-			if max(it.Item.Hands, 1) <= free && c.item(it.Item.Name) == nil && dist(Point{it.X, it.Y}, c.pos()) <= ManipulateReach+1e-9 &&
-				!yield(reaction{kind: "pick_up", name: it.Item.Name}) {
-				return
-			}
+		if c.AP >= 1 {
+			itemReactions(s, c, false, yield)
 		}
 	}
+}
+
+// itemReactions yields c's Manipulates of items (R13), until yield says
+// stop: each carried item that fits its free hands to draw, each held
+// item to stow, each item on the ground within 1 m that fits to pick up.
+// With stowFirst the stows come before the draws, as the act prompt lists
+// them. It reports whether yield never said stop.
+func itemReactions(s *State, c *Combatant, stowFirst bool, yield func(reaction) bool) bool {
+	stows := func() bool {
+		for _, n := range c.Wield {
+			if !yield(reaction{kind: "stow", name: n}) {
+				return false
+			}
+		}
+		return true
+	}
+	if stowFirst && !stows() {
+		return false
+	}
+	free := 2 - c.handsUsed()
+	for i := range c.Weapons {
+		w := &c.Weapons[i]
+		if !c.wields(w.Name) && max(w.Hands, 1) <= free && !yield(reaction{kind: "draw", name: w.Name}) {
+			return false
+		}
+	}
+	if !stowFirst && !stows() {
+		return false
+	}
+	for i := range s.Dropped {
+		it := &s.Dropped[i]
+		if max(it.Item.Hands, 1) <= free && c.item(it.Item.Name) == nil && dist(Point{it.X, it.Y}, c.pos()) <= ManipulateReach+1e-9 &&
+			!yield(reaction{kind: "pick_up", name: it.Item.Name}) {
+			return false
+		}
+	}
+	return true
 }
 
 // canReact reports whether c could react now: with AP for a Manipulate
@@ -134,29 +149,35 @@ func reactors(s *State, out []string) []string {
 	return out
 }
 
-// reactionOptions writes c's reactions as options with b (hot memory when
-// lean).
+// reactionOptions writes c's reactions as options with b.
 func reactionOptions(s *State, c *Combatant, b *prompter) {
 	for r := range reactionsOf(s, c) {
-		switch r.kind {
-		case "cast":
-			if b.opt(engine.New(b.hot.moveArena(), castKind, Cast{Spell: r.name, Target: r.target})) {
-				b.label("cast %s at %s (reaction)", r.name, r.target)
-			}
-		case "draw":
-			if b.opt(engine.New(b.hot.moveArena(), drawKind, Draw{Item: r.name})) {
-				b.label("draw %s (1 AP)", r.name)
-			}
-		case "stow":
-			if b.opt(engine.New(b.hot.moveArena(), stowKind, Stow{Item: r.name})) {
-				b.label("stow %s (1 AP)", r.name)
-			}
-		case "pick_up":
-			if b.opt(engine.New(b.hot.moveArena(), pickUpKind, PickUp{Item: r.name})) {
-				b.label("pick up %s (1 AP)", r.name)
-			}
+		b.offer(r)
+	}
+}
+
+// offer writes reaction r as an option with b, and reports true: a yield
+// for itemReactions.
+func (b *prompter) offer(r reaction) bool {
+	switch r.kind {
+	case "cast":
+		if b.opt(engine.New(b.hot.moveArena(), castKind, Cast{Spell: r.name, Target: r.target})) {
+			b.label("cast %s at %s (reaction)", r.name, r.target)
+		}
+	case "draw":
+		if b.opt(engine.New(b.hot.moveArena(), drawKind, Draw{Item: r.name})) {
+			b.label("draw %s (1 AP)", r.name)
+		}
+	case "stow":
+		if b.opt(engine.New(b.hot.moveArena(), stowKind, Stow{Item: r.name})) {
+			b.label("stow %s (1 AP)", r.name)
+		}
+	case "pick_up":
+		if b.opt(engine.New(b.hot.moveArena(), pickUpKind, PickUp{Item: r.name})) {
+			b.label("pick up %s (1 AP)", r.name)
 		}
 	}
+	return true
 }
 
 // react makes a reaction of me's between actions (R13, A12): a Manipulate
@@ -222,13 +243,7 @@ func windowNext(s *State, id string) {
 }
 
 func (e *WindowOpened) apply(s *State, h *hotMemory) {
-	if h != nil {
-		h.windowReactors = append(h.windowReactors[:0], e.Reactors...)
-		h.window = Window{Reactors: h.windowReactors}
-		s.Window = &h.window
-	} else {
-		s.Window = &Window{Reactors: slices.Clone(e.Reactors)}
-	}
+	keepWindow(s, h, Window{Reactors: e.Reactors})
 }
 
 func (e *ReactionPassed) apply(s *State, _ *hotMemory) {

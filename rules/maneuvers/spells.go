@@ -78,7 +78,7 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 		}
 		return refuse(engine.Invalid, "%s has no spell %q (spells: %s)", me.ID, c.Spell, strings.Join(names, ", "))
 	}
-	attack := sp.has("attack") || sp.has("melee-attack")
+	attack := sp.attack()
 	target := c.Target
 	switch {
 	case me.AP < sp.AP:
@@ -119,16 +119,12 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 // healing.
 func (d *decider) castEffect(me *Combatant, sp *Spell, target string, provoked bool) {
 	s := d.s
-	attack := sp.has("attack") || sp.has("melee-attack")
+	attack := sp.attack()
 	d.emit(engine.New(d.h.arena(), spellCastKind, SpellCast{Caster: me.ID, Spell: sp.Name, Target: target, AP: sp.AP, Attack: attack, Provoked: provoked}))
 	t := s.Combatant(target)
 	if attack {
 		melee := sp.has("melee-attack")
-		d.emit(engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: target, Spell: sp.Name, Attr: INT, Ranged: !melee, Melee: melee,
-			Hidden: me.hiddenFrom(target)}))
-		if len(me.HiddenFrom) > 0 {
-			d.emit(engine.New(d.h.arena(), revealedKind, Revealed{Combatant: me.ID}))
-		}
+		d.attack(me, engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: target, Spell: sp.Name, Attr: INT, Ranged: !melee, Melee: melee}))
 		return
 	}
 	if sp.HealDice.N == 0 && sp.HealDice.Bonus == 0 {

@@ -289,12 +289,7 @@ type Roll struct {
 	Braced bool   `json:"braced,omitempty"`
 	Stage  string `json:"stage"`
 	// The GM's situation (§7.5b).
-	Cover   string `json:"cover,omitempty"`
-	Mod     int    `json:"mod,omitempty"`
-	Edge    int    `json:"edge,omitempty"`
-	Unaware bool   `json:"unaware,omitempty"`
-	DefMod  int    `json:"def_mod,omitempty"`
-	DefEdge int    `json:"def_edge,omitempty"`
+	Ruling
 	// The defence chosen, and a parry's attribute.
 	Defence string `json:"defence,omitempty"`
 	DefAttr string `json:"def_attr,omitempty"`
@@ -384,10 +379,8 @@ type TestRoll struct {
 
 // Combatant returns the combatant with id, or nil.
 func (s *State) Combatant(id string) *Combatant {
-	for i := range s.Combatants {
-		if s.Combatants[i].ID == id {
-			return &s.Combatants[i]
-		}
+	if i := s.index(id); i >= 0 {
+		return &s.Combatants[i]
 	}
 	return nil
 }
@@ -462,25 +455,20 @@ func (c *Combatant) handsUsed() int {
 	return n
 }
 
-// shield returns the wielded shield, or nil.
-func (c *Combatant) shield() *Weapon {
+// wielded returns the first wielded item of kind, or nil.
+func (c *Combatant) wielded(kind string) *Weapon {
 	for _, name := range c.Wield {
-		if w := c.item(name); w != nil && w.Kind == "shield" {
+		if w := c.item(name); w != nil && w.Kind == kind {
 			return w
 		}
 	}
 	return nil
 }
 
-// meleeWeapon returns the first wielded melee weapon, or nil.
-func (c *Combatant) meleeWeapon() *Weapon {
-	for _, name := range c.Wield {
-		if w := c.item(name); w != nil && w.Kind == "melee" {
-			return w
-		}
-	}
-	return nil
-}
+// shield returns the wielded shield, meleeWeapon the first wielded melee
+// weapon, or nil.
+func (c *Combatant) shield() *Weapon      { return c.wielded("shield") }
+func (c *Combatant) meleeWeapon() *Weapon { return c.wielded("melee") }
 
 // reach is the combatant's melee reach: the longest wielded melee weapon,
 // or bare hands (R19).
@@ -584,6 +572,10 @@ func (a *Armor) key() string {
 
 // has reports whether the spell has trait t.
 func (sp *Spell) has(t string) bool { return slices.Contains(sp.Traits, t) }
+
+// attack reports whether the spell is an attack: the Attack or Melee
+// Attack trait (R11, R37).
+func (sp *Spell) attack() bool { return sp.has("attack") || sp.has("melee-attack") }
 
 // spell returns the spell called name, or nil.
 func (c *Combatant) spell(name string) *Spell {

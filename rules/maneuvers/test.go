@@ -55,16 +55,21 @@ func beats(initiator, resister TestRoll) bool {
 	return initiator.Pass && (!resister.Pass || initiator.Successes > resister.Successes)
 }
 
-// skillCheck is the check of a skill test by c: its attribute and rank,
-// with Dazed's bane (A19); an Unconscious combatant fails (R34).
-func skillCheck(c *Combatant, skill string) check {
-	k := check{mod: c.skill(skill)}
+// baseCheck is the check of a test by c with modifier mod: Dazed's bane
+// (A19), and an Unconscious combatant fails (R34).
+func baseCheck(c *Combatant, mod int) check {
+	k := check{mod: mod, autoFail: !c.Conscious()}
 	if !c.Dazed.Over() {
 		k.edge--
 	}
-	if !c.Conscious() {
-		k.autoFail = true
-	}
+	return k
+}
+
+// skillCheck is the check of a skill test by c: its attribute and rank,
+// Prone's bane on Dodge (R34), and untrained armour's on Dodge and Sorcery
+// (A08).
+func skillCheck(c *Combatant, skill string) check {
+	k := baseCheck(c, c.skill(skill))
 	if skill == Dodge && c.Prone {
 		k.edge--
 	}
@@ -75,27 +80,22 @@ func skillCheck(c *Combatant, skill string) check {
 }
 
 // styleCheck is the check of a Fighting Style test by c with style st
-// (nil for none) and attribute attr: R27's penalties, Prone's and Dazed's
-// banes (R34).
+// (nil for none) and attribute attr: R27's penalties and Prone's bane
+// (R34).
 func styleCheck(c *Combatant, st *Style, attr string) check {
-	k := check{mod: c.attr(attr)}
+	mod := c.attr(attr)
 	if st != nil {
-		k.mod += st.Rank
+		mod += st.Rank
 	}
 	if c.untrainedGear() {
-		k.mod -= UntrainedPenalty
+		mod -= UntrainedPenalty
 	}
+	k := baseCheck(c, mod)
 	if c.untrainedArmor() {
 		k.edge--
 	}
 	if c.Prone {
 		k.edge--
-	}
-	if !c.Dazed.Over() {
-		k.edge--
-	}
-	if !c.Conscious() {
-		k.autoFail = true
 	}
 	return k
 }

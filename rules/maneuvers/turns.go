@@ -149,16 +149,19 @@ func (d *decider) advance() {
 			return
 		}
 		c := s.Combatant(s.Turns[s.Turn])
+		reason := ""
 		switch {
 		case c.Dead:
-			d.emit(engine.New(d.h.arena(), turnSkippedKind, TurnSkipped{Combatant: c.ID, Reason: "dead"}))
+			reason = "dead"
 		case !c.Conscious():
-			d.emit(engine.New(d.h.arena(), turnSkippedKind, TurnSkipped{Combatant: c.ID, Reason: "unconscious"}))
+			reason = "unconscious"
 		case c.Surprised:
-			d.emit(engine.New(d.h.arena(), turnSkippedKind, TurnSkipped{Combatant: c.ID, Reason: "surprised"}))
+			reason = "surprised"
 		default:
 			d.emit(engine.New(d.h.arena(), turnStartedKind, TurnStarted{Combatant: c.ID}))
+			continue
 		}
+		d.emit(engine.New(d.h.arena(), turnSkippedKind, TurnSkipped{Combatant: c.ID, Reason: reason}))
 	}
 }
 
@@ -188,12 +191,7 @@ func passTurnEnd(s *State, id string) {
 
 func (e *RoundStarted) apply(s *State, h *hotMemory) {
 	s.Round, s.Phase = e.Round, Acting
-	if h != nil {
-		h.turns = append(h.turns[:0], e.Turns...)
-		s.Turns = h.turns
-	} else {
-		s.Turns = slices.Clone(e.Turns)
-	}
+	keepTurns(s, h, e.Turns)
 	s.Turn, s.TurnOpen = 0, false
 	for i := range s.Combatants {
 		c := &s.Combatants[i]

@@ -109,3 +109,10 @@ func (d Duration) String() string {
 	}
 	return fmt.Sprintf("until the %s of the %d-th round to come", edge, d.Count)
 }
+
+// RoundsRunOut reports whether something lasting rounds whole rounds from
+// round since, that round counting as the first, has run out by the end
+// of round; 0 rounds lasts until something ends it.
+func RoundsRunOut(since, rounds, round int) bool {
+	return rounds > 0 && since+rounds-1 <= round
+}

@@ -21,12 +21,16 @@ type decider struct {
 	// work is the memory of the decision's searches: h's when stepping,
 	// else one of the decision's own.
 	work *searchMemory
+	// proved is set while a Step's state is still the one the last Moves
+	// listed its options for: what it proved of them holds (see proof).
+	proved bool
 }
 
 // emit applies e and appends it to the decision's events.
 func (d *decider) emit(e Event) {
 	e.apply(d.s, d.h)
 	d.events = append(d.events, e)
+	d.proved = false
 }
 
 func decide(s *State, actor string, c Command, src dice.Source) ([]Event, error) {
@@ -46,7 +50,8 @@ func step(s *State, actor string, c Command, src dice.Source, events []Event) ([
 	}
 	h := s.hotMemory()
 	h.resetEvents()
-	d := &decider{s: s, src: src, events: events, h: h, work: h.search()}
+	d := &decider{s: s, src: src, events: events, h: h, work: h.search(), proved: h.listed == s}
+	h.forget()
 	return d.run(c)
 }
 

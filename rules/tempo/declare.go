@@ -75,9 +75,15 @@ func (d *decider) declare(c *Declare) error {
 	if actor == nil || d.s.Exchange != nil {
 		return notNow(d.s, "declaring an action")
 	}
-	decl, err := d.s.declaration(actor, c, true, d.work)
-	if err != nil {
-		return err
+	var decl Declared
+	if i := d.proof(c); i >= 0 {
+		decl = d.work.offers[i].decl
+		decl.Mod = c.Mod
+	} else {
+		var err error
+		if decl, err = d.s.declaration(actor, c, rules(c.Action), nil, true, d.work); err != nil {
+			return err
+		}
 	}
 	squares, _, _ := d.h.stepMemory()
 	decl.Path = keep(squares, decl.Path) // the command's, or the search's

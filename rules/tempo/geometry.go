@@ -50,13 +50,31 @@ type reach struct {
 	// deterministic.
 	order []Square
 	// free lists the squares of order not closed to the mover (see
-	// holdsSquare), when hasFree is set: the moves' candidates work it
+	// holdsSquare), when hasFree is set; taken are the squares closed to
+	// it that free was worked out against. The moves' candidates work it
 	// out once for the search.
-	free    []Square
-	hasFree bool
-	// walls, frontier and next are the search's working memory.
-	walls          []Square
+	free, taken []Square
+	hasFree     bool
+	// away is the move away from the foes last asked for (see farthest),
+	// known while free stays the same.
+	away away
+	// searched is set once the search has run; walls are the opponents'
+	// squares it went around. A search from the same start, as far, around
+	// the same walls reaches the same squares: reachable keeps it.
+	searched bool
+	walls    []Square
+	// spare, frontier and next are the search's working memory.
+	spare          []Square
 	frontier, next []int
+}
+
+// away is the free square of a search farthest from the nearest of foes,
+// the squares of standing foes, when known is set; ok reports whether it
+// is farther from them than the start is.
+type away struct {
+	foes      []Square
+	to        Square
+	ok, known bool
 }
 
 // side is the width of r's box.
@@ -107,18 +125,24 @@ func (r *reach) appendPath(buf []Square, q Square) []Square {
 
 // reachable searches the squares mover can reach in at most steps steps
 // without entering an opponent's square (R15, R40), into r's memory (a new
-// reach when r is nil).
+// reach when r is nil). When r holds the search from the same square, as
+// far, around the same walls, it is the answer already and is kept.
 func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 	if r == nil {
 		r = new(reach)
 	}
-	walls := r.walls[:0]
+	walls := r.spare[:0]
 	for i := range s.Combatants {
 		if o := &s.Combatants[i]; o.standing() && opponents(o, mover) {
 			walls = append(walls, o.At)
 		}
 	}
-	r.start, r.steps, r.walls, r.hasFree = mover.At, steps, walls, false
+	r.spare = walls
+	if r.searched && r.start == mover.At && r.steps == steps && sameSquares(r.walls, walls) {
+		return r
+	}
+	r.walls, r.spare = walls, r.walls
+	r.start, r.steps, r.hasFree, r.searched = mover.At, steps, false, true
 	side := r.side()
 	// Sized once for the whole box, so that a search in new memory grows
 	// none of its lists square by square.
@@ -133,7 +157,7 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 	}
 	// The walls are marked as seen but reached from nowhere (-2), so the
 	// search never enters them and has() never reports them.
-	for _, w := range walls {
+	for _, w := range r.walls {
 		if j, ok := r.index(w); ok {
 			r.prev[j] = -2
 		}
@@ -220,6 +244,20 @@ func (s *State) route(mover *Combatant, path []Square, board *reach, explain boo
 		return nil, refusal(explain, func() error { return fmt.Errorf("%v is occupied", at) })
 	}
 	return path, nil
+}
+
+// sameSquares reports whether a and b list the same squares in the same
+// order.
+func sameSquares(a, b []Square) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func abs(n int) int {

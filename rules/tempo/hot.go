@@ -2,6 +2,7 @@ package tempo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"fray/engine"
@@ -33,6 +34,14 @@ type hotMemory struct {
 	// partners is where finishExchange lists a combatant's grapple
 	// partners that are still standing, before dispose keeps them.
 	partners []string
+
+	// proofs are what the last Moves worked out for the options it
+	// listed in state listed (see proof); menu is the state whose turn
+	// menu the last Step listed whole in offers, which the next Moves on
+	// it takes as it is. Both hold while the state changes only by Step,
+	// Evolve, ScratchInto and ViewInto, each of which forgets them.
+	proofs       []proof
+	listed, menu *State
 
 	// Working memory: the searches' (see searchMemory), and the exchange
 	// a declaration's candidates are found on.
@@ -71,7 +80,8 @@ type searchMemory struct {
 	routePath    []Square
 	offers       []offer
 	candSquares  []Square
-	reactions    []React
+	foeSquares   []Square
+	reactions    []Reaction
 }
 
 // search is h's search memory, nil when h is.
@@ -100,11 +110,61 @@ func (h *hotMemory) moveArena() *engine.Arena {
 	return &h.moves
 }
 
-// resetCommands frees the commands of the last Moves and the squares they
-// carry.
+// resetCommands frees the commands of the last Moves, the squares they
+// carry and what it proved of them.
 func (h *hotMemory) resetCommands() {
 	h.moves.Reset()
 	h.moveSquares = h.moveSquares[:0]
+	h.proofs = h.proofs[:0]
+}
+
+// forget drops what the last Moves proved and the menu the last Step
+// listed: the state they hold for is about to change.
+func (h *hotMemory) forget() { h.listed, h.menu = nil, nil }
+
+// proof is what Moves worked out for an option it listed for a policy,
+// which Step takes for that command in that state rather than checking it
+// again: at is where the search's working memory holds it, the offer of a
+// declaration (completed, Paid and all) or the reaction (with its cost).
+type proof struct {
+	cmd Command
+	at  int
+}
+
+// prove records, on the hot path, that option c is what the prompt's
+// search holds at i; a prompt for people keeps nothing.
+func (b *prompter) prove(c Command, i int) {
+	if b.hot != nil {
+		b.hot.proofs = append(b.hot.proofs, proof{c, i})
+	}
+}
+
+// proof returns where the last Moves' search holds what it worked out for
+// c, when it listed c in the state the decision started from, nothing has
+// changed since and c still reads as listed (its modifier aside, which no
+// rule of legality reads); else -1, and the decision checks c itself.
+func (d *decider) proof(c Command) int {
+	if !d.proved {
+		return -1
+	}
+	for _, p := range d.h.proofs {
+		if p.cmd != c {
+			continue
+		}
+		switch c := c.(type) {
+		case *Declare:
+			l := &d.work.offers[p.at].declare
+			if c.Action == l.Action && c.Target == l.Target && c.Weapon == l.Weapon && c.AP == nil && slices.Equal(c.Path, l.Path) {
+				return p.at
+			}
+		case *React:
+			if l := &d.work.reactions[p.at]; c.Action == l.Action && c.Weapon == l.Weapon {
+				return p.at
+			}
+		}
+		return -1
+	}
+	return -1
 }
 
 // resetEvents frees the events of the last Step and what they carry.
@@ -170,6 +230,7 @@ func (h *hotMemory) newExchange() *Exchange {
 // are copied too.
 func copyInto(dst, s *State, view bool) {
 	h := dst.hotMemory()
+	h.forget()
 	*dst = *s
 	dst.hot = h
 	// The copy replaces the last one in dst's memory: emptied first, or
@@ -230,9 +291,15 @@ func (b *prompter) askf(format string, args ...any) {
 // add appends an option: command c, labelled with words joined when
 // people will read it.
 func (b *prompter) add(c Command, words ...string) {
+	b.addLabelled(c, func() string { return strings.Join(words, "") })
+}
+
+// addLabelled appends an option: command c, labelled label() when people
+// will read it (the label is not made for nothing on the hot path).
+func (b *prompter) addLabelled(c Command, label func() string) {
 	o := engine.Option[Command]{Command: c}
 	if b.people() {
-		o.Label = strings.Join(words, "")
+		o.Label = label()
 	}
 	b.p.Options = append(b.p.Options, o)
 }
@@ -242,16 +309,6 @@ func (b *prompter) declare(v Declare) *Declare {
 	d := engine.New(b.hot.moveArena(), declareKind, v)
 	d.Path = keep(b.hot.squares(), v.Path)
 	return d
-}
-
-// react returns v as a command for an option.
-func (b *prompter) react(v React) *React {
-	return engine.New(b.hot.moveArena(), reactKind, v)
-}
-
-// replace returns v as a command for an option.
-func (b *prompter) replace(v Replace) *Replace {
-	return engine.New(b.hot.moveArena(), replaceKind, v)
 }
 
 // destination returns a Destination to q, or to stay put when q is nil,

@@ -50,25 +50,20 @@ func rulesOf(as []Action) []*rule {
 
 // declaration checks a declared action against the rules and completes
 // it: the weapon, the target, the full path, the AP paid and whether an
-// Aim applies. A refusal says why only when explain is set. With h set the
-// searches use its working memory, and the path may be h's too (see
-// route): the caller copies what it keeps.
-func (s *State) declaration(c *Combatant, d *Declare, explain bool, h *searchMemory) (Declared, error) {
-	return s.declarationBy(c, d, rules(d.Action), nil, explain, h)
-}
-
-// declarationBy is declaration with d's rule r already looked up and,
-// when not nil, board the search of the squares c can reach, which the
-// check of a move's path then reads rather than searching again.
-func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *searchMemory) (Declared, error) {
+// Aim applies. r is the rule of d's action; board, when not nil, the
+// search of the squares c can reach, which the check of a move's path then
+// reads rather than searching again. A refusal says why only when explain
+// is set. With h set the searches use its working memory, and the path may
+// be h's too (see route): the caller copies what it keeps.
+func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *searchMemory) (Declared, error) {
 	if r == nil || r.kind != proactive {
 		return Declared{}, refusal(explain, func() error {
-			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, actionList(proactiveOrder))
+			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
 		})
 	}
 	if !r.allowed(c.Status) {
 		return Declared{}, refusal(explain, func() error {
-			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, statusList(r.statuses))
+			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, list(r.statuses, " or "))
 		})
 	}
 	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
@@ -110,12 +105,8 @@ func (s *State) declarationBy(c *Combatant, d *Declare, r *rule, board *reach, e
 // refusal says why only when explain is set.
 func declaredWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon, error) {
 	switch d.Action {
-	case MeleeAttack, Feint:
-		return namedWeapon(c, d, explain, "melee", "", spare)
-	case RangedAttack:
-		return namedWeapon(c, d, explain, "ranged", "", spare)
-	case Aim:
-		return namedWeapon(c, d, explain, "ranged", "melee", spare)
+	case MeleeAttack, Feint, RangedAttack, Aim:
+		return namedWeapon(c, d, explain, spare)
 	case UnarmedAttack:
 		if d.Weapon != "" && d.Weapon != UnarmedName {
 			return nil, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
@@ -139,11 +130,30 @@ func declaredWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Wea
 	return spare, nil
 }
 
-// namedWeapon is the weapon d names, of kind or also (when not ""), or the
-// first of those kinds c wields when d names none; see declaredWeapon.
-func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string, spare *Weapon) (*Weapon, error) {
-	fits := func(k string) bool { return k == kind || (also != "" && k == also) }
+// weaponKinds are the kinds of weapon an attack or an Aim is made with:
+// kind, or also when it is not "".
+func weaponKinds(a Action) (kind, also string) {
+	switch a {
+	case RangedAttack:
+		return "ranged", ""
+	case Aim:
+		return "ranged", "melee"
+	}
+	return "melee", ""
+}
+
+// fits reports whether a weapon of kind k may make action a (see
+// weaponKinds).
+func fits(a Action, k string) bool {
+	kind, also := weaponKinds(a)
+	return k == kind || (also != "" && k == also)
+}
+
+// namedWeapon is the weapon d names, of a kind that fits its action, or
+// the first such weapon c wields when d names none; see declaredWeapon.
+func namedWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon, error) {
 	kinds := func() string {
+		kind, also := weaponKinds(d.Action)
 		if also == "" {
 			return kind
 		}
@@ -151,7 +161,7 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string, spar
 	}
 	if d.Weapon == "" {
 		for i := range c.Weapons {
-			if w := &c.Weapons[i]; fits(w.Kind) {
+			if w := &c.Weapons[i]; fits(d.Action, w.Kind) {
 				return w, nil
 			}
 		}
@@ -161,7 +171,7 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, kind, also string, spar
 	if !ok {
 		return nil, refusal(explain, func() error { return refuse("%s wields no %q (wielded: %s)", c.ID, d.Weapon, weaponList(c)) })
 	}
-	if !fits(w.Kind) {
+	if !fits(d.Action, w.Kind) {
 		return nil, refusal(explain, func() error {
 			return refuse("%s is a %s weapon; %s needs a %s one", w.Name, w.Kind, d.Action, kinds())
 		})
@@ -298,17 +308,17 @@ func hands(c *Combatant) int {
 	return n
 }
 
-// offer is a declaration a menu offers and the AP it costs.
+// offer is a declaration a menu offers and what declaration finds of it:
+// the declaration completed, with the AP it costs.
 type offer struct {
 	declare Declare
-	paid    int
+	decl    Declared
 }
 
 // declareOptions lists the declarations the actor's menu offers: every
 // legal attack, a few useful moves, and the status actions (R08), each
-// with the AP it costs. With h set the list and the paths of its moves are
-// h's working memory, valid until the next declareOptions or canDeclare
-// with h.
+// completed. With h set the list and the paths of its moves are h's
+// working memory, valid until the next declareOptions with h.
 func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 	var out []offer
 	if h != nil {
@@ -323,47 +333,19 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 		if !r.allowed(c.Status) || !r.mayAfford(c.AP) {
 			continue
 		}
-		s.eachCandidate(c, a, foes, &board, h, func(d Declare) bool {
-			if decl, err := s.declarationBy(c, &d, r, board, false, h); err == nil {
-				out = append(out, offer{d, decl.Paid})
+		s.eachCandidate(c, a, foes, &board, h, func(d Declare) {
+			if decl, err := s.declaration(c, &d, r, board, false, h); err == nil {
+				if h != nil {
+					decl.Path = keep(&h.candSquares, decl.Path) // route's may be reused
+				}
+				out = append(out, offer{d, decl})
 			}
-			return true
 		})
 	}
 	if h != nil {
 		h.offers = out
 	}
 	return out
-}
-
-// canDeclare reports whether c's menu offers any declaration, that is
-// whether declareOptions is not empty. It tries the moves, whose
-// candidates need a search of the board, last. h, when set, is the
-// working memory it uses.
-func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
-	if h != nil {
-		h.candSquares = h.candSquares[:0]
-	}
-	var buf [8]*Combatant
-	foes := s.appendFoes(buf[:0], c)
-	var board *reach
-	var r *rule
-	legal := func(d Declare) bool {
-		_, err := s.declarationBy(c, &d, r, board, false, h)
-		return err != nil // go on while the candidates are refused
-	}
-	for _, moves := range [...]bool{false, true} {
-		for i, a := range proactiveOrder {
-			r = proactiveRules[i]
-			if (a == Move || a == CombatMove) != moves || !r.allowed(c.Status) || !r.mayAfford(c.AP) {
-				continue
-			}
-			if !s.eachCandidate(c, a, foes, &board, h, legal) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // appendFoes appends to foes c's opponents who are in the fight and
@@ -379,31 +361,27 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 }
 
 // eachCandidate calls yield with the declarations of action a that c's
-// menu considers, in menu order, until yield returns false; it reports
-// whether yield never did. board holds the search of the squares c can
-// reach, made on first need, in h's memory when h is set (the moves'
+// menu considers, in menu order. board holds the search of the squares c
+// can reach, made on first need, in h's memory when h is set (the moves'
 // paths too, then).
-func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare) bool) bool {
+func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare)) {
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
 		for _, w := range c.Weapons {
-			if a == Aim {
-				if !yield(Declare{Action: a, Weapon: w.Name}) {
-					return false
-				}
-				continue
-			}
-			for _, o := range foes {
-				if !yield(Declare{Action: a, Target: o.ID, Weapon: w.Name}) {
-					return false
+			switch {
+			case !fits(a, w.Kind):
+				// refused: the action needs another kind of weapon
+			case a == Aim:
+				yield(Declare{Action: a, Weapon: w.Name})
+			default:
+				for _, o := range foes {
+					yield(Declare{Action: a, Target: o.ID, Weapon: w.Name})
 				}
 			}
 		}
 	case UnarmedAttack:
 		for _, o := range foes {
-			if !yield(Declare{Action: a, Target: o.ID}) {
-				return false
-			}
+			yield(Declare{Action: a, Target: o.ID})
 		}
 	case Move, CombatMove:
 		if *board == nil {
@@ -413,47 +391,31 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 			}
 			*board = s.reachable(c, c.BCM, into)
 		}
-		return s.moveOptions(c, a, foes, *board, h, yield)
+		s.moveOptions(c, a, foes, *board, h, yield)
 	case Pin:
 		for _, p := range c.GrappledWith {
-			if !yield(Declare{Action: a, Target: p}) {
-				return false
-			}
+			yield(Declare{Action: a, Target: p})
 		}
 	case PickUp:
 		for _, x := range s.Dropped {
-			if x.At == c.At && !yield(Declare{Action: a, Weapon: x.Weapon.Name}) {
-				return false
+			if x.At == c.At {
+				yield(Declare{Action: a, Weapon: x.Weapon.Name})
 			}
 		}
 	case OffList:
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
-		return yield(Declare{Action: a})
+		yield(Declare{Action: a})
 	}
-	return true
 }
 
 // moveOptions offers, for each standing opponent, the move that closes
 // furthest on it, and one move away from the nearest; a Combat Move one
-// square nearer each opponent and one farther. It calls yield with each
-// until yield returns false, and reports whether yield never did. The
-// paths are h's working memory when h is set.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
+// square nearer each opponent and one farther. It calls yield with each.
+// The paths are h's working memory when h is set.
+func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare)) {
 	free := s.freeSquares(c, r)
-	// best is the nearest free square with the highest score, if it scores
-	// more than staying put.
-	best := func(score func(q Square) int) (Square, bool) {
-		var at Square
-		top, found := 0, false
-		for _, q := range free {
-			if v := score(q); !found || v > top {
-				at, top, found = q, v, true
-			}
-		}
-		return at, found && top > score(c.At)
-	}
 	path := func(q Square) []Square {
 		if h == nil {
 			return r.path(q)
@@ -468,9 +430,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		}
 		if a == Move {
 			if q, ok := closest(free, o.At, c.At); ok {
-				if !yield(Declare{Action: Move, Path: path(q)}) {
-					return false
-				}
+				yield(Declare{Action: Move, Path: path(q)})
 			}
 			continue
 		}
@@ -491,48 +451,80 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !yield(Declare{Action: CombatMove, Target: o.ID, Path: dest}) {
-					return false
-				}
+				yield(Declare{Action: CombatMove, Target: o.ID, Path: dest})
 			}
 		}
 	}
-	if a == Move && len(foes) > 0 {
+	if a == Move {
 		// The square farthest from the nearest standing foe.
-		nearest := func(q Square) int {
-			n := 1 << 20
-			for _, o := range foes {
-				if o.standing() {
-					n = min(n, Dist(q, o.At))
-				}
-			}
-			return n
+		var standing []Square
+		if h != nil {
+			standing = h.foeSquares[:0]
 		}
-		if q, ok := best(nearest); ok {
-			if !yield(Declare{Action: Move, Path: path(q)}) {
-				return false
+		for _, o := range foes {
+			if o.standing() {
+				standing = append(standing, o.At)
 			}
+		}
+		if h != nil {
+			h.foeSquares = standing
+		}
+		if q, ok := r.farthest(standing); ok {
+			yield(Declare{Action: Move, Path: path(q)})
 		}
 	}
-	return true
+}
+
+// farthest returns the first of r's free squares (nearest first) as far
+// from the nearest of foes as any, if that is farther than the start is.
+// The free squares must be worked out (see freeSquares); the answer is
+// kept while they and foes stay the same.
+func (r *reach) farthest(foes []Square) (Square, bool) {
+	a := &r.away
+	if a.known && sameSquares(a.foes, foes) {
+		return a.to, a.ok
+	}
+	a.foes, a.to, a.ok, a.known = append(a.foes[:0], foes...), Square{}, false, true
+	if len(r.free) == 0 || len(foes) == 0 {
+		return a.to, a.ok
+	}
+	at, top := r.free[0], nearestDist(r.free[0], foes)
+	for _, q := range r.free[1:] {
+		if v := nearestDist(q, foes); v > top {
+			at, top = q, v
+		}
+	}
+	a.to, a.ok = at, top > nearestDist(r.start, foes)
+	return a.to, a.ok
+}
+
+// nearestDist is the distance from q to the nearest of squares.
+func nearestDist(q Square, squares []Square) int {
+	n := 1 << 20
+	for _, o := range squares {
+		n = min(n, Dist(q, o))
+	}
+	return n
 }
 
 // freeSquares returns the squares of r.order that are not closed to c
 // (see holdsSquare), nearest first, in r's memory: worked out once for the
-// search rather than for each action or foe (checking every square
-// against every taken one for each foe grew with the cube of the
-// combatants).
+// search, and kept while the same squares are closed, rather than for each
+// action or foe (checking every square against every taken one for each
+// foe grew with the cube of the combatants).
 func (s *State) freeSquares(c *Combatant, r *reach) []Square {
-	if r.hasFree {
-		return r.free
-	}
-	var takenBuf [8]Square
-	taken := takenBuf[:0] // the squares closed to c (see occupied)
+	taken := r.spare[:0] // the squares closed to c (see occupied)
 	for i := range s.Combatants {
 		if o := &s.Combatants[i]; holdsSquare(o, c) {
 			taken = append(taken, o.At)
 		}
 	}
+	r.spare = taken
+	if r.hasFree && sameSquares(r.taken, taken) {
+		return r.free
+	}
+	r.taken, r.spare = taken, r.taken
+	r.away.known = false
 	free := r.free[:0]
 	if cap(free) < len(r.order) {
 		free = make([]Square, 0, len(r.order))
@@ -574,20 +566,13 @@ func closest(free []Square, target, from Square) (Square, bool) {
 	return at, len(free) > 0 && top < max(Dist(from, target), 1)
 }
 
-func actionList(as []Action) string {
-	names := make([]string, len(as))
-	for i, a := range as {
-		names[i] = string(a)
+// list joins names with sep.
+func list[T ~string](names []T, sep string) string {
+	words := make([]string, len(names))
+	for i, n := range names {
+		words[i] = string(n)
 	}
-	return strings.Join(names, ", ")
-}
-
-func statusList(st []Status) string {
-	names := make([]string, len(st))
-	for i, x := range st {
-		names[i] = string(x)
-	}
-	return strings.Join(names, " or ")
+	return strings.Join(words, sep)
 }
 
 func weaponList(c *Combatant) string {

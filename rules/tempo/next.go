@@ -23,6 +23,7 @@ func moves(s *State, p *engine.Prompt[Command]) {
 	h.resetCommands()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	writePrompt(s, &prompter{p: p, hot: h, work: h.search()})
+	h.listed = s
 }
 
 // writePrompt writes the current prompt with b.
@@ -81,19 +82,26 @@ func writePrompt(s *State, b *prompter) {
 		}
 		return
 	}
-	for _, o := range s.declareOptions(c, b.work) {
+	for i, o := range b.menu(s, c) {
 		d := b.declare(o.declare)
-		if b.people() {
-			b.add(d, declareLabel(d), " (", strconv.Itoa(o.paid), " AP)")
-		} else {
-			b.add(d)
-		}
+		b.prove(d, i)
+		b.addLabelled(d, func() string { return declareLabel(d) + " (" + strconv.Itoa(o.decl.Paid) + " AP)" })
 	}
 	b.add(b.endTurn(), "end the turn and recover stamina")
 	p.Kind, p.Actor, p.Default = engine.Act, c.ID, -1
 	if b.people() {
 		b.askf("round %d, %s's turn (%d AP, %s): declare an action or end the turn", s.Round+1, c.ID, c.AP, c.Status)
 	}
+}
+
+// menu is the declarations c's turn menu offers: those the last Step
+// listed for the state, when it did and the state has not changed since,
+// else found now.
+func (b *prompter) menu(s *State, c *Combatant) []offer {
+	if h := b.hot; h != nil && h.menu == s {
+		return h.offers
+	}
+	return s.declareOptions(c, b.work)
 }
 
 // turnOf says who decides now and what kind of decision it is, as next
@@ -127,21 +135,15 @@ func turnOf(s *State) (actor string, kind engine.PromptKind) {
 // reactionPrompt asks r for its reaction to the declared action.
 func reactionPrompt(s *State, r *Combatant, b *prompter) {
 	x := s.Exchange
-	for _, o := range s.reactionOptions(r, b.work) {
-		c := b.react(o)
-		if !b.people() {
-			b.add(c)
-			continue
-		}
-		rule := rules(o.Action)
-		cost := rule.ap
-		label := rule.name
-		if rule.byWeapon {
-			w, _ := r.weapon(o.Weapon)
-			cost = w.AP
-			label += " with " + w.Name
-		}
-		b.add(c, label, " (", strconv.Itoa(cost), " AP)")
+	for i, o := range s.reactionOptions(r, b.work) {
+		c := engine.New(b.hot.moveArena(), reactKind, React{Action: o.Action, Weapon: o.Weapon})
+		b.prove(c, i)
+		b.addLabelled(c, func() string {
+			if rule := rules(o.Action); rule.byWeapon {
+				return rule.name + " with " + o.Weapon + " (" + strconv.Itoa(o.Paid) + " AP)"
+			}
+			return rules(o.Action).name + " (" + strconv.Itoa(o.Paid) + " AP)"
+		})
 	}
 	b.add(&NoReaction{}, "no reaction")
 	b.p.Kind, b.p.Actor, b.p.Default = engine.React, r.ID, -1
@@ -173,35 +175,18 @@ func destinationPrompt(s *State, ch Choice, b *prompter) {
 		declared = x.Act.Path[len(x.Act.Path)-1]
 		keep = slices.Contains(squares, declared)
 	}
-	people := b.people()
 	if keep {
-		d := b.destination(&declared)
-		if people {
-			b.add(d, "move to ", declared.String(), " as declared")
-		} else {
-			b.add(d)
-		}
+		b.addLabelled(b.destination(&declared), func() string { return "move to " + declared.String() + " as declared" })
 	}
-	if people {
-		b.add(b.destination(nil), "stay at ", c.At.String())
-	} else {
-		b.add(b.destination(nil))
-	}
+	b.addLabelled(b.destination(nil), func() string { return "stay at " + c.At.String() })
 	for i := range squares {
-		q := &squares[i]
-		if keep && *q == declared {
-			continue
-		}
-		d := b.destination(q)
-		if people {
-			b.add(d, "move to ", q.String())
-		} else {
-			b.add(d)
+		if q := &squares[i]; !keep || *q != declared {
+			b.addLabelled(b.destination(q), func() string { return "move to " + q.String() })
 		}
 	}
 	// Part of resolving the action, for the actor too: React.
 	b.p.Kind, b.p.Actor, b.p.Default = engine.React, c.ID, 0
-	if people {
+	if b.people() {
 		b.askf("%s: where does the %s end? (%s)", c.ID, choiceName(ch.Kind), choiceRule(ch.Kind))
 	}
 }

@@ -87,20 +87,21 @@ func (d *decider) react(c *React) error {
 	if err != nil {
 		return err
 	}
-	opts := d.s.reactionOptions(r, d.work)
-	i := slices.IndexFunc(opts, func(o React) bool {
-		return o.Action == c.Action && (c.Weapon == "" || o.Weapon == c.Weapon)
-	})
-	if i < 0 {
-		return d.refuseReaction(r, c, opts)
+	var chosen Reaction
+	if i := d.proof(c); i >= 0 {
+		chosen = d.work.reactions[i]
+	} else {
+		opts := d.s.reactionOptions(r, d.work)
+		i := slices.IndexFunc(opts, func(o Reaction) bool {
+			return o.Action == c.Action && (c.Weapon == "" || o.Weapon == c.Weapon)
+		})
+		if i < 0 {
+			return d.refuseReaction(r, c, opts)
+		}
+		chosen = opts[i]
 	}
-	chosen := opts[i]
-	cost := rules(chosen.Action).ap
-	if rules(chosen.Action).byWeapon {
-		w, _ := r.weapon(chosen.Weapon)
-		cost = w.AP
-	}
-	d.emit(engine.New(d.h.arena(), reactedKind, Reacted{Reaction: Reaction{Reactor: r.ID, Action: chosen.Action, Weapon: chosen.Weapon, Paid: cost, Mod: c.Mod}}))
+	chosen.Mod = c.Mod
+	d.emit(engine.New(d.h.arena(), reactedKind, Reacted{Reaction: chosen}))
 	d.settle()
 	return nil
 }
@@ -121,16 +122,15 @@ func (d *decider) replace(c *Replace) error {
 		return notNow(d.s, "a counter-tempo action")
 	}
 	actor := d.s.combatant(x.Actor)
-	found, action, weapon := false, Action(""), ""
-	d.s.eachReplacement(actor, func(a Action, w string, _ int, _ string) {
+	found, rep := false, Replacement{}
+	d.s.replacements(actor, false, func(a Action, w string, extra int, _ string) {
 		if !found && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
-			found, action, weapon = true, a, w
+			found, rep = true, Replacement{Action: a, Weapon: w, Paid: extra}
 		}
 	})
 	if found {
-		w, _ := actor.weapon(weapon)
-		rep := Replacement{Action: action, Weapon: weapon, Paid: max(0, w.AP-x.Act.Paid), Mod: c.Mod}
-		if action == CounterAttack {
+		rep.Mod = c.Mod
+		if rep.Action == CounterAttack {
 			rep.Bonus = 3
 		}
 		d.emit(engine.New(d.h.arena(), replacedKind, Replaced{Actor: actor.ID, Replacement: rep}))
@@ -142,7 +142,7 @@ func (d *decider) replace(c *Replace) error {
 
 // refuseReaction says why reactor cannot make reaction c: the AP it
 // lacks (R05) when that is all that stands in the way.
-func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []React) error {
+func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []Reaction) error {
 	short, cost, weapon := false, 0, ""
 	if actor := d.s.combatant(d.s.Exchange.Actor); actor != nil && reactor.standing() && opponents(actor, reactor) {
 		d.s.eachReaction(reactor, actor, func(a Action, name string, ap int) {
@@ -173,7 +173,7 @@ func (d *decider) refuseReplacement(actor *Combatant, c *Replace) error {
 			actor.ID, c.Action, weapon, extra, paid+extra, paid, actor.ID, actor.AP)
 	}
 	var open []string
-	d.s.eachReplacement(actor, func(a Action, w string, _ int, _ string) { open = append(open, string(a)+withWeapon(w)) })
+	d.s.replacements(actor, false, func(a Action, w string, _ int, _ string) { open = append(open, string(a)+withWeapon(w)) })
 	return refuse("%s cannot replace the action with %s%s: the replacements open to it are keep%s (R06, R19, R31)",
 		actor.ID, c.Action, withWeapon(c.Weapon), listTail(open))
 }
@@ -203,7 +203,7 @@ func withWeapon(w string) string {
 	return " with " + w
 }
 
-func reactList(opts []React) string {
+func reactList(opts []Reaction) string {
 	if len(opts) == 0 {
 		return "none"
 	}

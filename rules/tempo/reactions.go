@@ -3,12 +3,15 @@ package tempo
 import (
 	"fmt"
 	"slices"
+
+	"fray/engine"
 )
 
 // reactionOptions lists the reactions reactor may make to the exchange's
-// action, as its opponents declared it publicly (R26, R27). With h set the
-// list is h's working memory, valid until the next reactionOptions with h.
-func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []React {
+// action, as its opponents declared it publicly (R26, R27), each with the
+// AP it costs. With h set the list is h's working memory, valid until the
+// next reactionOptions with h.
+func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []Reaction {
 	x := s.Exchange
 	if x == nil {
 		return nil
@@ -17,13 +20,13 @@ func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []React {
 	if actor == nil || !reactor.standing() || !opponents(actor, reactor) {
 		return nil
 	}
-	var out []React
+	var out []Reaction
 	if h != nil {
 		out = h.reactions[:0]
 	}
 	s.eachReaction(reactor, actor, func(a Action, weapon string, cost int) {
 		if cost <= reactor.AP {
-			out = append(out, React{Action: a, Weapon: weapon})
+			out = append(out, Reaction{Reactor: reactor.ID, Action: a, Weapon: weapon, Paid: cost})
 		}
 	})
 	if h != nil {
@@ -48,13 +51,7 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 			continue
 		}
 		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a) {
-			if w == nil {
-				spare = Weapon{}
-				if a == CounterAttack || a == Wind || a == Double {
-					spare = Unarmed()
-				}
-				w = &spare
-			}
+			w = reactionWeapon(a, w, &spare)
 			cost := r.ap
 			if r.byWeapon {
 				cost = w.AP
@@ -66,10 +63,24 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 	}
 }
 
-// appendReactionWeaponRefs is appendReactionWeapons without the copies:
-// the weapons c wields in place, nil for the unarmed weapon of a
-// Counter-Attack, Wind or Double and the zero Weapon of the others (the
-// caller makes them, so that nothing of its escapes to the heap).
+// reactionWeapon is w, one of appendReactionWeaponRefs' weapons for
+// reaction a, or for nil the weapon it stands for, made in *spare.
+func reactionWeapon(a Action, w, spare *Weapon) *Weapon {
+	if w != nil {
+		return w
+	}
+	*spare = Weapon{}
+	if a == CounterAttack || a == Wind || a == Double {
+		*spare = Unarmed()
+	}
+	return spare
+}
+
+// appendReactionWeaponRefs appends to ws the weapons a reaction may use,
+// those c wields in place: nil for the unarmed weapon of a
+// Counter-Attack, Wind or Double and the zero Weapon of reactions that
+// use none (the caller makes them with reactionWeapon, so that nothing of
+// its escapes to the heap).
 func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action) []*Weapon {
 	switch a {
 	case CounterAttack, CTCounterAttack:
@@ -106,41 +117,6 @@ func appendReactionWeaponRefs(ws []*Weapon, c *Combatant, a Action) []*Weapon {
 		}
 	default:
 		ws = append(ws, nil)
-	}
-	return ws
-}
-
-// appendReactionWeapons appends to ws the weapons a reaction may use: one
-// zero Weapon for reactions that use none.
-func appendReactionWeapons(ws []Weapon, c *Combatant, a Action) []Weapon {
-	switch a {
-	case CounterAttack, CTCounterAttack:
-		for _, w := range c.Weapons {
-			if w.Kind == "melee" {
-				ws = append(ws, w)
-			}
-		}
-		if a == CounterAttack {
-			ws = append(ws, Unarmed())
-		}
-	case CounterFire:
-		for _, w := range c.Weapons {
-			if w.Kind == "ranged" {
-				ws = append(ws, w)
-			}
-		}
-	case Parry, CTParry:
-		for _, w := range c.Weapons {
-			if w.CanParry {
-				ws = append(ws, w)
-			}
-		}
-	case Wind, Double:
-		if w, ok := c.weapon(c.BoundWeapon); ok {
-			ws = append(ws, w)
-		}
-	default:
-		ws = append(ws, Weapon{})
 	}
 	return ws
 }
@@ -201,16 +177,10 @@ func (s *State) candidates(out []string, actor *Combatant, h *searchMemory) []st
 	return out
 }
 
-// eachReplacement calls yield with the actor's replacements once its
-// Melee Attack has drawn a Parry or a Counter-Attack (R19, R31), each with
-// its weapon's name, the extra AP it costs and the words of its label, in
-// menu order.
-func (s *State) eachReplacement(actor *Combatant, yield func(a Action, weapon string, extra int, label string)) {
-	s.replacements(actor, false, yield)
-}
-
-// replacements is eachReplacement, also yielding, when anyCost is set,
-// the replacements whose extra cost actor cannot pay.
+// replacements calls yield with the actor's replacements once its Melee
+// Attack has drawn a Parry or a Counter-Attack (R19, R31), each with its
+// weapon's name, the extra AP it costs and the words of its label, in menu
+// order: those it can pay for, and the others too when anyCost is set.
 func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action, weapon string, extra int, label string)) {
 	x := s.Exchange
 	drew := x.Reactions[0]
@@ -225,20 +195,20 @@ func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action
 			yield(a, w.Name, extra, label)
 		}
 	}
-	var buf [4]Weapon
+	var buf [4]*Weapon
+	var spare Weapon
+	each := func(a Action, label string) {
+		for _, w := range appendReactionWeaponRefs(buf[:0], actor, a) {
+			replace(a, reactionWeapon(a, w, &spare), label)
+		}
+	}
 	switch drew.Action {
 	case CounterAttack:
-		for _, w := range appendReactionWeapons(buf[:0], actor, CTCounterAttack) {
-			replace(CTCounterAttack, &w, "CT Counter-Attack")
-		}
-		for _, w := range appendReactionWeapons(buf[:0], actor, CTParry) {
-			replace(CTParry, &w, "CT Parry")
-		}
+		each(CTCounterAttack, "CT Counter-Attack")
+		each(CTParry, "CT Parry")
 	case Parry:
 		if x.Act.Action == Feint {
-			for _, w := range appendReactionWeapons(buf[:0], actor, CounterAttack) {
-				replace(CounterAttack, &w, "Counter-Attack +3 (the feint drew the parry)")
-			}
+			each(CounterAttack, "Counter-Attack +3 (the feint drew the parry)")
 		}
 	}
 }
@@ -246,13 +216,9 @@ func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action
 // writeCounterTempoOptions adds the actor's counter-tempo choices to b.
 func writeCounterTempoOptions(s *State, actor *Combatant, b *prompter) {
 	b.add(&Keep{}, "keep the action")
-	s.eachReplacement(actor, func(a Action, weapon string, extra int, label string) {
-		c := b.replace(Replace{Action: a, Weapon: weapon})
-		if b.people() {
-			b.add(c, fmt.Sprintf("%s with %s (%s AP)", label, weapon, plusAP(extra)))
-		} else {
-			b.add(c)
-		}
+	s.replacements(actor, false, func(a Action, weapon string, extra int, label string) {
+		c := engine.New(b.hot.moveArena(), replaceKind, Replace{Action: a, Weapon: weapon})
+		b.addLabelled(c, func() string { return fmt.Sprintf("%s with %s (%s AP)", label, weapon, plusAP(extra)) })
 	})
 }
 

@@ -284,15 +284,9 @@ func (c *Combatant) weaponIn(name string, spare *Weapon) (*Weapon, bool) {
 
 // weapon returns the named weapon the combatant wields, unarmed included.
 func (c *Combatant) weapon(name string) (Weapon, bool) {
-	if name == UnarmedName {
-		return Unarmed(), true
-	}
-	for _, w := range c.Weapons {
-		if w.Name == name {
-			return w, true
-		}
-	}
-	return Weapon{}, false
+	var spare Weapon
+	w, ok := c.weaponIn(name, &spare)
+	return *w, ok
 }
 
 // cd is the Combat Defence: the shield's defence plus the GM's modifier

@@ -110,7 +110,7 @@ func (d *decider) settle() {
 			// Down in its own turn: the turn ends at once (R38).
 			d.emit(engine.New(d.h.arena(), turnEndedKind, TurnEnded{Combatant: c.ID}))
 			d.checkEnd()
-		case !d.s.canGoOn(c, d.work):
+		case !d.canGoOn(c):
 			d.recover(c, 0) // a turn that ends by itself: no GM modifier
 		default:
 			return
@@ -119,9 +119,23 @@ func (d *decider) settle() {
 }
 
 // canGoOn reports whether c's turn can go on: an opponent is standing and
-// c can afford a legal action. A turn that cannot ends by itself (R02).
+// c's menu offers a declaration, one it can afford. A turn that cannot ends
+// by itself (R02). With h set the menu is h's working memory.
 func (s *State) canGoOn(c *Combatant, h *searchMemory) bool {
-	return s.foeStanding(c) && s.canDeclare(c, h)
+	return s.foeStanding(c) && len(s.declareOptions(c, h)) > 0
+}
+
+// canGoOn is State.canGoOn for the decision's state. Stepping, the next
+// Moves on the state, which the hot path asks for next, takes the menu it
+// listed as it is.
+func (d *decider) canGoOn(c *Combatant) bool {
+	if !d.s.canGoOn(c, d.work) {
+		return false
+	}
+	if d.h != nil {
+		d.h.menu = d.s
+	}
+	return true
 }
 
 // foeStanding reports whether an opponent of c is standing.

@@ -105,14 +105,11 @@ func (r *run) inflict(a, t *Combatant, sp *Spell) {
 	r.emit(engine.New(r.h.arena(), conditionGainedKind, ConditionGained{Combatant: t.ID, From: a.ID, Condition: *sp.Condition}))
 }
 
-// describeStaminaPaid is the transcript line of a StaminaPaid event.
-func describeStaminaPaid(e *StaminaPaid) string {
+func (e *StaminaPaid) describe(*State) string {
 	return fmt.Sprintf("%s pays %d stamina for %s: %d stamina, %d fatigue", e.Combatant, e.Cost, e.For, e.Stamina, e.Fatigue)
 }
 
-// describeConditionGained is the transcript line of a ConditionGained
-// event.
-func describeConditionGained(e *ConditionGained) string {
+func (e *ConditionGained) describe(*State) string {
 	c := e.Condition
 	s := fmt.Sprintf("%s is %s by %s's hit", e.Combatant, c.Name, e.From)
 	if c.Level > 0 {
@@ -147,17 +144,9 @@ func (e *ConditionGained) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *ConditionGained) describe(s *State) string {
-	return describeConditionGained(e)
-}
-
 func (e *StaminaPaid) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Stamina = e.Stamina
 		setFatigue(c, e.Fatigue)
 	}
-}
-
-func (e *StaminaPaid) describe(s *State) string {
-	return describeStaminaPaid(e)
 }

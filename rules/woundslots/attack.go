@@ -6,6 +6,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // isAttackStyle reports whether style names an attack.
@@ -106,7 +107,7 @@ func (r *run) attackCheck(c *Attack) (*Combatant, *Weapon, error) {
 func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *hotMemory) []string {
 	interposable := isAttackStyle(kind) || kind == "cast"
 	return s.queueOf(h, func(c *Combatant) bool {
-		if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
+		if c.ID == a.ID || c.Side == a.Side || !c.free() {
 			return false
 		}
 		return s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c)
@@ -116,7 +117,7 @@ func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *h
 // mayHarry reports whether c may harry a (R46): a's ranged attack within
 // c's melee reach, 2 AP, once a round per target (A28).
 func (s *State) mayHarry(c, a *Combatant) bool {
-	if !c.affords(actionCosts["harry"]) || c.Initiative <= 0 || !c.canAct() || c.PinnedBy != "" || slices.Contains(a.HarriedBy, c.ID) {
+	if !c.affords(actionCosts["harry"]) || !c.free() || slices.Contains(a.HarriedBy, c.ID) {
 		return false
 	}
 	for j := range c.Weapons {
@@ -417,23 +418,23 @@ func (r *run) rollAttack(a, t *Combatant, bonus, defense, k int, every bool) (di
 		classes = dice.EveryValue
 	}
 	die = dice.RollClasses(r.src, 20, classes)
-	hit = die != 1 && (die == 20 || die+bonus >= defense)
-	crit := ""
-	switch die {
-	case 20:
-		crit = "success"
-	case 1:
-		crit = "failure"
-	}
-	r.emit(engine.New(r.h.arena(), attackRolledKind, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: crit}))
-	switch crit {
-	case "success":
-		r.shift(a, 2, "critical hit")
-		r.shift(t, -2, "critical hit against it")
-	case "failure":
+	nat := parts.NaturalOf(die, 20)
+	hit = parts.Check{Die: die, Bonus: bonus, Target: defense}.Decided(nat)
+	r.emit(engine.New(r.h.arena(), attackRolledKind, AttackRolled{Attacker: a.ID, Target: t.ID, Die: die, Bonus: bonus, Defense: defense, Hit: hit, Critical: nat.String()}))
+	r.criticals(a, t, nat, "critical hit", "critical hit against it")
+	return die, hit
+}
+
+// criticals moves initiative after a critical (R09, A03): on a success
+// +2 for a (why) and -2 for t (against), on a failure -2 for a.
+func (r *run) criticals(a, t *Combatant, n parts.Natural, why, against string) {
+	switch n {
+	case parts.CriticalSuccess:
+		r.shift(a, 2, why)
+		r.shift(t, -2, against)
+	case parts.CriticalFailure:
 		r.shift(a, -2, "critical failure")
 	}
-	return die, hit
 }
 
 // wound gives t a level-l wound from attacker's hit of a final value: the
@@ -516,7 +517,7 @@ func (r *run) pick(c *Pick) error {
 // declaration's event is applied: the target grappling someone, free to
 // react, with 2 AP.
 func (s *State) mayInterposeAt(c *Combatant) bool {
-	return len(c.Grappling) > 0 && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 && c.affords(actionCosts["interpose"])
+	return len(c.Grappling) > 0 && c.free() && c.affords(actionCosts["interpose"])
 }
 
 // AttackRolled: an attack roll (R05): Critical is success (natural 20) or failure (natural 1).
@@ -645,12 +646,7 @@ func (e *Wounded) apply(s *State, _ *hotMemory) {
 	doneIfOwn(s, e.Attacker)
 }
 
-func (e *Wounded) describe(s *State) string {
-	return describeWound(e)
-}
-
-// describeWound is a Wounded event's line.
-func describeWound(e *Wounded) string {
+func (e *Wounded) describe(*State) string {
 	head := fmt.Sprintf("%s's hit on %s: final %d", e.Attacker, e.Combatant, e.Final)
 	if e.Level == NoWound && e.Fate == "" {
 		return head + ", no wound"

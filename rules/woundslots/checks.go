@@ -5,32 +5,38 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
-// Combat checks (R04): the bonus of each, by name. Melee is a weapon
-// check with the first melee weapon.
+// Combat checks (R04): the bonus of each, by name, less exhaustion and
+// distraction.
 func checkBonus(c *Combatant, check string) int {
-	b := 0
+	return c.checkBase(check) - c.tired() - c.distraction()
+}
+
+// checkBase is a combat check's attribute, skill and specialization (R04,
+// R13): melee is a weapon check with the first melee weapon.
+func (c *Combatant) checkBase(check string) int {
+	a := &c.Attributes
 	switch check {
 	case "power":
-		b = c.Attributes.Str + c.skill("athletics") + c.spec("athletics", "power") + c.Attributes.Size
+		return a.Str + a.Size + c.skill("athletics") + c.spec("athletics", "power")
 	case "agility":
-		b = c.Attributes.Dex + c.skill("reflex") + c.spec("reflex", "agility") - c.Attributes.Size
+		return a.Dex - a.Size + c.skill("reflex") + c.spec("reflex", "agility")
 	case "fortitude":
-		b = c.Attributes.Vit + c.skill("resistance") + c.spec("resistance", "fortitude")
+		return a.Vit + c.skill("resistance") + c.spec("resistance", "fortitude")
 	case "willpower":
-		b = c.Attributes.Prs + c.skill("resistance") + c.spec("resistance", "willpower")
+		return a.Prs + c.skill("resistance") + c.spec("resistance", "willpower")
 	case "melee":
 		if w := firstMelee(c); w != nil {
-			b = c.Attributes.Dex + c.skill("melee") + c.spec("melee", w.Group) + w.Accuracy
+			return a.Dex + c.skill("melee") + c.spec("melee", w.Group) + w.Accuracy
 		}
 	case "deception":
-		b = c.Attributes.Prs + c.skill("deception")
+		return a.Prs + c.skill("deception")
 	case "perception":
-		b = c.Attributes.Prc + c.skill("deception")
+		return a.Prc + c.skill("deception")
 	}
-	b -= c.tired()
-	return b - c.distraction()
+	return 0
 }
 
 // firstMelee is c's first melee weapon, or nil.
@@ -51,44 +57,17 @@ func firstMelee(c *Combatant) *Weapon {
 func (r *run) contest(a, t *Combatant, check string, bonus int, wild bool, versus int, rolled bool, versusCheck string) CheckRolled {
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	e := CheckRolled{Combatant: a.ID, Target: t.ID, Check: check, Die: die, Bonus: bonus, Versus: versus, VersusCheck: versusCheck}
-	actorCrit := 0
+	nat := parts.Plain
 	if wild {
-		switch die {
-		case 20:
-			actorCrit, e.Critical = 1, "success"
-		case 1:
-			actorCrit, e.Critical = -1, "failure"
-		}
+		nat = parts.NaturalOf(die, 20)
+		e.Critical = nat.String()
 	}
-	total := die + bonus
 	if !rolled {
-		switch actorCrit {
-		case 1:
-			e.Success = true
-		case -1:
-			e.Success = false
-		default:
-			e.Success = total >= versus
-		}
+		e.Success = parts.Check{Die: die, Bonus: bonus, Target: versus}.Decided(nat)
 		return e
 	}
 	e.VersusDie = r.src.Roll(20)
-	defCrit := 0
-	switch e.VersusDie {
-	case 20:
-		defCrit = 1
-	case 1:
-		defCrit = -1
-	}
-	opposed := e.VersusDie + versus
-	switch {
-	case actorCrit == defCrit:
-		e.Success = total >= opposed
-	case actorCrit == 1 || defCrit == -1:
-		e.Success = true
-	case actorCrit == -1 || defCrit == 1:
-		e.Success = false
-	}
+	e.Success = parts.OpposedWins(die+bonus, nat, e.VersusDie+versus, parts.NaturalOf(e.VersusDie, 20))
 	return e
 }
 
@@ -96,12 +75,8 @@ func (r *run) contest(a, t *Combatant, check string, bonus int, wild bool, versu
 // (A03).
 func (r *run) emitCheck(a, t *Combatant, e CheckRolled) {
 	r.emit(engine.New(r.h.arena(), checkRolledKind, e))
-	switch e.Critical {
-	case "success":
-		r.shift(a, 2, "critical "+e.Check+" check")
-		r.shift(t, -2, "critical "+e.Check+" check against it")
-	case "failure":
-		r.shift(a, -2, "critical failure")
+	if e.Critical != "" {
+		r.criticals(a, t, parts.NaturalOf(e.Die, 20), "critical "+e.Check+" check", "critical "+e.Check+" check against it")
 	}
 }
 

@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 
@@ -37,10 +38,7 @@ func (r *run) treatCondition(target, name string) error {
 	}
 	r.spend(a, actionCosts["treat"], "treat condition")
 	c := t.Conditions[i]
-	tn := c.TN
-	if tn == 0 {
-		tn = DefaultTN
-	}
+	tn := cmp.Or(c.TN, DefaultTN)
 	bonus := a.Attributes.Lor + a.skill("healing") + max(a.spec("healing", name), a.spec("healing", "wounds")) - a.tired()
 	if !a.Kit {
 		bonus -= NoKitPenalty

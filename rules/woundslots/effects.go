@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Effect is a lasting effect a creature controls (R21, R32, R60): a
@@ -23,12 +24,6 @@ type Effect struct {
 	APCost int  `yaml:"ap_cost" json:"ap_cost,omitempty" min:"-20" max:"20" doc:"added to the AP cost of every action and reaction of its creature while it holds, at least 1 (R24)"`
 	APZero bool `yaml:"ap_zero" json:"ap_zero,omitempty" doc:"its AP-cost change may bring a cost down to 0 (R24: the effect says so)"`
 	Checks int  `yaml:"checks" json:"checks,omitempty" min:"-20" max:"20" doc:"added to every check and attack of its creature while it holds"`
-}
-
-// expires reports whether something lasting rounds from round since ends
-// at the end of round (R32: the round it begins counts as the first).
-func expires(since, rounds, round int) bool {
-	return rounds > 0 && since+rounds-1 <= round
 }
 
 // invested is the mana c has invested in its effects (R21).
@@ -76,12 +71,12 @@ func (r *run) expire() {
 		for i := range s.Combatants {
 			c := &s.Combatants[i]
 			for j := range c.Effects {
-				if e := &c.Effects[j]; expires(e.Since, e.Rounds, s.Round) && (who == nil || e.Since < bestSince) {
+				if e := &c.Effects[j]; parts.RoundsRunOut(e.Since, e.Rounds, s.Round) && (who == nil || e.Since < bestSince) {
 					who, best, bestSince, cond = c, j, e.Since, -1
 				}
 			}
 			for j := range c.Conditions {
-				if e := &c.Conditions[j]; expires(e.Since, e.Rounds, s.Round) && (who == nil || e.Since < bestSince) {
+				if e := &c.Conditions[j]; parts.RoundsRunOut(e.Since, e.Rounds, s.Round) && (who == nil || e.Since < bestSince) {
 					who, best, bestSince, cond = c, -1, e.Since, j
 				}
 			}

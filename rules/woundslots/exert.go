@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // MaxExertion is the most stamina or fatigue one GM command may cost.
@@ -72,8 +73,7 @@ func (r *run) exert(actor string, c *Exert) error {
 	return nil
 }
 
-// describeExerted is the transcript line of an Exerted event.
-func describeExerted(e *Exerted) string {
+func (e *Exerted) describe(*State) string {
 	if e.Cost > 0 {
 		return fmt.Sprintf("the GM rules %s pays %d stamina: %d stamina, %d fatigue", e.Combatant, e.Cost, e.Stamina, e.Fatigue)
 	}
@@ -87,16 +87,9 @@ func (e *Exerted) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Exerted) describe(s *State) string {
-	return describeExerted(e)
-}
-
 // payStamina is R19 and R20: the stamina and fatigue after paying cost.
 func payStamina(c *Combatant, cost int) (stamina, fatigue int) {
-	stamina, fatigue = c.Stamina-cost, c.Fatigue
-	if stamina < 0 {
-		fatigue -= stamina
-		stamina = 0
-	}
+	stamina, short := parts.Overdraw(c.Stamina, cost)
+	fatigue = c.Fatigue + short
 	return min(stamina, max(0, c.NormalMaxStamina()-fatigue)), fatigue
 }

@@ -1,11 +1,13 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // The moments of a turn (R29): right after a declaration, at the turn's
@@ -69,13 +71,7 @@ func (s *State) mayActOutOfTurn(c *Combatant, moment string) bool {
 // sortQueue orders those asked in a window: descending initiative, ties
 // by id.
 func (s *State) sortQueue(q []string) {
-	slices.SortFunc(q, func(x, y string) int {
-		cx, cy := s.Combatant(x), s.Combatant(y)
-		if cx.Initiative != cy.Initiative {
-			return cy.Initiative - cx.Initiative
-		}
-		return strings.Compare(x, y)
-	})
+	parts.AskOrder(q, func(id string) int { return s.Combatant(id).Initiative })
 }
 
 // momentQueue lists who is asked at a moment of the turn: those who may
@@ -168,10 +164,7 @@ func offTurnCommand(c Command) bool {
 func (r *run) outOfTurn(c Command) error {
 	s := r.s
 	me := s.Combatant(s.Queue[0])
-	moment := s.Moment
-	if moment == "" {
-		moment = AtDeclared
-	}
+	moment := cmp.Or(s.Moment, AtDeclared)
 	if !s.mayActOutOfTurn(me, moment) {
 		return refuse(engine.NotAllowedNow, "%s may not act out of %s's turn now: only one whose initiative is above %d, free to act, may (R29)", me.ID, s.Turn, s.turnInitiative(s.owner()))
 	}

@@ -92,15 +92,11 @@ func (r *run) stabilize(target string) error {
 // stabilizeCheck is stabilize's checks: it returns the healer and the
 // patient.
 func (r *run) stabilizeCheck(target string) (a, t *Combatant, err error) {
-	if err := r.wantPhase(Acting, "stabilize ", target); err != nil {
+	a, t, err = r.healerAnd(target, "stabilize ", target)
+	switch {
+	case err != nil:
 		return nil, nil, err
-	}
-	a = r.s.actor()
-	t, err = patient(r.s, a, target)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !t.IsDying {
+	case !t.IsDying:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is not dying", t.ID)
 	}
 	return a, t, need(a, actionCosts["stabilize"], "stabilizing")
@@ -241,20 +237,20 @@ func (e *WoundTreated) apply(s *State, _ *hotMemory) {
 }
 
 func (e *WoundTreated) describe(s *State) string {
-	var out string
-	switch {
-	case e.Auto:
-		out = fmt.Sprintf("%s treats %s's %s wound: fails, the patient is too tired", e.Healer, e.Patient, LevelName(e.Level))
-	case !e.Success:
-		out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: fails", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
-	case e.To == NoWound:
-		out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: healed", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
-	case e.To == e.Level:
-		out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: no open slot to move it to", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN)
-	default:
-		out = fmt.Sprintf("%s treats %s's %s wound: d20=%d%+d = %d against TN %d: now %s", e.Healer, e.Patient, LevelName(e.Level), e.Die, e.Bonus, e.Die+e.Bonus, e.TN, LevelName(e.To))
+	head := fmt.Sprintf("%s treats %s's %s wound: ", e.Healer, e.Patient, LevelName(e.Level))
+	if e.Auto {
+		return fmt.Sprintf("%sfails, the patient is too tired; fatigue %d", head, e.Fatigue)
 	}
-	return fmt.Sprintf("%s; fatigue %d", out, e.Fatigue)
+	out := "now " + LevelName(e.To)
+	switch {
+	case !e.Success:
+		out = "fails"
+	case e.To == NoWound:
+		out = "healed"
+	case e.To == e.Level:
+		out = "no open slot to move it to"
+	}
+	return fmt.Sprintf("%sd20=%d%+d = %d against TN %d: %s; fatigue %d", head, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out, e.Fatigue)
 }
 
 // Stabilize is R63.

@@ -196,7 +196,7 @@ func (r *run) initiative() error {
 		if c.Status == Away {
 			continue // it rolls when it arrives (A14)
 		}
-		bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
+		bonus := initiativeBonus(c)
 		pen := 0
 		if c.Surprised {
 			pen = max(0, 5-c.Attributes.Prc)
@@ -206,6 +206,12 @@ func (r *run) initiative() error {
 	}
 	r.startRound(1)
 	return nil
+}
+
+// initiativeBonus is what an initiative roll adds to its d20 (R26): Prc
+// [Reflex/Initiative] + 5.
+func initiativeBonus(c *Combatant) int {
+	return c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
 }
 
 // byID returns the combatants' indexes in ascending id order.

@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 
 	"fray/engine"
@@ -154,10 +155,7 @@ func (r *run) hurried(a *Combatant, cost int, hurry bool) int {
 		return cost
 	}
 	s := r.s
-	tn := s.Options.HurryTN
-	if tn == 0 {
-		tn = DefaultTN
-	}
+	tn := cmp.Or(s.Options.HurryTN, DefaultTN)
 	die := r.src.Roll(20)
 	bonus := a.Attributes.Dex + a.skill("acrobatics")
 	bonus -= a.tired()

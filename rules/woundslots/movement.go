@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 
 	"fray/engine"
@@ -226,10 +227,7 @@ func (r *run) jumpCheck(c *Jump) (a *Combatant, x, y, d int, err error) {
 func (r *run) landing(c *Combatant) {
 	die := r.src.Roll(20)
 	bonus := c.Attributes.Dex + c.skill("acrobatics") + c.spec("acrobatics", "balance") - c.tired()
-	tn := r.s.Options.LandingTN
-	if tn == 0 {
-		tn = DefaultTN
-	}
+	tn := cmp.Or(r.s.Options.LandingTN, DefaultTN)
 	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: Balance, Die: die, Bonus: bonus, TN: tn, Kept: die+bonus >= tn, Why: "landing"}))
 }
 

@@ -564,13 +564,8 @@ func moveChoiceOptions(s *State, b *prompter) {
 // readied action when it may be taken now (R47).
 func fireOptions(s *State, b *prompter, me *Combatant) {
 	if s.mayTrigger(me) {
-		c := me.ReadyAction.Command()
-		moment := s.Moment
-		if moment == "" {
-			moment = AtDeclared
-		}
-		pre := Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
-		if (&run{s: s}).legalAfter(c, &pre) == nil {
+		pre := s.triggered(me)
+		if (&run{s: s}).legalAfter(me.ReadyAction.Command(), &pre) == nil {
 			b.add(&Trigger{}, "trigger: take the readied ", me.ReadyAction.String())
 		}
 		return

@@ -6,14 +6,14 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // mayInterpose reports whether c, the target of a declared attack, may
 // interpose a creature it grapples (R58): free to react, with 2 AP.
 func (s *State) mayInterpose(c *Combatant) bool {
 	p := s.Pending
-	return p != nil && (p.Command.IsZero() && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && len(c.Grappling) > 0 && c.canAct() &&
-		c.PinnedBy == "" && c.Initiative > 0 && c.affords(actionCosts["interpose"])
+	return p != nil && (p.Command.IsZero() && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && s.mayInterposeAt(c)
 }
 
 // interpose is R58 with A21 (2 AP): the better of Power and Agility, -2
@@ -62,13 +62,7 @@ func (r *run) opening(target string) error {
 	bonus := s.attackBonus(a, w, t, Standard)
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	r.emit(engine.New(r.h.arena(), openingMadeKind, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: bonus}))
-	switch die {
-	case 20:
-		r.shift(a, 2, "critical hit")
-		r.shift(t, -2, "critical hit against it")
-	case 1:
-		r.shift(a, -2, "critical failure")
-	}
+	r.criticals(a, t, parts.NaturalOf(die, 20), "critical hit", "critical hit against it")
 	return nil
 }
 

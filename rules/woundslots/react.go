@@ -28,7 +28,7 @@ func nextStep(a *Combatant, x, y int) (int, int) {
 // and not after it. The rebuff comes before that step, wherever on a's
 // path it is.
 func (s *State) rebuffStep(c, a *Combatant, fx, fy, tx, ty int) bool {
-	if c.ID == a.ID || c.Side == a.Side || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || !c.affords(actionCosts["rebuff"]) {
+	if c.ID == a.ID || c.Side == a.Side || !c.free() || !c.affords(actionCosts["rebuff"]) {
 		return false
 	}
 	w := firstMelee(c)
@@ -43,8 +43,7 @@ func (s *State) rebuffStep(c, a *Combatant, fx, fy, tx, ty int) bool {
 // (R55): c grapples a, is free to react, has 2 AP, and the step takes a
 // out of its reach.
 func (s *State) clingStep(c, a *Combatant, fx, fy, tx, ty int) bool {
-	return slices.Contains(c.Grappling, a.ID) && c.canAct() && c.PinnedBy == "" && c.Initiative > 0 &&
-		c.affords(actionCosts["cling"]) && gapFrom(c, a, fx, fy) <= 0 && gapFrom(c, a, tx, ty) > 0
+	return slices.Contains(c.Grappling, a.ID) && c.free() && c.affords(actionCosts["cling"]) && gapFrom(c, a, fx, fy) <= 0 && gapFrom(c, a, tx, ty) > 0
 }
 
 // mayRebuff reports whether c may rebuff a's next step toward x,y.
@@ -179,12 +178,10 @@ func (r *run) cling() error {
 	r.spend(me, actionCosts["cling"], "cling")
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	bonus := checkBonus(me, "power")
-	e := Clung{Combatant: me.ID, Target: a.ID, Die: die, Bonus: bonus, Points: max(0, die+bonus)}
-	switch die {
-	case 20:
-		e.Critical = "success"
-	case 1:
-		e.Critical, e.Points = "failure", 0
+	nat := parts.NaturalOf(die, 20)
+	e := Clung{Combatant: me.ID, Target: a.ID, Die: die, Bonus: bonus, Points: max(0, die+bonus), Critical: nat.String()}
+	if nat == parts.CriticalFailure {
+		e.Points = 0
 	}
 	r.emit(engine.New(r.h.arena(), clungKind, e))
 	return nil

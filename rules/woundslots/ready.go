@@ -1,6 +1,7 @@
 package woundslots
 
 import (
+	"cmp"
 	"fmt"
 
 	"fray/engine"
@@ -41,7 +42,7 @@ func (r *run) readyCheck(action Command) (*Combatant, error) {
 // react (R28, R30), with the AP of a standard attack and an enemy in
 // reach.
 func (s *State) mayFire(c *Combatant) bool {
-	if !c.Readied || !c.ReadyAction.IsZero() || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 || !c.affords(s.attackCost(c, Standard)) {
+	if !c.Readied || !c.ReadyAction.IsZero() || !c.free() || !c.affords(s.attackCost(c, Standard)) {
 		return false
 	}
 	for i := range s.Combatants {
@@ -103,10 +104,15 @@ func (r *run) afterFire() {
 // mayTrigger reports whether c holds a readied action other than an
 // attack and may take it now: free to react, with its AP (R47).
 func (s *State) mayTrigger(c *Combatant) bool {
-	if !c.Readied || c.ReadyAction.IsZero() || !c.canAct() || c.PinnedBy != "" || c.Initiative <= 0 {
+	if !c.Readied || c.ReadyAction.IsZero() || !c.free() {
 		return false
 	}
 	return c.AP >= s.costOf(c, c.ReadyAction.Command())
+}
+
+// triggered is the event of me's taking its readied action now (R47).
+func (s *State) triggered(me *Combatant) Interrupted {
+	return Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: cmp.Or(s.Moment, AtDeclared), Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
 }
 
 // mayReady reports whether c may take a readied action now, an attack or
@@ -125,12 +131,7 @@ func (r *run) trigger() error {
 	if !s.mayTrigger(me) {
 		return refuse(engine.NotAllowedNow, "%s has no readied action to take now (R47); a readied attack is taken with fire TARGET", me.ID)
 	}
-	c := me.ReadyAction.Command()
-	moment := s.Moment
-	if moment == "" {
-		moment = AtDeclared
-	}
-	e := Interrupted{Combatant: me.ID, Actor: s.Turn, Moment: moment, Readied: true, Command: me.ReadyAction, Initiative: me.Initiative}
+	c, e := me.ReadyAction.Command(), s.triggered(me)
 	if err := r.legalAfter(c, &e); err != nil {
 		return err
 	}

@@ -164,12 +164,7 @@ func (r *run) recover(c, tender *Combatant) {
 			die, bonus = e.TendDie, e.TendBonus
 		}
 	}
-	worst := NoWound
-	for l := Light; l <= Fatal; l++ {
-		if recoveryTN[l-1] <= die+bonus {
-			worst = l
-		}
-	}
+	worst := recoveryTN.Rung(die + bonus)
 	choices := 0
 	for l := worst; l >= Light; l-- {
 		if recoverable(c, l) {

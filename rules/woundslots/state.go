@@ -488,28 +488,21 @@ func (c *Combatant) baseDefense() int {
 
 // MeleeDefense is R13 with every weapon's block; RangedDefense with only
 // defensive ones'. R14 puts the immobile Defense in their place.
-func (c *Combatant) MeleeDefense() int {
-	if c.immobile() {
-		return c.ImmobileDefense()
-	}
-	d := c.baseDefense() - c.distraction() - c.sharing()
-	for i := range c.Weapons {
-		if c.Weapons[i].InHand() {
-			d += c.Weapons[i].Block
-		}
-	}
-	return d
-}
+func (c *Combatant) MeleeDefense() int { return c.weaponDefense(false) }
 
 // RangedDefense is R13's ranged Defense.
-func (c *Combatant) RangedDefense() int {
+func (c *Combatant) RangedDefense() int { return c.weaponDefense(true) }
+
+// weaponDefense is R13's melee Defense, or its ranged one, which only
+// defensive weapons' blocks add to.
+func (c *Combatant) weaponDefense(ranged bool) int {
 	if c.immobile() {
 		return c.ImmobileDefense()
 	}
 	d := c.baseDefense() - c.distraction() - c.sharing()
 	for i := range c.Weapons {
-		if c.Weapons[i].Defensive && c.Weapons[i].InHand() {
-			d += c.Weapons[i].Block
+		if w := &c.Weapons[i]; w.InHand() && (w.Defensive || !ranged) {
+			d += w.Block
 		}
 	}
 	return d
@@ -536,28 +529,23 @@ func (c *Combatant) distraction() int {
 	return 0
 }
 
-// PowerDefense and the others are R13's skill Defenses.
-func (c *Combatant) PowerDefense() int {
-	return 10 + c.Attributes.Str + c.Attributes.Size + c.skill("athletics") + c.spec("athletics", "power") - c.distraction()
-}
+// PowerDefense and the others are R13's skill Defenses: 10 and the
+// check's attribute, skill and specialization (checkBase).
+func (c *Combatant) PowerDefense() int { return 10 + c.checkBase("power") - c.distraction() }
 
 // AgilityDefense is R13's Agility Defense (R14: immobile when helpless).
 func (c *Combatant) AgilityDefense() int {
 	if c.immobile() {
 		return c.ImmobileDefense()
 	}
-	return 10 + c.Attributes.Dex - c.Attributes.Size + c.skill("reflex") + c.spec("reflex", "agility") - c.distraction()
+	return 10 + c.checkBase("agility") - c.distraction()
 }
 
 // FortitudeDefense is R13's Fortitude Defense.
-func (c *Combatant) FortitudeDefense() int {
-	return 10 + c.Attributes.Vit + c.skill("resistance") + c.spec("resistance", "fortitude") - c.distraction()
-}
+func (c *Combatant) FortitudeDefense() int { return 10 + c.checkBase("fortitude") - c.distraction() }
 
 // WillpowerDefense is R13's Willpower Defense.
-func (c *Combatant) WillpowerDefense() int {
-	return 10 + c.Attributes.Prs + c.skill("resistance") + c.spec("resistance", "willpower") - c.distraction()
-}
+func (c *Combatant) WillpowerDefense() int { return 10 + c.checkBase("willpower") - c.distraction() }
 
 // NormalMaxStamina is raceStamina + Vit; MaxStamina less fatigue.
 func (c *Combatant) NormalMaxStamina() int { return c.RaceStamina + c.Attributes.Vit }

@@ -1,5 +1,7 @@
 package woundslots
 
+import "fray/rules/parts"
+
 // The tables of the rules, as data. Each is indexed so that reading it is
 // one lookup; the rules never branch over their rows.
 
@@ -36,18 +38,10 @@ func levelOf(name string) (int, bool) {
 
 // woundThresholds is R06: the least final value of each level from light
 // up (index 0 is light).
-var woundThresholds = [...]int{0, 2, 4, 6, 8}
+var woundThresholds = parts.Ladder{0, 2, 4, 6, 8}
 
 // WoundLevel is R06: the wound level a final value gives, none below 0.
-func WoundLevel(final int) int {
-	level := NoWound
-	for i, t := range woundThresholds {
-		if final >= t {
-			level = i + 1
-		}
-	}
-	return level
-}
+func WoundLevel(final int) int { return woundThresholds.Rung(final) }
 
 // slotsByVit is R15: the moderate, severe and critical slots of a PC or
 // special NPC by Vitality from -5 to 5.
@@ -184,7 +178,7 @@ const DefaultObjectCost = 2
 // treatTN is R65 and recoveryTN R72, by wound level from light (index 0).
 var (
 	treatTN    = [...]int{-3, 0, 3, 6, 9}
-	recoveryTN = [...]int{-8, -5, -1, 4, 10}
+	recoveryTN = parts.Ladder{-8, -5, -1, 4, 10}
 )
 
 // NoKitPenalty is what healing without a kit in hand takes (R63-R65, R71).

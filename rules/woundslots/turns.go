@@ -196,8 +196,7 @@ func (r *run) startRound(n int) {
 			// A14: a late joiner arrives, rolls its initiative and gains its
 			// Round Start AP at once.
 			if c := &s.Combatants[i]; c.Status == Away && parts.JoinsAfter(c.Joins, n-1) {
-				bonus := c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
-				die := r.src.Roll(20)
+				die, bonus := r.src.Roll(20), initiativeBonus(c)
 				r.emit(engine.New(r.h.arena(), joinedKind, Joined{Combatant: c.ID, Die: die, Bonus: bonus, Initiative: max(0, die+bonus)}))
 			}
 		}
@@ -214,6 +213,10 @@ func (r *run) startRound(n int) {
 
 // canAct reports whether c may take a turn or act: active, not helpless.
 func (c *Combatant) canAct() bool { return c.Status == Active && c.Helpless == 0 }
+
+// free reports whether c may react or act out of turn (R28, R30, R59):
+// it can act, is not pinned, and its initiative is above 0.
+func (c *Combatant) free() bool { return c.canAct() && c.PinnedBy == "" && c.Initiative > 0 }
 
 // settle moves the fight on after a decision: to its end when one side is
 // left; back from an action out of turn; through a window nobody is left
