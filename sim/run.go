@@ -125,8 +125,11 @@ type simulation[S, C, E any] struct {
 	sideOf   []string       // side by roster index
 	policy   map[string]engine.Policy[S, C]
 	policyAt []engine.Policy[S, C] // the policy of each roster index
-	names    map[string]string     // policy name by side
-	fallback string                // the policy of sides not named
+	// only is the policy that decides for every side, when one does (the
+	// usual run): the decision loop then looks nobody up.
+	only     engine.Policy[S, C]
+	names    map[string]string // policy name by side
+	fallback string            // the policy of sides not named
 	maxDec   int
 }
 
@@ -215,7 +218,21 @@ func (sim *simulation[S, C, E]) choosePolicies(policies map[string]engine.Policy
 			sim.policyAt[i] = sim.policy[""]
 		}
 	}
+	if onePolicy(sim.names, sim.fallback) {
+		sim.only = policies[sim.fallback]
+	}
 	return nil
+}
+
+// onePolicy reports whether the policy named fallback, which decides for
+// sides nobody names, decides for every named side too.
+func onePolicy(names map[string]string, fallback string) bool {
+	for _, name := range names {
+		if name != fallback {
+			return false
+		}
+	}
+	return true
 }
 
 func (sim *simulation[S, C, E]) nameOr(what string) string {
@@ -227,6 +244,9 @@ func (sim *simulation[S, C, E]) nameOr(what string) string {
 
 // policyFor returns the policy that decides for actor in state s.
 func (sim *simulation[S, C, E]) policyFor(s *S, actor string) engine.Policy[S, C] {
+	if sim.only != nil {
+		return sim.only
+	}
 	if i, ok := sim.rosterIndex(actor); ok {
 		return sim.policyAt[i]
 	}
@@ -403,9 +423,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			events, err = sim.speed.Step(s, p.Actor, c, &w.dice, w.events[:0])
 			w.events = events
 			if err == nil && sim.tallier != nil {
-				for _, e := range events {
-					w.tally(s, e)
-				}
+				w.tallyAll(s, events)
 			}
 		} else {
 			events, err = g.Decide(s, p.Actor, c, &w.dice)
@@ -470,12 +488,27 @@ func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 	return pol.Choose(&w.view, sim.secrets.ViewPrompt(s, *p, v), &w.choose), nil
 }
 
+// tallyAll adds what a step's events do to the fight's totals, reading
+// them in state s after the step.
+func (w *worker[S, C, E]) tallyAll(s *S, events []E) {
+	tallier := w.sim.tallier
+	for _, e := range events {
+		if target, source, damage, down, dead := tallier.Tally(s, e); target != "" {
+			w.count(target, source, damage, down, dead)
+		}
+	}
+}
+
 // tally adds what an event does to the fight's totals.
 func (w *worker[S, C, E]) tally(s *S, e E) {
-	target, source, damage, down, dead := w.sim.tallier.Tally(s, e)
-	if target == "" {
-		return
+	if target, source, damage, down, dead := w.sim.tallier.Tally(s, e); target != "" {
+		w.count(target, source, damage, down, dead)
 	}
+}
+
+// count adds to the fight's totals what Tally says an event does to
+// target.
+func (w *worker[S, C, E]) count(target, source string, damage int, down, dead bool) {
 	t, ok := w.sim.rosterIndex(target)
 	if !ok {
 		return

@@ -239,7 +239,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		return nil
 	}
 	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early}
-	if canDodge(r.s.combatant(t.ID)) && !unaware {
+	if canDodge(t) && !unaware {
 		p.Stage = "dodge"
 		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
 		return nil

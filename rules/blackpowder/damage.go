@@ -122,19 +122,17 @@ func (r *run) land(p Pending, extra int) {
 	if w.Fists && t.WearsArmor() {
 		raw /= 2 // bare hands against armor (R16, A30)
 	}
-	r.hurt(t.ID, a.ID, raw, w.Penetrating || w.Kind == Gun, p.Damage+extra, bonus)
+	r.hurt(t, a.ID, raw, w.Penetrating || w.Kind == Gun, p.Damage+extra, bonus)
 }
 
 // hurt applies raw damage to a combatant and what follows: a Consciousness
 // check when LP first drops below 0 (R25), death when damage taken while
 // unconscious reaches LP max (R26).
-func (r *run) hurt(target, source string, raw int, penetrating bool, weapon, bonus int) {
-	t := r.s.combatant(target)
+func (r *run) hurt(t *Combatant, source string, raw int, penetrating bool, weapon, bonus int) {
 	tough := t.ToughnessEff(penetrating)
 	eff := max(0, raw-tough)
 	wasActive := t.Status == Active
 	r.emit(engine.New(r.arena(), damageDealtKind, DamageDealt{Target: t.ID, Source: source, Raw: raw, Toughness: tough, Effective: eff, Weapon: weapon, Bonus: bonus}))
-	t = r.s.combatant(target)
 	switch {
 	case wasActive && t.LP < 0:
 		r.consciousness(t, -t.LP+5, false, 0)

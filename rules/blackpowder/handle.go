@@ -1,5 +1,7 @@
 package blackpowder
 
+import "fray/engine"
+
 // listedStrike is what Moves worked out for an attack it listed on a turn:
 // the attack, its attacker and target by roster index, and the difficulty
 // strikeCheck finds for it (the target's Evade with the ranged modifiers).
@@ -11,6 +13,8 @@ type listedStrike struct {
 	cmd           *Attack
 	attacker, tgt int
 	difficulty    int
+	// opt is the attack's place among the prompt's options.
+	opt int
 }
 
 // listStrike records, for a policy's prompt on c's turn, the attack cmd on
@@ -20,7 +24,7 @@ func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t 
 		return
 	}
 	h := b.hot
-	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: s.indexOf(t), difficulty: attackDifficulty(s, c, w, t)})
+	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: s.indexOf(t), difficulty: attackDifficulty(s, c, w, t), opt: len(b.p.Options) - 1})
 }
 
 // indexOf is the roster position of c, a combatant of s.
@@ -34,12 +38,29 @@ func (s *State) indexOf(c *Combatant) int {
 }
 
 // listedFor marks the strikes the last Moves recorded as those of s's
-// prompt to who, until forgetListed.
-func (h *hotMemory) listedFor(s *State, who string) { h.listedState, h.listedActor = s, who }
+// prompt p to who, until forgetListed.
+func (h *hotMemory) listedFor(s *State, who string, p *engine.Prompt[Command]) {
+	h.listedState, h.listedActor = s, who
+	h.listedOptions = p.Options
+}
 
 // forgetListed drops what the last Moves proved: the state it was proved
 // for is about to change.
-func (h *hotMemory) forgetListed() { h.listedState, h.listedActor = nil, "" }
+func (h *hotMemory) forgetListed() { h.listedState, h.listedActor, h.listedOptions = nil, "", nil }
+
+// listedStrikes returns the attacks the last Moves listed in s, when p is
+// the prompt it wrote (its options the very ones Moves wrote): every
+// attack among p's options, in their order, with what Moves worked out
+// for it. ok is false for any other prompt, whose options the caller
+// reads itself.
+func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike, ok bool) {
+	h := s.hot
+	if h == nil || h.listedState != s || p.Actor != h.listedActor ||
+		len(p.Options) != len(h.listedOptions) || len(p.Options) == 0 || &p.Options[0] != &h.listedOptions[0] {
+		return nil, false
+	}
+	return h.strikes, true
+}
 
 // listed returns what Moves worked out for cmd, an attack it listed in
 // this state for who, or nil when cmd is any other command (the table's, a

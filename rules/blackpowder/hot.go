@@ -22,8 +22,9 @@ type hotMemory struct {
 	// each.
 	pending  Pending
 	declared Declaration
-	// order is the initiative order of the current Step's RoundStarted.
-	order []int
+	// order is the initiative order of the current Step's RoundStarted,
+	// and stateOrder where the state keeps it from then on.
+	order, stateOrder []int
 	// reactions holds the queues of the current Step's declared actions,
 	// reactionList the one being listed.
 	reactions, reactionList []Reaction
@@ -38,9 +39,11 @@ type hotMemory struct {
 	// it worked out for them (see listedStrike); listedState and
 	// listedActor are the state and the combatant they were listed for,
 	// nil once that state changes.
-	strikes     []listedStrike
-	listedState *State
-	listedActor string
+	// listedOptions are the options of that prompt.
+	strikes       []listedStrike
+	listedState   *State
+	listedActor   string
+	listedOptions []engine.Option[Command]
 }
 
 // hotMemory returns the state's hot memory, made on first use.
@@ -49,6 +52,18 @@ func (s *State) hotMemory() *hotMemory {
 		s.hot = new(hotMemory)
 	}
 	return s.hot
+}
+
+// keptOrder returns a copy of order for the state to keep as its
+// initiative order: in its hot memory, or memory of its own on the
+// table's path (h nil). No other state shares the hot memory's copy:
+// scratchInto copies the order into the destination's own.
+func (h *hotMemory) keptOrder(order []int) []int {
+	if h == nil {
+		return append([]int(nil), order...)
+	}
+	h.stateOrder = append(h.stateOrder[:0], order...)
+	return h.stateOrder
 }
 
 // arena is where a Step's events go: h's event arena, or nil (memory of

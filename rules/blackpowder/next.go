@@ -153,7 +153,7 @@ func writePrompt(s *State, b *prompter) {
 	writeActOptions(s, c, b)
 	if b.handles {
 		b.handles = false
-		b.hot.listedFor(s, c.ID)
+		b.hot.listedFor(s, c.ID, p)
 	}
 	if others > 0 {
 		if !b.lean {
@@ -420,8 +420,12 @@ func pendingPrompt(s *State, b *prompter) {
 	}
 	w := attackWeapon(a, p.Weapon)
 	b.p.Kind, b.p.Actor, b.p.Default = engine.React, t.ID, 0
-	b.ask(a.Name, " hits ", t.Name, " (attack ", strconv.Itoa(p.Total), "): dodge?")
-	b.add(&Dodge{}, "dodge (needs ", strconv.Itoa(p.Total+w.DodgeMod), ", costs the action on a failure)")
+	if b.people() {
+		b.ask(a.Name, " hits ", t.Name, " (attack ", strconv.Itoa(p.Total), "): dodge?")
+		b.add(&Dodge{}, "dodge (needs ", strconv.Itoa(p.Total+w.DodgeMod), ", costs the action on a failure)")
+	} else {
+		b.add(&Dodge{})
+	}
 	if s.canParry(p) {
 		b.add(&Parry{}, "parry")
 	}

@@ -53,22 +53,60 @@ func (Tactical) Choose(s *State, prompt engine.Prompt[Command], _ dice.Source) C
 	if p.Kind == engine.Act {
 		return act(s, me, p, fallback) // answers are never among a turn's options
 	}
-	if i := optionOf[*Critical](p, func(c *Critical) bool { return c.Take }); i >= 0 {
-		return p.Options[i].Command
+	ans := answersOf(p)
+	if ans.critical >= 0 {
+		return p.Options[ans.critical].Command
 	}
-	if optionOf[*OpportunityAttack](p, nil) >= 0 {
+	if ans.opportunity >= 0 {
 		return &OpportunityAttack{}
 	}
-	if optionOf[*Dodge](p, nil) >= 0 && s.Pending != nil {
-		return defend(s, me, p)
+	if ans.dodge >= 0 && s.Pending != nil {
+		return defend(s, me, p, ans)
 	}
 	if s.Follow == me.ID && s.stage() == stageFollow {
 		return followWith(s, me, p)
 	}
-	if optionOf[*Interrupt](p, nil) >= 0 {
+	if ans.interrupt {
 		return interruptWith(s, p)
 	}
 	return fallback
+}
+
+// answers are where the answers Choose looks for are among a prompt's
+// options: the first of each kind (a critical re-roll taken), -1 for a
+// kind the prompt does not offer; and whether it offers an interrupt.
+type answers struct {
+	critical, opportunity, dodge, parry, take int
+	interrupt                                 bool
+}
+
+// answersOf finds p's answers in one pass over its options.
+func answersOf(p *engine.Prompt[Command]) answers {
+	a := answers{critical: -1, opportunity: -1, dodge: -1, parry: -1, take: -1}
+	first := func(at *int, i int) {
+		if *at < 0 {
+			*at = i
+		}
+	}
+	for i, o := range p.Options {
+		switch c := o.Command.(type) {
+		case *Critical:
+			if c.Take {
+				first(&a.critical, i)
+			}
+		case *OpportunityAttack:
+			first(&a.opportunity, i)
+		case *Dodge:
+			first(&a.dodge, i)
+		case *Parry:
+			first(&a.parry, i)
+		case *Take:
+			first(&a.take, i)
+		case *Interrupt:
+			a.interrupt = true
+		}
+	}
+	return a
 }
 
 // followWith answers the offer of a delayed action right after an aimed
@@ -119,17 +157,34 @@ func optionOf[T Command](p *engine.Prompt[Command], ok func(T) bool) int {
 
 // act decides a combatant's turn.
 func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) Command {
+	var stuns, revives, items bool // which of these the prompt offers
+	for _, o := range p.Options {
+		switch o.Command.(type) {
+		case *Stun:
+			stuns = true
+		case *Revive:
+			revives = true
+		case *UseItem:
+			items = true
+		}
+	}
 	// A stun on an unaware enemy: +3, no dodge (R43).
-	if c := bestTarget[*Stun](s, me, p, func(c *Stun) (string, int) { return c.Target, -1 }); c != nil {
-		return c
+	if stuns {
+		if c := bestTarget[*Stun](s, me, p, func(c *Stun) (string, int) { return c.Target, -1 }); c != nil {
+			return c
+		}
 	}
-	if c := reviveOption(s, me, p); c != nil {
-		return c
+	if revives {
+		if c := reviveOption(s, me, p); c != nil {
+			return c
+		}
 	}
-	if c := healOption(s, p); c != nil {
-		return c
+	if items {
+		if c := healOption(s, p); c != nil {
+			return c
+		}
 	}
-	if c := bestTarget[*Attack](s, me, p, func(c *Attack) (string, int) { return c.Target, listedDifficulty(s, c) }); c != nil {
+	if c := bestAttack(s, me, p); c != nil {
 		return c
 	}
 	if c := gunOption(s, me, p); c != nil {
@@ -148,6 +203,30 @@ func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) C
 		return p.Options[i].Command
 	}
 	return fallback
+}
+
+// bestAttack returns the attack option on the conscious enemy that scores
+// best, or nil when there is none. On the prompt Moves wrote it scores the
+// attacks Moves listed, with the targets and difficulties it worked out;
+// on any other it reads the options.
+func bestAttack(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
+	strikes, ok := listedStrikes(s, p)
+	if !ok {
+		return bestTarget[*Attack](s, me, p, func(c *Attack) (string, int) { return c.Target, -1 })
+	}
+	best, bestScore := -1, -1.0
+	w := me.weapon()
+	for i := range strikes {
+		k := &strikes[i]
+		t := &s.Combatants[k.tgt]
+		if t.Status != Active {
+			continue // the unconscious are out of the fight already
+		}
+		if score := targetScore(s, me, w, t, k.difficulty); score > bestScore {
+			best, bestScore = k.opt, score
+		}
+	}
+	return commandAt(p, best)
 }
 
 // bestTarget returns the option of type T (an attack or a stun) on the
@@ -295,19 +374,19 @@ func damageByFaces(add, tough, divisor int, halve, keepHigh bool) int {
 	return total
 }
 
-// defend answers a hit: dodge, parry or take it.
-func defend(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
+// defend answers a hit: dodge, parry or take it, among p's answers ans.
+func defend(s *State, me *Combatant, p *engine.Prompt[Command], ans answers) Command {
 	pending := s.Pending
 	a := s.combatant(pending.Attacker)
-	take := optionOf[*Take](p, nil)
+	take := ans.take
 	if a == nil || take < 0 {
 		return p.Options[max(p.Default, 0)].Command
 	}
 	w := attackWeapon(a, pending.Weapon)
 	difficulty := pending.Total + w.DodgeMod
 	bonus := me.Body + me.Skill("dodge") + me.Assist
-	choice, chance := optionOf[*Dodge](p, nil), checkChance(bonus, difficulty)
-	if parry := optionOf[*Parry](p, nil); parry >= 0 {
+	choice, chance := ans.dodge, checkChance(bonus, difficulty)
+	if parry := ans.parry; parry >= 0 {
 		if c := checkChance(bonus+me.weapon().Defensive, difficulty); c > chance {
 			choice, chance = parry, c
 		}

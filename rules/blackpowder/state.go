@@ -539,9 +539,10 @@ func (s *State) group(id string) *Group {
 // scratch returns a copy of the state for a decision in progress to
 // change, cheaper than clone: it copies what events change in place and
 // shares with s what nothing changes (skills, armor) and what events only
-// ever replace (the order, aims, declared commands). The pending attack
-// and the declaration are copied into memory dst keeps: a state with hot
-// memory changes them in place.
+// ever replace (aims, declared commands; the order, unless dst has hot
+// memory). The pending attack, the declaration and, with hot memory, the
+// order are copied into memory dst keeps: a state with hot memory changes
+// them in place.
 // The copy must not outlive s being changed.
 func (s *State) scratch() State {
 	var out State
@@ -558,6 +559,9 @@ func (s *State) scratchInto(dst *State) {
 	dst.hot = hot
 	if hot != nil {
 		hot.forgetListed()
+		if s.Order != nil {
+			dst.Order = hot.keptOrder(s.Order)
+		}
 	}
 	if s.Pending != nil {
 		dst.Pending = dst.pendingMemory(pending)
@@ -626,7 +630,9 @@ func reuseCopy[T any](buf, src []T) []T {
 	return append(buf[:0], src...)
 }
 
-// clone returns a deep copy.
+// clone returns a deep copy. The copy's combatants name their group with
+// the group's own string, so that the many comparisons of groups the
+// rules make find equal groups by where the bytes are.
 func (s *State) clone() State {
 	out := *s
 	out.hot = nil
@@ -635,6 +641,9 @@ func (s *State) clone() State {
 	out.Combatants = slices.Clone(s.Combatants)
 	for i := range out.Combatants {
 		c := &out.Combatants[i]
+		if g := out.group(c.Group); g != nil {
+			c.Group = g.ID
+		}
 		if c.Skills != nil {
 			skills := make(map[string]int, len(c.Skills))
 			for k, v := range c.Skills {

@@ -278,10 +278,10 @@ type RoundStarted struct {
 	Order []int `json:"order,omitempty"`
 }
 
-func (e *RoundStarted) apply(s *State, _ *hotMemory) {
+func (e *RoundStarted) apply(s *State, h *hotMemory) {
 	s.Round = e.Round
 	if e.Order != nil {
-		s.Order = append([]int(nil), e.Order...)
+		s.Order = h.keptOrder(e.Order)
 	}
 	s.Turn = 0
 	for i := range s.Combatants {
