@@ -76,6 +76,10 @@ func (k *calc[S, C, E]) frontier() []start[S, C] {
 			f[len(f)-1].ch = rest
 		}
 	}
+	for _, b := range k.big {
+		ch := b.ch
+		f = append(f, start[S, C]{n: b.n, ch: &ch})
+	}
 	return append(f, k.deferred()...)
 }
 

@@ -1,5 +1,7 @@
 package odds
 
+import "slices"
+
 // run resolves actor's command c from state s, level by level: the command,
 // then the prompts it leads to, then the prompts those lead to. When it
 // stops on an error, k.at says where, so that proceed may go on from
@@ -31,6 +33,52 @@ type cursor[S, C any] struct {
 
 // proceed resolves from where k.at says, to the end or an error.
 func (k *calc[S, C, E]) proceed() error {
+	for {
+		if err := k.levels(); err != nil {
+			return err
+		}
+		if len(k.big) == 0 {
+			return nil
+		}
+		if k.opts.wait {
+			// All's first round: the option waits for the second,
+			// leaving what it did not spend to the others.
+			return errOverPaths
+		}
+		// What fitted is resolved: now the decisions put off, those
+		// within lateMargin times the budget left, split by their dice
+		// where it runs out (split.go). The others are left to the
+		// frontier.
+		budget := float64(k.budget())
+		var now []gathered[S, C]
+		keep := k.big[:0]
+		for _, b := range k.big {
+			if !k.late && b.size <= lateMargin*budget {
+				now = append(now, gathered[S, C]{n: b.n, ch: b.ch})
+			} else {
+				keep = append(keep, b)
+			}
+		}
+		clear(k.big[len(keep):])
+		k.big = keep
+		if len(now) == 0 {
+			return errOverPaths
+		}
+		k.late = true
+		k.gathered = append(k.gathered[:0], now...)
+		k.at = cursor[S, C]{depth: max(k.at.depth, 1), root: k.at.root, resolving: true}
+	}
+}
+
+// lateMargin is how many times the budget left a decision put off
+// (tooBig) may be probed at and still be resolved once the rest is: the
+// part of it the budget covers is exact, but a small part is not worth
+// the paths.
+const lateMargin = 16
+
+// levels resolves level by level from where k.at says, to the end or an
+// error, putting off the decisions too big (k.big).
+func (k *calc[S, C, E]) levels() error {
 	at := &k.at
 	// A level may be empty with answers still to resolve, where run went
 	// on by probability (deep.go).
@@ -68,7 +116,11 @@ func (k *calc[S, C, E]) proceed() error {
 					k.gather(n, ch)
 					continue
 				}
-				if err := k.resolve(n, ch); err != nil {
+				if err := k.resolve(n, ch); err == errSplit {
+					// Its parts in its place, resolved next.
+					at.choices = slices.Replace(at.choices, at.j, at.j+1, k.splits...)
+					at.j--
+				} else if err != nil {
 					return err
 				}
 			}
@@ -78,7 +130,14 @@ func (k *calc[S, C, E]) proceed() error {
 		at.resolving = true
 		for ; at.g < len(k.gathered); at.g++ {
 			g := k.gathered[at.g]
-			if err := k.resolve(g.n, g.ch); err != nil {
+			if err := k.resolve(g.n, g.ch); err == errSplit {
+				parts := make([]gathered[S, C], len(k.splits))
+				for i, ch := range k.splits {
+					parts[i] = gathered[S, C]{n: g.n, ch: ch}
+				}
+				k.gathered = slices.Replace(k.gathered, at.g, at.g+1, parts...)
+				at.g--
+			} else if err != nil {
 				return err
 			}
 		}
