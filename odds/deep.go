@@ -51,8 +51,9 @@ func (k *calc[S, C, E]) deepen() {
 		}
 		answers = append(answers, gathered[S, C]{n: s.n, ch: *s.ch})
 	}
-	// The decisions put off are probed again against the new budget.
-	k.big, k.late = nil, false
+	// The decisions left as too big are probed again, against the new
+	// budget.
+	k.big = nil
 	k.gathered = append(k.gathered[:0], answers...)
 	clear(k.gatheredAt) // some may have been resolved
 	k.next, k.nextOrder = map[string]*node[S]{}, nil

@@ -77,8 +77,7 @@ func (k *calc[S, C, E]) frontier() []start[S, C] {
 		}
 	}
 	for _, b := range k.big {
-		ch := b.ch
-		f = append(f, start[S, C]{n: b.n, ch: &ch})
+		f = append(f, start[S, C]{n: b.n, ch: &b.ch})
 	}
 	return append(f, k.deferred()...)
 }

@@ -542,11 +542,10 @@ type calc[S, C, E any] struct {
 	// becomes, for the caller of resolve to put in its place (see
 	// split.go).
 	splits []choice[C]
-	// big are the decisions probed far past the budget, put off until
-	// the rest is resolved; late is set while they are resolved.
-	big  []putOff[S, C]
-	late bool
-	sp   *spend // the budget, shared by the options of All
+	// big are the decisions probed far past the budget, left to the
+	// frontier while the rest is resolved (proceed).
+	big []gathered[S, C]
+	sp  *spend // the budget, shared by the options of All
 }
 
 // node is a situation the resolution reaches with some probability: the
@@ -670,17 +669,9 @@ func (k *calc[S, C, E]) reset() {
 	k.answers, k.answerOrder = map[answerKey]*answer{}, nil
 	k.limits = nil
 	k.deep = nil
-	k.big, k.late = nil, false
+	k.big = nil
 	k.gathered = k.gathered[:0]
 	clear(k.gatheredAt)
-}
-
-// putOff is a decision probed far past the budget (tooBig), put off
-// until the rest is resolved: size is its probed size.
-type putOff[S, C any] struct {
-	n    *node[S]
-	ch   choice[C]
-	size float64
 }
 
 // gathered is an answer waiting to be resolved, with the situations
@@ -848,12 +839,10 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		k.leaveOut(k.reasons.budget, weight)
 		return nil
 	}
-	if !k.late {
-		if size, big := k.tooBig(n, ch, weight, budget, memoKey); big {
-			// Put off until what fits is resolved (proceed).
-			k.big = append(k.big, putOff[S, C]{n: n, ch: ch, size: size})
-			return nil
-		}
+	if k.tooBig(n, ch, weight, budget, memoKey) {
+		// Left to the frontier, and the rest resolved (proceed).
+		k.big = append(k.big, gathered[S, C]{n: n, ch: ch})
+		return nil
 	}
 	// Which paths a budget that runs out leaves out depends on the order
 	// they run in. On one worker they run in order, and a partial answer

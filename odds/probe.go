@@ -133,21 +133,21 @@ func (k *calc[S, C, E]) probeSize(s *S, actor string, c C, seed uint64) float64 
 // some fifteen steps, so only the few likely decisions are worth it.
 const probedWeight = 1.0 / 32
 
-// tooBig returns the size of the decision ch from n, of probability
-// weight, probed before enumerating it in a computation that falls back
-// (Options.Fallback; the command itself is probed by Of), and whether it
-// is more than probeMargin times the budget left. Such a decision is put
-// off until the decisions that fit are resolved (resolve, proceed),
-// rather than spending the budget on it first. A decision of less than
-// probedWeight, and a part of one split by its dice (split.go), is not
-// probed. The probe is seeded from the decision's memo key, so that the
-// same decision is probed alike every time.
-func (k *calc[S, C, E]) tooBig(n *node[S], ch choice[C], weight prob, budget int, memoKey string) (float64, bool) {
+// tooBig reports whether the decision ch from n, of probability weight,
+// is probed at more than probeMargin times the budget left, in a
+// computation that falls back (Options.Fallback; the command itself is
+// probed by Of). It is then left to the frontier at once, and the other
+// decisions resolved without it (proceed; in All's first round, the
+// option then waits), rather than spending the budget on it first. A
+// decision of less than probedWeight, and a part of one split by its
+// dice (split.go), is not probed. The probe is seeded from the
+// decision's memo key, so that the same decision is probed alike every
+// time.
+func (k *calc[S, C, E]) tooBig(n *node[S], ch choice[C], weight prob, budget int, memoKey string) bool {
 	if !k.opts.Fallback || n.steps == 0 || ch.first != nil || weight.float() < probedWeight {
-		return 0, false
+		return false
 	}
 	h := fnv.New64a()
 	_, _ = h.Write([]byte(memoKey))
-	size := k.probeSize(&n.state, ch.who, ch.cmd, h.Sum64()^0xb16)
-	return size, size > probeMargin*float64(budget)
+	return k.probeSize(&n.state, ch.who, ch.cmd, h.Sum64()^0xb16) > probeMargin*float64(budget)
 }

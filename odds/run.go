@@ -31,50 +31,19 @@ type cursor[S, C any] struct {
 	g         int
 }
 
-// proceed resolves from where k.at says, to the end or an error.
+// proceed resolves from where k.at says, to the end or an error. The
+// decisions probed far past the budget (tooBig) are put off (k.big), and
+// the rest resolved without them: they are then left to the frontier,
+// and proceed stops as past the budget.
 func (k *calc[S, C, E]) proceed() error {
-	for {
-		if err := k.levels(); err != nil {
-			return err
-		}
-		if len(k.big) == 0 {
-			return nil
-		}
-		if k.opts.wait {
-			// All's first round: the option waits for the second,
-			// leaving what it did not spend to the others.
-			return errOverPaths
-		}
-		// What fitted is resolved: now the decisions put off, those
-		// within lateMargin times the budget left, split by their dice
-		// where it runs out (split.go). The others are left to the
-		// frontier.
-		budget := float64(k.budget())
-		var now []gathered[S, C]
-		keep := k.big[:0]
-		for _, b := range k.big {
-			if !k.late && b.size <= lateMargin*budget {
-				now = append(now, gathered[S, C]{n: b.n, ch: b.ch})
-			} else {
-				keep = append(keep, b)
-			}
-		}
-		clear(k.big[len(keep):])
-		k.big = keep
-		if len(now) == 0 {
-			return errOverPaths
-		}
-		k.late = true
-		k.gathered = append(k.gathered[:0], now...)
-		k.at = cursor[S, C]{depth: max(k.at.depth, 1), root: k.at.root, resolving: true}
+	if err := k.levels(); err != nil {
+		return err
 	}
+	if len(k.big) > 0 {
+		return errOverPaths
+	}
+	return nil
 }
-
-// lateMargin is how many times the budget left a decision put off
-// (tooBig) may be probed at and still be resolved once the rest is: the
-// part of it the budget covers is exact, but a small part is not worth
-// the paths.
-const lateMargin = 16
 
 // levels resolves level by level from where k.at says, to the end or an
 // error, putting off the decisions too big (k.big).

@@ -34,10 +34,9 @@ import (
 // by die, its dice unseen), the paths run are thrown away, as on several
 // workers, where the order the paths run in is not fixed.
 //
-// Which decisions get the budget first: a decision probed far past it
-// (tooBig) is put off until the others are resolved (proceed), and then
-// resolved, split where the budget runs out, if it is probed within
-// lateMargin times what is left.
+// A decision probed far past the budget (tooBig) is not begun: it is left
+// to the frontier whole, and the other decisions are resolved without it
+// (proceed).
 
 // fixedDraw is one class of a die, or of a pool drawn whole, that a
 // split choice's dice paths take as given rather than draw.
