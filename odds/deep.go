@@ -12,9 +12,10 @@ package odds
 // holds little probability, and its estimate needs far fewer resolutions
 // (a frontier of a tenth, a hundredth of those of a whole one). Within a
 // pass alike situations of a level are merged as before; the fractions
-// are the same either way, only the order of the work changes. (In the
-// walk of docs/odds.md it saves little: most options estimated there have
-// nothing exact, one decision of theirs bigger than the whole share.)
+// are the same either way, only the order of the work changes. A
+// decision bigger than the whole share is split by its dice where the
+// share runs out (split.go), and its parts, waiting like answers, are
+// resolved the likelier first.
 
 // passRatio is how far below the likeliest situation waiting a pass's
 // threshold is.
@@ -51,6 +52,9 @@ func (k *calc[S, C, E]) deepen() {
 		}
 		answers = append(answers, gathered[S, C]{n: s.n, ch: *s.ch})
 	}
+	// The decisions left as too big are probed again, against the new
+	// budget.
+	k.big = nil
 	k.gathered = append(k.gathered[:0], answers...)
 	clear(k.gatheredAt) // some may have been resolved
 	k.next, k.nextOrder = map[string]*node[S]{}, nil

@@ -327,6 +327,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		}
 	}
 	var cur, next, view S
+	fixed := &fixedSource{every: k.opts.EveryValue}
 	var moves engine.Prompt[C]
 	secrets, _ := k.g.(engine.Secrets[S, C, E])
 	var events []E
@@ -412,8 +413,9 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		copy(damage, st.n.acc.damage)
 		var who string
 		var cmd C
+		var first []fixedDraw
 		if st.ch != nil {
-			who, cmd = st.ch.who, st.ch.cmd
+			who, cmd, first = st.ch.who, st.ch.cmd, st.ch.first
 		} else if st.n.steps > k.opts.MaxSteps {
 			leave(k.reasons.steps)
 			continue
@@ -425,6 +427,12 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		}
 		var err error
 		over := false
+		// A part of a decision split by its dice (split.go) starts with
+		// them, drawn by its command and the rulings folded after it.
+		var from dice.Source = src
+		if first != nil {
+			from = fixed.on(src, first)
+		}
 		for steps := st.n.steps; ; steps++ {
 			if steps > k.opts.MaxSteps {
 				leave(k.reasons.steps)
@@ -432,9 +440,12 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 			}
 			engine.ScratchInto(k.g, &next, &cur)
 			if k.speed != nil {
-				events, err = k.speed.Step(&next, who, cmd, src, events[:0])
+				events, err = k.speed.Step(&next, who, cmd, from, events[:0])
 			} else {
-				events, err = engine.Step(k.g, &next, who, cmd, src, events[:0])
+				events, err = engine.Step(k.g, &next, who, cmd, from, events[:0])
+			}
+			if err == nil && first != nil && fixed.wrong {
+				err = k.drewOther(choice[C]{who: who, cmd: cmd})
 			}
 			if err != nil {
 				if steps == 0 {
@@ -461,6 +472,9 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 			if who, cmd, err = answer(); err != nil {
 				return err
 			}
+		}
+		if over && first != nil && fixed.pos < len(first) {
+			return k.drewOther(*st.ch)
 		}
 		if !over {
 			continue

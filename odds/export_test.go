@@ -14,3 +14,8 @@ func Unfolded(o Options) Options {
 	o.unfolded = true
 	return o
 }
+
+// ExactPart returns the report of the exact part of an estimate of what
+// an enumeration left (Estimate.Exact), nil for a whole estimate or
+// exact odds.
+func ExactPart(r *Report) *Report { return r.exact }

@@ -76,6 +76,9 @@ func (k *calc[S, C, E]) frontier() []start[S, C] {
 			f[len(f)-1].ch = rest
 		}
 	}
+	for _, b := range k.big {
+		f = append(f, start[S, C]{n: b.n, ch: &b.ch})
+	}
 	return append(f, k.deferred()...)
 }
 

@@ -538,7 +538,14 @@ type calc[S, C, E any] struct {
 	// deep, once set, holds the situations left for a later pass once
 	// run goes by probability (see deep.go).
 	deep *deferral[S]
-	sp   *spend // the budget, shared by the options of All
+	// splits are the choices the rest of a decision split by its dice
+	// becomes, for the caller of resolve to put in its place (see
+	// split.go).
+	splits []choice[C]
+	// big are the decisions probed far past the budget, left to the
+	// frontier while the rest is resolved (proceed).
+	big []gathered[S, C]
+	sp  *spend // the budget, shared by the options of All
 }
 
 // node is a situation the resolution reaches with some probability: the
@@ -608,6 +615,10 @@ type choice[C any] struct {
 	who string
 	cmd C
 	p   prob
+	// first, when not nil, are the classes of the first dice the
+	// command's paths take as given: one part of a decision split by its
+	// dice (see split.go), p including their probability.
+	first []fixedDraw
 }
 
 // gather files answer ch of node n to be resolved once the level's
@@ -658,6 +669,7 @@ func (k *calc[S, C, E]) reset() {
 	k.answers, k.answerOrder = map[answerKey]*answer{}, nil
 	k.limits = nil
 	k.deep = nil
+	k.big = nil
 	k.gathered = k.gathered[:0]
 	clear(k.gatheredAt)
 }
@@ -806,6 +818,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	b = append(b, ch.who...)
 	b = append(b, '\x1f')
 	b = append(b, k.g.FormatCommand(ch.cmd)...)
+	b = appendFixed(b, ch.first)
 	b = append(b, '\x1f')
 	if n.key != "" {
 		b = append(b, n.key...)
@@ -827,7 +840,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		return nil
 	}
 	if k.tooBig(n, ch, weight, budget, memoKey) {
-		return errOverPaths
+		// Left to the frontier, and the rest resolved (proceed).
+		k.big = append(k.big, gathered[S, C]{n: n, ch: ch})
+		return nil
 	}
 	// Which paths a budget that runs out leaves out depends on the order
 	// they run in. On one worker they run in order, and a partial answer
@@ -835,7 +850,13 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	// counted here, and a decision that does not fit in what is left of
 	// the budget stops when it is spent, rather than be run again in
 	// order: it is then left out whole, or estimated (Fallback).
-	counted := k.opts.Fallback || k.opts.Workers > 1
+	//
+	// On one worker, a computation that falls back keeps the paths run
+	// and splits what is left by its dice (split.go), the trail of the
+	// last path run saying where it stopped.
+	splits := k.opts.Fallback && k.opts.Workers <= 1
+	counted := k.opts.Fallback && !splits || k.opts.Workers > 1
+	var tr *trail
 	var ran atomic.Int64
 	maxPaths := budget
 	if counted {
@@ -870,7 +891,20 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		if k.forgets {
 			ps = &pausing[C]{}
 		}
+		var fixed *fixedSource
+		if ch.first != nil {
+			fixed = &fixedSource{every: k.opts.EveryValue}
+		}
+		if splits {
+			tr = &trail{every: k.opts.EveryValue, pools: k.opts.pools}
+		}
 		return func(src dice.Source) (*leaf[S], error) {
+			if tr != nil {
+				src = tr.on(src)
+			}
+			if fixed != nil {
+				src = fixed.on(src, ch.first)
+			}
 			if ps != nil {
 				src = ps.on(src)
 			}
@@ -900,6 +934,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			if err != nil {
 				return nil, err
 			}
+			if fixed != nil && (fixed.wrong || fixed.pos < len(ch.first)) {
+				return nil, k.drewOther(ch)
+			}
 			var rest *choice[C]
 			if ps != nil && ps.paused {
 				rest = &ps.rest
@@ -907,7 +944,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			}
 			return k.file(l, n, &l.after, said, rest), nil
 		}
-	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws, Partial: true, EveryValue: k.opts.EveryValue, Pools: k.opts.pools})
+	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws - len(ch.first), Partial: true, EveryValue: k.opts.EveryValue, Pools: k.opts.pools})
 	if errors.Is(err, errOverPaths) {
 		// The decision's count ran the whole budget out.
 		k.paths += budget
@@ -924,7 +961,19 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		return fmt.Errorf("%s's answer %q to a prompt met on the way: %w", ch.who, k.g.FormatCommand(ch.cmd), err)
 	}
 	k.paths += en.Paths
-	k.leaveOut(k.reasons.budget, weight.mul(probOf(en.Unexplored)))
+	split := false
+	if splits && en.Unexplored.Sign() > 0 {
+		// Out of the budget in the middle of the decision: what it ran is
+		// kept, and the rest split by its dice.
+		parts, cut, ok := k.rest(ch, tr, k.opts.MaxDraws-len(ch.first), en.Unexplored)
+		if !ok {
+			return errOverPaths
+		}
+		k.splits, split = parts, true
+		k.leaveOut(k.reasons.draws, weight.mul(cut))
+	} else {
+		k.leaveOut(k.reasons.budget, weight.mul(probOf(en.Unexplored)))
+	}
 	k.leaveOut(k.reasons.draws, weight.mul(probOf(en.Truncated)))
 	if en.Unexplored.Sign() == 0 {
 		k.memo.keep(memoKey, en)
@@ -957,6 +1006,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		e.next.p = w
 		k.next[e.key] = e.next
 		k.nextOrder = append(k.nextOrder, e.key)
+	}
+	if split {
+		return errSplit
 	}
 	return nil
 }

@@ -136,13 +136,15 @@ const probedWeight = 1.0 / 32
 // tooBig reports whether the decision ch from n, of probability weight,
 // is probed at more than probeMargin times the budget left, in a
 // computation that falls back (Options.Fallback; the command itself is
-// probed by Of). It is then left to the frontier at once (in All's first
-// round, the option waits), rather than spending the budget on paths
-// thrown away when it runs out in the middle of the decision. The probe
-// is seeded from the decision's memo key, so that the same decision is
-// probed alike every time.
+// probed by Of). It is then left to the frontier at once, and the other
+// decisions resolved without it (proceed; in All's first round, the
+// option then waits), rather than spending the budget on it first. A
+// decision of less than probedWeight, and a part of one split by its
+// dice (split.go), is not probed. The probe is seeded from the
+// decision's memo key, so that the same decision is probed alike every
+// time.
 func (k *calc[S, C, E]) tooBig(n *node[S], ch choice[C], weight prob, budget int, memoKey string) bool {
-	if !k.opts.Fallback || n.steps == 0 || weight.float() < probedWeight {
+	if !k.opts.Fallback || n.steps == 0 || ch.first != nil || weight.float() < probedWeight {
 		return false
 	}
 	h := fnv.New64a()

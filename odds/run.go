@@ -1,5 +1,7 @@
 package odds
 
+import "slices"
+
 // run resolves actor's command c from state s, level by level: the command,
 // then the prompts it leads to, then the prompts those lead to. When it
 // stops on an error, k.at says where, so that proceed may go on from
@@ -29,8 +31,23 @@ type cursor[S, C any] struct {
 	g         int
 }
 
-// proceed resolves from where k.at says, to the end or an error.
+// proceed resolves from where k.at says, to the end or an error. The
+// decisions probed far past the budget (tooBig) are put off (k.big), and
+// the rest resolved without them: they are then left to the frontier,
+// and proceed stops as past the budget.
 func (k *calc[S, C, E]) proceed() error {
+	if err := k.levels(); err != nil {
+		return err
+	}
+	if len(k.big) > 0 {
+		return errOverPaths
+	}
+	return nil
+}
+
+// levels resolves level by level from where k.at says, to the end or an
+// error, putting off the decisions too big (k.big).
+func (k *calc[S, C, E]) levels() error {
 	at := &k.at
 	// A level may be empty with answers still to resolve, where run went
 	// on by probability (deep.go).
@@ -68,7 +85,11 @@ func (k *calc[S, C, E]) proceed() error {
 					k.gather(n, ch)
 					continue
 				}
-				if err := k.resolve(n, ch); err != nil {
+				if err := k.resolve(n, ch); err == errSplit {
+					// Its parts in its place, resolved next.
+					at.choices = slices.Replace(at.choices, at.j, at.j+1, k.splits...)
+					at.j--
+				} else if err != nil {
 					return err
 				}
 			}
@@ -78,7 +99,14 @@ func (k *calc[S, C, E]) proceed() error {
 		at.resolving = true
 		for ; at.g < len(k.gathered); at.g++ {
 			g := k.gathered[at.g]
-			if err := k.resolve(g.n, g.ch); err != nil {
+			if err := k.resolve(g.n, g.ch); err == errSplit {
+				parts := make([]gathered[S, C], len(k.splits))
+				for i, ch := range k.splits {
+					parts[i] = gathered[S, C]{n: g.n, ch: ch}
+				}
+				k.gathered = slices.Replace(k.gathered, at.g, at.g+1, parts...)
+				at.g--
+			} else if err != nil {
 				return err
 			}
 		}

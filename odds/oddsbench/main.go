@@ -176,8 +176,10 @@ type prompt struct {
 	fine      int
 	// estimated are the estimated options' commands, with why.
 	estimated []string
-	paths     int
-	samples   int
+	// nothing counts the estimated options with nothing exact.
+	nothing int
+	paths   int
+	samples int
 }
 
 // results are the prompts met, by ruleset.
@@ -231,6 +233,9 @@ func (b *bench) walk(progress io.Writer, c config) (*results, error) {
 						if h.Report.Estimate != nil {
 							pr.samples += h.Report.Estimate.Samples
 							e := h.Report.Estimate
+							if e.Exact == 0 {
+								pr.nothing++
+							}
 							pr.estimated = append(pr.estimated, fmt.Sprintf("%s: %s (%.0f%% exact, %d samples)", h.Command, e.Reason, 100*e.Exact, e.Samples))
 							for _, x := range []float64{half(h.Report.Interval(h.Hit)), half(h.Report.Interval(h.Down))} {
 								pr.margin = math.Max(pr.margin, x)
@@ -290,11 +295,12 @@ func (r *results) write(w io.Writer, c config) {
 	}
 	row(tw, "all", all)
 	tw.Flush()
-	paths, samples := 0, 0
+	paths, samples, estimated, nothing := 0, 0, 0, 0
 	for _, p := range all {
 		paths, samples = paths+p.paths, samples+p.samples
+		estimated, nothing = estimated+p.statuses[odds.Estimated], nothing+p.nothing
 	}
-	fmt.Fprintf(w, "\nin all %d dice paths and %d resolutions of estimates\n", paths, samples)
+	fmt.Fprintf(w, "\nin all %d dice paths and %d resolutions of estimates; %d options estimated, %d of them with nothing exact\n", paths, samples, estimated, nothing)
 	var slow []prompt
 	for _, p := range all {
 		if p.cpu > c.slow {
