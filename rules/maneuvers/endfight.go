@@ -7,7 +7,9 @@ import (
 )
 
 // EndFight is the GM's declaration that the fight is over (R38): a draw,
-// or won by Winner, a side, when the others have fled (§6.10).
+// or won by Winner, a side, when the others have fled (§6.10). Once the
+// fight is decided (the aftermath option's time after it), it closes the
+// encounter as Done does, keeping the decision; a Winner is refused then.
 type EndFight struct {
 	Winner string `json:"winner,omitempty"`
 }

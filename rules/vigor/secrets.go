@@ -27,7 +27,8 @@ import (
 //     nothing; the GM's ruling on its escape does not name it.
 //
 // What it does while an attack names it, as attacker or target, is in the
-// open for that attack's length. The prompts of the others hold no secret:
+// open for that attack's length; where it stands is not, until its own
+// attack roll reveals it (an attack guessed at it reveals nothing, A14). The prompts of the others hold no secret:
 // the rules offer nobody an option aimed at a foe hidden from them (see
 // actOptions), and a hidden creature gives its enemies no opening (see
 // mayTakeOpening).
@@ -37,10 +38,12 @@ var _ engine.Secrets[State, Command, Event] = Rules{}
 // hiddenQuestion is the question a prompt hidden from its viewer shows.
 const hiddenQuestion = "the GM plays what is hidden from you"
 
-// hiddenFrom reports whether creature id is hidden from viewer v in state
-// s: it is hidden, v plays a creature of another side (or one the fight
-// does not have), and no attack being resolved names it.
-func hiddenFrom(s *State, id string, v engine.Viewer) bool {
+// unseenBy reports whether creature id is hidden from viewer v's sight in
+// state s: it is hidden and v plays a creature of another side (or one
+// the fight does not have). Where it stands stays out of v's view even
+// while an attack names it: an attack guessed at it (A14) finds it or
+// not, but only its own attack roll reveals it.
+func unseenBy(s *State, id string, v engine.Viewer) bool {
 	if v.GM || v.Combatant == "" || id == "" || id == v.Combatant {
 		return false
 	}
@@ -48,7 +51,14 @@ func hiddenFrom(s *State, id string, v engine.Viewer) bool {
 	if c == nil || !c.Hidden {
 		return false
 	}
-	if me := s.Combatant(v.Combatant); me != nil && me.Side == c.Side {
+	me := s.Combatant(v.Combatant)
+	return me == nil || me.Side != c.Side
+}
+
+// hiddenFrom reports whether what creature id does is hidden from viewer
+// v in state s: it is unseen by v and no attack being resolved names it.
+func hiddenFrom(s *State, id string, v engine.Viewer) bool {
+	if !unseenBy(s, id, v) {
 		return false
 	}
 	if d := s.Declared; d != nil && (d.Attacker == id || d.Target == id) {
@@ -61,8 +71,10 @@ func hiddenFrom(s *State, id string, v engine.Viewer) bool {
 }
 
 // ViewInto makes *dst the state as v may see it: the creatures hidden from
-// v unseen, left out of those an opening is offered to, and where one
-// escapes to unsaid. The copy
+// v unseen, nowhere (also while an attack names one: then only what it
+// has readied, carries over or defends with is in the open, as that
+// attack's prompts and log show it), left out of those an opening is
+// offered to, and where one escapes to unsaid. The copy
 // reuses dst's memory (copyInto's, and its own copies of the off-hand
 // attacks a pending attack carries); what the rules never change (stat
 // blocks' weapons, skills, abilities, the scene) it shares with s.
@@ -79,9 +91,12 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	}
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
+		if !unseenBy(s, c.ID, v) {
+			continue
+		}
+		c.Unseen = true
+		c.X, c.Y = 0, 0
 		if hiddenFrom(s, c.ID, v) {
-			c.Unseen = true
-			c.X, c.Y = 0, 0
 			c.Ready, c.Carry, c.Defending = Readied{}, Carry{}, false
 		}
 	}

@@ -372,7 +372,7 @@ var phrases = []struct{ from, to string }{
 	{"move to", "move"}, {"jump to", "jump"}, {"dismount to", "dismount"}, {"drag to", "drag"}, {"push to", "push"},
 	{"escape the grapple", "escape"}, {"escape grapple", "escape"}, {"escape the pin", "escape"}, {"escape pin", "escape"},
 	{"stabilise", "stabilize"}, {"short rest", "rest short"}, {"long rest", "rest long"},
-	{"ready an attack", "ready"}, {"ready attack", "ready"}, {"ready an action", "ready"},
+	{"ready an attack", "ready"}, {"ready an action", "ready"},
 	{"roll initiative", "initiative"}, {"high jump", "jump high"},
 	{"take readied action", "trigger"}, {"take the readied action", "trigger"},
 }
