@@ -19,9 +19,9 @@ import (
 // it (a nil *hotMemory, whose arenas are nil), so the commands and events
 // a table logs are values of their own.
 type hotMemory struct {
-	// moves holds the commands of the last Moves, events the events of
-	// the last Step and their dice.
-	moves, events engine.Arena
+	// Hot holds the commands of the last Moves and the events of the
+	// last Step, with what they carry.
+	engine.Hot
 	// moveSquares holds the squares of the last Moves' commands: their
 	// paths, and the square a Destination names.
 	moveSquares []Square
@@ -92,28 +92,15 @@ func (h *hotMemory) search() *searchMemory {
 	return &h.searchMemory
 }
 
-// arena is where a Step's events go: h's event arena, or nil (memory of
-// their own) for the table's path.
-func (h *hotMemory) arena() *engine.Arena {
-	if h == nil {
-		return nil
-	}
-	return &h.events
-}
-
-// moveArena is where a prompt's commands go: h's arena of moves, or nil
-// for a prompt people read.
-func (h *hotMemory) moveArena() *engine.Arena {
-	if h == nil {
-		return nil
-	}
-	return &h.moves
-}
+// arena is where a Step's events go, moveArena a prompt's commands (see
+// engine.Hot): nil on the table's path, values of their own.
+func (h *hotMemory) arena() *engine.Arena     { return engine.EventArena(h) }
+func (h *hotMemory) moveArena() *engine.Arena { return engine.MoveArena(h) }
 
 // resetCommands frees the commands of the last Moves, the squares they
 // carry and what it proved of them.
 func (h *hotMemory) resetCommands() {
-	h.moves.Reset()
+	engine.MoveArena(h).Reset()
 	h.moveSquares = h.moveSquares[:0]
 	h.proofs = h.proofs[:0]
 }
@@ -169,7 +156,7 @@ func (d *decider) proof(c Command) int {
 
 // resetEvents frees the events of the last Step and what they carry.
 func (h *hotMemory) resetEvents() {
-	h.events.Reset()
+	engine.EventArena(h).Reset()
 	h.stepSquares = h.stepSquares[:0]
 	h.stepIDs = h.stepIDs[:0]
 	h.stepChoices = h.stepChoices[:0]

@@ -15,9 +15,9 @@ import (
 // and Evolve, the table's path, never use it (a nil *hotMemory, whose
 // arenas are nil), so what a table logs are values of their own.
 type hotMemory struct {
-	// moves holds the commands of the last Moves, events the events of
-	// the last Step.
-	moves, events engine.Arena
+	// Hot holds the commands of the last Moves and the events of the
+	// last Step, with what they carry.
+	engine.Hot
 
 	// The buffers the last Step's events share, from the start of the
 	// next: ints the dice of their rolls (appended as they fall, bursts
@@ -55,27 +55,14 @@ func (s *State) hotMemory() *hotMemory {
 	return s.hot
 }
 
-// arena is where a Step's events go: h's event arena, or nil (memory of
-// their own) for the table's path.
-func (h *hotMemory) arena() *engine.Arena {
-	if h == nil {
-		return nil
-	}
-	return &h.events
-}
-
-// moveArena is where a prompt's commands go: h's arena of moves, or nil
-// for a prompt people read.
-func (h *hotMemory) moveArena() *engine.Arena {
-	if h == nil {
-		return nil
-	}
-	return &h.moves
-}
+// arena is where a Step's events go, moveArena a prompt's commands (see
+// engine.Hot): nil on the table's path, values of their own.
+func (h *hotMemory) arena() *engine.Arena     { return engine.EventArena(h) }
+func (h *hotMemory) moveArena() *engine.Arena { return engine.MoveArena(h) }
 
 // resetEvents frees the events of the last Step and their buffers.
 func (h *hotMemory) resetEvents() {
-	h.events.Reset()
+	engine.EventArena(h).Reset()
 	h.ints, h.strs, h.recoveries = h.ints[:0], h.strs[:0], h.recoveries[:0]
 }
 

@@ -68,7 +68,7 @@ func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 // or labels, reusing p's memory.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
-	h.moves.Reset()
+	engine.MoveArena(h).Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0]}
 	writePrompt(s, &prompter{p: p, hot: h})
 }
