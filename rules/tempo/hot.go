@@ -22,15 +22,6 @@ type hotMemory struct {
 	// Hot holds the commands of the last Moves and the events of the
 	// last Step, with what they carry.
 	engine.Hot
-	// moveSquares holds the squares of the last Moves' commands: their
-	// paths, and the square a Destination names.
-	moveSquares []Square
-
-	// The last Step's events' squares (their paths, and the square a
-	// Chose names), ids and choices.
-	stepSquares []Square
-	stepIDs     []string
-	stepChoices []Choice
 	// partners is where finishExchange lists a combatant's grapple
 	// partners that are still standing, before dispose keeps them.
 	partners []string
@@ -101,7 +92,6 @@ func (h *hotMemory) moveArena() *engine.Arena { return engine.MoveArena(h) }
 // carry and what it proved of them.
 func (h *hotMemory) resetCommands() {
 	engine.MoveArena(h).Reset()
-	h.moveSquares = h.moveSquares[:0]
 	h.proofs = h.proofs[:0]
 }
 
@@ -154,14 +144,6 @@ func (d *decider) proof(c Command) int {
 	return -1
 }
 
-// resetEvents frees the events of the last Step and what they carry.
-func (h *hotMemory) resetEvents() {
-	engine.EventArena(h).Reset()
-	h.stepSquares = h.stepSquares[:0]
-	h.stepIDs = h.stepIDs[:0]
-	h.stepChoices = h.stepChoices[:0]
-}
-
 // keep returns a copy of xs for an event or command to hold: in mem (hot
 // memory, valid until its reset) when mem is set, else a slice of its
 // own; nil stays nil.
@@ -192,13 +174,25 @@ func keepSquare(mem *[]Square, q Square) *Square {
 	return &(*mem)[len(*mem)-1]
 }
 
-// stepMemory returns the memory of h where an event's squares, ids and
-// choices go, nil each when h is nil.
+// The slots of the arenas for what events and commands carry: an event's
+// squares (their paths, and the square a Chose names), ids and choices,
+// and the squares of a command (their paths, and the square a
+// Destination names).
+var (
+	stepSquareMem = engine.AddScratch[Square](events)
+	stepIDMem     = engine.AddScratch[string](events)
+	stepChoiceMem = engine.AddScratch[Choice](events)
+	moveSquareMem = engine.AddScratch[Square](commands)
+)
+
+// stepMemory returns the buffers of h's events arena where an event's
+// squares, ids and choices go, nil each when h is nil.
 func (h *hotMemory) stepMemory() (squares *[]Square, ids *[]string, choices *[]Choice) {
 	if h == nil {
 		return nil, nil, nil
 	}
-	return &h.stepSquares, &h.stepIDs, &h.stepChoices
+	a := h.arena()
+	return engine.Buffer(a, stepSquareMem), engine.Buffer(a, stepIDMem), engine.Buffer(a, stepChoiceMem)
 }
 
 // newExchange returns the exchange of a state Step changes, emptied, its
@@ -319,5 +313,5 @@ func (h *hotMemory) squares() *[]Square {
 	if h == nil {
 		return nil
 	}
-	return &h.moveSquares
+	return engine.Buffer(h.moveArena(), moveSquareMem)
 }

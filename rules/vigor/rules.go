@@ -38,7 +38,7 @@ func (r Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Eve
 // and appends them to events. On a refusal s may be left half changed.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
 	h := s.hotMemory()
-	h.resetEvents()
+	engine.EventArena(h).Reset()
 	return decide(s, actor, c, src, h, events)
 }
 
