@@ -197,37 +197,26 @@ func (a *Arena) Reset() {
 // Hot is the memory a state reuses decision after decision on the hot
 // path: the arena of the commands its last Moves listed and the arena of
 // the events its last Step emitted (and what they carry). A ruleset's hot
-// memory embeds it, and reaches the arenas with MoveArena and EventArena, nil on
-// the table's path (a nil hot memory).
+// memory embeds it. Its methods are nil-safe: a nil *Hot is the table's
+// path, whose arenas are nil.
 type Hot struct {
 	moves, events Arena
 }
 
-// hot returns h: it makes a type that embeds Hot a HotMemory.
-func (h *Hot) hot() *Hot { return h }
-
-// HotMemory is a pointer to a ruleset's hot memory, a struct that embeds
-// Hot.
-type HotMemory[M any] interface {
-	*M
-	hot() *Hot
-}
-
-// EventArena returns where a Step's events go: the events arena of hot
-// memory h, or nil, values of their own, when h is nil (the table's
-// path).
-func EventArena[M any, H HotMemory[M]](h H) *Arena {
+// Events returns where a Step's events go: h's events arena, or nil
+// (values of their own) when h is nil, on the table's path.
+func (h *Hot) Events() *Arena {
 	if h == nil {
 		return nil
 	}
-	return &h.hot().events
+	return &h.events
 }
 
-// MoveArena returns where a prompt's commands go: the moves arena of hot
-// memory h, or nil when h is nil (a prompt people read).
-func MoveArena[M any, H HotMemory[M]](h H) *Arena {
+// Moves returns where a prompt's commands go: h's moves arena, or nil
+// when h is nil, for a prompt people read.
+func (h *Hot) Moves() *Arena {
 	if h == nil {
 		return nil
 	}
-	return &h.hot().moves
+	return &h.moves
 }

@@ -43,10 +43,18 @@ func (s *State) hotMemory() *hotMemory {
 	return s.hot
 }
 
-// arena is where a Step's events go, moveArena a prompt's commands (see
-// engine.Hot): nil on the table's path, values of their own.
-func (h *hotMemory) arena() *engine.Arena     { return engine.EventArena(h) }
-func (h *hotMemory) moveArena() *engine.Arena { return engine.MoveArena(h) }
+// arenas returns h's arenas (see engine.Hot): nil on the table's path
+// (h nil), whose values are memory of their own.
+func (h *hotMemory) arenas() *engine.Hot {
+	if h == nil {
+		return nil
+	}
+	return &h.Hot
+}
+
+// arena is where a Step's events go, moveArena a prompt's commands.
+func (h *hotMemory) arena() *engine.Arena     { return h.arenas().Events() }
+func (h *hotMemory) moveArena() *engine.Arena { return h.arenas().Moves() }
 
 // The slots of the events arena for what events carry: the reactors a
 // move or cast provokes, the turn order a round starts with, and the test

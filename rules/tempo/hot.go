@@ -83,15 +83,23 @@ func (h *hotMemory) search() *searchMemory {
 	return &h.searchMemory
 }
 
-// arena is where a Step's events go, moveArena a prompt's commands (see
-// engine.Hot): nil on the table's path, values of their own.
-func (h *hotMemory) arena() *engine.Arena     { return engine.EventArena(h) }
-func (h *hotMemory) moveArena() *engine.Arena { return engine.MoveArena(h) }
+// arenas returns h's arenas (see engine.Hot): nil on the table's path
+// (h nil), whose values are memory of their own.
+func (h *hotMemory) arenas() *engine.Hot {
+	if h == nil {
+		return nil
+	}
+	return &h.Hot
+}
+
+// arena is where a Step's events go, moveArena a prompt's commands.
+func (h *hotMemory) arena() *engine.Arena     { return h.arenas().Events() }
+func (h *hotMemory) moveArena() *engine.Arena { return h.arenas().Moves() }
 
 // resetCommands frees the commands of the last Moves, the squares they
 // carry and what it proved of them.
 func (h *hotMemory) resetCommands() {
-	engine.MoveArena(h).Reset()
+	h.Moves().Reset()
 	h.proofs = h.proofs[:0]
 }
 

@@ -40,9 +40,17 @@ func (s *State) hotMemory() *hotMemory {
 	return s.hot
 }
 
-// arena is where a Step's events go (see engine.Hot): nil on the table's
-// path, values of their own.
-func (h *hotMemory) arena() *engine.Arena { return engine.EventArena(h) }
+// arenas returns h's arenas (see engine.Hot): nil on the table's path
+// (h nil), whose values are memory of their own.
+func (h *hotMemory) arenas() *engine.Hot {
+	if h == nil {
+		return nil
+	}
+	return &h.Hot
+}
+
+// arena is where a Step's events go.
+func (h *hotMemory) arena() *engine.Arena { return h.arenas().Events() }
 
 // placeOff copies an action out of turn into the hot memory.
 func (h *hotMemory) placeOff(o OffTurn) *OffTurn {
