@@ -149,3 +149,50 @@ func BenchmarkArena(b *testing.B) {
 		engine.New(&a, hit, hitEvent{Who: "bo"})
 	}
 }
+
+func TestArenaScratchAndLists(t *testing.T) {
+	k, hit, _ := testKinds()
+	names := engine.AddScratch[string](k)
+	if names.Name() != "" || strings.Join(k.Names(), ",") != "hit,miss" {
+		t.Errorf("a scratch slot has a kind: %q, %v", names.Name(), k.Names())
+	}
+	// Another table's kinds share slot numbers: one arena keeps both.
+	other := engine.NewKinds[testEvent]("other event")
+	otherHit := engine.Add[hitEvent](other, "hit")
+	var a engine.Arena
+	x := engine.New(&a, hit, hitEvent{Who: "ann"})
+	y := engine.New(&a, otherHit, hitEvent{Who: "bo"})
+	if x == y || x.Who != "ann" || y.Who != "bo" {
+		t.Errorf("two tables' values: %+v %+v", *x, *y)
+	}
+	// The zero Kind is no table's: memory of its own.
+	if z := engine.New(&a, engine.Kind[hitEvent]{}, hitEvent{Who: "cy"}); z == x || z.Who != "cy" {
+		t.Errorf("the zero Kind's value: %+v", *z)
+	}
+	ids := engine.Slice(&a, names, []string{"ann", "bo"})
+	more := engine.Slice(&a, names, []string{"cy"})
+	if strings.Join(ids, ",") != "ann,bo" || cap(ids) != 2 || more[0] != "cy" {
+		t.Errorf("lists: %v %v", ids, more)
+	}
+	if engine.Slice(&a, names, nil) != nil {
+		t.Error("nil did not stay nil")
+	}
+	dice := a.IntBuffer()
+	start := len(*dice)
+	*dice = append(*dice, 6, 6, 2)
+	rolled := (*dice)[start:len(*dice):len(*dice)]
+	if len(rolled) != 3 || rolled[2] != 2 {
+		t.Errorf("dice: %v", rolled)
+	}
+	a.Reset()
+	if b := engine.Buffer(&a, names); len(*b) != 0 || len(*a.IntBuffer()) != 0 {
+		t.Errorf("after Reset: %v, %v", *b, *a.IntBuffer())
+	}
+	var h *engine.Hot
+	if h.Events() != nil || h.Moves() != nil {
+		t.Error("a nil Hot has arenas")
+	}
+	if got := engine.Slice(h.Events(), names, []string{"ann"}); len(got) != 1 {
+		t.Errorf("the table's path: %v", got)
+	}
+}

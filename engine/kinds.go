@@ -23,7 +23,10 @@ import (
 // commands and among its events. Kinds are append-only: a kind that was
 // ever saved is never renamed or given to another type.
 type Kinds[I any] struct {
-	what  string
+	what string
+	// tab is the table's identity in an Arena, and slots counts the
+	// slots it has given out.
+	tab   *kindsTable
 	make  map[string]func() I
 	names []string
 	// kinds names the kind of each type added, by the type of its values
@@ -31,17 +34,27 @@ type Kinds[I any] struct {
 	kinds map[reflect.Type]string
 }
 
+// kindsTable is what a Kind knows of its table: which it is, for an Arena to
+// tell its slots from another table's.
+type kindsTable struct {
+	slots int32
+}
+
 // NewKinds starts a table whose values errors call what ("reference
 // event").
 func NewKinds[I any](what string) *Kinds[I] {
-	return &Kinds[I]{what: what, make: map[string]func() I{}, kinds: map[reflect.Type]string{}}
+	return &Kinds[I]{what: what, tab: new(kindsTable), make: map[string]func() I{}, kinds: map[reflect.Type]string{}}
 }
 
 // Kind is one type of a Kinds table: its kind string, and where an Arena
 // keeps values of the type (see New).
 type Kind[T any] struct {
 	name string
-	slot int32
+	// table and slot are where an Arena keeps values of the type: the
+	// slot-th of the table's, counted from 1 (0 is the zero Kind's,
+	// which has no slot).
+	table *kindsTable
+	slot  int32
 }
 
 // Name returns the kind string the type was added under.
@@ -63,11 +76,25 @@ func Add[T, I any](k *Kinds[I], name string) Kind[T] {
 	if err := CheckKind(name); err != nil {
 		panic(fmt.Sprintf("engine.Add: %s: %v", k.what, err))
 	}
-	slot := int32(len(k.names))
 	k.make[name] = func() I { return any(new(T)).(I) }
 	k.names = append(k.names, name)
 	k.kinds[reflect.TypeFor[*T]()] = name
-	return Kind[T]{name: name, slot: slot}
+	return scratch[T](k.tab, name)
+}
+
+// AddScratch gives T a slot in table k's memory without a kind: the
+// Kind of values the table's values carry but that are never written on
+// their own, such as the lists or the nested values of an event, for
+// New, Slice and Buffer to make in an Arena. Its Name is "". Like Add,
+// it is called when the package is initialised.
+func AddScratch[T, I any](k *Kinds[I]) Kind[T] {
+	return scratch[T](k.tab, "")
+}
+
+// scratch gives T the table's next slot.
+func scratch[T any](t *kindsTable, name string) Kind[T] {
+	t.slots++
+	return Kind[T]{name: name, table: t, slot: t.slots}
 }
 
 // Kind returns v's kind, the name its type was added under; "" for nil or

@@ -12,9 +12,9 @@ import "fray/engine"
 // commands it logs are values of their own (a nil *hotMemory, whose
 // arenas are nil).
 type hotMemory struct {
-	// moves holds the commands of the last Moves, events the events of
-	// the current Step and their dice (see engine.Arena).
-	moves, events engine.Arena
+	// Hot holds the commands of the last Moves and the events of the
+	// last Step, with what they carry.
+	engine.Hot
 	// run is the run of the current Step.
 	run run
 	// pending and declared are where a state with hot memory keeps its
@@ -66,20 +66,15 @@ func (h *hotMemory) keptOrder(order []int) []int {
 	return h.stateOrder
 }
 
-// arena is where a Step's events go: h's event arena, or nil (memory of
-// their own) for the table's path.
-func (h *hotMemory) arena() *engine.Arena {
+// arenas returns h's arenas (see engine.Hot): nil on the table's path
+// (h nil), whose values are memory of their own.
+func (h *hotMemory) arenas() *engine.Hot {
 	if h == nil {
 		return nil
 	}
-	return &h.events
+	return &h.Hot
 }
 
-// moveArena is where a prompt's commands go: h's arena of moves, or nil
-// for a prompt people read.
-func (h *hotMemory) moveArena() *engine.Arena {
-	if h == nil {
-		return nil
-	}
-	return &h.moves
-}
+// arena is where a Step's events go, moveArena a prompt's commands.
+func (h *hotMemory) arena() *engine.Arena     { return h.arenas().Events() }
+func (h *hotMemory) moveArena() *engine.Arena { return h.arenas().Moves() }

@@ -27,7 +27,7 @@ type prompter struct {
 // commands of the state's hot memory.
 func leanPrompter(s *State, p *engine.Prompt[Command]) prompter {
 	h := s.hotMemory()
-	h.moves.Reset()
+	h.Moves().Reset()
 	h.strikes = h.strikes[:0]
 	h.forgetListed()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}

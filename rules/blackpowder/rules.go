@@ -159,7 +159,7 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 		return nil, engine.Errorf(engine.NotAllowedNow, "the fight is over")
 	}
 	h := s.hotMemory()
-	h.events.Reset()
+	h.Events().Reset()
 	h.reactions = h.reactions[:0]
 	r := &h.run
 	*r = run{s: s, src: src, events: events, hot: h, proved: h.listedState == s}

@@ -8,24 +8,17 @@ import (
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves, Step, ScratchInto,
-// ViewInto): the commands Moves lists and the events Step emits, each in
-// an engine.Arena, the slices those events carry, and the pending roll,
+// ViewInto): the commands Moves lists and the events Step emits, with
+// what they carry, each in an engine.Arena, and the pending roll,
 // trigger, contest and turn order of a state that Step changes. It belongs
 // to one state value: Clone leaves it behind, ScratchInto keeps the
 // destination's own, and it is no part of the fight or its JSON. Decide
 // and the table's Evolve never use it (a nil *hotMemory, whose arenas are
 // nil), so the commands and events a table logs are values of their own.
 type hotMemory struct {
-	// moves holds the commands of the last Moves, events the events of
-	// the last Step and their dice.
-	moves, events engine.Arena
-	// The last Step's events' other slices and tests: the reactors a move
-	// or cast provokes, the turn order a round starts with, and the test
-	// a maneuver's resolution carries.
-	provoked []Provoked
-	strs     []string
-	tests    []TestRoll
-
+	// Hot holds the commands of the last Moves and the events of the
+	// last Step, with what they carry.
+	engine.Hot
 	// The state's own pending roll, trigger, contest and reaction window,
 	// and turn order, when Step changes them (see keep).
 	roll           Roll
@@ -50,32 +43,27 @@ func (s *State) hotMemory() *hotMemory {
 	return s.hot
 }
 
-// arena is where a Step's events go: h's event arena, or nil (memory of
-// their own) for the table's path.
-func (h *hotMemory) arena() *engine.Arena {
+// arenas returns h's arenas (see engine.Hot): nil on the table's path
+// (h nil), whose values are memory of their own.
+func (h *hotMemory) arenas() *engine.Hot {
 	if h == nil {
 		return nil
 	}
-	return &h.events
+	return &h.Hot
 }
 
-// moveArena is where a prompt's commands go: h's arena of moves, or nil
-// for a prompt people read.
-func (h *hotMemory) moveArena() *engine.Arena {
-	if h == nil {
-		return nil
-	}
-	return &h.moves
-}
+// arena is where a Step's events go, moveArena a prompt's commands.
+func (h *hotMemory) arena() *engine.Arena     { return h.arenas().Events() }
+func (h *hotMemory) moveArena() *engine.Arena { return h.arenas().Moves() }
 
-// resetEvents frees the events of the last Step and the slices they
-// carry.
-func (h *hotMemory) resetEvents() {
-	h.events.Reset()
-	h.provoked = h.provoked[:0]
-	h.strs = h.strs[:0]
-	h.tests = h.tests[:0]
-}
+// The slots of the events arena for what events carry: the reactors a
+// move or cast provokes, the turn order a round starts with, and the test
+// a maneuver's resolution carries.
+var (
+	provokedMem = engine.AddScratch[Provoked](events)
+	stringsMem  = engine.AddScratch[string](events)
+	testMem     = engine.AddScratch[TestRoll](events)
+)
 
 // keep returns a pointer to v for the state to hold: the slot of h that
 // slot picks on Step's path, else memory of its own.
@@ -101,36 +89,19 @@ func keepAll[T any](h *hotMemory, slot func(*hotMemory) *[]T, vs []T) []T {
 	return *p
 }
 
-// eventCopy returns a copy of vs for an event: appended to the buffer of
-// h that buf picks, freed with the events, on Step's path, else memory of
-// its own. The copy is capped, so that appending to it never writes over
-// another's.
-func eventCopy[T any](h *hotMemory, buf func(*hotMemory) *[]T, vs []T) []T {
-	if h == nil {
-		return slices.Clone(vs)
-	}
-	b := buf(h)
-	start := len(*b)
-	*b = append(*b, vs...)
-	return (*b)[start:len(*b):len(*b)]
-}
-
 // hotStrings returns a copy of ids for an event.
 func hotStrings(h *hotMemory, ids []string) []string {
-	return eventCopy(h, func(h *hotMemory) *[]string { return &h.strs }, ids)
+	return engine.Slice(h.arena(), stringsMem, ids)
 }
 
-// hotTest returns a pointer to a copy of t for an event. A test handed
-// out stays as it was when the memory grows: the event holds the old
-// array, which nothing writes again.
+// hotProvoked returns a copy of reactors for an event.
+func hotProvoked(h *hotMemory, reactors []Provoked) []Provoked {
+	return engine.Slice(h.arena(), provokedMem, reactors)
+}
+
+// hotTest returns a pointer to a copy of t for an event.
 func hotTest(h *hotMemory, t TestRoll) *TestRoll {
-	if h == nil {
-		p := new(TestRoll)
-		*p = t
-		return p
-	}
-	h.tests = append(h.tests, t)
-	return &h.tests[len(h.tests)-1]
+	return engine.New(h.arena(), testMem, t)
 }
 
 // keepRoll, keepContest and keepTurns make r, c and turns the state's

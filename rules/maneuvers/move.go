@@ -219,7 +219,7 @@ func (d *decider) provoked(reactors []Provoked) []Provoked {
 	if len(reactors) == 0 {
 		return nil
 	}
-	return eventCopy(d.h, func(h *hotMemory) *[]Provoked { return &h.provoked }, reactors)
+	return hotProvoked(d.h, reactors)
 }
 
 // Move moves in a straight line, with free movement (R08).

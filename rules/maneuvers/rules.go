@@ -63,7 +63,7 @@ func (r Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Eve
 // Step decides like Decide, in place, appending the events to events.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
 	h := s.hotMemory()
-	h.resetEvents()
+	h.Events().Reset()
 	d := decider{s: s, src: src, out: events, h: h}
 	if err := d.decide(actor, c); err != nil {
 		return events, err
@@ -89,7 +89,7 @@ func (Rules) Next(s *State) engine.Prompt[Command] {
 // or labels, reusing p's memory.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
-	h.moves.Reset()
+	h.Moves().Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	writePrompt(s, &prompter{p: p, hot: h})
 }

@@ -11,9 +11,9 @@ import "fray/engine"
 // table's path, never use it (a nil *hotMemory, whose arenas are nil), so
 // the commands and events a table logs are values of their own.
 type hotMemory struct {
-	// moves holds the commands of the last Moves, events the events of
-	// the last Step and their dice.
-	moves, events engine.Arena
+	// Hot holds the commands of the last Moves and the events of the
+	// last Step, with what they carry.
+	engine.Hot
 
 	// blow is the pending blow of a state Step changes, reused attack
 	// after attack.
@@ -30,23 +30,18 @@ func (s *State) hotMemory() *hotMemory {
 	return s.hot
 }
 
-// arena is where a Step's events go: h's event arena, or nil (memory of
-// their own) for the table's path.
-func (h *hotMemory) arena() *engine.Arena {
+// arenas returns h's arenas (see engine.Hot): nil on the table's path
+// (h nil), whose values are memory of their own.
+func (h *hotMemory) arenas() *engine.Hot {
 	if h == nil {
 		return nil
 	}
-	return &h.events
+	return &h.Hot
 }
 
-// moveArena is where a prompt's commands go: h's arena of moves, or nil
-// for a prompt people read.
-func (h *hotMemory) moveArena() *engine.Arena {
-	if h == nil {
-		return nil
-	}
-	return &h.moves
-}
+// arena is where a Step's events go, moveArena a prompt's commands.
+func (h *hotMemory) arena() *engine.Arena     { return h.arenas().Events() }
+func (h *hotMemory) moveArena() *engine.Arena { return h.arenas().Moves() }
 
 // copyInto makes *dst a copy of s reusing dst's memory: its combatants and
 // its hot memory, which it keeps and where its pending blow goes. With ownWeapons the

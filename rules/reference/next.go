@@ -134,7 +134,7 @@ func standing(s *State) (first string, n int) {
 // moves writes the current prompt into *p for a policy; see Rules.Moves.
 func moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
-	h.moves.Reset()
+	h.Moves().Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	writePrompt(s, &prompter{p: p, hot: h})
 }

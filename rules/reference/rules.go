@@ -65,7 +65,7 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 // memory's, valid until the next Step on it.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
 	h := s.hotMemory()
-	h.events.Reset()
+	h.Events().Reset()
 	n := len(events)
 	events, err := decide(s, actor, c, src, h, events)
 	if err != nil {

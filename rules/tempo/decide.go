@@ -49,7 +49,7 @@ func step(s *State, actor string, c Command, src dice.Source, events []Event) ([
 		return nil, err
 	}
 	h := s.hotMemory()
-	h.resetEvents()
+	h.Events().Reset()
 	d := &decider{s: s, src: src, events: events, h: h, work: h.search(), proved: h.listed == s}
 	h.forget()
 	return d.run(c)

@@ -83,7 +83,7 @@ func (d *decider) declare(c *Declare) error {
 			return err
 		}
 	}
-	squares, _, _ := d.h.stepMemory()
+	squares, ids, _ := d.h.stepMemory()
 	decl.Path = keep(squares, decl.Path) // the command's, or the search's
 	var cands []string
 	if d.h == nil {
@@ -92,10 +92,10 @@ func (d *decider) declare(c *Declare) error {
 	} else {
 		d.h.probe = Exchange{Actor: actor.ID, Act: decl}
 		d.s.Exchange = &d.h.probe
-		start := len(d.h.stepIDs)
-		d.h.stepIDs = d.s.candidates(d.h.stepIDs, actor, d.work)
-		if len(d.h.stepIDs) > start {
-			cands = d.h.stepIDs[start:len(d.h.stepIDs):len(d.h.stepIDs)]
+		start := len(*ids)
+		*ids = d.s.candidates(*ids, actor, d.work)
+		if len(*ids) > start {
+			cands = (*ids)[start:len(*ids):len(*ids)]
 		}
 	}
 	d.s.Exchange = nil

@@ -57,11 +57,12 @@ func (d *decider) destination(c *Destination) error {
 		to := *c.To
 		e.To, e.Path = &to, r.path(to)
 	} else {
-		e.To = keepSquare(&d.h.stepSquares, *c.To)
-		start := len(d.h.stepSquares)
-		d.h.stepSquares = r.appendPath(d.h.stepSquares, *c.To)
-		if n := len(d.h.stepSquares); n > start {
-			e.Path = d.h.stepSquares[start:n:n]
+		squares, _, _ := d.h.stepMemory()
+		e.To = keepSquare(squares, *c.To)
+		start := len(*squares)
+		*squares = r.appendPath(*squares, *c.To)
+		if n := len(*squares); n > start {
+			e.Path = (*squares)[start:n:n]
 		}
 	}
 	d.emit(engine.New(d.h.arena(), choseKind, e))

@@ -32,7 +32,7 @@
 //     and the bundled content;
 //   - hot.go: the memory the hot path reuses (Moves, Step, ScratchInto,
 //     ViewInto): two engine.Arenas, for the commands of Moves and the
-//     events of Step, the squares, ids and choices they carry, the
+//     events of Step with the squares, ids and choices they carry, the
 //     searches' working memory and the state's own working copies; and
 //     the move handle: what Moves worked out for a declaration or a
 //     reaction it listed, which Step takes for that command in that state

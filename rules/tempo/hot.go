@@ -19,18 +19,9 @@ import (
 // it (a nil *hotMemory, whose arenas are nil), so the commands and events
 // a table logs are values of their own.
 type hotMemory struct {
-	// moves holds the commands of the last Moves, events the events of
-	// the last Step and their dice.
-	moves, events engine.Arena
-	// moveSquares holds the squares of the last Moves' commands: their
-	// paths, and the square a Destination names.
-	moveSquares []Square
-
-	// The last Step's events' squares (their paths, and the square a
-	// Chose names), ids and choices.
-	stepSquares []Square
-	stepIDs     []string
-	stepChoices []Choice
+	// Hot holds the commands of the last Moves and the events of the
+	// last Step, with what they carry.
+	engine.Hot
 	// partners is where finishExchange lists a combatant's grapple
 	// partners that are still standing, before dispose keeps them.
 	partners []string
@@ -92,29 +83,23 @@ func (h *hotMemory) search() *searchMemory {
 	return &h.searchMemory
 }
 
-// arena is where a Step's events go: h's event arena, or nil (memory of
-// their own) for the table's path.
-func (h *hotMemory) arena() *engine.Arena {
+// arenas returns h's arenas (see engine.Hot): nil on the table's path
+// (h nil), whose values are memory of their own.
+func (h *hotMemory) arenas() *engine.Hot {
 	if h == nil {
 		return nil
 	}
-	return &h.events
+	return &h.Hot
 }
 
-// moveArena is where a prompt's commands go: h's arena of moves, or nil
-// for a prompt people read.
-func (h *hotMemory) moveArena() *engine.Arena {
-	if h == nil {
-		return nil
-	}
-	return &h.moves
-}
+// arena is where a Step's events go, moveArena a prompt's commands.
+func (h *hotMemory) arena() *engine.Arena     { return h.arenas().Events() }
+func (h *hotMemory) moveArena() *engine.Arena { return h.arenas().Moves() }
 
 // resetCommands frees the commands of the last Moves, the squares they
 // carry and what it proved of them.
 func (h *hotMemory) resetCommands() {
-	h.moves.Reset()
-	h.moveSquares = h.moveSquares[:0]
+	h.Moves().Reset()
 	h.proofs = h.proofs[:0]
 }
 
@@ -167,14 +152,6 @@ func (d *decider) proof(c Command) int {
 	return -1
 }
 
-// resetEvents frees the events of the last Step and what they carry.
-func (h *hotMemory) resetEvents() {
-	h.events.Reset()
-	h.stepSquares = h.stepSquares[:0]
-	h.stepIDs = h.stepIDs[:0]
-	h.stepChoices = h.stepChoices[:0]
-}
-
 // keep returns a copy of xs for an event or command to hold: in mem (hot
 // memory, valid until its reset) when mem is set, else a slice of its
 // own; nil stays nil.
@@ -205,13 +182,25 @@ func keepSquare(mem *[]Square, q Square) *Square {
 	return &(*mem)[len(*mem)-1]
 }
 
-// stepMemory returns the memory of h where an event's squares, ids and
-// choices go, nil each when h is nil.
+// The slots of the arenas for what events and commands carry: an event's
+// squares (their paths, and the square a Chose names), ids and choices,
+// and the squares of a command (their paths, and the square a
+// Destination names).
+var (
+	stepSquareMem = engine.AddScratch[Square](events)
+	stepIDMem     = engine.AddScratch[string](events)
+	stepChoiceMem = engine.AddScratch[Choice](events)
+	moveSquareMem = engine.AddScratch[Square](commands)
+)
+
+// stepMemory returns the buffers of h's events arena where an event's
+// squares, ids and choices go, nil each when h is nil.
 func (h *hotMemory) stepMemory() (squares *[]Square, ids *[]string, choices *[]Choice) {
 	if h == nil {
 		return nil, nil, nil
 	}
-	return &h.stepSquares, &h.stepIDs, &h.stepChoices
+	a := h.arena()
+	return engine.Buffer(a, stepSquareMem), engine.Buffer(a, stepIDMem), engine.Buffer(a, stepChoiceMem)
 }
 
 // newExchange returns the exchange of a state Step changes, emptied, its
@@ -332,5 +321,5 @@ func (h *hotMemory) squares() *[]Square {
 	if h == nil {
 		return nil
 	}
-	return &h.moveSquares
+	return engine.Buffer(h.moveArena(), moveSquareMem)
 }

@@ -270,7 +270,8 @@ func (d *decider) keepSquares(path []Square) []Square {
 	if d.h == nil {
 		return path
 	}
-	return keep(&d.h.stepSquares, path)
+	squares, _, _ := d.h.stepMemory()
+	return keep(squares, path)
 }
 
 // stopAt is where a failed Move ends once a reaction has hit it: the
@@ -297,7 +298,8 @@ func (s *State) stopAt(mover *Combatant, path []Square, hits []Hit) []Square {
 func (d *decider) dispose(c *Combatant, e Disposed) {
 	e.Combatant = c.ID
 	if d.h != nil {
-		e.GrappledWith = keep(&d.h.stepIDs, e.GrappledWith)
+		_, ids, _ := d.h.stepMemory()
+		e.GrappledWith = keep(ids, e.GrappledWith)
 	}
 	d.emit(engine.New(d.h.arena(), disposedKind, e))
 }

@@ -44,8 +44,8 @@
 //     each type added beside it in the file of its rule);
 //   - hot.go: the memory the hot path reuses (Step, Moves, ScratchInto):
 //     two engine.Arenas, for the commands of Moves and the events of
-//     Step, the buffers of the events' dice and lists, and the state's
-//     working copies;
+//     Step with the dice and lists they carry, and the state's working
+//     copies;
 //   - tools.go: simulation, the tactical policy and exact odds;
 //   - secrets.go, sheets.go, board.go: what each viewer sees;
 //   - spec.go, start.go: the encounter file, "start:" and the Plugin.

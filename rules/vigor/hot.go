@@ -8,28 +8,15 @@ import (
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Step, Moves, ScratchInto): the
-// commands Moves lists and the events Step emits, each in an
-// engine.Arena, the buffers of the events' dice, lists and changes, and
-// the state's own working copies. It belongs to one state value: Clone
+// commands Moves lists and the events Step emits, with what they carry,
+// each in an engine.Arena, and the state's own working copies. It belongs to one state value: Clone
 // leaves it behind and ScratchInto keeps the destination's own. Decide
 // and Evolve, the table's path, never use it (a nil *hotMemory, whose
 // arenas are nil), so what a table logs are values of their own.
 type hotMemory struct {
-	// moves holds the commands of the last Moves, events the events of
-	// the last Step.
-	moves, events engine.Arena
-
-	// The buffers the last Step's events share, from the start of the
-	// next: ints the dice of their rolls (appended as they fall, bursts
-	// and all, so their count is known only once rolled), strs their
-	// lists of ids, recoveries a Recovery Phase's changes.
-	ints       []int
-	strs       []string
-	recoveries []Recovery
-
-	// then is the off-hand attack the last Step's command declared (one
-	// at most), which its event carries.
-	then FollowUp
+	// Hot holds the commands of the last Moves and the events of the
+	// last Step, with what they carry.
+	engine.Hot
 
 	// The pending strike, off-hand attack and window of the state, and
 	// the armour of its combatants (which wears).
@@ -55,59 +42,40 @@ func (s *State) hotMemory() *hotMemory {
 	return s.hot
 }
 
-// arena is where a Step's events go: h's event arena, or nil (memory of
-// their own) for the table's path.
-func (h *hotMemory) arena() *engine.Arena {
+// arenas returns h's arenas (see engine.Hot): nil on the table's path
+// (h nil), whose values are memory of their own.
+func (h *hotMemory) arenas() *engine.Hot {
 	if h == nil {
 		return nil
 	}
-	return &h.events
+	return &h.Hot
 }
 
-// moveArena is where a prompt's commands go: h's arena of moves, or nil
-// for a prompt people read.
-func (h *hotMemory) moveArena() *engine.Arena {
-	if h == nil {
-		return nil
-	}
-	return &h.moves
-}
+// arena is where a Step's events go, moveArena a prompt's commands.
+func (h *hotMemory) arena() *engine.Arena     { return h.arenas().Events() }
+func (h *hotMemory) moveArena() *engine.Arena { return h.arenas().Moves() }
 
-// resetEvents frees the events of the last Step and their buffers.
-func (h *hotMemory) resetEvents() {
-	h.events.Reset()
-	h.ints, h.strs, h.recoveries = h.ints[:0], h.strs[:0], h.recoveries[:0]
-}
+// The slots of the events arena for what events carry: their lists of
+// ids, a Recovery Phase's changes, and the off-hand attack a command
+// declared. The dice of their rolls go to the arena's IntBuffer,
+// appended as they fall, bursts and all, so that their count is known
+// only once rolled.
+var (
+	stringsMem  = engine.AddScratch[string](events)
+	recoveryMem = engine.AddScratch[Recovery](events)
+	followUpMem = engine.AddScratch[FollowUp](events)
+)
 
-// followUp returns v for the decision's event: in hot memory when
-// stepping, else its own.
+// followUp returns v for the decision's event.
 func (d *decider) followUp(v FollowUp) *FollowUp {
-	if d.h == nil {
-		p := new(FollowUp)
-		*p = v
-		return p
-	}
-	d.h.then = v
-	return &d.h.then
+	return engine.New(d.h.arena(), followUpMem, v)
 }
 
-// ints returns the buffer a decision's dice go to: the hot memory's, or
-// a new one.
-func (d *decider) ints() *[]int {
-	if d.h == nil {
-		return new([]int)
-	}
-	return &d.h.ints
-}
+// ints returns the buffer a decision's dice go to.
+func (d *decider) ints() *[]int { return d.h.arena().IntBuffer() }
 
-// strs returns the buffer a decision's lists of ids go to: the hot
-// memory's, or a new one.
-func (d *decider) strs() *[]string {
-	if d.h == nil {
-		return new([]string)
-	}
-	return &d.h.strs
-}
+// strs returns the buffer a decision's lists of ids go to.
+func (d *decider) strs() *[]string { return engine.Buffer(d.h.arena(), stringsMem) }
 
 // copyInto makes *dst a copy of s for Step or Evolve, reusing dst's
 // memory and keeping its hot memory: the combatants share their stat

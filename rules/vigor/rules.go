@@ -38,7 +38,7 @@ func (r Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Eve
 // and appends them to events. On a refusal s may be left half changed.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
 	h := s.hotMemory()
-	h.resetEvents()
+	h.Events().Reset()
 	return decide(s, actor, c, src, h, events)
 }
 
@@ -68,7 +68,7 @@ func (Rules) NextKind(s *State) engine.PromptKind { return nextKind(s) }
 // or labels, reusing p's memory.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
-	h.moves.Reset()
+	h.Moves().Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0]}
 	writePrompt(s, &prompter{p: p, hot: h})
 }

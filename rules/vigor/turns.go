@@ -293,10 +293,7 @@ type Recovery struct {
 func (d *decider) recovery() {
 	s := d.s
 	e := engine.New(d.h.arena(), recoveredKind, Recovered{Round: s.Round})
-	buf := new([]Recovery)
-	if d.h != nil {
-		buf = &d.h.recoveries
-	}
+	buf := engine.Buffer(d.h.arena(), recoveryMem)
 	start := len(*buf)
 	for _, id := range s.Order {
 		c := s.Combatant(id)

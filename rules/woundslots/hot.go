@@ -10,9 +10,9 @@ import "fray/engine"
 // table's path, never use it (a nil *hotMemory, whose arena is nil), so
 // the commands and events a table logs are values of their own.
 type hotMemory struct {
-	// moves holds the commands of the last Moves, events the events of
-	// the last Step.
-	moves, events engine.Arena
+	// Hot holds the commands of the last Moves and the events of the
+	// last Step, with what they carry.
+	engine.Hot
 
 	// pending is where a state on the hot path keeps its declared action
 	// (its Pending: see newPending and ScratchInto).
@@ -40,14 +40,17 @@ func (s *State) hotMemory() *hotMemory {
 	return s.hot
 }
 
-// arena is where a Step's events go: h's event arena, or nil (memory of
-// their own) for the table's path.
-func (h *hotMemory) arena() *engine.Arena {
+// arenas returns h's arenas (see engine.Hot): nil on the table's path
+// (h nil), whose values are memory of their own.
+func (h *hotMemory) arenas() *engine.Hot {
 	if h == nil {
 		return nil
 	}
-	return &h.events
+	return &h.Hot
 }
+
+// arena is where a Step's events go.
+func (h *hotMemory) arena() *engine.Arena { return h.arenas().Events() }
 
 // placeOff copies an action out of turn into the hot memory.
 func (h *hotMemory) placeOff(o OffTurn) *OffTurn {

@@ -71,7 +71,7 @@ func (Rules) Decide(s *State, actor string, c Command, src dice.Source) ([]Event
 // before the first event.
 func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []Event) ([]Event, error) {
 	h := s.hotMemory()
-	h.events.Reset()
+	h.Events().Reset()
 	r := run{s: s, src: src, events: events, h: h}
 	n := len(events)
 	if err := r.do(actor, c); err != nil {
@@ -403,9 +403,9 @@ func (Rules) Next(s *State) engine.Prompt[Command] {
 // or labels, reusing p's memory; see engine.Speed.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
 	h := s.hotMemory()
-	h.moves.Reset()
+	h.Moves().Reset()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{p: p, moves: &h.moves})
+	writePrompt(s, &prompter{p: p, moves: h.Moves()})
 }
 
 // NextKind says what kind of decision the fight waits for.
