@@ -3,6 +3,7 @@ package sim_test
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -26,7 +27,7 @@ func TestShardSpans(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !equalSpans(got, w) {
+		if !slices.Equal(got, w) {
 			t.Errorf("shard %d/4: %+v, want %+v", i, got, w)
 		}
 	}
@@ -39,22 +40,11 @@ func TestShardSpans(t *testing.T) {
 		}
 		played = append(played, spans...)
 	}
-	if w := []sim.Span{{0, 0, 1}, {0, 1, 2}}; !equalSpans(played, w) {
+	if w := []sim.Span{{0, 0, 1}, {0, 1, 2}}; !slices.Equal(played, w) {
 		t.Errorf("2 fights in 5 shards: %+v, want %+v", played, w)
 	}
 }
 
-func equalSpans(a, b []sim.Span) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
 
 // TestShardsTile checks that the shards of an experiment play every fight
 // of every value once, for many ways of cutting it, up to sizes where

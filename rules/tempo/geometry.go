@@ -2,6 +2,7 @@ package tempo
 
 import (
 	"fmt"
+	"slices"
 )
 
 // neighbours are the eight steps from a square, in a fixed order so that
@@ -138,7 +139,7 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 		}
 	}
 	r.spare = walls
-	if r.searched && r.start == mover.At && r.steps == steps && sameSquares(r.walls, walls) {
+	if r.searched && r.start == mover.At && r.steps == steps && slices.Equal(r.walls, walls) {
 		return r
 	}
 	r.walls, r.spare = walls, r.walls
@@ -244,20 +245,6 @@ func (s *State) route(mover *Combatant, path []Square, board *reach, explain boo
 		return nil, refusal(explain, func() error { return fmt.Errorf("%v is occupied", at) })
 	}
 	return path, nil
-}
-
-// sameSquares reports whether a and b list the same squares in the same
-// order.
-func sameSquares(a, b []Square) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func abs(n int) int {

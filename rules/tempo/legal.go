@@ -481,7 +481,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 // kept while they and foes stay the same.
 func (r *reach) farthest(foes []Square) (Square, bool) {
 	a := &r.away
-	if a.known && sameSquares(a.foes, foes) {
+	if a.known && slices.Equal(a.foes, foes) {
 		return a.to, a.ok
 	}
 	a.foes, a.to, a.ok, a.known = append(a.foes[:0], foes...), Square{}, false, true
@@ -520,7 +520,7 @@ func (s *State) freeSquares(c *Combatant, r *reach) []Square {
 		}
 	}
 	r.spare = taken
-	if r.hasFree && sameSquares(r.taken, taken) {
+	if r.hasFree && slices.Equal(r.taken, taken) {
 		return r.free
 	}
 	r.taken, r.spare = taken, r.taken
