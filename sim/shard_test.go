@@ -45,7 +45,6 @@ func TestShardSpans(t *testing.T) {
 	}
 }
 
-
 // TestShardsTile checks that the shards of an experiment play every fight
 // of every value once, for many ways of cutting it, up to sizes where
 // total*index overflows 64 bits.
