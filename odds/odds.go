@@ -818,7 +818,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	b = append(b, ch.who...)
 	b = append(b, '\x1f')
 	b = append(b, k.g.FormatCommand(ch.cmd)...)
+	head := len(b)
 	b = appendFixed(b, ch.first)
+	fixedEnd := len(b)
 	b = append(b, '\x1f')
 	if n.key != "" {
 		b = append(b, n.key...)
@@ -971,6 +973,17 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		}
 		k.splits, split = parts, true
 		k.leaveOut(k.reasons.draws, weight.mul(cut))
+		// Once its parts are all resolved, the decision is in the memo
+		// whole.
+		sp := make([]splitPart, len(parts))
+		for i, pt := range parts {
+			key := appendFixed(append([]byte(nil), memoKey[:head]...), pt.first)
+			sp[i] = splitPart{key: string(append(key, memoKey[fixedEnd:]...)), p: certain()}
+			for _, d := range pt.first[len(ch.first):] {
+				sp[i].p = sp[i].p.mul(classP(d))
+			}
+		}
+		k.memo.split(memoKey, en, cut, sp)
 	} else {
 		k.leaveOut(k.reasons.budget, weight.mul(probOf(en.Unexplored)))
 	}
