@@ -75,6 +75,11 @@ func (p prob) float() float64 {
 	if p.num == 0 {
 		return 0
 	}
+	if p.num < 1<<53 && p.den < 1<<53 {
+		// Both exact as floats, and a division of floats is rounded to
+		// the nearest: the same float as big.Rat's, without its memory.
+		return float64(p.num) / float64(p.den)
+	}
 	f, _ := new(big.Rat).SetFrac(new(big.Int).SetUint64(p.num), new(big.Int).SetUint64(p.den)).Float64()
 	return f
 }

@@ -201,3 +201,21 @@ func TestRatioInto(t *testing.T) {
 		t.Fatalf("0 over 5 = %s", got)
 	}
 }
+
+// A probability as a float is the nearest float64, as big.Rat gives it,
+// whether it is worked out from words or from the big.Rat.
+func TestProbFloat(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	words := append(someWords(r, 300), 1<<53-1, 1<<53, 1<<53-3)
+	for _, a := range words {
+		for _, b := range words {
+			num, den := min(a, b), max(a, b)
+			g := gcd(num, den)
+			p := prob{num: num / g, den: den / g}
+			want, _ := new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(den)).Float64()
+			if got := p.float(); got != want {
+				t.Fatalf("%d/%d: %v, want %v", num, den, got, want)
+			}
+		}
+	}
+}
