@@ -219,3 +219,37 @@ func TestProbFloat(t *testing.T) {
 		}
 	}
 }
+
+// A running sum, added to in place, is the sum big.Int gives, through
+// words and past them, with products added too.
+func TestSumInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	words := someWords(r, 200)
+	var s sum
+	var scratch big.Int
+	want := new(big.Int)
+	for i, w := range words {
+		x := whole.Of(w)
+		if i%7 == 3 {
+			// A number past words.
+			b := new(big.Int).Lsh(new(big.Int).SetUint64(w), 70)
+			x = whole.FromBig(b)
+		}
+		m := uint64(1 + i%5)
+		if i%2 == 0 {
+			s.addMul(x, m, &scratch)
+			want.Add(want, new(big.Int).Mul(x.Big(), new(big.Int).SetUint64(m)))
+		} else {
+			s.add(x, &scratch)
+			want.Add(want, x.Big())
+		}
+		var c sum
+		c.add(whole.Of(w), &scratch)
+		if got := c.value().Big(); got.Cmp(new(big.Int).SetUint64(w)) != 0 {
+			t.Fatalf("%d: %s", w, got)
+		}
+	}
+	if got := s.value().Big(); got.Cmp(want) != 0 {
+		t.Fatalf("sum %s, want %s", got, want)
+	}
+}
