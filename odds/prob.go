@@ -84,6 +84,9 @@ func (p prob) float() float64 {
 		// the nearest: the same float as big.Rat's, without its memory.
 		return float64(p.num.lo) / float64(p.den.lo)
 	}
+	if f, ok := p.num.over(p.den); ok {
+		return f
+	}
 	f, _ := p.rat().Float64()
 	return f
 }

@@ -225,6 +225,14 @@ func TestProbFloat(t *testing.T) {
 			if got := p.float(); got != want {
 				t.Fatalf("%d/%d: %v, want %v", num, den, got, want)
 			}
+			// Past one word, and past 2^64 below 1.
+			for _, sh := range []uint{20, 33, 64, 90} {
+				q := probOf(new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).Lsh(new(big.Int).SetUint64(den|1), sh)))
+				want, _ := q.ro().Float64()
+				if got := q.float(); got != want {
+					t.Fatalf("%s: %v, want %v", q.ro().RatString(), got, want)
+				}
+			}
 		}
 	}
 }
@@ -303,6 +311,13 @@ func TestU128IsBigInt(t *testing.T) {
 			}
 			if !b.isZero() && a.quo(b).bigInto(new(big.Int)).Cmp(want.Quo(ab, bb)) != 0 {
 				t.Fatalf("the quotient of %s: %v", what, a.quo(b))
+			}
+			if f, ok := a.over(b); ok != (a.cmp(b) < 0 && b.bitLen() < 128) {
+				t.Fatalf("%s over %s: %v", ab, bb, ok)
+			} else if ok {
+				if want, _ := new(big.Rat).SetFrac(ab, bb).Float64(); f != want {
+					t.Fatalf("%s over %s: %v, want %v", ab, bb, f, want)
+				}
 			}
 			g := new(big.Int).GCD(nil, nil, ab, bb)
 			if a.isZero() || b.isZero() {

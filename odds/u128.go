@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"math"
 	"math/big"
 	"math/bits"
 
@@ -171,4 +172,53 @@ func (a u128) natural() natural {
 		return whole.Of(a.lo)
 	}
 	return whole.FromBig(a.bigInto(new(big.Int)))
+}
+
+// bitLen returns the number of bits of a, 0 for 0.
+func (a u128) bitLen() int {
+	if a.hi != 0 {
+		return 128 - bits.LeadingZeros64(a.hi)
+	}
+	return 64 - bits.LeadingZeros64(a.lo)
+}
+
+// over returns a/b, less than 1, as the nearest float64, and false when it
+// cannot be had in words: a not less than b, or b of 128 bits. The
+// quotient's bits are worked out by long division, as many at a time as
+// the remainder leaves room for, until 64 of them are significant; then
+// those 64 bits, the last set if anything is left over (below the
+// rounding bit, so that a tie is told from more than half), are rounded
+// once, by the conversion to a float.
+func (a u128) over(b u128) (float64, bool) {
+	step := uint(128 - b.bitLen())
+	if step == 0 || a.cmp(b) >= 0 {
+		return 0, false
+	}
+	var q u128 // the quotient's bits so far, worked out to ...
+	shift := 0 // ... this many bits after the point
+	r := a     // and what is left of a, less than b
+	step = min(step, 64) // q, of fewer than 64 bits, stays in 128
+	for q.bitLen() < 64 && !r.isZero() {
+		r = r.shl(step)
+		d := r.quo(b)
+		db, _ := d.mul(b)
+		r = r.sub(db)
+		q = q.shl(step)
+		q.lo |= d.lo // d < 2^step: q's low step bits are free
+		q.hi |= d.hi
+		shift += int(step)
+	}
+	sticky := !r.isZero()
+	if n := q.bitLen() - 64; n > 0 {
+		if !q.shl(uint(128 - n)).isZero() {
+			sticky = true
+		}
+		q = q.shr(uint(n))
+		shift -= n
+	}
+	m := q.lo
+	if sticky {
+		m |= 1
+	}
+	return math.Ldexp(float64(m), -shift), true
 }

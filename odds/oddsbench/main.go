@@ -313,11 +313,13 @@ func (r *results) write(w io.Writer, c config) {
 	row(tw, "all", all)
 	tw.Flush()
 	paths, samples, estimated, nothing := 0, 0, 0, 0
+	var cpu time.Duration
 	for _, p := range all {
 		paths, samples = paths+p.paths, samples+p.samples
 		estimated, nothing = estimated+p.statuses[odds.Estimated], nothing+p.nothing
+		cpu += p.cpu
 	}
-	fmt.Fprintf(w, "\nin all %d dice paths and %d resolutions of estimates; %d options estimated, %d of them with nothing exact\n", paths, samples, estimated, nothing)
+	fmt.Fprintf(w, "\nin all %d dice paths and %d resolutions of estimates in %s of CPU time; %d options estimated, %d of them with nothing exact\n", paths, samples, cpu.Round(time.Millisecond), estimated, nothing)
 	var slow []prompt
 	for _, p := range all {
 		if p.cpu > c.slow {
