@@ -20,7 +20,7 @@ import (
 // modified, and a value that fits in words is always held in words, so a
 // prob has one form.
 type prob struct {
-	num, den u128    // den is 0 only for the zero value
+	num, den u128     // den is 0 only for the zero value
 	big      *big.Rat // not nil when num/den does not fit in words
 }
 

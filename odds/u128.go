@@ -194,9 +194,9 @@ func (a u128) over(b u128) (float64, bool) {
 	if step == 0 || a.cmp(b) >= 0 {
 		return 0, false
 	}
-	var q u128 // the quotient's bits so far, worked out to ...
-	shift := 0 // ... this many bits after the point
-	r := a     // and what is left of a, less than b
+	var q u128           // the quotient's bits so far, worked out to ...
+	shift := 0           // ... this many bits after the point
+	r := a               // and what is left of a, less than b
 	step = min(step, 64) // q, of fewer than 64 bits, stays in 128
 	for q.bitLen() < 64 && !r.isZero() {
 		r = r.shl(step)
