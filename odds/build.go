@@ -3,6 +3,7 @@ package odds
 import (
 	"cmp"
 	"math/big"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -94,8 +95,10 @@ func (k *calc[S, C, E]) report() *Report {
 
 	type tagNum struct {
 		tag string
+		sum sum
 		num natural
 	}
+	var scratch big.Int
 	var tags []tagNum // in the order first met
 	for i, o := range r.Outcomes {
 		for _, t := range o.Tags {
@@ -104,8 +107,11 @@ func (k *calc[S, C, E]) report() *Report {
 				j = len(tags)
 				tags = append(tags, tagNum{tag: t})
 			}
-			tags[j].num = tags[j].num.Add(nums[i])
+			tags[j].sum.add(nums[i], &scratch)
 		}
+	}
+	for j := range tags {
+		tags[j].num = tags[j].sum.value()
 	}
 	slices.SortFunc(tags, func(a, b tagNum) int {
 		if c := b.num.Cmp(a.num); c != 0 {
@@ -117,13 +123,14 @@ func (k *calc[S, C, E]) report() *Report {
 		r.Tags = append(r.Tags, TagOdds{Tag: t.tag, P: m.over(t.num, den)})
 	}
 
-	var covered natural
+	var total sum
 	for _, n := range nums {
-		covered = covered.Add(n)
+		total.add(n, &scratch)
 	}
+	covered := total.value()
 	for i := range k.ids {
 		if affected[i] {
-			r.Combatants = append(r.Combatants, k.combatantOdds(&m, r.Outcomes, nums, den, covered, i))
+			r.Combatants = append(r.Combatants, k.combatantOdds(&m, r.Outcomes, nums, den, covered, i, &scratch))
 		}
 	}
 	return r
@@ -131,23 +138,25 @@ func (k *calc[S, C, E]) report() *Report {
 
 // combatantOdds gathers what the outcomes do to one combatant: nums are the
 // outcomes' probabilities times den, covered their sum.
-func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natural, den, covered natural, i int) CombatantOdds {
+func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natural, den, covered natural, i int, scratch *big.Int) CombatantOdds {
 	id, before := k.ids[i], k.before[i]
 	c := CombatantOdds{Combatant: id, Before: before}
 	type damageNum struct {
 		damage int
+		sum    sum
 		num    natural
 	}
 	var damage []damageNum
 	type condNum struct {
 		name string
 		down bool
+		sum  sum
 		num  natural
 	}
 	var conds []condNum
 	// The damage times the probability, over den: what is gained and what
 	// is lost (a heal) apart, as the numbers are whole.
-	var gain, loss, down natural
+	var gainSum, lossSum, downSum sum
 	for j, o := range outcomes {
 		e := o.Effect(id)
 		if e.Combatant == "" {
@@ -160,22 +169,29 @@ func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natura
 			d = len(damage)
 			damage = append(damage, damageNum{damage: e.Damage})
 		}
-		damage[d].num = damage[d].num.Add(n)
+		damage[d].sum.add(n, scratch)
 		switch {
 		case e.Damage > 0:
-			gain = gain.Add(n.Mul(whole.Of(uint64(e.Damage))))
+			gainSum.addMul(n, uint64(e.Damage), scratch)
 		case e.Damage < 0:
-			loss = loss.Add(n.Mul(whole.Of(uint64(-e.Damage))))
+			lossSum.addMul(n, uint64(-e.Damage), scratch)
 		}
 		x := slices.IndexFunc(conds, func(x condNum) bool { return x.name == e.Condition && x.down == e.Down })
 		if x < 0 {
 			x = len(conds)
 			conds = append(conds, condNum{name: e.Condition, down: e.Down})
 		}
-		conds[x].num = conds[x].num.Add(n)
+		conds[x].sum.add(n, scratch)
 		if e.Down {
-			down = down.Add(n)
+			downSum.add(n, scratch)
 		}
+	}
+	gain, loss, down := gainSum.value(), lossSum.value(), downSum.value()
+	for j := range damage {
+		damage[j].num = damage[j].sum.value()
+	}
+	for j := range conds {
+		conds[j].num = conds[j].sum.value()
 	}
 	// The mean is over the covered part: mean/den divided by covered/den.
 	switch {
@@ -201,4 +217,49 @@ func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natura
 		c.Conditions = append(c.Conditions, ConditionOdds{Condition: x.name, Down: x.down, P: m.over(x.num, den)})
 	}
 	return c
+}
+
+// sum is a running sum of whole numbers, added to in place: a word while
+// it fits, then a big.Int of its own, so that adding to it costs no new
+// memory once it has grown (a natural's Add makes a new big.Int each time).
+type sum struct {
+	n uint64
+	b *big.Int // not nil once the sum does not fit in n
+}
+
+// add adds x, scratch serving as x's big.Int when x is a word.
+func (s *sum) add(x natural, scratch *big.Int) {
+	if s.b == nil {
+		if v, ok := x.Uint64(); ok {
+			if r, carry := bits.Add64(s.n, v, 0); carry == 0 {
+				s.n = r
+				return
+			}
+		}
+		s.b = new(big.Int).SetUint64(s.n)
+	}
+	s.b.Add(s.b, x.BigIn(scratch))
+}
+
+// addMul adds x times m.
+func (s *sum) addMul(x natural, m uint64, scratch *big.Int) {
+	if v, ok := x.Uint64(); ok {
+		if hi, lo := bits.Mul64(v, m); hi == 0 {
+			s.add(whole.Of(lo), scratch)
+			return
+		}
+	}
+	scratch.Mul(x.BigIn(scratch), new(big.Int).SetUint64(m))
+	if s.b == nil {
+		s.b = new(big.Int).SetUint64(s.n)
+	}
+	s.b.Add(s.b, scratch)
+}
+
+// value returns the sum, which is not to be added to afterwards.
+func (s *sum) value() natural {
+	if s.b == nil {
+		return whole.Of(s.n)
+	}
+	return whole.FromBig(s.b)
 }

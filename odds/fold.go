@@ -134,14 +134,20 @@ type ruledP struct {
 // its decision), alike rulings together, in the order first met.
 func addRulings(sums []ruledP, rulings []*ruling, p prob) []ruledP {
 	for _, r := range rulings {
-		i := 0
-		for i < len(sums) && (sums[i].r.actor != r.actor || sums[i].r.command != r.command) {
-			i++
-		}
-		if i == len(sums) {
-			sums = append(sums, ruledP{r: r})
-		}
-		sums[i].p = sums[i].p.add(p)
+		sums = addRuled(sums, r, p)
 	}
+	return sums
+}
+
+// addRuled adds ruling r, of probability p, to sums.
+func addRuled(sums []ruledP, r *ruling, p prob) []ruledP {
+	i := 0
+	for i < len(sums) && (sums[i].r.actor != r.actor || sums[i].r.command != r.command) {
+		i++
+	}
+	if i == len(sums) {
+		sums = append(sums, ruledP{r: r})
+	}
+	sums[i].p = sums[i].p.add(p)
 	return sums
 }

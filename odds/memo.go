@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"encoding/binary"
 	"slices"
 
 	"fray/dice"
@@ -21,9 +22,34 @@ import (
 // acting combatant, the one deciding, the command and the state.
 type memo[S any] struct {
 	done map[string]*memoEntry[S]
+	// waiting are the decisions split by their dice (split.go) whose
+	// parts are not all resolved yet, by the key of each part they wait
+	// for.
+	waiting map[string][]*splitting[S]
 }
 
-func newMemo[S any]() *memo[S] { return &memo[S]{done: map[string]*memoEntry[S]{}} }
+func newMemo[S any]() *memo[S] {
+	return &memo[S]{done: map[string]*memoEntry[S]{}, waiting: map[string][]*splitting[S]{}}
+}
+
+// splitting is a decision split by its dice, waiting for its parts to be
+// resolved. Once they all are, its results are the paths it ran and each
+// part's, weighted by the part's probability given the decision: one
+// memo entry, as if it had been enumerated whole, so that another option
+// meeting the decision files it again rather than split it again.
+type splitting[S any] struct {
+	key   string
+	ran   *memoEntry[S] // the paths run before the budget ran out
+	parts []splitPart
+	left  int // the parts not resolved yet
+}
+
+// splitPart is one part of a decision split by its dice: its memo key
+// and its probability given the decision.
+type splitPart struct {
+	key string
+	p   prob
+}
 
 // memoEntry is one decision's results, each with its probability given
 // the decision, and the probability of the paths cut off at MaxDraws.
@@ -58,7 +84,95 @@ type memoLeaf[S any] struct {
 
 // keep files the results of a whole enumeration under key.
 func (m *memo[S]) keep(key string, en *dice.Enumeration[*leaf[S]]) {
-	e := &memoEntry[S]{truncated: probOf(en.Truncated), leaves: make([]memoLeaf[S], len(en.Outcomes))}
+	m.put(key, entryOf(en, prob{}))
+}
+
+// put files e under key, and the decisions split whose last part that
+// was.
+func (m *memo[S]) put(key string, e *memoEntry[S]) {
+	m.done[key] = e
+	waiting := m.waiting[key]
+	if waiting == nil {
+		return
+	}
+	delete(m.waiting, key)
+	for _, s := range waiting {
+		if s.left--; s.left == 0 {
+			m.put(s.key, m.join(s))
+		}
+	}
+}
+
+// split files the paths run of a decision split by its dice, under key
+// once its parts are all resolved (see splitting). cut is the probability
+// (given the decision) of the chains of a pool its parts do not follow.
+func (m *memo[S]) split(key string, en *dice.Enumeration[*leaf[S]], cut prob, parts []splitPart) {
+	s := &splitting[S]{key: key, ran: entryOf(en, cut), parts: parts}
+	for _, pt := range parts {
+		if _, ok := m.done[pt.key]; !ok {
+			s.left++
+			m.waiting[pt.key] = append(m.waiting[pt.key], s)
+		}
+	}
+	if s.left == 0 {
+		m.put(key, m.join(s))
+	}
+}
+
+// join returns the results of split decision s, its parts all resolved:
+// the paths it ran and each part's results, weighted by the part's
+// probability, alike results together.
+func (m *memo[S]) join(s *splitting[S]) *memoEntry[S] {
+	e := &memoEntry[S]{truncated: s.ran.truncated, rulings: slices.Clone(s.ran.rulings), folds: s.ran.folds}
+	at := map[string]int{}
+	var id []byte
+	add := func(ml memoLeaf[S]) {
+		kind := byte('C')
+		switch {
+		case ml.final != nil:
+			kind = 'F'
+		case ml.rest != nil:
+			kind = 'P'
+		}
+		id = binary.AppendUvarint(append(id[:0], kind), uint64(ml.folds))
+		id = binary.AppendUvarint(id, uint64(len(ml.said)))
+		for _, t := range ml.said {
+			id = append(id, t...)
+			id = append(id, '\x1f')
+		}
+		for _, d := range ml.took {
+			id = binary.AppendVarint(id, int64(d))
+		}
+		id = append(id, ml.tail...)
+		if i, ok := at[string(id)]; ok {
+			e.leaves[i].p = e.leaves[i].p.add(ml.p)
+			return
+		}
+		at[string(id)] = len(e.leaves)
+		e.leaves = append(e.leaves, ml)
+	}
+	for _, ml := range s.ran.leaves {
+		add(ml)
+	}
+	for _, pt := range s.parts {
+		pe := m.done[pt.key]
+		e.truncated = e.truncated.add(pt.p.mul(pe.truncated))
+		e.folds = max(e.folds, pe.folds)
+		for _, r := range pe.rulings {
+			e.rulings = addRuled(e.rulings, r.r, pt.p.mul(r.p))
+		}
+		for _, ml := range pe.leaves {
+			ml.p = pt.p.mul(ml.p)
+			add(ml)
+		}
+	}
+	return e
+}
+
+// entryOf returns the results of an enumeration as a memo entry, with
+// probability cut more cut off.
+func entryOf[S any](en *dice.Enumeration[*leaf[S]], cut prob) *memoEntry[S] {
+	e := &memoEntry[S]{truncated: probOf(en.Truncated).add(cut), leaves: make([]memoLeaf[S], len(en.Outcomes))}
 	for i, o := range en.Outcomes {
 		l := o.Value
 		ml := memoLeaf[S]{p: probOf(o.P), said: l.said, took: l.took, tail: l.tail, final: l.final, rest: l.rest, folds: len(l.rulings)}
@@ -71,7 +185,7 @@ func (m *memo[S]) keep(key string, en *dice.Enumeration[*leaf[S]]) {
 		}
 		e.leaves[i] = ml
 	}
-	m.done[key] = e
+	return e
 }
 
 // replay files the results of memo entry m for node n, weighted by w, as

@@ -818,7 +818,9 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	b = append(b, ch.who...)
 	b = append(b, '\x1f')
 	b = append(b, k.g.FormatCommand(ch.cmd)...)
+	head := len(b)
 	b = appendFixed(b, ch.first)
+	fixedEnd := len(b)
 	b = append(b, '\x1f')
 	if n.key != "" {
 		b = append(b, n.key...)
@@ -971,6 +973,17 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		}
 		k.splits, split = parts, true
 		k.leaveOut(k.reasons.draws, weight.mul(cut))
+		// Once its parts are all resolved, the decision is in the memo
+		// whole.
+		sp := make([]splitPart, len(parts))
+		for i, pt := range parts {
+			key := appendFixed(append([]byte(nil), memoKey[:head]...), pt.first)
+			sp[i] = splitPart{key: string(append(key, memoKey[fixedEnd:]...)), p: certain()}
+			for _, d := range pt.first[len(ch.first):] {
+				sp[i].p = sp[i].p.mul(classP(d))
+			}
+		}
+		k.memo.split(memoKey, en, cut, sp)
 	} else {
 		k.leaveOut(k.reasons.budget, weight.mul(probOf(en.Unexplored)))
 	}
@@ -1184,9 +1197,38 @@ func tagAt(x int, have, said []string) string {
 // the result is then a situation that goes on with it, rather than with
 // the answer to a prompt.
 func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []string, rest *choice[C]) *leaf[S] {
-	// How many tags, each ended as in the full key, then everyone's
-	// damage in binary: every path of the decision has as many numbers.
-	b := binary.AppendUvarint(append(l.buf[:0], 'F'), uint64(len(said)))
+	// The conditions, or the state (and the rest of a decision paused),
+	// as the full key ends; then how many tags, each ended as in the full
+	// key, everyone's damage in binary (every path of the decision has as
+	// many numbers) and the rulings. The end the full key shares comes
+	// first, so that a new leaf keeps it once for both keys.
+	var kind engine.PromptKind
+	if k.speed != nil {
+		kind = k.speed.NextKind(after)
+	} else {
+		kind = engine.NextKind(k.g, after)
+	}
+	over := rest == nil && (kind == engine.Act || kind == engine.End)
+	b := l.buf[:0]
+	stateAt := 0 // where the state's key starts in b, if it is there
+	kindOf := byte('F')
+	if over {
+		for _, id := range k.ids {
+			cond, _ := k.sum.Condition(after, id)
+			b = append(b, cond...)
+			b = append(b, ';')
+		}
+	} else {
+		kindOf = 'C'
+		if rest != nil {
+			kindOf = 'P'
+			b = appendRest(b, rest.who, k.g.FormatCommand(rest.cmd))
+		}
+		stateAt = len(b)
+		b = l.keys.appendState(b, after, &k.unique)
+	}
+	tail := len(b) // the end of the shared part
+	b = binary.AppendUvarint(append(b, kindOf), uint64(len(said)))
 	for _, t := range said {
 		b = append(b, t...)
 		b = append(b, '\x1f')
@@ -1199,30 +1241,6 @@ func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []st
 		b = append(b, r.actor...)
 		b = append(b, '\x1f')
 		b = append(b, r.command...)
-	}
-	own := len(b) // the end of the decision's tags, damage and rulings
-	var kind engine.PromptKind
-	if k.speed != nil {
-		kind = k.speed.NextKind(after)
-	} else {
-		kind = engine.NextKind(k.g, after)
-	}
-	over := rest == nil && (kind == engine.Act || kind == engine.End)
-	stateAt := 0 // where the state's key starts in b, if it is there
-	if over {
-		for _, id := range k.ids {
-			cond, _ := k.sum.Condition(after, id)
-			b = append(b, cond...)
-			b = append(b, ';')
-		}
-	} else {
-		b[0] = 'C'
-		if rest != nil {
-			b[0] = 'P'
-			b = appendRest(b, rest.who, k.g.FormatCommand(rest.cmd))
-		}
-		stateAt = len(b)
-		b = l.keys.appendState(b, after, &k.unique)
 	}
 	keep(&l.buf, b)
 	if e, ok := l.index[string(b)]; ok {
@@ -1244,7 +1262,11 @@ func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []st
 			damage[i] += d
 		}
 	}
-	full := appendJoined(l.full[:0], b[0], merged, n.acc.tags, said, damage, b[own:])
+	// The full key, then the rest of the short one after the shared end:
+	// kept once, the two keys are parts of it.
+	full := appendJoined(l.full[:0], kindOf, merged, n.acc.tags, said, damage, b[:tail])
+	fullLen := len(full)
+	full = append(full, b[tail:]...)
 	keep(&l.full, full)
 	c := &l.chunks
 	var acc partial
@@ -1259,8 +1281,9 @@ func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []st
 		copy(acc.damage, damage)
 	}
 	e := one(&c.leaves)
-	e.key = c.text(full)
-	e.tail = e.key[len(e.key)-(len(b)-own):]
+	both := c.text(full)
+	e.key = both[:fullLen]
+	e.tail = both[fullLen-tail : fullLen]
 	if len(said) > 0 {
 		e.said = grow(&c.strings, len(said))
 		copy(e.said, said)
@@ -1278,19 +1301,19 @@ func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []st
 		e.final = one(&c.finals)
 		*e.final = f
 	} else {
-		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1 + len(l.rulings), key: e.key[len(e.key)-(len(b)-stateAt):]}
+		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1 + len(l.rulings), key: e.tail[stateAt:]}
 		if rest != nil {
 			r := *rest
 			e.next.rest, e.rest = &r, &r
 		}
 	}
-	l.index[c.text(b)] = e
+	l.index[both[fullLen-tail:]] = e
 	// What a leaf keeps, for the memory budget: its keys, what it says of
 	// the outcome again, the state (about the size of its JSON, some three
 	// times its part of the key) and some change.
 	state := 0
 	if !over {
-		state = len(b) - own
+		state = tail
 	}
 	k.sp.mem.Add(int64(len(e.key) + len(b) + 2*state + 256))
 	return e

@@ -7,23 +7,25 @@ import (
 	whole "fray/internal/natural"
 )
 
-// prob is an exact probability: num/den in lowest terms, in machine words
-// while both fit, and as a big.Rat beyond. The probability of a dice path
-// is a product of die sizes over a product of die sizes, and the sums of a
-// few of them nearly always fit in 64 bits: words spare the GCD of big
+// prob is an exact probability: num/den in lowest terms, in two machine
+// words each while both fit in 128 bits, and as a big.Rat beyond. The
+// probability of a dice path is a product of die sizes over a product of
+// die sizes, and the sums of a few of them nearly always fit in 64 bits
+// (those of pools drawn whole, vigor's, in 96): words spare the GCD of big
 // numbers and new memory at every step of the enumeration, and the rare
-// value that does not fit is still exact.
+// value that does not fit is still exact. The arithmetic goes on one
+// word while both operands fit in one.
 //
 // The zero value is 0. A prob is a value: the big.Rat it may hold is never
 // modified, and a value that fits in words is always held in words, so a
 // prob has one form.
 type prob struct {
-	num, den uint64   // den is 0 only for the zero value
+	num, den u128     // den is 0 only for the zero value
 	big      *big.Rat // not nil when num/den does not fit in words
 }
 
 // certain is the probability 1.
-func certain() prob { return prob{num: 1, den: 1} }
+func certain() prob { return prob{num: word(1), den: word(1)} }
 
 // probOf returns the value of r, which it does not keep.
 func probOf(r *big.Rat) prob {
@@ -50,21 +52,23 @@ func fits(r *big.Rat) (prob, bool) {
 	case -1:
 		return prob{}, false
 	}
-	if !r.Num().IsUint64() {
+	num, ok := u128Of(r.Num())
+	if !ok {
 		return prob{}, false
 	}
 	if r.IsInt() {
 		// Denom would allocate for a Rat never normalised.
-		return prob{num: r.Num().Uint64(), den: 1}, true
+		return prob{num: num, den: word(1)}, true
 	}
-	if !r.Denom().IsUint64() {
+	den, ok := u128Of(r.Denom())
+	if !ok {
 		return prob{}, false
 	}
-	return prob{num: r.Num().Uint64(), den: r.Denom().Uint64()}, true
+	return prob{num: num, den: den}, true
 }
 
 // isZero reports whether p is 0.
-func (p prob) isZero() bool { return p.big == nil && p.num == 0 }
+func (p prob) isZero() bool { return p.big == nil && p.num.isZero() }
 
 // float returns p as the nearest float64.
 func (p prob) float() float64 {
@@ -72,10 +76,18 @@ func (p prob) float() float64 {
 		f, _ := p.big.Float64()
 		return f
 	}
-	if p.num == 0 {
+	if p.num.isZero() {
 		return 0
 	}
-	f, _ := new(big.Rat).SetFrac(new(big.Int).SetUint64(p.num), new(big.Int).SetUint64(p.den)).Float64()
+	if p.num.hi == 0 && p.den.hi == 0 && p.num.lo < 1<<53 && p.den.lo < 1<<53 {
+		// Both exact as floats, and a division of floats is rounded to
+		// the nearest: the same float as big.Rat's, without its memory.
+		return float64(p.num.lo) / float64(p.den.lo)
+	}
+	if f, ok := p.num.over(p.den); ok {
+		return f
+	}
+	f, _ := p.rat().Float64()
 	return f
 }
 
@@ -87,10 +99,16 @@ func (p prob) into(z *big.Rat) *big.Rat {
 	switch {
 	case p.big != nil:
 		return z.Set(p.big)
-	case p.num == 0:
+	case p.num.isZero():
 		return z
+	case p.num.hi == 0 && p.den.hi == 0:
+		return setRatio(z, p.num.lo, p.den.lo)
 	}
-	return setRatio(z, p.num, p.den)
+	// As setRatio: in lowest terms already, without their GCD.
+	z.SetInt(p.den.bigInto(new(big.Int)))
+	z.Inv(z)
+	p.num.bigInto(z.Num())
+	return z
 }
 
 // ro returns p as a big.Rat the caller must not modify.
@@ -109,10 +127,16 @@ func (p prob) mul(q prob) prob {
 	case p.big == nil && q.big == nil:
 		// Cancelling crosswise first keeps the product in lowest terms:
 		// p and q are.
-		g1, g2 := gcd(p.num, q.den), gcd(q.num, p.den)
-		hi1, num := bits.Mul64(p.num/g1, q.num/g2)
-		hi2, den := bits.Mul64(p.den/g2, q.den/g1)
-		if hi1|hi2 == 0 {
+		if p.num.hi|p.den.hi|q.num.hi|q.den.hi == 0 {
+			g1, g2 := gcd(p.num.lo, q.den.lo), gcd(q.num.lo, p.den.lo)
+			hi1, num := bits.Mul64(p.num.lo/g1, q.num.lo/g2)
+			hi2, den := bits.Mul64(p.den.lo/g2, q.den.lo/g1)
+			return prob{num: u128{hi1, num}, den: u128{hi2, den}}
+		}
+		g1, g2 := gcd128(p.num, q.den), gcd128(q.num, p.den)
+		num, over1 := p.num.quo(g1).mul(q.num.quo(g2))
+		den, over2 := p.den.quo(g2).mul(q.den.quo(g1))
+		if !over1 && !over2 {
 			return prob{num: num, den: den}
 		}
 	}
@@ -127,32 +151,63 @@ func (p prob) add(q prob) prob {
 	case q.isZero():
 		return p
 	case p.big == nil && q.big == nil:
+		if p.num.hi|p.den.hi|q.num.hi|q.den.hi == 0 {
+			if r, ok := add64(p.num.lo, p.den.lo, q.num.lo, q.den.lo); ok {
+				return r
+			}
+		}
 		if p.den == q.den {
 			// The usual case: paths of the same dice.
-			if num, carry := bits.Add64(p.num, q.num, 0); carry == 0 {
-				g := gcd(num, p.den)
-				return prob{num: num / g, den: p.den / g}
+			if num, carry := p.num.add(q.num); !carry {
+				g := gcd128(num, p.den)
+				return prob{num: num.quo(g), den: p.den.quo(g)}
 			}
 			break
 		}
 		// Over the least common denominator, b/g*d.
-		g := gcd(p.den, q.den)
-		pd, qd := p.den/g, q.den/g
-		hi, den := bits.Mul64(pd, q.den)
-		hi1, n1 := bits.Mul64(p.num, qd)
-		hi2, n2 := bits.Mul64(q.num, pd)
-		num, carry := bits.Add64(n1, n2, 0)
-		if hi|hi1|hi2|carry != 0 {
+		g := gcd128(p.den, q.den)
+		pd, qd := p.den.quo(g), q.den.quo(g)
+		den, over := pd.mul(q.den)
+		n1, over1 := p.num.mul(qd)
+		n2, over2 := q.num.mul(pd)
+		num, carry := n1.add(n2)
+		if over || over1 || over2 || carry {
 			break
 		}
-		if g == 1 {
+		if g == word(1) {
 			// Then num/den is in lowest terms already (Knuth, 4.5.1).
 			return prob{num: num, den: den}
 		}
-		h := gcd(num, den)
-		return prob{num: num / h, den: den / h}
+		h := gcd128(num, den)
+		return prob{num: num.quo(h), den: den.quo(h)}
 	}
 	return own(new(big.Rat).Add(p.ro(), q.ro()))
+}
+
+// add64 returns a/b plus c/d, all in one word each, when the sum fits in
+// one word each too.
+func add64(a, b, c, d uint64) (prob, bool) {
+	if b == d {
+		if num, carry := bits.Add64(a, c, 0); carry == 0 {
+			g := gcd(num, b)
+			return prob{num: word(num / g), den: word(b / g)}, true
+		}
+		return prob{}, false
+	}
+	g := gcd(b, d)
+	bd, dd := b/g, d/g
+	hi, den := bits.Mul64(bd, d)
+	hi1, n1 := bits.Mul64(a, dd)
+	hi2, n2 := bits.Mul64(c, bd)
+	num, carry := bits.Add64(n1, n2, 0)
+	if hi|hi1|hi2|carry != 0 {
+		return prob{}, false
+	}
+	if g == 1 {
+		return prob{num: word(num), den: word(den)}, true
+	}
+	h := gcd(num, den)
+	return prob{num: word(num / h), den: word(den / h)}, true
 }
 
 // gcd is whole.GCD, for short.
@@ -211,8 +266,8 @@ func (p prob) numDen() (num, den natural) {
 	switch {
 	case p.big != nil:
 		return whole.FromBig(p.big.Num()), whole.FromBig(p.big.Denom())
-	case p.num == 0:
+	case p.num.isZero():
 		return natural{}, whole.Of(1)
 	}
-	return whole.Of(p.num), whole.Of(p.den)
+	return p.num.natural(), p.den.natural()
 }

@@ -63,10 +63,14 @@ func someProbs(t *testing.T, r *rand.Rand, n int) ([]prob, []*big.Rat) {
 		}
 		add(new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(d)))
 	}
-	huge := new(big.Int).Lsh(big.NewInt(1), 70)
-	add(new(big.Rat).SetFrac(big.NewInt(1), huge))                                              // the denominator too big
-	add(new(big.Rat).SetFrac(new(big.Int).Add(huge, big.NewInt(1)), new(big.Int).Lsh(huge, 1))) // both
-	add(new(big.Rat).SetFrac(new(big.Int).Lsh(huge, 2), big.NewInt(3)))                         // the numerator
+	for _, bits := range []uint{70, 127, 140} {
+		// Past one word, then past two.
+		huge := new(big.Int).Lsh(big.NewInt(1), bits)
+		add(new(big.Rat).SetFrac(big.NewInt(1), huge))                                              // the denominator big
+		add(new(big.Rat).SetFrac(new(big.Int).Add(huge, big.NewInt(1)), new(big.Int).Lsh(huge, 1))) // both
+		add(new(big.Rat).SetFrac(new(big.Int).Lsh(huge, 2), big.NewInt(3)))                         // the numerator
+		add(new(big.Rat).SetFrac(big.NewInt(7), new(big.Int).Mul(huge, big.NewInt(10460353203))))   // 3^21
+	}
 	return ps, rs
 }
 
@@ -77,16 +81,16 @@ func wantProb(t *testing.T, what string, p prob, want *big.Rat) {
 	if got := p.ro(); got.Cmp(want) != 0 {
 		t.Fatalf("%s = %s, want %s", what, got.RatString(), want.RatString())
 	}
-	fitsWords := want.Sign() >= 0 && want.Num().IsUint64() && want.Denom().IsUint64()
+	fitsWords := want.Sign() >= 0 && want.Num().BitLen() <= 128 && want.Denom().BitLen() <= 128
 	switch {
 	case fitsWords && p.big != nil:
 		t.Fatalf("%s = %s is held as a big.Rat; it fits in words", what, want.RatString())
 	case !fitsWords && p.big == nil:
-		t.Fatalf("%s = %d/%d is held in words; it is %s", what, p.num, p.den, want.RatString())
-	case p.big == nil && p.num == 0 && p.den != 0:
-		t.Fatalf("%s: zero is 0/%d, not the zero value", what, p.den)
-	case p.big == nil && p.num != 0 && gcd(p.num, p.den) != 1:
-		t.Fatalf("%s = %d/%d is not in lowest terms", what, p.num, p.den)
+		t.Fatalf("%s = %v/%v is held in words; it is %s", what, p.num, p.den, want.RatString())
+	case p.big == nil && p.num.isZero() && !p.den.isZero():
+		t.Fatalf("%s: zero is 0/%v, not the zero value", what, p.den)
+	case p.big == nil && !p.num.isZero() && gcd128(p.num, p.den) != word(1):
+		t.Fatalf("%s = %v/%v is not in lowest terms", what, p.num, p.den)
 	}
 }
 
@@ -131,7 +135,12 @@ func TestProbOverflowFallsBackAndReturns(t *testing.T) {
 	wantProb(t, "(2^64-1)/2 twice", most.add(most), new(big.Rat).SetUint64(math.MaxUint64))
 	p, q = ratio(1, 18446744073709551557), ratio(1, 4294967291) // prime denominators
 	pq := p.mul(q)
-	wantProb(t, "1/p times 1/q", pq, new(big.Rat).Mul(p.ro(), q.ro())) // too big for words
+	wantProb(t, "1/p times 1/q", pq, new(big.Rat).Mul(p.ro(), q.ro())) // past one word
+	pqpq := pq.mul(pq)                                                 // past two
+	wantProb(t, "(1/pq)^2", pqpq, new(big.Rat).Mul(pq.ro(), pq.ro()))
+	pqWhole := ratio(18446744073709551557, 1).mul(ratio(4294967291, 1)) // p times q
+	wantProb(t, "(1/pq)^2 times pq", pqpq.mul(pqWhole), pq.ro())        // back in words
+	wantProb(t, "(1/pq)^2 plus 1/pq", pqpq.add(pq), new(big.Rat).Add(pqpq.ro(), pq.ro()))
 	wantProb(t, "1/p times 1/q times q", pq.mul(ratio(4294967291, 1)), p.ro())
 	wantProb(t, "1/p plus 1/q", p.add(q), new(big.Rat).Add(p.ro(), q.ro()))
 	wantProb(t, "1/pq plus 1/pq", pq.add(pq), new(big.Rat).Add(pq.ro(), pq.ro()))
@@ -199,5 +208,124 @@ func TestRatioInto(t *testing.T) {
 	}
 	if got := ratioInto(new(big.Rat), natural{}, whole.Of(5)); got.Sign() != 0 || got.String() != "0/1" {
 		t.Fatalf("0 over 5 = %s", got)
+	}
+}
+
+// A probability as a float is the nearest float64, as big.Rat gives it,
+// whether it is worked out from words or from the big.Rat.
+func TestProbFloat(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	words := append(someWords(r, 300), 1<<53-1, 1<<53, 1<<53-3)
+	for _, a := range words {
+		for _, b := range words {
+			num, den := min(a, b), max(a, b)
+			g := gcd(num, den)
+			p := prob{num: word(num / g), den: word(den / g)}
+			want, _ := new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).SetUint64(den)).Float64()
+			if got := p.float(); got != want {
+				t.Fatalf("%d/%d: %v, want %v", num, den, got, want)
+			}
+			// Past one word, and past 2^64 below 1.
+			for _, sh := range []uint{20, 33, 64, 90} {
+				q := probOf(new(big.Rat).SetFrac(new(big.Int).SetUint64(num), new(big.Int).Lsh(new(big.Int).SetUint64(den|1), sh)))
+				want, _ := q.ro().Float64()
+				if got := q.float(); got != want {
+					t.Fatalf("%s: %v, want %v", q.ro().RatString(), got, want)
+				}
+			}
+		}
+	}
+}
+
+// A running sum, added to in place, is the sum big.Int gives, through
+// words and past them, with products added too.
+func TestSumInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	words := someWords(r, 200)
+	var s sum
+	var scratch big.Int
+	want := new(big.Int)
+	for i, w := range words {
+		x := whole.Of(w)
+		if i%7 == 3 {
+			// A number past words.
+			b := new(big.Int).Lsh(new(big.Int).SetUint64(w), 70)
+			x = whole.FromBig(b)
+		}
+		m := uint64(1 + i%5)
+		if i%2 == 0 {
+			s.addMul(x, m, &scratch)
+			want.Add(want, new(big.Int).Mul(x.Big(), new(big.Int).SetUint64(m)))
+		} else {
+			s.add(x, &scratch)
+			want.Add(want, x.Big())
+		}
+		var c sum
+		c.add(whole.Of(w), &scratch)
+		if got := c.value().Big(); got.Cmp(new(big.Int).SetUint64(w)) != 0 {
+			t.Fatalf("%d: %s", w, got)
+		}
+	}
+	if got := s.value().Big(); got.Cmp(want) != 0 {
+		t.Fatalf("sum %s, want %s", got, want)
+	}
+}
+
+// The arithmetic of two words is big.Int's, at the edges of one word and
+// of two.
+func TestU128IsBigInt(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	words := someWords(r, 40)
+	var xs []u128
+	for i, hi := range words {
+		xs = append(xs, word(hi), u128{hi, words[(i*5+1)%len(words)]}, u128{hi >> 40, words[(i*3+2)%len(words)]})
+	}
+	xs = append(xs, u128{}, u128{math.MaxUint64, math.MaxUint64}, u128{1, 0}, u128{1 << 63, 0})
+	big128 := new(big.Int).Lsh(big.NewInt(1), 128)
+	for _, a := range xs {
+		ab := a.bigInto(new(big.Int))
+		if back, ok := u128Of(ab); !ok || back != a {
+			t.Fatalf("u128Of(%s) = %v, %v", ab, back, ok)
+		}
+		if a.natural().Big().Cmp(ab) != 0 {
+			t.Fatalf("%v as a natural: %s", a, a.natural().Big())
+		}
+		for _, b := range xs {
+			bb := b.bigInto(new(big.Int))
+			what := ab.String() + " and " + bb.String()
+			sum, carry := a.add(b)
+			want := new(big.Int).Add(ab, bb)
+			if carry != (want.Cmp(big128) >= 0) || !carry && sum.bigInto(new(big.Int)).Cmp(want) != 0 {
+				t.Fatalf("the sum of %s: %v, %v", what, sum, carry)
+			}
+			prod, over := a.mul(b)
+			want.Mul(ab, bb)
+			if over != (want.Cmp(big128) >= 0) || !over && prod.bigInto(new(big.Int)).Cmp(want) != 0 {
+				t.Fatalf("the product of %s: %v, %v", what, prod, over)
+			}
+			if a.cmp(b) != ab.Cmp(bb) {
+				t.Fatalf("cmp %s", what)
+			}
+			if a.cmp(b) >= 0 && a.sub(b).bigInto(new(big.Int)).Cmp(want.Sub(ab, bb)) != 0 {
+				t.Fatalf("the difference of %s", what)
+			}
+			if !b.isZero() && a.quo(b).bigInto(new(big.Int)).Cmp(want.Quo(ab, bb)) != 0 {
+				t.Fatalf("the quotient of %s: %v", what, a.quo(b))
+			}
+			if f, ok := a.over(b); ok != (a.cmp(b) < 0 && b.bitLen() < 128) {
+				t.Fatalf("%s over %s: %v", ab, bb, ok)
+			} else if ok {
+				if want, _ := new(big.Rat).SetFrac(ab, bb).Float64(); f != want {
+					t.Fatalf("%s over %s: %v, want %v", ab, bb, f, want)
+				}
+			}
+			g := new(big.Int).GCD(nil, nil, ab, bb)
+			if a.isZero() || b.isZero() {
+				g.Or(ab, bb)
+			}
+			if gcd128(a, b).bigInto(new(big.Int)).Cmp(g) != 0 {
+				t.Fatalf("the GCD of %s: %v, want %s", what, gcd128(a, b), g)
+			}
+		}
 	}
 }

@@ -1,9 +1,14 @@
 package odds_test
 
 import (
+	"fmt"
 	"testing"
 
+	"fray/dice"
+	"fray/engine"
 	"fray/odds"
+	"fray/rules/vigor"
+	"fray/scenario"
 )
 
 // A decision that runs out of the budget in its middle keeps the paths it
@@ -93,4 +98,64 @@ func TestSplitEstimateIsHonest(t *testing.T) {
 	if rate < 0.9 || rate > 0.995 {
 		t.Errorf("the exact figures fall inside the 95%% intervals %.1f%% of the time", 100*rate)
 	}
+}
+
+// A decision split by its dice is in the memo whole once its parts are
+// all resolved: the other options of the menu that meet it file it from
+// there. Every option exact in a vigor menu at budgets that split its
+// decisions has exactly the odds it has on its own.
+func TestSplitDecisionsJoinedExactly(t *testing.T) {
+	reg, err := engine.NewRegistry(vigor.Info())
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := reg.Lookup(vigor.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := scenario.ParseEncounter(reg, "vigor_ambush", info.Content()["vigor_ambush"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	calc, err := odds.For(vigor.Plugin().Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decisions := 12
+	if testing.Short() {
+		decisions = 4
+	}
+	choose, src := dice.Seeded(5), dice.Seeded(6)
+	compared := 0
+	for d := 0; d < decisions; d++ {
+		p := table.Prompt()
+		if p.Kind == engine.End || len(p.Options) == 0 {
+			break
+		}
+		for _, budget := range []int{1500, 6000} {
+			m, err := calc.All(table, p.Actor, odds.Options{Workers: 1, MaxPaths: budget})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, h := range m.Options {
+				if h.Report == nil || h.Report.Estimate != nil {
+					continue
+				}
+				alone, err := calc.Odds(table, p.Actor, h.Command, odds.Options{Workers: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				sameOdds(t, fmt.Sprintf("decision %d, budget %d: %s", d, budget, h.Command), h.Report, alone)
+				compared++
+			}
+		}
+		i := choose.Roll(len(p.Options)) - 1
+		if p.Kind == engine.Ruling && p.Default >= 0 {
+			i = p.Default
+		}
+		if _, err := table.Submit(p.Actor, p.Options[i].Command, src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Logf("%d options compared", compared)
 }

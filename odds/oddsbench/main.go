@@ -5,7 +5,7 @@
 // all, the time a prompt's odds take (p50, p99, the slowest) and the
 // share of options whose odds are exact, partial, estimated or refused.
 //
-//	go run ./odds/oddsbench [-fights 1] [-seed 1] [-decisions 80] [-paths N] [-why] [-cpuprofile FILE]
+//	go run ./odds/oddsbench [-fights 1] [-seed 1] [-decisions 80] [-paths N] [-at N] [-why] [-cpuprofile FILE]
 //
 // Run it with GOMAXPROCS=1 for the figures of one core (docs/odds.md).
 // Each prompt is timed twice: by the clock, and by the CPU time the
@@ -55,6 +55,8 @@ type config struct {
 	slow              time.Duration
 	timeout           time.Duration
 	why               bool
+	// at, when not negative, is the one decision of each fight timed.
+	at int
 }
 
 func run(w io.Writer, args []string) error {
@@ -68,6 +70,7 @@ func run(w io.Writer, args []string) error {
 	fs.StringVar(&c.only, "only", "", "only the encounters whose name contains this")
 	fs.DurationVar(&c.slow, "slow", 50*time.Millisecond, "list the prompts whose CPU time is over this")
 	fs.DurationVar(&c.timeout, "timeout", time.Minute, "the time budget of one prompt's odds (Options.Timeout); past it options are estimated, so that a loaded machine changes the answers: keep it long")
+	fs.IntVar(&c.at, "at", -1, "time only this decision of each fight (the others are played without odds), to profile one prompt")
 	fs.BoolVar(&c.why, "why", false, "say why each option of the slowest prompts was estimated")
 	fs.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the odds to `FILE`")
 	if err := fs.Parse(args); err != nil {
@@ -210,6 +213,12 @@ func (b *bench) walk(progress io.Writer, c config) (*results, error) {
 				if p.Kind == engine.End || len(p.Options) == 0 {
 					break
 				}
+				if c.at >= 0 && d != c.at {
+					if err := next(table, p, choose, src); err != nil {
+						return nil, fmt.Errorf("%s fight %d decision %d: %w", e.name, f, d, err)
+					}
+					continue
+				}
 				cpu0 := cpuTime()
 				start := time.Now()
 				m, err := calc.All(table, p.Actor, odds.Options{Workers: 1, MaxPaths: c.paths, Timeout: c.timeout})
@@ -250,18 +259,26 @@ func (b *bench) walk(progress io.Writer, c config) (*results, error) {
 					}
 				}
 				res.byRuleset[e.ruleset] = append(res.byRuleset[e.ruleset], pr)
-				// The next decision: a ruling's default, else any option.
-				i := choose.Roll(len(p.Options)) - 1
-				if p.Kind == engine.Ruling && p.Default >= 0 {
-					i = p.Default
-				}
-				if _, err := table.Submit(p.Actor, p.Options[i].Command, src); err != nil {
-					return nil, fmt.Errorf("%s fight %d decision %d: %s: %q: %w", e.name, f, d, p.Actor, p.Options[i].Command, err)
+				if err := next(table, p, choose, src); err != nil {
+					return nil, fmt.Errorf("%s fight %d decision %d: %w", e.name, f, d, err)
 				}
 			}
 		}
 	}
 	return res, nil
+}
+
+// next plays the decision of prompt p: a ruling's default, else any
+// option, chosen with the dice of choose.
+func next(table engine.Table, p engine.Prompt[string], choose, src dice.Source) error {
+	i := choose.Roll(len(p.Options)) - 1
+	if p.Kind == engine.Ruling && p.Default >= 0 {
+		i = p.Default
+	}
+	if _, err := table.Submit(p.Actor, p.Options[i].Command, src); err != nil {
+		return fmt.Errorf("%s: %q: %w", p.Actor, p.Options[i].Command, err)
+	}
+	return nil
 }
 
 // cpuTime is the CPU time the process has used: with GOMAXPROCS=1, the
@@ -296,11 +313,13 @@ func (r *results) write(w io.Writer, c config) {
 	row(tw, "all", all)
 	tw.Flush()
 	paths, samples, estimated, nothing := 0, 0, 0, 0
+	var cpu time.Duration
 	for _, p := range all {
 		paths, samples = paths+p.paths, samples+p.samples
 		estimated, nothing = estimated+p.statuses[odds.Estimated], nothing+p.nothing
+		cpu += p.cpu
 	}
-	fmt.Fprintf(w, "\nin all %d dice paths and %d resolutions of estimates; %d options estimated, %d of them with nothing exact\n", paths, samples, estimated, nothing)
+	fmt.Fprintf(w, "\nin all %d dice paths and %d resolutions of estimates in %s of CPU time; %d options estimated, %d of them with nothing exact\n", paths, samples, cpu.Round(time.Millisecond), estimated, nothing)
 	var slow []prompt
 	for _, p := range all {
 		if p.cpu > c.slow {
