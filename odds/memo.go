@@ -82,6 +82,19 @@ type memoLeaf[S any] struct {
 	folds int
 }
 
+// kind is the letter a leaf's key starts with, as the leaf key of a run
+// writes it: 'F' for a final outcome, 'P' for a situation with a rest to
+// resolve, 'C' for one that carries on.
+func (ml *memoLeaf[S]) kind() byte {
+	switch {
+	case ml.final != nil:
+		return 'F'
+	case ml.rest != nil:
+		return 'P'
+	}
+	return 'C'
+}
+
 // keep files the results of a whole enumeration under key.
 func (m *memo[S]) keep(key string, en *dice.Enumeration[*leaf[S]]) {
 	m.put(key, entryOf(en, prob{}))
@@ -127,13 +140,7 @@ func (m *memo[S]) join(s *splitting[S]) *memoEntry[S] {
 	at := map[string]int{}
 	var id []byte
 	add := func(ml memoLeaf[S]) {
-		kind := byte('C')
-		switch {
-		case ml.final != nil:
-			kind = 'F'
-		case ml.rest != nil:
-			kind = 'P'
-		}
+		kind := ml.kind()
 		id = binary.AppendUvarint(append(id[:0], kind), uint64(ml.folds))
 		id = binary.AppendUvarint(id, uint64(len(ml.said)))
 		for _, t := range ml.said {
@@ -205,13 +212,7 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 		for i, d := range n.acc.damage {
 			damage[i] += d
 		}
-		kind := byte('C')
-		switch {
-		case ml.final != nil:
-			kind = 'F'
-		case ml.rest != nil:
-			kind = 'P'
-		}
+		kind := ml.kind()
 		full = appendJoined(full[:0], kind, merged, n.acc.tags, ml.said, damage, ml.tail)
 		if ml.final != nil {
 			if have, ok := k.finals[string(full)]; ok {
