@@ -84,8 +84,8 @@ func (s *Server) registerLinks(bearer []map[string][]string) {
 	}, s.links)
 	huma.Register(s.api, huma.Operation{
 		OperationID: "reissue-link", Method: http.MethodPost, Path: "/fights/{id}/links/{combatant}",
-		Summary:     "Issue a new link for a player's seat, revoking the old one (the GM's token only)",
-		Description: "Returns the seat's new token and page, shown only now. The old token is refused from then on, by every server of the store, and its live streams end with an event \"revoked\".",
+		Summary:     "Issue a new link for a player's seat, or a new GM's token, revoking the old one (the GM's token; for the GM's, the admin token too)",
+		Description: "Returns the seat's new token and page, shown only now. The old token is refused from then on, by every server of the store, and its live streams end with an event \"revoked\". The combatant gm names the GM's own seat: the GM may replace their token, and whoever holds the server's admin token may give a GM who lost theirs a new one.",
 		Security:    bearer, MaxBodyBytes: 1 << 10, Tags: []string{"links"},
 	}, s.reissue)
 	huma.Register(s.api, huma.Operation{
@@ -165,11 +165,11 @@ func placeOf(ids []string, id string) int {
 // the server forgets the grants of the fight it remembers and wakes its
 // streams, each of which looks again at its token.
 func (s *Server) reissue(ctx context.Context, in *ReissueInput) (*ReissueOutput, error) {
+	if in.Combatant == engine.GM {
+		return s.reissueGM(ctx, in)
+	}
 	if err := s.gmFor(ctx, in.Auth, in.ID, "issue players' links"); err != nil {
 		return nil, err
-	}
-	if in.Combatant == engine.GM {
-		return nil, problem(http.StatusNotFound, "no-seat", "%q is no player's seat: the GM's link is the GM's token", in.Combatant)
 	}
 	tok, h, err := newToken()
 	if err != nil {
@@ -191,6 +191,33 @@ func (s *Server) reissue(ctx context.Context, in *ReissueInput) (*ReissueOutput,
 		return nil
 	})
 	return out, err
+}
+
+// reissueGM issues a new GM's token for the fight and revokes the old
+// one: asked with the GM's token (to change a token that went where it
+// should not), or with the server's admin token (for a GM who lost theirs).
+func (s *Server) reissueGM(ctx context.Context, in *ReissueInput) (*ReissueOutput, error) {
+	if !sameToken(in.token(), s.cfg.AdminToken) {
+		if err := s.gmFor(ctx, in.Auth, in.ID, "issue the GM's link"); err != nil {
+			return nil, err
+		}
+	}
+	tok, h, err := newToken()
+	if err != nil {
+		return nil, err
+	}
+	l, err := s.grants.Reissue(ctx, h, store.Grant{Fight: in.ID, GM: true})
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, problem(http.StatusNotFound, "not-found", "no fight %s", in.ID)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.revoked(in.ID)
+	out := &ReissueOutput{}
+	out.Body.Seat = Seat{Combatant: engine.GM, Token: tok, Join: "/fights/" + in.ID + "?token=" + tok, Page: PagePath(in.ID, tok)}
+	out.Body.Issued = l.Issued
+	return out, nil
 }
 
 // revoked is told that tokens of fight were revoked, by this process or

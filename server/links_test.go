@@ -114,7 +114,6 @@ func TestLinksTravel(t *testing.T) {
 			{"no token", "GET", "/links", "", nil, 401, "no-token"},
 			{"another fight's GM", "POST", "/links/" + seat.Combatant, other.GMToken, nil, 403, "other-fight"},
 			{"a seat not there", "POST", "/links/thug9", f.GMToken, nil, 404, "no-seat"},
-			{"the GM's name", "POST", "/links/gm", f.GMToken, nil, 404, "no-seat"},
 		} {
 			wantProblem(t, tc.what, c.do(tc.method, "/fights/"+f.ID+tc.path, tc.token, tc.body), tc.status, tc.code)
 		}
@@ -165,6 +164,92 @@ func TestLinksTravel(t *testing.T) {
 		revokedEvent(t, fresh)
 		if third.Issued != 3 || c.read(f, third.Token).ID != f.ID {
 			t.Fatalf("the third link %+v", third)
+		}
+	})
+}
+
+// TestGMTokenReplaced: a GM who lost their token gets a new one from
+// whoever holds the server's admin token, and a GM may replace their own;
+// the old token is refused at once and its live stream ends, while the
+// players' tokens and streams go on and the new token has every GM power.
+// Players, another fight's GM and strangers may not do it.
+func TestGMTokenReplaced(t *testing.T) {
+	forEachBackend(t, func(t *testing.T, open func() store.Backend) {
+		c := startServer(t, open(), nil)
+		f := c.create("alley_fight")
+		other := c.create("alley_fight")
+		player := f.Players[0]
+		for _, tc := range []struct {
+			what, id, token string
+			status          int
+			code            string
+		}{
+			{"a player", f.ID, player.Token, 403, "gm-only"},
+			{"another fight's GM", f.ID, other.GMToken, 403, "other-fight"},
+			{"no token", f.ID, "", 401, "no-token"},
+			{"a stranger", f.ID, "not-a-token", 401, "bad-token"},
+			{"the admin, for a fight not there", "0123456789abcdef", "admin", 404, "not-found"},
+		} {
+			wantProblem(t, tc.what, c.do("POST", "/fights/"+tc.id+"/links/gm", tc.token, nil), tc.status, tc.code)
+		}
+		if c.read(f, f.GMToken).Version != 0 {
+			t.Fatal("the refusals changed the fight")
+		}
+
+		old := c.follow(f, f.GMToken, "")
+		defer old.cancel()
+		kept := c.follow(f, player.Token, "")
+		defer kept.cancel()
+		r := c.do("POST", "/fights/"+f.ID+"/links/gm", "admin", nil)
+		if r.status != http.StatusOK {
+			t.Fatalf("the admin's new GM token: %d %s", r.status, r.body)
+		}
+		var l link
+		r.decode(t, &l)
+		if l.Combatant != "gm" || l.Issued != 2 || l.Token == "" || l.Token == f.GMToken ||
+			l.Page != server.PagePath(f.ID, l.Token) || l.Join != "/fights/"+f.ID+"?token="+l.Token {
+			t.Fatalf("the new GM's link %+v", l)
+		}
+		wantProblem(t, "a read with the old GM's token", c.do("GET", "/fights/"+f.ID, f.GMToken, nil), 401, "revoked")
+		revokedEvent(t, old)
+		var mine struct {
+			Viewer struct {
+				GM bool `json:"gm"`
+			} `json:"viewer"`
+		}
+		c.do("GET", "/fights/"+f.ID, l.Token, nil).decode(t, &mine)
+		if !mine.Viewer.GM {
+			t.Fatalf("the new token does not see as the GM")
+		}
+		// The new token answers the prompt and lists the seats, as the GM.
+		v := c.read(f, l.Token)
+		if r := c.do("POST", "/fights/"+f.ID+"/decisions", l.Token, map[string]any{"version": v.Version, "actor": v.Prompt.Actor, "command": v.Prompt.Options[0].Command}); r.status != http.StatusOK {
+			t.Fatalf("a decision with the new GM's token: %d %s", r.status, r.body)
+		}
+		if e := kept.next(t); e.name != "entry" || e.id != "1" {
+			t.Fatalf("the player's stream sent %s %s %s", e.name, e.id, e.data)
+		}
+		var list struct {
+			Links []linkInfo `json:"links"`
+		}
+		c.do("GET", "/fights/"+f.ID+"/links", l.Token, nil).decode(t, &list)
+		if len(list.Links) != len(f.Players) || list.Links[0].Issued != 1 {
+			t.Fatalf("the seats after a new GM's token: %+v", list.Links)
+		}
+		if c.read(f, player.Token).Version != 1 {
+			t.Fatal("the player's token stopped working")
+		}
+
+		// The GM replaces their own token in turn.
+		mineAgain := c.do("POST", "/fights/"+f.ID+"/links/gm", l.Token, nil)
+		var third link
+		mineAgain.decode(t, &third)
+		if mineAgain.status != http.StatusOK || third.Issued != 3 {
+			t.Fatalf("the GM replacing their token: %d %s", mineAgain.status, mineAgain.body)
+		}
+		wantProblem(t, "a read with the second GM's token", c.do("GET", "/fights/"+f.ID, l.Token, nil), 401, "revoked")
+		if c.read(f, third.Token).Version != 1 {
+			t.Fatal("the third GM's token does not read the fight")
 		}
 	})
 }

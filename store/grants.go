@@ -47,11 +47,11 @@ type Grants interface {
 	// Links lists the players' seats of a fight (every combatant a player's
 	// token was issued for), by combatant.
 	Links(ctx context.Context, fight string) ([]Link, error)
-	// Reissue records a new token, by its hash, for the player's seat g
-	// names and revokes every other token of that seat, at once; it
-	// returns the seat as it is then. ErrNotFound when the fight has no
-	// such seat (no token was ever issued for g's combatant, or g is the
-	// GM's).
+	// Reissue records a new token, by its hash, for the seat g names (a
+	// player's, or the GM's when g.GM) and revokes every other token of
+	// that seat, at once; it returns the seat as it is then (the GM's
+	// with Combatant ""). ErrNotFound when the fight has no such seat (no
+	// token was ever issued for it).
 	Reissue(ctx context.Context, hash string, g Grant) (Link, error)
 }
 
@@ -166,9 +166,7 @@ func scanLinks(fight string, rows interface {
 
 // Reissue replaces a seat's tokens with a new one in one transaction.
 func (s *SQLite) Reissue(ctx context.Context, hash string, g Grant) (Link, error) {
-	if g.GM {
-		return Link{}, ErrNotFound
-	}
+	seat, args := seatOf(&g, "?", "?")
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
 	tx, err := s.db.BeginTx(ctx, nil)
@@ -177,16 +175,16 @@ func (s *SQLite) Reissue(ctx context.Context, hash string, g Grant) (Link, error
 	}
 	defer tx.Rollback() //nolint:errcheck // after Commit it does nothing
 	var n int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM grants WHERE fight_id = ? AND combatant = ? AND NOT gm`, g.Fight, g.Combatant).Scan(&n); err != nil {
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM grants WHERE `+seat, args...).Scan(&n); err != nil {
 		return Link{}, fmt.Errorf("issuing a new link: %w", err)
 	}
 	if n == 0 {
 		return Link{}, ErrNotFound
 	}
-	if _, err := tx.ExecContext(ctx, `UPDATE grants SET revoked = 1 WHERE fight_id = ? AND combatant = ? AND NOT gm`, g.Fight, g.Combatant); err != nil {
+	if _, err := tx.ExecContext(ctx, `UPDATE grants SET revoked = 1 WHERE `+seat, args...); err != nil {
 		return Link{}, fmt.Errorf("revoking a link: %w", err)
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO grants (hash, fight_id, gm, combatant) VALUES (?, ?, 0, ?)`, hash, g.Fight, g.Combatant); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO grants (hash, fight_id, gm, combatant) VALUES (?, ?, ?, ?)`, hash, g.Fight, g.GM, g.Combatant); err != nil {
 		return Link{}, fmt.Errorf("issuing a new link: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -194,6 +192,17 @@ func (s *SQLite) Reissue(ctx context.Context, hash string, g Grant) (Link, error
 	}
 	s.committed.Add(1)
 	return Link{Combatant: g.Combatant, Issued: n + 1}, nil
+}
+
+// seatOf is the condition that picks the tokens of g's seat, with its
+// arguments, for a backend whose first two placeholders are given: the
+// GM's tokens of the fight, or a player's combatant's.
+func seatOf(g *Grant, first, second string) (string, []any) {
+	if g.GM {
+		g.Combatant = ""
+		return `fight_id = ` + first + ` AND gm`, []any{g.Fight}
+	}
+	return `fight_id = ` + first + ` AND combatant = ` + second + ` AND NOT gm`, []any{g.Fight, g.Combatant}
 }
 
 // AddGrants records grants in one transaction.
@@ -236,9 +245,7 @@ func (p *Postgres) Links(ctx context.Context, fight string) ([]Link, error) {
 // wait for), so that two new links for one seat at once leave one in
 // force.
 func (p *Postgres) Reissue(ctx context.Context, hash string, g Grant) (Link, error) {
-	if g.GM {
-		return Link{}, ErrNotFound
-	}
+	seat, args := seatOf(&g, "$1", "$2")
 	var n int
 	err := pgx.BeginFunc(ctx, p.pool, func(tx pgx.Tx) error {
 		var id string
@@ -248,16 +255,16 @@ func (p *Postgres) Reissue(ctx context.Context, hash string, g Grant) (Link, err
 			}
 			return err
 		}
-		if err := tx.QueryRow(ctx, `SELECT count(*) FROM grants WHERE fight_id = $1 AND combatant = $2 AND NOT gm`, g.Fight, g.Combatant).Scan(&n); err != nil {
+		if err := tx.QueryRow(ctx, `SELECT count(*) FROM grants WHERE `+seat, args...).Scan(&n); err != nil {
 			return err
 		}
 		if n == 0 {
 			return ErrNotFound
 		}
-		if _, err := tx.Exec(ctx, `UPDATE grants SET revoked = true WHERE fight_id = $1 AND combatant = $2 AND NOT gm`, g.Fight, g.Combatant); err != nil {
+		if _, err := tx.Exec(ctx, `UPDATE grants SET revoked = true WHERE `+seat, args...); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO grants (hash, fight_id, gm, combatant) VALUES ($1, $2, false, $3)`, hash, g.Fight, g.Combatant); err != nil {
+		if _, err := tx.Exec(ctx, `INSERT INTO grants (hash, fight_id, gm, combatant) VALUES ($1, $2, $3, $4)`, hash, g.Fight, g.GM, g.Combatant); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `SELECT pg_notify('fray_grants', $1)`, g.Fight)

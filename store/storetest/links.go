@@ -12,8 +12,9 @@ import (
 
 // testLinks: a seat's new token revokes every other of that seat and no
 // other seat's, as seen through a second backend on the same database;
-// the seats list counts each seat's tokens; a seat never issued, and the
-// GM's, have no new link; two new links for one seat at once leave one in
+// the seats list counts each seat's tokens and leaves out the GM's; a new
+// GM's token revokes the GM's old one and no player's; a seat never
+// issued has no new link; two new links for one seat at once leave one in
 // force.
 func testLinks(t *testing.T, open Opener) {
 	ctx := t.Context()
@@ -75,9 +76,19 @@ func testLinks(t *testing.T, open Opener) {
 	grant("beatrix-2", store.Grant{}, store.ErrRevoked)
 	grant("beatrix-3", store.Grant{Fight: "links-1", Combatant: "beatrix"}, nil)
 
+	l, err = g.Reissue(ctx, "gm-2", store.Grant{Fight: "links-1", GM: true})
+	if err != nil || l != (store.Link{Issued: 2}) {
+		t.Fatalf("a new GM's token: %+v, %v", l, err)
+	}
+	grant("gm", store.Grant{}, store.ErrRevoked)
+	grant("gm-2", store.Grant{Fight: "links-1", GM: true}, nil)
+	grant("beatrix-3", store.Grant{Fight: "links-1", Combatant: "beatrix"}, nil)
+	grant("markus", store.Grant{Fight: "links-1", Combatant: "markus"}, nil)
+	links(store.Link{Combatant: "beatrix", Issued: 3}, store.Link{Combatant: "markus", Issued: 1})
+
 	for _, no := range []store.Grant{
 		{Fight: "links-1", Combatant: "thug9"},
-		{Fight: "links-1", GM: true},
+		{Fight: "links-3", GM: true},
 		{Fight: "links-3", Combatant: "beatrix"},
 	} {
 		if _, err := g.Reissue(ctx, "never", no); !errors.Is(err, store.ErrNotFound) {
