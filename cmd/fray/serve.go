@@ -64,7 +64,9 @@ server's creation token, taken from $FRAY_CREATE_TOKEN or made up and printed
 at start with a link that hands it to the tracker page (which asks for it
 once, and remembers it); --open lets anyone who reaches the server create
 fights without it, for a trusted network. The admin token, which lists every
-fight, is taken from $FRAY_ADMIN_TOKEN or made up and printed at start.
+fight and gives a GM who lost their token a new one (POST
+/fights/ID/links/gm), is taken from $FRAY_ADMIN_TOKEN or made up and printed
+at start.
 
 SIGINT or SIGTERM stops the server: live streams end, and requests in flight
 are finished (for up to --grace) before it exits.`,
@@ -170,7 +172,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 	fmt.Fprintf(stdout, "fray serve: listening on http://%s (the tracker page at /, the API at /openapi.json, its docs at /docs)\n", ln.Addr())
 	fmt.Fprintf(stdout, "fray serve: fights kept in %s\n", where)
 	if made {
-		fmt.Fprintf(stdout, "fray serve: admin token (lists every fight; set %s to choose it): %s\n", adminEnv, admin)
+		fmt.Fprintf(stdout, "fray serve: admin token (lists every fight, gives a GM a new token; set %s to choose it): %s\n", adminEnv, admin)
 	}
 	switch {
 	case opts.open:
