@@ -71,7 +71,7 @@ func (r *run) escape(who string) error {
 		return err
 	}
 	ev := engine.New(r.arena(), escapedKind, Escaped{Who: c.ID, Difficulty: c.Trapped})
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Body+c.Skill("athletics")+c.Assist, ev.Difficulty)
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Body+c.skill(skillAthletics)+c.Assist, ev.Difficulty)
 	r.emit(ev)
 	return nil
 }

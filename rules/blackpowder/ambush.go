@@ -41,7 +41,7 @@ func (r *run) resolveAmbush() bool {
 	if !a.Searching {
 		for _, c := range s.Combatants {
 			if c.Group != a.Hiders && c.Status == Active {
-				ev.Passive = max(ev.Passive, c.Senses+c.Skill("perception"))
+				ev.Passive = max(ev.Passive, c.Senses+c.skill(skillPerception))
 			}
 		}
 		for _, c := range s.Combatants {
@@ -97,7 +97,7 @@ func (r *run) hide(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s hides next, not %s", c.ID, who)
 	}
 	die := r.d10()
-	r.emit(engine.New(r.arena(), stealthRolledKind, StealthRolled{Who: c.ID, Die: die, Total: die + c.Body + c.Skill("stealth") + r.s.Ambush.Bonus + c.StealthBonus}))
+	r.emit(engine.New(r.arena(), stealthRolledKind, StealthRolled{Who: c.ID, Die: die, Total: die + c.Body + c.skill(skillStealth) + r.s.Ambush.Bonus + c.StealthBonus}))
 	return nil
 }
 
@@ -110,7 +110,7 @@ func (r *run) search(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s searches next, not %s", c.ID, who)
 	}
 	die := r.d10()
-	ev := engine.New(r.arena(), perceptionRolledKind, PerceptionRolled{Who: c.ID, Die: die, Total: die + c.Senses + c.Skill("perception"), Difficulty: r.s.ambushDifficulty()})
+	ev := engine.New(r.arena(), perceptionRolledKind, PerceptionRolled{Who: c.ID, Die: die, Total: die + c.Senses + c.skill(skillPerception), Difficulty: r.s.ambushDifficulty()})
 	ev.Spotted = ev.Total >= ev.Difficulty // ties favour the roller (A33)
 	r.emit(ev)
 	return nil

@@ -192,8 +192,8 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		bonus += 2
 	}
 	if w.Kind == Unarmed {
-		bonus += c.Skill("brawl")
-		if w.Inaccurate && c.Skill("brawl") == 0 {
+		bonus += c.skill(skillBrawl)
+		if w.Inaccurate && c.skill(skillBrawl) == 0 {
 			bonus -= 2 // A31
 		}
 	}

@@ -216,7 +216,12 @@ func (r Rules) FormatCommand(c Command) string {
 }
 
 // num writes a coordinate as briefly as it parses back exactly.
-func num(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+func num(v float64) string {
+	if i := int64(v); float64(i) == v && i != 0 && i > -1<<53 && i < 1<<53 {
+		return strconv.FormatInt(i, 10) // a whole number, as FormatFloat writes it
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
 
 // The codec tables of the commands and the events: every kind ever
 // written, each added beside its type in the file of its rule, where it
@@ -362,6 +367,14 @@ func cloneCommand(c Command) Command {
 		out := *c
 		out.Who = slices.Clone(c.Who)
 		return &out
+	case *Move:
+		return copyOf(c)
+	case *Run:
+		return copyOf(c)
+	case *Withdraw:
+		return copyOf(c)
+	case *Attack:
+		return copyOf(c)
 	}
 	v := reflect.ValueOf(c)
 	if v.Kind() != reflect.Pointer || v.IsNil() {
@@ -373,4 +386,18 @@ func cloneCommand(c Command) Command {
 		return copied
 	}
 	return c
+}
+
+// copyOf returns a copy of *c in memory of its own (nil for nil): the
+// commands a declaration keeps most often, copied without reflection.
+func copyOf[T any, P interface {
+	*T
+	Command
+}](c P) Command {
+	if c == nil {
+		return c
+	}
+	out := P(new(T))
+	*out = *c
+	return out
 }

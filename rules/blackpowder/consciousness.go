@@ -24,7 +24,7 @@ func (r *run) stunDamage(t *Combatant, sDamage int) {
 // Resistance against the difficulty, no die when it cannot succeed (R25,
 // A37).
 func (r *run) consciousness(t *Combatant, difficulty int, stun bool, loss int) {
-	bonus := t.Willpower + t.Skill("pain_resistance")
+	bonus := t.Willpower + t.skill(skillPainResistance)
 	ev := engine.New(r.arena(), consciousnessRolledKind, ConsciousnessRolled{Target: t.ID, Difficulty: difficulty, Stun: stun, Loss: loss})
 	ev.Die, ev.Total, ev.Success = r.passFail(bonus, difficulty)
 	r.emit(ev)

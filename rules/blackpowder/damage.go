@@ -42,14 +42,23 @@ func (r *run) ints(values ...int) []int {
 // damageClasses are the classes of a d10 read through a weapon's damage
 // die: a class per value it gives, and a 10 apart (R12, R15).
 func damageClasses(damage string) dice.Classes {
-	c := dice.Cuts(10)
-	for v := 2; v <= 10; v++ {
-		if dieValue(damage, v) != dieValue(damage, v-1) {
-			c = c.Cut(v)
-		}
-	}
-	return c
+	return classesByDivisor[damageDivisor(damage)]
 }
+
+// classesByDivisor holds damageClasses for each damage die, by its
+// damageDivisor.
+var classesByDivisor = func() (by [5]dice.Classes) {
+	for divisor := range by {
+		c := dice.Cuts(10)
+		for v := 2; v <= 10; v++ {
+			if dieValueBy(divisor, v) != dieValueBy(divisor, v-1) {
+				c = c.Cut(v)
+			}
+		}
+		by[divisor] = c
+	}
+	return by
+}()
 
 // dieValue reads a d10 through the weapon's damage die (R12).
 func dieValue(damage string, raw int) int {

@@ -69,7 +69,7 @@ func (r *run) dodge(who string, parry bool) error {
 	t := r.s.combatant(pending.Target)
 	a := r.s.combatant(pending.Attacker)
 	w := attackWeapon(a, pending.Weapon)
-	bonus := t.Body + t.Skill("dodge") + t.Assist
+	bonus := t.Body + t.skill(skillDodge) + t.Assist
 	if parry {
 		if !r.s.canParry(&pending) {
 			return engine.Errorf(engine.NotAllowedNow, "%s can only parry a melee attack while holding a melee weapon", t.Name)
@@ -81,10 +81,10 @@ func (r *run) dodge(who string, parry bool) error {
 		// contest, the attacker drawing first (R22, A17, §7 b5).
 		ev := engine.New(r.arena(), earlyDodgeContestKind, EarlyDodgeContest{Attacker: a.ID, Target: t.ID})
 		ev.AttackerDie = r.d10()
-		ev.AttackerTotal = ev.AttackerDie + a.Body + a.Skill("speed")
+		ev.AttackerTotal = ev.AttackerDie + a.Body + a.skill(skillSpeed)
 		ev.Die = r.d10()
-		ev.Total = ev.Die + t.Body + t.Skill("speed")
-		ev.Won = ev.Total > ev.AttackerTotal || (ev.Total == ev.AttackerTotal && t.Skill("speed") > a.Skill("speed"))
+		ev.Total = ev.Die + t.Body + t.skill(skillSpeed)
+		ev.Won = ev.Total > ev.AttackerTotal || (ev.Total == ev.AttackerTotal && t.skill(skillSpeed) > a.skill(skillSpeed))
 		r.emit(ev)
 		if !ev.Won {
 			r.emit(engine.New(r.arena(), dodgeDeclinedKind, DodgeDeclined{Target: t.ID}))

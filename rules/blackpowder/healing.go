@@ -238,7 +238,7 @@ func (r *run) heal(cmd *Heal) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s has been treated since the last rest", p.Name)
 	}
 	die := r.d10()
-	ev := engine.New(r.arena(), healedKind, Healed{Healer: h.ID, Patient: p.ID, Die: die, Total: die + h.Science + h.Skill("medicine")})
+	ev := engine.New(r.arena(), healedKind, Healed{Healer: h.ID, Patient: p.ID, Die: die, Total: die + h.Science + h.skill(skillMedicine)})
 	ev.Gain = max(0, min(p.LPMax-p.LP, ev.Total-10))
 	r.emit(ev)
 	return nil

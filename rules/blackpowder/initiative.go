@@ -30,7 +30,7 @@ func (r *run) initiative(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
 	}
 	die := r.d10()
-	r.emit(engine.New(r.arena(), initiativeRolledKind, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.Skill("speed")}))
+	r.emit(engine.New(r.arena(), initiativeRolledKind, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.skill(skillSpeed)}))
 	return nil
 }
 
@@ -112,7 +112,7 @@ func (r *run) join(gi int) {
 		return
 	}
 	ev := engine.New(r.arena(), groupJoinedKind, GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()})
-	ev.Total = ev.Die + roller.Body + roller.Skill("speed")
+	ev.Total = ev.Die + roller.Body + roller.skill(skillSpeed)
 	after := s.scratch()
 	after.Groups[gi].Initiative, after.Groups[gi].Rolled = ev.Total, true
 	ev.Order = after.initiativeOrder()

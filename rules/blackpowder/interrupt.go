@@ -144,14 +144,14 @@ func (r *run) speedContest() {
 		if h.Interrupt && !h.Contested {
 			c := s.combatant(h.Who)
 			die := r.d10()
-			cs = append(cs, contender{h: h, die: die, total: die + c.Body + c.Skill("speed")})
+			cs = append(cs, contender{h: h, die: die, total: die + c.Body + c.skill(skillSpeed)})
 		}
 	}
 	actorDie := r.d10()
-	actorTotal := actorDie + a.Body + a.Skill("speed")
+	actorTotal := actorDie + a.Body + a.skill(skillSpeed)
 	beats := func(c contender) bool {
-		speed := s.combatant(c.h.Who).Skill("speed")
-		return c.total > actorTotal || (c.total == actorTotal && speed > a.Skill("speed"))
+		speed := s.combatant(c.h.Who).skill(skillSpeed)
+		return c.total > actorTotal || (c.total == actorTotal && speed > a.skill(skillSpeed))
 	}
 	// party is the key of a combined action: its first member.
 	party := func(h Deferred) string {

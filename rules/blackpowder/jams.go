@@ -77,7 +77,7 @@ func (r *run) fix(who string) error {
 	}
 	w := c.Weapon()
 	ev := engine.New(r.arena(), gunFixedKind, GunFixed{Combatant: c.ID, Weapon: c.Wielding, Difficulty: w.FixDifficulty, State: w.State, Loaded: w.Loaded})
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft")+c.Assist, ev.Difficulty)
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.skill(skillCraft)+c.Assist, ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK
 		if w.State == GunMajorJam {
@@ -123,7 +123,7 @@ func (r *run) repair(cmd *Repair) error {
 	}
 	w := c.Weapons[i]
 	ev := engine.New(r.arena(), gunFixedKind, GunFixed{AfterFight: true, Combatant: c.ID, Weapon: i, Difficulty: w.FixDifficulty + 5, State: w.State, Loaded: w.Loaded})
-	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.Skill("craft"), ev.Difficulty)
+	ev.Die, ev.Total, ev.Success = r.passFail(c.Science+c.skill(skillCraft), ev.Difficulty)
 	if ev.Success {
 		ev.State = GunOK
 	}

@@ -592,7 +592,7 @@ func afterPrompt(s *State, b *prompter) {
 		}
 	}
 	for _, h := range s.Combatants {
-		if h.Status != Active || h.Skill("medicine") == 0 {
+		if h.Status != Active || h.skill(skillMedicine) == 0 {
 			continue
 		}
 		for _, p := range s.Combatants {

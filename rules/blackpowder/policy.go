@@ -282,8 +282,8 @@ func attackBonus(a *Combatant, w *Weapon, t *Combatant) int {
 		}
 	}
 	if w.Kind == Unarmed {
-		bonus += a.Skill("brawl")
-		if w.Inaccurate && a.Skill("brawl") == 0 {
+		bonus += a.skill(skillBrawl)
+		if w.Inaccurate && a.skill(skillBrawl) == 0 {
 			bonus -= 2
 		}
 	}
@@ -384,7 +384,7 @@ func defend(s *State, me *Combatant, p *engine.Prompt[Command], ans answers) Com
 	}
 	w := attackWeapon(a, pending.Weapon)
 	difficulty := pending.Total + w.DodgeMod
-	bonus := me.Body + me.Skill("dodge") + me.Assist
+	bonus := me.Body + me.skill(skillDodge) + me.Assist
 	choice, chance := ans.dodge, checkChance(bonus, difficulty)
 	if parry := ans.parry; parry >= 0 {
 		if c := checkChance(bonus+me.weapon().Defensive, difficulty); c > chance {
@@ -525,7 +525,7 @@ func gunOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 		return nil
 	}
 	if fix := optionOf[*Fix](p, nil); fix >= 0 {
-		if checkChance(me.Science+me.Skill("craft"), w.FixDifficulty) >= 0.5 || readyWeapon(s, me) < 0 {
+		if checkChance(me.Science+me.skill(skillCraft), w.FixDifficulty) >= 0.5 || readyWeapon(s, me) < 0 {
 			return p.Options[fix].Command
 		}
 		return nil

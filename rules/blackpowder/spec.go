@@ -289,6 +289,7 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 			c.Skills[name] = v
 		}
 	}
+	c.indexSkills()
 	for i, ws := range cs.Weapons {
 		w, werrs := ws.weapon(fmt.Sprintf("%s.weapons[%d]", path, i))
 		errs = append(errs, werrs...)

@@ -118,6 +118,8 @@ type Combatant struct {
 	// Skills by name (speed, dodge, brawl, athletics, stealth, perception,
 	// survival, medicine, craft, pain_resistance).
 	Skills map[string]int `json:"skills,omitempty"`
+	// skills is Skills by place, for the hot path (see skillTable).
+	skills skillTable
 
 	Evade int `json:"evade"`
 	// Toughness is the permanent part of T; armor and temporary effects
@@ -225,7 +227,7 @@ func (c *Combatant) grapple() int {
 // grappleSkill is the skill a hold contest uses: the better of Athletics
 // and Brawl (A35); it breaks a tied total (R02).
 func (c *Combatant) grappleSkill() int {
-	return max(c.Skill("athletics"), c.Skill("brawl"))
+	return max(c.skill(skillAthletics), c.skill(skillBrawl))
 }
 
 // Skill returns the combatant's value in a skill (0 if untrained).
