@@ -282,7 +282,7 @@ func writeActPrompt(s *State, b *prompter) {
 			if hostile(me, t) != attack || !t.Conscious() && attack || t.Dead || t.hiddenFrom(me.ID) || dist(me.pos(), t.pos()) > sp.Range+1e-9 {
 				continue
 			}
-			if !attack && t.HP >= t.Health {
+			if !attack && !sp.castAt(t) {
 				continue
 			}
 			if b.opt(engine.New(b.hot.moveArena(), castKind, Cast{Spell: sp.Name, Target: t.ID})) {

@@ -48,6 +48,17 @@ func reactionSpell(sp *Spell) bool {
 	return sp.Reaction && !sp.attack()
 }
 
+// castAt reports whether a prompt offers the non-attack spell sp at
+// ally t, as an action or a reaction alike (R13, R37): a healing spell
+// only at an ally it would heal, any other at every ally, its effect
+// being the spell's data or the GM's to say.
+func (sp *Spell) castAt(t *Combatant) bool {
+	return !sp.heals() || t.HP < t.Health
+}
+
+// heals reports whether sp has healing dice (R33).
+func (sp *Spell) heals() bool { return sp.HealDice.N != 0 || sp.HealDice.Bonus != 0 }
+
 // reaction is one reaction a combatant may make: its command's kind and
 // what it names.
 type reaction struct {
@@ -69,7 +80,7 @@ func reactionsOf(s *State, c *Combatant) iter.Seq[reaction] {
 			}
 			for j := range s.Combatants {
 				t := &s.Combatants[j]
-				if hostile(c, t) || t.Dead || dist(c.pos(), t.pos()) > sp.Range+1e-9 || sp.HealDice != (Dice{}) && t.HP >= t.Health {
+				if hostile(c, t) || t.Dead || t.hiddenFrom(c.ID) || dist(c.pos(), t.pos()) > sp.Range+1e-9 || !sp.castAt(t) {
 					continue
 				}
 				if !yield(reaction{kind: "cast", name: sp.Name, target: t.ID}) {

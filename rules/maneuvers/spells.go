@@ -116,7 +116,7 @@ func (d *decider) castEffect(me *Combatant, sp *Spell, target string, provoked b
 		d.attack(me, engine.New(d.h.arena(), strikeDeclaredKind, StrikeDeclared{Attacker: me.ID, Target: target, Spell: sp.Name, Attr: INT, Ranged: !melee, Melee: melee}))
 		return
 	}
-	if sp.HealDice.N == 0 && sp.HealDice.Bonus == 0 {
+	if !sp.heals() {
 		return
 	}
 	rolled := d.h.arena().Ints(sp.HealDice.N)

@@ -400,8 +400,8 @@ type AttackRolled struct {
 // its target may defend against; a miss settles the fight.
 func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	s.Declared = nil
-	if c := s.Combatant(e.Attacker); c != nil {
-		c.Hidden = false
+	if c := s.Combatant(e.Attacker); c != nil && !e.Lost {
+		c.Hidden = false // its first attack roll reveals it; a lost attack rolls nothing (A14)
 	}
 	if e.Opening {
 		s.OpenAfter = e.Attacker
@@ -431,8 +431,8 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	if !e.Hit || t == nil {
 		s.Strike = nil
 		settle(s)
-		if t != nil {
-			t.Unaware = false
+		if t != nil && !e.Lost {
+			t.Unaware = false // attacked; a lost attack never reached it
 		}
 		return
 	}

@@ -320,7 +320,9 @@ func (s *State) escapeCell(me *Combatant) (parts.Cell, bool) {
 	var near *Combatant
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Side != me.Side && t.In() && (near == nil || s.distance(me, t) < s.distance(me, near)) {
+		// An enemy hidden from me is not one I run from: I do not know
+		// where it stands (§6).
+		if t.Side != me.Side && t.In() && !t.Hidden && (near == nil || s.distance(me, t) < s.distance(me, near)) {
 			near = t
 		}
 	}

@@ -26,6 +26,12 @@ import (
 //     offered to it shows as the GM's, so that being asked betrays
 //     nothing; the GM's ruling on its escape does not name it.
 //
+//   - an attack it declares that waits for the GM's modifiers
+//     (gm_prompts) is not in the open until it is rolled: the GM may yet
+//     rule it lost (A14), and a lost attack rolls nothing and reveals
+//     nothing. Until then its enemies see its turn going on; so too while
+//     the GM rules on its escape.
+//
 // What it does while an attack names it, as attacker or target, is in the
 // open for that attack's length; where it stands is not, until its own
 // attack roll reveals it (an attack guessed at it reveals nothing, A14). The prompts of the others hold no secret:
@@ -57,17 +63,34 @@ func unseenBy(s *State, id string, v engine.Viewer) bool {
 
 // hiddenFrom reports whether what creature id does is hidden from viewer
 // v in state s: it is unseen by v and no attack being resolved names it.
+// An attack only declared, waiting for the GM's modifiers, is not yet
+// resolved: it may still be lost unrolled (A14), and only a roll reveals
+// its attacker.
 func hiddenFrom(s *State, id string, v engine.Viewer) bool {
 	if !unseenBy(s, id, v) {
-		return false
-	}
-	if d := s.Declared; d != nil && (d.Attacker == id || d.Target == id) {
 		return false
 	}
 	if st := s.Strike; st != nil && (st.Attacker == id || st.Target == id) {
 		return false
 	}
 	return s.Counter != id
+}
+
+// waitsForGM reports whether an attack a creature makes now waits for
+// the GM's modifiers before it is rolled (gm_prompts): until then it
+// reveals nothing, since the GM may yet rule it lost (A14).
+func waitsForGM(s *State) bool { return s.Options.GMPrompts }
+
+// declaredHidden reports whether the attack waiting for the GM's
+// modifiers is made by a creature hidden from v.
+func declaredHidden(s *State, v engine.Viewer) bool {
+	return s.Phase == Modifiers && s.Declared != nil && hiddenFrom(s, s.Declared.Attacker, v)
+}
+
+// escapeHidden reports whether the GM's ruling on an escape is on one
+// hidden from v.
+func escapeHidden(s *State, v engine.Viewer) bool {
+	return s.Phase == EscapeRuling && s.Window != nil && hiddenFrom(s, s.Window.Opener, v)
 }
 
 // ViewInto makes *dst the state as v may see it: the creatures hidden from
@@ -100,6 +123,21 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 			c.Ready, c.Carry, c.Defending = Readied{}, Carry{}, false
 		}
 	}
+	switch {
+	case declaredHidden(s, v):
+		// Nothing of an attack the GM may yet rule lost is in the open:
+		// the fight stands as it did before its attacker declared it.
+		dst.Declared = nil
+		dst.Phase = Acting
+		if dst.Window != nil {
+			dst.Phase = Offering
+		}
+	case escapeHidden(s, v):
+		// Nor is an escape its enemies did not see: it is still the
+		// escaper's turn to them.
+		dst.Window = nil
+		dst.Phase = Acting
+	}
 	if w := dst.Window; w != nil {
 		w.Ask = slices.DeleteFunc(w.Ask, func(id string) bool { return hiddenFrom(s, id, v) })
 		if hiddenFrom(s, w.Opener, v) {
@@ -115,8 +153,22 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	id := ""
 	switch e := e.(type) {
 	case *Acted:
-		if !attackAct(s, e) {
+		if !attackAct(s, e) || waitsForGM(s) {
 			id = e.Combatant
+		}
+	case *VigorSpent:
+		if waitsForGM(s) {
+			id = e.Combatant // paid for an attack not yet rolled
+		}
+	case *ManaSpent:
+		if waitsForGM(s) {
+			id = e.Combatant
+		}
+	case *AttackDeclared:
+		id = e.Attacker
+	case *AttackRolled:
+		if e.Lost {
+			id = e.Attacker
 		}
 	case *Moved:
 		id = e.Combatant
@@ -191,15 +243,25 @@ func itemOf(s *State, id, name string) *Item {
 // make no attack now, and the GM's ruling on the escape of one.
 func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Command, bool) {
 	switch c := c.(type) {
-	case *Attack, *TakeOpening, *Defense, *Take:
+	case *Defense, *Take:
+		return c, true
+	case *Attack, *TakeOpening:
+		if hiddenFrom(s, actor, v) && waitsForGM(s) {
+			return nil, false
+		}
 		return c, true
 	case *UseAbility:
-		if !hiddenFrom(s, actor, v) || attacksNow(s, actor, c) {
+		if !hiddenFrom(s, actor, v) || attacksNow(s, actor, c) && !waitsForGM(s) {
 			return c, true
 		}
 		return nil, false
 	case *Rule:
-		if s.Phase == EscapeRuling && s.Window != nil && hiddenFrom(s, s.Window.Opener, v) {
+		if escapeHidden(s, v) {
+			return nil, false
+		}
+		return c, true
+	case *RollAttack:
+		if c.Lost && declaredHidden(s, v) {
 			return nil, false
 		}
 		return c, true
@@ -245,8 +307,14 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 			seen.Kind, seen.Actor = engine.Ruling, engine.GM
 		}
 		return seen
-	case p.Actor == engine.GM && s.Phase == EscapeRuling && s.Window != nil && hiddenFrom(s, s.Window.Opener, v):
-		p.Question = hiddenQuestion
+	case declaredHidden(s, v) && s.Window != nil:
+		// declared through an opening or a readied trigger offered to
+		// it, which its enemies saw as the GM's
+		return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Question: hiddenQuestion, Default: -1}
+	case declaredHidden(s, v):
+		return engine.Prompt[Command]{Kind: engine.Act, Actor: s.Declared.Attacker, Question: hiddenQuestion, Default: -1}
+	case escapeHidden(s, v):
+		return engine.Prompt[Command]{Kind: engine.Act, Actor: s.Window.Opener, Question: hiddenQuestion, Default: -1}
 	}
 	return p
 }
