@@ -81,6 +81,9 @@ type Table interface {
 
 // Entry is one decision of a transcript, as some viewer may see it.
 type Entry struct {
+	// Actor is who decided; "" where the viewer may not see the command,
+	// since who acted in secret is itself a secret (a hidden creature
+	// passing on an opening would tell that it stands within reach).
 	Actor   string            `json:"actor"`
 	Command string            `json:"command"`
 	Events  []json.RawMessage `json:"events"`
@@ -210,13 +213,14 @@ func viewerOf(actor string) Viewer {
 	return Viewer{Combatant: actor}
 }
 
-// formatCommand writes the command as v may see it, or "" when hidden.
-func (t *table[S, C, E]) formatCommand(s *S, actor string, c C, v Viewer) string {
+// entryOf starts the entry of a decision as v may see it: its actor and
+// command, or neither when the command is hidden from v.
+func (t *table[S, C, E]) entryOf(s *S, actor string, c C, v Viewer) Entry {
 	seen, visible := ViewCommand(t.g, s, actor, c, v)
 	if !visible {
-		return ""
+		return Entry{}
 	}
-	return t.g.FormatCommand(seen)
+	return Entry{Actor: actor, Command: t.g.FormatCommand(seen)}
 }
 
 // describe folds events into a copy of before, describing each as v sees it.
@@ -334,7 +338,7 @@ func (t *table[S, C, E]) TranscriptFrom(v Viewer, from int) []Entry {
 	_, events := t.g.Kinds()
 	var out []Entry
 	for _, d := range log[from:] {
-		entry := Entry{Actor: d.Actor, Command: t.formatCommand(&s, d.Actor, d.Command, v)}
+		entry := t.entryOf(&s, d.Actor, d.Command, v)
 		before := t.g.Clone(&s)
 		for _, e := range d.Events {
 			if seen, ok := ViewEvent(t.g, &s, e, v); ok {

@@ -686,7 +686,13 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 				return err
 			}
 			if !actsFor(g, last.Actor) {
-				return problem(http.StatusForbidden, "not-yours", "the last decision is %s's, not yours: ask the GM", last.Actor)
+				// Named only where the seat may see who decided: a hidden
+				// creature's secret decision stays its secret.
+				whose := "someone else's"
+				if seen := t.TranscriptFrom(viewerOf(g), t.Len()-1); len(seen) == 1 && seen[0].Actor != "" {
+					whose = seen[0].Actor + "'s"
+				}
+				return problem(http.StatusForbidden, "not-yours", "the last decision is %s, not yours: ask the GM", whose)
 			}
 		}
 		if _, err := f.Undo(ctx, undoer(g)); err != nil {

@@ -798,19 +798,19 @@ func (p *player) viewFor(actor string, human bool) engine.Viewer {
 
 // printEntry prints a decision and what followed from it.
 func (p *player) printEntry(e engine.Entry) {
-	fmt.Fprintf(p.out, "%s: %s\n", e.Actor, commandText(e))
+	fmt.Fprintln(p.out, entryHead(e))
 	for _, l := range e.Lines {
 		fmt.Fprintf(p.out, "    %s\n", l)
 	}
 }
 
-// commandText is an entry's command, or "(hidden)" where the viewer may
-// not see it.
-func commandText(e engine.Entry) string {
-	if e.Command == "" {
+// entryHead is who decided and the command, or "(hidden)" where the
+// viewer may see neither.
+func entryHead(e engine.Entry) string {
+	if e.Actor == "" && e.Command == "" {
 		return "(hidden)"
 	}
-	return e.Command
+	return e.Actor + ": " + e.Command
 }
 
 // errUndoDie is the answer "undo" to a die request.

@@ -161,7 +161,7 @@ func (p *player) lastDecision() string {
 	}
 	entries := p.table.TranscriptFrom(p.viewFor(rec.Actor, human), n-1)
 	e := entries[len(entries)-1]
-	return e.Actor + ": " + commandText(e)
+	return entryHead(e)
 }
 
 // recapDecisions is how many decisions a resumed fight shows again.

@@ -753,16 +753,17 @@ function drawLog(view) {
     const back = d.undoneAt && d.undoneAt <= view.version;
     const e = d.entry;
     if (!back) {
-      return el("li", { "data-actor": e.actor, "data-version": d.version },
-        el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command), " ",
+      // A decision hidden from this seat comes without its actor or command.
+      const head = e.command ? [el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command)] : [el("span", { class: "note" }, "a decision hidden from you")];
+      return el("li", { "data-actor": e.actor || null, "data-version": d.version }, ...head, " ",
         drawDice(e),
         el("ul", { class: "lines" }, (e.lines || []).map((l) => el("li", {}, l))));
     }
     // A decision taken back stays, struck through, saying who undid it
     // (the stream's undo says; an undo recorded before that was kept
     // names no one).
-    const what = e ? [el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command)] : ["a decision"];
-    return el("li", { class: "undone", "data-version": d.version, "data-actor": e ? e.actor : null, "data-undone-by": d.undoneBy || null },
+    const what = e && e.command ? [el("span", { class: "who" }, nameOf(e.actor)), ": ", el("code", {}, e.command)] : ["a decision"];
+    return el("li", { class: "undone", "data-version": d.version, "data-actor": e && e.actor ? e.actor : null, "data-undone-by": d.undoneBy || null },
       el("s", {}, what), el("span", { class: "note" }, " undone" + (d.undoneBy ? " by " + undoerName(d.undoneBy) : "")));
   });
   $("#log").replaceChildren(...items.reverse());
