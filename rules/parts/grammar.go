@@ -203,6 +203,10 @@ type Phrase struct {
 	Verb    string
 	Args    []string
 	Options [][2]string // keyword, value
+	// state and words are what a Words table read the phrase in and
+	// with, or writes it with: for its rows' nested commands.
+	state any
+	words table
 }
 
 // Say starts a phrase with verb and positional words; empty words are left
