@@ -40,13 +40,14 @@ type Form struct {
 // read, which may give a *T or, where the words mean another command, any
 // command of the table; written by write, which is handed a phrase started
 // with v's name (it may change the verb, for a type of several verbs).
+//
+// A nil write writes the verb alone: Cmd[T](v, read, nil).
 func Cmd[T, R any](v Verb, read func(p Phrase) (R, error), write func(c *T, p *Phrase)) Form {
-	return Form{
-		verbs: []Verb{v},
-		typ:   reflect.TypeFor[*T](),
-		read:  func(p Phrase) (any, error) { return read(p) },
-		write: func(c any, p *Phrase) { write(c.(*T), p) },
+	f := Form{verbs: []Verb{v}, typ: reflect.TypeFor[*T](), read: func(p Phrase) (any, error) { return read(p) }}
+	if write != nil {
+		f.write = func(c any, p *Phrase) { write(c.(*T), p) }
 	}
+	return f
 }
 
 // Bare is the row of a command type T that is its verb alone ("defend"):
