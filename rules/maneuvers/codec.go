@@ -49,7 +49,9 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 		func(p parts.Phrase) (*Strike, error) {
 			return &Strike{Target: p.Arg(0), Weapon: p.Word("with"), Style: p.Word("style"), Attr: p.Word("using")}, nil
 		},
-		func(c *Strike, p *parts.Phrase) { p.Add(c.Target).Opt("with", c.Weapon).Opt("style", c.Style).Opt("using", c.Attr) }),
+		func(c *Strike, p *parts.Phrase) {
+			p.Add(c.Target).Opt("with", c.Weapon).Opt("style", c.Style).Opt("using", c.Attr)
+		}),
 	parts.Cmd(parts.Verb{Name: "cast", Args: "SPELL", Min: 1, Keywords: []string{"at"}},
 		func(p parts.Phrase) (*Cast, error) { return &Cast{Spell: p.Arg(0), Target: p.Word("at")}, nil },
 		func(c *Cast, p *parts.Phrase) { p.Add(c.Spell).Opt("at", c.Target) }),
