@@ -28,12 +28,8 @@ var (
 
 // words is the text vocabulary of the commands, one row per command.
 var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mod, kwStyle, kwUsing, kwAt, kwCover, kwEdge, kwDefMod, kwDefEdge, kwDamage, kwType},
-	parts.Cmd(parts.Verb{Name: "begin", Args: "[SIDE]", Hint: "the GM rolls surprise and initiative; SIDE sneaks up"},
-		func(p parts.Phrase) (*Begin, error) { return &Begin{Sneaking: p.Arg(0)}, nil },
-		func(c *Begin, p *parts.Phrase) { p.Add(c.Sneaking) }),
-	parts.Cmd(parts.Verb{Name: "delay", Args: "TARGET", Min: 1, Hint: "take your turn after TARGET's"},
-		func(p parts.Phrase) (*Delay, error) { return &Delay{After: p.Arg(0)}, nil },
-		func(c *Delay, p *parts.Phrase) { p.Add(c.After) }),
+	parts.Field(parts.Verb{Name: "begin", Args: "[SIDE]", Hint: "the GM rolls surprise and initiative; SIDE sneaks up"}, func(c *Begin) *string { return &c.Sneaking }),
+	parts.Field(parts.Verb{Name: "delay", Args: "TARGET", Min: 1, Hint: "take your turn after TARGET's"}, func(c *Delay) *string { return &c.After }),
 	parts.Cmd(parts.Verb{Name: "move", Args: "X,Y", Min: 1},
 		func(p parts.Phrase) (*Move, error) {
 			to, err := parsePoint(p.Arg(0))
@@ -55,15 +51,9 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 	parts.Cmd(parts.Verb{Name: "cast", Args: "SPELL", Min: 1, Keywords: []string{"at"}},
 		func(p parts.Phrase) (*Cast, error) { return &Cast{Spell: p.Arg(0), Target: p.Word("at")}, nil },
 		func(c *Cast, p *parts.Phrase) { p.Add(c.Spell).Opt("at", c.Target) }),
-	parts.Cmd(parts.Verb{Name: "grapple", Args: "TARGET", Min: 1},
-		func(p parts.Phrase) (*Grapple, error) { return &Grapple{Target: p.Arg(0)}, nil },
-		func(c *Grapple, p *parts.Phrase) { p.Add(c.Target) }),
-	parts.Cmd(parts.Verb{Name: "escape", Args: "[SKILL]"},
-		func(p parts.Phrase) (*Escape, error) { return &Escape{Skill: p.Arg(0)}, nil },
-		func(c *Escape, p *parts.Phrase) { p.Add(c.Skill) }),
-	parts.Cmd(parts.Verb{Name: "release", Args: "[ITEM]"},
-		func(p parts.Phrase) (*Release, error) { return &Release{Item: p.Arg(0)}, nil },
-		func(c *Release, p *parts.Phrase) { p.Add(c.Item) }),
+	parts.Field(parts.Verb{Name: "grapple", Args: "TARGET", Min: 1}, func(c *Grapple) *string { return &c.Target }),
+	parts.Field(parts.Verb{Name: "escape", Args: "[SKILL]"}, func(c *Escape) *string { return &c.Skill }),
+	parts.Field(parts.Verb{Name: "release", Args: "[ITEM]"}, func(c *Release) *string { return &c.Item }),
 	parts.Bare[Stand](parts.Verb{Name: "stand"}),
 	parts.Bare[Search](parts.Verb{Name: "search"}),
 	parts.Cmd(parts.Verb{Name: "sneak", Args: "[X,Y]"},
@@ -82,9 +72,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 				p.Add(formatPoint(*c.To))
 			}
 		}),
-	parts.Cmd(parts.Verb{Name: "pick-up", Args: "ITEM", Min: 1},
-		func(p parts.Phrase) (*PickUp, error) { return &PickUp{Item: p.Arg(0)}, nil },
-		func(c *PickUp, p *parts.Phrase) { p.Add(c.Item) }),
+	parts.Field(parts.Verb{Name: "pick-up", Args: "ITEM", Min: 1}, func(c *PickUp) *string { return &c.Item }),
 	parts.Bare[EndTurn](parts.Verb{Name: "end", Hint: "end your turn"}),
 	parts.Cmd(parts.Verb{Name: "situation", Args: "[aware|unaware]", Keywords: []string{"cover", "mod", "edge", "defence-mod", "defence-edge"}, Hint: "the GM's ruling on an attack"},
 		func(p parts.Phrase) (*Situation, error) {
@@ -117,9 +105,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 		parts.Verb{Name: Push},
 		parts.Verb{Name: Trip},
 		parts.Verb{Name: "no-maneuver"}),
-	parts.Cmd(parts.Verb{Name: "resist", Args: "SKILL", Min: 1},
-		func(p parts.Phrase) (*Resist, error) { return &Resist{Skill: p.Arg(0)}, nil },
-		func(c *Resist, p *parts.Phrase) { p.Add(c.Skill) }),
+	parts.Field(parts.Verb{Name: "resist", Args: "SKILL", Min: 1}, func(c *Resist) *string { return &c.Skill }),
 	parts.Cmd(parts.Verb{Name: "way-clear", Hint: "the GM: nothing blocks a push"},
 		func(p parts.Phrase) (*PushWay, error) { return &PushWay{Blocked: p.Verb == "way-blocked"}, nil },
 		func(c *PushWay, p *parts.Phrase) {
@@ -127,19 +113,11 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 				p.Verb = "way-blocked"
 			}
 		}).Also(parts.Verb{Name: "way-blocked", Hint: "the GM: an obstacle blocks a push"}),
-	parts.Cmd(parts.Verb{Name: "draw", Args: "ITEM", Min: 1},
-		func(p parts.Phrase) (*Draw, error) { return &Draw{Item: p.Arg(0)}, nil },
-		func(c *Draw, p *parts.Phrase) { p.Add(c.Item) }),
-	parts.Cmd(parts.Verb{Name: "stow", Args: "ITEM", Min: 1},
-		func(p parts.Phrase) (*Stow, error) { return &Stow{Item: p.Arg(0)}, nil },
-		func(c *Stow, p *parts.Phrase) { p.Add(c.Item) }),
-	parts.Cmd(parts.Verb{Name: "manipulate", Args: "OBJECT", Rest: true, Hint: "handle an object in reach the rules do not model, a lever say"},
-		func(p parts.Phrase) (*Manipulate, error) { return &Manipulate{Object: p.Arg(0)}, nil },
-		func(c *Manipulate, p *parts.Phrase) { p.Add(c.Object) }),
+	parts.Field(parts.Verb{Name: "draw", Args: "ITEM", Min: 1}, func(c *Draw) *string { return &c.Item }),
+	parts.Field(parts.Verb{Name: "stow", Args: "ITEM", Min: 1}, func(c *Stow) *string { return &c.Item }),
+	parts.Field(parts.Verb{Name: "manipulate", Args: "OBJECT", Rest: true, Hint: "handle an object in reach the rules do not model, a lever say"}, func(c *Manipulate) *string { return &c.Object }),
 	parts.Bare[Continue](parts.Verb{Name: "continue"}),
-	parts.Cmd(parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight: a draw, or SIDE wins (the others fled)"},
-		func(p parts.Phrase) (*EndFight, error) { return &EndFight{Winner: p.Arg(0)}, nil },
-		func(c *EndFight, p *parts.Phrase) { p.Add(c.Winner) }),
+	parts.Field(parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight: a draw, or SIDE wins (the others fled)"}, func(c *EndFight) *string { return &c.Winner }),
 	parts.Bare[Rest](parts.Verb{Name: "rest", Hint: "the GM, after the fight: everyone alive heals"}),
 	parts.Cmd(parts.Verb{Name: "train", Args: "COMBATANT STYLE ITEM", Min: 3, Many: true, Hint: "the GM, out of combat: add ITEM to a style for 25 XP"},
 		func(p parts.Phrase) (*Train, error) {

@@ -56,6 +56,19 @@ func Bare[T any](v Verb) Form {
 	return Form{verbs: []Verb{v}, typ: reflect.TypeFor[*T](), read: func(Phrase) (any, error) { return new(T), nil }}
 }
 
+// Field is the row of a command type T whose words are its verb and at
+// most one positional word, the string field gives ("approach bob"):
+// read into the field and written from it.
+func Field[T any](v Verb, field func(c *T) *string) Form {
+	return Cmd(v,
+		func(p Phrase) (*T, error) {
+			c := new(T)
+			*field(c) = p.Arg(0)
+			return c, nil
+		},
+		func(c *T, p *Phrase) { p.Add(*field(c)) })
+}
+
 // Reads is a row of a verb only read, whose commands are written by the
 // rows of their types: a verb that gives another row's type ("grapple
 // bob", an attack), or that wraps a command ("interrupt attack bob").
@@ -143,9 +156,6 @@ func (w *Words[S, C]) Err() error {
 
 // Verbs lists the verbs in the order given.
 func (w *Words[S, C]) Verbs() []string { return w.grammar.Verbs() }
-
-// Usage writes how verb is used (see Grammar.Usage).
-func (w *Words[S, C]) Usage(verb string) string { return w.grammar.Usage(verb) }
 
 // Parse reads command text as actor would give it in state s (nil for
 // none): the grammar reads the words, the row of the verb builds the

@@ -167,9 +167,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 		},
 		func(c *Rest, p *parts.Phrase) { p.Add(c.Length).Add(c.Who...) }),
 	parts.Bare[Done](parts.Verb{Name: "done", Hint: "after the fight, the GM closes the encounter"}),
-	parts.Cmd(parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight at any time: a draw, or SIDE wins (the others fled)"},
-		func(p parts.Phrase) (*EndFight, error) { return &EndFight{Winner: p.Arg(0)}, nil },
-		func(c *EndFight, p *parts.Phrase) { p.Add(c.Winner) }),
+	parts.Field(parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight at any time: a draw, or SIDE wins (the others fled)"}, func(c *EndFight) *string { return &c.Winner }),
 	parts.Cmd(parts.Verb{Name: "yes", Hint: "the GM's ruling"},
 		func(p parts.Phrase) (*Rule, error) { return &Rule{Yes: p.Verb == "yes"}, nil },
 		func(c *Rule, p *parts.Phrase) {

@@ -31,9 +31,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 			return &Move{X: x, Y: y}, err
 		},
 		func(c *Move, p *parts.Phrase) { p.Add(cellText(c.X, c.Y)) }),
-	parts.Cmd(parts.Verb{Name: "approach", Args: "TARGET", Min: 1, Hint: "walk toward a creature until your first weapon reaches it, or as far as your AP allows"},
-		func(p parts.Phrase) (*Approach, error) { return &Approach{Target: p.Arg(0)}, nil },
-		func(c *Approach, p *parts.Phrase) { p.Add(c.Target) }),
+	parts.Field(parts.Verb{Name: "approach", Args: "TARGET", Min: 1, Hint: "walk toward a creature until your first weapon reaches it, or as far as your AP allows"}, func(c *Approach) *string { return &c.Target }),
 	parts.Bare[Defend](parts.Verb{Name: "defend"}),
 	parts.Bare[Seize](parts.Verb{Name: "seize"}),
 	parts.Cmd(parts.Verb{Name: "posture", Args: "standing|crouching|prone", Min: 1},
@@ -57,9 +55,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 	}),
 	parts.Bare[Pass](parts.Verb{Name: "pass"}),
 	parts.Bare[Harry](parts.Verb{Name: "harry"}),
-	parts.Cmd(parts.Verb{Name: "guard", Args: "plus|power|agility|fortitude|willpower", Min: 1},
-		func(p parts.Phrase) (*Guard, error) { return &Guard{Choice: p.Arg(0)}, nil },
-		func(c *Guard, p *parts.Phrase) { p.Add(c.Choice) }),
+	parts.Field(parts.Verb{Name: "guard", Args: "plus|power|agility|fortitude|willpower", Min: 1}, func(c *Guard) *string { return &c.Choice }),
 	parts.Cmd(parts.Verb{Name: "pick", Args: "LEVEL [helpless]", Min: 1},
 		func(p parts.Phrase) (*Pick, error) {
 			h := p.Arg(1)
@@ -91,9 +87,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 			}
 		}),
 	parts.Bare[Initiative](parts.Verb{Name: "initiative"}),
-	parts.Cmd(parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"},
-		func(p parts.Phrase) (*Stabilize, error) { return &Stabilize{Target: p.Arg(0)}, nil },
-		func(c *Stabilize, p *parts.Phrase) { p.Add(c.Target) }),
+	parts.Field(parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Hint: "stop a dying creature's dying, 4 AP (R63)"}, func(c *Stabilize) *string { return &c.Target }),
 	parts.Cmd[Treat](parts.Verb{Name: "treat", Args: "TARGET LEVEL|CONDITION", Min: 2, Hint: "treat one of a creature's wounds, or a condition (bleeding, burning, hobbled, poisoned), 8 AP (R64, R65)"},
 		func(p parts.Phrase) (Command, error) {
 			switch p.Arg(1) {
@@ -142,13 +136,9 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 			return &Order{Action: Nested{c: inner}}, err
 		},
 		func(c *Order, p *parts.Phrase) { p.AddCommand(c.Action.Command()) }),
-	parts.Cmd(parts.Verb{Name: "recover", Args: "LEVEL", Min: 1, Hint: "the wound your recovery check drops (R72)"},
-		func(p parts.Phrase) (*Recover, error) { return &Recover{Level: p.Arg(0)}, nil },
-		func(c *Recover, p *parts.Phrase) { p.Add(c.Level) }),
+	parts.Field(parts.Verb{Name: "recover", Args: "LEVEL", Min: 1, Hint: "the wound your recovery check drops (R72)"}, func(c *Recover) *string { return &c.Level }),
 	parts.Bare[Done](parts.Verb{Name: "done"}),
-	parts.Cmd(parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight at any time: a draw, or SIDE wins (the others fled)"},
-		func(p parts.Phrase) (*EndFight, error) { return &EndFight{Winner: p.Arg(0)}, nil },
-		func(c *EndFight, p *parts.Phrase) { p.Add(c.Winner) }),
+	parts.Field(parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight at any time: a draw, or SIDE wins (the others fled)"}, func(c *EndFight) *string { return &c.Winner }),
 	parts.Cmd(parts.Verb{Name: "mount", Args: "MOUNT", Min: 1, Hint: "4 AP (R53)"},
 		func(p parts.Phrase) (*Mount, error) { return &Mount{Target: p.Arg(0)}, nil },
 		func(c *Mount, p *parts.Phrase) { hurried(c.Hurry, p.Add(c.Target)) }),
@@ -162,13 +152,13 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 		parts.Verb{Name: "distract", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
 		parts.Verb{Name: "shove", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
 		parts.Verb{Name: "trip", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"}),
-	parts.Cmd(parts.Verb{Name: "pin", Args: "TARGET", Min: 1, Hint: "4 AP (R59)"},
-		func(p parts.Phrase) (*Pin, error) { return &Pin{Target: p.Arg(0)}, nil },
-		func(c *Pin, p *parts.Phrase) { p.Add(c.Target) }),
+	parts.Field(parts.Verb{Name: "pin", Args: "TARGET", Min: 1, Hint: "4 AP (R59)"}, func(c *Pin) *string { return &c.Target }),
 	parts.Bare[Escape](parts.Verb{Name: "escape", Hint: "4 AP (R52)"}),
 	parts.Bare[Rebuff](parts.Verb{Name: "rebuff", Hint: "a reaction, 4 AP (R41)"}),
 	parts.Cmd(parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
-		func(p parts.Phrase) (*Ignore, error) { return &Ignore{Target: p.Arg(0), Stop: p.Verb == "unignore"}, nil },
+		func(p parts.Phrase) (*Ignore, error) {
+			return &Ignore{Target: p.Arg(0), Stop: p.Verb == "unignore"}, nil
+		},
 		func(c *Ignore, p *parts.Phrase) {
 			if c.Stop {
 				p.Verb = "unignore"
@@ -218,15 +208,9 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 	parts.Cmd(parts.Verb{Name: "ready", Args: "[COMMAND]", Min: 1, Rest: true, Hint: "ready a standard attack, or the action named (ready defend, ready move 3,0), 1 AP (R47)"}, readReady,
 		func(c *Ready, p *parts.Phrase) { p.AddCommand(c.Action.Command()) }),
 	parts.Bare[Trigger](parts.Verb{Name: "trigger", Hint: "take your readied action as a reaction (R47); a readied attack: fire TARGET"}),
-	parts.Cmd(parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"},
-		func(p parts.Phrase) (*Interpose, error) { return &Interpose{Shield: p.Arg(0)}, nil },
-		func(c *Interpose, p *parts.Phrase) { p.Add(c.Shield) }),
-	parts.Cmd(parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"},
-		func(p parts.Phrase) (*Opening, error) { return &Opening{Target: p.Arg(0)}, nil },
-		func(c *Opening, p *parts.Phrase) { p.Add(c.Target) }),
-	parts.Cmd(parts.Verb{Name: "enter", Args: "TARGET", Min: 1, Hint: "enter an adjacent creature's space, 2 AP (R51)"},
-		func(p parts.Phrase) (*Enter, error) { return &Enter{Target: p.Arg(0)}, nil },
-		func(c *Enter, p *parts.Phrase) { p.Add(c.Target) }),
+	parts.Field(parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"}, func(c *Interpose) *string { return &c.Shield }),
+	parts.Field(parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"}, func(c *Opening) *string { return &c.Target }),
+	parts.Field(parts.Verb{Name: "enter", Args: "TARGET", Min: 1, Hint: "enter an adjacent creature's space, 2 AP (R51)"}, func(c *Enter) *string { return &c.Target }),
 	parts.Cmd(parts.Verb{Name: "drag", Args: "X,Y", Min: 1, Hint: "drag the whole grapple, 4 AP and at most 4 AP of movement (R56)"},
 		func(p parts.Phrase) (*Drag, error) {
 			x, y, err := readCell(p)
@@ -263,12 +247,8 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 			return &Push{X: x, Y: y}, err
 		},
 		func(c *Push, p *parts.Phrase) { p.Add(cellText(c.X, c.Y)) }),
-	parts.Cmd(parts.Verb{Name: "drop", Args: "WEAPON", Min: 1, Hint: "what a creature you disarmed drops (R61)"},
-		func(p parts.Phrase) (*Drop, error) { return &Drop{Weapon: p.Arg(0)}, nil },
-		func(c *Drop, p *parts.Phrase) { p.Add(c.Weapon) }),
-	parts.Cmd(parts.Verb{Name: "meet", Args: "check|agility", Min: 1, Hint: "meet a disarm with a melee weapon check or your Agility Defense (R61)"},
-		func(p parts.Phrase) (*Meet, error) { return &Meet{Choice: p.Arg(0)}, nil },
-		func(c *Meet, p *parts.Phrase) { p.Add(c.Choice) }),
+	parts.Field(parts.Verb{Name: "drop", Args: "WEAPON", Min: 1, Hint: "what a creature you disarmed drops (R61)"}, func(c *Drop) *string { return &c.Weapon }),
+	parts.Field(parts.Verb{Name: "meet", Args: "check|agility", Min: 1, Hint: "meet a disarm with a melee weapon check or your Agility Defense (R61)"}, func(c *Meet) *string { return &c.Choice }),
 	parts.Reads(parts.Verb{Name: "interrupt", Args: "COMMAND", Min: 1, Rest: true, Hint: "act or move out of turn, in a window: interrupt attack bob, interrupt move 3,0 (R29, R35)"},
 		func(p parts.Phrase) (Command, error) {
 			inner, err := parts.Nested[Command](p, p.Arg(0))
