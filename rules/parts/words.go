@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"fray/engine"
 )
@@ -318,10 +319,15 @@ func (w *Words[S, C]) RoundTrip(s *S, texts ...string) error {
 			problems = append(problems, fmt.Errorf("no example of verb %q", v))
 		}
 	}
+	var missing []string
 	for t := range w.writes {
 		if !types[t] {
-			problems = append(problems, fmt.Errorf("no example reads as %v", t))
+			missing = append(missing, t.String())
 		}
+	}
+	slices.Sort(missing)
+	for _, t := range missing {
+		problems = append(problems, fmt.Errorf("no example reads as %s", t))
 	}
 	return errors.Join(problems...)
 }
