@@ -271,6 +271,9 @@ func (p *Phrase) Num(k string, n int) *Phrase {
 
 // String writes the phrase as Parse reads it.
 func (p Phrase) String() string {
+	if len(p.Args) == 0 && len(p.Options) == 0 {
+		return p.Verb
+	}
 	n := len(p.Verb)
 	for _, a := range p.Args {
 		n += 1 + len(a)

@@ -196,14 +196,20 @@ func (w *Words[S, C]) Format(c C) string {
 	if f == nil {
 		return w.kinds.Kind(c)
 	}
-	p := Phrase{words: w}
+	if f.write == nil {
+		return f.verbs[0].Name
+	}
+	// The phrase and room for its words in one allocation.
+	b := &struct {
+		p    Phrase
+		args [4]string
+	}{}
+	b.p.Args, b.p.words = b.args[:0], w
 	if len(f.verbs) > 0 {
-		p.Verb = f.verbs[0].Name
+		b.p.Verb = f.verbs[0].Name
 	}
-	if f.write != nil {
-		f.write(v, &p)
-	}
-	return p.String()
+	f.write(v, &b.p)
+	return b.p.String()
 }
 
 // parseAny and formatAny serve the nested commands of a Phrase.
