@@ -26,54 +26,175 @@ var (
 	kwType   = parts.Keyword{Word: "type", Value: "TYPE"}
 )
 
-// grammar is the text vocabulary of the commands.
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod, kwStyle, kwUsing, kwAt, kwCover, kwEdge, kwDefMod, kwDefEdge, kwDamage, kwType},
-	parts.Verb{Name: "begin", Args: "[SIDE]", Hint: "the GM rolls surprise and initiative; SIDE sneaks up"},
-	parts.Verb{Name: "delay", Args: "TARGET", Min: 1, Hint: "take your turn after TARGET's"},
-	parts.Verb{Name: "move", Args: "X,Y", Min: 1},
-	parts.Verb{Name: "dash"},
-	parts.Verb{Name: "disengage"},
-	parts.Verb{Name: "strike", Args: "TARGET", Min: 1, Keywords: []string{"with", "style", "using"}},
-	parts.Verb{Name: "cast", Args: "SPELL", Min: 1, Keywords: []string{"at"}},
-	parts.Verb{Name: "grapple", Args: "TARGET", Min: 1},
-	parts.Verb{Name: "escape", Args: "[SKILL]"},
-	parts.Verb{Name: "release", Args: "[ITEM]"},
-	parts.Verb{Name: "stand"},
-	parts.Verb{Name: "search"},
-	parts.Verb{Name: "sneak", Args: "[X,Y]"},
-	parts.Verb{Name: "pick-up", Args: "ITEM", Min: 1},
-	parts.Verb{Name: "end", Hint: "end your turn"},
-	parts.Verb{Name: "situation", Args: "[aware|unaware]", Keywords: []string{"cover", "mod", "edge", "defence-mod", "defence-edge"}, Hint: "the GM's ruling on an attack"},
-	parts.Verb{Name: "block"},
-	parts.Verb{Name: "dodge"},
-	parts.Verb{Name: "parry", Keywords: []string{"using"}},
-	parts.Verb{Name: "withstand"},
-	parts.Verb{Name: "none", Hint: "no defence"},
-	parts.Verb{Name: "oa", Keywords: []string{"with"}, Hint: "an opportunity attack"},
-	parts.Verb{Name: "pass"},
-	parts.Verb{Name: "bash"},
-	parts.Verb{Name: "brace"},
-	parts.Verb{Name: "disarm", Args: "ITEM", Min: 1},
-	parts.Verb{Name: "feint"},
-	parts.Verb{Name: "precision", Args: "[LOCATION]"},
-	parts.Verb{Name: "push"},
-	parts.Verb{Name: "trip"},
-	parts.Verb{Name: "no-maneuver"},
-	parts.Verb{Name: "resist", Args: "SKILL", Min: 1},
-	parts.Verb{Name: "way-clear", Hint: "the GM: nothing blocks a push"},
-	parts.Verb{Name: "way-blocked", Hint: "the GM: an obstacle blocks a push"},
-	parts.Verb{Name: "draw", Args: "ITEM", Min: 1},
-	parts.Verb{Name: "stow", Args: "ITEM", Min: 1},
-	parts.Verb{Name: "manipulate", Args: "OBJECT", Rest: true, Hint: "handle an object in reach the rules do not model, a lever say"},
-	parts.Verb{Name: "continue"},
-	parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight: a draw, or SIDE wins (the others fled)"},
-	parts.Verb{Name: "rest", Hint: "the GM, after the fight: everyone alive heals"},
-	parts.Verb{Name: "train", Args: "COMBATANT STYLE ITEM", Min: 3, Many: true, Hint: "the GM, out of combat: add ITEM to a style for 25 XP"},
-	parts.Verb{Name: "done", Hint: "the GM, after the fight: close the encounter"},
-	parts.Verb{Name: "improvise", Args: "NAME", Min: 1, Keywords: []string{"at", "with"}, Hint: "an action no rule names; the GM rules what it is"},
-	parts.Verb{Name: "harmless", Keywords: []string{"with"}, Hint: "the GM: the improvised action is no attack"},
-	parts.Verb{Name: "harmful", Args: "[melee] [mind]", Many: true, Keywords: []string{"with", "damage", "type"}, Hint: "the GM: the improvised action is an attack"},
-)
+// words is the text vocabulary of the commands, one row per command.
+var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mod, kwStyle, kwUsing, kwAt, kwCover, kwEdge, kwDefMod, kwDefEdge, kwDamage, kwType},
+	parts.Field(parts.Verb{Name: "begin", Args: "[SIDE]", Hint: "the GM rolls surprise and initiative; SIDE sneaks up"}, func(c *Begin) *string { return &c.Sneaking }),
+	parts.Field(parts.Verb{Name: "delay", Args: "TARGET", Min: 1, Hint: "take your turn after TARGET's"}, func(c *Delay) *string { return &c.After }),
+	parts.Cmd(parts.Verb{Name: "move", Args: "X,Y", Min: 1},
+		func(p parts.Phrase) (*Move, error) {
+			to, err := parsePoint(p.Arg(0))
+			if err != nil {
+				return nil, fmt.Errorf("move: %w", err)
+			}
+			return &Move{To: to}, nil
+		},
+		func(c *Move, p *parts.Phrase) { p.Add(formatPoint(c.To)) }),
+	parts.Bare[Dash](parts.Verb{Name: "dash"}),
+	parts.Bare[Disengage](parts.Verb{Name: "disengage"}),
+	parts.Cmd(parts.Verb{Name: "strike", Args: "TARGET", Min: 1, Keywords: []string{"with", "style", "using"}},
+		func(p parts.Phrase) (*Strike, error) {
+			return &Strike{Target: p.Arg(0), Weapon: p.Word("with"), Style: p.Word("style"), Attr: p.Word("using")}, nil
+		},
+		func(c *Strike, p *parts.Phrase) {
+			p.Add(c.Target).Opt("with", c.Weapon).Opt("style", c.Style).Opt("using", c.Attr)
+		}),
+	parts.Cmd(parts.Verb{Name: "cast", Args: "SPELL", Min: 1, Keywords: []string{"at"}},
+		func(p parts.Phrase) (*Cast, error) { return &Cast{Spell: p.Arg(0), Target: p.Word("at")}, nil },
+		func(c *Cast, p *parts.Phrase) { p.Add(c.Spell).Opt("at", c.Target) }),
+	parts.Field(parts.Verb{Name: "grapple", Args: "TARGET", Min: 1}, func(c *Grapple) *string { return &c.Target }),
+	parts.Field(parts.Verb{Name: "escape", Args: "[SKILL]"}, func(c *Escape) *string { return &c.Skill }),
+	parts.Field(parts.Verb{Name: "release", Args: "[ITEM]"}, func(c *Release) *string { return &c.Item }),
+	parts.Bare[Stand](parts.Verb{Name: "stand"}),
+	parts.Bare[Search](parts.Verb{Name: "search"}),
+	parts.Cmd(parts.Verb{Name: "sneak", Args: "[X,Y]"},
+		func(p parts.Phrase) (*Sneak, error) {
+			if p.Arg(0) == "" {
+				return &Sneak{}, nil
+			}
+			to, err := parsePoint(p.Arg(0))
+			if err != nil {
+				return nil, fmt.Errorf("sneak: %w", err)
+			}
+			return &Sneak{To: &to}, nil
+		},
+		func(c *Sneak, p *parts.Phrase) {
+			if c.To != nil {
+				p.Add(formatPoint(*c.To))
+			}
+		}),
+	parts.Field(parts.Verb{Name: "pick-up", Args: "ITEM", Min: 1}, func(c *PickUp) *string { return &c.Item }),
+	parts.Bare[EndTurn](parts.Verb{Name: "end", Hint: "end your turn"}),
+	parts.Cmd(parts.Verb{Name: "situation", Args: "[aware|unaware]", Keywords: []string{"cover", "mod", "edge", "defence-mod", "defence-edge"}, Hint: "the GM's ruling on an attack"},
+		func(p parts.Phrase) (*Situation, error) {
+			return &Situation{Awareness: p.Arg(0), Cover: p.Word("cover"), Mod: p.Int("mod"), Edge: p.Int("edge"),
+				DefMod: p.Int("defence-mod"), DefEdge: p.Int("defence-edge")}, nil
+		},
+		func(c *Situation, p *parts.Phrase) {
+			p.Add(c.Awareness).Opt("cover", c.Cover).Num("mod", c.Mod).Num("edge", c.Edge).
+				Num("defence-mod", c.DefMod).Num("defence-edge", c.DefEdge)
+		}),
+	parts.Cmd(parts.Verb{Name: Block},
+		func(p parts.Phrase) (*Defend, error) { return &Defend{Defence: p.Verb, Attr: p.Word("using")}, nil },
+		func(c *Defend, p *parts.Phrase) {
+			p.Verb = c.Defence
+			p.Opt("using", c.Attr)
+		}).Also(
+		parts.Verb{Name: Dodge},
+		parts.Verb{Name: Parry, Keywords: []string{"using"}},
+		parts.Verb{Name: Withstand},
+		parts.Verb{Name: NoDefence, Hint: "no defence"}),
+	parts.Cmd(parts.Verb{Name: "oa", Keywords: []string{"with"}, Hint: "an opportunity attack"},
+		func(p parts.Phrase) (*Opportunity, error) { return &Opportunity{Weapon: p.Word("with")}, nil },
+		func(c *Opportunity, p *parts.Phrase) { p.Opt("with", c.Weapon) }),
+	parts.Bare[Pass](parts.Verb{Name: "pass"}),
+	parts.Cmd(parts.Verb{Name: Bash}, readManeuver, writeManeuver).Also(
+		parts.Verb{Name: Brace},
+		parts.Verb{Name: Disarm, Args: "ITEM", Min: 1},
+		parts.Verb{Name: Feint},
+		parts.Verb{Name: Precision, Args: "[LOCATION]"},
+		parts.Verb{Name: Push},
+		parts.Verb{Name: Trip},
+		parts.Verb{Name: "no-maneuver"}),
+	parts.Field(parts.Verb{Name: "resist", Args: "SKILL", Min: 1}, func(c *Resist) *string { return &c.Skill }),
+	parts.Cmd(parts.Verb{Name: "way-clear", Hint: "the GM: nothing blocks a push"},
+		func(p parts.Phrase) (*PushWay, error) { return &PushWay{Blocked: p.Verb == "way-blocked"}, nil },
+		func(c *PushWay, p *parts.Phrase) {
+			if c.Blocked {
+				p.Verb = "way-blocked"
+			}
+		}).Also(parts.Verb{Name: "way-blocked", Hint: "the GM: an obstacle blocks a push"}),
+	parts.Field(parts.Verb{Name: "draw", Args: "ITEM", Min: 1}, func(c *Draw) *string { return &c.Item }),
+	parts.Field(parts.Verb{Name: "stow", Args: "ITEM", Min: 1}, func(c *Stow) *string { return &c.Item }),
+	parts.Field(parts.Verb{Name: "manipulate", Args: "OBJECT", Rest: true, Hint: "handle an object in reach the rules do not model, a lever say"}, func(c *Manipulate) *string { return &c.Object }),
+	parts.Bare[Continue](parts.Verb{Name: "continue"}),
+	parts.Field(parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight: a draw, or SIDE wins (the others fled)"}, func(c *EndFight) *string { return &c.Winner }),
+	parts.Bare[Rest](parts.Verb{Name: "rest", Hint: "the GM, after the fight: everyone alive heals"}),
+	parts.Cmd(parts.Verb{Name: "train", Args: "COMBATANT STYLE ITEM", Min: 3, Many: true, Hint: "the GM, out of combat: add ITEM to a style for 25 XP"},
+		func(p parts.Phrase) (*Train, error) {
+			return &Train{Combatant: p.Arg(0), Style: p.Arg(1), Item: strings.Join(p.Args[2:], " ")}, nil
+		},
+		func(c *Train, p *parts.Phrase) { p.Add(c.Combatant, c.Style, c.Item) }),
+	parts.Bare[Done](parts.Verb{Name: "done", Hint: "the GM, after the fight: close the encounter"}),
+	parts.Cmd(parts.Verb{Name: "improvise", Args: "NAME", Min: 1, Keywords: []string{"at", "with"}, Hint: "an action no rule names; the GM rules what it is"},
+		func(p parts.Phrase) (*Improvise, error) {
+			return &Improvise{Name: p.Arg(0), Target: p.Word("at"), Skill: p.Word("with")}, nil
+		},
+		func(c *Improvise, p *parts.Phrase) { p.Add(c.Name).Opt("at", c.Target).Opt("with", c.Skill) }),
+	parts.Cmd(parts.Verb{Name: "harmless", Keywords: []string{"with"}, Hint: "the GM: the improvised action is no attack"},
+		readRuling, writeRuling).Also(
+		parts.Verb{Name: "harmful", Args: "[melee] [mind]", Many: true, Keywords: []string{"with", "damage", "type"}, Hint: "the GM: the improvised action is an attack"}),
+).Rewrite(canonical)
+
+// readManeuver reads a critical win's maneuver, or none.
+func readManeuver(p parts.Phrase) (*Maneuver, error) {
+	switch p.Verb {
+	case "no-maneuver":
+		return &Maneuver{}, nil
+	case Disarm:
+		return &Maneuver{Name: Disarm, Item: p.Arg(0)}, nil
+	case Precision:
+		return &Maneuver{Name: Precision, Location: p.Arg(0)}, nil
+	}
+	return &Maneuver{Name: p.Verb}, nil
+}
+
+// writeManeuver writes a maneuver as readManeuver reads it.
+func writeManeuver(c *Maneuver, p *parts.Phrase) {
+	p.Verb = c.Name
+	switch c.Name {
+	case "":
+		p.Verb = "no-maneuver"
+	case Disarm:
+		p.Add(c.Item)
+	case Precision:
+		p.Add(c.Location)
+	}
+}
+
+// readRuling reads the GM's ruling on an improvised action.
+func readRuling(p parts.Phrase) (*RuleImprov, error) {
+	if p.Verb == "harmless" {
+		return &RuleImprov{Skill: p.Word("with")}, nil
+	}
+	r := &RuleImprov{Harmful: true, Skill: p.Word("with"), Damage: p.Word("damage"), Type: p.Word("type")}
+	for _, a := range p.Args {
+		switch a {
+		case "melee":
+			r.Melee = true
+		case "mind":
+			r.Mind = true
+		default:
+			return nil, fmt.Errorf("harmful takes melee and mind, not %q", a)
+		}
+	}
+	return r, nil
+}
+
+// writeRuling writes a ruling as readRuling reads it.
+func writeRuling(c *RuleImprov, p *parts.Phrase) {
+	if !c.Harmful {
+		p.Opt("with", c.Skill)
+		return
+	}
+	p.Verb = "harmful"
+	if c.Melee {
+		p.Add("melee")
+	}
+	if c.Mind {
+		p.Add("mind")
+	}
+	p.Opt("with", c.Skill).Opt("damage", c.Damage).Opt("type", c.Type)
+}
 
 // synonyms are the other ways people write a command's first words, and
 // the words the grammar reads for them: the words of the rules text ("stand
@@ -131,155 +252,50 @@ var synonymWords = map[string]string{
 // defence, a bare skill for the resistance a maneuver or grapple waits
 // for.
 func canonical(s *State, text string) string {
-	words := strings.Fields(strings.ToLower(text))
+	ws := strings.Fields(strings.ToLower(text))
 	best, to := 0, ""
 	for _, syn := range synonyms {
 		from := strings.Fields(syn[0])
-		if len(from) > best && len(words) >= len(from) && slices.Equal(words[:len(from)], from) {
+		if len(from) > best && len(ws) >= len(from) && slices.Equal(ws[:len(from)], from) {
 			best, to = len(from), syn[1]
 		}
 	}
 	if best > 0 {
-		words = append(strings.Fields(to), words[best:]...)
+		ws = append(strings.Fields(to), ws[best:]...)
 	}
-	for i := 1; i < len(words); i++ {
-		if w, ok := synonymWords[words[i]]; ok {
-			words[i] = w
+	for i := 1; i < len(ws); i++ {
+		if w, ok := synonymWords[ws[i]]; ok {
+			ws[i] = w
 		}
-		if words[0] == "cast" && words[i] == "on" {
-			words[i] = "at"
+		if ws[0] == "cast" && ws[i] == "on" {
+			ws[i] = "at"
 		}
 	}
-	if len(words) == 3 && (words[0] == "move" || words[0] == "sneak") {
+	if len(ws) == 3 && (ws[0] == "move" || ws[0] == "sneak") {
 		// move 3 0: a point written without its comma.
-		if _, err := strconv.ParseFloat(words[1], 64); err == nil {
-			if _, err := strconv.ParseFloat(words[2], 64); err == nil {
-				words = []string{words[0], words[1] + "," + words[2]}
+		if _, err := strconv.ParseFloat(ws[1], 64); err == nil {
+			if _, err := strconv.ParseFloat(ws[2], 64); err == nil {
+				ws = []string{ws[0], ws[1] + "," + ws[2]}
 			}
 		}
 	}
-	if s != nil && len(words) == 1 {
+	if s != nil && len(ws) == 1 {
 		switch r := s.Roll; {
-		case r != nil && r.Stage == StageManeuver && (words[0] == "pass" || words[0] == "none"):
-			words[0] = "no-maneuver"
-		case r != nil && r.Stage == StageDefence && words[0] == "pass":
-			words[0] = "none"
-		case (r != nil && r.Stage == StageResist || r == nil && s.Contest != nil) && skillAttribute[words[0]] != "":
-			words = []string{"resist", words[0]}
+		case r != nil && r.Stage == StageManeuver && (ws[0] == "pass" || ws[0] == "none"):
+			ws[0] = "no-maneuver"
+		case r != nil && r.Stage == StageDefence && ws[0] == "pass":
+			ws[0] = "none"
+		case (r != nil && r.Stage == StageResist || r == nil && s.Contest != nil) && skillAttribute[ws[0]] != "":
+			ws = []string{"resist", ws[0]}
 		}
 	}
-	return strings.Join(words, " ")
+	return strings.Join(ws, " ")
 }
 
 // ParseCommand reads a command in the text vocabulary
 // (docs/rules/maneuvers.md lists it), with its synonyms.
 func (Rules) ParseCommand(s *State, _ string, text string) (Command, error) {
-	p, err := grammar.Parse(canonical(s, text))
-	if err != nil {
-		return nil, engine.Errorf(engine.Invalid, "%v", err)
-	}
-	switch p.Verb {
-	case "begin":
-		return &Begin{Sneaking: p.Arg(0)}, nil
-	case "delay":
-		return &Delay{After: p.Arg(0)}, nil
-	case "move":
-		to, err := parsePoint(p.Arg(0))
-		if err != nil {
-			return nil, engine.Errorf(engine.Invalid, "move: %v", err)
-		}
-		return &Move{To: to}, nil
-	case "dash":
-		return &Dash{}, nil
-	case "disengage":
-		return &Disengage{}, nil
-	case "strike":
-		return &Strike{Target: p.Arg(0), Weapon: p.Word("with"), Style: p.Word("style"), Attr: p.Word("using")}, nil
-	case "cast":
-		return &Cast{Spell: p.Arg(0), Target: p.Word("at")}, nil
-	case "grapple":
-		return &Grapple{Target: p.Arg(0)}, nil
-	case "escape":
-		return &Escape{Skill: p.Arg(0)}, nil
-	case "release":
-		return &Release{Item: p.Arg(0)}, nil
-	case "stand":
-		return &Stand{}, nil
-	case "search":
-		return &Search{}, nil
-	case "sneak":
-		if p.Arg(0) == "" {
-			return &Sneak{}, nil
-		}
-		to, err := parsePoint(p.Arg(0))
-		if err != nil {
-			return nil, engine.Errorf(engine.Invalid, "sneak: %v", err)
-		}
-		return &Sneak{To: &to}, nil
-	case "pick-up":
-		return &PickUp{Item: p.Arg(0)}, nil
-	case "end":
-		return &EndTurn{}, nil
-	case "situation":
-		return &Situation{Awareness: p.Arg(0), Cover: p.Word("cover"), Mod: p.Int("mod"), Edge: p.Int("edge"),
-			DefMod: p.Int("defence-mod"), DefEdge: p.Int("defence-edge")}, nil
-	case "block", "dodge", "withstand", "none":
-		return &Defend{Defence: p.Verb}, nil
-	case "parry":
-		return &Defend{Defence: Parry, Attr: p.Word("using")}, nil
-	case "oa":
-		return &Opportunity{Weapon: p.Word("with")}, nil
-	case "pass":
-		return &Pass{}, nil
-	case "bash", "brace", "feint", "push", "trip":
-		return &Maneuver{Name: p.Verb}, nil
-	case "disarm":
-		return &Maneuver{Name: Disarm, Item: p.Arg(0)}, nil
-	case "precision":
-		return &Maneuver{Name: Precision, Location: p.Arg(0)}, nil
-	case "no-maneuver":
-		return &Maneuver{}, nil
-	case "resist":
-		return &Resist{Skill: p.Arg(0)}, nil
-	case "way-clear":
-		return &PushWay{}, nil
-	case "way-blocked":
-		return &PushWay{Blocked: true}, nil
-	case "draw":
-		return &Draw{Item: p.Arg(0)}, nil
-	case "stow":
-		return &Stow{Item: p.Arg(0)}, nil
-	case "manipulate":
-		return &Manipulate{Object: p.Arg(0)}, nil
-	case "continue":
-		return &Continue{}, nil
-	case "end-fight":
-		return &EndFight{Winner: p.Arg(0)}, nil
-	case "rest":
-		return &Rest{}, nil
-	case "train":
-		return &Train{Combatant: p.Arg(0), Style: p.Arg(1), Item: strings.Join(p.Args[2:], " ")}, nil
-	case "done":
-		return &Done{}, nil
-	case "improvise":
-		return &Improvise{Name: p.Arg(0), Target: p.Word("at"), Skill: p.Word("with")}, nil
-	case "harmless":
-		return &RuleImprov{Skill: p.Word("with")}, nil
-	case "harmful":
-		r := &RuleImprov{Harmful: true, Skill: p.Word("with"), Damage: p.Word("damage"), Type: p.Word("type")}
-		for _, a := range p.Args {
-			switch a {
-			case "melee":
-				r.Melee = true
-			case "mind":
-				r.Mind = true
-			default:
-				return nil, engine.Errorf(engine.Invalid, "harmful takes melee and mind, not %q", a)
-			}
-		}
-		return r, nil
-	}
-	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+	return words.Parse(s, text)
 }
 
 // parsePoint reads "X,Y" in metres.
@@ -300,90 +316,7 @@ func parsePoint(text string) (Point, error) {
 }
 
 // FormatCommand writes a command as ParseCommand reads it.
-func (Rules) FormatCommand(c Command) string {
-	switch c := c.(type) {
-	case *Begin:
-		return parts.Say("begin", c.Sneaking).String()
-	case *Delay:
-		return parts.Say("delay", c.After).String()
-	case *Move:
-		return parts.Say("move", formatPoint(c.To)).String()
-	case *Strike:
-		return parts.Say("strike", c.Target).Opt("with", c.Weapon).Opt("style", c.Style).Opt("using", c.Attr).String()
-	case *Cast:
-		return parts.Say("cast", c.Spell).Opt("at", c.Target).String()
-	case *Grapple:
-		return parts.Say("grapple", c.Target).String()
-	case *Escape:
-		return parts.Say("escape", c.Skill).String()
-	case *Release:
-		return parts.Say("release", c.Item).String()
-	case *PickUp:
-		return parts.Say("pick-up", c.Item).String()
-	case *EndTurn:
-		return "end"
-	case *Sneak:
-		if c.To == nil {
-			return "sneak"
-		}
-		return parts.Say("sneak", formatPoint(*c.To)).String()
-	case *Situation:
-		return parts.Say("situation", c.Awareness).Opt("cover", c.Cover).Num("mod", c.Mod).Num("edge", c.Edge).
-			Num("defence-mod", c.DefMod).Num("defence-edge", c.DefEdge).String()
-	case *Defend:
-		return parts.Say(c.Defence).Opt("using", c.Attr).String()
-	case *Opportunity:
-		return parts.Say("oa").Opt("with", c.Weapon).String()
-	case *Maneuver:
-		switch c.Name {
-		case "":
-			return "no-maneuver"
-		case Disarm:
-			return parts.Say("disarm", c.Item).String()
-		case Precision:
-			return parts.Say("precision", c.Location).String()
-		}
-		return c.Name
-	case *Resist:
-		return parts.Say("resist", c.Skill).String()
-	case *EndFight:
-		return parts.Say("end-fight", c.Winner).String()
-	case *Rest:
-		return "rest"
-	case *Improvise:
-		return parts.Say("improvise", c.Name).Opt("at", c.Target).Opt("with", c.Skill).String()
-	case *RuleImprov:
-		if !c.Harmful {
-			return parts.Say("harmless").Opt("with", c.Skill).String()
-		}
-		var traits []string
-		if c.Melee {
-			traits = append(traits, "melee")
-		}
-		if c.Mind {
-			traits = append(traits, "mind")
-		}
-		return parts.Say("harmful", traits...).Opt("with", c.Skill).Opt("damage", c.Damage).Opt("type", c.Type).String()
-	case *Done:
-		return "done"
-	case *Train:
-		return parts.Say("train", c.Combatant, c.Style, c.Item).String()
-	case *PushWay:
-		if c.Blocked {
-			return "way-blocked"
-		}
-		return "way-clear"
-	case *Draw:
-		return parts.Say("draw", c.Item).String()
-	case *Stow:
-		return parts.Say("stow", c.Item).String()
-	case *Manipulate:
-		return parts.Say("manipulate", c.Object).String()
-	case nil:
-		return ""
-	}
-	return commands.Kind(c)
-}
+func (Rules) FormatCommand(c Command) string { return words.Format(c) }
 
 // The codec tables of the commands and the events: every kind ever
 // written, each added beside its type in the file of its rule, where it

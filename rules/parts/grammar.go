@@ -203,6 +203,10 @@ type Phrase struct {
 	Verb    string
 	Args    []string
 	Options [][2]string // keyword, value
+	// state and words are what a Words table read the phrase in and
+	// with, or writes it with: for its rows' nested commands.
+	state any
+	words table
 }
 
 // Say starts a phrase with verb and positional words; empty words are left
@@ -267,6 +271,9 @@ func (p *Phrase) Num(k string, n int) *Phrase {
 
 // String writes the phrase as Parse reads it.
 func (p Phrase) String() string {
+	if len(p.Args) == 0 && len(p.Options) == 0 {
+		return p.Verb
+	}
 	n := len(p.Verb)
 	for _, a := range p.Args {
 		n += 1 + len(a)

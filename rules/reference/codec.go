@@ -5,59 +5,33 @@ import (
 	"fray/rules/parts"
 )
 
-// grammar is the text vocabulary of the reference ruleset's commands: a
-// table of verbs and the words each takes (see parts.Grammar).
-var grammar = parts.NewGrammar([]parts.Keyword{parts.With},
-	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with"}},
-	parts.Verb{Name: "feint", Args: "TARGET", Min: 1},
-	parts.Verb{Name: "defend"},
-	parts.Verb{Name: "dodge"},
-	parts.Verb{Name: "take"},
-	parts.Verb{Name: "continue"},
-	parts.Verb{Name: "stop"},
+// words is the text vocabulary of the commands, one row per command:
+// its verb and what follows it (see parts.Verb), how the words build the
+// command, and how the command is written back (parts.Cmd); a command
+// that is its verb alone is parts.Bare. Parse and format both read the
+// row, so that they cannot drift apart.
+var words = parts.NewWords[State](commands, []parts.Keyword{parts.With},
+	parts.Cmd(parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with"}},
+		func(p parts.Phrase) (*Attack, error) { return &Attack{Target: p.Arg(0), Weapon: p.Word("with")}, nil },
+		func(c *Attack, p *parts.Phrase) { p.Add(c.Target).Opt("with", c.Weapon) }),
+	parts.Field(parts.Verb{Name: "feint", Args: "TARGET", Min: 1}, func(c *Feint) *string { return &c.Target }),
+	parts.Bare[Defend](parts.Verb{Name: "defend"}),
+	parts.Bare[Dodge](parts.Verb{Name: "dodge"}),
+	parts.Bare[Take](parts.Verb{Name: "take"}),
+	parts.Bare[Continue](parts.Verb{Name: "continue"}),
+	parts.Bare[Stop](parts.Verb{Name: "stop"}),
 )
 
 // ParseCommand reads a command in the text vocabulary: "attack TARGET",
 // "attack TARGET with WEAPON", "feint TARGET", "defend", "dodge", "take",
 // "continue" or "stop". Whether the command is allowed now is for Decide
 // to say; ParseCommand reads words only.
-func (Rules) ParseCommand(_ *State, _ string, text string) (Command, error) {
-	p, err := grammar.Parse(text)
-	if err != nil {
-		return nil, engine.Errorf(engine.Invalid, "%v", err)
-	}
-	switch p.Verb {
-	case "attack":
-		return &Attack{Target: p.Arg(0), Weapon: p.Word("with")}, nil
-	case "feint":
-		return &Feint{Target: p.Arg(0)}, nil
-	case "defend":
-		return &Defend{}, nil
-	case "dodge":
-		return &Dodge{}, nil
-	case "take":
-		return &Take{}, nil
-	case "continue":
-		return &Continue{}, nil
-	case "stop":
-		return &Stop{}, nil
-	}
-	return nil, engine.Errorf(engine.Invalid, "%q is in the vocabulary but not read", p.Verb)
+func (Rules) ParseCommand(s *State, _ string, text string) (Command, error) {
+	return words.Parse(s, text)
 }
 
 // FormatCommand writes a command as ParseCommand reads it.
-func (Rules) FormatCommand(c Command) string {
-	switch c := c.(type) {
-	case *Attack:
-		return parts.Say("attack", c.Target).Opt("with", c.Weapon).String()
-	case *Feint:
-		return parts.Say("feint", c.Target).String()
-	case nil:
-		return ""
-	default:
-		return commands.Kind(c)
-	}
-}
+func (Rules) FormatCommand(c Command) string { return words.Format(c) }
 
 // The codec tables of the commands and the events: every kind ever
 // written, each added beside its type (attack.go, defend.go, hit.go,

@@ -47,8 +47,10 @@
 //   - next.go: the prompt, for people (Next) and for a policy (Moves);
 //   - hot.go: the memory the hot path reuses (Step, Moves, ScratchInto):
 //     two engine.Arenas, for the commands of Moves and the events of Step;
-//   - codec.go: the text vocabulary, the kinds tables (engine.Kinds, each
-//     type added beside it) and transcript lines;
+//   - codec.go: the text vocabulary (parts.Words, a row per command: its
+//     verb, how the words build it, how it is written back), the kinds
+//     tables (engine.Kinds, each type added beside it) and transcript
+//     lines;
 //   - secrets.go: engine.Secrets, hiding the feint;
 //   - board.go, sheets.go: the tracker page's turn order and sheets;
 //   - tools.go: engine.Simulation and engine.Odds, with the tactical

@@ -8,10 +8,43 @@ import (
 	"fray/rules/parts"
 )
 
-// grammar is the text vocabulary of tempo's commands (docs/rules/tempo.md):
+// words is the text vocabulary of tempo's commands (docs/rules/tempo.md):
 // the verbs of the GM and of prompts, then one verb per action, each with
-// "with WEAPON" and "mod N" where they mean something.
-var grammar = newGrammar()
+// "with WEAPON" and "mod N" where they mean something. An action's verb
+// reads as a declaration, a reaction or a counter-tempo replacement by
+// the action and the state (readAction); each of the three is written
+// by its own row.
+var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mod}, append([]parts.Form{
+	parts.Bare[Begin](parts.Verb{Name: "begin"}),
+	parts.Cmd(parts.Verb{Name: "end", Keywords: []string{parts.Mod.Word}, Hint: "end the turn, N the GM's modifier to Recover Stamina"},
+		func(p parts.Phrase) (*EndTurn, error) { return &EndTurn{Mod: p.Int("mod")}, nil },
+		func(c *EndTurn, p *parts.Phrase) { p.Num("mod", c.Mod) }),
+	parts.Field(parts.Verb{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight: SIDE wins (the others fled), or without it the side left standing, if only one is"}, func(c *EndFight) *string { return &c.Winner }),
+	parts.Bare[NoReaction](parts.Verb{Name: "none"}),
+	parts.Bare[Keep](parts.Verb{Name: "keep"}),
+	parts.Cmd(parts.Verb{Name: "stay"},
+		func(parts.Phrase) (*Destination, error) { return &Destination{}, nil },
+		func(c *Destination, p *parts.Phrase) {
+			if c.To != nil {
+				p.Verb = "to"
+				p.Add(c.To.String())
+			}
+		}),
+	parts.Reads(parts.Verb{Name: "to", Args: "X,Y", Min: 1, Hint: "the square to end on"},
+		func(p parts.Phrase) (*Destination, error) {
+			q, err := parts.ParseCell(p.Arg(0))
+			return &Destination{To: &q}, err
+		}),
+	parts.Writes(func(c *React, p *parts.Phrase) {
+		p.Verb = string(c.Action)
+		p.Opt("with", c.Weapon).Num("mod", c.Mod)
+	}),
+	parts.Writes(func(c *Replace, p *parts.Phrase) {
+		p.Verb = string(c.Action)
+		p.Opt("with", c.Weapon).Num("mod", c.Mod)
+	}),
+	parts.Writes(writeDeclare),
+}, actionVerbs()...)...)
 
 // actionOrder lists the actions in the order the vocabulary gives them.
 var actionOrder = []Action{
@@ -21,17 +54,11 @@ var actionOrder = []Action{
 	CTCounterAttack, CTParry,
 }
 
-func newGrammar() *parts.Grammar {
+// actionVerbs are the rows of the actions' verbs, each read by
+// readAction.
+func actionVerbs() []parts.Form {
 	weaponMod := []string{parts.With.Word, parts.Mod.Word}
-	verbs := []parts.Verb{
-		{Name: "begin"},
-		{Name: "end", Keywords: []string{parts.Mod.Word}, Hint: "end the turn, N the GM's modifier to Recover Stamina"},
-		{Name: "end-fight", Args: "[SIDE]", Hint: "the GM ends the fight: SIDE wins (the others fled), or without it the side left standing, if only one is"},
-		{Name: "none"},
-		{Name: "keep"},
-		{Name: "stay"},
-		{Name: "to", Args: "X,Y", Min: 1, Hint: "the square to end on"},
-	}
+	var rows []parts.Form
 	for _, a := range actionOrder {
 		v := parts.Verb{Name: string(a), Keywords: weaponMod}
 		switch a {
@@ -55,43 +82,20 @@ func newGrammar() *parts.Grammar {
 				v.Hint = "it takes no target: it acts on the bind or grapple partner"
 			}
 		}
-		verbs = append(verbs, v)
+		rows = append(rows, parts.Reads(v, readAction))
 	}
-	return parts.NewGrammar([]parts.Keyword{parts.With, parts.Mod}, verbs...)
+	return rows
 }
 
-// ParseCommand reads a command in the text vocabulary (docs/rules/tempo.md).
-// Whether an action's verb declares it, reacts with it or replaces the
-// declared action with it depends on the action and, for a Counter-Attack,
-// on whether s waits for a counter-tempo choice.
-func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
-	p, err := grammar.Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	switch p.Verb {
-	case "begin":
-		return &Begin{}, nil
-	case "end":
-		return &EndTurn{Mod: p.Int("mod")}, nil
-	case "end-fight":
-		return &EndFight{Winner: p.Arg(0)}, nil
-	case "none":
-		return &NoReaction{}, nil
-	case "keep":
-		return &Keep{}, nil
-	case "stay":
-		return &Destination{}, nil
-	case "to":
-		q, err := parts.ParseCell(p.Arg(0))
-		if err != nil {
-			return nil, err
-		}
-		return &Destination{To: &q}, nil
-	}
+// readAction reads an action's verb. Whether it declares the action,
+// reacts with it or replaces the declared action with it depends on the
+// action and, for a Counter-Attack, on whether the state waits for a
+// counter-tempo choice.
+func readAction(p parts.Phrase) (Command, error) {
 	a := Action(p.Verb)
 	r := rules(a)
 	weapon, mod := p.Word("with"), p.Int("mod")
+	s, _ := p.State().(*State)
 	if r.kind == counterTempo || (a == CounterAttack && s != nil && s.Exchange != nil &&
 		s.Exchange.Asked >= len(s.Exchange.Candidates) && s.Exchange.needsCounterTempo()) {
 		return &Replace{Action: a, Weapon: weapon, Mod: mod}, nil
@@ -138,46 +142,31 @@ func (Rules) ParseCommand(s *State, actor, text string) (Command, error) {
 	return d, nil
 }
 
-// FormatCommand writes a command in the text vocabulary.
-func (Rules) FormatCommand(c Command) string {
-	switch c := c.(type) {
-	case *Begin:
-		return "begin"
-	case *EndTurn:
-		return parts.Say("end").Num("mod", c.Mod).String()
-	case *EndFight:
-		return parts.Say("end-fight", c.Winner).String()
-	case *NoReaction:
-		return "none"
-	case *Keep:
-		return "keep"
-	case *Destination:
-		if c.To == nil {
-			return "stay"
+// writeDeclare writes a declared action as readAction reads it.
+func writeDeclare(c *Declare, p *parts.Phrase) {
+	p.Verb = string(c.Action)
+	switch c.Action {
+	case PickUp:
+		p.Add(c.Weapon).Num("mod", c.Mod)
+		return
+	case OffList:
+		if c.AP != nil {
+			p.Add(strconv.Itoa(*c.AP))
 		}
-		return "to " + c.To.String()
-	case *React:
-		return parts.Say(string(c.Action)).Opt("with", c.Weapon).Num("mod", c.Mod).String()
-	case *Replace:
-		return parts.Say(string(c.Action)).Opt("with", c.Weapon).Num("mod", c.Mod).String()
-	case *Declare:
-		switch c.Action {
-		case PickUp:
-			return parts.Say("pick-up", c.Weapon).Num("mod", c.Mod).String()
-		case OffList:
-			if c.AP != nil {
-				return "other " + strconv.Itoa(*c.AP)
-			}
-			return "other"
-		}
-		p := parts.Say(string(c.Action), c.Target)
-		for _, q := range c.Path {
-			p.Args = append(p.Args, q.String())
-		}
-		return p.Opt("with", c.Weapon).Num("mod", c.Mod).String()
+		return
 	}
-	return fmt.Sprintf("%v", c)
+	p.Add(c.Target)
+	for _, q := range c.Path {
+		p.Add(q.String())
+	}
+	p.Opt("with", c.Weapon).Num("mod", c.Mod)
 }
+
+// ParseCommand reads a command in the text vocabulary (docs/rules/tempo.md).
+func (Rules) ParseCommand(s *State, _, text string) (Command, error) { return words.Parse(s, text) }
+
+// FormatCommand writes a command in the text vocabulary.
+func (Rules) FormatCommand(c Command) string { return words.Format(c) }
 
 // The codec tables of the commands and the events: every kind ever
 // written, each added beside its type in the file of its rule, where it

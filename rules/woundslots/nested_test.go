@@ -3,6 +3,7 @@ package woundslots
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -102,8 +103,24 @@ func TestNestedRoundTrip(t *testing.T) {
 			t.Errorf("%q is written %q, which reads as %#v (%v), not %#v", text, out, back, err, c)
 		}
 	}
-	for _, in := range append(inner, "rest short", "rest long by ann after 10 slept 3") {
+	bare := append(inner, "rest short", "rest long by ann after 10 slept 3", "interrupt attack bob", "interrupt move 3,0",
+		"ready an attack", "ready an action", "ready attack bob", "ready an attack bob", "ready a quick attack bob")
+	for _, in := range bare {
 		check(in, read(in))
+	}
+	// Every verb and every command type of the table, bare and nested.
+	all := slices.Clone(bare)
+	for _, in := range inner {
+		all = append(all, "long "+in, "order "+in)
+	}
+	if err := words.RoundTrip(nil, all...); err != nil {
+		t.Error(err)
+	}
+	for text, want := range map[string]string{"ready an attack bob": "ready attack bob", "ready a quick attack bob": "ready quick bob",
+		"ready an attack": "ready", "ready": "ready"} {
+		if got := (Rules{}).FormatCommand(read(text)); got != want {
+			t.Errorf("%q is written %q, want %q", text, got, want)
+		}
 	}
 	for _, in := range inner {
 		want := nest(read(in))

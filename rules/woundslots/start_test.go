@@ -121,7 +121,7 @@ func TestOverlapRefused(t *testing.T) {
 }
 
 func TestGrammar(t *testing.T) {
-	if err := grammar.Err(); err != nil {
+	if err := words.Err(); err != nil {
 		t.Fatal(err)
 	}
 }
