@@ -27,7 +27,7 @@ import (
 // It returns how many actions it checked and how many were refused.
 func CheckLegal(t *testing.T, where string, s *State, more bool, whole func() bool) (checked, refused int) {
 	t.Helper()
-	s.hotMemory() // lend must keep an action out of turn in hot memory safe
+	s.hotMemory()           // lend must keep an action out of turn in hot memory safe
 	first := snapshot(t, s) // s before any action is asked of it
 	for i := range s.Combatants {
 		who := s.Combatants[i].ID
