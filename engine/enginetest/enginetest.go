@@ -13,7 +13,9 @@
 //
 // Fights scales the number of fights to the run asked for: a tenth of it
 // under a plain go test, all of it when the environment sets FRAY_LONG=1
-// (LongEnv; .ci/run does), a hundredth under go test -short.
+// (LongEnv; .ci/run does), a hundredth under go test -short; outside the
+// long run Conformance also samples the deep checks (Options.CheckRate) at
+// ShortCheckShare of the decisions the long run does.
 //
 // Each fight plays one setup from start to end, choosing uniformly among
 // the current prompt's options (see Options.PreferDefault) and drawing dice
