@@ -13,7 +13,9 @@
 //
 // Fights scales the number of fights to the run asked for: a tenth of it
 // under a plain go test, all of it when the environment sets FRAY_LONG=1
-// (LongEnv; .ci/run does), a hundredth under go test -short.
+// (LongEnv; .ci/run does), a hundredth under go test -short; outside the
+// long run Conformance also samples the deep checks (Options.CheckRate) at
+// ShortCheckShare of the decisions the long run does.
 //
 // Each fight plays one setup from start to end, choosing uniformly among
 // the current prompt's options (see Options.PreferDefault) and drawing dice
@@ -149,16 +151,28 @@ type Stats struct {
 	Wins map[string]int
 }
 
+// ShortCheckShare is the share of opts.CheckRate at which Conformance
+// samples the deep checks in the short run (not Long): the long run
+// (FRAY_LONG=1) samples them at opts.CheckRate, a plain go test at a
+// quarter of it. Everything else Run checks, it checks at every decision
+// of every fight in both.
+const ShortCheckShare = 0.25
+
 // Conformance is a ruleset's TestConformance: the fights of opts
 // (Fights(10000) when opts.Fights is 0) over setups, run by RunParallel in
-// two parallel halves, every decision checked. It fails t unless every
-// fight passed and more than one side won (a draw counts as a side, ""),
-// logs the fights and the wins, and returns the statistics for the
-// ruleset's own checks.
+// two parallel halves, every decision checked; in the short run the deep
+// checks sample ShortCheckShare of the decisions opts.CheckRate says (0
+// meaning 1, every decision), as they cost most of a fight's checking. It
+// fails t unless every fight passed and more than one side won (a draw
+// counts as a side, ""), logs the fights and the wins, and returns the
+// statistics for the ruleset's own checks.
 func Conformance[S, C, E any](t *testing.T, g engine.Game[S, C, E], setups []Setup[S], opts Options) Stats {
 	t.Helper()
 	if opts.Fights == 0 {
 		opts.Fights = Fights(10000)
+	}
+	if !Long() {
+		opts.CheckRate = opts.withDefaults().CheckRate * ShortCheckShare
 	}
 	st := RunParallel(t, g, setups, opts, 2)
 	if st.Fights != opts.Fights || len(st.Wins) < 2 {

@@ -64,22 +64,60 @@ func (f *fight[S, C, E]) fail(format string, args ...any) *failure {
 // check plays the fight with every check, then again without, and compares
 // the logs.
 func (f *fight[S, C, E]) check() *failure {
-	if fail := f.play(true); fail != nil {
+	if fail := f.play(); fail != nil {
 		return fail
 	}
 	first, decisions, tried, winner := f.enc, f.decisions, f.tried, f.winner
-	if fail := f.play(false); fail != nil {
+	again, fail := f.again()
+	if fail != nil {
 		fail.msg = "playing the same seed again: " + fail.msg
+		f.enc = engine.Restore(f.g, f.setup.State, again)
 		return fail
 	}
-	again := f.enc
 	f.enc, f.decisions, f.tried, f.winner = first, decisions, tried, winner
-	return f.sameLog(first.Log(), again.Log())
+	return f.sameLog(first.Log(), again)
 }
 
-// play plays the fight from the setup, choosing options at random; with
-// checks set it checks every step.
-func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
+// again plays the fight a second time from the setup, with the same seed
+// and no checks, as play does but without an Encounter: each decision is
+// decided and applied as Encounter.Submit does, with its dice recorded,
+// and the prompt is asked once a decision (Submit asks it again, which
+// would double the cost of the play for rulesets whose prompts are dear).
+// It returns the log.
+func (f *fight[S, C, E]) again() (log []engine.Decision[C, E], fail *failure) {
+	defer func() {
+		if r := recover(); r != nil {
+			fail = f.fail("panic: %v\n%s", r, stack())
+		}
+	}()
+	s := f.g.Clone(&f.setup.State)
+	src := dice.Seeded(dice.Mix(f.seed, diceStream))
+	chooser := dice.Seeded(dice.Mix(f.seed, chooseStream))
+	f.decisions = 0
+	for {
+		p := f.g.Next(&s)
+		if p.Kind == engine.End {
+			return log, nil
+		}
+		if f.decisions >= f.opts.MaxDecisions {
+			return log, f.fail("the fight has not ended after %d decisions (Options.MaxDecisions); the prompt is %s", f.decisions, describePrompt(p))
+		}
+		k := choose(p, chooser, f.opts.PreferDefault)
+		c := p.Options[k].Command
+		rec := &dice.Recorder{Source: src}
+		events, err := engine.Decide(f.g, &s, p.Actor, c, rec)
+		if err != nil {
+			return log, f.fail("option %d (%s) of %s was refused: %v", k, f.format(c), describePrompt(p), err)
+		}
+		engine.Apply(f.g, &s, events)
+		log = append(log, engine.Decision[C, E]{Actor: p.Actor, Command: c, Events: events, Dice: rec.Draws})
+		f.decisions++
+	}
+}
+
+// play plays the fight from the setup, choosing options at random, and
+// checks every step.
+func (f *fight[S, C, E]) play() (fail *failure) {
 	defer func() {
 		if r := recover(); r != nil {
 			fail = f.fail("panic: %v\n%s", r, stack())
@@ -88,27 +126,22 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 	if data, err := marshal(&f.setup.State); err != nil || !bytes.Equal(data, f.pristine) {
 		return f.fail("the setup's state has changed since the run began (does Clone share memory with its argument?)")
 	}
-	if checks {
-		// A nil event (a zero E) is nothing that happened: Evolve
-		// changes nothing and DescribeEvent says nothing, without a
-		// panic.
-		var none E
-		probe := f.g.Clone(&f.setup.State)
-		p := &probe
-		f.g.Evolve(p, none)
-		if data, err := marshal(p); err != nil || !bytes.Equal(data, f.pristine) {
-			return f.fail("Evolve with a nil event changed the state")
-		}
-		if text := f.g.DescribeEvent(p, none); text != "" {
-			return f.fail("DescribeEvent of a nil event says %q, not nothing", text)
-		}
+	// A nil event (a zero E) is nothing that happened: Evolve changes
+	// nothing and DescribeEvent says nothing, without a panic.
+	var none E
+	probe := f.g.Clone(&f.setup.State)
+	f.g.Evolve(&probe, none)
+	if data, err := marshal(&probe); err != nil || !bytes.Equal(data, f.pristine) {
+		return f.fail("Evolve with a nil event changed the state")
+	}
+	if text := f.g.DescribeEvent(&probe, none); text != "" {
+		return f.fail("DescribeEvent of a nil event says %q, not nothing", text)
 	}
 	f.enc = engine.NewEncounter(f.g, f.setup.State)
 	f.replay = f.g.Clone(&f.setup.State)
 	f.decisions, f.tried, f.winner = 0, 0, ""
 	f.viewers = append([]engine.Viewer{engine.Everyone, {}}, f.setup.Viewers...)
 	_, f.shadowing = f.g.(engine.Speed[S, C, E])
-	f.shadowing = f.shadowing && checks
 	if f.shadowing {
 		engine.ScratchInto(f.g, &f.shadow, &f.setup.State)
 	}
@@ -120,15 +153,13 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 	deep := false              // whether the last prompt, the end, was sampled
 	for {
 		p := f.enc.Prompt()
-		deep = checks && (f.opts.CheckRate >= 1 || chance(sampler) < f.opts.CheckRate)
-		if checks {
-			if fail := f.checkPrompt(p); fail != nil {
-				return fail
-			}
-			f.addViewer(p.Actor)
-			for _, o := range p.Others {
-				f.addViewer(o)
-			}
+		deep = f.opts.CheckRate >= 1 || chance(sampler) < f.opts.CheckRate
+		if fail := f.checkPrompt(p); fail != nil {
+			return fail
+		}
+		f.addViewer(p.Actor)
+		for _, o := range p.Others {
+			f.addViewer(o)
 		}
 		if deep {
 			try := p.Kind != engine.End && (f.opts.TryRate >= 1 || chance(sampler) < f.opts.TryRate)
@@ -168,7 +199,7 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 			if fail := f.checkEvents(&before, events); fail != nil {
 				return fail
 			}
-		case checks:
+		default:
 			engine.Apply[S, C, E](f.g, &f.replay, events)
 		}
 		if f.shadowing {
@@ -177,10 +208,7 @@ func (f *fight[S, C, E]) play(checks bool) (fail *failure) {
 			}
 		}
 	}
-	if checks {
-		return f.checkEnd(deep)
-	}
-	return nil
+	return f.checkEnd(deep)
 }
 
 // chance returns a uniform number in [0, 1).
@@ -260,7 +288,7 @@ func (f *fight[S, C, E]) checkStep(p engine.Prompt[C], try bool) *failure {
 			return f.fail("the view for %s: %v", viewerName(v), err)
 		}
 	}
-	if fail := f.unchanged(live, "View or ParseCommand"); fail != nil {
+	if fail := f.unchanged(live, func() string { return "View or ParseCommand" }); fail != nil {
 		return fail
 	}
 	if !try {
@@ -283,21 +311,24 @@ func (f *fight[S, C, E]) checkStep(p engine.Prompt[C], try bool) *failure {
 			}
 			f.g.Evolve(&clone, e)
 		}
-		if fail := f.unchanged(live, fmt.Sprintf("applying option %d (%s) to a Clone", k, f.format(o.Command))); fail != nil {
+		if fail := f.unchanged(live, func() string {
+			return fmt.Sprintf("applying option %d (%s) to a Clone", k, f.format(o.Command))
+		}); fail != nil {
 			return fail
 		}
 	}
 	return nil
 }
 
-// unchanged checks that the live state still marshals as before.
-func (f *fight[S, C, E]) unchanged(before []byte, what string) *failure {
+// unchanged checks that the live state still marshals as before; what
+// says what might have changed it, asked only when it did.
+func (f *fight[S, C, E]) unchanged(before []byte, what func() string) *failure {
 	after, err := marshal(f.enc.State())
 	if err != nil {
 		return f.fail("%v", err)
 	}
 	if !bytes.Equal(after, before) {
-		return f.fail("%s changed the live state:\nbefore %s\nafter  %s", what, before, after)
+		return f.fail("%s changed the live state:\nbefore %s\nafter  %s", what(), before, after)
 	}
 	return nil
 }
@@ -340,6 +371,9 @@ func (f *fight[S, C, E]) checkMoves(p engine.Prompt[C]) *failure {
 		return f.fail("Moves gives %d options, Next %d, at %s", len(m.Options), len(p.Options), describePrompt(p))
 	}
 	for k := range p.Options {
+		if reflect.DeepEqual(m.Options[k].Command, p.Options[k].Command) {
+			continue // equal commands, so equal texts: no need to write them
+		}
 		if a, b := f.format(m.Options[k].Command), f.format(p.Options[k].Command); a != b {
 			return f.fail("Moves' option %d is %s, Next's %s, at %s", k, a, b, describePrompt(p))
 		}
@@ -619,6 +653,13 @@ func (f *fight[S, C, E]) checkEnd(transcripts bool) *failure {
 // sameLog compares the logs of two plays of one seed.
 func (f *fight[S, C, E]) sameLog(a, b []engine.Decision[C, E]) *failure {
 	for i := range max(len(a), len(b)) {
+		if i < len(a) && i < len(b) && reflect.DeepEqual(a[i], b[i]) {
+			// Equal values write equal JSON: only decisions that
+			// differ as values need their JSON compared, where a
+			// difference the JSON does not show (an unexported field)
+			// is no difference.
+			continue
+		}
 		var ka, kb string
 		if i < len(a) {
 			ka = f.decisionKey(a[i])

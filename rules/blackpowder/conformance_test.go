@@ -41,12 +41,13 @@ func intBool(b bool) *bool { return &b }
 
 // TestConformance plays 1,000 random fights (10,000 with FRAY_LONG=1, as
 // .ci/run sets it, and 100 with -short; see enginetest.Fights) in two
-// parallel halves, fights 0 to N-1 of seed 1. The deep checks (JSON, views,
-// the events of a decision and the fold after it) run at one decision in
-// ten, and every option is tried at half of those, one decision in twenty;
-// every viewer's transcript is written at one fight's end in ten. Prompts,
-// the option taken, and each fight's fold, Replay, Restore and determinism
-// are checked every time.
+// parallel halves, fights 0 to N-1 of seed 1. With FRAY_LONG=1 the deep
+// checks (JSON, views, the events of a decision and the fold after it) run
+// at one decision in ten, and every option is tried at half of those, one
+// decision in twenty; every viewer's transcript is written at one fight's
+// end in ten. The short run samples them at a quarter of those rates
+// (enginetest.ShortCheckShare). Prompts, the option taken, and each
+// fight's fold, Replay, Restore and determinism are checked every time.
 func TestConformance(t *testing.T) {
 	st := enginetest.Conformance(t, Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
 	if st.Wins["players"] == 0 || st.Wins["thugs"]+st.Wins["reinforcements"] == 0 {

@@ -19,25 +19,31 @@ import (
 //     message, and legalDelayed exactly what actDelayed refuses;
 //   - an action, or a delayed action, emits nothing when it fails, so that
 //     it needs no snapshot to be taken back;
-//   - legal and legalDelayed change nothing (checked at one action in
-//     fifty).
+//   - legal and legalDelayed change nothing: at one action in fifty the
+//     state as the fight sees it is compared with what it was before the
+//     first action asked of it, so that a change made by any action
+//     since is caught there.
 func TestCleanFailures(t *testing.T) {
 	checked, refused := 0, 0
+	var trial State // the copy acted on, its memory reused action to action
 	enginetest.Walk(t, Rules{}, setups(t), enginetest.Scale(50), 2000, func(setup string, f, d int, s *State) {
 		if d%5 != 0 {
 			return
 		}
 		for _, who := range s.Combatants {
 			for vi, v := range variants(s, who.ID, d%20 == 0) {
+				pristine := stateText(v) // v as the fight sees it before any action is asked of it
 				for _, mode := range []string{"", "delayed", "free"} {
 					for _, cmd := range candidates(v, v.combatant(who.ID)) {
-						where := fmt.Sprintf("%s fight %d decision %d variant %d: %s, mode %q: %s", setup, f, d, vi, who.ID, mode, formatted(cmd))
-						if checkLegal(t, where, v, who.ID, mode, cmd, checked%50 == 0) != nil {
+						where := func() string {
+							return fmt.Sprintf("%s fight %d decision %d variant %d: %s, mode %q: %s", setup, f, d, vi, who.ID, mode, formatted(cmd))
+						}
+						if checkLegal(t, where, v, who.ID, mode, cmd, &trial, wholeCheck(checked, pristine)) != nil {
 							refused++
 						}
 						checked++
 						if mode == "delayed" {
-							checkLegalDelayed(t, where, v, who.ID, cmd, checked%50 == 0)
+							checkLegalDelayed(t, where, v, who.ID, cmd, &trial, wholeCheck(checked, pristine))
 						}
 					}
 				}
@@ -50,11 +56,22 @@ func TestCleanFailures(t *testing.T) {
 	t.Logf("%d actions checked, %d refused", checked, refused)
 }
 
+// wholeCheck is pristine at one action in fifty, the text the state must
+// still have after the legality check of action number checked, and ""
+// (no comparison) at the others.
+func wholeCheck(checked int, pristine string) string {
+	if checked%50 != 0 {
+		return ""
+	}
+	return pristine
+}
+
 // checkLegal compares legal with acting on a copy for one action, and
-// returns the refusal; whole checks also that legal leaves s as it was.
-func checkLegal(t *testing.T, where string, s *State, who, mode string, cmd Command, whole bool) error {
+// returns the refusal; with pristine set it checks also that s, after
+// legal, is still as pristine says (see compareLegal).
+func checkLegal(t *testing.T, where func() string, s *State, who, mode string, cmd Command, trial *State, pristine string) error {
 	t.Helper()
-	return compareLegal(t, where, s, whole,
+	return compareLegal(t, where, s, trial, pristine,
 		func(r *run) error { r.mode = mode; return r.legal(who, cmd) },
 		func(r *run) error { r.mode = mode; return r.act(who, cmd) })
 }
@@ -63,10 +80,10 @@ func checkLegal(t *testing.T, where string, s *State, who, mode string, cmd Comm
 // holds legalDelayed also to acting, on a copy, with the action the
 // DelayedUsed event lends: what legalDelayed's lending on the spot stands
 // for.
-func checkLegalDelayed(t *testing.T, where string, s *State, who string, cmd Command, whole bool) {
+func checkLegalDelayed(t *testing.T, where func() string, s *State, who string, cmd Command, trial *State, pristine string) {
 	t.Helper()
-	where += " (delayed)"
-	legalErr := compareLegal(t, where, s, whole,
+	delayed := func() string { return where() + " (delayed)" }
+	legalErr := compareLegal(t, delayed, s, trial, pristine,
 		func(r *run) error { return r.legalDelayed(who, cmd) },
 		func(r *run) error { return r.actDelayed(who, cmd) })
 	switch cmd.(type) {
@@ -77,37 +94,36 @@ func checkLegalDelayed(t *testing.T, where string, s *State, who string, cmd Com
 	if s.holdsDelayed(who) != nil {
 		return
 	}
-	trial := s.scratch()
-	lent := &run{s: &trial, src: ones{}, mode: "delayed"}
+	s.scratchInto(trial)
+	lent := &run{s: trial, src: ones{}, mode: "delayed"}
 	lent.emit(&DelayedUsed{Who: who})
 	if actErr := lent.act(who, cmd); (legalErr == nil) != (actErr == nil) || (legalErr != nil && legalErr.Error() != actErr.Error()) {
-		t.Fatalf("%s: legalDelayed says %v, acting with a lent action says %v", where, legalErr, actErr)
+		t.Fatalf("%s: legalDelayed says %v, acting with a lent action says %v", delayed(), legalErr, actErr)
 	}
 }
 
-// compareLegal runs check on s and do on a copy of it, each in a run of
-// its own with dice that all show 1, and fails the test unless both
-// refuse alike, check changes nothing and a refused do emits nothing. It
-// returns do's refusal.
-func compareLegal(t *testing.T, where string, s *State, whole bool, check, do func(*run) error) error {
+// compareLegal runs check on s and do on a copy of it (made in trial's
+// memory), each in a run of its own with dice that all show 1, and fails
+// the test unless both refuse alike, check emits nothing, a refused do
+// emits nothing and, when pristine is not "", s is still as pristine
+// writes it (stateText) after check: as it was before the first action
+// asked of it, so that a check that changed it is caught then or at the
+// next comparison. It returns do's refusal.
+func compareLegal(t *testing.T, where func() string, s, trial *State, pristine string, check, do func(*run) error) error {
 	t.Helper()
-	var before State
-	if whole {
-		before = s.scratch()
-	}
 	lr := &run{s: s, src: ones{}}
 	legalErr := check(lr)
-	if len(lr.events) > 0 || whole && !sameState(s, &before) {
-		t.Fatalf("%s: the check changed the state", where)
+	if len(lr.events) > 0 || pristine != "" && stateText(s) != pristine {
+		t.Fatalf("%s: the check changed the state", where())
 	}
-	trial := s.scratch()
-	ar := &run{s: &trial, src: ones{}}
+	s.scratchInto(trial)
+	ar := &run{s: trial, src: ones{}}
 	actErr := do(ar)
 	if (legalErr == nil) != (actErr == nil) || (legalErr != nil && legalErr.Error() != actErr.Error()) {
-		t.Fatalf("%s: the check says %v, acting says %v", where, legalErr, actErr)
+		t.Fatalf("%s: the check says %v, acting says %v", where(), legalErr, actErr)
 	}
 	if actErr != nil && len(ar.events) > 0 {
-		t.Fatalf("%s: refused (%v) after emitting %d events", where, actErr, len(ar.events))
+		t.Fatalf("%s: refused (%v) after emitting %d events", where(), actErr, len(ar.events))
 	}
 	return actErr
 }
@@ -138,10 +154,9 @@ type ones struct{}
 
 func (ones) Roll(int) int { return 1 }
 
-// sameState reports whether a and b are equal as the fight sees them.
-func sameState(a, b *State) bool {
-	return fmt.Sprint(a.Combatants, a.Groups, a.Pending, a.Declared, a.Round, a.Turn) ==
-		fmt.Sprint(b.Combatants, b.Groups, b.Pending, b.Declared, b.Round, b.Turn)
+// stateText writes s as the fight sees it, to see whether it changed.
+func stateText(s *State) string {
+	return fmt.Sprint(s.Combatants, s.Groups, s.Pending, s.Declared, s.Round, s.Turn)
 }
 
 // candidates are the actions TestCleanFailures asks of c: legal ones and

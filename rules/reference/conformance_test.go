@@ -13,8 +13,10 @@ import (
 var bundled = scenariotest.Loader[reference.State, reference.Command, reference.Event]{Info: reference.Info()}.Bundled
 
 // TestConformance plays 1,000 random fights of the bundled encounters
-// (10,000 with FRAY_LONG=1, 100 with -short), in two parallel halves,
-// every decision checked and every option tried.
+// (10,000 with FRAY_LONG=1, 100 with -short), in two parallel halves: with
+// FRAY_LONG=1 every decision checked and every option tried, in the short
+// run the deep checks and the options tried at one decision in four
+// (enginetest.ShortCheckShare), the rest at every decision.
 func TestConformance(t *testing.T) {
 	setups := []enginetest.Setup[reference.State]{
 		{Name: "skirmish", State: bundled(t, "reference_skirmish")},

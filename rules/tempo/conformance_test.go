@@ -48,8 +48,9 @@ dropped:
 // .ci/run sets it, and 100 with -short; see enginetest.Fights) in two
 // parallel halves, fights 0 to N-1 of seed 1. The deep checks (JSON, views,
 // every option tried) run at a sample of the decisions, as the fights are
-// long; prompts, the option taken and the end of each fight are checked
-// every time.
+// long: one in ten with FRAY_LONG=1, a quarter of that in the short run
+// (enginetest.ShortCheckShare); prompts, the option taken and the end of
+// each fight are checked every time.
 func TestConformance(t *testing.T) {
 	enginetest.Conformance(t, tempo.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
 }

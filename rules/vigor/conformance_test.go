@@ -94,8 +94,10 @@ combatants:
 // TestConformance plays 1,000 random fights of the bundled encounters and
 // the aftermath (10,000 with FRAY_LONG=1, 100 with -short), in two
 // parallel halves. The deep checks (JSON, every option tried) run at a
-// sample of the decisions, as the fights are long; prompts, the option
-// taken and the end of each fight are checked every time.
+// sample of the decisions, as the fights are long: one in ten with
+// FRAY_LONG=1, a quarter of that in the short run
+// (enginetest.ShortCheckShare); prompts, the option taken and the end of
+// each fight are checked every time.
 func TestConformance(t *testing.T) {
 	enginetest.Conformance(t, vigor.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
 }

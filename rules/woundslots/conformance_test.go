@@ -78,7 +78,9 @@ start:
 
 // TestConformance plays random fights of the setups (500; 100 with
 // -short; 10,000 with FRAY_LONG=1), the prompts of every decision checked,
-// the state, views and options at a sample of them.
+// the state, views and options at a sample of them: one in ten with
+// FRAY_LONG=1, a quarter of that in the short run
+// (enginetest.ShortCheckShare).
 func TestConformance(t *testing.T) {
 	total := enginetest.Fights(10000)
 	if !enginetest.Long() && !testing.Short() {

@@ -21,15 +21,21 @@ import (
 //   - acting emits nothing when it refuses, so that the checks are made
 //     before its first event;
 //   - legalAfter emits nothing and, when whole says so, leaves the state
-//     as it was, hot memory included.
+//     as it was before the first action asked of it, hot memory included
+//     (so that a change any action made since is caught then).
 //
 // It returns how many actions it checked and how many were refused.
 func CheckLegal(t *testing.T, where string, s *State, more bool, whole func() bool) (checked, refused int) {
 	t.Helper()
-	s.hotMemory() // lend must keep an action out of turn in hot memory safe
+	s.hotMemory()           // lend must keep an action out of turn in hot memory safe
+	first := snapshot(t, s) // s before any action is asked of it
 	for i := range s.Combatants {
 		who := s.Combatants[i].ID
 		for vi, v := range variants(s, who, more) {
+			pristine := first // v before any action is asked of it
+			if v != s {
+				pristine = snapshot(t, v)
+			}
 			for _, pre := range pres(v, who) {
 				var trial *State // a copy of v after pre, while acting changed nothing
 				for _, c := range candidates(v, v.Combatant(who)) {
@@ -37,7 +43,7 @@ func CheckLegal(t *testing.T, where string, s *State, more bool, whole func() bo
 						return fmt.Sprintf("%s variant %d: %s after %s: %s", where, vi, who, describe(pre), formatted(c))
 					}
 					var err error
-					if trial, err = compareLegal(t, w, v, pre, c, whole(), trial); err != nil {
+					if trial, err = compareLegal(t, w, v, pre, c, whole(), pristine, trial); err != nil {
 						refused++
 					}
 					checked++
@@ -53,24 +59,21 @@ func CheckLegal(t *testing.T, where string, s *State, more bool, whole func() bo
 
 // compareLegal runs legalAfter on s, and on a copy of s emits pre and
 // dispatches c, each with dice that all show 1, and fails the test unless
-// both refuse alike, legalAfter changes nothing and a refused dispatch
-// emits nothing. The copy is trial when it is not nil: one made for an
+// both refuse alike, a refused dispatch emits nothing, legalAfter emits
+// nothing and, with whole set, s is still as pristine (its snapshot before
+// the first action asked of it) has it. The copy is trial when it is not nil: one made for an
 // earlier action that was refused, and so left as it was. It returns the
 // copy, nil if acting changed it, and dispatch's refusal.
-func compareLegal(t *testing.T, where func() string, s *State, pre Event, c Command, whole bool, trial *State) (*State, error) {
+func compareLegal(t *testing.T, where func() string, s *State, pre Event, c Command, whole bool, pristine []byte, trial *State) (*State, error) {
 	t.Helper()
-	var before []byte
-	if whole {
-		before = snapshot(t, s)
-	}
 	lr := &run{s: s, src: ones{}}
 	legalErr := lr.legalAfter(c, pre)
 	if len(lr.events) > 0 {
 		t.Fatalf("%s: legalAfter emitted %d events", where(), len(lr.events))
 	}
 	if whole {
-		if after := snapshot(t, s); string(after) != string(before) {
-			t.Fatalf("%s: legalAfter changed the state:\n%s\n%s", where(), before, after)
+		if after := snapshot(t, s); string(after) != string(pristine) {
+			t.Fatalf("%s: legalAfter (here or at an action asked since the last comparison) changed the state:\n%s\n%s", where(), pristine, after)
 		}
 	}
 	if trial == nil {
