@@ -3,6 +3,7 @@ package vigor_test
 import (
 	"testing"
 
+	"fray/dice"
 	"fray/engine"
 	"fray/rules/vigor"
 )
@@ -34,5 +35,45 @@ combatants:
 	}
 	if c := view.Combatant("bo"); c == nil || !c.Unseen {
 		b.Fatal("bo is not unseen in ann's view")
+	}
+}
+
+// TestHiddenDecisionNamesNoOne: a hidden creature's move is kept from its
+// enemy's transcript whole, its actor as well as its command (who acted
+// unseen is the secret), while its ally and the GM see both; once its
+// attack reveals it, the enemy sees who attacked.
+func TestHiddenDecisionNamesNoOne(t *testing.T) {
+	s := load(t, "hidden_entry.yaml", `
+ruleset: vigor
+sides: [{id: a}, {id: b}]
+combatants:
+  - {use: duelist, id: ann, side: a}
+  - {use: duelist, id: bo, side: b, x: 15, hidden: true}
+  - {use: duelist, id: cy, side: b, x: 60}
+start: {order: [bo, ann, cy]}
+`)
+	r := vigor.Rules{}
+	table := engine.NewTable[vigor.State, vigor.Command, vigor.Event](r, engine.NewEncounter[vigor.State, vigor.Command, vigor.Event](r, s))
+	if _, err := table.Submit("bo", "move 5,0", dice.NewScript()); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		v    engine.Viewer
+		want engine.Entry
+	}{
+		{engine.Viewer{Combatant: "ann"}, engine.Entry{}},
+		{engine.Viewer{Combatant: "cy"}, engine.Entry{Actor: "bo", Command: "move 5,0"}},
+		{engine.Everyone, engine.Entry{Actor: "bo", Command: "move 5,0"}},
+	} {
+		got := table.Transcript(tc.v)
+		if len(got) != 1 || got[0].Actor != tc.want.Actor || got[0].Command != tc.want.Command {
+			t.Errorf("%+v's transcript: %+v, want actor %q and command %q", tc.v, got, tc.want.Actor, tc.want.Command)
+		}
+	}
+	if _, err := table.Submit("bo", "attack ann", dice.NewPCG(1, 2)); err != nil {
+		t.Fatal(err)
+	}
+	if got := table.Transcript(engine.Viewer{Combatant: "ann"}); len(got) != 2 || got[1].Actor != "bo" || got[1].Command != "attack ann" {
+		t.Errorf("ann's transcript after bo's attack: %+v", got)
 	}
 }
