@@ -13,207 +13,196 @@ import (
 	"fray/rules/parts"
 )
 
-// ParseCommand reads a command in the text vocabulary (docs/rules/blackpowder.md);
-// grammar lists every verb and the words each takes.
-func (r Rules) ParseCommand(s *State, actor, text string) (Command, error) {
-	p, err := grammar.Parse(text)
-	if err != nil {
-		return nil, err
-	}
-	switch p.Verb {
-	case "initiative":
-		return &RollInitiative{}, nil
-	case "pass":
-		return &Pass{}, nil
-	case "delay":
-		return &Delay{}, nil
-	case "reload":
-		return &Reload{}, nil
-	case "dodge":
-		return &Dodge{}, nil
-	case "parry":
-		return &Parry{}, nil
-	case "take":
-		return &Take{}, nil
-	case "critical", "no-critical":
-		return &Critical{Take: p.Verb == "critical"}, nil
-	case "fix":
-		return &Fix{}, nil
-	case "release":
-		return &Release{}, nil
-	case "hide":
-		return &Hide{}, nil
-	case "search":
-		return &Search{}, nil
-	case "escape":
-		return &Escape{}, nil
-	case "done":
-		return &Done{}, nil
-	case "end-fight":
-		return &EndFight{Winner: p.Arg(0)}, nil
-	case "stand":
-		return &StandUp{}, nil
-	case "opportunity-attack":
-		return &OpportunityAttack{}, nil
-	case "decline":
-		return &Decline{}, nil
-	case "fire-early":
-		return &FireEarly{}, nil
-	case "ruling":
-		switch arg := p.Arg(0); {
-		case (arg == "safe" || arg == "unsafe") && !p.Has("mod"):
-			safe := arg == "safe"
-			return &Ruling{Safe: &safe}, nil
-		case arg == "" && p.Has("mod"):
-			n := p.Int("mod")
-			return &Ruling{Modifier: &n}, nil
-		}
-		return nil, fmt.Errorf("ruling safe, ruling unsafe, or ruling mod N")
-	case "check":
-		c := &Check{Attribute: p.Arg(0), Skill: p.Arg(1)}
-		if p.Has("vs") {
-			if c.Difficulty = p.Int("vs"); c.Difficulty < 1 {
-				return nil, fmt.Errorf("vs takes a difficulty of 1 or more, not %d", c.Difficulty)
+// words is the text vocabulary of blackpowder's commands
+// (docs/rules/blackpowder.md), one row per command: its verb and what
+// follows it, how the words build the command and how the command is
+// written back. The action an interrupt acts with is read and written
+// with the same table (parts.Nested). The rows read words only; Decide
+// says what is allowed.
+var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mod, partKeyword, vsKeyword, onKeyword},
+	parts.Bare[RollInitiative](parts.Verb{Name: "initiative"}),
+	parts.Cmd(parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
+		func(p parts.Phrase) (*Attack, error) {
+			return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
+		},
+		func(c *Attack, p *parts.Phrase) {
+			p.Add(c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier)
+		}),
+	parts.Cmd(parts.Verb{Name: "aim", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
+		func(p parts.Phrase) (*AimAt, error) {
+			return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
+		},
+		func(c *AimAt, p *parts.Phrase) {
+			p.Add(c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier)
+		}),
+	parts.Bare[Dodge](parts.Verb{Name: "dodge"}),
+	parts.Bare[Parry](parts.Verb{Name: "parry"}),
+	parts.Bare[Take](parts.Verb{Name: "take"}),
+	parts.Cmd(parts.Verb{Name: "critical"},
+		func(p parts.Phrase) (*Critical, error) { return &Critical{Take: p.Verb == "critical"}, nil },
+		func(c *Critical, p *parts.Phrase) {
+			if !c.Take {
+				p.Verb = "no-critical"
 			}
-		}
-		return c, nil
-	case "do":
-		return &FreeForm{Action: p.Arg(0)}, nil
-	case "use":
-		return &UseItem{Item: p.Arg(0), Target: p.Word("on")}, nil
-	case "repair":
-		return &Repair{Owner: p.Arg(0)}, nil
-	case "rest":
-		r := &Rest{Length: p.Arg(0)}
-		if len(p.Args) > 1 {
-			r.Who = slices.Clone(p.Args[1:])
-		}
-		return r, nil
-	case "heal":
-		return &Heal{Healer: p.Arg(0), Patient: p.Arg(1)}, nil
-	case "assist":
-		return &Assist{Ally: p.Arg(0)}, nil
-	case "attack":
-		return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
-	case "aim":
-		return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
-	case "move", "run", "withdraw":
-		x, errX := parts.ParseCoordinate(p.Verb+" X", p.Arg(0))
-		y, errY := parts.ParseCoordinate(p.Verb+" Y", p.Arg(1))
-		switch {
-		case errors.Is(errX, parts.ErrNotANumber) || errors.Is(errY, parts.ErrNotANumber):
-			return nil, fmt.Errorf("%s X Y takes two numbers, not %q %q", p.Verb, p.Arg(0), p.Arg(1))
-		case errX != nil:
-			return nil, errX
-		case errY != nil:
-			return nil, errY
-		}
-		switch p.Verb {
-		case "move":
-			return &Move{X: x, Y: y}, nil
-		case "run":
-			return &Run{X: x, Y: y}, nil
-		}
-		return &Withdraw{X: x, Y: y}, nil
-	case "interrupt", "after":
-		text, with := p.Arg(0), ""
-		if rest, ok := strings.CutPrefix(text, "with "); ok && p.Verb == "interrupt" {
-			with, text, _ = strings.Cut(strings.TrimSpace(rest), " ")
-			if text == "" {
-				return nil, fmt.Errorf("interrupt with %s and do what? interrupt with ALLY COMMAND", with)
+		}).Also(parts.Verb{Name: "no-critical"}),
+	parts.Bare[Pass](parts.Verb{Name: "pass"}),
+	parts.Bare[Delay](parts.Verb{Name: "delay"}),
+	parts.Field(parts.Verb{Name: "draw", Args: "WEAPON", Min: 1, Hint: "or draw fists"}, func(c *Draw) *string { return &c.Weapon }),
+	parts.Bare[Reload](parts.Verb{Name: "reload"}),
+	parts.Bare[Fix](parts.Verb{Name: "fix"}),
+	parts.Cmd(parts.Verb{Name: "revive", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "with medicine or survival"},
+		func(p parts.Phrase) (*Revive, error) {
+			if !p.Has("with") {
+				return nil, errors.New("revive TARGET with medicine|survival")
 			}
-		}
-		inner, err := r.ParseCommand(s, actor, text)
-		if err != nil {
-			return nil, fmt.Errorf("%s with what? %w", p.Verb, err)
-		}
-		return &Interrupt{Action: Nested{inner}, After: p.Verb == "after", With: with}, nil
-	case "stun":
-		return &Stun{Target: p.Arg(0), Weapon: p.Word("with")}, nil
-	case "hold":
-		return &Hold{Target: p.Arg(0)}, nil
-	case "draw":
-		return &Draw{Weapon: p.Arg(0)}, nil
-	case "revive":
-		if !p.Has("with") {
-			return nil, fmt.Errorf("revive TARGET with medicine|survival")
-		}
-		return &Revive{Target: p.Arg(0), Skill: p.Word("with")}, nil
-	}
-	return nil, fmt.Errorf("the command %q is in the vocabulary but not read", p.Verb)
+			return &Revive{Target: p.Arg(0), Skill: p.Word("with")}, nil
+		},
+		func(c *Revive, p *parts.Phrase) { p.Add(c.Target).Opt("with", c.Skill) }),
+	goTo[Move]("move"),
+	goTo[Run]("run"),
+	goTo[Withdraw]("withdraw"),
+	parts.Bare[OpportunityAttack](parts.Verb{Name: "opportunity-attack"}),
+	parts.Bare[Decline](parts.Verb{Name: "decline"}),
+	parts.Cmd(parts.Verb{Name: "interrupt", Args: "COMMAND", Rest: true}, readInterrupt,
+		func(c *Interrupt, p *parts.Phrase) {
+			switch {
+			case c.After:
+				p.Verb = "after"
+			case c.With != "":
+				p.Add("with", c.With)
+			}
+			if c.Action.Command == nil {
+				p.Add("?")
+				return
+			}
+			p.AddCommand(c.Action.Command)
+		}).Also(parts.Verb{Name: "after", Args: "COMMAND", Rest: true}),
+	parts.Bare[FireEarly](parts.Verb{Name: "fire-early"}),
+	parts.Field(parts.Verb{Name: "hold", Args: "TARGET", Min: 1}, func(c *Hold) *string { return &c.Target }),
+	parts.Bare[Release](parts.Verb{Name: "release"}),
+	parts.Bare[Hide](parts.Verb{Name: "hide"}),
+	parts.Bare[Search](parts.Verb{Name: "search"}),
+	parts.Cmd(parts.Verb{Name: "stun", Args: "TARGET", Min: 1, Keywords: []string{"with"}},
+		func(p parts.Phrase) (*Stun, error) { return &Stun{Target: p.Arg(0), Weapon: p.Word("with")}, nil },
+		func(c *Stun, p *parts.Phrase) { p.Add(c.Target).Opt("with", c.Weapon) }),
+	parts.Field(parts.Verb{Name: "assist", Args: "ALLY", Min: 1}, func(c *Assist) *string { return &c.Ally }),
+	parts.Bare[Escape](parts.Verb{Name: "escape"}),
+	parts.Bare[StandUp](parts.Verb{Name: "stand"}),
+	parts.Bare[Done](parts.Verb{Name: "done"}),
+	parts.Field(parts.Verb{Name: "end-fight", Args: "[GROUP]", Hint: "the GM ends the fight: a draw, or GROUP wins (the others fled)"}, func(c *EndFight) *string { return &c.Winner }),
+	parts.Cmd(parts.Verb{Name: "ruling", Args: "[safe|unsafe]", Keywords: []string{"mod"}, Hint: "ruling safe, ruling unsafe or ruling mod N"},
+		func(p parts.Phrase) (*Ruling, error) {
+			switch arg := p.Arg(0); {
+			case (arg == "safe" || arg == "unsafe") && !p.Has("mod"):
+				safe := arg == "safe"
+				return &Ruling{Safe: &safe}, nil
+			case arg == "" && p.Has("mod"):
+				n := p.Int("mod")
+				return &Ruling{Modifier: &n}, nil
+			}
+			return nil, errors.New("ruling safe, ruling unsafe, or ruling mod N")
+		},
+		func(c *Ruling, p *parts.Phrase) {
+			switch {
+			case c.Safe != nil && *c.Safe:
+				p.Add("safe")
+			case c.Safe != nil:
+				p.Add("unsafe")
+			case c.Modifier != nil:
+				p.Opt("mod", strconv.Itoa(*c.Modifier)) // "mod 0" too
+			}
+		}),
+	parts.Cmd(parts.Verb{Name: "check", Args: "ATTRIBUTE [SKILL]", Min: 1, Keywords: []string{"vs"}},
+		func(p parts.Phrase) (*Check, error) {
+			c := &Check{Attribute: p.Arg(0), Skill: p.Arg(1)}
+			if p.Has("vs") {
+				if c.Difficulty = p.Int("vs"); c.Difficulty < 1 {
+					return nil, fmt.Errorf("vs takes a difficulty of 1 or more, not %d", c.Difficulty)
+				}
+			}
+			return c, nil
+		},
+		func(c *Check, p *parts.Phrase) { p.Add(c.Attribute, c.Skill).Num("vs", c.Difficulty) }),
+	parts.Field(parts.Verb{Name: "do", Args: "ACTION", Rest: true, Hint: "a free-form action that needs no check, in words"}, func(c *FreeForm) *string { return &c.Action }),
+	parts.Cmd(parts.Verb{Name: "use", Args: "ITEM", Min: 1, Keywords: []string{"on"}},
+		func(p parts.Phrase) (*UseItem, error) { return &UseItem{Item: p.Arg(0), Target: p.Word("on")}, nil },
+		func(c *UseItem, p *parts.Phrase) { p.Add(c.Item).Opt("on", c.Target) }),
+	parts.Field(parts.Verb{Name: "repair", Args: "OWNER", Min: 1}, func(c *Repair) *string { return &c.Owner }),
+	parts.Cmd(parts.Verb{Name: "rest", Args: "short|long|sleep [COMBATANT...]", Min: 1, Many: true, Hint: "name those who rest, or none for everyone standing"},
+		func(p parts.Phrase) (*Rest, error) {
+			r := &Rest{Length: p.Arg(0)}
+			if len(p.Args) > 1 {
+				r.Who = slices.Clone(p.Args[1:])
+			}
+			return r, nil
+		},
+		func(c *Rest, p *parts.Phrase) { p.Add(c.Length).Add(c.Who...) }),
+	parts.Cmd(parts.Verb{Name: "heal", Args: "HEALER PATIENT", Min: 2},
+		func(p parts.Phrase) (*Heal, error) { return &Heal{Healer: p.Arg(0), Patient: p.Arg(1)}, nil },
+		func(c *Heal, p *parts.Phrase) { p.Add(c.Healer, c.Patient) }),
+)
+
+// The keywords of blackpowder's command text beyond parts.With and
+// parts.Mod.
+var (
+	partKeyword = parts.Keyword{Word: "part", Value: "3|5", Number: true}
+	vsKeyword   = parts.Keyword{Word: "vs", Value: "N", Number: true}
+	onKeyword   = parts.Keyword{Word: "on", Value: "TARGET"}
+)
+
+// point is what a move, a run and a withdrawal are made of: the point to
+// go to, in metres.
+type point = struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
 }
 
-// FormatCommand writes a command in the text vocabulary.
-func (r Rules) FormatCommand(c Command) string {
-	switch c := c.(type) {
-	case *Attack:
-		return parts.Say("attack", c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier).String()
-	case *AimAt:
-		return parts.Say("aim", c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier).String()
-	case *Assist:
-		return "assist " + c.Ally
-	case *Rest:
-		return parts.Say("rest", append([]string{c.Length}, c.Who...)...).String()
-	case *UseItem:
-		return parts.Say("use", c.Item).Opt("on", c.Target).String()
-	case *Repair:
-		return "repair " + c.Owner
-	case *Check:
-		return parts.Say("check", c.Attribute, c.Skill).Num("vs", c.Difficulty).String()
-	case *Heal:
-		return "heal " + c.Healer + " " + c.Patient
-	case *EndFight:
-		return parts.Say("end-fight", c.Winner).String()
-	case *Ruling:
-		switch {
-		case c.Safe != nil && *c.Safe:
-			return "ruling safe"
-		case c.Safe != nil:
-			return "ruling unsafe"
-		case c.Modifier != nil:
-			return "ruling mod " + strconv.Itoa(*c.Modifier)
-		}
-		return "ruling"
-	case *Critical:
-		if c.Take {
-			return "critical"
-		}
-		return "no-critical"
-	case *Draw:
-		return "draw " + c.Weapon
-	case *Revive:
-		return "revive " + c.Target + " with " + c.Skill
-	case *Move:
-		return "move " + num(c.X) + " " + num(c.Y)
-	case *Run:
-		return "run " + num(c.X) + " " + num(c.Y)
-	case *Withdraw:
-		return "withdraw " + num(c.X) + " " + num(c.Y)
-	case *OpportunityAttack:
-		return "opportunity-attack"
-	case *Hold:
-		return "hold " + c.Target
-	case *Stun:
-		return parts.Say("stun", c.Target).Opt("with", c.Weapon).String()
-	case *Interrupt:
-		verb := "interrupt "
-		switch {
-		case c.After:
-			verb = "after "
-		case c.With != "":
-			verb = "interrupt with " + c.With + " "
-		}
-		if c.Action.Command == nil {
-			return verb + "?"
-		}
-		return verb + r.FormatCommand(c.Action.Command)
-	case *FireEarly:
-		return "fire-early"
-	case *FreeForm:
-		return "do " + c.Action
-	}
-	return commands.Kind(c)
+// goTo is the row of a command that goes to a point, typed as its verb
+// and the point's two coordinates ("move 1.5 -2").
+func goTo[T ~point](verb string) parts.Form {
+	return parts.Cmd(parts.Verb{Name: verb, Args: "X Y", Min: 2, Hint: "the point to go to, in metres"},
+		func(p parts.Phrase) (*T, error) {
+			x, errX := parts.ParseCoordinate(p.Verb+" X", p.Arg(0))
+			y, errY := parts.ParseCoordinate(p.Verb+" Y", p.Arg(1))
+			switch {
+			case errors.Is(errX, parts.ErrNotANumber) || errors.Is(errY, parts.ErrNotANumber):
+				return nil, fmt.Errorf("%s X Y takes two numbers, not %q %q", p.Verb, p.Arg(0), p.Arg(1))
+			case errX != nil:
+				return nil, errX
+			case errY != nil:
+				return nil, errY
+			}
+			c := T(point{X: x, Y: y})
+			return &c, nil
+		},
+		func(c *T, p *parts.Phrase) { q := point(*c); p.Add(num(q.X), num(q.Y)) })
 }
+
+// readInterrupt reads an interrupt with a delayed action (R08): the
+// action, after it for one that acts right after the declared action,
+// "with ALLY" first for one that joins an ally's interrupt (A16).
+func readInterrupt(p parts.Phrase) (*Interrupt, error) {
+	text, with := p.Arg(0), ""
+	if rest, ok := strings.CutPrefix(text, "with "); ok && p.Verb == "interrupt" {
+		with, text, _ = strings.Cut(strings.TrimSpace(rest), " ")
+		if text == "" {
+			return nil, fmt.Errorf("interrupt with %s and do what? interrupt with ALLY COMMAND", with)
+		}
+	}
+	inner, err := parts.Nested[Command](p, text)
+	if err != nil {
+		return nil, fmt.Errorf("%s with what? %w", p.Verb, err)
+	}
+	return &Interrupt{Action: Nested{inner}, After: p.Verb == "after", With: with}, nil
+}
+
+// ParseCommand reads a command in the text vocabulary
+// (docs/rules/blackpowder.md); words lists every verb and the words each
+// takes.
+func (Rules) ParseCommand(s *State, _, text string) (Command, error) { return words.Parse(s, text) }
+
+// FormatCommand writes a command as ParseCommand reads it.
+func (Rules) FormatCommand(c Command) string { return words.Format(c) }
 
 // num writes a coordinate as briefly as it parses back exactly.
 func num(v float64) string {
@@ -235,59 +224,6 @@ var (
 
 // Kinds returns the codec tables of the commands and the events.
 func (Rules) Kinds() (*engine.Kinds[Command], *engine.Kinds[Event]) { return commands, events }
-
-// The keywords of blackpowder's command text beyond parts.With and
-// parts.Mod.
-var (
-	partKeyword = parts.Keyword{Word: "part", Value: "3|5", Number: true}
-	vsKeyword   = parts.Keyword{Word: "vs", Value: "N", Number: true}
-	onKeyword   = parts.Keyword{Word: "on", Value: "TARGET"}
-)
-
-// grammar is the text vocabulary of blackpowder's commands
-// (docs/rules/blackpowder.md).
-var grammar = parts.NewGrammar(
-	[]parts.Keyword{parts.With, parts.Mod, partKeyword, vsKeyword, onKeyword},
-	parts.Verb{Name: "initiative"},
-	parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
-	parts.Verb{Name: "aim", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
-	parts.Verb{Name: "dodge"},
-	parts.Verb{Name: "parry"},
-	parts.Verb{Name: "take"},
-	parts.Verb{Name: "critical"},
-	parts.Verb{Name: "no-critical"},
-	parts.Verb{Name: "pass"},
-	parts.Verb{Name: "delay"},
-	parts.Verb{Name: "draw", Args: "WEAPON", Min: 1, Hint: "or draw fists"},
-	parts.Verb{Name: "reload"},
-	parts.Verb{Name: "fix"},
-	parts.Verb{Name: "revive", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "with medicine or survival"},
-	parts.Verb{Name: "move", Args: "X Y", Min: 2, Hint: "the point to go to, in metres"},
-	parts.Verb{Name: "run", Args: "X Y", Min: 2, Hint: "the point to go to, in metres"},
-	parts.Verb{Name: "withdraw", Args: "X Y", Min: 2, Hint: "the point to go to, in metres"},
-	parts.Verb{Name: "opportunity-attack"},
-	parts.Verb{Name: "decline"},
-	parts.Verb{Name: "interrupt", Args: "COMMAND", Rest: true},
-	parts.Verb{Name: "after", Args: "COMMAND", Rest: true},
-	parts.Verb{Name: "fire-early"},
-	parts.Verb{Name: "hold", Args: "TARGET", Min: 1},
-	parts.Verb{Name: "release"},
-	parts.Verb{Name: "hide"},
-	parts.Verb{Name: "search"},
-	parts.Verb{Name: "stun", Args: "TARGET", Min: 1, Keywords: []string{"with"}},
-	parts.Verb{Name: "assist", Args: "ALLY", Min: 1},
-	parts.Verb{Name: "escape"},
-	parts.Verb{Name: "stand"},
-	parts.Verb{Name: "done"},
-	parts.Verb{Name: "end-fight", Args: "[GROUP]", Hint: "the GM ends the fight: a draw, or GROUP wins (the others fled)"},
-	parts.Verb{Name: "ruling", Args: "[safe|unsafe]", Keywords: []string{"mod"}, Hint: "ruling safe, ruling unsafe or ruling mod N"},
-	parts.Verb{Name: "check", Args: "ATTRIBUTE [SKILL]", Min: 1, Keywords: []string{"vs"}},
-	parts.Verb{Name: "do", Args: "ACTION", Rest: true, Hint: "a free-form action that needs no check, in words"},
-	parts.Verb{Name: "use", Args: "ITEM", Min: 1, Keywords: []string{"on"}},
-	parts.Verb{Name: "repair", Args: "OWNER", Min: 1},
-	parts.Verb{Name: "rest", Args: "short|long|sleep [COMBATANT...]", Min: 1, Many: true, Hint: "name those who rest, or none for everyone standing"},
-	parts.Verb{Name: "heal", Args: "HEALER PATIENT", Min: 2},
-)
 
 // Nested is a command held inside a state, an event or another command: a
 // declared action, a delayed action waiting for its turn, the action an

@@ -165,13 +165,6 @@ func TestOptionsFor(t *testing.T) {
 	}
 }
 
-// TestGrammarTable checks the table of blackpowder's command text.
-func TestGrammarTable(t *testing.T) {
-	if err := grammar.Err(); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestCommandText checks that command text reads and writes back, and that
 // mistakes say how the verb is used.
 func TestCommandText(t *testing.T) {

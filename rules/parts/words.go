@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
+	"sync"
 
 	"fray/engine"
 )
@@ -199,18 +200,29 @@ func (w *Words[S, C]) Format(c C) string {
 	if f.write == nil {
 		return f.verbs[0].Name
 	}
-	// The phrase and room for its words in one allocation.
-	b := &struct {
-		p    Phrase
-		args [4]string
-	}{}
-	b.p.Args, b.p.words = b.args[:0], w
+	b := phrases.Get().(*phraseRoom)
+	b.p = Phrase{Args: b.args[:0], Options: b.opts[:0], words: w}
 	if len(f.verbs) > 0 {
 		b.p.Verb = f.verbs[0].Name
 	}
 	f.write(v, &b.p)
-	return b.p.String()
+	text := b.p.String()
+	*b = phraseRoom{} // keeps no words alive
+	phrases.Put(b)
+	return text
 }
+
+// phraseRoom is a phrase being written and room for its words.
+type phraseRoom struct {
+	p    Phrase
+	args [4]string
+	opts [4][2]string
+}
+
+// phrases keeps the phrases Format writes with, so that writing a command
+// allocates its text only: a ruleset may write one on the hot path (a
+// declared action's words, for its prompts).
+var phrases = sync.Pool{New: func() any { return new(phraseRoom) }}
 
 // parseAny and formatAny serve the nested commands of a Phrase.
 func (w *Words[S, C]) parseAny(state any, text string) (any, error) {
