@@ -31,10 +31,24 @@ func (k *calc[S, C, E]) report() *Report {
 		r.Answered = append(r.Answered, a.Answer)
 	}
 
+	// The outcomes have few distinct denominators (products of die
+	// sizes), so the common one and each one's factor are worked out once
+	// per denominator rather than once per outcome: for a denominator in
+	// words, keyed by it; the rare one in a big.Rat is worked out each time.
 	den := whole.Of(1)
+	factors := map[u128]natural{}
 	for _, f := range k.finals {
+		if f.p.big == nil && !f.p.num.isZero() {
+			if _, ok := factors[f.p.den]; ok {
+				continue
+			}
+			factors[f.p.den] = natural{}
+		}
 		_, d := f.p.numDen()
 		den = den.LCM(d)
+	}
+	for d := range factors {
+		factors[d] = den.Quo(d.natural())
 	}
 	type scaled struct {
 		key string
@@ -45,8 +59,14 @@ func (k *calc[S, C, E]) report() *Report {
 	effects := 0
 	affected := make([]bool, len(k.ids))
 	for key, f := range k.finals {
-		n, d := f.p.numDen()
-		outcomes = append(outcomes, scaled{key, f, den.Quo(d).Mul(n)})
+		var num natural
+		if factor, ok := factors[f.p.den]; ok && f.p.big == nil && !f.p.num.isZero() {
+			num = factor.Mul(f.p.num.natural())
+		} else {
+			n, d := f.p.numDen()
+			num = den.Quo(d).Mul(n)
+		}
+		outcomes = append(outcomes, scaled{key, f, num})
 		for i := range k.ids {
 			if f.acc.damage != nil && f.acc.damage[i] != 0 || f.conds[i] != k.before[i] {
 				affected[i] = true
