@@ -31,10 +31,24 @@ func (k *calc[S, C, E]) report() *Report {
 		r.Answered = append(r.Answered, a.Answer)
 	}
 
+	// The outcomes have few distinct denominators (products of die
+	// sizes), so the common one and each one's factor are worked out once
+	// per denominator rather than once per outcome: for a denominator in
+	// words, keyed by it; the rare one in a big.Rat is worked out each time.
 	den := whole.Of(1)
+	factors := map[u128]natural{}
 	for _, f := range k.finals {
+		if f.p.big == nil && !f.p.num.isZero() {
+			if _, ok := factors[f.p.den]; ok {
+				continue
+			}
+			factors[f.p.den] = natural{}
+		}
 		_, d := f.p.numDen()
 		den = den.LCM(d)
+	}
+	for d := range factors {
+		factors[d] = den.Quo(d.natural())
 	}
 	type scaled struct {
 		key string
@@ -45,8 +59,14 @@ func (k *calc[S, C, E]) report() *Report {
 	effects := 0
 	affected := make([]bool, len(k.ids))
 	for key, f := range k.finals {
-		n, d := f.p.numDen()
-		outcomes = append(outcomes, scaled{key, f, den.Quo(d).Mul(n)})
+		var num natural
+		if factor, ok := factors[f.p.den]; ok && f.p.big == nil && !f.p.num.isZero() {
+			num = factor.Mul(f.p.num.natural())
+		} else {
+			n, d := f.p.numDen()
+			num = den.Quo(d).Mul(n)
+		}
+		outcomes = append(outcomes, scaled{key, f, num})
 		for i := range k.ids {
 			if f.acc.damage != nil && f.acc.damage[i] != 0 || f.conds[i] != k.before[i] {
 				affected[i] = true
@@ -100,11 +120,13 @@ func (k *calc[S, C, E]) report() *Report {
 	}
 	var scratch big.Int
 	var tags []tagNum // in the order first met
+	tagIndex := map[string]int{}
 	for i, o := range r.Outcomes {
 		for _, t := range o.Tags {
-			j := slices.IndexFunc(tags, func(x tagNum) bool { return x.tag == t })
-			if j < 0 {
+			j, ok := tagIndex[t]
+			if !ok {
 				j = len(tags)
+				tagIndex[t] = j
 				tags = append(tags, tagNum{tag: t})
 			}
 			tags[j].sum.add(nums[i], &scratch)
@@ -219,24 +241,32 @@ func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natura
 	return c
 }
 
-// sum is a running sum of whole numbers, added to in place: a word while
-// it fits, then a big.Int of its own, so that adding to it costs no new
-// memory once it has grown (a natural's Add makes a new big.Int each time).
+// sum is a running sum of whole numbers, added to in place: two words
+// while it fits (vigor's common denominators take more than one), then a
+// big.Int of its own, so that adding to it costs no new memory once it has
+// grown (a natural's Add makes a new big.Int each time).
 type sum struct {
-	n uint64
+	n u128
 	b *big.Int // not nil once the sum does not fit in n
 }
 
 // add adds x, scratch serving as x's big.Int when x is a word.
 func (s *sum) add(x natural, scratch *big.Int) {
 	if s.b == nil {
-		if v, ok := x.Uint64(); ok {
-			if r, carry := bits.Add64(s.n, v, 0); carry == 0 {
+		var v u128
+		ok := false
+		if w, small := x.Uint64(); small {
+			v, ok = word(w), true
+		} else {
+			v, ok = u128Of(x.BigRO())
+		}
+		if ok {
+			if r, carry := s.n.add(v); !carry {
 				s.n = r
 				return
 			}
 		}
-		s.b = new(big.Int).SetUint64(s.n)
+		s.b = s.n.bigInto(new(big.Int))
 	}
 	s.b.Add(s.b, x.BigIn(scratch))
 }
@@ -251,7 +281,7 @@ func (s *sum) addMul(x natural, m uint64, scratch *big.Int) {
 	}
 	scratch.Mul(x.BigIn(scratch), new(big.Int).SetUint64(m))
 	if s.b == nil {
-		s.b = new(big.Int).SetUint64(s.n)
+		s.b = s.n.bigInto(new(big.Int))
 	}
 	s.b.Add(s.b, scratch)
 }
@@ -259,7 +289,7 @@ func (s *sum) addMul(x natural, m uint64, scratch *big.Int) {
 // value returns the sum, which is not to be added to afterwards.
 func (s *sum) value() natural {
 	if s.b == nil {
-		return whole.Of(s.n)
+		return s.n.natural()
 	}
 	return whole.FromBig(s.b)
 }

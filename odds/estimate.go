@@ -343,7 +343,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	// does, from the prompt as a policy reads it (engine.Moves: cheaper
 	// than Next where the ruleset has Speed).
 	answer := func() (string, C, error) {
-		engine.Moves(k.g, &cur, &moves)
+		k.moves(&cur, &moves)
 		p := &moves
 		var how string
 		var cmd C
@@ -407,7 +407,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		}
 		n++
 		st := starts[pick.pick()]
-		engine.ScratchInto(k.g, &cur, &st.n.state)
+		k.scratchInto(&cur, &st.n.state)
 		tags = append(tags[:0], st.n.acc.tags...)
 		clear(damage)
 		copy(damage, st.n.acc.damage)
@@ -438,7 +438,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 				leave(k.reasons.steps)
 				break
 			}
-			engine.ScratchInto(k.g, &next, &cur)
+			k.scratchInto(&next, &cur)
 			if k.speed != nil {
 				events, err = k.speed.Step(&next, who, cmd, from, events[:0])
 			} else {
@@ -464,7 +464,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 				damage[i] += d
 			}
 			cur, next = next, cur
-			kind := engine.NextKind(k.g, &cur)
+			kind := k.nextKind(&cur)
 			if kind == engine.Act || kind == engine.End {
 				over = true
 				break

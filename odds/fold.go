@@ -52,7 +52,7 @@ func (k *calc[S, C, E]) fold(l *leaves[S, C, E], n *node[S], src dice.Source, ps
 		if kind != engine.Ruling {
 			break
 		}
-		engine.Moves(k.g, &l.after, &l.moves)
+		k.moves(&l.after, &l.moves)
 		p := &l.moves
 		if p.Default < 0 || p.Default >= len(p.Options) {
 			break

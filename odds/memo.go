@@ -223,20 +223,30 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 			have.p = have.p.add(p)
 			continue
 		}
+		// A new result: what it keeps comes from chunks, as file's do.
+		c := &k.chunks
 		var acc partial
-		for _, x := range merged {
-			acc.tags = append(acc.tags, tagAt(x, n.acc.tags, ml.said))
+		if len(merged) > 0 {
+			acc.tags = grow(&c.strings, len(merged))
+			for i, x := range merged {
+				acc.tags[i] = tagAt(x, n.acc.tags, ml.said)
+			}
 		}
 		if slices.ContainsFunc(damage, func(d int) bool { return d != 0 }) {
-			acc.damage = slices.Clone(damage)
+			acc.damage = grow(&c.ints, len(damage))
+			copy(acc.damage, damage)
 		}
-		key := string(full)
+		key := c.text(full)
 		k.sp.mem.Add(int64(2*len(key) + 256))
 		if ml.final != nil {
-			k.finals[key] = &final{acc: acc, conds: ml.final.conds, downs: ml.final.downs, p: p}
+			f := one(&c.finals)
+			*f = final{acc: acc, conds: ml.final.conds, downs: ml.final.downs, p: p}
+			k.finals[key] = f
 			continue
 		}
-		k.next[key] = &node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1 + ml.folds, rest: ml.rest, key: ml.key}
+		nd := one(&c.nodes)
+		*nd = node[S]{state: *ml.next, acc: acc, p: p, steps: n.steps + 1 + ml.folds, rest: ml.rest, key: ml.key}
+		k.next[key] = nd
 		k.nextOrder = append(k.nextOrder, key)
 	}
 }

@@ -520,6 +520,8 @@ type calc[S, C, E any] struct {
 	spare []*leaves[S, C, E]
 	// memo holds the results of the decisions resolved, by situation.
 	memo *memo[S]
+	// chunks hold what the results filed from the memo keep (replay).
+	chunks chunks[S]
 
 	paths      int
 	situations int
@@ -1082,6 +1084,7 @@ type chunks[S any] struct {
 	strings []string
 	ints    []int
 	bools   []bool
+	nodes   []node[S] // the situations a memo's results are filed as (replay)
 }
 
 // nextChunk is the length of the chunk after one of length n: they start
@@ -1301,7 +1304,8 @@ func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []st
 		e.final = one(&c.finals)
 		*e.final = f
 	} else {
-		e.next = &node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1 + len(l.rulings), key: e.tail[stateAt:]}
+		e.next = one(&c.nodes)
+		*e.next = node[S]{state: k.g.Clone(after), acc: acc, steps: n.steps + 1 + len(l.rulings), key: e.tail[stateAt:]}
 		if rest != nil {
 			r := *rest
 			e.next.rest, e.rest = &r, &r
@@ -1317,6 +1321,35 @@ func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []st
 	}
 	k.sp.mem.Add(int64(len(e.key) + len(b) + 2*state + 256))
 	return e
+}
+
+// scratchInto copies src into dst as engine.ScratchInto does, through the
+// ruleset's engine.Speed when it has it, asserted once (calc.speed).
+func (k *calc[S, C, E]) scratchInto(dst, src *S) {
+	if k.speed != nil {
+		k.speed.ScratchInto(dst, src)
+		return
+	}
+	engine.ScratchInto(k.g, dst, src)
+}
+
+// nextKind returns the kind of the prompt state s waits for, as
+// engine.NextKind does, through calc.speed when the ruleset has it.
+func (k *calc[S, C, E]) nextKind(s *S) engine.PromptKind {
+	if k.speed != nil {
+		return k.speed.NextKind(s)
+	}
+	return engine.NextKind(k.g, s)
+}
+
+// moves sets *p to the prompt s waits for as a policy reads it, as
+// engine.Moves does, through calc.speed when the ruleset has it.
+func (k *calc[S, C, E]) moves(s *S, p *engine.Prompt[C]) {
+	if k.speed != nil {
+		k.speed.Moves(s, p)
+		return
+	}
+	*p = k.g.Next(s)
 }
 
 // appendJoined writes the full key of a result: its kind ('F' an outcome,

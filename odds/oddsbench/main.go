@@ -5,7 +5,7 @@
 // all, the time a prompt's odds take (p50, p99, the slowest) and the
 // share of options whose odds are exact, partial, estimated or refused.
 //
-//	go run ./odds/oddsbench [-fights 1] [-seed 1] [-decisions 80] [-paths N] [-at N] [-why] [-cpuprofile FILE]
+//	go run ./odds/oddsbench [-fights 1] [-seed 1] [-decisions 80] [-paths N] [-at N [-repeat R]] [-why] [-cpuprofile FILE] [-memprofile FILE]
 //
 // Run it with GOMAXPROCS=1 for the figures of one core (docs/odds.md).
 // Each prompt is timed twice: by the clock, and by the CPU time the
@@ -20,6 +20,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -57,12 +58,15 @@ type config struct {
 	why               bool
 	// at, when not negative, is the one decision of each fight timed.
 	at int
+	// repeat is how many times each prompt timed is computed, the last
+	// one reported: more samples for a profile of one prompt.
+	repeat int
 }
 
 func run(w io.Writer, args []string) error {
 	fs := flag.NewFlagSet("oddsbench", flag.ContinueOnError)
 	var c config
-	var profile string
+	var profile, memProfile string
 	fs.IntVar(&c.fights, "fights", 1, "seeded fights played of each bundled encounter")
 	fs.IntVar(&c.decisions, "decisions", 80, "the most decisions played in one fight")
 	fs.Uint64Var(&c.seed, "seed", 1, "the seed of the fights' choices and dice")
@@ -71,8 +75,10 @@ func run(w io.Writer, args []string) error {
 	fs.DurationVar(&c.slow, "slow", 50*time.Millisecond, "list the prompts whose CPU time is over this")
 	fs.DurationVar(&c.timeout, "timeout", time.Minute, "the time budget of one prompt's odds (Options.Timeout); past it options are estimated, so that a loaded machine changes the answers: keep it long")
 	fs.IntVar(&c.at, "at", -1, "time only this decision of each fight (the others are played without odds), to profile one prompt")
+	fs.IntVar(&c.repeat, "repeat", 1, "compute each prompt's odds this many times (the last is reported), for a profile of one prompt with -at")
 	fs.BoolVar(&c.why, "why", false, "say why each option of the slowest prompts was estimated")
 	fs.StringVar(&profile, "cpuprofile", "", "write a CPU profile of the odds to `FILE`")
+	fs.StringVar(&memProfile, "memprofile", "", "write a profile of the memory allocated to `FILE`, every allocation sampled")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -91,9 +97,17 @@ func run(w io.Writer, args []string) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if memProfile != "" {
+		runtime.MemProfileRate = 1
+	}
 	res, err := b.walk(w, c)
 	if err != nil {
 		return err
+	}
+	if memProfile != "" {
+		if err := writeHeapProfile(memProfile); err != nil {
+			return err
+		}
 	}
 	res.write(w, c)
 	pistol, err := b.pistolShot()
@@ -219,6 +233,9 @@ func (b *bench) walk(progress io.Writer, c config) (*results, error) {
 					}
 					continue
 				}
+				for range c.repeat - 1 {
+					_, _ = calc.All(table, p.Actor, odds.Options{Workers: 1, MaxPaths: c.paths, Timeout: c.timeout})
+				}
 				cpu0 := cpuTime()
 				start := time.Now()
 				m, err := calc.All(table, p.Actor, odds.Options{Workers: 1, MaxPaths: c.paths, Timeout: c.timeout})
@@ -289,6 +306,20 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// writeHeapProfile writes the profile of the memory allocated so far to
+// the file named.
+func writeHeapProfile(name string) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return fmt.Errorf("memory profile: %w", err)
+	}
+	return f.Close()
 }
 
 // half is the half-width of an interval.
