@@ -45,6 +45,10 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 	}
 	for i := range s.Combatants {
 		if o := &s.Combatants[i]; o.ID != me.ID && o.X == to.X && o.Y == to.Y && o.Targetable() {
+			if unseenBy(s, o.ID, engine.Viewer{Combatant: me.ID}) {
+				// The square is taken, but the mover is not told by whom.
+				return refuse("a creature %s cannot see stands at %s", me.ID, to)
+			}
 			return refuse("%s stands at %s", o.ID, to)
 		}
 	}
