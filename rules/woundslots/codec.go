@@ -25,12 +25,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 		parts.Verb{Name: "quick", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a quick melee attack, 3 AP, one level lighter (R40)"},
 		parts.Verb{Name: "strong", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a strong melee attack, 6 AP, +1d6 on a hit (R43)"},
 		parts.Verb{Name: "nonlethal", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "a nonlethal melee attack at -2, 4 AP; you pick the level (R39)"}),
-	parts.Cmd(parts.Verb{Name: "move", Args: "X,Y", Min: 1, Hint: "walk to a cell, buying movement with AP (R33, R34)"},
-		func(p parts.Phrase) (*Move, error) {
-			x, y, err := readCell(p)
-			return &Move{X: x, Y: y}, err
-		},
-		func(c *Move, p *parts.Phrase) { p.Add(cellText(c.X, c.Y)) }),
+	toCell[Move](parts.Verb{Name: "move", Args: "X,Y", Min: 1, Hint: "walk to a cell, buying movement with AP (R33, R34)"}),
 	parts.Field(parts.Verb{Name: "approach", Args: "TARGET", Min: 1, Hint: "walk toward a creature until your first weapon reaches it, or as far as your AP allows"}, func(c *Approach) *string { return &c.Target }),
 	parts.Bare[Defend](parts.Verb{Name: "defend"}),
 	parts.Bare[Seize](parts.Verb{Name: "seize"}),
@@ -211,12 +206,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 	parts.Field(parts.Verb{Name: "interpose", Args: "GRAPPLED", Min: 1, Hint: "a reaction, 2 AP (R58)"}, func(c *Interpose) *string { return &c.Shield }),
 	parts.Field(parts.Verb{Name: "opening", Args: "TARGET", Min: 1, Hint: "create an opening, 4 AP (R50)"}, func(c *Opening) *string { return &c.Target }),
 	parts.Field(parts.Verb{Name: "enter", Args: "TARGET", Min: 1, Hint: "enter an adjacent creature's space, 2 AP (R51)"}, func(c *Enter) *string { return &c.Target }),
-	parts.Cmd(parts.Verb{Name: "drag", Args: "X,Y", Min: 1, Hint: "drag the whole grapple, 4 AP and at most 4 AP of movement (R56)"},
-		func(p parts.Phrase) (*Drag, error) {
-			x, y, err := readCell(p)
-			return &Drag{X: x, Y: y}, err
-		},
-		func(c *Drag, p *parts.Phrase) { p.Add(cellText(c.X, c.Y)) }),
+	toCell[Drag](parts.Verb{Name: "drag", Args: "X,Y", Min: 1, Hint: "drag the whole grapple, 4 AP and at most 4 AP of movement (R56)"}),
 	parts.Cmd(parts.Verb{Name: "fire", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "take a readied attack as a reaction (R47)"},
 		func(p parts.Phrase) (*Fire, error) { return &Fire{Target: p.Arg(0), Weapon: p.Word("with")}, nil },
 		func(c *Fire, p *parts.Phrase) { p.Add(c.Target).Opt("with", c.Weapon) }),
@@ -241,12 +231,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 		func(c *Dismount, p *parts.Phrase) { hurried(c.Hurry, p.Add(cellText(c.X, c.Y))) }),
 	parts.Bare[Calm](parts.Verb{Name: "calm", Hint: "regain control of a bolting mount, 8 AP (R77)"}),
 	parts.Reads(parts.Verb{Name: "hurry", Args: "COMMAND", Min: 1, Rest: true, Hint: "do it faster: hurry dismount X,Y, hurry mount M, hurry posture P, hurry retrieve W, hurry stow W, hurry use OBJECT (R67)"}, readHurry),
-	parts.Cmd(parts.Verb{Name: "push", Args: "X,Y", Min: 1, Hint: "where a creature you shoved goes (R61)"},
-		func(p parts.Phrase) (*Push, error) {
-			x, y, err := readCell(p)
-			return &Push{X: x, Y: y}, err
-		},
-		func(c *Push, p *parts.Phrase) { p.Add(cellText(c.X, c.Y)) }),
+	toCell[Push](parts.Verb{Name: "push", Args: "X,Y", Min: 1, Hint: "where a creature you shoved goes (R61)"}),
 	parts.Field(parts.Verb{Name: "drop", Args: "WEAPON", Min: 1, Hint: "what a creature you disarmed drops (R61)"}, func(c *Drop) *string { return &c.Weapon }),
 	parts.Field(parts.Verb{Name: "meet", Args: "check|agility", Min: 1, Hint: "meet a disarm with a melee weapon check or your Agility Defense (R61)"}, func(c *Meet) *string { return &c.Choice }),
 	parts.Reads(parts.Verb{Name: "interrupt", Args: "COMMAND", Min: 1, Rest: true, Hint: "act or move out of turn, in a window: interrupt attack bob, interrupt move 3,0 (R29, R35)"},
@@ -333,6 +318,25 @@ func readCell(p parts.Phrase) (x, y int, err error) {
 		return 0, 0, engine.Errorf(engine.Invalid, "%s: %v", p.Verb, err)
 	}
 	return c.X, c.Y, nil
+}
+
+// cellCommand is the shape of a command whose words are one cell, "X,Y": a
+// move, a drag, a push.
+type cellCommand = struct {
+	X int `json:"x"`
+	Y int `json:"y"`
+}
+
+// toCell is the row of such a command, read with readCell and written
+// with cellText.
+func toCell[T ~cellCommand](v parts.Verb) parts.Form {
+	return parts.Cmd(v,
+		func(p parts.Phrase) (*T, error) {
+			x, y, err := readCell(p)
+			c := T(cellCommand{X: x, Y: y})
+			return &c, err
+		},
+		func(c *T, p *parts.Phrase) { q := cellCommand(*c); p.Add(cellText(q.X, q.Y)) })
 }
 
 // cellText writes a cell as readCell reads it.
