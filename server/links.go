@@ -161,31 +161,27 @@ func placeOf(ids []string, id string) int {
 	return len(ids)
 }
 
-// reissue issues a new link for a player's seat and revokes the old one:
-// the server forgets the grants of the fight it remembers and wakes its
-// streams, each of which looks again at its token.
+// reissue issues a new link for a player's seat, or for the GM's, and
+// revokes the old one.
 func (s *Server) reissue(ctx context.Context, in *ReissueInput) (*ReissueOutput, error) {
 	if in.Combatant == engine.GM {
-		return s.reissueGM(ctx, in)
+		// The GM's own token may change itself; the server's admin token
+		// gives a GM who lost theirs a new one.
+		if !sameToken(in.token(), s.cfg.AdminToken) {
+			if err := s.gmFor(ctx, in.Auth, in.ID, "issue the GM's link"); err != nil {
+				return nil, err
+			}
+		}
+		return s.newLink(ctx, store.Grant{Fight: in.ID, GM: true}, problem(http.StatusNotFound, "not-found", "no fight %s", in.ID))
 	}
 	if err := s.gmFor(ctx, in.Auth, in.ID, "issue players' links"); err != nil {
 		return nil, err
 	}
-	tok, h, err := newToken()
+	out, err := s.newLink(ctx, store.Grant{Fight: in.ID, Combatant: in.Combatant},
+		problem(http.StatusNotFound, "no-seat", "fight %s has no player's seat for %q", in.ID, in.Combatant))
 	if err != nil {
 		return nil, err
 	}
-	l, err := s.grants.Reissue(ctx, h, store.Grant{Fight: in.ID, Combatant: in.Combatant})
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, problem(http.StatusNotFound, "no-seat", "fight %s has no player's seat for %q", in.ID, in.Combatant)
-	}
-	if err != nil {
-		return nil, err
-	}
-	s.revoked(in.ID)
-	out := &ReissueOutput{}
-	out.Body.Seat = Seat{Combatant: in.Combatant, Token: tok, Join: "/fights/" + in.ID + "?token=" + tok, Page: PagePath(in.ID, tok)}
-	out.Body.Issued = l.Issued
 	err = s.withFight(ctx, in.ID, func(f *store.Fight) error {
 		out.Body.Side = f.Table().SideOf(in.Combatant)
 		return nil
@@ -193,29 +189,29 @@ func (s *Server) reissue(ctx context.Context, in *ReissueInput) (*ReissueOutput,
 	return out, err
 }
 
-// reissueGM issues a new GM's token for the fight and revokes the old
-// one: asked with the GM's token (to change a token that went where it
-// should not), or with the server's admin token (for a GM who lost theirs).
-func (s *Server) reissueGM(ctx context.Context, in *ReissueInput) (*ReissueOutput, error) {
-	if !sameToken(in.token(), s.cfg.AdminToken) {
-		if err := s.gmFor(ctx, in.Auth, in.ID, "issue the GM's link"); err != nil {
-			return nil, err
-		}
-	}
+// newLink records a new token for the seat g names and revokes the seat's
+// others; missing is the answer when the fight has no such seat. The
+// server forgets the grants of the fight it remembers and wakes its
+// streams, each of which looks again at its token.
+func (s *Server) newLink(ctx context.Context, g store.Grant, missing error) (*ReissueOutput, error) {
 	tok, h, err := newToken()
 	if err != nil {
 		return nil, err
 	}
-	l, err := s.grants.Reissue(ctx, h, store.Grant{Fight: in.ID, GM: true})
+	l, err := s.grants.Reissue(ctx, h, g)
 	if errors.Is(err, store.ErrNotFound) {
-		return nil, problem(http.StatusNotFound, "not-found", "no fight %s", in.ID)
+		return nil, missing
 	}
 	if err != nil {
 		return nil, err
 	}
-	s.revoked(in.ID)
+	s.revoked(g.Fight)
+	combatant := g.Combatant
+	if g.GM {
+		combatant = engine.GM
+	}
 	out := &ReissueOutput{}
-	out.Body.Seat = Seat{Combatant: engine.GM, Token: tok, Join: "/fights/" + in.ID + "?token=" + tok, Page: PagePath(in.ID, tok)}
+	out.Body.Seat = Seat{Combatant: combatant, Token: tok, Join: "/fights/" + g.Fight + "?token=" + tok, Page: PagePath(g.Fight, tok)}
 	out.Body.Issued = l.Issued
 	return out, nil
 }
