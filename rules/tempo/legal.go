@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // refuse is a refusal for an illegal command.
@@ -255,7 +256,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declare
 			return refusal(explain, func() error { return refuse("combat move: %v (R16)", err) })
 		}
 		dest := path[len(path)-1]
-		if before, after := Dist(c.At, o.At), Dist(dest, o.At); abs(after-before) > 1 {
+		if before, after := Dist(c.At, o.At), Dist(dest, o.At); parts.Abs(after-before) > 1 {
 			return refusal(explain, func() error {
 				return refuse("combat move: %v is %d from %s and the start %d; the distance may change by one at most (R16)", dest, after, o.ID, before)
 			})

@@ -3,9 +3,9 @@ package woundslots
 import (
 	"embed"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 
 	"fray/engine"
@@ -71,7 +71,7 @@ func (sp *Spec) State() (State, error) {
 				k, z.Kinds[j] = a, a
 			}
 			if _, ok := terrainCosts[k]; !ok {
-				bad(fmt.Sprintf("scene.terrain[%d].kinds[%d]", i, j), "unknown terrain %q; known: %s", k, strings.Join(sortedKeys(terrainCosts), ", "))
+				bad(fmt.Sprintf("scene.terrain[%d].kinds[%d]", i, j), "unknown terrain %q; known: %s", k, strings.Join(slices.Sorted(maps.Keys(terrainCosts)), ", "))
 			}
 		}
 		s.Terrain = append(s.Terrain, z)
@@ -234,16 +234,6 @@ func cloneMap(m map[string]int) map[string]int {
 		c[k] = v
 	}
 	return c
-}
-
-// sortedKeys lists a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // word reports whether id is a lowercase word.
