@@ -337,7 +337,7 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 		s.eachCandidate(c, a, foes, &board, h, func(d Declare) {
 			if decl, err := s.declaration(c, &d, r, board, false, h); err == nil {
 				if h != nil {
-					decl.Path = keep(&h.candSquares, decl.Path) // route's may be reused
+					decl.Path = parts.Keep(&h.candSquares, decl.Path) // route's may be reused
 				}
 				out = append(out, offer{d, decl})
 			}
