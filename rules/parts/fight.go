@@ -44,3 +44,13 @@ func Tag(tags []string, actor, who, name string) []string {
 	}
 	return append(tags, name)
 }
+
+// IDs lists the id of each of cs in order, as a ruleset's Roster lists
+// its combatants.
+func IDs[C any](cs []C, id func(*C) string) []string {
+	ids := make([]string, len(cs))
+	for i := range cs {
+		ids[i] = id(&cs[i])
+	}
+	return ids
+}

@@ -26,11 +26,7 @@ func (Rules) Round(s *State) int {
 // Roster returns the ids of every combatant, in roster order, late joiners
 // included.
 func (Rules) Roster(s *State) []string {
-	ids := make([]string, len(s.Combatants))
-	for i := range s.Combatants {
-		ids[i] = s.Combatants[i].ID
-	}
-	return ids
+	return parts.IDs(s.Combatants, func(c *Combatant) string { return c.ID })
 }
 
 // OptionsFor returns the current prompt's options when actor may answer

@@ -468,11 +468,7 @@ func (Rules) ScratchInto(dst, s *State) {
 
 // Roster lists the combatants' ids in encounter order.
 func (Rules) Roster(s *State) []string {
-	ids := make([]string, len(s.Combatants))
-	for i := range s.Combatants {
-		ids[i] = s.Combatants[i].ID
-	}
-	return ids
+	return parts.IDs(s.Combatants, func(c *Combatant) string { return c.ID })
 }
 
 // SideOf names a combatant's side, or "".
