@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Improvised actions (§6.7): a combatant tries something no rule names
@@ -108,7 +109,7 @@ func improvCheck(c *Combatant, skill string) check {
 func (d *decider) improvise(me *Combatant, c *Improvise) error {
 	s := d.s
 	switch {
-	case !word(c.Name) || len(c.Name) > MaxObject:
+	case !parts.Word(c.Name) || len(c.Name) > MaxObject:
 		return refuse(engine.Invalid, "improvise NAME [at TARGET] [with SKILL]: the name is one lowercase word, such as throw-sand")
 	case c.Target != "" && s.Combatant(c.Target) == nil:
 		return refuse(engine.Invalid, "there is no combatant called %q", c.Target)

@@ -6,6 +6,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // ID is the ruleset's id, as encounter files name it.
@@ -191,11 +192,7 @@ func (Rules) ScratchInto(dst, s *State) { copyInto(dst, s) }
 
 // Roster lists the combatants' ids in roster order.
 func (Rules) Roster(s *State) []string {
-	ids := make([]string, len(s.Combatants))
-	for i := range s.Combatants {
-		ids[i] = s.Combatants[i].ID
-	}
-	return ids
+	return parts.IDs(s.Combatants, func(c *Combatant) string { return c.ID })
 }
 
 // SideOf names a combatant's side, or "".

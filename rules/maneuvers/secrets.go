@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
@@ -35,27 +36,15 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	h := dst.hotMemory()
 	h.viewStrs = h.viewStrs[:0]
 	h.viewWeapons = h.viewWeapons[:0]
-	own := func(ids []string) []string {
-		if ids == nil {
-			return nil
-		}
-		start := len(h.viewStrs)
-		h.viewStrs = append(h.viewStrs, ids...)
-		return h.viewStrs[start:len(h.viewStrs):len(h.viewStrs)]
-	}
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		c.Wield, c.HiddenFrom = own(c.Wield), own(c.HiddenFrom)
-		if c.Weapons != nil {
-			start := len(h.viewWeapons)
-			h.viewWeapons = append(h.viewWeapons, c.Weapons...)
-			c.Weapons = h.viewWeapons[start:len(h.viewWeapons):len(h.viewWeapons)]
-		}
+		c.Wield, c.HiddenFrom = parts.Keep(&h.viewStrs, c.Wield), parts.Keep(&h.viewStrs, c.HiddenFrom)
+		c.Weapons = parts.Keep(&h.viewWeapons, c.Weapons)
 		if !v.GM && v.Combatant != "" && c.hiddenFrom(v.Combatant) {
 			c.X, c.Y = c.HidAt.X, c.HidAt.Y
 		}
 	}
-	dst.Order = own(dst.Order)
+	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
 	h.viewDropped = append(h.viewDropped[:0], s.Dropped...)
 	if s.Dropped == nil {
 		dst.Dropped = nil

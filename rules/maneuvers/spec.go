@@ -94,13 +94,6 @@ func parseDice(text string) (Dice, error) {
 	return d, nil
 }
 
-// word reports whether id is a lowercase word, as commands name things.
-func word(id string) bool {
-	return id != "" && !strings.ContainsFunc(id, func(r rune) bool {
-		return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' && r != '_'
-	})
-}
-
 // traits are the spell traits the rules know.
 var traits = []string{"attack", "melee-attack", "mind"}
 
@@ -138,14 +131,7 @@ func (sp *Spec) State() (State, error) {
 	for i := range sp.Combatants {
 		c := cloneCombatant(&sp.Combatants[i])
 		at := fmt.Sprintf("combatants[%d]", i)
-		switch {
-		case !word(c.ID):
-			bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -)", c.ID)
-		case c.ID == engine.GM:
-			bad(at+".id", "%q is the game master's id", c.ID)
-		case s.Combatant(c.ID) != nil:
-			bad(at+".id", "combatant %q is defined twice", c.ID)
-		}
+		parts.CheckCombatantID(bad, at, c.ID, parts.Word(c.ID), s.Combatant(c.ID) != nil)
 		if c.Side == "" {
 			bad(at+".side", "a combatant needs a side")
 		}
@@ -191,7 +177,7 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 	c.StyleXP = 0
 	for j, st := range c.Styles {
 		sat := fmt.Sprintf("%s.styles[%d]", at, j)
-		if !word(st.Name) {
+		if !parts.Word(st.Name) {
 			bad(sat+".name", "%q is not a lowercase word", st.Name)
 		} else if c.style(st.Name) != &c.Styles[j] {
 			bad(sat+".name", "style %q is given twice", st.Name)
@@ -242,7 +228,7 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 	for j := range c.Spells {
 		spl := &c.Spells[j]
 		sat := fmt.Sprintf("%s.spells[%d]", at, j)
-		if !word(spl.Name) {
+		if !parts.Word(spl.Name) {
 			bad(sat+".name", "%q is not a lowercase word", spl.Name)
 		} else if c.spell(spl.Name) != spl {
 			bad(sat+".name", "spell %q is given twice", spl.Name)
@@ -299,7 +285,7 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 
 // setUpWeapon checks an item and fills in its defaults.
 func setUpWeapon(w *Weapon, at string, bad func(path, format string, args ...any)) {
-	if !word(w.Name) || w.Name == unarmed.Name {
+	if !parts.Word(w.Name) || w.Name == unarmed.Name {
 		bad(at+".name", "%q is not a lowercase word other than unarmed", w.Name)
 	}
 	if w.Hands == 0 {

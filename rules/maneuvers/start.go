@@ -1,6 +1,7 @@
 package maneuvers
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -46,11 +47,7 @@ var _ engine.StartingState = (*Spec)(nil)
 // apply sets up state s, fresh from the spec, as the starting state says,
 // reporting problems with bad. It draws no dice.
 func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
-	ids := make([]string, 0, len(st.Combatants))
-	for id := range st.Combatants {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
+	ids := slices.Sorted(maps.Keys(st.Combatants))
 	roster := (Rules{}).Roster(s)
 	for _, id := range ids {
 		cs := st.Combatants[id]

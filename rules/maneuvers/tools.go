@@ -3,6 +3,7 @@ package maneuvers
 import (
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Round returns the round a fight is in, or ended in.
@@ -31,12 +32,7 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 // ("trip"), and "down" and "dead" by the combatant who goes down or dies.
 // Tags of anyone but the actor are prefixed with their id and a colon.
 func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags []string, damage []int) []string {
-	tag := func(who, name string) {
-		if who != actor {
-			name = who + ":" + name
-		}
-		tags = append(tags, name)
-	}
+	tag := func(who, name string) { tags = parts.Tag(tags, actor, who, name) }
 	for _, e := range events {
 		switch e := e.(type) {
 		case *CombatRolled:

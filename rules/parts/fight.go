@@ -34,3 +34,23 @@ func LastSide(n int, side func(i int) string, in func(i int) bool) (winner strin
 	}
 	return winner, true
 }
+
+// Tag appends an outcome tag of a decision whose actor is actor to tags:
+// name as it is when who is the actor, else prefixed with who's id and a
+// colon ("bob:hit"), as engine.Simulation's Outcome tags others' results.
+func Tag(tags []string, actor, who, name string) []string {
+	if who != actor {
+		name = who + ":" + name
+	}
+	return append(tags, name)
+}
+
+// IDs lists the id of each of cs in order, as a ruleset's Roster lists
+// its combatants.
+func IDs[C any](cs []C, id func(*C) string) []string {
+	ids := make([]string, len(cs))
+	for i := range cs {
+		ids[i] = id(&cs[i])
+	}
+	return ids
+}

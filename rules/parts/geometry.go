@@ -32,7 +32,7 @@ func ParseCell(text string) (Cell, error) {
 	if !ok || errX != nil || errY != nil {
 		return Cell{}, fmt.Errorf("a square is X,Y, not %s", engine.Quote(text))
 	}
-	if absInt(x) > MaxCoordinate || absInt(y) > MaxCoordinate || x == math.MinInt || y == math.MinInt {
+	if Abs(x) > MaxCoordinate || Abs(y) > MaxCoordinate || x == math.MinInt || y == math.MinInt {
 		return Cell{}, fmt.Errorf("the square %s is off the map: coordinates are at most %d either way", engine.Quote(text), MaxCoordinate)
 	}
 	return Cell{x, y}, nil
@@ -60,9 +60,10 @@ func ParseCoordinate(what, text string) (float64, error) {
 
 // Steps is the number of steps from a to b on a grid where a diagonal step
 // counts as one, as in most square-grid rules.
-func Steps(a, b Cell) int { return max(absInt(a.X-b.X), absInt(a.Y-b.Y)) }
+func Steps(a, b Cell) int { return max(Abs(a.X-b.X), Abs(a.Y-b.Y)) }
 
-func absInt(n int) int {
+// Abs is |n|, for distances and differences on a grid.
+func Abs(n int) int {
 	if n < 0 {
 		return -n
 	}

@@ -74,3 +74,25 @@ func CheckSidesUsed[T any](bad func(path, format string, args ...any), sides []S
 		}
 	}
 }
+
+// Word reports whether id is a lowercase word, as commands name
+// combatants, weapons and spells: letters a-z, digits, '-' and '_'.
+func Word(id string) bool {
+	return id != "" && !strings.ContainsFunc(id, func(r rune) bool {
+		return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' && r != '_'
+	})
+}
+
+// CheckCombatantID reports, at the combatant at path, an id that is not a
+// word (word says whether it is, by the ruleset's rule), is the GM's, or
+// is taken by an earlier combatant.
+func CheckCombatantID(bad func(path, format string, args ...any), path, id string, word, taken bool) {
+	switch {
+	case !word:
+		bad(path+".id", "%q is not a lowercase word (a-z, 0-9, -)", id)
+	case id == engine.GM:
+		bad(path+".id", "%q is the game master's id", id)
+	case taken:
+		bad(path+".id", "combatant %q is defined twice", id)
+	}
+}

@@ -1,6 +1,9 @@
 package reference
 
-import "fray/engine"
+import (
+	"fray/engine"
+	"fray/rules/parts"
+)
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves, Step, ScratchInto and
@@ -64,13 +67,6 @@ func copyInto(dst, s *State, ownWeapons bool) {
 	h.weapons = h.weapons[:0]
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		if c.Weapons == nil {
-			continue
-		}
-		start := len(h.weapons)
-		h.weapons = append(h.weapons, c.Weapons...)
-		// Capped, so that appending to one combatant's weapons never
-		// writes over the next one's.
-		c.Weapons = h.weapons[start:len(h.weapons):len(h.weapons)]
+		c.Weapons = parts.Keep(&h.weapons, c.Weapons)
 	}
 }

@@ -51,14 +51,7 @@ func (sp *Spec) State() (State, error) {
 	s := State{Light: sp.Scene.Light, Round: 1}
 	for i, c := range sp.Combatants {
 		at := fmt.Sprintf("combatants[%d]", i)
-		switch {
-		case !word(c.ID):
-			bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -)", c.ID)
-		case c.ID == engine.GM:
-			bad(at+".id", "%q is the game master's id", c.ID)
-		case s.Combatant(c.ID) != nil:
-			bad(at+".id", "combatant %q is defined twice", c.ID)
-		}
+		parts.CheckCombatantID(bad, at, c.ID, word(c.ID), s.Combatant(c.ID) != nil)
 		parts.CheckSide(bad, at, c.Side, sides)
 		for j, w := range c.Weapons {
 			switch {

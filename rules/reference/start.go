@@ -1,6 +1,7 @@
 package reference
 
 import (
+	"maps"
 	"slices"
 	"strings"
 
@@ -34,12 +35,7 @@ func (sp *Spec) StartingState() any { return &sp.Begin }
 // applyStart sets up state s, fresh from the spec, as the starting state
 // says, reporting problems with bad. It draws no dice.
 func (st *Start) applyStart(s *State, bad func(path, format string, args ...any)) {
-	ids := make([]string, 0, len(st.Combatants))
-	for id := range st.Combatants {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(st.Combatants)) {
 		cs := st.Combatants[id]
 		at := "start.combatants." + id
 		c := s.Combatant(id)

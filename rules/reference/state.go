@@ -162,10 +162,4 @@ func (s *State) LightPenalty() int {
 }
 
 // ids lists the combatants' ids, for messages.
-func (s *State) ids() string {
-	ids := make([]string, len(s.Combatants))
-	for i, c := range s.Combatants {
-		ids[i] = c.ID
-	}
-	return strings.Join(ids, ", ")
-}
+func (s *State) ids() string { return strings.Join(Rules{}.Roster(s), ", ") }

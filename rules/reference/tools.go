@@ -5,6 +5,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Round returns the round a fight is in, or ended in.
@@ -63,12 +64,7 @@ func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Com
 // landed feint "off_balance". Others' rolls are tagged the same, prefixed
 // with their id and a colon ("bob:hit").
 func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags []string, damage []int) []string {
-	tag := func(who, name string) {
-		if who != actor {
-			name = who + ":" + name
-		}
-		tags = append(tags, name)
-	}
+	tag := func(who, name string) { tags = parts.Tag(tags, actor, who, name) }
 	for _, e := range events {
 		switch e := e.(type) {
 		case *AttackDeclared:

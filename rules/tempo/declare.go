@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Declare: the actor declares a proactive action (R03 step 1).
@@ -84,7 +85,7 @@ func (d *decider) declare(c *Declare) error {
 		}
 	}
 	squares, ids, _ := d.h.stepMemory()
-	decl.Path = keep(squares, decl.Path) // the command's, or the search's
+	decl.Path = parts.Keep(squares, decl.Path) // the command's, or the search's
 	var cands []string
 	if d.h == nil {
 		d.s.Exchange = &Exchange{Actor: actor.ID, Act: decl}

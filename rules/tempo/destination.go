@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Destination: where a Combat Move critical or a Retreat takes its
@@ -89,7 +90,7 @@ func (s *State) destinations(ch Choice, h *searchMemory) ([]Square, *reach) {
 		from, to := Dist(c.At, o.At), Dist(q, o.At)
 		switch ch.Kind {
 		case "retreat":
-			if abs(to-from) > 1 {
+			if parts.Abs(to-from) > 1 {
 				continue
 			}
 		case "retreat-critical":

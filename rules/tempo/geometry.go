@@ -246,10 +246,3 @@ func (s *State) route(mover *Combatant, path []Square, board *reach, explain boo
 	}
 	return path, nil
 }
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
-}

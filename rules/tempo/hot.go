@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // hotMemory is the memory a state reuses decision after decision on the
@@ -152,22 +153,6 @@ func (d *decider) proof(c Command) int {
 	return -1
 }
 
-// keep returns a copy of xs for an event or command to hold: in mem (hot
-// memory, valid until its reset) when mem is set, else a slice of its
-// own; nil stays nil.
-func keep[T any](mem *[]T, xs []T) []T {
-	if xs == nil {
-		return nil
-	}
-	if mem == nil {
-		return append([]T(nil), xs...)
-	}
-	start := len(*mem)
-	*mem = append(*mem, xs...)
-	// Capped, so that appending to it never writes over what follows.
-	return (*mem)[start:len(*mem):len(*mem)]
-}
-
 // keepSquare returns a pointer to a copy of q for an event or command to
 // hold: in mem (hot memory, valid until its reset) when mem is set, else
 // a square of its own. A square handed out stays as it was when mem
@@ -225,16 +210,16 @@ func copyInto(dst, s *State, view bool) {
 	// The copy replaces the last one in dst's memory: emptied first, or
 	// each copy would add to what the last ones left, fight after fight.
 	h.order, h.dropped = h.order[:0], h.dropped[:0]
-	dst.Order = keep(&h.order, s.Order)
-	dst.Dropped = keep(&h.dropped, s.Dropped)
+	dst.Order = parts.Keep(&h.order, s.Order)
+	dst.Dropped = parts.Keep(&h.dropped, s.Dropped)
 	h.combatants = append(h.combatants[:0], s.Combatants...)
 	dst.Combatants = h.combatants
 	h.weapons, h.grappled = h.weapons[:0], h.grappled[:0]
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		c.Weapons = keep(&h.weapons, c.Weapons)
+		c.Weapons = parts.Keep(&h.weapons, c.Weapons)
 		if view {
-			c.GrappledWith = keep(&h.grappled, c.GrappledWith)
+			c.GrappledWith = parts.Keep(&h.grappled, c.GrappledWith)
 		}
 	}
 	if s.Exchange == nil {
@@ -296,7 +281,7 @@ func (b *prompter) addLabelled(c Command, label func() string) {
 // declare returns v as a command for an option, its path copied.
 func (b *prompter) declare(v Declare) *Declare {
 	d := engine.New(b.hot.moveArena(), declareKind, v)
-	d.Path = keep(b.hot.squares(), v.Path)
+	d.Path = parts.Keep(b.hot.squares(), v.Path)
 	return d
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // refuse is a refusal for an illegal command.
@@ -255,7 +256,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declare
 			return refusal(explain, func() error { return refuse("combat move: %v (R16)", err) })
 		}
 		dest := path[len(path)-1]
-		if before, after := Dist(c.At, o.At), Dist(dest, o.At); abs(after-before) > 1 {
+		if before, after := Dist(c.At, o.At), Dist(dest, o.At); parts.Abs(after-before) > 1 {
 			return refusal(explain, func() error {
 				return refuse("combat move: %v is %d from %s and the start %d; the distance may change by one at most (R16)", dest, after, o.ID, before)
 			})
@@ -336,7 +337,7 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 		s.eachCandidate(c, a, foes, &board, h, func(d Declare) {
 			if decl, err := s.declaration(c, &d, r, board, false, h); err == nil {
 				if h != nil {
-					decl.Path = keep(&h.candSquares, decl.Path) // route's may be reused
+					decl.Path = parts.Keep(&h.candSquares, decl.Path) // route's may be reused
 				}
 				out = append(out, offer{d, decl})
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // party is one side of an exchange's resolution: the actor's action (or
@@ -139,7 +140,7 @@ func (d *decider) resolve() {
 	}
 	if len(choices) > 0 {
 		_, _, mem := d.h.stepMemory()
-		d.emit(engine.New(d.h.arena(), destinationsPendingKind, DestinationsPending{Choices: keep(mem, choices)}))
+		d.emit(engine.New(d.h.arena(), destinationsPendingKind, DestinationsPending{Choices: parts.Keep(mem, choices)}))
 	}
 }
 
@@ -271,7 +272,7 @@ func (d *decider) keepSquares(path []Square) []Square {
 		return path
 	}
 	squares, _, _ := d.h.stepMemory()
-	return keep(squares, path)
+	return parts.Keep(squares, path)
 }
 
 // stopAt is where a failed Move ends once a reaction has hit it: the
@@ -299,7 +300,7 @@ func (d *decider) dispose(c *Combatant, e Disposed) {
 	e.Combatant = c.ID
 	if d.h != nil {
 		_, ids, _ := d.h.stepMemory()
-		e.GrappledWith = keep(ids, e.GrappledWith)
+		e.GrappledWith = parts.Keep(ids, e.GrappledWith)
 	}
 	d.emit(engine.New(d.h.arena(), disposedKind, e))
 }

@@ -2,6 +2,7 @@ package tempo
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -42,12 +43,7 @@ func (st *Start) given() bool {
 // says, reporting problems with bad. It draws no dice: the fight is under
 // way, the turn of st.Turn begun.
 func (st *Start) applyStart(s *State, bad func(path, format string, args ...any)) {
-	ids := make([]string, 0, len(st.Combatants))
-	for id := range st.Combatants {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	for _, id := range ids {
+	for _, id := range slices.Sorted(maps.Keys(st.Combatants)) {
 		cs := st.Combatants[id]
 		at := "start.combatants." + id
 		c := s.combatant(id)
@@ -140,12 +136,6 @@ func (st *Start) applyStart(s *State, bad func(path, format string, args ...any)
 }
 
 // rosterOf lists the combatants' ids, for messages.
-func rosterOf(s *State) string {
-	ids := make([]string, len(s.Combatants))
-	for i, c := range s.Combatants {
-		ids[i] = c.ID
-	}
-	return strings.Join(ids, ", ")
-}
+func rosterOf(s *State) string { return strings.Join(Rules{}.Roster(s), ", ") }
 
 var _ engine.StartingState = (*Spec)(nil)

@@ -26,11 +26,7 @@ func (Rules) Round(s *State) int {
 // Roster returns the ids of every combatant, in roster order, late joiners
 // included.
 func (Rules) Roster(s *State) []string {
-	ids := make([]string, len(s.Combatants))
-	for i := range s.Combatants {
-		ids[i] = s.Combatants[i].ID
-	}
-	return ids
+	return parts.IDs(s.Combatants, func(c *Combatant) string { return c.ID })
 }
 
 // OptionsFor returns the current prompt's options when actor may answer
@@ -75,12 +71,7 @@ func (Rules) Condition(s *State, combatant string) (string, bool) {
 // appended to tags; the health each combatant lost is added to damage, an
 // entry per combatant in roster order.
 func (Rules) Outcome(before *State, actor string, events []Event, after *State, tags []string, damage []int) []string {
-	tag := func(who, name string) {
-		if who != actor {
-			name = who + ":" + name
-		}
-		tags = append(tags, name)
-	}
+	tag := func(who, name string) { tags = parts.Tag(tags, actor, who, name) }
 	for _, e := range events {
 		switch e := e.(type) {
 		case *Checked:

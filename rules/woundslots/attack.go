@@ -55,7 +55,7 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s: there is nobody to grapple with", t.ID, t.Status)
 	case style != Standard && w.Kind != "melee":
 		return nil, nil, refuse(engine.NotAllowedNow, "a %s attack is a melee attack, and %s is a ranged weapon", style, w.Name)
-	case style == Grapple && (w.Reach != 0 || Gap(a, t) > 0 || abs(a.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(a.Grappling, t.ID)):
+	case style == Grapple && (w.Reach != 0 || Gap(a, t) > 0 || parts.Abs(a.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(a.Grappling, t.ID)):
 		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot grapple %s: it takes a reach-0 weapon, an adjacent target within 4 Sizes, not grappled already (R57)", a.ID, t.ID)
 	case !Reaches(a, w, t):
 		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s does not reach %s (gap %d)", a.ID, w.Name, t.ID, Gap(a, t))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // SharedSpacePenalty is R51 and A33's -2 to attacks and to melee and
@@ -57,7 +58,7 @@ func (r *run) enterCheck(target string) (a, t *Combatant, err error) {
 		return nil, nil, refuse(engine.NotAllowedNow, "%s has no space to enter", t.ID)
 	case dist(a, t) != 1:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s must be beside %s", a.ID, t.ID)
-	case abs(a.Attributes.Size-t.Attributes.Size) > 4:
+	case parts.Abs(a.Attributes.Size-t.Attributes.Size) > 4:
 		return nil, nil, refuse(engine.NotAllowedNow, "their Sizes are more than 4 apart (R51)")
 	case a.SharingWith != "" || t.SharingWith != "" || a.Riding != "" || t.Rider != "" || t.Riding != "":
 		return nil, nil, refuse(engine.NotAllowedNow, "one of them shares a space already")

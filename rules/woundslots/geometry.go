@@ -3,12 +3,14 @@ package woundslots
 import (
 	"math"
 	"slices"
+
+	"fray/rules/parts"
 )
 
 // Distance is A19: max(|dx|,|dy|) + floor(min/2), every second diagonal
 // step counting 2.
 func Distance(ax, ay, bx, by int) int {
-	dx, dy := abs(ax-bx), abs(ay-by)
+	dx, dy := parts.Abs(ax-bx), parts.Abs(ay-by)
 	return max(dx, dy) + min(dx, dy)/2
 }
 

@@ -252,7 +252,7 @@ func (s *State) shoveCells(t *Combatant, n int, out [][2]int) [][2]int {
 		x, y := t.X, t.Y
 		for range n {
 			x, y = x+d[0], y+d[1]
-			if s.blocked(t, x, y) || abs(x) > parts.MaxCoordinate || abs(y) > parts.MaxCoordinate {
+			if s.blocked(t, x, y) || parts.Abs(x) > parts.MaxCoordinate || parts.Abs(y) > parts.MaxCoordinate {
 				break
 			}
 			out = append(out, [2]int{x, y})

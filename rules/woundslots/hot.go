@@ -1,6 +1,10 @@
 package woundslots
 
-import "fray/engine"
+import (
+	"maps"
+
+	"fray/engine"
+)
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves, Step and ScratchInto): the
@@ -103,18 +107,8 @@ func cloneCombatant(x *Combatant) Combatant {
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
 	c.Grappling = append([]string(nil), x.Grappling...)
 	c.Ignoring = append([]string(nil), x.Ignoring...)
-	if x.Skills != nil {
-		c.Skills = make(map[string]int, len(x.Skills))
-		for k, v := range x.Skills {
-			c.Skills[k] = v
-		}
-	}
-	if x.Specs != nil {
-		c.Specs = make(map[string]int, len(x.Specs))
-		for k, v := range x.Specs {
-			c.Specs[k] = v
-		}
-	}
+	c.Skills = maps.Clone(x.Skills)
+	c.Specs = maps.Clone(x.Specs)
 	if x.Long != nil {
 		l := *x.Long
 		c.Long = &l

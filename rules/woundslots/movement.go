@@ -191,7 +191,7 @@ func (r *run) jumpCheck(c *Jump) (a *Combatant, x, y, d int, err error) {
 		switch {
 		case d == 0:
 			return nil, 0, 0, 0, refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
-		case x != a.X && y != a.Y && abs(x-a.X) != abs(y-a.Y):
+		case x != a.X && y != a.Y && parts.Abs(x-a.X) != parts.Abs(y-a.Y):
 			return nil, 0, 0, 0, refuse(engine.Invalid, "a jump goes in a straight line or a diagonal")
 		case s.blocked(a, x, y):
 			return nil, 0, 0, 0, refuse(engine.NotAllowedNow, "someone stands at %d,%d", x, y)
@@ -258,7 +258,7 @@ func (r *run) moveCheck(x, y int) (*Combatant, error) {
 	switch {
 	case x == a.X && y == a.Y:
 		return nil, refuse(engine.Invalid, "%s is at %d,%d already", a.ID, x, y)
-	case abs(x) > parts.MaxCoordinate || abs(y) > parts.MaxCoordinate:
+	case parts.Abs(x) > parts.MaxCoordinate || parts.Abs(y) > parts.MaxCoordinate:
 		return nil, refuse(engine.Invalid, "%d,%d is off the map", x, y)
 	case s.blocked(a, x, y):
 		return nil, refuse(engine.NotAllowedNow, "someone stands at %d,%d (entering an occupied space is not modelled)", x, y)

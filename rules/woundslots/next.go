@@ -198,7 +198,7 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 				if !c.affords(s.attackCost(c, style)) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
 					continue
 				}
-				if style == Grapple && (!t.Up() || w.Reach != 0 || Gap(c, t) > 0 || abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
+				if style == Grapple && (!t.Up() || w.Reach != 0 || Gap(c, t) > 0 || parts.Abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
 					continue
 				}
 				a := engine.New(b.moves, attackKind, Attack{Target: t.ID, Weapon: weapon, Style: style})
@@ -515,7 +515,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && t.SharingWith == "" && t.Rider == "" && t.Riding == "" &&
-				dist(a, t) == 1 && abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
+				dist(a, t) == 1 && parts.Abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
 				b.add(engine.New(b.moves, enterKind, Enter{Target: t.ID}), "enter ", t.ID, "'s space (2 AP)")
 			}
 		}

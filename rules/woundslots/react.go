@@ -190,7 +190,7 @@ func (r *run) cling() error {
 // moveLength is the pending move's length in steps.
 func (s *State) moveLength() int {
 	a := s.Combatant(s.Pending.Actor)
-	return max(abs(s.Pending.X-a.X), abs(s.Pending.Y-a.Y))
+	return max(parts.Abs(s.Pending.X-a.X), parts.Abs(s.Pending.Y-a.Y))
 }
 
 // split is the clinger's spending of its points (R55).

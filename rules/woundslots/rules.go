@@ -468,11 +468,7 @@ func (Rules) ScratchInto(dst, s *State) {
 
 // Roster lists the combatants' ids in encounter order.
 func (Rules) Roster(s *State) []string {
-	ids := make([]string, len(s.Combatants))
-	for i := range s.Combatants {
-		ids[i] = s.Combatants[i].ID
-	}
-	return ids
+	return parts.IDs(s.Combatants, func(c *Combatant) string { return c.ID })
 }
 
 // SideOf names a combatant's side, or "".
@@ -510,12 +506,7 @@ func (Rules) Tally(_ *State, e Event) (target, source string, damage int, down, 
 // "down" when it takes the target out. Others' tags are prefixed with
 // their id and a colon.
 func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags []string, damage []int) []string {
-	tag := func(who, name string) {
-		if who != actor {
-			name = who + ":" + name
-		}
-		tags = append(tags, name)
-	}
+	tag := func(who, name string) { tags = parts.Tag(tags, actor, who, name) }
 	for _, e := range events {
 		switch e := e.(type) {
 		case *AttackRolled:

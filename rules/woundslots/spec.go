@@ -3,9 +3,9 @@ package woundslots
 import (
 	"embed"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
-	"sort"
 	"strings"
 
 	"fray/engine"
@@ -49,14 +49,7 @@ func (sp *Spec) State() (State, error) {
 	s := State{Title: sp.Title, Options: sp.Options, Phase: Setup}
 	for i, c := range sp.Combatants {
 		at := fmt.Sprintf("combatants[%d]", i)
-		switch {
-		case !word(c.ID):
-			bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -)", c.ID)
-		case c.ID == engine.GM:
-			bad(at+".id", "%q is the game master's id", c.ID)
-		case s.Combatant(c.ID) != nil:
-			bad(at+".id", "combatant %q is defined twice", c.ID)
-		}
+		parts.CheckCombatantID(bad, at, c.ID, parts.Word(c.ID), s.Combatant(c.ID) != nil)
 		parts.CheckSide(bad, at, c.Side, sides)
 		checkSheet(&c, at, bad)
 		fresh(&c)
@@ -71,13 +64,13 @@ func (sp *Spec) State() (State, error) {
 				k, z.Kinds[j] = a, a
 			}
 			if _, ok := terrainCosts[k]; !ok {
-				bad(fmt.Sprintf("scene.terrain[%d].kinds[%d]", i, j), "unknown terrain %q; known: %s", k, strings.Join(sortedKeys(terrainCosts), ", "))
+				bad(fmt.Sprintf("scene.terrain[%d].kinds[%d]", i, j), "unknown terrain %q; known: %s", k, strings.Join(slices.Sorted(maps.Keys(terrainCosts)), ", "))
 			}
 		}
 		s.Terrain = append(s.Terrain, z)
 	}
 	for i, o := range sp.Scene.Objects {
-		if !word(o.Name) {
+		if !parts.Word(o.Name) {
 			bad(fmt.Sprintf("scene.objects[%d].name", i), "%q is not a lowercase word", o.Name)
 		}
 		if (o.AP > 0) && (o.Rounds > 0 || o.Minutes > 0) || o.Rounds > 0 && o.Minutes > 0 {
@@ -137,7 +130,7 @@ func checkSheet(c *Combatant, at string, bad func(path, format string, args ...a
 	for j, w := range c.Weapons {
 		wat := fmt.Sprintf("%s.weapons[%d]", at, j)
 		switch {
-		case !word(w.Name):
+		case !parts.Word(w.Name):
 			bad(wat+".name", "%q is not a lowercase word (a-z, 0-9, -)", w.Name)
 		case c.Weapon(w.Name) != &c.Weapons[j]:
 			bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)
@@ -147,7 +140,7 @@ func checkSheet(c *Combatant, at string, bad func(path, format string, args ...a
 		}
 	}
 	for j, spl := range c.Spells {
-		if !word(spl.Name) {
+		if !parts.Word(spl.Name) {
 			bad(fmt.Sprintf("%s.spells[%d].name", at, j), "%q is not a lowercase word", spl.Name)
 		}
 		if spl.Defense == "" && spl.Invest == 0 && spl.Rounds == 0 {
@@ -234,23 +227,6 @@ func cloneMap(m map[string]int) map[string]int {
 		c[k] = v
 	}
 	return c
-}
-
-// sortedKeys lists a map's keys in order.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
-
-// word reports whether id is a lowercase word.
-func word(id string) bool {
-	return id != "" && !strings.ContainsFunc(id, func(r rune) bool {
-		return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' && r != '_'
-	})
 }
 
 //go:embed content/*.yaml

@@ -2,6 +2,7 @@ package woundslots
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"fray/engine"
@@ -88,11 +89,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			c.Status = Active // arrived before the fight's starting round
 		}
 	}
-	ids := make([]string, 0, len(st.Combatants))
-	for id := range st.Combatants {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
+	ids := slices.Sorted(maps.Keys(st.Combatants))
 	for _, id := range ids {
 		cs := st.Combatants[id]
 		at := "start.combatants." + id

@@ -636,13 +636,7 @@ func (s *State) Combatant(id string) *Combatant {
 }
 
 // ids lists the combatants' ids, for messages.
-func (s *State) ids() string {
-	ids := make([]string, len(s.Combatants))
-	for i, c := range s.Combatants {
-		ids[i] = c.ID
-	}
-	return strings.Join(ids, ", ")
-}
+func (s *State) ids() string { return strings.Join(Rules{}.Roster(s), ", ") }
 
 // limit is the round limit in force, 0 for none.
 func (s *State) limit() int {

@@ -205,11 +205,3 @@ func floorDiv(a, b int) int {
 	}
 	return q
 }
-
-// abs is |v|.
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}

@@ -102,7 +102,7 @@ func (r *run) drift(c *Combatant) {
 		return
 	}
 	x, y := c.X, c.Y
-	for range max(abs(dx), abs(dy)) {
+	for range max(parts.Abs(dx), parts.Abs(dy)) {
 		nx, ny := x, y
 		if x-c.X != dx {
 			nx += sign(dx)
@@ -110,7 +110,7 @@ func (r *run) drift(c *Combatant) {
 		if y-c.Y != dy {
 			ny += sign(dy)
 		}
-		if s.blocked(c, nx, ny) || abs(nx) > parts.MaxCoordinate || abs(ny) > parts.MaxCoordinate {
+		if s.blocked(c, nx, ny) || parts.Abs(nx) > parts.MaxCoordinate || parts.Abs(ny) > parts.MaxCoordinate {
 			break
 		}
 		x, y = nx, ny

@@ -1,0 +1,18 @@
+package parts
+
+// Keep returns a copy of xs for a state, event or command to hold:
+// appended to *mem when mem is set (memory reused decision after
+// decision, valid until its owner empties it), else a slice of its own;
+// nil stays nil. A copy in mem is capped, so that appending to it never
+// writes over what follows it.
+func Keep[T any](mem *[]T, xs []T) []T {
+	if xs == nil {
+		return nil
+	}
+	if mem == nil {
+		return append([]T(nil), xs...)
+	}
+	start := len(*mem)
+	*mem = append(*mem, xs...)
+	return (*mem)[start:len(*mem):len(*mem)]
+}
