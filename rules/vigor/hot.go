@@ -26,9 +26,9 @@ type hotMemory struct {
 	window   Window
 	armor    []Armor
 	items    []Item
-	// sheets are the keys of the stat blocks the state has had, by
-	// their place in the roster (see appendSheet).
-	sheets []sheetMemo
+	// combatants are the keys of the combatants the state has had, by
+	// their place in the roster (see Combatant.appendKey).
+	combatants []combatantMemo
 	// viewThen holds a view's own copies of the off-hand attacks its
 	// strike and declared attack carry (ViewInto).
 	viewThen [2]FollowUp

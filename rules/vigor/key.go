@@ -70,16 +70,31 @@ func (s *State) AppendKey(b []byte) []byte {
 // appendKey appends the combatant's part of its state's key (see
 // State.AppendKey): the part of its stat block, which nothing changes
 // once the fight has started, then what the fight changes. i is its
-// place in the roster and h the state's hot memory, or nil: with h, the
-// stat block's part is copied from the key h kept of the combatant at
-// that place when the stat block is the same, else written and kept.
+// place in the roster and h the state's hot memory, or nil: with h, each
+// part is copied from the one h kept of the combatant at that place when
+// it holds the same, else written and kept (see combatantMemo).
 func (c *Combatant) appendKey(b []byte, h *hotMemory, i int) []byte {
 	if h == nil {
-		b = c.appendSheetKey(b)
-	} else {
-		b = h.appendSheet(b, c, i)
+		return c.appendFightKey(c.appendSheetKey(b))
 	}
-	return c.appendFightKey(b)
+	for len(h.combatants) <= i {
+		h.combatants = append(h.combatants, combatantMemo{})
+	}
+	m := &h.combatants[i]
+	if m.matches(c) {
+		b = append(b, m.sheetKey...)
+	} else {
+		start := len(b)
+		b = c.appendSheetKey(b)
+		m.remember(c, b[start:])
+	}
+	if m.fight.matches(c) {
+		return append(b, m.fight.key...)
+	}
+	start := len(b)
+	b = c.appendFightKey(b)
+	m.fight.remember(c, b[start:])
+	return b
 }
 
 // appendSheetKey appends the key of the combatant's stat block: every
@@ -133,8 +148,7 @@ func (c *Combatant) appendFightKey(b []byte) []byte {
 		b = appendBools(appendInts(b, a.Dur), a.Destroyed)
 	}
 	b = appendInts(b, c.Vigor, c.Mana, c.Durability, c.Health, c.ShockLeft)
-	b = binary.AppendUvarint(b, flags(c.Wounded, c.Winded, c.Prone, c.Hidden, c.Unaware, c.Bound, c.Shock,
-		c.Stabilized, c.Dead, c.Destroyed, c.Escaped, c.Away, c.Defending, c.Unseen))
+	b = binary.AppendUvarint(b, c.flags())
 	b = appendStrings(b, c.Ready.Target, c.Ready.Weapon)
 	b = appendInts(b, c.Left, c.Initiative)
 	b = appendStrings(b, c.Carry.Act, c.Carry.Target)
@@ -162,6 +176,89 @@ func flags(bs ...bool) uint64 {
 		}
 	}
 	return n
+}
+
+// fight is what the fight changes of a combatant, as plain values to be
+// compared with ==: every field appendFightKey writes but its items'
+// uses left and its armour's wear, which are lists.
+type fight struct {
+	x, y, vigor, mana, durability, health, shockLeft int
+	flags                                            uint64
+	ready                                            Readied
+	left, initiative                                 int
+	carry                                            Carry
+}
+
+// fightOf returns what the fight changes of c.
+func fightOf(c *Combatant) fight {
+	return fight{
+		x: c.X, y: c.Y, vigor: c.Vigor, mana: c.Mana, durability: c.Durability, health: c.Health,
+		shockLeft: c.ShockLeft, flags: c.flags(), ready: c.Ready, left: c.Left, initiative: c.Initiative,
+		carry: c.Carry,
+	}
+}
+
+// of reports whether f is what the fight changed of c, as fightOf(c) ==
+// *f does without the copy.
+func (f *fight) of(c *Combatant) bool {
+	return c.X == f.x && c.Y == f.y && c.Vigor == f.vigor && c.Mana == f.mana && c.Durability == f.durability &&
+		c.Health == f.health && c.ShockLeft == f.shockLeft && c.Ready == f.ready && c.Left == f.left &&
+		c.Initiative == f.initiative && c.Carry == f.carry && c.flags() == f.flags
+}
+
+// flags returns the combatant's flags that the fight changes as the
+// bits of one number.
+func (c *Combatant) flags() uint64 {
+	return flags(c.Wounded, c.Winded, c.Prone, c.Hidden, c.Unaware, c.Bound, c.Shock, c.Stabilized, c.Dead,
+		c.Destroyed, c.Escaped, c.Away, c.Defending, c.Unseen)
+}
+
+// wear is what the fight changes of a piece of armour.
+type wear struct {
+	dur       int
+	destroyed bool
+}
+
+// fightMemo is the key of what the fight changed of the combatant a
+// state had at one place of its roster, with the values it was written
+// of: the key is the same as long as they are.
+type fightMemo struct {
+	fight fight
+	left  []int
+	wear  []wear
+	key   []byte
+}
+
+// matches reports whether c holds what the memo was made of.
+func (m *fightMemo) matches(c *Combatant) bool {
+	if m.key == nil || !m.fight.of(c) || len(c.Items) != len(m.left) || len(c.Armor) != len(m.wear) {
+		return false
+	}
+	for i := range c.Items {
+		if c.Items[i].Left != m.left[i] {
+			return false
+		}
+	}
+	for i := range c.Armor {
+		if (wear{c.Armor[i].Dur, c.Armor[i].Destroyed}) != m.wear[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// remember makes m the memo of what the fight changed of c, whose key is
+// key.
+func (m *fightMemo) remember(c *Combatant, key []byte) {
+	m.fight = fightOf(c)
+	m.left, m.wear = m.left[:0], m.wear[:0]
+	for i := range c.Items {
+		m.left = append(m.left, c.Items[i].Left)
+	}
+	for i := range c.Armor {
+		m.wear = append(m.wear, wear{c.Armor[i].Dur, c.Armor[i].Destroyed})
+	}
+	m.key = append(m.key[:0], key...)
 }
 
 // sheet is what a combatant's stat block holds as plain values, to be
@@ -202,6 +299,23 @@ func sheetOf(c *Combatant) sheet {
 	}
 }
 
+// of reports whether s is c's stat block, as sheetOf(c) == *s does
+// without the copy.
+func (s *sheet) of(c *Combatant) bool {
+	return c.ID == s.id && c.Name == s.name && c.Side == s.side && c.Size == s.size &&
+		c.Object == s.object && livingByte(c.Living) == s.living &&
+		c.Strength == s.scores[0] && c.Agility == s.scores[1] && c.Speed == s.scores[2] &&
+		c.Stamina == s.scores[3] && c.Skill == s.scores[4] && c.Reason == s.scores[5] &&
+		c.Resolve == s.scores[6] && c.Soul == s.scores[7] &&
+		c.VigorMax == s.vigorMax && c.DurabilityMax == s.durabilityMax && c.HealthMax == s.healthMax &&
+		c.DurRank == s.durRank && c.BonusDie == s.bonusDie &&
+		c.ReachFt == s.reachFt && c.ActionsBase == s.actionsBase && c.InitDice == s.initDice &&
+		c.ResistDice == s.resistDice && c.DefenseDice == s.defenseDice && c.GuardBonus == s.guardBonus &&
+		c.ManaMax == s.manaMax && c.Regen == s.regen && armsOf(c.Weapons, c.Abilities) == s.arms &&
+		c.OffHand == s.offHand && c.Joins == s.joins && c.Role == s.role && c.Watch == s.watch &&
+		c.CoverName == s.coverName && c.Sturdy == s.sturdy
+}
+
 // itemSheet is what an item holds that nothing changes in a fight: all
 // but its uses left.
 type itemSheet struct {
@@ -236,26 +350,28 @@ func armorSheetOf(a *Armor) armorSheet {
 	return s
 }
 
-// sheetMemo is the key of the stat block of the combatant a state had at
-// one place of its roster, with what that stat block held: the key is
-// the same as long as the combatant there has the same stat block.
-// Nothing changes a combatant's skills, links, weapons, abilities or what
-// its armour protects against once the fight has started, and a state's
-// copies share them: they are told apart by the maps and arrays they are
-// in, which the memo points into, so that their memory is not taken for
+// combatantMemo is the key of the combatant a state had at one place of
+// its roster: of its stat block, with what that held, and of what the
+// fight changed of it (fight). The stat block's key is the same as long
+// as the combatant there has the same stat block. Nothing changes a
+// combatant's skills, links, weapons, abilities or what its armour
+// protects against once the fight has started, and a state's copies
+// share them: they are told apart by the maps and arrays they are in,
+// which the memo points into, so that their memory is not taken for
 // other ones. The rest is compared by value.
-type sheetMemo struct {
-	sheet  sheet
-	skills map[string]int
-	links  map[string]string
-	items  []itemSheet
-	armor  []armorSheet
-	key    []byte
+type combatantMemo struct {
+	sheet    sheet
+	skills   map[string]int
+	links    map[string]string
+	items    []itemSheet
+	armor    []armorSheet
+	sheetKey []byte
+	fight    fightMemo
 }
 
 // matches reports whether c has the stat block the memo was made of.
-func (m *sheetMemo) matches(c *Combatant) bool {
-	if m.key == nil || sheetOf(c) != m.sheet || !sameMap(c.Skills, m.skills) || !sameMap(c.Links, m.links) ||
+func (m *combatantMemo) matches(c *Combatant) bool {
+	if m.sheetKey == nil || !m.sheet.of(c) || !sameMap(c.Skills, m.skills) || !sameMap(c.Links, m.links) ||
 		len(c.Items) != len(m.items) || len(c.Armor) != len(m.armor) {
 		return false
 	}
@@ -273,7 +389,7 @@ func (m *sheetMemo) matches(c *Combatant) bool {
 }
 
 // remember makes m the memo of c's stat block, whose key is key.
-func (m *sheetMemo) remember(c *Combatant, key []byte) {
+func (m *combatantMemo) remember(c *Combatant, key []byte) {
 	m.sheet, m.skills, m.links = sheetOf(c), c.Skills, c.Links
 	m.items, m.armor = m.items[:0], m.armor[:0]
 	for i := range c.Items {
@@ -282,32 +398,13 @@ func (m *sheetMemo) remember(c *Combatant, key []byte) {
 	for i := range c.Armor {
 		m.armor = append(m.armor, armorSheetOf(&c.Armor[i]))
 	}
-	m.key = append(m.key[:0], key...)
+	m.sheetKey = append(m.sheetKey[:0], key...)
 }
 
 // sameMap reports whether a and b are the same map, not merely alike:
 // both nil, or one map.
 func sameMap[V any](a, b map[string]V) bool {
 	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
-}
-
-// appendSheet appends the key of c's stat block (see appendSheetKey),
-// from the memo h keeps of the combatant at place i of the roster when c
-// has the same stat block, else written and kept there. A state that
-// writes its key again and again (the scratch state of exact odds, path
-// after path) has its stat blocks' keys so written once.
-func (h *hotMemory) appendSheet(b []byte, c *Combatant, i int) []byte {
-	for len(h.sheets) <= i {
-		h.sheets = append(h.sheets, sheetMemo{})
-	}
-	m := &h.sheets[i]
-	if m.matches(c) {
-		return append(b, m.key...)
-	}
-	start := len(b)
-	b = c.appendSheetKey(b)
-	m.remember(c, b[start:])
-	return b
 }
 
 // sheetArms names the arrays of a stat block's weapons and abilities,
