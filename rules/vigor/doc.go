@@ -45,7 +45,8 @@
 //   - hot.go: the memory the hot path reuses (Step, Moves, ScratchInto):
 //     two engine.Arenas, for the commands of Moves and the events of
 //     Step with the dice and lists they carry, and the state's working
-//     copies;
+//     copies, and the keys of the stat blocks kept for AppendKey;
+//   - key.go: the state's key for exact odds (AppendKey);
 //   - tools.go: simulation, the tactical policy and exact odds;
 //   - secrets.go, sheets.go, board.go: what each viewer sees;
 //   - spec.go, start.go: the encounter file, "start:" and the Plugin.

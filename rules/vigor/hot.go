@@ -26,9 +26,9 @@ type hotMemory struct {
 	window   Window
 	armor    []Armor
 	items    []Item
-	// keys are the keys of the stat blocks' weapons and abilities the
-	// state has had, by the arrays they are in (see appendArms).
-	keys map[sheetArms][]byte
+	// combatants are the keys of the combatants the state has had, by
+	// their place in the roster (see Combatant.appendKey).
+	combatants []combatantMemo
 	// viewThen holds a view's own copies of the off-hand attacks its
 	// strike and declared attack carry (ViewInto).
 	viewThen [2]FollowUp

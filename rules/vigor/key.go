@@ -2,6 +2,7 @@ package vigor
 
 import (
 	"encoding/binary"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -22,7 +23,7 @@ func (s *State) AppendKey(b []byte) []byte {
 	b = appendPresent(b, s.Combatants != nil)
 	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
 	for i := range s.Combatants {
-		b = s.Combatants[i].appendKey(b, s.hot)
+		b = s.Combatants[i].appendKey(b, s.hot, i)
 	}
 	b = appendList(b, s.Order)
 	b = appendInts(b, s.Round, s.Turn)
@@ -67,33 +68,56 @@ func (s *State) AppendKey(b []byte) []byte {
 }
 
 // appendKey appends the combatant's part of its state's key (see
-// State.AppendKey), with the state's hot memory h, or nil.
-func (c *Combatant) appendKey(b []byte, h *hotMemory) []byte {
+// State.AppendKey): the part of its stat block, which nothing changes
+// once the fight has started, then what the fight changes. i is its
+// place in the roster and h the state's hot memory, or nil: with h, each
+// part is copied from the one h kept of the combatant at that place when
+// it holds the same, else written and kept (see combatantMemo).
+func (c *Combatant) appendKey(b []byte, h *hotMemory, i int) []byte {
+	if h == nil {
+		return c.appendFightKey(c.appendSheetKey(b))
+	}
+	for len(h.combatants) <= i {
+		h.combatants = append(h.combatants, combatantMemo{})
+	}
+	m := &h.combatants[i]
+	if m.matches(c) {
+		b = append(b, m.sheetKey...)
+	} else {
+		start := len(b)
+		b = c.appendSheetKey(b)
+		m.remember(c, b[start:])
+	}
+	if m.fight.matches(c) {
+		return append(b, m.fight.key...)
+	}
+	start := len(b)
+	b = c.appendFightKey(b)
+	m.fight.remember(c, b[start:])
+	return b
+}
+
+// appendSheetKey appends the key of the combatant's stat block: every
+// field of it the JSON has, its items' and armour's among them but their
+// uses left and wear (see appendFightKey).
+func (c *Combatant) appendSheetKey(b []byte) []byte {
 	b = appendStrings(b, c.ID, c.Name, c.Side, c.Size)
 	b = appendBools(b, c.Object)
-	switch {
-	case c.Living == nil:
-		b = append(b, 0)
-	case *c.Living:
-		b = append(b, 2)
-	default:
-		b = append(b, 1)
-	}
-	b = appendInts(b, c.X, c.Y, c.Strength, c.Agility, c.Speed, c.Stamina, c.Skill, c.Reason, c.Resolve, c.Soul)
+	b = append(b, livingByte(c.Living))
+	b = appendInts(b, c.Strength, c.Agility, c.Speed, c.Stamina, c.Skill, c.Reason, c.Resolve, c.Soul)
 	b = appendMap(b, c.Skills, func(b []byte, v int) []byte { return binary.AppendVarint(b, int64(v)) })
 	b = appendMap(b, c.Links, appendString)
 	b = appendInts(b, c.VigorMax, c.DurabilityMax, c.HealthMax)
 	b = appendStrings(b, c.DurRank, c.BonusDie)
 	b = appendInts(b, c.ReachFt, c.ActionsBase, c.InitDice, c.ResistDice, c.DefenseDice, c.GuardBonus, c.ManaMax,
 		c.Regen.Durability, c.Regen.Mana, c.Regen.Health)
-	b = h.appendArms(b, c.Weapons, c.Abilities)
+	b = appendArms(b, c.Weapons, c.Abilities)
 	b = binary.AppendUvarint(b, uint64(len(c.Items)))
 	for i := range c.Items {
 		it := &c.Items[i]
 		b = appendString(b, it.Name)
 		b = appendInts(b, it.Uses, it.Actions)
 		b = appendStrings(b, it.Durability, it.Health, it.Vigor, it.Mana, it.Weapon)
-		b = appendInts(b, it.Left)
 	}
 	b = appendString(b, c.OffHand)
 	b = binary.AppendUvarint(b, uint64(len(c.Armor)))
@@ -103,20 +127,284 @@ func (c *Combatant) appendKey(b []byte, h *hotMemory) []byte {
 		b = appendInts(b, a.AR, a.GuardBonus, a.DurMax)
 		b = appendList(b, a.Protects)
 		b = appendBools(b, a.Natural)
-		b = appendInts(b, a.Dur)
-		b = appendBools(b, a.Destroyed)
 	}
 	b = appendInts(b, c.Joins)
 	b = appendStrings(b, c.Role, c.Watch, c.CoverName)
-	b = appendInts(b, c.Vigor, c.Mana, c.Durability, c.Health)
-	b = appendBools(b, c.Sturdy, c.Wounded, c.Winded, c.Prone, c.Hidden, c.Unaware, c.Bound, c.Shock)
-	b = appendInts(b, c.ShockLeft)
-	b = appendBools(b, c.Stabilized, c.Dead, c.Destroyed, c.Escaped, c.Away, c.Defending)
+	return appendBools(b, c.Sturdy)
+}
+
+// appendFightKey appends the key of what the fight changes of the
+// combatant, after its stat block's (appendSheetKey), which says how many
+// items and pieces of armour it has: each item's uses left and each
+// piece's wear follow in their order. The flags are the bits of one
+// number.
+func (c *Combatant) appendFightKey(b []byte) []byte {
+	b = appendInts(b, c.X, c.Y)
+	for i := range c.Items {
+		b = binary.AppendVarint(b, int64(c.Items[i].Left))
+	}
+	for i := range c.Armor {
+		a := &c.Armor[i]
+		b = appendBools(appendInts(b, a.Dur), a.Destroyed)
+	}
+	b = appendInts(b, c.Vigor, c.Mana, c.Durability, c.Health, c.ShockLeft)
+	b = binary.AppendUvarint(b, c.flags())
 	b = appendStrings(b, c.Ready.Target, c.Ready.Weapon)
 	b = appendInts(b, c.Left, c.Initiative)
 	b = appendStrings(b, c.Carry.Act, c.Carry.Target)
-	b = appendInts(b, c.Carry.Owed)
-	return appendBools(b, c.Unseen)
+	return appendInts(b, c.Carry.Owed)
+}
+
+// livingByte is the byte a combatant's Living is written as: 0 for none,
+// 1 for false, 2 for true.
+func livingByte(l *bool) byte {
+	switch {
+	case l == nil:
+		return 0
+	case *l:
+		return 2
+	}
+	return 1
+}
+
+// flags returns the number whose bit i is set when bs[i] is.
+func flags(bs ...bool) uint64 {
+	var n uint64
+	for i, x := range bs {
+		if x {
+			n |= 1 << i
+		}
+	}
+	return n
+}
+
+// fight is what the fight changes of a combatant, as plain values to be
+// compared with ==: every field appendFightKey writes but its items'
+// uses left and its armour's wear, which are lists.
+type fight struct {
+	x, y, vigor, mana, durability, health, shockLeft int
+	flags                                            uint64
+	ready                                            Readied
+	left, initiative                                 int
+	carry                                            Carry
+}
+
+// fightOf returns what the fight changes of c.
+func fightOf(c *Combatant) fight {
+	return fight{
+		x: c.X, y: c.Y, vigor: c.Vigor, mana: c.Mana, durability: c.Durability, health: c.Health,
+		shockLeft: c.ShockLeft, flags: c.flags(), ready: c.Ready, left: c.Left, initiative: c.Initiative,
+		carry: c.Carry,
+	}
+}
+
+// of reports whether f is what the fight changed of c, as fightOf(c) ==
+// *f does without the copy.
+func (f *fight) of(c *Combatant) bool {
+	return c.X == f.x && c.Y == f.y && c.Vigor == f.vigor && c.Mana == f.mana && c.Durability == f.durability &&
+		c.Health == f.health && c.ShockLeft == f.shockLeft && c.Ready == f.ready && c.Left == f.left &&
+		c.Initiative == f.initiative && c.Carry == f.carry && c.flags() == f.flags
+}
+
+// flags returns the combatant's flags that the fight changes as the
+// bits of one number.
+func (c *Combatant) flags() uint64 {
+	return flags(c.Wounded, c.Winded, c.Prone, c.Hidden, c.Unaware, c.Bound, c.Shock, c.Stabilized, c.Dead,
+		c.Destroyed, c.Escaped, c.Away, c.Defending, c.Unseen)
+}
+
+// wear is what the fight changes of a piece of armour.
+type wear struct {
+	dur       int
+	destroyed bool
+}
+
+// fightMemo is the key of what the fight changed of the combatant a
+// state had at one place of its roster, with the values it was written
+// of: the key is the same as long as they are.
+type fightMemo struct {
+	fight fight
+	left  []int
+	wear  []wear
+	key   []byte
+}
+
+// matches reports whether c holds what the memo was made of.
+func (m *fightMemo) matches(c *Combatant) bool {
+	if m.key == nil || !m.fight.of(c) || len(c.Items) != len(m.left) || len(c.Armor) != len(m.wear) {
+		return false
+	}
+	for i := range c.Items {
+		if c.Items[i].Left != m.left[i] {
+			return false
+		}
+	}
+	for i := range c.Armor {
+		if (wear{c.Armor[i].Dur, c.Armor[i].Destroyed}) != m.wear[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// remember makes m the memo of what the fight changed of c, whose key is
+// key.
+func (m *fightMemo) remember(c *Combatant, key []byte) {
+	m.fight = fightOf(c)
+	m.left, m.wear = m.left[:0], m.wear[:0]
+	for i := range c.Items {
+		m.left = append(m.left, c.Items[i].Left)
+	}
+	for i := range c.Armor {
+		m.wear = append(m.wear, wear{c.Armor[i].Dur, c.Armor[i].Destroyed})
+	}
+	m.key = append(m.key[:0], key...)
+}
+
+// sheet is what a combatant's stat block holds as plain values, to be
+// compared with ==: every field appendSheetKey writes but its skills and
+// links, which are maps, and its items and armour, which are lists; its
+// weapons and abilities by the arrays they are in.
+type sheet struct {
+	id, name, side, size                string
+	object                              bool
+	living                              byte
+	scores                              [8]int
+	vigorMax, durabilityMax, healthMax  int
+	durRank, bonusDie                   string
+	reachFt, actionsBase, initDice      int
+	resistDice, defenseDice, guardBonus int
+	manaMax                             int
+	regen                               Regen
+	arms                                sheetArms
+	offHand                             string
+	joins                               int
+	role, watch, coverName              string
+	sturdy                              bool
+}
+
+// sheetOf returns the plain values of c's stat block.
+func sheetOf(c *Combatant) sheet {
+	return sheet{
+		id: c.ID, name: c.Name, side: c.Side, size: c.Size,
+		object: c.Object, living: livingByte(c.Living),
+		scores:   [8]int{c.Strength, c.Agility, c.Speed, c.Stamina, c.Skill, c.Reason, c.Resolve, c.Soul},
+		vigorMax: c.VigorMax, durabilityMax: c.DurabilityMax, healthMax: c.HealthMax,
+		durRank: c.DurRank, bonusDie: c.BonusDie,
+		reachFt: c.ReachFt, actionsBase: c.ActionsBase, initDice: c.InitDice,
+		resistDice: c.ResistDice, defenseDice: c.DefenseDice, guardBonus: c.GuardBonus,
+		manaMax: c.ManaMax, regen: c.Regen, arms: armsOf(c.Weapons, c.Abilities),
+		offHand: c.OffHand, joins: c.Joins, role: c.Role, watch: c.Watch, coverName: c.CoverName,
+		sturdy: c.Sturdy,
+	}
+}
+
+// of reports whether s is c's stat block, as sheetOf(c) == *s does
+// without the copy.
+func (s *sheet) of(c *Combatant) bool {
+	return c.ID == s.id && c.Name == s.name && c.Side == s.side && c.Size == s.size &&
+		c.Object == s.object && livingByte(c.Living) == s.living &&
+		c.Strength == s.scores[0] && c.Agility == s.scores[1] && c.Speed == s.scores[2] &&
+		c.Stamina == s.scores[3] && c.Skill == s.scores[4] && c.Reason == s.scores[5] &&
+		c.Resolve == s.scores[6] && c.Soul == s.scores[7] &&
+		c.VigorMax == s.vigorMax && c.DurabilityMax == s.durabilityMax && c.HealthMax == s.healthMax &&
+		c.DurRank == s.durRank && c.BonusDie == s.bonusDie &&
+		c.ReachFt == s.reachFt && c.ActionsBase == s.actionsBase && c.InitDice == s.initDice &&
+		c.ResistDice == s.resistDice && c.DefenseDice == s.defenseDice && c.GuardBonus == s.guardBonus &&
+		c.ManaMax == s.manaMax && c.Regen == s.regen && armsOf(c.Weapons, c.Abilities) == s.arms &&
+		c.OffHand == s.offHand && c.Joins == s.joins && c.Role == s.role && c.Watch == s.watch &&
+		c.CoverName == s.coverName && c.Sturdy == s.sturdy
+}
+
+// itemSheet is what an item holds that nothing changes in a fight: all
+// but its uses left.
+type itemSheet struct {
+	name                                    string
+	uses, actions                           int
+	durability, health, vigor, mana, weapon string
+}
+
+// armorSheet is what a piece of armour holds that nothing changes in a
+// fight, what it protects against by the array that is in: all but its
+// wear.
+type armorSheet struct {
+	name, quality          string
+	ar, guardBonus, durMax int
+	protects               *string
+	nprotects              int
+	natural                bool
+}
+
+// itemSheetOf returns what item it holds that nothing changes.
+func itemSheetOf(it *Item) itemSheet {
+	return itemSheet{it.Name, it.Uses, it.Actions, it.Durability, it.Health, it.Vigor, it.Mana, it.Weapon}
+}
+
+// armorSheetOf returns what armour a holds that nothing changes.
+func armorSheetOf(a *Armor) armorSheet {
+	s := armorSheet{name: a.Name, quality: a.Quality, ar: a.AR, guardBonus: a.GuardBonus, durMax: a.DurMax,
+		nprotects: len(a.Protects), natural: a.Natural}
+	if len(a.Protects) > 0 {
+		s.protects = &a.Protects[0]
+	}
+	return s
+}
+
+// combatantMemo is the key of the combatant a state had at one place of
+// its roster: of its stat block, with what that held, and of what the
+// fight changed of it (fight). The stat block's key is the same as long
+// as the combatant there has the same stat block. Nothing changes a
+// combatant's skills, links, weapons, abilities or what its armour
+// protects against once the fight has started, and a state's copies
+// share them: they are told apart by the maps and arrays they are in,
+// which the memo points into, so that their memory is not taken for
+// other ones. The rest is compared by value.
+type combatantMemo struct {
+	sheet    sheet
+	skills   map[string]int
+	links    map[string]string
+	items    []itemSheet
+	armor    []armorSheet
+	sheetKey []byte
+	fight    fightMemo
+}
+
+// matches reports whether c has the stat block the memo was made of.
+func (m *combatantMemo) matches(c *Combatant) bool {
+	if m.sheetKey == nil || !m.sheet.of(c) || !sameMap(c.Skills, m.skills) || !sameMap(c.Links, m.links) ||
+		len(c.Items) != len(m.items) || len(c.Armor) != len(m.armor) {
+		return false
+	}
+	for i := range c.Items {
+		if itemSheetOf(&c.Items[i]) != m.items[i] {
+			return false
+		}
+	}
+	for i := range c.Armor {
+		if armorSheetOf(&c.Armor[i]) != m.armor[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// remember makes m the memo of c's stat block, whose key is key.
+func (m *combatantMemo) remember(c *Combatant, key []byte) {
+	m.sheet, m.skills, m.links = sheetOf(c), c.Skills, c.Links
+	m.items, m.armor = m.items[:0], m.armor[:0]
+	for i := range c.Items {
+		m.items = append(m.items, itemSheetOf(&c.Items[i]))
+	}
+	for i := range c.Armor {
+		m.armor = append(m.armor, armorSheetOf(&c.Armor[i]))
+	}
+	m.sheetKey = append(m.sheetKey[:0], key...)
+}
+
+// sameMap reports whether a and b are the same map, not merely alike:
+// both nil, or one map.
+func sameMap[V any](a, b map[string]V) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 // sheetArms names the arrays of a stat block's weapons and abilities,
@@ -129,15 +417,8 @@ type sheetArms struct {
 	na        int
 }
 
-// appendArms appends the key of a combatant's weapons and abilities: from
-// h's keys when the same arrays were written before, else written, and
-// kept in h when h is not nil. A state that writes its key again and
-// again (the scratch state of exact odds, path after path) has most of
-// its stat blocks' key so written once.
-func (h *hotMemory) appendArms(b []byte, ws []Weapon, as []Ability) []byte {
-	if h == nil || len(ws) == 0 && len(as) == 0 {
-		return appendArms(b, ws, as)
-	}
+// armsOf returns the arrays of weapons ws and abilities as.
+func armsOf(ws []Weapon, as []Ability) sheetArms {
 	var arms sheetArms
 	if len(ws) > 0 {
 		arms.weapons, arms.nw = &ws[0], len(ws)
@@ -145,16 +426,7 @@ func (h *hotMemory) appendArms(b []byte, ws []Weapon, as []Ability) []byte {
 	if len(as) > 0 {
 		arms.abilities, arms.na = &as[0], len(as)
 	}
-	if k, ok := h.keys[arms]; ok {
-		return append(b, k...)
-	}
-	start := len(b)
-	b = appendArms(b, ws, as)
-	if h.keys == nil {
-		h.keys = map[sheetArms][]byte{}
-	}
-	h.keys[arms] = slices.Clone(b[start:])
-	return b
+	return arms
 }
 
 // appendArms appends the key of weapons ws and abilities as.
