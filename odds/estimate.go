@@ -603,30 +603,36 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	}
 	k.estimated = &Estimate{Samples: n, Seed: seed, Reason: why, Exact: 1 - uf}
 	// What every tag's and every combatant's chance to go down are
-	// worth, from the outcomes of the resolutions.
-	e := map[string]float64{}
-	had := map[string]bool{}
-	yes := make([]bool, len(order))
-	for _, key := range order {
-		for _, tag := range found[key].f.acc.tags {
-			if had[tag] {
-				continue
-			}
-			had[tag] = true
-			for j, key := range order {
-				_, yes[j] = slices.BinarySearch(found[key].f.acc.tags, tag)
-			}
-			if g := strata.worthOf(n, func(i int) bool { return finalOf[i] >= 0 && yes[finalOf[i]] }); g > float64(n) {
-				e["tag "+tag] = g
-			}
-		}
+	// worth, from the outcomes of the resolutions: the figures are the
+	// combatants' downs, then the tags as met.
+	figure := map[string]int32{}
+	var names []string
+	for _, id := range k.ids {
+		names = append(names, "down "+id)
 	}
-	for c, id := range k.ids {
-		for j, key := range order {
-			yes[j] = found[key].f.downs[c]
+	has := make([][]int32, len(order))
+	for o, key := range order {
+		f := found[key].f
+		for c, down := range f.downs {
+			if down {
+				has[o] = append(has[o], int32(c))
+			}
 		}
-		if g := strata.worthOf(n, func(i int) bool { return finalOf[i] >= 0 && yes[finalOf[i]] }); g > float64(n) {
-			e["down "+id] = g
+		for _, tag := range f.acc.tags {
+			i, ok := figure[tag]
+			if !ok {
+				i = int32(len(names))
+				figure[tag] = i
+				names = append(names, "tag "+tag)
+			}
+			has[o] = append(has[o], i)
+		}
+		slices.Sort(has[o])
+	}
+	e := map[string]float64{}
+	for i, g := range strata.worthAll(finalOf, has, len(names)) {
+		if g > float64(n) {
+			e[names[i]] = g
 		}
 	}
 	if len(e) > 0 {

@@ -136,29 +136,57 @@ func worth(n, count, pairs, apart int) float64 {
 	return min(max(nf*nf*iid/sum, nf), maxGain*nf)
 }
 
-// worthOf returns how many independent resolutions the frequency of a
-// figure is worth, over the first n resolutions played: yes(i) says
-// whether it came true in resolution i.
-func (s *strata) worthOf(n int, yes func(i int) bool) float64 {
-	count, pairs, apart := 0, 0, 0
+// worthAll returns how many independent resolutions the frequency of
+// each of figures figures is worth (see strata.effective), over the
+// resolutions played: finalOf[i] is the outcome resolution i reached
+// (-1 for none), and has[o] the figures true of outcome o, in increasing
+// order.
+func (s *strata) worthAll(finalOf []int32, has [][]int32, figures int) []float64 {
+	n := len(finalOf)
+	count := make([]int, figures)
+	apart := make([]int, figures)
+	pairs := 0
+	var none []int32
+	of := func(o int32) []int32 {
+		if o < 0 {
+			return none
+		}
+		return has[o]
+	}
 	for b := 0; b < n; b += stratumBlock {
 		var at [stratumBlock]int // 1 + the resolution of each stretch
 		for i := b; i < min(b+stratumBlock, n); i++ {
 			at[s.stretches[i]] = i + 1
-			if yes(i) {
-				count++
+			for _, f := range of(finalOf[i]) {
+				count[f]++
 			}
 		}
 		for j := 0; j < stratumBlock; j += 2 {
-			if at[j] > 0 && at[j+1] > 0 {
-				pairs++
-				if yes(at[j]-1) != yes(at[j+1]-1) {
-					apart++
+			if at[j] == 0 || at[j+1] == 0 {
+				continue
+			}
+			pairs++
+			// The figures true of one of the pair and not the other.
+			x, y := of(finalOf[at[j]-1]), of(finalOf[at[j+1]-1])
+			for len(x) > 0 || len(y) > 0 {
+				switch {
+				case len(y) == 0 || len(x) > 0 && x[0] < y[0]:
+					apart[x[0]]++
+					x = x[1:]
+				case len(x) == 0 || y[0] < x[0]:
+					apart[y[0]]++
+					y = y[1:]
+				default:
+					x, y = x[1:], y[1:]
 				}
 			}
 		}
 	}
-	return worth(n, count, pairs, apart)
+	out := make([]float64, figures)
+	for f := range out {
+		out[f] = worth(n, count[f], pairs, apart[f])
+	}
+	return out
 }
 
 // stratSource is the dice source of a resolution: its first
