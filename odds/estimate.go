@@ -84,6 +84,16 @@ type Estimate struct {
 	// probability's interval is the exact part plus the rest's interval
 	// scaled by the rest's share. Zero when the whole is estimated.
 	Exact float64
+	// Effective gives, for the figures the resolutions know better than
+	// as many independent ones would, how many independent resolutions
+	// their intervals are worth: a tag's probability ("tag " and the
+	// tag) and a combatant's chance to go down ("down " and its id). The
+	// resolutions are drawn stratified (see strata), and where the
+	// figure depends on where a resolution begins and on its first dice,
+	// its frequency varies less than over independent draws. A figure
+	// not named here is worth Samples (never less: stratified draws vary
+	// no more than independent ones).
+	Effective map[string]float64 `json:",omitempty"`
 }
 
 // Interval returns the 95% interval of a probability p of the report: for
@@ -103,8 +113,9 @@ func (r *Report) Interval(p *big.Rat) (lo, hi float64) {
 		return f, math.Min(1, f+u)
 	}
 	n := float64(e.Samples)
+	m := r.effectiveOf(p)
 	if r.exact == nil {
-		return wilson(f, n)
+		return wilson(f, m)
 	}
 	part := 1 - e.Exact
 	exact, known := r.exactOf(p)
@@ -115,9 +126,37 @@ func (r *Report) Interval(p *big.Rat) (lo, hi float64) {
 		return math.Max(0, f-half), math.Min(1, f+half)
 	}
 	g := min(max((f-exact)/part, 0), 1)
-	lo, hi = wilson(g, n)
+	lo, hi = wilson(g, m)
 	// The figure itself is inside, whatever the rounding of the parts.
 	return math.Max(0, math.Min(f, exact+part*lo)), math.Min(1, math.Max(f, exact+part*hi))
+}
+
+// effectiveOf returns how many independent resolutions the estimate of
+// probability p, one of r's figures, is worth (Estimate.Effective): its
+// Samples unless p is a headline figure worth more.
+func (r *Report) effectiveOf(p *big.Rat) float64 {
+	e := r.Estimate
+	n := float64(e.Samples)
+	if len(e.Effective) == 0 || p.Sign() == 0 {
+		return n
+	}
+	worth := func(name string) float64 {
+		if m, ok := e.Effective[name]; ok && m > n {
+			return m
+		}
+		return n
+	}
+	for _, t := range r.Tags {
+		if t.P == p {
+			return worth("tag " + t.Tag)
+		}
+	}
+	for i := range r.Combatants {
+		if c := &r.Combatants[i]; c.Down == p {
+			return worth("down " + c.Combatant)
+		}
+	}
+	return n
 }
 
 // exactOf returns the exact part of probability p, one of r's figures, in
@@ -295,7 +334,9 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		ws[i] = st.weight()
 		u = u.add(ws[i])
 	}
-	pick := newPicker(ws, u, dice.Seeded(dice.Mix(seed, 1)))
+	pick := newPicker(ws, u)
+	strata := newStrata(dice.Seeded(dice.Mix(seed, 1)), 1+len(k.ids))
+	rolls := &stratSource{}
 	uf := u.float()
 	whole := u == certain()
 	if !whole {
@@ -305,7 +346,11 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	type tally struct {
 		f     *final
 		count int
+		at    int // its index in order
 	}
+	// finalOf is the outcome of every resolution played, an index of
+	// order, or -1 for one left out.
+	var finalOf []int32
 	found := map[string]*tally{}
 	var order []string
 	type answerTally struct {
@@ -326,7 +371,11 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 			leftOrder = append(leftOrder, reason)
 		}
 	}
-	var cur, next, view S
+	// A resolution steps from cur into next, cur first the start's own
+	// state (read, not written) and then whichever of a and b the last
+	// step wrote: one copy of the state a step.
+	var a, b, view S
+	var cur, next *S
 	fixed := &fixedSource{every: k.opts.EveryValue}
 	var moves engine.Prompt[C]
 	secrets, _ := k.g.(engine.Secrets[S, C, E])
@@ -337,13 +386,13 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	var tags []string
 	conds := make([]string, len(k.ids))
 	downs := make([]bool, len(k.ids))
-	var b []byte
+	var key []byte
 	by := "policy " + k.opts.Policy
 	// answer answers the prompt cur waits for as the exact computation
 	// does, from the prompt as a policy reads it (engine.Moves: cheaper
 	// than Next where the ruleset has Speed).
 	answer := func() (string, C, error) {
-		k.moves(&cur, &moves)
+		k.moves(cur, &moves)
 		p := &moves
 		var how string
 		var cmd C
@@ -356,10 +405,10 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 				viewer = engine.Everyone
 			}
 			if secrets != nil {
-				secrets.ViewInto(&view, &cur, viewer)
-				cmd = k.policy.Choose(&view, secrets.ViewPrompt(&cur, *p, viewer), src)
+				secrets.ViewInto(&view, cur, viewer)
+				cmd = k.policy.Choose(&view, secrets.ViewPrompt(cur, *p, viewer), rolls)
 			} else {
-				cmd = k.policy.Choose(&cur, *p, src)
+				cmd = k.policy.Choose(cur, *p, rolls)
 			}
 			if any(cmd) == nil {
 				return "", cmd, fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
@@ -371,12 +420,93 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		a, ok := answers[key]
 		if !ok {
 			// The prompt in full, for its question and labels.
-			a = &answerTally{p: k.g.Next(&cur), command: command, by: how}
+			a = &answerTally{p: k.g.Next(cur), command: command, by: how}
 			answers[key] = a
 			answerOrder = append(answerOrder, key)
 		}
 		a.count++
 		return p.Actor, cmd, nil
+	}
+	// resolve plays one resolution from st, to an outcome (true) or to
+	// where it is left out (false).
+	resolve := func(st *start[S, C]) (bool, error) {
+		cur = &st.n.state
+		if st.ch == nil && secrets == nil {
+			// The policy is given the state itself: a copy of it.
+			k.scratchInto(&a, cur)
+			cur = &a
+		}
+		tags = append(tags[:0], st.n.acc.tags...)
+		clear(damage)
+		copy(damage, st.n.acc.damage)
+		var who string
+		var cmd C
+		var first []fixedDraw
+		if st.ch != nil {
+			who, cmd, first = st.ch.who, st.ch.cmd, st.ch.first
+		} else if st.n.steps > k.opts.MaxSteps {
+			leave(k.reasons.steps)
+			return false, nil
+		} else {
+			var err error
+			if who, cmd, err = answer(); err != nil {
+				return false, err
+			}
+		}
+		var err error
+		// A part of a decision split by its dice (split.go) starts with
+		// them, drawn by its command and the rulings folded after it.
+		var from dice.Source = rolls
+		if first != nil {
+			from = fixed.on(rolls, first)
+		}
+		for steps := st.n.steps; ; steps++ {
+			if steps > k.opts.MaxSteps {
+				leave(k.reasons.steps)
+				return false, nil
+			}
+			next = &a
+			if cur == &a {
+				next = &b
+			}
+			k.scratchInto(next, cur)
+			if k.speed != nil {
+				events, err = k.speed.Step(next, who, cmd, from, events[:0])
+			} else {
+				events, err = engine.Step(k.g, next, who, cmd, from, events[:0])
+			}
+			if err == nil && first != nil && fixed.wrong {
+				err = k.drewOther(choice[C]{who: who, cmd: cmd})
+			}
+			if err != nil {
+				if steps == 0 {
+					return false, err
+				}
+				return false, fmt.Errorf("%s's answer %q to a prompt met on the way: %w", who, k.g.FormatCommand(cmd), err)
+			}
+			clear(took)
+			said = k.sum.Outcome(cur, k.actor, events, next, said[:0], took)
+			for _, t := range said {
+				if i, found := slices.BinarySearch(tags, t); !found {
+					tags = slices.Insert(tags, i, t)
+				}
+			}
+			for i, d := range took {
+				damage[i] += d
+			}
+			cur = next
+			kind := k.nextKind(cur)
+			if kind == engine.Act || kind == engine.End {
+				break
+			}
+			if who, cmd, err = answer(); err != nil {
+				return false, err
+			}
+		}
+		if first != nil && fixed.pos < len(first) {
+			return false, k.drewOther(*st.ch)
+		}
+		return true, nil
 	}
 	n := 0
 	deadline := k.sp.deadline
@@ -386,7 +516,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		// from MinSamples; one of a part, whose intervals are narrower
 		// by its share, from fewer.
 		if whole && n >= MinSamples && n%200 == 0 || !whole && n >= partSamples && n%partSamples == 0 {
-			if k.precise(n, hits, downCount, uf) {
+			if k.precise(n, hits, downCount, uf, strata) {
 				break
 			}
 		}
@@ -406,106 +536,53 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 			}
 		}
 		n++
-		st := starts[pick.pick()]
-		k.scratchInto(&cur, &st.n.state)
-		tags = append(tags[:0], st.n.acc.tags...)
-		clear(damage)
-		copy(damage, st.n.acc.damage)
-		var who string
-		var cmd C
-		var first []fixedDraw
-		if st.ch != nil {
-			who, cmd, first = st.ch.who, st.ch.cmd, st.ch.first
-		} else if st.n.steps > k.opts.MaxSteps {
-			leave(k.reasons.steps)
-			continue
-		} else {
-			var err error
-			if who, cmd, err = answer(); err != nil {
-				return err
-			}
-		}
-		var err error
-		over := false
-		// A part of a decision split by its dice (split.go) starts with
-		// them, drawn by its command and the rulings folded after it.
-		var from dice.Source = src
-		if first != nil {
-			from = fixed.on(src, first)
-		}
-		for steps := st.n.steps; ; steps++ {
-			if steps > k.opts.MaxSteps {
-				leave(k.reasons.steps)
-				break
-			}
-			k.scratchInto(&next, &cur)
-			if k.speed != nil {
-				events, err = k.speed.Step(&next, who, cmd, from, events[:0])
-			} else {
-				events, err = engine.Step(k.g, &next, who, cmd, from, events[:0])
-			}
-			if err == nil && first != nil && fixed.wrong {
-				err = k.drewOther(choice[C]{who: who, cmd: cmd})
-			}
-			if err != nil {
-				if steps == 0 {
-					return err
-				}
-				return fmt.Errorf("%s's answer %q to a prompt met on the way: %w", who, k.g.FormatCommand(cmd), err)
-			}
-			clear(took)
-			said = k.sum.Outcome(&cur, k.actor, events, &next, said[:0], took)
-			for _, t := range said {
-				if i, found := slices.BinarySearch(tags, t); !found {
-					tags = slices.Insert(tags, i, t)
-				}
-			}
-			for i, d := range took {
-				damage[i] += d
-			}
-			cur, next = next, cur
-			kind := k.nextKind(&cur)
-			if kind == engine.Act || kind == engine.End {
-				over = true
-				break
-			}
-			if who, cmd, err = answer(); err != nil {
-				return err
-			}
-		}
-		if over && first != nil && fixed.pos < len(first) {
-			return k.drewOther(*st.ch)
+		at, pos := strata.next()
+		i, rest, width := pick.at(pos)
+		rolls.on(src, rest, width)
+		over, err := resolve(&starts[i])
+		if err != nil {
+			return err
 		}
 		if !over {
+			strata.record(at, nil)
+			finalOf = append(finalOf, -1)
 			continue
 		}
-		if _, hit := slices.BinarySearch(tags, "hit"); hit {
+		_, hit := slices.BinarySearch(tags, "hit")
+		if hit {
 			hits++
 		}
 		for i, id := range k.ids {
-			conds[i], downs[i] = k.sum.Condition(&cur, id)
+			conds[i], downs[i] = k.sum.Condition(cur, id)
 			if downs[i] {
 				downCount[i]++
 			}
 		}
+		strata.record(at, func(f int) bool {
+			if f == 0 {
+				return hit
+			}
+			return downs[f-1]
+		})
 		// The outcome's key as the enumeration writes it (appendJoined),
 		// so that a sampled outcome meets the same one reached exactly.
-		b = appendPartial(append(b[:0], 'F'), tags, damage)
+		key = appendPartial(append(key[:0], 'F'), tags, damage)
 		for _, cond := range conds {
-			b = append(b, cond...)
-			b = append(b, ';')
+			key = append(key, cond...)
+			key = append(key, ';')
 		}
-		t, ok := found[string(b)]
+		t, ok := found[string(key)]
 		if !ok {
 			acc := partial{tags: slices.Clone(tags)}
 			if slices.ContainsFunc(damage, func(d int) bool { return d != 0 }) {
 				acc.damage = slices.Clone(damage)
 			}
-			t = &tally{f: &final{acc: acc, conds: slices.Clone(conds), downs: slices.Clone(downs)}}
-			found[string(b)] = t
-			order = append(order, string(b))
+			t = &tally{f: &final{acc: acc, conds: slices.Clone(conds), downs: slices.Clone(downs)}, at: len(order)}
+			found[string(key)] = t
+			order = append(order, string(key))
 		}
 		t.count++
+		finalOf = append(finalOf, int32(t.at))
 	}
 	of := func(count int) prob { return u.mul(probOf(big.NewRat(int64(count), int64(n)))) }
 	for _, key := range order {
@@ -525,22 +602,60 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		k.leaveOut(reason, of(left[reason]))
 	}
 	k.estimated = &Estimate{Samples: n, Seed: seed, Reason: why, Exact: 1 - uf}
+	// What every tag's and every combatant's chance to go down are
+	// worth, from the outcomes of the resolutions: the figures are the
+	// combatants' downs, then the tags as met.
+	figure := map[string]int32{}
+	var names []string
+	for _, id := range k.ids {
+		names = append(names, "down "+id)
+	}
+	has := make([][]int32, len(order))
+	for o, key := range order {
+		f := found[key].f
+		for c, down := range f.downs {
+			if down {
+				has[o] = append(has[o], int32(c))
+			}
+		}
+		for _, tag := range f.acc.tags {
+			i, ok := figure[tag]
+			if !ok {
+				i = int32(len(names))
+				figure[tag] = i
+				names = append(names, "tag "+tag)
+			}
+			has[o] = append(has[o], i)
+		}
+		slices.Sort(has[o])
+	}
+	e := map[string]float64{}
+	for i, g := range strata.worthAll(finalOf, has, len(names)) {
+		if g > float64(n) {
+			e[names[i]] = g
+		}
+	}
+	if len(e) > 0 {
+		k.estimated.Effective = e
+	}
 	return nil
 }
 
 // precise reports whether n samples put the headline figures, the
 // chance to hit and every combatant's chance to go down, within Precision
 // at 95%, when they are frequencies over a part u of the probability.
-func (k *calc[S, C, E]) precise(n int, hits int, downs []int, u float64) bool {
-	ok := func(count int) bool {
-		lo, hi := wilson(float64(count)/float64(n), float64(n))
+// Each interval is over the samples the stratified draws are worth
+// (strata.effective).
+func (k *calc[S, C, E]) precise(n int, hits int, downs []int, u float64, st *strata) bool {
+	ok := func(f, count int) bool {
+		lo, hi := wilson(float64(count)/float64(n), st.effective(f, count, n))
 		return u*(hi-lo)/2 <= Precision
 	}
-	if !ok(hits) {
+	if !ok(0, hits) {
 		return false
 	}
-	for _, c := range downs {
-		if !ok(c) {
+	for i, c := range downs {
+		if !ok(1+i, c) {
 			return false
 		}
 	}

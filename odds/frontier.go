@@ -1,6 +1,9 @@
 package odds
 
-import "sort"
+import (
+	"math"
+	"sort"
+)
 
 // Estimates from where the exact part stopped. When an option's exact
 // enumeration runs out of its path budget, what it has done is exact: the
@@ -82,18 +85,18 @@ func (k *calc[S, C, E]) frontier() []start[S, C] {
 	return append(f, k.deferred()...)
 }
 
-// picker draws the starts of a frontier in proportion to their
-// probabilities, from a seeded stream of its own.
+// picker finds the start of a frontier at a position drawn in [0, 1),
+// each start holding a stretch of it as long as its share of the
+// frontier's probability.
 type picker struct {
 	cum []float64 // the starts' probabilities added up, over the whole
-	src interface{ Uint64() uint64 }
 }
 
 // newPicker returns the picker of starts of probabilities ws, which add up
-// to total, drawing from src.
-func newPicker(ws []prob, total prob, src interface{ Uint64() uint64 }) *picker {
+// to total.
+func newPicker(ws []prob, total prob) *picker {
 	t := total.float()
-	p := &picker{cum: make([]float64, len(ws)), src: src}
+	p := &picker{cum: make([]float64, len(ws))}
 	sum := 0.0
 	for i, w := range ws {
 		sum += w.float()
@@ -102,12 +105,21 @@ func newPicker(ws []prob, total prob, src interface{ Uint64() uint64 }) *picker 
 	return p
 }
 
-// pick returns the index of the next start drawn.
-func (p *picker) pick() int {
-	if len(p.cum) == 1 {
-		return 0
+// at returns the index of the start at position u, where u is within
+// its stretch, from 0 to 1 (given the start, a position of its own as
+// evenly spread as u, for its first dice: stratSource), and the width of
+// the stretch.
+func (p *picker) at(u float64) (int, float64, float64) {
+	i := 0
+	if len(p.cum) > 1 {
+		i = min(sort.Search(len(p.cum), func(i int) bool { return p.cum[i] > u }), len(p.cum)-1)
 	}
-	u := float64(p.src.Uint64()>>11) / (1 << 53)
-	i := sort.Search(len(p.cum), func(i int) bool { return p.cum[i] > u })
-	return min(i, len(p.cum)-1)
+	lo, hi := 0.0, p.cum[i]
+	if i > 0 {
+		lo = p.cum[i-1]
+	}
+	if hi <= lo {
+		return i, 0, 0
+	}
+	return i, min(max((u-lo)/(hi-lo), 0), math.Nextafter(1, 0)), hi - lo
 }

@@ -48,7 +48,7 @@ func TestPartEstimateIsHonest(t *testing.T) {
 	}
 	const seeds = 120
 	budget := odds.Options{MaxPaths: 600, Fallback: true, Workers: 1}
-	var inside, checked, apart, partSamples, wholeSamples int
+	var inside, checked, apart, partSamples, wholeSamples, wholeInside, wholeChecked int
 	var share float64
 	for seed := uint64(1); seed <= seeds; seed++ {
 		part := oddsOf(t, s, "eastman", "attack westman", tactical, odds.WithSeed(budget, seed, false))
@@ -83,11 +83,21 @@ func TestPartEstimateIsHonest(t *testing.T) {
 			if hi < wlo || whi < lo {
 				apart++
 			}
+			if whi-wlo >= 1e-3 {
+				wholeChecked++
+				if wlo <= f.exact && f.exact <= whi {
+					wholeInside++
+				}
+			}
 		}
 	}
 	rate := float64(inside) / float64(checked)
-	t.Logf("%d seeds: exact share %.2f; the exact figures inside the part's 95%% intervals %.1f%% of %d; intervals apart from the whole's %d; resolutions %d against %d",
-		seeds, share/seeds, 100*rate, checked, apart, partSamples/seeds, wholeSamples/seeds)
+	wholeRate := float64(wholeInside) / float64(wholeChecked)
+	t.Logf("%d seeds: exact share %.2f; the exact figures inside the part's 95%% intervals %.1f%% of %d, the whole's %.1f%% of %d; intervals apart from the whole's %d; resolutions %d against %d",
+		seeds, share/seeds, 100*rate, checked, 100*wholeRate, wholeChecked, apart, partSamples/seeds, wholeSamples/seeds)
+	if wholeRate < 0.9 {
+		t.Errorf("the exact figures fall inside the whole estimate's 95%% intervals %.1f%% of the time", 100*wholeRate)
+	}
 	// 95% stated: over some 600 figures (not independent), well below
 	// would be dishonest, well above a waste.
 	if rate < 0.9 || rate > 0.995 {
