@@ -67,7 +67,7 @@ func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike,
 // typed one, one listed in another state or for another combatant) or the
 // run has changed the state since.
 func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
-	if !r.proved || kind != "" || r.mode != "" || r.hasPath || r.aimed || who != r.hot.listedActor {
+	if !r.proved || kind != "" || r.mode != "" || r.hasPath || r.aimed || who != r.provedFor {
 		return nil
 	}
 	if cmd.Weapon != "" || cmd.Part != 0 || cmd.Modifier != 0 {
@@ -78,6 +78,7 @@ func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
 			if r.s.Combatants[k.tgt].ID != cmd.Target {
 				return nil // changed since it was listed
 			}
+			r.tookListed = true
 			return k
 		}
 	}
