@@ -70,6 +70,9 @@ func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
 	if !r.proved || kind != "" || r.mode != "" || r.hasPath || r.aimed || who != r.provedFor {
 		return nil
 	}
+	if k := r.taken; k != nil && k.cmd == cmd {
+		return k // found already for this command (declareOrAct, then strikeCheck)
+	}
 	if cmd.Weapon != "" || cmd.Part != 0 || cmd.Modifier != 0 {
 		return nil
 	}
@@ -78,7 +81,7 @@ func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
 			if r.s.Combatants[k.tgt].ID != cmd.Target {
 				return nil // changed since it was listed
 			}
-			r.tookListed = true
+			r.taken = k
 			return k
 		}
 	}

@@ -76,7 +76,7 @@ func checkListed(t *testing.T, name string, initial State, seed uint64) int {
 		if h.listedState != nil {
 			t.Fatalf("%s: what Moves proved outlived the Step", where)
 		}
-		if listed && !h.run.tookListed {
+		if listed && h.run.taken == nil {
 			t.Fatalf("%s: Step checked %s again, which Moves listed", where, r.FormatCommand(c))
 		}
 	}

@@ -426,7 +426,7 @@ func pendingPrompt(s *State, b *prompter) {
 	} else {
 		b.add(&Dodge{})
 	}
-	if s.canParry(p) {
+	if canParry(a, t, p.Weapon) {
 		b.add(&Parry{}, "parry")
 	}
 	b.add(&Take{}, "take the hit")

@@ -32,9 +32,10 @@ type run struct {
 	hot *hotMemory
 	// proved is set while a Step's state is still the one its last Moves
 	// listed options for: the attacks it recorded for provedFor hold (see
-	// listed). tookListed is set once the run has taken one of them.
-	proved, tookListed bool
-	provedFor          string
+	// listed). taken is the one the run has taken, once it has.
+	proved    bool
+	provedFor string
+	taken     *listedStrike
 }
 
 // arena is where the run's events and their dice go: the hot memory's
