@@ -159,12 +159,12 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 func (s *State) reactors(q []Reaction, c *Combatant, cmd Command) []Reaction {
 	q = s.opportunists(q, c, cmd)
 	for i := range s.Combatants {
-		if h := &s.Combatants[i]; h.ID != c.ID && h.Delayed && h.Status == Active && h.HeldBy == "" {
+		if h := &s.Combatants[i]; h.Delayed && h.Status == Active && h.HeldBy == "" && h.ID != c.ID {
 			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
 		}
 	}
 	for i := range s.Combatants {
-		if h := &s.Combatants[i]; h.Group != c.Group && h.Aim != nil && h.Status == Active {
+		if h := &s.Combatants[i]; h.Aim != nil && h.Status == Active && h.Group != c.Group {
 			q = append(q, Reaction{Who: h.ID, Kind: "aim"}) // fire early (R22)
 		}
 	}
@@ -209,7 +209,7 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 	}
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group == c.Group || t.Status != Active || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != Melee && t.weapon().Kind != Unarmed) {
+		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != Melee && t.weapon().Kind != Unarmed) {
 			continue
 		}
 		p := [2]float64{t.X, t.Y}

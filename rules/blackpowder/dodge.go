@@ -54,7 +54,7 @@ func (r *run) pendingFor(who, stage string) (*Pending, error) {
 	if stage == "critical" {
 		owner = p.Attacker
 	}
-	if who != owner {
+	if !same(who, owner) {
 		return nil, engine.Errorf(engine.NotYourTurn, "the %s decision is %s's, not %s's", stage, owner, who)
 	}
 	return p, nil

@@ -67,7 +67,7 @@ func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike,
 // typed one, one listed in another state or for another combatant) or the
 // run has changed the state since.
 func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
-	if !r.proved || kind != "" || r.mode != "" || r.hasPath || r.aimed || who != r.provedFor {
+	if !r.proved || kind != "" || r.mode != "" || r.hasPath || r.aimed || !same(who, r.provedFor) {
 		return nil
 	}
 	if k := r.taken; k != nil && k.cmd == cmd {
@@ -78,7 +78,7 @@ func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
 	}
 	for i := range r.hot.strikes {
 		if k := &r.hot.strikes[i]; k.cmd == cmd {
-			if r.s.Combatants[k.tgt].ID != cmd.Target {
+			if !same(r.s.Combatants[k.tgt].ID, cmd.Target) {
 				return nil // changed since it was listed
 			}
 			r.taken = k

@@ -423,7 +423,7 @@ func bestAttackValue(s *State, me *Combatant) float64 {
 	best := 0.0
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group != me.Group && t.Status == Active {
+		if t.Status == Active && !same(t.Group, me.Group) {
 			best = math.Max(best, hitChance(s, me, w, t)*expectedDamage(me, w, t))
 		}
 	}
@@ -462,7 +462,7 @@ func interruptWith(s *State, p *engine.Prompt[Command]) Command {
 func enemyNear(s *State, me, c *Combatant) bool {
 	for i := range s.Combatants {
 		e := &s.Combatants[i]
-		if e.Group != me.Group && e.Status == Active && distance(e, c) <= reach {
+		if e.Status == Active && !same(e.Group, me.Group) && distance(e, c) <= reach {
 			return true
 		}
 	}
@@ -591,7 +591,7 @@ func approach(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	var near *Combatant
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group != me.Group && t.Status == Active && (near == nil || distance(me, t) < distance(me, near)) {
+		if t.Status == Active && !same(t.Group, me.Group) && (near == nil || distance(me, t) < distance(me, near)) {
 			near = t
 		}
 	}
