@@ -18,13 +18,13 @@ type listedStrike struct {
 }
 
 // listStrike records, for a policy's prompt on c's turn, the attack cmd on
-// t that the prompt lists.
-func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t *Combatant) {
+// t, at roster position ti, that the prompt lists.
+func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t *Combatant, ti int) {
 	if !b.handles {
 		return
 	}
 	h := b.hot
-	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: s.indexOf(t), difficulty: attackDifficulty(s, c, w, t), opt: len(b.p.Options) - 1})
+	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: ti, difficulty: attackDifficulty(s, c, w, t), opt: len(b.p.Options) - 1})
 }
 
 // indexOf is the roster position of c, a combatant of s.

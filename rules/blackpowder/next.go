@@ -284,7 +284,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			}
 			atk := engine.New(b.arena(), attackKind, Attack{Target: t.ID})
 			b.add(atk, "attack ", t.Name, " with the ", w.Name)
-			b.listStrike(s, atk, c, w, t)
+			b.listStrike(s, atk, c, w, t, i)
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				hold := engine.New(b.arena(), holdKind, Hold{Target: t.ID})
 				b.add(hold, "hold ", t.Name)
