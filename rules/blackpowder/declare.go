@@ -261,10 +261,10 @@ func (r *run) reactionHead(who, kind string) (*Declaration, error) {
 		return nil, engine.Errorf(engine.NotAllowedNow, "no declared action is waiting for an answer: %s", next(r.s).Question)
 	}
 	head := d.Queue[0]
-	if head.Who != who {
+	if !same(head.Who, who) {
 		return nil, engine.Errorf(engine.NotYourTurn, "%s answers %s's action first, not %s", head.Who, d.Actor, who)
 	}
-	if kind != "" && head.Kind != kind {
+	if kind != "" && !same(head.Kind, kind) {
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s may answer with an %s, not an %s", who, head.Kind, kind)
 	}
 	return d, nil

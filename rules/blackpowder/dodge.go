@@ -47,7 +47,7 @@ func canParry(a, t *Combatant, weapon int) bool {
 // pendingFor checks that the decision is the pending one and is who's.
 func (r *run) pendingFor(who, stage string) (*Pending, error) {
 	p := r.s.Pending
-	if p == nil || p.Stage != stage {
+	if p == nil || !same(p.Stage, stage) {
 		return nil, engine.Errorf(engine.NotAllowedNow, "nothing is waiting for a %s decision: %s", stage, next(r.s).Question)
 	}
 	owner := p.Target

@@ -55,7 +55,7 @@ func (h *hotMemory) forgetListed() { h.listedState, h.listedActor, h.listedOptio
 // reads itself.
 func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike, ok bool) {
 	h := s.hot
-	if h == nil || h.listedState != s || p.Actor != h.listedActor ||
+	if h == nil || h.listedState != s || !same(p.Actor, h.listedActor) ||
 		len(p.Options) != len(h.listedOptions) || len(p.Options) == 0 || &p.Options[0] != &h.listedOptions[0] {
 		return nil, false
 	}
