@@ -185,8 +185,7 @@ func (s *State) reactors(q []Reaction, c *Combatant, cmd Command) []Reaction {
 // fires a ranged weapon, reloads, revives or runs, or whose reach a move
 // or run enters, crosses or leaves. Immediate actions never provoke.
 func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reaction {
-	from, to, moving := path(c, cmd)
-	provokes := false
+	provokes, moving := false, false
 	switch cmd := cmd.(type) {
 	case *Attack:
 		w := c.weapon()
@@ -202,11 +201,14 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 	case *Revive, *UseItem:
 		provokes = true
 	case *Run:
-		provokes = true
+		provokes, moving = true, true
+	case *Move:
+		moving = true
 	}
 	if !provokes && !moving {
 		return out // nothing to answer: standing still, it provokes nobody
 	}
+	from, to, _ := path(c, cmd)
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
 		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != Melee && t.weapon().Kind != Unarmed) {
