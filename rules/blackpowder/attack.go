@@ -244,7 +244,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
 		return nil
 	}
-	return r.damage(p)
+	return r.damage(p, c, t)
 }
 
 // attackDifficulty is what the attack check of a on t with w must reach

@@ -26,12 +26,12 @@ func (r *run) critical(who string, takeIt bool) error {
 		return err
 	}
 	pending := *p
+	a, t := r.s.combatant(pending.Attacker), r.s.combatant(pending.Target)
 	if !takeIt {
 		r.emit(engine.New(r.arena(), criticalDeclinedKind, CriticalDeclined{Attacker: pending.Attacker}))
-		r.land(pending, 0)
+		r.land(pending, a, t, 0)
 		return nil
 	}
-	a := r.s.combatant(pending.Attacker)
 	die := r.d10By(hitClasses(pending.Difficulty - pending.Bonus))
 	total := die + pending.Bonus
 	hit := die == 10 || total >= pending.Difficulty
@@ -44,7 +44,7 @@ func (r *run) critical(who string, takeIt bool) error {
 		extra = ev.Value
 	}
 	r.emit(ev)
-	r.land(pending, extra)
+	r.land(pending, a, t, extra)
 	return nil
 }
 

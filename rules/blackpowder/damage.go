@@ -88,13 +88,13 @@ func dieValueBy(divisor, raw int) int {
 }
 
 // damage rolls and applies the damage of a hit that was not dodged, or
-// for a hold attempt rolls the contest instead (R39).
-func (r *run) damage(p Pending) error {
+// for a hold attempt rolls the contest instead (R39). a and t are p's
+// attacker and target.
+func (r *run) damage(p Pending, a, t *Combatant) error {
 	if p.Hold {
 		r.holdContest(p.Attacker, p.Target, true)
 		return nil
 	}
-	a := r.s.combatant(p.Attacker)
 	w := attackWeapon(a, p.Weapon)
 	rolled, value, raw := r.weaponDamage(w, w.Kind == Gun)
 	r.emit(engine.New(r.arena(), damageRolledKind, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
@@ -112,15 +112,14 @@ func (r *run) damage(p Pending) error {
 		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
 		return nil
 	}
-	r.land(p, 0)
+	r.land(p, a, t, 0)
 	return nil
 }
 
 // land applies a hit's damage: weapon damage (plus a critical's extra),
-// the attribute and bonuses, less Toughness (R13, R14, R16).
-func (r *run) land(p Pending, extra int) {
-	a := r.s.combatant(p.Attacker)
-	t := r.s.combatant(p.Target)
+// the attribute and bonuses, less Toughness (R13, R14, R16). a and t are
+// p's attacker and target.
+func (r *run) land(p Pending, a, t *Combatant, extra int) {
 	w := attackWeapon(a, p.Weapon)
 	bonus := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	raw := p.Damage + extra + bonus

@@ -159,12 +159,12 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 func (s *State) reactors(q []Reaction, c *Combatant, cmd Command) []Reaction {
 	q = s.opportunists(q, c, cmd)
 	for i := range s.Combatants {
-		if h := &s.Combatants[i]; h.ID != c.ID && h.Delayed && h.Status == Active && h.HeldBy == "" {
+		if h := &s.Combatants[i]; h.Delayed && h.Status == Active && h.HeldBy == "" && h.ID != c.ID {
 			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
 		}
 	}
 	for i := range s.Combatants {
-		if h := &s.Combatants[i]; h.Group != c.Group && h.Aim != nil && h.Status == Active {
+		if h := &s.Combatants[i]; h.Aim != nil && h.Status == Active && h.Group != c.Group {
 			q = append(q, Reaction{Who: h.ID, Kind: "aim"}) // fire early (R22)
 		}
 	}
@@ -185,8 +185,7 @@ func (s *State) reactors(q []Reaction, c *Combatant, cmd Command) []Reaction {
 // fires a ranged weapon, reloads, revives or runs, or whose reach a move
 // or run enters, crosses or leaves. Immediate actions never provoke.
 func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reaction {
-	from, to, moving := path(c, cmd)
-	provokes := false
+	provokes, moving := false, false
 	switch cmd := cmd.(type) {
 	case *Attack:
 		w := c.weapon()
@@ -202,14 +201,17 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 	case *Revive, *UseItem:
 		provokes = true
 	case *Run:
-		provokes = true
+		provokes, moving = true, true
+	case *Move:
+		moving = true
 	}
 	if !provokes && !moving {
 		return out // nothing to answer: standing still, it provokes nobody
 	}
+	from, to, _ := path(c, cmd)
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group == c.Group || t.Status != Active || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != Melee && t.weapon().Kind != Unarmed) {
+		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != Melee && t.weapon().Kind != Unarmed) {
 			continue
 		}
 		p := [2]float64{t.X, t.Y}
@@ -261,10 +263,10 @@ func (r *run) reactionHead(who, kind string) (*Declaration, error) {
 		return nil, engine.Errorf(engine.NotAllowedNow, "no declared action is waiting for an answer: %s", next(r.s).Question)
 	}
 	head := d.Queue[0]
-	if head.Who != who {
+	if !same(head.Who, who) {
 		return nil, engine.Errorf(engine.NotYourTurn, "%s answers %s's action first, not %s", head.Who, d.Actor, who)
 	}
-	if kind != "" && head.Kind != kind {
+	if kind != "" && !same(head.Kind, kind) {
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s may answer with an %s, not an %s", who, head.Kind, kind)
 	}
 	return d, nil

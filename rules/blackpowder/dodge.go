@@ -38,23 +38,23 @@ func canDodge(t *Combatant) bool {
 	return t.Status == Active && (t.Actions > 0 || t.Delayed)
 }
 
-// canParry: a melee attack against a target wielding a melee weapon (A12).
-func (s *State) canParry(p *Pending) bool {
-	a, t := s.combatant(p.Attacker), s.combatant(p.Target)
-	return attackWeapon(a, p.Weapon).Kind == Melee && t.weapon().Kind == Melee
+// canParry: a melee attack, by a with its weapon at index weapon, against
+// a target t wielding a melee weapon (A12).
+func canParry(a, t *Combatant, weapon int) bool {
+	return attackWeapon(a, weapon).Kind == Melee && t.weapon().Kind == Melee
 }
 
 // pendingFor checks that the decision is the pending one and is who's.
 func (r *run) pendingFor(who, stage string) (*Pending, error) {
 	p := r.s.Pending
-	if p == nil || p.Stage != stage {
+	if p == nil || !same(p.Stage, stage) {
 		return nil, engine.Errorf(engine.NotAllowedNow, "nothing is waiting for a %s decision: %s", stage, next(r.s).Question)
 	}
 	owner := p.Target
 	if stage == "critical" {
 		owner = p.Attacker
 	}
-	if who != owner {
+	if !same(who, owner) {
 		return nil, engine.Errorf(engine.NotYourTurn, "the %s decision is %s's, not %s's", stage, owner, who)
 	}
 	return p, nil
@@ -71,7 +71,7 @@ func (r *run) dodge(who string, parry bool) error {
 	w := attackWeapon(a, pending.Weapon)
 	bonus := t.Body + t.skill(skillDodge) + t.Assist
 	if parry {
-		if !r.s.canParry(&pending) {
+		if !canParry(a, t, pending.Weapon) {
 			return engine.Errorf(engine.NotAllowedNow, "%s can only parry a melee attack while holding a melee weapon", t.Name)
 		}
 		bonus += t.weapon().Defensive
@@ -88,7 +88,7 @@ func (r *run) dodge(who string, parry bool) error {
 		r.emit(ev)
 		if !ev.Won {
 			r.emit(engine.New(r.arena(), dodgeDeclinedKind, DodgeDeclined{Target: t.ID}))
-			return r.damage(pending)
+			return r.damage(pending, a, t)
 		}
 	}
 	difficulty := pending.Total + w.DodgeMod
@@ -98,7 +98,7 @@ func (r *run) dodge(who string, parry bool) error {
 	if success {
 		return nil
 	}
-	return r.damage(pending)
+	return r.damage(pending, a, t)
 }
 
 func (r *run) take(who string) error {
@@ -107,8 +107,9 @@ func (r *run) take(who string) error {
 		return err
 	}
 	pending := *p
+	a, t := r.s.combatant(pending.Attacker), r.s.combatant(pending.Target)
 	r.emit(engine.New(r.arena(), dodgeDeclinedKind, DodgeDeclined{Target: pending.Target}))
-	return r.damage(pending)
+	return r.damage(pending, a, t)
 }
 
 // DodgeRolled: a Dodge (or parry) check against the attack (R23, R24).

@@ -57,7 +57,7 @@ func (r *run) endAtLimit() { r.finish("", true, false) }
 // by the GM.
 func (r *run) finish(winner string, timedOut, byGM bool) {
 	for i := range r.s.Combatants {
-		c := r.s.Combatants[i]
+		c := &r.s.Combatants[i]
 		if c.Status == Unconscious && r.s.group(c.Group).Players {
 			r.emit(engine.New(r.arena(), wokeKind, Woke{Who: c.ID}))
 		}

@@ -18,13 +18,13 @@ type listedStrike struct {
 }
 
 // listStrike records, for a policy's prompt on c's turn, the attack cmd on
-// t that the prompt lists.
-func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t *Combatant) {
+// t, at roster position ti, that the prompt lists.
+func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t *Combatant, ti int) {
 	if !b.handles {
 		return
 	}
 	h := b.hot
-	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: s.indexOf(t), difficulty: attackDifficulty(s, c, w, t), opt: len(b.p.Options) - 1})
+	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: ti, difficulty: attackDifficulty(s, c, w, t), opt: len(b.p.Options) - 1})
 }
 
 // indexOf is the roster position of c, a combatant of s.
@@ -55,7 +55,7 @@ func (h *hotMemory) forgetListed() { h.listedState, h.listedActor, h.listedOptio
 // reads itself.
 func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike, ok bool) {
 	h := s.hot
-	if h == nil || h.listedState != s || p.Actor != h.listedActor ||
+	if h == nil || h.listedState != s || !same(p.Actor, h.listedActor) ||
 		len(p.Options) != len(h.listedOptions) || len(p.Options) == 0 || &p.Options[0] != &h.listedOptions[0] {
 		return nil, false
 	}
@@ -67,17 +67,21 @@ func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike,
 // typed one, one listed in another state or for another combatant) or the
 // run has changed the state since.
 func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
-	if !r.proved || kind != "" || r.mode != "" || r.hasPath || r.aimed || who != r.hot.listedActor {
+	if !r.proved || kind != "" || r.mode != "" || r.hasPath || r.aimed || !same(who, r.provedFor) {
 		return nil
+	}
+	if k := r.taken; k != nil && k.cmd == cmd {
+		return k // found already for this command (declareOrAct, then strikeCheck)
 	}
 	if cmd.Weapon != "" || cmd.Part != 0 || cmd.Modifier != 0 {
 		return nil
 	}
 	for i := range r.hot.strikes {
 		if k := &r.hot.strikes[i]; k.cmd == cmd {
-			if r.s.Combatants[k.tgt].ID != cmd.Target {
+			if !same(r.s.Combatants[k.tgt].ID, cmd.Target) {
 				return nil // changed since it was listed
 			}
+			r.taken = k
 			return k
 		}
 	}

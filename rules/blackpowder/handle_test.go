@@ -55,8 +55,10 @@ func checkListed(t *testing.T, name string, initial State, seed uint64) int {
 			}
 		}
 		c := Tactical{}.Choose(&s, p, choose)
+		listed := false
 		if a, ok := c.(*Attack); ok && listedDifficulty(&s, a) >= 0 {
 			used++
+			listed = true
 		}
 		seedD := dice.Mix(seed, uint64(d))
 		decided := r.Clone(&s)
@@ -73,6 +75,9 @@ func checkListed(t *testing.T, name string, initial State, seed uint64) int {
 		}
 		if h.listedState != nil {
 			t.Fatalf("%s: what Moves proved outlived the Step", where)
+		}
+		if listed && h.run.taken == nil {
+			t.Fatalf("%s: Step checked %s again, which Moves listed", where, r.FormatCommand(c))
 		}
 	}
 	t.Fatalf("%s: fight %d did not end in 2000 decisions", name, seed)

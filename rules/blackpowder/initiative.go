@@ -26,7 +26,7 @@ func (r *run) initiative(who string) error {
 	gi := r.s.nextInitiativeGroup()
 	g := r.s.Groups[gi]
 	roller := r.s.initiativeRoller(g.ID)
-	if who != roller.ID {
+	if !same(who, roller.ID) {
 		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
 	}
 	die := r.d10()
@@ -56,7 +56,7 @@ func (s *State) initiativeRoller(group string) *Combatant {
 	var best *Combatant
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Group == group && c.Status == Active && (best == nil || c.Body < best.Body) {
+		if c.Status == Active && same(c.Group, group) && (best == nil || c.Body < best.Body) {
 			best = c
 		}
 	}

@@ -125,7 +125,7 @@ func writePrompt(s *State, b *prompter) {
 	var c *Combatant // the first member still to act
 	others := 0
 	for i := range s.Combatants {
-		if m := &s.Combatants[i]; m.Group == group && m.Status == Active && !m.Done {
+		if m := &s.Combatants[i]; !m.Done && m.Status == Active && same(m.Group, group) {
 			if c == nil {
 				c = m
 			} else {
@@ -188,7 +188,7 @@ func nextKind(s *State) engine.PromptKind {
 	}
 	group := s.activeGroup()
 	for i := range s.Combatants {
-		if m := &s.Combatants[i]; m.Group == group && m.Status == Active && !m.Done {
+		if m := &s.Combatants[i]; !m.Done && m.Status == Active && same(m.Group, group) {
 			return engine.Act
 		}
 	}
@@ -201,7 +201,7 @@ func nextKind(s *State) engine.PromptKind {
 // a weapon to draw or reload, or the move alongside the action (R33), if
 // it has some of it left and is free to move.
 func leftAfterAction(c *Combatant, group string) bool {
-	if !c.Done || c.Group != group || c.Status != Active {
+	if !c.Done || c.Status != Active || !same(c.Group, group) {
 		return false
 	}
 	return !c.ImmediateUsed && len(c.Weapons) > 0 ||
@@ -276,7 +276,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
-			if t.Group == c.Group || t.Status == Dead || t.Status == Absent || !usable {
+			if !usable || t.Status == Dead || t.Status == Absent || same(t.Group, c.Group) {
 				continue
 			}
 			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
@@ -284,7 +284,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			}
 			atk := engine.New(b.arena(), attackKind, Attack{Target: t.ID})
 			b.add(atk, "attack ", t.Name, " with the ", w.Name)
-			b.listStrike(s, atk, c, w, t)
+			b.listStrike(s, atk, c, w, t, i)
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				hold := engine.New(b.arena(), holdKind, Hold{Target: t.ID})
 				b.add(hold, "hold ", t.Name)
@@ -298,7 +298,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 		}
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
-			if t.Group == c.Group && t.Status == Unconscious && distance(c, t) <= reach {
+			if t.Status == Unconscious && same(t.Group, c.Group) && distance(c, t) <= reach {
 				for _, skill := range [...]string{"medicine", "survival"} {
 					rev := engine.New(b.arena(), reviveKind, Revive{Target: t.ID, Skill: skill})
 					b.add(rev, "revive ", t.Name, " with ", skill, " (difficulty ", strconv.Itoa(t.ReviveDifficulty), ")")
@@ -333,7 +333,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				continue
 			}
 			for i := range s.Combatants {
-				if t := &s.Combatants[i]; t.Group == c.Group && t.Status == Active && t.LP < t.LPMax && distance(c, t) <= reach {
+				if t := &s.Combatants[i]; t.Status == Active && t.LP < t.LPMax && same(t.Group, c.Group) && distance(c, t) <= reach {
 					use := engine.New(b.arena(), useItemKind, UseItem{Item: it.Name, Target: t.ID})
 					b.add(use, "use the ", it.Name, " on ", t.Name, " (", it.Heal, " LP)")
 				}
@@ -346,7 +346,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			b.add(&StandUp{}, "stand up")
 		}
 		for i := range s.Combatants {
-			if a := &s.Combatants[i]; a.Group == c.Group && a.ID != c.ID && a.Status == Active {
+			if a := &s.Combatants[i]; a.Status == Active && same(a.Group, c.Group) && !same(a.ID, c.ID) {
 				assist := engine.New(b.arena(), assistKind, Assist{Ally: a.ID})
 				b.add(assist, "assist ", a.Name, " (+2 to their next check)")
 			}
@@ -369,7 +369,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 func writeApproachOptions(s *State, c *Combatant, b *prompter) {
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group == c.Group || t.Status != Active || distance(c, t) <= reach {
+		if t.Status != Active || same(t.Group, c.Group) || distance(c, t) <= reach {
 			continue
 		}
 		x, y, reaches, ok := closeIn(c, t, moveDistance-c.Moved)
@@ -426,7 +426,7 @@ func pendingPrompt(s *State, b *prompter) {
 	} else {
 		b.add(&Dodge{})
 	}
-	if s.canParry(p) {
+	if canParry(a, t, p.Weapon) {
 		b.add(&Parry{}, "parry")
 	}
 	b.add(&Take{}, "take the hit")

@@ -261,7 +261,7 @@ func targetScore(s *State, me *Combatant, w *Weapon, t *Combatant, difficulty in
 		difficulty = attackDifficulty(s, me, w, t)
 	}
 	expected := hitChanceVs(s, me, w, t, difficulty) * expectedDamage(me, w, t)
-	share := math.Min(expected, float64(t.LP+1)) / float64(max(t.LP+1, 1))
+	share := min(expected, float64(t.LP+1)) / float64(max(t.LP+1, 1))
 	tw := t.weapon()
 	threat := hitChance(s, t, tw, me) * expectedDamage(t, tw, me)
 	if tw.Kind == Gun && (tw.State != GunOK || tw.Loaded < 1) {
@@ -423,8 +423,8 @@ func bestAttackValue(s *State, me *Combatant) float64 {
 	best := 0.0
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group != me.Group && t.Status == Active {
-			best = math.Max(best, hitChance(s, me, w, t)*expectedDamage(me, w, t))
+		if t.Status == Active && !same(t.Group, me.Group) {
+			best = max(best, hitChance(s, me, w, t)*expectedDamage(me, w, t))
 		}
 	}
 	return best
@@ -462,7 +462,7 @@ func interruptWith(s *State, p *engine.Prompt[Command]) Command {
 func enemyNear(s *State, me, c *Combatant) bool {
 	for i := range s.Combatants {
 		e := &s.Combatants[i]
-		if e.Group != me.Group && e.Status == Active && distance(e, c) <= reach {
+		if e.Status == Active && !same(e.Group, me.Group) && distance(e, c) <= reach {
 			return true
 		}
 	}
@@ -591,7 +591,7 @@ func approach(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	var near *Combatant
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Group != me.Group && t.Status == Active && (near == nil || distance(me, t) < distance(me, near)) {
+		if t.Status == Active && !same(t.Group, me.Group) && (near == nil || distance(me, t) < distance(me, near)) {
 			near = t
 		}
 	}
@@ -630,7 +630,7 @@ func closeIn(me, t *Combatant, limit float64) (x, y float64, reaches, ok bool) {
 	if gap <= 0.01 || limit <= 0.01 {
 		return 0, 0, false, false
 	}
-	x, y = toward(me, t, math.Min(gap, limit)/d)
+	x, y = toward(me, t, min(gap, limit)/d)
 	return x, y, gap <= limit, true
 }
 

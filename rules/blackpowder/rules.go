@@ -162,7 +162,12 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 	h.Events().Reset()
 	h.reactions = h.reactions[:0]
 	r := &h.run
-	*r = run{s: s, src: src, events: events, hot: h, proved: h.listedState == s}
+	*r = run{s: s, src: src, events: events, hot: h}
+	if h.listedState == s {
+		// What the last Moves proved holds until the first event: the
+		// run keeps whom it was proved for, as forgetting clears it.
+		r.proved, r.provedFor = true, h.listedActor
+	}
 	h.forgetListed()
 	return r.decide(s, actor, cmd)
 }

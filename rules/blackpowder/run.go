@@ -31,8 +31,11 @@ type run struct {
 	// events and working copies come from; nil for Decide and dry runs.
 	hot *hotMemory
 	// proved is set while a Step's state is still the one its last Moves
-	// listed options for: the attacks it recorded hold (see listed).
-	proved bool
+	// listed options for: the attacks it recorded for provedFor hold (see
+	// listed). taken is the one the run has taken, once it has.
+	proved    bool
+	provedFor string
+	taken     *listedStrike
 }
 
 // arena is where the run's events and their dice go: the hot memory's

@@ -481,6 +481,14 @@ type Deferred struct {
 	First     bool `json:"first,omitempty"`
 }
 
+// same reports whether strings a and b are equal, looking first at where
+// their bytes are: the ids and groups the rules compare are mostly the
+// combatants' and groups' own strings (see index and clone), equal when
+// they are the very same.
+func same(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
 // combatant returns the combatant with the given id, or nil.
 func (s *State) combatant(id string) *Combatant {
 	if i := s.index(id); i >= 0 {

@@ -74,7 +74,7 @@ func (r *run) acting(who string, after int) (*Combatant, error) {
 	}
 	group := r.s.activeGroup()
 	switch {
-	case c.Group != group:
+	case !same(c.Group, group):
 		return nil, engine.Errorf(engine.NotYourTurn, "it is the %s group's turn, not %s's", group, c.Name)
 	case c.Status != Active:
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
@@ -237,7 +237,7 @@ func (r *run) startTurn(i int) {
 			turn := TurnStarted{Turn: i, Group: g}
 			for i := range s.Combatants {
 				c := &s.Combatants[i]
-				if c.Group == g && c.Aim != nil {
+				if c.Aim != nil && c.Group == g {
 					r.emit(engine.New(r.arena(), aimsDueKind, AimsDue{Turn: turn})) // aimed attacks first (R22)
 					r.resolveAims()
 					return
@@ -254,7 +254,7 @@ func (r *run) startTurn(i int) {
 func (s *State) canAct(group string) bool {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Group == group && c.Status == Active && !c.Done {
+		if !c.Done && c.Status == Active && same(c.Group, group) {
 			return true
 		}
 	}
@@ -309,7 +309,7 @@ type TurnStarted struct {
 func (e *TurnStarted) apply(s *State, _ *hotMemory) {
 	s.Turn, s.AimsDue = e.Turn, nil
 	for i := range s.Combatants {
-		if c := &s.Combatants[i]; c.Group == e.Group {
+		if c := &s.Combatants[i]; same(c.Group, e.Group) {
 			c.ImmediateUsed, c.Moved, c.Running = false, 0, false
 		}
 	}
