@@ -15,6 +15,7 @@ var (
 )
 
 func TestPostgresContract(t *testing.T) {
+	t.Parallel()
 	base := postgresURL(t)
 	storetest.Run(t, func(t *testing.T) storetest.Opener {
 		u := freshSchema(t, base)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestSQLiteContract(t *testing.T) {
+	t.Parallel()
 	storetest.Run(t, func(t *testing.T) storetest.Opener {
 		path := filepath.Join(t.TempDir(), "fights.db")
 		return func(ctx context.Context) (store.Backend, error) {

@@ -25,10 +25,15 @@ func TestHiddenDecisionInTheLog(t *testing.T) {
 	if st := s.call("POST", "/fights/"+c.ID+"/decisions", c.GMToken, map[string]any{"version": 0, "actor": "bo", "command": "move 5,0"}, nil); st != 200 {
 		t.Fatalf("bo moves: %d", st)
 	}
-	tab, _ := browser(t, 1000, 800)
+	// Each viewer's page is a tab of its own: the pages differ only in
+	// the address's fragment, and going from one to the other in one tab
+	// changes the page in place, keeping the first one's log and version
+	// until the second one's stream has caught up, which the waits below
+	// would take for the second's.
+	window, watch := browser(t, 1000, 800)
 	logOf := func(who string) (text string, actors int) {
-		run(t, tab, who+"'s page",
-			chromedp.Navigate(s.base+c.pageOf(t, who)), atVersion(1),
+		tab := openTab(t, window, watch, s.base+c.pageOf(t, who))
+		run(t, tab, who+"'s page", atVersion(1),
 			until(`document.querySelectorAll("#log > li").length === 1`),
 			chromedp.Evaluate(`document.querySelector("#log").textContent`, &text),
 			chromedp.Evaluate(`document.querySelectorAll("#log > li[data-actor]").length`, &actors))

@@ -52,10 +52,14 @@ var storeCases = []storeCase{
 	}},
 }
 
-// forEachStore runs test against each store case.
+// forEachStore runs test against each store case, in parallel subtests
+// (each case is a fresh store of its own).
 func forEachStore(t *testing.T, test func(t *testing.T, where []string)) {
 	for _, sc := range storeCases {
-		t.Run(sc.name, func(t *testing.T) { test(t, sc.flags(t)) })
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
+			test(t, sc.flags(t))
+		})
 	}
 }
 
@@ -97,6 +101,7 @@ func openFor(t *testing.T, where []string) *store.Store {
 // decision back, quits, resumes it by id to the same prompt and plays it
 // to the end.
 func TestPlaySaveResumes(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, where []string) {
 		args := append([]string{"alley_fight", "--save", "--seed", "4", "--side", "players"}, where...)
 		first := play(t, "1\n1\nundo\n1\nquit\n", args...)
@@ -177,6 +182,7 @@ var decisionLine = regexp.MustCompile(`^(?:> )?([a-z][a-z0-9_]*): (.+)$`)
 // every decision it printed is in the store, in order, and that the fight
 // resumes.
 func TestPlayKillLosesNothing(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("-short: the kill test starts processes")
 	}
@@ -275,6 +281,7 @@ func killPlay(t *testing.T, where []string, seed uint64) {
 // from there; the store holds one line of decisions, the other's among
 // them.
 func TestPlayCatchesUpWithAnotherWriter(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, where []string) {
 		first := play(t, "1\nquit\n", append([]string{"alley_fight", "--save", "--side", "players", "--seed", "3"}, where...)...)
 		if first.code != exitOK {
@@ -338,6 +345,7 @@ func (b *beforeFirstRead) Read(p []byte) (int, error) {
 // TestFightsExportImport exports a stored fight with undos and imports it
 // into another store, where it replays to the same state and transcript.
 func TestFightsExportImport(t *testing.T) {
+	t.Parallel()
 	forEachStore(t, func(t *testing.T, where []string) {
 		r := play(t, "1\n1\nundo\n1\n2\nquit\n", append([]string{"duel", "--save", "--seed", "8"}, where...)...)
 		if r.code != exitOK {

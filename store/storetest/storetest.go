@@ -29,6 +29,8 @@ type Opener func(ctx context.Context) (store.Backend, error)
 type Fresh func(t *testing.T) Opener
 
 // Run runs the contract suite against the backend fresh makes databases of.
+// Each part is a parallel subtest with a fresh database of its own: most of
+// their time is the database's, waiting on the disk or a server.
 func Run(t *testing.T, fresh Fresh) {
 	tests := []struct {
 		name string
@@ -47,6 +49,7 @@ func Run(t *testing.T, fresh Fresh) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			tc.run(t, fresh(t))
 		})
 	}
