@@ -311,6 +311,7 @@ func (sim *simulation[S, C, E]) run() (*Partial, error) {
 						return
 					}
 				}
+				wk.flush()
 				if sim.opts.Progress != nil {
 					sim.opts.Progress(hi - lo)
 				}
@@ -372,10 +373,35 @@ type worker[S, C, E any] struct {
 	events []E              // the events of a step, reused decision after decision
 	down   []bool           // per combatant: went down in this fight
 	dead   []bool
+	// wins counts the fights each known side won (by index in sim.sides)
+	// since the last flush into acc.Wins, sparing a map update a fight.
+	wins []int64
 }
 
 func (sim *simulation[S, C, E]) newWorker(acc *Totals) *worker[S, C, E] {
-	return &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster))}
+	return &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster)),
+		wins: make([]int64, len(sim.sides))}
+}
+
+// win counts a fight side won.
+func (w *worker[S, C, E]) win(side string) {
+	for i, s := range w.sim.sides {
+		if s == side {
+			w.wins[i]++
+			return
+		}
+	}
+	w.acc.Wins[side]++ // a side the roster does not name
+}
+
+// flush adds the wins counted since the last flush to the worker's totals.
+func (w *worker[S, C, E]) flush() {
+	for i, n := range w.wins {
+		if n != 0 {
+			w.acc.Wins[w.sim.sides[i]] += n
+			w.wins[i] = 0
+		}
+	}
 }
 
 // fight plays fight i and adds it to the worker's totals.
@@ -394,7 +420,11 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		}
 	}()
 	s := &w.state
-	engine.ScratchInto(g, s, &sim.initial)
+	if sim.speed != nil {
+		sim.speed.ScratchInto(s, &sim.initial)
+	} else {
+		*s = g.Clone(&sim.initial)
+	}
 	var (
 		winner   string
 		timedOut bool
@@ -452,7 +482,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	case winner == "":
 		a.Draws++
 	default:
-		a.Wins[winner]++
+		w.win(winner)
 	}
 	if !timedOut && sim.tallier != nil {
 		a.round(sim.tallier.Round(s))
@@ -479,7 +509,10 @@ func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 		return p.Options[max(p.Default, 0)].Command, nil
 	}
 	sim := w.sim
-	pol := sim.policyFor(s, p.Actor)
+	pol := sim.only
+	if pol == nil {
+		pol = sim.policyFor(s, p.Actor)
+	}
 	if sim.secrets == nil {
 		return pol.Choose(s, *p, &w.choose), nil
 	}
