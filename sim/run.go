@@ -349,23 +349,11 @@ func (e *FightError) Error() string {
 // Unwrap returns the underlying error.
 func (e *FightError) Unwrap() error { return e.Err }
 
-// counter is a fight's dice: a PCG that counts its draws.
-type counter struct {
-	pcg dice.PCG
-	n   int64
-}
-
-// Roll draws a die and counts it.
-func (c *counter) Roll(sides int) int {
-	c.n++
-	return c.pcg.Roll(sides)
-}
-
 // worker plays fights one after another, reusing its buffers.
 type worker[S, C, E any] struct {
 	sim    *simulation[S, C, E]
 	acc    *Totals
-	dice   counter
+	dice   dice.Counted // the fight's dice, counted
 	choose dice.PCG
 	state  S                // the fight's state, reused fight after fight
 	prompt engine.Prompt[C] // the prompt for the policies, reused decision after decision
@@ -409,7 +397,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	sim := w.sim
 	g := sim.g
 	seed := FightSeed(sim.opts.Seed, i)
-	w.dice.pcg, w.dice.n = *dice.Seeded(seed), 0
+	w.dice = dice.Counted{PCG: *dice.Seeded(seed)}
 	w.choose = *dice.Seeded(PolicySeed(seed))
 	clear(w.down)
 	clear(w.dead)
@@ -473,7 +461,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	a := w.acc
 	a.Fights++
 	a.Decisions += int64(decisions)
-	a.Dice += w.dice.n
+	a.Dice += w.dice.Drawn
 	switch {
 	case timedOut:
 		a.Timeouts++
