@@ -358,6 +358,7 @@ type worker[S, C, E any] struct {
 	state  S                // the fight's state, reused fight after fight
 	prompt engine.Prompt[C] // the prompt for the policies, reused decision after decision
 	view   S                // the state as a policy sees it, when the ruleset has secrets
+	viewed engine.Prompt[C] // the prompt as a policy sees it, when the ruleset has secrets
 	events []E              // the events of a step, reused decision after decision
 	down   []bool           // per combatant: went down in this fight
 	dead   []bool
@@ -502,11 +503,12 @@ func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 		pol = sim.policyFor(s, p.Actor)
 	}
 	if sim.secrets == nil {
-		return pol.Choose(s, *p, &w.choose), nil
+		return pol.Choose(s, p, &w.choose), nil
 	}
 	v := engine.Viewer{Combatant: p.Actor}
 	sim.secrets.ViewInto(&w.view, s, v)
-	return pol.Choose(&w.view, sim.secrets.ViewPrompt(s, *p, v), &w.choose), nil
+	w.viewed = sim.secrets.ViewPrompt(s, *p, v)
+	return pol.Choose(&w.view, &w.viewed, &w.choose), nil
 }
 
 // tallyAll adds what a step's events do to the fight's totals, reading
