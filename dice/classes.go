@@ -35,7 +35,7 @@ func Cuts(values ...int) Classes {
 // Cut returns c with a class starting at v as well; v below 2 or above 63
 // adds nothing.
 func (c Classes) Cut(v int) Classes {
-	if v < 2 || v > maxClassSides {
+	if uint(v-2) > maxClassSides-2 {
 		return c
 	}
 	return c | 1<<uint(v)
@@ -44,11 +44,12 @@ func (c Classes) Cut(v int) Classes {
 // Each returns c with every value from lo to hi a class of its own: the
 // rules read those values one by one (a damage die, a total they keep).
 func (c Classes) Each(lo, hi int) Classes {
-	lo, hi = max(lo, 1), min(hi, maxClassSides)
-	for v := lo; v <= hi+1; v++ {
-		c = c.Cut(v)
+	// The cuts at lo to hi+1 that Cut keeps: 2 to 63.
+	lo, hi = max(lo, 2), min(hi, maxClassSides-1)+1
+	if lo > hi {
+		return c
 	}
-	return c
+	return c | (2<<uint(hi)-1)&^(1<<uint(lo)-1)
 }
 
 // of returns the classes of a die of the given sides in a canonical form:
@@ -108,9 +109,19 @@ type ClassRoller interface {
 // odds wrong; a finer class than needed only costs time. Cuts at the
 // thresholds a check compares the die against, and Each for the values a
 // total carries forward, are the usual ways to say it.
+//
+// The sources that roll dice for simulations (*PCG, *Counted) are told
+// apart first, by their concrete types, and drawn from without an
+// interface call.
 func RollClasses(src Source, sides int, c Classes) int {
-	if cr, ok := src.(ClassRoller); ok {
-		return cr.RollClasses(sides, c)
+	switch s := src.(type) {
+	case *Counted:
+		s.Drawn++
+		return s.PCG.Roll(sides)
+	case *PCG:
+		return s.Roll(sides)
+	case ClassRoller:
+		return s.RollClasses(sides, c)
 	}
 	return src.Roll(sides)
 }

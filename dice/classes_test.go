@@ -3,6 +3,7 @@ package dice
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 )
@@ -53,12 +54,48 @@ func TestClassesSplitTheFaces(t *testing.T) {
 	}
 }
 
+// TestEachIsCutAtEveryValue checks Each against its definition: Cut at
+// every value from lo (at least 1) to hi+1, at most 64.
+func TestEachIsCutAtEveryValue(t *testing.T) {
+	bounds := []int{math.MinInt, -5, 0, 1, 2, 3, 9, 10, 11, 61, 62, 63, 64, 100, math.MaxInt}
+	for _, base := range []Classes{0, Cuts(5), EveryValue} {
+		for _, lo := range bounds {
+			for _, hi := range bounds {
+				want := base
+				for v := max(lo, 1); v <= min(hi, 63)+1; v++ {
+					want = want.Cut(v)
+				}
+				if got := base.Each(lo, hi); got != want {
+					t.Errorf("%#x.Each(%d, %d) = %#x, want %#x", uint64(base), lo, hi, uint64(got), uint64(want))
+				}
+			}
+		}
+	}
+}
+
 func TestRollClassesFromATableSourceIsRoll(t *testing.T) {
 	a, b := Seeded(7), Seeded(7)
 	for i := range 1000 {
 		if x, y := RollClasses(a, 10, Cuts(6)), b.Roll(10); x != y {
 			t.Fatalf("roll %d: RollClasses gave %d, Roll %d", i, x, y)
 		}
+	}
+	// A Counted draws the PCG's stream, by Roll or by classes, and counts
+	// every die.
+	c, d := &Counted{PCG: *Seeded(9)}, Seeded(9)
+	for i := range 1000 {
+		var x int
+		if i%2 == 0 {
+			x = c.Roll(6)
+		} else {
+			x = RollClasses(c, 6, Cuts(3))
+		}
+		if y := d.Roll(6); x != y {
+			t.Fatalf("roll %d: the counted PCG gave %d, the PCG %d", i, x, y)
+		}
+	}
+	if c.Drawn != 1000 {
+		t.Errorf("counted %d dice, want 1000", c.Drawn)
 	}
 	rec := &Recorder{Source: NewScript(4, 9)}
 	if v := RollClasses(rec, 10, Cuts(5)); v != 4 {

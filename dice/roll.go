@@ -105,7 +105,7 @@ func (g *group) fill(src Source, pcg *PCG, out []int) {
 // draw draws one raw result; pcg, when not nil, is src itself.
 func (g *group) draw(src Source, pcg *PCG) int {
 	if pcg != nil {
-		return pcg.die(uint64(g.sides))
+		return pcg.Roll(g.sides)
 	}
 	return src.Roll(g.sides)
 }

@@ -83,15 +83,12 @@ func (p *PCG) Uint64() uint64 {
 	return hi
 }
 
-// Roll returns a uniform die result in [1, sides]. It panics if sides < 1.
+// Roll returns a uniform die result in [1, sides], by Lemire's
+// multiply-and-reject method (the rare rejection out of line, the
+// generator's step inlined, so that a die costs one call). It panics if
+// sides < 1.
 func (p *PCG) Roll(sides int) int {
-	return p.die(uint64(checkSides(sides)))
-}
-
-// die returns a uniform integer in [1, n] for n >= 1, by Lemire's
-// multiply-and-reject method. It is small enough to inline into the loops
-// that roll dice; the rare rejection is out of line.
-func (p *PCG) die(n uint64) int {
+	n := uint64(checkSides(sides))
 	hi, lo := bits.Mul64(p.Uint64(), n)
 	if lo < n {
 		return p.dieSlow(n, hi, lo)
@@ -126,6 +123,24 @@ func checkSides(sides int) int {
 		panic(fmt.Sprintf("dice: Roll(%d): a die needs at least 1 side", sides))
 	}
 	return sides
+}
+
+// Counted is a PCG that counts the dice drawn from it, for a tool that
+// reports how many dice its work drew (fray sim's dice a fight). Its
+// stream is the PCG's: Roll, and RollClasses given a *Counted, draw
+// exactly as PCG.Roll does, and RollClasses calls it directly rather than
+// through the Source interface.
+type Counted struct {
+	// PCG is the generator the dice are drawn from.
+	PCG PCG
+	// Drawn is how many dice have been drawn.
+	Drawn int64
+}
+
+// Roll draws a die from the PCG and counts it. It panics if sides < 1.
+func (c *Counted) Roll(sides int) int {
+	c.Drawn++
+	return c.PCG.Roll(sides)
 }
 
 // Crypto is an unpredictable Source for live tables: a ChaCha8 stream keyed

@@ -12,10 +12,11 @@ type Policy[S, C any] interface {
 	// Choose returns the command to submit for prompt p, which is addressed
 	// to a combatant the policy plays (or to the GM). view is the state as
 	// that combatant may see it (the GM's view for a ruling), and p is the
-	// prompt as they see it. src serves policies that choose at random; a
-	// policy must draw from nothing else, so that a fight replays from its
-	// seed.
-	Choose(view *S, p Prompt[C], src dice.Source) C
+	// prompt as they see it, given by pointer so that a decision copies no
+	// prompt: Choose must not modify it. src serves policies that choose at
+	// random; a policy must draw from nothing else, so that a fight replays
+	// from its seed.
+	Choose(view *S, p *Prompt[C], src dice.Source) C
 }
 
 // The names under which rulesets offer their policies.
@@ -33,7 +34,7 @@ type Uniform[S, C any] struct{}
 
 // Choose picks one of p's options at random; a prompt without options
 // yields the zero command.
-func (Uniform[S, C]) Choose(_ *S, p Prompt[C], src dice.Source) C {
+func (Uniform[S, C]) Choose(_ *S, p *Prompt[C], src dice.Source) C {
 	if len(p.Options) == 0 {
 		var zero C
 		return zero

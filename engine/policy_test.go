@@ -16,7 +16,7 @@ func TestUniformPicksEveryOptionEvenly(t *testing.T) {
 	counts := map[string]int{}
 	const n = 30000
 	for range n {
-		counts[reference.Rules{}.FormatCommand(policy.Choose(enc.State(), p, src))]++
+		counts[reference.Rules{}.FormatCommand(policy.Choose(enc.State(), &p, src))]++
 	}
 	if len(counts) != len(p.Options) {
 		t.Fatalf("chose %v, want each of %d options", counts, len(p.Options))
@@ -27,7 +27,7 @@ func TestUniformPicksEveryOptionEvenly(t *testing.T) {
 			t.Errorf("%q chosen %d times of %d, want about %d", cmd, c, n, n/3)
 		}
 	}
-	if got := policy.Choose(enc.State(), engine.Prompt[reference.Command]{}, src); got != nil {
+	if got := policy.Choose(enc.State(), &engine.Prompt[reference.Command]{}, src); got != nil {
 		t.Errorf("Choose with no options = %v, want the zero command", got)
 	}
 }

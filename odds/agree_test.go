@@ -67,8 +67,8 @@ func simulate[S, C, E any](g summarizing[S, C, E], s *S, actor string, c C, poli
 		if who == engine.GM {
 			v = engine.Everyone
 		}
-		view := engine.View[S, C, E](g, cur, v)
-		cmd = policy.Choose(&view, engine.ViewPrompt(g, cur, v), src)
+		view, vp := engine.View[S, C, E](g, cur, v), engine.ViewPrompt(g, cur, v)
+		cmd = policy.Choose(&view, &vp, src)
 	}
 	slices.Sort(tags)
 	key := strings.Join(slices.Compact(tags), " ")

@@ -377,7 +377,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	var a, b, view S
 	var cur, next *S
 	fixed := &fixedSource{every: k.opts.EveryValue}
-	var moves engine.Prompt[C]
+	var moves, viewed engine.Prompt[C]
 	secrets, _ := k.g.(engine.Secrets[S, C, E])
 	var events []E
 	var said []string
@@ -406,9 +406,10 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 			}
 			if secrets != nil {
 				secrets.ViewInto(&view, cur, viewer)
-				cmd = k.policy.Choose(&view, secrets.ViewPrompt(cur, *p, viewer), rolls)
+				viewed = secrets.ViewPrompt(cur, *p, viewer)
+				cmd = k.policy.Choose(&view, &viewed, rolls)
 			} else {
-				cmd = k.policy.Choose(cur, *p, rolls)
+				cmd = k.policy.Choose(cur, p, rolls)
 			}
 			if any(cmd) == nil {
 				return "", cmd, fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)

@@ -79,7 +79,7 @@ var defaults engine.Policy[bp.State, bp.Command] = odds.DefaultPolicy[bp.State, 
 // command reads as one of the words given, else the default.
 type answerWith []string
 
-func (a answerWith) Choose(view *bp.State, p engine.Prompt[bp.Command], src dice.Source) bp.Command {
+func (a answerWith) Choose(view *bp.State, p *engine.Prompt[bp.Command], src dice.Source) bp.Command {
 	for _, w := range a {
 		for _, o := range p.Options {
 			if game.FormatCommand(o.Command) == w {

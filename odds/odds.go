@@ -752,7 +752,7 @@ func (k *calc[S, C, E]) answer(n *node[S]) ([]choice[C], error) {
 		} else {
 			*view = k.g.Clone(&n.state)
 		}
-		cmd := k.policy.Choose(view, vp, src)
+		cmd := k.policy.Choose(view, &vp, src)
 		if any(cmd) == nil {
 			nothing = true
 			return "", nil

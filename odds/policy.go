@@ -12,7 +12,7 @@ type DefaultPolicy[S, C any] struct{}
 
 // Choose returns p's default option, else its first; the zero command when
 // p has no options.
-func (DefaultPolicy[S, C]) Choose(_ *S, p engine.Prompt[C], _ dice.Source) C {
+func (DefaultPolicy[S, C]) Choose(_ *S, p *engine.Prompt[C], _ dice.Source) C {
 	return p.Fallback()
 }
 

@@ -121,7 +121,7 @@ func TestOddsAreAFunctionOfTheView(t *testing.T) {
 				}
 			}
 		play:
-			c := engine.Uniform[tempo.State, tempo.Command]{}.Choose(&s, p, choose)
+			c := engine.Uniform[tempo.State, tempo.Command]{}.Choose(&s, &p, choose)
 			if err := apply(&s, p.Actor, c, src); err != nil {
 				t.Fatalf("fight %d decision %d: %v", fight, d, err)
 			}

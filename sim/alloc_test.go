@@ -12,14 +12,16 @@ import (
 // ruleset allocate nothing when rolled, so that the simulator adds no
 // allocation per die.
 func TestNoAllocationPerDie(t *testing.T) {
-	var c counter
-	c.pcg = *dice.Seeded(1)
+	c := dice.Counted{PCG: *dice.Seeded(1)}
 	var src dice.Source = &c
 	if n := testing.AllocsPerRun(1000, func() { src.Roll(10) }); n != 0 {
 		t.Errorf("a die allocates %v times", n)
 	}
-	if c.n != 1001 {
-		t.Errorf("counted %d dice, want 1001", c.n)
+	if n := testing.AllocsPerRun(1000, func() { dice.RollClasses(src, 10, dice.Cuts(6)) }); n != 0 {
+		t.Errorf("a die drawn by classes allocates %v times", n)
+	}
+	if c.Drawn != 2002 {
+		t.Errorf("counted %d dice, want 2002", c.Drawn)
 	}
 }
 

@@ -311,6 +311,7 @@ func (sim *simulation[S, C, E]) run() (*Partial, error) {
 						return
 					}
 				}
+				wk.flush()
 				if sim.opts.Progress != nil {
 					sim.opts.Progress(hi - lo)
 				}
@@ -348,34 +349,48 @@ func (e *FightError) Error() string {
 // Unwrap returns the underlying error.
 func (e *FightError) Unwrap() error { return e.Err }
 
-// counter is a fight's dice: a PCG that counts its draws.
-type counter struct {
-	pcg dice.PCG
-	n   int64
-}
-
-// Roll draws a die and counts it.
-func (c *counter) Roll(sides int) int {
-	c.n++
-	return c.pcg.Roll(sides)
-}
-
 // worker plays fights one after another, reusing its buffers.
 type worker[S, C, E any] struct {
 	sim    *simulation[S, C, E]
 	acc    *Totals
-	dice   counter
+	dice   dice.Counted // the fight's dice, counted
 	choose dice.PCG
 	state  S                // the fight's state, reused fight after fight
 	prompt engine.Prompt[C] // the prompt for the policies, reused decision after decision
 	view   S                // the state as a policy sees it, when the ruleset has secrets
+	viewed engine.Prompt[C] // the prompt as a policy sees it, when the ruleset has secrets
 	events []E              // the events of a step, reused decision after decision
 	down   []bool           // per combatant: went down in this fight
 	dead   []bool
+	// wins counts the fights each known side won (by index in sim.sides)
+	// since the last flush into acc.Wins, sparing a map update a fight.
+	wins []int64
 }
 
 func (sim *simulation[S, C, E]) newWorker(acc *Totals) *worker[S, C, E] {
-	return &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster))}
+	return &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster)),
+		wins: make([]int64, len(sim.sides))}
+}
+
+// win counts a fight side won.
+func (w *worker[S, C, E]) win(side string) {
+	for i, s := range w.sim.sides {
+		if s == side {
+			w.wins[i]++
+			return
+		}
+	}
+	w.acc.Wins[side]++ // a side the roster does not name
+}
+
+// flush adds the wins counted since the last flush to the worker's totals.
+func (w *worker[S, C, E]) flush() {
+	for i, n := range w.wins {
+		if n != 0 {
+			w.acc.Wins[w.sim.sides[i]] += n
+			w.wins[i] = 0
+		}
+	}
 }
 
 // fight plays fight i and adds it to the worker's totals.
@@ -383,7 +398,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	sim := w.sim
 	g := sim.g
 	seed := FightSeed(sim.opts.Seed, i)
-	w.dice.pcg, w.dice.n = *dice.Seeded(seed), 0
+	w.dice = dice.Counted{PCG: *dice.Seeded(seed)}
 	w.choose = *dice.Seeded(PolicySeed(seed))
 	clear(w.down)
 	clear(w.dead)
@@ -394,7 +409,11 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		}
 	}()
 	s := &w.state
-	engine.ScratchInto(g, s, &sim.initial)
+	if sim.speed != nil {
+		sim.speed.ScratchInto(s, &sim.initial)
+	} else {
+		*s = g.Clone(&sim.initial)
+	}
 	var (
 		winner   string
 		timedOut bool
@@ -443,7 +462,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	a := w.acc
 	a.Fights++
 	a.Decisions += int64(decisions)
-	a.Dice += w.dice.n
+	a.Dice += w.dice.Drawn
 	switch {
 	case timedOut:
 		a.Timeouts++
@@ -452,7 +471,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	case winner == "":
 		a.Draws++
 	default:
-		a.Wins[winner]++
+		w.win(winner)
 	}
 	if !timedOut && sim.tallier != nil {
 		a.round(sim.tallier.Round(s))
@@ -479,13 +498,17 @@ func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 		return p.Options[max(p.Default, 0)].Command, nil
 	}
 	sim := w.sim
-	pol := sim.policyFor(s, p.Actor)
+	pol := sim.only
+	if pol == nil {
+		pol = sim.policyFor(s, p.Actor)
+	}
 	if sim.secrets == nil {
-		return pol.Choose(s, *p, &w.choose), nil
+		return pol.Choose(s, p, &w.choose), nil
 	}
 	v := engine.Viewer{Combatant: p.Actor}
 	sim.secrets.ViewInto(&w.view, s, v)
-	return pol.Choose(&w.view, sim.secrets.ViewPrompt(s, *p, v), &w.choose), nil
+	w.viewed = sim.secrets.ViewPrompt(s, *p, v)
+	return pol.Choose(&w.view, &w.viewed, &w.choose), nil
 }
 
 // tallyAll adds what a step's events do to the fight's totals, reading

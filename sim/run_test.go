@@ -151,7 +151,7 @@ type spy struct {
 	feinted, shownFeint, reacted *atomic.Int64
 }
 
-func (s spy) Choose(view *reference.State, p engine.Prompt[reference.Command], src dice.Source) reference.Command {
+func (s spy) Choose(view *reference.State, p *engine.Prompt[reference.Command], src dice.Source) reference.Command {
 	if p.Kind == engine.React {
 		s.reacted.Add(1)
 		if view.Pending != nil && view.Pending.Feint && view.Pending.Attacker != p.Actor {
@@ -204,14 +204,14 @@ func TestPoliciesSeeOnlyTheirView(t *testing.T) {
 // refuser is a policy whose choice the rules refuse.
 type refuser struct{}
 
-func (refuser) Choose(*blackpowder.State, engine.Prompt[blackpowder.Command], dice.Source) blackpowder.Command {
+func (refuser) Choose(*blackpowder.State, *engine.Prompt[blackpowder.Command], dice.Source) blackpowder.Command {
 	return &blackpowder.Attack{Target: "nobody"}
 }
 
 // panicker is a policy that panics.
 type panicker struct{}
 
-func (panicker) Choose(*blackpowder.State, engine.Prompt[blackpowder.Command], dice.Source) blackpowder.Command {
+func (panicker) Choose(*blackpowder.State, *engine.Prompt[blackpowder.Command], dice.Source) blackpowder.Command {
 	panic("the policy broke")
 }
 

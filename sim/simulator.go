@@ -99,6 +99,6 @@ func (s *simulator[S, C, E]) Choose(t engine.Table, policy string, src dice.Sour
 	if p.Actor != engine.GM {
 		v = engine.Viewer{Combatant: p.Actor}
 	}
-	view := engine.View(s.g, st, v)
-	return s.g.FormatCommand(pol.Choose(&view, engine.ViewPrompt(s.g, st, v), src)), nil
+	view, vp := engine.View(s.g, st, v), engine.ViewPrompt(s.g, st, v)
+	return s.g.FormatCommand(pol.Choose(&view, &vp, src)), nil
 }

@@ -30,7 +30,7 @@ func Walk[S, C, E any](t testing.TB, g engine.Game[S, C, E], setups []Setup[S], 
 				if t.Failed() {
 					return
 				}
-				events, err := g.Decide(&s, p.Actor, engine.Uniform[S, C]{}.Choose(&s, p, choose), src)
+				events, err := g.Decide(&s, p.Actor, engine.Uniform[S, C]{}.Choose(&s, &p, choose), src)
 				if err != nil {
 					t.Fatalf("%s fight %d decision %d: %v", setup.Name, f, d, err)
 				}

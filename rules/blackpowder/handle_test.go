@@ -54,7 +54,7 @@ func checkListed(t *testing.T, name string, initial State, seed uint64) int {
 				t.Fatalf("%s: listed attack on %s: Moves recorded %+v, strikeCheck finds %+v", where, k.cmd.Target, k, got)
 			}
 		}
-		c := Tactical{}.Choose(&s, p, choose)
+		c := Tactical{}.Choose(&s, &p, choose)
 		listed := false
 		if a, ok := c.(*Attack); ok && listedDifficulty(&s, a) >= 0 {
 			used++

@@ -40,8 +40,7 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 type Tactical struct{}
 
 // Choose returns the policy's command for the prompt in state s.
-func (Tactical) Choose(s *State, prompt engine.Prompt[Command], _ dice.Source) Command {
-	p := &prompt
+func (Tactical) Choose(s *State, p *engine.Prompt[Command], _ dice.Source) Command {
 	if len(p.Options) == 0 {
 		return nil
 	}

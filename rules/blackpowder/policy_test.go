@@ -21,7 +21,8 @@ func (n noDice) Roll(int) int {
 func (f *fight) choose() string {
 	f.t.Helper()
 	s := f.enc.State()
-	return Rules{}.FormatCommand(Tactical{}.Choose(s, Rules{}.Next(s), noDice{f.t}))
+	p := Rules{}.Next(s)
+	return Rules{}.FormatCommand(Tactical{}.Choose(s, &p, noDice{f.t}))
 }
 
 func club() WeaponSpec { return WeaponSpec{Name: "club", Kind: Melee} }
@@ -201,7 +202,7 @@ func playPolicies(t *testing.T, initial State, seed uint64, randomSide string) s
 		if r.SideOf(&s, p.Actor) == randomSide {
 			policy = engine.Uniform[State, Command]{}
 		}
-		c := policy.Choose(&s, p, choose)
+		c := policy.Choose(&s, &p, choose)
 		events, err := r.Decide(&s, p.Actor, c, src)
 		if err != nil {
 			t.Fatalf("fight %d, decision %d: %s chose %q: %v", seed, d, p.Actor, r.FormatCommand(c), err)

@@ -52,7 +52,7 @@ func checkStep(t *testing.T, initial State, seed uint64) {
 			}
 			sameStep(t, where+", a refused attack", &s, p.Actor, &Attack{Target: p.Actor}, diceSeed)
 		}
-		c := policy.Choose(&s, p, choose)
+		c := policy.Choose(&s, &p, choose)
 		s = sameStep(t, where, &s, p.Actor, c, dice.Mix(diceSeed, uint64(d)))
 		if t.Failed() {
 			return

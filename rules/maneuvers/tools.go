@@ -102,15 +102,15 @@ func (Rules) Condition(s *State, id string) (string, bool) {
 type Tactical struct{}
 
 // Choose picks the command for prompt p, seen from view.
-func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Command {
+func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
 	if len(p.Options) == 0 {
 		return nil
 	}
 	switch p.Kind {
 	case engine.Act:
-		return chooseAct(view, p)
+		return chooseAct(view, *p)
 	case engine.React:
-		return chooseReact(view, p)
+		return chooseReact(view, *p)
 	}
 	return p.Fallback()
 }

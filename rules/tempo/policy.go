@@ -35,7 +35,7 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 type Tactical struct{}
 
 // Choose returns the policy's command for prompt p in state s.
-func (Tactical) Choose(s *State, p engine.Prompt[Command], src dice.Source) Command {
+func (Tactical) Choose(s *State, p *engine.Prompt[Command], src dice.Source) Command {
 	if len(p.Options) == 0 {
 		return nil
 	}
@@ -47,19 +47,19 @@ func (Tactical) Choose(s *State, p engine.Prompt[Command], src dice.Source) Comm
 	x := s.Exchange
 	switch {
 	case x != nil && len(x.Choices) > 0 && x.Asked >= len(x.Candidates):
-		return destinationChoice(s, p, x.Choices[0])
+		return destinationChoice(s, *p, x.Choices[0])
 	case x != nil && x.Asked < len(x.Candidates):
-		return reactionChoice(s, me, &p, src)
+		return reactionChoice(s, me, p, src)
 	case x != nil:
-		if c := pickReplace(&p, CounterAttack); c != nil {
+		if c := pickReplace(p, CounterAttack); c != nil {
 			return c
 		}
-		if c := pickReplace(&p, CTParry); c != nil {
+		if c := pickReplace(p, CTParry); c != nil {
 			return c
 		}
 		return fallback
 	}
-	return turnChoice(s, me, &p, src)
+	return turnChoice(s, me, p, src)
 }
 
 // pick returns the first of p's options whose command matches, or nil.

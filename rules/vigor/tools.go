@@ -58,15 +58,15 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 type Tactical struct{}
 
 // Choose picks the command for prompt p, seen from view.
-func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Command {
+func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
 	if len(p.Options) == 0 {
 		return nil
 	}
 	switch p.Kind {
 	case engine.Act:
-		return chooseAct(view, p)
+		return chooseAct(view, *p)
 	case engine.React:
-		return chooseReaction(view, p)
+		return chooseReaction(view, *p)
 	}
 	return p.Fallback()
 }

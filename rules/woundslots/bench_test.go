@@ -29,7 +29,7 @@ func fight(tb testing.TB, r woundslots.Rules, s, initial *woundslots.State, src 
 		if p.Kind == engine.End {
 			return events, n
 		}
-		c := pol.Choose(s, *p, src)
+		c := pol.Choose(s, p, src)
 		var err error
 		events, err = r.Step(s, p.Actor, c, src, events[:0])
 		if err != nil {

@@ -34,7 +34,7 @@ func BenchmarkFightUniform(b *testing.B) {
 						break
 					}
 					var err error
-					events, err = r.Step(&s, p.Actor, pol.Choose(&s, p, choose), src, events[:0])
+					events, err = r.Step(&s, p.Actor, pol.Choose(&s, &p, choose), src, events[:0])
 					if err != nil {
 						b.Fatalf("decision %d: %v", decisions, err)
 					}

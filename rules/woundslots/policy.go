@@ -21,13 +21,13 @@ func (Rules) Policies() map[string]engine.Policy[State, Command] {
 type Tactical struct{}
 
 // Choose picks the command for prompt p.
-func (Tactical) Choose(view *State, p engine.Prompt[Command], _ dice.Source) Command {
+func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
 	if len(p.Options) == 0 {
 		return nil
 	}
 	switch view.Phase {
 	case Acting:
-		return tacticalAct(view, p)
+		return tacticalAct(view, *p)
 	case Window:
 		pd := view.Pending
 		actor := view.Turn
