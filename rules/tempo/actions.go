@@ -227,6 +227,16 @@ func (r *rule) allowed(st Status) bool {
 // weapon, so the declaration decides.
 func (r *rule) mayAfford(ap int) bool { return r.byWeapon || r.ap <= ap }
 
+// cost is the AP the action costs made with weapon w: the weapon's when
+// the cost is by weapon, else the action's own (A03, R05). An off-list
+// action's cost is the GM's (R41), set in its declaration.
+func (r *rule) cost(w *Weapon) int {
+	if r.byWeapon {
+		return w.AP
+	}
+	return r.ap
+}
+
 func (r *rule) answers(a Action) bool {
 	for _, x := range r.respondsTo {
 		if x == a {

@@ -74,19 +74,12 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, exp
 		return Declared{}, err
 	}
 	out.Weapon = w.Name
-	switch {
-	case d.Action == OffList:
-		out.Paid = 3
-		if d.AP != nil {
-			if *d.AP < 0 {
-				return Declared{}, refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
-			}
-			out.Paid = *d.AP
+	out.Paid = r.cost(w)
+	if d.Action == OffList && d.AP != nil {
+		if *d.AP < 0 {
+			return Declared{}, refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
 		}
-	case r.byWeapon:
-		out.Paid = w.AP
-	default:
-		out.Paid = r.ap
+		out.Paid = *d.AP
 	}
 	if err := s.declaredTarget(c, d, w, &out, board, explain, h); err != nil {
 		return Declared{}, err
@@ -319,11 +312,49 @@ type offer struct {
 // declareOptions lists the declarations the actor's menu offers: every
 // legal attack, a few useful moves, and the status actions (R08), each
 // completed. With h set the list and the paths of its moves are h's
-// working memory, valid until the next declareOptions with h.
+// working memory, valid until the next declareOptions or canDeclare with
+// h.
 func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 	var out []offer
 	if h != nil {
 		out = h.offers[:0]
+	}
+	s.eachOffer(c, h, anyAction, func(o offer) bool {
+		if h != nil {
+			o.decl.Path = parts.Keep(&h.candSquares, o.decl.Path) // route's may be reused
+		}
+		out = append(out, o)
+		return true
+	})
+	if h != nil {
+		h.offers = out
+	}
+	return out
+}
+
+// canDeclare reports whether c's menu offers a declaration, that is
+// whether declareOptions is not empty, by the same search stopped at the
+// first declaration found. It tries the moves, whose candidates need a
+// search of the board, last. With h set the search uses its working
+// memory, as declareOptions does.
+func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
+	found := func(offer) bool { return false }
+	return !s.eachOffer(c, h, notMoves, found) || !s.eachOffer(c, h, onlyMoves, found)
+}
+
+// The actions an eachOffer considers: all of them, or those but the moves,
+// or only the moves.
+func anyAction(Action) bool   { return true }
+func notMoves(a Action) bool  { return a != Move && a != CombatMove }
+func onlyMoves(a Action) bool { return a == Move || a == CombatMove }
+
+// eachOffer calls yield with each declaration of c's menu whose action
+// consider accepts, completed, in menu order, until yield returns false;
+// it reports whether yield never did. With h set the searches use its
+// working memory, and the paths of the moves are h's until the next
+// eachOffer with h: yield copies what it keeps.
+func (s *State) eachOffer(c *Combatant, h *searchMemory, consider func(Action) bool, yield func(offer) bool) bool {
+	if h != nil {
 		h.candSquares = h.candSquares[:0]
 	}
 	var buf [8]*Combatant
@@ -331,22 +362,18 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 	var board *reach
 	for i, a := range proactiveOrder {
 		r := proactiveRules[i]
-		if !r.allowed(c.Status) || !r.mayAfford(c.AP) {
+		if !consider(a) || !r.allowed(c.Status) || !r.mayAfford(c.AP) {
 			continue
 		}
-		s.eachCandidate(c, a, foes, &board, h, func(d Declare) {
-			if decl, err := s.declaration(c, &d, r, board, false, h); err == nil {
-				if h != nil {
-					decl.Path = parts.Keep(&h.candSquares, decl.Path) // route's may be reused
-				}
-				out = append(out, offer{d, decl})
-			}
+		more := s.eachCandidate(c, a, r, foes, &board, h, func(d Declare) bool {
+			decl, err := s.declaration(c, &d, r, board, false, h)
+			return err != nil || yield(offer{d, decl})
 		})
+		if !more {
+			return false
+		}
 	}
-	if h != nil {
-		h.offers = out
-	}
-	return out
+	return true
 }
 
 // appendFoes appends to foes c's opponents who are in the fight and
@@ -361,28 +388,37 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 	return foes
 }
 
-// eachCandidate calls yield with the declarations of action a that c's
-// menu considers, in menu order. board holds the search of the squares c
-// can reach, made on first need, in h's memory when h is set (the moves'
-// paths too, then).
-func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare)) {
+// eachCandidate calls yield with the declarations of action a, of rule r,
+// that c's menu considers, in menu order, until yield returns false; it
+// reports whether yield never did. board holds the search of the squares
+// c can reach, made on first need, in h's memory when h is set (the
+// moves' paths too, then).
+func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare) bool) bool {
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
-		for _, w := range c.Weapons {
-			switch {
+		for i := range c.Weapons {
+			switch w := &c.Weapons[i]; {
 			case !fits(a, w.Kind):
 				// refused: the action needs another kind of weapon
+			case r.cost(w) > c.AP:
+				// refused: c cannot pay for it (R05), whatever the target
 			case a == Aim:
-				yield(Declare{Action: a, Weapon: w.Name})
+				if !yield(Declare{Action: a, Weapon: w.Name}) {
+					return false
+				}
 			default:
 				for _, o := range foes {
-					yield(Declare{Action: a, Target: o.ID, Weapon: w.Name})
+					if !yield(Declare{Action: a, Target: o.ID, Weapon: w.Name}) {
+						return false
+					}
 				}
 			}
 		}
 	case UnarmedAttack:
 		for _, o := range foes {
-			yield(Declare{Action: a, Target: o.ID})
+			if !yield(Declare{Action: a, Target: o.ID}) {
+				return false
+			}
 		}
 	case Move, CombatMove:
 		if *board == nil {
@@ -392,30 +428,34 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 			}
 			*board = s.reachable(c, c.BCM, into)
 		}
-		s.moveOptions(c, a, foes, *board, h, yield)
+		return s.moveOptions(c, a, foes, *board, h, yield)
 	case Pin:
 		for _, p := range c.GrappledWith {
-			yield(Declare{Action: a, Target: p})
+			if !yield(Declare{Action: a, Target: p}) {
+				return false
+			}
 		}
 	case PickUp:
 		for _, x := range s.Dropped {
-			if x.At == c.At {
-				yield(Declare{Action: a, Weapon: x.Weapon.Name})
+			if x.At == c.At && !yield(Declare{Action: a, Weapon: x.Weapon.Name}) {
+				return false
 			}
 		}
 	case OffList:
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
-		yield(Declare{Action: a})
+		return yield(Declare{Action: a})
 	}
+	return true
 }
 
 // moveOptions offers, for each standing opponent, the move that closes
 // furthest on it, and one move away from the nearest; a Combat Move one
-// square nearer each opponent and one farther. It calls yield with each.
-// The paths are h's working memory when h is set.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare)) {
+// square nearer each opponent and one farther. It calls yield with each
+// until yield returns false, and reports whether yield never did. The
+// paths are h's working memory when h is set.
+func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
 	free := s.freeSquares(c, r)
 	path := func(q Square) []Square {
 		if h == nil {
@@ -430,8 +470,8 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			continue
 		}
 		if a == Move {
-			if q, ok := closest(free, o.At, c.At); ok {
-				yield(Declare{Action: Move, Path: path(q)})
+			if q, ok := closest(free, o.At, c.At); ok && !yield(Declare{Action: Move, Path: path(q)}) {
+				return false
 			}
 			continue
 		}
@@ -452,7 +492,9 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				yield(Declare{Action: CombatMove, Target: o.ID, Path: dest})
+				if !yield(Declare{Action: CombatMove, Target: o.ID, Path: dest}) {
+					return false
+				}
 			}
 		}
 	}
@@ -471,9 +513,10 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			h.foeSquares = standing
 		}
 		if q, ok := r.farthest(standing); ok {
-			yield(Declare{Action: Move, Path: path(q)})
+			return yield(Declare{Action: Move, Path: path(q)})
 		}
 	}
+	return true
 }
 
 // farthest returns the first of r's free squares (nearest first) as far
