@@ -40,6 +40,43 @@ var (
 	reactiveRules  = rulesOf(reactiveOrder)
 )
 
+// menuActions are the actions a status allows (R08) as indices in
+// proactiveOrder, in menu order: all of them, and apart the moves and
+// the others (see canDeclare).
+type menuActions struct{ all, moves, others []int }
+
+// menusByStatus is the menuActions of each status the master table names,
+// worked out from it once, so that a menu asks no rule whether it allows
+// the actor's status.
+var menusByStatus = func() map[Status]*menuActions {
+	out := map[Status]*menuActions{}
+	for i, r := range proactiveRules {
+		for _, st := range r.statuses {
+			m := out[st]
+			if m == nil {
+				m = new(menuActions)
+				out[st] = m
+			}
+			m.all = append(m.all, i)
+			if a := proactiveOrder[i]; a == Move || a == CombatMove {
+				m.moves = append(m.moves, i)
+			} else {
+				m.others = append(m.others, i)
+			}
+		}
+	}
+	return out
+}()
+
+// menuFor returns the actions status st allows, none for a status the
+// master table does not name.
+func menuFor(st Status) *menuActions {
+	if m := menusByStatus[st]; m != nil {
+		return m
+	}
+	return new(menuActions)
+}
+
 // rulesOf returns the rules of each action, in order.
 func rulesOf(as []Action) []*rule {
 	out := make([]*rule, len(as))
@@ -319,7 +356,7 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 	if h != nil {
 		out = h.offers[:0]
 	}
-	s.eachOffer(c, h, anyAction, func(o offer) bool {
+	s.eachOffer(c, h, menuFor(c.Status).all, func(o offer) bool {
 		if h != nil {
 			o.decl.Path = parts.Keep(&h.candSquares, o.decl.Path) // route's may be reused
 		}
@@ -339,30 +376,29 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 // memory, as declareOptions does.
 func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
 	found := func(offer) bool { return false }
-	return !s.eachOffer(c, h, notMoves, found) || !s.eachOffer(c, h, onlyMoves, found)
+	m := menuFor(c.Status)
+	return !s.eachOffer(c, h, m.others, found) || !s.eachOffer(c, h, m.moves, found)
 }
 
-// The actions an eachOffer considers: all of them, or those but the moves,
-// or only the moves.
-func anyAction(Action) bool   { return true }
-func notMoves(a Action) bool  { return a != Move && a != CombatMove }
-func onlyMoves(a Action) bool { return a == Move || a == CombatMove }
-
-// eachOffer calls yield with each declaration of c's menu whose action
-// consider accepts, completed, in menu order, until yield returns false;
-// it reports whether yield never did. With h set the searches use its
-// working memory, and the paths of the moves are h's until the next
+// eachOffer calls yield with each declaration of c's menu of the actions
+// listed (indices in proactiveOrder, of actions c's status allows; see
+// menuActions), completed, in the order listed, until yield returns
+// false; it reports whether yield never did. With h set the searches use
+// its working memory, and the paths of the moves are h's until the next
 // eachOffer with h: yield copies what it keeps.
-func (s *State) eachOffer(c *Combatant, h *searchMemory, consider func(Action) bool, yield func(offer) bool) bool {
+func (s *State) eachOffer(c *Combatant, h *searchMemory, actions []int, yield func(offer) bool) bool {
+	if len(actions) == 0 {
+		return true
+	}
 	if h != nil {
 		h.candSquares = h.candSquares[:0]
 	}
 	var buf [8]*Combatant
 	foes := s.appendFoes(buf[:0], c)
 	var board *reach
-	for i, a := range proactiveOrder {
-		r := proactiveRules[i]
-		if !consider(a) || !r.allowed(c.Status) || !r.mayAfford(c.AP) {
+	for _, i := range actions {
+		a, r := proactiveOrder[i], proactiveRules[i]
+		if !r.mayAfford(c.AP) {
 			continue
 		}
 		more := s.eachCandidate(c, a, r, foes, &board, h, func(d Declare) bool {
