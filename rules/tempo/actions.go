@@ -1,6 +1,9 @@
 package tempo
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Action names one of the ruleset's actions; the name is also its verb in the
 // text vocabulary.
@@ -115,6 +118,16 @@ type rule struct {
 	// voids marks the outcomes that make the paired action fail without
 	// effect.
 	voids map[Outcome]bool
+	// tags are the outcome tags of the action's checks, a row of its
+	// ladder each (see checkTag), made with the table.
+	tags []outcomeTag
+}
+
+// outcomeTag is the tag Rules.Outcome gives a check of an action with
+// outcome, as it is and voided.
+type outcomeTag struct {
+	outcome   Outcome
+	tag, void string
 }
 
 var (
@@ -144,7 +157,7 @@ var (
 // The rules it returns are shared and must not be changed.
 func rules(a Action) *rule { return ruleTable[a] }
 
-var ruleTable = map[Action]*rule{
+var ruleTable = withTags(map[Action]*rule{
 	Aim:          {name: "Aim", kind: proactive, ap: 4, statuses: onGuard, ladder: failSucceed0},
 	Move:         {name: "Move", kind: proactive, ap: 2, statuses: guardStatuses, ladder: failSucceed0},
 	CombatMove:   {name: "Combat Move", kind: proactive, ap: 3, statuses: onGuard, skill: athletics, ladder: moveLadder},
@@ -184,6 +197,43 @@ var ruleTable = map[Action]*rule{
 		respondsTo: []Action{CounterAttack}, replaces: []Action{Feint, MeleeAttack}, ladder: parryLadder, voids: parryVoids},
 	PickUp:  {name: "Pick Up", kind: proactive, ap: 3, statuses: guardStatuses, ladder: []row{{bottom, Success}}},
 	OffList: {name: "Off-list action", kind: proactive, ap: 3, statuses: guardStatuses, ladder: []row{{bottom, Success}}},
+})
+
+// withTags fills in the tags of every rule of table, and returns it.
+func withTags(table map[Action]*rule) map[Action]*rule {
+	for a, r := range table {
+		for _, row := range r.ladder {
+			r.tags = append(r.tags, outcomeTag{row.outcome, makeCheckTag(a, row.outcome, false), makeCheckTag(a, row.outcome, true)})
+		}
+	}
+	return table
+}
+
+// checkTag is the outcome tag of a check of action a, of rule r, with
+// outcome o: ACTION:OUTCOME, the outcome's spaces made dashes
+// ("combat-move:critical-success"), and ":void" when an opponent voided
+// it. The tags of the outcomes of a ladder are made once, with the table.
+func checkTag(r *rule, a Action, o Outcome, void bool) string {
+	if r != nil {
+		for i := range r.tags {
+			if t := &r.tags[i]; t.outcome == o {
+				if void {
+					return t.void
+				}
+				return t.tag
+			}
+		}
+	}
+	return makeCheckTag(a, o, void)
+}
+
+// makeCheckTag makes the tag checkTag returns.
+func makeCheckTag(a Action, o Outcome, void bool) string {
+	name := string(a) + ":" + strings.ReplaceAll(string(o), " ", "-")
+	if void {
+		name += ":void"
+	}
+	return name
 }
 
 // read finds the outcome of net on the ladder: the last row whose
@@ -226,6 +276,16 @@ func (r *rule) allowed(st Status) bool {
 // a fixed cost must be at most ap (R05); a cost by weapon depends on the
 // weapon, so the declaration decides.
 func (r *rule) mayAfford(ap int) bool { return r.byWeapon || r.ap <= ap }
+
+// cost is the AP the action costs made with weapon w: the weapon's when
+// the cost is by weapon, else the action's own (A03, R05). An off-list
+// action's cost is the GM's (R41), set in its declaration.
+func (r *rule) cost(w *Weapon) int {
+	if r.byWeapon {
+		return w.AP
+	}
+	return r.ap
+}
 
 func (r *rule) answers(a Action) bool {
 	for _, x := range r.respondsTo {

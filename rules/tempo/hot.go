@@ -28,12 +28,11 @@ type hotMemory struct {
 	partners []string
 
 	// proofs are what the last Moves worked out for the options it
-	// listed in state listed (see proof); menu is the state whose turn
-	// menu the last Step listed whole in offers, which the next Moves on
-	// it takes as it is. Both hold while the state changes only by Step,
-	// Evolve, ScratchInto and ViewInto, each of which forgets them.
-	proofs       []proof
-	listed, menu *State
+	// listed in state listed (see proof). They hold while the state
+	// changes only by Step, Evolve, ScratchInto and ViewInto, each of
+	// which forgets them.
+	proofs []proof
+	listed *State
 
 	// Working memory: the searches' (see searchMemory), and the exchange
 	// a declaration's candidates are found on.
@@ -104,9 +103,9 @@ func (h *hotMemory) resetCommands() {
 	h.proofs = h.proofs[:0]
 }
 
-// forget drops what the last Moves proved and the menu the last Step
-// listed: the state they hold for is about to change.
-func (h *hotMemory) forget() { h.listed, h.menu = nil, nil }
+// forget drops what the last Moves proved: the state it holds for is
+// about to change.
+func (h *hotMemory) forget() { h.listed = nil }
 
 // proof is what Moves worked out for an option it listed for a policy,
 // which Step takes for that command in that state rather than checking it

@@ -40,6 +40,43 @@ var (
 	reactiveRules  = rulesOf(reactiveOrder)
 )
 
+// menuActions are the actions a status allows (R08) as indices in
+// proactiveOrder, in menu order: all of them, and apart the moves and
+// the others (see canDeclare).
+type menuActions struct{ all, moves, others []int }
+
+// menusByStatus is the menuActions of each status the master table names,
+// worked out from it once, so that a menu asks no rule whether it allows
+// the actor's status.
+var menusByStatus = func() map[Status]*menuActions {
+	out := map[Status]*menuActions{}
+	for i, r := range proactiveRules {
+		for _, st := range r.statuses {
+			m := out[st]
+			if m == nil {
+				m = new(menuActions)
+				out[st] = m
+			}
+			m.all = append(m.all, i)
+			if a := proactiveOrder[i]; a == Move || a == CombatMove {
+				m.moves = append(m.moves, i)
+			} else {
+				m.others = append(m.others, i)
+			}
+		}
+	}
+	return out
+}()
+
+// menuFor returns the actions status st allows, none for a status the
+// master table does not name.
+func menuFor(st Status) *menuActions {
+	if m := menusByStatus[st]; m != nil {
+		return m
+	}
+	return new(menuActions)
+}
+
 // rulesOf returns the rules of each action, in order.
 func rulesOf(as []Action) []*rule {
 	out := make([]*rule, len(as))
@@ -74,19 +111,12 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, exp
 		return Declared{}, err
 	}
 	out.Weapon = w.Name
-	switch {
-	case d.Action == OffList:
-		out.Paid = 3
-		if d.AP != nil {
-			if *d.AP < 0 {
-				return Declared{}, refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
-			}
-			out.Paid = *d.AP
+	out.Paid = r.cost(w)
+	if d.Action == OffList && d.AP != nil {
+		if *d.AP < 0 {
+			return Declared{}, refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
 		}
-	case r.byWeapon:
-		out.Paid = w.AP
-	default:
-		out.Paid = r.ap
+		out.Paid = *d.AP
 	}
 	if err := s.declaredTarget(c, d, w, &out, board, explain, h); err != nil {
 		return Declared{}, err
@@ -319,34 +349,67 @@ type offer struct {
 // declareOptions lists the declarations the actor's menu offers: every
 // legal attack, a few useful moves, and the status actions (R08), each
 // completed. With h set the list and the paths of its moves are h's
-// working memory, valid until the next declareOptions with h.
+// working memory, valid until the next declareOptions or canDeclare with
+// h.
 func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 	var out []offer
 	if h != nil {
 		out = h.offers[:0]
+	}
+	s.eachOffer(c, h, menuFor(c.Status).all, func(o offer) bool {
+		if h != nil {
+			o.decl.Path = parts.Keep(&h.candSquares, o.decl.Path) // route's may be reused
+		}
+		out = append(out, o)
+		return true
+	})
+	if h != nil {
+		h.offers = out
+	}
+	return out
+}
+
+// canDeclare reports whether c's menu offers a declaration, that is
+// whether declareOptions is not empty, by the same search stopped at the
+// first declaration found. It tries the moves, whose candidates need a
+// search of the board, last. With h set the search uses its working
+// memory, as declareOptions does.
+func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
+	found := func(offer) bool { return false }
+	m := menuFor(c.Status)
+	return !s.eachOffer(c, h, m.others, found) || !s.eachOffer(c, h, m.moves, found)
+}
+
+// eachOffer calls yield with each declaration of c's menu of the actions
+// listed (indices in proactiveOrder, of actions c's status allows; see
+// menuActions), completed, in the order listed, until yield returns
+// false; it reports whether yield never did. With h set the searches use
+// its working memory, and the paths of the moves are h's until the next
+// eachOffer with h: yield copies what it keeps.
+func (s *State) eachOffer(c *Combatant, h *searchMemory, actions []int, yield func(offer) bool) bool {
+	if len(actions) == 0 {
+		return true
+	}
+	if h != nil {
 		h.candSquares = h.candSquares[:0]
 	}
 	var buf [8]*Combatant
 	foes := s.appendFoes(buf[:0], c)
 	var board *reach
-	for i, a := range proactiveOrder {
-		r := proactiveRules[i]
-		if !r.allowed(c.Status) || !r.mayAfford(c.AP) {
+	for _, i := range actions {
+		a, r := proactiveOrder[i], proactiveRules[i]
+		if !r.mayAfford(c.AP) {
 			continue
 		}
-		s.eachCandidate(c, a, foes, &board, h, func(d Declare) {
-			if decl, err := s.declaration(c, &d, r, board, false, h); err == nil {
-				if h != nil {
-					decl.Path = parts.Keep(&h.candSquares, decl.Path) // route's may be reused
-				}
-				out = append(out, offer{d, decl})
-			}
+		more := s.eachCandidate(c, a, r, foes, &board, h, func(d Declare) bool {
+			decl, err := s.declaration(c, &d, r, board, false, h)
+			return err != nil || yield(offer{d, decl})
 		})
+		if !more {
+			return false
+		}
 	}
-	if h != nil {
-		h.offers = out
-	}
-	return out
+	return true
 }
 
 // appendFoes appends to foes c's opponents who are in the fight and
@@ -361,28 +424,37 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 	return foes
 }
 
-// eachCandidate calls yield with the declarations of action a that c's
-// menu considers, in menu order. board holds the search of the squares c
-// can reach, made on first need, in h's memory when h is set (the moves'
-// paths too, then).
-func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare)) {
+// eachCandidate calls yield with the declarations of action a, of rule r,
+// that c's menu considers, in menu order, until yield returns false; it
+// reports whether yield never did. board holds the search of the squares
+// c can reach, made on first need, in h's memory when h is set (the
+// moves' paths too, then).
+func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare) bool) bool {
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
-		for _, w := range c.Weapons {
-			switch {
+		for i := range c.Weapons {
+			switch w := &c.Weapons[i]; {
 			case !fits(a, w.Kind):
 				// refused: the action needs another kind of weapon
+			case r.cost(w) > c.AP:
+				// refused: c cannot pay for it (R05), whatever the target
 			case a == Aim:
-				yield(Declare{Action: a, Weapon: w.Name})
+				if !yield(Declare{Action: a, Weapon: w.Name}) {
+					return false
+				}
 			default:
 				for _, o := range foes {
-					yield(Declare{Action: a, Target: o.ID, Weapon: w.Name})
+					if !yield(Declare{Action: a, Target: o.ID, Weapon: w.Name}) {
+						return false
+					}
 				}
 			}
 		}
 	case UnarmedAttack:
 		for _, o := range foes {
-			yield(Declare{Action: a, Target: o.ID})
+			if !yield(Declare{Action: a, Target: o.ID}) {
+				return false
+			}
 		}
 	case Move, CombatMove:
 		if *board == nil {
@@ -392,30 +464,34 @@ func (s *State) eachCandidate(c *Combatant, a Action, foes []*Combatant, board *
 			}
 			*board = s.reachable(c, c.BCM, into)
 		}
-		s.moveOptions(c, a, foes, *board, h, yield)
+		return s.moveOptions(c, a, foes, *board, h, yield)
 	case Pin:
 		for _, p := range c.GrappledWith {
-			yield(Declare{Action: a, Target: p})
+			if !yield(Declare{Action: a, Target: p}) {
+				return false
+			}
 		}
 	case PickUp:
 		for _, x := range s.Dropped {
-			if x.At == c.At {
-				yield(Declare{Action: a, Weapon: x.Weapon.Name})
+			if x.At == c.At && !yield(Declare{Action: a, Weapon: x.Weapon.Name}) {
+				return false
 			}
 		}
 	case OffList:
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
-		yield(Declare{Action: a})
+		return yield(Declare{Action: a})
 	}
+	return true
 }
 
 // moveOptions offers, for each standing opponent, the move that closes
 // furthest on it, and one move away from the nearest; a Combat Move one
-// square nearer each opponent and one farther. It calls yield with each.
-// The paths are h's working memory when h is set.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare)) {
+// square nearer each opponent and one farther. It calls yield with each
+// until yield returns false, and reports whether yield never did. The
+// paths are h's working memory when h is set.
+func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
 	free := s.freeSquares(c, r)
 	path := func(q Square) []Square {
 		if h == nil {
@@ -430,8 +506,8 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			continue
 		}
 		if a == Move {
-			if q, ok := closest(free, o.At, c.At); ok {
-				yield(Declare{Action: Move, Path: path(q)})
+			if q, ok := closest(free, o.At, c.At); ok && !yield(Declare{Action: Move, Path: path(q)}) {
+				return false
 			}
 			continue
 		}
@@ -452,7 +528,9 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				yield(Declare{Action: CombatMove, Target: o.ID, Path: dest})
+				if !yield(Declare{Action: CombatMove, Target: o.ID, Path: dest}) {
+					return false
+				}
 			}
 		}
 	}
@@ -471,9 +549,10 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			h.foeSquares = standing
 		}
 		if q, ok := r.farthest(standing); ok {
-			yield(Declare{Action: Move, Path: path(q)})
+			return yield(Declare{Action: Move, Path: path(q)})
 		}
 	}
+	return true
 }
 
 // farthest returns the first of r's free squares (nearest first) as far

@@ -82,7 +82,7 @@ func writePrompt(s *State, b *prompter) {
 		}
 		return
 	}
-	for i, o := range b.menu(s, c) {
+	for i, o := range s.declareOptions(c, b.work) {
 		d := b.declare(o.declare)
 		b.prove(d, i)
 		b.addLabelled(d, func() string { return declareLabel(d) + " (" + strconv.Itoa(o.decl.Paid) + " AP)" })
@@ -92,16 +92,6 @@ func writePrompt(s *State, b *prompter) {
 	if b.people() {
 		b.askf("round %d, %s's turn (%d AP, %s): declare an action or end the turn", s.Round+1, c.ID, c.AP, c.Status)
 	}
-}
-
-// menu is the declarations c's turn menu offers: those the last Step
-// listed for the state, when it did and the state has not changed since,
-// else found now.
-func (b *prompter) menu(s *State, c *Combatant) []offer {
-	if h := b.hot; h != nil && h.menu == s {
-		return h.offers
-	}
-	return s.declareOptions(c, b.work)
 }
 
 // turnOf says who decides now and what kind of decision it is, as next

@@ -52,12 +52,8 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 		}
 		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a) {
 			w = reactionWeapon(a, w, &spare)
-			cost := r.ap
-			if r.byWeapon {
-				cost = w.AP
-			}
 			if s.eligible(reactor, actor, a, w) {
-				yield(a, w.Name, cost)
+				yield(a, w.Name, r.cost(w))
 			}
 		}
 	}

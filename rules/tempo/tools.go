@@ -1,8 +1,6 @@
 package tempo
 
 import (
-	"strings"
-
 	"fray/engine"
 	"fray/rules/parts"
 )
@@ -75,12 +73,9 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 	for _, e := range events {
 		switch e := e.(type) {
 		case *Checked:
-			name := string(e.Action) + ":" + strings.ReplaceAll(string(e.Outcome), " ", "-")
-			if e.Void {
-				name += ":void"
-			}
-			tag(e.Combatant, name)
-			if r := rules(e.Action); r.damages != nil {
+			r := rules(e.Action)
+			tag(e.Combatant, checkTag(r, e.Action, e.Outcome, e.Void))
+			if r.damages != nil {
 				critical, lands := r.damages[e.Outcome]
 				switch {
 				case lands && !e.Void:

@@ -115,23 +115,15 @@ func (d *decider) settle() {
 
 // canGoOn reports whether c's turn can go on: an opponent is standing and
 // c's menu offers a declaration, one it can afford. A turn that cannot ends
-// by itself (R02). With h set the menu is h's working memory.
+// by itself (R02). With h set the search uses h's working memory.
 func (s *State) canGoOn(c *Combatant, h *searchMemory) bool {
-	return s.foeStanding(c) && len(s.declareOptions(c, h)) > 0
+	return s.foeStanding(c) && s.canDeclare(c, h)
 }
 
-// canGoOn is State.canGoOn for the decision's state. Stepping, the next
-// Moves on the state, which the hot path asks for next, takes the menu it
-// listed as it is.
-func (d *decider) canGoOn(c *Combatant) bool {
-	if !d.s.canGoOn(c, d.work) {
-		return false
-	}
-	if d.h != nil {
-		d.h.menu = d.s
-	}
-	return true
-}
+// canGoOn is State.canGoOn for the decision's state. It does not list the
+// menu: the odds end a dice path at a turn's decision and never ask for
+// it, and the next Moves lists it when a policy decides.
+func (d *decider) canGoOn(c *Combatant) bool { return d.s.canGoOn(c, d.work) }
 
 // foeStanding reports whether an opponent of c is standing.
 func (s *State) foeStanding(c *Combatant) bool {
