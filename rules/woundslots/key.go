@@ -2,6 +2,7 @@ package woundslots
 
 import (
 	"encoding/binary"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -29,7 +30,7 @@ func (s *State) AppendKey(b []byte) []byte {
 	b = appendPresent(b, s.Combatants != nil)
 	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
 	for i := range s.Combatants {
-		b = s.Combatants[i].appendKey(b)
+		b = s.Combatants[i].appendKey(b, s.hot, i)
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.Terrain)))
 	for i := range s.Terrain {
@@ -75,14 +76,183 @@ func (o *Options) appendKey(b []byte) []byte {
 	return binary.AppendUvarint(b, flags(o.NoLimit, o.NoInterrupts, o.HurryAllowed, o.HurryLoss))
 }
 
-// appendKey appends a combatant's part of its state's key: every field
-// of it, in the order of its JSON.
-func (c *Combatant) appendKey(b []byte) []byte {
-	b = appendTexts(b, c.ID, c.Name, c.Side, c.Tier)
-	a := &c.Attributes
+// appendKey appends a combatant's part of its state's key: the part of
+// its stat block, then what the fight changes. i is its place in the
+// roster and h the state's hot memory, or nil: with h, each part is copied
+// from the one h kept of the combatant at that place when it holds the
+// same, else written and kept (see keyMemo).
+func (c *Combatant) appendKey(b []byte, h *hotMemory, i int) []byte {
+	sh, f := sheetOf(c), fightOf(c)
+	if h == nil {
+		return f.appendKey(sh.appendKey(b, c), c)
+	}
+	for len(h.keys) <= i {
+		h.keys = append(h.keys, keyMemo{})
+	}
+	m := &h.keys[i]
+	if m.sheetKey != nil && sh == m.sheet && sameMap(c.Skills, m.skills) && sameMap(c.Specs, m.specs) {
+		b = append(b, m.sheetKey...)
+	} else {
+		start := len(b)
+		b = sh.appendKey(b, c)
+		m.sheet, m.skills, m.specs = sh, c.Skills, c.Specs
+		m.sheetKey = append(m.sheetKey[:0], b[start:]...)
+	}
+	if m.fightKey != nil && f == m.fight && m.lists.of(c) {
+		return append(b, m.fightKey...)
+	}
+	start := len(b)
+	b = f.appendKey(b, c)
+	m.fight = f
+	m.lists.remember(c)
+	m.fightKey = append(m.fightKey[:0], b[start:]...)
+	return b
+}
+
+// keyMemo is the key of the combatant a state had at one place of its
+// roster, in two parts, each with the values it was written of: the part
+// of its stat block (sheet, with its skills and specializations) and the
+// part of what the fight changes (fight, with its lists). A part's key is
+// the same as long as its values are.
+type keyMemo struct {
+	sheet         sheet
+	skills, specs map[string]int
+	sheetKey      []byte
+	fight         fight
+	lists         lists
+	fightKey      []byte
+}
+
+// sheet is what a combatant's stat block holds, which nothing changes
+// once the fight has started, as values compared with ==; its spells by
+// the array they are in, its skills and specializations by their maps
+// (keyMemo), which the states of a fight share (Clone, ScratchInto) and
+// nothing changes in place.
+type sheet struct {
+	id, name, side, tier, moveMode string
+	attributes                     Attributes
+	flags                          uint64
+	raceStamina, raceMana          int
+	controlTN, sleepHours, joins   int
+	space, height                  int
+	spells                         *Spell
+	nspells                        int
+}
+
+// sheetOf returns the values of c's stat block.
+func sheetOf(c *Combatant) sheet {
+	sh := sheet{
+		id: c.ID, name: c.Name, side: c.Side, tier: c.Tier, moveMode: c.MoveMode,
+		attributes: c.Attributes, flags: flags(c.PC, c.Mount, c.Trained, c.OwnTurn),
+		raceStamina: c.RaceStamina, raceMana: c.RaceMana,
+		controlTN: c.ControlTN, sleepHours: c.SleepHours, joins: c.Joins,
+		space: c.Space, height: c.Height, nspells: len(c.Spells),
+	}
+	if len(c.Spells) > 0 {
+		sh.spells = &c.Spells[0]
+	}
+	return sh
+}
+
+// appendKey appends the key of the stat block sh of c, and of c's skills,
+// specializations and spells.
+func (sh *sheet) appendKey(b []byte, c *Combatant) []byte {
+	b = appendTexts(b, sh.id, sh.name, sh.side, sh.tier, sh.moveMode)
+	a := &sh.attributes
 	b = appendInts(b, a.Str, a.Dex, a.Vit, a.Prc, a.Rsn, a.Lor, a.Prs, a.Speed, a.Size)
+	b = binary.AppendUvarint(b, sh.flags)
+	b = appendInts(b, sh.raceStamina, sh.raceMana, sh.controlTN, sh.sleepHours, sh.joins, sh.space, sh.height)
 	b = appendRanks(b, c.Skills)
 	b = appendRanks(b, c.Specs)
+	b = binary.AppendUvarint(b, uint64(len(c.Spells)))
+	for i := range c.Spells {
+		sp := &c.Spells[i]
+		b = appendTexts(b, sp.Name, sp.School, sp.Defense, sp.DamageType)
+		b = appendInts(b, sp.AP, sp.Mana, sp.Damage, sp.Range, sp.Invest, sp.Rounds, sp.Stamina, sp.APCost, sp.Checks)
+		b = appendBools(b, sp.BypassArmor, sp.APZero)
+		b = appendPresent(b, sp.Condition != nil)
+		if sp.Condition != nil {
+			b = sp.Condition.appendKey(b)
+		}
+	}
+	return b
+}
+
+// fight is what the fight changes of a combatant, as values compared
+// with ==: every field but the lists (see lists). A readied action is
+// its text, a long action its fields but the command read from them.
+type fight struct {
+	armor                                            Armor
+	cover, riding, status, posture                   string
+	x, y, initiative, ap, stamina, fatigue, mana     int
+	wounds, slots                                    Wounds
+	severity, dying, tieBreak, poolQuarters          int
+	poolUsed, harried, helpless, ridingSize, calming int
+	rider                                            string
+	dashBonus, dashes, outRounds, openingTotal       int
+	openingOn, sharingWith, pinnedBy                 string
+	ready                                            bool
+	readyAction                                      string
+	recoveryBonus, recoverUpTo, longRests            int
+	long, longAction, longPaidNow                    bool
+	longObject                                       string
+	longRemaining, longRounds                        int
+	flags                                            uint64
+}
+
+// fightOf returns what the fight changes of c but its lists.
+func fightOf(c *Combatant) fight {
+	f := fight{
+		armor: c.Armor, cover: c.Cover, riding: c.Riding, status: c.Status, posture: c.Posture,
+		x: c.X, y: c.Y, initiative: c.Initiative, ap: c.AP, stamina: c.Stamina, fatigue: c.Fatigue, mana: c.Mana,
+		wounds: c.Wounds, slots: c.Slots,
+		severity: c.Severity, dying: c.Dying, tieBreak: c.TieBreak, poolQuarters: c.PoolQuarters,
+		poolUsed: c.PoolUsed, harried: c.Harried, helpless: c.Helpless, ridingSize: c.RidingSize, calming: c.Calming,
+		rider:     c.Rider,
+		dashBonus: c.DashBonus, dashes: c.Dashes, outRounds: c.OutRounds, openingTotal: c.OpeningTotal,
+		openingOn: c.OpeningOn, sharingWith: c.SharingWith, pinnedBy: c.PinnedBy,
+		recoveryBonus: c.RecoveryBonus, recoverUpTo: c.RecoverUpTo, longRests: c.LongRests,
+		flags: flags(c.Kit, c.IsExhausted, c.IsStaggered, c.IsDying, c.Acted, c.Surprised, c.Defending, c.Dashing,
+			c.Bolting, c.Readied, c.Distracted, c.Submerged, c.Sunk, c.Fell),
+	}
+	if !c.ReadyAction.IsZero() {
+		f.ready, f.readyAction = true, c.ReadyAction.String()
+	}
+	if l := c.Long; l != nil {
+		f.long, f.longAction, f.longPaidNow = true, l.Action, l.PaidNow
+		f.longObject, f.longRemaining, f.longRounds = l.Object, l.Remaining, l.Rounds
+	}
+	return f
+}
+
+// appendKey appends the key of what the fight changes of c, f and c's
+// lists.
+func (f *fight) appendKey(b []byte, c *Combatant) []byte {
+	b = appendText(b, f.armor.Name)
+	b = appendInts(b, f.armor.Toughness)
+	b = appendTexts(b, f.cover, f.riding, f.status, f.posture)
+	b = appendInts(b, f.x, f.y, f.initiative, f.ap, f.stamina, f.fatigue, f.mana)
+	w := &f.wounds
+	b = appendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
+	w = &f.slots
+	b = appendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
+	b = appendInts(b, f.severity, f.dying, f.tieBreak, f.poolQuarters, f.poolUsed, f.harried, f.helpless,
+		f.ridingSize, f.calming)
+	b = appendText(b, f.rider)
+	b = appendInts(b, f.dashBonus, f.dashes, f.outRounds, f.openingTotal)
+	b = appendTexts(b, f.openingOn, f.sharingWith, f.pinnedBy)
+	b = appendBools(b, f.ready)
+	if f.ready {
+		b = appendText(b, f.readyAction)
+	}
+	b = appendInts(b, f.recoveryBonus, f.recoverUpTo, f.longRests)
+	b = appendBools(b, f.long)
+	if f.long {
+		b = appendText(b, f.longObject)
+		b = appendInts(b, f.longRemaining, f.longRounds)
+		b = appendBools(b, f.longAction, f.longPaidNow)
+	}
+	b = binary.AppendUvarint(b, f.flags)
 	b = binary.AppendUvarint(b, uint64(len(c.Weapons)))
 	for i := range c.Weapons {
 		b = c.Weapons[i].appendKey(b)
@@ -98,56 +268,41 @@ func (c *Combatant) appendKey(b []byte) []byte {
 		b = appendInts(b, e.Mana, e.Rounds, e.Since, e.APCost, e.Checks)
 		b = appendBools(b, e.APZero)
 	}
-	b = binary.AppendUvarint(b, uint64(len(c.Spells)))
-	for i := range c.Spells {
-		sp := &c.Spells[i]
-		b = appendTexts(b, sp.Name, sp.School, sp.Defense, sp.DamageType)
-		b = appendInts(b, sp.AP, sp.Mana, sp.Damage, sp.Range, sp.Invest, sp.Rounds, sp.Stamina, sp.APCost, sp.Checks)
-		b = appendBools(b, sp.BypassArmor, sp.APZero)
-		b = appendPresent(b, sp.Condition != nil)
-		if sp.Condition != nil {
-			b = sp.Condition.appendKey(b)
-		}
-	}
-	b = appendText(b, c.Armor.Name)
-	b = appendInts(b, c.Armor.Toughness, c.RaceStamina, c.RaceMana)
-	b = appendTexts(b, c.Cover, c.MoveMode)
-	b = appendInts(b, c.ControlTN)
-	b = appendText(b, c.Riding)
-	b = appendInts(b, c.SleepHours, c.Joins, c.Space, c.Height, c.X, c.Y)
-	b = appendTexts(b, c.Status, c.Posture)
-	b = appendInts(b, c.Initiative, c.AP, c.Stamina, c.Fatigue, c.Mana)
-	w := &c.Wounds
-	b = appendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
-	w = &c.Slots
-	b = appendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
-	b = appendInts(b, c.Severity, c.Dying, c.TieBreak, c.PoolQuarters, c.PoolUsed, c.Harried)
 	b = appendList(b, c.HarriedBy)
-	b = appendInts(b, c.Helpless)
-	b = appendText(b, c.Rider)
-	b = appendInts(b, c.RidingSize, c.Calming)
 	b = appendList(b, c.Ignoring)
-	b = appendInts(b, c.DashBonus, c.Dashes, c.OutRounds)
-	b = appendText(b, c.OpeningOn)
-	b = appendInts(b, c.OpeningTotal)
-	b = appendText(b, c.SharingWith)
-	b = c.ReadyAction.appendKey(b)
-	b = appendList(b, c.Grappling)
-	b = appendText(b, c.PinnedBy)
-	b = appendInts(b, c.RecoveryBonus, c.RecoverUpTo, c.LongRests)
-	b = appendPresent(b, c.Long != nil)
-	if l := c.Long; l != nil {
-		b = appendText(b, l.Object)
-		b = appendInts(b, l.Remaining, l.Rounds)
-		b = appendBools(b, l.Action, l.PaidNow)
-	}
-	return binary.AppendUvarint(b, c.flags())
+	return appendList(b, c.Grappling)
 }
 
-// flags returns the combatant's flags as the bits of one number.
-func (c *Combatant) flags() uint64 {
-	return flags(c.PC, c.Kit, c.Mount, c.Trained, c.OwnTurn, c.IsExhausted, c.IsStaggered, c.IsDying, c.Acted,
-		c.Surprised, c.Defending, c.Dashing, c.Bolting, c.Readied, c.Distracted, c.Submerged, c.Sunk, c.Fell)
+// lists are a combatant's lists that the fight changes, copied, for a
+// key's memo.
+type lists struct {
+	weapons                      []Weapon
+	conditions                   []Condition
+	effects                      []Effect
+	harriedBy, ignoring, grapple []string
+}
+
+// of reports whether c's lists hold what l does.
+func (l *lists) of(c *Combatant) bool {
+	return slices.Equal(c.Weapons, l.weapons) && slices.Equal(c.Conditions, l.conditions) &&
+		slices.Equal(c.Effects, l.effects) && slices.Equal(c.HarriedBy, l.harriedBy) &&
+		slices.Equal(c.Ignoring, l.ignoring) && slices.Equal(c.Grappling, l.grapple)
+}
+
+// remember makes l a copy of c's lists.
+func (l *lists) remember(c *Combatant) {
+	l.weapons = append(l.weapons[:0], c.Weapons...)
+	l.conditions = append(l.conditions[:0], c.Conditions...)
+	l.effects = append(l.effects[:0], c.Effects...)
+	l.harriedBy = append(l.harriedBy[:0], c.HarriedBy...)
+	l.ignoring = append(l.ignoring[:0], c.Ignoring...)
+	l.grapple = append(l.grapple[:0], c.Grappling...)
+}
+
+// sameMap reports whether a and b are the same map, not merely alike:
+// both nil, or one map.
+func sameMap(a, b map[string]int) bool {
+	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 // appendKey appends a weapon's part of its state's key.

@@ -53,8 +53,9 @@ func jsonOf(t *testing.T, s *woundslots.State) string {
 }
 
 // TestKeysAgreeWithJSON checks the keys of the states of random fights:
-// two states have the same key exactly when they have the same JSON, and
-// a scratch copy of a state (ScratchInto) has the state's key.
+// two states have the same key exactly when they have the same JSON, a
+// scratch copy of a state (ScratchInto) has the state's key, and after a
+// decision taken in it the key a state written anew has.
 func TestKeysAgreeWithJSON(t *testing.T) {
 	states := keyStates(t)
 	r := woundslots.Rules{}
@@ -65,6 +66,17 @@ func TestKeysAgreeWithJSON(t *testing.T) {
 		r.ScratchInto(&scratch, s)
 		if string(scratch.AppendKey(nil)) != key {
 			t.Fatalf("state %d: a scratch copy's key is not the state's", i)
+		}
+		// Then a decision in place, as exact odds take one: the key the
+		// scratch state keeps is the one written anew.
+		if p := r.Next(&scratch); len(p.Options) > 0 {
+			cmd := p.Options[i%len(p.Options)].Command
+			if _, err := engine.Step[woundslots.State, woundslots.Command, woundslots.Event](r, &scratch, p.Actor, cmd, dice.Seeded(uint64(i)), nil); err == nil {
+				fresh := r.Clone(&scratch)
+				if string(scratch.AppendKey(nil)) != string(fresh.AppendKey(nil)) {
+					t.Fatalf("state %d: after %s: %v, the scratch state's key is not the key written anew", i, p.Actor, cmd)
+				}
+			}
 		}
 		if have, ok := byJSON[js]; ok && have != key {
 			t.Fatalf("state %d: the same JSON as an earlier state, another key", i)
@@ -132,6 +144,51 @@ func TestKeysSeeEveryChange(t *testing.T) {
 	t.Logf("%d changes, %d of them to another key", changes, differ)
 }
 
+// TestScratchKeysSeeEveryChange keys a scratch copy of states of random
+// fights, as exact odds do path after path (the combatants' keys then
+// kept in the scratch state's memory), then changes every field of the
+// copy, one at a time, and checks that its key is the key of the same
+// state written anew, and that it differs from the key before exactly
+// when the JSON does: a change of what the fight changes, or of a stat
+// block, which the kept keys must not hide. Lists, maps and what pointers
+// point to are changed in new copies, not in place: skills,
+// specializations and spells, which states share and nothing changes in
+// a fight, are told apart by the memory they are in.
+func TestScratchKeysSeeEveryChange(t *testing.T) {
+	states := keyStates(t)
+	r := woundslots.Rules{}
+	var scratch woundslots.State
+	changes, differ := 0, 0
+	step := max(1, len(states)/12)
+	for i := 0; i < len(states); i += step {
+		r.ScratchInto(&scratch, states[i])
+		key0, js0 := string(scratch.AppendKey(nil)), jsonOf(t, &scratch)
+		check := func(path string) {
+			t.Helper()
+			changes++
+			key := string(scratch.AppendKey(nil))
+			fresh := r.Clone(&scratch)
+			if anew := string(fresh.AppendKey(nil)); key != anew {
+				t.Fatalf("state %d, %s changed: the scratch state's key is not the key written anew", i, path)
+			}
+			if js := jsonOf(t, &scratch); (key == key0) != (js == js0) {
+				t.Fatalf("state %d, %s changed: the same key %v, the same JSON %v", i, path, key == key0, js == js0)
+			}
+			if key != key0 {
+				differ++
+			}
+		}
+		changeEvery(reflect.ValueOf(&scratch).Elem(), "state", check)
+		if key := string(scratch.AppendKey(nil)); key != key0 {
+			t.Fatalf("state %d: not restored after the changes", i)
+		}
+	}
+	if changes < 10000 || differ < changes/2 {
+		t.Fatalf("%d changes, %d of them to another key: too few", changes, differ)
+	}
+	t.Logf("%d changes, %d of them to another key", changes, differ)
+}
+
 // nestedType is the type of a nested command, which is changed as a
 // whole: its command is its own.
 var nestedType = reflect.TypeFor[woundslots.Nested]()
@@ -187,13 +244,19 @@ func changeEvery(v reflect.Value, path string, check func(string)) {
 			v.SetZero()
 			check(path + " nil")
 		}
-		elem := reflect.New(v.Type().Elem())
+		// Each change is made in a new value pointed to.
+		elem := reflect.New(v.Type().Elem()).Elem()
 		if !old.IsNil() {
-			elem.Elem().Set(old.Elem())
+			elem.Set(old.Elem())
 		}
-		v.Set(elem)
-		check(path + " made")
-		changeEvery(elem.Elem(), path, check)
+		point := func(p string) {
+			ptr := reflect.New(v.Type().Elem())
+			ptr.Elem().Set(elem)
+			v.Set(ptr)
+			check(p)
+		}
+		point(path + " made")
+		changeEvery(elem, path, point)
 		v.Set(old)
 	case reflect.Slice:
 		old := reflect.ValueOf(v.Interface())
@@ -208,17 +271,25 @@ func changeEvery(v reflect.Value, path string, check func(string)) {
 			v.Set(old.Slice3(0, old.Len()-1, old.Len()-1))
 			check(path + " shorter")
 		}
-		// Each element is changed in a copy of the list: states share
-		// some of their lists.
+		// Each change of an element is made in a new copy of the list:
+		// states share some of their lists.
 		n := old.Len()
 		for i := range n + 1 {
-			cp := reflect.MakeSlice(v.Type(), n+1, n+1)
-			reflect.Copy(cp, old)
-			v.Set(cp.Slice(0, max(n, i+1)))
-			if i == n {
-				check(path + " longer")
+			elem := reflect.New(v.Type().Elem()).Elem()
+			if i < n {
+				elem.Set(old.Index(i))
 			}
-			changeEvery(cp.Index(i), fmt.Sprintf("%s[%d]", path, i), check)
+			put := func(p string) {
+				cp := reflect.MakeSlice(v.Type(), max(n, i+1), max(n, i+1))
+				reflect.Copy(cp, old)
+				cp.Index(i).Set(elem)
+				v.Set(cp)
+				check(p)
+			}
+			if i == n {
+				put(path + " longer")
+			}
+			changeEvery(elem, fmt.Sprintf("%s[%d]", path, i), put)
 		}
 		v.Set(old)
 	case reflect.Map:
