@@ -1,7 +1,7 @@
 package woundslots
 
 import (
-	"maps"
+	"slices"
 
 	"fray/engine"
 )
@@ -34,6 +34,11 @@ type hotMemory struct {
 	// lentRest is where an action out of turn lent for a check (see lend)
 	// keeps the rest of its queue, apart from offRest.
 	lentRest []string
+	// keys are the keys of the combatants last keyed (AppendKey), by
+	// their places in the roster.
+	keys []keyMemo
+	// byID is the roster's order by id.
+	byID idOrder
 }
 
 // hotMemory returns the state's hot memory, made on first use.
@@ -68,17 +73,23 @@ func (h *hotMemory) placeOff(o OffTurn) *OffTurn {
 	return &h.off
 }
 
-// clone returns a deep copy of s without its hot memory.
+// clone returns a deep copy of s without its hot memory, but for what
+// nothing changes once the fight has started, which it shares with s: the
+// combatants' skills, specializations and spells.
 func clone(s *State) State {
 	c := *s
 	c.hot = nil
-	c.Combatants = make([]Combatant, len(s.Combatants))
+	// Lists JSON writes as null apart from empty stay nil or empty.
+	c.Combatants = nil
+	if s.Combatants != nil {
+		c.Combatants = make([]Combatant, len(s.Combatants))
+	}
 	for i := range s.Combatants {
 		c.Combatants[i] = cloneCombatant(&s.Combatants[i])
 	}
 	c.Terrain = make([]Zone, len(s.Terrain))
 	for i, z := range s.Terrain {
-		z.Kinds = append([]string(nil), z.Kinds...)
+		z.Kinds = slices.Clone(z.Kinds)
 		c.Terrain[i] = z
 	}
 	if s.Terrain == nil {
@@ -97,18 +108,17 @@ func clone(s *State) State {
 	return c
 }
 
-// cloneCombatant deep-copies a combatant.
+// cloneCombatant copies a combatant, sharing with x its skills,
+// specializations and spells, which nothing changes once the fight has
+// started (see clone).
 func cloneCombatant(x *Combatant) Combatant {
 	c := *x
 	c.Weapons = append([]Weapon(nil), x.Weapons...)
-	c.Spells = append([]Spell(nil), x.Spells...)
 	c.Conditions = append([]Condition(nil), x.Conditions...)
 	c.Effects = append([]Effect(nil), x.Effects...)
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
 	c.Grappling = append([]string(nil), x.Grappling...)
 	c.Ignoring = append([]string(nil), x.Ignoring...)
-	c.Skills = maps.Clone(x.Skills)
-	c.Specs = maps.Clone(x.Specs)
 	if x.Long != nil {
 		l := *x.Long
 		c.Long = &l

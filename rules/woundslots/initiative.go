@@ -196,14 +196,52 @@ func initiativeBonus(c *Combatant) int {
 	return c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
 }
 
-// byID returns the combatants' indexes in ascending id order.
+// byID returns the combatants' indexes in ascending id order, not to be
+// changed. A state on the hot path keeps the order in its hot memory for
+// as long as its roster has the same ids (see idOrder).
 func byID(s *State) []int {
-	idx := make([]int, len(s.Combatants))
-	for i := range idx {
-		idx[i] = i
+	h := s.hot
+	if h == nil {
+		return sortByID(s, nil)
+	}
+	o := &h.byID
+	if !o.of(s) {
+		o.ids = o.ids[:0]
+		for i := range s.Combatants {
+			o.ids = append(o.ids, s.Combatants[i].ID)
+		}
+		o.order = sortByID(s, o.order[:0])
+	}
+	return o.order
+}
+
+// sortByID appends to idx the combatants' indexes in ascending id order.
+func sortByID(s *State, idx []int) []int {
+	for i := range s.Combatants {
+		idx = append(idx, i)
 	}
 	slices.SortFunc(idx, func(a, b int) int { return strings.Compare(s.Combatants[a].ID, s.Combatants[b].ID) })
 	return idx
+}
+
+// idOrder is the order of a roster's ids (byID), with the ids it is of.
+type idOrder struct {
+	ids   []string
+	order []int
+}
+
+// of reports whether o is the order of s's roster: whether its
+// combatants have the ids o was made of, in that order.
+func (o *idOrder) of(s *State) bool {
+	if o.order == nil || len(o.ids) != len(s.Combatants) {
+		return false
+	}
+	for i := range s.Combatants {
+		if s.Combatants[i].ID != o.ids[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // pickNext names the next actor (R27): the highest initiative of those

@@ -416,7 +416,9 @@ func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 	return engine.OptionsOf(r.Next(s), actor)
 }
 
-// Clone returns a deep copy of the state.
+// Clone returns a deep copy of the state, sharing with it only what
+// nothing changes once the fight has started: the combatants' skills,
+// specializations and spells.
 func (Rules) Clone(s *State) State { return clone(s) }
 
 // ScratchInto makes *dst a copy of s for Step, reusing dst's memory. It

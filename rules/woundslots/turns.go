@@ -2,7 +2,6 @@ package woundslots
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"fray/engine"
@@ -170,7 +169,12 @@ func (*EndTurn) command() {}
 func (r *run) startRound(n int) {
 	s := r.s
 	r.emit(engine.New(r.h.arena(), roundStartedKind, RoundStarted{Round: n}))
-	if slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Status == Away && parts.JoinsAfter(c.Joins, n-1) }) {
+	joining := false // by index: ContainsFunc would copy each combatant
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		joining = joining || c.Status == Away && parts.JoinsAfter(c.Joins, n-1)
+	}
+	if joining {
 		for _, i := range byID(s) {
 			// A14: a late joiner arrives, rolls its initiative and gains its
 			// Round Start AP at once.

@@ -1,0 +1,335 @@
+package woundslots_test
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+	"fray/engine/enginetest"
+	"fray/rules/woundslots"
+)
+
+// keyStates plays random fights of the setups and returns the states met:
+// at one decision in three the state, and the states a random option of
+// it leads to with several dice, some the same and some not.
+func keyStates(t *testing.T) []*woundslots.State {
+	t.Helper()
+	r := woundslots.Rules{}
+	var out []*woundslots.State
+	enginetest.Walk(t, r, setups(t), 2, 200, func(setup string, f, d int, s *woundslots.State) {
+		if d%3 != 0 {
+			return
+		}
+		c := r.Clone(s)
+		out = append(out, &c)
+		p := r.Next(s)
+		if len(p.Options) == 0 {
+			return
+		}
+		cmd := p.Options[d%len(p.Options)].Command
+		for i := range uint64(3) {
+			next := r.Clone(s)
+			if _, err := engine.Step[woundslots.State, woundslots.Command, woundslots.Event](r, &next, p.Actor, cmd, dice.Seeded(dice.Mix(uint64(d), i)), nil); err != nil {
+				t.Fatalf("%s fight %d decision %d: %v", setup, f, d, err)
+			}
+			out = append(out, &next)
+		}
+	})
+	return out
+}
+
+// jsonOf returns the state's JSON.
+func jsonOf(t *testing.T, s *woundslots.State) string {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestKeysAgreeWithJSON checks the keys of the states of random fights:
+// two states have the same key exactly when they have the same JSON, a
+// scratch copy of a state (ScratchInto) has the state's key, and after a
+// decision taken in it the key a state written anew has.
+func TestKeysAgreeWithJSON(t *testing.T) {
+	states := keyStates(t)
+	r := woundslots.Rules{}
+	var scratch woundslots.State
+	byJSON, byKey := map[string]string{}, map[string]string{}
+	for i, s := range states {
+		key, js := string(s.AppendKey(nil)), jsonOf(t, s)
+		r.ScratchInto(&scratch, s)
+		if string(scratch.AppendKey(nil)) != key {
+			t.Fatalf("state %d: a scratch copy's key is not the state's", i)
+		}
+		// Then a decision in place, as exact odds take one: the key the
+		// scratch state keeps is the one written anew.
+		if p := r.Next(&scratch); len(p.Options) > 0 {
+			cmd := p.Options[i%len(p.Options)].Command
+			if _, err := engine.Step[woundslots.State, woundslots.Command, woundslots.Event](r, &scratch, p.Actor, cmd, dice.Seeded(uint64(i)), nil); err == nil {
+				fresh := r.Clone(&scratch)
+				if string(scratch.AppendKey(nil)) != string(fresh.AppendKey(nil)) {
+					t.Fatalf("state %d: after %s: %v, the scratch state's key is not the key written anew", i, p.Actor, cmd)
+				}
+			}
+		}
+		if have, ok := byJSON[js]; ok && have != key {
+			t.Fatalf("state %d: the same JSON as an earlier state, another key", i)
+		}
+		byJSON[js] = key
+		if have, ok := byKey[key]; ok && have != js {
+			t.Fatalf("state %d: the same key as an earlier state of other JSON:\n%s\n%s", i, have, js)
+		}
+		byKey[key] = js
+	}
+	if len(states) < 500 || len(byJSON) < 200 || len(byJSON) == len(states) {
+		t.Fatalf("%d states, %d distinct: too few, or none alike", len(states), len(byJSON))
+	}
+	t.Logf("%d states, %d distinct", len(states), len(byJSON))
+}
+
+// TestKeysSeeEveryChange changes every field of states of random fights,
+// one at a time (a number, a flag, a string with and without bytes that
+// are not UTF-8, a list, a map, a pointer there or not, a nested
+// command), and checks that two of the states so made, the first among
+// them, have the same key exactly when they have the same JSON: a field
+// the key leaves out, or one it tells apart where JSON does not, fails.
+// A pointer made and a list's new element have their fields changed in
+// turn, so that every field of every type the state holds is changed,
+// whether the fights met it or not.
+func TestKeysSeeEveryChange(t *testing.T) {
+	states := keyStates(t)
+	r := woundslots.Rules{}
+	changes, differ := 0, 0
+	step := max(1, len(states)/16)
+	for i := 0; i < len(states); i += step {
+		s := r.Clone(states[i])
+		key0, js0 := string(s.AppendKey(nil)), jsonOf(t, &s)
+		// The states made of this one, by the hash of their JSON and by
+		// their key.
+		byJSON, byKey := map[[32]byte]string{}, map[string][32]byte{}
+		check := func(path string) {
+			t.Helper()
+			changes++
+			key, js := string(s.AppendKey(nil)), jsonOf(t, &s)
+			if (key == key0) != (js == js0) {
+				t.Fatalf("state %d, %s changed: the same key %v, the same JSON %v\n%s\n%s", i, path, key == key0, js == js0, js0, js)
+			}
+			sum := sha256.Sum256([]byte(js))
+			if have, ok := byJSON[sum]; ok && have != key {
+				t.Fatalf("state %d, %s changed: the JSON of an earlier change, another key", i, path)
+			}
+			if have, ok := byKey[key]; ok && have != sum {
+				t.Fatalf("state %d, %s changed: the key of an earlier change, other JSON", i, path)
+			}
+			byJSON[sum], byKey[key] = key, sum
+			if key != key0 {
+				differ++
+			}
+		}
+		check("nothing")
+		changeEvery(reflect.ValueOf(&s).Elem(), "state", check)
+		if key, js := string(s.AppendKey(nil)), jsonOf(t, &s); key != key0 || js != js0 {
+			t.Fatalf("state %d: not restored after the changes", i)
+		}
+	}
+	if changes < 10000 || differ < changes/2 {
+		t.Fatalf("%d changes, %d of them to another key: too few", changes, differ)
+	}
+	t.Logf("%d changes, %d of them to another key", changes, differ)
+}
+
+// TestScratchKeysSeeEveryChange keys a scratch copy of states of random
+// fights, as exact odds do path after path (the combatants' keys then
+// kept in the scratch state's memory), then changes every field of the
+// copy, one at a time, and checks that its key is the key of the same
+// state written anew, and that it differs from the key before exactly
+// when the JSON does: a change of what the fight changes, or of a stat
+// block, which the kept keys must not hide. Lists, maps and what pointers
+// point to are changed in new copies, not in place: skills,
+// specializations and spells, which states share and nothing changes in
+// a fight, are told apart by the memory they are in.
+func TestScratchKeysSeeEveryChange(t *testing.T) {
+	states := keyStates(t)
+	r := woundslots.Rules{}
+	var scratch woundslots.State
+	changes, differ := 0, 0
+	step := max(1, len(states)/12)
+	for i := 0; i < len(states); i += step {
+		r.ScratchInto(&scratch, states[i])
+		key0, js0 := string(scratch.AppendKey(nil)), jsonOf(t, &scratch)
+		check := func(path string) {
+			t.Helper()
+			changes++
+			key := string(scratch.AppendKey(nil))
+			fresh := r.Clone(&scratch)
+			if anew := string(fresh.AppendKey(nil)); key != anew {
+				t.Fatalf("state %d, %s changed: the scratch state's key is not the key written anew", i, path)
+			}
+			if js := jsonOf(t, &scratch); (key == key0) != (js == js0) {
+				t.Fatalf("state %d, %s changed: the same key %v, the same JSON %v", i, path, key == key0, js == js0)
+			}
+			if key != key0 {
+				differ++
+			}
+		}
+		changeEvery(reflect.ValueOf(&scratch).Elem(), "state", check)
+		if key := string(scratch.AppendKey(nil)); key != key0 {
+			t.Fatalf("state %d: not restored after the changes", i)
+		}
+	}
+	if changes < 10000 || differ < changes/2 {
+		t.Fatalf("%d changes, %d of them to another key: too few", changes, differ)
+	}
+	t.Logf("%d changes, %d of them to another key", changes, differ)
+}
+
+// nestedType is the type of a nested command, which is changed as a
+// whole: its command is its own.
+var nestedType = reflect.TypeFor[woundslots.Nested]()
+
+// nestedOf returns the nested command whose JSON is text.
+func nestedOf(text string) woundslots.Nested {
+	var n woundslots.Nested
+	if err := json.Unmarshal([]byte(fmt.Sprintf("%q", text)), &n); err != nil {
+		panic(err)
+	}
+	return n
+}
+
+// changeEvery changes each value held in v, addressable, one at a time,
+// calls check after each change and puts the value back.
+func changeEvery(v reflect.Value, path string, check func(string)) {
+	if v.Type() == nestedType {
+		old := reflect.ValueOf(v.Interface())
+		for _, n := range []woundslots.Nested{{}, nestedOf("attack goblin"), nestedOf("attack goblin with axe"), nestedOf("stow sword")} {
+			v.Set(reflect.ValueOf(n))
+			check(path + "=" + n.String())
+		}
+		v.Set(old)
+		return
+	}
+	switch v.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		old := v.Int()
+		for _, n := range []int64{old + 1, old - 200, 0} {
+			if n != old {
+				v.SetInt(n)
+				check(path)
+			}
+		}
+		v.SetInt(old)
+	case reflect.Bool:
+		v.SetBool(!v.Bool())
+		check(path)
+		v.SetBool(!v.Bool())
+	case reflect.String:
+		old := v.String()
+		// Bytes that are not UTF-8 are alike to JSON, and unlike a
+		// U+FFFD: the second and third give the same JSON, the fourth
+		// not.
+		for _, s := range []string{old + "x", old + "\xff", old + "\xfe", old + "\uFFFD", ""} {
+			v.SetString(s)
+			check(path + "=" + s)
+		}
+		v.SetString(old)
+	case reflect.Pointer:
+		old := reflect.ValueOf(v.Interface())
+		if !v.IsNil() {
+			v.SetZero()
+			check(path + " nil")
+		}
+		// Each change is made in a new value pointed to.
+		elem := reflect.New(v.Type().Elem()).Elem()
+		if !old.IsNil() {
+			elem.Set(old.Elem())
+		}
+		point := func(p string) {
+			ptr := reflect.New(v.Type().Elem())
+			ptr.Elem().Set(elem)
+			v.Set(ptr)
+			check(p)
+		}
+		point(path + " made")
+		changeEvery(elem, path, point)
+		v.Set(old)
+	case reflect.Slice:
+		old := reflect.ValueOf(v.Interface())
+		switch {
+		case v.IsNil():
+			v.Set(reflect.MakeSlice(v.Type(), 0, 0))
+			check(path + " empty")
+		case v.Len() == 0:
+			v.SetZero()
+			check(path + " nil")
+		default:
+			v.Set(old.Slice3(0, old.Len()-1, old.Len()-1))
+			check(path + " shorter")
+		}
+		// Each change of an element is made in a new copy of the list:
+		// states share some of their lists.
+		n := old.Len()
+		for i := range n + 1 {
+			elem := reflect.New(v.Type().Elem()).Elem()
+			if i < n {
+				elem.Set(old.Index(i))
+			}
+			put := func(p string) {
+				cp := reflect.MakeSlice(v.Type(), max(n, i+1), max(n, i+1))
+				reflect.Copy(cp, old)
+				cp.Index(i).Set(elem)
+				v.Set(cp)
+				check(p)
+			}
+			if i == n {
+				put(path + " longer")
+			}
+			changeEvery(elem, fmt.Sprintf("%s[%d]", path, i), put)
+		}
+		v.Set(old)
+	case reflect.Map:
+		old := reflect.ValueOf(v.Interface())
+		with := func(edit func(m reflect.Value), what string) {
+			m := reflect.MakeMap(v.Type())
+			for it := old.MapRange(); it.Next(); {
+				m.SetMapIndex(it.Key(), it.Value())
+			}
+			edit(m)
+			v.Set(m)
+			check(path + what)
+		}
+		if old.IsNil() {
+			with(func(reflect.Value) {}, " empty")
+		} else {
+			v.SetZero()
+			check(path + " nil")
+		}
+		for _, k := range old.MapKeys() {
+			with(func(m reflect.Value) { m.SetMapIndex(k, reflect.Value{}) }, fmt.Sprintf(" without %v", k))
+			with(func(m reflect.Value) {
+				m.SetMapIndex(k, reflect.ValueOf(old.MapIndex(k).Int()+1).Convert(v.Type().Elem()))
+			}, fmt.Sprintf(" with %v more", k))
+		}
+		for _, k := range []string{"", "a", "zz", "\xff"} {
+			with(func(m reflect.Value) {
+				m.SetMapIndex(reflect.ValueOf(k), reflect.New(v.Type().Elem()).Elem())
+			}, fmt.Sprintf(" with %q", k))
+		}
+		v.Set(old)
+	case reflect.Struct:
+		for i := range v.NumField() {
+			if f := v.Type().Field(i); f.IsExported() {
+				changeEvery(v.Field(i), path+"."+f.Name, check)
+			}
+		}
+	case reflect.Array:
+		for i := range v.Len() {
+			changeEvery(v.Index(i), fmt.Sprintf("%s[%d]", path, i), check)
+		}
+	}
+}
