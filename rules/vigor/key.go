@@ -3,9 +3,8 @@ package vigor
 import (
 	"encoding/binary"
 	"reflect"
-	"slices"
-	"strings"
-	"unicode/utf8"
+
+	"fray/rules/parts"
 )
 
 // AppendKey appends to b a key of the state for exact odds, which merge
@@ -20,51 +19,51 @@ import (
 // quicker, and odds/key_test.go checks that the two tell the same states
 // apart, field by field.
 func (s *State) AppendKey(b []byte) []byte {
-	b = appendPresent(b, s.Combatants != nil)
+	b = parts.AppendPresent(b, s.Combatants != nil)
 	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
 	for i := range s.Combatants {
 		b = s.Combatants[i].appendKey(b, s.hot, i)
 	}
-	b = appendList(b, s.Order)
-	b = appendInts(b, s.Round, s.Turn)
-	b = appendString(b, string(s.Phase))
-	b = appendPresent(b, s.Declared != nil)
+	b = parts.AppendList(b, s.Order)
+	b = parts.AppendInts(b, s.Round, s.Turn)
+	b = parts.AppendString(b, string(s.Phase))
+	b = parts.AppendPresent(b, s.Declared != nil)
 	if d := s.Declared; d != nil {
-		b = appendStrings(b, d.Attacker, d.Target, d.Weapon)
-		b = appendBools(b, d.OffHand)
-		b = appendString(b, d.Via)
-		b = appendInts(b, d.Mods.Dice, d.Mods.Charges, d.Mods.Challenges)
+		b = parts.AppendStrings(b, d.Attacker, d.Target, d.Weapon)
+		b = parts.AppendBools(b, d.OffHand)
+		b = parts.AppendString(b, d.Via)
+		b = parts.AppendInts(b, d.Mods.Dice, d.Mods.Charges, d.Mods.Challenges)
 		b = appendFollowUp(b, d.Then)
-		b = appendString(b, d.Ability)
+		b = parts.AppendString(b, d.Ability)
 	}
-	b = appendPresent(b, s.Strike != nil)
+	b = parts.AppendPresent(b, s.Strike != nil)
 	if st := s.Strike; st != nil {
-		b = appendStrings(b, st.Attacker, st.Target, st.Weapon)
-		b = appendBools(b, st.OffHand)
-		b = appendString(b, st.Via)
-		b = appendInts(b, st.Total, st.VS, st.Charges, st.Challenges)
-		b = appendBools(b, st.Ranged, st.Incapacitated, st.Knockdown)
+		b = parts.AppendStrings(b, st.Attacker, st.Target, st.Weapon)
+		b = parts.AppendBools(b, st.OffHand)
+		b = parts.AppendString(b, st.Via)
+		b = parts.AppendInts(b, st.Total, st.VS, st.Charges, st.Challenges)
+		b = parts.AppendBools(b, st.Ranged, st.Incapacitated, st.Knockdown)
 		b = appendFollowUp(b, st.Then)
 	}
-	b = appendString(b, s.OpenAfter)
+	b = parts.AppendString(b, s.OpenAfter)
 	b = appendFollowUp(b, s.OffHand)
-	b = appendPresent(b, s.Window != nil)
+	b = parts.AppendPresent(b, s.Window != nil)
 	if w := s.Window; w != nil {
-		b = appendStrings(b, w.Kind, w.Opener, w.Act)
-		b = appendInts(b, w.Dest.X, w.Dest.Y)
-		b = appendList(b, w.Ask)
+		b = parts.AppendStrings(b, w.Kind, w.Opener, w.Act)
+		b = parts.AppendInts(b, w.Dest.X, w.Dest.Y)
+		b = parts.AppendList(b, w.Ask)
 	}
-	b = appendString(b, s.Counter)
-	b = appendInts(b, s.Actions, s.ReadyChecked)
-	b = appendStrings(b, s.Scene.Visibility, s.Scene.Approach)
+	b = parts.AppendString(b, s.Counter)
+	b = parts.AppendInts(b, s.Actions, s.ReadyChecked)
+	b = parts.AppendStrings(b, s.Scene.Visibility, s.Scene.Approach)
 	b = binary.AppendUvarint(b, uint64(len(s.Scene.Walls)))
 	for _, w := range s.Scene.Walls {
-		b = appendInts(b, w.X1, w.Y1, w.X2, w.Y2)
+		b = parts.AppendInts(b, w.X1, w.Y1, w.X2, w.Y2)
 	}
 	b = s.Options.appendKey(b)
-	b = appendString(b, s.Winner)
-	b = appendBools(b, s.TimedOut)
-	return appendString(b, s.Reason)
+	b = parts.AppendString(b, s.Winner)
+	b = parts.AppendBools(b, s.TimedOut)
+	return parts.AppendString(b, s.Reason)
 }
 
 // appendKey appends the combatant's part of its state's key (see
@@ -101,36 +100,36 @@ func (c *Combatant) appendKey(b []byte, h *hotMemory, i int) []byte {
 // field of it the JSON has, its items' and armour's among them but their
 // uses left and wear (see appendFightKey).
 func (c *Combatant) appendSheetKey(b []byte) []byte {
-	b = appendStrings(b, c.ID, c.Name, c.Side, c.Size)
-	b = appendBools(b, c.Object)
+	b = parts.AppendStrings(b, c.ID, c.Name, c.Side, c.Size)
+	b = parts.AppendBools(b, c.Object)
 	b = append(b, livingByte(c.Living))
-	b = appendInts(b, c.Strength, c.Agility, c.Speed, c.Stamina, c.Skill, c.Reason, c.Resolve, c.Soul)
-	b = appendMap(b, c.Skills, func(b []byte, v int) []byte { return binary.AppendVarint(b, int64(v)) })
-	b = appendMap(b, c.Links, appendString)
-	b = appendInts(b, c.VigorMax, c.DurabilityMax, c.HealthMax)
-	b = appendStrings(b, c.DurRank, c.BonusDie)
-	b = appendInts(b, c.ReachFt, c.ActionsBase, c.InitDice, c.ResistDice, c.DefenseDice, c.GuardBonus, c.ManaMax,
+	b = parts.AppendInts(b, c.Strength, c.Agility, c.Speed, c.Stamina, c.Skill, c.Reason, c.Resolve, c.Soul)
+	b = parts.AppendMap(b, c.Skills, parts.AppendInt)
+	b = parts.AppendMap(b, c.Links, parts.AppendString)
+	b = parts.AppendInts(b, c.VigorMax, c.DurabilityMax, c.HealthMax)
+	b = parts.AppendStrings(b, c.DurRank, c.BonusDie)
+	b = parts.AppendInts(b, c.ReachFt, c.ActionsBase, c.InitDice, c.ResistDice, c.DefenseDice, c.GuardBonus, c.ManaMax,
 		c.Regen.Durability, c.Regen.Mana, c.Regen.Health)
 	b = appendArms(b, c.Weapons, c.Abilities)
 	b = binary.AppendUvarint(b, uint64(len(c.Items)))
 	for i := range c.Items {
 		it := &c.Items[i]
-		b = appendString(b, it.Name)
-		b = appendInts(b, it.Uses, it.Actions)
-		b = appendStrings(b, it.Durability, it.Health, it.Vigor, it.Mana, it.Weapon)
+		b = parts.AppendString(b, it.Name)
+		b = parts.AppendInts(b, it.Uses, it.Actions)
+		b = parts.AppendStrings(b, it.Durability, it.Health, it.Vigor, it.Mana, it.Weapon)
 	}
-	b = appendString(b, c.OffHand)
+	b = parts.AppendString(b, c.OffHand)
 	b = binary.AppendUvarint(b, uint64(len(c.Armor)))
 	for i := range c.Armor {
 		a := &c.Armor[i]
-		b = appendStrings(b, a.Name, a.Quality)
-		b = appendInts(b, a.AR, a.GuardBonus, a.DurMax)
-		b = appendList(b, a.Protects)
-		b = appendBools(b, a.Natural)
+		b = parts.AppendStrings(b, a.Name, a.Quality)
+		b = parts.AppendInts(b, a.AR, a.GuardBonus, a.DurMax)
+		b = parts.AppendList(b, a.Protects)
+		b = parts.AppendBools(b, a.Natural)
 	}
-	b = appendInts(b, c.Joins)
-	b = appendStrings(b, c.Role, c.Watch, c.CoverName)
-	return appendBools(b, c.Sturdy)
+	b = parts.AppendInts(b, c.Joins)
+	b = parts.AppendStrings(b, c.Role, c.Watch, c.CoverName)
+	return parts.AppendBools(b, c.Sturdy)
 }
 
 // appendFightKey appends the key of what the fight changes of the
@@ -139,20 +138,20 @@ func (c *Combatant) appendSheetKey(b []byte) []byte {
 // piece's wear follow in their order. The flags are the bits of one
 // number.
 func (c *Combatant) appendFightKey(b []byte) []byte {
-	b = appendInts(b, c.X, c.Y)
+	b = parts.AppendInts(b, c.X, c.Y)
 	for i := range c.Items {
 		b = binary.AppendVarint(b, int64(c.Items[i].Left))
 	}
 	for i := range c.Armor {
 		a := &c.Armor[i]
-		b = appendBools(appendInts(b, a.Dur), a.Destroyed)
+		b = parts.AppendBools(parts.AppendInts(b, a.Dur), a.Destroyed)
 	}
-	b = appendInts(b, c.Vigor, c.Mana, c.Durability, c.Health, c.ShockLeft)
+	b = parts.AppendInts(b, c.Vigor, c.Mana, c.Durability, c.Health, c.ShockLeft)
 	b = binary.AppendUvarint(b, c.flags())
-	b = appendStrings(b, c.Ready.Target, c.Ready.Weapon)
-	b = appendInts(b, c.Left, c.Initiative)
-	b = appendStrings(b, c.Carry.Act, c.Carry.Target)
-	return appendInts(b, c.Carry.Owed)
+	b = parts.AppendStrings(b, c.Ready.Target, c.Ready.Weapon)
+	b = parts.AppendInts(b, c.Left, c.Initiative)
+	b = parts.AppendStrings(b, c.Carry.Act, c.Carry.Target)
+	return parts.AppendInts(b, c.Carry.Owed)
 }
 
 // livingByte is the byte a combatant's Living is written as: 0 for none,
@@ -165,17 +164,6 @@ func livingByte(l *bool) byte {
 		return 2
 	}
 	return 1
-}
-
-// flags returns the number whose bit i is set when bs[i] is.
-func flags(bs ...bool) uint64 {
-	var n uint64
-	for i, x := range bs {
-		if x {
-			n |= 1 << i
-		}
-	}
-	return n
 }
 
 // fight is what the fight changes of a combatant, as plain values to be
@@ -209,7 +197,7 @@ func (f *fight) of(c *Combatant) bool {
 // flags returns the combatant's flags that the fight changes as the
 // bits of one number.
 func (c *Combatant) flags() uint64 {
-	return flags(c.Wounded, c.Winded, c.Prone, c.Hidden, c.Unaware, c.Bound, c.Shock, c.Stabilized, c.Dead,
+	return parts.Flags(c.Wounded, c.Winded, c.Prone, c.Hidden, c.Unaware, c.Bound, c.Shock, c.Stabilized, c.Dead,
 		c.Destroyed, c.Escaped, c.Away, c.Defending, c.Unseen)
 }
 
@@ -434,20 +422,20 @@ func appendArms(b []byte, ws []Weapon, as []Ability) []byte {
 	b = binary.AppendUvarint(b, uint64(len(ws)))
 	for i := range ws {
 		w := &ws[i]
-		b = appendString(b, w.Name)
-		b = appendString(b, w.Quality)
-		b = appendInts(b, w.Damage)
-		b = appendStrings(b, w.Type, w.Subtype, w.Category)
-		b = appendInts(b, w.ReachFt, w.RangeFt, w.MaxRangeFt)
-		b = appendBools(b, w.Light, w.Area)
-		b = appendStrings(b, w.Skill, w.AttackWith, w.DamageWith)
+		b = parts.AppendString(b, w.Name)
+		b = parts.AppendString(b, w.Quality)
+		b = parts.AppendInts(b, w.Damage)
+		b = parts.AppendStrings(b, w.Type, w.Subtype, w.Category)
+		b = parts.AppendInts(b, w.ReachFt, w.RangeFt, w.MaxRangeFt)
+		b = parts.AppendBools(b, w.Light, w.Area)
+		b = parts.AppendStrings(b, w.Skill, w.AttackWith, w.DamageWith)
 	}
 	b = binary.AppendUvarint(b, uint64(len(as)))
 	for i := range as {
 		a := &as[i]
-		b = appendStrings(b, a.Name, a.Weapon)
-		b = appendInts(b, a.Actions, a.Vigor, a.Mana, a.Dice, a.Charges)
-		b = appendBools(b, a.Knockdown, a.Opening)
+		b = parts.AppendStrings(b, a.Name, a.Weapon)
+		b = parts.AppendInts(b, a.Actions, a.Vigor, a.Mana, a.Dice, a.Charges)
+		b = parts.AppendBools(b, a.Knockdown, a.Opening)
 	}
 	return b
 }
@@ -455,16 +443,16 @@ func appendArms(b []byte, ws []Weapon, as []Ability) []byte {
 // appendKey appends the options' part of their state's key (see
 // State.AppendKey).
 func (o *Options) appendKey(b []byte) []byte {
-	b = appendInts(b, o.RoundLimit, o.QualityGap, o.StabilizeActions)
-	b = appendBools(b, o.VSTieSucceeds, o.NoOverflow, o.WoundedEndsAtFullHealth, o.Euclidean, o.GMPrompts,
+	b = parts.AppendInts(b, o.RoundLimit, o.QualityGap, o.StabilizeActions)
+	b = parts.AppendBools(b, o.VSTieSucceeds, o.NoOverflow, o.WoundedEndsAtFullHealth, o.Euclidean, o.GMPrompts,
 		o.UnawareCanReact, o.MoveProvokes, o.Aftermath)
-	b = appendInts(b, len(o.AbilityDice))
-	b = appendInts(b, o.AbilityDice...)
-	b = appendMap(b, o.CoverTable, func(b []byte, r CoverRow) []byte {
-		return appendBools(appendInts(b, r.Guard, r.AR), r.SturdyOnly, r.VsArea)
+	b = parts.AppendInts(b, len(o.AbilityDice))
+	b = parts.AppendInts(b, o.AbilityDice...)
+	b = parts.AppendMap(b, o.CoverTable, func(b []byte, r CoverRow) []byte {
+		return parts.AppendBools(parts.AppendInts(b, r.Guard, r.AR), r.SturdyOnly, r.VsArea)
 	})
-	return appendMap(b, o.RestTable, func(b []byte, r RestRow) []byte {
-		return appendInts(appendBools(appendInts(b, r.Rounds), r.Vigor, r.Mana, r.Durability, r.Health), r.HealthMin)
+	return parts.AppendMap(b, o.RestTable, func(b []byte, r RestRow) []byte {
+		return parts.AppendInts(parts.AppendBools(parts.AppendInts(b, r.Rounds), r.Vigor, r.Mana, r.Durability, r.Health), r.HealthMin)
 	})
 }
 
@@ -473,108 +461,5 @@ func appendFollowUp(b []byte, f *FollowUp) []byte {
 	if f == nil {
 		return append(b, 0)
 	}
-	return appendStrings(append(b, 1), f.Target, f.Weapon)
-}
-
-// appendPresent appends whether a value JSON writes as null apart from
-// empty is there.
-func appendPresent(b []byte, there bool) []byte { return appendBools(b, there) }
-
-// appendBools appends each of bs as a byte.
-func appendBools(b []byte, bs ...bool) []byte {
-	for _, x := range bs {
-		if x {
-			b = append(b, 1)
-		} else {
-			b = append(b, 0)
-		}
-	}
-	return b
-}
-
-// appendInts appends each of ns in binary, as a varint.
-func appendInts(b []byte, ns ...int) []byte {
-	for _, n := range ns {
-		b = binary.AppendVarint(b, int64(n))
-	}
-	return b
-}
-
-// appendStrings appends each of ss with its length (see appendString).
-func appendStrings(b []byte, ss ...string) []byte {
-	for _, s := range ss {
-		b = appendString(b, s)
-	}
-	return b
-}
-
-// appendList appends a list of strings: its length, then each. A nil
-// list is written as an empty one: JSON leaves both out of the state.
-func appendList(b []byte, ss []string) []byte {
-	return appendStrings(binary.AppendUvarint(b, uint64(len(ss))), ss...)
-}
-
-// appendString appends s with its length. JSON writes every byte of s
-// that is not UTF-8 as the same escape, unlike a U+FFFD of s: here each is
-// written as 0xff, which UTF-8 never has, so that two strings get the same
-// key exactly when they have the same JSON.
-func appendString(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ { // quickly for the ASCII of ids and names
-		if s[i] >= utf8.RuneSelf {
-			if !utf8.ValidString(s[i:]) {
-				return appendInvalid(b, s)
-			}
-			break
-		}
-	}
-	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
-}
-
-// appendInvalid is appendString for s that is not UTF-8.
-func appendInvalid(b []byte, s string) []byte {
-	n := 0 // the length with each byte that is not UTF-8 as one
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			n++
-		} else {
-			n += size
-		}
-		i += size
-	}
-	b = binary.AppendUvarint(b, uint64(n))
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, 0xff)
-		} else {
-			b = append(b, s[i:i+size]...)
-		}
-		i += size
-	}
-	return b
-}
-
-// appendMap appends map m's entries in the order of their keys, as JSON
-// writes them: its length, then each key and value. A nil map is written
-// as an empty one, which JSON leaves out alike.
-func appendMap[V any](b []byte, m map[string]V, value func([]byte, V) []byte) []byte {
-	b = binary.AppendUvarint(b, uint64(len(m)))
-	if len(m) == 0 {
-		return b
-	}
-	type entry struct {
-		k string
-		v V
-	}
-	var buf [16]entry
-	entries := buf[:0]
-	for k, v := range m {
-		entries = append(entries, entry{k, v})
-	}
-	slices.SortFunc(entries, func(x, y entry) int { return strings.Compare(x.k, y.k) })
-	for _, e := range entries {
-		b = value(appendString(b, e.k), e.v)
-	}
-	return b
+	return parts.AppendStrings(append(b, 1), f.Target, f.Weapon)
 }

@@ -4,8 +4,8 @@ import (
 	"encoding/binary"
 	"reflect"
 	"slices"
-	"strings"
-	"unicode/utf8"
+
+	"fray/rules/parts"
 )
 
 // AppendKey appends to b a key of the state for exact odds, which merge
@@ -22,12 +22,12 @@ import (
 // key_test.go checks that it changes exactly when the JSON does, field
 // by field.
 func (s *State) AppendKey(b []byte) []byte {
-	b = appendText(b, s.Title)
+	b = parts.AppendString(b, s.Title)
 	b = s.Options.appendKey(b)
-	b = appendInts(b, s.Round)
-	b = appendText(b, string(s.Phase))
-	b = appendText(b, s.Turn)
-	b = appendPresent(b, s.Combatants != nil)
+	b = parts.AppendInts(b, s.Round)
+	b = parts.AppendString(b, string(s.Phase))
+	b = parts.AppendString(b, s.Turn)
+	b = parts.AppendPresent(b, s.Combatants != nil)
 	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
 	for i := range s.Combatants {
 		b = s.Combatants[i].appendKey(b, s.hot, i)
@@ -35,45 +35,45 @@ func (s *State) AppendKey(b []byte) []byte {
 	b = binary.AppendUvarint(b, uint64(len(s.Terrain)))
 	for i := range s.Terrain {
 		z := &s.Terrain[i]
-		b = appendInts(b, z.X1, z.Y1, z.X2, z.Y2)
-		b = appendPresent(b, z.Kinds != nil)
-		b = appendList(b, z.Kinds)
-		b = appendInts(b, z.Extra)
-		b = appendBools(b, z.Slippery)
-		b = appendInts(b, z.Current.X, z.Current.Y)
+		b = parts.AppendInts(b, z.X1, z.Y1, z.X2, z.Y2)
+		b = parts.AppendPresent(b, z.Kinds != nil)
+		b = parts.AppendList(b, z.Kinds)
+		b = parts.AppendInts(b, z.Extra)
+		b = parts.AppendBools(b, z.Slippery)
+		b = parts.AppendInts(b, z.Current.X, z.Current.Y)
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.Objects)))
 	for i := range s.Objects {
 		o := &s.Objects[i]
-		b = appendText(b, o.Name)
-		b = appendInts(b, o.AP, o.Rounds, o.Minutes)
+		b = parts.AppendString(b, o.Name)
+		b = parts.AppendInts(b, o.AP, o.Rounds, o.Minutes)
 	}
 	b = binary.AppendUvarint(b, uint64(len(s.Dropped)))
 	for i := range s.Dropped {
 		d := &s.Dropped[i]
 		b = d.Weapon.appendKey(b)
-		b = appendInts(b, d.X, d.Y)
+		b = parts.AppendInts(b, d.X, d.Y)
 	}
 	b = s.Pending.appendKey(b)
-	b = appendList(b, s.Queue)
-	b = appendText(b, s.Moment)
-	b = appendPresent(b, s.Off != nil)
+	b = parts.AppendList(b, s.Queue)
+	b = parts.AppendString(b, s.Moment)
+	b = parts.AppendPresent(b, s.Off != nil)
 	if o := s.Off; o != nil {
-		b = appendTexts(b, o.Who, o.Moment)
-		b = appendBools(b, o.Cancels)
-		b = appendList(b, o.Rest)
+		b = parts.AppendStrings(b, o.Who, o.Moment)
+		b = parts.AppendBools(b, o.Cancels)
+		b = parts.AppendList(b, o.Rest)
 		b = o.Held.appendKey(b)
 	}
-	b = appendBools(b, s.Ending)
-	b = appendText(b, s.Winner)
-	return appendBools(b, s.TimedOut)
+	b = parts.AppendBools(b, s.Ending)
+	b = parts.AppendString(b, s.Winner)
+	return parts.AppendBools(b, s.TimedOut)
 }
 
 // appendKey appends the options' part of their state's key.
 func (o *Options) appendKey(b []byte) []byte {
-	b = appendInts(b, o.RoundLimit, o.FootingTN, o.HurryTN, o.LandingTN)
-	b = appendText(b, o.Interrupts)
-	return binary.AppendUvarint(b, flags(o.NoLimit, o.NoInterrupts, o.HurryAllowed, o.HurryLoss))
+	b = parts.AppendInts(b, o.RoundLimit, o.FootingTN, o.HurryTN, o.LandingTN)
+	b = parts.AppendString(b, o.Interrupts)
+	return binary.AppendUvarint(b, parts.Flags(o.NoLimit, o.NoInterrupts, o.HurryAllowed, o.HurryLoss))
 }
 
 // appendKey appends a combatant's part of its state's key: the part of
@@ -143,7 +143,7 @@ type sheet struct {
 func sheetOf(c *Combatant) sheet {
 	sh := sheet{
 		id: c.ID, name: c.Name, side: c.Side, tier: c.Tier, moveMode: c.MoveMode,
-		attributes: c.Attributes, flags: flags(c.PC, c.Mount, c.Trained, c.OwnTurn),
+		attributes: c.Attributes, flags: parts.Flags(c.PC, c.Mount, c.Trained, c.OwnTurn),
 		raceStamina: c.RaceStamina, raceMana: c.RaceMana,
 		controlTN: c.ControlTN, sleepHours: c.SleepHours, joins: c.Joins,
 		space: c.Space, height: c.Height, nspells: len(c.Spells),
@@ -157,20 +157,20 @@ func sheetOf(c *Combatant) sheet {
 // appendKey appends the key of the stat block sh of c, and of c's skills,
 // specializations and spells.
 func (sh *sheet) appendKey(b []byte, c *Combatant) []byte {
-	b = appendTexts(b, sh.id, sh.name, sh.side, sh.tier, sh.moveMode)
+	b = parts.AppendStrings(b, sh.id, sh.name, sh.side, sh.tier, sh.moveMode)
 	a := &sh.attributes
-	b = appendInts(b, a.Str, a.Dex, a.Vit, a.Prc, a.Rsn, a.Lor, a.Prs, a.Speed, a.Size)
+	b = parts.AppendInts(b, a.Str, a.Dex, a.Vit, a.Prc, a.Rsn, a.Lor, a.Prs, a.Speed, a.Size)
 	b = binary.AppendUvarint(b, sh.flags)
-	b = appendInts(b, sh.raceStamina, sh.raceMana, sh.controlTN, sh.sleepHours, sh.joins, sh.space, sh.height)
-	b = appendRanks(b, c.Skills)
-	b = appendRanks(b, c.Specs)
+	b = parts.AppendInts(b, sh.raceStamina, sh.raceMana, sh.controlTN, sh.sleepHours, sh.joins, sh.space, sh.height)
+	b = parts.AppendMap(b, c.Skills, parts.AppendInt)
+	b = parts.AppendMap(b, c.Specs, parts.AppendInt)
 	b = binary.AppendUvarint(b, uint64(len(c.Spells)))
 	for i := range c.Spells {
 		sp := &c.Spells[i]
-		b = appendTexts(b, sp.Name, sp.School, sp.Defense, sp.DamageType)
-		b = appendInts(b, sp.AP, sp.Mana, sp.Damage, sp.Range, sp.Invest, sp.Rounds, sp.Stamina, sp.APCost, sp.Checks)
-		b = appendBools(b, sp.BypassArmor, sp.APZero)
-		b = appendPresent(b, sp.Condition != nil)
+		b = parts.AppendStrings(b, sp.Name, sp.School, sp.Defense, sp.DamageType)
+		b = parts.AppendInts(b, sp.AP, sp.Mana, sp.Damage, sp.Range, sp.Invest, sp.Rounds, sp.Stamina, sp.APCost, sp.Checks)
+		b = parts.AppendBools(b, sp.BypassArmor, sp.APZero)
+		b = parts.AppendPresent(b, sp.Condition != nil)
 		if sp.Condition != nil {
 			b = sp.Condition.appendKey(b)
 		}
@@ -212,7 +212,7 @@ func fightOf(c *Combatant) fight {
 		dashBonus: c.DashBonus, dashes: c.Dashes, outRounds: c.OutRounds, openingTotal: c.OpeningTotal,
 		openingOn: c.OpeningOn, sharingWith: c.SharingWith, pinnedBy: c.PinnedBy,
 		recoveryBonus: c.RecoveryBonus, recoverUpTo: c.RecoverUpTo, longRests: c.LongRests,
-		flags: flags(c.Kit, c.IsExhausted, c.IsStaggered, c.IsDying, c.Acted, c.Surprised, c.Defending, c.Dashing,
+		flags: parts.Flags(c.Kit, c.IsExhausted, c.IsStaggered, c.IsDying, c.Acted, c.Surprised, c.Defending, c.Dashing,
 			c.Bolting, c.Readied, c.Distracted, c.Submerged, c.Sunk, c.Fell),
 	}
 	if !c.ReadyAction.IsZero() {
@@ -228,29 +228,29 @@ func fightOf(c *Combatant) fight {
 // appendKey appends the key of what the fight changes of c, f and c's
 // lists.
 func (f *fight) appendKey(b []byte, c *Combatant) []byte {
-	b = appendText(b, f.armor.Name)
-	b = appendInts(b, f.armor.Toughness)
-	b = appendTexts(b, f.cover, f.riding, f.status, f.posture)
-	b = appendInts(b, f.x, f.y, f.initiative, f.ap, f.stamina, f.fatigue, f.mana)
+	b = parts.AppendString(b, f.armor.Name)
+	b = parts.AppendInts(b, f.armor.Toughness)
+	b = parts.AppendStrings(b, f.cover, f.riding, f.status, f.posture)
+	b = parts.AppendInts(b, f.x, f.y, f.initiative, f.ap, f.stamina, f.fatigue, f.mana)
 	w := &f.wounds
-	b = appendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
+	b = parts.AppendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
 	w = &f.slots
-	b = appendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
-	b = appendInts(b, f.severity, f.dying, f.tieBreak, f.poolQuarters, f.poolUsed, f.harried, f.helpless,
+	b = parts.AppendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
+	b = parts.AppendInts(b, f.severity, f.dying, f.tieBreak, f.poolQuarters, f.poolUsed, f.harried, f.helpless,
 		f.ridingSize, f.calming)
-	b = appendText(b, f.rider)
-	b = appendInts(b, f.dashBonus, f.dashes, f.outRounds, f.openingTotal)
-	b = appendTexts(b, f.openingOn, f.sharingWith, f.pinnedBy)
-	b = appendBools(b, f.ready)
+	b = parts.AppendString(b, f.rider)
+	b = parts.AppendInts(b, f.dashBonus, f.dashes, f.outRounds, f.openingTotal)
+	b = parts.AppendStrings(b, f.openingOn, f.sharingWith, f.pinnedBy)
+	b = parts.AppendBools(b, f.ready)
 	if f.ready {
-		b = appendText(b, f.readyAction)
+		b = parts.AppendString(b, f.readyAction)
 	}
-	b = appendInts(b, f.recoveryBonus, f.recoverUpTo, f.longRests)
-	b = appendBools(b, f.long)
+	b = parts.AppendInts(b, f.recoveryBonus, f.recoverUpTo, f.longRests)
+	b = parts.AppendBools(b, f.long)
 	if f.long {
-		b = appendText(b, f.longObject)
-		b = appendInts(b, f.longRemaining, f.longRounds)
-		b = appendBools(b, f.longAction, f.longPaidNow)
+		b = parts.AppendString(b, f.longObject)
+		b = parts.AppendInts(b, f.longRemaining, f.longRounds)
+		b = parts.AppendBools(b, f.longAction, f.longPaidNow)
 	}
 	b = binary.AppendUvarint(b, f.flags)
 	b = binary.AppendUvarint(b, uint64(len(c.Weapons)))
@@ -264,13 +264,13 @@ func (f *fight) appendKey(b []byte, c *Combatant) []byte {
 	b = binary.AppendUvarint(b, uint64(len(c.Effects)))
 	for i := range c.Effects {
 		e := &c.Effects[i]
-		b = appendTexts(b, e.Name, e.Item)
-		b = appendInts(b, e.Mana, e.Rounds, e.Since, e.APCost, e.Checks)
-		b = appendBools(b, e.APZero)
+		b = parts.AppendStrings(b, e.Name, e.Item)
+		b = parts.AppendInts(b, e.Mana, e.Rounds, e.Since, e.APCost, e.Checks)
+		b = parts.AppendBools(b, e.APZero)
 	}
-	b = appendList(b, c.HarriedBy)
-	b = appendList(b, c.Ignoring)
-	return appendList(b, c.Grappling)
+	b = parts.AppendList(b, c.HarriedBy)
+	b = parts.AppendList(b, c.Ignoring)
+	return parts.AppendList(b, c.Grappling)
 }
 
 // lists are a combatant's lists that the fight changes, copied, for a
@@ -307,35 +307,35 @@ func sameMap(a, b map[string]int) bool {
 
 // appendKey appends a weapon's part of its state's key.
 func (w *Weapon) appendKey(b []byte) []byte {
-	b = appendTexts(b, w.Name, w.Group, w.Kind)
-	b = appendInts(b, w.Accuracy, w.Damage, w.Reach, w.OptimalReach, w.Block, w.Increment, w.Hands)
-	b = binary.AppendUvarint(b, flags(w.Defensive, w.Penetrating, w.ArmorPiercing, w.Concussive, w.Aquatic, w.Slicing))
-	return appendTexts(b, w.Stowed, w.Container)
+	b = parts.AppendStrings(b, w.Name, w.Group, w.Kind)
+	b = parts.AppendInts(b, w.Accuracy, w.Damage, w.Reach, w.OptimalReach, w.Block, w.Increment, w.Hands)
+	b = binary.AppendUvarint(b, parts.Flags(w.Defensive, w.Penetrating, w.ArmorPiercing, w.Concussive, w.Aquatic, w.Slicing))
+	return parts.AppendStrings(b, w.Stowed, w.Container)
 }
 
 // appendKey appends a condition's part of its state's key.
 func (c *Condition) appendKey(b []byte) []byte {
-	b = appendText(b, c.Name)
-	b = appendInts(b, c.Level, c.TN, c.Rounds, c.Since, c.APCost, c.Checks)
-	return appendBools(b, c.APZero)
+	b = parts.AppendString(b, c.Name)
+	b = parts.AppendInts(b, c.Level, c.TN, c.Rounds, c.Since, c.APCost, c.Checks)
+	return parts.AppendBools(b, c.APZero)
 }
 
 // appendKey appends a declared action's part of its state's key, or
 // that there is none.
 func (d *Declared) appendKey(b []byte) []byte {
-	b = appendPresent(b, d != nil)
+	b = parts.AppendPresent(b, d != nil)
 	if d == nil {
 		return b
 	}
 	b = d.Command.appendKey(b)
-	b = appendTexts(b, d.Actor, d.Action, d.Target, d.Weapon)
-	b = appendInts(b, d.Cost)
-	b = appendText(b, d.Guard)
-	b = appendInts(b, d.Indicated, d.Final, d.X, d.Y, d.FromX, d.FromY)
-	b = appendText(b, d.Clinger)
-	b = appendInts(b, d.Points, d.With, d.Cut)
-	b = appendTexts(b, d.Striker, d.StrikeTarget, d.StrikeWeapon, d.StrikeKind, string(d.StrikeFrom))
-	return binary.AppendUvarint(b, flags(d.FromSet, d.Rebuffed, d.Decided, d.Split, d.Interposed))
+	b = parts.AppendStrings(b, d.Actor, d.Action, d.Target, d.Weapon)
+	b = parts.AppendInts(b, d.Cost)
+	b = parts.AppendString(b, d.Guard)
+	b = parts.AppendInts(b, d.Indicated, d.Final, d.X, d.Y, d.FromX, d.FromY)
+	b = parts.AppendString(b, d.Clinger)
+	b = parts.AppendInts(b, d.Points, d.With, d.Cut)
+	b = parts.AppendStrings(b, d.Striker, d.StrikeTarget, d.StrikeWeapon, d.StrikeKind, string(d.StrikeFrom))
+	return binary.AppendUvarint(b, parts.Flags(d.FromSet, d.Rebuffed, d.Decided, d.Split, d.Interposed))
 }
 
 // appendKey appends a nested command's part of its state's key: whether
@@ -344,115 +344,5 @@ func (n Nested) appendKey(b []byte) []byte {
 	if n.IsZero() {
 		return append(b, 0)
 	}
-	return appendText(append(b, 1), n.String())
-}
-
-// flags returns the number whose bit i is set when bs[i] is.
-func flags(bs ...bool) uint64 {
-	var n uint64
-	for i, x := range bs {
-		if x {
-			n |= 1 << i
-		}
-	}
-	return n
-}
-
-// appendPresent appends whether a value JSON writes as null apart from
-// empty is there.
-func appendPresent(b []byte, there bool) []byte { return appendBools(b, there) }
-
-// appendBools appends each of bs as a byte.
-func appendBools(b []byte, bs ...bool) []byte {
-	for _, x := range bs {
-		if x {
-			b = append(b, 1)
-		} else {
-			b = append(b, 0)
-		}
-	}
-	return b
-}
-
-// appendInts appends each of ns as a varint.
-func appendInts(b []byte, ns ...int) []byte {
-	for _, n := range ns {
-		b = binary.AppendVarint(b, int64(n))
-	}
-	return b
-}
-
-// appendTexts appends each of ss with its length (see appendText).
-func appendTexts(b []byte, ss ...string) []byte {
-	for _, s := range ss {
-		b = appendText(b, s)
-	}
-	return b
-}
-
-// appendList appends a list of strings: its length, then each. A nil
-// list is written as an empty one: JSON leaves both out.
-func appendList(b []byte, ss []string) []byte {
-	return appendTexts(binary.AppendUvarint(b, uint64(len(ss))), ss...)
-}
-
-// appendText appends s with its length. JSON writes every byte of s that
-// is not UTF-8 as the same escape, unlike a U+FFFD of s: here each is
-// written as 0xff, which UTF-8 never has, so that two strings get the
-// same key exactly when they have the same JSON.
-func appendText(b []byte, s string) []byte {
-	for i := 0; i < len(s); i++ { // quickly for the ASCII of ids and names
-		if s[i] >= utf8.RuneSelf {
-			if !utf8.ValidString(s[i:]) {
-				return appendInvalid(b, s)
-			}
-			break
-		}
-	}
-	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
-}
-
-// appendInvalid is appendText for s that is not UTF-8.
-func appendInvalid(b []byte, s string) []byte {
-	n := 0 // the length with each byte that is not UTF-8 as one
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			n++
-		} else {
-			n += size
-		}
-		i += size
-	}
-	b = binary.AppendUvarint(b, uint64(n))
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, 0xff)
-		} else {
-			b = append(b, s[i:i+size]...)
-		}
-		i += size
-	}
-	return b
-}
-
-// appendRanks appends a map of ranks by name in the order of its keys,
-// as JSON writes it: its length, then each name and rank. A nil map is
-// written as an empty one, which JSON leaves out alike.
-func appendRanks(b []byte, m map[string]int) []byte {
-	b = binary.AppendUvarint(b, uint64(len(m)))
-	if len(m) == 0 {
-		return b
-	}
-	var buf [16]string
-	names := buf[:0]
-	for k := range m {
-		names = append(names, k)
-	}
-	slices.SortFunc(names, strings.Compare)
-	for _, k := range names {
-		b = binary.AppendVarint(appendText(b, k), int64(m[k]))
-	}
-	return b
+	return parts.AppendString(append(b, 1), n.String())
 }
