@@ -2,13 +2,13 @@ package odds
 
 import (
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"sync/atomic"
 	"testing"
 
 	"fray/dice"
 	"fray/engine"
+	"fray/engine/enginetest"
 	"fray/rules/vigor"
 	"fray/scenario/scenariotest"
 )
@@ -132,7 +132,7 @@ func TestOwnKeysSeeEveryField(t *testing.T) {
 					i, path, sameJSON, own == own0, walked == walked0, js0, js)
 			}
 		}
-		changeEvery(reflect.ValueOf(&s).Elem(), "state", check)
+		enginetest.ChangeEvery(reflect.ValueOf(&s).Elem(), "state", check, nil)
 		if own, walked, js := keysOf(t, &w, &s); own != own0 || walked != walked0 || js != js0 {
 			t.Fatalf("state %d: not restored after the changes", i)
 		}
@@ -141,112 +141,4 @@ func TestOwnKeysSeeEveryField(t *testing.T) {
 		t.Fatalf("only %d changes", changes)
 	}
 	t.Logf("%d changes", changes)
-}
-
-// changeEvery changes each value held in v, addressable, one at a time,
-// calls check after each change and puts the value back.
-func changeEvery(v reflect.Value, path string, check func(string)) {
-	switch v.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		old := v.Int()
-		for _, n := range []int64{old + 1, 0} {
-			if n != old {
-				v.SetInt(n)
-				check(path)
-			}
-		}
-		v.SetInt(old)
-	case reflect.Bool:
-		v.SetBool(!v.Bool())
-		check(path)
-		v.SetBool(!v.Bool())
-	case reflect.String:
-		old := v.String()
-		// Bytes that are not UTF-8 are alike to JSON, and unlike a
-		// U+FFFD: the second and third give the same JSON, the fourth
-		// not.
-		for _, s := range []string{old + "x", old + "\xff", old + "\xfe", old + "\uFFFD", ""} {
-			v.SetString(s)
-			check(path + "=" + s)
-		}
-		v.SetString(old)
-	case reflect.Pointer:
-		old := reflect.ValueOf(v.Interface())
-		if v.IsNil() {
-			v.Set(reflect.New(v.Type().Elem()))
-			check(path + " made")
-		} else {
-			v.SetZero()
-			check(path + " nil")
-			v.Set(reflect.New(v.Type().Elem()))
-			check(path + " to a zero value")
-			v.Set(old)
-			changeEvery(v.Elem(), path, check)
-		}
-		v.Set(old)
-	case reflect.Slice:
-		old := reflect.ValueOf(v.Interface())
-		switch {
-		case v.IsNil():
-			v.Set(reflect.MakeSlice(v.Type(), 0, 0))
-			check(path + " empty")
-		case v.Len() == 0:
-			v.SetZero()
-			check(path + " nil")
-		default:
-			v.Set(old.Slice3(0, old.Len()-1, old.Len()-1))
-			check(path + " shorter")
-		}
-		longer := reflect.MakeSlice(v.Type(), old.Len()+1, old.Len()+1)
-		reflect.Copy(longer, old)
-		v.Set(longer)
-		check(path + " longer")
-		v.Set(old)
-		for i := range v.Len() {
-			changeEvery(v.Index(i), fmt.Sprintf("%s[%d]", path, i), check)
-		}
-	case reflect.Map:
-		old := reflect.ValueOf(v.Interface()) // the same map as v
-		if old.Len() == 0 {
-			if old.IsNil() {
-				v.Set(reflect.MakeMap(v.Type()))
-			} else {
-				v.SetZero()
-			}
-			check(path + " nil or empty")
-			v.Set(old)
-		}
-		for _, k := range old.MapKeys() {
-			orig := old.MapIndex(k)
-			entry := reflect.New(v.Type().Elem()).Elem()
-			entry.Set(orig)
-			changeEvery(entry, fmt.Sprintf("%s[%v]", path, k), func(p string) {
-				old.SetMapIndex(k, entry)
-				check(p)
-			})
-			old.SetMapIndex(k, reflect.Value{})
-			check(fmt.Sprintf("%s without %v", path, k))
-			old.SetMapIndex(k, orig)
-		}
-		m := old
-		if m.IsNil() {
-			m = reflect.MakeMap(v.Type())
-			v.Set(m)
-		}
-		extra := reflect.ValueOf("zz_extra").Convert(v.Type().Key())
-		m.SetMapIndex(extra, reflect.New(v.Type().Elem()).Elem())
-		check(path + " with one more")
-		m.SetMapIndex(extra, reflect.Value{})
-		v.Set(old)
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if f := v.Type().Field(i); f.IsExported() {
-				changeEvery(v.Field(i), path+"."+f.Name, check)
-			}
-		}
-	case reflect.Array:
-		for i := range v.Len() {
-			changeEvery(v.Index(i), fmt.Sprintf("%s[%d]", path, i), check)
-		}
-	}
 }

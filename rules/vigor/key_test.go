@@ -2,12 +2,12 @@ package vigor_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"reflect"
 	"testing"
 
 	"fray/dice"
 	"fray/engine"
+	"fray/engine/enginetest"
 	"fray/rules/vigor"
 	"fray/scenario/scenariotest"
 )
@@ -80,7 +80,7 @@ func TestScratchKeysSeeEveryChange(t *testing.T) {
 				differ++
 			}
 		}
-		change(reflect.ValueOf(&scratch).Elem(), "state", check)
+		enginetest.ChangeEvery(reflect.ValueOf(&scratch).Elem(), "state", check, nil)
 		if key := string(scratch.AppendKey(nil)); key != key0 {
 			t.Fatalf("state %d: not restored after the changes", i)
 		}
@@ -89,99 +89,4 @@ func TestScratchKeysSeeEveryChange(t *testing.T) {
 		t.Fatalf("%d changes, %d of them to another key: too few", changes, differ)
 	}
 	t.Logf("%d changes, %d of them to another key", changes, differ)
-}
-
-// change changes each value held in v, addressable, one at a time, calls
-// check after each change and puts the value back. Maps and slices are
-// changed as a whole: each change of an element is checked in a new
-// copy.
-func change(v reflect.Value, path string, check func(string)) {
-	switch v.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		old := v.Int()
-		for _, n := range []int64{old + 1, old - 200, 0} {
-			if n != old {
-				v.SetInt(n)
-				check(path)
-			}
-		}
-		v.SetInt(old)
-	case reflect.Bool:
-		v.SetBool(!v.Bool())
-		check(path)
-		v.SetBool(!v.Bool())
-	case reflect.String:
-		old := v.String()
-		for _, s := range []string{old + "x", "", "\xff"} {
-			v.SetString(s)
-			check(path + "=" + s)
-		}
-		v.SetString(old)
-	case reflect.Pointer:
-		old := reflect.ValueOf(v.Interface())
-		if v.IsNil() {
-			v.Set(reflect.New(v.Type().Elem()))
-			check(path + " made")
-		} else {
-			v.SetZero()
-			check(path + " nil")
-			elem := reflect.New(v.Type().Elem())
-			elem.Elem().Set(old.Elem())
-			v.Set(elem)
-			change(elem.Elem(), path, check)
-		}
-		v.Set(old)
-	case reflect.Slice:
-		old := reflect.ValueOf(v.Interface())
-		if old.Len() > 0 {
-			v.Set(old.Slice3(0, old.Len()-1, old.Len()-1))
-			check(path + " shorter")
-		}
-		longer := reflect.MakeSlice(v.Type(), old.Len()+1, old.Len()+1)
-		reflect.Copy(longer, old)
-		v.Set(longer)
-		check(path + " longer")
-		for i := range old.Len() {
-			elem := reflect.New(v.Type().Elem()).Elem()
-			elem.Set(old.Index(i))
-			change(elem, fmt.Sprintf("%s[%d]", path, i), func(p string) {
-				cp := reflect.MakeSlice(v.Type(), old.Len(), old.Len())
-				reflect.Copy(cp, old)
-				cp.Index(i).Set(elem)
-				v.Set(cp)
-				check(p)
-			})
-		}
-		v.Set(old)
-	case reflect.Map:
-		old := reflect.ValueOf(v.Interface())
-		with := func(edit func(m reflect.Value), what string) {
-			m := reflect.MakeMap(v.Type())
-			for it := old.MapRange(); it.Next(); {
-				m.SetMapIndex(it.Key(), it.Value())
-			}
-			edit(m)
-			v.Set(m)
-			check(path + what)
-		}
-		with(func(reflect.Value) {}, " copied")
-		for _, k := range old.MapKeys() {
-			with(func(m reflect.Value) { m.SetMapIndex(k, reflect.Value{}) }, fmt.Sprintf(" without %v", k))
-			with(func(m reflect.Value) { m.SetMapIndex(k, reflect.New(v.Type().Elem()).Elem()) }, fmt.Sprintf(" with %v zero", k))
-		}
-		with(func(m reflect.Value) {
-			m.SetMapIndex(reflect.ValueOf("zz").Convert(v.Type().Key()), reflect.New(v.Type().Elem()).Elem())
-		}, " with one more")
-		v.Set(old)
-	case reflect.Struct:
-		for i := range v.NumField() {
-			if f := v.Type().Field(i); f.IsExported() {
-				change(v.Field(i), path+"."+f.Name, check)
-			}
-		}
-	case reflect.Array:
-		for i := range v.Len() {
-			change(v.Index(i), fmt.Sprintf("%s[%d]", path, i), check)
-		}
-	}
 }
