@@ -131,7 +131,7 @@ func (sp *Spec) State() (State, error) {
 	for i := range sp.Combatants {
 		c := cloneCombatant(&sp.Combatants[i])
 		at := fmt.Sprintf("combatants[%d]", i)
-		parts.CheckCombatantID(bad, at, c.ID, parts.Word(c.ID), s.Combatant(c.ID) != nil)
+		parts.CheckCombatantID(bad, at, c.ID, parts.Word(c.ID), parts.WordChars, s.Combatant(c.ID) != nil)
 		if c.Side == "" {
 			bad(at+".side", "a combatant needs a side")
 		}

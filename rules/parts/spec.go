@@ -75,6 +75,9 @@ func CheckSidesUsed[T any](bad func(path, format string, args ...any), sides []S
 	}
 }
 
+// WordChars lists, for an error message, the characters a Word may have.
+const WordChars = "a-z, 0-9, -, _"
+
 // Word reports whether id is a lowercase word, as commands name
 // combatants, weapons and spells: letters a-z, digits, '-' and '_'.
 func Word(id string) bool {
@@ -84,12 +87,13 @@ func Word(id string) bool {
 }
 
 // CheckCombatantID reports, at the combatant at path, an id that is not a
-// word (word says whether it is, by the ruleset's rule), is the GM's, or
-// is taken by an earlier combatant.
-func CheckCombatantID(bad func(path, format string, args ...any), path, id string, word, taken bool) {
+// word (word says whether it is, by the ruleset's rule, and chars which
+// characters that rule allows), is the GM's, or is taken by an earlier
+// combatant.
+func CheckCombatantID(bad func(path, format string, args ...any), path, id string, word bool, chars string, taken bool) {
 	switch {
 	case !word:
-		bad(path+".id", "%q is not a lowercase word (a-z, 0-9, -)", id)
+		bad(path+".id", "%q is not a lowercase word (%s)", id, chars)
 	case id == engine.GM:
 		bad(path+".id", "%q is the game master's id", id)
 	case taken:

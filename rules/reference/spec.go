@@ -51,7 +51,7 @@ func (sp *Spec) State() (State, error) {
 	s := State{Light: sp.Scene.Light, Round: 1}
 	for i, c := range sp.Combatants {
 		at := fmt.Sprintf("combatants[%d]", i)
-		parts.CheckCombatantID(bad, at, c.ID, word(c.ID), s.Combatant(c.ID) != nil)
+		parts.CheckCombatantID(bad, at, c.ID, word(c.ID), "a-z, 0-9, -", s.Combatant(c.ID) != nil)
 		parts.CheckSide(bad, at, c.Side, sides)
 		for j, w := range c.Weapons {
 			switch {

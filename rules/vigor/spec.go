@@ -55,7 +55,7 @@ func checkNames[T any](bad func(path, format string, args ...any), at, what, own
 	for j, x := range list {
 		n := name(x)
 		switch {
-		case !word(n):
+		case !parts.Word(n):
 			bad(fmt.Sprintf("%s[%d].name", at, j), "%q is not a lowercase word", n)
 		case slices.IndexFunc(list, func(y T) bool { return name(y) == n }) != j:
 			bad(fmt.Sprintf("%s[%d].name", at, j), "%s has two %s called %q", owner, what, n)
@@ -73,13 +73,6 @@ func skillName(name string) string {
 		}
 		return r
 	}, strings.ToLower(strings.TrimSpace(name)))
-}
-
-// word reports whether id is a lowercase word, as commands name things.
-func word(id string) bool {
-	return id != "" && !strings.ContainsFunc(id, func(r rune) bool {
-		return (r < 'a' || r > 'z') && (r < '0' || r > '9') && r != '-' && r != '_'
-	})
 }
 
 // State validates the spec and returns the fight's first state: waiting
@@ -164,14 +157,7 @@ func (o OptionsSpec) options(bad func(path, format string, args ...any)) Options
 // checkCombatant checks the stat block of c, at path at, against the
 // sides and the combatants of s before it.
 func checkCombatant(s *State, at string, c Combatant, sides []string, bad func(path, format string, args ...any)) {
-	switch {
-	case !word(c.ID):
-		bad(at+".id", "%q is not a lowercase word (a-z, 0-9, -, _)", c.ID)
-	case c.ID == engine.GM:
-		bad(at+".id", "%q is the game master's id", c.ID)
-	case s.Combatant(c.ID) != nil:
-		bad(at+".id", "combatant %q is defined twice", c.ID)
-	}
+	parts.CheckCombatantID(bad, at, c.ID, parts.Word(c.ID), parts.WordChars, s.Combatant(c.ID) != nil)
 	if !slices.Contains(sides, c.Side) {
 		bad(at+".side", "unknown side %q; sides: %s", c.Side, strings.Join(sides, ", "))
 	}
@@ -184,7 +170,7 @@ func checkCombatant(s *State, at string, c Combatant, sides []string, bad func(p
 	for j, w := range c.Weapons {
 		wat := fmt.Sprintf("%s.weapons[%d]", at, j)
 		switch {
-		case !word(w.Name) || w.Name == "unarmed":
+		case !parts.Word(w.Name) || w.Name == "unarmed":
 			bad(wat+".name", "%q is not a lowercase word, or is the reserved word unarmed", w.Name)
 		case slices.IndexFunc(c.Weapons, func(x Weapon) bool { return x.Name == w.Name }) != j:
 			bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)

@@ -49,7 +49,7 @@ func (sp *Spec) State() (State, error) {
 	s := State{Title: sp.Title, Options: sp.Options, Phase: Setup}
 	for i, c := range sp.Combatants {
 		at := fmt.Sprintf("combatants[%d]", i)
-		parts.CheckCombatantID(bad, at, c.ID, parts.Word(c.ID), s.Combatant(c.ID) != nil)
+		parts.CheckCombatantID(bad, at, c.ID, parts.Word(c.ID), parts.WordChars, s.Combatant(c.ID) != nil)
 		parts.CheckSide(bad, at, c.Side, sides)
 		checkSheet(&c, at, bad)
 		fresh(&c)
@@ -131,7 +131,7 @@ func checkSheet(c *Combatant, at string, bad func(path, format string, args ...a
 		wat := fmt.Sprintf("%s.weapons[%d]", at, j)
 		switch {
 		case !parts.Word(w.Name):
-			bad(wat+".name", "%q is not a lowercase word (a-z, 0-9, -)", w.Name)
+			bad(wat+".name", "%q is not a lowercase word (%s)", w.Name, parts.WordChars)
 		case c.Weapon(w.Name) != &c.Weapons[j]:
 			bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)
 		}
