@@ -843,7 +843,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		k.leaveOut(k.reasons.budget, weight)
 		return nil
 	}
-	if k.tooBig(n, ch, weight, budget, memoKey) {
+	if k.tooBig(n, ch, weight, budget, memoKey[:fixedEnd+1]) {
 		// Left to the frontier, and the rest resolved (proceed).
 		k.big = append(k.big, gathered[S, C]{n: n, ch: ch})
 		return nil

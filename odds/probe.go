@@ -142,12 +142,14 @@ const probedWeight = 1.0 / 32
 // decision of less than probedWeight, and a part of one split by its
 // dice (split.go), is not probed. The probe is seeded from the
 // decision's memo key, so that the same decision is probed alike every
-// time.
-func (k *calc[S, C, E]) tooBig(n *node[S], ch choice[C], weight prob, budget int, memoKey string) bool {
+// time: head, the part before the state, then the state's key as the
+// walk writes it, even for a state that writes its own (as an estimate's
+// seed is, seedOf), so that a ruleset's keys do not change its probes.
+func (k *calc[S, C, E]) tooBig(n *node[S], ch choice[C], weight prob, budget int, head string) bool {
 	if !k.opts.Fallback || n.steps == 0 || ch.first != nil || weight.float() < probedWeight {
 		return false
 	}
 	h := fnv.New64a()
-	_, _ = h.Write([]byte(memoKey))
+	_, _ = h.Write(k.keys.appendWalked([]byte(head), &n.state, &k.unique))
 	return k.probeSize(&n.state, ch.who, ch.cmd, h.Sum64()^0xb16) > probeMargin*float64(budget)
 }
