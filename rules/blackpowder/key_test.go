@@ -1,7 +1,6 @@
 package blackpowder
 
 import (
-	"crypto/sha256"
 	"encoding/json"
 	"math"
 	"reflect"
@@ -89,43 +88,7 @@ func TestKeysAgreeWithJSON(t *testing.T) {
 func TestKeysSeeEveryChange(t *testing.T) {
 	states := keyStates(t)
 	r := Rules{}
-	changes, differ := 0, 0
-	step := max(1, len(states)/16)
-	for i := 0; i < len(states); i += step {
-		s := r.Clone(states[i])
-		key0, js0 := string(s.AppendKey(nil)), jsonOf(t, &s)
-		// The states made of this one, by the hash of their JSON and by
-		// their key.
-		byJSON, byKey := map[[32]byte]string{}, map[string][32]byte{}
-		check := func(path string) {
-			t.Helper()
-			changes++
-			key, js := string(s.AppendKey(nil)), jsonOf(t, &s)
-			if (key == key0) != (js == js0) {
-				t.Fatalf("state %d, %s changed: the same key %v, the same JSON %v\n%s\n%s", i, path, key == key0, js == js0, js0, js)
-			}
-			sum := sha256.Sum256([]byte(js))
-			if have, ok := byJSON[sum]; ok && have != key {
-				t.Fatalf("state %d, %s changed: the JSON of an earlier change, another key", i, path)
-			}
-			if have, ok := byKey[key]; ok && have != sum {
-				t.Fatalf("state %d, %s changed: the key of an earlier change, other JSON", i, path)
-			}
-			byJSON[sum], byKey[key] = key, sum
-			if key != key0 {
-				differ++
-			}
-		}
-		check("nothing")
-		enginetest.ChangeEvery(reflect.ValueOf(&s).Elem(), "state", check, changeSpecial)
-		if key, js := string(s.AppendKey(nil)), jsonOf(t, &s); key != key0 || js != js0 {
-			t.Fatalf("state %d: not restored after the changes", i)
-		}
-	}
-	if changes < 10000 || differ < changes/2 {
-		t.Fatalf("%d changes, %d of them to another key: too few", changes, differ)
-	}
-	t.Logf("%d changes, %d of them to another key", changes, differ)
+	enginetest.KeysSeeEveryChange(t, states, len(states)/16, r.Clone, nil, changeSpecial, 10000)
 }
 
 // nestedType is the type of a nested command, which is changed as a

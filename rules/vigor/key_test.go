@@ -1,8 +1,6 @@
 package vigor_test
 
 import (
-	"encoding/json"
-	"reflect"
 	"testing"
 
 	"fray/dice"
@@ -52,41 +50,5 @@ func fightStates(t *testing.T) []*vigor.State {
 func TestScratchKeysSeeEveryChange(t *testing.T) {
 	states := fightStates(t)
 	r := vigor.Rules{}
-	var scratch vigor.State
-	changes, differ := 0, 0
-	for i := 0; i < len(states); i += 7 {
-		r.ScratchInto(&scratch, states[i])
-		key0 := string(scratch.AppendKey(nil))
-		js0, err := json.Marshal(&scratch)
-		if err != nil {
-			t.Fatal(err)
-		}
-		check := func(path string) {
-			t.Helper()
-			changes++
-			key := string(scratch.AppendKey(nil))
-			fresh := r.Clone(&scratch)
-			if anew := string(fresh.AppendKey(nil)); key != anew {
-				t.Fatalf("state %d, %s changed: the scratch state's key is not the key written anew", i, path)
-			}
-			js, err := json.Marshal(&scratch)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if (key == key0) != (string(js) == string(js0)) {
-				t.Fatalf("state %d, %s changed: the same key %v, the same JSON %v", i, path, key == key0, string(js) == string(js0))
-			}
-			if key != key0 {
-				differ++
-			}
-		}
-		enginetest.ChangeEvery(reflect.ValueOf(&scratch).Elem(), "state", check, nil)
-		if key := string(scratch.AppendKey(nil)); key != key0 {
-			t.Fatalf("state %d: not restored after the changes", i)
-		}
-	}
-	if changes < 2000 || differ < changes/2 {
-		t.Fatalf("%d changes, %d of them to another key: too few", changes, differ)
-	}
-	t.Logf("%d changes, %d of them to another key", changes, differ)
+	enginetest.KeysSeeEveryChange(t, states, 7, r.Clone, r.ScratchInto, nil, 2000)
 }
