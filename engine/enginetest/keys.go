@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"fray/dice"
+	"fray/engine"
 )
 
 // KeyedState is a state that writes its own key for exact odds: two
@@ -81,4 +84,73 @@ func jsonOf[S any](t *testing.T, s *S) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// KeyStates plays fights random fights of each setup (Walk) and returns
+// states to check keys on: at one decision in three the state, and the
+// states a random option of it leads to with three seeds of dice, some
+// alike and some not.
+func KeyStates[S, C, E any](t *testing.T, g engine.Game[S, C, E], setups []Setup[S], fights int) []*S {
+	t.Helper()
+	var out []*S
+	Walk(t, g, setups, fights, 200, func(setup string, f, d int, s *S) {
+		if d%3 != 0 {
+			return
+		}
+		c := g.Clone(s)
+		out = append(out, &c)
+		p := g.Next(s)
+		if len(p.Options) == 0 {
+			return
+		}
+		cmd := p.Options[d%len(p.Options)].Command
+		for i := range uint64(3) {
+			next := g.Clone(s)
+			if _, err := engine.Step(g, &next, p.Actor, cmd, dice.Seeded(dice.Mix(uint64(d), i)), nil); err != nil {
+				t.Fatalf("%s fight %d decision %d: %v", setup, f, d, err)
+			}
+			out = append(out, &next)
+		}
+	})
+	return out
+}
+
+// KeysAgreeWithJSON checks a state type's own key on states (KeyStates):
+// two of them have the same key exactly when they have the same JSON; a
+// scratch copy of one (scratchInto) has its key, and after a decision
+// taken in it, as exact odds take one, the key of a clone written anew.
+// It fails with fewer than 500 states, fewer than 200 distinct, or none
+// alike.
+func KeysAgreeWithJSON[S, C, E any, P KeyedState[S]](t *testing.T, g engine.Game[S, C, E], states []*S, scratchInto func(dst, src *S)) {
+	t.Helper()
+	var scratch S
+	byJSON, byKey := map[string]string{}, map[string]string{}
+	for i, s := range states {
+		key, js := string(P(s).AppendKey(nil)), jsonOf(t, s)
+		scratchInto(&scratch, s)
+		if string(P(&scratch).AppendKey(nil)) != key {
+			t.Fatalf("state %d: a scratch copy's key is not the state's", i)
+		}
+		if p := g.Next(&scratch); len(p.Options) > 0 {
+			cmd := p.Options[i%len(p.Options)].Command
+			if _, err := engine.Step(g, &scratch, p.Actor, cmd, dice.Seeded(uint64(i)), nil); err == nil {
+				fresh := g.Clone(&scratch)
+				if string(P(&scratch).AppendKey(nil)) != string(P(&fresh).AppendKey(nil)) {
+					t.Fatalf("state %d: after %s: %v, the scratch state's key is not the key written anew", i, p.Actor, cmd)
+				}
+			}
+		}
+		if have, ok := byJSON[js]; ok && have != key {
+			t.Fatalf("state %d: the same JSON as an earlier state, another key", i)
+		}
+		byJSON[js] = key
+		if have, ok := byKey[key]; ok && have != js {
+			t.Fatalf("state %d: the same key as an earlier state of other JSON:\n%s\n%s", i, have, js)
+		}
+		byKey[key] = js
+	}
+	if len(states) < 500 || len(byJSON) < 200 || len(byJSON) == len(states) {
+		t.Fatalf("%d states, %d distinct: too few, or none alike", len(states), len(byJSON))
+	}
+	t.Logf("%d states, %d distinct", len(states), len(byJSON))
 }

@@ -1,6 +1,8 @@
 package blackpowder
 
 import (
+	"maps"
+	"slices"
 	"testing"
 
 	"fray/engine/enginetest"
@@ -27,8 +29,9 @@ func setups(t *testing.T) []enginetest.Setup[State] {
 	single := alley()
 	single.Options = &OptionsSpec{DeathMode: "single_hit", NPCCrits: new(bool), DodgeSuccessConsumesAction: intBool(true), GMModifiers: true, Aftermath: true}
 	var out []enginetest.Setup[State]
-	for name, sp := range map[string]*Spec{"alley": withItems, "mist": mist, "armored": armored, "single_hit": single} {
-		s, err := sp.State()
+	specs := map[string]*Spec{"alley": withItems, "mist": mist, "armored": armored, "single_hit": single}
+	for _, name := range slices.Sorted(maps.Keys(specs)) { // in one order, so that every run checks the same states
+		s, err := specs[name].State()
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
