@@ -37,10 +37,7 @@ func (s *State) AppendKey(b []byte) []byte {
 		b = parts.AppendInts(b, g.Joins)
 	}
 	b = parts.AppendPresent(b, s.Combatants != nil)
-	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
-	for i := range s.Combatants {
-		b = s.Combatants[i].appendKey(b)
-	}
+	b = parts.AppendEach(b, s.Combatants, (*Combatant).appendKey)
 	b = parts.AppendInts(b, s.Round)
 	b = binary.AppendUvarint(b, uint64(len(s.Order)))
 	b = parts.AppendInts(b, s.Order...)
@@ -82,10 +79,7 @@ func (c *Combatant) appendKey(b []byte) []byte {
 	b = parts.AppendInts(b, c.Evade, c.Toughness, c.ToughnessTemp, c.DamageBonus, c.LP, c.LPMax, c.Fatigue)
 	b = parts.AppendString(b, c.Status)
 	b = parts.AppendInts(b, c.ReviveDifficulty, c.DamageWhileUnconscious)
-	b = binary.AppendUvarint(b, uint64(len(c.Weapons)))
-	for i := range c.Weapons {
-		b = c.Weapons[i].appendKey(b)
-	}
+	b = parts.AppendEach(b, c.Weapons, (*Weapon).appendKey)
 	b = binary.AppendUvarint(b, uint64(len(c.Items)))
 	for i := range c.Items {
 		it := &c.Items[i]

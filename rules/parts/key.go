@@ -132,3 +132,13 @@ func AppendMap[V any](b []byte, m map[string]V, value func([]byte, V) []byte) []
 // AppendInt appends n as a varint: the value writer of AppendMap for a
 // map of numbers.
 func AppendInt(b []byte, n int) []byte { return binary.AppendVarint(b, int64(n)) }
+
+// AppendEach appends a list: its length, then each of xs written by
+// each (a method expression such as (*Weapon).appendKey will do).
+func AppendEach[T any](b []byte, xs []T, each func(*T, []byte) []byte) []byte {
+	b = binary.AppendUvarint(b, uint64(len(xs)))
+	for i := range xs {
+		b = each(&xs[i], b)
+	}
+	return b
+}

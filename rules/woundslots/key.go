@@ -253,14 +253,8 @@ func (f *fight) appendKey(b []byte, c *Combatant) []byte {
 		b = parts.AppendBools(b, f.longAction, f.longPaidNow)
 	}
 	b = binary.AppendUvarint(b, f.flags)
-	b = binary.AppendUvarint(b, uint64(len(c.Weapons)))
-	for i := range c.Weapons {
-		b = c.Weapons[i].appendKey(b)
-	}
-	b = binary.AppendUvarint(b, uint64(len(c.Conditions)))
-	for i := range c.Conditions {
-		b = c.Conditions[i].appendKey(b)
-	}
+	b = parts.AppendEach(b, c.Weapons, (*Weapon).appendKey)
+	b = parts.AppendEach(b, c.Conditions, (*Condition).appendKey)
 	b = binary.AppendUvarint(b, uint64(len(c.Effects)))
 	for i := range c.Effects {
 		e := &c.Effects[i]
