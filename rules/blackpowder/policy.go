@@ -213,6 +213,9 @@ func bestAttack(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	if !ok {
 		return bestTarget[*Attack](s, me, p, func(c *Attack) (string, int) { return c.Target, -1 })
 	}
+	if i, ok := loneStrike(s, strikes); ok {
+		return commandAt(p, i)
+	}
 	best, bestScore := -1, -1.0
 	w := me.weapon()
 	for i := range strikes {
@@ -226,6 +229,26 @@ func bestAttack(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 		}
 	}
 	return commandAt(p, best)
+}
+
+// loneStrike returns the option of the one attack among strikes on a
+// conscious enemy, when there is exactly one and scoring it could not
+// leave it unchosen: its target's LP is at least -1, so its targetScore is
+// not below 0, above the -1 bestAttack starts from. ok is false otherwise.
+func loneStrike(s *State, strikes []listedStrike) (opt int, ok bool) {
+	opt = -1
+	for i := range strikes {
+		k := &strikes[i]
+		t := &s.Combatants[k.tgt]
+		if t.Status != Active {
+			continue
+		}
+		if opt >= 0 || t.LP < -1 {
+			return -1, false
+		}
+		opt = k.opt
+	}
+	return opt, opt >= 0
 }
 
 // bestTarget returns the option of type T (an attack or a stun) on the
