@@ -156,17 +156,22 @@ func optionOf[T Command](p *engine.Prompt[Command], ok func(T) bool) int {
 
 // act decides a combatant's turn.
 func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) Command {
-	var stuns, revives, items bool // which of these the prompt offers
-	for _, o := range p.Options {
-		switch o.Command.(type) {
-		case *Stun:
-			stuns = true
-		case *Revive:
-			revives = true
-		case *UseItem:
-			items = true
+	// Which of these the prompt offers: as Moves recorded them for its own
+	// prompt, else read from the options.
+	offered, listed := listedOffers(s, p)
+	if !listed {
+		for _, o := range p.Options {
+			switch o.Command.(type) {
+			case *Stun:
+				offered.stuns = true
+			case *Revive:
+				offered.revives = true
+			case *UseItem:
+				offered.items = true
+			}
 		}
 	}
+	stuns, revives, items := offered.stuns, offered.revives, offered.items
 	// A stun on an unaware enemy: +3, no dodge (R43).
 	if stuns {
 		if c := bestTarget[*Stun](s, me, p, func(c *Stun) (string, int) { return c.Target, -1 }); c != nil {
