@@ -203,12 +203,18 @@ func (d *Declaration) appendKey(b []byte) []byte {
 }
 
 // appendKey appends a nested command's part of its state's key: whether
-// there is one (JSON writes none as null), and the text of its JSON. A
-// command its codec table cannot write, which leaves the state without
-// JSON, is written as a byte of its own.
+// there is one (JSON writes none as null), and the text of its JSON, or
+// for an attack its fields. A command its codec table cannot write, which
+// leaves the state without JSON, is written as a byte of its own.
 func (n Nested) appendKey(b []byte) []byte {
 	if n.Command == nil {
 		return append(b, 0)
+	}
+	if a, ok := n.Command.(*Attack); ok && a != nil {
+		// The commonest, written field by field: its JSON is these four
+		// fields, each as it is (an omitted one as its zero).
+		b = parts.AppendStrings(append(b, 3), a.Target, a.Weapon)
+		return parts.AppendInts(b, a.Part, a.Modifier)
 	}
 	js, err := commands.Marshal(n.Command)
 	if err != nil {
