@@ -603,7 +603,13 @@ func (s *State) scratchInto(dst *State) {
 	}
 	if s.Declared != nil {
 		if declared == nil || declared == s.Declared {
-			declared = new(Declaration)
+			// The hot memory's, where Step keeps a declared action too, or
+			// new memory.
+			if hot != nil && &hot.declared != s.Declared {
+				declared = &hot.declared
+			} else {
+				declared = new(Declaration)
+			}
 		}
 		copyDeclaration(declared, s.Declared)
 		dst.Declared = declared
