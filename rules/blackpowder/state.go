@@ -586,8 +586,15 @@ func (s *State) scratchInto(dst *State) {
 	for i := range s.Combatants {
 		c, weapons, items := &combatants[i], combatants[i].Weapons, combatants[i].Items
 		*c = s.Combatants[i]
-		if len(c.Weapons) > 0 {
-			c.Weapons = append(weapons[:0], c.Weapons...)
+		if n := len(c.Weapons); n > 0 {
+			if cap(weapons) < n {
+				weapons = make([]Weapon, n)
+			}
+			weapons = weapons[:n]
+			for j := range weapons { // cheaper than a copy of the slice
+				weapons[j] = c.Weapons[j]
+			}
+			c.Weapons = weapons
 		}
 		if len(c.Items) > 0 {
 			c.Items = append(items[:0], c.Items...)
