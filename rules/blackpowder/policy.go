@@ -429,7 +429,12 @@ func defend(s *State, me *Combatant, p *engine.Prompt[Command], ans answers) Com
 	// A failed dodge (and with the A13 option any dodge) spends the action:
 	// nothing once this round's turn is done, an attack before it.
 	cost := 0.0
-	if me.Actions > 0 && !me.Done {
+	// The cost is never below 0: with nothing to gain, take the hit; with
+	// a sure dodge that keeps the action on a success, it is 0.
+	if gain <= 0 {
+		return p.Options[take].Command
+	}
+	if me.Actions > 0 && !me.Done && (chance < 1 || s.Options.DodgeSuccessConsumesAction) {
 		value := bestAttackValue(s, me)
 		if s.Options.DodgeSuccessConsumesAction {
 			cost = value
