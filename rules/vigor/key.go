@@ -18,11 +18,35 @@ import (
 // reflection to the same end; this is the same key several times
 // quicker, and odds/key_test.go checks that the two tell the same states
 // apart, field by field.
-func (s *State) AppendKey(b []byte) []byte {
+func (s *State) AppendKey(b []byte) []byte { return s.appendKey(b, nil) }
+
+// keyNames name the parts of keys that stay the same through an odds
+// computation: Name returns the same number for the same bytes and
+// different numbers for different bytes.
+type keyNames = interface{ Name(part []byte) uint64 }
+
+// AppendNamedKey appends to b the key AppendKey writes, but for each
+// combatant's stat block (the part of its key that nothing changes once
+// the fight has started: see appendSheetKey), written as the number
+// names gives it: two keys written with the same names are the same
+// exactly when their AppendKey keys are. Such a key is a fraction as
+// long. The state's hot memory keeps the numbers it was given with the
+// stat blocks' keys, for as long as it is given the same names, which
+// are told apart by ==: names must be comparable (a pointer).
+func (s *State) AppendNamedKey(b []byte, names keyNames) []byte {
+	if names == nil {
+		panic("vigor: AppendNamedKey without names")
+	}
+	return s.appendKey(b, names)
+}
+
+// appendKey appends the state's key (see AppendKey), each stat block's
+// part named by names when they are not nil (see AppendNamedKey).
+func (s *State) appendKey(b []byte, names keyNames) []byte {
 	b = parts.AppendPresent(b, s.Combatants != nil)
 	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
 	for i := range s.Combatants {
-		b = s.Combatants[i].appendKey(b, s.hot, i)
+		b = s.Combatants[i].appendKey(b, s.hot, i, names)
 	}
 	b = parts.AppendList(b, s.Order)
 	b = parts.AppendInts(b, s.Round, s.Turn)
@@ -71,21 +95,34 @@ func (s *State) AppendKey(b []byte) []byte {
 // once the fight has started, then what the fight changes. i is its
 // place in the roster and h the state's hot memory, or nil: with h, each
 // part is copied from the one h kept of the combatant at that place when
-// it holds the same, else written and kept (see combatantMemo).
-func (c *Combatant) appendKey(b []byte, h *hotMemory, i int) []byte {
+// it holds the same, else written and kept (see combatantMemo). With
+// names, the stat block's part is the number names gives it.
+func (c *Combatant) appendKey(b []byte, h *hotMemory, i int, names keyNames) []byte {
 	if h == nil {
-		return c.appendFightKey(c.appendSheetKey(b))
+		start := len(b)
+		b = c.appendSheetKey(b)
+		if names != nil {
+			b = binary.AppendUvarint(b[:start], names.Name(b[start:]))
+		}
+		return c.appendFightKey(b)
 	}
 	for len(h.combatants) <= i {
 		h.combatants = append(h.combatants, combatantMemo{})
 	}
 	m := &h.combatants[i]
-	if m.matches(c) {
-		b = append(b, m.sheetKey...)
-	} else {
+	if !m.matches(c) {
 		start := len(b)
 		b = c.appendSheetKey(b)
 		m.remember(c, b[start:])
+		b = b[:start]
+	}
+	if names == nil {
+		b = append(b, m.sheetKey...)
+	} else {
+		if m.names != names {
+			m.name, m.names = names.Name(m.sheetKey), names
+		}
+		b = binary.AppendUvarint(b, m.name)
 	}
 	if m.fight.matches(c) {
 		return append(b, m.fight.key...)
@@ -354,7 +391,10 @@ type combatantMemo struct {
 	items    []itemSheet
 	armor    []armorSheet
 	sheetKey []byte
-	fight    fightMemo
+	// name is the number names gave sheetKey; names nil when none has.
+	name  uint64
+	names keyNames
+	fight fightMemo
 }
 
 // matches reports whether c has the stat block the memo was made of.
@@ -387,6 +427,7 @@ func (m *combatantMemo) remember(c *Combatant, key []byte) {
 		m.armor = append(m.armor, armorSheetOf(&c.Armor[i]))
 	}
 	m.sheetKey = append(m.sheetKey[:0], key...)
+	m.name, m.names = 0, nil
 }
 
 // sameMap reports whether a and b are the same map, not merely alike:
