@@ -3,6 +3,7 @@ package vigor
 import (
 	"encoding/binary"
 	"reflect"
+	"unsafe"
 
 	"fray/rules/parts"
 )
@@ -110,7 +111,8 @@ func (c *Combatant) appendKey(b []byte, h *hotMemory, i int, names keyNames) []b
 		h.combatants = append(h.combatants, combatantMemo{})
 	}
 	m := &h.combatants[i]
-	if !m.matches(c) {
+	same := m.same.of(c)
+	if !same && !m.matches(c) {
 		start := len(b)
 		b = c.appendSheetKey(b)
 		m.remember(c, b[start:])
@@ -124,13 +126,69 @@ func (c *Combatant) appendKey(b []byte, h *hotMemory, i int, names keyNames) []b
 		}
 		b = binary.AppendUvarint(b, m.name)
 	}
-	if m.fight.matches(c) {
-		return append(b, m.fight.key...)
+	if same || m.fight.matches(c) {
+		b = append(b, m.fight.key...)
+	} else {
+		start := len(b)
+		b = c.appendFightKey(b)
+		m.fight.remember(c, b[start:])
 	}
-	start := len(b)
-	b = c.appendFightKey(b)
-	m.fight.remember(c, b[start:])
+	if !same {
+		m.same.remember(c)
+	}
 	return b
+}
+
+// sameMemory is a copy of the memory of the combatant a state had at one
+// place of its roster when its key was last written there: a combatant
+// with the same memory, byte for byte, its armour's and items' too, holds
+// the same values (a string, map or slice is where it points and its
+// length), and so has the same key. A scratch state copied path after
+// path from one state has its combatants' armour and items at the same
+// places each time, and a decision changes few combatants: most are
+// told the same by a comparison of their memory rather than field by
+// field. What a combatant points to is the same as long as where it
+// points is, as combatantMemo takes it to be (skills, links, weapons,
+// abilities and what armour protects against, which nothing changes),
+// but for whether it is living, read again.
+type sameMemory struct {
+	ok     bool
+	c      Combatant
+	living byte
+	armor  []Armor
+	items  []Item
+}
+
+// of reports whether c is the combatant the copy was made of.
+func (m *sameMemory) of(c *Combatant) bool {
+	return m.ok && sameBytes(&m.c, c) && livingByte(c.Living) == m.living &&
+		sameElements(m.armor, c.Armor) && sameElements(m.items, c.Items)
+}
+
+// remember makes m a copy of c.
+func (m *sameMemory) remember(c *Combatant) {
+	m.ok, m.c, m.living = true, *c, livingByte(c.Living)
+	m.armor = append(m.armor[:0], c.Armor...)
+	m.items = append(m.items[:0], c.Items...)
+}
+
+// sameBytes reports whether *a and *b are the same memory, byte for byte.
+func sameBytes[T any](a, b *T) bool {
+	n := unsafe.Sizeof(*a)
+	return unsafe.String((*byte)(unsafe.Pointer(a)), n) == unsafe.String((*byte)(unsafe.Pointer(b)), n)
+}
+
+// sameElements reports whether a and b are as long and their elements
+// the same memory, byte for byte.
+func sameElements[T any](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 {
+		return true
+	}
+	n := uintptr(len(a)) * unsafe.Sizeof(a[0])
+	return unsafe.String((*byte)(unsafe.Pointer(&a[0])), n) == unsafe.String((*byte)(unsafe.Pointer(&b[0])), n)
 }
 
 // appendSheetKey appends the key of the combatant's stat block: every
@@ -395,6 +453,8 @@ type combatantMemo struct {
 	name  uint64
 	names keyNames
 	fight fightMemo
+	// same is the memory of the combatant both keys were last written of.
+	same sameMemory
 }
 
 // matches reports whether c has the stat block the memo was made of.
