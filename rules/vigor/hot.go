@@ -97,6 +97,7 @@ func copyInto(dst, s *State) {
 		c := &dst.Combatants[i]
 		if c.Armor != nil {
 			start := len(h.armor)
+			//lint:ignore S1011 one by one on purpose: see above
 			for j := range c.Armor {
 				h.armor = append(h.armor, c.Armor[j])
 			}
@@ -104,6 +105,7 @@ func copyInto(dst, s *State) {
 		}
 		if c.Items != nil {
 			start := len(h.items)
+			//lint:ignore S1011 one by one on purpose: see above
 			for j := range c.Items {
 				h.items = append(h.items, c.Items[j])
 			}
