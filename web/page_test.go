@@ -598,6 +598,10 @@ func TestPhoneWidth(t *testing.T) {
 		}
 		v = s.view(c.ID, c.GMToken)
 	}
+	// One window serves every width: each subtest sets the viewport and
+	// loads the page afresh (a new address, the query naming the width),
+	// which costs chromium far less than a window of its own.
+	tab, _ := browser(t, 390, 844)
 	for _, w := range []struct {
 		name          string
 		link          string
@@ -609,11 +613,10 @@ func TestPhoneWidth(t *testing.T) {
 		{"gm-desktop-width", "/#" + url.Values{"fight": {c.ID}, "token": {c.GMToken}}.Encode(), 1280, 900, false},
 	} {
 		t.Run(w.name, func(t *testing.T) {
-			tab, _ := browser(t, int(w.width), int(w.height))
 			var fits bool
 			run(t, tab, "the page at "+fmt.Sprint(w.width)+" px",
 				chromedp.EmulateViewport(w.width, w.height),
-				chromedp.Navigate(s.base+w.link), atVersion(v.Version),
+				chromedp.Navigate(s.base+"/?"+w.name+strings.TrimPrefix(w.link, "/")), atVersion(v.Version),
 				until(`document.querySelector("#live").dataset.state === "live"`),
 				chromedp.Evaluate(`document.documentElement.scrollWidth <= window.innerWidth`, &fits),
 			)
