@@ -22,7 +22,10 @@ func TestSheetsDrawnFromData(t *testing.T) {
 	s := startSite(t)
 	c := s.createFight("reference_skirmish")
 	gm, watch := browser(t, 1200, 900)
-	run(t, gm, "the GM's page", chromedp.Navigate(s.base+"/#fight="+c.ID+"&token="+c.GMToken), atVersion(0))
+	run(t, gm, "the GM's page", chromedp.Navigate(s.base+"/#fight="+c.ID+"&token="+c.GMToken), atVersion(0),
+		// The GM unfolds Ann's every field, which must stay unfolded as
+		// the fight moves on.
+		chromedp.Click(`#combatants .card[data-id="ann"] > details.fields > summary`, chromedp.ByQuery))
 	bob := openTab(t, gm, watch, s.base+c.pageOf(t, "bob"))
 	// Ann feints at Bob (15 hits), who fails to dodge (2): off balance
 	// until the end of the round. Then Bob defends: on guard until the
@@ -93,6 +96,11 @@ func TestSheetsDrawnFromData(t *testing.T) {
 				}
 			}
 		}
+	}
+	var unfolded []string
+	run(t, gm, "the GM's page, unfolded", chromedp.Evaluate(`[...document.querySelectorAll("#combatants .card > details.fields[open]")].map((d) => d.closest(".card").dataset.id)`, &unfolded))
+	if !reflect.DeepEqual(unfolded, []string{"ann"}) {
+		t.Errorf("after three decisions the GM's page has the fields of %q unfolded, want ann's alone, as the GM left it", unfolded)
 	}
 	screenshot(t, bob, "sheets")
 }

@@ -741,8 +741,17 @@ function drawCombatants(view, sheets) {
     }
     return el("div", { class: cls, "data-id": c.id }, title, el("dl", {}, fields), more);
   });
-  $("#combatants").replaceChildren(...cards);
+  // What the reader unfolded stays unfolded when the fight moves on.
+  const box = $("#combatants");
+  const open = new Set([...box.querySelectorAll("details[open]")].map(foldName));
+  box.replaceChildren(...cards);
+  for (const d of box.querySelectorAll("details")) if (open.has(foldName(d))) d.open = true;
 }
+
+// foldName names a folded part of a combatant's card, the same from one
+// drawing of the card to the next: the combatant and the field (or "every
+// field").
+const foldName = (d) => d.closest(".card").dataset.id + "\n" + (d.dataset.field || d.className);
 
 // drawLog shows every decision in force, newest first: who decided, the
 // command, what happened, and (for the GM) every die, each marked as
