@@ -1195,10 +1195,11 @@ function connect() {
     // One read a decision: none when the page has read this version
     // already (its own decision, say), only the log to draw.
     // A read under way sees the newer version or reads again when done;
-    // one waiting after a failure goes when its wait is over.
+    // one waiting after a failure goes when its wait is over. Until the
+    // page has drawn it, the header says it is behind.
     if (page.view && page.view.version >= page.latest) scheduleSettle();
     else if (!page.reading && !page.retryAt) scheduleRefresh();
-    else setLive();
+    setLive();
   });
   es.addEventListener("revoked", (ev) => {
     let p = null;
