@@ -46,16 +46,16 @@ func (Uniform[S, C]) Choose(_ *S, p *Prompt[C], src dice.Source) C {
 // command for a prompt without options; act's choice on a combatant's
 // turn (Act), react's in answer to another's action (React); and the
 // prompt's fallback for anything else, the GM's rulings.
-func ChooseByKind[S, C any](view *S, p *Prompt[C], act, react func(view *S, p Prompt[C]) C) C {
+func ChooseByKind[S, C any](view *S, p *Prompt[C], act, react func(view *S, p *Prompt[C]) C) C {
 	if len(p.Options) == 0 {
 		var zero C
 		return zero
 	}
 	switch p.Kind {
 	case Act:
-		return act(view, *p)
+		return act(view, p)
 	case React:
-		return react(view, *p)
+		return react(view, p)
 	}
 	return p.Fallback()
 }

@@ -136,3 +136,12 @@ func (w *Writer[C]) Add(c C, words ...string) {
 	}
 	w.P.Options = append(w.P.Options, o)
 }
+
+// Lean returns a Writer of a policy's prompt into p (Moves), its commands
+// in moves, the state's hot memory's arena of moves: it resets moves, and
+// p to a prompt that keeps only the memory of its options and others.
+func Lean[C any](p *Prompt[C], moves *Arena) Writer[C] {
+	moves.Reset()
+	*p = Prompt[C]{Options: p.Options[:0], Others: p.Others[:0]}
+	return Writer[C]{P: p, Moves: moves}
+}

@@ -89,10 +89,7 @@ func (Rules) Next(s *State) engine.Prompt[Command] {
 // Moves writes the current prompt into *p for a policy, without question
 // or labels, reusing p's memory.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
-	h := s.hotMemory()
-	h.Moves().Reset()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{engine.Writer[Command]{P: p, Moves: h.Moves()}})
+	writePrompt(s, &prompter{engine.Lean(p, s.hotMemory().Moves())})
 }
 
 // NextKind says what kind of decision the fight waits for.

@@ -107,7 +107,7 @@ func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Co
 }
 
 // chooseAct picks a turn's action.
-func chooseAct(s *State, p engine.Prompt[Command]) Command {
+func chooseAct(s *State, p *engine.Prompt[Command]) Command {
 	me := s.Combatant(p.Actor)
 	best, bestScore := -1, 0
 	for i, o := range p.Options {
@@ -180,7 +180,7 @@ var maneuverPreference = map[bool][]string{
 }
 
 // chooseReact picks a reaction.
-func chooseReact(s *State, p engine.Prompt[Command]) Command {
+func chooseReact(s *State, p *engine.Prompt[Command]) Command {
 	r := s.Roll
 	switch {
 	case r != nil && r.Stage == StageDefence:

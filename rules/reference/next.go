@@ -108,10 +108,7 @@ func standing(s *State) (first string, n int) {
 
 // moves writes the current prompt into *p for a policy; see Rules.Moves.
 func moves(s *State, p *engine.Prompt[Command]) {
-	h := s.hotMemory()
-	h.Moves().Reset()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{engine.Writer[Command]{P: p, Moves: h.Moves()}})
+	writePrompt(s, &prompter{engine.Lean(p, s.hotMemory().Moves())})
 }
 
 // next returns the current prompt, as people read it; see Rules.Next.

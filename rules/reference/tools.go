@@ -39,7 +39,7 @@ func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Co
 // attackWeakest attacks the standing enemy with the fewest LP (the first
 // listed of those) with its first weapon, else takes the prompt's
 // fallback.
-func attackWeakest(view *State, p engine.Prompt[Command]) Command {
+func attackWeakest(view *State, p *engine.Prompt[Command]) Command {
 	best, bestLP := -1, 0
 	for i, o := range p.Options {
 		a, ok := o.Command.(*Attack)
@@ -58,7 +58,7 @@ func attackWeakest(view *State, p engine.Prompt[Command]) Command {
 
 // dodgeOrTake dodges a hit when the prompt offers it (its first option),
 // else takes it.
-func dodgeOrTake(_ *State, p engine.Prompt[Command]) Command { return p.Options[0].Command }
+func dodgeOrTake(_ *State, p *engine.Prompt[Command]) Command { return p.Options[0].Command }
 
 // Outcome tags what one decision's events did and adds the damage each
 // combatant took to damage (in Roster order). The actor's attack roll is

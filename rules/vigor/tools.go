@@ -66,7 +66,7 @@ func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Co
 // quarter or better) and paying leaves some Vigor, so as never to be
 // Winded by it; and takes openings and readied shots it can pay for
 // without being Winded.
-func chooseReaction(s *State, p engine.Prompt[Command]) Command {
+func chooseReaction(s *State, p *engine.Prompt[Command]) Command {
 	me := s.Combatant(p.Actor)
 	last := p.Options[len(p.Options)-1].Command // take, or pass
 	first := p.Options[0].Command
@@ -97,7 +97,7 @@ func chooseReaction(s *State, p engine.Prompt[Command]) Command {
 }
 
 // chooseAct picks an action.
-func chooseAct(s *State, p engine.Prompt[Command]) Command {
+func chooseAct(s *State, p *engine.Prompt[Command]) Command {
 	me := s.Combatant(p.Actor)
 	best, bestLife, offHand := -1, 0, false
 	var stand, stabilize, aid, move, end Command

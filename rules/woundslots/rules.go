@@ -402,10 +402,8 @@ func (Rules) Next(s *State) engine.Prompt[Command] {
 // Moves writes the current prompt into *p for a policy, without question
 // or labels, reusing p's memory; see engine.Speed.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
-	h := s.hotMemory()
-	h.Moves().Reset()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{P: p, Moves: h.Moves()})
+	b := engine.Lean(p, s.hotMemory().Moves())
+	writePrompt(s, &b)
 }
 
 // NextKind says what kind of decision the fight waits for.
