@@ -1,5 +1,10 @@
 package engine
 
+import (
+	"fmt"
+	"strings"
+)
+
 // GM is the actor id of the game master, who decides rulings and may act
 // for anyone.
 const GM = "gm"
@@ -88,4 +93,55 @@ func (p Prompt[C]) Fallback() C {
 	}
 	var zero C
 	return zero
+}
+
+// Writer writes a prompt, one code for people (Next) and for a policy
+// (Moves). For people it writes the question and every option's label,
+// and each command is memory of its own; lean, for a policy, it writes
+// neither, and the commands go in Moves, the state's hot memory's arena,
+// so that a policy's prompt formats no text and allocates nothing. A
+// ruleset's prompt writer embeds it.
+type Writer[C any] struct {
+	// P is the prompt being written.
+	P *Prompt[C]
+	// Moves is where a lean prompt's commands go (engine.New), nil when
+	// people will read the prompt.
+	Moves *Arena
+}
+
+// People reports whether people will read the prompt: whether to write
+// its question and labels.
+func (w *Writer[C]) People() bool { return w.Moves == nil }
+
+// Ask sets the question, words joined, when people will read it.
+func (w *Writer[C]) Ask(words ...string) {
+	if w.People() {
+		w.P.Question = strings.Join(words, "")
+	}
+}
+
+// Askf sets the question, formatted, when people will read it.
+func (w *Writer[C]) Askf(format string, args ...any) {
+	if w.People() {
+		w.P.Question = fmt.Sprintf(format, args...)
+	}
+}
+
+// Add appends an option: command c, labelled with words joined when people
+// will read it.
+func (w *Writer[C]) Add(c C, words ...string) {
+	o := Option[C]{Command: c}
+	if w.People() {
+		o.Label = strings.Join(words, "")
+	}
+	w.P.Options = append(w.P.Options, o)
+}
+
+// Lean returns a Writer of a policy's prompt into p (Moves), its commands
+// in moves, the state's hot memory's arena of moves: it resets moves, and
+// p to a prompt that keeps only the memory of its options and others.
+func Lean[C any](p *Prompt[C], moves *Arena) Writer[C] {
+	moves.Reset()
+	*p = Prompt[C]{Options: p.Options[:0], Others: p.Others[:0]}
+	return Writer[C]{P: p, Moves: moves}
 }

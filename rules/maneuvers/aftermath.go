@@ -140,9 +140,9 @@ func (d *decider) train(c *Train) error {
 
 // writeAftermathPrompt writes the GM's prompt after the fight.
 func writeAftermathPrompt(s *State, b *prompter) {
-	b.p.Default = 0
-	if b.people() {
-		b.ask("the fight is decided: a rest, training (train COMBATANT STYLE ITEM), or done?")
+	b.P.Default = 0
+	if b.People() {
+		b.Ask("the fight is decided: a rest, training (train COMBATANT STYLE ITEM), or done?")
 	}
 	if b.opt(&Done{}) {
 		b.label("done: close the encounter")

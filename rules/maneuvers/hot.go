@@ -52,9 +52,8 @@ func (h *hotMemory) arenas() *engine.Hot {
 	return &h.Hot
 }
 
-// arena is where a Step's events go, moveArena a prompt's commands.
-func (h *hotMemory) arena() *engine.Arena     { return h.arenas().Events() }
-func (h *hotMemory) moveArena() *engine.Arena { return h.arenas().Moves() }
+// arena is where a Step's events go.
+func (h *hotMemory) arena() *engine.Arena { return h.arenas().Events() }
 
 // The slots of the events arena for what events carry: the reactors a
 // move or cast provokes, the turn order a round starts with, and the test

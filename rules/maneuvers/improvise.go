@@ -187,28 +187,28 @@ func formatDice(d Dice) string {
 // writeImprovPrompt writes the GM's prompt on an improvised action.
 func writeImprovPrompt(s *State, b *prompter) {
 	im := s.Improv
-	b.p.Default = 0
-	if b.people() {
+	b.P.Default = 0
+	if b.People() {
 		at := ""
 		if im.Target != "" {
 			at = " at " + im.Target
 		}
-		b.ask("%s improvises %s%s: harmless, or harmful (an attack), and with what traits and damage?", im.Who, im.Name, at)
+		b.Askf("%s improvises %s%s: harmless, or harmful (an attack), and with what traits and damage?", im.Who, im.Name, at)
 	}
-	if b.opt(engine.New(b.hot.moveArena(), ruleImprovKind, RuleImprov{})) {
+	if b.opt(engine.New(b.Moves, ruleImprovKind, RuleImprov{})) {
 		b.label("harmless: no attack; the GM says what it does")
 	}
 	me, t := s.Combatant(im.Who), s.Combatant(im.Target)
 	if t == nil || !hostile(me, t) || t.Dead || me.Attacks >= AttacksPerRound {
 		return
 	}
-	if b.opt(engine.New(b.hot.moveArena(), ruleImprovKind, RuleImprov{Harmful: true})) {
+	if b.opt(engine.New(b.Moves, ruleImprovKind, RuleImprov{Harmful: true})) {
 		b.label("harmful: an attack on %s (give its damage: damage NdX+K type TYPE)", im.Target)
 	}
-	if b.opt(engine.New(b.hot.moveArena(), ruleImprovKind, RuleImprov{Harmful: true, Melee: true})) {
+	if b.opt(engine.New(b.Moves, ruleImprovKind, RuleImprov{Harmful: true, Melee: true})) {
 		b.label("harmful: a melee attack on %s", im.Target)
 	}
-	if b.opt(engine.New(b.hot.moveArena(), ruleImprovKind, RuleImprov{Harmful: true, Mind: true})) {
+	if b.opt(engine.New(b.Moves, ruleImprovKind, RuleImprov{Harmful: true, Mind: true})) {
 		b.label("harmful: an attack on %s's mind", im.Target)
 	}
 }

@@ -9,32 +9,21 @@ import (
 	"fray/engine"
 )
 
-// prompter writes a prompt, with its question and labels for people, or
-// lean (Moves) for a policy: without either, its commands from the
-// state's hot memory. Callers build words only when people() says so, so
-// that a lean prompt formats nothing.
-type prompter struct {
-	p   *engine.Prompt[Command]
-	hot *hotMemory // lean when set
-}
-
-// people reports whether people will read the prompt.
-func (b *prompter) people() bool { return b.hot == nil }
-
-// ask sets the question.
-func (b *prompter) ask(format string, args ...any) {
-	b.p.Question = fmt.Sprintf(format, args...)
-}
+// prompter writes a prompt (see engine.Writer), with its question and
+// labels for people, or lean (Moves) for a policy: without either, its
+// commands from the state's hot memory. Callers build words only when
+// People() says so, so that a lean prompt formats nothing.
+type prompter struct{ engine.Writer[Command] }
 
 // opt appends an option of command c and reports whether to label it.
 func (b *prompter) opt(c Command) bool {
-	b.p.Options = append(b.p.Options, engine.Option[Command]{Command: c})
-	return b.people()
+	b.P.Options = append(b.P.Options, engine.Option[Command]{Command: c})
+	return b.People()
 }
 
 // label labels the last option.
 func (b *prompter) label(format string, args ...any) {
-	b.p.Options[len(b.p.Options)-1].Label = fmt.Sprintf(format, args...)
+	b.P.Options[len(b.P.Options)-1].Label = fmt.Sprintf(format, args...)
 }
 
 // nextKind says what kind of decision the fight waits for.
@@ -52,7 +41,7 @@ func nextKind(s *State) engine.PromptKind {
 
 // writePrompt writes the current prompt with b.
 func writePrompt(s *State, b *prompter) {
-	p := b.p
+	p := b.P
 	p.Default = -1
 	p.Kind = nextKind(s)
 	who := decider_(s)
@@ -62,20 +51,20 @@ func writePrompt(s *State, b *prompter) {
 		p.Actor = ""
 		p.Winner = s.Winner
 		switch {
-		case !b.people():
+		case !b.People():
 		case s.TimedOut:
-			b.ask("the fight is stopped at the round limit with both sides standing")
+			b.Ask("the fight is stopped at the round limit with both sides standing")
 		case s.Winner == "":
-			b.ask("the fight is over: a draw")
+			b.Ask("the fight is over: a draw")
 		default:
-			b.ask("the fight is over: the %s side wins", s.Winner)
+			b.Askf("the fight is over: the %s side wins", s.Winner)
 		}
 	case s.Phase == Setup:
 		p.Default = 0
-		if b.people() {
-			b.ask("the fight is set: roll surprise and initiative?")
+		if b.People() {
+			b.Ask("the fight is set: roll surprise and initiative?")
 		}
-		if b.opt(engine.New(b.hot.moveArena(), beginKind, Begin{})) {
+		if b.opt(engine.New(b.Moves, beginKind, Begin{})) {
 			b.label("begin: roll surprise (if anyone sneaks) and initiative")
 		}
 		for i := range s.Combatants {
@@ -83,7 +72,7 @@ func writePrompt(s *State, b *prompter) {
 			if slices.ContainsFunc(s.Combatants[:i], func(c Combatant) bool { return c.Side == sd }) {
 				continue
 			}
-			if b.opt(engine.New(b.hot.moveArena(), beginKind, Begin{Sneaking: sd})) {
+			if b.opt(engine.New(b.Moves, beginKind, Begin{Sneaking: sd})) {
 				b.label("begin with side %s sneaking up: surprise is rolled", sd)
 			}
 		}
@@ -91,13 +80,13 @@ func writePrompt(s *State, b *prompter) {
 		writeAftermathPrompt(s, b)
 	case s.Phase == RoundEnd:
 		p.Default = 0
-		if b.people() {
-			b.ask("round %d is over: does the fight go on?", s.Round)
+		if b.People() {
+			b.Askf("round %d is over: does the fight go on?", s.Round)
 		}
 		if b.opt(&Continue{}) {
 			b.label("continue to round %d", s.Round+1)
 		}
-		if b.opt(engine.New(b.hot.moveArena(), endFightKind, EndFight{})) {
+		if b.opt(engine.New(b.Moves, endFightKind, EndFight{})) {
 			b.label("end the fight")
 		}
 	case s.Improv != nil:
@@ -105,21 +94,21 @@ func writePrompt(s *State, b *prompter) {
 	case s.Roll != nil:
 		writeRollPrompt(s, b)
 	case s.Contest != nil:
-		if b.people() {
-			b.ask("%s tries to grapple %s: resist with which skill?", s.Contest.Initiator, s.Contest.Resister)
+		if b.People() {
+			b.Askf("%s tries to grapple %s: resist with which skill?", s.Contest.Initiator, s.Contest.Resister)
 		}
-		if b.opt(engine.New(b.hot.moveArena(), resistKind, Resist{Skill: Athletics})) {
+		if b.opt(engine.New(b.Moves, resistKind, Resist{Skill: Athletics})) {
 			b.label("resist with athletics")
 		}
-		if b.opt(engine.New(b.hot.moveArena(), resistKind, Resist{Skill: Acrobatics})) {
+		if b.opt(engine.New(b.Moves, resistKind, Resist{Skill: Acrobatics})) {
 			b.label("resist with acrobatics")
 		}
 	case s.Trigger == nil && s.Window != nil:
 		// A reaction window of an older log (A12): its reactor reacts or
 		// passes.
 		me := s.Combatant(who)
-		if b.people() {
-			b.ask("after %s's action, %s may use a reaction: which?", s.Turns[s.Turn], who)
+		if b.People() {
+			b.Askf("after %s's action, %s may use a reaction: which?", s.Turns[s.Turn], who)
 		}
 		reactionOptions(s, me, b)
 		p.Default = len(p.Options)
@@ -128,10 +117,10 @@ func writePrompt(s *State, b *prompter) {
 		}
 	case s.Trigger != nil:
 		tr := s.Trigger
-		if b.people() {
-			b.ask("%s provokes %s (%s): opportunity attack?", tr.Who, who, tr.Kind)
+		if b.People() {
+			b.Askf("%s provokes %s (%s): opportunity attack?", tr.Who, who, tr.Kind)
 		}
-		if b.opt(engine.New(b.hot.moveArena(), opportunityKind, Opportunity{})) {
+		if b.opt(engine.New(b.Moves, opportunityKind, Opportunity{})) {
 			b.label("opportunity attack on %s", tr.Who)
 		}
 		if b.opt(&Pass{}) {
@@ -146,19 +135,19 @@ func writePrompt(s *State, b *prompter) {
 // writeRollPrompt writes the prompt of a combat roll's stage.
 func writeRollPrompt(s *State, b *prompter) {
 	r := s.Roll
-	p := b.p
+	p := b.P
 	switch r.Stage {
 	case StageSituation:
 		p.Default = 0
-		if b.people() {
-			b.ask("%s attacks %s: the GM's ruling on cover, modifiers and awareness?", r.Attacker, r.Target)
+		if b.People() {
+			b.Askf("%s attacks %s: the GM's ruling on cover, modifiers and awareness?", r.Attacker, r.Target)
 		}
-		if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{})) {
+		if b.opt(engine.New(b.Moves, situationKind, Situation{})) {
 			b.label("as the map says: no modifier")
 		}
 		if r.Ranged {
 			for _, c := range []string{CoverNone, CoverLow, CoverHigh, CoverFull} {
-				if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{Cover: c})) {
+				if b.opt(engine.New(b.Moves, situationKind, Situation{Cover: c})) {
 					b.label("cover %s", c)
 				}
 			}
@@ -168,12 +157,12 @@ func writeRollPrompt(s *State, b *prompter) {
 		if r.Hidden {
 			aware = "aware"
 		}
-		if b.opt(engine.New(b.hot.moveArena(), situationKind, Situation{Awareness: aware})) {
+		if b.opt(engine.New(b.Moves, situationKind, Situation{Awareness: aware})) {
 			b.label("%s is %s of it", r.Target, aware)
 		}
 	case StageDefence:
-		if b.people() {
-			b.ask("%s attacks %s: which defence (1 AP)?", r.Attacker, r.Target)
+		if b.People() {
+			b.Askf("%s attacks %s: which defence (1 AP)?", r.Attacker, r.Target)
 		}
 		var buf [5]string
 		for _, def := range defences(s, r, buf[:0]) {
@@ -181,51 +170,51 @@ func writeRollPrompt(s *State, b *prompter) {
 			if def == NoDefence {
 				label = "no defence (0 AP)"
 			}
-			if b.opt(engine.New(b.hot.moveArena(), defendKind, Defend{Defence: def})) {
+			if b.opt(engine.New(b.Moves, defendKind, Defend{Defence: def})) {
 				b.label("%s", label)
 			}
 		}
 	case StageManeuver:
-		if b.people() {
-			b.ask("%s wins critically against %s: which maneuver?", r.Winner, r.Loser)
+		if b.People() {
+			b.Askf("%s wins critically against %s: which maneuver?", r.Winner, r.Loser)
 		}
 		l := s.Combatant(r.Loser)
 		var buf [8]string
 		for _, m := range maneuvers(s, r, buf[:0]) {
 			if m == Disarm {
 				for _, it := range l.Wield {
-					if b.opt(engine.New(b.hot.moveArena(), maneuverKind, Maneuver{Name: Disarm, Item: it})) {
+					if b.opt(engine.New(b.Moves, maneuverKind, Maneuver{Name: Disarm, Item: it})) {
 						b.label("disarm %s of %s", l.ID, it)
 					}
 				}
 				continue
 			}
-			if b.opt(engine.New(b.hot.moveArena(), maneuverKind, Maneuver{Name: m})) {
+			if b.opt(engine.New(b.Moves, maneuverKind, Maneuver{Name: m})) {
 				b.label("%s: %s", m, maneuverOf(m).effect)
 			}
 		}
-		if b.opt(engine.New(b.hot.moveArena(), maneuverKind, Maneuver{})) {
+		if b.opt(engine.New(b.Moves, maneuverKind, Maneuver{})) {
 			b.label("no maneuver")
 		}
 	case StageResist:
 		if pushRuling(r) {
 			p.Default = 0
-			if b.people() {
-				b.ask("%s pushes %s: does an obstacle block the way?", r.Winner, r.Loser)
+			if b.People() {
+				b.Askf("%s pushes %s: does an obstacle block the way?", r.Winner, r.Loser)
 			}
-			if b.opt(engine.New(b.hot.moveArena(), pushWayKind, PushWay{})) {
+			if b.opt(engine.New(b.Moves, pushWayKind, PushWay{})) {
 				b.label("the way is clear")
 			}
-			if b.opt(engine.New(b.hot.moveArena(), pushWayKind, PushWay{Blocked: true})) {
+			if b.opt(engine.New(b.Moves, pushWayKind, PushWay{Blocked: true})) {
 				b.label("an obstacle blocks the push")
 			}
 			return
 		}
-		if b.people() {
-			b.ask("%s tries to %s %s: resist with which skill?", r.Winner, r.Maneuver, r.Loser)
+		if b.People() {
+			b.Askf("%s tries to %s %s: resist with which skill?", r.Winner, r.Maneuver, r.Loser)
 		}
 		for _, sk := range maneuverOf(r.Maneuver).skills {
-			if b.opt(engine.New(b.hot.moveArena(), resistKind, Resist{Skill: sk})) {
+			if b.opt(engine.New(b.Moves, resistKind, Resist{Skill: sk})) {
 				b.label("resist with %s", sk)
 			}
 		}
@@ -238,8 +227,8 @@ func round2(v float64) float64 { return math.Round(v*100) / 100 }
 // writeActPrompt writes the options of the combatant whose turn it is.
 func writeActPrompt(s *State, b *prompter) {
 	me := s.current()
-	if b.people() {
-		b.ask("round %d, %s's turn (%d AP, %.1f m to move): what now?", s.Round, me.ID, me.AP, max(me.Budget-me.Moved, 0))
+	if b.People() {
+		b.Askf("round %d, %s's turn (%d AP, %.1f m to move): what now?", s.Round, me.ID, me.AP, max(me.Budget-me.Moved, 0))
 	}
 	canAttack := me.AP >= 1 && me.Attacks < AttacksPerRound
 	for i := range s.Combatants {
@@ -253,20 +242,20 @@ func writeActPrompt(s *State, b *prompter) {
 			for _, n := range me.Wield {
 				w := me.item(n)
 				if w != nil && w.Kind != "shield" && inRange(w, d) {
-					if b.opt(engine.New(b.hot.moveArena(), strikeKind, Strike{Target: t.ID, Weapon: w.Name})) {
+					if b.opt(engine.New(b.Moves, strikeKind, Strike{Target: t.ID, Weapon: w.Name})) {
 						b.label("strike %s with %s", t.ID, w.Name)
 					}
 					struck = true
 				}
 			}
 			if !struck && d <= UnarmedReach+1e-9 {
-				if b.opt(engine.New(b.hot.moveArena(), strikeKind, Strike{Target: t.ID, Weapon: unarmed.Name})) {
+				if b.opt(engine.New(b.Moves, strikeKind, Strike{Target: t.ID, Weapon: unarmed.Name})) {
 					b.label("strike %s unarmed", t.ID)
 				}
 			}
 		}
 		if me.AP >= 1 && me.Grappling == "" && me.handsUsed() < 2 && d <= GrappleReach+1e-9 {
-			if b.opt(engine.New(b.hot.moveArena(), grappleKind, Grapple{Target: t.ID})) {
+			if b.opt(engine.New(b.Moves, grappleKind, Grapple{Target: t.ID})) {
 				b.label("grapple %s", t.ID)
 			}
 		}
@@ -285,15 +274,15 @@ func writeActPrompt(s *State, b *prompter) {
 			if !attack && !sp.castAt(t) {
 				continue
 			}
-			if b.opt(engine.New(b.hot.moveArena(), castKind, Cast{Spell: sp.Name, Target: t.ID})) {
+			if b.opt(engine.New(b.Moves, castKind, Cast{Spell: sp.Name, Target: t.ID})) {
 				b.label("cast %s at %s", sp.Name, t.ID)
 			}
 		}
 	}
-	if me.GrappledBy != "" && me.AP >= 1 && b.opt(engine.New(b.hot.moveArena(), escapeKind, Escape{})) {
+	if me.GrappledBy != "" && me.AP >= 1 && b.opt(engine.New(b.Moves, escapeKind, Escape{})) {
 		b.label("escape %s's grapple", me.GrappledBy)
 	}
-	if me.Grappling != "" && me.AP >= 1 && b.opt(engine.New(b.hot.moveArena(), releaseKind, Release{})) {
+	if me.Grappling != "" && me.AP >= 1 && b.opt(engine.New(b.Moves, releaseKind, Release{})) {
 		b.label("release %s", me.Grappling)
 	}
 	if me.Prone && me.AP >= 1 && b.opt(&Stand{}) {
@@ -317,14 +306,14 @@ func writeActPrompt(s *State, b *prompter) {
 				break
 			}
 		}
-		if b.opt(engine.New(b.hot.moveArena(), sneakKind, Sneak{})) {
+		if b.opt(engine.New(b.Moves, sneakKind, Sneak{})) {
 			b.label("sneak (1 AP): hide from the foes you beat")
 		}
 		itemReactions(s, me, true, b.offer)
 	}
 	if me.Fresh {
 		for _, id := range s.Turns[s.Turn+1:] {
-			if b.opt(engine.New(b.hot.moveArena(), delayKind, Delay{After: id})) {
+			if b.opt(engine.New(b.Moves, delayKind, Delay{After: id})) {
 				b.label("delay your turn until after %s's", id)
 			}
 		}
@@ -370,7 +359,7 @@ func writeMoves(s *State, b *prompter, me *Combatant) {
 		if step <= 0 || to == me.pos() || moveCost(me, to) > left*mult(me)+1e-9 {
 			continue
 		}
-		if b.opt(engine.New(b.hot.moveArena(), moveKind, Move{To: to})) {
+		if b.opt(engine.New(b.Moves, moveKind, Move{To: to})) {
 			b.label("move towards %s, to %s", t.ID, formatPoint(to))
 		}
 	}

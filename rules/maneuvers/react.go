@@ -172,19 +172,19 @@ func reactionOptions(s *State, c *Combatant, b *prompter) {
 func (b *prompter) offer(r reaction) bool {
 	switch r.kind {
 	case "cast":
-		if b.opt(engine.New(b.hot.moveArena(), castKind, Cast{Spell: r.name, Target: r.target})) {
+		if b.opt(engine.New(b.Moves, castKind, Cast{Spell: r.name, Target: r.target})) {
 			b.label("cast %s at %s (reaction)", r.name, r.target)
 		}
 	case "draw":
-		if b.opt(engine.New(b.hot.moveArena(), drawKind, Draw{Item: r.name})) {
+		if b.opt(engine.New(b.Moves, drawKind, Draw{Item: r.name})) {
 			b.label("draw %s (1 AP)", r.name)
 		}
 	case "stow":
-		if b.opt(engine.New(b.hot.moveArena(), stowKind, Stow{Item: r.name})) {
+		if b.opt(engine.New(b.Moves, stowKind, Stow{Item: r.name})) {
 			b.label("stow %s (1 AP)", r.name)
 		}
 	case "pick_up":
-		if b.opt(engine.New(b.hot.moveArena(), pickUpKind, PickUp{Item: r.name})) {
+		if b.opt(engine.New(b.Moves, pickUpKind, PickUp{Item: r.name})) {
 			b.label("pick up %s (1 AP)", r.name)
 		}
 	}

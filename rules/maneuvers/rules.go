@@ -82,17 +82,14 @@ func (Rules) Evolve(s *State, e Event) {
 // Next says who decides what now, with every option.
 func (Rules) Next(s *State) engine.Prompt[Command] {
 	var p engine.Prompt[Command]
-	writePrompt(s, &prompter{p: &p})
+	writePrompt(s, &prompter{engine.Writer[Command]{P: &p}})
 	return p
 }
 
 // Moves writes the current prompt into *p for a policy, without question
 // or labels, reusing p's memory.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
-	h := s.hotMemory()
-	h.Moves().Reset()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{p: p, hot: h})
+	writePrompt(s, &prompter{engine.Lean(p, s.hotMemory().Moves())})
 }
 
 // NextKind says what kind of decision the fight waits for.
@@ -107,7 +104,7 @@ func (r Rules) OptionsFor(s *State, actor string) []engine.Option[Command] {
 		return engine.OptionsOf(p, actor)
 	}
 	var q engine.Prompt[Command]
-	reactionOptions(s, s.Combatant(actor), &prompter{p: &q})
+	reactionOptions(s, s.Combatant(actor), &prompter{engine.Writer[Command]{P: &q}})
 	return q.Options
 }
 

@@ -103,20 +103,11 @@ type Tactical struct{}
 
 // Choose picks the command for prompt p, seen from view.
 func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
-	if len(p.Options) == 0 {
-		return nil
-	}
-	switch p.Kind {
-	case engine.Act:
-		return chooseAct(view, *p)
-	case engine.React:
-		return chooseReact(view, *p)
-	}
-	return p.Fallback()
+	return engine.ChooseByKind(view, p, chooseAct, chooseReact)
 }
 
 // chooseAct picks a turn's action.
-func chooseAct(s *State, p engine.Prompt[Command]) Command {
+func chooseAct(s *State, p *engine.Prompt[Command]) Command {
 	me := s.Combatant(p.Actor)
 	best, bestScore := -1, 0
 	for i, o := range p.Options {
@@ -189,7 +180,7 @@ var maneuverPreference = map[bool][]string{
 }
 
 // chooseReact picks a reaction.
-func chooseReact(s *State, p engine.Prompt[Command]) Command {
+func chooseReact(s *State, p *engine.Prompt[Command]) Command {
 	r := s.Roll
 	switch {
 	case r != nil && r.Stage == StageDefence:

@@ -42,9 +42,8 @@ func (h *hotMemory) arenas() *engine.Hot {
 	return &h.Hot
 }
 
-// arena is where a Step's events go, moveArena a prompt's commands.
-func (h *hotMemory) arena() *engine.Arena     { return h.arenas().Events() }
-func (h *hotMemory) moveArena() *engine.Arena { return h.arenas().Moves() }
+// arena is where a Step's events go.
+func (h *hotMemory) arena() *engine.Arena { return h.arenas().Events() }
 
 // copyInto makes *dst a copy of s reusing dst's memory: its combatants and
 // its hot memory, which it keeps and where its pending blow goes. With ownWeapons the

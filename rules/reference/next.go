@@ -3,7 +3,6 @@ package reference
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"fray/engine"
 )
@@ -11,63 +10,39 @@ import (
 // The prompt says who decides what now, with every option they have: the
 // same code writes it for people (Next) and, leaner, for a policy (Moves).
 
-// prompter writes a prompt. For people it says everything: the question
-// and every option's label. Lean, for a policy (Moves), it leaves both
-// out, reuses the memory of the prompt it wrote last, and takes the
-// options' commands from the state's hot memory.
-type prompter struct {
-	p   *engine.Prompt[Command]
-	hot *hotMemory // lean when set
-}
-
-// people reports whether people will read the prompt: whether to write
-// its question.
-func (b *prompter) people() bool { return b.hot == nil }
-
-// ask sets the question, words joined, when people will read it.
-func (b *prompter) ask(words ...string) {
-	if b.people() {
-		b.p.Question = strings.Join(words, "")
-	}
-}
-
-// add appends an option: command c, labelled with words joined when
-// people will read it.
-func (b *prompter) add(c Command, words ...string) {
-	o := engine.Option[Command]{Command: c}
-	if b.people() {
-		o.Label = strings.Join(words, "")
-	}
-	b.p.Options = append(b.p.Options, o)
-}
+// prompter writes a prompt (see engine.Writer): for people, the question
+// and every option's label; lean, for a policy (Moves), neither, reusing
+// the memory of the prompt it wrote last, the options' commands in the
+// state's hot memory.
+type prompter struct{ engine.Writer[Command] }
 
 // attack returns an Attack for an option.
-func (b *prompter) attack(v Attack) *Attack { return engine.New(b.hot.moveArena(), attackKind, v) }
+func (b *prompter) attack(v Attack) *Attack { return engine.New(b.Moves, attackKind, v) }
 
 // feint returns a Feint for an option.
-func (b *prompter) feint(v Feint) *Feint { return engine.New(b.hot.moveArena(), feintKind, v) }
+func (b *prompter) feint(v Feint) *Feint { return engine.New(b.Moves, feintKind, v) }
 
 // writePrompt writes the current prompt with b; see Rules.Next.
 func writePrompt(s *State, b *prompter) {
-	p := b.p
+	p := b.P
 	switch nextKind(s) {
 	case engine.End:
 		p.Kind, p.Default = engine.End, -1
 		if s.Phase == Over {
-			b.ask("the GM stopped the fight: a draw")
+			b.Ask("the GM stopped the fight: a draw")
 			return
 		}
-		b.ask("the fight is over: nobody is standing")
+		b.Ask("the fight is over: nobody is standing")
 		if side, n := standing(s); n == 1 {
 			p.Winner = side
-			if b.people() {
+			if b.People() {
 				p.Question = fmt.Sprintf("the fight is over: the %s side wins", side)
 			}
 		}
 	case engine.Act:
 		me := &s.Combatants[s.Turn]
 		p.Kind, p.Actor, p.Default = engine.Act, me.ID, -1
-		if b.people() {
+		if b.People() {
 			p.Question = fmt.Sprintf("round %d, %s's turn: attack, feint or defend?", s.Round, me.ID)
 		}
 		for i := range s.Combatants {
@@ -75,28 +50,28 @@ func writePrompt(s *State, b *prompter) {
 			if !t.Up() || t.Side == me.Side {
 				continue
 			}
-			b.add(b.attack(Attack{Target: t.ID}), "attack ", t.ID)
+			b.Add(b.attack(Attack{Target: t.ID}), "attack ", t.ID)
 			for _, w := range me.Weapons[min(1, len(me.Weapons)):] {
-				b.add(b.attack(Attack{Target: t.ID, Weapon: w.Name}), "attack ", t.ID, " with ", w.Name)
+				b.Add(b.attack(Attack{Target: t.ID, Weapon: w.Name}), "attack ", t.ID, " with ", w.Name)
 			}
-			b.add(b.feint(Feint{Target: t.ID}), "feint at ", t.ID)
+			b.Add(b.feint(Feint{Target: t.ID}), "feint at ", t.ID)
 		}
-		b.add(&Defend{}, "defend (+", strconv.Itoa(DefendBonus), " defence until your next turn)")
+		b.Add(&Defend{}, "defend (+", strconv.Itoa(DefendBonus), " defence until your next turn)")
 	case engine.React:
 		blow := s.Pending
 		p.Kind, p.Actor, p.Default = engine.React, blow.Target, -1
-		b.ask(blow.Attacker, "'s attack hits ", blow.Target, ": dodge or take it?")
+		b.Ask(blow.Attacker, "'s attack hits ", blow.Target, ": dodge or take it?")
 		if !s.Combatant(blow.Target).Dodged {
-			b.add(&Dodge{}, "dodge (d6: 5 or 6 avoids the hit)")
+			b.Add(&Dodge{}, "dodge (d6: 5 or 6 avoids the hit)")
 		}
-		b.add(&Take{}, "take the hit")
+		b.Add(&Take{}, "take the hit")
 	default:
 		p.Kind, p.Actor, p.Default = engine.Ruling, engine.GM, 0
-		if b.people() {
+		if b.People() {
 			p.Question = fmt.Sprintf("round %d is over: does the fight go on?", s.Round)
 		}
-		b.add(&Continue{}, "continue")
-		b.add(&Stop{}, "stop the fight (a draw)")
+		b.Add(&Continue{}, "continue")
+		b.Add(&Stop{}, "stop the fight (a draw)")
 	}
 }
 
@@ -133,15 +108,12 @@ func standing(s *State) (first string, n int) {
 
 // moves writes the current prompt into *p for a policy; see Rules.Moves.
 func moves(s *State, p *engine.Prompt[Command]) {
-	h := s.hotMemory()
-	h.Moves().Reset()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{p: p, hot: h})
+	writePrompt(s, &prompter{engine.Lean(p, s.hotMemory().Moves())})
 }
 
 // next returns the current prompt, as people read it; see Rules.Next.
 func next(s *State) engine.Prompt[Command] {
 	var p engine.Prompt[Command]
-	writePrompt(s, &prompter{p: &p})
+	writePrompt(s, &prompter{engine.Writer[Command]{P: &p}})
 	return p
 }

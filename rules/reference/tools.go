@@ -33,29 +33,32 @@ type Tactical struct{}
 
 // Choose picks the command for prompt p, seen from view.
 func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
-	if len(p.Options) == 0 {
-		return nil
-	}
-	switch p.Kind {
-	case engine.Act:
-		best, bestLP := -1, 0
-		for i, o := range p.Options {
-			a, ok := o.Command.(*Attack)
-			if !ok || a.Weapon != "" {
-				continue
-			}
-			if t := view.Combatant(a.Target); t != nil && (best < 0 || t.LP < bestLP) {
-				best, bestLP = i, t.LP
-			}
-		}
-		if best >= 0 {
-			return p.Options[best].Command
-		}
-	case engine.React:
-		return p.Options[0].Command // dodge when it is offered, else take
-	}
-	return p.Fallback()
+	return engine.ChooseByKind(view, p, attackWeakest, dodgeOrTake)
 }
+
+// attackWeakest attacks the standing enemy with the fewest LP (the first
+// listed of those) with its first weapon, else takes the prompt's
+// fallback.
+func attackWeakest(view *State, p *engine.Prompt[Command]) Command {
+	best, bestLP := -1, 0
+	for i, o := range p.Options {
+		a, ok := o.Command.(*Attack)
+		if !ok || a.Weapon != "" {
+			continue
+		}
+		if t := view.Combatant(a.Target); t != nil && (best < 0 || t.LP < bestLP) {
+			best, bestLP = i, t.LP
+		}
+	}
+	if best < 0 {
+		return p.Fallback()
+	}
+	return p.Options[best].Command
+}
+
+// dodgeOrTake dodges a hit when the prompt offers it (its first option),
+// else takes it.
+func dodgeOrTake(_ *State, p *engine.Prompt[Command]) Command { return p.Options[0].Command }
 
 // Outcome tags what one decision's events did and adds the damage each
 // combatant took to damage (in Roster order). The actor's attack roll is

@@ -5,6 +5,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // ID is the ruleset's id, as encounter files name it.
@@ -165,11 +166,7 @@ func (Rules) ScratchInto(dst, s *State) { copyInto(dst, s) }
 
 // Roster lists the combatants' ids in the encounter's order.
 func (Rules) Roster(s *State) []string {
-	ids := make([]string, len(s.Combatants))
-	for i, c := range s.Combatants {
-		ids[i] = c.ID
-	}
-	return ids
+	return parts.IDs(s.Combatants, func(c *Combatant) string { return c.ID })
 }
 
 // SideOf names a combatant's side, or "" for an id that is not one.

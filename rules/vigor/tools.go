@@ -59,23 +59,14 @@ type Tactical struct{}
 
 // Choose picks the command for prompt p, seen from view.
 func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
-	if len(p.Options) == 0 {
-		return nil
-	}
-	switch p.Kind {
-	case engine.Act:
-		return chooseAct(view, *p)
-	case engine.React:
-		return chooseReaction(view, *p)
-	}
-	return p.Fallback()
+	return engine.ChooseByKind(view, p, chooseAct, chooseReaction)
 }
 
 // chooseReaction defends when the Defense has a fair chance (about a
 // quarter or better) and paying leaves some Vigor, so as never to be
 // Winded by it; and takes openings and readied shots it can pay for
 // without being Winded.
-func chooseReaction(s *State, p engine.Prompt[Command]) Command {
+func chooseReaction(s *State, p *engine.Prompt[Command]) Command {
 	me := s.Combatant(p.Actor)
 	last := p.Options[len(p.Options)-1].Command // take, or pass
 	first := p.Options[0].Command
@@ -106,7 +97,7 @@ func chooseReaction(s *State, p engine.Prompt[Command]) Command {
 }
 
 // chooseAct picks an action.
-func chooseAct(s *State, p engine.Prompt[Command]) Command {
+func chooseAct(s *State, p *engine.Prompt[Command]) Command {
 	me := s.Combatant(p.Actor)
 	best, bestLife, offHand := -1, 0, false
 	var stand, stabilize, aid, move, end Command

@@ -3,7 +3,6 @@ package woundslots
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"fray/engine"
 	"fray/rules/parts"
@@ -27,69 +26,48 @@ func nextKind(s *State) engine.PromptKind {
 }
 
 // prompter writes a prompt, for people (question and labels) or for a
-// policy (neither, commands from the state's arena of moves).
-type prompter struct {
-	p      *engine.Prompt[Command]
-	people bool
-	// moves is where the options' commands go: nil (memory of their own)
-	// for people, the hot memory's arena for a policy.
-	moves *engine.Arena
-}
-
-// ask sets the question when people read it.
-func (b *prompter) ask(format string, args ...any) {
-	if b.people {
-		b.p.Question = fmt.Sprintf(format, args...)
-	}
-}
-
-// add appends an option labelled with words joined.
-func (b *prompter) add(c Command, words ...string) {
-	o := engine.Option[Command]{Command: c}
-	if b.people {
-		o.Label = strings.Join(words, "")
-	}
-	b.p.Options = append(b.p.Options, o)
-}
+// policy (neither, commands from the state's arena of moves): see
+// engine.Writer.
+type prompter = engine.Writer[Command]
 
 // writePrompt writes the current prompt with b.
 func writePrompt(s *State, b *prompter) {
-	p := b.p
+	p := b.P
 	p.Kind, p.Default = nextKind(s), -1
 	switch s.Phase {
 	case Over:
 		p.Winner = s.Winner
 		switch {
 		case s.TimedOut:
-			if b.people {
-				b.ask("the fight is over: the round limit of %d is reached, a draw", s.limit())
+			if b.People() {
+				b.Askf("the fight is over: the round limit of %d is reached, a draw", s.limit())
 			}
 		case s.Winner != "":
-			if b.people {
-				b.ask("the fight is over: the %s side wins", s.Winner)
+			if b.People() {
+				b.Askf("the fight is over: the %s side wins", s.Winner)
 			}
 		default:
-			b.ask("the fight is over: nobody is left standing")
+			b.Ask("the fight is over: nobody is left standing")
 		}
 	case Setup:
 		p.Actor, p.Default = engine.GM, 0
-		b.ask("before the fight: is any side surprised (R31)? Then roll initiative")
-		b.add(&Initiative{}, "roll initiative and begin")
+		b.Ask("before the fight: is any side surprised (R31)? Then roll initiative")
+		b.Add(&Initiative{}, "roll initiative and begin")
 		for _, side := range sidesOf(s) {
 			for i := range s.Combatants {
 				if c := &s.Combatants[i]; c.Side == side && !c.Surprised && c.Attributes.Prc <= 5 {
-					b.add(engine.New(b.moves, surpriseKind, Surprise{Side: side}), "side ", side, " is surprised")
-					b.add(engine.New(b.moves, surpriseKind, Surprise{Side: side, Contest: true}), "side ", side, " may be surprised: a stealth contest")
+					b.Add(engine.New(b.Moves, surpriseKind, Surprise{Side: side}), "side ", side, " is surprised")
+					b.Add(engine.New(b.Moves, surpriseKind, Surprise{Side: side, Contest: true}), "side ", side, " may be surprised: a stealth contest")
 					break
 				}
 			}
 		}
 	case Resting:
 		p.Actor, p.Default = engine.GM, 0
-		b.ask("the fight is over: do the survivors rest (R68)?")
-		b.add(&Done{}, "done: no more rests")
-		b.add(engine.New(b.moves, restKind, Rest{Length: "short"}), "rest short (15 minutes: R69)")
-		b.add(engine.New(b.moves, restKind, Rest{Length: "long"}), "rest long (8 hours: R70)")
+		b.Ask("the fight is over: do the survivors rest (R68)?")
+		b.Add(&Done{}, "done: no more rests")
+		b.Add(engine.New(b.Moves, restKind, Rest{Length: "short"}), "rest short (15 minutes: R69)")
+		b.Add(engine.New(b.Moves, restKind, Rest{Length: "long"}), "rest long (8 hours: R70)")
 	case Acting:
 		actOptions(s, b)
 	case Window:
@@ -99,18 +77,18 @@ func writePrompt(s *State, b *prompter) {
 		t := s.guarded()
 		p.Actor = t.ID
 		if pd.Action == "disarm" && pd.Striker == "" {
-			if b.people {
-				b.ask("%s tries to disarm %s: does it meet the try with a melee weapon check of its own, or with its Agility Defense (R61)?", pd.Actor, t.ID)
+			if b.People() {
+				b.Askf("%s tries to disarm %s: does it meet the try with a melee weapon check of its own, or with its Agility Defense (R61)?", pd.Actor, t.ID)
 			}
 			for _, m := range meetChoices {
-				if b.people {
+				if b.People() {
 					label := fmt.Sprintf("meet check (d20%+d)", checkBonus(t, "melee"))
 					if m == "agility" {
 						label = fmt.Sprintf("meet agility (Defense %d)", t.AgilityDefense())
 					}
-					b.add(engine.New(b.moves, meetKind, Meet{Choice: m}), label)
+					b.Add(engine.New(b.Moves, meetKind, Meet{Choice: m}), label)
 				} else {
-					b.add(engine.New(b.moves, meetKind, Meet{Choice: m}))
+					b.Add(engine.New(b.Moves, meetKind, Meet{Choice: m}))
 				}
 			}
 			p.Default = 1
@@ -119,19 +97,19 @@ func writePrompt(s *State, b *prompter) {
 			}
 			return
 		}
-		if b.people {
+		if b.People() {
 			by := pd.Actor
 			if pd.Striker != "" {
 				by = pd.Striker
 			}
-			b.ask("%s attacks %s, who is defending: which Defense meets it?", by, t.ID)
+			b.Askf("%s attacks %s, who is defending: which Defense meets it?", by, t.ID)
 		}
 		kind := s.guardedAttackKind()
 		for _, g := range guardChoices {
-			if b.people {
-				b.add(engine.New(b.moves, guardKind, Guard{Choice: g}), "guard ", g, fmt.Sprintf(" (Defense %d)", guardDefense(t, g, kind)))
+			if b.People() {
+				b.Add(engine.New(b.Moves, guardKind, Guard{Choice: g}), "guard ", g, fmt.Sprintf(" (Defense %d)", guardDefense(t, g, kind)))
 			} else {
-				b.add(engine.New(b.moves, guardKind, Guard{Choice: g}))
+				b.Add(engine.New(b.Moves, guardKind, Guard{Choice: g}))
 			}
 		}
 	case Choosing:
@@ -149,18 +127,18 @@ func writePrompt(s *State, b *prompter) {
 			return
 		}
 		p.Actor = pd.Actor
-		if b.people {
-			b.ask("%s's nonlethal attack hits %s for up to a %s wound: which level?", pd.Actor, pd.Target, LevelName(pd.Indicated))
+		if b.People() {
+			b.Askf("%s's nonlethal attack hits %s for up to a %s wound: which level?", pd.Actor, pd.Target, LevelName(pd.Indicated))
 		}
 		t := s.Combatant(pd.Target)
 		for l := Light; l <= pd.Indicated; l++ {
 			placed, _ := place(t, l)
 			if l < Fatal && placed == Fatal {
-				b.add(engine.New(b.moves, pickKind, Pick{Level: LevelName(l)}), "pick ", LevelName(l), " (knocks ", t.ID, " unconscious, not dying)")
-				b.add(engine.New(b.moves, pickKind, Pick{Level: LevelName(l), Helpless: true}), "pick ", LevelName(l), " helpless (", t.ID, " stays conscious but helpless for 2 rounds)")
+				b.Add(engine.New(b.Moves, pickKind, Pick{Level: LevelName(l)}), "pick ", LevelName(l), " (knocks ", t.ID, " unconscious, not dying)")
+				b.Add(engine.New(b.Moves, pickKind, Pick{Level: LevelName(l), Helpless: true}), "pick ", LevelName(l), " helpless (", t.ID, " stays conscious but helpless for 2 rounds)")
 				continue
 			}
-			b.add(engine.New(b.moves, pickKind, Pick{Level: LevelName(l)}), "pick ", LevelName(l))
+			b.Add(engine.New(b.Moves, pickKind, Pick{Level: LevelName(l)}), "pick ", LevelName(l))
 		}
 	}
 }
@@ -201,14 +179,14 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 				if style == Grapple && (!t.Up() || w.Reach != 0 || Gap(c, t) > 0 || parts.Abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
 					continue
 				}
-				a := engine.New(b.moves, attackKind, Attack{Target: t.ID, Weapon: weapon, Style: style})
+				a := engine.New(b.Moves, attackKind, Attack{Target: t.ID, Weapon: weapon, Style: style})
 				if style == Standard {
 					a.Style = "" // a standard attack's text and JSON name no style
 				}
-				if b.people {
-					b.add(a, sayAttack(style, t.ID, w.Name), fmt.Sprintf(" (%d AP)", s.attackCost(c, style)))
+				if b.People() {
+					b.Add(a, sayAttack(style, t.ID, w.Name), fmt.Sprintf(" (%d AP)", s.attackCost(c, style)))
 				} else {
-					b.add(a)
+					b.Add(a)
 				}
 			}
 		}
@@ -229,22 +207,22 @@ func actOptions(s *State, b *prompter) {
 	if a == nil {
 		return
 	}
-	b.p.Actor = a.ID
-	if b.people {
-		b.p.Question = fmt.Sprintf("round %d, %s's turn (initiative %d, %d AP, %s of movement left): what now?", s.Round, a.ID, a.Initiative, a.AP, parts.Count(a.PoolYards(), "yard", "yards"))
+	b.P.Actor = a.ID
+	if b.People() {
+		b.P.Question = fmt.Sprintf("round %d, %s's turn (initiative %d, %d AP, %s of movement left): what now?", s.Round, a.ID, a.Initiative, a.AP, parts.Count(a.PoolYards(), "yard", "yards"))
 	}
 	if a.PinnedBy != "" {
 		if a.affords(actionCosts["escape"]) {
-			b.add(&Escape{}, "escape the pin (4 AP)")
+			b.Add(&Escape{}, "escape the pin (4 AP)")
 		}
-		b.add(&EndTurn{}, "end the turn")
+		b.Add(&EndTurn{}, "end the turn")
 		return
 	}
 	if a.Long != nil && !a.Long.PaidNow {
-		b.add(&Continue{}, "continue ", a.Long.Object, " (pay this turn's AP)")
+		b.Add(&Continue{}, "continue ", a.Long.Object, " (pay this turn's AP)")
 	}
 	actionOptions(s, b, a, false)
-	b.add(&EndTurn{}, "end the turn")
+	b.Add(&EndTurn{}, "end the turn")
 }
 
 // actionOptions adds the actions and moves a may take: in its turn, or
@@ -259,56 +237,56 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 			continue
 		}
 		if _, _, ok := s.approachCell(a, t); ok {
-			b.add(engine.New(b.moves, approachKind, Approach{Target: t.ID}), "approach ", t.ID)
+			b.Add(engine.New(b.Moves, approachKind, Approach{Target: t.ID}), "approach ", t.ID)
 		}
 	}
 	if !a.Defending && a.affords(actionCosts["defend"]) {
-		b.add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
+		b.Add(&Defend{}, "defend (2 AP: a better Defense until your next turn)")
 	}
 	if !a.Readied && a.inHand() > 0 && a.affords(actionCosts["ready"]) {
-		b.add(engine.New(b.moves, readyKind, Ready{}), "ready an attack (1 AP: take it as a reaction later)")
+		b.Add(engine.New(b.Moves, readyKind, Ready{}), "ready an attack (1 AP: take it as a reaction later)")
 	}
 	if a.affords(actionCosts["seize"]) {
-		b.add(&Seize{}, "seize the initiative (4 AP: +1d6 initiative)")
+		b.Add(&Seize{}, "seize the initiative (4 AP: +1d6 initiative)")
 	}
 	if a.affords(actionCosts["posture"]) {
 		for _, to := range []string{Standing, Crouching, Prone} {
 			if to != a.Posture && !(a.Posture == Prone && to == Standing) {
-				b.add(engine.New(b.moves, postureKind, Posture{To: to}), "posture ", to, " (2 AP)")
+				b.Add(engine.New(b.Moves, postureKind, Posture{To: to}), "posture ", to, " (2 AP)")
 			}
 		}
 	}
 	itemOptions(s, b, a)
 	if a.Sunk && a.affords(actionCosts["surface"]) {
-		b.add(&Surface{}, "surface (4 AP: swim back up, R75)")
+		b.Add(&Surface{}, "surface (4 AP: swim back up, R75)")
 	}
 	if a.Dashes < 2 && a.affords(actionCosts["dash"]) {
-		b.add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round; again: a check adds to it)")
+		b.Add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round; again: a check adds to it)")
 	}
 	if !offTurn && s.Flanked(a) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && threatens(t, a) && !slices.Contains(a.Ignoring, t.ID) {
-				b.add(engine.New(b.moves, ignoreKind, Ignore{Target: t.ID}), "ignore ", t.ID, " (free: no longer flanked by it, but its attacks get +4)")
+				b.Add(engine.New(b.Moves, ignoreKind, Ignore{Target: t.ID}), "ignore ", t.ID, " (free: no longer flanked by it, but its attacks get +4)")
 			}
 		}
 	}
 	for i := range a.Effects {
 		if a.affords(actionCosts["end"]) {
-			b.add(engine.New(b.moves, endEffectKind, EndEffect{Effect: a.Effects[i].Name}), "end ", a.Effects[i].Name, " (2 AP, R60)")
+			b.Add(engine.New(b.Moves, endEffectKind, EndEffect{Effect: a.Effects[i].Name}), "end ", a.Effects[i].Name, " (2 AP, R60)")
 		}
 	}
 	for i := range a.Spells {
 		sp := &a.Spells[i]
 		if sp.Defense == "" {
 			if a.affords(spellAP(sp)) && a.Mana >= sp.Mana+sp.Invest && !slices.ContainsFunc(a.Effects, func(e Effect) bool { return e.Name == sp.Name }) {
-				b.add(engine.New(b.moves, castKind, Cast{Spell: sp.Name}), "cast ", sp.Name)
+				b.Add(engine.New(b.Moves, castKind, Cast{Spell: sp.Name}), "cast ", sp.Name)
 			}
 			continue
 		}
 		for j := range s.Combatants {
 			if t := &s.Combatants[j]; canCast(a, sp, t) {
-				b.add(engine.New(b.moves, castKind, Cast{Spell: sp.Name, Target: t.ID}), "cast ", sp.Name, " at ", t.ID)
+				b.Add(engine.New(b.Moves, castKind, Cast{Spell: sp.Name, Target: t.ID}), "cast ", sp.Name, " at ", t.ID)
 			}
 		}
 	}
@@ -317,7 +295,7 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 	mountOptions(s, b, a)
 	for _, o := range s.Objects {
 		if ap, rounds := s.objectCost(o.Name); !offTurn || rounds == 0 && ap <= a.AP {
-			b.add(engine.New(b.moves, useKind, Use{Object: o.Name}), "use ", o.Name)
+			b.Add(engine.New(b.Moves, useKind, Use{Object: o.Name}), "use ", o.Name)
 		}
 	}
 }
@@ -329,29 +307,29 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 func windowOptions(s *State, b *prompter) {
 	pd := s.Pending
 	me := s.Combatant(s.Queue[0])
-	b.p.Actor = me.ID
+	b.P.Actor = me.ID
 	if pd == nil && s.Moment == AtFlanked {
-		if b.people {
-			b.ask("%s is now flanked: does it ignore any of its flankers (free, R12)?", me.ID)
+		if b.People() {
+			b.Askf("%s is now flanked: does it ignore any of its flankers (free, R12)?", me.ID)
 		}
-		b.add(&Pass{}, "pass")
+		b.Add(&Pass{}, "pass")
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if t.Side != me.Side && t.Up() && threatens(t, me) && !slices.Contains(me.Ignoring, t.ID) {
-				b.add(engine.New(b.moves, ignoreKind, Ignore{Target: t.ID}), "ignore ", t.ID, " (its attacks get +4, but it no longer flanks you)")
+				b.Add(engine.New(b.Moves, ignoreKind, Ignore{Target: t.ID}), "ignore ", t.ID, " (its attacks get +4, but it no longer flanks you)")
 			}
 		}
 		return
 	}
 	if pd == nil {
-		if b.people {
+		if b.People() {
 			what := "act out of turn" + initiativeNote(s, me)
 			if !s.mayActOutOfTurn(me, s.Moment) {
 				what = "take its readied action"
 			}
-			b.ask("%s of %s's turn: does %s %s or pass?", momentWords[s.Moment], s.Turn, me.ID, what)
+			b.Askf("%s of %s's turn: does %s %s or pass?", momentWords[s.Moment], s.Turn, me.ID, what)
 		}
-		b.add(&Pass{}, "pass")
+		b.Add(&Pass{}, "pass")
 		if s.mayActOutOfTurn(me, s.Moment) {
 			actionOptions(s, b, me, true)
 		}
@@ -360,29 +338,29 @@ func windowOptions(s *State, b *prompter) {
 	}
 	a := s.Combatant(pd.Actor)
 	if pd.Action == "move" {
-		if b.people {
-			b.ask("%s moves toward %d,%d: does %s react or pass?", pd.Actor, pd.X, pd.Y, me.ID)
+		if b.People() {
+			b.Askf("%s moves toward %d,%d: does %s react or pass?", pd.Actor, pd.X, pd.Y, me.ID)
 		}
-		b.add(&Pass{}, "pass")
+		b.Add(&Pass{}, "pass")
 		if s.mayRebuff(me, a, pd.X, pd.Y) {
-			b.add(&Rebuff{}, "rebuff ", a.ID, " (4 AP: attack it before it moves, one level worse on a hit)")
+			b.Add(&Rebuff{}, "rebuff ", a.ID, " (4 AP: attack it before it moves, one level worse on a hit)")
 		}
 		if s.mayCling(me, a, pd.X, pd.Y) {
-			b.add(&Cling{}, "cling to ", a.ID, " (2 AP: a Power check to move with it or hold it back)")
+			b.Add(&Cling{}, "cling to ", a.ID, " (2 AP: a Power check to move with it or hold it back)")
 		}
 		fireOptions(s, b, me)
 		return
 	}
-	if b.people {
+	if b.People() {
 		what := fmt.Sprintf("a %s attack on %s", pd.Action, pd.Target)
 		if !pd.Command.IsZero() {
 			what = pd.Command.String()
 		}
-		b.ask("%s declares %s: does %s interrupt%s, react or pass?", pd.Actor, what, me.ID, initiativeNote(s, me))
+		b.Askf("%s declares %s: does %s interrupt%s, react or pass?", pd.Actor, what, me.ID, initiativeNote(s, me))
 	}
-	b.add(&Pass{}, "pass")
+	b.Add(&Pass{}, "pass")
 	if w := a.Weapon(pd.Weapon); pd.Command.IsZero() && w != nil && w.Kind == "ranged" && s.mayHarry(me, a) {
-		b.add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
+		b.Add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
 	}
 	if s.mayActOutOfTurn(me, AtDeclared) {
 		actionOptions(s, b, me, true)
@@ -390,7 +368,7 @@ func windowOptions(s *State, b *prompter) {
 	fireOptions(s, b, me)
 	if s.mayInterpose(me) {
 		for _, id := range me.Grappling {
-			b.add(engine.New(b.moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
+			b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
 		}
 	}
 }
@@ -415,18 +393,18 @@ func healOptions(s *State, b *prompter, a *Combatant) {
 			continue
 		}
 		if t.IsDying && a.affords(actionCosts["stabilize"]) {
-			b.add(engine.New(b.moves, stabilizeKind, Stabilize{Target: t.ID}), "stabilize ", t.ID, " (4 AP)")
+			b.Add(engine.New(b.Moves, stabilizeKind, Stabilize{Target: t.ID}), "stabilize ", t.ID, " (4 AP)")
 		}
 		if !a.affords(actionCosts["treat"]) {
 			continue
 		}
 		for l := Light; l <= Fatal; l++ {
 			if *t.Wounds.At(l) > 0 {
-				b.add(engine.New(b.moves, treatKind, Treat{Target: t.ID, Level: LevelName(l)}), "treat ", t.ID, "'s ", LevelName(l), " wound (8 AP)")
+				b.Add(engine.New(b.Moves, treatKind, Treat{Target: t.ID, Level: LevelName(l)}), "treat ", t.ID, "'s ", LevelName(l), " wound (8 AP)")
 			}
 		}
 		for _, c := range t.Conditions {
-			b.add(engine.New(b.moves, treatConditionKind, TreatCondition{Target: t.ID, Condition: c.Name}), "treat ", t.ID, "'s ", c.Name, " (8 AP)")
+			b.Add(engine.New(b.Moves, treatConditionKind, TreatCondition{Target: t.ID, Condition: c.Name}), "treat ", t.ID, "'s ", c.Name, " (8 AP)")
 		}
 	}
 }
@@ -441,7 +419,7 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 		for i := range s.Combatants {
 			m := &s.Combatants[i]
 			if m.Mount && m.Rider == "" && m.Status == Active && m.ID != a.ID && m.Attributes.Size >= a.Attributes.Size && dist(a, m) <= 1 {
-				b.add(engine.New(b.moves, mountKind, Mount{Target: m.ID}), "mount ", m.ID, " (4 AP)")
+				b.Add(engine.New(b.Moves, mountKind, Mount{Target: m.ID}), "mount ", m.ID, " (4 AP)")
 			}
 		}
 		return
@@ -458,21 +436,21 @@ func mountOptions(s *State, b *prompter, a *Combatant) {
 		if s.blocked(a, x, y) || DistanceBetween(m.X, m.Y, m.span(), x, y, a.span()) != 1 {
 			continue
 		}
-		if !b.people {
-			b.add(engine.New(b.moves, dismountKind, Dismount{X: x, Y: y}))
+		if !b.People() {
+			b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y}))
 			if s.Options.HurryAllowed {
-				b.add(engine.New(b.moves, dismountKind, Dismount{X: x, Y: y, Hurry: true}))
+				b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y, Hurry: true}))
 			}
 			break
 		}
-		b.add(engine.New(b.moves, dismountKind, Dismount{X: x, Y: y}), "dismount to ", cell(x, y), " (4 AP)")
+		b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y}), "dismount to ", cell(x, y), " (4 AP)")
 		if s.Options.HurryAllowed {
-			b.add(engine.New(b.moves, dismountKind, Dismount{X: x, Y: y, Hurry: true}), "hurry dismount to ", cell(x, y), " (R67)")
+			b.Add(engine.New(b.Moves, dismountKind, Dismount{X: x, Y: y, Hurry: true}), "hurry dismount to ", cell(x, y), " (R67)")
 		}
 		break
 	}
 	if m := s.mountOf(a); m != nil && m.Bolting && a.affords(actionCosts["calm"]) {
-		b.add(&Calm{}, "calm ", m.ID, " (8 AP: regain control)")
+		b.Add(&Calm{}, "calm ", m.ID, " (8 AP: regain control)")
 	}
 }
 
@@ -495,20 +473,20 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 			if k == "disarm" && t.inHand() == 0 {
 				continue
 			}
-			b.add(engine.New(b.moves, hinderKind, Hinder{Hindrance: k, Target: t.ID}), k, " ", t.ID, " (4 AP)")
+			b.Add(engine.New(b.Moves, hinderKind, Hinder{Hindrance: k, Target: t.ID}), k, " ", t.ID, " (4 AP)")
 		}
 	}
 	if firstMelee(a) != nil {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if w := firstMelee(t); t.Side != a.Side && t.Up() && a.OpeningOn != t.ID && w != nil && w.OptimalReach > 0 {
-				b.add(engine.New(b.moves, openingKind, Opening{Target: t.ID}), "create an opening against ", t.ID, " (4 AP: against its rebuffs this turn)")
+				b.Add(engine.New(b.Moves, openingKind, Opening{Target: t.ID}), "create an opening against ", t.ID, " (4 AP: against its rebuffs this turn)")
 			}
 		}
 	}
 	for _, id := range a.Grappling {
 		if t := s.Combatant(id); t != nil && t.PinnedBy == "" {
-			b.add(engine.New(b.moves, pinKind, Pin{Target: id}), "pin ", id, " (4 AP)")
+			b.Add(engine.New(b.Moves, pinKind, Pin{Target: id}), "pin ", id, " (4 AP)")
 		}
 	}
 	if a.SharingWith == "" && a.Riding == "" && a.affords(actionCosts["enter"]) {
@@ -516,16 +494,16 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 			t := &s.Combatants[i]
 			if t.Side != a.Side && t.Up() && t.SharingWith == "" && t.Rider == "" && t.Riding == "" &&
 				dist(a, t) == 1 && parts.Abs(a.Attributes.Size-t.Attributes.Size) <= 4 {
-				b.add(engine.New(b.moves, enterKind, Enter{Target: t.ID}), "enter ", t.ID, "'s space (2 AP)")
+				b.Add(engine.New(b.Moves, enterKind, Enter{Target: t.ID}), "enter ", t.ID, "'s space (2 AP)")
 			}
 		}
 	}
 	if len(a.Grappling) > 0 {
-		b.add(&Escape{}, "escape the grapple (4 AP)")
+		b.Add(&Escape{}, "escape the grapple (4 AP)")
 		if g := s.Combatant(a.Grappling[0]); g != nil {
 			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
 			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.blocked(a, x, y) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
-				b.add(engine.New(b.moves, dragKind, Drag{X: x, Y: y}), "drag the grapple to ", cell(x, y), " (R56)")
+				b.Add(engine.New(b.Moves, dragKind, Drag{X: x, Y: y}), "drag the grapple to ", cell(x, y), " (R56)")
 			}
 		}
 	}
@@ -536,28 +514,28 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 func moveChoiceOptions(s *State, b *prompter) {
 	pd := s.Pending
 	if pd.Clinger != "" && !pd.Split {
-		b.p.Actor = pd.Clinger
-		if b.people {
-			b.ask("%s clings to %s with %d points: yards moved with it (5 each) and yards cut from its move (10 each)?", pd.Clinger, pd.Actor, pd.Points)
+		b.P.Actor = pd.Clinger
+		if b.People() {
+			b.Askf("%s clings to %s with %d points: yards moved with it (5 each) and yards cut from its move (10 each)?", pd.Clinger, pd.Actor, pd.Points)
 		}
 		n := s.moveLength()
 		for cut := 0; cut <= n-pd.Cut && 10*cut <= pd.Points; cut++ {
 			for with := 0; with <= n-pd.Cut-cut && 5*with+10*cut <= pd.Points; with++ {
-				if b.people {
-					b.add(engine.New(b.moves, splitKind, Split{With: with, Cut: cut}), fmt.Sprintf("split %d %d (move %d with it, cut %d)", with, cut, with, cut))
+				if b.People() {
+					b.Add(engine.New(b.Moves, splitKind, Split{With: with, Cut: cut}), fmt.Sprintf("split %d %d (move %d with it, cut %d)", with, cut, with, cut))
 				} else {
-					b.add(engine.New(b.moves, splitKind, Split{With: with, Cut: cut}))
+					b.Add(engine.New(b.Moves, splitKind, Split{With: with, Cut: cut}))
 				}
 			}
 		}
 		return
 	}
-	b.p.Actor = pd.Actor
-	if b.people {
-		b.ask("%s was rebuffed: go on to %d,%d or stop?", pd.Actor, pd.X, pd.Y)
+	b.P.Actor = pd.Actor
+	if b.People() {
+		b.Askf("%s was rebuffed: go on to %d,%d or stop?", pd.Actor, pd.X, pd.Y)
 	}
-	b.add(&Go{}, "go on")
-	b.add(&Stop{}, "stop")
+	b.Add(&Go{}, "go on")
+	b.Add(&Stop{}, "stop")
 }
 
 // fireOptions adds a readied attack on each enemy in reach, or the
@@ -566,7 +544,7 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 	if s.mayTrigger(me) {
 		pre := s.triggered(me)
 		if (&run{s: s}).legalAfter(me.ReadyAction.Command(), &pre) == nil {
-			b.add(&Trigger{}, "trigger: take the readied ", me.ReadyAction.String())
+			b.Add(&Trigger{}, "trigger: take the readied ", me.ReadyAction.String())
 		}
 		return
 	}
@@ -586,7 +564,7 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 			if &me.Weapons[j] != me.Weapon("") {
 				w = me.Weapons[j].Name
 			}
-			b.add(engine.New(b.moves, fireKind, Fire{Target: t.ID, Weapon: w}), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
+			b.Add(engine.New(b.Moves, fireKind, Fire{Target: t.ID, Weapon: w}), "fire the readied attack at ", t.ID, " with ", me.Weapons[j].Name)
 		}
 	}
 }
@@ -598,32 +576,32 @@ func fireOptions(s *State, b *prompter, me *Combatant) {
 func hinderChoiceOptions(s *State, b *prompter) {
 	pd := s.Pending
 	t, a := s.Combatant(pd.Target), s.Combatant(pd.Actor)
-	b.p.Actor, b.p.Default = a.ID, 0
+	b.P.Actor, b.P.Default = a.ID, 0
 	if pd.Action == "disarm" {
-		if b.people {
-			b.ask("%s disarms %s: which item does it drop?", a.ID, t.ID)
+		if b.People() {
+			b.Askf("%s disarms %s: which item does it drop?", a.ID, t.ID)
 		}
 		for i := range t.Weapons {
 			if !t.Weapons[i].InHand() {
 				continue
 			}
-			b.add(engine.New(b.moves, dropKind, Drop{Weapon: t.Weapons[i].Name}), "drop ", t.Weapons[i].Name)
+			b.Add(engine.New(b.Moves, dropKind, Drop{Weapon: t.Weapons[i].Name}), "drop ", t.Weapons[i].Name)
 		}
 		return
 	}
-	if b.people {
-		b.ask("%s shoves %s: where to, up to %d yards in a straight line?", a.ID, t.ID, pd.Points)
+	if b.People() {
+		b.Askf("%s shoves %s: where to, up to %d yards in a straight line?", a.ID, t.ID, pd.Points)
 	}
 	dx, dy := s.shoveTo(a, t, pd.Points)
 	var buf [64][2]int
 	for i, c := range s.shoveCells(t, pd.Points, buf[:0]) {
 		if c == [2]int{dx, dy} {
-			b.p.Default = i
+			b.P.Default = i
 		}
-		if b.people {
-			b.add(engine.New(b.moves, pushKind, Push{X: c[0], Y: c[1]}), "push ", t.ID, " to ", cell(c[0], c[1]))
+		if b.People() {
+			b.Add(engine.New(b.Moves, pushKind, Push{X: c[0], Y: c[1]}), "push ", t.ID, " to ", cell(c[0], c[1]))
 		} else {
-			b.add(engine.New(b.moves, pushKind, Push{X: c[0], Y: c[1]}))
+			b.Add(engine.New(b.Moves, pushKind, Push{X: c[0], Y: c[1]}))
 		}
 	}
 }
@@ -638,20 +616,20 @@ func itemOptions(s *State, b *prompter, a *Combatant) {
 			n, ok = s.retrieveAP(a, w.Name)
 		}
 		switch {
-		case ok && n <= a.AP && b.people:
-			b.add(engine.New(b.moves, retrieveKind, Retrieve{Weapon: w.Name}), "retrieve ", w.Name, " from its ", w.Stowed, fmt.Sprintf(" (%d AP)", n))
+		case ok && n <= a.AP && b.People():
+			b.Add(engine.New(b.Moves, retrieveKind, Retrieve{Weapon: w.Name}), "retrieve ", w.Name, " from its ", w.Stowed, fmt.Sprintf(" (%d AP)", n))
 		case ok && n <= a.AP:
-			b.add(engine.New(b.moves, retrieveKind, Retrieve{Weapon: w.Name}))
-		case w.InHand() && a.affords(containerAP[homeOf(w)]) && b.people:
-			b.add(engine.New(b.moves, stowKind, Stow{Weapon: w.Name}), "stow ", w.Name, " in its ", homeOf(w), fmt.Sprintf(" (%d AP)", containerAP[homeOf(w)]))
+			b.Add(engine.New(b.Moves, retrieveKind, Retrieve{Weapon: w.Name}))
+		case w.InHand() && a.affords(containerAP[homeOf(w)]) && b.People():
+			b.Add(engine.New(b.Moves, stowKind, Stow{Weapon: w.Name}), "stow ", w.Name, " in its ", homeOf(w), fmt.Sprintf(" (%d AP)", containerAP[homeOf(w)]))
 		case w.InHand() && a.affords(containerAP[homeOf(w)]):
-			b.add(engine.New(b.moves, stowKind, Stow{Weapon: w.Name}))
+			b.Add(engine.New(b.Moves, stowKind, Stow{Weapon: w.Name}))
 		}
 	}
 	for i := range s.Dropped {
 		d := &s.Dropped[i]
 		if n, ok := s.retrieveAP(a, d.Weapon.Name); ok && n <= a.AP {
-			b.add(engine.New(b.moves, retrieveKind, Retrieve{Weapon: d.Weapon.Name}), "pick up ", d.Weapon.Name, " (2 AP)")
+			b.Add(engine.New(b.Moves, retrieveKind, Retrieve{Weapon: d.Weapon.Name}), "pick up ", d.Weapon.Name, " (2 AP)")
 		}
 	}
 }
@@ -660,13 +638,13 @@ func itemOptions(s *State, b *prompter, a *Combatant) {
 // recovery check drops, the worst first, the default (R72, section 7.8).
 func recoverOptions(s *State, b *prompter) {
 	c := s.Combatant(s.Queue[0])
-	b.p.Actor, b.p.Default = c.ID, 0
-	if b.people {
-		b.ask("%s's recovery check reaches %s wounds: which wound drops a level?", c.ID, LevelName(c.RecoverUpTo))
+	b.P.Actor, b.P.Default = c.ID, 0
+	if b.People() {
+		b.Askf("%s's recovery check reaches %s wounds: which wound drops a level?", c.ID, LevelName(c.RecoverUpTo))
 	}
 	for l := c.RecoverUpTo; l >= Light; l-- {
 		if recoverable(c, l) {
-			b.add(engine.New(b.moves, recoverKind, Recover{Level: LevelName(l)}), "recover ", LevelName(l))
+			b.Add(engine.New(b.Moves, recoverKind, Recover{Level: LevelName(l)}), "recover ", LevelName(l))
 		}
 	}
 }

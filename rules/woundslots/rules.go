@@ -395,17 +395,15 @@ func (r *run) actorAnd(target string, what ...string) (a, t *Combatant, err erro
 // state at once (Moves, which writes the state's hot memory, never could).
 func (Rules) Next(s *State) engine.Prompt[Command] {
 	var p engine.Prompt[Command]
-	writePrompt(s, &prompter{p: &p, people: true})
+	writePrompt(s, &prompter{P: &p})
 	return p
 }
 
 // Moves writes the current prompt into *p for a policy, without question
 // or labels, reusing p's memory; see engine.Speed.
 func (Rules) Moves(s *State, p *engine.Prompt[Command]) {
-	h := s.hotMemory()
-	h.Moves().Reset()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	writePrompt(s, &prompter{p: p, moves: h.Moves()})
+	b := engine.Lean(p, s.hotMemory().Moves())
+	writePrompt(s, &b)
 }
 
 // NextKind says what kind of decision the fight waits for.
