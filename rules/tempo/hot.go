@@ -67,7 +67,7 @@ func (s *State) hotMemory() *hotMemory {
 // that the searches of one prompt or decision share it rather than each
 // allocating its own.
 type searchMemory struct {
-	board, route reach
+	boards
 	routePath    []Square
 	offers       []offer
 	candSquares  []Square

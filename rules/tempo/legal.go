@@ -458,11 +458,11 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 		}
 	case Move, CombatMove:
 		if *board == nil {
-			var into *reach
 			if h != nil {
-				into = &h.board
+				*board = h.reach(s, c, c.BCM)
+			} else {
+				*board = s.reachable(c, c.BCM, nil)
 			}
-			*board = s.reachable(c, c.BCM, into)
 		}
 		return s.moveOptions(c, a, foes, *board, h, yield)
 	case Pin:
