@@ -68,11 +68,11 @@ func (s *State) hotMemory() *hotMemory {
 // allocating its own.
 type searchMemory struct {
 	boards
-	routePath    []Square
-	offers       []offer
-	candSquares  []Square
-	foeSquares   []Square
-	reactions    []Reaction
+	routePath   []Square
+	offers      []offer
+	candSquares []Square
+	foeSquares  []Square
+	reactions   []Reaction
 }
 
 // search is h's search memory, nil when h is.
