@@ -80,7 +80,7 @@ func (d *decider) declare(c *Declare) error {
 		decl.Mod = c.Mod
 	} else {
 		var err error
-		if decl, err = d.s.declaration(actor, c, rules(c.Action), nil, true, d.work); err != nil {
+		if decl, err = d.s.declaration(actor, c, rules(c.Action), named{}, nil, true, d.work); err != nil {
 			return err
 		}
 	}

@@ -40,6 +40,22 @@ var (
 	reactiveRules  = rulesOf(reactiveOrder)
 )
 
+// reactionsTo are, for each action, the reactions that answer it (see
+// rule.answers) as indices in reactiveOrder, in menu order, worked out
+// from the master table once, so that a reaction menu asks no other
+// reaction whether it answers the action.
+var reactionsTo = func() map[Action][]int {
+	out := map[Action][]int{}
+	for a := range ruleTable {
+		for i, r := range reactiveRules {
+			if r.answers(a) {
+				out[a] = append(out[a], i)
+			}
+		}
+	}
+	return out
+}()
+
 // menuActions are the actions a status allows (R08) as indices in
 // proactiveOrder, in menu order: all of them, and apart the moves and
 // the others (see canDeclare).
@@ -92,8 +108,10 @@ func rulesOf(as []Action) []*rule {
 // search of the squares c can reach, which the check of a move's path then
 // reads rather than searching again. A refusal says why only when explain
 // is set. With h set the searches use its working memory, and the path may
-// be h's too (see route): the caller copies what it keeps.
-func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *searchMemory) (Declared, error) {
+// be h's too (see route): the caller copies what it keeps. found is what a
+// menu's search found of what d names, which is then not looked up by name
+// again.
+func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, board *reach, explain bool, h *searchMemory) (Declared, error) {
 	if r == nil || r.kind != proactive {
 		return Declared{}, refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
@@ -106,9 +124,12 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, exp
 	}
 	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
 	var spare Weapon
-	w, err := declaredWeapon(c, d, explain, &spare)
-	if err != nil {
-		return Declared{}, err
+	w := found.weapon
+	if w == nil {
+		var err error
+		if w, err = declaredWeapon(c, d, explain, &spare); err != nil {
+			return Declared{}, err
+		}
 	}
 	out.Weapon = w.Name
 	out.Paid = r.cost(w)
@@ -118,7 +139,7 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, exp
 		}
 		out.Paid = *d.AP
 	}
-	if err := s.declaredTarget(c, d, w, &out, board, explain, h); err != nil {
+	if err := s.declaredTarget(c, d, w, found.target, &out, board, explain, h); err != nil {
 		return Declared{}, err
 	}
 	if out.Paid > c.AP {
@@ -129,6 +150,16 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, exp
 		out.Aimed = c.Aimed != "" && c.Aimed == w.Name
 	}
 	return out, nil
+}
+
+// named is what a menu's search found of what a declaration it makes
+// names: the weapon of the actor's it is made with (one that fits the
+// action, see namedWeapon) and the opponent it targets or measures a
+// Combat Move against (one in the fight and alive, see opponent); each nil
+// when the declaration's own name is looked up, as for every command.
+type named struct {
+	weapon *Weapon
+	target *Combatant
 }
 
 // declaredWeapon finds the weapon a declared action uses, or the zero
@@ -211,8 +242,8 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon
 }
 
 // declaredTarget checks and completes the target, path or item of a
-// declaration.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declared, board *reach, explain bool, h *searchMemory) error {
+// declaration; t, when not nil, is the opponent d names, found already.
+func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant, out *Declared, board *reach, explain bool, h *searchMemory) error {
 	needsNoTarget := func() error {
 		if d.Target != "" {
 			return refusal(explain, func() error { return refuse("%s takes no target", d.Action) })
@@ -221,9 +252,11 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declare
 	}
 	switch d.Action {
 	case MeleeAttack, Feint, RangedAttack, UnarmedAttack:
-		t, err := s.opponent(c, d.Target, explain)
-		if err != nil {
-			return err
+		if t == nil {
+			var err error
+			if t, err = s.opponent(c, d.Target, explain); err != nil {
+				return err
+			}
 		}
 		switch {
 		case d.Action == UnarmedAttack && c.Status == Grappled:
@@ -274,9 +307,12 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declare
 		}
 		out.Path = path
 	case CombatMove:
-		o, err := s.opponent(c, d.Target, explain)
-		if err != nil {
-			return err
+		o := t
+		if o == nil {
+			var err error
+			if o, err = s.opponent(c, d.Target, explain); err != nil {
+				return err
+			}
 		}
 		if len(d.Path) != 1 {
 			return refusal(explain, func() error { return refuse("a combat move names one destination square") })
@@ -401,8 +437,8 @@ func (s *State) eachOffer(c *Combatant, h *searchMemory, actions []int, yield fu
 		if !r.mayAfford(c.AP) {
 			continue
 		}
-		more := s.eachCandidate(c, a, r, foes, &board, h, func(d Declare) bool {
-			decl, err := s.declaration(c, &d, r, board, false, h)
+		more := s.eachCandidate(c, a, r, foes, &board, h, func(d Declare, found named) bool {
+			decl, err := s.declaration(c, &d, r, found, board, false, h)
 			return err != nil || yield(offer{d, decl})
 		})
 		if !more {
@@ -429,7 +465,7 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 // reports whether yield never did. board holds the search of the squares
 // c can reach, made on first need, in h's memory when h is set (the
 // moves' paths too, then).
-func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare) bool) bool {
+func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare, named) bool) bool {
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
 		for i := range c.Weapons {
@@ -439,12 +475,12 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 			case r.cost(w) > c.AP:
 				// refused: c cannot pay for it (R05), whatever the target
 			case a == Aim:
-				if !yield(Declare{Action: a, Weapon: w.Name}) {
+				if !yield(Declare{Action: a, Weapon: w.Name}, named{weapon: w}) {
 					return false
 				}
 			default:
 				for _, o := range foes {
-					if !yield(Declare{Action: a, Target: o.ID, Weapon: w.Name}) {
+					if !yield(Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{w, o}) {
 						return false
 					}
 				}
@@ -452,7 +488,7 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 		}
 	case UnarmedAttack:
 		for _, o := range foes {
-			if !yield(Declare{Action: a, Target: o.ID}) {
+			if !yield(Declare{Action: a, Target: o.ID}, named{target: o}) {
 				return false
 			}
 		}
@@ -467,13 +503,13 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 		return s.moveOptions(c, a, foes, *board, h, yield)
 	case Pin:
 		for _, p := range c.GrappledWith {
-			if !yield(Declare{Action: a, Target: p}) {
+			if !yield(Declare{Action: a, Target: p}, named{}) {
 				return false
 			}
 		}
 	case PickUp:
 		for _, x := range s.Dropped {
-			if x.At == c.At && !yield(Declare{Action: a, Weapon: x.Weapon.Name}) {
+			if x.At == c.At && !yield(Declare{Action: a, Weapon: x.Weapon.Name}, named{}) {
 				return false
 			}
 		}
@@ -481,7 +517,7 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
-		return yield(Declare{Action: a})
+		return yield(Declare{Action: a}, named{})
 	}
 	return true
 }
@@ -491,7 +527,7 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 // square nearer each opponent and one farther. It calls yield with each
 // until yield returns false, and reports whether yield never did. The
 // paths are h's working memory when h is set.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
+func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare, named) bool) bool {
 	free := s.freeSquares(c, r)
 	path := func(q Square) []Square {
 		if h == nil {
@@ -506,7 +542,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			continue
 		}
 		if a == Move {
-			if q, ok := closest(free, o.At, c.At); ok && !yield(Declare{Action: Move, Path: path(q)}) {
+			if q, ok := closest(free, o.At, c.At); ok && !yield(Declare{Action: Move, Path: path(q)}, named{}) {
 				return false
 			}
 			continue
@@ -528,7 +564,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !yield(Declare{Action: CombatMove, Target: o.ID, Path: dest}) {
+				if !yield(Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o}) {
 					return false
 				}
 			}
@@ -549,7 +585,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			h.foeSquares = standing
 		}
 		if q, ok := r.farthest(standing); ok {
-			return yield(Declare{Action: Move, Path: path(q)})
+			return yield(Declare{Action: Move, Path: path(q)}, named{})
 		}
 	}
 	return true

@@ -45,9 +45,9 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 	var buf [4]*Weapon
 	var spare Weapon
 	answered := public(s.Exchange.Act.Action)
-	for i, a := range reactiveOrder {
-		r := reactiveRules[i]
-		if !r.allowed(reactor.Status) || !r.answers(answered) {
+	for _, i := range reactionsTo[answered] {
+		a, r := reactiveOrder[i], reactiveRules[i]
+		if !r.allowed(reactor.Status) {
 			continue
 		}
 		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a) {
