@@ -58,7 +58,7 @@ func (d *decider) destination(c *Destination) error {
 		to := *c.To
 		e.To, e.Path = &to, r.path(to)
 	} else {
-		squares, _, _ := d.h.stepMemory()
+		squares := d.h.stepSquares()
 		e.To = keepSquare(squares, *c.To)
 		start := len(*squares)
 		*squares = r.appendPath(*squares, *c.To)

@@ -61,18 +61,19 @@ var reactionsTo = func() map[Action][]int {
 // the others (see canDeclare).
 type menuActions struct{ all, moves, others []int }
 
-// menusByStatus is the menuActions of each status the master table names,
-// worked out from it once, so that a menu asks no rule whether it allows
-// the actor's status.
-var menusByStatus = func() map[Status]*menuActions {
-	out := map[Status]*menuActions{}
+// statuses are the five statuses, in the order of menusByStatus.
+var statuses = [...]Status{OffGuard, OnGuard, Bound, Grappled, Pinned}
+
+// menusByStatus is the menuActions of each of the statuses, worked out
+// from the master table once, so that a menu asks no rule whether it
+// allows the actor's status.
+var menusByStatus = func() (out [len(statuses)]menuActions) {
 	for i, r := range proactiveRules {
-		for _, st := range r.statuses {
-			m := out[st]
-			if m == nil {
-				m = new(menuActions)
-				out[st] = m
+		for k, st := range statuses {
+			if !r.allowed(st) {
+				continue
 			}
+			m := &out[k]
 			m.all = append(m.all, i)
 			if a := proactiveOrder[i]; a == Move || a == CombatMove {
 				m.moves = append(m.moves, i)
@@ -84,13 +85,18 @@ var menusByStatus = func() map[Status]*menuActions {
 	return out
 }()
 
+// noActions is the menu of a status the master table does not name.
+var noActions menuActions
+
 // menuFor returns the actions status st allows, none for a status the
 // master table does not name.
 func menuFor(st Status) *menuActions {
-	if m := menusByStatus[st]; m != nil {
-		return m
+	for k := range statuses {
+		if statuses[k] == st {
+			return &menusByStatus[k]
+		}
 	}
-	return new(menuActions)
+	return &noActions
 }
 
 // rulesOf returns the rules of each action, in order.

@@ -12,6 +12,9 @@ import (
 // AP it costs. With h set the list is h's working memory, valid until the
 // next reactionOptions with h.
 func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []Reaction {
+	if h != nil {
+		h.reactionsOf = nil
+	}
 	x := s.Exchange
 	if x == nil {
 		return nil
@@ -30,7 +33,7 @@ func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []Reaction 
 		}
 	})
 	if h != nil {
-		h.reactions = out
+		h.reactions, h.reactionsOf = out, reactor
 	}
 	return out
 }
