@@ -110,17 +110,14 @@ func (r *reach) appendPath(buf []Square, q Square) []Square {
 	if !r.has(q) {
 		return buf
 	}
-	n := 0
-	for i, _ := r.index(q); r.square(i) != r.start; i = r.prev[i] {
-		n++
-	}
+	// The squares from q back to the start, which the path lists the
+	// other way round.
 	start := len(buf)
-	buf = append(buf, make([]Square, n)...)
-	out := buf[start:]
-	for i, _ := r.index(q); r.square(i) != r.start; i = r.prev[i] {
-		n--
-		out[n] = r.square(i)
+	first, _ := r.index(r.start)
+	for i, _ := r.index(q); i != first; i = r.prev[i] {
+		buf = append(buf, r.square(i))
 	}
+	slices.Reverse(buf[start:])
 	return buf
 }
 
