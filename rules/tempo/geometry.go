@@ -9,18 +9,6 @@ import (
 // paths are deterministic.
 var neighbours = [8]Square{{X: 0, Y: -1}, {X: 1, Y: -1}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}, {X: -1, Y: 1}, {X: -1, Y: 0}, {X: -1, Y: -1}}
 
-// blocked reports whether mover may not step into q: a standing opponent
-// stands there (R15, R40).
-func (s *State) blocked(mover *Combatant, q Square) bool {
-	for i := range s.Combatants {
-		o := &s.Combatants[i]
-		if o.standing() && opponents(o, mover) && o.At == q {
-			return true
-		}
-	}
-	return false
-}
-
 // occupied reports whether someone other than mover stands on q.
 func (s *State) occupied(mover *Combatant, q Square) bool {
 	for i := range s.Combatants {
@@ -272,12 +260,14 @@ func (s *State) route(mover *Combatant, path []Square, board *reach, explain boo
 			return fmt.Errorf("the path has %d steps; %s moves at most %d", len(path), mover.ID, mover.BCM)
 		})
 	}
+	var buf [8]Square
+	walls := s.appendWalls(buf[:0], mover) // the squares blocked to mover
 	at := mover.At
 	for _, q := range path {
 		if Dist(at, q) != 1 {
 			return nil, refusal(explain, func() error { return fmt.Errorf("%v is not a step from %v", q, at) })
 		}
-		if s.blocked(mover, q) {
+		if hasSquare(walls, q) {
 			return nil, refusal(explain, func() error { return fmt.Errorf("%v is an opponent's square", q) })
 		}
 		at = q

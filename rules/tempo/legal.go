@@ -129,9 +129,9 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 		})
 	}
 	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
-	var spare Weapon
 	w := found.weapon
 	if w == nil {
+		var spare Weapon
 		var err error
 		if w, err = declaredWeapon(c, d, explain, &spare); err != nil {
 			return Declared{}, err
