@@ -312,10 +312,13 @@ func (b *prompter) addLabelled(c Command, label func() string) {
 	b.p.Options = append(b.p.Options, o)
 }
 
-// declare returns v as a command for an option, its path copied.
-func (b *prompter) declare(v Declare) *Declare {
-	d := engine.New(b.hot.moveArena(), declareKind, v)
-	d.Path = parts.Keep(b.commandSquares(), v.Path)
+// declare returns a copy of *v as a command for an option, its path
+// copied.
+func (b *prompter) declare(v *Declare) *Declare {
+	d := engine.New(b.hot.moveArena(), declareKind, *v)
+	if v.Path != nil {
+		d.Path = parts.Keep(b.commandSquares(), v.Path)
+	}
 	return d
 }
 

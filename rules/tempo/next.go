@@ -82,8 +82,10 @@ func writePrompt(s *State, b *prompter) {
 		}
 		return
 	}
-	for i, o := range s.declareOptions(c, b.work) {
-		d := b.declare(o.declare)
+	offers := s.declareOptions(c, b.work)
+	for i := range offers {
+		o := &offers[i]
+		d := b.declare(&o.declare)
 		b.prove(d, i)
 		b.addLabelled(d, func() string { return declareLabel(d) + " (" + strconv.Itoa(o.decl.Paid) + " AP)" })
 	}
