@@ -77,6 +77,7 @@ type searchMemory struct {
 	offers      []offer
 	candSquares []Square
 	foeSquares  []Square
+	foes        []*Combatant
 	reactions   []Reaction
 	// reactionsOf is whose reactions are listed in reactions, nil when
 	// the last reactionOptions listed none.

@@ -394,21 +394,15 @@ type offer struct {
 // working memory, valid until the next declareOptions or canDeclare with
 // h.
 func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
-	var out []offer
+	e := offerSearch{s: s, c: c, h: h, list: true}
 	if h != nil {
-		out = h.offers[:0]
+		e.out = h.offers[:0]
 	}
-	s.eachOffer(c, h, menuFor(c.Status).all, func(o offer) bool {
-		if h != nil {
-			o.decl.Path = parts.Keep(&h.candSquares, o.decl.Path) // route's may be reused
-		}
-		out = append(out, o)
-		return true
-	})
+	e.each(menuFor(c.Status).all)
 	if h != nil {
-		h.offers = out
+		h.offers = e.out
 	}
-	return out
+	return e.out
 }
 
 // canDeclare reports whether c's menu offers a declaration, that is
@@ -417,39 +411,73 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 // search of the board, last. With h set the search uses its working
 // memory, as declareOptions does.
 func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
-	found := func(offer) bool { return false }
+	e := offerSearch{s: s, c: c, h: h}
 	m := menuFor(c.Status)
-	return !s.eachOffer(c, h, m.others, found) || !s.eachOffer(c, h, m.moves, found)
+	return !e.each(m.others) || !e.each(m.moves)
 }
 
-// eachOffer calls yield with each declaration of c's menu of the actions
-// listed (indices in proactiveOrder, of actions c's status allows; see
-// menuActions), completed, in the order listed, until yield returns
-// false; it reports whether yield never did. With h set the searches use
-// its working memory, and the paths of the moves are h's until the next
-// eachOffer with h: yield copies what it keeps.
-func (s *State) eachOffer(c *Combatant, h *searchMemory, actions []int, yield func(offer) bool) bool {
+// offerSearch is a search of c's menu in s: each candidate declaration
+// of an action (see eachCandidate) is checked (see declaration) by try,
+// which lists those that are legal in out when list is set, or else stops
+// the search at the first. With h set the searches use its working
+// memory, and the paths of the moves are h's until the next search with
+// h.
+type offerSearch struct {
+	s    *State
+	c    *Combatant
+	h    *searchMemory
+	list bool
+	out  []offer
+	// foes are c's opponents in the fight and alive; rule is the rule of
+	// the action whose candidates are tried; board is the search of the
+	// squares c can reach, made on first need.
+	foes  []*Combatant
+	rule  *rule
+	board *reach
+}
+
+// each tries the candidates of the actions listed (indices in
+// proactiveOrder, of actions c's status allows; see menuActions), in the
+// order listed, until try stops the search; it reports whether it never
+// did.
+func (e *offerSearch) each(actions []int) bool {
 	if len(actions) == 0 {
 		return true
 	}
-	if h != nil {
-		h.candSquares = h.candSquares[:0]
+	if e.h != nil {
+		e.h.candSquares = e.h.candSquares[:0]
+		e.foes = e.s.appendFoes(e.h.foes[:0], e.c)
+		e.h.foes = e.foes
+	} else {
+		e.foes = e.s.appendFoes(nil, e.c)
 	}
-	var buf [8]*Combatant
-	foes := s.appendFoes(buf[:0], c)
-	var board *reach
+	e.board = nil
 	for _, i := range actions {
-		a, r := proactiveOrder[i], proactiveRules[i]
-		if !r.mayAfford(c.AP) {
+		e.rule = proactiveRules[i]
+		if !e.rule.mayAfford(e.c.AP) {
 			continue
 		}
-		more := s.eachCandidate(c, a, r, foes, &board, h, func(d Declare, found named) bool {
-			decl, err := s.declaration(c, &d, r, found, board, false, h)
-			return err != nil || yield(offer{d, decl})
-		})
-		if !more {
+		if !e.eachCandidate(proactiveOrder[i]) {
 			return false
 		}
+	}
+	return true
+}
+
+// try checks candidate d of the current action, found being what the
+// search found of what it names; it reports whether the search goes on.
+func (e *offerSearch) try(d *Declare, found named) bool {
+	decl, err := e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h)
+	if err != nil {
+		return true
+	}
+	if !e.list {
+		return false
+	}
+	e.out = append(e.out, offer{*d, decl})
+	if e.h != nil {
+		l := &e.out[len(e.out)-1].decl
+		l.Path = parts.Keep(&e.h.candSquares, l.Path) // route's may be reused
 	}
 	return true
 }
@@ -466,12 +494,12 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 	return foes
 }
 
-// eachCandidate calls yield with the declarations of action a, of rule r,
-// that c's menu considers, in menu order, until yield returns false; it
-// reports whether yield never did. board holds the search of the squares
-// c can reach, made on first need, in h's memory when h is set (the
-// moves' paths too, then).
-func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare, named) bool) bool {
+// eachCandidate tries the declarations of action a that c's menu
+// considers, in menu order, until try stops the search; it reports
+// whether it never did. The board is searched on first need, in h's
+// memory when h is set (the moves' paths too, then).
+func (e *offerSearch) eachCandidate(a Action) bool {
+	s, c, r := e.s, e.c, e.rule
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
 		for i := range c.Weapons {
@@ -481,41 +509,41 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 			case r.cost(w) > c.AP:
 				// refused: c cannot pay for it (R05), whatever the target
 			case a == Aim:
-				if !yield(Declare{Action: a, Weapon: w.Name}, named{weapon: w}) {
+				if !e.try(&Declare{Action: a, Weapon: w.Name}, named{weapon: w}) {
 					return false
 				}
 			default:
-				for _, o := range foes {
-					if !yield(Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{w, o}) {
+				for _, o := range e.foes {
+					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{w, o}) {
 						return false
 					}
 				}
 			}
 		}
 	case UnarmedAttack:
-		for _, o := range foes {
-			if !yield(Declare{Action: a, Target: o.ID}, named{target: o}) {
+		for _, o := range e.foes {
+			if !e.try(&Declare{Action: a, Target: o.ID}, named{target: o}) {
 				return false
 			}
 		}
 	case Move, CombatMove:
-		if *board == nil {
-			if h != nil {
-				*board = h.reach(s, c, c.BCM)
+		if e.board == nil {
+			if e.h != nil {
+				e.board = e.h.reach(s, c, c.BCM)
 			} else {
-				*board = s.reachable(c, c.BCM, nil)
+				e.board = s.reachable(c, c.BCM, nil)
 			}
 		}
-		return s.moveOptions(c, a, foes, *board, h, yield)
+		return e.moveOptions(a)
 	case Pin:
 		for _, p := range c.GrappledWith {
-			if !yield(Declare{Action: a, Target: p}, named{}) {
+			if !e.try(&Declare{Action: a, Target: p}, named{}) {
 				return false
 			}
 		}
 	case PickUp:
 		for _, x := range s.Dropped {
-			if x.At == c.At && !yield(Declare{Action: a, Weapon: x.Weapon.Name}, named{}) {
+			if x.At == c.At && !e.try(&Declare{Action: a, Weapon: x.Weapon.Name}, named{}) {
 				return false
 			}
 		}
@@ -523,17 +551,18 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
-		return yield(Declare{Action: a}, named{})
+		return e.try(&Declare{Action: a}, named{})
 	}
 	return true
 }
 
-// moveOptions offers, for each standing opponent, the move that closes
+// moveOptions tries, for each standing opponent, the move that closes
 // furthest on it, and one move away from the nearest; a Combat Move one
-// square nearer each opponent and one farther. It calls yield with each
-// until yield returns false, and reports whether yield never did. The
-// paths are h's working memory when h is set.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare, named) bool) bool {
+// square nearer each opponent and one farther: action a's. It reports
+// whether try never stopped the search. The paths are h's working memory
+// when h is set.
+func (e *offerSearch) moveOptions(a Action) bool {
+	s, c, r, h := e.s, e.c, e.board, e.h
 	free := s.freeSquares(c, r)
 	path := func(q Square) []Square {
 		if h == nil {
@@ -543,12 +572,12 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		h.candSquares = r.appendPath(h.candSquares, q)
 		return h.candSquares[start:len(h.candSquares):len(h.candSquares)]
 	}
-	for _, o := range foes {
+	for _, o := range e.foes {
 		if !o.standing() {
 			continue
 		}
 		if a == Move {
-			if q, ok := closest(free, o.At, c.At); ok && !yield(Declare{Action: Move, Path: path(q)}, named{}) {
+			if q, ok := closest(free, o.At, c.At); ok && !e.try(&Declare{Action: Move, Path: path(q)}, named{}) {
 				return false
 			}
 			continue
@@ -570,7 +599,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !yield(Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o}) {
+				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o}) {
 					return false
 				}
 			}
@@ -582,7 +611,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		if h != nil {
 			standing = h.foeSquares[:0]
 		}
-		for _, o := range foes {
+		for _, o := range e.foes {
 			if o.standing() {
 				standing = append(standing, o.At)
 			}
@@ -591,7 +620,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			h.foeSquares = standing
 		}
 		if q, ok := r.farthest(standing); ok {
-			return yield(Declare{Action: Move, Path: path(q)}, named{})
+			return e.try(&Declare{Action: Move, Path: path(q)}, named{})
 		}
 	}
 	return true
