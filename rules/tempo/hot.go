@@ -257,8 +257,8 @@ func copyInto(dst, s *State, view bool) {
 	if s.Exchange == nil {
 		return
 	}
-	x := h.newExchange()
-	path, candidates, reactions, choices, hits := x.Act.Path, x.Candidates, x.Reactions, x.Choices, x.Hits
+	x := &h.exchange // its memory kept, emptied
+	path, candidates, reactions, choices, hits := x.Act.Path[:0], x.Candidates[:0], x.Reactions[:0], x.Choices[:0], x.Hits[:0]
 	*x = *s.Exchange
 	x.Act.Path = append(path, x.Act.Path...)
 	x.Candidates = append(candidates, x.Candidates...)

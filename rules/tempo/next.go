@@ -127,7 +127,9 @@ func turnOf(s *State) (actor string, kind engine.PromptKind) {
 // reactionPrompt asks r for its reaction to the declared action.
 func reactionPrompt(s *State, r *Combatant, b *prompter) {
 	x := s.Exchange
-	for i, o := range b.reactionOptions(s, r) {
+	opts := b.reactionOptions(s, r)
+	for i := range opts {
+		o := &opts[i]
 		c := engine.New(b.hot.moveArena(), reactKind, React{Action: o.Action, Weapon: o.Weapon})
 		b.prove(c, i)
 		b.addLabelled(c, func() string {
