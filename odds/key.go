@@ -40,6 +40,10 @@ type keyWriter struct {
 	tmp  []byte        // a map's entries, while they are put in order
 	// temps are values to read map entries into, by type (see temp).
 	temps map[reflect.Type]reflect.Value
+	// names, when not nil, name the parts of the states' keys that stay
+	// the same through a computation, for the states that write their
+	// keys with them (namedKeyer).
+	names *keyNames
 }
 
 // Keys start with the form they are in.
@@ -47,6 +51,7 @@ const (
 	binaryKey = 'b'
 	jsonKey   = 'j'
 	ownKey    = 'k'
+	namedKey  = 'n'
 )
 
 // keyer is a state that writes its own key: AppendKey appends to b a key
@@ -56,6 +61,45 @@ const (
 // of that type, and the walk for the others.
 type keyer interface {
 	AppendKey(b []byte) []byte
+}
+
+// namedKeyer is a state that writes its own key with some of its parts
+// named: AppendNamedKey appends to b the key AppendKey would, but for
+// parts that stay the same through a computation (a combatant's stat
+// block), each written as the number names.Name gives its bytes. The
+// numbers of one names are the same for the same bytes and differ for
+// different bytes, so that two keys written with the same names are the
+// same exactly when the keys AppendKey writes are: keys a fraction as
+// long, for less writing, hashing, comparing and memory. A state may
+// keep the numbers it was given, for as long as it is given the same
+// names.
+type namedKeyer interface {
+	AppendNamedKey(b []byte, names interface{ Name(part []byte) uint64 }) []byte
+}
+
+// keyNames names the parts of the states' keys that stay the same
+// through a computation (see namedKeyer): a number for each distinct
+// part, from 1 in the order first named. The keys of one computation,
+// its memo's included, are all written with the same names. It may be
+// shared by goroutines.
+type keyNames struct {
+	mu    sync.Mutex
+	named map[string]uint64
+}
+
+// Name returns the number of part, given it when new.
+func (n *keyNames) Name(part []byte) uint64 {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if x, ok := n.named[string(part)]; ok {
+		return x
+	}
+	if n.named == nil {
+		n.named = map[string]uint64{}
+	}
+	x := uint64(len(n.named)) + 1
+	n.named[string(part)] = x
+	return x
 }
 
 // maxDepth is how deep appendState follows a state before it leaves it to
@@ -74,10 +118,14 @@ func (w *keyWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// appendState appends the key of state s to b. A state that cannot be
-// written as JSON gets a key of its own, numbered by unique, so that it
-// is never merged.
+// appendState appends the key of state s to b: with its parts named by
+// w.names when it has AppendNamedKey and w has names, else as AppendKey
+// writes it, else walked. A state that cannot be written as JSON gets a
+// key of its own, numbered by unique, so that it is never merged.
 func (w *keyWriter) appendState(b []byte, s any, unique *atomic.Int64) []byte {
+	if k, ok := s.(namedKeyer); ok && w.names != nil {
+		return k.AppendNamedKey(append(b, namedKey), w.names)
+	}
 	if k, ok := s.(keyer); ok {
 		return k.AppendKey(append(b, ownKey))
 	}

@@ -13,8 +13,11 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// vigor's state writes its own key.
-var _ keyer = (*vigor.State)(nil)
+// vigor's state writes its own key, with its parts named or not.
+var (
+	_ keyer      = (*vigor.State)(nil)
+	_ namedKeyer = (*vigor.State)(nil)
+)
 
 // vigorStates plays seeded fights of vigor's bundled encounters, each
 // prompt answered by a random option, and returns the states met: at
@@ -65,6 +68,18 @@ func keysOf(t *testing.T, w *keyWriter, s *vigor.State) (own, walked, js string)
 	return string(w.appendState(nil, s, &unique)), string(w.appendWalked(nil, s, &unique)), string(b)
 }
 
+// namedKeyOf returns the key vigor's state writes of itself with its
+// parts named by w.names, as a computation's keys are.
+func namedKeyOf(t *testing.T, w *keyWriter, s *vigor.State) string {
+	t.Helper()
+	var unique atomic.Int64
+	k := string(w.appendState(nil, s, &unique))
+	if k[0] != namedKey {
+		t.Fatalf("a key of form %q, not named", k[0])
+	}
+	return k
+}
+
 // TestOwnKeysAgree checks vigor's own keys of the states of seeded
 // fights against the keys of the walk by reflection and the states' JSON:
 // two states have the same key exactly when they have the same JSON, and
@@ -72,28 +87,37 @@ func keysOf(t *testing.T, w *keyWriter, s *vigor.State) (own, walked, js string)
 func TestOwnKeysAgree(t *testing.T) {
 	states := vigorStates(t)
 	var w keyWriter
-	byJSON := map[string][2]string{}                            // own and walked keys by JSON
-	byOwn, byWalked := map[string]string{}, map[string]string{} // JSON by keys
+	named := keyWriter{names: &keyNames{}}                                                    // one computation's
+	byJSON := map[string][3]string{}                                                          // own, walked and named keys by JSON
+	byOwn, byWalked, byNamed := map[string]string{}, map[string]string{}, map[string]string{} // JSON by keys
 	// A scratch state, as exact odds have one path after path, keeps the
 	// keys of the stat blocks' weapons and abilities: they must be the
 	// same as written anew.
+	// With their parts named, the scratch state keeps their numbers too.
 	var scratch vigor.State
 	r := vigor.Rules{}
 	for i, s := range states {
 		own, walked, js := keysOf(t, &w, s)
+		name := namedKeyOf(t, &named, s)
 		for range 2 {
 			r.ScratchInto(&scratch, s)
 			if k, _, _ := keysOf(t, &w, &scratch); k != own {
 				t.Fatalf("state %d: a scratch copy's key is not the state's", i)
 			}
+			if k := namedKeyOf(t, &named, &scratch); k != name {
+				t.Fatalf("state %d: a scratch copy's named key is not the state's", i)
+			}
+		}
+		if len(name) >= len(own) {
+			t.Fatalf("state %d: a named key of %d bytes, the key %d", i, len(name), len(own))
 		}
 		if own[0] != ownKey || walked[0] != binaryKey {
 			t.Fatalf("state %d: keys of forms %q and %q", i, own[0], walked[0])
 		}
-		if k, ok := byJSON[js]; ok && (k[0] != own || k[1] != walked) {
+		if k, ok := byJSON[js]; ok && (k[0] != own || k[1] != walked || k[2] != name) {
 			t.Fatalf("state %d: the same JSON as an earlier state, other keys", i)
 		}
-		byJSON[js] = [2]string{own, walked}
+		byJSON[js] = [3]string{own, walked, name}
 		if have, ok := byOwn[own]; ok && have != js {
 			t.Fatalf("state %d: the same own key as an earlier state of other JSON:\n%s\n%s", i, have, js)
 		}
@@ -102,6 +126,10 @@ func TestOwnKeysAgree(t *testing.T) {
 			t.Fatalf("state %d: the same walked key as an earlier state of other JSON", i)
 		}
 		byWalked[walked] = js
+		if have, ok := byNamed[name]; ok && have != js {
+			t.Fatalf("state %d: the same named key as an earlier state of other JSON", i)
+		}
+		byNamed[name] = js
 	}
 	if len(states) < 200 || len(byJSON) < 100 || len(byJSON) == len(states) {
 		t.Fatalf("%d states, %d distinct: too few, or none alike", len(states), len(byJSON))
@@ -118,18 +146,21 @@ func TestOwnKeysSeeEveryField(t *testing.T) {
 	states := vigorStates(t)
 	r := vigor.Rules{}
 	var w keyWriter
+	named := keyWriter{names: &keyNames{}}
 	changes := 0
 	for i := 0; i < len(states); i += len(states) / 12 {
 		s := r.Clone(states[i])
 		own0, walked0, js0 := keysOf(t, &w, &s)
+		name0 := namedKeyOf(t, &named, &s)
 		check := func(path string) {
 			t.Helper()
 			changes++
 			own, walked, js := keysOf(t, &w, &s)
+			name := namedKeyOf(t, &named, &s)
 			sameJSON := js == js0
-			if (own == own0) != sameJSON || (walked == walked0) != sameJSON {
-				t.Fatalf("state %d, %s changed: the same JSON %v, the same own key %v, the same walked key %v\n%s\n%s",
-					i, path, sameJSON, own == own0, walked == walked0, js0, js)
+			if (own == own0) != sameJSON || (walked == walked0) != sameJSON || (name == name0) != sameJSON {
+				t.Fatalf("state %d, %s changed: the same JSON %v, the same own key %v, the same walked key %v, the same named key %v\n%s\n%s",
+					i, path, sameJSON, own == own0, walked == walked0, name == name0, js0, js)
 			}
 		}
 		enginetest.ChangeEvery(reflect.ValueOf(&s).Elem(), "state", check, nil)

@@ -26,10 +26,13 @@ type memo[S any] struct {
 	// parts are not all resolved yet, by the key of each part they wait
 	// for.
 	waiting map[string][]*splitting[S]
+	// names name the parts of the keys of the states of every
+	// computation that shares the memo, whose keys it holds.
+	names *keyNames
 }
 
 func newMemo[S any]() *memo[S] {
-	return &memo[S]{done: map[string]*memoEntry[S]{}, waiting: map[string][]*splitting[S]{}}
+	return &memo[S]{done: map[string]*memoEntry[S]{}, waiting: map[string][]*splitting[S]{}, names: &keyNames{}}
 }
 
 // splitting is a decision split by its dice, waiting for its parts to be

@@ -441,6 +441,8 @@ func newCalc[S, C, E any](g engine.Game[S, C, E], sum engine.Odds[S, C, E], poli
 	if k.memo, _ = opts.memo.(*memo[S]); k.memo == nil {
 		k.memo = newMemo[S]()
 	}
+	// Every key of the computation names its parts alike (see keyNames).
+	k.keys.names = k.memo.names
 	k.gatheredAt = map[string]*node[S]{}
 	for i, id := range ids {
 		k.index[id] = i
@@ -885,7 +887,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		if n := len(k.spare); n > 0 {
 			l, k.spare = k.spare[n-1], k.spare[:n-1]
 		} else {
-			l = &leaves[S, C, E]{index: map[string]*leaf[S]{}, keys: keyWriter{plan: k.keys.plan}}
+			l = &leaves[S, C, E]{index: map[string]*leaf[S]{}, keys: keyWriter{plan: k.keys.plan, names: k.keys.names}}
 		}
 		all = append(all, l)
 		mu.Unlock()

@@ -17,6 +17,30 @@ type listedStrike struct {
 	opt int
 }
 
+// offers says which options that the tactical policy looks for before
+// attacking a turn's prompt lists: a stun, a revive, a healing item.
+type offers struct{ stuns, revives, items bool }
+
+// offer records, for a policy's prompt on a turn, that it lists an option
+// of the kinds *o sets.
+func (b *prompter) offer(o offers) {
+	if !b.handles {
+		return
+	}
+	h := &b.hot.offers
+	h.stuns, h.revives, h.items = h.stuns || o.stuns, h.revives || o.revives, h.items || o.items
+}
+
+// listedOffers returns what the last Moves recorded of the options it
+// listed in s (see offer), when p is the prompt it wrote; ok is false for
+// any other prompt, whose options the caller reads itself.
+func listedOffers(s *State, p *engine.Prompt[Command]) (o offers, ok bool) {
+	if _, ok := listedStrikes(s, p); !ok {
+		return offers{}, false
+	}
+	return s.hot.offers, true
+}
+
 // listStrike records, for a policy's prompt on c's turn, the attack cmd on
 // t, at roster position ti, that the prompt lists.
 func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t *Combatant, ti int) {

@@ -41,6 +41,7 @@ type hotMemory struct {
 	// nil once that state changes.
 	// listedOptions are the options of that prompt.
 	strikes       []listedStrike
+	offers        offers
 	listedState   *State
 	listedActor   string
 	listedOptions []engine.Option[Command]

@@ -75,7 +75,7 @@ func (s *State) AppendKey(b []byte) []byte {
 func (c *Combatant) appendKey(b []byte) []byte {
 	b = parts.AppendStrings(b, c.ID, c.Name, c.Group)
 	b = parts.AppendInts(b, c.Body, c.Senses, c.Science, c.Willpower)
-	b = parts.AppendMap(b, c.Skills, parts.AppendInt)
+	b = appendSkills(b, c.Skills)
 	b = parts.AppendInts(b, c.Evade, c.Toughness, c.ToughnessTemp, c.DamageBonus, c.LP, c.LPMax, c.Fatigue)
 	b = parts.AppendString(b, c.Status)
 	b = parts.AppendInts(b, c.ReviveDifficulty, c.DamageWhileUnconscious)
@@ -108,6 +108,33 @@ func (c *Combatant) appendKey(b []byte) []byte {
 	b = parts.AppendBools(b, c.Prone)
 	b = parts.AppendInts(b, c.Trapped)
 	return parts.AppendStrings(b, c.HeldBy, c.Holding)
+}
+
+// appendSkills appends a combatant's skills: when every one is a known
+// skill, a 0, the set of those it has (a bit each, in the order of
+// knownSkills) and their values in that order, without sorting the names;
+// else a 1 and the map as parts.AppendMap writes it. A nil map is written
+// as an empty one, as JSON leaves out both.
+func appendSkills(b []byte, skills map[string]int) []byte {
+	var (
+		has    uint64
+		values [skillCount]int
+	)
+	for name, v := range skills {
+		i := skillIndex(name)
+		if i < 0 {
+			return parts.AppendMap(append(b, 1), skills, parts.AppendInt)
+		}
+		has |= 1 << i
+		values[i] = v
+	}
+	b = binary.AppendUvarint(append(b, 0), has)
+	for i, v := range values {
+		if has&(1<<i) != 0 {
+			b = binary.AppendVarint(b, int64(v))
+		}
+	}
+	return b
 }
 
 // appendKey appends a weapon's part of its state's key.
@@ -176,12 +203,18 @@ func (d *Declaration) appendKey(b []byte) []byte {
 }
 
 // appendKey appends a nested command's part of its state's key: whether
-// there is one (JSON writes none as null), and the text of its JSON. A
-// command its codec table cannot write, which leaves the state without
-// JSON, is written as a byte of its own.
+// there is one (JSON writes none as null), and the text of its JSON, or
+// for an attack its fields. A command its codec table cannot write, which
+// leaves the state without JSON, is written as a byte of its own.
 func (n Nested) appendKey(b []byte) []byte {
 	if n.Command == nil {
 		return append(b, 0)
+	}
+	if a, ok := n.Command.(*Attack); ok && a != nil {
+		// The commonest, written field by field: its JSON is these four
+		// fields, each as it is (an omitted one as its zero).
+		b = parts.AppendStrings(append(b, 3), a.Target, a.Weapon)
+		return parts.AppendInts(b, a.Part, a.Modifier)
 	}
 	js, err := commands.Marshal(n.Command)
 	if err != nil {

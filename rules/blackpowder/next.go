@@ -29,6 +29,7 @@ func leanPrompter(s *State, p *engine.Prompt[Command]) prompter {
 	h := s.hotMemory()
 	h.Moves().Reset()
 	h.strikes = h.strikes[:0]
+	h.offers = offers{}
 	h.forgetListed()
 	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
 	return prompter{p: p, lean: true, hot: h}
@@ -59,11 +60,19 @@ func (b *prompter) people() bool { return !b.lean }
 // add appends an option: command c, labelled with words joined when
 // people will read it.
 func (b *prompter) add(c Command, words ...string) {
-	o := engine.Option[Command]{Command: c}
-	if !b.lean {
-		o.Label = strings.Join(words, "")
+	if b.lean {
+		b.p.Options = append(b.p.Options, engine.Option[Command]{Command: c})
+		return
 	}
-	b.p.Options = append(b.p.Options, o)
+	b.label(c, words)
+}
+
+// label appends an option for people: command c, labelled with words
+// joined. It is add's, apart so that add inlines.
+//
+//go:noinline
+func (b *prompter) label(c Command, words []string) {
+	b.p.Options = append(b.p.Options, engine.Option[Command]{Command: c, Label: strings.Join(words, "")})
 }
 
 // next returns the current prompt; see engine.Ruleset.Next.
@@ -294,6 +303,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			if s.unaware(t) && t.Status == Active {
 				stun := engine.New(b.arena(), stunKind, Stun{Target: t.ID})
 				b.add(stun, "stun ", t.Name, " with the ", w.Name)
+				b.offer(offers{stuns: true})
 			}
 		}
 		for i := range s.Combatants {
@@ -302,6 +312,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				for _, skill := range [...]string{"medicine", "survival"} {
 					rev := engine.New(b.arena(), reviveKind, Revive{Target: t.ID, Skill: skill})
 					b.add(rev, "revive ", t.Name, " with ", skill, " (difficulty ", strconv.Itoa(t.ReviveDifficulty), ")")
+					b.offer(offers{revives: true})
 				}
 			}
 		}
@@ -336,6 +347,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				if t := &s.Combatants[i]; t.Status == Active && t.LP < t.LPMax && same(t.Group, c.Group) && distance(c, t) <= reach {
 					use := engine.New(b.arena(), useItemKind, UseItem{Item: it.Name, Target: t.ID})
 					b.add(use, "use the ", it.Name, " on ", t.Name, " (", it.Heal, " LP)")
+					b.offer(offers{items: true})
 				}
 			}
 		}

@@ -156,17 +156,22 @@ func optionOf[T Command](p *engine.Prompt[Command], ok func(T) bool) int {
 
 // act decides a combatant's turn.
 func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) Command {
-	var stuns, revives, items bool // which of these the prompt offers
-	for _, o := range p.Options {
-		switch o.Command.(type) {
-		case *Stun:
-			stuns = true
-		case *Revive:
-			revives = true
-		case *UseItem:
-			items = true
+	// Which of these the prompt offers: as Moves recorded them for its own
+	// prompt, else read from the options.
+	offered, listed := listedOffers(s, p)
+	if !listed {
+		for _, o := range p.Options {
+			switch o.Command.(type) {
+			case *Stun:
+				offered.stuns = true
+			case *Revive:
+				offered.revives = true
+			case *UseItem:
+				offered.items = true
+			}
 		}
 	}
+	stuns, revives, items := offered.stuns, offered.revives, offered.items
 	// A stun on an unaware enemy: +3, no dodge (R43).
 	if stuns {
 		if c := bestTarget[*Stun](s, me, p, func(c *Stun) (string, int) { return c.Target, -1 }); c != nil {
@@ -213,6 +218,9 @@ func bestAttack(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	if !ok {
 		return bestTarget[*Attack](s, me, p, func(c *Attack) (string, int) { return c.Target, -1 })
 	}
+	if i, ok := loneStrike(s, strikes); ok {
+		return commandAt(p, i)
+	}
 	best, bestScore := -1, -1.0
 	w := me.weapon()
 	for i := range strikes {
@@ -226,6 +234,26 @@ func bestAttack(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 		}
 	}
 	return commandAt(p, best)
+}
+
+// loneStrike returns the option of the one attack among strikes on a
+// conscious enemy, when there is exactly one and scoring it could not
+// leave it unchosen: its target's LP is at least -1, so its targetScore is
+// not below 0, above the -1 bestAttack starts from. ok is false otherwise.
+func loneStrike(s *State, strikes []listedStrike) (opt int, ok bool) {
+	opt = -1
+	for i := range strikes {
+		k := &strikes[i]
+		t := &s.Combatants[k.tgt]
+		if t.Status != Active {
+			continue
+		}
+		if opt >= 0 || t.LP < -1 {
+			return -1, false
+		}
+		opt = k.opt
+	}
+	return opt, opt >= 0
 }
 
 // bestTarget returns the option of type T (an attack or a stun) on the
@@ -401,7 +429,12 @@ func defend(s *State, me *Combatant, p *engine.Prompt[Command], ans answers) Com
 	// A failed dodge (and with the A13 option any dodge) spends the action:
 	// nothing once this round's turn is done, an attack before it.
 	cost := 0.0
-	if me.Actions > 0 && !me.Done {
+	// The cost is never below 0: with nothing to gain, take the hit; with
+	// a sure dodge that keeps the action on a success, it is 0.
+	if gain <= 0 {
+		return p.Options[take].Command
+	}
+	if me.Actions > 0 && !me.Done && (chance < 1 || s.Options.DodgeSuccessConsumesAction) {
 		value := bestAttackValue(s, me)
 		if s.Options.DodgeSuccessConsumesAction {
 			cost = value

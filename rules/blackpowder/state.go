@@ -1,6 +1,7 @@
 package blackpowder
 
 import (
+	"maps"
 	"slices"
 	"unsafe"
 
@@ -585,8 +586,15 @@ func (s *State) scratchInto(dst *State) {
 	for i := range s.Combatants {
 		c, weapons, items := &combatants[i], combatants[i].Weapons, combatants[i].Items
 		*c = s.Combatants[i]
-		if len(c.Weapons) > 0 {
-			c.Weapons = append(weapons[:0], c.Weapons...)
+		if n := len(c.Weapons); n > 0 {
+			if cap(weapons) < n {
+				weapons = make([]Weapon, n)
+			}
+			weapons = weapons[:n]
+			for j := range weapons { // cheaper than a copy of the slice
+				weapons[j] = c.Weapons[j]
+			}
+			c.Weapons = weapons
 		}
 		if len(c.Items) > 0 {
 			c.Items = append(items[:0], c.Items...)
@@ -602,7 +610,13 @@ func (s *State) scratchInto(dst *State) {
 	}
 	if s.Declared != nil {
 		if declared == nil || declared == s.Declared {
-			declared = new(Declaration)
+			// The hot memory's, where Step keeps a declared action too, or
+			// new memory.
+			if hot != nil && &hot.declared != s.Declared {
+				declared = &hot.declared
+			} else {
+				declared = new(Declaration)
+			}
 		}
 		copyDeclaration(declared, s.Declared)
 		dst.Declared = declared
@@ -649,21 +663,25 @@ func (s *State) clone() State {
 	out.Groups = slices.Clone(s.Groups)
 	out.Order = slices.Clone(s.Order)
 	out.Combatants = slices.Clone(s.Combatants)
+	// Every combatant's weapons, armor and items are copied into one list
+	// of each, cut at each combatant's length.
+	var weapons, armor, items int
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		weapons, armor, items = weapons+len(c.Weapons), armor+len(c.Armor), items+len(c.Items)
+	}
+	allWeapons, allArmor, allItems := make([]Weapon, 0, weapons), make([]Armor, 0, armor), make([]Item, 0, items)
 	for i := range out.Combatants {
 		c := &out.Combatants[i]
 		if g := out.group(c.Group); g != nil {
 			c.Group = g.ID
 		}
 		if c.Skills != nil {
-			skills := make(map[string]int, len(c.Skills))
-			for k, v := range c.Skills {
-				skills[k] = v
-			}
-			c.Skills = skills
+			c.Skills = maps.Clone(c.Skills)
 		}
-		c.Weapons = slices.Clone(c.Weapons)
-		c.Armor = slices.Clone(c.Armor)
-		c.Items = slices.Clone(c.Items)
+		c.Weapons, allWeapons = cloneInto(allWeapons, c.Weapons)
+		c.Armor, allArmor = cloneInto(allArmor, c.Armor)
+		c.Items, allItems = cloneInto(allItems, c.Items)
 	}
 	if s.Pending != nil {
 		p := *s.Pending
@@ -701,6 +719,18 @@ func (s *State) clone() State {
 		out.Declared = &d
 	}
 	return out
+}
+
+// cloneInto returns a copy of xs (nil for nil) appended to all, which
+// has room for it, capped at its own length so that appending to it
+// leaves the rest of all alone; and all with it.
+func cloneInto[T any](all, xs []T) (copied, rest []T) {
+	if xs == nil {
+		return nil, all
+	}
+	start := len(all)
+	all = append(all, xs...)
+	return all[start:len(all):len(all)], all
 }
 
 // name is what a transcript calls the combatant with the given id: its

@@ -174,7 +174,9 @@ func (r *run) advance() {
 		}
 		r.emit(engine.New(r.arena(), followDoneKind, FollowDone{Who: s.Follow, Reason: err.Error()}))
 	}
-	r.resolveDeclared()
+	if s.Declared != nil {
+		r.resolveDeclared()
+	}
 	if s.Over {
 		return
 	}

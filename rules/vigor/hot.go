@@ -90,16 +90,25 @@ func copyInto(dst, s *State) {
 	dst.Order = append(order, s.Order...)
 	h := dst.hotMemory()
 	h.armor, h.items = h.armor[:0], h.items[:0]
+	// The few pieces of armour and items of each are appended one by one,
+	// which copies each in place, rather than as a list, which calls the
+	// runtime to copy it.
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
 		if c.Armor != nil {
 			start := len(h.armor)
-			h.armor = append(h.armor, c.Armor...)
+			//lint:ignore S1011 one by one on purpose: see above
+			for j := range c.Armor {
+				h.armor = append(h.armor, c.Armor[j])
+			}
 			c.Armor = h.armor[start:len(h.armor):len(h.armor)]
 		}
 		if c.Items != nil {
 			start := len(h.items)
-			h.items = append(h.items, c.Items...)
+			//lint:ignore S1011 one by one on purpose: see above
+			for j := range c.Items {
+				h.items = append(h.items, c.Items[j])
+			}
 			c.Items = h.items[start:len(h.items):len(h.items)]
 		}
 	}

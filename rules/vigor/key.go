@@ -3,6 +3,7 @@ package vigor
 import (
 	"encoding/binary"
 	"reflect"
+	"unsafe"
 
 	"fray/rules/parts"
 )
@@ -18,11 +19,35 @@ import (
 // reflection to the same end; this is the same key several times
 // quicker, and odds/key_test.go checks that the two tell the same states
 // apart, field by field.
-func (s *State) AppendKey(b []byte) []byte {
+func (s *State) AppendKey(b []byte) []byte { return s.appendKey(b, nil) }
+
+// keyNames name the parts of keys that stay the same through an odds
+// computation: Name returns the same number for the same bytes and
+// different numbers for different bytes.
+type keyNames = interface{ Name(part []byte) uint64 }
+
+// AppendNamedKey appends to b the key AppendKey writes, but for each
+// combatant's stat block (the part of its key that nothing changes once
+// the fight has started: see appendSheetKey), written as the number
+// names gives it: two keys written with the same names are the same
+// exactly when their AppendKey keys are. Such a key is a fraction as
+// long. The state's hot memory keeps the numbers it was given with the
+// stat blocks' keys, for as long as it is given the same names, which
+// are told apart by ==: names must be comparable (a pointer).
+func (s *State) AppendNamedKey(b []byte, names keyNames) []byte {
+	if names == nil {
+		panic("vigor: AppendNamedKey without names")
+	}
+	return s.appendKey(b, names)
+}
+
+// appendKey appends the state's key (see AppendKey), each stat block's
+// part named by names when they are not nil (see AppendNamedKey).
+func (s *State) appendKey(b []byte, names keyNames) []byte {
 	b = parts.AppendPresent(b, s.Combatants != nil)
 	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
 	for i := range s.Combatants {
-		b = s.Combatants[i].appendKey(b, s.hot, i)
+		b = s.Combatants[i].appendKey(b, s.hot, i, names)
 	}
 	b = parts.AppendList(b, s.Order)
 	b = parts.AppendInts(b, s.Round, s.Turn)
@@ -71,29 +96,99 @@ func (s *State) AppendKey(b []byte) []byte {
 // once the fight has started, then what the fight changes. i is its
 // place in the roster and h the state's hot memory, or nil: with h, each
 // part is copied from the one h kept of the combatant at that place when
-// it holds the same, else written and kept (see combatantMemo).
-func (c *Combatant) appendKey(b []byte, h *hotMemory, i int) []byte {
+// it holds the same, else written and kept (see combatantMemo). With
+// names, the stat block's part is the number names gives it.
+func (c *Combatant) appendKey(b []byte, h *hotMemory, i int, names keyNames) []byte {
 	if h == nil {
-		return c.appendFightKey(c.appendSheetKey(b))
+		start := len(b)
+		b = c.appendSheetKey(b)
+		if names != nil {
+			b = binary.AppendUvarint(b[:start], names.Name(b[start:]))
+		}
+		return c.appendFightKey(b)
 	}
 	for len(h.combatants) <= i {
 		h.combatants = append(h.combatants, combatantMemo{})
 	}
 	m := &h.combatants[i]
-	if m.matches(c) {
-		b = append(b, m.sheetKey...)
-	} else {
+	same := m.same.of(c)
+	if !same && !m.matches(c) {
 		start := len(b)
 		b = c.appendSheetKey(b)
 		m.remember(c, b[start:])
+		b = b[:start]
 	}
-	if m.fight.matches(c) {
-		return append(b, m.fight.key...)
+	if names == nil {
+		b = append(b, m.sheetKey...)
+	} else {
+		if m.names != names {
+			m.name, m.names = names.Name(m.sheetKey), names
+		}
+		b = binary.AppendUvarint(b, m.name)
 	}
-	start := len(b)
-	b = c.appendFightKey(b)
-	m.fight.remember(c, b[start:])
+	if same || m.fight.matches(c) {
+		b = append(b, m.fight.key...)
+	} else {
+		start := len(b)
+		b = c.appendFightKey(b)
+		m.fight.remember(c, b[start:])
+	}
+	if !same {
+		m.same.remember(c)
+	}
 	return b
+}
+
+// sameMemory is a copy of the memory of the combatant a state had at one
+// place of its roster when its key was last written there: a combatant
+// with the same memory, byte for byte, its armour's and items' too, holds
+// the same values (a string, map or slice is where it points and its
+// length), and so has the same key. A scratch state copied path after
+// path from one state has its combatants' armour and items at the same
+// places each time, and a decision changes few combatants: most are
+// told the same by a comparison of their memory rather than field by
+// field. What a combatant points to is the same as long as where it
+// points is, as combatantMemo takes it to be (skills, links, weapons,
+// abilities and what armour protects against, which nothing changes),
+// but for whether it is living, read again.
+type sameMemory struct {
+	ok     bool
+	c      Combatant
+	living byte
+	armor  []Armor
+	items  []Item
+}
+
+// of reports whether c is the combatant the copy was made of.
+func (m *sameMemory) of(c *Combatant) bool {
+	return m.ok && sameBytes(&m.c, c) && livingByte(c.Living) == m.living &&
+		sameElements(m.armor, c.Armor) && sameElements(m.items, c.Items)
+}
+
+// remember makes m a copy of c.
+func (m *sameMemory) remember(c *Combatant) {
+	m.ok, m.c, m.living = true, *c, livingByte(c.Living)
+	m.armor = append(m.armor[:0], c.Armor...)
+	m.items = append(m.items[:0], c.Items...)
+}
+
+// sameBytes reports whether *a and *b are the same memory, byte for byte.
+func sameBytes[T any](a, b *T) bool {
+	n := unsafe.Sizeof(*a)
+	return unsafe.String((*byte)(unsafe.Pointer(a)), n) == unsafe.String((*byte)(unsafe.Pointer(b)), n)
+}
+
+// sameElements reports whether a and b are as long and their elements
+// the same memory, byte for byte.
+func sameElements[T any](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 {
+		return true
+	}
+	n := uintptr(len(a)) * unsafe.Sizeof(a[0])
+	return unsafe.String((*byte)(unsafe.Pointer(&a[0])), n) == unsafe.String((*byte)(unsafe.Pointer(&b[0])), n)
 }
 
 // appendSheetKey appends the key of the combatant's stat block: every
@@ -354,7 +449,12 @@ type combatantMemo struct {
 	items    []itemSheet
 	armor    []armorSheet
 	sheetKey []byte
-	fight    fightMemo
+	// name is the number names gave sheetKey; names nil when none has.
+	name  uint64
+	names keyNames
+	fight fightMemo
+	// same is the memory of the combatant both keys were last written of.
+	same sameMemory
 }
 
 // matches reports whether c has the stat block the memo was made of.
@@ -387,6 +487,7 @@ func (m *combatantMemo) remember(c *Combatant, key []byte) {
 		m.armor = append(m.armor, armorSheetOf(&c.Armor[i]))
 	}
 	m.sheetKey = append(m.sheetKey[:0], key...)
+	m.name, m.names = 0, nil
 }
 
 // sameMap reports whether a and b are the same map, not merely alike:

@@ -52,3 +52,44 @@ func TestScratchKeysSeeEveryChange(t *testing.T) {
 	r := vigor.Rules{}
 	enginetest.KeysSeeEveryChange(t, states, 7, r.Clone, r.ScratchInto, nil, 2000)
 }
+
+// keyNames names the parts of keys as an odds computation does (see
+// vigor.State.AppendNamedKey): a number for each distinct part.
+type keyNames struct{ named map[string]uint64 }
+
+func (n *keyNames) Name(part []byte) uint64 {
+	x, ok := n.named[string(part)]
+	if !ok {
+		x = uint64(len(n.named)) + 1
+		n.named[string(part)] = x
+	}
+	return x
+}
+
+// namedState is a state whose key is its key with its stat blocks named,
+// all by one keyNames, as the keys of one odds computation are.
+type namedState struct {
+	vigor.State
+	names *keyNames
+}
+
+func (s *namedState) AppendKey(b []byte) []byte { return s.AppendNamedKey(b, s.names) }
+
+// TestScratchNamedKeysSeeEveryChange is TestScratchKeysSeeEveryChange
+// for the keys with the stat blocks named, which a scratch state keeps
+// with their numbers: a change the kept numbers hide fails, as does one
+// that a key written anew with the same names sees otherwise.
+func TestScratchNamedKeysSeeEveryChange(t *testing.T) {
+	names := &keyNames{named: map[string]uint64{}}
+	var states []*namedState
+	for _, s := range fightStates(t) {
+		states = append(states, &namedState{State: *s, names: names})
+	}
+	r := vigor.Rules{}
+	clone := func(s *namedState) namedState { return namedState{State: r.Clone(&s.State), names: s.names} }
+	scratchInto := func(dst, src *namedState) { r.ScratchInto(&dst.State, &src.State); dst.names = src.names }
+	enginetest.KeysSeeEveryChange(t, states, 7, clone, scratchInto, nil, 2000)
+	if len(names.named) < 10 {
+		t.Fatalf("only %d stat blocks named", len(names.named))
+	}
+}
