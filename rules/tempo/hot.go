@@ -249,7 +249,16 @@ func copyInto(dst, s *State, view bool) {
 	h.weapons, h.grappled = h.weapons[:0], h.grappled[:0]
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		c.Weapons = parts.Keep(&h.weapons, c.Weapons)
+		if ws := c.Weapons; ws != nil {
+			start := len(h.weapons)
+			// One by one: cheaper than a copy of the slice, which copies
+			// through the runtime.
+			//lint:ignore S1011 one by one on purpose: see above
+			for j := range ws {
+				h.weapons = append(h.weapons, ws[j])
+			}
+			c.Weapons = h.weapons[start:len(h.weapons):len(h.weapons)]
+		}
 		if view {
 			c.GrappledWith = parts.Keep(&h.grappled, c.GrappledWith)
 		}
@@ -261,8 +270,16 @@ func copyInto(dst, s *State, view bool) {
 	path, candidates, reactions, choices, hits := x.Act.Path[:0], x.Candidates[:0], x.Reactions[:0], x.Choices[:0], x.Hits[:0]
 	*x = *s.Exchange
 	x.Act.Path = append(path, x.Act.Path...)
-	x.Candidates = append(candidates, x.Candidates...)
-	x.Reactions = append(reactions, x.Reactions...)
+	// One by one, as the weapons above.
+	//lint:ignore S1011 one by one on purpose: see above
+	for _, c := range x.Candidates {
+		candidates = append(candidates, c)
+	}
+	//lint:ignore S1011 one by one on purpose: see above
+	for i := range x.Reactions {
+		reactions = append(reactions, x.Reactions[i])
+	}
+	x.Candidates, x.Reactions = candidates, reactions
 	x.Choices = append(choices, x.Choices...)
 	x.Hits = append(hits, x.Hits...)
 	if r := x.Replacement; r != nil {
