@@ -52,7 +52,11 @@ func step(s *State, actor string, c Command, src dice.Source, events []Event) ([
 	h.Events().Reset()
 	d := &decider{s: s, src: src, events: events, h: h, work: h.search(), proved: h.listed == s}
 	h.forget()
-	return d.run(c)
+	events, err := d.run(c)
+	if err == nil {
+		h.stepped = s
+	}
+	return events, err
 }
 
 // admit refuses a command the fight does not wait for: any once it is

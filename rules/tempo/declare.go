@@ -80,17 +80,17 @@ func (d *decider) declare(c *Declare) error {
 		decl.Mod = c.Mod
 	} else {
 		var err error
-		if decl, err = d.s.declaration(actor, c, rules(c.Action), nil, true, d.work); err != nil {
+		if decl, err = d.s.declaration(actor, c, rules(c.Action), named{}, nil, true, d.work); err != nil {
 			return err
 		}
 	}
-	squares, ids, _ := d.h.stepMemory()
-	decl.Path = parts.Keep(squares, decl.Path) // the command's, or the search's
+	decl.Path = parts.Keep(d.h.stepSquares(), decl.Path) // the command's, or the search's
 	var cands []string
 	if d.h == nil {
 		d.s.Exchange = &Exchange{Actor: actor.ID, Act: decl}
 		cands = d.s.candidates(nil, actor, d.work)
 	} else {
+		ids := d.h.stepIDs()
 		d.h.probe = Exchange{Actor: actor.ID, Act: decl}
 		d.s.Exchange = &d.h.probe
 		start := len(*ids)

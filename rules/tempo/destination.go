@@ -58,7 +58,7 @@ func (d *decider) destination(c *Destination) error {
 		to := *c.To
 		e.To, e.Path = &to, r.path(to)
 	} else {
-		squares, _, _ := d.h.stepMemory()
+		squares := d.h.stepSquares()
 		e.To = keepSquare(squares, *c.To)
 		start := len(*squares)
 		*squares = r.appendPath(*squares, *c.To)
@@ -77,12 +77,13 @@ func (d *decider) destination(c *Destination) error {
 func (s *State) destinations(ch Choice, h *searchMemory) ([]Square, *reach) {
 	c := s.combatant(ch.Combatant)
 	o := s.combatant(ch.Opponent)
-	var into *reach
+	var r *reach
 	var out []Square
 	if h != nil {
-		into, out = &h.board, h.candSquares[:0]
+		r, out = h.reach(s, c, c.BCM), h.candSquares[:0]
+	} else {
+		r = s.reachable(c, c.BCM, nil)
 	}
-	r := s.reachable(c, c.BCM, into)
 	for _, q := range r.order {
 		if s.occupied(c, q) {
 			continue

@@ -9,18 +9,6 @@ import (
 // paths are deterministic.
 var neighbours = [8]Square{{X: 0, Y: -1}, {X: 1, Y: -1}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}, {X: -1, Y: 1}, {X: -1, Y: 0}, {X: -1, Y: -1}}
 
-// blocked reports whether mover may not step into q: a standing opponent
-// stands there (R15, R40).
-func (s *State) blocked(mover *Combatant, q Square) bool {
-	for i := range s.Combatants {
-		o := &s.Combatants[i]
-		if o.standing() && opponents(o, mover) && o.At == q {
-			return true
-		}
-	}
-	return false
-}
-
 // occupied reports whether someone other than mover stands on q.
 func (s *State) occupied(mover *Combatant, q Square) bool {
 	for i := range s.Combatants {
@@ -110,17 +98,14 @@ func (r *reach) appendPath(buf []Square, q Square) []Square {
 	if !r.has(q) {
 		return buf
 	}
-	n := 0
-	for i, _ := r.index(q); r.square(i) != r.start; i = r.prev[i] {
-		n++
-	}
+	// The squares from q back to the start, which the path lists the
+	// other way round.
 	start := len(buf)
-	buf = append(buf, make([]Square, n)...)
-	out := buf[start:]
-	for i, _ := r.index(q); r.square(i) != r.start; i = r.prev[i] {
-		n--
-		out[n] = r.square(i)
+	first, _ := r.index(r.start)
+	for i, _ := r.index(q); i != first; i = r.prev[i] {
+		buf = append(buf, r.square(i))
 	}
+	slices.Reverse(buf[start:])
 	return buf
 }
 
@@ -132,14 +117,9 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 	if r == nil {
 		r = new(reach)
 	}
-	walls := r.spare[:0]
-	for i := range s.Combatants {
-		if o := &s.Combatants[i]; o.standing() && opponents(o, mover) {
-			walls = append(walls, o.At)
-		}
-	}
+	walls := s.appendWalls(r.spare[:0], mover)
 	r.spare = walls
-	if r.searched && r.start == mover.At && r.steps == steps && slices.Equal(r.walls, walls) {
+	if r.holds(mover.At, steps, walls) {
 		return r
 	}
 	r.walls, r.spare = walls, r.walls
@@ -191,6 +171,55 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 	return r
 }
 
+// boardsKept is how many searches of the board a searchMemory keeps.
+const boardsKept = 8
+
+// boards are the searches of the board that a searchMemory keeps, so that
+// a search from the same square, as far, around the same walls is made
+// once rather than at every prompt and decision that needs it: the
+// searches of a fight's few positions, fight after fight on the hot path.
+type boards struct {
+	kept  []reach
+	next  int      // the place of the next new search once boardsKept are kept
+	walls []Square // reach's working memory
+}
+
+// reach returns the search of the squares mover can reach in at most
+// steps steps (see reachable): one b keeps, or made anew in the place of
+// the oldest. It is valid until boardsKept more searches are made anew.
+func (b *boards) reach(s *State, mover *Combatant, steps int) *reach {
+	b.walls = s.appendWalls(b.walls[:0], mover)
+	for i := range b.kept {
+		if r := &b.kept[i]; r.holds(mover.At, steps, b.walls) {
+			return r
+		}
+	}
+	if len(b.kept) < boardsKept {
+		b.kept = append(b.kept, reach{})
+		return s.reachable(mover, steps, &b.kept[len(b.kept)-1])
+	}
+	r := &b.kept[b.next]
+	b.next = (b.next + 1) % boardsKept
+	return s.reachable(mover, steps, r)
+}
+
+// appendWalls appends to walls the squares mover may not step into: those
+// of standing opponents (R15, R40).
+func (s *State) appendWalls(walls []Square, mover *Combatant) []Square {
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; o.standing() && opponents(o, mover) {
+			walls = append(walls, o.At)
+		}
+	}
+	return walls
+}
+
+// holds reports whether r is the search from start, steps far, around
+// walls.
+func (r *reach) holds(start Square, steps int, walls []Square) bool {
+	return r.searched && r.start == start && r.steps == steps && slices.Equal(r.walls, walls)
+}
+
 // route completes a declared path: a path of one square that is not a
 // step away becomes the shortest path to it. It checks the path against
 // R15: at most BCM steps, each to an adjacent square, never into an
@@ -216,7 +245,7 @@ func (s *State) route(mover *Combatant, path []Square, board *reach, explain boo
 		case h == nil:
 			full = s.reachable(mover, mover.BCM, nil).path(path[0])
 		default:
-			h.routePath = s.reachable(mover, mover.BCM, &h.route).appendPath(h.routePath[:0], path[0])
+			h.routePath = h.reach(s, mover, mover.BCM).appendPath(h.routePath[:0], path[0])
 			full = h.routePath
 		}
 		if len(full) == 0 {
@@ -231,12 +260,14 @@ func (s *State) route(mover *Combatant, path []Square, board *reach, explain boo
 			return fmt.Errorf("the path has %d steps; %s moves at most %d", len(path), mover.ID, mover.BCM)
 		})
 	}
+	var buf [8]Square
+	walls := s.appendWalls(buf[:0], mover) // the squares blocked to mover
 	at := mover.At
 	for _, q := range path {
 		if Dist(at, q) != 1 {
 			return nil, refusal(explain, func() error { return fmt.Errorf("%v is not a step from %v", q, at) })
 		}
-		if s.blocked(mover, q) {
+		if hasSquare(walls, q) {
 			return nil, refusal(explain, func() error { return fmt.Errorf("%v is an opponent's square", q) })
 		}
 		at = q

@@ -33,6 +33,11 @@ type hotMemory struct {
 	// which forgets them.
 	proofs []proof
 	listed *State
+	// stepped is the state the last Step left, while it holds: the
+	// reactions its search listed (searchMemory.reactions) are then those
+	// of the state as it is, which the next reaction prompt takes rather
+	// than listing them again.
+	stepped *State
 
 	// Working memory: the searches' (see searchMemory), and the exchange
 	// a declaration's candidates are found on.
@@ -67,12 +72,16 @@ func (s *State) hotMemory() *hotMemory {
 // that the searches of one prompt or decision share it rather than each
 // allocating its own.
 type searchMemory struct {
-	board, route reach
-	routePath    []Square
-	offers       []offer
-	candSquares  []Square
-	foeSquares   []Square
-	reactions    []Reaction
+	boards
+	routePath   []Square
+	offers      []offer
+	candSquares []Square
+	foeSquares  []Square
+	foes        []*Combatant
+	reactions   []Reaction
+	// reactionsOf is whose reactions are listed in reactions, nil when
+	// the last reactionOptions listed none.
+	reactionsOf *Combatant
 }
 
 // search is h's search memory, nil when h is.
@@ -103,9 +112,20 @@ func (h *hotMemory) resetCommands() {
 	h.proofs = h.proofs[:0]
 }
 
-// forget drops what the last Moves proved: the state it holds for is
-// about to change.
-func (h *hotMemory) forget() { h.listed = nil }
+// forget drops what the last Moves proved and the last Step listed: the
+// state they hold for is about to change.
+func (h *hotMemory) forget() { h.listed, h.stepped = nil, nil }
+
+// reactionOptions lists r's reactions for a prompt (see
+// State.reactionOptions): those the last Step listed when it found the
+// candidates of the action declared in s, when it left s as it is and
+// listed r's last; else a new list.
+func (b *prompter) reactionOptions(s *State, r *Combatant) []Reaction {
+	if h := b.hot; h != nil && h.stepped == s && h.reactionsOf == r {
+		return h.reactions
+	}
+	return s.reactionOptions(r, b.work)
+}
 
 // proof is what Moves worked out for an option it listed for a policy,
 // which Step takes for that command in that state rather than checking it
@@ -177,14 +197,27 @@ var (
 	moveSquareMem = engine.AddScratch[Square](commands)
 )
 
-// stepMemory returns the buffers of h's events arena where an event's
-// squares, ids and choices go, nil each when h is nil.
-func (h *hotMemory) stepMemory() (squares *[]Square, ids *[]string, choices *[]Choice) {
+// stepSquares, stepIDs and stepChoices return the buffers of h's events
+// arena where an event's squares, ids and choices go, nil when h is nil.
+func (h *hotMemory) stepSquares() *[]Square {
 	if h == nil {
-		return nil, nil, nil
+		return nil
 	}
-	a := h.arena()
-	return engine.Buffer(a, stepSquareMem), engine.Buffer(a, stepIDMem), engine.Buffer(a, stepChoiceMem)
+	return engine.Buffer(h.arena(), stepSquareMem)
+}
+
+func (h *hotMemory) stepIDs() *[]string {
+	if h == nil {
+		return nil
+	}
+	return engine.Buffer(h.arena(), stepIDMem)
+}
+
+func (h *hotMemory) stepChoices() *[]Choice {
+	if h == nil {
+		return nil
+	}
+	return engine.Buffer(h.arena(), stepChoiceMem)
 }
 
 // newExchange returns the exchange of a state Step changes, emptied, its
@@ -216,7 +249,16 @@ func copyInto(dst, s *State, view bool) {
 	h.weapons, h.grappled = h.weapons[:0], h.grappled[:0]
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		c.Weapons = parts.Keep(&h.weapons, c.Weapons)
+		if ws := c.Weapons; ws != nil {
+			start := len(h.weapons)
+			// One by one: cheaper than a copy of the slice, which copies
+			// through the runtime.
+			//lint:ignore S1011 one by one on purpose: see above
+			for j := range ws {
+				h.weapons = append(h.weapons, ws[j])
+			}
+			c.Weapons = h.weapons[start:len(h.weapons):len(h.weapons)]
+		}
 		if view {
 			c.GrappledWith = parts.Keep(&h.grappled, c.GrappledWith)
 		}
@@ -224,12 +266,20 @@ func copyInto(dst, s *State, view bool) {
 	if s.Exchange == nil {
 		return
 	}
-	x := h.newExchange()
-	path, candidates, reactions, choices, hits := x.Act.Path, x.Candidates, x.Reactions, x.Choices, x.Hits
+	x := &h.exchange // its memory kept, emptied
+	path, candidates, reactions, choices, hits := x.Act.Path[:0], x.Candidates[:0], x.Reactions[:0], x.Choices[:0], x.Hits[:0]
 	*x = *s.Exchange
 	x.Act.Path = append(path, x.Act.Path...)
-	x.Candidates = append(candidates, x.Candidates...)
-	x.Reactions = append(reactions, x.Reactions...)
+	// One by one, as the weapons above.
+	//lint:ignore S1011 one by one on purpose: see above
+	for _, c := range x.Candidates {
+		candidates = append(candidates, c)
+	}
+	//lint:ignore S1011 one by one on purpose: see above
+	for i := range x.Reactions {
+		reactions = append(reactions, x.Reactions[i])
+	}
+	x.Candidates, x.Reactions = candidates, reactions
 	x.Choices = append(choices, x.Choices...)
 	x.Hits = append(hits, x.Hits...)
 	if r := x.Replacement; r != nil {
@@ -246,6 +296,9 @@ func copyInto(dst, s *State, view bool) {
 type prompter struct {
 	p   *engine.Prompt[Command]
 	hot *hotMemory // lean when set
+	// squares is where the options' commands' squares go: hot's, found
+	// on first need (see squares); nil for people.
+	squares *[]Square
 	// work is the memory of the prompt's searches: hot's, or one of the
 	// prompt's own for people.
 	work *searchMemory
@@ -277,10 +330,13 @@ func (b *prompter) addLabelled(c Command, label func() string) {
 	b.p.Options = append(b.p.Options, o)
 }
 
-// declare returns v as a command for an option, its path copied.
-func (b *prompter) declare(v Declare) *Declare {
-	d := engine.New(b.hot.moveArena(), declareKind, v)
-	d.Path = parts.Keep(b.hot.squares(), v.Path)
+// declare returns a copy of *v as a command for an option, its path
+// copied.
+func (b *prompter) declare(v *Declare) *Declare {
+	d := engine.New(b.hot.moveArena(), declareKind, *v)
+	if v.Path != nil {
+		d.Path = parts.Keep(b.commandSquares(), v.Path)
+	}
 	return d
 }
 
@@ -289,7 +345,7 @@ func (b *prompter) declare(v Declare) *Declare {
 func (b *prompter) destination(q *Square) *Destination {
 	d := engine.New(b.hot.moveArena(), destinationKind, Destination{})
 	if q != nil {
-		d.To = keepSquare(b.hot.squares(), *q)
+		d.To = keepSquare(b.commandSquares(), *q)
 	}
 	return d
 }
@@ -299,11 +355,11 @@ func (b *prompter) endTurn() *EndTurn {
 	return engine.New(b.hot.moveArena(), endTurnKind, EndTurn{})
 }
 
-// squares is where a prompt's commands' squares go: h's, or nil for a
-// prompt people read.
-func (h *hotMemory) squares() *[]Square {
-	if h == nil {
-		return nil
+// commandSquares is where a prompt's commands' squares go: its hot
+// memory's, or nil for a prompt people read.
+func (b *prompter) commandSquares() *[]Square {
+	if b.squares == nil && b.hot != nil {
+		b.squares = engine.Buffer(b.hot.moveArena(), moveSquareMem)
 	}
-	return engine.Buffer(h.moveArena(), moveSquareMem)
+	return b.squares
 }

@@ -115,7 +115,7 @@ func (d *decider) rollInitiative() {
 		}
 	}
 	slices.SortStableFunc(es, func(a, b entry) int { return compare(&b, &a) })
-	_, ids, _ := d.h.stepMemory()
+	ids := d.h.stepIDs()
 	var order []string
 	if ids == nil {
 		order = make([]string, len(es))

@@ -40,23 +40,40 @@ var (
 	reactiveRules  = rulesOf(reactiveOrder)
 )
 
+// reactionsTo are, for each action, the reactions that answer it (see
+// rule.answers) as indices in reactiveOrder, in menu order, worked out
+// from the master table once, so that a reaction menu asks no other
+// reaction whether it answers the action.
+var reactionsTo = func() map[Action][]int {
+	out := map[Action][]int{}
+	for a := range ruleTable {
+		for i, r := range reactiveRules {
+			if r.answers(a) {
+				out[a] = append(out[a], i)
+			}
+		}
+	}
+	return out
+}()
+
 // menuActions are the actions a status allows (R08) as indices in
 // proactiveOrder, in menu order: all of them, and apart the moves and
 // the others (see canDeclare).
 type menuActions struct{ all, moves, others []int }
 
-// menusByStatus is the menuActions of each status the master table names,
-// worked out from it once, so that a menu asks no rule whether it allows
-// the actor's status.
-var menusByStatus = func() map[Status]*menuActions {
-	out := map[Status]*menuActions{}
+// statuses are the five statuses, in the order of menusByStatus.
+var statuses = [...]Status{OffGuard, OnGuard, Bound, Grappled, Pinned}
+
+// menusByStatus is the menuActions of each of the statuses, worked out
+// from the master table once, so that a menu asks no rule whether it
+// allows the actor's status.
+var menusByStatus = func() (out [len(statuses)]menuActions) {
 	for i, r := range proactiveRules {
-		for _, st := range r.statuses {
-			m := out[st]
-			if m == nil {
-				m = new(menuActions)
-				out[st] = m
+		for k, st := range statuses {
+			if !r.allowed(st) {
+				continue
 			}
+			m := &out[k]
 			m.all = append(m.all, i)
 			if a := proactiveOrder[i]; a == Move || a == CombatMove {
 				m.moves = append(m.moves, i)
@@ -68,13 +85,18 @@ var menusByStatus = func() map[Status]*menuActions {
 	return out
 }()
 
+// noActions is the menu of a status the master table does not name.
+var noActions menuActions
+
 // menuFor returns the actions status st allows, none for a status the
 // master table does not name.
 func menuFor(st Status) *menuActions {
-	if m := menusByStatus[st]; m != nil {
-		return m
+	for k := range statuses {
+		if statuses[k] == st {
+			return &menusByStatus[k]
+		}
 	}
-	return new(menuActions)
+	return &noActions
 }
 
 // rulesOf returns the rules of each action, in order.
@@ -92,8 +114,10 @@ func rulesOf(as []Action) []*rule {
 // search of the squares c can reach, which the check of a move's path then
 // reads rather than searching again. A refusal says why only when explain
 // is set. With h set the searches use its working memory, and the path may
-// be h's too (see route): the caller copies what it keeps.
-func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, explain bool, h *searchMemory) (Declared, error) {
+// be h's too (see route): the caller copies what it keeps. found is what a
+// menu's search found of what d names, which is then not looked up by name
+// again.
+func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, board *reach, explain bool, h *searchMemory) (Declared, error) {
 	if r == nil || r.kind != proactive {
 		return Declared{}, refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
@@ -105,10 +129,13 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, exp
 		})
 	}
 	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
-	var spare Weapon
-	w, err := declaredWeapon(c, d, explain, &spare)
-	if err != nil {
-		return Declared{}, err
+	w := found.weapon
+	if w == nil {
+		var spare Weapon
+		var err error
+		if w, err = declaredWeapon(c, d, explain, &spare); err != nil {
+			return Declared{}, err
+		}
 	}
 	out.Weapon = w.Name
 	out.Paid = r.cost(w)
@@ -118,7 +145,7 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, exp
 		}
 		out.Paid = *d.AP
 	}
-	if err := s.declaredTarget(c, d, w, &out, board, explain, h); err != nil {
+	if err := s.declaredTarget(c, d, w, found.target, &out, board, explain, h); err != nil {
 		return Declared{}, err
 	}
 	if out.Paid > c.AP {
@@ -129,6 +156,16 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, board *reach, exp
 		out.Aimed = c.Aimed != "" && c.Aimed == w.Name
 	}
 	return out, nil
+}
+
+// named is what a menu's search found of what a declaration it makes
+// names: the weapon of the actor's it is made with (one that fits the
+// action, see namedWeapon) and the opponent it targets or measures a
+// Combat Move against (one in the fight and alive, see opponent); each nil
+// when the declaration's own name is looked up, as for every command.
+type named struct {
+	weapon *Weapon
+	target *Combatant
 }
 
 // declaredWeapon finds the weapon a declared action uses, or the zero
@@ -211,8 +248,8 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon
 }
 
 // declaredTarget checks and completes the target, path or item of a
-// declaration.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declared, board *reach, explain bool, h *searchMemory) error {
+// declaration; t, when not nil, is the opponent d names, found already.
+func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant, out *Declared, board *reach, explain bool, h *searchMemory) error {
 	needsNoTarget := func() error {
 		if d.Target != "" {
 			return refusal(explain, func() error { return refuse("%s takes no target", d.Action) })
@@ -221,9 +258,11 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declare
 	}
 	switch d.Action {
 	case MeleeAttack, Feint, RangedAttack, UnarmedAttack:
-		t, err := s.opponent(c, d.Target, explain)
-		if err != nil {
-			return err
+		if t == nil {
+			var err error
+			if t, err = s.opponent(c, d.Target, explain); err != nil {
+				return err
+			}
 		}
 		switch {
 		case d.Action == UnarmedAttack && c.Status == Grappled:
@@ -274,9 +313,12 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, out *Declare
 		}
 		out.Path = path
 	case CombatMove:
-		o, err := s.opponent(c, d.Target, explain)
-		if err != nil {
-			return err
+		o := t
+		if o == nil {
+			var err error
+			if o, err = s.opponent(c, d.Target, explain); err != nil {
+				return err
+			}
 		}
 		if len(d.Path) != 1 {
 			return refusal(explain, func() error { return refuse("a combat move names one destination square") })
@@ -352,21 +394,15 @@ type offer struct {
 // working memory, valid until the next declareOptions or canDeclare with
 // h.
 func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
-	var out []offer
+	e := offerSearch{s: s, c: c, h: h, list: true}
 	if h != nil {
-		out = h.offers[:0]
+		e.out = h.offers[:0]
 	}
-	s.eachOffer(c, h, menuFor(c.Status).all, func(o offer) bool {
-		if h != nil {
-			o.decl.Path = parts.Keep(&h.candSquares, o.decl.Path) // route's may be reused
-		}
-		out = append(out, o)
-		return true
-	})
+	e.each(menuFor(c.Status).all)
 	if h != nil {
-		h.offers = out
+		h.offers = e.out
 	}
-	return out
+	return e.out
 }
 
 // canDeclare reports whether c's menu offers a declaration, that is
@@ -375,39 +411,73 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 // search of the board, last. With h set the search uses its working
 // memory, as declareOptions does.
 func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
-	found := func(offer) bool { return false }
+	e := offerSearch{s: s, c: c, h: h}
 	m := menuFor(c.Status)
-	return !s.eachOffer(c, h, m.others, found) || !s.eachOffer(c, h, m.moves, found)
+	return !e.each(m.others) || !e.each(m.moves)
 }
 
-// eachOffer calls yield with each declaration of c's menu of the actions
-// listed (indices in proactiveOrder, of actions c's status allows; see
-// menuActions), completed, in the order listed, until yield returns
-// false; it reports whether yield never did. With h set the searches use
-// its working memory, and the paths of the moves are h's until the next
-// eachOffer with h: yield copies what it keeps.
-func (s *State) eachOffer(c *Combatant, h *searchMemory, actions []int, yield func(offer) bool) bool {
+// offerSearch is a search of c's menu in s: each candidate declaration
+// of an action (see eachCandidate) is checked (see declaration) by try,
+// which lists those that are legal in out when list is set, or else stops
+// the search at the first. With h set the searches use its working
+// memory, and the paths of the moves are h's until the next search with
+// h.
+type offerSearch struct {
+	s    *State
+	c    *Combatant
+	h    *searchMemory
+	list bool
+	out  []offer
+	// foes are c's opponents in the fight and alive; rule is the rule of
+	// the action whose candidates are tried; board is the search of the
+	// squares c can reach, made on first need.
+	foes  []*Combatant
+	rule  *rule
+	board *reach
+}
+
+// each tries the candidates of the actions listed (indices in
+// proactiveOrder, of actions c's status allows; see menuActions), in the
+// order listed, until try stops the search; it reports whether it never
+// did.
+func (e *offerSearch) each(actions []int) bool {
 	if len(actions) == 0 {
 		return true
 	}
-	if h != nil {
-		h.candSquares = h.candSquares[:0]
+	if e.h != nil {
+		e.h.candSquares = e.h.candSquares[:0]
+		e.foes = e.s.appendFoes(e.h.foes[:0], e.c)
+		e.h.foes = e.foes
+	} else {
+		e.foes = e.s.appendFoes(nil, e.c)
 	}
-	var buf [8]*Combatant
-	foes := s.appendFoes(buf[:0], c)
-	var board *reach
+	e.board = nil
 	for _, i := range actions {
-		a, r := proactiveOrder[i], proactiveRules[i]
-		if !r.mayAfford(c.AP) {
+		e.rule = proactiveRules[i]
+		if !e.rule.mayAfford(e.c.AP) {
 			continue
 		}
-		more := s.eachCandidate(c, a, r, foes, &board, h, func(d Declare) bool {
-			decl, err := s.declaration(c, &d, r, board, false, h)
-			return err != nil || yield(offer{d, decl})
-		})
-		if !more {
+		if !e.eachCandidate(proactiveOrder[i]) {
 			return false
 		}
+	}
+	return true
+}
+
+// try checks candidate d of the current action, found being what the
+// search found of what it names; it reports whether the search goes on.
+func (e *offerSearch) try(d *Declare, found named) bool {
+	decl, err := e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h)
+	if err != nil {
+		return true
+	}
+	if !e.list {
+		return false
+	}
+	e.out = append(e.out, offer{*d, decl})
+	if e.h != nil {
+		l := &e.out[len(e.out)-1].decl
+		l.Path = parts.Keep(&e.h.candSquares, l.Path) // route's may be reused
 	}
 	return true
 }
@@ -424,12 +494,12 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 	return foes
 }
 
-// eachCandidate calls yield with the declarations of action a, of rule r,
-// that c's menu considers, in menu order, until yield returns false; it
-// reports whether yield never did. board holds the search of the squares
-// c can reach, made on first need, in h's memory when h is set (the
-// moves' paths too, then).
-func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant, board **reach, h *searchMemory, yield func(Declare) bool) bool {
+// eachCandidate tries the declarations of action a that c's menu
+// considers, in menu order, until try stops the search; it reports
+// whether it never did. The board is searched on first need, in h's
+// memory when h is set (the moves' paths too, then).
+func (e *offerSearch) eachCandidate(a Action) bool {
+	s, c, r := e.s, e.c, e.rule
 	switch a {
 	case MeleeAttack, Feint, RangedAttack, Aim:
 		for i := range c.Weapons {
@@ -439,41 +509,41 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 			case r.cost(w) > c.AP:
 				// refused: c cannot pay for it (R05), whatever the target
 			case a == Aim:
-				if !yield(Declare{Action: a, Weapon: w.Name}) {
+				if !e.try(&Declare{Action: a, Weapon: w.Name}, named{weapon: w}) {
 					return false
 				}
 			default:
-				for _, o := range foes {
-					if !yield(Declare{Action: a, Target: o.ID, Weapon: w.Name}) {
+				for _, o := range e.foes {
+					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{w, o}) {
 						return false
 					}
 				}
 			}
 		}
 	case UnarmedAttack:
-		for _, o := range foes {
-			if !yield(Declare{Action: a, Target: o.ID}) {
+		for _, o := range e.foes {
+			if !e.try(&Declare{Action: a, Target: o.ID}, named{target: o}) {
 				return false
 			}
 		}
 	case Move, CombatMove:
-		if *board == nil {
-			var into *reach
-			if h != nil {
-				into = &h.board
+		if e.board == nil {
+			if e.h != nil {
+				e.board = e.h.reach(s, c, c.BCM)
+			} else {
+				e.board = s.reachable(c, c.BCM, nil)
 			}
-			*board = s.reachable(c, c.BCM, into)
 		}
-		return s.moveOptions(c, a, foes, *board, h, yield)
+		return e.moveOptions(a)
 	case Pin:
 		for _, p := range c.GrappledWith {
-			if !yield(Declare{Action: a, Target: p}) {
+			if !e.try(&Declare{Action: a, Target: p}, named{}) {
 				return false
 			}
 		}
 	case PickUp:
 		for _, x := range s.Dropped {
-			if x.At == c.At && !yield(Declare{Action: a, Weapon: x.Weapon.Name}) {
+			if x.At == c.At && !e.try(&Declare{Action: a, Weapon: x.Weapon.Name}, named{}) {
 				return false
 			}
 		}
@@ -481,17 +551,18 @@ func (s *State) eachCandidate(c *Combatant, a Action, r *rule, foes []*Combatant
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
-		return yield(Declare{Action: a})
+		return e.try(&Declare{Action: a}, named{})
 	}
 	return true
 }
 
-// moveOptions offers, for each standing opponent, the move that closes
+// moveOptions tries, for each standing opponent, the move that closes
 // furthest on it, and one move away from the nearest; a Combat Move one
-// square nearer each opponent and one farther. It calls yield with each
-// until yield returns false, and reports whether yield never did. The
-// paths are h's working memory when h is set.
-func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach, h *searchMemory, yield func(Declare) bool) bool {
+// square nearer each opponent and one farther: action a's. It reports
+// whether try never stopped the search. The paths are h's working memory
+// when h is set.
+func (e *offerSearch) moveOptions(a Action) bool {
+	s, c, r, h := e.s, e.c, e.board, e.h
 	free := s.freeSquares(c, r)
 	path := func(q Square) []Square {
 		if h == nil {
@@ -501,12 +572,12 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		h.candSquares = r.appendPath(h.candSquares, q)
 		return h.candSquares[start:len(h.candSquares):len(h.candSquares)]
 	}
-	for _, o := range foes {
+	for _, o := range e.foes {
 		if !o.standing() {
 			continue
 		}
 		if a == Move {
-			if q, ok := closest(free, o.At, c.At); ok && !yield(Declare{Action: Move, Path: path(q)}) {
+			if q, ok := closest(free, o.At, c.At); ok && !e.try(&Declare{Action: Move, Path: path(q)}, named{}) {
 				return false
 			}
 			continue
@@ -528,7 +599,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !yield(Declare{Action: CombatMove, Target: o.ID, Path: dest}) {
+				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o}) {
 					return false
 				}
 			}
@@ -540,7 +611,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 		if h != nil {
 			standing = h.foeSquares[:0]
 		}
-		for _, o := range foes {
+		for _, o := range e.foes {
 			if o.standing() {
 				standing = append(standing, o.At)
 			}
@@ -549,7 +620,7 @@ func (s *State) moveOptions(c *Combatant, a Action, foes []*Combatant, r *reach,
 			h.foeSquares = standing
 		}
 		if q, ok := r.farthest(standing); ok {
-			return yield(Declare{Action: Move, Path: path(q)})
+			return e.try(&Declare{Action: Move, Path: path(q)}, named{})
 		}
 	}
 	return true

@@ -82,8 +82,10 @@ func writePrompt(s *State, b *prompter) {
 		}
 		return
 	}
-	for i, o := range s.declareOptions(c, b.work) {
-		d := b.declare(o.declare)
+	offers := s.declareOptions(c, b.work)
+	for i := range offers {
+		o := &offers[i]
+		d := b.declare(&o.declare)
 		b.prove(d, i)
 		b.addLabelled(d, func() string { return declareLabel(d) + " (" + strconv.Itoa(o.decl.Paid) + " AP)" })
 	}
@@ -125,7 +127,9 @@ func turnOf(s *State) (actor string, kind engine.PromptKind) {
 // reactionPrompt asks r for its reaction to the declared action.
 func reactionPrompt(s *State, r *Combatant, b *prompter) {
 	x := s.Exchange
-	for i, o := range s.reactionOptions(r, b.work) {
+	opts := b.reactionOptions(s, r)
+	for i := range opts {
+		o := &opts[i]
 		c := engine.New(b.hot.moveArena(), reactKind, React{Action: o.Action, Weapon: o.Weapon})
 		b.prove(c, i)
 		b.addLabelled(c, func() string {

@@ -212,6 +212,24 @@ func canParry(c *Combatant) bool {
 // approach picks the move or combat move that ends nearest an enemy; a
 // combat move when the enemy is close enough to strike a plain move.
 func approach(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
+	// Whether an enemy could strike a plain move, and how near the nearest
+	// is now: the same for every option.
+	threatened := false
+	for i := range s.Combatants {
+		e := &s.Combatants[i]
+		if !e.standing() || !opponents(me, e) {
+			continue
+		}
+		for _, w := range e.Weapons {
+			if w.Kind != "ranged" && Dist(me.At, e.At) <= w.Reach+me.BCM {
+				threatened = true
+			}
+		}
+		if Dist(me.At, e.At) <= Unarmed().Reach+me.BCM {
+			threatened = true // unarmed
+		}
+	}
+	nearest := Dist(me.At, nearestEnemy(s, me))
 	var best Command
 	bestDist := 1 << 20
 	for _, o := range p.Options {
@@ -221,23 +239,12 @@ func approach(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 		}
 		dest := d.Path[len(d.Path)-1]
 		near := 1 << 20
-		threatened := false
 		for i := range s.Combatants {
-			e := &s.Combatants[i]
-			if !e.standing() || !opponents(me, e) {
-				continue
-			}
-			near = min(near, Dist(dest, e.At))
-			for _, w := range e.Weapons {
-				if w.Kind != "ranged" && Dist(me.At, e.At) <= w.Reach+me.BCM {
-					threatened = true
-				}
-			}
-			if Dist(me.At, e.At) <= Unarmed().Reach+me.BCM {
-				threatened = true // unarmed
+			if e := &s.Combatants[i]; e.standing() && opponents(me, e) {
+				near = min(near, Dist(dest, e.At))
 			}
 		}
-		if near >= Dist(me.At, nearestEnemy(s, me)) {
+		if near >= nearest {
 			continue
 		}
 		if d.Action == Move && threatened {

@@ -12,6 +12,9 @@ import (
 // AP it costs. With h set the list is h's working memory, valid until the
 // next reactionOptions with h.
 func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []Reaction {
+	if h != nil {
+		h.reactionsOf = nil
+	}
 	x := s.Exchange
 	if x == nil {
 		return nil
@@ -30,7 +33,7 @@ func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []Reaction 
 		}
 	})
 	if h != nil {
-		h.reactions = out
+		h.reactions, h.reactionsOf = out, reactor
 	}
 	return out
 }
@@ -45,9 +48,9 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 	var buf [4]*Weapon
 	var spare Weapon
 	answered := public(s.Exchange.Act.Action)
-	for i, a := range reactiveOrder {
-		r := reactiveRules[i]
-		if !r.allowed(reactor.Status) || !r.answers(answered) {
+	for _, i := range reactionsTo[answered] {
+		a, r := reactiveOrder[i], reactiveRules[i]
+		if !r.allowed(reactor.Status) {
 			continue
 		}
 		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a) {

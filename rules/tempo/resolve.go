@@ -139,8 +139,7 @@ func (d *decider) resolve() {
 		}
 	}
 	if len(choices) > 0 {
-		_, _, mem := d.h.stepMemory()
-		d.emit(engine.New(d.h.arena(), destinationsPendingKind, DestinationsPending{Choices: parts.Keep(mem, choices)}))
+		d.emit(engine.New(d.h.arena(), destinationsPendingKind, DestinationsPending{Choices: parts.Keep(d.h.stepChoices(), choices)}))
 	}
 }
 
@@ -271,8 +270,7 @@ func (d *decider) keepSquares(path []Square) []Square {
 	if d.h == nil {
 		return path
 	}
-	squares, _, _ := d.h.stepMemory()
-	return parts.Keep(squares, path)
+	return parts.Keep(d.h.stepSquares(), path)
 }
 
 // stopAt is where a failed Move ends once a reaction has hit it: the
@@ -299,8 +297,7 @@ func (s *State) stopAt(mover *Combatant, path []Square, hits []Hit) []Square {
 func (d *decider) dispose(c *Combatant, e Disposed) {
 	e.Combatant = c.ID
 	if d.h != nil {
-		_, ids, _ := d.h.stepMemory()
-		e.GrappledWith = parts.Keep(ids, e.GrappledWith)
+		e.GrappledWith = parts.Keep(d.h.stepIDs(), e.GrappledWith)
 	}
 	d.emit(engine.New(d.h.arena(), disposedKind, e))
 }
