@@ -42,24 +42,6 @@ func (Uniform[S, C]) Choose(_ *S, p *Prompt[C], src dice.Source) C {
 	return p.Options[src.Roll(len(p.Options))-1].Command
 }
 
-// ChooseByKind is the frame of a tactical policy's Choose: the zero
-// command for a prompt without options; act's choice on a combatant's
-// turn (Act), react's in answer to another's action (React); and the
-// prompt's fallback for anything else, the GM's rulings.
-func ChooseByKind[S, C any](view *S, p *Prompt[C], act, react func(view *S, p *Prompt[C]) C) C {
-	if len(p.Options) == 0 {
-		var zero C
-		return zero
-	}
-	switch p.Kind {
-	case Act:
-		return act(view, p)
-	case React:
-		return react(view, p)
-	}
-	return p.Fallback()
-}
-
 // Unwrap returns the typed encounter behind a Table made by NewTable, for
 // adapters (simulation, exact odds) that know the ruleset's types. It
 // reports false when t is not a table of that game's types.
