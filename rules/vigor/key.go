@@ -33,11 +33,9 @@ type keyNames = interface{ Name(part []byte) uint64 }
 // exactly when their AppendKey keys are. Such a key is a fraction as
 // long. The state's hot memory keeps the numbers it was given with the
 // stat blocks' keys, for as long as it is given the same names, which
-// are told apart by ==: names must be comparable (a pointer).
+// are told apart by ==: names must be comparable (a pointer). Without
+// names (nil) it writes the key AppendKey writes.
 func (s *State) AppendNamedKey(b []byte, names keyNames) []byte {
-	if names == nil {
-		panic("vigor: AppendNamedKey without names")
-	}
 	return s.appendKey(b, names)
 }
 
