@@ -393,8 +393,10 @@ type offer struct {
 // completed. With h set the list and the paths of its moves are h's
 // working memory, valid until the next declareOptions or canDeclare with
 // h.
-func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
-	e := offerSearch{s: s, c: c, h: h, list: true}
+// known, when not nil, is what canDeclare found for c in s, taken rather
+// than checked again (see firstOffer).
+func (s *State) declareOptions(c *Combatant, h *searchMemory, known *firstOffer) []offer {
+	e := offerSearch{s: s, c: c, h: h, list: true, known: known}
 	if h != nil {
 		e.out = h.offers[:0]
 	}
@@ -409,12 +411,73 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 // whether declareOptions is not empty, by the same search stopped at the
 // first declaration found. It tries the moves, whose candidates need a
 // search of the board, last. With h set the search uses its working
-// memory, as declareOptions does.
+// memory, as declareOptions does, and records there what it found (see
+// firstOffer).
 func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
 	e := offerSearch{s: s, c: c, h: h}
+	if h != nil {
+		h.first.ok = false
+	}
 	m := menuFor(c.Status)
-	return !e.each(m.others) || !e.each(m.moves)
+	if !e.each(m.others) {
+		return true
+	}
+	e.refused = 0
+	return !e.each(m.moves)
 }
+
+// firstOffer is what the last canDeclare with a search memory found: the
+// first legal declaration of c's menu in the order canDeclare searches
+// (the others, then the moves), how many candidates of its group were
+// refused before it, and the offer, its paths in memory of its own. A
+// menu listed for c in the very state it was found in (see
+// hotMemory.checked) takes the offer and the refusals rather than
+// checking those candidates again: the candidates of a group come in the
+// same order in both searches.
+type firstOffer struct {
+	c  *Combatant
+	ok bool
+	// group is the offer's (see groupOf); refused counts the candidates
+	// of that group tried before it, each refused, as was every candidate
+	// of an earlier group.
+	group, refused int
+	offer          offer
+	path, declPath []Square
+}
+
+// set records d, completed as decl, as the first legal declaration of
+// c's menu, the refused'th of its group.
+func (f *firstOffer) set(c *Combatant, group, refused int, d *Declare, decl *Declared) {
+	f.c, f.ok, f.group, f.refused = c, true, group, refused
+	f.offer = offer{*d, *decl}
+	if d.Path != nil {
+		f.path = append(f.path[:0], d.Path...)
+		f.offer.declare.Path = f.path
+	}
+	if decl.Path != nil {
+		f.declPath = append(f.declPath[:0], decl.Path...)
+		f.offer.decl.Path = f.declPath
+	}
+}
+
+// The groups of a menu's actions, in the order canDeclare searches them:
+// the others, then the moves, whose candidates need a search of the
+// board.
+const (
+	otherGroup = iota
+	moveGroup
+)
+
+// groupOf is the group of each action of proactiveOrder, index for index.
+var groupOf = func() []int {
+	out := make([]int, len(proactiveOrder))
+	for i, a := range proactiveOrder {
+		if a == Move || a == CombatMove {
+			out[i] = moveGroup
+		}
+	}
+	return out
+}()
 
 // offerSearch is a search of c's menu in s: each candidate declaration
 // of an action (see eachCandidate) is checked (see declaration) by try,
@@ -434,6 +497,14 @@ type offerSearch struct {
 	foes  []*Combatant
 	rule  *rule
 	board *reach
+	// group is the group of the action whose candidates are tried (see
+	// groupOf); refused counts the refusals since the search began, or
+	// since canDeclare turned to the moves; known, when set, is what
+	// canDeclare found in this state (see firstOffer), until taken.
+	// passed counts the candidates of known's group passed as refused.
+	group           int
+	refused, passed int
+	known           *firstOffer
 }
 
 // each tries the candidates of the actions listed (indices in
@@ -453,7 +524,7 @@ func (e *offerSearch) each(actions []int) bool {
 	}
 	e.board = nil
 	for _, i := range actions {
-		e.rule = proactiveRules[i]
+		e.rule, e.group = proactiveRules[i], groupOf[i]
 		if !e.rule.mayAfford(e.c.AP) {
 			continue
 		}
@@ -467,17 +538,45 @@ func (e *offerSearch) each(actions []int) bool {
 // try checks candidate d of the current action, found being what the
 // search found of what it names; it reports whether the search goes on.
 func (e *offerSearch) try(d *Declare, found named) bool {
+	if k := e.known; k != nil && e.group <= k.group {
+		return e.takeKnown(k)
+	}
 	decl, err := e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h)
 	if err != nil {
+		e.refused++
 		return true
 	}
 	if !e.list {
+		if e.h != nil {
+			e.h.first.set(e.c, e.group, e.refused, d, &decl)
+		}
 		return false
 	}
 	e.out = append(e.out, offer{*d, decl})
 	if e.h != nil {
 		l := &e.out[len(e.out)-1].decl
 		l.Path = parts.Keep(&e.h.candSquares, l.Path) // route's may be reused
+	}
+	return true
+}
+
+// takeKnown stands for a check of the current candidate, in a group up
+// to known's (see firstOffer): a refusal, or known's offer, listed, when
+// it is the candidate canDeclare stopped at. The search goes on.
+func (e *offerSearch) takeKnown(k *firstOffer) bool {
+	if e.group < k.group {
+		return true // canDeclare found every candidate of it refused
+	}
+	if e.passed < k.refused {
+		e.passed++ // one canDeclare found refused
+		return true
+	}
+	e.known = nil // what follows is checked
+	e.out = append(e.out, k.offer)
+	if e.h != nil {
+		o := &e.out[len(e.out)-1]
+		o.declare.Path = parts.Keep(&e.h.candSquares, o.declare.Path) // k's is reused
+		o.decl.Path = parts.Keep(&e.h.candSquares, o.decl.Path)
 	}
 	return true
 }
