@@ -213,8 +213,13 @@ func weaponKinds(a Action) (kind, also string) {
 // fits reports whether a weapon of kind k may make action a (see
 // weaponKinds).
 func fits(a Action, k string) bool {
-	kind, also := weaponKinds(a)
-	return k == kind || (also != "" && k == also)
+	switch a {
+	case RangedAttack:
+		return k == "ranged"
+	case Aim:
+		return k == "ranged" || k == "melee"
+	}
+	return k == "melee"
 }
 
 // namedWeapon is the weapon d names, of a kind that fits its action, or
@@ -528,7 +533,7 @@ func (e *offerSearch) each(actions []int) bool {
 		if !e.rule.mayAfford(e.c.AP) {
 			continue
 		}
-		if !e.eachCandidate(proactiveOrder[i]) {
+		if !e.eachCandidate(i) {
 			return false
 		}
 	}
@@ -593,21 +598,82 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 	return foes
 }
 
-// eachCandidate tries the declarations of action a that c's menu
-// considers, in menu order, until try stops the search; it reports
-// whether it never did. The board is searched on first need, in h's
-// memory when h is set (the moves' paths too, then).
-func (e *offerSearch) eachCandidate(a Action) bool {
-	s, c, r := e.s, e.c, e.rule
-	switch a {
-	case MeleeAttack, Feint, RangedAttack, Aim:
+// candidateShape is how a menu finds the candidate declarations of an
+// action: with each of the actor's weapons of a kind that fits it (see
+// fits) and each foe, with each fitting weapon alone (Aim), with each foe
+// (an unarmed attack), as moves, with each grapple partner, with each
+// weapon on the actor's square, none (off-list actions), or the action
+// alone.
+type candidateShape uint8
+
+const (
+	meleeWeapon candidateShape = iota
+	rangedWeapon
+	aimWeapon
+	eachFoe
+	moveShape
+	eachPartner
+	dropped
+	none
+	alone
+)
+
+// proactiveShapes is the candidateShape of each action of proactiveOrder,
+// index for index, so that a menu compares no action's name.
+var proactiveShapes = func() []candidateShape {
+	out := make([]candidateShape, len(proactiveOrder))
+	for i, a := range proactiveOrder {
+		switch a {
+		case MeleeAttack, Feint:
+			out[i] = meleeWeapon
+		case RangedAttack:
+			out[i] = rangedWeapon
+		case Aim:
+			out[i] = aimWeapon
+		case UnarmedAttack:
+			out[i] = eachFoe
+		case Move, CombatMove:
+			out[i] = moveShape
+		case Pin:
+			out[i] = eachPartner
+		case PickUp:
+			out[i] = dropped
+		case OffList:
+			out[i] = none
+		default:
+			out[i] = alone
+		}
+	}
+	return out
+}()
+
+// fitsShape is fits for an action of shape sh: whether a weapon of kind
+// k may make it.
+func fitsShape(sh candidateShape, k string) bool {
+	switch sh {
+	case rangedWeapon:
+		return k == "ranged"
+	case aimWeapon:
+		return k == "ranged" || k == "melee"
+	}
+	return k == "melee"
+}
+
+// eachCandidate tries the declarations of the action at index i of
+// proactiveOrder that c's menu considers, in menu order, until try stops
+// the search; it reports whether it never did. The board is searched on
+// first need, in h's memory when h is set (the moves' paths too, then).
+func (e *offerSearch) eachCandidate(i int) bool {
+	s, c, r, a, sh := e.s, e.c, e.rule, proactiveOrder[i], proactiveShapes[i]
+	switch sh {
+	case meleeWeapon, rangedWeapon, aimWeapon:
 		for i := range c.Weapons {
 			switch w := &c.Weapons[i]; {
-			case !fits(a, w.Kind):
+			case !fitsShape(sh, w.Kind):
 				// refused: the action needs another kind of weapon
 			case r.cost(w) > c.AP:
 				// refused: c cannot pay for it (R05), whatever the target
-			case a == Aim:
+			case sh == aimWeapon:
 				if !e.try(&Declare{Action: a, Weapon: w.Name}, named{weapon: w}) {
 					return false
 				}
@@ -619,13 +685,13 @@ func (e *offerSearch) eachCandidate(a Action) bool {
 				}
 			}
 		}
-	case UnarmedAttack:
+	case eachFoe:
 		for _, o := range e.foes {
 			if !e.try(&Declare{Action: a, Target: o.ID}, named{target: o}) {
 				return false
 			}
 		}
-	case Move, CombatMove:
+	case moveShape:
 		if e.board == nil {
 			if e.h != nil {
 				e.board = e.h.reach(s, c, c.BCM)
@@ -634,19 +700,19 @@ func (e *offerSearch) eachCandidate(a Action) bool {
 			}
 		}
 		return e.moveOptions(a)
-	case Pin:
+	case eachPartner:
 		for _, p := range c.GrappledWith {
 			if !e.try(&Declare{Action: a, Target: p}, named{}) {
 				return false
 			}
 		}
-	case PickUp:
+	case dropped:
 		for _, x := range s.Dropped {
 			if x.At == c.At && !e.try(&Declare{Action: a, Weapon: x.Weapon.Name}, named{}) {
 				return false
 			}
 		}
-	case OffList:
+	case none:
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:
