@@ -109,53 +109,54 @@ func rulesOf(as []Action) []*rule {
 }
 
 // declaration checks a declared action against the rules and completes
-// it: the weapon, the target, the full path, the AP paid and whether an
-// Aim applies. r is the rule of d's action; board, when not nil, the
-// search of the squares c can reach, which the check of a move's path then
-// reads rather than searching again. A refusal says why only when explain
-// is set. With h set the searches use its working memory, and the path may
-// be h's too (see route): the caller copies what it keeps. found is what a
-// menu's search found of what d names, which is then not looked up by name
+// it into *out, which a refusal may leave half written: the weapon, the
+// target, the full path, the AP paid and whether an Aim applies. r is the
+// rule of d's action; board, when not nil, the search of the squares c
+// can reach, which the check of a move's path then reads rather than
+// searching again. A refusal says why only when explain is set. With h
+// set the searches use its working memory, and the path may be h's too
+// (see route): the caller copies what it keeps. found is what a menu's
+// search found of what d names, which is then not looked up by name
 // again.
-func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, board *reach, explain bool, h *searchMemory) (Declared, error) {
+func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, board *reach, explain bool, h *searchMemory, out *Declared) error {
 	if r == nil || r.kind != proactive {
-		return Declared{}, refusal(explain, func() error {
+		return refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
 		})
 	}
 	if !r.allowed(c.Status) {
-		return Declared{}, refusal(explain, func() error {
+		return refusal(explain, func() error {
 			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, list(r.statuses, " or "))
 		})
 	}
-	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
+	*out = Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
 	w := found.weapon
 	if w == nil {
 		var spare Weapon
 		var err error
 		if w, err = declaredWeapon(c, d, explain, &spare); err != nil {
-			return Declared{}, err
+			return err
 		}
 	}
 	out.Weapon = w.Name
 	out.Paid = r.cost(w)
 	if d.Action == OffList && d.AP != nil {
 		if *d.AP < 0 {
-			return Declared{}, refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
+			return refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
 		}
 		out.Paid = *d.AP
 	}
-	if err := s.declaredTarget(c, d, w, found.target, &out, board, explain, h); err != nil {
-		return Declared{}, err
+	if err := s.declaredTarget(c, d, w, found.target, out, board, explain, h); err != nil {
+		return err
 	}
 	if out.Paid > c.AP {
-		return Declared{}, refusal(explain, func() error { return refuse("%s costs %d AP and %s has %d (R05)", r.name, out.Paid, c.ID, c.AP) })
+		return refusal(explain, func() error { return refuse("%s costs %d AP and %s has %d (R05)", r.name, out.Paid, c.ID, c.AP) })
 	}
 	switch d.Action {
 	case MeleeAttack, Feint, RangedAttack:
 		out.Aimed = c.Aimed != "" && c.Aimed == w.Name
 	}
-	return out, nil
+	return nil
 }
 
 // named is what a menu's search found of what a declaration it makes
@@ -546,21 +547,32 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 	if k := e.known; k != nil && e.group <= k.group {
 		return e.takeKnown(k)
 	}
-	decl, err := e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h)
-	if err != nil {
-		e.refused++
-		return true
-	}
 	if !e.list {
+		var decl Declared
+		if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &decl) != nil {
+			e.refused++
+			return true
+		}
 		if e.h != nil {
 			e.h.first.set(e.c, e.group, e.refused, d, &decl)
 		}
 		return false
 	}
-	e.out = append(e.out, offer{*d, decl})
+	// Checked in the slot it is listed in, kept only when legal.
+	n := len(e.out)
+	if n < cap(e.out) {
+		e.out = e.out[:n+1]
+	} else {
+		e.out = append(e.out, offer{})
+	}
+	o := &e.out[n]
+	if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &o.decl) != nil {
+		e.out = e.out[:n]
+		return true
+	}
+	o.declare = *d
 	if e.h != nil {
-		l := &e.out[len(e.out)-1].decl
-		l.Path = parts.Keep(&e.h.candSquares, l.Path) // route's may be reused
+		o.decl.Path = parts.Keep(&e.h.candSquares, o.decl.Path) // route's may be reused
 	}
 	return true
 }
