@@ -443,7 +443,7 @@ func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
 type firstOffer struct {
 	c  *Combatant
 	ok bool
-	// group is the offer's (see groupOf); refused counts the candidates
+	// group is the offer's (see proactiveItem); refused counts the candidates
 	// of that group tried before it, each refused, as was every candidate
 	// of an earlier group.
 	group, refused int
@@ -474,17 +474,6 @@ const (
 	moveGroup
 )
 
-// groupOf is the group of each action of proactiveOrder, index for index.
-var groupOf = func() []int {
-	out := make([]int, len(proactiveOrder))
-	for i, a := range proactiveOrder {
-		if a == Move || a == CombatMove {
-			out[i] = moveGroup
-		}
-	}
-	return out
-}()
-
 // offerSearch is a search of c's menu in s: each candidate declaration
 // of an action (see eachCandidate) is checked (see declaration) by try,
 // which lists those that are legal in out when list is set, or else stops
@@ -504,7 +493,7 @@ type offerSearch struct {
 	rule  *rule
 	board *reach
 	// group is the group of the action whose candidates are tried (see
-	// groupOf); refused counts the refusals since the search began, or
+	// proactiveItem); refused counts the refusals since the search began, or
 	// since canDeclare turned to the moves; known, when set, is what
 	// canDeclare found in this state (see firstOffer), until taken.
 	// passed counts the candidates of known's group passed as refused.
@@ -530,11 +519,12 @@ func (e *offerSearch) each(actions []int) bool {
 	}
 	e.board = nil
 	for _, i := range actions {
-		e.rule, e.group = proactiveRules[i], groupOf[i]
-		if !e.rule.mayAfford(e.c.AP) {
+		m := &proactiveMenu[i]
+		e.rule, e.group = m.rule, m.group
+		if !m.rule.mayAfford(e.c.AP) {
 			continue
 		}
-		if !e.eachCandidate(i) {
+		if !e.eachCandidate(m) {
 			return false
 		}
 	}
@@ -630,30 +620,43 @@ const (
 	alone
 )
 
-// proactiveShapes is the candidateShape of each action of proactiveOrder,
-// index for index, so that a menu compares no action's name.
-var proactiveShapes = func() []candidateShape {
-	out := make([]candidateShape, len(proactiveOrder))
+// proactiveItem is what a menu's search reads of an action of
+// proactiveOrder: the action, its rule, its group (see canDeclare) and
+// the shape of its candidates.
+type proactiveItem struct {
+	action Action
+	rule   *rule
+	group  int
+	shape  candidateShape
+}
+
+// proactiveMenu is the proactiveItem of each action of proactiveOrder,
+// index for index, worked out once, so that a menu compares no action's
+// name.
+var proactiveMenu = func() []proactiveItem {
+	out := make([]proactiveItem, len(proactiveOrder))
 	for i, a := range proactiveOrder {
+		m := &out[i]
+		m.action, m.rule = a, proactiveRules[i]
 		switch a {
 		case MeleeAttack, Feint:
-			out[i] = meleeWeapon
+			m.shape = meleeWeapon
 		case RangedAttack:
-			out[i] = rangedWeapon
+			m.shape = rangedWeapon
 		case Aim:
-			out[i] = aimWeapon
+			m.shape = aimWeapon
 		case UnarmedAttack:
-			out[i] = eachFoe
+			m.shape = eachFoe
 		case Move, CombatMove:
-			out[i] = moveShape
+			m.shape, m.group = moveShape, moveGroup
 		case Pin:
-			out[i] = eachPartner
+			m.shape = eachPartner
 		case PickUp:
-			out[i] = dropped
+			m.shape = dropped
 		case OffList:
-			out[i] = none
+			m.shape = none
 		default:
-			out[i] = alone
+			m.shape = alone
 		}
 	}
 	return out
@@ -671,12 +674,12 @@ func fitsShape(sh candidateShape, k string) bool {
 	return k == "melee"
 }
 
-// eachCandidate tries the declarations of the action at index i of
-// proactiveOrder that c's menu considers, in menu order, until try stops
-// the search; it reports whether it never did. The board is searched on
-// first need, in h's memory when h is set (the moves' paths too, then).
-func (e *offerSearch) eachCandidate(i int) bool {
-	s, c, r, a, sh := e.s, e.c, e.rule, proactiveOrder[i], proactiveShapes[i]
+// eachCandidate tries the declarations of action m that c's menu
+// considers, in menu order, until try stops the search; it reports
+// whether it never did. The board is searched on first need, in h's
+// memory when h is set (the moves' paths too, then).
+func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
+	s, c, r, a, sh := e.s, e.c, m.rule, m.action, m.shape
 	switch sh {
 	case meleeWeapon, rangedWeapon, aimWeapon:
 		for i := range c.Weapons {
