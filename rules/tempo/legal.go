@@ -443,9 +443,9 @@ func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
 type firstOffer struct {
 	c  *Combatant
 	ok bool
-	// group is the offer's (see proactiveItem); refused counts the candidates
-	// of that group tried before it, each refused, as was every candidate
-	// of an earlier group.
+	// group is the offer's (see proactiveItem); refused counts the
+	// candidates of that group tried before it, each refused, as was
+	// every candidate of an earlier group.
 	group, refused int
 	offer          offer
 	path, declPath []Square
