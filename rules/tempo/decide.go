@@ -24,6 +24,11 @@ type decider struct {
 	// proved is set while a Step's state is still the one the last Moves
 	// listed its options for: what it proved of them holds (see proof).
 	proved bool
+	// checked is set once a Step's check finds that a turn can go on,
+	// and checkedAt is how many events had been emitted then: if no more
+	// were, the state the Step leaves is the one checked (see firstOffer).
+	checked   bool
+	checkedAt int
 }
 
 // emit applies e and appends it to the decision's events.
@@ -55,6 +60,9 @@ func step(s *State, actor string, c Command, src dice.Source, events []Event) ([
 	events, err := d.run(c)
 	if err == nil {
 		h.stepped = s
+		if d.checked && d.checkedAt == len(d.events) {
+			h.checked = s
+		}
 	}
 	return events, err
 }

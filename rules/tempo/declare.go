@@ -79,8 +79,7 @@ func (d *decider) declare(c *Declare) error {
 		decl = d.work.offers[i].decl
 		decl.Mod = c.Mod
 	} else {
-		var err error
-		if decl, err = d.s.declaration(actor, c, rules(c.Action), named{}, nil, true, d.work); err != nil {
+		if err := d.s.declaration(actor, c, rules(c.Action), named{}, nil, true, d.work, &decl); err != nil {
 			return err
 		}
 	}

@@ -38,6 +38,11 @@ type hotMemory struct {
 	// of the state as it is, which the next reaction prompt takes rather
 	// than listing them again.
 	stepped *State
+	// checked is the state the last Step left when the last thing it
+	// did was find that the turn can go on, while it holds: the search's
+	// first offer (searchMemory.first) is then that state's, which the
+	// next Moves takes (see firstOffer).
+	checked *State
 
 	// Working memory: the searches' (see searchMemory), and the exchange
 	// a declaration's candidates are found on.
@@ -82,6 +87,8 @@ type searchMemory struct {
 	// reactionsOf is whose reactions are listed in reactions, nil when
 	// the last reactionOptions listed none.
 	reactionsOf *Combatant
+	// first is what the last canDeclare found (see firstOffer).
+	first firstOffer
 }
 
 // search is h's search memory, nil when h is.
@@ -114,7 +121,7 @@ func (h *hotMemory) resetCommands() {
 
 // forget drops what the last Moves proved and the last Step listed: the
 // state they hold for is about to change.
-func (h *hotMemory) forget() { h.listed, h.stepped = nil, nil }
+func (h *hotMemory) forget() { h.listed, h.stepped, h.checked = nil, nil, nil }
 
 // reactionOptions lists r's reactions for a prompt (see
 // State.reactionOptions): those the last Step listed when it found the
@@ -125,6 +132,16 @@ func (b *prompter) reactionOptions(s *State, r *Combatant) []Reaction {
 		return h.reactions
 	}
 	return s.reactionOptions(r, b.work)
+}
+
+// firstOffer returns what the last Step's check that c's turn can go on
+// found, when the Step left s as it is and that check was the last thing
+// it did; else nil.
+func (b *prompter) firstOffer(s *State, c *Combatant) *firstOffer {
+	if h := b.hot; h != nil && h.checked == s && h.first.ok && h.first.c == c {
+		return &h.first
+	}
+	return nil
 }
 
 // proof is what Moves worked out for an option it listed for a policy,

@@ -109,53 +109,54 @@ func rulesOf(as []Action) []*rule {
 }
 
 // declaration checks a declared action against the rules and completes
-// it: the weapon, the target, the full path, the AP paid and whether an
-// Aim applies. r is the rule of d's action; board, when not nil, the
-// search of the squares c can reach, which the check of a move's path then
-// reads rather than searching again. A refusal says why only when explain
-// is set. With h set the searches use its working memory, and the path may
-// be h's too (see route): the caller copies what it keeps. found is what a
-// menu's search found of what d names, which is then not looked up by name
+// it into *out, which a refusal may leave half written: the weapon, the
+// target, the full path, the AP paid and whether an Aim applies. r is the
+// rule of d's action; board, when not nil, the search of the squares c
+// can reach, which the check of a move's path then reads rather than
+// searching again. A refusal says why only when explain is set. With h
+// set the searches use its working memory, and the path may be h's too
+// (see route): the caller copies what it keeps. found is what a menu's
+// search found of what d names, which is then not looked up by name
 // again.
-func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, board *reach, explain bool, h *searchMemory) (Declared, error) {
+func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, board *reach, explain bool, h *searchMemory, out *Declared) error {
 	if r == nil || r.kind != proactive {
-		return Declared{}, refusal(explain, func() error {
+		return refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
 		})
 	}
 	if !r.allowed(c.Status) {
-		return Declared{}, refusal(explain, func() error {
+		return refusal(explain, func() error {
 			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, list(r.statuses, " or "))
 		})
 	}
-	out := Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
+	*out = Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
 	w := found.weapon
 	if w == nil {
 		var spare Weapon
 		var err error
 		if w, err = declaredWeapon(c, d, explain, &spare); err != nil {
-			return Declared{}, err
+			return err
 		}
 	}
 	out.Weapon = w.Name
 	out.Paid = r.cost(w)
 	if d.Action == OffList && d.AP != nil {
 		if *d.AP < 0 {
-			return Declared{}, refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
+			return refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
 		}
 		out.Paid = *d.AP
 	}
-	if err := s.declaredTarget(c, d, w, found.target, &out, board, explain, h); err != nil {
-		return Declared{}, err
+	if err := s.declaredTarget(c, d, w, found.target, out, board, explain, h); err != nil {
+		return err
 	}
 	if out.Paid > c.AP {
-		return Declared{}, refusal(explain, func() error { return refuse("%s costs %d AP and %s has %d (R05)", r.name, out.Paid, c.ID, c.AP) })
+		return refusal(explain, func() error { return refuse("%s costs %d AP and %s has %d (R05)", r.name, out.Paid, c.ID, c.AP) })
 	}
 	switch d.Action {
 	case MeleeAttack, Feint, RangedAttack:
 		out.Aimed = c.Aimed != "" && c.Aimed == w.Name
 	}
-	return out, nil
+	return nil
 }
 
 // named is what a menu's search found of what a declaration it makes
@@ -213,8 +214,13 @@ func weaponKinds(a Action) (kind, also string) {
 // fits reports whether a weapon of kind k may make action a (see
 // weaponKinds).
 func fits(a Action, k string) bool {
-	kind, also := weaponKinds(a)
-	return k == kind || (also != "" && k == also)
+	switch a {
+	case RangedAttack:
+		return k == "ranged"
+	case Aim:
+		return k == "ranged" || k == "melee"
+	}
+	return k == "melee"
 }
 
 // namedWeapon is the weapon d names, of a kind that fits its action, or
@@ -393,8 +399,10 @@ type offer struct {
 // completed. With h set the list and the paths of its moves are h's
 // working memory, valid until the next declareOptions or canDeclare with
 // h.
-func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
-	e := offerSearch{s: s, c: c, h: h, list: true}
+// known, when not nil, is what canDeclare found for c in s, taken rather
+// than checked again (see firstOffer).
+func (s *State) declareOptions(c *Combatant, h *searchMemory, known *firstOffer) []offer {
+	e := offerSearch{s: s, c: c, h: h, list: true, known: known}
 	if h != nil {
 		e.out = h.offers[:0]
 	}
@@ -409,12 +417,62 @@ func (s *State) declareOptions(c *Combatant, h *searchMemory) []offer {
 // whether declareOptions is not empty, by the same search stopped at the
 // first declaration found. It tries the moves, whose candidates need a
 // search of the board, last. With h set the search uses its working
-// memory, as declareOptions does.
+// memory, as declareOptions does, and records there what it found (see
+// firstOffer).
 func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
 	e := offerSearch{s: s, c: c, h: h}
+	if h != nil {
+		h.first.ok = false
+	}
 	m := menuFor(c.Status)
-	return !e.each(m.others) || !e.each(m.moves)
+	if !e.each(m.others) {
+		return true
+	}
+	e.refused = 0
+	return !e.each(m.moves)
 }
+
+// firstOffer is what the last canDeclare with a search memory found: the
+// first legal declaration of c's menu in the order canDeclare searches
+// (the others, then the moves), how many candidates of its group were
+// refused before it, and the offer, its paths in memory of its own. A
+// menu listed for c in the very state it was found in (see
+// hotMemory.checked) takes the offer and the refusals rather than
+// checking those candidates again: the candidates of a group come in the
+// same order in both searches.
+type firstOffer struct {
+	c  *Combatant
+	ok bool
+	// group is the offer's (see proactiveItem); refused counts the
+	// candidates of that group tried before it, each refused, as was
+	// every candidate of an earlier group.
+	group, refused int
+	offer          offer
+	path, declPath []Square
+}
+
+// set records d, completed as decl, as the first legal declaration of
+// c's menu, the refused'th of its group.
+func (f *firstOffer) set(c *Combatant, group, refused int, d *Declare, decl *Declared) {
+	f.c, f.ok, f.group, f.refused = c, true, group, refused
+	f.offer = offer{*d, *decl}
+	if d.Path != nil {
+		f.path = append(f.path[:0], d.Path...)
+		f.offer.declare.Path = f.path
+	}
+	if decl.Path != nil {
+		f.declPath = append(f.declPath[:0], decl.Path...)
+		f.offer.decl.Path = f.declPath
+	}
+}
+
+// The groups of a menu's actions, in the order canDeclare searches them:
+// the others, then the moves, whose candidates need a search of the
+// board.
+const (
+	otherGroup = iota
+	moveGroup
+)
 
 // offerSearch is a search of c's menu in s: each candidate declaration
 // of an action (see eachCandidate) is checked (see declaration) by try,
@@ -434,6 +492,14 @@ type offerSearch struct {
 	foes  []*Combatant
 	rule  *rule
 	board *reach
+	// group is the group of the action whose candidates are tried (see
+	// proactiveItem); refused counts the refusals since the search began, or
+	// since canDeclare turned to the moves; known, when set, is what
+	// canDeclare found in this state (see firstOffer), until taken.
+	// passed counts the candidates of known's group passed as refused.
+	group           int
+	refused, passed int
+	known           *firstOffer
 }
 
 // each tries the candidates of the actions listed (indices in
@@ -453,11 +519,12 @@ func (e *offerSearch) each(actions []int) bool {
 	}
 	e.board = nil
 	for _, i := range actions {
-		e.rule = proactiveRules[i]
-		if !e.rule.mayAfford(e.c.AP) {
+		m := &proactiveMenu[i]
+		e.rule, e.group = m.rule, m.group
+		if !m.rule.mayAfford(e.c.AP) {
 			continue
 		}
-		if !e.eachCandidate(proactiveOrder[i]) {
+		if !e.eachCandidate(m) {
 			return false
 		}
 	}
@@ -467,17 +534,56 @@ func (e *offerSearch) each(actions []int) bool {
 // try checks candidate d of the current action, found being what the
 // search found of what it names; it reports whether the search goes on.
 func (e *offerSearch) try(d *Declare, found named) bool {
-	decl, err := e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h)
-	if err != nil {
-		return true
+	if k := e.known; k != nil && e.group <= k.group {
+		return e.takeKnown(k)
 	}
 	if !e.list {
+		var decl Declared
+		if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &decl) != nil {
+			e.refused++
+			return true
+		}
+		if e.h != nil {
+			e.h.first.set(e.c, e.group, e.refused, d, &decl)
+		}
 		return false
 	}
-	e.out = append(e.out, offer{*d, decl})
+	// Checked in the slot it is listed in, kept only when legal.
+	n := len(e.out)
+	if n < cap(e.out) {
+		e.out = e.out[:n+1]
+	} else {
+		e.out = append(e.out, offer{})
+	}
+	o := &e.out[n]
+	if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &o.decl) != nil {
+		e.out = e.out[:n]
+		return true
+	}
+	o.declare = *d
 	if e.h != nil {
-		l := &e.out[len(e.out)-1].decl
-		l.Path = parts.Keep(&e.h.candSquares, l.Path) // route's may be reused
+		o.decl.Path = parts.Keep(&e.h.candSquares, o.decl.Path) // route's may be reused
+	}
+	return true
+}
+
+// takeKnown stands for a check of the current candidate, in a group up
+// to known's (see firstOffer): a refusal, or known's offer, listed, when
+// it is the candidate canDeclare stopped at. The search goes on.
+func (e *offerSearch) takeKnown(k *firstOffer) bool {
+	if e.group < k.group {
+		return true // canDeclare found every candidate of it refused
+	}
+	if e.passed < k.refused {
+		e.passed++ // one canDeclare found refused
+		return true
+	}
+	e.known = nil // what follows is checked
+	e.out = append(e.out, k.offer)
+	if e.h != nil {
+		o := &e.out[len(e.out)-1]
+		o.declare.Path = parts.Keep(&e.h.candSquares, o.declare.Path) // k's is reused
+		o.decl.Path = parts.Keep(&e.h.candSquares, o.decl.Path)
 	}
 	return true
 }
@@ -494,21 +600,95 @@ func (s *State) appendFoes(foes []*Combatant, c *Combatant) []*Combatant {
 	return foes
 }
 
-// eachCandidate tries the declarations of action a that c's menu
+// candidateShape is how a menu finds the candidate declarations of an
+// action: with each of the actor's weapons of a kind that fits it (see
+// fits) and each foe, with each fitting weapon alone (Aim), with each foe
+// (an unarmed attack), as moves, with each grapple partner, with each
+// weapon on the actor's square, none (off-list actions), or the action
+// alone.
+type candidateShape uint8
+
+const (
+	meleeWeapon candidateShape = iota
+	rangedWeapon
+	aimWeapon
+	eachFoe
+	moveShape
+	eachPartner
+	dropped
+	none
+	alone
+)
+
+// proactiveItem is what a menu's search reads of an action of
+// proactiveOrder: the action, its rule, its group (see canDeclare) and
+// the shape of its candidates.
+type proactiveItem struct {
+	action Action
+	rule   *rule
+	group  int
+	shape  candidateShape
+}
+
+// proactiveMenu is the proactiveItem of each action of proactiveOrder,
+// index for index, worked out once, so that a menu compares no action's
+// name.
+var proactiveMenu = func() []proactiveItem {
+	out := make([]proactiveItem, len(proactiveOrder))
+	for i, a := range proactiveOrder {
+		m := &out[i]
+		m.action, m.rule = a, proactiveRules[i]
+		switch a {
+		case MeleeAttack, Feint:
+			m.shape = meleeWeapon
+		case RangedAttack:
+			m.shape = rangedWeapon
+		case Aim:
+			m.shape = aimWeapon
+		case UnarmedAttack:
+			m.shape = eachFoe
+		case Move, CombatMove:
+			m.shape, m.group = moveShape, moveGroup
+		case Pin:
+			m.shape = eachPartner
+		case PickUp:
+			m.shape = dropped
+		case OffList:
+			m.shape = none
+		default:
+			m.shape = alone
+		}
+	}
+	return out
+}()
+
+// fitsShape is fits for an action of shape sh: whether a weapon of kind
+// k may make it.
+func fitsShape(sh candidateShape, k string) bool {
+	switch sh {
+	case rangedWeapon:
+		return k == "ranged"
+	case aimWeapon:
+		return k == "ranged" || k == "melee"
+	}
+	return k == "melee"
+}
+
+// eachCandidate tries the declarations of action m that c's menu
 // considers, in menu order, until try stops the search; it reports
 // whether it never did. The board is searched on first need, in h's
 // memory when h is set (the moves' paths too, then).
-func (e *offerSearch) eachCandidate(a Action) bool {
-	s, c, r := e.s, e.c, e.rule
-	switch a {
-	case MeleeAttack, Feint, RangedAttack, Aim:
+func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
+	s, c, r, a, sh := e.s, e.c, m.rule, m.action, m.shape
+	switch sh {
+	case meleeWeapon, rangedWeapon, aimWeapon:
 		for i := range c.Weapons {
 			switch w := &c.Weapons[i]; {
-			case !fits(a, w.Kind):
+			case !fitsShape(sh, w.Kind):
 				// refused: the action needs another kind of weapon
 			case r.cost(w) > c.AP:
 				// refused: c cannot pay for it (R05), whatever the target
-			case a == Aim:
+			case sh == aimWeapon:
 				if !e.try(&Declare{Action: a, Weapon: w.Name}, named{weapon: w}) {
 					return false
 				}
@@ -520,13 +700,13 @@ func (e *offerSearch) eachCandidate(a Action) bool {
 				}
 			}
 		}
-	case UnarmedAttack:
+	case eachFoe:
 		for _, o := range e.foes {
 			if !e.try(&Declare{Action: a, Target: o.ID}, named{target: o}) {
 				return false
 			}
 		}
-	case Move, CombatMove:
+	case moveShape:
 		if e.board == nil {
 			if e.h != nil {
 				e.board = e.h.reach(s, c, c.BCM)
@@ -535,19 +715,19 @@ func (e *offerSearch) eachCandidate(a Action) bool {
 			}
 		}
 		return e.moveOptions(a)
-	case Pin:
+	case eachPartner:
 		for _, p := range c.GrappledWith {
 			if !e.try(&Declare{Action: a, Target: p}, named{}) {
 				return false
 			}
 		}
-	case PickUp:
+	case dropped:
 		for _, x := range s.Dropped {
 			if x.At == c.At && !e.try(&Declare{Action: a, Weapon: x.Weapon.Name}, named{}) {
 				return false
 			}
 		}
-	case OffList:
+	case none:
 		// Off-list actions are the GM's to allow; they are accepted but not
 		// offered.
 	default:

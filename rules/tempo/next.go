@@ -82,7 +82,7 @@ func writePrompt(s *State, b *prompter) {
 		}
 		return
 	}
-	offers := s.declareOptions(c, b.work)
+	offers := s.declareOptions(c, b.work, b.firstOffer(s, c))
 	for i := range offers {
 		o := &offers[i]
 		d := b.declare(&o.declare)

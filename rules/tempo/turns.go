@@ -123,7 +123,15 @@ func (s *State) canGoOn(c *Combatant, h *searchMemory) bool {
 // canGoOn is State.canGoOn for the decision's state. It does not list the
 // menu: the odds end a dice path at a turn's decision and never ask for
 // it, and the next Moves lists it when a policy decides.
-func (d *decider) canGoOn(c *Combatant) bool { return d.s.canGoOn(c, d.work) }
+// On Step's path it notes when it found the turn can go on (see
+// decider.checked).
+func (d *decider) canGoOn(c *Combatant) bool {
+	ok := d.s.canGoOn(c, d.work)
+	if ok && d.h != nil {
+		d.checked, d.checkedAt = true, len(d.events)
+	}
+	return ok
+}
 
 // foeStanding reports whether an opponent of c is standing.
 func (s *State) foeStanding(c *Combatant) bool {
