@@ -78,12 +78,16 @@ func (c *sharedChromium) run(path string, started chan<- struct{}) {
 	// Each test's browser context would otherwise leave chromium a spare
 	// renderer process started ahead for its next page, which no page of
 	// that context ever takes: about a third of the processes started,
-	// and their CPU, for nothing. The other features are those
-	// chromedp's defaults turn off (this flag replaces theirs).
+	// and their CPU, for nothing. Each new window would also load the
+	// browser's own address-bar popup, a web page of its own in a renderer
+	// of its own (chrome://omnibox-popup.top-chrome/), which no test
+	// shows: the WebUIOmnibox features off, a window starts one renderer,
+	// not two. The other features are those chromedp's defaults turn off
+	// (this flag replaces theirs).
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path), chromedp.NoSandbox,
 		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.Flag("disable-features", "site-per-process,Translate,BlinkGenPropertyTrees,SpareRendererForSitePerProcess"))
+		chromedp.Flag("disable-features", "site-per-process,Translate,BlinkGenPropertyTrees,SpareRendererForSitePerProcess,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	defer cancelAlloc()
 	ctx, cancel := chromedp.NewContext(actx)
