@@ -213,14 +213,18 @@ func weaponKinds(a Action) (kind, also string) {
 
 // fits reports whether a weapon of kind k may make action a (see
 // weaponKinds).
-func fits(a Action, k string) bool {
+func fits(a Action, k string) bool { return fitsShape(weaponShape(a), k) }
+
+// weaponShape is the shape of the weapon a may be made with: ranged for
+// a ranged attack, either for an aim, melee for anything else.
+func weaponShape(a Action) candidateShape {
 	switch a {
 	case RangedAttack:
-		return k == "ranged"
+		return rangedWeapon
 	case Aim:
-		return k == "ranged" || k == "melee"
+		return aimWeapon
 	}
-	return k == "melee"
+	return meleeWeapon
 }
 
 // namedWeapon is the weapon d names, of a kind that fits its action, or
@@ -639,12 +643,8 @@ var proactiveMenu = func() []proactiveItem {
 		m := &out[i]
 		m.action, m.rule = a, proactiveRules[i]
 		switch a {
-		case MeleeAttack, Feint:
-			m.shape = meleeWeapon
-		case RangedAttack:
-			m.shape = rangedWeapon
-		case Aim:
-			m.shape = aimWeapon
+		case MeleeAttack, Feint, RangedAttack, Aim:
+			m.shape = weaponShape(a)
 		case UnarmedAttack:
 			m.shape = eachFoe
 		case Move, CombatMove:
@@ -662,8 +662,8 @@ var proactiveMenu = func() []proactiveItem {
 	return out
 }()
 
-// fitsShape is fits for an action of shape sh: whether a weapon of kind
-// k may make it.
+// fitsShape reports whether a weapon of kind k may make an action whose
+// weapon is of shape sh (see fits).
 func fitsShape(sh candidateShape, k string) bool {
 	switch sh {
 	case rangedWeapon:
