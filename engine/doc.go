@@ -22,6 +22,14 @@
 // line, the event store and the server; a Registry maps ruleset ids to the
 // rulesets a program wires in.
 //
+// A ruleset package exports a Plugin: its Game, a one-line summary, its
+// encounter spec and its bundled content. The fray command lists the
+// plugins it offers in cmd/fray/registry.go, which makes a RulesetInfo of
+// each for its Registry and hands each Game to the simulator and the exact
+// odds. To write a ruleset, copy rules/reference and follow
+// docs/writing-a-ruleset.md; package engine/enginetest is the conformance
+// suite it runs.
+//
 // The package does no I/O, reads no clock, starts no goroutines and draws
 // randomness only from the dice.Source it is given.
 package engine

@@ -11,6 +11,18 @@
 //		}, enginetest.Options{Seed: 1})
 //	}
 //
+// The starting states are best the ruleset's bundled encounters, loaded
+// as fray loads them, by a scenariotest.Loader (package
+// fray/scenario/scenariotest), as rules/reference/conformance_test.go does:
+//
+//	var bundled = scenariotest.Loader[mygame.State, mygame.Command, mygame.Event]{Info: mygame.Info()}.Bundled
+//	...
+//	{Name: "ambush", State: bundled(t, "mygame_ambush")},
+//
+// Conformance fails unless every fight passes and more than one side wins
+// some (a draw counting as a side), so give it setups whose fights can go
+// either way; it returns the statistics for checks of the ruleset's own.
+//
 // Fights scales the number of fights to the run asked for: a tenth of it
 // under a plain go test, all of it when the environment sets FRAY_LONG=1
 // (LongEnv; .ci/run does), a hundredth under go test -short; outside the

@@ -58,4 +58,21 @@
 //   - spec.go, start.go: the encounter file and its starting state, the
 //     bundled content in content/ and the Plugin that
 //     cmd/fray/registry.go lists.
+//
+// The tests: conformance_test.go (engine/enginetest's suite over the
+// bundled encounters), scenarios_test.go (the files of
+// scenarios/reference/), vocabulary_test.go (the transcript lines of
+// docs/rules/reference.md), words_test.go, board_test.go, start_test.go
+// and rules_test.go (a test a rule).
+//
+// # Copying it
+//
+// A copy still says reference beyond its package clauses: in ID, in the
+// families of the kinds tables (codec.go), in Decide's refusal of a
+// foreign command, in the Plugin's Summary, in the content/reference_*.yaml
+// encounters (whose ruleset: key and names stay the reference's: replace
+// them, as bundled encounter names are shared by every ruleset), and in
+// the paths and encounter names of the tests. The section "Starting from
+// a copy of the reference" of docs/writing-a-ruleset.md lists what to
+// change in each.
 package reference

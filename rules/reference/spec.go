@@ -95,7 +95,8 @@ var contentFS embed.FS
 func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "content") }
 
 // Plugin is everything the reference ruleset offers a program: one line in
-// cmd/fray/registry.go wires it into every command.
+// plugins() of cmd/fray/registry.go (with the package's import) wires it
+// into every command.
 func Plugin() engine.Plugin[State, Command, Event] {
 	return engine.Plugin[State, Command, Event]{
 		Game:    Rules{},
