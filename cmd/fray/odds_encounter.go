@@ -13,6 +13,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/internal/gctarget"
 	"fray/odds"
 	"fray/scenario"
 )
@@ -75,7 +76,8 @@ func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON b
 		}
 		fmt.Fprintf(progress, "fray odds:%s %d dice paths in %s\n", at, p.Paths, p.Elapsed.Round(time.Second))
 	}}
-	defer roomyHeap()()
+	restoreGC, _ := gctarget.Raise()
+	defer restoreGC()
 	if opts.all {
 		menu, err := calc.All(table, opts.actor, o)
 		if err != nil {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"fray/internal/gctarget"
 	"fray/odds"
 	"fray/server"
 )
@@ -117,7 +118,8 @@ func newOddsWorkerCmd() *cobra.Command {
 
 // runServe serves until ctx is done, then shuts down gracefully.
 func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) error {
-	defer roomyHeap()()
+	restoreGC, _ := gctarget.Raise()
+	defer restoreGC()
 	cat, err := newCatalog()
 	if err != nil {
 		return err

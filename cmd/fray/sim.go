@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"fray/engine"
+	"fray/internal/gctarget"
 	"fray/scenario"
 	"fray/sim"
 	"fray/sim/simplot"
@@ -26,26 +26,6 @@ import (
 
 // demoEncounter is the bundled encounter "fray sim" runs when given none.
 const demoEncounter = "tavern_brawl"
-
-// hotGCPercent is the garbage collector's target (GOGC) while fray
-// simulates fights, computes the exact odds of an action or serves, unless
-// the GOGC environment variable sets one.
-const hotGCPercent = 400
-
-// roomyHeap sets the garbage collector's target to hotGCPercent, unless the
-// GOGC environment variable sets one, and returns what puts it back. The
-// simulator and the odds calculator allocate fast and keep little: at the
-// default target the collector runs nearly all the time and takes a share
-// of the CPU. A heap five times what is live is a few megabytes. The
-// server keeps more (the live fights and their rendered transcripts), but
-// its collector took a sixth of its CPU under load at the default target.
-func roomyHeap() (restore func()) {
-	if os.Getenv("GOGC") != "" {
-		return func() {}
-	}
-	old := debug.SetGCPercent(hotGCPercent)
-	return func() { debug.SetGCPercent(old) }
-}
 
 // simOptions are the flags of "fray sim".
 type simOptions struct {
@@ -180,7 +160,8 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 			return &usageError{err: err}
 		}
 	}
-	defer roomyHeap()()
+	restoreGC, _ := gctarget.Raise()
+	defer restoreGC()
 	cat, err := newCatalog()
 	if err != nil {
 		return err

@@ -8,6 +8,8 @@
 //	go run ./odds/oddsbench [-fights 1] [-seed 1] [-decisions 80] [-paths N] [-at N [-repeat R]] [-why] [-cpuprofile FILE] [-memprofile FILE]
 //
 // Run it with GOMAXPROCS=1 for the figures of one core (docs/odds.md).
+// It sets the garbage collector's target as fray serve does (package
+// gctarget), so that its figures are the server's; GOGC overrides it.
 // Each prompt is timed twice: by the clock, and by the CPU time the
 // process used meanwhile (which, on one core, a busy machine does not
 // inflate as it does the clock).
@@ -30,6 +32,7 @@ import (
 
 	"fray/dice"
 	"fray/engine"
+	"fray/internal/gctarget"
 	"fray/odds"
 	"fray/rules/blackpowder"
 	"fray/rules/maneuvers"
@@ -61,6 +64,8 @@ type config struct {
 	// repeat is how many times each prompt timed is computed, the last
 	// one reported: more samples for a profile of one prompt.
 	repeat int
+	// gc is the garbage collector's target in effect, as GOGC gives it.
+	gc string
 }
 
 func run(w io.Writer, args []string) error {
@@ -82,6 +87,9 @@ func run(w io.Writer, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	restoreGC, target := gctarget.Raise()
+	defer restoreGC()
+	c.gc = target
 	b, err := newBench()
 	if err != nil {
 		return err
@@ -328,7 +336,7 @@ func half(lo, hi float64) float64 { return (hi - lo) / 2 }
 // write writes the figures: a row per ruleset and one for all, then the
 // prompts slower than c.slow.
 func (r *results) write(w io.Writer, c config) {
-	fmt.Fprintf(w, "odds of every prompt of %d seeded fights (seed %d, at most %d decisions each), a menu's budget %d dice paths, one goroutine\n\n", r.fights, c.seed, c.decisions, c.paths)
+	fmt.Fprintf(w, "odds of every prompt of %d seeded fights (seed %d, at most %d decisions each), a menu's budget %d dice paths, one goroutine, the garbage collector's target GOGC=%s\n\n", r.fights, c.seed, c.decisions, c.paths, c.gc)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "ruleset\tprompts\tp50\tp99\tmax\t>200ms\tCPU p50\tCPU p99\tCPU max\toptions\texact\tpartial\t≤1e-6 out\testimate\trefused\tblank\tworst margin\t")
 	var all []prompt
