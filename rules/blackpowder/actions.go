@@ -229,8 +229,7 @@ type Escaped struct {
 
 func (e *Escaped) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Who)
-	useAction(c)
-	c.Assist = 0
+	checkDone(c)
 	if e.Success {
 		c.Trapped = 0
 	}
@@ -268,9 +267,7 @@ type Checked struct {
 }
 
 func (e *Checked) apply(s *State, _ *hotMemory) {
-	c := s.combatant(e.Who)
-	useAction(c)
-	c.Assist = 0
+	checkDone(s.combatant(e.Who))
 }
 
 func (e *Checked) describe(s *State) string {

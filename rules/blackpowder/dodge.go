@@ -81,10 +81,10 @@ func (r *run) dodge(who string, parry bool) error {
 		// contest, the attacker drawing first (R22, A17, §7 b5).
 		ev := engine.New(r.arena(), earlyDodgeContestKind, EarlyDodgeContest{Attacker: a.ID, Target: t.ID})
 		ev.AttackerDie = r.d10()
-		ev.AttackerTotal = ev.AttackerDie + a.Body + a.skill(skillSpeed)
+		ev.AttackerTotal = a.speed(ev.AttackerDie)
 		ev.Die = r.d10()
-		ev.Total = ev.Die + t.Body + t.skill(skillSpeed)
-		ev.Won = ev.Total > ev.AttackerTotal || (ev.Total == ev.AttackerTotal && t.skill(skillSpeed) > a.skill(skillSpeed))
+		ev.Total = t.speed(ev.Die)
+		ev.Won = t.outspeeds(ev.Total, a, ev.AttackerTotal)
 		r.emit(ev)
 		if !ev.Won {
 			r.emit(engine.New(r.arena(), dodgeDeclinedKind, DodgeDeclined{Target: t.ID}))

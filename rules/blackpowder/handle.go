@@ -111,18 +111,3 @@ func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
 	}
 	return nil
 }
-
-// listedDifficulty is the difficulty the last Moves worked out for cmd,
-// an attack it listed in state s, or -1 when it did not.
-func listedDifficulty(s *State, cmd *Attack) int {
-	h := s.hot
-	if h == nil || h.listedState != s {
-		return -1
-	}
-	for i := range h.strikes {
-		if k := &h.strikes[i]; k.cmd == cmd {
-			return k.difficulty
-		}
-	}
-	return -1
-}

@@ -258,9 +258,7 @@ type Revived struct {
 }
 
 func (e *Revived) apply(s *State, _ *hotMemory) {
-	h := s.combatant(e.Healer)
-	useAction(h)
-	h.Assist = 0
+	checkDone(s.combatant(e.Healer))
 	if e.Success {
 		t := s.combatant(e.Target)
 		t.Status, t.LP, t.DamageWhileUnconscious = Active, e.LP, 0

@@ -30,7 +30,7 @@ func (r *run) initiative(who string) error {
 		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
 	}
 	die := r.d10()
-	r.emit(engine.New(r.arena(), initiativeRolledKind, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: die + roller.Body + roller.skill(skillSpeed)}))
+	r.emit(engine.New(r.arena(), initiativeRolledKind, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: roller.speed(die)}))
 	return nil
 }
 
@@ -112,7 +112,7 @@ func (r *run) join(gi int) {
 		return
 	}
 	ev := engine.New(r.arena(), groupJoinedKind, GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()})
-	ev.Total = ev.Die + roller.Body + roller.skill(skillSpeed)
+	ev.Total = roller.speed(ev.Die)
 	after := s.scratch()
 	after.Groups[gi].Initiative, after.Groups[gi].Rolled = ev.Total, true
 	ev.Order = after.initiativeOrder()

@@ -144,14 +144,13 @@ func (r *run) speedContest() {
 		if h.Interrupt && !h.Contested {
 			c := s.combatant(h.Who)
 			die := r.d10()
-			cs = append(cs, contender{h: h, die: die, total: die + c.Body + c.skill(skillSpeed)})
+			cs = append(cs, contender{h: h, die: die, total: c.speed(die)})
 		}
 	}
 	actorDie := r.d10()
-	actorTotal := actorDie + a.Body + a.skill(skillSpeed)
+	actorTotal := a.speed(actorDie)
 	beats := func(c contender) bool {
-		speed := s.combatant(c.h.Who).skill(skillSpeed)
-		return c.total > actorTotal || (c.total == actorTotal && speed > a.skill(skillSpeed))
+		return s.combatant(c.h.Who).outspeeds(c.total, a, actorTotal)
 	}
 	// party is the key of a combined action: its first member.
 	party := func(h Deferred) string {

@@ -177,8 +177,7 @@ type GunFixed struct {
 func (e *GunFixed) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Combatant)
 	if !e.AfterFight {
-		useAction(c)
-		c.Assist = 0
+		checkDone(c)
 	}
 	w := &c.Weapons[e.Weapon]
 	w.State, w.Loaded = e.State, e.Loaded

@@ -61,3 +61,14 @@ func (c *Combatant) skill(k skill) int {
 	}
 	return c.Skills[knownSkills[k]]
 }
+
+// speed is the combatant's Speed check with die drawn: Body plus the
+// Speed skill (R03, R08).
+func (c *Combatant) speed(die int) int { return die + c.Body + c.skill(skillSpeed) }
+
+// outspeeds reports whether c, with Speed total, beats o with oTotal in a
+// Speed contest: a higher total wins, and an equal one goes to the more
+// Speed skill (R08, A17).
+func (c *Combatant) outspeeds(total int, o *Combatant, oTotal int) bool {
+	return total > oTotal || (total == oTotal && c.skill(skillSpeed) > o.skill(skillSpeed))
+}

@@ -362,6 +362,13 @@ func useAction(c *Combatant) {
 	c.Done = true
 }
 
+// checkDone spends the action a check took, which uses up an ally's
+// assist (R44).
+func checkDone(c *Combatant) {
+	useAction(c)
+	c.Assist = 0
+}
+
 // pay spends what paid for an attack: the turn's action, the held delayed
 // action, or nothing for an opportunity attack.
 func pay(c *Combatant, spent string) {

@@ -123,10 +123,7 @@ func (d *decider) declareStrike(me *Combatant, target, weapon, style, attr strin
 	melee := w.Kind == "melee"
 	switch {
 	case attr == "" && melee:
-		attr = STR
-		if me.Agi > me.Str {
-			attr = AGI
-		}
+		attr = me.strOrAgi()
 	case attr == "":
 		attr = AGI
 	case attr != STR && attr != AGI:
@@ -264,10 +261,7 @@ func (d *decider) defend(c *Defend) error {
 	attr := c.Attr
 	switch {
 	case c.Defence == Parry && attr == "":
-		attr = STR
-		if t.Agi > t.Str {
-			attr = AGI
-		}
+		attr = t.strOrAgi()
 	case c.Defence == Parry && attr != STR && attr != AGI:
 		return refuse(engine.Invalid, "a parry uses str or agi, not %q", attr)
 	case c.Defence != Parry && attr != "":

@@ -407,6 +407,15 @@ func (s *State) current() *Combatant {
 // alive (R32).
 func (c *Combatant) Conscious() bool { return c.HP > 0 && !c.Dead }
 
+// strOrAgi is the attribute a melee strike or a parry uses when none is
+// named: str, or agi when it is higher (R14, R15).
+func (c *Combatant) strOrAgi() string {
+	if c.Agi > c.Str {
+		return AGI
+	}
+	return STR
+}
+
 // attr returns the value of attribute a.
 func (c *Combatant) attr(a string) int {
 	switch a {

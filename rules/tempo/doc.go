@@ -14,7 +14,7 @@
 // reads in a transcript (describe).
 //
 //   - state.go: the state; actions.go: the actions' master table and
-//     outcome ladders; geometry.go: squares, reach and paths;
+//     outcome ladders; geometry.go: squares, reach, paths and free squares;
 //   - rules.go: the Command and Event interfaces, engine.Ruleset and
 //     engine.Speed; decide.go: the decider that checks a command and emits
 //     its events;
@@ -23,8 +23,9 @@
 //     counter-tempo replacements), resolve.go (the exchange's checks and
 //     their effects), destination.go (where the moved end up),
 //     endfight.go (the end of the fight);
-//   - legal.go: which actions, reactions and replacements are open; next.go:
-//     the prompts;
+//   - legal.go: whether a declared action is legal, with its weapon and
+//     target; menus.go: the menus of actions and reactions, and the search
+//     for the declarations a turn's menu offers; next.go: the prompts;
 //   - codec.go: the words, the kinds tables (engine.Kinds, each type
 //     added beside it in the file of its rule) and transcript lines;
 //     secrets.go: the feint's views;

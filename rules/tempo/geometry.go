@@ -277,3 +277,94 @@ func (s *State) route(mover *Combatant, path []Square, board *reach, explain boo
 	}
 	return path, nil
 }
+
+// farthest returns the first of r's free squares (nearest first) as far
+// from the nearest of foes as any, if that is farther than the start is.
+// The free squares must be worked out (see freeSquares); the answer is
+// kept while they and foes stay the same.
+func (r *reach) farthest(foes []Square) (Square, bool) {
+	a := &r.away
+	if a.known && slices.Equal(a.foes, foes) {
+		return a.to, a.ok
+	}
+	a.foes, a.to, a.ok, a.known = append(a.foes[:0], foes...), Square{}, false, true
+	if len(r.free) == 0 || len(foes) == 0 {
+		return a.to, a.ok
+	}
+	at, top := r.free[0], nearestDist(r.free[0], foes)
+	for _, q := range r.free[1:] {
+		if v := nearestDist(q, foes); v > top {
+			at, top = q, v
+		}
+	}
+	a.to, a.ok = at, top > nearestDist(r.start, foes)
+	return a.to, a.ok
+}
+
+// nearestDist is the distance from q to the nearest of squares.
+func nearestDist(q Square, squares []Square) int {
+	n := 1 << 20
+	for _, o := range squares {
+		n = min(n, Dist(q, o))
+	}
+	return n
+}
+
+// freeSquares returns the squares of r.order that are not closed to c
+// (see holdsSquare), nearest first, in r's memory: worked out once for the
+// search, and kept while the same squares are closed, rather than for each
+// action or foe (checking every square against every taken one for each
+// foe grew with the cube of the combatants).
+func (s *State) freeSquares(c *Combatant, r *reach) []Square {
+	taken := r.spare[:0] // the squares closed to c (see occupied)
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; holdsSquare(o, c) {
+			taken = append(taken, o.At)
+		}
+	}
+	r.spare = taken
+	if r.hasFree && slices.Equal(r.taken, taken) {
+		return r.free
+	}
+	r.taken, r.spare = taken, r.taken
+	r.away.known = false
+	free := r.free[:0]
+	if cap(free) < len(r.order) {
+		free = make([]Square, 0, len(r.order))
+	}
+	for _, q := range r.order {
+		if !hasSquare(taken, q) {
+			free = append(free, q)
+		}
+	}
+	r.free, r.hasFree = free, true
+	return free
+}
+
+// hasSquare reports whether q is one of qs: slices.Contains, without the
+// cost of a generic comparison of structs.
+func hasSquare(qs []Square, q Square) bool {
+	for _, x := range qs {
+		if x == q {
+			return true
+		}
+	}
+	return false
+}
+
+// closest returns the first of free (nearest first) as near to target as
+// any, a square next to it being as near as can be, if it is nearer than
+// from.
+func closest(free []Square, target, from Square) (Square, bool) {
+	var at Square
+	top := 0
+	for i, q := range free {
+		if d := max(Dist(q, target), 1); i == 0 || d < top {
+			at, top = q, d
+			if d == 1 {
+				break // no square is nearer, and the first of equals wins
+			}
+		}
+	}
+	return at, len(free) > 0 && top < max(Dist(from, target), 1)
+}
