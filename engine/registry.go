@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"bytes"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -64,22 +66,72 @@ type FieldError struct {
 
 func (e *FieldError) Error() string { return e.Path + ": " + e.Msg }
 
-// Registry maps ruleset ids to rulesets.
+// Registry maps ruleset ids to rulesets, and the names of their bundled
+// encounters to the encounters.
 type Registry struct {
-	rulesets map[string]RulesetInfo
+	rulesets   map[string]RulesetInfo
+	encounters []BundledEncounter // by ruleset, then name
+	byName     map[string]int     // index in encounters
+}
+
+// BundledEncounter is an encounter file a ruleset bundles, found by its
+// name alone (fray play NAME, the server's bundled encounters).
+type BundledEncounter struct {
+	// Name is its name in the ruleset's content; Ruleset the id of the
+	// ruleset that bundles it.
+	Name, Ruleset string
+	// Text is the encounter file.
+	Text []byte
 }
 
 // NewRegistry returns a registry of the given rulesets. Two with the same id
-// are an error.
+// are an error, and so are two bundled encounters of the same name: a name
+// must find one encounter.
 func NewRegistry(infos ...RulesetInfo) (*Registry, error) {
-	r := &Registry{rulesets: map[string]RulesetInfo{}}
+	r := &Registry{rulesets: map[string]RulesetInfo{}, byName: map[string]int{}}
 	for _, info := range infos {
 		if _, dup := r.rulesets[info.ID]; dup {
 			return nil, fmt.Errorf("ruleset %q registered twice", info.ID)
 		}
 		r.rulesets[info.ID] = info
 	}
+	for _, id := range r.IDs() {
+		info := r.rulesets[id]
+		if info.Content == nil {
+			continue
+		}
+		content := info.Content()
+		for _, name := range slices.Sorted(maps.Keys(content)) {
+			if !isEncounter(content[name]) {
+				continue
+			}
+			if i, dup := r.byName[name]; dup {
+				return nil, fmt.Errorf("rulesets %q and %q both bundle an encounter named %q: an encounter is found by its name alone, so one of them must be renamed", r.encounters[i].Ruleset, id, name)
+			}
+			r.byName[name] = len(r.encounters)
+			r.encounters = append(r.encounters, BundledEncounter{Name: name, Ruleset: id, Text: content[name]})
+		}
+	}
 	return r, nil
+}
+
+// isEncounter reports whether a document of a ruleset's content is an
+// encounter file (which names its ruleset) rather than a stat block or a
+// weapon.
+func isEncounter(doc []byte) bool { return bytes.Contains(doc, []byte("ruleset:")) }
+
+// Encounters lists the bundled encounters of every registered ruleset, by
+// ruleset id, then name. The list is the registry's: not to be changed.
+func (r *Registry) Encounters() []BundledEncounter { return r.encounters }
+
+// Encounter returns the bundled encounter called name, whichever ruleset
+// bundles it.
+func (r *Registry) Encounter(name string) (BundledEncounter, bool) {
+	i, ok := r.byName[name]
+	if !ok {
+		return BundledEncounter{}, false
+	}
+	return r.encounters[i], true
 }
 
 // Lookup returns the ruleset with the given id, or an error listing the

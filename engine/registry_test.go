@@ -17,6 +17,42 @@ func TestRegistryRefusesDuplicates(t *testing.T) {
 	}
 }
 
+// Two rulesets may not bundle encounters of one name, which finds one
+// encounter; their stat blocks and weapons may share names.
+func TestRegistryRefusesEncountersOfOneName(t *testing.T) {
+	content := func(docs map[string]string) func() map[string][]byte {
+		return func() map[string][]byte {
+			out := map[string][]byte{}
+			for name, doc := range docs {
+				out[name] = []byte(doc)
+			}
+			return out
+		}
+	}
+	a := engine.RulesetInfo{ID: "alpha", Content: content(map[string]string{"duel": "ruleset: alpha\n", "bandit": "id: bandit\n"})}
+	b := engine.RulesetInfo{ID: "beta", Content: content(map[string]string{"duel": "ruleset: beta\n", "bandit": "id: bandit\n"})}
+	reg, err := engine.NewRegistry(b, a)
+	want := `rulesets "alpha" and "beta" both bundle an encounter named "duel": an encounter is found by its name alone, so one of them must be renamed`
+	if err == nil || err.Error() != want || reg != nil {
+		t.Errorf("NewRegistry with two encounters named duel = %v, %v; want %s", reg, err, want)
+	}
+	b.Content = content(map[string]string{"brawl": "ruleset: beta\n", "bandit": "id: bandit\n"})
+	reg, err = engine.NewRegistry(b, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want2 := []engine.BundledEncounter{{Name: "duel", Ruleset: "alpha", Text: []byte("ruleset: alpha\n")}, {Name: "brawl", Ruleset: "beta", Text: []byte("ruleset: beta\n")}}
+	if got := reg.Encounters(); !reflect.DeepEqual(got, want2) {
+		t.Errorf("Encounters = %q, want %q", got, want2)
+	}
+	if e, ok := reg.Encounter("brawl"); !ok || e.Ruleset != "beta" {
+		t.Errorf("Encounter(brawl) = %+v, %v", e, ok)
+	}
+	if _, ok := reg.Encounter("bandit"); ok {
+		t.Error("a stat block was found as an encounter")
+	}
+}
+
 func TestRegistryLookup(t *testing.T) {
 	brawl := engine.RulesetInfo{ID: "brawl", Summary: "fists only"}
 	reg, err := engine.NewRegistry(reference.Info(), brawl)

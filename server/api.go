@@ -257,21 +257,8 @@ type EncountersOutput struct {
 func (s *Server) encounters(_ context.Context, _ *struct{}) (*EncountersOutput, error) {
 	out := &EncountersOutput{}
 	out.Body.Encounters = []Encounter{}
-	for _, id := range s.cfg.Registry.IDs() {
-		info, _ := s.cfg.Registry.Lookup(id)
-		if info.Content == nil {
-			continue
-		}
-		var names []string
-		for name, data := range info.Content() {
-			if strings.Contains(string(data), "ruleset:") {
-				names = append(names, name)
-			}
-		}
-		slices.Sort(names)
-		for _, n := range names {
-			out.Body.Encounters = append(out.Body.Encounters, Encounter{Name: n, Ruleset: id})
-		}
+	for _, e := range s.cfg.Registry.Encounters() {
+		out.Body.Encounters = append(out.Body.Encounters, Encounter{Name: e.Name, Ruleset: e.Ruleset})
 	}
 	return out, nil
 }
@@ -422,16 +409,8 @@ func sameToken(sent, want string) bool {
 
 // bundled returns the text of a bundled encounter of any ruleset.
 func (s *Server) bundled(name string) ([]byte, bool) {
-	for _, id := range s.cfg.Registry.IDs() {
-		info, _ := s.cfg.Registry.Lookup(id)
-		if info.Content == nil {
-			continue
-		}
-		if data, ok := info.Content()[name]; ok && strings.Contains(string(data), "ruleset:") {
-			return data, true
-		}
-	}
-	return nil, false
+	e, ok := s.cfg.Registry.Encounter(name)
+	return e.Text, ok
 }
 
 // newID returns a new fight id: 16 random hex digits.

@@ -142,16 +142,8 @@ func completeEncounter(cmd *cobra.Command, toComplete string) ([]cobra.Completio
 	var out []cobra.Completion
 	if !strings.ContainsAny(toComplete, `/\`) {
 		if reg, err := newRegistry(); err == nil {
-			for _, id := range reg.IDs() {
-				info, err := reg.Lookup(id)
-				if err != nil || info.Content == nil {
-					continue
-				}
-				for name, data := range info.Content() {
-					if strings.Contains(string(data), "ruleset:") {
-						out = append(out, cobra.CompletionWithDesc(name, id+" encounter"))
-					}
-				}
+			for _, e := range reg.Encounters() {
+				out = append(out, cobra.CompletionWithDesc(e.Name, e.Ruleset+" encounter"))
 			}
 		}
 		for _, dir := range contentFlag(cmd) {

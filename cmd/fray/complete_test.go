@@ -35,6 +35,16 @@ func TestCompletion(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(content, "not_an_encounter.yaml"), []byte("name: a stat block\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// The rulesets are the program's registry's (cmd/fray/registry.go),
+	// the reference among them.
+	reg, err := newRegistry()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rulesets := strings.Join(reg.IDs(), "\n") + "\n:4\n"
+	if !strings.Contains(rulesets, "reference\n") {
+		t.Fatalf("the registry has no reference ruleset: %q", rulesets)
+	}
 	for _, c := range []struct {
 		what string
 		args []string
@@ -46,7 +56,7 @@ func TestCompletion(t *testing.T) {
 		{"a folder on the way to an encounter file", []string{"play", "testd"}, "testdata/\n:6\n"},
 		{"encounters of a content folder", []string{"play", "--content", content, "my_"}, "my_mirror\tencounter in " + content + "\n:4\n"},
 		{"encounters for odds", []string{"odds", "--encounter", "pistols"}, "pistols_at_dawn\tblackpowder encounter\n:4\n"},
-		{"rulesets", []string{"schema", ""}, "blackpowder\nmaneuvers\nreference\ntempo\nvigor\nwoundslots\n:4\n"},
+		{"rulesets", []string{"schema", ""}, rulesets},
 		{"stored fights to show", []string{"fights", "show", "--db", db, ""}, id + "\tblackpowder: pistols_at_dawn\n:4\n"},
 		{"stored fights to export", []string{"fights", "export", "--db", db, "pis"}, id + "\tblackpowder: pistols_at_dawn\n:4\n"},
 		{"stored fights to resume", []string{"play", "--db", db, "--resume", "pis"}, id + "\tblackpowder: pistols_at_dawn\n:4\n"},

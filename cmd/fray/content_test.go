@@ -154,31 +154,23 @@ func TestStoredFightCarriesItsContent(t *testing.T) {
 	}
 }
 
-// A bundled encounter is found by its name alone (fray play NAME), so no
-// two rulesets may bundle encounters of the same name.
-func TestBundledEncounterNamesAreUnique(t *testing.T) {
+// A bundled encounter is found by its name alone (fray play NAME): the
+// program's registry, which refuses two of one name (engine.NewRegistry),
+// finds each under its name and its ruleset.
+func TestBundledEncountersFoundByName(t *testing.T) {
 	cat, err := newCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
-	owner := map[string]string{}
-	for _, id := range cat.reg.IDs() {
-		info, _ := cat.reg.Lookup(id)
-		if info.Content == nil {
-			continue
-		}
-		for name, data := range info.Content() {
-			if !strings.Contains(string(data), "ruleset:") {
-				continue // an item, not an encounter
-			}
-			if other, ok := owner[name]; ok {
-				t.Errorf("the bundled encounter %q is both %s's and %s's", name, other, id)
-			}
-			owner[name] = id
-		}
+	all := cat.reg.Encounters()
+	if len(all) < 19 {
+		t.Fatalf("%d bundled encounters, want every ruleset's (19 or more)", len(all))
 	}
-	if len(owner) == 0 {
-		t.Fatal("no bundled encounters found")
+	for _, e := range all {
+		got, ok := cat.reg.Encounter(e.Name)
+		if !ok || got.Ruleset != e.Ruleset || !strings.Contains(string(got.Text), "ruleset: "+e.Ruleset) {
+			t.Errorf("the bundled encounter %q (%s) is found as %q of %q, %v", e.Name, e.Ruleset, got.Name, got.Ruleset, ok)
+		}
 	}
 }
 

@@ -217,14 +217,8 @@ func findEncounter(reg *engine.Registry, arg string, content []string) (string, 
 	if path, data, ok, err := localEncounter(content, arg); ok || err != nil {
 		return path, data, err
 	}
-	for _, id := range reg.IDs() {
-		info, _ := reg.Lookup(id)
-		if info.Content == nil {
-			continue
-		}
-		if data, ok := info.Content()[arg]; ok && strings.Contains(string(data), "ruleset:") {
-			return arg, data, nil
-		}
+	if e, ok := reg.Encounter(arg); ok {
+		return arg, e.Text, nil
 	}
 	if len(content) > 0 {
 		return "", nil, fmt.Errorf("no encounter file %q, no encounter %s.yaml in the --content folders and no bundled encounter %q", arg, arg, arg)

@@ -165,20 +165,9 @@ type encounter struct {
 // encounters lists the bundled encounters, by ruleset and name.
 func (b *bench) encounters() []encounter {
 	var out []encounter
-	for _, id := range b.reg.IDs() {
-		info, _ := b.reg.Lookup(id)
-		if info.Content == nil {
-			continue
-		}
-		for name, data := range info.Content() {
-			if strings.Contains(string(data), "ruleset:") {
-				out = append(out, encounter{id, name, data})
-			}
-		}
+	for _, e := range b.reg.Encounters() {
+		out = append(out, encounter{e.Ruleset, e.Name, e.Text})
 	}
-	slices.SortFunc(out, func(a, b encounter) int {
-		return cmp.Or(cmp.Compare(a.ruleset, b.ruleset), cmp.Compare(a.name, b.name))
-	})
 	return out
 }
 
