@@ -17,7 +17,7 @@
 //   - state.go: the state, combatants and gear;
 //   - tables.go: the rules' tables as data (sizes, cover, skills, damage
 //     groups, maneuvers, the numbers);
-//   - test.go: the test of R01 and R02, and the contest of R03;
+//   - testroll.go: the test of R01 and R02, and the contest of R03;
 //   - rules.go: the Command and Event interfaces, engine.Ruleset and
 //     engine.Speed;
 //   - decide.go: the decider that checks a command and emits its events,
