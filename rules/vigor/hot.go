@@ -24,8 +24,12 @@ type hotMemory struct {
 	declared Declared
 	offHand  FollowUp
 	window   Window
-	armor    []Armor
-	items    []Item
+	// ask is the memory of window.Ask at its whole capacity: a decision
+	// takes the ids asked from the front of window.Ask, which leaves it
+	// less room for the next copy.
+	ask   []string
+	armor []Armor
+	items []Item
 	// combatants are the keys of the combatants the state has had, by
 	// their place in the roster (see Combatant.appendKey).
 	combatants []combatantMemo
@@ -125,9 +129,9 @@ func copyInto(dst, s *State) {
 		dst.Declared = &h.declared
 	}
 	if s.Window != nil {
-		ask := h.window.Ask[:0]
+		h.ask = append(h.ask[:0], s.Window.Ask...)
 		h.window = *s.Window
-		h.window.Ask = append(ask, s.Window.Ask...)
+		h.window.Ask = h.ask
 		dst.Window = &h.window
 	}
 }
