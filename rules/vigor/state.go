@@ -471,8 +471,9 @@ type Window struct {
 
 // Combatant returns the combatant with the given id, or nil.
 func (s *State) Combatant(id string) *Combatant {
-	for i := range s.Combatants {
-		if c := &s.Combatants[i]; sameID(c.ID, id) {
+	cs := s.Combatants // held, not read again after each comparison's call
+	for i := range cs {
+		if c := &cs[i]; sameID(c.ID, id) {
 			return c
 		}
 	}
