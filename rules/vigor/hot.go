@@ -24,8 +24,12 @@ type hotMemory struct {
 	declared Declared
 	offHand  FollowUp
 	window   Window
-	armor    []Armor
-	items    []Item
+	// ask is the memory of window.Ask at its whole capacity: a decision
+	// takes the ids asked from the front of window.Ask, which leaves it
+	// less room for the next copy.
+	ask   []string
+	armor []Armor
+	items []Item
 	// combatants are the keys of the combatants the state has had, by
 	// their place in the roster (see Combatant.appendKey).
 	combatants []combatantMemo
@@ -89,27 +93,23 @@ func copyInto(dst, s *State) {
 	dst.Combatants = append(combatants, s.Combatants...)
 	dst.Order = append(order, s.Order...)
 	h := dst.hotMemory()
-	h.armor, h.items = h.armor[:0], h.items[:0]
-	// The few pieces of armour and items of each are appended one by one,
-	// which copies each in place, rather than as a list, which calls the
+	// The armour and items are counted first and room made for them
+	// once; then the few pieces of each combatant are copied one by one
+	// into it, each in place, rather than as a list, which calls the
 	// runtime to copy it.
+	var na, ni int
+	for i := range dst.Combatants {
+		na, ni = na+len(dst.Combatants[i].Armor), ni+len(dst.Combatants[i].Items)
+	}
+	h.armor, h.items = room(h.armor, na), room(h.items, ni)
+	armor, items := h.armor, h.items
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
 		if c.Armor != nil {
-			start := len(h.armor)
-			//lint:ignore S1011 one by one on purpose: see above
-			for j := range c.Armor {
-				h.armor = append(h.armor, c.Armor[j])
-			}
-			c.Armor = h.armor[start:len(h.armor):len(h.armor)]
+			c.Armor, armor = copyEach(armor, c.Armor)
 		}
 		if c.Items != nil {
-			start := len(h.items)
-			//lint:ignore S1011 one by one on purpose: see above
-			for j := range c.Items {
-				h.items = append(h.items, c.Items[j])
-			}
-			c.Items = h.items[start:len(h.items):len(h.items)]
+			c.Items, items = copyEach(items, c.Items)
 		}
 	}
 	if s.Strike != nil {
@@ -125,11 +125,32 @@ func copyInto(dst, s *State) {
 		dst.Declared = &h.declared
 	}
 	if s.Window != nil {
-		ask := h.window.Ask[:0]
+		h.ask = append(h.ask[:0], s.Window.Ask...)
 		h.window = *s.Window
-		h.window.Ask = append(ask, s.Window.Ask...)
+		h.window.Ask = h.ask
 		dst.Window = &h.window
 	}
+}
+
+// room returns buf n long, in its own memory when that has the room.
+func room[T any](buf []T, n int) []T {
+	if cap(buf) < n {
+		return make([]T, n, n+n/2)
+	}
+	return buf[:n]
+}
+
+// copyEach copies src into the front of buf, which must have the room,
+// one element at a time, and returns the copy, capped at its end, and
+// the rest of buf.
+func copyEach[T any](buf, src []T) (copied, rest []T) {
+	n := len(src)
+	copied, rest = buf[:n:n], buf[n:]
+	//lint:ignore S1001 one by one on purpose: see copyInto
+	for j := range src {
+		copied[j] = src[j]
+	}
+	return copied, rest
 }
 
 // cloneState returns a copy of s for Clone: it shares with s only the

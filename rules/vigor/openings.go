@@ -79,9 +79,12 @@ func (e *WindowOpened) apply(s *State, h *hotMemory) {
 	w := new(Window)
 	var ask []string
 	if h != nil {
-		w, ask = &h.window, h.window.Ask[:0]
+		h.ask = append(h.ask[:0], e.Ask...)
+		w, ask = &h.window, h.ask
+	} else {
+		ask = append(ask, e.Ask...)
 	}
-	*w = Window{Kind: e.What, Opener: e.Opener, Act: e.Act, Dest: e.Dest, Ask: append(ask, e.Ask...)}
+	*w = Window{Kind: e.What, Opener: e.Opener, Act: e.Act, Dest: e.Dest, Ask: ask}
 	s.Window = w
 	if e.What == "readied" {
 		s.ReadyChecked = s.Actions

@@ -471,12 +471,20 @@ type Window struct {
 
 // Combatant returns the combatant with the given id, or nil.
 func (s *State) Combatant(id string) *Combatant {
-	for i := range s.Combatants {
-		if s.Combatants[i].ID == id {
-			return &s.Combatants[i]
+	cs := s.Combatants // held, not read again after each comparison's call
+	for i := range cs {
+		if c := &cs[i]; sameID(c.ID, id) {
+			return c
 		}
 	}
 	return nil
+}
+
+// sameID reports whether two ids are the same: most ids of a roster
+// that are as long differ in their first byte, which is compared before
+// the call that compares them all.
+func sameID(a, b string) bool {
+	return len(a) == len(b) && (a == "" || a[0] == b[0]) && a == b
 }
 
 // Current returns the combatant whose turn it is, or nil before
