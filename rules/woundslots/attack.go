@@ -233,11 +233,7 @@ func (r *run) guard(choice string) error {
 	}
 	a := s.Combatant(st.Striker)
 	r.strike(a, t, a.Weapon(st.StrikeWeapon), Standard, choice, st.StrikeKind == "rebuff")
-	if st.StrikeKind == "rebuff" {
-		r.afterRebuff(t)
-	} else {
-		r.afterFire()
-	}
+	r.afterReaction()
 	return nil
 }
 
@@ -442,10 +438,16 @@ func (r *run) criticals(a, t *Combatant, n parts.Natural, why, against string) {
 // footing checks a wound calls for (R75, R77).
 func (r *run) wound(t *Combatant, attacker string, final, level int) {
 	placed, fate := place(t, level)
-	r.emit(engine.New(r.h.arena(), woundedKind, Wounded{Combatant: t.ID, Attacker: attacker, Final: final, Indicated: level, Level: placed, Fate: fate}))
-	if placed > NoWound {
+	r.wounded(t, Wounded{Combatant: t.ID, Attacker: attacker, Final: final, Indicated: level, Level: placed, Fate: fate})
+}
+
+// wounded emits e, t's wound, and the control and footing checks a wound
+// that fills a slot calls for (R75, R77).
+func (r *run) wounded(t *Combatant, e Wounded) {
+	r.emit(engine.New(r.h.arena(), woundedKind, e))
+	if e.Level > NoWound {
 		r.woundControl(t)
-		r.woundFooting(t, level)
+		r.woundFooting(t, e.Indicated)
 	}
 }
 
@@ -504,11 +506,7 @@ func (r *run) pick(c *Pick) error {
 	case escalates:
 		fate = "unconscious"
 	}
-	r.emit(engine.New(r.h.arena(), woundedKind, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate}))
-	if placed > NoWound {
-		r.woundControl(t)
-		r.woundFooting(t, l)
-	}
+	r.wounded(t, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate})
 	r.finished(p.Actor)
 	return nil
 }

@@ -323,10 +323,7 @@ type ActionDeclared struct {
 }
 
 func (e *ActionDeclared) apply(s *State, _ *hotMemory) {
-	s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost, Command: e.Command})
-	s.Queue = append(s.Queue[:0], e.Queue...)
-	s.Phase = Window
-	guardIfDefending(s)
+	openWindow(s, Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost, Command: e.Command}, e.Queue)
 }
 
 func (e *ActionDeclared) describe(s *State) string {
@@ -375,10 +372,7 @@ func (e *Interrupted) apply(s *State, _ *hotMemory) {
 	}
 	if e.Moment == "" {
 		// A log from before out-of-turn actions: the interrupt's attack.
-		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
-		s.Queue = s.Queue[:0]
-		s.Phase = Window
-		guardIfDefending(s)
+		openWindow(s, Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost}, nil)
 		return
 	}
 	off := OffTurn{Who: e.Combatant, Moment: e.Moment, Cancels: e.Moment == AtDeclared && !e.Move && !e.Readied}
@@ -449,10 +443,7 @@ func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
 	case off == nil || off.Cancels || off.Moment == AtOrder:
 		s.Phase = Acting
 	case off.Held != nil:
-		s.Pending = s.newPending(*off.Held)
-		s.Queue = append(s.Queue[:0], off.Rest...)
-		s.Phase = Window
-		guardIfDefending(s)
+		openWindow(s, *off.Held, off.Rest)
 	default:
 		s.Moment = off.Moment
 		s.Queue = append(s.Queue[:0], off.Rest...)
@@ -597,6 +588,16 @@ func doneIfOwn(s *State, attacker string) {
 // doneAction ends the pending action: back to the turn's owner.
 func doneAction(s *State) {
 	s.Pending, s.Queue, s.Phase = nil, s.Queue[:0], Acting
+}
+
+// openWindow makes d the pending action and opens its window, asking
+// those in queue in order; with nobody to ask, the target chooses its
+// Defense if it defends (guardIfDefending).
+func openWindow(s *State, d Declared, queue []string) {
+	s.Pending = s.newPending(d)
+	s.Queue = append(s.Queue[:0], queue...)
+	s.Phase = Window
+	guardIfDefending(s)
 }
 
 // newPending places a declared action in the state's hot memory when it

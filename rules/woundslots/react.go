@@ -129,18 +129,31 @@ func pathCells(ax, ay, bx, by int, out [][2]int) [][2]int {
 	return out
 }
 
-// rebuff is R41 (4 AP): an attack on the mover before it moves, one level
-// worse on a hit.
-func (r *run) rebuff() error {
-	if err := r.wantPhase(Window, "rebuff"); err != nil {
-		return err
+// moveReaction is the checks of a reaction to a declared move (what
+// names it): it returns the one asked first in the window, when may lets
+// it react to the mover's next step, and the mover; else only says why
+// not.
+func (r *run) moveReaction(what string, may func(s *State, c, a *Combatant, x, y int) bool, only string) (me, a *Combatant, err error) {
+	if err := r.wantPhase(Window, what); err != nil {
+		return nil, nil, err
 	}
 	s := r.s
 	p := s.Pending
-	me, a := s.Combatant(s.Queue[0]), s.Combatant(p.Actor)
-	if p.Action != "move" || !s.mayRebuff(me, a, p.X, p.Y) {
-		return refuse(engine.NotAllowedNow, "%s cannot rebuff now: only a creature coming closer than one's weapon's optimal reach, already within its reach (R41)", me.ID)
+	me, a = s.Combatant(s.Queue[0]), s.Combatant(p.Actor)
+	if p.Action != "move" || !may(s, me, a, p.X, p.Y) {
+		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
 	}
+	return me, a, nil
+}
+
+// rebuff is R41 (4 AP): an attack on the mover before it moves, one level
+// worse on a hit.
+func (r *run) rebuff() error {
+	me, a, err := r.moveReaction("rebuff", (*State).mayRebuff, "only a creature coming closer than one's weapon's optimal reach, already within its reach (R41)")
+	if err != nil {
+		return err
+	}
+	s := r.s
 	w := firstMelee(me)
 	r.emit(engine.New(r.h.arena(), rebuffedKind, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name}))
 	r.spend(me, actionCosts["rebuff"], "rebuff")
@@ -148,32 +161,17 @@ func (r *run) rebuff() error {
 		return nil // a defending mover chooses its Defense first (R45)
 	}
 	r.strike(me, a, w, Standard, "", true)
-	r.afterRebuff(a)
+	r.afterReaction()
 	return nil
-}
-
-// afterRebuff goes on with a move once its rebuff is struck: a mover
-// taken out does not move.
-func (r *run) afterRebuff(a *Combatant) {
-	if !a.canAct() {
-		r.emit(engine.New(r.h.arena(), moveStoppedKind, MoveStopped{Combatant: a.ID, Why: "taken out"}))
-		return
-	}
-	r.resolveIfReady()
 }
 
 // cling is R55 (2 AP): a Power check whose result the clinger spends: 5
 // points per yard it moves with the mover, 10 per yard it cuts from the
 // move (V3). A natural 1 gives no points.
 func (r *run) cling() error {
-	if err := r.wantPhase(Window, "cling"); err != nil {
+	me, a, err := r.moveReaction("cling", (*State).mayCling, "only to a creature it grapples that is leaving its reach (R55)")
+	if err != nil {
 		return err
-	}
-	s := r.s
-	p := s.Pending
-	me, a := s.Combatant(s.Queue[0]), s.Combatant(p.Actor)
-	if p.Action != "move" || !s.mayCling(me, a, p.X, p.Y) {
-		return refuse(engine.NotAllowedNow, "%s cannot cling now: only to a creature it grapples that is leaving its reach (R55)", me.ID)
 	}
 	r.spend(me, actionCosts["cling"], "cling")
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
@@ -317,12 +315,11 @@ type MoveDeclared struct {
 }
 
 func (e *MoveDeclared) apply(s *State, _ *hotMemory) {
-	s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y})
+	d := Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y}
 	if e.From != nil {
-		s.Pending.FromX, s.Pending.FromY, s.Pending.FromSet = e.From[0], e.From[1], true
+		d.FromX, d.FromY, d.FromSet = e.From[0], e.From[1], true
 	}
-	s.Queue = append(s.Queue[:0], e.Queue...)
-	s.Phase = Window
+	openWindow(s, d, e.Queue) // a move's target chooses nothing
 }
 
 func (e *MoveDeclared) describe(s *State) string {

@@ -80,13 +80,14 @@ func (r *run) fire(target, weapon string) error {
 		return nil // a defending target chooses its Defense first (R45)
 	}
 	r.strike(me, t, w, Standard, "", false)
-	r.afterFire()
+	r.afterReaction()
 	return nil
 }
 
-// afterFire goes on with what a readied attack answered: the declared
-// action or move of a creature it took out does not happen.
-func (r *run) afterFire() {
+// afterReaction goes on with what a reaction's attack (a rebuff, a
+// readied attack) answered: the declared action or move of a creature it
+// took out does not happen.
+func (r *run) afterReaction() {
 	s := r.s
 	if p := s.Pending; p != nil {
 		if a := s.Combatant(p.Actor); a != nil && !a.canAct() {
