@@ -40,7 +40,7 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 	case !ok || !isAttackStyle(style):
 		return nil, nil, refuse(engine.Invalid, "%q is not an attack: standard, quick, strong, nonlethal or grapple", style)
 	case t == nil:
-		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, s.noCombatant(target)
 	case w == nil && weapon != "":
 		return nil, nil, refuse(engine.Invalid, "%s has no weapon called %q", a.ID, weapon)
 	case w == nil:
@@ -117,11 +117,13 @@ func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *h
 // mayHarry reports whether c may harry a (R46): a's ranged attack within
 // c's melee reach, 2 AP, once a round per target (A28).
 func (s *State) mayHarry(c, a *Combatant) bool {
-	if !c.affords(actionCosts["harry"]) || !c.free() || slices.Contains(a.HarriedBy, c.ID) {
-		return false
-	}
+	return c.affords(actionCosts["harry"]) && c.free() && !slices.Contains(a.HarriedBy, c.ID) && c.meleeReaches(a)
+}
+
+// meleeReaches reports whether any melee weapon c holds reaches t.
+func (c *Combatant) meleeReaches(t *Combatant) bool {
 	for j := range c.Weapons {
-		if w := &c.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(c, a) <= w.Reach {
+		if w := &c.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(c, t) <= w.Reach {
 			return true
 		}
 	}

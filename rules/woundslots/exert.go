@@ -48,7 +48,7 @@ func (r *run) exert(actor string, c *Exert) error {
 	case actor != engine.GM:
 		return refuse(engine.NotYourTurn, "only the GM makes a creature pay stamina or gain fatigue")
 	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+		return s.noCombatant(c.Target)
 	case (c.Stamina > 0) == (c.Fatigue > 0) || c.Stamina < 0 || c.Fatigue < 0:
 		return refuse(engine.Invalid, "give a stamina cost or fatigue gained, one of them, above 0: exert %s 5, or fatigue %s 2", t.ID, t.ID)
 	case c.Stamina > MaxExertion || c.Fatigue > MaxExertion:

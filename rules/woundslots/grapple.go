@@ -112,8 +112,9 @@ func (r *run) notPinned(a *Combatant) error {
 	return nil
 }
 
-// escapeTN is A22: the higher of the grappler's Power and Agility Defense.
-func escapeTN(g *Combatant) int { return max(g.PowerDefense(), g.AgilityDefense()) }
+// grappleDefense is the higher of g's Power and Agility Defense: the TN
+// of escaping its grapple (A22) and what a pin on it meets (R59).
+func grappleDefense(g *Combatant) int { return max(g.PowerDefense(), g.AgilityDefense()) }
 
 // pin is R59 (4 AP): a Power check at -2 against the higher of the
 // grappled target's Power and Agility Defense.
@@ -123,7 +124,7 @@ func (r *run) pin(target string) error {
 		return err
 	}
 	r.spend(a, actionCosts["pin"], "pin")
-	e := r.contest(a, t, "power", checkBonus(a, "power")-2, true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
+	e := r.contest(a, t, "power", checkBonus(a, "power")-2, true, grappleDefense(t), false, "power or agility defense")
 	r.emitCheck(a, t, e)
 	if e.Success {
 		r.emit(engine.New(r.h.arena(), pinnedKind, Pinned{Combatant: a.ID, Target: t.ID}))
@@ -162,7 +163,7 @@ func (r *run) escape() error {
 	if checkBonus(a, "agility") > checkBonus(a, "power") {
 		check = "agility"
 	}
-	e := r.contest(a, g, check, checkBonus(a, check), true, escapeTN(g), false, "escape TN")
+	e := r.contest(a, g, check, checkBonus(a, check), true, grappleDefense(g), false, "escape TN")
 	r.emitCheck(a, g, e)
 	if e.Success {
 		r.emit(engine.New(r.h.arena(), escapedKind, Escaped{Combatant: a.ID, From: g.ID, Pin: a.PinnedBy != ""}))

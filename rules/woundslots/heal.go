@@ -8,8 +8,12 @@ import (
 
 // healBonus is a healer's Lor [Healing/Wounds] bonus, -5 without a kit
 // (R63, R65, R71), -2 exhausted (A26).
-func healBonus(c *Combatant) int {
-	b := c.Attributes.Lor + c.skill("healing") + c.spec("healing", "wounds") - c.tired()
+func healBonus(c *Combatant) int { return healBonusFor(c, "wounds") }
+
+// healBonusFor is healBonus for treating what: its Healing specialization
+// counts, or Wounds' when that is higher (R64).
+func healBonusFor(c *Combatant, what string) int {
+	b := c.Attributes.Lor + c.skill("healing") + max(c.spec("healing", what), c.spec("healing", "wounds")) - c.tired()
 	if !c.Kit {
 		b -= NoKitPenalty
 	}
@@ -55,7 +59,7 @@ func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
-		return nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, s.noCombatant(target)
 	case t.gone():
 		return nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
 	case t.ID != a.ID && Gap(a, t) > 0:
@@ -136,12 +140,7 @@ func (r *run) treat(target, level string) error {
 		}
 	}
 	after := t.Wounds
-	if e.To != l {
-		*after.At(l)--
-		if e.To > NoWound {
-			*after.At(e.To)++
-		}
-	}
+	after.move(l, e.To)
 	e.Fatigue = t.Fatigue + after.Severity()
 	r.emit(engine.New(r.h.arena(), woundTreatedKind, e))
 	if e.To != l && t.Status == Unconscious {
@@ -282,15 +281,24 @@ func woundsHealed(c *Combatant) {
 // moveWound moves one wound of level from down to level to (0: healed);
 // reducing a fatal wound ends dying (A08).
 func moveWound(c *Combatant, from, to int) {
-	if from == to || from <= NoWound || *c.Wounds.At(from) == 0 {
+	if !c.Wounds.move(from, to) {
 		return
-	}
-	*c.Wounds.At(from)--
-	if to > NoWound {
-		*c.Wounds.At(to)++
 	}
 	woundsHealed(c)
 	if from == Fatal {
 		c.IsDying, c.Dying = false, 0
 	}
+}
+
+// move moves one wound of level from to level to (0: healed), and reports
+// whether there was one to move.
+func (w *Wounds) move(from, to int) bool {
+	if from == to || from <= NoWound || *w.At(from) == 0 {
+		return false
+	}
+	*w.At(from)--
+	if to > NoWound {
+		*w.At(to)++
+	}
+	return true
 }

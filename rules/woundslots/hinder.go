@@ -188,7 +188,7 @@ func (r *run) hinderCheck(kind, target string) (a, t *Combatant, err error) {
 	case !slices.Contains(hinderKinds, kind):
 		return nil, nil, refuse(engine.Invalid, "%q is not a hindrance: disarm, distract, shove or trip", kind)
 	case t == nil:
-		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, s.noCombatant(target)
 	case t.Side == a.Side || !t.Up():
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
 	case !inMeleeReach(a, t):

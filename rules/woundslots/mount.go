@@ -213,13 +213,8 @@ func (r *run) woundControl(t *Combatant) {
 func (s *State) inEnemyReach(c *Combatant) bool {
 	for i := range s.Combatants {
 		e := &s.Combatants[i]
-		if e.Side == c.Side || !e.Up() {
-			continue
-		}
-		for j := range e.Weapons {
-			if w := &e.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(e, c) <= w.Reach {
-				return true
-			}
+		if e.Side != c.Side && e.Up() && e.meleeReaches(c) {
+			return true
 		}
 	}
 	return false

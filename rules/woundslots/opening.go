@@ -77,7 +77,7 @@ func (r *run) openingCheck(target string) (a *Combatant, w *Weapon, t *Combatant
 	w, t = firstMelee(a), s.Combatant(target)
 	switch {
 	case t == nil:
-		return nil, nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, nil, s.noCombatant(target)
 	case w == nil:
 		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s has no melee weapon", a.ID)
 	case t.Side == a.Side || !t.Up():

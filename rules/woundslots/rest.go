@@ -34,7 +34,7 @@ func (r *run) rest(kind, tender string, minutes, slept int) error {
 		case kind != "long":
 			return refuse(engine.Invalid, "only a long rest is tended (R71)")
 		case tend == nil:
-			return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", tender, s.ids())
+			return s.noCombatant(tender)
 		case tend.Status != Active:
 			return refuse(engine.NotAllowedNow, "%s is in no state to tend anyone", tend.ID)
 		}
