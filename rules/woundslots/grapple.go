@@ -112,6 +112,15 @@ func (r *run) notPinned(a *Combatant) error {
 	return nil
 }
 
+// strongerCheck is the better of c's Power and Agility checks, Power on a
+// tie: the check it escapes a grapple (A22) or interposes with (R58).
+func strongerCheck(c *Combatant) string {
+	if checkBonus(c, "agility") > checkBonus(c, "power") {
+		return "agility"
+	}
+	return "power"
+}
+
 // grappleDefense is the higher of g's Power and Agility Defense: the TN
 // of escaping its grapple (A22) and what a pin on it meets (R59).
 func grappleDefense(g *Combatant) int { return max(g.PowerDefense(), g.AgilityDefense()) }
@@ -159,10 +168,7 @@ func (r *run) escape() error {
 		return err
 	}
 	r.spend(a, actionCosts["escape"], "escape")
-	check := "power"
-	if checkBonus(a, "agility") > checkBonus(a, "power") {
-		check = "agility"
-	}
+	check := strongerCheck(a)
 	e := r.contest(a, g, check, checkBonus(a, check), true, grappleDefense(g), false, "escape TN")
 	r.emitCheck(a, g, e)
 	if e.Success {

@@ -33,15 +33,12 @@ func (r *run) interpose(shield string) error {
 		return refuse(engine.NotAllowedNow, "%s does not grapple %q", me.ID, shield)
 	}
 	r.spend(me, actionCosts["interpose"], "interpose")
-	check := "power"
-	if checkBonus(me, "agility") > checkBonus(me, "power") {
-		check = "agility"
-	}
+	check := strongerCheck(me)
 	bonus := checkBonus(me, check)
 	if t.PinnedBy == "" {
 		bonus -= 2
 	}
-	e := r.contest(me, t, check, bonus, true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
+	e := r.contest(me, t, check, bonus, true, grappleDefense(t), false, "power or agility defense")
 	r.emitCheck(me, t, e)
 	r.emit(engine.New(r.h.arena(), interposedKind, Interposed{Combatant: me.ID, Shield: t.ID, Success: e.Success}))
 	r.resolveIfReady()
