@@ -74,9 +74,7 @@ func (r *run) attack(c *Attack) error {
 	}
 	s := r.s
 	style := styleOf(c.Style)
-	if a.Long != nil {
-		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
-	}
+	r.giveUpLong(a)
 	var q []string
 	if !r.quiet {
 		q = s.windowQueue(a, w.Kind == "ranged", style, c.Target, r.h)

@@ -18,12 +18,18 @@ type Moved struct {
 	Quarters  int    `json:"quarters"`
 }
 
+// moveTo places c at x,y at the cost of a move or jump: ap AP, which
+// adds quarters to its movement pool, and yards of the pool used (A17).
+func (s *State) moveTo(c *Combatant, ap, quarters, yards, x, y int) {
+	c.AP -= ap
+	c.PoolQuarters += quarters
+	c.PoolUsed += yards
+	s.put(c, x, y)
+}
+
 func (e *Moved) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
-		c.AP -= e.AP
-		c.PoolQuarters += e.Quarters
-		c.PoolUsed += e.Yards
-		s.put(c, e.X, e.Y)
+		s.moveTo(c, e.AP, e.Quarters, e.Yards, e.X, e.Y)
 		if m := s.mountOf(c); m != nil {
 			s.put(m, e.X, e.Y)
 		}
@@ -98,10 +104,7 @@ var (
 
 func (e *Jumped) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
-		c.AP -= e.AP
-		c.PoolQuarters += e.Quarters
-		c.PoolUsed += e.Yards
-		s.put(c, e.X, e.Y)
+		s.moveTo(c, e.AP, e.Quarters, e.Yards, e.X, e.Y)
 		leaveSpace(s, c)
 	}
 }
@@ -165,8 +168,8 @@ func (r *run) jump(c *Jump) error {
 		e.X, e.Y = lx, ly
 	}
 	n := max(0, s.moveAP(a, yards))
-	if n > 0 && a.Long != nil {
-		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+	if n > 0 {
+		r.giveUpLong(a)
 	}
 	e.Yards, e.AP, e.Quarters = yards, n, n*s.rate(a)
 	r.emit(engine.New(r.h.arena(), jumpedKind, e))
@@ -294,8 +297,8 @@ func (r *run) walkFrom(a *Combatant, x, y int, from [2]int) {
 func (r *run) walk(a *Combatant, x, y, cost int) {
 	s := r.s
 	n := max(0, s.moveAP(a, cost))
-	if n > 0 && a.Long != nil {
-		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+	if n > 0 {
+		r.giveUpLong(a)
 	}
 	wasInReach := s.inEnemyReach(a)
 	flanked := s.flankedSet()

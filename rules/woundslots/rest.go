@@ -59,17 +59,19 @@ func (r *run) rest(kind, tender string, minutes, slept int) error {
 		if c.Wounds.Fatal > 0 || c.LongRests >= MaxLongRests {
 			continue // R68, R70: no long rest while fatally wounded; twice a day at most
 		}
+		why := ""
 		switch {
 		case slept > 0 && 2*slept < c.sleepNeed():
-			// R68: no long rest without a full night's sleep.
-			r.emit(engine.New(r.h.arena(), restedKind, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "sleep"}))
+			why = "sleep" // R68: no long rest without a full night's sleep.
 		case tend != nil && c.ID == tend.ID && r.tends(c):
 			// R71: tending is strenuous, and strenuous activity breaks a
 			// rest [ours: for the tender's whole long rest].
-			r.emit(engine.New(r.h.arena(), restedKind, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "tending"}))
+			why = "tending"
 		default:
 			r.longRest(c, tend)
+			continue
 		}
+		r.emit(engine.New(r.h.arena(), restedKind, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: why}))
 	}
 	return nil
 }

@@ -343,12 +343,17 @@ func (r *run) spend(c *Combatant, amount int, what string) {
 // pay is spend without R24's changes: a long action's payments, which
 // pay a cost already changed.
 func (r *run) pay(c *Combatant, amount int, what string) {
-	if c.Long != nil {
-		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
-	}
+	r.giveUpLong(c)
 	r.emit(engine.New(r.h.arena(), aPSpentKind, APSpent{Combatant: c.ID, Amount: amount, AP: c.AP - amount, For: what}))
 	if c.ID == r.s.Turn && r.s.Off == nil {
 		r.acted = true
+	}
+}
+
+// giveUpLong gives up c's long action, if it has one (R25).
+func (r *run) giveUpLong(c *Combatant) {
+	if c.Long != nil {
+		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
 	}
 }
 

@@ -34,7 +34,7 @@ func (s *State) terrainEnv(x, y int) string {
 	e := ""
 	for i := range s.Terrain {
 		z := &s.Terrain[i]
-		if x < min(z.X1, z.X2) || x > max(z.X1, z.X2) || y < min(z.Y1, z.Y2) || y > max(z.Y1, z.Y2) {
+		if !z.contains(x, y) {
 			continue
 		}
 		for _, k := range z.Kinds {
@@ -82,7 +82,7 @@ func (s *State) placeAll() {
 func (s *State) current(x, y int) (dx, dy int) {
 	for i := range s.Terrain {
 		z := &s.Terrain[i]
-		if x >= min(z.X1, z.X2) && x <= max(z.X1, z.X2) && y >= min(z.Y1, z.Y2) && y <= max(z.Y1, z.Y2) {
+		if z.contains(x, y) {
 			dx, dy = dx+z.Current.X, dy+z.Current.Y
 		}
 	}
