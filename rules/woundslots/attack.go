@@ -545,7 +545,7 @@ func (e *AttackRolled) describe(s *State) string {
 	case e.Hit:
 		result = "hit"
 	}
-	return fmt.Sprintf("%s rolls d20=%d%+d = %d against Defense %d: %s", e.Attacker, e.Die, e.Bonus, e.Die+e.Bonus, e.Defense, result)
+	return fmt.Sprintf("%s rolls %s against Defense %d: %s", e.Attacker, d20(e.Die, e.Bonus), e.Defense, result)
 }
 
 // InitiativeShifted: a combatant's initiative moves (R09, R29): By is the change, Initiative the score after (at least 0).

@@ -134,7 +134,10 @@ func (e *CheckRolled) describe(s *State) string {
 	}
 	against := fmt.Sprintf("%s's %s %d", e.Target, e.VersusCheck, e.Versus)
 	if e.VersusDie > 0 {
-		against = fmt.Sprintf("%s's %s d20=%d%+d = %d", e.Target, e.VersusCheck, e.VersusDie, e.Versus, e.VersusDie+e.Versus)
+		against = fmt.Sprintf("%s's %s %s", e.Target, e.VersusCheck, d20(e.VersusDie, e.Versus))
 	}
-	return fmt.Sprintf("%s's %s check d20=%d%+d = %d against %s: %s", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus, against, out)
+	return fmt.Sprintf("%s's %s check %s against %s: %s", e.Combatant, e.Check, d20(e.Die, e.Bonus), against, out)
 }
+
+// d20 writes a d20 roll, its bonus and their total, for the log.
+func d20(die, bonus int) string { return fmt.Sprintf("d20=%d%+d = %d", die, bonus, die+bonus) }

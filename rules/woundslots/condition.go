@@ -122,5 +122,5 @@ func (e *ConditionTreated) describe(s *State) string {
 	case e.Success:
 		out = fmt.Sprintf("now %s", LevelName(e.Level))
 	}
-	return fmt.Sprintf("%s treats %s's %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Condition, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
+	return fmt.Sprintf("%s treats %s's %s: %s against TN %d: %s", e.Healer, e.Patient, e.Condition, d20(e.Die, e.Bonus), e.TN, out)
 }

@@ -183,7 +183,7 @@ func (e *Stabilized) apply(s *State, _ *hotMemory) {
 }
 
 func (e *Stabilized) describe(s *State) string {
-	return fmt.Sprintf("%s stabilizes %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
+	return fmt.Sprintf("%s stabilizes %s: %s against TN %d: %s", e.Healer, e.Patient, d20(e.Die, e.Bonus), e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
 }
 
 // WakeChecked: a wake check (A09): Vit less fatigue against the Recovery TN of the highest wound; success wakes the creature.
@@ -202,7 +202,7 @@ func (e *WakeChecked) apply(s *State, _ *hotMemory) {
 }
 
 func (e *WakeChecked) describe(s *State) string {
-	return fmt.Sprintf("%s's wake check: d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
+	return fmt.Sprintf("%s's wake check: %s against TN %d: %s", e.Combatant, d20(e.Die, e.Bonus), e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
 }
 
 // WoundTreated: a Treat Wound (R65): the wound of Level moves To a lower level (0: healed) on a success; Auto is the failure without a die of an overtired patient (A39); Fatigue is the patient's after.
@@ -240,7 +240,7 @@ func (e *WoundTreated) describe(s *State) string {
 	case e.To == e.Level:
 		out = "no open slot to move it to"
 	}
-	return fmt.Sprintf("%sd20=%d%+d = %d against TN %d: %s; fatigue %d", head, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out, e.Fatigue)
+	return fmt.Sprintf("%s%s against TN %d: %s; fatigue %d", head, d20(e.Die, e.Bonus), e.TN, out, e.Fatigue)
 }
 
 // Stabilize is R63.

@@ -83,7 +83,7 @@ type StealthRolled struct {
 func (*StealthRolled) apply(*State, *hotMemory) {}
 
 func (e *StealthRolled) describe(s *State) string {
-	return fmt.Sprintf("%s's %s check: d20=%d%+d = %d", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus)
+	return fmt.Sprintf("%s's %s check: %s", e.Combatant, e.Check, d20(e.Die, e.Bonus))
 }
 
 // Surprise is the GM's ruling that a side is caught by surprise (R31).

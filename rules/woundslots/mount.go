@@ -317,9 +317,9 @@ func (e *Hurried) apply(s *State, _ *hotMemory) {
 
 func (e *Hurried) describe(s *State) string {
 	if e.Success {
-		return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: it costs %d AP and 1 stamina", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
+		return fmt.Sprintf("%s hurries: %s against TN %d: it costs %d AP and 1 stamina", e.Combatant, d20(e.Die, e.Bonus), e.TN, e.Cost)
 	}
-	return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: fails, it costs %d AP", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
+	return fmt.Sprintf("%s hurries: %s against TN %d: fails, it costs %d AP", e.Combatant, d20(e.Die, e.Bonus), e.TN, e.Cost)
 }
 
 // ControlChecked: a rider's control check of an untrained mount (R77): kept, or the mount bolts; after calming, kept means control is regained.
@@ -358,7 +358,7 @@ func (e *ControlChecked) describe(s *State) string {
 	case !e.Kept:
 		out = e.Mount + " bolts"
 	}
-	return fmt.Sprintf("%s's control check of %s (%s): d20=%d%+d = %d against TN %d: %s", e.Rider, e.Mount, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
+	return fmt.Sprintf("%s's control check of %s (%s): %s against TN %d: %s", e.Rider, e.Mount, e.Why, d20(e.Die, e.Bonus), e.TN, out)
 }
 
 // Mount mounts an adjacent mount (R53), hurried or not (R67).

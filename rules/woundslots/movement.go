@@ -115,9 +115,9 @@ func (e *Jumped) describe(s *State) string {
 		run = "run-up: + Speed"
 	}
 	if e.High {
-		return fmt.Sprintf("%s jumps high: d20=%d%+d = %d (%s) = %d: %d inches up, clearing %d inches", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, 2*e.Value, e.Clears)
+		return fmt.Sprintf("%s jumps high: %s (%s) = %d: %d inches up, clearing %d inches", e.Combatant, d20(e.Die, e.Bonus), run, e.Value, 2*e.Value, e.Clears)
 	}
-	return fmt.Sprintf("%s jumps: d20=%d%+d = %d (%s) = %s: lands at %d,%d, %s of pool, %d AP bought", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, parts.Count(e.Value, "foot", "feet"), e.X, e.Y, parts.Count(e.Yards, "yard", "yards"), e.AP)
+	return fmt.Sprintf("%s jumps: %s (%s) = %s: lands at %d,%d, %s of pool, %d AP bought", e.Combatant, d20(e.Die, e.Bonus), run, parts.Count(e.Value, "foot", "feet"), e.X, e.Y, parts.Count(e.Yards, "yard", "yards"), e.AP)
 }
 
 // jumpBonus is Str [Athletics/Jumping] (R38).

@@ -119,7 +119,7 @@ func (e *OpeningMade) apply(s *State, _ *hotMemory) {
 }
 
 func (e *OpeningMade) describe(s *State) string {
-	return fmt.Sprintf("%s creates an opening against %s: d20=%d%+d = %d meets its rebuffs this turn", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus)
+	return fmt.Sprintf("%s creates an opening against %s: %s meets its rebuffs this turn", e.Combatant, e.Target, d20(e.Die, e.Bonus))
 }
 
 // Opening is Create an Opening, R50.

@@ -368,7 +368,7 @@ func (e *Clung) describe(s *State) string {
 	if e.Critical == "failure" {
 		crit = ", a critical failure"
 	}
-	return fmt.Sprintf("%s clings to %s: d20=%d%+d = %d%s, %d points", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus, crit, e.Points)
+	return fmt.Sprintf("%s clings to %s: %s%s, %d points", e.Combatant, e.Target, d20(e.Die, e.Bonus), crit, e.Points)
 }
 
 // SplitChosen: how a clinger spends its points (R55, V3).

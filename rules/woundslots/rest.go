@@ -305,21 +305,21 @@ func (e *RecoveryRolled) apply(s *State, _ *hotMemory) {
 
 func (e *RecoveryRolled) describe(s *State) string {
 	if e.Tender != "" {
-		tend := fmt.Sprintf(" (tended by %s: d20=%d%+d = %d)", e.Tender, e.TendDie, e.TendBonus, e.TendDie+e.TendBonus)
+		tend := fmt.Sprintf(" (tended by %s: %s)", e.Tender, d20(e.TendDie, e.TendBonus))
 		line := Rules{}.DescribeEvent(s, &RecoveryRolled{Combatant: e.Combatant, Die: e.Die, Bonus: e.Bonus, Level: e.Level, To: e.To, RecoveryBonus: e.RecoveryBonus})
 		return line + tend
 	}
 	if e.Reach > NoWound {
-		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: it reaches %s wounds and chooses which drops", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Reach))
+		return fmt.Sprintf("%s's recovery check: %s: it reaches %s wounds and chooses which drops", e.Combatant, d20(e.Die, e.Bonus), LevelName(e.Reach))
 	}
 	if e.Level == NoWound {
-		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: nothing heals, recovery bonus %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RecoveryBonus)
+		return fmt.Sprintf("%s's recovery check: %s: nothing heals, recovery bonus %d", e.Combatant, d20(e.Die, e.Bonus), e.RecoveryBonus)
 	}
 	to := "healed"
 	if e.To > NoWound {
 		to = "now " + LevelName(e.To)
 	}
-	return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
+	return fmt.Sprintf("%s's recovery check: %s: a %s wound is %s", e.Combatant, d20(e.Die, e.Bonus), LevelName(e.Level), to)
 }
 
 // RecoveryChosen: a resting creature picks the wound its recovery check

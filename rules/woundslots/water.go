@@ -245,7 +245,7 @@ func (e *FootingChecked) describe(s *State) string {
 	case !e.Kept && e.Why == "attacking":
 		res += ": its attack is lost"
 	}
-	return fmt.Sprintf("%s's %s check (%s): d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Env, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, res)
+	return fmt.Sprintf("%s's %s check (%s): %s against TN %d: %s", e.Combatant, e.Env, e.Why, d20(e.Die, e.Bonus), e.TN, res)
 }
 
 // Surface is a sunk swimmer's swim back up (R75).
