@@ -74,7 +74,9 @@ func (r *run) attack(c *Attack) error {
 	}
 	s := r.s
 	style := styleOf(c.Style)
-	r.giveUpLong(a)
+	if a.Long != nil {
+		r.cancelLong(a)
+	}
 	var q []string
 	if !r.quiet {
 		q = s.windowQueue(a, w.Kind == "ranged", style, c.Target, r.h)

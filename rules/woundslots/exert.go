@@ -75,9 +75,15 @@ func (e *Exerted) describe(*State) string {
 }
 
 func (e *Exerted) apply(s *State, _ *hotMemory) {
-	if c := s.Combatant(e.Combatant); c != nil {
-		c.Stamina = e.Stamina
-		setFatigue(c, e.Fatigue)
+	tire(s, e.Combatant, e.Stamina, e.Fatigue)
+}
+
+// tire sets the stamina and fatigue of the combatant id, if there is
+// one, to what a payment of stamina left (R19, R20).
+func tire(s *State, id string, stamina, fatigue int) {
+	if c := s.Combatant(id); c != nil {
+		c.Stamina = stamina
+		setFatigue(c, fatigue)
 	}
 }
 

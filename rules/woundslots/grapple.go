@@ -113,7 +113,8 @@ func (r *run) notPinned(a *Combatant) error {
 }
 
 // strongerCheck is the better of c's Power and Agility checks, Power on a
-// tie: the check it escapes a grapple (A22) or interposes with (R58).
+// tie: the check it escapes a grapple (A22), interposes (R58) or enters a
+// space (R51) with.
 func strongerCheck(c *Combatant) string {
 	if checkBonus(c, "agility") > checkBonus(c, "power") {
 		return "agility"
@@ -121,9 +122,15 @@ func strongerCheck(c *Combatant) string {
 	return "power"
 }
 
-// grappleDefense is the higher of g's Power and Agility Defense: the TN
-// of escaping its grapple (A22) and what a pin on it meets (R59).
-func grappleDefense(g *Combatant) int { return max(g.PowerDefense(), g.AgilityDefense()) }
+// powerOrAgility is the higher of t's Power and Agility Defense: the TN
+// of escaping its grapple (A22), and what a pin (R59), an interposing
+// (R58) and an entering of its space (R51) meet.
+func powerOrAgility(t *Combatant) int { return max(t.PowerDefense(), t.AgilityDefense()) }
+
+// contestPowerOrAgility is a's check against t's powerOrAgility.
+func (r *run) contestPowerOrAgility(a, t *Combatant, check string, bonus int) CheckRolled {
+	return r.contest(a, t, check, bonus, true, powerOrAgility(t), false, "power or agility defense")
+}
 
 // pin is R59 (4 AP): a Power check at -2 against the higher of the
 // grappled target's Power and Agility Defense.
@@ -133,7 +140,7 @@ func (r *run) pin(target string) error {
 		return err
 	}
 	r.spend(a, actionCosts["pin"], "pin")
-	e := r.contest(a, t, "power", checkBonus(a, "power")-2, true, grappleDefense(t), false, "power or agility defense")
+	e := r.contestPowerOrAgility(a, t, "power", checkBonus(a, "power")-2)
 	r.emitCheck(a, t, e)
 	if e.Success {
 		r.emit(engine.New(r.h.arena(), pinnedKind, Pinned{Combatant: a.ID, Target: t.ID}))
@@ -169,7 +176,7 @@ func (r *run) escape() error {
 	}
 	r.spend(a, actionCosts["escape"], "escape")
 	check := strongerCheck(a)
-	e := r.contest(a, g, check, checkBonus(a, check), true, grappleDefense(g), false, "escape TN")
+	e := r.contest(a, g, check, checkBonus(a, check), true, powerOrAgility(g), false, "escape TN")
 	r.emitCheck(a, g, e)
 	if e.Success {
 		r.emit(engine.New(r.h.arena(), escapedKind, Escaped{Combatant: a.ID, From: g.ID, Pin: a.PinnedBy != ""}))

@@ -209,6 +209,14 @@ func (r *run) woundControl(t *Combatant) {
 	}
 }
 
+// enteredReach makes the control check of c's untrained mount when c,
+// out of every enemy's reach before (was), now stands in one (R77).
+func (r *run) enteredReach(c *Combatant, was bool) {
+	if m := r.s.needsControl(c); m != nil && !was && r.s.inEnemyReach(c) {
+		r.controlCheck(c, m, 0, "entering an enemy's reach")
+	}
+}
+
 // inEnemyReach reports whether c stands in the melee reach of an enemy.
 func (s *State) inEnemyReach(c *Combatant) bool {
 	for i := range s.Combatants {
@@ -309,10 +317,7 @@ type Hurried struct {
 }
 
 func (e *Hurried) apply(s *State, _ *hotMemory) {
-	if c := s.Combatant(e.Combatant); c != nil {
-		c.Stamina = e.Stamina
-		setFatigue(c, e.Fatigue)
-	}
+	tire(s, e.Combatant, e.Stamina, e.Fatigue)
 }
 
 func (e *Hurried) describe(s *State) string {

@@ -168,8 +168,8 @@ func (r *run) jump(c *Jump) error {
 		e.X, e.Y = lx, ly
 	}
 	n := max(0, s.moveAP(a, yards))
-	if n > 0 {
-		r.giveUpLong(a)
+	if n > 0 && a.Long != nil {
+		r.cancelLong(a)
 	}
 	e.Yards, e.AP, e.Quarters = yards, n, n*s.rate(a)
 	r.emit(engine.New(r.h.arena(), jumpedKind, e))
@@ -297,16 +297,14 @@ func (r *run) walkFrom(a *Combatant, x, y int, from [2]int) {
 func (r *run) walk(a *Combatant, x, y, cost int) {
 	s := r.s
 	n := max(0, s.moveAP(a, cost))
-	if n > 0 {
-		r.giveUpLong(a)
+	if n > 0 && a.Long != nil {
+		r.cancelLong(a)
 	}
 	wasInReach := s.inEnemyReach(a)
 	flanked := s.flankedSet()
 	r.emit(engine.New(r.h.arena(), movedKind, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * s.rate(a)}))
 	r.checkGrapples(a)
-	if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
-		r.controlCheck(a, m, 0, "entering an enemy's reach")
-	}
+	r.enteredReach(a, wasInReach)
 	if !r.partial {
 		r.newlyFlanked(flanked, a)
 	}

@@ -38,7 +38,7 @@ func (r *run) interpose(shield string) error {
 	if t.PinnedBy == "" {
 		bonus -= 2
 	}
-	e := r.contest(me, t, check, bonus, true, grappleDefense(t), false, "power or agility defense")
+	e := r.contestPowerOrAgility(me, t, check, bonus)
 	r.emitCheck(me, t, e)
 	r.emit(engine.New(r.h.arena(), interposedKind, Interposed{Combatant: me.ID, Shield: t.ID, Success: e.Success}))
 	r.resolveIfReady()
