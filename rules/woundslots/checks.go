@@ -86,15 +86,6 @@ func inMeleeReach(a, t *Combatant) bool {
 	return w != nil && Gap(a, t) <= w.Reach
 }
 
-// hinderKinds are R61's hindrances.
-var hinderKinds = []string{"disarm", "distract", "shove", "trip"}
-
-// meetChoices are a disarm's target's choices (R61).
-var meetChoices = []string{"check", "agility"}
-
-// directions are the eight directions of the grid.
-var directions = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
-
 // margin is a contest's margin: the actor's total less what it met.
 func (e *CheckRolled) margin() int {
 	return e.Die + e.Bonus - e.Versus - e.VersusDie

@@ -612,3 +612,13 @@ func (s *State) newPending(d Declared) *Declared {
 	*p = d
 	return p
 }
+
+// pass lets the declared action go on.
+func (r *run) pass() error {
+	if err := r.wantPhase(Window, "pass"); err != nil {
+		return err
+	}
+	r.emit(engine.New(r.h.arena(), passedKind, Passed{Combatant: r.s.Queue[0]}))
+	r.resolveIfReady()
+	return nil
+}

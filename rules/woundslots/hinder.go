@@ -328,3 +328,12 @@ func (s *State) shoveTo(a, t *Combatant, n int) (x, y int) {
 	}
 	return x, y
 }
+
+// hinderKinds are R61's hindrances.
+var hinderKinds = []string{"disarm", "distract", "shove", "trip"}
+
+// meetChoices are a disarm's target's choices (R61).
+var meetChoices = []string{"check", "agility"}
+
+// directions are the eight directions of the grid.
+var directions = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}

@@ -144,3 +144,10 @@ var (
 )
 
 func (*Interpose) command() {}
+
+// mayInterposeAt is mayInterpose for a queue built before the
+// declaration's event is applied: the target grappling someone, free to
+// react, with 2 AP.
+func (s *State) mayInterposeAt(c *Combatant) bool {
+	return len(c.Grappling) > 0 && c.free() && c.affords(actionCosts["interpose"])
+}

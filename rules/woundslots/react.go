@@ -465,3 +465,36 @@ var (
 )
 
 func (*Stop) command() {}
+
+// mayHarry reports whether c may harry a (R46): a's ranged attack within
+// c's melee reach, 2 AP, once a round per target (A28).
+func (s *State) mayHarry(c, a *Combatant) bool {
+	return c.affords(actionCosts["harry"]) && c.free() && !slices.Contains(a.HarriedBy, c.ID) && c.meleeReaches(a)
+}
+
+// meleeReaches reports whether any melee weapon c holds reaches t.
+func (c *Combatant) meleeReaches(t *Combatant) bool {
+	for j := range c.Weapons {
+		if w := &c.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(c, t) <= w.Reach {
+			return true
+		}
+	}
+	return false
+}
+
+// harry is R46.
+func (r *run) harry() error {
+	if err := r.wantPhase(Window, "harry"); err != nil {
+		return err
+	}
+	s := r.s
+	me, p := s.Combatant(s.Queue[0]), s.Pending
+	a := s.Combatant(p.Actor)
+	if w := a.Weapon(p.Weapon); w == nil || w.Kind != "ranged" || !s.mayHarry(me, a) {
+		return refuse(engine.NotAllowedNow, "%s cannot harry %s: only a ranged attack within one's melee reach, once a round, for 2 AP", me.ID, a.ID)
+	}
+	r.spend(me, actionCosts["harry"], "harry")
+	r.emit(engine.New(r.h.arena(), harriedKind, Harried{Combatant: me.ID, Target: a.ID}))
+	r.resolveIfReady()
+	return nil
+}
