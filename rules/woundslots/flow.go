@@ -323,7 +323,8 @@ type ActionDeclared struct {
 }
 
 func (e *ActionDeclared) apply(s *State, _ *hotMemory) {
-	openWindow(s, Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost, Command: e.Command}, e.Queue)
+	s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost, Command: e.Command})
+	openWindow(s, e.Queue)
 }
 
 func (e *ActionDeclared) describe(s *State) string {
@@ -372,7 +373,8 @@ func (e *Interrupted) apply(s *State, _ *hotMemory) {
 	}
 	if e.Moment == "" {
 		// A log from before out-of-turn actions: the interrupt's attack.
-		openWindow(s, Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost}, nil)
+		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
+		openWindow(s, nil)
 		return
 	}
 	off := OffTurn{Who: e.Combatant, Moment: e.Moment, Cancels: e.Moment == AtDeclared && !e.Move && !e.Readied}
@@ -443,7 +445,8 @@ func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
 	case off == nil || off.Cancels || off.Moment == AtOrder:
 		s.Phase = Acting
 	case off.Held != nil:
-		openWindow(s, *off.Held, off.Rest)
+		s.Pending = s.newPending(*off.Held)
+		openWindow(s, off.Rest)
 	default:
 		s.Moment = off.Moment
 		s.Queue = append(s.Queue[:0], off.Rest...)
@@ -590,11 +593,10 @@ func doneAction(s *State) {
 	s.Pending, s.Queue, s.Phase = nil, s.Queue[:0], Acting
 }
 
-// openWindow makes d the pending action and opens its window, asking
-// those in queue in order; with nobody to ask, the target chooses its
-// Defense if it defends (guardIfDefending).
-func openWindow(s *State, d Declared, queue []string) {
-	s.Pending = s.newPending(d)
+// openWindow opens the window of the pending action, asking those in
+// queue in order; with nobody to ask, the target chooses its Defense if
+// it defends (guardIfDefending).
+func openWindow(s *State, queue []string) {
 	s.Queue = append(s.Queue[:0], queue...)
 	s.Phase = Window
 	guardIfDefending(s)

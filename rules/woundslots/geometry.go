@@ -141,15 +141,13 @@ func (z *Zone) contains(x, y int) bool {
 func (s *State) terrainCost(x, y int) int {
 	cost := 1
 	for i := range s.Terrain {
-		z := &s.Terrain[i]
-		if !z.contains(x, y) {
-			continue
-		}
-		for _, k := range z.Kinds {
-			cost *= terrainCosts[k]
-		}
-		if z.Extra > 1 {
-			cost *= z.Extra
+		if z := &s.Terrain[i]; z.contains(x, y) {
+			for _, k := range z.Kinds {
+				cost *= terrainCosts[k]
+			}
+			if z.Extra > 1 {
+				cost *= z.Extra
+			}
 		}
 	}
 	return cost

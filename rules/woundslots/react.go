@@ -315,11 +315,11 @@ type MoveDeclared struct {
 }
 
 func (e *MoveDeclared) apply(s *State, _ *hotMemory) {
-	d := Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y}
+	s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y})
 	if e.From != nil {
-		d.FromX, d.FromY, d.FromSet = e.From[0], e.From[1], true
+		s.Pending.FromX, s.Pending.FromY, s.Pending.FromSet = e.From[0], e.From[1], true
 	}
-	openWindow(s, d, e.Queue) // a move's target chooses nothing
+	openWindow(s, e.Queue) // a move's target chooses nothing
 }
 
 func (e *MoveDeclared) describe(s *State) string {
