@@ -180,8 +180,7 @@ func (r *run) guard(choice string) error {
 		return nil
 	}
 	a := s.Combatant(st.Striker)
-	r.strike(a, t, a.Weapon(st.StrikeWeapon), Standard, choice, st.StrikeKind == "rebuff")
-	r.afterReaction()
+	r.reactionStrike(a, t, a.Weapon(st.StrikeWeapon), choice, st.StrikeKind == "rebuff")
 	return nil
 }
 

@@ -153,15 +153,10 @@ func (r *run) rebuff() error {
 	if err != nil {
 		return err
 	}
-	s := r.s
 	w := firstMelee(me)
 	r.emit(engine.New(r.h.arena(), rebuffedKind, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name}))
 	r.spend(me, actionCosts["rebuff"], "rebuff")
-	if s.Phase == Guarding {
-		return nil // a defending mover chooses its Defense first (R45)
-	}
-	r.strike(me, a, w, Standard, "", true)
-	r.afterReaction()
+	r.reactionStrike(me, a, w, "", true)
 	return nil
 }
 
