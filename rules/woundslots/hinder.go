@@ -29,17 +29,11 @@ func (e *Hindered) apply(s *State, _ *hotMemory) {
 	switch e.Hindrance {
 	case "disarm":
 		// A new slice: states may share their weapons (ScratchInto).
-		kept := make([]Weapon, 0, len(t.Weapons))
-		dropped := false
-		for _, w := range t.Weapons {
-			if w.Name == e.Weapon && !dropped {
-				dropped = true
-				s.Dropped = append(slices.Clone(s.Dropped), Dropped{Weapon: w, X: t.X, Y: t.Y})
-				continue
-			}
-			kept = append(kept, w)
+		// New slices: states may share them (ScratchInto).
+		if i := slices.IndexFunc(t.Weapons, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
+			s.Dropped = append(slices.Clone(s.Dropped), Dropped{Weapon: t.Weapons[i], X: t.X, Y: t.Y})
+			t.Weapons = slices.Delete(slices.Clone(t.Weapons), i, i+1)
 		}
-		t.Weapons = kept
 	case "distract":
 		t.Distracted = true
 	case "shove":

@@ -66,15 +66,11 @@ func (r *run) opening(target string) error {
 // openingCheck is opening's checks: it returns the actor, its melee
 // weapon and the target.
 func (r *run) openingCheck(target string) (a *Combatant, w *Weapon, t *Combatant, err error) {
-	if err := r.wantPhase(Acting, "create an opening"); err != nil {
+	if a, t, err = r.actorAnd(target, "create an opening"); err != nil {
 		return nil, nil, nil, err
 	}
-	s := r.s
-	a = s.actor()
-	w, t = firstMelee(a), s.Combatant(target)
+	w = firstMelee(a)
 	switch {
-	case t == nil:
-		return nil, nil, nil, s.noCombatant(target)
 	case w == nil:
 		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s has no melee weapon", a.ID)
 	case t.Side == a.Side || !t.Up():
