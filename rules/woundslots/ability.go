@@ -139,8 +139,5 @@ func (e *ConditionGained) apply(s *State, _ *hotMemory) {
 }
 
 func (e *StaminaPaid) apply(s *State, _ *hotMemory) {
-	if c := s.Combatant(e.Combatant); c != nil {
-		c.Stamina = e.Stamina
-		setFatigue(c, e.Fatigue)
-	}
+	tire(s, e.Combatant, e.Stamina, e.Fatigue)
 }

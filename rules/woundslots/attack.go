@@ -40,7 +40,7 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 	case !ok || !isAttackStyle(style):
 		return nil, nil, refuse(engine.Invalid, "%q is not an attack: standard, quick, strong, nonlethal or grapple", style)
 	case t == nil:
-		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, s.noCombatant(target)
 	case w == nil && weapon != "":
 		return nil, nil, refuse(engine.Invalid, "%s has no weapon called %q", a.ID, weapon)
 	case w == nil:
@@ -75,7 +75,7 @@ func (r *run) attack(c *Attack) error {
 	s := r.s
 	style := styleOf(c.Style)
 	if a.Long != nil {
-		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+		r.cancelLong(a)
 	}
 	var q []string
 	if !r.quiet {
@@ -112,133 +112,6 @@ func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *h
 		}
 		return s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c)
 	})
-}
-
-// mayHarry reports whether c may harry a (R46): a's ranged attack within
-// c's melee reach, 2 AP, once a round per target (A28).
-func (s *State) mayHarry(c, a *Combatant) bool {
-	if !c.affords(actionCosts["harry"]) || !c.free() || slices.Contains(a.HarriedBy, c.ID) {
-		return false
-	}
-	for j := range c.Weapons {
-		if w := &c.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(c, a) <= w.Reach {
-			return true
-		}
-	}
-	return false
-}
-
-// pass lets the declared action go on.
-func (r *run) pass() error {
-	if err := r.wantPhase(Window, "pass"); err != nil {
-		return err
-	}
-	r.emit(engine.New(r.h.arena(), passedKind, Passed{Combatant: r.s.Queue[0]}))
-	r.resolveIfReady()
-	return nil
-}
-
-// harry is R46.
-func (r *run) harry() error {
-	if err := r.wantPhase(Window, "harry"); err != nil {
-		return err
-	}
-	s := r.s
-	me, p := s.Combatant(s.Queue[0]), s.Pending
-	a := s.Combatant(p.Actor)
-	if w := a.Weapon(p.Weapon); w == nil || w.Kind != "ranged" || !s.mayHarry(me, a) {
-		return refuse(engine.NotAllowedNow, "%s cannot harry %s: only a ranged attack within one's melee reach, once a round, for 2 AP", me.ID, a.ID)
-	}
-	r.spend(me, actionCosts["harry"], "harry")
-	r.emit(engine.New(r.h.arena(), harriedKind, Harried{Combatant: me.ID, Target: a.ID}))
-	r.resolveIfReady()
-	return nil
-}
-
-// guardChoices are the Defenses a defending target may meet an attack
-// with (R45).
-var guardChoices = []string{"plus", "power", "agility", "fortitude", "willpower"}
-
-// guardDefense is the Defense a guard choice gives against an attack of
-// kind (melee or ranged).
-func guardDefense(t *Combatant, choice, kind string) int {
-	switch choice {
-	case "plus":
-		if kind == "ranged" {
-			return t.RangedDefense() + 2
-		}
-		return t.MeleeDefense() + 2
-	case "power":
-		return t.PowerDefense()
-	case "agility":
-		return t.AgilityDefense()
-	case "fortitude":
-		return t.FortitudeDefense()
-	case "willpower":
-		return t.WillpowerDefense()
-	}
-	return 0
-}
-
-// guardedAttackKind is the kind of attack a defending target chooses its Defense
-// against (R45): a reaction's weapon, a spell's Defense, or the declared
-// attack's weapon.
-func (s *State) guardedAttackKind() string {
-	p := s.Pending
-	switch {
-	case p.Striker != "":
-		if w := s.Combatant(p.Striker).Weapon(p.StrikeWeapon); w != nil {
-			return w.Kind
-		}
-	case p.Action == "cast":
-		if sp := s.Combatant(p.Actor).spell(p.Weapon); sp != nil {
-			return sp.Defense
-		}
-	default:
-		if w := s.Combatant(p.Actor).Weapon(p.Weapon); w != nil {
-			return w.Kind
-		}
-	}
-	return "melee"
-}
-
-// guarded is the creature choosing its Defense now (R45).
-func (s *State) guarded() *Combatant {
-	if p := s.Pending; p.Striker != "" {
-		return s.Combatant(p.StrikeTarget)
-	}
-	return s.Combatant(s.Pending.Target)
-}
-
-// guard is a defending target's choice (R45), against a declared attack
-// or spell, or against a reaction's attack (a rebuff, a readied attack),
-// which then strikes.
-func (r *run) guard(choice string) error {
-	if err := r.wantPhase(Guarding, "guard"); err != nil {
-		return err
-	}
-	s := r.s
-	p := s.Pending
-	switch {
-	case p.Action == "disarm" && p.Striker == "":
-		return refuse(engine.NotAllowedNow, "%s meets a disarm: meet check or meet agility (R61)", p.Target)
-	case !slices.Contains(guardChoices, choice):
-		return refuse(engine.Invalid, "%q is not a guard: plus, power, agility, fortitude or willpower", choice)
-	}
-	t, kind, st := s.guarded(), s.guardedAttackKind(), *p
-	r.emit(engine.New(r.h.arena(), guardedKind, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, kind)}))
-	if st.Striker == "" {
-		r.resolveIfReady()
-		return nil
-	}
-	a := s.Combatant(st.Striker)
-	r.strike(a, t, a.Weapon(st.StrikeWeapon), Standard, choice, st.StrikeKind == "rebuff")
-	if st.StrikeKind == "rebuff" {
-		r.afterRebuff(t)
-	} else {
-		r.afterFire()
-	}
-	return nil
 }
 
 // resolveIfReady resolves the pending attack once nobody is left to ask.
@@ -442,10 +315,16 @@ func (r *run) criticals(a, t *Combatant, n parts.Natural, why, against string) {
 // footing checks a wound calls for (R75, R77).
 func (r *run) wound(t *Combatant, attacker string, final, level int) {
 	placed, fate := place(t, level)
-	r.emit(engine.New(r.h.arena(), woundedKind, Wounded{Combatant: t.ID, Attacker: attacker, Final: final, Indicated: level, Level: placed, Fate: fate}))
-	if placed > NoWound {
+	r.wounded(t, Wounded{Combatant: t.ID, Attacker: attacker, Final: final, Indicated: level, Level: placed, Fate: fate})
+}
+
+// wounded emits e, t's wound, and the control and footing checks a wound
+// that fills a slot calls for (R75, R77).
+func (r *run) wounded(t *Combatant, e Wounded) {
+	r.emit(engine.New(r.h.arena(), woundedKind, e))
+	if e.Level > NoWound {
 		r.woundControl(t)
-		r.woundFooting(t, level)
+		r.woundFooting(t, e.Indicated)
 	}
 }
 
@@ -504,20 +383,9 @@ func (r *run) pick(c *Pick) error {
 	case escalates:
 		fate = "unconscious"
 	}
-	r.emit(engine.New(r.h.arena(), woundedKind, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate}))
-	if placed > NoWound {
-		r.woundControl(t)
-		r.woundFooting(t, l)
-	}
+	r.wounded(t, Wounded{Combatant: t.ID, Attacker: p.Actor, Final: p.Final, Indicated: l, Level: placed, Fate: fate})
 	r.finished(p.Actor)
 	return nil
-}
-
-// mayInterposeAt is mayInterpose for a queue built before the
-// declaration's event is applied: the target grappling someone, free to
-// react, with 2 AP.
-func (s *State) mayInterposeAt(c *Combatant) bool {
-	return len(c.Grappling) > 0 && c.free() && c.affords(actionCosts["interpose"])
 }
 
 // AttackRolled: an attack roll (R05): Critical is success (natural 20) or failure (natural 1).
@@ -547,7 +415,7 @@ func (e *AttackRolled) describe(s *State) string {
 	case e.Hit:
 		result = "hit"
 	}
-	return fmt.Sprintf("%s rolls d20=%d%+d = %d against Defense %d: %s", e.Attacker, e.Die, e.Bonus, e.Die+e.Bonus, e.Defense, result)
+	return fmt.Sprintf("%s rolls %s against Defense %d: %s", e.Attacker, d20(e.Die, e.Bonus), e.Defense, result)
 }
 
 // InitiativeShifted: a combatant's initiative moves (R09, R29): By is the change, Initiative the score after (at least 0).
@@ -678,64 +546,13 @@ type Pick struct {
 
 func (*Pick) command() {}
 
-// Guard is a defending target's choice of Defense (R45): plus (+2),
-// power, agility, fortitude or willpower.
-type Guard struct {
-	Choice string `json:"choice"`
-}
-
-func (*Guard) command() {}
-
-// Guarded: a defending target chooses the Defense it meets an attack with (R45).
-type Guarded struct {
-	Combatant string `json:"combatant"`
-	Choice    string `json:"choice"`
-	Defense   int    `json:"defense"`
-}
-
 // The kinds of attack.go's commands and events.
 var (
 	attackKind            = engine.Add[Attack](commands, "attack")
-	guardKind             = engine.Add[Guard](commands, "guard")
 	pickKind              = engine.Add[Pick](commands, "pick")
-	guardedKind           = engine.Add[Guarded](events, "guarded")
 	attackRolledKind      = engine.Add[AttackRolled](events, "attack_rolled")
 	initiativeShiftedKind = engine.Add[InitiativeShifted](events, "initiative_shifted")
 	extraRolledKind       = engine.Add[ExtraRolled](events, "extra_rolled")
 	nonlethalHitKind      = engine.Add[NonlethalHit](events, "nonlethal_hit")
 	woundedKind           = engine.Add[Wounded](events, "wounded")
 )
-
-func (e *Guarded) apply(s *State, _ *hotMemory) {
-	p := s.Pending
-	if p == nil {
-		s.Phase = Window
-		return
-	}
-	if p.Striker == "" {
-		p.Guard = e.Choice
-		s.Phase = Window
-		return
-	}
-	// A reaction's attack: back to where the fight was.
-	s.Phase = p.StrikeFrom
-	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = "", "", "", "", ""
-	if p.Action == "strike" {
-		s.Pending = nil
-		return
-	}
-	guardIfDefending(s)
-	moverChoice(s)
-}
-
-func (e *Guarded) describe(s *State) string {
-	switch e.Choice {
-	case "check":
-		return fmt.Sprintf("%s meets the disarm with a melee weapon check", e.Combatant)
-	case "agility":
-		if s.Pending != nil && s.Pending.Action == "disarm" && s.Pending.Striker == "" {
-			return fmt.Sprintf("%s meets the disarm with its Agility Defense %d", e.Combatant, e.Defense)
-		}
-	}
-	return fmt.Sprintf("%s guards with %s: Defense %d", e.Combatant, e.Choice, e.Defense)
-}

@@ -86,15 +86,6 @@ func inMeleeReach(a, t *Combatant) bool {
 	return w != nil && Gap(a, t) <= w.Reach
 }
 
-// hinderKinds are R61's hindrances.
-var hinderKinds = []string{"disarm", "distract", "shove", "trip"}
-
-// meetChoices are a disarm's target's choices (R61).
-var meetChoices = []string{"check", "agility"}
-
-// directions are the eight directions of the grid.
-var directions = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
-
 // margin is a contest's margin: the actor's total less what it met.
 func (e *CheckRolled) margin() int {
 	return e.Die + e.Bonus - e.Versus - e.VersusDie
@@ -134,7 +125,10 @@ func (e *CheckRolled) describe(s *State) string {
 	}
 	against := fmt.Sprintf("%s's %s %d", e.Target, e.VersusCheck, e.Versus)
 	if e.VersusDie > 0 {
-		against = fmt.Sprintf("%s's %s d20=%d%+d = %d", e.Target, e.VersusCheck, e.VersusDie, e.Versus, e.VersusDie+e.Versus)
+		against = fmt.Sprintf("%s's %s %s", e.Target, e.VersusCheck, d20(e.VersusDie, e.Versus))
 	}
-	return fmt.Sprintf("%s's %s check d20=%d%+d = %d against %s: %s", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus, against, out)
+	return fmt.Sprintf("%s's %s check %s against %s: %s", e.Combatant, e.Check, d20(e.Die, e.Bonus), against, out)
 }
+
+// d20 writes a d20 roll, its bonus and their total, for the log.
+func d20(die, bonus int) string { return fmt.Sprintf("d20=%d%+d = %d", die, bonus, die+bonus) }

@@ -39,10 +39,7 @@ func (r *run) treatCondition(target, name string) error {
 	r.spend(a, actionCosts["treat"], "treat condition")
 	c := t.Conditions[i]
 	tn := cmp.Or(c.TN, DefaultTN)
-	bonus := a.Attributes.Lor + a.skill("healing") + max(a.spec("healing", name), a.spec("healing", "wounds")) - a.tired()
-	if !a.Kit {
-		bonus -= NoKitPenalty
-	}
+	bonus := healBonusFor(a, name)
 	die := r.src.Roll(20)
 	e := ConditionTreated{Healer: a.ID, Patient: t.ID, Condition: name, Die: die, Bonus: bonus, TN: tn, Level: c.Level}
 	if margin := die + bonus - tn; margin >= 0 {
@@ -125,5 +122,5 @@ func (e *ConditionTreated) describe(s *State) string {
 	case e.Success:
 		out = fmt.Sprintf("now %s", LevelName(e.Level))
 	}
-	return fmt.Sprintf("%s treats %s's %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Condition, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
+	return fmt.Sprintf("%s treats %s's %s: %s against TN %d: %s", e.Healer, e.Patient, e.Condition, d20(e.Die, e.Bonus), e.TN, out)
 }

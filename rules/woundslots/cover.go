@@ -50,7 +50,7 @@ func (r *run) cover(actor string, c *Cover) error {
 	case actor != engine.GM:
 		return refuse(engine.NotYourTurn, "only the GM rules cover")
 	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+		return s.noCombatant(c.Target)
 	}
 	to := c.Cover
 	if to == "none" {

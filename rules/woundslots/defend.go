@@ -2,6 +2,7 @@ package woundslots
 
 import (
 	"fmt"
+	"slices"
 
 	"fray/engine"
 )
@@ -50,6 +51,8 @@ type Seize struct{}
 var (
 	_            = engine.Add[Defend](commands, "defend")
 	_            = engine.Add[Seize](commands, "seize")
+	guardKind    = engine.Add[Guard](commands, "guard")
+	guardedKind  = engine.Add[Guarded](events, "guarded")
 	defendedKind = engine.Add[Defended](events, "defended")
 	seizedKind   = engine.Add[Seized](events, "seized")
 )
@@ -98,4 +101,134 @@ func (r *run) seizeCheck() (*Combatant, error) {
 	}
 	a := r.s.actor()
 	return a, need(a, actionCosts["seize"], "seize")
+}
+
+// guardChoices are the Defenses a defending target may meet an attack
+// with (R45).
+var guardChoices = []string{"plus", "power", "agility", "fortitude", "willpower"}
+
+// guardDefense is the Defense a guard choice gives against an attack of
+// kind (melee or ranged).
+func guardDefense(t *Combatant, choice, kind string) int {
+	switch choice {
+	case "plus":
+		if kind == "ranged" {
+			return t.RangedDefense() + 2
+		}
+		return t.MeleeDefense() + 2
+	case "power":
+		return t.PowerDefense()
+	case "agility":
+		return t.AgilityDefense()
+	case "fortitude":
+		return t.FortitudeDefense()
+	case "willpower":
+		return t.WillpowerDefense()
+	}
+	return 0
+}
+
+// guardedAttackKind is the kind of attack a defending target chooses its Defense
+// against (R45): a reaction's weapon, a spell's Defense, or the declared
+// attack's weapon.
+func (s *State) guardedAttackKind() string {
+	p := s.Pending
+	switch {
+	case p.Striker != "":
+		if w := s.Combatant(p.Striker).Weapon(p.StrikeWeapon); w != nil {
+			return w.Kind
+		}
+	case p.Action == "cast":
+		if sp := s.Combatant(p.Actor).spell(p.Weapon); sp != nil {
+			return sp.Defense
+		}
+	default:
+		if w := s.Combatant(p.Actor).Weapon(p.Weapon); w != nil {
+			return w.Kind
+		}
+	}
+	return "melee"
+}
+
+// guarded is the creature choosing its Defense now (R45).
+func (s *State) guarded() *Combatant {
+	if p := s.Pending; p.Striker != "" {
+		return s.Combatant(p.StrikeTarget)
+	}
+	return s.Combatant(s.Pending.Target)
+}
+
+// guard is a defending target's choice (R45), against a declared attack
+// or spell, or against a reaction's attack (a rebuff, a readied attack),
+// which then strikes.
+func (r *run) guard(choice string) error {
+	if err := r.wantPhase(Guarding, "guard"); err != nil {
+		return err
+	}
+	s := r.s
+	p := s.Pending
+	switch {
+	case p.Action == "disarm" && p.Striker == "":
+		return refuse(engine.NotAllowedNow, "%s meets a disarm: meet check or meet agility (R61)", p.Target)
+	case !slices.Contains(guardChoices, choice):
+		return refuse(engine.Invalid, "%q is not a guard: plus, power, agility, fortitude or willpower", choice)
+	}
+	t, kind, st := s.guarded(), s.guardedAttackKind(), *p
+	r.emit(engine.New(r.h.arena(), guardedKind, Guarded{Combatant: t.ID, Choice: choice, Defense: guardDefense(t, choice, kind)}))
+	if st.Striker == "" {
+		r.resolveIfReady()
+		return nil
+	}
+	a := s.Combatant(st.Striker)
+	r.reactionStrike(a, t, a.Weapon(st.StrikeWeapon), choice, st.StrikeKind == "rebuff")
+	return nil
+}
+
+// Guard is a defending target's choice of Defense (R45): plus (+2),
+// power, agility, fortitude or willpower.
+type Guard struct {
+	Choice string `json:"choice"`
+}
+
+func (*Guard) command() {}
+
+// Guarded: a defending target chooses the Defense it meets an attack with (R45).
+type Guarded struct {
+	Combatant string `json:"combatant"`
+	Choice    string `json:"choice"`
+	Defense   int    `json:"defense"`
+}
+
+func (e *Guarded) apply(s *State, _ *hotMemory) {
+	p := s.Pending
+	if p == nil {
+		s.Phase = Window
+		return
+	}
+	if p.Striker == "" {
+		p.Guard = e.Choice
+		s.Phase = Window
+		return
+	}
+	// A reaction's attack: back to where the fight was.
+	s.Phase = p.StrikeFrom
+	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = "", "", "", "", ""
+	if p.Action == "strike" {
+		s.Pending = nil
+		return
+	}
+	guardIfDefending(s)
+	moverChoice(s)
+}
+
+func (e *Guarded) describe(s *State) string {
+	switch e.Choice {
+	case "check":
+		return fmt.Sprintf("%s meets the disarm with a melee weapon check", e.Combatant)
+	case "agility":
+		if s.Pending != nil && s.Pending.Action == "disarm" && s.Pending.Striker == "" {
+			return fmt.Sprintf("%s meets the disarm with its Agility Defense %d", e.Combatant, e.Defense)
+		}
+	}
+	return fmt.Sprintf("%s guards with %s: Defense %d", e.Combatant, e.Choice, e.Defense)
 }

@@ -30,19 +30,14 @@ func (r *run) enter(target string) error {
 	}
 	s := r.s
 	r.spend(a, actionCosts["enter"], "enter")
-	check := "power"
-	if checkBonus(a, "agility") > checkBonus(a, "power") {
-		check = "agility"
-	}
-	e := r.contest(a, t, check, checkBonus(a, check), true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
+	check := strongerCheck(a)
+	e := r.contestPowerOrAgility(a, t, check, checkBonus(a, check))
 	r.emitCheck(a, t, e)
 	if e.Success {
 		wasInReach := s.inEnemyReach(a)
 		r.emit(engine.New(r.h.arena(), spaceEnteredKind, SpaceEntered{Combatant: a.ID, Target: t.ID, X: t.X, Y: t.Y}))
 		r.checkGrapples(a)
-		if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
-			r.controlCheck(a, m, 0, "entering an enemy's reach")
-		}
+		r.enteredReach(a, wasInReach)
 	}
 	return nil
 }

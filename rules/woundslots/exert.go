@@ -48,7 +48,7 @@ func (r *run) exert(actor string, c *Exert) error {
 	case actor != engine.GM:
 		return refuse(engine.NotYourTurn, "only the GM makes a creature pay stamina or gain fatigue")
 	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", c.Target, s.ids())
+		return s.noCombatant(c.Target)
 	case (c.Stamina > 0) == (c.Fatigue > 0) || c.Stamina < 0 || c.Fatigue < 0:
 		return refuse(engine.Invalid, "give a stamina cost or fatigue gained, one of them, above 0: exert %s 5, or fatigue %s 2", t.ID, t.ID)
 	case c.Stamina > MaxExertion || c.Fatigue > MaxExertion:
@@ -75,9 +75,15 @@ func (e *Exerted) describe(*State) string {
 }
 
 func (e *Exerted) apply(s *State, _ *hotMemory) {
-	if c := s.Combatant(e.Combatant); c != nil {
-		c.Stamina = e.Stamina
-		setFatigue(c, e.Fatigue)
+	tire(s, e.Combatant, e.Stamina, e.Fatigue)
+}
+
+// tire sets the stamina and fatigue of the combatant id, if there is
+// one, to what a payment of stamina left (R19, R20).
+func tire(s *State, id string, stamina, fatigue int) {
+	if c := s.Combatant(id); c != nil {
+		c.Stamina = stamina
+		setFatigue(c, fatigue)
 	}
 }
 

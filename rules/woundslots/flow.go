@@ -324,9 +324,7 @@ type ActionDeclared struct {
 
 func (e *ActionDeclared) apply(s *State, _ *hotMemory) {
 	s.Pending = s.newPending(Declared{Actor: e.Actor, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost, Command: e.Command})
-	s.Queue = append(s.Queue[:0], e.Queue...)
-	s.Phase = Window
-	guardIfDefending(s)
+	openWindow(s, e.Queue)
 }
 
 func (e *ActionDeclared) describe(s *State) string {
@@ -376,9 +374,7 @@ func (e *Interrupted) apply(s *State, _ *hotMemory) {
 	if e.Moment == "" {
 		// A log from before out-of-turn actions: the interrupt's attack.
 		s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: e.Action, Target: e.Target, Weapon: e.Weapon, Cost: e.Cost})
-		s.Queue = s.Queue[:0]
-		s.Phase = Window
-		guardIfDefending(s)
+		openWindow(s, nil)
 		return
 	}
 	off := OffTurn{Who: e.Combatant, Moment: e.Moment, Cancels: e.Moment == AtDeclared && !e.Move && !e.Readied}
@@ -450,9 +446,7 @@ func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
 		s.Phase = Acting
 	case off.Held != nil:
 		s.Pending = s.newPending(*off.Held)
-		s.Queue = append(s.Queue[:0], off.Rest...)
-		s.Phase = Window
-		guardIfDefending(s)
+		openWindow(s, off.Rest)
 	default:
 		s.Moment = off.Moment
 		s.Queue = append(s.Queue[:0], off.Rest...)
@@ -599,6 +593,15 @@ func doneAction(s *State) {
 	s.Pending, s.Queue, s.Phase = nil, s.Queue[:0], Acting
 }
 
+// openWindow opens the window of the pending action, asking those in
+// queue in order; with nobody to ask, the target chooses its Defense if
+// it defends (guardIfDefending).
+func openWindow(s *State, queue []string) {
+	s.Queue = append(s.Queue[:0], queue...)
+	s.Phase = Window
+	guardIfDefending(s)
+}
+
 // newPending places a declared action in the state's hot memory when it
 // has some (the hot path), else in memory of its own.
 func (s *State) newPending(d Declared) *Declared {
@@ -610,4 +613,14 @@ func (s *State) newPending(d Declared) *Declared {
 	}
 	*p = d
 	return p
+}
+
+// pass lets the declared action go on.
+func (r *run) pass() error {
+	if err := r.wantPhase(Window, "pass"); err != nil {
+		return err
+	}
+	r.emit(engine.New(r.h.arena(), passedKind, Passed{Combatant: r.s.Queue[0]}))
+	r.resolveIfReady()
+	return nil
 }

@@ -131,20 +131,23 @@ func (s *State) Flanked(t *Combatant) bool {
 	return false
 }
 
+// contains reports whether cell x,y lies in the zone.
+func (z *Zone) contains(x, y int) bool {
+	return x >= min(z.X1, z.X2) && x <= max(z.X1, z.X2) && y >= min(z.Y1, z.Y2) && y <= max(z.Y1, z.Y2)
+}
+
 // terrainCost is R37: what a yard into cell x,y costs, the costs of every
 // zone and kind there multiplied.
 func (s *State) terrainCost(x, y int) int {
 	cost := 1
 	for i := range s.Terrain {
-		z := &s.Terrain[i]
-		if x < min(z.X1, z.X2) || x > max(z.X1, z.X2) || y < min(z.Y1, z.Y2) || y > max(z.Y1, z.Y2) {
-			continue
-		}
-		for _, k := range z.Kinds {
-			cost *= terrainCosts[k]
-		}
-		if z.Extra > 1 {
-			cost *= z.Extra
+		if z := &s.Terrain[i]; z.contains(x, y) {
+			for _, k := range z.Kinds {
+				cost *= terrainCosts[k]
+			}
+			if z.Extra > 1 {
+				cost *= z.Extra
+			}
 		}
 	}
 	return cost
@@ -155,7 +158,7 @@ func (s *State) terrainCost(x, y int) int {
 func (s *State) slippery(x, y int) bool {
 	for i := range s.Terrain {
 		z := &s.Terrain[i]
-		if z.Slippery && x >= min(z.X1, z.X2) && x <= max(z.X1, z.X2) && y >= min(z.Y1, z.Y2) && y <= max(z.Y1, z.Y2) {
+		if z.Slippery && z.contains(x, y) {
 			return true
 		}
 	}

@@ -112,8 +112,25 @@ func (r *run) notPinned(a *Combatant) error {
 	return nil
 }
 
-// escapeTN is A22: the higher of the grappler's Power and Agility Defense.
-func escapeTN(g *Combatant) int { return max(g.PowerDefense(), g.AgilityDefense()) }
+// strongerCheck is the better of c's Power and Agility checks, Power on a
+// tie: the check it escapes a grapple (A22), interposes (R58) or enters a
+// space (R51) with.
+func strongerCheck(c *Combatant) string {
+	if checkBonus(c, "agility") > checkBonus(c, "power") {
+		return "agility"
+	}
+	return "power"
+}
+
+// powerOrAgility is the higher of t's Power and Agility Defense: the TN
+// of escaping its grapple (A22), and what a pin (R59), an interposing
+// (R58) and an entering of its space (R51) meet.
+func powerOrAgility(t *Combatant) int { return max(t.PowerDefense(), t.AgilityDefense()) }
+
+// contestPowerOrAgility is a's check against t's powerOrAgility.
+func (r *run) contestPowerOrAgility(a, t *Combatant, check string, bonus int) CheckRolled {
+	return r.contest(a, t, check, bonus, true, powerOrAgility(t), false, "power or agility defense")
+}
 
 // pin is R59 (4 AP): a Power check at -2 against the higher of the
 // grappled target's Power and Agility Defense.
@@ -123,7 +140,7 @@ func (r *run) pin(target string) error {
 		return err
 	}
 	r.spend(a, actionCosts["pin"], "pin")
-	e := r.contest(a, t, "power", checkBonus(a, "power")-2, true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
+	e := r.contestPowerOrAgility(a, t, "power", checkBonus(a, "power")-2)
 	r.emitCheck(a, t, e)
 	if e.Success {
 		r.emit(engine.New(r.h.arena(), pinnedKind, Pinned{Combatant: a.ID, Target: t.ID}))
@@ -158,11 +175,8 @@ func (r *run) escape() error {
 		return err
 	}
 	r.spend(a, actionCosts["escape"], "escape")
-	check := "power"
-	if checkBonus(a, "agility") > checkBonus(a, "power") {
-		check = "agility"
-	}
-	e := r.contest(a, g, check, checkBonus(a, check), true, escapeTN(g), false, "escape TN")
+	check := strongerCheck(a)
+	e := r.contest(a, g, check, checkBonus(a, check), true, powerOrAgility(g), false, "escape TN")
 	r.emitCheck(a, g, e)
 	if e.Success {
 		r.emit(engine.New(r.h.arena(), escapedKind, Escaped{Combatant: a.ID, From: g.ID, Pin: a.PinnedBy != ""}))

@@ -8,8 +8,12 @@ import (
 
 // healBonus is a healer's Lor [Healing/Wounds] bonus, -5 without a kit
 // (R63, R65, R71), -2 exhausted (A26).
-func healBonus(c *Combatant) int {
-	b := c.Attributes.Lor + c.skill("healing") + c.spec("healing", "wounds") - c.tired()
+func healBonus(c *Combatant) int { return healBonusFor(c, "wounds") }
+
+// healBonusFor is healBonus for treating what: its Healing specialization
+// counts, or Wounds' when that is higher (R64).
+func healBonusFor(c *Combatant, what string) int {
+	b := c.Attributes.Lor + c.skill("healing") + max(c.spec("healing", what), c.spec("healing", "wounds")) - c.tired()
 	if !c.Kit {
 		b -= NoKitPenalty
 	}
@@ -55,7 +59,7 @@ func patient(s *State, a *Combatant, target string) (*Combatant, error) {
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
-		return nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, s.noCombatant(target)
 	case t.gone():
 		return nil, refuse(engine.NotAllowedNow, "%s is %s", t.ID, t.Status)
 	case t.ID != a.ID && Gap(a, t) > 0:
@@ -136,12 +140,7 @@ func (r *run) treat(target, level string) error {
 		}
 	}
 	after := t.Wounds
-	if e.To != l {
-		*after.At(l)--
-		if e.To > NoWound {
-			*after.At(e.To)++
-		}
-	}
+	after.move(l, e.To)
 	e.Fatigue = t.Fatigue + after.Severity()
 	r.emit(engine.New(r.h.arena(), woundTreatedKind, e))
 	if e.To != l && t.Status == Unconscious {
@@ -184,7 +183,7 @@ func (e *Stabilized) apply(s *State, _ *hotMemory) {
 }
 
 func (e *Stabilized) describe(s *State) string {
-	return fmt.Sprintf("%s stabilizes %s: d20=%d%+d = %d against TN %d: %s", e.Healer, e.Patient, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
+	return fmt.Sprintf("%s stabilizes %s: %s against TN %d: %s", e.Healer, e.Patient, d20(e.Die, e.Bonus), e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
 }
 
 // WakeChecked: a wake check (A09): Vit less fatigue against the Recovery TN of the highest wound; success wakes the creature.
@@ -203,7 +202,7 @@ func (e *WakeChecked) apply(s *State, _ *hotMemory) {
 }
 
 func (e *WakeChecked) describe(s *State) string {
-	return fmt.Sprintf("%s's wake check: d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
+	return fmt.Sprintf("%s's wake check: %s against TN %d: %s", e.Combatant, d20(e.Die, e.Bonus), e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
 }
 
 // WoundTreated: a Treat Wound (R65): the wound of Level moves To a lower level (0: healed) on a success; Auto is the failure without a die of an overtired patient (A39); Fatigue is the patient's after.
@@ -241,7 +240,7 @@ func (e *WoundTreated) describe(s *State) string {
 	case e.To == e.Level:
 		out = "no open slot to move it to"
 	}
-	return fmt.Sprintf("%sd20=%d%+d = %d against TN %d: %s; fatigue %d", head, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out, e.Fatigue)
+	return fmt.Sprintf("%s%s against TN %d: %s; fatigue %d", head, d20(e.Die, e.Bonus), e.TN, out, e.Fatigue)
 }
 
 // Stabilize is R63.
@@ -282,15 +281,24 @@ func woundsHealed(c *Combatant) {
 // moveWound moves one wound of level from down to level to (0: healed);
 // reducing a fatal wound ends dying (A08).
 func moveWound(c *Combatant, from, to int) {
-	if from == to || from <= NoWound || *c.Wounds.At(from) == 0 {
+	if !c.Wounds.move(from, to) {
 		return
-	}
-	*c.Wounds.At(from)--
-	if to > NoWound {
-		*c.Wounds.At(to)++
 	}
 	woundsHealed(c)
 	if from == Fatal {
 		c.IsDying, c.Dying = false, 0
 	}
+}
+
+// move moves one wound of level from to level to (0: healed), and reports
+// whether there was one to move.
+func (w *Wounds) move(from, to int) bool {
+	if from == to || from <= NoWound || *w.At(from) == 0 {
+		return false
+	}
+	*w.At(from)--
+	if to > NoWound {
+		*w.At(to)++
+	}
+	return true
 }

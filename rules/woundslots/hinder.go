@@ -29,17 +29,11 @@ func (e *Hindered) apply(s *State, _ *hotMemory) {
 	switch e.Hindrance {
 	case "disarm":
 		// A new slice: states may share their weapons (ScratchInto).
-		kept := make([]Weapon, 0, len(t.Weapons))
-		dropped := false
-		for _, w := range t.Weapons {
-			if w.Name == e.Weapon && !dropped {
-				dropped = true
-				s.Dropped = append(slices.Clone(s.Dropped), Dropped{Weapon: w, X: t.X, Y: t.Y})
-				continue
-			}
-			kept = append(kept, w)
+		// New slices: states may share them (ScratchInto).
+		if i := slices.IndexFunc(t.Weapons, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
+			s.Dropped = append(slices.Clone(s.Dropped), Dropped{Weapon: t.Weapons[i], X: t.X, Y: t.Y})
+			t.Weapons = slices.Delete(slices.Clone(t.Weapons), i, i+1)
 		}
-		t.Weapons = kept
 	case "distract":
 		t.Distracted = true
 	case "shove":
@@ -188,7 +182,7 @@ func (r *run) hinderCheck(kind, target string) (a, t *Combatant, err error) {
 	case !slices.Contains(hinderKinds, kind):
 		return nil, nil, refuse(engine.Invalid, "%q is not a hindrance: disarm, distract, shove or trip", kind)
 	case t == nil:
-		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, s.noCombatant(target)
 	case t.Side == a.Side || !t.Up():
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
 	case !inMeleeReach(a, t):
@@ -328,3 +322,12 @@ func (s *State) shoveTo(a, t *Combatant, n int) (x, y int) {
 	}
 	return x, y
 }
+
+// hinderKinds are R61's hindrances.
+var hinderKinds = []string{"disarm", "distract", "shove", "trip"}
+
+// meetChoices are a disarm's target's choices (R61).
+var meetChoices = []string{"check", "agility"}
+
+// directions are the eight directions of the grid.
+var directions = [8][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}

@@ -73,7 +73,7 @@ func (r *run) ignore(target string, on bool) error {
 	t := s.Combatant(target)
 	switch {
 	case t == nil:
-		return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return s.noCombatant(target)
 	case t.Side == a.Side:
 		return refuse(engine.NotAllowedNow, "%s is on %s's side", t.ID, a.ID)
 	case on && slices.Contains(a.Ignoring, t.ID):

@@ -83,7 +83,7 @@ type StealthRolled struct {
 func (*StealthRolled) apply(*State, *hotMemory) {}
 
 func (e *StealthRolled) describe(s *State) string {
-	return fmt.Sprintf("%s's %s check: d20=%d%+d = %d", e.Combatant, e.Check, e.Die, e.Bonus, e.Die+e.Bonus)
+	return fmt.Sprintf("%s's %s check: %s", e.Combatant, e.Check, d20(e.Die, e.Bonus))
 }
 
 // Surprise is the GM's ruling that a side is caught by surprise (R31).
@@ -145,10 +145,8 @@ func (r *run) surprise(c *Surprise) error {
 		if h.Side == c.Side || h.gone() {
 			continue
 		}
-		e := StealthRolled{Combatant: h.ID, Check: "hiding", Die: r.src.Roll(20), Bonus: h.Attributes.Dex + h.skill("stealth") + h.spec("stealth", "hiding") - h.tired()}
-		r.emit(engine.New(r.h.arena(), stealthRolledKind, e))
-		if hiders == 0 || e.Die+e.Bonus < lowest {
-			lowest = e.Die + e.Bonus
+		if total := r.stealthCheck(h, "hiding", h.Attributes.Dex); hiders == 0 || total < lowest {
+			lowest = total
 		}
 		hiders++
 	}
@@ -157,13 +155,19 @@ func (r *run) surprise(c *Surprise) error {
 		if o.Side != c.Side || o.Surprised || o.Attributes.Prc > 5 || o.gone() {
 			continue
 		}
-		e := StealthRolled{Combatant: o.ID, Check: "observation", Die: r.src.Roll(20), Bonus: o.Attributes.Prc + o.skill("stealth") + o.spec("stealth", "observation") - o.tired()}
-		r.emit(engine.New(r.h.arena(), stealthRolledKind, e))
-		if hiders > 0 && e.Die+e.Bonus <= lowest {
+		if total := r.stealthCheck(o, "observation", o.Attributes.Prc); hiders > 0 && total <= lowest {
 			r.emit(engine.New(r.h.arena(), surpriseRuledKind, SurpriseRuled{Side: c.Side, Combatant: o.ID}))
 		}
 	}
 	return nil
+}
+
+// stealthCheck rolls c's check of the stealth contest (R31): attr
+// [Stealth/check]; it returns the total.
+func (r *run) stealthCheck(c *Combatant, check string, attr int) int {
+	e := StealthRolled{Combatant: c.ID, Check: check, Die: r.src.Roll(20), Bonus: attr + c.skill("stealth") + c.spec("stealth", check) - c.tired()}
+	r.emit(engine.New(r.h.arena(), stealthRolledKind, e))
+	return e.Die + e.Bonus
 }
 
 // initiative rolls every combatant's initiative in ascending id order

@@ -32,28 +32,9 @@ func (s *State) AppendKey(b []byte) []byte {
 	for i := range s.Combatants {
 		b = s.Combatants[i].appendKey(b, s.hot, i)
 	}
-	b = binary.AppendUvarint(b, uint64(len(s.Terrain)))
-	for i := range s.Terrain {
-		z := &s.Terrain[i]
-		b = parts.AppendInts(b, z.X1, z.Y1, z.X2, z.Y2)
-		b = parts.AppendPresent(b, z.Kinds != nil)
-		b = parts.AppendList(b, z.Kinds)
-		b = parts.AppendInts(b, z.Extra)
-		b = parts.AppendBools(b, z.Slippery)
-		b = parts.AppendInts(b, z.Current.X, z.Current.Y)
-	}
-	b = binary.AppendUvarint(b, uint64(len(s.Objects)))
-	for i := range s.Objects {
-		o := &s.Objects[i]
-		b = parts.AppendString(b, o.Name)
-		b = parts.AppendInts(b, o.AP, o.Rounds, o.Minutes)
-	}
-	b = binary.AppendUvarint(b, uint64(len(s.Dropped)))
-	for i := range s.Dropped {
-		d := &s.Dropped[i]
-		b = d.Weapon.appendKey(b)
-		b = parts.AppendInts(b, d.X, d.Y)
-	}
+	b = parts.AppendEach(b, s.Terrain, (*Zone).appendKey)
+	b = parts.AppendEach(b, s.Objects, (*Object).appendKey)
+	b = parts.AppendEach(b, s.Dropped, (*Dropped).appendKey)
 	b = s.Pending.appendKey(b)
 	b = parts.AppendList(b, s.Queue)
 	b = parts.AppendString(b, s.Moment)
@@ -164,18 +145,7 @@ func (sh *sheet) appendKey(b []byte, c *Combatant) []byte {
 	b = parts.AppendInts(b, sh.raceStamina, sh.raceMana, sh.controlTN, sh.sleepHours, sh.joins, sh.space, sh.height)
 	b = parts.AppendMap(b, c.Skills, parts.AppendInt)
 	b = parts.AppendMap(b, c.Specs, parts.AppendInt)
-	b = binary.AppendUvarint(b, uint64(len(c.Spells)))
-	for i := range c.Spells {
-		sp := &c.Spells[i]
-		b = parts.AppendStrings(b, sp.Name, sp.School, sp.Defense, sp.DamageType)
-		b = parts.AppendInts(b, sp.AP, sp.Mana, sp.Damage, sp.Range, sp.Invest, sp.Rounds, sp.Stamina, sp.APCost, sp.Checks)
-		b = parts.AppendBools(b, sp.BypassArmor, sp.APZero)
-		b = parts.AppendPresent(b, sp.Condition != nil)
-		if sp.Condition != nil {
-			b = sp.Condition.appendKey(b)
-		}
-	}
-	return b
+	return parts.AppendEach(b, c.Spells, (*Spell).appendKey)
 }
 
 // fight is what the fight changes of a combatant, as values compared
@@ -232,10 +202,8 @@ func (f *fight) appendKey(b []byte, c *Combatant) []byte {
 	b = parts.AppendInts(b, f.armor.Toughness)
 	b = parts.AppendStrings(b, f.cover, f.riding, f.status, f.posture)
 	b = parts.AppendInts(b, f.x, f.y, f.initiative, f.ap, f.stamina, f.fatigue, f.mana)
-	w := &f.wounds
-	b = parts.AppendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
-	w = &f.slots
-	b = parts.AppendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
+	b = f.wounds.appendKey(b)
+	b = f.slots.appendKey(b)
 	b = parts.AppendInts(b, f.severity, f.dying, f.tieBreak, f.poolQuarters, f.poolUsed, f.harried, f.helpless,
 		f.ridingSize, f.calming)
 	b = parts.AppendString(b, f.rider)
@@ -255,13 +223,7 @@ func (f *fight) appendKey(b []byte, c *Combatant) []byte {
 	b = binary.AppendUvarint(b, f.flags)
 	b = parts.AppendEach(b, c.Weapons, (*Weapon).appendKey)
 	b = parts.AppendEach(b, c.Conditions, (*Condition).appendKey)
-	b = binary.AppendUvarint(b, uint64(len(c.Effects)))
-	for i := range c.Effects {
-		e := &c.Effects[i]
-		b = parts.AppendStrings(b, e.Name, e.Item)
-		b = parts.AppendInts(b, e.Mana, e.Rounds, e.Since, e.APCost, e.Checks)
-		b = parts.AppendBools(b, e.APZero)
-	}
+	b = parts.AppendEach(b, c.Effects, (*Effect).appendKey)
 	b = parts.AppendList(b, c.HarriedBy)
 	b = parts.AppendList(b, c.Ignoring)
 	return parts.AppendList(b, c.Grappling)
@@ -305,6 +267,51 @@ func (w *Weapon) appendKey(b []byte) []byte {
 	b = parts.AppendInts(b, w.Accuracy, w.Damage, w.Reach, w.OptimalReach, w.Block, w.Increment, w.Hands)
 	b = binary.AppendUvarint(b, parts.Flags(w.Defensive, w.Penetrating, w.ArmorPiercing, w.Concussive, w.Aquatic, w.Slicing))
 	return parts.AppendStrings(b, w.Stowed, w.Container)
+}
+
+// appendKey appends a terrain zone's part of its state's key.
+func (z *Zone) appendKey(b []byte) []byte {
+	b = parts.AppendInts(b, z.X1, z.Y1, z.X2, z.Y2)
+	b = parts.AppendPresent(b, z.Kinds != nil)
+	b = parts.AppendList(b, z.Kinds)
+	b = parts.AppendInts(b, z.Extra)
+	b = parts.AppendBools(b, z.Slippery)
+	return parts.AppendInts(b, z.Current.X, z.Current.Y)
+}
+
+// appendKey appends an object's part of its state's key.
+func (o *Object) appendKey(b []byte) []byte {
+	b = parts.AppendString(b, o.Name)
+	return parts.AppendInts(b, o.AP, o.Rounds, o.Minutes)
+}
+
+// appendKey appends a dropped weapon's part of its state's key.
+func (d *Dropped) appendKey(b []byte) []byte {
+	return parts.AppendInts(d.Weapon.appendKey(b), d.X, d.Y)
+}
+
+// appendKey appends a spell's part of its state's key.
+func (sp *Spell) appendKey(b []byte) []byte {
+	b = parts.AppendStrings(b, sp.Name, sp.School, sp.Defense, sp.DamageType)
+	b = parts.AppendInts(b, sp.AP, sp.Mana, sp.Damage, sp.Range, sp.Invest, sp.Rounds, sp.Stamina, sp.APCost, sp.Checks)
+	b = parts.AppendBools(b, sp.BypassArmor, sp.APZero)
+	b = parts.AppendPresent(b, sp.Condition != nil)
+	if sp.Condition != nil {
+		b = sp.Condition.appendKey(b)
+	}
+	return b
+}
+
+// appendKey appends an effect's part of its state's key.
+func (e *Effect) appendKey(b []byte) []byte {
+	b = parts.AppendStrings(b, e.Name, e.Item)
+	b = parts.AppendInts(b, e.Mana, e.Rounds, e.Since, e.APCost, e.Checks)
+	return parts.AppendBools(b, e.APZero)
+}
+
+// appendKey appends the counts of each wound level.
+func (w *Wounds) appendKey(b []byte) []byte {
+	return parts.AppendInts(b, w.Light, w.Moderate, w.Severe, w.Critical, w.Fatal)
 }
 
 // appendKey appends a condition's part of its state's key.

@@ -187,24 +187,19 @@ func (r *run) use(object string, hurry bool) error {
 	}
 	cost, rounds := r.s.objectCost(object)
 	cost = a.apCost(r.hurried(a, cost, hurry))
-	switch {
-	case rounds > 0:
-		r.pay(a, a.AP, "use "+object)
-		if rounds == 1 {
-			r.emit(engine.New(r.h.arena(), objectUsedKind, ObjectUsed{Combatant: a.ID, Object: object}))
-			return nil
-		}
-		r.emit(engine.New(r.h.arena(), longBegunKind, LongBegun{Combatant: a.ID, Object: object, Rounds: rounds - 1}))
-		r.acted = false
-	case cost <= a.AP:
-		r.pay(a, cost, "use "+object)
-		r.emit(engine.New(r.h.arena(), objectUsedKind, ObjectUsed{Combatant: a.ID, Object: object}))
-	default:
-		paid := a.AP
-		r.pay(a, paid, "use "+object)
-		r.emit(engine.New(r.h.arena(), longBegunKind, LongBegun{Combatant: a.ID, Object: object, Remaining: cost - paid}))
-		r.acted = false
+	paid, long := min(cost, a.AP), LongBegun{Combatant: a.ID, Object: object}
+	if rounds > 0 {
+		paid, long.Rounds = a.AP, rounds-1
+	} else {
+		long.Remaining = cost - paid
 	}
+	r.pay(a, paid, "use "+object)
+	if long.Rounds == 0 && long.Remaining == 0 {
+		r.emit(engine.New(r.h.arena(), objectUsedKind, ObjectUsed{Combatant: a.ID, Object: object}))
+		return nil
+	}
+	r.emit(engine.New(r.h.arena(), longBegunKind, long))
+	r.acted = false
 	return nil
 }
 

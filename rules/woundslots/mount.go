@@ -1,7 +1,6 @@
 package woundslots
 
 import (
-	"cmp"
 	"fmt"
 
 	"fray/engine"
@@ -131,50 +130,6 @@ func (r *run) dismountCheck(x, y int, hurry bool) (*Combatant, error) {
 	return a, r.hurryCheck(a, actionCosts["mount"], hurry, "dismount")
 }
 
-// hurryCheck refuses an action of cost AP, hurried or not, that a cannot
-// take now (R67): not the AP for it, or a hurry the encounter does not
-// allow (section 6). what names the action, in parts joined only for a
-// refusal.
-func (r *run) hurryCheck(a *Combatant, cost int, hurry bool, what ...string) error {
-	if err := need(a, cost, what...); err != nil {
-		return err
-	}
-	if hurry && !r.s.Options.HurryAllowed {
-		return refuse(engine.NotAllowedNow, "the GM does not allow hurrying here (options: hurry_allowed)")
-	}
-	return nil
-}
-
-// hurried is R67 for an action of cost AP that hurryCheck passed: without
-// hurry, cost. Hurried, a Dex [Acrobatics] check [ours] against the GM's
-// TN: success saves 1 + margin/3 AP (at least 1 is paid) for 1 stamina;
-// failure costs 1 + failure/3 AP more when the encounter says so
-// (hurry_loss), else nothing.
-func (r *run) hurried(a *Combatant, cost int, hurry bool) int {
-	if !hurry {
-		return cost
-	}
-	s := r.s
-	tn := cmp.Or(s.Options.HurryTN, DefaultTN)
-	die := r.src.Roll(20)
-	bonus := a.Attributes.Dex + a.skill("acrobatics")
-	bonus -= a.tired()
-	e := Hurried{Combatant: a.ID, Die: die, Bonus: bonus, TN: tn, Cost: cost}
-	margin := die + bonus - tn
-	if margin >= 0 {
-		e.Success = true
-		e.Cost = max(1, cost-(1+margin/3))
-		e.Stamina, e.Fatigue = payStamina(a, 1)
-	} else {
-		e.Stamina, e.Fatigue = a.Stamina, a.Fatigue
-		if s.Options.HurryLoss {
-			e.Cost = min(a.AP, cost+1+(-margin)/3)
-		}
-	}
-	r.emit(engine.New(r.h.arena(), hurriedKind, e))
-	return e.Cost
-}
-
 // controlCheck is R77: Prs [Nature/Riding] against the mount's TN, with
 // mod; failure makes it bolt.
 func (r *run) controlCheck(rider, m *Combatant, mod int, why string) {
@@ -209,17 +164,20 @@ func (r *run) woundControl(t *Combatant) {
 	}
 }
 
+// enteredReach makes the control check of c's untrained mount when c,
+// out of every enemy's reach before (was), now stands in one (R77).
+func (r *run) enteredReach(c *Combatant, was bool) {
+	if m := r.s.needsControl(c); m != nil && !was && r.s.inEnemyReach(c) {
+		r.controlCheck(c, m, 0, "entering an enemy's reach")
+	}
+}
+
 // inEnemyReach reports whether c stands in the melee reach of an enemy.
 func (s *State) inEnemyReach(c *Combatant) bool {
 	for i := range s.Combatants {
 		e := &s.Combatants[i]
-		if e.Side == c.Side || !e.Up() {
-			continue
-		}
-		for j := range e.Weapons {
-			if w := &e.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(e, c) <= w.Reach {
-				return true
-			}
+		if e.Side != c.Side && e.Up() && e.meleeReaches(c) {
+			return true
 		}
 	}
 	return false
@@ -301,32 +259,6 @@ func (e *Dismounted) describe(s *State) string {
 	return fmt.Sprintf("%s dismounts %s to %d,%d", e.Rider, e.Mount, e.X, e.Y)
 }
 
-// Hurried: a hurried action's check (R67): Cost is the AP it costs after, Stamina and Fatigue the actor's after its stamina.
-type Hurried struct {
-	Combatant string `json:"combatant"`
-	Die       int    `json:"die"`
-	Bonus     int    `json:"bonus"`
-	TN        int    `json:"tn"`
-	Success   bool   `json:"success"`
-	Cost      int    `json:"cost"`
-	Stamina   int    `json:"stamina"`
-	Fatigue   int    `json:"fatigue"`
-}
-
-func (e *Hurried) apply(s *State, _ *hotMemory) {
-	if c := s.Combatant(e.Combatant); c != nil {
-		c.Stamina = e.Stamina
-		setFatigue(c, e.Fatigue)
-	}
-}
-
-func (e *Hurried) describe(s *State) string {
-	if e.Success {
-		return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: it costs %d AP and 1 stamina", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
-	}
-	return fmt.Sprintf("%s hurries: d20=%d%+d = %d against TN %d: fails, it costs %d AP", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, e.Cost)
-}
-
 // ControlChecked: a rider's control check of an untrained mount (R77): kept, or the mount bolts; after calming, kept means control is regained.
 type ControlChecked struct {
 	Rider string `json:"rider"`
@@ -363,7 +295,7 @@ func (e *ControlChecked) describe(s *State) string {
 	case !e.Kept:
 		out = e.Mount + " bolts"
 	}
-	return fmt.Sprintf("%s's control check of %s (%s): d20=%d%+d = %d against TN %d: %s", e.Rider, e.Mount, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, out)
+	return fmt.Sprintf("%s's control check of %s (%s): %s against TN %d: %s", e.Rider, e.Mount, e.Why, d20(e.Die, e.Bonus), e.TN, out)
 }
 
 // Mount mounts an adjacent mount (R53), hurried or not (R67).
@@ -419,7 +351,6 @@ var (
 	_                  = engine.Add[Order](commands, "order")
 	mountedKind        = engine.Add[Mounted](events, "mounted")
 	dismountedKind     = engine.Add[Dismounted](events, "dismounted")
-	hurriedKind        = engine.Add[Hurried](events, "hurried")
 	controlCheckedKind = engine.Add[ControlChecked](events, "control_checked")
 	orderedKind        = engine.Add[Ordered](events, "ordered")
 )

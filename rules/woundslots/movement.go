@@ -18,12 +18,18 @@ type Moved struct {
 	Quarters  int    `json:"quarters"`
 }
 
+// moveTo places c at x,y at the cost of a move or jump: ap AP, which
+// adds quarters to its movement pool, and yards of the pool used (A17).
+func (s *State) moveTo(c *Combatant, ap, quarters, yards, x, y int) {
+	c.AP -= ap
+	c.PoolQuarters += quarters
+	c.PoolUsed += yards
+	s.put(c, x, y)
+}
+
 func (e *Moved) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
-		c.AP -= e.AP
-		c.PoolQuarters += e.Quarters
-		c.PoolUsed += e.Yards
-		s.put(c, e.X, e.Y)
+		s.moveTo(c, e.AP, e.Quarters, e.Yards, e.X, e.Y)
 		if m := s.mountOf(c); m != nil {
 			s.put(m, e.X, e.Y)
 		}
@@ -98,10 +104,7 @@ var (
 
 func (e *Jumped) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
-		c.AP -= e.AP
-		c.PoolQuarters += e.Quarters
-		c.PoolUsed += e.Yards
-		s.put(c, e.X, e.Y)
+		s.moveTo(c, e.AP, e.Quarters, e.Yards, e.X, e.Y)
 		leaveSpace(s, c)
 	}
 }
@@ -112,9 +115,9 @@ func (e *Jumped) describe(s *State) string {
 		run = "run-up: + Speed"
 	}
 	if e.High {
-		return fmt.Sprintf("%s jumps high: d20=%d%+d = %d (%s) = %d: %d inches up, clearing %d inches", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, e.Value, 2*e.Value, e.Clears)
+		return fmt.Sprintf("%s jumps high: %s (%s) = %d: %d inches up, clearing %d inches", e.Combatant, d20(e.Die, e.Bonus), run, e.Value, 2*e.Value, e.Clears)
 	}
-	return fmt.Sprintf("%s jumps: d20=%d%+d = %d (%s) = %s: lands at %d,%d, %s of pool, %d AP bought", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, run, parts.Count(e.Value, "foot", "feet"), e.X, e.Y, parts.Count(e.Yards, "yard", "yards"), e.AP)
+	return fmt.Sprintf("%s jumps: %s (%s) = %s: lands at %d,%d, %s of pool, %d AP bought", e.Combatant, d20(e.Die, e.Bonus), run, parts.Count(e.Value, "foot", "feet"), e.X, e.Y, parts.Count(e.Yards, "yard", "yards"), e.AP)
 }
 
 // jumpBonus is Str [Athletics/Jumping] (R38).
@@ -166,7 +169,7 @@ func (r *run) jump(c *Jump) error {
 	}
 	n := max(0, s.moveAP(a, yards))
 	if n > 0 && a.Long != nil {
-		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+		r.cancelLong(a)
 	}
 	e.Yards, e.AP, e.Quarters = yards, n, n*s.rate(a)
 	r.emit(engine.New(r.h.arena(), jumpedKind, e))
@@ -295,15 +298,13 @@ func (r *run) walk(a *Combatant, x, y, cost int) {
 	s := r.s
 	n := max(0, s.moveAP(a, cost))
 	if n > 0 && a.Long != nil {
-		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+		r.cancelLong(a)
 	}
 	wasInReach := s.inEnemyReach(a)
 	flanked := s.flankedSet()
 	r.emit(engine.New(r.h.arena(), movedKind, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * s.rate(a)}))
 	r.checkGrapples(a)
-	if m := s.needsControl(a); m != nil && !wasInReach && s.inEnemyReach(a) {
-		r.controlCheck(a, m, 0, "entering an enemy's reach")
-	}
+	r.enteredReach(a, wasInReach)
 	if !r.partial {
 		r.newlyFlanked(flanked, a)
 	}

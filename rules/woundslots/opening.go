@@ -33,15 +33,12 @@ func (r *run) interpose(shield string) error {
 		return refuse(engine.NotAllowedNow, "%s does not grapple %q", me.ID, shield)
 	}
 	r.spend(me, actionCosts["interpose"], "interpose")
-	check := "power"
-	if checkBonus(me, "agility") > checkBonus(me, "power") {
-		check = "agility"
-	}
+	check := strongerCheck(me)
 	bonus := checkBonus(me, check)
 	if t.PinnedBy == "" {
 		bonus -= 2
 	}
-	e := r.contest(me, t, check, bonus, true, max(t.PowerDefense(), t.AgilityDefense()), false, "power or agility defense")
+	e := r.contestPowerOrAgility(me, t, check, bonus)
 	r.emitCheck(me, t, e)
 	r.emit(engine.New(r.h.arena(), interposedKind, Interposed{Combatant: me.ID, Shield: t.ID, Success: e.Success}))
 	r.resolveIfReady()
@@ -69,15 +66,11 @@ func (r *run) opening(target string) error {
 // openingCheck is opening's checks: it returns the actor, its melee
 // weapon and the target.
 func (r *run) openingCheck(target string) (a *Combatant, w *Weapon, t *Combatant, err error) {
-	if err := r.wantPhase(Acting, "create an opening"); err != nil {
+	if a, t, err = r.actorAnd(target, "create an opening"); err != nil {
 		return nil, nil, nil, err
 	}
-	s := r.s
-	a = s.actor()
-	w, t = firstMelee(a), s.Combatant(target)
+	w = firstMelee(a)
 	switch {
-	case t == nil:
-		return nil, nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
 	case w == nil:
 		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s has no melee weapon", a.ID)
 	case t.Side == a.Side || !t.Up():
@@ -122,7 +115,7 @@ func (e *OpeningMade) apply(s *State, _ *hotMemory) {
 }
 
 func (e *OpeningMade) describe(s *State) string {
-	return fmt.Sprintf("%s creates an opening against %s: d20=%d%+d = %d meets its rebuffs this turn", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus)
+	return fmt.Sprintf("%s creates an opening against %s: %s meets its rebuffs this turn", e.Combatant, e.Target, d20(e.Die, e.Bonus))
 }
 
 // Opening is Create an Opening, R50.
@@ -147,3 +140,10 @@ var (
 )
 
 func (*Interpose) command() {}
+
+// mayInterposeAt is mayInterpose for a queue built before the
+// declaration's event is applied: the target grappling someone, free to
+// react, with 2 AP.
+func (s *State) mayInterposeAt(c *Combatant) bool {
+	return len(c.Grappling) > 0 && c.free() && c.affords(actionCosts["interpose"])
+}

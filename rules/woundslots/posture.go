@@ -45,7 +45,7 @@ func (e *Dashed) apply(s *State, _ *hotMemory) {
 
 func (e *Dashed) describe(s *State) string {
 	if e.Die > 0 {
-		return fmt.Sprintf("%s dashes again: d20=%d%+d = %d, rate +%d; stamina %d, fatigue %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RateBonus, e.Stamina, e.Fatigue)
+		return fmt.Sprintf("%s dashes again: %s, rate +%d; stamina %d, fatigue %d", e.Combatant, d20(e.Die, e.Bonus), e.RateBonus, e.Stamina, e.Fatigue)
 	}
 	return fmt.Sprintf("%s dashes: stamina %d, fatigue %d", e.Combatant, e.Stamina, e.Fatigue)
 }

@@ -129,51 +129,44 @@ func pathCells(ax, ay, bx, by int, out [][2]int) [][2]int {
 	return out
 }
 
-// rebuff is R41 (4 AP): an attack on the mover before it moves, one level
-// worse on a hit.
-func (r *run) rebuff() error {
-	if err := r.wantPhase(Window, "rebuff"); err != nil {
-		return err
+// moveReaction is the checks of a reaction to a declared move (what
+// names it): it returns the one asked first in the window, when may lets
+// it react to the mover's next step, and the mover; else only says why
+// not.
+func (r *run) moveReaction(what string, may func(s *State, c, a *Combatant, x, y int) bool, only string) (me, a *Combatant, err error) {
+	if err := r.wantPhase(Window, what); err != nil {
+		return nil, nil, err
 	}
 	s := r.s
 	p := s.Pending
-	me, a := s.Combatant(s.Queue[0]), s.Combatant(p.Actor)
-	if p.Action != "move" || !s.mayRebuff(me, a, p.X, p.Y) {
-		return refuse(engine.NotAllowedNow, "%s cannot rebuff now: only a creature coming closer than one's weapon's optimal reach, already within its reach (R41)", me.ID)
+	me, a = s.Combatant(s.Queue[0]), s.Combatant(p.Actor)
+	if p.Action != "move" || !may(s, me, a, p.X, p.Y) {
+		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
+	}
+	return me, a, nil
+}
+
+// rebuff is R41 (4 AP): an attack on the mover before it moves, one level
+// worse on a hit.
+func (r *run) rebuff() error {
+	me, a, err := r.moveReaction("rebuff", (*State).mayRebuff, "only a creature coming closer than one's weapon's optimal reach, already within its reach (R41)")
+	if err != nil {
+		return err
 	}
 	w := firstMelee(me)
 	r.emit(engine.New(r.h.arena(), rebuffedKind, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name}))
 	r.spend(me, actionCosts["rebuff"], "rebuff")
-	if s.Phase == Guarding {
-		return nil // a defending mover chooses its Defense first (R45)
-	}
-	r.strike(me, a, w, Standard, "", true)
-	r.afterRebuff(a)
+	r.reactionStrike(me, a, w, "", true)
 	return nil
-}
-
-// afterRebuff goes on with a move once its rebuff is struck: a mover
-// taken out does not move.
-func (r *run) afterRebuff(a *Combatant) {
-	if !a.canAct() {
-		r.emit(engine.New(r.h.arena(), moveStoppedKind, MoveStopped{Combatant: a.ID, Why: "taken out"}))
-		return
-	}
-	r.resolveIfReady()
 }
 
 // cling is R55 (2 AP): a Power check whose result the clinger spends: 5
 // points per yard it moves with the mover, 10 per yard it cuts from the
 // move (V3). A natural 1 gives no points.
 func (r *run) cling() error {
-	if err := r.wantPhase(Window, "cling"); err != nil {
+	me, a, err := r.moveReaction("cling", (*State).mayCling, "only to a creature it grapples that is leaving its reach (R55)")
+	if err != nil {
 		return err
-	}
-	s := r.s
-	p := s.Pending
-	me, a := s.Combatant(s.Queue[0]), s.Combatant(p.Actor)
-	if p.Action != "move" || !s.mayCling(me, a, p.X, p.Y) {
-		return refuse(engine.NotAllowedNow, "%s cannot cling now: only to a creature it grapples that is leaving its reach (R55)", me.ID)
 	}
 	r.spend(me, actionCosts["cling"], "cling")
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
@@ -321,8 +314,7 @@ func (e *MoveDeclared) apply(s *State, _ *hotMemory) {
 	if e.From != nil {
 		s.Pending.FromX, s.Pending.FromY, s.Pending.FromSet = e.From[0], e.From[1], true
 	}
-	s.Queue = append(s.Queue[:0], e.Queue...)
-	s.Phase = Window
+	openWindow(s, e.Queue) // a move's target chooses nothing
 }
 
 func (e *MoveDeclared) describe(s *State) string {
@@ -371,7 +363,7 @@ func (e *Clung) describe(s *State) string {
 	if e.Critical == "failure" {
 		crit = ", a critical failure"
 	}
-	return fmt.Sprintf("%s clings to %s: d20=%d%+d = %d%s, %d points", e.Combatant, e.Target, e.Die, e.Bonus, e.Die+e.Bonus, crit, e.Points)
+	return fmt.Sprintf("%s clings to %s: %s%s, %d points", e.Combatant, e.Target, d20(e.Die, e.Bonus), crit, e.Points)
 }
 
 // SplitChosen: how a clinger spends its points (R55, V3).
@@ -468,3 +460,36 @@ var (
 )
 
 func (*Stop) command() {}
+
+// mayHarry reports whether c may harry a (R46): a's ranged attack within
+// c's melee reach, 2 AP, once a round per target (A28).
+func (s *State) mayHarry(c, a *Combatant) bool {
+	return c.affords(actionCosts["harry"]) && c.free() && !slices.Contains(a.HarriedBy, c.ID) && c.meleeReaches(a)
+}
+
+// meleeReaches reports whether any melee weapon c holds reaches t.
+func (c *Combatant) meleeReaches(t *Combatant) bool {
+	for j := range c.Weapons {
+		if w := &c.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(c, t) <= w.Reach {
+			return true
+		}
+	}
+	return false
+}
+
+// harry is R46.
+func (r *run) harry() error {
+	if err := r.wantPhase(Window, "harry"); err != nil {
+		return err
+	}
+	s := r.s
+	me, p := s.Combatant(s.Queue[0]), s.Pending
+	a := s.Combatant(p.Actor)
+	if w := a.Weapon(p.Weapon); w == nil || w.Kind != "ranged" || !s.mayHarry(me, a) {
+		return refuse(engine.NotAllowedNow, "%s cannot harry %s: only a ranged attack within one's melee reach, once a round, for 2 AP", me.ID, a.ID)
+	}
+	r.spend(me, actionCosts["harry"], "harry")
+	r.emit(engine.New(r.h.arena(), harriedKind, Harried{Combatant: me.ID, Target: a.ID}))
+	r.resolveIfReady()
+	return nil
+}

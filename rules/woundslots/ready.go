@@ -76,17 +76,26 @@ func (r *run) fire(target, weapon string) error {
 	}
 	r.emit(engine.New(r.h.arena(), readyFiredKind, ReadyFired{Combatant: me.ID, Target: t.ID, Weapon: w.Name}))
 	r.spend(me, s.attackCost(me, Standard), "readied attack")
-	if s.Phase == Guarding && s.Pending.Striker == me.ID {
-		return nil // a defending target chooses its Defense first (R45)
-	}
-	r.strike(me, t, w, Standard, "", false)
-	r.afterFire()
+	r.reactionStrike(me, t, w, "", false)
 	return nil
 }
 
-// afterFire goes on with what a readied attack answered: the declared
-// action or move of a creature it took out does not happen.
-func (r *run) afterFire() {
+// reactionStrike strikes the attack of a reaction (a rebuff, a readied
+// attack) of me on t with w, against the Defense guard chose, unless its
+// defending target is to choose that first (R45); then goes on with what
+// it answered.
+func (r *run) reactionStrike(me, t *Combatant, w *Weapon, guard string, rebuff bool) {
+	if s := r.s; s.Phase == Guarding && s.Pending != nil && s.Pending.Striker == me.ID {
+		return
+	}
+	r.strike(me, t, w, Standard, guard, rebuff)
+	r.afterReaction()
+}
+
+// afterReaction goes on with what a reaction's attack (a rebuff, a
+// readied attack) answered: the declared action or move of a creature it
+// took out does not happen.
+func (r *run) afterReaction() {
 	s := r.s
 	if p := s.Pending; p != nil {
 		if a := s.Combatant(p.Actor); a != nil && !a.canAct() {

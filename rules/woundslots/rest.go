@@ -34,7 +34,7 @@ func (r *run) rest(kind, tender string, minutes, slept int) error {
 		case kind != "long":
 			return refuse(engine.Invalid, "only a long rest is tended (R71)")
 		case tend == nil:
-			return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", tender, s.ids())
+			return s.noCombatant(tender)
 		case tend.Status != Active:
 			return refuse(engine.NotAllowedNow, "%s is in no state to tend anyone", tend.ID)
 		}
@@ -59,17 +59,19 @@ func (r *run) rest(kind, tender string, minutes, slept int) error {
 		if c.Wounds.Fatal > 0 || c.LongRests >= MaxLongRests {
 			continue // R68, R70: no long rest while fatally wounded; twice a day at most
 		}
+		why := ""
 		switch {
 		case slept > 0 && 2*slept < c.sleepNeed():
-			// R68: no long rest without a full night's sleep.
-			r.emit(engine.New(r.h.arena(), restedKind, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "sleep"}))
+			why = "sleep" // R68: no long rest without a full night's sleep.
 		case tend != nil && c.ID == tend.ID && r.tends(c):
 			// R71: tending is strenuous, and strenuous activity breaks a
 			// rest [ours: for the tender's whole long rest].
-			r.emit(engine.New(r.h.arena(), restedKind, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: "tending"}))
+			why = "tending"
 		default:
 			r.longRest(c, tend)
+			continue
 		}
+		r.emit(engine.New(r.h.arena(), restedKind, Rested{Combatant: c.ID, Rest: "long", Stamina: c.Stamina, Mana: c.Mana, Fatigue: c.Fatigue, Why: why}))
 	}
 	return nil
 }
@@ -303,21 +305,21 @@ func (e *RecoveryRolled) apply(s *State, _ *hotMemory) {
 
 func (e *RecoveryRolled) describe(s *State) string {
 	if e.Tender != "" {
-		tend := fmt.Sprintf(" (tended by %s: d20=%d%+d = %d)", e.Tender, e.TendDie, e.TendBonus, e.TendDie+e.TendBonus)
+		tend := fmt.Sprintf(" (tended by %s: %s)", e.Tender, d20(e.TendDie, e.TendBonus))
 		line := Rules{}.DescribeEvent(s, &RecoveryRolled{Combatant: e.Combatant, Die: e.Die, Bonus: e.Bonus, Level: e.Level, To: e.To, RecoveryBonus: e.RecoveryBonus})
 		return line + tend
 	}
 	if e.Reach > NoWound {
-		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: it reaches %s wounds and chooses which drops", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Reach))
+		return fmt.Sprintf("%s's recovery check: %s: it reaches %s wounds and chooses which drops", e.Combatant, d20(e.Die, e.Bonus), LevelName(e.Reach))
 	}
 	if e.Level == NoWound {
-		return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: nothing heals, recovery bonus %d", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, e.RecoveryBonus)
+		return fmt.Sprintf("%s's recovery check: %s: nothing heals, recovery bonus %d", e.Combatant, d20(e.Die, e.Bonus), e.RecoveryBonus)
 	}
 	to := "healed"
 	if e.To > NoWound {
 		to = "now " + LevelName(e.To)
 	}
-	return fmt.Sprintf("%s's recovery check: d20=%d%+d = %d: a %s wound is %s", e.Combatant, e.Die, e.Bonus, e.Die+e.Bonus, LevelName(e.Level), to)
+	return fmt.Sprintf("%s's recovery check: %s: a %s wound is %s", e.Combatant, d20(e.Die, e.Bonus), LevelName(e.Level), to)
 }
 
 // RecoveryChosen: a resting creature picks the wound its recovery check

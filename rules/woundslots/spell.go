@@ -150,7 +150,7 @@ func (r *run) castCheck(name, target string) (a *Combatant, sp *Spell, t *Combat
 	case sp.Defense == "":
 		return a, sp, nil, castEffectCheck(a, sp, target)
 	case t == nil:
-		return nil, nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, nil, s.noCombatant(target)
 	case t.Side == a.Side || !t.Up():
 		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
 	case a.Mana < sp.Mana:

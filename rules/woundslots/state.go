@@ -635,6 +635,12 @@ func (s *State) Combatant(id string) *Combatant {
 	return nil
 }
 
+// noCombatant refuses a name that is no combatant's, listing those there
+// are.
+func (s *State) noCombatant(name string) error {
+	return refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", name, s.ids())
+}
+
 // ids lists the combatants' ids, for messages.
 func (s *State) ids() string { return strings.Join(Rules{}.Roster(s), ", ") }
 

@@ -321,7 +321,7 @@ func (r *run) finishTurn() {
 	a := r.s.owner()
 	r.drift(a)
 	if a.Long != nil && !a.Long.PaidNow {
-		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: a.ID, Object: a.Long.Object}))
+		r.cancelLong(a)
 	}
 	r.emit(engine.New(r.h.arena(), turnEndedKind, TurnEnded{Combatant: a.ID}))
 	if !a.Staggered() {
@@ -344,12 +344,17 @@ func (r *run) spend(c *Combatant, amount int, what string) {
 // pay a cost already changed.
 func (r *run) pay(c *Combatant, amount int, what string) {
 	if c.Long != nil {
-		r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
+		r.cancelLong(c)
 	}
 	r.emit(engine.New(r.h.arena(), aPSpentKind, APSpent{Combatant: c.ID, Amount: amount, AP: c.AP - amount, For: what}))
 	if c.ID == r.s.Turn && r.s.Off == nil {
 		r.acted = true
 	}
+}
+
+// cancelLong gives up c's long action (R25); c has one.
+func (r *run) cancelLong(c *Combatant) {
+	r.emit(engine.New(r.h.arena(), longCancelledKind, LongCancelled{Combatant: c.ID, Object: c.Long.Object}))
 }
 
 // need refuses an action costing more AP than c has.

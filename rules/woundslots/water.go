@@ -34,7 +34,7 @@ func (s *State) terrainEnv(x, y int) string {
 	e := ""
 	for i := range s.Terrain {
 		z := &s.Terrain[i]
-		if x < min(z.X1, z.X2) || x > max(z.X1, z.X2) || y < min(z.Y1, z.Y2) || y > max(z.Y1, z.Y2) {
+		if !z.contains(x, y) {
 			continue
 		}
 		for _, k := range z.Kinds {
@@ -82,7 +82,7 @@ func (s *State) placeAll() {
 func (s *State) current(x, y int) (dx, dy int) {
 	for i := range s.Terrain {
 		z := &s.Terrain[i]
-		if x >= min(z.X1, z.X2) && x <= max(z.X1, z.X2) && y >= min(z.Y1, z.Y2) && y <= max(z.Y1, z.Y2) {
+		if z.contains(x, y) {
 			dx, dy = dx+z.Current.X, dy+z.Current.Y
 		}
 	}
@@ -245,7 +245,7 @@ func (e *FootingChecked) describe(s *State) string {
 	case !e.Kept && e.Why == "attacking":
 		res += ": its attack is lost"
 	}
-	return fmt.Sprintf("%s's %s check (%s): d20=%d%+d = %d against TN %d: %s", e.Combatant, e.Env, e.Why, e.Die, e.Bonus, e.Die+e.Bonus, e.TN, res)
+	return fmt.Sprintf("%s's %s check (%s): %s against TN %d: %s", e.Combatant, e.Env, e.Why, d20(e.Die, e.Bonus), e.TN, res)
 }
 
 // Surface is a sunk swimmer's swim back up (R75).
