@@ -35,7 +35,43 @@ func (r *run) readyCheck(action Command) (*Combatant, error) {
 	case action != nil && !offTurnCommand(action):
 		return nil, refuse(engine.Invalid, "ready: %q is not an action to take as a reaction", Rules{}.FormatCommand(action))
 	}
+	// Whether the action is possible is asked when it is taken, but a
+	// creature it names must be one of the fight's: it could never be
+	// taken otherwise, and the AP would be spent for nothing.
+	if t := creatureNamed(action); t != "" && r.s.Combatant(t) == nil {
+		return nil, r.s.noCombatant(t)
+	}
 	return a, need(a, actionCosts["ready"], "readying")
+}
+
+// creatureNamed returns the creature an action readied is aimed at, or ""
+// for an action aimed at none.
+func creatureNamed(c Command) string {
+	switch c := c.(type) {
+	case *Attack:
+		return c.Target
+	case *Approach:
+		return c.Target
+	case *Hinder:
+		return c.Target
+	case *Pin:
+		return c.Target
+	case *Opening:
+		return c.Target
+	case *Enter:
+		return c.Target
+	case *Stabilize:
+		return c.Target
+	case *Treat:
+		return c.Target
+	case *TreatCondition:
+		return c.Target
+	case *Cast:
+		return c.Target
+	case *Mount:
+		return c.Target
+	}
+	return ""
 }
 
 // mayFire reports whether c may take its readied attack now: free to
