@@ -649,12 +649,7 @@ func (c *Combatant) OffHandWeapon() *Weapon {
 }
 
 // category returns the weapon's category, melee for "".
-func (w *Weapon) category() Category {
-	if c, ok := Categories[w.Category]; ok {
-		return c
-	}
-	return Categories["melee"]
-}
+func (w *Weapon) category() Category { return categoryOf(w.Category) }
 
 // rank returns the weapon's quality rank, ordinary for "".
 func (w *Weapon) rank() int {

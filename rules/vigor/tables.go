@@ -216,20 +216,21 @@ type Category struct {
 	DamageAbility string
 }
 
-// Categories is the attack-category table (R22, R27, A23).
-var Categories = map[string]Category{
-	"unarmed":          {AttackAbility: "agility", DamageAbility: "strength"},
-	"melee":            {AttackAbility: "agility", DamageAbility: "strength"},
-	"pull_bow":         {Ranged: true, AttackAbility: "agility", DamageAbility: "strength"},
-	"thrown":           {Ranged: true, AttackAbility: "agility", DamageAbility: "strength"},
-	"crossbow":         {Ranged: true, AttackAbility: "agility", DamageAbility: "skill"},
-	"modern":           {Ranged: true, AttackAbility: "agility", DamageAbility: "skill"},
-	"magic_projectile": {Ranged: true, AttackAbility: "agility", DamageAbility: "skill"},
-	"spell":            {Ranged: true, AttackAbility: "soul"},
-	"technique":        {AttackAbility: "speed"},
-	// Other words for them.
-	"bow":     {Ranged: true, AttackAbility: "agility", DamageAbility: "strength"},
-	"natural": {AttackAbility: "agility", DamageAbility: "strength"},
+// categoryOf is the attack-category table (R22, R27, A23): the kind of
+// attack a weapon of the named category makes. Unarmed and natural attacks
+// are melee's kind, as is a weapon that names none.
+func categoryOf(name string) Category {
+	switch name {
+	case "pull_bow", "bow", "thrown":
+		return Category{Ranged: true, AttackAbility: "agility", DamageAbility: "strength"}
+	case "crossbow", "modern", "magic_projectile":
+		return Category{Ranged: true, AttackAbility: "agility", DamageAbility: "skill"}
+	case "spell":
+		return Category{Ranged: true, AttackAbility: "soul"}
+	case "technique":
+		return Category{AttackAbility: "speed"}
+	}
+	return Category{AttackAbility: "agility", DamageAbility: "strength"} // unarmed, melee, natural
 }
 
 // abilityList names the ability scores, for messages.
