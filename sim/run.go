@@ -116,6 +116,7 @@ type simulation[S, C, E any] struct {
 
 	speed   engine.Speed[S, C, E]      // nil without the capability
 	tallier engine.Simulation[S, C, E] // nil without the capability
+	bulk    engine.BulkTally[S, E]     // nil without the capability
 	limit   engine.TimeLimit[S, C, E]  // nil without the capability
 	secrets engine.Secrets[S, C, E]    // nil when nothing is hidden
 
@@ -153,6 +154,9 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	sim.speed, _ = g.(engine.Speed[S, C, E])
 	sim.limit, _ = g.(engine.TimeLimit[S, C, E])
 	sim.tallier, _ = engine.Simulated(g)
+	if sim.tallier != nil {
+		sim.bulk, _ = g.(engine.BulkTally[S, E])
+	}
 	sim.secrets, _ = g.(engine.Secrets[S, C, E])
 	sim.roster = g.Roster(&sim.initial)
 	sim.index = make(map[string]int, len(sim.roster))
@@ -362,14 +366,19 @@ type worker[S, C, E any] struct {
 	events []E              // the events of a step, reused decision after decision
 	down   []bool           // per combatant: went down in this fight
 	dead   []bool
+	// tallies are acc's damage totals and down and dead, for a ruleset
+	// with BulkTally to add a step's events to.
+	tallies engine.Tallies
 	// wins counts the fights each known side won (by index in sim.sides)
 	// since the last flush into acc.Wins, sparing a map update a fight.
 	wins []int64
 }
 
 func (sim *simulation[S, C, E]) newWorker(acc *Totals) *worker[S, C, E] {
-	return &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster)),
+	w := &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster)),
 		wins: make([]int64, len(sim.sides))}
+	w.tallies = engine.Tallies{Taken: acc.Taken, Dealt: acc.Dealt, Down: w.down, Dead: w.dead}
+	return w
 }
 
 // win counts a fight side won.
@@ -514,6 +523,10 @@ func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 // tallyAll adds what a step's events do to the fight's totals, reading
 // them in state s after the step.
 func (w *worker[S, C, E]) tallyAll(s *S, events []E) {
+	if w.sim.bulk != nil {
+		w.sim.bulk.TallyAll(s, events, &w.tallies)
+		return
+	}
 	tallier := w.sim.tallier
 	for _, e := range events {
 		if target, source, damage, down, dead := tallier.Tally(s, e); target != "" {

@@ -557,6 +557,40 @@ func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice
 	if got, _ := marshal(&s); !bytes.Equal(got, live) {
 		return f.fail("Step leaves a state other than Decide and Evolve do (%s from %s):\nstep %s\nlive %s", f.format(c), actor, got, live)
 	}
+	return f.checkBulkTally(&s, actor, c, stepped)
+}
+
+// checkBulkTally checks, for a ruleset with engine.BulkTally, that TallyAll
+// adds up a step's events in state s after it as Tally says each does.
+func (f *fight[S, C, E]) checkBulkTally(s *S, actor string, c C, events []E) *failure {
+	bulk, ok := f.g.(engine.BulkTally[S, E])
+	tallier, sim := engine.Simulated(f.g)
+	if !ok || !sim {
+		return nil
+	}
+	roster := f.g.Roster(s)
+	n := len(roster)
+	got := engine.Tallies{Taken: make([]int64, n), Dealt: make([]int64, n), Down: make([]bool, n), Dead: make([]bool, n)}
+	want := engine.Tallies{Taken: make([]int64, n), Dealt: make([]int64, n), Down: make([]bool, n), Dead: make([]bool, n)}
+	bulk.TallyAll(s, events, &got)
+	for _, e := range events {
+		target, source, damage, down, dead := tallier.Tally(s, e)
+		t := slices.Index(roster, target)
+		if target == "" || t < 0 {
+			continue
+		}
+		if damage != 0 {
+			want.Taken[t] += int64(damage)
+			if src := slices.Index(roster, source); src >= 0 {
+				want.Dealt[src] += int64(damage)
+			}
+		}
+		want.Down[t] = want.Down[t] || down || dead
+		want.Dead[t] = want.Dead[t] || dead
+	}
+	if !reflect.DeepEqual(got, want) {
+		return f.fail("TallyAll does not add up the events of %s from %s as Tally says:\nTallyAll %+v\nTally    %+v", f.format(c), actor, got, want)
+	}
 	return nil
 }
 

@@ -22,6 +22,7 @@ var (
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Forgetting[State, Command]        = Rules{}
+	_ engine.BulkTally[State, Event]           = Rules{}
 )
 
 // ID returns "blackpowder".

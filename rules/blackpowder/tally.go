@@ -1,5 +1,7 @@
 package blackpowder
 
+import "fray/engine"
+
 // The methods below tell tools that run many fights (fray sim) more about
 // a fight than the engine's interfaces do. They use only builtin types, so
 // that this package needs to know nothing of those tools.
@@ -38,6 +40,31 @@ func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, 
 		return e.Target, "", 0, true, true
 	}
 	return "", "", 0, false, false
+}
+
+// TallyAll adds to t what each of events does, as Tally says, combatants
+// by roster position; see engine.BulkTally.
+func (Rules) TallyAll(s *State, events []Event, t *engine.Tallies) {
+	for _, e := range events {
+		switch e.(type) {
+		case *DamageDealt, *ConsciousnessRolled, *Died:
+		default:
+			continue // most events: nothing to tally
+		}
+		target, source, damage, down, dead := Rules{}.Tally(s, e)
+		i := s.index(target)
+		if target == "" || i < 0 {
+			continue
+		}
+		if damage != 0 {
+			t.Taken[i] += int64(damage)
+			if j := s.index(source); source != "" && j >= 0 {
+				t.Dealt[j] += int64(damage)
+			}
+		}
+		t.Down[i] = t.Down[i] || down || dead
+		t.Dead[i] = t.Dead[i] || dead
+	}
 }
 
 // TimedOut reports whether the round limit ended the fight.
