@@ -45,6 +45,10 @@ type hotMemory struct {
 	listedState   *State
 	listedActor   string
 	listedOptions []engine.Option[Command]
+	// declaredCmd and declaredText are the copy and the words of the last
+	// command declared (see declarable).
+	declaredCmd  Command
+	declaredText string
 }
 
 // hotMemory returns the state's hot memory, made on first use.
