@@ -156,18 +156,30 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 }
 
 // declarable returns a copy of cmd for a declaration to keep and cmd in
-// words (FormatCommand). With hot memory (h not nil) it is the copy and
-// the words of the last declaration of an equal command when there was
-// one, made once: nothing changes a declared command in place, so states
-// may share it. Without, the copy is memory of its own.
+// words (FormatCommand). With hot memory (h not nil) they are those of an
+// earlier declaration of an equal command when h still keeps them, made
+// once: nothing changes a declared command in place, so states may share
+// it. Without, the copy is memory of its own.
 func (h *hotMemory) declarable(cmd Command) (Command, string) {
 	if h == nil {
 		return cloneCommand(cmd), Rules{}.FormatCommand(cmd)
 	}
-	if !equalCommands(h.declaredCmd, cmd) {
-		h.declaredCmd, h.declaredText = cloneCommand(cmd), Rules{}.FormatCommand(cmd)
+	for i := range h.declarables {
+		if d := &h.declarables[i]; equalCommands(d.cmd, cmd) {
+			return d.cmd, d.text
+		}
 	}
-	return h.declaredCmd, h.declaredText
+	d := &h.declarables[h.nextDeclarable]
+	h.nextDeclarable = (h.nextDeclarable + 1) % len(h.declarables)
+	d.cmd, d.text = cloneCommand(cmd), Rules{}.FormatCommand(cmd)
+	return d.cmd, d.text
+}
+
+// declarable is a command declared, as a declaration keeps it, and its
+// words.
+type declarable struct {
+	cmd  Command
+	text string
 }
 
 // equalCommands reports whether a and b are the same command of one of the

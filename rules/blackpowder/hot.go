@@ -45,10 +45,11 @@ type hotMemory struct {
 	listedState   *State
 	listedActor   string
 	listedOptions []engine.Option[Command]
-	// declaredCmd and declaredText are the copy and the words of the last
-	// command declared (see declarable).
-	declaredCmd  Command
-	declaredText string
+	// declarables are the last commands declared, as declarations keep
+	// them, with their words (see declarable); nextDeclarable is the one
+	// the next new command takes the place of.
+	declarables    [4]declarable
+	nextDeclarable int
 }
 
 // hotMemory returns the state's hot memory, made on first use.
