@@ -27,7 +27,7 @@ type Attack struct {
 
 // The kinds of attack.go's commands and events.
 var (
-	attackKind           = engine.Add[Attack](commands, "attack")
+	_                    = engine.Add[Attack](commands, "attack")
 	stunKind             = engine.Add[Stun](commands, "stun")
 	attackRolledKind     = engine.Add[AttackRolled](events, "attack_rolled")
 	shotFiredKind        = engine.Add[ShotFired](events, "shot_fired")

@@ -291,15 +291,14 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
 				continue
 			}
-			atk := engine.New(b.arena(), attackKind, Attack{Target: t.ID})
+			on := b.targeted(i, t)
+			atk := on.attack(t)
 			b.add(atk, "attack ", t.Name, " with the ", w.Name)
 			b.listStrike(s, atk, c, w, t, i)
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
-				hold := engine.New(b.arena(), holdKind, Hold{Target: t.ID})
-				b.add(hold, "hold ", t.Name)
+				b.add(on.hold(t), "hold ", t.Name)
 			}
-			aim := engine.New(b.arena(), aimAtKind, AimAt{Target: t.ID})
-			b.add(aim, "aim at ", t.Name, " with the ", w.Name, " (+3, resolves before your group's next turn)")
+			b.add(on.aim(t), "aim at ", t.Name, " with the ", w.Name, " (+3, resolves before your group's next turn)")
 			if s.unaware(t) && t.Status == Active {
 				stun := engine.New(b.arena(), stunKind, Stun{Target: t.ID})
 				b.add(stun, "stun ", t.Name, " with the ", w.Name)
@@ -334,8 +333,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			}
 		}
 		if c.Wielding >= 0 {
-			draw := engine.New(b.arena(), drawKind, Draw{Weapon: "fists"})
-			b.add(draw, "put weapons away (fists)")
+			b.add(b.putAway(), "put weapons away (fists)")
 		}
 	}
 	if c.Actions > 0 {
