@@ -427,9 +427,10 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		winner   string
 		timedOut bool
 	)
+	speed, bulk := sim.speed, sim.bulk
 	for {
-		if sim.speed != nil {
-			sim.speed.Moves(s, &w.prompt)
+		if speed != nil {
+			speed.Moves(s, &w.prompt)
 		} else {
 			w.prompt = g.Next(s)
 		}
@@ -447,10 +448,14 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions, Err: err}
 		}
 		var events []E
-		if sim.speed != nil {
-			events, err = sim.speed.Step(s, p.Actor, c, &w.dice, w.events[:0])
+		if speed != nil {
+			events, err = speed.Step(s, p.Actor, c, &w.dice, w.events[:0])
 			w.events = events
-			if err == nil && sim.tallier != nil {
+			switch {
+			case err != nil:
+			case bulk != nil:
+				bulk.TallyAll(s, events, &w.tallies)
+			case sim.tallier != nil:
 				w.tallyAll(s, events)
 			}
 		} else {
@@ -499,6 +504,14 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 // decide asks the policy whose decision prompt p is for its command. A GM
 // ruling takes the prompt's default.
 func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
+	if sim := w.sim; sim.only != nil && sim.secrets == nil && p.Actor != engine.GM {
+		return sim.only.Choose(s, p, &w.choose), nil // the usual run
+	}
+	return w.decideFor(s, p)
+}
+
+// decideFor is decide for any run.
+func (w *worker[S, C, E]) decideFor(s *S, p *engine.Prompt[C]) (C, error) {
 	var zero C
 	if p.Actor == engine.GM {
 		if len(p.Options) == 0 {
@@ -521,12 +534,8 @@ func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 }
 
 // tallyAll adds what a step's events do to the fight's totals, reading
-// them in state s after the step.
+// them in state s after the step, one Tally an event.
 func (w *worker[S, C, E]) tallyAll(s *S, events []E) {
-	if w.sim.bulk != nil {
-		w.sim.bulk.TallyAll(s, events, &w.tallies)
-		return
-	}
 	tallier := w.sim.tallier
 	for _, e := range events {
 		if target, source, damage, down, dead := tallier.Tally(s, e); target != "" {
