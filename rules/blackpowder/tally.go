@@ -26,20 +26,14 @@ func (Rules) Roster(s *State) []string {
 // check, after damage or a stun), whether it dies. It reads from s only
 // who is who.
 func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, dead bool) {
-	switch e := e.(type) {
-	case *DamageDealt:
-		if s.combatant(e.Source) != nil {
-			source = e.Source
-		}
-		return e.Target, source, e.Effective, false, false
-	case *ConsciousnessRolled:
-		if !e.Success {
-			return e.Target, "", 0, true, false
-		}
-	case *Died:
-		return e.Target, "", 0, true, true
+	t, src, damage, down, dead := tallyOf(s, e)
+	if t < 0 {
+		return "", "", 0, false, false
 	}
-	return "", "", 0, false, false
+	if src >= 0 {
+		source = s.Combatants[src].ID
+	}
+	return s.Combatants[t].ID, source, damage, down, dead
 }
 
 // TallyAll adds to t what each of events does, as Tally says, combatants
@@ -51,20 +45,35 @@ func (Rules) TallyAll(s *State, events []Event, t *engine.Tallies) {
 		default:
 			continue // most events: nothing to tally
 		}
-		target, source, damage, down, dead := Rules{}.Tally(s, e)
-		i := s.index(target)
-		if target == "" || i < 0 {
+		i, src, damage, down, dead := tallyOf(s, e)
+		if i < 0 {
 			continue
 		}
 		if damage != 0 {
 			t.Taken[i] += int64(damage)
-			if j := s.index(source); source != "" && j >= 0 {
-				t.Dealt[j] += int64(damage)
+			if src >= 0 {
+				t.Dealt[src] += int64(damage)
 			}
 		}
 		t.Down[i] = t.Down[i] || down || dead
 		t.Dead[i] = t.Dead[i] || dead
 	}
+}
+
+// tallyOf is Tally by roster position: the target's, -1 for none (an
+// event that happens to no combatant), and the source's, -1 for nobody.
+func tallyOf(s *State, e Event) (target, source, damage int, down, dead bool) {
+	switch e := e.(type) {
+	case *DamageDealt:
+		return s.index(e.Target), s.index(e.Source), e.Effective, false, false
+	case *ConsciousnessRolled:
+		if !e.Success {
+			return s.index(e.Target), -1, 0, true, false
+		}
+	case *Died:
+		return s.index(e.Target), -1, 0, true, true
+	}
+	return -1, -1, 0, false, false
 }
 
 // TimedOut reports whether the round limit ended the fight.
