@@ -194,7 +194,8 @@ type DamageDealt struct {
 	Bonus     int    `json:"bonus,omitempty"`
 }
 
-func (e *DamageDealt) apply(s *State, _ *hotMemory) {
+func (e *DamageDealt) apply(s *State, h *hotMemory) {
+	h.tally(e)
 	t := s.combatant(e.Target)
 	t.LP -= e.Effective
 	if t.Status == Unconscious {
@@ -226,7 +227,8 @@ type Died struct {
 	Target string `json:"target"`
 }
 
-func (e *Died) apply(s *State, _ *hotMemory) {
+func (e *Died) apply(s *State, h *hotMemory) {
+	h.tally(e)
 	t := s.combatant(e.Target)
 	t.Status = Dead
 	t.Actions, t.Delayed = 0, false

@@ -170,7 +170,13 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 		r.proved, r.provedFor = true, h.listedActor
 	}
 	h.forgetListed()
-	return r.decide(s, actor, cmd)
+	h.tallied, h.stepped = h.tallied[:0], nil
+	fresh := len(events) == 0
+	events, err := r.decide(s, actor, cmd)
+	if fresh {
+		h.stepped = events // all this Step's (see talliedOf)
+	}
+	return events, err
 }
 
 // decide decides cmd from actor in state s, the state the run started

@@ -1,6 +1,10 @@
 package blackpowder
 
-import "fray/engine"
+import (
+	"unsafe"
+
+	"fray/engine"
+)
 
 // The methods below tell tools that run many fights (fray sim) more about
 // a fight than the engine's interfaces do. They use only builtin types, so
@@ -39,25 +43,54 @@ func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, 
 // TallyAll adds to t what each of events does, as Tally says, combatants
 // by roster position; see engine.BulkTally.
 func (Rules) TallyAll(s *State, events []Event, t *engine.Tallies) {
+	if tallied, ok := s.hot.talliedOf(events); ok {
+		for _, e := range tallied {
+			tallyInto(s, e, t)
+		}
+		return
+	}
 	for _, e := range events {
 		switch e.(type) {
 		case *DamageDealt, *ConsciousnessRolled, *Died:
-		default:
-			continue // most events: nothing to tally
+			tallyInto(s, e, t)
 		}
-		i, src, damage, down, dead := tallyOf(s, e)
-		if i < 0 {
-			continue
-		}
-		if damage != 0 {
-			t.Taken[i] += int64(damage)
-			if src >= 0 {
-				t.Dealt[src] += int64(damage)
-			}
-		}
-		t.Down[i] = t.Down[i] || down || dead
-		t.Dead[i] = t.Dead[i] || dead
 	}
+}
+
+// tallyInto adds to t what e does, as Tally says.
+func tallyInto(s *State, e Event, t *engine.Tallies) {
+	i, src, damage, down, dead := tallyOf(s, e)
+	if i < 0 {
+		return
+	}
+	if damage != 0 {
+		t.Taken[i] += int64(damage)
+		if src >= 0 {
+			t.Dealt[src] += int64(damage)
+		}
+	}
+	t.Down[i] = t.Down[i] || down || dead
+	t.Dead[i] = t.Dead[i] || dead
+}
+
+// tally records, on a Step's path (h not nil), that the Step emitted e,
+// an event Tally counts.
+func (h *hotMemory) tally(e Event) {
+	if h != nil {
+		h.tallied = append(h.tallied, e)
+	}
+}
+
+// talliedOf returns the events among events that Tally counts, as the
+// Step that emitted them recorded them, when they are the events the last
+// Step on h's state returned: the very same list, which is valid only
+// until the next Step. ok is false for any other events, whose every
+// event the caller reads.
+func (h *hotMemory) talliedOf(events []Event) (tallied []Event, ok bool) {
+	if h == nil || len(events) == 0 || len(events) != len(h.stepped) || unsafe.SliceData(events) != unsafe.SliceData(h.stepped) {
+		return nil, false
+	}
+	return h.tallied, true
 }
 
 // tallyOf is Tally by roster position: the target's, -1 for none (an
