@@ -9,7 +9,8 @@ import (
 // applied to at once, so that later steps see earlier ones; a scratch copy
 // for Decide, the caller's own state for a run in place (Rules.Step).
 // Every action makes its checks before its first event, so a refused one
-// leaves s as it was.
+// leaves s as it was. step starts a Step's run field by field: a new field
+// must be reset there too.
 type run struct {
 	s      *State
 	src    dice.Source
