@@ -20,7 +20,7 @@ import (
 func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw int) {
 	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
 		first := r.d10()
-		classes := dice.Cuts(first+1).Each(first+1, 10)
+		classes := dice.Classes(0).Cut(first+1).Each(first+1, 10)
 		if doubles {
 			classes = classes.Cut(first)
 		}
@@ -49,7 +49,7 @@ func damageClasses(damage string) dice.Classes {
 // damageDivisor.
 var classesByDivisor = func() (by [5]dice.Classes) {
 	for divisor := range by {
-		c := dice.Cuts(10)
+		c := dice.Classes(0).Cut(10)
 		for v := 2; v <= 10; v++ {
 			if dieValueBy(divisor, v) != dieValueBy(divisor, v-1) {
 				c = c.Cut(v)

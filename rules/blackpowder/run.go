@@ -63,13 +63,13 @@ func (r *run) d10By(c dice.Classes) int { return dice.RollClasses(r.src, 10, c) 
 // the die and total, beside recording them: the die is drawn by the
 // classes failure and success (passFailTotal when the total counts).
 func (r *run) passFail(bonus, difficulty int) (die, total int, success bool) {
-	return r.checkBy(bonus, difficulty, dice.Cuts(difficulty-bonus))
+	return r.checkBy(bonus, difficulty, dice.Classes(0).Cut(difficulty-bonus))
 }
 
 // passFailTotal is passFail for a check whose total counts beyond its
 // success: every succeeding die apart.
 func (r *run) passFailTotal(bonus, difficulty int) (die, total int, success bool) {
-	return r.checkBy(bonus, difficulty, dice.Cuts(difficulty-bonus).Each(difficulty-bonus, 10))
+	return r.checkBy(bonus, difficulty, dice.Classes(0).Cut(difficulty-bonus).Each(difficulty-bonus, 10))
 }
 
 // checkBy is passFail with the die drawn by classes c.
