@@ -428,6 +428,12 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		timedOut bool
 	)
 	speed, bulk := sim.speed, sim.bulk
+	// only decides for every side of a usual run, which has no secrets:
+	// the loop asks it itself.
+	var only engine.Policy[S, C]
+	if sim.secrets == nil {
+		only = sim.only
+	}
 	for {
 		if speed != nil {
 			speed.Moves(s, &w.prompt)
@@ -443,8 +449,13 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			timedOut = true
 			break
 		}
-		c, err := w.decide(s, p)
-		if err != nil {
+		var (
+			c   C
+			err error
+		)
+		if only != nil && p.Actor != engine.GM {
+			c = only.Choose(s, p, &w.choose)
+		} else if c, err = w.decide(s, p); err != nil {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions, Err: err}
 		}
 		var events []E
@@ -504,14 +515,6 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 // decide asks the policy whose decision prompt p is for its command. A GM
 // ruling takes the prompt's default.
 func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
-	if sim := w.sim; sim.only != nil && sim.secrets == nil && p.Actor != engine.GM {
-		return sim.only.Choose(s, p, &w.choose), nil // the usual run
-	}
-	return w.decideFor(s, p)
-}
-
-// decideFor is decide for any run.
-func (w *worker[S, C, E]) decideFor(s *S, p *engine.Prompt[C]) (C, error) {
 	var zero C
 	if p.Actor == engine.GM {
 		if len(p.Options) == 0 {
