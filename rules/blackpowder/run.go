@@ -31,6 +31,9 @@ type run struct {
 	// hot is the state's hot memory when the run is a Step's, where its
 	// events and working copies come from; nil for Decide and dry runs.
 	hot *hotMemory
+	// eventArena is the hot memory's arena of events (see arena), nil
+	// without hot memory.
+	eventArena *engine.Arena
 	// proved is set while a Step's state is still the one its last Moves
 	// listed options for: the attacks it recorded for provedFor hold (see
 	// listed). taken is the one the run has taken, once it has.
@@ -41,7 +44,7 @@ type run struct {
 
 // arena is where the run's events and their dice go: the hot memory's
 // when the run is a Step's, else nil (memory of their own).
-func (r *run) arena() *engine.Arena { return r.hot.arena() }
+func (r *run) arena() *engine.Arena { return r.eventArena }
 
 // emit appends e to the run's events and applies it to the run's state.
 func (r *run) emit(e Event) {
