@@ -22,7 +22,7 @@ import (
 //     everything.
 //   - Simulation: rounds, per-combatant totals and policies, for fray sim.
 //     Without it a simulation plays random policies and reports less.
-//     BulkTally, a part it may add, tallies a decision's events at once.
+//     StepTally, a part it may add, tallies a fight as Step resolves it.
 //   - Odds: what an outcome means, for exact odds. Without it fray odds
 //     refuses the ruleset's encounters with an error naming what is missing.
 //   - Forgetting: what a decision does not read (Forget), so that exact
@@ -286,25 +286,27 @@ type Simulation[S, C, E any] interface {
 }
 
 // Tallies are a fight's totals per combatant, by roster index, that a
-// BulkTally adds a decision's events to: the damage each took and dealt,
+// StepTally adds a fight's decisions to: the damage each took and dealt,
 // and whether it went down or died.
 type Tallies struct {
 	Taken, Dealt []int64
 	Down, Dead   []bool
 }
 
-// BulkTally is a part of Simulation a ruleset may add: tallying all the
-// events of a decision in one call, combatants by roster index, rather
-// than one Tally call per event and its ids looked up. A simulation uses
-// it when the ruleset has it, and Tally otherwise.
-type BulkTally[S, E any] interface {
-	// TallyAll adds to t what each of events does, exactly as Tally says:
-	// for an event whose target is a combatant, its damage to the
-	// target's Taken and, when its source is a combatant, to the source's
-	// Dealt; down (or dead) sets the target's Down, dead its Dead. Events
-	// whose target is no combatant add nothing. s is the state after the
-	// decision, as for Tally, and must not be modified.
-	TallyAll(s *S, events []E, t *Tallies)
+// StepTally is a part of Simulation a ruleset with Speed may add: tallying
+// a fight's decisions as Step resolves them, combatants by roster index,
+// rather than one Tally call per event and its ids looked up. A simulation
+// uses it when the ruleset has it, and Tally otherwise.
+type StepTally[S any] interface {
+	// TallySteps makes every Step on s from then on add to t what each
+	// of its events does, exactly as Tally says: for an event whose
+	// target is a combatant, its damage to the target's Taken and, when
+	// its source is a combatant, to the source's Dealt; down (or dead)
+	// sets the target's Down, dead its Dead. Events whose target is no
+	// combatant add nothing. A nil t stops it. It stays with s through a
+	// ScratchInto onto s; a Clone of s does not have it. A Step that
+	// refuses its command may have added some of its events.
+	TallySteps(s *S, t *Tallies)
 }
 
 // TimeLimit is the capability of ending a fight at a limit, such as a

@@ -116,7 +116,7 @@ type simulation[S, C, E any] struct {
 
 	speed   engine.Speed[S, C, E]      // nil without the capability
 	tallier engine.Simulation[S, C, E] // nil without the capability
-	bulk    engine.BulkTally[S, E]     // nil without the capability
+	steps   engine.StepTally[S]        // nil without the capability, or without Speed
 	limit   engine.TimeLimit[S, C, E]  // nil without the capability
 	secrets engine.Secrets[S, C, E]    // nil when nothing is hidden
 
@@ -154,8 +154,8 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	sim.speed, _ = g.(engine.Speed[S, C, E])
 	sim.limit, _ = g.(engine.TimeLimit[S, C, E])
 	sim.tallier, _ = engine.Simulated(g)
-	if sim.tallier != nil {
-		sim.bulk, _ = g.(engine.BulkTally[S, E])
+	if sim.tallier != nil && sim.speed != nil {
+		sim.steps, _ = g.(engine.StepTally[S])
 	}
 	sim.secrets, _ = g.(engine.Secrets[S, C, E])
 	sim.roster = g.Roster(&sim.initial)
@@ -366,8 +366,8 @@ type worker[S, C, E any] struct {
 	events []E              // the events of a step, reused decision after decision
 	down   []bool           // per combatant: went down in this fight
 	dead   []bool
-	// tallies are acc's damage totals and down and dead, for a ruleset
-	// with BulkTally to add a step's events to.
+	// tallies are acc's damage totals and down and dead, for the Steps
+	// of a ruleset with StepTally to add to.
 	tallies engine.Tallies
 	// wins counts the fights each known side won (by index in sim.sides)
 	// since the last flush into acc.Wins, sparing a map update a fight.
@@ -423,11 +423,16 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	} else {
 		*s = g.Clone(&sim.initial)
 	}
+	if sim.steps != nil {
+		sim.steps.TallySteps(s, &w.tallies) // each Step tallies itself
+	}
 	var (
 		winner   string
 		timedOut bool
 	)
-	speed, bulk := sim.speed, sim.bulk
+	speed := sim.speed
+	// tally is set when the loop tallies each step's events itself.
+	tally := sim.tallier != nil && sim.steps == nil
 	// only decides for every side of a usual run, which has no secrets:
 	// the loop asks it itself.
 	var only engine.Policy[S, C]
@@ -462,11 +467,7 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		if speed != nil {
 			events, err = speed.Step(s, p.Actor, c, &w.dice, w.events[:0])
 			w.events = events
-			switch {
-			case err != nil:
-			case bulk != nil:
-				bulk.TallyAll(s, events, &w.tallies)
-			case sim.tallier != nil:
+			if err == nil && tally {
 				w.tallyAll(s, events)
 			}
 		} else {

@@ -535,6 +535,7 @@ func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice
 		return nil
 	}
 	s := f.g.Clone(before)
+	tallied := f.tallySteps(&s)
 	values := drawnValues(draws)
 	script := dice.NewScript(values...)
 	var stepped []E
@@ -557,22 +558,34 @@ func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice
 	if got, _ := marshal(&s); !bytes.Equal(got, live) {
 		return f.fail("Step leaves a state other than Decide and Evolve do (%s from %s):\nstep %s\nlive %s", f.format(c), actor, got, live)
 	}
-	return f.checkBulkTally(&s, actor, c, stepped)
+	return f.checkStepTally(&s, actor, c, stepped, tallied)
 }
 
-// checkBulkTally checks, for a ruleset with engine.BulkTally, that TallyAll
-// adds up a step's events in state s after it as Tally says each does.
-func (f *fight[S, C, E]) checkBulkTally(s *S, actor string, c C, events []E) *failure {
-	bulk, ok := f.g.(engine.BulkTally[S, E])
+// tallySteps makes, for a ruleset with engine.StepTally and
+// engine.Simulation, the Steps on s add to tallies it returns; nil for any
+// other ruleset.
+func (f *fight[S, C, E]) tallySteps(s *S) *engine.Tallies {
+	st, ok := f.g.(engine.StepTally[S])
+	if _, sim := engine.Simulated(f.g); !ok || !sim {
+		return nil
+	}
+	n := len(f.g.Roster(s))
+	t := &engine.Tallies{Taken: make([]int64, n), Dealt: make([]int64, n), Down: make([]bool, n), Dead: make([]bool, n)}
+	st.TallySteps(s, t)
+	return t
+}
+
+// checkStepTally checks, when got is what tallySteps returned, that the
+// Step that emitted events added them up as Tally says each does, in
+// state s after it.
+func (f *fight[S, C, E]) checkStepTally(s *S, actor string, c C, events []E, got *engine.Tallies) *failure {
 	tallier, sim := engine.Simulated(f.g)
-	if !ok || !sim {
+	if got == nil || !sim {
 		return nil
 	}
 	roster := f.g.Roster(s)
 	n := len(roster)
-	got := engine.Tallies{Taken: make([]int64, n), Dealt: make([]int64, n), Down: make([]bool, n), Dead: make([]bool, n)}
-	want := engine.Tallies{Taken: make([]int64, n), Dealt: make([]int64, n), Down: make([]bool, n), Dead: make([]bool, n)}
-	bulk.TallyAll(s, events, &got)
+	want := &engine.Tallies{Taken: make([]int64, n), Dealt: make([]int64, n), Down: make([]bool, n), Dead: make([]bool, n)}
 	for _, e := range events {
 		target, source, damage, down, dead := tallier.Tally(s, e)
 		t := slices.Index(roster, target)
@@ -589,7 +602,7 @@ func (f *fight[S, C, E]) checkBulkTally(s *S, actor string, c C, events []E) *fa
 		want.Dead[t] = want.Dead[t] || dead
 	}
 	if !reflect.DeepEqual(got, want) {
-		return f.fail("TallyAll does not add up the events of %s from %s as Tally says:\nTallyAll %+v\nTally    %+v", f.format(c), actor, got, want)
+		return f.fail("the Step of %s from %s does not tally its events as Tally says (TallySteps):\nStep  %+v\nTally %+v", f.format(c), actor, *got, *want)
 	}
 	return nil
 }

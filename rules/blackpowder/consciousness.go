@@ -71,7 +71,7 @@ type ConsciousnessRolled struct {
 }
 
 func (e *ConsciousnessRolled) apply(s *State, h *hotMemory) {
-	h.tally(e)
+	h.tally(s, e)
 	t := s.combatant(e.Target)
 	t.Fatigue++
 	switch {

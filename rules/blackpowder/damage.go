@@ -195,7 +195,7 @@ type DamageDealt struct {
 }
 
 func (e *DamageDealt) apply(s *State, h *hotMemory) {
-	h.tally(e)
+	h.tally(s, e)
 	t := s.combatant(e.Target)
 	t.LP -= e.Effective
 	if t.Status == Unconscious {
@@ -228,7 +228,7 @@ type Died struct {
 }
 
 func (e *Died) apply(s *State, h *hotMemory) {
-	h.tally(e)
+	h.tally(s, e)
 	t := s.combatant(e.Target)
 	t.Status = Dead
 	t.Actions, t.Delayed = 0, false

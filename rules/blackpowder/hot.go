@@ -55,10 +55,9 @@ type hotMemory struct {
 	targets []targetCommands
 	// fists is the command to put weapons away (see putAway).
 	fists Draw
-	// tallied are the events of the current Step that Tally counts, and
-	// stepped the events of the last Step (see talliedOf).
-	tallied []Event
-	stepped []Event
+	// tallies is where each Step adds up what its events do, when a
+	// simulation asked for it (see TallySteps).
+	tallies *engine.Tallies
 }
 
 // putAway returns the command of the option to put weapons away (draw

@@ -22,7 +22,7 @@ var (
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Forgetting[State, Command]        = Rules{}
-	_ engine.BulkTally[State, Event]           = Rules{}
+	_ engine.StepTally[State]                  = Rules{}
 )
 
 // ID returns "blackpowder".
@@ -174,13 +174,7 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 		r.proved, r.provedFor = true, h.listedActor
 	}
 	h.forgetListed()
-	h.tallied, h.stepped = h.tallied[:0], nil
-	fresh := len(events) == 0
-	events, err := r.decide(s, actor, cmd)
-	if fresh {
-		h.stepped = events // all this Step's (see talliedOf)
-	}
-	return events, err
+	return r.decide(s, actor, cmd)
 }
 
 // decide decides cmd from actor in state s, the state the run started

@@ -1,10 +1,6 @@
 package blackpowder
 
-import (
-	"unsafe"
-
-	"fray/engine"
-)
+import "fray/engine"
 
 // The methods below tell tools that run many fights (fray sim) more about
 // a fight than the engine's interfaces do. They use only builtin types, so
@@ -40,25 +36,19 @@ func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, 
 	return s.Combatants[t].ID, source, damage, down, dead
 }
 
-// TallyAll adds to t what each of events does, as Tally says, combatants
-// by roster position; see engine.BulkTally.
-func (Rules) TallyAll(s *State, events []Event, t *engine.Tallies) {
-	if tallied, ok := s.hot.talliedOf(events); ok {
-		for _, e := range tallied {
-			tallyInto(s, e, t)
-		}
+// TallySteps makes every Step on s add to t what its events do, as Tally
+// says, combatants by roster position; see engine.StepTally. It is kept
+// in s's hot memory, which ScratchInto onto s keeps and Clone leaves
+// behind.
+func (Rules) TallySteps(s *State, t *engine.Tallies) { s.hotMemory().tallies = t }
+
+// tally adds to the tallies of TallySteps, on a Step's path (h not nil),
+// what e does, an event Tally counts, applied to s.
+func (h *hotMemory) tally(s *State, e Event) {
+	if h == nil || h.tallies == nil {
 		return
 	}
-	for _, e := range events {
-		switch e.(type) {
-		case *DamageDealt, *ConsciousnessRolled, *Died:
-			tallyInto(s, e, t)
-		}
-	}
-}
-
-// tallyInto adds to t what e does, as Tally says.
-func tallyInto(s *State, e Event, t *engine.Tallies) {
+	t := h.tallies
 	i, src, damage, down, dead := tallyOf(s, e)
 	if i < 0 {
 		return
@@ -71,26 +61,6 @@ func tallyInto(s *State, e Event, t *engine.Tallies) {
 	}
 	t.Down[i] = t.Down[i] || down || dead
 	t.Dead[i] = t.Dead[i] || dead
-}
-
-// tally records, on a Step's path (h not nil), that the Step emitted e,
-// an event Tally counts.
-func (h *hotMemory) tally(e Event) {
-	if h != nil {
-		h.tallied = append(h.tallied, e)
-	}
-}
-
-// talliedOf returns the events among events that Tally counts, as the
-// Step that emitted them recorded them, when they are the events the last
-// Step on h's state returned: the very same list, which is valid only
-// until the next Step. ok is false for any other events, whose every
-// event the caller reads.
-func (h *hotMemory) talliedOf(events []Event) (tallied []Event, ok bool) {
-	if h == nil || len(events) == 0 || len(events) != len(h.stepped) || unsafe.SliceData(events) != unsafe.SliceData(h.stepped) {
-		return nil, false
-	}
-	return h.tallied, true
 }
 
 // tallyOf is Tally by roster position: the target's, -1 for none (an
