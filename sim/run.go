@@ -117,8 +117,11 @@ type simulation[S, C, E any] struct {
 	speed   engine.Speed[S, C, E]      // nil without the capability
 	tallier engine.Simulation[S, C, E] // nil without the capability
 	steps   engine.StepTally[S]        // nil without the capability, or without Speed
-	limit   engine.TimeLimit[S, C, E]  // nil without the capability
-	secrets engine.Secrets[S, C, E]    // nil when nothing is hidden
+	// tallyEach is set when the decision loop tallies each step's events
+	// (Tally), rather than the steps themselves (steps).
+	tallyEach bool
+	limit     engine.TimeLimit[S, C, E] // nil without the capability
+	secrets   engine.Secrets[S, C, E]   // nil when nothing is hidden
 
 	roster   []string       // combatant ids
 	index    map[string]int // roster index by id
@@ -127,8 +130,10 @@ type simulation[S, C, E any] struct {
 	policy   map[string]engine.Policy[S, C]
 	policyAt []engine.Policy[S, C] // the policy of each roster index
 	// only is the policy that decides for every side, when one does (the
-	// usual run): the decision loop then looks nobody up.
+	// usual run): the decision loop then looks nobody up. direct is only
+	// when nothing is hidden either, for the loop to ask it itself.
 	only     engine.Policy[S, C]
+	direct   engine.Policy[S, C]
 	names    map[string]string // policy name by side
 	fallback string            // the policy of sides not named
 	maxDec   int
@@ -157,6 +162,7 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	if sim.tallier != nil && sim.speed != nil {
 		sim.steps, _ = g.(engine.StepTally[S])
 	}
+	sim.tallyEach = sim.tallier != nil && sim.steps == nil
 	sim.secrets, _ = g.(engine.Secrets[S, C, E])
 	sim.roster = g.Roster(&sim.initial)
 	sim.index = make(map[string]int, len(sim.roster))
@@ -224,6 +230,9 @@ func (sim *simulation[S, C, E]) choosePolicies(policies map[string]engine.Policy
 	}
 	if onePolicy(sim.names, sim.fallback) {
 		sim.only = policies[sim.fallback]
+		if sim.secrets == nil {
+			sim.direct = sim.only
+		}
 	}
 	return nil
 }
@@ -430,18 +439,9 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 		winner   string
 		timedOut bool
 	)
-	speed := sim.speed
-	// tally is set when the loop tallies each step's events itself.
-	tally := sim.tallier != nil && sim.steps == nil
-	// only decides for every side of a usual run, which has no secrets:
-	// the loop asks it itself.
-	var only engine.Policy[S, C]
-	if sim.secrets == nil {
-		only = sim.only
-	}
 	for {
-		if speed != nil {
-			speed.Moves(s, &w.prompt)
+		if sim.speed != nil {
+			sim.speed.Moves(s, &w.prompt)
 		} else {
 			w.prompt = g.Next(s)
 		}
@@ -458,16 +458,16 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			c   C
 			err error
 		)
-		if only != nil && p.Actor != engine.GM {
-			c = only.Choose(s, p, &w.choose)
+		if sim.direct != nil && p.Actor != engine.GM {
+			c = sim.direct.Choose(s, p, &w.choose)
 		} else if c, err = w.decide(s, p); err != nil {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions, Err: err}
 		}
 		var events []E
-		if speed != nil {
-			events, err = speed.Step(s, p.Actor, c, &w.dice, w.events[:0])
+		if sim.speed != nil {
+			events, err = sim.speed.Step(s, p.Actor, c, &w.dice, w.events[:0])
 			w.events = events
-			if err == nil && tally {
+			if err == nil && sim.tallyEach {
 				w.tallyAll(s, events)
 			}
 		} else {
