@@ -22,6 +22,7 @@ import (
 //     everything.
 //   - Simulation: rounds, per-combatant totals and policies, for fray sim.
 //     Without it a simulation plays random policies and reports less.
+//     StepTally, a part it may add, tallies a fight as Step resolves it.
 //   - Odds: what an outcome means, for exact odds. Without it fray odds
 //     refuses the ruleset's encounters with an error naming what is missing.
 //   - Forgetting: what a decision does not read (Forget), so that exact
@@ -282,6 +283,30 @@ type Simulation[S, C, E any] interface {
 	// Policies returns the policies the ruleset offers by name, its default
 	// as TacticalPolicy; StandardPolicies builds the usual set.
 	Policies() map[string]Policy[S, C]
+}
+
+// Tallies are a fight's totals per combatant, by roster index, that a
+// StepTally adds a fight's decisions to: the damage each took and dealt,
+// and whether it went down or died.
+type Tallies struct {
+	Taken, Dealt []int64
+	Down, Dead   []bool
+}
+
+// StepTally is a part of Simulation a ruleset with Speed may add: tallying
+// a fight's decisions as Step resolves them, combatants by roster index,
+// rather than one Tally call per event and its ids looked up. A simulation
+// uses it when the ruleset has it, and Tally otherwise.
+type StepTally[S any] interface {
+	// TallySteps makes every Step on s from then on add to t what each
+	// of its events does, exactly as Tally says: for an event whose
+	// target is a combatant, its damage to the target's Taken and, when
+	// its source is a combatant, to the source's Dealt; down (or dead)
+	// sets the target's Down, dead its Dead. Events whose target is no
+	// combatant add nothing. A nil t stops it. It stays with s through a
+	// ScratchInto onto s; a Clone of s does not have it. A Step that
+	// refuses its command may have added some of its events.
+	TallySteps(s *S, t *Tallies)
 }
 
 // TimeLimit is the capability of ending a fight at a limit, such as a

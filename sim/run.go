@@ -116,8 +116,12 @@ type simulation[S, C, E any] struct {
 
 	speed   engine.Speed[S, C, E]      // nil without the capability
 	tallier engine.Simulation[S, C, E] // nil without the capability
-	limit   engine.TimeLimit[S, C, E]  // nil without the capability
-	secrets engine.Secrets[S, C, E]    // nil when nothing is hidden
+	steps   engine.StepTally[S]        // nil without the capability, or without Speed
+	// tallyEach is set when the decision loop tallies each step's events
+	// (Tally), rather than the steps themselves (steps).
+	tallyEach bool
+	limit     engine.TimeLimit[S, C, E] // nil without the capability
+	secrets   engine.Secrets[S, C, E]   // nil when nothing is hidden
 
 	roster   []string       // combatant ids
 	index    map[string]int // roster index by id
@@ -126,8 +130,10 @@ type simulation[S, C, E any] struct {
 	policy   map[string]engine.Policy[S, C]
 	policyAt []engine.Policy[S, C] // the policy of each roster index
 	// only is the policy that decides for every side, when one does (the
-	// usual run): the decision loop then looks nobody up.
+	// usual run): the decision loop then looks nobody up. direct is only
+	// when nothing is hidden either, for the loop to ask it itself.
 	only     engine.Policy[S, C]
+	direct   engine.Policy[S, C]
 	names    map[string]string // policy name by side
 	fallback string            // the policy of sides not named
 	maxDec   int
@@ -153,6 +159,10 @@ func newSimulation[S, C, E any](g engine.Game[S, C, E], initial *S, policies map
 	sim.speed, _ = g.(engine.Speed[S, C, E])
 	sim.limit, _ = g.(engine.TimeLimit[S, C, E])
 	sim.tallier, _ = engine.Simulated(g)
+	if sim.tallier != nil && sim.speed != nil {
+		sim.steps, _ = g.(engine.StepTally[S])
+	}
+	sim.tallyEach = sim.tallier != nil && sim.steps == nil
 	sim.secrets, _ = g.(engine.Secrets[S, C, E])
 	sim.roster = g.Roster(&sim.initial)
 	sim.index = make(map[string]int, len(sim.roster))
@@ -220,6 +230,9 @@ func (sim *simulation[S, C, E]) choosePolicies(policies map[string]engine.Policy
 	}
 	if onePolicy(sim.names, sim.fallback) {
 		sim.only = policies[sim.fallback]
+		if sim.secrets == nil {
+			sim.direct = sim.only
+		}
 	}
 	return nil
 }
@@ -362,14 +375,19 @@ type worker[S, C, E any] struct {
 	events []E              // the events of a step, reused decision after decision
 	down   []bool           // per combatant: went down in this fight
 	dead   []bool
+	// tallies are acc's damage totals and down and dead, for the Steps
+	// of a ruleset with StepTally to add to.
+	tallies engine.Tallies
 	// wins counts the fights each known side won (by index in sim.sides)
 	// since the last flush into acc.Wins, sparing a map update a fight.
 	wins []int64
 }
 
 func (sim *simulation[S, C, E]) newWorker(acc *Totals) *worker[S, C, E] {
-	return &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster)),
+	w := &worker[S, C, E]{sim: sim, acc: acc, down: make([]bool, len(sim.roster)), dead: make([]bool, len(sim.roster)),
 		wins: make([]int64, len(sim.sides))}
+	w.tallies = engine.Tallies{Taken: acc.Taken, Dealt: acc.Dealt, Down: w.down, Dead: w.dead}
+	return w
 }
 
 // win counts a fight side won.
@@ -414,6 +432,9 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 	} else {
 		*s = g.Clone(&sim.initial)
 	}
+	if sim.steps != nil {
+		sim.steps.TallySteps(s, &w.tallies) // each Step tallies itself
+	}
 	var (
 		winner   string
 		timedOut bool
@@ -433,15 +454,20 @@ func (w *worker[S, C, E]) fight(i int) (ferr *FightError) {
 			timedOut = true
 			break
 		}
-		c, err := w.decide(s, p)
-		if err != nil {
+		var (
+			c   C
+			err error
+		)
+		if sim.direct != nil && p.Actor != engine.GM {
+			c = sim.direct.Choose(s, p, &w.choose)
+		} else if c, err = w.decide(s, p); err != nil {
 			return &FightError{Fight: i, Seed: seed, Decision: decisions, Err: err}
 		}
 		var events []E
 		if sim.speed != nil {
 			events, err = sim.speed.Step(s, p.Actor, c, &w.dice, w.events[:0])
 			w.events = events
-			if err == nil && sim.tallier != nil {
+			if err == nil && sim.tallyEach {
 				w.tallyAll(s, events)
 			}
 		} else {
@@ -512,7 +538,7 @@ func (w *worker[S, C, E]) decide(s *S, p *engine.Prompt[C]) (C, error) {
 }
 
 // tallyAll adds what a step's events do to the fight's totals, reading
-// them in state s after the step.
+// them in state s after the step, one Tally an event.
 func (w *worker[S, C, E]) tallyAll(s *S, events []E) {
 	tallier := w.sim.tallier
 	for _, e := range events {

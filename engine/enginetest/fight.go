@@ -535,6 +535,7 @@ func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice
 		return nil
 	}
 	s := f.g.Clone(before)
+	tallied := f.tallySteps(&s)
 	values := drawnValues(draws)
 	script := dice.NewScript(values...)
 	var stepped []E
@@ -556,6 +557,52 @@ func (f *fight[S, C, E]) checkStepper(before *S, actor string, c C, draws []dice
 	live, _ := marshal(f.enc.State())
 	if got, _ := marshal(&s); !bytes.Equal(got, live) {
 		return f.fail("Step leaves a state other than Decide and Evolve do (%s from %s):\nstep %s\nlive %s", f.format(c), actor, got, live)
+	}
+	return f.checkStepTally(&s, actor, c, stepped, tallied)
+}
+
+// tallySteps makes, for a ruleset with engine.StepTally and
+// engine.Simulation, the Steps on s add to tallies it returns; nil for any
+// other ruleset.
+func (f *fight[S, C, E]) tallySteps(s *S) *engine.Tallies {
+	st, ok := f.g.(engine.StepTally[S])
+	if _, sim := engine.Simulated(f.g); !ok || !sim {
+		return nil
+	}
+	n := len(f.g.Roster(s))
+	t := &engine.Tallies{Taken: make([]int64, n), Dealt: make([]int64, n), Down: make([]bool, n), Dead: make([]bool, n)}
+	st.TallySteps(s, t)
+	return t
+}
+
+// checkStepTally checks, when got is what tallySteps returned, that the
+// Step that emitted events added them up as Tally says each does, in
+// state s after it.
+func (f *fight[S, C, E]) checkStepTally(s *S, actor string, c C, events []E, got *engine.Tallies) *failure {
+	tallier, sim := engine.Simulated(f.g)
+	if got == nil || !sim {
+		return nil
+	}
+	roster := f.g.Roster(s)
+	n := len(roster)
+	want := &engine.Tallies{Taken: make([]int64, n), Dealt: make([]int64, n), Down: make([]bool, n), Dead: make([]bool, n)}
+	for _, e := range events {
+		target, source, damage, down, dead := tallier.Tally(s, e)
+		t := slices.Index(roster, target)
+		if target == "" || t < 0 {
+			continue
+		}
+		if damage != 0 {
+			want.Taken[t] += int64(damage)
+			if src := slices.Index(roster, source); src >= 0 {
+				want.Dealt[src] += int64(damage)
+			}
+		}
+		want.Down[t] = want.Down[t] || down || dead
+		want.Dead[t] = want.Dead[t] || dead
+	}
+	if !reflect.DeepEqual(got, want) {
+		return f.fail("the Step of %s from %s does not tally its events as Tally says (TallySteps):\nStep  %+v\nTally %+v", f.format(c), actor, *got, *want)
 	}
 	return nil
 }

@@ -17,7 +17,7 @@ type AimAt struct {
 
 // The kinds of aim.go's commands and events.
 var (
-	aimAtKind         = engine.Add[AimAt](commands, "aim")
+	_                 = engine.Add[AimAt](commands, "aim")
 	_                 = engine.Add[FireEarly](commands, "fire_early")
 	aimedKind         = engine.Add[Aimed](events, "aimed")
 	aimsDueKind       = engine.Add[AimsDue](events, "aims_due")

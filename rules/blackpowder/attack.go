@@ -27,7 +27,7 @@ type Attack struct {
 
 // The kinds of attack.go's commands and events.
 var (
-	attackKind           = engine.Add[Attack](commands, "attack")
+	_                    = engine.Add[Attack](commands, "attack")
 	stunKind             = engine.Add[Stun](commands, "stun")
 	attackRolledKind     = engine.Add[AttackRolled](events, "attack_rolled")
 	shotFiredKind        = engine.Add[ShotFired](events, "shot_fired")
@@ -260,7 +260,7 @@ func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 
 // hitClasses are the classes of an attack die that needs need or more, or
 // a natural 10 (R09): a miss and a hit.
-func hitClasses(need int) dice.Classes { return dice.Cuts(min(need, 10)) }
+func hitClasses(need int) dice.Classes { return dice.Classes(0).Cut(min(need, 10)) }
 
 // rangedModifier is what the rules add to the difficulty of a ranged,
 // thrown or gun attack by a on t at distance d (R10, A20): +3 if t is in

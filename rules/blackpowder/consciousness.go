@@ -70,7 +70,8 @@ type ConsciousnessRolled struct {
 	Loss int  `json:"loss,omitempty"`
 }
 
-func (e *ConsciousnessRolled) apply(s *State, _ *hotMemory) {
+func (e *ConsciousnessRolled) apply(s *State, h *hotMemory) {
+	h.tally(s, e)
 	t := s.combatant(e.Target)
 	t.Fatigue++
 	switch {

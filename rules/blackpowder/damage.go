@@ -20,7 +20,7 @@ import (
 func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw int) {
 	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
 		first := r.d10()
-		classes := dice.Cuts(first+1).Each(first+1, 10)
+		classes := dice.Classes(0).Cut(first+1).Each(first+1, 10)
 		if doubles {
 			classes = classes.Cut(first)
 		}
@@ -49,7 +49,7 @@ func damageClasses(damage string) dice.Classes {
 // damageDivisor.
 var classesByDivisor = func() (by [5]dice.Classes) {
 	for divisor := range by {
-		c := dice.Cuts(10)
+		c := dice.Classes(0).Cut(10)
 		for v := 2; v <= 10; v++ {
 			if dieValueBy(divisor, v) != dieValueBy(divisor, v-1) {
 				c = c.Cut(v)
@@ -194,7 +194,8 @@ type DamageDealt struct {
 	Bonus     int    `json:"bonus,omitempty"`
 }
 
-func (e *DamageDealt) apply(s *State, _ *hotMemory) {
+func (e *DamageDealt) apply(s *State, h *hotMemory) {
+	h.tally(s, e)
 	t := s.combatant(e.Target)
 	t.LP -= e.Effective
 	if t.Status == Unconscious {
@@ -226,7 +227,8 @@ type Died struct {
 	Target string `json:"target"`
 }
 
-func (e *Died) apply(s *State, _ *hotMemory) {
+func (e *Died) apply(s *State, h *hotMemory) {
+	h.tally(s, e)
 	t := s.combatant(e.Target)
 	t.Status = Dead
 	t.Actions, t.Delayed = 0, false

@@ -2,6 +2,7 @@ package blackpowder
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"fray/engine"
@@ -149,8 +150,60 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		return err
 	}
 	// The declaration keeps a copy: cmd may be a policy's, reused by Moves.
-	r.emit(engine.New(r.arena(), actionDeclaredKind, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{cloneCommand(cmd)}, Text: Rules{}.FormatCommand(cmd), Queue: r.keepReactions(queue)}}))
+	kept, text := r.hot.declarable(cmd)
+	r.emit(engine.New(r.arena(), actionDeclaredKind, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{kept}, Text: text, Queue: r.keepReactions(queue)}}))
 	return nil
+}
+
+// declarable returns a copy of cmd for a declaration to keep and cmd in
+// words (FormatCommand). With hot memory (h not nil) they are those of an
+// earlier declaration of an equal command when h still keeps them, made
+// once: nothing changes a declared command in place, so states may share
+// it. Without, the copy is memory of its own.
+func (h *hotMemory) declarable(cmd Command) (Command, string) {
+	if h == nil {
+		return cloneCommand(cmd), Rules{}.FormatCommand(cmd)
+	}
+	for i := range h.declarables {
+		if d := &h.declarables[i]; equalCommands(d.cmd, cmd) {
+			return d.cmd, d.text
+		}
+	}
+	d := &h.declarables[h.nextDeclarable]
+	h.nextDeclarable = (h.nextDeclarable + 1) % len(h.declarables)
+	d.cmd, d.text = cloneCommand(cmd), Rules{}.FormatCommand(cmd)
+	return d.cmd, d.text
+}
+
+// declarable is a command declared, as a declaration keeps it, and its
+// words.
+type declarable struct {
+	cmd  Command
+	text string
+}
+
+// equalCommands reports whether a and b are the same command of one of the
+// kinds most often declared (moves and attacks), written alike; false for
+// any other kind.
+func equalCommands(a, b Command) bool {
+	switch a := a.(type) {
+	case *Move:
+		b, ok := b.(*Move)
+		return ok && a != nil && b != nil && samePoint(a.X, a.Y, b.X, b.Y)
+	case *Run:
+		b, ok := b.(*Run)
+		return ok && a != nil && b != nil && samePoint(a.X, a.Y, b.X, b.Y)
+	case *Attack:
+		b, ok := b.(*Attack)
+		return ok && a != nil && b != nil && *a == *b
+	}
+	return false
+}
+
+// samePoint reports whether two points are written alike: the same bits,
+// so that 0 and -0 differ.
+func samePoint(ax, ay, bx, by float64) bool {
+	return math.Float64bits(ax) == math.Float64bits(bx) && math.Float64bits(ay) == math.Float64bits(by)
 }
 
 // reactors appends to q who may answer c's command before it resolves:

@@ -14,7 +14,7 @@ type Hold struct {
 
 // The kinds of hold.go's commands and events.
 var (
-	holdKind        = engine.Add[Hold](commands, "hold")
+	_               = engine.Add[Hold](commands, "hold")
 	_               = engine.Add[Release](commands, "release")
 	holdContestKind = engine.Add[HoldContest](events, "hold_contest")
 	releasedKind    = engine.Add[Released](events, "released")

@@ -45,6 +45,84 @@ type hotMemory struct {
 	listedState   *State
 	listedActor   string
 	listedOptions []engine.Option[Command]
+	// declarables are the last commands declared, as declarations keep
+	// them, with their words (see declarable); nextDeclarable is the one
+	// the next new command takes the place of.
+	declarables    [4]declarable
+	nextDeclarable int
+	// targets are the commands of a turn's options on each combatant, by
+	// roster position (see targeted).
+	targets []targetCommands
+	// fists is the command to put weapons away (see putAway).
+	fists Draw
+	// tallies is where each Step adds up what its events do, when a
+	// simulation asked for it (see TallySteps).
+	tallies *engine.Tallies
+}
+
+// putAway returns the command of the option to put weapons away (draw
+// fists): when lean, the one the hot memory keeps; else a new one.
+func (b *prompter) putAway() *Draw {
+	if !b.lean {
+		return &Draw{Weapon: "fists"}
+	}
+	b.hot.fists = Draw{Weapon: "fists"}
+	return &b.hot.fists
+}
+
+// targetCommands are the commands of a turn's options on one combatant,
+// target: kept in hot memory from one Moves to the next, since they are
+// the same every time, and nothing changes a command it is given.
+type targetCommands struct {
+	target string
+	atk    Attack
+	hld    Hold
+	aimAt  AimAt
+}
+
+// targeted returns the commands of the options on t, at roster position
+// i, for b to list: when lean, those the hot memory keeps, made again only
+// when the combatant there is another; else nil, and each command is made
+// in memory of its own.
+func (b *prompter) targeted(i int, t *Combatant) *targetCommands {
+	if !b.lean {
+		return nil
+	}
+	h := b.hot
+	if i >= len(h.targets) {
+		h.targets = append(h.targets, make([]targetCommands, i+1-len(h.targets))...)
+	}
+	k := &h.targets[i]
+	if !same(k.target, t.ID) || k.target == "" {
+		*k = targetCommands{target: t.ID, atk: Attack{Target: t.ID}, hld: Hold{Target: t.ID}, aimAt: AimAt{Target: t.ID}}
+	}
+	return k
+}
+
+// attack returns the command of the option to attack t, the target of
+// k: k's, or a new one when k is nil (for people, whose prompt keeps its
+// commands).
+func (k *targetCommands) attack(t *Combatant) *Attack {
+	if k == nil {
+		return &Attack{Target: t.ID}
+	}
+	return &k.atk
+}
+
+// hold is attack for the option to hold t.
+func (k *targetCommands) hold(t *Combatant) *Hold {
+	if k == nil {
+		return &Hold{Target: t.ID}
+	}
+	return &k.hld
+}
+
+// aim is attack for the option to aim at t.
+func (k *targetCommands) aim(t *Combatant) *AimAt {
+	if k == nil {
+		return &AimAt{Target: t.ID}
+	}
+	return &k.aimAt
 }
 
 // hotMemory returns the state's hot memory, made on first use.

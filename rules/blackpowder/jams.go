@@ -63,7 +63,7 @@ func (r *run) jam(a *Combatant, weapon int) bool {
 		// The gun explodes: d10 damage to the shooter, Toughness applies:
 		// what it stops is alike.
 		tough := a.ToughnessEff(false)
-		r.hurt(a, "exploding "+w.Name, r.d10By(dice.Cuts(tough+1).Each(tough+1, 10)), false, 0, 0)
+		r.hurt(a, "exploding "+w.Name, r.d10By(dice.Classes(0).Cut(tough+1).Each(tough+1, 10)), false, 0, 0)
 	}
 	return stands
 }

@@ -67,6 +67,16 @@ func (b *prompter) add(c Command, words ...string) {
 	b.label(c, words)
 }
 
+// lone appends an option without a label when the prompt is a policy's,
+// and reports whether it did: the caller labels it otherwise, sparing a
+// policy's prompt the list of words that add takes.
+func (b *prompter) lone(c Command) bool {
+	if b.lean {
+		b.p.Options = append(b.p.Options, engine.Option[Command]{Command: c})
+	}
+	return b.lean
+}
+
 // label appends an option for people: command c, labelled with words
 // joined. It is add's, apart so that add inlines.
 //
@@ -291,15 +301,20 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
 				continue
 			}
-			atk := engine.New(b.arena(), attackKind, Attack{Target: t.ID})
-			b.add(atk, "attack ", t.Name, " with the ", w.Name)
+			on := b.targeted(i, t)
+			atk := on.attack(t)
+			if !b.lone(atk) {
+				b.label(atk, []string{"attack ", t.Name, " with the ", w.Name})
+			}
 			b.listStrike(s, atk, c, w, t, i)
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
-				hold := engine.New(b.arena(), holdKind, Hold{Target: t.ID})
-				b.add(hold, "hold ", t.Name)
+				if hold := on.hold(t); !b.lone(hold) {
+					b.label(hold, []string{"hold ", t.Name})
+				}
 			}
-			aim := engine.New(b.arena(), aimAtKind, AimAt{Target: t.ID})
-			b.add(aim, "aim at ", t.Name, " with the ", w.Name, " (+3, resolves before your group's next turn)")
+			if aim := on.aim(t); !b.lone(aim) {
+				b.label(aim, []string{"aim at ", t.Name, " with the ", w.Name, " (+3, resolves before your group's next turn)"})
+			}
 			if s.unaware(t) && t.Status == Active {
 				stun := engine.New(b.arena(), stunKind, Stun{Target: t.ID})
 				b.add(stun, "stun ", t.Name, " with the ", w.Name)
@@ -334,8 +349,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			}
 		}
 		if c.Wielding >= 0 {
-			draw := engine.New(b.arena(), drawKind, Draw{Weapon: "fists"})
-			b.add(draw, "put weapons away (fists)")
+			b.add(b.putAway(), "put weapons away (fists)")
 		}
 	}
 	if c.Actions > 0 {

@@ -22,6 +22,7 @@ var (
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
 	_ engine.Forgetting[State, Command]        = Rules{}
+	_ engine.StepTally[State]                  = Rules{}
 )
 
 // ID returns "blackpowder".
@@ -162,10 +163,14 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 	h.Events().Reset()
 	h.reactions = h.reactions[:0]
 	r := &h.run
-	*r = run{s: s, src: src, events: events, hot: h}
+	// A new run, field by field (cheaper than a new run copied in); the
+	// path is read only while hasPath is set, which sets it.
+	r.s, r.src, r.events, r.hot, r.eventArena = s, src, events, h, h.arena()
+	r.mode, r.aimed, r.early, r.hasPath, r.taken = "", false, false, false, nil
+	// What the last Moves proved holds until the first event: the run
+	// keeps whom it was proved for, as forgetting clears it.
+	r.proved, r.provedFor = false, ""
 	if h.listedState == s {
-		// What the last Moves proved holds until the first event: the
-		// run keeps whom it was proved for, as forgetting clears it.
 		r.proved, r.provedFor = true, h.listedActor
 	}
 	h.forgetListed()

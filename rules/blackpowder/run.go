@@ -9,7 +9,8 @@ import (
 // applied to at once, so that later steps see earlier ones; a scratch copy
 // for Decide, the caller's own state for a run in place (Rules.Step).
 // Every action makes its checks before its first event, so a refused one
-// leaves s as it was.
+// leaves s as it was. step starts a Step's run field by field: a new field
+// must be reset there too.
 type run struct {
 	s      *State
 	src    dice.Source
@@ -30,6 +31,9 @@ type run struct {
 	// hot is the state's hot memory when the run is a Step's, where its
 	// events and working copies come from; nil for Decide and dry runs.
 	hot *hotMemory
+	// eventArena is the hot memory's arena of events (see arena), nil
+	// without hot memory.
+	eventArena *engine.Arena
 	// proved is set while a Step's state is still the one its last Moves
 	// listed options for: the attacks it recorded for provedFor hold (see
 	// listed). taken is the one the run has taken, once it has.
@@ -40,7 +44,7 @@ type run struct {
 
 // arena is where the run's events and their dice go: the hot memory's
 // when the run is a Step's, else nil (memory of their own).
-func (r *run) arena() *engine.Arena { return r.hot.arena() }
+func (r *run) arena() *engine.Arena { return r.eventArena }
 
 // emit appends e to the run's events and applies it to the run's state.
 func (r *run) emit(e Event) {
@@ -62,13 +66,13 @@ func (r *run) d10By(c dice.Classes) int { return dice.RollClasses(r.src, 10, c) 
 // the die and total, beside recording them: the die is drawn by the
 // classes failure and success (passFailTotal when the total counts).
 func (r *run) passFail(bonus, difficulty int) (die, total int, success bool) {
-	return r.checkBy(bonus, difficulty, dice.Cuts(difficulty-bonus))
+	return r.checkBy(bonus, difficulty, dice.Classes(0).Cut(difficulty-bonus))
 }
 
 // passFailTotal is passFail for a check whose total counts beyond its
 // success: every succeeding die apart.
 func (r *run) passFailTotal(bonus, difficulty int) (die, total int, success bool) {
-	return r.checkBy(bonus, difficulty, dice.Cuts(difficulty-bonus).Each(difficulty-bonus, 10))
+	return r.checkBy(bonus, difficulty, dice.Classes(0).Cut(difficulty-bonus).Each(difficulty-bonus, 10))
 }
 
 // checkBy is passFail with the die drawn by classes c.

@@ -490,33 +490,35 @@ func same(a, b string) bool {
 	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
 }
 
-// combatant returns the combatant with the given id, or nil.
+// combatant returns the combatant with the given id, or nil. The ids a
+// fight passes around (in its prompts' commands, its events, its pending
+// attack) are the combatants' own strings, so it first looks for the one
+// that is the same string, comparing where the bytes are rather than the
+// bytes; an id made elsewhere (typed, decoded) is then compared byte by
+// byte.
 func (s *State) combatant(id string) *Combatant {
-	if i := s.index(id); i >= 0 {
-		return &s.Combatants[i]
+	p, cs := unsafe.StringData(id), s.Combatants
+	for i := range cs {
+		if c := &cs[i]; unsafe.StringData(c.ID) == p && len(c.ID) == len(id) {
+			return c
+		}
+	}
+	for i := range cs {
+		if c := &cs[i]; c.ID == id {
+			return c
+		}
 	}
 	return nil
 }
 
 // index returns the roster position of the combatant with the given id, or
-// -1. The ids a fight passes around (in its prompts' commands, its events,
-// its pending attack) are the combatants' own strings, so index first
-// looks for the one that is the same string, comparing where the bytes
-// are rather than the bytes; an id made elsewhere (typed, decoded) is then
-// compared byte by byte.
+// -1 (see combatant).
 func (s *State) index(id string) int {
-	p := unsafe.StringData(id)
-	for i := range s.Combatants {
-		if unsafe.StringData(s.Combatants[i].ID) == p && len(s.Combatants[i].ID) == len(id) {
-			return i
-		}
+	c := s.combatant(id)
+	if c == nil {
+		return -1
 	}
-	for i := range s.Combatants {
-		if s.Combatants[i].ID == id {
-			return i
-		}
-	}
-	return -1
+	return int((uintptr(unsafe.Pointer(c)) - uintptr(unsafe.Pointer(&s.Combatants[0]))) / unsafe.Sizeof(*c))
 }
 
 // activeGroup is the group acting now: the ambushers in their free turn,
