@@ -541,7 +541,7 @@ func (e *Disarmed) apply(s *State, _ *hotMemory) {
 	if c := s.combatant(e.Combatant); c != nil {
 		if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
 			s.Dropped = append(s.Dropped, Dropped{Weapon: c.Weapons[i], At: e.At})
-			c.Weapons = slices.Delete(c.Weapons, i, i+1)
+			c.Weapons = without(c.Weapons, i)
 		}
 		if c.Aimed == e.Weapon {
 			c.Aimed = ""
@@ -549,11 +549,28 @@ func (e *Disarmed) apply(s *State, _ *hotMemory) {
 	}
 }
 
+// without returns ws without its i-th weapon, leaving ws as it is: the
+// rules never write into a combatant's weapons once it holds them, but
+// replace them, so that copies of a state (ScratchInto, ViewInto) may
+// share them. Dropping the first or the last weapon, which with two at
+// most is every drop, reslices; otherwise it copies. The result has no
+// room past its end, so that an append copies too.
+func without(ws []Weapon, i int) []Weapon {
+	switch i {
+	case 0:
+		return ws[1:len(ws):len(ws)]
+	case len(ws) - 1:
+		return ws[:i:i]
+	}
+	return slices.Clip(slices.Concat(ws[:i], ws[i+1:]))
+}
+
 func (e *PickedUp) apply(s *State, _ *hotMemory) {
 	if c := s.combatant(e.Combatant); c != nil {
 		i := slices.IndexFunc(s.Dropped, func(d Dropped) bool { return d.Weapon.Name == e.Weapon && d.At == c.At })
 		if i >= 0 {
-			c.Weapons = append(c.Weapons, s.Dropped[i].Weapon)
+			// Onto a new array: the old one may be shared (see without).
+			c.Weapons = append(slices.Clip(c.Weapons), s.Dropped[i].Weapon)
 			s.Dropped = slices.Delete(s.Dropped, i, i+1)
 		}
 	}
