@@ -20,22 +20,6 @@ var (
 	reactiveRules  = rulesOf(reactiveOrder)
 )
 
-// reactionsTo are, for each action, the reactions that answer it (see
-// rule.answers) as indices in reactiveOrder, in menu order, worked out
-// from the master table once, so that a reaction menu asks no other
-// reaction whether it answers the action.
-var reactionsTo = func() map[Action][]int {
-	out := map[Action][]int{}
-	for a := range ruleTable {
-		for i, r := range reactiveRules {
-			if r.answers(a) {
-				out[a] = append(out[a], i)
-			}
-		}
-	}
-	return out
-}()
-
 // menuActions are the actions a status allows (R08) as indices in
 // proactiveOrder, in menu order: all of them, and apart the moves and
 // the others (see canDeclare). fixed is the least cost of those whose

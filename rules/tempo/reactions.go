@@ -47,8 +47,11 @@ func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []Reaction 
 func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, weapon string, cost int)) {
 	var buf [4]*Weapon
 	var spare Weapon
-	answered := public(s.Exchange.Act.Action)
-	for _, i := range reactionsTo[answered] {
+	answered := rules(public(s.Exchange.Act.Action))
+	if answered == nil {
+		return
+	}
+	for _, i := range answered.answeredBy {
 		a, r := reactiveOrder[i], reactiveRules[i]
 		if !r.allowed(reactor.Status) {
 			continue
