@@ -123,10 +123,43 @@ type rule struct {
 	// tags are the outcome tags of the action's checks, a row of its
 	// ladder each (see checkTag), made with the table.
 	tags []outcomeTag
+	// dealing and voiding are damages and voids as lists, made with the
+	// table: cheaper to search than the maps for the few outcomes each
+	// has (see deals and voidsOn).
+	dealing []dealt
+	voiding []Outcome
 	// answeredBy are the reactions that answer the action (see answers)
 	// as indices in reactiveOrder, in menu order, made with the table, so
 	// that a reaction menu asks no other reaction whether it answers it.
 	answeredBy []int
+}
+
+// dealt is an outcome that deals damage, and whether it ignores armour.
+type dealt struct {
+	outcome  Outcome
+	critical bool
+}
+
+// deals reports whether outcome o of the action deals damage, and whether
+// that damage ignores armour (see rule.damages).
+func (r *rule) deals(o Outcome) (critical, ok bool) {
+	for _, d := range r.dealing {
+		if d.outcome == o {
+			return d.critical, true
+		}
+	}
+	return false, false
+}
+
+// voidsOn reports whether outcome o of the action voids the paired
+// action (see rule.voids).
+func (r *rule) voidsOn(o Outcome) bool {
+	for _, v := range r.voiding {
+		if v == o {
+			return true
+		}
+	}
+	return false
 }
 
 // outcomeTag is the tag Rules.Outcome gives a check of an action with
@@ -238,11 +271,19 @@ var ruleTable = withTags(map[Action]*rule{
 	OffList: {name: "Off-list action", kind: proactive, ap: 3, statuses: guardStatuses, ladder: []row{{bottom, Success}}},
 })
 
-// withTags fills in the action, the tags and the reactions answering it
-// of every rule of table, and returns it.
+// withTags fills in the action, the tags, the lists of damages and voids
+// and the reactions answering it of every rule of table, and returns it.
 func withTags(table map[Action]*rule) map[Action]*rule {
 	for a, r := range table {
 		r.action = a
+		for o, critical := range r.damages {
+			r.dealing = append(r.dealing, dealt{o, critical})
+		}
+		for o, void := range r.voids {
+			if void {
+				r.voiding = append(r.voiding, o)
+			}
+		}
 		for i, ra := range reactiveOrder {
 			if table[ra].answers(a) {
 				r.answeredBy = append(r.answeredBy, i)

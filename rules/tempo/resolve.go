@@ -75,11 +75,11 @@ func (d *decider) resolve() {
 		r := &reactors[i]
 		r.net = r.total - act.total
 		r.outcome = r.rule.read(r.net, actor)
-		if r.rule.voids[r.outcome] {
+		if r.rule.voidsOn(r.outcome) {
 			act.void = true
 		}
 	}
-	if act.rule.voids[act.outcome] {
+	if act.rule.voidsOn(act.outcome) {
 		for i := range reactors {
 			reactors[i].void = true
 		}
@@ -99,7 +99,7 @@ func (d *decider) resolve() {
 		if i >= 0 {
 			p = &reactors[i]
 		}
-		critical, deals := p.rule.damages[p.outcome]
+		critical, deals := p.rule.deals(p.outcome)
 		if p.void || !deals {
 			continue
 		}
