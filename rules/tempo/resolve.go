@@ -15,7 +15,7 @@ type party struct {
 	who     *Combatant
 	action  Action
 	rule    *rule
-	weapon  Weapon
+	weapon  *Weapon    // see weaponRef: never written
 	target  *Combatant // whose CD, CDA and GD the ladder reads; who is struck
 	bonus   int
 	aimed   bool
@@ -32,10 +32,10 @@ func (d *decider) resolve() {
 	x := s.Exchange
 	actor := s.combatant(x.Actor)
 	act := party{who: actor, action: x.Act.Action, target: s.combatant(x.Act.Target), bonus: x.Act.Mod, aimed: x.Act.Aimed}
-	act.weapon, _ = actor.weapon(x.Act.Weapon)
+	act.weapon = actor.weaponRef(x.Act.Weapon)
 	if rep := x.Replacement; rep != nil {
 		act.action, act.bonus, act.aimed = rep.Action, rep.Bonus+rep.Mod, false
-		act.weapon, _ = actor.weapon(rep.Weapon)
+		act.weapon = actor.weaponRef(rep.Weapon)
 		act.target = s.combatant(x.Reactions[0].Reactor)
 	}
 	act.rule = rules(act.action)
@@ -46,7 +46,7 @@ func (d *decider) resolve() {
 	reactors := append(reactorsBuf[:0], make([]party, len(x.Reactions))...)
 	for i, r := range x.Reactions {
 		p := party{who: s.combatant(r.Reactor), action: r.Action, rule: rules(r.Action), target: actor, bonus: r.Mod}
-		p.weapon, _ = p.who.weapon(r.Weapon)
+		p.weapon = p.who.weaponRef(r.Weapon)
 		if r.Action == CounterAttack && p.weapon.Kind == "melee" && public(x.Act.Action) == UnarmedAttack {
 			p.bonus += 5 // R21, R35
 		}
@@ -151,7 +151,7 @@ func (d *decider) check(p *party) (die, total int) {
 		return 0, 0
 	}
 	die = d.src.Roll(10)
-	total = die + skillOf(p.who, p.rule.skill, p.weapon) + p.bonus
+	total = die + skillOf(p.who, p.rule.skill, p.weapon.Kind) + p.bonus
 	if p.rule.byWeapon {
 		if p.aimed {
 			total += p.weapon.AimedAccuracy
@@ -164,10 +164,10 @@ func (d *decider) check(p *party) (die, total int) {
 
 // skillOf is the skill an action adds; a Counter-Attack made unarmed uses
 // brawl (R09).
-func skillOf(c *Combatant, sk skill, w Weapon) int {
+func skillOf(c *Combatant, sk skill, weaponKind string) int {
 	switch sk {
 	case melee:
-		if w.Kind == "unarmed" {
+		if weaponKind == "unarmed" {
 			return c.Brawl
 		}
 		return c.Melee
@@ -184,7 +184,7 @@ func skillOf(c *Combatant, sk skill, w Weapon) int {
 // damage rolls p's weapon damage against its target (R37), dice left to
 // right.
 func (d *decider) damage(p *party, critical bool) {
-	w := &p.weapon
+	w := p.weapon
 	rolled := d.h.arena().Ints(w.Damage.Dice)
 	total := w.Damage.Flat
 	for i := range rolled {

@@ -282,6 +282,28 @@ func (c *Combatant) weaponIn(name string, spare *Weapon) (*Weapon, bool) {
 	return spare, false
 }
 
+// unarmedProfile and noWeapon are what weaponRef finds for the unarmed
+// profile and for a weapon not found: shared, and never written.
+var unarmedProfile, noWeapon = Unarmed(), Weapon{}
+
+// weaponRef is weapon without the copy, for the resolution of an
+// exchange to read: the named weapon the combatant wields, in place,
+// unarmedProfile, or noWeapon when it wields none of the name. Nothing
+// may write through it; and nothing writes into a combatant's weapons
+// (see without), so it reads the same while the resolution changes the
+// state.
+func (c *Combatant) weaponRef(name string) *Weapon {
+	if name == UnarmedName {
+		return &unarmedProfile
+	}
+	for i := range c.Weapons {
+		if c.Weapons[i].Name == name {
+			return &c.Weapons[i]
+		}
+	}
+	return &noWeapon
+}
+
 // weapon returns the named weapon the combatant wields, unarmed included.
 func (c *Combatant) weapon(name string) (Weapon, bool) {
 	var spare Weapon
