@@ -3,6 +3,7 @@ package tempo
 import (
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"fray/rules/parts"
 )
@@ -243,7 +244,19 @@ type Hit struct {
 	Threat int    `json:"threat"`
 }
 
+// combatant returns the combatant with the given id, or nil.
 func (s *State) combatant(id string) *Combatant {
+	// The ids the rules look up are nearly always the combatants' own
+	// strings, shared by every copy of them: first the search that only
+	// compares where the strings lie, which is enough to find those, then
+	// the one that compares them. Ids are unique in a fight (the
+	// encounter's check), so both find the same combatant.
+	p := unsafe.StringData(id)
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; unsafe.StringData(c.ID) == p && len(c.ID) == len(id) {
+			return c
+		}
+	}
 	for i := range s.Combatants {
 		if s.Combatants[i].ID == id {
 			return &s.Combatants[i]
