@@ -279,32 +279,15 @@ func (s *State) active() *Combatant {
 // standing reports whether c is in the fight and can act.
 func (c *Combatant) standing() bool { return c.Present && !c.Down && !c.Dead }
 
-// weaponIn is weapon without the copy: the named weapon the combatant
-// wields, or *spare made the unarmed or (not found) the zero Weapon.
-func (c *Combatant) weaponIn(name string, spare *Weapon) (*Weapon, bool) {
-	if name == UnarmedName {
-		*spare = Unarmed()
-		return spare, true
-	}
-	for i := range c.Weapons {
-		if c.Weapons[i].Name == name {
-			return &c.Weapons[i], true
-		}
-	}
-	*spare = Weapon{}
-	return spare, false
-}
-
 // unarmedProfile and noWeapon are what weaponRef finds for the unarmed
 // profile and for a weapon not found: shared, and never written.
 var unarmedProfile, noWeapon = Unarmed(), Weapon{}
 
-// weaponRef is weapon without the copy, for the resolution of an
-// exchange to read: the named weapon the combatant wields, in place,
-// unarmedProfile, or noWeapon when it wields none of the name. Nothing
-// may write through it; and nothing writes into a combatant's weapons
-// (see without), so it reads the same while the resolution changes the
-// state.
+// weaponRef is weapon without the copy, to read: the named weapon the
+// combatant wields, in place, unarmedProfile, or noWeapon when it wields
+// none of the name. Nothing may write through it; and nothing writes into
+// a combatant's weapons (see without), so it reads the same while a
+// resolution changes the state.
 func (c *Combatant) weaponRef(name string) *Weapon {
 	if name == UnarmedName {
 		return &unarmedProfile
@@ -319,9 +302,8 @@ func (c *Combatant) weaponRef(name string) *Weapon {
 
 // weapon returns the named weapon the combatant wields, unarmed included.
 func (c *Combatant) weapon(name string) (Weapon, bool) {
-	var spare Weapon
-	w, ok := c.weaponIn(name, &spare)
-	return *w, ok
+	w := c.weaponRef(name)
+	return *w, w != &noWeapon
 }
 
 // cd is the Combat Defence: the shield's defence plus the GM's modifier
