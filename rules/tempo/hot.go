@@ -277,7 +277,12 @@ func copyInto(dst, s *State, view bool) {
 	x := &h.exchange // its memory kept, emptied
 	path, candidates, reactions, choices, hits := x.Act.Path[:0], x.Candidates[:0], x.Reactions[:0], x.Choices[:0], x.Hits[:0]
 	*x = *s.Exchange
-	x.Act.Path = append(path, x.Act.Path...)
+	// Each list copied only when it has something: an empty copy still
+	// calls into the runtime.
+	if len(x.Act.Path) > 0 {
+		path = append(path, x.Act.Path...)
+	}
+	x.Act.Path = path
 	// One by one: cheaper than a copy of the slice, which copies
 	// through the runtime.
 	//lint:ignore S1011 one by one on purpose: see above
@@ -289,8 +294,13 @@ func copyInto(dst, s *State, view bool) {
 		reactions = append(reactions, x.Reactions[i])
 	}
 	x.Candidates, x.Reactions = candidates, reactions
-	x.Choices = append(choices, x.Choices...)
-	x.Hits = append(hits, x.Hits...)
+	if len(x.Choices) > 0 {
+		choices = append(choices, x.Choices...)
+	}
+	if len(x.Hits) > 0 {
+		hits = append(hits, x.Hits...)
+	}
+	x.Choices, x.Hits = choices, hits
 	if r := x.Replacement; r != nil {
 		h.replacement = *r
 		x.Replacement = &h.replacement
