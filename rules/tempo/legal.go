@@ -42,7 +42,7 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
 		})
 	}
-	if !r.allowed(c.Status) {
+	if !found.allowed && !r.allowed(c.Status) {
 		return refusal(explain, func() error {
 			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, list(r.statuses, " or "))
 		})
@@ -81,9 +81,12 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 // action, see namedWeapon) and the opponent it targets or measures a
 // Combat Move against (one in the fight and alive, see opponent); each nil
 // when the declaration's own name is looked up, as for every command.
+// allowed is set when the action is one of the menu of the actor's status
+// (see menuFor), which the master table allows that status already (R08).
 type named struct {
-	weapon *Weapon
-	target *Combatant
+	weapon  *Weapon
+	target  *Combatant
+	allowed bool
 }
 
 // declaredWeapon finds the weapon a declared action uses, or the zero

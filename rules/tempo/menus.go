@@ -258,6 +258,7 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 	if k := e.known; k != nil && e.group <= k.group {
 		return e.takeKnown(k)
 	}
+	found.allowed = true // the action is one of c's status's menu
 	if !e.list {
 		var decl Declared
 		if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &decl) != nil {
@@ -411,7 +412,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 				}
 			default:
 				for _, o := range e.foes {
-					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{w, o}) {
+					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{weapon: w, target: o}) {
 						return false
 					}
 				}
