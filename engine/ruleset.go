@@ -202,9 +202,12 @@ func NextKind[S, C, E any](r Ruleset[S, C, E], s *S) PromptKind {
 // declared in private, GM-only numbers. Each method returns its argument as
 // viewer v may see it.
 type Secrets[S, C, E any] interface {
-	// ViewInto makes *dst the state s as v may see it: a copy that shares
-	// nothing mutable with s, redacted, reusing the memory dst holds from
-	// an earlier ViewInto (a simulation gives each policy a view per
+	// ViewInto makes *dst the state s as v may see it: a copy, redacted,
+	// that may share with s only memory that nothing ever writes into
+	// once a state holds it (what the rules replace rather than change),
+	// so that Step, Evolve and a later ViewInto or ScratchInto onto s
+	// leave the view as it was. It reuses the memory dst holds from an
+	// earlier ViewInto (a simulation gives each policy a view per
 	// decision).
 	ViewInto(dst, s *S, v Viewer)
 	// ViewEvent returns the event as v may see it, or false when v may not

@@ -101,6 +101,8 @@ type row struct {
 
 // rule is one action of the master table: everything about it is data.
 type rule struct {
+	// action is the rule's key in the master table.
+	action   Action
 	name     string
 	kind     kind
 	ap       int // 0 with byWeapon: the cost is the weapon's
@@ -121,6 +123,43 @@ type rule struct {
 	// tags are the outcome tags of the action's checks, a row of its
 	// ladder each (see checkTag), made with the table.
 	tags []outcomeTag
+	// dealing and voiding are damages and voids as lists, made with the
+	// table: cheaper to search than the maps for the few outcomes each
+	// has (see deals and voidsOn).
+	dealing []dealt
+	voiding []Outcome
+	// answeredBy are the reactions that answer the action (see answers)
+	// as indices in reactiveOrder, in menu order, made with the table, so
+	// that a reaction menu asks no other reaction whether it answers it.
+	answeredBy []int
+}
+
+// dealt is an outcome that deals damage, and whether it ignores armour.
+type dealt struct {
+	outcome  Outcome
+	critical bool
+}
+
+// deals reports whether outcome o of the action deals damage, and whether
+// that damage ignores armour (see rule.damages).
+func (r *rule) deals(o Outcome) (critical, ok bool) {
+	for _, d := range r.dealing {
+		if d.outcome == o {
+			return d.critical, true
+		}
+	}
+	return false, false
+}
+
+// voidsOn reports whether outcome o of the action voids the paired
+// action (see rule.voids).
+func (r *rule) voidsOn(o Outcome) bool {
+	for _, v := range r.voiding {
+		if v == o {
+			return true
+		}
+	}
+	return false
 }
 
 // outcomeTag is the tag Rules.Outcome gives a check of an action with
@@ -154,8 +193,41 @@ var (
 )
 
 // rules is the master table (R09), ladders exactly as the rules text gives them.
-// The rules it returns are shared and must not be changed.
-func rules(a Action) *rule { return ruleTable[a] }
+// The rules it returns are shared and must not be changed. It looks the
+// action up in ruleSlots, which the hot path asks at every check, and in
+// the table itself for an action not there.
+func rules(a Action) *rule {
+	if r := ruleSlots[ruleSlot(a)]; r != nil && r.action == a {
+		return r
+	}
+	return ruleTable[a]
+}
+
+// ruleSlots holds the rule of each action of the table at its ruleSlot,
+// cheaper to find than in the map: no two actions of the table share a
+// slot, and one that came to would be looked up in the map instead.
+var ruleSlots = func() (out [64]*rule) {
+	var shared [64]bool
+	for a, r := range ruleTable {
+		switch i := ruleSlot(a); {
+		case shared[i]:
+		case out[i] != nil:
+			out[i], shared[i] = nil, true // each looked up in the map
+		default:
+			out[i] = r
+		}
+	}
+	return out
+}()
+
+// ruleSlot is where ruleSlots holds a's rule: a hash of its length and its
+// first and last letters that tells every action of the table apart.
+func ruleSlot(a Action) int {
+	if a == "" {
+		return 0
+	}
+	return (len(a)*22 + int(a[0]) + int(a[len(a)-1])<<1) & 63
+}
 
 var ruleTable = withTags(map[Action]*rule{
 	Aim:          {name: "Aim", kind: proactive, ap: 4, statuses: onGuard, ladder: failSucceed0},
@@ -199,9 +271,24 @@ var ruleTable = withTags(map[Action]*rule{
 	OffList: {name: "Off-list action", kind: proactive, ap: 3, statuses: guardStatuses, ladder: []row{{bottom, Success}}},
 })
 
-// withTags fills in the tags of every rule of table, and returns it.
+// withTags fills in the action, the tags, the lists of damages and voids
+// and the reactions answering it of every rule of table, and returns it.
 func withTags(table map[Action]*rule) map[Action]*rule {
 	for a, r := range table {
+		r.action = a
+		for o, critical := range r.damages {
+			r.dealing = append(r.dealing, dealt{o, critical})
+		}
+		for o, void := range r.voids {
+			if void {
+				r.voiding = append(r.voiding, o)
+			}
+		}
+		for i, ra := range reactiveOrder {
+			if table[ra].answers(a) {
+				r.answeredBy = append(r.answeredBy, i)
+			}
+		}
 		for _, row := range r.ladder {
 			r.tags = append(r.tags, outcomeTag{row.outcome, makeCheckTag(a, row.outcome, false), makeCheckTag(a, row.outcome, true)})
 		}

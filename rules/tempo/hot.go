@@ -14,9 +14,9 @@ import (
 // ViewInto): the commands Moves lists and the events Step emits, each in
 // an engine.Arena, the squares, ids and choices they carry, the working
 // memory of the searches both make, and the state's own exchange, order,
-// combatants and weapons. It belongs to one state value: Clone leaves it
-// behind, ScratchInto and ViewInto keep the destination's own, and it is
-// no part of the fight or its JSON. Decide, the table's path, never uses
+// combatants and their grapple partners. It belongs to one state value:
+// Clone leaves it behind, ScratchInto and ViewInto keep the destination's
+// own, and it is no part of the fight or its JSON. Decide, the table's path, never uses
 // it (a nil *hotMemory, whose arenas are nil), so the commands and events
 // a table logs are values of their own.
 type hotMemory struct {
@@ -55,7 +55,6 @@ type hotMemory struct {
 	replacement Replacement
 	order       []string
 	combatants  []Combatant
-	weapons     []Weapon
 	grappled    []string
 	dropped     []Dropped
 }
@@ -248,9 +247,11 @@ func (h *hotMemory) newExchange() *Exchange {
 
 // copyInto makes *dst a deep copy of s in dst's own memory (its hot
 // memory, which it keeps), sharing nothing that Step or Evolve change in
-// place. For a view (ViewInto) it shares nothing with s at all: the
-// combatants' grapple partners, which the rules replace but never change,
-// are copied too.
+// place. The combatants' weapons it shares: no rule ever writes into a
+// combatant's weapons, but replaces them (see without), so that the
+// arrays a state holds never change. For a view (ViewInto) it shares
+// nothing else with s: the combatants' grapple partners, which the rules
+// replace but never change, are copied too.
 func copyInto(dst, s *State, view bool) {
 	h := dst.hotMemory()
 	h.forget()
@@ -263,20 +264,10 @@ func copyInto(dst, s *State, view bool) {
 	dst.Dropped = parts.Keep(&h.dropped, s.Dropped)
 	h.combatants = append(h.combatants[:0], s.Combatants...)
 	dst.Combatants = h.combatants
-	h.weapons, h.grappled = h.weapons[:0], h.grappled[:0]
-	for i := range dst.Combatants {
-		c := &dst.Combatants[i]
-		if ws := c.Weapons; ws != nil {
-			start := len(h.weapons)
-			// One by one: cheaper than a copy of the slice, which copies
-			// through the runtime.
-			//lint:ignore S1011 one by one on purpose: see above
-			for j := range ws {
-				h.weapons = append(h.weapons, ws[j])
-			}
-			c.Weapons = h.weapons[start:len(h.weapons):len(h.weapons)]
-		}
-		if view {
+	if view {
+		h.grappled = h.grappled[:0]
+		for i := range dst.Combatants {
+			c := &dst.Combatants[i]
 			c.GrappledWith = parts.Keep(&h.grappled, c.GrappledWith)
 		}
 	}
@@ -286,8 +277,14 @@ func copyInto(dst, s *State, view bool) {
 	x := &h.exchange // its memory kept, emptied
 	path, candidates, reactions, choices, hits := x.Act.Path[:0], x.Candidates[:0], x.Reactions[:0], x.Choices[:0], x.Hits[:0]
 	*x = *s.Exchange
-	x.Act.Path = append(path, x.Act.Path...)
-	// One by one, as the weapons above.
+	// Each list copied only when it has something: an empty copy still
+	// calls into the runtime.
+	if len(x.Act.Path) > 0 {
+		path = append(path, x.Act.Path...)
+	}
+	x.Act.Path = path
+	// One by one: cheaper than a copy of the slice, which copies
+	// through the runtime.
 	//lint:ignore S1011 one by one on purpose: see above
 	for _, c := range x.Candidates {
 		candidates = append(candidates, c)
@@ -297,8 +294,13 @@ func copyInto(dst, s *State, view bool) {
 		reactions = append(reactions, x.Reactions[i])
 	}
 	x.Candidates, x.Reactions = candidates, reactions
-	x.Choices = append(choices, x.Choices...)
-	x.Hits = append(hits, x.Hits...)
+	if len(x.Choices) > 0 {
+		choices = append(choices, x.Choices...)
+	}
+	if len(x.Hits) > 0 {
+		hits = append(hits, x.Hits...)
+	}
+	x.Choices, x.Hits = choices, hits
 	if r := x.Replacement; r != nil {
 		h.replacement = *r
 		x.Replacement = &h.replacement

@@ -42,7 +42,7 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
 		})
 	}
-	if !r.allowed(c.Status) {
+	if !found.allowed && !r.allowed(c.Status) {
 		return refusal(explain, func() error {
 			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, list(r.statuses, " or "))
 		})
@@ -50,9 +50,8 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 	*out = Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
 	w := found.weapon
 	if w == nil {
-		var spare Weapon
 		var err error
-		if w, err = declaredWeapon(c, d, explain, &spare); err != nil {
+		if w, err = declaredWeapon(c, d, explain); err != nil {
 			return err
 		}
 	}
@@ -82,39 +81,38 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 // action, see namedWeapon) and the opponent it targets or measures a
 // Combat Move against (one in the fight and alive, see opponent); each nil
 // when the declaration's own name is looked up, as for every command.
+// allowed is set when the action is one of the menu of the actor's status
+// (see menuFor), which the master table allows that status already (R08).
 type named struct {
-	weapon *Weapon
-	target *Combatant
+	weapon  *Weapon
+	target  *Combatant
+	allowed bool
 }
 
 // declaredWeapon finds the weapon a declared action uses, or the zero
-// Weapon for actions without one: one c wields, or *spare made so. A
-// refusal says why only when explain is set.
-func declaredWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon, error) {
+// Weapon for actions without one, to read only (see weaponRef). A refusal
+// says why only when explain is set.
+func declaredWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
 	switch d.Action {
 	case MeleeAttack, Feint, RangedAttack, Aim:
-		return namedWeapon(c, d, explain, spare)
+		return namedWeapon(c, d, explain)
 	case UnarmedAttack:
 		if d.Weapon != "" && d.Weapon != UnarmedName {
 			return nil, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
 		}
-		*spare = Unarmed()
-		return spare, nil
+		return &unarmedProfile, nil
 	case Disarm, Grapple, Press:
 		if d.Weapon != "" && d.Weapon != c.BoundWeapon {
 			return nil, refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWeapon, d.Weapon) })
 		}
-		w, _ := c.weaponIn(c.BoundWeapon, spare)
-		return w, nil
+		return c.weaponRef(c.BoundWeapon), nil
 	case PickUp:
-		*spare = Weapon{}
-		return spare, nil
+		return &noWeapon, nil
 	}
 	if d.Weapon != "" {
 		return nil, refusal(explain, func() error { return refuse("%s takes no weapon", d.Action) })
 	}
-	*spare = Weapon{}
-	return spare, nil
+	return &noWeapon, nil
 }
 
 // weaponKinds are the kinds of weapon an attack or an Aim is made with:
@@ -147,7 +145,7 @@ func weaponShape(a Action) candidateShape {
 
 // namedWeapon is the weapon d names, of a kind that fits its action, or
 // the first such weapon c wields when d names none; see declaredWeapon.
-func namedWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon, error) {
+func namedWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
 	kinds := func() string {
 		kind, also := weaponKinds(d.Action)
 		if also == "" {
@@ -163,8 +161,8 @@ func namedWeapon(c *Combatant, d *Declare, explain bool, spare *Weapon) (*Weapon
 		}
 		return nil, refusal(explain, func() error { return refuse("%s wields no %s weapon for %s", c.ID, kinds(), d.Action) })
 	}
-	w, ok := c.weaponIn(d.Weapon, spare)
-	if !ok {
+	w := c.weaponRef(d.Weapon)
+	if w == &noWeapon {
 		return nil, refusal(explain, func() error { return refuse("%s wields no %q (wielded: %s)", c.ID, d.Weapon, weaponList(c)) })
 	}
 	if !fits(d.Action, w.Kind) {

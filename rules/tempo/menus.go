@@ -20,26 +20,30 @@ var (
 	reactiveRules  = rulesOf(reactiveOrder)
 )
 
-// reactionsTo are, for each action, the reactions that answer it (see
-// rule.answers) as indices in reactiveOrder, in menu order, worked out
-// from the master table once, so that a reaction menu asks no other
-// reaction whether it answers the action.
-var reactionsTo = func() map[Action][]int {
-	out := map[Action][]int{}
-	for a := range ruleTable {
-		for i, r := range reactiveRules {
-			if r.answers(a) {
-				out[a] = append(out[a], i)
-			}
-		}
-	}
-	return out
-}()
-
 // menuActions are the actions a status allows (R08) as indices in
 // proactiveOrder, in menu order: all of them, and apart the moves and
-// the others (see canDeclare).
-type menuActions struct{ all, moves, others []int }
+// the others (see canDeclare). fixed is the least cost of those whose
+// cost is not a weapon's of the actor's (0 when one costs what a weapon
+// found otherwise costs, which may be nothing), and byWeapon is set when
+// one costs what one of the actor's weapons costs: together a floor
+// under what any declaration of the menu costs (see cheapest).
+type menuActions struct {
+	all, moves, others []int
+	fixed              int
+	byWeapon           bool
+}
+
+// cheapest is a floor under the AP any declaration of c's menu m costs:
+// c cannot declare anything with less (R05).
+func (m *menuActions) cheapest(c *Combatant) int {
+	least := m.fixed
+	if m.byWeapon {
+		for i := range c.Weapons {
+			least = min(least, c.Weapons[i].AP)
+		}
+	}
+	return least
+}
 
 // statuses are the five statuses, in the order of menusByStatus.
 var statuses = [...]Status{OffGuard, OnGuard, Bound, Grappled, Pinned}
@@ -48,12 +52,25 @@ var statuses = [...]Status{OffGuard, OnGuard, Bound, Grappled, Pinned}
 // from the master table once, so that a menu asks no rule whether it
 // allows the actor's status.
 var menusByStatus = func() (out [len(statuses)]menuActions) {
+	for k := range out {
+		out[k].fixed = FullAP + 1
+	}
 	for i, r := range proactiveRules {
 		for k, st := range statuses {
 			if !r.allowed(st) {
 				continue
 			}
 			m := &out[k]
+			switch sh := proactiveMenu[i].shape; {
+			case sh == none:
+				// never offered: its cost is the GM's
+			case !r.byWeapon:
+				m.fixed = min(m.fixed, r.ap)
+			case sh == meleeWeapon || sh == rangedWeapon || sh == aimWeapon:
+				m.byWeapon = true // one of the actor's weapons
+			default:
+				m.fixed = 0 // the bound weapon, whatever it is
+			}
 			m.all = append(m.all, i)
 			if a := proactiveOrder[i]; a == Move || a == CombatMove {
 				m.moves = append(m.moves, i)
@@ -126,6 +143,9 @@ func (s *State) canDeclare(c *Combatant, h *searchMemory) bool {
 		h.first.ok = false
 	}
 	m := menuFor(c.Status)
+	if c.AP < m.cheapest(c) {
+		return false // every candidate would be refused for its cost
+	}
 	if !e.each(m.others) {
 		return true
 	}
@@ -238,6 +258,7 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 	if k := e.known; k != nil && e.group <= k.group {
 		return e.takeKnown(k)
 	}
+	found.allowed = true // the action is one of c's status's menu
 	if !e.list {
 		var decl Declared
 		if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &decl) != nil {
@@ -391,7 +412,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 				}
 			default:
 				for _, o := range e.foes {
-					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{w, o}) {
+					if !e.try(&Declare{Action: a, Target: o.ID, Weapon: w.Name}, named{weapon: w, target: o}) {
 						return false
 					}
 				}

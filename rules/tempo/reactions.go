@@ -46,15 +46,17 @@ func (s *State) reactionOptions(reactor *Combatant, h *searchMemory) []Reaction 
 // (a pointer handed to a func value would, one allocation a weapon).
 func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, weapon string, cost int)) {
 	var buf [4]*Weapon
-	var spare Weapon
-	answered := public(s.Exchange.Act.Action)
-	for _, i := range reactionsTo[answered] {
+	answered := rules(public(s.Exchange.Act.Action))
+	if answered == nil {
+		return
+	}
+	for _, i := range answered.answeredBy {
 		a, r := reactiveOrder[i], reactiveRules[i]
 		if !r.allowed(reactor.Status) {
 			continue
 		}
 		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, a) {
-			w = reactionWeapon(a, w, &spare)
+			w = reactionWeapon(a, w)
 			if s.eligible(reactor, actor, a, w) {
 				yield(a, w.Name, r.cost(w))
 			}
@@ -63,16 +65,16 @@ func (s *State) eachReaction(reactor, actor *Combatant, yield func(a Action, wea
 }
 
 // reactionWeapon is w, one of appendReactionWeaponRefs' weapons for
-// reaction a, or for nil the weapon it stands for, made in *spare.
-func reactionWeapon(a Action, w, spare *Weapon) *Weapon {
-	if w != nil {
+// reaction a, or for nil the weapon it stands for (see weaponRef): the
+// unarmed profile or the zero Weapon.
+func reactionWeapon(a Action, w *Weapon) *Weapon {
+	switch {
+	case w != nil:
 		return w
+	case a == CounterAttack || a == Wind || a == Double:
+		return &unarmedProfile
 	}
-	*spare = Weapon{}
-	if a == CounterAttack || a == Wind || a == Double {
-		*spare = Unarmed()
-	}
-	return spare
+	return &noWeapon
 }
 
 // appendReactionWeaponRefs appends to ws the weapons a reaction may use,
@@ -195,10 +197,9 @@ func (s *State) replacements(actor *Combatant, anyCost bool, yield func(a Action
 		}
 	}
 	var buf [4]*Weapon
-	var spare Weapon
 	each := func(a Action, label string) {
 		for _, w := range appendReactionWeaponRefs(buf[:0], actor, a) {
-			replace(a, reactionWeapon(a, w, &spare), label)
+			replace(a, reactionWeapon(a, w), label)
 		}
 	}
 	switch drew.Action {

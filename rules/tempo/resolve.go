@@ -15,7 +15,7 @@ type party struct {
 	who     *Combatant
 	action  Action
 	rule    *rule
-	weapon  Weapon
+	weapon  *Weapon    // see weaponRef: never written
 	target  *Combatant // whose CD, CDA and GD the ladder reads; who is struck
 	bonus   int
 	aimed   bool
@@ -32,10 +32,10 @@ func (d *decider) resolve() {
 	x := s.Exchange
 	actor := s.combatant(x.Actor)
 	act := party{who: actor, action: x.Act.Action, target: s.combatant(x.Act.Target), bonus: x.Act.Mod, aimed: x.Act.Aimed}
-	act.weapon, _ = actor.weapon(x.Act.Weapon)
+	act.weapon = actor.weaponRef(x.Act.Weapon)
 	if rep := x.Replacement; rep != nil {
 		act.action, act.bonus, act.aimed = rep.Action, rep.Bonus+rep.Mod, false
-		act.weapon, _ = actor.weapon(rep.Weapon)
+		act.weapon = actor.weaponRef(rep.Weapon)
 		act.target = s.combatant(x.Reactions[0].Reactor)
 	}
 	act.rule = rules(act.action)
@@ -46,7 +46,7 @@ func (d *decider) resolve() {
 	reactors := append(reactorsBuf[:0], make([]party, len(x.Reactions))...)
 	for i, r := range x.Reactions {
 		p := party{who: s.combatant(r.Reactor), action: r.Action, rule: rules(r.Action), target: actor, bonus: r.Mod}
-		p.weapon, _ = p.who.weapon(r.Weapon)
+		p.weapon = p.who.weaponRef(r.Weapon)
 		if r.Action == CounterAttack && p.weapon.Kind == "melee" && public(x.Act.Action) == UnarmedAttack {
 			p.bonus += 5 // R21, R35
 		}
@@ -75,11 +75,11 @@ func (d *decider) resolve() {
 		r := &reactors[i]
 		r.net = r.total - act.total
 		r.outcome = r.rule.read(r.net, actor)
-		if r.rule.voids[r.outcome] {
+		if r.rule.voidsOn(r.outcome) {
 			act.void = true
 		}
 	}
-	if act.rule.voids[act.outcome] {
+	if act.rule.voidsOn(act.outcome) {
 		for i := range reactors {
 			reactors[i].void = true
 		}
@@ -99,7 +99,7 @@ func (d *decider) resolve() {
 		if i >= 0 {
 			p = &reactors[i]
 		}
-		critical, deals := p.rule.damages[p.outcome]
+		critical, deals := p.rule.deals(p.outcome)
 		if p.void || !deals {
 			continue
 		}
@@ -151,7 +151,7 @@ func (d *decider) check(p *party) (die, total int) {
 		return 0, 0
 	}
 	die = d.src.Roll(10)
-	total = die + skillOf(p.who, p.rule.skill, p.weapon) + p.bonus
+	total = die + skillOf(p.who, p.rule.skill, p.weapon.Kind) + p.bonus
 	if p.rule.byWeapon {
 		if p.aimed {
 			total += p.weapon.AimedAccuracy
@@ -164,10 +164,10 @@ func (d *decider) check(p *party) (die, total int) {
 
 // skillOf is the skill an action adds; a Counter-Attack made unarmed uses
 // brawl (R09).
-func skillOf(c *Combatant, sk skill, w Weapon) int {
+func skillOf(c *Combatant, sk skill, weaponKind string) int {
 	switch sk {
 	case melee:
-		if w.Kind == "unarmed" {
+		if weaponKind == "unarmed" {
 			return c.Brawl
 		}
 		return c.Melee
@@ -184,7 +184,7 @@ func skillOf(c *Combatant, sk skill, w Weapon) int {
 // damage rolls p's weapon damage against its target (R37), dice left to
 // right.
 func (d *decider) damage(p *party, critical bool) {
-	w := &p.weapon
+	w := p.weapon
 	rolled := d.h.arena().Ints(w.Damage.Dice)
 	total := w.Damage.Flat
 	for i := range rolled {
@@ -541,7 +541,7 @@ func (e *Disarmed) apply(s *State, _ *hotMemory) {
 	if c := s.combatant(e.Combatant); c != nil {
 		if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
 			s.Dropped = append(s.Dropped, Dropped{Weapon: c.Weapons[i], At: e.At})
-			c.Weapons = slices.Delete(c.Weapons, i, i+1)
+			c.Weapons = without(c.Weapons, i)
 		}
 		if c.Aimed == e.Weapon {
 			c.Aimed = ""
@@ -549,11 +549,28 @@ func (e *Disarmed) apply(s *State, _ *hotMemory) {
 	}
 }
 
+// without returns ws without its i-th weapon, leaving ws as it is: the
+// rules never write into a combatant's weapons once it holds them, but
+// replace them, so that copies of a state (ScratchInto, ViewInto) may
+// share them. Dropping the first or the last weapon, which with two at
+// most is every drop, reslices; otherwise it copies. The result has no
+// room past its end, so that an append copies too.
+func without(ws []Weapon, i int) []Weapon {
+	switch i {
+	case 0:
+		return ws[1:len(ws):len(ws)]
+	case len(ws) - 1:
+		return ws[:i:i]
+	}
+	return slices.Clip(slices.Concat(ws[:i], ws[i+1:]))
+}
+
 func (e *PickedUp) apply(s *State, _ *hotMemory) {
 	if c := s.combatant(e.Combatant); c != nil {
 		i := slices.IndexFunc(s.Dropped, func(d Dropped) bool { return d.Weapon.Name == e.Weapon && d.At == c.At })
 		if i >= 0 {
-			c.Weapons = append(c.Weapons, s.Dropped[i].Weapon)
+			// Onto a new array: the old one may be shared (see without).
+			c.Weapons = append(slices.Clip(c.Weapons), s.Dropped[i].Weapon)
 			s.Dropped = slices.Delete(s.Dropped, i, i+1)
 		}
 	}

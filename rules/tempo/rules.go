@@ -91,8 +91,8 @@ func (Rules) Clone(s *State) State { return s.clone() }
 
 // ScratchInto makes *dst a copy of s for Step to change, in the memory dst
 // holds from an earlier ScratchInto or ViewInto; it shares with s only the
-// combatants' grapple partners, which Step and Evolve replace but never
-// change (see engine.Speed).
+// combatants' grapple partners and weapons, which Step and Evolve replace
+// but never change (see engine.Speed).
 func (Rules) ScratchInto(dst, s *State) { copyInto(dst, s, false) }
 
 // SideOf names the side a combatant fights on.

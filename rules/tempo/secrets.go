@@ -7,8 +7,10 @@ func seesFeint(v engine.Viewer, actor string) bool { return v.GM || v.Combatant 
 
 // ViewInto makes *dst the state as v sees it: an unrevealed feint is a
 // Melee Attack to everyone but its actor and the GM (R19). The copy shares
-// nothing with s, and reuses the memory dst holds from an earlier
-// ViewInto.
+// with s only the arrays of the combatants' weapons, which nothing ever
+// writes into once a state holds them (a drop or a pick-up replaces a
+// combatant's weapons: see without), and reuses the memory dst holds from
+// an earlier ViewInto.
 func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	copyInto(dst, s, true)
 	if x := dst.Exchange; x != nil && !seesFeint(v, x.Actor) {

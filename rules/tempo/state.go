@@ -3,6 +3,7 @@ package tempo
 import (
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"fray/rules/parts"
 )
@@ -243,7 +244,19 @@ type Hit struct {
 	Threat int    `json:"threat"`
 }
 
+// combatant returns the combatant with the given id, or nil.
 func (s *State) combatant(id string) *Combatant {
+	// The ids the rules look up are nearly always the combatants' own
+	// strings, shared by every copy of them: first the search that only
+	// compares where the strings lie, which is enough to find those, then
+	// the one that compares them. Ids are unique in a fight (the
+	// encounter's check), so both find the same combatant.
+	p := unsafe.StringData(id)
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; unsafe.StringData(c.ID) == p && len(c.ID) == len(id) {
+			return c
+		}
+	}
 	for i := range s.Combatants {
 		if s.Combatants[i].ID == id {
 			return &s.Combatants[i]
@@ -266,27 +279,31 @@ func (s *State) active() *Combatant {
 // standing reports whether c is in the fight and can act.
 func (c *Combatant) standing() bool { return c.Present && !c.Down && !c.Dead }
 
-// weaponIn is weapon without the copy: the named weapon the combatant
-// wields, or *spare made the unarmed or (not found) the zero Weapon.
-func (c *Combatant) weaponIn(name string, spare *Weapon) (*Weapon, bool) {
+// unarmedProfile and noWeapon are what weaponRef finds for the unarmed
+// profile and for a weapon not found: shared, and never written.
+var unarmedProfile, noWeapon = Unarmed(), Weapon{}
+
+// weaponRef is weapon without the copy, to read: the named weapon the
+// combatant wields, in place, unarmedProfile, or noWeapon when it wields
+// none of the name. Nothing may write through it; and nothing writes into
+// a combatant's weapons (see without), so it reads the same while a
+// resolution changes the state.
+func (c *Combatant) weaponRef(name string) *Weapon {
 	if name == UnarmedName {
-		*spare = Unarmed()
-		return spare, true
+		return &unarmedProfile
 	}
 	for i := range c.Weapons {
 		if c.Weapons[i].Name == name {
-			return &c.Weapons[i], true
+			return &c.Weapons[i]
 		}
 	}
-	*spare = Weapon{}
-	return spare, false
+	return &noWeapon
 }
 
 // weapon returns the named weapon the combatant wields, unarmed included.
 func (c *Combatant) weapon(name string) (Weapon, bool) {
-	var spare Weapon
-	w, ok := c.weaponIn(name, &spare)
-	return *w, ok
+	w := c.weaponRef(name)
+	return *w, w != &noWeapon
 }
 
 // cd is the Combat Defence: the shield's defence plus the GM's modifier

@@ -76,7 +76,7 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 			r := rules(e.Action)
 			tag(e.Combatant, checkTag(r, e.Action, e.Outcome, e.Void))
 			if r.damages != nil {
-				critical, lands := r.damages[e.Outcome]
+				critical, lands := r.deals(e.Outcome)
 				switch {
 				case lands && !e.Void:
 					tag(e.Combatant, "hit")
