@@ -55,18 +55,23 @@ func (k *calc[S, C, E]) report() *Report {
 		f   *final
 		num natural // P times den
 	}
-	outcomes := make([]scaled, 0, len(k.finals))
+	// Each outcome is written in its place field by field rather than
+	// copied there whole: a copy of a value holding pointers goes through
+	// the runtime while the collector marks, as it often does here.
+	outcomes := make([]scaled, len(k.finals))
 	effects := 0
 	affected := make([]bool, len(k.ids))
+	n := 0
 	for key, f := range k.finals {
-		var num natural
+		x := &outcomes[n]
+		n++
 		if factor, ok := factors[f.p.den]; ok && f.p.big == nil && !f.p.num.isZero() {
-			num = factor.Mul(f.p.num.natural())
+			x.num = factor.Mul(f.p.num.natural())
 		} else {
-			n, d := f.p.numDen()
-			num = den.Quo(d).Mul(n)
+			num, d := f.p.numDen()
+			x.num = den.Quo(d).Mul(num)
 		}
-		outcomes = append(outcomes, scaled{key, f, num})
+		x.key, x.f = key, f
 		for i := range k.ids {
 			if f.acc.damage != nil && f.acc.damage[i] != 0 || f.conds[i] != k.before[i] {
 				affected[i] = true
@@ -90,26 +95,34 @@ func (k *calc[S, C, E]) report() *Report {
 	})
 	nums := make([]natural, len(outcomes))
 	r.Outcomes = make([]Outcome, len(outcomes))
-	all := make([]Effect, 0, effects) // every outcome's effects, in one allocation
+	all := make([]Effect, effects) // every outcome's effects, in one allocation
+	// effectAt[i*len(outcomes)+j] is the place in all of combatant i's
+	// effect in outcome j, or -1 for none: what combatantOdds reads.
+	effectAt := make([]int32, len(k.ids)*len(outcomes))
+	next := 0
 	for j, i := range order {
 		x := &outcomes[i]
 		f := x.f
-		start := len(all)
+		start := next
 		for i, id := range k.ids {
 			d := 0
 			if f.acc.damage != nil {
 				d = f.acc.damage[i]
 			}
 			if d == 0 && f.conds[i] == k.before[i] {
+				effectAt[i*len(outcomes)+j] = -1
 				continue
 			}
-			all = append(all, Effect{Combatant: id, Damage: d, Condition: f.conds[i], Before: k.before[i], Down: f.downs[i]})
+			e := &all[next]
+			e.Combatant, e.Damage, e.Condition, e.Before, e.Down = id, d, f.conds[i], k.before[i], f.downs[i]
+			effectAt[i*len(outcomes)+j] = int32(next)
+			next++
 		}
-		o := Outcome{P: m.of(f.p), Tags: f.acc.tags}
-		if len(all) > start {
-			o.Effects = all[start:len(all):len(all)]
+		o := &r.Outcomes[j]
+		o.P, o.Tags = m.of(f.p), f.acc.tags
+		if next > start {
+			o.Effects = all[start:next:next]
 		}
-		r.Outcomes[j] = o
 		nums[j] = x.num
 	}
 
@@ -152,15 +165,17 @@ func (k *calc[S, C, E]) report() *Report {
 	covered := total.value()
 	for i := range k.ids {
 		if affected[i] {
-			r.Combatants = append(r.Combatants, k.combatantOdds(&m, r.Outcomes, nums, den, covered, i, &scratch))
+			at := effectAt[i*len(outcomes) : (i+1)*len(outcomes)]
+			r.Combatants = append(r.Combatants, k.combatantOdds(&m, all, at, nums, den, covered, i, &scratch))
 		}
 	}
 	return r
 }
 
-// combatantOdds gathers what the outcomes do to one combatant: nums are the
+// combatantOdds gathers what the outcomes do to combatant i: at gives the
+// place in effects of its effect in each outcome (-1 for none), nums the
 // outcomes' probabilities times den, covered their sum.
-func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natural, den, covered natural, i int, scratch *big.Int) CombatantOdds {
+func (k *calc[S, C, E]) combatantOdds(m *rats, effects []Effect, at []int32, nums []natural, den, covered natural, i int, scratch *big.Int) CombatantOdds {
 	id, before := k.ids[i], k.before[i]
 	c := CombatantOdds{Combatant: id, Before: before}
 	type damageNum struct {
@@ -179,11 +194,12 @@ func (k *calc[S, C, E]) combatantOdds(m *rats, outcomes []Outcome, nums []natura
 	// The damage times the probability, over den: what is gained and what
 	// is lost (a heal) apart, as the numbers are whole.
 	var gainSum, lossSum, downSum sum
-	for j, o := range outcomes {
-		e := o.Effect(id)
-		if e.Combatant == "" {
-			// Untouched: no damage, the condition it had.
-			e = Effect{Condition: before, Before: before, Down: k.beforeDown[i]}
+	// Untouched: no damage, the condition it had.
+	untouched := Effect{Condition: before, Before: before, Down: k.beforeDown[i]}
+	for j, x := range at {
+		e := &untouched
+		if x >= 0 {
+			e = &effects[x]
 		}
 		n := nums[j]
 		d := slices.IndexFunc(damage, func(x damageNum) bool { return x.damage == e.Damage })
