@@ -96,9 +96,12 @@ func (k *calc[S, C, E]) report() *Report {
 	nums := make([]natural, len(outcomes))
 	r.Outcomes = make([]Outcome, len(outcomes))
 	all := make([]Effect, effects) // every outcome's effects, in one allocation
-	// effectAt[i*len(outcomes)+j] is the place in all of combatant i's
-	// effect in outcome j, or -1 for none: what combatantOdds reads.
-	effectAt := make([]int32, len(k.ids)*len(outcomes))
+	// The effects of each outcome are in the order of k.ids, and
+	// combatantOdds reads the combatants in that order: it takes each
+	// outcome's effects from its cursor on (a place in all), as far as
+	// its end; who says whose each effect is.
+	who := make([]int32, effects)
+	cursor, ends := make([]int32, len(outcomes)), make([]int32, len(outcomes))
 	next := 0
 	for j, i := range order {
 		x := &outcomes[i]
@@ -110,14 +113,14 @@ func (k *calc[S, C, E]) report() *Report {
 				d = f.acc.damage[i]
 			}
 			if d == 0 && f.conds[i] == k.before[i] {
-				effectAt[i*len(outcomes)+j] = -1
 				continue
 			}
 			e := &all[next]
 			e.Combatant, e.Damage, e.Condition, e.Before, e.Down = id, d, f.conds[i], k.before[i], f.downs[i]
-			effectAt[i*len(outcomes)+j] = int32(next)
+			who[next] = int32(i)
 			next++
 		}
+		cursor[j], ends[j] = int32(start), int32(next)
 		o := &r.Outcomes[j]
 		o.P, o.Tags = m.of(f.p), f.acc.tags
 		if next > start {
@@ -165,17 +168,37 @@ func (k *calc[S, C, E]) report() *Report {
 	covered := total.value()
 	for i := range k.ids {
 		if affected[i] {
-			at := effectAt[i*len(outcomes) : (i+1)*len(outcomes)]
-			r.Combatants = append(r.Combatants, k.combatantOdds(&m, all, at, nums, den, covered, i, &scratch))
+			r.Combatants = append(r.Combatants, k.combatantOdds(&m, effectsOf{all, who, cursor, ends}, nums, den, covered, i, &scratch))
 		}
 	}
 	return r
 }
 
-// combatantOdds gathers what the outcomes do to combatant i: at gives the
-// place in effects of its effect in each outcome (-1 for none), nums the
-// outcomes' probabilities times den, covered their sum.
-func (k *calc[S, C, E]) combatantOdds(m *rats, effects []Effect, at []int32, nums []natural, den, covered natural, i int, scratch *big.Int) CombatantOdds {
+// effectsOf are the outcomes' effects for combatantOdds: all of them in
+// one list, the combatant of each (its place in k.ids), and each outcome's
+// cursor and end in the list.
+type effectsOf struct {
+	all          []Effect
+	who          []int32
+	cursor, ends []int32
+}
+
+// next returns outcome j's effect on combatant i, or nil for none, and
+// moves its cursor past it. Called for the combatants in the order of
+// k.ids, it meets each effect in turn.
+func (ef effectsOf) next(j, i int) *Effect {
+	x := ef.cursor[j]
+	if x >= ef.ends[j] || ef.who[x] != int32(i) {
+		return nil
+	}
+	ef.cursor[j]++
+	return &ef.all[x]
+}
+
+// combatantOdds gathers what the outcomes do to combatant i, which must be
+// asked for in the order of k.ids: effects are theirs (see effectsOf),
+// nums their probabilities times den, covered their sum.
+func (k *calc[S, C, E]) combatantOdds(m *rats, effects effectsOf, nums []natural, den, covered natural, i int, scratch *big.Int) CombatantOdds {
 	id, before := k.ids[i], k.before[i]
 	c := CombatantOdds{Combatant: id, Before: before}
 	type damageNum struct {
@@ -196,12 +219,11 @@ func (k *calc[S, C, E]) combatantOdds(m *rats, effects []Effect, at []int32, num
 	var gainSum, lossSum, downSum sum
 	// Untouched: no damage, the condition it had.
 	untouched := Effect{Condition: before, Before: before, Down: k.beforeDown[i]}
-	for j, x := range at {
-		e := &untouched
-		if x >= 0 {
-			e = &effects[x]
+	for j, n := range nums {
+		e := effects.next(j, i)
+		if e == nil {
+			e = &untouched
 		}
-		n := nums[j]
 		d := slices.IndexFunc(damage, func(x damageNum) bool { return x.damage == e.Damage })
 		if d < 0 {
 			d = len(damage)
