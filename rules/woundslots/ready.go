@@ -45,33 +45,17 @@ func (r *run) readyCheck(action Command) (*Combatant, error) {
 }
 
 // creatureNamed returns the creature an action readied is aimed at, or ""
-// for an action aimed at none.
+// for an action aimed at none: an attack's or an approach's target, else
+// the target its declaration names (declaration).
 func creatureNamed(c Command) string {
 	switch c := c.(type) {
 	case *Attack:
 		return c.Target
 	case *Approach:
 		return c.Target
-	case *Hinder:
-		return c.Target
-	case *Pin:
-		return c.Target
-	case *Opening:
-		return c.Target
-	case *Enter:
-		return c.Target
-	case *Stabilize:
-		return c.Target
-	case *Treat:
-		return c.Target
-	case *TreatCondition:
-		return c.Target
-	case *Cast:
-		return c.Target
-	case *Mount:
-		return c.Target
 	}
-	return ""
+	_, target, _, _ := declaration(c)
+	return target
 }
 
 // mayFire reports whether c may take its readied attack now: free to
