@@ -20,14 +20,9 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"fray/catalog"
 	"fray/engine"
 	"fray/odds"
-	"fray/rules/blackpowder"
-	"fray/rules/maneuvers"
-	"fray/rules/reference"
-	"fray/rules/tempo"
-	"fray/rules/vigor"
-	"fray/rules/woundslots"
 	"fray/server"
 	"fray/store"
 )
@@ -71,20 +66,6 @@ func (s *site) readsOf(token string) int64 {
 	return 0
 }
 
-// rulesets are the rulesets the test sites serve, as fray serve does,
-// with their odds.
-func rulesets() ([]engine.RulesetInfo, map[string]func() (odds.Calculator, error)) {
-	return []engine.RulesetInfo{blackpowder.Info(), maneuvers.Info(), reference.Info(), tempo.Info(), vigor.Info(), woundslots.Info()},
-		map[string]func() (odds.Calculator, error){
-			"blackpowder": func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
-			"maneuvers":   func() (odds.Calculator, error) { return odds.For(maneuvers.Plugin().Game) },
-			"reference":   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
-			"tempo":       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
-			"vigor":       func() (odds.Calculator, error) { return odds.For(vigor.Plugin().Game) },
-			"woundslots":  func() (odds.Calculator, error) { return odds.For(woundslots.Plugin().Game) },
-		}
-}
-
 // clickOn waits for the element sel names to be visible, then clicks it
 // from the page's own script, which finds it afresh at that moment: the
 // page redraws its options and panels on every live update, which can
@@ -109,11 +90,11 @@ func startSite(t *testing.T) *site {
 // tweak.
 func startSiteWith(t *testing.T, tweak func(*server.Config)) *site {
 	t.Helper()
-	infos, games := rulesets()
-	reg, err := engine.NewRegistry(infos...)
+	cat, err := catalog.New()
 	if err != nil {
 		t.Fatal(err)
 	}
+	reg := cat.Registry()
 	b, err := store.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "fights.db"))
 	if err != nil {
 		t.Fatal(err)
@@ -122,12 +103,7 @@ func startSiteWith(t *testing.T, tweak func(*server.Config)) *site {
 	cfg := server.Config{
 		Store: store.New(b, reg), Registry: reg, Rate: 10_000, Burst: 10_000,
 		CreateToken: creator, CreateRate: 10_000, CreateBurst: 10_000,
-		Odds: func(id string) (odds.Calculator, error) {
-			if g, ok := games[id]; ok {
-				return g()
-			}
-			return nil, fmt.Errorf("no odds for %s", id)
-		},
+		Odds: cat.Calculator,
 	}
 	if tweak != nil {
 		tweak(&cfg)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"fray/catalog"
 	"fray/engine"
 )
 
@@ -117,7 +118,7 @@ func TestEveryRulesetsNumbers(t *testing.T) {
 	t.Parallel()
 	s := startSite(t)
 	gm, _ := browser(t, 1200, 900)
-	for _, tc := range []struct {
+	cases := []struct {
 		encounter string
 		key       []string          // fields the page must show inline on every card, for a ruleset without sheets
 		sheet     map[string]string // for a ruleset with sheets, numbers its sheet must show: the field each is, or "field/max field"
@@ -130,7 +131,27 @@ func TestEveryRulesetsNumbers(t *testing.T) {
 		{encounter: "woundslots_slots", sheet: map[string]string{"AP": "ap", "initiative": "initiative", "stamina": "stamina",
 			"light wounds": "wounds.light/slots.light", "moderate wounds": "wounds.moderate/slots.moderate", "severe wounds": "wounds.severe/slots.severe",
 			"critical wounds": "wounds.critical/slots.critical", "fatal wounds": "wounds.fatal/slots.fatal"}},
-	} {
+	}
+	// Every ruleset fray offers has its row: a ruleset added to the
+	// catalog fails here until its key numbers are named above.
+	cat, err := catalog.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	covered := map[string]bool{}
+	for _, tc := range cases {
+		e, ok := cat.Registry().Encounter(tc.encounter)
+		if !ok {
+			t.Fatalf("no bundled encounter %q", tc.encounter)
+		}
+		covered[e.Ruleset] = true
+	}
+	for _, id := range cat.Registry().IDs() {
+		if !covered[id] {
+			t.Errorf("ruleset %s has no encounter here: add one of its bundled encounters with the numbers its cards or sheets must show", id)
+		}
+	}
+	for _, tc := range cases {
 		c := s.createFight(tc.encounter)
 		v := s.view(c.ID, c.GMToken)
 		for range 12 {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"fray/catalog"
 	"fray/dice"
 	"fray/engine"
 	"fray/engine/enginetest"
@@ -74,9 +75,9 @@ func TestWorkBudgets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, p := range plugins() {
-		t.Run(p.info.ID, func(t *testing.T) {
-			raw, err := scenario.Schema(p.info)
+	for _, p := range cat.Rulesets() {
+		t.Run(p.Info.ID, func(t *testing.T) {
+			raw, err := scenario.Schema(p.Info)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +85,7 @@ func TestWorkBudgets(t *testing.T) {
 			if err := json.Unmarshal(raw, &schema); err != nil {
 				t.Fatal(err)
 			}
-			b := &budget{t: t, cat: cat, p: p, schema: schema, content: p.info.Content()}
+			b := &budget{t: t, cat: cat, p: p, schema: schema, content: p.Info.Content()}
 			b.unbounded(schema, "", map[string]bool{})
 			maxCombatants := b.maxItems(schema, "combatants")
 			if maxCombatants <= 0 {
@@ -98,7 +99,7 @@ func TestWorkBudgets(t *testing.T) {
 			}
 			slices.Sort(names)
 			if len(names) == 0 {
-				t.Fatalf("the %s ruleset bundles no encounter to push to its maximum", p.info.ID)
+				t.Fatalf("the %s ruleset bundles no encounter to push to its maximum", p.Info.ID)
 			}
 			if !enginetest.Long() {
 				// The everyday run pushes the ruleset's largest bundled
@@ -132,8 +133,8 @@ func TestWorkBudgets(t *testing.T) {
 // budget pushes the encounters of one ruleset to its schema's maxima.
 type budget struct {
 	t       *testing.T
-	cat     *catalog
-	p       plugged
+	cat     *catalog.Catalog
+	p       catalog.Ruleset
 	schema  map[string]any
 	content map[string][]byte
 	// started says whether to give an encounter without "start:" one,
@@ -263,10 +264,10 @@ func (b *budget) encounter(name string, maxCombatants int) {
 		t.Fatal(err)
 	}
 	b.phase("sim", func() error {
-		_, err := b.p.simulator.Simulate(fresh, sim.Options{Name: name, Fights: budgetFights, Seed: 1, Workers: 1, MaxDecisions: budgetSimDecisions})
+		_, err := b.p.Simulator.Simulate(fresh, sim.Options{Name: name, Fights: budgetFights, Seed: 1, Workers: 1, MaxDecisions: budgetSimDecisions})
 		return err
 	})
-	if b.p.calculator == nil {
+	if b.p.Calculator == nil {
 		return
 	}
 	b.phase("odds", func() error {
@@ -274,7 +275,7 @@ func (b *budget) encounter(name string, maxCombatants int) {
 		if pr.Kind == engine.End {
 			return nil
 		}
-		_, err := b.p.calculator.All(table, pr.Actor, odds.Options{Workers: 1, Timeout: oddsTimeout, MaxMemory: 256 << 20})
+		_, err := b.p.Calculator.All(table, pr.Actor, odds.Options{Workers: 1, Timeout: oddsTimeout, MaxMemory: 256 << 20})
 		var budgetErr *odds.BudgetError
 		if errors.As(err, &budgetErr) {
 			return nil // refused within its budget: bounded
@@ -351,7 +352,7 @@ func cpuTime(t *testing.T) time.Duration {
 // between them.
 func (b *budget) decide(table engine.Table) error {
 	policy := engine.TacticalPolicy
-	if ps := b.p.simulator.Policies(); !slices.Contains(ps, policy) && len(ps) > 0 {
+	if ps := b.p.Simulator.Policies(); !slices.Contains(ps, policy) && len(ps) > 0 {
 		policy = ps[0]
 	}
 	src, policySrc := dice.Seeded(1), dice.Seeded(2)
@@ -369,7 +370,7 @@ func (b *budget) decide(table engine.Table) error {
 		}
 		table.Sheets(engine.Everyone)
 		table.PromptFor(engine.Viewer{Combatant: pr.Actor})
-		text, err := b.p.simulator.Choose(table, policy, policySrc)
+		text, err := b.p.Simulator.Choose(table, policy, policySrc)
 		if err != nil {
 			return fmt.Errorf("the %s policy at %q: %w", policy, pr.Question, err)
 		}
@@ -392,7 +393,7 @@ func (b *budget) load(doc any) (engine.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scenario.ParseEncounter(b.cat.reg, "budget.yaml", data)
+	return scenario.ParseEncounter(b.cat.Registry(), "budget.yaml", data)
 }
 
 // refusal is why the ruleset refuses an encounter document, or nil. It
@@ -408,7 +409,7 @@ func (b *budget) refusal(doc any) error {
 		_, err := b.load(doc)
 		return err
 	}
-	_, err := scenario.ParseEncounter(b.cat.reg, "budget.yaml", data.Bytes())
+	_, err := scenario.ParseEncounter(b.cat.Registry(), "budget.yaml", data.Bytes())
 	return err
 }
 

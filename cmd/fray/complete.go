@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"fray/catalog"
 	"fray/engine"
 	"fray/scenario"
 	"fray/sim"
@@ -230,7 +231,7 @@ func encounterFlag(cmd *cobra.Command, _ []string) string {
 
 // lineTable loads the encounter the line names, with its ruleset's
 // simulator (for sides and policies); nil when it does not load.
-func lineTable(cmd *cobra.Command, args []string, which encounterOfLine) (engine.Table, *catalog) {
+func lineTable(cmd *cobra.Command, args []string, which encounterOfLine) (engine.Table, *catalog.Catalog) {
 	arg := which(cmd, args)
 	if arg == "" {
 		return nil, nil
@@ -244,12 +245,12 @@ func lineTable(cmd *cobra.Command, args []string, which encounterOfLine) (engine
 	if err != nil {
 		return nil, nil
 	}
-	name, data, err := findEncounter(cat.reg, arg, content)
+	name, data, err := findEncounter(cat.Registry(), arg, content)
 	if err != nil {
 		return nil, nil
 	}
 	opts = append(opts, scenario.WithDir(filepath.Dir(name)))
-	table, err := scenario.ParseEncounter(cat.reg, name, data, opts...)
+	table, err := scenario.ParseEncounter(cat.Registry(), name, data, opts...)
 	if err != nil {
 		return nil, nil
 	}
@@ -279,7 +280,7 @@ func lineSimulator(cmd *cobra.Command, args []string, which encounterOfLine) (en
 	if table == nil {
 		return nil, nil
 	}
-	s, err := cat.simulator(table.Ruleset())
+	s, err := cat.Simulator(table.Ruleset())
 	if err != nil {
 		return nil, nil
 	}

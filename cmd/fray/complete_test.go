@@ -35,7 +35,7 @@ func TestCompletion(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(content, "not_an_encounter.yaml"), []byte("name: a stat block\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The rulesets are the program's registry's (cmd/fray/registry.go),
+	// The rulesets are the program's registry's (catalog.All),
 	// the reference among them.
 	reg, err := newRegistry()
 	if err != nil {

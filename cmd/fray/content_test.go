@@ -162,12 +162,12 @@ func TestBundledEncountersFoundByName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := cat.reg.Encounters()
+	all := cat.Registry().Encounters()
 	if len(all) < 19 {
 		t.Fatalf("%d bundled encounters, want every ruleset's (19 or more)", len(all))
 	}
 	for _, e := range all {
-		got, ok := cat.reg.Encounter(e.Name)
+		got, ok := cat.Registry().Encounter(e.Name)
 		if !ok || got.Ruleset != e.Ruleset || !strings.Contains(string(got.Text), "ruleset: "+e.Ruleset) {
 			t.Errorf("the bundled encounter %q (%s) is found as %q of %q, %v", e.Name, e.Ruleset, got.Name, got.Ruleset, ok)
 		}

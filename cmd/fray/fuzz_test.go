@@ -10,22 +10,23 @@ import (
 	"strings"
 	"testing"
 
+	"fray/catalog"
 	"fray/dice"
 	"fray/engine"
 	"fray/scenario"
 )
 
 // The fuzz targets below load every ruleset fray offers (newCatalog, as
-// the commands do), so that a ruleset added to registry.go is fuzzed from
+// the commands do), so that a ruleset added to catalog.All is fuzzed from
 // its first day. testdata/fuzz holds the inputs that found bugs.
 
 // bundled returns every bundled encounter of every registered ruleset, by
 // name, in a stable order.
-func bundled(tb testing.TB, cat *catalog) (names []string, docs map[string][]byte) {
+func bundled(tb testing.TB, cat *catalog.Catalog) (names []string, docs map[string][]byte) {
 	tb.Helper()
 	docs = map[string][]byte{}
-	for _, id := range cat.reg.IDs() {
-		info, _ := cat.reg.Lookup(id)
+	for _, id := range cat.Registry().IDs() {
+		info, _ := cat.Registry().Lookup(id)
 		if info.Content == nil {
 			continue
 		}
@@ -49,7 +50,7 @@ func bundled(tb testing.TB, cat *catalog) (names []string, docs map[string][]byt
 }
 
 // fuzzCatalog builds the catalog for a fuzz target.
-func fuzzCatalog(f *testing.F) *catalog {
+func fuzzCatalog(f *testing.F) *catalog.Catalog {
 	f.Helper()
 	cat, err := newCatalog()
 	if err != nil {
@@ -80,9 +81,9 @@ func addScenarioSeeds(f *testing.F) {
 // playOn plays up to n decisions of the table with the ruleset's tactical
 // policy, failing when a decision the policy took is refused or the state
 // cannot be written as JSON (a NaN, say).
-func playOn(t *testing.T, cat *catalog, tb engine.Table, n int, seed uint64) {
+func playOn(t *testing.T, cat *catalog.Catalog, tb engine.Table, n int, seed uint64) {
 	t.Helper()
-	policy, err := cat.simulator(tb.Ruleset())
+	policy, err := cat.Simulator(tb.Ruleset())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +125,7 @@ func FuzzEncounterFile(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		tb, err := scenario.ParseEncounter(cat.reg, "f.yaml", data)
+		tb, err := scenario.ParseEncounter(cat.Registry(), "f.yaml", data)
 		if (tb == nil) == (err == nil) {
 			t.Fatalf("table %v with error %v", tb, err)
 		}
@@ -136,7 +137,7 @@ func FuzzEncounterFile(f *testing.F) {
 		if kind, err := scenario.Detect("f.yaml", data); err != nil || kind != scenario.ScenarioFile {
 			return
 		}
-		res, err := scenario.RunData(cat.reg, scenarioFile, data)
+		res, err := scenario.RunData(cat.Registry(), scenarioFile, data)
 		if (res == nil) == (err == nil) {
 			t.Fatalf("result %v with error %v", res, err)
 		}
@@ -185,7 +186,7 @@ func FuzzCommand(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, enc, steps, who uint8, text string) {
 		name := names[int(enc)%len(names)]
-		tb, err := scenario.ParseEncounter(cat.reg, name, docs[name])
+		tb, err := scenario.ParseEncounter(cat.Registry(), name, docs[name])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -254,11 +255,11 @@ func FuzzDiceExpression(f *testing.F) {
 		}
 		for _, name := range names {
 			for _, path := range paths {
-				data, err := scenario.SetField(cat.reg, name, docs[name], path, text)
+				data, err := scenario.SetField(cat.Registry(), name, docs[name], path, text)
 				if err != nil {
 					continue
 				}
-				tb, err := scenario.ParseEncounter(cat.reg, name, data)
+				tb, err := scenario.ParseEncounter(cat.Registry(), name, data)
 				if err != nil {
 					mustBeProblems(t, err)
 					continue

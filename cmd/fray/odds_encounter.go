@@ -58,14 +58,14 @@ func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON b
 	if err != nil {
 		return err
 	}
-	table, notes, err := loadOddsTable(cat.reg, opts.encounter, opts.content)
+	table, notes, err := loadOddsTable(cat.Registry(), opts.encounter, opts.content)
 	if err != nil {
 		return err
 	}
 	if err := playSetup(table, opts.setup, opts.dice); err != nil {
 		return err
 	}
-	calc, err := cat.calculator(table.Ruleset())
+	calc, err := cat.Calculator(table.Ruleset())
 	if err != nil {
 		return err
 	}

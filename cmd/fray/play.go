@@ -289,7 +289,7 @@ func runPlay(ctx context.Context, stdin io.Reader, stdout io.Writer, arg string,
 	var st *store.Store
 	var where string
 	if opts.save || resumeStored {
-		if st, where, err = openStore(ctx, cat.reg, opts.store); err != nil {
+		if st, where, err = openStore(ctx, cat.Registry(), opts.store); err != nil {
 			return err
 		}
 		defer st.Backend().Close()
@@ -319,7 +319,7 @@ func runPlay(ctx context.Context, stdin io.Reader, stdout io.Writer, arg string,
 			}
 			arg = saved.Encounter
 		}
-		if name, data, err = encounterOf(cat.reg, arg, saved, opts.content); err != nil {
+		if name, data, err = encounterOf(cat.Registry(), arg, saved, opts.content); err != nil {
 			return err
 		}
 		dir = absAll([]string{filepath.Dir(name)})[0]
@@ -349,11 +349,11 @@ func runPlay(ctx context.Context, stdin io.Reader, stdout io.Writer, arg string,
 				return err
 			}
 			table = fight.Table()
-		} else if table, err = scenario.ParseEncounter(cat.reg, name, data, loadOpts...); err != nil {
+		} else if table, err = scenario.ParseEncounter(cat.Registry(), name, data, loadOpts...); err != nil {
 			return err
 		}
 	}
-	policy, err := cat.simulator(table.Ruleset())
+	policy, err := cat.Simulator(table.Ruleset())
 	if err != nil {
 		return err
 	}

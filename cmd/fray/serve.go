@@ -111,7 +111,7 @@ func newOddsWorkerCmd() *cobra.Command {
 				return err
 			}
 			logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
-			return server.ServeOddsWorker(cat.reg, cat.calculator, cmd.InOrStdin(), cmd.OutOrStdout(), logger)
+			return server.ServeOddsWorker(cat.Registry(), cat.Calculator, cmd.InOrStdin(), cmd.OutOrStdout(), logger)
 		},
 	}
 }
@@ -124,7 +124,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 	if err != nil {
 		return err
 	}
-	st, where, err := openStore(ctx, cat.reg, opts.store)
+	st, where, err := openStore(ctx, cat.Registry(), opts.store)
 	if err != nil {
 		return err
 	}
@@ -139,8 +139,8 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, nil))
 	cfg := server.Config{
-		Store: st, Registry: cat.reg, AdminToken: admin, CreateToken: creator, Open: opts.open, Logger: logger,
-		Odds: func(id string) (odds.Calculator, error) { return cat.calculator(id) },
+		Store: st, Registry: cat.Registry(), AdminToken: admin, CreateToken: creator, Open: opts.open, Logger: logger,
+		Odds: func(id string) (odds.Calculator, error) { return cat.Calculator(id) },
 	}
 	if opts.oddsInProcess {
 		workers, restore := server.ReserveOddsProcs()

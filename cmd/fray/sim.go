@@ -166,7 +166,7 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 	if err != nil {
 		return err
 	}
-	reg := cat.reg
+	reg := cat.Registry()
 	load, err := contentOptions(opts.content)
 	if err != nil {
 		return err
@@ -182,7 +182,7 @@ func runSim(stdout, stderr io.Writer, arg string, opts simOptions) error {
 	if err != nil {
 		return err
 	}
-	simulator, err := cat.simulator(file.Table.Ruleset())
+	simulator, err := cat.Simulator(file.Table.Ruleset())
 	if err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}

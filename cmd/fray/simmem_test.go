@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"fray/catalog"
 	"fray/engine/enginetest"
 	"fray/scenario"
 	"fray/sim"
@@ -95,20 +96,20 @@ func TestSimMemoryStaysFlat(t *testing.T) {
 // simGrowth simulates 2*half fights of the bundled encounter name on one
 // worker and returns how much the live heap grew from fight half to the
 // last.
-func simGrowth(cat *catalog, name string, half int) (int64, error) {
-	name, data, err := findEncounter(cat.reg, name, nil)
+func simGrowth(cat *catalog.Catalog, name string, half int) (int64, error) {
+	name, data, err := findEncounter(cat.Registry(), name, nil)
 	if err != nil {
 		return 0, err
 	}
-	file, err := scenario.ReadEncounter(cat.reg, name, data)
+	file, err := scenario.ReadEncounter(cat.Registry(), name, data)
 	if err != nil {
 		return 0, err
 	}
-	simulator, err := cat.simulator(file.Table.Ruleset())
+	simulator, err := cat.Simulator(file.Table.Ruleset())
 	if err != nil {
 		return 0, err
 	}
-	r := &simRun{reg: cat.reg, simulator: simulator, name: name, file: file}
+	r := &simRun{reg: cat.Registry(), simulator: simulator, name: name, file: file}
 	policies, err := r.choosePolicies()
 	if err != nil {
 		return 0, err

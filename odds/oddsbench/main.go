@@ -30,16 +30,12 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"fray/catalog"
 	"fray/dice"
 	"fray/engine"
 	"fray/internal/gctarget"
 	"fray/odds"
 	"fray/rules/blackpowder"
-	"fray/rules/maneuvers"
-	"fray/rules/reference"
-	"fray/rules/tempo"
-	"fray/rules/vigor"
-	"fray/rules/woundslots"
 	"fray/scenario"
 )
 
@@ -132,26 +128,18 @@ type bench struct {
 	calcs map[string]odds.Calculator
 }
 
+// newBench returns the bench of every ruleset fray offers (fray/catalog).
 func newBench() (*bench, error) {
-	infos := []engine.RulesetInfo{blackpowder.Info(), maneuvers.Info(), reference.Info(), tempo.Info(), vigor.Info(), woundslots.Info()}
-	reg, err := engine.NewRegistry(infos...)
+	cat, err := catalog.New()
 	if err != nil {
 		return nil, err
 	}
-	b := &bench{reg: reg, calcs: map[string]odds.Calculator{}}
-	for id, mk := range map[string]func() (odds.Calculator, error){
-		blackpowder.ID: func() (odds.Calculator, error) { return odds.For(blackpowder.Plugin().Game) },
-		maneuvers.ID:   func() (odds.Calculator, error) { return odds.For(maneuvers.Plugin().Game) },
-		reference.ID:   func() (odds.Calculator, error) { return odds.For(reference.Plugin().Game) },
-		tempo.ID:       func() (odds.Calculator, error) { return odds.For(tempo.Plugin().Game) },
-		vigor.ID:       func() (odds.Calculator, error) { return odds.For(vigor.Plugin().Game) },
-		woundslots.ID:  func() (odds.Calculator, error) { return odds.For(woundslots.Plugin().Game) },
-	} {
-		c, err := mk()
-		if err != nil {
-			return nil, fmt.Errorf("odds of %s: %w", id, err)
+	b := &bench{reg: cat.Registry(), calcs: map[string]odds.Calculator{}}
+	for _, r := range cat.Rulesets() {
+		if r.OddsErr != nil {
+			return nil, fmt.Errorf("odds of %s: %w", r.Info.ID, r.OddsErr)
 		}
-		b.calcs[id] = c
+		b.calcs[r.Info.ID] = r.Calculator
 	}
 	return b, nil
 }

@@ -57,7 +57,7 @@
 //     policy;
 //   - spec.go, start.go: the encounter file and its starting state, the
 //     bundled content in content/ and the Plugin that
-//     cmd/fray/registry.go lists.
+//     catalog.All lists.
 //
 // The tests: conformance_test.go (engine/enginetest's suite over the
 // bundled encounters), scenarios_test.go (the files of

@@ -95,8 +95,7 @@ var contentFS embed.FS
 func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "content") }
 
 // Plugin is everything the reference ruleset offers a program: one line in
-// plugins() of cmd/fray/registry.go (with the package's import) wires it
-// into every command.
+// catalog.All (with the package's import) wires it into every command.
 func Plugin() engine.Plugin[State, Command, Event] {
 	return engine.Plugin[State, Command, Event]{
 		Game:    Rules{},
