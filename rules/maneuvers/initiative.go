@@ -74,26 +74,29 @@ func (d *decider) surprise(side string) {
 	if len(sneakers) == 0 {
 		return
 	}
-	tests := make([]TestRoll, len(s.Combatants))
+	// A sneaker may observe too, when sneakers of hostile sides stalk
+	// each other: its Stealth and its Observation are kept apart.
+	stealth := make([]TestRoll, len(s.Combatants))
+	observation := make([]TestRoll, len(s.Combatants))
 	for _, i := range sneakers {
 		c := &s.Combatants[i]
-		tests[i] = s.roll(d.src, skillCheck(c, Stealth))
-		d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: c.ID, Skill: Stealth, For: "surprise", Test: tests[i]}))
+		stealth[i] = s.roll(d.src, skillCheck(c, Stealth))
+		d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: c.ID, Skill: Stealth, For: "surprise", Test: stealth[i]}))
 	}
 	var observers []int
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
 		if slices.ContainsFunc(sneakers, func(j int) bool { return hostile(&s.Combatants[j], o) }) {
 			observers = append(observers, i)
-			tests[i] = s.roll(d.src, skillCheck(o, Observation))
-			d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: o.ID, Skill: Observation, For: "surprise", Test: tests[i]}))
+			observation[i] = s.roll(d.src, skillCheck(o, Observation))
+			d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: o.ID, Skill: Observation, For: "surprise", Test: observation[i]}))
 		}
 	}
 	for _, i := range observers {
 		o := &s.Combatants[i]
 		all := true
 		for _, j := range sneakers {
-			if hostile(&s.Combatants[j], o) && !beats(tests[j], tests[i]) {
+			if hostile(&s.Combatants[j], o) && !beats(stealth[j], observation[i]) {
 				all = false
 			}
 		}
