@@ -322,7 +322,7 @@ func attackCheck(s *State, r *Roll) check {
 	case r.Improv != "":
 		k = improvCheck(a, r.Attr)
 	default:
-		k = styleCheck(a, a.style(r.Style), r.Attr)
+		k = styleCheck(a, a.style(r.Style), r.Attr, r.Untrained)
 		if r.Feinted {
 			k.edge++
 		}
@@ -346,13 +346,13 @@ func defenceCheck(s *State, r *Roll) check {
 	var k check
 	switch r.Defence {
 	case Block:
-		k = styleCheck(t, t.bestStyle(KeyShield), STR)
+		k = styleCheck(t, t.bestStyle(KeyShield), STR, t.untrainedGear())
 	case Parry:
 		key := KeyUnarmed
 		if w := t.meleeWeapon(); w != nil {
 			key = w.key()
 		}
-		k = styleCheck(t, t.bestStyle(key), r.DefAttr)
+		k = styleCheck(t, t.bestStyle(key), r.DefAttr, t.untrainedGear())
 	case DodgeDef:
 		k = skillCheck(t, Dodge)
 		if r.Ranged {
@@ -582,6 +582,8 @@ func (e *StrikeDeclared) apply(s *State, h *hotMemory) {
 	default:
 		w := weaponOf(a, e.Weapon)
 		r.Dice, r.Type = w.Dice, w.Type
+		// Read while a thrown weapon is still in hand (R27).
+		r.Untrained = a.untrainedGear()
 	}
 	keepRoll(s, h, r)
 	if e.OA && s.Trigger != nil {

@@ -281,6 +281,9 @@ type Roll struct {
 	// (a thrown weapon has left the hand by the time it lands).
 	Dice Dice   `json:"dice"`
 	Type string `json:"type,omitempty"`
+	// Untrained: the attacker wielded untrained gear as it struck (R27),
+	// a thrown weapon included, which has left the hand by the roll.
+	Untrained bool `json:"untrained,omitempty"`
 	// Feinted: the attacker's feint against this target gives a boon.
 	Feinted bool `json:"feinted,omitempty"`
 	// Hidden: the attacker was hidden from the target when it attacked.

@@ -80,14 +80,14 @@ func skillCheck(c *Combatant, skill string) check {
 }
 
 // styleCheck is the check of a Fighting Style test by c with style st
-// (nil for none) and attribute attr: R27's penalties and Prone's bane
-// (R34).
-func styleCheck(c *Combatant, st *Style, attr string) check {
+// (nil for none) and attribute attr, untrained when c wields untrained
+// gear: R27's penalties and Prone's bane (R34).
+func styleCheck(c *Combatant, st *Style, attr string, untrained bool) check {
 	mod := c.attr(attr)
 	if st != nil {
 		mod += st.Rank
 	}
-	if c.untrainedGear() {
+	if untrained {
 		mod -= UntrainedPenalty
 	}
 	k := baseCheck(c, mod)
