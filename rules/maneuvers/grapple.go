@@ -175,7 +175,15 @@ func (e *GrappleEnded) apply(s *State, _ *hotMemory) {
 		g.Grappling = ""
 	}
 	if t := s.Combatant(e.Target); t != nil && t.GrappledBy == e.Combatant {
+		// Another who holds it too keeps it grappled (R35): it is held
+		// until it is free of every grappler.
 		t.GrappledBy = ""
+		for i := range s.Combatants {
+			if g := &s.Combatants[i]; g.Grappling == t.ID {
+				t.GrappledBy = g.ID
+				break
+			}
+		}
 	}
 }
 
