@@ -2,6 +2,7 @@ package maneuvers
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -172,6 +173,11 @@ func TestStartProblems(t *testing.T) {
 	}
 	if err == nil || err.Error() != strings.Join(want, "\n") {
 		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	over := sp.Combatants[0].Health + 1
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"ann": {HP: &over}}}
+	if _, err := sp.State(); err == nil || err.Error() != fmt.Sprintf("start.combatants.ann.hp: ann has at most %d health (R33), not %d", over-1, over) {
+		t.Errorf("health above the maximum: %v", err)
 	}
 	sp.Begin = Start{Order: []string{"ann"}}
 	if _, err := sp.State(); err == nil || !strings.Contains(err.Error(), "start.order: the order must list every combatant once") {

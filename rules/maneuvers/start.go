@@ -23,7 +23,7 @@ type Start struct {
 
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
-	HP          *int     `yaml:"hp" min:"-10000" max:"10000" doc:"health now (default the maximum; 0 or less: unconscious and prone)"`
+	HP          *int     `yaml:"hp" min:"-10000" max:"10000" doc:"health now, at most the maximum (default the maximum; 0 or less: unconscious and prone)"`
 	Unconscious bool     `yaml:"unconscious" doc:"unconscious and prone: health 0 unless hp says less"`
 	AP          *int     `yaml:"ap" min:"0" max:"3" doc:"AP left this round (default 3)"`
 	Attacks     int      `yaml:"attacks" min:"0" max:"2" doc:"attacks made this round"`
@@ -62,6 +62,9 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			c.HP = *cs.HP
 		case cs.Unconscious:
 			c.HP = 0
+		}
+		if c.HP > c.Health {
+			bad(at+".hp", "%s has at most %d health (R33), not %d", id, c.Health, c.HP)
 		}
 		if cs.Unconscious && c.HP > 0 {
 			bad(at+".unconscious", "%s has %d health: the unconscious have 0 or less (R32)", id, c.HP)
