@@ -100,6 +100,8 @@ func (d *decider) grapple(me *Combatant, target string) error {
 		return refuse(engine.Invalid, "there is no combatant called %q", target)
 	case t == me:
 		return refuse(engine.NotAllowedNow, "%s cannot grapple itself", me.ID)
+	case !hostile(me, t):
+		return refuse(engine.NotAllowedNow, "%s and %s are on the same side: a grapple holds a foe (R35)", me.ID, t.ID)
 	case me.AP < 1:
 		return refuse(engine.NotAllowedNow, "%s has no AP left to grapple", me.ID)
 	case me.Grappling != "":
