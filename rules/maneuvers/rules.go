@@ -179,6 +179,7 @@ func cloneCombatant(x *Combatant) Combatant {
 		c.Spells = nil
 	}
 	c.HiddenFrom = slices.Clone(x.HiddenFrom)
+	c.HidAt = slices.Clone(x.HidAt)
 	return c
 }
 

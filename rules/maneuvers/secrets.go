@@ -8,9 +8,10 @@ import (
 )
 
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
-// a foe is, in that foe's view, where it hid (HidAt), whatever it has done
-// since, and what it does without attacking (moving, dashing, drawing,
-// picking up, spells that are not attacks) is not in that foe's log. The
+// a foe is, in that foe's view, where it hid from that foe (HidAt),
+// whatever it has done since, and what it does without attacking (moving,
+// dashing, drawing, picking up, spells that are not attacks) is not in
+// that foe's log. The
 // prompts hold no secret: the rules offer nobody an option aimed at a foe
 // hidden from them (Decide still takes such a command: a guess the GM
 // allows), and a hidden mover provokes nobody it is hidden from.
@@ -40,8 +41,11 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		c := &dst.Combatants[i]
 		c.Wield, c.HiddenFrom = parts.Keep(&h.viewStrs, c.Wield), parts.Keep(&h.viewStrs, c.HiddenFrom)
 		c.Weapons = parts.Keep(&h.viewWeapons, c.Weapons)
-		if !v.GM && v.Combatant != "" && c.hiddenFrom(v.Combatant) {
-			c.X, c.Y = c.HidAt.X, c.HidAt.Y
+		if v.GM || v.Combatant == "" {
+			continue
+		}
+		if j := slices.Index(c.HiddenFrom, v.Combatant); j >= 0 && j < len(c.HidAt) {
+			c.X, c.Y = c.HidAt[j].X, c.HidAt[j].Y
 		}
 	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)

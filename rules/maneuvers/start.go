@@ -103,7 +103,10 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			}
 		}
 		c.HiddenFrom = slices.Clone(cs.HiddenFrom)
-		c.HidAt = c.pos()
+		c.HidAt = nil
+		for range c.HiddenFrom {
+			c.HidAt = append(c.HidAt, c.pos())
+		}
 	}
 	if st.Winner != "" && st.Phase != string(After) {
 		bad("start.winner", "a winner is given only with phase after")

@@ -159,13 +159,14 @@ type Combatant struct {
 	GrappledBy  string   `yaml:"-" json:"grappled_by,omitempty"`
 	Grappling   string   `yaml:"-" json:"grappling,omitempty"`
 	HiddenFrom  []string `yaml:"-" json:"hidden_from,omitempty"`
-	// HidAt is where the combatant was when it hid: where those it is
-	// hidden from last saw it (their views show it there).
-	HidAt     Point  `yaml:"-" json:"hid_at,omitzero"`
-	Braced    bool   `yaml:"-" json:"braced,omitempty"`
-	Feinting  string `yaml:"-" json:"feinting,omitempty"`
-	Surprised bool   `yaml:"-" json:"surprised,omitempty"`
-	Dead      bool   `yaml:"-" json:"dead,omitempty"`
+	// HidAt holds, in the place of each one HiddenFrom names, where the
+	// combatant was when it hid from that one: where that one last saw it
+	// (its view shows it there).
+	HidAt     []Point `yaml:"-" json:"hid_at,omitempty"`
+	Braced    bool    `yaml:"-" json:"braced,omitempty"`
+	Feinting  string  `yaml:"-" json:"feinting,omitempty"`
+	Surprised bool    `yaml:"-" json:"surprised,omitempty"`
+	Dead      bool    `yaml:"-" json:"dead,omitempty"`
 	// StyleXP is what the styles' gear beyond the free items costs (R26).
 	StyleXP int `yaml:"-" json:"style_xp,omitempty"`
 }

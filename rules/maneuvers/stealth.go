@@ -95,18 +95,21 @@ func (e *Observed) apply(s *State, _ *hotMemory) {
 	}
 	switch {
 	case e.For == "sneak" && e.Hidden && !c.hiddenFrom(e.Observer):
-		if len(c.HiddenFrom) == 0 {
-			c.HidAt = c.pos()
-		}
 		c.HiddenFrom = append(slices.Clip(c.HiddenFrom), e.Observer)
+		c.HidAt = append(slices.Clip(c.HidAt), c.pos())
 	case e.For == "search" && !e.Hidden:
-		c.HiddenFrom = without(c.HiddenFrom, e.Observer)
+		if i := slices.Index(c.HiddenFrom, e.Observer); i >= 0 {
+			c.HiddenFrom = slices.Delete(slices.Clone(c.HiddenFrom), i, i+1)
+			if i < len(c.HidAt) {
+				c.HidAt = slices.Delete(slices.Clone(c.HidAt), i, i+1)
+			}
+		}
 	}
 }
 
 func (e *Revealed) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
-		c.HiddenFrom = nil
+		c.HiddenFrom, c.HidAt = nil, nil
 	}
 }
 
