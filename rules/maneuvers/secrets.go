@@ -11,10 +11,10 @@ import (
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
 // whatever it has done since, and what it does without attacking (moving,
 // dashing, drawing, picking up, spells that are not attacks) is not in
-// that foe's log. The
-// prompts hold no secret: the rules offer nobody an option aimed at a foe
-// hidden from them (Decide still takes such a command: a guess the GM
-// allows), and a hidden mover provokes nobody it is hidden from.
+// that foe's log. The prompts hold no secret: the rules offer nobody an
+// option aimed at a foe hidden from them (Decide still takes such a
+// command: a guess the GM allows), and a hidden mover provokes nobody it
+// is hidden from.
 
 var _ engine.Secrets[State, Command, Event] = Rules{}
 
