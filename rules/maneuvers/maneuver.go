@@ -249,6 +249,9 @@ func (e *ManeuverResolved) apply(s *State, _ *hotMemory) {
 	case Feint:
 		w.Feinting = l.ID
 	case Push:
+		if tr := s.Trigger; tr != nil && tr.Kind == TriggerMove && tr.Who == l.ID {
+			tr.Pushed, tr.PushedFrom = true, l.pos()
+		}
 		l.X, l.Y = e.To.X, e.To.Y
 	case Trip:
 		l.Prone = true

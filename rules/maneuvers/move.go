@@ -158,13 +158,13 @@ func (d *decider) crossings(me *Combatant, b Point) []Provoked {
 
 // stepTrigger takes a provoking action one step on without anyone
 // deciding, and reports whether it did: a reactor who can no longer react
-// passes, a provoker taken down (or, moving, tripped or grappled) is
+// passes, a provoker taken down (or, moving, tripped, grappled or pushed) is
 // stopped, and when every reactor has answered the action takes effect.
 func (d *decider) stepTrigger() bool {
 	s := d.s
 	tr := s.Trigger
 	who := s.Combatant(tr.Who)
-	stopped := !who.Conscious() || tr.Kind == TriggerMove && (who.Prone && !tr.Crawl || who.GrappledBy != "")
+	stopped := !who.Conscious() || tr.Kind == TriggerMove && (tr.Pushed || who.Prone && !tr.Crawl || who.GrappledBy != "")
 	if stopped {
 		if tr.Kind == TriggerCast {
 			d.emit(engine.New(d.h.arena(), spellLostKind, SpellLost{Caster: who.ID, Spell: tr.Spell}))
@@ -174,8 +174,13 @@ func (d *decider) stepTrigger() bool {
 		if tr.Kind == TriggerMove && !tr.Sneak {
 			// Free movement pays for the metres walked (R08): the rest of
 			// the path, not walked, is given back, at the crawl's price
-			// when the mover set out prone (R25).
-			e.Unwalked = dist(who.pos(), tr.To)
+			// when the mover set out prone (R25). A mover pushed off its
+			// path walked it to where the push took it from.
+			from := who.pos()
+			if tr.Pushed {
+				from = tr.PushedFrom
+			}
+			e.Unwalked = dist(from, tr.To)
 			if tr.Crawl {
 				e.Unwalked *= 2
 			}

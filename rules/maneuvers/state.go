@@ -341,6 +341,10 @@ type Trigger struct {
 	Crawl bool  `json:"crawl,omitempty"`
 	// Sneak: the move is a Sneak's; its stealth is tested on arrival.
 	Sneak bool `json:"sneak,omitempty"`
+	// Pushed: a Push has put the mover off its path, from PushedFrom on
+	// it; the move ends there (R22).
+	Pushed     bool  `json:"pushed,omitempty"`
+	PushedFrom Point `json:"pushed_from,omitzero"`
 	// Spell and Target of a cast.
 	Spell  string `json:"spell,omitempty"`
 	Target string `json:"target,omitempty"`
