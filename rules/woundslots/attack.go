@@ -227,7 +227,9 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 	// and ranged ones, before a defender's +2 (MeleeDefense).
 	defense := defenseAgainst(a, t, w, p.Guard)
 	if rebuff && t.OpeningOn == a.ID {
-		defense = t.OpeningTotal // R50
+		// R50: the mover can use its opening's total in place of its
+		// Defense, and does so only when it is the higher.
+		defense = max(defense, t.OpeningTotal)
 	}
 	damage := w.Damage
 	if s.env(a) == Underwater {
