@@ -321,12 +321,14 @@ func (r *run) wound(t *Combatant, attacker string, final, level int) {
 }
 
 // wounded emits e, t's wound, and the control and footing checks a wound
-// that fills a slot calls for (R75, R77).
+// that fills a slot calls for (R75, R77); the footing check reads the
+// level of the slot filled, since a full level makes the wound itself
+// more severe (R16).
 func (r *run) wounded(t *Combatant, e Wounded) {
 	r.emit(engine.New(r.h.arena(), woundedKind, e))
 	if e.Level > NoWound {
 		r.woundControl(t)
-		r.woundFooting(t, e.Indicated)
+		r.woundFooting(t, e.Level)
 	}
 }
 
