@@ -136,14 +136,7 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	} else {
 		b += pm + cm
 	}
-	// R11, R12: an ignored creature's attack is a rear attack, with
-	// double the flanking bonus in place of the bonus itself.
-	switch {
-	case slices.Contains(t.Ignoring, a.ID):
-		b += RearBonus
-	case s.Flanked(t):
-		b += FlankBonus
-	}
+	b += s.flanking(a, t)
 	if w.Kind == "melee" {
 		b += mountedEdge(a, t)
 	}
@@ -160,6 +153,20 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 		b += a.Attributes.Str + w.Damage
 	}
 	return b
+}
+
+// flanking is what any attack of a's on t gains from where they stand
+// (R11, R12): an ignored creature's attack is a rear attack, with double
+// the flanking bonus in place of the bonus itself; else every attack on a
+// flanked creature gains the bonus.
+func (s *State) flanking(a, t *Combatant) int {
+	switch {
+	case slices.Contains(t.Ignoring, a.ID):
+		return RearBonus
+	case s.Flanked(t):
+		return FlankBonus
+	}
+	return 0
 }
 
 // defenseAgainst is the Defense t meets an attack with: the guard chosen,
