@@ -223,11 +223,8 @@ func (r *run) resolve() {
 func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff bool) {
 	s := r.s
 	p := Declared{Actor: a.ID, Target: t.ID, Action: style, Guard: guard}
-	if env := s.env(a); env == Swimming || env == Climbing {
-		// R75, A37: the footing die comes first; a slip means no attack.
-		if !r.footing(a, env, 0, "attacking") {
-			return
-		}
+	if !r.attackFooting(a) {
+		return
 	}
 	bonus := s.attackBonus(a, w, t, p.Action)
 	// R74, R14, A36: under water the immobile Defense replaces the melee

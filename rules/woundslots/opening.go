@@ -56,6 +56,9 @@ func (r *run) opening(target string) error {
 	}
 	s := r.s
 	r.spend(a, actionCosts["opening"], "opening")
+	if !r.attackFooting(a) {
+		return nil // R75: a slip, and no opening is made
+	}
 	bonus := s.attackBonus(a, w, t, Standard)
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	r.emit(engine.New(r.h.arena(), openingMadeKind, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: bonus}))

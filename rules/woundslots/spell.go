@@ -124,6 +124,9 @@ func (r *run) cast(name, target string) error {
 	r.payStaminaFor(a, sp)
 	// Lightning spreading under water reads the attack total itself.
 	spreads := sp.DamageType == "lightning" && t.Submerged
+	if !r.attackFooting(a) {
+		return nil // R75: a slip, and the spell attack misses
+	}
 	die, hit := r.rollAttack(a, t, bonus, defense, k, spreads)
 	if !hit {
 		return nil

@@ -188,6 +188,17 @@ func (r *run) footing(c *Combatant, env string, mod int, why string) bool {
 	return kept
 }
 
+// attackFooting is R75's check of a swimmer or climber before any attack
+// roll it makes, a weapon's, a spell's or an opening's: its die comes
+// first, and a slip means the attack misses without a die (A37). It
+// reports whether the attack is rolled.
+func (r *run) attackFooting(a *Combatant) bool {
+	if env := r.s.env(a); env == Swimming || env == Climbing {
+		return r.footing(a, env, 0, "attacking")
+	}
+	return true
+}
+
 // woundFooting is R75's check on each wound of a swimmer or climber, -5
 // per level above light.
 func (r *run) woundFooting(t *Combatant, level int) {
