@@ -84,9 +84,13 @@ type TurnEnded struct {
 }
 
 func (e *TurnEnded) apply(s *State, _ *hotMemory) {
+	for i := range s.Combatants {
+		// R50: an opening lasts the rest of the turn it is made in, its
+		// maker's own or one it acted out of.
+		s.Combatants[i].OpeningOn, s.Combatants[i].OpeningTotal = "", 0
+	}
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Acted = true
-		c.OpeningOn, c.OpeningTotal = "", 0
 		if m := s.mountOf(c); m != nil && !m.OwnTurn {
 			m.Acted = true // the shared turn is the mount's too (R76)
 		}
