@@ -152,8 +152,8 @@ const (
 	UnderwaterPenalty = 5
 )
 
-// attackCost is what an attack style costs a: +2 AP for melee underwater
-// (R74).
+// attackCost is what an attack style, or a rebuff, costs a: +2 AP for a
+// melee attack underwater (R74), and a rebuff is one (R41).
 func (s *State) attackCost(a *Combatant, style string) int {
 	c := actionCosts[style]
 	if s.env(a) == Underwater {
