@@ -145,6 +145,9 @@ func (e *APSpent) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.AP = e.AP
 		c.Readied, c.ReadyAction = false, Nested{} // R47: any other action or reaction ends it
+		if e.For != "calm" {
+			c.Calming = 0 // R77, A29: the calming bonus counts consecutive attempts only
+		}
 	}
 }
 
