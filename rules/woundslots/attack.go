@@ -110,7 +110,7 @@ func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *h
 		if c.ID == a.ID || c.Side == a.Side || !c.free() {
 			return false
 		}
-		return s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c)
+		return s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c, a.ID)
 	})
 }
 

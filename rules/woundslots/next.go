@@ -368,7 +368,9 @@ func windowOptions(s *State, b *prompter) {
 	fireOptions(s, b, me)
 	if s.mayInterpose(me) {
 		for _, id := range me.Grappling {
-			b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
+			if id != pd.Actor {
+				b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
+			}
 		}
 	}
 }
