@@ -110,7 +110,7 @@ func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *h
 		if c.ID == a.ID || c.Side == a.Side || !c.free() {
 			return false
 		}
-		return s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c)
+		return s.mayActOutOfTurn(c, AtDeclared) || ranged && s.mayHarry(c, a) || s.mayReady(c) || interposable && c.ID == target && s.mayInterposeAt(c, a.ID)
 	})
 }
 
@@ -136,14 +136,7 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	} else {
 		b += pm + cm
 	}
-	// R11, R12: an ignored creature's attack is a rear attack, with
-	// double the flanking bonus in place of the bonus itself.
-	switch {
-	case slices.Contains(t.Ignoring, a.ID):
-		b += RearBonus
-	case s.Flanked(t):
-		b += FlankBonus
-	}
+	b += s.flanking(a, t)
 	if w.Kind == "melee" {
 		b += mountedEdge(a, t)
 	}
@@ -160,6 +153,20 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 		b += a.Attributes.Str + w.Damage
 	}
 	return b
+}
+
+// flanking is what any attack of a's on t gains from where they stand
+// (R11, R12): an ignored creature's attack is a rear attack, with double
+// the flanking bonus in place of the bonus itself; else every attack on a
+// flanked creature gains the bonus.
+func (s *State) flanking(a, t *Combatant) int {
+	switch {
+	case slices.Contains(t.Ignoring, a.ID):
+		return RearBonus
+	case s.Flanked(t):
+		return FlankBonus
+	}
+	return 0
 }
 
 // defenseAgainst is the Defense t meets an attack with: the guard chosen,
@@ -216,18 +223,17 @@ func (r *run) resolve() {
 func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff bool) {
 	s := r.s
 	p := Declared{Actor: a.ID, Target: t.ID, Action: style, Guard: guard}
-	if env := s.env(a); env == Swimming || env == Climbing {
-		// R75, A37: the footing die comes first; a slip means no attack.
-		if !r.footing(a, env, 0, "attacking") {
-			return
-		}
+	if !r.attackFooting(a) {
+		return
 	}
 	bonus := s.attackBonus(a, w, t, p.Action)
 	// R74, R14, A36: under water the immobile Defense replaces the melee
 	// and ranged ones, before a defender's +2 (MeleeDefense).
 	defense := defenseAgainst(a, t, w, p.Guard)
 	if rebuff && t.OpeningOn == a.ID {
-		defense = t.OpeningTotal // R50
+		// R50: the mover can use its opening's total in place of its
+		// Defense, and does so only when it is the higher.
+		defense = max(defense, t.OpeningTotal)
 	}
 	damage := w.Damage
 	if s.env(a) == Underwater {
@@ -319,12 +325,14 @@ func (r *run) wound(t *Combatant, attacker string, final, level int) {
 }
 
 // wounded emits e, t's wound, and the control and footing checks a wound
-// that fills a slot calls for (R75, R77).
+// that fills a slot calls for (R75, R77); the footing check reads the
+// level of the slot filled, since a full level makes the wound itself
+// more severe (R16).
 func (r *run) wounded(t *Combatant, e Wounded) {
 	r.emit(engine.New(r.h.arena(), woundedKind, e))
 	if e.Level > NoWound {
 		r.woundControl(t)
-		r.woundFooting(t, e.Indicated)
+		r.woundFooting(t, e.Level)
 	}
 }
 

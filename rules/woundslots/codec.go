@@ -98,10 +98,10 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 	}),
 	parts.Cmd(parts.Verb{Name: "rest", Args: "short|long", Min: 1, Keywords: []string{"by", "after", "slept"}, Hint: "rest long by HEALER: tended (R71); rest long after MINUTES: broken off then (R73); rest long slept HOURS: the sleep had in the last day (R68)"},
 		func(p parts.Phrase) (*Rest, error) {
-			return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: p.Int("after"), Slept: p.Int("slept")}, nil
+			return &Rest{Length: p.Arg(0), Tender: p.Word("by"), Interrupted: given(p, "after"), Slept: given(p, "slept")}, nil
 		},
 		func(c *Rest, p *parts.Phrase) {
-			p.Add(c.Length).Opt("by", c.Tender).Num("after", max(c.Interrupted, 0)).Num("slept", max(c.Slept, 0))
+			p.Add(c.Length).Opt("by", c.Tender).Opt("after", written(c.Interrupted)).Opt("slept", written(c.Slept))
 		}),
 	parts.Cmd(parts.Verb{Name: "cover", Args: "TARGET quarter|half|three|slit|none", Min: 2, Hint: "the GM rules a creature's cover, at any time (R10)"},
 		func(p parts.Phrase) (*Cover, error) { return &Cover{Target: p.Arg(0), Cover: p.Arg(1)}, nil },
@@ -421,4 +421,22 @@ func (Rules) DescribeEvent(s *State, e Event) string {
 		return ""
 	}
 	return e.describe(s)
+}
+
+// given is number keyword option k of p, or nil when it is not given: 0
+// given is a number like any other ("slept 0" is no sleep at all).
+func given(p parts.Phrase, k string) *int {
+	if !p.Has(k) {
+		return nil
+	}
+	n := p.Int(k)
+	return &n
+}
+
+// written is a number option as a command writes it, "" for none.
+func written(n *int) string {
+	if n == nil {
+		return ""
+	}
+	return strconv.Itoa(*n)
 }

@@ -61,8 +61,8 @@ func (r *run) dragCheck(x, y int) (*Combatant, int, error) {
 	}
 	cost := s.pathCost(a.X, a.Y, x, y)
 	n := s.moveAP(a, cost)
-	if n < 0 || n > DragMoveAP || actionCosts["drag"]+n > a.AP {
-		return nil, 0, refuse(engine.NotAllowedNow, "%s cannot pay for dragging to %d,%d: 4 AP and at most 4 AP of movement (R56)", a.ID, x, y)
+	if n < 0 || n > DragMoveAP || a.apCost(actionCosts["drag"])+n > a.AP {
+		return nil, 0, refuse(engine.NotAllowedNow, "%s has %d AP and cannot pay for dragging to %d,%d: %d AP and at most 4 AP of movement (R56)", a.ID, a.AP, x, y, a.apCost(actionCosts["drag"]))
 	}
 	return a, cost, nil
 }

@@ -44,7 +44,12 @@ func (r *run) hurried(a *Combatant, cost int, hurry bool) int {
 	} else {
 		e.Stamina, e.Fatigue = a.Stamina, a.Fatigue
 		if s.Options.HurryLoss {
-			e.Cost = min(a.AP, cost+1+(-margin)/3)
+			// It loses no more than it has, its effects' changes to the
+			// cost counted (R24): hurryCheck made sure of the cost itself.
+			e.Cost = cost + 1 + (-margin)/3
+			for e.Cost > cost && a.apCost(e.Cost) > a.AP {
+				e.Cost--
+			}
 		}
 	}
 	r.emit(engine.New(r.h.arena(), hurriedKind, e))

@@ -294,7 +294,7 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 	healOptions(s, b, a)
 	mountOptions(s, b, a)
 	for _, o := range s.Objects {
-		if ap, rounds := s.objectCost(o.Name); !offTurn || rounds == 0 && ap <= a.AP {
+		if ap, rounds := s.objectCost(o.Name); !offTurn || rounds == 0 && a.affords(ap) {
 			b.Add(engine.New(b.Moves, useKind, Use{Object: o.Name}), "use ", o.Name)
 		}
 	}
@@ -368,7 +368,9 @@ func windowOptions(s *State, b *prompter) {
 	fireOptions(s, b, me)
 	if s.mayInterpose(me) {
 		for _, id := range me.Grappling {
-			b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
+			if id != pd.Actor {
+				b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
+			}
 		}
 	}
 }
@@ -502,7 +504,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		b.Add(&Escape{}, "escape the grapple (4 AP)")
 		if g := s.Combatant(a.Grappling[0]); g != nil {
 			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
-			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.blocked(a, x, y) && n >= 0 && n <= DragMoveAP && actionCosts["drag"]+n <= a.AP {
+			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.blocked(a, x, y) && n >= 0 && n <= DragMoveAP && a.apCost(actionCosts["drag"])+n <= a.AP {
 				b.Add(engine.New(b.Moves, dragKind, Drag{X: x, Y: y}), "drag the grapple to ", cell(x, y), " (R56)")
 			}
 		}
@@ -616,9 +618,9 @@ func itemOptions(s *State, b *prompter, a *Combatant) {
 			n, ok = s.retrieveAP(a, w.Name)
 		}
 		switch {
-		case ok && n <= a.AP && b.People():
+		case ok && a.affords(n) && b.People():
 			b.Add(engine.New(b.Moves, retrieveKind, Retrieve{Weapon: w.Name}), "retrieve ", w.Name, " from its ", w.Stowed, fmt.Sprintf(" (%d AP)", n))
-		case ok && n <= a.AP:
+		case ok && a.affords(n):
 			b.Add(engine.New(b.Moves, retrieveKind, Retrieve{Weapon: w.Name}))
 		case w.InHand() && a.affords(containerAP[homeOf(w)]) && b.People():
 			b.Add(engine.New(b.Moves, stowKind, Stow{Weapon: w.Name}), "stow ", w.Name, " in its ", homeOf(w), fmt.Sprintf(" (%d AP)", containerAP[homeOf(w)]))
@@ -628,7 +630,7 @@ func itemOptions(s *State, b *prompter, a *Combatant) {
 	}
 	for i := range s.Dropped {
 		d := &s.Dropped[i]
-		if n, ok := s.retrieveAP(a, d.Weapon.Name); ok && n <= a.AP {
+		if n, ok := s.retrieveAP(a, d.Weapon.Name); ok && a.affords(n) {
 			b.Add(engine.New(b.Moves, retrieveKind, Retrieve{Weapon: d.Weapon.Name}), "pick up ", d.Weapon.Name, " (2 AP)")
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // interpose a creature it grapples (R58): free to react, with 2 AP.
 func (s *State) mayInterpose(c *Combatant) bool {
 	p := s.Pending
-	return p != nil && (p.Command.IsZero() && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && s.mayInterposeAt(c)
+	return p != nil && (p.Command.IsZero() && p.Action != "move" && p.Action != "strike" || p.Action == "cast") && p.Target == c.ID && s.mayInterposeAt(c, p.Actor)
 }
 
 // interpose is R58 with A21 (2 AP): the better of Power and Agility, -2
@@ -31,6 +31,8 @@ func (r *run) interpose(shield string) error {
 		return refuse(engine.NotAllowedNow, "%s cannot interpose: only the target of an attack, grappling someone, with 2 AP (R58)", me.ID)
 	case t == nil || !slices.Contains(me.Grappling, t.ID):
 		return refuse(engine.NotAllowedNow, "%s does not grapple %q", me.ID, shield)
+	case t.ID == s.Pending.Actor:
+		return refuse(engine.NotAllowedNow, "%s makes the attack and cannot be made its target: interpose turns it on another creature %s grapples (R58)", t.ID, me.ID)
 	}
 	r.spend(me, actionCosts["interpose"], "interpose")
 	check := strongerCheck(me)
@@ -56,6 +58,9 @@ func (r *run) opening(target string) error {
 	}
 	s := r.s
 	r.spend(a, actionCosts["opening"], "opening")
+	if !r.attackFooting(a) {
+		return nil // R75: a slip, and no opening is made
+	}
 	bonus := s.attackBonus(a, w, t, Standard)
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	r.emit(engine.New(r.h.arena(), openingMadeKind, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: bonus}))
@@ -142,8 +147,8 @@ var (
 func (*Interpose) command() {}
 
 // mayInterposeAt is mayInterpose for a queue built before the
-// declaration's event is applied: the target grappling someone, free to
-// react, with 2 AP.
-func (s *State) mayInterposeAt(c *Combatant) bool {
-	return len(c.Grappling) > 0 && c.free() && c.affords(actionCosts["interpose"])
+// declaration's event is applied: the target of attacker's attack
+// grappling someone other than the attacker, free to react, with 2 AP.
+func (s *State) mayInterposeAt(c *Combatant, attacker string) bool {
+	return slices.ContainsFunc(c.Grappling, func(id string) bool { return id != attacker }) && c.free() && c.affords(actionCosts["interpose"])
 }

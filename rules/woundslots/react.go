@@ -28,7 +28,7 @@ func nextStep(a *Combatant, x, y int) (int, int) {
 // and not after it. The rebuff comes before that step, wherever on a's
 // path it is.
 func (s *State) rebuffStep(c, a *Combatant, fx, fy, tx, ty int) bool {
-	if c.ID == a.ID || c.Side == a.Side || !c.free() || !c.affords(actionCosts["rebuff"]) {
+	if c.ID == a.ID || c.Side == a.Side || !c.free() || !c.affords(s.attackCost(c, "rebuff")) {
 		return false
 	}
 	w := firstMelee(c)
@@ -155,7 +155,7 @@ func (r *run) rebuff() error {
 	}
 	w := firstMelee(me)
 	r.emit(engine.New(r.h.arena(), rebuffedKind, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name}))
-	r.spend(me, actionCosts["rebuff"], "rebuff")
+	r.spend(me, r.s.attackCost(me, "rebuff"), "rebuff")
 	r.reactionStrike(me, a, w, "", true)
 	return nil
 }

@@ -10,21 +10,30 @@ import (
 // rest broken off after some minutes (R73, A30), in
 // roster order, drawing a recovery d20 (R72) for each wounded long
 // rester in that order.
-func (r *run) rest(kind, tender string, minutes, slept int) error {
+func (r *run) rest(c *Rest) error {
 	if err := r.wantPhase(Resting, "rest"); err != nil {
 		return err
 	}
+	kind, tender := c.Length, c.Tender
 	if kind != "short" && kind != "long" {
 		return refuse(engine.Invalid, "%q is not a rest: short or long", kind)
+	}
+	broken, minutes := c.Interrupted != nil, 0
+	if broken {
+		minutes = *c.Interrupted
 	}
 	if minutes < 0 || minutes >= 8*60 {
 		return refuse(engine.Invalid, "an interrupted long rest ran from 0 to 479 minutes, not %d", minutes)
 	}
-	if minutes > 0 && kind != "long" {
+	if broken && kind != "long" {
 		return refuse(engine.Invalid, "only a long rest gives anything when interrupted (R73)")
 	}
-	if slept > 0 && kind != "long" || slept > 24 {
-		return refuse(engine.Invalid, "slept HOURS: the hours a long rest's sleepers slept in the last 24 (R68), 1 to 24")
+	slept := -1 // enough
+	if c.Slept != nil {
+		slept = *c.Slept
+	}
+	if c.Slept != nil && (kind != "long" || slept < 0 || slept > 24) {
+		return refuse(engine.Invalid, "slept HOURS: the hours a long rest's sleepers slept in the last 24 (R68), 0 to 24")
 	}
 	s := r.s
 	var tend *Combatant
@@ -48,9 +57,10 @@ func (r *run) rest(kind, tender string, minutes, slept int) error {
 			r.shortRest(c)
 			continue
 		}
-		if minutes > 0 {
+		if broken {
 			// R73, A30: a long rest broken off and not resumed gives the
-			// short rest's benefit once per full 15 minutes.
+			// short rest's benefit once per full 15 minutes, none before
+			// the first 15.
 			for range minutes / 15 {
 				r.shortRest(c)
 			}
@@ -61,7 +71,7 @@ func (r *run) rest(kind, tender string, minutes, slept int) error {
 		}
 		why := ""
 		switch {
-		case slept > 0 && 2*slept < c.sleepNeed():
+		case slept >= 0 && 2*slept < c.sleepNeed():
 			why = "sleep" // R68: no long rest without a full night's sleep.
 		case tend != nil && c.ID == tend.ID && r.tends(c):
 			// R71: tending is strenuous, and strenuous activity breaks a
@@ -355,11 +365,11 @@ type Rest struct {
 	// Tender tends every wounded patient of a long rest (R71).
 	Tender string `json:"tender,omitempty"`
 	// Interrupted is how many minutes a long rest ran before it was
-	// broken off for good (R73); 0 for a whole rest.
-	Interrupted int `json:"interrupted,omitempty"`
+	// broken off for good (R73); nil for a whole rest.
+	Interrupted *int `json:"interrupted,omitempty"`
 	// Slept is the hours the sleepers slept in the day before a long
-	// rest's end (R68); 0 for enough.
-	Slept int `json:"slept,omitempty"`
+	// rest's end (R68); nil for enough.
+	Slept *int `json:"slept,omitempty"`
 }
 
 func (*Rest) command() {}

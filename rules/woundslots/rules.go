@@ -263,7 +263,7 @@ func (r *run) dispatch(c Command) error {
 	case *Treat:
 		err = r.treat(c.Target, c.Level)
 	case *Rest:
-		err = r.rest(c.Length, c.Tender, c.Interrupted, c.Slept)
+		err = r.rest(c)
 	case *Done:
 		err = r.doneResting()
 	case *Mount:

@@ -188,7 +188,7 @@ func writeConditions(sh *engine.Sheet, s *State, c *Combatant) {
 		add("in the middle of "+l.Object, lasts)
 	}
 	if c.OpeningOn != "" {
-		add(fmt.Sprintf("an opening against %s: its rebuffs meet %d", nameOf(c.OpeningOn), c.OpeningTotal), "for the rest of the turn (R50)")
+		add(fmt.Sprintf("an opening against %s: its rebuffs meet %d when that beats the Defense", nameOf(c.OpeningOn), c.OpeningTotal), "for the rest of the turn (R50)")
 	}
 	if c.Dashing {
 		add("dashing: rate doubled", "until the end of the round (R54)")

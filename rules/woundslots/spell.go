@@ -107,8 +107,10 @@ func (r *run) cast(name, target string) error {
 		return nil
 	}
 	r.spend(a, spellAP(sp), "cast")
-	bonus := a.Attributes.Rsn + a.skill("arcana") + a.spec("arcana", sp.School) - a.distraction()
-	bonus -= a.tired()
+	// A spell attack is an attack: flanking, a rear attack and a shared
+	// space count as for any other (R11, R12, R51).
+	bonus := a.Attributes.Rsn + a.skill("arcana") + a.spec("arcana", sp.School) + r.s.flanking(a, t)
+	bonus -= a.distraction() + a.sharing() + a.tired()
 	defense := spellDefense(t, sp.Defense)
 	if r.choice != "" && (sp.Defense == "melee" || sp.Defense == "ranged") {
 		defense = guardDefense(t, r.choice, sp.Defense) // R45
@@ -122,6 +124,9 @@ func (r *run) cast(name, target string) error {
 	r.payStaminaFor(a, sp)
 	// Lightning spreading under water reads the attack total itself.
 	spreads := sp.DamageType == "lightning" && t.Submerged
+	if !r.attackFooting(a) {
+		return nil // R75: a slip, and the spell attack misses
+	}
 	die, hit := r.rollAttack(a, t, bonus, defense, k, spreads)
 	if !hit {
 		return nil

@@ -330,7 +330,7 @@ type Combatant struct {
 	// dying, for its wake check every 10 minutes (A09).
 	OutRounds int `yaml:"-" json:"out_rounds,omitempty"`
 	// OpeningOn and OpeningTotal are an opening made this turn (R50): the
-	// creature whose rebuffs meet the total instead of a Defense.
+	// creature whose rebuffs meet the total instead of a Defense lower than it.
 	OpeningOn    string `yaml:"-" json:"opening_on,omitempty"`
 	OpeningTotal int    `yaml:"-" json:"opening_total,omitempty"`
 	// SharingWith names the creature it shares a space with (R51).

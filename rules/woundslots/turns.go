@@ -84,11 +84,15 @@ type TurnEnded struct {
 }
 
 func (e *TurnEnded) apply(s *State, _ *hotMemory) {
+	for i := range s.Combatants {
+		// R50: an opening lasts the rest of the turn it is made in, its
+		// maker's own or one it acted out of.
+		s.Combatants[i].OpeningOn, s.Combatants[i].OpeningTotal = "", 0
+	}
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Acted = true
-		c.OpeningOn, c.OpeningTotal = "", 0
-		if m := s.mountOf(c); m != nil {
-			m.Acted = true
+		if m := s.mountOf(c); m != nil && !m.OwnTurn {
+			m.Acted = true // the shared turn is the mount's too (R76)
 		}
 		if s.Round == 1 {
 			c.Surprised = false
@@ -141,6 +145,9 @@ func (e *APSpent) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.AP = e.AP
 		c.Readied, c.ReadyAction = false, Nested{} // R47: any other action or reaction ends it
+		if e.For != "calm" {
+			c.Calming = 0 // R77, A29: the calming bonus counts consecutive attempts only
+		}
 	}
 }
 
@@ -316,7 +323,7 @@ func (r *run) endTurn() error {
 
 // finishTurn ends the owner's turn: a long action not paid this turn is
 // given up (R25), and the Turn End AP is gained, unless staggered (R23,
-// A26).
+// A26), by the owner and by a mount sharing its turn (R76).
 func (r *run) finishTurn() {
 	a := r.s.owner()
 	r.drift(a)
@@ -324,9 +331,17 @@ func (r *run) finishTurn() {
 		r.cancelLong(a)
 	}
 	r.emit(engine.New(r.h.arena(), turnEndedKind, TurnEnded{Combatant: a.ID}))
-	if !a.Staggered() {
-		row := apRow(a.Attributes.Speed)
-		r.emit(engine.New(r.h.arena(), aPGainedKind, APGained{Combatant: a.ID, Gain: row.TurnEnd, AP: min(row.Max, a.AP+row.TurnEnd), At: "turn"}))
+	r.turnEndAP(a)
+	if m := r.s.mountOf(a); m != nil && !m.OwnTurn && m.Status == Active {
+		r.turnEndAP(m)
+	}
+}
+
+// turnEndAP gives c its Turn End AP, unless it is staggered (R23, A26).
+func (r *run) turnEndAP(c *Combatant) {
+	if !c.Staggered() {
+		row := apRow(c.Attributes.Speed)
+		r.emit(engine.New(r.h.arena(), aPGainedKind, APGained{Combatant: c.ID, Gain: row.TurnEnd, AP: min(row.Max, c.AP+row.TurnEnd), At: "turn"}))
 	}
 }
 

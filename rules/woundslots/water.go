@@ -152,8 +152,8 @@ const (
 	UnderwaterPenalty = 5
 )
 
-// attackCost is what an attack style costs a: +2 AP for melee underwater
-// (R74).
+// attackCost is what an attack style, or a rebuff, costs a: +2 AP for a
+// melee attack underwater (R74), and a rebuff is one (R41).
 func (s *State) attackCost(a *Combatant, style string) int {
 	c := actionCosts[style]
 	if s.env(a) == Underwater {
@@ -186,6 +186,17 @@ func (r *run) footing(c *Combatant, env string, mod int, why string) bool {
 	kept := die+bonus >= tn
 	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: env, Die: die, Bonus: bonus, TN: tn, Kept: kept, Why: why}))
 	return kept
+}
+
+// attackFooting is R75's check of a swimmer or climber before any attack
+// roll it makes, a weapon's, a spell's or an opening's: its die comes
+// first, and a slip means the attack misses without a die (A37). It
+// reports whether the attack is rolled.
+func (r *run) attackFooting(a *Combatant) bool {
+	if env := r.s.env(a); env == Swimming || env == Climbing {
+		return r.footing(a, env, 0, "attacking")
+	}
+	return true
 }
 
 // woundFooting is R75's check on each wound of a swimmer or climber, -5
