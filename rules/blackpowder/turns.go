@@ -235,15 +235,12 @@ func (r *run) startTurn(i int) {
 			i = 0
 		}
 		g := s.Groups[s.Order[i]].ID
-		if s.canAct(g) {
+		if able, aims := s.canActAiming(g); able {
 			turn := TurnStarted{Turn: i, Group: g}
-			for i := range s.Combatants {
-				c := &s.Combatants[i]
-				if c.Aim != nil && c.Group == g {
-					r.emit(engine.New(r.arena(), aimsDueKind, AimsDue{Turn: turn})) // aimed attacks first (R22)
-					r.resolveAims()
-					return
-				}
+			if aims {
+				r.emit(engine.New(r.arena(), aimsDueKind, AimsDue{Turn: turn})) // aimed attacks first (R22)
+				r.resolveAims()
+				return
 			}
 			r.emit(engine.New(r.arena(), turnStartedKind, turn))
 			return
@@ -263,13 +260,27 @@ func (s *State) canAct(group string) bool {
 	return false
 }
 
+// canActAiming is canAct, and reports too whether a member of the group
+// has an aimed attack waiting, in one pass.
+func (s *State) canActAiming(group string) (able, aims bool) {
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; same(c.Group, group) {
+			able = able || !c.Done && c.Status == Active
+			aims = aims || c.Aim != nil
+		}
+	}
+	return able, aims
+}
+
 // finished reports whether at most one group has active fighters, and
 // which.
 func (s *State) finished() (winner string, over bool) {
-	return parts.LastSide(len(s.Combatants),
-		func(i int) string { return s.Combatants[i].Group },
+	cs := s.Combatants
+	return parts.LastSide(len(cs),
+		func(i int) string { return cs[i].Group },
 		func(i int) bool { // reinforcements still to come stand
-			return s.Combatants[i].Status == Active || s.Combatants[i].Status == Absent
+			st := cs[i].Status
+			return st == Active || st == Absent
 		})
 }
 
