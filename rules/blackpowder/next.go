@@ -23,18 +23,6 @@ type prompter struct {
 	handles bool
 }
 
-// leanPrompter returns a prompter writing into *p for a policy, with the
-// commands of the state's hot memory.
-func leanPrompter(s *State, p *engine.Prompt[Command]) prompter {
-	h := s.hotMemory()
-	h.Moves().Reset()
-	h.strikes = h.strikes[:0]
-	h.offers = offers{}
-	h.forgetListed()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	return prompter{p: p, lean: true, hot: h}
-}
-
 // arena is where the options' commands go: the hot memory's arena of
 // moves when lean, else nil (commands of their own).
 func (b *prompter) arena() *engine.Arena { return b.hot.moveArena() }
@@ -93,8 +81,16 @@ func next(s *State) engine.Prompt[Command] {
 }
 
 // moves writes the current prompt for a policy; see engine.Speed.Moves.
+// Its prompter is lean, with the commands of the state's hot memory,
+// whose record of the last prompt it clears first.
 func moves(s *State, p *engine.Prompt[Command]) {
-	b := leanPrompter(s, p)
+	h := s.hotMemory()
+	h.Moves().Reset()
+	h.strikes = h.strikes[:0]
+	h.offers = offers{}
+	h.forgetListed()
+	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
+	b := prompter{p: p, lean: true, hot: h}
 	writePrompt(s, &b)
 }
 
