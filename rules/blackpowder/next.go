@@ -287,11 +287,22 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	if c.Holding != "" {
 		b.add(&Release{}, "release ", c.Holding)
 	}
+	// allies counts the other members of c's group, once the loop over
+	// the targets has counted them (-1 before): the loops that look for
+	// allies alone have nothing to do without any.
+	allies := -1
 	if c.Actions > 0 && c.HeldBy == "" {
 		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
+		allies = 0
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
-			if !usable || t.Status == Dead || t.Status == Absent || same(t.Group, c.Group) {
+			if same(t.Group, c.Group) {
+				if !same(t.ID, c.ID) {
+					allies++
+				}
+				continue
+			}
+			if !usable || t.Status == Dead || t.Status == Absent {
 				continue
 			}
 			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
@@ -317,7 +328,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				b.offer(offers{stuns: true})
 			}
 		}
-		for i := range s.Combatants {
+		for i := 0; allies > 0 && i < len(s.Combatants); i++ {
 			t := &s.Combatants[i]
 			if t.Status == Unconscious && same(t.Group, c.Group) && distance(c, t) <= reach {
 				for _, skill := range [...]string{"medicine", "survival"} {
@@ -367,7 +378,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 		if c.Prone {
 			b.add(&StandUp{}, "stand up")
 		}
-		for i := range s.Combatants {
+		for i := 0; allies != 0 && i < len(s.Combatants); i++ {
 			if a := &s.Combatants[i]; a.Status == Active && same(a.Group, c.Group) && !same(a.ID, c.ID) {
 				assist := engine.New(b.arena(), assistKind, Assist{Ally: a.ID})
 				b.add(assist, "assist ", a.Name, " (+2 to their next check)")
