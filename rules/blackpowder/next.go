@@ -287,13 +287,15 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	if c.Holding != "" {
 		b.add(&Release{}, "release ", c.Holding)
 	}
-	// allies counts the other members of c's group, once the loop over
-	// the targets has counted them (-1 before): the loops that look for
-	// allies alone have nothing to do without any.
-	allies := -1
+	// allies counts the other members of c's group and far the conscious
+	// enemies beyond its reach, once the loop over the targets has counted
+	// them (-1 before): the loops that look for allies alone, or for
+	// enemies to close in on (writeApproachOptions), have nothing to do
+	// without any.
+	allies, far := -1, -1
 	if c.Actions > 0 && c.HeldBy == "" {
 		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
-		allies = 0
+		allies, far = 0, 0
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if same(t.Group, c.Group) {
@@ -302,10 +304,14 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				}
 				continue
 			}
+			d := distance(c, t)
+			if d > reach && t.Status == Active {
+				far++
+			}
 			if !usable || t.Status == Dead || t.Status == Absent {
 				continue
 			}
-			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
+			if (w.Kind == Melee || w.Kind == Unarmed) && d > reach {
 				continue
 			}
 			on := b.targeted(i, t)
@@ -388,7 +394,9 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			b.add(&Delay{}, "hold a delayed action")
 		}
 	}
-	writeApproachOptions(s, c, b)
+	if far != 0 {
+		writeApproachOptions(s, c, b)
+	}
 	b.add(&Pass{}, "pass")
 }
 
