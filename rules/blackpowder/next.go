@@ -140,7 +140,11 @@ func writePrompt(s *State, b *prompter) {
 	var c *Combatant // the first member still to act
 	others := 0
 	for i := range s.Combatants {
-		if m := &s.Combatants[i]; !m.Done && m.Status == Active && same(m.Group, group) {
+		m := &s.Combatants[i]
+		if !same(m.Group, group) {
+			continue // neither to act nor left anything (leftAfterAction)
+		}
+		if !m.Done && m.Status == Active {
 			if c == nil {
 				c = m
 			} else {
