@@ -221,6 +221,7 @@ type Died struct {
 
 func (e *Died) apply(s *State, h *hotMemory) {
 	h.tally(s, e)
+	h.leftFight()
 	t := s.combatant(e.Target)
 	t.Status = Dead
 	t.Actions, t.Delayed = 0, false

@@ -46,7 +46,7 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 // Evolve applies an event.
 func (Rules) Evolve(s *State, e Event) {
 	if s.hot != nil {
-		s.hot.forgetListed()
+		s.hot.forgetState()
 	}
 	if e != nil {
 		e.apply(s, nil)

@@ -578,7 +578,7 @@ func (s *State) scratchInto(dst *State) {
 	*dst = *s
 	dst.hot = hot
 	if hot != nil {
-		hot.forgetListed()
+		hot.forgetState()
 		if s.Order != nil {
 			dst.Order = hot.keptOrder(s.Order)
 		}

@@ -273,15 +273,25 @@ func (s *State) canActAiming(group string) (able, aims bool) {
 }
 
 // finished reports whether at most one group has active fighters, and
-// which.
+// which. A fight it finds going on goes on until a combatant leaves it:
+// with hot memory it remembers the state it found going on, until an
+// event knocks someone out or kills them (see leftFight).
 func (s *State) finished() (winner string, over bool) {
+	h := s.hot
+	if h != nil && h.goingOn == s {
+		return "", false
+	}
 	cs := s.Combatants
-	return parts.LastSide(len(cs),
+	winner, over = parts.LastSide(len(cs),
 		func(i int) string { return cs[i].Group },
 		func(i int) bool { // reinforcements still to come stand
 			st := cs[i].Status
 			return st == Active || st == Absent
 		})
+	if h != nil && !over {
+		h.goingOn = s
+	}
+	return winner, over
 }
 
 // RoundStarted: a new round; actions refresh (R05), delayed actions lapse
