@@ -255,7 +255,7 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		r.emit(engine.New(r.arena(), endedKind, Ended{Winner: r.s.After.Winner, TimedOut: r.s.After.TimedOut}))
 		return nil
 	}
-	if r.s.stage() == stageFollow && cmd != nil {
+	if r.s.Follow != "" && r.s.stage() == stageFollow && cmd != nil {
 		// Asked whether to act with the delayed action right after the
 		// aimed attack, the aimer may name the action alone (R22).
 		return r.follow(who, &Interrupt{Action: Nested{cmd}, After: true})

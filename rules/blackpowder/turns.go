@@ -180,24 +180,31 @@ func (r *run) advance() {
 	if s.Over {
 		return
 	}
-	switch s.stage() {
+	// The stage, read again only once something has changed the state.
+	st := s.stage()
+	switch st {
 	case stagePending, stageDeclared, stageFollow:
 		return
 	case stageAmbush:
 		if !r.resolveAmbush() {
 			return
 		}
+		st = s.stage()
 	}
-	if s.AimsDue != nil && !r.resolveAims() {
-		return
+	if s.AimsDue != nil {
+		if !r.resolveAims() {
+			return
+		}
+		st = s.stage()
 	}
 	if a := s.Ambush; a != nil && a.Stage == "free" {
 		if s.canAct(a.Hiders) {
 			return
 		}
 		r.emit(engine.New(r.arena(), ambushOverKind, AmbushOver{})) // the free turn is over: initiative (R38)
+		st = s.stage()
 	}
-	if s.stage() == stageInitiative {
+	if st == stageInitiative {
 		if s.nextInitiativeGroup() < 0 {
 			r.emit(engine.New(r.arena(), roundStartedKind, RoundStarted{Round: 1, Order: s.initiativeOrder()}))
 			r.startTurn(0)
