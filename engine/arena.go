@@ -29,10 +29,10 @@ type Arena struct {
 // A slab is the memory of one Kind's type T in an Arena: chunks of
 // arenaChunk values that never move, so that a value handed out stays
 // where it is as the slab grows, and a slice that the Kind's lists are
-// appended to. New reaches the next free value through base without
-// knowing the slab's type: the slab is the one of k's slot, and it is
-// T's while owner is k's table, which only slabOf sets, when it makes the
-// slab's memory as T's.
+// appended to. New reaches the next free value of the first chunk through
+// first without knowing the slab's type: the slab is the one of k's slot,
+// and it is T's while owner is k's table, which only slabOf sets, when it
+// makes the slab's memory as T's.
 type slab struct {
 	// owner is the table of the Kind the slab holds values of, nil
 	// before its first use.
@@ -40,19 +40,19 @@ type slab struct {
 	// epoch is the arena's epoch the slab last handed out a value in,
 	// listEpoch the one its list was last appended to in.
 	epoch, listEpoch uint32
-	// n counts the values handed out of the current chunk, base.
-	n    int
-	base unsafe.Pointer
-	// chunks are the slab's chunks (each a *[arenaChunk]T), first the
-	// first of them, and next the index of the one after base.
+	// n counts the values handed out since the epoch began: the first
+	// arenaChunk from the first chunk, the next from the second, and so
+	// on. A new epoch sets it to 0 alone, which is all a Reset frees.
+	n int
+	// first is the first chunk (a *[arenaChunk]T), and chunks all of
+	// them, first included.
 	first  unsafe.Pointer
 	chunks []unsafe.Pointer
-	next   int
 	// list is the *[]T the Kind's lists are appended to (Slice, Buffer).
 	list unsafe.Pointer
 }
 
-// arenaChunk is the number of values a slab grows by.
+// arenaChunk is the number of values a chunk of a slab holds.
 const arenaChunk = 32
 
 // New returns a pointer to a value of type T set to v: in a's memory for
@@ -66,20 +66,21 @@ func New[T any](a *Arena, k Kind[T], v T) *T {
 // alloc returns a value for New to set of the Kind of table t and slot
 // slot, in a's memory or, when a is nil, memory of its own. It reaches
 // the Kind's slab by its slot, and the slab's memory as T's without a
-// type assertion: the slab is T's while its owner is t.
+// type assertion: the slab is T's while its owner is t. Most decisions
+// make a value or two of a kind, from the first chunk, which alloc hands
+// out itself; next finds the others.
 func alloc[T any](a *Arena, t *kindsTable, slot int32) *T {
 	if a != nil {
 		if i := int(slot) - 1; uint(i) < uint(len(a.slabs)) {
 			s := &a.slabs[i]
 			if s.owner == t {
 				if s.epoch != a.epoch {
-					s.epoch, s.n, s.base, s.next = a.epoch, 0, s.first, 1
+					s.epoch, s.n = a.epoch, 0
 				}
-				if s.n < arenaChunk {
+				if n := s.n; n < arenaChunk {
 					var zero T
-					p := (*T)(unsafe.Add(s.base, uintptr(s.n)*unsafe.Sizeof(zero)))
-					s.n++
-					return p
+					s.n = n + 1
+					return (*T)(unsafe.Add(s.first, uintptr(n)*unsafe.Sizeof(zero)))
 				}
 			}
 		}
@@ -88,21 +89,18 @@ func alloc[T any](a *Arena, t *kindsTable, slot int32) *T {
 }
 
 // next returns the next free value of k in a when alloc has none at
-// hand: at the slot's first use, when the current chunk is full, when a
+// hand: at the slot's first use, once the first chunk is used up, when a
 // is nil or k is the zero Kind (memory of its own).
 func next[T any](a *Arena, k Kind[T]) *T {
 	s := slabOf(a, k)
 	if s == nil {
 		return new(T)
 	}
-	if s.n == arenaChunk {
-		if s.next == len(s.chunks) {
-			s.chunks = append(s.chunks, unsafe.Pointer(new([arenaChunk]T)))
-		}
-		s.base, s.n = s.chunks[s.next], 0
-		s.next++
+	c := s.n / arenaChunk
+	if c == len(s.chunks) {
+		s.chunks = append(s.chunks, unsafe.Pointer(new([arenaChunk]T)))
 	}
-	p := &(*[arenaChunk]T)(s.base)[s.n]
+	p := &(*[arenaChunk]T)(s.chunks[c])[s.n%arenaChunk]
 	s.n++
 	return p
 }
@@ -123,11 +121,11 @@ func slabOf[T any](a *Arena, k Kind[T]) *slab {
 		// The slot's first use, or a Kind of another table with the
 		// same slot had it: the values it handed out keep their memory.
 		first := unsafe.Pointer(new([arenaChunk]T))
-		*s = slab{owner: k.table, epoch: a.epoch, listEpoch: a.epoch, base: first, first: first,
-			chunks: []unsafe.Pointer{first}, next: 1, list: unsafe.Pointer(new([]T))}
+		*s = slab{owner: k.table, epoch: a.epoch, listEpoch: a.epoch, first: first,
+			chunks: []unsafe.Pointer{first}, list: unsafe.Pointer(new([]T))}
 	}
 	if s.epoch != a.epoch {
-		s.epoch, s.n, s.base, s.next = a.epoch, 0, s.first, 1
+		s.epoch, s.n = a.epoch, 0
 	}
 	return s
 }

@@ -72,6 +72,7 @@ type ConsciousnessRolled struct {
 
 func (e *ConsciousnessRolled) apply(s *State, h *hotMemory) {
 	h.tally(s, e)
+	h.leftFight() // on a failure
 	t := s.combatant(e.Target)
 	t.Fatigue++
 	switch {

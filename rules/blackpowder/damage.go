@@ -27,8 +27,9 @@ func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw in
 		second := r.d10By(classes)
 		return r.ints(first, second), max(first, second), max(first, second)
 	}
-	first := r.d10By(damageClasses(w.Damage))
-	return r.ints(first), dieValue(w.Damage, first), first
+	divisor := damageDivisor(w.Damage)
+	first := r.d10By(classesByDivisor[divisor])
+	return r.ints(first), dieValueBy(divisor, first), first
 }
 
 // ints returns the values as a slice for an event: in the arena of a
@@ -39,14 +40,9 @@ func (r *run) ints(values ...int) []int {
 	return out
 }
 
-// damageClasses are the classes of a d10 read through a weapon's damage
-// die: a class per value it gives, and a 10 apart (R12, R15).
-func damageClasses(damage string) dice.Classes {
-	return classesByDivisor[damageDivisor(damage)]
-}
-
-// classesByDivisor holds damageClasses for each damage die, by its
-// damageDivisor.
+// classesByDivisor holds, for each damage die by its damageDivisor, the
+// classes of a d10 read through it: a class per value it gives, and a 10
+// apart (R12, R15).
 var classesByDivisor = func() (by [5]dice.Classes) {
 	for divisor := range by {
 		c := dice.Classes(0).Cut(10)
@@ -59,11 +55,6 @@ var classesByDivisor = func() (by [5]dice.Classes) {
 	}
 	return by
 }()
-
-// dieValue reads a d10 through the weapon's damage die (R12).
-func dieValue(damage string, raw int) int {
-	return dieValueBy(damageDivisor(damage), raw)
-}
 
 // damageDivisor is what a weapon's damage die is divided by: 2, 3 or 4
 // for D10/2, D10/3 and D10/4, else 0 (not divided).
@@ -79,7 +70,8 @@ func damageDivisor(damage string) int {
 	return 0
 }
 
-// dieValueBy is dieValue for a die divided by divisor (damageDivisor).
+// dieValueBy reads a d10 through a weapon's damage die, divided by
+// divisor (damageDivisor) (R12).
 func dieValueBy(divisor, raw int) int {
 	if v, ok := dice.DivideD10(raw, divisor); ok {
 		return v
@@ -229,6 +221,7 @@ type Died struct {
 
 func (e *Died) apply(s *State, h *hotMemory) {
 	h.tally(s, e)
+	h.leftFight()
 	t := s.combatant(e.Target)
 	t.Status = Dead
 	t.Actions, t.Delayed = 0, false

@@ -211,14 +211,16 @@ func samePoint(ax, ay, bx, by float64) bool {
 // other holder of a delayed action (R08, §7 4a).
 func (s *State) reactors(q []Reaction, c *Combatant, cmd Command) []Reaction {
 	q = s.opportunists(q, c, cmd)
-	for i := range s.Combatants {
-		if h := &s.Combatants[i]; h.Delayed && h.Status == Active && h.HeldBy == "" && h.ID != c.ID {
-			q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
+	if s.holdsOrAims() {
+		for i := range s.Combatants {
+			if h := &s.Combatants[i]; h.Delayed && h.Status == Active && h.HeldBy == "" && h.ID != c.ID {
+				q = append(q, Reaction{Who: h.ID, Kind: "interrupt"})
+			}
 		}
-	}
-	for i := range s.Combatants {
-		if h := &s.Combatants[i]; h.Aim != nil && h.Status == Active && h.Group != c.Group {
-			q = append(q, Reaction{Who: h.ID, Kind: "aim"}) // fire early (R22)
+		for i := range s.Combatants {
+			if h := &s.Combatants[i]; h.Aim != nil && h.Status == Active && h.Group != c.Group {
+				q = append(q, Reaction{Who: h.ID, Kind: "aim"}) // fire early (R22)
+			}
 		}
 	}
 	switch cmd.(type) {
@@ -230,6 +232,19 @@ func (s *State) reactors(q []Reaction, c *Combatant, cmd Command) []Reaction {
 		}
 	}
 	return q
+}
+
+// holdsOrAims reports whether any combatant holds a delayed action or has
+// an aimed attack waiting: only they may answer a declaration besides
+// those it provokes, and most of the time nobody does, which one pass
+// tells.
+func (s *State) holdsOrAims() bool {
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; c.Delayed || c.Aim != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // opportunists appends to out, as entries of a declaration's queue, the hostile

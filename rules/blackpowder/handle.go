@@ -31,16 +31,6 @@ func (b *prompter) offer(o offers) {
 	h.stuns, h.revives, h.items = h.stuns || o.stuns, h.revives || o.revives, h.items || o.items
 }
 
-// listedOffers returns what the last Moves recorded of the options it
-// listed in s (see offer), when p is the prompt it wrote; ok is false for
-// any other prompt, whose options the caller reads itself.
-func listedOffers(s *State, p *engine.Prompt[Command]) (o offers, ok bool) {
-	if _, ok := listedStrikes(s, p); !ok {
-		return offers{}, false
-	}
-	return s.hot.offers, true
-}
-
 // listStrike records, for a policy's prompt on c's turn, the attack cmd on
 // t, at roster position ti, that the prompt lists.
 func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t *Combatant, ti int) {
@@ -75,15 +65,15 @@ func (h *hotMemory) forgetListed() { h.listedState, h.listedActor, h.listedOptio
 // listedStrikes returns the attacks the last Moves listed in s, when p is
 // the prompt it wrote (its options the very ones Moves wrote): every
 // attack among p's options, in their order, with what Moves worked out
-// for it. ok is false for any other prompt, whose options the caller
-// reads itself.
-func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike, ok bool) {
+// for it, and what it recorded of the other options (see offer). ok is
+// false for any other prompt, whose options the caller reads itself.
+func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike, o offers, ok bool) {
 	h := s.hot
 	if h == nil || h.listedState != s || !same(p.Actor, h.listedActor) ||
 		len(p.Options) != len(h.listedOptions) || len(p.Options) == 0 || &p.Options[0] != &h.listedOptions[0] {
-		return nil, false
+		return nil, offers{}, false
 	}
-	return h.strikes, true
+	return h.strikes, h.offers, true
 }
 
 // listed returns what Moves worked out for cmd, an attack it listed in

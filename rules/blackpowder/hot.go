@@ -55,6 +55,11 @@ type hotMemory struct {
 	targets []targetCommands
 	// fists is the command to put weapons away (see putAway).
 	fists Draw
+	// goingOn is the state finished last found going on, until a
+	// combatant leaves the fight (leftFight) or the state changes other
+	// than through a Step (forgetState): only a combatant knocked out or
+	// killed can finish a fight.
+	goingOn *State
 	// tallies is where each Step adds up what its events do, when a
 	// simulation asked for it (see TallySteps).
 	tallies *engine.Tallies
@@ -123,6 +128,21 @@ func (k *targetCommands) aim(t *Combatant) *AimAt {
 		return &AimAt{Target: t.ID}
 	}
 	return &k.aimAt
+}
+
+// leftFight records that a combatant has left the fight, unconscious or
+// dead, which may have finished it; h may be nil.
+func (h *hotMemory) leftFight() {
+	if h != nil {
+		h.goingOn = nil
+	}
+}
+
+// forgetState drops all the hot memory knows of its state, which is about
+// to change other than through a Step (Evolve, ScratchInto).
+func (h *hotMemory) forgetState() {
+	h.forgetListed()
+	h.goingOn = nil
 }
 
 // hotMemory returns the state's hot memory, made on first use.

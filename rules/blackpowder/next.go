@@ -23,18 +23,6 @@ type prompter struct {
 	handles bool
 }
 
-// leanPrompter returns a prompter writing into *p for a policy, with the
-// commands of the state's hot memory.
-func leanPrompter(s *State, p *engine.Prompt[Command]) prompter {
-	h := s.hotMemory()
-	h.Moves().Reset()
-	h.strikes = h.strikes[:0]
-	h.offers = offers{}
-	h.forgetListed()
-	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
-	return prompter{p: p, lean: true, hot: h}
-}
-
 // arena is where the options' commands go: the hot memory's arena of
 // moves when lean, else nil (commands of their own).
 func (b *prompter) arena() *engine.Arena { return b.hot.moveArena() }
@@ -93,8 +81,16 @@ func next(s *State) engine.Prompt[Command] {
 }
 
 // moves writes the current prompt for a policy; see engine.Speed.Moves.
+// Its prompter is lean, with the commands of the state's hot memory,
+// whose record of the last prompt it clears first.
 func moves(s *State, p *engine.Prompt[Command]) {
-	b := leanPrompter(s, p)
+	h := s.hotMemory()
+	h.Moves().Reset()
+	h.strikes = h.strikes[:0]
+	h.offers = offers{}
+	h.forgetListed()
+	*p = engine.Prompt[Command]{Options: p.Options[:0], Others: p.Others[:0]}
+	b := prompter{p: p, lean: true, hot: h}
 	writePrompt(s, &b)
 }
 
@@ -144,7 +140,11 @@ func writePrompt(s *State, b *prompter) {
 	var c *Combatant // the first member still to act
 	others := 0
 	for i := range s.Combatants {
-		if m := &s.Combatants[i]; !m.Done && m.Status == Active && same(m.Group, group) {
+		m := &s.Combatants[i]
+		if !same(m.Group, group) {
+			continue // neither to act nor left anything (leftAfterAction)
+		}
+		if !m.Done && m.Status == Active {
 			if c == nil {
 				c = m
 			} else {
@@ -291,14 +291,31 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	if c.Holding != "" {
 		b.add(&Release{}, "release ", c.Holding)
 	}
+	// allies counts the other members of c's group and far the conscious
+	// enemies beyond its reach, once the loop over the targets has counted
+	// them (-1 before): the loops that look for allies alone, or for
+	// enemies to close in on (writeApproachOptions), have nothing to do
+	// without any.
+	allies, far := -1, -1
 	if c.Actions > 0 && c.HeldBy == "" {
 		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
+		allies, far = 0, 0
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
-			if !usable || t.Status == Dead || t.Status == Absent || same(t.Group, c.Group) {
+			if same(t.Group, c.Group) {
+				if !same(t.ID, c.ID) {
+					allies++
+				}
 				continue
 			}
-			if (w.Kind == Melee || w.Kind == Unarmed) && distance(c, t) > reach {
+			d := distance(c, t)
+			if d > reach && t.Status == Active {
+				far++
+			}
+			if !usable || t.Status == Dead || t.Status == Absent {
+				continue
+			}
+			if (w.Kind == Melee || w.Kind == Unarmed) && d > reach {
 				continue
 			}
 			on := b.targeted(i, t)
@@ -321,7 +338,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				b.offer(offers{stuns: true})
 			}
 		}
-		for i := range s.Combatants {
+		for i := 0; allies > 0 && i < len(s.Combatants); i++ {
 			t := &s.Combatants[i]
 			if t.Status == Unconscious && same(t.Group, c.Group) && distance(c, t) <= reach {
 				for _, skill := range [...]string{"medicine", "survival"} {
@@ -371,7 +388,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 		if c.Prone {
 			b.add(&StandUp{}, "stand up")
 		}
-		for i := range s.Combatants {
+		for i := 0; allies != 0 && i < len(s.Combatants); i++ {
 			if a := &s.Combatants[i]; a.Status == Active && same(a.Group, c.Group) && !same(a.ID, c.ID) {
 				assist := engine.New(b.arena(), assistKind, Assist{Ally: a.ID})
 				b.add(assist, "assist ", a.Name, " (+2 to their next check)")
@@ -381,7 +398,9 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			b.add(&Delay{}, "hold a delayed action")
 		}
 	}
-	writeApproachOptions(s, c, b)
+	if far != 0 {
+		writeApproachOptions(s, c, b)
+	}
 	b.add(&Pass{}, "pass")
 }
 

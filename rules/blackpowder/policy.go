@@ -158,7 +158,7 @@ func optionOf[T Command](p *engine.Prompt[Command], ok func(T) bool) int {
 func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) Command {
 	// Which of these the prompt offers: as Moves recorded them for its own
 	// prompt, else read from the options.
-	offered, listed := listedOffers(s, p)
+	strikes, offered, listed := listedStrikes(s, p)
 	if !listed {
 		for _, o := range p.Options {
 			switch o.Command.(type) {
@@ -188,7 +188,7 @@ func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) C
 			return c
 		}
 	}
-	if c := bestAttack(s, me, p); c != nil {
+	if c := bestAttack(s, me, p, strikes, listed); c != nil {
 		return c
 	}
 	if c := gunOption(s, me, p); c != nil {
@@ -210,12 +210,11 @@ func act(s *State, me *Combatant, p *engine.Prompt[Command], fallback Command) C
 }
 
 // bestAttack returns the attack option on the conscious enemy that scores
-// best, or nil when there is none. On the prompt Moves wrote it scores the
-// attacks Moves listed, with the targets and difficulties it worked out;
-// on any other it reads the options.
-func bestAttack(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
-	strikes, ok := listedStrikes(s, p)
-	if !ok {
+// best, or nil when there is none. On the prompt Moves wrote (listed) it
+// scores strikes, the attacks Moves listed, with the targets and
+// difficulties it worked out; on any other it reads the options.
+func bestAttack(s *State, me *Combatant, p *engine.Prompt[Command], strikes []listedStrike, listed bool) Command {
+	if !listed {
 		return bestTarget[*Attack](s, me, p, func(c *Attack) (string, int) { return c.Target, -1 })
 	}
 	if i, ok := loneStrike(s, strikes); ok {

@@ -46,7 +46,7 @@ func (Rules) Step(s *State, actor string, c Command, src dice.Source, events []E
 // Evolve applies an event.
 func (Rules) Evolve(s *State, e Event) {
 	if s.hot != nil {
-		s.hot.forgetListed()
+		s.hot.forgetState()
 	}
 	if e != nil {
 		e.apply(s, nil)
@@ -255,7 +255,7 @@ func (r *run) decideCommand(who string, cmd Command) error {
 		r.emit(engine.New(r.arena(), endedKind, Ended{Winner: r.s.After.Winner, TimedOut: r.s.After.TimedOut}))
 		return nil
 	}
-	if r.s.stage() == stageFollow && cmd != nil {
+	if r.s.Follow != "" && r.s.stage() == stageFollow && cmd != nil {
 		// Asked whether to act with the delayed action right after the
 		// aimed attack, the aimer may name the action alone (R22).
 		return r.follow(who, &Interrupt{Action: Nested{cmd}, After: true})

@@ -512,13 +512,20 @@ func (s *State) combatant(id string) *Combatant {
 }
 
 // index returns the roster position of the combatant with the given id, or
-// -1 (see combatant).
+// -1, found as combatant finds it.
 func (s *State) index(id string) int {
-	c := s.combatant(id)
-	if c == nil {
-		return -1
+	p, cs := unsafe.StringData(id), s.Combatants
+	for i := range cs {
+		if c := &cs[i]; unsafe.StringData(c.ID) == p && len(c.ID) == len(id) {
+			return i
+		}
 	}
-	return int((uintptr(unsafe.Pointer(c)) - uintptr(unsafe.Pointer(&s.Combatants[0]))) / unsafe.Sizeof(*c))
+	for i := range cs {
+		if cs[i].ID == id {
+			return i
+		}
+	}
+	return -1
 }
 
 // activeGroup is the group acting now: the ambushers in their free turn,
@@ -571,7 +578,7 @@ func (s *State) scratchInto(dst *State) {
 	*dst = *s
 	dst.hot = hot
 	if hot != nil {
-		hot.forgetListed()
+		hot.forgetState()
 		if s.Order != nil {
 			dst.Order = hot.keptOrder(s.Order)
 		}

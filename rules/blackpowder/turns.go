@@ -180,24 +180,31 @@ func (r *run) advance() {
 	if s.Over {
 		return
 	}
-	switch s.stage() {
+	// The stage, read again only once something has changed the state.
+	st := s.stage()
+	switch st {
 	case stagePending, stageDeclared, stageFollow:
 		return
 	case stageAmbush:
 		if !r.resolveAmbush() {
 			return
 		}
+		st = s.stage()
 	}
-	if s.AimsDue != nil && !r.resolveAims() {
-		return
+	if s.AimsDue != nil {
+		if !r.resolveAims() {
+			return
+		}
+		st = s.stage()
 	}
 	if a := s.Ambush; a != nil && a.Stage == "free" {
 		if s.canAct(a.Hiders) {
 			return
 		}
 		r.emit(engine.New(r.arena(), ambushOverKind, AmbushOver{})) // the free turn is over: initiative (R38)
+		st = s.stage()
 	}
-	if s.stage() == stageInitiative {
+	if st == stageInitiative {
 		if s.nextInitiativeGroup() < 0 {
 			r.emit(engine.New(r.arena(), roundStartedKind, RoundStarted{Round: 1, Order: s.initiativeOrder()}))
 			r.startTurn(0)
@@ -235,15 +242,12 @@ func (r *run) startTurn(i int) {
 			i = 0
 		}
 		g := s.Groups[s.Order[i]].ID
-		if s.canAct(g) {
+		if able, aims := s.canActAiming(g); able {
 			turn := TurnStarted{Turn: i, Group: g}
-			for i := range s.Combatants {
-				c := &s.Combatants[i]
-				if c.Aim != nil && c.Group == g {
-					r.emit(engine.New(r.arena(), aimsDueKind, AimsDue{Turn: turn})) // aimed attacks first (R22)
-					r.resolveAims()
-					return
-				}
+			if aims {
+				r.emit(engine.New(r.arena(), aimsDueKind, AimsDue{Turn: turn})) // aimed attacks first (R22)
+				r.resolveAims()
+				return
 			}
 			r.emit(engine.New(r.arena(), turnStartedKind, turn))
 			return
@@ -263,14 +267,38 @@ func (s *State) canAct(group string) bool {
 	return false
 }
 
+// canActAiming is canAct, and reports too whether a member of the group
+// has an aimed attack waiting, in one pass.
+func (s *State) canActAiming(group string) (able, aims bool) {
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; same(c.Group, group) {
+			able = able || !c.Done && c.Status == Active
+			aims = aims || c.Aim != nil
+		}
+	}
+	return able, aims
+}
+
 // finished reports whether at most one group has active fighters, and
-// which.
+// which. A fight it finds going on goes on until a combatant leaves it:
+// with hot memory it remembers the state it found going on, until an
+// event knocks someone out or kills them (see leftFight).
 func (s *State) finished() (winner string, over bool) {
-	return parts.LastSide(len(s.Combatants),
-		func(i int) string { return s.Combatants[i].Group },
+	h := s.hot
+	if h != nil && h.goingOn == s {
+		return "", false
+	}
+	cs := s.Combatants
+	winner, over = parts.LastSide(len(cs),
+		func(i int) string { return cs[i].Group },
 		func(i int) bool { // reinforcements still to come stand
-			return s.Combatants[i].Status == Active || s.Combatants[i].Status == Absent
+			st := cs[i].Status
+			return st == Active || st == Absent
 		})
+	if h != nil && !over {
+		h.goingOn = s
+	}
+	return winner, over
 }
 
 // RoundStarted: a new round; actions refresh (R05), delayed actions lapse
