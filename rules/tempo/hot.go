@@ -23,6 +23,9 @@ type hotMemory struct {
 	// Hot holds the commands of the last Moves and the events of the
 	// last Step, with what they carry.
 	engine.Hot
+	// tallies is where each Step adds up what its events do, when a
+	// simulation asked for it (see TallySteps).
+	tallies *engine.Tallies
 	// partners is where finishExchange lists a combatant's grapple
 	// partners that are still standing, before dispose keeps them.
 	partners []string

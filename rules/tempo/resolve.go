@@ -494,9 +494,10 @@ func (*Checked) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Damaged) apply(s *State, _ *hotMemory) {
+func (e *Damaged) apply(s *State, h *hotMemory) {
 	if c := s.combatant(e.Target); c != nil {
 		c.Health -= e.Taken
+		h.tally(s, c, e.Attacker, e.Taken, false, false)
 	}
 	if x := s.Exchange; x != nil && e.Target == x.Actor && e.Attacker != x.Actor {
 		if hitter := s.combatant(e.Attacker); hitter != nil {
@@ -507,8 +508,9 @@ func (e *Damaged) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Fell) apply(s *State, _ *hotMemory) {
+func (e *Fell) apply(s *State, h *hotMemory) {
 	if c := s.combatant(e.Combatant); c != nil {
+		h.tally(s, c, "", 0, true, e.Dead)
 		c.Down = true
 		c.Dead = c.Dead || e.Dead
 		c.Aimed = ""
