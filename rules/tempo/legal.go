@@ -63,7 +63,7 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 		}
 		out.Paid = *d.AP
 	}
-	if err := s.declaredTarget(c, d, w, found.target, out, board, explain, h); err != nil {
+	if err := s.declaredTarget(c, d, w, found, out, board, explain, h); err != nil {
 		return err
 	}
 	if out.Paid > c.AP {
@@ -83,9 +83,15 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 // when the declaration's own name is looked up, as for every command.
 // allowed is set when the action is one of the menu of the actor's status
 // (see menuFor), which the master table allows that status already (R08).
+// path, for a Move or a Combat Move, is the whole path to the destination
+// d names, found on the search of the squares the actor can reach (see
+// reachable), which goes around the opponents' squares and no farther
+// than the actor moves, to a square nobody else holds (see freeSquares):
+// a path R15 allows as found, which route would find and check again.
 type named struct {
 	weapon  *Weapon
 	target  *Combatant
+	path    []Square
 	allowed bool
 }
 
@@ -174,8 +180,10 @@ func namedWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
 }
 
 // declaredTarget checks and completes the target, path or item of a
-// declaration; t, when not nil, is the opponent d names, found already.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant, out *Declared, board *reach, explain bool, h *searchMemory) error {
+// declaration; found is what a menu's search found of what d names (see
+// named): the opponent, when not nil, and a move's path.
+func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, found named, out *Declared, board *reach, explain bool, h *searchMemory) error {
+	t := found.target
 	needsNoTarget := func() error {
 		if d.Target != "" {
 			return refusal(explain, func() error { return refuse("%s takes no target", d.Action) })
@@ -233,6 +241,10 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant
 		if err := needsNoTarget(); err != nil {
 			return err
 		}
+		if found.path != nil {
+			out.Path = found.path
+			break
+		}
 		path, err := s.route(c, d.Path, board, explain, h)
 		if err != nil {
 			return refusal(explain, func() error { return refuse("move: %v (R15)", err) })
@@ -249,9 +261,12 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant
 		if len(d.Path) != 1 {
 			return refusal(explain, func() error { return refuse("a combat move names one destination square") })
 		}
-		path, err := s.route(c, d.Path, board, explain, h)
-		if err != nil {
-			return refusal(explain, func() error { return refuse("combat move: %v (R16)", err) })
+		path := found.path
+		if path == nil {
+			var err error
+			if path, err = s.route(c, d.Path, board, explain, h); err != nil {
+				return refusal(explain, func() error { return refuse("combat move: %v (R16)", err) })
+			}
 		}
 		dest := path[len(path)-1]
 		if before, after := Dist(c.At, o.At), Dist(dest, o.At); parts.Abs(after-before) > 1 {

@@ -283,7 +283,7 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 		return true
 	}
 	o.declare = *d
-	if e.h != nil {
+	if e.h != nil && found.path == nil {
 		o.decl.Path = parts.Keep(&e.h.candSquares, o.decl.Path) // route's may be reused
 	}
 	return true
@@ -475,8 +475,11 @@ func (e *offerSearch) moveOptions(a Action) bool {
 			continue
 		}
 		if a == Move {
-			if q, ok := closest(free, o.At, c.At); ok && !e.try(&Declare{Action: Move, Path: path(q)}, named{}) {
-				return false
+			if q, ok := closest(free, o.At, c.At); ok {
+				p := path(q)
+				if !e.try(&Declare{Action: Move, Path: p}, named{path: p}) {
+					return false
+				}
 			}
 			continue
 		}
@@ -497,7 +500,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o}) {
+				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o, path: path(q)}) {
 					return false
 				}
 			}
@@ -518,7 +521,8 @@ func (e *offerSearch) moveOptions(a Action) bool {
 			h.foeSquares = standing
 		}
 		if q, ok := r.farthest(standing); ok {
-			return e.try(&Declare{Action: Move, Path: path(q)}, named{})
+			p := path(q)
+			return e.try(&Declare{Action: Move, Path: p}, named{path: p})
 		}
 	}
 	return true
