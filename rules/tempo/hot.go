@@ -150,16 +150,25 @@ func (b *prompter) firstOffer(s *State, c *Combatant) *firstOffer {
 // which Step takes for that command in that state rather than checking it
 // again: at is where the search's working memory holds it, the offer of a
 // declaration (completed, Paid and all) or the reaction (with its cost).
+// The option's command is the Declare or the React, the other nil: kept
+// as pointers, which compare cheaper than the Command that holds one.
 type proof struct {
-	cmd Command
-	at  int
+	declare *Declare
+	react   *React
+	at      int
 }
 
-// prove records, on the hot path, that option c is what the prompt's
-// search holds at i; a prompt for people keeps nothing.
-func (b *prompter) prove(c Command, i int) {
+// proveDeclare and proveReact record, on the hot path, that option c is
+// what the prompt's search holds at i; a prompt for people keeps nothing.
+func (b *prompter) proveDeclare(c *Declare, i int) {
 	if b.hot != nil {
-		b.hot.proofs = append(b.hot.proofs, proof{c, i})
+		b.hot.proofs = append(b.hot.proofs, proof{declare: c, at: i})
+	}
+}
+
+func (b *prompter) proveReact(c *React, i int) {
+	if b.hot != nil {
+		b.hot.proofs = append(b.hot.proofs, proof{react: c, at: i})
 	}
 }
 
@@ -171,22 +180,28 @@ func (d *decider) proof(c Command) int {
 	if !d.proved {
 		return -1
 	}
-	for _, p := range d.h.proofs {
-		if p.cmd != c {
-			continue
-		}
-		switch c := c.(type) {
-		case *Declare:
+	switch c := c.(type) {
+	case *Declare:
+		for _, p := range d.h.proofs {
+			if p.declare != c {
+				continue
+			}
 			l := &d.work.offers[p.at].declare
 			if c.Action == l.Action && c.Target == l.Target && c.Weapon == l.Weapon && c.AP == nil && slices.Equal(c.Path, l.Path) {
 				return p.at
 			}
-		case *React:
+			return -1
+		}
+	case *React:
+		for _, p := range d.h.proofs {
+			if p.react != c {
+				continue
+			}
 			if l := &d.work.reactions[p.at]; c.Action == l.Action && c.Weapon == l.Weapon {
 				return p.at
 			}
+			return -1
 		}
-		return -1
 	}
 	return -1
 }
