@@ -51,26 +51,25 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 	w := found.weapon
 	if w == nil {
 		var err error
-		if w, err = declaredWeapon(c, d, explain); err != nil {
+		if w, err = declaredWeapon(c, d, r, explain); err != nil {
 			return err
 		}
 	}
 	out.Weapon = w.Name
 	out.Paid = r.cost(w)
-	if d.Action == OffList && d.AP != nil {
+	if d.AP != nil && d.Action == OffList {
 		if *d.AP < 0 {
 			return refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
 		}
 		out.Paid = *d.AP
 	}
-	if err := s.declaredTarget(c, d, w, found, out, board, explain, h); err != nil {
+	if err := s.declaredTarget(c, d, r, w, found, out, board, explain, h); err != nil {
 		return err
 	}
 	if out.Paid > c.AP {
 		return refusal(explain, func() error { return refuse("%s costs %d AP and %s has %d (R05)", r.name, out.Paid, c.ID, c.AP) })
 	}
-	switch d.Action {
-	case MeleeAttack, Feint, RangedAttack:
+	if f := r.form; f == formStrike || f == formShot {
 		out.Aimed = c.Aimed != "" && c.Aimed == w.Name
 	}
 	return nil
@@ -96,23 +95,23 @@ type named struct {
 }
 
 // declaredWeapon finds the weapon a declared action uses, or the zero
-// Weapon for actions without one, to read only (see weaponRef). A refusal
-// says why only when explain is set.
-func declaredWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
-	switch d.Action {
-	case MeleeAttack, Feint, RangedAttack, Aim:
+// Weapon for actions without one, to read only (see weaponRef); r is the
+// rule of d's action. A refusal says why only when explain is set.
+func declaredWeapon(c *Combatant, d *Declare, r *rule, explain bool) (*Weapon, error) {
+	switch r.form {
+	case formStrike, formShot, formAim:
 		return namedWeapon(c, d, explain)
-	case UnarmedAttack:
+	case formUnarmed:
 		if d.Weapon != "" && d.Weapon != UnarmedName {
 			return nil, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
 		}
 		return &unarmedProfile, nil
-	case Disarm, Grapple, Press:
+	case formBound:
 		if d.Weapon != "" && d.Weapon != c.BoundWeapon {
 			return nil, refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWeapon, d.Weapon) })
 		}
 		return c.weaponRef(c.BoundWeapon), nil
-	case PickUp:
+	case formPickUp:
 		return &noWeapon, nil
 	}
 	if d.Weapon != "" {
@@ -180,9 +179,10 @@ func namedWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
 }
 
 // declaredTarget checks and completes the target, path or item of a
-// declaration; found is what a menu's search found of what d names (see
-// named): the opponent, when not nil, and a move's path.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, found named, out *Declared, board *reach, explain bool, h *searchMemory) error {
+// declaration, r being the rule of its action; found is what a menu's
+// search found of what d names (see named): the opponent, when not nil,
+// and a move's path.
+func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, found named, out *Declared, board *reach, explain bool, h *searchMemory) error {
 	t := found.target
 	needsNoTarget := func() error {
 		if d.Target != "" {
@@ -190,8 +190,8 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, found named,
 		}
 		return nil
 	}
-	switch d.Action {
-	case MeleeAttack, Feint, RangedAttack, UnarmedAttack:
+	switch form := r.form; form {
+	case formStrike, formShot, formUnarmed:
 		if t == nil {
 			var err error
 			if t, err = s.opponent(c, d.Target, explain); err != nil {
@@ -199,13 +199,13 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, found named,
 			}
 		}
 		switch {
-		case d.Action == UnarmedAttack && c.Status == Grappled:
+		case form == formUnarmed && c.Status == Grappled:
 			if !slices.Contains(c.GrappledWith, t.ID) {
 				return refusal(explain, func() error {
 					return refuse("grappled, %s can strike only a grapple partner (%s), not %s (R21)", c.ID, strings.Join(c.GrappledWith, ", "), t.ID)
 				})
 			}
-		case d.Action == RangedAttack:
+		case form == formShot:
 			if Dist(c.At, t.At) > w.Range {
 				return refusal(explain, func() error {
 					return refuse("%s is %d squares away, beyond the %s's range of %d (R21)", t.ID, Dist(c.At, t.At), w.Name, w.Range)
@@ -218,12 +218,12 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, found named,
 				})
 			}
 		}
-	case Disarm, Grapple, Press, Withdraw:
+	case formBound, formWithdraw:
 		if d.Target != "" && d.Target != c.BoundWith {
 			return refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWith, d.Target) })
 		}
 		out.Target = c.BoundWith
-	case Pin:
+	case formPin:
 		target := d.Target
 		if target == "" && len(c.GrappledWith) == 1 {
 			target = c.GrappledWith[0]
@@ -237,7 +237,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, found named,
 			return refusal(explain, func() error { return refuse("%s is already pinned", target) })
 		}
 		out.Target = target
-	case Move:
+	case formMove:
 		if err := needsNoTarget(); err != nil {
 			return err
 		}
@@ -250,7 +250,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, found named,
 			return refusal(explain, func() error { return refuse("move: %v (R15)", err) })
 		}
 		out.Path = path
-	case CombatMove:
+	case formCombatMove:
 		o := t
 		if o == nil {
 			var err error
@@ -275,7 +275,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, found named,
 			})
 		}
 		out.Path = path
-	case PickUp:
+	case formPickUp:
 		if err := needsNoTarget(); err != nil {
 			return err
 		}
