@@ -346,6 +346,10 @@ func (d *decider) finishExchange() {
 		if !c.Present {
 			continue
 		}
+		if c.BoundWith == "" && c.PinnedBy == "" && len(c.GrappledWith) == 0 && !c.Down && !c.Dead &&
+			(c.Status == OnGuard || c.Status == OffGuard) {
+			continue // held by nobody and standing: nothing below changes
+		}
 		gone := func(id string) bool {
 			o := s.combatant(id)
 			return o == nil || o.Down || o.Dead
