@@ -321,8 +321,8 @@ func (c *Combatant) weapon(name string) (Weapon, bool) {
 // (R36).
 func (c *Combatant) cd() int {
 	d := c.CDModifier
-	for _, w := range c.Weapons {
-		d += w.Defence
+	for i := range c.Weapons {
+		d += c.Weapons[i].Defence
 	}
 	return d
 }
