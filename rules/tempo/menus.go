@@ -213,6 +213,9 @@ type offerSearch struct {
 	foes  []*Combatant
 	rule  *rule
 	board *reach
+	// free are the board's squares nobody else holds (see freeSquares),
+	// worked out with the board, once for the moves and combat moves.
+	free []Square
 	// group is the group of the action whose candidates are tried (see
 	// proactiveItem); refused counts the refusals since the search began, or
 	// since canDeclare turned to the moves; known, when set, is what
@@ -431,6 +434,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 			} else {
 				e.board = s.reachable(c, c.BCM, nil)
 			}
+			e.free = s.freeSquares(c, e.board)
 		}
 		return e.moveOptions(a)
 	case eachPartner:
@@ -460,8 +464,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 // whether try never stopped the search. The paths are h's working memory
 // when h is set.
 func (e *offerSearch) moveOptions(a Action) bool {
-	s, c, r, h := e.s, e.c, e.board, e.h
-	free := s.freeSquares(c, r)
+	c, r, h, free := e.c, e.board, e.h, e.free
 	path := func(q Square) []Square {
 		if h == nil {
 			return r.path(q)
