@@ -389,15 +389,15 @@ func makeCheckTag(a Action, o Outcome, void bool) string {
 // later, better one wins (R10). target supplies CD, CDA and GD.
 func (r *rule) read(net int, target *Combatant) Outcome {
 	out := r.ladder[0].outcome
-	for _, row := range r.ladder[1:] {
-		if net >= row.at.resolve(target) {
+	for i := 1; i < len(r.ladder); i++ {
+		if row := &r.ladder[i]; net >= row.at.resolve(target) {
 			out = row.outcome
 		}
 	}
 	return out
 }
 
-func (t threshold) resolve(target *Combatant) int {
+func (t *threshold) resolve(target *Combatant) int {
 	switch t.of {
 	case "cd":
 		return target.cd()
