@@ -277,8 +277,18 @@ func copyInto(dst, s *State, view bool) {
 	dst.hot = h
 	// The copy replaces the last one in dst's memory: emptied first, or
 	// each copy would add to what the last ones left, fight after fight.
-	h.order, h.dropped = h.order[:0], h.dropped[:0]
-	dst.Order = parts.Keep(&h.order, s.Order)
+	h.dropped = h.dropped[:0]
+	if s.Order != nil {
+		// One by one, as the exchange's lists below.
+		order := h.order[:0]
+		//lint:ignore S1011 one by one on purpose: see above
+		for _, id := range s.Order {
+			order = append(order, id)
+		}
+		h.order, dst.Order = order, order[:len(order):len(order)]
+	} else {
+		h.order = h.order[:0]
+	}
 	dst.Dropped = parts.Keep(&h.dropped, s.Dropped)
 	h.combatants = append(h.combatants[:0], s.Combatants...)
 	dst.Combatants = h.combatants
