@@ -79,7 +79,7 @@ func (d *decider) declare(c *Declare) error {
 		decl = d.work.offers[i].decl
 		decl.Mod = c.Mod
 	} else {
-		if err := d.s.declaration(actor, c, rules(c.Action), named{}, nil, true, d.work, &decl); err != nil {
+		if err := d.s.declaration(actor, c, rules(c.Action), &named{}, nil, true, d.work, &decl); err != nil {
 			return err
 		}
 	}

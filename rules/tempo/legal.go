@@ -36,7 +36,7 @@ func refusal(explain bool, why func() error) error {
 // (see route): the caller copies what it keeps. found is what a menu's
 // search found of what d names, which is then not looked up by name
 // again.
-func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, board *reach, explain bool, h *searchMemory, out *Declared) error {
+func (s *State) declaration(c *Combatant, d *Declare, r *rule, found *named, board *reach, explain bool, h *searchMemory, out *Declared) error {
 	if r == nil || r.kind != proactive {
 		return refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
@@ -47,7 +47,9 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, list(r.statuses, " or "))
 		})
 	}
-	*out = Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
+	// Field by field: cheaper than a Declared made and copied.
+	out.Action, out.Target, out.Weapon, out.Path = d.Action, d.Target, "", nil
+	out.Mod, out.Paid, out.Aimed = d.Mod, 0, false
 	w := found.weapon
 	if w == nil {
 		var err error
@@ -182,7 +184,7 @@ func namedWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
 // declaration, r being the rule of its action; found is what a menu's
 // search found of what d names (see named): the opponent, when not nil,
 // and a move's path.
-func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, found named, out *Declared, board *reach, explain bool, h *searchMemory) error {
+func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, found *named, out *Declared, board *reach, explain bool, h *searchMemory) error {
 	t := found.target
 	needsNoTarget := func() error {
 		if d.Target != "" {

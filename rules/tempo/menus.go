@@ -264,7 +264,7 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 	found.allowed = true // the action is one of c's status's menu
 	if !e.list {
 		var decl Declared
-		if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &decl) != nil {
+		if e.s.declaration(e.c, d, e.rule, &found, e.board, false, e.h, &decl) != nil {
 			e.refused++
 			return true
 		}
@@ -281,7 +281,7 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 		e.out = append(e.out, offer{})
 	}
 	o := &e.out[n]
-	if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &o.decl) != nil {
+	if e.s.declaration(e.c, d, e.rule, &found, e.board, false, e.h, &o.decl) != nil {
 		e.out = e.out[:n]
 		return true
 	}
