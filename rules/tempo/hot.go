@@ -257,9 +257,12 @@ func (h *hotMemory) stepChoices() *[]Choice {
 // newExchange returns the exchange of a state Step changes, emptied, its
 // slices' memory kept.
 func (h *hotMemory) newExchange() *Exchange {
+	// Field by field: cheaper than an Exchange made and copied.
 	x := &h.exchange
-	*x = Exchange{Act: Declared{Path: x.Act.Path[:0]}, Candidates: x.Candidates[:0],
-		Reactions: x.Reactions[:0], Choices: x.Choices[:0], Hits: x.Hits[:0]}
+	x.Actor, x.Act = "", Declared{Path: x.Act.Path[:0]}
+	x.Candidates, x.Asked, x.Reactions = x.Candidates[:0], 0, x.Reactions[:0]
+	x.CounterTempo, x.Replacement, x.Resolved = false, nil, false
+	x.Choices, x.Hits = x.Choices[:0], x.Hits[:0]
 	return x
 }
 
