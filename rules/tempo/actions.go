@@ -132,6 +132,64 @@ type rule struct {
 	// as indices in reactiveOrder, in menu order, made with the table, so
 	// that a reaction menu asks no other reaction whether it answers it.
 	answeredBy []int
+	// form is what a declaration of the action names, made with the
+	// table, so that the check of a declaration compares no action's name.
+	form declForm
+}
+
+// declForm is what a declaration of a proactive action names (see
+// declaration): its weapon, and its target, path or item.
+type declForm uint8
+
+const (
+	// formNone: no weapon and no target (Ready, Escape, an off-list
+	// action; and every action that is not proactive).
+	formNone declForm = iota
+	// formStrike: a weapon by name and an opponent in its reach (Melee
+	// Attack, Feint); formShot: a ranged weapon and an opponent in its
+	// range; formAim: a weapon by name alone; formUnarmed: the bare hands
+	// and an opponent in their reach.
+	formStrike
+	formShot
+	formAim
+	formUnarmed
+	// formBound: the weapon held in the bind and the bind partner
+	// (Disarm, Grapple, Press); formWithdraw: the bind partner alone.
+	formBound
+	formWithdraw
+	// formPin: a grapple partner; formMove: a path; formCombatMove: an
+	// opponent and a destination; formPickUp: a weapon on the ground.
+	formPin
+	formMove
+	formCombatMove
+	formPickUp
+)
+
+// formOf is the declForm of action a.
+func formOf(a Action) declForm {
+	switch a {
+	case MeleeAttack, Feint:
+		return formStrike
+	case RangedAttack:
+		return formShot
+	case Aim:
+		return formAim
+	case UnarmedAttack:
+		return formUnarmed
+	case Disarm, Grapple, Press:
+		return formBound
+	case Withdraw:
+		return formWithdraw
+	case Pin:
+		return formPin
+	case Move:
+		return formMove
+	case CombatMove:
+		return formCombatMove
+	case PickUp:
+		return formPickUp
+	}
+	return formNone
 }
 
 // dealt is an outcome that deals damage, and whether it ignores armour.
@@ -276,6 +334,9 @@ var ruleTable = withTags(map[Action]*rule{
 func withTags(table map[Action]*rule) map[Action]*rule {
 	for a, r := range table {
 		r.action = a
+		if r.kind == proactive {
+			r.form = formOf(a)
+		}
 		for o, critical := range r.damages {
 			r.dealing = append(r.dealing, dealt{o, critical})
 		}
@@ -328,15 +389,15 @@ func makeCheckTag(a Action, o Outcome, void bool) string {
 // later, better one wins (R10). target supplies CD, CDA and GD.
 func (r *rule) read(net int, target *Combatant) Outcome {
 	out := r.ladder[0].outcome
-	for _, row := range r.ladder[1:] {
-		if net >= row.at.resolve(target) {
+	for i := 1; i < len(r.ladder); i++ {
+		if row := &r.ladder[i]; net >= row.at.resolve(target) {
 			out = row.outcome
 		}
 	}
 	return out
 }
 
-func (t threshold) resolve(target *Combatant) int {
+func (t *threshold) resolve(target *Combatant) int {
 	switch t.of {
 	case "cd":
 		return target.cd()

@@ -32,8 +32,11 @@ type reach struct {
 	steps int
 	// prev holds, for each square of the (2·steps+1)² box around start,
 	// the box index of the square it was reached from; -1 if unreached,
-	// -2 for a wall.
-	prev []int
+	// -2 for a wall. squares holds the square at each index of the box,
+	// worked out once for the search rather than divided out for each
+	// step of each path.
+	prev    []int
+	squares []Square
 	// order lists the reached squares (the start excluded) nearest first,
 	// in a fixed neighbour order, so that everything built on it is
 	// deterministic.
@@ -78,10 +81,7 @@ func (r *reach) index(q Square) (int, bool) {
 	return y*side + x, true
 }
 
-func (r *reach) square(i int) Square {
-	side := r.side()
-	return Square{X: r.start.X + i%side - r.steps, Y: r.start.Y + i/side - r.steps}
-}
+func (r *reach) square(i int) Square { return r.squares[i] }
 
 // has reports whether q was reached (the start is not).
 func (r *reach) has(q Square) bool {
@@ -133,8 +133,10 @@ func (s *State) reachable(mover *Combatant, steps int, r *reach) *reach {
 	}
 	r.order = r.order[:0]
 	r.prev = append(r.prev[:0], make([]int, side*side)...)
+	r.squares = append(r.squares[:0], make([]Square, side*side)...)
 	for i := range r.prev {
 		r.prev[i] = -1
+		r.squares[i] = Square{X: r.start.X + i%side - r.steps, Y: r.start.Y + i/side - r.steps}
 	}
 	// The walls are marked as seen but reached from nowhere (-2), so the
 	// search never enters them and has() never reports them.

@@ -23,6 +23,9 @@ type hotMemory struct {
 	// Hot holds the commands of the last Moves and the events of the
 	// last Step, with what they carry.
 	engine.Hot
+	// tallies is where each Step adds up what its events do, when a
+	// simulation asked for it (see TallySteps).
+	tallies *engine.Tallies
 	// partners is where finishExchange lists a combatant's grapple
 	// partners that are still standing, before dispose keeps them.
 	partners []string
@@ -147,16 +150,25 @@ func (b *prompter) firstOffer(s *State, c *Combatant) *firstOffer {
 // which Step takes for that command in that state rather than checking it
 // again: at is where the search's working memory holds it, the offer of a
 // declaration (completed, Paid and all) or the reaction (with its cost).
+// The option's command is the Declare or the React, the other nil: kept
+// as pointers, which compare cheaper than the Command that holds one.
 type proof struct {
-	cmd Command
-	at  int
+	declare *Declare
+	react   *React
+	at      int
 }
 
-// prove records, on the hot path, that option c is what the prompt's
-// search holds at i; a prompt for people keeps nothing.
-func (b *prompter) prove(c Command, i int) {
+// proveDeclare and proveReact record, on the hot path, that option c is
+// what the prompt's search holds at i; a prompt for people keeps nothing.
+func (b *prompter) proveDeclare(c *Declare, i int) {
 	if b.hot != nil {
-		b.hot.proofs = append(b.hot.proofs, proof{c, i})
+		b.hot.proofs = append(b.hot.proofs, proof{declare: c, at: i})
+	}
+}
+
+func (b *prompter) proveReact(c *React, i int) {
+	if b.hot != nil {
+		b.hot.proofs = append(b.hot.proofs, proof{react: c, at: i})
 	}
 }
 
@@ -168,22 +180,28 @@ func (d *decider) proof(c Command) int {
 	if !d.proved {
 		return -1
 	}
-	for _, p := range d.h.proofs {
-		if p.cmd != c {
-			continue
-		}
-		switch c := c.(type) {
-		case *Declare:
+	switch c := c.(type) {
+	case *Declare:
+		for _, p := range d.h.proofs {
+			if p.declare != c {
+				continue
+			}
 			l := &d.work.offers[p.at].declare
 			if c.Action == l.Action && c.Target == l.Target && c.Weapon == l.Weapon && c.AP == nil && slices.Equal(c.Path, l.Path) {
 				return p.at
 			}
-		case *React:
+			return -1
+		}
+	case *React:
+		for _, p := range d.h.proofs {
+			if p.react != c {
+				continue
+			}
 			if l := &d.work.reactions[p.at]; c.Action == l.Action && c.Weapon == l.Weapon {
 				return p.at
 			}
+			return -1
 		}
-		return -1
 	}
 	return -1
 }
@@ -239,9 +257,12 @@ func (h *hotMemory) stepChoices() *[]Choice {
 // newExchange returns the exchange of a state Step changes, emptied, its
 // slices' memory kept.
 func (h *hotMemory) newExchange() *Exchange {
+	// Field by field: cheaper than an Exchange made and copied.
 	x := &h.exchange
-	*x = Exchange{Act: Declared{Path: x.Act.Path[:0]}, Candidates: x.Candidates[:0],
-		Reactions: x.Reactions[:0], Choices: x.Choices[:0], Hits: x.Hits[:0]}
+	x.Actor, x.Act = "", Declared{Path: x.Act.Path[:0]}
+	x.Candidates, x.Asked, x.Reactions = x.Candidates[:0], 0, x.Reactions[:0]
+	x.CounterTempo, x.Replacement, x.Resolved = false, nil, false
+	x.Choices, x.Hits = x.Choices[:0], x.Hits[:0]
 	return x
 }
 
@@ -259,8 +280,18 @@ func copyInto(dst, s *State, view bool) {
 	dst.hot = h
 	// The copy replaces the last one in dst's memory: emptied first, or
 	// each copy would add to what the last ones left, fight after fight.
-	h.order, h.dropped = h.order[:0], h.dropped[:0]
-	dst.Order = parts.Keep(&h.order, s.Order)
+	h.dropped = h.dropped[:0]
+	if s.Order != nil {
+		// One by one, as the exchange's lists below.
+		order := h.order[:0]
+		//lint:ignore S1011 one by one on purpose: see above
+		for _, id := range s.Order {
+			order = append(order, id)
+		}
+		h.order, dst.Order = order, order[:len(order):len(order)]
+	} else {
+		h.order = h.order[:0]
+	}
 	dst.Dropped = parts.Keep(&h.dropped, s.Dropped)
 	h.combatants = append(h.combatants[:0], s.Combatants...)
 	dst.Combatants = h.combatants

@@ -64,8 +64,10 @@ func (d *decider) rollInitiative() {
 		total, athletics int
 		offs             []int
 	}
-	es := make([]entry, 0, len(d.s.Combatants))
-	for _, c := range d.s.Combatants {
+	var esBuf [8]entry // on the stack for a usual fight
+	es := esBuf[:0]
+	for i := range d.s.Combatants {
+		c := &d.s.Combatants[i]
 		if c.Joins > 0 {
 			continue
 		}
@@ -134,7 +136,8 @@ func (d *decider) rollInitiative() {
 // athletics and takes its place in the order, after those who rolled
 // higher or tied (R04, G8).
 func (d *decider) join() {
-	for _, c := range d.s.Combatants {
+	for i := range d.s.Combatants {
+		c := &d.s.Combatants[i]
 		if c.Present || !parts.JoinsAfter(c.Joins, d.s.Round) {
 			continue
 		}

@@ -36,7 +36,7 @@ func refusal(explain bool, why func() error) error {
 // (see route): the caller copies what it keeps. found is what a menu's
 // search found of what d names, which is then not looked up by name
 // again.
-func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, board *reach, explain bool, h *searchMemory, out *Declared) error {
+func (s *State) declaration(c *Combatant, d *Declare, r *rule, found *named, board *reach, explain bool, h *searchMemory, out *Declared) error {
 	if r == nil || r.kind != proactive {
 		return refusal(explain, func() error {
 			return refuse("%q is not an action to declare; proactive actions are %s", d.Action, list(proactiveOrder, ", "))
@@ -47,30 +47,31 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 			return refuse("%s is %s, and %s is allowed only %s (R08)", c.ID, c.Status, r.name, list(r.statuses, " or "))
 		})
 	}
-	*out = Declared{Action: d.Action, Target: d.Target, Mod: d.Mod}
+	// Field by field: cheaper than a Declared made and copied.
+	out.Action, out.Target, out.Weapon, out.Path = d.Action, d.Target, "", nil
+	out.Mod, out.Paid, out.Aimed = d.Mod, 0, false
 	w := found.weapon
 	if w == nil {
 		var err error
-		if w, err = declaredWeapon(c, d, explain); err != nil {
+		if w, err = declaredWeapon(c, d, r, explain); err != nil {
 			return err
 		}
 	}
 	out.Weapon = w.Name
 	out.Paid = r.cost(w)
-	if d.Action == OffList && d.AP != nil {
+	if d.AP != nil && d.Action == OffList {
 		if *d.AP < 0 {
 			return refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
 		}
 		out.Paid = *d.AP
 	}
-	if err := s.declaredTarget(c, d, w, found.target, out, board, explain, h); err != nil {
+	if err := s.declaredTarget(c, d, r, w, found, out, board, explain, h); err != nil {
 		return err
 	}
 	if out.Paid > c.AP {
 		return refusal(explain, func() error { return refuse("%s costs %d AP and %s has %d (R05)", r.name, out.Paid, c.ID, c.AP) })
 	}
-	switch d.Action {
-	case MeleeAttack, Feint, RangedAttack:
+	if f := r.form; f == formStrike || f == formShot {
 		out.Aimed = c.Aimed != "" && c.Aimed == w.Name
 	}
 	return nil
@@ -83,30 +84,36 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found named, boar
 // when the declaration's own name is looked up, as for every command.
 // allowed is set when the action is one of the menu of the actor's status
 // (see menuFor), which the master table allows that status already (R08).
+// path, for a Move or a Combat Move, is the whole path to the destination
+// d names, found on the search of the squares the actor can reach (see
+// reachable), which goes around the opponents' squares and no farther
+// than the actor moves, to a square nobody else holds (see freeSquares):
+// a path R15 allows as found, which route would find and check again.
 type named struct {
 	weapon  *Weapon
 	target  *Combatant
+	path    []Square
 	allowed bool
 }
 
 // declaredWeapon finds the weapon a declared action uses, or the zero
-// Weapon for actions without one, to read only (see weaponRef). A refusal
-// says why only when explain is set.
-func declaredWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
-	switch d.Action {
-	case MeleeAttack, Feint, RangedAttack, Aim:
+// Weapon for actions without one, to read only (see weaponRef); r is the
+// rule of d's action. A refusal says why only when explain is set.
+func declaredWeapon(c *Combatant, d *Declare, r *rule, explain bool) (*Weapon, error) {
+	switch r.form {
+	case formStrike, formShot, formAim:
 		return namedWeapon(c, d, explain)
-	case UnarmedAttack:
+	case formUnarmed:
 		if d.Weapon != "" && d.Weapon != UnarmedName {
 			return nil, refusal(explain, func() error { return refuse("an unarmed attack takes no weapon") })
 		}
 		return &unarmedProfile, nil
-	case Disarm, Grapple, Press:
+	case formBound:
 		if d.Weapon != "" && d.Weapon != c.BoundWeapon {
 			return nil, refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWeapon, d.Weapon) })
 		}
 		return c.weaponRef(c.BoundWeapon), nil
-	case PickUp:
+	case formPickUp:
 		return &noWeapon, nil
 	}
 	if d.Weapon != "" {
@@ -174,16 +181,19 @@ func namedWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
 }
 
 // declaredTarget checks and completes the target, path or item of a
-// declaration; t, when not nil, is the opponent d names, found already.
-func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant, out *Declared, board *reach, explain bool, h *searchMemory) error {
+// declaration, r being the rule of its action; found is what a menu's
+// search found of what d names (see named): the opponent, when not nil,
+// and a move's path.
+func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, found *named, out *Declared, board *reach, explain bool, h *searchMemory) error {
+	t := found.target
 	needsNoTarget := func() error {
 		if d.Target != "" {
 			return refusal(explain, func() error { return refuse("%s takes no target", d.Action) })
 		}
 		return nil
 	}
-	switch d.Action {
-	case MeleeAttack, Feint, RangedAttack, UnarmedAttack:
+	switch form := r.form; form {
+	case formStrike, formShot, formUnarmed:
 		if t == nil {
 			var err error
 			if t, err = s.opponent(c, d.Target, explain); err != nil {
@@ -191,13 +201,13 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant
 			}
 		}
 		switch {
-		case d.Action == UnarmedAttack && c.Status == Grappled:
+		case form == formUnarmed && c.Status == Grappled:
 			if !slices.Contains(c.GrappledWith, t.ID) {
 				return refusal(explain, func() error {
 					return refuse("grappled, %s can strike only a grapple partner (%s), not %s (R21)", c.ID, strings.Join(c.GrappledWith, ", "), t.ID)
 				})
 			}
-		case d.Action == RangedAttack:
+		case form == formShot:
 			if Dist(c.At, t.At) > w.Range {
 				return refusal(explain, func() error {
 					return refuse("%s is %d squares away, beyond the %s's range of %d (R21)", t.ID, Dist(c.At, t.At), w.Name, w.Range)
@@ -210,12 +220,12 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant
 				})
 			}
 		}
-	case Disarm, Grapple, Press, Withdraw:
+	case formBound, formWithdraw:
 		if d.Target != "" && d.Target != c.BoundWith {
 			return refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWith, d.Target) })
 		}
 		out.Target = c.BoundWith
-	case Pin:
+	case formPin:
 		target := d.Target
 		if target == "" && len(c.GrappledWith) == 1 {
 			target = c.GrappledWith[0]
@@ -229,16 +239,20 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant
 			return refusal(explain, func() error { return refuse("%s is already pinned", target) })
 		}
 		out.Target = target
-	case Move:
+	case formMove:
 		if err := needsNoTarget(); err != nil {
 			return err
+		}
+		if found.path != nil {
+			out.Path = found.path
+			break
 		}
 		path, err := s.route(c, d.Path, board, explain, h)
 		if err != nil {
 			return refusal(explain, func() error { return refuse("move: %v (R15)", err) })
 		}
 		out.Path = path
-	case CombatMove:
+	case formCombatMove:
 		o := t
 		if o == nil {
 			var err error
@@ -249,9 +263,12 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant
 		if len(d.Path) != 1 {
 			return refusal(explain, func() error { return refuse("a combat move names one destination square") })
 		}
-		path, err := s.route(c, d.Path, board, explain, h)
-		if err != nil {
-			return refusal(explain, func() error { return refuse("combat move: %v (R16)", err) })
+		path := found.path
+		if path == nil {
+			var err error
+			if path, err = s.route(c, d.Path, board, explain, h); err != nil {
+				return refusal(explain, func() error { return refuse("combat move: %v (R16)", err) })
+			}
 		}
 		dest := path[len(path)-1]
 		if before, after := Dist(c.At, o.At), Dist(dest, o.At); parts.Abs(after-before) > 1 {
@@ -260,7 +277,7 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, w *Weapon, t *Combatant
 			})
 		}
 		out.Path = path
-	case PickUp:
+	case formPickUp:
 		if err := needsNoTarget(); err != nil {
 			return err
 		}

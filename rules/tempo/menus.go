@@ -213,6 +213,9 @@ type offerSearch struct {
 	foes  []*Combatant
 	rule  *rule
 	board *reach
+	// free are the board's squares nobody else holds (see freeSquares),
+	// worked out with the board, once for the moves and combat moves.
+	free []Square
 	// group is the group of the action whose candidates are tried (see
 	// proactiveItem); refused counts the refusals since the search began, or
 	// since canDeclare turned to the moves; known, when set, is what
@@ -261,7 +264,7 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 	found.allowed = true // the action is one of c's status's menu
 	if !e.list {
 		var decl Declared
-		if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &decl) != nil {
+		if e.s.declaration(e.c, d, e.rule, &found, e.board, false, e.h, &decl) != nil {
 			e.refused++
 			return true
 		}
@@ -278,12 +281,12 @@ func (e *offerSearch) try(d *Declare, found named) bool {
 		e.out = append(e.out, offer{})
 	}
 	o := &e.out[n]
-	if e.s.declaration(e.c, d, e.rule, found, e.board, false, e.h, &o.decl) != nil {
+	if e.s.declaration(e.c, d, e.rule, &found, e.board, false, e.h, &o.decl) != nil {
 		e.out = e.out[:n]
 		return true
 	}
 	o.declare = *d
-	if e.h != nil {
+	if e.h != nil && found.path == nil {
 		o.decl.Path = parts.Keep(&e.h.candSquares, o.decl.Path) // route's may be reused
 	}
 	return true
@@ -431,6 +434,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 			} else {
 				e.board = s.reachable(c, c.BCM, nil)
 			}
+			e.free = s.freeSquares(c, e.board)
 		}
 		return e.moveOptions(a)
 	case eachPartner:
@@ -460,8 +464,7 @@ func (e *offerSearch) eachCandidate(m *proactiveItem) bool {
 // whether try never stopped the search. The paths are h's working memory
 // when h is set.
 func (e *offerSearch) moveOptions(a Action) bool {
-	s, c, r, h := e.s, e.c, e.board, e.h
-	free := s.freeSquares(c, r)
+	c, r, h, free := e.c, e.board, e.h, e.free
 	path := func(q Square) []Square {
 		if h == nil {
 			return r.path(q)
@@ -475,8 +478,11 @@ func (e *offerSearch) moveOptions(a Action) bool {
 			continue
 		}
 		if a == Move {
-			if q, ok := closest(free, o.At, c.At); ok && !e.try(&Declare{Action: Move, Path: path(q)}, named{}) {
-				return false
+			if q, ok := closest(free, o.At, c.At); ok {
+				p := path(q)
+				if !e.try(&Declare{Action: Move, Path: p}, named{path: p}) {
+					return false
+				}
 			}
 			continue
 		}
@@ -497,7 +503,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o}) {
+				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o, path: path(q)}) {
 					return false
 				}
 			}
@@ -518,7 +524,8 @@ func (e *offerSearch) moveOptions(a Action) bool {
 			h.foeSquares = standing
 		}
 		if q, ok := r.farthest(standing); ok {
-			return e.try(&Declare{Action: Move, Path: path(q)}, named{})
+			p := path(q)
+			return e.try(&Declare{Action: Move, Path: p}, named{path: p})
 		}
 	}
 	return true

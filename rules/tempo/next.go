@@ -86,7 +86,7 @@ func writePrompt(s *State, b *prompter) {
 	for i := range offers {
 		o := &offers[i]
 		d := b.declare(&o.declare)
-		b.prove(d, i)
+		b.proveDeclare(d, i)
 		b.addLabelled(d, func() string { return declareLabel(d) + " (" + strconv.Itoa(o.decl.Paid) + " AP)" })
 	}
 	b.add(b.endTurn(), "end the turn and recover stamina")
@@ -131,7 +131,7 @@ func reactionPrompt(s *State, r *Combatant, b *prompter) {
 	for i := range opts {
 		o := &opts[i]
 		c := engine.New(b.hot.moveArena(), reactKind, React{Action: o.Action, Weapon: o.Weapon})
-		b.prove(c, i)
+		b.proveReact(c, i)
 		b.addLabelled(c, func() string {
 			if rule := rules(o.Action); rule.byWeapon {
 				return rule.name + " with " + o.Weapon + " (" + strconv.Itoa(o.Paid) + " AP)"

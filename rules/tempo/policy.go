@@ -206,7 +206,15 @@ func sameDeclare(a, b *Declare) bool {
 }
 
 func canParry(c *Combatant) bool {
-	return c != nil && c.Status == OnGuard && slices.ContainsFunc(c.Weapons, func(w Weapon) bool { return w.CanParry })
+	if c == nil || c.Status != OnGuard {
+		return false
+	}
+	for i := range c.Weapons {
+		if c.Weapons[i].CanParry {
+			return true
+		}
+	}
+	return false
 }
 
 // approach picks the move or combat move that ends nearest an enemy; a

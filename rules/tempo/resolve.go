@@ -43,14 +43,15 @@ func (d *decider) resolve() {
 		act.target = actor // no target: the ladder has no CD rows
 	}
 	var reactorsBuf [4]party
-	reactors := append(reactorsBuf[:0], make([]party, len(x.Reactions))...)
-	for i, r := range x.Reactions {
-		p := party{who: s.combatant(r.Reactor), action: r.Action, rule: rules(r.Action), target: actor, bonus: r.Mod}
+	reactors := reactorsBuf[:0]
+	for i := range x.Reactions {
+		r := &x.Reactions[i]
+		reactors = append(reactors, party{who: s.combatant(r.Reactor), action: r.Action, rule: rules(r.Action), target: actor, bonus: r.Mod})
+		p := &reactors[i]
 		p.weapon = p.who.weaponRef(r.Weapon)
 		if r.Action == CounterAttack && p.weapon.Kind == "melee" && public(x.Act.Action) == UnarmedAttack {
 			p.bonus += 5 // R21, R35
 		}
-		reactors[i] = p
 	}
 
 	// Checks: the actor's, then the reactors' in order (R42).
@@ -65,8 +66,8 @@ func (d *decider) resolve() {
 	act.net = act.total
 	if len(reactors) > 0 {
 		best := reactors[0].total
-		for _, r := range reactors[1:] {
-			best = max(best, r.total)
+		for i := range reactors[1:] {
+			best = max(best, reactors[1+i].total)
 		}
 		act.net = act.total - best
 	}
@@ -86,7 +87,8 @@ func (d *decider) resolve() {
 	}
 	d.emit(engine.New(d.h.arena(), checkedKind,
 		Checked{Combatant: actor.ID, Action: act.action, Die: dice[0], Total: act.total, Net: act.net, Outcome: act.outcome, Void: act.void}))
-	for i, r := range reactors {
+	for i := range reactors {
+		r := &reactors[i]
 		d.emit(engine.New(d.h.arena(), checkedKind,
 			Checked{Combatant: r.who.ID, Action: r.action, Die: dice[i+1], Total: r.total, Net: r.net, Outcome: r.outcome, Void: r.void}))
 	}
@@ -120,7 +122,8 @@ func (d *decider) resolve() {
 			choices = append(choices, ch)
 		}
 	}
-	for _, r := range reactors {
+	for i := range reactors {
+		r := &reactors[i]
 		if r.void || !r.who.standing() {
 			continue
 		}
@@ -346,6 +349,10 @@ func (d *decider) finishExchange() {
 		if !c.Present {
 			continue
 		}
+		if c.BoundWith == "" && c.PinnedBy == "" && len(c.GrappledWith) == 0 && !c.Down && !c.Dead &&
+			(c.Status == OnGuard || c.Status == OffGuard) {
+			continue // held by nobody and standing: nothing below changes
+		}
 		gone := func(id string) bool {
 			o := s.combatant(id)
 			return o == nil || o.Down || o.Dead
@@ -494,9 +501,10 @@ func (*Checked) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Damaged) apply(s *State, _ *hotMemory) {
+func (e *Damaged) apply(s *State, h *hotMemory) {
 	if c := s.combatant(e.Target); c != nil {
 		c.Health -= e.Taken
+		h.tally(s, c, e.Attacker, e.Taken, false, false)
 	}
 	if x := s.Exchange; x != nil && e.Target == x.Actor && e.Attacker != x.Actor {
 		if hitter := s.combatant(e.Attacker); hitter != nil {
@@ -507,8 +515,9 @@ func (e *Damaged) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *Fell) apply(s *State, _ *hotMemory) {
+func (e *Fell) apply(s *State, h *hotMemory) {
 	if c := s.combatant(e.Combatant); c != nil {
+		h.tally(s, c, "", 0, true, e.Dead)
 		c.Down = true
 		c.Dead = c.Dead || e.Dead
 		c.Aimed = ""

@@ -20,6 +20,7 @@ var (
 	_ engine.Simulation[State, Command, Event] = Rules{}
 	_ engine.Odds[State, Command, Event]       = Rules{}
 	_ engine.TimeLimit[State, Command, Event]  = Rules{}
+	_ engine.StepTally[State]                  = Rules{}
 )
 
 // Command is a decision in a tempo fight.

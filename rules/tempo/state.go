@@ -265,6 +265,17 @@ func (s *State) combatant(id string) *Combatant {
 	return nil
 }
 
+// index is the place of c, one of s's combatants, in s.Combatants (its
+// roster position), or -1 when c is not one of them.
+func (s *State) index(c *Combatant) int {
+	for i := range s.Combatants {
+		if &s.Combatants[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
 // Combatant returns the combatant with the given id, or nil.
 func (s *State) Combatant(id string) *Combatant { return s.combatant(id) }
 
@@ -310,8 +321,8 @@ func (c *Combatant) weapon(name string) (Weapon, bool) {
 // (R36).
 func (c *Combatant) cd() int {
 	d := c.CDModifier
-	for _, w := range c.Weapons {
-		d += w.Defence
+	for i := range c.Weapons {
+		d += c.Weapons[i].Defence
 	}
 	return d
 }

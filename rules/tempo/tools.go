@@ -45,6 +45,32 @@ func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, 
 	return "", "", 0, false, false
 }
 
+// TallySteps makes every Step on s add to t what its events do, as Tally
+// says, combatants by roster position; see engine.StepTally. It is kept
+// in s's hot memory, which ScratchInto onto s keeps and Clone leaves
+// behind.
+func (Rules) TallySteps(s *State, t *engine.Tallies) { s.hotMemory().tallies = t }
+
+// tally adds to the tallies of TallySteps, on a Step's path (h not nil),
+// what an event Tally counts does to target, one of s's combatants: the
+// damage it takes from source (the dealer's id), whether it goes down,
+// whether it dies.
+func (h *hotMemory) tally(s *State, target *Combatant, source string, damage int, down, dead bool) {
+	if h == nil || h.tallies == nil || target == nil {
+		return
+	}
+	t := h.tallies
+	i := s.index(target)
+	if damage != 0 {
+		t.Taken[i] += int64(damage)
+		if src := s.combatant(source); src != nil {
+			t.Dealt[s.index(src)] += int64(damage)
+		}
+	}
+	t.Down[i] = t.Down[i] || down || dead
+	t.Dead[i] = t.Dead[i] || dead
+}
+
 // Condition names a combatant's condition: dead, down, or its status; the
 // first two take it out of the fight.
 func (Rules) Condition(s *State, combatant string) (string, bool) {
