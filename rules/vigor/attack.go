@@ -295,9 +295,13 @@ type AttackDeclared struct {
 
 // apply keeps the declared attack for the GM's modifiers.
 func (e *AttackDeclared) apply(s *State, h *hotMemory) {
-	dc := new(Declared)
+	// Only the table's path (h nil) allocates: a new(Declared) made
+	// before the test would escape, and so be allocated, on every path.
+	var dc *Declared
 	if h != nil {
 		dc = &h.declared
+	} else {
+		dc = new(Declared)
 	}
 	*dc = e.Declared
 	if e.Then != nil {
@@ -436,9 +440,11 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 		}
 		return
 	}
-	st := new(Strike)
+	var st *Strike // allocated only on the table's path (see AttackDeclared.apply)
 	if h != nil {
 		st = &h.strike
+	} else {
+		st = new(Strike)
 	}
 	s.Strike = st
 	*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,

@@ -33,6 +33,9 @@ type hotMemory struct {
 	// combatants are the keys of the combatants the state has had, by
 	// their place in the roster (see Combatant.appendKey).
 	combatants []combatantMemo
+	// tags are the outcome tags of others' rolls made so far (see
+	// othersTag).
+	tags []othersTags
 	// viewThen holds a view's own copies of the off-hand attacks its
 	// strike and declared attack carry (ViewInto).
 	viewThen [2]FollowUp
@@ -91,7 +94,11 @@ func copyInto(dst, s *State) {
 	*dst = *s
 	dst.hot = hot
 	dst.Combatants = append(combatants, s.Combatants...)
-	dst.Order = append(order, s.Order...)
+	if n := len(s.Order); n <= cap(order) && sameElements(order[:n], s.Order) {
+		dst.Order = order[:n] // most copies: dst's memory holds it
+	} else {
+		dst.Order = append(order, s.Order...)
+	}
 	h := dst.hotMemory()
 	// The armour and items are counted first and room made for them
 	// once; then the few pieces of each combatant are copied one by one

@@ -76,13 +76,13 @@ func (e *WindowOpened) apply(s *State, h *hotMemory) {
 	if e.Act == "ability" {
 		s.OpenAfter = ""
 	}
-	w := new(Window)
+	var w *Window // allocated only on the table's path (see AttackDeclared.apply)
 	var ask []string
 	if h != nil {
 		h.ask = append(h.ask[:0], e.Ask...)
 		w, ask = &h.window, h.ask
 	} else {
-		ask = append(ask, e.Ask...)
+		w, ask = new(Window), append(ask, e.Ask...)
 	}
 	*w = Window{Kind: e.What, Opener: e.Opener, Act: e.Act, Dest: e.Dest, Ask: ask}
 	s.Window = w
