@@ -1,8 +1,6 @@
 package vigor
 
 import (
-	"slices"
-
 	"fray/engine"
 )
 
@@ -167,12 +165,19 @@ func copyEach[T any](buf, src []T) (copied, rest []T) {
 // rest, the armour and items among it, which wear and are used up. Exact
 // odds clone every state they reach, so the copy is made in few
 // allocations: the combatants' armour and items each share one new array,
-// cut into capped slices.
+// cut into capped slices, and the initiative order and a window's ids
+// another.
 func cloneState(s *State) State {
 	c := *s
 	c.hot = nil
 	c.Combatants = append(make([]Combatant, 0, len(s.Combatants)), s.Combatants...)
-	c.Order = slices.Clone(s.Order)
+	// The initiative order and the ids a window asks share one array.
+	var ask []string
+	if s.Window != nil {
+		ask = s.Window.Ask
+	}
+	ids := make([]string, 0, len(s.Order)+len(ask))
+	ids, c.Order = carve(ids, s.Order)
 	var na, ni int
 	for i := range c.Combatants {
 		na, ni = na+len(c.Combatants[i].Armor), ni+len(c.Combatants[i].Items)
@@ -188,7 +193,7 @@ func cloneState(s *State) State {
 	}
 	if s.Window != nil {
 		w := *s.Window
-		w.Ask = slices.Clone(w.Ask)
+		_, w.Ask = carve(ids, ask)
 		c.Window = &w
 	}
 	return c

@@ -166,9 +166,22 @@ func (d *decider) takeOpening(weapon string) error {
 	if me.Vigor < OpeningCost {
 		return refuse("%s has %d Vigor and it costs %d", me.ID, me.Vigor, OpeningCost)
 	}
-	d.pay(me, OpeningCost, "the "+w.Kind)
+	d.pay(me, OpeningCost, theWindow(w.Kind))
 	d.roll(me, t, wp, false, w.Kind, Mods{}, nil)
 	return nil
+}
+
+// theWindow names a window of the kind given, for what Vigor is paid for:
+// "the opening" or "the readied", written once rather than on every
+// decision that takes one.
+func theWindow(kind string) string {
+	switch kind {
+	case "opening":
+		return "the opening"
+	case "readied":
+		return "the readied"
+	}
+	return "the " + kind
 }
 
 // Pass lets the opening or readied trigger go.
