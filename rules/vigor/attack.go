@@ -404,7 +404,8 @@ type AttackRolled struct {
 // its target may defend against; a miss settles the fight.
 func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	s.Declared = nil
-	if c := s.Combatant(e.Attacker); c != nil && !e.Lost {
+	attacker := s.Combatant(e.Attacker)
+	if c := attacker; c != nil && !e.Lost {
 		c.Hidden = false // its first attack roll reveals it; a lost attack rolls nothing (A14)
 	}
 	if e.Opening {
@@ -413,7 +414,7 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	if e.Via != "" && s.Window != nil && len(s.Window.Ask) > 0 && s.Window.Ask[0] == e.Attacker {
 		s.Window.Ask = s.Window.Ask[1:]
 	}
-	if c := s.Combatant(e.Attacker); c != nil && e.Via == "readied" {
+	if c := attacker; c != nil && e.Via == "readied" {
 		c.Ready = Readied{}
 		if s.Counter == c.ID {
 			s.Counter = ""

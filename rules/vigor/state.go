@@ -3,6 +3,7 @@ package vigor
 import (
 	"slices"
 	"strings"
+	"unsafe"
 
 	"fray/rules/parts"
 )
@@ -482,9 +483,10 @@ func (s *State) Combatant(id string) *Combatant {
 
 // sameID reports whether two ids are the same: most ids of a roster
 // that are as long differ in their first byte, which is compared before
-// the call that compares them all.
+// the call that compares them all, and an id found is most often the
+// roster's own string, told by where its bytes are without that call.
 func sameID(a, b string) bool {
-	return len(a) == len(b) && (a == "" || a[0] == b[0]) && a == b
+	return len(a) == len(b) && (a == "" || a[0] == b[0] && (unsafe.StringData(a) == unsafe.StringData(b) || a == b))
 }
 
 // Current returns the combatant whose turn it is, or nil before
