@@ -630,8 +630,10 @@ func (c *Combatant) Weapon(name string) *Weapon {
 		}
 		return &c.Weapons[0]
 	}
-	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == name }); i >= 0 {
-		return &c.Weapons[i]
+	for i := range c.Weapons { // by place: a weapon is not copied to be compared
+		if c.Weapons[i].Name == name {
+			return &c.Weapons[i]
+		}
 	}
 	if slices.Contains(unarmedWords, name) {
 		return &unarmed

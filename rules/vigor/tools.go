@@ -1,8 +1,6 @@
 package vigor
 
 import (
-	"slices"
-
 	"fray/dice"
 	"fray/engine"
 )
@@ -266,8 +264,12 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 				tags = append(tags, "avoided")
 			}
 		case *Damaged:
-			if i := slices.IndexFunc(before.Combatants, func(c Combatant) bool { return c.ID == e.Target }); i >= 0 && i < len(damage) {
-				damage[i] += e.ToDurability + e.ToHealth
+			// By place: a combatant is not copied to be compared.
+			for i := range min(len(before.Combatants), len(damage)) {
+				if sameID(before.Combatants[i].ID, e.Target) {
+					damage[i] += e.ToDurability + e.ToHealth
+					break
+				}
 			}
 			if e.Critical {
 				tag(e.Attacker, criticalTag)
