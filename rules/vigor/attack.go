@@ -295,9 +295,13 @@ type AttackDeclared struct {
 
 // apply keeps the declared attack for the GM's modifiers.
 func (e *AttackDeclared) apply(s *State, h *hotMemory) {
-	dc := new(Declared)
+	// Only the table's path (h nil) allocates: a new(Declared) made
+	// before the test would escape, and so be allocated, on every path.
+	var dc *Declared
 	if h != nil {
 		dc = &h.declared
+	} else {
+		dc = new(Declared)
 	}
 	*dc = e.Declared
 	if e.Then != nil {
@@ -400,7 +404,8 @@ type AttackRolled struct {
 // its target may defend against; a miss settles the fight.
 func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	s.Declared = nil
-	if c := s.Combatant(e.Attacker); c != nil && !e.Lost {
+	attacker := s.Combatant(e.Attacker)
+	if c := attacker; c != nil && !e.Lost {
 		c.Hidden = false // its first attack roll reveals it; a lost attack rolls nothing (A14)
 	}
 	if e.Opening {
@@ -409,7 +414,7 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	if e.Via != "" && s.Window != nil && len(s.Window.Ask) > 0 && s.Window.Ask[0] == e.Attacker {
 		s.Window.Ask = s.Window.Ask[1:]
 	}
-	if c := s.Combatant(e.Attacker); c != nil && e.Via == "readied" {
+	if c := attacker; c != nil && e.Via == "readied" {
 		c.Ready = Readied{}
 		if s.Counter == c.ID {
 			s.Counter = ""
@@ -436,9 +441,11 @@ func (e *AttackRolled) apply(s *State, h *hotMemory) {
 		}
 		return
 	}
-	st := new(Strike)
+	var st *Strike // allocated only on the table's path (see AttackDeclared.apply)
 	if h != nil {
 		st = &h.strike
+	} else {
+		st = new(Strike)
 	}
 	s.Strike = st
 	*st = Strike{Attacker: e.Attacker, Target: e.Target, Weapon: e.Weapon, OffHand: e.OffHand, Via: e.Via,

@@ -1,8 +1,6 @@
 package vigor
 
 import (
-	"slices"
-
 	"fray/engine"
 )
 
@@ -33,6 +31,9 @@ type hotMemory struct {
 	// combatants are the keys of the combatants the state has had, by
 	// their place in the roster (see Combatant.appendKey).
 	combatants []combatantMemo
+	// tags are the outcome tags of others' rolls made so far (see
+	// othersTag).
+	tags []othersTags
 	// viewThen holds a view's own copies of the off-hand attacks its
 	// strike and declared attack carry (ViewInto).
 	viewThen [2]FollowUp
@@ -91,7 +92,11 @@ func copyInto(dst, s *State) {
 	*dst = *s
 	dst.hot = hot
 	dst.Combatants = append(combatants, s.Combatants...)
-	dst.Order = append(order, s.Order...)
+	if n := len(s.Order); n <= cap(order) && sameElements(order[:n], s.Order) {
+		dst.Order = order[:n] // most copies: dst's memory holds it
+	} else {
+		dst.Order = append(order, s.Order...)
+	}
 	h := dst.hotMemory()
 	// The armour and items are counted first and room made for them
 	// once; then the few pieces of each combatant are copied one by one
@@ -160,12 +165,19 @@ func copyEach[T any](buf, src []T) (copied, rest []T) {
 // rest, the armour and items among it, which wear and are used up. Exact
 // odds clone every state they reach, so the copy is made in few
 // allocations: the combatants' armour and items each share one new array,
-// cut into capped slices.
+// cut into capped slices, and the initiative order and a window's ids
+// another.
 func cloneState(s *State) State {
 	c := *s
 	c.hot = nil
 	c.Combatants = append(make([]Combatant, 0, len(s.Combatants)), s.Combatants...)
-	c.Order = slices.Clone(s.Order)
+	// The initiative order and the ids a window asks share one array.
+	var ask []string
+	if s.Window != nil {
+		ask = s.Window.Ask
+	}
+	ids := make([]string, 0, len(s.Order)+len(ask))
+	ids, c.Order = carve(ids, s.Order)
 	var na, ni int
 	for i := range c.Combatants {
 		na, ni = na+len(c.Combatants[i].Armor), ni+len(c.Combatants[i].Items)
@@ -181,7 +193,7 @@ func cloneState(s *State) State {
 	}
 	if s.Window != nil {
 		w := *s.Window
-		w.Ask = slices.Clone(w.Ask)
+		_, w.Ask = carve(ids, ask)
 		c.Window = &w
 	}
 	return c

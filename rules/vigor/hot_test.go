@@ -3,6 +3,8 @@ package vigor_test
 import (
 	"encoding/json"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"fray/dice"
@@ -82,4 +84,79 @@ func TestScratchCopiesRestoreEveryChange(t *testing.T) {
 		t.Fatalf("only %d changes", changes)
 	}
 	t.Logf("%d changes", changes)
+}
+
+// TestCloneOrderAndAskApart clones states of seeded fights whose window
+// asks someone, and grows each clone's initiative order, which shares
+// its array with the window's ids: the window must still ask whom it
+// asked, and the state cloned must be as it was.
+func TestCloneOrderAndAskApart(t *testing.T) {
+	r := vigor.Rules{}
+	windows := 0
+	for i, s := range fightStates(t) {
+		if s.Window == nil || len(s.Window.Ask) == 0 || len(s.Order) == 0 {
+			continue
+		}
+		windows++
+		before, _ := json.Marshal(s)
+		ask := slices.Clone(s.Window.Ask)
+		c := r.Clone(s)
+		c.Order = append(c.Order, "late")
+		c.Order = slices.Insert(c.Order, 0, "first")
+		if !slices.Equal(c.Window.Ask, ask) {
+			t.Fatalf("state %d: the clone's window asks %v, not %v, once its order grew", i, c.Window.Ask, ask)
+		}
+		if after, _ := json.Marshal(s); string(after) != string(before) {
+			t.Fatalf("state %d: changed by its clone's order", i)
+		}
+	}
+	if windows == 0 {
+		t.Fatal("no state with a window")
+	}
+}
+
+// TestOutcomeTagsKept takes decisions of seeded fights in a scratch
+// state, whose hot memory keeps the tags of others' rolls once made, and
+// in a state of the table's path, which makes them anew: both outcomes
+// must say the same.
+func TestOutcomeTagsKept(t *testing.T) {
+	r := vigor.Rules{}
+	var scratch vigor.State
+	others := 0
+	for i, s := range fightStates(t) {
+		p := r.Next(s)
+		for k, o := range p.Options {
+			if k == 3 {
+				break
+			}
+			table := r.Clone(s)
+			events, err := r.Decide(&table, p.Actor, o.Command, dice.Seeded(dice.Mix(uint64(i), uint64(k))))
+			if err != nil {
+				t.Fatalf("state %d: %v", i, err)
+			}
+			for _, e := range events {
+				r.Evolve(&table, e)
+			}
+			r.ScratchInto(&scratch, s)
+			stepped, err := r.Step(&scratch, p.Actor, o.Command, dice.Seeded(dice.Mix(uint64(i), uint64(k))), nil)
+			if err != nil {
+				t.Fatalf("state %d: %v", i, err)
+			}
+			for _, actor := range []string{p.Actor, "nobody"} {
+				want := r.Outcome(s, actor, events, &table, nil, make([]int, len(s.Combatants)))
+				got := r.Outcome(s, actor, stepped, &scratch, nil, make([]int, len(s.Combatants)))
+				if !slices.Equal(got, want) {
+					t.Fatalf("state %d, %s as %s: tags %v from the scratch state, %v from the table's", i, o.Command, actor, got, want)
+				}
+				for _, tag := range got {
+					if strings.Contains(tag, ":") {
+						others++
+					}
+				}
+			}
+		}
+	}
+	if others == 0 {
+		t.Fatal("no tag of another's roll")
+	}
 }

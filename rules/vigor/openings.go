@@ -76,13 +76,13 @@ func (e *WindowOpened) apply(s *State, h *hotMemory) {
 	if e.Act == "ability" {
 		s.OpenAfter = ""
 	}
-	w := new(Window)
+	var w *Window // allocated only on the table's path (see AttackDeclared.apply)
 	var ask []string
 	if h != nil {
 		h.ask = append(h.ask[:0], e.Ask...)
 		w, ask = &h.window, h.ask
 	} else {
-		ask = append(ask, e.Ask...)
+		w, ask = new(Window), append(ask, e.Ask...)
 	}
 	*w = Window{Kind: e.What, Opener: e.Opener, Act: e.Act, Dest: e.Dest, Ask: ask}
 	s.Window = w
@@ -166,9 +166,22 @@ func (d *decider) takeOpening(weapon string) error {
 	if me.Vigor < OpeningCost {
 		return refuse("%s has %d Vigor and it costs %d", me.ID, me.Vigor, OpeningCost)
 	}
-	d.pay(me, OpeningCost, "the "+w.Kind)
+	d.pay(me, OpeningCost, theWindow(w.Kind))
 	d.roll(me, t, wp, false, w.Kind, Mods{}, nil)
 	return nil
+}
+
+// theWindow names a window of the kind given, for what Vigor is paid for:
+// "the opening" or "the readied", written once rather than on every
+// decision that takes one.
+func theWindow(kind string) string {
+	switch kind {
+	case "opening":
+		return "the opening"
+	case "readied":
+		return "the readied"
+	}
+	return "the " + kind
 }
 
 // Pass lets the opening or readied trigger go.

@@ -114,7 +114,9 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	}
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
-		if !unseenBy(s, c.ID, v) {
+		// Only a hidden creature is unseen: most are not, and are told so
+		// without finding them by id.
+		if !c.Hidden || !unseenBy(s, c.ID, v) {
 			continue
 		}
 		c.Unseen = true

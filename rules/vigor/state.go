@@ -3,6 +3,7 @@ package vigor
 import (
 	"slices"
 	"strings"
+	"unsafe"
 
 	"fray/rules/parts"
 )
@@ -482,9 +483,10 @@ func (s *State) Combatant(id string) *Combatant {
 
 // sameID reports whether two ids are the same: most ids of a roster
 // that are as long differ in their first byte, which is compared before
-// the call that compares them all.
+// the call that compares them all, and an id found is most often the
+// roster's own string, told by where its bytes are without that call.
 func sameID(a, b string) bool {
-	return len(a) == len(b) && (a == "" || a[0] == b[0]) && a == b
+	return len(a) == len(b) && (a == "" || a[0] == b[0] && (unsafe.StringData(a) == unsafe.StringData(b) || a == b))
 }
 
 // Current returns the combatant whose turn it is, or nil before
@@ -628,8 +630,10 @@ func (c *Combatant) Weapon(name string) *Weapon {
 		}
 		return &c.Weapons[0]
 	}
-	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == name }); i >= 0 {
-		return &c.Weapons[i]
+	for i := range c.Weapons { // by place: a weapon is not copied to be compared
+		if c.Weapons[i].Name == name {
+			return &c.Weapons[i]
+		}
 	}
 	if slices.Contains(unarmedWords, name) {
 		return &unarmed

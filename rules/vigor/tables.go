@@ -193,17 +193,17 @@ var TypeRows = map[string]TypeRow{
 // damageTypeNames is DamageTypes with their aliases, as an enum.
 const damageTypeNames = "kinetic,thermal,cold,electrical,radiation,chemical,sonic,toxic,umbral,entropic,crystal,aetheric,lucent,physical,harmonic,necrotic"
 
-// typeAliases maps the rules' other words for damage types to the types
-// (spec §4 item 4, A25, A26).
-var typeAliases = map[string]string{"physical": "kinetic", "harmonic": "crystal", "necrotic": "umbral"}
-
-// damageType returns the canonical damage type of a name, kinetic for "".
+// damageType returns the canonical damage type of a name, kinetic for "",
+// the rules' other words for damage types read as the types they name
+// (spec §4 item 4, A25, A26). A switch rather than a map: every hit asks.
 func damageType(name string) string {
-	if name == "" {
+	switch name {
+	case "", "physical":
 		return "kinetic"
-	}
-	if t, ok := typeAliases[name]; ok {
-		return t
+	case "harmonic":
+		return "crystal"
+	case "necrotic":
+		return "umbral"
 	}
 	return name
 }

@@ -1,8 +1,6 @@
 package vigor
 
 import (
-	"slices"
-
 	"fray/dice"
 	"fray/engine"
 )
@@ -235,11 +233,18 @@ func nearestEnemy(s *State, me *Combatant, x, y int) int {
 // a hit away; "critical" when a damage bonus die bursts; "burst" when an
 // attack bonus die bursts; "wounded", "shock" (in Shock), "down" (in
 // Shock, dead or destroyed by it), "dead", "knocked_down", "immune".
-// Others' rolls are tagged the same, prefixed with their id and a colon.
-func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags []string, damage []int) []string {
-	tag := func(who, name string) {
+// Others' rolls are tagged the same, prefixed with their id and a colon:
+// after's hot memory, where it has one (the odds' scratch states), keeps
+// those it has made, so that a dice path does not make them again.
+func (Rules) Outcome(before *State, actor string, events []Event, after *State, tags []string, damage []int) []string {
+	var h *hotMemory
+	if after != nil {
+		h = after.hot
+	}
+	tag := func(who string, t outcomeTag) {
+		name := outcomeTags[t]
 		if who != actor {
-			name = who + ":" + name
+			name = h.othersTag(who, t)
 		}
 		tags = append(tags, name)
 	}
@@ -247,38 +252,42 @@ func (Rules) Outcome(before *State, actor string, events []Event, _ *State, tags
 		switch e := e.(type) {
 		case *AttackRolled:
 			if e.Hit {
-				tag(e.Attacker, "hit")
+				tag(e.Attacker, hitTag)
 			} else {
-				tag(e.Attacker, "miss")
+				tag(e.Attacker, missTag)
 			}
 			if e.Roll.Bursts() > 0 {
-				tag(e.Attacker, "burst")
+				tag(e.Attacker, burstTag)
 			}
 		case *DefenseRolled:
 			if e.Avoided {
 				tags = append(tags, "avoided")
 			}
 		case *Damaged:
-			if i := slices.IndexFunc(before.Combatants, func(c Combatant) bool { return c.ID == e.Target }); i >= 0 && i < len(damage) {
-				damage[i] += e.ToDurability + e.ToHealth
+			// By place: a combatant is not copied to be compared.
+			for i := range min(len(before.Combatants), len(damage)) {
+				if sameID(before.Combatants[i].ID, e.Target) {
+					damage[i] += e.ToDurability + e.ToHealth
+					break
+				}
 			}
 			if e.Critical {
-				tag(e.Attacker, "critical")
+				tag(e.Attacker, criticalTag)
 			}
 			if e.Immune || e.Unliving {
-				tag(e.Attacker, "immune")
+				tag(e.Attacker, immuneTag)
 			}
 			if e.Wounded {
-				tag(e.Attacker, "wounded")
+				tag(e.Attacker, woundedTag)
 			}
 			if e.Shock {
-				tag(e.Attacker, "shock")
+				tag(e.Attacker, shockTag)
 			}
 			if e.Shock || e.Dead || e.Destroyed {
-				tag(e.Attacker, "down")
+				tag(e.Attacker, downTag)
 			}
 			if e.Dead {
-				tag(e.Attacker, "dead")
+				tag(e.Attacker, deadTag)
 			}
 		case *KnockdownRuled:
 			if e.Down {
@@ -321,4 +330,53 @@ func (Rules) Forgets(s *State, _ string, c Command) bool {
 		return s.Phase == Defending && s.Strike != nil
 	}
 	return false
+}
+
+// outcomeTag is one of the tags Outcome gives a combatant's roll.
+type outcomeTag int
+
+// The tags of a combatant's roll, in the order of outcomeTags.
+const (
+	hitTag outcomeTag = iota
+	missTag
+	burstTag
+	criticalTag
+	immuneTag
+	woundedTag
+	shockTag
+	downTag
+	deadTag
+	numOutcomeTags
+)
+
+// outcomeTags are the tags' names.
+var outcomeTags = [numOutcomeTags]string{"hit", "miss", "burst", "critical", "immune", "wounded", "shock", "down", "dead"}
+
+// othersTags are the tags of one combatant's rolls as another's outcome
+// says them, its id and a colon before each, made as they are first
+// needed.
+type othersTags struct {
+	id    string
+	names [numOutcomeTags]string
+}
+
+// othersTag returns tag t of who's roll in another's outcome: who's id, a
+// colon and the tag, kept in h once made (made anew each time when h is
+// nil, on the table's path).
+func (h *hotMemory) othersTag(who string, t outcomeTag) string {
+	if h == nil {
+		return who + ":" + outcomeTags[t]
+	}
+	i := 0
+	for i < len(h.tags) && !sameID(h.tags[i].id, who) {
+		i++
+	}
+	if i == len(h.tags) {
+		h.tags = append(h.tags, othersTags{id: who})
+	}
+	m := &h.tags[i]
+	if m.names[t] == "" {
+		m.names[t] = who + ":" + outcomeTags[t]
+	}
+	return m.names[t]
 }
