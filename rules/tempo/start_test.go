@@ -71,3 +71,29 @@ func TestStartProblems(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
 	}
 }
+
+// TestHealthProblems: health never starts above the maximum, 10 + 2 x
+// toughness, which would count as damage taken below zero in Recover
+// Stamina (R32); and a fight does not start with a bind or grapple with
+// one who is Down, since such a relation has ended (R34).
+func TestHealthProblems(t *testing.T) {
+	sp := startSpec()
+	eleven, thirteen, zero := 11, 13, 0
+	sp.Combatants[0].Health = &eleven
+	sp.Combatants[0].BoundWith, sp.Combatants[1].BoundWith = "bob", "ann"
+	_, err := sp.State()
+	if w := "combatants[0].health: 11 is above the maximum 10 (10 + 2 x toughness)"; err == nil || err.Error() != w {
+		t.Errorf("got %v\nwant %s", err, w)
+	}
+	sp.Combatants[0].Health = nil
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Health: &thirteen}}}
+	_, err = sp.State()
+	if w := "start.combatants.bob.health: 13 is above the maximum 12 (10 + 2 x toughness)"; err == nil || err.Error() != w {
+		t.Errorf("got %v\nwant %s", err, w)
+	}
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Health: &zero}}}
+	_, err = sp.State()
+	if w := "start.combatants.bob.health: bob starts Down, and a bind or grapple with one Down has ended (R34)"; err == nil || !strings.HasPrefix(err.Error(), w) {
+		t.Errorf("got %v\nwant %s...", err, w)
+	}
+}
