@@ -147,7 +147,20 @@ func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []Reaction) 
 		return refuse("%s cannot %s%s now: it needs %d AP and %s has %d (R05); the reactions open to it: %s",
 			reactor.ID, c.Action, withWeapon(weapon), cost, reactor.ID, reactor.AP, reactList(opts))
 	}
+	if r := rules(c.Action); r != nil && r.kind == reactive && !r.answers(public(d.s.Exchange.Act.Action)) {
+		return refuse("%s cannot %s now: %s answers only %s, not %s (R09); the reactions open to it: %s",
+			reactor.ID, c.Action, r.name, list(rulesNames(r.respondsTo), " or "), rules(public(d.s.Exchange.Act.Action)).name, reactList(opts))
+	}
 	return refuse("%s cannot %s%s now; the reactions open to it: %s", reactor.ID, c.Action, withWeapon(c.Weapon), reactList(opts))
+}
+
+// rulesNames are the actions' names in the rules.
+func rulesNames(as []Action) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = rules(a).name
+	}
+	return out
 }
 
 // refuseReplacement says why actor cannot replace its action with c: the
@@ -203,7 +216,7 @@ func reactList(opts []Reaction) string {
 	for _, o := range opts {
 		b = append(b, string(o.Action)+withWeapon(o.Weapon))
 	}
-	return fmt.Sprint(b)
+	return strings.Join(b, ", ")
 }
 
 func (e *Reacted) apply(s *State, _ *hotMemory) {
