@@ -116,7 +116,9 @@ func (d *decider) replace(c *Replace) error {
 	actor := d.s.combatant(x.Actor)
 	found, rep := false, Replacement{}
 	d.s.replacements(actor, false, func(a Action, w string, extra int, _ string) {
-		if !found && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
+		// Naming no weapon takes the original one if it can, else the
+		// first that can (R31).
+		if (!found || w == x.Act.Weapon) && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
 			found, rep = true, Replacement{Action: a, Weapon: w, Paid: extra}
 		}
 	})
@@ -168,7 +170,7 @@ func rulesNames(as []Action) []string {
 func (d *decider) refuseReplacement(actor *Combatant, c *Replace) error {
 	short, extra, weapon := false, 0, ""
 	d.s.replacements(actor, true, func(a Action, w string, more int, _ string) {
-		if !short && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
+		if (!short || w == d.s.Exchange.Act.Weapon) && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
 			short, extra, weapon = true, more, w
 		}
 	})
