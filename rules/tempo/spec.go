@@ -288,6 +288,9 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 	if cs.PinnedBy != "" {
 		if !slices.Contains(cs.Grappling, cs.PinnedBy) {
 			bad(path+".pinned_by", "%s must be among those grappling the combatant", cs.PinnedBy)
+		} else if j, ok := ids[cs.PinnedBy]; ok && sp.Combatants[j].PinnedBy != "" {
+			// Pinned, one can only try to escape: a pinner is grappled (R22, R08).
+			bad(path+".pinned_by", "%s is pinned itself, and the pinned pin nobody", cs.PinnedBy)
 		}
 		c.Status, c.PinnedBy = Pinned, cs.PinnedBy
 	}

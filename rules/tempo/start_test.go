@@ -97,3 +97,25 @@ func TestHealthProblems(t *testing.T) {
 		t.Errorf("got %v\nwant %s...", err, w)
 	}
 }
+
+// TestPinnerIsNotPinned: a fight does not start with two combatants
+// pinning each other: the pinner stays grappled, and the pinned can only
+// try to escape (R22, R08).
+func TestPinnerIsNotPinned(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", X: 0, Grappling: []string{"bob"}, PinnedBy: "bob"},
+		{ID: "bob", Side: "blue", X: 1, Grappling: []string{"ann"}, PinnedBy: "ann"},
+	}}
+	_, err := sp.State()
+	want := []string{
+		"combatants[0].pinned_by: bob is pinned itself, and the pinned pin nobody",
+		"combatants[1].pinned_by: ann is pinned itself, and the pinned pin nobody",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	sp.Combatants[1].PinnedBy = ""
+	if _, err := sp.State(); err != nil {
+		t.Errorf("ann pinned by bob: %v", err)
+	}
+}
