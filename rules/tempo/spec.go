@@ -259,6 +259,10 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 			bad(path+"."+field, "%q is not another combatant of the fight", id)
 			return nil
 		}
+		if sp.Combatants[j].Side == cs.Side {
+			// Binds and grapples come of fighting a foe (R34).
+			bad(path+"."+field, "%s is on %s's side; a bind or grapple is with an opponent", id, cs.ID)
+		}
 		return &sp.Combatants[j]
 	}
 	if cs.BoundWith != "" {

@@ -119,3 +119,22 @@ func TestPinnerIsNotPinned(t *testing.T) {
 		t.Errorf("ann pinned by bob: %v", err)
 	}
 }
+
+// TestRelationsAreWithOpponents: binds and grapples come of fighting a
+// foe, so a fight does not start with allies bound or grappled together
+// (R34).
+func TestRelationsAreWithOpponents(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", X: 0, Grappling: []string{"cy"}},
+		{ID: "cy", Side: "red", X: 1, Grappling: []string{"ann"}},
+		{ID: "bob", Side: "blue", X: 3},
+	}}
+	_, err := sp.State()
+	want := []string{
+		"combatants[0].grappling: cy is on ann's side; a bind or grapple is with an opponent",
+		"combatants[1].grappling: ann is on cy's side; a bind or grapple is with an opponent",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+}
