@@ -252,7 +252,14 @@ func (s *State) route(mover *Combatant, path []Square, board *reach, explain boo
 		}
 		if len(full) == 0 {
 			return nil, refusal(explain, func() error {
-				return fmt.Errorf("%s cannot reach %v within %d squares without passing through an opponent", mover.ID, path[0], mover.BCM)
+				to := path[0]
+				if hasSquare(s.appendWalls(nil, mover), to) {
+					return fmt.Errorf("%v is an opponent's square", to)
+				}
+				if d := Dist(mover.At, to); d > mover.BCM {
+					return fmt.Errorf("%v is %d squares away, beyond %s's BCM of %d", to, d, mover.ID, mover.BCM)
+				}
+				return fmt.Errorf("%s cannot reach %v within %d squares without passing through an opponent", mover.ID, to, mover.BCM)
 			})
 		}
 		path = full

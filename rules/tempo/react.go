@@ -116,7 +116,9 @@ func (d *decider) replace(c *Replace) error {
 	actor := d.s.combatant(x.Actor)
 	found, rep := false, Replacement{}
 	d.s.replacements(actor, false, func(a Action, w string, extra int, _ string) {
-		if !found && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
+		// Naming no weapon takes the original one if it can, else the
+		// first that can (R31).
+		if (!found || w == x.Act.Weapon) && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
 			found, rep = true, Replacement{Action: a, Weapon: w, Paid: extra}
 		}
 	})
@@ -147,7 +149,20 @@ func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []Reaction) 
 		return refuse("%s cannot %s%s now: it needs %d AP and %s has %d (R05); the reactions open to it: %s",
 			reactor.ID, c.Action, withWeapon(weapon), cost, reactor.ID, reactor.AP, reactList(opts))
 	}
+	if r := rules(c.Action); r != nil && r.kind == reactive && !r.answers(public(d.s.Exchange.Act.Action)) {
+		return refuse("%s cannot %s now: %s answers only %s, not %s (R09); the reactions open to it: %s",
+			reactor.ID, c.Action, r.name, list(rulesNames(r.respondsTo), " or "), rules(public(d.s.Exchange.Act.Action)).name, reactList(opts))
+	}
 	return refuse("%s cannot %s%s now; the reactions open to it: %s", reactor.ID, c.Action, withWeapon(c.Weapon), reactList(opts))
+}
+
+// rulesNames are the actions' names in the rules.
+func rulesNames(as []Action) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = rules(a).name
+	}
+	return out
 }
 
 // refuseReplacement says why actor cannot replace its action with c: the
@@ -155,7 +170,7 @@ func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []Reaction) 
 func (d *decider) refuseReplacement(actor *Combatant, c *Replace) error {
 	short, extra, weapon := false, 0, ""
 	d.s.replacements(actor, true, func(a Action, w string, more int, _ string) {
-		if !short && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
+		if (!short || w == d.s.Exchange.Act.Weapon) && a == c.Action && (c.Weapon == "" || w == c.Weapon) {
 			short, extra, weapon = true, more, w
 		}
 	})
@@ -203,7 +218,7 @@ func reactList(opts []Reaction) string {
 	for _, o := range opts {
 		b = append(b, string(o.Action)+withWeapon(o.Weapon))
 	}
-	return fmt.Sprint(b)
+	return strings.Join(b, ", ")
 }
 
 func (e *Reacted) apply(s *State, _ *hotMemory) {

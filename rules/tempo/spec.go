@@ -43,7 +43,7 @@ type CombatantSpec struct {
 	Endurance  int          `yaml:"endurance,omitempty" min:"0" max:"6"`
 	Might      int          `yaml:"might,omitempty" min:"0" max:"4"`
 	Toughness  int          `yaml:"toughness,omitempty" min:"0" max:"4" doc:"health is 10 + 2 x toughness"`
-	Health     *int         `yaml:"health,omitempty" min:"-1000" max:"1000" doc:"current health (default the maximum)"`
+	Health     *int         `yaml:"health,omitempty" min:"-1000" max:"1000" doc:"current health, at most the maximum 10 + 2 x toughness (the default)"`
 	AP         *int         `yaml:"ap,omitempty" min:"0" max:"12" doc:"action points at the start (default 12)"`
 	BCM        *int         `yaml:"bcm,omitempty" min:"0" max:"30" doc:"base combat movement in squares (default 4)"`
 	Prepared   bool         `yaml:"prepared,omitempty" doc:"had time to prepare: begins on guard whichever side started the fight (G1)"`
@@ -217,8 +217,11 @@ func (cs CombatantSpec) combatant(path string, bad func(string, string, ...any))
 	c.Health = c.MaxHealth
 	if cs.Health != nil {
 		c.Health = *cs.Health
-		if c.Health <= 0 {
+		switch {
+		case c.Health <= 0:
 			bad(path+".health", "%d would start the combatant down; give more than 0, or start the fight part-way through with start.combatants.%s.health", c.Health, cs.ID)
+		case c.Health > c.MaxHealth:
+			bad(path+".health", "%d is above the maximum %d (10 + 2 x toughness)", c.Health, c.MaxHealth)
 		}
 	}
 	if cs.AP != nil {
@@ -256,6 +259,10 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 			bad(path+"."+field, "%q is not another combatant of the fight", id)
 			return nil
 		}
+		if sp.Combatants[j].Side == cs.Side {
+			// Binds and grapples come of fighting a foe (R34).
+			bad(path+"."+field, "%s is on %s's side; a bind or grapple is with an opponent", id, cs.ID)
+		}
 		return &sp.Combatants[j]
 	}
 	if cs.BoundWith != "" {
@@ -285,6 +292,9 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 	if cs.PinnedBy != "" {
 		if !slices.Contains(cs.Grappling, cs.PinnedBy) {
 			bad(path+".pinned_by", "%s must be among those grappling the combatant", cs.PinnedBy)
+		} else if j, ok := ids[cs.PinnedBy]; ok && sp.Combatants[j].PinnedBy != "" {
+			// Pinned, one can only try to escape: a pinner is grappled (R22, R08).
+			bad(path+".pinned_by", "%s is pinned itself, and the pinned pin nobody", cs.PinnedBy)
 		}
 		c.Status, c.PinnedBy = Pinned, cs.PinnedBy
 	}

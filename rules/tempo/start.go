@@ -23,7 +23,7 @@ type Start struct {
 
 // CombatantStart is one combatant's condition in a starting state.
 type CombatantStart struct {
-	Health     *int   `yaml:"health" min:"-1000" max:"1000" doc:"health now; 0 or less starts the combatant Down, -(5 + toughness) or less dead (R38)"`
+	Health     *int   `yaml:"health" min:"-1000" max:"1000" doc:"health now, at most 10 + 2 x toughness; 0 or less starts the combatant Down, -(5 + toughness) or less dead (R38)"`
 	AP         *int   `yaml:"ap" min:"0" max:"12" doc:"action points left (default the stat block's, else 12)"`
 	Status     string `yaml:"status" enum:"off-guard,on-guard" doc:"off-guard or on-guard (binds and grapples: bound_with, grappling, pinned_by in the stat block)"`
 	Aimed      string `yaml:"aimed" doc:"the weapon an Aim succeeded with, for the combatant whose turn it is (R14)"`
@@ -52,6 +52,9 @@ func (st *Start) applyStart(s *State, bad func(path, format string, args ...any)
 			continue
 		}
 		if cs.Health != nil {
+			if *cs.Health > c.MaxHealth {
+				bad(at+".health", "%d is above the maximum %d (10 + 2 x toughness)", *cs.Health, c.MaxHealth)
+			}
 			c.Health = *cs.Health
 			c.Down = c.Health <= 0
 			c.Dead = c.Health <= -(5 + c.Toughness)
@@ -72,6 +75,11 @@ func (st *Start) applyStart(s *State, bad func(path, format string, args ...any)
 				bad(at+".aimed", "%s wields no %q", id, cs.Aimed)
 			}
 			c.Aimed = cs.Aimed
+		}
+	}
+	for _, c := range s.Combatants {
+		if c.Down && (c.BoundWith != "" || len(c.GrappledWith) > 0) {
+			bad("start.combatants."+c.ID+".health", "%s starts Down, and a bind or grapple with one Down has ended (R34); leave its bound_with, grappling and pinned_by out, and its partners'", c.ID)
 		}
 	}
 	s.Round, s.Started = st.Round, true

@@ -71,3 +71,70 @@ func TestStartProblems(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
 	}
 }
+
+// TestHealthProblems: health never starts above the maximum, 10 + 2 x
+// toughness, which would count as damage taken below zero in Recover
+// Stamina (R32); and a fight does not start with a bind or grapple with
+// one who is Down, since such a relation has ended (R34).
+func TestHealthProblems(t *testing.T) {
+	sp := startSpec()
+	eleven, thirteen, zero := 11, 13, 0
+	sp.Combatants[0].Health = &eleven
+	sp.Combatants[0].BoundWith, sp.Combatants[1].BoundWith = "bob", "ann"
+	_, err := sp.State()
+	if w := "combatants[0].health: 11 is above the maximum 10 (10 + 2 x toughness)"; err == nil || err.Error() != w {
+		t.Errorf("got %v\nwant %s", err, w)
+	}
+	sp.Combatants[0].Health = nil
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Health: &thirteen}}}
+	_, err = sp.State()
+	if w := "start.combatants.bob.health: 13 is above the maximum 12 (10 + 2 x toughness)"; err == nil || err.Error() != w {
+		t.Errorf("got %v\nwant %s", err, w)
+	}
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Health: &zero}}}
+	_, err = sp.State()
+	if w := "start.combatants.bob.health: bob starts Down, and a bind or grapple with one Down has ended (R34)"; err == nil || !strings.HasPrefix(err.Error(), w) {
+		t.Errorf("got %v\nwant %s...", err, w)
+	}
+}
+
+// TestPinnerIsNotPinned: a fight does not start with two combatants
+// pinning each other: the pinner stays grappled, and the pinned can only
+// try to escape (R22, R08).
+func TestPinnerIsNotPinned(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", X: 0, Grappling: []string{"bob"}, PinnedBy: "bob"},
+		{ID: "bob", Side: "blue", X: 1, Grappling: []string{"ann"}, PinnedBy: "ann"},
+	}}
+	_, err := sp.State()
+	want := []string{
+		"combatants[0].pinned_by: bob is pinned itself, and the pinned pin nobody",
+		"combatants[1].pinned_by: ann is pinned itself, and the pinned pin nobody",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	sp.Combatants[1].PinnedBy = ""
+	if _, err := sp.State(); err != nil {
+		t.Errorf("ann pinned by bob: %v", err)
+	}
+}
+
+// TestRelationsAreWithOpponents: binds and grapples come of fighting a
+// foe, so a fight does not start with allies bound or grappled together
+// (R34).
+func TestRelationsAreWithOpponents(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", X: 0, Grappling: []string{"cy"}},
+		{ID: "cy", Side: "red", X: 1, Grappling: []string{"ann"}},
+		{ID: "bob", Side: "blue", X: 3},
+	}}
+	_, err := sp.State()
+	want := []string{
+		"combatants[0].grappling: cy is on ann's side; a bind or grapple is with an opponent",
+		"combatants[1].grappling: ann is on cy's side; a bind or grapple is with an opponent",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+}
