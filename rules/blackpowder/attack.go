@@ -249,13 +249,27 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 
 // attackDifficulty is what the attack check of a on t with w must reach
 // before a body part and the GM's modifiers (R10): t's Evade, with the
-// ranged modifiers for any weapon but a melee one or fists.
+// melee modifier for more than two enemies for a melee weapon or fists,
+// else the ranged modifiers.
 func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 	difficulty := t.EvadeEff()
 	if w.Kind == Melee || w.Kind == Unarmed {
-		return difficulty
+		return difficulty + s.crowding(a)
 	}
 	return difficulty + s.rangedModifier(a, w, t, distance(a, t))
+}
+
+// crowding is the melee modifier for combat with more than two enemies
+// (R10, A19): +1 for each conscious enemy within reach of a beyond the
+// second.
+func (s *State) crowding(a *Combatant) int {
+	n := 0
+	for i := range s.Combatants {
+		if e := &s.Combatants[i]; e.Group != a.Group && e.Status == Active && distance(e, a) <= reach {
+			n++
+		}
+	}
+	return max(0, n-2)
 }
 
 // hitClasses are the classes of an attack die that needs need or more, or

@@ -63,8 +63,9 @@ func (s *State) initiativeRoller(group string) *Combatant {
 	return best
 }
 
-// initiativeOrder sorts groups by initiative, highest first; ties put the
-// players first, then setup order (A02).
+// initiativeOrder sorts groups by initiative, highest first; a tie goes to
+// the group whose roller has more Speed skill, as in every Speed check
+// (R02), and a full tie puts the players first, then setup order (A02).
 func (s *State) initiativeOrder() []int {
 	var order []int
 	if s.hot != nil {
@@ -81,6 +82,9 @@ func (s *State) initiativeOrder() []int {
 		ga, gb := &s.Groups[a], &s.Groups[b]
 		if ga.Initiative != gb.Initiative {
 			return gb.Initiative - ga.Initiative
+		}
+		if ga.Speed != gb.Speed {
+			return gb.Speed - ga.Speed
 		}
 		if ga.Players != gb.Players {
 			if ga.Players {
@@ -114,7 +118,7 @@ func (r *run) join(gi int) {
 	ev := engine.New(r.arena(), groupJoinedKind, GroupJoined{Group: g.ID, Roller: roller.ID, Die: r.d10()})
 	ev.Total = roller.speed(ev.Die)
 	after := s.scratch()
-	after.Groups[gi].Initiative, after.Groups[gi].Rolled = ev.Total, true
+	after.Groups[gi].Initiative, after.Groups[gi].Rolled, after.Groups[gi].Speed = ev.Total, true, roller.skill(skillSpeed)
 	ev.Order = after.initiativeOrder()
 	r.emit(ev)
 }
@@ -129,7 +133,7 @@ type InitiativeRolled struct {
 
 func (e *InitiativeRolled) apply(s *State, _ *hotMemory) {
 	if g := s.group(e.Group); g != nil {
-		g.Initiative, g.Rolled = e.Total, true
+		g.Initiative, g.Rolled, g.Speed = e.Total, true, s.combatant(e.Roller).skill(skillSpeed)
 	}
 }
 
@@ -149,7 +153,7 @@ type GroupJoined struct {
 
 func (e *GroupJoined) apply(s *State, _ *hotMemory) {
 	g := s.group(e.Group)
-	g.Initiative, g.Rolled = e.Total, true
+	g.Initiative, g.Rolled, g.Speed = e.Total, true, s.combatant(e.Roller).skill(skillSpeed)
 	s.Order = append([]int(nil), e.Order...)
 	for i := range s.Combatants {
 		if c := &s.Combatants[i]; c.Group == e.Group && c.Status == Absent {

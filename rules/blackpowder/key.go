@@ -32,7 +32,7 @@ func (s *State) AppendKey(b []byte) []byte {
 		g := &s.Groups[i]
 		b = parts.AppendString(b, g.ID)
 		b = parts.AppendBools(b, g.Players)
-		b = parts.AppendInts(b, g.Initiative)
+		b = parts.AppendInts(b, g.Initiative, g.Speed)
 		b = parts.AppendBools(b, g.Rolled)
 		b = parts.AppendInts(b, g.Joins)
 	}

@@ -505,7 +505,7 @@ func reactionPrompt(s *State, b *prompter) {
 	case "modifier":
 		p.Kind, p.Actor, p.Default = engine.Ruling, engine.GM, 0
 		if b.people() {
-			b.askf("%s declares %q: situational modifier (terrain, elevation, crowding, cover, visibility, weather)?", a.Name, d.Text)
+			b.askf("%s declares %q: situational modifier (terrain, elevation, cover, visibility, weather)?", a.Name, d.Text)
 		}
 		for i, m := range situationalModifiers {
 			r := engine.New(b.arena(), rulingKind, Ruling{Modifier: b.intValue(m, i)})

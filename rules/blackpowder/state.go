@@ -89,6 +89,9 @@ type Group struct {
 	// Initiative is the group's Speed check total, once rolled.
 	Initiative int  `json:"initiative"`
 	Rolled     bool `json:"rolled,omitempty"`
+	// Speed is the Speed skill of the member who rolled Initiative: a
+	// tied total goes to the group whose roller has more (R02, R03).
+	Speed int `json:"speed,omitempty"`
 	// Joins is the round the group arrives in (R03); until then its
 	// members are absent. 0 or 1: there from the start.
 	Joins int `json:"joins,omitempty"`
