@@ -85,7 +85,7 @@ func (d *decider) stabilize(c *Stabilize) error {
 		return refuse("%s must be adjacent (within %d ft, with a clear path) to stabilize %s", me.ID, AdjacentFt, t.ID)
 	}
 	skill := "medicine"
-	if me.Skills["medical_science"] > me.Skills["medicine"] {
+	if s.skillDice(me, "medical_science") > s.skillDice(me, "medicine") {
 		skill = "medical_science"
 	}
 	if !d.spend(me, "stabilize", t.ID, s.Options.StabilizeActions) {
