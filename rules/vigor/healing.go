@@ -62,10 +62,11 @@ type Stabilize struct {
 
 func (*Stabilize) command() {}
 
-// stabilize stops a Shock timer (R36, A34).
+// stabilize stops a Shock timer (R36, A34); with 2 actions, across turns
+// if need be (R10).
 func (d *decider) stabilize(c *Stabilize) error {
 	s := d.s
-	me, err := d.acting("stabilize", s.Options.StabilizeActions)
+	me, err := d.acting("stabilize", 1)
 	if err != nil {
 		return err
 	}
@@ -84,10 +85,12 @@ func (d *decider) stabilize(c *Stabilize) error {
 		return refuse("%s must be adjacent (within %d ft, with a clear path) to stabilize %s", me.ID, AdjacentFt, t.ID)
 	}
 	skill := "medicine"
-	if me.Skills["medical_science"] > me.Skills["medicine"] {
+	if s.skillDice(me, "medical_science") > s.skillDice(me, "medicine") {
 		skill = "medical_science"
 	}
-	d.emit(engine.New(d.h.arena(), actedKind, Acted{Combatant: me.ID, Act: "stabilize", Actions: s.Options.StabilizeActions, Target: t.ID}))
+	if !d.spend(me, "stabilize", t.ID, s.Options.StabilizeActions) {
+		return nil
+	}
 	d.emit(d.skillRoll(me, skill, "stabilize", t, orVS(c.VS, StabilizeVS), c.Mods))
 	return nil
 }

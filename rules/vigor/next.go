@@ -258,7 +258,7 @@ func actOptions(s *State, b *prompter) {
 		if !t.Dead && !t.Escaped && t.Durability < t.DurabilityMax {
 			b.add(engine.New(b.hot.moveArena(), aidKind, Aid{Target: t.ID}), "give ", t.ID, " emergency aid (2 actions, Medicine against 20)")
 		}
-		if t.Shock && !t.Dead && !t.Stabilized && me.Left >= s.Options.StabilizeActions {
+		if t.Shock && !t.Dead && !t.Stabilized {
 			b.add(engine.New(b.hot.moveArena(), stabilizeKind, Stabilize{Target: t.ID}), "stabilize ", t.ID, " (Medicine against 20)")
 		}
 	}

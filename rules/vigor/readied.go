@@ -58,8 +58,12 @@ func (e *ReadiedAction) describe(*State) string {
 }
 
 // readied lists the creatures whose readied attack on me may fire now, in
-// initiative order (R16, A20).
+// initiative order (R16, A20): none once me has left the fight or is dead
+// (A19).
 func (s *State) readied(me *Combatant, buf *[]string) []string {
+	if !me.Targetable() {
+		return nil
+	}
 	start := len(*buf)
 	for _, id := range s.Order {
 		c := s.Combatant(id)

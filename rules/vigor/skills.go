@@ -84,10 +84,7 @@ func (d *decider) resist(c *Resist) error {
 // skillRoll rolls a skill check: d20 + skill dice + linked ability dice
 // (A38) at the creature's rank, against vs.
 func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, vs int, m Mods) *SkillRolled {
-	n := me.Skills[skill] + m.Dice
-	if ab := me.Links[skill]; ab != "" {
-		n += d.s.dice(me.Score(ab))
-	}
+	n := d.s.skillDice(me, skill) + m.Dice
 	r := Rank(me.BaseRank(), m.Charges, m.Challenges, me.Wounded)
 	roll := checkRoll(d.src, n, r, d.s.need(vs), d.s.need(vs), d.ints())
 	e := engine.New(d.h.arena(), skillRolledKind, SkillRolled{Combatant: me.ID, Skill: skill, Purpose: purpose, Roll: roll, VS: vs, Success: d.s.beats(roll.Total, vs)})
@@ -96,6 +93,16 @@ func (d *decider) skillRoll(me *Combatant, skill, purpose string, t *Combatant, 
 		e.Durability = t.Durability
 	}
 	return e
+}
+
+// skillDice is the bonus dice a skill gives its checks: its own and its
+// linked ability's (A38).
+func (s *State) skillDice(me *Combatant, skill string) int {
+	n := me.Skills[skill]
+	if ab := me.Links[skill]; ab != "" {
+		n += s.dice(me.Score(ab))
+	}
+	return n
 }
 
 // orVS is the Victory Sum the GM named, or the rules' default for none

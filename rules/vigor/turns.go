@@ -324,13 +324,16 @@ func (d *decider) recovery() {
 }
 
 // settle sets the phase once nothing is pending: the next creature of an
-// open window, or back to the turn. A window whose askers are done closes
-// unless its escape still has to move.
+// open window, or back to the turn. A window whose askers are done, or
+// whose opener is dead, closes unless its escape still has to move.
 func settle(s *State) {
 	if s.Strike != nil || s.Declared != nil || s.Phase == Over {
 		return
 	}
 	if w := s.Window; w != nil {
+		if len(w.Ask) > 0 && !s.Combatant(w.Opener).Targetable() {
+			w.Ask = nil // nobody takes an opening on the dead (R20)
+		}
 		if len(w.Ask) > 0 {
 			s.Phase = Offering
 			return
