@@ -34,44 +34,75 @@ func (k *calc[S, C, E]) report() *Report {
 	// The outcomes have few distinct denominators (products of die
 	// sizes), so the common one and each one's factor are worked out once
 	// per denominator rather than once per outcome: for a denominator in
-	// words, keyed by it; the rare one in a big.Rat is worked out each time.
-	den := whole.Of(1)
-	factors := map[u128]natural{}
-	for _, f := range k.finals {
+	// words, keyed by it; the rare one in a big.Rat is worked out each
+	// time. While the common denominator fits in two words, so does every
+	// outcome's probability times it (none is more than it), and the
+	// sums, comparisons and products below are of words.
+	type scaledFinal struct {
+		key string
+		f   *final
+		num scaled // P times den
+	}
+	outcomes := make([]scaledFinal, 0, len(k.finals))
+	denW, wide := word(1), true
+	var den natural
+	factors := map[u128]scaled{}
+	for key, f := range k.finals {
+		outcomes = append(outcomes, scaledFinal{key: key, f: f})
 		if f.p.big == nil && !f.p.num.isZero() {
 			if _, ok := factors[f.p.den]; ok {
 				continue
 			}
-			factors[f.p.den] = natural{}
+			factors[f.p.den] = scaled{}
+			if wide {
+				g := gcd128(denW, f.p.den)
+				if l, over := denW.quo(g).mul(f.p.den); !over {
+					denW = l
+					continue
+				}
+				wide, den = false, denW.natural()
+			}
+		} else if wide {
+			wide, den = false, denW.natural()
 		}
 		_, d := f.p.numDen()
 		den = den.LCM(d)
 	}
+	if wide {
+		den = denW.natural()
+	}
 	for d := range factors {
-		factors[d] = den.Quo(d.natural())
+		if wide {
+			factors[d] = scaled{w: denW.quo(d)}
+		} else {
+			factors[d] = scaled{n: den.Quo(d.natural()), big: true}
+		}
 	}
-	type scaled struct {
-		key string
-		f   *final
-		num natural // P times den
-	}
-	// Each outcome is written in its place field by field rather than
-	// copied there whole: a copy of a value holding pointers goes through
-	// the runtime while the collector marks, as it often does here.
-	outcomes := make([]scaled, len(k.finals))
 	effects := 0
 	affected := make([]bool, len(k.ids))
-	n := 0
-	for key, f := range k.finals {
-		x := &outcomes[n]
-		n++
-		if factor, ok := factors[f.p.den]; ok && f.p.big == nil && !f.p.num.isZero() {
-			x.num = factor.Mul(f.p.num.natural())
-		} else {
+	var lastDen u128
+	var lastFactor scaled
+	for i := range outcomes {
+		x := &outcomes[i]
+		f := x.f
+		switch {
+		case f.p.big != nil || f.p.num.isZero():
 			num, d := f.p.numDen()
-			x.num = den.Quo(d).Mul(num)
+			x.num = scaled{n: den.Quo(d).Mul(num), big: true}
+			if wide {
+				// Not more than den, which fits.
+				x.num = scaled{w: u128OfNatural(x.num.n)}
+			}
+		default:
+			if f.p.den != lastDen || lastDen.isZero() {
+				lastDen, lastFactor = f.p.den, factors[f.p.den]
+			}
+			if wide {
+				x.num.w, _ = lastFactor.w.mul(f.p.num)
+			} else {
+				x.num = scaled{n: lastFactor.n.Mul(f.p.num.natural()), big: true}
+			}
 		}
-		x.key, x.f = key, f
 		for i := range k.ids {
 			if f.acc.damage != nil && f.acc.damage[i] != 0 || f.conds[i] != k.before[i] {
 				affected[i] = true
@@ -88,12 +119,12 @@ func (k *calc[S, C, E]) report() *Report {
 	}
 	slices.SortFunc(order, func(i, j int32) int {
 		a, b := &outcomes[i], &outcomes[j]
-		if c := b.num.Cmp(a.num); c != 0 {
+		if c := b.num.cmp(a.num); c != 0 {
 			return c
 		}
 		return strings.Compare(a.key, b.key)
 	})
-	nums := make([]natural, len(outcomes))
+	nums := make([]scaled, len(outcomes))
 	r.Outcomes = make([]Outcome, len(outcomes))
 	all := make([]Effect, effects) // every outcome's effects, in one allocation
 	// The effects of each outcome are in the order of k.ids, and
@@ -137,13 +168,27 @@ func (k *calc[S, C, E]) report() *Report {
 	var scratch big.Int
 	var tags []tagNum // in the order first met
 	tagIndex := map[string]int{}
+	// Outcomes next to each other often share tags in the same places:
+	// a tag the one before had in its place is found without the map.
+	var last []string
+	var lastAt []int
 	for i, o := range r.Outcomes {
-		for _, t := range o.Tags {
-			j, ok := tagIndex[t]
-			if !ok {
-				j = len(tags)
-				tagIndex[t] = j
-				tags = append(tags, tagNum{tag: t})
+		for p, t := range o.Tags {
+			var j int
+			if p < len(last) && last[p] == t {
+				j = lastAt[p]
+			} else {
+				var ok bool
+				if j, ok = tagIndex[t]; !ok {
+					j = len(tags)
+					tagIndex[t] = j
+					tags = append(tags, tagNum{tag: t})
+				}
+				if p < len(lastAt) {
+					last[p], lastAt[p] = t, j
+				} else {
+					last, lastAt = append(last, t), append(lastAt, j)
+				}
 			}
 			tags[j].sum.add(nums[i], &scratch)
 		}
@@ -198,7 +243,7 @@ func (ef effectsOf) next(j, i int) *Effect {
 // combatantOdds gathers what the outcomes do to combatant i, which must be
 // asked for in the order of k.ids: effects are theirs (see effectsOf),
 // nums their probabilities times den, covered their sum.
-func (k *calc[S, C, E]) combatantOdds(m *rats, effects effectsOf, nums []natural, den, covered natural, i int, scratch *big.Int) CombatantOdds {
+func (k *calc[S, C, E]) combatantOdds(m *rats, effects effectsOf, nums []scaled, den, covered natural, i int, scratch *big.Int) CombatantOdds {
 	id, before := k.ids[i], k.before[i]
 	c := CombatantOdds{Combatant: id, Before: before}
 	type damageNum struct {
@@ -279,6 +324,40 @@ func (k *calc[S, C, E]) combatantOdds(m *rats, effects effectsOf, nums []natural
 	return c
 }
 
+// scaled is a probability times a report's common denominator: in two
+// words (w) while the common denominator fits in them, since none is more
+// than it; as a natural (n, big set) otherwise.
+type scaled struct {
+	w   u128
+	n   natural
+	big bool
+}
+
+// cmp returns -1, 0 or +1 as x is less than, equal to or greater than y.
+func (x scaled) cmp(y scaled) int {
+	if !x.big && !y.big {
+		return x.w.cmp(y.w)
+	}
+	return x.natural().Cmp(y.natural())
+}
+
+// natural returns x as a natural.
+func (x scaled) natural() natural {
+	if x.big {
+		return x.n
+	}
+	return x.w.natural()
+}
+
+// u128OfNatural returns x, which must fit, in two words.
+func u128OfNatural(x natural) u128 {
+	if v, ok := x.Uint64(); ok {
+		return word(v)
+	}
+	v, _ := u128Of(x.BigRO())
+	return v
+}
+
 // sum is a running sum of whole numbers, added to in place: two words
 // while it fits (vigor's common denominators take more than one), then a
 // big.Int of its own, so that adding to it costs no new memory once it has
@@ -288,15 +367,20 @@ type sum struct {
 	b *big.Int // not nil once the sum does not fit in n
 }
 
-// add adds x, scratch serving as x's big.Int when x is a word.
-func (s *sum) add(x natural, scratch *big.Int) {
+// add adds x, scratch serving as x's big.Int when x is in words.
+func (s *sum) add(x scaled, scratch *big.Int) {
 	if s.b == nil {
 		var v u128
 		ok := false
-		if w, small := x.Uint64(); small {
-			v, ok = word(w), true
-		} else {
-			v, ok = u128Of(x.BigRO())
+		switch {
+		case !x.big:
+			v, ok = x.w, true
+		default:
+			if w, small := x.n.Uint64(); small {
+				v, ok = word(w), true
+			} else {
+				v, ok = u128Of(x.n.BigRO())
+			}
 		}
 		if ok {
 			if r, carry := s.n.add(v); !carry {
@@ -306,18 +390,27 @@ func (s *sum) add(x natural, scratch *big.Int) {
 		}
 		s.b = s.n.bigInto(new(big.Int))
 	}
-	s.b.Add(s.b, x.BigIn(scratch))
+	if !x.big {
+		s.b.Add(s.b, x.w.bigInto(scratch))
+		return
+	}
+	s.b.Add(s.b, x.n.BigIn(scratch))
 }
 
 // addMul adds x times m.
-func (s *sum) addMul(x natural, m uint64, scratch *big.Int) {
-	if v, ok := x.Uint64(); ok {
+func (s *sum) addMul(x scaled, m uint64, scratch *big.Int) {
+	if !x.big {
+		if v, over := x.w.mul(word(m)); !over {
+			s.add(scaled{w: v}, scratch)
+			return
+		}
+	} else if v, ok := x.n.Uint64(); ok {
 		if hi, lo := bits.Mul64(v, m); hi == 0 {
-			s.add(whole.Of(lo), scratch)
+			s.add(scaled{w: word(lo)}, scratch)
 			return
 		}
 	}
-	scratch.Mul(x.BigIn(scratch), new(big.Int).SetUint64(m))
+	scratch.Mul(x.natural().BigIn(scratch), new(big.Int).SetUint64(m))
 	if s.b == nil {
 		s.b = s.n.bigInto(new(big.Int))
 	}

@@ -225,11 +225,42 @@ func setRatio(z *big.Rat, num, den uint64) *big.Rat {
 }
 
 // rats hands out new big.Rats a chunk at a time, for the many fractions of
-// a report.
-type rats struct{ chunk []big.Rat }
+// a report, and the words of their numerators and denominators too.
+type rats struct {
+	chunk []big.Rat
+	words []big.Word
+}
 
-// of returns p as a new big.Rat.
-func (m *rats) of(p prob) *big.Rat { return p.into(m.next()) }
+// of returns p as a new big.Rat. One in words takes its numerator's and
+// denominator's words from a chunk rather than an allocation each.
+func (m *rats) of(p prob) *big.Rat {
+	z := m.next()
+	if p.big != nil || p.num.isZero() || bits.UintSize != 64 {
+		return p.into(z)
+	}
+	// As setRatio: z set to the denominator, inverted in place, then the
+	// numerator written over the 1.
+	z.Num().SetBits(m.wordsOf(p.den))
+	z.Inv(z)
+	z.Num().SetBits(m.wordsOf(p.num))
+	return z
+}
+
+// wordsOf returns x, not zero, as the words of a big.Int, from the chunk:
+// their capacity is their length, so that a big.Int set to them and
+// changed afterwards never writes past them.
+func (m *rats) wordsOf(x u128) []big.Word {
+	n := 1
+	if x.hi != 0 {
+		n = 2
+	}
+	w := grow(&m.words, n)
+	w[0] = big.Word(x.lo)
+	if n == 2 {
+		w[1] = big.Word(x.hi)
+	}
+	return w
+}
 
 // over returns x/d as a new big.Rat; d must be positive.
 func (m *rats) over(x, d natural) *big.Rat { return ratioInto(m.next(), x, d) }

@@ -253,15 +253,19 @@ func TestSumInPlace(t *testing.T) {
 			x = whole.FromBig(b)
 		}
 		m := uint64(1 + i%5)
+		v := scaled{n: x, big: true}
+		if i%3 == 0 && i%7 != 3 {
+			v = scaled{w: word(w)}
+		}
 		if i%2 == 0 {
-			s.addMul(x, m, &scratch)
+			s.addMul(v, m, &scratch)
 			want.Add(want, new(big.Int).Mul(x.Big(), new(big.Int).SetUint64(m)))
 		} else {
-			s.add(x, &scratch)
+			s.add(v, &scratch)
 			want.Add(want, x.Big())
 		}
 		var c sum
-		c.add(whole.Of(w), &scratch)
+		c.add(scaled{w: word(w)}, &scratch)
 		if got := c.value().Big(); got.Cmp(new(big.Int).SetUint64(w)) != 0 {
 			t.Fatalf("%d: %s", w, got)
 		}
