@@ -1,5 +1,7 @@
 package odds
 
+import "slices"
+
 // Likelier situations first where an option will not fit. run goes level
 // by level, and most outcomes are reached at the last levels, so that an
 // option stopped at its share has often made a fifth of the probability
@@ -25,11 +27,31 @@ const passRatio = 16
 // probability.
 type deferral[S any] struct {
 	// below is the threshold of the pass: situations of a lower
-	// probability wait in nodes, by key in at (merged with alike ones
-	// met later), for a pass of their own.
+	// probability wait in nodes (merged with alike ones met later, by key
+	// in at, their place in nodes), for a pass of their own.
 	below float64
 	nodes []*node[S]
-	at    map[string]*node[S]
+	at    map[string]int
+	// fs are the probabilities of nodes as floats, worked out once each
+	// (a float of a probability of more than 53 bits is a long
+	// division); -1 where a node's probability changed since.
+	fs []float64
+}
+
+// float returns the probability of d.nodes[i] as a float.
+func (d *deferral[S]) float(i int) float64 {
+	if d.fs[i] < 0 {
+		d.fs[i] = d.nodes[i].p.float()
+	}
+	return d.fs[i]
+}
+
+// leave leaves n, of probability f as a float, for a later pass, and
+// returns its place in d.nodes.
+func (d *deferral[S]) leave(n *node[S], f float64) int {
+	d.nodes = append(d.nodes, n)
+	d.fs = append(d.fs, f)
+	return len(d.nodes) - 1
 }
 
 // deepen makes run go by probability from where k.at says: the
@@ -38,7 +60,7 @@ type deferral[S any] struct {
 // resolved with it, and the situations below the first pass's threshold
 // wait for the next.
 func (k *calc[S, C, E]) deepen() {
-	k.deep = &deferral[S]{at: map[string]*node[S]{}}
+	k.deep = &deferral[S]{at: map[string]int{}}
 	if k.at.depth == 0 {
 		// Nothing resolved yet but the command: it goes on as it is.
 		return
@@ -66,29 +88,38 @@ func (k *calc[S, C, E]) deepen() {
 // resolve now, it lowers the threshold to start the next pass.
 func (k *calc[S, C, E]) pass(nodes []*node[S]) []*node[S] {
 	d := k.deep
+	fs := make([]float64, len(nodes))
+	for i, n := range nodes {
+		fs[i] = n.p.float()
+	}
 	if d.below == 0 {
-		d.below = maxP(nodes) / passRatio
+		d.below = slices.Max(append(fs, 0)) / passRatio
 	}
 	level := nodes[:0:0]
-	for _, n := range nodes {
-		if n.p.float() >= d.below {
+	for i, n := range nodes {
+		if fs[i] >= d.below {
 			level = append(level, n)
 			continue
 		}
-		d.nodes = append(d.nodes, n)
+		d.leave(n, fs[i])
 	}
 	for len(level) == 0 && len(d.nodes) > 0 {
-		d.below = maxP(d.nodes) / passRatio
-		rest := d.nodes[:0]
-		for _, n := range d.nodes {
-			if n.p.float() >= d.below {
+		m := 0.0
+		for i := range d.nodes {
+			m = max(m, d.float(i))
+		}
+		d.below = m / passRatio
+		rest := 0
+		for i, n := range d.nodes {
+			if f := d.fs[i]; f >= d.below {
 				level = append(level, n)
 			} else {
-				rest = append(rest, n)
+				d.nodes[rest], d.fs[rest] = n, f
+				rest++
 			}
 		}
-		clear(d.nodes[len(rest):])
-		d.nodes = rest
+		clear(d.nodes[rest:])
+		d.nodes, d.fs = d.nodes[:rest], d.fs[:rest]
 		clear(d.at)
 	}
 	return level
@@ -106,21 +137,26 @@ func (k *calc[S, C, E]) nextLevel() []*node[S] {
 		}
 		return level
 	}
+	fs := make([]float64, len(k.nextOrder))
+	for i, key := range k.nextOrder {
+		fs[i] = k.next[key].p.float()
+	}
 	if d.below == 0 {
-		for _, key := range k.nextOrder {
-			d.below = max(d.below, k.next[key].p.float()/passRatio)
+		for _, f := range fs {
+			d.below = max(d.below, f/passRatio)
 		}
 	}
-	for _, key := range k.nextOrder {
+	for i, key := range k.nextOrder {
 		n := k.next[key]
-		if have, ok := d.at[key]; ok {
+		if at, ok := d.at[key]; ok {
 			// Met before in this pass and left for a later one.
+			have := d.nodes[at]
 			have.p = have.p.add(n.p)
+			d.fs[at] = -1
 			continue
 		}
-		if n.p.float() < d.below {
-			d.at[key] = n
-			d.nodes = append(d.nodes, n)
+		if fs[i] < d.below {
+			d.at[key] = d.leave(n, fs[i])
 			continue
 		}
 		level = append(level, n)
@@ -129,15 +165,6 @@ func (k *calc[S, C, E]) nextLevel() []*node[S] {
 		level = k.pass(level)
 	}
 	return level
-}
-
-// maxP returns the highest probability of nodes, as a float.
-func maxP[S any](nodes []*node[S]) float64 {
-	m := 0.0
-	for _, n := range nodes {
-		m = max(m, n.p.float())
-	}
-	return m
 }
 
 // deferred returns the starts of the situations left for a later pass,
