@@ -285,6 +285,21 @@ func TestU128IsBigInt(t *testing.T) {
 		xs = append(xs, word(hi), u128{hi, words[(i*5+1)%len(words)]}, u128{hi >> 40, words[(i*3+2)%len(words)]})
 	}
 	xs = append(xs, u128{}, u128{math.MaxUint64, math.MaxUint64}, u128{1, 0}, u128{1 << 63, 0})
+	// Products of die sizes, as the denominators of dice are, with large
+	// common factors.
+	for _, die := range []uint64{6, 10, 12, 20} {
+		x := word(1)
+		for range 80 {
+			next, over := x.mul(word(die))
+			if over {
+				break
+			}
+			x = next
+			if x.hi != 0 {
+				xs = append(xs, x, x.shr(3), u128{x.hi, x.lo | 1})
+			}
+		}
+	}
 	big128 := new(big.Int).Lsh(big.NewInt(1), 128)
 	for _, a := range xs {
 		ab := a.bigInto(new(big.Int))
@@ -329,6 +344,11 @@ func TestU128IsBigInt(t *testing.T) {
 			}
 			if gcd128(a, b).bigInto(new(big.Int)).Cmp(g) != 0 {
 				t.Fatalf("the GCD of %s: %v, want %s", what, gcd128(a, b), g)
+			}
+			if b.hi == 0 && b.lo != 0 {
+				if r := a.rem(b.lo); new(big.Int).SetUint64(r).Cmp(want.Rem(ab, bb)) != 0 {
+					t.Fatalf("the remainder of %s: %d", what, r)
+				}
 			}
 		}
 	}

@@ -109,7 +109,9 @@ func (a u128) quo(b u128) u128 {
 }
 
 // gcd128 returns the greatest common divisor of a and b (the other when
-// one is zero), by Stein's binary algorithm, on one word once both fit.
+// one is zero), by Stein's binary algorithm while both take two words;
+// once one fits in a word, the other's remainder by it brings both to one
+// word at once, and the rest is on one word.
 func gcd128(a, b u128) u128 {
 	switch {
 	case a.hi|b.hi == 0:
@@ -118,6 +120,10 @@ func gcd128(a, b u128) u128 {
 		return b
 	case b.isZero():
 		return a
+	case a.hi == 0:
+		return word(gcd(a.lo, b.rem(a.lo)))
+	case b.hi == 0:
+		return word(gcd(b.lo, a.rem(b.lo)))
 	}
 	shift := u128{a.hi | b.hi, a.lo | b.lo}.trailingZeros()
 	a = a.shr(a.trailingZeros())
@@ -126,15 +132,22 @@ func gcd128(a, b u128) u128 {
 		if a.cmp(b) > 0 {
 			a, b = b, a
 		}
-		if a.hi|b.hi == 0 {
-			// a and b are odd: their GCD is odd too.
-			return word(gcd(a.lo, b.lo)).shl(shift)
+		if a.hi == 0 {
+			// a is odd: so is the GCD, that of a and b's remainder by
+			// it.
+			return word(gcd(a.lo, b.rem(a.lo))).shl(shift)
 		}
 		b = b.sub(a)
 		if b.isZero() {
 			return a.shl(shift)
 		}
 	}
+}
+
+// rem returns a modulo d, d not 0.
+func (a u128) rem(d uint64) uint64 {
+	_, r := bits.Div64(a.hi%d, a.lo, d)
+	return r
 }
 
 // u128Of returns x as a u128, or false when it is negative or does not
