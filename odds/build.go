@@ -27,7 +27,7 @@ func (k *calc[S, C, E]) report() *Report {
 	r.Uncovered = m.of(uncovered)
 	for _, key := range k.answerOrder {
 		a := k.answers[key]
-		a.P = m.of(a.p)
+		a.P = m.of(a.p.value())
 		r.Answered = append(r.Answered, a.Answer)
 	}
 
@@ -41,22 +41,24 @@ func (k *calc[S, C, E]) report() *Report {
 	type scaledFinal struct {
 		key string
 		f   *final
-		num scaled // P times den
+		p   prob   // f's, in lowest terms
+		num scaled // p times den
 	}
 	outcomes := make([]scaledFinal, 0, len(k.finals))
 	denW, wide := word(1), true
 	var den natural
 	factors := map[u128]scaled{}
 	for key, f := range k.finals {
-		outcomes = append(outcomes, scaledFinal{key: key, f: f})
-		if f.p.big == nil && !f.p.num.isZero() {
-			if _, ok := factors[f.p.den]; ok {
+		p := f.p.value()
+		outcomes = append(outcomes, scaledFinal{key: key, f: f, p: p})
+		if p.big == nil && !p.num.isZero() {
+			if _, ok := factors[p.den]; ok {
 				continue
 			}
-			factors[f.p.den] = scaled{}
+			factors[p.den] = scaled{}
 			if wide {
-				g := gcd128(denW, f.p.den)
-				if l, over := denW.quo(g).mul(f.p.den); !over {
+				g := gcd128(denW, p.den)
+				if l, over := denW.quo(g).mul(p.den); !over {
 					denW = l
 					continue
 				}
@@ -65,7 +67,7 @@ func (k *calc[S, C, E]) report() *Report {
 		} else if wide {
 			wide, den = false, denW.natural()
 		}
-		_, d := f.p.numDen()
+		_, d := p.numDen()
 		den = den.LCM(d)
 	}
 	if wide {
@@ -84,23 +86,23 @@ func (k *calc[S, C, E]) report() *Report {
 	var lastFactor scaled
 	for i := range outcomes {
 		x := &outcomes[i]
-		f := x.f
+		f, p := x.f, x.p
 		switch {
-		case f.p.big != nil || f.p.num.isZero():
-			num, d := f.p.numDen()
+		case p.big != nil || p.num.isZero():
+			num, d := p.numDen()
 			x.num = scaled{n: den.Quo(d).Mul(num), big: true}
 			if wide {
 				// Not more than den, which fits.
 				x.num = scaled{w: u128OfNatural(x.num.n)}
 			}
 		default:
-			if f.p.den != lastDen || lastDen.isZero() {
-				lastDen, lastFactor = f.p.den, factors[f.p.den]
+			if p.den != lastDen || lastDen.isZero() {
+				lastDen, lastFactor = p.den, factors[p.den]
 			}
 			if wide {
-				x.num.w, _ = lastFactor.w.mul(f.p.num)
+				x.num.w, _ = lastFactor.w.mul(p.num)
 			} else {
-				x.num = scaled{n: lastFactor.n.Mul(f.p.num.natural()), big: true}
+				x.num = scaled{n: lastFactor.n.Mul(p.num.natural()), big: true}
 			}
 		}
 		for i := range k.ids {
@@ -153,7 +155,7 @@ func (k *calc[S, C, E]) report() *Report {
 		}
 		cursor[j], ends[j] = int32(start), int32(next)
 		o := &r.Outcomes[j]
-		o.P, o.Tags = m.of(f.p), f.acc.tags
+		o.P, o.Tags = m.of(x.p), f.acc.tags
 		if next > start {
 			o.Effects = all[start:next:next]
 		}

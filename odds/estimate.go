@@ -589,10 +589,10 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	for _, key := range order {
 		t := found[key]
 		if have, ok := k.finals[key]; ok {
-			have.p = have.p.add(of(t.count))
+			have.p.add(of(t.count))
 			continue
 		}
-		t.f.p = of(t.count)
+		t.f.p = tallyOf(of(t.count))
 		k.finals[key] = t.f
 	}
 	for _, key := range answerOrder {

@@ -119,7 +119,7 @@ func (k *calc[S, C, E]) ruled(r *ruling, w prob) {
 		k.answers[key] = a
 		k.answerOrder = append(k.answerOrder, key)
 	}
-	a.p = a.p.add(w)
+	a.p.add(w)
 }
 
 // ruledP is a ruling answered on the way of a decision, with the

@@ -219,7 +219,7 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 		full = appendJoined(full[:0], kind, merged, n.acc.tags, ml.said, damage, ml.tail)
 		if ml.final != nil {
 			if have, ok := k.finals[string(full)]; ok {
-				have.p = have.p.add(p)
+				have.p.add(p)
 				continue
 			}
 		} else if have, ok := k.next[string(full)]; ok {
@@ -243,7 +243,7 @@ func (k *calc[S, C, E]) replay(n *node[S], w prob, m *memoEntry[S]) {
 		k.sp.mem.Add(int64(2*len(key) + 256))
 		if ml.final != nil {
 			f := one(&c.finals)
-			*f = final{acc: acc, conds: ml.final.conds, downs: ml.final.downs, p: p}
+			*f = final{acc: acc, conds: ml.final.conds, downs: ml.final.downs, p: tallyOf(p)}
 			k.finals[key] = f
 			continue
 		}

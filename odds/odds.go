@@ -573,7 +573,7 @@ type final struct {
 	acc   partial
 	conds []string
 	downs []bool
-	p     prob
+	p     tally
 }
 
 // partial is an outcome so far: the tags met and the damage taken.
@@ -590,7 +590,7 @@ type answerKey struct {
 // answer is an Answer being gathered: its probability so far is p.
 type answer struct {
 	Answer
-	p prob
+	p tally
 }
 
 // limit is probability left out, and why.
@@ -806,7 +806,7 @@ func (k *calc[S, C, E]) answered(n *node[S], p engine.Prompt[C], command, by str
 		k.answers[key] = a
 		k.answerOrder = append(k.answerOrder, key)
 	}
-	a.p = a.p.add(w)
+	a.p.add(w)
 }
 
 // resolve enumerates the dice of one decision from node n and files every
@@ -1009,10 +1009,10 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		e := o.Value
 		if e.final != nil {
 			if have, ok := k.finals[e.key]; ok {
-				have.p = have.p.add(w)
+				have.p.add(w)
 				continue
 			}
-			e.final.p = w
+			e.final.p = tallyOf(w)
 			k.finals[e.key] = e.final
 			continue
 		}

@@ -302,3 +302,117 @@ func (p prob) numDen() (num, den natural) {
 	}
 	return p.num.natural(), p.den.natural()
 }
+
+// tally is a sum of probabilities being added up, read once it is
+// whole: the sums of the outcomes and of the answers met. Its terms are
+// added over a common multiple of their denominators, and the sum is put
+// in lowest terms only when it is read: keeping it in lowest terms at
+// every addition would take a GCD each time, most of the cost of adding.
+// The sum is in two words while the common multiple fits in them, and in
+// big.Ints of its own beyond. The zero value is 0.
+type tally struct {
+	num, den u128    // the sum is num/den, not in lowest terms; den is 0 while it is 0
+	big      *bigSum // not nil once the common multiple does not fit in words
+}
+
+// bigSum is a tally past two words: num/den, not in lowest terms, and the
+// scratch of adding to it.
+type bigSum struct {
+	num, den, f, r, x, qn, qd big.Int
+}
+
+// tallyOf returns a tally of p.
+func tallyOf(p prob) tally {
+	var t tally
+	t.add(p)
+	return t
+}
+
+// add adds q.
+func (t *tally) add(q prob) {
+	switch {
+	case q.isZero():
+		return
+	case t.big != nil:
+		t.big.add(q)
+		return
+	case q.big != nil:
+	case t.den.isZero():
+		t.num, t.den = q.num, q.den
+		return
+	case q.den == t.den:
+		if num, carry := t.num.add(q.num); !carry {
+			t.num = num
+			return
+		}
+	default:
+		if f, ok := t.den.divBy(q.den); ok {
+			// The usual case: q's dice are among the sum's.
+			if x, over := q.num.mul(f); !over {
+				if num, carry := t.num.add(x); !carry {
+					t.num = num
+					return
+				}
+			}
+			break
+		}
+		// Over the least common multiple of the two denominators.
+		g := gcd128(t.den, q.den)
+		tf, qf := q.den.quo(g), t.den.quo(g)
+		den, over := t.den.mul(tf)
+		n1, over1 := t.num.mul(tf)
+		n2, over2 := q.num.mul(qf)
+		num, carry := n1.add(n2)
+		if !over && !over1 && !over2 && !carry {
+			t.num, t.den = num, den
+			return
+		}
+	}
+	b := &bigSum{}
+	if t.den.isZero() {
+		b.den.SetUint64(1)
+	} else {
+		t.num.bigInto(&b.num)
+		t.den.bigInto(&b.den)
+	}
+	t.big = b
+	b.add(q)
+}
+
+// add adds q, not 0, over a multiple of its denominator and the sum's.
+func (b *bigSum) add(q prob) {
+	qn, qd := &b.qn, &b.qd
+	if q.big != nil {
+		qn, qd = q.big.Num(), q.big.Denom()
+	} else {
+		q.num.bigInto(qn)
+		q.den.bigInto(qd)
+	}
+	b.f.QuoRem(&b.den, qd, &b.r)
+	if b.r.Sign() == 0 {
+		b.num.Add(&b.num, b.x.Mul(qn, &b.f))
+		return
+	}
+	g := b.r.GCD(nil, nil, &b.den, qd)
+	b.f.Quo(qd, g)     // what the sum's terms are multiplied by
+	b.x.Quo(&b.den, g) // and q's
+	b.x.Mul(&b.x, qn)
+	b.num.Mul(&b.num, &b.f)
+	b.num.Add(&b.num, &b.x)
+	b.den.Mul(&b.den, &b.f)
+}
+
+// value returns the sum.
+func (t *tally) value() prob {
+	switch {
+	case t.big != nil:
+		return own(new(big.Rat).SetFrac(&t.big.num, &t.big.den))
+	case t.den.isZero():
+		return prob{}
+	}
+	g := gcd128(t.num, t.den)
+	if g == word(1) {
+		return prob{num: t.num, den: t.den}
+	}
+	return prob{num: t.num.quo(g), den: t.den.quo(g)}
+}

@@ -1,6 +1,7 @@
 package odds
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -350,6 +351,32 @@ func TestU128IsBigInt(t *testing.T) {
 					t.Fatalf("the remainder of %s: %d", what, r)
 				}
 			}
+		}
+	}
+}
+
+// A tally is the sum of its terms, in its one form, however they are
+// mixed: of the same dice, of dice among others', past words and back.
+func TestTallyIsTheSum(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	ps, rs := someProbs(t, r, 150)
+	// Terms of dice, some of whose denominators divide others'.
+	for _, die := range []int64{6, 10, 20} {
+		d := big.NewInt(1)
+		for k := range 30 {
+			d.Mul(d, big.NewInt(die))
+			q := new(big.Rat).SetFrac(big.NewInt(int64(1+k%5)), d)
+			ps, rs = append(ps, probOf(q)), append(rs, q)
+		}
+	}
+	for start := range 40 {
+		var s tally
+		want := new(big.Rat)
+		for n := range 60 + start {
+			i := (start*31 + n*n*7) % len(ps)
+			s.add(ps[i])
+			want.Add(want, rs[i])
+			wantProb(t, fmt.Sprintf("the tally from %d after %d terms", start, n+1), s.value(), want)
 		}
 	}
 }

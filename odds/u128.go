@@ -144,6 +144,13 @@ func gcd128(a, b u128) u128 {
 	}
 }
 
+// divBy returns a/b and true when b, not 0, divides a.
+func (a u128) divBy(b u128) (u128, bool) {
+	q := a.quo(b)
+	qb, over := q.mul(b)
+	return q, !over && qb == a
+}
+
 // rem returns a modulo d, d not 0.
 func (a u128) rem(d uint64) uint64 {
 	_, r := bits.Div64(a.hi%d, a.lo, d)
