@@ -119,12 +119,25 @@ func (k *calc[S, C, E]) report() *Report {
 	for i := range order {
 		order[i] = int32(i)
 	}
+	var ws []u128 // the numbers in words, apart, for the comparisons
+	if wide {
+		ws = make([]u128, len(outcomes))
+		for i := range outcomes {
+			ws[i] = outcomes[i].num.w
+		}
+	}
 	slices.SortFunc(order, func(i, j int32) int {
-		a, b := &outcomes[i], &outcomes[j]
-		if c := b.num.cmp(a.num); c != 0 {
+		if ws != nil {
+			if a, b := ws[i], ws[j]; a != b {
+				if a.hi > b.hi || a.hi == b.hi && a.lo > b.lo {
+					return -1
+				}
+				return 1
+			}
+		} else if c := outcomes[j].num.cmp(outcomes[i].num); c != 0 {
 			return c
 		}
-		return strings.Compare(a.key, b.key)
+		return strings.Compare(outcomes[i].key, outcomes[j].key)
 	})
 	nums := make([]scaled, len(outcomes))
 	r.Outcomes = make([]Outcome, len(outcomes))

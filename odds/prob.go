@@ -311,8 +311,11 @@ func (p prob) numDen() (num, den natural) {
 // The sum is in two words while the common multiple fits in them, and in
 // big.Ints of its own beyond. The zero value is 0.
 type tally struct {
-	num, den u128    // the sum is num/den, not in lowest terms; den is 0 while it is 0
-	big      *bigSum // not nil once the common multiple does not fit in words
+	num, den u128 // the sum is num/den, not in lowest terms; den is 0 while it is 0
+	// lowest says num/den is in lowest terms: the one term added so far,
+	// as most outcomes have.
+	lowest bool
+	big    *bigSum // not nil once the common multiple does not fit in words
 }
 
 // bigSum is a tally past two words: num/den, not in lowest terms, and the
@@ -336,37 +339,12 @@ func (t *tally) add(q prob) {
 	case t.big != nil:
 		t.big.add(q)
 		return
-	case q.big != nil:
-	case t.den.isZero():
-		t.num, t.den = q.num, q.den
+	case t.den.isZero() && q.big == nil:
+		t.num, t.den, t.lowest = q.num, q.den, true
 		return
-	case q.den == t.den:
-		if num, carry := t.num.add(q.num); !carry {
-			t.num = num
-			return
-		}
-	default:
-		if f, ok := t.den.divBy(q.den); ok {
-			// The usual case: q's dice are among the sum's.
-			if x, over := q.num.mul(f); !over {
-				if num, carry := t.num.add(x); !carry {
-					t.num = num
-					return
-				}
-			}
-			break
-		}
-		// Over the least common multiple of the two denominators.
-		g := gcd128(t.den, q.den)
-		tf, qf := q.den.quo(g), t.den.quo(g)
-		den, over := t.den.mul(tf)
-		n1, over1 := t.num.mul(tf)
-		n2, over2 := q.num.mul(qf)
-		num, carry := n1.add(n2)
-		if !over && !over1 && !over2 && !carry {
-			t.num, t.den = num, den
-			return
-		}
+	case q.big == nil && t.addWords(q):
+		t.lowest = false
+		return
 	}
 	b := &bigSum{}
 	if t.den.isZero() {
@@ -375,8 +353,42 @@ func (t *tally) add(q prob) {
 		t.num.bigInto(&b.num)
 		t.den.bigInto(&b.den)
 	}
-	t.big = b
+	t.big, t.lowest = b, false
 	b.add(q)
+}
+
+// addWords adds q, in words, to a sum in words, not 0, and reports
+// whether the sum still fits in words; when it does not, t is as it was.
+func (t *tally) addWords(q prob) bool {
+	if q.den == t.den {
+		num, carry := t.num.add(q.num)
+		if !carry {
+			t.num = num
+		}
+		return !carry
+	}
+	if f, ok := t.den.divBy(q.den); ok {
+		// The usual case: q's dice are among the sum's.
+		x, over := q.num.mul(f)
+		num, carry := t.num.add(x)
+		if over || carry {
+			return false
+		}
+		t.num = num
+		return true
+	}
+	// Over the least common multiple of the two denominators.
+	g := gcd128(t.den, q.den)
+	tf, qf := q.den.quo(g), t.den.quo(g)
+	den, over := t.den.mul(tf)
+	n1, over1 := t.num.mul(tf)
+	n2, over2 := q.num.mul(qf)
+	num, carry := n1.add(n2)
+	if over || over1 || over2 || carry {
+		return false
+	}
+	t.num, t.den = num, den
+	return true
 }
 
 // add adds q, not 0, over a multiple of its denominator and the sum's.
@@ -409,6 +421,8 @@ func (t *tally) value() prob {
 		return own(new(big.Rat).SetFrac(&t.big.num, &t.big.den))
 	case t.den.isZero():
 		return prob{}
+	case t.lowest:
+		return prob{num: t.num, den: t.den}
 	}
 	g := gcd128(t.num, t.den)
 	if g == word(1) {
