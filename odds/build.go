@@ -205,7 +205,7 @@ func (k *calc[S, C, E]) report() *Report {
 					last, lastAt = append(last, t), append(lastAt, j)
 				}
 			}
-			tags[j].sum.add(nums[i], &scratch)
+			tags[j].sum.add(&nums[i], &scratch)
 		}
 	}
 	for j := range tags {
@@ -222,8 +222,8 @@ func (k *calc[S, C, E]) report() *Report {
 	}
 
 	var total sum
-	for _, n := range nums {
-		total.add(n, &scratch)
+	for i := range nums {
+		total.add(&nums[i], &scratch)
 	}
 	covered := total.value()
 	for i := range k.ids {
@@ -279,7 +279,8 @@ func (k *calc[S, C, E]) combatantOdds(m *rats, effects effectsOf, nums []scaled,
 	var gainSum, lossSum, downSum sum
 	// Untouched: no damage, the condition it had.
 	untouched := Effect{Condition: before, Before: before, Down: k.beforeDown[i]}
-	for j, n := range nums {
+	for j := range nums {
+		n := &nums[j]
 		e := effects.next(j, i)
 		if e == nil {
 			e = &untouched
@@ -383,7 +384,18 @@ type sum struct {
 }
 
 // add adds x, scratch serving as x's big.Int when x is in words.
-func (s *sum) add(x scaled, scratch *big.Int) {
+func (s *sum) add(x *scaled, scratch *big.Int) {
+	if s.b == nil && !x.big {
+		if r, carry := s.n.add(x.w); !carry {
+			s.n = r
+			return
+		}
+	}
+	s.addAny(x, scratch)
+}
+
+// addAny is add for any sum and any x.
+func (s *sum) addAny(x *scaled, scratch *big.Int) {
 	if s.b == nil {
 		var v u128
 		ok := false
@@ -413,15 +425,15 @@ func (s *sum) add(x scaled, scratch *big.Int) {
 }
 
 // addMul adds x times m.
-func (s *sum) addMul(x scaled, m uint64, scratch *big.Int) {
+func (s *sum) addMul(x *scaled, m uint64, scratch *big.Int) {
 	if !x.big {
 		if v, over := x.w.mul(word(m)); !over {
-			s.add(scaled{w: v}, scratch)
+			s.add(&scaled{w: v}, scratch)
 			return
 		}
 	} else if v, ok := x.n.Uint64(); ok {
 		if hi, lo := bits.Mul64(v, m); hi == 0 {
-			s.add(scaled{w: word(lo)}, scratch)
+			s.add(&scaled{w: word(lo)}, scratch)
 			return
 		}
 	}

@@ -259,14 +259,14 @@ func TestSumInPlace(t *testing.T) {
 			v = scaled{w: word(w)}
 		}
 		if i%2 == 0 {
-			s.addMul(v, m, &scratch)
+			s.addMul(&v, m, &scratch)
 			want.Add(want, new(big.Int).Mul(x.Big(), new(big.Int).SetUint64(m)))
 		} else {
-			s.add(v, &scratch)
+			s.add(&v, &scratch)
 			want.Add(want, x.Big())
 		}
 		var c sum
-		c.add(scaled{w: word(w)}, &scratch)
+		c.add(&scaled{w: word(w)}, &scratch)
 		if got := c.value().Big(); got.Cmp(new(big.Int).SetUint64(w)) != 0 {
 			t.Fatalf("%d: %s", w, got)
 		}

@@ -31,10 +31,10 @@ func TestSumAcrossItsWords(t *testing.T) {
 			if w, ok := u128Of(x); ok && j%2 == 0 {
 				v = scaled{w: w}
 			}
-			s.add(v, &scratch)
+			s.add(&v, &scratch)
 			want.Add(want, x)
 			factor := uint64(3 + j*1000003)
-			m.addMul(v, factor, &scratch)
+			m.addMul(&v, factor, &scratch)
 			wantMul.Add(wantMul, new(big.Int).Mul(x, new(big.Int).SetUint64(factor)))
 		}
 		if got := s.value().BigRO(); got.Cmp(want) != 0 {
