@@ -44,13 +44,19 @@ func (k *calc[S, C, E]) report() *Report {
 		p   prob   // f's, in lowest terms
 		num scaled // p times den
 	}
-	outcomes := make([]scaledFinal, 0, len(k.finals))
+	// Each outcome is written in its place field by field rather than
+	// copied there whole: a copy of a value holding pointers goes through
+	// the runtime while the collector marks, as it often does here.
+	outcomes := make([]scaledFinal, len(k.finals))
 	denW, wide := word(1), true
 	var den natural
 	factors := map[u128]scaled{}
+	n := 0
 	for key, f := range k.finals {
 		p := f.p.value()
-		outcomes = append(outcomes, scaledFinal{key: key, f: f, p: p})
+		x := &outcomes[n]
+		n++
+		x.key, x.f, x.p = key, f, p
 		if p.big == nil && !p.num.isZero() {
 			if _, ok := factors[p.den]; ok {
 				continue
@@ -88,13 +94,11 @@ func (k *calc[S, C, E]) report() *Report {
 		x := &outcomes[i]
 		f, p := x.f, x.p
 		switch {
-		case p.big != nil || p.num.isZero():
+		case p.isZero():
+			x.num.big = !wide
+		case p.big != nil: // never while wide
 			num, d := p.numDen()
 			x.num = scaled{n: den.Quo(d).Mul(num), big: true}
-			if wide {
-				// Not more than den, which fits.
-				x.num = scaled{w: u128OfNatural(x.num.n)}
-			}
 		default:
 			if p.den != lastDen || lastDen.isZero() {
 				lastDen, lastFactor = p.den, factors[p.den]
@@ -363,15 +367,6 @@ func (x scaled) natural() natural {
 		return x.n
 	}
 	return x.w.natural()
-}
-
-// u128OfNatural returns x, which must fit, in two words.
-func u128OfNatural(x natural) u128 {
-	if v, ok := x.Uint64(); ok {
-		return word(v)
-	}
-	v, _ := u128Of(x.BigRO())
-	return v
 }
 
 // sum is a running sum of whole numbers, added to in place: two words
