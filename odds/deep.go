@@ -137,13 +137,12 @@ func (k *calc[S, C, E]) nextLevel() []*node[S] {
 		}
 		return level
 	}
-	fs := make([]float64, len(k.nextOrder))
-	for i, key := range k.nextOrder {
-		fs[i] = k.next[key].p.float()
-	}
+	var fs []float64 // the floats of the level, when the threshold needs them all
 	if d.below == 0 {
-		for _, f := range fs {
-			d.below = max(d.below, f/passRatio)
+		fs = make([]float64, len(k.nextOrder))
+		for i, key := range k.nextOrder {
+			fs[i] = k.next[key].p.float()
+			d.below = max(d.below, fs[i]/passRatio)
 		}
 	}
 	for i, key := range k.nextOrder {
@@ -155,8 +154,14 @@ func (k *calc[S, C, E]) nextLevel() []*node[S] {
 			d.fs[at] = -1
 			continue
 		}
-		if fs[i] < d.below {
-			d.at[key] = d.leave(n, fs[i])
+		var f float64
+		if fs != nil {
+			f = fs[i]
+		} else {
+			f = n.p.float()
+		}
+		if f < d.below {
+			d.at[key] = d.leave(n, f)
 			continue
 		}
 		level = append(level, n)
