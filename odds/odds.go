@@ -1041,12 +1041,10 @@ type leaves[S, C, E any] struct {
 	said   []string // the tags of the path's decision
 	took   []int    // the damage of the path's decision, by combatant
 	keys   keyWriter
-	buf    []byte   // the key of the path's leaf
-	full   []byte   // the full key of a new leaf
-	conds  []string // everyone's condition after the path, when it is over
-	downs  []bool
-	order  []int // the decision's tags in order, as indices
-	merged []int // the outcome's tags, as indices (see mergeTags)
+	buf    []byte // the key of the path's leaf
+	full   []byte // the full key of a new leaf
+	order  []int  // the decision's tags in order, as indices
+	merged []int  // the outcome's tags, as indices (see mergeTags)
 	damage []int
 	// moves, ruled, rulings and known are the scratch of fold: the
 	// prompt of a ruling, the state after it, the rulings of the path and
@@ -1220,16 +1218,11 @@ func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []st
 	stateAt := 0 // where the state's key starts in b, if it is there
 	kindOf := byte('F')
 	if over {
-		// Everyone's condition, kept for a new outcome.
-		conds, downs := l.conds[:0], l.downs[:0]
 		for _, id := range k.ids {
-			cond, down := k.sum.Condition(after, id)
-			conds, downs = append(conds, cond), append(downs, down)
+			cond, _ := k.sum.Condition(after, id)
 			b = append(b, cond...)
 			b = append(b, ';')
 		}
-		keep(&l.conds, conds)
-		keep(&l.downs, downs)
 	} else {
 		kindOf = 'C'
 		if rest != nil {
@@ -1262,7 +1255,7 @@ func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []st
 	// A new leaf. It writes no strings but into chunks (each would cost a
 	// write barrier while the GC marks): its tags are n's and the
 	// decision's merged by their indices, and everyone's condition is
-	// copied from the scratch the key was written from.
+	// asked again for a new outcome.
 	order := tagOrder(l.order[:0], said)
 	keep(&l.order, order)
 	merged := mergeTags(l.merged[:0], n.acc.tags, said, order)
@@ -1307,8 +1300,9 @@ func (k *calc[S, C, E]) file(l *leaves[S, C, E], n *node[S], after *S, said []st
 	}
 	if over {
 		f := final{acc: acc, conds: grow(&c.strings, len(k.ids)), downs: grow(&c.bools, len(k.ids))}
-		copy(f.conds, l.conds)
-		copy(f.downs, l.downs)
+		for i, id := range k.ids {
+			f.conds[i], f.downs[i] = k.sum.Condition(after, id)
+		}
 		e.final = one(&c.finals)
 		*e.final = f
 	} else {
