@@ -131,7 +131,12 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, er
 			return aimedStrike{}, err
 		}
 		if i != c.Wielding {
-			if c.ImmediateUsed {
+			switch {
+			case r.mode == "delayed":
+				// The immediate action belongs to the combatant's own turn:
+				// drawing with a delayed action is that action (R06, R07).
+				return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s must have the %s in hand: with a delayed action the draw would be the action", c.Name, cmd.Weapon)
+			case c.ImmediateUsed:
 				return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s must draw the %s first: the immediate action is used", c.Name, cmd.Weapon)
 			}
 			k.draw, k.w = i, attackWeapon(c, i)
