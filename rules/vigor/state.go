@@ -703,6 +703,16 @@ func (s *State) distance(a, b *Combatant) int {
 	return parts.Steps(parts.Cell{X: a.X, Y: a.Y}, parts.Cell{X: b.X, Y: b.Y})
 }
 
+// pointBlank reports whether b is within point blank of a: under 3 m,
+// measured exactly rather than by distance's whole feet, which round a
+// straight line down (A14).
+func (s *State) pointBlank(a, b *Combatant) bool {
+	if s.Options.Euclidean {
+		return parts.Metres(float64(a.X), float64(a.Y), float64(b.X), float64(b.Y)) < PointBlankFt
+	}
+	return float64(s.distance(a, b)) < PointBlankFt
+}
+
 // distanceTo is the distance in feet from a creature to a cell.
 func (s *State) distanceTo(a *Combatant, c parts.Cell) int {
 	if s.Options.Euclidean {
