@@ -271,7 +271,7 @@ func (s *State) vsBehind(me, t *Combatant, w *Weapon, behind bool) int {
 	}
 	if ranged {
 		v := Visibility[s.Scene.Visibility]
-		if !(v.PointBlankFree && s.distance(me, t) <= PointBlankFt) {
+		if !(v.PointBlankFree && s.pointBlank(me, t)) {
 			g += v.VS
 		}
 	}

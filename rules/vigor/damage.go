@@ -116,8 +116,7 @@ func (d *decider) damage() {
 	}
 	d.emit(e)
 	if st := s.Strike; st != nil && st.Knockdown && s.Phase == Knockdown {
-		negated := s.Current() != nil && s.Current().ID == t.ID
-		d.emit(engine.New(d.h.arena(), knockdownRuledKind, KnockdownRuled{Combatant: t.ID, Down: true, Negated: negated}))
+		d.emit(engine.New(d.h.arena(), knockdownRuledKind, KnockdownRuled{Combatant: t.ID, Down: true, Negated: actUnderWay(s, t)}))
 	}
 }
 

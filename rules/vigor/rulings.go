@@ -25,7 +25,7 @@ func (d *decider) rule(c *Rule) error {
 	switch s.Phase {
 	case Knockdown:
 		t := s.Combatant(s.Strike.Target)
-		negated := c.Yes && s.Current() != nil && s.Current().ID == t.ID
+		negated := c.Yes && actUnderWay(s, t)
 		d.emit(engine.New(d.h.arena(), knockdownRuledKind, KnockdownRuled{Combatant: t.ID, Down: c.Yes, Negated: negated}))
 	case Kill:
 		d.emit(engine.New(d.h.arena(), killRuledKind, KillRuled{Combatant: s.Strike.Target, Killed: c.Yes}))
@@ -41,6 +41,17 @@ func (d *decider) rule(c *Rule) error {
 		return refuse("there is no ruling to give now: the fight waits for %s", waiting(s))
 	}
 	return nil
+}
+
+// actUnderWay reports whether it is c's turn and c is in the middle of
+// an act a knockdown negates (R39): a move or escape, whose move follows
+// its openings, or a stand, which the knockdown undoes. A readied attack
+// fires, and an ability's opening comes, only once the act is done:
+// nothing is left to negate then.
+func actUnderWay(s *State, c *Combatant) bool {
+	w := s.Window
+	return s.Current() != nil && s.Current().ID == c.ID && w != nil && w.Opener == c.ID &&
+		(movesAfter(w.Act) || w.Act == "stand")
 }
 
 // KnockdownRuled: the GM ruled whether a hit knocked its target down

@@ -1,6 +1,7 @@
 package vigor
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"unsafe"
@@ -695,18 +696,35 @@ func (a *Armor) protects(t string) bool {
 	return false
 }
 
-// distance is the distance in feet between two creatures (A17).
+// distance is the distance in feet between two creatures (A17). A
+// straight line is rounded up to whole feet, so that "within 6 ft" and
+// every other bound in whole feet holds of the line itself (R43, R44).
 func (s *State) distance(a, b *Combatant) int {
 	if s.Options.Euclidean {
-		return int(parts.Metres(float64(a.X), float64(a.Y), float64(b.X), float64(b.Y)))
+		return straightFt(a.X, a.Y, b.X, b.Y)
 	}
 	return parts.Steps(parts.Cell{X: a.X, Y: a.Y}, parts.Cell{X: b.X, Y: b.Y})
+}
+
+// straightFt is the straight-line distance between two points in whole
+// feet, rounded up: a line of 6.4 ft is not within 6 ft.
+func straightFt(ax, ay, bx, by int) int {
+	return int(math.Ceil(parts.Metres(float64(ax), float64(ay), float64(bx), float64(by))))
+}
+
+// pointBlank reports whether b is within point blank of a: under 3 m,
+// measured exactly rather than in distance's whole feet (A14).
+func (s *State) pointBlank(a, b *Combatant) bool {
+	if s.Options.Euclidean {
+		return parts.Metres(float64(a.X), float64(a.Y), float64(b.X), float64(b.Y)) < PointBlankFt
+	}
+	return float64(s.distance(a, b)) < PointBlankFt
 }
 
 // distanceTo is the distance in feet from a creature to a cell.
 func (s *State) distanceTo(a *Combatant, c parts.Cell) int {
 	if s.Options.Euclidean {
-		return int(parts.Metres(float64(a.X), float64(a.Y), float64(c.X), float64(c.Y)))
+		return straightFt(a.X, a.Y, c.X, c.Y)
 	}
 	return parts.Steps(parts.Cell{X: a.X, Y: a.Y}, c)
 }

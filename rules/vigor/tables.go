@@ -116,9 +116,9 @@ var Visibility = map[string]VisibilityRow{
 	"zero":    {VisionFt: 5, MaxRangeFt: 30, VS: 15, PointBlankFree: true},
 }
 
-// PointBlankFt is the distance below which an attack is point blank:
-// under 3 m, 9.84 ft, so at most 9 ft on the grid (A14).
-const PointBlankFt = 9
+// PointBlankFt is the distance in feet below which an attack is point
+// blank: 3 m, about 9.84 ft, so at most 9 ft on the grid (A14).
+const PointBlankFt = 3 / 0.3048
 
 // CoverRow is one row of the cover table (R46): what cover gives against
 // ranged attacks.

@@ -110,6 +110,7 @@ func (e *TurnStarted) apply(s *State, _ *hotMemory) {
 		return
 	}
 	if i := slices.Index(s.Order, c.ID); i >= 0 {
+		s.passOver(i)
 		s.Turn = i
 	}
 	s.Phase = Acting
@@ -118,6 +119,19 @@ func (e *TurnStarted) apply(s *State, _ *hotMemory) {
 	c.Unaware = false
 	c.Left = e.Actions
 	s.ReadyChecked = s.Actions // only actions of this turn trigger
+}
+
+// passOver ends what lasted until their turns for the creatures whose
+// turns were skipped between the last turn and the order's place i:
+// their turns came, so their Defend and Ready expire (R13, R16, §7 step
+// 4) though they could not act.
+func (s *State) passOver(i int) {
+	for j := max(s.Turn+1, 0); j < i && j < len(s.Order); j++ {
+		if c := s.Combatant(s.Order[j]); c != nil {
+			c.Defending = false
+			c.Ready = Readied{}
+		}
+	}
 }
 
 func (e *TurnStarted) describe(*State) string {
@@ -226,6 +240,7 @@ func (e *Recovered) apply(s *State, _ *hotMemory) {
 	if s.Options.GMPrompts {
 		s.Phase = EndRuling
 	}
+	s.passOver(len(s.Order))
 	for _, r := range e.Changes {
 		c := s.Combatant(r.Combatant)
 		if c == nil {
