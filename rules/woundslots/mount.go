@@ -268,8 +268,11 @@ func (e *Dismounted) apply(s *State, _ *hotMemory) {
 	}
 	if m := s.Combatant(e.Mount); m != nil {
 		m.Rider = ""
-		if s.Turn == e.Rider {
+		if s.Turn == e.Rider && !m.OwnTurn {
 			m.Acted = true // R76: their one shared turn is this one
+			if rider := s.Combatant(e.Rider); rider != nil {
+				rider.LeftMount = m.ID
+			}
 		}
 	}
 }
