@@ -158,7 +158,7 @@ type fight struct {
 	wounds, slots                                    Wounds
 	severity, dying, tieBreak, poolQuarters          int
 	poolUsed, harried, helpless, ridingSize, calming int
-	rider                                            string
+	rider, leftMount                                 string
 	dashBonus, dashes, outRounds, openingTotal       int
 	openingOn, sharingWith, pinnedBy                 string
 	ready                                            bool
@@ -178,7 +178,7 @@ func fightOf(c *Combatant) fight {
 		wounds: c.Wounds, slots: c.Slots,
 		severity: c.Severity, dying: c.Dying, tieBreak: c.TieBreak, poolQuarters: c.PoolQuarters,
 		poolUsed: c.PoolUsed, harried: c.Harried, helpless: c.Helpless, ridingSize: c.RidingSize, calming: c.Calming,
-		rider:     c.Rider,
+		rider: c.Rider, leftMount: c.LeftMount,
 		dashBonus: c.DashBonus, dashes: c.Dashes, outRounds: c.OutRounds, openingTotal: c.OpeningTotal,
 		openingOn: c.OpeningOn, sharingWith: c.SharingWith, pinnedBy: c.PinnedBy,
 		recoveryBonus: c.RecoveryBonus, recoverUpTo: c.RecoverUpTo, longRests: c.LongRests,
@@ -207,6 +207,7 @@ func (f *fight) appendKey(b []byte, c *Combatant) []byte {
 	b = parts.AppendInts(b, f.severity, f.dying, f.tieBreak, f.poolQuarters, f.poolUsed, f.harried, f.helpless,
 		f.ridingSize, f.calming)
 	b = parts.AppendString(b, f.rider)
+	b = parts.AppendString(b, f.leftMount)
 	b = parts.AppendInts(b, f.dashBonus, f.dashes, f.outRounds, f.openingTotal)
 	b = parts.AppendStrings(b, f.openingOn, f.sharingWith, f.pinnedBy)
 	b = parts.AppendBools(b, f.ready)

@@ -281,6 +281,8 @@ func (s *State) baseCost(a *Combatant, c Command) int {
 	switch c := c.(type) {
 	case *Attack:
 		return s.attackCost(a, styleOf(c.Style))
+	case *Opening:
+		return s.attackCost(a, "opening")
 	case *Cast:
 		if sp := a.spell(c.Spell); sp != nil {
 			return spellAP(sp)
@@ -307,7 +309,7 @@ func (s *State) baseCost(a *Combatant, c Command) int {
 		return actionCosts["treat"]
 	case *Dismount, *Mount:
 		return actionCosts["mount"]
-	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Opening, *Enter, *Ready, *Surface:
+	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Enter, *Ready, *Surface:
 		return actionCosts[commands.Kind(c)]
 	}
 	return 0

@@ -17,6 +17,25 @@ func controlTN(m *Combatant) int {
 // DefaultTN is A34's TN where the GM gives none: the rules' "average".
 const DefaultTN = 5
 
+// carrier returns the mount that moves c and pays for it as c moves:
+// one sharing c's turn (R76: the mount spends AP to move, and its rider
+// as much again to control it), or nil.
+func (s *State) carrier(c *Combatant) *Combatant {
+	if m := s.mountOf(c); m != nil && !m.OwnTurn {
+		return m
+	}
+	return nil
+}
+
+// moveFunds is the AP c can spend on movement: no more than its mount
+// has while it rides one (R76).
+func (s *State) moveFunds(c *Combatant) int {
+	if m := s.carrier(c); m != nil {
+		return min(c.AP, m.AP)
+	}
+	return c.AP
+}
+
 // riddenBy returns the mount c rides, or nil.
 func (s *State) mountOf(c *Combatant) *Combatant {
 	if c.Riding == "" {
@@ -249,8 +268,11 @@ func (e *Dismounted) apply(s *State, _ *hotMemory) {
 	}
 	if m := s.Combatant(e.Mount); m != nil {
 		m.Rider = ""
-		if s.Turn == e.Rider {
+		if s.Turn == e.Rider && !m.OwnTurn {
 			m.Acted = true // R76: their one shared turn is this one
+			if rider := s.Combatant(e.Rider); rider != nil {
+				rider.LeftMount = m.ID
+			}
 		}
 	}
 }

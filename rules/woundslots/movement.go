@@ -273,6 +273,9 @@ func (r *run) moveCheck(x, y int) (*Combatant, error) {
 		return nil, refuse(engine.NotAllowedNow, "%s cannot move: movement rate 0", a.ID)
 	case n > a.AP:
 		return nil, refuse(engine.NotAllowedNow, "%s needs %d AP to move %d yards of pool to %d,%d and has %d", a.ID, n, cost, x, y, a.AP)
+	case n > s.moveFunds(a):
+		m := s.mountOf(a)
+		return nil, refuse(engine.NotAllowedNow, "%s's mount %s needs %d AP to move %d yards to %d,%d and has %d (R76)", a.ID, m.ID, n, cost, x, y, m.AP)
 	}
 	if m := s.mountOf(a); m != nil && m.Bolting {
 		return nil, refuse(engine.NotAllowedNow, "%s's mount %s has bolted; calm it first (R77)", a.ID, m.ID)
@@ -292,7 +295,7 @@ func (r *run) walkFrom(a *Combatant, x, y int, from [2]int) {
 }
 
 // walk moves a to x,y for cost yards of pool, buying the AP it needs:
-// the move itself, then the grapples it breaks (A23) and the control
+// the move itself (its mount paying as much, R76), then the grapples it breaks (A23) and the control
 // check it calls for (R77).
 func (r *run) walk(a *Combatant, x, y, cost int) {
 	s := r.s
@@ -302,6 +305,9 @@ func (r *run) walk(a *Combatant, x, y, cost int) {
 	}
 	wasInReach := s.inEnemyReach(a)
 	flanked := s.flankedSet()
+	if m := s.carrier(a); m != nil && n > 0 {
+		r.pay(m, n, "carrying "+a.ID) // R76: the mount spends what its rider does
+	}
 	r.emit(engine.New(r.h.arena(), movedKind, Moved{Combatant: a.ID, X: x, Y: y, Yards: cost, AP: n, Quarters: n * s.rate(a)}))
 	r.checkGrapples(a)
 	r.enteredReach(a, wasInReach)
@@ -333,7 +339,7 @@ func (s *State) approachCell(c, t *Combatant) (x, y int, ok bool) {
 			break
 		}
 		n := s.moveAP(c, s.pathCost(c.X, c.Y, nx, ny))
-		if n < 0 || n > c.AP {
+		if n < 0 || n > s.moveFunds(c) {
 			break
 		}
 		cx, cy = nx, ny

@@ -47,7 +47,8 @@ func (r *run) interpose(shield string) error {
 	return nil
 }
 
-// opening is R50 (4 AP): a melee attack roll, against any standing enemy
+// opening is R50 (4 AP, 6 under water and at -5 there, R74): a melee
+// attack roll, against any standing enemy
 // [ours: the rules set no reach], whose
 // total, for the rest of the turn, replaces the actor's Defense
 // against that creature's rebuffs.
@@ -57,11 +58,14 @@ func (r *run) opening(target string) error {
 		return err
 	}
 	s := r.s
-	r.spend(a, actionCosts["opening"], "opening")
+	r.spend(a, s.attackCost(a, "opening"), "opening")
 	if !r.attackFooting(a) {
 		return nil // R75: a slip, and no opening is made
 	}
 	bonus := s.attackBonus(a, w, t, Standard)
+	if s.env(a) == Underwater {
+		bonus -= UnderwaterPenalty // R74: a melee attack roll under water
+	}
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
 	r.emit(engine.New(r.h.arena(), openingMadeKind, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: bonus}))
 	r.criticals(a, t, parts.NaturalOf(die, 20), "critical hit", "critical hit against it")
@@ -81,7 +85,7 @@ func (r *run) openingCheck(target string) (a *Combatant, w *Weapon, t *Combatant
 	case t.Side == a.Side || !t.Up():
 		return nil, nil, nil, refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
 	}
-	return a, w, t, need(a, actionCosts["opening"], "creating an opening")
+	return a, w, t, need(a, r.s.attackCost(a, "opening"), "creating an opening")
 }
 
 // Interposed: an interpose (R58): on a success the grappled Shield becomes the attack's target.

@@ -27,9 +27,9 @@ func (r *run) readyCheck(action Command) (*Combatant, error) {
 		return nil, err
 	}
 	a := r.s.actor()
+	// Readying again is an action like any other: it ends the action
+	// readied before (R47) and holds the new one.
 	switch {
-	case a.Readied:
-		return nil, refuse(engine.NotAllowedNow, "%s has an attack readied already", a.ID)
 	case action == nil && a.inHand() == 0:
 		return nil, refuse(engine.NotAllowedNow, "%s has no weapon to ready", a.ID)
 	case action != nil && !offTurnCommand(action):

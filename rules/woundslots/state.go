@@ -317,6 +317,9 @@ type Combatant struct {
 	// rider rides (R76).
 	Rider      string `yaml:"-" json:"rider,omitempty"`
 	RidingSize int    `yaml:"-" json:"riding_size,omitempty"`
+	// LeftMount is the mount a rider dismounted in its own turn, which
+	// shared that turn and gains its Turn End AP as it ends (R76, R23).
+	LeftMount string `yaml:"-" json:"left_mount,omitempty"`
 	// Bolting says this untrained mount has bolted (R77); Calming counts
 	// a rider's consecutive attempts to regain control.
 	Bolting bool `yaml:"-" json:"bolting,omitempty"`

@@ -90,7 +90,7 @@ func (e *TurnEnded) apply(s *State, _ *hotMemory) {
 		s.Combatants[i].OpeningOn, s.Combatants[i].OpeningTotal = "", 0
 	}
 	if c := s.Combatant(e.Combatant); c != nil {
-		c.Acted = true
+		c.Acted, c.LeftMount = true, ""
 		if m := s.mountOf(c); m != nil && !m.OwnTurn {
 			m.Acted = true // the shared turn is the mount's too (R76)
 		}
@@ -323,16 +323,21 @@ func (r *run) endTurn() error {
 
 // finishTurn ends the owner's turn: a long action not paid this turn is
 // given up (R25), and the Turn End AP is gained, unless staggered (R23,
-// A26), by the owner and by a mount sharing its turn (R76).
+// A26), by the owner and by a mount sharing its turn (R76), one its
+// rider dismounted during it too.
 func (r *run) finishTurn() {
 	a := r.s.owner()
 	r.drift(a)
 	if a.Long != nil && !a.Long.PaidNow {
 		r.cancelLong(a)
 	}
+	m := r.s.mountOf(a)
+	if m == nil || m.OwnTurn {
+		m = r.s.Combatant(a.LeftMount) // dismounted in this shared turn
+	}
 	r.emit(engine.New(r.h.arena(), turnEndedKind, TurnEnded{Combatant: a.ID}))
 	r.turnEndAP(a)
-	if m := r.s.mountOf(a); m != nil && !m.OwnTurn && m.Status == Active {
+	if m != nil && !m.OwnTurn && m.Status == Active {
 		r.turnEndAP(m)
 	}
 }

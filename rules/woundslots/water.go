@@ -152,8 +152,9 @@ const (
 	UnderwaterPenalty = 5
 )
 
-// attackCost is what an attack style, or a rebuff, costs a: +2 AP for a
-// melee attack underwater (R74), and a rebuff is one (R41).
+// attackCost is what an attack style, a rebuff or an opening costs a: +2
+// AP for a melee attack underwater (R74), and a rebuff (R41) and an
+// opening's melee attack roll (R50) are ones.
 func (s *State) attackCost(a *Combatant, style string) int {
 	c := actionCosts[style]
 	if s.env(a) == Underwater {
