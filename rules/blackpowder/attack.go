@@ -270,7 +270,7 @@ func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 func (s *State) crowding(a *Combatant) int {
 	n := 0
 	for i := range s.Combatants {
-		if e := &s.Combatants[i]; e.Group != a.Group && e.Status == Active && distance(e, a) <= reach {
+		if e := &s.Combatants[i]; e.Status == Active && !same(e.Group, a.Group) && distance(e, a) <= reach {
 			n++
 		}
 	}
