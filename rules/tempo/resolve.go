@@ -114,10 +114,12 @@ func (d *decider) resolve() {
 		d.fall(t)
 	}
 
-	// The other effects: the actor's, then the reactors' (R12).
+	// The other effects: the actor's, then the reactors' (R12). One
+	// downed in the exchange makes none, save that a mover struck down
+	// has moved until the blow, and lies where it fell (R15).
 	var choicesBuf [5]Choice
 	choices := choicesBuf[:0]
-	if !act.void && actor.standing() {
+	if !act.void && (actor.standing() || act.action == Move) {
 		if ch, ok := d.actorEffects(&act); ok {
 			choices = append(choices, ch)
 		}

@@ -26,7 +26,7 @@ type CombatantStart struct {
 	Health     *int   `yaml:"health" min:"-1000" max:"1000" doc:"health now, at most 10 + 2 x toughness; 0 or less starts the combatant Down, -(5 + toughness) or less dead (R38)"`
 	AP         *int   `yaml:"ap" min:"0" max:"12" doc:"action points left (default the stat block's, else 12)"`
 	Status     string `yaml:"status" enum:"off-guard,on-guard" doc:"off-guard or on-guard (binds and grapples: bound_with, grappling, pinned_by in the stat block)"`
-	Aimed      string `yaml:"aimed" doc:"the weapon an Aim succeeded with, for the combatant whose turn it is (R14)"`
+	Aimed      string `yaml:"aimed" doc:"the melee or ranged weapon an Aim succeeded with, for the combatant whose turn it is (R14)"`
 	Initiative int    `yaml:"initiative" min:"0" max:"1000" doc:"the initiative total rolled; start.order decides who acts when, and a late joiner takes its place by comparing these totals"`
 }
 
@@ -71,8 +71,10 @@ func (st *Start) applyStart(s *State, bad func(path, format string, args ...any)
 		}
 		c.Initiative = cs.Initiative
 		if cs.Aimed != "" {
-			if _, ok := c.weapon(cs.Aimed); !ok {
+			if w, ok := c.weapon(cs.Aimed); !ok {
 				bad(at+".aimed", "%s wields no %q", id, cs.Aimed)
+			} else if !fits(Aim, w.Kind) {
+				bad(at+".aimed", "an Aim is made with a melee or ranged weapon, not %s", cs.Aimed)
 			}
 			c.Aimed = cs.Aimed
 		}

@@ -7,7 +7,7 @@ import (
 
 func startSpec() *Spec {
 	return &Spec{Combatants: []CombatantSpec{
-		{ID: "ann", Side: "red", X: 0},
+		{ID: "ann", Side: "red", X: 0, Weapons: []WeaponSpec{{Name: "dagger", Kind: "melee", AP: 3, Damage: "1d4"}}},
 		{ID: "bob", Side: "blue", X: 1, Toughness: 1},
 		{ID: "cy", Side: "blue", X: 2, Joins: 3},
 	}}
@@ -17,7 +17,7 @@ func TestStartSetsTheSituation(t *testing.T) {
 	sp := startSpec()
 	dead, two := -6, 2
 	sp.Begin = Start{Round: 1, Turn: "ann", Combatants: map[string]CombatantStart{
-		"ann": {AP: &two, Aimed: "unarmed", Status: "on-guard"},
+		"ann": {AP: &two, Aimed: "dagger", Status: "on-guard"},
 		"bob": {Health: &dead},
 	}}
 	s, err := sp.State()
@@ -29,8 +29,8 @@ func TestStartSetsTheSituation(t *testing.T) {
 	case !s.Started || !s.InTurn || s.Round != 1 || strings.Join(s.Order, ",") != "ann,bob" || s.Turn != 0:
 		t.Errorf("started %v, in turn %v, round %d, order %v, turn %d; want a turn of ann under way in round 1 of ann, bob",
 			s.Started, s.InTurn, s.Round, s.Order, s.Turn)
-	case ann.AP != 2 || ann.Aimed != UnarmedName || ann.Status != OnGuard:
-		t.Errorf("ann %+v; want 2 AP, aimed unarmed, on guard", *ann)
+	case ann.AP != 2 || ann.Aimed != "dagger" || ann.Status != OnGuard:
+		t.Errorf("ann %+v; want 2 AP, aimed dagger, on guard", *ann)
 	case !bob.Down || !bob.Dead || s.combatant("cy").Present:
 		t.Errorf("bob down %v dead %v, cy present %v; want bob dead, cy still to come", bob.Down, bob.Dead, s.combatant("cy").Present)
 	}
@@ -56,15 +56,18 @@ func TestStartProblems(t *testing.T) {
 	sp := startSpec()
 	sp.Begin = Start{Order: []string{"bob", "bob", "cy", "zed"}, Turn: "cy", Combatants: map[string]CombatantStart{
 		"bob": {Aimed: "sword"},
+		"ann": {Aimed: "unarmed"},
 	}}
 	_, err := sp.State()
 	want := []string{
+		"start.combatants.ann.aimed: an Aim is made with a melee or ranged weapon, not unarmed",
 		`start.combatants.bob.aimed: bob wields no "sword"`,
 		"start.order[1]: bob is in the order twice",
 		"start.order[2]: cy joins after round 3, not yet",
 		`start.order[3]: no combatant "zed"; combatants: ann, bob, cy`,
 		"start.order: ann is in the fight but not in the order",
 		"start.turn: cy has not joined the fight yet",
+		"start.combatants.ann.aimed: an Aim lasts only within its turn, and it is cy's turn",
 		"start.combatants.bob.aimed: an Aim lasts only within its turn, and it is cy's turn",
 	}
 	if err == nil || err.Error() != strings.Join(want, "\n") {
