@@ -10,8 +10,9 @@ import (
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
 // whatever it has done since, and what it does without attacking (moving,
-// dashing, drawing, picking up, spells that are not attacks) is not in
-// that foe's log. The prompts hold no secret: the rules offer nobody an
+// dashing, drawing, picking up, spells that are not attacks, letting go
+// of a grapple, and how such an action is cut short) is not in that foe's
+// log. The prompts hold no secret: the rules offer nobody an
 // option aimed at a foe hidden from them (Decide still takes such a
 // command: a guess the GM allows), and a hidden mover provokes nobody it
 // is hidden from.
@@ -89,6 +90,18 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	case *SpellCast:
 		if !e.Attack {
 			id = e.Caster
+		}
+	case *Interrupted:
+		id = e.Combatant
+	case *SpellLost:
+		if sp := spellOf(s, e.Caster, e.Spell); sp != nil && !sp.has("attack") {
+			id = e.Caster
+		}
+	case *GrappleEnded:
+		// The one held knows it is free; an escape is the escaper's own
+		// action, seen by all.
+		if e.Reason != "escaped" && v.Combatant != e.Target {
+			id = e.Combatant
 		}
 	}
 	if id != "" && hides(s, id, v) {
