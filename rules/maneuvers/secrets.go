@@ -10,9 +10,10 @@ import (
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
 // whatever it has done since, and what it does without attacking (moving,
-// dashing, drawing, picking up, spells that are not attacks, letting go
-// of a grapple, and how such an action is cut short) is not in that foe's
-// log. The prompts hold no secret: the rules offer nobody an
+// dashing, drawing, picking up, searching, sneaking, spells that are not
+// attacks, letting go of a grapple, and how such an action is cut short)
+// is not in that foe's log, but for the contests of its search or sneak
+// that foe rolled in. The prompts hold no secret: the rules offer nobody an
 // option aimed at a foe hidden from them (Decide still takes such a
 // command: a guess the GM allows), and a hidden mover provokes nobody it
 // is hidden from.
@@ -96,6 +97,18 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	case *SpellLost:
 		if sp := spellOf(s, e.Caster, e.Spell); sp != nil && !sp.has("attack") {
 			id = e.Caster
+		}
+	case *TestRolled:
+		if e.For == "sneak" || e.For == "search" {
+			id = e.Combatant
+		}
+	case *Observed:
+		// The other party of the contest rolled in it, and sees it.
+		switch {
+		case e.For == "sneak" && v.Combatant != e.Observer:
+			id = e.Sneaker
+		case e.For == "search" && v.Combatant != e.Sneaker:
+			id = e.Observer
 		}
 	case *GrappleEnded:
 		// The one held knows it is free; an escape is the escaper's own
