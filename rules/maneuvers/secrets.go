@@ -10,13 +10,13 @@ import (
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
 // whatever it has done since, and what it does without attacking (moving,
-// dashing, drawing, picking up, searching, sneaking, spells that are not
-// attacks, letting go of a grapple, and how such an action is cut short)
-// is not in that foe's log, but for the contests of its search or sneak
-// that foe rolled in. The prompts hold no secret: the rules offer nobody an
-// option aimed at a foe hidden from them (Decide still takes such a
-// command: a guess the GM allows), and a hidden mover provokes nobody it
-// is hidden from.
+// dashing, standing up, drawing, picking up, searching, sneaking, spells
+// that are not attacks, letting go of a grapple, and how such an action
+// is cut short) is not in that foe's log, but for the contests of its
+// search or sneak that foe rolled in. The prompts hold no secret: the
+// rules offer nobody an option aimed at a foe hidden from them (Decide
+// still takes such a command: a guess the GM allows), and a hidden mover
+// provokes nobody it is hidden from.
 
 var _ engine.Secrets[State, Command, Event] = Rules{}
 
@@ -92,6 +92,8 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		if !e.Attack {
 			id = e.Caster
 		}
+	case *StoodUp:
+		id = e.Combatant
 	case *Interrupted:
 		id = e.Combatant
 	case *SpellLost:
