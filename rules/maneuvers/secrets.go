@@ -11,9 +11,10 @@ import (
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
 // whatever it has done since, and what it does without attacking (moving,
 // dashing, standing up, drawing, picking up, searching, sneaking, spells
-// that are not attacks, letting go of a grapple, and how such an action
-// is cut short) is not in that foe's log, but for the contests of its
-// search or sneak that foe rolled in. The prompts hold no secret: the
+// that are not attacks, letting go of a grapple, and how such an action is
+// cut short) is not in that foe's log, but for the contests of its search
+// or sneak that foe rolled in; nor is it named among those an action
+// provokes, nor as letting the chance go. The prompts hold no secret: the
 // rules offer nobody an option aimed at a foe hidden from them (Decide
 // still takes such a command: a guess the GM allows), and a hidden mover
 // provokes nobody it is hidden from.
@@ -66,6 +67,11 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	switch e := e.(type) {
 	case *MoveDeclared:
 		id = e.Combatant
+		if !hides(s, id, v) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
+			c := *e
+			c.Reactors = unhidden(s, e.Reactors, v)
+			return &c, true
+		}
 	case *Moved:
 		if !e.Forced {
 			id = e.Combatant
@@ -88,6 +94,13 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		if !e.Attack {
 			id = e.Combatant
 		}
+		if (id == "" || !hides(s, id, v)) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
+			c := *e
+			c.Reactors = unhidden(s, e.Reactors, v)
+			return &c, true
+		}
+	case *OpportunityPassed:
+		id = e.Combatant
 	case *SpellCast:
 		if !e.Attack {
 			id = e.Caster
@@ -123,6 +136,12 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		return nil, false
 	}
 	return e, true
+}
+
+// unhidden returns the reactors not hidden from v: a foe hidden from v
+// that an action provokes is not named to v.
+func unhidden(s *State, reactors []Provoked, v engine.Viewer) []Provoked {
+	return slices.DeleteFunc(slices.Clone(reactors), func(p Provoked) bool { return hides(s, p.ID, v) })
 }
 
 // ViewCommand hides from v the commands of a combatant hidden from v that
