@@ -10,11 +10,14 @@ import (
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
 // whatever it has done since, and what it does without attacking (moving,
-// dashing, drawing, picking up, spells that are not attacks) is not in
-// that foe's log. The prompts hold no secret: the rules offer nobody an
-// option aimed at a foe hidden from them (Decide still takes such a
-// command: a guess the GM allows), and a hidden mover provokes nobody it
-// is hidden from.
+// dashing, standing up, drawing, picking up, searching, sneaking, spells
+// that are not attacks, letting go of a grapple, and how such an action is
+// cut short) is not in that foe's log, but for the contests of its search
+// or sneak that foe rolled in; nor is it named among those an action
+// provokes, nor as letting the chance go. The prompts hold no secret: the
+// rules offer nobody an option aimed at a foe hidden from them (Decide
+// still takes such a command: a guess the GM allows), and a hidden mover
+// provokes nobody it is hidden from.
 
 var _ engine.Secrets[State, Command, Event] = Rules{}
 
@@ -64,6 +67,11 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	switch e := e.(type) {
 	case *MoveDeclared:
 		id = e.Combatant
+		if !hides(s, id, v) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
+			c := *e
+			c.Reactors = unhidden(s, e.Reactors, v)
+			return &c, true
+		}
 	case *Moved:
 		if !e.Forced {
 			id = e.Combatant
@@ -86,15 +94,54 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		if !e.Attack {
 			id = e.Combatant
 		}
+		if (id == "" || !hides(s, id, v)) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
+			c := *e
+			c.Reactors = unhidden(s, e.Reactors, v)
+			return &c, true
+		}
+	case *OpportunityPassed:
+		id = e.Combatant
 	case *SpellCast:
 		if !e.Attack {
 			id = e.Caster
+		}
+	case *StoodUp:
+		id = e.Combatant
+	case *Interrupted:
+		id = e.Combatant
+	case *SpellLost:
+		if sp := spellOf(s, e.Caster, e.Spell); sp != nil && !sp.has("attack") {
+			id = e.Caster
+		}
+	case *TestRolled:
+		if e.For == "sneak" || e.For == "search" {
+			id = e.Combatant
+		}
+	case *Observed:
+		// The other party of the contest rolled in it, and sees it.
+		switch {
+		case e.For == "sneak" && v.Combatant != e.Observer:
+			id = e.Sneaker
+		case e.For == "search" && v.Combatant != e.Sneaker:
+			id = e.Observer
+		}
+	case *GrappleEnded:
+		// The one held knows it is free; an escape is the escaper's own
+		// action, seen by all.
+		if e.Reason != "escaped" && v.Combatant != e.Target {
+			id = e.Combatant
 		}
 	}
 	if id != "" && hides(s, id, v) {
 		return nil, false
 	}
 	return e, true
+}
+
+// unhidden returns the reactors not hidden from v: a foe hidden from v
+// that an action provokes is not named to v.
+func unhidden(s *State, reactors []Provoked, v engine.Viewer) []Provoked {
+	return slices.DeleteFunc(slices.Clone(reactors), func(p Provoked) bool { return hides(s, p.ID, v) })
 }
 
 // ViewCommand hides from v the commands of a combatant hidden from v that
