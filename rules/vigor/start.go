@@ -229,7 +229,10 @@ func (st *Start) applyTurn(s *State, bad func(path, format string, args ...any))
 	st.onlyActionsOf(me.ID, bad)
 	me.Left = s.actionsOf(me)
 	if a := st.Combatants[me.ID].Actions; a != nil {
-		if *a > me.Left {
+		switch {
+		case *a > 0 && me.Winded:
+			bad("start.combatants."+me.ID+".actions", "%s is winded (R38) and has no actions", me.ID)
+		case *a > me.Left:
 			bad("start.combatants."+me.ID+".actions", "%s has %d actions this round (R10), so it cannot have %d left", me.ID, me.Left, *a)
 		}
 		me.Left = *a

@@ -82,4 +82,9 @@ func TestStartUnreachable(t *testing.T) {
 	if bob := s.Combatant("bob"); !bob.Shock || bob.ShockLeft != 3 {
 		t.Errorf("bob shock %v, %d left; want in Shock with 3 left", bob.Shock, bob.ShockLeft)
 	}
+	sp.Begin = Start{Turn: "bob", Combatants: map[string]CombatantStart{"bob": {Vigor: &zero, Actions: &one}}}
+	_, err = sp.State()
+	if w := "start.combatants.bob.actions: bob is winded (R38) and has no actions"; err == nil || err.Error() != w {
+		t.Errorf("got %v\nwant %s", err, w)
+	}
 }
