@@ -172,14 +172,14 @@ func (d *decider) takeOpening(weapon string) error {
 }
 
 // theWindow names a window of the kind given, for what Vigor is paid for:
-// "the opening" or "the readied", written once rather than on every
+// "the opening" or "the readied attack", written once rather than on every
 // decision that takes one.
 func theWindow(kind string) string {
 	switch kind {
 	case "opening":
 		return "the opening"
 	case "readied":
-		return "the readied"
+		return "the readied attack"
 	}
 	return "the " + kind
 }

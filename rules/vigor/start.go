@@ -33,7 +33,7 @@ type CombatantStart struct {
 	Wounded    bool `yaml:"wounded" doc:"wounded (R34); implied by Durability 0"`
 	Winded     bool `yaml:"winded" doc:"winded (R38)"`
 	Prone      bool `yaml:"prone" doc:"knocked down (R39)"`
-	Shock      *int `yaml:"shock" min:"1" max:"1000" doc:"in Shock with this many Recovery Phases left (R35)"`
+	Shock      *int `yaml:"shock" min:"1" max:"1000" doc:"in Shock with this many Recovery Phases left (R35), at health 0"`
 	Stabilized bool `yaml:"stabilized" doc:"its Shock timer is stopped (R36)"`
 	Dead       bool `yaml:"dead" doc:"dead"`
 	Escaped    bool `yaml:"escaped" doc:"has escaped"`
@@ -101,6 +101,7 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		if st.Winner != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == st.Winner }) {
 			bad("start.winner", "no side %q", st.Winner)
 		}
+		st.onlyActionsOf("", bad)
 		s.Phase, s.Winner, s.Turn, s.Options.Aftermath = Aftermath, st.Winner, -1, true
 		s.Reason = "the fight was decided before the start"
 		return
@@ -144,6 +145,15 @@ func (cs CombatantStart) applyTo(c *Combatant, at string, initiative bool, bad f
 		if cs.Shock != nil {
 			c.ShockLeft = *cs.Shock
 		}
+	}
+	switch {
+	case cs.Shock != nil && c.Health > 0 && !c.Object:
+		bad(at+".shock", "%s has %d Health, and Shock comes only at Health 0 (R35) and ends at 1 (A41); give health: 0 with it", c.ID, c.Health)
+	case cs.Shock != nil && c.Dead:
+		bad(at+".shock", "%s is dead, not in Shock", c.ID)
+	}
+	if c.Dead && c.Escaped {
+		bad(at+".escaped", "%s is dead and cannot have escaped as well", c.ID)
 	}
 	if cs.Stabilized && !c.Shock {
 		bad(at+".stabilized", "only a creature in Shock is stabilized")
@@ -216,8 +226,15 @@ func (st *Start) applyTurn(s *State, bad func(path, format string, args ...any))
 	if st.Combatants[me.ID].Defending {
 		bad("start.combatants."+me.ID+".defending", "it is %s's turn, and Defend ends when its owner's turn starts", me.ID)
 	}
+	st.onlyActionsOf(me.ID, bad)
 	me.Left = s.actionsOf(me)
 	if a := st.Combatants[me.ID].Actions; a != nil {
+		switch {
+		case *a > 0 && me.Winded:
+			bad("start.combatants."+me.ID+".actions", "%s is winded (R38) and has no actions", me.ID)
+		case *a > me.Left:
+			bad("start.combatants."+me.ID+".actions", "%s has %d actions this round (R10), so it cannot have %d left", me.ID, me.Left, *a)
+		}
 		me.Left = *a
 	}
 	me.Unaware = false
@@ -227,5 +244,24 @@ func (st *Start) applyTurn(s *State, bad func(path, format string, args ...any))
 	if _, over := parts.LastSide(len(s.Combatants), func(i int) string { return s.Combatants[i].Side },
 		func(i int) bool { return s.Combatants[i].In() }); over {
 		bad("start.combatants", "fewer than two sides have anyone still in the fight")
+	}
+}
+
+// onlyActionsOf refuses actions left given for anyone but turn, the one
+// whose turn it is ("" when nobody has a turn).
+func (st *Start) onlyActionsOf(turn string, bad func(path, format string, args ...any)) {
+	ids := make([]string, 0, len(st.Combatants))
+	for id, cs := range st.Combatants {
+		if cs.Actions != nil && id != turn {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if turn == "" {
+			bad("start.combatants."+id+".actions", "after the fight nobody has a turn or actions left")
+			continue
+		}
+		bad("start.combatants."+id+".actions", "it is %s's turn, not %s's; actions left are given only for the one whose turn it is", turn, id)
 	}
 }

@@ -39,3 +39,52 @@ func TestStartWithInitiative(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
 	}
 }
+
+// TestStartUnreachable: a start refuses conditions the rules never
+// reach, naming the field: Shock with Health left (R35, A41), Shock or an
+// escape for the dead, actions left for one whose turn it is not or
+// beyond its actions this round (R10).
+func TestStartUnreachable(t *testing.T) {
+	three, nine, one := 3, 9, 1
+	sp := &Spec{
+		Sides: []SideSpec{{ID: "a"}, {ID: "b"}},
+		Combatants: []Combatant{
+			{ID: "ann", Side: "a", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10},
+			{ID: "bob", Side: "b", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: 5},
+			{ID: "cy", Side: "b", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: 5},
+			{ID: "dan", Side: "b", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: 5},
+		},
+		Begin: Start{Combatants: map[string]CombatantStart{
+			"ann": {Actions: &nine},
+			"bob": {Shock: &three},
+			"cy":  {Dead: true, Escaped: true, Shock: &three},
+			"dan": {Actions: &one},
+		}},
+	}
+	_, err := sp.State()
+	want := []string{
+		"start.combatants.bob.shock: bob has 20 Health, and Shock comes only at Health 0 (R35) and ends at 1 (A41); give health: 0 with it",
+		"start.combatants.cy.shock: cy has 20 Health, and Shock comes only at Health 0 (R35) and ends at 1 (A41); give health: 0 with it",
+		"start.combatants.cy.escaped: cy is dead and cannot have escaped as well",
+		"start.combatants.dan.actions: it is ann's turn, not dan's; actions left are given only for the one whose turn it is",
+		"start.combatants.ann.actions: ann has 2 actions this round (R10), so it cannot have 9 left",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	zero := 0
+	sp.Combatants = sp.Combatants[:3]
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Health: &zero, Shock: &three}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bob := s.Combatant("bob"); !bob.Shock || bob.ShockLeft != 3 {
+		t.Errorf("bob shock %v, %d left; want in Shock with 3 left", bob.Shock, bob.ShockLeft)
+	}
+	sp.Begin = Start{Turn: "bob", Combatants: map[string]CombatantStart{"bob": {Vigor: &zero, Actions: &one}}}
+	_, err = sp.State()
+	if w := "start.combatants.bob.actions: bob is winded (R38) and has no actions"; err == nil || err.Error() != w {
+		t.Errorf("got %v\nwant %s", err, w)
+	}
+}

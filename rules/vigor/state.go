@@ -224,8 +224,8 @@ type Combatant struct {
 	HealthMax     int       `yaml:"health" json:"health_max" min:"0" max:"1000" doc:"maximum Health; at 0 the creature is in Shock (R35); required for creatures"`
 	DurRank       string    `yaml:"durability_rank" json:"durability_rank,omitempty" enum:"normal,heroic,epic,legendary" doc:"superior Durability: no damage from attacks of a lower quality (R32); default normal"`
 	BonusDie      string    `yaml:"bonus_die" json:"bonus_die,omitempty" enum:"d4,d6,d8,d10,d12,d20" doc:"the base rank of the creature's bonus dice (A39); default d10"`
-	ReachFt       int       `yaml:"reach_ft" json:"reach_ft,omitempty" min:"0" max:"1000" doc:"unarmed reach in feet (A16); default 6"`
-	ActionsBase   int       `yaml:"actions" json:"actions_base,omitempty" min:"0" max:"10" doc:"actions a turn (R10); default 2"`
+	ReachFt       int       `yaml:"reach_ft" json:"reach_ft,omitempty" min:"1" max:"1000" doc:"unarmed reach in feet (A16); default 6"`
+	ActionsBase   int       `yaml:"actions" json:"actions_base,omitempty" min:"1" max:"10" doc:"actions a turn (R10); default 2"`
 	InitDice      int       `yaml:"initiative_dice" json:"initiative_dice,omitempty" min:"0" max:"20" doc:"initiative bonus dice from talents, skills and the situation (R08)"`
 	ResistDice    int       `yaml:"resistance_dice" json:"resistance_dice,omitempty" min:"0" max:"20" doc:"general Resistance dice, added to every resistance check (R40)"`
 	DefenseDice   int       `yaml:"defense_dice" json:"defense_dice,omitempty" min:"0" max:"20" doc:"bonus dice from defense talents, added to Defense rolls (R21)"`
@@ -288,13 +288,13 @@ type Combatant struct {
 type Weapon struct {
 	Name       string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the weapon"`
 	Quality    string `yaml:"quality" json:"quality,omitempty" enum:"feeble,lesser,ordinary,heroic,epic,legendary" doc:"its quality: the damage die (R26) and against armour (R29); default ordinary"`
-	Damage     int    `yaml:"damage" json:"damage,omitempty" min:"0" max:"100" doc:"damage value: how many dice of its quality (R26); default 1"`
+	Damage     int    `yaml:"damage" json:"damage,omitempty" min:"1" max:"100" doc:"damage value: how many dice of its quality (R26); default 1"`
 	Type       string `yaml:"type" json:"type,omitempty" enum:"kinetic,thermal,cold,electrical,radiation,chemical,sonic,toxic,umbral,entropic,crystal,aetheric,lucent,physical,harmonic,necrotic" doc:"damage type (R28); default kinetic"`
 	Subtype    string `yaml:"subtype" json:"subtype,omitempty" enum:"cutting,piercing,impact" doc:"kinetic subtype, for flavour"`
 	Category   string `yaml:"category" json:"category,omitempty" enum:"unarmed,melee,pull_bow,thrown,crossbow,modern,magic_projectile,spell,technique,bow,natural" doc:"attack category: ranged or not, and the abilities of its attack and damage dice (R22, R27); default melee; bow is pull_bow and natural (claws, fangs) is unarmed"`
-	ReachFt    int    `yaml:"reach_ft" json:"reach_ft,omitempty" min:"0" max:"1000" doc:"melee reach in feet (R44); default the wielder's"`
+	ReachFt    int    `yaml:"reach_ft" json:"reach_ft,omitempty" min:"1" max:"1000" doc:"melee reach in feet (R44); default the wielder's"`
 	RangeFt    int    `yaml:"range_ft" json:"range_ft,omitempty" min:"0" max:"100000" doc:"ranged: beyond this, 1 Challenge (A24)"`
-	MaxRangeFt int    `yaml:"max_range_ft" json:"max_range_ft,omitempty" min:"0" max:"100000" doc:"ranged: the farthest it reaches (A24); default twice range_ft"`
+	MaxRangeFt int    `yaml:"max_range_ft" json:"max_range_ft,omitempty" min:"1" max:"100000" doc:"ranged: the farthest it reaches (A24); default twice range_ft"`
 	Light      bool   `yaml:"light" json:"light,omitempty" doc:"a light weapon"`
 	Area       bool   `yaml:"area" json:"area,omitempty" doc:"an area attack: light cover does not count against it (A13)"`
 	Skill      string `yaml:"skill" json:"skill,omitempty" doc:"the skill whose dice add to its attack rolls"`
@@ -318,7 +318,7 @@ type Regen struct {
 type Ability struct {
 	Name      string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the ability"`
 	Weapon    string `yaml:"weapon" json:"weapon,omitempty" doc:"the weapon it attacks with (default the first; unarmed for none)"`
-	Actions   int    `yaml:"actions" json:"actions,omitempty" min:"0" max:"10" doc:"actions it takes, across turns if need be (default 1)"`
+	Actions   int    `yaml:"actions" json:"actions,omitempty" min:"1" max:"10" doc:"actions it takes, across turns if need be (default 1)"`
 	Vigor     int    `yaml:"vigor" json:"vigor,omitempty" min:"0" max:"1000" doc:"Vigor it costs, paid when it resolves"`
 	Mana      int    `yaml:"mana" json:"mana,omitempty" min:"0" max:"1000" doc:"Mana it costs, paid when it resolves"`
 	Dice      int    `yaml:"dice" json:"dice,omitempty" min:"0" max:"20" doc:"bonus dice it adds to the attack roll"`
@@ -334,8 +334,8 @@ type Ability struct {
 // attacks with one of the creature's weapons. It has so many uses.
 type Item struct {
 	Name       string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the item"`
-	Uses       int    `yaml:"uses" json:"uses,omitempty" min:"0" max:"100" doc:"how many times it can be used (default 1)"`
-	Actions    int    `yaml:"actions" json:"actions,omitempty" min:"0" max:"10" doc:"actions using it takes (default 1, R17), across turns if need be"`
+	Uses       int    `yaml:"uses" json:"uses,omitempty" min:"1" max:"100" doc:"how many times it can be used (default 1)"`
+	Actions    int    `yaml:"actions" json:"actions,omitempty" min:"1" max:"10" doc:"actions using it takes (default 1, R17), across turns if need be"`
 	Durability string `yaml:"durability" json:"durability,omitempty" doc:"the Durability it restores: a dice expression such as 1d10 or 2d4+2, or a number"`
 	Health     string `yaml:"health" json:"health,omitempty" doc:"the Health it restores (Health of 1 or more ends Shock, A41)"`
 	Vigor      string `yaml:"vigor" json:"vigor,omitempty" doc:"the Vigor it restores (5 or more ends Winded, R38)"`
