@@ -228,11 +228,30 @@ func (sp *Spec) State() (State, error) {
 	}
 	if sp.Begin.given() {
 		sp.Begin.applyStart(&s, bad)
-		if err := problems.Err(); err != nil {
-			return State{}, err
-		}
+	}
+	sp.checkConscious(&s, bad)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	return s, nil
+}
+
+// checkConscious refuses a combatant in the fight, or yet to join it,
+// below 0 LP: a conscious combatant that drops below 0 either passes its
+// Consciousness check and is back at 0 or falls unconscious (R25), so
+// such a combatant is unconscious or dead, as start: says.
+func (sp *Spec) checkConscious(s *State, bad func(path, format string, args ...any)) {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.LP >= 0 || c.Status == Unconscious || c.Status == Dead {
+			continue
+		}
+		path := fmt.Sprintf("combatants[%d].lp", i)
+		if cs, ok := sp.Begin.Combatants[c.ID]; ok && cs.LP != nil {
+			path = "start.combatants." + c.ID + ".lp"
+		}
+		bad(path, "%d: a conscious combatant below 0 LP is back at 0 or unconscious (R25); for %s knocked out, give its status: unconscious in start", c.LP, c.ID)
+	}
 }
 
 func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combatant, []error) {
