@@ -92,7 +92,7 @@ type WeaponSpec struct {
 	DamageMod     int     `yaml:"damage_mod,omitempty" min:"-50" max:"50"`
 	DodgeMod      *int    `yaml:"dodge_mod,omitempty" min:"-50" max:"50" doc:"default: melee and unarmed 0, thrown and ranged 3, guns 5"`
 	RangeNormal   float64 `yaml:"range_normal,omitempty" min:"0" max:"10000"`
-	RangeFar      float64 `yaml:"range_far,omitempty" min:"0" max:"10000"`
+	RangeFar      float64 `yaml:"range_far,omitempty" min:"0" max:"10000" doc:"at least range_normal"`
 	Deadly        bool    `yaml:"deadly,omitempty"`
 	Penetrating   bool    `yaml:"penetrating,omitempty"`
 	Defensive     int     `yaml:"defensive,omitempty" min:"0" max:"50"`
@@ -381,6 +381,23 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	w.DodgeMod = map[string]int{Thrown: 3, Ranged: 3, Gun: 5}[ws.Kind]
 	if ws.DodgeMod != nil {
 		w.DodgeMod = *ws.DodgeMod
+	}
+	if ws.RangeFar > 0 && ws.RangeFar < ws.RangeNormal {
+		bad("range_far", "%v is less than range_normal %v: far range lies beyond normal range (A20)", ws.RangeFar, ws.RangeNormal)
+	}
+	if ws.Kind != Gun {
+		gunOnly := []struct {
+			field string
+			given bool
+		}{
+			{"reload", ws.Reload != nil}, {"loaded", ws.Loaded != nil}, {"capacity", ws.Capacity != 0},
+			{"fix_difficulty", ws.FixDifficulty != 0}, {"powder", ws.Powder != ""}, {"state", ws.State != ""},
+		}
+		for _, g := range gunOnly {
+			if g.given {
+				bad(g.field, "only a gun has %s; this weapon is %s", g.field, ws.Kind)
+			}
+		}
 	}
 	if ws.Kind == Gun {
 		w.Deadly, w.Penetrating = true, true
