@@ -103,7 +103,7 @@ func (r *run) resolveAims() bool {
 // declared the shot; a shot that will lapse anyway is not declared.
 func (r *run) declareAimed(who string, aim Aim) bool {
 	c := r.s.combatant(who)
-	if c.Status != Active || c.Wielding != aim.Weapon {
+	if r.s.aimBlocked(c, aim) != nil {
 		return false
 	}
 	cmd := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
@@ -118,16 +118,9 @@ func (r *run) declareAimed(who string, aim Aim) bool {
 // fireAim makes an aimed attack: +3, paid for when it was declared; wasted
 // when the target is gone or out of range (R22).
 func (r *run) fireAim(who string, aim Aim) error {
-	c, t := r.s.combatant(who), r.s.combatant(aim.Target)
-	if c.Status != Active {
-		return engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
-	}
-	w := attackWeapon(c, aim.Weapon)
-	if w.Kind != Melee && w.Kind != Unarmed && w.RangeFar > 0 && distance(c, t) > w.RangeFar {
-		return engine.Errorf(engine.NotAllowedNow, "%s is out of range", t.Name)
-	}
-	if c.Wielding != aim.Weapon {
-		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds the %s", c.Name, w.Name)
+	c := r.s.combatant(who)
+	if err := r.s.aimBlocked(c, aim); err != nil {
+		return err
 	}
 	atk := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
 	if c.Delayed && (r.s.Declared == nil || r.s.Declared.held(who) < 0) {
@@ -142,6 +135,28 @@ func (r *run) fireAim(who string, aim Aim) error {
 	r.aimed = true
 	defer func() { r.aimed = false }()
 	return r.inMode("free", func() error { return r.attack(who, atk) })
+}
+
+// aimBlocked reports why c's aimed attack cannot be made now, so that it
+// is wasted (R22), or nil if it can: c is out of the fight or held (a
+// captive cannot attack, R39, A35), the target is dead or out of range,
+// or c no longer holds the weapon.
+func (s *State) aimBlocked(c *Combatant, aim Aim) error {
+	t := s.combatant(aim.Target)
+	w := attackWeapon(c, aim.Weapon)
+	switch {
+	case c.Status != Active:
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+	case c.HeldBy != "":
+		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
+	case t.Status == Dead:
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s", t.Name, t.Status)
+	case w.Kind != Melee && w.Kind != Unarmed && w.RangeFar > 0 && distance(c, t) > w.RangeFar:
+		return engine.Errorf(engine.NotAllowedNow, "%s is out of range", t.Name)
+	case c.Wielding != aim.Weapon:
+		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds the %s", c.Name, w.Name)
+	}
+	return nil
 }
 
 // FireEarly: fire a pending aimed attack now, before a declared action, as

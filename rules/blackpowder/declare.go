@@ -218,7 +218,7 @@ func (s *State) reactors(q []Reaction, c *Combatant, cmd Command) []Reaction {
 			}
 		}
 		for i := range s.Combatants {
-			if h := &s.Combatants[i]; h.Aim != nil && h.Status == Active && h.Group != c.Group {
+			if h := &s.Combatants[i]; h.Aim != nil && h.Status == Active && h.HeldBy == "" && h.Group != c.Group {
 				q = append(q, Reaction{Who: h.ID, Kind: "aim"}) // fire early (R22)
 			}
 		}

@@ -66,6 +66,8 @@ func (r *run) reviveCheck(who string, cmd *Revive) (c, t *Combatant, attr int, e
 		return nil, nil, 0, engine.Errorf(engine.Invalid, "no combatant %q to revive", cmd.Target)
 	case t.Status != Unconscious:
 		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "%s is %s, not unconscious", t.Name, t.Status)
+	case !same(t.Group, c.Group):
+		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "%s is not %s's ally: a revive brings back a friend (R28)", t.Name, c.Name)
 	case distance(c, t) > reach:
 		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "%s is out of reach", t.Name)
 	}

@@ -92,7 +92,7 @@ type WeaponSpec struct {
 	DamageMod     int     `yaml:"damage_mod,omitempty" min:"-50" max:"50"`
 	DodgeMod      *int    `yaml:"dodge_mod,omitempty" min:"-50" max:"50" doc:"default: melee and unarmed 0, thrown and ranged 3, guns 5"`
 	RangeNormal   float64 `yaml:"range_normal,omitempty" min:"0" max:"10000"`
-	RangeFar      float64 `yaml:"range_far,omitempty" min:"0" max:"10000"`
+	RangeFar      float64 `yaml:"range_far,omitempty" min:"0" max:"10000" doc:"at least range_normal"`
 	Deadly        bool    `yaml:"deadly,omitempty"`
 	Penetrating   bool    `yaml:"penetrating,omitempty"`
 	Defensive     int     `yaml:"defensive,omitempty" min:"0" max:"50"`
@@ -228,11 +228,30 @@ func (sp *Spec) State() (State, error) {
 	}
 	if sp.Begin.given() {
 		sp.Begin.applyStart(&s, bad)
-		if err := problems.Err(); err != nil {
-			return State{}, err
-		}
+	}
+	sp.checkConscious(&s, bad)
+	if err := problems.Err(); err != nil {
+		return State{}, err
 	}
 	return s, nil
+}
+
+// checkConscious refuses a combatant in the fight, or yet to join it,
+// below 0 LP: a conscious combatant that drops below 0 either passes its
+// Consciousness check and is back at 0 or falls unconscious (R25), so
+// such a combatant is unconscious or dead, as start: says.
+func (sp *Spec) checkConscious(s *State, bad func(path, format string, args ...any)) {
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if c.LP >= 0 || c.Status == Unconscious || c.Status == Dead {
+			continue
+		}
+		path := fmt.Sprintf("combatants[%d].lp", i)
+		if cs, ok := sp.Begin.Combatants[c.ID]; ok && cs.LP != nil {
+			path = "start.combatants." + c.ID + ".lp"
+		}
+		bad(path, "%d: a conscious combatant below 0 LP is back at 0 or unconscious (R25); for %s knocked out, give its status: unconscious in start", c.LP, c.ID)
+	}
 }
 
 func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combatant, []error) {
@@ -362,6 +381,23 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	w.DodgeMod = map[string]int{Thrown: 3, Ranged: 3, Gun: 5}[ws.Kind]
 	if ws.DodgeMod != nil {
 		w.DodgeMod = *ws.DodgeMod
+	}
+	if ws.RangeFar > 0 && ws.RangeFar < ws.RangeNormal {
+		bad("range_far", "%v is less than range_normal %v: far range lies beyond normal range (A20)", ws.RangeFar, ws.RangeNormal)
+	}
+	if ws.Kind != Gun {
+		gunOnly := []struct {
+			field string
+			given bool
+		}{
+			{"reload", ws.Reload != nil}, {"loaded", ws.Loaded != nil}, {"capacity", ws.Capacity != 0},
+			{"fix_difficulty", ws.FixDifficulty != 0}, {"powder", ws.Powder != ""}, {"state", ws.State != ""},
+		}
+		for _, g := range gunOnly {
+			if g.given {
+				bad(g.field, "only a gun has %s; this weapon is %s", g.field, ws.Kind)
+			}
+		}
 	}
 	if ws.Kind == Gun {
 		w.Deadly, w.Penetrating = true, true

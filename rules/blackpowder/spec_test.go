@@ -24,3 +24,28 @@ combatants[0].items[1].name: x has two items called "potion"; commands name an i
 		t.Errorf("got:\n%v\nwant:\n%s", err, want)
 	}
 }
+
+// TestSpecRefusesGunFieldsOnOtherWeapons checks that a weapon's fields
+// that only a gun reads (reload, loads, jams, powder) are refused on any
+// other weapon rather than ignored, as is a far range short of the normal
+// range (A20).
+func TestSpecRefusesGunFieldsOnOtherWeapons(t *testing.T) {
+	one := 1
+	sp := &Spec{
+		Groups: []GroupSpec{{ID: "a", Players: true}, {ID: "b"}},
+		Combatants: []CombatantSpec{
+			{ID: "x", Group: "a", LPMax: 5, Weapons: []WeaponSpec{
+				{Name: "crossbow", Kind: "ranged", Reload: []int{1, 1, 0}, Loaded: &one, RangeNormal: 30, RangeFar: 15},
+				{Name: "pistol", Kind: "gun", Capacity: 0, RangeNormal: 15},
+			}},
+			{ID: "y", Group: "b", LPMax: 5},
+		},
+	}
+	_, err := sp.State()
+	want := `combatants[0].weapons[0].range_far: 15 is less than range_normal 30: far range lies beyond normal range (A20)
+combatants[0].weapons[0].reload: only a gun has reload; this weapon is ranged
+combatants[0].weapons[0].loaded: only a gun has loaded; this weapon is ranged`
+	if err == nil || err.Error() != want {
+		t.Errorf("got:\n%v\nwant:\n%s", err, want)
+	}
+}

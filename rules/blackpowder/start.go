@@ -136,6 +136,9 @@ func (st *Start) combatant(s *State, id string, bad func(path, format string, ar
 			bad(at+".revive_difficulty", "an unconscious combatant needs the difficulty of the check they failed")
 		}
 		c.Status, c.ReviveDifficulty, c.DamageWhileUnconscious = Unconscious, cs.ReviveDifficulty, cs.DamageWhileUnconscious
+		if s.Options.DeathMode != "single_hit" && cs.DamageWhileUnconscious >= c.LPMax {
+			bad(at+".damage_while_unconscious", "%d reaches %s's lp_max %d, which kills (R26); give status: dead", cs.DamageWhileUnconscious, id, c.LPMax)
+		}
 	case Dead:
 		c.Status = Dead
 	}

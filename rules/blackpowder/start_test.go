@@ -116,3 +116,37 @@ func TestStartHoldsAndAims(t *testing.T) {
 		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
 	}
 }
+
+// TestConsciousBelowZeroRefused checks that no combatant starts conscious
+// below 0 LP (R25), whether the encounter's lp or the start's says so, and
+// that none starts unconscious with damage enough to be dead (R26).
+func TestConsciousBelowZeroRefused(t *testing.T) {
+	sp := startSpec()
+	low, lower := -1, -4
+	sp.Combatants[2].LP = &low // cato, the encounter's lp
+	sp.Combatants[3].LP = &low // lena, yet to join
+	sp.Combatants[1].LP = &low // bram, knocked out by the start
+	sp.Begin = Start{Combatants: map[string]CombatantStart{
+		"ada":  {LP: &lower},
+		"bram": {Status: Unconscious, ReviveDifficulty: 6, DamageWhileUnconscious: 10},
+	}}
+	_, err := sp.State()
+	want := []string{
+		"start.combatants.bram.damage_while_unconscious: 10 reaches bram's lp_max 10, which kills (R26); give status: dead",
+		"start.combatants.ada.lp: -4: a conscious combatant below 0 LP is back at 0 or unconscious (R25); for ada knocked out, give its status: unconscious in start",
+		"combatants[2].lp: -1: a conscious combatant below 0 LP is back at 0 or unconscious (R25); for cato knocked out, give its status: unconscious in start",
+		"combatants[3].lp: -1: a conscious combatant below 0 LP is back at 0 or unconscious (R25); for lena knocked out, give its status: unconscious in start",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+
+	sp = startSpec()
+	sp.Options = &OptionsSpec{DeathMode: "single_hit"}
+	sp.Begin = Start{Combatants: map[string]CombatantStart{
+		"bram": {LP: &low, Status: Unconscious, ReviveDifficulty: 6, DamageWhileUnconscious: 10},
+	}}
+	if _, err := sp.State(); err != nil {
+		t.Errorf("single_hit, where damage does not add up: %v", err)
+	}
+}
