@@ -98,6 +98,11 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad(at, "no combatant %q; combatants: %s", id, s.ids())
 			continue
 		}
+		if c.Status == Away {
+			// A14: it has no state until it arrives and rolls its initiative.
+			bad(at, "%s joins as round %d begins, after round %d: it is not in the fight yet (A14)", id, c.Joins+1, max(st.Round, 1))
+			continue
+		}
 		setCombatant(s, c, cs, at, bad)
 	}
 	// A second pass, every combatant in its place: grapples and pins.
@@ -106,6 +111,8 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		// A15: the tie-break dice of the starting round, as if drawn.
 		if c := s.Combatant(id); c == nil {
 			bad(fmt.Sprintf("start.order[%d]", i), "no combatant %q; combatants: %s", id, s.ids())
+		} else if c.Status == Away {
+			bad(fmt.Sprintf("start.order[%d]", i), "%s joins as round %d begins, after round %d: it is not in the fight yet (A14)", id, c.Joins+1, max(st.Round, 1))
 		} else {
 			c.TieBreak = 20 * (len(st.Order) - i)
 		}
@@ -186,7 +193,7 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 		c.Readied, c.ReadyAction = true, Nested{c: cmd}
 	}
 	for _, id := range cs.Ignoring {
-		if o := s.Combatant(id); o == nil || o.Side == c.Side {
+		if o := s.Combatant(id); o == nil || o.Side == c.Side || o.Status == Away {
 			bad(at+".ignoring", "%q is not an enemy of %s", id, c.ID)
 			continue
 		}
@@ -199,8 +206,8 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 func placeGrapples(s *State, st *Start, ids []string, bad func(path, format string, args ...any)) {
 	for _, id := range ids {
 		cs, c := st.Combatants[id], s.Combatant(id)
-		if c == nil {
-			continue
+		if c == nil || c.Status == Away {
+			continue // refused already
 		}
 		at := "start.combatants." + id
 		for _, id := range cs.Grappling {
@@ -208,6 +215,9 @@ func placeGrapples(s *State, st *Start, ids []string, bad func(path, format stri
 			switch {
 			case o == nil || o.ID == c.ID:
 				bad(at+".grappling", "no other combatant %q to grapple", id)
+				continue
+			case o.Status == Away:
+				bad(at+".grappling", "%s joins as round %d begins: it is not in the fight yet (A14)", id, o.Joins+1)
 				continue
 			case Gap(c, o) > 0:
 				bad(at+".grappling", "%s and %s are not adjacent, and grapplers are (A23)", c.ID, id)

@@ -64,8 +64,11 @@ func TestStartSetsTheSituation(t *testing.T) {
 
 func TestStartProblems(t *testing.T) {
 	sp := startSpec()
-	sp.Begin = Start{Turn: "cy", Combatants: map[string]CombatantStart{
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "dee", Side: "blue", Joins: 2, X: 5})
+	sp.Begin = Start{Turn: "cy", Order: []string{"dee"}, Combatants: map[string]CombatantStart{
 		"zed": {},
+		"dee": {Status: "active"},
+		"ann": {Grappling: []string{"dee"}},
 		"bob": {Wounds: &WoundsStart{Moderate: 2}, Dying: 1},
 		"cy":  {Acted: true},
 	}}
@@ -75,6 +78,9 @@ func TestStartProblems(t *testing.T) {
 		"start.combatants.bob.wounds.moderate: bob has 1 moderate slots, not 2",
 		"start.combatants.bob.dying: only an unconscious combatant is dying",
 		"start.turn: cy has acted this round already",
+		"start.combatants.dee: dee joins as round 3 begins, after round 1: it is not in the fight yet (A14)",
+		"start.order[0]: dee joins as round 3 begins, after round 1",
+		"start.combatants.ann.grappling: dee joins as round 3 begins",
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("want %q in %v", want, err)
