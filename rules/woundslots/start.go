@@ -245,8 +245,10 @@ func (st *Start) setTurn(s *State, bad func(path, format string, args ...any)) {
 		switch {
 		case c == nil:
 			bad("start.turn", "no combatant %q; combatants: %s", st.Turn, s.ids())
-		case !c.canAct():
+		case c.Status != Active:
 			bad("start.turn", "%s cannot act (%s)", st.Turn, c.Status)
+		case !c.canAct():
+			bad("start.turn", "%s is helpless for %d more rounds and cannot act (R39)", st.Turn, c.Helpless)
 		case c.Acted:
 			bad("start.turn", "%s has acted this round already", st.Turn)
 		case !c.takesTurns():

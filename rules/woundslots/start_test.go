@@ -72,12 +72,16 @@ func TestStartProblems(t *testing.T) {
 		"bob": {Wounds: &WoundsStart{Moderate: 2}, Dying: 1},
 		"cy":  {Acted: true},
 	}}
+	if _, err := sp.State(); err == nil || !strings.Contains(err.Error(), "start.turn: cy has acted") {
+		t.Errorf("want cy's having acted in %v", err)
+	}
+	sp.Begin.Combatants["cy"] = CombatantStart{Helpless: 2}
 	_, err := sp.State()
 	for _, want := range []string{
 		`start.combatants.zed: no combatant "zed"`,
 		"start.combatants.bob.wounds.moderate: bob has 1 moderate slots, not 2",
 		"start.combatants.bob.dying: only an unconscious combatant is dying",
-		"start.turn: cy has acted this round already",
+		"start.turn: cy is helpless for 2 more rounds and cannot act (R39)",
 		"start.combatants.dee: dee joins as round 3 begins, after round 1: it is not in the fight yet (A14)",
 		"start.order[0]: dee joins as round 3 begins, after round 1",
 		"start.combatants.ann.grappling: dee joins as round 3 begins",
@@ -123,6 +127,12 @@ func TestOverlapRefused(t *testing.T) {
 	sp.Combatants[3].Y = -2
 	if _, err := sp.State(); err != nil {
 		t.Errorf("eve at 0,-2 fills 0..1 by -2..-1: %v", err)
+	}
+	// Moved there by the starting state, the place is its at.
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Position: &PositionSpec{X: 0, Y: 3}}}}
+	_, err = sp.State()
+	if want := "start.combatants.bob.at: bob at 0,3 stands where cy stands (at 0,3)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("want %q in %v", want, err)
 	}
 }
 
