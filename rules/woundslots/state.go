@@ -129,7 +129,7 @@ type Zone struct {
 // number of rounds of all one's AP (R25).
 type Object struct {
 	Name   string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as use OBJECT names it"`
-	AP     int    `yaml:"ap" json:"ap,omitempty" min:"0" max:"100" doc:"AP to use it (default from the table, else 2)"`
+	AP     int    `yaml:"ap" json:"ap,omitempty" min:"1" max:"100" doc:"AP to use it (default from the table, else 2); at least 1 (R24)"`
 	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"100" doc:"instead of AP: all one's AP for this many rounds (4 for a one-minute action)"`
 	// Minutes is Rounds in minutes, 4 rounds each (R22).
 	Minutes int `yaml:"minutes" json:"minutes,omitempty" min:"0" max:"60" doc:"instead of AP: all one's AP for this many minutes, 4 rounds each (R22, R25)"`
