@@ -159,8 +159,18 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 		c.Status = cs.Status
 	}
 	if cs.Dying > 0 {
-		if c.Status != Unconscious {
+		// A08: only a PC or special NPC with a fatal wound is left dying,
+		// and it dies at the end of its last dying round.
+		last := max(1, 5+c.Attributes.Vit)
+		switch {
+		case c.Status != Unconscious:
 			bad(at+".dying", "only an unconscious combatant is dying")
+		case c.npc():
+			bad(at+".dying", "%s is an NPC, which dies of a fatal wound rather than lying dying (R17)", id)
+		case c.Wounds.Fatal == 0:
+			bad(at+".dying", "%s has no fatal wound to be dying of (A08): give wounds: {fatal: 1}", id)
+		case cs.Dying > last:
+			bad(at+".dying", "%s dies at the end of its dying round %d (A08), not later", id, last)
 		}
 		c.IsDying, c.Dying = true, cs.Dying
 	}
