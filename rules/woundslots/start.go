@@ -175,6 +175,10 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 		c.IsDying, c.Dying = true, cs.Dying
 	}
 	c.Defending, c.Acted, c.Helpless, c.OutRounds = cs.Defending, cs.Acted, cs.Helpless, cs.OutRounds
+	if l := cs.Long; l != nil && (l.Remaining > 0) == (l.Rounds > 0) {
+		// R25: a long action under way still owes AP, or rounds of all AP.
+		bad(at+".long", "give what %s still owes, one of remaining (AP) and rounds, above 0", id)
+	}
 	if cs.Long != nil {
 		c.Long = &Long{Object: cs.Long.Object, Remaining: cs.Long.Remaining, Rounds: cs.Long.Rounds}
 	}

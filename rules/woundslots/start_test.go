@@ -76,12 +76,13 @@ func TestStartProblems(t *testing.T) {
 	if _, err := sp.State(); err == nil || !strings.Contains(err.Error(), "start.turn: cy has acted") {
 		t.Errorf("want cy's having acted in %v", err)
 	}
-	sp.Begin.Combatants["cy"] = CombatantStart{Helpless: 2}
+	sp.Begin.Combatants["cy"] = CombatantStart{Helpless: 2, Long: &LongStart{Object: "door"}}
 	_, err := sp.State()
 	for _, want := range []string{
 		`start.combatants.zed: no combatant "zed"`,
 		"start.combatants.bob.wounds.moderate: bob has 1 moderate slots, not 2",
 		"start.combatants.bob.dying: only an unconscious combatant is dying",
+		"start.combatants.cy.long: give what cy still owes, one of remaining (AP) and rounds, above 0",
 		"start.combatants.ann.dying: ann dies at the end of its dying round 6 (A08), not later",
 		"start.turn: cy is helpless for 2 more rounds and cannot act (R39)",
 		"start.combatants.dee: dee joins as round 3 begins, after round 1: it is not in the fight yet (A14)",
