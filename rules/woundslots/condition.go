@@ -16,7 +16,7 @@ import (
 type Condition struct {
 	Name  string `yaml:"name" json:"name" required:"true" enum:"bleeding,burning,hobbled,poisoned" doc:"bleeding, burning, hobbled or poisoned"`
 	Level int    `yaml:"level" json:"level,omitempty" min:"0" max:"5" doc:"its level, 1 (light) to 5 (fatal), for bleeding, burning and poison"`
-	TN    int    `yaml:"tn" json:"tn,omitempty" min:"0" max:"100" doc:"the TN of treating it (default 5, A34)"`
+	TN    int    `yaml:"tn" json:"tn,omitempty" min:"1" max:"100" doc:"the TN of treating it (default 5, A34)"`
 	// Rounds and Since are how long it lasts, from which round (R32).
 	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"10000" doc:"rounds it lasts (R32: the round it began counts as the first), 0 until treated"`
 	Since  int `yaml:"since" json:"since,omitempty" min:"0" max:"10000" doc:"the round it began (default: the fight's first)"`

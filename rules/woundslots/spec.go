@@ -95,7 +95,15 @@ func (sp *Spec) State() (State, error) {
 				continue // a rider is where its mount is
 			}
 			if DistanceBetween(c.X, c.Y, c.span(), o.X, o.Y, o.span()) == 0 {
-				bad(fmt.Sprintf("combatants[%d]", i), "%s at %d,%d stands where %s stands (at %d,%d); give it its own x and y", c.ID, c.X, c.Y, o.ID, o.X, o.Y)
+				// The starting state's at names the place, if it moved either.
+				a, b, at := c, o, fmt.Sprintf("combatants[%d]", i)
+				switch {
+				case sp.Begin.Combatants[c.ID].Position != nil:
+					at = "start.combatants." + c.ID + ".at"
+				case sp.Begin.Combatants[o.ID].Position != nil:
+					a, b, at = o, c, "start.combatants."+o.ID+".at"
+				}
+				bad(at, "%s at %d,%d stands where %s stands (at %d,%d); give it its own x and y", a.ID, a.X, a.Y, b.ID, b.X, b.Y)
 			}
 		}
 	}

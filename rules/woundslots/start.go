@@ -98,6 +98,11 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad(at, "no combatant %q; combatants: %s", id, s.ids())
 			continue
 		}
+		if c.Status == Away {
+			// A14: it has no state until it arrives and rolls its initiative.
+			bad(at, "%s joins as round %d begins, after round %d: it is not in the fight yet (A14)", id, c.Joins+1, max(st.Round, 1))
+			continue
+		}
 		setCombatant(s, c, cs, at, bad)
 	}
 	// A second pass, every combatant in its place: grapples and pins.
@@ -106,6 +111,8 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		// A15: the tie-break dice of the starting round, as if drawn.
 		if c := s.Combatant(id); c == nil {
 			bad(fmt.Sprintf("start.order[%d]", i), "no combatant %q; combatants: %s", id, s.ids())
+		} else if c.Status == Away {
+			bad(fmt.Sprintf("start.order[%d]", i), "%s joins as round %d begins, after round %d: it is not in the fight yet (A14)", id, c.Joins+1, max(st.Round, 1))
 		} else {
 			c.TieBreak = 20 * (len(st.Order) - i)
 		}
@@ -152,12 +159,26 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 		c.Status = cs.Status
 	}
 	if cs.Dying > 0 {
-		if c.Status != Unconscious {
+		// A08: only a PC or special NPC with a fatal wound is left dying,
+		// and it dies at the end of its last dying round.
+		last := max(1, 5+c.Attributes.Vit)
+		switch {
+		case c.Status != Unconscious:
 			bad(at+".dying", "only an unconscious combatant is dying")
+		case c.npc():
+			bad(at+".dying", "%s is an NPC, which dies of a fatal wound rather than lying dying (R17)", id)
+		case c.Wounds.Fatal == 0:
+			bad(at+".dying", "%s has no fatal wound to be dying of (A08): give wounds: {fatal: 1}", id)
+		case cs.Dying > last:
+			bad(at+".dying", "%s dies at the end of its dying round %d (A08), not later", id, last)
 		}
 		c.IsDying, c.Dying = true, cs.Dying
 	}
 	c.Defending, c.Acted, c.Helpless, c.OutRounds = cs.Defending, cs.Acted, cs.Helpless, cs.OutRounds
+	if l := cs.Long; l != nil && (l.Remaining > 0) == (l.Rounds > 0) {
+		// R25: a long action under way still owes AP, or rounds of all AP.
+		bad(at+".long", "give what %s still owes, one of remaining (AP) and rounds, above 0", id)
+	}
 	if cs.Long != nil {
 		c.Long = &Long{Object: cs.Long.Object, Remaining: cs.Long.Remaining, Rounds: cs.Long.Rounds}
 	}
@@ -186,7 +207,7 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 		c.Readied, c.ReadyAction = true, Nested{c: cmd}
 	}
 	for _, id := range cs.Ignoring {
-		if o := s.Combatant(id); o == nil || o.Side == c.Side {
+		if o := s.Combatant(id); o == nil || o.Side == c.Side || o.Status == Away {
 			bad(at+".ignoring", "%q is not an enemy of %s", id, c.ID)
 			continue
 		}
@@ -199,8 +220,8 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 func placeGrapples(s *State, st *Start, ids []string, bad func(path, format string, args ...any)) {
 	for _, id := range ids {
 		cs, c := st.Combatants[id], s.Combatant(id)
-		if c == nil {
-			continue
+		if c == nil || c.Status == Away {
+			continue // refused already
 		}
 		at := "start.combatants." + id
 		for _, id := range cs.Grappling {
@@ -208,6 +229,9 @@ func placeGrapples(s *State, st *Start, ids []string, bad func(path, format stri
 			switch {
 			case o == nil || o.ID == c.ID:
 				bad(at+".grappling", "no other combatant %q to grapple", id)
+				continue
+			case o.Status == Away:
+				bad(at+".grappling", "%s joins as round %d begins: it is not in the fight yet (A14)", id, o.Joins+1)
 				continue
 			case Gap(c, o) > 0:
 				bad(at+".grappling", "%s and %s are not adjacent, and grapplers are (A23)", c.ID, id)
@@ -235,8 +259,10 @@ func (st *Start) setTurn(s *State, bad func(path, format string, args ...any)) {
 		switch {
 		case c == nil:
 			bad("start.turn", "no combatant %q; combatants: %s", st.Turn, s.ids())
-		case !c.canAct():
+		case c.Status != Active:
 			bad("start.turn", "%s cannot act (%s)", st.Turn, c.Status)
+		case !c.canAct():
+			bad("start.turn", "%s is helpless for %d more rounds and cannot act (R39)", st.Turn, c.Helpless)
 		case c.Acted:
 			bad("start.turn", "%s has acted this round already", st.Turn)
 		case !c.takesTurns():

@@ -47,8 +47,9 @@ func TestStartSetsTheSituation(t *testing.T) {
 	ap, init := 7, 14
 	sp.Begin = Start{Round: 3, Combatants: map[string]CombatantStart{
 		"ann": {AP: &ap, Initiative: &init, Wounds: &WoundsStart{Light: 2, Critical: 1}, Defending: true},
-		"cy":  {Status: "unconscious", Dying: 2},
+		"cy":  {Status: "unconscious", Dying: 2, Wounds: &WoundsStart{Fatal: 1}},
 	}}
+	sp.Combatants[2].Tier = "special"
 	s, err := sp.State()
 	if err != nil {
 		t.Fatal(err)
@@ -64,17 +65,29 @@ func TestStartSetsTheSituation(t *testing.T) {
 
 func TestStartProblems(t *testing.T) {
 	sp := startSpec()
-	sp.Begin = Start{Turn: "cy", Combatants: map[string]CombatantStart{
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "dee", Side: "blue", Joins: 2, X: 5})
+	sp.Begin = Start{Turn: "cy", Order: []string{"dee"}, Combatants: map[string]CombatantStart{
 		"zed": {},
+		"dee": {Status: "active"},
+		"ann": {Grappling: []string{"dee"}, Status: "unconscious", Dying: 9, Wounds: &WoundsStart{Fatal: 1}},
 		"bob": {Wounds: &WoundsStart{Moderate: 2}, Dying: 1},
 		"cy":  {Acted: true},
 	}}
+	if _, err := sp.State(); err == nil || !strings.Contains(err.Error(), "start.turn: cy has acted") {
+		t.Errorf("want cy's having acted in %v", err)
+	}
+	sp.Begin.Combatants["cy"] = CombatantStart{Helpless: 2, Long: &LongStart{Object: "door"}}
 	_, err := sp.State()
 	for _, want := range []string{
 		`start.combatants.zed: no combatant "zed"`,
 		"start.combatants.bob.wounds.moderate: bob has 1 moderate slots, not 2",
 		"start.combatants.bob.dying: only an unconscious combatant is dying",
-		"start.turn: cy has acted this round already",
+		"start.combatants.cy.long: give what cy still owes, one of remaining (AP) and rounds, above 0",
+		"start.combatants.ann.dying: ann dies at the end of its dying round 6 (A08), not later",
+		"start.turn: cy is helpless for 2 more rounds and cannot act (R39)",
+		"start.combatants.dee: dee joins as round 3 begins, after round 1: it is not in the fight yet (A14)",
+		"start.order[0]: dee joins as round 3 begins, after round 1",
+		"start.combatants.ann.grappling: dee joins as round 3 begins",
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("want %q in %v", want, err)
@@ -117,6 +130,12 @@ func TestOverlapRefused(t *testing.T) {
 	sp.Combatants[3].Y = -2
 	if _, err := sp.State(); err != nil {
 		t.Errorf("eve at 0,-2 fills 0..1 by -2..-1: %v", err)
+	}
+	// Moved there by the starting state, the place is its at.
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Position: &PositionSpec{X: 0, Y: 3}}}}
+	_, err = sp.State()
+	if want := "start.combatants.bob.at: bob at 0,3 stands where cy stands (at 0,3)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("want %q in %v", want, err)
 	}
 }
 
@@ -165,5 +184,24 @@ func TestRefusalsChangeNothing(t *testing.T) {
 	want, _ := json.Marshal(before)
 	if string(got) != string(want) {
 		t.Errorf("a refusal changed the state")
+	}
+}
+
+// TestStartDyingNeedsAFatalWound refuses a dying combatant the rules
+// could never leave dying (R17, A08).
+func TestStartDyingNeedsAFatalWound(t *testing.T) {
+	sp := startSpec()
+	sp.Begin = Start{Combatants: map[string]CombatantStart{
+		"ann": {Status: "unconscious", Dying: 1},
+		"bob": {Status: "unconscious", Dying: 1, Wounds: &WoundsStart{Fatal: 1}},
+	}}
+	_, err := sp.State()
+	for _, want := range []string{
+		"start.combatants.ann.dying: ann has no fatal wound to be dying of (A08)",
+		"start.combatants.bob.dying: bob is an NPC, which dies of a fatal wound rather than lying dying (R17)",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want %q in %v", want, err)
+		}
 	}
 }
