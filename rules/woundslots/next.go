@@ -3,6 +3,7 @@ package woundslots
 import (
 	"fmt"
 	"slices"
+	"strconv"
 
 	"fray/engine"
 	"fray/rules/parts"
@@ -478,11 +479,13 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 			b.Add(engine.New(b.Moves, hinderKind, Hinder{Hindrance: k, Target: t.ID}), k, " ", t.ID, " (4 AP)")
 		}
 	}
-	if firstMelee(a) != nil {
+	// An opening costs more under water (R74), and is offered only to one
+	// who can pay for it there.
+	if cost := s.attackCost(a, "opening"); firstMelee(a) != nil && a.affords(cost) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
 			if w := firstMelee(t); t.Side != a.Side && t.Up() && a.OpeningOn != t.ID && w != nil && w.OptimalReach > 0 {
-				b.Add(engine.New(b.Moves, openingKind, Opening{Target: t.ID}), "create an opening against ", t.ID, " (4 AP: against its rebuffs this turn)")
+				b.Add(engine.New(b.Moves, openingKind, Opening{Target: t.ID}), "create an opening against ", t.ID, " (", strconv.Itoa(cost), " AP: against its rebuffs this turn)")
 			}
 		}
 	}
