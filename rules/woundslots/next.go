@@ -344,7 +344,7 @@ func windowOptions(s *State, b *prompter) {
 		}
 		b.Add(&Pass{}, "pass")
 		if s.mayRebuff(me, a, pd.X, pd.Y) {
-			b.Add(&Rebuff{}, "rebuff ", a.ID, " (4 AP: attack it before it moves, one level worse on a hit)")
+			b.Add(&Rebuff{}, "rebuff ", a.ID, " (", strconv.Itoa(s.attackCost(me, "rebuff")), " AP: attack it before it moves, one level worse on a hit)")
 		}
 		if s.mayCling(me, a, pd.X, pd.Y) {
 			b.Add(&Cling{}, "cling to ", a.ID, " (2 AP: a Power check to move with it or hold it back)")
