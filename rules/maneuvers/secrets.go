@@ -14,7 +14,8 @@ import (
 // that are not attacks, letting go of a grapple, and how such an action is
 // cut short) is not in that foe's log, but for the contests of its search
 // or sneak that foe rolled in; nor is it named among those an action
-// provokes, nor as letting the chance go. The prompts hold no secret: the
+// provokes, in the log or in the state's pending trigger, nor as letting
+// the chance go. The prompts hold no secret: the
 // rules offer nobody an option aimed at a foe hidden from them (Decide
 // still takes such a command: a guess the GM allows), and a hidden mover
 // provokes nobody it is hidden from.
@@ -32,7 +33,8 @@ func hides(s *State, id string, v engine.Viewer) bool {
 }
 
 // ViewInto makes *dst the state as v may see it: the combatants hidden
-// from v where they hid. The copy reuses dst's memory, with its own copies
+// from v where they hid, and not among those a pending move, spell or
+// standing up provokes. The copy reuses dst's memory, with its own copies
 // of everything Step changes; what the rules never change (skills,
 // styles, armour, spells, resistances) it shares with s.
 func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
@@ -52,6 +54,17 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		}
 	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
+	if t := dst.Trigger; t != nil && !v.GM && v.Combatant != "" {
+		// The trigger's reactors are dst's own copy: one hidden from v is
+		// not named to v, and Next counts only those v sees.
+		next := t.Next
+		for i, p := range t.Reactors {
+			if i < t.Next && hides(s, p.ID, v) {
+				next--
+			}
+		}
+		t.Reactors, t.Next = slices.DeleteFunc(t.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }), next
+	}
 	h.viewDropped = append(h.viewDropped[:0], s.Dropped...)
 	if s.Dropped == nil {
 		dst.Dropped = nil
