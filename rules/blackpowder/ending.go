@@ -45,9 +45,23 @@ func (r *run) endFight(actor string, c *EndFight) error {
 		return engine.Errorf(engine.NotAllowedNow, "the fight is over already")
 	case c.Winner != "" && s.group(c.Winner) == nil:
 		return engine.Errorf(engine.Invalid, "there is no group called %q", c.Winner)
+	case c.Winner != "" && !s.joined(c.Winner):
+		// A group still to come has not fought: it cannot have won (R03).
+		return engine.Errorf(engine.NotAllowedNow, "the %s group has not joined the fight yet (it joins in round %d)", c.Winner, s.group(c.Winner).Joins)
 	}
 	r.finish(c.Winner, false, true)
 	return nil
+}
+
+// joined reports whether the group has joined the fight: some member of
+// it is no longer absent (R03).
+func (s *State) joined(group string) bool {
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; c.Group == group && c.Status != Absent {
+			return true
+		}
+	}
+	return false
 }
 
 // endAtLimit ends the fight at the round limit, with no winner.
