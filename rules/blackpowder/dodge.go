@@ -33,9 +33,10 @@ type Take struct{}
 func (*Take) isCommand() {}
 
 // canDodge: an active target with an unused action or a held delayed
-// action (R23); never the unconscious (A26).
+// action (R23); never the unconscious (A26), nor a captive, who is held
+// fast and cannot get out of the way (R39).
 func canDodge(t *Combatant) bool {
-	return t.Status == Active && (t.Actions > 0 || t.Delayed)
+	return t.Status == Active && t.HeldBy == "" && (t.Actions > 0 || t.Delayed)
 }
 
 // canParry: a melee attack, by a with its weapon at index weapon, against
