@@ -23,11 +23,18 @@ type Attack struct {
 	// Modifier is any other situational difficulty the GM rules (R10:
 	// terrain, cover, weather...), added to the target's Evade.
 	Modifier int `json:"modifier,omitempty"`
+	// Mode is how a weapon made both for the hand and for throwing is
+	// used (R16, R17): "throw" throws a melee weapon (+2 with the Thrown
+	// trait, else improvised, -4); "strike" strikes in melee with a
+	// thrown weapon, such as a knife, held in hand. Empty: a thrown
+	// weapon is thrown, a melee weapon strikes, or is thrown if it has
+	// the Thrown trait and the target is beyond reach.
+	Mode string `json:"mode,omitempty"`
 }
 
 // The kinds of attack.go's commands and events.
 var (
-	_                    = engine.Add[Attack](commands, "attack")
+	attackKind           = engine.Add[Attack](commands, "attack")
 	stunKind             = engine.Add[Stun](commands, "stun")
 	attackRolledKind     = engine.Add[AttackRolled](events, "attack_rolled")
 	shotFiredKind        = engine.Add[ShotFired](events, "shot_fired")
@@ -66,6 +73,46 @@ func damageAttribute(c *Combatant, w *Weapon) int {
 
 func distance(a, b *Combatant) float64 { return parts.Metres(a.X, a.Y, b.X, b.Y) }
 
+// usedAs is the kind of attack w makes in the given mode (Attack.Mode) at
+// a target d metres away (R16, R17): a melee weapon thrown (mode "throw",
+// or, with the Thrown trait, at a target beyond reach) is a thrown
+// weapon; a thrown weapon struck with in hand (mode "strike") is a melee
+// one; else w's own kind. A knife is made for both.
+func usedAs(w *Weapon, mode string, d float64) string {
+	switch {
+	case w.Kind == Melee && (mode == "throw" || mode == "" && w.Thrown && d > reach):
+		return Thrown
+	case w.Kind == Thrown && mode == "strike":
+		return Melee
+	}
+	return w.Kind
+}
+
+// as is w used as a weapon of the given kind (usedAs): w itself if that
+// is its own, else a copy of it of that kind, whose traits stay its own
+// (a thrown melee weapon without Thrown is improvised, -4, R17) and whose
+// dodge modifier moves by the difference the two kinds make (R23: thrown
+// 3 harder to dodge than melee), so that a weapon's own adjustment stays.
+func as(w *Weapon, kind string) *Weapon {
+	if kind == w.Kind {
+		return w
+	}
+	v := *w
+	v.Kind = kind
+	v.DodgeMod += kindDodgeMod[kind] - kindDodgeMod[w.Kind]
+	return &v
+}
+
+// pendingWeapon is the weapon of a pending attack by a, as the attack
+// used it.
+func pendingWeapon(a *Combatant, p *Pending) *Weapon {
+	w := attackWeapon(a, p.Weapon)
+	if p.As == "" {
+		return w
+	}
+	return as(w, p.As)
+}
+
 func (r *run) attack(who string, cmd *Attack) error {
 	return r.strike(who, cmd, "")
 }
@@ -86,6 +133,8 @@ type aimedStrike struct {
 	// w is the weapon the attack is made with, drawn or in hand.
 	w          *Weapon
 	difficulty int
+	// as is the kind the weapon is used as, when not its own (usedAs).
+	as string
 }
 
 // noDraw is aimedStrike.draw for an attack with the weapon in hand.
@@ -98,7 +147,11 @@ const noDraw = -2
 func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, error) {
 	if k := r.listed(who, cmd, kind); k != nil {
 		c, t := &r.s.Combatants[k.attacker], &r.s.Combatants[k.tgt]
-		return aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: k.difficulty}, nil
+		k := aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: k.difficulty}
+		if kind := usedAs(k.w, "", distance(c, t)); kind != k.w.Kind {
+			k.w, k.as = as(k.w, kind), kind
+		}
+		return k, nil
 	}
 	hold := kind == "hold"
 	c, err := r.actingMember(who)
@@ -142,6 +195,21 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, er
 			k.draw, k.w = i, attackWeapon(c, i)
 		}
 	}
+	d := distance(c, t)
+	if r.hasPath {
+		d = segmentDistance([2]float64{c.X, c.Y}, r.path[0], r.path[1])
+	}
+	switch {
+	case cmd.Mode != "" && cmd.Mode != "throw" && cmd.Mode != "strike":
+		return aimedStrike{}, engine.Errorf(engine.Invalid, "an attack is a throw or a strike, not %q", cmd.Mode)
+	case cmd.Mode == "throw" && k.w.Kind != Melee && k.w.Kind != Thrown:
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "only a melee or thrown weapon is thrown, not the %s", k.w.Name)
+	case cmd.Mode == "strike" && k.w.Kind != Melee && k.w.Kind != Thrown && k.w.Kind != Unarmed:
+		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s is not a weapon to strike with in hand", k.w.Name)
+	}
+	if kind := usedAs(k.w, cmd.Mode, d); kind != k.w.Kind {
+		k.w, k.as = as(k.w, kind), kind
+	}
 	w := k.w
 	if hold && w.Kind != Melee && w.Kind != Unarmed {
 		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
@@ -154,10 +222,6 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, er
 	}
 	k.difficulty = attackDifficulty(r.s, c, w, t) + cmd.Part + cmd.Modifier
 	if w.Kind == Melee || w.Kind == Unarmed {
-		d := distance(c, t)
-		if r.hasPath {
-			d = segmentDistance([2]float64{c.X, c.Y}, r.path[0], r.path[1])
-		}
 		if d > reach {
 			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
@@ -187,6 +251,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		c = r.s.combatant(who)
 	}
 	w := c.weapon()
+	if k.as != "" {
+		w = as(w, k.as)
+	}
 	if w.Kind == Gun && r.s.Scene.Mist && w.Powder != "hazeblast" {
 		r.emit(engine.New(r.arena(), mistFizzleKind, MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()}))
 		return nil
@@ -243,7 +310,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	if !hit {
 		return nil
 	}
-	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early}
+	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early, As: k.as}
 	if canDodge(t) && !unaware {
 		p.Stage = "dodge"
 		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))

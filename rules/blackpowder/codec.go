@@ -19,15 +19,23 @@ import (
 // written back. The action an interrupt acts with is read and written
 // with the same table (parts.Nested). The rows read words only; Decide
 // says what is allowed.
+// attackModes are the verbs of an attack that say how its weapon is used
+// (Attack.Mode).
+var attackModes = map[string]string{"throw": "throw", "strike": "strike"}
+
 var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mod, partKeyword, vsKeyword, onKeyword},
 	parts.Bare[RollInitiative](parts.Verb{Name: "initiative"}),
 	parts.Cmd(parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 		func(p parts.Phrase) (*Attack, error) {
-			return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
+			return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod"), Mode: attackModes[p.Verb]}, nil
 		},
 		func(c *Attack, p *parts.Phrase) {
+			if c.Mode != "" {
+				p.Verb = c.Mode
+			}
 			p.Add(c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier)
-		}),
+		}).Also(parts.Verb{Name: "throw", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
+		parts.Verb{Name: "strike", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}}),
 	parts.Cmd(parts.Verb{Name: "aim", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 		func(p parts.Phrase) (*AimAt, error) {
 			return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil

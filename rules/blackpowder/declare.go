@@ -262,6 +262,9 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 				w = attackWeapon(c, i)
 			}
 		}
+		if t := s.combatant(cmd.Target); t != nil {
+			w = as(w, usedAs(w, cmd.Mode, distance(c, t))) // a throw provokes as a shot does
+		}
 		provokes = w.Kind == Ranged || w.Kind == Thrown || w.Kind == Gun
 	case *Reload:
 		w := c.weapon()

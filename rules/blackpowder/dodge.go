@@ -41,8 +41,8 @@ func canDodge(t *Combatant) bool {
 
 // canParry: a melee attack, by a with its weapon at index weapon, against
 // a target t wielding a melee weapon (A12).
-func canParry(a, t *Combatant, weapon int) bool {
-	return attackWeapon(a, weapon).Kind == Melee && t.weapon().Kind == Melee
+func canParry(a, t *Combatant, p *Pending) bool {
+	return pendingWeapon(a, p).Kind == Melee && t.weapon().Kind == Melee
 }
 
 // pendingFor checks that the decision is the pending one and is who's.
@@ -69,10 +69,10 @@ func (r *run) dodge(who string, parry bool) error {
 	pending := *p
 	t := r.s.combatant(pending.Target)
 	a := r.s.combatant(pending.Attacker)
-	w := attackWeapon(a, pending.Weapon)
+	w := pendingWeapon(a, &pending)
 	bonus := t.Body + t.skill(skillDodge) + t.Assist
 	if parry {
-		if !canParry(a, t, pending.Weapon) {
+		if !canParry(a, t, &pending) {
 			return engine.Errorf(engine.NotAllowedNow, "%s can only parry a melee attack while holding a melee weapon", t.Name)
 		}
 		bonus += t.weapon().Defensive

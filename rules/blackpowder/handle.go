@@ -38,7 +38,7 @@ func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t 
 		return
 	}
 	h := b.hot
-	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: ti, difficulty: attackDifficulty(s, c, w, t), opt: len(b.p.Options) - 1})
+	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: ti, difficulty: attackDifficulty(s, c, as(w, usedAs(w, "", distance(c, t))), t), opt: len(b.p.Options) - 1})
 }
 
 // indexOf is the roster position of c, a combatant of s.
@@ -87,7 +87,7 @@ func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
 	if k := r.taken; k != nil && k.cmd == cmd {
 		return k // found already for this command (declareOrAct, then strikeCheck)
 	}
-	if cmd.Weapon != "" || cmd.Part != 0 || cmd.Modifier != 0 {
+	if cmd.Weapon != "" || cmd.Part != 0 || cmd.Modifier != 0 || cmd.Mode != "" {
 		return nil
 	}
 	for i := range r.hot.strikes {

@@ -170,6 +170,7 @@ func (p *Pending) appendKey(b []byte) []byte {
 	}
 	b = parts.AppendStrings(b, p.Stage, p.Attacker, p.Target)
 	b = parts.AppendInts(b, p.Weapon, p.Total, p.Difficulty, p.Bonus, p.Damage)
+	b = parts.AppendStrings(b, p.As)
 	return parts.AppendBools(b, p.Hold, p.Stun, p.Early)
 }
 

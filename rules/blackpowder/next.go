@@ -315,8 +315,8 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			if !usable || t.Status == Dead || t.Status == Absent {
 				continue
 			}
-			if (w.Kind == Melee || w.Kind == Unarmed) && d > reach {
-				continue
+			if (w.Kind == Melee && !w.Thrown || w.Kind == Unarmed) && d > reach {
+				continue // a melee weapon with the Thrown trait is thrown (R17)
 			}
 			on := b.targeted(i, t)
 			atk := on.attack(t)
@@ -324,6 +324,14 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				b.label(atk, []string{"attack ", t.Name, " with the ", w.Name})
 			}
 			b.listStrike(s, atk, c, w, t, i)
+			if w.Kind == Melee && w.Thrown && d <= reach {
+				throw := engine.New(b.arena(), attackKind, Attack{Target: t.ID, Mode: "throw"})
+				b.add(throw, "throw the ", w.Name, " at ", t.Name)
+			}
+			if w.Kind == Thrown && d <= reach {
+				strike := engine.New(b.arena(), attackKind, Attack{Target: t.ID, Mode: "strike"})
+				b.add(strike, "strike ", t.Name, " with the ", w.Name, " in hand")
+			}
 			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				if hold := on.hold(t); !b.lone(hold) {
 					b.label(hold, []string{"hold ", t.Name})
@@ -463,7 +471,7 @@ func pendingPrompt(s *State, b *prompter) {
 		b.add(decline, "no critical")
 		return
 	}
-	w := attackWeapon(a, p.Weapon)
+	w := pendingWeapon(a, p)
 	b.p.Kind, b.p.Actor, b.p.Default = engine.React, t.ID, 0
 	if b.people() {
 		b.ask(a.Name, " hits ", t.Name, " (attack ", strconv.Itoa(p.Total), "): dodge?")
@@ -471,7 +479,7 @@ func pendingPrompt(s *State, b *prompter) {
 	} else {
 		b.add(&Dodge{})
 	}
-	if canParry(a, t, p.Weapon) {
+	if canParry(a, t, p) {
 		b.add(&Parry{}, "parry")
 	}
 	b.add(&Take{}, "take the hit")

@@ -348,6 +348,10 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 	return c, errs
 }
 
+// kindDodgeMod is each kind of weapon's dodge modifier (R23): 0 for
+// melee and unarmed, 3 for thrown and ranged, 5 for guns.
+var kindDodgeMod = map[string]int{Thrown: 3, Ranged: 3, Gun: 5}
+
 func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	var errs []error
 	bad := func(field, format string, args ...any) {
@@ -378,7 +382,7 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	if w.Damage == "2D10H" {
 		w.Deadly = true
 	}
-	w.DodgeMod = map[string]int{Thrown: 3, Ranged: 3, Gun: 5}[ws.Kind]
+	w.DodgeMod = kindDodgeMod[ws.Kind]
 	if ws.DodgeMod != nil {
 		w.DodgeMod = *ws.DodgeMod
 	}

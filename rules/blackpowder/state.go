@@ -383,6 +383,10 @@ type Pending struct {
 	// Early is set for an aimed attack fired early: the target must win a
 	// Speed contest before it may dodge (R22, A17).
 	Early bool `json:"early,omitempty"`
+	// As is the kind the weapon was used as, when not its own: "thrown"
+	// for a melee weapon thrown, "melee" for a thrown one struck with in
+	// hand (R16, R17). It rules the dodge and the parry.
+	As string `json:"as,omitempty"`
 }
 
 // Declaration is an action declared on a turn that others may answer

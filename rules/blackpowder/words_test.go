@@ -19,7 +19,7 @@ func TestWords(t *testing.T) {
 		"escape", "stand", "done", "end-fight", "end-fight thugs", "ruling safe", "ruling unsafe",
 		"ruling mod -3", "ruling mod 0", "check body athletics vs 7", "check wits", "do blow the horn",
 		"use salve on markus", "use salve", "repair markus", "rest long", "rest short markus beatrix",
-		"heal markus beatrix",
+		"heal markus beatrix", "throw thug with club", "strike thug part 3", "interrupt strike thug",
 	); err != nil {
 		t.Error(err)
 	}
