@@ -357,8 +357,11 @@ func (r *run) opportunity(who string) error {
 	if err != nil {
 		return err
 	}
-	actor := d.Actor
-	from, to, _ := path(r.s.combatant(actor), d.Command.Command)
+	actor, cmd := d.Actor, d.Command.Command
+	if against := d.Queue[0].Against; against != "" {
+		actor, cmd = against, d.Held[d.held(against)].Command.Command
+	}
+	from, to, _ := path(r.s.combatant(actor), cmd)
 	r.emit(engine.New(r.arena(), reactionDoneKind, ReactionDone{Who: who, Taken: true}))
 	r.path, r.hasPath = [2][2]float64{from, to}, true
 	defer func() { r.hasPath = false }()
@@ -388,8 +391,11 @@ func (r *run) resolveDeclared() {
 		d := s.Declared
 		early := d.firstToAct()
 		switch {
+		case len(d.Queue) > 0 && d.Queue[0].Against != "":
+			return // an opportunity attack on a delayed action waits
 		case d.contestDue():
 			r.speedContest()
+		case early >= 0 && r.provokeHeld(early):
 		case early >= 0:
 			first := d.Held[early]
 			r.emit(engine.New(r.arena(), declarationStepKind, DeclarationStep{Who: first.Who, Early: true}))
@@ -414,6 +420,7 @@ func (r *run) resolveDeclared() {
 			if err := r.actAs("", actor, cmd); err != nil {
 				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
 			}
+		case len(d.Held) > 0 && r.provokeHeld(0):
 		case len(d.Held) > 0:
 			later := d.Held[0]
 			r.emit(engine.New(r.arena(), declarationStepKind, DeclarationStep{Who: later.Who, Deferred: true}))
@@ -428,6 +435,29 @@ func (r *run) resolveDeclared() {
 		}
 		r.pruneReactions()
 	}
+}
+
+// provokeHeld offers the opportunity attacks that the delayed action at
+// index i of the declaration's held ones provokes, as it is about to
+// resolve (R34: taken with a delayed action or not, firing, throwing,
+// reloading, reviving, running or moving through a melee fighter's reach
+// gives it the chance), and reports whether it offered any. Each resolves
+// before the delayed action, which lapses if its actor drops (A22). The
+// declared action's own actor is not offered one: it is busy with the
+// very action the delayed one answers.
+func (r *run) provokeHeld(i int) bool {
+	d := r.s.Declared
+	h := d.Held[i]
+	c := r.s.combatant(h.Who)
+	if h.Provoked || c.Status != Active || !c.Delayed {
+		return false
+	}
+	q := slices.DeleteFunc(r.s.opportunists(nil, c, h.Command.Command), func(q Reaction) bool { return same(q.Who, d.Actor) })
+	if len(q) == 0 {
+		return false
+	}
+	r.emit(engine.New(r.arena(), heldProvokesKind, HeldProvokes{Who: h.Who, Queue: q}))
+	return true
 }
 
 // pruneReactions passes over those first in the queue who can no longer
@@ -447,6 +477,11 @@ func (r *run) pruneReactions() {
 			able = able && c.Delayed && c.HeldBy == "" // only attacks interrupt
 		case "opportunity":
 			able = able && c.HeldBy == "" && (c.weapon().Kind == Melee || c.weapon().Kind == Unarmed)
+			if head.Against != "" {
+				// The delayed action it answers is still to come.
+				h := s.combatant(head.Against)
+				able = able && h.Status == Active && h.Delayed
+			}
 		case "aim":
 			able = able && c.Aim != nil
 		}
@@ -477,6 +512,7 @@ var (
 	declarationStepKind   = engine.Add[DeclarationStep](events, "declaration_step")
 	lapsedKind            = engine.Add[Lapsed](events, "lapsed")
 	declarationClosedKind = engine.Add[DeclarationClosed](events, "declaration_closed")
+	heldProvokesKind      = engine.Add[HeldProvokes](events, "held_provokes")
 )
 
 func (*OpportunityAttack) isCommand() {}
@@ -580,6 +616,26 @@ func (e *Lapsed) apply(s *State, _ *hotMemory) {
 
 func (e *Lapsed) describe(s *State) string {
 	return fmt.Sprintf("%s's action lapses: %s", s.name(e.Who), e.Reason)
+}
+
+// HeldProvokes: a delayed action answering the declared one is about to
+// resolve, and gives those in Queue an opportunity attack first (R34).
+type HeldProvokes struct {
+	Who   string     `json:"who"`
+	Queue []Reaction `json:"queue"`
+}
+
+func (e *HeldProvokes) apply(s *State, _ *hotMemory) {
+	d := s.Declared
+	d.Held[d.held(e.Who)].Provoked = true
+	for _, q := range e.Queue {
+		q.Against = e.Who
+		d.Queue = append(d.Queue, q)
+	}
+}
+
+func (e *HeldProvokes) describe(s *State) string {
+	return fmt.Sprintf("%s's delayed action provokes; waiting for %s", s.name(e.Who), parts.Count(len(e.Queue), "answer", "answers"))
 }
 
 // DeclarationClosed: everything about a declared action has resolved.

@@ -186,7 +186,7 @@ func (d *Declaration) appendKey(b []byte) []byte {
 	b = parts.AppendString(b, d.Text)
 	b = binary.AppendUvarint(b, uint64(len(d.Queue)))
 	for i := range d.Queue {
-		b = parts.AppendStrings(b, d.Queue[i].Who, d.Queue[i].Kind)
+		b = parts.AppendStrings(b, d.Queue[i].Who, d.Queue[i].Kind, d.Queue[i].Against)
 	}
 	b = parts.AppendInts(b, d.SpeedTotal)
 	b = parts.AppendBools(b, d.Resolved)
@@ -197,7 +197,7 @@ func (d *Declaration) appendKey(b []byte) []byte {
 		b = h.Command.appendKey(b)
 		b = parts.AppendBools(b, h.Interrupt)
 		b = parts.AppendString(b, h.With)
-		b = parts.AppendBools(b, h.Contested, h.First)
+		b = parts.AppendBools(b, h.Contested, h.First, h.Provoked)
 	}
 	b = parts.AppendBools(b, d.Unsafe)
 	return d.Aim.appendKey(b)
@@ -212,9 +212,9 @@ func (n Nested) appendKey(b []byte) []byte {
 		return append(b, 0)
 	}
 	if a, ok := n.Command.(*Attack); ok && a != nil {
-		// The commonest, written field by field: its JSON is these four
+		// The commonest, written field by field: its JSON is these five
 		// fields, each as it is (an omitted one as its zero).
-		b = parts.AppendStrings(append(b, 3), a.Target, a.Weapon)
+		b = parts.AppendStrings(append(b, 3), a.Target, a.Weapon, a.Mode)
 		return parts.AppendInts(b, a.Part, a.Modifier)
 	}
 	js, err := commands.Marshal(n.Command)

@@ -491,6 +491,12 @@ func reactionPrompt(s *State, b *prompter) {
 	d := s.Declared
 	head := d.Queue[0]
 	a := s.combatant(d.Actor)
+	text := d.Text
+	if head.Against != "" {
+		// An opportunity attack on a delayed action answering it (R34).
+		a = s.combatant(head.Against)
+		text = Rules{}.FormatCommand(d.Held[d.held(a.ID)].Command.Command)
+	}
 	p := b.p
 	switch head.Kind {
 	case "safety":
@@ -543,7 +549,7 @@ func reactionPrompt(s *State, b *prompter) {
 			where = ", a move into your reach" // R34, A22: met on its path
 		}
 		if !b.lean {
-			b.ask(a.Name, " declares ", strconv.Quote(d.Text), where, ": opportunity attack?")
+			b.ask(a.Name, " declares ", strconv.Quote(text), where, ": opportunity attack?")
 		}
 		b.add(&OpportunityAttack{}, "opportunity attack on ", a.Name, " with the ", c.weapon().Name)
 		b.add(&Decline{}, "let it go")

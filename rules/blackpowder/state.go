@@ -469,6 +469,10 @@ type Reaction struct {
 	// revive out of immediate danger?) or "modifier" (an attack's
 	// situational modifier).
 	Kind string `json:"kind"`
+	// Against names the holder of a delayed action whose action, answering
+	// the declared one, this opportunity attack answers (R34): the
+	// declared action's actor when empty.
+	Against string `json:"against,omitempty"`
 }
 
 // Deferred is a delayed action answering a declared action, waiting for
@@ -487,6 +491,9 @@ type Deferred struct {
 	// contest lets it go before the declared action.
 	Contested bool `json:"contested,omitempty"`
 	First     bool `json:"first,omitempty"`
+	// Provoked is set once the opportunity attacks its action provokes
+	// have been offered, as it is about to resolve (R34).
+	Provoked bool `json:"provoked,omitempty"`
 }
 
 // same reports whether strings a and b are equal, looking first at where
