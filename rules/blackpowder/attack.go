@@ -265,9 +265,9 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	}
 	if w.Kind == Unarmed {
 		bonus += c.skill(skillBrawl)
-		if w.Inaccurate && c.skill(skillBrawl) == 0 {
-			bonus -= 2 // A31
-		}
+	}
+	if inaccurate(c, w) {
+		bonus -= 2 // Inaccurate (R16, A31)
 	}
 	if t.Immobile() {
 		bonus += 3 // immobile target (R40)
@@ -370,6 +370,13 @@ func (s *State) rangedModifier(a *Combatant, w *Weapon, t *Combatant, d float64)
 		mod += 3 // far range
 	}
 	return mod
+}
+
+// inaccurate reports whether c's attack with w takes Inaccurate's −2
+// (R16): any weapon with the trait, but fists and brass knuckles only in
+// the hands of one with no Brawl skill (A31).
+func inaccurate(c *Combatant, w *Weapon) bool {
+	return w.Inaccurate && (w.Kind != Unarmed || c.skill(skillBrawl) == 0)
 }
 
 // attackWeapon is the weapon at index i of the attacker (-1: fists).

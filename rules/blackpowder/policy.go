@@ -310,9 +310,9 @@ func attackBonus(a *Combatant, w *Weapon, t *Combatant) int {
 	}
 	if w.Kind == Unarmed {
 		bonus += a.skill(skillBrawl)
-		if w.Inaccurate && a.skill(skillBrawl) == 0 {
-			bonus -= 2
-		}
+	}
+	if inaccurate(a, w) {
+		bonus -= 2
 	}
 	if t.Immobile() {
 		bonus += 3
