@@ -403,6 +403,24 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 			}
 		}
 	}
+	// Traits only some kinds of weapon read: one given to another kind
+	// would be silently ignored.
+	for _, t := range []struct {
+		field string
+		given bool
+		kinds []string
+		what  string
+	}{
+		{"thrown", ws.Thrown, []string{Melee, Thrown}, "only a melee or thrown weapon is thrown (R17)"},
+		{"defensive", ws.Defensive != 0, []string{Melee}, "only a melee weapon parries (R24, A12)"},
+		{"immobilizing", ws.Immobilizing != 0, []string{Melee, Unarmed}, "a hold is made with a melee weapon or fists (R39)"},
+		{"range_normal", ws.RangeNormal != 0, []string{Melee, Thrown, Ranged, Gun}, "an unarmed weapon is never thrown or fired"},
+		{"range_far", ws.RangeFar != 0, []string{Melee, Thrown, Ranged, Gun}, "an unarmed weapon is never thrown or fired"},
+	} {
+		if t.given && slices.Contains(kinds, ws.Kind) && !slices.Contains(t.kinds, ws.Kind) {
+			bad(t.field, "%s: this weapon is %s, and the field would never be read", t.what, ws.Kind)
+		}
+	}
 	if ws.Kind == Gun {
 		w.Deadly, w.Penetrating = true, true
 		if w.Capacity == 0 {

@@ -49,3 +49,31 @@ combatants[0].weapons[0].loaded: only a gun has loaded; this weapon is ranged`
 		t.Errorf("got:\n%v\nwant:\n%s", err, want)
 	}
 }
+
+// TestSpecRefusesTraitsTheKindNeverReads checks that a trait given to a
+// kind of weapon that never reads it is refused, naming the field, rather
+// than ignored: Thrown on a gun, Defensive on a thrown weapon,
+// Immobilizing on a bow, a range on fists.
+func TestSpecRefusesTraitsTheKindNeverReads(t *testing.T) {
+	sp := &Spec{
+		Groups: []GroupSpec{{ID: "a", Players: true}, {ID: "b"}},
+		Combatants: []CombatantSpec{
+			{ID: "x", Group: "a", LPMax: 5, Weapons: []WeaponSpec{
+				{Name: "pistol", Kind: "gun", Thrown: true},
+				{Name: "dart", Kind: "thrown", Defensive: 1, Thrown: true},
+				{Name: "bow", Kind: "ranged", Immobilizing: 2},
+				{Name: "knuckles", Kind: "unarmed", RangeNormal: 5},
+				{Name: "knife", Kind: "melee", Thrown: true, Defensive: 1, Immobilizing: 1, RangeNormal: 5, RangeFar: 10},
+			}},
+			{ID: "y", Group: "b", LPMax: 5},
+		},
+	}
+	_, err := sp.State()
+	want := `combatants[0].weapons[0].thrown: only a melee or thrown weapon is thrown (R17): this weapon is gun, and the field would never be read
+combatants[0].weapons[1].defensive: only a melee weapon parries (R24, A12): this weapon is thrown, and the field would never be read
+combatants[0].weapons[2].immobilizing: a hold is made with a melee weapon or fists (R39): this weapon is ranged, and the field would never be read
+combatants[0].weapons[3].range_normal: an unarmed weapon is never thrown or fired: this weapon is unarmed, and the field would never be read`
+	if err == nil || err.Error() != want {
+		t.Errorf("got:\n%v\nwant:\n%s", err, want)
+	}
+}
