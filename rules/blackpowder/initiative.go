@@ -27,7 +27,13 @@ func (r *run) initiative(who string) error {
 	g := r.s.Groups[gi]
 	roller := r.s.initiativeRoller(g.ID)
 	if !same(who, roller.ID) {
-		return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s", roller.Name, g.ID, who)
+		// Members tied for the lowest Body: the group picks which of
+		// them rolls (A02).
+		c := r.s.combatant(who)
+		if c == nil || c.Status != Active || !same(c.Group, g.ID) || c.Body != roller.Body {
+			return engine.Errorf(engine.NotYourTurn, "%s rolls the %s group's initiative, not %s: the lowest Body rolls (Body %d)", roller.Name, g.ID, who, roller.Body)
+		}
+		roller = c
 	}
 	die := r.d10()
 	r.emit(engine.New(r.arena(), initiativeRolledKind, InitiativeRolled{Group: g.ID, Roller: roller.ID, Die: die, Total: roller.speed(die)}))
@@ -50,8 +56,9 @@ func (s *State) nextInitiativeGroup() int {
 	return -1
 }
 
-// initiativeRoller is the group's lowest-Body active member (R03); ties go
-// to the first in the roster (A02).
+// initiativeRoller is the group's lowest-Body active member (R03); of
+// members tied for it, the first in the roster, unless another of them
+// answers the prompt instead (A02: the group picks, tiedRollers).
 func (s *State) initiativeRoller(group string) *Combatant {
 	var best *Combatant
 	for i := range s.Combatants {
@@ -61,6 +68,17 @@ func (s *State) initiativeRoller(group string) *Combatant {
 		}
 	}
 	return best
+}
+
+// tiedRollers appends to out the group's other active members with
+// roller's Body, who may roll its initiative instead (A02).
+func (s *State) tiedRollers(out []string, roller *Combatant) []string {
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; c != roller && c.Status == Active && same(c.Group, roller.Group) && c.Body == roller.Body {
+			out = append(out, c.ID)
+		}
+	}
+	return out
 }
 
 // initiativeOrder sorts groups by initiative, highest first; a tie goes to

@@ -134,6 +134,7 @@ func writePrompt(s *State, b *prompter) {
 		p.Kind, p.Actor, p.Default = engine.Act, roller.ID, 0
 		b.ask(roller.Name, " rolls initiative for the ", g.ID, " group (Speed check)")
 		b.add(&RollInitiative{}, "roll initiative")
+		p.Others = s.tiedRollers(p.Others, roller) // A02: the group picks
 		return
 	}
 	group := s.activeGroup()
