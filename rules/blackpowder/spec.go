@@ -87,7 +87,7 @@ type CombatantSpec struct {
 type WeaponSpec struct {
 	Name          string  `yaml:"name" doc:"one word, used in commands"`
 	Kind          string  `yaml:"kind" enum:"melee,unarmed,thrown,ranged,gun"`
-	Damage        string  `yaml:"damage,omitempty" enum:"D10,D10/2,D10/3,D10/4,2D10H" doc:"default D10; guns 2D10H; a thrown object without the Thrown trait (improvised) D10/3"`
+	Damage        string  `yaml:"damage,omitempty" enum:"D10,D10/2,D10/3,D10/4,2D10H" doc:"default D10; guns 2D10H; unarmed weapons, as fists, and a thrown object without the Thrown trait (improvised) D10/3"`
 	AttackMod     int     `yaml:"attack_mod,omitempty" min:"-50" max:"50"`
 	DamageMod     int     `yaml:"damage_mod,omitempty" min:"-50" max:"50"`
 	DodgeMod      *int    `yaml:"dodge_mod,omitempty" min:"-50" max:"50" doc:"default: melee and unarmed 0, thrown and ranged 3, guns 5"`
@@ -376,6 +376,8 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 			w.Damage = "2D10H"
 		case ws.Kind == Thrown && !ws.Thrown:
 			w.Damage = "D10/3" // an improvised object thrown (R17, A32)
+		case ws.Kind == Unarmed:
+			w.Damage = "D10/3" // a fist's, unless it says more (R16)
 		default:
 			w.Damage = "D10"
 		}
