@@ -19,15 +19,11 @@ import (
 // written back. The action an interrupt acts with is read and written
 // with the same table (parts.Nested). The rows read words only; Decide
 // says what is allowed.
-// attackModes are the verbs of an attack that say how its weapon is used
-// (Attack.Mode).
-var attackModes = map[string]string{"throw": "throw", "strike": "strike"}
-
 var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mod, partKeyword, vsKeyword, onKeyword},
 	parts.Bare[RollInitiative](parts.Verb{Name: "initiative"}),
 	parts.Cmd(parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 		func(p parts.Phrase) (*Attack, error) {
-			return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod"), Mode: attackModes[p.Verb]}, nil
+			return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod"), Mode: attackMode(p.Verb)}, nil
 		},
 		func(c *Attack, p *parts.Phrase) {
 			if c.Mode != "" {
@@ -344,4 +340,14 @@ func copyOf[T any, P interface {
 	out := P(new(T))
 	*out = *c
 	return out
+}
+
+// attackMode is the Attack.Mode an attack's verb gives: "throw" and
+// "strike" say how its weapon is used, "attack" leaves that to the rules.
+func attackMode(verb string) string {
+	switch verb {
+	case "throw", "strike":
+		return verb
+	}
+	return ""
 }
