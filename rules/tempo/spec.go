@@ -328,9 +328,21 @@ func (ws WeaponSpec) weapon(path string, bad func(string, string, ...any)) Weapo
 		if w.Reach == 0 {
 			w.Reach = 1
 		}
+		// A melee weapon strikes within its reach and cannot be dodged
+		// for its attack speed: a ranged weapon's fields would be
+		// ignored (R21, R27).
+		if ws.Range != 0 {
+			bad(path+".range", "%d: a melee weapon strikes within its reach, not a range; range is a ranged weapon's (R21)", ws.Range)
+		}
+		if ws.AttackSpeed != 0 {
+			bad(path+".attack_speed", "%d: attack speed is a ranged weapon's, which a target farther off may dodge (R27); a melee weapon has none", ws.AttackSpeed)
+		}
 	case "ranged":
 		if w.Range < 1 {
 			bad(path+".range", "a ranged weapon needs a range of 1 square or more")
+		}
+		if ws.Reach != 0 {
+			bad(path+".reach", "%d: a ranged weapon shoots within its range, not a reach; reach is a melee weapon's (R21)", ws.Reach)
 		}
 	default:
 		bad(path+".kind", "%q: a weapon is melee or ranged (unarmed is always there)", ws.Kind)

@@ -167,3 +167,36 @@ func TestSpecRefusesEveryoneJoiningLate(t *testing.T) {
 		t.Errorf("got %v, want %s", err, want)
 	}
 }
+
+// TestSpecRefusesAnotherKindsWeaponFields checks that a weapon giving a
+// field only the other kind of weapon reads (a melee weapon's range or
+// attack speed, a ranged weapon's reach) is refused at that field, rather
+// than the field being ignored (R21, R27).
+func TestSpecRefusesAnotherKindsWeaponFields(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", Weapons: []WeaponSpec{{Name: "staff", Kind: "melee", AP: 3, Damage: "1d6", Range: 5, AttackSpeed: 3}}},
+		{ID: "bob", Side: "blue", X: 1, Weapons: []WeaponSpec{{Name: "bow", Kind: "ranged", AP: 4, Damage: "1d6", Range: 30, Reach: 2}}},
+	}}
+	_, err := sp.State()
+	want := map[string]string{
+		"combatants[0].weapons[0].range":        "a melee weapon strikes within its reach",
+		"combatants[0].weapons[0].attack_speed": "attack speed is a ranged weapon's",
+		"combatants[1].weapons[0].reach":        "a ranged weapon shoots within its range",
+	}
+	got := map[string]string{}
+	for _, e := range unjoin(err) {
+		var fe *engine.FieldError
+		if !errors.As(e, &fe) {
+			t.Fatalf("%v is not a FieldError", e)
+		}
+		got[fe.Path] = fe.Msg
+	}
+	for path, msg := range want {
+		if !strings.Contains(got[path], msg) {
+			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("problems %q, want %d", got, len(want))
+	}
+}
