@@ -93,6 +93,13 @@ func (d *decider) settle() {
 			continue
 		}
 		if d.s.Round > rounds+1 {
+			if d.s.joinedLately() {
+				// A late joiner still to come, or come at the end of
+				// the round before last, may yet act: the fight waits
+				// for a whole round with everyone there (R43, G8).
+				rounds = d.s.Round - 1
+				continue
+			}
 			// A whole round went by without a decision: nobody can act.
 			d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Reason: "nobody can act"}))
 			return
@@ -131,6 +138,18 @@ func (d *decider) canGoOn(c *Combatant) bool {
 		d.checked, d.checkedAt = true, len(d.events)
 	}
 	return ok
+}
+
+// joinedLately reports whether a late joiner is still to come, or came
+// at the end of the round before the last one completed: the last whole
+// round was not one with everyone there.
+func (s *State) joinedLately() bool {
+	for i := range s.Combatants {
+		if j := s.Combatants[i].Joins; j > 0 && j+1 >= s.Round {
+			return true
+		}
+	}
+	return false
 }
 
 // foeStanding reports whether an opponent of c is standing.
