@@ -263,6 +263,14 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 			// Binds and grapples come of fighting a foe (R34).
 			bad(path+"."+field, "%s is on %s's side; a bind or grapple is with an opponent", id, cs.ID)
 		}
+		// Both must be in the fight when it starts: one yet to arrive
+		// can be neither held nor pressed (G8, R34).
+		for _, late := range []*CombatantSpec{&cs, &sp.Combatants[j]} {
+			if late.Joins > sp.Begin.Round {
+				bad(path+"."+field, "%s joins the fight after round %d; a bind or grapple is between two there when it starts (G8, R34)", late.ID, late.Joins)
+				break
+			}
+		}
 		return &sp.Combatants[j]
 	}
 	if cs.BoundWith != "" {

@@ -200,3 +200,41 @@ func TestSpecRefusesAnotherKindsWeaponFields(t *testing.T) {
 		t.Errorf("problems %q, want %d", got, len(want))
 	}
 }
+
+// TestSpecRefusesABindWithALateJoiner: a bind or grapple the file starts
+// with is between two in the fight from its start. One with a combatant
+// yet to arrive loaded, and its partner could press a blow home on one
+// not there (G8, R34); it is refused at each party's field, unless the
+// starting state's round has brought the joiner in.
+func TestSpecRefusesABindWithALateJoiner(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", BoundWith: "cy"},
+		{ID: "bob", Side: "blue", X: 5},
+		{ID: "cy", Side: "blue", X: 1, Joins: 2, BoundWith: "ann"},
+	}}
+	_, err := sp.State()
+	want := map[string]string{
+		"combatants[0].bound_with": "cy joins the fight after round 2",
+		"combatants[2].bound_with": "cy joins the fight after round 2",
+	}
+	got := map[string]string{}
+	for _, e := range unjoin(err) {
+		var fe *engine.FieldError
+		if !errors.As(e, &fe) {
+			t.Fatalf("%v is not a FieldError", e)
+		}
+		got[fe.Path] = fe.Msg
+	}
+	for path, msg := range want {
+		if !strings.Contains(got[path], msg) {
+			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("problems %q, want %d", got, len(want))
+	}
+	sp.Begin.Round = 2
+	if _, err := sp.State(); err != nil {
+		t.Errorf("with cy there from the start of round 3: %v", err)
+	}
+}
