@@ -174,6 +174,15 @@ func namedWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
 	}
 	if !fits(d.Action, w.Kind) {
 		return nil, refusal(explain, func() error {
+			if w.Kind == "unarmed" {
+				switch d.Action {
+				case Aim:
+					return refuse("the bare hands take no aim: aim with a ranged or melee weapon (R14)")
+				case RangedAttack:
+					return refuse("the bare hands shoot nothing: shoot needs a ranged weapon (R21)")
+				}
+				return refuse("the bare hands make no %s, which needs a melee weapon; an unarmed attack is punch TARGET (R09, R21)", rules(d.Action).name)
+			}
 			return refuse("%s is a %s weapon; %s needs a %s one", w.Name, w.Kind, d.Action, kinds())
 		})
 	}
