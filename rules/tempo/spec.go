@@ -271,6 +271,12 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 				break
 			}
 		}
+		// A bind is weapon on weapon, and a grapple comes of one: the two
+		// stand within the reach of the weapon one of them binds with.
+		if o := &s.Combatants[j]; Dist(c.At, o.At) > max(bindReach(c), bindReach(o)) {
+			bad(path+"."+field, "%s stands %d squares from %s; a bind or grapple holds two within the reach of the weapon one of them binds with (%d) (R34, R40)",
+				id, Dist(c.At, o.At), cs.ID, max(bindReach(c), bindReach(o)))
+		}
 		return &sp.Combatants[j]
 	}
 	if cs.BoundWith != "" {
@@ -309,6 +315,17 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 	if c.Status != OffGuard && c.Status != OnGuard && cs.Status != "" {
 		bad(path+".status", "a combatant in a bind or grapple has that status; leave status out")
 	}
+}
+
+// bindReach is the reach of the weapon c binds with when a file starts it
+// in a bind: its first melee weapon's, or the bare hands' 1.
+func bindReach(c *Combatant) int {
+	for _, w := range c.Weapons {
+		if w.Kind == "melee" {
+			return w.Reach
+		}
+	}
+	return 1
 }
 
 func (ws WeaponSpec) weapon(path string, bad func(string, string, ...any)) Weapon {

@@ -238,3 +238,47 @@ func TestSpecRefusesABindWithALateJoiner(t *testing.T) {
 		t.Errorf("with cy there from the start of round 3: %v", err)
 	}
 }
+
+// TestSpecRefusesABindOutOfReach: a bind or grapple the file starts with
+// holds two standing within the reach of the weapon one of them binds
+// with; two squares apart with swords, or a grapple across the room, is
+// refused at each party's field, while a spear's bind at two squares loads
+// (R34, R40).
+func TestSpecRefusesABindOutOfReach(t *testing.T) {
+	sword := WeaponSpec{Name: "sword", Kind: "melee", AP: 4, Damage: "1d8"}
+	spear := WeaponSpec{Name: "spear", Kind: "melee", AP: 4, Damage: "1d8", Reach: 2}
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", BoundWith: "bob", Weapons: []WeaponSpec{sword}},
+		{ID: "bob", Side: "blue", X: 2, BoundWith: "ann", Weapons: []WeaponSpec{sword}},
+		{ID: "cy", Side: "red", Y: 5, Grappling: []string{"dan"}},
+		{ID: "dan", Side: "blue", X: 6, Y: 5, Grappling: []string{"cy"}},
+	}}
+	_, err := sp.State()
+	want := map[string]string{
+		"combatants[0].bound_with": "bob stands 2 squares from ann",
+		"combatants[1].bound_with": "ann stands 2 squares from bob",
+		"combatants[2].grappling":  "dan stands 6 squares from cy",
+		"combatants[3].grappling":  "cy stands 6 squares from dan",
+	}
+	got := map[string]string{}
+	for _, e := range unjoin(err) {
+		var fe *engine.FieldError
+		if !errors.As(e, &fe) {
+			t.Fatalf("%v is not a FieldError", e)
+		}
+		got[fe.Path] = fe.Msg
+	}
+	for path, msg := range want {
+		if !strings.Contains(got[path], msg) {
+			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("problems %q, want %d", got, len(want))
+	}
+	sp.Combatants[1].Weapons = []WeaponSpec{spear}
+	sp.Combatants[3].X = 1
+	if _, err := sp.State(); err != nil {
+		t.Errorf("a spear's bind at two squares and a grapple side by side: %v", err)
+	}
+}
