@@ -239,6 +239,11 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, fou
 		if target == "" && len(c.GrappledWith) == 1 {
 			target = c.GrappledWith[0]
 		}
+		if target == "" {
+			return refusal(explain, func() error {
+				return refuse("%s grapples %s: name the one to pin, pin TARGET (R22)", c.ID, list(c.GrappledWith, " and "))
+			})
+		}
 		if !slices.Contains(c.GrappledWith, target) {
 			return refusal(explain, func() error {
 				return refuse("%s can pin only a grapple partner (%s), not %q (R22)", c.ID, strings.Join(c.GrappledWith, ", "), target)
