@@ -59,7 +59,14 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found *named, boa
 	}
 	out.Weapon = w.Name
 	out.Paid = r.cost(w)
-	if d.AP != nil && d.Action == OffList {
+	if d.AP != nil {
+		// The GM sets the cost of an off-list action, picking up a
+		// weapon among them (R41, G6); every other's is the rules'.
+		if d.Action != OffList && d.Action != PickUp {
+			return refusal(explain, func() error {
+				return refuse("%s costs what the rules say; the GM sets the AP only of off-list actions and picking up", r.name)
+			})
+		}
 		if *d.AP < 0 {
 			return refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
 		}
