@@ -369,6 +369,9 @@ func (ws WeaponSpec) weapon(path string, bad func(string, string, ...any)) Weapo
 		if ws.Reach != 0 {
 			bad(path+".reach", "%d: a ranged weapon shoots within its range, not a reach; reach is a melee weapon's (R21)", ws.Reach)
 		}
+		if ws.Defence != 0 {
+			bad(path+".defence", "%d: defence is a shield's, and a shield is a melee weapon (R36)", ws.Defence)
+		}
 	default:
 		bad(path+".kind", "%q: a weapon is melee or ranged (unarmed is always there)", ws.Kind)
 	}

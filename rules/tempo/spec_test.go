@@ -170,18 +170,20 @@ func TestSpecRefusesEveryoneJoiningLate(t *testing.T) {
 
 // TestSpecRefusesAnotherKindsWeaponFields checks that a weapon giving a
 // field only the other kind of weapon reads (a melee weapon's range or
-// attack speed, a ranged weapon's reach) is refused at that field, rather
-// than the field being ignored (R21, R27).
+// attack speed, a ranged weapon's reach or a shield's defence) is refused
+// at that field, rather than the field being ignored or a bow raising its
+// bearer's Combat Defence (R21, R27, R36).
 func TestSpecRefusesAnotherKindsWeaponFields(t *testing.T) {
 	sp := &Spec{Combatants: []CombatantSpec{
 		{ID: "ann", Side: "red", Weapons: []WeaponSpec{{Name: "staff", Kind: "melee", AP: 3, Damage: "1d6", Range: 5, AttackSpeed: 3}}},
-		{ID: "bob", Side: "blue", X: 1, Weapons: []WeaponSpec{{Name: "bow", Kind: "ranged", AP: 4, Damage: "1d6", Range: 30, Reach: 2}}},
+		{ID: "bob", Side: "blue", X: 1, Weapons: []WeaponSpec{{Name: "bow", Kind: "ranged", AP: 4, Damage: "1d6", Range: 30, Reach: 2, Defence: 1}}},
 	}}
 	_, err := sp.State()
 	want := map[string]string{
 		"combatants[0].weapons[0].range":        "a melee weapon strikes within its reach",
 		"combatants[0].weapons[0].attack_speed": "attack speed is a ranged weapon's",
 		"combatants[1].weapons[0].reach":        "a ranged weapon shoots within its range",
+		"combatants[1].weapons[0].defence":      "defence is a shield's",
 	}
 	got := map[string]string{}
 	for _, e := range unjoin(err) {
