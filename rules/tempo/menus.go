@@ -473,6 +473,17 @@ func (e *offerSearch) moveOptions(a Action) bool {
 		h.candSquares = r.appendPath(h.candSquares, q)
 		return h.candSquares[start:len(h.candSquares):len(h.candSquares)]
 	}
+	// A Combat Move names only its destination, and the way there is the
+	// one route finds for it (see appendStraightPath), as for the same
+	// command typed.
+	straight := func(q Square) []Square {
+		if h == nil {
+			return r.appendStraightPath(nil, q)
+		}
+		start := len(h.candSquares)
+		h.candSquares = r.appendStraightPath(h.candSquares, q)
+		return h.candSquares[start:len(h.candSquares):len(h.candSquares)]
+	}
 	// offered are the destinations of the moves offered so far: two foes
 	// whose nearest free square is the same one get one move there.
 	var offeredBuf [8]Square
@@ -508,7 +519,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o, path: path(q)}) {
+				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o, path: straight(q)}) {
 					return false
 				}
 			}
