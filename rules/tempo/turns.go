@@ -54,7 +54,9 @@ var (
 // i of the order, ending rounds (and the fight, at the round limit) on the
 // way (R02).
 func (d *decider) startTurn(i int) {
-	for range 2*len(d.s.Order) + 2 {
+	// Two passes over the order find anyone standing; while a late joiner
+	// is still to come the rounds go on until it arrives (R43, G8).
+	for n := 0; n < 2*len(d.s.Order)+2 || d.s.joinedLately(); n++ {
 		if i >= len(d.s.Order) {
 			d.emit(engine.New(d.h.arena(), roundEndedKind, RoundEnded{Round: d.s.Round + 1}))
 			if lim := d.s.Options.RoundLimit; parts.RoundLimitReached(lim, d.s.Round) {
