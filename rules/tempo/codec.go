@@ -72,7 +72,8 @@ func actionVerbs() []parts.Form {
 		case CombatMove:
 			v.Args, v.Min = "OPPONENT X,Y", 2
 		case PickUp:
-			v.Args, v.Min, v.Keywords = "WEAPON", 1, []string{parts.Mod.Word}
+			v.Args, v.Min, v.Keywords = "WEAPON [AP]", 1, []string{parts.Mod.Word}
+			v.Hint = "AP the cost the GM sets, 3 by default"
 		case OffList:
 			v.Args, v.Keywords, v.Hint = "[AP]", nil, "AP the cost the GM sets, 3 by default"
 		case Aim:
@@ -123,14 +124,17 @@ func readAction(p parts.Phrase) (Command, error) {
 		d.Target, d.Path = p.Arg(0), []Square{q}
 	case PickUp:
 		d.Weapon = p.Arg(0)
-	case OffList:
-		if w := p.Arg(0); w != "" {
-			n, err := strconv.Atoi(w)
-			if err != nil || n < 0 || n > parts.MaxNumber {
-				return nil, fmt.Errorf("other [AP]: the AP cost is a number, not %q", w)
-			}
-			d.AP = &n
+		ap, err := gmCost(p.Arg(1), "pick-up WEAPON [AP]")
+		if err != nil {
+			return nil, err
 		}
+		d.AP = ap
+	case OffList:
+		ap, err := gmCost(p.Arg(0), "other [AP]")
+		if err != nil {
+			return nil, err
+		}
+		d.AP = ap
 	case Aim:
 		if w := p.Arg(0); w != "" {
 			if weapon != "" {
@@ -142,12 +146,29 @@ func readAction(p parts.Phrase) (Command, error) {
 	return d, nil
 }
 
+// gmCost reads the AP cost the GM gives an off-list action (R41, G6),
+// nil when w is empty: the default.
+func gmCost(w, usage string) (*int, error) {
+	if w == "" {
+		return nil, nil
+	}
+	n, err := strconv.Atoi(w)
+	if err != nil || n < 0 || n > parts.MaxNumber {
+		return nil, fmt.Errorf("%s: the AP cost is a whole number, 0 or more, not %q", usage, w)
+	}
+	return &n, nil
+}
+
 // writeDeclare writes a declared action as readAction reads it.
 func writeDeclare(c *Declare, p *parts.Phrase) {
 	p.Verb = string(c.Action)
 	switch c.Action {
 	case PickUp:
-		p.Add(c.Weapon).Num("mod", c.Mod)
+		p.Add(c.Weapon)
+		if c.AP != nil {
+			p.Add(strconv.Itoa(*c.AP))
+		}
+		p.Num("mod", c.Mod)
 		return
 	case OffList:
 		if c.AP != nil {

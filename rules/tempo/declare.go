@@ -20,8 +20,9 @@ type Declare struct {
 	// Path is a Move's squares after the start, or just its destination
 	// (the shortest path is then found); a Combat Move's destination.
 	Path []Square `json:"path,omitempty"`
-	// AP is an off-list action's cost as the GM sets it; nil for the
-	// default, 3 (R41). A cost of 0 is the GM's to give.
+	// AP is an off-list action's cost as the GM sets it, picking up a
+	// weapon's too; nil for the default, 3 (R41, G6). A cost of 0 is the
+	// GM's to give.
 	AP *int `json:"ap,omitempty"`
 	// Mod is the GM's situational modifier to the check (G3).
 	Mod int `json:"mod,omitempty"`

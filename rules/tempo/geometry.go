@@ -109,6 +109,55 @@ func (r *reach) appendPath(buf []Square, q Square) []Square {
 	return buf
 }
 
+// appendStraightPath appends to buf a shortest path to a reached square,
+// the start excluded: of all the shortest paths, the one that keeps
+// nearest the straight line from the start to it, step by step, the way a
+// mover told only where to go would walk there (R15). buf stays as it is
+// when q was not reached.
+func (r *reach) appendStraightPath(buf []Square, q Square) []Square {
+	if !r.has(q) {
+		return buf
+	}
+	qi, _ := r.index(q)
+	n := r.depth(qi)
+	start := len(buf)
+	for range n {
+		buf = append(buf, q)
+	}
+	path := buf[start:]
+	// From q back to the start: each square one step nearer the start
+	// than the one after it, and of those the nearest the point k/n of the
+	// way along the line (its coordinates scaled by n to stay whole).
+	at := q
+	for k := n - 1; k >= 1; k-- {
+		best, least := at, -1
+		for _, d := range neighbours {
+			p := Square{X: at.X + d.X, Y: at.Y + d.Y}
+			i, ok := r.index(p)
+			if !ok || !r.has(p) || r.depth(i) != k {
+				continue
+			}
+			dx := p.X*n - (r.start.X*n + k*(q.X-r.start.X))
+			dy := p.Y*n - (r.start.Y*n + k*(q.Y-r.start.Y))
+			if e := dx*dx + dy*dy; least < 0 || e < least {
+				best, least = p, e
+			}
+		}
+		path[k-1], at = best, best
+	}
+	return buf
+}
+
+// depth is how many steps the search took to reach its i-th square.
+func (r *reach) depth(i int) int {
+	first, _ := r.index(r.start)
+	n := 0
+	for ; i != first; i = r.prev[i] {
+		n++
+	}
+	return n
+}
+
 // reachable searches the squares mover can reach in at most steps steps
 // without entering an opponent's square (R15, R40), into r's memory (a new
 // reach when r is nil). When r holds the search from the same square, as
@@ -223,7 +272,8 @@ func (r *reach) holds(start Square, steps int, walls []Square) bool {
 }
 
 // route completes a declared path: a path of one square that is not a
-// step away becomes the shortest path to it. It checks the path against
+// step away becomes the shortest path to it that keeps nearest the
+// straight line (see appendStraightPath). It checks the path against
 // R15: at most BCM steps, each to an adjacent square, never into an
 // opponent's square, ending on a free square. A refusal says why only
 // when explain is set. board, when not nil, is the search of the squares
@@ -239,15 +289,15 @@ func (s *State) route(mover *Combatant, path []Square, board *reach, explain boo
 		switch {
 		case board != nil && board.start == mover.At && board.steps == mover.BCM:
 			if h == nil {
-				full = board.path(path[0])
+				full = board.appendStraightPath(nil, path[0])
 			} else {
-				h.routePath = board.appendPath(h.routePath[:0], path[0])
+				h.routePath = board.appendStraightPath(h.routePath[:0], path[0])
 				full = h.routePath
 			}
 		case h == nil:
-			full = s.reachable(mover, mover.BCM, nil).path(path[0])
+			full = s.reachable(mover, mover.BCM, nil).appendStraightPath(nil, path[0])
 		default:
-			h.routePath = h.reach(s, mover, mover.BCM).appendPath(h.routePath[:0], path[0])
+			h.routePath = h.reach(s, mover, mover.BCM).appendStraightPath(h.routePath[:0], path[0])
 			full = h.routePath
 		}
 		if len(full) == 0 {

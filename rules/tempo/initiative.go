@@ -34,6 +34,9 @@ type Joined struct {
 	Die       int    `json:"die"`
 	Total     int    `json:"total"`
 	Position  int    `json:"position"`
+	// At is where it arrives when someone standing holds its own square:
+	// the nearest free one (G8); nil when it arrives on its own.
+	At *Square `json:"at,omitempty"`
 }
 
 func (*Begin) isCommand() {}
@@ -151,7 +154,28 @@ func (d *decider) join() {
 				break
 			}
 		}
-		d.emit(engine.New(d.h.arena(), joinedKind, Joined{Combatant: c.ID, Die: die, Total: total, Position: pos}))
+		e := Joined{Combatant: c.ID, Die: die, Total: total, Position: pos}
+		if d.s.occupied(c, c.At) {
+			q := d.s.nearestFree(c)
+			e.At = &q
+		}
+		d.emit(engine.New(d.h.arena(), joinedKind, e))
+	}
+}
+
+// nearestFree is the free square nearest c's own: of those at the least
+// distance, the first row by row, each from left to right. A late joiner
+// whose square someone standing holds arrives there (G8, R40).
+func (s *State) nearestFree(c *Combatant) Square {
+	for r := 1; ; r++ {
+		for y := c.At.Y - r; y <= c.At.Y+r; y++ {
+			for x := c.At.X - r; x <= c.At.X+r; x++ {
+				q := Square{X: x, Y: y}
+				if Dist(q, c.At) == r && !s.occupied(c, q) {
+					return q
+				}
+			}
+		}
 	}
 }
 
@@ -181,6 +205,9 @@ func (e *Joined) apply(s *State, _ *hotMemory) {
 	if c := s.combatant(e.Combatant); c != nil {
 		c.Present = true
 		c.Initiative = e.Total
+		if e.At != nil {
+			c.At = *e.At
+		}
 		s.Order = slices.Insert(s.Order, min(max(e.Position, 0), len(s.Order)), e.Combatant)
 	}
 }
@@ -197,5 +224,9 @@ func (e *OrderSet) describe(_ *State) string {
 }
 
 func (e *Joined) describe(s *State) string {
-	return fmt.Sprintf("%s joins the fight: initiative d10=%d + athletics = %d", e.Combatant, e.Die, e.Total)
+	line := fmt.Sprintf("%s joins the fight: initiative d10=%d + athletics = %d", e.Combatant, e.Die, e.Total)
+	if e.At != nil {
+		line += fmt.Sprintf(", arriving at %v, the nearest free square to its own", *e.At)
+	}
+	return line
 }

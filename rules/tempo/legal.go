@@ -59,7 +59,14 @@ func (s *State) declaration(c *Combatant, d *Declare, r *rule, found *named, boa
 	}
 	out.Weapon = w.Name
 	out.Paid = r.cost(w)
-	if d.AP != nil && d.Action == OffList {
+	if d.AP != nil {
+		// The GM sets the cost of an off-list action, picking up a
+		// weapon among them (R41, G6); every other's is the rules'.
+		if d.Action != OffList && d.Action != PickUp {
+			return refusal(explain, func() error {
+				return refuse("%s costs what the rules say; the GM sets the AP only of off-list actions and picking up", r.name)
+			})
+		}
 		if *d.AP < 0 {
 			return refusal(explain, func() error { return refuse("an off-list action costs 0 AP or more, not %d", *d.AP) })
 		}
@@ -174,6 +181,15 @@ func namedWeapon(c *Combatant, d *Declare, explain bool) (*Weapon, error) {
 	}
 	if !fits(d.Action, w.Kind) {
 		return nil, refusal(explain, func() error {
+			if w.Kind == "unarmed" {
+				switch d.Action {
+				case Aim:
+					return refuse("the bare hands take no aim: aim with a ranged or melee weapon (R14)")
+				case RangedAttack:
+					return refuse("the bare hands shoot nothing: shoot needs a ranged weapon (R21)")
+				}
+				return refuse("the bare hands make no %s, which needs a melee weapon; an unarmed attack is punch TARGET (R09, R21)", rules(d.Action).name)
+			}
 			return refuse("%s is a %s weapon; %s needs a %s one", w.Name, w.Kind, d.Action, kinds())
 		})
 	}
@@ -229,6 +245,11 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, fou
 		target := d.Target
 		if target == "" && len(c.GrappledWith) == 1 {
 			target = c.GrappledWith[0]
+		}
+		if target == "" {
+			return refusal(explain, func() error {
+				return refuse("%s grapples %s: name the one to pin, pin TARGET (R22)", c.ID, list(c.GrappledWith, " and "))
+			})
 		}
 		if !slices.Contains(c.GrappledWith, target) {
 			return refusal(explain, func() error {

@@ -473,12 +473,28 @@ func (e *offerSearch) moveOptions(a Action) bool {
 		h.candSquares = r.appendPath(h.candSquares, q)
 		return h.candSquares[start:len(h.candSquares):len(h.candSquares)]
 	}
+	// A Combat Move names only its destination, and the way there is the
+	// one route finds for it (see appendStraightPath), as for the same
+	// command typed.
+	straight := func(q Square) []Square {
+		if h == nil {
+			return r.appendStraightPath(nil, q)
+		}
+		start := len(h.candSquares)
+		h.candSquares = r.appendStraightPath(h.candSquares, q)
+		return h.candSquares[start:len(h.candSquares):len(h.candSquares)]
+	}
+	// offered are the destinations of the moves offered so far: two foes
+	// whose nearest free square is the same one get one move there.
+	var offeredBuf [8]Square
+	offered := offeredBuf[:0]
 	for _, o := range e.foes {
 		if !o.standing() {
 			continue
 		}
 		if a == Move {
-			if q, ok := closest(free, o.At, c.At); ok {
+			if q, ok := closest(free, o.At, c.At); ok && !slices.Contains(offered, q) {
+				offered = append(offered, q)
 				p := path(q)
 				if !e.try(&Declare{Action: Move, Path: p}, named{path: p}) {
 					return false
@@ -503,7 +519,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 					n := len(h.candSquares)
 					dest = h.candSquares[n-1 : n : n]
 				}
-				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o, path: path(q)}) {
+				if !e.try(&Declare{Action: CombatMove, Target: o.ID, Path: dest}, named{target: o, path: straight(q)}) {
 					return false
 				}
 			}
@@ -523,7 +539,7 @@ func (e *offerSearch) moveOptions(a Action) bool {
 		if h != nil {
 			h.foeSquares = standing
 		}
-		if q, ok := r.farthest(standing); ok {
+		if q, ok := r.farthest(standing); ok && !slices.Contains(offered, q) {
 			p := path(q)
 			return e.try(&Declare{Action: Move, Path: p}, named{path: p})
 		}

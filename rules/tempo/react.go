@@ -153,7 +153,36 @@ func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []Reaction) 
 		return refuse("%s cannot %s now: %s answers only %s, not %s (R09); the reactions open to it: %s",
 			reactor.ID, c.Action, r.name, list(rulesNames(r.respondsTo), " or "), rules(public(d.s.Exchange.Act.Action)).name, reactList(opts))
 	}
+	if r := rules(c.Action); r != nil && r.kind == reactive && c.Weapon != "" {
+		if _, ok := reactor.weapon(c.Weapon); !ok {
+			return refuse("%s wields no %q (wielded: %s); the reactions open to it: %s", reactor.ID, c.Weapon, weaponList(reactor), reactList(opts))
+		}
+		var buf [4]*Weapon
+		fits := false
+		for _, w := range appendReactionWeaponRefs(buf[:0], reactor, c.Action) {
+			fits = fits || reactionWeapon(c.Action, w).Name == c.Weapon
+		}
+		if !fits {
+			return refuse("%s cannot %s with %s: %s takes %s (R27); the reactions open to it: %s",
+				reactor.ID, c.Action, c.Weapon, r.name, reactionWeapons(c.Action), reactList(opts))
+		}
+	}
 	return refuse("%s cannot %s%s now; the reactions open to it: %s", reactor.ID, c.Action, withWeapon(c.Weapon), reactList(opts))
+}
+
+// reactionWeapons says what a reaction is made with (R27).
+func reactionWeapons(a Action) string {
+	switch a {
+	case CounterAttack:
+		return "a melee weapon or the bare hands"
+	case CounterFire:
+		return "a ranged weapon"
+	case Parry:
+		return "a weapon that can parry"
+	case Wind, Double:
+		return "the weapon held in the bind"
+	}
+	return "no weapon"
 }
 
 // rulesNames are the actions' names in the rules.

@@ -337,6 +337,15 @@ func (d *decider) escape(c *Combatant) {
 		if e.PinnedBy == c.ID {
 			e.PinnedBy = ""
 		}
+		// A partner the escape leaves holding nobody and held by nobody
+		// is on guard at once, not grappled with no one (R34); one still
+		// grappled by another but pinned by the escaper is grappled.
+		switch {
+		case (e.Status == Grappled || e.Status == Pinned) && len(e.GrappledWith) == 0:
+			e.Status, e.PinnedBy = OnGuard, ""
+		case e.Status == Pinned && e.PinnedBy == "":
+			e.Status = Grappled
+		}
 		d.dispose(p, e)
 	}
 }

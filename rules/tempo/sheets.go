@@ -23,8 +23,10 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 			add("dead", "")
 		case c.Down:
 			add("down", "")
-		case !c.Present && c.Joins > max(s.Round, 1):
-			add("not arrived yet", "joins in round "+strconv.Itoa(c.Joins))
+		case !c.Present && c.Joins > s.Round:
+			// joins: N brings it in once N rounds are done, as round
+			// N + 1 begins (R04, G8).
+			add("not arrived yet", "joins as round "+strconv.Itoa(c.Joins+1)+" begins (G8)")
 		}
 		switch c.Status {
 		case Bound:

@@ -29,3 +29,22 @@ func TestSheets(t *testing.T) {
 		t.Errorf("sheets\n got %+v\nwant %+v", got, want)
 	}
 }
+
+// TestSheetOfALateJoiner: one joining after the first round is not there
+// yet while that round goes on, and its sheet says so and when it comes:
+// as the second round begins (G8).
+func TestSheetOfALateJoiner(t *testing.T) {
+	s := load(t, "late.yaml", `
+ruleset: tempo
+combatants:
+  - {id: ann, side: red, x: 0, y: 0}
+  - {id: bob, side: blue, x: 3, y: 0}
+  - {id: cy, side: blue, x: 5, y: 0, joins: 1}
+start: {order: [ann, bob]}
+`)
+	sheets := tempo.Rules{}.Sheets(&s)
+	want := engine.Condition{Name: "not arrived yet", Lasts: "joins as round 2 begins (G8)"}
+	if got := sheets[2].Conditions; len(got) == 0 || got[0] != want {
+		t.Errorf("cy's conditions %+v, want first %+v", got, want)
+	}
+}

@@ -263,6 +263,20 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 			// Binds and grapples come of fighting a foe (R34).
 			bad(path+"."+field, "%s is on %s's side; a bind or grapple is with an opponent", id, cs.ID)
 		}
+		// Both must be in the fight when it starts: one yet to arrive
+		// can be neither held nor pressed (G8, R34).
+		for _, late := range []*CombatantSpec{&cs, &sp.Combatants[j]} {
+			if late.Joins > sp.Begin.Round {
+				bad(path+"."+field, "%s joins the fight after round %d; a bind or grapple is between two there when it starts (G8, R34)", late.ID, late.Joins)
+				break
+			}
+		}
+		// A bind is weapon on weapon, and a grapple comes of one: the two
+		// stand within the reach of the weapon one of them binds with.
+		if o := &s.Combatants[j]; Dist(c.At, o.At) > max(bindReach(c), bindReach(o)) {
+			bad(path+"."+field, "%s stands %d squares from %s; a bind or grapple holds two within the reach of the weapon one of them binds with (%d) (R34, R40)",
+				id, Dist(c.At, o.At), cs.ID, max(bindReach(c), bindReach(o)))
+		}
 		return &sp.Combatants[j]
 	}
 	if cs.BoundWith != "" {
@@ -303,6 +317,17 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 	}
 }
 
+// bindReach is the reach of the weapon c binds with when a file starts it
+// in a bind: its first melee weapon's, or the bare hands' 1.
+func bindReach(c *Combatant) int {
+	for _, w := range c.Weapons {
+		if w.Kind == "melee" {
+			return w.Reach
+		}
+	}
+	return 1
+}
+
 func (ws WeaponSpec) weapon(path string, bad func(string, string, ...any)) Weapon {
 	checkName(path+".name", "weapon name", ws.Name, bad)
 	w := Weapon{Name: ws.Name, Kind: ws.Kind, AP: ws.AP, Accuracy: ws.Accuracy, AimedAccuracy: ws.Accuracy,
@@ -328,9 +353,24 @@ func (ws WeaponSpec) weapon(path string, bad func(string, string, ...any)) Weapo
 		if w.Reach == 0 {
 			w.Reach = 1
 		}
+		// A melee weapon strikes within its reach and cannot be dodged
+		// for its attack speed: a ranged weapon's fields would be
+		// ignored (R21, R27).
+		if ws.Range != 0 {
+			bad(path+".range", "%d: a melee weapon strikes within its reach, not a range; range is a ranged weapon's (R21)", ws.Range)
+		}
+		if ws.AttackSpeed != 0 {
+			bad(path+".attack_speed", "%d: attack speed is a ranged weapon's, which a target farther off may dodge (R27); a melee weapon has none", ws.AttackSpeed)
+		}
 	case "ranged":
 		if w.Range < 1 {
 			bad(path+".range", "a ranged weapon needs a range of 1 square or more")
+		}
+		if ws.Reach != 0 {
+			bad(path+".reach", "%d: a ranged weapon shoots within its range, not a reach; reach is a melee weapon's (R21)", ws.Reach)
+		}
+		if ws.Defence != 0 {
+			bad(path+".defence", "%d: defence is a shield's, and a shield is a melee weapon (R36)", ws.Defence)
 		}
 	default:
 		bad(path+".kind", "%q: a weapon is melee or ranged (unarmed is always there)", ws.Kind)

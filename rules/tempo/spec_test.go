@@ -116,7 +116,7 @@ func TestGrammarTable(t *testing.T) {
 	if err := words.RoundTrip(nil, "begin", "end", "end mod -2", "end-fight", "end-fight red", "none", "keep",
 		"stay", "to 3,4", "attack bob", "attack bob with axe mod 2", "feint bob", "shoot bob with bow", "punch bob",
 		"aim", "aim bow", "aim with bow", "move 1,0", "move 1,0 2,0 3,1", "combat-move bob 2,2", "disarm", "escape",
-		"grapple", "pin", "pin bob", "press", "ready with spear", "withdraw", "pick-up axe", "pick-up axe mod 1",
+		"grapple", "pin", "pin bob", "press", "ready with spear", "withdraw", "pick-up axe", "pick-up axe mod 1", "pick-up axe 2", "pick-up axe 0 mod 1",
 		"other", "other 5", "counter", "counter-fire with bow", "dodge", "double", "evade mod -1", "parry with sword",
 		"retreat", "struggle", "wind", "ct-counter", "ct-parry with dagger"); err != nil {
 		t.Error(err)
@@ -165,5 +165,122 @@ func TestSpecRefusesEveryoneJoiningLate(t *testing.T) {
 	want := "combatants: everyone joins late; a fight needs someone there when it starts"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// TestSpecRefusesAnotherKindsWeaponFields checks that a weapon giving a
+// field only the other kind of weapon reads (a melee weapon's range or
+// attack speed, a ranged weapon's reach or a shield's defence) is refused
+// at that field, rather than the field being ignored or a bow raising its
+// bearer's Combat Defence (R21, R27, R36).
+func TestSpecRefusesAnotherKindsWeaponFields(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", Weapons: []WeaponSpec{{Name: "staff", Kind: "melee", AP: 3, Damage: "1d6", Range: 5, AttackSpeed: 3}}},
+		{ID: "bob", Side: "blue", X: 1, Weapons: []WeaponSpec{{Name: "bow", Kind: "ranged", AP: 4, Damage: "1d6", Range: 30, Reach: 2, Defence: 1}}},
+	}}
+	_, err := sp.State()
+	want := map[string]string{
+		"combatants[0].weapons[0].range":        "a melee weapon strikes within its reach",
+		"combatants[0].weapons[0].attack_speed": "attack speed is a ranged weapon's",
+		"combatants[1].weapons[0].reach":        "a ranged weapon shoots within its range",
+		"combatants[1].weapons[0].defence":      "defence is a shield's",
+	}
+	got := map[string]string{}
+	for _, e := range unjoin(err) {
+		var fe *engine.FieldError
+		if !errors.As(e, &fe) {
+			t.Fatalf("%v is not a FieldError", e)
+		}
+		got[fe.Path] = fe.Msg
+	}
+	for path, msg := range want {
+		if !strings.Contains(got[path], msg) {
+			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("problems %q, want %d", got, len(want))
+	}
+}
+
+// TestSpecRefusesABindWithALateJoiner: a bind or grapple the file starts
+// with is between two in the fight from its start. One with a combatant
+// yet to arrive loaded, and its partner could press a blow home on one
+// not there (G8, R34); it is refused at each party's field, unless the
+// starting state's round has brought the joiner in.
+func TestSpecRefusesABindWithALateJoiner(t *testing.T) {
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", BoundWith: "cy"},
+		{ID: "bob", Side: "blue", X: 5},
+		{ID: "cy", Side: "blue", X: 1, Joins: 2, BoundWith: "ann"},
+	}}
+	_, err := sp.State()
+	want := map[string]string{
+		"combatants[0].bound_with": "cy joins the fight after round 2",
+		"combatants[2].bound_with": "cy joins the fight after round 2",
+	}
+	got := map[string]string{}
+	for _, e := range unjoin(err) {
+		var fe *engine.FieldError
+		if !errors.As(e, &fe) {
+			t.Fatalf("%v is not a FieldError", e)
+		}
+		got[fe.Path] = fe.Msg
+	}
+	for path, msg := range want {
+		if !strings.Contains(got[path], msg) {
+			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("problems %q, want %d", got, len(want))
+	}
+	sp.Begin.Round = 2
+	if _, err := sp.State(); err != nil {
+		t.Errorf("with cy there from the start of round 3: %v", err)
+	}
+}
+
+// TestSpecRefusesABindOutOfReach: a bind or grapple the file starts with
+// holds two standing within the reach of the weapon one of them binds
+// with; two squares apart with swords, or a grapple across the room, is
+// refused at each party's field, while a spear's bind at two squares loads
+// (R34, R40).
+func TestSpecRefusesABindOutOfReach(t *testing.T) {
+	sword := WeaponSpec{Name: "sword", Kind: "melee", AP: 4, Damage: "1d8"}
+	spear := WeaponSpec{Name: "spear", Kind: "melee", AP: 4, Damage: "1d8", Reach: 2}
+	sp := &Spec{Combatants: []CombatantSpec{
+		{ID: "ann", Side: "red", BoundWith: "bob", Weapons: []WeaponSpec{sword}},
+		{ID: "bob", Side: "blue", X: 2, BoundWith: "ann", Weapons: []WeaponSpec{sword}},
+		{ID: "cy", Side: "red", Y: 5, Grappling: []string{"dan"}},
+		{ID: "dan", Side: "blue", X: 6, Y: 5, Grappling: []string{"cy"}},
+	}}
+	_, err := sp.State()
+	want := map[string]string{
+		"combatants[0].bound_with": "bob stands 2 squares from ann",
+		"combatants[1].bound_with": "ann stands 2 squares from bob",
+		"combatants[2].grappling":  "dan stands 6 squares from cy",
+		"combatants[3].grappling":  "cy stands 6 squares from dan",
+	}
+	got := map[string]string{}
+	for _, e := range unjoin(err) {
+		var fe *engine.FieldError
+		if !errors.As(e, &fe) {
+			t.Fatalf("%v is not a FieldError", e)
+		}
+		got[fe.Path] = fe.Msg
+	}
+	for path, msg := range want {
+		if !strings.Contains(got[path], msg) {
+			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("problems %q, want %d", got, len(want))
+	}
+	sp.Combatants[1].Weapons = []WeaponSpec{spear}
+	sp.Combatants[3].X = 1
+	if _, err := sp.State(); err != nil {
+		t.Errorf("a spear's bind at two squares and a grapple side by side: %v", err)
 	}
 }

@@ -54,7 +54,9 @@ var (
 // i of the order, ending rounds (and the fight, at the round limit) on the
 // way (R02).
 func (d *decider) startTurn(i int) {
-	for range 2*len(d.s.Order) + 2 {
+	// Two passes over the order find anyone standing; while a late joiner
+	// is still to come the rounds go on until it arrives (R43, G8).
+	for n := 0; n < 2*len(d.s.Order)+2 || d.s.joinedLately(); n++ {
 		if i >= len(d.s.Order) {
 			d.emit(engine.New(d.h.arena(), roundEndedKind, RoundEnded{Round: d.s.Round + 1}))
 			if lim := d.s.Options.RoundLimit; parts.RoundLimitReached(lim, d.s.Round) {
@@ -93,6 +95,13 @@ func (d *decider) settle() {
 			continue
 		}
 		if d.s.Round > rounds+1 {
+			if d.s.joinedLately() {
+				// A late joiner still to come, or come at the end of
+				// the round before last, may yet act: the fight waits
+				// for a whole round with everyone there (R43, G8).
+				rounds = d.s.Round - 1
+				continue
+			}
 			// A whole round went by without a decision: nobody can act.
 			d.emit(engine.New(d.h.arena(), fightEndedKind, FightEnded{Reason: "nobody can act"}))
 			return
@@ -131,6 +140,18 @@ func (d *decider) canGoOn(c *Combatant) bool {
 		d.checked, d.checkedAt = true, len(d.events)
 	}
 	return ok
+}
+
+// joinedLately reports whether a late joiner is still to come, or came
+// at the end of the round before the last one completed: the last whole
+// round was not one with everyone there.
+func (s *State) joinedLately() bool {
+	for i := range s.Combatants {
+		if j := s.Combatants[i].Joins; j > 0 && j+1 >= s.Round {
+			return true
+		}
+	}
+	return false
 }
 
 // foeStanding reports whether an opponent of c is standing.
