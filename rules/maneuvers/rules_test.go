@@ -382,6 +382,46 @@ func TestHiddenViews(t *testing.T) {
 	}
 }
 
+// TestHiddenWindowReactors checks that a reaction window of an older log
+// names to a foe none of its reactors hidden from that foe, in the view of
+// the state and in the prompt (R36).
+func TestHiddenWindowReactors(t *testing.T) {
+	sp := duel()
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "a", Health: 10, Y: 3})
+	sp.Begin = Start{Order: []string{"bob", "ann", "cy"}, Combatants: map[string]CombatantStart{"ann": {HiddenFrom: []string{"bob"}}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	opened := &WindowOpened{Reactors: []string{"ann", "cy"}}
+	if e, ok := r.ViewEvent(&s, opened, engine.Viewer{Combatant: "bob"}); !ok || strings.Contains(r.DescribeEvent(&s, e), "ann") {
+		t.Errorf("bob reads the window's opening as %q, want cy's alone", r.DescribeEvent(&s, e))
+	}
+	r.Evolve(&s, opened)
+	bob := engine.Viewer{Combatant: "bob"}
+	var view State
+	r.ViewInto(&view, &s, bob)
+	if w := view.Window; w == nil || len(w.Reactors) != 1 || w.Reactors[0] != "cy" || w.Next != 0 {
+		t.Errorf("bob's view of the window = %+v, want cy alone, next 0", w)
+	}
+	if p := r.ViewPrompt(&s, r.Next(&s), bob); p.Actor != engine.GM || len(p.Options) != 0 || strings.Contains(p.Question, "ann") {
+		t.Errorf("bob sees the prompt %+v, want the GM's, naming nobody", p)
+	}
+	passed := &ReactionPassed{Combatant: "ann"}
+	if _, ok := r.ViewEvent(&s, passed, engine.Viewer{Combatant: "bob"}); ok {
+		t.Errorf("bob reads that ann uses no reaction")
+	}
+	r.Evolve(&s, passed)
+	r.ViewInto(&view, &s, bob)
+	if w := view.Window; w == nil || len(w.Reactors) != 1 || w.Next != 0 {
+		t.Errorf("bob's view of the window after ann passed = %+v, want cy asked", w)
+	}
+	if w := s.Window; w == nil || len(w.Reactors) != 2 || w.Next != 1 {
+		t.Errorf("the view changed the state's window: %+v", w)
+	}
+}
+
 // TestSpellProblems checks that spell data the rules cannot use is
 // refused at its field: an attack spell marked as a reaction (R13).
 func TestSpellProblems(t *testing.T) {

@@ -33,8 +33,11 @@ func hides(s *State, id string, v engine.Viewer) bool {
 }
 
 // ViewInto makes *dst the state as v may see it: the combatants hidden
-// from v where they hid, and not among those a pending move, spell or
-// standing up provokes. The copy reuses dst's memory, with its own copies
+// from v where they hid, unseen (see unseen), and not among those a
+// pending move, spell or standing up provokes, nor among the reactors of
+// an older log's reaction window; a pending move, spell or standing up of
+// one hidden from v, or its improvised action awaiting the GM's ruling,
+// is not there at all. The copy reuses dst's memory, with its own copies
 // of everything Step changes; what the rules never change (skills,
 // styles, armour, spells, resistances) it shares with s.
 func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
@@ -49,11 +52,35 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		if v.GM || v.Combatant == "" {
 			continue
 		}
-		if j := slices.Index(c.HiddenFrom, v.Combatant); j >= 0 && j < len(c.HidAt) {
-			c.X, c.Y = c.HidAt[j].X, c.HidAt[j].Y
+		if j := slices.Index(c.HiddenFrom, v.Combatant); j >= 0 {
+			if j < len(c.HidAt) {
+				c.X, c.Y = c.HidAt[j].X, c.HidAt[j].Y
+			}
+			c.unseen()
 		}
 	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
+	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {
+		// A reaction window of an older log: the same holds of its
+		// reactors as of a trigger's.
+		next := w.Next
+		for i, id := range w.Reactors {
+			if i < w.Next && hides(s, id, v) {
+				next--
+			}
+		}
+		w.Reactors, w.Next = slices.DeleteFunc(w.Reactors, func(id string) bool { return hides(s, id, v) }), next
+	}
+	if dst.Trigger != nil && hides(s, dst.Trigger.Who, v) {
+		// A move, spell or standing up of one hidden from v, waiting on
+		// those it provokes, is not in v's log: nor is it in v's view.
+		dst.Trigger = nil
+	}
+	if dst.Improv != nil && hides(s, dst.Improv.Who, v) {
+		// Nor is what one hidden from v improvises, until it is ruled an
+		// attack.
+		dst.Improv = nil
+	}
 	if t := dst.Trigger; t != nil && !v.GM && v.Combatant != "" {
 		// The trigger's reactors are dst's own copy: one hidden from v is
 		// not named to v, and Next counts only those v sees.
@@ -71,6 +98,20 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	} else {
 		dst.Dropped = h.viewDropped
 	}
+}
+
+// unseen blanks in a view what a foe cannot see of a combatant hidden
+// from it: its health, the AP, attacks, free action and movement it has
+// spent, whether it lies prone and whom it grapples. Each may change
+// unseen (a healing spell, a draw, a dash, standing up, letting go), so
+// the view shows none of them, and Unseen says that the zeros there mean
+// nothing. Nor does it show where it hid from the others (HidAt): it may
+// have gone there unseen.
+func (c *Combatant) unseen() {
+	c.Unseen, c.HidAt = true, nil
+	c.HP, c.AP, c.Attacks, c.FreeUsed = 0, 0, 0, false
+	c.Moved, c.Budget, c.Disengaged, c.Fresh = 0, 0, false, false
+	c.Prone, c.Grappling = false, ""
 }
 
 // ViewEvent hides from v what a combatant hidden from v does without
@@ -114,6 +155,17 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		}
 	case *OpportunityPassed:
 		id = e.Combatant
+	case *ReactionPassed:
+		id = e.Combatant
+	case *WindowOpened:
+		if slices.ContainsFunc(e.Reactors, func(id string) bool { return hides(s, id, v) }) {
+			c := *e
+			c.Reactors = slices.DeleteFunc(slices.Clone(e.Reactors), func(id string) bool { return hides(s, id, v) })
+			if len(c.Reactors) == 0 {
+				return nil, false
+			}
+			return &c, true
+		}
 	case *SpellCast:
 		if !e.Attack {
 			id = e.Caster
@@ -185,10 +237,29 @@ func spellOf(s *State, id, name string) *Spell {
 	return nil
 }
 
+// hiddenQuestion is the question a prompt shows a viewer it would betray
+// a hidden foe to.
+const hiddenQuestion = "the GM plays what is hidden from you"
+
 // ViewPrompt shows every prompt as it is (no option is aimed at a foe
-// hidden from the one asked), but for those who may react between
-// actions: one hidden from v is not named to v.
+// hidden from the one asked), but for what would betray a combatant
+// hidden from v: one of those who may react between actions is not named
+// to v; a prompt for one hidden from v to act, to make an opportunity
+// attack or to react, or to make an opportunity attack on a mover hidden
+// from v, shows v neither its question nor its options (where it stands,
+// what it could reach), and one of the last two shows as the GM's, so
+// that being asked betrays nothing; nor does the GM's ruling on what one
+// hidden from v improvises show v its question or options.
 func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) engine.Prompt[Command] {
+	switch {
+	case s.Trigger != nil && (hides(s, p.Actor, v) || hides(s, s.Trigger.Who, v)),
+		s.Window != nil && s.Trigger == nil && hides(s, p.Actor, v):
+		return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Question: hiddenQuestion, Default: -1}
+	case s.Improv != nil && hides(s, s.Improv.Who, v):
+		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
+	case p.Kind == engine.Act && hides(s, p.Actor, v):
+		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
+	}
 	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
 		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
 	}
