@@ -136,6 +136,21 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		id = e.Combatant
 	case *ItemStowed:
 		id = e.Combatant
+	case *ItemDropped:
+		// A thrown weapon's flight follows an attack, in the open; an
+		// item let go of falls where its holder stands.
+		if !e.Thrown {
+			id = e.Combatant
+		}
+	case *Healed:
+		// Healing landing on one hidden from v is as unseen as its
+		// health; landing on another, it does not name a hidden healer.
+		id = e.Combatant
+		if !hides(s, id, v) && hides(s, e.Source, v) {
+			c := *e
+			c.Source = ""
+			return &c, true
+		}
 	case *PickedUp:
 		id = e.Combatant
 	case *Improvised:
