@@ -183,6 +183,35 @@ func TestStartProblems(t *testing.T) {
 	if _, err := sp.State(); err == nil || !strings.Contains(err.Error(), "start.order: the order must list every combatant once") {
 		t.Errorf("an order without bob: %v", err)
 	}
+	// What holds only between foes, only in round 1 or only in one's
+	// own turn is refused at its field.
+	sp = duel()
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "a", Health: 10, X: 5}, Combatant{ID: "dan", Side: "b", Health: 10, Y: 1})
+	sp.Begin = Start{Round: 2, Order: []string{"ann", "bob", "cy", "dan"}, Combatants: map[string]CombatantStart{
+		"ann": {HiddenFrom: []string{"cy", "bob", "bob"}, Feinting: "cy", Surprised: true},
+		"bob": {GrappledBy: "cy", Moved: 1},
+		"cy":  {GrappledBy: "ann"},
+		"dan": {GrappledBy: "ann"},
+	}}
+	_, err = sp.State()
+	want = []string{
+		"start.combatants.ann.feinting: cy is no foe of ann: a feint is made on a foe, the loser of a combat roll (R20)",
+		"start.combatants.ann.hidden_from: cy is no foe of ann: one hides from foes (R36)",
+		"start.combatants.ann.hidden_from: bob is named twice",
+		"start.combatants.ann.surprised: surprise lasts round 1 only (R07), and the fight is in round 2",
+		"start.combatants.bob.grappled_by: cy is 4.00 m from bob: a grapple holds a foe within 1 m (R35)",
+		"start.combatants.cy.grappled_by: ann is no foe of cy: a grapple holds a foe (R35)",
+		"start.combatants.bob.moved: metres moved are the turn's, and it is not bob's turn",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	sp.Begin = Start{Order: []string{"ann", "bob", "cy", "dan"}, Combatants: map[string]CombatantStart{
+		"bob": {GrappledBy: "ann"}, "dan": {GrappledBy: "ann"},
+	}}
+	if _, err := sp.State(); err == nil || err.Error() != "start.combatants.dan.grappled_by: ann grapples bob already: one grapple at a time (R35)" {
+		t.Errorf("one grappler holding two: %v", err)
+	}
 }
 
 // TestRefusals checks that bad commands are refused with their code and a
