@@ -396,6 +396,15 @@ func TestHiddenViews(t *testing.T) {
 	if _, ok := r.ViewCommand(&s, "ann", &Move{To: Point{0, 2}}, bob); ok {
 		t.Errorf("bob sees ann's move command")
 	}
+	// Nor her standing up, nor her letting an opportunity go (R36).
+	for _, c := range []Command{&Stand{}, &Pass{}} {
+		if _, ok := r.ViewCommand(&s, "ann", c, bob); ok {
+			t.Errorf("bob sees ann's %s command", r.FormatCommand(c))
+		}
+		if _, ok := r.ViewCommand(&s, "ann", c, cy); !ok {
+			t.Errorf("cy does not see ann's %s command", r.FormatCommand(c))
+		}
+	}
 	var view State
 	r.ViewInto(&view, &s, bob)
 	if a := view.Combatant("ann"); a.X != 0 || a.Y != 0 {

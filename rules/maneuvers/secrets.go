@@ -228,7 +228,7 @@ func unhidden(s *State, reactors []Provoked, v engine.Viewer) []Provoked {
 // do not attack.
 func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Command, bool) {
 	switch c := c.(type) {
-	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search, *Manipulate, *Improvise:
+	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search, *Manipulate, *Improvise, *Stand, *Pass:
 		if hides(s, actor, v) {
 			return nil, false
 		}
