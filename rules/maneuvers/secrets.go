@@ -272,11 +272,14 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 		return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Question: hiddenQuestion, Default: -1}
 	case s.Improv != nil && hides(s, s.Improv.Who, v):
 		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
-	case p.Kind == engine.Act && hides(s, p.Actor, v):
-		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
 	}
 	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
 		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
+	}
+	if p.Kind == engine.Act && hides(s, p.Actor, v) {
+		// The others who may react between its actions (v among them)
+		// stay: they are no secret.
+		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Others: p.Others, Question: hiddenQuestion, Default: -1}
 	}
 	return p
 }
