@@ -203,6 +203,13 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		case e.For == "sneak" && v.Combatant != e.Observer:
 			id = e.Sneaker
 		case e.For == "search" && v.Combatant != e.Sneaker:
+			// A searcher that fails to find one hidden from it learns
+			// nothing of it, not even that it was there to be found;
+			// another it is hidden from learns nothing of the search's
+			// finding it.
+			if hides(s, e.Sneaker, v) && (e.Hidden || v.Combatant != e.Observer) {
+				return nil, false
+			}
 			id = e.Observer
 		}
 	case *GrappleEnded:
