@@ -467,6 +467,32 @@ func TestHiddenWindowReactors(t *testing.T) {
 	}
 }
 
+// TestItemProblems checks that an item's field its kind never reads is
+// refused at that field rather than ignored, and so is gear a style lists
+// twice (R14, R26, R30).
+func TestItemProblems(t *testing.T) {
+	sp := duel()
+	sp.Combatants[0].Weapons = []Weapon{
+		{Name: "sword", Kind: "melee", Damage: "1d8", Type: "slashing", Range: 20},
+		{Name: "bow", Kind: "ranged", Damage: "1d6", Type: "piercing", Range: 20, Reach: 2},
+		{Name: "buckler", Kind: "shield", BR: 2, Damage: "1d4", Type: "crushing"},
+		{Name: "axe", Kind: "melee", Damage: "1d8", Type: "slashing", BR: 4},
+	}
+	sp.Combatants[0].Wield = []string{"sword"}
+	sp.Combatants[0].Styles = []Style{{Name: "fencer", Gear: []string{"sword", "bow", "sword"}}}
+	_, err := sp.State()
+	want := []string{
+		"combatants[0].styles[0].gear[2]: \"sword\" is listed twice: a style's gear is different types of gear (R26)",
+		"combatants[0].weapons[0].range: a melee weapon strikes within its reach (R14); range is a ranged or thrown weapon's",
+		"combatants[0].weapons[1].reach: only a melee weapon has a reach (R14); a ranged item has none",
+		"combatants[0].weapons[2].damage: a shield blocks rather than strikes (R15, R30): it has no damage or damage type",
+		"combatants[0].weapons[3].br: only a shield has a block rating (R30); a melee weapon has none",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+}
+
 // TestSpellProblems checks that spell data the rules cannot use is
 // refused at its field: an attack spell marked as a reaction (R13).
 func TestSpellProblems(t *testing.T) {

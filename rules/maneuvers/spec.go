@@ -185,6 +185,11 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 		if len(st.Gear) > MaxStyleItems {
 			bad(sat+".gear", "a style lists at most %d items, not %d (R26)", MaxStyleItems, len(st.Gear))
 		}
+		for k, g := range st.Gear {
+			if slices.Contains(st.Gear[:k], g) {
+				bad(fmt.Sprintf("%s.gear[%d]", sat, k), "%q is listed twice: a style's gear is different types of gear (R26)", g)
+			}
+		}
 		c.StyleXP += max(0, len(st.Gear)-FreeStyleItems) * StyleItemXP
 	}
 	if c.XP != nil && c.StyleXP > *c.XP {
@@ -296,6 +301,23 @@ func setUpWeapon(w *Weapon, at string, bad func(path, format string, args ...any
 	}
 	if (w.Kind == "ranged" || w.Kind == "thrown") && w.Range == 0 {
 		bad(at+".range", "a %s weapon needs a range", w.Kind)
+	}
+	// A field the item's kind never reads is refused rather than ignored.
+	switch {
+	case w.Kind == "melee" && w.Range != 0:
+		bad(at+".range", "a melee weapon strikes within its reach (R14); range is a ranged or thrown weapon's")
+	case w.Kind != "melee" && w.Reach != 0:
+		bad(at+".reach", "only a melee weapon has a reach (R14); a %s item has none", w.Kind)
+	}
+	if w.Kind == "shield" {
+		switch {
+		case w.Damage != "" || w.Type != "":
+			bad(at+".damage", "a shield blocks rather than strikes (R15, R30): it has no damage or damage type")
+		case w.Range != 0:
+			bad(at+".range", "a shield blocks rather than strikes (R15, R30): it has no range")
+		}
+	} else if w.BR != 0 {
+		bad(at+".br", "only a shield has a block rating (R30); a %s weapon has none", w.Kind)
 	}
 	var err error
 	if w.Dice, err = parseDice(string(w.Damage)); err != nil {
