@@ -503,6 +503,20 @@ func TestSpellProblems(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
 	}
+	// A free spell's AP, a non-attack's defences and an item held twice
+	// are refused rather than ignored (R10, R15).
+	sp = duel()
+	sp.Combatants[0].Spells = []Spell{{Name: "quick", Free: true, AP: 2, Heal: "1"}, {Name: "ward", Defences: []string{"dodge"}}}
+	sp.Combatants[0].Wield = []string{"sword", "sword"}
+	_, err = sp.State()
+	wants := []string{
+		`combatants[0].wield[1]: "sword" is named twice: an item is held once`,
+		"combatants[0].spells[0].ap: a free spell costs no AP (R10), not 2",
+		"combatants[0].spells[1].defences: only an attack is defended against (R15): give the spell the attack or melee-attack trait, or no defences",
+	}
+	if err == nil || err.Error() != strings.Join(wants, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(wants, "\n"))
+	}
 }
 
 // TestReactionsBetweenActions checks R13 and A12: between actions the act

@@ -213,8 +213,11 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 		}
 	}
 	for j, n := range c.Wield {
-		if c.item(n) == nil {
+		switch {
+		case c.item(n) == nil:
 			bad(fmt.Sprintf("%s.wield[%d]", at, j), "%s carries no %q", c.ID, n)
+		case slices.Contains(c.Wield[:j], n):
+			bad(fmt.Sprintf("%s.wield[%d]", at, j), "%q is named twice: an item is held once", n)
 		}
 	}
 	if c.handsUsed() > 2 {
@@ -239,8 +242,9 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 			bad(sat+".name", "spell %q is given twice", spl.Name)
 		}
 		switch {
+		case spl.Free && spl.AP != 0:
+			bad(sat+".ap", "a free spell costs no AP (R10), not %d", spl.AP)
 		case spl.Free:
-			spl.AP = 0
 		case spl.AP == 0:
 			spl.AP = 1
 		}
@@ -277,6 +281,9 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 			if !slices.Contains([]string{Block, DodgeDef, Parry, Withstand}, def) {
 				bad(sat+".defences", "unknown defence %q; defences: block, dodge, parry, withstand", def)
 			}
+		}
+		if spl.Defences != nil && !attack {
+			bad(sat+".defences", "only an attack is defended against (R15): give the spell the attack or melee-attack trait, or no defences")
 		}
 		if spl.Defences == nil && attack {
 			spl.Defences = []string{Block, DodgeDef}
