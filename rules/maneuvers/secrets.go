@@ -273,9 +273,10 @@ const hiddenQuestion = "the GM plays what is hidden from you"
 // that being asked betrays nothing; nor does the GM's ruling on what one
 // hidden from v improvises show v its question or options.
 func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) engine.Prompt[Command] {
+	asking := s.Roll == nil && s.Contest == nil && s.Improv == nil // not an attack's prompts, in the open
 	switch {
-	case s.Trigger != nil && (hides(s, p.Actor, v) || hides(s, s.Trigger.Who, v)),
-		s.Window != nil && s.Trigger == nil && hides(s, p.Actor, v):
+	case asking && s.Trigger != nil && (hides(s, p.Actor, v) || hides(s, s.Trigger.Who, v)),
+		asking && s.Window != nil && s.Trigger == nil && hides(s, p.Actor, v):
 		return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Question: hiddenQuestion, Default: -1}
 	case s.Improv != nil && hides(s, s.Improv.Who, v):
 		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
