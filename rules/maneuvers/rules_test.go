@@ -212,6 +212,16 @@ func TestStartProblems(t *testing.T) {
 	if _, err := sp.State(); err == nil || err.Error() != "start.combatants.dan.grappled_by: ann grapples bob already: one grapple at a time (R35)" {
 		t.Errorf("one grappler holding two: %v", err)
 	}
+	one := 1
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"ann": {AP: &one, Attacks: 1}}}
+	_, err = sp.State()
+	want = []string{
+		"start.combatants.ann.ap: AP are the round's: round 1 begins with 3 each (R06); give an order to start part-way through",
+		"start.combatants.ann.attacks: attacks are the round's: round 1 begins with none made (R06); give an order to start part-way through",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("AP and attacks before the fight begins: %v", err)
+	}
 }
 
 // TestRefusals checks that bad commands are refused with their code and a

@@ -133,8 +133,22 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		turn = cmp.Or(st.Turn, st.Order[0])
 	}
 	for _, id := range ids {
-		if st.Combatants[id].Moved > 0 && id != turn && s.Combatant(id) != nil {
+		cs := st.Combatants[id]
+		if s.Combatant(id) == nil {
+			continue
+		}
+		if cs.Moved > 0 && id != turn {
 			bad("start.combatants."+id+".moved", "metres moved are the turn's, and it is not %s's turn", id)
+		}
+		if st.Order == nil && st.Phase == "" {
+			// Before the GM begins the fight, round 1's start gives
+			// everyone 3 AP and two attacks (R06).
+			if cs.AP != nil {
+				bad("start.combatants."+id+".ap", "AP are the round's: round 1 begins with 3 each (R06); give an order to start part-way through")
+			}
+			if cs.Attacks != 0 {
+				bad("start.combatants."+id+".attacks", "attacks are the round's: round 1 begins with none made (R06); give an order to start part-way through")
+			}
 		}
 	}
 	if st.Winner != "" && st.Phase != string(After) {
