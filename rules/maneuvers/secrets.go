@@ -9,16 +9,22 @@ import (
 
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
-// whatever it has done since, and what it does without attacking (moving,
-// dashing, standing up, drawing, picking up, searching, sneaking, spells
-// that are not attacks, letting go of a grapple, and how such an action is
-// cut short) is not in that foe's log, but for the contests of its search
-// or sneak that foe rolled in; nor is it named among those an action
-// provokes, in the log or in the state's pending trigger, nor as letting
-// the chance go. The prompts hold no secret: the
+// whatever it has done since, and unseen: its health, AP, movement,
+// Prone and grapples are not shown. What it does without attacking
+// (moving, dashing, standing up, drawing, dropping or picking up,
+// searching, sneaking, spells that are not attacks and the healing they
+// give it, letting go of a grapple, and how such an action is cut short)
+// is not in that foe's log, nor are the commands that made it, but for
+// the contests of its search or sneak that foe rolled in and won (a
+// search that fails does not name who stays hidden); nor is it named
+// among those an action provokes, in the log or in the state's pending
+// trigger, nor as letting the chance go. The prompts hold no secret: the
 // rules offer nobody an option aimed at a foe hidden from them (Decide
-// still takes such a command: a guess the GM allows), and a hidden mover
-// provokes nobody it is hidden from.
+// still takes such a command: a guess the GM allows), a hidden mover
+// provokes nobody it is hidden from, and a prompt that would say where a
+// hidden combatant stands or what it does (its turn's options, an
+// opportunity offered to it or on it) shows that foe no question and no
+// options.
 
 var _ engine.Secrets[State, Command, Event] = Rules{}
 
