@@ -243,9 +243,11 @@ var synonyms = [][2]string{
 var synonymWords = map[string]string{
 	"defense-mod":  "defence-mod",
 	"defense-edge": "defence-edge",
-	"strength":     STR,
-	"agility":      AGI,
 }
+
+// attributeWords are the attributes' names in full, read for the
+// attribute a strike or parry uses.
+var attributeWords = map[string]string{"strength": STR, "agility": AGI}
 
 // canonical rewrites command text into the grammar's words: its synonyms
 // (above; "cast mend on ann" for "at ann"; "move 3 0" for "move 3,0"),
@@ -271,6 +273,9 @@ func canonical(s *State, text string) string {
 		}
 		if ws[0] == "cast" && ws[i] == "on" {
 			ws[i] = "at"
+		}
+		if a, ok := attributeWords[ws[i]]; ok && (ws[0] == "parry" || ws[i-1] == "using") {
+			ws[i] = a
 		}
 	}
 	for i := 0; i+2 < len(ws); i++ {
