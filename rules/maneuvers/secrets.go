@@ -87,6 +87,11 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		// attack.
 		dst.Improv = nil
 	}
+	if t := dst.Trigger; t != nil && hides(s, t.Target, v) {
+		// Nor whom a spell cast in the open is aimed at, when v cannot
+		// see that one.
+		t.Target = ""
+	}
 	if t := dst.Trigger; t != nil && !v.GM && v.Combatant != "" {
 		// The trigger's reactors are dst's own copy: one hidden from v is
 		// not named to v, and Next counts only those v sees.
@@ -169,6 +174,14 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		if !e.Attack {
 			id = e.Combatant
 		}
+		if !e.Attack && !hides(s, e.Combatant, v) && hides(s, e.Target, v) {
+			// A spell cast in the open at one hidden from v does not say
+			// whom it is cast at: that would say it stands in range.
+			c := *e
+			c.Target = ""
+			c.Reactors = unhidden(s, e.Reactors, v)
+			return &c, true
+		}
 		if (id == "" || !hides(s, id, v)) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
 			c := *e
 			c.Reactors = unhidden(s, e.Reactors, v)
@@ -191,6 +204,11 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		if !e.Attack {
 			id = e.Caster
 		}
+		if !e.Attack && !hides(s, e.Caster, v) && hides(s, e.Target, v) {
+			c := *e
+			c.Target = ""
+			return &c, true
+		}
 	case *StoodUp:
 		id = e.Combatant
 	case *Interrupted:
@@ -207,6 +225,11 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		// The other party of the contest rolled in it, and sees it.
 		switch {
 		case e.For == "sneak" && v.Combatant != e.Observer:
+			// Nor does a third party read the contest of an observer
+			// hidden from it.
+			if v.Combatant != e.Sneaker && hides(s, e.Observer, v) {
+				return nil, false
+			}
 			id = e.Sneaker
 		case e.For == "search" && v.Combatant != e.Sneaker:
 			// A searcher that fails to find one hidden from it learns
@@ -257,6 +280,21 @@ func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Co
 	return c, true
 }
 
+// aimedAt names the combatant a command is aimed at, or "".
+func aimedAt(c Command) string {
+	switch c := c.(type) {
+	case *Strike:
+		return c.Target
+	case *Grapple:
+		return c.Target
+	case *Cast:
+		return c.Target
+	case *Improvise:
+		return c.Target
+	}
+	return ""
+}
+
 // spellOf returns id's spell called name, or nil.
 func spellOf(s *State, id, name string) *Spell {
 	if c := s.Combatant(id); c != nil {
@@ -289,6 +327,28 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 	}
 	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
 		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
+	}
+	aimedHidden := func(o engine.Option[Command]) bool { return hides(s, aimedAt(o.Command), v) }
+	if p.Actor != v.Combatant && slices.ContainsFunc(p.Options, aimedHidden) {
+		// Another's options aimed at one hidden from v (a healing spell
+		// at a hidden ally of theirs) would say it stands in reach or
+		// range: v is not shown them.
+		var def *engine.Option[Command]
+		if p.Default >= 0 && p.Default < len(p.Options) {
+			def = &p.Options[p.Default]
+		}
+		kept := make([]engine.Option[Command], 0, len(p.Options))
+		p.Default = -1
+		for i := range p.Options {
+			if aimedHidden(p.Options[i]) {
+				continue
+			}
+			if def == &p.Options[i] {
+				p.Default = len(kept)
+			}
+			kept = append(kept, p.Options[i])
+		}
+		p.Options = kept
 	}
 	if p.Kind == engine.Act && hides(s, p.Actor, v) {
 		// The others who may react between its actions (v among them)
