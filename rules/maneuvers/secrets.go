@@ -113,9 +113,9 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 
 // unseen blanks in a view what a foe cannot see of a combatant hidden
 // from it: its health, the AP, attacks, free action and movement it has
-// spent, whether it lies prone, whom it grapples and who holds it. Each
-// may change unseen (a healing spell, a draw, a dash, standing up,
-// letting go), so the view shows none of them, and Unseen says that the
+// spent, whether it lies prone, whom it grapples and who holds it, and
+// what it holds in hand. Each may change unseen (a healing spell, a dash,
+// standing up, letting go, a draw or a stow), so the view shows none of them, and Unseen says that the
 // zeros there mean nothing. Nor does it show where it hid from the others
 // (HidAt): it may have gone there unseen.
 func (c *Combatant) unseen() {
@@ -123,6 +123,7 @@ func (c *Combatant) unseen() {
 	c.HP, c.AP, c.Attacks, c.FreeUsed = 0, 0, 0, false
 	c.Moved, c.Budget, c.Disengaged, c.Fresh = 0, 0, false, false
 	c.Prone, c.Grappling, c.GrappledBy = false, "", ""
+	c.Wield = nil
 }
 
 // ViewEvent hides from v what a combatant hidden from v does without
