@@ -245,6 +245,10 @@ var synonymWords = map[string]string{
 	"defense-edge": "defence-edge",
 }
 
+// attributeWords are the attributes' names in full, read for the
+// attribute a strike or parry uses.
+var attributeWords = map[string]string{"strength": STR, "agility": AGI}
+
 // canonical rewrites command text into the grammar's words: its synonyms
 // (above; "cast mend on ann" for "at ann"; "move 3 0" for "move 3,0"),
 // and words that mean the command
@@ -270,6 +274,28 @@ func canonical(s *State, text string) string {
 		if ws[0] == "cast" && ws[i] == "on" {
 			ws[i] = "at"
 		}
+		if a, ok := attributeWords[ws[i]]; ok && (ws[0] == "parry" || ws[i-1] == "using") {
+			ws[i] = a
+		}
+	}
+	for i := 0; i+2 < len(ws); i++ {
+		// A skill of several words, written as the rules write it:
+		// "resist with sleight of hand".
+		if ws[i] == "sleight" && ws[i+1] == "of" && ws[i+2] == "hand" {
+			ws = slices.Concat(ws[:i], []string{Sleight}, ws[i+3:])
+		}
+	}
+	switch {
+	case len(ws) == 2 && ws[0] == "parry" && (ws[1] == STR || ws[1] == AGI):
+		// parry agi, as the transcript's "parry with agi" reads.
+		ws = []string{"parry", "using", ws[1]}
+	case len(ws) == 3 && ws[0] == "parry" && ws[1] == "with":
+		ws[1] = "using"
+	case len(ws) == 3 && (ws[0] == "escape" || ws[0] == "resist") && ws[1] == "using":
+		ws = []string{ws[0], ws[2]}
+	case len(ws) == 3 && (ws[0] == "move" || ws[0] == "sneak") && strings.HasSuffix(ws[1], ","):
+		// move 3, 0: a point written with a space after its comma.
+		ws = []string{ws[0], ws[1] + ws[2]}
 	}
 	if len(ws) == 3 && (ws[0] == "move" || ws[0] == "sneak") {
 		// move 3 0: a point written without its comma.

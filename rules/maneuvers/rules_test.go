@@ -183,6 +183,45 @@ func TestStartProblems(t *testing.T) {
 	if _, err := sp.State(); err == nil || !strings.Contains(err.Error(), "start.order: the order must list every combatant once") {
 		t.Errorf("an order without bob: %v", err)
 	}
+	// What holds only between foes, only in round 1 or only in one's
+	// own turn is refused at its field.
+	sp = duel()
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "a", Health: 10, X: 5}, Combatant{ID: "dan", Side: "b", Health: 10, Y: 1})
+	sp.Begin = Start{Round: 2, Order: []string{"ann", "bob", "cy", "dan"}, Combatants: map[string]CombatantStart{
+		"ann": {HiddenFrom: []string{"cy", "bob", "bob"}, Feinting: "cy", Surprised: true},
+		"bob": {GrappledBy: "cy", Moved: 1},
+		"cy":  {GrappledBy: "ann"},
+		"dan": {GrappledBy: "ann"},
+	}}
+	_, err = sp.State()
+	want = []string{
+		"start.combatants.ann.feinting: cy is no foe of ann: a feint is made on a foe, the loser of a combat roll (R20)",
+		"start.combatants.ann.hidden_from: cy is no foe of ann: one hides from foes (R36)",
+		"start.combatants.ann.hidden_from: bob is named twice",
+		"start.combatants.ann.surprised: surprise lasts round 1 only (R07), and the fight is in round 2",
+		"start.combatants.bob.grappled_by: cy is 4.00 m from bob: a grapple holds a foe within 1 m (R35)",
+		"start.combatants.cy.grappled_by: ann is no foe of cy: a grapple holds a foe (R35)",
+		"start.combatants.bob.moved: metres moved are the turn's, and it is not bob's turn",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	sp.Begin = Start{Order: []string{"ann", "bob", "cy", "dan"}, Combatants: map[string]CombatantStart{
+		"bob": {GrappledBy: "ann"}, "dan": {GrappledBy: "ann"},
+	}}
+	if _, err := sp.State(); err == nil || err.Error() != "start.combatants.dan.grappled_by: ann grapples bob already: one grapple at a time (R35)" {
+		t.Errorf("one grappler holding two: %v", err)
+	}
+	one := 1
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"ann": {AP: &one, Attacks: 1}}}
+	_, err = sp.State()
+	want = []string{
+		"start.combatants.ann.ap: AP are the round's: round 1 begins with 3 each (R06); give an order to start part-way through",
+		"start.combatants.ann.attacks: attacks are the round's: round 1 begins with none made (R06); give an order to start part-way through",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("AP and attacks before the fight begins: %v", err)
+	}
 }
 
 // TestRefusals checks that bad commands are refused with their code and a
@@ -321,6 +360,13 @@ func TestSynonyms(t *testing.T) {
 		{nil, "move to 3,0", "move 3,0"},
 		{nil, "move 3 -1.5", "move 3,-1.5"},
 		{nil, "situation defense-mod 2", "situation defence-mod 2"},
+		{nil, "parry with agi", "parry using agi"},
+		{nil, "parry str", "parry using str"},
+		{nil, "strike bob using agility", "strike bob using agi"},
+		{nil, "resist with sleight of hand", "resist sleight-of-hand"},
+		{nil, "escape using acrobatics", "escape acrobatics"},
+		{nil, "move to 3, -1", "move 3,-1"},
+		{grapple, "sleight of hand", "resist sleight-of-hand"},
 		{maneuver, "pass", "no-maneuver"},
 		{maneuver, "none", "no-maneuver"},
 		{defence, "pass", "none"},
@@ -367,6 +413,15 @@ func TestHiddenViews(t *testing.T) {
 	if _, ok := r.ViewCommand(&s, "ann", &Move{To: Point{0, 2}}, bob); ok {
 		t.Errorf("bob sees ann's move command")
 	}
+	// Nor her standing up, nor her letting an opportunity go (R36).
+	for _, c := range []Command{&Stand{}, &Pass{}} {
+		if _, ok := r.ViewCommand(&s, "ann", c, bob); ok {
+			t.Errorf("bob sees ann's %s command", r.FormatCommand(c))
+		}
+		if _, ok := r.ViewCommand(&s, "ann", c, cy); !ok {
+			t.Errorf("cy does not see ann's %s command", r.FormatCommand(c))
+		}
+	}
 	var view State
 	r.ViewInto(&view, &s, bob)
 	if a := view.Combatant("ann"); a.X != 0 || a.Y != 0 {
@@ -382,6 +437,72 @@ func TestHiddenViews(t *testing.T) {
 	}
 }
 
+// TestHiddenWindowReactors checks that a reaction window of an older log
+// names to a foe none of its reactors hidden from that foe, in the view of
+// the state and in the prompt (R36).
+func TestHiddenWindowReactors(t *testing.T) {
+	sp := duel()
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "a", Health: 10, Y: 3})
+	sp.Begin = Start{Order: []string{"bob", "ann", "cy"}, Combatants: map[string]CombatantStart{"ann": {HiddenFrom: []string{"bob"}}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	opened := &WindowOpened{Reactors: []string{"ann", "cy"}}
+	if e, ok := r.ViewEvent(&s, opened, engine.Viewer{Combatant: "bob"}); !ok || strings.Contains(r.DescribeEvent(&s, e), "ann") {
+		t.Errorf("bob reads the window's opening as %q, want cy's alone", r.DescribeEvent(&s, e))
+	}
+	r.Evolve(&s, opened)
+	bob := engine.Viewer{Combatant: "bob"}
+	var view State
+	r.ViewInto(&view, &s, bob)
+	if w := view.Window; w == nil || len(w.Reactors) != 1 || w.Reactors[0] != "cy" || w.Next != 0 {
+		t.Errorf("bob's view of the window = %+v, want cy alone, next 0", w)
+	}
+	if p := r.ViewPrompt(&s, r.Next(&s), bob); p.Actor != engine.GM || len(p.Options) != 0 || strings.Contains(p.Question, "ann") {
+		t.Errorf("bob sees the prompt %+v, want the GM's, naming nobody", p)
+	}
+	passed := &ReactionPassed{Combatant: "ann"}
+	if _, ok := r.ViewEvent(&s, passed, engine.Viewer{Combatant: "bob"}); ok {
+		t.Errorf("bob reads that ann uses no reaction")
+	}
+	r.Evolve(&s, passed)
+	r.ViewInto(&view, &s, bob)
+	if w := view.Window; w == nil || len(w.Reactors) != 1 || w.Next != 0 {
+		t.Errorf("bob's view of the window after ann passed = %+v, want cy asked", w)
+	}
+	if w := s.Window; w == nil || len(w.Reactors) != 2 || w.Next != 1 {
+		t.Errorf("the view changed the state's window: %+v", w)
+	}
+}
+
+// TestItemProblems checks that an item's field its kind never reads is
+// refused at that field rather than ignored, and so is gear a style lists
+// twice (R14, R26, R30).
+func TestItemProblems(t *testing.T) {
+	sp := duel()
+	sp.Combatants[0].Weapons = []Weapon{
+		{Name: "sword", Kind: "melee", Damage: "1d8", Type: "slashing", Range: 20},
+		{Name: "bow", Kind: "ranged", Damage: "1d6", Type: "piercing", Range: 20, Reach: 2},
+		{Name: "buckler", Kind: "shield", BR: 2, Damage: "1d4", Type: "crushing"},
+		{Name: "axe", Kind: "melee", Damage: "1d8", Type: "slashing", BR: 4},
+	}
+	sp.Combatants[0].Wield = []string{"sword"}
+	sp.Combatants[0].Styles = []Style{{Name: "fencer", Gear: []string{"sword", "bow", "sword"}}}
+	_, err := sp.State()
+	want := []string{
+		"combatants[0].styles[0].gear[2]: \"sword\" is listed twice: a style's gear is different types of gear (R26)",
+		"combatants[0].weapons[0].range: a melee weapon strikes within its reach (R14); range is a ranged or thrown weapon's",
+		"combatants[0].weapons[1].reach: only a melee weapon has a reach (R14); a ranged item has none",
+		"combatants[0].weapons[2].damage: a shield blocks rather than strikes (R15, R30): it has no damage or damage type",
+		"combatants[0].weapons[3].br: only a shield has a block rating (R30); a melee weapon has none",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+}
+
 // TestSpellProblems checks that spell data the rules cannot use is
 // refused at its field: an attack spell marked as a reaction (R13).
 func TestSpellProblems(t *testing.T) {
@@ -391,6 +512,20 @@ func TestSpellProblems(t *testing.T) {
 	want := "combatants[0].spells[0].reaction: an attack spell cannot be a reaction: only spells that are no attacks are used as reactions (R13)"
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v\nwant %s", err, want)
+	}
+	// A free spell's AP, a non-attack's defences and an item held twice
+	// are refused rather than ignored (R10, R15).
+	sp = duel()
+	sp.Combatants[0].Spells = []Spell{{Name: "quick", Free: true, AP: 2, Heal: "1"}, {Name: "ward", Defences: []string{"dodge"}}}
+	sp.Combatants[0].Wield = []string{"sword", "sword"}
+	_, err = sp.State()
+	wants := []string{
+		`combatants[0].wield[1]: "sword" is named twice: an item is held once`,
+		"combatants[0].spells[0].ap: a free spell costs no AP (R10), not 2",
+		"combatants[0].spells[1].defences: only an attack is defended against (R15): give the spell the attack or melee-attack trait, or no defences",
+	}
+	if err == nil || err.Error() != strings.Join(wants, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(wants, "\n"))
 	}
 }
 

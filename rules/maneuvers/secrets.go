@@ -9,16 +9,22 @@ import (
 
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
-// whatever it has done since, and what it does without attacking (moving,
-// dashing, standing up, drawing, picking up, searching, sneaking, spells
-// that are not attacks, letting go of a grapple, and how such an action is
-// cut short) is not in that foe's log, but for the contests of its search
-// or sneak that foe rolled in; nor is it named among those an action
-// provokes, in the log or in the state's pending trigger, nor as letting
-// the chance go. The prompts hold no secret: the
+// whatever it has done since, and unseen: its health, AP, movement,
+// Prone and grapples are not shown. What it does without attacking
+// (moving, dashing, standing up, drawing, dropping or picking up,
+// searching, sneaking, spells that are not attacks and the healing they
+// give it, letting go of a grapple, and how such an action is cut short)
+// is not in that foe's log, nor are the commands that made it, but for
+// the contests of its search or sneak that foe rolled in and won (a
+// search that fails does not name who stays hidden); nor is it named
+// among those an action provokes, in the log or in the state's pending
+// trigger, nor as letting the chance go. The prompts hold no secret: the
 // rules offer nobody an option aimed at a foe hidden from them (Decide
-// still takes such a command: a guess the GM allows), and a hidden mover
-// provokes nobody it is hidden from.
+// still takes such a command: a guess the GM allows), a hidden mover
+// provokes nobody it is hidden from, and a prompt that would say where a
+// hidden combatant stands or what it does (its turn's options, an
+// opportunity offered to it or on it) shows that foe no question and no
+// options.
 
 var _ engine.Secrets[State, Command, Event] = Rules{}
 
@@ -33,8 +39,11 @@ func hides(s *State, id string, v engine.Viewer) bool {
 }
 
 // ViewInto makes *dst the state as v may see it: the combatants hidden
-// from v where they hid, and not among those a pending move, spell or
-// standing up provokes. The copy reuses dst's memory, with its own copies
+// from v where they hid, unseen (see unseen), and not among those a
+// pending move, spell or standing up provokes, nor among the reactors of
+// an older log's reaction window; a pending move, spell or standing up of
+// one hidden from v, or its improvised action awaiting the GM's ruling,
+// is not there at all. The copy reuses dst's memory, with its own copies
 // of everything Step changes; what the rules never change (skills,
 // styles, armour, spells, resistances) it shares with s.
 func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
@@ -49,11 +58,40 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		if v.GM || v.Combatant == "" {
 			continue
 		}
-		if j := slices.Index(c.HiddenFrom, v.Combatant); j >= 0 && j < len(c.HidAt) {
-			c.X, c.Y = c.HidAt[j].X, c.HidAt[j].Y
+		if j := slices.Index(c.HiddenFrom, v.Combatant); j >= 0 {
+			if j < len(c.HidAt) {
+				c.X, c.Y = c.HidAt[j].X, c.HidAt[j].Y
+			}
+			c.unseen()
 		}
 	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
+	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {
+		// A reaction window of an older log: the same holds of its
+		// reactors as of a trigger's.
+		next := w.Next
+		for i, id := range w.Reactors {
+			if i < w.Next && hides(s, id, v) {
+				next--
+			}
+		}
+		w.Reactors, w.Next = slices.DeleteFunc(w.Reactors, func(id string) bool { return hides(s, id, v) }), next
+	}
+	if dst.Trigger != nil && hides(s, dst.Trigger.Who, v) {
+		// A move, spell or standing up of one hidden from v, waiting on
+		// those it provokes, is not in v's log: nor is it in v's view.
+		dst.Trigger = nil
+	}
+	if dst.Improv != nil && hides(s, dst.Improv.Who, v) {
+		// Nor is what one hidden from v improvises, until it is ruled an
+		// attack.
+		dst.Improv = nil
+	}
+	if t := dst.Trigger; t != nil && hides(s, t.Target, v) {
+		// Nor whom a spell cast in the open is aimed at, when v cannot
+		// see that one.
+		t.Target = ""
+	}
 	if t := dst.Trigger; t != nil && !v.GM && v.Combatant != "" {
 		// The trigger's reactors are dst's own copy: one hidden from v is
 		// not named to v, and Next counts only those v sees.
@@ -71,6 +109,21 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	} else {
 		dst.Dropped = h.viewDropped
 	}
+}
+
+// unseen blanks in a view what a foe cannot see of a combatant hidden
+// from it: its health, the AP, attacks, free action and movement it has
+// spent, whether it lies prone, whom it grapples and who holds it, and
+// what it holds in hand. Each may change unseen (a healing spell, a dash,
+// standing up, letting go, a draw or a stow), so the view shows none of them, and Unseen says that the
+// zeros there mean nothing. Nor does it show where it hid from the others
+// (HidAt): it may have gone there unseen.
+func (c *Combatant) unseen() {
+	c.Unseen, c.HidAt = true, nil
+	c.HP, c.AP, c.Attacks, c.FreeUsed = 0, 0, 0, false
+	c.Moved, c.Budget, c.Disengaged, c.Fresh = 0, 0, false, false
+	c.Prone, c.Grappling, c.GrappledBy = false, "", ""
+	c.Wield = nil
 }
 
 // ViewEvent hides from v what a combatant hidden from v does without
@@ -95,6 +148,21 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		id = e.Combatant
 	case *ItemStowed:
 		id = e.Combatant
+	case *ItemDropped:
+		// A thrown weapon's flight follows an attack, in the open; an
+		// item let go of falls where its holder stands.
+		if !e.Thrown {
+			id = e.Combatant
+		}
+	case *Healed:
+		// Healing landing on one hidden from v is as unseen as its
+		// health; landing on another, it does not name a hidden healer.
+		id = e.Combatant
+		if !hides(s, id, v) && hides(s, e.Source, v) {
+			c := *e
+			c.Source = ""
+			return &c, true
+		}
 	case *PickedUp:
 		id = e.Combatant
 	case *Improvised:
@@ -107,6 +175,14 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		if !e.Attack {
 			id = e.Combatant
 		}
+		if !e.Attack && !hides(s, e.Combatant, v) && hides(s, e.Target, v) {
+			// A spell cast in the open at one hidden from v does not say
+			// whom it is cast at: that would say it stands in range.
+			c := *e
+			c.Target = ""
+			c.Reactors = unhidden(s, e.Reactors, v)
+			return &c, true
+		}
 		if (id == "" || !hides(s, id, v)) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
 			c := *e
 			c.Reactors = unhidden(s, e.Reactors, v)
@@ -114,9 +190,25 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		}
 	case *OpportunityPassed:
 		id = e.Combatant
+	case *ReactionPassed:
+		id = e.Combatant
+	case *WindowOpened:
+		if slices.ContainsFunc(e.Reactors, func(id string) bool { return hides(s, id, v) }) {
+			c := *e
+			c.Reactors = slices.DeleteFunc(slices.Clone(e.Reactors), func(id string) bool { return hides(s, id, v) })
+			if len(c.Reactors) == 0 {
+				return nil, false
+			}
+			return &c, true
+		}
 	case *SpellCast:
 		if !e.Attack {
 			id = e.Caster
+		}
+		if !e.Attack && !hides(s, e.Caster, v) && hides(s, e.Target, v) {
+			c := *e
+			c.Target = ""
+			return &c, true
 		}
 	case *StoodUp:
 		id = e.Combatant
@@ -134,8 +226,20 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		// The other party of the contest rolled in it, and sees it.
 		switch {
 		case e.For == "sneak" && v.Combatant != e.Observer:
+			// Nor does a third party read the contest of an observer
+			// hidden from it.
+			if v.Combatant != e.Sneaker && hides(s, e.Observer, v) {
+				return nil, false
+			}
 			id = e.Sneaker
 		case e.For == "search" && v.Combatant != e.Sneaker:
+			// A searcher that fails to find one hidden from it learns
+			// nothing of it, not even that it was there to be found;
+			// another it is hidden from learns nothing of the search's
+			// finding it.
+			if hides(s, e.Sneaker, v) && (e.Hidden || v.Combatant != e.Observer) {
+				return nil, false
+			}
 			id = e.Observer
 		}
 	case *GrappleEnded:
@@ -161,7 +265,7 @@ func unhidden(s *State, reactors []Provoked, v engine.Viewer) []Provoked {
 // do not attack.
 func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Command, bool) {
 	switch c := c.(type) {
-	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search, *Manipulate, *Improvise:
+	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search, *Manipulate, *Improvise, *Stand, *Pass:
 		if hides(s, actor, v) {
 			return nil, false
 		}
@@ -177,6 +281,21 @@ func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Co
 	return c, true
 }
 
+// aimedAt names the combatant a command is aimed at, or "".
+func aimedAt(c Command) string {
+	switch c := c.(type) {
+	case *Strike:
+		return c.Target
+	case *Grapple:
+		return c.Target
+	case *Cast:
+		return c.Target
+	case *Improvise:
+		return c.Target
+	}
+	return ""
+}
+
 // spellOf returns id's spell called name, or nil.
 func spellOf(s *State, id, name string) *Spell {
 	if c := s.Combatant(id); c != nil {
@@ -185,12 +304,57 @@ func spellOf(s *State, id, name string) *Spell {
 	return nil
 }
 
+// hiddenQuestion is the question a prompt shows a viewer it would betray
+// a hidden foe to.
+const hiddenQuestion = "the GM plays what is hidden from you"
+
 // ViewPrompt shows every prompt as it is (no option is aimed at a foe
-// hidden from the one asked), but for those who may react between
-// actions: one hidden from v is not named to v.
+// hidden from the one asked), but for what would betray a combatant
+// hidden from v: one of those who may react between actions is not named
+// to v; a prompt for one hidden from v to act, to make an opportunity
+// attack or to react, or to make an opportunity attack on a mover hidden
+// from v, shows v neither its question nor its options (where it stands,
+// what it could reach), and one of the last two shows as the GM's, so
+// that being asked betrays nothing; nor does the GM's ruling on what one
+// hidden from v improvises show v its question or options.
 func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) engine.Prompt[Command] {
+	asking := s.Roll == nil && s.Contest == nil && s.Improv == nil // not an attack's prompts, in the open
+	switch {
+	case asking && s.Trigger != nil && (hides(s, p.Actor, v) || hides(s, s.Trigger.Who, v)),
+		asking && s.Window != nil && s.Trigger == nil && hides(s, p.Actor, v):
+		return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Question: hiddenQuestion, Default: -1}
+	case s.Improv != nil && hides(s, s.Improv.Who, v):
+		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
+	}
 	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
 		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
+	}
+	aimedHidden := func(o engine.Option[Command]) bool { return hides(s, aimedAt(o.Command), v) }
+	if p.Actor != v.Combatant && slices.ContainsFunc(p.Options, aimedHidden) {
+		// Another's options aimed at one hidden from v (a healing spell
+		// at a hidden ally of theirs) would say it stands in reach or
+		// range: v is not shown them.
+		var def *engine.Option[Command]
+		if p.Default >= 0 && p.Default < len(p.Options) {
+			def = &p.Options[p.Default]
+		}
+		kept := make([]engine.Option[Command], 0, len(p.Options))
+		p.Default = -1
+		for i := range p.Options {
+			if aimedHidden(p.Options[i]) {
+				continue
+			}
+			if def == &p.Options[i] {
+				p.Default = len(kept)
+			}
+			kept = append(kept, p.Options[i])
+		}
+		p.Options = kept
+	}
+	if p.Kind == engine.Act && hides(s, p.Actor, v) {
+		// The others who may react between its actions (v among them)
+		// stay: they are no secret.
+		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Others: p.Others, Question: hiddenQuestion, Default: -1}
 	}
 	return p
 }

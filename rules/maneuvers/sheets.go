@@ -11,9 +11,14 @@ var _ engine.Sheets[State] = Rules{}
 // Sheets describes each combatant for the table: its Health Pool out of
 // its maximum, its AP out of the round's 3 and the Attack-trait actions it
 // has made this round out of 2; then its conditions with how long each
-// lasts.
+// lasts. A combatant hidden from the viewer shows none of these (R36).
 func (Rules) Sheets(s *State) []engine.Sheet {
 	return engine.SheetEach(s.Combatants, func(c *Combatant) engine.Sheet {
+		if c.Unseen {
+			sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{}}
+			sh.Suffers("hidden from you: its health, AP and state unseen", "until it attacks or is found (R36)")
+			return sh
+		}
 		sh := engine.Sheet{Combatant: c.ID, Numbers: []engine.Number{
 			{Name: "HP", Value: c.HP, Max: c.Health},
 			{Name: "AP", Value: c.AP, Max: APPerRound},

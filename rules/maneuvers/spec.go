@@ -185,6 +185,11 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 		if len(st.Gear) > MaxStyleItems {
 			bad(sat+".gear", "a style lists at most %d items, not %d (R26)", MaxStyleItems, len(st.Gear))
 		}
+		for k, g := range st.Gear {
+			if slices.Contains(st.Gear[:k], g) {
+				bad(fmt.Sprintf("%s.gear[%d]", sat, k), "%q is listed twice: a style's gear is different types of gear (R26)", g)
+			}
+		}
 		c.StyleXP += max(0, len(st.Gear)-FreeStyleItems) * StyleItemXP
 	}
 	if c.XP != nil && c.StyleXP > *c.XP {
@@ -208,8 +213,11 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 		}
 	}
 	for j, n := range c.Wield {
-		if c.item(n) == nil {
+		switch {
+		case c.item(n) == nil:
 			bad(fmt.Sprintf("%s.wield[%d]", at, j), "%s carries no %q", c.ID, n)
+		case slices.Contains(c.Wield[:j], n):
+			bad(fmt.Sprintf("%s.wield[%d]", at, j), "%q is named twice: an item is held once", n)
 		}
 	}
 	if c.handsUsed() > 2 {
@@ -234,8 +242,9 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 			bad(sat+".name", "spell %q is given twice", spl.Name)
 		}
 		switch {
+		case spl.Free && spl.AP != 0:
+			bad(sat+".ap", "a free spell costs no AP (R10), not %d", spl.AP)
 		case spl.Free:
-			spl.AP = 0
 		case spl.AP == 0:
 			spl.AP = 1
 		}
@@ -273,6 +282,9 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 				bad(sat+".defences", "unknown defence %q; defences: block, dodge, parry, withstand", def)
 			}
 		}
+		if spl.Defences != nil && !attack {
+			bad(sat+".defences", "only an attack is defended against (R15): give the spell the attack or melee-attack trait, or no defences")
+		}
 		if spl.Defences == nil && attack {
 			spl.Defences = []string{Block, DodgeDef}
 			if spl.has("mind") {
@@ -296,6 +308,23 @@ func setUpWeapon(w *Weapon, at string, bad func(path, format string, args ...any
 	}
 	if (w.Kind == "ranged" || w.Kind == "thrown") && w.Range == 0 {
 		bad(at+".range", "a %s weapon needs a range", w.Kind)
+	}
+	// A field the item's kind never reads is refused rather than ignored.
+	switch {
+	case w.Kind == "melee" && w.Range != 0:
+		bad(at+".range", "a melee weapon strikes within its reach (R14); range is a ranged or thrown weapon's")
+	case w.Kind != "melee" && w.Reach != 0:
+		bad(at+".reach", "only a melee weapon has a reach (R14); a %s item has none", w.Kind)
+	}
+	if w.Kind == "shield" {
+		switch {
+		case w.Damage != "" || w.Type != "":
+			bad(at+".damage", "a shield blocks rather than strikes (R15, R30): it has no damage or damage type")
+		case w.Range != 0:
+			bad(at+".range", "a shield blocks rather than strikes (R15, R30): it has no range")
+		}
+	} else if w.BR != 0 {
+		bad(at+".br", "only a shield has a block rating (R30); a %s weapon has none", w.Kind)
 	}
 	var err error
 	if w.Dice, err = parseDice(string(w.Damage)); err != nil {

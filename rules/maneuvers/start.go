@@ -1,6 +1,7 @@
 package maneuvers
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 	"strings"
@@ -84,28 +85,70 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			c.Dazed, c.IsDazed = parts.Until(parts.TurnEnd, c.ID, 1), true
 		}
 		if cs.Feinting != "" {
-			if s.Combatant(cs.Feinting) == nil {
+			switch f := s.Combatant(cs.Feinting); {
+			case f == nil:
 				bad(at+".feinting", "no combatant %q", cs.Feinting)
+			case !hostile(c, f):
+				bad(at+".feinting", "%s is no foe of %s: a feint is made on a foe, the loser of a combat roll (R20)", f.ID, id)
 			}
 			c.Feinting = cs.Feinting
 		}
 		if g := cs.GrappledBy; g != "" {
-			gc := s.Combatant(g)
-			if gc == nil || gc == c {
+			switch gc := s.Combatant(g); {
+			case gc == nil || gc == c:
 				bad(at+".grappled_by", "no other combatant %q", g)
-			} else {
+			case !hostile(c, gc):
+				bad(at+".grappled_by", "%s is no foe of %s: a grapple holds a foe (R35)", g, id)
+			case gc.Grappling != "":
+				bad(at+".grappled_by", "%s grapples %s already: one grapple at a time (R35)", g, gc.Grappling)
+			case dist(gc.pos(), c.pos()) > GrappleReach+1e-9:
+				bad(at+".grappled_by", "%s is %.2f m from %s: a grapple holds a foe within 1 m (R35)", g, dist(gc.pos(), c.pos()), id)
+			default:
 				c.GrappledBy, gc.Grappling = g, c.ID
 			}
 		}
-		for _, h := range cs.HiddenFrom {
-			if s.Combatant(h) == nil {
+		for i, h := range cs.HiddenFrom {
+			switch hc := s.Combatant(h); {
+			case hc == nil:
 				bad(at+".hidden_from", "no combatant %q", h)
+			case !hostile(c, hc):
+				bad(at+".hidden_from", "%s is no foe of %s: one hides from foes (R36)", h, id)
+			case slices.Contains(cs.HiddenFrom[:i], h):
+				bad(at+".hidden_from", "%s is named twice", h)
 			}
+		}
+		if cs.Surprised && st.Round > 1 {
+			bad(at+".surprised", "surprise lasts round 1 only (R07), and the fight is in round %d", st.Round)
 		}
 		c.HiddenFrom = slices.Clone(cs.HiddenFrom)
 		c.HidAt = nil
 		for range c.HiddenFrom {
 			c.HidAt = append(c.HidAt, c.pos())
+		}
+	}
+	// Metres moved are the turn's (R08): only the one whose turn it is
+	// has moved any.
+	turn := ""
+	if len(st.Order) > 0 && st.Phase != string(After) && st.Phase != string(RoundEnd) {
+		turn = cmp.Or(st.Turn, st.Order[0])
+	}
+	for _, id := range ids {
+		cs := st.Combatants[id]
+		if s.Combatant(id) == nil {
+			continue
+		}
+		if cs.Moved > 0 && id != turn {
+			bad("start.combatants."+id+".moved", "metres moved are the turn's, and it is not %s's turn", id)
+		}
+		if st.Order == nil && st.Phase == "" {
+			// Before the GM begins the fight, round 1's start gives
+			// everyone 3 AP and two attacks (R06).
+			if cs.AP != nil {
+				bad("start.combatants."+id+".ap", "AP are the round's: round 1 begins with 3 each (R06); give an order to start part-way through")
+			}
+			if cs.Attacks != 0 {
+				bad("start.combatants."+id+".attacks", "attacks are the round's: round 1 begins with none made (R06); give an order to start part-way through")
+			}
 		}
 	}
 	if st.Winner != "" && st.Phase != string(After) {
@@ -152,10 +195,6 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		return
 	}
 	s.Phase = Acting
-	turn := st.Turn
-	if turn == "" {
-		turn = st.Order[0]
-	}
 	s.Turn = slices.Index(s.Turns, turn)
 	if s.Turn < 0 {
 		bad("start.turn", "no combatant %q in the order", turn)

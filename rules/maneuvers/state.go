@@ -169,6 +169,11 @@ type Combatant struct {
 	Dead      bool    `yaml:"-" json:"dead,omitempty"`
 	// StyleXP is what the styles' gear beyond the free items costs (R26).
 	StyleXP int `yaml:"-" json:"style_xp,omitempty"`
+	// Unseen is set only in the view of a foe the combatant is hidden
+	// from (see Rules.ViewInto): its health, AP, attacks, movement, Prone
+	// and grapple are not shown there, and their zeros say nothing. The
+	// fight itself never sets it.
+	Unseen bool `yaml:"-" json:"unseen,omitempty"`
 }
 
 // Style is a fighting style (R26).

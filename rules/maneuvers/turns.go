@@ -146,6 +146,9 @@ func (d *decider) delay(me *Combatant, after string) error {
 		return refuse(engine.NotAllowedNow, "%s has acted or moved this turn: a turn is delayed at its start", me.ID)
 	}
 	i := slices.Index(s.Turns[s.Turn+1:], after)
+	if i < 0 && s.Turn+1 >= len(s.Turns) {
+		return refuse(engine.NotAllowedNow, "cannot delay until after %q: %s's turn is the round's last, and no one's is still to come (R09)", after, me.ID)
+	}
 	if i < 0 {
 		return refuse(engine.NotAllowedNow, "cannot delay until after %q: it must be someone whose turn is still to come this round (%s)",
 			after, strings.Join(s.Turns[s.Turn+1:], ", "))

@@ -1,0 +1,93 @@
+package maneuvers
+
+import (
+	"strings"
+	"testing"
+
+	"fray/dice"
+	"fray/engine"
+)
+
+// TestHiddenNamesStaySecret plays random fights in which two allies sneak
+// and checks, at every decision, that no prompt or log line shown to a
+// foe names a combatant hidden from it (R36), but where the rules put it
+// in the open: an attack or grapple naming it, the turn order, and the
+// contests that foe rolled in or the grapple that held it.
+func TestHiddenNamesStaySecret(t *testing.T) {
+	r := Rules{}
+	viewers := []string{"ann", "dan", "bob", "cy"}
+	open := map[string]bool{"turn_started": true, "turn_ended": true, "turn_delayed": true, "defence_chosen": true,
+		"escape_rolled": true, "grapple_attempted": true, "grapple_resolved": true, "strike_declared": true, "revealed": true}
+	for seed := uint64(1); seed <= 200; seed++ {
+		sp := &Spec{Combatants: []Combatant{
+			{ID: "ann", Side: "a", Str: 2, Agi: 2, Health: 12, Skills: map[string]int{"stealth": 6},
+				Weapons: []Weapon{{Name: "sword", Kind: "melee", Damage: "1d6", Type: "slashing"}, {Name: "knife", Kind: "thrown", Range: 8, Damage: "1d4", Type: "piercing"}},
+				Spells:  []Spell{{Name: "mend", Heal: "1d4", Reaction: true, Range: 3}}},
+			{ID: "dan", Side: "a", Str: 2, Health: 12, X: -2, Skills: map[string]int{"stealth": 6}, Weapons: []Weapon{{Name: "spear", Kind: "melee", Reach: 2, Damage: "1d6", Type: "piercing"}}},
+			{ID: "bob", Side: "b", Str: 2, Health: 12, X: 3, Weapons: []Weapon{{Name: "sword", Kind: "melee", Damage: "1d6", Type: "slashing"}}},
+			{ID: "cy", Side: "b", Str: 2, Health: 12, X: 4, Y: 3, Weapons: []Weapon{{Name: "club", Kind: "melee", Damage: "1d6", Type: "crushing"}}},
+		}}
+		s, err := sp.State()
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := dice.NewPCG(seed, 7)
+		for n := 0; n < 300; n++ {
+			p := r.Next(&s)
+			if p.Kind == engine.End || len(p.Options) == 0 {
+				break
+			}
+			for _, v := range viewers {
+				me, asker := s.Combatant(v), s.Combatant(p.Actor)
+				if asker != nil && !hostile(asker, me) {
+					continue // an ally's prompt: its side shares what it sees
+				}
+				vp := r.ViewPrompt(&s, p, engine.Viewer{Combatant: v})
+				text := vp.Question + " | " + strings.Join(vp.Others, ",")
+				for _, o := range vp.Options {
+					if _, ok := o.Command.(*Delay); !ok {
+						text += " | " + o.Label
+					}
+				}
+				for i := range s.Combatants {
+					h := &s.Combatants[i]
+					inOpen := s.Roll != nil && (s.Roll.Attacker == h.ID || s.Roll.Target == h.ID) || s.Contest != nil && (s.Contest.Initiator == h.ID || s.Contest.Resister == h.ID)
+					if h.hiddenFrom(v) && !inOpen && strings.Contains(text, h.ID) {
+						t.Fatalf("seed %d: %s is shown %q, naming %s, hidden from it", seed, v, text, h.ID)
+					}
+				}
+			}
+			c := p.Options[src.Roll(len(p.Options))-1].Command
+			if p.Default >= 0 && src.Roll(3) == 1 {
+				c = p.Options[p.Default].Command
+			}
+			evs, err := r.Decide(&s, p.Actor, c, src)
+			if err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			for _, e := range evs {
+				for _, v := range viewers {
+					seen, ok := r.ViewEvent(&s, e, engine.Viewer{Combatant: v})
+					if !ok || open[events.Kind(e)] {
+						continue
+					}
+					line := r.DescribeEvent(&s, seen)
+					for i := range s.Combatants {
+						h := &s.Combatants[i]
+						inOpen := s.Roll != nil && (s.Roll.Attacker == h.ID || s.Roll.Target == h.ID)
+						switch e := e.(type) {
+						case *Observed:
+							inOpen = inOpen || v == e.Observer || v == e.Sneaker // a contest it rolled in
+						case *GrappleEnded:
+							inOpen = inOpen || v == e.Target || e.Reason == "escaped" || !s.Combatant(e.Combatant).hiddenFrom(v) // the one held, an escape, and those who see the grappler
+						}
+						if h.hiddenFrom(v) && !inOpen && strings.Contains(line, h.ID) {
+							t.Fatalf("seed %d: %s reads %q, naming %s, hidden from it", seed, v, line, h.ID)
+						}
+					}
+				}
+				r.Evolve(&s, e)
+			}
+		}
+	}
+}
