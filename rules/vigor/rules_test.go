@@ -20,7 +20,7 @@ func TestRankLadder(t *testing.T) {
 		{1, 0, false, 12}, {2, 0, false, 20}, {5, 0, false, 20}, {1, 1, false, 10},
 		{0, 3, true, 4}, {1, 0, true, 10}, {3, 4, true, 6},
 	} {
-		if got := vigor.Ladder[vigor.Rank(vigor.BaseRank, tc.charges, tc.challenges, tc.wounded)].Sides; got != tc.sides {
+		if got := vigor.RankSides(vigor.Rank(vigor.BaseRank, tc.charges, tc.challenges, tc.wounded)); got != tc.sides {
 			t.Errorf("%d charges, %d challenges, wounded %v: d%d, want d%d", tc.charges, tc.challenges, tc.wounded, got, tc.sides)
 		}
 	}

@@ -135,7 +135,7 @@ func (o OptionsSpec) options(bad func(path, format string, args ...any)) Options
 	}
 	opts.AbilityDice = slices.Clone(o.AbilityDice)
 	for _, name := range slices.Sorted(maps.Keys(o.CoverTable)) {
-		if _, ok := Cover[name]; !ok || name == "none" {
+		if _, ok := coverTable[name]; !ok || name == "none" {
 			bad("options.cover_table."+name, "no cover called %q; covers: light, partial, full", name)
 		}
 	}
@@ -144,7 +144,7 @@ func (o OptionsSpec) options(bad func(path, format string, args ...any)) Options
 	}
 	opts.Aftermath = o.Aftermath
 	for _, name := range slices.Sorted(maps.Keys(o.RestTable)) {
-		if _, ok := Rests[name]; !ok {
+		if _, ok := restTable[name]; !ok {
 			bad("options.rest_table."+name, "no rest called %q; rests: minute, hour, night", name)
 		}
 	}
