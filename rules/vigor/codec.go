@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"fray/engine"
 	"fray/rules/parts"
@@ -175,7 +176,109 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 				p.Verb = "no"
 			}
 		}).Also(parts.Verb{Name: "no", Hint: "the GM's ruling"}),
-)
+).Rewrite(rewrite)
+
+// rewrite reads the rules' own words and the prompts' labels as the
+// commands they name: "off-hand" (R12) as offhand, "attack T with W and
+// off-hand with W2" and "use A on T and attack off-hand with W2" as an
+// off-hand attack on T, "ready an attack on T for when it acts" as ready
+// T (R16), "give T emergency aid" as aid T (R18), "end the turn", "move
+// to X,Y toward T", and "strike T" for the one an opening or a readied
+// attack is offered against; a label's closing note in brackets is left
+// out.
+func rewrite(s *State, text string) string {
+	text = strings.TrimSpace(text)
+	if i := strings.LastIndex(text, " ("); i > 0 && strings.HasSuffix(text, ")") && strings.ContainsFunc(text[i:], unicode.IsLetter) {
+		text = text[:i] // a label's note: "strike bob (5 Vigor)"
+	}
+	ws := strings.Fields(strings.ToLower(text))
+	for i := 0; i < len(ws); i++ {
+		switch {
+		case ws[i] == "off-hand":
+			ws[i] = "offhand"
+		case ws[i] == "off" && i+1 < len(ws) && ws[i+1] == "hand":
+			ws = slices.Delete(ws, i+1, i+2)
+			ws[i] = "offhand"
+		}
+	}
+	if len(ws) == 0 {
+		return text
+	}
+	switch verb := ws[0]; {
+	case verb == "end" && len(ws) == 3 && ws[1] == "the" && ws[2] == "turn":
+		ws = ws[:2]
+		ws[1] = "turn"
+	case verb == "ready":
+		// ready [an] attack [on] T [for when it acts]
+		rest := ws[1:]
+		if len(rest) > 0 && (rest[0] == "an" || rest[0] == "a") {
+			rest = rest[1:]
+		}
+		if len(rest) > 0 && rest[0] == "attack" {
+			rest = rest[1:]
+			if len(rest) > 0 && rest[0] == "on" {
+				rest = rest[1:]
+			}
+		}
+		if n := len(rest); n >= 4 && slices.Equal(rest[n-4:], []string{"for", "when", "it", "acts"}) {
+			rest = rest[:n-4]
+		}
+		ws = append(ws[:1], rest...)
+	case verb == "give" && len(ws) == 4 && ws[2] == "emergency" && ws[3] == "aid":
+		ws = []string{"aid", ws[1]}
+	case verb == "move" && len(ws) >= 4 && ws[len(ws)-2] == "toward":
+		ws = ws[:len(ws)-2]
+	case verb == "attack" && len(ws) >= 2:
+		ws = offHandOf(s, ws, ws[1], []string{"and", "offhand"})
+	case verb == "use":
+		if i := slices.Index(ws, "on"); i > 0 && i+1 < len(ws) {
+			ws = offHandOf(s, ws, ws[i+1], []string{"and", "attack", "offhand"})
+		}
+	case verb == "strike" && len(ws) >= 2 && ws[1] != "with" && s != nil && ws[1] == strikeTarget(s):
+		ws = slices.Delete(ws, 1, 2)
+	}
+	return strings.Join(ws, " ")
+}
+
+// offHandOf rewrites the words ws of an attack on target whose off-hand
+// attack is said as a prompt says it, lead then "with W" (W the acting
+// creature's off-hand weapon), as "offhand TARGET".
+func offHandOf(s *State, ws []string, target string, lead []string) []string {
+	i := slices.Index(ws, lead[0])
+	if i < 0 || i+len(lead) > len(ws) || !slices.Equal(ws[i:i+len(lead)], lead) {
+		return ws
+	}
+	rest := ws[i+len(lead):]
+	if len(rest) >= 2 && rest[0] == "with" {
+		me := (*Combatant)(nil)
+		if s != nil {
+			me = s.Current()
+		}
+		off := "unarmed"
+		if me != nil && me.OffHand != "" {
+			off = me.OffHand
+		}
+		if me == nil || rest[1] != off && !(off == "unarmed" && slices.Contains(unarmedWords, rest[1])) {
+			return ws
+		}
+		rest = rest[2:]
+	}
+	out := append(slices.Clone(ws[:i]), "offhand", target)
+	return append(out, rest...)
+}
+
+// strikeTarget is the one a "strike" now answers: the opener of the
+// opening or readied trigger offered, or the attacker whose hit a readied
+// attack may answer; "" when none.
+func strikeTarget(s *State) string {
+	switch {
+	case s.Phase == Offering && s.Window != nil:
+		return s.Window.Opener
+	case s.Phase == Defending && s.Strike != nil:
+		return s.Strike.Attacker
+	}
+	return ""
+}
 
 // mods reads the roll modifiers of a phrase, refusing Chances.
 func mods(p parts.Phrase) (Mods, error) {
