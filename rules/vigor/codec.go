@@ -184,7 +184,8 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 // off-hand attack on T, "ready an attack on T for when it acts" as ready
 // T (R16), "give T emergency aid" as aid T (R18), "end the turn", "move
 // to X,Y toward T", and "strike T" for the one an opening or a readied
-// attack is offered against; a label's closing note in brackets is left
+// attack is offered against, and a ruling's "yes: knocked down" as yes;
+// a label's closing note in brackets is left
 // out.
 func rewrite(s *State, text string) string {
 	text = strings.TrimSpace(text)
@@ -203,6 +204,9 @@ func rewrite(s *State, text string) string {
 	}
 	if len(ws) == 0 {
 		return text
+	}
+	if v, _, ok := strings.Cut(ws[0], ":"); ok && (v == "yes" || v == "no" || v == "done") {
+		return v // a ruling's label: "yes: knocked down"
 	}
 	switch verb := ws[0]; {
 	case verb == "end" && len(ws) == 3 && ws[1] == "the" && ws[2] == "turn":

@@ -45,6 +45,9 @@ func TestWordsOfThePrompts(t *testing.T) {
 		"give bob emergency aid (2 actions, Medicine against 20)":    "aid bob",
 		"move to 5,5 toward bob":                                     "move 5,5",
 		"move to (10, 5)":                                            "move 10,5",
+		"yes: knocked down":                                          "yes",
+		"no: it stays":                                               "no",
+		"done: the encounter closes":                                 "done",
 		"end the turn":                                               "end",
 		"defend (Defense costs 3 Vigor until your next turn)":        "defend",
 	} {
