@@ -1,6 +1,7 @@
 package vigor
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -74,26 +75,30 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 	parts.Cmd(parts.Verb{Name: "aid", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "emergency aid, Medicine against 20 unless the GM names a VS"},
 		func(p parts.Phrase) (*Aid, error) {
 			m, err := mods(p)
-			return &Aid{Target: p.Arg(0), VS: p.Int("vs"), Mods: m}, err
+			vs, vsErr := vsOf(p)
+			return &Aid{Target: p.Arg(0), VS: vs, Mods: m}, errors.Join(err, vsErr)
 		},
 		func(c *Aid, p *parts.Phrase) { withMods(p.Add(c.Target).Num("vs", c.VS), c.Mods) }),
 	parts.Cmd(parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "Medicine or Medical Science against 20 unless the GM names a VS"},
 		func(p parts.Phrase) (*Stabilize, error) {
 			m, err := mods(p)
-			return &Stabilize{Target: p.Arg(0), VS: p.Int("vs"), Mods: m}, err
+			vs, vsErr := vsOf(p)
+			return &Stabilize{Target: p.Arg(0), VS: vs, Mods: m}, errors.Join(err, vsErr)
 		},
 		func(c *Stabilize, p *parts.Phrase) { withMods(p.Add(c.Target).Num("vs", c.VS), c.Mods) }).Also(
 		parts.Verb{Name: "stabilise", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "stabilize"}),
 	parts.Cmd(parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: append([]string{"vs"}, rollWords...)},
 		func(p parts.Phrase) (*Check, error) {
 			m, err := mods(p)
-			return &Check{Skill: skillName(p.Arg(0)), VS: p.Int("vs"), Mods: m}, err
+			vs, vsErr := vsOf(p)
+			return &Check{Skill: skillName(p.Arg(0)), VS: vs, Mods: m}, errors.Join(err, vsErr)
 		},
 		func(c *Check, p *parts.Phrase) { withMods(p.Add(c.Skill).Num("vs", c.VS), c.Mods) }),
 	parts.Cmd(parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: append([]string{"vs"}, rollWords...), Hint: "the GM calls for a resistance check"},
 		func(p parts.Phrase) (*Resist, error) {
 			m, err := mods(p)
-			return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: p.Int("vs"), Mods: m}, err
+			vs, vsErr := vsOf(p)
+			return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: vs, Mods: m}, errors.Join(err, vsErr)
 		},
 		func(c *Resist, p *parts.Phrase) { withMods(p.Add(c.Combatant, c.Ability).Num("vs", c.VS), c.Mods) }),
 	parts.Cmd(parts.Verb{Name: "roll", Args: "[initiative ID+N ... | lost]", Many: true, Keywords: append([]string{"from"}, rollWords...), Hint: "the GM's modifiers of a declared attack, from behind halving the Guard, lost for a target beyond sight that cannot be located; or roll initiative"},
@@ -287,6 +292,17 @@ func strikeTarget(s *State) string {
 // mods reads the roll modifiers of a phrase, refusing Chances.
 func mods(p parts.Phrase) (Mods, error) {
 	return Mods{Dice: p.Int("dice"), Charges: p.Int("charges"), Challenges: p.Int("challenges")}, noChances(p)
+}
+
+// vsOf reads the Victory Sum the GM names (§6): 0 when none is given,
+// for the rules' default, and refused when it is named below 1, which
+// the default would otherwise silently stand in for.
+func vsOf(p parts.Phrase) (int, error) {
+	vs := p.Int("vs")
+	if p.Has("vs") && vs < 1 {
+		return 0, engine.Errorf(engine.Invalid, "vs %s: a Victory Sum is 1 or more (leave vs out for the rules' own, 15, or 20 for aid and stabilizing)", p.Word("vs"))
+	}
+	return vs, nil
 }
 
 // noChances refuses a Chance: the rules never say what one is.
