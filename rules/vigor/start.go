@@ -142,6 +142,18 @@ func (cs CombatantStart) applyTo(c *Combatant, at string, initiative bool, bad f
 	if cs.Y != nil {
 		c.Y = *cs.Y
 	}
+	c.Destroyed = c.Object && cs.Durability != nil && c.Durability == 0 // R31: an object at 0 is destroyed
+	if c.Object {
+		for _, k := range []struct {
+			given bool
+			key   string
+		}{{cs.Vigor != nil, "vigor"}, {cs.Mana != nil, "mana"}, {cs.Health != nil, "health"}, {cs.Wounded, "wounded"}, {cs.Winded, "winded"},
+			{cs.Prone, "prone"}, {cs.Shock != nil, "shock"}, {cs.Dead, "dead"}, {cs.Defending, "defending"}} {
+			if k.given {
+				bad(at+"."+k.key, "%s is an object, with Durability alone (R31): give durability: 0 for one destroyed", c.ID)
+			}
+		}
+	}
 	c.Wounded = c.Wounded || cs.Wounded || c.Durability == 0 && c.DurabilityMax > 0 && !c.Object
 	c.Winded = cs.Winded || c.Vigor == 0 && !c.Object
 	c.Prone = c.Prone || cs.Prone

@@ -117,4 +117,14 @@ func TestStartUnreachable(t *testing.T) {
 	if bob, cy := s.Combatant("bob"), s.Combatant("cy"); !bob.Winded || bob.Vigor != 4 || !cy.Dead {
 		t.Errorf("bob winded %v at %d Vigor, cy dead %v; want bob winded at 4 and cy, bound, killed outright", bob.Winded, bob.Vigor, cy.Dead)
 	}
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "door", Side: "b", Object: true, DurabilityMax: 5, X: 10})
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"door": {Dead: true, Winded: true}}}
+	_, err = sp.State()
+	want = []string{
+		"start.combatants.door.winded: door is an object, with Durability alone (R31): give durability: 0 for one destroyed",
+		"start.combatants.door.dead: door is an object, with Durability alone (R31): give durability: 0 for one destroyed",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
 }
