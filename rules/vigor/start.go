@@ -171,6 +171,8 @@ func (cs CombatantStart) applyTo(c *Combatant, at string, initiative bool, bad f
 		bad(at+".shock", "%s has %d Health, and Shock comes only at Health 0 (R35) and ends at 1 (A41); give health: 0 with it", c.ID, c.Health)
 	case cs.Shock != nil && c.Dead:
 		bad(at+".shock", "%s is dead, not in Shock", c.ID)
+	case cs.Shock != nil && *cs.Shock > c.Stamina:
+		bad(at+".shock", "%s has Stamina %d, and Shock gives that many Recovery Phases at most (R35, A09), not %d", c.ID, c.Stamina, *cs.Shock)
 	}
 	if cs.Winded && c.Vigor >= WindedUntil && !c.Object {
 		bad(at+".winded", "%s has %d Vigor, and Winded ends once Vigor is back to %d (R38); give vigor: 0 to %d with it, or none", c.ID, c.Vigor, WindedUntil, WindedUntil-1)

@@ -117,6 +117,12 @@ func TestStartUnreachable(t *testing.T) {
 	if bob, cy := s.Combatant("bob"), s.Combatant("cy"); !bob.Winded || bob.Vigor != 4 || !cy.Dead {
 		t.Errorf("bob winded %v at %d Vigor, cy dead %v; want bob winded at 4 and cy, bound, killed outright", bob.Winded, bob.Vigor, cy.Dead)
 	}
+	eleven := 11
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Health: &zero, Shock: &eleven}}}
+	_, err = sp.State()
+	if w := "start.combatants.bob.shock: bob has Stamina 10, and Shock gives that many Recovery Phases at most (R35, A09), not 11"; err == nil || !strings.HasPrefix(err.Error(), w) {
+		t.Errorf("got %v\nwant %s", err, w)
+	}
 	sp.Combatants = append(sp.Combatants, Combatant{ID: "door", Side: "b", Object: true, DurabilityMax: 5, X: 10})
 	sp.Begin = Start{Combatants: map[string]CombatantStart{"door": {Dead: true, Winded: true}}}
 	_, err = sp.State()
