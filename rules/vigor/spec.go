@@ -85,6 +85,9 @@ func (sp *Spec) State() (State, error) {
 	if s.Scene.Visibility == "" {
 		s.Scene.Visibility = "normal"
 	}
+	// A direction is read as a skill's name is: "North Gate" is
+	// north_gate, as a watcher may write it (R09).
+	s.Scene.Approach = skillName(s.Scene.Approach)
 	s.Options = sp.Options.options(bad)
 	sides := parts.SideIDs(bad, sp.Sides)
 	for i, c := range sp.Combatants {
@@ -292,6 +295,7 @@ func startCombatant(at string, raw Combatant, bad func(path, format string, args
 	for j := range c.Weapons {
 		c.Weapons[j].Skill = skillName(c.Weapons[j].Skill)
 	}
+	c.Watch = skillName(c.Watch)
 	c.Away = c.Joins > 0
 	c.Mana = c.ManaMax
 	c.Vigor, c.Durability, c.Health = c.VigorMax, c.DurabilityMax, c.HealthMax
