@@ -188,10 +188,10 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 // off-hand with W2" and "use A on T and attack off-hand with W2" as an
 // off-hand attack on T, "ready an attack on T for when it acts" as ready
 // T (R16), "give T emergency aid" as aid T (R18), "end the turn", "move
-// to X,Y toward T", and "strike T" for the one an opening or a readied
+// to X,Y toward T", "check SKILL" of a skill of several words ("check
+// medical science", A38), "strike T" for the one an opening or a readied
 // attack is offered against, and a ruling's "yes: knocked down" as yes;
-// a label's closing note in brackets is left
-// out.
+// a label's closing note in brackets is left out.
 func rewrite(s *State, text string) string {
 	text = strings.TrimSpace(text)
 	if i := strings.LastIndex(text, " ("); i > 0 && strings.HasSuffix(text, ")") && strings.ContainsFunc(text[i:], unicode.IsLetter) {
@@ -242,6 +242,15 @@ func rewrite(s *State, text string) string {
 	case verb == "use":
 		if i := slices.Index(ws, "on"); i > 0 && i+1 < len(ws) {
 			ws = offHandOf(s, ws, ws[i+1], []string{"and", "attack", "offhand"})
+		}
+	case verb == "check" && len(ws) > 2:
+		// A skill of several words: "check medical science vs 20".
+		k := 1 + slices.IndexFunc(ws[1:], func(w string) bool { return w == "vs" || slices.Contains(rollWords, w) })
+		if k == 0 {
+			k = len(ws)
+		}
+		if k > 2 {
+			ws = append([]string{"check", strings.Join(ws[1:k], "_")}, ws[k:]...)
 		}
 	case verb == "strike" && len(ws) >= 2 && ws[1] != "with" && s != nil && ws[1] == strikeTarget(s):
 		ws = slices.Delete(ws, 1, 2)

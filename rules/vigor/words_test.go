@@ -48,6 +48,8 @@ func TestWordsOfThePrompts(t *testing.T) {
 		"yes: knocked down":                                          "yes",
 		"no: it stays":                                               "no",
 		"done: the encounter closes":                                 "done",
+		"check medical science vs 20 dice 1":                         "check medical_science vs 20 dice 1",
+		"check Medical Science":                                      "check medical_science",
 		"end the turn":                                               "end",
 		"defend (Defense costs 3 Vigor until your next turn)":        "defend",
 	} {
