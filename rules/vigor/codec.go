@@ -131,13 +131,15 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 			if style == "defense" {
 				style = "defend"
 			}
-			return &Defense{Style: style}, reactionWords(p)
+			m, err := mods(p)
+			return &Defense{Style: style, Mods: m}, err
 		},
 		func(c *Defense, p *parts.Phrase) {
 			p.Verb = c.Style
 			if c.Style == "defend" {
 				p.Verb = "defense"
 			}
+			withMods(p, c.Mods)
 		}).Also(
 		parts.Verb{Name: "deflect", Keywords: rollWords},
 		parts.Verb{Name: "block", Keywords: rollWords},
@@ -148,15 +150,17 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 				return nil, err
 			}
 			if slices.Contains(p.Args, "opening") || p.Word("with") != "" {
-				return &TakeOpening{Weapon: p.Word("with")}, reactionWords(p)
+				m, err := mods(p)
+				return &TakeOpening{Weapon: p.Word("with"), Mods: m}, err
 			}
 			return &Take{}, reactionWords(p)
 		}, nil),
 	parts.Cmd(parts.Verb{Name: "strike", Keywords: append([]string{"with"}, rollWords...), Hint: "take the opening or fire the readied attack"},
 		func(p parts.Phrase) (*TakeOpening, error) {
-			return &TakeOpening{Weapon: p.Word("with")}, reactionWords(p)
+			m, err := mods(p)
+			return &TakeOpening{Weapon: p.Word("with"), Mods: m}, err
 		},
-		func(c *TakeOpening, p *parts.Phrase) { p.Opt("with", c.Weapon) }),
+		func(c *TakeOpening, p *parts.Phrase) { withMods(p.Opt("with", c.Weapon), c.Mods) }),
 	parts.Bare[Pass](parts.Verb{Name: "pass", Hint: "let the opening go; against a hit, take it; on your turn, end it"}).Also(
 		parts.Verb{Name: "decline", Hint: "pass"}),
 	parts.Cmd(parts.Verb{Name: "rest", Args: "LENGTH [WHO ...]", Min: 1, Many: true, Hint: "after the fight, the GM: minute, hour or night, for those named or everyone"},
@@ -392,14 +396,14 @@ func parseSquare(text string) (parts.Cell, error) {
 	return parts.ParseCell(text)
 }
 
-// reactionWords refuses roll modifiers on a reaction: a Defense, an
-// opening or a readied attack is rolled as it stands (R20, A31).
+// reactionWords refuses roll modifiers on taking a hit, which rolls
+// nothing, and Chances anywhere (A31).
 func reactionWords(p parts.Phrase) error {
 	if err := noChances(p); err != nil {
 		return err
 	}
 	if p.Has("dice") || p.Has("charges") || p.Has("challenges") {
-		return engine.Errorf(engine.Invalid, "a reaction is rolled as it stands: %s takes no dice, charges or challenges (R20, A31)", p.Verb)
+		return engine.Errorf(engine.Invalid, "%s rolls nothing: it takes no dice, charges or challenges", strings.Join(append([]string{p.Verb}, p.Args...), " "))
 	}
 	return nil
 }
