@@ -224,7 +224,7 @@ func rewrite(s *State, text string) string {
 	case verb == "ready":
 		// ready [an] attack [on] T [for when it acts]
 		rest := ws[1:]
-		if len(rest) > 0 && (rest[0] == "an" || rest[0] == "a") {
+		if len(rest) > 1 && (rest[0] == "an" || rest[0] == "a") && rest[1] == "attack" {
 			rest = rest[1:]
 		}
 		if len(rest) > 0 && rest[0] == "attack" {
