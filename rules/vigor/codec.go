@@ -214,8 +214,8 @@ func rewrite(s *State, text string) string {
 	if len(ws) == 0 {
 		return text
 	}
-	if v, _, ok := strings.Cut(ws[0], ":"); ok && (v == "yes" || v == "no" || v == "done") {
-		return v // a ruling's label: "yes: knocked down"
+	if v, _, ok := strings.Cut(ws[0], ":"); ok && (v == "yes" || v == "no" || v == "done" || v == "strike") {
+		return v // a ruling's label, "yes: knocked down", or a readied answer's
 	}
 	switch verb := ws[0]; {
 	case verb == "end" && len(ws) == 3 && ws[1] == "the" && ws[2] == "turn":
