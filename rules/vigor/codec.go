@@ -214,6 +214,9 @@ func rewrite(s *State, text string) string {
 	if len(ws) == 0 {
 		return text
 	}
+	if c, ok := labels[strings.Join(ws, " ")]; ok {
+		return c
+	}
 	if v, _, ok := strings.Cut(ws[0], ":"); ok && (v == "yes" || v == "no" || v == "done" || v == "strike") {
 		return v // a ruling's label, "yes: knocked down", or a readied answer's
 	}
@@ -260,6 +263,21 @@ func rewrite(s *State, text string) string {
 		ws = slices.Delete(ws, 1, 2)
 	}
 	return strings.Join(ws, " ")
+}
+
+// labels are the GM's options whose labels are not commands, as typed
+// out (lower case, the closing note left out), and the commands they
+// offer.
+var labels = map[string]string{
+	"roll it as it stands": "roll",
+	"the target is unaware and attacked from behind: half guard": "roll from behind",
+	"1 charge":                "roll charges 1",
+	"1 challenge":             "roll challenges 1",
+	"1 situational bonus die": "roll dice 1",
+	"the target, beyond sight, cannot be located: the attack is lost": "roll lost",
+	"everyone still there takes a minute's rest":                      "rest minute",
+	"everyone still there takes an hour's rest":                       "rest hour",
+	"everyone still there takes a night's rest":                       "rest night",
 }
 
 // offHandOf rewrites the words ws of an attack on target whose off-hand

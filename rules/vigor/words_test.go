@@ -51,8 +51,11 @@ func TestWordsOfThePrompts(t *testing.T) {
 		"check medical science vs 20 dice 1":                                     "check medical_science vs 20 dice 1",
 		"check Medical Science":                                                  "check medical_science",
 		"strike: take the hit and fire the attack readied against bob (5 Vigor)": "strike",
-		"end the turn":                                                           "end",
-		"defend (Defense costs 3 Vigor until your next turn)":                    "defend",
+		"everyone still there takes a night's rest":                              "rest night",
+		"the target is unaware and attacked from behind: half Guard":             "roll from behind",
+		"the target, beyond sight, cannot be located: the attack is lost (A14)":  "roll lost",
+		"end the turn": "end",
+		"defend (Defense costs 3 Vigor until your next turn)": "defend",
 	} {
 		c, err := words.Parse(&s, text)
 		if err != nil {
