@@ -54,8 +54,11 @@ func TestWordsOfThePrompts(t *testing.T) {
 		"everyone still there takes a night's rest":                              "rest night",
 		"the target is unaware and attacked from behind: half Guard":             "roll from behind",
 		"the target, beyond sight, cannot be located: the attack is lost (A14)":  "roll lost",
-		"end the turn": "end",
-		"defend (Defense costs 3 Vigor until your next turn)": "defend",
+		"escape to -15,0 (enemies within reach may take an opening)":             "escape -15,0",
+		"stand up (enemies within reach may take an opening)":                    "stand",
+		"stabilize bob (Medicine against 20)":                                    "stabilize bob",
+		"end the turn":                                                           "end",
+		"defend (Defense costs 3 Vigor until your next turn)":                    "defend",
 	} {
 		c, err := words.Parse(&s, text)
 		if err != nil {
