@@ -127,7 +127,7 @@ func (s *State) reaches(me, t *Combatant, w *Weapon) bool {
 	if mr := w.maxRange(); mr > 0 && dist > mr {
 		return false
 	}
-	v := Visibility[s.Scene.Visibility]
+	v := visibilityTable[s.Scene.Visibility]
 	if t.Hidden && dist > v.VisionFt {
 		return false
 	}
@@ -153,10 +153,10 @@ func (s *State) canReach(me, t *Combatant, w *Weapon) error {
 	if mr := w.maxRange(); mr > 0 && dist > mr {
 		return fmt.Errorf("%s is %d ft away, beyond the %d ft it reaches", t.ID, dist, mr)
 	}
-	if v := Visibility[s.Scene.Visibility]; t.Hidden && dist > v.VisionFt {
+	if v := visibilityTable[s.Scene.Visibility]; t.Hidden && dist > v.VisionFt {
 		return fmt.Errorf("%s is hidden and %d ft away, beyond the %d ft one sees in %s visibility: its location is unknown (A14)", t.ID, dist, v.VisionFt, s.Scene.Visibility)
 	}
-	if v := Visibility[s.Scene.Visibility]; v.MaxRangeFt > 0 && dist > v.MaxRangeFt {
+	if v := visibilityTable[s.Scene.Visibility]; v.MaxRangeFt > 0 && dist > v.MaxRangeFt {
 		return fmt.Errorf("%s is %d ft away, beyond the %d ft one can shoot in %s visibility", t.ID, dist, v.MaxRangeFt, s.Scene.Visibility)
 	}
 	return nil
@@ -166,7 +166,7 @@ func (s *State) canReach(me, t *Combatant, w *Weapon) error {
 // the range of vision, where the GM may rule the target's location
 // unknown (A14).
 func (s *State) beyondSight(me, t *Combatant, w *Weapon) bool {
-	return w.category().Ranged && s.distance(me, t) > Visibility[s.Scene.Visibility].VisionFt
+	return w.category().Ranged && s.distance(me, t) > visibilityTable[s.Scene.Visibility].VisionFt
 }
 
 // how is what makes an attack what it is, beside who and with what.
@@ -270,7 +270,7 @@ func (s *State) vsBehind(me, t *Combatant, w *Weapon, behind bool) int {
 		g = (g + 1) / 2
 	}
 	if ranged {
-		v := Visibility[s.Scene.Visibility]
+		v := visibilityTable[s.Scene.Visibility]
 		if !(v.PointBlankFree && s.pointBlank(me, t)) {
 			g += v.VS
 		}
@@ -284,7 +284,7 @@ func (s *State) cover(t *Combatant) CoverRow {
 	if row, ok := s.Options.CoverTable[t.CoverName]; ok {
 		return row
 	}
-	return Cover[t.CoverName]
+	return coverTable[t.CoverName]
 }
 
 // AttackDeclared: an attack waits for the GM's modifiers before it is
@@ -358,7 +358,7 @@ func (d *decider) rollAttack(c *RollAttack) error {
 	w := me.Weapon(dc.Weapon)
 	if c.Lost {
 		if !s.beyondSight(me, t, w) {
-			return refuse("%s is within sight of %s (%d ft): its location is known (A14)", t.ID, me.ID, Visibility[s.Scene.Visibility].VisionFt)
+			return refuse("%s is within sight of %s (%d ft): its location is known (A14)", t.ID, me.ID, visibilityTable[s.Scene.Visibility].VisionFt)
 		}
 		d.emit(engine.New(d.h.arena(), attackRolledKind, AttackRolled{Attacker: me.ID, Target: t.ID, Weapon: w.Name, OffHand: dc.OffHand, Via: dc.Via, Lost: true, Then: dc.Then, Ability: dc.Ability}))
 		return nil

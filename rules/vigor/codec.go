@@ -1,10 +1,12 @@
 package vigor
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"fray/engine"
 	"fray/rules/parts"
@@ -73,26 +75,30 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 	parts.Cmd(parts.Verb{Name: "aid", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "emergency aid, Medicine against 20 unless the GM names a VS"},
 		func(p parts.Phrase) (*Aid, error) {
 			m, err := mods(p)
-			return &Aid{Target: p.Arg(0), VS: p.Int("vs"), Mods: m}, err
+			vs, vsErr := vsOf(p)
+			return &Aid{Target: p.Arg(0), VS: vs, Mods: m}, errors.Join(err, vsErr)
 		},
 		func(c *Aid, p *parts.Phrase) { withMods(p.Add(c.Target).Num("vs", c.VS), c.Mods) }),
 	parts.Cmd(parts.Verb{Name: "stabilize", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "Medicine or Medical Science against 20 unless the GM names a VS"},
 		func(p parts.Phrase) (*Stabilize, error) {
 			m, err := mods(p)
-			return &Stabilize{Target: p.Arg(0), VS: p.Int("vs"), Mods: m}, err
+			vs, vsErr := vsOf(p)
+			return &Stabilize{Target: p.Arg(0), VS: vs, Mods: m}, errors.Join(err, vsErr)
 		},
 		func(c *Stabilize, p *parts.Phrase) { withMods(p.Add(c.Target).Num("vs", c.VS), c.Mods) }).Also(
 		parts.Verb{Name: "stabilise", Args: "TARGET", Min: 1, Keywords: append([]string{"vs"}, rollWords...), Hint: "stabilize"}),
 	parts.Cmd(parts.Verb{Name: "check", Args: "SKILL", Min: 1, Keywords: append([]string{"vs"}, rollWords...)},
 		func(p parts.Phrase) (*Check, error) {
 			m, err := mods(p)
-			return &Check{Skill: skillName(p.Arg(0)), VS: p.Int("vs"), Mods: m}, err
+			vs, vsErr := vsOf(p)
+			return &Check{Skill: skillName(p.Arg(0)), VS: vs, Mods: m}, errors.Join(err, vsErr)
 		},
 		func(c *Check, p *parts.Phrase) { withMods(p.Add(c.Skill).Num("vs", c.VS), c.Mods) }),
 	parts.Cmd(parts.Verb{Name: "resist", Args: "CREATURE ABILITY", Min: 2, Keywords: append([]string{"vs"}, rollWords...), Hint: "the GM calls for a resistance check"},
 		func(p parts.Phrase) (*Resist, error) {
 			m, err := mods(p)
-			return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: p.Int("vs"), Mods: m}, err
+			vs, vsErr := vsOf(p)
+			return &Resist{Combatant: p.Arg(0), Ability: p.Arg(1), VS: vs, Mods: m}, errors.Join(err, vsErr)
 		},
 		func(c *Resist, p *parts.Phrase) { withMods(p.Add(c.Combatant, c.Ability).Num("vs", c.VS), c.Mods) }),
 	parts.Cmd(parts.Verb{Name: "roll", Args: "[initiative ID+N ... | lost]", Many: true, Keywords: append([]string{"from"}, rollWords...), Hint: "the GM's modifiers of a declared attack, from behind halving the Guard, lost for a target beyond sight that cannot be located; or roll initiative"},
@@ -125,13 +131,15 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 			if style == "defense" {
 				style = "defend"
 			}
-			return &Defense{Style: style}, reactionWords(p)
+			m, err := mods(p)
+			return &Defense{Style: style, Mods: m}, err
 		},
 		func(c *Defense, p *parts.Phrase) {
 			p.Verb = c.Style
 			if c.Style == "defend" {
 				p.Verb = "defense"
 			}
+			withMods(p, c.Mods)
 		}).Also(
 		parts.Verb{Name: "deflect", Keywords: rollWords},
 		parts.Verb{Name: "block", Keywords: rollWords},
@@ -142,15 +150,17 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 				return nil, err
 			}
 			if slices.Contains(p.Args, "opening") || p.Word("with") != "" {
-				return &TakeOpening{Weapon: p.Word("with")}, reactionWords(p)
+				m, err := mods(p)
+				return &TakeOpening{Weapon: p.Word("with"), Mods: m}, err
 			}
 			return &Take{}, reactionWords(p)
 		}, nil),
 	parts.Cmd(parts.Verb{Name: "strike", Keywords: append([]string{"with"}, rollWords...), Hint: "take the opening or fire the readied attack"},
 		func(p parts.Phrase) (*TakeOpening, error) {
-			return &TakeOpening{Weapon: p.Word("with")}, reactionWords(p)
+			m, err := mods(p)
+			return &TakeOpening{Weapon: p.Word("with"), Mods: m}, err
 		},
-		func(c *TakeOpening, p *parts.Phrase) { p.Opt("with", c.Weapon) }),
+		func(c *TakeOpening, p *parts.Phrase) { withMods(p.Opt("with", c.Weapon), c.Mods) }),
 	parts.Bare[Pass](parts.Verb{Name: "pass", Hint: "let the opening go; against a hit, take it; on your turn, end it"}).Also(
 		parts.Verb{Name: "decline", Hint: "pass"}),
 	parts.Cmd(parts.Verb{Name: "rest", Args: "LENGTH [WHO ...]", Min: 1, Many: true, Hint: "after the fight, the GM: minute, hour or night, for those named or everyone"},
@@ -175,11 +185,155 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, kwOffHan
 				p.Verb = "no"
 			}
 		}).Also(parts.Verb{Name: "no", Hint: "the GM's ruling"}),
-)
+).Rewrite(rewrite)
+
+// rewrite reads the rules' own words and the prompts' labels as the
+// commands they name: "off-hand" (R12) as offhand, "attack T with W and
+// off-hand with W2" and "use A on T and attack off-hand with W2" as an
+// off-hand attack on T, "ready an attack on T for when it acts" as ready
+// T (R16), "give T emergency aid" as aid T (R18), "end the turn", "move
+// to X,Y toward T", "check SKILL" of a skill of several words ("check
+// medical science", A38), "strike T" for the one an opening or a readied
+// attack is offered against, and a ruling's "yes: knocked down" as yes;
+// a label's closing note in brackets is left out.
+func rewrite(s *State, text string) string {
+	text = strings.TrimSpace(text)
+	if i := strings.LastIndex(text, " ("); i > 0 && strings.HasSuffix(text, ")") && strings.ContainsFunc(text[i:], unicode.IsLetter) {
+		text = text[:i] // a label's note: "strike bob (5 Vigor)"
+	}
+	ws := strings.Fields(strings.ToLower(text))
+	for i := 0; i < len(ws); i++ {
+		switch {
+		case ws[i] == "off-hand":
+			ws[i] = "offhand"
+		case ws[i] == "off" && i+1 < len(ws) && ws[i+1] == "hand":
+			ws = slices.Delete(ws, i+1, i+2)
+			ws[i] = "offhand"
+		}
+	}
+	if len(ws) == 0 {
+		return text
+	}
+	if c, ok := labels[strings.Join(ws, " ")]; ok {
+		return c
+	}
+	if v, _, ok := strings.Cut(ws[0], ":"); ok && (v == "yes" || v == "no" || v == "done" || v == "strike") {
+		return v // a ruling's label, "yes: knocked down", or a readied answer's
+	}
+	switch verb := ws[0]; {
+	case verb == "end" && len(ws) == 3 && ws[1] == "the" && ws[2] == "turn":
+		ws = ws[:2]
+		ws[1] = "turn"
+	case verb == "ready":
+		// ready [an] attack [on] T [for when it acts]
+		rest := ws[1:]
+		if len(rest) > 1 && (rest[0] == "an" || rest[0] == "a") && rest[1] == "attack" {
+			rest = rest[1:]
+		}
+		if len(rest) > 0 && rest[0] == "attack" {
+			rest = rest[1:]
+			if len(rest) > 0 && rest[0] == "on" {
+				rest = rest[1:]
+			}
+		}
+		if n := len(rest); n >= 4 && slices.Equal(rest[n-4:], []string{"for", "when", "it", "acts"}) {
+			rest = rest[:n-4]
+		}
+		ws = append(ws[:1], rest...)
+	case verb == "give" && len(ws) == 4 && ws[2] == "emergency" && ws[3] == "aid":
+		ws = []string{"aid", ws[1]}
+	case verb == "move" && len(ws) >= 4 && ws[len(ws)-2] == "toward":
+		ws = ws[:len(ws)-2]
+	case verb == "attack" && len(ws) >= 2:
+		ws = offHandOf(s, ws, ws[1], []string{"and", "offhand"})
+	case verb == "use":
+		if i := slices.Index(ws, "on"); i > 0 && i+1 < len(ws) {
+			ws = offHandOf(s, ws, ws[i+1], []string{"and", "attack", "offhand"})
+		}
+	case verb == "check" && len(ws) > 2:
+		// A skill of several words: "check medical science vs 20".
+		k := 1 + slices.IndexFunc(ws[1:], func(w string) bool { return w == "vs" || slices.Contains(rollWords, w) })
+		if k == 0 {
+			k = len(ws)
+		}
+		if k > 2 {
+			ws = append([]string{"check", strings.Join(ws[1:k], "_")}, ws[k:]...)
+		}
+	case verb == "strike" && len(ws) >= 2 && ws[1] != "with" && s != nil && ws[1] == strikeTarget(s):
+		ws = slices.Delete(ws, 1, 2)
+	}
+	return strings.Join(ws, " ")
+}
+
+// labels are the GM's options whose labels are not commands, as typed
+// out (lower case, the closing note left out), and the commands they
+// offer.
+var labels = map[string]string{
+	"roll it as it stands": "roll",
+	"the target is unaware and attacked from behind: half guard": "roll from behind",
+	"1 charge":                "roll charges 1",
+	"1 challenge":             "roll challenges 1",
+	"1 situational bonus die": "roll dice 1",
+	"the target, beyond sight, cannot be located: the attack is lost": "roll lost",
+	"everyone still there takes a minute's rest":                      "rest minute",
+	"everyone still there takes an hour's rest":                       "rest hour",
+	"everyone still there takes a night's rest":                       "rest night",
+}
+
+// offHandOf rewrites the words ws of an attack on target whose off-hand
+// attack is said as a prompt says it, lead then "with W" (W the acting
+// creature's off-hand weapon), as "offhand TARGET".
+func offHandOf(s *State, ws []string, target string, lead []string) []string {
+	i := slices.Index(ws, lead[0])
+	if i < 0 || i+len(lead) > len(ws) || !slices.Equal(ws[i:i+len(lead)], lead) {
+		return ws
+	}
+	rest := ws[i+len(lead):]
+	if len(rest) >= 2 && rest[0] == "with" {
+		me := (*Combatant)(nil)
+		if s != nil {
+			me = s.Current()
+		}
+		off := "unarmed"
+		if me != nil && me.OffHand != "" {
+			off = me.OffHand
+		}
+		if me == nil || rest[1] != off && !(off == "unarmed" && slices.Contains(unarmedWords, rest[1])) {
+			return ws
+		}
+		rest = rest[2:]
+	}
+	out := append(slices.Clone(ws[:i]), "offhand", target)
+	return append(out, rest...)
+}
+
+// strikeTarget is the one a "strike" now answers: the opener of the
+// opening or readied trigger offered, or the attacker whose hit a readied
+// attack may answer; "" when none.
+func strikeTarget(s *State) string {
+	switch {
+	case s.Phase == Offering && s.Window != nil:
+		return s.Window.Opener
+	case s.Phase == Defending && s.Strike != nil:
+		return s.Strike.Attacker
+	}
+	return ""
+}
 
 // mods reads the roll modifiers of a phrase, refusing Chances.
 func mods(p parts.Phrase) (Mods, error) {
 	return Mods{Dice: p.Int("dice"), Charges: p.Int("charges"), Challenges: p.Int("challenges")}, noChances(p)
+}
+
+// vsOf reads the Victory Sum the GM names (§6): 0 when none is given,
+// for the rules' default, and refused when it is named below 1, which
+// the default would otherwise silently stand in for.
+func vsOf(p parts.Phrase) (int, error) {
+	vs := p.Int("vs")
+	if p.Has("vs") && vs < 1 {
+		return 0, engine.Errorf(engine.Invalid, "vs %s: a Victory Sum is 1 or more (leave vs out for the rules' own, 15, or 20 for aid and stabilizing)", p.Word("vs"))
+	}
+	return vs, nil
 }
 
 // noChances refuses a Chance: the rules never say what one is.
@@ -260,14 +414,14 @@ func parseSquare(text string) (parts.Cell, error) {
 	return parts.ParseCell(text)
 }
 
-// reactionWords refuses roll modifiers on a reaction: a Defense, an
-// opening or a readied attack is rolled as it stands (R20, A31).
+// reactionWords refuses roll modifiers on taking a hit, which rolls
+// nothing, and Chances anywhere (A31).
 func reactionWords(p parts.Phrase) error {
 	if err := noChances(p); err != nil {
 		return err
 	}
 	if p.Has("dice") || p.Has("charges") || p.Has("challenges") {
-		return engine.Errorf(engine.Invalid, "a reaction is rolled as it stands: %s takes no dice, charges or challenges (R20, A31)", p.Verb)
+		return engine.Errorf(engine.Invalid, "%s rolls nothing: it takes no dice, charges or challenges", strings.Join(append([]string{p.Verb}, p.Args...), " "))
 	}
 	return nil
 }

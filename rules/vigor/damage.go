@@ -33,7 +33,7 @@ func (d *decider) damage() {
 	if dr := rankOf(t.DurRank); dr >= 0 && dr > wr {
 		immune = true
 	}
-	row := TypeRows[damageType(w.Type)]
+	row := typeRows[damageType(w.Type)]
 	unliving := row.LivingOnly && !t.living()
 	// Armour (R29, R30, A36) and cover (R46, A13).
 	ar, worn := 0, -1
@@ -73,9 +73,9 @@ func (d *decider) damage() {
 		}
 		cap = max(cap, 1)
 	}
-	e := engine.New(d.h.arena(), damagedKind, Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: Ladder[wr].Sides, Bonus: Roll{Count: n, Sides: Ladder[r].Sides}})
+	e := engine.New(d.h.arena(), damagedKind, Damaged{Attacker: me.ID, Target: t.ID, WeaponSides: ladder[wr].Sides, Bonus: Roll{Count: n, Sides: ladder[r].Sides}})
 	var raw int
-	e.WeaponDice, e.Bonus.Dice, raw = roll(d.src, w.dice(), Ladder[wr].Sides, n, Ladder[r].Sides, cap, 0, d.ints())
+	e.WeaponDice, e.Bonus.Dice, raw = roll(d.src, w.dice(), ladder[wr].Sides, n, ladder[r].Sides, cap, 0, d.ints())
 	for _, v := range e.Bonus.Dice {
 		e.Bonus.Total += v
 	}

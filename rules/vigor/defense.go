@@ -51,16 +51,21 @@ func (e *Defended) describe(*State) string {
 }
 
 // Defense is a Defense reaction (R21): Style is "dodge", "deflect" or
-// "block", which the rules treat alike.
+// "block", which the rules treat alike; Mods are the GM's situational
+// dice, Charges and Challenges on it (§6: any roll).
 type Defense struct {
 	Style string `json:"style"`
+	Mods
 }
 
 func (*Defense) command() {}
 
 // defense resolves a Defense reaction (R21).
-func (d *decider) defense(style string) error {
+func (d *decider) defense(style string, m Mods) error {
 	if err := d.want(Defending, style); err != nil {
+		return err
+	}
+	if err := checkMods(m); err != nil {
 		return err
 	}
 	s := d.s
@@ -69,8 +74,8 @@ func (d *decider) defense(style string) error {
 		return refuse("%s cannot defend: %s", t.ID, whyNot(s, t))
 	}
 	d.pay(t, t.defenseCost(), style)
-	n := s.defenseDice(t)
-	r := Rank(t.BaseRank(), 0, 0, t.Wounded)
+	n := s.defenseDice(t) + m.Dice
+	r := Rank(t.BaseRank(), m.Charges, m.Challenges, t.Wounded)
 	// The defense beats the attack's total or it does not (R21).
 	roll := checkRoll(d.src, n, r, s.Strike.Total+1, s.Strike.Total+1, d.ints())
 	d.emit(engine.New(d.h.arena(), defenseRolledKind, DefenseRolled{Defender: t.ID, Style: style, Roll: roll, Against: s.Strike.Total, Avoided: roll.Total > s.Strike.Total}))

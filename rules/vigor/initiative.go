@@ -41,6 +41,10 @@ func (d *decider) rollInitiative(c *RollInitiative) error {
 			return invalid("there is no combatant called %q (combatants: %s)", x.Combatant, d.s.ids())
 		case t.Object:
 			return invalid("%s is an object and rolls no initiative", t.ID)
+		case t.Dead || t.Escaped:
+			return refuse("%s is %s and rolls no initiative (R08)", t.ID, conditionOf(t))
+		case t.Away:
+			return refuse("%s joins after round %d and rolls its initiative then (R08)", t.ID, t.Joins)
 		case x.Dice < 0 || x.Dice > 20:
 			return invalid("situational dice are 0 to 20, not %d", x.Dice)
 		}
@@ -96,8 +100,8 @@ func (d *decider) initiative(extra []ExtraDice) {
 	e := engine.New(d.h.arena(), initiativeRolledKind, InitiativeRolled{})
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if c.Object || c.Away {
-			continue
+		if c.Object || c.Away || c.Dead || c.Escaped {
+			continue // no turns to order: only those in the fight roll (R08)
 		}
 		n := c.InitDice
 		if c.Role == "overwatch" && c.Watch != "" && c.Watch == s.Scene.Approach {

@@ -118,9 +118,10 @@ func openingBy(act string) string {
 
 // TakeOpening takes the opening or fires the readied action offered,
 // with Weapon if named (else the first melee weapon that reaches, or the
-// readied one).
+// readied one), and the GM's situational Mods (§6: any roll).
 type TakeOpening struct {
 	Weapon string `json:"weapon,omitempty"`
+	Mods
 }
 
 func (*TakeOpening) command() {}
@@ -128,14 +129,20 @@ func (*TakeOpening) command() {}
 // takeOpening takes the opening, or fires the readied attack, offered
 // (R16, R20, A20); to a hit, it answers with the readied attack
 // (§7.6.3).
-func (d *decider) takeOpening(weapon string) error {
+func (d *decider) takeOpening(weapon string, m Mods) error {
 	if d.s.Phase == Defending {
-		if weapon != "" {
+		switch {
+		case weapon != "":
 			return invalid("the readied attack is made with the weapon it was readied with")
+		case m != (Mods{}):
+			return invalid("a readied attack answering a hit is rolled once the hit is resolved, as it stands: it takes no dice, charges or challenges")
 		}
 		return d.counter()
 	}
 	if err := d.want(Offering, "take an opening"); err != nil {
+		return err
+	}
+	if err := checkMods(m); err != nil {
 		return err
 	}
 	s := d.s
@@ -167,7 +174,7 @@ func (d *decider) takeOpening(weapon string) error {
 		return refuse("%s has %d Vigor and it costs %d", me.ID, me.Vigor, OpeningCost)
 	}
 	d.pay(me, OpeningCost, theWindow(w.Kind))
-	d.roll(me, t, wp, false, w.Kind, Mods{}, nil)
+	d.roll(me, t, wp, false, w.Kind, m, nil)
 	return nil
 }
 

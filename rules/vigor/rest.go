@@ -90,7 +90,7 @@ func (s *State) restRow(length string) (RestRow, bool) {
 	if row, ok := s.Options.RestTable[length]; ok {
 		return row, true
 	}
-	row, ok := Rests[length]
+	row, ok := restTable[length]
 	return row, ok
 }
 

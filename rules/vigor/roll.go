@@ -61,7 +61,7 @@ func actionRoll(src dice.Source, n, r, cap int, buf *[]int) Roll {
 // checkRoll is actionRoll for a roll whose totals below floor are all
 // alike; floor = cap reads it as a check, reaching cap or not.
 func checkRoll(src dice.Source, n, r, cap, floor int, buf *[]int) Roll {
-	sides := Ladder[r].Sides
+	sides := ladder[r].Sides
 	d20, bonus, total := roll(src, 1, 20, n, sides, cap, floor, buf)
 	return Roll{Count: n, Sides: sides, D20: d20[0], Dice: bonus, Total: total}
 }

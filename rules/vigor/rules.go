@@ -342,8 +342,8 @@ func inContext(s *State, c Command) Command {
 		case *Take:
 			return &TakeOpening{}
 		case *Attack:
-			if c.Target == s.Window.Opener && c.OffTarget == "" && c.Mods == (Mods{}) {
-				return &TakeOpening{Weapon: c.Weapon}
+			if c.Target == s.Window.Opener && c.OffTarget == "" {
+				return &TakeOpening{Weapon: c.Weapon, Mods: c.Mods}
 			}
 		}
 	case Acting:
@@ -386,11 +386,11 @@ func (d *decider) run(c Command) error {
 	case *EndTurn:
 		return d.endTurn()
 	case *Defense:
-		return d.defense(c.Style)
+		return d.defense(c.Style, c.Mods)
 	case *Take:
 		return d.take()
 	case *TakeOpening:
-		return d.takeOpening(c.Weapon)
+		return d.takeOpening(c.Weapon, c.Mods)
 	case *Pass:
 		return d.pass()
 	case *Rest:

@@ -20,7 +20,7 @@ func TestRankLadder(t *testing.T) {
 		{1, 0, false, 12}, {2, 0, false, 20}, {5, 0, false, 20}, {1, 1, false, 10},
 		{0, 3, true, 4}, {1, 0, true, 10}, {3, 4, true, 6},
 	} {
-		if got := vigor.Ladder[vigor.Rank(vigor.BaseRank, tc.charges, tc.challenges, tc.wounded)].Sides; got != tc.sides {
+		if got := vigor.RankSides(vigor.Rank(vigor.BaseRank, tc.charges, tc.challenges, tc.wounded)); got != tc.sides {
 			t.Errorf("%d charges, %d challenges, wounded %v: d%d, want d%d", tc.charges, tc.challenges, tc.wounded, got, tc.sides)
 		}
 	}
@@ -203,7 +203,12 @@ func TestSpecChecksItemsLinksAndOptions(t *testing.T) {
 					{Name: "wand", Weapon: "sword", Mana: "1"},
 				},
 				Weapons: []vigor.Weapon{{Name: "sword"}}},
-			{ID: "bob", Side: "b", HealthMax: 5},
+			{ID: "bob", Side: "b", HealthMax: 5, Watch: "north", CoverName: "partial", Sturdy: true, Weapons: []vigor.Weapon{
+				{Name: "bow", Category: "pull_bow", RangeFt: 60, MaxRangeFt: 30},
+				{Name: "knife", RangeFt: 20},
+				{Name: "pike", Category: "melee", MaxRangeFt: 20},
+			}},
+			{ID: "cy", Side: "b", HealthMax: 5, CoverName: "full", Sturdy: true, Role: "overwatch", Watch: "north"},
 		},
 	}
 	_, err := sp.State()
@@ -217,9 +222,17 @@ func TestSpecChecksItemsLinksAndOptions(t *testing.T) {
 		`combatants[0].items[4].weapon: ann has no weapon called "grenade"`,
 		"combatants[0].items[5].weapon: an item either attacks with a weapon or restores, not both",
 		`combatants[0].links.charm: "Looks" is not an ability score`,
+		"combatants[1].watch: only a creature in Over Watch (role: overwatch) watches a direction (R09)",
+		"combatants[1].sturdy: sturdy counts only for cover whose Armor Rank needs it (full cover, R46), and bob's cover is partial",
+		"combatants[1].weapons[0].max_range_ft: 30 ft is short of range_ft 60 ft",
+		"combatants[1].weapons[1].range_ft: knife is a melee weapon (no category given)",
+		"combatants[1].weapons[2].max_range_ft: pike is a melee weapon (category melee)",
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("error %v\ndoes not say %q", err, want)
 		}
+	}
+	if err != nil && strings.Contains(err.Error(), "combatants[2]") {
+		t.Errorf("error %v\nrefuses cy, in Over Watch behind sturdy full cover", err)
 	}
 }

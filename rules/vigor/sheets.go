@@ -59,12 +59,12 @@ func writeConditions(sh *engine.Sheet, s *State, c *Combatant) {
 	if c.Wounded {
 		lasts := "until Durability is above 0 (R34)"
 		if s.Options.WoundedEndsAtFullHealth {
-			lasts = "until Health is full (R34)"
+			lasts = "until Durability is above 0 and Health is full (R34, A08)"
 		}
 		add("Wounded: bonus dice a step down", lasts)
 	}
 	if c.Winded {
-		add("Winded: no reactions", "until Vigor is 5 or more (R38)")
+		add("Winded: no actions, no reactions", "until Vigor is 5 or more (R38)")
 	}
 	if c.Bound {
 		add("bound", "incapacitated until freed (R37)")

@@ -24,7 +24,7 @@ func TestSheets(t *testing.T) {
 		Numbers: []engine.Number{{Name: "Vigor", Value: 0, Max: a.VigorMax}, {Name: "Durability", Value: 0, Max: a.DurabilityMax}, {Name: "Health", Value: a.Health, Max: a.HealthMax}, {Name: "actions", Value: a.Left}},
 		Conditions: []engine.Condition{
 			{Name: "Wounded: bonus dice a step down", Lasts: "until Durability is above 0 (R34)"},
-			{Name: "Winded: no reactions", Lasts: "until Vigor is 5 or more (R38)"},
+			{Name: "Winded: no actions, no reactions", Lasts: "until Vigor is 5 or more (R38)"},
 			{Name: "knocked down", Lasts: "until it stands up (R39)"},
 		}}
 	if a.ManaMax > 0 {
@@ -39,5 +39,10 @@ func TestSheets(t *testing.T) {
 	}
 	if !reflect.DeepEqual(got[1].Conditions, wantB) {
 		t.Errorf("%s's conditions\n got %+v\nwant %+v", b.ID, got[1].Conditions, wantB)
+	}
+	s.Options.WoundedEndsAtFullHealth = true
+	sheets := vigor.Rules{}.Sheets(&s)
+	if c := sheets[0].Conditions[0]; c.Lasts != "until Durability is above 0 and Health is full (R34, A08)" {
+		t.Errorf("with wounded_ends: full_health, Wounded lasts %q", c.Lasts)
 	}
 }

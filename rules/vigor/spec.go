@@ -85,6 +85,9 @@ func (sp *Spec) State() (State, error) {
 	if s.Scene.Visibility == "" {
 		s.Scene.Visibility = "normal"
 	}
+	// A direction is read as a skill's name is: "North Gate" is
+	// north_gate, as a watcher may write it (R09).
+	s.Scene.Approach = skillName(s.Scene.Approach)
 	s.Options = sp.Options.options(bad)
 	sides := parts.SideIDs(bad, sp.Sides)
 	for i, c := range sp.Combatants {
@@ -135,7 +138,7 @@ func (o OptionsSpec) options(bad func(path, format string, args ...any)) Options
 	}
 	opts.AbilityDice = slices.Clone(o.AbilityDice)
 	for _, name := range slices.Sorted(maps.Keys(o.CoverTable)) {
-		if _, ok := Cover[name]; !ok || name == "none" {
+		if _, ok := coverTable[name]; !ok || name == "none" {
 			bad("options.cover_table."+name, "no cover called %q; covers: light, partial, full", name)
 		}
 	}
@@ -144,7 +147,7 @@ func (o OptionsSpec) options(bad func(path, format string, args ...any)) Options
 	}
 	opts.Aftermath = o.Aftermath
 	for _, name := range slices.Sorted(maps.Keys(o.RestTable)) {
-		if _, ok := Rests[name]; !ok {
+		if _, ok := restTable[name]; !ok {
 			bad("options.rest_table."+name, "no rest called %q; rests: minute, hour, night", name)
 		}
 	}
@@ -164,8 +167,14 @@ func checkCombatant(s *State, at string, c Combatant, sides []string, bad func(p
 	if !c.Object && c.HealthMax < 1 {
 		bad(at+".health", "a creature needs Health of at least 1 (only objects have none)")
 	}
-	if c.Role == "overwatch" && c.Watch == "" {
+	switch {
+	case c.Role == "overwatch" && c.Watch == "":
 		bad(at+".watch", "an overwatch role names the direction watched")
+	case c.Role != "overwatch" && c.Watch != "":
+		bad(at+".watch", "only a creature in Over Watch (role: overwatch) watches a direction (R09)")
+	}
+	if c.Sturdy && !s.cover(&c).SturdyOnly {
+		bad(at+".sturdy", "sturdy counts only for cover whose Armor Rank needs it (full cover, R46), and %s's cover is %s", c.ID, orNone(c.CoverName))
 	}
 	for j, w := range c.Weapons {
 		wat := fmt.Sprintf("%s.weapons[%d]", at, j)
@@ -175,8 +184,19 @@ func checkCombatant(s *State, at string, c Combatant, sides []string, bad func(p
 		case slices.IndexFunc(c.Weapons, func(x Weapon) bool { return x.Name == w.Name }) != j:
 			bad(wat+".name", "%s has two weapons called %q", c.ID, w.Name)
 		}
-		if w.category().Ranged && w.RangeFt == 0 && w.MaxRangeFt == 0 {
+		kind := "no category given"
+		if w.Category != "" {
+			kind = "category " + w.Category
+		}
+		switch {
+		case w.category().Ranged && w.RangeFt == 0 && w.MaxRangeFt == 0:
 			bad(wat+".range_ft", "a ranged weapon needs range_ft")
+		case !w.category().Ranged && w.RangeFt > 0:
+			bad(wat+".range_ft", "%s is a melee weapon (%s), which reaches rather than shoots: range_ft is for bows, thrown weapons, crossbows, modern weapons, magic projectiles and spells", w.Name, kind)
+		case !w.category().Ranged && w.MaxRangeFt > 0:
+			bad(wat+".max_range_ft", "%s is a melee weapon (%s), which reaches rather than shoots: max_range_ft is for ranged weapons", w.Name, kind)
+		case w.MaxRangeFt > 0 && w.MaxRangeFt < w.RangeFt:
+			bad(wat+".max_range_ft", "%d ft is short of range_ft %d ft: beyond range_ft a shot takes a Challenge up to max_range_ft, the farthest it reaches (A24)", w.MaxRangeFt, w.RangeFt)
 		}
 	}
 	if c.OffHand != "" && c.OffHand != "unarmed" && c.Weapon(c.OffHand) == nil {
@@ -199,6 +219,14 @@ func checkCombatant(s *State, at string, c Combatant, sides []string, bad func(p
 	for j, it := range c.Items {
 		checkItem(fmt.Sprintf("%s.items[%d]", at, j), &c, it, bad)
 	}
+}
+
+// orNone is name, or "none" for "".
+func orNone(name string) string {
+	if name == "" {
+		return "none"
+	}
+	return name
 }
 
 // checkItem checks one of c's items, at path at: it attacks with one of
@@ -267,6 +295,7 @@ func startCombatant(at string, raw Combatant, bad func(path, format string, args
 	for j := range c.Weapons {
 		c.Weapons[j].Skill = skillName(c.Weapons[j].Skill)
 	}
+	c.Watch = skillName(c.Watch)
 	c.Away = c.Joins > 0
 	c.Mana = c.ManaMax
 	c.Vigor, c.Durability, c.Health = c.VigorMax, c.DurabilityMax, c.HealthMax

@@ -31,11 +31,11 @@ type CombatantStart struct {
 	Durability *int `yaml:"durability" min:"0" max:"1000" doc:"Durability now"`
 	Health     *int `yaml:"health" min:"0" max:"1000" doc:"Health now; 0 puts it in Shock"`
 	Wounded    bool `yaml:"wounded" doc:"wounded (R34); implied by Durability 0"`
-	Winded     bool `yaml:"winded" doc:"winded (R38)"`
+	Winded     bool `yaml:"winded" doc:"winded (R38): at Vigor below 5, and at 0 when vigor is not given"`
 	Prone      bool `yaml:"prone" doc:"knocked down (R39)"`
 	Shock      *int `yaml:"shock" min:"1" max:"1000" doc:"in Shock with this many Recovery Phases left (R35), at health 0"`
 	Stabilized bool `yaml:"stabilized" doc:"its Shock timer is stopped (R36)"`
-	Dead       bool `yaml:"dead" doc:"dead"`
+	Dead       bool `yaml:"dead" doc:"dead: at Health 0 (R35), and at 0 when health is not given, but for one bound or pinned, whom the GM may rule killed outright (R37)"`
 	Escaped    bool `yaml:"escaped" doc:"has escaped"`
 	Defending  bool `yaml:"defending" doc:"took the Defend action on its last turn (R13)"`
 	Actions    *int `yaml:"actions" min:"0" max:"10" doc:"actions left, for the one whose turn it is (default its actions this round)"`
@@ -124,6 +124,14 @@ func (cs CombatantStart) applyTo(c *Combatant, at string, initiative bool, bad f
 		}
 		*dst = *v
 	}
+	// Winded and dead given alone take the only Vigor and Health the
+	// rules reach them with: 0 (R38; R35, but for the bound, R37).
+	if cs.Winded && cs.Vigor == nil && !c.Object {
+		c.Vigor = 0
+	}
+	if cs.Dead && cs.Health == nil && !c.Bound && !c.Object {
+		c.Health = 0
+	}
 	set(&c.Vigor, cs.Vigor, c.VigorMax, "vigor")
 	set(&c.Mana, cs.Mana, c.ManaMax, "mana")
 	set(&c.Durability, cs.Durability, c.DurabilityMax, "durability")
@@ -133,6 +141,18 @@ func (cs CombatantStart) applyTo(c *Combatant, at string, initiative bool, bad f
 	}
 	if cs.Y != nil {
 		c.Y = *cs.Y
+	}
+	c.Destroyed = c.Object && cs.Durability != nil && c.Durability == 0 // R31: an object at 0 is destroyed
+	if c.Object {
+		for _, k := range []struct {
+			given bool
+			key   string
+		}{{cs.Vigor != nil, "vigor"}, {cs.Mana != nil, "mana"}, {cs.Health != nil, "health"}, {cs.Wounded, "wounded"}, {cs.Winded, "winded"},
+			{cs.Prone, "prone"}, {cs.Shock != nil, "shock"}, {cs.Dead, "dead"}, {cs.Defending, "defending"}} {
+			if k.given {
+				bad(at+"."+k.key, "%s is an object, with Durability alone (R31): give durability: 0 for one destroyed", c.ID)
+			}
+		}
 	}
 	c.Wounded = c.Wounded || cs.Wounded || c.Durability == 0 && c.DurabilityMax > 0 && !c.Object
 	c.Winded = cs.Winded || c.Vigor == 0 && !c.Object
@@ -151,6 +171,14 @@ func (cs CombatantStart) applyTo(c *Combatant, at string, initiative bool, bad f
 		bad(at+".shock", "%s has %d Health, and Shock comes only at Health 0 (R35) and ends at 1 (A41); give health: 0 with it", c.ID, c.Health)
 	case cs.Shock != nil && c.Dead:
 		bad(at+".shock", "%s is dead, not in Shock", c.ID)
+	case cs.Shock != nil && *cs.Shock > c.Stamina:
+		bad(at+".shock", "%s has Stamina %d, and Shock gives that many Recovery Phases at most (R35, A09), not %d", c.ID, c.Stamina, *cs.Shock)
+	}
+	if cs.Winded && c.Vigor >= WindedUntil && !c.Object {
+		bad(at+".winded", "%s has %d Vigor, and Winded ends once Vigor is back to %d (R38); give vigor: 0 to %d with it, or none", c.ID, c.Vigor, WindedUntil, WindedUntil-1)
+	}
+	if cs.Dead && c.Health > 0 && !c.Bound && !c.Object {
+		bad(at+".dead", "%s has %d Health, and only Shock at Health 0 (R35) or a GM's ruling on a bound or pinned creature (R37) kills; give health: 0 with it, or none", c.ID, c.Health)
 	}
 	if c.Dead && c.Escaped {
 		bad(at+".escaped", "%s is dead and cannot have escaped as well", c.ID)

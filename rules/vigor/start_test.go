@@ -42,7 +42,9 @@ func TestStartWithInitiative(t *testing.T) {
 
 // TestStartUnreachable: a start refuses conditions the rules never
 // reach, naming the field: Shock with Health left (R35, A41), Shock or an
-// escape for the dead, actions left for one whose turn it is not or
+// escape for the dead, death with Health left (but for one bound, whom
+// the GM may rule killed outright, R37), Winded at 5 Vigor or more
+// (R38) (given alone, they start at 0 Health, 0 Vigor), actions left for one whose turn it is not or
 // beyond its actions this round (R10).
 func TestStartUnreachable(t *testing.T) {
 	three, nine, one := 3, 9, 1
@@ -64,7 +66,7 @@ func TestStartUnreachable(t *testing.T) {
 	_, err := sp.State()
 	want := []string{
 		"start.combatants.bob.shock: bob has 20 Health, and Shock comes only at Health 0 (R35) and ends at 1 (A41); give health: 0 with it",
-		"start.combatants.cy.shock: cy has 20 Health, and Shock comes only at Health 0 (R35) and ends at 1 (A41); give health: 0 with it",
+		"start.combatants.cy.shock: cy is dead, not in Shock",
 		"start.combatants.cy.escaped: cy is dead and cannot have escaped as well",
 		"start.combatants.dan.actions: it is ann's turn, not dan's; actions left are given only for the one whose turn it is",
 		"start.combatants.ann.actions: ann has 2 actions this round (R10), so it cannot have 9 left",
@@ -86,5 +88,49 @@ func TestStartUnreachable(t *testing.T) {
 	_, err = sp.State()
 	if w := "start.combatants.bob.actions: bob is winded (R38) and has no actions"; err == nil || err.Error() != w {
 		t.Errorf("got %v\nwant %s", err, w)
+	}
+	four, five := 4, 5
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Winded: true, Vigor: &five}, "cy": {Winded: true, Vigor: &nine, Dead: true, Health: &nine}}}
+	_, err = sp.State()
+	want = []string{
+		"start.combatants.bob.winded: bob has 5 Vigor, and Winded ends once Vigor is back to 5 (R38); give vigor: 0 to 4 with it, or none",
+		"start.combatants.cy.winded: cy has 9 Vigor, and Winded ends once Vigor is back to 5 (R38); give vigor: 0 to 4 with it, or none",
+		"start.combatants.cy.dead: cy has 9 Health, and only Shock at Health 0 (R35) or a GM's ruling on a bound or pinned creature (R37) kills; give health: 0 with it, or none",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Winded: true}, "cy": {Dead: true}}}
+	s, err = sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bob, cy := s.Combatant("bob"), s.Combatant("cy"); !bob.Winded || bob.Vigor != 0 || !cy.Dead || cy.Health != 0 {
+		t.Errorf("bob winded %v at %d Vigor, cy dead %v at %d Health; want bob winded at 0, cy dead at 0", bob.Winded, bob.Vigor, cy.Dead, cy.Health)
+	}
+	sp.Combatants[2].Bound = true
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Winded: true, Vigor: &four}, "cy": {Dead: true}}}
+	s, err = sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bob, cy := s.Combatant("bob"), s.Combatant("cy"); !bob.Winded || bob.Vigor != 4 || !cy.Dead {
+		t.Errorf("bob winded %v at %d Vigor, cy dead %v; want bob winded at 4 and cy, bound, killed outright", bob.Winded, bob.Vigor, cy.Dead)
+	}
+	eleven := 11
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bob": {Health: &zero, Shock: &eleven}}}
+	_, err = sp.State()
+	if w := "start.combatants.bob.shock: bob has Stamina 10, and Shock gives that many Recovery Phases at most (R35, A09), not 11"; err == nil || !strings.HasPrefix(err.Error(), w) {
+		t.Errorf("got %v\nwant %s", err, w)
+	}
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "door", Side: "b", Object: true, DurabilityMax: 5, X: 10})
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"door": {Dead: true, Winded: true}}}
+	_, err = sp.State()
+	want = []string{
+		"start.combatants.door.winded: door is an object, with Durability alone (R31): give durability: 0 for one destroyed",
+		"start.combatants.door.dead: door is an object, with Durability alone (R31): give durability: 0 for one destroyed",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
 	}
 }

@@ -6,10 +6,10 @@ import "slices"
 // cover, damage types and attack categories. The rules look numbers up
 // here and never spell them out in chains of ifs.
 
-// Ladder is the rank ladder shared by bonus dice, weapon and armour
+// ladder is the rank ladder shared by bonus dice, weapon and armour
 // quality and superior Durability (R02, R29, R32): index 0 is a d4, 5 a
 // d20.
-var Ladder = [...]struct {
+var ladder = [...]struct {
 	Sides int
 	Name  string
 }{
@@ -25,9 +25,15 @@ var Ladder = [...]struct {
 // a d10 (A39).
 const BaseRank = 3
 
+// RankSides returns the sides of the die at rank r of the ladder (0 a
+// d4, 5 a d20), clamped to the ladder.
+func RankSides(r int) int {
+	return ladder[min(max(r, 0), len(ladder)-1)].Sides
+}
+
 // rankOf returns the ladder index of a quality name, or -1.
 func rankOf(name string) int {
-	for i, r := range Ladder {
+	for i, r := range ladder {
 		if r.Name == name {
 			return i
 		}
@@ -41,7 +47,7 @@ func rankOfSides(die string) int {
 	if !ok {
 		return -1
 	}
-	for i, r := range Ladder {
+	for i, r := range ladder {
 		if r.Sides == sides {
 			return i
 		}
@@ -74,12 +80,12 @@ func Rank(base, charges, challenges int, wounded bool) int {
 	if wounded {
 		r--
 	}
-	return min(max(r, 0), len(Ladder)-1)
+	return min(max(r, 0), len(ladder)-1)
 }
 
-// Sizes are the size categories, smallest first (R25). Their index is
+// sizes are the size categories, smallest first (R25). Their index is
 // what the size modifier compares.
-var Sizes = []string{"tiny", "small", "medium", "large", "huge", "massive", "colossal"}
+var sizes = []string{"tiny", "small", "medium", "large", "huge", "massive", "colossal"}
 
 // SizeGuardPerStep is the Guard a smaller target gains per size category
 // the attacker is larger by (R25).
@@ -87,7 +93,7 @@ const SizeGuardPerStep = 5
 
 // sizeIndex returns the index of a size, medium for "".
 func sizeIndex(size string) int {
-	if i := slices.Index(Sizes, size); i >= 0 {
+	if i := slices.Index(sizes, size); i >= 0 {
 		return i
 	}
 	return 2
@@ -108,8 +114,8 @@ type VisibilityRow struct {
 	PointBlankFree bool
 }
 
-// Visibility is the visibility table (R45), by the scene's visibility.
-var Visibility = map[string]VisibilityRow{
+// visibilityTable is the visibility table (R45), by the scene's visibility.
+var visibilityTable = map[string]VisibilityRow{
 	"normal":  {VisionFt: 800},
 	"reduced": {VisionFt: 70, MaxRangeFt: 300, VS: 5},
 	"low":     {VisionFt: 30, MaxRangeFt: 150, VS: 10},
@@ -133,9 +139,9 @@ type CoverRow struct {
 	VsArea bool `yaml:"vs_area" json:"vs_area,omitempty" doc:"it counts against area attacks too"`
 }
 
-// Cover is the cover table (R46), transcribed as the rules give it (light
+// coverTable is the cover table (R46), transcribed as the rules give it (light
 // cover's Guard is the highest: spec §4 item 3).
-var Cover = map[string]CoverRow{
+var coverTable = map[string]CoverRow{
 	"none":    {},
 	"light":   {Guard: 10},
 	"partial": {Guard: 3, AR: 5, VsArea: true},
@@ -159,11 +165,11 @@ type RestRow struct {
 	HealthMin int  `yaml:"health_min" json:"health_min,omitempty" min:"0" max:"1000" doc:"the least Health gained (default 1)"`
 }
 
-// Rests is the rest table (R42): a minute's rest restores Vigor; an
+// restTable is the rest table (R42): a minute's rest restores Vigor; an
 // hour's, Durability too unless Wounded; a night's (8 hours), Health by
 // a fifth of Stamina (at least 1), Mana, and Durability even when Wounded
 // once Health is full.
-var Rests = map[string]RestRow{
+var restTable = map[string]RestRow{
 	"minute": {Rounds: 4, Vigor: true},
 	"hour":   {Rounds: 240, Vigor: true, Durability: true},
 	"night":  {Rounds: 1920, Vigor: true, Durability: true, Health: true, HealthMin: 1, Mana: true},
@@ -171,9 +177,6 @@ var Rests = map[string]RestRow{
 
 // restWords are the other words for the rests' lengths.
 var restWords = map[string]string{"1m": "minute", "1min": "minute", "short": "minute", "1h": "hour", "8h": "night", "long": "night", "sleep": "night"}
-
-// DamageTypes are the damage types of R28; kinetic is the default.
-var DamageTypes = []string{"kinetic", "thermal", "cold", "electrical", "radiation", "chemical", "sonic", "toxic", "umbral", "entropic", "crystal", "aetheric", "lucent"}
 
 // TypeRow is what a damage type does beyond what armour protects against
 // (R28).
@@ -184,13 +187,14 @@ type TypeRow struct {
 	NoWear bool
 }
 
-// TypeRows are the damage types that do more than others (R28): toxic
+// typeRows are the damage types that do more than others (R28): toxic
 // damage harms only the living and does not wear armour.
-var TypeRows = map[string]TypeRow{
+var typeRows = map[string]TypeRow{
 	"toxic": {LivingOnly: true, NoWear: true},
 }
 
-// damageTypeNames is DamageTypes with their aliases, as an enum.
+// damageTypeNames are the thirteen damage types of R28 (kinetic the
+// default), then the rules' other words for some of them, as an enum.
 const damageTypeNames = "kinetic,thermal,cold,electrical,radiation,chemical,sonic,toxic,umbral,entropic,crystal,aetheric,lucent,physical,harmonic,necrotic"
 
 // damageType returns the canonical damage type of a name, kinetic for "",

@@ -86,7 +86,7 @@ func chooseReaction(s *State, p *engine.Prompt[Command]) Command {
 			return last
 		}
 		n := s.defenseDice(me)
-		avg := float64(Ladder[Rank(me.BaseRank(), 0, 0, me.Wounded)].Sides+1) / 2
+		avg := float64(ladder[Rank(me.BaseRank(), 0, 0, me.Wounded)].Sides+1) / 2
 		chance := (20 + float64(n)*avg - float64(s.Strike.Total)) / 20
 		if n == 0 {
 			chance = float64(20-s.Strike.Total) / 20
@@ -207,7 +207,7 @@ func harms(w *Weapon, t *Combatant) bool {
 	if dr := rankOf(t.DurRank); dr >= 0 && dr > w.rank() {
 		return false
 	}
-	return !TypeRows[damageType(w.Type)].LivingOnly || t.living()
+	return !typeRows[damageType(w.Type)].LivingOnly || t.living()
 }
 
 // nearestEnemy is the distance from (x, y) to me's nearest enemy still in

@@ -19,3 +19,57 @@ func TestWords(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestWordsOfThePrompts: the rules' own words and the prompts' labels,
+// typed out, read as the commands they name.
+func TestWordsOfThePrompts(t *testing.T) {
+	sp := &Spec{
+		Sides: []SideSpec{{ID: "a"}, {ID: "b"}},
+		Combatants: []Combatant{
+			{ID: "ann", Side: "a", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Weapons: []Weapon{{Name: "sword"}, {Name: "dagger", Light: true}}, OffHand: "dagger"},
+			{ID: "bob", Side: "b", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, X: 5},
+		},
+		Begin: Start{Order: []string{"ann", "bob"}},
+	}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for text, want := range map[string]string{
+		"attack bob with sword and off-hand with dagger (8 Vigor)":               "attack bob with sword offhand bob",
+		"attack bob off-hand bob":                                                "attack bob offhand bob",
+		"attack bob with sword off hand bob":                                     "attack bob with sword offhand bob",
+		"use lunge on bob and attack off-hand with dagger (8 Vigor)":             "use lunge on bob offhand bob",
+		"ready an attack on bob for when it acts":                                "ready bob",
+		"ready attack on bob with sword":                                         "ready bob with sword",
+		"give bob emergency aid (2 actions, Medicine against 20)":                "aid bob",
+		"move to 5,5 toward bob":                                                 "move 5,5",
+		"move to (10, 5)":                                                        "move 10,5",
+		"yes: knocked down":                                                      "yes",
+		"no: it stays":                                                           "no",
+		"done: the encounter closes":                                             "done",
+		"check medical science vs 20 dice 1":                                     "check medical_science vs 20 dice 1",
+		"check Medical Science":                                                  "check medical_science",
+		"strike: take the hit and fire the attack readied against bob (5 Vigor)": "strike",
+		"everyone still there takes a night's rest":                              "rest night",
+		"the target is unaware and attacked from behind: half Guard":             "roll from behind",
+		"the target, beyond sight, cannot be located: the attack is lost (A14)":  "roll lost",
+		"escape to -15,0 (enemies within reach may take an opening)":             "escape -15,0",
+		"stand up (enemies within reach may take an opening)":                    "stand",
+		"stabilize bob (Medicine against 20)":                                    "stabilize bob",
+		"end the turn":                                                           "end",
+		"defend (Defense costs 3 Vigor until your next turn)":                    "defend",
+	} {
+		c, err := words.Parse(&s, text)
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if got := words.Format(c); got != want {
+			t.Errorf("%q reads as %q, want %q", text, got, want)
+		}
+	}
+	if _, err := words.Parse(&s, "attack bob with sword and off-hand with sword"); err == nil {
+		t.Error("an off-hand attack with a weapon not in the off hand was read")
+	}
+}
