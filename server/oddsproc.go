@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"fray/engine"
+	"fray/internal/gctarget"
 	"fray/odds"
 	"fray/store"
 )
@@ -63,9 +64,14 @@ const workerGrace = 5 * time.Second
 // out until in ends, computing the odds of each fight of reg with the
 // calculator oddsFor gives for its ruleset. It lowers the process's
 // priority first (on Linux), so that the machine's processors go to the
-// server's requests first.
+// server's requests first, and sets its garbage collector for computing
+// odds (gctarget.ForOdds) while it serves.
 func ServeOddsWorker(reg *engine.Registry, oddsFor func(ruleset string) (odds.Calculator, error), in io.Reader, out io.Writer, logger *slog.Logger) error {
 	lowerProcessPriority()
+	// The process computes odds and nothing else: its collector is set
+	// for that (a menu keeps a heap that dies when it is answered).
+	restoreGC, _ := gctarget.ForOdds()
+	defer restoreGC()
 	jobs := make(chan oddsRequest, 1)
 	var (
 		mu      sync.Mutex

@@ -76,7 +76,7 @@ func runEncounterOdds(w, progress io.Writer, opts encounterOddsOptions, asJSON b
 		}
 		fmt.Fprintf(progress, "fray odds:%s %d dice paths in %s\n", at, p.Paths, p.Elapsed.Round(time.Second))
 	}}
-	restoreGC, _ := gctarget.Raise()
+	restoreGC, _ := gctarget.ForOdds()
 	defer restoreGC()
 	if opts.all {
 		menu, err := calc.All(table, opts.actor, o)

@@ -60,7 +60,7 @@ type config struct {
 	// repeat is how many times each prompt timed is computed, the last
 	// one reported: more samples for a profile of one prompt.
 	repeat int
-	// gc is the garbage collector's target in effect, as GOGC gives it.
+	// gc is the garbage collector's policy in effect (gctarget.ForOdds).
 	gc string
 }
 
@@ -83,9 +83,10 @@ func run(w io.Writer, args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	restoreGC, target := gctarget.Raise()
+	// The collector set as the server's odds worker sets it.
+	restoreGC, policy := gctarget.ForOdds()
 	defer restoreGC()
-	c.gc = target
+	c.gc = policy
 	b, err := newBench()
 	if err != nil {
 		return err
@@ -313,7 +314,7 @@ func half(lo, hi float64) float64 { return (hi - lo) / 2 }
 // write writes the figures: a row per ruleset and one for all, then the
 // prompts slower than c.slow.
 func (r *results) write(w io.Writer, c config) {
-	fmt.Fprintf(w, "odds of every prompt of %d seeded fights (seed %d, at most %d decisions each), a menu's budget %d dice paths, one goroutine, the garbage collector's target GOGC=%s\n\n", r.fights, c.seed, c.decisions, c.paths, c.gc)
+	fmt.Fprintf(w, "odds of every prompt of %d seeded fights (seed %d, at most %d decisions each), a menu's budget %d dice paths, one goroutine, the garbage collector's policy %s\n\n", r.fights, c.seed, c.decisions, c.paths, c.gc)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "ruleset\tprompts\tp50\tp99\tmax\t>200ms\tCPU p50\tCPU p99\tCPU max\toptions\texact\tpartial\t≤1e-6 out\testimate\trefused\tblank\tworst margin\t")
 	var all []prompt
