@@ -190,7 +190,10 @@ func (s *Store) Create(ctx context.Context, id, name string, source []byte, opts
 
 // CreateFrom records a new fight from a header (its ID, Name, Source and
 // Content; the ruleset and format are filled in), starting its encounter
-// with the embedded content laid out as recorded, and opts after it.
+// with the embedded content laid out as recorded, and opts after it. The
+// encounter is confined (scenario.Confined): its content: folders may be
+// only those of the embedded content, never a folder of this machine, since
+// a header comes from whoever sent it (fray serve's clients).
 func (s *Store) CreateFrom(ctx context.Context, h Header, opts ...scenario.Option) (*Fight, error) {
 	if err := checkFightID(h.ID); err != nil {
 		return nil, err
@@ -200,7 +203,7 @@ func (s *Store) CreateFrom(ctx context.Context, h Header, opts ...scenario.Optio
 		return nil, err
 	}
 	defer done()
-	table, err := scenario.ParseEncounter(s.reg, h.Name, []byte(h.Source), append(emb, opts...)...)
+	table, err := scenario.ParseEncounter(s.reg, h.Name, []byte(h.Source), append(append(emb, scenario.Confined()), opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("fight %s: starting the encounter: %w", h.ID, err)
 	}

@@ -1,0 +1,55 @@
+package server_test
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEncounterReadsNoFolderOfTheServer: an encounter sent to the server
+// may bring in only the content sent with it. A content: folder naming a
+// folder of the server's machine, by an absolute path, by one reaching out
+// of the content sent with "..", or relative with no content sent (which
+// would start at the server's working directory), is refused naming the
+// place, and nothing of the folder's documents reaches the answer.
+func TestEncounterReadsNoFolderOfTheServer(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	secret := t.TempDir()
+	// A document whose value a refusal would quote, were it read.
+	if err := os.WriteFile(filepath.Join(secret, "ogre.yaml"), []byte("id: ogre\nside: blue\nlp: hunter2\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := func(folder string) string {
+		return "ruleset: reference\ncontent: " + folder + "\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: ogre}]\n"
+	}
+	sent := map[string]string{"monsters/fencer.yaml": "id: fencer\nside: red\nlp: 10\nskill: 2\ndefence: 9\n"}
+	for _, tc := range []struct {
+		name, folder string
+		content      map[string]string
+	}{
+		{"an absolute folder", secret, nil},
+		{"an absolute folder beside content sent", secret, sent},
+		{"a folder out of the content sent", "../../../../../../../../.." + secret, sent},
+		{"a relative folder with no content sent", rel, nil},
+	} {
+		body := map[string]any{"encounter": enc(tc.folder)}
+		if tc.content != nil {
+			body["content"] = tc.content
+		}
+		r := c.do("POST", "/fights", creatorToken, body)
+		p := isProblem(t, tc.name, r, http.StatusUnprocessableEntity)
+		if strings.Contains(string(r.body), "hunter2") || !strings.Contains(p.Detail, "encounter.yaml:2:10: content:") {
+			t.Errorf("%s: %s", tc.name, r.body)
+		}
+	}
+}
