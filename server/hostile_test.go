@@ -4,8 +4,11 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"fray/store"
 )
 
 // TestEncounterReadsNoFolderOfTheServer: an encounter sent to the server
@@ -51,5 +54,27 @@ func TestEncounterReadsNoFolderOfTheServer(t *testing.T) {
 		if strings.Contains(string(r.body), "hunter2") || !strings.Contains(p.Detail, "encounter.yaml:2:10: content:") {
 			t.Errorf("%s: %s", tc.name, r.body)
 		}
+	}
+}
+
+// TestCreateRefusesAControlName: the name a fight is created with is
+// printed at a terminal (fray fights list), so one holding a control
+// character (an escape sequence) is refused, and nothing is created.
+func TestCreateRefusesAControlName(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	for _, name := range []string{"\x1b[2Jboo", "a\x00b", "tab\there"} {
+		r := c.do("POST", "/fights", creatorToken, map[string]string{"bundled": "duel", "name": name})
+		p := isProblem(t, "the name "+strconv.Quote(name), r, http.StatusUnprocessableEntity)
+		if !strings.Contains(p.Detail, "control character") {
+			t.Errorf("the name %q: %s", name, p.Detail)
+		}
+	}
+	var list struct{ Fights []store.Summary }
+	c.do("GET", "/fights", "admin", nil).decode(t, &list)
+	if len(list.Fights) != 0 {
+		t.Errorf("%d fights created by refused requests", len(list.Fights))
+	}
+	if r := c.do("POST", "/fights", creatorToken, map[string]string{"bundled": "duel", "name": "Duel at the mill: round 2 (é)"}); r.status != http.StatusCreated {
+		t.Errorf("a plain name: %d %s", r.status, r.body)
 	}
 }
