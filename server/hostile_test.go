@@ -78,3 +78,29 @@ func TestCreateRefusesAControlName(t *testing.T) {
 		t.Errorf("a plain name: %d %s", r.status, r.body)
 	}
 }
+
+// TestPlayersOddsOfAnotherRefused: a player who names another combatant,
+// or the GM, as the actor of the odds they ask for is refused 403
+// not-yours, as for the options, rather than answered with their own odds
+// as if they had named nobody.
+func TestPlayersOddsOfAnotherRefused(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("alley_fight")
+	v := c.read(f, f.GMToken)
+	me := v.Prompt.Actor
+	mine := f.tokenOf(me)
+	if mine == "" {
+		t.Fatalf("no player's token for %s", me)
+	}
+	other := someoneElse(f, v.Prompt)
+	for _, actor := range []string{other, "gm", "nobody"} {
+		r := c.do("GET", "/fights/"+f.ID+"/odds?wait_ms=0&actor="+actor, mine, nil)
+		p := isProblem(t, me+"'s odds for "+actor, r, http.StatusForbidden)
+		if p.Type != "https://fray.invalid/problems/not-yours" {
+			t.Errorf("%s's odds for %s: %s", me, actor, p.Type)
+		}
+	}
+	if r := c.do("GET", "/fights/"+f.ID+"/odds?wait_ms=0&actor="+me, mine, nil); r.status != http.StatusOK {
+		t.Errorf("%s's odds naming themself: %d %s", me, r.status, r.body)
+	}
+}
