@@ -605,15 +605,12 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 			typed = dice.NewScript(b.Dice...)
 			src = dice.ByHand(typed)
 		}
-		err := guarded(l, in.ID, func() error {
-			var err error
-			if b.Command != "" {
-				_, err = f.Submit(ctx, actor, b.Command, src)
-			} else {
-				_, err = f.SubmitJSON(ctx, actor, b.CommandJSON, src)
-			}
-			return err
-		})
+		var err error
+		if b.Command != "" {
+			_, err = f.Submit(ctx, actor, b.Command, src)
+		} else {
+			_, err = f.SubmitJSON(ctx, actor, b.CommandJSON, src)
+		}
 		if errors.Is(err, store.ErrConflict) {
 			return s.conflicted(ctx, l, in.ID)
 		}
@@ -634,21 +631,6 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		return nil
 	})
 	return out, err
-}
-
-// guarded runs a decision on live fight id, turning a panic of the ruleset
-// (a bug of its own) into a 500 problem rather than a broken connection.
-// The fight is let go from memory, to be opened again from its record by
-// the next request: the failed decision recorded nothing, but may have
-// left the table half changed.
-func guarded(l *live, id string, do func() error) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			l.fight = nil
-			err = problem(http.StatusInternalServerError, "internal", "the rules failed on this decision of fight %s, which was not made: %s", id, engine.Clip(fmt.Sprint(r)))
-		}
-	}()
-	return do()
 }
 
 // conflicted answers an append refused because another process moved

@@ -572,6 +572,21 @@ func (s *Server) withLive(ctx context.Context, id string, do func(l *live) error
 			return err
 		}
 	}
+	return guarded(l, id, do)
+}
+
+// guarded runs a request on live fight id, turning a panic of the rules (a
+// bug of a ruleset) into a 500 problem rather than a broken connection.
+// The fight is let go from memory, to be opened again from its record by
+// the next request: what failed recorded nothing, but may have left the
+// table half changed.
+func guarded(l *live, id string, do func(l *live) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			l.fight = nil
+			err = problem(http.StatusInternalServerError, "internal", "the rules failed on this request of fight %s, which changed nothing: %s", id, engine.Clip(fmt.Sprint(r)))
+		}
+	}()
 	return do(l)
 }
 
