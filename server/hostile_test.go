@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"fray/server"
 	"fray/store"
 )
 
@@ -102,5 +103,43 @@ func TestPlayersOddsOfAnotherRefused(t *testing.T) {
 	}
 	if r := c.do("GET", "/fights/"+f.ID+"/odds?wait_ms=0&actor="+me, mine, nil); r.status != http.StatusOK {
 		t.Errorf("%s's odds naming themself: %d %s", me, r.status, r.body)
+	}
+}
+
+// TestMadeUpTokensMeetTheLimits: a client that makes up a new token for
+// every request still meets the rate of requests of its address, and, on
+// an open server (which takes any token), the creation quota of its
+// address, rather than a fresh bucket a token.
+func TestMadeUpTokensMeetTheLimits(t *testing.T) {
+	open := backendCases[0].open(t)
+	c := startServer(t, open(), func(cfg *server.Config) { cfg.Rate, cfg.Burst = 0.01, 5 })
+	limited := 0
+	for i := range 20 {
+		r := c.do("GET", "/fights/0123456789abcdef", "made-up-"+strconv.Itoa(i), nil)
+		if r.status == http.StatusTooManyRequests {
+			limited++
+		}
+	}
+	if limited < 10 {
+		t.Errorf("%d of 20 requests with made-up tokens refused for the rate of a burst of 5", limited)
+	}
+	// A token the server gave out is limited on its own.
+	f := c.create("duel")
+	if r := c.do("GET", "/fights/"+f.ID, f.GMToken, nil); r.status != http.StatusOK {
+		t.Errorf("the GM's token, once the address's bucket is spent: %d %s", r.status, r.body)
+	}
+
+	opened := startServer(t, open(), func(cfg *server.Config) {
+		cfg.CreateToken, cfg.AdminToken, cfg.Open = "", "", true
+		cfg.CreateRate, cfg.CreateBurst = 0.01, 2
+	})
+	created := 0
+	for i := range 6 {
+		if r := opened.do("POST", "/fights", "made-up-"+strconv.Itoa(i), map[string]string{"bundled": "duel"}); r.status == http.StatusCreated {
+			created++
+		}
+	}
+	if created != 2 {
+		t.Errorf("%d fights created on an open server with made-up tokens and a quota of 2", created)
 	}
 }
