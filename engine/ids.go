@@ -241,7 +241,7 @@ func clipQuoted(msg string) string {
 			continue
 		}
 		if len(q) > MaxExcerpt+2 {
-			if s, err := strconv.Unquote(q); err == nil && len(s) > MaxExcerpt {
+			if s, err := strconv.Unquote(q); err == nil && len(s) > MaxExcerpt && !isExcerpt(s) {
 				b.WriteString(Quote(s))
 				rest = rest[len(q):]
 				changed = true
@@ -256,6 +256,13 @@ func clipQuoted(msg string) string {
 	}
 	b.WriteString(rest)
 	return b.String()
+}
+
+// isExcerpt reports whether s is already an excerpt Quote made: at most
+// MaxExcerpt bytes followed by an ellipsis. It is kept as it is, rather
+// than cut again and given a second length after the first.
+func isExcerpt(s string) bool {
+	return len(s) <= MaxExcerpt+len("…") && strings.HasSuffix(s, "…")
 }
 
 // isControl reports whether r is a control character a message must not

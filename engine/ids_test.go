@@ -69,6 +69,16 @@ func TestClipBoundsAMessage(t *testing.T) {
 	if got, want := engine.Clip(`unknown group "`+long+`"; groups: "a", "b"`), `unknown group "`+strings.Repeat("y", engine.MaxExcerpt)+`…" (500000 bytes); groups: "a", "b"`; got != want {
 		t.Errorf("Clip of a long quoted string = %.200q, want %q", got, want)
 	}
+	// An excerpt Quote made is kept as it is, not cut again with a second
+	// length after the first.
+	quoted := "unknown field " + engine.Quote(long) + " here"
+	if got := engine.Clip(quoted); got != quoted {
+		t.Errorf("Clip of a message quoting an excerpt = %q, want it unchanged, %q", got, quoted)
+	}
+	multi := "in " + engine.Quote(strings.Repeat("é", 100)) + " and " + engine.Quote(strings.Repeat("z", 49))
+	if got := engine.Clip(multi); got != multi {
+		t.Errorf("Clip of a message quoting excerpts = %q, want it unchanged, %q", got, multi)
+	}
 	got := engine.Clip(strings.Repeat("x", 500_000))
 	if want := strings.Repeat("x", engine.MaxMessage) + "… (498000 bytes more)"; got != want {
 		t.Errorf("Clip of 500 KB = %.40q... (%d bytes), want %d bytes", got, len(got), len(want))

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"fray/engine"
 )
 
 // contentKey is the optional top-level key of an encounter or scenario
@@ -40,9 +42,10 @@ type Option func(*options)
 
 // options are the settings Options make.
 type options struct {
-	content []string // WithContent's folders, in order
-	dir     string   // WithDir's directory
-	dirSet  bool
+	content  []string // WithContent's folders, in order
+	dir      string   // WithDir's directory
+	dirSet   bool
+	confined bool // Confined
 }
 
 // WithContent adds local content folders that "use: NAME" searches for
@@ -61,6 +64,17 @@ func WithContent(dirs ...string) Option {
 // the file's name.
 func WithDir(dir string) Option {
 	return func(o *options) { o.dir, o.dirSet = dir, true }
+}
+
+// Confined keeps the "content:" folders a file names inside the folder
+// its relative paths start at, which WithDir must set: a folder given by an
+// absolute path or reaching outside with ".." is refused, and without
+// WithDir every folder is. A program loading an encounter it was sent
+// rather than one its user chose (fray serve, which lays out the content
+// sent with the encounter in a folder of its own) confines it, so that
+// the encounter reads no folder of the machine it runs on.
+func Confined() Option {
+	return func(o *options) { o.confined = true }
 }
 
 // makeOptions applies opts.
@@ -89,10 +103,25 @@ type folder struct {
 	from string // "content: at FILE:LINE" or "--content"
 }
 
+// contentBase is where a file's relative "content:" folders start: dir, and
+// whether the folders must stay inside it (see Confined).
+func (o options) contentBase(file string) contentBase {
+	return contentBase{dir: o.dirOf(file), confined: o.confined, inside: o.confined && o.dirSet}
+}
+
+// contentBase is where a document's "content:" folders start, and how far they
+// may reach.
+type contentBase struct {
+	dir      string
+	confined bool // the folders must be local to dir
+	inside   bool // with confined: dir is one the folders may be in at all
+}
+
 // contentFolders reads the "content:" entry e of a document (nil when it
-// has none), whose relative paths start at dir, into folders. Problems
+// has none), whose relative paths start at b, into folders. Problems
 // with it are reported at it.
-func contentFolders(e *entry, dir string) ([]folder, []*Problem) {
+func contentFolders(e *entry, b contentBase) ([]folder, []*Problem) {
+	dir := b.dir
 	if e == nil {
 		return nil, nil
 	}
@@ -115,6 +144,10 @@ func contentFolders(e *entry, dir string) ([]folder, []*Problem) {
 		s, ok := it.value.(string)
 		if !ok || strings.TrimSpace(s) == "" {
 			problems = append(problems, &Problem{Pos: it.loc.pos, Msg: fmt.Sprintf("%s: want the path of a folder of content documents, got %s", what, it.describe())})
+			continue
+		}
+		if b.confined && (!b.inside || !filepath.IsLocal(s)) {
+			problems = append(problems, &Problem{Pos: it.loc.pos, Msg: fmt.Sprintf("%s: %s: this encounter may read no folder but those of the content sent with it (a relative FOLDER of its documents FOLDER/NAME.yaml)", what, engine.Quote(s))})
 			continue
 		}
 		path := s

@@ -91,7 +91,7 @@ func ReadEncounter(reg *engine.Registry, name string, data []byte, opts ...Optio
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)
 	}
-	f, problems := startEncounter(reg, name, root, "", nil, o.dirOf(name), flags)
+	f, problems := startEncounter(reg, name, root, "", nil, o.contentBase(name), flags)
 	if len(problems) > 0 {
 		return nil, joinProblems(problems)
 	}
@@ -111,14 +111,14 @@ func joinProblems(problems []*Problem) error {
 // which may be part of a scenario file: prefix is written before every
 // field path in messages ("encounter."). start, when not nil, is the
 // "start:" of a scenario file, laid over the encounter's own (see merge).
-// The document's own "content:" folders, relative to dir, are searched
+// The document's own "content:" folders, relative to base, are searched
 // before outer, the folders of the scenario file and WithContent.
-func startEncounter(reg *engine.Registry, file string, root *node, prefix string, start *entry, dir string, outer []folder) (*Loaded, []*Problem) {
+func startEncounter(reg *engine.Registry, file string, root *node, prefix string, start *entry, base contentBase, outer []folder) (*Loaded, []*Problem) {
 	info, problem := rulesetOf(reg, root, prefix)
 	if problem != nil {
 		return nil, []*Problem{problem}
 	}
-	own, problems := contentFolders(root.get(contentKey), dir)
+	own, problems := contentFolders(root.get(contentKey), base)
 	if len(problems) > 0 {
 		return nil, problems
 	}

@@ -1,9 +1,11 @@
 package scenario
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
+	"unicode/utf8"
 
 	"github.com/goccy/go-yaml/lexer"
 	"github.com/goccy/go-yaml/token"
@@ -57,8 +59,42 @@ func ReadFile(path string) ([]byte, error) {
 	if len(data) > MaxFileSize {
 		return nil, tooLarge(path, 0)
 	}
+	if p := checkText(path, data); p != nil {
+		return nil, p
+	}
 	return data, nil
 }
+
+// checkText refuses a file that is not UTF-8 text, at the line and column
+// of its first byte that is not UTF-8 (which the YAML library would read
+// as another character, silently), or at its start for UTF-16 text.
+func checkText(path string, data []byte) *Problem {
+	if bytes.HasPrefix(data, []byte{0xff, 0xfe}) || bytes.HasPrefix(data, []byte{0xfe, 0xff}) {
+		return &Problem{Pos: Pos{File: path, Line: 1, Col: 1}, Msg: "the file is UTF-16 text (it starts with a UTF-16 byte-order mark); fray reads UTF-8: save it as UTF-8"}
+	}
+	if utf8.Valid(data) {
+		return nil
+	}
+	data = bytes.TrimPrefix(data, utf8BOM)
+	line, col := 1, 1
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			return &Problem{Pos: Pos{File: path, Line: line, Col: col}, Msg: fmt.Sprintf("the file is not UTF-8 text: the byte %#02x here is not UTF-8 (save the file as UTF-8)", data[i])}
+		case r == '\n':
+			line, col = line+1, 1
+		default:
+			col++
+		}
+		i += size
+	}
+	return nil
+}
+
+// utf8BOM is the byte-order mark some editors write at the start of UTF-8
+// text. It is no part of the document: a document is read without it.
+var utf8BOM = []byte{0xef, 0xbb, 0xbf}
 
 // regular refuses anything but a regular file of at most MaxFileSize.
 func regular(path string, info os.FileInfo) error {

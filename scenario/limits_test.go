@@ -96,3 +96,37 @@ func TestScenarioEncounterDevice(t *testing.T) {
 		t.Errorf("error:\n%v\nwant:\n%s", err, want)
 	}
 }
+
+// TestFilesAreUTF8Text checks that a file that is not UTF-8 text is
+// refused at the place of the first byte that is not, rather than read
+// with that byte replaced, and that a UTF-8 file beginning with a
+// byte-order mark (as some editors save it) reads as the same file without.
+func TestFilesAreUTF8Text(t *testing.T) {
+	dir := t.TempDir()
+	enc := "ruleset: reference\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: fencer, id: bob, side: blue, name: Bob}]\n"
+	for _, tc := range []struct {
+		name, doc, want string
+	}{
+		{"a byte that is not UTF-8", strings.Replace(enc, "name: Bob", "name: B\xe9b", 1),
+			"bad.yaml:3:91: the file is not UTF-8 text: the byte 0xe9 here is not UTF-8 (save the file as UTF-8)"},
+		{"a key that is not UTF-8", enc + "\xff\xfe: 1\n",
+			"bad.yaml:4:1: the file is not UTF-8 text: the byte 0xff here is not UTF-8 (save the file as UTF-8)"},
+		{"UTF-16", "\xff\xfer\x00u\x00",
+			"bad.yaml:1:1: the file is UTF-16 text (it starts with a UTF-16 byte-order mark); fray reads UTF-8: save it as UTF-8"},
+	} {
+		path := write(t, dir, "bad.yaml", tc.doc)
+		_, err := scenario.LoadEncounter(registry(t), path)
+		if err == nil || !strings.HasSuffix(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "reading the encounter: "+dir) {
+			t.Errorf("%s: %v, want %s", tc.name, err, tc.want)
+		}
+	}
+	path := write(t, dir, "bom.yaml", "\xef\xbb\xbf"+enc)
+	if _, err := scenario.LoadEncounter(registry(t), path); err != nil {
+		t.Errorf("a file with a byte-order mark: %v", err)
+	}
+	// Problems are placed as an editor shows the file, without the mark.
+	path = write(t, dir, "bom.yaml", "\xef\xbb\xbfruleset: nope\n")
+	if _, err := scenario.LoadEncounter(registry(t), path); err == nil || !strings.Contains(err.Error(), "bom.yaml:1:10: unknown ruleset \"nope\"") {
+		t.Errorf("a file with a byte-order mark: %v", err)
+	}
+}

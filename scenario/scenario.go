@@ -159,7 +159,7 @@ func parse(reg *engine.Registry, file string, data []byte, opts []Option) (*scen
 		return nil, joinProblems(problems)
 	}
 	o := makeOptions(opts)
-	p := &scenarioParser{reg: reg, sc: &scenario{file: file, rulings: rulingsDefault}, dir: o.dirOf(file)}
+	p := &scenarioParser{reg: reg, sc: &scenario{file: file, rulings: rulingsDefault}, dir: o.dirOf(file), base: o.contentBase(file)}
 	p.flags, p.problems = o.flagFolders(file)
 	p.parse(root)
 	if len(p.problems) > 0 {
@@ -172,8 +172,9 @@ func parse(reg *engine.Registry, file string, data []byte, opts []Option) (*scen
 type scenarioParser struct {
 	reg      *engine.Registry
 	sc       *scenario
-	dir      string   // where the file's relative paths start
-	flags    []folder // the content folders of WithContent
+	dir      string      // where the file's relative paths start
+	base     contentBase // where its content: folders start, and how far they reach
+	flags    []folder    // the content folders of WithContent
 	problems []*Problem
 }
 
@@ -234,7 +235,7 @@ func (p *scenarioParser) parse(root *node) {
 		p.problemf(root.loc.pos, "missing \"encounter\": the path of an encounter file, or the encounter itself as a mapping")
 		return
 	}
-	own, problems := contentFolders(root.get(contentKey), p.dir)
+	own, problems := contentFolders(root.get(contentKey), p.base)
 	if p.problems = append(p.problems, problems...); len(problems) > 0 {
 		return
 	}
@@ -248,7 +249,7 @@ func (p *scenarioParser) parse(root *node) {
 // after the encounter's own.
 func (p *scenarioParser) encounter(n *node, start *entry, folders []folder) {
 	if n.kind == mapNode {
-		f, problems := startEncounter(p.reg, p.sc.file, n, "encounter.", start, p.dir, folders)
+		f, problems := startEncounter(p.reg, p.sc.file, n, "encounter.", start, p.base, folders)
 		p.problems = append(p.problems, problems...)
 		if f != nil {
 			p.sc.table = f.Table
@@ -275,7 +276,7 @@ func (p *scenarioParser) encounter(n *node, start *entry, folders []folder) {
 	}
 	if len(problems) == 0 {
 		var f *Loaded
-		if f, problems = startEncounter(p.reg, path, root, "", start, filepath.Dir(path), folders); f != nil {
+		if f, problems = startEncounter(p.reg, path, root, "", start, contentBase{dir: filepath.Dir(path), confined: p.base.confined}, folders); f != nil {
 			p.sc.table = f.Table
 		}
 	}

@@ -80,7 +80,7 @@ func SetField(reg *engine.Registry, name string, data []byte, path FieldPath, va
 		return nil, problem
 	}
 	o := makeOptions(opts)
-	own, problems := contentFolders(root.get(contentKey), o.dirOf(name))
+	own, problems := contentFolders(root.get(contentKey), o.contentBase(name))
 	flags, more := o.flagFolders(name)
 	if problems = append(problems, more...); len(problems) > 0 {
 		return nil, joinProblems(problems)

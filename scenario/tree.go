@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"regexp"
@@ -216,6 +217,7 @@ func parseYAML(file, content string, data []byte) (*node, []*Problem) {
 // parseTree is parseYAML that also says whether a content document is
 // local (read from a content folder) rather than bundled.
 func parseTree(file, content string, local bool, data []byte) (*node, []*Problem) {
+	data = bytes.TrimPrefix(data, utf8BOM)
 	if p := prescan(file, data); p != nil {
 		return nil, []*Problem{p}
 	}

@@ -290,6 +290,7 @@ func (s *Server) grantFor(ctx context.Context, a Auth, id string) (store.Grant, 
 	}
 	g, err := s.grantOf(ctx, tok)
 	if errors.Is(err, store.ErrNotFound) {
+		s.refusedToken(ctx)
 		return store.Grant{}, problem(http.StatusUnauthorized, "bad-token", "the token is not one this server gave out; ask the GM for your join link")
 	}
 	if errors.Is(err, store.ErrRevoked) {
@@ -369,6 +370,7 @@ func (s *Server) create(ctx context.Context, in *CreateInput) (*CreateOutput, er
 	if err := s.grants.AddGrants(ctx, grants); err != nil {
 		return nil, err
 	}
+	s.remember(grants)
 	// The fight just made is the one its first request needs: keep it, so
 	// that the request does not load and start the encounter again.
 	l := s.liveFight(id)

@@ -126,6 +126,21 @@ func newLimiter(r float64, burst int) *limiter {
 	return &limiter{rate: rate.Limit(r), burst: burst, keys: map[string]*rate.Limiter{}}
 }
 
+// spent reports how long key must wait for its bucket to hold a request
+// again, without taking one: 0 when it holds one now (or has no bucket).
+func (l *limiter) spent(key string, now time.Time) time.Duration {
+	l.mu.Lock()
+	lim, ok := l.keys[key]
+	l.mu.Unlock()
+	if !ok {
+		return 0
+	}
+	if n := lim.TokensAt(now); n < 1 {
+		return time.Duration((1 - n) / float64(l.rate) * float64(time.Second))
+	}
+	return 0
+}
+
 // allow reports whether key may make a request now, and if not, how long
 // to wait.
 func (l *limiter) allow(key string, now time.Time) (bool, time.Duration) {

@@ -485,6 +485,11 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 			actor = in.Actor
 		}
 		if !g.GM {
+			if in.Actor != "" && !actsFor(g, in.Actor) {
+				// A player's odds are their own: naming another is
+				// refused, as it is for the options.
+				return notYours(g, in.Actor)
+			}
 			if seat(g) == "" || !pr.Accepts(seat(g)) {
 				return problem(http.StatusForbidden, "not-yours", "odds are for the one deciding: the prompt is %s's", pr.Actor)
 			}

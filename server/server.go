@@ -29,6 +29,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"net"
 	"net/http"
 	"runtime"
@@ -314,20 +315,30 @@ func (s *Server) listen(ctx context.Context, n store.Notifier) {
 // the size of request bodies.
 func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		key := Auth{Authorization: r.Header.Get("Authorization"), Token: r.URL.Query().Get("token")}.token()
-		if key != "" {
-			key = "token " + hashToken(key)
-		} else {
-			host, _, err := net.SplitHostPort(r.RemoteAddr)
-			if err != nil {
-				host = r.RemoteAddr
-			}
-			key = "address " + host
+		tok := Auth{Authorization: r.Header.Get("Authorization"), Token: r.URL.Query().Get("token")}.token()
+		host, _, err := net.SplitHostPort(r.RemoteAddr)
+		if err != nil {
+			host = r.RemoteAddr
+		}
+		addr, key := "address "+host, "address "+host
+		if tok != "" {
+			key = "token " + hashToken(tok)
 		}
 		now := time.Now()
 		if ok, wait := s.limits.allow(key, now); !ok {
 			tooMany(w, wait, "too many requests with this token: wait %s and try again", wait.Round(time.Millisecond))
 			return
+		}
+		if key != addr && !s.vouches(tok) {
+			// Every token refused as unknown spends its address's bucket
+			// (see grantFor), else a client would make up a token a
+			// request and never meet the limit: once it is spent, a
+			// token the server does not know waits, before any lookup.
+			if wait := s.limits.spent(addr, now); wait > 0 {
+				tooMany(w, wait, "too many requests from this address with tokens this server did not give out: wait %s and try again", wait.Round(time.Millisecond))
+				return
+			}
+			r = r.WithContext(context.WithValue(r.Context(), addressKey{}, addr))
 		}
 		if isOdds(r) {
 			// Refused here, before any work: a flood of odds requests
@@ -338,7 +349,14 @@ func (s *Server) Handler() http.Handler {
 			}
 		}
 		if r.Method == http.MethodPost && r.URL.Path == "/fights" {
-			if ok, wait := s.creates.allow(key, now); !ok {
+			// The quota is a creator's: the creation or admin token's, else
+			// the address's, whatever token is made up (an open server
+			// takes any).
+			creator := addr
+			if sameToken(tok, s.cfg.CreateToken) || sameToken(tok, s.cfg.AdminToken) {
+				creator = key
+			}
+			if ok, wait := s.creates.allow(creator, now); !ok {
 				tooMany(w, wait, "too many fights created: this server's quota is %g a second (%d at once); wait %s and try again", s.cfg.CreateRate, s.cfg.CreateBurst, wait.Round(time.Millisecond))
 				return
 			}
@@ -353,6 +371,31 @@ func (s *Server) Handler() http.Handler {
 		}
 		s.route(w, r)
 	})
+}
+
+// addressKey is the context key of the rate limit's key for a request's
+// address, set for a request naming a token the server may not know.
+type addressKey struct{}
+
+// refusedToken spends a bucket of the address of the request whose context
+// is ctx, when it named a token the server did not give out.
+func (s *Server) refusedToken(ctx context.Context) {
+	if addr, ok := ctx.Value(addressKey{}).(string); ok {
+		s.limits.allow(addr, time.Now())
+	}
+}
+
+// vouches reports whether the server knows token: its creation or admin
+// token, or a grant it remembers (see grantByHash).
+func (s *Server) vouches(token string) bool {
+	if sameToken(token, s.cfg.CreateToken) || sameToken(token, s.cfg.AdminToken) {
+		return true
+	}
+	h := hashToken(token)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	_, ok := s.tokens[h]
+	return ok
 }
 
 // isOdds reports whether a request is for a fight's odds.
@@ -490,6 +533,20 @@ func (s *Server) grantByHash(ctx context.Context, h string) (store.Grant, error)
 	return g, nil
 }
 
+// remember keeps grants just given out in memory, as grantByHash keeps
+// those it read, so that their tokens are known from their first request.
+func (s *Server) remember(grants map[string]store.Grant) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.trusted {
+		return
+	}
+	if len(s.tokens)+len(grants) > maxTokens {
+		clear(s.tokens)
+	}
+	maps.Copy(s.tokens, grants)
+}
+
 // trustGrants says whether the server may remember grants: with a
 // store.Notifier backend, only while it listens for revocations. Not
 // trusted, it forgets every grant.
@@ -572,6 +629,21 @@ func (s *Server) withLive(ctx context.Context, id string, do func(l *live) error
 			return err
 		}
 	}
+	return guarded(l, id, do)
+}
+
+// guarded runs a request on live fight id, turning a panic of the rules (a
+// bug of a ruleset) into a 500 problem rather than a broken connection.
+// The fight is let go from memory, to be opened again from its record by
+// the next request: what failed recorded nothing, but may have left the
+// table half changed.
+func guarded(l *live, id string, do func(l *live) error) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			l.fight = nil
+			err = problem(http.StatusInternalServerError, "internal", "the rules failed on this request of fight %s, which changed nothing: %s", id, engine.Clip(fmt.Sprint(r)))
+		}
+	}()
 	return do(l)
 }
 

@@ -189,10 +189,17 @@ func (s *Store) Create(ctx context.Context, id, name string, source []byte, opts
 }
 
 // CreateFrom records a new fight from a header (its ID, Name, Source and
-// Content; the ruleset and format are filled in), starting its encounter
-// with the embedded content laid out as recorded, and opts after it.
+// Content; the ruleset and format are filled in; the ID and Name checked
+// as CheckHeader checks them), starting its encounter
+// with the embedded content laid out as recorded, and opts after it. The
+// encounter is confined (scenario.Confined): its content: folders may be
+// only those of the embedded content, never a folder of this machine, since
+// a header comes from whoever sent it (fray serve's clients).
 func (s *Store) CreateFrom(ctx context.Context, h Header, opts ...scenario.Option) (*Fight, error) {
 	if err := checkFightID(h.ID); err != nil {
+		return nil, err
+	}
+	if err := checkName(h); err != nil {
 		return nil, err
 	}
 	emb, done, err := laidOut(h)
@@ -200,7 +207,7 @@ func (s *Store) CreateFrom(ctx context.Context, h Header, opts ...scenario.Optio
 		return nil, err
 	}
 	defer done()
-	table, err := scenario.ParseEncounter(s.reg, h.Name, []byte(h.Source), append(emb, opts...)...)
+	table, err := scenario.ParseEncounter(s.reg, h.Name, []byte(h.Source), append(append(emb, scenario.Confined()), opts...)...)
 	if err != nil {
 		return nil, fmt.Errorf("fight %s: starting the encounter: %w", h.ID, err)
 	}
@@ -221,6 +228,18 @@ func checkFightID(id string) error {
 	return nil
 }
 
+// checkName checks a new fight's encounter name: at most MaxNameLength
+// bytes of printable text, since fray fights prints it at a terminal.
+func checkName(h Header) error {
+	switch {
+	case len(h.Name) > MaxNameLength:
+		return fmt.Errorf("fight %s: the encounter name %s is longer than %d bytes", h.ID, engine.Quote(h.Name), MaxNameLength)
+	case strings.ContainsFunc(h.Name, func(r rune) bool { return r < 0x20 || r == 0x7f || r == utf8.RuneError }):
+		return fmt.Errorf("fight %s: the encounter name %s holds a control character", h.ID, engine.Quote(h.Name))
+	}
+	return nil
+}
+
 // MaxNameLength is the most bytes of a fight's encounter name (Header.Name).
 const MaxNameLength = 256
 
@@ -232,11 +251,10 @@ func CheckHeader(h Header) error {
 	if err := checkFightID(h.ID); err != nil {
 		return err
 	}
+	if err := checkName(h); err != nil {
+		return err
+	}
 	switch {
-	case len(h.Name) > MaxNameLength:
-		return fmt.Errorf("fight %s: the encounter name %s is longer than %d bytes", h.ID, engine.Quote(h.Name), MaxNameLength)
-	case strings.ContainsFunc(h.Name, func(r rune) bool { return r < 0x20 || r == 0x7f || r == utf8.RuneError }):
-		return fmt.Errorf("fight %s: the encounter name %s holds a control character", h.ID, engine.Quote(h.Name))
 	case h.Ruleset == "":
 		return fmt.Errorf("fight %s: the header names no ruleset", h.ID)
 	case h.Format < 1 || h.Format > FormatVersion:

@@ -152,7 +152,7 @@ func listFights(ctx context.Context, w io.Writer, s *store.Store) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tRULESET\tENTRIES\tENCOUNTER")
 	for _, f := range all {
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", f.ID, f.Ruleset, f.Entries, f.Name)
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\n", engine.Clip(f.ID), f.Ruleset, f.Entries, engine.Clip(f.Name))
 	}
 	return tw.Flush()
 }
@@ -181,7 +181,7 @@ func showFight(ctx context.Context, w io.Writer, s *store.Store, id string, stat
 	// Every undo takes back one decision: the log holds the decisions in
 	// force, and each undo with the decision it took back.
 	undos := (int(f.Version()) - t.Len()) / 2
-	fmt.Fprintf(w, "Fight %s: %s, %s: %s in force", id, h.Name, h.Ruleset, decisions(t.Len()))
+	fmt.Fprintf(w, "Fight %s: %s, %s: %s in force", id, engine.Clip(h.Name), h.Ruleset, decisions(t.Len()))
 	if undos > 0 {
 		fmt.Fprintf(w, ", %s taken back (still in the log)", plural(undos, "more", "more"))
 	}

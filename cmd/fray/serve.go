@@ -76,6 +76,9 @@ are finished (for up to --grace) before it exits.`,
   fray serve --postgres postgres://fray@db:5432/fray`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if opts.grace < 0 {
+				return usageErrorf("--grace must be 0 (stop at once) or more, not %s", opts.grace)
+			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 			defer stop()
 			return runServe(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), opts)

@@ -220,3 +220,13 @@ func TestServeOpen(t *testing.T) {
 		t.Errorf("creating a fight on an open server without a token: %d", resp.StatusCode)
 	}
 }
+
+// TestServeNegativeGrace: a negative --grace, which would stop the server
+// without finishing a request in flight, is a usage error, before the
+// server starts.
+func TestServeNegativeGrace(t *testing.T) {
+	r := fray(t, "serve", "--grace", "-5s", "--addr", "127.0.0.1:0", "--db", filepath.Join(t.TempDir(), "f.db"))
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--grace must be 0") {
+		t.Errorf("exit %d, stderr %q; want a usage error about --grace", r.code, r.stderr)
+	}
+}

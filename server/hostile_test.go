@@ -1,0 +1,145 @@
+package server_test
+
+import (
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"fray/server"
+	"fray/store"
+)
+
+// TestEncounterReadsNoFolderOfTheServer: an encounter sent to the server
+// may bring in only the content sent with it. A content: folder naming a
+// folder of the server's machine, by an absolute path, by one reaching out
+// of the content sent with "..", or relative with no content sent (which
+// would start at the server's working directory), is refused naming the
+// place, and nothing of the folder's documents reaches the answer.
+func TestEncounterReadsNoFolderOfTheServer(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	secret := t.TempDir()
+	// A document whose value a refusal would quote, were it read.
+	if err := os.WriteFile(filepath.Join(secret, "ogre.yaml"), []byte("id: ogre\nside: blue\nlp: hunter2\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(wd, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := func(folder string) string {
+		return "ruleset: reference\ncontent: " + folder + "\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: ogre}]\n"
+	}
+	sent := map[string]string{"monsters/fencer.yaml": "id: fencer\nside: red\nlp: 10\nskill: 2\ndefence: 9\n"}
+	for _, tc := range []struct {
+		name, folder string
+		content      map[string]string
+	}{
+		{"an absolute folder", secret, nil},
+		{"an absolute folder beside content sent", secret, sent},
+		{"a folder out of the content sent", "../../../../../../../../.." + secret, sent},
+		{"a relative folder with no content sent", rel, nil},
+	} {
+		body := map[string]any{"encounter": enc(tc.folder)}
+		if tc.content != nil {
+			body["content"] = tc.content
+		}
+		r := c.do("POST", "/fights", creatorToken, body)
+		p := isProblem(t, tc.name, r, http.StatusUnprocessableEntity)
+		if strings.Contains(string(r.body), "hunter2") || !strings.Contains(p.Detail, "encounter.yaml:2:10: content:") {
+			t.Errorf("%s: %s", tc.name, r.body)
+		}
+	}
+}
+
+// TestCreateRefusesAControlName: the name a fight is created with is
+// printed at a terminal (fray fights list), so one holding a control
+// character (an escape sequence) is refused, and nothing is created.
+func TestCreateRefusesAControlName(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	for _, name := range []string{"\x1b[2Jboo", "a\x00b", "tab\there"} {
+		r := c.do("POST", "/fights", creatorToken, map[string]string{"bundled": "duel", "name": name})
+		p := isProblem(t, "the name "+strconv.Quote(name), r, http.StatusUnprocessableEntity)
+		if !strings.Contains(p.Detail, "control character") {
+			t.Errorf("the name %q: %s", name, p.Detail)
+		}
+	}
+	var list struct{ Fights []store.Summary }
+	c.do("GET", "/fights", "admin", nil).decode(t, &list)
+	if len(list.Fights) != 0 {
+		t.Errorf("%d fights created by refused requests", len(list.Fights))
+	}
+	if r := c.do("POST", "/fights", creatorToken, map[string]string{"bundled": "duel", "name": "Duel at the mill: round 2 (é)"}); r.status != http.StatusCreated {
+		t.Errorf("a plain name: %d %s", r.status, r.body)
+	}
+}
+
+// TestPlayersOddsOfAnotherRefused: a player who names another combatant,
+// or the GM, as the actor of the odds they ask for is refused 403
+// not-yours, as for the options, rather than answered with their own odds
+// as if they had named nobody.
+func TestPlayersOddsOfAnotherRefused(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("alley_fight")
+	v := c.read(f, f.GMToken)
+	me := v.Prompt.Actor
+	mine := f.tokenOf(me)
+	if mine == "" {
+		t.Fatalf("no player's token for %s", me)
+	}
+	other := someoneElse(f, v.Prompt)
+	for _, actor := range []string{other, "gm", "nobody"} {
+		r := c.do("GET", "/fights/"+f.ID+"/odds?wait_ms=0&actor="+actor, mine, nil)
+		p := isProblem(t, me+"'s odds for "+actor, r, http.StatusForbidden)
+		if p.Type != "https://fray.invalid/problems/not-yours" {
+			t.Errorf("%s's odds for %s: %s", me, actor, p.Type)
+		}
+	}
+	if r := c.do("GET", "/fights/"+f.ID+"/odds?wait_ms=0&actor="+me, mine, nil); r.status != http.StatusOK {
+		t.Errorf("%s's odds naming themself: %d %s", me, r.status, r.body)
+	}
+}
+
+// TestMadeUpTokensMeetTheLimits: a client that makes up a new token for
+// every request still meets the rate of requests of its address, and, on
+// an open server (which takes any token), the creation quota of its
+// address, rather than a fresh bucket a token.
+func TestMadeUpTokensMeetTheLimits(t *testing.T) {
+	open := backendCases[0].open(t)
+	c := startServer(t, open(), func(cfg *server.Config) { cfg.Rate, cfg.Burst = 0.01, 5 })
+	limited := 0
+	for i := range 20 {
+		r := c.do("GET", "/fights/0123456789abcdef", "made-up-"+strconv.Itoa(i), nil)
+		if r.status == http.StatusTooManyRequests {
+			limited++
+		}
+	}
+	if limited < 10 {
+		t.Errorf("%d of 20 requests with made-up tokens refused for the rate of a burst of 5", limited)
+	}
+	// A token the server gave out is limited on its own.
+	f := c.create("duel")
+	if r := c.do("GET", "/fights/"+f.ID, f.GMToken, nil); r.status != http.StatusOK {
+		t.Errorf("the GM's token, once the address's bucket is spent: %d %s", r.status, r.body)
+	}
+
+	opened := startServer(t, open(), func(cfg *server.Config) {
+		cfg.CreateToken, cfg.AdminToken, cfg.Open = "", "", true
+		cfg.CreateRate, cfg.CreateBurst = 0.01, 2
+	})
+	created := 0
+	for i := range 6 {
+		if r := opened.do("POST", "/fights", "made-up-"+strconv.Itoa(i), map[string]string{"bundled": "duel"}); r.status == http.StatusCreated {
+			created++
+		}
+	}
+	if created != 2 {
+		t.Errorf("%d fights created on an open server with made-up tokens and a quota of 2", created)
+	}
+}
