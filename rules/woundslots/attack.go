@@ -330,6 +330,9 @@ func (r *run) wound(t *Combatant, attacker string, final, level int) {
 // more severe (R16).
 func (r *run) wounded(t *Combatant, e Wounded) {
 	r.emit(engine.New(r.h.arena(), woundedKind, e))
+	if t.Status != Active {
+		r.releaseGrapples(t)
+	}
 	if e.Level > NoWound {
 		r.woundControl(t)
 		r.woundFooting(t, e.Level)
