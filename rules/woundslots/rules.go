@@ -137,7 +137,7 @@ func (r *run) do(actor string, c Command) error {
 		return r.endFight(actor, ef)
 	}
 	if who := s.decider(); actor != who && actor != engine.GM {
-		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+		return notYours(s, who, actor)
 	} else if s.Phase == Window && actor == who && !s.answers(c) {
 		// Asked in a window, it goes on with its own turn's business: it
 		// lets the window go by first.
@@ -217,9 +217,19 @@ func (r *run) passOn(actor string, c Command) error {
 		r.settle()
 	}
 	if who := s.decider(); who != actor {
-		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+		return notYours(s, who, actor)
 	}
 	return r.do(actor, c)
+}
+
+// notYours refuses actor's command when the fight waits for who instead,
+// saying what who is asked.
+func notYours(s *State, who, actor string) error {
+	q := Rules{}.Next(s).Question
+	if q == "" {
+		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+	}
+	return refuse(engine.NotYourTurn, "it is %s's decision, not %s's: %s", who, actor, q)
 }
 
 // dispatch resolves command c of the one who must decide now.

@@ -205,3 +205,20 @@ func TestStartDyingNeedsAFatalWound(t *testing.T) {
 		}
 	}
 }
+
+// TestNotYourTurnSaysWhatIsAsked checks that a command from one the fight
+// does not wait for is refused naming who must decide and what.
+func TestNotYourTurnSaysWhatIsAsked(t *testing.T) {
+	sp := startSpec()
+	ap := 3
+	sp.Begin = Start{Turn: "ann", Combatants: map[string]CombatantStart{"ann": {AP: &ap}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Rules{}.Decide(&s, "bob", &EndTurn{}, dice.NewScript())
+	want := "it is ann's decision, not bob's: round 1, ann's turn"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("want %q in %v", want, err)
+	}
+}
