@@ -73,7 +73,7 @@ func (sp *Spec) State() (State, error) {
 		if !parts.Word(o.Name) {
 			bad(fmt.Sprintf("scene.objects[%d].name", i), "%q is not a lowercase word", o.Name)
 		}
-		if (o.AP > 0) && (o.Rounds > 0 || o.Minutes > 0) || o.Rounds > 0 && o.Minutes > 0 {
+		if o.AP != nil && (o.Rounds > 0 || o.Minutes > 0) || o.Rounds > 0 && o.Minutes > 0 {
 			bad(fmt.Sprintf("scene.objects[%d]", i), "give one of ap, rounds and minutes")
 		}
 		if o.Minutes > 0 {

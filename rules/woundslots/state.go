@@ -129,7 +129,7 @@ type Zone struct {
 // number of rounds of all one's AP (R25).
 type Object struct {
 	Name   string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as use OBJECT names it"`
-	AP     int    `yaml:"ap" json:"ap,omitempty" min:"1" max:"100" doc:"AP to use it (default from the table, else 2); at least 1 (R24)"`
+	AP     *int   `yaml:"ap" json:"ap,omitempty" min:"0" max:"100" doc:"AP to use it (default from the table, else 2); 0 for a negligible act, which is free (R22, R24)"`
 	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"100" doc:"instead of AP: all one's AP for this many rounds (4 for a one-minute action)"`
 	// Minutes is Rounds in minutes, 4 rounds each (R22).
 	Minutes int `yaml:"minutes" json:"minutes,omitempty" min:"0" max:"60" doc:"instead of AP: all one's AP for this many minutes, 4 rounds each (R22, R25)"`
@@ -272,7 +272,7 @@ type Combatant struct {
 	OwnTurn     bool           `yaml:"own_turn" json:"own_turn,omitempty" doc:"a sentient mount that keeps its own initiative and turn, and is not ordered (R76)"`
 	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"1" max:"100" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
 	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
-	SleepHours  int            `yaml:"sleep_hours" json:"sleep_hours,omitempty" min:"1" max:"24" doc:"hours of sleep a long rest needs (R68; default 8 less half an hour per point of Vitality)"`
+	SleepHours  *int           `yaml:"sleep_hours" json:"sleep_hours,omitempty" min:"0" max:"24" doc:"hours of sleep a long rest needs (R68; default 8 less half an hour per point of Vitality; 0 for one that needs none)"`
 	Joins       int            `yaml:"joins" json:"joins,omitempty" min:"0" max:"100" doc:"rounds before it arrives: it joins as round joins+1 begins, rolls its initiative and gains its Round Start AP then (A14)"`
 	Space       int            `yaml:"space" json:"space,omitempty" min:"1" max:"20" doc:"yards a side of the square it fills, its lowest corner at x,y (section 6: default 1)"`
 	Height      int            `yaml:"height" json:"height,omitempty" min:"0" max:"1000" doc:"its height in inches, for the obstacle a tucked high jump clears (R38)"`
