@@ -366,7 +366,10 @@ func (r *run) wantPhase(want Phase, what ...string) error {
 	case Guarding:
 		now = s.decider() + " must choose a Defense"
 	case Choosing:
-		now = s.decider() + " must pick the nonlethal hit's level"
+		// A choice of many kinds: a nonlethal level, a shove's square, a
+		// disarmed item, a cling's split, a rebuffed mover's go or stop,
+		// flankers to ignore; the prompt's question says which.
+		now = s.decider() + " must choose first: " + Rules{}.Next(s).Question
 	case Resting:
 		now = "the fight is over; the GM rules on rests"
 	default:
