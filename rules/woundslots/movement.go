@@ -303,7 +303,7 @@ func (r *run) walk(a *Combatant, x, y, cost int) {
 	if n > 0 && a.Long != nil {
 		r.cancelLong(a)
 	}
-	wasInReach := s.inEnemyReach(a)
+	wasInReach := s.reachers(a)
 	flanked := s.flankedSet()
 	if m := s.carrier(a); m != nil && n > 0 {
 		r.pay(m, n, "carrying "+a.ID) // R76: the mount spends what its rider does
