@@ -146,6 +146,11 @@ func checkSheet(c *Combatant, at string, bad func(path, format string, args ...a
 		if w.Kind == "ranged" && w.Increment < 1 {
 			bad(wat+".increment", "a ranged weapon needs a range increment of at least 1 yard")
 		}
+		if w.OptimalReach > w.Reach {
+			// R41: a rebuff meets one coming closer than the optimal
+			// reach from within the reach; past the reach it never could.
+			bad(wat+".optimal_reach", "%d is beyond the weapon's reach %d: a rebuff strikes one coming closer than the optimal reach from within the reach (R41)", w.OptimalReach, w.Reach)
+		}
 	}
 	for j, spl := range c.Spells {
 		if !parts.Word(spl.Name) {

@@ -222,3 +222,15 @@ func TestNotYourTurnSaysWhatIsAsked(t *testing.T) {
 		t.Errorf("want %q in %v", want, err)
 	}
 }
+
+// TestOptimalReachWithinReach refuses a weapon whose optimal reach lies
+// beyond its reach, whose rebuffs could never be made (R41).
+func TestOptimalReachWithinReach(t *testing.T) {
+	sp := startSpec()
+	sp.Combatants[0].Weapons = []Weapon{{Name: "pike", Kind: "melee", Reach: 1, OptimalReach: 3}}
+	_, err := sp.State()
+	want := "combatants[0].weapons[0].optimal_reach: 3 is beyond the weapon's reach 1"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("want %q in %v", want, err)
+	}
+}
