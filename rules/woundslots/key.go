@@ -52,7 +52,7 @@ func (s *State) AppendKey(b []byte) []byte {
 
 // appendKey appends the options' part of their state's key.
 func (o *Options) appendKey(b []byte) []byte {
-	b = parts.AppendInts(b, o.RoundLimit, o.FootingTN, o.HurryTN, o.LandingTN)
+	b = parts.AppendInts(b, o.RoundLimit, keyInt(o.FootingTN), keyInt(o.HurryTN), keyInt(o.LandingTN))
 	b = parts.AppendString(b, o.Interrupts)
 	return binary.AppendUvarint(b, parts.Flags(o.NoLimit, o.NoInterrupts, o.HurryAllowed, o.HurryLoss))
 }
@@ -126,7 +126,7 @@ func sheetOf(c *Combatant) sheet {
 		id: c.ID, name: c.Name, side: c.Side, tier: c.Tier, moveMode: c.MoveMode,
 		attributes: c.Attributes, flags: parts.Flags(c.PC, c.Mount, c.Trained, c.OwnTurn),
 		raceStamina: c.RaceStamina, raceMana: c.RaceMana,
-		controlTN: c.ControlTN, sleepHours: keyInt(c.SleepHours), joins: c.Joins,
+		controlTN: keyInt(c.ControlTN), sleepHours: keyInt(c.SleepHours), joins: c.Joins,
 		space: c.Space, height: c.Height, nspells: len(c.Spells),
 	}
 	if len(c.Spells) > 0 {
@@ -318,7 +318,7 @@ func (w *Wounds) appendKey(b []byte) []byte {
 // appendKey appends a condition's part of its state's key.
 func (c *Condition) appendKey(b []byte) []byte {
 	b = parts.AppendString(b, c.Name)
-	b = parts.AppendInts(b, c.Level, c.TN, c.Rounds, c.Since, c.APCost, c.Checks)
+	b = parts.AppendInts(b, c.Level, keyInt(c.TN), c.Rounds, c.Since, c.APCost, c.Checks)
 	return parts.AppendBools(b, c.APZero)
 }
 

@@ -8,15 +8,19 @@ import (
 )
 
 // controlTN is an untrained mount's control TN (R77, A34).
-func controlTN(m *Combatant) int {
-	if m.ControlTN > 0 {
-		return m.ControlTN
-	}
-	return DefaultTN
-}
+func controlTN(m *Combatant) int { return gmTN(m.ControlTN) }
 
 // DefaultTN is A34's TN where the GM gives none: the rules' "average".
 const DefaultTN = 5
+
+// gmTN is a TN the encounter gives, 0 as any other, or A34's default
+// when it gives none.
+func gmTN(tn *int) int {
+	if tn != nil {
+		return *tn
+	}
+	return DefaultTN
+}
 
 // carrier returns the mount that moves c and pays for it as c moves:
 // one sharing c's turn (R76: the mount spends AP to move, and its rider
