@@ -189,6 +189,8 @@ func (r *run) hinderCheck(kind, target string) (a, t *Combatant, err error) {
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is not within %s's melee reach", t.ID, a.ID)
 	case kind == "disarm" && t.inHand() == 0:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s holds nothing to drop", t.ID)
+	case kind == "trip" && t.Posture == Prone:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is prone already: a trip knocks a creature prone, and would change nothing (R61)", t.ID)
 	}
 	if err := r.notPinned(a); err != nil {
 		return nil, nil, err
