@@ -269,9 +269,13 @@ func (r *run) push(x, y int) error {
 	if !slices.Contains(s.shoveCells(t, p.Points, buf[:0]), [2]int{x, y}) {
 		return refuse(engine.NotAllowedNow, "%s can be shoved up to %d yards in a straight line through free cells, not to %d,%d", t.ID, p.Points, x, y)
 	}
-	r.emit(engine.New(r.h.arena(), hinderedKind, Hindered{Combatant: p.Actor, Target: t.ID, Hindrance: "shove", X: x, Y: y}))
+	flanked, shover := s.flankedSet(), s.Combatant(p.Actor)
+	r.emit(engine.New(r.h.arena(), hinderedKind, Hindered{Combatant: shover.ID, Target: t.ID, Hindrance: "shove", X: x, Y: y}))
 	r.checkGrapples(t)
-	r.finished(p.Actor)
+	r.finished(shover.ID)
+	// R12: one the shove leaves flanked may ignore flankers, free, as it
+	// first becomes flanked, as after a move.
+	r.newlyFlanked(flanked, shover)
 	return nil
 }
 
