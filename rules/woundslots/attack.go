@@ -324,15 +324,20 @@ func (r *run) wound(t *Combatant, attacker string, final, level int) {
 	r.wounded(t, Wounded{Combatant: t.ID, Attacker: attacker, Final: final, Indicated: level, Level: placed, Fate: fate})
 }
 
-// wounded emits e, t's wound, and the control and footing checks a wound
-// that fills a slot calls for (R75, R77); the footing check reads the
-// level of the slot filled, since a full level makes the wound itself
-// more severe (R16).
+// wounded emits e, t's wound, and the footing and control checks a wound
+// that fills a slot calls for (R75, R77), in that order (section 7.5.8);
+// the footing check reads the level of the slot filled, since a full
+// level makes the wound itself more severe (R16). One gone down lets go
+// of every grapple.
 func (r *run) wounded(t *Combatant, e Wounded) {
 	r.emit(engine.New(r.h.arena(), woundedKind, e))
+	if t.Status != Active {
+		r.releaseGrapples(t)
+	}
 	if e.Level > NoWound {
-		r.woundControl(t)
+		// Section 7.5.8: the swim or climb check, then the mount's.
 		r.woundFooting(t, e.Level)
+		r.woundControl(t)
 	}
 }
 

@@ -1,7 +1,6 @@
 package woundslots
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 
@@ -16,7 +15,7 @@ import (
 type Condition struct {
 	Name  string `yaml:"name" json:"name" required:"true" enum:"bleeding,burning,hobbled,poisoned" doc:"bleeding, burning, hobbled or poisoned"`
 	Level int    `yaml:"level" json:"level,omitempty" min:"0" max:"5" doc:"its level, 1 (light) to 5 (fatal), for bleeding, burning and poison"`
-	TN    int    `yaml:"tn" json:"tn,omitempty" min:"1" max:"100" doc:"the TN of treating it (default 5, A34)"`
+	TN    *int   `yaml:"tn" json:"tn,omitempty" min:"0" max:"100" doc:"the TN of treating it (default 5, A34)"`
 	// Rounds and Since are how long it lasts, from which round (R32).
 	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"10000" doc:"rounds it lasts (R32: the round it began counts as the first), 0 until treated"`
 	Since  int `yaml:"since" json:"since,omitempty" min:"0" max:"10000" doc:"the round it began (default: the fight's first)"`
@@ -38,7 +37,7 @@ func (r *run) treatCondition(target, name string) error {
 	}
 	r.spend(a, actionCosts["treat"], "treat condition")
 	c := t.Conditions[i]
-	tn := cmp.Or(c.TN, DefaultTN)
+	tn := gmTN(c.TN)
 	bonus := healBonusFor(a, name)
 	die := r.src.Roll(20)
 	e := ConditionTreated{Healer: a.ID, Patient: t.ID, Condition: name, Die: die, Bonus: bonus, TN: tn, Level: c.Level}

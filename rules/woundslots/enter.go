@@ -34,7 +34,7 @@ func (r *run) enter(target string) error {
 	e := r.contestPowerOrAgility(a, t, check, checkBonus(a, check))
 	r.emitCheck(a, t, e)
 	if e.Success {
-		wasInReach := s.inEnemyReach(a)
+		wasInReach := s.reachers(a)
 		r.emit(engine.New(r.h.arena(), spaceEnteredKind, SpaceEntered{Combatant: a.ID, Target: t.ID, X: t.X, Y: t.Y}))
 		r.checkGrapples(a)
 		r.enteredReach(a, wasInReach)

@@ -598,6 +598,11 @@ func doneAction(s *State) {
 // it defends (guardIfDefending).
 func openWindow(s *State, queue []string) {
 	s.Queue = append(s.Queue[:0], queue...)
+	// A declaration's window is no moment of the turn: one left open by
+	// a reaction taken at a moment (a readied attack at the turn's end)
+	// must not stand for it, or an interrupt would be judged as at that
+	// moment rather than right after the declaration (R29).
+	s.Moment = ""
 	s.Phase = Window
 	guardIfDefending(s)
 }

@@ -68,7 +68,7 @@ func (e *Escaped) describe(s *State) string {
 	return fmt.Sprintf("%s escapes %s's grapple", e.Combatant, e.From)
 }
 
-// GrappleEnded: two creatures no longer grapple: a gap opened between them (A23).
+// GrappleEnded: two creatures no longer grapple: a gap opened between them (A23), or one of them went down.
 type GrappleEnded struct {
 	Combatant string `json:"combatant"`
 	Other     string `json:"other"`
@@ -211,6 +211,15 @@ func (r *run) checkGrapples(c *Combatant) {
 			continue
 		}
 		r.emit(engine.New(r.h.arena(), grappleEndedKind, GrappleEnded{Combatant: c.ID, Other: c.Grappling[i]}))
+	}
+}
+
+// releaseGrapples ends every grapple of c, one gone down (unconscious
+// or dead) and so holding no one and held by no one: a pin it held or
+// was held in ends with it (R57, R59).
+func (r *run) releaseGrapples(c *Combatant) {
+	for _, o := range slices.Clone(c.Grappling) {
+		r.emit(engine.New(r.h.arena(), grappleEndedKind, GrappleEnded{Combatant: c.ID, Other: o}))
 	}
 }
 

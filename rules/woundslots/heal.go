@@ -96,6 +96,14 @@ func (r *run) stabilize(target string) error {
 // stabilizeCheck is stabilize's checks: it returns the healer and the
 // patient.
 func (r *run) stabilizeCheck(target string) (a, t *Combatant, err error) {
+	if err := r.wantPhase(Acting, "stabilize ", target); err != nil {
+		return nil, nil, err
+	}
+	if t := r.s.Combatant(target); t != nil && !t.gone() && !t.IsDying {
+		// R63 stabilizes only the dying: say so before asking whether
+		// it would be tended.
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is not dying", t.ID)
+	}
 	a, t, err = r.healerAnd(target, "stabilize ", target)
 	switch {
 	case err != nil:

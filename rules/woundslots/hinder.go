@@ -189,6 +189,8 @@ func (r *run) hinderCheck(kind, target string) (a, t *Combatant, err error) {
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is not within %s's melee reach", t.ID, a.ID)
 	case kind == "disarm" && t.inHand() == 0:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s holds nothing to drop", t.ID)
+	case kind == "trip" && t.Posture == Prone:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s is prone already: a trip knocks a creature prone, and would change nothing (R61)", t.ID)
 	}
 	if err := r.notPinned(a); err != nil {
 		return nil, nil, err
@@ -267,9 +269,13 @@ func (r *run) push(x, y int) error {
 	if !slices.Contains(s.shoveCells(t, p.Points, buf[:0]), [2]int{x, y}) {
 		return refuse(engine.NotAllowedNow, "%s can be shoved up to %d yards in a straight line through free cells, not to %d,%d", t.ID, p.Points, x, y)
 	}
-	r.emit(engine.New(r.h.arena(), hinderedKind, Hindered{Combatant: p.Actor, Target: t.ID, Hindrance: "shove", X: x, Y: y}))
+	flanked, shover := s.flankedSet(), s.Combatant(p.Actor)
+	r.emit(engine.New(r.h.arena(), hinderedKind, Hindered{Combatant: shover.ID, Target: t.ID, Hindrance: "shove", X: x, Y: y}))
 	r.checkGrapples(t)
-	r.finished(p.Actor)
+	r.finished(shover.ID)
+	// R12: one the shove leaves flanked may ignore flankers, free, as it
+	// first becomes flanked, as after a move.
+	r.newlyFlanked(flanked, shover)
 	return nil
 }
 

@@ -1,7 +1,6 @@
 package woundslots
 
 import (
-	"cmp"
 	"fmt"
 
 	"fray/engine"
@@ -31,7 +30,7 @@ func (r *run) hurried(a *Combatant, cost int, hurry bool) int {
 		return cost
 	}
 	s := r.s
-	tn := cmp.Or(s.Options.HurryTN, DefaultTN)
+	tn := gmTN(s.Options.HurryTN)
 	die := r.src.Roll(20)
 	bonus := a.Attributes.Dex + a.skill("acrobatics")
 	bonus -= a.tired()

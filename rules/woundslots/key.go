@@ -52,7 +52,7 @@ func (s *State) AppendKey(b []byte) []byte {
 
 // appendKey appends the options' part of their state's key.
 func (o *Options) appendKey(b []byte) []byte {
-	b = parts.AppendInts(b, o.RoundLimit, o.FootingTN, o.HurryTN, o.LandingTN)
+	b = parts.AppendInts(b, o.RoundLimit, keyInt(o.FootingTN), keyInt(o.HurryTN), keyInt(o.LandingTN))
 	b = parts.AppendString(b, o.Interrupts)
 	return binary.AppendUvarint(b, parts.Flags(o.NoLimit, o.NoInterrupts, o.HurryAllowed, o.HurryLoss))
 }
@@ -126,7 +126,7 @@ func sheetOf(c *Combatant) sheet {
 		id: c.ID, name: c.Name, side: c.Side, tier: c.Tier, moveMode: c.MoveMode,
 		attributes: c.Attributes, flags: parts.Flags(c.PC, c.Mount, c.Trained, c.OwnTurn),
 		raceStamina: c.RaceStamina, raceMana: c.RaceMana,
-		controlTN: c.ControlTN, sleepHours: c.SleepHours, joins: c.Joins,
+		controlTN: keyInt(c.ControlTN), sleepHours: keyInt(c.SleepHours), joins: c.Joins,
 		space: c.Space, height: c.Height, nspells: len(c.Spells),
 	}
 	if len(c.Spells) > 0 {
@@ -283,7 +283,7 @@ func (z *Zone) appendKey(b []byte) []byte {
 // appendKey appends an object's part of its state's key.
 func (o *Object) appendKey(b []byte) []byte {
 	b = parts.AppendString(b, o.Name)
-	return parts.AppendInts(b, o.AP, o.Rounds, o.Minutes)
+	return parts.AppendInts(b, keyInt(o.AP), o.Rounds, o.Minutes)
 }
 
 // appendKey appends a dropped weapon's part of its state's key.
@@ -294,7 +294,7 @@ func (d *Dropped) appendKey(b []byte) []byte {
 // appendKey appends a spell's part of its state's key.
 func (sp *Spell) appendKey(b []byte) []byte {
 	b = parts.AppendStrings(b, sp.Name, sp.School, sp.Defense, sp.DamageType)
-	b = parts.AppendInts(b, sp.AP, sp.Mana, sp.Damage, sp.Range, sp.Invest, sp.Rounds, sp.Stamina, sp.APCost, sp.Checks)
+	b = parts.AppendInts(b, keyInt(sp.AP), sp.Mana, sp.Damage, sp.Range, sp.Invest, sp.Rounds, sp.Stamina, sp.APCost, sp.Checks)
 	b = parts.AppendBools(b, sp.BypassArmor, sp.APZero)
 	b = parts.AppendPresent(b, sp.Condition != nil)
 	if sp.Condition != nil {
@@ -318,7 +318,7 @@ func (w *Wounds) appendKey(b []byte) []byte {
 // appendKey appends a condition's part of its state's key.
 func (c *Condition) appendKey(b []byte) []byte {
 	b = parts.AppendString(b, c.Name)
-	b = parts.AppendInts(b, c.Level, c.TN, c.Rounds, c.Since, c.APCost, c.Checks)
+	b = parts.AppendInts(b, c.Level, keyInt(c.TN), c.Rounds, c.Since, c.APCost, c.Checks)
 	return parts.AppendBools(b, c.APZero)
 }
 
@@ -347,4 +347,13 @@ func (n Nested) appendKey(b []byte) []byte {
 		return append(b, 0)
 	}
 	return parts.AppendString(append(b, 1), n.String())
+}
+
+// keyInt is a number the encounter may leave out, for a key: -1 when left
+// out, told apart from any value it may be given.
+func keyInt(n *int) int {
+	if n == nil {
+		return -1
+	}
+	return *n
 }

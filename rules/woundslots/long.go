@@ -167,8 +167,8 @@ func (s *State) objectCost(name string) (ap, rounds int) {
 			if o.Rounds > 0 {
 				return 0, o.Rounds
 			}
-			if o.AP > 0 {
-				return o.AP, 0
+			if o.AP != nil {
+				return *o.AP, 0
 			}
 		}
 	}

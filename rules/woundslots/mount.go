@@ -2,20 +2,25 @@ package woundslots
 
 import (
 	"fmt"
+	"slices"
 
 	"fray/engine"
 )
 
 // controlTN is an untrained mount's control TN (R77, A34).
-func controlTN(m *Combatant) int {
-	if m.ControlTN > 0 {
-		return m.ControlTN
-	}
-	return DefaultTN
-}
+func controlTN(m *Combatant) int { return gmTN(m.ControlTN) }
 
 // DefaultTN is A34's TN where the GM gives none: the rules' "average".
 const DefaultTN = 5
+
+// gmTN is a TN the encounter gives, 0 as any other, or A34's default
+// when it gives none.
+func gmTN(tn *int) int {
+	if tn != nil {
+		return *tn
+	}
+	return DefaultTN
+}
 
 // carrier returns the mount that moves c and pays for it as c moves:
 // one sharing c's turn (R76: the mount spends AP to move, and its rider
@@ -183,23 +188,37 @@ func (r *run) woundControl(t *Combatant) {
 	}
 }
 
-// enteredReach makes the control check of c's untrained mount when c,
-// out of every enemy's reach before (was), now stands in one (R77).
-func (r *run) enteredReach(c *Combatant, was bool) {
-	if m := r.s.needsControl(c); m != nil && !was && r.s.inEnemyReach(c) {
-		r.controlCheck(c, m, 0, "entering an enemy's reach")
+// enteredReach makes the control check of c's untrained mount when c now
+// stands in the melee reach of an enemy whose reach it was out of before
+// (was, from reachers): each time it comes into an enemy's reach, one
+// already reaching it or not (R77).
+func (r *run) enteredReach(c *Combatant, was []string) {
+	m := r.s.needsControl(c)
+	if m == nil {
+		return
+	}
+	for _, id := range r.s.reachers(c) {
+		if !slices.Contains(was, id) {
+			r.controlCheck(c, m, 0, "entering an enemy's reach")
+			return
+		}
 	}
 }
 
-// inEnemyReach reports whether c stands in the melee reach of an enemy.
-func (s *State) inEnemyReach(c *Combatant) bool {
+// reachers lists the enemies whose melee reach c stands in, when c rides
+// an untrained mount under control (nil otherwise: nobody asks).
+func (s *State) reachers(c *Combatant) []string {
+	if s.needsControl(c) == nil {
+		return nil
+	}
+	var ids []string
 	for i := range s.Combatants {
 		e := &s.Combatants[i]
 		if e.Side != c.Side && e.Up() && e.meleeReaches(c) {
-			return true
+			ids = append(ids, e.ID)
 		}
 	}
-	return false
+	return ids
 }
 
 // calm is R77's regaining of control (8 AP): the control check, -1 per

@@ -1,7 +1,6 @@
 package woundslots
 
 import (
-	"cmp"
 	"fmt"
 
 	"fray/engine"
@@ -215,7 +214,7 @@ func (r *run) jumpCheck(c *Jump) (a *Combatant, x, y, d int, err error) {
 func (r *run) landing(c *Combatant) {
 	die := r.src.Roll(20)
 	bonus := c.Attributes.Dex + c.skill("acrobatics") + c.spec("acrobatics", "balance") - c.tired()
-	tn := cmp.Or(r.s.Options.LandingTN, DefaultTN)
+	tn := gmTN(r.s.Options.LandingTN)
 	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: Balance, Die: die, Bonus: bonus, TN: tn, Kept: die+bonus >= tn, Why: "landing"}))
 }
 
@@ -303,7 +302,7 @@ func (r *run) walk(a *Combatant, x, y, cost int) {
 	if n > 0 && a.Long != nil {
 		r.cancelLong(a)
 	}
-	wasInReach := s.inEnemyReach(a)
+	wasInReach := s.reachers(a)
 	flanked := s.flankedSet()
 	if m := s.carrier(a); m != nil && n > 0 {
 		r.pay(m, n, "carrying "+a.ID) // R76: the mount spends what its rider does

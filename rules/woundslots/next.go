@@ -473,7 +473,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		}
 
 		for _, k := range hinderKinds {
-			if k == "disarm" && t.inHand() == 0 {
+			if k == "disarm" && t.inHand() == 0 || k == "trip" && t.Posture == Prone {
 				continue
 			}
 			b.Add(engine.New(b.Moves, hinderKind, Hinder{Hindrance: k, Target: t.ID}), k, " ", t.ID, " (4 AP)")

@@ -89,8 +89,8 @@ func (r *run) rest(c *Rest) error {
 // sleepNeed is R68's hours of sleep a long rest needs, in half hours: 8
 // hours less half an hour per point of Vitality, or the creature's own.
 func (c *Combatant) sleepNeed() int {
-	if c.SleepHours > 0 {
-		return 2 * c.SleepHours
+	if c.SleepHours != nil {
+		return 2 * *c.SleepHours
 	}
 	return 16 - c.Attributes.Vit
 }

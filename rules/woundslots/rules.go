@@ -137,7 +137,7 @@ func (r *run) do(actor string, c Command) error {
 		return r.endFight(actor, ef)
 	}
 	if who := s.decider(); actor != who && actor != engine.GM {
-		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+		return notYours(s, who, actor)
 	} else if s.Phase == Window && actor == who && !s.answers(c) {
 		// Asked in a window, it goes on with its own turn's business: it
 		// lets the window go by first.
@@ -217,9 +217,19 @@ func (r *run) passOn(actor string, c Command) error {
 		r.settle()
 	}
 	if who := s.decider(); who != actor {
-		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+		return notYours(s, who, actor)
 	}
 	return r.do(actor, c)
+}
+
+// notYours refuses actor's command when the fight waits for who instead,
+// saying what who is asked.
+func notYours(s *State, who, actor string) error {
+	q := Rules{}.Next(s).Question
+	if q == "" {
+		return refuse(engine.NotYourTurn, "it is %s's decision, not %s's", who, actor)
+	}
+	return refuse(engine.NotYourTurn, "it is %s's decision, not %s's: %s", who, actor, q)
 }
 
 // dispatch resolves command c of the one who must decide now.
@@ -356,7 +366,10 @@ func (r *run) wantPhase(want Phase, what ...string) error {
 	case Guarding:
 		now = s.decider() + " must choose a Defense"
 	case Choosing:
-		now = s.decider() + " must pick the nonlethal hit's level"
+		// A choice of many kinds: a nonlethal level, a shove's square, a
+		// disarmed item, a cling's split, a rebuffed mover's go or stop,
+		// flankers to ignore; the prompt's question says which.
+		now = s.decider() + " must choose first: " + Rules{}.Next(s).Question
 	case Resting:
 		now = "the fight is over; the GM rules on rests"
 	default:

@@ -73,7 +73,7 @@ func (sp *Spec) State() (State, error) {
 		if !parts.Word(o.Name) {
 			bad(fmt.Sprintf("scene.objects[%d].name", i), "%q is not a lowercase word", o.Name)
 		}
-		if (o.AP > 0) && (o.Rounds > 0 || o.Minutes > 0) || o.Rounds > 0 && o.Minutes > 0 {
+		if o.AP != nil && (o.Rounds > 0 || o.Minutes > 0) || o.Rounds > 0 && o.Minutes > 0 {
 			bad(fmt.Sprintf("scene.objects[%d]", i), "give one of ap, rounds and minutes")
 		}
 		if o.Minutes > 0 {
@@ -145,6 +145,11 @@ func checkSheet(c *Combatant, at string, bad func(path, format string, args ...a
 		}
 		if w.Kind == "ranged" && w.Increment < 1 {
 			bad(wat+".increment", "a ranged weapon needs a range increment of at least 1 yard")
+		}
+		if w.OptimalReach > w.Reach {
+			// R41: a rebuff meets one coming closer than the optimal
+			// reach from within the reach; past the reach it never could.
+			bad(wat+".optimal_reach", "%d is beyond the weapon's reach %d: a rebuff strikes one coming closer than the optimal reach from within the reach (R41)", w.OptimalReach, w.Reach)
 		}
 	}
 	for j, spl := range c.Spells {

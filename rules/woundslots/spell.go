@@ -12,7 +12,7 @@ import (
 type Spell struct {
 	Name    string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as cast SPELL names it"`
 	School  string `yaml:"school" json:"school" doc:"its school, for the Arcana specialization"`
-	AP      int    `yaml:"ap" json:"ap,omitempty" min:"1" max:"100" doc:"AP to cast it (default 4, A05); at least 1 (R24)"`
+	AP      *int   `yaml:"ap" json:"ap,omitempty" min:"0" max:"100" doc:"AP to cast it (default 4, A05); 0 for one free to use, as its own cost may say (R24)"`
 	Mana    int    `yaml:"mana" json:"mana,omitempty" min:"0" max:"1000" doc:"mana spent when it takes effect (R21)"`
 	Defense string `yaml:"defense" json:"defense" enum:"melee,ranged,power,agility,fortitude,willpower" doc:"the Defense the spell attack meets (R05)"`
 	Damage  int    `yaml:"damage" json:"damage,omitempty" min:"-100" max:"100" doc:"added to a hit's final value, as a weapon's damage is (R06)"`
@@ -45,10 +45,11 @@ func (c *Combatant) spell(name string) *Spell {
 	return nil
 }
 
-// spellAP is a spell's AP (A05: 4 by default).
+// spellAP is a spell's AP (A05: 4 by default); one given as 0 costs
+// nothing, as an effect that says so may (R24).
 func spellAP(sp *Spell) int {
-	if sp.AP > 0 {
-		return sp.AP
+	if sp.AP != nil {
+		return *sp.AP
 	}
 	return 4
 }

@@ -236,6 +236,9 @@ func placeGrapples(s *State, st *Start, ids []string, bad func(path, format stri
 			case Gap(c, o) > 0:
 				bad(at+".grappling", "%s and %s are not adjacent, and grapplers are (A23)", c.ID, id)
 				continue
+			case c.Status != Active || o.Status != Active:
+				bad(at+".grappling", "%s and %s cannot grapple: one down (%s, %s) holds no one and is held by no one (R57)", c.ID, id, c.Status, o.Status)
+				continue
 			}
 			if !slices.Contains(c.Grappling, id) {
 				c.Grappling = append(c.Grappling, id)
@@ -244,8 +247,15 @@ func placeGrapples(s *State, st *Start, ids []string, bad func(path, format stri
 				o.Grappling = append(o.Grappling, c.ID)
 			}
 		}
+	}
+	// Pins once every grapple is placed, whichever of the two gave it.
+	for _, id := range ids {
+		cs, c := st.Combatants[id], s.Combatant(id)
+		if c == nil || c.Status == Away {
+			continue
+		}
 		if cs.PinnedBy != "" && !slices.Contains(c.Grappling, cs.PinnedBy) {
-			bad(at+".pinned_by", "%s must grapple %s to pin it (R59): give grappling too", cs.PinnedBy, c.ID)
+			bad("start.combatants."+id+".pinned_by", "%s must grapple %s to pin it (R59): give grappling too", cs.PinnedBy, c.ID)
 		}
 	}
 }

@@ -205,3 +205,32 @@ func TestStartDyingNeedsAFatalWound(t *testing.T) {
 		}
 	}
 }
+
+// TestNotYourTurnSaysWhatIsAsked checks that a command from one the fight
+// does not wait for is refused naming who must decide and what.
+func TestNotYourTurnSaysWhatIsAsked(t *testing.T) {
+	sp := startSpec()
+	ap := 3
+	sp.Begin = Start{Turn: "ann", Combatants: map[string]CombatantStart{"ann": {AP: &ap}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Rules{}.Decide(&s, "bob", &EndTurn{}, dice.NewScript())
+	want := "it is ann's decision, not bob's: round 1, ann's turn"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("want %q in %v", want, err)
+	}
+}
+
+// TestOptimalReachWithinReach refuses a weapon whose optimal reach lies
+// beyond its reach, whose rebuffs could never be made (R41).
+func TestOptimalReachWithinReach(t *testing.T) {
+	sp := startSpec()
+	sp.Combatants[0].Weapons = []Weapon{{Name: "pike", Kind: "melee", Reach: 1, OptimalReach: 3}}
+	_, err := sp.State()
+	want := "combatants[0].weapons[0].optimal_reach: 3 is beyond the weapon's reach 1"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("want %q in %v", want, err)
+	}
+}

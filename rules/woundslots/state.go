@@ -96,9 +96,9 @@ type State struct {
 type Options struct {
 	RoundLimit   int  `yaml:"round_limit" json:"round_limit" min:"0" max:"10000" doc:"rounds after which a fight still going ends as a timeout (default 100; 0 with no_round_limit)"`
 	NoLimit      bool `yaml:"no_round_limit" json:"no_round_limit,omitempty" doc:"fight without a round limit"`
-	FootingTN    int  `yaml:"footing_tn" json:"footing_tn,omitempty" min:"1" max:"100" doc:"the GM's TN for swimming and climbing checks (R75; default 5, A34)"`
-	HurryTN      int  `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"1" max:"100" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
-	LandingTN    int  `yaml:"landing_tn" json:"landing_tn,omitempty" min:"1" max:"100" doc:"the GM's TN for landing a jump in difficult terrain or on a slippery surface (R38; default 5, A34)"`
+	FootingTN    *int `yaml:"footing_tn" json:"footing_tn,omitempty" min:"0" max:"100" doc:"the GM's TN for swimming and climbing checks (R75; default 5, A34)"`
+	HurryTN      *int `yaml:"hurry_tn" json:"hurry_tn,omitempty" min:"0" max:"100" doc:"the GM's TN for hurrying an action (R67; default 5, A34)"`
+	LandingTN    *int `yaml:"landing_tn" json:"landing_tn,omitempty" min:"0" max:"100" doc:"the GM's TN for landing a jump in difficult terrain or on a slippery surface (R38; default 5, A34)"`
 	NoInterrupts bool `yaml:"no_interrupts" json:"no_interrupts,omitempty" doc:"never ask whether anyone acts or moves out of turn (R29, R35); reactions are still asked; faster tables"`
 	// Interrupts says at which moments those whose initiative is higher
 	// may act out of turn: "declared" (the default: right after a
@@ -129,7 +129,7 @@ type Zone struct {
 // number of rounds of all one's AP (R25).
 type Object struct {
 	Name   string `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as use OBJECT names it"`
-	AP     int    `yaml:"ap" json:"ap,omitempty" min:"1" max:"100" doc:"AP to use it (default from the table, else 2); at least 1 (R24)"`
+	AP     *int   `yaml:"ap" json:"ap,omitempty" min:"0" max:"100" doc:"AP to use it (default from the table, else 2); 0 for a negligible act, which is free (R22, R24)"`
 	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"100" doc:"instead of AP: all one's AP for this many rounds (4 for a one-minute action)"`
 	// Minutes is Rounds in minutes, 4 rounds each (R22).
 	Minutes int `yaml:"minutes" json:"minutes,omitempty" min:"0" max:"60" doc:"instead of AP: all one's AP for this many minutes, 4 rounds each (R22, R25)"`
@@ -270,9 +270,9 @@ type Combatant struct {
 	Mount       bool           `yaml:"mount" json:"mount,omitempty" doc:"can be ridden (R53, R76)"`
 	Trained     bool           `yaml:"trained" json:"trained,omitempty" doc:"a trained mount: no control checks (R77)"`
 	OwnTurn     bool           `yaml:"own_turn" json:"own_turn,omitempty" doc:"a sentient mount that keeps its own initiative and turn, and is not ordered (R76)"`
-	ControlTN   int            `yaml:"control_tn" json:"control_tn,omitempty" min:"1" max:"100" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
+	ControlTN   *int           `yaml:"control_tn" json:"control_tn,omitempty" min:"0" max:"100" doc:"the TN of controlling this untrained mount (R77; default 5, A34)"`
 	Riding      string         `yaml:"riding" json:"riding,omitempty" doc:"the id of the mount it rides at the start"`
-	SleepHours  int            `yaml:"sleep_hours" json:"sleep_hours,omitempty" min:"1" max:"24" doc:"hours of sleep a long rest needs (R68; default 8 less half an hour per point of Vitality)"`
+	SleepHours  *int           `yaml:"sleep_hours" json:"sleep_hours,omitempty" min:"0" max:"24" doc:"hours of sleep a long rest needs (R68; default 8 less half an hour per point of Vitality; 0 for one that needs none)"`
 	Joins       int            `yaml:"joins" json:"joins,omitempty" min:"0" max:"100" doc:"rounds before it arrives: it joins as round joins+1 begins, rolls its initiative and gains its Round Start AP then (A14)"`
 	Space       int            `yaml:"space" json:"space,omitempty" min:"1" max:"20" doc:"yards a side of the square it fills, its lowest corner at x,y (section 6: default 1)"`
 	Height      int            `yaml:"height" json:"height,omitempty" min:"0" max:"1000" doc:"its height in inches, for the obstacle a tucked high jump clears (R38)"`

@@ -324,7 +324,8 @@ func (r *run) endTurn() error {
 // finishTurn ends the owner's turn: a long action not paid this turn is
 // given up (R25), and the Turn End AP is gained, unless staggered (R23,
 // A26), by the owner and by a mount sharing its turn (R76), one its
-// rider dismounted during it too.
+// rider dismounted during it too, but not one that had its own turn
+// before it was mounted.
 func (r *run) finishTurn() {
 	a := r.s.owner()
 	r.drift(a)
@@ -335,9 +336,13 @@ func (r *run) finishTurn() {
 	if m == nil || m.OwnTurn {
 		m = r.s.Combatant(a.LeftMount) // dismounted in this shared turn
 	}
+	// A mount that had its own turn this round before it was ridden in
+	// this one has gained its Turn End AP already: it has one turn a
+	// round (R76), and this was not it.
+	shared := m != nil && (!m.Acted || a.LeftMount == m.ID)
 	r.emit(engine.New(r.h.arena(), turnEndedKind, TurnEnded{Combatant: a.ID}))
 	r.turnEndAP(a)
-	if m != nil && !m.OwnTurn && m.Status == Active {
+	if shared && !m.OwnTurn && m.Status == Active {
 		r.turnEndAP(m)
 	}
 }

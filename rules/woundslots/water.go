@@ -165,12 +165,7 @@ func (s *State) attackCost(a *Combatant, style string) int {
 
 // footingTN is the GM's TN for swimming and climbing checks (section 6:
 // default 5, A34).
-func (s *State) footingTN() int {
-	if s.Options.FootingTN > 0 {
-		return s.Options.FootingTN
-	}
-	return DefaultTN
-}
+func (s *State) footingTN() int { return gmTN(s.Options.FootingTN) }
 
 // footing is R75's check of a swimmer or climber, Str
 // [Athletics/Swimming|Climbing] against the GM's TN with mod; it reports
