@@ -102,9 +102,11 @@ func (d *decider) rest() error {
 	return nil
 }
 
-// train adds an item to a style for XP (R26): every item added after the
-// style was gained costs StyleItemXP, up to MaxStyleItems items, paid from
-// the XP the combatant has for its styles' gear.
+// train adds an item to a style for XP (R26): a style's first
+// FreeStyleItems items are free, as the encounter file counts them, so one
+// listing fewer takes the rest at no cost; each item beyond them costs
+// StyleItemXP, up to MaxStyleItems items, paid from the XP the combatant
+// has for its styles' gear.
 func (d *decider) train(c *Train) error {
 	s := d.s
 	if s.Phase != Setup && s.Phase != After {
@@ -116,6 +118,10 @@ func (d *decider) train(c *Train) error {
 	}
 	st := who.style(c.Style)
 	item := strings.Join(strings.Fields(c.Item), " ")
+	cost := StyleItemXP
+	if st != nil && len(st.Gear) < FreeStyleItems {
+		cost = 0
+	}
 	switch {
 	case st == nil:
 		names := make([]string, len(who.Styles))
@@ -129,12 +135,12 @@ func (d *decider) train(c *Train) error {
 		return refuse(engine.NotAllowedNow, "%s's style %s lists %s already", who.ID, st.Name, item)
 	case len(st.Gear) >= MaxStyleItems:
 		return refuse(engine.NotAllowedNow, "%s's style %s lists %d items, the most a style may (R26)", who.ID, st.Name, MaxStyleItems)
-	case who.XP == nil:
-		return refuse(engine.NotAllowedNow, "%s has no xp given to pay %d XP with (R26)", who.ID, StyleItemXP)
-	case who.StyleXP+StyleItemXP > *who.XP:
-		return refuse(engine.NotAllowedNow, "%s's styles' gear costs %d of its %d XP: %d more is too much (R26)", who.ID, who.StyleXP, *who.XP, StyleItemXP)
+	case cost > 0 && who.XP == nil:
+		return refuse(engine.NotAllowedNow, "%s has no xp given to pay %d XP with (R26)", who.ID, cost)
+	case cost > 0 && who.StyleXP+cost > *who.XP:
+		return refuse(engine.NotAllowedNow, "%s's styles' gear costs %d of its %d XP: %d more is too much (R26)", who.ID, who.StyleXP, *who.XP, cost)
 	}
-	d.emit(engine.New(d.h.arena(), styleTrainedKind, StyleTrained{Combatant: who.ID, Style: st.Name, Item: item, XP: StyleItemXP, StyleXP: who.StyleXP + StyleItemXP}))
+	d.emit(engine.New(d.h.arena(), styleTrainedKind, StyleTrained{Combatant: who.ID, Style: st.Name, Item: item, XP: cost, StyleXP: who.StyleXP + cost}))
 	return nil
 }
 
@@ -212,5 +218,8 @@ func (e *Rested) describe(s *State) string {
 }
 
 func (e *StyleTrained) describe(s *State) string {
+	if e.XP == 0 {
+		return fmt.Sprintf("%s's style %s adds %s free, as one of its first %d items: its styles' gear costs %d XP", e.Combatant, e.Style, e.Item, FreeStyleItems, e.StyleXP)
+	}
 	return fmt.Sprintf("%s's style %s adds %s for %d XP: its styles' gear costs %d XP", e.Combatant, e.Style, e.Item, e.XP, e.StyleXP)
 }

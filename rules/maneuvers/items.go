@@ -187,9 +187,22 @@ func (e *PickedUp) apply(s *State, _ *hotMemory) {
 	}
 	for i := range s.Dropped {
 		if s.Dropped[i].Item.Name == e.Item && dist(Point{s.Dropped[i].X, s.Dropped[i].Y}, c.pos()) <= ManipulateReach+1e-9 {
-			c.Weapons = append(slices.Clip(c.Weapons), s.Dropped[i].Item)
+			d := s.Dropped[i]
+			c.Weapons = append(slices.Clip(c.Weapons), d.Item)
 			c.Wield = append(slices.Clip(c.Wield), e.Item)
 			s.Dropped = slices.Delete(slices.Clone(s.Dropped), i, i+1)
+			// Those the taker is hidden from, who saw the item lie
+			// there, still see it there (R36).
+			var unseen []string
+			for _, id := range c.HiddenFrom {
+				if !slices.Contains(d.Unseen, id) {
+					unseen = append(unseen, id)
+				}
+			}
+			if unseen != nil {
+				d.Unseen = unseen
+				s.Gone = append(slices.Clip(s.Gone), d)
+			}
 			return
 		}
 	}
@@ -202,7 +215,13 @@ func (e *ItemDropped) apply(s *State, _ *hotMemory) {
 	}
 	c.Wield = without(c.Wield, e.Item)
 	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == e.Item }); i >= 0 {
-		s.Dropped = append(slices.Clip(s.Dropped), Dropped{Item: c.Weapons[i], X: e.At.X, Y: e.At.Y})
+		d := Dropped{Item: c.Weapons[i], X: e.At.X, Y: e.At.Y}
+		if !e.Thrown {
+			// Let go of by one hidden from some foes, it falls unseen
+			// by them (R36).
+			d.Unseen = slices.Clone(c.HiddenFrom)
+		}
+		s.Dropped = append(slices.Clip(s.Dropped), d)
 		c.Weapons = slices.Delete(slices.Clone(c.Weapons), i, i+1)
 	}
 }

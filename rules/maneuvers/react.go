@@ -3,6 +3,7 @@ package maneuvers
 import (
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 
 	"fray/engine"
@@ -124,6 +125,7 @@ func itemReactions(s *State, c *Combatant, stowFirst bool, yield func(reaction) 
 	for i := range s.Dropped {
 		it := &s.Dropped[i]
 		if max(it.Item.Hands, 1) <= free && c.item(it.Item.Name) == nil && dist(Point{it.X, it.Y}, c.pos()) <= ManipulateReach+1e-9 &&
+			!slices.Contains(it.Unseen, c.ID) &&
 			!yield(reaction{kind: "pick_up", name: it.Item.Name}) {
 			return false
 		}

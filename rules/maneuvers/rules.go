@@ -117,6 +117,7 @@ func (Rules) Clone(s *State) State {
 		c.Combatants[i] = cloneCombatant(&s.Combatants[i])
 	}
 	c.Dropped = slices.Clone(s.Dropped)
+	c.Gone = slices.Clone(s.Gone)
 	c.Order = slices.Clone(s.Order)
 	c.Turns = slices.Clone(s.Turns)
 	if s.Roll != nil {

@@ -157,6 +157,23 @@ func TestStyleGear(t *testing.T) {
 	}
 }
 
+// TestNegativeResistance checks that a resistance or vulnerability below
+// 0 is refused at its field (R28): under a group's, or none, only the
+// highest counting, it would do nothing.
+func TestNegativeResistance(t *testing.T) {
+	sp := duel()
+	sp.Combatants[1].Resist = map[string]int{"fire": -3}
+	sp.Combatants[1].Vulnerable = map[string]int{"physical": -1}
+	_, err := sp.State()
+	want := []string{
+		"combatants[1].resist.fire: -3 is less than 0: a resistance takes damage off, 0 or more (R28); the other way round is vulnerable",
+		"combatants[1].vulnerable.physical: -1 is less than 0: a vulnerability adds damage, 0 or more (R28); the other way round is resist",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+}
+
 // TestStartProblems checks that a starting state's mistakes are each
 // reported at their field.
 func TestStartProblems(t *testing.T) {

@@ -18,7 +18,9 @@ import (
 // the contests of its search or sneak that foe rolled in and won (a
 // search that fails does not name who stays hidden); nor is it named
 // among those an action provokes, in the log or in the state's pending
-// trigger, nor as letting the chance go. The prompts hold no secret: the
+// trigger, nor as letting the chance go. The ground in that foe's view is
+// as that foe last saw it: an item it let go of is not there, one it
+// picked up still is (State.Gone). The prompts hold no secret: the
 // rules offer nobody an option aimed at a foe hidden from them (Decide
 // still takes such a command: a guess the GM allows), a hidden mover
 // provokes nobody it is hidden from, and a prompt that would say where a
@@ -103,8 +105,27 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		}
 		t.Reactors, t.Next = slices.DeleteFunc(t.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }), next
 	}
-	h.viewDropped = append(h.viewDropped[:0], s.Dropped...)
-	if s.Dropped == nil {
+	h.viewDropped = h.viewDropped[:0]
+	if v.GM || v.Combatant == "" {
+		h.viewDropped = append(h.viewDropped, s.Dropped...)
+	} else {
+		// The ground as v saw it last: not what fell unseen by v, and
+		// still what was taken unseen by v; and not who saw what.
+		for _, d := range s.Dropped {
+			if !slices.Contains(d.Unseen, v.Combatant) {
+				d.Unseen = nil
+				h.viewDropped = append(h.viewDropped, d)
+			}
+		}
+		for _, d := range s.Gone {
+			if slices.Contains(d.Unseen, v.Combatant) {
+				d.Unseen = nil
+				h.viewDropped = append(h.viewDropped, d)
+			}
+		}
+		dst.Gone = nil
+	}
+	if len(h.viewDropped) == 0 {
 		dst.Dropped = nil
 	} else {
 		dst.Dropped = h.viewDropped

@@ -224,12 +224,16 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 		bad(at+".wield", "%s holds items needing %d hands; it has 2", c.ID, c.handsUsed())
 	}
 	for _, m := range []struct {
-		key string
-		v   map[string]int
-	}{{"resist", c.Resist}, {"vulnerable", c.Vulnerable}} {
-		for k := range m.v {
+		key, what, other string
+		v                map[string]int
+	}{{"resist", "a resistance takes damage off", "vulnerable", c.Resist}, {"vulnerable", "a vulnerability adds damage", "resist", c.Vulnerable}} {
+		for k, v := range m.v {
 			if _, ok := damageGroup[k]; !ok && k != Physical && k != Magical {
 				bad(at+"."+m.key+"."+k, "unknown damage type or group %q", k)
+			} else if v < 0 {
+				// Only the highest of each counts (R28): a negative one
+				// under a group's or none would silently do nothing.
+				bad(at+"."+m.key+"."+k, "%d is less than 0: %s, 0 or more (R28); the other way round is %s", v, m.what, m.other)
 			}
 		}
 	}

@@ -29,6 +29,7 @@ type CombatantStart struct {
 	AP          *int     `yaml:"ap" min:"0" max:"3" doc:"AP left this round (default 3)"`
 	Attacks     int      `yaml:"attacks" min:"0" max:"2" doc:"attacks made this round"`
 	Moved       float64  `yaml:"moved" min:"0" max:"100" doc:"metres moved this turn, for the one whose turn it is"`
+	Acted       bool     `yaml:"acted" doc:"for the one whose turn it is: it has taken an action this turn, so it can no longer delay (default: not, unless it has moved)"`
 	Prone       bool     `yaml:"prone" doc:"lying prone"`
 	Dazed       bool     `yaml:"dazed" doc:"dazed until the end of its next turn"`
 	Braced      bool     `yaml:"braced" doc:"braced: a boon on its next defence"`
@@ -140,6 +141,9 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 		if cs.Moved > 0 && id != turn {
 			bad("start.combatants."+id+".moved", "metres moved are the turn's, and it is not %s's turn", id)
 		}
+		if cs.Acted && id != turn {
+			bad("start.combatants."+id+".acted", "acting is the turn's, and it is not %s's turn", id)
+		}
 		if st.Order == nil && st.Phase == "" {
 			// Before the GM begins the fight, round 1's start gives
 			// everyone 3 AP and two attacks (R06).
@@ -211,7 +215,10 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	}
 	s.TurnOpen = true
 	c.Acted = true
-	c.Fresh = c.Moved == 0 && c.AP == APPerRound
+	// AP spent before the turn went on reactions in others' turns: the
+	// turn itself is still at its start, and may be delayed (R09), until
+	// it has moved or acted.
+	c.Fresh = c.Moved == 0 && !st.Combatants[turn].Acted
 	c.Budget = c.Speed
 	if c.Moved > c.Budget {
 		bad("start.combatants."+turn+".moved", "%s moves at most %g m a turn", turn, c.Speed)

@@ -65,6 +65,10 @@ type State struct {
 	Combatants []Combatant `json:"combatants"`
 	// Dropped lists the items lying on the ground.
 	Dropped []Dropped `json:"dropped,omitempty"`
+	// Gone lists the items picked up by one hidden from some foes (R36):
+	// no longer on the ground, but still there in the view of those foes
+	// (each one's Unseen), who did not see them taken.
+	Gone []Dropped `json:"gone,omitempty"`
 	// Order is the initiative order, highest first.
 	Order []string `json:"order,omitempty"`
 	// Turns is this round's order of turns, with delays (R09).
@@ -254,6 +258,10 @@ type Dropped struct {
 	Item Weapon  `json:"item"`
 	X    float64 `json:"x"`
 	Y    float64 `json:"y"`
+	// Unseen names the foes who did not see the item's last change (R36):
+	// on the ground, those who did not see it let go of by one hidden
+	// from them; in State.Gone, those who did not see it picked up.
+	Unseen []string `json:"unseen,omitempty"`
 }
 
 // Stages of a combat roll.

@@ -145,6 +145,9 @@ func (d *decider) delay(me *Combatant, after string) error {
 	if !me.Fresh {
 		return refuse(engine.NotAllowedNow, "%s has acted or moved this turn: a turn is delayed at its start", me.ID)
 	}
+	if s.Combatant(after) == nil {
+		return refuse(engine.Invalid, "there is no combatant called %q to delay after", after)
+	}
 	i := slices.Index(s.Turns[s.Turn+1:], after)
 	if i < 0 && s.Turn+1 >= len(s.Turns) {
 		return refuse(engine.NotAllowedNow, "cannot delay until after %q: %s's turn is the round's last, and no one's is still to come (R09)", after, me.ID)
