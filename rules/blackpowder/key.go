@@ -147,7 +147,10 @@ func (w *Weapon) appendKey(b []byte) []byte {
 	b = parts.AppendInts(b, w.Defensive, w.Stunning, w.Immobilizing)
 	b = binary.AppendUvarint(b, parts.Flags(w.Thrown, w.Inaccurate, w.Fists))
 	b = parts.AppendInts(b, w.Reload[0], w.Reload[1], w.Reload[2], w.FixDifficulty, w.Capacity, w.Loaded)
-	return parts.AppendStrings(b, w.Powder, w.State)
+	b = parts.AppendStrings(b, w.Powder, w.State)
+	b = parts.AppendBools(b, w.OnGround)
+	b = appendOmittedFloat(b, w.GroundX)
+	return appendOmittedFloat(b, w.GroundY)
 }
 
 // appendKey appends an aimed attack's part of its state's key, or that

@@ -321,6 +321,13 @@ type Weapon struct {
 	Loaded        int    `json:"loaded"`
 	Powder        string `json:"powder,omitempty"`
 	State         string `json:"state,omitempty"`
+
+	// OnGround is set once the weapon has been thrown: it lies where it
+	// fell, at GroundX, GroundY by its target, until its owner picks it up
+	// again within reach (R17).
+	OnGround bool    `json:"on_ground,omitempty"`
+	GroundX  float64 `json:"ground_x,omitempty"`
+	GroundY  float64 `json:"ground_y,omitempty"`
 }
 
 // weapon is Weapon without the copy, for the many places that only read
