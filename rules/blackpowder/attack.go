@@ -20,6 +20,9 @@ type Attack struct {
 	Weapon string `json:"weapon,omitempty"`
 	// Part is the body-part difficulty, 3 or 5 (R11); 0 for none.
 	Part int `json:"part,omitempty"`
+	// Hand is set for a body-part attack on the hand in use (part hand,
+	// +3): a hit that lands disarms the target (R11, §6).
+	Hand bool `json:"hand,omitempty"`
 	// Modifier is any other situational difficulty the GM rules (R10:
 	// terrain, cover, weather...), added to the target's Evade.
 	Modifier int `json:"modifier,omitempty"`
@@ -184,8 +187,10 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, er
 			return aimedStrike{}, err
 		}
 		if i != c.Wielding {
-			if err := c.groundError(i); err != nil {
-				return aimedStrike{}, err
+			if i >= 0 && c.Weapons[i].OnGround {
+				// Picking a weapon up is a draw of its own, not folded
+				// into an attack (R17, R11).
+				return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground: %s must pick it up (draw %s) within reach first", c.Weapons[i].Name, c.Name, c.Weapons[i].Name)
 			}
 			switch {
 			case r.mode == "delayed":
@@ -317,7 +322,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	if !hit {
 		return nil
 	}
-	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: wi, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early, As: k.as}
+	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: wi, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early, As: k.as, Hand: cmd.Hand}
 	if canDodge(t) && !unaware {
 		p.Stage = "dodge"
 		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))

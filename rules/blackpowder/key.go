@@ -174,7 +174,7 @@ func (p *Pending) appendKey(b []byte) []byte {
 	b = parts.AppendStrings(b, p.Stage, p.Attacker, p.Target)
 	b = parts.AppendInts(b, p.Weapon, p.Total, p.Difficulty, p.Bonus, p.Damage)
 	b = parts.AppendStrings(b, p.As)
-	return parts.AppendBools(b, p.Hold, p.Stun, p.Early)
+	return parts.AppendBools(b, p.Hold, p.Stun, p.Early, p.Hand)
 }
 
 // appendKey appends a declared action's part of its state's key, or that

@@ -387,6 +387,9 @@ type Pending struct {
 	Hold bool `json:"hold,omitempty"`
 	// Stun is set for a stun attack (R43).
 	Stun bool `json:"stun,omitempty"`
+	// Hand is set for an attack called at the hand: landing, it disarms
+	// (R11, §6).
+	Hand bool `json:"hand,omitempty"`
 	// Early is set for an aimed attack fired early: the target must win a
 	// Speed contest before it may dodge (R22, A17).
 	Early bool `json:"early,omitempty"`
