@@ -45,16 +45,19 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 	parts.Cmd(parts.Verb{Name: "aim", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 		func(p parts.Phrase) (*AimAt, error) {
 			part, hand, err := partOf(p)
-			switch {
-			case err != nil:
+			if err != nil {
 				return nil, err
-			case hand:
-				return nil, engine.Errorf(engine.Invalid, "an aimed attack names its body part by difficulty, part 3 or part 5, not the hand")
 			}
-			return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: part, Modifier: p.Int("mod")}, nil
+			return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: part, Hand: hand, Modifier: p.Int("mod")}, nil
 		},
 		func(c *AimAt, p *parts.Phrase) {
-			p.Add(c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier)
+			p.Add(c.Target).Opt("with", c.Weapon)
+			if c.Hand {
+				p.Opt("part", "hand")
+			} else {
+				p.Num("part", c.Part)
+			}
+			p.Num("mod", c.Modifier)
 		}),
 	parts.Bare[Dodge](parts.Verb{Name: "dodge"}),
 	parts.Bare[Parry](parts.Verb{Name: "parry"}),

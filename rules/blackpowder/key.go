@@ -161,7 +161,8 @@ func (a *Aim) appendKey(b []byte) []byte {
 		return b
 	}
 	b = parts.AppendString(b, a.Target)
-	return parts.AppendInts(b, a.Weapon, a.Part, a.Modifier)
+	b = parts.AppendInts(b, a.Weapon, a.Part, a.Modifier)
+	return parts.AppendBools(b, a.Hand)
 }
 
 // appendKey appends a pending attack's part of its state's key, or that
@@ -215,10 +216,11 @@ func (n Nested) appendKey(b []byte) []byte {
 		return append(b, 0)
 	}
 	if a, ok := n.Command.(*Attack); ok && a != nil {
-		// The commonest, written field by field: its JSON is these five
+		// The commonest, written field by field: its JSON is these six
 		// fields, each as it is (an omitted one as its zero).
 		b = parts.AppendStrings(append(b, 3), a.Target, a.Weapon, a.Mode)
-		return parts.AppendInts(b, a.Part, a.Modifier)
+		b = parts.AppendInts(b, a.Part, a.Modifier)
+		return parts.AppendBools(b, a.Hand)
 	}
 	js, err := commands.Marshal(n.Command)
 	if err != nil {

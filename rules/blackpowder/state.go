@@ -217,10 +217,12 @@ func (c *Combatant) Immobile() bool {
 
 // Aim is an aimed attack waiting to resolve (R22).
 type Aim struct {
-	Target   string `json:"target"`
-	Weapon   int    `json:"weapon"`
-	Part     int    `json:"part,omitempty"`
-	Modifier int    `json:"modifier,omitempty"`
+	Target string `json:"target"`
+	Weapon int    `json:"weapon"`
+	Part   int    `json:"part,omitempty"`
+	// Hand is set when the aim calls the hand (R11).
+	Hand     bool `json:"hand,omitempty"`
+	Modifier int  `json:"modifier,omitempty"`
 }
 
 // grapple is the better of Athletics and Brawl with Body, for holds (A35).
