@@ -9,10 +9,12 @@ import (
 // AimAt: the action; an attack that resolves just before the aimer's
 // group's next turn, at +3 to hit (R22).
 type AimAt struct {
-	Target   string `json:"target"`
-	Weapon   string `json:"weapon,omitempty"`
-	Part     int    `json:"part,omitempty"`
-	Modifier int    `json:"modifier,omitempty"`
+	Target string `json:"target"`
+	Weapon string `json:"weapon,omitempty"`
+	Part   int    `json:"part,omitempty"`
+	// Hand calls the hand: part 3, disarming on a hit (R11).
+	Hand     bool `json:"hand,omitempty"`
+	Modifier int  `json:"modifier,omitempty"`
 }
 
 // The kinds of aim.go's commands and events.
@@ -33,7 +35,7 @@ func (r *run) aim(who string, cmd *AimAt) error {
 	if err != nil {
 		return err
 	}
-	r.emit(engine.New(r.arena(), aimedKind, Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Modifier: cmd.Modifier}}))
+	r.emit(engine.New(r.arena(), aimedKind, Aimed{Combatant: c.ID, Aim: Aim{Target: cmd.Target, Weapon: c.Wielding, Part: cmd.Part, Hand: cmd.Hand, Modifier: cmd.Modifier}}))
 	return nil
 }
 
@@ -55,7 +57,7 @@ func (r *run) aimCheck(who string, cmd *AimAt) (*Combatant, error) {
 	}
 	// The attack must be one that could be made now.
 	if err := r.inMode("free", func() error {
-		_, err := r.strikeCheck(who, &Attack{Target: cmd.Target, Part: cmd.Part, Modifier: cmd.Modifier}, "")
+		_, err := r.strikeCheck(who, &Attack{Target: cmd.Target, Part: cmd.Part, Hand: cmd.Hand, Modifier: cmd.Modifier}, "")
 		return err
 	}); err != nil {
 		return nil, err
@@ -106,7 +108,7 @@ func (r *run) declareAimed(who string, aim Aim) bool {
 	if r.s.aimBlocked(c, aim) != nil {
 		return false
 	}
-	cmd := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
+	cmd := &Attack{Target: aim.Target, Part: aim.Part, Hand: aim.Hand, Modifier: aim.Modifier}
 	queue := r.s.opportunists(r.reactionMemory(), c, cmd)
 	if len(queue) == 0 {
 		return false
@@ -122,7 +124,7 @@ func (r *run) fireAim(who string, aim Aim) error {
 	if err := r.s.aimBlocked(c, aim); err != nil {
 		return err
 	}
-	atk := &Attack{Target: aim.Target, Part: aim.Part, Modifier: aim.Modifier}
+	atk := &Attack{Target: aim.Target, Part: aim.Part, Hand: aim.Hand, Modifier: aim.Modifier}
 	if c.Delayed && (r.s.Declared == nil || r.s.Declared.held(who) < 0) {
 		// Once the attack is over, a delayed action still held may act
 		// right away (R22); one already answering a declaration is spoken

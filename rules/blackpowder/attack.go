@@ -20,6 +20,9 @@ type Attack struct {
 	Weapon string `json:"weapon,omitempty"`
 	// Part is the body-part difficulty, 3 or 5 (R11); 0 for none.
 	Part int `json:"part,omitempty"`
+	// Hand is set for a body-part attack on the hand in use (part hand,
+	// +3): a hit that lands disarms the target (R11, §6).
+	Hand bool `json:"hand,omitempty"`
 	// Modifier is any other situational difficulty the GM rules (R10:
 	// terrain, cover, weather...), added to the target's Evade.
 	Modifier int `json:"modifier,omitempty"`
@@ -184,6 +187,11 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, er
 			return aimedStrike{}, err
 		}
 		if i != c.Wielding {
+			if i >= 0 && c.Weapons[i].OnGround {
+				// Picking a weapon up is a draw of its own, not folded
+				// into an attack (R17, R11).
+				return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground: %s must pick it up (draw %s) within reach first", c.Weapons[i].Name, c.Name, c.Weapons[i].Name)
+			}
 			switch {
 			case r.mode == "delayed":
 				// The immediate action belongs to the combatant's own turn:
@@ -303,14 +311,18 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	die := r.d10By(classes)
 	total := die + bonus
 	hit := die == 10 || total >= difficulty
-	r.emit(engine.New(r.arena(), attackRolledKind, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent()}))
+	// A weapon thrown leaves the hand, hit or miss, and lies by its target
+	// (R17).
+	wi := c.Wielding
+	thrown := w.Kind == Thrown && wi >= 0
+	r.emit(engine.New(r.arena(), attackRolledKind, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: wi, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent(), Thrown: thrown}))
 	if w.Kind == Gun && !hazeblast {
-		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: c.Wielding}))
+		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: wi}))
 	}
 	if !hit {
 		return nil
 	}
-	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: c.Wielding, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early, As: k.as}
+	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: wi, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early, As: k.as, Hand: cmd.Hand}
 	if canDodge(t) && !unaware {
 		p.Stage = "dodge"
 		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
@@ -400,12 +412,23 @@ type AttackRolled struct {
 	Hit        bool   `json:"hit"`
 	// Spent is how the attack was paid for: "action" or "delayed".
 	Spent string `json:"spent"`
+	// Thrown is set when the weapon was thrown: it leaves the hand and
+	// lies by the target (R17).
+	Thrown bool `json:"thrown,omitempty"`
 }
 
 func (e *AttackRolled) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Attacker)
 	pay(c, e.Spent)
 	c.Assist = 0
+	if e.Thrown && e.Weapon >= 0 && e.Weapon < len(c.Weapons) {
+		t := s.combatant(e.Target)
+		w := &c.Weapons[e.Weapon]
+		w.OnGround, w.GroundX, w.GroundY = true, t.X, t.Y
+		if c.Wielding == e.Weapon {
+			c.Wielding, c.Reloading = -1, 0
+		}
+	}
 	// An attack reveals the attacker: its target is no longer unaware
 	// (R43).
 	s.combatant(e.Target).Unaware = false
@@ -413,8 +436,12 @@ func (e *AttackRolled) apply(s *State, _ *hotMemory) {
 
 func (e *AttackRolled) describe(s *State) string {
 	c := s.combatant(e.Attacker)
-	return fmt.Sprintf("%s attacks %s with the %s: d10=%d %+d = %d vs %d: %s",
+	line := fmt.Sprintf("%s attacks %s with the %s: d10=%d %+d = %d vs %d: %s",
 		c.Name, s.name(e.Target), attackWeapon(c, e.Weapon).Name, e.Die, e.Bonus, e.Total, e.Difficulty, hitOrMiss(e.Hit))
+	if e.Thrown {
+		line += "; the " + attackWeapon(c, e.Weapon).Name + " is thrown and lies by " + s.name(e.Target)
+	}
+	return line
 }
 
 // ShotFired: a gun spends a load, hit or miss (R18, A10).

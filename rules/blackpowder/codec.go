@@ -23,21 +23,41 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 	parts.Bare[RollInitiative](parts.Verb{Name: "initiative"}),
 	parts.Cmd(parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 		func(p parts.Phrase) (*Attack, error) {
-			return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod"), Mode: attackMode(p.Verb)}, nil
+			part, hand, err := partOf(p)
+			if err != nil {
+				return nil, err
+			}
+			return &Attack{Target: p.Arg(0), Weapon: p.Word("with"), Part: part, Hand: hand, Modifier: p.Int("mod"), Mode: attackMode(p.Verb)}, nil
 		},
 		func(c *Attack, p *parts.Phrase) {
 			if c.Mode != "" {
 				p.Verb = c.Mode
 			}
-			p.Add(c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier)
+			p.Add(c.Target).Opt("with", c.Weapon)
+			if c.Hand {
+				p.Opt("part", "hand")
+			} else {
+				p.Num("part", c.Part)
+			}
+			p.Num("mod", c.Modifier)
 		}).Also(parts.Verb{Name: "throw", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 		parts.Verb{Name: "strike", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}}),
 	parts.Cmd(parts.Verb{Name: "aim", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 		func(p parts.Phrase) (*AimAt, error) {
-			return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: p.Int("part"), Modifier: p.Int("mod")}, nil
+			part, hand, err := partOf(p)
+			if err != nil {
+				return nil, err
+			}
+			return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: part, Hand: hand, Modifier: p.Int("mod")}, nil
 		},
 		func(c *AimAt, p *parts.Phrase) {
-			p.Add(c.Target).Opt("with", c.Weapon).Num("part", c.Part).Num("mod", c.Modifier)
+			p.Add(c.Target).Opt("with", c.Weapon)
+			if c.Hand {
+				p.Opt("part", "hand")
+			} else {
+				p.Num("part", c.Part)
+			}
+			p.Num("mod", c.Modifier)
 		}),
 	parts.Bare[Dodge](parts.Verb{Name: "dodge"}),
 	parts.Bare[Parry](parts.Verb{Name: "parry"}),
@@ -146,10 +166,28 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 		func(c *Heal, p *parts.Phrase) { p.Add(c.Healer, c.Patient) }),
 )
 
+// partOf reads an attack's body part (R11): part 3 or part 5, the
+// difficulty the GM sets, or part hand, a hand at +3 that disarms on a hit
+// (§6).
+func partOf(p parts.Phrase) (part int, hand bool, err error) {
+	switch v := p.Word("part"); v {
+	case "":
+		return 0, false, nil
+	case "hand":
+		return 3, true, nil
+	default:
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return 0, false, engine.Errorf(engine.Invalid, "part takes 3, 5 or hand, not %q", v)
+		}
+		return n, false, nil
+	}
+}
+
 // The keywords of blackpowder's command text beyond parts.With and
 // parts.Mod.
 var (
-	partKeyword = parts.Keyword{Word: "part", Value: "3|5", Number: true}
+	partKeyword = parts.Keyword{Word: "part", Value: "3|5|hand"}
 	vsKeyword   = parts.Keyword{Word: "vs", Value: "N", Number: true}
 	onKeyword   = parts.Keyword{Word: "on", Value: "TARGET"}
 )

@@ -123,6 +123,11 @@ func (r *run) land(p Pending, a, t *Combatant, extra int) {
 		raw /= 2 // bare hands against armor (R16, A30)
 	}
 	r.hurt(t, a.ID, raw, w.Penetrating || w.Kind == Gun, p.Damage+extra, bonus)
+	if t = r.s.combatant(t.ID); p.Hand && t.Wielding >= 0 {
+		// A hit on the hand makes it drop what it holds, which lies at its
+		// feet until picked up (R11, §6; E2).
+		r.emit(engine.New(r.arena(), disarmedKind, Disarmed{Target: t.ID, Weapon: t.Wielding}))
+	}
 }
 
 // hurt applies raw damage to a combatant and what follows: a Consciousness
@@ -160,6 +165,7 @@ var (
 	damageRolledKind = engine.Add[DamageRolled](events, "damage_rolled")
 	damageDealtKind  = engine.Add[DamageDealt](events, "damage_dealt")
 	diedKind         = engine.Add[Died](events, "died")
+	disarmedKind     = engine.Add[Disarmed](events, "disarmed")
 )
 
 func (*DamageRolled) apply(*State, *hotMemory) {
@@ -233,4 +239,28 @@ func (e *Died) apply(s *State, h *hotMemory) {
 
 func (e *Died) describe(s *State) string {
 	return s.name(e.Target) + " dies"
+}
+
+// Disarmed: a hit on the hand makes its target drop the weapon it held,
+// which lies at its feet (R11, §6).
+type Disarmed struct {
+	Target string `json:"target"`
+	Weapon int    `json:"weapon"`
+}
+
+func (e *Disarmed) apply(s *State, _ *hotMemory) {
+	c := s.combatant(e.Target)
+	if e.Weapon < 0 || e.Weapon >= len(c.Weapons) {
+		return
+	}
+	w := &c.Weapons[e.Weapon]
+	w.OnGround, w.GroundX, w.GroundY = true, c.X, c.Y
+	if c.Wielding == e.Weapon {
+		c.Wielding, c.Reloading = -1, 0
+	}
+}
+
+func (e *Disarmed) describe(s *State) string {
+	c := s.combatant(e.Target)
+	return fmt.Sprintf("%s drops the %s", c.Name, attackWeapon(c, e.Weapon).Name)
 }

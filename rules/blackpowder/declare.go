@@ -151,6 +151,16 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 	}
 	// The declaration keeps a copy: cmd may be a policy's, reused by Moves.
 	kept, text := r.hot.declarable(cmd)
+	if a, ok := kept.(*Attack); ok && a.Weapon == "" && c.Wielding >= 0 {
+		// The attack is declared with the weapon in hand: if that leaves
+		// the hand before it resolves (a hit on the hand, R11), it lapses
+		// rather than being made with whatever is left.
+		if i, err := c.weaponIndex(c.weapon().Name); err == nil && i == c.Wielding {
+			pinned := *a
+			pinned.Weapon = c.weapon().Name
+			kept = &pinned
+		}
+	}
 	r.emit(engine.New(r.arena(), actionDeclaredKind, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{kept}, Text: text, Queue: r.keepReactions(queue)}}))
 	return nil
 }

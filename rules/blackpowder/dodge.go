@@ -34,9 +34,10 @@ func (*Take) isCommand() {}
 
 // canDodge: an active target with an unused action or a held delayed
 // action (R23); never the unconscious (A26), nor a captive, who is held
-// fast and cannot get out of the way (R39).
+// fast and cannot get out of the way (R39), nor one caught in a trap, held
+// as fast by it until it escapes (R40, R41).
 func canDodge(t *Combatant) bool {
-	return t.Status == Active && t.HeldBy == "" && (t.Actions > 0 || t.Delayed)
+	return t.Status == Active && t.HeldBy == "" && t.Trapped == 0 && (t.Actions > 0 || t.Delayed)
 }
 
 // canParry: a melee attack, by a with its weapon at index weapon, against

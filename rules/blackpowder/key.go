@@ -147,7 +147,10 @@ func (w *Weapon) appendKey(b []byte) []byte {
 	b = parts.AppendInts(b, w.Defensive, w.Stunning, w.Immobilizing)
 	b = binary.AppendUvarint(b, parts.Flags(w.Thrown, w.Inaccurate, w.Fists))
 	b = parts.AppendInts(b, w.Reload[0], w.Reload[1], w.Reload[2], w.FixDifficulty, w.Capacity, w.Loaded)
-	return parts.AppendStrings(b, w.Powder, w.State)
+	b = parts.AppendStrings(b, w.Powder, w.State)
+	b = parts.AppendBools(b, w.OnGround)
+	b = appendOmittedFloat(b, w.GroundX)
+	return appendOmittedFloat(b, w.GroundY)
 }
 
 // appendKey appends an aimed attack's part of its state's key, or that
@@ -158,7 +161,8 @@ func (a *Aim) appendKey(b []byte) []byte {
 		return b
 	}
 	b = parts.AppendString(b, a.Target)
-	return parts.AppendInts(b, a.Weapon, a.Part, a.Modifier)
+	b = parts.AppendInts(b, a.Weapon, a.Part, a.Modifier)
+	return parts.AppendBools(b, a.Hand)
 }
 
 // appendKey appends a pending attack's part of its state's key, or that
@@ -171,7 +175,7 @@ func (p *Pending) appendKey(b []byte) []byte {
 	b = parts.AppendStrings(b, p.Stage, p.Attacker, p.Target)
 	b = parts.AppendInts(b, p.Weapon, p.Total, p.Difficulty, p.Bonus, p.Damage)
 	b = parts.AppendStrings(b, p.As)
-	return parts.AppendBools(b, p.Hold, p.Stun, p.Early)
+	return parts.AppendBools(b, p.Hold, p.Stun, p.Early, p.Hand)
 }
 
 // appendKey appends a declared action's part of its state's key, or that
@@ -212,10 +216,11 @@ func (n Nested) appendKey(b []byte) []byte {
 		return append(b, 0)
 	}
 	if a, ok := n.Command.(*Attack); ok && a != nil {
-		// The commonest, written field by field: its JSON is these five
+		// The commonest, written field by field: its JSON is these six
 		// fields, each as it is (an omitted one as its zero).
 		b = parts.AppendStrings(append(b, 3), a.Target, a.Weapon, a.Mode)
-		return parts.AppendInts(b, a.Part, a.Modifier)
+		b = parts.AppendInts(b, a.Part, a.Modifier)
+		return parts.AppendBools(b, a.Hand)
 	}
 	js, err := commands.Marshal(n.Command)
 	if err != nil {

@@ -224,8 +224,22 @@ func leftAfterAction(c *Combatant, group string) bool {
 	if !c.Done || c.Status != Active || !same(c.Group, group) {
 		return false
 	}
-	return !c.ImmediateUsed && len(c.Weapons) > 0 ||
+	return !c.ImmediateUsed && hasDraw(c) ||
 		c.Moved < moveDistance && c.HeldBy == "" && c.Holding == "" && c.Trapped == 0
+}
+
+// hasDraw reports whether c has a draw to make: a weapon in hand to put
+// away, or a carried weapon not lying out of its reach (R06, R17).
+func hasDraw(c *Combatant) bool {
+	if c.Wielding >= 0 {
+		return true
+	}
+	for i := range c.Weapons {
+		if c.groundError(i) == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // afterActionOptions lists, for people, what is left to c, who has finished
@@ -247,7 +261,7 @@ func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 		out = append(out, engine.Option[Command]{Command: &Reload{}, Label: "reload the " + w.Name + " (the immediate action)"})
 	}
 	for i := range c.Weapons {
-		if i != c.Wielding {
+		if i != c.Wielding && c.groundError(i) == nil {
 			out = append(out, engine.Option[Command]{Command: &Draw{Weapon: c.Weapons[i].Name}, Label: "draw the " + c.Weapons[i].Name + " (the immediate action)"})
 		}
 	}
@@ -369,7 +383,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	}
 	if !c.ImmediateUsed || c.Actions > 0 {
 		for i := range c.Weapons {
-			if i != c.Wielding {
+			if i != c.Wielding && c.groundError(i) == nil {
 				draw := engine.New(b.arena(), drawKind, Draw{Weapon: c.Weapons[i].Name})
 				b.add(draw, "draw the ", c.Weapons[i].Name)
 			}

@@ -58,6 +58,8 @@ func (Rules) Outcome(before *State, actor string, events []Event, after *State, 
 			hurt(e.Target, e.Effective)
 		case *Died:
 			tag(e.Target, "dead")
+		case *Disarmed:
+			tag(e.Target, "disarmed")
 		case *ConsciousnessRolled:
 			if !e.Success {
 				tag(e.Target, "knocked-out")

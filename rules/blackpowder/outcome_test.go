@@ -186,8 +186,8 @@ func TestCommandText(t *testing.T) {
 		}
 	}
 	for _, tt := range []struct{ text, want string }{
-		{"attack", "attack needs more: attack TARGET [with WEAPON] [part 3|5] [mod N]"},
-		{"attack thug part three", `part takes a number, not "three"`},
+		{"attack", "attack needs more: attack TARGET [with WEAPON] [part 3|5|hand] [mod N]"},
+		{"attack thug part three", `part takes 3, 5 or hand, not "three"`},
 		{"revive markus", "revive TARGET with medicine|survival"},
 		{"ruling safe mod 2", "ruling safe, ruling unsafe, or ruling mod N"},
 		{"check body vs 0", "vs takes a difficulty of 1 or more, not 0"},

@@ -126,8 +126,9 @@ func TestTacticalChoices(t *testing.T) {
 		}
 	})
 	t.Run("follows its aimed attack with the delayed action", func(t *testing.T) {
-		knife := WeaponSpec{Name: "knife", Kind: Thrown, Damage: "D10/2", Thrown: true, RangeNormal: 10, RangeFar: 20}
-		f := newFight(t, duel(CombatantSpec{ID: "kai", Senses: 3, ExtraDelayed: true, Weapons: []WeaponSpec{knife}}, CombatantSpec{ID: "thug", X: 4, Weapons: []WeaponSpec{club()}}), 9, 1, 9, 5)
+		// A sling, not a knife: a thrown knife would lie by the thug (R17).
+		sling := WeaponSpec{Name: "sling", Kind: Ranged, Damage: "D10/2", RangeNormal: 10, RangeFar: 20}
+		f := newFight(t, duel(CombatantSpec{ID: "kai", Senses: 3, ExtraDelayed: true, Weapons: []WeaponSpec{sling}}, CombatantSpec{ID: "thug", X: 4, Weapons: []WeaponSpec{club()}}), 9, 1, 9, 5)
 		f.do("kai", "initiative")
 		f.do("thug", "initiative")
 		f.do("kai", "aim thug")

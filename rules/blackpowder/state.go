@@ -217,10 +217,12 @@ func (c *Combatant) Immobile() bool {
 
 // Aim is an aimed attack waiting to resolve (R22).
 type Aim struct {
-	Target   string `json:"target"`
-	Weapon   int    `json:"weapon"`
-	Part     int    `json:"part,omitempty"`
-	Modifier int    `json:"modifier,omitempty"`
+	Target string `json:"target"`
+	Weapon int    `json:"weapon"`
+	Part   int    `json:"part,omitempty"`
+	// Hand is set when the aim calls the hand (R11).
+	Hand     bool `json:"hand,omitempty"`
+	Modifier int  `json:"modifier,omitempty"`
 }
 
 // grapple is the better of Athletics and Brawl with Body, for holds (A35).
@@ -321,6 +323,13 @@ type Weapon struct {
 	Loaded        int    `json:"loaded"`
 	Powder        string `json:"powder,omitempty"`
 	State         string `json:"state,omitempty"`
+
+	// OnGround is set once the weapon has been thrown: it lies where it
+	// fell, at GroundX, GroundY by its target, until its owner picks it up
+	// again within reach (R17).
+	OnGround bool    `json:"on_ground,omitempty"`
+	GroundX  float64 `json:"ground_x,omitempty"`
+	GroundY  float64 `json:"ground_y,omitempty"`
 }
 
 // weapon is Weapon without the copy, for the many places that only read
@@ -380,6 +389,9 @@ type Pending struct {
 	Hold bool `json:"hold,omitempty"`
 	// Stun is set for a stun attack (R43).
 	Stun bool `json:"stun,omitempty"`
+	// Hand is set for an attack called at the hand: landing, it disarms
+	// (R11, §6).
+	Hand bool `json:"hand,omitempty"`
 	// Early is set for an aimed attack fired early: the target must win a
 	// Speed contest before it may dodge (R22, A17).
 	Early bool `json:"early,omitempty"`

@@ -2,6 +2,7 @@ package blackpowder
 
 import (
 	"fmt"
+	"math"
 
 	"fray/engine"
 )
@@ -44,6 +45,19 @@ func (c *Combatant) weaponIndex(name string) (int, error) {
 	return 0, engine.Errorf(engine.Invalid, "%s carries no %q (carries: %v)", c.Name, name, names)
 }
 
+// groundError says why c cannot take weapon i in hand: it lies on the
+// ground beyond c's reach (R17); nil when c may.
+func (c *Combatant) groundError(i int) error {
+	if i < 0 || i >= len(c.Weapons) || !c.Weapons[i].OnGround {
+		return nil
+	}
+	w := &c.Weapons[i]
+	if d := math.Hypot(w.GroundX-c.X, w.GroundY-c.Y); d > reach {
+		return engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground at (%g, %g), %.1f m from %s: it is picked up within reach (%.1f m)", w.Name, w.GroundX, w.GroundY, d, c.Name, reach)
+	}
+	return nil
+}
+
 func (r *run) draw(who, name string) error {
 	c, i, err := r.drawCheck(who, name)
 	if err != nil {
@@ -68,6 +82,9 @@ func (r *run) drawCheck(who, name string) (*Combatant, int, error) {
 	}
 	if i == c.Wielding {
 		return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s already holds the %s", c.Name, c.weapon().Name)
+	}
+	if err := c.groundError(i); err != nil {
+		return nil, 0, err
 	}
 	if c.ImmediateUsed && c.Actions < 1 {
 		return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action and has no action left", c.Name)
@@ -135,6 +152,11 @@ type WeaponDrawn struct {
 func (e *WeaponDrawn) apply(s *State, _ *hotMemory) {
 	c := s.combatant(e.Combatant)
 	c.Wielding, c.Reloading = e.Weapon, 0
+	if e.Weapon >= 0 {
+		// A weapon lying where it was thrown is picked up (R17).
+		w := &c.Weapons[e.Weapon]
+		w.OnGround, w.GroundX, w.GroundY = false, 0, 0
+	}
 	spend(c, e.Immediate)
 }
 
