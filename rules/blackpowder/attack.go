@@ -91,6 +91,22 @@ func usedAs(w *Weapon, mode string, d float64) string {
 	return w.Kind
 }
 
+// plainUse is the kind of weapon w is used as by c attacking t with no
+// mode named (usedAs): only a melee weapon with the Thrown trait changes,
+// thrown at one beyond reach, so only then is the distance worked out.
+func plainUse(w *Weapon, c, t *Combatant) string {
+	if w.Kind != Melee || !w.Thrown {
+		return w.Kind
+	}
+	return thrownUse(w, c, t)
+}
+
+// thrownUse is plainUse of a melee weapon with the Thrown trait, apart so
+// that plainUse's common case is inlined.
+func thrownUse(w *Weapon, c, t *Combatant) string {
+	return usedAs(w, "", distance(c, t))
+}
+
 // as is w used as a weapon of the given kind (usedAs): w itself if that
 // is its own, else a copy of it of that kind, whose traits stay its own
 // (a thrown melee weapon without Thrown is improvised, -4, R17) and whose
@@ -151,7 +167,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, er
 	if k := r.listed(who, cmd, kind); k != nil {
 		c, t := &r.s.Combatants[k.attacker], &r.s.Combatants[k.tgt]
 		k := aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: k.difficulty}
-		if kind := usedAs(k.w, "", distance(c, t)); kind != k.w.Kind {
+		if kind := plainUse(k.w, c, t); kind != k.w.Kind {
 			k.w, k.as = as(k.w, kind), kind
 		}
 		return k, nil

@@ -272,10 +272,13 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 				w = attackWeapon(c, i)
 			}
 		}
-		if t := s.combatant(cmd.Target); t != nil {
-			w = as(w, usedAs(w, cmd.Mode, distance(c, t))) // a throw provokes as a shot does
+		kind := w.Kind
+		if cmd.Mode != "" || w.Kind == Melee && w.Thrown {
+			if t := s.combatant(cmd.Target); t != nil {
+				kind = usedAs(w, cmd.Mode, distance(c, t)) // a throw provokes as a shot does
+			}
 		}
-		provokes = w.Kind == Ranged || w.Kind == Thrown || w.Kind == Gun
+		provokes = kind == Ranged || kind == Thrown || kind == Gun
 	case *Reload:
 		w := c.weapon()
 		provokes = w.Reload[min(max(c.GunslingerTier, 0), 2)] > 0

@@ -43,7 +43,11 @@ func canDodge(t *Combatant) bool {
 // canParry: a melee attack, by a with its weapon at index weapon, against
 // a target t wielding a melee weapon (A12).
 func canParry(a, t *Combatant, p *Pending) bool {
-	return pendingWeapon(a, p).Kind == Melee && t.weapon().Kind == Melee
+	kind := p.As // the kind the attack used its weapon as, when not its own
+	if kind == "" {
+		kind = attackWeapon(a, p.Weapon).Kind
+	}
+	return kind == Melee && t.weapon().Kind == Melee
 }
 
 // pendingFor checks that the decision is the pending one and is who's.

@@ -38,7 +38,7 @@ func (b *prompter) listStrike(s *State, cmd *Attack, c *Combatant, w *Weapon, t 
 		return
 	}
 	h := b.hot
-	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: ti, difficulty: attackDifficulty(s, c, as(w, usedAs(w, "", distance(c, t))), t), opt: len(b.p.Options) - 1})
+	h.strikes = append(h.strikes, listedStrike{cmd: cmd, attacker: s.indexOf(c), tgt: ti, difficulty: attackDifficulty(s, c, as(w, plainUse(w, c, t)), t), opt: len(b.p.Options) - 1})
 }
 
 // indexOf is the roster position of c, a combatant of s.

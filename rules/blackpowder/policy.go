@@ -283,13 +283,13 @@ func bestTarget[T Command](s *State, me *Combatant, p *engine.Prompt[Command], t
 // work it out): the expected share of t's
 // remaining LP the attack takes, more for enemies that threaten more.
 func targetScore(s *State, me *Combatant, w *Weapon, t *Combatant, difficulty int) float64 {
-	w = as(w, usedAs(w, "", distance(me, t)))
+	w = as(w, plainUse(w, me, t))
 	if difficulty < 0 {
 		difficulty = attackDifficulty(s, me, w, t)
 	}
 	expected := hitChanceVs(s, me, w, t, difficulty) * expectedDamage(me, w, t)
 	share := min(expected, float64(t.LP+1)) / float64(max(t.LP+1, 1))
-	tw := as(t.weapon(), usedAs(t.weapon(), "", distance(t, me)))
+	tw := as(t.weapon(), plainUse(t.weapon(), t, me))
 	threat := hitChance(s, t, tw, me) * expectedDamage(t, tw, me)
 	if tw.Kind == Gun && (tw.State != GunOK || tw.Loaded < 1) {
 		threat /= 2 // it must reload or fix before it shoots again
@@ -456,7 +456,7 @@ func bestAttackValue(s *State, me *Combatant) float64 {
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
 		if t.Status == Active && !same(t.Group, me.Group) {
-			w := as(w, usedAs(w, "", distance(me, t)))
+			w := as(w, plainUse(w, me, t))
 			best = max(best, hitChance(s, me, w, t)*expectedDamage(me, w, t))
 		}
 	}
