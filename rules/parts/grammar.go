@@ -162,7 +162,7 @@ func (g *Grammar) Parse(text string) (Phrase, error) {
 	}
 	// stop is the error at word i.
 	stop := func(i int, format string, args ...any) error {
-		return &SyntaxError{Msg: fmt.Sprintf(format, args...), At: at[i], End: at[i] + len(words[i])}
+		return &SyntaxError{Msg: fmt.Sprintf(format, args...), Word: i, At: at[i], End: wordEnd(text, at[i])}
 	}
 	v, ok := g.verbs[words[0]]
 	if !ok {
@@ -226,9 +226,11 @@ func (g *Grammar) Parse(text string) (Phrase, error) {
 }
 
 // SyntaxError is command text a Grammar cannot read: Msg says why, and
-// text[At:End] is the word it stopped at (both 0 for empty text).
+// text[At:End] is the word it stopped at, the Word-th from 0 (At and End
+// both 0 for empty text).
 type SyntaxError struct {
 	Msg     string
+	Word    int
 	At, End int
 }
 
@@ -252,6 +254,15 @@ func fields(text string) (words []string, at []int) {
 		words, at = append(words, strings.ToLower(text[start:])), append(at, start)
 	}
 	return words, at
+}
+
+// wordEnd is the byte offset in text of the end of the word starting at
+// at.
+func wordEnd(text string, at int) int {
+	if n := strings.IndexFunc(text[at:], unicode.IsSpace); n >= 0 {
+		return at + n
+	}
+	return len(text)
 }
 
 // literals are the words a verb's Args usage spells out in lower case, as

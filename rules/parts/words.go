@@ -172,8 +172,17 @@ func (w *Words[S, C]) Parse(s *S, text string) (C, error) {
 	if err != nil {
 		refusal := engine.Errorf(engine.Invalid, "%v", err)
 		var se *SyntaxError
-		if errors.As(err, &se) && se.End > 0 && text == typed {
+		if !errors.As(err, &se) || se.End == 0 {
+			return zero, refusal
+		}
+		if text == typed {
 			return zero, &Misread{Refusal: refusal, At: se.At, End: se.End}
+		}
+		// A rewrite that kept the words as typed (their case, the
+		// spaces between them) keeps where they are.
+		read, _ := fields(text)
+		if words, at := fields(typed); slices.Equal(words, read) {
+			return zero, &Misread{Refusal: refusal, At: at[se.Word], End: wordEnd(typed, at[se.Word])}
 		}
 		return zero, refusal
 	}
