@@ -189,6 +189,11 @@ func (w *Words[S, C]) Parse(s *S, text string) (C, error) {
 	p.state, p.words = s, w
 	v, err := w.reads[p.Verb].read(p)
 	if err != nil {
+		if _, nested := errors.AsType[*Misread](err); nested {
+			// Where a command held in this one stopped is where in its
+			// own text, not in this one.
+			return zero, engine.Errorf(engine.CodeOf(err), "%v", err)
+		}
 		if engine.CodeOf(err) != "" {
 			return zero, err
 		}

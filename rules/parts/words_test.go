@@ -97,6 +97,7 @@ func TestWordsRefusalSaysWhere(t *testing.T) {
 		{"  HIT Bob  WITH Axe WITH club", "  HIT Bob  WITH Axe ^WITH^ club"},
 		{"hit bob cy", "hit bob ^cy^"},
 		{"strike bob with axe with club", ""},
+		{"twice hit bob with axe with club", ""},
 	} {
 		_, err := w.Parse(nil, tt.text)
 		if engine.CodeOf(err) != engine.Invalid {
