@@ -15,6 +15,7 @@ import (
 	"fray/engine"
 	"fray/internal/gctarget"
 	"fray/odds"
+	"fray/rules/parts"
 	"fray/scenario"
 )
 
@@ -205,7 +206,7 @@ func explainOddsError(err error, t engine.Table, opts encounterOddsOptions) erro
 		return fmt.Errorf("%w\n%s; or --max-paths N (now %d) for a partial answer that says what it leaves out; or --timeout to wait longer", err, hint, opts.maxPaths)
 	}
 	if pe, ok := errors.AsType[*odds.ParseError](err); ok {
-		if caret := caretUnder(pe.Command, pe.Err.Error()); caret != "" {
+		if caret := caretUnder(pe.Command, pe.Err); caret != "" {
 			return fmt.Errorf("%w\n%s", err, caret)
 		}
 		return err
@@ -240,17 +241,25 @@ func firstOption(p engine.Prompt[string]) string {
 // quoted finds the words a parse error quotes.
 var quoted = regexp.MustCompile(`"([^"]+)"`)
 
-// caretUnder shows the command with carets under the first word the error
-// message quotes that occurs in it; "" when there is none.
-func caretUnder(command, msg string) string {
+// caretUnder shows the command with carets under the word the parse
+// error stopped at: where the refusal says (a keyword given twice: under
+// the second), else the first word the message quotes that occurs in it;
+// "" when there is none.
+func caretUnder(command string, err error) string {
+	under := func(at, end int) string {
+		return "  " + command + "\n  " + strings.Repeat(" ", at) + strings.Repeat("^", end-at)
+	}
+	if m, ok := errors.AsType[*parts.Misread](err); ok && 0 <= m.At && m.At < m.End && m.End <= len(command) {
+		return under(m.At, m.End)
+	}
 	lower := strings.ToLower(command)
-	for _, m := range quoted.FindAllStringSubmatch(msg, -1) {
+	for _, m := range quoted.FindAllStringSubmatch(err.Error(), -1) {
 		word := strings.ToLower(m[1])
 		if word == lower {
 			continue
 		}
 		if at := strings.Index(lower, word); at >= 0 {
-			return "  " + command + "\n  " + strings.Repeat(" ", at) + strings.Repeat("^", len(word))
+			return under(at, at+len(word))
 		}
 	}
 	return ""

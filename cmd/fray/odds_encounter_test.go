@@ -286,6 +286,8 @@ func TestEncounterOddsErrors(t *testing.T) {
 			[]string{`"attack markus" from markus is refused (invalid)`, "cannot attack itself"}},
 		{"unparsable command", append(append(base, "--actor", "markus", "--command", "attack thug wiht club"), setup...), exitError,
 			[]string{`cannot read the command "attack thug wiht club"`, `unknown attack option "wiht"`, "\n  attack thug wiht club\n              ^^^^\n"}},
+		{"keyword given twice", append(append(base, "--actor", "markus", "--command", "attack thug mod 1 mod 1"), setup...), exitError,
+			[]string{`"mod" is given twice`, "\n  attack thug mod 1 mod 1\n                    ^^^\n"}},
 		{"setup short of dice", append(base, "--actor", "markus", "--command", "pass", "--setup", "markus: initiative"), exitError,
 			[]string{`setup step 1 "markus: initiative" needs a d10`}},
 		{"dice left over", append(base, "--actor", "markus", "--command", "pass", "--setup", "markus: initiative", "--dice", "9,1"), exitError,

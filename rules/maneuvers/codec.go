@@ -125,14 +125,14 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 		},
 		func(c *Train, p *parts.Phrase) { p.Add(c.Combatant, c.Style, c.Item) }),
 	parts.Bare[Done](parts.Verb{Name: "done", Hint: "the GM, after the fight: close the encounter"}),
-	parts.Cmd(parts.Verb{Name: "improvise", Args: "NAME", Min: 1, Keywords: []string{"at", "with"}, Hint: "an action no rule names; the GM rules what it is"},
+	parts.Cmd(parts.Verb{Name: "improvise", Args: "NAME", Min: 1, Keywords: []string{"at", "with"}, Hint: "an action no rule names; the GM rules what it is", Values: map[string]string{"with": "SKILL"}},
 		func(p parts.Phrase) (*Improvise, error) {
 			return &Improvise{Name: p.Arg(0), Target: p.Word("at"), Skill: p.Word("with")}, nil
 		},
 		func(c *Improvise, p *parts.Phrase) { p.Add(c.Name).Opt("at", c.Target).Opt("with", c.Skill) }),
-	parts.Cmd(parts.Verb{Name: "harmless", Keywords: []string{"with"}, Hint: "the GM: the improvised action is no attack"},
+	parts.Cmd(parts.Verb{Name: "harmless", Keywords: []string{"with"}, Hint: "the GM: the improvised action is no attack", Values: map[string]string{"with": "SKILL"}},
 		readRuling, writeRuling).Also(
-		parts.Verb{Name: "harmful", Args: "[melee] [mind]", Many: true, Keywords: []string{"with", "damage", "type"}, Hint: "the GM: the improvised action is an attack"}),
+		parts.Verb{Name: "harmful", Args: "[melee] [mind]", Many: true, Keywords: []string{"with", "damage", "type"}, Hint: "the GM: the improvised action is an attack", Values: map[string]string{"with": "SKILL"}}),
 ).Rewrite(canonical)
 
 // readManeuver reads a critical win's maneuver, or none.

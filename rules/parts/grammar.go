@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"fray/engine"
 )
@@ -41,6 +42,10 @@ type Verb struct {
 	Rest bool
 	// Hint says more of what the verb means, after its usage in errors.
 	Hint string
+	// Values names a keyword's value in this verb's usage where it is not
+	// the keyword's own Value: {"with": "SKILL"} for a verb whose "with"
+	// names a skill rather than a weapon.
+	Values map[string]string
 }
 
 // Keyword is an option written as a word and its value.
@@ -85,6 +90,11 @@ func NewGrammar(keywords []Keyword, verbs ...Verb) *Grammar {
 				g.problems = append(g.problems, fmt.Errorf("verb %q takes keyword %q, which is not given", v.Name, k))
 			}
 		}
+		for k := range v.Values {
+			if !slices.Contains(v.Keywords, k) {
+				g.problems = append(g.problems, fmt.Errorf("verb %q names the value of keyword %q, which it does not take", v.Name, k))
+			}
+		}
 		g.verbs[v.Name] = v
 		g.order = append(g.order, v.Name)
 	}
@@ -126,8 +136,11 @@ func (g *Grammar) Usage(verb string) string {
 		words = append(words, v.Args)
 	}
 	for _, w := range v.Keywords {
-		k := g.keywords[w]
-		words = append(words, "["+k.Word+" "+k.Value+"]")
+		value := g.keywords[w].Value
+		if named, ok := v.Values[w]; ok {
+			value = named
+		}
+		words = append(words, "["+w+" "+value+"]")
 	}
 	usage := strings.Join(words, " ")
 	if v.Hint != "" {
@@ -137,45 +150,60 @@ func (g *Grammar) Usage(verb string) string {
 }
 
 // Parse reads command text: case does not matter, words are separated by
-// spaces. An unknown verb, a keyword without its value, a value that
-// should be a number and is not, or too few or too many positional words
-// are errors that say how the verb is used.
+// spaces. An unknown verb, a keyword the verb does not take, a keyword
+// given twice or without its value, a value that should be a number and
+// is not, or too few or too many positional words are errors that say how
+// the verb is used. An error is a *SyntaxError, which says where in text
+// the word it stopped at is.
 func (g *Grammar) Parse(text string) (Phrase, error) {
-	words := strings.Fields(strings.ToLower(text))
+	words, at := fields(text)
 	if len(words) == 0 {
-		return Phrase{}, fmt.Errorf("empty command")
+		return Phrase{}, &SyntaxError{Msg: "empty command"}
+	}
+	// stop is the error at word i.
+	stop := func(i int, format string, args ...any) error {
+		return &SyntaxError{Msg: fmt.Sprintf(format, args...), Word: i, At: at[i], End: wordEnd(text, at[i])}
 	}
 	v, ok := g.verbs[words[0]]
 	if !ok {
-		return Phrase{}, fmt.Errorf("unknown command %s (known: %s)", engine.Quote(words[0]), strings.Join(g.order, ", "))
+		return Phrase{}, stop(0, "unknown command %s (known: %s)", engine.Quote(words[0]), strings.Join(g.order, ", "))
 	}
 	p := Phrase{Verb: v.Name}
 	args := words[1:]
 	if v.Rest {
 		if len(args) == 0 {
-			return Phrase{}, fmt.Errorf("%s what? %s", v.Name, g.Usage(v.Name))
+			return Phrase{}, stop(0, "%s what? %s", v.Name, g.Usage(v.Name))
 		}
 		p.Args = []string{strings.Join(args, " ")}
 		return p, nil
 	}
+	literal := literals(v.Args)
+	var argAt []int // the word index of each positional word
 	for i := 0; i < len(args); i++ {
 		w := args[i]
 		if !slices.Contains(v.Keywords, w) {
+			if _, other := g.keywords[w]; other && !literal[w] {
+				return Phrase{}, stop(i+1, "%s takes no %s: %s", v.Name, engine.Quote(w), g.Usage(v.Name))
+			}
 			p.Args = append(p.Args, w)
+			argAt = append(argAt, i+1)
 			continue
 		}
+		if p.Has(w) {
+			return Phrase{}, stop(i+1, "%s is given twice: %s", engine.Quote(w), g.Usage(v.Name))
+		}
 		k := g.keywords[w]
-		if i+1 >= len(args) {
-			return Phrase{}, fmt.Errorf("%q needs a value: %s", w, g.Usage(v.Name))
+		if i+1 >= len(args) || slices.Contains(v.Keywords, args[i+1]) {
+			return Phrase{}, stop(i+1, "%q needs a value: %s", w, g.Usage(v.Name))
 		}
 		i++
 		if k.Number {
 			n, err := strconv.Atoi(args[i])
 			if err != nil && !errors.Is(err, strconv.ErrRange) {
-				return Phrase{}, fmt.Errorf("%s takes a number, not %s", w, engine.Quote(args[i]))
+				return Phrase{}, stop(i+1, "%s takes a number, not %s", w, engine.Quote(args[i]))
 			}
 			if err != nil || n > MaxNumber || n < -MaxNumber {
-				return Phrase{}, fmt.Errorf("%s %s is out of range: at most %d either way", w, excerpt(args[i]), MaxNumber)
+				return Phrase{}, stop(i+1, "%s %s is out of range: at most %d either way", w, excerpt(args[i]), MaxNumber)
 			}
 		}
 		p.Options = append(p.Options, [2]string{w, args[i]})
@@ -183,18 +211,74 @@ func (g *Grammar) Parse(text string) (Phrase, error) {
 	most := len(strings.Fields(v.Args))
 	switch {
 	case len(p.Args) < v.Min:
-		return Phrase{}, fmt.Errorf("%s needs more: %s", v.Name, g.Usage(v.Name))
+		return Phrase{}, stop(len(words)-1, "%s needs more: %s", v.Name, g.Usage(v.Name))
 	case len(p.Args) > most && !v.Many:
-		extra := p.Args[most]
+		extra, i := p.Args[most], argAt[most]
 		switch {
 		case most == 0 && len(v.Keywords) == 0:
-			return Phrase{}, fmt.Errorf("%q takes nothing after it", v.Name)
+			return Phrase{}, stop(i, "%q takes nothing after it", v.Name)
 		case len(v.Keywords) > 0:
-			return Phrase{}, fmt.Errorf("unknown %s option %s: %s", v.Name, engine.Quote(extra), g.Usage(v.Name))
+			return Phrase{}, stop(i, "unknown %s option %s: %s", v.Name, engine.Quote(extra), g.Usage(v.Name))
 		}
-		return Phrase{}, fmt.Errorf("too many words after %s, from %s: %s", v.Name, engine.Quote(extra), g.Usage(v.Name))
+		return Phrase{}, stop(i, "too many words after %s, from %s: %s", v.Name, engine.Quote(extra), g.Usage(v.Name))
 	}
 	return p, nil
+}
+
+// SyntaxError is command text a Grammar cannot read: Msg says why, and
+// text[At:End] is the word it stopped at, the Word-th from 0 (At and End
+// both 0 for empty text).
+type SyntaxError struct {
+	Msg     string
+	Word    int
+	At, End int
+}
+
+func (e *SyntaxError) Error() string { return e.Msg }
+
+// fields splits text into its words, in lower case, and the byte offset in
+// text of each.
+func fields(text string) (words []string, at []int) {
+	start := -1
+	for i, r := range text {
+		space := unicode.IsSpace(r)
+		switch {
+		case space && start >= 0:
+			words, at = append(words, strings.ToLower(text[start:i])), append(at, start)
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+	}
+	if start >= 0 {
+		words, at = append(words, strings.ToLower(text[start:])), append(at, start)
+	}
+	return words, at
+}
+
+// wordEnd is the byte offset in text of the end of the word starting at
+// at.
+func wordEnd(text string, at int) int {
+	if n := strings.IndexFunc(text[at:], unicode.IsSpace); n >= 0 {
+		return at + n
+	}
+	return len(text)
+}
+
+// literals are the words a verb's Args usage spells out in lower case, as
+// "to" in "[[to] X Y]": words it reads in its positional places even when
+// they are another verb's keyword.
+func literals(args string) map[string]bool {
+	var m map[string]bool
+	for _, w := range strings.FieldsFunc(args, func(r rune) bool { return strings.ContainsRune(" []|.", r) }) {
+		if w == strings.ToLower(w) && w != strings.ToUpper(w) {
+			if m == nil {
+				m = map[string]bool{}
+			}
+			m[w] = true
+		}
+	}
+	return m
 }
 
 // Phrase is one command's text, read or to be written: its verb, its
@@ -229,16 +313,15 @@ func (p Phrase) Arg(i int) string {
 	return ""
 }
 
-// Word returns the value of keyword option k, or "" when it is not given
-// (the last one when given twice).
+// Word returns the value of keyword option k, or "" when it is not given.
+// Parse reads each keyword at most once.
 func (p Phrase) Word(k string) string {
-	v := ""
 	for _, o := range p.Options {
 		if o[0] == k {
-			v = o[1]
+			return o[1]
 		}
 	}
-	return v
+	return ""
 }
 
 // Has reports whether keyword option k is given.

@@ -164,16 +164,36 @@ func (w *Words[S, C]) Verbs() []string { return w.grammar.Verbs() }
 // command. Every error is an engine.Invalid refusal.
 func (w *Words[S, C]) Parse(s *S, text string) (C, error) {
 	var zero C
+	typed := text
 	if w.rewrite != nil {
 		text = w.rewrite(s, text)
 	}
 	p, err := w.grammar.Parse(text)
 	if err != nil {
-		return zero, engine.Errorf(engine.Invalid, "%v", err)
+		refusal := engine.Errorf(engine.Invalid, "%v", err)
+		var se *SyntaxError
+		if !errors.As(err, &se) || se.End == 0 {
+			return zero, refusal
+		}
+		if text == typed {
+			return zero, &Misread{Refusal: refusal, At: se.At, End: se.End}
+		}
+		// A rewrite that kept the words as typed (their case, the
+		// spaces between them) keeps where they are.
+		read, _ := fields(text)
+		if words, at := fields(typed); slices.Equal(words, read) {
+			return zero, &Misread{Refusal: refusal, At: at[se.Word], End: wordEnd(typed, at[se.Word])}
+		}
+		return zero, refusal
 	}
 	p.state, p.words = s, w
 	v, err := w.reads[p.Verb].read(p)
 	if err != nil {
+		if _, nested := errors.AsType[*Misread](err); nested {
+			// Where a command held in this one stopped is where in its
+			// own text, not in this one.
+			return zero, engine.Errorf(engine.CodeOf(err), "%v", err)
+		}
 		if engine.CodeOf(err) != "" {
 			return zero, err
 		}
@@ -185,6 +205,19 @@ func (w *Words[S, C]) Parse(s *S, text string) (C, error) {
 	}
 	return c, nil
 }
+
+// Misread is a refusal of command text that says where the word it
+// stopped at is: text[At:End] of the text typed, for a caret under it.
+// Its code and message are those of the engine.Error it wraps.
+type Misread struct {
+	Refusal *engine.Error
+	At, End int
+}
+
+func (m *Misread) Error() string { return m.Refusal.Error() }
+
+// Unwrap returns the refusal, for engine.CodeOf.
+func (m *Misread) Unwrap() error { return m.Refusal }
 
 // Format writes a command as Parse reads it: "" for nil, the kind of a
 // type no row writes.
@@ -349,3 +382,7 @@ func (w *Words[S, C]) RoundTrip(s *S, texts ...string) error {
 	}
 	return errors.Join(problems...)
 }
+
+// Usage writes how verb is used, as in "attack TARGET [with WEAPON]",
+// followed by its hint; "" for a verb the table does not read.
+func (w *Words[S, C]) Usage(verb string) string { return w.grammar.Usage(verb) }

@@ -1,6 +1,7 @@
 package parts_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -77,6 +78,39 @@ func TestWordsErr(t *testing.T) {
 	for _, want := range []string{`no row writes kind "hit"`, "two rows write *parts_test.wait"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("Err: %v, want it to say %s", err, want)
+		}
+	}
+}
+
+// TestWordsRefusalSaysWhere checks that a refusal of the table's words
+// says where in the text typed the word it stopped at is, through a
+// rewrite that keeps the words, and not through one that changes them.
+func TestWordsRefusalSaysWhere(t *testing.T) {
+	w := testWords(nil).Rewrite(func(_ *struct{}, text string) string {
+		if rest, ok := strings.CutPrefix(text, "strike "); ok {
+			return "hit " + rest
+		}
+		return strings.ToLower(strings.TrimSpace(text))
+	})
+	for _, tt := range []struct{ text, at string }{
+		{"hit bob with axe with club", "hit bob with axe ^with^ club"},
+		{"  HIT Bob  WITH Axe WITH club", "  HIT Bob  WITH Axe ^WITH^ club"},
+		{"hit bob cy", "hit bob ^cy^"},
+		{"strike bob with axe with club", ""},
+		{"twice hit bob with axe with club", ""},
+	} {
+		_, err := w.Parse(nil, tt.text)
+		if engine.CodeOf(err) != engine.Invalid {
+			t.Errorf("Parse(%q): %v, want an invalid refusal", tt.text, err)
+			continue
+		}
+		m, ok := errors.AsType[*parts.Misread](err)
+		got := ""
+		if ok {
+			got = tt.text[:m.At] + "^" + tt.text[m.At:m.End] + "^" + tt.text[m.End:]
+		}
+		if got != tt.at {
+			t.Errorf("Parse(%q) stops at %q, want %q", tt.text, got, tt.at)
 		}
 	}
 }

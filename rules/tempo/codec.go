@@ -2,6 +2,7 @@ package tempo
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"fray/engine"
@@ -83,9 +84,22 @@ func actionVerbs() []parts.Form {
 				v.Hint = "it takes no target: it acts on the bind or grapple partner"
 			}
 		}
+		if rules(a).kind == proactive && !namesWeapon(formOf(a)) {
+			v.Keywords = slices.DeleteFunc(slices.Clone(v.Keywords), func(k string) bool { return k == parts.With.Word })
+		}
 		rows = append(rows, parts.Reads(v, readAction))
 	}
 	return rows
+}
+
+// namesWeapon reports whether a declaration of form f may name a weapon
+// with "with" (see declaredWeapon): the others are refused one.
+func namesWeapon(f declForm) bool {
+	switch f {
+	case formStrike, formShot, formAim, formUnarmed, formBound:
+		return true
+	}
+	return false
 }
 
 // readAction reads an action's verb. Whether it declares the action,

@@ -116,7 +116,7 @@ func TestGrammarTable(t *testing.T) {
 	if err := words.RoundTrip(nil, "begin", "end", "end mod -2", "end-fight", "end-fight red", "none", "keep",
 		"stay", "to 3,4", "attack bob", "attack bob with axe mod 2", "feint bob", "shoot bob with bow", "punch bob",
 		"aim", "aim bow", "aim with bow", "move 1,0", "move 1,0 2,0 3,1", "combat-move bob 2,2", "disarm", "escape",
-		"grapple", "pin", "pin bob", "press", "ready with spear", "withdraw", "pick-up axe", "pick-up axe mod 1", "pick-up axe 2", "pick-up axe 0 mod 1",
+		"grapple", "pin", "pin bob", "press", "ready", "withdraw", "pick-up axe", "pick-up axe mod 1", "pick-up axe 2", "pick-up axe 0 mod 1",
 		"other", "other 5", "counter", "counter-fire with bow", "dodge", "double", "evade mod -1", "parry with sword",
 		"retreat", "struggle", "wind", "ct-counter", "ct-parry with dagger"); err != nil {
 		t.Error(err)
