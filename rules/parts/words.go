@@ -382,7 +382,3 @@ func (w *Words[S, C]) RoundTrip(s *S, texts ...string) error {
 	}
 	return errors.Join(problems...)
 }
-
-// Usage writes how verb is used, as in "attack TARGET [with WEAPON]",
-// followed by its hint; "" for a verb the table does not read.
-func (w *Words[S, C]) Usage(verb string) string { return w.grammar.Usage(verb) }
