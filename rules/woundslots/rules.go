@@ -287,7 +287,7 @@ func (r *run) dispatch(c Command) error {
 	case *Pin:
 		err = r.pin(c.Target)
 	case *Escape:
-		err = r.escape()
+		err = r.escape(c.From)
 	case *Rebuff:
 		err = r.rebuff()
 	case *Ignore:
