@@ -497,10 +497,12 @@ func (c *Combatant) MeleeDefense() int { return c.weaponDefense(false) }
 func (c *Combatant) RangedDefense() int { return c.weaponDefense(true) }
 
 // weaponDefense is R13's melee Defense, or its ranged one, which only
-// defensive weapons' blocks add to.
+// defensive weapons' blocks add to. The immobile Defense takes the
+// melee and ranged Defense's place and so their shared-space -2 (R14,
+// R51).
 func (c *Combatant) weaponDefense(ranged bool) int {
 	if c.immobile() {
-		return c.ImmobileDefense()
+		return c.ImmobileDefense() - c.sharing()
 	}
 	d := c.baseDefense() - c.distraction() - c.sharing()
 	for i := range c.Weapons {
