@@ -45,7 +45,10 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 		return
 	}
 	s.sortQueue(q)
-	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q}))
+	// An action's after-action window (R29) waits for this one: it opens
+	// once those flanked have chosen.
+	after := r.acted && s.Off == nil && len(r.momentAsks(AtAfter)) > 0
+	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: after}))
 }
 
 // ignore is R12, free on one's turn, or as a reaction when one first

@@ -84,6 +84,10 @@ type State struct {
 	// Ending says the turn's owner has ended its turn and its end-of-turn
 	// window is over: the turn ends with the next settling.
 	Ending bool `json:"ending,omitempty"`
+	// AfterDue says the window open, or just closed, is of those an
+	// action of the turn left flanked: the after-action window is still
+	// to come (R12, R29).
+	AfterDue bool `json:"after_due,omitempty"`
 	// Winner is the side left standing when the fight is over; TimedOut
 	// says it stopped at the round limit.
 	Winner   string `json:"winner,omitempty"`
