@@ -266,6 +266,9 @@ func placeGrapples(s *State, st *Start, ids []string, bad func(path, format stri
 		if cs.PinnedBy != "" && !slices.Contains(c.Grappling, cs.PinnedBy) {
 			bad("start.combatants."+id+".pinned_by", "%s must grapple %s to pin it (R59): give grappling too", cs.PinnedBy, c.ID)
 		}
+		if p := st.Combatants[cs.PinnedBy]; cs.PinnedBy != "" && p.PinnedBy == c.ID && id < cs.PinnedBy {
+			bad("start.combatants."+id+".pinned_by", "%s and %s cannot pin each other: the pinned may only escape (R59)", c.ID, cs.PinnedBy)
+		}
 	}
 }
 

@@ -255,3 +255,19 @@ func TestStartRefusesMoreThanTheMost(t *testing.T) {
 		}
 	}
 }
+
+// TestStartRefusesMutualPins: two cannot pin each other, since the pinned
+// may do nothing but escape (R59).
+func TestStartRefusesMutualPins(t *testing.T) {
+	sp := startSpec()
+	sp.Combatants[1].X, sp.Combatants[1].Y = sp.Combatants[0].X+1, sp.Combatants[0].Y
+	a, b := sp.Combatants[0].ID, sp.Combatants[1].ID
+	sp.Begin = Start{Combatants: map[string]CombatantStart{
+		a: {Grappling: []string{b}, PinnedBy: b},
+		b: {PinnedBy: a},
+	}}
+	_, err := sp.State()
+	if err == nil || !strings.Contains(err.Error(), "cannot pin each other") {
+		t.Errorf("want the mutual pin refused, got %v", err)
+	}
+}
