@@ -372,7 +372,7 @@ var phrases = []struct{ from, to string }{
 	{"pick up", "retrieve"}, {"draw", "retrieve"}, {"sheathe", "stow"}, {"put away", "stow"},
 	{"calm mount", "calm"}, {"calm the mount", "calm"}, {"regain control", "calm"},
 	{"move to", "move"}, {"jump to", "jump"}, {"dismount to", "dismount"}, {"drag to", "drag"}, {"push to", "push"},
-	{"escape the grapple", "escape"}, {"escape grapple", "escape"}, {"escape the pin", "escape"}, {"escape pin", "escape"}, {"escape from", "escape"},
+	{"escape the grapple of", "escape"}, {"escape the grapple", "escape"}, {"escape grapple", "escape"}, {"escape the pin", "escape"}, {"escape pin", "escape"}, {"escape from", "escape"},
 	{"stabilise", "stabilize"}, {"short rest", "rest short"}, {"long rest", "rest long"},
 	{"roll initiative", "initiative"}, {"high jump", "jump high"},
 	{"take readied action", "trigger"}, {"take the readied action", "trigger"},

@@ -507,7 +507,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 		b.Add(&Escape{}, "escape the grapple (4 AP)")
 	} else {
 		for _, id := range a.Grappling {
-			b.Add(&Escape{From: id}, "escape ", id, "'s grapple (4 AP)")
+			b.Add(&Escape{From: id}, "escape the grapple of ", id, " (4 AP)")
 		}
 	}
 	if len(a.Grappling) > 0 {
