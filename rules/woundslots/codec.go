@@ -148,7 +148,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 		parts.Verb{Name: "shove", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"},
 		parts.Verb{Name: "trip", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"}),
 	parts.Field(parts.Verb{Name: "pin", Args: "TARGET", Min: 1, Hint: "4 AP (R59)"}, func(c *Pin) *string { return &c.Target }),
-	parts.Bare[Escape](parts.Verb{Name: "escape", Hint: "4 AP (R52)"}),
+	parts.Field(parts.Verb{Name: "escape", Args: "[GRAPPLER]", Hint: "4 AP: escape the pin, or the grapple of GRAPPLER (R52)"}, func(c *Escape) *string { return &c.From }),
 	parts.Bare[Rebuff](parts.Verb{Name: "rebuff", Hint: "a reaction, 4 AP (R41)"}),
 	parts.Cmd(parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
 		func(p parts.Phrase) (*Ignore, error) {
@@ -372,7 +372,7 @@ var phrases = []struct{ from, to string }{
 	{"pick up", "retrieve"}, {"draw", "retrieve"}, {"sheathe", "stow"}, {"put away", "stow"},
 	{"calm mount", "calm"}, {"calm the mount", "calm"}, {"regain control", "calm"},
 	{"move to", "move"}, {"jump to", "jump"}, {"dismount to", "dismount"}, {"drag to", "drag"}, {"push to", "push"},
-	{"escape the grapple", "escape"}, {"escape grapple", "escape"}, {"escape the pin", "escape"}, {"escape pin", "escape"},
+	{"escape the grapple of", "escape"}, {"escape the grapple", "escape"}, {"escape grapple", "escape"}, {"escape the pin", "escape"}, {"escape pin", "escape"}, {"escape from", "escape"},
 	{"stabilise", "stabilize"}, {"short rest", "rest short"}, {"long rest", "rest long"},
 	{"roll initiative", "initiative"}, {"high jump", "jump high"},
 	{"take readied action", "trigger"}, {"take the readied action", "trigger"},
@@ -380,7 +380,7 @@ var phrases = []struct{ from, to string }{
 
 // reactionVerbs take no target; a target named after them is dropped
 // ("harry archer" is "harry").
-var reactionVerbs = []string{"harry", "rebuff", "cling", "defend", "seize", "escape", "calm", "trigger", "pass"}
+var reactionVerbs = []string{"harry", "rebuff", "cling", "defend", "seize", "calm", "trigger", "pass"}
 
 // synonyms reads a command's other phrasings as its own words: lower
 // case, single spaces, leading phrases replaced.

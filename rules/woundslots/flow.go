@@ -107,17 +107,25 @@ func (s *State) queueOf(h *hotMemory, asked func(c *Combatant) bool) []string {
 // be asked in it; it reports whether it did.
 func (r *run) openMoment(moment string) bool {
 	s := r.s
-	if s.Options.NoInterrupts || s.Options.Interrupts == "none" {
-		if !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Readied }) {
-			return false
-		}
-	}
-	q := s.momentQueue(moment, r.h)
+	q := r.momentAsks(moment)
 	if len(q) == 0 {
 		return false
 	}
 	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: moment, Actor: s.Turn, Queue: q}))
 	return true
+}
+
+// momentAsks lists those the window of a moment of the turn would ask,
+// none when the encounter opens no such window and nobody has an action
+// readied.
+func (r *run) momentAsks(moment string) []string {
+	s := r.s
+	if s.Options.NoInterrupts || s.Options.Interrupts == "none" {
+		if !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Readied }) {
+			return nil
+		}
+	}
+	return s.momentQueue(moment, r.h)
 }
 
 // offTurnOpen reports whether the one asked in the open window may act
@@ -413,15 +421,18 @@ func (e *Interrupted) describe(s *State) string {
 
 // WindowOpened: a moment of Actor's turn, its "start", "after" an action
 // or its "end", when those in Queue, asked in order, may act out of turn
-// (R29), move (R35) or take a readied action (R47).
+// (R29), move (R35) or take a readied action (R47); or the moment some
+// first become flanked ("flanked", R12), After then saying that an action
+// of the turn led to it, whose after-action window comes next.
 type WindowOpened struct {
 	Moment string   `json:"moment"`
 	Actor  string   `json:"actor"`
 	Queue  []string `json:"queue"`
+	After  bool     `json:"after,omitempty"`
 }
 
 func (e *WindowOpened) apply(s *State, _ *hotMemory) {
-	s.Moment, s.Pending, s.Phase = e.Moment, nil, Window
+	s.Moment, s.Pending, s.Phase, s.AfterDue = e.Moment, nil, Window, e.After
 	s.Queue = append(s.Queue[:0], e.Queue...)
 }
 

@@ -91,7 +91,8 @@ func threatens(a *Combatant, t *Combatant) bool {
 			continue
 		}
 		if w.Kind == "ranged" {
-			if dist(a, t) <= max(w.Increment, 1) {
+			// R74: no ranged weapon attack is made from under water.
+			if !a.Submerged && dist(a, t) <= max(w.Increment, 1) {
 				return true
 			}
 		} else if Gap(a, t) <= w.Reach {

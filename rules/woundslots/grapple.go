@@ -89,8 +89,12 @@ type Pin struct {
 
 func (*Pin) command() {}
 
-// Escape is R52.
-type Escape struct{}
+// Escape is R52. From names the grappler to escape: one grappled by
+// several chooses whose grapple it breaks; left empty, it escapes its
+// pinner, or else its only (or first) grappler.
+type Escape struct {
+	From string `json:"from,omitempty"`
+}
 
 // The kinds of grapple.go's commands and events.
 var (
@@ -169,8 +173,8 @@ func (r *run) pinCheck(target string) (a, t *Combatant, err error) {
 // escape is R52 (4 AP): a Power or Agility check (the better) against
 // the escape TN of the pinner, or of a grappler (A22); success ends the
 // pin (not the grapple, R59) or the grapple.
-func (r *run) escape() error {
-	a, g, err := r.escapeCheck()
+func (r *run) escape(from string) error {
+	a, g, err := r.escapeCheck(from)
 	if err != nil {
 		return err
 	}
@@ -185,15 +189,25 @@ func (r *run) escape() error {
 }
 
 // escapeCheck is escape's checks: it returns the actor and the one it
-// escapes from.
-func (r *run) escapeCheck() (a, g *Combatant, err error) {
+// escapes from: the named grappler (R52), else its pinner or its first
+// grappler. A pinned creature escapes the pin before anything else (R59).
+func (r *run) escapeCheck(from string) (a, g *Combatant, err error) {
 	if err := r.wantPhase(Acting, "escape"); err != nil {
 		return nil, nil, err
 	}
 	a = r.s.actor()
-	from := a.PinnedBy
-	if from == "" && len(a.Grappling) > 0 {
-		from = a.Grappling[0]
+	switch {
+	case from == "":
+		from = a.PinnedBy
+		if from == "" && len(a.Grappling) > 0 {
+			from = a.Grappling[0]
+		}
+	case r.s.Combatant(from) == nil:
+		return nil, nil, r.s.noCombatant(from)
+	case !slices.Contains(a.Grappling, from):
+		return nil, nil, refuse(engine.NotAllowedNow, "escape %s: %s does not grapple %s (R52)", from, from, a.ID)
+	case a.PinnedBy != "" && a.PinnedBy != from:
+		return nil, nil, refuse(engine.NotAllowedNow, "escape %s: %s is pinned by %s and must escape that pin first (R59)", from, a.ID, a.PinnedBy)
 	}
 	g = r.s.Combatant(from)
 	if g == nil {

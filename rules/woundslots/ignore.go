@@ -24,7 +24,8 @@ func (s *State) flankedSet() uint64 {
 
 // newlyFlanked opens, after mover's move, the window of those it left
 // flanked who were not before (R12: a free reaction on first becoming
-// flanked); the mover, on its turn, may ignore anyone anyway.
+// flanked); the mover, on its own turn, may ignore anyone anyway, and
+// is asked only when it moved out of turn (R35).
 func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 	s := r.s
 	var q []string
@@ -33,7 +34,7 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if i >= 64 || c.ID == mover.ID || before&(1<<i) != 0 || !c.canAct() || !s.Flanked(c) || c.Initiative <= 0 {
+		if i >= 64 || c.ID == mover.ID && s.Off == nil || before&(1<<i) != 0 || !c.canAct() || !s.Flanked(c) || c.Initiative <= 0 {
 			continue
 		}
 		q = append(q, c.ID)
@@ -45,7 +46,10 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 		return
 	}
 	s.sortQueue(q)
-	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q}))
+	// An action's after-action window (R29) waits for this one: it opens
+	// once those flanked have chosen.
+	after := r.acted && s.Off == nil && len(r.momentAsks(AtAfter)) > 0
+	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: after}))
 }
 
 // ignore is R12, free on one's turn, or as a reaction when one first

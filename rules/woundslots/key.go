@@ -45,7 +45,7 @@ func (s *State) AppendKey(b []byte) []byte {
 		b = parts.AppendList(b, o.Rest)
 		b = o.Held.appendKey(b)
 	}
-	b = parts.AppendBools(b, s.Ending)
+	b = parts.AppendBools(b, s.Ending, s.AfterDue)
 	b = parts.AppendString(b, s.Winner)
 	return parts.AppendBools(b, s.TimedOut)
 }

@@ -38,7 +38,7 @@ func (r *run) legal(c Command) error {
 	case *Pin:
 		_, _, err = r.pinCheck(c.Target)
 	case *Escape:
-		_, _, err = r.escapeCheck()
+		_, _, err = r.escapeCheck(c.From)
 	case *Opening:
 		_, _, _, err = r.openingCheck(c.Target)
 	case *Drag:

@@ -503,8 +503,14 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 			}
 		}
 	}
-	if len(a.Grappling) > 0 {
+	if len(a.Grappling) == 1 {
 		b.Add(&Escape{}, "escape the grapple (4 AP)")
+	} else {
+		for _, id := range a.Grappling {
+			b.Add(&Escape{From: id}, "escape the grapple of ", id, " (4 AP)")
+		}
+	}
+	if len(a.Grappling) > 0 {
 		if g := s.Combatant(a.Grappling[0]); g != nil {
 			x, y := a.X+sign(a.X-g.X), a.Y+sign(a.Y-g.Y)
 			if n := s.moveAP(a, s.pathCost(a.X, a.Y, x, y)); (x != a.X || y != a.Y) && !s.blocked(a, x, y) && n >= 0 && n <= DragMoveAP && a.apCost(actionCosts["drag"])+n <= a.AP {

@@ -102,6 +102,9 @@ type run struct {
 	// acted says the turn's owner has paid for an action in this
 	// decision: once it is over, the after-action window opens (R29).
 	acted bool
+	// afterDue says this decision has settled the after-action window
+	// due once a flanked window closed (State.AfterDue).
+	afterDue bool
 	// quiet says the action being carried out was declared before: a long
 	// action taking effect asks nobody again (R25).
 	quiet bool
@@ -287,7 +290,7 @@ func (r *run) dispatch(c Command) error {
 	case *Pin:
 		err = r.pin(c.Target)
 	case *Escape:
-		err = r.escape()
+		err = r.escape(c.From)
 	case *Rebuff:
 		err = r.rebuff()
 	case *Ignore:

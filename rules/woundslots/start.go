@@ -136,7 +136,10 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 		c.Initiative = *cs.Initiative
 	}
 	if cs.AP != nil {
-		c.AP = min(*cs.AP, apRow(c.Attributes.Speed).Max)
+		c.AP = *cs.AP
+		if most := apRow(c.Attributes.Speed).Max; c.AP > most {
+			bad(at+".ap", "%s holds at most %d AP (Speed %d, R23), not %d", id, most, c.Attributes.Speed, c.AP)
+		}
 	}
 	if cs.Posture != "" {
 		c.Posture = cs.Posture
@@ -144,7 +147,10 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 	setFatigue(c, cs.Fatigue)
 	c.Stamina = c.MaxStamina()
 	if cs.Stamina != nil {
-		c.Stamina = min(*cs.Stamina, c.MaxStamina())
+		c.Stamina = *cs.Stamina
+		if c.Stamina > c.MaxStamina() {
+			bad(at+".stamina", "%s has at most %d stamina (R20), not %d", id, c.MaxStamina(), c.Stamina)
+		}
 	}
 	if w := cs.Wounds; w != nil {
 		c.Wounds = Wounds{Light: w.Light, Moderate: w.Moderate, Severe: w.Severe, Critical: w.Critical, Fatal: w.Fatal}
@@ -186,7 +192,10 @@ func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func
 		c.X, c.Y = cs.Position.X, cs.Position.Y
 	}
 	if cs.Mana != nil {
-		c.Mana = min(*cs.Mana, c.maxMana())
+		c.Mana = *cs.Mana
+		if c.Mana > c.maxMana() {
+			bad(at+".mana", "%s has at most %d mana (R21), not %d", id, c.maxMana(), c.Mana)
+		}
 	}
 	c.PinnedBy, c.Distracted, c.Dashing, c.Surprised = cs.PinnedBy, cs.Distracted, cs.Dashing, cs.Surprised
 	c.Sunk, c.Fell, c.Bolting = cs.Sunk, cs.Fallen, cs.Bolting
@@ -256,6 +265,9 @@ func placeGrapples(s *State, st *Start, ids []string, bad func(path, format stri
 		}
 		if cs.PinnedBy != "" && !slices.Contains(c.Grappling, cs.PinnedBy) {
 			bad("start.combatants."+id+".pinned_by", "%s must grapple %s to pin it (R59): give grappling too", cs.PinnedBy, c.ID)
+		}
+		if p := st.Combatants[cs.PinnedBy]; cs.PinnedBy != "" && p.PinnedBy == c.ID && id < cs.PinnedBy {
+			bad("start.combatants."+id+".pinned_by", "%s and %s cannot pin each other: the pinned may only escape (R59)", c.ID, cs.PinnedBy)
 		}
 	}
 }

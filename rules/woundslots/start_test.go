@@ -234,3 +234,40 @@ func TestOptimalReachWithinReach(t *testing.T) {
 		t.Errorf("want %q in %v", want, err)
 	}
 }
+
+// TestStartRefusesMoreThanTheMost: AP, stamina or mana above what the
+// combatant can hold is refused at its field, not quietly lowered (R20,
+// R21, R23).
+func TestStartRefusesMoreThanTheMost(t *testing.T) {
+	sp := startSpec()
+	lots := 999
+	sp.Begin = Start{Combatants: map[string]CombatantStart{
+		"ann": {AP: &lots, Stamina: &lots, Mana: &lots},
+	}}
+	_, err := sp.State()
+	for _, want := range []string{
+		"start.combatants.ann.ap: ann holds at most",
+		"start.combatants.ann.stamina: ann has at most",
+		"start.combatants.ann.mana: ann has at most",
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("want %q in %v", want, err)
+		}
+	}
+}
+
+// TestStartRefusesMutualPins: two cannot pin each other, since the pinned
+// may do nothing but escape (R59).
+func TestStartRefusesMutualPins(t *testing.T) {
+	sp := startSpec()
+	sp.Combatants[1].X, sp.Combatants[1].Y = sp.Combatants[0].X+1, sp.Combatants[0].Y
+	a, b := sp.Combatants[0].ID, sp.Combatants[1].ID
+	sp.Begin = Start{Combatants: map[string]CombatantStart{
+		a: {Grappling: []string{b}, PinnedBy: b},
+		b: {PinnedBy: a},
+	}}
+	_, err := sp.State()
+	if err == nil || !strings.Contains(err.Error(), "cannot pin each other") {
+		t.Errorf("want the mutual pin refused, got %v", err)
+	}
+}

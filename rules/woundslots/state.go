@@ -84,6 +84,10 @@ type State struct {
 	// Ending says the turn's owner has ended its turn and its end-of-turn
 	// window is over: the turn ends with the next settling.
 	Ending bool `json:"ending,omitempty"`
+	// AfterDue says the window open, or just closed, is of those an
+	// action of the turn left flanked: the after-action window is still
+	// to come (R12, R29).
+	AfterDue bool `json:"after_due,omitempty"`
 	// Winner is the side left standing when the fight is over; TimedOut
 	// says it stopped at the round limit.
 	Winner   string `json:"winner,omitempty"`
@@ -497,10 +501,12 @@ func (c *Combatant) MeleeDefense() int { return c.weaponDefense(false) }
 func (c *Combatant) RangedDefense() int { return c.weaponDefense(true) }
 
 // weaponDefense is R13's melee Defense, or its ranged one, which only
-// defensive weapons' blocks add to.
+// defensive weapons' blocks add to. The immobile Defense takes the
+// melee and ranged Defense's place and so their shared-space -2 (R14,
+// R51).
 func (c *Combatant) weaponDefense(ranged bool) int {
 	if c.immobile() {
-		return c.ImmobileDefense()
+		return c.ImmobileDefense() - c.sharing()
 	}
 	d := c.baseDefense() - c.distraction() - c.sharing()
 	for i := range c.Weapons {

@@ -99,7 +99,7 @@ func (e *TurnEnded) apply(s *State, _ *hotMemory) {
 		}
 	}
 	s.Turn, s.Pending, s.Queue = "", nil, s.Queue[:0]
-	s.Phase, s.Moment, s.Off, s.Ending = Acting, "", nil, false
+	s.Phase, s.Moment, s.Off, s.Ending, s.AfterDue = Acting, "", nil, false, false
 }
 
 func (e *TurnEnded) describe(s *State) string {
@@ -244,8 +244,10 @@ func (r *run) settle() {
 			case a == nil || !a.canAct():
 				r.emit(engine.New(r.h.arena(), turnEndedKind, TurnEnded{Combatant: s.Turn}))
 				continue
-			case r.acted:
-				r.acted = false
+			case r.acted || s.AfterDue && !r.afterDue:
+				// An action's window, or one left flanked's by an
+				// action, is over: the after-action window opens.
+				r.acted, r.afterDue = false, true
 				if r.openMoment(AtAfter) {
 					return
 				}
