@@ -33,13 +33,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 			if c.Mode != "" {
 				p.Verb = c.Mode
 			}
-			p.Add(c.Target).Opt("with", c.Weapon)
-			if c.Hand {
-				p.Opt("part", "hand")
-			} else {
-				p.Num("part", c.Part)
-			}
-			p.Num("mod", c.Modifier)
+			writePart(p.Add(c.Target).Opt("with", c.Weapon), c.Part, c.Hand).Num("mod", c.Modifier)
 		}).Also(parts.Verb{Name: "throw", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 		parts.Verb{Name: "strike", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}}),
 	parts.Cmd(parts.Verb{Name: "aim", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
@@ -51,13 +45,7 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 			return &AimAt{Target: p.Arg(0), Weapon: p.Word("with"), Part: part, Hand: hand, Modifier: p.Int("mod")}, nil
 		},
 		func(c *AimAt, p *parts.Phrase) {
-			p.Add(c.Target).Opt("with", c.Weapon)
-			if c.Hand {
-				p.Opt("part", "hand")
-			} else {
-				p.Num("part", c.Part)
-			}
-			p.Num("mod", c.Modifier)
+			writePart(p.Add(c.Target).Opt("with", c.Weapon), c.Part, c.Hand).Num("mod", c.Modifier)
 		}),
 	parts.Bare[Dodge](parts.Verb{Name: "dodge"}),
 	parts.Bare[Parry](parts.Verb{Name: "parry"}),
@@ -388,4 +376,13 @@ func attackMode(verb string) string {
 		return verb
 	}
 	return ""
+}
+
+// writePart writes the body part an attack or aim calls, as partOf reads
+// it: "part hand", or its number.
+func writePart(p *parts.Phrase, part int, hand bool) *parts.Phrase {
+	if hand {
+		return p.Opt("part", "hand")
+	}
+	return p.Num("part", part)
 }
