@@ -21,22 +21,7 @@ func TestSpecReportsEveryProblemByField(t *testing.T) {
 		"combatants[1].bound_with":        "is not another combatant",
 		"combatants[1]":                   "where Ann already is",
 	}
-	got := map[string]string{}
-	for _, e := range unjoin(err) {
-		var fe *engine.FieldError
-		if !errors.As(e, &fe) {
-			t.Fatalf("%v is not a FieldError", e)
-		}
-		got[fe.Path] = fe.Msg
-	}
-	for path, msg := range want {
-		if !strings.Contains(got[path], msg) {
-			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
-		}
-	}
-	if len(got) != len(want) {
-		t.Errorf("problems %q, want %d", got, len(want))
-	}
+	wantFieldProblems(t, err, want)
 }
 
 func unjoin(err error) []error {
@@ -185,22 +170,7 @@ func TestSpecRefusesAnotherKindsWeaponFields(t *testing.T) {
 		"combatants[1].weapons[0].reach":        "a ranged weapon shoots within its range",
 		"combatants[1].weapons[0].defence":      "defence is a shield's",
 	}
-	got := map[string]string{}
-	for _, e := range unjoin(err) {
-		var fe *engine.FieldError
-		if !errors.As(e, &fe) {
-			t.Fatalf("%v is not a FieldError", e)
-		}
-		got[fe.Path] = fe.Msg
-	}
-	for path, msg := range want {
-		if !strings.Contains(got[path], msg) {
-			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
-		}
-	}
-	if len(got) != len(want) {
-		t.Errorf("problems %q, want %d", got, len(want))
-	}
+	wantFieldProblems(t, err, want)
 }
 
 // TestSpecRefusesABindWithALateJoiner: a bind or grapple the file starts
@@ -219,22 +189,7 @@ func TestSpecRefusesABindWithALateJoiner(t *testing.T) {
 		"combatants[0].bound_with": "cy joins the fight after round 2",
 		"combatants[2].bound_with": "cy joins the fight after round 2",
 	}
-	got := map[string]string{}
-	for _, e := range unjoin(err) {
-		var fe *engine.FieldError
-		if !errors.As(e, &fe) {
-			t.Fatalf("%v is not a FieldError", e)
-		}
-		got[fe.Path] = fe.Msg
-	}
-	for path, msg := range want {
-		if !strings.Contains(got[path], msg) {
-			t.Errorf("%s: got %q, want it to say %q", path, got[path], msg)
-		}
-	}
-	if len(got) != len(want) {
-		t.Errorf("problems %q, want %d", got, len(want))
-	}
+	wantFieldProblems(t, err, want)
 	sp.Begin.Round = 2
 	if _, err := sp.State(); err != nil {
 		t.Errorf("with cy there from the start of round 3: %v", err)
@@ -262,6 +217,18 @@ func TestSpecRefusesABindOutOfReach(t *testing.T) {
 		"combatants[2].grappling":  "dan stands 6 squares from cy",
 		"combatants[3].grappling":  "cy stands 6 squares from dan",
 	}
+	wantFieldProblems(t, err, want)
+	sp.Combatants[1].Weapons = []WeaponSpec{spear}
+	sp.Combatants[3].X = 1
+	if _, err := sp.State(); err != nil {
+		t.Errorf("a spear's bind at two squares and a grapple side by side: %v", err)
+	}
+}
+
+// wantFieldProblems checks that err holds one field problem for each path
+// of want, each saying (containing) want's message for it, and no other.
+func wantFieldProblems(t *testing.T, err error, want map[string]string) {
+	t.Helper()
 	got := map[string]string{}
 	for _, e := range unjoin(err) {
 		var fe *engine.FieldError
@@ -277,10 +244,5 @@ func TestSpecRefusesABindOutOfReach(t *testing.T) {
 	}
 	if len(got) != len(want) {
 		t.Errorf("problems %q, want %d", got, len(want))
-	}
-	sp.Combatants[1].Weapons = []WeaponSpec{spear}
-	sp.Combatants[3].X = 1
-	if _, err := sp.State(); err != nil {
-		t.Errorf("a spear's bind at two squares and a grapple side by side: %v", err)
 	}
 }
