@@ -67,14 +67,20 @@ type Menu struct {
 // hit; options alike keep their order.
 func (m *Menu) Rank() {
 	slices.SortStableFunc(m.Options, func(a, b Headline) int {
-		if d := b.Down.Cmp(a.Down); d != 0 {
-			return d
-		}
-		if d := b.ExpectedDamage.Cmp(a.ExpectedDamage); d != 0 {
-			return d
-		}
-		return b.Hit.Cmp(a.Hit)
+		return compareTelling([3]*big.Rat{a.Down, a.ExpectedDamage, a.Hit}, [3]*big.Rat{b.Down, b.ExpectedDamage, b.Hit})
 	})
+}
+
+// compareTelling orders two options by what tells most, each given as its
+// target's chance to go down, its target's expected damage and its chance
+// to hit: the greater first, in that order.
+func compareTelling(a, b [3]*big.Rat) int {
+	for i := range a {
+		if d := b[i].Cmp(a[i]); d != 0 {
+			return d
+		}
+	}
+	return 0
 }
 
 // HeadlineOf is the headline of report rep, the odds of the option

@@ -245,24 +245,48 @@ type OptionJSON struct {
 // ruleset.
 func NewMenuJSON(ruleset string, m *Menu) MenuJSON {
 	out := MenuJSON{Ruleset: ruleset, Actor: m.Actor, Question: m.Question, Policy: m.Policy,
-		Options: []OptionJSON{}}
+		Options: make([]OptionJSON, 0, len(m.Options))}
 	for _, h := range m.Options {
-		o := OptionJSON{
-			Command: h.Command, Label: h.Label, Status: string(h.Status), Refusal: h.Refusal,
-			Hit: float(h.Hit), HitFraction: h.Hit.String(), Target: h.Target,
-			Down: float(h.Down), DownFraction: h.Down.String(),
-			ExpectedDamage: float(h.ExpectedDamage), ExpectedDamageFraction: h.ExpectedDamage.String(),
-		}
-		if h.Report != nil {
-			r := NewReportJSON(h.Report)
-			o.Odds = &r
-			o.Uncovered = r.Uncovered
-			if h.Report.Estimate != nil {
-				o.Samples = h.Report.Estimate.Samples
-				o.HitInterval, o.TargetDownInterval, o.TargetExpectedDamageInterval = r.HitInterval, r.TargetDownInterval, r.TargetExpectedDamageInterval
-			}
-		}
-		out.Options = append(out.Options, o)
+		out.Options = append(out.Options, NewOptionJSON(h))
 	}
 	return out
+}
+
+// NewOptionJSON returns the JSON form of one option's headline, its full
+// odds under Odds.
+func NewOptionJSON(h Headline) OptionJSON {
+	o := OptionJSON{
+		Command: h.Command, Label: h.Label, Status: string(h.Status), Refusal: h.Refusal,
+		Hit: float(h.Hit), HitFraction: h.Hit.String(), Target: h.Target,
+		Down: float(h.Down), DownFraction: h.Down.String(),
+		ExpectedDamage: float(h.ExpectedDamage), ExpectedDamageFraction: h.ExpectedDamage.String(),
+	}
+	if h.Report != nil {
+		r := NewReportJSON(h.Report)
+		o.Odds = &r
+		o.Uncovered = r.Uncovered
+		if h.Report.Estimate != nil {
+			o.Samples = h.Report.Estimate.Samples
+			o.HitInterval, o.TargetDownInterval, o.TargetExpectedDamageInterval = r.HitInterval, r.TargetDownInterval, r.TargetExpectedDamageInterval
+		}
+	}
+	return o
+}
+
+// CompareOptions orders two options of a menu as Menu.Rank orders their
+// headlines, from their exact fractions: negative when a comes first. A
+// fraction that cannot be read counts as zero.
+func CompareOptions(a, b *OptionJSON) int {
+	return compareTelling(
+		[3]*big.Rat{ratOf(a.DownFraction), ratOf(a.ExpectedDamageFraction), ratOf(a.HitFraction)},
+		[3]*big.Rat{ratOf(b.DownFraction), ratOf(b.ExpectedDamageFraction), ratOf(b.HitFraction)})
+}
+
+// ratOf reads a fraction ("a/b"), zero when it cannot.
+func ratOf(s string) *big.Rat {
+	r, ok := new(big.Rat).SetString(s)
+	if !ok {
+		return new(big.Rat)
+	}
+	return r
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"runtime"
 	"slices"
 	"sync"
@@ -56,12 +57,6 @@ type oddsJob struct {
 	mu      sync.Mutex
 	results []*optionResult // by option, nil while not computed
 	state   string          // queued, computing, complete, cancelled
-}
-
-// optionResult is one option's odds, or why there are none.
-type optionResult struct {
-	report *odds.Report
-	reason string
 }
 
 // Odds statuses: of a job (and the answer of GET .../odds), and of the
@@ -254,6 +249,7 @@ func (p *oddsPool) moved(fight string, version int64) {
 // which the goroutine keeps locked until it ends, and which ends with it.
 func (p *oddsPool) work() {
 	var child *oddsChild
+	var tables tableCache
 	if len(p.process) > 0 {
 		child = newOddsChild(p.process, p.logger)
 		defer child.close()
@@ -266,15 +262,16 @@ func (p *oddsPool) work() {
 		case <-p.stop:
 			return
 		case j := <-p.queue:
-			p.run(j, child)
+			p.run(j, child, &tables)
 		}
 	}
 }
 
 // run computes a job's options one by one, each within perOption and all
 // within perJob, stopping when it is cancelled: in the pool's worker
-// process when it has one (child), or else here.
-func (p *oddsPool) run(j *oddsJob, child *oddsChild) {
+// process when it has one (child), or else here, on tables replayed
+// through the worker's cache.
+func (p *oddsPool) run(j *oddsJob, child *oddsChild, tables *tableCache) {
 	if j.ctx.Err() != nil {
 		p.finish(j)
 		return
@@ -299,16 +296,17 @@ func (p *oddsPool) run(j *oddsJob, child *oddsChild) {
 			}
 		}
 	} else {
-		computeOdds(j.ctx, p.reg, j.calc, &req, p.logger, j.set)
+		computeOdds(j.ctx, p.reg, tables, j.calc, &req, p.logger, j.set)
 	}
 	p.finish(j)
 }
 
 // computeOdds computes the odds of req's commands one by one, each within
 // req.PerOption and all within req.PerJob, on a table replayed from req's
-// record, giving each its result (set), until ctx is done.
-func computeOdds(ctx context.Context, reg *engine.Registry, calc odds.Calculator, req *oddsRequest, logger *slog.Logger, set func(int, *optionResult)) {
-	table, err := store.Replay(reg, req.Header, req.Entries)
+// record (through tables), giving each its result (set), until ctx is
+// done.
+func computeOdds(ctx context.Context, reg *engine.Registry, tables *tableCache, calc odds.Calculator, req *oddsRequest, logger *slog.Logger, set func(int, *optionResult)) {
+	table, err := tables.replay(reg, req.Header, req.Entries)
 	if err != nil {
 		logger.Error("odds: replaying the fight", "fight", req.Header.ID, "entries", len(req.Entries), "err", err)
 		for i := range req.Commands {
@@ -337,7 +335,7 @@ func computeOdds(ctx context.Context, reg *engine.Registry, calc odds.Calculator
 			set(i, &optionResult{reason: excerpt(err.Error(), maxDetail)})
 			continue
 		}
-		set(i, &optionResult{report: rep})
+		set(i, resultOf(rep))
 	}
 }
 
@@ -419,9 +417,11 @@ type OddsInput struct {
 	WaitMS int    `query:"wait_ms" minimum:"0" maximum:"10000" default:"1000" doc:"how long to wait for the odds of every option, in milliseconds, before answering with those computed so far (status computing); 0 answers at once"`
 }
 
-// OddsOutput is the odds of the prompt's options computed so far.
+// OddsOutput is the odds of the prompt's options computed so far: an
+// OddsBody, written by oddsBody.
 type OddsOutput struct {
-	Body OddsBody
+	ContentType string `header:"Content-Type"`
+	Body        []byte
 }
 
 // OddsBody is the odds of the prompt's options computed so far.
@@ -455,6 +455,16 @@ func (s *Server) registerOdds(bearer []map[string][]string) {
 			"The odds are computed once per fight version, actor and policy, in a pool of workers shared by every fight, option by option: the answer holds those computed within wait_ms (status computing while some are still to come; the live stream sends an odds message when all are there). " +
 			"429 when the token asks too often or has odds being computed already; 503 with Retry-After when the server's odds queue is full.",
 		Security: bearer, Tags: []string{"fights"},
+		// The body is written by oddsBody, not by the API's encoder: it
+		// is an OddsBody.
+		Responses: map[string]*huma.Response{
+			"200": {
+				Description: "OK",
+				Content: map[string]*huma.MediaType{"application/json": {
+					Schema: s.api.OpenAPI().Components.Schemas.Schema(reflect.TypeFor[OddsBody](), true, "OddsBody"),
+				}},
+			},
+		},
 	}, s.odds)
 }
 
@@ -555,32 +565,11 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 		case <-ctx.Done():
 		}
 	}
-	out := &OddsOutput{Body: oddsBody(job)}
-	return out, nil
-}
-
-// oddsBody is what a job has computed so far, as the API answers it.
-func oddsBody(j *oddsJob) OddsBody {
-	state, results := j.snapshot()
-	body := OddsBody{Version: j.key.version, Status: state, Pending: []OddsOption{}, Refused: []OddsOption{}}
-	m := &odds.Menu{Actor: j.key.actor, Question: j.question, Policy: j.key.policy}
-	for i, o := range j.options {
-		r := results[i]
-		switch {
-		case r == nil:
-			body.Pending = append(body.Pending, OddsOption{Command: o.Command, Label: o.Label})
-		case r.report == nil:
-			body.Refused = append(body.Refused, OddsOption{Command: o.Command, Label: o.Label, Reason: r.reason})
-		default:
-			h := odds.HeadlineOf(o.Label, r.report)
-			h.Command = o.Command
-			m.Options = append(m.Options, h)
-		}
+	body, err := oddsBody(job)
+	if err != nil {
+		return nil, fmt.Errorf("fight %s: %w", in.ID, err)
 	}
-	// Ranked as odds.Calculator.All ranks them.
-	m.Rank()
-	body.Menu = odds.NewMenuJSON(j.ruleset, m)
-	return body
+	return &OddsOutput{ContentType: "application/json", Body: body}, nil
 }
 
 // busy is a refusal for want of room, with Retry-After.

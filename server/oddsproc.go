@@ -44,16 +44,26 @@ type oddsRequest struct {
 	PerJob    time.Duration `json:"per_job,omitempty"`
 }
 
-// oddsReply is a worker process's answer to job ID: option Option's
-// report, or Reason why it has none; or, with Done, that the job has no
-// more answers.
+// oddsReply is a worker process's answer to job ID: option Option's odds
+// in brief (Brief, without its full odds), or Reason why it has none; or,
+// with Done, that the job has no more answers. An answer with odds is
+// followed by the option's full odds: OddsBytes bytes of JSON
+// (odds.ReportJSON) and a newline, passed on as they are rather than read
+// as JSON, since they may run to megabytes.
 type oddsReply struct {
-	ID     uint64       `json:"id"`
-	Option int          `json:"option"`
-	Report *odds.Report `json:"report,omitempty"`
-	Reason string       `json:"reason,omitempty"`
-	Done   bool         `json:"done,omitempty"`
+	ID        uint64           `json:"id"`
+	Option    int              `json:"option"`
+	Brief     *odds.OptionJSON `json:"brief,omitempty"`
+	OddsBytes int              `json:"odds_bytes,omitempty"`
+	Reason    string           `json:"reason,omitempty"`
+	Done      bool             `json:"done,omitempty"`
+
+	full []byte // the full odds that follow
 }
+
+// maxOddsBytes bounds the full odds of one option a worker process may
+// send.
+const maxOddsBytes = 1 << 28
 
 // workerGrace is how long past a job's budget the server waits for its
 // worker process before killing it.
@@ -105,18 +115,13 @@ func ServeOddsWorker(reg *engine.Registry, oddsFor func(ruleset string) (odds.Ca
 		}
 	}()
 	w := bufio.NewWriter(out)
-	enc := json.NewEncoder(w)
 	var writeErr error
 	reply := func(r oddsReply) {
-		if writeErr != nil {
-			return
+		if writeErr == nil {
+			writeErr = writeReply(w, r)
 		}
-		if err := enc.Encode(r); err != nil {
-			writeErr = err
-			return
-		}
-		writeErr = w.Flush()
 	}
+	var tables tableCache
 	for req := range jobs {
 		ctx, stop := context.WithCancel(context.Background())
 		mu.Lock()
@@ -128,8 +133,8 @@ func ServeOddsWorker(reg *engine.Registry, oddsFor func(ruleset string) (odds.Ca
 				reply(oddsReply{ID: req.ID, Option: i, Reason: excerpt(err.Error(), maxDetail)})
 			}
 		} else {
-			computeOdds(ctx, reg, calc, &req, logger, func(i int, r *optionResult) {
-				reply(oddsReply{ID: req.ID, Option: i, Report: r.report, Reason: r.reason})
+			computeOdds(ctx, reg, &tables, calc, &req, logger, func(i int, r *optionResult) {
+				reply(oddsReply{ID: req.ID, Option: i, Brief: r.brief, Reason: r.reason, full: r.full})
 			})
 		}
 		reply(oddsReply{ID: req.ID, Done: true})
@@ -186,10 +191,13 @@ func (c *oddsChild) start() error {
 	replies := make(chan oddsReply, 16)
 	go func() {
 		defer close(replies)
-		dec := json.NewDecoder(bufio.NewReader(stdout))
+		in := bufio.NewReader(stdout)
 		for {
-			var r oddsReply
-			if err := dec.Decode(&r); err != nil {
+			r, err := readReply(in)
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					c.logger.Warn("odds: reading the worker process's answers", "err", err)
+				}
 				return
 			}
 			replies <- r
@@ -250,7 +258,7 @@ func (c *oddsChild) attempt(ctx context.Context, req *oddsRequest, set func(int,
 				return answered, fmt.Errorf("the odds worker answered option %d of %d", r.Option, len(req.Commands))
 			default:
 				answered = true
-				set(r.Option, &optionResult{report: r.Report, reason: r.Reason})
+				set(r.Option, &optionResult{brief: r.Brief, full: r.full, reason: r.Reason})
 			}
 		case <-done:
 			done = nil
@@ -296,6 +304,51 @@ func (c *oddsChild) finish() {
 	}
 	c.cmd.Wait() //nolint:errcheck // the process was stopped on purpose
 	c.cmd, c.stdin, c.enc, c.replies = nil, nil, nil, nil
+}
+
+// writeReply writes r to w, its full odds after it, and flushes w.
+func writeReply(w *bufio.Writer, r oddsReply) error {
+	r.OddsBytes = len(r.full)
+	line, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	w.Write(line)
+	w.WriteByte('\n')
+	if len(r.full) > 0 {
+		w.Write(r.full)
+		w.WriteByte('\n')
+	}
+	return w.Flush()
+}
+
+// readReply reads what writeReply wrote.
+func readReply(in *bufio.Reader) (oddsReply, error) {
+	var r oddsReply
+	line, err := in.ReadBytes('\n')
+	if err != nil {
+		if len(line) > 0 && errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		return r, err
+	}
+	if err := json.Unmarshal(line, &r); err != nil {
+		return r, fmt.Errorf("an answer: %w", err)
+	}
+	if r.OddsBytes < 0 || r.OddsBytes > maxOddsBytes {
+		return r, fmt.Errorf("an answer with %d bytes of odds", r.OddsBytes)
+	}
+	if r.OddsBytes > 0 {
+		r.full = make([]byte, r.OddsBytes+1)
+		if _, err := io.ReadFull(in, r.full); err != nil {
+			return r, fmt.Errorf("the odds of an answer: %w", err)
+		}
+		if r.full[r.OddsBytes] != '\n' {
+			return r, errors.New("the odds of an answer do not end where it says")
+		}
+		r.full = r.full[:r.OddsBytes]
+	}
+	return r, nil
 }
 
 // logWriter logs what a worker process writes to its standard error, line

@@ -339,6 +339,23 @@ func Replay(reg *engine.Registry, h Header, entries []Entry, opts ...scenario.Op
 	return replay(reg, h, entries, foldOne, opts)
 }
 
+// Extend folds into table, replayed from a fight's record (Replay), the
+// entries recorded after that record, which must all be decisions: an
+// undo among them takes back a decision of the record, which only a
+// replay of the whole says. It stops at the first entry it cannot fold,
+// leaving the table part-way.
+func Extend(table engine.Table, entries []Entry) error {
+	for _, e := range entries {
+		if e.Kind != Decision {
+			return fmt.Errorf("entry %d: a %s entry: replay the whole record", e.Version, e.Kind)
+		}
+		if err := foldOne(table, e); err != nil {
+			return fmt.Errorf("entry %d: %w", e.Version, err)
+		}
+	}
+	return nil
+}
+
 // Verify replays a fight's record through the rules, as an import must:
 // it starts the encounter from the header's source and re-submits every
 // decision of entries in order, those an undo later took back included,
