@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"slices"
 	"strings"
+	"time"
 
 	"fray/engine"
 )
@@ -262,22 +263,43 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 	var later []int
 	resume := map[int]any{}
 	for i, o := range p.Options {
+		if stopped(opts.Stop) {
+			return nil, ErrStopped
+		}
 		opts.wait = true
 		opts.share = max(1, (opts.MaxPaths-opts.spend.paths)/(len(p.Options)-i))
 		if wait, k := c.option(m, i, len(p.Options), s, actor, o, policy, opts); wait {
 			later = append(later, i)
 			resume[i] = k
+		} else if opts.Ready != nil {
+			opts.Ready(i, m.Options[i])
 		}
 	}
 	for j, i := range later {
+		if stopped(opts.Stop) {
+			return nil, ErrStopped
+		}
 		opts.wait = false
 		opts.share = max(1, (opts.MaxPaths-opts.spend.paths)/(len(later)-j))
 		opts.resume = resume[i]
 		c.option(m, i, len(p.Options), s, actor, p.Options[i], policy, opts)
+		if opts.Ready != nil {
+			opts.Ready(i, m.Options[i])
+		}
 	}
 	opts.resume = nil
 	m.Rank()
 	return m, nil
+}
+
+// stopped reports whether stop is closed (never, when nil).
+func stopped(stop <-chan struct{}) bool {
+	select {
+	case <-stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // option computes option o, the i-th of n of the menu m, into
@@ -287,6 +309,14 @@ func (c *calculator[S, C, E]) All(t engine.Table, actor string, opts Options) (*
 func (c *calculator[S, C, E]) option(m *Menu, i, n int, s *S, actor string, o engine.Option[C], policy engine.Policy[S, C], opts Options) (bool, any) {
 	text := c.g.FormatCommand(o.Command)
 	opts.spend.at(i+1, n, text)
+	if opts.OptionTimeout > 0 {
+		// The option's own bound, within the menu's.
+		menu := opts.spend.deadline
+		if own := time.Now().Add(opts.OptionTimeout); own.Before(menu) {
+			opts.spend.deadline = own
+			defer func() { opts.spend.deadline = menu }()
+		}
+	}
 	rep, err := Of(c.g, s, actor, o.Command, policy, opts)
 	if w, ok := errors.AsType[*waiting](err); ok {
 		return true, w.resume

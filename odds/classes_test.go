@@ -2,6 +2,7 @@ package odds_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -311,5 +312,50 @@ func TestMenuSharesDecisionsExactly(t *testing.T) {
 		if h.Report.Paths > rep.Paths {
 			t.Errorf("%s: %d dice paths in the menu, %d on its own", h.Command, h.Report.Paths, rep.Paths)
 		}
+	}
+}
+
+// Options.Ready is given each option of the menu once, as soon as it is
+// final, with the odds the menu ends with (options waiting for the second
+// round come last); Options.Stop stops the menu between options.
+func TestAllReadyAndStop(t *testing.T) {
+	table, calc := bundledTable(t, bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, 9, 2)
+	const budget = 1000 // some options wait for the second round
+	given := map[string]odds.Headline{}
+	var order []int
+	m, err := calc.All(table, "markus", odds.Options{MaxPaths: budget, Workers: 1, Ready: func(i int, h odds.Headline) {
+		if _, twice := given[h.Command]; twice {
+			t.Errorf("%s given twice", h.Command)
+		}
+		given[h.Command] = h
+		order = append(order, i)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(given) != len(m.Options) {
+		t.Fatalf("%d options given, the menu has %d", len(given), len(m.Options))
+	}
+	for _, h := range m.Options {
+		g, ok := given[h.Command]
+		if !ok || g.Status != h.Status || g.Hit.Cmp(h.Hit) != 0 || g.Down.Cmp(h.Down) != 0 || g.ExpectedDamage.Cmp(h.ExpectedDamage) != 0 {
+			t.Errorf("%s: given %+v, the menu has %+v", h.Command, g, h)
+		}
+	}
+	if slices.IsSorted(order) {
+		t.Errorf("options given in the prompt's order %v: none waited for the second round", order)
+	}
+
+	stop := make(chan struct{})
+	n := 0
+	_, err = calc.All(table, "markus", odds.Options{Workers: 1, Stop: stop, Ready: func(int, odds.Headline) {
+		n++
+		close(stop)
+	}})
+	if !errors.Is(err, odds.ErrStopped) || n != 1 {
+		t.Errorf("stopped after the first option: %d given, err %v", n, err)
+	}
+	if _, err := calc.All(table, "markus", odds.Options{Stop: stop}); !errors.Is(err, odds.ErrStopped) {
+		t.Errorf("stopped before it began: err %v", err)
 	}
 }

@@ -88,6 +88,19 @@ type Options struct {
 	// DefaultSamples.
 	Fallback bool
 	Samples  int
+	// Ready, when set, is given each option of Calculator.All as soon as
+	// its odds are final, before All returns, with its place among the
+	// prompt's options: a caller may show some while the others are
+	// computed. It is called from the goroutine that called All.
+	Ready func(i int, h Headline)
+	// Stop, when set, stops Calculator.All once it is closed: no other
+	// option is started, and All returns ErrStopped (the option being
+	// computed finishes first, within its budget).
+	Stop <-chan struct{}
+	// OptionTimeout, when not zero, bounds the wall-clock time of each
+	// option of Calculator.All, as Timeout bounds them all: an option
+	// past it is estimated (or refused) as one past Timeout is.
+	OptionTimeout time.Duration
 
 	// spend is the budget spent so far, shared by the options of All.
 	spend *spend
@@ -120,6 +133,10 @@ type Options struct {
 	// past their shares try again with what the others left.
 	wait bool
 }
+
+// ErrStopped is returned by Calculator.All when Options.Stop was closed
+// before every option was computed.
+var ErrStopped = errors.New("odds: stopped before every option was computed")
 
 // Progress is how far an odds computation has got.
 type Progress struct {

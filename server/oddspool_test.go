@@ -35,18 +35,42 @@ type gated struct {
 }
 
 func (c gated) Odds(t engine.Table, actor, command string, o odds.Options) (*odds.Report, error) {
-	return c.g.odds(c.Calculator, t, actor, command, o)
+	defer c.g.busy()()
+	c.g.hold(t, command)
+	return c.Calculator.Odds(t, actor, command, o)
 }
 
-func (g *gatedCalc) odds(calc odds.Calculator, t engine.Table, actor, command string, o odds.Options) (*odds.Report, error) {
+// All computes the menu as the real calculator does, each option held at
+// the gate before it is given (Options.Ready): the menu stops there until
+// the gate opens.
+func (c gated) All(t engine.Table, actor string, o odds.Options) (*odds.Menu, error) {
+	defer c.g.busy()()
+	ready := o.Ready
+	o.Ready = func(i int, h odds.Headline) {
+		c.g.hold(t, h.Command)
+		if ready != nil {
+			ready(i, h)
+		}
+	}
+	return c.Calculator.All(t, actor, o)
+}
+
+// busy counts a computation running, keeping the most at once, until the
+// function it returns is called.
+func (g *gatedCalc) busy() func() {
 	n := g.running.Add(1)
-	defer g.running.Add(-1)
 	for {
 		m := g.most.Load()
 		if n <= m || g.most.CompareAndSwap(m, n) {
 			break
 		}
 	}
+	return func() { g.running.Add(-1) }
+}
+
+// hold counts an option of t's computed and, when it is one the gate
+// holds, waits for the gate.
+func (g *gatedCalc) hold(t engine.Table, command string) {
 	g.mu.Lock()
 	g.calls[fmt.Sprintf("%s@%d", t.Ruleset(), t.Len())]++
 	g.mu.Unlock()
@@ -57,7 +81,6 @@ func (g *gatedCalc) odds(calc odds.Calculator, t engine.Table, actor, command st
 		}
 		<-g.gate
 	}
-	return calc.Odds(t, actor, command, o)
 }
 
 // callsOf returns how many options were computed for a ruleset's fight at
