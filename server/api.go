@@ -624,6 +624,7 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 			s.cfg.Logger.Info("physical dice left unused", "fight", in.ID, "unused", typed.Unused())
 		}
 		s.hub.heard(in.ID, f.Version())
+		s.prefetchOdds(in.ID, f)
 		v := viewerOf(g)
 		if !g.GM {
 			v = engine.Viewer{Combatant: actor}
@@ -683,6 +684,7 @@ func (s *Server) undo(ctx context.Context, in *UndoInput) (*UndoOutput, error) {
 			return err
 		}
 		s.hub.heard(in.ID, f.Version())
+		s.prefetchOdds(in.ID, f)
 		out.Body.Version = f.Version()
 		out.Body.Prompt = l.views.prompt(f, viewerOf(g))
 		return nil

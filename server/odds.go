@@ -39,7 +39,7 @@ type oddsKey struct {
 // oddsJob is the odds of one prompt's options, computed option by option.
 type oddsJob struct {
 	key    oddsKey
-	owner  string // the token hash the job is counted against
+	owner  string // the token hash the job is counted against; "" for one prefetched
 	ctx    context.Context
 	cancel context.CancelFunc
 	calc   odds.Calculator
@@ -173,7 +173,7 @@ func (p *oddsPool) submit(j *oddsJob) (*oddsJob, error) {
 	if p.closed {
 		return nil, errBusy
 	}
-	if p.active[j.owner] >= p.perOwner {
+	if j.owner != "" && p.active[j.owner] >= p.perOwner {
 		return nil, errOwnerBusy
 	}
 	if len(p.jobs) >= p.maxJobs {
@@ -199,6 +199,15 @@ func (p *oddsPool) submit(j *oddsJob) (*oddsJob, error) {
 	p.byFight[j.key.fight][j.key] = j
 	p.active[j.owner]++
 	return j, nil
+}
+
+// prefetch queues j, a job nobody asked for yet (its owner empty), when
+// the queue is less than half full and no job of its key exists.
+func (p *oddsPool) prefetch(j *oddsJob) {
+	if len(p.queue) >= cap(p.queue)/2 {
+		return
+	}
+	p.submit(j) //nolint:errcheck // a job with no room is simply not prefetched
 }
 
 // evictDone lets go of the jobs done, to make room (p.mu held).
@@ -542,20 +551,7 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 		if !slices.Contains(policies, policy) {
 			return problem(http.StatusUnprocessableEntity, "invalid", "no %s policy %q (known: %v)", t.Ruleset(), in.Policy, policies)
 		}
-		key := oddsKey{fight: in.ID, version: f.Version(), actor: actor, policy: policy}
-		if job = s.oddsPool.lookup(key); job != nil {
-			return nil
-		}
-		v := engine.Viewer{Combatant: actor}
-		if actor == engine.GM {
-			v = engine.Everyone
-		}
-		p := t.PromptAs(v, actor)
-		job = &oddsJob{
-			key: key, owner: owner, calc: calc, ruleset: t.Ruleset(),
-			header: f.Header(), entries: slices.Clone(f.Entries()),
-			question: p.Question, options: p.Options,
-		}
+		job = s.oddsJobOf(in.ID, f, calc, actor, policy, owner)
 		return nil
 	})
 	if err != nil {
@@ -591,6 +587,56 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 		return nil, fmt.Errorf("fight %s: %w", in.ID, err)
 	}
 	return &OddsOutput{ContentType: "application/json", Body: body}, nil
+}
+
+// oddsJobOf returns the job of the odds of actor's options in fight id
+// (f, under its lock) with policy: the pool's, when it has one, else a
+// new one for owner, to be submitted.
+func (s *Server) oddsJobOf(id string, f *store.Fight, calc odds.Calculator, actor, policy, owner string) *oddsJob {
+	key := oddsKey{fight: id, version: f.Version(), actor: actor, policy: policy}
+	if job := s.oddsPool.lookup(key); job != nil {
+		return job
+	}
+	t := f.Table()
+	v := engine.Viewer{Combatant: actor}
+	if actor == engine.GM {
+		v = engine.Everyone
+	}
+	p := t.PromptAs(v, actor)
+	return &oddsJob{
+		key: key, owner: owner, calc: calc, ruleset: t.Ruleset(),
+		header: f.Header(), entries: slices.Clone(f.Entries()),
+		question: p.Question, options: p.Options,
+	}
+}
+
+// prefetchOdds starts computing the odds of the prompt fight id (f, under
+// its lock) has reached, for the one it asks, with the default policy,
+// before anyone asks for them: by the time the player (or the GM) looks,
+// they are there. It is the odds a read of the prompt's actor, or of the
+// GM without another actor, would start; it counts against no token, and
+// is left out when the pool's queue is half full, so that it never takes
+// the room of odds asked for.
+func (s *Server) prefetchOdds(id string, f *store.Fight) {
+	if s.cfg.Odds == nil {
+		return
+	}
+	t := f.Table()
+	pr := t.Prompt()
+	if pr.Kind == engine.End || len(pr.Options) == 0 {
+		return
+	}
+	calc, err := s.cfg.Odds(t.Ruleset())
+	if err != nil {
+		return
+	}
+	policies := calc.Policies()
+	if len(policies) == 0 {
+		return
+	}
+	if j := s.oddsJobOf(id, f, calc, pr.Actor, policies[0], ""); j.ready == nil {
+		s.oddsPool.prefetch(j)
+	}
 }
 
 // busy is a refusal for want of room, with Retry-After.
