@@ -255,19 +255,33 @@ func NewMenuJSON(ruleset string, m *Menu) MenuJSON {
 // NewOptionJSON returns the JSON form of one option's headline, its full
 // odds under Odds.
 func NewOptionJSON(h Headline) OptionJSON {
+	o := NewOptionBrief(h)
+	if h.Report != nil {
+		r := NewReportJSON(h.Report)
+		o.Odds = &r
+	}
+	return o
+}
+
+// NewOptionBrief returns the JSON form of one option's headline without
+// its full odds (Odds nil), for a caller that writes them apart
+// (AppendReportJSON).
+func NewOptionBrief(h Headline) OptionJSON {
 	o := OptionJSON{
 		Command: h.Command, Label: h.Label, Status: string(h.Status), Refusal: h.Refusal,
 		Hit: float(h.Hit), HitFraction: h.Hit.String(), Target: h.Target,
 		Down: float(h.Down), DownFraction: h.Down.String(),
 		ExpectedDamage: float(h.ExpectedDamage), ExpectedDamageFraction: h.ExpectedDamage.String(),
 	}
-	if h.Report != nil {
-		r := NewReportJSON(h.Report)
-		o.Odds = &r
-		o.Uncovered = r.Uncovered
-		if h.Report.Estimate != nil {
-			o.Samples = h.Report.Estimate.Samples
-			o.HitInterval, o.TargetDownInterval, o.TargetExpectedDamageInterval = r.HitInterval, r.TargetDownInterval, r.TargetExpectedDamageInterval
+	if r := h.Report; r != nil {
+		o.Uncovered = float(r.Uncovered)
+		if r.Estimate != nil {
+			o.Samples = r.Estimate.Samples
+			o.HitInterval = interval(r.Interval(r.TagP("hit")))
+			if t := r.Target(); t != nil {
+				o.TargetDownInterval = interval(r.Interval(t.Down))
+				o.TargetExpectedDamageInterval = interval(r.MeanInterval(t))
+			}
 		}
 	}
 	return o

@@ -92,6 +92,9 @@ type oddsPool struct {
 	process []string
 
 	queue chan *oddsJob
+	// spare holds the jobs prefetched (prefetch), run only when no job
+	// asked for waits.
+	spare chan *oddsJob
 	stop  chan struct{}
 	wg    sync.WaitGroup
 
@@ -103,6 +106,9 @@ type oddsPool struct {
 	done    map[string][]completion // by fight, at its latest version
 	closed  bool
 }
+
+// spareJobs is how many prefetched jobs may wait.
+const spareJobs = 16
 
 // oddsLimits are the bounds of an oddsPool.
 type oddsLimits struct {
@@ -119,6 +125,7 @@ func newOddsPool(reg *engine.Registry, logger *slog.Logger, announce func(string
 		perOption: l.perOption, perJob: l.perJob, perOwner: l.perOwner, maxJobs: l.maxJobs,
 		process: l.process,
 		queue:   make(chan *oddsJob, l.queue),
+		spare:   make(chan *oddsJob, spareJobs),
 		stop:    make(chan struct{}),
 		jobs:    map[oddsKey]*oddsJob{},
 		byFight: map[string]map[oddsKey]*oddsJob{},
@@ -186,11 +193,18 @@ func (p *oddsPool) submit(j *oddsJob) (*oddsJob, error) {
 	j.ready = make(chan struct{})
 	j.results = make([]*optionResult, len(j.options))
 	j.state = oddsQueued
+	queue := p.queue
+	if j.owner == "" {
+		queue = p.spare
+	}
 	select {
-	case p.queue <- j:
+	case queue <- j:
 	default:
 		j.cancel()
 		return nil, errBusy
+	}
+	if j.owner != "" {
+		p.yield()
 	}
 	p.jobs[j.key] = j
 	if p.byFight[j.key.fight] == nil {
@@ -202,12 +216,31 @@ func (p *oddsPool) submit(j *oddsJob) (*oddsJob, error) {
 }
 
 // prefetch queues j, a job nobody asked for yet (its owner empty), when
-// the queue is less than half full and no job of its key exists.
+// no job asked for waits, there is room among the jobs prefetched, and no
+// job of its key exists.
 func (p *oddsPool) prefetch(j *oddsJob) {
-	if len(p.queue) >= cap(p.queue)/2 {
+	if len(p.queue) > 0 {
 		return
 	}
 	p.submit(j) //nolint:errcheck // a job with no room is simply not prefetched
+}
+
+// yield makes way for a job asked for: the prefetched jobs being computed
+// are cancelled and let go (a read of their odds starts them again), so
+// that no one waits on odds nobody asked for (p.mu held).
+func (p *oddsPool) yield() {
+	for k, j := range p.jobs {
+		if j.owner != "" {
+			continue
+		}
+		j.mu.Lock()
+		running := j.state == oddsComputing
+		j.mu.Unlock()
+		if running {
+			j.cancel()
+			p.forget(k)
+		}
+	}
 }
 
 // evictDone lets go of the jobs done, to make room (p.mu held).
@@ -267,10 +300,21 @@ func (p *oddsPool) work() {
 		lowerThreadPriority()
 	}
 	for {
+		// A job asked for goes before any prefetched.
 		select {
 		case <-p.stop:
 			return
 		case j := <-p.queue:
+			p.run(j, child, &tables)
+			continue
+		default:
+		}
+		select {
+		case <-p.stop:
+			return
+		case j := <-p.queue:
+			p.run(j, child, &tables)
+		case j := <-p.spare:
 			p.run(j, child, &tables)
 		}
 	}
@@ -615,8 +659,7 @@ func (s *Server) oddsJobOf(id string, f *store.Fight, calc odds.Calculator, acto
 // before anyone asks for them: by the time the player (or the GM) looks,
 // they are there. It is the odds a read of the prompt's actor, or of the
 // GM without another actor, would start; it counts against no token, and
-// is left out when the pool's queue is half full, so that it never takes
-// the room of odds asked for.
+// never keeps odds asked for waiting (see oddsPool.prefetch and yield).
 func (s *Server) prefetchOdds(id string, f *store.Fight) {
 	if s.cfg.Odds == nil {
 		return

@@ -24,13 +24,8 @@ type optionResult struct {
 
 // resultOf is the result of an option whose odds are rep.
 func resultOf(rep *odds.Report) *optionResult {
-	o := odds.NewOptionJSON(odds.HeadlineOf("", rep))
-	full, err := json.Marshal(o.Odds)
-	if err != nil {
-		return &optionResult{reason: excerpt(fmt.Sprintf("writing the odds: %v", err), maxDetail)}
-	}
-	o.Odds = nil
-	return &optionResult{brief: &o, full: full}
+	o := odds.NewOptionBrief(odds.HeadlineOf("", rep))
+	return &optionResult{brief: &o, full: odds.AppendReportJSON(nil, rep)}
 }
 
 // oddsBody writes what a job has computed so far as the API answers it:

@@ -263,3 +263,72 @@ func TestOddsAsTheyCome(t *testing.T) {
 		t.Error("no Retry-After on 429")
 	}
 }
+
+// TestOddsPrefetched: a decision starts the odds of the prompt it leads
+// to before anyone asks (the stream says when they are there, and a read
+// finds them computed, computing nothing again); odds asked for stop the
+// prefetched job being computed after its current option, and go first.
+func TestOddsPrefetched(t *testing.T) {
+	c, g := gatedServer(t, "", nil)
+	f := c.create("reference_skirmish")
+	c.play(f, 1) // the GM begins: the first turn's prompt
+	v := c.read(f, f.GMToken)
+	n := len(v.Prompt.Options)
+	select {
+	case <-g.entered: // the prefetched job's first option, held at the gate
+	case <-time.After(10 * time.Second):
+		t.Fatal("no odds were started after the decision")
+	}
+	// Odds asked for under another policy: the prefetched job stops after
+	// the option it holds, and the one asked for is computed.
+	random := "/fights/" + f.ID + "/odds?policy=" + engine.RandomPolicy
+	if r := c.do("GET", random+"&wait_ms=0", f.GMToken, nil); r.status != http.StatusOK {
+		t.Fatalf("odds under the random policy: %d %s", r.status, r.body)
+	}
+	g.open()
+	var ans oddsAnswer
+	r := c.do("GET", random+"&wait_ms=10000", f.GMToken, nil)
+	if r.decode(t, &ans); r.status != http.StatusOK || ans.Status != "complete" {
+		t.Fatalf("odds under the random policy: %d %s", r.status, r.body)
+	}
+	if calls := g.callsOf("reference", 1); calls != n+1 {
+		t.Errorf("%d options computed, want %d of the odds asked for and the 1 the prefetched job held", calls, n+1)
+	}
+	// The prefetched odds were let go: a read computes them again.
+	if r, ans := c.oddsOf(t, f, f.GMToken, 10*time.Second); r.status != http.StatusOK || ans.Status != "complete" {
+		t.Fatalf("the default odds: %d %s", r.status, r.body)
+	}
+	if calls := g.callsOf("reference", 1); calls != 2*n+1 {
+		t.Errorf("%d options computed after the default odds were read, want %d", calls, 2*n+1)
+	}
+
+	// Another fight, the gate open: the prefetched odds are there before
+	// anyone asks, and the stream says so.
+	f = c.create("reference_skirmish")
+	s := c.follow(f, f.GMToken, "")
+	defer s.cancel()
+	c.play(f, 1)
+	v = c.read(f, f.GMToken)
+	for {
+		e := s.next(t)
+		if e.name != "odds" {
+			continue
+		}
+		var ready server.OddsReady
+		if err := json.Unmarshal(e.data, &ready); err != nil {
+			t.Fatal(err)
+		}
+		if ready.Version != v.Version || ready.Actor != v.Prompt.Actor || ready.Status != "complete" {
+			t.Fatalf("the stream's odds message: %s", e.data)
+		}
+		break
+	}
+	calls := g.callsOf("reference", 1)
+	r, ans = c.oddsOf(t, f, f.GMToken, 0)
+	if r.status != http.StatusOK || ans.Status != "complete" || len(ans.Pending) != 0 || ans.Version != v.Version {
+		t.Fatalf("the prefetched odds: %d %s", r.status, r.body)
+	}
+	if again := g.callsOf("reference", 1); again != calls || calls != 2*n+1+len(v.Prompt.Options) {
+		t.Errorf("%d options computed, then %d after a read; want %d and no more", calls, again, 2*n+1+len(v.Prompt.Options))
+	}
+}
