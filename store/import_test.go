@@ -279,3 +279,38 @@ func TestFightIDs(t *testing.T) {
 
 // second returns the error of a call that returns a value and an error.
 func second[T any](_ T, err error) error { return err }
+
+// Extend folds the decisions recorded after a replayed record into its
+// table, to the state the whole record replays to, and refuses an undo
+// (which only a replay of the whole can take back).
+func TestExtendFoldsWhatFollows(t *testing.T) {
+	_, h, entries := playedRecord(t)
+	reg := storetest.Registry(t)
+	undo := slices.IndexFunc(entries, func(e store.Entry) bool { return e.Kind == store.Undo })
+	if undo < 2 {
+		t.Fatalf("the record has no undo after two decisions: %+v", entries)
+	}
+	// From the start, and from half-way, to the last entry before the undo.
+	for _, from := range []int{0, undo / 2} {
+		table, err := store.Replay(reg, h, entries[:from])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := store.Extend(table, entries[from:undo]); err != nil {
+			t.Fatalf("extending from entry %d: %v", from, err)
+		}
+		whole, err := store.Replay(reg, h, entries[:undo])
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := table.State(engine.Everyone)
+		b, _ := whole.State(engine.Everyone)
+		if string(a) != string(b) || table.Len() != whole.Len() {
+			t.Errorf("extended from entry %d, the state differs from the whole record's", from)
+		}
+	}
+	table, _ := store.Replay(reg, h, entries[:undo])
+	if err := store.Extend(table, entries[undo:undo+1]); err == nil || !strings.Contains(err.Error(), "replay the whole record") {
+		t.Errorf("an undo folded: %v", err)
+	}
+}
