@@ -569,17 +569,32 @@ func (s *stream) await(ctx context.Context, v int64) error {
 
 // call makes one request and decodes its JSON answer into out.
 func (t *table) call(ctx context.Context, method, path, token string, body, out any) (int, error) {
+	status, _, data, err := request(ctx, t.o.Client, method, t.o.URL+path, token, body)
+	if err != nil {
+		return status, err
+	}
+	if out != nil && status < 300 {
+		if err := json.Unmarshal(data, out); err != nil {
+			return status, fmt.Errorf("decoding %s: %w", path, err)
+		}
+	}
+	return status, nil
+}
+
+// request makes one request, with body as JSON, and returns the answer's
+// status, header and body.
+func request(ctx context.Context, client *http.Client, method, url, token string, body any) (int, http.Header, []byte, error) {
 	var rd io.Reader
 	if body != nil {
 		data, err := json.Marshal(body)
 		if err != nil {
-			return 0, err
+			return 0, nil, nil, err
 		}
 		rd = bytes.NewReader(data)
 	}
-	req, err := http.NewRequestWithContext(ctx, method, t.o.URL+path, rd)
+	req, err := http.NewRequestWithContext(ctx, method, url, rd)
 	if err != nil {
-		return 0, err
+		return 0, nil, nil, err
 	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
@@ -587,19 +602,11 @@ func (t *table) call(ctx context.Context, method, path, token string, body, out 
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
-	resp, err := t.o.Client.Do(req)
+	resp, err := client.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, nil, nil, err
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return resp.StatusCode, err
-	}
-	if out != nil && resp.StatusCode < 300 {
-		if err := json.Unmarshal(data, out); err != nil {
-			return resp.StatusCode, fmt.Errorf("decoding %s: %w", path, err)
-		}
-	}
-	return resp.StatusCode, nil
+	return resp.StatusCode, resp.Header, data, err
 }

@@ -9,6 +9,7 @@
 //	go run ./server/loadgen/fray-load -postgres postgres://postgres@127.0.0.1/test
 //	go run ./server/loadgen/fray-load -url http://127.0.0.1:8080
 //	go run ./server/loadgen/fray-load -compare -odds 8 -fights 50 -think 100ms
+//	go run ./server/loadgen/fray-load -walk
 //
 // The server it starts computes odds as fray serve does, in a worker
 // process (this program again, run with -odds-worker); -odds-in-process
@@ -19,7 +20,9 @@
 // fight and a token of its own (see loadgen.Options.Odds). With -compare,
 // the same load runs twice on one server, without the flooders and then
 // with them, and the decisions' latencies are reported side by side, with
-// the ratio of their p99s.
+// the ratio of their p99s. With -walk, it plays one seeded fight of every
+// bundled encounter instead, reading the odds of every prompt as the GM,
+// and reports how long each read took (loadgen.Walk).
 package main
 
 import (
@@ -70,6 +73,8 @@ func run() error {
 	memProfile := flag.String("memprofile", "", "write a profile of the memory allocated during the run (server and load together) to this file")
 	inProcess := flag.Bool("odds-in-process", false, "with no -url, compute the server's odds in its own process (on threads of lower priority) rather than in worker processes")
 	oddsWorker := flag.Bool("odds-worker", false, "be an odds worker process for a server this program started (internal)")
+	walk := flag.Bool("walk", false, "instead of a load, walk one fight of every bundled encounter (-decisions at most, dice and choices from -seed), reading the odds of every prompt as the GM, one read at a time, and report how long they took")
+	only := flag.String("only", "", "with -walk, only the encounters whose name contains this")
 	flag.Parse()
 	if *oddsWorker {
 		reg, oddsFor, err := loadgen.Catalog()
@@ -107,6 +112,14 @@ func run() error {
 		}
 		defer stop()
 		o.URL = url
+	}
+	if *walk {
+		rep, err := loadgen.Walk(ctx, loadgen.WalkOptions{URL: o.URL, Token: o.Token, Decisions: o.Decisions, Seed: o.Seed, Only: *only})
+		if err != nil {
+			return err
+		}
+		fmt.Println(rep)
+		return nil
 	}
 	if *compare {
 		return runCompared(ctx, o, *rounds, asJSON)
