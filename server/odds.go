@@ -489,13 +489,17 @@ type OddsInput struct {
 	Policy string `query:"policy" maxLength:"100" doc:"the policy that answers the prompts met while resolving each option (default: the ruleset's)"`
 	Actor  string `query:"actor" maxLength:"200" doc:"for the GM: whose options, the prompt's actor (the default) or one of its others"`
 	WaitMS int    `query:"wait_ms" minimum:"0" maximum:"10000" default:"1000" doc:"how long to wait for the odds of every option, in milliseconds, before answering with those computed so far (status computing); 0 answers at once"`
+	// AcceptEncoding says whether the client takes a gzipped answer.
+	AcceptEncoding string `header:"Accept-Encoding" maxLength:"1000"`
 }
 
 // OddsOutput is the odds of the prompt's options computed so far: an
 // OddsBody, written by oddsBody.
 type OddsOutput struct {
-	ContentType string `header:"Content-Type"`
-	Body        []byte
+	ContentType     string `header:"Content-Type"`
+	ContentEncoding string `header:"Content-Encoding"`
+	Vary            string `header:"Vary"`
+	Body            []byte
 }
 
 // OddsBody is the odds of the prompt's options computed so far.
@@ -630,7 +634,13 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 	if err != nil {
 		return nil, fmt.Errorf("fight %s: %w", in.ID, err)
 	}
-	return &OddsOutput{ContentType: "application/json", Body: body}, nil
+	out := &OddsOutput{ContentType: "application/json", Vary: "Accept-Encoding", Body: body}
+	if len(body) >= gzipFrom && acceptsGzip(in.AcceptEncoding) {
+		if zipped, err := gzipped(body); err == nil {
+			out.ContentEncoding, out.Body = "gzip", zipped
+		}
+	}
+	return out, nil
 }
 
 // oddsJobOf returns the job of the odds of actor's options in fight id

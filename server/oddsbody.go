@@ -2,10 +2,12 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"fray/odds"
 )
@@ -111,4 +113,41 @@ func field(buf *bytes.Buffer, name string, value any) error {
 	buf.WriteString(`,"` + name + `":`)
 	buf.Write(data)
 	return nil
+}
+
+// gzipFrom is the size from which an odds answer is sent gzipped to a
+// client that takes it: a menu's full odds may run to megabytes, which a
+// phone at the table reads over the air; a small answer is sent as it is.
+const gzipFrom = 32 << 10
+
+// acceptsGzip reports whether an Accept-Encoding header takes gzip (and
+// does not refuse it with q=0).
+func acceptsGzip(header string) bool {
+	for part := range strings.SplitSeq(header, ",") {
+		coding, params, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if !strings.EqualFold(strings.TrimSpace(coding), "gzip") {
+			continue
+		}
+		q := strings.ReplaceAll(params, " ", "")
+		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
+	}
+	return false
+}
+
+// gzipped returns data compressed by gzip, at the speed an answer wants
+// rather than the smallest size.
+func gzipped(data []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(len(data) / 8)
+	w, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := w.Write(data); err != nil {
+		return nil, err
+	}
+	if err := w.Close(); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
 }

@@ -66,3 +66,15 @@ func TestOddsBodyPassesFullOdds(t *testing.T) {
 		t.Errorf("the full odds were not passed on as written: %s", data)
 	}
 }
+
+// TestAcceptsGzip: which Accept-Encoding headers take a gzipped answer.
+func TestAcceptsGzip(t *testing.T) {
+	for header, want := range map[string]bool{
+		"gzip": true, "gzip, deflate, br": true, "br;q=1.0, GZIP;q=0.5": true, "deflate, gzip ; q=0.8": true,
+		"": false, "br": false, "identity": false, "gzip;q=0": false, "gzip; q=0.000": false, "x-gzip": false,
+	} {
+		if got := acceptsGzip(header); got != want {
+			t.Errorf("%q: %v, want %v", header, got, want)
+		}
+	}
+}

@@ -1,8 +1,11 @@
 package server_test
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"strconv"
 	"sync"
@@ -330,5 +333,57 @@ func TestOddsPrefetched(t *testing.T) {
 	}
 	if again := g.callsOf("reference", 1); again != calls || calls != 2*n+1+len(v.Prompt.Options) {
 		t.Errorf("%d options computed, then %d after a read; want %d and no more", calls, again, 2*n+1+len(v.Prompt.Options))
+	}
+}
+
+// TestOddsGzipped: a large odds answer is sent gzipped to a client that
+// takes it, the same answer once unzipped; a small one, or one to a client
+// that does not, is sent as it is.
+func TestOddsGzipped(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("alley_fight")
+	var plain reply
+	for range 12 { // to a prompt whose full odds are large
+		plain = c.do("GET", "/fights/"+f.ID+"/odds?wait_ms=10000", f.GMToken, nil)
+		if plain.status != http.StatusOK || len(plain.body) >= 64<<10 {
+			break
+		}
+		c.play(f, 1)
+	}
+	if plain.status != http.StatusOK || len(plain.body) < 64<<10 {
+		t.Fatalf("the odds: %d, %d bytes", plain.status, len(plain.body))
+	}
+	get := func(encoding string) (*http.Response, []byte) {
+		req, err := http.NewRequest("GET", c.base+"/fights/"+f.ID+"/odds?wait_ms=0", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+f.GMToken)
+		req.Header.Set("Accept-Encoding", encoding)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return resp, data
+	}
+	resp, zipped := get("gzip, br")
+	if resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("Vary") != "Accept-Encoding" || len(zipped) >= len(plain.body)/4 {
+		t.Fatalf("asked with gzip: %q, vary %q, %d bytes of %d", resp.Header.Get("Content-Encoding"), resp.Header.Get("Vary"), len(zipped), len(plain.body))
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(zipped))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unzipped, err := io.ReadAll(zr)
+	if err != nil || !bytes.Equal(unzipped, plain.body) {
+		t.Errorf("unzipped, the answer differs (%v)", err)
+	}
+	if resp, data := get("identity"); resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(data, plain.body) {
+		t.Errorf("asked without gzip: %q, %d bytes", resp.Header.Get("Content-Encoding"), len(data))
 	}
 }
