@@ -1,7 +1,11 @@
 package server_test
 
 import (
+	"bytes"
+	"log/slog"
 	"net/http"
+	"strings"
+	"sync"
 	"testing"
 
 	"fray/dice"
@@ -42,8 +46,10 @@ func TestRulesetPanicIsAProblem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	var logged lockedBuffer
 	c := startServer(t, backendCases[0].open(t)(), func(cfg *server.Config) {
 		cfg.Store, cfg.Registry, cfg.Odds = store.New(cfg.Store.Backend(), reg), reg, nil
+		cfg.Logger = slog.New(slog.NewTextHandler(&logged, nil))
 	})
 	enc := "ruleset: reference\nsides: [{id: red}, {id: blue}]\ncombatants: [{use: fencer, id: ann, side: red}, {use: fencer, id: bob, side: blue}]\n"
 	r := c.do("POST", "/fights", creatorToken, map[string]string{"encounter": enc})
@@ -75,4 +81,26 @@ func TestRulesetPanicIsAProblem(t *testing.T) {
 	if u := c.do("POST", "/fights/"+f.ID+"/undo", f.GMToken, map[string]any{"version": v.Version}); u.status != http.StatusOK {
 		t.Errorf("undo after the failures: %d %s", u.status, u.body)
 	}
+	// The log says where the rules failed.
+	if log := logged.String(); !strings.Contains(log, "the rules failed on a request") || !strings.Contains(log, "brittle.Decide") {
+		t.Errorf("the log does not say where the rules failed:\n%s", engine.Clip(log))
+	}
+}
+
+// lockedBuffer is a buffer safe for the server's goroutines to log to.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

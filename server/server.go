@@ -33,6 +33,7 @@ import (
 	"net"
 	"net/http"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -629,7 +630,7 @@ func (s *Server) withLive(ctx context.Context, id string, do func(l *live) error
 			return err
 		}
 	}
-	return guarded(l, id, do)
+	return guarded(s.cfg.Logger, l, id, do)
 }
 
 // guarded runs a request on live fight id, turning a panic of the rules (a
@@ -637,9 +638,11 @@ func (s *Server) withLive(ctx context.Context, id string, do func(l *live) error
 // The fight is let go from memory, to be opened again from its record by
 // the next request: what failed recorded nothing, but may have left the
 // table half changed.
-func guarded(l *live, id string, do func(l *live) error) (err error) {
+func guarded(logger *slog.Logger, l *live, id string, do func(l *live) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
+			// The log keeps where it failed, for whoever fixes the rules.
+			logger.Error("the rules failed on a request", "fight", id, "panic", engine.Clip(fmt.Sprint(r)), "stack", string(debug.Stack()))
 			l.fight = nil
 			err = problem(http.StatusInternalServerError, "internal", "the rules failed on this request of fight %s, which changed nothing: %s", id, engine.Clip(fmt.Sprint(r)))
 		}
