@@ -310,12 +310,15 @@ func (c *calculator[S, C, E]) option(m *Menu, i, n int, s *S, actor string, o en
 	text := c.g.FormatCommand(o.Command)
 	opts.spend.at(i+1, n, text)
 	if opts.OptionTimeout > 0 {
-		// The option's own bound, within the menu's.
-		menu := opts.spend.deadline
-		if own := time.Now().Add(opts.OptionTimeout); own.Before(menu) {
+		// The option's own bound, within the menu's, and counted from the
+		// option's start, as its estimate's grace past it is.
+		start, deadline := opts.spend.start, opts.spend.deadline
+		now := time.Now()
+		opts.spend.start, opts.spend.deadline = now, deadline
+		if own := now.Add(opts.OptionTimeout); own.Before(deadline) {
 			opts.spend.deadline = own
-			defer func() { opts.spend.deadline = menu }()
 		}
+		defer func() { opts.spend.start, opts.spend.deadline = start, deadline }()
 	}
 	rep, err := Of(c.g, s, actor, o.Command, policy, opts)
 	if w, ok := errors.AsType[*waiting](err); ok {

@@ -359,3 +359,35 @@ func TestAllReadyAndStop(t *testing.T) {
 		t.Errorf("stopped before it began: err %v", err)
 	}
 }
+
+// Options.OptionTimeout bounds each option of the menu: an option whose
+// exact odds take more than a few hundred dice paths is estimated past it,
+// the others as they were.
+func TestAllOptionTimeout(t *testing.T) {
+	table, calc := bundledTable(t, bp.ID, "alley_fight", []string{"beatrix: initiative", "thug1: initiative"}, 9, 2)
+	exact, err := calc.All(table, "markus", odds.Options{Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rushed, err := calc.All(table, "markus", odds.Options{Workers: 1, OptionTimeout: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := 0
+	for _, h := range exact.Options {
+		if h.Status != odds.Exact {
+			t.Fatalf("%s: %s without a bound", h.Command, h.Status)
+		}
+		i := slices.IndexFunc(rushed.Options, func(r odds.Headline) bool { return r.Command == h.Command })
+		r := rushed.Options[i]
+		if h.Report.Paths > 512 {
+			long++
+			if r.Status != odds.Estimated {
+				t.Errorf("%s (%d paths): %s past a bound of a nanosecond", h.Command, h.Report.Paths, r.Status)
+			}
+		}
+	}
+	if long == 0 {
+		t.Fatal("no option takes more than 512 dice paths")
+	}
+}
