@@ -249,9 +249,15 @@ func (w *walker) pause(ctx context.Context, header http.Header) bool {
 }
 
 // call makes one request and decodes its JSON answer into out, an error
-// for any status but 2xx.
+// for any status but 2xx; it waits and asks again when told to (429).
 func (w *walker) call(ctx context.Context, method, path, token string, body, out any) error {
-	status, _, data, err := request(ctx, w.o.Client, method, w.o.URL+path, token, body)
+	status, header, data, err := request(ctx, w.o.Client, method, w.o.URL+path, token, body)
+	for err == nil && status == http.StatusTooManyRequests {
+		if !w.pause(ctx, header) {
+			return ctx.Err()
+		}
+		status, header, data, err = request(ctx, w.o.Client, method, w.o.URL+path, token, body)
+	}
 	if err != nil {
 		return err
 	}
