@@ -362,10 +362,18 @@ func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 // crowding is the melee modifier for combat with more than two enemies
 // (R10, A19): +1 for each conscious enemy within reach of a beyond the
 // second.
+//
+// It stops as soon as the combatants left to look at could not make more
+// than two: most fights have too few combatants to crowd anyone, and it
+// then looks at none.
 func (s *State) crowding(a *Combatant) int {
+	cs := s.Combatants
 	n := 0
-	for i := range s.Combatants {
-		if e := &s.Combatants[i]; e.Status == Active && !same(e.Group, a.Group) && distance(e, a) <= reach {
+	for i := range cs {
+		if n+len(cs)-i <= 2 {
+			return 0
+		}
+		if e := &cs[i]; e.Status == Active && !same(e.Group, a.Group) && distance(e, a) <= reach {
 			n++
 		}
 	}

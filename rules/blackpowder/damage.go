@@ -36,7 +36,9 @@ func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw in
 // Step's run, which the next Step reuses, else of its own.
 func (r *run) ints(values ...int) []int {
 	out := r.arena().Ints(len(values))
-	copy(out, values)
+	for i, v := range values { // one or two: cheaper than a copy
+		out[i] = v
+	}
 	return out
 }
 

@@ -114,7 +114,9 @@ func (r *run) keepReactions(q []Reaction) []Reaction {
 	h := r.hot
 	h.reactionList = q[:0]
 	start := len(h.reactions)
-	h.reactions = append(h.reactions, q...)
+	for _, x := range q { // cheaper than appending the slice (see copyOver)
+		h.reactions = append(h.reactions, x)
+	}
 	return h.reactions[start:len(h.reactions):len(h.reactions)]
 }
 
@@ -570,7 +572,7 @@ func (*ReactionDone) apply(s *State, h *hotMemory) {
 	if q := s.Declared.Queue; h != nil && s.Declared == &h.declared {
 		// The hot memory's own queue: shifted in place, so that
 		// its memory is reused at full size by the next declaration.
-		s.Declared.Queue = q[:copy(q, q[1:])]
+		s.Declared.Queue = copyOver(q, q[1:])
 		return
 	}
 	s.Declared.Queue = s.Declared.Queue[1:]

@@ -59,8 +59,9 @@ func (h *hotMemory) listedFor(s *State, who string, p *engine.Prompt[Command]) {
 }
 
 // forgetListed drops what the last Moves proved: the state it was proved
-// for is about to change.
-func (h *hotMemory) forgetListed() { h.listedState, h.listedActor, h.listedOptions = nil, "", nil }
+// for is about to change. Clearing the state is enough: the actor and the
+// options are read only while it is set, and listedFor sets all three.
+func (h *hotMemory) forgetListed() { h.listedState = nil }
 
 // listedStrikes returns the attacks the last Moves listed in s, when p is
 // the prompt it wrote (its options the very ones Moves wrote): every

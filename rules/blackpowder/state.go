@@ -613,7 +613,7 @@ func (s *State) scratchInto(dst *State) {
 		dst.Pending = dst.pendingMemory(pending)
 		*dst.Pending = *s.Pending
 	}
-	dst.Groups = append(groups[:0], s.Groups...)
+	dst.Groups = copyOver(groups, s.Groups)
 	if cap(combatants) < len(s.Combatants) {
 		combatants = make([]Combatant, len(s.Combatants))
 	}
@@ -621,18 +621,11 @@ func (s *State) scratchInto(dst *State) {
 	for i := range s.Combatants {
 		c, weapons, items := &combatants[i], combatants[i].Weapons, combatants[i].Items
 		*c = s.Combatants[i]
-		if n := len(c.Weapons); n > 0 {
-			if cap(weapons) < n {
-				weapons = make([]Weapon, n)
-			}
-			weapons = weapons[:n]
-			for j := range weapons { // cheaper than a copy of the slice
-				weapons[j] = c.Weapons[j]
-			}
-			c.Weapons = weapons
+		if len(c.Weapons) > 0 {
+			c.Weapons = copyOver(weapons, c.Weapons)
 		}
 		if len(c.Items) > 0 {
-			c.Items = append(items[:0], c.Items...)
+			c.Items = copyOver(items, c.Items)
 		}
 	}
 	dst.Combatants = combatants
@@ -686,7 +679,22 @@ func reuseCopy[T any](buf, src []T) []T {
 	if src == nil {
 		return nil
 	}
-	return append(buf[:0], src...)
+	return copyOver(buf, src)
+}
+
+// copyOver returns a copy of src in the memory of buf when it fits, else
+// in new memory. It copies value by value: for the few values of a fight
+// (groups, weapons, queues) that is cheaper than a copy of the slice,
+// which goes through the runtime when the values hold pointers.
+func copyOver[T any](buf, src []T) []T {
+	if cap(buf) < len(src) {
+		buf = make([]T, len(src))
+	}
+	buf = buf[:len(src)]
+	for i := range buf {
+		buf[i] = src[i]
+	}
+	return buf
 }
 
 // clone returns a deep copy. The copy's combatants name their group with
