@@ -83,8 +83,9 @@ func dieValueBy(divisor, raw int) int {
 
 // damage rolls and applies the damage of a hit that was not dodged, or
 // for a hold attempt rolls the contest instead (R39). a and t are p's
-// attacker and target.
-func (r *run) damage(p Pending, a, t *Combatant) error {
+// attacker and target. p is the caller's copy, which it changes: the
+// state's pending attack changes with the events it emits.
+func (r *run) damage(p *Pending, a, t *Combatant) error {
 	if p.Hold {
 		r.holdContest(p.Attacker, p.Target, true)
 		return nil
@@ -103,7 +104,7 @@ func (r *run) damage(p Pending, a, t *Combatant) error {
 		// The dodge is over: the re-roll needs the bonus and the
 		// difficulty, not the total, so criticals alike are alike states.
 		p.Total = 0
-		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
+		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: *p}))
 		return nil
 	}
 	r.land(p, a, t, 0)
@@ -112,9 +113,9 @@ func (r *run) damage(p Pending, a, t *Combatant) error {
 
 // land applies a hit's damage: weapon damage (plus a critical's extra),
 // the attribute and bonuses, less Toughness (R13, R14, R16). a and t are
-// p's attacker and target.
-func (r *run) land(p Pending, a, t *Combatant, extra int) {
-	w := pendingWeapon(a, &p)
+// p's attacker and target; p is the caller's copy, as for damage.
+func (r *run) land(p *Pending, a, t *Combatant, extra int) {
+	w := pendingWeapon(a, p)
 	bonus := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	raw := p.Damage + extra + bonus
 	if p.Stun {

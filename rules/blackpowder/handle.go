@@ -81,8 +81,8 @@ func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike,
 // this state for who, or nil when cmd is any other command (the table's, a
 // typed one, one listed in another state or for another combatant) or the
 // run has changed the state since.
-func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
-	if !r.proved || kind != "" || r.mode != "" || r.hasPath || r.aimed || !same(who, r.provedFor) {
+func (r *run) listed(who string, cmd *Attack, kind strikeKind) *listedStrike {
+	if !r.proved || kind != plainStrike || r.mode != "" || r.hasPath || r.aimed || !same(who, r.provedFor) {
 		return nil
 	}
 	if k := r.taken; k != nil && k.cmd == cmd {

@@ -575,7 +575,7 @@ func (s *State) unaware(c *Combatant) bool {
 // group returns the group with the given id, or nil.
 func (s *State) group(id string) *Group {
 	for i := range s.Groups {
-		if s.Groups[i].ID == id {
+		if same(s.Groups[i].ID, id) {
 			return &s.Groups[i]
 		}
 	}
