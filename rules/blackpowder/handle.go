@@ -70,7 +70,7 @@ func (h *hotMemory) forgetListed() { h.listedState = nil }
 // false for any other prompt, whose options the caller reads itself.
 func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike, o offers, ok bool) {
 	h := s.hot
-	if h == nil || h.listedState != s || !same(p.Actor, h.listedActor) ||
+	if h == nil || h.listedState != s || !identical(p.Actor, h.listedActor) ||
 		len(p.Options) != len(h.listedOptions) || len(p.Options) == 0 || &p.Options[0] != &h.listedOptions[0] {
 		return nil, offers{}, false
 	}
