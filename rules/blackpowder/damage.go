@@ -196,8 +196,11 @@ type DamageDealt struct {
 }
 
 func (e *DamageDealt) apply(s *State, h *hotMemory) {
-	h.tally(s, e)
-	t := s.combatant(e.Target)
+	i := s.index(e.Target)
+	if h.tallying() {
+		h.tally(i, e.counts(s))
+	}
+	t := &s.Combatants[i]
 	t.LP -= e.Effective
 	if t.Status == Unconscious {
 		t.DamageWhileUnconscious += e.Effective
@@ -229,9 +232,10 @@ type Died struct {
 }
 
 func (e *Died) apply(s *State, h *hotMemory) {
-	h.tally(s, e)
+	i := s.index(e.Target)
+	h.tally(i, e.counts())
 	h.leftFight()
-	t := s.combatant(e.Target)
+	t := &s.Combatants[i]
 	t.Status = Dead
 	t.Actions, t.Delayed = 0, false
 	letGo(s, t.ID)
