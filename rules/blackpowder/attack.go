@@ -376,10 +376,18 @@ func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 // (R10, A19): +1 for each conscious enemy within reach of a beyond the
 // second.
 //
-// It stops as soon as the combatants left to look at could not make more
-// than two: most fights have too few combatants to crowd anyone, and it
-// then looks at none.
+// Most fights have too few combatants to crowd anyone: it then looks at
+// none (crowded stops too as soon as those left could not make more than
+// two).
 func (s *State) crowding(a *Combatant) int {
+	if len(s.Combatants) <= 3 {
+		return 0 // a and at most two enemies
+	}
+	return s.crowded(a)
+}
+
+// crowded is crowding counted.
+func (s *State) crowded(a *Combatant) int {
 	cs := s.Combatants
 	n := 0
 	for i := range cs {
