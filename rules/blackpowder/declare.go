@@ -114,9 +114,7 @@ func (r *run) keepReactions(q []Reaction) []Reaction {
 	h := r.hot
 	h.reactionList = q[:0]
 	start := len(h.reactions)
-	for _, x := range q { // cheaper than appending the slice (see copyOver)
-		h.reactions = append(h.reactions, x)
-	}
+	h.reactions = append(h.reactions, q...)
 	return h.reactions[start:len(h.reactions):len(h.reactions)]
 }
 
