@@ -57,8 +57,7 @@ func (r *run) aimCheck(who string, cmd *AimAt) (*Combatant, error) {
 	}
 	// The attack must be one that could be made now.
 	if err := r.inMode("free", func() error {
-		_, err := r.strikeCheck(who, &Attack{Target: cmd.Target, Part: cmd.Part, Hand: cmd.Hand, Modifier: cmd.Modifier}, "")
-		return err
+		return r.strikeCheck(who, &Attack{Target: cmd.Target, Part: cmd.Part, Hand: cmd.Hand, Modifier: cmd.Modifier}, plainStrike, new(aimedStrike))
 	}); err != nil {
 		return nil, err
 	}
@@ -129,7 +128,7 @@ func (r *run) fireAim(who string, aim Aim) error {
 		// Once the attack is over, a delayed action still held may act
 		// right away (R22); one already answering a declaration is spoken
 		// for. An attack that cannot be made offers nothing.
-		if err := r.inMode("free", func() error { _, err := r.strikeCheck(who, atk, ""); return err }); err != nil {
+		if err := r.inMode("free", func() error { return r.strikeCheck(who, atk, plainStrike, new(aimedStrike)) }); err != nil {
 			return err
 		}
 		r.emit(engine.New(r.arena(), followOfferedKind, FollowOffered{Who: who}))

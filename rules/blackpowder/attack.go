@@ -133,14 +133,25 @@ func pendingWeapon(a *Combatant, p *Pending) *Weapon {
 }
 
 func (r *run) attack(who string, cmd *Attack) error {
-	return r.strike(who, cmd, "")
+	return r.strike(who, cmd, plainStrike)
 }
 
 // stun is a stun attack on an unaware target: +3 to hit, no dodge, and
 // stun damage instead of damage (R43).
 func (r *run) stun(who string, cmd *Stun) error {
-	return r.strike(who, &Attack{Target: cmd.Target, Weapon: cmd.Weapon}, "stun")
+	return r.strike(who, &Attack{Target: cmd.Target, Weapon: cmd.Weapon}, stunStrike)
 }
+
+// strikeKind is what an attack is made for.
+type strikeKind uint8
+
+// The kinds of strike: an attack, a hold attempt (R39), a stun attack
+// (R43).
+const (
+	plainStrike strikeKind = iota
+	holdStrike
+	stunStrike
+)
 
 // aimedStrike is an attack that has passed every check strikeCheck makes: who
 // attacks whom with what, and the difficulty before the attack's bonuses.
@@ -159,62 +170,64 @@ type aimedStrike struct {
 // noDraw is aimedStrike.draw for an attack with the weapon in hand.
 const noDraw = -2
 
-// strikeCheck checks an attack, a hold attempt ("hold") or a stun attack
-// ("stun") without changing anything: every reason it may be refused is
+// strikeCheck checks an attack, a hold attempt or a stun attack (kind)
+// without changing anything: every reason it may be refused is
 // found here, before the attack emits its first event, so that a legal
-// attack is known legal without trying it on a copy of the state.
-func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, error) {
-	if k := r.listed(who, cmd, kind); k != nil {
-		c, t := &r.s.Combatants[k.attacker], &r.s.Combatants[k.tgt]
-		k := aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: k.difficulty}
-		if kind := plainUse(k.w, c, t); kind != k.w.Kind {
+// attack is known legal without trying it on a copy of the state. The
+// attack it passes is written to *k (a value of the caller's, cheaper than
+// one returned).
+func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStrike) error {
+	if l := r.listed(who, cmd, kind); l != nil {
+		c, t := &r.s.Combatants[l.attacker], &r.s.Combatants[l.tgt]
+		*k = aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: l.difficulty}
+		if kind := plainUse(k.w, c, t); !same(kind, k.w.Kind) {
 			k.w, k.as = as(k.w, kind), kind
 		}
-		return k, nil
+		return nil
 	}
-	hold := kind == "hold"
+	hold := kind == holdStrike
 	c, err := r.actingMember(who)
 	if err != nil {
-		return aimedStrike{}, err
+		return err
 	}
 	if c.HeldBy != "" {
-		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
+		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	}
 	if r.mode == "" && c.Actions < 1 {
-		return aimedStrike{}, noActionLeft(c)
+		return noActionLeft(c)
 	}
 	t := r.s.combatant(cmd.Target)
 	switch {
 	case t == nil:
-		return aimedStrike{}, engine.Errorf(engine.Invalid, "no combatant %q to attack", cmd.Target)
+		return engine.Errorf(engine.Invalid, "no combatant %q to attack", cmd.Target)
 	case t.ID == c.ID:
-		return aimedStrike{}, engine.Errorf(engine.Invalid, "%s cannot attack itself", c.Name)
+		return engine.Errorf(engine.Invalid, "%s cannot attack itself", c.Name)
 	case t.Group == c.Group:
-		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is on %s's side", t.Name, c.Name)
+		return engine.Errorf(engine.NotAllowedNow, "%s is on %s's side", t.Name, c.Name)
 	case t.Status == Dead || t.Status == Absent:
-		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is %s", t.Name, t.Status)
+		return engine.Errorf(engine.NotAllowedNow, "%s is %s", t.Name, t.Status)
 	case cmd.Part != 0 && cmd.Part != 3 && cmd.Part != 5:
-		return aimedStrike{}, engine.Errorf(engine.Invalid, "a body-part attack adds 3 or 5 to the difficulty, not %d", cmd.Part)
+		return engine.Errorf(engine.Invalid, "a body-part attack adds 3 or 5 to the difficulty, not %d", cmd.Part)
 	}
-	k := aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon()}
+	*k = aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon()}
 	if cmd.Weapon != "" {
 		i, err := c.weaponIndex(cmd.Weapon)
 		if err != nil {
-			return aimedStrike{}, err
+			return err
 		}
 		if i != c.Wielding {
 			if i >= 0 && c.Weapons[i].OnGround {
 				// Picking a weapon up is a draw of its own, not folded
 				// into an attack (R17, R11).
-				return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground: %s must pick it up (draw %s) within reach first", c.Weapons[i].Name, c.Name, c.Weapons[i].Name)
+				return engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground: %s must pick it up (draw %s) within reach first", c.Weapons[i].Name, c.Name, c.Weapons[i].Name)
 			}
 			switch {
 			case r.mode == "delayed":
 				// The immediate action belongs to the combatant's own turn:
 				// drawing with a delayed action is that action (R06, R07).
-				return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s must have the %s in hand: with a delayed action the draw would be the action", c.Name, cmd.Weapon)
+				return engine.Errorf(engine.NotAllowedNow, "%s must have the %s in hand: with a delayed action the draw would be the action", c.Name, cmd.Weapon)
 			case c.ImmediateUsed:
-				return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s must draw the %s first: the immediate action is used", c.Name, cmd.Weapon)
+				return engine.Errorf(engine.NotAllowedNow, "%s must draw the %s first: the immediate action is used", c.Name, cmd.Weapon)
 			}
 			k.draw, k.w = i, attackWeapon(c, i)
 		}
@@ -225,50 +238,50 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind string) (aimedStrike, er
 	}
 	switch {
 	case cmd.Mode != "" && cmd.Mode != "throw" && cmd.Mode != "strike":
-		return aimedStrike{}, engine.Errorf(engine.Invalid, "an attack is a throw or a strike, not %q", cmd.Mode)
+		return engine.Errorf(engine.Invalid, "an attack is a throw or a strike, not %q", cmd.Mode)
 	case cmd.Mode == "throw" && k.w.Kind != Melee && k.w.Kind != Thrown:
-		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "only a melee or thrown weapon is thrown, not the %s", k.w.Name)
+		return engine.Errorf(engine.NotAllowedNow, "only a melee or thrown weapon is thrown, not the %s", k.w.Name)
 	case cmd.Mode == "strike" && k.w.Kind != Melee && k.w.Kind != Thrown && k.w.Kind != Unarmed:
-		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s is not a weapon to strike with in hand", k.w.Name)
+		return engine.Errorf(engine.NotAllowedNow, "the %s is not a weapon to strike with in hand", k.w.Name)
 	}
-	if kind := usedAs(k.w, cmd.Mode, d); kind != k.w.Kind {
+	if kind := usedAs(k.w, cmd.Mode, d); !same(kind, k.w.Kind) {
 		k.w, k.as = as(k.w, kind), kind
 	}
 	w := k.w
 	if hold && w.Kind != Melee && w.Kind != Unarmed {
-		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
+		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
 	}
 	if hold && (t.Holding != "" || t.HeldBy != "" || c.Holding != "") {
-		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s or %s is already in a hold", c.Name, t.Name)
+		return engine.Errorf(engine.NotAllowedNow, "%s or %s is already in a hold", c.Name, t.Name)
 	}
-	if kind == "stun" && (!r.s.unaware(t) || t.Status != Active) {
-		return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
+	if kind == stunStrike && (!r.s.unaware(t) || t.Status != Active) {
+		return engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
 	}
 	k.difficulty = attackDifficulty(r.s, c, w, t) + cmd.Part + cmd.Modifier
 	if w.Kind == Melee || w.Kind == Unarmed {
 		if d > reach {
-			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
+			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
 	}
 	if w.Kind == Gun {
 		switch {
 		case w.State != GunOK:
-			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s is %s", w.Name, w.State)
+			return engine.Errorf(engine.NotAllowedNow, "the %s is %s", w.Name, w.State)
 		case w.Loaded < 1:
-			return aimedStrike{}, engine.Errorf(engine.NotAllowedNow, "the %s is not loaded: reload first", w.Name)
+			return engine.Errorf(engine.NotAllowedNow, "the %s is not loaded: reload first", w.Name)
 		}
 	}
-	return k, nil
+	return nil
 }
 
-// strike is an attack, or a hold attempt ("hold") or a stun attack
-// ("stun"). Once strikeCheck has passed it, it cannot fail.
-func (r *run) strike(who string, cmd *Attack, kind string) error {
-	k, err := r.strikeCheck(who, cmd, kind)
-	if err != nil {
+// strike is an attack, a hold attempt or a stun attack (kind). Once
+// strikeCheck has passed it, it cannot fail.
+func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
+	var k aimedStrike
+	if err := r.strikeCheck(who, cmd, kind, &k); err != nil {
 		return err
 	}
-	hold := kind == "hold"
+	hold, stun := kind == holdStrike, kind == stunStrike
 	c, t, difficulty := k.c, k.t, k.difficulty
 	if k.draw != noDraw {
 		r.emit(engine.New(r.arena(), weaponDrawnKind, WeaponDrawn{Combatant: c.ID, Weapon: k.draw, Immediate: true}))
@@ -303,7 +316,7 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 		bonus -= 4 // an improvised throw: Missing (R17)
 	}
 	bonus += c.Assist // an ally's help (R44)
-	if a := r.s.Ambush; kind == "stun" || (a != nil && a.Stage == "free" && c.Group == a.Hiders) {
+	if a := r.s.Ambush; stun || (a != nil && a.Stage == "free" && c.Group == a.Hiders) {
 		bonus += 3 // ambush or stun (R09, R38, R43, A34)
 	}
 	if hazeblast {
@@ -338,13 +351,13 @@ func (r *run) strike(who string, cmd *Attack, kind string) error {
 	if !hit {
 		return nil
 	}
-	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: wi, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: kind == "stun", Early: r.early, As: k.as, Hand: cmd.Hand}
+	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: wi, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: stun, Early: r.early, As: k.as, Hand: cmd.Hand}
 	if canDodge(t) && !unaware {
 		p.Stage = "dodge"
 		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
 		return nil
 	}
-	return r.damage(p, c, t)
+	return r.damage(&p, c, t)
 }
 
 // attackDifficulty is what the attack check of a on t with w must reach
@@ -362,10 +375,26 @@ func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 // crowding is the melee modifier for combat with more than two enemies
 // (R10, A19): +1 for each conscious enemy within reach of a beyond the
 // second.
+//
+// Most fights have too few combatants to crowd anyone: it then looks at
+// none (crowded stops too as soon as those left could not make more than
+// two).
 func (s *State) crowding(a *Combatant) int {
+	if len(s.Combatants) <= 3 {
+		return 0 // a and at most two enemies
+	}
+	return s.crowded(a)
+}
+
+// crowded is crowding counted.
+func (s *State) crowded(a *Combatant) int {
+	cs := s.Combatants
 	n := 0
-	for i := range s.Combatants {
-		if e := &s.Combatants[i]; e.Status == Active && !same(e.Group, a.Group) && distance(e, a) <= reach {
+	for i := range cs {
+		if n+len(cs)-i <= 2 {
+			return 0
+		}
+		if e := &cs[i]; e.Status == Active && !same(e.Group, a.Group) && distance(e, a) <= reach {
 			n++
 		}
 	}

@@ -71,9 +71,10 @@ type ConsciousnessRolled struct {
 }
 
 func (e *ConsciousnessRolled) apply(s *State, h *hotMemory) {
-	h.tally(s, e)
+	i := s.index(e.Target)
+	h.tally(i, e.counts())
 	h.leftFight() // on a failure
-	t := s.combatant(e.Target)
+	t := &s.Combatants[i]
 	t.Fatigue++
 	switch {
 	case e.Success && e.Stun:

@@ -29,7 +29,7 @@ func (r *run) critical(who string, takeIt bool) error {
 	a, t := r.s.combatant(pending.Attacker), r.s.combatant(pending.Target)
 	if !takeIt {
 		r.emit(engine.New(r.arena(), criticalDeclinedKind, CriticalDeclined{Attacker: pending.Attacker}))
-		r.land(pending, a, t, 0)
+		r.land(&pending, a, t, 0)
 		return nil
 	}
 	die := r.d10By(hitClasses(pending.Difficulty - pending.Bonus))
@@ -44,7 +44,7 @@ func (r *run) critical(who string, takeIt bool) error {
 		extra = ev.Value
 	}
 	r.emit(ev)
-	r.land(pending, a, t, extra)
+	r.land(&pending, a, t, extra)
 	return nil
 }
 

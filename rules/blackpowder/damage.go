@@ -25,20 +25,20 @@ func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw in
 			classes = classes.Cut(first)
 		}
 		second := r.d10By(classes)
-		return r.ints(first, second), max(first, second), max(first, second)
+		rolled = r.ints(2)
+		rolled[0], rolled[1] = first, second
+		return rolled, max(first, second), max(first, second)
 	}
 	divisor := damageDivisor(w.Damage)
 	first := r.d10By(classesByDivisor[divisor])
-	return r.ints(first), dieValueBy(divisor, first), first
+	rolled = r.ints(1)
+	rolled[0] = first
+	return rolled, dieValueBy(divisor, first), first
 }
 
-// ints returns the values as a slice for an event: in the arena of a
-// Step's run, which the next Step reuses, else of its own.
-func (r *run) ints(values ...int) []int {
-	out := r.arena().Ints(len(values))
-	copy(out, values)
-	return out
-}
+// ints returns n ints for an event's dice: in the arena of a Step's run,
+// which the next Step reuses, else of their own.
+func (r *run) ints(n int) []int { return r.arena().Ints(n) }
 
 // classesByDivisor holds, for each damage die by its damageDivisor, the
 // classes of a d10 read through it: a class per value it gives, and a 10
@@ -81,8 +81,9 @@ func dieValueBy(divisor, raw int) int {
 
 // damage rolls and applies the damage of a hit that was not dodged, or
 // for a hold attempt rolls the contest instead (R39). a and t are p's
-// attacker and target.
-func (r *run) damage(p Pending, a, t *Combatant) error {
+// attacker and target. p is the caller's copy, which it changes: the
+// state's pending attack changes with the events it emits.
+func (r *run) damage(p *Pending, a, t *Combatant) error {
 	if p.Hold {
 		r.holdContest(p.Attacker, p.Target, true)
 		return nil
@@ -101,7 +102,7 @@ func (r *run) damage(p Pending, a, t *Combatant) error {
 		// The dodge is over: the re-roll needs the bonus and the
 		// difficulty, not the total, so criticals alike are alike states.
 		p.Total = 0
-		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
+		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: *p}))
 		return nil
 	}
 	r.land(p, a, t, 0)
@@ -110,9 +111,9 @@ func (r *run) damage(p Pending, a, t *Combatant) error {
 
 // land applies a hit's damage: weapon damage (plus a critical's extra),
 // the attribute and bonuses, less Toughness (R13, R14, R16). a and t are
-// p's attacker and target.
-func (r *run) land(p Pending, a, t *Combatant, extra int) {
-	w := pendingWeapon(a, &p)
+// p's attacker and target; p is the caller's copy, as for damage.
+func (r *run) land(p *Pending, a, t *Combatant, extra int) {
+	w := pendingWeapon(a, p)
 	bonus := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	raw := p.Damage + extra + bonus
 	if p.Stun {
@@ -193,8 +194,11 @@ type DamageDealt struct {
 }
 
 func (e *DamageDealt) apply(s *State, h *hotMemory) {
-	h.tally(s, e)
-	t := s.combatant(e.Target)
+	i := s.index(e.Target)
+	if h.tallying() {
+		h.tally(i, e.counts(s))
+	}
+	t := &s.Combatants[i]
 	t.LP -= e.Effective
 	if t.Status == Unconscious {
 		t.DamageWhileUnconscious += e.Effective
@@ -226,9 +230,10 @@ type Died struct {
 }
 
 func (e *Died) apply(s *State, h *hotMemory) {
-	h.tally(s, e)
+	i := s.index(e.Target)
+	h.tally(i, e.counts())
 	h.leftFight()
-	t := s.combatant(e.Target)
+	t := &s.Combatants[i]
 	t.Status = Dead
 	t.Actions, t.Delayed = 0, false
 	letGo(s, t.ID)

@@ -19,11 +19,11 @@ func (r *run) legal(who string, cmd Command) error {
 	var err error
 	switch c := cmd.(type) {
 	case *Attack:
-		_, err = r.strikeCheck(who, c, "")
+		err = r.strikeCheck(who, c, plainStrike, new(aimedStrike))
 	case *Stun:
-		_, err = r.strikeCheck(who, &Attack{Target: c.Target, Weapon: c.Weapon}, "stun")
+		err = r.strikeCheck(who, &Attack{Target: c.Target, Weapon: c.Weapon}, stunStrike, new(aimedStrike))
 	case *Hold:
-		_, err = r.strikeCheck(who, &Attack{Target: c.Target}, "hold")
+		err = r.strikeCheck(who, &Attack{Target: c.Target}, holdStrike, new(aimedStrike))
 	case *AimAt:
 		_, err = r.aimCheck(who, c)
 	case *Assist:
@@ -124,13 +124,14 @@ func (r *run) keepReactions(q []Reaction) []Reaction {
 func (r *run) declareOrAct(who string, cmd Command) error {
 	var c *Combatant
 	var err error
-	switch cmd := cmd.(type) {
+	atk, _ := cmd.(*Attack) // the action most often taken, resolved without act's dispatch
+	switch cmd.(type) {
 	case *Draw, *Reload:
 		c, err = r.immediateMember(who) // maybe after the turn's action (R06)
 	case *Move:
 		c, err = r.movingMember(who) // maybe after the turn's action (R33)
 	case *Attack:
-		if k := r.listed(who, cmd, ""); k != nil {
+		if k := r.listed(who, atk, plainStrike); k != nil {
 			c = &r.s.Combatants[k.attacker] // Moves proved it may act
 			break
 		}
@@ -143,6 +144,9 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 	}
 	queue := r.s.reactors(r.reactionMemory(), c, cmd)
 	if len(queue) == 0 {
+		if atk != nil {
+			return r.attack(who, atk)
+		}
 		return r.act(who, cmd)
 	}
 	// Declare only what could resolve now.
@@ -570,7 +574,7 @@ func (*ReactionDone) apply(s *State, h *hotMemory) {
 	if q := s.Declared.Queue; h != nil && s.Declared == &h.declared {
 		// The hot memory's own queue: shifted in place, so that
 		// its memory is reused at full size by the next declaration.
-		s.Declared.Queue = q[:copy(q, q[1:])]
+		s.Declared.Queue = copyOver(q, q[1:])
 		return
 	}
 	s.Declared.Queue = s.Declared.Queue[1:]

@@ -94,7 +94,7 @@ func (r *run) dodge(who string, parry bool) error {
 		r.emit(ev)
 		if !ev.Won {
 			r.emit(engine.New(r.arena(), dodgeDeclinedKind, DodgeDeclined{Target: t.ID}))
-			return r.damage(pending, a, t)
+			return r.damage(&pending, a, t)
 		}
 	}
 	difficulty := pending.Total + w.DodgeMod
@@ -104,7 +104,7 @@ func (r *run) dodge(who string, parry bool) error {
 	if success {
 		return nil
 	}
-	return r.damage(pending, a, t)
+	return r.damage(&pending, a, t)
 }
 
 func (r *run) take(who string) error {
@@ -115,7 +115,7 @@ func (r *run) take(who string) error {
 	pending := *p
 	a, t := r.s.combatant(pending.Attacker), r.s.combatant(pending.Target)
 	r.emit(engine.New(r.arena(), dodgeDeclinedKind, DodgeDeclined{Target: pending.Target}))
-	return r.damage(pending, a, t)
+	return r.damage(&pending, a, t)
 }
 
 // DodgeRolled: a Dodge (or parry) check against the attack (R23, R24).

@@ -59,8 +59,9 @@ func (h *hotMemory) listedFor(s *State, who string, p *engine.Prompt[Command]) {
 }
 
 // forgetListed drops what the last Moves proved: the state it was proved
-// for is about to change.
-func (h *hotMemory) forgetListed() { h.listedState, h.listedActor, h.listedOptions = nil, "", nil }
+// for is about to change. Clearing the state is enough: the actor and the
+// options are read only while it is set, and listedFor sets all three.
+func (h *hotMemory) forgetListed() { h.listedState = nil }
 
 // listedStrikes returns the attacks the last Moves listed in s, when p is
 // the prompt it wrote (its options the very ones Moves wrote): every
@@ -69,7 +70,7 @@ func (h *hotMemory) forgetListed() { h.listedState, h.listedActor, h.listedOptio
 // false for any other prompt, whose options the caller reads itself.
 func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike, o offers, ok bool) {
 	h := s.hot
-	if h == nil || h.listedState != s || !same(p.Actor, h.listedActor) ||
+	if h == nil || h.listedState != s || !identical(p.Actor, h.listedActor) ||
 		len(p.Options) != len(h.listedOptions) || len(p.Options) == 0 || &p.Options[0] != &h.listedOptions[0] {
 		return nil, offers{}, false
 	}
@@ -80,8 +81,8 @@ func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike,
 // this state for who, or nil when cmd is any other command (the table's, a
 // typed one, one listed in another state or for another combatant) or the
 // run has changed the state since.
-func (r *run) listed(who string, cmd *Attack, kind string) *listedStrike {
-	if !r.proved || kind != "" || r.mode != "" || r.hasPath || r.aimed || !same(who, r.provedFor) {
+func (r *run) listed(who string, cmd *Attack, kind strikeKind) *listedStrike {
+	if !r.proved || kind != plainStrike || r.mode != "" || r.hasPath || r.aimed || !same(who, r.provedFor) {
 		return nil
 	}
 	if k := r.taken; k != nil && k.cmd == cmd {

@@ -46,8 +46,8 @@ func checkListed(t *testing.T, name string, initial State, seed uint64) int {
 		h := s.hot
 		for _, k := range h.strikes {
 			full := &run{s: &s}
-			got, err := full.strikeCheck(h.listedActor, k.cmd, "")
-			if err != nil {
+			var got aimedStrike
+			if err := full.strikeCheck(h.listedActor, k.cmd, plainStrike, &got); err != nil {
 				t.Fatalf("%s: listed attack on %s refused: %v", where, k.cmd.Target, err)
 			}
 			if got.c != &s.Combatants[k.attacker] || got.t != &s.Combatants[k.tgt] || got.draw != noDraw || got.difficulty != k.difficulty {

@@ -23,8 +23,7 @@ func (r *run) initiative(who string) error {
 	if r.s.stage() != stageInitiative {
 		return engine.Errorf(engine.NotAllowedNow, "initiative has been rolled")
 	}
-	gi := r.s.nextInitiativeGroup()
-	g := r.s.Groups[gi]
+	g := &r.s.Groups[r.s.nextInitiativeGroup()]
 	roller := r.s.initiativeRoller(g.ID)
 	if !same(who, roller.ID) {
 		// Members tied for the lowest Body: the group picks which of

@@ -511,9 +511,19 @@ type Deferred struct {
 // same reports whether strings a and b are equal, looking first at where
 // their bytes are: the ids and groups the rules compare are mostly the
 // combatants' and groups' own strings (see index and clone), equal when
-// they are the very same.
+// they are the very same. Two others of the same length, such as groups
+// "east" and "west", mostly differ in their first byte, which it looks at
+// before comparing them all.
 func same(a, b string) bool {
-	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+	pa, pb := unsafe.StringData(a), unsafe.StringData(b)
+	return len(a) == len(b) && (pa == pb || len(a) == 0 || *pa == *pb && a == b)
+}
+
+// identical reports whether a and b are the very same string, where a
+// false answer for equal strings costs only time: whom Moves listed its
+// attacks for, which is the prompt's actor's own id.
+func identical(a, b string) bool {
+	return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // combatant returns the combatant with the given id, or nil. The ids a
@@ -575,7 +585,7 @@ func (s *State) unaware(c *Combatant) bool {
 // group returns the group with the given id, or nil.
 func (s *State) group(id string) *Group {
 	for i := range s.Groups {
-		if s.Groups[i].ID == id {
+		if same(s.Groups[i].ID, id) {
 			return &s.Groups[i]
 		}
 	}
@@ -613,7 +623,7 @@ func (s *State) scratchInto(dst *State) {
 		dst.Pending = dst.pendingMemory(pending)
 		*dst.Pending = *s.Pending
 	}
-	dst.Groups = append(groups[:0], s.Groups...)
+	dst.Groups = copyOver(groups, s.Groups)
 	if cap(combatants) < len(s.Combatants) {
 		combatants = make([]Combatant, len(s.Combatants))
 	}
@@ -621,18 +631,11 @@ func (s *State) scratchInto(dst *State) {
 	for i := range s.Combatants {
 		c, weapons, items := &combatants[i], combatants[i].Weapons, combatants[i].Items
 		*c = s.Combatants[i]
-		if n := len(c.Weapons); n > 0 {
-			if cap(weapons) < n {
-				weapons = make([]Weapon, n)
-			}
-			weapons = weapons[:n]
-			for j := range weapons { // cheaper than a copy of the slice
-				weapons[j] = c.Weapons[j]
-			}
-			c.Weapons = weapons
+		if len(c.Weapons) > 0 {
+			c.Weapons = copyOver(weapons, c.Weapons)
 		}
 		if len(c.Items) > 0 {
-			c.Items = append(items[:0], c.Items...)
+			c.Items = copyOver(items, c.Items)
 		}
 	}
 	dst.Combatants = combatants
@@ -686,7 +689,22 @@ func reuseCopy[T any](buf, src []T) []T {
 	if src == nil {
 		return nil
 	}
-	return append(buf[:0], src...)
+	return copyOver(buf, src)
+}
+
+// copyOver returns a copy of src in the memory of buf when it fits, else
+// in new memory. It copies value by value: for the few values of a fight
+// (groups, weapons, queues) that is cheaper than a copy of the slice,
+// which goes through the runtime when the values hold pointers.
+func copyOver[T any](buf, src []T) []T {
+	if cap(buf) < len(src) {
+		buf = make([]T, len(src))
+	}
+	buf = buf[:len(src)]
+	for i := range buf {
+		buf[i] = src[i]
+	}
+	return buf
 }
 
 // clone returns a deep copy. The copy's combatants name their group with

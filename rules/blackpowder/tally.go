@@ -42,41 +42,61 @@ func (Rules) Tally(s *State, e Event) (target, source string, damage int, down, 
 // behind.
 func (Rules) TallySteps(s *State, t *engine.Tallies) { s.hotMemory().tallies = t }
 
-// tally adds to the tallies of TallySteps, on a Step's path (h not nil),
-// what e does, an event Tally counts, applied to s.
-func (h *hotMemory) tally(s *State, e Event) {
-	if h == nil || h.tallies == nil {
+// tallying reports whether Steps on the state add up what they do
+// (TallySteps): on a Step's path (h not nil), when a simulation asked.
+func (h *hotMemory) tallying() bool { return h != nil && h.tallies != nil }
+
+// tally adds to the tallies of TallySteps what an event does to the
+// combatant at roster position i, when tallying: the event's apply, which
+// has found its target, calls it with the event's counts.
+func (h *hotMemory) tally(i int, c counts) {
+	if !h.tallying() {
 		return
 	}
 	t := h.tallies
-	i, src, damage, down, dead := tallyOf(s, e)
-	if i < 0 {
-		return
-	}
-	if damage != 0 {
-		t.Taken[i] += int64(damage)
-		if src >= 0 {
-			t.Dealt[src] += int64(damage)
+	if c.damage != 0 {
+		t.Taken[i] += int64(c.damage)
+		if c.source >= 0 {
+			t.Dealt[c.source] += int64(c.damage)
 		}
 	}
-	t.Down[i] = t.Down[i] || down || dead
-	t.Dead[i] = t.Dead[i] || dead
+	t.Down[i] = t.Down[i] || c.down || c.dead
+	t.Dead[i] = t.Dead[i] || c.dead
 }
+
+// counts is what an event Tally counts does to its target, beside who
+// the target is: the damage it takes and the roster position of its
+// source (-1 for nobody), whether it falls, whether it dies.
+type counts struct {
+	damage, source int
+	down, dead     bool
+}
+
+// The counts of the events Tally counts.
+func (e *DamageDealt) counts(s *State) counts {
+	return counts{damage: e.Effective, source: s.index(e.Source)}
+}
+func (e *ConsciousnessRolled) counts() counts { return counts{source: -1, down: !e.Success} }
+func (*Died) counts() counts                  { return counts{source: -1, down: true, dead: true} }
 
 // tallyOf is Tally by roster position: the target's, -1 for none (an
 // event that happens to no combatant), and the source's, -1 for nobody.
 func tallyOf(s *State, e Event) (target, source, damage int, down, dead bool) {
+	var c counts
 	switch e := e.(type) {
 	case *DamageDealt:
-		return s.index(e.Target), s.index(e.Source), e.Effective, false, false
+		target, c = s.index(e.Target), e.counts(s)
 	case *ConsciousnessRolled:
-		if !e.Success {
-			return s.index(e.Target), -1, 0, true, false
+		if e.Success {
+			return -1, -1, 0, false, false
 		}
+		target, c = s.index(e.Target), e.counts()
 	case *Died:
-		return s.index(e.Target), -1, 0, true, true
+		target, c = s.index(e.Target), e.counts()
+	default:
+		return -1, -1, 0, false, false
 	}
-	return -1, -1, 0, false, false
+	return target, c.source, c.damage, c.down, c.dead
 }
 
 // TimedOut reports whether the round limit ended the fight.

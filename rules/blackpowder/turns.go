@@ -283,11 +283,19 @@ func (s *State) canActAiming(group string) (able, aims bool) {
 // which. A fight it finds going on goes on until a combatant leaves it:
 // with hot memory it remembers the state it found going on, until an
 // event knocks someone out or kills them (see leftFight).
+//
+// The remembered answer is found inline, the rest by lastSide.
 func (s *State) finished() (winner string, over bool) {
-	h := s.hot
-	if h != nil && h.goingOn == s {
-		return "", false
+	if h := s.hot; h == nil || h.goingOn != s {
+		winner, over = s.lastSide()
 	}
+	return winner, over
+}
+
+// lastSide is finished looked up: the groups left standing counted, and
+// remembered with hot memory when the fight goes on.
+func (s *State) lastSide() (winner string, over bool) {
+	h := s.hot
 	cs := s.Combatants
 	winner, over = parts.LastSide(len(cs),
 		func(i int) string { return cs[i].Group },
