@@ -2,6 +2,7 @@ package tempo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -411,14 +412,7 @@ func (t *threshold) resolve(target *Combatant) int {
 
 // allowed reports whether a combatant in status st may take the action
 // (R08).
-func (r *rule) allowed(st Status) bool {
-	for _, s := range r.statuses {
-		if s == st {
-			return true
-		}
-	}
-	return false
-}
+func (r *rule) allowed(st Status) bool { return slices.Contains(r.statuses, st) }
 
 // mayAfford reports whether someone with ap AP might pay for the action:
 // a fixed cost must be at most ap (R05); a cost by weapon depends on the
@@ -435,14 +429,8 @@ func (r *rule) cost(w *Weapon) int {
 	return r.ap
 }
 
-func (r *rule) answers(a Action) bool {
-	for _, x := range r.respondsTo {
-		if x == a {
-			return true
-		}
-	}
-	return false
-}
+// answers reports whether the reaction answers action a.
+func (r *rule) answers(a Action) bool { return slices.Contains(r.respondsTo, a) }
 
 // staminaLadder is the Recover Stamina table (R32): the lowest result of
 // each row and the AP it regains.
