@@ -39,7 +39,7 @@ func (d *decider) sneakMove(me *Combatant, to Point) error {
 		return refuse(engine.NotAllowedNow, "a sneak moves at most %g m; %g,%g costs %.2f m", me.Speed, to.X, to.Y, cost)
 	}
 	reactors := d.crossings(me, to)
-	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
+	d.took(me, "sneak")
 	d.emit(engine.New(d.h.arena(), moveDeclaredKind, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors, Sneak: true}))
 	return nil
 }
