@@ -2,7 +2,6 @@ package maneuvers
 
 import (
 	"fmt"
-	"strings"
 
 	"fray/engine"
 )
@@ -61,11 +60,7 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 	s := d.s
 	sp := me.spell(c.Spell)
 	if sp == nil {
-		names := make([]string, len(me.Spells))
-		for i := range me.Spells {
-			names[i] = me.Spells[i].Name
-		}
-		return refuse(engine.Invalid, "%s has no spell %q (spells: %s)", me.ID, c.Spell, strings.Join(names, ", "))
+		return refuse(engine.Invalid, "%s has no spell %q (spells: %s)", me.ID, c.Spell, namesOf(me.Spells, func(sp *Spell) string { return sp.Name }))
 	}
 	attack := sp.attack()
 	target := c.Target

@@ -75,18 +75,41 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	if st.Winner != "" && st.Phase != string(After) {
 		bad("start.winner", "a winner is given only with phase after")
 	}
-	switch {
-	case st.Phase == string(After):
-		st.after(s, bad)
-	case st.Order == nil:
+	if st.Phase == string(After) {
+		switch {
+		case st.Turn != "":
+			bad("start.turn", "after the fight it is nobody's turn; leave turn out")
+		case st.Winner != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == st.Winner }):
+			bad("start.winner", "no side %q", st.Winner)
+		}
+		s.Phase, s.Winner, s.Round = After, st.Winner, max(st.Round, 1)
+		return
+	}
+	if st.Order == nil {
 		if st.Turn != "" || st.Phase != "" || st.Round > 1 {
 			bad("start.order", "a fight started part-way through needs the initiative order")
 		}
-	case !st.order(s, roster, bad):
-	case st.Phase == string(RoundEnd):
-		st.roundEnd(s, bad)
-	default:
+		return
+	}
+	sorted, want := slices.Sorted(slices.Values(st.Order)), slices.Sorted(slices.Values(roster))
+	if !slices.Equal(sorted, want) {
+		bad("start.order", "the order must list every combatant once: %s", strings.Join(roster, ", "))
+		return
+	}
+	s.Order, s.Turns, s.Round = slices.Clone(st.Order), slices.Clone(st.Order), max(st.Round, 1)
+	for i := range s.Combatants {
+		s.Combatants[i].Init = len(st.Order) - slices.Index(st.Order, s.Combatants[i].ID)
+	}
+	if st.Phase != string(RoundEnd) {
 		st.turn(s, turn, bad)
+		return
+	}
+	if st.Turn != "" {
+		bad("start.turn", "at the end of a round it is nobody's turn; leave turn out")
+	}
+	s.Phase, s.Turn = RoundEnd, len(s.Turns)
+	for i := range s.Combatants {
+		s.Combatants[i].Acted = true
 	}
 }
 
@@ -187,49 +210,6 @@ func (st *Start) checkTurnsOwn(s *State, ids []string, turn string, bad func(pat
 				bad("start.combatants."+id+".attacks", "attacks are the round's: round 1 begins with none made (R06); give an order to start part-way through")
 			}
 		}
-	}
-}
-
-// after sets s after the fight, decided for st.Winner if any.
-func (st *Start) after(s *State, bad func(path, format string, args ...any)) {
-	switch {
-	case st.Turn != "":
-		bad("start.turn", "after the fight it is nobody's turn; leave turn out")
-	case st.Winner != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == st.Winner }):
-		bad("start.winner", "no side %q", st.Winner)
-	}
-	s.Phase, s.Winner, s.Round = After, st.Winner, max(st.Round, 1)
-}
-
-// order sets s's initiative order and round from st, reporting false when
-// the order is not every combatant once.
-func (st *Start) order(s *State, roster []string, bad func(path, format string, args ...any)) bool {
-	sorted := slices.Clone(st.Order)
-	slices.Sort(sorted)
-	want := slices.Clone(roster)
-	slices.Sort(want)
-	if !slices.Equal(sorted, want) {
-		bad("start.order", "the order must list every combatant once: %s", strings.Join(roster, ", "))
-		return false
-	}
-	s.Order = slices.Clone(st.Order)
-	s.Turns = slices.Clone(st.Order)
-	s.Round = max(st.Round, 1)
-	for i := range s.Combatants {
-		s.Combatants[i].Init = len(st.Order) - slices.Index(st.Order, s.Combatants[i].ID)
-	}
-	return true
-}
-
-// roundEnd sets s at the end of its round, every turn had, waiting for
-// the GM.
-func (st *Start) roundEnd(s *State, bad func(path, format string, args ...any)) {
-	if st.Turn != "" {
-		bad("start.turn", "at the end of a round it is nobody's turn; leave turn out")
-	}
-	s.Phase, s.Turn = RoundEnd, len(s.Turns)
-	for i := range s.Combatants {
-		s.Combatants[i].Acted = true
 	}
 }
 
