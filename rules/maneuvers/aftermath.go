@@ -124,7 +124,7 @@ func (d *decider) train(c *Train) error {
 	}
 	switch {
 	case st == nil:
-		return refuse(engine.Invalid, "%s has no style %q (styles: %s)", who.ID, c.Style, namesOf(who.Styles, func(st *Style) string { return st.Name }))
+		return refuse(engine.Invalid, "%s has no style %q (styles: %s)", who.ID, c.Style, strings.Join(parts.IDs(who.Styles, func(st *Style) string { return st.Name }), ", "))
 	case item == "" || len(item) > MaxObject:
 		return refuse(engine.Invalid, "train COMBATANT STYLE ITEM: name the item, at most %d characters", MaxObject)
 	case slices.Contains(st.Gear, item):

@@ -464,9 +464,5 @@ func provoking(reactors []Provoked) string {
 	if len(reactors) == 0 {
 		return ""
 	}
-	ids := make([]string, len(reactors))
-	for i, r := range reactors {
-		ids[i] = r.ID
-	}
-	return ", provoking " + strings.Join(ids, ", ")
+	return ", provoking " + strings.Join(parts.IDs(reactors, func(p *Provoked) string { return p.ID }), ", ")
 }

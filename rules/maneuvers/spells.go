@@ -2,8 +2,10 @@ package maneuvers
 
 import (
 	"fmt"
+	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Cast uses a spell or ability (R37).
@@ -60,7 +62,7 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 	s := d.s
 	sp := me.spell(c.Spell)
 	if sp == nil {
-		return refuse(engine.Invalid, "%s has no spell %q (spells: %s)", me.ID, c.Spell, namesOf(me.Spells, func(sp *Spell) string { return sp.Name }))
+		return refuse(engine.Invalid, "%s has no spell %q (spells: %s)", me.ID, c.Spell, strings.Join(parts.IDs(me.Spells, func(sp *Spell) string { return sp.Name }), ", "))
 	}
 	attack := sp.attack()
 	target := c.Target

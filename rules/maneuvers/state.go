@@ -3,7 +3,6 @@ package maneuvers
 import (
 	"math"
 	"slices"
-	"strings"
 
 	"fray/rules/parts"
 )
@@ -616,16 +615,6 @@ func (c *Combatant) spell(name string) *Spell {
 		}
 	}
 	return nil
-}
-
-// namesOf lists the names of a combatant's styles or spells, for
-// messages.
-func namesOf[T any](list []T, name func(*T) string) string {
-	names := make([]string, len(list))
-	for i := range list {
-		names[i] = name(&list[i])
-	}
-	return strings.Join(names, ", ")
 }
 
 // pos returns the combatant's position.

@@ -117,7 +117,7 @@ func (d *decider) advance() {
 		}
 		if s.Turn >= len(s.Turns) {
 			d.emit(engine.New(d.h.arena(), roundEndedKind, RoundEnded{Round: s.Round}))
-			if lim := s.Options.RoundLimit; lim > 0 && s.Round >= lim {
+			if lim := s.Options.RoundLimit; parts.RoundLimitReached(lim, s.Round) {
 				d.decided("", true, fmt.Sprintf("the round limit (%d) was reached", lim))
 			}
 			return
