@@ -249,9 +249,7 @@ func (e *ItemDropped) describe(s *State) string {
 	return fmt.Sprintf("%s drops %s at %s", e.Combatant, e.Item, showPoint(e.At))
 }
 
-func (e *ItemDrawn) describe(s *State) string {
-	return fmt.Sprintf("%s draws %s", e.Combatant, e.Item)
-}
+func (e *ItemDrawn) describe(s *State) string { return fmt.Sprintf("%s draws %s", e.Combatant, e.Item) }
 
 func (e *ItemStowed) describe(s *State) string {
 	return fmt.Sprintf("%s stows %s", e.Combatant, e.Item)

@@ -447,9 +447,7 @@ func (e *OpportunityPassed) describe(s *State) string {
 	return e.Combatant + " lets the opportunity go"
 }
 
-func (e *StoodUp) describe(_ *State) string {
-	return e.Combatant + " stands up"
-}
+func (e *StoodUp) describe(_ *State) string { return e.Combatant + " stands up" }
 
 func (e *Interrupted) describe(s *State) string {
 	verb := map[string]string{TriggerMove: "move", TriggerCast: "spell", TriggerStand: "standing up"}[e.Trigger]

@@ -150,9 +150,7 @@ func (e *SpellCast) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (*SpellLost) apply(s *State, _ *hotMemory) {
-	s.Trigger = nil
-}
+func (*SpellLost) apply(s *State, _ *hotMemory) { s.Trigger = nil }
 
 func (e *Healed) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {

@@ -129,6 +129,4 @@ func (e *Observed) describe(s *State) string {
 	return fmt.Sprintf("%s tests %s: %s; %s", who, e.Skill, describeTest(e.Test), res)
 }
 
-func (e *Revealed) describe(_ *State) string {
-	return e.Combatant + " attacks and is hidden no more"
-}
+func (e *Revealed) describe(_ *State) string { return e.Combatant + " attacks and is hidden no more" }
