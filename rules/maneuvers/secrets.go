@@ -197,16 +197,14 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		if !e.Attack {
 			id = e.Combatant
 		}
-		if !e.Attack && !hides(s, e.Combatant, v) && hides(s, e.Target, v) {
-			// A spell cast in the open at one hidden from v does not say
-			// whom it is cast at: that would say it stands in range.
+		// A spell cast in the open at one hidden from v does not say whom
+		// it is cast at: that would say it stands in range.
+		targetHidden := !e.Attack && hides(s, e.Target, v)
+		if (id == "" || !hides(s, id, v)) && (targetHidden || slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) })) {
 			c := *e
-			c.Target = ""
-			c.Reactors = unhidden(s, e.Reactors, v)
-			return &c, true
-		}
-		if (id == "" || !hides(s, id, v)) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
-			c := *e
+			if targetHidden {
+				c.Target = ""
+			}
 			c.Reactors = unhidden(s, e.Reactors, v)
 			return &c, true
 		}
