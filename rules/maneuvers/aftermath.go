@@ -124,11 +124,7 @@ func (d *decider) train(c *Train) error {
 	}
 	switch {
 	case st == nil:
-		names := make([]string, len(who.Styles))
-		for i := range who.Styles {
-			names[i] = who.Styles[i].Name
-		}
-		return refuse(engine.Invalid, "%s has no style %q (styles: %s)", who.ID, c.Style, strings.Join(names, ", "))
+		return refuse(engine.Invalid, "%s has no style %q (styles: %s)", who.ID, c.Style, strings.Join(parts.IDs(who.Styles, func(st *Style) string { return st.Name }), ", "))
 	case item == "" || len(item) > MaxObject:
 		return refuse(engine.Invalid, "train COMBATANT STYLE ITEM: name the item, at most %d characters", MaxObject)
 	case slices.Contains(st.Gear, item):

@@ -166,9 +166,9 @@ func (d *decider) attack(me *Combatant, sd *StrikeDeclared) {
 // situation records the GM's ruling on a combat roll (§6.3-6.5).
 func (d *decider) situation(c *Situation) error {
 	s := d.s
-	r := s.Roll
-	if r == nil || r.Stage != StageSituation {
-		return refuse(engine.NotAllowedNow, "no combat roll waits for the GM's ruling: %s", waiting(s))
+	r, err := d.rollAt(StageSituation, "combat roll waits for the GM's ruling")
+	if err != nil {
+		return err
 	}
 	t := s.Combatant(r.Target)
 	cover := c.Cover
@@ -242,12 +242,21 @@ func defences(s *State, r *Roll, out []string) []string {
 	return out
 }
 
+// rollAt returns the combat roll that waits at stage, or a refusal saying
+// that no such thing (what) waits.
+func (d *decider) rollAt(stage, what string) (*Roll, error) {
+	if r := d.s.Roll; r != nil && r.Stage == stage {
+		return r, nil
+	}
+	return nil, refuse(engine.NotAllowedNow, "no %s: %s", what, waiting(d.s))
+}
+
 // defend records the target's defence (R15).
 func (d *decider) defend(c *Defend) error {
 	s := d.s
-	r := s.Roll
-	if r == nil || r.Stage != StageDefence {
-		return refuse(engine.NotAllowedNow, "no attack waits for a defence: %s", waiting(s))
+	r, err := d.rollAt(StageDefence, "attack waits for a defence")
+	if err != nil {
+		return err
 	}
 	if why := cannotDefend(s, r); why != "" {
 		return refuse(engine.NotAllowedNow, "%s cannot defend: %s", r.Target, why)

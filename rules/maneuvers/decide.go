@@ -245,12 +245,12 @@ func (d *decider) act(c Command) error {
 	}
 	switch c := c.(type) {
 	case *Dash:
-		d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "dash", AP: 1}))
+		d.took(me, "dash")
 	case *Disengage:
 		if me.Disengaged {
 			return refuse(engine.NotAllowedNow, "%s has disengaged already this turn", me.ID)
 		}
-		d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "disengage", AP: 1}))
+		d.took(me, "disengage")
 	case *Release:
 		return d.release(me, c.Item)
 	case *Stand:
@@ -262,7 +262,7 @@ func (d *decider) act(c Command) error {
 		d.search(me)
 	case *Sneak:
 		if c.To == nil {
-			d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
+			d.took(me, "sneak")
 			d.sneak(me)
 			return nil
 		}
@@ -292,6 +292,12 @@ type ActionTaken struct {
 var (
 	actionTakenKind = engine.Add[ActionTaken](events, "action_taken")
 )
+
+// took records an action or reaction of me's that costs 1 AP and has no
+// roll of its own.
+func (d *decider) took(me *Combatant, action string) {
+	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: action, AP: 1}))
+}
 
 // acted records an action or reaction that costs ap: it spends them, ends
 // the turn's freshness and cancels a feint (A17).

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // EndFight is the GM's declaration that the fight is over (R38): a draw,
@@ -40,20 +41,8 @@ func endReason(winner string) string {
 // lastSide reports whether fewer than two sides have a conscious member
 // (R38), and names the one left.
 func (d *decider) lastSide() (string, bool) {
-	s := d.s
-	winner, found := "", false
-	for i := range s.Combatants {
-		c := &s.Combatants[i]
-		if !c.Conscious() {
-			continue
-		}
-		if !found {
-			winner, found = c.Side, true
-		} else if c.Side != winner {
-			return "", false
-		}
-	}
-	return winner, true
+	cs := d.s.Combatants
+	return parts.LastSide(len(cs), func(i int) string { return cs[i].Side }, func(i int) bool { return cs[i].Conscious() })
 }
 
 func (e *FightEnded) apply(s *State, _ *hotMemory) { s.conclude(Over, e.Winner, e.TimedOut) }

@@ -186,9 +186,7 @@ func (e *InitiativeRolled) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (e *OrderSet) apply(s *State, _ *hotMemory) {
-	s.Order = slices.Clone(e.Order)
-}
+func (e *OrderSet) apply(s *State, _ *hotMemory) { s.Order = slices.Clone(e.Order) }
 
 func (e *Surprised) describe(_ *State) string {
 	return e.Combatant + " is surprised: no turn and no reactions in round 1"

@@ -89,14 +89,14 @@ func (d *decider) release(me *Combatant, item string) error {
 		if !me.wields(item) {
 			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 		}
-		d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
+		d.took(me, "release")
 		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: me.ID, Item: item, At: me.pos()}))
 		return nil
 	}
 	if me.Grappling == "" {
 		return refuse(engine.NotAllowedNow, "%s grapples nobody; release ITEM lets go of an item", me.ID)
 	}
-	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "release", AP: 1}))
+	d.took(me, "release")
 	d.emit(engine.New(d.h.arena(), grappleEndedKind, GrappleEnded{Combatant: me.ID, Target: me.Grappling, Reason: "released"}))
 	return nil
 }
@@ -116,7 +116,7 @@ func (d *decider) pickUp(me *Combatant, item string) error {
 	if me.item(item) != nil {
 		return refuse(engine.NotAllowedNow, "%s already carries an item called %q", me.ID, item)
 	}
-	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "pick up", AP: 1}))
+	d.took(me, "pick up")
 	d.emit(engine.New(d.h.arena(), pickedUpKind, PickedUp{Combatant: me.ID, Item: item}))
 	return nil
 }
@@ -132,7 +132,7 @@ func (d *decider) draw(me *Combatant, item string) error {
 	case me.handsUsed()+w.Hands > 2:
 		return refuse(engine.NotAllowedNow, "%s has no free hand for %s (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 	}
-	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "draw", AP: 1}))
+	d.took(me, "draw")
 	d.emit(engine.New(d.h.arena(), itemDrawnKind, ItemDrawn{Combatant: me.ID, Item: item}))
 	return nil
 }
@@ -159,7 +159,7 @@ func (d *decider) stow(me *Combatant, item string) error {
 	if !me.wields(item) {
 		return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
 	}
-	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "stow", AP: 1}))
+	d.took(me, "stow")
 	d.emit(engine.New(d.h.arena(), itemStowedKind, ItemStowed{Combatant: me.ID, Item: item}))
 	return nil
 }
@@ -249,9 +249,7 @@ func (e *ItemDropped) describe(s *State) string {
 	return fmt.Sprintf("%s drops %s at %s", e.Combatant, e.Item, showPoint(e.At))
 }
 
-func (e *ItemDrawn) describe(s *State) string {
-	return fmt.Sprintf("%s draws %s", e.Combatant, e.Item)
-}
+func (e *ItemDrawn) describe(s *State) string { return fmt.Sprintf("%s draws %s", e.Combatant, e.Item) }
 
 func (e *ItemStowed) describe(s *State) string {
 	return fmt.Sprintf("%s stows %s", e.Combatant, e.Item)

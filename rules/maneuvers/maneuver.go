@@ -97,9 +97,9 @@ func maneuvers(s *State, r *Roll, out []string) []string {
 // maneuver records the winner's choice (R19).
 func (d *decider) maneuver(c *Maneuver) error {
 	s := d.s
-	r := s.Roll
-	if r == nil || r.Stage != StageManeuver {
-		return refuse(engine.NotAllowedNow, "no critical win waits for a maneuver: %s", waiting(s))
+	r, err := d.rollAt(StageManeuver, "critical win waits for a maneuver")
+	if err != nil {
+		return err
 	}
 	if c.Name != "" {
 		var buf [8]string

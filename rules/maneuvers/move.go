@@ -39,7 +39,7 @@ func (d *decider) sneakMove(me *Combatant, to Point) error {
 		return refuse(engine.NotAllowedNow, "a sneak moves at most %g m; %g,%g costs %.2f m", me.Speed, to.X, to.Y, cost)
 	}
 	reactors := d.crossings(me, to)
-	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "sneak", AP: 1}))
+	d.took(me, "sneak")
 	d.emit(engine.New(d.h.arena(), moveDeclaredKind, MoveDeclared{Combatant: me.ID, To: to, Cost: cost, Reactors: reactors, Sneak: true}))
 	return nil
 }
@@ -447,9 +447,7 @@ func (e *OpportunityPassed) describe(s *State) string {
 	return e.Combatant + " lets the opportunity go"
 }
 
-func (e *StoodUp) describe(_ *State) string {
-	return e.Combatant + " stands up"
-}
+func (e *StoodUp) describe(_ *State) string { return e.Combatant + " stands up" }
 
 func (e *Interrupted) describe(s *State) string {
 	verb := map[string]string{TriggerMove: "move", TriggerCast: "spell", TriggerStand: "standing up"}[e.Trigger]
@@ -464,9 +462,5 @@ func provoking(reactors []Provoked) string {
 	if len(reactors) == 0 {
 		return ""
 	}
-	ids := make([]string, len(reactors))
-	for i, r := range reactors {
-		ids[i] = r.ID
-	}
-	return ", provoking " + strings.Join(ids, ", ")
+	return ", provoking " + strings.Join(parts.IDs(reactors, func(p *Provoked) string { return p.ID }), ", ")
 }

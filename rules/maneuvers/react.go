@@ -45,17 +45,13 @@ func mayReactNow(s *State, c *Combatant) bool {
 
 // reactionSpell reports whether sp is usable as a reaction: marked so and
 // no attack (R13).
-func reactionSpell(sp *Spell) bool {
-	return sp.Reaction && !sp.attack()
-}
+func reactionSpell(sp *Spell) bool { return sp.Reaction && !sp.attack() }
 
 // castAt reports whether a prompt offers the non-attack spell sp at
 // ally t, as an action or a reaction alike (R13, R37): a healing spell
 // only at an ally it would heal, any other at every ally, its effect
 // being the spell's data or the GM's to say.
-func (sp *Spell) castAt(t *Combatant) bool {
-	return !sp.heals() || t.HP < t.Health
-}
+func (sp *Spell) castAt(t *Combatant) bool { return !sp.heals() || t.HP < t.Health }
 
 // heals reports whether sp has healing dice (R33).
 func (sp *Spell) heals() bool { return sp.HealDice.N != 0 || sp.HealDice.Bonus != 0 }
@@ -249,13 +245,9 @@ func windowNext(s *State, id string) {
 	}
 }
 
-func (e *WindowOpened) apply(s *State, h *hotMemory) {
-	keepWindow(s, h, Window{Reactors: e.Reactors})
-}
+func (e *WindowOpened) apply(s *State, h *hotMemory) { keepWindow(s, h, Window{Reactors: e.Reactors}) }
 
-func (e *ReactionPassed) apply(s *State, _ *hotMemory) {
-	windowNext(s, e.Combatant)
-}
+func (e *ReactionPassed) apply(s *State, _ *hotMemory) { windowNext(s, e.Combatant) }
 
 func (e *WindowOpened) describe(_ *State) string {
 	return "a reaction window opens for " + strings.Join(e.Reactors, ", ")

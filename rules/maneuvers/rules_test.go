@@ -143,9 +143,7 @@ func TestStyleGear(t *testing.T) {
 		"combatants[0].xp: the styles' gear beyond 5 free items costs 25 XP and ann has 20 (R26)",
 		"combatants[1].styles[0].gear: a style lists at most 10 items, not 11 (R26)",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	wantProblems(t, err, want)
 	xp = 25
 	sp.Combatants[1].Styles[0].Gear = sp.Combatants[1].Styles[0].Gear[:10]
 	s, err := sp.State()
@@ -169,9 +167,7 @@ func TestNegativeResistance(t *testing.T) {
 		"combatants[1].resist.fire: -3 is less than 0: a resistance takes damage off, 0 or more (R28); the other way round is vulnerable",
 		"combatants[1].vulnerable.physical: -1 is less than 0: a vulnerability adds damage, 0 or more (R28); the other way round is resist",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	wantProblems(t, err, want)
 }
 
 // TestStartProblems checks that a starting state's mistakes are each
@@ -188,9 +184,7 @@ func TestStartProblems(t *testing.T) {
 		`start.combatants.zed: no combatant "zed"; combatants: ann, bob`,
 		"start.turn: bob is unconscious or dead and takes no turn",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	wantProblems(t, err, want)
 	over := sp.Combatants[0].Health + 1
 	sp.Begin = Start{Combatants: map[string]CombatantStart{"ann": {HP: &over}}}
 	if _, err := sp.State(); err == nil || err.Error() != fmt.Sprintf("start.combatants.ann.hp: ann has at most %d health (R33), not %d", over-1, over) {
@@ -220,9 +214,7 @@ func TestStartProblems(t *testing.T) {
 		"start.combatants.cy.grappled_by: ann is no foe of cy: a grapple holds a foe (R35)",
 		"start.combatants.bob.moved: metres moved are the turn's, and it is not bob's turn",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	wantProblems(t, err, want)
 	sp.Begin = Start{Order: []string{"ann", "bob", "cy", "dan"}, Combatants: map[string]CombatantStart{
 		"bob": {GrappledBy: "ann"}, "dan": {GrappledBy: "ann"},
 	}}
@@ -515,9 +507,7 @@ func TestItemProblems(t *testing.T) {
 		"combatants[0].weapons[2].damage: a shield blocks rather than strikes (R15, R30): it has no damage or damage type",
 		"combatants[0].weapons[3].br: only a shield has a block rating (R30); a melee weapon has none",
 	}
-	if err == nil || err.Error() != strings.Join(want, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
-	}
+	wantProblems(t, err, want)
 }
 
 // TestSpellProblems checks that spell data the rules cannot use is
@@ -541,9 +531,7 @@ func TestSpellProblems(t *testing.T) {
 		"combatants[0].spells[0].ap: a free spell costs no AP (R10), not 2",
 		"combatants[0].spells[1].defences: only an attack is defended against (R15): give the spell the attack or melee-attack trait, or no defences",
 	}
-	if err == nil || err.Error() != strings.Join(wants, "\n") {
-		t.Errorf("got %v\nwant %s", err, strings.Join(wants, "\n"))
-	}
+	wantProblems(t, err, wants)
 }
 
 // TestReactionsBetweenActions checks R13 and A12: between actions the act
@@ -597,5 +585,14 @@ func TestReactionsBetweenActions(t *testing.T) {
 	engine.Apply[State, Command, Event](r, &s, events)
 	if a, c := s.Combatant("ann"), s.Combatant("cy"); a.HP != 16 || c.AP != 2 || r.Next(&s).Actor != "bob" {
 		t.Errorf("after cy's mend: ann %d health, cy %d AP, prompt for %s; want 16, 2, bob", a.HP, c.AP, r.Next(&s).Actor)
+	}
+}
+
+// wantProblems fails t unless err says the problems want, one a line, in
+// that order.
+func wantProblems(t *testing.T, err error, want []string) {
+	t.Helper()
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
 	}
 }

@@ -71,13 +71,7 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {
 		// A reaction window of an older log: the same holds of its
 		// reactors as of a trigger's.
-		next := w.Next
-		for i, id := range w.Reactors {
-			if i < w.Next && hides(s, id, v) {
-				next--
-			}
-		}
-		w.Reactors, w.Next = slices.DeleteFunc(w.Reactors, func(id string) bool { return hides(s, id, v) }), next
+		w.Reactors, w.Next = unhiddenFrom(s, v, w.Reactors, w.Next, func(id string) string { return id })
 	}
 	if dst.Trigger != nil && hides(s, dst.Trigger.Who, v) {
 		// A move, spell or standing up of one hidden from v, waiting on
@@ -97,13 +91,7 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	if t := dst.Trigger; t != nil && !v.GM && v.Combatant != "" {
 		// The trigger's reactors are dst's own copy: one hidden from v is
 		// not named to v, and Next counts only those v sees.
-		next := t.Next
-		for i, p := range t.Reactors {
-			if i < t.Next && hides(s, p.ID, v) {
-				next--
-			}
-		}
-		t.Reactors, t.Next = slices.DeleteFunc(t.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }), next
+		t.Reactors, t.Next = unhiddenFrom(s, v, t.Reactors, t.Next, func(p Provoked) string { return p.ID })
 	}
 	h.viewDropped = h.viewDropped[:0]
 	if v.GM || v.Combatant == "" {
@@ -130,6 +118,19 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	} else {
 		dst.Dropped = h.viewDropped
 	}
+}
+
+// unhiddenFrom drops from reactors, in place, those hidden from v, and
+// moves next, the place of the one asked now, back past those dropped
+// before it.
+func unhiddenFrom[T any](s *State, v engine.Viewer, reactors []T, next int, idOf func(T) string) ([]T, int) {
+	moved := next
+	for i, r := range reactors {
+		if i < next && hides(s, idOf(r), v) {
+			moved--
+		}
+	}
+	return slices.DeleteFunc(reactors, func(r T) bool { return hides(s, idOf(r), v) }), moved
 }
 
 // unseen blanks in a view what a foe cannot see of a combatant hidden
@@ -196,16 +197,14 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		if !e.Attack {
 			id = e.Combatant
 		}
-		if !e.Attack && !hides(s, e.Combatant, v) && hides(s, e.Target, v) {
-			// A spell cast in the open at one hidden from v does not say
-			// whom it is cast at: that would say it stands in range.
+		// A spell cast in the open at one hidden from v does not say whom
+		// it is cast at: that would say it stands in range.
+		targetHidden := !e.Attack && hides(s, e.Target, v)
+		if (id == "" || !hides(s, id, v)) && (targetHidden || slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) })) {
 			c := *e
-			c.Target = ""
-			c.Reactors = unhidden(s, e.Reactors, v)
-			return &c, true
-		}
-		if (id == "" || !hides(s, id, v)) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
-			c := *e
+			if targetHidden {
+				c.Target = ""
+			}
 			c.Reactors = unhidden(s, e.Reactors, v)
 			return &c, true
 		}

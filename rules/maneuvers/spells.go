@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Cast uses a spell or ability (R37).
@@ -61,11 +62,7 @@ func (d *decider) cast(me *Combatant, c *Cast) error {
 	s := d.s
 	sp := me.spell(c.Spell)
 	if sp == nil {
-		names := make([]string, len(me.Spells))
-		for i := range me.Spells {
-			names[i] = me.Spells[i].Name
-		}
-		return refuse(engine.Invalid, "%s has no spell %q (spells: %s)", me.ID, c.Spell, strings.Join(names, ", "))
+		return refuse(engine.Invalid, "%s has no spell %q (spells: %s)", me.ID, c.Spell, strings.Join(parts.IDs(me.Spells, func(sp *Spell) string { return sp.Name }), ", "))
 	}
 	attack := sp.attack()
 	target := c.Target
@@ -153,9 +150,7 @@ func (e *SpellCast) apply(s *State, _ *hotMemory) {
 	}
 }
 
-func (*SpellLost) apply(s *State, _ *hotMemory) {
-	s.Trigger = nil
-}
+func (*SpellLost) apply(s *State, _ *hotMemory) { s.Trigger = nil }
 
 func (e *Healed) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {

@@ -59,72 +59,10 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			bad(at, "no combatant %q; combatants: %s", id, strings.Join(roster, ", "))
 			continue
 		}
-		switch {
-		case cs.HP != nil:
-			c.HP = *cs.HP
-		case cs.Unconscious:
-			c.HP = 0
-		}
-		if c.HP > c.Health {
-			bad(at+".hp", "%s has at most %d health (R33), not %d", id, c.Health, c.HP)
-		}
-		if cs.Unconscious && c.HP > 0 {
-			bad(at+".unconscious", "%s has %d health: the unconscious have 0 or less (R32)", id, c.HP)
-		}
-		if cs.AP != nil {
-			c.AP = *cs.AP
-		}
-		c.Attacks, c.Moved, c.Braced, c.Surprised = cs.Attacks, cs.Moved, cs.Braced, cs.Surprised
-		// Health at minus the maximum is death (R32, A27), said or not.
-		c.Dead = cs.Dead || s.Options.DeathRule == "negative_max" && c.HP <= -c.Health
-		c.Unconscious = c.HP <= 0 && !c.Dead
-		if c.HP <= 0 || c.Dead {
-			c.Prone = true
-		}
-		c.Prone = c.Prone || cs.Prone
-		if cs.Dazed {
-			c.Dazed, c.IsDazed = parts.Until(parts.TurnEnd, c.ID, 1), true
-		}
-		if cs.Feinting != "" {
-			switch f := s.Combatant(cs.Feinting); {
-			case f == nil:
-				bad(at+".feinting", "no combatant %q", cs.Feinting)
-			case !hostile(c, f):
-				bad(at+".feinting", "%s is no foe of %s: a feint is made on a foe, the loser of a combat roll (R20)", f.ID, id)
-			}
-			c.Feinting = cs.Feinting
-		}
-		if g := cs.GrappledBy; g != "" {
-			switch gc := s.Combatant(g); {
-			case gc == nil || gc == c:
-				bad(at+".grappled_by", "no other combatant %q", g)
-			case !hostile(c, gc):
-				bad(at+".grappled_by", "%s is no foe of %s: a grapple holds a foe (R35)", g, id)
-			case gc.Grappling != "":
-				bad(at+".grappled_by", "%s grapples %s already: one grapple at a time (R35)", g, gc.Grappling)
-			case dist(gc.pos(), c.pos()) > GrappleReach+1e-9:
-				bad(at+".grappled_by", "%s is %.2f m from %s: a grapple holds a foe within 1 m (R35)", g, dist(gc.pos(), c.pos()), id)
-			default:
-				c.GrappledBy, gc.Grappling = g, c.ID
-			}
-		}
-		for i, h := range cs.HiddenFrom {
-			switch hc := s.Combatant(h); {
-			case hc == nil:
-				bad(at+".hidden_from", "no combatant %q", h)
-			case !hostile(c, hc):
-				bad(at+".hidden_from", "%s is no foe of %s: one hides from foes (R36)", h, id)
-			case slices.Contains(cs.HiddenFrom[:i], h):
-				bad(at+".hidden_from", "%s is named twice", h)
-			}
-		}
+		cs.condition(s, c, at, bad)
+		cs.links(s, c, at, bad)
 		if cs.Surprised && st.Round > 1 {
 			bad(at+".surprised", "surprise lasts round 1 only (R07), and the fight is in round %d", st.Round)
-		}
-		c.HiddenFrom = slices.Clone(cs.HiddenFrom)
-		c.HidAt = nil
-		for range c.HiddenFrom {
-			c.HidAt = append(c.HidAt, c.pos())
 		}
 	}
 	// Metres moved are the turn's (R08): only the one whose turn it is
@@ -133,6 +71,124 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	if len(st.Order) > 0 && st.Phase != string(After) && st.Phase != string(RoundEnd) {
 		turn = cmp.Or(st.Turn, st.Order[0])
 	}
+	st.checkTurnsOwn(s, ids, turn, bad)
+	if st.Winner != "" && st.Phase != string(After) {
+		bad("start.winner", "a winner is given only with phase after")
+	}
+	if st.Phase == string(After) {
+		switch {
+		case st.Turn != "":
+			bad("start.turn", "after the fight it is nobody's turn; leave turn out")
+		case st.Winner != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == st.Winner }):
+			bad("start.winner", "no side %q", st.Winner)
+		}
+		s.Phase, s.Winner, s.Round = After, st.Winner, max(st.Round, 1)
+		return
+	}
+	if st.Order == nil {
+		if st.Turn != "" || st.Phase != "" || st.Round > 1 {
+			bad("start.order", "a fight started part-way through needs the initiative order")
+		}
+		return
+	}
+	sorted, want := slices.Sorted(slices.Values(st.Order)), slices.Sorted(slices.Values(roster))
+	if !slices.Equal(sorted, want) {
+		bad("start.order", "the order must list every combatant once: %s", strings.Join(roster, ", "))
+		return
+	}
+	s.Order, s.Turns, s.Round = slices.Clone(st.Order), slices.Clone(st.Order), max(st.Round, 1)
+	for i := range s.Combatants {
+		s.Combatants[i].Init = len(st.Order) - slices.Index(st.Order, s.Combatants[i].ID)
+	}
+	if st.Phase != string(RoundEnd) {
+		st.turn(s, turn, bad)
+		return
+	}
+	if st.Turn != "" {
+		bad("start.turn", "at the end of a round it is nobody's turn; leave turn out")
+	}
+	s.Phase, s.Turn = RoundEnd, len(s.Turns)
+	for i := range s.Combatants {
+		s.Combatants[i].Acted = true
+	}
+}
+
+// condition sets c's health, AP and conditions as cs says (R32, R33).
+func (cs *CombatantStart) condition(s *State, c *Combatant, at string, bad func(path, format string, args ...any)) {
+	id := c.ID
+	switch {
+	case cs.HP != nil:
+		c.HP = *cs.HP
+	case cs.Unconscious:
+		c.HP = 0
+	}
+	if c.HP > c.Health {
+		bad(at+".hp", "%s has at most %d health (R33), not %d", id, c.Health, c.HP)
+	}
+	if cs.Unconscious && c.HP > 0 {
+		bad(at+".unconscious", "%s has %d health: the unconscious have 0 or less (R32)", id, c.HP)
+	}
+	if cs.AP != nil {
+		c.AP = *cs.AP
+	}
+	c.Attacks, c.Moved, c.Braced, c.Surprised = cs.Attacks, cs.Moved, cs.Braced, cs.Surprised
+	// Health at minus the maximum is death (R32, A27), said or not.
+	c.Dead = cs.Dead || s.Options.DeathRule == "negative_max" && c.HP <= -c.Health
+	c.Unconscious = c.HP <= 0 && !c.Dead
+	c.Prone = c.HP <= 0 || c.Dead || c.Prone || cs.Prone
+	if cs.Dazed {
+		c.Dazed, c.IsDazed = parts.Until(parts.TurnEnd, c.ID, 1), true
+	}
+}
+
+// links sets what ties c to its foes as cs says: the feint it made, the
+// grapple that holds it and those it is hidden from (R20, R35, R36).
+func (cs *CombatantStart) links(s *State, c *Combatant, at string, bad func(path, format string, args ...any)) {
+	id := c.ID
+	if cs.Feinting != "" {
+		switch f := s.Combatant(cs.Feinting); {
+		case f == nil:
+			bad(at+".feinting", "no combatant %q", cs.Feinting)
+		case !hostile(c, f):
+			bad(at+".feinting", "%s is no foe of %s: a feint is made on a foe, the loser of a combat roll (R20)", f.ID, id)
+		}
+		c.Feinting = cs.Feinting
+	}
+	if g := cs.GrappledBy; g != "" {
+		switch gc := s.Combatant(g); {
+		case gc == nil || gc == c:
+			bad(at+".grappled_by", "no other combatant %q", g)
+		case !hostile(c, gc):
+			bad(at+".grappled_by", "%s is no foe of %s: a grapple holds a foe (R35)", g, id)
+		case gc.Grappling != "":
+			bad(at+".grappled_by", "%s grapples %s already: one grapple at a time (R35)", g, gc.Grappling)
+		case dist(gc.pos(), c.pos()) > GrappleReach+1e-9:
+			bad(at+".grappled_by", "%s is %.2f m from %s: a grapple holds a foe within 1 m (R35)", g, dist(gc.pos(), c.pos()), id)
+		default:
+			c.GrappledBy, gc.Grappling = g, c.ID
+		}
+	}
+	for i, h := range cs.HiddenFrom {
+		switch hc := s.Combatant(h); {
+		case hc == nil:
+			bad(at+".hidden_from", "no combatant %q", h)
+		case !hostile(c, hc):
+			bad(at+".hidden_from", "%s is no foe of %s: one hides from foes (R36)", h, id)
+		case slices.Contains(cs.HiddenFrom[:i], h):
+			bad(at+".hidden_from", "%s is named twice", h)
+		}
+	}
+	c.HiddenFrom = slices.Clone(cs.HiddenFrom)
+	c.HidAt = nil
+	for range c.HiddenFrom {
+		c.HidAt = append(c.HidAt, c.pos())
+	}
+}
+
+// checkTurnsOwn reports what a starting state gives those whose turn it is
+// not, or gives before round 1 has begun: metres moved and acting are the
+// turn's (R08, R09), AP and attacks the round's (R06).
+func (st *Start) checkTurnsOwn(s *State, ids []string, turn string, bad func(path, format string, args ...any)) {
 	for _, id := range ids {
 		cs := st.Combatants[id]
 		if s.Combatant(id) == nil {
@@ -155,49 +211,10 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 			}
 		}
 	}
-	if st.Winner != "" && st.Phase != string(After) {
-		bad("start.winner", "a winner is given only with phase after")
-	}
-	if st.Phase == string(After) {
-		switch {
-		case st.Turn != "":
-			bad("start.turn", "after the fight it is nobody's turn; leave turn out")
-		case st.Winner != "" && !slices.ContainsFunc(s.Combatants, func(c Combatant) bool { return c.Side == st.Winner }):
-			bad("start.winner", "no side %q", st.Winner)
-		}
-		s.Phase, s.Winner, s.Round = After, st.Winner, max(st.Round, 1)
-		return
-	}
-	if st.Order == nil {
-		if st.Turn != "" || st.Phase != "" || st.Round > 1 {
-			bad("start.order", "a fight started part-way through needs the initiative order")
-		}
-		return
-	}
-	sorted := slices.Clone(st.Order)
-	slices.Sort(sorted)
-	want := slices.Clone(roster)
-	slices.Sort(want)
-	if !slices.Equal(sorted, want) {
-		bad("start.order", "the order must list every combatant once: %s", strings.Join(roster, ", "))
-		return
-	}
-	s.Order = slices.Clone(st.Order)
-	s.Turns = slices.Clone(st.Order)
-	s.Round = max(st.Round, 1)
-	for i := range s.Combatants {
-		s.Combatants[i].Init = len(st.Order) - slices.Index(st.Order, s.Combatants[i].ID)
-	}
-	if st.Phase == string(RoundEnd) {
-		if st.Turn != "" {
-			bad("start.turn", "at the end of a round it is nobody's turn; leave turn out")
-		}
-		s.Phase, s.Turn = RoundEnd, len(s.Turns)
-		for i := range s.Combatants {
-			s.Combatants[i].Acted = true
-		}
-		return
-	}
+}
+
+// turn sets s in turn's turn, those before it in the order done.
+func (st *Start) turn(s *State, turn string, bad func(path, format string, args ...any)) {
 	s.Phase = Acting
 	s.Turn = slices.Index(s.Turns, turn)
 	if s.Turn < 0 {
@@ -223,5 +240,4 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	if c.Moved > c.Budget {
 		bad("start.combatants."+turn+".moved", "%s moves at most %g m a turn", turn, c.Speed)
 	}
-	_ = engine.GM
 }

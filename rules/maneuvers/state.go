@@ -457,9 +457,7 @@ func (c *Combatant) attr(a string) int {
 }
 
 // skill returns the skill's rank plus its governing attribute.
-func (c *Combatant) skill(name string) int {
-	return c.Skills[name] + c.attr(skillAttribute[name])
-}
+func (c *Combatant) skill(name string) int { return c.Skills[name] + c.attr(skillAttribute[name]) }
 
 // item returns the carried item called name, or nil.
 func (c *Combatant) item(name string) *Weapon {

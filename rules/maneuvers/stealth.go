@@ -58,7 +58,7 @@ func (*Sneak) command()  {}
 // from the searcher within 10 m.
 func (d *decider) search(me *Combatant) {
 	s := d.s
-	d.emit(engine.New(d.h.arena(), actionTakenKind, ActionTaken{Combatant: me.ID, Action: "search", AP: 1}))
+	d.took(me, "search")
 	t := s.roll(d.src, skillCheck(me, Observation))
 	d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: me.ID, Skill: Observation, For: "search", Test: t}))
 	for i := range s.Combatants {
@@ -129,6 +129,4 @@ func (e *Observed) describe(s *State) string {
 	return fmt.Sprintf("%s tests %s: %s; %s", who, e.Skill, describeTest(e.Test), res)
 }
 
-func (e *Revealed) describe(_ *State) string {
-	return e.Combatant + " attacks and is hidden no more"
-}
+func (e *Revealed) describe(_ *State) string { return e.Combatant + " attacks and is hidden no more" }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"fray/dice"
+	"fray/rules/parts"
 )
 
 // check is a test before its dice: the modifier, the net boons and any
@@ -117,13 +118,8 @@ func describeTest(t TestRoll) string {
 		fmt.Fprintf(&b, " (bane, other %d)", t.Other)
 	}
 	fmt.Fprintf(&b, "%+d = %d: ", t.Mod, t.Total)
-	switch {
-	case !t.Pass:
-		b.WriteString("fail")
-	case t.Successes == 1:
-		b.WriteString("pass, 1 success")
-	default:
-		fmt.Fprintf(&b, "pass, %d successes", t.Successes)
+	if !t.Pass {
+		return b.String() + "fail"
 	}
-	return b.String()
+	return b.String() + "pass, " + parts.Count(t.Successes, "success", "successes")
 }

@@ -117,7 +117,7 @@ func (d *decider) advance() {
 		}
 		if s.Turn >= len(s.Turns) {
 			d.emit(engine.New(d.h.arena(), roundEndedKind, RoundEnded{Round: s.Round}))
-			if lim := s.Options.RoundLimit; lim > 0 && s.Round >= lim {
+			if lim := s.Options.RoundLimit; parts.RoundLimitReached(lim, s.Round) {
 				d.decided("", true, fmt.Sprintf("the round limit (%d) was reached", lim))
 			}
 			return
@@ -234,9 +234,7 @@ func (e *RoundStarted) describe(_ *State) string {
 	return fmt.Sprintf("round %d begins: %d AP each", e.Round, APPerRound)
 }
 
-func (e *TurnStarted) describe(s *State) string {
-	return e.Combatant + "'s turn"
-}
+func (e *TurnStarted) describe(s *State) string { return e.Combatant + "'s turn" }
 
 func (e *TurnSkipped) describe(s *State) string {
 	return fmt.Sprintf("%s's turn is skipped: %s", e.Combatant, e.Reason)
@@ -246,10 +244,6 @@ func (e *TurnDelayed) describe(s *State) string {
 	return fmt.Sprintf("%s delays until after %s's turn", e.Combatant, e.After)
 }
 
-func (e *TurnEnded) describe(_ *State) string {
-	return e.Combatant + " ends the turn"
-}
+func (e *TurnEnded) describe(_ *State) string { return e.Combatant + " ends the turn" }
 
-func (e *RoundEnded) describe(_ *State) string {
-	return fmt.Sprintf("round %d ends", e.Round)
-}
+func (e *RoundEnded) describe(_ *State) string { return fmt.Sprintf("round %d ends", e.Round) }

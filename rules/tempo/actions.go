@@ -2,7 +2,10 @@ package tempo
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+
+	"fray/rules/parts"
 )
 
 // Action names one of the ruleset's actions; the name is also its verb in the
@@ -411,14 +414,7 @@ func (t *threshold) resolve(target *Combatant) int {
 
 // allowed reports whether a combatant in status st may take the action
 // (R08).
-func (r *rule) allowed(st Status) bool {
-	for _, s := range r.statuses {
-		if s == st {
-			return true
-		}
-	}
-	return false
-}
+func (r *rule) allowed(st Status) bool { return slices.Contains(r.statuses, st) }
 
 // mayAfford reports whether someone with ap AP might pay for the action:
 // a fixed cost must be at most ap (R05); a cost by weapon depends on the
@@ -435,28 +431,16 @@ func (r *rule) cost(w *Weapon) int {
 	return r.ap
 }
 
-func (r *rule) answers(a Action) bool {
-	for _, x := range r.respondsTo {
-		if x == a {
-			return true
-		}
-	}
-	return false
-}
+// answers reports whether the reaction answers action a.
+func (r *rule) answers(a Action) bool { return slices.Contains(r.respondsTo, a) }
 
 // staminaLadder is the Recover Stamina table (R32): the lowest result of
-// each row and the AP it regains.
-var staminaLadder = []struct{ from, regained int }{
-	{-13, 1}, {-9, 2}, {-8, 3}, {-6, 4}, {-4, 6}, {-3, 8}, {-2, 10}, {-1, 11}, {0, 12},
-}
+// each row; staminaAP is the AP each rung regains, none below the first
+// row.
+var (
+	staminaLadder = parts.Ladder{-13, -9, -8, -6, -4, -3, -2, -1, 0}
+	staminaAP     = [...]int{0, 1, 2, 3, 4, 6, 8, 10, 11, 12}
+)
 
 // staminaRegained reads a Recover Stamina result on its ladder.
-func staminaRegained(result int) int {
-	regained := 0
-	for _, r := range staminaLadder {
-		if result >= r.from {
-			regained = r.regained
-		}
-	}
-	return regained
-}
+func staminaRegained(result int) int { return staminaAP[staminaLadder.Rung(result)] }

@@ -9,9 +9,7 @@ import (
 )
 
 // refuse is a refusal for an illegal command.
-func refuse(format string, args ...any) error {
-	return engine.Errorf(engine.Invalid, format, args...)
-}
+func refuse(format string, args ...any) error { return engine.Errorf(engine.Invalid, format, args...) }
 
 // errRefused is the refusal of a declaration whose reason nobody reads:
 // the menus only need to know that it is refused.

@@ -293,9 +293,7 @@ func (e *Reacted) describe(s *State) string {
 	return fmt.Sprintf("%s reacts: %s%s, paying %d AP", r.Reactor, rules(r.Action).name, withWeapon(r.Weapon), r.Paid)
 }
 
-func (e *DidNotReact) describe(_ *State) string {
-	return e.Reactor + " does not react"
-}
+func (e *DidNotReact) describe(_ *State) string { return e.Reactor + " does not react" }
 
 func (e *Replaced) describe(s *State) string {
 	r := e.Replacement
@@ -306,6 +304,4 @@ func (e *Replaced) describe(s *State) string {
 	return line
 }
 
-func (e *Kept) describe(_ *State) string {
-	return e.Actor + " keeps the action"
-}
+func (e *Kept) describe(_ *State) string { return e.Actor + " keeps the action" }

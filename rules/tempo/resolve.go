@@ -598,9 +598,7 @@ func (e *PickedUp) apply(s *State, _ *hotMemory) {
 
 func (*FeintRevealed) apply(_ *State, _ *hotMemory) {}
 
-func (*ExchangeEnded) apply(s *State, _ *hotMemory) {
-	s.Exchange = nil
-}
+func (*ExchangeEnded) apply(s *State, _ *hotMemory) { s.Exchange = nil }
 
 func (e *Checked) describe(s *State) string {
 	name := rules(e.Action).name
@@ -667,6 +665,4 @@ func (e *FeintRevealed) describe(s *State) string {
 	return fmt.Sprintf("%s's attack was a feint", e.Actor)
 }
 
-func (*ExchangeEnded) describe(_ *State) string {
-	return "the action is resolved"
-}
+func (*ExchangeEnded) describe(_ *State) string { return "the action is resolved" }

@@ -214,9 +214,7 @@ func (e *TurnStarted) describe(s *State) string {
 	return fmt.Sprintf("round %d: %s's turn (%d AP, %s)", s.Round+1, e.Combatant, c.AP, c.Status)
 }
 
-func (e *TurnEnded) describe(s *State) string {
-	return e.Combatant + "'s turn ends"
-}
+func (e *TurnEnded) describe(s *State) string { return e.Combatant + "'s turn ends" }
 
 func (e *StaminaRecovered) describe(s *State) string {
 	mod := ""
@@ -226,6 +224,4 @@ func (e *StaminaRecovered) describe(s *State) string {
 	return fmt.Sprintf("%s recovers stamina: d10=%d, result %d%s, regains %d: %d AP", e.Combatant, e.Die, e.Result, mod, e.Regained, e.AP)
 }
 
-func (e *RoundEnded) describe(_ *State) string {
-	return fmt.Sprintf("round %d ends", e.Round)
-}
+func (e *RoundEnded) describe(_ *State) string { return fmt.Sprintf("round %d ends", e.Round) }
