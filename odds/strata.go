@@ -1,8 +1,6 @@
 package odds
 
 import (
-	"math"
-
 	"fray/dice"
 )
 
@@ -35,6 +33,10 @@ const (
 	// few pairs when the block is young.
 	maxGain = 8
 )
+
+// belowOne is the largest float64 below 1 (math.Nextafter(1, 0)), the
+// most a position in [0, 1) may be.
+const belowOne = 1 - 0x1p-53
 
 // strata deals the positions of the resolutions, block by block, and
 // keeps what the variances of the headline figures are estimated from.
@@ -83,16 +85,19 @@ func (s *strata) next() (int, float64) {
 	s.i++
 	s.stretches = append(s.stretches, uint8(at))
 	u := (float64(at) + float64(s.src.Uint64()>>11)/(1<<53)) / stratumBlock
-	return at, min(u, math.Nextafter(1, 0))
+	return at, min(u, belowOne)
 }
 
 // record files the headline figures of the resolution of stretch at:
-// figure(f) says whether figure f came true; nil when none did (a
-// resolution left out).
-func (s *strata) record(at int, figure func(f int) bool) {
+// whether it hit, and whether each combatant went down (downs, nil when
+// none did: a resolution left out).
+func (s *strata) record(at int, hit bool, downs []bool) {
 	row := s.seen[at*s.figures : (at+1)*s.figures]
-	for f := range row {
-		row[f] = figure != nil && figure(f)
+	row[0] = hit
+	if downs == nil {
+		clear(row[1:])
+	} else {
+		copy(row[1:], downs)
 	}
 	s.done[at] = true
 	other := at ^ 1
@@ -222,6 +227,6 @@ func (s *stratSource) Roll(sides int) int {
 	s.grain *= float64(sides)
 	x := s.pos * float64(sides)
 	d := min(int(x), sides-1)
-	s.pos = min(max(x-float64(d), 0), math.Nextafter(1, 0))
+	s.pos = min(max(x-float64(d), 0), belowOne)
 	return d + 1
 }
