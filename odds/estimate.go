@@ -329,11 +329,14 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	}
 	src := dice.Seeded(seed)
 	ws := make([]prob, len(starts))
-	var u prob // the starts' probability, the part estimated
+	// The starts' probability, the part estimated: added over a common
+	// multiple of their denominators, and put in lowest terms once.
+	var sum tally
 	for i, st := range starts {
 		ws[i] = st.weight()
-		u = u.add(ws[i])
+		sum.add(ws[i])
 	}
+	u := sum.value()
 	pick := newPicker(ws, u)
 	strata := newStrata(dice.Seeded(dice.Mix(seed, 1)), 1+len(k.ids))
 	rolls := &stratSource{}
@@ -351,7 +354,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	}
 	// finalOf is the outcome of every resolution played, an index of
 	// order, or -1 for one left out.
-	var finalOf []int32
+	finalOf := make([]int32, 0, min(maxN, 1<<12))
 	found := map[string]*tally{}
 	var order []*tally
 	type answerTally struct {
