@@ -158,12 +158,16 @@ func (s *strata) worthAll(finalOf []int32, has [][]int32, figures int) []float64
 		}
 		return has[o]
 	}
+	// How many resolutions reached each outcome, then each figure's
+	// count from its outcomes': an outcome's figures are read once, not
+	// once a resolution.
+	reached := make([]int, len(has))
 	for b := 0; b < n; b += stratumBlock {
 		var at [stratumBlock]int // 1 + the resolution of each stretch
 		for i := b; i < min(b+stratumBlock, n); i++ {
 			at[s.stretches[i]] = i + 1
-			for _, f := range of(finalOf[i]) {
-				count[f]++
+			if o := finalOf[i]; o >= 0 {
+				reached[o]++
 			}
 		}
 		for j := 0; j < stratumBlock; j += 2 {
@@ -171,8 +175,12 @@ func (s *strata) worthAll(finalOf []int32, has [][]int32, figures int) []float64
 				continue
 			}
 			pairs++
+			o1, o2 := finalOf[at[j]-1], finalOf[at[j+1]-1]
+			if o1 == o2 {
+				continue // the same outcome: no figure differs
+			}
 			// The figures true of one of the pair and not the other.
-			x, y := of(finalOf[at[j]-1]), of(finalOf[at[j+1]-1])
+			x, y := of(o1), of(o2)
 			for len(x) > 0 || len(y) > 0 {
 				switch {
 				case len(y) == 0 || len(x) > 0 && x[0] < y[0]:
@@ -185,6 +193,11 @@ func (s *strata) worthAll(finalOf []int32, has [][]int32, figures int) []float64
 					x, y = x[1:], y[1:]
 				}
 			}
+		}
+	}
+	for o, r := range reached {
+		for _, f := range has[o] {
+			count[f] += r
 		}
 	}
 	out := make([]float64, figures)
