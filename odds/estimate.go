@@ -329,11 +329,14 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	}
 	src := dice.Seeded(seed)
 	ws := make([]prob, len(starts))
-	var u prob // the starts' probability, the part estimated
+	// The starts' probability, the part estimated: added over a common
+	// multiple of their denominators, and put in lowest terms once.
+	var sum tally
 	for i, st := range starts {
 		ws[i] = st.weight()
-		u = u.add(ws[i])
+		sum.add(ws[i])
 	}
+	u := sum.value()
 	pick := newPicker(ws, u)
 	strata := newStrata(dice.Seeded(dice.Mix(seed, 1)), 1+len(k.ids))
 	rolls := &stratSource{}
@@ -345,14 +348,15 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	maxN := k.opts.Samples
 	type tally struct {
 		f     *final
+		key   string
 		count int
-		at    int // its index in order
+		at    int32 // its index in order
 	}
 	// finalOf is the outcome of every resolution played, an index of
 	// order, or -1 for one left out.
-	var finalOf []int32
+	finalOf := make([]int32, 0, min(maxN, 1<<12))
 	found := map[string]*tally{}
-	var order []string
+	var order []*tally
 	type answerTally struct {
 		p       engine.Prompt[C]
 		command string
@@ -373,7 +377,11 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	}
 	// A resolution steps from cur into next, cur first the start's own
 	// state (read, not written) and then whichever of a and b the last
-	// step wrote: one copy of the state a step.
+	// step wrote: one copy of the state a step. The copy is made before
+	// the prompt it waits for is answered, and the answer read from it, so
+	// that the step is taken on the very state the prompt was listed in,
+	// as a simulation takes it: a ruleset with Speed may then take what
+	// its Moves worked out for the option rather than check it again.
 	var a, b, view S
 	var cur, next *S
 	fixed := &fixedSource{every: k.opts.EveryValue}
@@ -388,11 +396,12 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	downs := make([]bool, len(k.ids))
 	var key []byte
 	by := "policy " + k.opts.Policy
-	// answer answers the prompt cur waits for as the exact computation
+	// answer answers the prompt s waits for as the exact computation
 	// does, from the prompt as a policy reads it (engine.Moves: cheaper
-	// than Next where the ruleset has Speed).
-	answer := func() (string, C, error) {
-		k.moves(cur, &moves)
+	// than Next where the ruleset has Speed). s is the copy the next step
+	// is taken on.
+	answer := func(s *S) (string, C, error) {
+		k.moves(s, &moves)
 		p := &moves
 		var how string
 		var cmd C
@@ -405,11 +414,11 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 				viewer = engine.Everyone
 			}
 			if secrets != nil {
-				secrets.ViewInto(&view, cur, viewer)
-				viewed = secrets.ViewPrompt(cur, *p, viewer)
+				secrets.ViewInto(&view, s, viewer)
+				viewed = secrets.ViewPrompt(s, *p, viewer)
 				cmd = k.policy.Choose(&view, &viewed, rolls)
 			} else {
-				cmd = k.policy.Choose(cur, p, rolls)
+				cmd = k.policy.Choose(s, p, rolls)
 			}
 			if any(cmd) == nil {
 				return "", cmd, fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
@@ -421,7 +430,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		a, ok := answers[key]
 		if !ok {
 			// The prompt in full, for its question and labels.
-			a = &answerTally{p: k.g.Next(cur), command: command, by: how}
+			a = &answerTally{p: k.g.Next(s), command: command, by: how}
 			answers[key] = a
 			answerOrder = append(answerOrder, key)
 		}
@@ -432,25 +441,23 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	// where it is left out (false).
 	resolve := func(st *start[S, C]) (bool, error) {
 		cur = &st.n.state
-		if st.ch == nil && secrets == nil {
-			// The policy is given the state itself: a copy of it.
-			k.scratchInto(&a, cur)
-			cur = &a
-		}
 		tags = append(tags[:0], st.n.acc.tags...)
 		clear(damage)
 		copy(damage, st.n.acc.damage)
 		var who string
 		var cmd C
 		var first []fixedDraw
-		if st.ch != nil {
-			who, cmd, first = st.ch.who, st.ch.cmd, st.ch.first
-		} else if st.n.steps > k.opts.MaxSteps {
+		if st.ch == nil && st.n.steps > k.opts.MaxSteps {
 			leave(k.reasons.steps)
 			return false, nil
+		}
+		next = &a
+		k.scratchInto(next, cur)
+		if st.ch != nil {
+			who, cmd, first = st.ch.who, st.ch.cmd, st.ch.first
 		} else {
 			var err error
-			if who, cmd, err = answer(); err != nil {
+			if who, cmd, err = answer(next); err != nil {
 				return false, err
 			}
 		}
@@ -466,11 +473,6 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 				leave(k.reasons.steps)
 				return false, nil
 			}
-			next = &a
-			if cur == &a {
-				next = &b
-			}
-			k.scratchInto(next, cur)
 			if k.speed != nil {
 				events, err = k.speed.Step(next, who, cmd, from, events[:0])
 			} else {
@@ -488,9 +490,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 			clear(took)
 			said = k.sum.Outcome(cur, k.actor, events, next, said[:0], took)
 			for _, t := range said {
-				if i, found := slices.BinarySearch(tags, t); !found {
-					tags = slices.Insert(tags, i, t)
-				}
+				tags = insertTag(tags, t)
 			}
 			for i, d := range took {
 				damage[i] += d
@@ -500,7 +500,12 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 			if kind == engine.Act || kind == engine.End {
 				break
 			}
-			if who, cmd, err = answer(); err != nil {
+			next = &a
+			if cur == &a {
+				next = &b
+			}
+			k.scratchInto(next, cur)
+			if who, cmd, err = answer(next); err != nil {
 				return false, err
 			}
 		}
@@ -545,55 +550,57 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 			return err
 		}
 		if !over {
-			strata.record(at, nil)
+			strata.record(at, false, nil)
 			finalOf = append(finalOf, -1)
 			continue
 		}
-		_, hit := slices.BinarySearch(tags, "hit")
+		_, hit := searchTag(tags, "hit")
 		if hit {
 			hits++
 		}
+		// The outcome's key as the enumeration writes it (appendJoined),
+		// so that a sampled outcome meets the same one reached exactly.
+		key = appendPartial(append(key[:0], 'F'), tags, damage)
 		for i, id := range k.ids {
 			conds[i], downs[i] = k.sum.Condition(cur, id)
 			if downs[i] {
 				downCount[i]++
 			}
-		}
-		strata.record(at, func(f int) bool {
-			if f == 0 {
-				return hit
-			}
-			return downs[f-1]
-		})
-		// The outcome's key as the enumeration writes it (appendJoined),
-		// so that a sampled outcome meets the same one reached exactly.
-		key = appendPartial(append(key[:0], 'F'), tags, damage)
-		for _, cond := range conds {
-			key = append(key, cond...)
+			key = append(key, conds[i]...)
 			key = append(key, ';')
 		}
+		strata.record(at, hit, downs)
 		t, ok := found[string(key)]
 		if !ok {
 			acc := partial{tags: slices.Clone(tags)}
 			if slices.ContainsFunc(damage, func(d int) bool { return d != 0 }) {
 				acc.damage = slices.Clone(damage)
 			}
-			t = &tally{f: &final{acc: acc, conds: slices.Clone(conds), downs: slices.Clone(downs)}, at: len(order)}
-			found[string(key)] = t
-			order = append(order, string(key))
+			t = &tally{f: &final{acc: acc, conds: slices.Clone(conds), downs: slices.Clone(downs)}, key: string(key), at: int32(len(order))}
+			found[t.key] = t
+			order = append(order, t)
 		}
 		t.count++
-		finalOf = append(finalOf, int32(t.at))
+		finalOf = append(finalOf, t.at)
 	}
-	of := func(count int) prob { return u.mul(probOf(big.NewRat(int64(count), int64(n)))) }
-	for _, key := range order {
-		t := found[key]
-		if have, ok := k.finals[key]; ok {
+	// The frequencies met, each worked out once: most outcomes are met
+	// once or twice.
+	ofCount := map[int]prob{}
+	of := func(count int) prob {
+		p, ok := ofCount[count]
+		if !ok {
+			p = u.mul(probOf(big.NewRat(int64(count), int64(n))))
+			ofCount[count] = p
+		}
+		return p
+	}
+	for _, t := range order {
+		if have, ok := k.finals[t.key]; ok {
 			have.p.add(of(t.count))
 			continue
 		}
 		t.f.p = tallyOf(of(t.count))
-		k.finals[key] = t.f
+		k.finals[t.key] = t.f
 	}
 	for _, key := range answerOrder {
 		a := answers[key]
@@ -612,8 +619,8 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		names = append(names, "down "+id)
 	}
 	has := make([][]int32, len(order))
-	for o, key := range order {
-		f := found[key].f
+	for o, t := range order {
+		f := t.f
 		for c, down := range f.downs {
 			if down {
 				has[o] = append(has[o], int32(c))
@@ -661,4 +668,36 @@ func (k *calc[S, C, E]) precise(n int, hits int, downs []int, u float64, st *str
 		}
 	}
 	return true
+}
+
+// searchTag returns where tag t is or would go in tags, sorted, and
+// whether it is there: slices.BinarySearch, one comparison of strings a
+// step rather than cmp.Compare's two.
+func searchTag(tags []string, t string) (int, bool) {
+	lo, hi := 0, len(tags)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if tags[m] < t {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo, lo < len(tags) && tags[lo] == t
+}
+
+// insertTag adds tag t to tags, sorted and each once, unless it is there.
+func insertTag(tags []string, t string) []string {
+	i, found := searchTag(tags, t)
+	if found {
+		return tags
+	}
+	tags = append(tags, t)
+	// Shifted one by one: there are few, and copy would call the
+	// runtime's copy with write barriers.
+	for j := len(tags) - 1; j > i; j-- {
+		tags[j] = tags[j-1]
+	}
+	tags[i] = t
+	return tags
 }

@@ -1,7 +1,6 @@
 package odds
 
 import (
-	"math"
 	"sort"
 )
 
@@ -121,5 +120,5 @@ func (p *picker) at(u float64) (int, float64, float64) {
 	if hi <= lo {
 		return i, 0, 0
 	}
-	return i, min(max((u-lo)/(hi-lo), 0), math.Nextafter(1, 0)), hi - lo
+	return i, min(max((u-lo)/(hi-lo), 0), belowOne), hi - lo
 }

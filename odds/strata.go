@@ -1,8 +1,6 @@
 package odds
 
 import (
-	"math"
-
 	"fray/dice"
 )
 
@@ -35,6 +33,10 @@ const (
 	// few pairs when the block is young.
 	maxGain = 8
 )
+
+// belowOne is the largest float64 below 1 (math.Nextafter(1, 0)), the
+// most a position in [0, 1) may be.
+const belowOne = 1 - 0x1p-53
 
 // strata deals the positions of the resolutions, block by block, and
 // keeps what the variances of the headline figures are estimated from.
@@ -83,16 +85,19 @@ func (s *strata) next() (int, float64) {
 	s.i++
 	s.stretches = append(s.stretches, uint8(at))
 	u := (float64(at) + float64(s.src.Uint64()>>11)/(1<<53)) / stratumBlock
-	return at, min(u, math.Nextafter(1, 0))
+	return at, min(u, belowOne)
 }
 
 // record files the headline figures of the resolution of stretch at:
-// figure(f) says whether figure f came true; nil when none did (a
-// resolution left out).
-func (s *strata) record(at int, figure func(f int) bool) {
+// whether it hit, and whether each combatant went down (downs, nil when
+// none did: a resolution left out).
+func (s *strata) record(at int, hit bool, downs []bool) {
 	row := s.seen[at*s.figures : (at+1)*s.figures]
-	for f := range row {
-		row[f] = figure != nil && figure(f)
+	row[0] = hit
+	if downs == nil {
+		clear(row[1:])
+	} else {
+		copy(row[1:], downs)
 	}
 	s.done[at] = true
 	other := at ^ 1
@@ -153,12 +158,16 @@ func (s *strata) worthAll(finalOf []int32, has [][]int32, figures int) []float64
 		}
 		return has[o]
 	}
+	// How many resolutions reached each outcome, then each figure's
+	// count from its outcomes': an outcome's figures are read once, not
+	// once a resolution.
+	reached := make([]int, len(has))
 	for b := 0; b < n; b += stratumBlock {
 		var at [stratumBlock]int // 1 + the resolution of each stretch
 		for i := b; i < min(b+stratumBlock, n); i++ {
 			at[s.stretches[i]] = i + 1
-			for _, f := range of(finalOf[i]) {
-				count[f]++
+			if o := finalOf[i]; o >= 0 {
+				reached[o]++
 			}
 		}
 		for j := 0; j < stratumBlock; j += 2 {
@@ -166,8 +175,12 @@ func (s *strata) worthAll(finalOf []int32, has [][]int32, figures int) []float64
 				continue
 			}
 			pairs++
+			o1, o2 := finalOf[at[j]-1], finalOf[at[j+1]-1]
+			if o1 == o2 {
+				continue // the same outcome: no figure differs
+			}
 			// The figures true of one of the pair and not the other.
-			x, y := of(finalOf[at[j]-1]), of(finalOf[at[j+1]-1])
+			x, y := of(o1), of(o2)
 			for len(x) > 0 || len(y) > 0 {
 				switch {
 				case len(y) == 0 || len(x) > 0 && x[0] < y[0]:
@@ -180,6 +193,11 @@ func (s *strata) worthAll(finalOf []int32, has [][]int32, figures int) []float64
 					x, y = x[1:], y[1:]
 				}
 			}
+		}
+	}
+	for o, r := range reached {
+		for _, f := range has[o] {
+			count[f] += r
 		}
 	}
 	out := make([]float64, figures)
@@ -222,6 +240,6 @@ func (s *stratSource) Roll(sides int) int {
 	s.grain *= float64(sides)
 	x := s.pos * float64(sides)
 	d := min(int(x), sides-1)
-	s.pos = min(max(x-float64(d), 0), math.Nextafter(1, 0))
+	s.pos = min(max(x-float64(d), 0), belowOne)
 	return d + 1
 }

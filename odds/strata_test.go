@@ -56,3 +56,10 @@ func TestWorth(t *testing.T) {
 		}
 	}
 }
+
+// belowOne is the float64 just below 1, which positions stay under.
+func TestBelowOneIsJustBelowOne(t *testing.T) {
+	if belowOne != math.Nextafter(1, 0) {
+		t.Fatalf("belowOne = %v, want %v", belowOne, math.Nextafter(1, 0))
+	}
+}
