@@ -31,6 +31,10 @@ type hotMemory struct {
 	// combatants are the keys of the combatants the state has had, by
 	// their place in the roster (see Combatant.appendKey).
 	combatants []combatantMemo
+	// order and setting are the keys of the initiative order, and of the
+	// scene and options, the state had (see State.appendKey).
+	order   orderMemo
+	setting settingMemo
 	// tags are the outcome tags of others' rolls made so far (see
 	// othersTag).
 	tags []othersTags

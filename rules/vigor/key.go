@@ -47,7 +47,11 @@ func (s *State) appendKey(b []byte, names keyNames) []byte {
 	for i := range s.Combatants {
 		b = s.Combatants[i].appendKey(b, s.hot, i, names)
 	}
-	b = parts.AppendList(b, s.Order)
+	if h := s.hot; h != nil {
+		b = h.order.append(b, s.Order)
+	} else {
+		b = parts.AppendList(b, s.Order)
+	}
 	b = parts.AppendInts(b, s.Round, s.Turn)
 	b = parts.AppendString(b, string(s.Phase))
 	b = parts.AppendPresent(b, s.Declared != nil)
@@ -78,15 +82,78 @@ func (s *State) appendKey(b []byte, names keyNames) []byte {
 	}
 	b = parts.AppendString(b, s.Counter)
 	b = parts.AppendInts(b, s.Actions, s.ReadyChecked)
-	b = parts.AppendStrings(b, s.Scene.Visibility, s.Scene.Approach)
-	b = binary.AppendUvarint(b, uint64(len(s.Scene.Walls)))
-	for _, w := range s.Scene.Walls {
-		b = parts.AppendInts(b, w.X1, w.Y1, w.X2, w.Y2)
+	if h := s.hot; h != nil {
+		b = h.setting.append(b, &s.Scene, &s.Options)
+	} else {
+		b = appendSetting(b, &s.Scene, &s.Options)
 	}
-	b = s.Options.appendKey(b)
 	b = parts.AppendString(b, s.Winner)
 	b = parts.AppendBools(b, s.TimedOut)
 	return parts.AppendString(b, s.Reason)
+}
+
+// appendSetting appends the key of a state's scene and options.
+func appendSetting(b []byte, sc *Scene, o *Options) []byte {
+	b = parts.AppendStrings(b, sc.Visibility, sc.Approach)
+	b = binary.AppendUvarint(b, uint64(len(sc.Walls)))
+	for _, w := range sc.Walls {
+		b = parts.AppendInts(b, w.X1, w.Y1, w.X2, w.Y2)
+	}
+	return o.appendKey(b)
+}
+
+// orderMemo is the key of the initiative order a state had when its key
+// was last written, with the ids it was written of: a string is where
+// its bytes are and its length, and its bytes never change, so the same
+// ids, compared as such, have the same key. The order changes only at
+// initiative and when a creature joins.
+type orderMemo struct {
+	ids []string
+	key []byte
+}
+
+// append appends the key of order, copied from the memo when it holds
+// the same ids, else written and kept.
+func (m *orderMemo) append(b []byte, order []string) []byte {
+	if m.key != nil && len(m.ids) == len(order) && sameElements(m.ids, order) {
+		return append(b, m.key...)
+	}
+	start := len(b)
+	b = parts.AppendList(b, order)
+	m.ids = append(m.ids[:0], order...)
+	m.key = append(m.key[:0], b[start:]...)
+	return b
+}
+
+// settingMemo is the key of the scene and options a state had when its
+// key was last written, with copies of their memory: nothing in a fight
+// changes them. Scenes and options with the same memory, byte for byte,
+// their walls' and ability dice's too, have the same key: a string, list
+// or map is where it points and its length. The cover and rest tables,
+// maps that nothing writes into once a fight has started (as stat
+// blocks' skills), are told apart by the maps they are.
+type settingMemo struct {
+	scene   Scene
+	options Options
+	walls   []Wall
+	dice    []int
+	key     []byte
+}
+
+// append appends the key of scene sc and options o, copied from the memo
+// when they are the same memory, else written and kept.
+func (m *settingMemo) append(b []byte, sc *Scene, o *Options) []byte {
+	if m.key != nil && sameBytes(&m.scene, sc) && sameBytes(&m.options, o) &&
+		sameElements(m.walls, sc.Walls) && sameElements(m.dice, o.AbilityDice) {
+		return append(b, m.key...)
+	}
+	start := len(b)
+	b = appendSetting(b, sc, o)
+	m.scene, m.options = *sc, *o
+	m.walls = append(m.walls[:0], sc.Walls...)
+	m.dice = append(m.dice[:0], o.AbilityDice...)
+	m.key = append(m.key[:0], b[start:]...)
+	return b
 }
 
 // appendKey appends the combatant's part of its state's key (see

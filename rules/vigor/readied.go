@@ -61,7 +61,7 @@ func (e *ReadiedAction) describe(*State) string {
 // initiative order (R16, A20): none once me has left the fight or is dead
 // (A19).
 func (s *State) readied(me *Combatant, buf *[]string) []string {
-	if !me.Targetable() {
+	if !me.Targetable() || !s.readiedOn(me.ID) {
 		return nil
 	}
 	start := len(*buf)
@@ -80,6 +80,19 @@ func (s *State) readied(me *Combatant, buf *[]string) []string {
 		return nil
 	}
 	return (*buf)[start:len(*buf):len(*buf)]
+}
+
+// readiedOn reports whether any creature holds a readied attack on id:
+// most often none does, which one pass over the roster tells without
+// finding each creature of the initiative order by its id.
+func (s *State) readiedOn(id string) bool {
+	cs := s.Combatants
+	for i := range cs {
+		if sameID(cs[i].Ready.Target, id) {
+			return true
+		}
+	}
+	return false
 }
 
 // counter answers a hit with the target's readied attack on the
