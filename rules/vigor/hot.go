@@ -35,6 +35,8 @@ type hotMemory struct {
 	// scene and options, the state had (see State.appendKey).
 	order   orderMemo
 	setting settingMemo
+	// roster is the key of the whole roster (see State.appendRosterKey).
+	roster rosterMemo
 	// tags are the outcome tags of others' rolls made so far (see
 	// othersTag).
 	tags []othersTags

@@ -61,11 +61,33 @@ func (e *ReadiedAction) describe(*State) string {
 // initiative order (R16, A20): none once me has left the fight or is dead
 // (A19).
 func (s *State) readied(me *Combatant, buf *[]string) []string {
-	if !me.Targetable() || !s.readiedOn(me.ID) {
+	if !me.Targetable() {
+		return nil
+	}
+	// The ids of the creatures holding a readied attack on me, most often
+	// none or one, are told in one pass over the roster, so that only
+	// they are looked for by id in the initiative order (n -1: too many
+	// to keep, every one looked for).
+	var readiers [4]string
+	n := 0
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; sameID(c.Ready.Target, me.ID) {
+			if n == len(readiers) {
+				n = -1
+				break
+			}
+			readiers[n] = c.ID
+			n++
+		}
+	}
+	if n == 0 {
 		return nil
 	}
 	start := len(*buf)
 	for _, id := range s.Order {
+		if n > 0 && !oneOf(id, readiers[:n]) {
+			continue
+		}
 		c := s.Combatant(id)
 		if c.Ready.Target != me.ID || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
 			continue
@@ -82,13 +104,10 @@ func (s *State) readied(me *Combatant, buf *[]string) []string {
 	return (*buf)[start:len(*buf):len(*buf)]
 }
 
-// readiedOn reports whether any creature holds a readied attack on id:
-// most often none does, which one pass over the roster tells without
-// finding each creature of the initiative order by its id.
-func (s *State) readiedOn(id string) bool {
-	cs := s.Combatants
-	for i := range cs {
-		if sameID(cs[i].Ready.Target, id) {
+// oneOf reports whether id is one of ids.
+func oneOf(id string, ids []string) bool {
+	for _, x := range ids {
+		if sameID(x, id) {
 			return true
 		}
 	}
