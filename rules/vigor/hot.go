@@ -104,22 +104,26 @@ func copyInto(dst, s *State) {
 		dst.Order = append(order, s.Order...)
 	}
 	h := dst.hotMemory()
-	// The armour and items are counted first and room made for them
-	// once; then the few pieces of each combatant are copied one by one
-	// into it, each in place, rather than as a list, which calls the
-	// runtime to copy it.
-	var na, ni int
-	for i := range dst.Combatants {
-		na, ni = na+len(dst.Combatants[i].Armor), ni+len(dst.Combatants[i].Items)
-	}
-	h.armor, h.items = room(h.armor, na), room(h.items, ni)
+	// The few pieces of armour and items of each combatant are copied one
+	// by one, each in place, rather than as a list, which calls the
+	// runtime to copy it, into the state's memory for them, made larger
+	// when it has not the room (the pieces copied before then keep the
+	// memory they are in).
 	armor, items := h.armor, h.items
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
 		if c.Armor != nil {
+			if len(armor) < len(c.Armor) {
+				h.armor = make([]Armor, 2*len(h.armor)+len(c.Armor)+4)
+				armor = h.armor
+			}
 			c.Armor, armor = copyEach(armor, c.Armor)
 		}
 		if c.Items != nil {
+			if len(items) < len(c.Items) {
+				h.items = make([]Item, 2*len(h.items)+len(c.Items)+4)
+				items = h.items
+			}
 			c.Items, items = copyEach(items, c.Items)
 		}
 	}
@@ -141,14 +145,6 @@ func copyInto(dst, s *State) {
 		h.window.Ask = h.ask
 		dst.Window = &h.window
 	}
-}
-
-// room returns buf n long, in its own memory when that has the room.
-func room[T any](buf []T, n int) []T {
-	if cap(buf) < n {
-		return make([]T, n, n+n/2)
-	}
-	return buf[:n]
 }
 
 // copyEach copies src into the front of buf, which must have the room,
