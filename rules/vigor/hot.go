@@ -106,24 +106,26 @@ func copyInto(dst, s *State) {
 	h := dst.hotMemory()
 	// The few pieces of armour and items of each combatant are copied one
 	// by one, each in place, rather than as a list, which calls the
-	// runtime to copy it, into the state's memory for them, made larger
-	// when it has not the room (the pieces copied before then keep the
-	// memory they are in).
+	// runtime to copy it, into the state's memory for them, uncounted:
+	// when that has not the room, room is made for them all and they are
+	// copied again from the first, so that they always lie in order from
+	// its front.
 	armor, items := h.armor, h.items
-	for i := range dst.Combatants {
+	for i := 0; i < len(dst.Combatants); i++ {
 		c := &dst.Combatants[i]
-		if c.Armor != nil {
-			if len(armor) < len(c.Armor) {
-				h.armor = make([]Armor, 2*len(h.armor)+len(c.Armor)+4)
-				armor = h.armor
+		if len(armor) < len(c.Armor) || len(items) < len(c.Items) {
+			var na, ni int
+			for j := range dst.Combatants {
+				na, ni = na+len(dst.Combatants[j].Armor), ni+len(dst.Combatants[j].Items)
 			}
+			h.armor, h.items = room(h.armor, na), room(h.items, ni)
+			armor, items, i = h.armor, h.items, -1
+			continue
+		}
+		if c.Armor != nil {
 			c.Armor, armor = copyEach(armor, c.Armor)
 		}
 		if c.Items != nil {
-			if len(items) < len(c.Items) {
-				h.items = make([]Item, 2*len(h.items)+len(c.Items)+4)
-				items = h.items
-			}
 			c.Items, items = copyEach(items, c.Items)
 		}
 	}
@@ -145,6 +147,15 @@ func copyInto(dst, s *State) {
 		h.window.Ask = h.ask
 		dst.Window = &h.window
 	}
+}
+
+// room returns buf at its whole length when that holds n, else new
+// memory for more than n.
+func room[T any](buf []T, n int) []T {
+	if len(buf) < n {
+		return make([]T, n+n/2+4)
+	}
+	return buf
 }
 
 // copyEach copies src into the front of buf, which must have the room,

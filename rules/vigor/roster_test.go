@@ -58,27 +58,38 @@ func TestRosterKeySeesEveryChange(t *testing.T) {
 				t.Fatalf("state %d, %s changed: copied again, another key", i, path)
 			}
 		}
-		enginetest.ChangeEvery(reflect.ValueOf(&s).Elem(), "state", check, nil)
-		for c := range s.Combatants {
-			for j := range s.Combatants[c].Armor {
-				enginetest.ChangeEvery(reflect.ValueOf(&s.Combatants[c].Armor[j]).Elem(), "armor in place", check, nil)
-			}
-			for j := range s.Combatants[c].Items {
-				enginetest.ChangeEvery(reflect.ValueOf(&s.Combatants[c].Items[j]).Elem(), "item in place", check, nil)
-			}
-		}
-		if p := r.Next(&s); len(p.Options) > 0 {
-			for k := range uint64(3) {
-				cmd := p.Options[(i+int(k))%len(p.Options)].Command
-				if _, err := engine.Step[vigor.State, vigor.Command, vigor.Event](r, &s, p.Actor, cmd, dice.Seeded(dice.Mix(uint64(i), k)), nil); err != nil {
-					t.Fatalf("state %d: %v", i, err)
-				}
-				check("a decision")
-			}
-		}
+		changeScratch(t, &s, i, check)
 	}
 	if changes < 5000 || kept == 0 {
 		t.Fatalf("%d changes, %d to the same key", changes, kept)
 	}
 	t.Logf("%d changes, %d to the same key", changes, kept)
+}
+
+// changeScratch changes scratch state s of fight state i in every way
+// the scratch tests check, one at a time, calling check after each
+// change (which must copy the state into s again): every field; every
+// field of its armour and items in place, as wear and use change them;
+// then three decisions taken in it.
+func changeScratch(t *testing.T, s *vigor.State, i int, check func(path string)) {
+	t.Helper()
+	r := vigor.Rules{}
+	enginetest.ChangeEvery(reflect.ValueOf(s).Elem(), "state", check, nil)
+	for c := range s.Combatants {
+		for j := range s.Combatants[c].Armor {
+			enginetest.ChangeEvery(reflect.ValueOf(&s.Combatants[c].Armor[j]).Elem(), "armor in place", check, nil)
+		}
+		for j := range s.Combatants[c].Items {
+			enginetest.ChangeEvery(reflect.ValueOf(&s.Combatants[c].Items[j]).Elem(), "item in place", check, nil)
+		}
+	}
+	if p := r.Next(s); len(p.Options) > 0 {
+		for k := range uint64(3) {
+			cmd := p.Options[(i+int(k))%len(p.Options)].Command
+			if _, err := engine.Step[vigor.State, vigor.Command, vigor.Event](r, s, p.Actor, cmd, dice.Seeded(dice.Mix(uint64(i), k)), nil); err != nil {
+				t.Fatalf("state %d: %v", i, err)
+			}
+			check("a decision")
+		}
+	}
 }
