@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // EndFight is the GM's end of the fight, at any time and whoever is asked
@@ -57,9 +56,20 @@ func describeByGM(winner, then string) string {
 // decided reports whether the fight is over: fewer than two sides have a
 // creature still in it.
 func (d *decider) decided() (string, bool) {
-	s := d.s
-	return parts.LastSide(len(s.Combatants), func(i int) string { return s.Combatants[i].Side },
-		func(i int) bool { c := &s.Combatants[i]; return c.In() || c.Away && !c.Object })
+	// parts.LastSide's loop, written out: it is asked after every event
+	// of every decision.
+	winner, found := "", false
+	cs := d.s.Combatants
+	for i := range cs {
+		if c := &cs[i]; c.In() || c.Away && !c.Object {
+			if !found {
+				winner, found = c.Side, true
+			} else if c.Side != winner {
+				return "", false
+			}
+		}
+	}
+	return winner, true
 }
 
 // end ends a decided fight, or with the aftermath option leaves it to the

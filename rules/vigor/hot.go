@@ -31,6 +31,12 @@ type hotMemory struct {
 	// combatants are the keys of the combatants the state has had, by
 	// their place in the roster (see Combatant.appendKey).
 	combatants []combatantMemo
+	// order and setting are the keys of the initiative order, and of the
+	// scene and options, the state had (see State.appendKey).
+	order   orderMemo
+	setting settingMemo
+	// roster is the key of the whole roster (see State.appendRosterKey).
+	roster rosterMemo
 	// tags are the outcome tags of others' rolls made so far (see
 	// othersTag).
 	tags []othersTags
@@ -98,18 +104,24 @@ func copyInto(dst, s *State) {
 		dst.Order = append(order, s.Order...)
 	}
 	h := dst.hotMemory()
-	// The armour and items are counted first and room made for them
-	// once; then the few pieces of each combatant are copied one by one
-	// into it, each in place, rather than as a list, which calls the
-	// runtime to copy it.
-	var na, ni int
-	for i := range dst.Combatants {
-		na, ni = na+len(dst.Combatants[i].Armor), ni+len(dst.Combatants[i].Items)
-	}
-	h.armor, h.items = room(h.armor, na), room(h.items, ni)
+	// The few pieces of armour and items of each combatant are copied one
+	// by one, each in place, rather than as a list, which calls the
+	// runtime to copy it, into the state's memory for them, uncounted:
+	// when that has not the room, room is made for them all and they are
+	// copied again from the first, so that they always lie in order from
+	// its front.
 	armor, items := h.armor, h.items
-	for i := range dst.Combatants {
+	for i := 0; i < len(dst.Combatants); i++ {
 		c := &dst.Combatants[i]
+		if len(armor) < len(c.Armor) || len(items) < len(c.Items) {
+			var na, ni int
+			for j := range dst.Combatants {
+				na, ni = na+len(dst.Combatants[j].Armor), ni+len(dst.Combatants[j].Items)
+			}
+			h.armor, h.items = room(h.armor, na), room(h.items, ni)
+			armor, items, i = h.armor, h.items, -1
+			continue
+		}
 		if c.Armor != nil {
 			c.Armor, armor = copyEach(armor, c.Armor)
 		}
@@ -137,12 +149,13 @@ func copyInto(dst, s *State) {
 	}
 }
 
-// room returns buf n long, in its own memory when that has the room.
+// room returns buf at its whole length when that holds n, else new
+// memory for more than n.
 func room[T any](buf []T, n int) []T {
-	if cap(buf) < n {
-		return make([]T, n, n+n/2)
+	if len(buf) < n {
+		return make([]T, n+n/2+4)
 	}
-	return buf[:n]
+	return buf
 }
 
 // copyEach copies src into the front of buf, which must have the room,

@@ -2,14 +2,11 @@ package vigor_test
 
 import (
 	"encoding/json"
-	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
 	"fray/dice"
-	"fray/engine"
-	"fray/engine/enginetest"
 	"fray/rules/vigor"
 )
 
@@ -58,24 +55,7 @@ func TestScratchCopiesRestoreEveryChange(t *testing.T) {
 				t.Fatalf("state %d, %s changed: copied again, the scratch state is not the state", i, path)
 			}
 		}
-		enginetest.ChangeEvery(reflect.ValueOf(&s).Elem(), "state", check, nil)
-		for c := range s.Combatants {
-			for j := range s.Combatants[c].Armor {
-				enginetest.ChangeEvery(reflect.ValueOf(&s.Combatants[c].Armor[j]).Elem(), "armor in place", check, nil)
-			}
-			for j := range s.Combatants[c].Items {
-				enginetest.ChangeEvery(reflect.ValueOf(&s.Combatants[c].Items[j]).Elem(), "item in place", check, nil)
-			}
-		}
-		if p := r.Next(&s); len(p.Options) > 0 {
-			for k := range uint64(3) {
-				cmd := p.Options[(i+int(k))%len(p.Options)].Command
-				if _, err := engine.Step[vigor.State, vigor.Command, vigor.Event](r, &s, p.Actor, cmd, dice.Seeded(dice.Mix(uint64(i), k)), nil); err != nil {
-					t.Fatalf("state %d: %v", i, err)
-				}
-				check("a decision")
-			}
-		}
+		changeScratch(t, &s, i, check)
 		if jsonOf(src) != js0 {
 			t.Fatalf("state %d: changed by the copies", i)
 		}

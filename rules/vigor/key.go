@@ -44,10 +44,12 @@ func (s *State) AppendNamedKey(b []byte, names keyNames) []byte {
 func (s *State) appendKey(b []byte, names keyNames) []byte {
 	b = parts.AppendPresent(b, s.Combatants != nil)
 	b = binary.AppendUvarint(b, uint64(len(s.Combatants)))
-	for i := range s.Combatants {
-		b = s.Combatants[i].appendKey(b, s.hot, i, names)
+	b = s.appendRosterKey(b, names)
+	if h := s.hot; h != nil {
+		b = h.order.append(b, s.Order)
+	} else {
+		b = parts.AppendList(b, s.Order)
 	}
-	b = parts.AppendList(b, s.Order)
 	b = parts.AppendInts(b, s.Round, s.Turn)
 	b = parts.AppendString(b, string(s.Phase))
 	b = parts.AppendPresent(b, s.Declared != nil)
@@ -78,15 +80,186 @@ func (s *State) appendKey(b []byte, names keyNames) []byte {
 	}
 	b = parts.AppendString(b, s.Counter)
 	b = parts.AppendInts(b, s.Actions, s.ReadyChecked)
-	b = parts.AppendStrings(b, s.Scene.Visibility, s.Scene.Approach)
-	b = binary.AppendUvarint(b, uint64(len(s.Scene.Walls)))
-	for _, w := range s.Scene.Walls {
-		b = parts.AppendInts(b, w.X1, w.Y1, w.X2, w.Y2)
+	if h := s.hot; h != nil {
+		b = h.setting.append(b, &s.Scene, &s.Options)
+	} else {
+		b = appendSetting(b, &s.Scene, &s.Options)
 	}
-	b = s.Options.appendKey(b)
 	b = parts.AppendString(b, s.Winner)
 	b = parts.AppendBools(b, s.TimedOut)
 	return parts.AppendString(b, s.Reason)
+}
+
+// appendRosterKey appends the key of the state's combatants, each as
+// Combatant.appendKey writes it. With hot memory, the whole roster's is
+// copied from there when the roster holds the same memory as when it
+// was kept (see rosterMemo), else written combatant by combatant and
+// kept when every combatant held the memory its own part was kept with.
+func (s *State) appendRosterKey(b []byte, names keyNames) []byte {
+	h := s.hot
+	if h == nil {
+		for i := range s.Combatants {
+			b, _ = s.Combatants[i].appendKey(b, nil, i, names)
+		}
+		return b
+	}
+	if h.roster.holds(s.Combatants, names) {
+		return append(b, h.roster.key...)
+	}
+	start, all := len(b), true
+	for i := range s.Combatants {
+		var same bool
+		b, same = s.Combatants[i].appendKey(b, h, i, names)
+		all = all && same
+	}
+	h.roster.ok = false
+	if all {
+		h.roster.remember(s.Combatants, h, names, b[start:])
+	}
+	return b
+}
+
+// rosterMemo is the key of the roster a scratch state had when its key
+// was last written, every combatant held the memory its own part was
+// kept with (see sameMemory) and their armour and items lay one after
+// the other, in the roster's order, in the state's own memory for them
+// (as copyInto leaves them): with a copy of the roster's memory and of
+// that armour and items. A roster with the same memory, byte for byte,
+// has its armour and items where they were, and so the same key when
+// they are the same memory too: a decision that changes no combatant
+// leaves the key of the roster to one comparison of its memory, one of
+// its armour's and one of its items', rather than a few for each
+// combatant. Whether each combatant is living is read again, as
+// sameMemory does.
+type rosterMemo struct {
+	ok     bool
+	names  keyNames
+	roster []Combatant
+	living []byte
+	// armorAt and itemsAt are where the roster's armour and items are,
+	// armor and items copies of them.
+	armorAt, armor []Armor
+	itemsAt, items []Item
+	key            []byte
+}
+
+// holds reports whether cs is the roster the memo was made of, its key
+// written with the same names.
+func (m *rosterMemo) holds(cs []Combatant, names keyNames) bool {
+	if !m.ok || len(cs) != len(m.roster) || m.names != names || !sameElements(m.roster, cs) ||
+		!sameElements(m.armor, m.armorAt) || !sameElements(m.items, m.itemsAt) {
+		return false
+	}
+	for i := range cs {
+		if livingByte(cs[i].Living) != m.living[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// remember makes m the memo of roster cs, whose key written with names
+// is key, when its armour and items lie in order in h's memory for them.
+func (m *rosterMemo) remember(cs []Combatant, h *hotMemory, names keyNames, key []byte) {
+	armorAt, ok := inOrder(cs, h.armor, func(c *Combatant) []Armor { return c.Armor })
+	if !ok {
+		return
+	}
+	itemsAt, ok := inOrder(cs, h.items, func(c *Combatant) []Item { return c.Items })
+	if !ok {
+		return
+	}
+	m.ok, m.names = true, names
+	m.roster = append(m.roster[:0], cs...)
+	m.living = m.living[:0]
+	for i := range cs {
+		m.living = append(m.living, livingByte(cs[i].Living))
+	}
+	m.armorAt, m.armor = armorAt, append(m.armor[:0], armorAt...)
+	m.itemsAt, m.items = itemsAt, append(m.items[:0], itemsAt...)
+	m.key = append(m.key[:0], key...)
+}
+
+// inOrder returns the front of buf that the pieces of the combatants of
+// cs (their armour or items, as of returns them) fill one after the
+// other, in the roster's order, or false when they lie elsewhere.
+func inOrder[T any](cs []Combatant, buf []T, of func(*Combatant) []T) ([]T, bool) {
+	n := 0
+	for i := range cs {
+		p := of(&cs[i])
+		if len(p) == 0 {
+			continue
+		}
+		if n+len(p) > len(buf) || &p[0] != &buf[n] {
+			return nil, false
+		}
+		n += len(p)
+	}
+	return buf[:n], true
+}
+
+// appendSetting appends the key of a state's scene and options.
+func appendSetting(b []byte, sc *Scene, o *Options) []byte {
+	b = parts.AppendStrings(b, sc.Visibility, sc.Approach)
+	b = binary.AppendUvarint(b, uint64(len(sc.Walls)))
+	for _, w := range sc.Walls {
+		b = parts.AppendInts(b, w.X1, w.Y1, w.X2, w.Y2)
+	}
+	return o.appendKey(b)
+}
+
+// orderMemo is the key of the initiative order a state had when its key
+// was last written, with the ids it was written of: a string is where
+// its bytes are and its length, and its bytes never change, so the same
+// ids, compared as such, have the same key. The order changes only at
+// initiative and when a creature joins.
+type orderMemo struct {
+	ids []string
+	key []byte
+}
+
+// append appends the key of order, copied from the memo when it holds
+// the same ids, else written and kept.
+func (m *orderMemo) append(b []byte, order []string) []byte {
+	if m.key != nil && len(m.ids) == len(order) && sameElements(m.ids, order) {
+		return append(b, m.key...)
+	}
+	start := len(b)
+	b = parts.AppendList(b, order)
+	m.ids = append(m.ids[:0], order...)
+	m.key = append(m.key[:0], b[start:]...)
+	return b
+}
+
+// settingMemo is the key of the scene and options a state had when its
+// key was last written, with copies of their memory: nothing in a fight
+// changes them. Scenes and options with the same memory, byte for byte,
+// their walls' and ability dice's too, have the same key: a string, list
+// or map is where it points and its length. The cover and rest tables,
+// maps that nothing writes into once a fight has started (as stat
+// blocks' skills), are told apart by the maps they are.
+type settingMemo struct {
+	scene   Scene
+	options Options
+	walls   []Wall
+	dice    []int
+	key     []byte
+}
+
+// append appends the key of scene sc and options o, copied from the memo
+// when they are the same memory, else written and kept.
+func (m *settingMemo) append(b []byte, sc *Scene, o *Options) []byte {
+	if m.key != nil && sameBytes(&m.scene, sc) && sameBytes(&m.options, o) &&
+		sameElements(m.walls, sc.Walls) && sameElements(m.dice, o.AbilityDice) {
+		return append(b, m.key...)
+	}
+	start := len(b)
+	b = appendSetting(b, sc, o)
+	m.scene, m.options = *sc, *o
+	m.walls = append(m.walls[:0], sc.Walls...)
+	m.dice = append(m.dice[:0], o.AbilityDice...)
+	m.key = append(m.key[:0], b[start:]...)
+	return b
 }
 
 // appendKey appends the combatant's part of its state's key (see
@@ -95,15 +268,17 @@ func (s *State) appendKey(b []byte, names keyNames) []byte {
 // place in the roster and h the state's hot memory, or nil: with h, each
 // part is copied from the one h kept of the combatant at that place when
 // it holds the same, else written and kept (see combatantMemo). With
-// names, the stat block's part is the number names gives it.
-func (c *Combatant) appendKey(b []byte, h *hotMemory, i int, names keyNames) []byte {
+// names, the stat block's part is the number names gives it. It reports
+// whether c held the memory the kept parts were last written or copied
+// for (see sameMemory).
+func (c *Combatant) appendKey(b []byte, h *hotMemory, i int, names keyNames) ([]byte, bool) {
 	if h == nil {
 		start := len(b)
 		b = c.appendSheetKey(b)
 		if names != nil {
 			b = binary.AppendUvarint(b[:start], names.Name(b[start:]))
 		}
-		return c.appendFightKey(b)
+		return c.appendFightKey(b), false
 	}
 	for len(h.combatants) <= i {
 		h.combatants = append(h.combatants, combatantMemo{})
@@ -134,7 +309,7 @@ func (c *Combatant) appendKey(b []byte, h *hotMemory, i int, names keyNames) []b
 	if !same {
 		m.same.remember(c)
 	}
-	return b
+	return b, same
 }
 
 // sameMemory is a copy of the memory of the combatant a state had at one

@@ -64,8 +64,30 @@ func (s *State) readied(me *Combatant, buf *[]string) []string {
 	if !me.Targetable() {
 		return nil
 	}
+	// The ids of the creatures holding a readied attack on me, most often
+	// none or one, are told in one pass over the roster, so that only
+	// they are looked for by id in the initiative order (n -1: too many
+	// to keep, every one looked for).
+	var readiers [4]string
+	n := 0
+	for i := range s.Combatants {
+		if c := &s.Combatants[i]; sameID(c.Ready.Target, me.ID) {
+			if n == len(readiers) {
+				n = -1
+				break
+			}
+			readiers[n] = c.ID
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
 	start := len(*buf)
 	for _, id := range s.Order {
+		if n > 0 && !oneOf(id, readiers[:n]) {
+			continue
+		}
 		c := s.Combatant(id)
 		if c.Ready.Target != me.ID || !c.In() || c.Winded || c.Unaware || c.Vigor < OpeningCost {
 			continue
@@ -80,6 +102,16 @@ func (s *State) readied(me *Combatant, buf *[]string) []string {
 		return nil
 	}
 	return (*buf)[start:len(*buf):len(*buf)]
+}
+
+// oneOf reports whether id is one of ids.
+func oneOf(id string, ids []string) bool {
+	for _, x := range ids {
+		if sameID(x, id) {
+			return true
+		}
+	}
+	return false
 }
 
 // counter answers a hit with the target's readied attack on the

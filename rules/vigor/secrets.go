@@ -112,10 +112,12 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		h.viewThen[1] = *dst.Declared.Then
 		dst.Declared.Then = &h.viewThen[1]
 	}
+	hidden := false
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
 		// Only a hidden creature is unseen: most are not, and are told so
 		// without finding them by id.
+		hidden = hidden || c.Hidden
 		if !c.Hidden || !unseenBy(s, c.ID, v) {
 			continue
 		}
@@ -124,6 +126,9 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		if hiddenFrom(s, c.ID, v) {
 			c.Ready, c.Carry, c.Defending = Readied{}, Carry{}, false
 		}
+	}
+	if !hidden {
+		return // nothing is hidden from anyone
 	}
 	switch {
 	case declaredHidden(s, v):
