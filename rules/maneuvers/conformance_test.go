@@ -21,11 +21,7 @@ var loader = scenariotest.Loader[maneuvers.State, maneuvers.Command, maneuvers.E
 // grapples, items on the ground and a small round limit.
 func setups(t *testing.T) []enginetest.Setup[maneuvers.State] {
 	t.Helper()
-	out := []enginetest.Setup[maneuvers.State]{
-		{Name: "duel", State: bundled(t, "maneuvers_duel")},
-		{Name: "skirmish", State: bundled(t, "maneuvers_skirmish")},
-		{Name: "bridge", State: bundled(t, "maneuvers_bridge")},
-		{Name: "ambush", State: load(t, "ambush.yaml", `
+	out := append(loader.Setups(t, "maneuvers_duel", "maneuvers_skirmish", "maneuvers_bridge"), loader.Setup(t, "ambush", `
 ruleset: maneuvers
 options: {round_limit: 6, delay_persists: true, aftermath: true}
 combatants:
@@ -35,8 +31,7 @@ combatants:
   - {use: ogre, side: town, x: 2, y: 0, size: huge}
 dropped:
   - {item: {use: longsword}, x: 1, y: 1}
-`)},
-	}
+`))
 	for i := range out {
 		out[i].State.Options.RoundLimit = min(out[i].State.Options.RoundLimit, 10)
 	}

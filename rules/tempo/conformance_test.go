@@ -19,11 +19,7 @@ var loader = scenariotest.Loader[tempo.State, tempo.Command, tempo.Event]{Info: 
 // joiners, fighters caught off guard, weapons on the ground, lasting aims.
 func setups(t *testing.T) []enginetest.Setup[tempo.State] {
 	t.Helper()
-	out := []enginetest.Setup[tempo.State]{
-		{Name: "duel", State: bundled(t, "duel")},
-		{Name: "bow_skirmish", State: bundled(t, "bow_skirmish")},
-		{Name: "brawl", State: bundled(t, "brawl")},
-		{Name: "ambush", State: load(t, "ambush.yaml", `
+	out := append(loader.Setups(t, "duel", "bow_skirmish", "brawl"), loader.Setup(t, "ambush", `
 ruleset: tempo
 initiator: bandits
 options: {aim_persists: true, round_limit: 30}
@@ -34,8 +30,7 @@ combatants:
   - {use: duelist, id: guard, side: travellers, x: 7, y: 1}
 dropped:
   - {weapon: {use: spear}, x: 6, y: 0}
-`)},
-	}
+`))
 	for i := range out {
 		// Random play rarely finishes a fight; a shorter limit keeps the
 		// suite quick without leaving any rule unvisited.
