@@ -11,12 +11,6 @@ import (
 // maneuversRules is the ruleset under test.
 var maneuversRules = maneuvers.Rules{}
 
-// load reads an encounter file's text with the bundled content, and
-// bundled loads a bundled encounter by name.
-var load, bundled = loader.Load, loader.Bundled
-
-var loader = scenariotest.Loader[maneuvers.State, maneuvers.Command, maneuvers.Event]{Info: maneuvers.Info()}
-
 // setups are the bundled encounters and one that starts with sneaking,
 // grapples, items on the ground and a small round limit.
 func setups(t *testing.T) []enginetest.Setup[maneuvers.State] {
@@ -46,3 +40,9 @@ dropped:
 func TestConformance(t *testing.T) {
 	enginetest.Conformance(t, maneuvers.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.2, TryRate: 0.3})
 }
+
+// load reads an encounter file's text with the bundled content, and
+// bundled loads a bundled encounter by name.
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[maneuvers.State, maneuvers.Command, maneuvers.Event]{Info: maneuvers.Info()}

@@ -8,12 +8,6 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content, and
-// bundled loads a bundled encounter by name.
-var load, bundled = loader.Load, loader.Bundled
-
-var loader = scenariotest.Loader[tempo.State, tempo.Command, tempo.Event]{Info: tempo.Info()}
-
 // setups reach every status and action between them: a duel of swords,
 // bows and reach in the open, grapples and binds from the first turn, late
 // joiners, fighters caught off guard, weapons on the ground, lasting aims.
@@ -49,3 +43,9 @@ dropped:
 func TestConformance(t *testing.T) {
 	enginetest.Conformance(t, tempo.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
 }
+
+// load reads an encounter file's text with the bundled content, and
+// bundled loads a bundled encounter by name.
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[tempo.State, tempo.Command, tempo.Event]{Info: tempo.Info()}

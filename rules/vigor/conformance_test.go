@@ -9,12 +9,6 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content, and
-// bundled loads a bundled encounter by name.
-var load, bundled = loader.Load, loader.Bundled
-
-var loader = scenariotest.Loader[vigor.State, vigor.Command, vigor.Event]{Info: vigor.Info()}
-
 // setups are the bundled encounters, and one that starts mid-fight with a
 // creature in Shock, a bound one, an object and zero visibility, so that
 // random play reaches every rule.
@@ -95,3 +89,9 @@ combatants:
 func TestConformance(t *testing.T) {
 	enginetest.Conformance(t, vigor.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
 }
+
+// load reads an encounter file's text with the bundled content, and
+// bundled loads a bundled encounter by name.
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[vigor.State, vigor.Command, vigor.Event]{Info: vigor.Info()}

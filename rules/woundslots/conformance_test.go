@@ -8,12 +8,6 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content, and
-// bundled loads a bundled encounter by name.
-var load, bundled = loader.Load, loader.Bundled
-
-var loader = scenariotest.Loader[woundslots.State, woundslots.Command, woundslots.Event]{Info: woundslots.Info()}
-
 // setups are the bundled encounters, and one with objects to use, a PC
 // mid-way through a long action and defenders.
 func setups(t *testing.T) []enginetest.Setup[woundslots.State] {
@@ -85,3 +79,9 @@ func TestConformance(t *testing.T) {
 	// for the other rulesets, to afford 10,000 fights in the long run.
 	enginetest.Conformance(t, woundslots.Rules{}, setups(t), enginetest.Options{Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.3})
 }
+
+// load reads an encounter file's text with the bundled content, and
+// bundled loads a bundled encounter by name.
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[woundslots.State, woundslots.Command, woundslots.Event]{Info: woundslots.Info()}
