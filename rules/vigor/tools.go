@@ -3,6 +3,7 @@ package vigor
 import (
 	"fray/dice"
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // Tally says what an event does to whom, for the simulator's totals:
@@ -57,16 +58,7 @@ type Tactical struct{}
 
 // Choose picks the command for prompt p, seen from view.
 func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
-	if len(p.Options) == 0 {
-		return nil
-	}
-	switch p.Kind {
-	case engine.Act:
-		return chooseAct(view, p)
-	case engine.React:
-		return chooseReaction(view, p)
-	}
-	return p.Fallback()
+	return parts.ChooseByKind(view, p, chooseAct, chooseReaction)
 }
 
 // chooseReaction defends when the Defense has a fair chance (about a
