@@ -103,7 +103,16 @@ type Tactical struct{}
 
 // Choose picks the command for prompt p, seen from view.
 func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
-	return parts.ChooseByKind(view, p, chooseAct, chooseReact)
+	if len(p.Options) == 0 {
+		return nil
+	}
+	switch p.Kind {
+	case engine.Act:
+		return chooseAct(view, p)
+	case engine.React:
+		return chooseReact(view, p)
+	}
+	return p.Fallback()
 }
 
 // chooseAct picks a turn's action.

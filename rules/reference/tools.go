@@ -33,7 +33,16 @@ type Tactical struct{}
 
 // Choose picks the command for prompt p, seen from view.
 func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
-	return parts.ChooseByKind(view, p, attackWeakest, dodgeOrTake)
+	if len(p.Options) == 0 {
+		return nil
+	}
+	switch p.Kind {
+	case engine.Act:
+		return attackWeakest(view, p)
+	case engine.React:
+		return dodgeOrTake(view, p)
+	}
+	return p.Fallback()
 }
 
 // attackWeakest attacks the standing enemy with the fewest LP (the first

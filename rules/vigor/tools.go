@@ -3,7 +3,6 @@ package vigor
 import (
 	"fray/dice"
 	"fray/engine"
-	"fray/rules/parts"
 )
 
 // Tally says what an event does to whom, for the simulator's totals:
@@ -58,7 +57,16 @@ type Tactical struct{}
 
 // Choose picks the command for prompt p, seen from view.
 func (Tactical) Choose(view *State, p *engine.Prompt[Command], _ dice.Source) Command {
-	return parts.ChooseByKind(view, p, chooseAct, chooseReaction)
+	if len(p.Options) == 0 {
+		return nil
+	}
+	switch p.Kind {
+	case engine.Act:
+		return chooseAct(view, p)
+	case engine.React:
+		return chooseReaction(view, p)
+	}
+	return p.Fallback()
 }
 
 // chooseReaction defends when the Defense has a fair chance (about a
