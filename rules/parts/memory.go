@@ -25,3 +25,13 @@ func Lazy[T any](p **T) *T {
 	}
 	return *p
 }
+
+// Copy returns a copy of *p in memory of its own, nil when p is nil: a
+// state's clone of an optional part it must not share with the original.
+func Copy[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	return &c
+}
