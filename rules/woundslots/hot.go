@@ -94,10 +94,7 @@ func clone(s *State) State {
 	c.Objects = append([]Object(nil), s.Objects...)
 	c.Dropped = append([]Dropped(nil), s.Dropped...)
 	c.Queue = append([]string(nil), s.Queue...)
-	if s.Pending != nil {
-		p := *s.Pending
-		c.Pending = &p
-	}
+	c.Pending = parts.Copy(s.Pending)
 	if s.Off != nil {
 		c.Off = c.newOff(*s.Off)
 	}
@@ -115,9 +112,6 @@ func cloneCombatant(x *Combatant) Combatant {
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
 	c.Grappling = append([]string(nil), x.Grappling...)
 	c.Ignoring = append([]string(nil), x.Ignoring...)
-	if x.Long != nil {
-		l := *x.Long
-		c.Long = &l
-	}
+	c.Long = parts.Copy(x.Long)
 	return c
 }
