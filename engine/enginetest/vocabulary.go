@@ -92,3 +92,15 @@ func Vocabulary[S, C, E any](t *testing.T, g engine.Game[S, C, E], s *S, path st
 		}
 	}
 }
+
+// Started returns the state start returns (an encounter spec's State,
+// say), failing t with its error: the fixed state a ruleset's test of its
+// vocabulary describes events in.
+func Started[S any](t testing.TB, start func() (S, error)) S {
+	t.Helper()
+	s, err := start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}

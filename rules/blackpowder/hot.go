@@ -1,6 +1,12 @@
 package blackpowder
 
-import "fray/engine"
+import (
+	"fray/engine"
+	"fray/rules/parts"
+)
+
+// hotMemory returns the state's hot memory, made on first use.
+func (s *State) hotMemory() *hotMemory { return parts.Lazy(&s.hot) }
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves and Step): the commands
@@ -143,14 +149,6 @@ func (h *hotMemory) leftFight() {
 func (h *hotMemory) forgetState() {
 	h.forgetListed()
 	h.goingOn = nil
-}
-
-// hotMemory returns the state's hot memory, made on first use.
-func (s *State) hotMemory() *hotMemory {
-	if s.hot == nil {
-		s.hot = new(hotMemory)
-	}
-	return s.hot
 }
 
 // keptOrder returns a copy of order for the state to keep as its

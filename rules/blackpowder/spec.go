@@ -460,12 +460,7 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 // Plugin is the ruleset as a program wires it in: the game, with how to
 // start its encounters.
 func Plugin() engine.Plugin[State, Command, Event] {
-	return engine.Plugin[State, Command, Event]{
-		Game:    Rules{},
-		Summary: "d10 + attribute vs Evade; group initiative; dodges; criticals; Consciousness checks; black-powder guns that jam on doubles",
-		NewSpec: func() engine.EncounterSpec { return &Spec{} },
-		Content: content,
-	}
+	return parts.Plugin[State, Command, Event, Spec](Rules{}, "d10 + attribute vs Evade; group initiative; dodges; criticals; Consciousness checks; black-powder guns that jam on doubles", content)
 }
 
 // Info is the ruleset's entry for an engine.Registry: Plugin().Info().

@@ -16,7 +16,7 @@ func vocabularyState(t *testing.T) blackpowder.State {
 	club := blackpowder.WeaponSpec{Name: "club", Kind: "melee", Damage: "D10/2"}
 	pistol := blackpowder.WeaponSpec{Name: "pistol", Kind: "gun", RangeNormal: 15, RangeFar: 30, Reload: []int{1, 1, 0}, FixDifficulty: 8, Capacity: 1}
 	knife := blackpowder.WeaponSpec{Name: "knife", Kind: "thrown", Damage: "D10/2", RangeNormal: 5, RangeFar: 10, Thrown: true}
-	sp := &blackpowder.Spec{
+	return enginetest.Started(t, (&blackpowder.Spec{
 		Groups: []blackpowder.GroupSpec{{ID: "players", Players: true}, {ID: "thugs"}},
 		Combatants: []blackpowder.CombatantSpec{
 			{ID: "markus", Group: "players", Body: 3, Senses: 1, Willpower: 2, Skills: map[string]int{"speed": 1, "brawl": 2}, Evade: 7, Toughness: 1, DamageBonus: 1, LPMax: 12,
@@ -29,12 +29,7 @@ func vocabularyState(t *testing.T) blackpowder.State {
 				Weapons: []blackpowder.WeaponSpec{pistol}},
 		},
 		Begin: blackpowder.Start{Round: 2, Order: []string{"players", "thugs"}, Turn: "players"},
-	}
-	s, err := sp.State()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	}).State)
 }
 
 // TestVocabulary checks the transcript lines documented in

@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"fray/dice"
+	"fray/engine/enginetest"
 	"fray/rules/maneuvers"
 	"fray/sim"
 )
@@ -30,28 +30,7 @@ func BenchmarkFight(b *testing.B) {
 				b.Fatal(err)
 			}
 			perFight := float64(time.Since(start).Nanoseconds()) / float64(b.N)
-			raw := rawDraw()
-			b.ReportMetric(rep.Decisions, "decisions/fight")
-			b.ReportMetric(rep.Dice, "dice/fight")
-			b.ReportMetric(raw, "raw-ns/die")
-			b.ReportMetric(perFight/(rep.Dice*raw), "x-raw")
-			b.ReportMetric(1e9/perFight, "fights/s")
+			enginetest.ReportFights(b, rep.Decisions, rep.Dice, perFight, b.N, 20)
 		})
 	}
-}
-
-// rawDraw times a million raw d20 draws from a PCG and returns the
-// nanoseconds one takes.
-func rawDraw() float64 {
-	const n = 1 << 20
-	p := dice.Seeded(1)
-	sum := 0
-	start := time.Now()
-	for range n {
-		sum += p.Roll(20)
-	}
-	if sum == 0 {
-		return 0
-	}
-	return float64(time.Since(start).Nanoseconds()) / n
 }

@@ -11,21 +11,11 @@ import (
 // maneuversRules is the ruleset under test.
 var maneuversRules = maneuvers.Rules{}
 
-// load reads an encounter file's text with the bundled content, and
-// bundled loads a bundled encounter by name.
-var load, bundled = loader.Load, loader.Bundled
-
-var loader = scenariotest.Loader[maneuvers.State, maneuvers.Command, maneuvers.Event]{Info: maneuvers.Info()}
-
 // setups are the bundled encounters and one that starts with sneaking,
 // grapples, items on the ground and a small round limit.
 func setups(t *testing.T) []enginetest.Setup[maneuvers.State] {
 	t.Helper()
-	out := []enginetest.Setup[maneuvers.State]{
-		{Name: "duel", State: bundled(t, "maneuvers_duel")},
-		{Name: "skirmish", State: bundled(t, "maneuvers_skirmish")},
-		{Name: "bridge", State: bundled(t, "maneuvers_bridge")},
-		{Name: "ambush", State: load(t, "ambush.yaml", `
+	out := append(loader.Setups(t, "maneuvers_duel", "maneuvers_skirmish", "maneuvers_bridge"), loader.Setup(t, "ambush", `
 ruleset: maneuvers
 options: {round_limit: 6, delay_persists: true, aftermath: true}
 combatants:
@@ -35,8 +25,7 @@ combatants:
   - {use: ogre, side: town, x: 2, y: 0, size: huge}
 dropped:
   - {item: {use: longsword}, x: 1, y: 1}
-`)},
-	}
+`))
 	for i := range out {
 		out[i].State.Options.RoundLimit = min(out[i].State.Options.RoundLimit, 10)
 	}
@@ -51,3 +40,9 @@ dropped:
 func TestConformance(t *testing.T) {
 	enginetest.Conformance(t, maneuvers.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.2, TryRate: 0.3})
 }
+
+// load reads an encounter file's text with the bundled content, and
+// bundled loads a bundled encounter by name.
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[maneuvers.State, maneuvers.Command, maneuvers.Event]{Info: maneuvers.Info()}

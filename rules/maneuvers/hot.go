@@ -4,7 +4,11 @@ import (
 	"slices"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
+
+// hotMemory returns the state's hot memory, made on first use.
+func (s *State) hotMemory() *hotMemory { return parts.Lazy(&s.hot) }
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves, Step, ScratchInto,
@@ -33,14 +37,6 @@ type hotMemory struct {
 	viewStrs    []string
 	viewWeapons []Weapon
 	viewDropped []Dropped
-}
-
-// hotMemory returns the state's hot memory, made on first use.
-func (s *State) hotMemory() *hotMemory {
-	if s.hot == nil {
-		s.hot = new(hotMemory)
-	}
-	return s.hot
 }
 
 // arenas returns h's arenas (see engine.Hot): nil on the table's path

@@ -120,23 +120,14 @@ func (Rules) Clone(s *State) State {
 	c.Gone = slices.Clone(s.Gone)
 	c.Order = slices.Clone(s.Order)
 	c.Turns = slices.Clone(s.Turns)
-	if s.Roll != nil {
-		r := *s.Roll
-		c.Roll = &r
-	}
+	c.Roll = parts.Copy(s.Roll)
 	if s.Trigger != nil {
 		t := *s.Trigger
 		t.Reactors = slices.Clone(t.Reactors)
 		c.Trigger = &t
 	}
-	if s.Contest != nil {
-		ct := *s.Contest
-		c.Contest = &ct
-	}
-	if s.Improv != nil {
-		im := *s.Improv
-		c.Improv = &im
-	}
+	c.Contest = parts.Copy(s.Contest)
+	c.Improv = parts.Copy(s.Improv)
 	if s.Window != nil {
 		w := *s.Window
 		w.Reactors = slices.Clone(w.Reactors)
@@ -148,14 +139,8 @@ func (Rules) Clone(s *State) State {
 // cloneCombatant copies a combatant, sharing nothing mutable.
 func cloneCombatant(x *Combatant) Combatant {
 	c := *x
-	if x.Initiative != nil {
-		v := *x.Initiative
-		c.Initiative = &v
-	}
-	if x.XP != nil {
-		v := *x.XP
-		c.XP = &v
-	}
+	c.Initiative = parts.Copy(x.Initiative)
+	c.XP = parts.Copy(x.XP)
 	c.Skills = maps.Clone(x.Skills)
 	c.Styles = make([]Style, len(x.Styles))
 	for i, st := range x.Styles {

@@ -3,17 +3,11 @@ package maneuvers_test
 import (
 	"testing"
 
-	"fray/engine"
 	"fray/rules/maneuvers"
 	"fray/scenario/scenariotest"
 )
 
 // TestScenarios runs the ruleset's scenario files, each a subtest named
-// after its file, and loads its bundled encounters.
-func TestScenarios(t *testing.T) {
-	reg, err := engine.NewRegistry(maneuvers.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	scenariotest.RunFiles(t, reg, "../../scenarios/maneuvers", "content")
-}
+// after its file (go test ./rules/maneuvers -run 'TestScenarios/NAME' runs
+// one), and loads its bundled encounters.
+func TestScenarios(t *testing.T) { scenariotest.RunRuleset(t, maneuvers.Info()) }

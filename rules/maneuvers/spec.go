@@ -350,12 +350,7 @@ func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "conten
 
 // Plugin is everything the maneuvers ruleset offers a program.
 func Plugin() engine.Plugin[State, Command, Event] {
-	return engine.Plugin[State, Command, Event]{
-		Game:    Rules{},
-		Summary: "the maneuvers ruleset: d20 tests with Successes, combat rolls against a chosen defence, critical wins and their maneuvers, 3 AP a round",
-		NewSpec: func() engine.EncounterSpec { return &Spec{} },
-		Content: Content,
-	}
+	return parts.Plugin[State, Command, Event, Spec](Rules{}, "the maneuvers ruleset: d20 tests with Successes, combat rolls against a chosen defence, critical wins and their maneuvers, 3 AP a round", Content)
 }
 
 // Info is the ruleset's entry for an engine.Registry.

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+
+	"fray/engine"
 )
 
 // YAMLDocuments returns the .yaml files of directory dir of fsys by name
@@ -23,4 +25,16 @@ func YAMLDocuments(fsys fs.FS, dir string) map[string][]byte {
 		}
 	}
 	return out
+}
+
+// Plugin is a ruleset's engine.Plugin: its game g, its summary in one
+// line, its encounter spec type (a file is decoded into a new *Sp) and its
+// bundled content. A ruleset's Plugin function returns it:
+//
+//	return parts.Plugin[State, Command, Event, Spec](Rules{}, "what it is", Content)
+func Plugin[S, C, E, Sp any, P interface {
+	*Sp
+	engine.EncounterSpec
+}](g engine.Game[S, C, E], summary string, content func() map[string][]byte) engine.Plugin[S, C, E] {
+	return engine.Plugin[S, C, E]{Game: g, Summary: summary, NewSpec: func() engine.EncounterSpec { return P(new(Sp)) }, Content: content}
 }

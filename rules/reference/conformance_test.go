@@ -9,8 +9,12 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// bundled loads a bundled encounter by name.
-var bundled = scenariotest.Loader[reference.State, reference.Command, reference.Event]{Info: reference.Info()}.Bundled
+// loader loads the ruleset's encounters, and bundled a bundled one by
+// name.
+var (
+	loader  = scenariotest.Loader[reference.State, reference.Command, reference.Event]{Info: reference.Info()}
+	bundled = loader.Bundled
+)
 
 // TestConformance plays 1,000 random fights of the bundled encounters
 // (10,000 with FRAY_LONG=1, 100 with -short), in two parallel halves: with
@@ -18,11 +22,8 @@ var bundled = scenariotest.Loader[reference.State, reference.Command, reference.
 // run the deep checks and the options tried at one decision in four
 // (enginetest.ShortCheckShare), the rest at every decision.
 func TestConformance(t *testing.T) {
-	setups := []enginetest.Setup[reference.State]{
-		{Name: "skirmish", State: bundled(t, "reference_skirmish")},
-		{Name: "brawl", State: bundled(t, "reference_brawl")},
-		{Name: "melee", State: bundled(t, "reference_melee"), Viewers: []engine.Viewer{{Combatant: "eve"}}},
-	}
+	setups := loader.Setups(t, "reference_skirmish", "reference_brawl", "reference_melee")
+	setups[2].Viewers = []engine.Viewer{{Combatant: "eve"}}
 	st := enginetest.Conformance(t, reference.Rules{}, setups, enginetest.Options{Seed: 1})
 	for _, side := range []string{"red", "blue", "green", ""} {
 		if st.Wins[side] == 0 && !testing.Short() {

@@ -5,6 +5,9 @@ import (
 	"fray/rules/parts"
 )
 
+// hotMemory returns the state's hot memory, made on first use.
+func (s *State) hotMemory() *hotMemory { return parts.Lazy(&s.hot) }
+
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves, Step, ScratchInto and
 // ViewInto): the commands Moves lists and the events Step emits, each in
@@ -23,14 +26,6 @@ type hotMemory struct {
 	blow Blow
 	// weapons holds the weapons of a view's combatants.
 	weapons []Weapon
-}
-
-// hotMemory returns the state's hot memory, made on first use.
-func (s *State) hotMemory() *hotMemory {
-	if s.hot == nil {
-		s.hot = new(hotMemory)
-	}
-	return s.hot
 }
 
 // arenas returns h's arenas (see engine.Hot): nil on the table's path

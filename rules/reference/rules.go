@@ -144,10 +144,7 @@ func (Rules) Clone(s *State) State {
 		x.Weapons = append([]Weapon(nil), x.Weapons...)
 		c.Combatants[i] = x
 	}
-	if s.Pending != nil {
-		b := *s.Pending
-		c.Pending = &b
-	}
+	c.Pending = parts.Copy(s.Pending)
 	return c
 }
 

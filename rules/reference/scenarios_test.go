@@ -3,7 +3,6 @@ package reference_test
 import (
 	"testing"
 
-	"fray/engine"
 	"fray/rules/reference"
 	"fray/scenario/scenariotest"
 )
@@ -11,10 +10,4 @@ import (
 // TestScenarios runs the ruleset's scenario files, each a subtest named
 // after its file (go test ./rules/reference -run 'TestScenarios/NAME' runs
 // one), and loads its bundled encounters.
-func TestScenarios(t *testing.T) {
-	reg, err := engine.NewRegistry(reference.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	scenariotest.RunFiles(t, reg, "../../scenarios/reference", "content")
-}
+func TestScenarios(t *testing.T) { scenariotest.RunRuleset(t, reference.Info()) }

@@ -97,12 +97,7 @@ func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "conten
 // Plugin is everything the reference ruleset offers a program: one line in
 // catalog.All (with the package's import) wires it into every command.
 func Plugin() engine.Plugin[State, Command, Event] {
-	return engine.Plugin[State, Command, Event]{
-		Game:    Rules{},
-		Summary: "the reference ruleset: d20 attacks, feints in secret, dodges and a GM ruling each round; the example to copy",
-		NewSpec: func() engine.EncounterSpec { return &Spec{} },
-		Content: Content,
-	}
+	return parts.Plugin[State, Command, Event, Spec](Rules{}, "the reference ruleset: d20 attacks, feints in secret, dodges and a GM ruling each round; the example to copy", Content)
 }
 
 // Info is the ruleset's entry for an engine.Registry: Plugin().Info().

@@ -8,22 +8,12 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content, and
-// bundled loads a bundled encounter by name.
-var load, bundled = loader.Load, loader.Bundled
-
-var loader = scenariotest.Loader[tempo.State, tempo.Command, tempo.Event]{Info: tempo.Info()}
-
 // setups reach every status and action between them: a duel of swords,
 // bows and reach in the open, grapples and binds from the first turn, late
 // joiners, fighters caught off guard, weapons on the ground, lasting aims.
 func setups(t *testing.T) []enginetest.Setup[tempo.State] {
 	t.Helper()
-	out := []enginetest.Setup[tempo.State]{
-		{Name: "duel", State: bundled(t, "duel")},
-		{Name: "bow_skirmish", State: bundled(t, "bow_skirmish")},
-		{Name: "brawl", State: bundled(t, "brawl")},
-		{Name: "ambush", State: load(t, "ambush.yaml", `
+	out := append(loader.Setups(t, "duel", "bow_skirmish", "brawl"), loader.Setup(t, "ambush", `
 ruleset: tempo
 initiator: bandits
 options: {aim_persists: true, round_limit: 30}
@@ -34,8 +24,7 @@ combatants:
   - {use: duelist, id: guard, side: travellers, x: 7, y: 1}
 dropped:
   - {weapon: {use: spear}, x: 6, y: 0}
-`)},
-	}
+`))
 	for i := range out {
 		// Random play rarely finishes a fight; a shorter limit keeps the
 		// suite quick without leaving any rule unvisited.
@@ -54,3 +43,9 @@ dropped:
 func TestConformance(t *testing.T) {
 	enginetest.Conformance(t, tempo.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
 }
+
+// load reads an encounter file's text with the bundled content, and
+// bundled loads a bundled encounter by name.
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[tempo.State, tempo.Command, tempo.Event]{Info: tempo.Info()}

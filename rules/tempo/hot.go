@@ -9,6 +9,9 @@ import (
 	"fray/rules/parts"
 )
 
+// hotMemory returns the state's hot memory, made on first use.
+func (s *State) hotMemory() *hotMemory { return parts.Lazy(&s.hot) }
+
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves, Step, ScratchInto and
 // ViewInto): the commands Moves lists and the events Step emits, each in
@@ -60,14 +63,6 @@ type hotMemory struct {
 	combatants  []Combatant
 	grappled    []string
 	dropped     []Dropped
-}
-
-// hotMemory returns the state's hot memory, made on first use.
-func (s *State) hotMemory() *hotMemory {
-	if s.hot == nil {
-		s.hot = new(hotMemory)
-	}
-	return s.hot
 }
 
 // searchMemory is the working memory of the searches that find what is

@@ -3,7 +3,6 @@ package tempo_test
 import (
 	"testing"
 
-	"fray/engine"
 	"fray/rules/tempo"
 	"fray/scenario/scenariotest"
 )
@@ -11,10 +10,4 @@ import (
 // TestScenarios runs the ruleset's scenario files, each a subtest named
 // after its file (go test ./rules/tempo -run 'TestScenarios/NAME' runs
 // one), and loads its bundled encounters.
-func TestScenarios(t *testing.T) {
-	reg, err := engine.NewRegistry(tempo.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	scenariotest.RunFiles(t, reg, "../../scenarios/tempo", "content")
-}
+func TestScenarios(t *testing.T) { scenariotest.RunRuleset(t, tempo.Info()) }

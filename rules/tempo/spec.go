@@ -418,12 +418,7 @@ func parseDamage(text string) (Damage, error) {
 // Plugin is the ruleset as a program wires it in: the game, with how to
 // start its encounters.
 func Plugin() engine.Plugin[State, Command, Event] {
-	return engine.Plugin[State, Command, Event]{
-		Game:    Rules{},
-		Summary: "12 AP a round for actions, reactions and counter-tempo; opposed d10 checks read on outcome ladders; statuses gate the menu; a secret feint",
-		NewSpec: func() engine.EncounterSpec { return &Spec{} },
-		Content: content,
-	}
+	return parts.Plugin[State, Command, Event, Spec](Rules{}, "12 AP a round for actions, reactions and counter-tempo; opposed d10 checks read on outcome ladders; statuses gate the menu; a secret feint", content)
 }
 
 // Info is the ruleset's entry for an engine.Registry: Plugin().Info().

@@ -15,7 +15,7 @@ func vocabularyState(t *testing.T) tempo.State {
 	sword := tempo.WeaponSpec{Name: "sword", Kind: "melee", AP: 4, Damage: "1d8"}
 	bow := tempo.WeaponSpec{Name: "shortbow", Kind: "ranged", AP: 4, Damage: "1d6", Range: 10}
 	seven := 7
-	sp := &tempo.Spec{
+	return enginetest.Started(t, (&tempo.Spec{
 		Combatants: []tempo.CombatantSpec{
 			{ID: "ann", Side: "red", Melee: 2, X: 0, Weapons: []tempo.WeaponSpec{sword}},
 			{ID: "bob", Side: "blue", Melee: 2, X: 1, Weapons: []tempo.WeaponSpec{sword, bow}},
@@ -23,12 +23,7 @@ func vocabularyState(t *testing.T) tempo.State {
 		Begin: tempo.Start{Round: 2, Order: []string{"ann", "bob"}, Turn: "bob", Combatants: map[string]tempo.CombatantStart{
 			"bob": {AP: &seven, Status: "off-guard"},
 		}},
-	}
-	s, err := sp.State()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	}).State)
 }
 
 // TestVocabulary checks the transcript lines documented in

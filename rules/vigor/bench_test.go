@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"fray/dice"
+	"fray/engine/enginetest"
 	"fray/rules/vigor"
 	"fray/scenario/scenariotest"
 	"fray/sim"
@@ -32,13 +32,7 @@ func BenchmarkFightVigor(b *testing.B) {
 				b.Fatal(err)
 			}
 			perFight := float64(time.Since(start).Nanoseconds()) / float64(b.N)
-			b.StopTimer()
-			raw := rawDraw(int64(rep.Dice * float64(b.N)))
-			b.ReportMetric(rep.Decisions, "decisions/fight")
-			b.ReportMetric(rep.Dice, "dice/fight")
-			b.ReportMetric(raw, "raw-ns/die")
-			b.ReportMetric(perFight/(rep.Dice*raw), "x-raw")
-			b.ReportMetric(1e9/perFight, "fights/s")
+			enginetest.ReportFights(b, rep.Decisions, rep.Dice, perFight, b.N, 10)
 		})
 	}
 }
@@ -58,20 +52,4 @@ func BenchmarkCloneVigor(b *testing.B) {
 			}
 		})
 	}
-}
-
-// rawDraw times n raw d10 draws from a PCG (at least a million) and
-// returns the nanoseconds one takes.
-func rawDraw(n int64) float64 {
-	n = max(n, 1<<20)
-	p := dice.Seeded(1)
-	sum := 0
-	start := time.Now()
-	for range n {
-		sum += p.Roll(10)
-	}
-	if sum == 0 {
-		panic("no dice rolled")
-	}
-	return float64(time.Since(start).Nanoseconds()) / float64(n)
 }

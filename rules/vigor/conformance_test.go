@@ -9,22 +9,12 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content, and
-// bundled loads a bundled encounter by name.
-var load, bundled = loader.Load, loader.Bundled
-
-var loader = scenariotest.Loader[vigor.State, vigor.Command, vigor.Event]{Info: vigor.Info()}
-
 // setups are the bundled encounters, and one that starts mid-fight with a
 // creature in Shock, a bound one, an object and zero visibility, so that
 // random play reaches every rule.
 func setups(t *testing.T) []enginetest.Setup[vigor.State] {
 	t.Helper()
-	out := []enginetest.Setup[vigor.State]{
-		{Name: "duel", State: bundled(t, "vigor_duel")},
-		{Name: "skirmish", State: bundled(t, "vigor_skirmish")},
-		{Name: "ambush", State: bundled(t, "vigor_ambush")},
-		{Name: "aftermath", State: load(t, "aftermath.yaml", `
+	return append(loader.Setups(t, "vigor_duel", "vigor_skirmish", "vigor_ambush"), loader.Setup(t, "aftermath", `
 ruleset: vigor
 options: {round_limit: 20, gm_prompts: true}
 scene: {visibility: zero}
@@ -42,8 +32,7 @@ start:
   combatants:
     ann: {durability: 0, health: 0, shock: 2}
     doc: {prone: true, vigor: 6}
-`)},
-		{Name: "options", State: load(t, "options.yaml", `
+`), loader.Setup(t, "options", `
 ruleset: vigor
 options: {round_limit: 30, aftermath: true, move_provokes: true, unaware_can_react: true, ability_dice: [12, 16, 22]}
 scene: {visibility: low, walls: [{x1: 3, y1: -20, x2: 3, y2: -2}, {x1: 20, y1: 0, x2: 30, y2: 10}]}
@@ -59,12 +48,12 @@ combatants:
   - {use: brute, id: bob, side: b, x: 10, unaware: true}
   - {use: grizzly, id: bear, side: b, x: 15, y: 10, regen: {durability: 2}, weapons: [{use: claws}, {name: bite, type: toxic}]}
   - {use: archer, id: bo, side: b, x: 40, hidden: true}
-`)},
+`),
 		// Hidden creatures on both sides, one prone (its standing up gives
 		// no opening) and one that joins late, seen by an enemy and an ally
 		// from the start: their views, logs and prompts keep the secret
 		// while they move, ready, escape and first attack.
-		{Name: "hidden", State: load(t, "hidden.yaml", `
+		loader.Setup(t, "hidden", `
 ruleset: vigor
 options: {round_limit: 20, move_provokes: true}
 scene: {visibility: reduced}
@@ -76,8 +65,8 @@ combatants:
   - {use: archer, id: bo, side: b, x: 90, y: 5, hidden: true}
   - {use: brute, id: bob, side: b, x: 20, y: 0}
   - {use: bandit, id: cy, side: b, x: 30, y: 0, hidden: true, joins: 1}
-`), Viewers: []engine.Viewer{{Combatant: "ann"}, {Combatant: "bob"}, {Combatant: "cy"}}},
-		{Name: "hidden, GM prompts", State: load(t, "hidden-gm.yaml", `
+`, engine.Viewer{Combatant: "ann"}, engine.Viewer{Combatant: "bob"}, engine.Viewer{Combatant: "cy"}),
+		loader.Setup(t, "hidden-gm", `
 ruleset: vigor
 options: {round_limit: 20, gm_prompts: true}
 scene: {visibility: low}
@@ -86,9 +75,8 @@ combatants:
   - {use: duelist, id: ann, side: a, x: 0, y: 0}
   - {use: archer, id: bo, side: b, x: 40, y: 5, hidden: true}
   - {use: grizzly, id: bear, side: b, x: 8, y: 0, hidden: true}
-`), Viewers: []engine.Viewer{{Combatant: "ann"}, {Combatant: "bo"}}},
-	}
-	return out
+`, engine.Viewer{Combatant: "ann"}, engine.Viewer{Combatant: "bo"}),
+	)
 }
 
 // TestConformance plays 1,000 random fights of the bundled encounters and
@@ -101,3 +89,9 @@ combatants:
 func TestConformance(t *testing.T) {
 	enginetest.Conformance(t, vigor.Rules{}, setups(t), enginetest.Options{Seed: 1, CheckRate: 0.1, TryRate: 0.5})
 }
+
+// load reads an encounter file's text with the bundled content, and
+// bundled loads a bundled encounter by name.
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[vigor.State, vigor.Command, vigor.Event]{Info: vigor.Info()}

@@ -2,7 +2,11 @@ package vigor
 
 import (
 	"fray/engine"
+	"fray/rules/parts"
 )
+
+// hotMemory returns the state's hot memory, made on first use.
+func (s *State) hotMemory() *hotMemory { return parts.Lazy(&s.hot) }
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Step, Moves, ScratchInto): the
@@ -43,14 +47,6 @@ type hotMemory struct {
 	// viewThen holds a view's own copies of the off-hand attacks its
 	// strike and declared attack carry (ViewInto).
 	viewThen [2]FollowUp
-}
-
-// hotMemory returns the state's hot memory, made on first use.
-func (s *State) hotMemory() *hotMemory {
-	if s.hot == nil {
-		s.hot = new(hotMemory)
-	}
-	return s.hot
 }
 
 // arenas returns h's arenas (see engine.Hot): nil on the table's path

@@ -3,17 +3,11 @@ package vigor_test
 import (
 	"testing"
 
-	"fray/engine"
 	"fray/rules/vigor"
 	"fray/scenario/scenariotest"
 )
 
 // TestScenarios runs the ruleset's scenario files, each a subtest named
-// after its file, and loads its bundled encounters.
-func TestScenarios(t *testing.T) {
-	reg, err := engine.NewRegistry(vigor.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	scenariotest.RunFiles(t, reg, "../../scenarios/vigor", "content")
-}
+// after its file (go test ./rules/vigor -run 'TestScenarios/NAME' runs
+// one), and loads its bundled encounters.
+func TestScenarios(t *testing.T) { scenariotest.RunRuleset(t, vigor.Info()) }

@@ -315,12 +315,7 @@ func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "conten
 
 // Plugin is everything the vigor ruleset offers a program.
 func Plugin() engine.Plugin[State, Command, Event] {
-	return engine.Plugin[State, Command, Event]{
-		Game:    Rules{},
-		Summary: "vigor: a d20 plus bursting step dice on one shared rank, reactions paid in Vigor, Durability before Health, quality ranks",
-		NewSpec: func() engine.EncounterSpec { return &Spec{} },
-		Content: Content,
-	}
+	return parts.Plugin[State, Command, Event, Spec](Rules{}, "vigor: a d20 plus bursting step dice on one shared rank, reactions paid in Vigor, Durability before Health, quality ranks", Content)
 }
 
 // Info is the ruleset's entry for an engine.Registry.

@@ -2,10 +2,10 @@ package woundslots_test
 
 import (
 	"testing"
-	"time"
 
 	"fray/dice"
 	"fray/engine"
+	"fray/engine/enginetest"
 	"fray/rules/woundslots"
 )
 
@@ -63,31 +63,9 @@ func BenchmarkFightWoundslots(b *testing.B) {
 				fights++
 			}
 			perFight := float64(b.Elapsed().Nanoseconds()) / float64(fights)
-			dicePerFight := float64(src.n) / float64(fights)
-			raw := rawDraw(src.n)
-			b.ReportMetric(float64(decisions)/float64(fights), "decisions/fight")
-			b.ReportMetric(dicePerFight, "dice/fight")
-			b.ReportMetric(raw, "raw-ns/die")
-			b.ReportMetric(perFight/(dicePerFight*raw), "x-raw")
-			b.ReportMetric(1e9/perFight, "fights/s")
+			enginetest.ReportFights(b, float64(decisions)/float64(fights), float64(src.n)/float64(fights), perFight, fights, 20)
 		})
 	}
-}
-
-// rawDraw times raw d20 draws from a PCG and returns the nanoseconds one
-// takes.
-func rawDraw(n int64) float64 {
-	n = max(n, 1<<20)
-	p := dice.Seeded(1)
-	sum := 0
-	start := time.Now()
-	for range n {
-		sum += p.Roll(20)
-	}
-	if sum == 0 {
-		panic("no dice rolled")
-	}
-	return float64(time.Since(start).Nanoseconds()) / float64(n)
 }
 
 // TestHotPathAllocations keeps the hot path free of garbage: a whole

@@ -8,21 +8,11 @@ import (
 	"fray/scenario/scenariotest"
 )
 
-// load reads an encounter file's text with the bundled content, and
-// bundled loads a bundled encounter by name.
-var load, bundled = loader.Load, loader.Bundled
-
-var loader = scenariotest.Loader[woundslots.State, woundslots.Command, woundslots.Event]{Info: woundslots.Info()}
-
 // setups are the bundled encounters, and one with objects to use, a PC
 // mid-way through a long action and defenders.
 func setups(t *testing.T) []enginetest.Setup[woundslots.State] {
 	t.Helper()
-	out := []enginetest.Setup[woundslots.State]{
-		{Name: "duel", State: bundled(t, "woundslots_duel")},
-		{Name: "skirmish", State: bundled(t, "woundslots_skirmish")},
-		{Name: "slots", State: bundled(t, "woundslots_slots")},
-		{Name: "midway", State: load(t, "midway.yaml", `
+	out := append(loader.Setups(t, "woundslots_duel", "woundslots_skirmish", "woundslots_slots"), loader.Setup(t, "midway", `
 ruleset: woundslots
 sides: [{id: a}, {id: b}]
 combatants:
@@ -37,8 +27,7 @@ start:
     knight: {ap: 5, defending: true, wounds: {light: 5, moderate: 2}, long: {object: ritual, rounds: 2}}
     archer: {ap: 12, initiative: 12}
     goblin: {ap: 9, initiative: 14, posture: prone}
-`)},
-		{Name: "mounted", State: load(t, "mounted.yaml", `
+`), loader.Setup(t, "mounted", `
 ruleset: woundslots
 options: {hurry_allowed: true, hurry_loss: true}
 sides: [{id: a}, {id: b}]
@@ -56,8 +45,7 @@ scene:
   terrain:
     - {x1: 2, y1: 2, x2: 3, y2: 4, kinds: [swimming]}
     - {x1: -3, y1: -3, x2: -2, y2: -2, kinds: [underwater_walk]}
-`)},
-		{Name: "resting", State: load(t, "resting.yaml", `
+`), loader.Setup(t, "resting", `
 ruleset: woundslots
 sides: [{id: a}, {id: b}]
 combatants:
@@ -68,8 +56,7 @@ start:
   combatants:
     knight: {fatigue: 3, wounds: {light: 2, severe: 1}}
     bandit: {status: dead}
-`)},
-	}
+`))
 	for i := range out {
 		out[i].State.Options.RoundLimit = 12
 	}
@@ -92,3 +79,9 @@ func TestConformance(t *testing.T) {
 	// for the other rulesets, to afford 10,000 fights in the long run.
 	enginetest.Conformance(t, woundslots.Rules{}, setups(t), enginetest.Options{Fights: total, Seed: 1, CheckRate: 0.1, TryRate: 0.3})
 }
+
+// load reads an encounter file's text with the bundled content, and
+// bundled loads a bundled encounter by name.
+var load, bundled = loader.Load, loader.Bundled
+
+var loader = scenariotest.Loader[woundslots.State, woundslots.Command, woundslots.Event]{Info: woundslots.Info()}

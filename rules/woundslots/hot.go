@@ -4,7 +4,11 @@ import (
 	"slices"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
+
+// hotMemory returns the state's hot memory, made on first use.
+func (s *State) hotMemory() *hotMemory { return parts.Lazy(&s.hot) }
 
 // hotMemory is the memory a state reuses decision after decision on the
 // hot path of simulation and exact odds (Moves, Step and ScratchInto): the
@@ -39,14 +43,6 @@ type hotMemory struct {
 	keys []keyMemo
 	// byID is the roster's order by id.
 	byID idOrder
-}
-
-// hotMemory returns the state's hot memory, made on first use.
-func (s *State) hotMemory() *hotMemory {
-	if s.hot == nil {
-		s.hot = new(hotMemory)
-	}
-	return s.hot
 }
 
 // arenas returns h's arenas (see engine.Hot): nil on the table's path
@@ -98,10 +94,7 @@ func clone(s *State) State {
 	c.Objects = append([]Object(nil), s.Objects...)
 	c.Dropped = append([]Dropped(nil), s.Dropped...)
 	c.Queue = append([]string(nil), s.Queue...)
-	if s.Pending != nil {
-		p := *s.Pending
-		c.Pending = &p
-	}
+	c.Pending = parts.Copy(s.Pending)
 	if s.Off != nil {
 		c.Off = c.newOff(*s.Off)
 	}
@@ -119,9 +112,6 @@ func cloneCombatant(x *Combatant) Combatant {
 	c.HarriedBy = append([]string(nil), x.HarriedBy...)
 	c.Grappling = append([]string(nil), x.Grappling...)
 	c.Ignoring = append([]string(nil), x.Ignoring...)
-	if x.Long != nil {
-		l := *x.Long
-		c.Long = &l
-	}
+	c.Long = parts.Copy(x.Long)
 	return c
 }

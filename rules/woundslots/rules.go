@@ -465,10 +465,7 @@ func (Rules) ScratchInto(dst, s *State) {
 		} else {
 			c.Grappling = nil
 		}
-		if c.Long != nil {
-			l := *c.Long
-			c.Long = &l
-		}
+		c.Long = parts.Copy(c.Long)
 	}
 	dst.Queue = append(queue, s.Queue...)
 	if s.Off != nil {

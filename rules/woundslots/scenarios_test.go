@@ -3,17 +3,11 @@ package woundslots_test
 import (
 	"testing"
 
-	"fray/engine"
 	"fray/rules/woundslots"
 	"fray/scenario/scenariotest"
 )
 
 // TestScenarios runs the ruleset's scenario files, each a subtest named
-// after its file, and loads its bundled encounters.
-func TestScenarios(t *testing.T) {
-	reg, err := engine.NewRegistry(woundslots.Info())
-	if err != nil {
-		t.Fatal(err)
-	}
-	scenariotest.RunFiles(t, reg, "../../scenarios/woundslots", "content")
-}
+// after its file (go test ./rules/woundslots -run 'TestScenarios/NAME' runs
+// one), and loads its bundled encounters.
+func TestScenarios(t *testing.T) { scenariotest.RunRuleset(t, woundslots.Info()) }

@@ -251,12 +251,7 @@ func Content() map[string][]byte { return parts.YAMLDocuments(contentFS, "conten
 
 // Plugin is everything the woundslots ruleset offers a program.
 func Plugin() engine.Plugin[State, Command, Event] {
-	return engine.Plugin[State, Command, Event]{
-		Game:    Rules{},
-		Summary: "woundslots: d20 checks against static Defenses, wound slots instead of hit points, AP by Speed and an initiative that moves",
-		NewSpec: func() engine.EncounterSpec { return &Spec{} },
-		Content: Content,
-	}
+	return parts.Plugin[State, Command, Event, Spec](Rules{}, "woundslots: d20 checks against static Defenses, wound slots instead of hit points, AP by Speed and an initiative that moves", Content)
 }
 
 // Info is the ruleset's entry for an engine.Registry.

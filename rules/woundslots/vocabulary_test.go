@@ -11,18 +11,13 @@ import (
 // against: ann and bob, in setup.
 func vocabularyState(t testing.TB) woundslots.State {
 	t.Helper()
-	sp := &woundslots.Spec{
+	return enginetest.Started(t, (&woundslots.Spec{
 		Sides: []woundslots.SideSpec{{ID: "red"}, {ID: "blue"}},
 		Combatants: []woundslots.Combatant{
 			{ID: "ann", Side: "red", PC: true, Weapons: []woundslots.Weapon{{Name: "sword", Kind: "melee", Damage: 1}}},
 			{ID: "bob", Side: "blue", X: 5, Weapons: []woundslots.Weapon{{Name: "bow", Kind: "ranged", Increment: 20}}},
 		},
-	}
-	s, err := sp.State()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	}).State)
 }
 
 // TestVocabulary checks the transcript lines documented in

@@ -161,3 +161,16 @@ func transcript(entries []engine.Entry) string {
 	}
 	return b.String()
 }
+
+// RunRuleset is a ruleset's TestScenarios, run from its package's
+// directory rules/ID: RunFiles on the scenario files of scenarios/ID and
+// on the bundled content in content, with a registry holding only the
+// ruleset info describes.
+func RunRuleset(t *testing.T, info engine.RulesetInfo) {
+	t.Helper()
+	reg, err := engine.NewRegistry(info)
+	if err != nil {
+		t.Fatal(err)
+	}
+	RunFiles(t, reg, "../../scenarios/"+info.ID, "content")
+}

@@ -1,9 +1,11 @@
 package scenariotest
 
 import (
+	"strings"
 	"testing"
 
 	"fray/engine"
+	"fray/engine/enginetest"
 	"fray/scenario"
 )
 
@@ -77,4 +79,24 @@ func (l Loader[S, C, E]) Load(t testing.TB, name, text string) S {
 func (l Loader[S, C, E]) Bundled(t testing.TB, name string) S {
 	t.Helper()
 	return l.Load(t, name+".yaml", "ruleset: "+l.Info.ID+"\nuse: "+name)
+}
+
+// Setups returns a conformance setup (see enginetest.Conformance) per
+// bundled encounter named, each named after its encounter without the
+// ruleset's id in front ("duel" for "vigor_duel").
+func (l Loader[S, C, E]) Setups(t testing.TB, names ...string) []enginetest.Setup[S] {
+	t.Helper()
+	out := make([]enginetest.Setup[S], len(names))
+	for i, name := range names {
+		out[i] = enginetest.Setup[S]{Name: strings.TrimPrefix(name, l.Info.ID+"_"), State: l.Bundled(t, name)}
+	}
+	return out
+}
+
+// Setup returns a conformance setup called name that starts from the
+// encounter file text, read as Load does, and checks the views of viewers
+// too.
+func (l Loader[S, C, E]) Setup(t testing.TB, name, text string, viewers ...engine.Viewer) enginetest.Setup[S] {
+	t.Helper()
+	return enginetest.Setup[S]{Name: name, State: l.Load(t, name+".yaml", text), Viewers: viewers}
 }
