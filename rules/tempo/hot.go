@@ -60,6 +60,7 @@ type hotMemory struct {
 	combatants  []Combatant
 	grappled    []string
 	dropped     []Dropped
+	tags        tagCache // others' outcome tags, each made once (see tagCache)
 }
 
 // hotMemory returns the state's hot memory, made on first use.
