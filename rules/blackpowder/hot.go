@@ -69,6 +69,7 @@ type hotMemory struct {
 	// tallies is where each Step adds up what its events do, when a
 	// simulation asked for it (see TallySteps).
 	tallies *engine.Tallies
+	tags    tagCache // others' outcome tags, each made once (see tagCache)
 }
 
 // putAway returns the command of the option to put weapons away (draw

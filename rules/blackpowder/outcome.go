@@ -10,14 +10,11 @@ import "strconv"
 // about anyone else starts with that one's id ("thug1:hit",
 // "thug1:knocked-out"). The tags are listed in docs/rules/blackpowder.md.
 // Damage is effective damage (after Toughness), and the LP a stun attack
-// costs.
+// costs. after's hot memory, where it has one (the odds' scratch states),
+// keeps the tags about others once made.
 func (Rules) Outcome(before *State, actor string, events []Event, after *State, tags []string, damage []int) []string {
-	tag := func(who, name string) {
-		if who != actor {
-			name = who + ":" + name
-		}
-		tags = append(tags, name)
-	}
+	kept := tagsOf(after)
+	tag := func(who, name string) { tags = kept.tag(tags, actor, who, name) }
 	hurt := func(who string, n int) {
 		if i := before.index(who); i >= 0 && i < len(damage) {
 			damage[i] += n
