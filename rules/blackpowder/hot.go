@@ -69,7 +69,7 @@ type hotMemory struct {
 	// tallies is where each Step adds up what its events do, when a
 	// simulation asked for it (see TallySteps).
 	tallies *engine.Tallies
-	tags    tagCache // others' outcome tags, each made once (see tagCache)
+	tags    parts.TagCache // others' outcome tags, each made once
 }
 
 // putAway returns the command of the option to put weapons away (draw

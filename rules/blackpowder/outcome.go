@@ -14,7 +14,7 @@ import "strconv"
 // keeps the tags about others once made.
 func (Rules) Outcome(before *State, actor string, events []Event, after *State, tags []string, damage []int) []string {
 	kept := tagsOf(after)
-	tag := func(who, name string) { tags = kept.tag(tags, actor, who, name) }
+	tag := func(who, name string) { tags = kept.Tag(tags, actor, who, name) }
 	hurt := func(who string, n int) {
 		if i := before.index(who); i >= 0 && i < len(damage) {
 			damage[i] += n

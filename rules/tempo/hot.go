@@ -63,7 +63,7 @@ type hotMemory struct {
 	combatants  []Combatant
 	grappled    []string
 	dropped     []Dropped
-	tags        tagCache // others' outcome tags, each made once (see tagCache)
+	tags        parts.TagCache // others' outcome tags, each made once
 }
 
 // searchMemory is the working memory of the searches that find what is

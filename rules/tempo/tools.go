@@ -95,7 +95,7 @@ func (Rules) Condition(s *State, combatant string) (string, bool) {
 // appended to tags; the health each combatant lost is added to damage, an
 // entry per combatant in roster order.
 func (Rules) Outcome(before *State, actor string, events []Event, after *State, tags []string, damage []int) []string {
-	tag := func(who, name string) { tags = tagsOf(after).tag(tags, actor, who, name) }
+	tag := func(who, name string) { tags = tagsOf(after).Tag(tags, actor, who, name) }
 	for _, e := range events {
 		switch e := e.(type) {
 		case *Checked:

@@ -1,19 +1,16 @@
-package tempo
+package parts
 
 import (
 	"slices"
 	"strings"
 	"testing"
-
-	"fray/rules/parts"
 )
 
-// TestTagCacheSameTags checks that a tag cache gives the tags parts.Tag
-// makes, in order, whether the names are the same strings or equal copies,
+// TestTagCacheSameTags checks that a tag cache gives the tags Tag makes, in order, whether the names are the same strings or equal copies,
 // and keeps one string per combatant and tag.
 func TestTagCacheSameTags(t *testing.T) {
-	var kept tagCache
-	var none *tagCache
+	var kept TagCache
+	var none *TagCache
 	copyOf := func(s string) string { return strings.Clone(s) }
 	calls := [][3]string{
 		{"ann", "bob", "hit"}, {"ann", "ann", "hit"}, {"ann", "bob", copyOf("hit")},
@@ -21,9 +18,9 @@ func TestTagCacheSameTags(t *testing.T) {
 	}
 	var want, got, fresh []string
 	for _, c := range calls {
-		want = parts.Tag(want, c[0], c[1], c[2])
-		got = kept.tag(got, c[0], c[1], c[2])
-		fresh = none.tag(fresh, c[0], c[1], c[2])
+		want = Tag(want, c[0], c[1], c[2])
+		got = kept.Tag(got, c[0], c[1], c[2])
+		fresh = none.Tag(fresh, c[0], c[1], c[2])
 	}
 	if !slices.Equal(got, want) || !slices.Equal(fresh, want) {
 		t.Fatalf("tags %v (kept), %v (none); want %v", got, fresh, want)
