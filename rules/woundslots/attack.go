@@ -128,7 +128,7 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	if w.Kind == "ranged" {
 		skill, col = "aim", 1
 	}
-	b := a.Attributes.Dex + a.skill(skill) + a.spec(skill, w.Group) + w.Accuracy
+	b := a.Attributes.Dex + a.rank(skill, w.Group) + w.Accuracy
 	// R10: of cover and posture penalties only the largest counts.
 	pm, cm := postureMods[t.Posture][col], coverMods[t.Cover][col]
 	if pm < 0 && cm < 0 {

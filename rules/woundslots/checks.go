@@ -20,16 +20,16 @@ func (c *Combatant) checkBase(check string) int {
 	a := &c.Attributes
 	switch check {
 	case "power":
-		return a.Str + a.Size + c.skill("athletics") + c.spec("athletics", "power")
+		return a.Str + a.Size + c.rank("athletics", "power")
 	case "agility":
-		return a.Dex - a.Size + c.skill("reflex") + c.spec("reflex", "agility")
+		return a.Dex - a.Size + c.rank("reflex", "agility")
 	case "fortitude":
-		return a.Vit + c.skill("resistance") + c.spec("resistance", "fortitude")
+		return a.Vit + c.rank("resistance", "fortitude")
 	case "willpower":
-		return a.Prs + c.skill("resistance") + c.spec("resistance", "willpower")
+		return a.Prs + c.rank("resistance", "willpower")
 	case "melee":
 		if w := firstMelee(c); w != nil {
-			return a.Dex + c.skill("melee") + c.spec("melee", w.Group) + w.Accuracy
+			return a.Dex + c.rank("melee", w.Group) + w.Accuracy
 		}
 	case "deception":
 		return a.Prs + c.skill("deception")
@@ -37,6 +37,17 @@ func (c *Combatant) checkBase(check string) int {
 		return a.Prc + c.skill("deception")
 	}
 	return 0
+}
+
+// rank is c's rank in a skill and in its specialization spec ("" for
+// none): what a check of "attribute [Skill/Spec]" adds to the attribute
+// (R04).
+func (c *Combatant) rank(skill, spec string) int { return c.skill(skill) + c.spec(skill, spec) }
+
+// standard rolls a standard check (R03): a d20 and bonus against tn, no
+// natural 1 or 20 deciding it.
+func (r *run) standard(bonus, tn int) parts.Check {
+	return parts.Check{Die: r.src.Roll(20), Bonus: bonus, Target: tn}
 }
 
 // firstMelee is c's first melee weapon, or nil.

@@ -37,11 +37,9 @@ func (r *run) treatCondition(target, name string) error {
 	}
 	r.spend(a, actionCosts["treat"], "treat condition")
 	c := t.Conditions[i]
-	tn := gmTN(c.TN)
-	bonus := healBonusFor(a, name)
-	die := r.src.Roll(20)
-	e := ConditionTreated{Healer: a.ID, Patient: t.ID, Condition: name, Die: die, Bonus: bonus, TN: tn, Level: c.Level}
-	if margin := die + bonus - tn; margin >= 0 {
+	ck := r.standard(healBonusFor(a, name), gmTN(c.TN))
+	e := ConditionTreated{Healer: a.ID, Patient: t.ID, Condition: name, Die: ck.Die, Bonus: ck.Bonus, TN: ck.Target, Level: c.Level}
+	if margin := ck.Margin(); margin >= 0 {
 		e.Success = true
 		switch name {
 		case "hobbled":

@@ -32,10 +32,8 @@ func wakeTN(c *Combatant) int {
 // A26) against the Recovery TN of the highest wound; success wakes the
 // creature.
 func (r *run) wakeCheck(c *Combatant) {
-	die := r.src.Roll(20)
-	bonus := c.Attributes.Vit - c.Fatigue - c.tired()
-	tn := wakeTN(c)
-	r.emit(engine.New(r.h.arena(), wakeCheckedKind, WakeChecked{Combatant: c.ID, Die: die, Bonus: bonus, TN: tn, Woke: die+bonus >= tn}))
+	ck := r.standard(c.Attributes.Vit-c.Fatigue-c.tired(), wakeTN(c))
+	r.emit(engine.New(r.h.arena(), wakeCheckedKind, WakeChecked{Combatant: c.ID, Die: ck.Die, Bonus: ck.Bonus, TN: ck.Target, Woke: ck.Succeeds()}))
 }
 
 // healerAnd is the checks every treatment begins with: the acting
@@ -84,10 +82,9 @@ func (r *run) stabilize(target string) error {
 		return err
 	}
 	r.spend(a, actionCosts["stabilize"], "stabilize")
-	die, bonus, tn := r.src.Roll(20), healBonus(a), t.Wounds.Total()
-	ok := die+bonus >= tn
-	r.emit(engine.New(r.h.arena(), stabilizedKind, Stabilized{Healer: a.ID, Patient: t.ID, Die: die, Bonus: bonus, TN: tn, Success: ok}))
-	if ok {
+	ck := r.standard(healBonus(a), t.Wounds.Total())
+	r.emit(engine.New(r.h.arena(), stabilizedKind, Stabilized{Healer: a.ID, Patient: t.ID, Die: ck.Die, Bonus: ck.Bonus, TN: ck.Target, Success: ck.Succeeds()}))
+	if ck.Succeeds() {
 		r.wakeCheck(t)
 	}
 	return nil
@@ -141,8 +138,9 @@ func (r *run) treat(target, level string) error {
 	if t.Fatigue >= t.NormalMaxStamina() {
 		e.Auto = true
 	} else {
-		e.Die, e.Bonus = r.src.Roll(20), healBonus(a)
-		if margin := e.Die + e.Bonus - e.TN; margin >= 0 {
+		ck := r.standard(healBonus(a), e.TN)
+		e.Die, e.Bonus = ck.Die, ck.Bonus
+		if margin := ck.Margin(); margin >= 0 {
 			e.Success = true
 			e.To = treatTarget(t, l, 1+margin/2)
 		}

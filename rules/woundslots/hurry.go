@@ -30,13 +30,9 @@ func (r *run) hurried(a *Combatant, cost int, hurry bool) int {
 		return cost
 	}
 	s := r.s
-	tn := gmTN(s.Options.HurryTN)
-	die := r.src.Roll(20)
-	bonus := a.Attributes.Dex + a.skill("acrobatics")
-	bonus -= a.tired()
-	e := Hurried{Combatant: a.ID, Die: die, Bonus: bonus, TN: tn, Cost: cost}
-	margin := die + bonus - tn
-	if margin >= 0 {
+	ck := r.standard(a.Attributes.Dex+a.skill("acrobatics")-a.tired(), gmTN(s.Options.HurryTN))
+	e := Hurried{Combatant: a.ID, Die: ck.Die, Bonus: ck.Bonus, TN: ck.Target, Cost: cost}
+	if margin := ck.Margin(); margin >= 0 {
 		e.Success = true
 		e.Cost = max(1, cost-(1+margin/3))
 		e.Stamina, e.Fatigue = payStamina(a, 1)

@@ -157,10 +157,8 @@ func (r *run) dismountCheck(x, y int, hurry bool) (*Combatant, error) {
 // controlCheck is R77: Prs [Nature/Riding] against the mount's TN, with
 // mod; failure makes it bolt.
 func (r *run) controlCheck(rider, m *Combatant, mod int, why string) {
-	die := r.src.Roll(20)
-	bonus := rider.Attributes.Prs + rider.skill("nature") + rider.spec("nature", "riding") + mod
-	bonus -= rider.tired()
-	r.emit(engine.New(r.h.arena(), controlCheckedKind, ControlChecked{Rider: rider.ID, Mount: m.ID, Die: die, Bonus: bonus, TN: controlTN(m), Kept: die+bonus >= controlTN(m), Why: why}))
+	ck := r.standard(rider.Attributes.Prs+rider.rank("nature", "riding")+mod-rider.tired(), controlTN(m))
+	r.emit(engine.New(r.h.arena(), controlCheckedKind, ControlChecked{Rider: rider.ID, Mount: m.ID, Die: ck.Die, Bonus: ck.Bonus, TN: ck.Target, Kept: ck.Succeeds(), Why: why}))
 }
 
 // needsControl reports whether c's mount is untrained and under control.

@@ -175,13 +175,15 @@ func (r *run) footing(c *Combatant, env string, mod int, why string) bool {
 	if env == Climbing {
 		spec = "climbing"
 	}
-	die := r.src.Roll(20)
-	bonus := c.Attributes.Str + c.skill("athletics") + c.spec("athletics", spec) + mod
-	bonus -= c.tired()
-	tn := r.s.footingTN()
-	kept := die+bonus >= tn
-	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: env, Die: die, Bonus: bonus, TN: tn, Kept: kept, Why: why}))
-	return kept
+	return r.footingCheck(c, env, why, c.Attributes.Str+c.rank("athletics", spec)+mod, r.s.footingTN())
+}
+
+// footingCheck rolls c's check of its footing in env (R38, R75) with
+// bonus, less exhaustion, against tn, and reports whether c kept it.
+func (r *run) footingCheck(c *Combatant, env, why string, bonus, tn int) bool {
+	ck := r.standard(bonus-c.tired(), tn)
+	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: env, Die: ck.Die, Bonus: ck.Bonus, TN: tn, Kept: ck.Succeeds(), Why: why}))
+	return ck.Succeeds()
 }
 
 // attackFooting is R75's check of a swimmer or climber before any attack
