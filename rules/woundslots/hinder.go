@@ -28,7 +28,6 @@ func (e *Hindered) apply(s *State, _ *hotMemory) {
 	}
 	switch e.Hindrance {
 	case "disarm":
-		// A new slice: states may share their weapons (ScratchInto).
 		// New slices: states may share them (ScratchInto).
 		if i := slices.IndexFunc(t.Weapons, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
 			s.Dropped = append(slices.Clone(s.Dropped), Dropped{Weapon: t.Weapons[i], X: t.X, Y: t.Y})
