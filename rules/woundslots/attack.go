@@ -122,7 +122,8 @@ func (r *run) resolveIfReady() {
 }
 
 // attackBonus is what is added to an attack's die (R04, R10, A24, A26,
-// R39, R46), and for a penetrating weapon Str and damage too (R08).
+// R39, R46, R74 under water), and for a penetrating weapon Str and damage
+// too (R08).
 func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string) int {
 	skill, col := "melee", 0
 	if w.Kind == "ranged" {
@@ -144,8 +145,10 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	if w.Kind == "ranged" {
 		b -= a.Harried
 	}
-	b -= a.tired()
-	b -= a.distraction() + a.sharing()
+	b -= a.tired() + a.distraction() + a.sharing()
+	if s.env(a) == Underwater {
+		b -= UnderwaterPenalty // R74
+	}
 	if style == Nonlethal {
 		b -= 2
 	}
@@ -236,11 +239,8 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 		defense = max(defense, t.OpeningTotal)
 	}
 	damage := w.Damage
-	if s.env(a) == Underwater {
-		bonus -= UnderwaterPenalty
-		if !w.Aquatic {
-			damage = floorDiv(damage, 2)
-		}
+	if !w.Aquatic && s.env(a) == Underwater {
+		damage = floorDiv(damage, 2)
 	}
 	add := 0 // what the final value adds to the attack total
 	if !w.Penetrating {
