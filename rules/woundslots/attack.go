@@ -137,7 +137,7 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	} else {
 		b += pm + cm
 	}
-	b += s.flanking(a, t)
+	b += s.anyAttack(a, t)
 	if w.Kind == "melee" {
 		b += mountedEdge(a, t)
 	}
@@ -145,7 +145,6 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	if w.Kind == "ranged" {
 		b -= a.Harried
 	}
-	b -= a.tired() + a.distraction() + a.sharing()
 	if s.env(a) == Underwater {
 		b -= UnderwaterPenalty // R74
 	}
@@ -158,18 +157,21 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	return b
 }
 
-// flanking is what any attack of a's on t gains from where they stand
-// (R11, R12): an ignored creature's attack is a rear attack, with double
-// the flanking bonus in place of the bonus itself; else every attack on a
-// flanked creature gains the bonus.
-func (s *State) flanking(a, t *Combatant) int {
+// anyAttack is what every attack of a's on t adds to its die, a weapon's
+// or a spell's: less exhaustion with what effects and conditions add
+// (A26), distraction (A33) and a shared space (R51); and what it gains
+// from where they stand (R11, R12): an ignored creature's attack is a
+// rear attack, with double the flanking bonus in place of the bonus
+// itself; else every attack on a flanked creature gains the bonus.
+func (s *State) anyAttack(a, t *Combatant) int {
+	b := -a.tired() - a.distraction() - a.sharing()
 	switch {
 	case slices.Contains(t.Ignoring, a.ID):
-		return RearBonus
+		return b + RearBonus
 	case s.Flanked(t):
-		return FlankBonus
+		return b + FlankBonus
 	}
-	return 0
+	return b
 }
 
 // defenseAgainst is the Defense t meets an attack with: the guard chosen,

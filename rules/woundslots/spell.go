@@ -110,8 +110,7 @@ func (r *run) cast(name, target string) error {
 	r.spend(a, spellAP(sp), "cast")
 	// A spell attack is an attack: flanking, a rear attack and a shared
 	// space count as for any other (R11, R12, R51).
-	bonus := a.Attributes.Rsn + a.rank("arcana", sp.School) + r.s.flanking(a, t)
-	bonus -= a.distraction() + a.sharing() + a.tired()
+	bonus := a.Attributes.Rsn + a.rank("arcana", sp.School) + r.s.anyAttack(a, t)
 	defense := spellDefense(t, sp.Defense)
 	if r.choice != "" && (sp.Defense == "melee" || sp.Defense == "ranged") {
 		defense = guardDefense(t, r.choice, sp.Defense) // R45
