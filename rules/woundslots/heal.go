@@ -237,12 +237,10 @@ func (e *WoundTreated) describe(s *State) string {
 	if e.Auto {
 		return fmt.Sprintf("%sfails, the patient is too tired; fatigue %d", head, e.Fatigue)
 	}
-	out := "now " + LevelName(e.To)
+	out := woundTo(e.To)
 	switch {
 	case !e.Success:
 		out = "fails"
-	case e.To == NoWound:
-		out = "healed"
 	case e.To == e.Level:
 		out = "no open slot to move it to"
 	}
@@ -272,6 +270,15 @@ var (
 )
 
 func (*Treat) command() {}
+
+// woundTo says, for the log, where a wound moved to: healed, or its
+// level now.
+func woundTo(to int) string {
+	if to > NoWound {
+		return "now " + LevelName(to)
+	}
+	return "healed"
+}
 
 // woundsHealed follows a change that healed or eased c's wounds: its
 // severity is its worst wound's, and with no wound left its recovery

@@ -325,11 +325,7 @@ func (e *RecoveryRolled) describe(s *State) string {
 	if e.Level == NoWound {
 		return fmt.Sprintf("%s's recovery check: %s: nothing heals, recovery bonus %d", e.Combatant, d20(e.Die, e.Bonus), e.RecoveryBonus)
 	}
-	to := "healed"
-	if e.To > NoWound {
-		to = "now " + LevelName(e.To)
-	}
-	return fmt.Sprintf("%s's recovery check: %s: a %s wound is %s", e.Combatant, d20(e.Die, e.Bonus), LevelName(e.Level), to)
+	return fmt.Sprintf("%s's recovery check: %s: a %s wound is %s", e.Combatant, d20(e.Die, e.Bonus), LevelName(e.Level), woundTo(e.To))
 }
 
 // RecoveryChosen: a resting creature picks the wound its recovery check
@@ -352,11 +348,7 @@ func (e *RecoveryChosen) apply(s *State, _ *hotMemory) {
 }
 
 func (e *RecoveryChosen) describe(s *State) string {
-	to := "healed"
-	if e.To > NoWound {
-		to = "now " + LevelName(e.To)
-	}
-	return fmt.Sprintf("%s chooses its %s wound: %s", e.Combatant, LevelName(e.Level), to)
+	return fmt.Sprintf("%s chooses its %s wound: %s", e.Combatant, LevelName(e.Level), woundTo(e.To))
 }
 
 // Rest is the GM's short or long rest for everyone (R69, R70).
