@@ -46,9 +46,25 @@ func (c *Combatant) rank(skill, spec string) int { return c.skill(skill) + c.spe
 
 // standard rolls a standard check (R03): a d20 and bonus against tn, no
 // natural 1 or 20 deciding it.
-func (r *run) standard(bonus, tn int) parts.Check {
-	return parts.Check{Die: r.src.Roll(20), Bonus: bonus, Target: tn}
+func (r *run) standard(bonus, tn int) TNRoll {
+	return TNRoll{Die: r.src.Roll(20), Bonus: bonus, TN: tn}
 }
+
+// TNRoll is a standard check's d20 and bonus against its TN (R03), as events carry it.
+type TNRoll struct {
+	Die   int `json:"die"`
+	Bonus int `json:"bonus"`
+	TN    int `json:"tn"`
+}
+
+// margin is the check's total less its TN: below 0, it failed.
+func (t TNRoll) margin() int { return parts.Check{Die: t.Die, Bonus: t.Bonus, Target: t.TN}.Margin() }
+
+// succeeds reports whether the check's total reached its TN.
+func (t TNRoll) succeeds() bool { return t.margin() >= 0 }
+
+// rolled writes the check for the log: d20, bonus and total against the TN.
+func (t TNRoll) rolled() string { return fmt.Sprintf("%s against TN %d", d20(t.Die, t.Bonus), t.TN) }
 
 // firstMelee is c's first melee weapon, or nil.
 func firstMelee(c *Combatant) *Weapon {

@@ -38,8 +38,8 @@ func (r *run) treatCondition(target, name string) error {
 	r.spend(a, actionCosts["treat"], "treat condition")
 	c := t.Conditions[i]
 	ck := r.standard(healBonusFor(a, name), gmTN(c.TN))
-	e := ConditionTreated{Healer: a.ID, Patient: t.ID, Condition: name, Die: ck.Die, Bonus: ck.Bonus, TN: ck.Target, Level: c.Level}
-	if margin := ck.Margin(); margin >= 0 {
+	e := ConditionTreated{Healer: a.ID, Patient: t.ID, Condition: name, TNRoll: ck, Level: c.Level}
+	if margin := ck.margin(); margin >= 0 {
 		e.Success = true
 		switch name {
 		case "hobbled":
@@ -81,11 +81,9 @@ type ConditionTreated struct {
 	Healer    string `json:"healer"`
 	Patient   string `json:"patient"`
 	Condition string `json:"condition"`
-	Die       int    `json:"die"`
-	Bonus     int    `json:"bonus"`
-	TN        int    `json:"tn"`
-	Success   bool   `json:"success"`
-	Level     int    `json:"level"`
+	TNRoll
+	Success bool `json:"success"`
+	Level   int  `json:"level"`
 }
 
 // The kinds of condition.go's command and event.
@@ -119,5 +117,5 @@ func (e *ConditionTreated) describe(s *State) string {
 	case e.Success:
 		out = fmt.Sprintf("now %s", LevelName(e.Level))
 	}
-	return fmt.Sprintf("%s treats %s's %s: %s against TN %d: %s", e.Healer, e.Patient, e.Condition, d20(e.Die, e.Bonus), e.TN, out)
+	return fmt.Sprintf("%s treats %s's %s: %s: %s", e.Healer, e.Patient, e.Condition, e.rolled(), out)
 }

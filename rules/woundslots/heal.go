@@ -33,7 +33,7 @@ func wakeTN(c *Combatant) int {
 // creature.
 func (r *run) wakeCheck(c *Combatant) {
 	ck := r.standard(c.Attributes.Vit-c.Fatigue-c.tired(), wakeTN(c))
-	r.emit(engine.New(r.h.arena(), wakeCheckedKind, WakeChecked{Combatant: c.ID, Die: ck.Die, Bonus: ck.Bonus, TN: ck.Target, Woke: ck.Succeeds()}))
+	r.emit(engine.New(r.h.arena(), wakeCheckedKind, WakeChecked{Combatant: c.ID, TNRoll: ck, Woke: ck.succeeds()}))
 }
 
 // healerAnd is the checks every treatment begins with: the acting
@@ -83,8 +83,8 @@ func (r *run) stabilize(target string) error {
 	}
 	r.spend(a, actionCosts["stabilize"], "stabilize")
 	ck := r.standard(healBonus(a), t.Wounds.Total())
-	r.emit(engine.New(r.h.arena(), stabilizedKind, Stabilized{Healer: a.ID, Patient: t.ID, Die: ck.Die, Bonus: ck.Bonus, TN: ck.Target, Success: ck.Succeeds()}))
-	if ck.Succeeds() {
+	r.emit(engine.New(r.h.arena(), stabilizedKind, Stabilized{Healer: a.ID, Patient: t.ID, TNRoll: ck, Success: ck.succeeds()}))
+	if ck.succeeds() {
 		r.wakeCheck(t)
 	}
 	return nil
@@ -140,7 +140,7 @@ func (r *run) treat(target, level string) error {
 	} else {
 		ck := r.standard(healBonus(a), e.TN)
 		e.Die, e.Bonus = ck.Die, ck.Bonus
-		if margin := ck.Margin(); margin >= 0 {
+		if margin := ck.margin(); margin >= 0 {
 			e.Success = true
 			e.To = treatTarget(t, l, 1+margin/2)
 		}
@@ -176,10 +176,8 @@ func (r *run) treatCheck(target, level string) (a, t *Combatant, l int, err erro
 type Stabilized struct {
 	Healer  string `json:"healer"`
 	Patient string `json:"patient"`
-	Die     int    `json:"die"`
-	Bonus   int    `json:"bonus"`
-	TN      int    `json:"tn"`
-	Success bool   `json:"success"`
+	TNRoll
+	Success bool `json:"success"`
 }
 
 func (e *Stabilized) apply(s *State, _ *hotMemory) {
@@ -189,16 +187,14 @@ func (e *Stabilized) apply(s *State, _ *hotMemory) {
 }
 
 func (e *Stabilized) describe(s *State) string {
-	return fmt.Sprintf("%s stabilizes %s: %s against TN %d: %s", e.Healer, e.Patient, d20(e.Die, e.Bonus), e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
+	return fmt.Sprintf("%s stabilizes %s: %s: %s", e.Healer, e.Patient, e.rolled(), map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
 }
 
 // WakeChecked: a wake check (A09): Vit less fatigue against the Recovery TN of the highest wound; success wakes the creature.
 type WakeChecked struct {
 	Combatant string `json:"combatant"`
-	Die       int    `json:"die"`
-	Bonus     int    `json:"bonus"`
-	TN        int    `json:"tn"`
-	Woke      bool   `json:"woke"`
+	TNRoll
+	Woke bool `json:"woke"`
 }
 
 func (e *WakeChecked) apply(s *State, _ *hotMemory) {
@@ -208,7 +204,7 @@ func (e *WakeChecked) apply(s *State, _ *hotMemory) {
 }
 
 func (e *WakeChecked) describe(s *State) string {
-	return fmt.Sprintf("%s's wake check: %s against TN %d: %s", e.Combatant, d20(e.Die, e.Bonus), e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
+	return fmt.Sprintf("%s's wake check: %s: %s", e.Combatant, e.rolled(), map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
 }
 
 // WoundTreated: a Treat Wound (R65): the wound of Level moves To a lower level (0: healed) on a success; Auto is the failure without a die of an overtired patient (A39); Fatigue is the patient's after.

@@ -158,7 +158,7 @@ func (r *run) dismountCheck(x, y int, hurry bool) (*Combatant, error) {
 // mod; failure makes it bolt.
 func (r *run) controlCheck(rider, m *Combatant, mod int, why string) {
 	ck := r.standard(rider.Attributes.Prs+rider.rank("nature", "riding")+mod-rider.tired(), controlTN(m))
-	r.emit(engine.New(r.h.arena(), controlCheckedKind, ControlChecked{Rider: rider.ID, Mount: m.ID, Die: ck.Die, Bonus: ck.Bonus, TN: ck.Target, Kept: ck.Succeeds(), Why: why}))
+	r.emit(engine.New(r.h.arena(), controlCheckedKind, ControlChecked{Rider: rider.ID, Mount: m.ID, TNRoll: ck, Kept: ck.succeeds(), Why: why}))
 }
 
 // needsControl reports whether c's mount is untrained and under control.
@@ -302,11 +302,9 @@ func (e *Dismounted) describe(s *State) string {
 type ControlChecked struct {
 	Rider string `json:"rider"`
 	Mount string `json:"mount"`
-	Die   int    `json:"die"`
-	Bonus int    `json:"bonus"`
-	TN    int    `json:"tn"`
-	Kept  bool   `json:"kept"`
-	Why   string `json:"why"`
+	TNRoll
+	Kept bool   `json:"kept"`
+	Why  string `json:"why"`
 }
 
 func (e *ControlChecked) apply(s *State, _ *hotMemory) {
@@ -334,7 +332,7 @@ func (e *ControlChecked) describe(s *State) string {
 	case !e.Kept:
 		out = e.Mount + " bolts"
 	}
-	return fmt.Sprintf("%s's control check of %s (%s): %s against TN %d: %s", e.Rider, e.Mount, e.Why, d20(e.Die, e.Bonus), e.TN, out)
+	return fmt.Sprintf("%s's control check of %s (%s): %s: %s", e.Rider, e.Mount, e.Why, e.rolled(), out)
 }
 
 // Mount mounts an adjacent mount (R53), hurried or not (R67).
