@@ -20,7 +20,7 @@ type Condition struct {
 	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"10000" doc:"rounds it lasts (R32: the round it began counts as the first), 0 until treated"`
 	Since  int `yaml:"since" json:"since,omitempty" min:"0" max:"10000" doc:"the round it began (default: the fight's first)"`
 	// APCost, APZero and Checks are what it does to its sufferer while it
-	// lasts (R24, R04): see apCost and checkMod.
+	// lasts (R24, R04): see mods.
 	APCost int  `yaml:"ap_cost" json:"ap_cost,omitempty" min:"-20" max:"20" doc:"added to the AP cost of every action and reaction of its sufferer while it lasts, at least 1 (R24)"`
 	APZero bool `yaml:"ap_zero" json:"ap_zero,omitempty" doc:"its AP-cost change may bring a cost down to 0 (R24)"`
 	Checks int  `yaml:"checks" json:"checks,omitempty" min:"-20" max:"20" doc:"added to every check and attack of its sufferer while it lasts"`

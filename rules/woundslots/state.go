@@ -571,12 +571,13 @@ const ExhaustedPenalty = 2
 
 // tired is what exhaustion takes from c's checks and attacks (A26): every
 // one of them, standard or wild, attack or healing or recovery; less what
-// its effects and conditions add to them (checkMod).
+// its effects and conditions add to them (mods).
 func (c *Combatant) tired() int {
+	_, _, checks := c.mods()
 	if c.IsExhausted {
-		return ExhaustedPenalty - c.checkMod()
+		return ExhaustedPenalty - checks
 	}
-	return -c.checkMod()
+	return -checks
 }
 
 // Staggered is A26: no Turn End AP (NPCs are immune, R17).
