@@ -134,7 +134,9 @@ func TestGrammar(t *testing.T) {
 }
 
 // TestRefusalsChangeNothing checks that refusals are *engine.Error values
-// with their codes and leave the state as it was.
+// with their codes and leave the state as it was, and that a command from
+// one the fight does not wait for is refused naming who must decide and
+// what.
 func TestRefusalsChangeNothing(t *testing.T) {
 	sp := startSpec()
 	ap := 3
@@ -168,6 +170,8 @@ func TestRefusalsChangeNothing(t *testing.T) {
 			t.Errorf("%s %T: %v, want code %s", tc.actor, tc.c, err, tc.code)
 		}
 	}
+	_, err = r.Decide(&s, "bob", &EndTurn{}, dice.NewScript())
+	wantIn(t, err, "it is ann's decision, not bob's: round 1, ann's turn")
 	got, _ := json.Marshal(s)
 	want, _ := json.Marshal(before)
 	if string(got) != string(want) {
@@ -188,20 +192,6 @@ func TestStartDyingNeedsAFatalWound(t *testing.T) {
 		"start.combatants.ann.dying: ann has no fatal wound to be dying of (A08)",
 		"start.combatants.bob.dying: bob is an NPC, which dies of a fatal wound rather than lying dying (R17)",
 	)
-}
-
-// TestNotYourTurnSaysWhatIsAsked checks that a command from one the fight
-// does not wait for is refused naming who must decide and what.
-func TestNotYourTurnSaysWhatIsAsked(t *testing.T) {
-	sp := startSpec()
-	ap := 3
-	sp.Begin = Start{Turn: "ann", Combatants: map[string]CombatantStart{"ann": {AP: &ap}}}
-	s, err := sp.State()
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = Rules{}.Decide(&s, "bob", &EndTurn{}, dice.NewScript())
-	wantIn(t, err, "it is ann's decision, not bob's: round 1, ann's turn")
 }
 
 // TestOptimalReachWithinReach refuses a weapon whose optimal reach lies
