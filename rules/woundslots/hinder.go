@@ -306,14 +306,6 @@ func (r *run) hinderChoice(kind string) (*Declared, *Combatant, error) {
 	return p, r.s.Combatant(p.Target), nil
 }
 
-// finished marks an action of the turn's owner completed by a later
-// decision than the one that paid for it, for the after-action window.
-func (r *run) finished(actor string) {
-	if actor == r.s.Turn && r.s.Off == nil {
-		r.acted = true
-	}
-}
-
 // shoveTo is where a shove of n yards takes t by default: straight away
 // from a, stopping at anyone in the way.
 func (s *State) shoveTo(a, t *Combatant, n int) (x, y int) {
