@@ -289,8 +289,6 @@ func (s *State) baseCost(a *Combatant, c Command) int {
 		return max(0, s.moveAP(a, Distance(a.X, a.Y, c.X, c.Y)))
 	case *Drag:
 		return actionCosts["drag"] + max(0, s.moveAP(a, s.pathCost(a.X, a.Y, c.X, c.Y)))
-	case *Hinder:
-		return actionCosts["hinder"]
 	case *Retrieve:
 		n, _ := s.retrieveAP(a, c.Weapon)
 		return n
@@ -302,9 +300,9 @@ func (s *State) baseCost(a *Combatant, c Command) int {
 		}
 	case *TreatCondition:
 		return actionCosts["treat"]
-	case *Dismount, *Mount:
+	case *Dismount:
 		return actionCosts["mount"]
-	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Enter, *Ready, *Surface:
+	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Enter, *Ready, *Surface, *Hinder, *Mount:
 		return actionCosts[commands.Kind(c)]
 	}
 	return 0
