@@ -227,14 +227,13 @@ func (r *run) resolve() {
 // worse (R41).
 func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff bool) {
 	s := r.s
-	p := Declared{Actor: a.ID, Target: t.ID, Action: style, Guard: guard}
 	if !r.attackFooting(a) {
 		return
 	}
-	bonus := s.attackBonus(a, w, t, p.Action)
+	bonus := s.attackBonus(a, w, t, style)
 	// R74, R14, A36: under water the immobile Defense replaces the melee
 	// and ranged ones, before a defender's +2 (MeleeDefense).
-	defense := defenseAgainst(a, t, w, p.Guard)
+	defense := defenseAgainst(a, t, w, guard)
 	if rebuff && t.OpeningOn == a.ID {
 		// R50: the mover can use its opening's total in place of its
 		// Defense, and does so only when it is the higher.
@@ -250,33 +249,33 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 	} else {
 		bonus += damage - w.Damage
 	}
-	tough := t.Toughness(w.ArmorPiercing && p.Action != Nonlethal)
+	tough := t.Toughness(w.ArmorPiercing && style != Nonlethal)
 	k := bonus + add - defense - tough
 	// A strong attack's extra d6 joins the final value: each die value
 	// counts apart.
-	die, hit := r.rollAttack(a, t, bonus, defense, k, p.Action == Strong)
+	die, hit := r.rollAttack(a, t, bonus, defense, k, style == Strong)
 	if !hit {
 		return
 	}
-	if p.Action == Grapple {
+	if style == Grapple {
 		r.emit(engine.New(r.h.arena(), grappledKind, Grappled{Combatant: a.ID, Target: t.ID}))
 		return
 	}
 	final := die + k
-	if p.Action == Strong {
+	if style == Strong {
 		extra := r.src.Roll(6)
 		r.emit(engine.New(r.h.arena(), extraRolledKind, ExtraRolled{Attacker: a.ID, Die: extra}))
 		final += extra
 	}
 	level := WoundLevel(final)
-	if p.Action == Quick {
+	if style == Quick {
 		level = max(NoWound, level-1)
 	}
 	if rebuff && level > NoWound {
 		// R41 worsens a wound dealt; a hit that deals none (R06) stays none.
 		level = min(Fatal, level+1)
 	}
-	if p.Action == Nonlethal && level > NoWound {
+	if style == Nonlethal && level > NoWound {
 		r.emit(engine.New(r.h.arena(), nonlethalHitKind, NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level}))
 		return
 	}
