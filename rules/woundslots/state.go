@@ -671,10 +671,7 @@ func (s *State) actor() *Combatant {
 	if s.Off != nil {
 		return s.Combatant(s.Off.Who)
 	}
-	if s.Turn == "" {
-		return nil
-	}
-	return s.Combatant(s.Turn)
+	return s.owner()
 }
 
 // acting is the id of the combatant acting now (see actor).
