@@ -15,11 +15,15 @@ const DefaultTN = 5
 
 // gmTN is a TN the encounter gives, 0 as any other, or A34's default
 // when it gives none.
-func gmTN(tn *int) int {
-	if tn != nil {
-		return *tn
+func gmTN(tn *int) int { return valueOr(tn, DefaultTN) }
+
+// valueOr is a number a file gives, 0 as any other, or def when it gives
+// none.
+func valueOr(n *int, def int) int {
+	if n != nil {
+		return *n
 	}
-	return DefaultTN
+	return def
 }
 
 // carrier returns the mount that moves c and pays for it as c moves:

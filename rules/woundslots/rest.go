@@ -18,20 +18,14 @@ func (r *run) rest(c *Rest) error {
 	if kind != "short" && kind != "long" {
 		return refuse(engine.Invalid, "%q is not a rest: short or long", kind)
 	}
-	broken, minutes := c.Interrupted != nil, 0
-	if broken {
-		minutes = *c.Interrupted
-	}
+	broken, minutes := c.Interrupted != nil, valueOr(c.Interrupted, 0)
 	if minutes < 0 || minutes >= 8*60 {
 		return refuse(engine.Invalid, "an interrupted long rest ran from 0 to 479 minutes, not %d", minutes)
 	}
 	if broken && kind != "long" {
 		return refuse(engine.Invalid, "only a long rest gives anything when interrupted (R73)")
 	}
-	slept := -1 // enough
-	if c.Slept != nil {
-		slept = *c.Slept
-	}
+	slept := valueOr(c.Slept, -1) // -1: enough
 	if c.Slept != nil && (kind != "long" || slept < 0 || slept > 24) {
 		return refuse(engine.Invalid, "slept HOURS: the hours a long rest's sleepers slept in the last 24 (R68), 0 to 24")
 	}

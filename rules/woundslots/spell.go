@@ -47,12 +47,7 @@ func (c *Combatant) spell(name string) *Spell {
 
 // spellAP is a spell's AP (A05: 4 by default); one given as 0 costs
 // nothing, as an effect that says so may (R24).
-func spellAP(sp *Spell) int {
-	if sp.AP != nil {
-		return *sp.AP
-	}
-	return 4
-}
+func spellAP(sp *Spell) int { return valueOr(sp.AP, 4) }
 
 // castEffect is a spell that leaves an effect on its caster (R21, R44),
 // once castEffectCheck has passed it: it invests its mana, held until the

@@ -133,9 +133,7 @@ func (st *Start) present(s *State, at, id string, bad func(path, format string, 
 // cs's path in the file, for bad's messages.
 func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func(path, format string, args ...any)) {
 	id := c.ID
-	if cs.Initiative != nil {
-		c.Initiative = *cs.Initiative
-	}
+	c.Initiative = valueOr(cs.Initiative, c.Initiative)
 	if cs.AP != nil {
 		c.AP = *cs.AP
 		if most := apRow(c.Attributes.Speed).Max; c.AP > most {
