@@ -7,19 +7,20 @@ import (
 	"fray/engine"
 )
 
-// apMods is what c's effects and conditions do to the AP cost of its
-// actions and reactions (R24): the sum of their changes, and whether one
-// of them lets a cost drop to 0.
-func (c *Combatant) apMods() (change int, zero bool) {
+// mods is what c's effects and conditions do to it, summed: the change
+// to the AP cost of its actions and reactions and whether one of them
+// lets a cost drop to 0 (R24), and what they add to every check and
+// attack it makes.
+func (c *Combatant) mods() (change int, zero bool, checks int) {
 	for i := range c.Effects {
-		change += c.Effects[i].APCost
-		zero = zero || c.Effects[i].APZero
+		e := &c.Effects[i]
+		change, zero, checks = change+e.APCost, zero || e.APZero, checks+e.Checks
 	}
 	for i := range c.Conditions {
-		change += c.Conditions[i].APCost
-		zero = zero || c.Conditions[i].APZero
+		e := &c.Conditions[i]
+		change, zero, checks = change+e.APCost, zero || e.APZero, checks+e.Checks
 	}
-	return change, zero
+	return change, zero, checks
 }
 
 // apCost is what an action or reaction whose cost is base costs c (R24):
@@ -29,7 +30,7 @@ func (c *Combatant) apCost(base int) int {
 	if base <= 0 {
 		return base
 	}
-	change, zero := c.apMods()
+	change, zero, _ := c.mods()
 	if change == 0 {
 		return base
 	}
@@ -42,19 +43,6 @@ func (c *Combatant) apCost(base int) int {
 
 // affords reports whether c has the AP for an action whose cost is base.
 func (c *Combatant) affords(base int) bool { return c.AP >= c.apCost(base) }
-
-// checkMod is what c's effects and conditions add to every check and
-// attack it makes.
-func (c *Combatant) checkMod() int {
-	n := 0
-	for i := range c.Effects {
-		n += c.Effects[i].Checks
-	}
-	for i := range c.Conditions {
-		n += c.Conditions[i].Checks
-	}
-	return n
-}
 
 // StaminaPaid: a spell or ability's stamina cost is paid as it takes
 // effect (R19): past the stamina left, the rest becomes fatigue (R20).

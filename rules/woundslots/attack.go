@@ -122,13 +122,14 @@ func (r *run) resolveIfReady() {
 }
 
 // attackBonus is what is added to an attack's die (R04, R10, A24, A26,
-// R39, R46), and for a penetrating weapon Str and damage too (R08).
+// R39, R46, R74 under water), and for a penetrating weapon Str and damage
+// too (R08).
 func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string) int {
 	skill, col := "melee", 0
 	if w.Kind == "ranged" {
 		skill, col = "aim", 1
 	}
-	b := a.Attributes.Dex + a.skill(skill) + a.spec(skill, w.Group) + w.Accuracy
+	b := a.Attributes.Dex + a.rank(skill, w.Group) + w.Accuracy
 	// R10: of cover and posture penalties only the largest counts.
 	pm, cm := postureMods[t.Posture][col], coverMods[t.Cover][col]
 	if pm < 0 && cm < 0 {
@@ -136,7 +137,7 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	} else {
 		b += pm + cm
 	}
-	b += s.flanking(a, t)
+	b += s.anyAttack(a, t)
 	if w.Kind == "melee" {
 		b += mountedEdge(a, t)
 	}
@@ -144,8 +145,9 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	if w.Kind == "ranged" {
 		b -= a.Harried
 	}
-	b -= a.tired()
-	b -= a.distraction() + a.sharing()
+	if s.env(a) == Underwater {
+		b -= UnderwaterPenalty // R74
+	}
 	if style == Nonlethal {
 		b -= 2
 	}
@@ -155,18 +157,21 @@ func (s *State) attackBonus(a *Combatant, w *Weapon, t *Combatant, style string)
 	return b
 }
 
-// flanking is what any attack of a's on t gains from where they stand
-// (R11, R12): an ignored creature's attack is a rear attack, with double
-// the flanking bonus in place of the bonus itself; else every attack on a
-// flanked creature gains the bonus.
-func (s *State) flanking(a, t *Combatant) int {
+// anyAttack is what every attack of a's on t adds to its die, a weapon's
+// or a spell's: less exhaustion with what effects and conditions add
+// (A26), distraction (A33) and a shared space (R51); and what it gains
+// from where they stand (R11, R12): an ignored creature's attack is a
+// rear attack, with double the flanking bonus in place of the bonus
+// itself; else every attack on a flanked creature gains the bonus.
+func (s *State) anyAttack(a, t *Combatant) int {
+	b := -a.tired() - a.distraction() - a.sharing()
 	switch {
 	case slices.Contains(t.Ignoring, a.ID):
-		return RearBonus
+		return b + RearBonus
 	case s.Flanked(t):
-		return FlankBonus
+		return b + FlankBonus
 	}
-	return 0
+	return b
 }
 
 // defenseAgainst is the Defense t meets an attack with: the guard chosen,
@@ -222,25 +227,21 @@ func (r *run) resolve() {
 // worse (R41).
 func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff bool) {
 	s := r.s
-	p := Declared{Actor: a.ID, Target: t.ID, Action: style, Guard: guard}
 	if !r.attackFooting(a) {
 		return
 	}
-	bonus := s.attackBonus(a, w, t, p.Action)
+	bonus := s.attackBonus(a, w, t, style)
 	// R74, R14, A36: under water the immobile Defense replaces the melee
 	// and ranged ones, before a defender's +2 (MeleeDefense).
-	defense := defenseAgainst(a, t, w, p.Guard)
+	defense := defenseAgainst(a, t, w, guard)
 	if rebuff && t.OpeningOn == a.ID {
 		// R50: the mover can use its opening's total in place of its
 		// Defense, and does so only when it is the higher.
 		defense = max(defense, t.OpeningTotal)
 	}
 	damage := w.Damage
-	if s.env(a) == Underwater {
-		bonus -= UnderwaterPenalty
-		if !w.Aquatic {
-			damage = floorDiv(damage, 2)
-		}
+	if !w.Aquatic && s.env(a) == Underwater {
+		damage = floorDiv(damage, 2)
 	}
 	add := 0 // what the final value adds to the attack total
 	if !w.Penetrating {
@@ -248,33 +249,33 @@ func (r *run) strike(a, t *Combatant, w *Weapon, style, guard string, rebuff boo
 	} else {
 		bonus += damage - w.Damage
 	}
-	tough := t.Toughness(w.ArmorPiercing && p.Action != Nonlethal)
+	tough := t.Toughness(w.ArmorPiercing && style != Nonlethal)
 	k := bonus + add - defense - tough
 	// A strong attack's extra d6 joins the final value: each die value
 	// counts apart.
-	die, hit := r.rollAttack(a, t, bonus, defense, k, p.Action == Strong)
+	die, hit := r.rollAttack(a, t, bonus, defense, k, style == Strong)
 	if !hit {
 		return
 	}
-	if p.Action == Grapple {
+	if style == Grapple {
 		r.emit(engine.New(r.h.arena(), grappledKind, Grappled{Combatant: a.ID, Target: t.ID}))
 		return
 	}
 	final := die + k
-	if p.Action == Strong {
+	if style == Strong {
 		extra := r.src.Roll(6)
 		r.emit(engine.New(r.h.arena(), extraRolledKind, ExtraRolled{Attacker: a.ID, Die: extra}))
 		final += extra
 	}
 	level := WoundLevel(final)
-	if p.Action == Quick {
+	if style == Quick {
 		level = max(NoWound, level-1)
 	}
 	if rebuff && level > NoWound {
 		// R41 worsens a wound dealt; a hit that deals none (R06) stays none.
 		level = min(Fatal, level+1)
 	}
-	if p.Action == Nonlethal && level > NoWound {
+	if style == Nonlethal && level > NoWound {
 		r.emit(engine.New(r.h.arena(), nonlethalHitKind, NonlethalHit{Attacker: a.ID, Target: t.ID, Final: final, Indicated: level}))
 		return
 	}

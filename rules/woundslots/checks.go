@@ -20,16 +20,16 @@ func (c *Combatant) checkBase(check string) int {
 	a := &c.Attributes
 	switch check {
 	case "power":
-		return a.Str + a.Size + c.skill("athletics") + c.spec("athletics", "power")
+		return a.Str + a.Size + c.rank("athletics", "power")
 	case "agility":
-		return a.Dex - a.Size + c.skill("reflex") + c.spec("reflex", "agility")
+		return a.Dex - a.Size + c.rank("reflex", "agility")
 	case "fortitude":
-		return a.Vit + c.skill("resistance") + c.spec("resistance", "fortitude")
+		return a.Vit + c.rank("resistance", "fortitude")
 	case "willpower":
-		return a.Prs + c.skill("resistance") + c.spec("resistance", "willpower")
+		return a.Prs + c.rank("resistance", "willpower")
 	case "melee":
 		if w := firstMelee(c); w != nil {
-			return a.Dex + c.skill("melee") + c.spec("melee", w.Group) + w.Accuracy
+			return a.Dex + c.rank("melee", w.Group) + w.Accuracy
 		}
 	case "deception":
 		return a.Prs + c.skill("deception")
@@ -38,6 +38,33 @@ func (c *Combatant) checkBase(check string) int {
 	}
 	return 0
 }
+
+// rank is c's rank in a skill and in its specialization spec ("" for
+// none): what a check of "attribute [Skill/Spec]" adds to the attribute
+// (R04).
+func (c *Combatant) rank(skill, spec string) int { return c.skill(skill) + c.spec(skill, spec) }
+
+// standard rolls a standard check (R03): a d20 and bonus against tn, no
+// natural 1 or 20 deciding it.
+func (r *run) standard(bonus, tn int) TNRoll {
+	return TNRoll{Die: r.src.Roll(20), Bonus: bonus, TN: tn}
+}
+
+// TNRoll is a standard check's d20 and bonus against its TN (R03), as events carry it.
+type TNRoll struct {
+	Die   int `json:"die"`
+	Bonus int `json:"bonus"`
+	TN    int `json:"tn"`
+}
+
+// margin is the check's total less its TN: below 0, it failed.
+func (t TNRoll) margin() int { return parts.Check{Die: t.Die, Bonus: t.Bonus, Target: t.TN}.Margin() }
+
+// succeeds reports whether the check's total reached its TN.
+func (t TNRoll) succeeds() bool { return t.margin() >= 0 }
+
+// rolled writes the check for the log: d20, bonus and total against the TN.
+func (t TNRoll) rolled() string { return fmt.Sprintf("%s against TN %d", d20(t.Die, t.Bonus), t.TN) }
 
 // firstMelee is c's first melee weapon, or nil.
 func firstMelee(c *Combatant) *Weapon {

@@ -20,7 +20,7 @@ type Condition struct {
 	Rounds int `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"10000" doc:"rounds it lasts (R32: the round it began counts as the first), 0 until treated"`
 	Since  int `yaml:"since" json:"since,omitempty" min:"0" max:"10000" doc:"the round it began (default: the fight's first)"`
 	// APCost, APZero and Checks are what it does to its sufferer while it
-	// lasts (R24, R04): see apCost and checkMod.
+	// lasts (R24, R04): see mods.
 	APCost int  `yaml:"ap_cost" json:"ap_cost,omitempty" min:"-20" max:"20" doc:"added to the AP cost of every action and reaction of its sufferer while it lasts, at least 1 (R24)"`
 	APZero bool `yaml:"ap_zero" json:"ap_zero,omitempty" doc:"its AP-cost change may bring a cost down to 0 (R24)"`
 	Checks int  `yaml:"checks" json:"checks,omitempty" min:"-20" max:"20" doc:"added to every check and attack of its sufferer while it lasts"`
@@ -37,11 +37,9 @@ func (r *run) treatCondition(target, name string) error {
 	}
 	r.spend(a, actionCosts["treat"], "treat condition")
 	c := t.Conditions[i]
-	tn := gmTN(c.TN)
-	bonus := healBonusFor(a, name)
-	die := r.src.Roll(20)
-	e := ConditionTreated{Healer: a.ID, Patient: t.ID, Condition: name, Die: die, Bonus: bonus, TN: tn, Level: c.Level}
-	if margin := die + bonus - tn; margin >= 0 {
+	ck := r.standard(healBonusFor(a, name), gmTN(c.TN))
+	e := ConditionTreated{Healer: a.ID, Patient: t.ID, Condition: name, TNRoll: ck, Level: c.Level}
+	if margin := ck.margin(); margin >= 0 {
 		e.Success = true
 		switch name {
 		case "hobbled":
@@ -83,11 +81,9 @@ type ConditionTreated struct {
 	Healer    string `json:"healer"`
 	Patient   string `json:"patient"`
 	Condition string `json:"condition"`
-	Die       int    `json:"die"`
-	Bonus     int    `json:"bonus"`
-	TN        int    `json:"tn"`
-	Success   bool   `json:"success"`
-	Level     int    `json:"level"`
+	TNRoll
+	Success bool `json:"success"`
+	Level   int  `json:"level"`
 }
 
 // The kinds of condition.go's command and event.
@@ -121,5 +117,5 @@ func (e *ConditionTreated) describe(s *State) string {
 	case e.Success:
 		out = fmt.Sprintf("now %s", LevelName(e.Level))
 	}
-	return fmt.Sprintf("%s treats %s's %s: %s against TN %d: %s", e.Healer, e.Patient, e.Condition, d20(e.Die, e.Bonus), e.TN, out)
+	return fmt.Sprintf("%s treats %s's %s: %s: %s", e.Healer, e.Patient, e.Condition, e.rolled(), out)
 }

@@ -20,7 +20,7 @@ type Effect struct {
 	Rounds int    `yaml:"rounds" json:"rounds,omitempty" min:"0" max:"10000" doc:"rounds it lasts (R32), 0 until it is ended"`
 	Since  int    `yaml:"since" json:"since,omitempty" min:"0" max:"10000" doc:"the round it began (default: the fight's first)"`
 	// APCost, APZero and Checks are what it does to its creature while it
-	// holds (R24, R04): see apCost and checkMod.
+	// holds (R24, R04): see mods.
 	APCost int  `yaml:"ap_cost" json:"ap_cost,omitempty" min:"-20" max:"20" doc:"added to the AP cost of every action and reaction of its creature while it holds, at least 1 (R24)"`
 	APZero bool `yaml:"ap_zero" json:"ap_zero,omitempty" doc:"its AP-cost change may bring a cost down to 0 (R24: the effect says so)"`
 	Checks int  `yaml:"checks" json:"checks,omitempty" min:"-20" max:"20" doc:"added to every check and attack of its creature while it holds"`

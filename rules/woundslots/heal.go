@@ -32,10 +32,8 @@ func wakeTN(c *Combatant) int {
 // A26) against the Recovery TN of the highest wound; success wakes the
 // creature.
 func (r *run) wakeCheck(c *Combatant) {
-	die := r.src.Roll(20)
-	bonus := c.Attributes.Vit - c.Fatigue - c.tired()
-	tn := wakeTN(c)
-	r.emit(engine.New(r.h.arena(), wakeCheckedKind, WakeChecked{Combatant: c.ID, Die: die, Bonus: bonus, TN: tn, Woke: die+bonus >= tn}))
+	ck := r.standard(c.Attributes.Vit-c.Fatigue-c.tired(), wakeTN(c))
+	r.emit(engine.New(r.h.arena(), wakeCheckedKind, WakeChecked{Combatant: c.ID, TNRoll: ck, Woke: ck.succeeds()}))
 }
 
 // healerAnd is the checks every treatment begins with: the acting
@@ -84,10 +82,9 @@ func (r *run) stabilize(target string) error {
 		return err
 	}
 	r.spend(a, actionCosts["stabilize"], "stabilize")
-	die, bonus, tn := r.src.Roll(20), healBonus(a), t.Wounds.Total()
-	ok := die+bonus >= tn
-	r.emit(engine.New(r.h.arena(), stabilizedKind, Stabilized{Healer: a.ID, Patient: t.ID, Die: die, Bonus: bonus, TN: tn, Success: ok}))
-	if ok {
+	ck := r.standard(healBonus(a), t.Wounds.Total())
+	r.emit(engine.New(r.h.arena(), stabilizedKind, Stabilized{Healer: a.ID, Patient: t.ID, TNRoll: ck, Success: ck.succeeds()}))
+	if ck.succeeds() {
 		r.wakeCheck(t)
 	}
 	return nil
@@ -141,8 +138,9 @@ func (r *run) treat(target, level string) error {
 	if t.Fatigue >= t.NormalMaxStamina() {
 		e.Auto = true
 	} else {
-		e.Die, e.Bonus = r.src.Roll(20), healBonus(a)
-		if margin := e.Die + e.Bonus - e.TN; margin >= 0 {
+		ck := r.standard(healBonus(a), e.TN)
+		e.Die, e.Bonus = ck.Die, ck.Bonus
+		if margin := ck.margin(); margin >= 0 {
 			e.Success = true
 			e.To = treatTarget(t, l, 1+margin/2)
 		}
@@ -178,10 +176,8 @@ func (r *run) treatCheck(target, level string) (a, t *Combatant, l int, err erro
 type Stabilized struct {
 	Healer  string `json:"healer"`
 	Patient string `json:"patient"`
-	Die     int    `json:"die"`
-	Bonus   int    `json:"bonus"`
-	TN      int    `json:"tn"`
-	Success bool   `json:"success"`
+	TNRoll
+	Success bool `json:"success"`
 }
 
 func (e *Stabilized) apply(s *State, _ *hotMemory) {
@@ -191,16 +187,14 @@ func (e *Stabilized) apply(s *State, _ *hotMemory) {
 }
 
 func (e *Stabilized) describe(s *State) string {
-	return fmt.Sprintf("%s stabilizes %s: %s against TN %d: %s", e.Healer, e.Patient, d20(e.Die, e.Bonus), e.TN, map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
+	return fmt.Sprintf("%s stabilizes %s: %s: %s", e.Healer, e.Patient, e.rolled(), map[bool]string{true: "no longer dying", false: "failed"}[e.Success])
 }
 
 // WakeChecked: a wake check (A09): Vit less fatigue against the Recovery TN of the highest wound; success wakes the creature.
 type WakeChecked struct {
 	Combatant string `json:"combatant"`
-	Die       int    `json:"die"`
-	Bonus     int    `json:"bonus"`
-	TN        int    `json:"tn"`
-	Woke      bool   `json:"woke"`
+	TNRoll
+	Woke bool `json:"woke"`
 }
 
 func (e *WakeChecked) apply(s *State, _ *hotMemory) {
@@ -210,7 +204,7 @@ func (e *WakeChecked) apply(s *State, _ *hotMemory) {
 }
 
 func (e *WakeChecked) describe(s *State) string {
-	return fmt.Sprintf("%s's wake check: %s against TN %d: %s", e.Combatant, d20(e.Die, e.Bonus), e.TN, map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
+	return fmt.Sprintf("%s's wake check: %s: %s", e.Combatant, e.rolled(), map[bool]string{true: "wakes", false: "stays unconscious"}[e.Woke])
 }
 
 // WoundTreated: a Treat Wound (R65): the wound of Level moves To a lower level (0: healed) on a success; Auto is the failure without a die of an overtired patient (A39); Fatigue is the patient's after.
@@ -239,12 +233,10 @@ func (e *WoundTreated) describe(s *State) string {
 	if e.Auto {
 		return fmt.Sprintf("%sfails, the patient is too tired; fatigue %d", head, e.Fatigue)
 	}
-	out := "now " + LevelName(e.To)
+	out := woundTo(e.To)
 	switch {
 	case !e.Success:
 		out = "fails"
-	case e.To == NoWound:
-		out = "healed"
 	case e.To == e.Level:
 		out = "no open slot to move it to"
 	}
@@ -274,6 +266,15 @@ var (
 )
 
 func (*Treat) command() {}
+
+// woundTo says, for the log, where a wound moved to: healed, or its
+// level now.
+func woundTo(to int) string {
+	if to > NoWound {
+		return "now " + LevelName(to)
+	}
+	return "healed"
+}
 
 // woundsHealed follows a change that healed or eased c's wounds: its
 // severity is its worst wound's, and with no wound left its recovery

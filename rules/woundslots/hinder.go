@@ -28,7 +28,6 @@ func (e *Hindered) apply(s *State, _ *hotMemory) {
 	}
 	switch e.Hindrance {
 	case "disarm":
-		// A new slice: states may share their weapons (ScratchInto).
 		// New slices: states may share them (ScratchInto).
 		if i := slices.IndexFunc(t.Weapons, func(w Weapon) bool { return w.Name == e.Weapon }); i >= 0 {
 			s.Dropped = append(slices.Clone(s.Dropped), Dropped{Weapon: t.Weapons[i], X: t.X, Y: t.Y})
@@ -305,14 +304,6 @@ func (r *run) hinderChoice(kind string) (*Declared, *Combatant, error) {
 		return nil, nil, refuse(engine.NotAllowedNow, "there is no %s to finish", kind)
 	}
 	return p, r.s.Combatant(p.Target), nil
-}
-
-// finished marks an action of the turn's owner completed by a later
-// decision than the one that paid for it, for the after-action window.
-func (r *run) finished(actor string) {
-	if actor == r.s.Turn && r.s.Off == nil {
-		r.acted = true
-	}
 }
 
 // shoveTo is where a shove of n yards takes t by default: straight away

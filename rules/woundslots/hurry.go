@@ -30,13 +30,9 @@ func (r *run) hurried(a *Combatant, cost int, hurry bool) int {
 		return cost
 	}
 	s := r.s
-	tn := gmTN(s.Options.HurryTN)
-	die := r.src.Roll(20)
-	bonus := a.Attributes.Dex + a.skill("acrobatics")
-	bonus -= a.tired()
-	e := Hurried{Combatant: a.ID, Die: die, Bonus: bonus, TN: tn, Cost: cost}
-	margin := die + bonus - tn
-	if margin >= 0 {
+	ck := r.standard(a.Attributes.Dex+a.skill("acrobatics")-a.tired(), gmTN(s.Options.HurryTN))
+	e := Hurried{Combatant: a.ID, TNRoll: ck, Cost: cost}
+	if margin := ck.margin(); margin >= 0 {
 		e.Success = true
 		e.Cost = max(1, cost-(1+margin/3))
 		e.Stamina, e.Fatigue = payStamina(a, 1)
@@ -58,13 +54,11 @@ func (r *run) hurried(a *Combatant, cost int, hurry bool) int {
 // Hurried: a hurried action's check (R67): Cost is the AP it costs after, Stamina and Fatigue the actor's after its stamina.
 type Hurried struct {
 	Combatant string `json:"combatant"`
-	Die       int    `json:"die"`
-	Bonus     int    `json:"bonus"`
-	TN        int    `json:"tn"`
-	Success   bool   `json:"success"`
-	Cost      int    `json:"cost"`
-	Stamina   int    `json:"stamina"`
-	Fatigue   int    `json:"fatigue"`
+	TNRoll
+	Success bool `json:"success"`
+	Cost    int  `json:"cost"`
+	Stamina int  `json:"stamina"`
+	Fatigue int  `json:"fatigue"`
 }
 
 func (e *Hurried) apply(s *State, _ *hotMemory) {
@@ -73,9 +67,9 @@ func (e *Hurried) apply(s *State, _ *hotMemory) {
 
 func (e *Hurried) describe(s *State) string {
 	if e.Success {
-		return fmt.Sprintf("%s hurries: %s against TN %d: it costs %d AP and 1 stamina", e.Combatant, d20(e.Die, e.Bonus), e.TN, e.Cost)
+		return fmt.Sprintf("%s hurries: %s: it costs %d AP and 1 stamina", e.Combatant, e.rolled(), e.Cost)
 	}
-	return fmt.Sprintf("%s hurries: %s against TN %d: fails, it costs %d AP", e.Combatant, d20(e.Die, e.Bonus), e.TN, e.Cost)
+	return fmt.Sprintf("%s hurries: %s: fails, it costs %d AP", e.Combatant, e.rolled(), e.Cost)
 }
 
 // The kind of hurry.go's event.

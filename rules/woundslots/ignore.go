@@ -58,21 +58,15 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 // unignoring is free on one's turn only.
 func (r *run) ignore(target string, on bool) error {
 	s := r.s
-	reacting := s.Phase == Window && s.Moment == AtFlanked && len(s.Queue) > 0
-	if !reacting {
-		if err := r.wantPhase(Acting, "ignore ", target); err != nil {
-			return err
-		}
-		if s.Off != nil {
-			return refuse(engine.NotAllowedNow, "ignoring is free on one's own turn, or on first becoming flanked (R12)")
-		}
-	}
 	a := s.actor()
-	if reacting {
-		a = s.Combatant(s.Queue[0])
-		if !on {
+	if s.Phase == Window && s.Moment == AtFlanked && len(s.Queue) > 0 {
+		if a = s.Combatant(s.Queue[0]); !on {
 			return refuse(engine.NotAllowedNow, "%s may stop ignoring only on its turn (R12)", a.ID)
 		}
+	} else if err := r.wantPhase(Acting, "ignore ", target); err != nil {
+		return err
+	} else if s.Off != nil {
+		return refuse(engine.NotAllowedNow, "ignoring is free on one's own turn, or on first becoming flanked (R12)")
 	}
 	t := s.Combatant(target)
 	switch {

@@ -165,7 +165,7 @@ func (r *run) surprise(c *Surprise) error {
 // stealthCheck rolls c's check of the stealth contest (R31): attr
 // [Stealth/check]; it returns the total.
 func (r *run) stealthCheck(c *Combatant, check string, attr int) int {
-	e := StealthRolled{Combatant: c.ID, Check: check, Die: r.src.Roll(20), Bonus: attr + c.skill("stealth") + c.spec("stealth", check) - c.tired()}
+	e := StealthRolled{Combatant: c.ID, Check: check, Die: r.src.Roll(20), Bonus: attr + c.rank("stealth", check) - c.tired()}
 	r.emit(engine.New(r.h.arena(), stealthRolledKind, e))
 	return e.Die + e.Bonus
 }
@@ -197,7 +197,7 @@ func (r *run) initiative() error {
 // initiativeBonus is what an initiative roll adds to its d20 (R26): Prc
 // [Reflex/Initiative] + 5.
 func initiativeBonus(c *Combatant) int {
-	return c.Attributes.Prc + c.skill("reflex") + c.spec("reflex", "initiative") + 5 - c.tired()
+	return c.Attributes.Prc + c.rank("reflex", "initiative") + 5 - c.tired()
 }
 
 // byID returns the combatants' indexes in ascending id order, not to be

@@ -236,24 +236,19 @@ func (r *run) continueLong() error {
 		return refuse(engine.NotAllowedNow, "%s has paid toward %s this turn already", a.ID, a.Long.Object)
 	}
 	l := *a.Long
-	if l.Rounds > 0 {
-		r.emit(engine.New(r.h.arena(), aPSpentKind, APSpent{Combatant: a.ID, Amount: a.AP, AP: 0, For: "use " + l.Object}))
-		r.emit(engine.New(r.h.arena(), longPaidKind, LongPaid{Combatant: a.ID, Rounds: l.Rounds - 1}))
-		if l.Rounds == 1 {
-			r.emit(engine.New(r.h.arena(), objectUsedKind, ObjectUsed{Combatant: a.ID, Object: l.Object}))
-			r.acted = true
-		}
-		return nil
-	}
 	paid := min(a.AP, l.Remaining)
+	left := LongPaid{Combatant: a.ID, Remaining: l.Remaining - paid}
+	if l.Rounds > 0 {
+		paid, left = a.AP, LongPaid{Combatant: a.ID, Rounds: l.Rounds - 1}
+	}
 	what := "use " + l.Object
 	if l.Action {
 		what = l.Object
 	}
 	r.emit(engine.New(r.h.arena(), aPSpentKind, APSpent{Combatant: a.ID, Amount: paid, AP: a.AP - paid, For: what}))
-	r.emit(engine.New(r.h.arena(), longPaidKind, LongPaid{Combatant: a.ID, Remaining: l.Remaining - paid}))
+	r.emit(engine.New(r.h.arena(), longPaidKind, left))
 	switch {
-	case l.Remaining != paid:
+	case left.Remaining > 0 || left.Rounds > 0:
 	case l.Action:
 		r.longDone(a, &l)
 	default:
@@ -294,8 +289,6 @@ func (s *State) baseCost(a *Combatant, c Command) int {
 		return max(0, s.moveAP(a, Distance(a.X, a.Y, c.X, c.Y)))
 	case *Drag:
 		return actionCosts["drag"] + max(0, s.moveAP(a, s.pathCost(a.X, a.Y, c.X, c.Y)))
-	case *Hinder:
-		return actionCosts["hinder"]
 	case *Retrieve:
 		n, _ := s.retrieveAP(a, c.Weapon)
 		return n
@@ -307,9 +300,9 @@ func (s *State) baseCost(a *Combatant, c Command) int {
 		}
 	case *TreatCondition:
 		return actionCosts["treat"]
-	case *Dismount, *Mount:
+	case *Dismount:
 		return actionCosts["mount"]
-	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Enter, *Ready, *Surface:
+	case *Defend, *Seize, *Posture, *Dash, *Stabilize, *Treat, *Calm, *Pin, *Escape, *Enter, *Ready, *Surface, *Hinder, *Mount:
 		return actionCosts[commands.Kind(c)]
 	}
 	return 0

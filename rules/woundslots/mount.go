@@ -15,11 +15,15 @@ const DefaultTN = 5
 
 // gmTN is a TN the encounter gives, 0 as any other, or A34's default
 // when it gives none.
-func gmTN(tn *int) int {
-	if tn != nil {
-		return *tn
+func gmTN(tn *int) int { return valueOr(tn, DefaultTN) }
+
+// valueOr is a number a file gives, 0 as any other, or def when it gives
+// none.
+func valueOr(n *int, def int) int {
+	if n != nil {
+		return *n
 	}
-	return DefaultTN
+	return def
 }
 
 // carrier returns the mount that moves c and pays for it as c moves:
@@ -157,10 +161,8 @@ func (r *run) dismountCheck(x, y int, hurry bool) (*Combatant, error) {
 // controlCheck is R77: Prs [Nature/Riding] against the mount's TN, with
 // mod; failure makes it bolt.
 func (r *run) controlCheck(rider, m *Combatant, mod int, why string) {
-	die := r.src.Roll(20)
-	bonus := rider.Attributes.Prs + rider.skill("nature") + rider.spec("nature", "riding") + mod
-	bonus -= rider.tired()
-	r.emit(engine.New(r.h.arena(), controlCheckedKind, ControlChecked{Rider: rider.ID, Mount: m.ID, Die: die, Bonus: bonus, TN: controlTN(m), Kept: die+bonus >= controlTN(m), Why: why}))
+	ck := r.standard(rider.Attributes.Prs+rider.rank("nature", "riding")+mod-rider.tired(), controlTN(m))
+	r.emit(engine.New(r.h.arena(), controlCheckedKind, ControlChecked{Rider: rider.ID, Mount: m.ID, TNRoll: ck, Kept: ck.succeeds(), Why: why}))
 }
 
 // needsControl reports whether c's mount is untrained and under control.
@@ -304,11 +306,9 @@ func (e *Dismounted) describe(s *State) string {
 type ControlChecked struct {
 	Rider string `json:"rider"`
 	Mount string `json:"mount"`
-	Die   int    `json:"die"`
-	Bonus int    `json:"bonus"`
-	TN    int    `json:"tn"`
-	Kept  bool   `json:"kept"`
-	Why   string `json:"why"`
+	TNRoll
+	Kept bool   `json:"kept"`
+	Why  string `json:"why"`
 }
 
 func (e *ControlChecked) apply(s *State, _ *hotMemory) {
@@ -336,7 +336,7 @@ func (e *ControlChecked) describe(s *State) string {
 	case !e.Kept:
 		out = e.Mount + " bolts"
 	}
-	return fmt.Sprintf("%s's control check of %s (%s): %s against TN %d: %s", e.Rider, e.Mount, e.Why, d20(e.Die, e.Bonus), e.TN, out)
+	return fmt.Sprintf("%s's control check of %s (%s): %s: %s", e.Rider, e.Mount, e.Why, e.rolled(), out)
 }
 
 // Mount mounts an adjacent mount (R53), hurried or not (R67).

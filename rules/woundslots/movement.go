@@ -121,9 +121,7 @@ func (e *Jumped) describe(s *State) string {
 
 // jumpBonus is Str [Athletics/Jumping] (R38).
 func jumpBonus(c *Combatant) int {
-	b := c.Attributes.Str + c.skill("athletics") + c.spec("athletics", "jumping")
-	b -= c.tired()
-	return b
+	return c.Attributes.Str + c.rank("athletics", "jumping") - c.tired()
 }
 
 // jump is R38: a long jump toward x,y in a straight line, or a high jump
@@ -212,10 +210,7 @@ func (r *run) jumpCheck(c *Jump) (a *Combatant, x, y, d int, err error) {
 // difficult terrain or on a slippery surface, against the GM's TN
 // (landing_tn, default 5, A34): a failure leaves it prone.
 func (r *run) landing(c *Combatant) {
-	die := r.src.Roll(20)
-	bonus := c.Attributes.Dex + c.skill("acrobatics") + c.spec("acrobatics", "balance") - c.tired()
-	tn := gmTN(r.s.Options.LandingTN)
-	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: Balance, Die: die, Bonus: bonus, TN: tn, Kept: die+bonus >= tn, Why: "landing"}))
+	r.footingCheck(c, Balance, "landing", c.Attributes.Dex+c.rank("acrobatics", "balance"), gmTN(r.s.Options.LandingTN))
 }
 
 // rate is c's movement rate: its mount's while it rides (R76).

@@ -62,12 +62,8 @@ func (r *run) opening(target string) error {
 	if !r.attackFooting(a) {
 		return nil // R75: a slip, and no opening is made
 	}
-	bonus := s.attackBonus(a, w, t, Standard)
-	if s.env(a) == Underwater {
-		bonus -= UnderwaterPenalty // R74: a melee attack roll under water
-	}
 	die := dice.RollClasses(r.src, 20, dice.EveryValue)
-	r.emit(engine.New(r.h.arena(), openingMadeKind, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: bonus}))
+	r.emit(engine.New(r.h.arena(), openingMadeKind, OpeningMade{Combatant: a.ID, Target: t.ID, Die: die, Bonus: s.attackBonus(a, w, t, Standard)}))
 	r.criticals(a, t, parts.NaturalOf(die, 20), "critical hit", "critical hit against it")
 	return nil
 }

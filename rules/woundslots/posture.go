@@ -117,8 +117,7 @@ func (r *run) dash() error {
 			mode = "running"
 		}
 		e.Die = r.src.Roll(20)
-		e.Bonus = a.Attributes.Str + a.skill("athletics") + a.spec("athletics", mode)
-		e.Bonus -= a.tired()
+		e.Bonus = a.Attributes.Str + a.rank("athletics", mode) - a.tired()
 		e.RateBonus = max(0, floorDiv(e.Die+e.Bonus, 3))
 	}
 	r.emit(engine.New(r.h.arena(), dashedKind, e))

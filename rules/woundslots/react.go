@@ -237,19 +237,14 @@ func (r *run) resolveMove() {
 	var buf [64][2]int
 	path := pathCells(a.X, a.Y, p.X, p.Y, buf[:0])
 	steps := len(path) - p.Cut
+	if steps > 0 && steps < len(path) && s.blocked(a, path[steps-1][0], path[steps-1][1]) {
+		steps-- // cut short in someone's space: a step shorter
+	}
 	if steps <= 0 {
 		r.emit(engine.New(r.h.arena(), moveStoppedKind, MoveStopped{Combatant: a.ID, Why: "held in place"}))
 		return
 	}
 	dest := path[steps-1]
-	if steps < len(path) && s.blocked(a, dest[0], dest[1]) {
-		steps--
-		if steps <= 0 {
-			r.emit(engine.New(r.h.arena(), moveStoppedKind, MoveStopped{Combatant: a.ID, Why: "held in place"}))
-			return
-		}
-		dest = path[steps-1]
-	}
 	from := [2]int{a.X, a.Y}
 	if p.FromSet {
 		from = [2]int{p.FromX, p.FromY}

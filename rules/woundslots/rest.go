@@ -18,20 +18,14 @@ func (r *run) rest(c *Rest) error {
 	if kind != "short" && kind != "long" {
 		return refuse(engine.Invalid, "%q is not a rest: short or long", kind)
 	}
-	broken, minutes := c.Interrupted != nil, 0
-	if broken {
-		minutes = *c.Interrupted
-	}
+	broken, minutes := c.Interrupted != nil, valueOr(c.Interrupted, 0)
 	if minutes < 0 || minutes >= 8*60 {
 		return refuse(engine.Invalid, "an interrupted long rest ran from 0 to 479 minutes, not %d", minutes)
 	}
 	if broken && kind != "long" {
 		return refuse(engine.Invalid, "only a long rest gives anything when interrupted (R73)")
 	}
-	slept := -1 // enough
-	if c.Slept != nil {
-		slept = *c.Slept
-	}
+	slept := valueOr(c.Slept, -1) // -1: enough
 	if c.Slept != nil && (kind != "long" || slept < 0 || slept > 24) {
 		return refuse(engine.Invalid, "slept HOURS: the hours a long rest's sleepers slept in the last 24 (R68), 0 to 24")
 	}
@@ -325,11 +319,7 @@ func (e *RecoveryRolled) describe(s *State) string {
 	if e.Level == NoWound {
 		return fmt.Sprintf("%s's recovery check: %s: nothing heals, recovery bonus %d", e.Combatant, d20(e.Die, e.Bonus), e.RecoveryBonus)
 	}
-	to := "healed"
-	if e.To > NoWound {
-		to = "now " + LevelName(e.To)
-	}
-	return fmt.Sprintf("%s's recovery check: %s: a %s wound is %s", e.Combatant, d20(e.Die, e.Bonus), LevelName(e.Level), to)
+	return fmt.Sprintf("%s's recovery check: %s: a %s wound is %s", e.Combatant, d20(e.Die, e.Bonus), LevelName(e.Level), woundTo(e.To))
 }
 
 // RecoveryChosen: a resting creature picks the wound its recovery check
@@ -352,11 +342,7 @@ func (e *RecoveryChosen) apply(s *State, _ *hotMemory) {
 }
 
 func (e *RecoveryChosen) describe(s *State) string {
-	to := "healed"
-	if e.To > NoWound {
-		to = "now " + LevelName(e.To)
-	}
-	return fmt.Sprintf("%s chooses its %s wound: %s", e.Combatant, LevelName(e.Level), to)
+	return fmt.Sprintf("%s chooses its %s wound: %s", e.Combatant, LevelName(e.Level), woundTo(e.To))
 }
 
 // Rest is the GM's short or long rest for everyone (R69, R70).

@@ -47,12 +47,7 @@ func (c *Combatant) spell(name string) *Spell {
 
 // spellAP is a spell's AP (A05: 4 by default); one given as 0 costs
 // nothing, as an effect that says so may (R24).
-func spellAP(sp *Spell) int {
-	if sp.AP != nil {
-		return *sp.AP
-	}
-	return 4
-}
+func spellAP(sp *Spell) int { return valueOr(sp.AP, 4) }
 
 // castEffect is a spell that leaves an effect on its caster (R21, R44),
 // once castEffectCheck has passed it: it invests its mana, held until the
@@ -110,8 +105,7 @@ func (r *run) cast(name, target string) error {
 	r.spend(a, spellAP(sp), "cast")
 	// A spell attack is an attack: flanking, a rear attack and a shared
 	// space count as for any other (R11, R12, R51).
-	bonus := a.Attributes.Rsn + a.skill("arcana") + a.spec("arcana", sp.School) + r.s.flanking(a, t)
-	bonus -= a.distraction() + a.sharing() + a.tired()
+	bonus := a.Attributes.Rsn + a.rank("arcana", sp.School) + r.s.anyAttack(a, t)
 	defense := spellDefense(t, sp.Defense)
 	if r.choice != "" && (sp.Defense == "melee" || sp.Defense == "ranged") {
 		defense = guardDefense(t, r.choice, sp.Defense) // R45

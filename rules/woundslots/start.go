@@ -91,30 +91,16 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	}
 	ids := slices.Sorted(maps.Keys(st.Combatants))
 	for _, id := range ids {
-		cs := st.Combatants[id]
-		at := "start.combatants." + id
-		c := s.Combatant(id)
-		if c == nil {
-			bad(at, "no combatant %q; combatants: %s", id, s.ids())
-			continue
+		if at := "start.combatants." + id; st.present(s, at, id, bad) {
+			setCombatant(s, s.Combatant(id), st.Combatants[id], at, bad)
 		}
-		if c.Status == Away {
-			// A14: it has no state until it arrives and rolls its initiative.
-			bad(at, "%s joins as round %d begins, after round %d: it is not in the fight yet (A14)", id, c.Joins+1, max(st.Round, 1))
-			continue
-		}
-		setCombatant(s, c, cs, at, bad)
 	}
 	// A second pass, every combatant in its place: grapples and pins.
 	placeGrapples(s, st, ids, bad)
 	for i, id := range st.Order {
 		// A15: the tie-break dice of the starting round, as if drawn.
-		if c := s.Combatant(id); c == nil {
-			bad(fmt.Sprintf("start.order[%d]", i), "no combatant %q; combatants: %s", id, s.ids())
-		} else if c.Status == Away {
-			bad(fmt.Sprintf("start.order[%d]", i), "%s joins as round %d begins, after round %d: it is not in the fight yet (A14)", id, c.Joins+1, max(st.Round, 1))
-		} else {
-			c.TieBreak = 20 * (len(st.Order) - i)
+		if st.present(s, fmt.Sprintf("start.order[%d]", i), id, bad) {
+			s.Combatant(id).TieBreak = 20 * (len(st.Order) - i)
 		}
 	}
 	s.Round = max(st.Round, 1)
@@ -128,13 +114,26 @@ func (st *Start) apply(s *State, bad func(path, format string, args ...any)) {
 	st.setTurn(s, bad)
 }
 
+// present reports whether the starting state may set combatant id (at
+// at), or says why not: there is none, or it has no state until it
+// arrives and rolls its initiative (A14).
+func (st *Start) present(s *State, at, id string, bad func(path, format string, args ...any)) bool {
+	switch c := s.Combatant(id); {
+	case c == nil:
+		bad(at, "no combatant %q; combatants: %s", id, s.ids())
+	case c.Status == Away:
+		bad(at, "%s joins as round %d begins, after round %d: it is not in the fight yet (A14)", id, c.Joins+1, max(st.Round, 1))
+	default:
+		return true
+	}
+	return false
+}
+
 // setCombatant sets combatant c up as its starting state cs says; at is
 // cs's path in the file, for bad's messages.
 func setCombatant(s *State, c *Combatant, cs CombatantStart, at string, bad func(path, format string, args ...any)) {
 	id := c.ID
-	if cs.Initiative != nil {
-		c.Initiative = *cs.Initiative
-	}
+	c.Initiative = valueOr(cs.Initiative, c.Initiative)
 	if cs.AP != nil {
 		c.AP = *cs.AP
 		if most := apRow(c.Attributes.Speed).Max; c.AP > most {

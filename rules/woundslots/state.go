@@ -571,12 +571,13 @@ const ExhaustedPenalty = 2
 
 // tired is what exhaustion takes from c's checks and attacks (A26): every
 // one of them, standard or wild, attack or healing or recovery; less what
-// its effects and conditions add to them (checkMod).
+// its effects and conditions add to them (mods).
 func (c *Combatant) tired() int {
+	_, _, checks := c.mods()
 	if c.IsExhausted {
-		return ExhaustedPenalty - c.checkMod()
+		return ExhaustedPenalty - checks
 	}
-	return -c.checkMod()
+	return -checks
 }
 
 // Staggered is A26: no Turn End AP (NPCs are immune, R17).
@@ -670,10 +671,7 @@ func (s *State) actor() *Combatant {
 	if s.Off != nil {
 		return s.Combatant(s.Off.Who)
 	}
-	if s.Turn == "" {
-		return nil
-	}
-	return s.Combatant(s.Turn)
+	return s.owner()
 }
 
 // acting is the id of the combatant acting now (see actor).

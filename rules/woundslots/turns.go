@@ -374,7 +374,14 @@ func (r *run) pay(c *Combatant, amount int, what string) {
 		r.cancelLong(c)
 	}
 	r.emit(engine.New(r.h.arena(), aPSpentKind, APSpent{Combatant: c.ID, Amount: amount, AP: c.AP - amount, For: what}))
-	if c.ID == r.s.Turn && r.s.Off == nil {
+	r.finished(c.ID)
+}
+
+// finished marks an action of the turn's owner taken, for the
+// after-action window: paid for now (pay), or completed by a later
+// decision than the one that paid for it.
+func (r *run) finished(actor string) {
+	if actor == r.s.Turn && r.s.Off == nil {
 		r.acted = true
 	}
 }

@@ -175,13 +175,15 @@ func (r *run) footing(c *Combatant, env string, mod int, why string) bool {
 	if env == Climbing {
 		spec = "climbing"
 	}
-	die := r.src.Roll(20)
-	bonus := c.Attributes.Str + c.skill("athletics") + c.spec("athletics", spec) + mod
-	bonus -= c.tired()
-	tn := r.s.footingTN()
-	kept := die+bonus >= tn
-	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: env, Die: die, Bonus: bonus, TN: tn, Kept: kept, Why: why}))
-	return kept
+	return r.footingCheck(c, env, why, c.Attributes.Str+c.rank("athletics", spec)+mod, r.s.footingTN())
+}
+
+// footingCheck rolls c's check of its footing in env (R38, R75) with
+// bonus, less exhaustion, against tn, and reports whether c kept it.
+func (r *run) footingCheck(c *Combatant, env, why string, bonus, tn int) bool {
+	ck := r.standard(bonus-c.tired(), tn)
+	r.emit(engine.New(r.h.arena(), footingCheckedKind, FootingChecked{Combatant: c.ID, Env: env, TNRoll: ck, Kept: ck.succeeds(), Why: why}))
+	return ck.succeeds()
 }
 
 // attackFooting is R75's check of a swimmer or climber before any attack
@@ -207,11 +209,9 @@ func (r *run) woundFooting(t *Combatant, level int) {
 type FootingChecked struct {
 	Combatant string `json:"combatant"`
 	Env       string `json:"env"`
-	Die       int    `json:"die"`
-	Bonus     int    `json:"bonus"`
-	TN        int    `json:"tn"`
-	Kept      bool   `json:"kept"`
-	Why       string `json:"why"`
+	TNRoll
+	Kept bool   `json:"kept"`
+	Why  string `json:"why"`
 }
 
 func (e *FootingChecked) apply(s *State, _ *hotMemory) {
@@ -252,7 +252,7 @@ func (e *FootingChecked) describe(s *State) string {
 	case !e.Kept && e.Why == "attacking":
 		res += ": its attack is lost"
 	}
-	return fmt.Sprintf("%s's %s check (%s): %s against TN %d: %s", e.Combatant, e.Env, e.Why, d20(e.Die, e.Bonus), e.TN, res)
+	return fmt.Sprintf("%s's %s check (%s): %s: %s", e.Combatant, e.Env, e.Why, e.rolled(), res)
 }
 
 // Surface is a sunk swimmer's swim back up (R75).
