@@ -310,8 +310,11 @@ func (e *RecoveryRolled) apply(s *State, _ *hotMemory) {
 func (e *RecoveryRolled) describe(s *State) string {
 	if e.Tender != "" {
 		tend := fmt.Sprintf(" (tended by %s: %s)", e.Tender, d20(e.TendDie, e.TendBonus))
-		line := Rules{}.DescribeEvent(s, &RecoveryRolled{Combatant: e.Combatant, Die: e.Die, Bonus: e.Bonus, Level: e.Level, To: e.To, RecoveryBonus: e.RecoveryBonus})
-		return line + tend
+		// The patient's own line (a wound dropped, a choice to make, or
+		// nothing healed), then the tending.
+		own := *e
+		own.Tender, own.TendDie, own.TendBonus = "", 0, 0
+		return own.describe(s) + tend
 	}
 	if e.Reach > NoWound {
 		return fmt.Sprintf("%s's recovery check: %s: it reaches %s wounds and chooses which drops", e.Combatant, d20(e.Die, e.Bonus), LevelName(e.Reach))
