@@ -354,10 +354,10 @@ func (p *oddsPool) run(j *oddsJob, child *oddsChild, tables *tableCache) {
 	p.finish(j)
 }
 
-// computeOdds computes the odds of req's commands, each within
+// computeOdds computes the odds of req's commands one by one, each within
 // req.PerOption and all within req.PerJob, on a table replayed from req's
-// record (through tables), giving each its result (set) as soon as it is
-// final, until ctx is done.
+// record (through tables), giving each its result (set), until ctx is
+// done.
 func computeOdds(ctx context.Context, reg *engine.Registry, tables *tableCache, calc odds.Calculator, req *oddsRequest, logger *slog.Logger, set func(int, *optionResult)) {
 	table, err := tables.replay(reg, req.Header, req.Entries)
 	if err != nil {
@@ -367,49 +367,31 @@ func computeOdds(ctx context.Context, reg *engine.Registry, tables *tableCache, 
 		}
 		return
 	}
-	// The menu is computed as odds.Calculator.All computes it (for fray
-	// odds --all and the benchmark): the options share the decisions they
-	// meet alike, an even share of the menu's dice paths each, and what an
-	// easy option leaves goes to the hard ones; past its share an option
-	// is estimated from seeded resolutions. A budget of paths, not of
-	// time, so that whether an option is exact depends on the fight as the
-	// asker sees it and not on the server's load (the time bounds are a
-	// last resort). Each option is given as soon as it is final.
-	index := make(map[string]int, len(req.Commands))
-	for i, c := range req.Commands {
-		if _, twice := index[c]; !twice {
-			index[c] = i
+	// Option by option, each with an even share of the menu's dice paths
+	// and past it an estimate from seeded resolutions: a budget of paths,
+	// not of time, so that whether an option is exact depends on the
+	// fight as the asker sees it and not on the server's load (the time
+	// bounds are a last resort). The menu's options do not share their
+	// paths as odds.Calculator.All does (what an easy option leaves goes
+	// to the hard ones): through the API that took the slowest prompts'
+	// time up by half for a few options more exact.
+	deadline := time.Now().Add(req.PerJob)
+	for i, command := range req.Commands {
+		if ctx.Err() != nil {
+			return
 		}
-	}
-	given := make([]bool, len(req.Commands))
-	_, err = calc.All(table, req.Actor, odds.Options{
-		Policy: req.Policy, MaxPaths: odds.MenuPaths, Workers: 1,
-		Timeout: req.PerJob, OptionTimeout: req.PerOption, Stop: ctx.Done(),
-		Ready: func(_ int, h odds.Headline) {
-			i, ok := index[h.Command]
-			if !ok || given[i] {
-				return
-			}
-			given[i] = true
-			if h.Report == nil {
-				set(i, &optionResult{reason: excerpt(h.Refusal, maxDetail)})
-				return
-			}
-			set(i, resultOf(h.Report))
-		},
-	})
-	if ctx.Err() != nil {
-		return
-	}
-	for i := range req.Commands {
-		if given[i] {
+		left := time.Until(deadline)
+		if left <= 0 {
+			set(i, &optionResult{reason: fmt.Sprintf("not computed: the server's budget of %s for this prompt's odds ran out", req.PerJob)})
 			continue
 		}
-		reason := "not computed: the rules do not list it among the options now"
+		share := max(1, odds.MenuPaths/len(req.Commands))
+		rep, err := calc.Odds(table, req.Actor, command, odds.Options{Policy: req.Policy, MaxPaths: share, Fallback: true, Timeout: min(req.PerOption, left), Workers: 1})
 		if err != nil {
-			reason = excerpt(err.Error(), maxDetail)
+			set(i, &optionResult{reason: excerpt(err.Error(), maxDetail)})
+			continue
 		}
-		set(i, &optionResult{reason: reason})
+		set(i, resultOf(rep))
 	}
 }
 

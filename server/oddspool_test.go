@@ -43,21 +43,6 @@ func (c gated) Odds(t engine.Table, actor, command string, o odds.Options) (*odd
 	return c.Calculator.Odds(t, actor, command, o)
 }
 
-// All computes the menu as the real calculator does, each option held at
-// the gate before it is given (Options.Ready): the menu stops there until
-// the gate opens.
-func (c gated) All(t engine.Table, actor string, o odds.Options) (*odds.Menu, error) {
-	defer c.g.busy()()
-	ready := o.Ready
-	o.Ready = func(i int, h odds.Headline) {
-		c.g.hold(t, h.Command)
-		if ready != nil {
-			ready(i, h)
-		}
-	}
-	return c.Calculator.All(t, actor, o)
-}
-
 // busy counts a computation running, keeping the most at once, until the
 // function it returns is called.
 func (g *gatedCalc) busy() func() {

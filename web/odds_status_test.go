@@ -12,19 +12,14 @@ import (
 	"fray/server"
 )
 
-// stingy is a calculator with a budget of a few dice paths a question
-// (a menu, or one option), so that the options that need more are
-// estimated.
+// stingy is a calculator with a budget of a few dice paths an option
+// (the server asks for each option's odds apart), so that the options
+// that need more are estimated.
 type stingy struct{ odds.Calculator }
 
 func (c stingy) Odds(t engine.Table, actor, command string, o odds.Options) (*odds.Report, error) {
 	o.MaxPaths = 40
 	return c.Calculator.Odds(t, actor, command, o)
-}
-
-func (c stingy) All(t engine.Table, actor string, o odds.Options) (*odds.Menu, error) {
-	o.MaxPaths = 40
-	return c.Calculator.All(t, actor, o)
 }
 
 // startStingySite starts a site whose odds come from stingy calculators.

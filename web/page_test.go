@@ -715,19 +715,6 @@ func (c slowCalc) Odds(t engine.Table, actor, command string, o odds.Options) (*
 	return c.Calculator.Odds(t, actor, command, o)
 }
 
-func (c slowCalc) All(t engine.Table, actor string, o odds.Options) (*odds.Menu, error) {
-	ready := o.Ready
-	o.Ready = func(i int, h odds.Headline) {
-		if h.Command == c.slow {
-			time.Sleep(c.delay)
-		}
-		if ready != nil {
-			ready(i, h)
-		}
-	}
-	return c.Calculator.All(t, actor, o)
-}
-
 // TestOddsArriveLater: when one option's odds take longer than the page's
 // read waits, the page shows the others' at once, and the slow one's when
 // the live stream says they are all there.
