@@ -49,7 +49,7 @@ func TestUndoSaysWho(t *testing.T) {
 		check := func(what string, s *stream, from int64) {
 			t.Helper()
 			for version := from; version <= v.Version+4; version++ {
-				e := s.next(t)
+				e := s.nextBut(t)
 				var m server.StreamEntry
 				if err := json.Unmarshal(e.data, &m); err != nil {
 					t.Fatal(err)
