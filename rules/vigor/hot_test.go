@@ -23,19 +23,12 @@ import (
 func TestScratchCopiesRestoreEveryChange(t *testing.T) {
 	states := fightStates(t)
 	r := vigor.Rules{}
-	jsonOf := func(s *vigor.State) string {
-		b, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
 	var s vigor.State
 	names := &keyNames{named: map[string]uint64{}}
 	changes := 0
 	for i := 0; i < len(states); i += 5 {
 		src := states[i]
-		js0, key0 := jsonOf(src), string(src.AppendKey(nil))
+		js0, key0 := jsonOf(t, src), string(src.AppendKey(nil))
 		r.ScratchInto(&s, src)
 		check := func(path string) {
 			t.Helper()
@@ -43,7 +36,7 @@ func TestScratchCopiesRestoreEveryChange(t *testing.T) {
 			// The scratch state's keys, written from what it keeps of the
 			// keys before, are those of the state written anew.
 			fresh := r.Clone(&s)
-			key, js := string(s.AppendKey(nil)), jsonOf(&s)
+			key, js := string(s.AppendKey(nil)), jsonOf(t, &s)
 			if key != string(fresh.AppendKey(nil)) || string(s.AppendNamedKey(nil, names)) != string(fresh.AppendNamedKey(nil, names)) {
 				t.Fatalf("state %d, %s changed: the scratch state's key is not the key written anew", i, path)
 			}
@@ -51,12 +44,12 @@ func TestScratchCopiesRestoreEveryChange(t *testing.T) {
 				t.Fatalf("state %d, %s changed: the same key %v, the same JSON %v", i, path, key == key0, js == js0)
 			}
 			r.ScratchInto(&s, src)
-			if jsonOf(&s) != js0 || string(s.AppendKey(nil)) != key0 {
+			if jsonOf(t, &s) != js0 || string(s.AppendKey(nil)) != key0 {
 				t.Fatalf("state %d, %s changed: copied again, the scratch state is not the state", i, path)
 			}
 		}
 		changeScratch(t, &s, i, check)
-		if jsonOf(src) != js0 {
+		if jsonOf(t, src) != js0 {
 			t.Fatalf("state %d: changed by the copies", i)
 		}
 	}
@@ -139,4 +132,14 @@ func TestOutcomeTagsKept(t *testing.T) {
 	if others == 0 {
 		t.Fatal("no tag of another's roll")
 	}
+}
+
+// jsonOf returns s as JSON, failing t when it cannot be written.
+func jsonOf(t *testing.T, s *vigor.State) string {
+	t.Helper()
+	b, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

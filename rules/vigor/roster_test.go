@@ -1,7 +1,6 @@
 package vigor_test
 
 import (
-	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -21,19 +20,12 @@ import (
 func TestRosterKeySeesEveryChange(t *testing.T) {
 	r := vigor.Rules{}
 	names := &keyNames{named: map[string]uint64{}}
-	jsonOf := func(s *vigor.State) string {
-		b, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
 	var s vigor.State
 	changes, kept := 0, 0
 	states := fightStates(t)
 	for i := 0; i < len(states); i += 3 {
 		src := states[i]
-		js0 := jsonOf(src)
+		js0 := jsonOf(t, src)
 		keep := func() string {
 			r.ScratchInto(&s, src)
 			s.AppendNamedKey(nil, names)
@@ -43,7 +35,7 @@ func TestRosterKeySeesEveryChange(t *testing.T) {
 		check := func(path string) {
 			t.Helper()
 			changes++
-			key, js := string(s.AppendNamedKey(nil, names)), jsonOf(&s)
+			key, js := string(s.AppendNamedKey(nil, names)), jsonOf(t, &s)
 			fresh := r.Clone(&s)
 			if key != string(fresh.AppendNamedKey(nil, names)) {
 				t.Fatalf("state %d, %s changed: the scratch state's key is not the key written anew", i, path)
