@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -291,7 +292,7 @@ func (p *oddsPool) moved(fight string, version int64) {
 // which the goroutine keeps locked until it ends, and which ends with it.
 func (p *oddsPool) work() {
 	var child *oddsChild
-	var tables tableCache
+	tables := make([]tableCache, 1)
 	if len(p.process) > 0 {
 		child = newOddsChild(p.process, p.logger)
 		defer child.close()
@@ -305,7 +306,7 @@ func (p *oddsPool) work() {
 		case <-p.stop:
 			return
 		case j := <-p.queue:
-			p.run(j, child, &tables)
+			p.run(j, child, tables)
 			continue
 		default:
 		}
@@ -313,9 +314,9 @@ func (p *oddsPool) work() {
 		case <-p.stop:
 			return
 		case j := <-p.queue:
-			p.run(j, child, &tables)
+			p.run(j, child, tables)
 		case j := <-p.spare:
-			p.run(j, child, &tables)
+			p.run(j, child, tables)
 		}
 	}
 }
@@ -324,7 +325,7 @@ func (p *oddsPool) work() {
 // within perJob, stopping when it is cancelled: in the pool's worker
 // process when it has one (child), or else here, on tables replayed
 // through the worker's cache.
-func (p *oddsPool) run(j *oddsJob, child *oddsChild, tables *tableCache) {
+func (p *oddsPool) run(j *oddsJob, child *oddsChild, tables []tableCache) {
 	if j.ctx.Err() != nil {
 		p.finish(j)
 		return
@@ -354,45 +355,63 @@ func (p *oddsPool) run(j *oddsJob, child *oddsChild, tables *tableCache) {
 	p.finish(j)
 }
 
-// computeOdds computes the odds of req's commands one by one, each within
-// req.PerOption and all within req.PerJob, on a table replayed from req's
-// record (through tables), giving each its result (set), until ctx is
-// done.
-func computeOdds(ctx context.Context, reg *engine.Registry, tables *tableCache, calc odds.Calculator, req *oddsRequest, logger *slog.Logger, set func(int, *optionResult)) {
-	table, err := tables.replay(reg, req.Header, req.Entries)
-	if err != nil {
-		logger.Error("odds: replaying the fight", "fight", req.Header.ID, "entries", len(req.Entries), "err", err)
-		for i := range req.Commands {
-			set(i, &optionResult{reason: "the server failed to replay the fight for its odds"})
-		}
-		return
-	}
-	// Option by option, each with an even share of the menu's dice paths
-	// and past it an estimate from seeded resolutions: a budget of paths,
-	// not of time, so that whether an option is exact depends on the
-	// fight as the asker sees it and not on the server's load (the time
-	// bounds are a last resort). The menu's options do not share their
-	// paths as odds.Calculator.All does (what an easy option leaves goes
-	// to the hard ones): through the API that took the slowest prompts'
-	// time up by half for a few options more exact.
+// computeOdds computes the odds of req's commands, each within
+// req.PerOption and all within req.PerJob, giving each its result (set)
+// until ctx is done. It runs len(tables) options at a time, each runner on
+// a table of its own replayed from req's record through its cache in
+// tables; set may be called from any of them. The options do not depend
+// on one another (each has its own share of the paths, below), so their
+// odds are the same however many run at once.
+func computeOdds(ctx context.Context, reg *engine.Registry, tables []tableCache, calc odds.Calculator, req *oddsRequest, logger *slog.Logger, set func(int, *optionResult)) {
 	deadline := time.Now().Add(req.PerJob)
-	for i, command := range req.Commands {
-		if ctx.Err() != nil {
-			return
-		}
-		left := time.Until(deadline)
-		if left <= 0 {
-			set(i, &optionResult{reason: fmt.Sprintf("not computed: the server's budget of %s for this prompt's odds ran out", req.PerJob)})
-			continue
-		}
-		share := max(1, odds.MenuPaths/len(req.Commands))
-		rep, err := calc.Odds(table, req.Actor, command, odds.Options{Policy: req.Policy, MaxPaths: share, Fallback: true, Timeout: min(req.PerOption, left), Workers: 1})
+	var next atomic.Int64
+	run := func(tables *tableCache) {
+		table, err := tables.replay(reg, req.Header, req.Entries)
 		if err != nil {
-			set(i, &optionResult{reason: excerpt(err.Error(), maxDetail)})
-			continue
+			logger.Error("odds: replaying the fight", "fight", req.Header.ID, "entries", len(req.Entries), "err", err)
 		}
-		set(i, resultOf(rep))
+		for i := int(next.Add(1)) - 1; i < len(req.Commands); i = int(next.Add(1)) - 1 {
+			switch {
+			case err != nil:
+				set(i, &optionResult{reason: "the server failed to replay the fight for its odds"})
+			case ctx.Err() != nil:
+				return
+			default:
+				set(i, computeOption(table, calc, req, i, deadline))
+			}
+		}
 	}
+	// The first runner is the caller's goroutine, whose thread may have
+	// been given a lower priority; the others are goroutines of their own.
+	var wg sync.WaitGroup
+	for w := 1; w < min(len(tables), len(req.Commands)); w++ {
+		wg.Go(func() { run(&tables[w]) })
+	}
+	run(&tables[0])
+	wg.Wait()
+}
+
+// computeOption computes the odds of req's command i on table, within
+// req.PerOption and what is left before deadline.
+func computeOption(table engine.Table, calc odds.Calculator, req *oddsRequest, i int, deadline time.Time) *optionResult {
+	left := time.Until(deadline)
+	if left <= 0 {
+		return &optionResult{reason: fmt.Sprintf("not computed: the server's budget of %s for this prompt's odds ran out", req.PerJob)}
+	}
+	// Each option has an even share of the menu's dice paths and past it
+	// an estimate from seeded resolutions: a budget of paths, not of
+	// time, so that whether an option is exact depends on the fight as
+	// the asker sees it and not on the server's load (the time bounds are
+	// a last resort). The menu's options do not share their paths as
+	// odds.Calculator.All does (what an easy option leaves goes to the
+	// hard ones): through the API that took the slowest prompts' time up
+	// by half for a few options more exact.
+	share := max(1, odds.MenuPaths/len(req.Commands))
+	rep, err := calc.Odds(table, req.Actor, req.Commands[i], odds.Options{Policy: req.Policy, MaxPaths: share, Fallback: true, Timeout: min(req.PerOption, left), Workers: 1})
+	if err != nil {
+		return &optionResult{reason: excerpt(err.Error(), maxDetail)}
+	}
+	return resultOf(rep)
 }
 
 // set records option i's result.

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"runtime"
 	"sync"
 	"time"
 
@@ -115,13 +116,20 @@ func ServeOddsWorker(reg *engine.Registry, oddsFor func(ruleset string) (odds.Ca
 		}
 	}()
 	w := bufio.NewWriter(out)
-	var writeErr error
+	var (
+		writeMu  sync.Mutex
+		writeErr error
+	)
 	reply := func(r oddsReply) {
+		writeMu.Lock()
+		defer writeMu.Unlock()
 		if writeErr == nil {
 			writeErr = writeReply(w, r)
 		}
 	}
-	var tables tableCache
+	// The process computes as many options of a job at once as Go has
+	// processors, each on a table of its own.
+	tables := make([]tableCache, runtime.GOMAXPROCS(0))
 	for req := range jobs {
 		ctx, stop := context.WithCancel(context.Background())
 		mu.Lock()
@@ -133,7 +141,7 @@ func ServeOddsWorker(reg *engine.Registry, oddsFor func(ruleset string) (odds.Ca
 				reply(oddsReply{ID: req.ID, Option: i, Reason: excerpt(err.Error(), maxDetail)})
 			}
 		} else {
-			computeOdds(ctx, reg, &tables, calc, &req, logger, func(i int, r *optionResult) {
+			computeOdds(ctx, reg, tables, calc, &req, logger, func(i int, r *optionResult) {
 				reply(oddsReply{ID: req.ID, Option: i, Brief: r.brief, Reason: r.reason, full: r.full})
 			})
 		}
@@ -171,11 +179,13 @@ func newOddsChild(argv []string, logger *slog.Logger) *oddsChild {
 	return &oddsChild{argv: argv, logger: logger}
 }
 
-// start starts the worker process, with one processor for Go's scheduler
-// (a worker computes one option at a time).
+// start starts the worker process. It computes as many options of a job
+// at once as Go gives it processors (every core the machine lets it use,
+// unless GOMAXPROCS says fewer): a table waits on one prompt at a time,
+// and its threads, of the lowest priority, give way to the server's.
 func (c *oddsChild) start() error {
 	cmd := exec.Command(c.argv[0], c.argv[1:]...)
-	cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
+	cmd.Env = os.Environ()
 	cmd.Stderr = &logWriter{logger: c.logger}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

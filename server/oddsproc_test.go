@@ -77,9 +77,14 @@ var schemaLink = regexp.MustCompile(`"\$schema":"[^"]*",`)
 // TestOddsInAWorkerProcess has a server compute odds in worker processes
 // and another, over the same store, in its own: at every prompt of a few
 // decisions of a blackpowder and a tempo fight, the two answer the same
-// bytes. The workers run at the lowest priority, and a worker killed
-// between jobs is started again for the next without losing its odds.
+// bytes, though the worker computes three options at a time and the
+// server's own pool one. The workers run at the lowest priority, and a
+// worker killed between jobs is started again for the next without
+// losing its odds.
 func TestOddsInAWorkerProcess(t *testing.T) {
+	// The worker process computes as many options at once as its Go has
+	// processors.
+	t.Setenv("GOMAXPROCS", "3")
 	here, away := workerServers(t)
 	for _, bundled := range []string{"pistols_at_dawn", "duel", "alley_fight"} {
 		for step := range 4 {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net/http"
 	"slices"
@@ -29,6 +30,12 @@ type WalkOptions struct {
 	Only string
 	// Client makes the requests (default: http.DefaultClient).
 	Client *http.Client
+	// Answers, when set, gets every prompt's odds as the server gave them
+	// (the menu, the refused and the pending options), a line each after
+	// the encounter's name and the decision's number: two servers' walks
+	// at one seed are the same fights, so their lines show whether they
+	// answer alike.
+	Answers io.Writer
 }
 
 // WalkReport is how long the odds of every prompt of the walk took to
@@ -157,8 +164,9 @@ func (w *walker) fight(ctx context.Context, name string, rep *WalkReport) ([]tim
 			break
 		}
 		var ans struct {
-			Pending []json.RawMessage
-			Refused []json.RawMessage
+			Menu    json.RawMessage   `json:"menu"`
+			Pending []json.RawMessage `json:"pending"`
+			Refused []json.RawMessage `json:"refused"`
 		}
 		path := "/fights/" + f.ID + "/odds?wait_ms=" + strconv.FormatInt(w.o.Wait.Milliseconds(), 10)
 		var t time.Duration
@@ -184,6 +192,15 @@ func (w *walker) fight(ctx context.Context, name string, rep *WalkReport) ([]tim
 			break
 		}
 		took = append(took, t)
+		if w.o.Answers != nil {
+			line, err := json.Marshal(ans)
+			if err != nil {
+				return took, fmt.Errorf("decision %d: odds: %w", d, err)
+			}
+			if _, err := fmt.Fprintf(w.o.Answers, "%s %d %s\n", name, d, line); err != nil {
+				return took, fmt.Errorf("writing the answers: %w", err)
+			}
+		}
 		rep.Refused += len(ans.Refused)
 		rep.Blank += len(ans.Pending)
 		if t > 200*time.Millisecond {

@@ -26,6 +26,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"flag"
@@ -75,6 +76,7 @@ func run() error {
 	oddsWorker := flag.Bool("odds-worker", false, "be an odds worker process for a server this program started (internal)")
 	walk := flag.Bool("walk", false, "instead of a load, walk one fight of every bundled encounter (-decisions at most, dice and choices from -seed), reading the odds of every prompt as the GM, one read at a time, and report how long they took")
 	only := flag.String("only", "", "with -walk, only the encounters whose name contains this")
+	answers := flag.String("answers", "", "with -walk, write every prompt's odds as the server answered them to this file, a line each, to compare two servers' answers at one seed")
 	flag.Parse()
 	if *oddsWorker {
 		reg, oddsFor, err := loadgen.Catalog()
@@ -114,12 +116,7 @@ func run() error {
 		o.URL = url
 	}
 	if *walk {
-		rep, err := loadgen.Walk(ctx, loadgen.WalkOptions{URL: o.URL, Token: o.Token, Decisions: o.Decisions, Seed: o.Seed, Only: *only})
-		if err != nil {
-			return err
-		}
-		fmt.Println(rep)
-		return nil
+		return runWalk(ctx, loadgen.WalkOptions{URL: o.URL, Token: o.Token, Decisions: o.Decisions, Seed: o.Seed, Only: *only}, *answers)
 	}
 	if *compare {
 		return runCompared(ctx, o, *rounds, asJSON)
@@ -266,4 +263,30 @@ func serve(ctx context.Context, pg, token string, inProcess bool) (func(), strin
 			os.RemoveAll(dir)
 		}
 	}, ts.URL, nil
+}
+
+// runWalk walks the bundled encounters (loadgen.Walk) and prints the
+// report, writing the answers to the file answers when it is not "".
+func runWalk(ctx context.Context, o loadgen.WalkOptions, answers string) error {
+	var buf *bufio.Writer
+	if answers != "" {
+		f, err := os.Create(answers)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		buf = bufio.NewWriter(f)
+		o.Answers = buf
+	}
+	rep, err := loadgen.Walk(ctx, o)
+	if err != nil {
+		return err
+	}
+	if buf != nil {
+		if err := buf.Flush(); err != nil {
+			return fmt.Errorf("writing %s: %w", answers, err)
+		}
+	}
+	fmt.Println(rep)
+	return nil
 }
