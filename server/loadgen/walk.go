@@ -141,6 +141,11 @@ func Walk(ctx context.Context, o WalkOptions) (WalkReport, error) {
 	return rep, nil
 }
 
+// maxRefusals is how many times in a row the walk asks again for odds the
+// server refuses to compute yet (429) before it gives up: with one read
+// at a time, a refusal that lasts means the server is stuck.
+const maxRefusals = 30
+
 // walker plays the walk's fights.
 type walker struct {
 	o   WalkOptions
@@ -170,7 +175,7 @@ func (w *walker) fight(ctx context.Context, name string, rep *WalkReport) ([]tim
 		}
 		path := "/fights/" + f.ID + "/odds?wait_ms=" + strconv.FormatInt(w.o.Wait.Milliseconds(), 10)
 		var t time.Duration
-		for {
+		for refusals := 0; ; refusals++ {
 			began := time.Now()
 			status, header, data, err := request(ctx, w.o.Client, "GET", w.o.URL+path, f.GMToken, nil)
 			t = time.Since(began)
@@ -178,6 +183,9 @@ func (w *walker) fight(ctx context.Context, name string, rep *WalkReport) ([]tim
 				return took, err
 			}
 			if status == http.StatusTooManyRequests {
+				if refusals == maxRefusals {
+					return took, fmt.Errorf("decision %d: odds: refused %d times in a row: %s", d, refusals+1, data)
+				}
 				if !w.pause(ctx, header) {
 					return took, ctx.Err()
 				}
