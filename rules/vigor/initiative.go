@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // RollInitiative is the GM rolling initiative for everyone (R08), with
@@ -174,6 +175,9 @@ type Joined struct {
 	Combatant string   `json:"combatant"`
 	Roll      Roll     `json:"roll"`
 	Order     []string `json:"order"`
+	// At is where it arrives when a creature holds its own square then:
+	// the nearest free one; nil when it arrives on its own (R43).
+	At *parts.Cell `json:"at,omitempty"`
 }
 
 // apply brings the late joiner in with its initiative and its place in
@@ -182,12 +186,42 @@ func (e *Joined) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.Away = false
 		c.Initiative = e.Roll.Total
+		if e.At != nil {
+			c.X, c.Y = e.At.X, e.At.Y
+		}
 	}
 	s.Order = append(s.Order[:0], e.Order...)
 }
 
 func (e *Joined) describe(*State) string {
-	return fmt.Sprintf("%s joins the fight: initiative %s; order %s", e.Combatant, e.Roll, strings.Join(e.Order, ", "))
+	line := fmt.Sprintf("%s joins the fight: initiative %s; order %s", e.Combatant, e.Roll, strings.Join(e.Order, ", "))
+	if e.At != nil {
+		line += fmt.Sprintf("; arriving at %s, the nearest free square to its own", *e.At)
+	}
+	return line
+}
+
+// arrival is where late joiner c arrives: its own square, or, when a
+// creature holds it then, the free square nearest it, off every wall: of
+// the nearest ring around its own, the first row by row from the south,
+// each from west to east (R43; ours). ok is false when its own square is
+// free.
+func (s *State) arrival(c *Combatant) (at parts.Cell, ok bool) {
+	own := parts.Cell{X: c.X, Y: c.Y}
+	if s.free(own, c.ID) {
+		return own, false
+	}
+	for r := 1; r <= 1000; r++ {
+		for y := own.Y - r; y <= own.Y+r; y++ {
+			for x := own.X - r; x <= own.X+r; x++ {
+				q := parts.Cell{X: x, Y: y}
+				if s.distanceTo(c, q) == r && s.free(q, c.ID) && s.clear(x, y, x, y) {
+					return q, true
+				}
+			}
+		}
+	}
+	return own, false
 }
 
 // join brings in the late joiners due this round, in roster order: each
@@ -216,6 +250,10 @@ func (d *decider) join() {
 		if !placed {
 			*buf = append(*buf, c.ID)
 		}
-		d.emit(engine.New(d.h.arena(), joinedKind, Joined{Combatant: c.ID, Roll: roll, Order: (*buf)[start:len(*buf):len(*buf)]}))
+		e := Joined{Combatant: c.ID, Roll: roll, Order: (*buf)[start:len(*buf):len(*buf)]}
+		if at, moved := s.arrival(c); moved {
+			e.At = &at
+		}
+		d.emit(engine.New(d.h.arena(), joinedKind, e))
 	}
 }

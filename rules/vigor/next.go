@@ -2,6 +2,7 @@ package vigor
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -308,6 +309,15 @@ func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
 		return from + a
 	}
 	to := parts.Cell{X: step(me.X, t.X), Y: step(me.Y, t.Y)}
+	if s.Options.Euclidean {
+		// Measured straight, a Move goes its length along any line
+		// (A17), and stops 5 ft off t.
+		l := parts.Metres(float64(me.X), float64(me.Y), float64(t.X), float64(t.Y))
+		if l <= 5 {
+			return to, false
+		}
+		to = s.straightStep(me, t, min(float64(me.MoveFt()), l-5), false)
+	}
 	if to == (parts.Cell{X: me.X, Y: me.Y}) || !s.free(to, me.ID) || s.distanceTo(me, to) > me.MoveFt() || !s.clear(me.X, me.Y, to.X, to.Y) {
 		return to, false
 	}
@@ -340,10 +350,47 @@ func (s *State) away(me, t *Combatant) (parts.Cell, bool) {
 	}
 	m := me.MoveFt()
 	to := parts.Cell{X: me.X + dx*m, Y: me.Y + dy*m}
+	if s.Options.Euclidean {
+		to = s.straightStep(me, t, float64(m), true) // along the line itself (A17)
+	}
 	if m == 0 || !s.free(to, me.ID) || s.distanceTo(me, to) > m || !s.clear(me.X, me.Y, to.X, to.Y) {
 		return to, false
 	}
 	return to, true
+}
+
+// straightStep is, with the euclidean option (A17), where a Move of
+// travel feet takes me along the straight line toward t (or, with away,
+// from it): of the four squares around the point that far along the line,
+// the one within one Move that ends nearest t (farthest from it, away);
+// me's own square when there is none.
+func (s *State) straightStep(me, t *Combatant, travel float64, away bool) parts.Cell {
+	dx, dy := float64(t.X-me.X), float64(t.Y-me.Y)
+	if away {
+		dx, dy = -dx, -dy
+	}
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		dx, dy, l = 1, 0, 1
+	}
+	px, py := float64(me.X)+travel*dx/l, float64(me.Y)+travel*dy/l
+	best, bestD := parts.Cell{X: me.X, Y: me.Y}, math.Inf(1)
+	for _, x := range [2]float64{math.Floor(px), math.Ceil(px)} {
+		for _, y := range [2]float64{math.Floor(py), math.Ceil(py)} {
+			q := parts.Cell{X: int(x), Y: int(y)}
+			if s.distanceTo(me, q) > me.MoveFt() {
+				continue
+			}
+			d := parts.Metres(x, y, float64(t.X), float64(t.Y))
+			if away {
+				d = -d
+			}
+			if d < bestD {
+				best, bestD = q, d
+			}
+		}
+	}
+	return best
 }
 
 func abs(n int) int {

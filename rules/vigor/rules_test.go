@@ -126,7 +126,7 @@ func TestStartProblems(t *testing.T) {
 		Sides: []vigor.SideSpec{{ID: "a"}, {ID: "b"}},
 		Combatants: []vigor.Combatant{
 			{ID: "ann", Side: "a", HealthMax: 5, VigorMax: 5, DurabilityMax: 5},
-			{ID: "bob", Side: "b", HealthMax: 5, VigorMax: 5, DurabilityMax: 5},
+			{ID: "bob", Side: "b", HealthMax: 5, VigorMax: 5, DurabilityMax: 5, X: 5},
 		},
 	}
 	nine := 9

@@ -179,6 +179,13 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		}
 	case *Moved:
 		id = e.Combatant
+	case *Joined:
+		if e.At != nil && hiddenFrom(s, e.Combatant, v) {
+			// Its arrival is in the open, where it arrives is not.
+			seen := *e
+			seen.At = nil
+			return &seen, true
+		}
 	case *Escaped:
 		id = e.Combatant
 	case *Defended:

@@ -107,10 +107,48 @@ func (sp *Spec) State() (State, error) {
 			}
 		}
 	}
+	checkSquares(&s, &sp.Begin, bad)
 	if err := problems.Err(); err != nil {
 		return State{}, err
 	}
 	return s, nil
+}
+
+// checkSquares refuses two creatures (or a creature and an object) on one
+// square as the fight starts. The rules count at most eight creatures
+// adjacent to one (R43): each holds a square of its own, whatever its
+// size, as there are no mounts nor grapples to share one. What no longer
+// holds a square is left out, as a Move onto its square is allowed: the
+// dead, the destroyed, the escaped, and those still to join (they arrive
+// on the nearest free square if theirs is held then). A clash is reported
+// at the later creature, or at whichever one's place the start gives.
+func checkSquares(s *State, begin *Start, bad func(path, format string, args ...any)) {
+	taken := make(map[parts.Cell]int, len(s.Combatants))
+	placed := func(i int) (string, bool) {
+		id := s.Combatants[i].ID
+		if cs, ok := begin.Combatants[id]; ok && (cs.X != nil || cs.Y != nil) {
+			return "start.combatants." + id, true
+		}
+		return fmt.Sprintf("combatants[%d]", i), false
+	}
+	for i := range s.Combatants {
+		c := &s.Combatants[i]
+		if !c.Targetable() {
+			continue
+		}
+		at := parts.Cell{X: c.X, Y: c.Y}
+		j, held := taken[at]
+		if !held {
+			taken[at] = i
+			continue
+		}
+		path, byStart := placed(i)
+		if p, ok := placed(j); ok && !byStart {
+			path = p
+		}
+		bad(path, "%s stands at %s, where %s already stands: each creature holds a square of its own (R43: at most eight are adjacent to one); give one of them another x or y",
+			c.ID, at, s.Combatants[j].ID)
+	}
 }
 
 // options checks the encounter's options and returns them as the state

@@ -53,8 +53,8 @@ func TestStartUnreachable(t *testing.T) {
 		Combatants: []Combatant{
 			{ID: "ann", Side: "a", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10},
 			{ID: "bob", Side: "b", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: 5},
-			{ID: "cy", Side: "b", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: 5},
-			{ID: "dan", Side: "b", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: 5},
+			{ID: "cy", Side: "b", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: 5, Y: 5},
+			{ID: "dan", Side: "b", VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: 5, Y: 10},
 		},
 		Begin: Start{Combatants: map[string]CombatantStart{
 			"ann": {Actions: &nine},
@@ -132,5 +132,51 @@ func TestStartUnreachable(t *testing.T) {
 	}
 	if err == nil || err.Error() != strings.Join(want, "\n") {
 		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+}
+
+// TestSharedSquare: no two creatures start on one square (R43), the
+// clash named at the later one, or at the start that placed one there;
+// the dead, the escaped and those still to join hold no square.
+func TestSharedSquare(t *testing.T) {
+	five, zero := 5, 0
+	who := func(id, side string, x, y int) Combatant {
+		return Combatant{ID: id, Side: side, VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: x, Y: y}
+	}
+	sp := &Spec{
+		Sides:      []SideSpec{{ID: "a"}, {ID: "b"}},
+		Combatants: []Combatant{who("ann", "a", 0, 0), who("bob", "b", 5, 0), who("cy", "b", 0, 0), who("dee", "b", 10, 0)},
+		Begin:      Start{Combatants: map[string]CombatantStart{"ann": {X: &five}}},
+	}
+	_, err := sp.State()
+	want := []string{
+		"start.combatants.ann: bob stands at 5,0, where ann already stands: each creature holds a square of its own (R43: at most eight are adjacent to one); give one of them another x or y",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	sp.Begin = Start{}
+	_, err = sp.State()
+	want = []string{
+		"combatants[2]: cy stands at 0,0, where ann already stands: each creature holds a square of its own (R43: at most eight are adjacent to one); give one of them another x or y",
+	}
+	if err == nil || err.Error() != strings.Join(want, "\n") {
+		t.Errorf("got %v\nwant %s", err, strings.Join(want, "\n"))
+	}
+	// Dead, escaped or still to join, cy holds no square.
+	for _, st := range []Start{
+		{Combatants: map[string]CombatantStart{"cy": {Dead: true}}},
+		{Combatants: map[string]CombatantStart{"cy": {Escaped: true}}},
+		{Combatants: map[string]CombatantStart{"cy": {Health: &zero, Dead: true}}},
+	} {
+		sp.Begin = st
+		if _, err := sp.State(); err != nil {
+			t.Errorf("start %+v: %v", st.Combatants["cy"], err)
+		}
+	}
+	sp.Begin = Start{}
+	sp.Combatants[2].Joins = 1
+	if _, err := sp.State(); err != nil {
+		t.Errorf("cy joining later: %v", err)
 	}
 }
