@@ -462,7 +462,10 @@ func (s *State) mayHarry(c, a *Combatant) bool {
 	return c.affords(actionCosts["harry"]) && c.free() && !slices.Contains(a.HarriedBy, c.ID) && c.meleeReaches(a)
 }
 
-// meleeReaches reports whether any melee weapon c holds reaches t.
+// meleeReaches reports whether t is within c's melee reach: whether any
+// melee weapon c holds reaches it, not only the first. The rules read
+// "within your melee reach" so for hindering (R61), harrying (R46) and
+// an untrained mount's control (R77).
 func (c *Combatant) meleeReaches(t *Combatant) bool {
 	for j := range c.Weapons {
 		if w := &c.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(c, t) <= w.Reach {
