@@ -22,10 +22,11 @@ func (s *State) flankedSet() uint64 {
 	return set
 }
 
-// newlyFlanked opens, after mover's move, the window of those it left
-// flanked who were not before (R12: a free reaction on first becoming
-// flanked); the mover, on its own turn, may ignore anyone anyway, and
-// is asked only when it moved out of turn (R35).
+// newlyFlanked opens, after mover's move or another change (flankCheck),
+// the window of those it left flanked who were not before (R12: a free
+// reaction on first becoming flanked); the mover (nil for none), on its
+// own turn, may ignore anyone anyway, and is asked only when it moved
+// out of turn (R35).
 func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 	s := r.s
 	var q []string
