@@ -107,12 +107,6 @@ func (r *run) emitCheck(a, t *Combatant, e CheckRolled) {
 	}
 }
 
-// inMeleeReach reports whether a's melee weapon reaches t.
-func inMeleeReach(a, t *Combatant) bool {
-	w := firstMelee(a)
-	return w != nil && Gap(a, t) <= w.Reach
-}
-
 // margin is a contest's margin: the actor's total less what it met.
 func (e *CheckRolled) margin() int {
 	return e.Die + e.Bonus - e.Versus - e.VersusDie

@@ -184,7 +184,7 @@ func (r *run) hinderCheck(kind, target string) (a, t *Combatant, err error) {
 		return nil, nil, s.noCombatant(target)
 	case t.Side == a.Side || !t.Up():
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is not a standing enemy", t.ID)
-	case !inMeleeReach(a, t):
+	case !a.meleeReaches(t):
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is not within %s's melee reach", t.ID, a.ID)
 	case kind == "disarm" && t.inHand() == 0:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s holds nothing to drop", t.ID)

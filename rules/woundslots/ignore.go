@@ -22,10 +22,11 @@ func (s *State) flankedSet() uint64 {
 	return set
 }
 
-// newlyFlanked opens, after mover's move, the window of those it left
-// flanked who were not before (R12: a free reaction on first becoming
-// flanked); the mover, on its own turn, may ignore anyone anyway, and
-// is asked only when it moved out of turn (R35).
+// newlyFlanked opens, after mover's move or another change (flankCheck),
+// the window of those it left flanked who were not before (R12: a free
+// reaction on first becoming flanked); the mover (nil for none), on its
+// own turn, may ignore anyone anyway, and is asked only when it moved
+// out of turn (R35).
 func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 	s := r.s
 	var q []string
@@ -34,7 +35,7 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 	}
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if i >= 64 || c.ID == mover.ID && s.Off == nil || before&(1<<i) != 0 || !c.canAct() || !s.Flanked(c) || c.Initiative <= 0 {
+		if i >= 64 || mover != nil && c.ID == mover.ID && s.Off == nil || before&(1<<i) != 0 || !c.canAct() || !s.Flanked(c) || c.Initiative <= 0 {
 			continue
 		}
 		q = append(q, c.ID)
@@ -42,6 +43,7 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 	if r.h != nil {
 		r.h.flanked = q
 	}
+	r.flankSeen = false // all first flanked so far are asked now
 	if len(q) == 0 {
 		return
 	}
@@ -50,6 +52,42 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 	// once those flanked have chosen.
 	after := r.acted && s.Off == nil && len(r.momentAsks(AtAfter)) > 0
 	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: after}))
+}
+
+// mayFlank reports whether e may leave someone flanked who was not (R11):
+// it brings a creature somewhere (a jump, a drag, a cling, entering a
+// space, mounting or dismounting), puts a weapon in its hand, frees it
+// from a pin or grapple, wakes it, ends an effect that held it, or ends
+// an ignoring. Moves and shoves ask those they flank themselves (walk,
+// push); a posture changes no flank, since a prone creature threatens
+// as much as a standing one.
+func mayFlank(e Event) bool {
+	switch e := e.(type) {
+	case *Jumped, *Carried, *Clung, *SplitChosen, *SpaceEntered, *Mounted, *Dismounted,
+		*Escaped, *GrappleEnded, *EffectEnded:
+		return true
+	case *ItemMoved:
+		return e.To == "hand"
+	case *WakeChecked:
+		return e.Woke
+	case *IgnoreChanged:
+		return !e.Ignoring
+	}
+	return false
+}
+
+// flankCheck opens, once a decision's events are all in, the window of
+// those they left flanked who were not before (R12: a free reaction on
+// first becoming flanked), when the fight waits for nothing else; a
+// window or choice still open takes the chance away.
+func (r *run) flankCheck() {
+	if !r.flankSeen {
+		return
+	}
+	r.flankSeen = false
+	if s := r.s; s.Phase == Acting && s.Pending == nil {
+		r.newlyFlanked(r.flankBefore, s.owner())
+	}
 }
 
 // ignore is R12, free on one's turn, or as a reaction when one first

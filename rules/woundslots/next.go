@@ -468,7 +468,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 	}
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Side == a.Side || !t.Up() || !inMeleeReach(a, t) {
+		if t.Side == a.Side || !t.Up() || !a.meleeReaches(t) {
 			continue
 		}
 

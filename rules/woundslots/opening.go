@@ -20,6 +20,9 @@ func (s *State) mayInterpose(c *Combatant) bool {
 // when the creature interposed is not pinned, against the higher of its
 // Power and Agility Defense; on a success it becomes the attack's target.
 func (r *run) interpose(shield string) error {
+	if err := r.reactionAttack("interpose", "R58"); err != nil {
+		return err
+	}
 	if err := r.wantPhase(Window, "interpose"); err != nil {
 		return err
 	}

@@ -462,7 +462,29 @@ func (s *State) mayHarry(c, a *Combatant) bool {
 	return c.affords(actionCosts["harry"]) && c.free() && !slices.Contains(a.HarriedBy, c.ID) && c.meleeReaches(a)
 }
 
-// meleeReaches reports whether any melee weapon c holds reaches t.
+// reactionAttack refuses a reaction (what, rule) to a reaction's attack,
+// a rebuff (R41) or a readied attack (R47), whose target is choosing its
+// Defense: such an attack is rolled at once, with no window of its own,
+// so neither interposing (R58) nor harrying (R46) answers it. The rules
+// would allow both; they would need a window opened inside another,
+// which fray does not model.
+func (r *run) reactionAttack(what, rule string) error {
+	s := r.s
+	p := s.Pending
+	if s.Phase != Guarding || p == nil || p.Striker == "" {
+		return nil
+	}
+	kind := "rebuff"
+	if p.StrikeKind != "rebuff" {
+		kind = "readied attack"
+	}
+	return refuse(engine.NotAllowedNow, "cannot %s %s's %s (%s): a reaction's attack is rolled at once, with no window for reactions to it (not modelled); %s chooses a Defense against it now", what, p.Striker, kind, rule, p.StrikeTarget)
+}
+
+// meleeReaches reports whether t is within c's melee reach: whether any
+// melee weapon c holds reaches it, not only the first. The rules read
+// "within your melee reach" so for hindering (R61), harrying (R46) and
+// an untrained mount's control (R77).
 func (c *Combatant) meleeReaches(t *Combatant) bool {
 	for j := range c.Weapons {
 		if w := &c.Weapons[j]; w.Kind == "melee" && w.InHand() && Gap(c, t) <= w.Reach {
@@ -474,6 +496,16 @@ func (c *Combatant) meleeReaches(t *Combatant) bool {
 
 // harry is R46.
 func (r *run) harry() error {
+	if p := r.s.Pending; p != nil && p.Striker != "" {
+		// Only a ranged attack is harried at all.
+		if a := r.s.Combatant(p.Striker); a != nil {
+			if w := a.Weapon(p.StrikeWeapon); w != nil && w.Kind == "ranged" {
+				if err := r.reactionAttack("harry", "R46"); err != nil {
+					return err
+				}
+			}
+		}
+	}
 	if err := r.wantPhase(Window, "harry"); err != nil {
 		return err
 	}

@@ -111,10 +111,18 @@ type run struct {
 	// partial says a walk is only part of a move, which a window breaks:
 	// those it leaves flanked are asked once the move is over.
 	partial bool
+	// flankSeen says an event of this decision may have flanked someone
+	// anew (mayFlank); flankBefore is who was flanked before the first
+	// such event, for the window of those first flanked (R12).
+	flankSeen   bool
+	flankBefore uint64
 }
 
 // emit records e and applies it.
 func (r *run) emit(e Event) {
+	if !r.flankSeen && mayFlank(e) {
+		r.flankSeen, r.flankBefore = true, r.s.flankedSet()
+	}
 	r.events = append(r.events, e)
 	e.apply(r.s, r.h)
 }
@@ -167,6 +175,7 @@ func (r *run) do(actor string, c Command) error {
 	if err != nil {
 		return err
 	}
+	r.flankCheck()
 	r.settle()
 	return nil
 }
