@@ -271,11 +271,17 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 				break
 			}
 		}
-		// A bind is weapon on weapon, and a grapple comes of one: the two
-		// stand within the reach of the weapon one of them binds with.
-		if o := &s.Combatants[j]; Dist(c.At, o.At) > max(bindReach(c), bindReach(o)) {
-			bad(path+"."+field, "%s stands %d squares from %s; a bind or grapple holds two within the reach of the weapon one of them binds with (%d) (R34, R40)",
-				id, Dist(c.At, o.At), cs.ID, max(bindReach(c), bindReach(o)))
+		// A bind is weapon on weapon: the two stand within the reach of
+		// the weapon one of them binds with. A grapple is at close
+		// quarters: the two stand side by side, as a grapple from a bind
+		// leaves them (R20, R40).
+		o := &s.Combatants[j]
+		switch dist := Dist(c.At, o.At); {
+		case field == "bound_with" && dist > max(bindReach(c), bindReach(o)):
+			bad(path+"."+field, "%s stands %d squares from %s; a bind holds two within the reach of the weapon one of them binds with (%d) (R34, R40)",
+				id, dist, cs.ID, max(bindReach(c), bindReach(o)))
+		case field == "grappling" && dist > 1:
+			bad(path+"."+field, "%s stands %d squares from %s; a grapple holds two side by side, 1 square apart (R20, R40)", id, dist, cs.ID)
 		}
 		return &sp.Combatants[j]
 	}
