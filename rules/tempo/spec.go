@@ -48,8 +48,8 @@ type CombatantSpec struct {
 	BCM        *int         `yaml:"bcm,omitempty" min:"0" max:"30" doc:"base combat movement in squares (default 4)"`
 	Prepared   bool         `yaml:"prepared,omitempty" doc:"had time to prepare: begins on guard whichever side started the fight (G1)"`
 	Status     string       `yaml:"status,omitempty" enum:"off-guard,on-guard" doc:"the starting status, overriding G1"`
-	BoundWith  string       `yaml:"bound_with,omitempty" doc:"starts in a bind with this combatant (both must say so)"`
-	Grappling  []string     `yaml:"grappling,omitempty" max:"10" doc:"starts grappled with these combatants (each must say so)"`
+	BoundWith  string       `yaml:"bound_with,omitempty" doc:"starts in a bind with this combatant, within the reach of the weapon one of them binds with (both must say so)"`
+	Grappling  []string     `yaml:"grappling,omitempty" max:"10" doc:"starts grappled with these combatants, each on a square beside it (each must say so)"`
 	PinnedBy   string       `yaml:"pinned_by,omitempty" doc:"starts pinned by this grapple partner"`
 	Joins      int          `yaml:"joins,omitempty" min:"0" max:"100" doc:"joins the fight after this many rounds, rolling initiative then (G8)"`
 	X          int          `yaml:"x" min:"-10000" max:"10000"`
