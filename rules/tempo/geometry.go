@@ -427,3 +427,31 @@ func closest(free []Square, target, from Square) (Square, bool) {
 	}
 	return at, len(free) > 0 && top < max(Dist(from, target), 1)
 }
+
+// closeIn is the square a grappler steps to when its Grapple from a bind
+// succeeds: a grapple is made at close quarters, and a bind may hold two
+// as far apart as the longer weapon reaches (a spear's 2), so the grappler
+// closes in beside its partner [ours] (R20, R40). It stays where it is
+// when it stands beside the partner already; otherwise it takes the free
+// square next to the partner fewest steps from its own, of those the
+// nearest as the crow flies, then the first in the fixed order of
+// neighbours. ok is false when every square beside the partner is held.
+func (s *State) closeIn(grappler, partner *Combatant) (at Square, ok bool) {
+	from := grappler.At
+	if Dist(from, partner.At) <= 1 {
+		return from, true
+	}
+	best, line := 0, 0
+	for _, n := range neighbours {
+		q := Square{X: partner.At.X + n.X, Y: partner.At.Y + n.Y}
+		if s.occupied(grappler, q) {
+			continue
+		}
+		dx, dy := q.X-from.X, q.Y-from.Y
+		d, l := Dist(from, q), dx*dx+dy*dy
+		if !ok || d < best || d == best && l < line {
+			at, best, line, ok = q, d, l, true
+		}
+	}
+	return at, ok
+}

@@ -239,6 +239,16 @@ func (s *State) declaredTarget(c *Combatant, d *Declare, r *rule, w *Weapon, fou
 			return refusal(explain, func() error { return refuse("%s is bound with %s, not %s", c.ID, c.BoundWith, d.Target) })
 		}
 		out.Target = c.BoundWith
+		if d.Action == Grapple {
+			// A grapple closes in beside the partner (R20, R40).
+			if t := s.combatant(c.BoundWith); t != nil {
+				if _, ok := s.closeIn(c, t); !ok {
+					return refusal(explain, func() error {
+						return refuse("every square beside %s is taken: %s has nowhere to close in to grapple (R20, R40)", t.ID, c.ID)
+					})
+				}
+			}
+		}
 	case formPin:
 		target := d.Target
 		if target == "" && len(c.GrappledWith) == 1 {

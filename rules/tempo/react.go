@@ -167,7 +167,51 @@ func (d *decider) refuseReaction(reactor *Combatant, c *React, opts []Reaction) 
 				reactor.ID, c.Action, c.Weapon, r.name, reactionWeapons(c.Action), reactList(opts))
 		}
 	}
+	if why := d.s.outOfReach(reactor, c); why != "" {
+		return refuse("%s cannot %s%s now: %s (R27); the reactions open to it: %s", reactor.ID, c.Action, withWeapon(c.Weapon), why, reactList(opts))
+	}
 	return refuse("%s cannot %s%s now; the reactions open to it: %s", reactor.ID, c.Action, withWeapon(c.Weapon), reactList(opts))
+}
+
+// outOfReach says, for a Counter-Attack or Counter-Fire reactor may make
+// in its status but that no weapon it names (or, naming none, none of
+// its weapons) reaches, how far the actor came and what each weapon
+// reaches; "" otherwise (R27).
+func (s *State) outOfReach(reactor *Combatant, c *React) string {
+	x := s.Exchange
+	r := rules(c.Action)
+	actor := s.combatant(x.Actor)
+	if (c.Action != CounterAttack && c.Action != CounterFire) || r == nil || !r.allowed(reactor.Status) || actor == nil {
+		return ""
+	}
+	near := Dist(actor.At, reactor.At)
+	for _, q := range x.Act.Path {
+		near = min(near, Dist(q, reactor.At))
+	}
+	word := "reach"
+	if c.Action == CounterFire {
+		word = "range"
+	}
+	var buf [4]*Weapon
+	var says []string
+	for _, w := range appendReactionWeaponRefs(buf[:0], reactor, c.Action) {
+		w = reactionWeapon(c.Action, w)
+		if c.Weapon != "" && w.Name != c.Weapon {
+			continue
+		}
+		if threat(*w) >= near {
+			return ""
+		}
+		whose := "the " + w.Name + "'s"
+		if w.Name == UnarmedName {
+			whose = "the bare hands'"
+		}
+		says = append(says, fmt.Sprintf("%s %s of %d", whose, word, threat(*w)))
+	}
+	if len(says) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s comes no nearer than %d squares, beyond %s", actor.ID, near, strings.Join(says, " and "))
 }
 
 // reactionWeapons says what a reaction is made with (R27).

@@ -250,6 +250,11 @@ func (d *decider) actorEffects(act *party) (Choice, bool) {
 	case act.action == Escape && act.outcome == Success:
 		d.escape(a)
 	case act.action == Grapple && act.outcome == Success:
+		// The grappler closes in beside its partner (R20, R40).
+		if at, ok := s.closeIn(a, t); ok && at != a.At {
+			one := [1]Square{at}
+			d.emit(engine.New(d.h.arena(), movedKind, Moved{Combatant: a.ID, Path: parts.Keep(d.h.stepSquares(), one[:])}))
+		}
 		d.dispose(a, Disposed{Status: Grappled, GrappledWith: []string{t.ID}})
 		d.dispose(t, Disposed{Status: Grappled, GrappledWith: []string{a.ID}})
 	case act.action == Pin && act.outcome == Success:

@@ -48,8 +48,8 @@ type CombatantSpec struct {
 	BCM        *int         `yaml:"bcm,omitempty" min:"0" max:"30" doc:"base combat movement in squares (default 4)"`
 	Prepared   bool         `yaml:"prepared,omitempty" doc:"had time to prepare: begins on guard whichever side started the fight (G1)"`
 	Status     string       `yaml:"status,omitempty" enum:"off-guard,on-guard" doc:"the starting status, overriding G1"`
-	BoundWith  string       `yaml:"bound_with,omitempty" doc:"starts in a bind with this combatant (both must say so)"`
-	Grappling  []string     `yaml:"grappling,omitempty" max:"10" doc:"starts grappled with these combatants (each must say so)"`
+	BoundWith  string       `yaml:"bound_with,omitempty" doc:"starts in a bind with this combatant, within the reach of the weapon one of them binds with (both must say so)"`
+	Grappling  []string     `yaml:"grappling,omitempty" max:"10" doc:"starts grappled with these combatants, each on a square beside it (each must say so)"`
 	PinnedBy   string       `yaml:"pinned_by,omitempty" doc:"starts pinned by this grapple partner"`
 	Joins      int          `yaml:"joins,omitempty" min:"0" max:"100" doc:"joins the fight after this many rounds, rolling initiative then (G8)"`
 	X          int          `yaml:"x" min:"-10000" max:"10000"`
@@ -271,11 +271,17 @@ func (sp *Spec) relations(i int, s *State, ids map[string]int, bad func(string, 
 				break
 			}
 		}
-		// A bind is weapon on weapon, and a grapple comes of one: the two
-		// stand within the reach of the weapon one of them binds with.
-		if o := &s.Combatants[j]; Dist(c.At, o.At) > max(bindReach(c), bindReach(o)) {
-			bad(path+"."+field, "%s stands %d squares from %s; a bind or grapple holds two within the reach of the weapon one of them binds with (%d) (R34, R40)",
-				id, Dist(c.At, o.At), cs.ID, max(bindReach(c), bindReach(o)))
+		// A bind is weapon on weapon: the two stand within the reach of
+		// the weapon one of them binds with. A grapple is at close
+		// quarters: the two stand side by side, as a grapple from a bind
+		// leaves them (R20, R40).
+		o := &s.Combatants[j]
+		switch dist := Dist(c.At, o.At); {
+		case field == "bound_with" && dist > max(bindReach(c), bindReach(o)):
+			bad(path+"."+field, "%s stands %d squares from %s; a bind holds two within the reach of the weapon one of them binds with (%d) (R34, R40)",
+				id, dist, cs.ID, max(bindReach(c), bindReach(o)))
+		case field == "grappling" && dist > 1:
+			bad(path+"."+field, "%s stands %d squares from %s; a grapple holds two side by side, 1 square apart (R20, R40)", id, dist, cs.ID)
 		}
 		return &sp.Combatants[j]
 	}

@@ -196,11 +196,12 @@ func TestSpecRefusesABindWithALateJoiner(t *testing.T) {
 	}
 }
 
-// TestSpecRefusesABindOutOfReach: a bind or grapple the file starts with
-// holds two standing within the reach of the weapon one of them binds
-// with; two squares apart with swords, or a grapple across the room, is
-// refused at each party's field, while a spear's bind at two squares loads
-// (R34, R40).
+// TestSpecRefusesABindOutOfReach: a bind the file starts with holds two
+// standing within the reach of the weapon one of them binds with, and a
+// grapple two side by side; two squares apart with swords, a grapple
+// across the room, or one two squares apart even with a spear, is refused
+// at each party's field, while a spear's bind at two squares loads (R20,
+// R34, R40).
 func TestSpecRefusesABindOutOfReach(t *testing.T) {
 	sword := WeaponSpec{Name: "sword", Kind: "melee", AP: 4, Damage: "1d8"}
 	spear := WeaponSpec{Name: "spear", Kind: "melee", AP: 4, Damage: "1d8", Reach: 2}
@@ -209,6 +210,8 @@ func TestSpecRefusesABindOutOfReach(t *testing.T) {
 		{ID: "bob", Side: "blue", X: 2, BoundWith: "ann", Weapons: []WeaponSpec{sword}},
 		{ID: "cy", Side: "red", Y: 5, Grappling: []string{"dan"}},
 		{ID: "dan", Side: "blue", X: 6, Y: 5, Grappling: []string{"cy"}},
+		{ID: "eve", Side: "red", Y: 9, Grappling: []string{"fay"}, Weapons: []WeaponSpec{spear}},
+		{ID: "fay", Side: "blue", X: 2, Y: 9, Grappling: []string{"eve"}, Weapons: []WeaponSpec{spear}},
 	}}
 	_, err := sp.State()
 	want := map[string]string{
@@ -216,10 +219,13 @@ func TestSpecRefusesABindOutOfReach(t *testing.T) {
 		"combatants[1].bound_with": "ann stands 2 squares from bob",
 		"combatants[2].grappling":  "dan stands 6 squares from cy",
 		"combatants[3].grappling":  "cy stands 6 squares from dan",
+		"combatants[4].grappling":  "fay stands 2 squares from eve; a grapple holds two side by side",
+		"combatants[5].grappling":  "eve stands 2 squares from fay; a grapple holds two side by side",
 	}
 	wantFieldProblems(t, err, want)
 	sp.Combatants[1].Weapons = []WeaponSpec{spear}
 	sp.Combatants[3].X = 1
+	sp.Combatants[5].X = 1
 	if _, err := sp.State(); err != nil {
 		t.Errorf("a spear's bind at two squares and a grapple side by side: %v", err)
 	}
