@@ -203,7 +203,8 @@ func (d *Declaration) appendKey(b []byte) []byte {
 		b = parts.AppendString(b, h.With)
 		b = parts.AppendBools(b, h.Contested, h.First, h.Provoked)
 	}
-	b = parts.AppendBools(b, d.Unsafe)
+	b = parts.AppendBools(b, d.Unsafe, d.Delayed)
+	b = parts.AppendString(b, d.Early)
 	return d.Aim.appendKey(b)
 }
 

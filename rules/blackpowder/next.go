@@ -510,7 +510,11 @@ func reactionPrompt(s *State, b *prompter) {
 	if head.Against != "" {
 		// An opportunity attack on a delayed action answering it (R34).
 		a = s.combatant(head.Against)
-		text = Rules{}.FormatCommand(d.Held[d.held(a.ID)].Command.Command)
+		if same(head.Against, d.Early) {
+			text = Rules{}.FormatCommand(a.Aim.attack()) + " (aimed, fired early)"
+		} else {
+			text = Rules{}.FormatCommand(d.Held[d.held(a.ID)].Command.Command)
+		}
 	}
 	p := b.p
 	switch head.Kind {

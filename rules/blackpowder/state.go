@@ -431,6 +431,16 @@ type Declaration struct {
 	// time (R22): it waits only for opportunity attacks (R34) and resolves
 	// as the aimed attack, already paid for.
 	Aim *Aim `json:"aim,omitempty"`
+	// Early names one who fires its aimed attack early in answer to the
+	// declaration (R22) while its shot waits for the opportunity attacks
+	// it provokes (R34), queued against it: the shot is made once they are
+	// over.
+	Early string `json:"early,omitempty"`
+	// Delayed is set when the declared action is taken with a delayed
+	// action right after an aimed attack (R22): it waits only for the
+	// opportunity attacks it provokes (R34), and the delayed action pays
+	// for it.
+	Delayed bool `json:"delayed,omitempty"`
 }
 
 // Ambush is an ambush in progress (R36-R38).
