@@ -39,6 +39,10 @@ func (r *run) legal(who string, cmd Command) error {
 	case *FreeForm:
 		_, err = r.freeFormCheck(who, c)
 	case *Draw:
+		if c.From != "" && c.From != who {
+			_, _, _, err = r.pickUpCheck(who, c)
+			break
+		}
 		_, _, err = r.drawCheck(who, c.Weapon)
 	case *Reload:
 		_, _, err = r.reloadCheck(who)

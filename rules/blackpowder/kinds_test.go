@@ -24,7 +24,7 @@ var (
 		"died", "disarmed", "dodge_declined", "dodge_rolled", "early_dodge_contest", "ended", "escaped",
 		"follow_done", "follow_held", "follow_offered", "free_form_done", "group_joined", "gun_fixed", "healed",
 		"held_provokes", "hold_contest", "initiative_rolled", "item_used", "jammed", "lapsed", "mist_fizzle", "moved",
-		"passed", "perception_rolled", "queued", "reaction_done", "released", "reload_step", "rested",
+		"passed", "perception_rolled", "picked_up", "queued", "reaction_done", "released", "reload_step", "rested",
 		"revived", "round_started", "ruled", "shot_fired", "speed_contest", "stealth_rolled", "stood_up",
 		"stunned", "turn_started", "weapon_drawn", "woke",
 	}
