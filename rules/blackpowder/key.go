@@ -150,7 +150,8 @@ func (w *Weapon) appendKey(b []byte) []byte {
 	b = parts.AppendStrings(b, w.Powder, w.State)
 	b = parts.AppendBools(b, w.OnGround)
 	b = appendOmittedFloat(b, w.GroundX)
-	return appendOmittedFloat(b, w.GroundY)
+	b = appendOmittedFloat(b, w.GroundY)
+	return parts.AppendString(b, w.TakenBy)
 }
 
 // appendKey appends an aimed attack's part of its state's key, or that

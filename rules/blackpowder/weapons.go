@@ -34,15 +34,24 @@ type Reload struct{}
 
 func (*Reload) isCommand() {}
 
-// weaponIndex finds a carried weapon by name ("fists": -1).
+// weaponIndex finds a carried weapon by name ("fists": -1): one still its
+// own before one another has picked up (see Weapon.TakenBy), which
+// groundError then refuses.
 func (c *Combatant) weaponIndex(name string) (int, error) {
 	if name == "fists" {
 		return -1, nil
 	}
-	for i, w := range c.Weapons {
-		if w.Name == name {
-			return i, nil
+	gone := -1
+	for i := range c.Weapons {
+		if w := &c.Weapons[i]; w.Name == name {
+			if w.TakenBy == "" {
+				return i, nil
+			}
+			gone = i
 		}
+	}
+	if gone >= 0 {
+		return gone, nil
 	}
 	names := []string{"fists"}
 	for _, w := range c.Weapons {
