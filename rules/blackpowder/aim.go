@@ -2,8 +2,10 @@ package blackpowder
 
 import (
 	"fmt"
+	"slices"
 
 	"fray/engine"
+	"fray/rules/parts"
 )
 
 // AimAt: the action; an attack that resolves just before the aimer's
@@ -26,6 +28,8 @@ var (
 	aimResolvingKind  = engine.Add[AimResolving](events, "aim_resolving")
 	followOfferedKind = engine.Add[FollowOffered](events, "follow_offered")
 	followDoneKind    = engine.Add[FollowDone](events, "follow_done")
+	aimProvokesKind   = engine.Add[AimProvokes](events, "aim_provokes")
+	followHeldKind    = engine.Add[FollowHeld](events, "follow_held")
 )
 
 func (*AimAt) isCommand() {}
@@ -172,15 +176,42 @@ func (r *run) fireEarly(who string) error {
 	if _, err := r.reactionHead(who, "aim"); err != nil {
 		return err
 	}
-	aim := *r.s.combatant(who).Aim
+	c := r.s.combatant(who)
+	actor := r.s.Declared.Actor
 	r.emit(engine.New(r.arena(), reactionDoneKind, ReactionDone{Who: who, Taken: true}))
+	if r.s.aimBlocked(c, *c.Aim) == nil {
+		// Fired early, a shot or a throw provokes as it would at its time
+		// (R34): the opportunity attacks come first (A22). The declared
+		// action's actor is busy with it, as with any delayed action.
+		q := r.s.opportunists(nil, c, c.Aim.attack())
+		q = slices.DeleteFunc(q, func(q Reaction) bool { return same(q.Who, actor) })
+		if len(q) > 0 {
+			r.emit(engine.New(r.arena(), aimProvokesKind, AimProvokes{Who: who, Queue: q}))
+			return nil // resolveDeclared fires it once they are over
+		}
+	}
+	r.fireEarlyNow(who)
+	return nil
+}
+
+// fireEarlyNow makes who's aimed attack, fired early, now (R22, A17); it
+// lapses if it cannot be made.
+func (r *run) fireEarlyNow(who string) {
+	aim := r.s.combatant(who).Aim
 	r.emit(engine.New(r.arena(), aimResolvingKind, AimResolving{Combatant: who}))
+	if aim == nil {
+		return // nothing left to fire: never, the aim waits for it
+	}
 	r.early = true
 	defer func() { r.early = false }()
-	if err := r.fireAim(who, aim); err != nil {
+	if err := r.fireAim(who, *aim); err != nil {
 		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
 	}
-	return nil
+}
+
+// attack is the attack an aim makes, without its +3 (run.aimed adds it).
+func (a *Aim) attack() *Attack {
+	return &Attack{Target: a.Target, Part: a.Part, Hand: a.Hand, Modifier: a.Modifier}
 }
 
 // firesEarly reports whether who, first in the declaration's queue, is
@@ -226,7 +257,32 @@ func (r *run) follow(who string, cmd *Interrupt) error {
 	if err := r.legalDelayed(who, inner); err != nil {
 		return err
 	}
+	// It provokes as any delayed action does (R34): those it gives an
+	// opportunity attack are asked before it resolves (A22); the actor of
+	// a declaration the aimed attack was fired early against is busy with
+	// that action.
+	d := s.Declared
+	q := s.opportunists(r.reactionMemory(), c, inner)
+	if d != nil && d.Aim == nil {
+		q = slices.DeleteFunc(q, func(q Reaction) bool { return same(q.Who, d.Actor) })
+	}
 	r.emit(engine.New(r.arena(), followDoneKind, FollowDone{Who: who, Taken: true}))
+	switch {
+	case len(q) > 0 && d != nil && d.Aim == nil:
+		// Fired early: it acts next, before the declared action, once the
+		// opportunity attacks are over (resolveDeclared, provokeHeld).
+		r.emit(engine.New(r.arena(), followHeldKind, FollowHeld{Who: who, Action: Nested{inner}.clone()}))
+		return nil
+	case len(q) > 0:
+		// At its time: declared on its own, as the aimed attack was when
+		// it provoked, for the opportunity attacks alone.
+		if d != nil {
+			r.emit(engine.New(r.arena(), declarationClosedKind, DeclarationClosed{})) // the aimed attack's, all over
+		}
+		kept, text := r.hot.declarable(inner)
+		r.emit(engine.New(r.arena(), actionDeclaredKind, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{kept}, Text: text, Queue: r.keepReactions(q), Delayed: true}}))
+		return nil
+	}
 	if err := r.actDelayed(who, inner); err != nil {
 		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()})) // legalDelayed passed it: never
 	}
@@ -283,6 +339,9 @@ type AimResolving struct {
 
 func (e *AimResolving) apply(s *State, _ *hotMemory) {
 	s.combatant(e.Combatant).Aim = nil
+	if d := s.Declared; d != nil && d.Early == e.Combatant {
+		d.Early = "" // its opportunity attacks are over
+	}
 }
 
 func (e *AimResolving) describe(s *State) string {
@@ -325,4 +384,40 @@ func (e *FollowDone) describe(s *State) string {
 		return fmt.Sprintf("%s's delayed action cannot follow the aimed attack: %s", s.name(e.Who), e.Reason)
 	}
 	return s.name(e.Who) + " keeps the delayed action"
+}
+
+// AimProvokes: an aimed attack fired early is a shot or a throw within
+// the reach of hostile melee fighters, those in Queue: each is asked for
+// its opportunity attack before the shot is made (R22, R34, A22).
+type AimProvokes struct {
+	Who   string     `json:"who"`
+	Queue []Reaction `json:"queue"`
+}
+
+func (e *AimProvokes) apply(s *State, h *hotMemory) {
+	d := s.Declared
+	d.Early = e.Who
+	d.Queue = prependAgainst(d.Queue, e.Queue, e.Who)
+}
+
+func (e *AimProvokes) describe(s *State) string {
+	return fmt.Sprintf("%s's aimed attack fired early provokes; waiting for %s", s.name(e.Who), parts.Count(len(e.Queue), "answer", "answers"))
+}
+
+// FollowHeld: the delayed action one acts with right after its aimed
+// attack fired early provokes (R22, R34): it waits, first among the
+// delayed actions answering the declaration, for the opportunity attacks
+// it gives, then resolves before the declared action.
+type FollowHeld struct {
+	Who    string `json:"who"`
+	Action Nested `json:"action"`
+}
+
+func (e *FollowHeld) apply(s *State, _ *hotMemory) {
+	d := s.Declared
+	d.Held = slices.Insert(d.Held, 0, Deferred{Who: e.Who, Command: e.Action, Contested: true, First: true})
+}
+
+func (e *FollowHeld) describe(s *State) string {
+	return fmt.Sprintf("%s's delayed action right after the aimed attack provokes: %s", s.name(e.Who), Rules{}.FormatCommand(e.Action.Command))
 }

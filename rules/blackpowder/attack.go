@@ -216,6 +216,9 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 			return err
 		}
 		if i != c.Wielding {
+			if i >= 0 && c.Weapons[i].TakenBy != "" {
+				return c.groundError(i)
+			}
 			if i >= 0 && c.Weapons[i].OnGround {
 				// Picking a weapon up is a draw of its own, not folded
 				// into an attack (R17, R11).

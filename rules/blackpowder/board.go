@@ -48,6 +48,9 @@ func (Rules) Board(s *State) engine.Board {
 		pc := engine.Piece{ID: c.ID, Name: c.Name, Side: c.Group, X: c.X, Y: c.Y, Absent: c.Status == Absent,
 			Reach: []engine.Reach{{Weapon: "melee", Kind: "reach", Distance: reach}}}
 		for _, w := range c.Weapons {
+			if w.TakenBy != "" {
+				continue // another's now
+			}
 			if far := max(w.RangeNormal, w.RangeFar); far > 0 {
 				pc.Reach = append(pc.Reach, engine.Reach{Weapon: w.Name, Kind: "range", Distance: far})
 			}

@@ -19,7 +19,7 @@ import (
 // written back. The action an interrupt acts with is read and written
 // with the same table (parts.Nested). The rows read words only; Decide
 // says what is allowed.
-var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mod, partKeyword, vsKeyword, onKeyword},
+var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mod, partKeyword, vsKeyword, onKeyword, fromKeyword},
 	parts.Bare[RollInitiative](parts.Verb{Name: "initiative"}),
 	parts.Cmd(parts.Verb{Name: "attack", Args: "TARGET", Min: 1, Keywords: []string{"with", "part", "mod"}},
 		func(p parts.Phrase) (*Attack, error) {
@@ -59,7 +59,9 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, parts.Mo
 		}).Also(parts.Verb{Name: "no-critical"}),
 	parts.Bare[Pass](parts.Verb{Name: "pass"}),
 	parts.Bare[Delay](parts.Verb{Name: "delay"}),
-	parts.Field(parts.Verb{Name: "draw", Args: "WEAPON", Min: 1, Hint: "or draw fists"}, func(c *Draw) *string { return &c.Weapon }),
+	parts.Cmd(parts.Verb{Name: "draw", Args: "WEAPON", Min: 1, Keywords: []string{"from"}, Hint: "or draw fists; draw WEAPON from OWNER picks up another's weapon lying within reach"},
+		func(p parts.Phrase) (*Draw, error) { return &Draw{Weapon: p.Arg(0), From: p.Word("from")}, nil },
+		func(c *Draw, p *parts.Phrase) { p.Add(c.Weapon).Opt("from", c.From) }),
 	parts.Bare[Reload](parts.Verb{Name: "reload"}),
 	parts.Bare[Fix](parts.Verb{Name: "fix"}),
 	parts.Cmd(parts.Verb{Name: "revive", Args: "TARGET", Min: 1, Keywords: []string{"with"}, Hint: "with medicine or survival"},
@@ -178,6 +180,7 @@ var (
 	partKeyword = parts.Keyword{Word: "part", Value: "3|5|hand"}
 	vsKeyword   = parts.Keyword{Word: "vs", Value: "N", Number: true}
 	onKeyword   = parts.Keyword{Word: "on", Value: "TARGET"}
+	fromKeyword = parts.Keyword{Word: "from", Value: "OWNER"}
 )
 
 // point is what a move, a run and a withdrawal are made of: the point to

@@ -39,6 +39,10 @@ func (r *run) legal(who string, cmd Command) error {
 	case *FreeForm:
 		_, err = r.freeFormCheck(who, c)
 	case *Draw:
+		if c.From != "" && c.From != who {
+			_, _, _, err = r.pickUpCheck(who, c)
+			break
+		}
 		_, _, err = r.drawCheck(who, c.Weapon)
 	case *Reload:
 		_, _, err = r.reloadCheck(who)
@@ -375,7 +379,11 @@ func (r *run) opportunity(who string) error {
 		return err
 	}
 	actor, cmd := d.Actor, d.Command.Command
-	if against := d.Queue[0].Against; against != "" {
+	switch against := d.Queue[0].Against; {
+	case against == "":
+	case same(against, d.Early):
+		actor, cmd = against, r.s.combatant(against).Aim.attack() // an aimed attack fired early
+	default:
 		actor, cmd = against, d.Held[d.held(against)].Command.Command
 	}
 	from, to, _ := path(r.s.combatant(actor), cmd)
@@ -410,6 +418,8 @@ func (r *run) resolveDeclared() {
 		switch {
 		case len(d.Queue) > 0 && d.Queue[0].Against != "":
 			return // an opportunity attack on a delayed action waits
+		case d.Early != "":
+			r.fireEarlyNow(d.Early) // its opportunity attacks are over
 		case d.contestDue():
 			r.speedContest()
 		case early >= 0 && r.provokeHeld(early):
@@ -430,6 +440,14 @@ func (r *run) resolveDeclared() {
 			}
 			if d.Aim != nil {
 				if err := r.fireAim(actor, *d.Aim); err != nil {
+					r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
+				}
+				break
+			}
+			if d.Delayed {
+				// Taken with the delayed action right after an aimed
+				// attack (R22), it waited for its opportunity attacks.
+				if err := r.actDelayed(actor, cmd); err != nil {
 					r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
 				}
 				break
@@ -495,9 +513,14 @@ func (r *run) pruneReactions() {
 		case "opportunity":
 			able = able && c.HeldBy == "" && (c.weapon().Kind == Melee || c.weapon().Kind == Unarmed)
 			if head.Against != "" {
-				// The delayed action it answers is still to come.
+				// The delayed action or the aimed attack fired early it
+				// answers is still to come.
 				h := s.combatant(head.Against)
-				able = able && h.Status == Active && h.Delayed
+				waiting := h.Delayed
+				if same(head.Against, s.Declared.Early) {
+					waiting = h.Aim != nil
+				}
+				able = able && h.Status == Active && waiting
 			}
 		case "aim":
 			able = able && c.Aim != nil
@@ -626,7 +649,7 @@ type Lapsed struct {
 }
 
 func (e *Lapsed) apply(s *State, _ *hotMemory) {
-	if c := s.combatant(e.Who); c != nil && c.Delayed && s.Declared != nil && s.Declared.Actor != e.Who {
+	if c := s.combatant(e.Who); c != nil && c.Delayed && s.Declared != nil && (s.Declared.Actor != e.Who || s.Declared.Delayed) {
 		c.Delayed, c.DelayedSpent = false, true // a delayed action that lapses is used up (A16)
 	}
 }
@@ -645,10 +668,23 @@ type HeldProvokes struct {
 func (e *HeldProvokes) apply(s *State, _ *hotMemory) {
 	d := s.Declared
 	d.Held[d.held(e.Who)].Provoked = true
-	for _, q := range e.Queue {
-		q.Against = e.Who
-		d.Queue = append(d.Queue, q)
+	d.Queue = prependAgainst(d.Queue, e.Queue, e.Who)
+}
+
+// prependAgainst returns queue with the reactions q, each against who,
+// put first: opportunity attacks on an action about to resolve come
+// before anyone else still to answer the declaration (A22). An empty
+// queue's memory is reused; else the result is memory of its own.
+func prependAgainst(queue, q []Reaction, who string) []Reaction {
+	out := queue[:0]
+	if len(queue) > 0 {
+		out = make([]Reaction, 0, len(q)+len(queue))
 	}
+	for _, r := range q {
+		r.Against = who
+		out = append(out, r)
+	}
+	return append(out, queue...)
 }
 
 func (e *HeldProvokes) describe(s *State) string {

@@ -117,7 +117,7 @@ func (r *run) repair(cmd *Repair) error {
 	if c == nil {
 		return engine.Errorf(engine.Invalid, "no combatant %q", cmd.Owner)
 	}
-	i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.State == GunInoperableCombat })
+	i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.State == GunInoperableCombat && w.TakenBy == "" })
 	if i < 0 || c.Status != Active {
 		return engine.Errorf(engine.NotAllowedNow, "%s has no gun to repair, or is not conscious", c.Name)
 	}

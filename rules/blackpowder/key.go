@@ -150,7 +150,8 @@ func (w *Weapon) appendKey(b []byte) []byte {
 	b = parts.AppendStrings(b, w.Powder, w.State)
 	b = parts.AppendBools(b, w.OnGround)
 	b = appendOmittedFloat(b, w.GroundX)
-	return appendOmittedFloat(b, w.GroundY)
+	b = appendOmittedFloat(b, w.GroundY)
+	return parts.AppendString(b, w.TakenBy)
 }
 
 // appendKey appends an aimed attack's part of its state's key, or that
@@ -203,7 +204,8 @@ func (d *Declaration) appendKey(b []byte) []byte {
 		b = parts.AppendString(b, h.With)
 		b = parts.AppendBools(b, h.Contested, h.First, h.Provoked)
 	}
-	b = parts.AppendBools(b, d.Unsafe)
+	b = parts.AppendBools(b, d.Unsafe, d.Delayed)
+	b = parts.AppendString(b, d.Early)
 	return d.Aim.appendKey(b)
 }
 

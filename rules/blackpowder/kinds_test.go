@@ -17,14 +17,14 @@ var (
 		"ruling", "run", "search", "stand", "stun", "take", "use", "withdraw",
 	}
 	wantEventKinds = []string{
-		"action_declared", "action_used", "aim_resolving", "aimed", "aims_due", "ambush_over",
+		"action_declared", "action_used", "aim_provokes", "aim_resolving", "aimed", "aims_due", "ambush_over",
 		"ambush_resolved", "assisted", "attack_rolled", "awaiting_decision", "checked",
 		"consciousness_rolled", "critical_declined", "critical_rolled", "damage_dealt", "damage_rolled",
 		"decided", "declaration_closed", "declaration_step", "delayed", "delayed_settled", "delayed_used",
 		"died", "disarmed", "dodge_declined", "dodge_rolled", "early_dodge_contest", "ended", "escaped",
-		"follow_done", "follow_offered", "free_form_done", "group_joined", "gun_fixed", "healed",
+		"follow_done", "follow_held", "follow_offered", "free_form_done", "group_joined", "gun_fixed", "healed",
 		"held_provokes", "hold_contest", "initiative_rolled", "item_used", "jammed", "lapsed", "mist_fizzle", "moved",
-		"passed", "perception_rolled", "queued", "reaction_done", "released", "reload_step", "rested",
+		"passed", "perception_rolled", "picked_up", "queued", "reaction_done", "released", "reload_step", "rested",
 		"revived", "round_started", "ruled", "shot_fired", "speed_contest", "stealth_rolled", "stood_up",
 		"stunned", "turn_started", "weapon_drawn", "woke",
 	}

@@ -2,6 +2,7 @@ package blackpowder
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -268,7 +269,28 @@ func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 	if c.Wielding >= 0 {
 		out = append(out, engine.Option[Command]{Command: &Draw{Weapon: "fists"}, Label: "put weapons away (fists; the immediate action)"})
 	}
-	return out
+	p.Options = out
+	writePickUps(s, c, &prompter{p: &p}, " (the immediate action)")
+	return p.Options
+}
+
+// writePickUps adds to b the weapons of others that lie on the ground
+// within c's reach, for c to pick up (a draw, R06; our ruling); note ends
+// each label.
+func writePickUps(s *State, c *Combatant, b *prompter, note string) {
+	for i := range s.Combatants {
+		o := &s.Combatants[i]
+		if o == c {
+			continue
+		}
+		for j := range o.Weapons {
+			w := &o.Weapons[j]
+			if w.OnGround && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
+				pick := engine.New(b.arena(), drawKind, Draw{Weapon: w.Name, From: o.ID})
+				b.add(pick, "pick up ", o.Name, "'s ", w.Name, note)
+			}
+		}
+	}
 }
 
 // followPrompt asks one whose aimed attack is over whether to act with the
@@ -391,6 +413,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 		if c.Wielding >= 0 {
 			b.add(b.putAway(), "put weapons away (fists)")
 		}
+		writePickUps(s, c, b, "")
 	}
 	if c.Actions > 0 {
 		for _, it := range c.Items {
@@ -510,7 +533,11 @@ func reactionPrompt(s *State, b *prompter) {
 	if head.Against != "" {
 		// An opportunity attack on a delayed action answering it (R34).
 		a = s.combatant(head.Against)
-		text = Rules{}.FormatCommand(d.Held[d.held(a.ID)].Command.Command)
+		if same(head.Against, d.Early) {
+			text = Rules{}.FormatCommand(a.Aim.attack()) + " (aimed, fired early)"
+		} else {
+			text = Rules{}.FormatCommand(d.Held[d.held(a.ID)].Command.Command)
+		}
 	}
 	p := b.p
 	switch head.Kind {
@@ -655,7 +682,7 @@ func afterPrompt(s *State, b *prompter) {
 	}
 	for _, c := range s.Combatants {
 		for _, w := range c.Weapons {
-			if w.State == GunInoperableCombat && c.Status == Active {
+			if w.State == GunInoperableCombat && w.TakenBy == "" && c.Status == Active {
 				label := ""
 				if !b.lean {
 					label = fmt.Sprintf("%s repairs the %s (Craft vs %d)", c.Name, w.Name, w.FixDifficulty+5)

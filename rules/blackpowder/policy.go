@@ -607,7 +607,7 @@ func drawOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 		return nil
 	}
 	name := me.Weapons[i].Name
-	if j := optionOf[*Draw](p, func(d *Draw) bool { return d.Weapon == name }); j >= 0 {
+	if j := optionOf[*Draw](p, func(d *Draw) bool { return d.Weapon == name && d.From == "" }); j >= 0 {
 		return p.Options[j].Command
 	}
 	return nil

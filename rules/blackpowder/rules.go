@@ -287,6 +287,9 @@ func (r *run) act(who string, cmd Command) error {
 	case *FreeForm:
 		return r.freeForm(who, c)
 	case *Draw:
+		if c.From != "" && c.From != who {
+			return r.pickUp(who, c)
+		}
 		return r.draw(who, c.Weapon)
 	case *Reload:
 		return r.reload(who)

@@ -38,7 +38,8 @@ type CombatantStart struct {
 // weapon in hand.
 type AimStart struct {
 	Target   string `yaml:"target" required:"true" doc:"the id of the enemy aimed at"`
-	Part     int    `yaml:"part" enum:"0,3,5" doc:"a called hit location's penalty: 3 or 5 (R22), 0 for none"`
+	Part     int    `yaml:"part" enum:"0,3,5" doc:"a called hit location's penalty: 3 or 5 (R11, R22), 0 for none; for the hand, hand: true"`
+	Hand     bool   `yaml:"hand" doc:"calls the hand holding the target's weapon, as aim TARGET part hand does (R11, §6): part 3, and a hit that lands disarms"`
 	Modifier int    `yaml:"modifier" min:"-20" max:"20" doc:"the GM's situational modifier to the attack"`
 }
 
@@ -162,8 +163,14 @@ func (st *Start) combatant(s *State, id string, bad func(path, format string, ar
 			bad(at+".aim.target", "%s is on %s's own side", a.Target, id)
 		case cs.ActionUsed || cs.Delayed && !c.ExtraDelayed:
 			bad(at+".aim", "an aim is this round's action, which %s has used otherwise", id)
+		case a.Hand && a.Part != 0 && a.Part != 3:
+			bad(at+".aim.part", "a called hand is part 3 (R11), not %d: give hand: true alone", a.Part)
 		default:
-			c.Aim = &Aim{Target: t.ID, Weapon: c.Wielding, Part: a.Part, Modifier: a.Modifier}
+			part := a.Part
+			if a.Hand {
+				part = 3
+			}
+			c.Aim = &Aim{Target: t.ID, Weapon: c.Wielding, Part: part, Hand: a.Hand, Modifier: a.Modifier}
 			c.Actions, c.Done = 0, true
 		}
 	}

@@ -117,6 +117,28 @@ func TestStartHoldsAndAims(t *testing.T) {
 	}
 }
 
+// TestStartAimsAtTheHand checks that a starting aim may call the hand, as
+// aim TARGET part hand does (R11): part 3 and the hand; and that a hand
+// with another part is refused, naming the field.
+func TestStartAimsAtTheHand(t *testing.T) {
+	sp := startSpec()
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bram": {Aim: &AimStart{Target: "cato", Hand: true}}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bram := s.combatant("bram"); bram.Aim == nil || *bram.Aim != (Aim{Target: "cato", Weapon: bram.Wielding, Part: 3, Hand: true}) {
+		t.Errorf("bram aims %+v; want an aim at cato's hand, part 3", bram.Aim)
+	}
+
+	sp = startSpec()
+	sp.Begin = Start{Combatants: map[string]CombatantStart{"bram": {Aim: &AimStart{Target: "cato", Hand: true, Part: 5}}}}
+	_, err = sp.State()
+	if want := "start.combatants.bram.aim.part: a called hand is part 3 (R11), not 5: give hand: true alone"; err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}
+
 // TestConsciousBelowZeroRefused checks that no combatant starts conscious
 // below 0 LP (R25), whether the encounter's lp or the start's says so, and
 // that none starts unconscious with damage enough to be dead (R26).

@@ -324,12 +324,16 @@ type Weapon struct {
 	Powder        string `json:"powder,omitempty"`
 	State         string `json:"state,omitempty"`
 
-	// OnGround is set once the weapon has been thrown: it lies where it
-	// fell, at GroundX, GroundY by its target, until its owner picks it up
-	// again within reach (R17).
+	// OnGround is set once the weapon has been thrown or dropped: it lies
+	// where it fell, at GroundX, GroundY, until someone picks it up within
+	// reach (R17, R11).
 	OnGround bool    `json:"on_ground,omitempty"`
 	GroundX  float64 `json:"ground_x,omitempty"`
 	GroundY  float64 `json:"ground_y,omitempty"`
+	// TakenBy names the combatant who picked the weapon up from the
+	// ground, when that was not its owner: it is that one's now, among its
+	// weapons, and its owner no longer has it.
+	TakenBy string `json:"taken_by,omitempty"`
 }
 
 // weapon is Weapon without the copy, for the many places that only read
@@ -431,6 +435,16 @@ type Declaration struct {
 	// time (R22): it waits only for opportunity attacks (R34) and resolves
 	// as the aimed attack, already paid for.
 	Aim *Aim `json:"aim,omitempty"`
+	// Early names one who fires its aimed attack early in answer to the
+	// declaration (R22) while its shot waits for the opportunity attacks
+	// it provokes (R34), queued against it: the shot is made once they are
+	// over.
+	Early string `json:"early,omitempty"`
+	// Delayed is set when the declared action is taken with a delayed
+	// action right after an aimed attack (R22): it waits only for the
+	// opportunity attacks it provokes (R34), and the delayed action pays
+	// for it.
+	Delayed bool `json:"delayed,omitempty"`
 }
 
 // Ambush is an ambush in progress (R36-R38).

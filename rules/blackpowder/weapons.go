@@ -3,6 +3,7 @@ package blackpowder
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"fray/engine"
 )
@@ -11,11 +12,16 @@ import (
 // in a turn is the immediate action (R06).
 type Draw struct {
 	Weapon string `json:"weapon"`
+	// From names the owner of a weapon lying on the ground within reach,
+	// to pick up: it then joins the drawer's weapons (R05, R06; our
+	// ruling). Empty, or the drawer itself, for one of its own.
+	From string `json:"from,omitempty"`
 }
 
 // The kinds of weapons.go's commands and events.
 var (
 	drawKind        = engine.Add[Draw](commands, "draw")
+	pickedUpKind    = engine.Add[PickedUp](events, "picked_up")
 	_               = engine.Add[Reload](commands, "reload")
 	weaponDrawnKind = engine.Add[WeaponDrawn](events, "weapon_drawn")
 	reloadStepKind  = engine.Add[ReloadStep](events, "reload_step")
@@ -28,15 +34,24 @@ type Reload struct{}
 
 func (*Reload) isCommand() {}
 
-// weaponIndex finds a carried weapon by name ("fists": -1).
+// weaponIndex finds a carried weapon by name ("fists": -1): one still its
+// own before one another has picked up (see Weapon.TakenBy), which
+// groundError then refuses.
 func (c *Combatant) weaponIndex(name string) (int, error) {
 	if name == "fists" {
 		return -1, nil
 	}
-	for i, w := range c.Weapons {
-		if w.Name == name {
-			return i, nil
+	gone := -1
+	for i := range c.Weapons {
+		if w := &c.Weapons[i]; w.Name == name {
+			if w.TakenBy == "" {
+				return i, nil
+			}
+			gone = i
 		}
+	}
+	if gone >= 0 {
+		return gone, nil
 	}
 	names := []string{"fists"}
 	for _, w := range c.Weapons {
@@ -48,10 +63,13 @@ func (c *Combatant) weaponIndex(name string) (int, error) {
 // groundError says why c cannot take weapon i in hand: it lies on the
 // ground beyond c's reach (R17); nil when c may.
 func (c *Combatant) groundError(i int) error {
-	if i < 0 || i >= len(c.Weapons) || !c.Weapons[i].OnGround {
+	if i < 0 || i >= len(c.Weapons) || !c.Weapons[i].OnGround && c.Weapons[i].TakenBy == "" {
 		return nil
 	}
 	w := &c.Weapons[i]
+	if w.TakenBy != "" {
+		return engine.Errorf(engine.NotAllowedNow, "the %s is gone: %s picked it up", w.Name, w.TakenBy)
+	}
 	if d := math.Hypot(w.GroundX-c.X, w.GroundY-c.Y); d > reach {
 		return engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground at (%g, %g), %.1f m from %s: it is picked up within reach (%.1f m)", w.Name, w.GroundX, w.GroundY, d, c.Name, reach)
 	}
@@ -190,4 +208,98 @@ func (e *ReloadStep) describe(s *State) string {
 		return s.name(e.Combatant) + " reloads: loaded"
 	}
 	return s.name(e.Combatant) + " reloads (not done yet)"
+}
+
+// pickUp takes in hand a weapon of another that lies on the ground within
+// reach (our ruling: the rules let anyone interact with what lies about,
+// R05): as a draw, the immediate action the first time in a turn, else an
+// action (R06, R07). The weapon joins the drawer's weapons.
+func (r *run) pickUp(who string, cmd *Draw) error {
+	c, o, i, err := r.pickUpCheck(who, cmd)
+	if err != nil {
+		return err
+	}
+	ev := engine.New(r.arena(), pickedUpKind, PickedUp{Combatant: c.ID, Owner: o.ID, Weapon: i, Immediate: !c.ImmediateUsed && r.mode != "delayed"})
+	if name := o.Weapons[i].Name; c.carries(name) {
+		// Named apart from the drawer's own weapon of that name.
+		ev.Name = o.ID + "_" + name
+		for n := 2; c.carries(ev.Name); n++ {
+			ev.Name = fmt.Sprintf("%s_%s_%d", o.ID, name, n)
+		}
+	}
+	r.emit(ev)
+	return nil
+}
+
+// carries reports whether c has a weapon of that name that is still its.
+func (c *Combatant) carries(name string) bool {
+	for i := range c.Weapons {
+		if c.Weapons[i].Name == name && c.Weapons[i].TakenBy == "" {
+			return true
+		}
+	}
+	return name == "fists"
+}
+
+// pickUpCheck checks picking up another's weapon without changing
+// anything, and returns the drawer, the owner and the weapon's index
+// among the owner's.
+func (r *run) pickUpCheck(who string, cmd *Draw) (c, o *Combatant, i int, err error) {
+	c, err = r.immediateMember(who)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	o = r.s.combatant(cmd.From)
+	if o == nil {
+		return nil, nil, 0, engine.Errorf(engine.Invalid, "no combatant %q to pick a weapon up from", cmd.From)
+	}
+	i = slices.IndexFunc(o.Weapons, func(w Weapon) bool { return w.Name == cmd.Weapon && w.TakenBy == "" })
+	if i < 0 {
+		return nil, nil, 0, engine.Errorf(engine.Invalid, "%s has no %q to pick up", o.Name, cmd.Weapon)
+	}
+	w := &o.Weapons[i]
+	switch {
+	case !w.OnGround:
+		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "the %s does not lie on the ground: %s has it", w.Name, o.Name)
+	case math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) > reach:
+		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground at (%g, %g), %.1f m from %s: it is picked up within reach (%.1f m)", w.Name, w.GroundX, w.GroundY, math.Hypot(w.GroundX-c.X, w.GroundY-c.Y), c.Name, reach)
+	case c.ImmediateUsed && c.Actions < 1:
+		return nil, nil, 0, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action and has no action left", c.Name)
+	}
+	return c, o, i, nil
+}
+
+// PickedUp: a combatant picks up another's weapon lying on the ground
+// within reach and takes it in hand (a draw: R06); it joins its weapons,
+// under Name when its own name is one the picker's weapons have, and its
+// owner no longer has it.
+type PickedUp struct {
+	Combatant string `json:"combatant"`
+	Owner     string `json:"owner"`
+	// Weapon is its index among the owner's weapons.
+	Weapon    int    `json:"weapon"`
+	Name      string `json:"name,omitempty"`
+	Immediate bool   `json:"immediate"`
+}
+
+func (e *PickedUp) apply(s *State, _ *hotMemory) {
+	c, o := s.combatant(e.Combatant), s.combatant(e.Owner)
+	w := o.Weapons[e.Weapon]
+	w.OnGround, w.GroundX, w.GroundY = false, 0, 0
+	if e.Name != "" {
+		w.Name = e.Name
+	}
+	gone := &o.Weapons[e.Weapon]
+	gone.OnGround, gone.GroundX, gone.GroundY, gone.TakenBy = false, 0, 0, c.ID
+	c.Weapons = append(c.Weapons[:len(c.Weapons):len(c.Weapons)], w)
+	c.Wielding, c.Reloading = len(c.Weapons)-1, 0
+	spend(c, e.Immediate)
+}
+
+func (e *PickedUp) describe(s *State) string {
+	line := fmt.Sprintf("%s picks up %s's %s", s.name(e.Combatant), s.name(e.Owner), s.combatant(e.Owner).Weapons[e.Weapon].Name)
+	if e.Name != "" {
+		line += " (now its " + e.Name + ")"
+	}
+	return line
 }
