@@ -101,13 +101,13 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		// still what was taken unseen by v; and not who saw what.
 		for _, d := range s.Dropped {
 			if !slices.Contains(d.Unseen, v.Combatant) {
-				d.Unseen = nil
+				d.Unseen, d.By = nil, ""
 				h.viewDropped = append(h.viewDropped, d)
 			}
 		}
 		for _, d := range s.Gone {
 			if slices.Contains(d.Unseen, v.Combatant) {
-				d.Unseen = nil
+				d.Unseen, d.By = nil, ""
 				h.viewDropped = append(h.viewDropped, d)
 			}
 		}

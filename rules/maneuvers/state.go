@@ -262,6 +262,10 @@ type Dropped struct {
 	// on the ground, those who did not see it let go of by one hidden
 	// from them; in State.Gone, those who did not see it picked up.
 	Unseen []string `json:"unseen,omitempty"`
+	// By names, with Unseen, the one hidden from them who let the item go
+	// or picked it up: once it is hidden from one of them no more, that
+	// one sees the ground as it is (State.groundSeen).
+	By string `json:"by,omitempty"`
 }
 
 // Stages of a combat roll.

@@ -106,6 +106,7 @@ func (e *Observed) apply(s *State, _ *hotMemory) {
 			if i < len(c.HidAt) {
 				c.HidAt = slices.Delete(slices.Clone(c.HidAt), i, i+1)
 			}
+			s.groundSeen(c.ID, func(id string) bool { return id == e.Observer })
 		}
 	}
 }
@@ -113,6 +114,7 @@ func (e *Observed) apply(s *State, _ *hotMemory) {
 func (e *Revealed) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
 		c.HiddenFrom, c.HidAt = nil, nil
+		s.groundSeen(c.ID, func(string) bool { return true })
 	}
 }
 
