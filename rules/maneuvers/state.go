@@ -116,7 +116,7 @@ type Combatant struct {
 	Int        int            `yaml:"int" json:"int" min:"-5" max:"10" doc:"Intellect (A06)"`
 	Wil        int            `yaml:"wil" json:"wil" min:"-5" max:"10" doc:"Willpower (A06)"`
 	Cha        int            `yaml:"cha" json:"cha" min:"-5" max:"10" doc:"Charisma (A06)"`
-	Initiative *int           `yaml:"initiative" json:"initiative,omitempty" min:"-5" max:"20" doc:"a PC's initiative modifier (default PER; A10)"`
+	Initiative *int           `yaml:"initiative" json:"initiative,omitempty" min:"-5" max:"20" doc:"a PC's initiative modifier (default PER; A10); an NPC has none, it rolls 1d6 + PER (R05)"`
 	Skills     map[string]int `yaml:"skills" json:"skills,omitempty" max:"20" eachmin:"0" eachmax:"20" doc:"skill ranks by name: athletics, acrobatics, dodge, sleight-of-hand, stealth, observation, deception, focus, sorcery"`
 	Styles     []Style        `yaml:"styles" json:"styles,omitempty" max:"10" doc:"fighting styles, each with its rank and trained gear (R26)"`
 	Speed      float64        `yaml:"speed" json:"speed" min:"0" max:"100" doc:"free movement a turn, in metres (default 6)"`
