@@ -50,6 +50,9 @@ type ItemDropped struct {
 	At        Point  `json:"at"`
 	// Thrown: a thrown weapon lands by its target.
 	Thrown bool `json:"thrown,omitempty"`
+	// Knocked: a Disarm knocked the item away, in the open as the attack
+	// was (R20, R36), even from the hand of one hidden from some foes.
+	Knocked bool `json:"knocked,omitempty"`
 }
 
 // ItemDrawn: a combatant takes a carried item in hand.
@@ -216,7 +219,7 @@ func (e *ItemDropped) apply(s *State, _ *hotMemory) {
 	c.Wield = without(c.Wield, e.Item)
 	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == e.Item }); i >= 0 {
 		d := Dropped{Item: c.Weapons[i], X: e.At.X, Y: e.At.Y}
-		if !e.Thrown {
+		if !e.Thrown && !e.Knocked {
 			// Let go of by one hidden from some foes, it falls unseen
 			// by them (R36).
 			d.Unseen = slices.Clone(c.HiddenFrom)

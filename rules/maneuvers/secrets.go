@@ -171,9 +171,10 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	case *ItemStowed:
 		id = e.Combatant
 	case *ItemDropped:
-		// A thrown weapon's flight follows an attack, in the open; an
-		// item let go of falls where its holder stands.
-		if !e.Thrown {
+		// A thrown weapon's flight follows an attack, and a Disarm's
+		// item falls from one, in the open; an item let go of falls
+		// where its holder stands.
+		if !e.Thrown && !e.Knocked {
 			id = e.Combatant
 		}
 	case *Healed:
