@@ -9,22 +9,23 @@ import (
 
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
-// whatever it has done since, and unseen: its health, AP, movement,
-// Prone and grapples are not shown. What it does without attacking
-// (moving, dashing, standing up, drawing, dropping or picking up,
-// searching, sneaking, spells that are not attacks and the healing they
-// give it, letting go of a grapple, and how such an action is cut short)
-// is not in that foe's log, nor are the commands that made it, but for
-// the contests of its search or sneak that foe rolled in and won (a
-// search that fails does not name who stays hidden); nor is it named
-// among those an action provokes, in the log or in the state's pending
-// trigger, nor as letting the chance go. The ground in that foe's view is
-// as that foe last saw it: an item it let go of is not there, one it
-// picked up still is (State.Gone). The prompts hold no secret: the
-// rules offer nobody an option aimed at a foe hidden from them (Decide
-// still takes such a command: a guess the GM allows), a hidden mover
-// provokes nobody it is hidden from, and a prompt that would say where a
-// hidden combatant stands or what it does (its turn's options, an
+// whatever it has done since, and unseen: its health, AP, movement, Prone,
+// grapples, weapons and feint are not shown. What it does without
+// attacking (moving, dashing, standing up, drawing, dropping or picking
+// up, searching, sneaking, spells that are not attacks and the healing
+// they give it, letting go of a grapple, and how such an action is cut
+// short) is not in that foe's log, nor are the commands that made it, but
+// for the contests of its search or sneak that foe rolled in and won (a
+// search that fails does not name who stays hidden); nor is it named among
+// those an action provokes, in the log or in the state's pending trigger,
+// nor as letting the chance go. The ground in that foe's view is as that
+// foe last saw it: an item it let go of is not there, one it picked up
+// still is (State.Gone), until it is hidden from that foe no more; an item
+// a Disarm knocks from its hand falls in the open. The prompts hold no
+// secret: the rules offer nobody an option aimed at a foe hidden from them
+// (Decide still takes such a command: a guess the GM allows), a hidden
+// mover provokes nobody it is hidden from, and a prompt that would say
+// where a hidden combatant stands or what it does (its turn's options, an
 // opportunity offered to it or on it) shows that foe no question and no
 // options.
 
@@ -135,17 +136,19 @@ func unhiddenFrom[T any](s *State, v engine.Viewer, reactors []T, next int, idOf
 
 // unseen blanks in a view what a foe cannot see of a combatant hidden
 // from it: its health, the AP, attacks, free action and movement it has
-// spent, whether it lies prone, whom it grapples and who holds it, and
-// what it holds in hand. Each may change unseen (a healing spell, a dash,
-// standing up, letting go, a draw or a stow), so the view shows none of them, and Unseen says that the
-// zeros there mean nothing. Nor does it show where it hid from the others
+// spent, whether it lies prone, whom it grapples and who holds it, what
+// it holds in hand and what it carries, and whom it feints. Each may
+// change unseen (a healing spell, a dash, standing up, letting go, a
+// draw or a stow, an item let go of or picked up, any action ending a
+// feint), so the view shows none of them, and Unseen says that the zeros
+// there mean nothing. Nor does it show where it hid from the others
 // (HidAt): it may have gone there unseen.
 func (c *Combatant) unseen() {
 	c.Unseen, c.HidAt = true, nil
 	c.HP, c.AP, c.Attacks, c.FreeUsed = 0, 0, 0, false
 	c.Moved, c.Budget, c.Disengaged, c.Fresh = 0, 0, false, false
 	c.Prone, c.Grappling, c.GrappledBy = false, "", ""
-	c.Wield = nil
+	c.Wield, c.Weapons, c.Feinting = nil, nil, ""
 }
 
 // ViewEvent hides from v what a combatant hidden from v does without

@@ -174,9 +174,9 @@ type Combatant struct {
 	// StyleXP is what the styles' gear beyond the free items costs (R26).
 	StyleXP int `yaml:"-" json:"style_xp,omitempty"`
 	// Unseen is set only in the view of a foe the combatant is hidden
-	// from (see Rules.ViewInto): its health, AP, attacks, movement, Prone
-	// and grapple are not shown there, and their zeros say nothing. The
-	// fight itself never sets it.
+	// from (see Rules.ViewInto): its health, AP, attacks, movement, Prone,
+	// grapple, weapons and feint are not shown there, and their zeros say
+	// nothing. The fight itself never sets it.
 	Unseen bool `yaml:"-" json:"unseen,omitempty"`
 }
 
