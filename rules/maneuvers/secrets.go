@@ -59,14 +59,19 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		c.Wield, c.HiddenFrom = parts.Keep(&h.viewStrs, c.Wield), parts.Keep(&h.viewStrs, c.HiddenFrom)
 		c.Weapons = parts.Keep(&h.viewWeapons, c.Weapons)
 		if v.GM || v.Combatant == "" {
+			c.WokeUnseen = parts.Keep(&h.viewStrs, c.WokeUnseen)
 			continue
 		}
 		if j := slices.Index(c.HiddenFrom, v.Combatant); j >= 0 {
 			if j < len(c.HidAt) {
 				c.X, c.Y = c.HidAt[j].X, c.HidAt[j].Y
 			}
+			// Woken by healing v did not see, it lies there still in
+			// v's view.
+			c.Unconscious = c.Unconscious || slices.Contains(c.WokeUnseen, v.Combatant)
 			c.unseen()
 		}
+		c.WokeUnseen = nil // whom else it woke unseen by is not v's to know
 	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
 	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {

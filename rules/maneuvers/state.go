@@ -159,10 +159,15 @@ type Combatant struct {
 	Dazed   parts.Duration `yaml:"-" json:"dazed_until,omitzero"`
 	IsDazed bool           `yaml:"-" json:"dazed,omitempty"`
 	// Unconscious: health at 0 or below, alive (R32).
-	Unconscious bool     `yaml:"-" json:"unconscious,omitempty"`
-	GrappledBy  string   `yaml:"-" json:"grappled_by,omitempty"`
-	Grappling   string   `yaml:"-" json:"grappling,omitempty"`
-	HiddenFrom  []string `yaml:"-" json:"hidden_from,omitempty"`
+	Unconscious bool `yaml:"-" json:"unconscious,omitempty"`
+	// WokeUnseen names the foes it was hidden from when healing woke it,
+	// who did not see that (R36): in their views it lies unconscious
+	// still, until its turn comes, an attack's damage shows its health,
+	// or it is hidden from them no more.
+	WokeUnseen []string `yaml:"-" json:"woke_unseen,omitempty"`
+	GrappledBy string   `yaml:"-" json:"grappled_by,omitempty"`
+	Grappling  string   `yaml:"-" json:"grappling,omitempty"`
+	HiddenFrom []string `yaml:"-" json:"hidden_from,omitempty"`
 	// HidAt holds, in the place of each one HiddenFrom names, where the
 	// combatant was when it hid from that one: where that one last saw it
 	// (its view shows it there).

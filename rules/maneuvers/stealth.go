@@ -107,13 +107,14 @@ func (e *Observed) apply(s *State, _ *hotMemory) {
 				c.HidAt = slices.Delete(slices.Clone(c.HidAt), i, i+1)
 			}
 			s.groundSeen(c.ID, func(id string) bool { return id == e.Observer })
+			c.WokeUnseen = without(c.WokeUnseen, e.Observer)
 		}
 	}
 }
 
 func (e *Revealed) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
-		c.HiddenFrom, c.HidAt = nil, nil
+		c.HiddenFrom, c.HidAt, c.WokeUnseen = nil, nil, nil
 		s.groundSeen(c.ID, func(string) bool { return true })
 	}
 }
