@@ -50,6 +50,9 @@ type ItemDropped struct {
 	At        Point  `json:"at"`
 	// Thrown: a thrown weapon lands by its target.
 	Thrown bool `json:"thrown,omitempty"`
+	// Knocked: a Disarm knocked the item away, in the open as the attack
+	// was (R20, R36), even from the hand of one hidden from some foes.
+	Knocked bool `json:"knocked,omitempty"`
 }
 
 // ItemDrawn: a combatant takes a carried item in hand.
@@ -200,7 +203,7 @@ func (e *PickedUp) apply(s *State, _ *hotMemory) {
 				}
 			}
 			if unseen != nil {
-				d.Unseen = unseen
+				d.Unseen, d.By = unseen, c.ID
 				s.Gone = append(slices.Clip(s.Gone), d)
 			}
 			return
@@ -216,10 +219,13 @@ func (e *ItemDropped) apply(s *State, _ *hotMemory) {
 	c.Wield = without(c.Wield, e.Item)
 	if i := slices.IndexFunc(c.Weapons, func(w Weapon) bool { return w.Name == e.Item }); i >= 0 {
 		d := Dropped{Item: c.Weapons[i], X: e.At.X, Y: e.At.Y}
-		if !e.Thrown {
+		if !e.Thrown && !e.Knocked {
 			// Let go of by one hidden from some foes, it falls unseen
 			// by them (R36).
 			d.Unseen = slices.Clone(c.HiddenFrom)
+			if d.Unseen != nil {
+				d.By = c.ID
+			}
 		}
 		s.Dropped = append(slices.Clip(s.Dropped), d)
 		c.Weapons = slices.Delete(slices.Clone(c.Weapons), i, i+1)
@@ -253,4 +259,37 @@ func (e *ItemDrawn) describe(s *State) string { return fmt.Sprintf("%s draws %s"
 
 func (e *ItemStowed) describe(s *State) string {
 	return fmt.Sprintf("%s stows %s", e.Combatant, e.Item)
+}
+
+// groundSeen shows the foes for which found reports true the ground as it
+// is, where they did not see what who did to it while hidden from them:
+// who is hidden from them no more (R36), so an item it let go of unseen
+// lies there in their view, and one it picked up unseen is gone. The
+// state's slices are replaced, not changed.
+func (s *State) groundSeen(who string, found func(id string) bool) {
+	byWho := func(d Dropped) bool { return d.By == who }
+	if slices.ContainsFunc(s.Dropped, byWho) {
+		dropped := slices.Clone(s.Dropped)
+		for i := range dropped {
+			d := &dropped[i]
+			if d.By == who {
+				if d.Unseen = slices.DeleteFunc(slices.Clone(d.Unseen), found); len(d.Unseen) == 0 {
+					d.Unseen, d.By = nil, ""
+				}
+			}
+		}
+		s.Dropped = dropped
+	}
+	if slices.ContainsFunc(s.Gone, byWho) {
+		var gone []Dropped
+		for _, d := range s.Gone {
+			if d.By == who {
+				if d.Unseen = slices.DeleteFunc(slices.Clone(d.Unseen), found); len(d.Unseen) == 0 {
+					continue
+				}
+			}
+			gone = append(gone, d)
+		}
+		s.Gone = gone
+	}
 }

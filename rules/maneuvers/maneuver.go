@@ -183,7 +183,7 @@ func (d *decider) resolveManeuver(skill string) {
 	}
 	d.emit(ev)
 	if r2 := ev; r2.Maneuver == Disarm && r2.Works {
-		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: l.ID, Item: ev.Item, At: l.pos()}))
+		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: l.ID, Item: ev.Item, At: l.pos(), Knocked: true}))
 	}
 }
 

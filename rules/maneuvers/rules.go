@@ -166,6 +166,7 @@ func cloneCombatant(x *Combatant) Combatant {
 	}
 	c.HiddenFrom = slices.Clone(x.HiddenFrom)
 	c.HidAt = slices.Clone(x.HidAt)
+	c.WokeUnseen = slices.Clone(x.WokeUnseen)
 	return c
 }
 

@@ -170,6 +170,25 @@ func TestNegativeResistance(t *testing.T) {
 	wantProblems(t, err, want)
 }
 
+// TestNPCInitiative checks that an NPC's initiative modifier is refused
+// at its field: an NPC rolls 1d6 + PER (R05), and a PC's is kept.
+func TestNPCInitiative(t *testing.T) {
+	sp := duel()
+	two, three := 2, 3
+	sp.Combatants[0].PC, sp.Combatants[0].Initiative = true, &two
+	sp.Combatants[1].Initiative = &three
+	_, err := sp.State()
+	wantProblems(t, err, []string{"combatants[1].initiative: bob is an NPC, which rolls initiative 1d6 + PER (R05): only a player character (pc: true) has an initiative modifier"})
+	sp.Combatants[1].Initiative = nil
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := initMod(&s.Combatants[0]); got != 2 {
+		t.Errorf("the PC's initiative modifier is %d, want 2", got)
+	}
+}
+
 // TestStartProblems checks that a starting state's mistakes are each
 // reported at their field.
 func TestStartProblems(t *testing.T) {

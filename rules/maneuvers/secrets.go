@@ -9,22 +9,23 @@ import (
 
 // Hiding is the maneuvers ruleset's secret (R36): a combatant hidden from
 // a foe is, in that foe's view, where it hid from that foe (HidAt),
-// whatever it has done since, and unseen: its health, AP, movement,
-// Prone and grapples are not shown. What it does without attacking
-// (moving, dashing, standing up, drawing, dropping or picking up,
-// searching, sneaking, spells that are not attacks and the healing they
-// give it, letting go of a grapple, and how such an action is cut short)
-// is not in that foe's log, nor are the commands that made it, but for
-// the contests of its search or sneak that foe rolled in and won (a
-// search that fails does not name who stays hidden); nor is it named
-// among those an action provokes, in the log or in the state's pending
-// trigger, nor as letting the chance go. The ground in that foe's view is
-// as that foe last saw it: an item it let go of is not there, one it
-// picked up still is (State.Gone). The prompts hold no secret: the
-// rules offer nobody an option aimed at a foe hidden from them (Decide
-// still takes such a command: a guess the GM allows), a hidden mover
-// provokes nobody it is hidden from, and a prompt that would say where a
-// hidden combatant stands or what it does (its turn's options, an
+// whatever it has done since, and unseen: its health, AP, movement, Prone,
+// grapples, weapons and feint are not shown. What it does without
+// attacking (moving, dashing, standing up, drawing, dropping or picking
+// up, searching, sneaking, spells that are not attacks and the healing
+// they give it, letting go of a grapple, and how such an action is cut
+// short) is not in that foe's log, nor are the commands that made it, but
+// for the contests of its search or sneak that foe rolled in and won (a
+// search that fails does not name who stays hidden); nor is it named among
+// those an action provokes, in the log or in the state's pending trigger,
+// nor as letting the chance go. The ground in that foe's view is as that
+// foe last saw it: an item it let go of is not there, one it picked up
+// still is (State.Gone), until it is hidden from that foe no more; an item
+// a Disarm knocks from its hand falls in the open. The prompts hold no
+// secret: the rules offer nobody an option aimed at a foe hidden from them
+// (Decide still takes such a command: a guess the GM allows), a hidden
+// mover provokes nobody it is hidden from, and a prompt that would say
+// where a hidden combatant stands or what it does (its turn's options, an
 // opportunity offered to it or on it) shows that foe no question and no
 // options.
 
@@ -58,14 +59,19 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		c.Wield, c.HiddenFrom = parts.Keep(&h.viewStrs, c.Wield), parts.Keep(&h.viewStrs, c.HiddenFrom)
 		c.Weapons = parts.Keep(&h.viewWeapons, c.Weapons)
 		if v.GM || v.Combatant == "" {
+			c.WokeUnseen = parts.Keep(&h.viewStrs, c.WokeUnseen)
 			continue
 		}
 		if j := slices.Index(c.HiddenFrom, v.Combatant); j >= 0 {
 			if j < len(c.HidAt) {
 				c.X, c.Y = c.HidAt[j].X, c.HidAt[j].Y
 			}
+			// Woken by healing v did not see, it lies there still in
+			// v's view.
+			c.Unconscious = c.Unconscious || slices.Contains(c.WokeUnseen, v.Combatant)
 			c.unseen()
 		}
+		c.WokeUnseen = nil // whom else it woke unseen by is not v's to know
 	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
 	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {
@@ -101,13 +107,13 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		// still what was taken unseen by v; and not who saw what.
 		for _, d := range s.Dropped {
 			if !slices.Contains(d.Unseen, v.Combatant) {
-				d.Unseen = nil
+				d.Unseen, d.By = nil, ""
 				h.viewDropped = append(h.viewDropped, d)
 			}
 		}
 		for _, d := range s.Gone {
 			if slices.Contains(d.Unseen, v.Combatant) {
-				d.Unseen = nil
+				d.Unseen, d.By = nil, ""
 				h.viewDropped = append(h.viewDropped, d)
 			}
 		}
@@ -135,17 +141,19 @@ func unhiddenFrom[T any](s *State, v engine.Viewer, reactors []T, next int, idOf
 
 // unseen blanks in a view what a foe cannot see of a combatant hidden
 // from it: its health, the AP, attacks, free action and movement it has
-// spent, whether it lies prone, whom it grapples and who holds it, and
-// what it holds in hand. Each may change unseen (a healing spell, a dash,
-// standing up, letting go, a draw or a stow), so the view shows none of them, and Unseen says that the
-// zeros there mean nothing. Nor does it show where it hid from the others
+// spent, whether it lies prone, whom it grapples and who holds it, what
+// it holds in hand and what it carries, and whom it feints. Each may
+// change unseen (a healing spell, a dash, standing up, letting go, a
+// draw or a stow, an item let go of or picked up, any action ending a
+// feint), so the view shows none of them, and Unseen says that the zeros
+// there mean nothing. Nor does it show where it hid from the others
 // (HidAt): it may have gone there unseen.
 func (c *Combatant) unseen() {
 	c.Unseen, c.HidAt = true, nil
 	c.HP, c.AP, c.Attacks, c.FreeUsed = 0, 0, 0, false
 	c.Moved, c.Budget, c.Disengaged, c.Fresh = 0, 0, false, false
 	c.Prone, c.Grappling, c.GrappledBy = false, "", ""
-	c.Wield = nil
+	c.Wield, c.Weapons, c.Feinting = nil, nil, ""
 }
 
 // ViewEvent hides from v what a combatant hidden from v does without
@@ -171,9 +179,10 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	case *ItemStowed:
 		id = e.Combatant
 	case *ItemDropped:
-		// A thrown weapon's flight follows an attack, in the open; an
-		// item let go of falls where its holder stands.
-		if !e.Thrown {
+		// A thrown weapon's flight follows an attack, and a Disarm's
+		// item falls from one, in the open; an item let go of falls
+		// where its holder stands.
+		if !e.Thrown && !e.Knocked {
 			id = e.Combatant
 		}
 	case *Healed:

@@ -11,8 +11,9 @@ import (
 // TestHiddenNamesStaySecret plays random fights in which two allies sneak
 // and checks, at every decision, that no prompt or log line shown to a
 // foe names a combatant hidden from it (R36), but where the rules put it
-// in the open: an attack or grapple naming it, the turn order, and the
-// contests that foe rolled in or the grapple that held it.
+// in the open: an attack or grapple naming it (and an item its Disarm
+// knocks away), the turn order, and the contests that foe rolled in or the
+// grapple that held it.
 func TestHiddenNamesStaySecret(t *testing.T) {
 	r := Rules{}
 	viewers := []string{"ann", "dan", "bob", "cy"}
@@ -78,6 +79,8 @@ func TestHiddenNamesStaySecret(t *testing.T) {
 						switch e := e.(type) {
 						case *Observed:
 							inOpen = inOpen || v == e.Observer || v == e.Sneaker // a contest it rolled in
+						case *ItemDropped:
+							inOpen = inOpen || e.Knocked // knocked away by an attack's Disarm
 						case *GrappleEnded:
 							inOpen = inOpen || v == e.Target || e.Reason == "escaped" || !s.Combatant(e.Combatant).hiddenFrom(v) // the one held, an escape, and those who see the grappler
 						}

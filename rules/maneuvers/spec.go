@@ -169,6 +169,11 @@ func setUp(c *Combatant, at string, bad func(path, format string, args ...any)) 
 	if c.Size == "" {
 		c.Size = "medium"
 	}
+	if !c.PC && c.Initiative != nil {
+		// The rules give an NPC no Initiative: it rolls 1d6 + PER (R05).
+		// Taken silently, the number would change nothing.
+		bad(at+".initiative", "%s is an NPC, which rolls initiative 1d6 + PER (R05): only a player character (pc: true) has an initiative modifier", c.ID)
+	}
 	for name := range c.Skills {
 		if _, ok := skillAttribute[name]; !ok {
 			bad(at+".skills."+name, "unknown skill %q; skills: athletics, acrobatics, dodge, sleight-of-hand, stealth, observation, deception, focus, sorcery", name)

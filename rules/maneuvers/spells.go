@@ -154,8 +154,12 @@ func (*SpellLost) apply(s *State, _ *hotMemory) { s.Trigger = nil }
 
 func (e *Healed) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
+		woke := c.Unconscious && e.HP > 0
 		c.HP = e.HP
 		c.Unconscious = c.HP <= 0 && !c.Dead
+		if woke && len(c.HiddenFrom) > 0 {
+			c.WokeUnseen = append([]string(nil), c.HiddenFrom...)
+		}
 	}
 }
 

@@ -116,7 +116,7 @@ type Combatant struct {
 	Int        int            `yaml:"int" json:"int" min:"-5" max:"10" doc:"Intellect (A06)"`
 	Wil        int            `yaml:"wil" json:"wil" min:"-5" max:"10" doc:"Willpower (A06)"`
 	Cha        int            `yaml:"cha" json:"cha" min:"-5" max:"10" doc:"Charisma (A06)"`
-	Initiative *int           `yaml:"initiative" json:"initiative,omitempty" min:"-5" max:"20" doc:"a PC's initiative modifier (default PER; A10)"`
+	Initiative *int           `yaml:"initiative" json:"initiative,omitempty" min:"-5" max:"20" doc:"a PC's initiative modifier (default PER; A10); an NPC has none, it rolls 1d6 + PER (R05)"`
 	Skills     map[string]int `yaml:"skills" json:"skills,omitempty" max:"20" eachmin:"0" eachmax:"20" doc:"skill ranks by name: athletics, acrobatics, dodge, sleight-of-hand, stealth, observation, deception, focus, sorcery"`
 	Styles     []Style        `yaml:"styles" json:"styles,omitempty" max:"10" doc:"fighting styles, each with its rank and trained gear (R26)"`
 	Speed      float64        `yaml:"speed" json:"speed" min:"0" max:"100" doc:"free movement a turn, in metres (default 6)"`
@@ -159,10 +159,15 @@ type Combatant struct {
 	Dazed   parts.Duration `yaml:"-" json:"dazed_until,omitzero"`
 	IsDazed bool           `yaml:"-" json:"dazed,omitempty"`
 	// Unconscious: health at 0 or below, alive (R32).
-	Unconscious bool     `yaml:"-" json:"unconscious,omitempty"`
-	GrappledBy  string   `yaml:"-" json:"grappled_by,omitempty"`
-	Grappling   string   `yaml:"-" json:"grappling,omitempty"`
-	HiddenFrom  []string `yaml:"-" json:"hidden_from,omitempty"`
+	Unconscious bool `yaml:"-" json:"unconscious,omitempty"`
+	// WokeUnseen names the foes it was hidden from when healing woke it,
+	// who did not see that (R36): in their views it lies unconscious
+	// still, until its turn comes, an attack's damage shows its health,
+	// or it is hidden from them no more.
+	WokeUnseen []string `yaml:"-" json:"woke_unseen,omitempty"`
+	GrappledBy string   `yaml:"-" json:"grappled_by,omitempty"`
+	Grappling  string   `yaml:"-" json:"grappling,omitempty"`
+	HiddenFrom []string `yaml:"-" json:"hidden_from,omitempty"`
 	// HidAt holds, in the place of each one HiddenFrom names, where the
 	// combatant was when it hid from that one: where that one last saw it
 	// (its view shows it there).
@@ -174,9 +179,9 @@ type Combatant struct {
 	// StyleXP is what the styles' gear beyond the free items costs (R26).
 	StyleXP int `yaml:"-" json:"style_xp,omitempty"`
 	// Unseen is set only in the view of a foe the combatant is hidden
-	// from (see Rules.ViewInto): its health, AP, attacks, movement, Prone
-	// and grapple are not shown there, and their zeros say nothing. The
-	// fight itself never sets it.
+	// from (see Rules.ViewInto): its health, AP, attacks, movement, Prone,
+	// grapple, weapons and feint are not shown there, and their zeros say
+	// nothing. The fight itself never sets it.
 	Unseen bool `yaml:"-" json:"unseen,omitempty"`
 }
 
@@ -262,6 +267,10 @@ type Dropped struct {
 	// on the ground, those who did not see it let go of by one hidden
 	// from them; in State.Gone, those who did not see it picked up.
 	Unseen []string `json:"unseen,omitempty"`
+	// By names, with Unseen, the one hidden from them who let the item go
+	// or picked it up: once it is hidden from one of them no more, that
+	// one sees the ground as it is (State.groundSeen).
+	By string `json:"by,omitempty"`
 }
 
 // Stages of a combat roll.

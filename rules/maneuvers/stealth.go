@@ -71,14 +71,17 @@ func (d *decider) search(me *Combatant) {
 	}
 }
 
-// sneak rolls R36's Sneak: Stealth against each perceiving foe.
+// sneak rolls R36's Sneak: Stealth against the Observation of each foe
+// not already beaten. Every foe perceives a sneak (§6.9), the dead aside:
+// an unconscious one fails its test without a die (R34, R01), so that the
+// sneaker is hidden from it when it wakes, if its Stealth passed.
 func (d *decider) sneak(me *Combatant) {
 	s := d.s
 	t := s.roll(d.src, skillCheck(me, Stealth))
 	d.emit(engine.New(d.h.arena(), testRolledKind, TestRolled{Combatant: me.ID, Skill: Stealth, For: "sneak", Test: t}))
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
-		if !hostile(me, o) || !o.Conscious() || me.hiddenFrom(o.ID) {
+		if !hostile(me, o) || o.Dead || me.hiddenFrom(o.ID) {
 			continue
 		}
 		ot := s.roll(d.src, skillCheck(o, Observation))
@@ -103,13 +106,16 @@ func (e *Observed) apply(s *State, _ *hotMemory) {
 			if i < len(c.HidAt) {
 				c.HidAt = slices.Delete(slices.Clone(c.HidAt), i, i+1)
 			}
+			s.groundSeen(c.ID, func(id string) bool { return id == e.Observer })
+			c.WokeUnseen = without(c.WokeUnseen, e.Observer)
 		}
 	}
 }
 
 func (e *Revealed) apply(s *State, _ *hotMemory) {
 	if c := s.Combatant(e.Combatant); c != nil {
-		c.HiddenFrom, c.HidAt = nil, nil
+		c.HiddenFrom, c.HidAt, c.WokeUnseen = nil, nil, nil
+		s.groundSeen(c.ID, func(string) bool { return true })
 	}
 }
 

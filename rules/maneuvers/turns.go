@@ -184,6 +184,7 @@ func (e *TurnStarted) apply(s *State, _ *hotMemory) {
 		s.TurnOpen = true
 		c.Acted, c.Fresh = true, true
 		c.Moved, c.Budget, c.Disengaged = 0, c.Speed, false
+		c.WokeUnseen = nil // its turn, in the open, says it is awake
 	}
 }
 
