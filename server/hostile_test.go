@@ -216,3 +216,49 @@ func TestRefusalsBeforeTheHandlerAreProblems(t *testing.T) {
 		t.Errorf("reading the fight after the refusals: %d %s", r.status, r.body)
 	}
 }
+
+// TestUnreadableBodyIsTheClients: a decision whose body cannot be read as
+// HTTP frames it (a malformed chunk, a body cut short of its
+// Content-Length) is refused 400 as the client's fault, a problem, not
+// answered 500; the fight does not move.
+func TestUnreadableBodyIsTheClients(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("alley_fight")
+	v := c.read(f, f.GMToken)
+	addr := strings.TrimPrefix(c.base, "http://")
+	head := "POST /fights/" + f.ID + "/decisions HTTP/1.1\r\nHost: fray\r\nAuthorization: Bearer " + f.GMToken + "\r\nContent-Type: application/json\r\n"
+	body := fmt.Sprintf(`{"version":%d,"actor":%q,"command":%q}`, v.Version, v.Prompt.Actor, v.Prompt.Options[0].Command)
+	for _, tc := range []struct {
+		name, request string
+		want          string
+	}{
+		{"bad chunk", head + "Transfer-Encoding: chunked\r\n\r\nzz\r\n" + body, "chunk"},
+		{"cut short", head + "Content-Length: " + strconv.Itoa(len(body)+50) + "\r\n\r\n" + body, "Content-Length"},
+	} {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.WriteString(conn, tc.request); err != nil {
+			t.Fatal(err)
+		}
+		conn.(*net.TCPConn).CloseWrite() // nothing more comes
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		conn.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		isProblem(t, tc.name, reply{status: resp.StatusCode, header: resp.Header, body: b}, http.StatusBadRequest)
+		if !strings.Contains(string(b), tc.want) {
+			t.Errorf("%s: %s, want %q in it", tc.name, b, tc.want)
+		}
+	}
+	if again := c.read(f, f.GMToken); again.Version != v.Version {
+		t.Errorf("unreadable bodies moved the fight to version %d", again.Version)
+	}
+}

@@ -124,7 +124,7 @@ func refusedCommand(p error, command string, err error) error {
 		return p
 	}
 	pr.Word = m
-	pr.Errors = append(pr.Errors, &huma.ErrorDetail{Message: fmt.Sprintf("read up to %q, which it could not", m.Text), Location: "body.command", Value: command})
+	pr.Errors = append(pr.Errors, &huma.ErrorDetail{Message: fmt.Sprintf("the command could not be read at %q", m.Text), Location: "body.command", Value: command})
 	return pr
 }
 
