@@ -237,6 +237,7 @@ func (s *Server) register() {
 	}, s.encounters)
 	s.registerStream()
 	s.registerPage()
+	describeProblems(s.api)
 }
 
 // Encounter is a bundled encounter a fight may start from.
@@ -615,6 +616,9 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		}
 		if errors.Is(err, store.ErrConflict) {
 			return s.conflicted(ctx, l, in.ID)
+		}
+		if err != nil && b.Command != "" {
+			return refusedCommand(refusal(err, actor, len(b.Dice)+1), b.Command, err)
 		}
 		if err != nil {
 			return refusal(err, actor, len(b.Dice)+1)

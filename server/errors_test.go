@@ -93,3 +93,85 @@ func TestErrorsQuoteExcerpts(t *testing.T) {
 		}
 	})
 }
+
+// TestMisreadCommandSaysWhere: a decision whose command text cannot be
+// read is refused with the word the reading stopped at, in bytes and in
+// UTF-16 code units (what a page's JavaScript counts), and an entry of
+// errors naming the field; a refusal that is not of the text says no
+// word. None moves the fight.
+func TestMisreadCommandSaysWhere(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("alley_fight")
+	v := c.read(f, f.GMToken)
+	type word struct {
+		Text     string `json:"text"`
+		At       int    `json:"at"`
+		End      int    `json:"end"`
+		AtUTF16  int    `json:"at_utf16"`
+		EndUTF16 int    `json:"end_utf16"`
+	}
+	type answer struct {
+		Word   *word `json:"word"`
+		Errors []struct {
+			Location string `json:"location"`
+			Value    string `json:"value"`
+		} `json:"errors"`
+	}
+	for _, tc := range []struct {
+		command string
+		want    *word
+	}{
+		{"fly to the moon", &word{"fly", 0, 3, 0, 3}},
+		{"  Attack   thug9 extra", &word{"extra", 17, 22, 17, 22}},
+		{"attack thüg9 extra", &word{"extra", 14, 19, 13, 18}},
+		{"attack 🎲 éxtra", &word{"éxtra", 12, 18, 10, 15}},
+		{"initiative zzz", &word{"zzz", 11, 14, 11, 14}},
+		{"attack nobody", nil}, // read, then refused by the rules
+	} {
+		r := c.do("POST", "/fights/"+f.ID+"/decisions", f.GMToken, map[string]any{"version": v.Version, "actor": v.Prompt.Actor, "command": tc.command})
+		isProblem(t, tc.command, r, http.StatusUnprocessableEntity)
+		var a answer
+		r.decode(t, &a)
+		switch {
+		case tc.want == nil && a.Word != nil:
+			t.Errorf("%q: word %+v, want none", tc.command, *a.Word)
+		case tc.want == nil:
+		case a.Word == nil:
+			t.Errorf("%q: no word: %s", tc.command, r.body)
+		case *a.Word != *tc.want:
+			t.Errorf("%q: word %+v, want %+v", tc.command, *a.Word, *tc.want)
+		case tc.command[a.Word.At:a.Word.End] != a.Word.Text:
+			t.Errorf("%q: [%d:%d] is not %q", tc.command, a.Word.At, a.Word.End, a.Word.Text)
+		case len(a.Errors) != 1 || a.Errors[0].Location != "body.command" || a.Errors[0].Value != tc.command:
+			t.Errorf("%q: errors %+v, want one naming body.command", tc.command, a.Errors)
+		}
+	}
+	if again := c.read(f, f.GMToken); again.Version != v.Version {
+		t.Errorf("refused commands moved the fight to version %d", again.Version)
+	}
+	var doc struct {
+		Paths map[string]map[string]struct {
+			Responses map[string]struct {
+				Content map[string]struct {
+					Schema struct {
+						Ref string `json:"$ref"`
+					} `json:"schema"`
+				} `json:"content"`
+			} `json:"responses"`
+		} `json:"paths"`
+		Components struct {
+			Schemas map[string]struct {
+				Properties map[string]any `json:"properties"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	c.do("GET", "/openapi.json", "", nil).decode(t, &doc)
+	if ref := doc.Paths["/fights/{id}/decisions"]["post"].Responses["default"].Content["application/problem+json"].Schema.Ref; ref != "#/components/schemas/Problem" {
+		t.Errorf("the decisions' errors are described by %q, not the Problem", ref)
+	}
+	for _, field := range []string{"word", "need", "version", "detail", "errors"} {
+		if _, ok := doc.Components.Schemas["Problem"].Properties[field]; !ok {
+			t.Errorf("the OpenAPI document's Problem has no %s", field)
+		}
+	}
+}

@@ -1,6 +1,10 @@
 package server_test
 
 import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -141,5 +145,120 @@ func TestMadeUpTokensMeetTheLimits(t *testing.T) {
 	}
 	if created != 2 {
 		t.Errorf("%d fights created on an open server with made-up tokens and a quota of 2", created)
+	}
+}
+
+// TestRefusalsBeforeTheHandlerAreProblems: the requests net/http refuses
+// before the API sees them (headers or a URL past the limit, a request
+// it cannot read, a transfer coding it does not know, an HTTP version it
+// does not speak) are answered with problems like every other error, on
+// a fresh connection and on one that served a request before; the
+// requests after them are served as ever.
+func TestRefusalsBeforeTheHandlerAreProblems(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("alley_fight")
+	addr := strings.TrimPrefix(c.base, "http://")
+	big := strings.Repeat("x", server.MaxHeaderBytes+8<<10)
+	for _, tc := range []struct {
+		name, request string
+		status        int
+		want          string
+	}{
+		{"large header", "GET /healthz HTTP/1.1\r\nHost: fray\r\nX-Big: " + big + "\r\n\r\n", 431, "/problems/header-too-large"},
+		{"large url", "GET /fights/" + big + " HTTP/1.1\r\nHost: fray\r\n\r\n", 431, "/problems/header-too-large"},
+		{"large token", "GET /fights/" + f.ID + "?token=" + big + " HTTP/1.1\r\nHost: fray\r\n\r\n", 431, "Authorization header"},
+		{"no host", "GET /healthz HTTP/1.1\r\n\r\n", 400, "missing required Host header"},
+		{"bad header name", "GET /healthz HTTP/1.1\r\nHost: fray\r\nBad Name: x\r\n\r\n", 400, "invalid header name"},
+		{"bad request line", "HELLO\r\n\r\n", 400, "/problems/bad-request"},
+		{"unknown coding", "POST /fights HTTP/1.1\r\nHost: fray\r\nTransfer-Encoding: rot13\r\n\r\n", 501, "Transfer-Encoding"},
+		{"http 2.5", "GET /healthz HTTP/2.5\r\nHost: fray\r\n\r\n", 505, "HTTP/1.1"},
+	} {
+		for _, after := range []bool{false, true} {
+			conn, err := net.Dial("tcp", addr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			br := bufio.NewReader(conn)
+			if after {
+				// A connection that served a request first.
+				if _, err := io.WriteString(conn, "GET /healthz HTTP/1.1\r\nHost: fray\r\n\r\n"); err != nil {
+					t.Fatal(err)
+				}
+				resp, err := http.ReadResponse(br, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+			if _, err := io.WriteString(conn, tc.request); err != nil {
+				t.Fatalf("%s: writing: %v", tc.name, err)
+			}
+			resp, err := http.ReadResponse(br, nil)
+			if err != nil {
+				t.Fatalf("%s: reading the answer: %v", tc.name, err)
+			}
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			conn.Close()
+			if err != nil {
+				t.Fatalf("%s: reading the answer's body: %v", tc.name, err)
+			}
+			r := reply{status: resp.StatusCode, header: resp.Header, body: body}
+			what := fmt.Sprintf("%s (after a request: %v)", tc.name, after)
+			isProblem(t, what, r, tc.status)
+			if !strings.Contains(string(body), tc.want) {
+				t.Errorf("%s: %s, want %q in it", what, body, tc.want)
+			}
+		}
+	}
+	if r := c.do("GET", "/fights/"+f.ID, f.GMToken, nil); r.status != http.StatusOK {
+		t.Errorf("reading the fight after the refusals: %d %s", r.status, r.body)
+	}
+}
+
+// TestUnreadableBodyIsTheClients: a decision whose body cannot be read as
+// HTTP frames it (a malformed chunk, a body cut short of its
+// Content-Length) is refused 400 as the client's fault, a problem, not
+// answered 500; the fight does not move.
+func TestUnreadableBodyIsTheClients(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("alley_fight")
+	v := c.read(f, f.GMToken)
+	addr := strings.TrimPrefix(c.base, "http://")
+	head := "POST /fights/" + f.ID + "/decisions HTTP/1.1\r\nHost: fray\r\nAuthorization: Bearer " + f.GMToken + "\r\nContent-Type: application/json\r\n"
+	body := fmt.Sprintf(`{"version":%d,"actor":%q,"command":%q}`, v.Version, v.Prompt.Actor, v.Prompt.Options[0].Command)
+	for _, tc := range []struct {
+		name, request string
+		want          string
+	}{
+		{"bad chunk", head + "Transfer-Encoding: chunked\r\n\r\nzz\r\n" + body, "chunk"},
+		{"cut short", head + "Content-Length: " + strconv.Itoa(len(body)+50) + "\r\n\r\n" + body, "Content-Length"},
+	} {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.WriteString(conn, tc.request); err != nil {
+			t.Fatal(err)
+		}
+		conn.(*net.TCPConn).CloseWrite() // nothing more comes
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		b, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		conn.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		isProblem(t, tc.name, reply{status: resp.StatusCode, header: resp.Header, body: b}, http.StatusBadRequest)
+		if !strings.Contains(string(b), tc.want) {
+			t.Errorf("%s: %s, want %q in it", tc.name, b, tc.want)
+		}
+	}
+	if again := c.read(f, f.GMToken); again.Version != v.Version {
+		t.Errorf("unreadable bodies moved the fight to version %d", again.Version)
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -29,6 +31,10 @@ type Problem struct {
 	Version int64 `json:"version,omitempty" doc:"the fight's current version, on a conflict"`
 	// Need says which die the table must roll next, on needs-dice.
 	Need *NeedDie `json:"need,omitempty" doc:"the die to roll next, on needs-dice"`
+	// Word is the word of a decision's command text the server stopped
+	// reading at, on a command it could not read (when the ruleset says
+	// where): for a page to underline it.
+	Word *Misread `json:"word,omitempty" doc:"the word of the command text the server stopped reading at, on a command it could not read"`
 	// retryAfter, when set, is sent as the Retry-After header: whole
 	// seconds to wait.
 	retryAfter int
@@ -52,6 +58,97 @@ type NeedDie struct {
 	Sides int `json:"sides"`
 	// Number is the die's place among the decision's dice, from 1.
 	Number int `json:"number"`
+}
+
+// Misread is where in a decision's command text the server stopped
+// reading: the word command[At:End], counted in bytes of its UTF-8, and
+// the same word counted in UTF-16 code units, as a browser's JavaScript
+// counts (command.slice(AtUTF16, EndUTF16)).
+type Misread struct {
+	// Text is the word, as sent.
+	Text string `json:"text" doc:"the word, as sent"`
+	// At and End are the byte offsets of the word in the command text.
+	At  int `json:"at" doc:"the offset of the word's first byte in the command text (UTF-8), from 0"`
+	End int `json:"end" doc:"the offset of the byte after the word's last"`
+	// AtUTF16 and EndUTF16 are the offsets of the word in UTF-16 code
+	// units.
+	AtUTF16  int `json:"at_utf16" doc:"at, counted in UTF-16 code units, as JavaScript indexes strings"`
+	EndUTF16 int `json:"end_utf16" doc:"end, counted in UTF-16 code units"`
+}
+
+// wherer is an error of reading command text that says where the word it
+// stopped at is: text[at:end] (parts.Misread; the server does not import
+// the rulesets' parts).
+type wherer interface {
+	error
+	Where() (at, end int)
+}
+
+// misread returns where err says reading command stopped, or nil when it
+// does not say, or says something that is not a word of command.
+func misread(command string, err error) *Misread {
+	w, ok := errors.AsType[wherer](err)
+	if !ok {
+		return nil
+	}
+	at, end := w.Where()
+	if at < 0 || end <= at || end > len(command) || !utf8.ValidString(command[:end]) ||
+		!utf8.RuneStart(command[at]) || (end < len(command) && !utf8.RuneStart(command[end])) {
+		return nil
+	}
+	return &Misread{
+		Text: command[at:end], At: at, End: end,
+		AtUTF16: utf16Len(command[:at]), EndUTF16: utf16Len(command[:end]),
+	}
+}
+
+// utf16Len is the length of s in UTF-16 code units.
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
+
+// refusedCommand is the problem of a decision whose command text was
+// refused: p, with the word reading stopped at when err says where, and
+// an entry of errors naming the field.
+func refusedCommand(p error, command string, err error) error {
+	pr, ok := p.(*Problem)
+	if !ok || pr.Status != http.StatusUnprocessableEntity {
+		return p
+	}
+	m := misread(command, err)
+	if m == nil {
+		return p
+	}
+	pr.Word = m
+	pr.Errors = append(pr.Errors, &huma.ErrorDetail{Message: fmt.Sprintf("the command could not be read at %q", m.Text), Location: "body.command", Value: command})
+	return pr
+}
+
+// describeProblems makes the error responses of every operation of api's
+// document a Problem, with the fields fray adds, rather than huma's
+// ErrorModel: run once the operations are registered.
+func describeProblems(api huma.API) {
+	doc := api.OpenAPI()
+	if doc.Components == nil || doc.Components.Schemas == nil {
+		return
+	}
+	schema := doc.Components.Schemas.Schema(reflect.TypeFor[Problem](), true, "Problem")
+	for _, item := range doc.Paths {
+		for _, op := range []*huma.Operation{item.Get, item.Put, item.Post, item.Delete, item.Options, item.Head, item.Patch, item.Trace} {
+			if op == nil {
+				continue
+			}
+			for _, resp := range op.Responses {
+				if mt := resp.Content["application/problem+json"]; mt != nil && mt.Schema != nil && strings.HasSuffix(mt.Schema.Ref, "/ErrorModel") {
+					mt.Schema = schema
+				}
+			}
+		}
+	}
 }
 
 // ContentType makes every problem application/problem+json.

@@ -21,6 +21,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -28,6 +29,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"maps"
 	"net"
@@ -362,8 +364,21 @@ func (s *Server) Handler() http.Handler {
 				return
 			}
 		}
-		if r.Body != nil {
-			r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
+		if r.Body != nil && r.Body != http.NoBody {
+			// Read here, whole, so that a body that cannot be read (a
+			// malformed chunk, one cut short) is refused as the client's
+			// fault, not answered 500 as huma answers a failed read.
+			// Its wait is bounded as a request is (the error, if the
+			// connection takes no deadline, is of no matter: then the
+			// http.Server's ReadTimeout is the bound).
+			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.RequestTimeout))
+			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+			if err != nil {
+				w.Header().Set("Connection", "close")
+				writeProblem(w, unreadBody(err, s.cfg.MaxBody))
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
 		}
 		if !isStream(r) {
 			ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
@@ -372,6 +387,22 @@ func (s *Server) Handler() http.Handler {
 		}
 		s.route(w, r)
 	})
+}
+
+// unreadBody is the problem of a request body that could not be read:
+// larger than max (413), too slow in coming (408), or not as HTTP frames
+// a body (400).
+func unreadBody(err error, max int64) *Problem {
+	if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+		return problem(http.StatusRequestEntityTooLarge, "too-large", "the request's body is larger than this server takes (%d bytes)", max)
+	}
+	if ne, ok := errors.AsType[net.Error](err); ok && ne.Timeout() {
+		return problem(http.StatusRequestTimeout, "request-timeout", "the request's body did not arrive in time: send it whole, promptly")
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		return problem(http.StatusBadRequest, "bad-request", "the request's body ended before its Content-Length (or its last chunk): send it whole")
+	}
+	return problem(http.StatusBadRequest, "bad-request", "the request's body could not be read: %v", err)
 }
 
 // addressKey is the context key of the rate limit's key for a request's

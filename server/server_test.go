@@ -88,7 +88,12 @@ func startServer(t *testing.T, backend store.Backend, tweak func(*server.Config)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(s.Handler())
+	// Served as fray serve serves it: net/http's own refusals rewritten
+	// as problems, and its limit on headers.
+	ts := httptest.NewUnstartedServer(s.Handler())
+	ts.Listener = server.Listener(ts.Listener)
+	ts.Config.MaxHeaderBytes = server.MaxHeaderBytes
+	ts.Start()
 	t.Cleanup(func() {
 		s.Close()
 		ts.Close()

@@ -171,7 +171,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 		ReadTimeout:       30 * time.Second,
 		WriteTimeout:      30 * time.Second, // live streams lift it, write by write
 		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
+		MaxHeaderBytes:    server.MaxHeaderBytes,
 		ErrorLog:          slog.NewLogLogger(logger.Handler(), slog.LevelWarn),
 	}
 	fmt.Fprintf(stdout, "fray serve: listening on http://%s (the tracker page at /, the API at /openapi.json, its docs at /docs)\n", ln.Addr())
@@ -187,7 +187,7 @@ func runServe(ctx context.Context, stdout, stderr io.Writer, opts serveOptions) 
 		fmt.Fprintf(stdout, "fray serve: start fights at http://%s/#%s (the page keeps the token)\n", ln.Addr(), url.Values{"create": {creator}}.Encode())
 	}
 	served := make(chan error, 1)
-	go func() { served <- hs.Serve(ln) }()
+	go func() { served <- hs.Serve(server.Listener(ln)) }() // net/http's own refusals as problems too
 	select {
 	case err := <-served:
 		srv.Close()

@@ -219,6 +219,11 @@ func (m *Misread) Error() string { return m.Refusal.Error() }
 // Unwrap returns the refusal, for engine.CodeOf.
 func (m *Misread) Unwrap() error { return m.Refusal }
 
+// Where returns where in the text typed the word the reading stopped at
+// is, text[at:end] in bytes: what an adapter that does not import parts
+// (the server) asks of the errors it is given, through an interface.
+func (m *Misread) Where() (at, end int) { return m.At, m.End }
+
 // Format writes a command as Parse reads it: "" for nil, the kind of a
 // type no row writes.
 func (w *Words[S, C]) Format(c C) string {
