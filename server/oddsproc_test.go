@@ -41,7 +41,10 @@ func TestMain(m *testing.M) {
 }
 
 // workerServers starts two servers over one store: one computing odds in
-// its own process, one in worker processes (the test binary).
+// its own process, one in worker processes (the test binary). Their time
+// budgets are long, so that the odds depend on the dice paths alone and
+// not on how a loaded machine shares its cores (a worker runs at the
+// lowest priority).
 func workerServers(t *testing.T) (here, away *client) {
 	t.Helper()
 	t.Setenv(workerEnv, "1")
@@ -50,25 +53,33 @@ func workerServers(t *testing.T) (here, away *client) {
 		t.Fatal(err)
 	}
 	open := backendCases[0].open(t)
-	here = startServer(t, open(), nil)
-	away = startServer(t, open(), func(cfg *server.Config) { cfg.OddsProcess = []string{exe} })
+	slow := func(cfg *server.Config) { cfg.OddsOptionTime, cfg.OddsPromptTime = time.Minute, 5*time.Minute }
+	here = startServer(t, open(), slow)
+	away = startServer(t, open(), func(cfg *server.Config) {
+		slow(cfg)
+		cfg.OddsProcess = []string{exe}
+	})
 	return here, away
 }
 
-// oddsBody reads a prompt's odds whole: every option computed.
+// oddsBody reads a prompt's odds whole: every option computed, waiting
+// for them up to a minute.
 func (c *client) oddsBody(t *testing.T, f created) []byte {
 	t.Helper()
-	r := c.do("GET", "/fights/"+f.ID+"/odds?wait_ms=10000", f.GMToken, nil)
-	if r.status != http.StatusOK {
-		t.Fatalf("odds: %d %s", r.status, r.body)
+	for range 6 {
+		r := c.do("GET", "/fights/"+f.ID+"/odds?wait_ms=10000", f.GMToken, nil)
+		if r.status != http.StatusOK {
+			t.Fatalf("odds: %d %s", r.status, r.body)
+		}
+		var a oddsAnswer
+		r.decode(t, &a)
+		if a.Status == "complete" {
+			// The body's schema link names the server.
+			return schemaLink.ReplaceAll(r.body, nil)
+		}
 	}
-	var a oddsAnswer
-	r.decode(t, &a)
-	if a.Status != "complete" {
-		t.Fatalf("odds not complete within 10 s: %s", r.body)
-	}
-	// The body's schema link names the server.
-	return schemaLink.ReplaceAll(r.body, nil)
+	t.Fatalf("odds of fight %s not complete within a minute", f.ID)
+	return nil
 }
 
 // schemaLink is the link to a body's schema, with its comma.
