@@ -236,7 +236,7 @@ func hasDraw(c *Combatant) bool {
 		return true
 	}
 	for i := range c.Weapons {
-		if c.groundError(i) == nil {
+		if c.mayTake(i) {
 			return true
 		}
 	}
@@ -262,7 +262,7 @@ func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 		out = append(out, engine.Option[Command]{Command: &Reload{}, Label: "reload the " + w.Name + " (the immediate action)"})
 	}
 	for i := range c.Weapons {
-		if i != c.Wielding && c.groundError(i) == nil {
+		if i != c.Wielding && c.mayTake(i) {
 			out = append(out, engine.Option[Command]{Command: &Draw{Weapon: c.Weapons[i].Name}, Label: "draw the " + c.Weapons[i].Name + " (the immediate action)"})
 		}
 	}
@@ -405,7 +405,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	}
 	if !c.ImmediateUsed || c.Actions > 0 {
 		for i := range c.Weapons {
-			if i != c.Wielding && c.groundError(i) == nil {
+			if i != c.Wielding && c.mayTake(i) {
 				draw := engine.New(b.arena(), drawKind, Draw{Weapon: c.Weapons[i].Name})
 				b.add(draw, "draw the ", c.Weapons[i].Name)
 			}

@@ -577,7 +577,7 @@ func gunOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 // or ranged weapon, a melee weapon with an enemy in reach. -1 if none.
 func readyWeapon(s *State, me *Combatant) int {
 	for i, w := range me.Weapons {
-		if i == me.Wielding || me.groundError(i) != nil {
+		if i == me.Wielding || !me.mayTake(i) {
 			continue
 		}
 		switch w.Kind {

@@ -63,7 +63,7 @@ func (c *Combatant) weaponIndex(name string) (int, error) {
 // groundError says why c cannot take weapon i in hand: it lies on the
 // ground beyond c's reach (R17); nil when c may.
 func (c *Combatant) groundError(i int) error {
-	if i < 0 || i >= len(c.Weapons) || !c.Weapons[i].OnGround && c.Weapons[i].TakenBy == "" {
+	if c.mayTake(i) {
 		return nil
 	}
 	w := &c.Weapons[i]
@@ -74,6 +74,23 @@ func (c *Combatant) groundError(i int) error {
 		return engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground at (%g, %g), %.1f m from %s: it is picked up within reach (%.1f m)", w.Name, w.GroundX, w.GroundY, d, c.Name, reach)
 	}
 	return nil
+}
+
+// mayTake reports whether c may take weapon i in hand as far as the
+// ground goes: what groundError checks, without making its error (the
+// menus and the policy ask it of every weapon, decision after decision).
+func (c *Combatant) mayTake(i int) bool {
+	if i < 0 || i >= len(c.Weapons) {
+		return true
+	}
+	w := &c.Weapons[i]
+	switch {
+	case w.TakenBy != "":
+		return false
+	case w.OnGround:
+		return math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach
+	}
+	return true
 }
 
 func (r *run) draw(who, name string) error {
