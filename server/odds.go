@@ -365,8 +365,8 @@ func (p *oddsPool) run(j *oddsJob, child *oddsChild, tables []tableCache) {
 func computeOdds(ctx context.Context, reg *engine.Registry, tables []tableCache, calc odds.Calculator, req *oddsRequest, logger *slog.Logger, set func(int, *optionResult)) {
 	deadline := time.Now().Add(req.PerJob)
 	var next atomic.Int64
-	run := func(tables *tableCache) {
-		table, err := tables.replay(reg, req.Header, req.Entries)
+	run := func(cache *tableCache) {
+		table, err := cache.replay(reg, req.Header, req.Entries)
 		if err != nil {
 			logger.Error("odds: replaying the fight", "fight", req.Header.ID, "entries", len(req.Entries), "err", err)
 		}
