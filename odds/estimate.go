@@ -2,7 +2,6 @@ package odds
 
 import (
 	"errors"
-	"fmt"
 	"hash/fnv"
 	"math"
 	"math/big"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"fray/dice"
-	"fray/engine"
 )
 
 // The sizes of an estimate.
@@ -327,7 +325,6 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	if k.opts.reseed != 0 {
 		seed = dice.Mix(seed, k.opts.reseed)
 	}
-	src := dice.Seeded(seed)
 	ws := make([]prob, len(starts))
 	// The starts' probability, the part estimated: added over a common
 	// multiple of their denominators, and put in lowest terms once.
@@ -338,8 +335,7 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	}
 	u := sum.value()
 	pick := newPicker(ws, u)
-	strata := newStrata(dice.Seeded(dice.Mix(seed, 1)), 1+len(k.ids))
-	rolls := &stratSource{}
+	strata := newStrata(1 + len(k.ids))
 	uf := u.float()
 	whole := u == certain()
 	if !whole {
@@ -352,237 +348,77 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 		count int
 		at    int32 // its index in order
 	}
-	// finalOf is the outcome of every resolution played, an index of
+	// finalOf is the outcome of every resolution filed, an index of
 	// order, or -1 for one left out.
 	finalOf := make([]int32, 0, min(maxN, 1<<12))
 	found := map[string]*tally{}
 	var order []*tally
-	type answerTally struct {
-		p       engine.Prompt[C]
-		command string
-		by      string
-		count   int
-	}
-	answers := map[answerKey]*answerTally{}
+	answers := map[answerKey]*answerTally[C]{}
 	var answerOrder []answerKey
 	hits := 0
 	downCount := make([]int, len(k.ids))
 	left := map[string]int{}
 	var leftOrder []string
-	leave := func(reason string) {
-		left[reason]++
-		if left[reason] == 1 {
-			leftOrder = append(leftOrder, reason)
-		}
-	}
-	// A resolution steps from cur into next, cur first the start's own
-	// state (read, not written) and then whichever of a and b the last
-	// step wrote: one copy of the state a step. The copy is made before
-	// the prompt it waits for is answered, and the answer read from it, so
-	// that the step is taken on the very state the prompt was listed in,
-	// as a simulation takes it: a ruleset with Speed may then take what
-	// its Moves worked out for the option rather than check it again.
-	var a, b, view S
-	var cur, next *S
-	fixed := &fixedSource{every: k.opts.EveryValue}
-	var moves, viewed engine.Prompt[C]
-	secrets, _ := k.g.(engine.Secrets[S, C, E])
-	var events []E
-	var said []string
-	took := make([]int, len(k.ids))
-	damage := make([]int, len(k.ids))
-	var tags []string
-	conds := make([]string, len(k.ids))
-	downs := make([]bool, len(k.ids))
-	var key []byte
-	by := "policy " + k.opts.Policy
-	// answer answers the prompt s waits for as the exact computation
-	// does, from the prompt as a policy reads it (engine.Moves: cheaper
-	// than Next where the ruleset has Speed). s is the copy the next step
-	// is taken on.
-	answer := func(s *S) (string, C, error) {
-		k.moves(s, &moves)
-		p := &moves
-		var how string
-		var cmd C
-		if p.Kind == engine.Ruling && p.Default >= 0 && p.Default < len(p.Options) {
-			cmd = p.Options[p.Default].Command
-			how = "ruling default"
-		} else {
-			viewer := engine.Viewer{Combatant: p.Actor}
-			if p.Actor == engine.GM {
-				viewer = engine.Everyone
-			}
-			if secrets != nil {
-				secrets.ViewInto(&view, s, viewer)
-				viewed = secrets.ViewPrompt(s, *p, viewer)
-				cmd = k.policy.Choose(&view, &viewed, rolls)
-			} else {
-				cmd = k.policy.Choose(s, p, rolls)
-			}
-			if any(cmd) == nil {
-				return "", cmd, fmt.Errorf("odds: the %s policy gave no answer to %s's prompt %q", k.opts.Policy, p.Actor, p.Question)
-			}
-			how = by
-		}
-		command := k.g.FormatCommand(cmd)
-		key := answerKey{actor: p.Actor, kind: string(p.Kind), command: command, by: how}
-		a, ok := answers[key]
-		if !ok {
-			// The prompt in full, for its question and labels.
-			a = &answerTally{p: k.g.Next(s), command: command, by: how}
-			answers[key] = a
-			answerOrder = append(answerOrder, key)
-		}
-		a.count++
-		return p.Actor, cmd, nil
-	}
-	// resolve plays one resolution from st, to an outcome (true) or to
-	// where it is left out (false).
-	resolve := func(st *start[S, C]) (bool, error) {
-		cur = &st.n.state
-		tags = append(tags[:0], st.n.acc.tags...)
-		clear(damage)
-		copy(damage, st.n.acc.damage)
-		var who string
-		var cmd C
-		var first []fixedDraw
-		if st.ch == nil && st.n.steps > k.opts.MaxSteps {
-			leave(k.reasons.steps)
-			return false, nil
-		}
-		next = &a
-		k.scratchInto(next, cur)
-		if st.ch != nil {
-			who, cmd, first = st.ch.who, st.ch.cmd, st.ch.first
-		} else {
-			var err error
-			if who, cmd, err = answer(next); err != nil {
-				return false, err
-			}
-		}
-		var err error
-		// A part of a decision split by its dice (split.go) starts with
-		// them, drawn by its command and the rulings folded after it.
-		var from dice.Source = rolls
-		if first != nil {
-			from = fixed.on(rolls, first)
-		}
-		for steps := st.n.steps; ; steps++ {
-			if steps > k.opts.MaxSteps {
-				leave(k.reasons.steps)
-				return false, nil
-			}
-			if k.speed != nil {
-				events, err = k.speed.Step(next, who, cmd, from, events[:0])
-			} else {
-				events, err = engine.Step(k.g, next, who, cmd, from, events[:0])
-			}
-			if err == nil && first != nil && fixed.wrong {
-				err = k.drewOther(choice[C]{who: who, cmd: cmd})
-			}
-			if err != nil {
-				if steps == 0 {
-					return false, err
-				}
-				return false, fmt.Errorf("%s's answer %q to a prompt met on the way: %w", who, k.g.FormatCommand(cmd), err)
-			}
-			clear(took)
-			said = k.sum.Outcome(cur, k.actor, events, next, said[:0], took)
-			for _, t := range said {
-				tags = insertTag(tags, t)
-			}
-			for i, d := range took {
-				damage[i] += d
-			}
-			cur = next
-			kind := k.nextKind(cur)
-			if kind == engine.Act || kind == engine.End {
-				break
-			}
-			next = &a
-			if cur == &a {
-				next = &b
-			}
-			k.scratchInto(next, cur)
-			if who, cmd, err = answer(next); err != nil {
-				return false, err
-			}
-		}
-		if first != nil && fixed.pos < len(first) {
-			return false, k.drewOther(*st.ch)
-		}
-		return true, nil
-	}
-	n := 0
 	deadline := k.sp.deadline
-	hard := deadline.Add(max(deadline.Sub(k.sp.start), EstimateGrace))
-	for n < maxN {
-		// A whole estimate looks at its intervals every 200 resolutions
-		// from MinSamples; one of a part, whose intervals are narrower
-		// by its share, from fewer.
-		if whole && n >= MinSamples && n%200 == 0 || !whole && n >= partSamples && n%partSamples == 0 {
-			if k.precise(n, hits, downCount, uf, strata) {
-				break
-			}
-		}
-		// The clock is read before every resolution, since one can be
-		// long (a crowded fight). Past the time budget an estimate stops
-		// once it has MinSamples; past the grace after it (the budget
-		// again, or EstimateGrace if longer), once it has FewestSamples;
-		// and one not begun by then gives up, so that a computation ends
-		// within its budget, its grace and a few resolutions.
-		if now := time.Now(); now.After(deadline) {
-			late := now.After(hard)
-			if late && n == 0 {
-				return k.sp.exceeded("time", deadline.Sub(k.sp.start).String())
-			}
-			if n >= MinSamples || late && n >= FewestSamples {
-				break
-			}
-		}
-		n++
-		at, pos := strata.next()
-		i, rest, width := pick.at(pos)
-		rolls.on(src, rest, width)
-		over, err := resolve(&starts[i])
-		if err != nil {
-			return err
-		}
-		if !over {
-			strata.record(at, false, nil)
-			finalOf = append(finalOf, -1)
-			continue
-		}
-		_, hit := searchTag(tags, "hit")
-		if hit {
-			hits++
-		}
-		// The outcome's key as the enumeration writes it (appendJoined),
-		// so that a sampled outcome meets the same one reached exactly.
-		key = appendPartial(append(key[:0], 'F'), tags, damage)
-		for i, id := range k.ids {
-			conds[i], downs[i] = k.sum.Condition(cur, id)
-			if downs[i] {
-				downCount[i]++
-			}
-			key = append(key, conds[i]...)
-			key = append(key, ';')
-		}
-		strata.record(at, hit, downs)
-		t, ok := found[string(key)]
-		if !ok {
-			acc := partial{tags: slices.Clone(tags)}
-			if slices.ContainsFunc(damage, func(d int) bool { return d != 0 }) {
-				acc.damage = slices.Clone(damage)
-			}
-			t = &tally{f: &final{acc: acc, conds: slices.Clone(conds), downs: slices.Clone(downs)}, key: string(key), at: int32(len(order))}
-			found[t.key] = t
-			order = append(order, t)
-		}
-		t.count++
-		finalOf = append(finalOf, t.at)
+	sm := &sampling[C]{
+		seed: seed, maxN: maxN, blocks: (maxN + stratumBlock - 1) / stratumBlock,
+		deadline: deadline, hard: deadline.Add(max(deadline.Sub(k.sp.start), EstimateGrace)),
 	}
+	sm.runs = make([]*blockRun[C], sm.blocks)
+	// file adds a block's resolutions to the estimate, in their order,
+	// and says whether its figures are now precise enough to stop: a
+	// whole estimate looks at its intervals every 200 resolutions from
+	// MinSamples; one of a part, whose intervals are narrower by its
+	// share, from fewer.
+	sm.file = func(run *blockRun[C]) bool {
+		strata.block()
+		for i, o := range run.outcome {
+			at := int(run.stretch[i])
+			if o < 0 {
+				reason := run.left[-1-o]
+				if left[reason]++; left[reason] == 1 {
+					leftOrder = append(leftOrder, reason)
+				}
+				strata.record(at, false, nil)
+				finalOf = append(finalOf, -1)
+				continue
+			}
+			b := run.outcomes[o]
+			if b.hit {
+				hits++
+			}
+			for c, down := range b.f.downs {
+				if down {
+					downCount[c]++
+				}
+			}
+			strata.record(at, b.hit, b.f.downs)
+			t, ok := found[b.key]
+			if !ok {
+				t = &tally{f: b.f, key: b.key, at: int32(len(order))}
+				found[t.key] = t
+				order = append(order, t)
+			}
+			t.count++
+			finalOf = append(finalOf, t.at)
+		}
+		for _, a := range run.answers {
+			if have, ok := answers[a.key]; ok {
+				have.count += a.count
+				continue
+			}
+			answers[a.key] = a
+			answerOrder = append(answerOrder, a.key)
+		}
+		n := len(finalOf)
+		return (whole && n >= MinSamples && n%200 == 0 || !whole && n >= partSamples && n%partSamples == 0) &&
+			k.precise(n, hits, downCount, uf, strata)
+	}
+	sample(sm, &k.opts, func() *resolver[S, C, E] { return newResolver(k, starts, pick) })
+	if sm.err != nil {
+		return sm.err
+	}
+	n := len(finalOf)
 	// The frequencies met, each worked out once: most outcomes are met
 	// once or twice.
 	ofCount := map[int]prob{}

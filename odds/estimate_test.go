@@ -250,3 +250,71 @@ func TestProbedPastTheBudget(t *testing.T) {
 		t.Errorf("a budget of 417: %s", exact.Status())
 	}
 }
+
+// An estimate's figures do not depend on how many goroutines play its
+// resolutions: played on one, on four, or on the processors Cores lends,
+// the report is the same to the byte, whether the estimate stops as
+// precise or at its most resolutions, of a part or of the whole. (More
+// workers change where a parallel enumeration stops, and so the part
+// left to estimate: a part is played on the cores lent.)
+func TestEstimateIsTheSameOnAnyNumberOfGoroutines(t *testing.T) {
+	west := gunman("westman", "enemies")
+	west.X = 12
+	s := turn(t, gunman("eastman", "players"), west, nil)
+	type way struct {
+		workers int
+		cores   *odds.Cores
+	}
+	for _, c := range []struct {
+		name string
+		opts odds.Options
+		ways []way
+	}{
+		{"part", odds.WithSeed(odds.Options{MaxPaths: 300, Fallback: true, Samples: 2000}, 5, false), []way{{1, nil}, {1, odds.NewCores(3)}}},
+		{"whole", odds.WithSeed(odds.Options{MaxPaths: 600, Fallback: true}, 5, true), []way{{1, nil}, {4, nil}, {1, odds.NewCores(3)}}},
+		{"whole, at most 777", odds.WithSeed(odds.Options{MaxPaths: 600, Fallback: true, Samples: 777}, 9, true), []way{{1, nil}, {3, nil}, {1, odds.NewCores(1)}}},
+	} {
+		var want []byte
+		for _, w := range c.ways {
+			o := c.opts
+			o.Workers, o.Cores = w.workers, w.cores
+			r := oddsOf(t, s, "eastman", "attack westman", tactical, o)
+			if r.Estimate == nil {
+				t.Fatalf("%s: status %s, want an estimate", c.name, r.Status())
+			}
+			got, err := json.Marshal(odds.NewReportJSON(r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want == nil {
+				want = got
+				t.Logf("%s: %d resolutions, exact share %v", c.name, r.Estimate.Samples, r.Estimate.Exact)
+				if r.Estimate.Samples <= 2*50 {
+					t.Errorf("%s: %d resolutions, want several blocks", c.name, r.Estimate.Samples)
+				}
+				continue
+			}
+			if i := firstDifference(got, want); i >= 0 {
+				t.Errorf("%s: with %d workers and cores lent %v, the report differs from one goroutine's at byte %d: %.120s, want %.120s",
+					c.name, w.workers, w.cores != nil, i, got[i:], want[i:])
+			}
+		}
+		if c.opts.Samples == 777 && !strings.Contains(string(want), `"samples":777,`) {
+			t.Errorf("%s: want 777 resolutions: %.300s", c.name, want)
+		}
+	}
+}
+
+// firstDifference returns the first byte where a and b differ, -1 when
+// they are the same.
+func firstDifference(a, b []byte) int {
+	for i := range min(len(a), len(b)) {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	if len(a) != len(b) {
+		return min(len(a), len(b))
+	}
+	return -1
+}

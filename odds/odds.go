@@ -63,6 +63,10 @@ type Options struct {
 	// one per processor (runtime.GOMAXPROCS). The odds are the same
 	// whatever it is.
 	Workers int
+	// Cores, when set, lends an estimate the processors other
+	// computations of the caller's leave idle (see Cores), in place of
+	// Workers' goroutines: its figures are the same either way.
+	Cores *Cores
 	// EveryValue follows every value of every die apart, ignoring the
 	// classes the rules draw dice by (dice.RollClasses): the plain
 	// enumeration, slower, for checking that a ruleset's classes are

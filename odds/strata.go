@@ -38,12 +38,41 @@ const (
 // most a position in [0, 1) may be.
 const belowOne = 1 - 0x1p-53
 
-// strata deals the positions of the resolutions, block by block, and
-// keeps what the variances of the headline figures are estimated from.
-type strata struct {
+// dealer deals the positions of one block's resolutions: one from each
+// stretch of [0, 1), in an order drawn from its own seeded stream, so that
+// every block is dealt alike whichever goroutine plays it.
+type dealer struct {
 	src   *dice.PCG
 	order [stratumBlock]int
 	i     int
+}
+
+// newDealer returns the dealer of a block whose order and positions are
+// drawn from src.
+func newDealer(src *dice.PCG) *dealer {
+	d := &dealer{src: src}
+	for j := range d.order {
+		d.order[j] = j
+	}
+	for j := stratumBlock - 1; j > 0; j-- {
+		k := src.Roll(j+1) - 1
+		d.order[j], d.order[k] = d.order[k], d.order[j]
+	}
+	return d
+}
+
+// next returns the stretch of the block's next resolution and its
+// position in [0, 1).
+func (d *dealer) next() (int, float64) {
+	at := d.order[d.i]
+	d.i++
+	u := (float64(at) + float64(d.src.Uint64()>>11)/(1<<53)) / stratumBlock
+	return at, min(u, belowOne)
+}
+
+// strata keeps what the variances of the headline figures are estimated
+// from, block by block, as the resolutions are filed in order.
+type strata struct {
 	// figures is how many figures are followed (the chance to hit, and
 	// each combatant's to go down); seen[s*figures+f] is figure f of the
 	// resolution of stretch s of the current block, and done[s] whether
@@ -55,43 +84,30 @@ type strata struct {
 	// both been played; apart[f] how many of them differ in figure f.
 	pairs int
 	apart []int
-	// stretches is the stretch of every resolution played, in order.
+	// stretches is the stretch of every resolution filed, in order, and
+	// starts where each block begins among them (a block cut short by
+	// the clock holds fewer than stratumBlock).
 	stretches []uint8
+	starts    []int
 }
 
 // newStrata returns the strata of an estimate following figures
-// headline figures, its order drawn from src.
-func newStrata(src *dice.PCG, figures int) *strata {
-	s := &strata{src: src, figures: figures, seen: make([]bool, stratumBlock*figures), apart: make([]int, figures)}
-	s.i = stratumBlock
-	return s
+// headline figures.
+func newStrata(figures int) *strata {
+	return &strata{figures: figures, seen: make([]bool, stratumBlock*figures), apart: make([]int, figures)}
 }
 
-// next returns the stretch of the next resolution and its position in
-// [0, 1).
-func (s *strata) next() (int, float64) {
-	if s.i == stratumBlock {
-		for j := range s.order {
-			s.order[j] = j
-		}
-		for j := stratumBlock - 1; j > 0; j-- {
-			k := s.src.Roll(j+1) - 1
-			s.order[j], s.order[k] = s.order[k], s.order[j]
-		}
-		s.i = 0
-		clear(s.done[:])
-	}
-	at := s.order[s.i]
-	s.i++
-	s.stretches = append(s.stretches, uint8(at))
-	u := (float64(at) + float64(s.src.Uint64()>>11)/(1<<53)) / stratumBlock
-	return at, min(u, belowOne)
+// block begins a new block of resolutions.
+func (s *strata) block() {
+	clear(s.done[:])
+	s.starts = append(s.starts, len(s.stretches))
 }
 
-// record files the headline figures of the resolution of stretch at:
-// whether it hit, and whether each combatant went down (downs, nil when
-// none did: a resolution left out).
+// record files the headline figures of the next resolution of the
+// current block, of stretch at: whether it hit, and whether each
+// combatant went down (downs, nil when none did: a resolution left out).
 func (s *strata) record(at int, hit bool, downs []bool) {
+	s.stretches = append(s.stretches, uint8(at))
 	row := s.seen[at*s.figures : (at+1)*s.figures]
 	row[0] = hit
 	if downs == nil {
@@ -162,9 +178,13 @@ func (s *strata) worthAll(finalOf []int32, has [][]int32, figures int) []float64
 	// count from its outcomes': an outcome's figures are read once, not
 	// once a resolution.
 	reached := make([]int, len(has))
-	for b := 0; b < n; b += stratumBlock {
+	for k, b := range s.starts {
+		end := n
+		if k+1 < len(s.starts) {
+			end = s.starts[k+1]
+		}
 		var at [stratumBlock]int // 1 + the resolution of each stretch
-		for i := b; i < min(b+stratumBlock, n); i++ {
+		for i := b; i < end; i++ {
 			at[s.stretches[i]] = i + 1
 			if o := finalOf[i]; o >= 0 {
 				reached[o]++

@@ -12,9 +12,9 @@ import (
 // evenly as the position: over a block, a d10 drawn first shows each
 // face five times.
 func TestStrataSpreadTheirPositions(t *testing.T) {
-	s := newStrata(dice.Seeded(7), 1)
 	var roll stratSource
 	for block := range 4 {
+		s := newDealer(dice.Seeded(uint64(7 + block)))
 		var seen [stratumBlock]bool
 		faces := map[int]int{}
 		for range stratumBlock {

@@ -365,7 +365,13 @@ func (p *oddsPool) run(j *oddsJob, child *oddsChild, tables []tableCache) {
 func computeOdds(ctx context.Context, reg *engine.Registry, tables []tableCache, calc odds.Calculator, req *oddsRequest, logger *slog.Logger, set func(int, *optionResult)) {
 	deadline := time.Now().Add(req.PerJob)
 	var next atomic.Int64
+	// A runner with no option left lends its processor to the estimates
+	// still running (odds.Cores), so that a prompt's last long option
+	// does not run on one processor while the others sit idle.
+	runners := min(len(tables), len(req.Commands))
+	cores := odds.NewCores(len(tables) - runners)
 	run := func(cache *tableCache) {
+		defer cores.Give()
 		table, err := cache.replay(reg, req.Header, req.Entries)
 		if err != nil {
 			logger.Error("odds: replaying the fight", "fight", req.Header.ID, "entries", len(req.Entries), "err", err)
@@ -377,14 +383,14 @@ func computeOdds(ctx context.Context, reg *engine.Registry, tables []tableCache,
 			case ctx.Err() != nil:
 				return
 			default:
-				set(i, computeOption(table, calc, req, i, deadline))
+				set(i, computeOption(table, calc, req, i, deadline, cores))
 			}
 		}
 	}
 	// The first runner is the caller's goroutine, whose thread may have
 	// been given a lower priority; the others are goroutines of their own.
 	var wg sync.WaitGroup
-	for w := 1; w < min(len(tables), len(req.Commands)); w++ {
+	for w := 1; w < runners; w++ {
 		wg.Go(func() { run(&tables[w]) })
 	}
 	run(&tables[0])
@@ -392,8 +398,9 @@ func computeOdds(ctx context.Context, reg *engine.Registry, tables []tableCache,
 }
 
 // computeOption computes the odds of req's command i on table, within
-// req.PerOption and what is left before deadline.
-func computeOption(table engine.Table, calc odds.Calculator, req *oddsRequest, i int, deadline time.Time) *optionResult {
+// req.PerOption and what is left before deadline, its estimate on the
+// processors cores lends while it runs.
+func computeOption(table engine.Table, calc odds.Calculator, req *oddsRequest, i int, deadline time.Time, cores *odds.Cores) *optionResult {
 	left := time.Until(deadline)
 	if left <= 0 {
 		return &optionResult{reason: fmt.Sprintf("not computed: the server's budget of %s for this prompt's odds ran out", req.PerJob)}
@@ -407,7 +414,7 @@ func computeOption(table engine.Table, calc odds.Calculator, req *oddsRequest, i
 	// hard ones): through the API that took the slowest prompts' time up
 	// by half for a few options more exact.
 	share := max(1, odds.MenuPaths/len(req.Commands))
-	rep, err := calc.Odds(table, req.Actor, req.Commands[i], odds.Options{Policy: req.Policy, MaxPaths: share, Fallback: true, Timeout: min(req.PerOption, left), Workers: 1})
+	rep, err := calc.Odds(table, req.Actor, req.Commands[i], odds.Options{Policy: req.Policy, MaxPaths: share, Fallback: true, Timeout: min(req.PerOption, left), Workers: 1, Cores: cores})
 	if err != nil {
 		return &optionResult{reason: excerpt(err.Error(), maxDetail)}
 	}
