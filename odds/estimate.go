@@ -372,43 +372,46 @@ func (k *calc[S, C, E]) estimate(s *S, actor, text, why string, starts []start[S
 	// share, from fewer.
 	sm.file = func(run *blockRun[C]) bool {
 		strata.block()
-		for i, o := range run.outcome {
+		for i, o := range run.reached {
 			at := int(run.stretch[i])
-			if o < 0 {
-				reason := run.left[-1-o]
-				if left[reason]++; left[reason] == 1 {
-					leftOrder = append(leftOrder, reason)
+			if o.reason != "" {
+				if left[o.reason]++; left[o.reason] == 1 {
+					leftOrder = append(leftOrder, o.reason)
 				}
 				strata.record(at, false, nil)
 				finalOf = append(finalOf, -1)
 				continue
 			}
-			b := run.outcomes[o]
-			if b.hit {
+			if o.hit {
 				hits++
 			}
-			for c, down := range b.f.downs {
+			for c, down := range o.f.downs {
 				if down {
 					downCount[c]++
 				}
 			}
-			strata.record(at, b.hit, b.f.downs)
-			t, ok := found[b.key]
-			if !ok {
-				t = &tally{f: b.f, key: b.key, at: int32(len(order))}
-				found[t.key] = t
-				order = append(order, t)
+			strata.record(at, o.hit, o.f.downs)
+			if o.global < 0 {
+				// Met first by this resolver: the estimate's outcome of
+				// that key, if another resolver's block reached it.
+				t, ok := found[o.key]
+				if !ok {
+					t = &tally{f: o.f, key: o.key, at: int32(len(order))}
+					found[t.key] = t
+					order = append(order, t)
+				}
+				o.global = t.at
 			}
-			t.count++
-			finalOf = append(finalOf, t.at)
+			order[o.global].count++
+			finalOf = append(finalOf, o.global)
 		}
-		for _, a := range run.answers {
-			if have, ok := answers[a.key]; ok {
-				have.count += a.count
+		for _, c := range run.answers {
+			if have, ok := answers[c.a.key]; ok {
+				have.count += c.count
 				continue
 			}
-			answers[a.key] = a
-			answerOrder = append(answerOrder, a.key)
+			answers[c.a.key] = &answerTally[C]{key: c.a.key, p: c.a.p, command: c.a.command, by: c.a.by, count: c.count}
+			answerOrder = append(answerOrder, c.a.key)
 		}
 		n := len(finalOf)
 		return (whole && n >= MinSamples && n%200 == 0 || !whole && n >= partSamples && n%partSamples == 0) &&

@@ -52,14 +52,18 @@ func (c *Cores) take() bool {
 	}
 }
 
-// sampled is one outcome a block of resolutions met: its key (as the
-// enumeration writes it), whether it hit, and how many of the block's
-// resolutions reached it.
+// sampled is an outcome a resolver's resolutions reached: its key (as
+// the enumeration writes it) and whether it hit; or, with a reason, where
+// resolutions were left out. A resolver makes each once, whichever block
+// meets it.
 type sampled struct {
-	f     *final
-	key   string
-	hit   bool
-	count int
+	f      *final
+	key    string
+	hit    bool
+	reason string
+	// global is its index among the estimate's outcomes once a block
+	// that reached it is filed, -1 before: written only while filing.
+	global int32
 }
 
 // answerTally counts how often an answer was given to a prompt met on
@@ -70,38 +74,27 @@ type answerTally[C any] struct {
 	command string
 	by      string
 	count   int
+	// block and at say where a resolver's answer was last counted: the
+	// block (1 + its number) and its place in the block's answers.
+	block, at int
+}
+
+// answerCount is an answer given in a block, and how often.
+type answerCount[C any] struct {
+	a     *answerTally[C]
+	count int
 }
 
 // blockRun is what one block of resolutions met, in the order met.
 type blockRun[C any] struct {
-	// stretch and outcome are each resolution's: its stretch of [0, 1),
-	// and the index of its outcome in outcomes, or -1-i for one left
-	// out for reason left[i].
+	// stretch and reached are each resolution's: its stretch of [0, 1),
+	// and its outcome (or why it was left out).
 	stretch []uint8
-	outcome []int32
-	// outcomes, answers and left are in the order first met, with
-	// counts.
-	outcomes  []*sampled
-	byKey     map[string]int32
-	answers   []*answerTally[C]
-	answerAt  map[answerKey]int
-	left      []string
-	leftCount []int
+	reached []*sampled
+	// answers are the answers given, in the order first given.
+	answers []answerCount[C]
 	// complete is false for a block the clock cut short.
 	complete bool
-}
-
-// leave files a resolution of the block left out for reason.
-func (b *blockRun[C]) leave(at int, reason string) {
-	i := slices.Index(b.left, reason)
-	if i < 0 {
-		i = len(b.left)
-		b.left = append(b.left, reason)
-		b.leftCount = append(b.leftCount, 0)
-	}
-	b.leftCount[i]++
-	b.stretch = append(b.stretch, uint8(at))
-	b.outcome = append(b.outcome, int32(-1-i))
 }
 
 // sampling is the run of an estimate's blocks: which is played next,
@@ -209,6 +202,11 @@ type resolver[S, C, E any] struct {
 	downs         []bool
 	key           []byte
 	run           *blockRun[C]
+	// runs counts the blocks played; outcomes and answers are those met
+	// in any of them.
+	runs     int
+	outcomes map[string]*sampled
+	answers  map[answerKey]*answerTally[C]
 }
 
 // newResolver returns a resolver of k's estimate from starts.
@@ -218,6 +216,7 @@ func newResolver[S, C, E any](k *calc[S, C, E], starts []start[S, C], pick *pick
 	r.fixed.every = k.opts.EveryValue
 	n := len(k.ids)
 	r.took, r.damage, r.conds, r.downs = make([]int, n), make([]int, n), make([]string, n), make([]bool, n)
+	r.outcomes, r.answers = map[string]*sampled{}, map[answerKey]*answerTally[C]{}
 	return r
 }
 
@@ -253,15 +252,18 @@ func (r *resolver[S, C, E]) answer(s *S, rolls dice.Source) (string, C, error) {
 	}
 	command := k.g.FormatCommand(cmd)
 	key := answerKey{actor: p.Actor, kind: string(p.Kind), command: command, by: how}
-	run := r.run
-	i, ok := run.answerAt[key]
+	a, ok := r.answers[key]
 	if !ok {
 		// The prompt in full, for its question and labels.
-		i = len(run.answers)
-		run.answers = append(run.answers, &answerTally[C]{key: key, p: k.g.Next(s), command: command, by: how})
-		run.answerAt[key] = i
+		a = &answerTally[C]{key: key, p: k.g.Next(s), command: command, by: how}
+		r.answers[key] = a
 	}
-	run.answers[i].count++
+	run := r.run
+	if a.block != r.runs {
+		a.block, a.at = r.runs, len(run.answers)
+		run.answers = append(run.answers, answerCount[C]{a: a})
+	}
+	run.answers[a.at].count++
 	return p.Actor, cmd, nil
 }
 
@@ -277,7 +279,7 @@ func (r *resolver[S, C, E]) resolve(st *start[S, C], at int) (bool, error) {
 	var cmd C
 	var first []fixedDraw
 	if st.ch == nil && st.n.steps > k.opts.MaxSteps {
-		r.run.leave(at, k.reasons.steps)
+		r.leave(at, k.reasons.steps)
 		return false, nil
 	}
 	r.next = &r.a
@@ -299,7 +301,7 @@ func (r *resolver[S, C, E]) resolve(st *start[S, C], at int) (bool, error) {
 	}
 	for steps := st.n.steps; ; steps++ {
 		if steps > k.opts.MaxSteps {
-			r.run.leave(at, k.reasons.steps)
+			r.leave(at, k.reasons.steps)
 			return false, nil
 		}
 		if k.speed != nil {
@@ -351,8 +353,9 @@ func (r *resolver[S, C, E]) block(sm *sampling[C], j int) (*blockRun[C], error) 
 	deal := newDealer(dice.Seeded(dice.Mix(sm.seed, 2*uint64(j)+2)))
 	src := dice.Seeded(dice.Mix(sm.seed, 2*uint64(j)+3))
 	n := sm.size(j)
-	run := &blockRun[C]{byKey: map[string]int32{}, answerAt: map[answerKey]int{}}
+	run := &blockRun[C]{stretch: make([]uint8, 0, n), reached: make([]*sampled, 0, n)}
 	r.run = run
+	r.runs++
 	for range n {
 		if sm.stop.Load() {
 			return run, nil
@@ -393,8 +396,7 @@ func (r *resolver[S, C, E]) block(sm *sampling[C], j int) (*blockRun[C], error) 
 // file files the outcome the resolution of stretch at reached in the
 // block.
 func (r *resolver[S, C, E]) file(at int) {
-	k, run := r.k, r.run
-	_, hit := searchTag(r.tags, "hit")
+	k := r.k
 	// The outcome's key as the enumeration writes it (appendJoined), so
 	// that a sampled outcome meets the same one reached exactly.
 	r.key = appendPartial(append(r.key[:0], 'F'), r.tags, r.damage)
@@ -403,20 +405,30 @@ func (r *resolver[S, C, E]) file(at int) {
 		r.key = append(r.key, r.conds[i]...)
 		r.key = append(r.key, ';')
 	}
-	o, ok := run.byKey[string(r.key)]
+	o, ok := r.outcomes[string(r.key)]
 	if !ok {
 		acc := partial{tags: slices.Clone(r.tags)}
 		if slices.ContainsFunc(r.damage, func(d int) bool { return d != 0 }) {
 			acc.damage = slices.Clone(r.damage)
 		}
-		o = int32(len(run.outcomes))
-		t := &sampled{f: &final{acc: acc, conds: slices.Clone(r.conds), downs: slices.Clone(r.downs)}, key: string(r.key), hit: hit}
-		run.outcomes = append(run.outcomes, t)
-		run.byKey[t.key] = o
+		_, hit := searchTag(r.tags, "hit")
+		o = &sampled{f: &final{acc: acc, conds: slices.Clone(r.conds), downs: slices.Clone(r.downs)}, key: string(r.key), hit: hit, global: -1}
+		r.outcomes[o.key] = o
 	}
-	run.outcomes[o].count++
-	run.stretch = append(run.stretch, uint8(at))
-	run.outcome = append(run.outcome, o)
+	r.run.stretch = append(r.run.stretch, uint8(at))
+	r.run.reached = append(r.run.reached, o)
+}
+
+// leave files a resolution of stretch at left out for reason.
+func (r *resolver[S, C, E]) leave(at int, reason string) {
+	key := "L" + reason
+	o, ok := r.outcomes[key]
+	if !ok {
+		o = &sampled{key: key, reason: reason, global: -1}
+		r.outcomes[key] = o
+	}
+	r.run.stretch = append(r.run.stretch, uint8(at))
+	r.run.reached = append(r.run.reached, o)
 }
 
 // sample plays sm's blocks until it stops: on the calling goroutine, and
