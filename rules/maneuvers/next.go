@@ -95,7 +95,7 @@ func writePrompt(s *State, b *prompter) {
 		writeRollPrompt(s, b)
 	case s.Contest != nil:
 		if b.People() {
-			b.Askf("%s tries to grapple %s: resist with which skill?", s.Contest.Initiator, s.Contest.Resister)
+			b.Askf(grappleQuestion, named(s.Contest.Initiator), s.Contest.Resister)
 		}
 		if b.opt(engine.New(b.Moves, resistKind, Resist{Skill: Athletics})) {
 			b.label("resist with athletics")

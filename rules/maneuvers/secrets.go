@@ -1,6 +1,7 @@
 package maneuvers
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/engine"
@@ -31,6 +32,12 @@ import (
 
 var _ engine.Secrets[State, Command, Event] = Rules{}
 
+// SomeoneUnseen stands, in a viewer's view of the state, for a combatant
+// hidden from that viewer where another's grapple would name it
+// (grappled_by, grappling): the viewer sees the grapple on the one it
+// sees, not who is in it with them (R36).
+const SomeoneUnseen = "?"
+
 // hides reports whether what combatant id does is hidden from viewer v in
 // state s.
 func hides(s *State, id string, v engine.Viewer) bool {
@@ -54,6 +61,7 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	h := dst.hotMemory()
 	h.viewStrs = h.viewStrs[:0]
 	h.viewWeapons = h.viewWeapons[:0]
+	me := s.Combatant(v.Combatant)
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
 		c.Wield, c.HiddenFrom = parts.Keep(&h.viewStrs, c.Wield), parts.Keep(&h.viewStrs, c.HiddenFrom)
@@ -70,8 +78,30 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 			// v's view.
 			c.Unconscious = c.Unconscious || slices.Contains(c.WokeUnseen, v.Combatant)
 			c.unseen()
+			// Hidden from v, as far as v knows: whether the others see
+			// it is their perception, not v's.
+			c.HiddenFrom = c.HiddenFrom[j : j+1 : j+1]
+		} else if c.ID != v.Combatant && (me == nil || hostile(c, me)) {
+			// A foe v sees: whom else it hides from, and where it hid
+			// from them, are those foes' perception, not v's.
+			c.HiddenFrom, c.HidAt = nil, nil
+		}
+		if c.ID != v.Combatant && !c.Unseen {
+			// The one in a grapple with c is not named to v when it is
+			// hidden from v: that would say it stands within 1 m of c.
+			// The grapple itself, on c whom v sees, is no secret.
+			if hides(s, c.GrappledBy, v) {
+				c.GrappledBy = SomeoneUnseen
+			}
+			if hides(s, c.Grappling, v) {
+				c.Grappling = SomeoneUnseen
+			}
 		}
 		c.WokeUnseen = nil // whom else it woke unseen by is not v's to know
+	}
+	if ct := dst.Contest; ct != nil && v.Combatant != ct.Resister && hides(s, ct.Initiator, v) {
+		// Nor who tries to grapple one v sees, when v cannot see it.
+		ct.Initiator = SomeoneUnseen
 	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
 	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {
@@ -254,6 +284,10 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	case *Observed:
 		// The other party of the contest rolled in it, and sees it.
 		switch {
+		case v.Combatant != e.Observer && v.Combatant != e.Sneaker && !v.GM && v.Combatant != "" && foes(s, e.Sneaker, v.Combatant):
+			// Whether another foe sees the sneaker is that foe's
+			// perception: v reads its own contests alone.
+			return nil, false
 		case e.For == "sneak" && v.Combatant != e.Observer:
 			// Nor does a third party read the contest of an observer
 			// hidden from it.
@@ -271,17 +305,71 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 			}
 			id = e.Observer
 		}
-	case *GrappleEnded:
-		// The one held knows it is free; an escape is the escaper's own
-		// action, seen by all.
-		if e.Reason != "escaped" && v.Combatant != e.Target {
+	case *GrappleAttempted:
+		// The grappler's own test: the contest of a grappler hidden from
+		// v is the one it grapples' to read, and no one else's. (An
+		// attempt on one hidden from v is in the open, as an attack on it
+		// is.)
+		if v.Combatant != e.Target {
 			id = e.Combatant
+		}
+	case *GrappleResolved:
+		if v.Combatant != e.Target && hides(s, e.Combatant, v) {
+			c := *e
+			c.Combatant = ""
+			return &c, !hides(s, e.Target, v)
+		}
+	case *EscapeRolled:
+		// An escape is the escaper's action: the grappler, who rolls in
+		// it, reads it, and no other it is hidden from; the grappler
+		// hidden from v is not named to v.
+		if v.Combatant != e.From {
+			id = e.Combatant
+		}
+		if id != "" && !hides(s, id, v) && v.Combatant != e.Combatant && hides(s, e.From, v) {
+			c := *e
+			c.From = ""
+			return &c, true
+		}
+	case *GrappleEnded:
+		// The two in it know it has ended; another sees whom it sees free
+		// or letting go, but not who, hidden from it, was in it with
+		// them, nor why it ended.
+		if v.Combatant == e.Combatant || v.Combatant == e.Target {
+			return e, true
+		}
+		grappler, held := hides(s, e.Combatant, v), hides(s, e.Target, v)
+		switch {
+		case grappler && held:
+			return nil, false
+		case grappler:
+			c := *e
+			c.Combatant, c.Reason = "", ""
+			if e.Reason == "escaped" {
+				// The escape is the escaper's own, in the open.
+				c.Reason = e.Reason
+			}
+			return &c, true
+		case held:
+			c := *e
+			c.Target, c.Reason = "", ""
+			if e.Reason == "released" {
+				// The release is the grappler's own, in the open.
+				c.Reason = e.Reason
+			}
+			return &c, true
 		}
 	}
 	if id != "" && hides(s, id, v) {
 		return nil, false
 	}
 	return e, true
+}
+
+// foes reports whether combatants a and b are on different sides.
+func foes(s *State, a, b string) bool {
+	ca, cb := s.Combatant(a), s.Combatant(b)
+	return ca != nil && cb != nil && hostile(ca, cb)
 }
 
 // unhidden returns the reactors not hidden from v: a foe hidden from v
@@ -296,6 +384,16 @@ func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Co
 	switch c := c.(type) {
 	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search, *Manipulate, *Improvise, *Stand, *Pass:
 		if hides(s, actor, v) {
+			return nil, false
+		}
+	case *Grapple:
+		// A grapple is no attack: the one it is aimed at rolls in its
+		// contest, and no other foe it is hidden from reads it.
+		if hides(s, actor, v) && v.Combatant != c.Target {
+			return nil, false
+		}
+	case *Escape:
+		if me := s.Combatant(actor); me != nil && hides(s, actor, v) && v.Combatant != me.GrappledBy {
 			return nil, false
 		}
 	case *RuleImprov:
@@ -354,6 +452,10 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 		return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Question: hiddenQuestion, Default: -1}
 	case s.Improv != nil && hides(s, s.Improv.Who, v):
 		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
+	case s.Roll == nil && s.Contest != nil && v.Combatant != s.Contest.Resister && hides(s, s.Contest.Initiator, v):
+		// The one grappled is asked in the open; who grapples it, hidden
+		// from v, is not named.
+		p.Question = fmt.Sprintf(grappleQuestion, named(""), s.Contest.Resister)
 	}
 	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
 		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
