@@ -431,6 +431,30 @@ func spellOf(s *State, id, name string) *Spell {
 	return nil
 }
 
+// towardsHidden reports whether a move of actor's to point to is the one
+// its prompt offers towards a foe hidden from v (see writeMoves): offered
+// to v, it would say where that foe stands.
+func towardsHidden(s *State, actor string, to Point, v engine.Viewer) bool {
+	me := s.Combatant(actor)
+	if me == nil {
+		return false
+	}
+	left := me.Budget - me.Moved
+	if me.Prone {
+		left /= 2
+	}
+	reach := me.reach()
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if hostile(me, t) && hides(s, t.ID, v) {
+			if at, ok := stepTowards(me, t, left, reach); ok && at == to {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // hiddenQuestion is the question a prompt shows a viewer it would betray
 // a hidden foe to.
 const hiddenQuestion = "the GM plays what is hidden from you"
@@ -460,7 +484,12 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
 		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
 	}
-	aimedHidden := func(o engine.Option[Command]) bool { return hides(s, aimedAt(o.Command), v) }
+	aimedHidden := func(o engine.Option[Command]) bool {
+		if m, ok := o.Command.(*Move); ok {
+			return towardsHidden(s, p.Actor, m.To, v)
+		}
+		return hides(s, aimedAt(o.Command), v)
+	}
 	if p.Actor != v.Combatant && slices.ContainsFunc(p.Options, aimedHidden) {
 		// Another's options aimed at one hidden from v (a healing spell
 		// at a hidden ally of theirs) would say it stands in reach or
@@ -481,6 +510,21 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 			kept = append(kept, p.Options[i])
 		}
 		p.Options = kept
+	}
+	if a := s.Combatant(p.Actor); a != nil && p.Actor != v.Combatant && (hides(s, a.GrappledBy, v) || hides(s, a.Grappling, v)) {
+		// Another's way out of a grapple, or letting go, does not name
+		// to v the one in it with them, hidden from v.
+		p.Options = slices.Clone(p.Options)
+		for i := range p.Options {
+			switch c := p.Options[i].Command.(type) {
+			case *Escape:
+				p.Options[i].Label = "escape the grapple of " + named(SomeoneUnseen)
+			case *Release:
+				if c.Item == "" {
+					p.Options[i].Label = "release " + named(SomeoneUnseen)
+				}
+			}
+		}
 	}
 	if p.Kind == engine.Act && hides(s, p.Actor, v) {
 		// The others who may react between its actions (v among them)
