@@ -113,7 +113,7 @@ func (e *Damaged) apply(s *State, _ *hotMemory) {
 	if t := s.Combatant(e.Combatant); t != nil {
 		t.HP, t.Prone, t.Dead = e.HP, t.Prone || e.Down, t.Dead || e.Dead
 		t.Unconscious = t.HP <= 0 && !t.Dead
-		t.WokeUnseen = nil // its health is in the open
+		t.WokeUnseen = nil // whether it is conscious is in the open
 	}
 	if r := s.Roll; r != nil {
 		if r.Maneuver != "" {

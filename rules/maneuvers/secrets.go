@@ -29,6 +29,16 @@ import (
 // where a hidden combatant stands or what it does (its turn's options, an
 // opportunity offered to it or on it) shows that foe no question and no
 // options.
+//
+// Nor does that foe see it in a grapple (a grapple is no attack, so a
+// hidden grappler stays hidden): but for the one held, who rolled in the
+// contest, whom it grapples, or who grapples it, is someone unseen
+// (SomeoneUnseen) in that foe's view, log and prompts. An attack on it is
+// in the open, but not the health the blow leaves it. And whom a
+// combatant hides from is each foe's own perception: a foe sees only
+// whether it is hidden from itself, and reads only its own contests with
+// a sneaker or searcher; another's prompt shown to a player offers no move
+// towards a foe hidden from that player.
 
 var _ engine.Secrets[State, Command, Event] = Rules{}
 
@@ -284,7 +294,7 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	case *Observed:
 		// The other party of the contest rolled in it, and sees it.
 		switch {
-		case v.Combatant != e.Observer && v.Combatant != e.Sneaker && !v.GM && v.Combatant != "" && foes(s, e.Sneaker, v.Combatant):
+		case (e.For == "sneak" || e.For == "search") && v.Combatant != e.Observer && v.Combatant != e.Sneaker && !v.GM && v.Combatant != "" && foes(s, e.Sneaker, v.Combatant):
 			// Whether another foe sees the sneaker is that foe's
 			// perception: v reads its own contests alone.
 			return nil, false
