@@ -129,6 +129,12 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		// attack.
 		dst.Improv = nil
 	}
+	if im := dst.Improv; im != nil && hides(s, im.Target, v) {
+		// Nor whom it is aimed at, when v cannot see that one.
+		c := *im
+		c.Target = ""
+		dst.Improv = &c
+	}
 	if t := dst.Trigger; t != nil && hides(s, t.Target, v) {
 		// Nor whom a spell cast in the open is aimed at, when v cannot
 		// see that one.
@@ -238,6 +244,11 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		id = e.Combatant
 	case *Improvised:
 		id = e.Combatant
+		if !hides(s, id, v) && hides(s, e.Target, v) {
+			c := *e
+			c.Target = ""
+			return &c, true
+		}
 	case *ImprovRuled:
 		if !e.Harmful {
 			id = e.Combatant
@@ -314,6 +325,14 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 				return nil, false
 			}
 			id = e.Observer
+		}
+	case *Damaged:
+		// The blow on one hidden from v is in the open, as the attack is;
+		// the health it leaves is not.
+		if hides(s, e.Combatant, v) {
+			c := *e
+			c.HP = 0
+			return &c, true
 		}
 	case *GrappleAttempted:
 		// The grappler's own test: the contest of a grappler hidden from
@@ -411,9 +430,25 @@ func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Co
 			return nil, false
 		}
 	case *Cast:
-		if sp := spellOf(s, actor, c.Spell); sp != nil && !sp.has("attack") && !sp.has("melee-attack") && hides(s, actor, v) {
+		sp := spellOf(s, actor, c.Spell)
+		attack := sp != nil && (sp.has("attack") || sp.has("melee-attack"))
+		if sp != nil && !attack && hides(s, actor, v) {
 			return nil, false
 		}
+		if !attack && hides(s, c.Target, v) {
+			// Nor whom a spell cast in the open is aimed at, when v
+			// cannot see that one (see SpellCast).
+			cc := *c
+			cc.Target = ""
+			return &cc, true
+		}
+	}
+	if im, ok := c.(*Improvise); ok && hides(s, im.Target, v) {
+		// Nor whom an improvised action is aimed at, until the GM rules
+		// it an attack, in the open.
+		cc := *im
+		cc.Target = ""
+		return &cc, true
 	}
 	return c, true
 }
@@ -484,7 +519,7 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 	case asking && s.Trigger != nil && (hides(s, p.Actor, v) || hides(s, s.Trigger.Who, v)),
 		asking && s.Window != nil && s.Trigger == nil && hides(s, p.Actor, v):
 		return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Question: hiddenQuestion, Default: -1}
-	case s.Improv != nil && hides(s, s.Improv.Who, v):
+	case s.Improv != nil && (hides(s, s.Improv.Who, v) || hides(s, s.Improv.Target, v)):
 		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
 	case s.Roll == nil && s.Contest != nil && v.Combatant != s.Contest.Resister && hides(s, s.Contest.Initiator, v):
 		// The one grappled is asked in the open; who grapples it, hidden

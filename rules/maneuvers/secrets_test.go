@@ -66,6 +66,23 @@ func TestHiddenNamesStaySecret(t *testing.T) {
 			if p.Default >= 0 && src.Roll(3) == 1 {
 				c = p.Options[p.Default].Command
 			}
+			for _, v := range viewers {
+				seen, ok := r.ViewCommand(&s, p.Actor, c, engine.Viewer{Combatant: v})
+				if !ok {
+					continue
+				}
+				text := r.FormatCommand(seen)
+				for i := range s.Combatants {
+					h := &s.Combatants[i]
+					switch seen.(type) {
+					case *Strike, *Grapple, *Delay:
+						continue // an attack, or a grapple, aimed in the open; the turn order
+					}
+					if h.hiddenFrom(v) && strings.Contains(text, h.ID) {
+						t.Fatalf("seed %d: %s is shown %s's command %q, naming %s, hidden from it", seed, v, p.Actor, text, h.ID)
+					}
+				}
+			}
 			evs, err := r.Decide(&s, p.Actor, c, src)
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
@@ -78,7 +95,7 @@ func TestHiddenNamesStaySecret(t *testing.T) {
 					}
 					r.ViewInto(&view, &s, engine.Viewer{Combatant: v})
 					line := r.DescribeEvent(&view, seen)
-					if d, ok := e.(*Damaged); ok && s.Combatant(d.Combatant).hiddenFrom(v) && strings.Contains(line, "health left") {
+					if d, ok := e.(*Damaged); ok && s.Combatant(d.Combatant).hiddenFrom(v) && (strings.Contains(line, "health left") || seen.(*Damaged).HP != 0) {
 						t.Fatalf("seed %d: %s reads %q, the health left of %s, hidden from it", seed, v, line, d.Combatant)
 					}
 					for i := range s.Combatants {
