@@ -270,6 +270,12 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		}
 	case *OpportunityPassed:
 		id = e.Combatant
+		if s.Trigger != nil && hides(s, s.Trigger.Who, v) {
+			// An opportunity on a mover hidden from v, let go by one v
+			// sees, would say that someone unseen moved within its
+			// reach: the trigger is not in v's log, nor is this.
+			return nil, false
+		}
 	case *ReactionPassed:
 		id = e.Combatant
 	case *WindowOpened:
@@ -413,6 +419,10 @@ func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Co
 	switch c := c.(type) {
 	case *Move, *Sneak, *Dash, *Disengage, *Draw, *Stow, *PickUp, *Release, *Search, *Manipulate, *Improvise, *Stand, *Pass:
 		if hides(s, actor, v) {
+			return nil, false
+		}
+		if _, pass := c.(*Pass); pass && s.Trigger != nil && hides(s, s.Trigger.Who, v) {
+			// Nor an opportunity let go on a mover hidden from v.
 			return nil, false
 		}
 	case *Grapple:
