@@ -332,6 +332,15 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 			}
 			id = e.Observer
 		}
+	case *Rested:
+		// After the fight too, the health of one hidden from v is not
+		// v's to know.
+		if slices.ContainsFunc(e.Health, func(r RestedOne) bool { return hides(s, r.Combatant, v) }) {
+			c := *e
+			c.Health = slices.DeleteFunc(slices.Clone(e.Health), func(r RestedOne) bool { return hides(s, r.Combatant, v) })
+			c.Unseen = true
+			return &c, true
+		}
 	case *Damaged:
 		// The blow on one hidden from v is in the open, as the attack is;
 		// the health it leaves is not.
