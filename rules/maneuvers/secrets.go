@@ -519,6 +519,19 @@ func towardsHidden(s *State, actor string, to Point, v engine.Viewer) bool {
 	return false
 }
 
+// groundShows reports whether v's view of the ground has an item called
+// item within reach of actor: another's option to pick up one that fell
+// unseen by v would tell v of it, and so of the one who let it fall.
+func groundShows(s *State, actor, item string, v engine.Viewer) bool {
+	me := s.Combatant(actor)
+	if me == nil {
+		return true
+	}
+	return slices.ContainsFunc(s.Dropped, func(d Dropped) bool {
+		return d.Item.Name == item && dist(Point{d.X, d.Y}, me.pos()) <= ManipulateReach+1e-9 && !slices.Contains(d.Unseen, v.Combatant)
+	})
+}
+
 // hiddenQuestion is the question a prompt shows a viewer it would betray
 // a hidden foe to.
 const hiddenQuestion = "the GM plays what is hidden from you"
@@ -549,15 +562,20 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
 	}
 	aimedHidden := func(o engine.Option[Command]) bool {
-		if m, ok := o.Command.(*Move); ok {
-			return towardsHidden(s, p.Actor, m.To, v)
+		switch c := o.Command.(type) {
+		case *Move:
+			return towardsHidden(s, p.Actor, c.To, v)
+		case *PickUp:
+			return !groundShows(s, p.Actor, c.Item, v)
 		}
 		return hides(s, aimedAt(o.Command), v)
 	}
 	if p.Actor != v.Combatant && slices.ContainsFunc(p.Options, aimedHidden) {
 		// Another's options aimed at one hidden from v (a healing spell
-		// at a hidden ally of theirs) would say it stands in reach or
-		// range: v is not shown them.
+		// at a hidden ally of theirs, a move towards a hidden foe) would
+		// say it stands in reach or range, and one to pick up an item v
+		// did not see fall, where the one who let it fall stood: v is
+		// not shown them.
 		var def *engine.Option[Command]
 		if p.Default >= 0 && p.Default < len(p.Options) {
 			def = &p.Options[p.Default]
