@@ -332,6 +332,12 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 			}
 			id = e.Observer
 		}
+	case *Revealed:
+		// That it was hidden from others is theirs to know, not that of
+		// a foe who saw it all along.
+		if c := s.Combatant(e.Combatant); c != nil && v.Combatant != "" && !c.hiddenFrom(v.Combatant) && foes(s, e.Combatant, v.Combatant) {
+			return nil, false
+		}
 	case *Rested:
 		// After the fight too, the health of one hidden from v is not
 		// v's to know.
