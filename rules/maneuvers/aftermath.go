@@ -51,6 +51,10 @@ type FightDecided FightEnded
 type Rested struct {
 	Heal   string      `json:"heal"`
 	Health []RestedOne `json:"health,omitempty"`
+	// Unseen says that a viewer's view of the event leaves out those
+	// hidden from it (R36): their health is not its to know, nor so
+	// whether everyone alive was at full health.
+	Unseen bool `json:"-"`
 }
 
 // RestedOne is one combatant's health after a rest.
@@ -199,6 +203,9 @@ func (e *FightDecided) describe(s *State) string {
 func (e *Rested) describe(s *State) string {
 	if e.Heal != "full" {
 		return "a rest: it restores no health (rest_heal: " + e.Heal + ")"
+	}
+	if len(e.Health) == 0 && e.Unseen {
+		return "a rest: everyone alive you see is at full health already"
 	}
 	if len(e.Health) == 0 {
 		return "a rest: everyone alive is at full health already"

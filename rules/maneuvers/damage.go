@@ -113,7 +113,7 @@ func (e *Damaged) apply(s *State, _ *hotMemory) {
 	if t := s.Combatant(e.Combatant); t != nil {
 		t.HP, t.Prone, t.Dead = e.HP, t.Prone || e.Down, t.Dead || e.Dead
 		t.Unconscious = t.HP <= 0 && !t.Dead
-		t.WokeUnseen = nil // its health is in the open
+		t.WokeUnseen = nil // whether it is conscious is in the open
 	}
 	if r := s.Roll; r != nil {
 		if r.Maneuver != "" {
@@ -135,8 +135,13 @@ func (e *Damaged) describe(s *State) string {
 			fmt.Fprintf(&cuts, " %s %s %d", c.sign, c.word, c.n)
 		}
 	}
-	line := fmt.Sprintf("%s takes %d %s damage (%s = %d%s): %d health left", e.Combatant, e.Amount, e.Type,
-		describeDice(e.Dice, e.Sides, e.Bonus, e.Maximized), e.Raw, cuts.String(), e.HP)
+	line := fmt.Sprintf("%s takes %d %s damage (%s = %d%s)", e.Combatant, e.Amount, e.Type,
+		describeDice(e.Dice, e.Sides, e.Bonus, e.Maximized), e.Raw, cuts.String())
+	if t := s.Combatant(e.Combatant); t == nil || !t.Unseen {
+		// The health it leaves is as unseen as the rest of it to a foe
+		// it is hidden from (R36): the blow is in the open, not that.
+		line += fmt.Sprintf(": %d health left", e.HP)
+	}
 	if e.Down {
 		line += ", unconscious and prone"
 	}

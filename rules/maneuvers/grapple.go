@@ -141,6 +141,10 @@ func (d *decider) escape(me *Combatant, skill string) error {
 		return refuse(engine.Invalid, "escape with athletics or acrobatics, not %q", skill)
 	}
 	g := s.Combatant(me.GrappledBy)
+	if g == nil {
+		// Only in a view in which the grappler is hidden (SomeoneUnseen).
+		return refuse(engine.NotAllowedNow, "%s is held by one it cannot see", me.ID)
+	}
 	test := s.roll(d.src, skillCheck(me, skill))
 	against := s.roll(d.src, skillCheck(g, Athletics))
 	won := beats(test, against)
@@ -205,10 +209,28 @@ func (e *EscapeRolled) describe(s *State) string {
 	if e.Escaped {
 		res = "escapes"
 	}
-	return fmt.Sprintf("%s tries to escape %s (1 AP): %s %s; %s athletics %s; %s", e.Combatant, e.From, e.Skill,
-		describeTest(e.Test), e.From, describeTest(e.Against), res)
+	return fmt.Sprintf("%s tries to escape %s (1 AP): %s %s; %s athletics %s; %s", e.Combatant, named(e.From), e.Skill,
+		describeTest(e.Test), named(e.From), describeTest(e.Against), res)
 }
 
 func (e *GrappleEnded) describe(s *State) string {
-	return fmt.Sprintf("%s no longer grapples %s: %s", e.Combatant, e.Target, e.Reason)
+	line := fmt.Sprintf("%s no longer grapples %s", named(e.Combatant), named(e.Target))
+	if e.Reason != "" {
+		line += ": " + e.Reason
+	}
+	return line
+}
+
+// grappleQuestion asks the one a grapple is tried on how it resists,
+// naming the grappler and it.
+const grappleQuestion = "%s tries to grapple %s: resist with which skill?"
+
+// named is how a line names a combatant: by its id, or, where a viewer's
+// view of the event leaves out one hidden from it (see Rules.ViewEvent),
+// as someone unseen.
+func named(id string) string {
+	if id == "" || id == SomeoneUnseen {
+		return "someone unseen"
+	}
+	return id
 }

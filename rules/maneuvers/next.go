@@ -95,7 +95,7 @@ func writePrompt(s *State, b *prompter) {
 		writeRollPrompt(s, b)
 	case s.Contest != nil:
 		if b.People() {
-			b.Askf("%s tries to grapple %s: resist with which skill?", s.Contest.Initiator, s.Contest.Resister)
+			b.Askf(grappleQuestion, named(s.Contest.Initiator), s.Contest.Resister)
 		}
 		if b.opt(engine.New(b.Moves, resistKind, Resist{Skill: Athletics})) {
 			b.label("resist with athletics")
@@ -344,25 +344,33 @@ func writeMoves(s *State, b *prompter, me *Combatant) {
 		if !hostile(me, t) || !t.Conscious() || t.hiddenFrom(me.ID) {
 			continue
 		}
-		d := dist(me.pos(), t.pos())
-		if d <= reach {
-			continue
-		}
-		step := min(left, d-reach*0.9)
-		to := Point{round2(me.X + (t.X-me.X)/d*step), round2(me.Y + (t.Y-me.Y)/d*step)}
-		if moveCost(me, to) > left*mult(me)+1e-9 {
-			// Rounded to the centimetre past the movement left: a
-			// centimetre shorter.
-			step -= 0.015
-			to = Point{round2(me.X + (t.X-me.X)/d*step), round2(me.Y + (t.Y-me.Y)/d*step)}
-		}
-		if step <= 0 || to == me.pos() || moveCost(me, to) > left*mult(me)+1e-9 {
-			continue
-		}
-		if b.opt(engine.New(b.Moves, moveKind, Move{To: to})) {
+		to, ok := stepTowards(me, t, left, reach)
+		if ok && b.opt(engine.New(b.Moves, moveKind, Move{To: to})) {
 			b.label("move towards %s, to %s", t.ID, formatPoint(to))
 		}
 	}
+}
+
+// stepTowards returns where me, with left metres of movement and the
+// reach given, moves towards t, or false when it stays: t is within
+// reach already, or no step fits what is left.
+func stepTowards(me, t *Combatant, left, reach float64) (Point, bool) {
+	d := dist(me.pos(), t.pos())
+	if d <= reach {
+		return Point{}, false
+	}
+	step := min(left, d-reach*0.9)
+	to := Point{round2(me.X + (t.X-me.X)/d*step), round2(me.Y + (t.Y-me.Y)/d*step)}
+	if moveCost(me, to) > left*mult(me)+1e-9 {
+		// Rounded to the centimetre past the movement left: a
+		// centimetre shorter.
+		step -= 0.015
+		to = Point{round2(me.X + (t.X-me.X)/d*step), round2(me.Y + (t.Y-me.Y)/d*step)}
+	}
+	if step <= 0 || to == me.pos() || moveCost(me, to) > left*mult(me)+1e-9 {
+		return Point{}, false
+	}
+	return to, true
 }
 
 // mult is what a metre of movement costs the combatant.

@@ -1,6 +1,7 @@
 package maneuvers
 
 import (
+	"fmt"
 	"slices"
 
 	"fray/engine"
@@ -28,8 +29,24 @@ import (
 // where a hidden combatant stands or what it does (its turn's options, an
 // opportunity offered to it or on it) shows that foe no question and no
 // options.
+//
+// Nor does that foe see it in a grapple (a grapple is no attack, so a
+// hidden grappler stays hidden): but for the one held, who rolled in the
+// contest, whom it grapples, or who grapples it, is someone unseen
+// (SomeoneUnseen) in that foe's view, log and prompts. An attack on it is
+// in the open, but not the health the blow leaves it. And whom a
+// combatant hides from is each foe's own perception: a foe sees only
+// whether it is hidden from itself, and reads only its own contests with
+// a sneaker or searcher; another's prompt shown to a player offers no move
+// towards a foe hidden from that player.
 
 var _ engine.Secrets[State, Command, Event] = Rules{}
+
+// SomeoneUnseen stands, in a viewer's view of the state, for a combatant
+// hidden from that viewer where another's grapple would name it
+// (grappled_by, grappling): the viewer sees the grapple on the one it
+// sees, not who is in it with them (R36).
+const SomeoneUnseen = "?"
 
 // hides reports whether what combatant id does is hidden from viewer v in
 // state s.
@@ -54,6 +71,7 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	h := dst.hotMemory()
 	h.viewStrs = h.viewStrs[:0]
 	h.viewWeapons = h.viewWeapons[:0]
+	me := s.Combatant(v.Combatant)
 	for i := range dst.Combatants {
 		c := &dst.Combatants[i]
 		c.Wield, c.HiddenFrom = parts.Keep(&h.viewStrs, c.Wield), parts.Keep(&h.viewStrs, c.HiddenFrom)
@@ -70,8 +88,30 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 			// v's view.
 			c.Unconscious = c.Unconscious || slices.Contains(c.WokeUnseen, v.Combatant)
 			c.unseen()
+			// Hidden from v, as far as v knows: whether the others see
+			// it is their perception, not v's.
+			c.HiddenFrom = c.HiddenFrom[j : j+1 : j+1]
+		} else if c.ID != v.Combatant && (me == nil || hostile(c, me)) {
+			// A foe v sees: whom else it hides from, and where it hid
+			// from them, are those foes' perception, not v's.
+			c.HiddenFrom, c.HidAt = nil, nil
+		}
+		if c.ID != v.Combatant && !c.Unseen {
+			// The one in a grapple with c is not named to v when it is
+			// hidden from v: that would say it stands within 1 m of c.
+			// The grapple itself, on c whom v sees, is no secret.
+			if hides(s, c.GrappledBy, v) {
+				c.GrappledBy = SomeoneUnseen
+			}
+			if hides(s, c.Grappling, v) {
+				c.Grappling = SomeoneUnseen
+			}
 		}
 		c.WokeUnseen = nil // whom else it woke unseen by is not v's to know
+	}
+	if ct := dst.Contest; ct != nil && v.Combatant != ct.Resister && hides(s, ct.Initiator, v) {
+		// Nor who tries to grapple one v sees, when v cannot see it.
+		ct.Initiator = SomeoneUnseen
 	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
 	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {
@@ -88,6 +128,12 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		// Nor is what one hidden from v improvises, until it is ruled an
 		// attack.
 		dst.Improv = nil
+	}
+	if im := dst.Improv; im != nil && hides(s, im.Target, v) {
+		// Nor whom it is aimed at, when v cannot see that one.
+		c := *im
+		c.Target = ""
+		dst.Improv = &c
 	}
 	if t := dst.Trigger; t != nil && hides(s, t.Target, v) {
 		// Nor whom a spell cast in the open is aimed at, when v cannot
@@ -198,6 +244,11 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		id = e.Combatant
 	case *Improvised:
 		id = e.Combatant
+		if !hides(s, id, v) && hides(s, e.Target, v) {
+			c := *e
+			c.Target = ""
+			return &c, true
+		}
 	case *ImprovRuled:
 		if !e.Harmful {
 			id = e.Combatant
@@ -219,6 +270,12 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		}
 	case *OpportunityPassed:
 		id = e.Combatant
+		if s.Trigger != nil && hides(s, s.Trigger.Who, v) {
+			// An opportunity on a mover hidden from v, let go by one v
+			// sees, would say that someone unseen moved within its
+			// reach: the trigger is not in v's log, nor is this.
+			return nil, false
+		}
 	case *ReactionPassed:
 		id = e.Combatant
 	case *WindowOpened:
@@ -254,6 +311,10 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	case *Observed:
 		// The other party of the contest rolled in it, and sees it.
 		switch {
+		case (e.For == "sneak" || e.For == "search") && v.Combatant != e.Observer && v.Combatant != e.Sneaker && !v.GM && v.Combatant != "" && foes(s, e.Sneaker, v.Combatant):
+			// Whether another foe sees the sneaker is that foe's
+			// perception: v reads its own contests alone.
+			return nil, false
 		case e.For == "sneak" && v.Combatant != e.Observer:
 			// Nor does a third party read the contest of an observer
 			// hidden from it.
@@ -271,17 +332,94 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 			}
 			id = e.Observer
 		}
-	case *GrappleEnded:
-		// The one held knows it is free; an escape is the escaper's own
-		// action, seen by all.
-		if e.Reason != "escaped" && v.Combatant != e.Target {
+	case *Revealed:
+		// That it was hidden from others is theirs to know, not that of
+		// a foe who saw it all along.
+		if c := s.Combatant(e.Combatant); c != nil && v.Combatant != "" && !c.hiddenFrom(v.Combatant) && foes(s, e.Combatant, v.Combatant) {
+			return nil, false
+		}
+	case *Rested:
+		// After the fight too, the health of one hidden from v is not
+		// v's to know.
+		if slices.ContainsFunc(e.Health, func(r RestedOne) bool { return hides(s, r.Combatant, v) }) {
+			c := *e
+			c.Health = slices.DeleteFunc(slices.Clone(e.Health), func(r RestedOne) bool { return hides(s, r.Combatant, v) })
+			c.Unseen = true
+			return &c, true
+		}
+	case *Damaged:
+		// The blow on one hidden from v is in the open, as the attack is;
+		// the health it leaves is not.
+		if hides(s, e.Combatant, v) {
+			c := *e
+			c.HP = 0
+			return &c, true
+		}
+	case *GrappleAttempted:
+		// The grappler's own test: the contest of a grappler hidden from
+		// v is the one it grapples' to read, and no one else's. (An
+		// attempt on one hidden from v is in the open, as an attack on it
+		// is.)
+		if v.Combatant != e.Target {
 			id = e.Combatant
+		}
+	case *GrappleResolved:
+		if v.Combatant != e.Target && hides(s, e.Combatant, v) {
+			c := *e
+			c.Combatant = ""
+			return &c, !hides(s, e.Target, v)
+		}
+	case *EscapeRolled:
+		// An escape is the escaper's action: the grappler, who rolls in
+		// it, reads it, and no other it is hidden from; the grappler
+		// hidden from v is not named to v.
+		if v.Combatant != e.From {
+			id = e.Combatant
+		}
+		if id != "" && !hides(s, id, v) && v.Combatant != e.Combatant && hides(s, e.From, v) {
+			c := *e
+			c.From = ""
+			return &c, true
+		}
+	case *GrappleEnded:
+		// The two in it know it has ended; another sees whom it sees free
+		// or letting go, but not who, hidden from it, was in it with
+		// them, nor why it ended.
+		if v.Combatant == e.Combatant || v.Combatant == e.Target {
+			return e, true
+		}
+		grappler, held := hides(s, e.Combatant, v), hides(s, e.Target, v)
+		switch {
+		case grappler && held:
+			return nil, false
+		case grappler:
+			c := *e
+			c.Combatant, c.Reason = "", ""
+			if e.Reason == "escaped" {
+				// The escape is the escaper's own, in the open.
+				c.Reason = e.Reason
+			}
+			return &c, true
+		case held:
+			c := *e
+			c.Target, c.Reason = "", ""
+			if e.Reason == "released" {
+				// The release is the grappler's own, in the open.
+				c.Reason = e.Reason
+			}
+			return &c, true
 		}
 	}
 	if id != "" && hides(s, id, v) {
 		return nil, false
 	}
 	return e, true
+}
+
+// foes reports whether combatants a and b are on different sides.
+func foes(s *State, a, b string) bool {
+	ca, cb := s.Combatant(a), s.Combatant(b)
+	return ca != nil && cb != nil && hostile(ca, cb)
 }
 
 // unhidden returns the reactors not hidden from v: a foe hidden from v
@@ -298,14 +436,44 @@ func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Co
 		if hides(s, actor, v) {
 			return nil, false
 		}
+		if _, pass := c.(*Pass); pass && s.Trigger != nil && hides(s, s.Trigger.Who, v) {
+			// Nor an opportunity let go on a mover hidden from v.
+			return nil, false
+		}
+	case *Grapple:
+		// A grapple is no attack: the one it is aimed at rolls in its
+		// contest, and no other foe it is hidden from reads it.
+		if hides(s, actor, v) && v.Combatant != c.Target {
+			return nil, false
+		}
+	case *Escape:
+		if me := s.Combatant(actor); me != nil && hides(s, actor, v) && v.Combatant != me.GrappledBy {
+			return nil, false
+		}
 	case *RuleImprov:
 		if !c.Harmful && s.Improv != nil && hides(s, s.Improv.Who, v) {
 			return nil, false
 		}
 	case *Cast:
-		if sp := spellOf(s, actor, c.Spell); sp != nil && !sp.has("attack") && !sp.has("melee-attack") && hides(s, actor, v) {
+		sp := spellOf(s, actor, c.Spell)
+		attack := sp != nil && (sp.has("attack") || sp.has("melee-attack"))
+		if sp != nil && !attack && hides(s, actor, v) {
 			return nil, false
 		}
+		if !attack && hides(s, c.Target, v) {
+			// Nor whom a spell cast in the open is aimed at, when v
+			// cannot see that one (see SpellCast).
+			cc := *c
+			cc.Target = ""
+			return &cc, true
+		}
+	}
+	if im, ok := c.(*Improvise); ok && hides(s, im.Target, v) {
+		// Nor whom an improvised action is aimed at, until the GM rules
+		// it an attack, in the open.
+		cc := *im
+		cc.Target = ""
+		return &cc, true
 	}
 	return c, true
 }
@@ -333,6 +501,43 @@ func spellOf(s *State, id, name string) *Spell {
 	return nil
 }
 
+// towardsHidden reports whether a move of actor's to point to is the one
+// its prompt offers towards a foe hidden from v (see writeMoves): offered
+// to v, it would say where that foe stands.
+func towardsHidden(s *State, actor string, to Point, v engine.Viewer) bool {
+	me := s.Combatant(actor)
+	if me == nil {
+		return false
+	}
+	left := me.Budget - me.Moved
+	if me.Prone {
+		left /= 2
+	}
+	reach := me.reach()
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if hostile(me, t) && hides(s, t.ID, v) {
+			if at, ok := stepTowards(me, t, left, reach); ok && at == to {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// groundShows reports whether v's view of the ground has an item called
+// item within reach of actor: another's option to pick up one that fell
+// unseen by v would tell v of it, and so of the one who let it fall.
+func groundShows(s *State, actor, item string, v engine.Viewer) bool {
+	me := s.Combatant(actor)
+	if me == nil {
+		return true
+	}
+	return slices.ContainsFunc(s.Dropped, func(d Dropped) bool {
+		return d.Item.Name == item && dist(Point{d.X, d.Y}, me.pos()) <= ManipulateReach+1e-9 && !slices.Contains(d.Unseen, v.Combatant)
+	})
+}
+
 // hiddenQuestion is the question a prompt shows a viewer it would betray
 // a hidden foe to.
 const hiddenQuestion = "the GM plays what is hidden from you"
@@ -352,17 +557,31 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 	case asking && s.Trigger != nil && (hides(s, p.Actor, v) || hides(s, s.Trigger.Who, v)),
 		asking && s.Window != nil && s.Trigger == nil && hides(s, p.Actor, v):
 		return engine.Prompt[Command]{Kind: engine.Ruling, Actor: engine.GM, Question: hiddenQuestion, Default: -1}
-	case s.Improv != nil && hides(s, s.Improv.Who, v):
+	case s.Improv != nil && (hides(s, s.Improv.Who, v) || hides(s, s.Improv.Target, v)):
 		return engine.Prompt[Command]{Kind: p.Kind, Actor: p.Actor, Question: hiddenQuestion, Default: -1}
+	case s.Roll == nil && s.Contest != nil && v.Combatant != s.Contest.Resister && hides(s, s.Contest.Initiator, v):
+		// The one grappled is asked in the open; who grapples it, hidden
+		// from v, is not named.
+		p.Question = fmt.Sprintf(grappleQuestion, named(""), s.Contest.Resister)
 	}
 	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
 		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
 	}
-	aimedHidden := func(o engine.Option[Command]) bool { return hides(s, aimedAt(o.Command), v) }
+	aimedHidden := func(o engine.Option[Command]) bool {
+		switch c := o.Command.(type) {
+		case *Move:
+			return towardsHidden(s, p.Actor, c.To, v)
+		case *PickUp:
+			return !groundShows(s, p.Actor, c.Item, v)
+		}
+		return hides(s, aimedAt(o.Command), v)
+	}
 	if p.Actor != v.Combatant && slices.ContainsFunc(p.Options, aimedHidden) {
 		// Another's options aimed at one hidden from v (a healing spell
-		// at a hidden ally of theirs) would say it stands in reach or
-		// range: v is not shown them.
+		// at a hidden ally of theirs, a move towards a hidden foe) would
+		// say it stands in reach or range, and one to pick up an item v
+		// did not see fall, where the one who let it fall stood: v is
+		// not shown them.
 		var def *engine.Option[Command]
 		if p.Default >= 0 && p.Default < len(p.Options) {
 			def = &p.Options[p.Default]
@@ -379,6 +598,21 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 			kept = append(kept, p.Options[i])
 		}
 		p.Options = kept
+	}
+	if a := s.Combatant(p.Actor); a != nil && p.Actor != v.Combatant && (hides(s, a.GrappledBy, v) || hides(s, a.Grappling, v)) {
+		// Another's way out of a grapple, or letting go, does not name
+		// to v the one in it with them, hidden from v.
+		p.Options = slices.Clone(p.Options)
+		for i := range p.Options {
+			switch c := p.Options[i].Command.(type) {
+			case *Escape:
+				p.Options[i].Label = "escape the grapple of " + named(SomeoneUnseen)
+			case *Release:
+				if c.Item == "" {
+					p.Options[i].Label = "release " + named(SomeoneUnseen)
+				}
+			}
+		}
 	}
 	if p.Kind == engine.Act && hides(s, p.Actor, v) {
 		// The others who may react between its actions (v among them)

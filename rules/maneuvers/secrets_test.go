@@ -11,14 +11,17 @@ import (
 // TestHiddenNamesStaySecret plays random fights in which two allies sneak
 // and checks, at every decision, that no prompt or log line shown to a
 // foe names a combatant hidden from it (R36), but where the rules put it
-// in the open: an attack or grapple naming it (and an item its Disarm
+// in the open: an attack or a grapple aimed at it (and an item its Disarm
 // knocks away), the turn order, and the contests that foe rolled in or the
-// grapple that held it.
+// grapple that held it; that no line tells it the health such a one has
+// left; and that its view of the state names no such one in another's
+// grapple, nor whom else a foe hides from.
 func TestHiddenNamesStaySecret(t *testing.T) {
 	r := Rules{}
 	viewers := []string{"ann", "dan", "bob", "cy"}
-	open := map[string]bool{"turn_started": true, "turn_ended": true, "turn_delayed": true, "defence_chosen": true,
-		"escape_rolled": true, "grapple_attempted": true, "grapple_resolved": true, "strike_declared": true, "revealed": true}
+	open := map[string]bool{"turn_started": true, "turn_ended": true, "turn_delayed": true, "turn_skipped": true, "defence_chosen": true,
+		"strike_declared": true, "revealed": true}
+	var view State
 	for seed := uint64(1); seed <= 200; seed++ {
 		sp := &Spec{Combatants: []Combatant{
 			{ID: "ann", Side: "a", Str: 2, Agi: 2, Health: 12, Skills: map[string]int{"stealth": 6},
@@ -39,8 +42,9 @@ func TestHiddenNamesStaySecret(t *testing.T) {
 				break
 			}
 			for _, v := range viewers {
+				checkView(t, seed, r, &s, &view, v)
 				me, asker := s.Combatant(v), s.Combatant(p.Actor)
-				if asker != nil && !hostile(asker, me) {
+				if asker == me {
 					continue // an ally's prompt: its side shares what it sees
 				}
 				vp := r.ViewPrompt(&s, p, engine.Viewer{Combatant: v})
@@ -62,6 +66,23 @@ func TestHiddenNamesStaySecret(t *testing.T) {
 			if p.Default >= 0 && src.Roll(3) == 1 {
 				c = p.Options[p.Default].Command
 			}
+			for _, v := range viewers {
+				seen, ok := r.ViewCommand(&s, p.Actor, c, engine.Viewer{Combatant: v})
+				if !ok {
+					continue
+				}
+				text := r.FormatCommand(seen)
+				for i := range s.Combatants {
+					h := &s.Combatants[i]
+					switch seen.(type) {
+					case *Strike, *Grapple, *Delay:
+						continue // an attack, or a grapple, aimed in the open; the turn order
+					}
+					if h.hiddenFrom(v) && strings.Contains(text, h.ID) {
+						t.Fatalf("seed %d: %s is shown %s's command %q, naming %s, hidden from it", seed, v, p.Actor, text, h.ID)
+					}
+				}
+			}
 			evs, err := r.Decide(&s, p.Actor, c, src)
 			if err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
@@ -72,7 +93,11 @@ func TestHiddenNamesStaySecret(t *testing.T) {
 					if !ok || open[events.Kind(e)] {
 						continue
 					}
-					line := r.DescribeEvent(&s, seen)
+					r.ViewInto(&view, &s, engine.Viewer{Combatant: v})
+					line := r.DescribeEvent(&view, seen)
+					if d, ok := e.(*Damaged); ok && s.Combatant(d.Combatant).hiddenFrom(v) && (strings.Contains(line, "health left") || seen.(*Damaged).HP != 0) {
+						t.Fatalf("seed %d: %s reads %q, the health left of %s, hidden from it", seed, v, line, d.Combatant)
+					}
 					for i := range s.Combatants {
 						h := &s.Combatants[i]
 						inOpen := s.Roll != nil && (s.Roll.Attacker == h.ID || s.Roll.Target == h.ID)
@@ -82,7 +107,13 @@ func TestHiddenNamesStaySecret(t *testing.T) {
 						case *ItemDropped:
 							inOpen = inOpen || e.Knocked // knocked away by an attack's Disarm
 						case *GrappleEnded:
-							inOpen = inOpen || v == e.Target || e.Reason == "escaped" || !s.Combatant(e.Combatant).hiddenFrom(v) // the one held, an escape, and those who see the grappler
+							inOpen = inOpen || v == e.Target || v == e.Combatant // the two in it
+						case *GrappleAttempted:
+							inOpen = inOpen || v == e.Target || h.ID == e.Target // the one it is tried on; an attempt aimed in the open
+						case *GrappleResolved:
+							inOpen = inOpen || v == e.Target || h.ID == e.Target
+						case *EscapeRolled:
+							inOpen = inOpen || v == e.From || v == e.Combatant // the two in it
 						}
 						if h.hiddenFrom(v) && !inOpen && strings.Contains(line, h.ID) {
 							t.Fatalf("seed %d: %s reads %q, naming %s, hidden from it", seed, v, line, h.ID)
@@ -92,5 +123,28 @@ func TestHiddenNamesStaySecret(t *testing.T) {
 				r.Evolve(&s, e)
 			}
 		}
+	}
+}
+
+// checkView fails the test when v's view of s (made in view) names, in
+// the grapple of one v sees, one hidden from v, or says whom a foe of v's
+// hides from beyond v itself (R36).
+func checkView(t *testing.T, seed uint64, r Rules, s, view *State, v string) {
+	t.Helper()
+	r.ViewInto(view, s, engine.Viewer{Combatant: v})
+	me := s.Combatant(v)
+	for i := range view.Combatants {
+		c := &view.Combatants[i]
+		for _, id := range []string{c.GrappledBy, c.Grappling} {
+			if c.ID != v && s.Combatant(id) != nil && s.Combatant(id).hiddenFrom(v) {
+				t.Fatalf("seed %d: %s's view of %s names %s in its grapple, hidden from it", seed, v, c.ID, id)
+			}
+		}
+		if hostile(c, me) && (len(c.HiddenFrom) > 1 || len(c.HiddenFrom) == 1 && c.HiddenFrom[0] != v || len(c.HidAt) > 0) {
+			t.Fatalf("seed %d: %s's view of its foe %s says it hides from %v (at %v)", seed, v, c.ID, c.HiddenFrom, c.HidAt)
+		}
+	}
+	if ct := view.Contest; ct != nil && v != ct.Resister && s.Combatant(ct.Initiator) != nil && s.Combatant(ct.Initiator).hiddenFrom(v) {
+		t.Fatalf("seed %d: %s's view names %s grappling, hidden from it", seed, v, ct.Initiator)
 	}
 }

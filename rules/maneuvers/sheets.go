@@ -33,6 +33,9 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 func writeConditions(sh *engine.Sheet, s *State, c *Combatant) {
 	add := sh.Suffers
 	nameOf := func(id string) string {
+		if id == SomeoneUnseen {
+			return "someone hidden from you"
+		}
 		if t := s.Combatant(id); t != nil && t.Name != "" {
 			return t.Name
 		}

@@ -162,8 +162,8 @@ type Combatant struct {
 	Unconscious bool `yaml:"-" json:"unconscious,omitempty"`
 	// WokeUnseen names the foes it was hidden from when healing woke it,
 	// who did not see that (R36): in their views it lies unconscious
-	// still, until its turn comes, an attack's damage shows its health,
-	// or it is hidden from them no more.
+	// still, until its turn comes, an attack's damage shows whether it
+	// is conscious, or it is hidden from them no more.
 	WokeUnseen []string `yaml:"-" json:"woke_unseen,omitempty"`
 	GrappledBy string   `yaml:"-" json:"grappled_by,omitempty"`
 	Grappling  string   `yaml:"-" json:"grappling,omitempty"`
