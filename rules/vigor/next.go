@@ -230,6 +230,7 @@ func actOptions(s *State, b *prompter) {
 	}
 	near := -1
 	nearDist := 0
+	held := false // an enemy's reach holds me: an escape gives it an opening (R14, R44)
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
 		if t.Side == me.Side || !t.In() || t.Hidden {
@@ -239,6 +240,9 @@ func actOptions(s *State, b *prompter) {
 		if near < 0 || dist < nearDist {
 			near, nearDist = i, dist
 		}
+		if !held && s.meleeWeapon(t, me) != nil {
+			held = true
+		}
 		if me.Ready.Target == "" {
 			b.add(engine.New(b.hot.moveArena(), readyKind, Ready{Target: t.ID}), "ready an attack on ", t.ID, " for when it acts")
 		}
@@ -246,7 +250,10 @@ func actOptions(s *State, b *prompter) {
 			b.add(engine.New(b.hot.moveArena(), moveKind, Move{To: to}), "move to ", cellText(b, to), " toward ", t.ID)
 		}
 	}
-	if near >= 0 && nearDist <= me.Reach(me.Weapon("")) {
+	// Escape is offered while an enemy's reach holds me: the openings go
+	// to the enemies within their own reach, and I am away once none
+	// reaches me (R14, R44, A19); my own reach has no part in it.
+	if held {
 		if to, ok := s.away(me, &s.Combatants[near]); ok {
 			b.add(engine.New(b.hot.moveArena(), escapeKind, Escape{To: to}), "escape to ", cellText(b, to), " (enemies within reach may take an opening)")
 		}
