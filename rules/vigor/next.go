@@ -337,14 +337,20 @@ func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
 		return to, false
 	case s.steps(me, to):
 		return to, true
-	case s.free(to, me.ID):
-		return to, false // a wall or the length of a Move stops it, not a creature
+	}
+	if o := s.crowding(to, me.ID); o == nil || o.Unseen || o.Hidden && o.Side != me.Side {
+		// A wall or the length of a Move stops it, not a creature; or one
+		// hidden from me, around which the menu finds no way, so as to
+		// tell nothing more of where it stands than that the cell is not
+		// offered (§6).
+		return to, false
 	}
 	return s.around(me, t, to)
 }
 
 // steps reports whether one Move takes me to cell q: another cell, within
-// its length, along a clear path, where it may stand (R15, R43).
+// its length, along a clear path, with no creature standing too near
+// (R15, R43).
 func (s *State) steps(me *Combatant, q parts.Cell) bool {
 	return q != (parts.Cell{X: me.X, Y: me.Y}) && s.distanceTo(me, q) <= me.MoveFt() && s.free(q, me.ID) && s.clear(me.X, me.Y, q.X, q.Y)
 }
