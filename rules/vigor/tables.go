@@ -291,7 +291,7 @@ const (
 	// SpaceFt is the least distance between two creatures standing
 	// (R43; ours): the rules count at most eight creatures adjacent to
 	// one, within AdjacentFt, and 5 ft is the least spacing in whole feet
-	// that keeps it so (at 4 ft a dozen fit around one), measured either
-	// way (A17).
+	// that keeps it so, measured either way (A17): 4 ft apart on the
+	// Chebyshev grid, a dozen fit around one.
 	SpaceFt = 5
 )
