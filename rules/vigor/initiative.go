@@ -202,10 +202,10 @@ func (e *Joined) describe(*State) string {
 }
 
 // arrival is where late joiner c arrives: its own square, or, when a
-// creature holds it then, the free square nearest it, off every wall: of
-// the nearest ring around its own, the first row by row from the south,
-// each from west to east (R43; ours). ok is false when its own square is
-// free.
+// creature stands closer than SpaceFt to it then, the free square nearest
+// it, off every wall: of the nearest ring around its own with one, the
+// first row by row from the south, each from west to east (R43; ours). ok
+// is false when its own square is free.
 func (s *State) arrival(c *Combatant) (at parts.Cell, ok bool) {
 	own := parts.Cell{X: c.X, Y: c.Y}
 	if s.free(own, c.ID) {

@@ -43,14 +43,18 @@ func (d *decider) move(to parts.Cell, escape bool) error {
 	case dist > me.MoveFt():
 		return refuse("%s moves at most %d ft an action (Speed %d%s) and %s is %d ft away", me.ID, me.MoveFt(), me.Speed, map[bool]string{true: ", prone: a quarter"}[me.Prone], to, dist)
 	}
-	for i := range s.Combatants {
-		if o := &s.Combatants[i]; o.ID != me.ID && o.X == to.X && o.Y == to.Y && o.Targetable() {
-			if unseenBy(s, o.ID, engine.Viewer{Combatant: me.ID}) {
-				// The square is taken, but the mover is not told by whom.
-				return refuse("a creature %s cannot see stands at %s", me.ID, to)
-			}
+	if o := s.crowding(to, me.ID); o != nil {
+		unseen := unseenBy(s, o.ID, engine.Viewer{Combatant: me.ID})
+		switch {
+		case o.X == to.X && o.Y == to.Y && unseen:
+			// The square is taken, but the mover is not told by whom.
+			return refuse("a creature %s cannot see stands at %s", me.ID, to)
+		case o.X == to.X && o.Y == to.Y:
 			return refuse("%s stands at %s", o.ID, to)
+		case unseen:
+			return refuse("a creature %s cannot see stands within %d ft of %s: each creature keeps %d ft from every other (R43)", me.ID, SpaceFt-1, to, SpaceFt)
 		}
+		return refuse("%s stands at %d,%d, %d ft from %s: each creature keeps %d ft from every other (R43)", o.ID, o.X, o.Y, s.distanceTo(o, to), to, SpaceFt)
 	}
 	if !s.clear(me.X, me.Y, to.X, to.Y) {
 		return refuse("a wall stands between %s and %s: a Move goes along a clear path (R15); go around it", me.ID, to)

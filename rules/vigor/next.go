@@ -230,6 +230,7 @@ func actOptions(s *State, b *prompter) {
 	}
 	near := -1
 	nearDist := 0
+	held := false // an enemy's reach holds me: an escape gives it an opening (R14, R44)
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
 		if t.Side == me.Side || !t.In() || t.Hidden {
@@ -239,6 +240,9 @@ func actOptions(s *State, b *prompter) {
 		if near < 0 || dist < nearDist {
 			near, nearDist = i, dist
 		}
+		if !held && s.meleeWeapon(t, me) != nil {
+			held = true
+		}
 		if me.Ready.Target == "" {
 			b.add(engine.New(b.hot.moveArena(), readyKind, Ready{Target: t.ID}), "ready an attack on ", t.ID, " for when it acts")
 		}
@@ -246,7 +250,10 @@ func actOptions(s *State, b *prompter) {
 			b.add(engine.New(b.hot.moveArena(), moveKind, Move{To: to}), "move to ", cellText(b, to), " toward ", t.ID)
 		}
 	}
-	if near >= 0 && nearDist <= me.Reach(me.Weapon("")) {
+	// Escape is offered while an enemy's reach holds me: the openings go
+	// to the enemies within their own reach, and I am away once none
+	// reaches me (R14, R44, A19); my own reach has no part in it.
+	if held {
 		if to, ok := s.away(me, &s.Combatants[near]); ok {
 			b.add(engine.New(b.hot.moveArena(), escapeKind, Escape{To: to}), "escape to ", cellText(b, to), " (enemies within reach may take an opening)")
 		}
@@ -287,18 +294,25 @@ func cellText(b *prompter, c parts.Cell) string {
 	return c.String()
 }
 
-// free reports whether nobody still there stands on the cell.
-func (s *State) free(c parts.Cell, except string) bool {
+// free reports whether a creature other than except may stand on the
+// cell: nobody still there stands closer to it than SpaceFt (R43).
+func (s *State) free(c parts.Cell, except string) bool { return s.crowding(c, except) == nil }
+
+// crowding returns a creature still there (not dead, destroyed, escaped
+// nor still to join), other than except, standing closer than SpaceFt to
+// the cell, or nil (R43).
+func (s *State) crowding(c parts.Cell, except string) *Combatant {
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
-		if o.ID != except && o.X == c.X && o.Y == c.Y && o.Targetable() {
-			return false
+		if o.ID != except && o.Targetable() && s.distanceTo(o, c) < SpaceFt {
+			return o
 		}
 	}
-	return true
+	return nil
 }
 
-// advance is the cell one Move takes me toward t, stopping 5 ft off it.
+// advance is the cell one Move takes me toward t, stopping 5 ft off it,
+// or beside the way when another creature stands too near that cell.
 func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
 	step := func(from, to int) int {
 		d := to - from
@@ -318,10 +332,44 @@ func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
 		}
 		to = s.straightStep(me, t, min(float64(me.MoveFt()), l-5), false)
 	}
-	if to == (parts.Cell{X: me.X, Y: me.Y}) || !s.free(to, me.ID) || s.distanceTo(me, to) > me.MoveFt() || !s.clear(me.X, me.Y, to.X, to.Y) {
+	switch {
+	case to == (parts.Cell{X: me.X, Y: me.Y}):
+		return to, false
+	case s.steps(me, to):
+		return to, true
+	}
+	if o := s.crowding(to, me.ID); o == nil || o.Unseen || o.Hidden && o.Side != me.Side {
+		// A wall or the length of a Move stops it, not a creature; or one
+		// hidden from me, around which the menu finds no way, so as to
+		// tell nothing more of where it stands than that the cell is not
+		// offered (§6).
 		return to, false
 	}
-	return to, true
+	return s.around(me, t, to)
+}
+
+// steps reports whether one Move takes me to cell q: another cell, within
+// its length, along a clear path, with no creature standing too near
+// (R15, R43).
+func (s *State) steps(me *Combatant, q parts.Cell) bool {
+	return q != (parts.Cell{X: me.X, Y: me.Y}) && s.distanceTo(me, q) <= me.MoveFt() && s.free(q, me.ID) && s.clear(me.X, me.Y, q.X, q.Y)
+}
+
+// around is where a Move toward t goes when the cell straight toward it,
+// to, is too near another creature (R43): of the cells within SpaceFt of
+// to that one Move takes me to, the one nearest t, if nearer than me (the
+// first of those as near, row by row from the south, west to east).
+func (s *State) around(me, t *Combatant, to parts.Cell) (parts.Cell, bool) {
+	best, bestD, found := to, s.distance(me, t), false
+	for y := to.Y - SpaceFt; y <= to.Y+SpaceFt; y++ {
+		for x := to.X - SpaceFt; x <= to.X+SpaceFt; x++ {
+			q := parts.Cell{X: x, Y: y}
+			if d := s.distanceTo(t, q); d < bestD && s.steps(me, q) {
+				best, bestD, found = q, d, true
+			}
+		}
+	}
+	return best, found
 }
 
 // escapeCell is where an escape with no square named goes: one Move

@@ -114,16 +114,16 @@ func (sp *Spec) State() (State, error) {
 	return s, nil
 }
 
-// checkSquares refuses two creatures (or a creature and an object) on one
-// square as the fight starts. The rules count at most eight creatures
-// adjacent to one (R43): each holds a square of its own, whatever its
-// size, as there are no mounts nor grapples to share one. What no longer
-// holds a square is left out, as a Move onto its square is allowed: the
-// dead, the destroyed, the escaped, and those still to join (they arrive
-// on the nearest free square if theirs is held then). A clash is reported
-// at the later creature, or at whichever one's place the start gives.
+// checkSquares refuses two creatures (or a creature and an object)
+// closer than SpaceFt as the fight starts. The rules count at most eight
+// creatures adjacent to one (R43): each keeps 5 ft from every other,
+// whatever its size, as there are no mounts nor grapples to share a
+// place. What no longer stands there is left out, as a Move beside it is
+// allowed: the dead, the destroyed, the escaped, and those still to join
+// (they arrive on the nearest free square if theirs is too near another
+// then). A clash is reported at the later creature, or at whichever
+// one's place the start gives.
 func checkSquares(s *State, begin *Start, bad func(path, format string, args ...any)) {
-	taken := make(map[parts.Cell]int, len(s.Combatants))
 	placed := func(i int) (string, bool) {
 		id := s.Combatants[i].ID
 		if cs, ok := begin.Combatants[id]; ok && (cs.X != nil || cs.Y != nil) {
@@ -136,18 +136,29 @@ func checkSquares(s *State, begin *Start, bad func(path, format string, args ...
 		if !c.Targetable() {
 			continue
 		}
-		at := parts.Cell{X: c.X, Y: c.Y}
-		j, held := taken[at]
-		if !held {
-			taken[at] = i
-			continue
+		for j := range i {
+			o := &s.Combatants[j]
+			if !o.Targetable() {
+				continue
+			}
+			dist := s.distance(c, o)
+			if dist >= SpaceFt {
+				continue
+			}
+			path, byStart := placed(i)
+			if p, ok := placed(j); ok && !byStart {
+				path = p
+			}
+			at := parts.Cell{X: c.X, Y: c.Y}
+			if dist == 0 {
+				bad(path, "%s stands at %s, where %s already stands: each creature holds a square of its own (R43: at most eight are adjacent to one); give one of them another x or y",
+					c.ID, at, o.ID)
+			} else {
+				bad(path, "%s stands at %s, %d ft from %s at %d,%d: each creature keeps %d ft from every other (R43: at most eight are adjacent to one); move one of them farther off",
+					c.ID, at, dist, o.ID, o.X, o.Y, SpaceFt)
+			}
+			break
 		}
-		path, byStart := placed(i)
-		if p, ok := placed(j); ok && !byStart {
-			path = p
-		}
-		bad(path, "%s stands at %s, where %s already stands: each creature holds a square of its own (R43: at most eight are adjacent to one); give one of them another x or y",
-			c.ID, at, s.Combatants[j].ID)
 	}
 }
 

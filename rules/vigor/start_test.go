@@ -180,3 +180,33 @@ func TestSharedSquare(t *testing.T) {
 		t.Errorf("cy joining later: %v", err)
 	}
 }
+
+// TestSpacing: two creatures start no closer than SpaceFt (R43: at most
+// eight adjacent to one), measured as distances are (A17); at SpaceFt
+// they may.
+func TestSpacing(t *testing.T) {
+	who := func(id, side string, x, y int) Combatant {
+		return Combatant{ID: id, Side: side, VigorMax: 20, DurabilityMax: 20, HealthMax: 20, Stamina: 10, Speed: 10, X: x, Y: y}
+	}
+	sp := &Spec{
+		Sides:      []SideSpec{{ID: "a"}, {ID: "b"}},
+		Combatants: []Combatant{who("ann", "a", 0, 0), who("bob", "b", 3, 4)},
+	}
+	sp.Options.Distance = "euclidean"
+	if _, err := sp.State(); err != nil {
+		t.Errorf("5 ft apart (Euclidean): %v", err)
+	}
+	sp.Options.Distance = ""
+	sp.Combatants[1].X = 4
+	sp.Combatants[1].Y = 5
+	if _, err := sp.State(); err != nil {
+		t.Errorf("5 ft apart (Chebyshev): %v", err)
+	}
+	sp.Options.Distance = ""
+	sp.Combatants[1].X = 4
+	sp.Combatants[1].Y = 1
+	want := "combatants[1]: bob stands at 4,1, 4 ft from ann at 0,0: each creature keeps 5 ft from every other (R43: at most eight are adjacent to one); move one of them farther off"
+	if _, err := sp.State(); err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+}

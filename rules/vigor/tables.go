@@ -288,4 +288,10 @@ const (
 	// (A16), AdjacentFt the distance of adjacency (R43).
 	DefaultReachFt = 6
 	AdjacentFt     = 6
+	// SpaceFt is the least distance between two creatures standing
+	// (R43; ours): the rules count at most eight creatures adjacent to
+	// one, within AdjacentFt, and 5 ft is the least spacing in whole feet
+	// that keeps it so, measured either way (A17): 4 ft apart on the
+	// Chebyshev grid, a dozen fit around one.
+	SpaceFt = 5
 )
