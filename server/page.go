@@ -117,6 +117,9 @@ func (s *Server) options(ctx context.Context, in *OptionsInput) (*OptionsOutput,
 		if !actsFor(g, actor) {
 			return notYours(g, actor)
 		}
+		if actor != t.Prompt().Actor && !isActor(t, actor) {
+			return unknownActor(actor, "query.actor")
+		}
 		out.Body.Version = f.Version()
 		out.Body.Actor = actor
 		out.Body.Prompt = t.PromptAs(viewerOf(g), actor)

@@ -269,11 +269,15 @@ func bound(m *huma.ErrorModel) {
 
 // boundErrors is a huma transformer: every problem the API answers with,
 // its own and huma's, gets a type and quotes at most an excerpt of input.
-func boundErrors(_ huma.Context, _ string, v any) (any, error) {
+// huma's refusal of a body's type says which type to send.
+func boundErrors(ctx huma.Context, _ string, v any) (any, error) {
 	switch e := v.(type) {
 	case *Problem:
 		bound(&e.ErrorModel)
 	case *huma.ErrorModel:
+		if e.Status == http.StatusUnsupportedMediaType {
+			e.Detail = fmt.Sprintf("the request's body is JSON or nothing: send it with Content-Type: application/json, not %q", ctx.Header("Content-Type"))
+		}
 		bound(e)
 	}
 	return v, nil

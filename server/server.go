@@ -34,6 +34,7 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -133,6 +134,9 @@ type Server struct {
 	oddsRate *limiter
 	// oddsPool computes the odds of prompts.
 	oddsPool *oddsPool
+	// schemasPath is where huma serves the document's schemas, and
+	// schemaPattern the router's pattern of that route.
+	schemasPath, schemaPattern string
 
 	mu     sync.Mutex
 	fights map[string]*live
@@ -277,6 +281,8 @@ func New(cfg Config) (*Server, error) {
 		"bearer": {Type: "http", Scheme: "bearer", Description: "a GM or player token returned when the fight was created"},
 	}
 	hc.Transformers = append(hc.Transformers, boundErrors)
+	s.schemasPath = hc.SchemasPath
+	s.schemaPattern = http.MethodGet + " " + hc.SchemasPath + "/{schema}"
 	s.api = humago.New(s.mux, hc)
 	s.register()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -364,6 +370,7 @@ func (s *Server) Handler() http.Handler {
 				return
 			}
 		}
+		var body []byte
 		if r.Body != nil && r.Body != http.NoBody {
 			// Read here, whole, so that a body that cannot be read (a
 			// malformed chunk, one cut short) is refused as the client's
@@ -372,7 +379,7 @@ func (s *Server) Handler() http.Handler {
 			// connection takes no deadline, is of no matter: then the
 			// http.Server's ReadTimeout is the bound).
 			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.RequestTimeout))
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+			body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
 			if err != nil {
 				w.Header().Set("Connection", "close")
 				writeProblem(w, unreadBody(err, s.cfg.MaxBody))
@@ -385,7 +392,7 @@ func (s *Server) Handler() http.Handler {
 			defer cancel()
 			r = r.WithContext(ctx)
 		}
-		s.route(w, r)
+		s.route(w, r, body)
 	})
 }
 
@@ -456,9 +463,35 @@ func retryAfter(wait time.Duration) int {
 // route passes a request to the handler of its route. The router's own
 // answers, to a path no route has (404) or a method the path's routes do
 // not take (405, with Allow), are problems like every other error.
-func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+//
+// The router's redirects (of a path not in its clean form, such as
+// //fights or /fights/../fights, to the clean one; of /page to /page/)
+// are kept, with their Location, but their body is a problem rather than
+// net/http's HTML. A schema of the document that does not exist
+// (/schemas/Nope.json) is 404, rather than huma's 200 null. A JSON body,
+// sent to a route, is first looked through for what the API's schema
+// does not see (see checkJSON).
+func (s *Server) route(w http.ResponseWriter, r *http.Request, body []byte) {
 	h, pattern := s.mux.Handler(r)
+	if reflect.TypeOf(h) == redirectType {
+		rec := &statusOnly{header: http.Header{}}
+		h.ServeHTTP(rec, r)
+		redirected(w, r, rec)
+		return
+	}
+	if pattern == s.schemaPattern && !s.knownSchema(r.URL.Path) {
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no schema %s in the API's document (the schemas are those of /openapi.json's components)", r.URL.Path))
+		return
+	}
 	if pattern != "" {
+		if len(body) > 0 && r.Method != http.MethodGet && r.Method != http.MethodHead && jsonBody(r) {
+			checked, p := checkJSON(body)
+			if p != nil {
+				writeProblem(w, p)
+				return
+			}
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(checked)), int64(len(checked))
+		}
 		s.mux.ServeHTTP(w, r)
 		return
 	}
@@ -473,11 +506,35 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request) {
 	case http.StatusNotFound, 0:
 		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", r.URL.Path))
 	default:
-		if loc := rec.header.Get("Location"); loc != "" {
-			w.Header().Set("Location", loc)
-		}
-		w.WriteHeader(rec.status)
+		redirected(w, r, rec)
 	}
+}
+
+// redirectType is the type of the handlers http.ServeMux answers its
+// redirects with (http.RedirectHandler's).
+var redirectType = reflect.TypeOf(http.RedirectHandler("/", http.StatusTemporaryRedirect))
+
+// redirected answers as the router answered, in rec: its status, and its
+// Location, with a problem for a body (net/http writes HTML) saying where
+// to send the request instead.
+func redirected(w http.ResponseWriter, r *http.Request, rec *statusOnly) {
+	loc := rec.header.Get("Location")
+	if loc == "" || rec.status < 300 || rec.status > 399 {
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", r.URL.Path))
+		return
+	}
+	w.Header().Set("Location", loc)
+	// The path alone: a ?token= is not repeated in the body.
+	to, _, _ := strings.Cut(loc, "?")
+	writeProblem(w, problem(rec.status, codeOf(rec.status), "the path %s is served as %s: send the request there (the Location header)", r.URL.EscapedPath(), to))
+}
+
+// knownSchema reports whether path (SchemasPath/NAME, or NAME.json) names
+// a schema of the API's document.
+func (s *Server) knownSchema(path string) bool {
+	name := strings.TrimSuffix(strings.TrimPrefix(path, s.schemasPath+"/"), ".json")
+	_, ok := s.api.OpenAPI().Components.Schemas.Map()[name]
+	return ok
 }
 
 // statusOnly is a ResponseWriter that keeps the status and headers of an

@@ -108,13 +108,16 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	since := int64(-1)
-	for _, v := range []string{r.Header.Get("Last-Event-ID"), r.URL.Query().Get("since")} {
-		if v == "" {
+	for _, from := range []struct{ loc, v string }{{"header.Last-Event-ID", r.Header.Get("Last-Event-ID")}, {"query.since", r.URL.Query().Get("since")}} {
+		if from.v == "" {
 			continue
 		}
-		n, err := strconv.ParseInt(v, 10, 64)
+		n, err := strconv.ParseInt(from.v, 10, 64)
 		if err != nil || n < 0 {
-			writeProblem(w, problem(http.StatusBadRequest, "invalid", "Last-Event-ID and since are versions: whole numbers from 0, not %q", v))
+			// 422, as the schema's refusals of a parameter are.
+			p := problem(http.StatusUnprocessableEntity, "invalid", "Last-Event-ID and since are versions: whole numbers from 0 to 9223372036854775807, not %q", from.v)
+			p.Errors = []*huma.ErrorDetail{{Message: "expected a version, a whole number from 0", Location: from.loc, Value: from.v}}
+			writeProblem(w, p)
 			return
 		}
 		since = n
