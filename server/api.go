@@ -142,7 +142,7 @@ type DecideInput struct {
 // or as JSON, by whom, against which version, and with physical dice.
 type DecisionBody struct {
 	Version     int64           `json:"version" minimum:"0" doc:"the version of the fight the decision answers: a decision against any other is refused with 409"`
-	Actor       string          `json:"actor,omitempty" maxLength:"200" doc:"who decides (default: the player's combatant; for the GM, the prompt's actor)"`
+	Actor       string          `json:"actor,omitempty" maxLength:"200" doc:"who decides (default: the player's combatant; for the GM, the prompt's actor); a combatant the fight does not have is 422 unknown-actor"`
 	Command     string          `json:"command,omitempty" maxLength:"4096" doc:"the command as text, as fray play takes it: attack thug1"`
 	CommandJSON json.RawMessage `json:"command_json,omitempty" doc:"the command as kinded JSON, instead of command"`
 	Physical    bool            `json:"physical,omitempty" doc:"the table rolls real dice: dice holds those rolled so far; the server answers 422 needs-dice naming the next die until it has them all"`

@@ -304,3 +304,16 @@ func TestStreamVersionRefusedAsTheSchemaRefuses(t *testing.T) {
 	isProblem(t, "Last-Event-ID: -5", r, http.StatusUnprocessableEntity)
 	at(t, "Last-Event-ID", r, "header.Last-Event-ID")
 }
+
+// TestConnectNamesItsTarget: a CONNECT, whose target is an authority and
+// not a path, is refused naming it.
+func TestConnectNamesItsTarget(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	r := c.raw(t, "", "CONNECT fray.example:443 HTTP/1.1\r\nHost: fray.example:443\r\n\r\n")
+	if r.status != http.StatusMethodNotAllowed && r.status != http.StatusNotFound {
+		t.Fatalf("CONNECT: %d %s", r.status, r.body)
+	}
+	if p := isProblem(t, "CONNECT", r, r.status); !strings.Contains(p.Detail, "fray.example:443") {
+		t.Errorf("CONNECT: %q", p.Detail)
+	}
+}

@@ -81,7 +81,7 @@ func PagePath(id, token string) string {
 type OptionsInput struct {
 	Auth
 	ID    string `path:"id" maxLength:"200"`
-	Actor string `query:"actor" maxLength:"200" doc:"who would answer: the prompt's actor or one of its others (default: the player's combatant; for the GM, the prompt's actor)"`
+	Actor string `query:"actor" maxLength:"200" doc:"who would answer: the prompt's actor or one of its others (default: the player's combatant; for the GM, the prompt's actor); a combatant the fight does not have is 422 unknown-actor"`
 }
 
 // OptionsOutput is the current prompt with the options of one who may

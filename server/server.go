@@ -137,6 +137,9 @@ type Server struct {
 	// schemasPath is where huma serves the document's schemas, and
 	// schemaPattern the router's pattern of that route.
 	schemasPath, schemaPattern string
+	// redirectType is the type of the handlers http.ServeMux answers its
+	// redirects with (http.RedirectHandler's).
+	redirectType reflect.Type
 
 	mu     sync.Mutex
 	fights map[string]*live
@@ -276,12 +279,15 @@ func New(cfg Config) (*Server, error) {
 	})
 	s.hub.moved = s.oddsPool.moved
 	hc := huma.DefaultConfig("fray", "1.0.0")
-	hc.OpenAPI.Info.Description = "The fray tracker's API: run a fight with a GM and players, each seeing only what they may."
+	hc.OpenAPI.Info.Description = "The fray tracker's API: run a fight with a GM and players, each seeing only what they may. " +
+		"Every error is a problem (RFC 9457, application/problem+json), and so is the body of a redirect of a path not in its clean form (//fights to /fights). " +
+		"Request bodies are strict JSON: an unknown field, an object naming a key twice, or a number beyond a 64-bit integer's range is refused 422, with errors naming its location; a body that is not one JSON value is 400, saying at which byte."
 	hc.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer", Description: "a GM or player token returned when the fight was created"},
 	}
 	hc.Transformers = append(hc.Transformers, boundErrors)
 	s.schemasPath = hc.SchemasPath
+	s.redirectType = reflect.TypeOf(http.RedirectHandler("/", http.StatusTemporaryRedirect))
 	s.schemaPattern = http.MethodGet + " " + hc.SchemasPath + "/{schema}"
 	s.api = humago.New(s.mux, hc)
 	s.register()
@@ -473,7 +479,7 @@ func retryAfter(wait time.Duration) int {
 // does not see (see checkJSON).
 func (s *Server) route(w http.ResponseWriter, r *http.Request, body []byte) {
 	h, pattern := s.mux.Handler(r)
-	if reflect.TypeOf(h) == redirectType {
+	if reflect.TypeOf(h) == s.redirectType {
 		rec := &statusOnly{header: http.Header{}}
 		h.ServeHTTP(rec, r)
 		redirected(w, r, rec)
@@ -497,22 +503,23 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, body []byte) {
 	}
 	rec := &statusOnly{header: http.Header{}}
 	h.ServeHTTP(rec, r)
+	target := r.URL.Path
+	if target == "" {
+		// A CONNECT's authority (host:port), which has no path.
+		target = r.RequestURI
+	}
 	switch rec.status {
 	case http.StatusMethodNotAllowed:
 		if allow := rec.header.Get("Allow"); allow != "" {
 			w.Header().Set("Allow", allow)
 		}
-		writeProblem(w, problem(rec.status, "method-not-allowed", "%s is not a method of %s: use %s", r.Method, r.URL.Path, rec.header.Get("Allow")))
+		writeProblem(w, problem(rec.status, "method-not-allowed", "%s is not a method of %s: use %s", r.Method, target, rec.header.Get("Allow")))
 	case http.StatusNotFound, 0:
-		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", r.URL.Path))
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", target))
 	default:
 		redirected(w, r, rec)
 	}
 }
-
-// redirectType is the type of the handlers http.ServeMux answers its
-// redirects with (http.RedirectHandler's).
-var redirectType = reflect.TypeOf(http.RedirectHandler("/", http.StatusTemporaryRedirect))
 
 // redirected answers as the router answered, in rec: its status, and its
 // Location, with a problem for a body (net/http writes HTML) saying where
