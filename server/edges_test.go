@@ -317,3 +317,28 @@ func TestConnectNamesItsTarget(t *testing.T) {
 		t.Errorf("CONNECT: %q", p.Detail)
 	}
 }
+
+// TestQueryIntegersSayWhy: a query parameter that is no integer says why,
+// at the parameter: out of range (as a body's numbers are), or not
+// written in digits; not huma's "invalid integer" for both. The detail
+// says it too, not "validation failed".
+func TestQueryIntegersSayWhy(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("duel")
+	for _, tc := range []struct{ wait, want string }{
+		{"99999999999999999999999", "out of range"},
+		{"-99999999999999999999999", "out of range"},
+		{"1e3", "in digits"},
+		{"1.5", "in digits"},
+		{"abc", "in digits"},
+	} {
+		r := c.do("GET", "/fights/"+f.ID+"/odds?wait_ms="+tc.wait, f.GMToken, nil)
+		if p := isProblem(t, tc.wait, r, http.StatusUnprocessableEntity); !strings.Contains(p.Detail, "query.wait_ms: ") {
+			t.Errorf("wait_ms=%s: %q names not the parameter", tc.wait, p.Detail)
+		}
+		es := errorsOf(t, r)
+		if len(es) != 1 || es[0].Location != "query.wait_ms" || !strings.Contains(es[0].Message, tc.want) {
+			t.Errorf("wait_ms=%s: %s, want %q at query.wait_ms", tc.wait, r.body, tc.want)
+		}
+	}
+}
