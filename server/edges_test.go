@@ -102,11 +102,16 @@ func TestRedirectsAreProblems(t *testing.T) {
 		{"POST /fights/./x/../ HTTP/1.1\r\nHost: fray\r\nContent-Length: 2\r\n\r\n{}", "/fights/"},
 		{"GET /healthz/. HTTP/1.1\r\nHost: fray\r\n\r\n", "/healthz"},
 		{"GET /page HTTP/1.1\r\nHost: fray\r\n\r\n", "/page/"},
+		{"GET /page/index.html HTTP/1.1\r\nHost: fray\r\n\r\n", "./"}, // the page's files
 		{"GET //fights?token=secret HTTP/1.1\r\nHost: fray\r\n\r\n", "/fights?token=secret"},
 	} {
 		what := strings.Fields(tc.request)[1]
 		r := c.raw(t, "", tc.request)
-		p := isProblem(t, what, r, http.StatusTemporaryRedirect)
+		status := http.StatusTemporaryRedirect
+		if strings.HasPrefix(what, "/page/") {
+			status = http.StatusMovedPermanently
+		}
+		p := isProblem(t, what, r, status)
 		if got := r.header.Get("Location"); got != tc.location {
 			t.Errorf("%s: Location %q, want %q", what, got, tc.location)
 		}

@@ -34,22 +34,30 @@ func (s *Server) registerPage() {
 }
 
 // asProblems makes the errors of a handler outside the API (the page's
-// files: a file not there) problems like the API's.
+// files: a file not there) problems like the API's, and the bodies of its
+// redirects too.
 func asProblems(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(&problemWriter{ResponseWriter: w, path: r.URL.Path}, r)
+		h.ServeHTTP(&problemWriter{ResponseWriter: w, r: r, path: r.URL.Path}, r)
 	})
 }
 
 // problemWriter writes a problem instead of an error answer that is not
-// one, and drops the error's own body.
+// one, and drops the error's own body; so it does for a redirect.
 type problemWriter struct {
 	http.ResponseWriter
+	r      *http.Request
 	path   string
 	failed bool
 }
 
 func (p *problemWriter) WriteHeader(status int) {
+	if loc := p.Header().Get("Location"); status >= 300 && status < 400 && loc != "" {
+		p.failed = true
+		p.Header().Del("Content-Type")
+		redirected(p.ResponseWriter, p.r, status, loc)
+		return
+	}
 	if status < 400 || p.Header().Get("Content-Type") == "application/problem+json" {
 		p.ResponseWriter.WriteHeader(status)
 		return

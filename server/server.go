@@ -482,7 +482,7 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, body []byte) {
 	if reflect.TypeOf(h) == s.redirectType {
 		rec := &statusOnly{header: http.Header{}}
 		h.ServeHTTP(rec, r)
-		redirected(w, r, rec)
+		redirected(w, r, rec.status, rec.header.Get("Location"))
 		return
 	}
 	if pattern == s.schemaPattern && !s.knownSchema(r.URL.Path) {
@@ -517,23 +517,22 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, body []byte) {
 	case http.StatusNotFound, 0:
 		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", target))
 	default:
-		redirected(w, r, rec)
+		redirected(w, r, rec.status, rec.header.Get("Location"))
 	}
 }
 
-// redirected answers as the router answered, in rec: its status, and its
-// Location, with a problem for a body (net/http writes HTML) saying where
-// to send the request instead.
-func redirected(w http.ResponseWriter, r *http.Request, rec *statusOnly) {
-	loc := rec.header.Get("Location")
-	if loc == "" || rec.status < 300 || rec.status > 399 {
+// redirected answers a redirect of r (the router's, or the page's files'):
+// its status, and its Location, with a problem for a body (net/http
+// writes HTML, or nothing) saying where to send the request instead.
+func redirected(w http.ResponseWriter, r *http.Request, status int, loc string) {
+	if loc == "" || status < 300 || status > 399 {
 		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", r.URL.Path))
 		return
 	}
 	w.Header().Set("Location", loc)
 	// The path alone: a ?token= is not repeated in the body.
 	to, _, _ := strings.Cut(loc, "?")
-	writeProblem(w, problem(rec.status, codeOf(rec.status), "the path %s is served as %s: send the request there (the Location header)", r.URL.EscapedPath(), to))
+	writeProblem(w, problem(status, codeOf(status), "the path %s is served as %s: send the request there (the Location header)", r.URL.EscapedPath(), to))
 }
 
 // knownSchema reports whether path (SchemasPath/NAME, or NAME.json) names
