@@ -296,7 +296,8 @@ func TestBrokenJSONSaysWhere(t *testing.T) {
 // TestStreamVersionRefusedAsTheSchemaRefuses: a live stream's since or
 // Last-Event-ID that is no version (negative, not a number, past the
 // range) is 422 invalid at the parameter, as the schema's refusals of a
-// parameter are, not 400.
+// parameter are, not 400; so is a version past the fight's, rather than
+// a stream that waits for it in silence.
 func TestStreamVersionRefusedAsTheSchemaRefuses(t *testing.T) {
 	c := startServer(t, backendCases[0].open(t)(), nil)
 	f := c.create("duel")
@@ -308,6 +309,18 @@ func TestStreamVersionRefusedAsTheSchemaRefuses(t *testing.T) {
 	r := c.raw(t, "", "GET /fights/"+f.ID+"/events HTTP/1.1\r\nHost: fray\r\nAuthorization: Bearer "+f.GMToken+"\r\nLast-Event-ID: -5\r\n\r\n")
 	isProblem(t, "Last-Event-ID: -5", r, http.StatusUnprocessableEntity)
 	at(t, "Last-Event-ID", r, "header.Last-Event-ID")
+	// A version the fight never reached, which the stream would wait for
+	// in silence.
+	v := c.read(f, f.GMToken).Version
+	for _, since := range []int64{v + 1, 9223372036854775807} {
+		what := fmt.Sprintf("since=%d at version %d", since, v)
+		r := c.do("GET", fmt.Sprintf("/fights/%s/events?since=%d", f.ID, since), f.GMToken, nil)
+		p := isProblem(t, what, r, http.StatusUnprocessableEntity)
+		at(t, what, r, "query.since")
+		if !strings.Contains(p.Detail, fmt.Sprintf("version %d", v)) {
+			t.Errorf("%s: %q", what, p.Detail)
+		}
+	}
 }
 
 // TestConnectNamesItsTarget: a CONNECT, whose target is an authority and

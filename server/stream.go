@@ -107,7 +107,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problem(http.StatusInternalServerError, "internal", "the server failed; try again"))
 		return
 	}
-	since := int64(-1)
+	since, sinceLoc := int64(-1), ""
 	for _, from := range []struct{ loc, v string }{{"header.Last-Event-ID", r.Header.Get("Last-Event-ID")}, {"query.since", r.URL.Query().Get("since")}} {
 		if from.v == "" {
 			continue
@@ -120,23 +120,41 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 			writeProblem(w, p)
 			return
 		}
-		since = n
+		since, sinceLoc = n, from.loc
 		break
 	}
 	wakeCh, cancel := s.hub.subscribe(id)
 	defer cancel()
 	rc := http.NewResponseController(w)
 	rc.SetWriteDeadline(time.Time{}) //nolint:errcheck // not every writer has deadlines
-	if since < 0 {
-		var v int64
-		if err := s.withFight(ctx, id, func(f *store.Fight) error { v = f.Version(); return nil }); err != nil {
-			if p, ok := err.(*Problem); ok {
-				writeProblem(w, p)
-				return
+	var v int64
+	if err := s.withLive(ctx, id, func(l *live) error {
+		if since > l.fight.Version() {
+			// Asked of the store itself: another server may have
+			// appended what this one has not heard of yet.
+			if err := l.refresh(ctx, s.cfg.Store, id); err != nil {
+				return err
 			}
-			writeProblem(w, problem(http.StatusInternalServerError, "internal", "the server failed; try again"))
+		}
+		v = l.fight.Version()
+		return nil
+	}); err != nil {
+		if p, ok := err.(*Problem); ok {
+			writeProblem(w, p)
 			return
 		}
+		writeProblem(w, problem(http.StatusInternalServerError, "internal", "the server failed; try again"))
+		return
+	}
+	if since > v {
+		// A version the fight never reached: the stream would wait for
+		// it, silent, however long the fight went on.
+		p := problem(http.StatusUnprocessableEntity, "invalid", "the fight is at version %d: %d is past it (Last-Event-ID and since name a version the client has read)", v, since)
+		p.Errors = []*huma.ErrorDetail{{Message: fmt.Sprintf("a version past the fight's, %d", v), Location: sinceLoc, Value: strconv.FormatInt(since, 10)}}
+		writeProblem(w, p)
+		return
+	}
+	if since < 0 {
 		since = v
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
