@@ -89,6 +89,27 @@ func TestUnknownSchemaIsNotFound(t *testing.T) {
 			t.Errorf("%s: %d %.200s", path, r.status, r.body)
 		}
 	}
+	// Every schema an answer links to is there.
+	f := c.create("duel")
+	for _, r := range []reply{
+		c.do("GET", "/healthz", "", nil),
+		c.do("GET", "/fights/"+f.ID, f.GMToken, nil),
+		c.do("GET", "/fights/"+f.ID+"/transcript", f.GMToken, nil),
+		c.do("POST", "/fights/"+f.ID+"/undo", f.GMToken, `{"version":-1}`),
+	} {
+		var linked struct {
+			Schema string `json:"$schema"`
+		}
+		r.decode(t, &linked)
+		path := strings.TrimPrefix(linked.Schema, c.base)
+		if !strings.HasPrefix(path, "/schemas/") {
+			t.Errorf("%.200s links to no schema", r.body)
+			continue
+		}
+		if got := c.do("GET", path, "", nil); got.status != http.StatusOK {
+			t.Errorf("%s, linked from %.100s: %d %.200s", path, r.body, got.status, got.body)
+		}
+	}
 }
 
 // TestRedirectsAreProblems: the router's redirects (of a path not in its

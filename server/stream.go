@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"time"
@@ -71,12 +72,12 @@ func (s *Server) registerStream() {
 		Parameters: []*huma.Param{
 			{Name: "id", In: "path", Required: true, Schema: &huma.Schema{Type: "string"}},
 			{Name: "token", In: "query", Schema: &huma.Schema{Type: "string"}, Description: "the token, for EventSource"},
-			{Name: "since", In: "query", Schema: &huma.Schema{Type: "integer", Minimum: ptr(0.0)}, Description: "send the entries after this version first"},
+			{Name: "since", In: "query", Schema: &huma.Schema{Type: "integer", Minimum: ptr(0.0)}, Description: "send the entries after this version first (a version past the fight's is 422)"},
 			{Name: "Last-Event-ID", In: "header", Schema: &huma.Schema{Type: "string"}, Description: "the last id received, on reconnecting"},
 		},
 		Responses: map[string]*huma.Response{
 			"200":     {Description: "an event stream", Content: map[string]*huma.MediaType{"text/event-stream": {Schema: &huma.Schema{Type: "string"}}}},
-			"default": {Description: "a problem", Content: map[string]*huma.MediaType{"application/problem+json": {Schema: &huma.Schema{Type: "object"}}}},
+			"default": {Description: "a problem", Content: map[string]*huma.MediaType{"application/problem+json": {Schema: s.api.OpenAPI().Components.Schemas.Schema(reflect.TypeFor[Problem](), true, "Problem")}}},
 		},
 	})
 	s.mux.HandleFunc("GET /fights/{id}/events", s.stream)
