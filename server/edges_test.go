@@ -381,3 +381,28 @@ func TestQueryIntegersSayWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestEncodedBodyRefused: a body sent with a Content-Encoding the server
+// does not decode is refused 415 naming the header, with Accept-Encoding:
+// identity, rather than read as if it were not encoded; nothing moves.
+func TestEncodedBodyRefused(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("alley_fight")
+	v := c.read(f, f.GMToken)
+	body := fmt.Sprintf(`{"version":%d,"actor":%q,"command":%q}`, v.Version, v.Prompt.Actor, v.Prompt.Options[0].Command)
+	for _, ce := range []string{"br", "gzip", "x-made-up"} {
+		r := c.raw(t, "", fmt.Sprintf("POST /fights/%s/decisions HTTP/1.1\r\nHost: fray\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Encoding: %s\r\nContent-Length: %d\r\n\r\n%s", f.ID, f.GMToken, ce, len(body), body))
+		isProblem(t, ce, r, http.StatusUnsupportedMediaType)
+		at(t, ce, r, "header.Content-Encoding")
+		if r.header.Get("Accept-Encoding") != "identity" {
+			t.Errorf("%s: Accept-Encoding %q", ce, r.header.Get("Accept-Encoding"))
+		}
+	}
+	if again := c.read(f, f.GMToken); again.Version != v.Version {
+		t.Errorf("encoded bodies moved the fight to version %d", again.Version)
+	}
+	r := c.raw(t, "", fmt.Sprintf("POST /fights/%s/decisions HTTP/1.1\r\nHost: fray\r\nAuthorization: Bearer %s\r\nContent-Type: application/json\r\nContent-Encoding: identity\r\nContent-Length: %d\r\n\r\n%s", f.ID, f.GMToken, len(body), body))
+	if r.status != http.StatusOK {
+		t.Errorf("Content-Encoding: identity: %d %s", r.status, r.body)
+	}
+}

@@ -490,6 +490,15 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, body []byte) {
 		return
 	}
 	if pattern != "" {
+		if ce := r.Header.Get("Content-Encoding"); len(body) > 0 && ce != "" && !strings.EqualFold(ce, "identity") {
+			// Read as it is, an encoded body would be taken for what it
+			// is not (RFC 9110, 15.5.16).
+			w.Header().Set("Accept-Encoding", "identity")
+			p := problem(http.StatusUnsupportedMediaType, "unsupported-media-type", "the request's body is sent with Content-Encoding %q, which this server does not decode: send it as it is, without the header", ce)
+			p.Errors = []*huma.ErrorDetail{{Message: "no content coding is read", Location: "header.Content-Encoding", Value: ce}}
+			writeProblem(w, p)
+			return
+		}
 		if len(body) > 0 && r.Method != http.MethodGet && r.Method != http.MethodHead && jsonBody(r) {
 			checked, p := checkJSON(body)
 			if p != nil {
