@@ -406,3 +406,22 @@ func TestEncodedBodyRefused(t *testing.T) {
 		t.Errorf("Content-Encoding: identity: %d %s", r.status, r.body)
 	}
 }
+
+// TestEncodedSlashIsNotFound: a path with an encoded slash, which the
+// router takes for a character of an id (/fights/ID%2Fodds naming a fight
+// "ID/odds"), is 404 saying so, not a refusal of the token as another
+// fight's.
+func TestEncodedSlashIsNotFound(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("duel")
+	for _, path := range []string{"/fights/" + f.ID + "%2Fodds", "/fights/" + f.ID + "%2ftranscript", "/fights/" + f.ID + "/links/a%2Fb", "/schemas/a%2Fb.json"} {
+		method := "GET"
+		if strings.Contains(path, "/links/") {
+			method = "POST"
+		}
+		p := isProblem(t, path, c.do(method, path, f.GMToken, nil), http.StatusNotFound)
+		if !strings.Contains(p.Detail, "%2F") {
+			t.Errorf("%s: %q", path, p.Detail)
+		}
+	}
+}

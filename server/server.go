@@ -485,6 +485,13 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, body []byte) {
 		redirected(w, r, rec.status, rec.header.Get("Location"))
 		return
 	}
+	if p := r.URL.EscapedPath(); pattern != "" && strings.Contains(strings.ToLower(p), "%2f") {
+		// The router takes %2F for a character of a segment, so that
+		// /fights/ID%2Fodds would name a fight "ID/odds": no id or name
+		// of the API holds a slash (engine.CheckID).
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s holds an encoded slash (%%2F), which no id or name of this API holds: write / as itself", p))
+		return
+	}
 	if pattern == s.schemaPattern && !s.knownSchema(r.URL.Path) {
 		writeProblem(w, problem(http.StatusNotFound, "not-found", "no schema %s in the API's document (the schemas are those of /openapi.json's components)", r.URL.Path))
 		return
