@@ -142,7 +142,7 @@ type DecideInput struct {
 // or as JSON, by whom, against which version, and with physical dice.
 type DecisionBody struct {
 	Version     int64           `json:"version" minimum:"0" doc:"the version of the fight the decision answers: a decision against any other is refused with 409"`
-	Actor       string          `json:"actor,omitempty" maxLength:"200" doc:"who decides (default: the player's combatant; for the GM, the prompt's actor)"`
+	Actor       string          `json:"actor,omitempty" maxLength:"200" doc:"who decides (default: the player's combatant; for the GM, the prompt's actor); a combatant the fight does not have is 422 unknown-actor"`
 	Command     string          `json:"command,omitempty" maxLength:"4096" doc:"the command as text, as fray play takes it: attack thug1"`
 	CommandJSON json.RawMessage `json:"command_json,omitempty" doc:"the command as kinded JSON, instead of command"`
 	Physical    bool            `json:"physical,omitempty" doc:"the table rolls real dice: dice holds those rolled so far; the server answers 422 needs-dice naming the next die until it has them all"`
@@ -525,6 +525,24 @@ func undoer(g store.Grant) string {
 	return seat(g)
 }
 
+// isActor reports whether actor may be named as one who decides in
+// fight t: a combatant of its roster, or the GM, in any case (commands
+// read ids in lower case).
+func isActor(t engine.Table, actor string) bool {
+	actor = strings.ToLower(actor)
+	return actor == engine.GM || slices.Contains(t.Roster(), actor)
+}
+
+// unknownActor is the refusal of a request naming, at loc (body.actor,
+// query.actor), an actor the fight does not have: 422, for the request
+// names something that is not there, rather than 403, for nobody may
+// act for it.
+func unknownActor(actor, loc string) *Problem {
+	p := problem(http.StatusUnprocessableEntity, "unknown-actor", "the fight has no combatant %q: name one of its combatants (GET /fights/{id} lists them), or gm", actor)
+	p.Errors = []*huma.ErrorDetail{{Message: "no such combatant in this fight", Location: loc, Value: actor}}
+	return p
+}
+
 // notYours is the refusal of a player's request for someone else.
 func notYours(g store.Grant, actor string) *Problem {
 	if seat(g) == "" {
@@ -616,6 +634,11 @@ func (s *Server) decide(ctx context.Context, in *DecideInput) (*DecideOutput, er
 		}
 		if errors.Is(err, store.ErrConflict) {
 			return s.conflicted(ctx, l, in.ID)
+		}
+		if e, ok := errors.AsType[*engine.Error](err); ok && e.Code == engine.NotYourTurn && !isActor(t, actor) {
+			// Asked only of a refusal: a decision that goes through
+			// pays nothing for it.
+			return unknownActor(actor, "body.actor")
 		}
 		if err != nil && b.Command != "" {
 			return refusedCommand(refusal(err, actor, len(b.Dice)+1), b.Command, err)

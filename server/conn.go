@@ -8,6 +8,8 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
 )
 
 // MaxHeaderBytes is the most a request's line and headers may take (the
@@ -18,7 +20,8 @@ const MaxHeaderBytes = 64 << 10
 // Listener returns ln with the refusals net/http answers by itself,
 // before any handler sees the request (a request line and headers past
 // MaxHeaderBytes: 431; a request it cannot read: 400; a transfer coding
-// it does not know: 501; an HTTP version it does not speak: 505), sent
+// it does not know: 501; an HTTP version it does not speak: 505; an
+// Expect header other than 100-continue: 417), sent
 // as problem details like every other error of the API, rather than as
 // net/http's plain text. Serve the API's http.Server on it. Over TLS,
 // wrap the listener before the TLS one: the refusals are rewritten as
@@ -50,7 +53,11 @@ const plainHeaders = "\r\nContent-Type: text/plain; charset=utf-8\r\nConnection:
 // Write writes b, or, when b is one of net/http's own refusals, the same
 // refusal as a problem.
 func (c *problemConn) Write(b []byte) (int, error) {
-	if p := plainRefusal(b); p != nil {
+	p := plainRefusal(b)
+	if p == nil {
+		p = expectationFailed(b)
+	}
+	if p != nil {
 		if _, err := c.Conn.Write(p); err != nil {
 			return 0, err
 		}
@@ -106,6 +113,41 @@ func plainRefusal(b []byte) []byte {
 		}
 		p = problem(n, codeOf(n), "the request could not be read as HTTP: %s", why)
 	}
+	return refusalOf("HTTP/1.1", p)
+}
+
+// expectProblem is the problem of a request whose Expect header asks
+// for something other than 100-continue, which net/http refuses 417.
+func expectProblem() *Problem {
+	p := problem(http.StatusExpectationFailed, "expectation-failed", "the request's Expect header asks for something this server does not do: it meets Expect: 100-continue alone; send the request without the header")
+	p.Errors = []*huma.ErrorDetail{{Message: "only 100-continue is met", Location: "header.Expect"}}
+	return p
+}
+
+// expectationFailed returns b, net/http's empty 417 to a request with an
+// Expect header other than 100-continue (the status line, Connection:
+// close, a Date and Content-Length: 0, in one write), as the same refusal
+// with a problem for its body; nil when b is not that answer. The API
+// never answers 417 itself.
+func expectationFailed(b []byte) []byte {
+	const tail = "\r\nContent-Length: 0\r\n\r\n"
+	for _, proto := range []string{"HTTP/1.1", "HTTP/1.0"} {
+		head := proto + " 417 Expectation Failed\r\nConnection: close\r\nDate: "
+		if len(b) > 200 || !bytes.HasPrefix(b, []byte(head)) || !bytes.HasSuffix(b, []byte(tail)) {
+			continue
+		}
+		if date := b[len(head) : len(b)-len(tail)]; bytes.ContainsAny(date, "\r\n") {
+			return nil
+		}
+		return refusalOf(proto, expectProblem())
+	}
+	return nil
+}
+
+// refusalOf is a refusal written on the connection, whole: the status
+// line of proto, and p for its body, closing the connection.
+func refusalOf(proto string, p *Problem) []byte {
+	n := p.Status
 	bound(&p.ErrorModel)
 	data, err := json.Marshal(p)
 	if err != nil {
@@ -113,7 +155,8 @@ func plainRefusal(b []byte) []byte {
 	}
 	var out bytes.Buffer
 	out.Grow(len(data) + 200)
-	out.WriteString("HTTP/1.1 ")
+	out.WriteString(proto)
+	out.WriteByte(' ')
 	out.WriteString(strconv.Itoa(n))
 	out.WriteByte(' ')
 	out.WriteString(http.StatusText(n))

@@ -62,6 +62,9 @@ func FuzzDecisionBody(f *testing.F) {
 		`{"version":0,"actor":"westman","command":"attack eastman"}`,
 		`{"version":-1}`, `{}`, `[]`, `null`, `{"version":0,"command":"x","zzz":1}`,
 		`{"version":0,"command_json":"not an object"}`, `{"version":1e99,"command":"pass"}`,
+		`{"version":0,"version":0,"command":"initiative"}`, `{"version":0e0,"command":"initiative"}`,
+		`{"version":9223372036854775808,"command":"initiative"}`, `{"version":0,"actor":"nobody","command":"initiative"}`,
+		`{"version":0,"command_json":{"kind":"initiative","n":1.0}}`, `{"version":0} {}`,
 	} {
 		f.Add([]byte(seed))
 	}

@@ -34,22 +34,30 @@ func (s *Server) registerPage() {
 }
 
 // asProblems makes the errors of a handler outside the API (the page's
-// files: a file not there) problems like the API's.
+// files: a file not there) problems like the API's, and the bodies of its
+// redirects too.
 func asProblems(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h.ServeHTTP(&problemWriter{ResponseWriter: w, path: r.URL.Path}, r)
+		h.ServeHTTP(&problemWriter{ResponseWriter: w, r: r, path: r.URL.Path}, r)
 	})
 }
 
 // problemWriter writes a problem instead of an error answer that is not
-// one, and drops the error's own body.
+// one, and drops the error's own body; so it does for a redirect.
 type problemWriter struct {
 	http.ResponseWriter
+	r      *http.Request
 	path   string
 	failed bool
 }
 
 func (p *problemWriter) WriteHeader(status int) {
+	if loc := p.Header().Get("Location"); status >= 300 && status < 400 && loc != "" {
+		p.failed = true
+		p.Header().Del("Content-Type")
+		redirected(p.ResponseWriter, p.r, status, loc)
+		return
+	}
 	if status < 400 || p.Header().Get("Content-Type") == "application/problem+json" {
 		p.ResponseWriter.WriteHeader(status)
 		return
@@ -81,7 +89,7 @@ func PagePath(id, token string) string {
 type OptionsInput struct {
 	Auth
 	ID    string `path:"id" maxLength:"200"`
-	Actor string `query:"actor" maxLength:"200" doc:"who would answer: the prompt's actor or one of its others (default: the player's combatant; for the GM, the prompt's actor)"`
+	Actor string `query:"actor" maxLength:"200" doc:"who would answer: the prompt's actor or one of its others (default: the player's combatant; for the GM, the prompt's actor); a combatant the fight does not have is 422 unknown-actor"`
 }
 
 // OptionsOutput is the current prompt with the options of one who may
@@ -116,6 +124,9 @@ func (s *Server) options(ctx context.Context, in *OptionsInput) (*OptionsOutput,
 		}
 		if !actsFor(g, actor) {
 			return notYours(g, actor)
+		}
+		if actor != t.Prompt().Actor && !isActor(t, actor) {
+			return unknownActor(actor, "query.actor")
 		}
 		out.Body.Version = f.Version()
 		out.Body.Actor = actor

@@ -269,12 +269,47 @@ func bound(m *huma.ErrorModel) {
 
 // boundErrors is a huma transformer: every problem the API answers with,
 // its own and huma's, gets a type and quotes at most an excerpt of input.
-func boundErrors(_ huma.Context, _ string, v any) (any, error) {
+// huma's refusal of a body's type says which type to send.
+func boundErrors(ctx huma.Context, _ string, v any) (any, error) {
 	switch e := v.(type) {
 	case *Problem:
 		bound(&e.ErrorModel)
 	case *huma.ErrorModel:
+		if e.Status == http.StatusUnsupportedMediaType {
+			e.Detail = fmt.Sprintf("the request's body is JSON or nothing: send it with Content-Type: application/json, not %q", ctx.Header("Content-Type"))
+		}
+		var said []string
+		for _, d := range e.Errors {
+			if d == nil {
+				continue
+			}
+			if v, ok := d.Value.(string); ok && d.Message == "invalid integer" {
+				d.Message = integerMessage(v)
+			}
+			if len(said) < 3 {
+				said = append(said, excerpt(d.Location, maxQuoted)+": "+excerpt(d.Message, maxQuoted))
+			}
+		}
+		if e.Detail == "validation failed" && len(said) > 0 {
+			// huma's detail names nothing: name what and where.
+			e.Detail = "the request is not as the API's schema (/openapi.json) has it: " + strings.Join(said, "; ")
+			if len(e.Errors) > len(said) {
+				e.Detail += fmt.Sprintf("; and %d more (see errors)", len(e.Errors)-len(said))
+			}
+		}
 		bound(e)
 	}
 	return v, nil
+}
+
+// integerMessage says why v, a parameter's value, is no integer the
+// parameter takes: out of range, as a body's numbers are (see
+// outOfRange), or not written as one (huma says "invalid integer" of
+// both).
+func integerMessage(v string) string {
+	digits := strings.TrimPrefix(v, "-")
+	if digits != "" && strings.Trim(digits, "0123456789") == "" {
+		return "a number out of range: the API's numbers lie between -9223372036854775808 and 9223372036854775807 (and within each parameter's own bounds, in /openapi.json)"
+	}
+	return "expected an integer, written in digits alone (such as 250)"
 }

@@ -34,6 +34,7 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"reflect"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -133,6 +134,12 @@ type Server struct {
 	oddsRate *limiter
 	// oddsPool computes the odds of prompts.
 	oddsPool *oddsPool
+	// schemasPath is where huma serves the document's schemas, and
+	// schemaPattern the router's pattern of that route.
+	schemasPath, schemaPattern string
+	// redirectType is the type of the handlers http.ServeMux answers its
+	// redirects with (http.RedirectHandler's).
+	redirectType reflect.Type
 
 	mu     sync.Mutex
 	fights map[string]*live
@@ -272,11 +279,16 @@ func New(cfg Config) (*Server, error) {
 	})
 	s.hub.moved = s.oddsPool.moved
 	hc := huma.DefaultConfig("fray", "1.0.0")
-	hc.OpenAPI.Info.Description = "The fray tracker's API: run a fight with a GM and players, each seeing only what they may."
+	hc.OpenAPI.Info.Description = "The fray tracker's API: run a fight with a GM and players, each seeing only what they may. " +
+		"Every error is a problem (RFC 9457, application/problem+json), and so is the body of a redirect of a path not in its clean form (//fights to /fights). " +
+		"Request bodies are strict JSON: an unknown field, an object naming a key twice, or a number beyond a 64-bit integer's range is refused 422, with errors naming its location; a body that is not one JSON value is 400, saying at which byte."
 	hc.Components.SecuritySchemes = map[string]*huma.SecurityScheme{
 		"bearer": {Type: "http", Scheme: "bearer", Description: "a GM or player token returned when the fight was created"},
 	}
 	hc.Transformers = append(hc.Transformers, boundErrors)
+	s.schemasPath = hc.SchemasPath
+	s.redirectType = reflect.TypeOf(http.RedirectHandler("/", http.StatusTemporaryRedirect))
+	s.schemaPattern = http.MethodGet + " " + hc.SchemasPath + "/{schema}"
 	s.api = humago.New(s.mux, hc)
 	s.register()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -364,6 +376,7 @@ func (s *Server) Handler() http.Handler {
 				return
 			}
 		}
+		var body []byte
 		if r.Body != nil && r.Body != http.NoBody {
 			// Read here, whole, so that a body that cannot be read (a
 			// malformed chunk, one cut short) is refused as the client's
@@ -372,7 +385,7 @@ func (s *Server) Handler() http.Handler {
 			// connection takes no deadline, is of no matter: then the
 			// http.Server's ReadTimeout is the bound).
 			_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.RequestTimeout))
-			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+			body, err = io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
 			if err != nil {
 				w.Header().Set("Connection", "close")
 				writeProblem(w, unreadBody(err, s.cfg.MaxBody))
@@ -385,7 +398,7 @@ func (s *Server) Handler() http.Handler {
 			defer cancel()
 			r = r.WithContext(ctx)
 		}
-		s.route(w, r)
+		s.route(w, r, body)
 	})
 }
 
@@ -456,28 +469,94 @@ func retryAfter(wait time.Duration) int {
 // route passes a request to the handler of its route. The router's own
 // answers, to a path no route has (404) or a method the path's routes do
 // not take (405, with Allow), are problems like every other error.
-func (s *Server) route(w http.ResponseWriter, r *http.Request) {
+//
+// The router's redirects (of a path not in its clean form, such as
+// //fights or /fights/../fights, to the clean one; of /page to /page/)
+// are kept, with their Location, but their body is a problem rather than
+// net/http's HTML. A schema of the document that does not exist
+// (/schemas/Nope.json) is 404, rather than huma's 200 null. A JSON body,
+// sent to a route, is first looked through for what the API's schema
+// does not see (see checkJSON).
+func (s *Server) route(w http.ResponseWriter, r *http.Request, body []byte) {
 	h, pattern := s.mux.Handler(r)
+	if reflect.TypeOf(h) == s.redirectType {
+		rec := &statusOnly{header: http.Header{}}
+		h.ServeHTTP(rec, r)
+		redirected(w, r, rec.status, rec.header.Get("Location"))
+		return
+	}
+	if p := r.URL.EscapedPath(); pattern != "" && strings.Contains(strings.ToLower(p), "%2f") {
+		// The router takes %2F for a character of a segment, so that
+		// /fights/ID%2Fodds would name a fight "ID/odds": no id or name
+		// of the API holds a slash (engine.CheckID).
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s holds an encoded slash (%%2F), which no id or name of this API holds: write / as itself", p))
+		return
+	}
+	if pattern == s.schemaPattern && !s.knownSchema(r.URL.Path) {
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no schema %s in the API's document (the schemas are those of /openapi.json's components)", r.URL.Path))
+		return
+	}
 	if pattern != "" {
+		if ce := r.Header.Get("Content-Encoding"); len(body) > 0 && ce != "" && !strings.EqualFold(ce, "identity") {
+			// Read as it is, an encoded body would be taken for what it
+			// is not (RFC 9110, 15.5.16).
+			w.Header().Set("Accept-Encoding", "identity")
+			p := problem(http.StatusUnsupportedMediaType, "unsupported-media-type", "the request's body is sent with Content-Encoding %q, which this server does not decode: send it as it is, without the header", ce)
+			p.Errors = []*huma.ErrorDetail{{Message: "no content coding is read", Location: "header.Content-Encoding", Value: ce}}
+			writeProblem(w, p)
+			return
+		}
+		if len(body) > 0 && r.Method != http.MethodGet && r.Method != http.MethodHead && jsonBody(r) {
+			checked, p := checkJSON(body)
+			if p != nil {
+				writeProblem(w, p)
+				return
+			}
+			r.Body, r.ContentLength = io.NopCloser(bytes.NewReader(checked)), int64(len(checked))
+		}
 		s.mux.ServeHTTP(w, r)
 		return
 	}
 	rec := &statusOnly{header: http.Header{}}
 	h.ServeHTTP(rec, r)
+	target := r.URL.Path
+	if target == "" {
+		// A CONNECT's authority (host:port), which has no path.
+		target = r.RequestURI
+	}
 	switch rec.status {
 	case http.StatusMethodNotAllowed:
 		if allow := rec.header.Get("Allow"); allow != "" {
 			w.Header().Set("Allow", allow)
 		}
-		writeProblem(w, problem(rec.status, "method-not-allowed", "%s is not a method of %s: use %s", r.Method, r.URL.Path, rec.header.Get("Allow")))
+		writeProblem(w, problem(rec.status, "method-not-allowed", "%s is not a method of %s: use %s", r.Method, target, rec.header.Get("Allow")))
 	case http.StatusNotFound, 0:
-		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", r.URL.Path))
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", target))
 	default:
-		if loc := rec.header.Get("Location"); loc != "" {
-			w.Header().Set("Location", loc)
-		}
-		w.WriteHeader(rec.status)
+		redirected(w, r, rec.status, rec.header.Get("Location"))
 	}
+}
+
+// redirected answers a redirect of r (the router's, or the page's files'):
+// its status, and its Location, with a problem for a body (net/http
+// writes HTML, or nothing) saying where to send the request instead.
+func redirected(w http.ResponseWriter, r *http.Request, status int, loc string) {
+	if loc == "" || status < 300 || status > 399 {
+		writeProblem(w, problem(http.StatusNotFound, "not-found", "no such path: %s (the API is described at /openapi.json)", r.URL.Path))
+		return
+	}
+	w.Header().Set("Location", loc)
+	// The path alone: a ?token= is not repeated in the body.
+	to, _, _ := strings.Cut(loc, "?")
+	writeProblem(w, problem(status, codeOf(status), "the path %s is served as %s: send the request there (the Location header)", r.URL.EscapedPath(), to))
+}
+
+// knownSchema reports whether path (SchemasPath/NAME, or NAME.json) names
+// a schema of the API's document.
+func (s *Server) knownSchema(path string) bool {
+	name := strings.TrimSuffix(strings.TrimPrefix(path, s.schemasPath+"/"), ".json")
+	_, ok := s.api.OpenAPI().Components.Schemas.Map()[name]
+	return ok
 }
 
 // statusOnly is a ResponseWriter that keeps the status and headers of an

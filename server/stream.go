@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strconv"
 	"time"
@@ -71,12 +72,12 @@ func (s *Server) registerStream() {
 		Parameters: []*huma.Param{
 			{Name: "id", In: "path", Required: true, Schema: &huma.Schema{Type: "string"}},
 			{Name: "token", In: "query", Schema: &huma.Schema{Type: "string"}, Description: "the token, for EventSource"},
-			{Name: "since", In: "query", Schema: &huma.Schema{Type: "integer", Minimum: ptr(0.0)}, Description: "send the entries after this version first"},
+			{Name: "since", In: "query", Schema: &huma.Schema{Type: "integer", Minimum: ptr(0.0)}, Description: "send the entries after this version first (a version past the fight's is 422)"},
 			{Name: "Last-Event-ID", In: "header", Schema: &huma.Schema{Type: "string"}, Description: "the last id received, on reconnecting"},
 		},
 		Responses: map[string]*huma.Response{
 			"200":     {Description: "an event stream", Content: map[string]*huma.MediaType{"text/event-stream": {Schema: &huma.Schema{Type: "string"}}}},
-			"default": {Description: "a problem", Content: map[string]*huma.MediaType{"application/problem+json": {Schema: &huma.Schema{Type: "object"}}}},
+			"default": {Description: "a problem", Content: map[string]*huma.MediaType{"application/problem+json": {Schema: s.api.OpenAPI().Components.Schemas.Schema(reflect.TypeFor[Problem](), true, "Problem")}}},
 		},
 	})
 	s.mux.HandleFunc("GET /fights/{id}/events", s.stream)
@@ -107,33 +108,54 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request) {
 		writeProblem(w, problem(http.StatusInternalServerError, "internal", "the server failed; try again"))
 		return
 	}
-	since := int64(-1)
-	for _, v := range []string{r.Header.Get("Last-Event-ID"), r.URL.Query().Get("since")} {
-		if v == "" {
+	since, sinceLoc := int64(-1), ""
+	for _, from := range []struct{ loc, v string }{{"header.Last-Event-ID", r.Header.Get("Last-Event-ID")}, {"query.since", r.URL.Query().Get("since")}} {
+		if from.v == "" {
 			continue
 		}
-		n, err := strconv.ParseInt(v, 10, 64)
+		n, err := strconv.ParseInt(from.v, 10, 64)
 		if err != nil || n < 0 {
-			writeProblem(w, problem(http.StatusBadRequest, "invalid", "Last-Event-ID and since are versions: whole numbers from 0, not %q", v))
+			// 422, as the schema's refusals of a parameter are.
+			p := problem(http.StatusUnprocessableEntity, "invalid", "Last-Event-ID and since are versions: whole numbers from 0 to 9223372036854775807, not %q", from.v)
+			p.Errors = []*huma.ErrorDetail{{Message: "expected a version, a whole number from 0", Location: from.loc, Value: from.v}}
+			writeProblem(w, p)
 			return
 		}
-		since = n
+		since, sinceLoc = n, from.loc
 		break
 	}
 	wakeCh, cancel := s.hub.subscribe(id)
 	defer cancel()
 	rc := http.NewResponseController(w)
 	rc.SetWriteDeadline(time.Time{}) //nolint:errcheck // not every writer has deadlines
-	if since < 0 {
-		var v int64
-		if err := s.withFight(ctx, id, func(f *store.Fight) error { v = f.Version(); return nil }); err != nil {
-			if p, ok := err.(*Problem); ok {
-				writeProblem(w, p)
-				return
+	var v int64
+	if err := s.withLive(ctx, id, func(l *live) error {
+		if since > l.fight.Version() {
+			// Asked of the store itself: another server may have
+			// appended what this one has not heard of yet.
+			if err := l.refresh(ctx, s.cfg.Store, id); err != nil {
+				return err
 			}
-			writeProblem(w, problem(http.StatusInternalServerError, "internal", "the server failed; try again"))
+		}
+		v = l.fight.Version()
+		return nil
+	}); err != nil {
+		if p, ok := err.(*Problem); ok {
+			writeProblem(w, p)
 			return
 		}
+		writeProblem(w, problem(http.StatusInternalServerError, "internal", "the server failed; try again"))
+		return
+	}
+	if since > v {
+		// A version the fight never reached: the stream would wait for
+		// it, silent, however long the fight went on.
+		p := problem(http.StatusUnprocessableEntity, "invalid", "the fight is at version %d: %d is past it (Last-Event-ID and since name a version the client has read)", v, since)
+		p.Errors = []*huma.ErrorDetail{{Message: fmt.Sprintf("a version past the fight's, %d", v), Location: sinceLoc, Value: strconv.FormatInt(since, 10)}}
+		writeProblem(w, p)
+		return
+	}
+	if since < 0 {
 		since = v
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
