@@ -193,6 +193,10 @@ var attackFor = map[string]string{Standard: "standard attack", Quick: "quick att
 // initiative, the strong attack's d6, the wound (R05-R09, R16, R39-R43).
 func (r *run) resolve() {
 	s := r.s
+	if s.Pending.Held {
+		r.moveOn()
+		return
+	}
 	if s.Pending.Action == "move" {
 		r.resolveMove()
 		return

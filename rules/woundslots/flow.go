@@ -424,16 +424,24 @@ func (e *Interrupted) describe(s *State) string {
 // (R29), move (R35) or take a readied action (R47); or the moment some
 // first become flanked ("flanked", R12), After then saying that an action
 // of the turn led to it, whose after-action window comes next.
+//
+// Move is the rest of a move broken by a window (a rebuff's, a cling's)
+// whose first part left those flanked: it is held while they choose and
+// goes on after.
 type WindowOpened struct {
 	Moment string   `json:"moment"`
 	Actor  string   `json:"actor"`
 	Queue  []string `json:"queue"`
 	After  bool     `json:"after,omitempty"`
+	Move   HeldMove `json:"move,omitzero"`
 }
 
 func (e *WindowOpened) apply(s *State, _ *hotMemory) {
 	s.Moment, s.Pending, s.Phase, s.AfterDue = e.Moment, nil, Window, e.After
 	s.Queue = append(s.Queue[:0], e.Queue...)
+	if m := &e.Move; m.Combatant != "" {
+		s.Pending = s.newPending(Declared{Actor: m.Combatant, Action: "move", X: m.X, Y: m.Y, FromX: m.From[0], FromY: m.From[1], FromSet: true, Held: true, NoCling: m.NoCling})
+	}
 }
 
 func (e *WindowOpened) describe(s *State) string {
@@ -524,6 +532,9 @@ func (*Pass) command() {}
 func popQueue(s *State) {
 	if len(s.Queue) > 0 {
 		s.Queue = s.Queue[:copy(s.Queue, s.Queue[1:])]
+	}
+	if s.Moment == AtFlanked && s.Pending != nil {
+		return // a held move goes on once all have chosen (moveOn)
 	}
 	if s.Moment != "" && len(s.Queue) == 0 {
 		closeMoment(s)

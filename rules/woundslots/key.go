@@ -337,7 +337,7 @@ func (d *Declared) appendKey(b []byte) []byte {
 	b = parts.AppendString(b, d.Clinger)
 	b = parts.AppendInts(b, d.Points, d.With, d.Cut)
 	b = parts.AppendStrings(b, d.Striker, d.StrikeTarget, d.StrikeWeapon, d.StrikeKind, string(d.StrikeFrom))
-	return binary.AppendUvarint(b, parts.Flags(d.FromSet, d.Rebuffed, d.Decided, d.Split, d.Interposed))
+	return binary.AppendUvarint(b, parts.Flags(d.FromSet, d.Rebuffed, d.Decided, d.Split, d.Interposed, d.Held, d.NoCling))
 }
 
 // appendKey appends a nested command's part of its state's key: whether

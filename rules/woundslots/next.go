@@ -309,7 +309,7 @@ func windowOptions(s *State, b *prompter) {
 	pd := s.Pending
 	me := s.Combatant(s.Queue[0])
 	b.P.Actor = me.ID
-	if pd == nil && s.Moment == AtFlanked {
+	if s.Moment == AtFlanked {
 		if b.People() {
 			b.Askf("%s is now flanked: does it ignore any of its flankers (free, R12)?", me.ID)
 		}

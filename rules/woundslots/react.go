@@ -98,10 +98,11 @@ func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool) {
 		px, py = c[0], c[1]
 	}
 	if trigger && (px != a.X || py != a.Y) {
+		before := s.flankedSet()
 		r.partial = true // the move goes on: no window of its own yet
 		r.walkFrom(a, px, py, from)
 		r.partial = false
-		if !a.canAct() {
+		if !a.canAct() || r.holdForFlanked(before, a, x, y, from, !cont) {
 			return
 		}
 	}

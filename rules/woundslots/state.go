@@ -451,6 +451,11 @@ type Declared struct {
 	// Interposed says a creature grappled by the target was made the
 	// attack's target (R58).
 	Interposed bool `json:"interposed,omitempty"`
+	// Held says a move broken by a window waits for those its first part
+	// left flanked to choose whether to ignore (R12); NoCling that no cling
+	// counts for the rest of it.
+	Held    bool `json:"held,omitempty"`
+	NoCling bool `json:"no_cling,omitempty"`
 }
 
 // Up reports whether the combatant can act: active and not helpless.
