@@ -203,14 +203,7 @@ func (r *run) outOfTurn(c Command) error {
 // has some (the hot path), else in memory of its own.
 func (s *State) newOff(o OffTurn) *OffTurn {
 	if s.hot == nil {
-		p := new(OffTurn)
-		*p = o
-		p.Rest = slices.Clone(o.Rest)
-		if o.Held != nil {
-			p.Held = new(Declared)
-			*p.Held = *o.Held
-		}
-		return p
+		return o.detached()
 	}
 	return s.hot.placeOff(o)
 }
@@ -392,6 +385,12 @@ func (e *Interrupted) apply(s *State, _ *hotMemory) {
 	if !off.Cancels {
 		off.Held = s.Pending
 	}
+	if s.Off != nil {
+		// A reaction in the window of an action out of turn (R30, R47):
+		// that one waits, in memory of its own, since the new one takes
+		// the hot memory's place.
+		off.Outer = s.Off.detached()
+	}
 	s.Off = s.newOff(off)
 	s.Pending, s.Queue, s.Moment, s.Phase = nil, s.Queue[:0], "", Acting
 }
@@ -460,6 +459,9 @@ type OffTurnEnded struct {
 func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
 	off := s.Off
 	s.Off = nil
+	if off != nil && off.Outer != nil {
+		s.Off = off.Outer // the action out of turn it answered goes on
+	}
 	switch {
 	case off == nil || off.Cancels || off.Moment == AtOrder:
 		s.Phase = Acting

@@ -65,6 +65,9 @@ func (h *hotMemory) placeOff(o OffTurn) *OffTurn {
 		h.held = *o.Held
 		o.Held = &h.held
 	}
+	if o.Outer != nil {
+		o.Outer = o.Outer.detached() // rare: never shared with another state
+	}
 	h.off = o
 	return &h.off
 }

@@ -38,16 +38,24 @@ func (s *State) AppendKey(b []byte) []byte {
 	b = s.Pending.appendKey(b)
 	b = parts.AppendList(b, s.Queue)
 	b = parts.AppendString(b, s.Moment)
-	b = parts.AppendPresent(b, s.Off != nil)
-	if o := s.Off; o != nil {
-		b = parts.AppendStrings(b, o.Who, o.Moment)
-		b = parts.AppendBools(b, o.Cancels)
-		b = parts.AppendList(b, o.Rest)
-		b = o.Held.appendKey(b)
-	}
+	b = s.Off.appendKey(b)
 	b = parts.AppendBools(b, s.Ending, s.AfterDue)
 	b = parts.AppendString(b, s.Winner)
 	return parts.AppendBools(b, s.TimedOut)
+}
+
+// appendKey appends an action out of turn's part of its state's key, the
+// ones it was taken inside of too, or that there is none.
+func (o *OffTurn) appendKey(b []byte) []byte {
+	b = parts.AppendPresent(b, o != nil)
+	if o == nil {
+		return b
+	}
+	b = parts.AppendStrings(b, o.Who, o.Moment)
+	b = parts.AppendBools(b, o.Cancels)
+	b = parts.AppendList(b, o.Rest)
+	b = o.Held.appendKey(b)
+	return o.Outer.appendKey(b)
 }
 
 // appendKey appends the options' part of their state's key.

@@ -400,12 +400,33 @@ type Dropped struct {
 // cancels the declared action, who is still to be asked in the window it
 // was taken in, and the declared action waiting meanwhile (a move out of
 // turn cancels nothing, A16).
+//
+// Outer is the action out of turn this one was taken in the window of,
+// when a reaction answers one (a readied action taken in the window of a
+// readied attack, R47, R30): it goes on once this one is over.
 type OffTurn struct {
 	Who     string    `json:"who"`
 	Moment  string    `json:"moment"`
 	Cancels bool      `json:"cancels,omitempty"`
 	Rest    []string  `json:"rest,omitempty"`
 	Held    *Declared `json:"held,omitempty"`
+	Outer   *OffTurn  `json:"outer,omitempty"`
+}
+
+// detached returns a copy of o in memory of its own, the actions out of
+// turn it was taken inside of too.
+func (o *OffTurn) detached() *OffTurn {
+	p := new(OffTurn)
+	*p = *o
+	p.Rest = slices.Clone(o.Rest)
+	if o.Held != nil {
+		p.Held = new(Declared)
+		*p.Held = *o.Held
+	}
+	if o.Outer != nil {
+		p.Outer = o.Outer.detached()
+	}
+	return p
 }
 
 // Declared is an action declared and not yet resolved.

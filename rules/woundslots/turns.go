@@ -225,8 +225,14 @@ func (r *run) settle() {
 			return
 		}
 		if s.Off != nil {
-			if s.Phase == Acting && s.Pending == nil {
+			switch {
+			case s.Phase == Acting && s.Pending == nil:
 				r.emit(engine.New(r.h.arena(), offTurnEndedKind, OffTurnEnded{Combatant: s.Off.Who}))
+				continue
+			case s.Phase == Window && s.Pending != nil && len(s.Queue) == 0:
+				// The action an inner reaction left waiting, back with
+				// nobody left to ask (R30).
+				r.resolve()
 				continue
 			}
 			return
