@@ -115,8 +115,21 @@ func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *h
 }
 
 // resolveIfReady resolves the pending attack once nobody is left to ask.
+// A reaction's attack held in its own window goes ahead once all asked
+// about it have answered (strikeGoesAhead), the rest of the window it was
+// taken in waiting.
 func (r *run) resolveIfReady() {
-	if s := r.s; s.Phase == Window && len(s.Queue) == 0 && s.Pending != nil {
+	s := r.s
+	if s.Phase != Window || s.Pending == nil {
+		return
+	}
+	if p := s.Pending; p.Striker != "" {
+		if p.StrikeAsk == 0 {
+			r.strikeGoesAhead()
+		}
+		return
+	}
+	if len(s.Queue) == 0 {
 		r.resolve()
 	}
 }

@@ -135,6 +135,9 @@ func (s *State) offTurnOpen() bool {
 	if s.Phase != Window || len(s.Queue) == 0 {
 		return false
 	}
+	if p := s.Pending; p != nil && p.StrikeAsk > 0 {
+		return false // only reactions answer a reaction's attack
+	}
 	if s.Moment != "" {
 		return s.Moment != AtFlanked
 	}
@@ -389,7 +392,7 @@ func (e *Interrupted) apply(s *State, _ *hotMemory) {
 		// A reaction in the window of an action out of turn (R30, R47):
 		// that one waits, in memory of its own, since the new one takes
 		// the hot memory's place.
-		off.Outer = s.Off.detached()
+		s.Outer = append(slices.Clip(s.Outer), *s.Off.detached())
 	}
 	s.Off = s.newOff(off)
 	s.Pending, s.Queue, s.Moment, s.Phase = nil, s.Queue[:0], "", Acting
@@ -439,7 +442,7 @@ func (e *WindowOpened) apply(s *State, _ *hotMemory) {
 	s.Moment, s.Pending, s.Phase, s.AfterDue = e.Moment, nil, Window, e.After
 	s.Queue = append(s.Queue[:0], e.Queue...)
 	if m := &e.Move; m.Combatant != "" {
-		s.Pending = s.newPending(Declared{Actor: m.Combatant, Action: "move", X: m.X, Y: m.Y, FromX: m.From[0], FromY: m.From[1], FromSet: true, Held: true, NoCling: m.NoCling})
+		s.Pending = s.newPending(Declared{Actor: m.Combatant, Action: "move", X: m.X, Y: m.Y, FromX: m.From[0], FromY: m.From[1], FromSet: true, Held: true, Clung: m.Clung})
 	}
 }
 
@@ -459,8 +462,13 @@ type OffTurnEnded struct {
 func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
 	off := s.Off
 	s.Off = nil
-	if off != nil && off.Outer != nil {
-		s.Off = off.Outer // the action out of turn it answered goes on
+	if n := len(s.Outer); n > 0 {
+		// The action out of turn it answered goes on.
+		s.Off = s.Outer[n-1].detached()
+		s.Outer = s.Outer[: n-1 : n-1]
+		if n == 1 {
+			s.Outer = nil
+		}
 	}
 	switch {
 	case off == nil || off.Cancels || off.Moment == AtOrder:
@@ -535,6 +543,17 @@ func popQueue(s *State) {
 	if len(s.Queue) > 0 {
 		s.Queue = s.Queue[:copy(s.Queue, s.Queue[1:])]
 	}
+	if p := s.Pending; p != nil && p.StrikeAsk > 0 {
+		// One asked about a reaction's attack (R30): once all are, its
+		// defending target chooses its Defense, else it is rolled
+		// (strikeGoesAhead).
+		if p.StrikeAsk--; p.StrikeAsk == 0 {
+			if t := s.Combatant(p.StrikeTarget); t != nil && t.Defending && t.Up() {
+				s.Phase = Guarding
+			}
+		}
+		return
+	}
 	if s.Moment == AtFlanked && s.Pending != nil {
 		return // a held move goes on once all have chosen (moveOn)
 	}
@@ -568,6 +587,40 @@ func awaitGuard(s *State, striker, target, weapon, kind string) {
 	p := s.Pending
 	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = striker, target, weapon, kind, s.Phase
 	s.Phase = Guarding
+}
+
+// holdStrike holds a reaction's attack (a rebuff or a readied attack)
+// while those in queue are asked about it, in a window of its own ahead
+// of the rest of the one it was taken in (R30): its target may interpose
+// (R58), those within a ranged attacker's melee reach may harry it (R46).
+func holdStrike(s *State, striker, target, weapon, kind string, queue []string) {
+	from := s.Phase
+	if s.Pending == nil {
+		s.Pending = s.newPending(Declared{Action: "strike"})
+	}
+	p := s.Pending
+	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = striker, target, weapon, kind, from
+	p.StrikeAsk = len(queue)
+	s.Queue = slices.Insert(s.Queue, 0, queue...)
+	s.Phase = Window
+}
+
+// strikeDone ends the holding of a reaction's attack, about to be rolled:
+// the fight goes back to where it was (awaitGuard, holdStrike).
+func strikeDone(s *State) {
+	p := s.Pending
+	if p == nil {
+		s.Phase = Window
+		return
+	}
+	s.Phase = p.StrikeFrom
+	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom, p.StrikeAsk = "", "", "", "", "", 0
+	if p.Action == "strike" {
+		s.Pending = nil
+		return
+	}
+	guardIfDefending(s)
+	moverChoice(s)
 }
 
 // moverChoice turns to a rebuffed mover, once nobody is left to ask, for

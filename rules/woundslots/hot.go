@@ -65,9 +65,6 @@ func (h *hotMemory) placeOff(o OffTurn) *OffTurn {
 		h.held = *o.Held
 		o.Held = &h.held
 	}
-	if o.Outer != nil {
-		o.Outer = o.Outer.detached() // rare: never shared with another state
-	}
 	h.off = o
 	return &h.off
 }
@@ -101,6 +98,7 @@ func clone(s *State) State {
 	if s.Off != nil {
 		c.Off = c.newOff(*s.Off)
 	}
+	c.Outer = cloneOffs(s.Outer)
 	return c
 }
 

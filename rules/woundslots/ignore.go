@@ -70,15 +70,14 @@ func (r *run) flankedQueue(before uint64, mover *Combatant) []string {
 // what triggers it (R12, R30), and the rebuff or cling that stopped the
 // move is still to come. The rest of the move, toward x,y from where it
 // began, is held in the window and declared once they have chosen
-// (moveOn); clings says whether clings count for it (advance). It reports
-// whether it opened the window.
-func (r *run) holdForFlanked(before uint64, a *Combatant, x, y int, from [2]int, clings bool) bool {
+// (moveOn). It reports whether it opened the window.
+func (r *run) holdForFlanked(before uint64, a *Combatant, x, y int, from [2]int, clung uint64) bool {
 	s := r.s
 	q := r.flankedQueue(before, a)
 	if len(q) == 0 {
 		return false
 	}
-	held := HeldMove{Combatant: a.ID, X: x, Y: y, From: from, NoCling: !clings}
+	held := HeldMove{Combatant: a.ID, X: x, Y: y, From: from, Clung: clung}
 	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: s.AfterDue, Move: held}))
 	return true
 }
@@ -91,8 +90,8 @@ func (r *run) moveOn() {
 	s := r.s
 	p := *s.Pending
 	a := s.Combatant(p.Actor)
-	q := s.moveQueue(a, p.X, p.Y, !p.NoCling, r.h)
-	e := MoveDeclared{Combatant: a.ID, X: p.X, Y: p.Y, Queue: q}
+	q := s.moveQueue(a, p.X, p.Y, p.Clung, r.h)
+	e := MoveDeclared{Combatant: a.ID, X: p.X, Y: p.Y, Queue: q, Clung: p.Clung}
 	if from := [2]int{p.FromX, p.FromY}; from != [2]int{a.X, a.Y} {
 		e.From = &from
 	}
@@ -102,13 +101,13 @@ func (r *run) moveOn() {
 
 // HeldMove is the rest of a move held in the window of those its first
 // part left flanked (R12): Combatant moves on toward X,Y, on a move
-// begun at From; NoCling says no cling counts for it (advance).
+// begun at From; Clung is who clung to it already (MoveDeclared).
 type HeldMove struct {
 	Combatant string `json:"combatant"`
 	X         int    `json:"x"`
 	Y         int    `json:"y"`
 	From      [2]int `json:"from"`
-	NoCling   bool   `json:"no_cling,omitempty"`
+	Clung     uint64 `json:"clung,omitempty"`
 }
 
 // mayFlank reports whether e may leave someone flanked who was not (R11):

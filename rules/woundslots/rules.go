@@ -183,6 +183,14 @@ func (r *run) do(actor string, c Command) error {
 // answers reports whether c answers the open window: a reaction, a pass,
 // or, where one may act out of turn, an action or move.
 func (s *State) answers(c Command) bool {
+	if s.Moment == AtFlanked {
+		// Only the choice to ignore is asked of one first flanked (R12).
+		switch c.(type) {
+		case *Pass, *Ignore:
+			return true
+		}
+		return false
+	}
 	switch c.(type) {
 	case *Pass, *Harry, *Fire, *Trigger, *Interpose, *Rebuff, *Cling, *Ignore:
 		return true
@@ -481,6 +489,8 @@ func (Rules) ScratchInto(dst, s *State) {
 		dst.Off = nil
 		dst.Off = dst.hotMemory().placeOff(*s.Off)
 	}
+	// Outer is shared: the rules never write it in place (Interrupted,
+	// OffTurnEnded).
 	if s.Pending != nil {
 		h := dst.hotMemory()
 		h.pending = *s.Pending
