@@ -115,8 +115,21 @@ func (s *State) windowQueue(a *Combatant, ranged bool, kind, target string, h *h
 }
 
 // resolveIfReady resolves the pending attack once nobody is left to ask.
+// A reaction's attack held in its own window goes ahead once all asked
+// about it have answered (strikeGoesAhead), the rest of the window it was
+// taken in waiting.
 func (r *run) resolveIfReady() {
-	if s := r.s; s.Phase == Window && len(s.Queue) == 0 && s.Pending != nil {
+	s := r.s
+	if s.Phase != Window || s.Pending == nil {
+		return
+	}
+	if p := s.Pending; p.Striker != "" {
+		if p.StrikeAsk == 0 {
+			r.strikeGoesAhead()
+		}
+		return
+	}
+	if len(s.Queue) == 0 {
 		r.resolve()
 	}
 }
@@ -193,6 +206,10 @@ var attackFor = map[string]string{Standard: "standard attack", Quick: "quick att
 // initiative, the strong attack's d6, the wound (R05-R09, R16, R39-R43).
 func (r *run) resolve() {
 	s := r.s
+	if s.Pending.Held {
+		r.moveOn()
+		return
+	}
 	if s.Pending.Action == "move" {
 		r.resolveMove()
 		return

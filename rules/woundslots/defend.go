@@ -211,14 +211,7 @@ func (e *Guarded) apply(s *State, _ *hotMemory) {
 		return
 	}
 	// A reaction's attack: back to where the fight was.
-	s.Phase = p.StrikeFrom
-	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = "", "", "", "", ""
-	if p.Action == "strike" {
-		s.Pending = nil
-		return
-	}
-	guardIfDefending(s)
-	moverChoice(s)
+	strikeDone(s)
 }
 
 func (e *Guarded) describe(s *State) string {

@@ -135,6 +135,9 @@ func (s *State) offTurnOpen() bool {
 	if s.Phase != Window || len(s.Queue) == 0 {
 		return false
 	}
+	if p := s.Pending; p != nil && p.StrikeAsk > 0 {
+		return false // only reactions answer a reaction's attack
+	}
 	if s.Moment != "" {
 		return s.Moment != AtFlanked
 	}
@@ -203,14 +206,7 @@ func (r *run) outOfTurn(c Command) error {
 // has some (the hot path), else in memory of its own.
 func (s *State) newOff(o OffTurn) *OffTurn {
 	if s.hot == nil {
-		p := new(OffTurn)
-		*p = o
-		p.Rest = slices.Clone(o.Rest)
-		if o.Held != nil {
-			p.Held = new(Declared)
-			*p.Held = *o.Held
-		}
-		return p
+		return o.detached()
 	}
 	return s.hot.placeOff(o)
 }
@@ -392,6 +388,12 @@ func (e *Interrupted) apply(s *State, _ *hotMemory) {
 	if !off.Cancels {
 		off.Held = s.Pending
 	}
+	if s.Off != nil {
+		// A reaction in the window of an action out of turn (R30, R47):
+		// that one waits, in memory of its own, since the new one takes
+		// the hot memory's place.
+		s.Outer = append(slices.Clip(s.Outer), *s.Off.detached())
+	}
 	s.Off = s.newOff(off)
 	s.Pending, s.Queue, s.Moment, s.Phase = nil, s.Queue[:0], "", Acting
 }
@@ -424,16 +426,24 @@ func (e *Interrupted) describe(s *State) string {
 // (R29), move (R35) or take a readied action (R47); or the moment some
 // first become flanked ("flanked", R12), After then saying that an action
 // of the turn led to it, whose after-action window comes next.
+//
+// Move is the rest of a move broken by a window (a rebuff's, a cling's)
+// whose first part left those flanked: it is held while they choose and
+// goes on after.
 type WindowOpened struct {
 	Moment string   `json:"moment"`
 	Actor  string   `json:"actor"`
 	Queue  []string `json:"queue"`
 	After  bool     `json:"after,omitempty"`
+	Move   HeldMove `json:"move,omitzero"`
 }
 
 func (e *WindowOpened) apply(s *State, _ *hotMemory) {
 	s.Moment, s.Pending, s.Phase, s.AfterDue = e.Moment, nil, Window, e.After
 	s.Queue = append(s.Queue[:0], e.Queue...)
+	if m := &e.Move; m.Combatant != "" {
+		s.Pending = s.newPending(Declared{Actor: m.Combatant, Action: "move", X: m.X, Y: m.Y, FromX: m.From[0], FromY: m.From[1], FromSet: true, Held: true, Clung: m.Clung})
+	}
 }
 
 func (e *WindowOpened) describe(s *State) string {
@@ -452,6 +462,14 @@ type OffTurnEnded struct {
 func (e *OffTurnEnded) apply(s *State, _ *hotMemory) {
 	off := s.Off
 	s.Off = nil
+	if n := len(s.Outer); n > 0 {
+		// The action out of turn it answered goes on.
+		s.Off = s.Outer[n-1].detached()
+		s.Outer = s.Outer[: n-1 : n-1]
+		if n == 1 {
+			s.Outer = nil
+		}
+	}
 	switch {
 	case off == nil || off.Cancels || off.Moment == AtOrder:
 		s.Phase = Acting
@@ -525,6 +543,20 @@ func popQueue(s *State) {
 	if len(s.Queue) > 0 {
 		s.Queue = s.Queue[:copy(s.Queue, s.Queue[1:])]
 	}
+	if p := s.Pending; p != nil && p.StrikeAsk > 0 {
+		// One asked about a reaction's attack (R30): once all are, its
+		// defending target chooses its Defense, else it is rolled
+		// (strikeGoesAhead).
+		if p.StrikeAsk--; p.StrikeAsk == 0 {
+			if t := s.Combatant(p.StrikeTarget); t != nil && t.Defending && t.Up() {
+				s.Phase = Guarding
+			}
+		}
+		return
+	}
+	if s.Moment == AtFlanked && s.Pending != nil {
+		return // a held move goes on once all have chosen (moveOn)
+	}
 	if s.Moment != "" && len(s.Queue) == 0 {
 		closeMoment(s)
 		return
@@ -555,6 +587,40 @@ func awaitGuard(s *State, striker, target, weapon, kind string) {
 	p := s.Pending
 	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = striker, target, weapon, kind, s.Phase
 	s.Phase = Guarding
+}
+
+// holdStrike holds a reaction's attack (a rebuff or a readied attack)
+// while those in queue are asked about it, in a window of its own ahead
+// of the rest of the one it was taken in (R30): its target may interpose
+// (R58), those within a ranged attacker's melee reach may harry it (R46).
+func holdStrike(s *State, striker, target, weapon, kind string, queue []string) {
+	from := s.Phase
+	if s.Pending == nil {
+		s.Pending = s.newPending(Declared{Action: "strike"})
+	}
+	p := s.Pending
+	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = striker, target, weapon, kind, from
+	p.StrikeAsk = len(queue)
+	s.Queue = slices.Insert(s.Queue, 0, queue...)
+	s.Phase = Window
+}
+
+// strikeDone ends the holding of a reaction's attack, about to be rolled:
+// the fight goes back to where it was (awaitGuard, holdStrike).
+func strikeDone(s *State) {
+	p := s.Pending
+	if p == nil {
+		s.Phase = Window
+		return
+	}
+	s.Phase = p.StrikeFrom
+	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom, p.StrikeAsk = "", "", "", "", "", 0
+	if p.Action == "strike" {
+		s.Pending = nil
+		return
+	}
+	guardIfDefending(s)
+	moverChoice(s)
 }
 
 // moverChoice turns to a rebuffed mover, once nobody is left to ask, for

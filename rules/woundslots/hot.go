@@ -98,6 +98,7 @@ func clone(s *State) State {
 	if s.Off != nil {
 		c.Off = c.newOff(*s.Off)
 	}
+	c.Outer = cloneOffs(s.Outer)
 	return c
 }
 

@@ -29,6 +29,22 @@ func (s *State) flankedSet() uint64 {
 // out of turn (R35).
 func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 	s := r.s
+	q := r.flankedQueue(before, mover)
+	if len(q) == 0 {
+		return
+	}
+	// An action's after-action window (R29) waits for this one: it opens
+	// once those flanked have chosen.
+	after := r.acted && s.Off == nil && len(r.momentAsks(AtAfter)) > 0
+	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: after}))
+}
+
+// flankedQueue lists, in the order a window asks them, those flanked now
+// who were not in before, free to react (R12, R28), less mover on its own
+// turn (see newlyFlanked). It takes the chance away from them for this
+// decision: whoever it lists is asked now.
+func (r *run) flankedQueue(before uint64, mover *Combatant) []string {
+	s := r.s
 	var q []string
 	if r.h != nil {
 		q = r.h.flanked[:0]
@@ -44,14 +60,54 @@ func (r *run) newlyFlanked(before uint64, mover *Combatant) {
 		r.h.flanked = q
 	}
 	r.flankSeen = false // all first flanked so far are asked now
-	if len(q) == 0 {
-		return
-	}
 	s.sortQueue(q)
-	// An action's after-action window (R29) waits for this one: it opens
-	// once those flanked have chosen.
-	after := r.acted && s.Off == nil && len(r.momentAsks(AtAfter)) > 0
-	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: after}))
+	return q
+}
+
+// holdForFlanked opens, when the part of a's move walked so far (from
+// before, who was flanked then) leaves anyone newly flanked, their window
+// before the reactions that broke the move: a reaction comes right after
+// what triggers it (R12, R30), and the rebuff or cling that stopped the
+// move is still to come. The rest of the move, toward x,y from where it
+// began, is held in the window and declared once they have chosen
+// (moveOn). It reports whether it opened the window.
+func (r *run) holdForFlanked(before uint64, a *Combatant, x, y int, from [2]int, clung uint64) bool {
+	s := r.s
+	q := r.flankedQueue(before, a)
+	if len(q) == 0 {
+		return false
+	}
+	held := HeldMove{Combatant: a.ID, X: x, Y: y, From: from, Clung: clung}
+	r.emit(engine.New(r.h.arena(), windowOpenedKind, WindowOpened{Moment: AtFlanked, Actor: s.acting(), Queue: q, After: s.AfterDue, Move: held}))
+	return true
+}
+
+// moveOn declares the rest of a move held while those its first part
+// flanked chose whether to ignore (holdForFlanked): its window asks those
+// who may react to the step it stopped before (R41, R55, R47); with
+// nobody left to ask, it goes on at once.
+func (r *run) moveOn() {
+	s := r.s
+	p := *s.Pending
+	a := s.Combatant(p.Actor)
+	q := s.moveQueue(a, p.X, p.Y, p.Clung, r.h)
+	e := MoveDeclared{Combatant: a.ID, X: p.X, Y: p.Y, Queue: q, Clung: p.Clung}
+	if from := [2]int{p.FromX, p.FromY}; from != [2]int{a.X, a.Y} {
+		e.From = &from
+	}
+	r.emit(engine.New(r.h.arena(), moveDeclaredKind, e))
+	r.resolveIfReady()
+}
+
+// HeldMove is the rest of a move held in the window of those its first
+// part left flanked (R12): Combatant moves on toward X,Y, on a move
+// begun at From; Clung is who clung to it already (MoveDeclared).
+type HeldMove struct {
+	Combatant string `json:"combatant"`
+	X         int    `json:"x"`
+	Y         int    `json:"y"`
+	From      [2]int `json:"from"`
+	Clung     uint64 `json:"clung,omitempty"`
 }
 
 // mayFlank reports whether e may leave someone flanked who was not (R11):
@@ -118,6 +174,7 @@ func (r *run) ignore(target string, on bool) error {
 		return refuse(engine.NotAllowedNow, "%s does not ignore %s", a.ID, t.ID)
 	}
 	r.emit(engine.New(r.h.arena(), ignoreChangedKind, IgnoreChanged{Combatant: a.ID, Target: t.ID, Ignoring: on}))
+	r.resolveIfReady() // a move held for the window goes on (moveOn)
 	return nil
 }
 

@@ -38,16 +38,27 @@ func (s *State) AppendKey(b []byte) []byte {
 	b = s.Pending.appendKey(b)
 	b = parts.AppendList(b, s.Queue)
 	b = parts.AppendString(b, s.Moment)
-	b = parts.AppendPresent(b, s.Off != nil)
-	if o := s.Off; o != nil {
-		b = parts.AppendStrings(b, o.Who, o.Moment)
-		b = parts.AppendBools(b, o.Cancels)
-		b = parts.AppendList(b, o.Rest)
-		b = o.Held.appendKey(b)
+	b = s.Off.appendKey(b)
+	b = binary.AppendUvarint(b, uint64(len(s.Outer)))
+	for i := range s.Outer {
+		b = s.Outer[i].appendKey(b)
 	}
 	b = parts.AppendBools(b, s.Ending, s.AfterDue)
 	b = parts.AppendString(b, s.Winner)
 	return parts.AppendBools(b, s.TimedOut)
+}
+
+// appendKey appends an action out of turn's part of its state's key, or
+// that there is none.
+func (o *OffTurn) appendKey(b []byte) []byte {
+	b = parts.AppendPresent(b, o != nil)
+	if o == nil {
+		return b
+	}
+	b = parts.AppendStrings(b, o.Who, o.Moment)
+	b = parts.AppendBools(b, o.Cancels)
+	b = parts.AppendList(b, o.Rest)
+	return o.Held.appendKey(b)
 }
 
 // appendKey appends the options' part of their state's key.
@@ -337,7 +348,9 @@ func (d *Declared) appendKey(b []byte) []byte {
 	b = parts.AppendString(b, d.Clinger)
 	b = parts.AppendInts(b, d.Points, d.With, d.Cut)
 	b = parts.AppendStrings(b, d.Striker, d.StrikeTarget, d.StrikeWeapon, d.StrikeKind, string(d.StrikeFrom))
-	return binary.AppendUvarint(b, parts.Flags(d.FromSet, d.Rebuffed, d.Decided, d.Split, d.Interposed))
+	b = parts.AppendInts(b, d.StrikeAsk)
+	b = binary.AppendUvarint(b, d.Clung)
+	return binary.AppendUvarint(b, parts.Flags(d.FromSet, d.Rebuffed, d.Decided, d.Split, d.Interposed, d.Held))
 }
 
 // appendKey appends a nested command's part of its state's key: whether

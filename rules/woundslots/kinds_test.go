@@ -28,7 +28,7 @@ func TestKindsTable(t *testing.T) {
 		"item_moved", "joined", "jumped", "long_begun", "long_cancelled", "long_done", "long_paid",
 		"mounted", "move_declared", "move_goes_on", "move_stopped", "moved", "nonlethal_hit",
 		"object_used", "off_turn_ended", "opening_made", "ordered", "passed", "pinned",
-		"posture_changed", "ready_fired", "ready_taken", "rebuffed", "recovery_chosen",
+		"posture_changed", "reaction_goes_ahead", "ready_fired", "ready_taken", "rebuffed", "recovery_chosen",
 		"recovery_rolled", "rested", "round_ended", "round_started", "seized", "space_entered",
 		"spell_cast", "split_chosen", "stabilized", "stamina_paid", "stealth_rolled", "surprise_ruled",
 		"tie_broken", "turn_ended", "turn_started", "wake_checked", "window_opened", "wound_treated",

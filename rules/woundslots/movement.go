@@ -242,7 +242,7 @@ func (r *run) move(x, y int) error {
 	if err != nil {
 		return err
 	}
-	r.advance(a, x, y, [2]int{a.X, a.Y}, false)
+	r.advance(a, x, y, [2]int{a.X, a.Y}, false, 0)
 	return nil
 }
 

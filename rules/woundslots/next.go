@@ -309,7 +309,11 @@ func windowOptions(s *State, b *prompter) {
 	pd := s.Pending
 	me := s.Combatant(s.Queue[0])
 	b.P.Actor = me.ID
-	if pd == nil && s.Moment == AtFlanked {
+	if pd != nil && pd.StrikeAsk > 0 {
+		strikeWindowOptions(s, b, me)
+		return
+	}
+	if s.Moment == AtFlanked {
 		if b.People() {
 			b.Askf("%s is now flanked: does it ignore any of its flankers (free, R12)?", me.ID)
 		}
@@ -370,6 +374,29 @@ func windowOptions(s *State, b *prompter) {
 	if s.mayInterpose(me) {
 		for _, id := range me.Grappling {
 			if id != pd.Actor {
+				b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
+			}
+		}
+	}
+}
+
+// strikeWindowOptions are the answers of me, asked about a reaction's
+// attack before it is rolled (R30): its target may interpose a creature
+// it grapples (R58), one within a ranged attacker's melee reach may harry
+// it (R46).
+func strikeWindowOptions(s *State, b *prompter, me *Combatant) {
+	pd := s.Pending
+	a := s.Combatant(pd.Striker)
+	if b.People() {
+		b.Askf("%s's %s on %s: does %s react or pass?", pd.Striker, strikeWords(pd.StrikeKind), pd.StrikeTarget, me.ID)
+	}
+	b.Add(&Pass{}, "pass")
+	if h, _ := s.harried(); h != nil && s.mayHarry(me, h) {
+		b.Add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
+	}
+	if me.ID == pd.StrikeTarget && s.mayInterposeAt(me, a.ID) {
+		for _, id := range me.Grappling {
+			if id != a.ID {
 				b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
 			}
 		}

@@ -20,7 +20,7 @@ func (s *State) mayInterpose(c *Combatant) bool {
 // when the creature interposed is not pinned, against the higher of its
 // Power and Agility Defense; on a success it becomes the attack's target.
 func (r *run) interpose(shield string) error {
-	if err := r.reactionAttack("interpose", "R58"); err != nil {
+	if err := r.windowOver("interpose", "R58"); err != nil {
 		return err
 	}
 	if err := r.wantPhase(Window, "interpose"); err != nil {
@@ -29,12 +29,19 @@ func (r *run) interpose(shield string) error {
 	s := r.s
 	me := s.Combatant(s.Queue[0])
 	t := s.Combatant(shield)
+	attacker, may := "", false
+	if p := s.Pending; p != nil && p.StrikeAsk > 0 {
+		// A reaction's attack, in its own window (R30).
+		attacker, may = p.Striker, p.StrikeTarget == me.ID && s.mayInterposeAt(me, p.Striker)
+	} else if may = s.mayInterpose(me); may {
+		attacker = p.Actor
+	}
 	switch {
-	case !s.mayInterpose(me):
+	case !may:
 		return refuse(engine.NotAllowedNow, "%s cannot interpose: only the target of an attack, grappling someone, with 2 AP (R58)", me.ID)
 	case t == nil || !slices.Contains(me.Grappling, t.ID):
 		return refuse(engine.NotAllowedNow, "%s does not grapple %q", me.ID, shield)
-	case t.ID == s.Pending.Actor:
+	case t.ID == attacker:
 		return refuse(engine.NotAllowedNow, "%s makes the attack and cannot be made its target: interpose turns it on another creature %s grapples (R58)", t.ID, me.ID)
 	}
 	r.spend(me, actionCosts["interpose"], "interpose")
@@ -95,8 +102,12 @@ type Interposed struct {
 }
 
 func (e *Interposed) apply(s *State, _ *hotMemory) {
-	if s.Pending != nil && e.Success {
-		s.Pending.Target, s.Pending.Interposed = e.Shield, true
+	switch p := s.Pending; {
+	case p == nil || !e.Success:
+	case p.StrikeAsk > 0:
+		p.StrikeTarget = e.Shield // a reaction's attack (R30)
+	default:
+		p.Target, p.Interposed = e.Shield, true
 	}
 	popQueue(s)
 }

@@ -60,11 +60,12 @@ func (s *State) mayCling(c, a *Combatant, x, y int) bool {
 }
 
 // stepTriggers reports whether a's step from f to t gives anyone a
-// rebuff or, when clings count, a cling.
-func (s *State) stepTriggers(a *Combatant, fx, fy, tx, ty int, clings bool) bool {
+// rebuff or a cling, but for those in clung, who clung to the move
+// already.
+func (s *State) stepTriggers(a *Combatant, fx, fy, tx, ty int, clung uint64) bool {
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		if s.rebuffStep(c, a, fx, fy, tx, ty) || clings && s.clingStep(c, a, fx, fy, tx, ty) {
+		if s.rebuffStep(c, a, fx, fy, tx, ty) || !inSet(clung, i) && s.clingStep(c, a, fx, fy, tx, ty) {
 			return true
 		}
 	}
@@ -72,12 +73,37 @@ func (s *State) stepTriggers(a *Combatant, fx, fy, tx, ty int, clings bool) bool
 }
 
 // moveQueue lists who may react to a's next step toward x,y, in
-// descending initiative (ties by id): rebuffs, clings (when they count)
-// and readied attacks (R47).
-func (s *State) moveQueue(a *Combatant, x, y int, clings bool, h *hotMemory) []string {
+// descending initiative (ties by id): rebuffs, clings (but for those in
+// clung, who clung to the move already) and readied attacks (R47).
+func (s *State) moveQueue(a *Combatant, x, y int, clung uint64, h *hotMemory) []string {
 	return s.queueOf(h, func(c *Combatant) bool {
-		return c.ID != a.ID && (s.mayRebuff(c, a, x, y) || clings && s.mayCling(c, a, x, y) || c.Side != a.Side && s.mayReady(c))
+		return c.ID != a.ID && (s.mayRebuff(c, a, x, y) || s.mayCling(c, a, x, y) && !inSet(clung, s.place(c)) || c.Side != a.Side && s.mayReady(c))
 	})
+}
+
+// inSet reports whether the combatant at place i of the roster is in set,
+// a set of the first 64 places (see flankedSet).
+func inSet(set uint64, i int) bool { return i < 64 && set&(1<<i) != 0 }
+
+// withPlace adds the combatant with id to set, a set of the first 64
+// places of the roster.
+func (s *State) withPlace(set uint64, id string) uint64 {
+	for i := range s.Combatants {
+		if s.Combatants[i].ID == id && i < 64 {
+			return set | 1<<i
+		}
+	}
+	return set
+}
+
+// place is c's place in the roster, -1 when it is not in it.
+func (s *State) place(c *Combatant) int {
+	for i := range s.Combatants {
+		if &s.Combatants[i] == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // advance moves a toward x,y on a move begun at from: it walks up to the
@@ -85,29 +111,33 @@ func (s *State) moveQueue(a *Combatant, x, y int, clings bool, h *hotMemory) []s
 // rest of the move there, with a window for the reactions; with nobody to
 // react (and no readied attack to take, at the move's start) it walks the
 // whole way. Going on after a window (cont), the step just reacted to
-// triggers nothing again, and no cling does [ours].
-func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool) {
+// triggers nothing again; every later step may, a cling too (R55, R30: a
+// grappler whose reach the move leaves later is asked then), but for
+// those in clung, who clung to this move already: their cling answered
+// its leaving their reach, moving with it or cutting it short [ours].
+func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool, clung uint64) {
 	s := r.s
 	var buf [64][2]int
 	px, py, trigger := a.X, a.Y, false
 	for i, c := range pathCells(a.X, a.Y, x, y, buf[:0]) {
-		if !(cont && i == 0) && s.stepTriggers(a, px, py, c[0], c[1], !cont) {
+		if !(cont && i == 0) && s.stepTriggers(a, px, py, c[0], c[1], clung) {
 			trigger = true
 			break
 		}
 		px, py = c[0], c[1]
 	}
 	if trigger && (px != a.X || py != a.Y) {
+		before := s.flankedSet()
 		r.partial = true // the move goes on: no window of its own yet
 		r.walkFrom(a, px, py, from)
 		r.partial = false
-		if !a.canAct() {
+		if !a.canAct() || r.holdForFlanked(before, a, x, y, from, clung) {
 			return
 		}
 	}
 	if trigger || !cont {
-		if q := s.moveQueue(a, x, y, !cont, r.h); len(q) > 0 {
-			e := MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q}
+		if q := s.moveQueue(a, x, y, clung, r.h); len(q) > 0 {
+			e := MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q, Clung: clung}
 			if from != [2]int{a.X, a.Y} {
 				e.From = &[2]int{from[0], from[1]}
 			}
@@ -139,8 +169,11 @@ func (r *run) moveReaction(what string, may func(s *State, c, a *Combatant, x, y
 	}
 	s := r.s
 	p := s.Pending
-	me, a = s.Combatant(s.Queue[0]), s.Combatant(p.Actor)
-	if p.Action != "move" || !may(s, me, a, p.X, p.Y) {
+	me = s.Combatant(s.Queue[0])
+	if p == nil || p.Action != "move" || p.Held || p.StrikeAsk > 0 {
+		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
+	}
+	if a = s.Combatant(p.Actor); !may(s, me, a, p.X, p.Y) {
 		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
 	}
 	return me, a, nil
@@ -154,7 +187,8 @@ func (r *run) rebuff() error {
 		return err
 	}
 	w := firstMelee(me)
-	r.emit(engine.New(r.h.arena(), rebuffedKind, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name}))
+	q := r.s.strikeQueue(me, a, w, r.h)
+	r.emit(engine.New(r.h.arena(), rebuffedKind, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name, Queue: q}))
 	r.spend(me, r.s.attackCost(me, "rebuff"), "rebuff")
 	r.reactionStrike(me, a, w, "", true)
 	return nil
@@ -266,7 +300,7 @@ func (r *run) resolveMove() {
 		}
 		r.emit(engine.New(r.h.arena(), carriedKind, Carried{Combatant: clinger.ID, With: a.ID, X: x, Y: y}))
 	}
-	r.advance(a, dest[0], dest[1], from, true)
+	r.advance(a, dest[0], dest[1], from, true, s.withPlace(p.Clung, p.Clinger))
 }
 
 // Harried: a combatant harries a ranged attacker within its reach (R46): -2 on its ranged attacks this round.
@@ -302,10 +336,13 @@ type MoveDeclared struct {
 	// declared from (a window on the way): its yards are counted from
 	// there.
 	From *[2]int `json:"from,omitempty"`
+	// Clung is who clung to the move already (R55), by place in the
+	// roster: they cling no more to it.
+	Clung uint64 `json:"clung,omitempty"`
 }
 
 func (e *MoveDeclared) apply(s *State, _ *hotMemory) {
-	s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y})
+	s.Pending = s.newPending(Declared{Actor: e.Combatant, Action: "move", X: e.X, Y: e.Y, Clung: e.Clung})
 	if e.From != nil {
 		s.Pending.FromX, s.Pending.FromY, s.Pending.FromSet = e.From[0], e.From[1], true
 	}
@@ -321,6 +358,9 @@ type Rebuffed struct {
 	Combatant string `json:"combatant"`
 	Target    string `json:"target"`
 	Weapon    string `json:"weapon"`
+	// Queue is who is asked about the rebuff before it is rolled (R30):
+	// the mover, when it may interpose a creature it grapples (R58).
+	Queue []string `json:"queue,omitempty"`
 }
 
 func (e *Rebuffed) apply(s *State, _ *hotMemory) {
@@ -328,7 +368,34 @@ func (e *Rebuffed) apply(s *State, _ *hotMemory) {
 		s.Pending.Rebuffed = true
 	}
 	popQueue(s)
+	if len(e.Queue) > 0 {
+		holdStrike(s, e.Combatant, e.Target, e.Weapon, "rebuff", e.Queue)
+		return
+	}
 	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "rebuff")
+}
+
+// ReactionGoesAhead: a reaction's attack (a rebuff, a readied attack) that others were asked about goes ahead, against Target (R30); its roll follows.
+type ReactionGoesAhead struct {
+	Combatant string `json:"combatant"`
+	Target    string `json:"target"`
+	Kind      string `json:"reaction"`
+}
+
+func (e *ReactionGoesAhead) apply(s *State, _ *hotMemory) {
+	strikeDone(s)
+}
+
+func (e *ReactionGoesAhead) describe(s *State) string {
+	return fmt.Sprintf("%s's %s goes ahead against %s", e.Combatant, strikeWords(e.Kind), e.Target)
+}
+
+// strikeWords names a reaction's attack (Declared.StrikeKind) in lines.
+func strikeWords(kind string) string {
+	if kind == "rebuff" {
+		return "rebuff"
+	}
+	return "readied attack"
 }
 
 func (e *Rebuffed) describe(s *State) string {
@@ -452,6 +519,7 @@ var (
 	splitChosenKind  = engine.Add[SplitChosen](events, "split_chosen")
 	moveGoesOnKind   = engine.Add[MoveGoesOn](events, "move_goes_on")
 	moveStoppedKind  = engine.Add[MoveStopped](events, "move_stopped")
+	goesAheadKind    = engine.Add[ReactionGoesAhead](events, "reaction_goes_ahead")
 )
 
 func (*Stop) command() {}
@@ -462,23 +530,70 @@ func (s *State) mayHarry(c, a *Combatant) bool {
 	return c.affords(actionCosts["harry"]) && c.free() && !slices.Contains(a.HarriedBy, c.ID) && c.meleeReaches(a)
 }
 
-// reactionAttack refuses a reaction (what, rule) to a reaction's attack,
-// a rebuff (R41) or a readied attack (R47), whose target is choosing its
-// Defense: such an attack is rolled at once, with no window of its own,
-// so neither interposing (R58) nor harrying (R46) answers it. The rules
-// would allow both; they would need a window opened inside another,
-// which fray does not model.
-func (r *run) reactionAttack(what, rule string) error {
+// strikeQueue lists who is asked about a reaction's attack of a on t
+// with w (a rebuff, a readied attack) before it is rolled, in descending
+// initiative (ties by id): t when it may interpose a creature it grapples
+// (R58: an attack on one grappling), and, for a ranged weapon, those
+// within whose melee reach a is who may harry it (R46). Its trigger is
+// the attack, so each may answer it (R30); a readied action is not asked
+// here [ours]: it answers the action or move the reaction answered, in
+// that window.
+func (s *State) strikeQueue(a, t *Combatant, w *Weapon, h *hotMemory) []string {
+	return s.queueOf(h, func(c *Combatant) bool {
+		if c.ID == a.ID || c.Side == a.Side {
+			return false
+		}
+		return c.ID == t.ID && s.mayInterposeAt(c, a.ID) || w.Kind == "ranged" && s.mayHarry(c, a)
+	})
+}
+
+// strikeGoesAhead rolls a reaction's attack once all asked about it have
+// answered (holdStrike), against its target then (an interposed creature,
+// R58), with what harrying gave it (R46).
+func (r *run) strikeGoesAhead() {
+	s := r.s
+	p := *s.Pending
+	a, t := s.Combatant(p.Striker), s.Combatant(p.StrikeTarget)
+	r.emit(engine.New(r.h.arena(), goesAheadKind, ReactionGoesAhead{Combatant: a.ID, Target: t.ID, Kind: p.StrikeKind}))
+	r.reactionStrike(a, t, a.Weapon(p.StrikeWeapon), "", p.StrikeKind == "rebuff")
+}
+
+// windowOver refuses a reaction (what, rule) to a reaction's attack, a
+// rebuff (R41) or a readied attack (R47), whose target is choosing its
+// Defense: those who could answer it were asked before, in its own
+// window (R30).
+func (r *run) windowOver(what, rule string) error {
 	s := r.s
 	p := s.Pending
 	if s.Phase != Guarding || p == nil || p.Striker == "" {
 		return nil
 	}
-	kind := "rebuff"
-	if p.StrikeKind != "rebuff" {
-		kind = "readied attack"
+	return refuse(engine.NotAllowedNow, "cannot %s %s's %s (%s) now: the window for reactions to it is over; %s chooses a Defense against it", what, p.Striker, strikeWords(p.StrikeKind), rule, p.StrikeTarget)
+}
+
+// harried returns the ranged attack the open window asks about, its
+// attacker and weapon (R46): a reaction's attack in its own window, else
+// an attack declared; nil when the window is about none.
+func (s *State) harried() (*Combatant, *Weapon) {
+	p := s.Pending
+	var a *Combatant
+	var w *Weapon
+	switch {
+	case p == nil:
+		return nil, nil
+	case p.StrikeAsk > 0:
+		if a = s.Combatant(p.Striker); a != nil {
+			w = a.Weapon(p.StrikeWeapon)
+		}
+	case p.Command.IsZero() && isAttackStyle(p.Action):
+		if a = s.Combatant(p.Actor); a != nil {
+			w = a.Weapon(p.Weapon)
+		}
 	}
-	return refuse(engine.NotAllowedNow, "cannot %s %s's %s (%s): a reaction's attack is rolled at once, with no window for reactions to it (not modelled); %s chooses a Defense against it now", what, p.Striker, kind, rule, p.StrikeTarget)
+	if w == nil || w.Kind != "ranged" {
+		return nil, nil
+	}
+	return a, w
 }
 
 // meleeReaches reports whether t is within c's melee reach: whether any
@@ -496,23 +611,19 @@ func (c *Combatant) meleeReaches(t *Combatant) bool {
 
 // harry is R46.
 func (r *run) harry() error {
-	if p := r.s.Pending; p != nil && p.Striker != "" {
-		// Only a ranged attack is harried at all.
-		if a := r.s.Combatant(p.Striker); a != nil {
-			if w := a.Weapon(p.StrikeWeapon); w != nil && w.Kind == "ranged" {
-				if err := r.reactionAttack("harry", "R46"); err != nil {
-					return err
-				}
-			}
-		}
+	if err := r.windowOver("harry", "R46"); err != nil {
+		return err
 	}
 	if err := r.wantPhase(Window, "harry"); err != nil {
 		return err
 	}
 	s := r.s
-	me, p := s.Combatant(s.Queue[0]), s.Pending
-	a := s.Combatant(p.Actor)
-	if w := a.Weapon(p.Weapon); w == nil || w.Kind != "ranged" || !s.mayHarry(me, a) {
+	me := s.Combatant(s.Queue[0])
+	a, _ := s.harried()
+	switch {
+	case a == nil:
+		return refuse(engine.NotAllowedNow, "%s cannot harry now: only a ranged weapon attack, as it is made (R46)", me.ID)
+	case !s.mayHarry(me, a):
 		return refuse(engine.NotAllowedNow, "%s cannot harry %s: only a ranged attack within one's melee reach, once a round, for 2 AP", me.ID, a.ID)
 	}
 	r.spend(me, actionCosts["harry"], "harry")

@@ -94,7 +94,8 @@ func (r *run) fire(target, weapon string) error {
 	if err != nil {
 		return err
 	}
-	r.emit(engine.New(r.h.arena(), readyFiredKind, ReadyFired{Combatant: me.ID, Target: t.ID, Weapon: w.Name}))
+	q := s.strikeQueue(me, t, w, r.h)
+	r.emit(engine.New(r.h.arena(), readyFiredKind, ReadyFired{Combatant: me.ID, Target: t.ID, Weapon: w.Name, Queue: q}))
 	r.spend(me, s.attackCost(me, Standard), "readied attack")
 	r.reactionStrike(me, t, w, "", false)
 	return nil
@@ -105,8 +106,8 @@ func (r *run) fire(target, weapon string) error {
 // defending target is to choose that first (R45); then goes on with what
 // it answered.
 func (r *run) reactionStrike(me, t *Combatant, w *Weapon, guard string, rebuff bool) {
-	if s := r.s; s.Phase == Guarding && s.Pending != nil && s.Pending.Striker == me.ID {
-		return
+	if p := r.s.Pending; p != nil && p.Striker == me.ID {
+		return // held for its target's Defense or a window of its own
 	}
 	r.strike(me, t, w, Standard, guard, rebuff)
 	r.afterReaction()
@@ -193,10 +194,18 @@ type ReadyFired struct {
 	Combatant string `json:"combatant"`
 	Target    string `json:"target"`
 	Weapon    string `json:"weapon"`
+	// Queue is who is asked about the attack before it is rolled (R30):
+	// its target when it may interpose (R58), those who may harry it
+	// (R46).
+	Queue []string `json:"queue,omitempty"`
 }
 
 func (e *ReadyFired) apply(s *State, _ *hotMemory) {
 	popQueue(s)
+	if len(e.Queue) > 0 {
+		holdStrike(s, e.Combatant, e.Target, e.Weapon, "fire", e.Queue)
+		return
+	}
 	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "fire")
 }
 

@@ -150,6 +150,9 @@ func (r *run) do(actor string, c Command) error {
 	if who := s.decider(); actor != who && actor != engine.GM {
 		return notYours(s, who, actor)
 	} else if s.Phase == Window && actor == who && !s.answers(c) {
+		if err := s.readiedInStrikeWindow(c); err != nil {
+			return err
+		}
 		// Asked in a window, it goes on with its own turn's business: it
 		// lets the window go by first.
 		return r.passOn(actor, c)
@@ -183,11 +186,44 @@ func (r *run) do(actor string, c Command) error {
 // answers reports whether c answers the open window: a reaction, a pass,
 // or, where one may act out of turn, an action or move.
 func (s *State) answers(c Command) bool {
+	if s.Moment == AtFlanked {
+		// Only the choice to ignore is asked of one first flanked (R12).
+		switch c.(type) {
+		case *Pass, *Ignore:
+			return true
+		}
+		return false
+	}
+	if p := s.Pending; p != nil && p.StrikeAsk > 0 {
+		// Only the reactions a reaction's attack triggers answer it (R30,
+		// R46, R58); a readied action waits for the window it came from.
+		switch c.(type) {
+		case *Pass, *Harry, *Interpose:
+			return true
+		}
+		return false
+	}
 	switch c.(type) {
 	case *Pass, *Harry, *Fire, *Trigger, *Interpose, *Rebuff, *Cling, *Ignore:
 		return true
 	}
 	return s.offTurnOpen() && offTurnCommand(c)
+}
+
+// readiedInStrikeWindow refuses a readied action (fire, trigger) asked
+// for in the window of a reaction's attack (R30): only interposing (R58)
+// and harrying (R46) answer it there, and a readied action would open
+// another reaction's window inside it, which is not modelled [ours].
+func (s *State) readiedInStrikeWindow(c Command) error {
+	p := s.Pending
+	if p == nil || p.StrikeAsk == 0 {
+		return nil
+	}
+	switch c.(type) {
+	case *Fire, *Trigger:
+		return refuse(engine.NotAllowedNow, "no readied action inside the window of %s's %s (R47, R30): only interposing (R58) and harrying (R46) answer it here (a reaction's window inside another reaction's is not modelled)", p.Striker, strikeWords(p.StrikeKind))
+	}
+	return nil
 }
 
 // passOn is a command, from one asked in a window, that does not answer
@@ -481,6 +517,8 @@ func (Rules) ScratchInto(dst, s *State) {
 		dst.Off = nil
 		dst.Off = dst.hotMemory().placeOff(*s.Off)
 	}
+	// Outer is shared: the rules never write it in place (Interrupted,
+	// OffTurnEnded).
 	if s.Pending != nil {
 		h := dst.hotMemory()
 		h.pending = *s.Pending

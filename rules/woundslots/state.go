@@ -81,6 +81,11 @@ type State struct {
 	Moment string `json:"moment,omitempty"`
 	// Off is an action or move being taken out of turn (R29, R35).
 	Off *OffTurn `json:"off_turn,omitempty"`
+	// Outer lists the actions out of turn that Off was taken inside of,
+	// the innermost last: a reaction answering one (a readied action
+	// taken in the window of a readied attack, R47, R30) leaves it
+	// waiting, and it goes on once the one inside it is over.
+	Outer []OffTurn `json:"outer_off_turns,omitempty"`
 	// Ending says the turn's owner has ended its turn and its end-of-turn
 	// window is over: the turn ends with the next settling.
 	Ending bool `json:"ending,omitempty"`
@@ -408,6 +413,30 @@ type OffTurn struct {
 	Held    *Declared `json:"held,omitempty"`
 }
 
+// detached returns a copy of o in memory of its own.
+func (o *OffTurn) detached() *OffTurn {
+	p := new(OffTurn)
+	*p = *o
+	p.Rest = slices.Clone(o.Rest)
+	if o.Held != nil {
+		p.Held = new(Declared)
+		*p.Held = *o.Held
+	}
+	return p
+}
+
+// cloneOffs copies a list of actions out of turn into memory of its own.
+func cloneOffs(offs []OffTurn) []OffTurn {
+	if offs == nil {
+		return nil
+	}
+	c := make([]OffTurn, len(offs))
+	for i := range offs {
+		c[i] = *offs[i].detached()
+	}
+	return c
+}
+
 // Declared is an action declared and not yet resolved.
 type Declared struct {
 	// Command is a declared action other than an attack; it is carried
@@ -448,9 +477,21 @@ type Declared struct {
 	// StrikeFrom is the phase the fight goes back to once the reaction's
 	// target has chosen.
 	StrikeFrom Phase `json:"strike_from,omitempty"`
+	// StrikeAsk counts those at the head of the queue still to be asked
+	// about the reaction's attack itself, in its own window, before it is
+	// rolled: its target, which may interpose (R58), and those who may
+	// harry a ranged one (R46). The rest of the queue is the window it
+	// was taken in, which goes on after (R30).
+	StrikeAsk int `json:"strike_ask,omitempty"`
 	// Interposed says a creature grappled by the target was made the
 	// attack's target (R58).
 	Interposed bool `json:"interposed,omitempty"`
+	// Held says a move broken by a window waits for those its first part
+	// left flanked to choose whether to ignore (R12).
+	Held bool `json:"held,omitempty"`
+	// Clung is who clung to the move already, by place in the roster
+	// (R55): they cling no more to it.
+	Clung uint64 `json:"clung,omitempty"`
 }
 
 // Up reports whether the combatant can act: active and not helpless.

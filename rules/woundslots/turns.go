@@ -99,7 +99,7 @@ func (e *TurnEnded) apply(s *State, _ *hotMemory) {
 		}
 	}
 	s.Turn, s.Pending, s.Queue = "", nil, s.Queue[:0]
-	s.Phase, s.Moment, s.Off, s.Ending, s.AfterDue = Acting, "", nil, false, false
+	s.Phase, s.Moment, s.Off, s.Outer, s.Ending, s.AfterDue = Acting, "", nil, nil, false, false
 }
 
 func (e *TurnEnded) describe(s *State) string {
@@ -225,14 +225,20 @@ func (r *run) settle() {
 			return
 		}
 		if s.Off != nil {
-			if s.Phase == Acting && s.Pending == nil {
+			switch {
+			case s.Phase == Acting && s.Pending == nil:
 				r.emit(engine.New(r.h.arena(), offTurnEndedKind, OffTurnEnded{Combatant: s.Off.Who}))
+				continue
+			case s.Phase == Window && s.Pending != nil && (len(s.Queue) == 0 || s.Pending.Striker != "" && s.Pending.StrikeAsk == 0):
+				// The action an inner reaction left waiting, back with
+				// nobody left to ask (R30).
+				r.resolveIfReady()
 				continue
 			}
 			return
 		}
-		if s.Phase == Window && s.Pending != nil && len(s.Queue) == 0 {
-			r.resolve()
+		if s.Phase == Window && s.Pending != nil && (len(s.Queue) == 0 || s.Pending.Striker != "" && s.Pending.StrikeAsk == 0) {
+			r.resolveIfReady()
 			continue
 		}
 		if s.Phase != Acting {
