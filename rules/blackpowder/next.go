@@ -152,7 +152,7 @@ func writePrompt(s *State, b *prompter) {
 			} else {
 				others++
 			}
-		} else if leftAfterAction(m, group) {
+		} else if leftAfterAction(s, m, group) {
 			others++
 		}
 	}
@@ -181,7 +181,7 @@ func writePrompt(s *State, b *prompter) {
 			p.Others = make([]string, 0, others)
 		}
 		for i := range s.Combatants {
-			if m := &s.Combatants[i]; m != c && (m.Group == group && m.Status == Active && !m.Done || leftAfterAction(m, group)) {
+			if m := &s.Combatants[i]; m != c && (m.Group == group && m.Status == Active && !m.Done || leftAfterAction(s, m, group)) {
 				p.Others = append(p.Others, m.ID)
 			}
 		}
@@ -219,14 +219,30 @@ func nextKind(s *State) engine.PromptKind {
 // leftAfterAction reports whether c, a member of the acting group who has
 // finished its part of the turn, may still do something while the turn
 // lasts: take the turn's immediate action (R06), if it has not and carries
-// a weapon to draw or reload, or the move alongside the action (R33), if
-// it has some of it left and is free to move.
-func leftAfterAction(c *Combatant, group string) bool {
+// a weapon to draw or reload or has another's within reach to pick up, or
+// the move alongside the action (R33), if it has some of it left and is
+// free to move.
+func leftAfterAction(s *State, c *Combatant, group string) bool {
 	if !c.Done || c.Status != Active || !same(c.Group, group) {
 		return false
 	}
-	return !c.ImmediateUsed && hasDraw(c) ||
+	return !c.ImmediateUsed && (hasDraw(c) || canPickUp(s, c)) ||
 		c.Moved < moveDistance && c.HeldBy == "" && c.Holding == "" && c.Trapped == 0
+}
+
+// canPickUp reports whether a weapon of another lies on the ground within
+// c's reach, for c to pick up (writePickUps lists them).
+func canPickUp(s *State, c *Combatant) bool {
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; o != c {
+			for j := range o.Weapons {
+				if w := &o.Weapons[j]; w.OnGround && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // hasDraw reports whether c has a draw to make: a weapon in hand to put

@@ -326,6 +326,9 @@ func (e *RoundStarted) apply(s *State, h *hotMemory) {
 		c := &s.Combatants[i]
 		c.Actions, c.Done, c.Delayed, c.ImmediateUsed, c.Assist = 1, false, c.ExtraDelayed, false, 0
 		c.DelayedSpent = false
+		if c.Status == Unconscious || c.Status == Dead {
+			c.Delayed = false // out of the fight, no delayed action to hold (R25)
+		}
 		for j := range c.Weapons {
 			if c.Weapons[j].State == GunMinorJam {
 				c.Weapons[j].State = GunOK // a minor jam clears by the next round (R19, §7)
