@@ -1,0 +1,138 @@
+package blackpowder
+
+import "slices"
+
+// Equipment: weapons, their kinds and a gun's states (R12-R21), items
+// that heal (R31), armor and shields (R09, R14, R16).
+
+// ToughnessEff is the Toughness damage is reduced by: base, armor and
+// temporary (R14). With penetrating, armor does not count (A11).
+func (c *Combatant) ToughnessEff(penetrating bool) int {
+	t := c.Toughness + c.ToughnessTemp
+	if !penetrating {
+		for _, a := range c.Armor {
+			t += a.ToughnessBonus
+		}
+	}
+	return t
+}
+
+// EvadeEff is Evade with armor and shields (R09).
+func (c *Combatant) EvadeEff() int {
+	ev := c.Evade
+	for _, a := range c.Armor {
+		ev += a.EvBonus
+	}
+	return ev
+}
+
+// WearsArmor reports whether the combatant wears body armor (R16).
+func (c *Combatant) WearsArmor() bool {
+	return slices.ContainsFunc(c.Armor, func(a Armor) bool { return a.IsArmor })
+}
+
+// Weapon returns the weapon in hand, or fists.
+func (c *Combatant) Weapon() Weapon {
+	if c.Wielding >= 0 && c.Wielding < len(c.Weapons) {
+		return c.Weapons[c.Wielding]
+	}
+	return Fists()
+}
+
+// Weapon kinds.
+const (
+	Melee   = "melee"
+	Unarmed = "unarmed"
+	Thrown  = "thrown"
+	Ranged  = "ranged"
+	Gun     = "gun"
+)
+
+// Gun states (R19, A10).
+const (
+	GunOK               = "ok"
+	GunMinorJam         = "minor_jam"
+	GunNeedsFix         = "needs_fix"
+	GunMajorJam         = "major_jam"
+	GunInoperableCombat = "inoperable_combat"
+	GunBrokenWorkshop   = "broken_workshop"
+	GunDestroyed        = "destroyed"
+)
+
+// Weapon is a weapon's data and, for guns, its state.
+type Weapon struct {
+	Name string `json:"name"`
+	Kind string `json:"kind"`
+	// Damage is D10, D10/2, D10/3, D10/4 or 2D10H (R12).
+	Damage    string `json:"damage"`
+	AttackMod int    `json:"attack_mod,omitempty"`
+	DamageMod int    `json:"damage_mod,omitempty"`
+	// DodgeMod is added to the attack total a dodge must reach (R23).
+	DodgeMod    int     `json:"dodge_mod"`
+	RangeNormal float64 `json:"range_normal,omitempty"`
+	RangeFar    float64 `json:"range_far,omitempty"`
+
+	Deadly       bool `json:"deadly,omitempty"`
+	Penetrating  bool `json:"penetrating,omitempty"`
+	Defensive    int  `json:"defensive,omitempty"`
+	Stunning     int  `json:"stunning,omitempty"`
+	Immobilizing int  `json:"immobilizing,omitempty"`
+	Thrown       bool `json:"thrown,omitempty"`
+	Inaccurate   bool `json:"inaccurate,omitempty"`
+	// Fists marks bare hands, whose damage halves against armor (R16).
+	Fists bool `json:"fists,omitempty"`
+
+	// Guns only (R18-R21).
+	Reload        [3]int `json:"reload,omitempty"`
+	FixDifficulty int    `json:"fix_difficulty,omitempty"`
+	Capacity      int    `json:"capacity,omitempty"`
+	Loaded        int    `json:"loaded"`
+	Powder        string `json:"powder,omitempty"`
+	State         string `json:"state,omitempty"`
+
+	// OnGround is set once the weapon has been thrown or dropped: it lies
+	// where it fell, at GroundX, GroundY, until someone picks it up within
+	// reach (R17, R11).
+	OnGround bool    `json:"on_ground,omitempty"`
+	GroundX  float64 `json:"ground_x,omitempty"`
+	GroundY  float64 `json:"ground_y,omitempty"`
+	// TakenBy names the combatant who picked the weapon up from the
+	// ground, when that was not its owner: it is that one's now, among its
+	// weapons, and its owner no longer has it.
+	TakenBy string `json:"taken_by,omitempty"`
+}
+
+// weapon is Weapon without the copy, for the many places that only read
+// the weapon in hand: it points into c.Weapons, or at bareHands. Nothing
+// may change the weapon through it.
+func (c *Combatant) weapon() *Weapon {
+	if c.Wielding >= 0 && c.Wielding < len(c.Weapons) {
+		return &c.Weapons[c.Wielding]
+	}
+	return &bareHands
+}
+
+// bareHands is Fists, for weapon to point at. It is never written.
+var bareHands = Fists()
+
+// Fists are what a combatant fights with when wielding nothing (R16).
+func Fists() Weapon {
+	return Weapon{Name: "fists", Kind: Unarmed, Damage: "D10/3", Inaccurate: true, Fists: true}
+}
+
+// Item restores LP when used (R31).
+type Item struct {
+	Name string `json:"name"`
+	// Heal is the LP restored, a dice expression such as "d10/2+2".
+	Heal string `json:"heal"`
+	// Uses left.
+	Uses int `json:"uses"`
+}
+
+// Armor is worn armor or a carried shield.
+type Armor struct {
+	Name           string `json:"name"`
+	EvBonus        int    `json:"ev_bonus,omitempty"`
+	ToughnessBonus int    `json:"toughness_bonus,omitempty"`
+	IsArmor        bool   `json:"is_armor,omitempty"`
+}
