@@ -77,7 +77,7 @@ func (c *Combatant) appendKey(b []byte) []byte {
 	b = parts.AppendInts(b, c.Body, c.Senses, c.Science, c.Willpower)
 	b = appendSkills(b, c.Skills)
 	b = parts.AppendInts(b, c.Evade, c.Toughness, c.ToughnessTemp, c.DamageBonus, c.LP, c.LPMax, c.Fatigue)
-	b = parts.AppendString(b, c.Status)
+	b = append(b, byte(c.Status))
 	b = parts.AppendInts(b, c.ReviveDifficulty, c.DamageWhileUnconscious)
 	b = parts.AppendEach(b, c.Weapons, (*Weapon).appendKey)
 	b = binary.AppendUvarint(b, uint64(len(c.Items)))

@@ -136,7 +136,7 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 	if c == nil {
 		return "", false
 	}
-	return c.Status, c.Status == Unconscious || c.Status == Dead
+	return c.Status.String(), c.Status == Unconscious || c.Status == Dead
 }
 
 // Forget clears from s what actor's command c does not read, so that exact

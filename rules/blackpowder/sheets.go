@@ -37,7 +37,7 @@ func writeConditions(sh *engine.Sheet, s *State, c *Combatant, w *Weapon) {
 		return id
 	}
 	if c.Status != Active {
-		add(c.Status, "")
+		add(c.Status.String(), "")
 	}
 	if c.Unaware {
 		add("unaware", "until it notices the fight")

@@ -1,8 +1,10 @@
 package blackpowder
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"unsafe"
 
 	"fray/rules/parts"
@@ -100,14 +102,50 @@ type Group struct {
 // present reports whether the group has arrived by the given round.
 func (g *Group) present(round int) bool { return g.Joins <= max(round, 1) }
 
-// Status values of a combatant.
+// Status is a combatant's condition in the fight. The rules compare it
+// as a small number; in JSON (and in words) it is its name.
+type Status uint8
+
+// Status values of a combatant. The zero Status is no status at all, ""
+// in JSON, which no fight gives a combatant.
 const (
-	Active      = "active"
-	Unconscious = "unconscious"
-	Dead        = "dead"
+	Active Status = iota + 1
+	Unconscious
+	Dead
 	// Absent: a member of a group that has not joined the fight yet (R03).
-	Absent = "absent"
+	Absent
 )
+
+// statusNames are the names of the Status values, by value.
+var statusNames = [...]string{"", "active", "unconscious", "dead", "absent"}
+
+// String returns the status's name: "active", "unconscious", "dead" or
+// "absent".
+func (st Status) String() string {
+	if int(st) < len(statusNames) {
+		return statusNames[st]
+	}
+	return "status(" + strconv.Itoa(int(st)) + ")"
+}
+
+// MarshalText writes the status as its name.
+func (st Status) MarshalText() ([]byte, error) {
+	if int(st) >= len(statusNames) {
+		return nil, fmt.Errorf("blackpowder: no status %d", st)
+	}
+	return []byte(statusNames[st]), nil
+}
+
+// UnmarshalText reads a status from its name.
+func (st *Status) UnmarshalText(b []byte) error {
+	for i, name := range statusNames {
+		if string(b) == name {
+			*st = Status(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("blackpowder: no status %q (active, unconscious, dead or absent)", b)
+}
 
 // Combatant is one fighter: stat block and current condition.
 type Combatant struct {
@@ -136,7 +174,7 @@ type Combatant struct {
 	LP      int    `json:"lp"`
 	LPMax   int    `json:"lp_max"`
 	Fatigue int    `json:"fatigue"`
-	Status  string `json:"status"`
+	Status  Status `json:"status"`
 	// ReviveDifficulty is the difficulty of the failed Consciousness check
 	// that knocked the combatant out (R25, R28).
 	ReviveDifficulty int `json:"revive_difficulty,omitempty"`
