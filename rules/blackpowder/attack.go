@@ -81,7 +81,7 @@ func distance(a, b *Combatant) float64 { return parts.Metres(a.X, a.Y, b.X, b.Y)
 // or, with the Thrown trait, at a target beyond reach) is a thrown
 // weapon; a thrown weapon struck with in hand (mode "strike") is a melee
 // one; else w's own kind. A knife is made for both.
-func usedAs(w *Weapon, mode string, d float64) string {
+func usedAs(w *Weapon, mode string, d float64) WeaponKind {
 	switch {
 	case w.Kind == Melee && (mode == "throw" || mode == "" && w.Thrown && d > reach):
 		return Thrown
@@ -94,7 +94,7 @@ func usedAs(w *Weapon, mode string, d float64) string {
 // plainUse is the kind of weapon w is used as by c attacking t with no
 // mode named (usedAs): only a melee weapon with the Thrown trait changes,
 // thrown at one beyond reach, so only then is the distance worked out.
-func plainUse(w *Weapon, c, t *Combatant) string {
+func plainUse(w *Weapon, c, t *Combatant) WeaponKind {
 	if w.Kind != Melee || !w.Thrown {
 		return w.Kind
 	}
@@ -103,7 +103,7 @@ func plainUse(w *Weapon, c, t *Combatant) string {
 
 // thrownUse is plainUse of a melee weapon with the Thrown trait, apart so
 // that plainUse's common case is inlined.
-func thrownUse(w *Weapon, c, t *Combatant) string {
+func thrownUse(w *Weapon, c, t *Combatant) WeaponKind {
 	return usedAs(w, "", distance(c, t))
 }
 
@@ -112,7 +112,7 @@ func thrownUse(w *Weapon, c, t *Combatant) string {
 // (a thrown melee weapon without Thrown is improvised, -4, R17) and whose
 // dodge modifier moves by the difference the two kinds make (R23: thrown
 // 3 harder to dodge than melee), so that a weapon's own adjustment stays.
-func as(w *Weapon, kind string) *Weapon {
+func as(w *Weapon, kind WeaponKind) *Weapon {
 	if kind == w.Kind {
 		return w
 	}
@@ -126,7 +126,7 @@ func as(w *Weapon, kind string) *Weapon {
 // used it.
 func pendingWeapon(a *Combatant, p *Pending) *Weapon {
 	w := attackWeapon(a, p.Weapon)
-	if p.As == "" {
+	if p.As == 0 {
 		return w
 	}
 	return as(w, p.As)
@@ -164,7 +164,7 @@ type aimedStrike struct {
 	w          *Weapon
 	difficulty int
 	// as is the kind the weapon is used as, when not its own (usedAs).
-	as string
+	as WeaponKind
 }
 
 // noDraw is aimedStrike.draw for an attack with the weapon in hand.
@@ -180,7 +180,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	if l := r.listed(who, cmd, kind); l != nil {
 		c, t := &r.s.Combatants[l.attacker], &r.s.Combatants[l.tgt]
 		*k = aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: l.difficulty}
-		if kind := plainUse(k.w, c, t); !same(kind, k.w.Kind) {
+		if kind := plainUse(k.w, c, t); kind != k.w.Kind {
 			k.w, k.as = as(k.w, kind), kind
 		}
 		return nil
@@ -247,7 +247,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	case cmd.Mode == "strike" && k.w.Kind != Melee && k.w.Kind != Thrown && k.w.Kind != Unarmed:
 		return engine.Errorf(engine.NotAllowedNow, "the %s is not a weapon to strike with in hand", k.w.Name)
 	}
-	if kind := usedAs(k.w, cmd.Mode, d); !same(kind, k.w.Kind) {
+	if kind := usedAs(k.w, cmd.Mode, d); kind != k.w.Kind {
 		k.w, k.as = as(k.w, kind), kind
 	}
 	w := k.w
@@ -291,7 +291,7 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 		c = r.s.combatant(who)
 	}
 	w := c.weapon()
-	if k.as != "" {
+	if k.as != 0 {
 		w = as(w, k.as)
 	}
 	if w.Kind == Gun && r.s.Scene.Mist && w.Powder != "hazeblast" {

@@ -44,7 +44,7 @@ func canDodge(t *Combatant) bool {
 // a target t wielding a melee weapon (A12).
 func canParry(a, t *Combatant, p *Pending) bool {
 	kind := p.As // the kind the attack used its weapon as, when not its own
-	if kind == "" {
+	if kind == 0 {
 		kind = attackWeapon(a, p.Weapon).Kind
 	}
 	return kind == Melee && t.weapon().Kind == Melee

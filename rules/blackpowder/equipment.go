@@ -1,6 +1,10 @@
 package blackpowder
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strconv"
+)
 
 // Equipment: weapons, their kinds and a gun's states (R12-R21), items
 // that heal (R31), armor and shields (R09, R14, R16).
@@ -39,14 +43,64 @@ func (c *Combatant) Weapon() Weapon {
 	return Fists()
 }
 
-// Weapon kinds.
+// WeaponKind is what kind of weapon a weapon is: melee, unarmed, thrown,
+// ranged or gun. The rules compare it as a small number; in JSON (and in
+// words) it is its name.
+type WeaponKind uint8
+
+// Weapon kinds. The zero WeaponKind is none, "" in JSON: the kind a
+// pending attack's weapon is used as when that is its own (Pending.As).
 const (
-	Melee   = "melee"
-	Unarmed = "unarmed"
-	Thrown  = "thrown"
-	Ranged  = "ranged"
-	Gun     = "gun"
+	Melee WeaponKind = iota + 1
+	Unarmed
+	Thrown
+	Ranged
+	Gun
 )
+
+// weaponKindNames are the names of the WeaponKind values, by value.
+var weaponKindNames = [...]string{"", "melee", "unarmed", "thrown", "ranged", "gun"}
+
+// weaponKindNamed returns the kind of the given name, or 0 for none.
+func weaponKindNamed(name string) WeaponKind {
+	for i, n := range weaponKindNames {
+		if n == name && i > 0 {
+			return WeaponKind(i)
+		}
+	}
+	return 0
+}
+
+// String returns the kind's name.
+func (k WeaponKind) String() string {
+	if int(k) < len(weaponKindNames) {
+		return weaponKindNames[k]
+	}
+	return "kind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// MarshalText writes the kind as its name.
+func (k WeaponKind) MarshalText() ([]byte, error) {
+	if int(k) >= len(weaponKindNames) {
+		return nil, fmt.Errorf("blackpowder: no weapon kind %d", k)
+	}
+	return []byte(weaponKindNames[k]), nil
+}
+
+// UnmarshalText reads a kind from its name ("" for none).
+func (k *WeaponKind) UnmarshalText(b []byte) error {
+	for i, name := range weaponKindNames {
+		if string(b) == name {
+			*k = WeaponKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("blackpowder: no weapon kind %q (melee, unarmed, thrown, ranged or gun)", b)
+}
+
+// kindDodgeMod is each kind of weapon's dodge modifier (R23): 0 for
+// melee and unarmed, 3 for thrown and ranged, 5 for guns.
+var kindDodgeMod = [...]int{Thrown: 3, Ranged: 3, Gun: 5}
 
 // Gun states (R19, A10).
 const (
@@ -61,8 +115,8 @@ const (
 
 // Weapon is a weapon's data and, for guns, its state.
 type Weapon struct {
-	Name string `json:"name"`
-	Kind string `json:"kind"`
+	Name string     `json:"name"`
+	Kind WeaponKind `json:"kind"`
 	// Damage is D10, D10/2, D10/3, D10/4 or 2D10H (R12).
 	Damage    string `json:"damage"`
 	AttackMod int    `json:"attack_mod,omitempty"`

@@ -139,7 +139,8 @@ func appendSkills(b []byte, skills map[string]int) []byte {
 
 // appendKey appends a weapon's part of its state's key.
 func (w *Weapon) appendKey(b []byte) []byte {
-	b = parts.AppendStrings(b, w.Name, w.Kind, w.Damage)
+	b = parts.AppendStrings(b, w.Name, w.Damage)
+	b = append(b, byte(w.Kind))
 	b = parts.AppendInts(b, w.AttackMod, w.DamageMod, w.DodgeMod)
 	b = appendOmittedFloat(b, w.RangeNormal)
 	b = appendOmittedFloat(b, w.RangeFar)
@@ -175,7 +176,7 @@ func (p *Pending) appendKey(b []byte) []byte {
 	}
 	b = parts.AppendStrings(b, p.Stage, p.Attacker, p.Target)
 	b = parts.AppendInts(b, p.Weapon, p.Total, p.Difficulty, p.Bonus, p.Damage)
-	b = parts.AppendStrings(b, p.As)
+	b = append(b, byte(p.As))
 	return parts.AppendBools(b, p.Hold, p.Stun, p.Early, p.Hand)
 }
 

@@ -308,7 +308,7 @@ type Pending struct {
 	// As is the kind the weapon was used as, when not its own: "thrown"
 	// for a melee weapon thrown, "melee" for a thrown one struck with in
 	// hand (R16, R17). It rules the dodge and the parry.
-	As string `json:"as,omitempty"`
+	As WeaponKind `json:"as,omitempty"`
 }
 
 // Declaration is an action declared on a turn that others may answer
