@@ -465,7 +465,7 @@ type AttackRolled struct {
 	Thrown bool `json:"thrown,omitempty"`
 }
 
-func (e *AttackRolled) apply(s *State, _ *hotMemory) {
+func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	c := s.combatant(e.Attacker)
 	pay(c, e.Spent)
 	c.Assist = 0
@@ -473,6 +473,7 @@ func (e *AttackRolled) apply(s *State, _ *hotMemory) {
 		t := s.combatant(e.Target)
 		w := &c.Weapons[e.Weapon]
 		w.OnGround, w.GroundX, w.GroundY = true, t.X, t.Y
+		h.dropped()
 		if c.Wielding == e.Weapon {
 			c.Wielding, c.Reloading = -1, 0
 		}

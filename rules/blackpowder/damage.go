@@ -253,13 +253,14 @@ type Disarmed struct {
 	Weapon int    `json:"weapon"`
 }
 
-func (e *Disarmed) apply(s *State, _ *hotMemory) {
+func (e *Disarmed) apply(s *State, h *hotMemory) {
 	c := s.combatant(e.Target)
 	if e.Weapon < 0 || e.Weapon >= len(c.Weapons) {
 		return
 	}
 	w := &c.Weapons[e.Weapon]
 	w.OnGround, w.GroundX, w.GroundY = true, c.X, c.Y
+	h.dropped()
 	if c.Wielding == e.Weapon {
 		c.Wielding, c.Reloading = -1, 0
 	}

@@ -293,19 +293,33 @@ func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 // writePickUps adds to b the weapons of others that lie on the ground
 // within c's reach, for c to pick up (a draw, R06; our ruling); note ends
 // each label.
+//
+// With hot memory, a state found with nothing on the ground is
+// remembered as such until a weapon is dropped or thrown (see
+// hotMemory.bareGround), so that the turns of a fight where nothing is
+// look at nobody's weapons.
 func writePickUps(s *State, c *Combatant, b *prompter, note string) {
+	h := s.hot
+	if h != nil && h.bareGround == s {
+		return
+	}
+	bare := true
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
-		if o == c {
-			continue
-		}
 		for j := range o.Weapons {
 			w := &o.Weapons[j]
-			if w.OnGround && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
+			if !w.OnGround {
+				continue
+			}
+			bare = false
+			if o != c && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
 				pick := engine.New(b.arena(), drawKind, Draw{Weapon: w.Name, From: o.ID})
 				b.add(pick, "pick up ", o.Name, "'s ", w.Name, note)
 			}
 		}
+	}
+	if bare && h != nil {
+		h.bareGround = s
 	}
 }
 
