@@ -193,7 +193,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	if c.HeldBy != "" {
 		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	}
-	if r.mode == "" && c.Actions < 1 {
+	if r.mode == byAction && c.Actions < 1 {
 		return noActionLeft(c)
 	}
 	t := r.s.combatant(cmd.Target)
@@ -225,7 +225,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 				return engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground: %s must pick it up (draw %s) within reach first", c.Weapons[i].Name, c.Name, c.Weapons[i].Name)
 			}
 			switch {
-			case r.mode == "delayed":
+			case r.mode == byDelayed:
 				// The immediate action belongs to the combatant's own turn:
 				// drawing with a delayed action is that action (R06, R07).
 				return engine.Errorf(engine.NotAllowedNow, "%s must have the %s in hand: with a delayed action the draw would be the action", c.Name, cmd.Weapon)
@@ -459,7 +459,7 @@ type AttackRolled struct {
 	Difficulty int    `json:"difficulty"`
 	Hit        bool   `json:"hit"`
 	// Spent is how the attack was paid for: "action" or "delayed".
-	Spent string `json:"spent"`
+	Spent Payment `json:"spent"`
 	// Thrown is set when the weapon was thrown: it leaves the hand and
 	// lies by the target (R17).
 	Thrown bool `json:"thrown,omitempty"`
@@ -513,7 +513,7 @@ type MistFizzle struct {
 	Attacker string `json:"attacker"`
 	Weapon   int    `json:"weapon"`
 	// Spent is what paid for the shot: "action", "delayed" or "free".
-	Spent string `json:"spent"`
+	Spent Payment `json:"spent"`
 }
 
 func (e *MistFizzle) apply(s *State, _ *hotMemory) {
@@ -532,7 +532,7 @@ func (e *MistFizzle) describe(s *State) string {
 type ActionUsed struct {
 	Combatant string `json:"combatant"`
 	// Spent is what paid: "action", "delayed" or "free".
-	Spent string `json:"spent"`
+	Spent Payment `json:"spent"`
 }
 
 func (e *ActionUsed) apply(s *State, _ *hotMemory) {

@@ -1,6 +1,9 @@
 package blackpowder
 
 import (
+	"fmt"
+	"strconv"
+
 	"fray/dice"
 	"fray/engine"
 )
@@ -15,10 +18,10 @@ type run struct {
 	s      *State
 	src    dice.Source
 	events []Event
-	// mode is how the acting combatant acts: "" on its own turn, "delayed"
-	// with a held delayed action, "free" with an opportunity attack or an
-	// aimed attack already paid for.
-	mode string
+	// mode is how the acting combatant acts: on its own turn (byAction),
+	// with a held delayed action (byDelayed), or free, with an opportunity
+	// attack or an aimed attack already paid for.
+	mode Payment
 	// aimed is set while an aimed attack resolves: +3 to hit (R22); early
 	// when it was fired early (A17).
 	aimed, early bool
@@ -84,11 +87,48 @@ func (r *run) checkBy(bonus, difficulty int, c dice.Classes) (die, total int, su
 	return die, die + bonus, die+bonus >= difficulty
 }
 
-// spent names what pays for an action in the run's mode.
-func (r *run) spent() string {
-	switch r.mode {
-	case "delayed", "free":
-		return r.mode
+// spent is what pays for an action in the run's mode.
+func (r *run) spent() Payment { return r.mode }
+
+// Payment is what pays for an action: the turn's action, a held delayed
+// action, or nothing (an opportunity attack, an aimed attack paid for when
+// it was declared). The rules compare it as a small number; in JSON (an
+// event's Spent) it is its name: "action", "delayed" or "free".
+type Payment uint8
+
+// The payments.
+const (
+	byAction Payment = iota
+	byDelayed
+	free
+)
+
+// paymentNames are the names of the Payment values, by value.
+var paymentNames = [...]string{"action", "delayed", "free"}
+
+// String returns the payment's name.
+func (m Payment) String() string {
+	if int(m) < len(paymentNames) {
+		return paymentNames[m]
 	}
-	return "action"
+	return "payment(" + strconv.Itoa(int(m)) + ")"
+}
+
+// MarshalText writes the payment as its name.
+func (m Payment) MarshalText() ([]byte, error) {
+	if int(m) >= len(paymentNames) {
+		return nil, fmt.Errorf("blackpowder: no payment %d", m)
+	}
+	return []byte(paymentNames[m]), nil
+}
+
+// UnmarshalText reads a payment from its name.
+func (m *Payment) UnmarshalText(b []byte) error {
+	for i, name := range paymentNames {
+		if string(b) == name {
+			*m = Payment(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("blackpowder: no payment %q (action, delayed or free)", b)
 }

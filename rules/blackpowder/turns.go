@@ -53,14 +53,14 @@ const (
 // acting is actingMember, or what it says for what may come after the
 // action (afterImmediate, afterMove).
 func (r *run) acting(who string, after int) (*Combatant, error) {
-	if r.mode != "" {
+	if r.mode != byAction {
 		c := r.s.combatant(who)
 		switch {
 		case c == nil:
 			return nil, engine.Errorf(engine.Invalid, "no combatant %q", who)
 		case c.Status != Active:
 			return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
-		case r.mode == "delayed" && !c.Delayed:
+		case r.mode == byDelayed && !c.Delayed:
 			return nil, engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
 		}
 		return c, nil
@@ -410,11 +410,11 @@ func checkDone(c *Combatant) {
 
 // pay spends what paid for an attack: the turn's action, the held delayed
 // action, or nothing for an opportunity attack.
-func pay(c *Combatant, spent string) {
+func pay(c *Combatant, spent Payment) {
 	switch spent {
-	case "delayed":
+	case byDelayed:
 		c.Delayed, c.DelayedSpent = false, true
-	case "action":
+	case byAction:
 		useAction(c)
 	}
 }
