@@ -356,7 +356,7 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 	}
 	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: wi, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: stun, Early: r.early, As: k.as, Hand: cmd.Hand}
 	if canDodge(t) && !unaware {
-		p.Stage = "dodge"
+		p.Stage = StageDodge
 		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
 		return nil
 	}
@@ -558,5 +558,5 @@ func (e *AwaitingDecision) apply(s *State, h *hotMemory) {
 }
 
 func (e *AwaitingDecision) describe(*State) string {
-	return "waiting for " + e.Pending.Stage
+	return "waiting for " + e.Pending.Stage.String()
 }

@@ -98,7 +98,7 @@ func (r *run) damage(p *Pending, a, t *Combatant) error {
 	}
 	p.Damage = value
 	if raw == 10 && (r.s.group(a.Group).Players || r.s.Options.NPCCrits) {
-		p.Stage = "critical"
+		p.Stage = StageCritical
 		// The dodge is over: the re-roll needs the bonus and the
 		// difficulty, not the total, so criticals alike are alike states.
 		p.Total = 0

@@ -1,10 +1,6 @@
 package blackpowder
 
-import (
-	"fmt"
-	"slices"
-	"strconv"
-)
+import "slices"
 
 // Equipment: weapons, their kinds and a gun's states (R12-R21), items
 // that heal (R31), armor and shields (R09, R14, R16).
@@ -72,30 +68,17 @@ func weaponKindNamed(name string) WeaponKind {
 }
 
 // String returns the kind's name.
-func (k WeaponKind) String() string {
-	if int(k) < len(weaponKindNames) {
-		return weaponKindNames[k]
-	}
-	return "kind(" + strconv.Itoa(int(k)) + ")"
-}
+func (k WeaponKind) String() string { return nameOf(k, weaponKindNames[:], "weapon kind") }
 
 // MarshalText writes the kind as its name.
 func (k WeaponKind) MarshalText() ([]byte, error) {
-	if int(k) >= len(weaponKindNames) {
-		return nil, fmt.Errorf("blackpowder: no weapon kind %d", k)
-	}
-	return []byte(weaponKindNames[k]), nil
+	return nameText(k, weaponKindNames[:], "weapon kind")
 }
 
 // UnmarshalText reads a kind from its name ("" for none).
-func (k *WeaponKind) UnmarshalText(b []byte) error {
-	for i, name := range weaponKindNames {
-		if string(b) == name {
-			*k = WeaponKind(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("blackpowder: no weapon kind %q (melee, unarmed, thrown, ranged or gun)", b)
+func (k *WeaponKind) UnmarshalText(b []byte) (err error) {
+	*k, err = fromName[WeaponKind](b, weaponKindNames[:], "weapon kind")
+	return err
 }
 
 // kindDodgeMod is each kind of weapon's dodge modifier (R23): 0 for

@@ -174,7 +174,8 @@ func (p *Pending) appendKey(b []byte) []byte {
 	if p == nil {
 		return b
 	}
-	b = parts.AppendStrings(b, p.Stage, p.Attacker, p.Target)
+	b = append(b, byte(p.Stage))
+	b = parts.AppendStrings(b, p.Attacker, p.Target)
 	b = parts.AppendInts(b, p.Weapon, p.Total, p.Difficulty, p.Bonus, p.Damage)
 	b = append(b, byte(p.As))
 	return parts.AppendBools(b, p.Hold, p.Stun, p.Early, p.Hand)

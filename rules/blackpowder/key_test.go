@@ -45,6 +45,7 @@ var nestedType = reflect.TypeFor[Nested]()
 var names = map[reflect.Type][]string{
 	reflect.TypeFor[Status]():     statusNames[:],
 	reflect.TypeFor[WeaponKind](): weaponKindNames[:],
+	reflect.TypeFor[Stage]():      stageNames[:],
 }
 
 // changeSpecial changes a nested command to other commands as a whole,

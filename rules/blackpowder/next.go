@@ -530,7 +530,7 @@ func approachLabel(b *prompter, how string, c, t *Combatant, x, y float64, reach
 func pendingPrompt(s *State, b *prompter) {
 	p := s.Pending
 	a, t := s.combatant(p.Attacker), s.combatant(p.Target)
-	if p.Stage == "critical" {
+	if p.Stage == StageCritical {
 		b.p.Kind, b.p.Actor, b.p.Default = engine.React, a.ID, 0
 		b.ask(a.Name, "'s damage die shows 10: re-roll the attack for a critical?")
 		take := engine.New(b.arena(), criticalKind, Critical{Take: true})

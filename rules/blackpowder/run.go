@@ -1,9 +1,6 @@
 package blackpowder
 
 import (
-	"fmt"
-	"strconv"
-
 	"fray/dice"
 	"fray/engine"
 )
@@ -107,28 +104,13 @@ const (
 var paymentNames = [...]string{"action", "delayed", "free"}
 
 // String returns the payment's name.
-func (m Payment) String() string {
-	if int(m) < len(paymentNames) {
-		return paymentNames[m]
-	}
-	return "payment(" + strconv.Itoa(int(m)) + ")"
-}
+func (m Payment) String() string { return nameOf(m, paymentNames[:], "payment") }
 
 // MarshalText writes the payment as its name.
-func (m Payment) MarshalText() ([]byte, error) {
-	if int(m) >= len(paymentNames) {
-		return nil, fmt.Errorf("blackpowder: no payment %d", m)
-	}
-	return []byte(paymentNames[m]), nil
-}
+func (m Payment) MarshalText() ([]byte, error) { return nameText(m, paymentNames[:], "payment") }
 
 // UnmarshalText reads a payment from its name.
-func (m *Payment) UnmarshalText(b []byte) error {
-	for i, name := range paymentNames {
-		if string(b) == name {
-			*m = Payment(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("blackpowder: no payment %q (action, delayed or free)", b)
+func (m *Payment) UnmarshalText(b []byte) (err error) {
+	*m, err = fromName[Payment](b, paymentNames[:], "payment")
+	return err
 }

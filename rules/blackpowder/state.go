@@ -1,10 +1,8 @@
 package blackpowder
 
 import (
-	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"unsafe"
 
 	"fray/rules/parts"
@@ -121,30 +119,15 @@ var statusNames = [...]string{"", "active", "unconscious", "dead", "absent"}
 
 // String returns the status's name: "active", "unconscious", "dead" or
 // "absent".
-func (st Status) String() string {
-	if int(st) < len(statusNames) {
-		return statusNames[st]
-	}
-	return "status(" + strconv.Itoa(int(st)) + ")"
-}
+func (st Status) String() string { return nameOf(st, statusNames[:], "status") }
 
 // MarshalText writes the status as its name.
-func (st Status) MarshalText() ([]byte, error) {
-	if int(st) >= len(statusNames) {
-		return nil, fmt.Errorf("blackpowder: no status %d", st)
-	}
-	return []byte(statusNames[st]), nil
-}
+func (st Status) MarshalText() ([]byte, error) { return nameText(st, statusNames[:], "status") }
 
 // UnmarshalText reads a status from its name.
-func (st *Status) UnmarshalText(b []byte) error {
-	for i, name := range statusNames {
-		if string(b) == name {
-			*st = Status(i)
-			return nil
-		}
-	}
-	return fmt.Errorf("blackpowder: no status %q (active, unconscious, dead or absent)", b)
+func (st *Status) UnmarshalText(b []byte) (err error) {
+	*st, err = fromName[Status](b, statusNames[:], "status")
+	return err
 }
 
 // Combatant is one fighter: stat block and current condition.
@@ -277,11 +260,37 @@ func (c *Combatant) grappleSkill() int {
 // Skill returns the combatant's value in a skill (0 if untrained).
 func (c *Combatant) Skill(name string) int { return c.Skills[name] }
 
+// Stage is what a pending attack waits for: the target's dodge or parry
+// (StageDodge), or the attacker's critical re-roll (StageCritical). The
+// rules compare it as a small number; in JSON it is its name.
+type Stage uint8
+
+// The stages of a pending attack.
+const (
+	StageDodge Stage = iota + 1
+	StageCritical
+)
+
+// stageNames are the names of the Stage values, by value.
+var stageNames = [...]string{"", "dodge", "critical"}
+
+// String returns the stage's name.
+func (st Stage) String() string { return nameOf(st, stageNames[:], "stage") }
+
+// MarshalText writes the stage as its name.
+func (st Stage) MarshalText() ([]byte, error) { return nameText(st, stageNames[:], "stage") }
+
+// UnmarshalText reads a stage from its name.
+func (st *Stage) UnmarshalText(b []byte) (err error) {
+	*st, err = fromName[Stage](b, stageNames[:], "stage")
+	return err
+}
+
 // Pending is an attack that waits for a decision before it can go on.
 type Pending struct {
 	// Stage is "dodge" (the target may dodge or parry) or "critical" (the
 	// attacker may take the critical re-roll).
-	Stage    string `json:"stage"`
+	Stage    Stage  `json:"stage"`
 	Attacker string `json:"attacker"`
 	Target   string `json:"target"`
 	// Weapon is the attacker's weapon index (-1: fists).
