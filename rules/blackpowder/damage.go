@@ -18,7 +18,7 @@ import (
 // doubles count: a gun's first damage jams on them (R19), a critical's
 // extra damage never does.
 func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw int) {
-	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
+	if w.Deadly || w.Kind == Gun || w.Damage == TwoD10High {
 		first := r.d10()
 		classes := dice.Classes(0).Cut(first+1).Each(first+1, 10)
 		if doubles {
@@ -58,17 +58,15 @@ var classesByDivisor = func() (by [5]dice.Classes) {
 
 // damageDivisor is what a weapon's damage die is divided by: 2, 3 or 4
 // for D10/2, D10/3 and D10/4, else 0 (not divided).
-func damageDivisor(damage string) int {
-	switch damage {
-	case "D10/2":
-		return 2
-	case "D10/3":
-		return 3
-	case "D10/4":
-		return 4
+func damageDivisor(damage DamageDie) int {
+	if int(damage) < len(divisors) {
+		return divisors[damage]
 	}
 	return 0
 }
+
+// divisors are damageDivisor's answers, by damage die.
+var divisors = [...]int{D10Half: 2, D10Third: 3, D10Quarter: 4, TwoD10High: 0}
 
 // dieValueBy reads a d10 through a weapon's damage die, divided by
 // divisor (damageDivisor) (R12).

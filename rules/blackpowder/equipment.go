@@ -81,6 +81,48 @@ func (k *WeaponKind) UnmarshalText(b []byte) (err error) {
 	return err
 }
 
+// DamageDie is a weapon's damage die (R12): D10, D10/2, D10/3, D10/4
+// (a d10 read through the table) or 2D10H (two d10, the higher kept). The
+// rules read it as a small number; in JSON it is its name.
+type DamageDie uint8
+
+// The damage dice. The zero DamageDie is none, "" in JSON, which no weapon
+// of a fight has.
+const (
+	D10 DamageDie = iota + 1
+	D10Half
+	D10Third
+	D10Quarter
+	TwoD10High
+)
+
+// damageDieNames are the names of the DamageDie values, by value.
+var damageDieNames = [...]string{"", "D10", "D10/2", "D10/3", "D10/4", "2D10H"}
+
+// damageDieNamed returns the damage die of the given name, or 0 for none.
+func damageDieNamed(name string) DamageDie {
+	for i, n := range damageDieNames {
+		if n == name && i > 0 {
+			return DamageDie(i)
+		}
+	}
+	return 0
+}
+
+// String returns the die's name.
+func (d DamageDie) String() string { return nameOf(d, damageDieNames[:], "damage die") }
+
+// MarshalText writes the die as its name.
+func (d DamageDie) MarshalText() ([]byte, error) {
+	return nameText(d, damageDieNames[:], "damage die")
+}
+
+// UnmarshalText reads a die from its name.
+func (d *DamageDie) UnmarshalText(b []byte) (err error) {
+	*d, err = fromName[DamageDie](b, damageDieNames[:], "damage die")
+	return err
+}
+
 // kindDodgeMod is each kind of weapon's dodge modifier (R23): 0 for
 // melee and unarmed, 3 for thrown and ranged, 5 for guns.
 var kindDodgeMod = [...]int{Thrown: 3, Ranged: 3, Gun: 5}
@@ -101,9 +143,9 @@ type Weapon struct {
 	Name string     `json:"name"`
 	Kind WeaponKind `json:"kind"`
 	// Damage is D10, D10/2, D10/3, D10/4 or 2D10H (R12).
-	Damage    string `json:"damage"`
-	AttackMod int    `json:"attack_mod,omitempty"`
-	DamageMod int    `json:"damage_mod,omitempty"`
+	Damage    DamageDie `json:"damage"`
+	AttackMod int       `json:"attack_mod,omitempty"`
+	DamageMod int       `json:"damage_mod,omitempty"`
 	// DodgeMod is added to the attack total a dodge must reach (R23).
 	DodgeMod    int     `json:"dodge_mod"`
 	RangeNormal float64 `json:"range_normal,omitempty"`
@@ -154,7 +196,7 @@ var bareHands = Fists()
 
 // Fists are what a combatant fights with when wielding nothing (R16).
 func Fists() Weapon {
-	return Weapon{Name: "fists", Kind: Unarmed, Damage: "D10/3", Inaccurate: true, Fists: true}
+	return Weapon{Name: "fists", Kind: Unarmed, Damage: D10Third, Inaccurate: true, Fists: true}
 }
 
 // Item restores LP when used (R31).

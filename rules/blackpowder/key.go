@@ -139,8 +139,8 @@ func appendSkills(b []byte, skills map[string]int) []byte {
 
 // appendKey appends a weapon's part of its state's key.
 func (w *Weapon) appendKey(b []byte) []byte {
-	b = parts.AppendStrings(b, w.Name, w.Damage)
-	b = append(b, byte(w.Kind))
+	b = parts.AppendString(b, w.Name)
+	b = append(b, byte(w.Kind), byte(w.Damage))
 	b = parts.AppendInts(b, w.AttackMod, w.DamageMod, w.DodgeMod)
 	b = appendOmittedFloat(b, w.RangeNormal)
 	b = appendOmittedFloat(b, w.RangeFar)

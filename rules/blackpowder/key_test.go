@@ -46,6 +46,7 @@ var names = map[reflect.Type][]string{
 	reflect.TypeFor[Status]():     statusNames[:],
 	reflect.TypeFor[WeaponKind](): weaponKindNames[:],
 	reflect.TypeFor[Stage]():      stageNames[:],
+	reflect.TypeFor[DamageDie]():  damageDieNames[:],
 }
 
 // changeSpecial changes a nested command to other commands as a whole,

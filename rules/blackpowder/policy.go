@@ -348,7 +348,7 @@ func expectedDamage(a *Combatant, w *Weapon, t *Combatant) float64 {
 	tough := t.ToughnessEff(w.Penetrating || w.Kind == Gun)
 	halve := w.Fists && t.WearsArmor()
 	divisor := damageDivisor(w.Damage)
-	keepHigh := w.Deadly || w.Kind == Gun || w.Damage == "2D10H"
+	keepHigh := w.Deadly || w.Kind == Gun || w.Damage == TwoD10High
 	if keepHigh {
 		return float64(damageTotal(add, tough, 0, halve, true)) / 100
 	}

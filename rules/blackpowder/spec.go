@@ -355,7 +355,7 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	}
 	kind := weaponKindNamed(ws.Kind)
 	w := Weapon{
-		Name: ws.Name, Kind: kind, Damage: ws.Damage, AttackMod: ws.AttackMod, DamageMod: ws.DamageMod,
+		Name: ws.Name, Kind: kind, AttackMod: ws.AttackMod, DamageMod: ws.DamageMod,
 		RangeNormal: ws.RangeNormal, RangeFar: ws.RangeFar, Deadly: ws.Deadly, Penetrating: ws.Penetrating,
 		Defensive: ws.Defensive, Stunning: ws.Stunning, Immobilizing: ws.Immobilizing, Thrown: ws.Thrown,
 		Inaccurate: ws.Inaccurate, FixDifficulty: ws.FixDifficulty, Capacity: ws.Capacity, Powder: ws.Powder, State: ws.State,
@@ -366,22 +366,24 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	if kind == 0 {
 		bad("kind", "%q: allowed are %s", ws.Kind, strings.Join(weaponKindNames[1:], ", "))
 	}
-	if w.Damage == "" {
+	damage := ws.Damage
+	if damage == "" {
 		switch {
 		case kind == Gun:
-			w.Damage = "2D10H"
+			damage = "2D10H"
 		case kind == Thrown && !ws.Thrown:
-			w.Damage = "D10/3" // an improvised object thrown (R17, A32)
+			damage = "D10/3" // an improvised object thrown (R17, A32)
 		case kind == Unarmed:
-			w.Damage = "D10/3" // a fist's, unless it says more (R16)
+			damage = "D10/3" // a fist's, unless it says more (R16)
 		default:
-			w.Damage = "D10"
+			damage = "D10"
 		}
 	}
-	if !slices.Contains([]string{"D10", "D10/2", "D10/3", "D10/4", "2D10H"}, w.Damage) {
-		bad("damage", "%q: allowed are D10, D10/2, D10/3, D10/4 and 2D10H", w.Damage)
+	w.Damage = damageDieNamed(damage)
+	if w.Damage == 0 {
+		bad("damage", "%q: allowed are D10, D10/2, D10/3, D10/4 and 2D10H", damage)
 	}
-	if w.Damage == "2D10H" {
+	if w.Damage == TwoD10High {
 		w.Deadly = true
 	}
 	w.DodgeMod = kindDodgeMod[kind]
