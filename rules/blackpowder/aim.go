@@ -156,7 +156,7 @@ func (s *State) aimBlocked(c *Combatant, aim Aim) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	case t.Status == Dead:
 		return engine.Errorf(engine.NotAllowedNow, "%s is %s", t.Name, t.Status)
-	case (w.Kind != Melee || w.Thrown) && w.Kind != Unarmed && w.RangeFar > 0 && distance(c, t) > w.RangeFar:
+	case (w.Kind != KindMelee || w.Thrown) && w.Kind != KindUnarmed && w.RangeFar > 0 && distance(c, t) > w.RangeFar:
 		return engine.Errorf(engine.NotAllowedNow, "%s is out of range", t.Name)
 	case c.Wielding != aim.Weapon:
 		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds the %s", c.Name, w.Name)

@@ -59,7 +59,7 @@ func (*Stun) isCommand() {}
 // attackAttribute is Body for melee and unarmed attacks, Senses otherwise
 // (R09).
 func attackAttribute(c *Combatant, w *Weapon) int {
-	if w.Kind == Melee || w.Kind == Unarmed {
+	if w.Kind == KindMelee || w.Kind == KindUnarmed {
 		return c.Body
 	}
 	return c.Senses
@@ -68,7 +68,7 @@ func attackAttribute(c *Combatant, w *Weapon) int {
 // damageAttribute is Senses for ranged weapons and guns, Body otherwise
 // (R13, A32).
 func damageAttribute(c *Combatant, w *Weapon) int {
-	if w.Kind == Ranged || w.Kind == Gun {
+	if w.Kind == KindRanged || w.Kind == KindGun {
 		return c.Senses
 	}
 	return c.Body
@@ -83,10 +83,10 @@ func distance(a, b *Combatant) float64 { return parts.Metres(a.X, a.Y, b.X, b.Y)
 // one; else w's own kind. A knife is made for both.
 func usedAs(w *Weapon, mode string, d float64) WeaponKind {
 	switch {
-	case w.Kind == Melee && (mode == "throw" || mode == "" && w.Thrown && d > reach):
-		return Thrown
-	case w.Kind == Thrown && mode == "strike":
-		return Melee
+	case w.Kind == KindMelee && (mode == "throw" || mode == "" && w.Thrown && d > reach):
+		return KindThrown
+	case w.Kind == KindThrown && mode == "strike":
+		return KindMelee
 	}
 	return w.Kind
 }
@@ -95,7 +95,7 @@ func usedAs(w *Weapon, mode string, d float64) WeaponKind {
 // mode named (usedAs): only a melee weapon with the Thrown trait changes,
 // thrown at one beyond reach, so only then is the distance worked out.
 func plainUse(w *Weapon, c, t *Combatant) WeaponKind {
-	if w.Kind != Melee || !w.Thrown {
+	if w.Kind != KindMelee || !w.Thrown {
 		return w.Kind
 	}
 	return thrownUse(w, c, t)
@@ -242,16 +242,16 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	switch {
 	case cmd.Mode != "" && cmd.Mode != "throw" && cmd.Mode != "strike":
 		return engine.Errorf(engine.Invalid, "an attack is a throw or a strike, not %q", cmd.Mode)
-	case cmd.Mode == "throw" && k.w.Kind != Melee && k.w.Kind != Thrown:
+	case cmd.Mode == "throw" && k.w.Kind != KindMelee && k.w.Kind != KindThrown:
 		return engine.Errorf(engine.NotAllowedNow, "only a melee or thrown weapon is thrown, not the %s", k.w.Name)
-	case cmd.Mode == "strike" && k.w.Kind != Melee && k.w.Kind != Thrown && k.w.Kind != Unarmed:
+	case cmd.Mode == "strike" && k.w.Kind != KindMelee && k.w.Kind != KindThrown && k.w.Kind != KindUnarmed:
 		return engine.Errorf(engine.NotAllowedNow, "the %s is not a weapon to strike with in hand", k.w.Name)
 	}
 	if kind := usedAs(k.w, cmd.Mode, d); kind != k.w.Kind {
 		k.w, k.as = as(k.w, kind), kind
 	}
 	w := k.w
-	if hold && w.Kind != Melee && w.Kind != Unarmed {
+	if hold && w.Kind != KindMelee && w.Kind != KindUnarmed {
 		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
 	}
 	if hold && (t.Holding != "" || t.HeldBy != "" || c.Holding != "") {
@@ -261,12 +261,12 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 		return engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
 	}
 	k.difficulty = attackDifficulty(r.s, c, w, t) + cmd.Part + cmd.Modifier
-	if w.Kind == Melee || w.Kind == Unarmed {
+	if w.Kind == KindMelee || w.Kind == KindUnarmed {
 		if d > reach {
 			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
 	}
-	if w.Kind == Gun {
+	if w.Kind == KindGun {
 		switch {
 		case w.State != GunOK:
 			return engine.Errorf(engine.NotAllowedNow, "the %s is %s", w.Name, w.State)
@@ -294,16 +294,16 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 	if k.as != 0 {
 		w = as(w, k.as)
 	}
-	if w.Kind == Gun && r.s.Scene.Mist && w.Powder != "hazeblast" {
+	if w.Kind == KindGun && r.s.Scene.Mist && w.Powder != "hazeblast" {
 		r.emit(engine.New(r.arena(), mistFizzleKind, MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()}))
 		return nil
 	}
-	hazeblast := w.Kind == Gun && w.Powder == "hazeblast" && !r.s.Scene.Mist
+	hazeblast := w.Kind == KindGun && w.Powder == "hazeblast" && !r.s.Scene.Mist
 	bonus := attackAttribute(c, w) + w.AttackMod
-	if w.Kind == Thrown && w.Thrown {
+	if w.Kind == KindThrown && w.Thrown {
 		bonus += 2
 	}
-	if w.Kind == Unarmed {
+	if w.Kind == KindUnarmed {
 		bonus += c.skill(skillBrawl)
 	}
 	if inaccurate(c, w) {
@@ -315,7 +315,7 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 	if r.aimed {
 		bonus += 3 // aimed attack (R22)
 	}
-	if w.Kind == Thrown && !w.Thrown {
+	if w.Kind == KindThrown && !w.Thrown {
 		bonus -= 4 // an improvised throw: Missing (R17)
 	}
 	bonus += c.Assist // an ally's help (R44)
@@ -346,9 +346,9 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 	// A weapon thrown leaves the hand, hit or miss, and lies by its target
 	// (R17).
 	wi := c.Wielding
-	thrown := w.Kind == Thrown && wi >= 0
+	thrown := w.Kind == KindThrown && wi >= 0
 	r.emit(engine.New(r.arena(), attackRolledKind, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: wi, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent(), Thrown: thrown}))
-	if w.Kind == Gun && !hazeblast {
+	if w.Kind == KindGun && !hazeblast {
 		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: wi}))
 	}
 	if !hit {
@@ -369,7 +369,7 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 // else the ranged modifiers.
 func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 	difficulty := t.EvadeEff()
-	if w.Kind == Melee || w.Kind == Unarmed {
+	if w.Kind == KindMelee || w.Kind == KindUnarmed {
 		return difficulty + s.crowding(a)
 	}
 	return difficulty + s.rangedModifier(a, w, t, distance(a, t))
@@ -436,7 +436,7 @@ func (s *State) rangedModifier(a *Combatant, w *Weapon, t *Combatant, d float64)
 // (R16): any weapon with the trait, but fists and brass knuckles only in
 // the hands of one with no Brawl skill (A31).
 func inaccurate(c *Combatant, w *Weapon) bool {
-	return w.Inaccurate && (w.Kind != Unarmed || c.skill(skillBrawl) == 0)
+	return w.Inaccurate && (w.Kind != KindUnarmed || c.skill(skillBrawl) == 0)
 }
 
 // attackWeapon is the weapon at index i of the attacker (-1: fists).

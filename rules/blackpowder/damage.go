@@ -18,7 +18,7 @@ import (
 // doubles count: a gun's first damage jams on them (R19), a critical's
 // extra damage never does.
 func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw int) {
-	if w.Deadly || w.Kind == Gun || w.Damage == TwoD10High {
+	if w.Deadly || w.Kind == KindGun || w.Damage == TwoD10High {
 		first := r.d10()
 		classes := dice.Classes(0).Cut(first+1).Each(first+1, 10)
 		if doubles {
@@ -87,9 +87,9 @@ func (r *run) damage(p *Pending, a, t *Combatant) error {
 		return nil
 	}
 	w := attackWeapon(a, p.Weapon)
-	rolled, value, raw := r.weaponDamage(w, w.Kind == Gun)
+	rolled, value, raw := r.weaponDamage(w, w.Kind == KindGun)
 	r.emit(engine.New(r.arena(), damageRolledKind, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
-	if w.Kind == Gun && len(rolled) == 2 && rolled[0] == rolled[1] {
+	if w.Kind == KindGun && len(rolled) == 2 && rolled[0] == rolled[1] {
 		if !r.jam(a, p.Weapon) {
 			return nil
 		}
@@ -115,13 +115,13 @@ func (r *run) land(p *Pending, a, t *Combatant, extra int) {
 	bonus := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	raw := p.Damage + extra + bonus
 	if p.Stun {
-		r.stunDamage(t, raw*2+w.Stunning-t.ToughnessEff(w.Penetrating || w.Kind == Gun))
+		r.stunDamage(t, raw*2+w.Stunning-t.ToughnessEff(w.Penetrating || w.Kind == KindGun))
 		return
 	}
 	if w.Fists && t.WearsArmor() {
 		raw /= 2 // bare hands against armor (R16, A30)
 	}
-	r.hurt(t, a.ID, raw, w.Penetrating || w.Kind == Gun, p.Damage+extra, bonus)
+	r.hurt(t, a.ID, raw, w.Penetrating || w.Kind == KindGun, p.Damage+extra, bonus)
 	if t = r.s.combatant(t.ID); p.Hand && t.Wielding >= 0 {
 		// A hit on the hand makes it drop what it holds, which lies at its
 		// feet until picked up (R11, §6; E2).

@@ -281,12 +281,12 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 			}
 		}
 		kind := w.Kind
-		if cmd.Mode != "" || w.Kind == Melee && w.Thrown {
+		if cmd.Mode != "" || w.Kind == KindMelee && w.Thrown {
 			if t := s.combatant(cmd.Target); t != nil {
 				kind = usedAs(w, cmd.Mode, distance(c, t)) // a throw provokes as a shot does
 			}
 		}
-		provokes = kind == Ranged || kind == Thrown || kind == Gun
+		provokes = kind == KindRanged || kind == KindThrown || kind == KindGun
 	case *Reload:
 		w := c.weapon()
 		provokes = w.Reload[min(max(c.GunslingerTier, 0), 2)] > 0
@@ -303,7 +303,7 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 	from, to, _ := path(c, cmd)
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != Melee && t.weapon().Kind != Unarmed) {
+		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != KindMelee && t.weapon().Kind != KindUnarmed) {
 			continue
 		}
 		p := [2]float64{t.X, t.Y}
@@ -511,7 +511,7 @@ func (r *run) pruneReactions() {
 		case "interrupt":
 			able = able && c.Delayed && c.HeldBy == "" // only attacks interrupt
 		case "opportunity":
-			able = able && c.HeldBy == "" && (c.weapon().Kind == Melee || c.weapon().Kind == Unarmed)
+			able = able && c.HeldBy == "" && (c.weapon().Kind == KindMelee || c.weapon().Kind == KindUnarmed)
 			if head.Against != "" {
 				// The delayed action or the aimed attack fired early it
 				// answers is still to come.

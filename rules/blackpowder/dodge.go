@@ -47,7 +47,7 @@ func canParry(a, t *Combatant, p *Pending) bool {
 	if kind == 0 {
 		kind = attackWeapon(a, p.Weapon).Kind
 	}
-	return kind == Melee && t.weapon().Kind == Melee
+	return kind == KindMelee && t.weapon().Kind == KindMelee
 }
 
 // pendingFor checks that the decision is the pending one and is who's.

@@ -47,15 +47,25 @@ type WeaponKind uint8
 // Weapon kinds. The zero WeaponKind is none, "" in JSON: the kind a
 // pending attack's weapon is used as when that is its own (Pending.As).
 const (
-	Melee WeaponKind = iota + 1
-	Unarmed
-	Thrown
-	Ranged
-	Gun
+	KindMelee WeaponKind = iota + 1
+	KindUnarmed
+	KindThrown
+	KindRanged
+	KindGun
+)
+
+// The names of the weapon kinds, as an encounter's weapons give them
+// (WeaponSpec.Kind) and JSON writes them.
+const (
+	Melee   = "melee"
+	Unarmed = "unarmed"
+	Thrown  = "thrown"
+	Ranged  = "ranged"
+	Gun     = "gun"
 )
 
 // weaponKindNames are the names of the WeaponKind values, by value.
-var weaponKindNames = [...]string{"", "melee", "unarmed", "thrown", "ranged", "gun"}
+var weaponKindNames = [...]string{"", Melee, Unarmed, Thrown, Ranged, Gun}
 
 // weaponKindNamed returns the kind of the given name, or 0 for none.
 func weaponKindNamed(name string) WeaponKind {
@@ -125,7 +135,7 @@ func (d *DamageDie) UnmarshalText(b []byte) (err error) {
 
 // kindDodgeMod is each kind of weapon's dodge modifier (R23): 0 for
 // melee and unarmed, 3 for thrown and ranged, 5 for guns.
-var kindDodgeMod = [...]int{Thrown: 3, Ranged: 3, Gun: 5}
+var kindDodgeMod = [...]int{KindThrown: 3, KindRanged: 3, KindGun: 5}
 
 // Gun states (R19, A10).
 const (
@@ -196,7 +206,7 @@ var bareHands = Fists()
 
 // Fists are what a combatant fights with when wielding nothing (R16).
 func Fists() Weapon {
-	return Weapon{Name: "fists", Kind: Unarmed, Damage: D10Third, Inaccurate: true, Fists: true}
+	return Weapon{Name: "fists", Kind: KindUnarmed, Damage: D10Third, Inaccurate: true, Fists: true}
 }
 
 // Item restores LP when used (R31).

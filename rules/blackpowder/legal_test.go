@@ -141,7 +141,7 @@ func variants(s *State, who string, more bool) []*State {
 		v := s.scratch()
 		c := v.combatant(who)
 		c.Actions, c.Delayed, c.Prone, c.Trapped = actions, true, true, 3
-		if w := c.weapon(); w.Kind == Gun {
+		if w := c.weapon(); w.Kind == KindGun {
 			w.State = GunNeedsFix
 		}
 		out = append(out, &v)

@@ -274,7 +274,7 @@ func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 		return p.Options
 	}
 	out := p.Options
-	if w := c.weapon(); w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
+	if w := c.weapon(); w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
 		out = append(out, engine.Option[Command]{Command: &Reload{}, Label: "reload the " + w.Name + " (the immediate action)"})
 	}
 	for i := range c.Weapons {
@@ -365,7 +365,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	// without any.
 	allies, far := -1, -1
 	if c.Actions > 0 && c.HeldBy == "" {
-		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
+		usable := w.Kind != KindGun || (w.State == GunOK && w.Loaded > 0)
 		allies, far = 0, 0
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
@@ -382,7 +382,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			if !usable || t.Status == Dead || t.Status == Absent {
 				continue
 			}
-			if (w.Kind == Melee && !w.Thrown || w.Kind == Unarmed) && d > reach {
+			if (w.Kind == KindMelee && !w.Thrown || w.Kind == KindUnarmed) && d > reach {
 				continue // a melee weapon with the Thrown trait is thrown (R17)
 			}
 			on := b.targeted(i, t)
@@ -391,15 +391,15 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				b.label(atk, []string{"attack ", t.Name, " with the ", w.Name})
 			}
 			b.listStrike(s, atk, c, w, t, i)
-			if w.Kind == Melee && w.Thrown && d <= reach {
+			if w.Kind == KindMelee && w.Thrown && d <= reach {
 				throw := engine.New(b.arena(), attackKind, Attack{Target: t.ID, Mode: "throw"})
 				b.add(throw, "throw the ", w.Name, " at ", t.Name)
 			}
-			if w.Kind == Thrown && d <= reach {
+			if w.Kind == KindThrown && d <= reach {
 				strike := engine.New(b.arena(), attackKind, Attack{Target: t.ID, Mode: "strike"})
 				b.add(strike, "strike ", t.Name, " with the ", w.Name, " in hand")
 			}
-			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
+			if (w.Kind == KindMelee || w.Kind == KindUnarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				if hold := on.hold(t); !b.lone(hold) {
 					b.label(hold, []string{"hold ", t.Name})
 				}
@@ -424,7 +424,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			}
 		}
 	}
-	if w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
+	if w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
 		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
 		if (need == 0 && !c.ImmediateUsed) || c.Actions > 0 { // a second immediate action is an action (R06)
 			b.add(&Reload{}, "reload the ", w.Name)

@@ -87,7 +87,7 @@ type CombatantSpec struct {
 type WeaponSpec struct {
 	Name          string  `yaml:"name" doc:"one word, used in commands"`
 	Kind          string  `yaml:"kind" enum:"melee,unarmed,thrown,ranged,gun"`
-	Damage        string  `yaml:"damage,omitempty" enum:"D10,D10/2,D10/3,D10/4,2D10H" doc:"default D10; guns 2D10H; unarmed weapons, as fists, and a thrown object without the Thrown trait (improvised) D10/3"`
+	Damage        string  `yaml:"damage,omitempty" enum:"D10,D10/2,D10/3,D10/4,2D10H" doc:"default D10; guns 2D10H; unarmed weapons, as fists, and a thrown object without the KindThrown trait (improvised) D10/3"`
 	AttackMod     int     `yaml:"attack_mod,omitempty" min:"-50" max:"50"`
 	DamageMod     int     `yaml:"damage_mod,omitempty" min:"-50" max:"50"`
 	DodgeMod      *int    `yaml:"dodge_mod,omitempty" min:"-50" max:"50" doc:"default: melee and unarmed 0, thrown and ranged 3, guns 5"`
@@ -369,11 +369,11 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	damage := ws.Damage
 	if damage == "" {
 		switch {
-		case kind == Gun:
+		case kind == KindGun:
 			damage = "2D10H"
-		case kind == Thrown && !ws.Thrown:
+		case kind == KindThrown && !ws.Thrown:
 			damage = "D10/3" // an improvised object thrown (R17, A32)
-		case kind == Unarmed:
+		case kind == KindUnarmed:
 			damage = "D10/3" // a fist's, unless it says more (R16)
 		default:
 			damage = "D10"
@@ -393,7 +393,7 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	if ws.RangeFar > 0 && ws.RangeFar < ws.RangeNormal {
 		bad("range_far", "%v is less than range_normal %v: far range lies beyond normal range (A20)", ws.RangeFar, ws.RangeNormal)
 	}
-	if kind != Gun {
+	if kind != KindGun {
 		gunOnly := []struct {
 			field string
 			given bool
@@ -415,17 +415,17 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 		kinds []WeaponKind
 		what  string
 	}{
-		{"thrown", ws.Thrown, []WeaponKind{Melee, Thrown}, "only a melee or thrown weapon is thrown (R17)"},
-		{"defensive", ws.Defensive != 0, []WeaponKind{Melee}, "only a melee weapon parries (R24, A12)"},
-		{"immobilizing", ws.Immobilizing != 0, []WeaponKind{Melee, Unarmed}, "a hold is made with a melee weapon or fists (R39)"},
-		{"range_normal", ws.RangeNormal != 0, []WeaponKind{Melee, Thrown, Ranged, Gun}, "an unarmed weapon is never thrown or fired"},
-		{"range_far", ws.RangeFar != 0, []WeaponKind{Melee, Thrown, Ranged, Gun}, "an unarmed weapon is never thrown or fired"},
+		{"thrown", ws.Thrown, []WeaponKind{KindMelee, KindThrown}, "only a melee or thrown weapon is thrown (R17)"},
+		{"defensive", ws.Defensive != 0, []WeaponKind{KindMelee}, "only a melee weapon parries (R24, A12)"},
+		{"immobilizing", ws.Immobilizing != 0, []WeaponKind{KindMelee, KindUnarmed}, "a hold is made with a melee weapon or fists (R39)"},
+		{"range_normal", ws.RangeNormal != 0, []WeaponKind{KindMelee, KindThrown, KindRanged, KindGun}, "an unarmed weapon is never thrown or fired"},
+		{"range_far", ws.RangeFar != 0, []WeaponKind{KindMelee, KindThrown, KindRanged, KindGun}, "an unarmed weapon is never thrown or fired"},
 	} {
 		if t.given && kind != 0 && !slices.Contains(t.kinds, kind) {
 			bad(t.field, "%s: this weapon is %s, and the field would never be read", t.what, ws.Kind)
 		}
 	}
-	if kind == Gun {
+	if kind == KindGun {
 		w.Deadly, w.Penetrating = true, true
 		if w.Capacity == 0 {
 			w.Capacity = 1

@@ -150,7 +150,7 @@ func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) 
 	}
 	w := c.weapon()
 	switch {
-	case w.Kind != Gun:
+	case w.Kind != KindGun:
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
 	case w.State != GunOK:
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is %s and cannot be reloaded", w.Name, w.State)
