@@ -193,7 +193,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	if c.HeldBy != "" {
 		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	}
-	if r.mode == byAction && c.Actions < 1 {
+	if r.mode == PaidByAction && c.Actions < 1 {
 		return noActionLeft(c)
 	}
 	t := r.s.combatant(cmd.Target)
@@ -225,7 +225,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 				return engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground: %s must pick it up (draw %s) within reach first", c.Weapons[i].Name, c.Name, c.Weapons[i].Name)
 			}
 			switch {
-			case r.mode == byDelayed:
+			case r.mode == PaidByDelayed:
 				// The immediate action belongs to the combatant's own turn:
 				// drawing with a delayed action is that action (R06, R07).
 				return engine.Errorf(engine.NotAllowedNow, "%s must have the %s in hand: with a delayed action the draw would be the action", c.Name, cmd.Weapon)

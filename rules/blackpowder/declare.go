@@ -73,7 +73,7 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 	c := r.s.combatant(who)
 	switch cmd.(type) {
 	case *Attack, *Stun, *Hold:
-		return r.inMode(byDelayed, func() error { return r.legal(who, cmd) })
+		return r.inMode(PaidByDelayed, func() error { return r.legal(who, cmd) })
 	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check, *FreeForm:
 	case nil:
 		return engine.Errorf(engine.Invalid, "no action given for %s's delayed action", c.Name)
@@ -82,7 +82,7 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 	}
 	saved := *c
 	(&DelayedUsed{Who: who}).apply(r.s, r.hot)
-	err := r.inMode(byDelayed, func() error { return r.legal(who, cmd) })
+	err := r.inMode(PaidByDelayed, func() error { return r.legal(who, cmd) })
 	*c = saved
 	return err
 }
@@ -390,7 +390,7 @@ func (r *run) opportunity(who string) error {
 	r.emit(engine.New(r.arena(), reactionDoneKind, ReactionDone{Who: who, Taken: true}))
 	r.path, r.hasPath = [2][2]float64{from, to}, true
 	defer func() { r.hasPath = false }()
-	if err := r.inMode(free, func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
+	if err := r.inMode(PaidNothing, func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
 		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
 	}
 	return nil
@@ -452,7 +452,7 @@ func (r *run) resolveDeclared() {
 				}
 				break
 			}
-			if err := r.actAs(byAction, actor, cmd); err != nil {
+			if err := r.actAs(PaidByAction, actor, cmd); err != nil {
 				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
 			}
 		case len(d.Held) > 0 && r.provokeHeld(0):

@@ -33,7 +33,7 @@ func TestCleanFailures(t *testing.T) {
 		for _, who := range s.Combatants {
 			for vi, v := range variants(s, who.ID, d%20 == 0) {
 				pristine := stateText(v) // v as the fight sees it before any action is asked of it
-				for _, mode := range []Payment{byAction, byDelayed, free} {
+				for _, mode := range []Payment{PaidByAction, PaidByDelayed, PaidNothing} {
 					for _, cmd := range candidates(v, v.combatant(who.ID)) {
 						where := func() string {
 							return fmt.Sprintf("%s fight %d decision %d variant %d: %s, mode %s: %s", setup, f, d, vi, who.ID, mode, formatted(cmd))
@@ -42,7 +42,7 @@ func TestCleanFailures(t *testing.T) {
 							refused++
 						}
 						checked++
-						if mode == byDelayed {
+						if mode == PaidByDelayed {
 							checkLegalDelayed(t, where, v, who.ID, cmd, &trial, wholeCheck(checked, pristine))
 						}
 					}
@@ -95,7 +95,7 @@ func checkLegalDelayed(t *testing.T, where func() string, s *State, who string, 
 		return
 	}
 	s.scratchInto(trial)
-	lent := &run{s: trial, src: ones{}, mode: byDelayed}
+	lent := &run{s: trial, src: ones{}, mode: PaidByDelayed}
 	lent.emit(&DelayedUsed{Who: who})
 	if actErr := lent.act(who, cmd); (legalErr == nil) != (actErr == nil) || (legalErr != nil && legalErr.Error() != actErr.Error()) {
 		t.Fatalf("%s: legalDelayed says %v, acting with a lent action says %v", delayed(), legalErr, actErr)

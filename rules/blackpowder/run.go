@@ -15,9 +15,9 @@ type run struct {
 	s      *State
 	src    dice.Source
 	events []Event
-	// mode is how the acting combatant acts: on its own turn (byAction),
-	// with a held delayed action (byDelayed), or free, with an opportunity
-	// attack or an aimed attack already paid for.
+	// mode is how the acting combatant acts: on its own turn (PaidByAction),
+	// with a held delayed action (PaidByDelayed), or free (PaidNothing),
+	// with an opportunity attack or an aimed attack already paid for.
 	mode Payment
 	// aimed is set while an aimed attack resolves: +3 to hit (R22); early
 	// when it was fired early (A17).
@@ -93,11 +93,11 @@ func (r *run) spent() Payment { return r.mode }
 // event's Spent) it is its name: "action", "delayed" or "free".
 type Payment uint8
 
-// The payments.
+// The payments: the turn's action, a held delayed action, or nothing.
 const (
-	byAction Payment = iota
-	byDelayed
-	free
+	PaidByAction Payment = iota
+	PaidByDelayed
+	PaidNothing
 )
 
 // paymentNames are the names of the Payment values, by value.

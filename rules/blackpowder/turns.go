@@ -53,14 +53,14 @@ const (
 // acting is actingMember, or what it says for what may come after the
 // action (afterImmediate, afterMove).
 func (r *run) acting(who string, after int) (*Combatant, error) {
-	if r.mode != byAction {
+	if r.mode != PaidByAction {
 		c := r.s.combatant(who)
 		switch {
 		case c == nil:
 			return nil, engine.Errorf(engine.Invalid, "no combatant %q", who)
 		case c.Status != Active:
 			return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
-		case r.mode == byDelayed && !c.Delayed:
+		case r.mode == PaidByDelayed && !c.Delayed:
 			return nil, engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
 		}
 		return c, nil
@@ -412,9 +412,9 @@ func checkDone(c *Combatant) {
 // action, or nothing for an opportunity attack.
 func pay(c *Combatant, spent Payment) {
 	switch spent {
-	case byDelayed:
+	case PaidByDelayed:
 		c.Delayed, c.DelayedSpent = false, true
-	case byAction:
+	case PaidByAction:
 		useAction(c)
 	}
 }
