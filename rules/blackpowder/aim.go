@@ -60,7 +60,7 @@ func (r *run) aimCheck(who string, cmd *AimAt) (*Combatant, error) {
 		}
 	}
 	// The attack must be one that could be made now.
-	if err := r.inMode("free", func() error {
+	if err := r.inMode(PaidNothing, func() error {
 		return r.strikeCheck(who, &Attack{Target: cmd.Target, Part: cmd.Part, Hand: cmd.Hand, Modifier: cmd.Modifier}, plainStrike, new(aimedStrike))
 	}); err != nil {
 		return nil, err
@@ -132,14 +132,14 @@ func (r *run) fireAim(who string, aim Aim) error {
 		// Once the attack is over, a delayed action still held may act
 		// right away (R22); one already answering a declaration is spoken
 		// for. An attack that cannot be made offers nothing.
-		if err := r.inMode("free", func() error { return r.strikeCheck(who, atk, plainStrike, new(aimedStrike)) }); err != nil {
+		if err := r.inMode(PaidNothing, func() error { return r.strikeCheck(who, atk, plainStrike, new(aimedStrike)) }); err != nil {
 			return err
 		}
 		r.emit(engine.New(r.arena(), followOfferedKind, FollowOffered{Who: who}))
 	}
 	r.aimed = true
 	defer func() { r.aimed = false }()
-	return r.inMode("free", func() error { return r.attack(who, atk) })
+	return r.inMode(PaidNothing, func() error { return r.attack(who, atk) })
 }
 
 // aimBlocked reports why c's aimed attack cannot be made now, so that it
@@ -156,7 +156,7 @@ func (s *State) aimBlocked(c *Combatant, aim Aim) error {
 		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	case t.Status == Dead:
 		return engine.Errorf(engine.NotAllowedNow, "%s is %s", t.Name, t.Status)
-	case (w.Kind != Melee || w.Thrown) && w.Kind != Unarmed && w.RangeFar > 0 && distance(c, t) > w.RangeFar:
+	case (w.Kind != KindMelee || w.Thrown) && w.Kind != KindUnarmed && w.RangeFar > 0 && distance(c, t) > w.RangeFar:
 		return engine.Errorf(engine.NotAllowedNow, "%s is out of range", t.Name)
 	case c.Wielding != aim.Weapon:
 		return engine.Errorf(engine.NotAllowedNow, "%s no longer holds the %s", c.Name, w.Name)

@@ -59,7 +59,7 @@ func (*Stun) isCommand() {}
 // attackAttribute is Body for melee and unarmed attacks, Senses otherwise
 // (R09).
 func attackAttribute(c *Combatant, w *Weapon) int {
-	if w.Kind == Melee || w.Kind == Unarmed {
+	if w.Kind == KindMelee || w.Kind == KindUnarmed {
 		return c.Body
 	}
 	return c.Senses
@@ -68,7 +68,7 @@ func attackAttribute(c *Combatant, w *Weapon) int {
 // damageAttribute is Senses for ranged weapons and guns, Body otherwise
 // (R13, A32).
 func damageAttribute(c *Combatant, w *Weapon) int {
-	if w.Kind == Ranged || w.Kind == Gun {
+	if w.Kind == KindRanged || w.Kind == KindGun {
 		return c.Senses
 	}
 	return c.Body
@@ -81,12 +81,12 @@ func distance(a, b *Combatant) float64 { return parts.Metres(a.X, a.Y, b.X, b.Y)
 // or, with the Thrown trait, at a target beyond reach) is a thrown
 // weapon; a thrown weapon struck with in hand (mode "strike") is a melee
 // one; else w's own kind. A knife is made for both.
-func usedAs(w *Weapon, mode string, d float64) string {
+func usedAs(w *Weapon, mode string, d float64) WeaponKind {
 	switch {
-	case w.Kind == Melee && (mode == "throw" || mode == "" && w.Thrown && d > reach):
-		return Thrown
-	case w.Kind == Thrown && mode == "strike":
-		return Melee
+	case w.Kind == KindMelee && (mode == "throw" || mode == "" && w.Thrown && d > reach):
+		return KindThrown
+	case w.Kind == KindThrown && mode == "strike":
+		return KindMelee
 	}
 	return w.Kind
 }
@@ -94,8 +94,8 @@ func usedAs(w *Weapon, mode string, d float64) string {
 // plainUse is the kind of weapon w is used as by c attacking t with no
 // mode named (usedAs): only a melee weapon with the Thrown trait changes,
 // thrown at one beyond reach, so only then is the distance worked out.
-func plainUse(w *Weapon, c, t *Combatant) string {
-	if w.Kind != Melee || !w.Thrown {
+func plainUse(w *Weapon, c, t *Combatant) WeaponKind {
+	if w.Kind != KindMelee || !w.Thrown {
 		return w.Kind
 	}
 	return thrownUse(w, c, t)
@@ -103,7 +103,7 @@ func plainUse(w *Weapon, c, t *Combatant) string {
 
 // thrownUse is plainUse of a melee weapon with the Thrown trait, apart so
 // that plainUse's common case is inlined.
-func thrownUse(w *Weapon, c, t *Combatant) string {
+func thrownUse(w *Weapon, c, t *Combatant) WeaponKind {
 	return usedAs(w, "", distance(c, t))
 }
 
@@ -112,7 +112,7 @@ func thrownUse(w *Weapon, c, t *Combatant) string {
 // (a thrown melee weapon without Thrown is improvised, -4, R17) and whose
 // dodge modifier moves by the difference the two kinds make (R23: thrown
 // 3 harder to dodge than melee), so that a weapon's own adjustment stays.
-func as(w *Weapon, kind string) *Weapon {
+func as(w *Weapon, kind WeaponKind) *Weapon {
 	if kind == w.Kind {
 		return w
 	}
@@ -126,7 +126,7 @@ func as(w *Weapon, kind string) *Weapon {
 // used it.
 func pendingWeapon(a *Combatant, p *Pending) *Weapon {
 	w := attackWeapon(a, p.Weapon)
-	if p.As == "" {
+	if p.As == 0 {
 		return w
 	}
 	return as(w, p.As)
@@ -164,7 +164,7 @@ type aimedStrike struct {
 	w          *Weapon
 	difficulty int
 	// as is the kind the weapon is used as, when not its own (usedAs).
-	as string
+	as WeaponKind
 }
 
 // noDraw is aimedStrike.draw for an attack with the weapon in hand.
@@ -180,7 +180,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	if l := r.listed(who, cmd, kind); l != nil {
 		c, t := &r.s.Combatants[l.attacker], &r.s.Combatants[l.tgt]
 		*k = aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: l.difficulty}
-		if kind := plainUse(k.w, c, t); !same(kind, k.w.Kind) {
+		if kind := plainUse(k.w, c, t); kind != k.w.Kind {
 			k.w, k.as = as(k.w, kind), kind
 		}
 		return nil
@@ -193,7 +193,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	if c.HeldBy != "" {
 		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	}
-	if r.mode == "" && c.Actions < 1 {
+	if r.mode == PaidByAction && c.Actions < 1 {
 		return noActionLeft(c)
 	}
 	t := r.s.combatant(cmd.Target)
@@ -225,7 +225,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 				return engine.Errorf(engine.NotAllowedNow, "the %s lies on the ground: %s must pick it up (draw %s) within reach first", c.Weapons[i].Name, c.Name, c.Weapons[i].Name)
 			}
 			switch {
-			case r.mode == "delayed":
+			case r.mode == PaidByDelayed:
 				// The immediate action belongs to the combatant's own turn:
 				// drawing with a delayed action is that action (R06, R07).
 				return engine.Errorf(engine.NotAllowedNow, "%s must have the %s in hand: with a delayed action the draw would be the action", c.Name, cmd.Weapon)
@@ -242,16 +242,16 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	switch {
 	case cmd.Mode != "" && cmd.Mode != "throw" && cmd.Mode != "strike":
 		return engine.Errorf(engine.Invalid, "an attack is a throw or a strike, not %q", cmd.Mode)
-	case cmd.Mode == "throw" && k.w.Kind != Melee && k.w.Kind != Thrown:
+	case cmd.Mode == "throw" && k.w.Kind != KindMelee && k.w.Kind != KindThrown:
 		return engine.Errorf(engine.NotAllowedNow, "only a melee or thrown weapon is thrown, not the %s", k.w.Name)
-	case cmd.Mode == "strike" && k.w.Kind != Melee && k.w.Kind != Thrown && k.w.Kind != Unarmed:
+	case cmd.Mode == "strike" && k.w.Kind != KindMelee && k.w.Kind != KindThrown && k.w.Kind != KindUnarmed:
 		return engine.Errorf(engine.NotAllowedNow, "the %s is not a weapon to strike with in hand", k.w.Name)
 	}
-	if kind := usedAs(k.w, cmd.Mode, d); !same(kind, k.w.Kind) {
+	if kind := usedAs(k.w, cmd.Mode, d); kind != k.w.Kind {
 		k.w, k.as = as(k.w, kind), kind
 	}
 	w := k.w
-	if hold && w.Kind != Melee && w.Kind != Unarmed {
+	if hold && w.Kind != KindMelee && w.Kind != KindUnarmed {
 		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
 	}
 	if hold && (t.Holding != "" || t.HeldBy != "" || c.Holding != "") {
@@ -261,12 +261,12 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 		return engine.Errorf(engine.NotAllowedNow, "only an unaware, conscious target can be stunned, and %s is not", t.Name)
 	}
 	k.difficulty = attackDifficulty(r.s, c, w, t) + cmd.Part + cmd.Modifier
-	if w.Kind == Melee || w.Kind == Unarmed {
+	if w.Kind == KindMelee || w.Kind == KindUnarmed {
 		if d > reach {
 			return engine.Errorf(engine.NotAllowedNow, "%s is %.1f m away, beyond melee reach (%.1f m)", t.Name, d, reach)
 		}
 	}
-	if w.Kind == Gun {
+	if w.Kind == KindGun {
 		switch {
 		case w.State != GunOK:
 			return engine.Errorf(engine.NotAllowedNow, "the %s is %s", w.Name, w.State)
@@ -291,19 +291,19 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 		c = r.s.combatant(who)
 	}
 	w := c.weapon()
-	if k.as != "" {
+	if k.as != 0 {
 		w = as(w, k.as)
 	}
-	if w.Kind == Gun && r.s.Scene.Mist && w.Powder != "hazeblast" {
+	if w.Kind == KindGun && r.s.Scene.Mist && w.Powder != "hazeblast" {
 		r.emit(engine.New(r.arena(), mistFizzleKind, MistFizzle{Attacker: c.ID, Weapon: c.Wielding, Spent: r.spent()}))
 		return nil
 	}
-	hazeblast := w.Kind == Gun && w.Powder == "hazeblast" && !r.s.Scene.Mist
+	hazeblast := w.Kind == KindGun && w.Powder == "hazeblast" && !r.s.Scene.Mist
 	bonus := attackAttribute(c, w) + w.AttackMod
-	if w.Kind == Thrown && w.Thrown {
+	if w.Kind == KindThrown && w.Thrown {
 		bonus += 2
 	}
-	if w.Kind == Unarmed {
+	if w.Kind == KindUnarmed {
 		bonus += c.skill(skillBrawl)
 	}
 	if inaccurate(c, w) {
@@ -315,7 +315,7 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 	if r.aimed {
 		bonus += 3 // aimed attack (R22)
 	}
-	if w.Kind == Thrown && !w.Thrown {
+	if w.Kind == KindThrown && !w.Thrown {
 		bonus -= 4 // an improvised throw: Missing (R17)
 	}
 	bonus += c.Assist // an ally's help (R44)
@@ -346,9 +346,9 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 	// A weapon thrown leaves the hand, hit or miss, and lies by its target
 	// (R17).
 	wi := c.Wielding
-	thrown := w.Kind == Thrown && wi >= 0
+	thrown := w.Kind == KindThrown && wi >= 0
 	r.emit(engine.New(r.arena(), attackRolledKind, AttackRolled{Attacker: c.ID, Target: t.ID, Weapon: wi, Die: die, Bonus: bonus, Total: total, Difficulty: difficulty, Hit: hit, Spent: r.spent(), Thrown: thrown}))
-	if w.Kind == Gun && !hazeblast {
+	if w.Kind == KindGun && !hazeblast {
 		r.emit(engine.New(r.arena(), shotFiredKind, ShotFired{Attacker: c.ID, Weapon: wi}))
 	}
 	if !hit {
@@ -356,7 +356,7 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 	}
 	p := Pending{Attacker: c.ID, Target: t.ID, Weapon: wi, Total: total, Difficulty: difficulty, Bonus: bonus, Hold: hold, Stun: stun, Early: r.early, As: k.as, Hand: cmd.Hand}
 	if canDodge(t) && !unaware {
-		p.Stage = "dodge"
+		p.Stage = StageDodge
 		r.emit(engine.New(r.arena(), awaitingDecisionKind, AwaitingDecision{Pending: p}))
 		return nil
 	}
@@ -369,7 +369,7 @@ func (r *run) strike(who string, cmd *Attack, kind strikeKind) error {
 // else the ranged modifiers.
 func attackDifficulty(s *State, a *Combatant, w *Weapon, t *Combatant) int {
 	difficulty := t.EvadeEff()
-	if w.Kind == Melee || w.Kind == Unarmed {
+	if w.Kind == KindMelee || w.Kind == KindUnarmed {
 		return difficulty + s.crowding(a)
 	}
 	return difficulty + s.rangedModifier(a, w, t, distance(a, t))
@@ -436,7 +436,7 @@ func (s *State) rangedModifier(a *Combatant, w *Weapon, t *Combatant, d float64)
 // (R16): any weapon with the trait, but fists and brass knuckles only in
 // the hands of one with no Brawl skill (A31).
 func inaccurate(c *Combatant, w *Weapon) bool {
-	return w.Inaccurate && (w.Kind != Unarmed || c.skill(skillBrawl) == 0)
+	return w.Inaccurate && (w.Kind != KindUnarmed || c.skill(skillBrawl) == 0)
 }
 
 // attackWeapon is the weapon at index i of the attacker (-1: fists).
@@ -459,13 +459,13 @@ type AttackRolled struct {
 	Difficulty int    `json:"difficulty"`
 	Hit        bool   `json:"hit"`
 	// Spent is how the attack was paid for: "action" or "delayed".
-	Spent string `json:"spent"`
+	Spent Payment `json:"spent"`
 	// Thrown is set when the weapon was thrown: it leaves the hand and
 	// lies by the target (R17).
 	Thrown bool `json:"thrown,omitempty"`
 }
 
-func (e *AttackRolled) apply(s *State, _ *hotMemory) {
+func (e *AttackRolled) apply(s *State, h *hotMemory) {
 	c := s.combatant(e.Attacker)
 	pay(c, e.Spent)
 	c.Assist = 0
@@ -473,6 +473,7 @@ func (e *AttackRolled) apply(s *State, _ *hotMemory) {
 		t := s.combatant(e.Target)
 		w := &c.Weapons[e.Weapon]
 		w.OnGround, w.GroundX, w.GroundY = true, t.X, t.Y
+		h.dropped()
 		if c.Wielding == e.Weapon {
 			c.Wielding, c.Reloading = -1, 0
 		}
@@ -512,7 +513,7 @@ type MistFizzle struct {
 	Attacker string `json:"attacker"`
 	Weapon   int    `json:"weapon"`
 	// Spent is what paid for the shot: "action", "delayed" or "free".
-	Spent string `json:"spent"`
+	Spent Payment `json:"spent"`
 }
 
 func (e *MistFizzle) apply(s *State, _ *hotMemory) {
@@ -531,7 +532,7 @@ func (e *MistFizzle) describe(s *State) string {
 type ActionUsed struct {
 	Combatant string `json:"combatant"`
 	// Spent is what paid: "action", "delayed" or "free".
-	Spent string `json:"spent"`
+	Spent Payment `json:"spent"`
 }
 
 func (e *ActionUsed) apply(s *State, _ *hotMemory) {
@@ -557,5 +558,5 @@ func (e *AwaitingDecision) apply(s *State, h *hotMemory) {
 }
 
 func (e *AwaitingDecision) describe(*State) string {
-	return "waiting for " + e.Pending.Stage
+	return "waiting for " + e.Pending.Stage.String()
 }

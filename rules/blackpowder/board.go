@@ -9,7 +9,8 @@ var _ engine.Boards[State] = Rules{}
 // groups as listed until all have rolled), whose turn it is with each
 // member down, dead, absent or done with its part, and the combatants on
 // the open plane in metres, each with the melee reach (A21) and the
-// farthest range of each gun it carries.
+// farthest range of each weapon it carries (not one lying on the
+// ground).
 func (Rules) Board(s *State) engine.Board {
 	b := engine.Board{
 		Grid:  &engine.Grid{Kind: engine.Open, Unit: "metre"},
@@ -48,8 +49,8 @@ func (Rules) Board(s *State) engine.Board {
 		pc := engine.Piece{ID: c.ID, Name: c.Name, Side: c.Group, X: c.X, Y: c.Y, Absent: c.Status == Absent,
 			Reach: []engine.Reach{{Weapon: "melee", Kind: "reach", Distance: reach}}}
 		for _, w := range c.Weapons {
-			if w.TakenBy != "" {
-				continue // another's now
+			if w.TakenBy != "" || w.OnGround {
+				continue // another's now, or lying on the ground (R11, R17)
 			}
 			if far := max(w.RangeNormal, w.RangeFar); far > 0 {
 				pc.Reach = append(pc.Reach, engine.Reach{Weapon: w.Name, Kind: "range", Distance: far})

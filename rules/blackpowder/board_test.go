@@ -3,6 +3,7 @@ package blackpowder_test
 import (
 	"testing"
 
+	"fray/dice"
 	"fray/engine"
 	"fray/engine/enginetest"
 	"fray/rules/blackpowder"
@@ -53,4 +54,45 @@ func TestBoard(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestBoardLeavesOutAWeaponOnTheGround: a weapon dropped from a hit hand
+// lies on the ground (R11, §6), no longer carried, so its owner's piece
+// shows no range for it until it is taken in hand again, nor does a
+// thrower's for the weapon it threw (R17); E2 as the
+// scenario r11_r06_anyone_in_reach_picks_up_a_dropped_weapon plays it.
+func TestBoardLeavesOutAWeaponOnTheGround(t *testing.T) {
+	table := scenariotest.Table(t, blackpowder.Info(), "e2.yaml", []byte(`
+ruleset: blackpowder
+groups: [{id: players, players: true}, {id: thugs}]
+combatants:
+  - {id: beatrix, group: players, body: 2, senses: 3, science: 2, willpower: 1, evade: 8, lp_max: 10, skills: {speed: 3}, weapons: [{use: knife}]}
+  - {id: markus, group: players, body: 3, senses: 1, science: 0, willpower: 2, evade: 7, lp_max: 12, weapons: [{use: club}]}
+  - {id: gunman, group: thugs, body: 2, senses: 3, science: 1, willpower: 1, evade: 6, lp_max: 8, weapons: [{use: pistol}]}
+`))
+	src := dice.NewScript(9, 1, 6, 9, 10, 4)
+	ranges := func(i int) []engine.Reach {
+		_, enc, _ := engine.Unwrap[blackpowder.State, blackpowder.Command, blackpowder.Event](table)
+		return blackpowder.Rules{}.Board(enc.State()).Pieces[i].Reach
+	}
+	if r := ranges(2); len(r) != 2 || r[1].Weapon != "pistol" {
+		t.Fatalf("the gunman's reach before the drop: %+v", r)
+	}
+	if r := ranges(0); len(r) != 2 || r[1].Weapon != "knife" {
+		t.Fatalf("beatrix's reach before the throw: %+v", r)
+	}
+	for _, step := range [][2]string{
+		{"beatrix", "initiative"}, {"gunman", "initiative"}, {"beatrix", "delay"}, {"markus", "pass"},
+		{"gunman", "attack markus"}, {"markus", "decline"}, {"beatrix", "interrupt attack gunman part hand"}, {"gunman", "take"},
+	} {
+		if _, err := table.Submit(step[0], step[1], src); err != nil {
+			t.Fatalf("%s: %s: %v", step[0], step[1], err)
+		}
+	}
+	if r := ranges(2); len(r) != 1 || r[0].Kind != "reach" {
+		t.Errorf("the gunman's pistol lies on the ground, yet his piece shows %+v", r)
+	}
+	if r := ranges(0); len(r) != 1 || r[0].Kind != "reach" {
+		t.Errorf("beatrix's thrown knife lies on the ground, yet her piece shows %+v", r)
+	}
 }

@@ -20,7 +20,7 @@ func setups(t *testing.T) []enginetest.Setup[State] {
 	mist.Scene.Mist = true
 	mist.Groups = append(mist.Groups, GroupSpec{ID: "reinforcements", Joins: 2})
 	mist.Combatants = append(mist.Combatants, CombatantSpec{ID: "latecomer", Group: "reinforcements", Body: 3, Evade: 6, LPMax: 9,
-		Weapons: []WeaponSpec{{Name: "club", Kind: Melee}}})
+		Weapons: []WeaponSpec{{Name: "club", Kind: "melee"}}})
 	armored := alley()
 	armored.Combatants[2].Armor = []ArmorSpec{{Name: "coat", ToughnessBonus: 2, IsArmor: true}}
 	armored.Combatants[0].Weapons = nil // Beatrix fights with fists

@@ -21,7 +21,7 @@ var (
 func (*Critical) isCommand() {}
 
 func (r *run) critical(who string, takeIt bool) error {
-	p, err := r.pendingFor(who, "critical")
+	p, err := r.pendingFor(who, StageCritical)
 	if err != nil {
 		return err
 	}

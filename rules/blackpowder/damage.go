@@ -18,7 +18,7 @@ import (
 // doubles count: a gun's first damage jams on them (R19), a critical's
 // extra damage never does.
 func (r *run) weaponDamage(w *Weapon, doubles bool) (rolled []int, value, raw int) {
-	if w.Deadly || w.Kind == Gun || w.Damage == "2D10H" {
+	if w.Deadly || w.Kind == KindGun || w.Damage == TwoD10High {
 		first := r.d10()
 		classes := dice.Classes(0).Cut(first+1).Each(first+1, 10)
 		if doubles {
@@ -58,17 +58,15 @@ var classesByDivisor = func() (by [5]dice.Classes) {
 
 // damageDivisor is what a weapon's damage die is divided by: 2, 3 or 4
 // for D10/2, D10/3 and D10/4, else 0 (not divided).
-func damageDivisor(damage string) int {
-	switch damage {
-	case "D10/2":
-		return 2
-	case "D10/3":
-		return 3
-	case "D10/4":
-		return 4
+func damageDivisor(damage DamageDie) int {
+	if int(damage) < len(divisors) {
+		return divisors[damage]
 	}
 	return 0
 }
+
+// divisors are damageDivisor's answers, by damage die.
+var divisors = [...]int{D10Half: 2, D10Third: 3, D10Quarter: 4, TwoD10High: 0}
 
 // dieValueBy reads a d10 through a weapon's damage die, divided by
 // divisor (damageDivisor) (R12).
@@ -89,16 +87,16 @@ func (r *run) damage(p *Pending, a, t *Combatant) error {
 		return nil
 	}
 	w := attackWeapon(a, p.Weapon)
-	rolled, value, raw := r.weaponDamage(w, w.Kind == Gun)
+	rolled, value, raw := r.weaponDamage(w, w.Kind == KindGun)
 	r.emit(engine.New(r.arena(), damageRolledKind, DamageRolled{Attacker: a.ID, Dice: rolled, Value: value}))
-	if w.Kind == Gun && len(rolled) == 2 && rolled[0] == rolled[1] {
+	if w.Kind == KindGun && len(rolled) == 2 && rolled[0] == rolled[1] {
 		if !r.jam(a, p.Weapon) {
 			return nil
 		}
 	}
 	p.Damage = value
 	if raw == 10 && (r.s.group(a.Group).Players || r.s.Options.NPCCrits) {
-		p.Stage = "critical"
+		p.Stage = StageCritical
 		// The dodge is over: the re-roll needs the bonus and the
 		// difficulty, not the total, so criticals alike are alike states.
 		p.Total = 0
@@ -117,13 +115,13 @@ func (r *run) land(p *Pending, a, t *Combatant, extra int) {
 	bonus := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	raw := p.Damage + extra + bonus
 	if p.Stun {
-		r.stunDamage(t, raw*2+w.Stunning-t.ToughnessEff(w.Penetrating || w.Kind == Gun))
+		r.stunDamage(t, raw*2+w.Stunning-t.ToughnessEff(w.Penetrating || w.Kind == KindGun))
 		return
 	}
 	if w.Fists && t.WearsArmor() {
 		raw /= 2 // bare hands against armor (R16, A30)
 	}
-	r.hurt(t, a.ID, raw, w.Penetrating || w.Kind == Gun, p.Damage+extra, bonus)
+	r.hurt(t, a.ID, raw, w.Penetrating || w.Kind == KindGun, p.Damage+extra, bonus)
 	if t = r.s.combatant(t.ID); p.Hand && t.Wielding >= 0 {
 		// A hit on the hand makes it drop what it holds, which lies at its
 		// feet until picked up (R11, §6; E2).
@@ -253,13 +251,14 @@ type Disarmed struct {
 	Weapon int    `json:"weapon"`
 }
 
-func (e *Disarmed) apply(s *State, _ *hotMemory) {
+func (e *Disarmed) apply(s *State, h *hotMemory) {
 	c := s.combatant(e.Target)
 	if e.Weapon < 0 || e.Weapon >= len(c.Weapons) {
 		return
 	}
 	w := &c.Weapons[e.Weapon]
 	w.OnGround, w.GroundX, w.GroundY = true, c.X, c.Y
+	h.dropped()
 	if c.Wielding == e.Weapon {
 		c.Wielding, c.Reloading = -1, 0
 	}

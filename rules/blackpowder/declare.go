@@ -73,7 +73,7 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 	c := r.s.combatant(who)
 	switch cmd.(type) {
 	case *Attack, *Stun, *Hold:
-		return r.inMode("delayed", func() error { return r.legal(who, cmd) })
+		return r.inMode(PaidByDelayed, func() error { return r.legal(who, cmd) })
 	case *Reload, *Revive, *Fix, *Run, *Withdraw, *Assist, *Escape, *Draw, *AimAt, *UseItem, *StandUp, *Check, *FreeForm:
 	case nil:
 		return engine.Errorf(engine.Invalid, "no action given for %s's delayed action", c.Name)
@@ -82,7 +82,7 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 	}
 	saved := *c
 	(&DelayedUsed{Who: who}).apply(r.s, r.hot)
-	err := r.inMode("delayed", func() error { return r.legal(who, cmd) })
+	err := r.inMode(PaidByDelayed, func() error { return r.legal(who, cmd) })
 	*c = saved
 	return err
 }
@@ -90,7 +90,7 @@ func (r *run) legalDelayed(who string, cmd Command) error {
 // inMode runs f with the run acting in the given mode (see run.mode).
 // There is nothing to take back if f fails: f is a check, or an action,
 // which refuses before its first event.
-func (r *run) inMode(mode string, f func() error) error {
+func (r *run) inMode(mode Payment, f func() error) error {
 	saved := r.mode
 	r.mode = mode
 	err := f()
@@ -281,12 +281,12 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 			}
 		}
 		kind := w.Kind
-		if cmd.Mode != "" || w.Kind == Melee && w.Thrown {
+		if cmd.Mode != "" || w.Kind == KindMelee && w.Thrown {
 			if t := s.combatant(cmd.Target); t != nil {
 				kind = usedAs(w, cmd.Mode, distance(c, t)) // a throw provokes as a shot does
 			}
 		}
-		provokes = kind == Ranged || kind == Thrown || kind == Gun
+		provokes = kind == KindRanged || kind == KindThrown || kind == KindGun
 	case *Reload:
 		w := c.weapon()
 		provokes = w.Reload[min(max(c.GunslingerTier, 0), 2)] > 0
@@ -303,7 +303,7 @@ func (s *State) opportunists(out []Reaction, c *Combatant, cmd Command) []Reacti
 	from, to, _ := path(c, cmd)
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
-		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != Melee && t.weapon().Kind != Unarmed) {
+		if t.Status != Active || same(t.Group, c.Group) || t.HeldBy != "" || s.unaware(t) || (t.weapon().Kind != KindMelee && t.weapon().Kind != KindUnarmed) {
 			continue
 		}
 		p := [2]float64{t.X, t.Y}
@@ -390,7 +390,7 @@ func (r *run) opportunity(who string) error {
 	r.emit(engine.New(r.arena(), reactionDoneKind, ReactionDone{Who: who, Taken: true}))
 	r.path, r.hasPath = [2][2]float64{from, to}, true
 	defer func() { r.hasPath = false }()
-	if err := r.inMode("free", func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
+	if err := r.inMode(PaidNothing, func() error { return r.attack(who, &Attack{Target: actor}) }); err != nil {
 		r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: who, Reason: err.Error()}))
 	}
 	return nil
@@ -452,7 +452,7 @@ func (r *run) resolveDeclared() {
 				}
 				break
 			}
-			if err := r.actAs("", actor, cmd); err != nil {
+			if err := r.actAs(PaidByAction, actor, cmd); err != nil {
 				r.emit(engine.New(r.arena(), lapsedKind, Lapsed{Who: actor, Reason: err.Error()}))
 			}
 		case len(d.Held) > 0 && r.provokeHeld(0):
@@ -511,7 +511,7 @@ func (r *run) pruneReactions() {
 		case "interrupt":
 			able = able && c.Delayed && c.HeldBy == "" // only attacks interrupt
 		case "opportunity":
-			able = able && c.HeldBy == "" && (c.weapon().Kind == Melee || c.weapon().Kind == Unarmed)
+			able = able && c.HeldBy == "" && (c.weapon().Kind == KindMelee || c.weapon().Kind == KindUnarmed)
 			if head.Against != "" {
 				// The delayed action or the aimed attack fired early it
 				// answers is still to come.
@@ -535,7 +535,7 @@ func (r *run) pruneReactions() {
 // actAs acts with cmd in the given mode (see inMode). Every action makes
 // all its checks before its first event, so one that fails has changed
 // nothing and needs nothing taken back.
-func (r *run) actAs(mode, who string, cmd Command) error {
+func (r *run) actAs(mode Payment, who string, cmd Command) error {
 	return r.inMode(mode, func() error { return r.act(who, cmd) })
 }
 

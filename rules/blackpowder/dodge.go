@@ -44,20 +44,20 @@ func canDodge(t *Combatant) bool {
 // a target t wielding a melee weapon (A12).
 func canParry(a, t *Combatant, p *Pending) bool {
 	kind := p.As // the kind the attack used its weapon as, when not its own
-	if kind == "" {
+	if kind == 0 {
 		kind = attackWeapon(a, p.Weapon).Kind
 	}
-	return kind == Melee && t.weapon().Kind == Melee
+	return kind == KindMelee && t.weapon().Kind == KindMelee
 }
 
 // pendingFor checks that the decision is the pending one and is who's.
-func (r *run) pendingFor(who, stage string) (*Pending, error) {
+func (r *run) pendingFor(who string, stage Stage) (*Pending, error) {
 	p := r.s.Pending
-	if p == nil || !same(p.Stage, stage) {
+	if p == nil || p.Stage != stage {
 		return nil, engine.Errorf(engine.NotAllowedNow, "nothing is waiting for a %s decision: %s", stage, next(r.s).Question)
 	}
 	owner := p.Target
-	if stage == "critical" {
+	if stage == StageCritical {
 		owner = p.Attacker
 	}
 	if !same(who, owner) {
@@ -67,7 +67,7 @@ func (r *run) pendingFor(who, stage string) (*Pending, error) {
 }
 
 func (r *run) dodge(who string, parry bool) error {
-	p, err := r.pendingFor(who, "dodge")
+	p, err := r.pendingFor(who, StageDodge)
 	if err != nil {
 		return err
 	}
@@ -108,7 +108,7 @@ func (r *run) dodge(who string, parry bool) error {
 }
 
 func (r *run) take(who string) error {
-	p, err := r.pendingFor(who, "dodge")
+	p, err := r.pendingFor(who, StageDodge)
 	if err != nil {
 		return err
 	}

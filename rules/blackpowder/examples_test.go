@@ -90,7 +90,7 @@ func TestE1Initiative(t *testing.T) {
 // damage 5 + 3 + 1 = 9 (R09, R13).
 func TestE3Attack(t *testing.T) {
 	f := newFight(t, duel(
-		CombatantSpec{ID: "markus", Body: 3, DamageBonus: 1, Weapons: []WeaponSpec{{Name: "club", Kind: Melee}}},
+		CombatantSpec{ID: "markus", Body: 3, DamageBonus: 1, Weapons: []WeaponSpec{{Name: "club", Kind: "melee"}}},
 		CombatantSpec{ID: "thug", Evade: 7, LPMax: 20},
 	), 9, 1, 4, 5)
 	f.do("markus", "initiative")
@@ -109,7 +109,7 @@ func TestE3Attack(t *testing.T) {
 func TestE4Dodge(t *testing.T) {
 	f := newFight(t, duel(
 		CombatantSpec{ID: "beatrix", Body: 2, Skills: map[string]int{"dodge": 3, "speed": 3}},
-		CombatantSpec{ID: "thug", Body: 2, Weapons: []WeaponSpec{{Name: "club", Kind: Melee}}},
+		CombatantSpec{ID: "thug", Body: 2, Weapons: []WeaponSpec{{Name: "club", Kind: "melee"}}},
 	), 9, 1, 7, 5)
 	f.do("beatrix", "initiative")
 	f.do("thug", "initiative")
@@ -132,7 +132,7 @@ func TestE4Dodge(t *testing.T) {
 // 10 + 6 + 3 = 19 (R15).
 func TestE5Critical(t *testing.T) {
 	f := newFight(t, duel(
-		CombatantSpec{ID: "markus", Body: 3, Weapons: []WeaponSpec{{Name: "club", Kind: Melee}}},
+		CombatantSpec{ID: "markus", Body: 3, Weapons: []WeaponSpec{{Name: "club", Kind: "melee"}}},
 		CombatantSpec{ID: "thug", Evade: 8, LPMax: 30},
 	), 9, 1, 5, 10, 5, 6)
 	f.do("markus", "initiative")
@@ -152,7 +152,7 @@ func TestE5Critical(t *testing.T) {
 func TestE6Consciousness(t *testing.T) {
 	sp := duel(
 		CombatantSpec{ID: "markus", LPMax: 12, LP: intp(4), Toughness: 1, Willpower: 2, Skills: map[string]int{"pain_resistance": 2}},
-		CombatantSpec{ID: "thug", Body: 3, Evade: 5, Weapons: []WeaponSpec{{Name: "club", Kind: Melee}}},
+		CombatantSpec{ID: "thug", Body: 3, Evade: 5, Weapons: []WeaponSpec{{Name: "club", Kind: "melee"}}},
 	)
 	// A second player keeps the fight going: at its end Markus would wake
 	// (R27).
@@ -200,7 +200,7 @@ func TestE7Revive(t *testing.T) {
 func TestImpossibleConsciousnessCheckDrawsNoDie(t *testing.T) {
 	f := newFight(t, duel(
 		CombatantSpec{ID: "markus", LPMax: 12, LP: intp(1), Willpower: 2, Skills: map[string]int{"pain_resistance": 2}},
-		CombatantSpec{ID: "brute", Body: 4, Evade: 5, DamageBonus: 8, Weapons: []WeaponSpec{{Name: "hammer", Kind: Melee}}},
+		CombatantSpec{ID: "brute", Body: 4, Evade: 5, DamageBonus: 8, Weapons: []WeaponSpec{{Name: "hammer", Kind: "melee"}}},
 	), 1, 9, 9, 9)
 	f.do("markus", "initiative")
 	f.do("brute", "initiative")
@@ -217,7 +217,7 @@ func TestImpossibleConsciousnessCheckDrawsNoDie(t *testing.T) {
 // does nothing (R19).
 func TestGunJamOnDoubles(t *testing.T) {
 	f := newFight(t, duel(
-		CombatantSpec{ID: "gunman", Senses: 3, Weapons: []WeaponSpec{{Name: "pistol", Kind: Gun}}},
+		CombatantSpec{ID: "gunman", Senses: 3, Weapons: []WeaponSpec{{Name: "pistol", Kind: "gun"}}},
 		CombatantSpec{ID: "thug", Evade: 5},
 	), 9, 1, 8, 6, 6, 4)
 	f.do("gunman", "initiative")
@@ -236,7 +236,7 @@ func TestGunJamOnDoubles(t *testing.T) {
 
 func TestRefusalsChangeNothing(t *testing.T) {
 	f := newFight(t, duel(
-		CombatantSpec{ID: "markus", Body: 3, Weapons: []WeaponSpec{{Name: "club", Kind: Melee}}},
+		CombatantSpec{ID: "markus", Body: 3, Weapons: []WeaponSpec{{Name: "club", Kind: "melee"}}},
 		CombatantSpec{ID: "thug", Evade: 7, X: 10},
 	), 9, 1)
 	f.do("markus", "initiative")

@@ -82,7 +82,7 @@ func listedStrikes(s *State, p *engine.Prompt[Command]) (strikes []listedStrike,
 // typed one, one listed in another state or for another combatant) or the
 // run has changed the state since.
 func (r *run) listed(who string, cmd *Attack, kind strikeKind) *listedStrike {
-	if !r.proved || kind != plainStrike || r.mode != "" || r.hasPath || r.aimed || !same(who, r.provedFor) {
+	if !r.proved || kind != plainStrike || r.mode != PaidByAction || r.hasPath || r.aimed || !same(who, r.provedFor) {
 		return nil
 	}
 	if k := r.taken; k != nil && k.cmd == cmd {

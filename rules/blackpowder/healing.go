@@ -57,7 +57,7 @@ func (r *run) reviveCheck(who string, cmd *Revive) (c, t *Combatant, attr int, e
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	if r.mode == "" && c.Actions < 1 {
+	if r.mode == PaidByAction && c.Actions < 1 {
 		return nil, nil, 0, noActionLeft(c)
 	}
 	t = r.s.combatant(cmd.Target)

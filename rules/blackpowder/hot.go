@@ -66,6 +66,10 @@ type hotMemory struct {
 	// than through a Step (forgetState): only a combatant knocked out or
 	// killed can finish a fight.
 	goingOn *State
+	// bareGround is the state writePickUps last found with no weapon on
+	// the ground, until an event lays one there (dropped) or the state
+	// changes other than through a Step (forgetState).
+	bareGround *State
 	// tallies is where each Step adds up what its events do, when a
 	// simulation asked for it (see TallySteps).
 	tallies *engine.Tallies
@@ -149,7 +153,15 @@ func (h *hotMemory) leftFight() {
 // to change other than through a Step (Evolve, ScratchInto).
 func (h *hotMemory) forgetState() {
 	h.forgetListed()
-	h.goingOn = nil
+	h.goingOn, h.bareGround = nil, nil
+}
+
+// dropped records that a weapon now lies on the ground, thrown or
+// dropped; h may be nil.
+func (h *hotMemory) dropped() {
+	if h != nil {
+		h.bareGround = nil
+	}
 }
 
 // keptOrder returns a copy of order for the state to keep as its

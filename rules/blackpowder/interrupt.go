@@ -189,14 +189,14 @@ func (r *run) actDelayed(who string, cmd Command) error {
 		if err := r.s.holdsDelayed(who); err != nil {
 			return err
 		}
-		return r.actAs("delayed", who, cmd)
+		return r.actAs(PaidByDelayed, who, cmd)
 	}
 	if err := r.legalDelayed(who, cmd); err != nil {
 		return err
 	}
 	done := r.s.combatant(who).Done
 	r.emit(engine.New(r.arena(), delayedUsedKind, DelayedUsed{Who: who}))
-	if err := r.actAs("delayed", who, cmd); err != nil {
+	if err := r.actAs(PaidByDelayed, who, cmd); err != nil {
 		return err // legalDelayed passed it: never
 	}
 	r.emit(engine.New(r.arena(), delayedSettledKind, DelayedSettled{Who: who, Done: done}))

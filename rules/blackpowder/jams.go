@@ -97,7 +97,7 @@ func (r *run) fixCheck(who string) (*Combatant, error) {
 	}
 	w := c.Weapon()
 	switch {
-	case w.Kind != Gun:
+	case w.Kind != KindGun:
 		return nil, engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
 	case w.State != GunNeedsFix && w.State != GunMajorJam:
 		return nil, engine.Errorf(engine.NotAllowedNow, "the %s is %s: nothing to fix in combat", w.Name, w.State)

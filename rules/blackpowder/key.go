@@ -77,7 +77,7 @@ func (c *Combatant) appendKey(b []byte) []byte {
 	b = parts.AppendInts(b, c.Body, c.Senses, c.Science, c.Willpower)
 	b = appendSkills(b, c.Skills)
 	b = parts.AppendInts(b, c.Evade, c.Toughness, c.ToughnessTemp, c.DamageBonus, c.LP, c.LPMax, c.Fatigue)
-	b = parts.AppendString(b, c.Status)
+	b = append(b, byte(c.Status))
 	b = parts.AppendInts(b, c.ReviveDifficulty, c.DamageWhileUnconscious)
 	b = parts.AppendEach(b, c.Weapons, (*Weapon).appendKey)
 	b = binary.AppendUvarint(b, uint64(len(c.Items)))
@@ -139,7 +139,8 @@ func appendSkills(b []byte, skills map[string]int) []byte {
 
 // appendKey appends a weapon's part of its state's key.
 func (w *Weapon) appendKey(b []byte) []byte {
-	b = parts.AppendStrings(b, w.Name, w.Kind, w.Damage)
+	b = parts.AppendString(b, w.Name)
+	b = append(b, byte(w.Kind), byte(w.Damage))
 	b = parts.AppendInts(b, w.AttackMod, w.DamageMod, w.DodgeMod)
 	b = appendOmittedFloat(b, w.RangeNormal)
 	b = appendOmittedFloat(b, w.RangeFar)
@@ -173,9 +174,10 @@ func (p *Pending) appendKey(b []byte) []byte {
 	if p == nil {
 		return b
 	}
-	b = parts.AppendStrings(b, p.Stage, p.Attacker, p.Target)
+	b = append(b, byte(p.Stage))
+	b = parts.AppendStrings(b, p.Attacker, p.Target)
 	b = parts.AppendInts(b, p.Weapon, p.Total, p.Difficulty, p.Bonus, p.Damage)
-	b = parts.AppendStrings(b, p.As)
+	b = append(b, byte(p.As))
 	return parts.AppendBools(b, p.Hold, p.Stun, p.Early, p.Hand)
 }
 

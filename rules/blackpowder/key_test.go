@@ -40,11 +40,32 @@ func TestKeysSeeEveryChange(t *testing.T) {
 // whole: its command is an interface.
 var nestedType = reflect.TypeFor[Nested]()
 
+// names are the names of the small numbers the state keeps as words in
+// JSON, by their type: a change of one makes it another of its values.
+var names = map[reflect.Type][]string{
+	reflect.TypeFor[Status]():     statusNames[:],
+	reflect.TypeFor[WeaponKind](): weaponKindNames[:],
+	reflect.TypeFor[Stage]():      stageNames[:],
+	reflect.TypeFor[DamageDie]():  damageDieNames[:],
+}
+
 // changeSpecial changes a nested command to other commands as a whole,
-// and a float to -0 as well as what enginetest.ChangeEvery sets it to
-// (JSON writes -0 apart from 0 unless it leaves the field out), and
-// reports whether v is one of those.
+// a float to -0 as well as what enginetest.ChangeEvery sets it to (JSON
+// writes -0 apart from 0 unless it leaves the field out), and a status or
+// weapon kind to each of its other values, and reports whether v is one
+// of those.
 func changeSpecial(v reflect.Value, path string, check func(string)) bool {
+	if words, ok := names[v.Type()]; ok {
+		old := v.Uint()
+		for u := range uint64(len(words)) {
+			if u != old {
+				v.SetUint(u)
+				check(path)
+			}
+		}
+		v.SetUint(old)
+		return true
+	}
 	switch {
 	case v.Type() == nestedType:
 		old := reflect.ValueOf(v.Interface())

@@ -33,16 +33,16 @@ func TestCleanFailures(t *testing.T) {
 		for _, who := range s.Combatants {
 			for vi, v := range variants(s, who.ID, d%20 == 0) {
 				pristine := stateText(v) // v as the fight sees it before any action is asked of it
-				for _, mode := range []string{"", "delayed", "free"} {
+				for _, mode := range []Payment{PaidByAction, PaidByDelayed, PaidNothing} {
 					for _, cmd := range candidates(v, v.combatant(who.ID)) {
 						where := func() string {
-							return fmt.Sprintf("%s fight %d decision %d variant %d: %s, mode %q: %s", setup, f, d, vi, who.ID, mode, formatted(cmd))
+							return fmt.Sprintf("%s fight %d decision %d variant %d: %s, mode %s: %s", setup, f, d, vi, who.ID, mode, formatted(cmd))
 						}
 						if checkLegal(t, where, v, who.ID, mode, cmd, &trial, wholeCheck(checked, pristine)) != nil {
 							refused++
 						}
 						checked++
-						if mode == "delayed" {
+						if mode == PaidByDelayed {
 							checkLegalDelayed(t, where, v, who.ID, cmd, &trial, wholeCheck(checked, pristine))
 						}
 					}
@@ -69,7 +69,7 @@ func wholeCheck(checked int, pristine string) string {
 // checkLegal compares legal with acting on a copy for one action, and
 // returns the refusal; with pristine set it checks also that s, after
 // legal, is still as pristine says (see compareLegal).
-func checkLegal(t *testing.T, where func() string, s *State, who, mode string, cmd Command, trial *State, pristine string) error {
+func checkLegal(t *testing.T, where func() string, s *State, who string, mode Payment, cmd Command, trial *State, pristine string) error {
 	t.Helper()
 	return compareLegal(t, where, s, trial, pristine,
 		func(r *run) error { r.mode = mode; return r.legal(who, cmd) },
@@ -95,7 +95,7 @@ func checkLegalDelayed(t *testing.T, where func() string, s *State, who string, 
 		return
 	}
 	s.scratchInto(trial)
-	lent := &run{s: trial, src: ones{}, mode: "delayed"}
+	lent := &run{s: trial, src: ones{}, mode: PaidByDelayed}
 	lent.emit(&DelayedUsed{Who: who})
 	if actErr := lent.act(who, cmd); (legalErr == nil) != (actErr == nil) || (legalErr != nil && legalErr.Error() != actErr.Error()) {
 		t.Fatalf("%s: legalDelayed says %v, acting with a lent action says %v", delayed(), legalErr, actErr)
@@ -141,7 +141,7 @@ func variants(s *State, who string, more bool) []*State {
 		v := s.scratch()
 		c := v.combatant(who)
 		c.Actions, c.Delayed, c.Prone, c.Trapped = actions, true, true, 3
-		if w := c.weapon(); w.Kind == Gun {
+		if w := c.weapon(); w.Kind == KindGun {
 			w.State = GunNeedsFix
 		}
 		out = append(out, &v)

@@ -152,7 +152,7 @@ func writePrompt(s *State, b *prompter) {
 			} else {
 				others++
 			}
-		} else if leftAfterAction(m, group) {
+		} else if leftAfterAction(s, m, group) {
 			others++
 		}
 	}
@@ -181,7 +181,7 @@ func writePrompt(s *State, b *prompter) {
 			p.Others = make([]string, 0, others)
 		}
 		for i := range s.Combatants {
-			if m := &s.Combatants[i]; m != c && (m.Group == group && m.Status == Active && !m.Done || leftAfterAction(m, group)) {
+			if m := &s.Combatants[i]; m != c && (m.Group == group && m.Status == Active && !m.Done || leftAfterAction(s, m, group)) {
 				p.Others = append(p.Others, m.ID)
 			}
 		}
@@ -219,14 +219,30 @@ func nextKind(s *State) engine.PromptKind {
 // leftAfterAction reports whether c, a member of the acting group who has
 // finished its part of the turn, may still do something while the turn
 // lasts: take the turn's immediate action (R06), if it has not and carries
-// a weapon to draw or reload, or the move alongside the action (R33), if
-// it has some of it left and is free to move.
-func leftAfterAction(c *Combatant, group string) bool {
+// a weapon to draw or reload or has another's within reach to pick up, or
+// the move alongside the action (R33), if it has some of it left and is
+// free to move.
+func leftAfterAction(s *State, c *Combatant, group string) bool {
 	if !c.Done || c.Status != Active || !same(c.Group, group) {
 		return false
 	}
-	return !c.ImmediateUsed && hasDraw(c) ||
+	return !c.ImmediateUsed && (hasDraw(c) || canPickUp(s, c)) ||
 		c.Moved < moveDistance && c.HeldBy == "" && c.Holding == "" && c.Trapped == 0
+}
+
+// canPickUp reports whether a weapon of another lies on the ground within
+// c's reach, for c to pick up (writePickUps lists them).
+func canPickUp(s *State, c *Combatant) bool {
+	for i := range s.Combatants {
+		if o := &s.Combatants[i]; o != c {
+			for j := range o.Weapons {
+				if w := &o.Weapons[j]; w.OnGround && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // hasDraw reports whether c has a draw to make: a weapon in hand to put
@@ -258,7 +274,7 @@ func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 		return p.Options
 	}
 	out := p.Options
-	if w := c.weapon(); w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
+	if w := c.weapon(); w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) && w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0 {
 		out = append(out, engine.Option[Command]{Command: &Reload{}, Label: "reload the " + w.Name + " (the immediate action)"})
 	}
 	for i := range c.Weapons {
@@ -277,19 +293,33 @@ func afterActionOptions(s *State, c *Combatant) []engine.Option[Command] {
 // writePickUps adds to b the weapons of others that lie on the ground
 // within c's reach, for c to pick up (a draw, R06; our ruling); note ends
 // each label.
+//
+// With hot memory, a state found with nothing on the ground is
+// remembered as such until a weapon is dropped or thrown (see
+// hotMemory.bareGround), so that the turns of a fight where nothing is
+// look at nobody's weapons.
 func writePickUps(s *State, c *Combatant, b *prompter, note string) {
+	h := s.hot
+	if h != nil && h.bareGround == s {
+		return
+	}
+	bare := true
 	for i := range s.Combatants {
 		o := &s.Combatants[i]
-		if o == c {
-			continue
-		}
 		for j := range o.Weapons {
 			w := &o.Weapons[j]
-			if w.OnGround && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
+			if !w.OnGround {
+				continue
+			}
+			bare = false
+			if o != c && math.Hypot(w.GroundX-c.X, w.GroundY-c.Y) <= reach {
 				pick := engine.New(b.arena(), drawKind, Draw{Weapon: w.Name, From: o.ID})
 				b.add(pick, "pick up ", o.Name, "'s ", w.Name, note)
 			}
 		}
+	}
+	if bare && h != nil {
+		h.bareGround = s
 	}
 }
 
@@ -335,7 +365,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 	// without any.
 	allies, far := -1, -1
 	if c.Actions > 0 && c.HeldBy == "" {
-		usable := w.Kind != Gun || (w.State == GunOK && w.Loaded > 0)
+		usable := w.Kind != KindGun || (w.State == GunOK && w.Loaded > 0)
 		allies, far = 0, 0
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
@@ -352,7 +382,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			if !usable || t.Status == Dead || t.Status == Absent {
 				continue
 			}
-			if (w.Kind == Melee && !w.Thrown || w.Kind == Unarmed) && d > reach {
+			if (w.Kind == KindMelee && !w.Thrown || w.Kind == KindUnarmed) && d > reach {
 				continue // a melee weapon with the Thrown trait is thrown (R17)
 			}
 			on := b.targeted(i, t)
@@ -361,15 +391,15 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 				b.label(atk, []string{"attack ", t.Name, " with the ", w.Name})
 			}
 			b.listStrike(s, atk, c, w, t, i)
-			if w.Kind == Melee && w.Thrown && d <= reach {
+			if w.Kind == KindMelee && w.Thrown && d <= reach {
 				throw := engine.New(b.arena(), attackKind, Attack{Target: t.ID, Mode: "throw"})
 				b.add(throw, "throw the ", w.Name, " at ", t.Name)
 			}
-			if w.Kind == Thrown && d <= reach {
+			if w.Kind == KindThrown && d <= reach {
 				strike := engine.New(b.arena(), attackKind, Attack{Target: t.ID, Mode: "strike"})
 				b.add(strike, "strike ", t.Name, " with the ", w.Name, " in hand")
 			}
-			if (w.Kind == Melee || w.Kind == Unarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
+			if (w.Kind == KindMelee || w.Kind == KindUnarmed) && c.Holding == "" && t.HeldBy == "" && t.Holding == "" && t.Status == Active {
 				if hold := on.hold(t); !b.lone(hold) {
 					b.label(hold, []string{"hold ", t.Name})
 				}
@@ -394,7 +424,7 @@ func writeActOptions(s *State, c *Combatant, b *prompter) {
 			}
 		}
 	}
-	if w.Kind == Gun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
+	if w.Kind == KindGun && w.State == GunOK && w.Loaded < max(w.Capacity, 1) {
 		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
 		if (need == 0 && !c.ImmediateUsed) || c.Actions > 0 { // a second immediate action is an action (R06)
 			b.add(&Reload{}, "reload the ", w.Name)
@@ -500,7 +530,7 @@ func approachLabel(b *prompter, how string, c, t *Combatant, x, y float64, reach
 func pendingPrompt(s *State, b *prompter) {
 	p := s.Pending
 	a, t := s.combatant(p.Attacker), s.combatant(p.Target)
-	if p.Stage == "critical" {
+	if p.Stage == StageCritical {
 		b.p.Kind, b.p.Actor, b.p.Default = engine.React, a.ID, 0
 		b.ask(a.Name, "'s damage die shows 10: re-roll the attack for a critical?")
 		take := engine.New(b.arena(), criticalKind, Critical{Take: true})

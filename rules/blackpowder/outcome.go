@@ -136,7 +136,7 @@ func (Rules) Condition(s *State, combatant string) (condition string, down bool)
 	if c == nil {
 		return "", false
 	}
-	return c.Status, c.Status == Unconscious || c.Status == Dead
+	return c.Status.String(), c.Status == Unconscious || c.Status == Dead
 }
 
 // Forget clears from s what actor's command c does not read, so that exact
@@ -155,5 +155,5 @@ func (r Rules) Forget(s *State, actor string, c Command) {
 // only for a blow taken that a dodge would have been rolled against.
 func (Rules) Forgets(s *State, _ string, c Command) bool {
 	_, ok := c.(*Take)
-	return ok && s.Pending != nil && s.Pending.Stage == "dodge" && s.Pending.Total != 0
+	return ok && s.Pending != nil && s.Pending.Stage == StageDodge && s.Pending.Total != 0
 }

@@ -114,7 +114,7 @@ func TestConditionAndCombatants(t *testing.T) {
 	for id, want := range map[string]struct {
 		cond string
 		down bool
-	}{"markus": {Active, false}, "thug1": {Unconscious, true}, "nobody": {"", false}} {
+	}{"markus": {"active", false}, "thug1": {"unconscious", true}, "nobody": {"", false}} {
 		if cond, down := (Rules{}).Condition(&s, id); cond != want.cond || down != want.down {
 			t.Errorf("%s: %q %v, want %q %v", id, cond, down, want.cond, want.down)
 		}

@@ -291,7 +291,7 @@ func targetScore(s *State, me *Combatant, w *Weapon, t *Combatant, difficulty in
 	share := min(expected, float64(t.LP+1)) / float64(max(t.LP+1, 1))
 	tw := as(t.weapon(), plainUse(t.weapon(), t, me))
 	threat := hitChance(s, t, tw, me) * expectedDamage(t, tw, me)
-	if tw.Kind == Gun && (tw.State != GunOK || tw.Loaded < 1) {
+	if tw.Kind == KindGun && (tw.State != GunOK || tw.Loaded < 1) {
 		threat /= 2 // it must reload or fix before it shoots again
 	}
 	return share * (1 + threat/float64(max(me.LP+1, 1)))
@@ -301,14 +301,14 @@ func targetScore(s *State, me *Combatant, w *Weapon, t *Combatant, difficulty in
 // added to the die.
 func attackBonus(a *Combatant, w *Weapon, t *Combatant) int {
 	bonus := attackAttribute(a, w) + w.AttackMod + a.Assist
-	if w.Kind == Thrown {
+	if w.Kind == KindThrown {
 		if w.Thrown {
 			bonus += 2
 		} else {
 			bonus -= 4
 		}
 	}
-	if w.Kind == Unarmed {
+	if w.Kind == KindUnarmed {
 		bonus += a.skill(skillBrawl)
 	}
 	if inaccurate(a, w) {
@@ -345,10 +345,10 @@ func checkChance(bonus, difficulty int) float64 {
 // less Toughness (R12-R16), without criticals.
 func expectedDamage(a *Combatant, w *Weapon, t *Combatant) float64 {
 	add := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
-	tough := t.ToughnessEff(w.Penetrating || w.Kind == Gun)
+	tough := t.ToughnessEff(w.Penetrating || w.Kind == KindGun)
 	halve := w.Fists && t.WearsArmor()
 	divisor := damageDivisor(w.Damage)
-	keepHigh := w.Deadly || w.Kind == Gun || w.Damage == "2D10H"
+	keepHigh := w.Deadly || w.Kind == KindGun || w.Damage == TwoD10High
 	if keepHigh {
 		return float64(damageTotal(add, tough, 0, halve, true)) / 100
 	}
@@ -554,7 +554,7 @@ func healOption(s *State, p *engine.Prompt[Command]) Command {
 // at once (drawOption takes that).
 func gunOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	w := me.weapon()
-	if w.Kind != Gun {
+	if w.Kind != KindGun {
 		return nil
 	}
 	if fix := optionOf[*Fix](p, nil); fix >= 0 {
@@ -581,13 +581,13 @@ func readyWeapon(s *State, me *Combatant) int {
 			continue
 		}
 		switch w.Kind {
-		case Gun:
+		case KindGun:
 			if w.State == GunOK && w.Loaded > 0 {
 				return i
 			}
-		case Thrown, Ranged:
+		case KindThrown, KindRanged:
 			return i
-		case Melee, Unarmed:
+		case KindMelee, KindUnarmed:
 			if enemyNear(s, me, me) {
 				return i
 			}
@@ -618,7 +618,7 @@ func drawOption(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 // within a walk (then it attacks), else a run.
 func approach(s *State, me *Combatant, p *engine.Prompt[Command]) Command {
 	w := me.weapon()
-	if me.Actions < 1 || (w.Kind != Melee && w.Kind != Unarmed) {
+	if me.Actions < 1 || (w.Kind != KindMelee && w.Kind != KindUnarmed) {
 		return nil
 	}
 	var near *Combatant

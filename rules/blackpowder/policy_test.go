@@ -25,7 +25,7 @@ func (f *fight) choose() string {
 	return Rules{}.FormatCommand(Tactical{}.Choose(s, &p, noDice{f.t}))
 }
 
-func club() WeaponSpec { return WeaponSpec{Name: "club", Kind: Melee} }
+func club() WeaponSpec { return WeaponSpec{Name: "club", Kind: "melee"} }
 
 // TestTacticalChoices puts the policy before the decisions its doc comment
 // promises and checks what it chooses.
@@ -42,7 +42,7 @@ func TestTacticalChoices(t *testing.T) {
 	})
 	t.Run("the more dangerous enemy", func(t *testing.T) {
 		sp := duel(CombatantSpec{ID: "markus", Body: 3, Weapons: []WeaponSpec{club()}}, CombatantSpec{ID: "weak"})
-		sp.Combatants = append(sp.Combatants, CombatantSpec{ID: "brute", Group: "enemies", Body: 5, LPMax: 10, Weapons: []WeaponSpec{{Name: "hammer", Kind: Melee, Damage: "2D10H"}}})
+		sp.Combatants = append(sp.Combatants, CombatantSpec{ID: "brute", Group: "enemies", Body: 5, LPMax: 10, Weapons: []WeaponSpec{{Name: "hammer", Kind: "melee", Damage: "2D10H"}}})
 		f := newFight(t, sp, 9, 1)
 		f.do("markus", "initiative")
 		f.do("weak", "initiative")
@@ -72,7 +72,7 @@ func TestTacticalChoices(t *testing.T) {
 		}
 	})
 	t.Run("reloads an empty gun", func(t *testing.T) {
-		f := newFight(t, duel(CombatantSpec{ID: "gunman", Senses: 3, Weapons: []WeaponSpec{{Name: "pistol", Kind: Gun, Loaded: new(0)}}}, CombatantSpec{ID: "thug", X: 10}), 9, 1)
+		f := newFight(t, duel(CombatantSpec{ID: "gunman", Senses: 3, Weapons: []WeaponSpec{{Name: "pistol", Kind: "gun", Loaded: new(0)}}}, CombatantSpec{ID: "thug", X: 10}), 9, 1)
 		f.do("gunman", "initiative")
 		f.do("thug", "initiative")
 		if got := f.choose(); got != "reload" {
@@ -80,7 +80,7 @@ func TestTacticalChoices(t *testing.T) {
 		}
 	})
 	t.Run("draws a knife in melee rather than reload", func(t *testing.T) {
-		f := newFight(t, duel(CombatantSpec{ID: "gunman", Senses: 3, Weapons: []WeaponSpec{{Name: "pistol", Kind: Gun, Loaded: new(0)}, {Name: "dagger", Kind: Melee}}}, CombatantSpec{ID: "thug", Weapons: []WeaponSpec{club()}}), 9, 1)
+		f := newFight(t, duel(CombatantSpec{ID: "gunman", Senses: 3, Weapons: []WeaponSpec{{Name: "pistol", Kind: "gun", Loaded: new(0)}, {Name: "dagger", Kind: "melee"}}}, CombatantSpec{ID: "thug", Weapons: []WeaponSpec{club()}}), 9, 1)
 		f.do("gunman", "initiative")
 		f.do("thug", "initiative")
 		if got := f.choose(); got != "draw dagger" {
@@ -89,7 +89,7 @@ func TestTacticalChoices(t *testing.T) {
 	})
 	t.Run("a hopeless dodge is not tried", func(t *testing.T) {
 		// The pistol's total 12 + dodge modifier 5 = 17 is out of reach of d10 + 3.
-		f := newFight(t, duel(CombatantSpec{ID: "east", Senses: 3, Weapons: []WeaponSpec{{Name: "pistol", Kind: Gun}}}, CombatantSpec{ID: "west", Body: 2, Skills: map[string]int{"dodge": 1}, Evade: 6, X: 12}), 9, 1, 9)
+		f := newFight(t, duel(CombatantSpec{ID: "east", Senses: 3, Weapons: []WeaponSpec{{Name: "pistol", Kind: "gun"}}}, CombatantSpec{ID: "west", Body: 2, Skills: map[string]int{"dodge": 1}, Evade: 6, X: 12}), 9, 1, 9)
 		f.do("east", "initiative")
 		f.do("west", "initiative")
 		f.do("east", "attack west")
@@ -127,7 +127,7 @@ func TestTacticalChoices(t *testing.T) {
 	})
 	t.Run("follows its aimed attack with the delayed action", func(t *testing.T) {
 		// A sling, not a knife: a thrown knife would lie by the thug (R17).
-		sling := WeaponSpec{Name: "sling", Kind: Ranged, Damage: "D10/2", RangeNormal: 10, RangeFar: 20}
+		sling := WeaponSpec{Name: "sling", Kind: "ranged", Damage: "D10/2", RangeNormal: 10, RangeFar: 20}
 		f := newFight(t, duel(CombatantSpec{ID: "kai", Senses: 3, ExtraDelayed: true, Weapons: []WeaponSpec{sling}}, CombatantSpec{ID: "thug", X: 4, Weapons: []WeaponSpec{club()}}), 9, 1, 9, 5)
 		f.do("kai", "initiative")
 		f.do("thug", "initiative")

@@ -166,7 +166,7 @@ func step(s *State, actor string, cmd Command, src dice.Source, events []Event) 
 	// A new run, field by field (cheaper than a new run copied in); the
 	// path is read only while hasPath is set, which sets it.
 	r.s, r.src, r.events, r.hot, r.eventArena = s, src, events, h, h.arena()
-	r.mode, r.aimed, r.early, r.hasPath, r.taken = "", false, false, false, nil
+	r.mode, r.aimed, r.early, r.hasPath, r.taken = PaidByAction, false, false, false, nil
 	// What the last Moves proved holds until the first event: the run
 	// keeps whom it was proved for, as forgetting clears it.
 	r.proved, r.provedFor = false, ""

@@ -15,10 +15,10 @@ type run struct {
 	s      *State
 	src    dice.Source
 	events []Event
-	// mode is how the acting combatant acts: "" on its own turn, "delayed"
-	// with a held delayed action, "free" with an opportunity attack or an
-	// aimed attack already paid for.
-	mode string
+	// mode is how the acting combatant acts: on its own turn (PaidByAction),
+	// with a held delayed action (PaidByDelayed), or free (PaidNothing),
+	// with an opportunity attack or an aimed attack already paid for.
+	mode Payment
 	// aimed is set while an aimed attack resolves: +3 to hit (R22); early
 	// when it was fired early (A17).
 	aimed, early bool
@@ -84,11 +84,33 @@ func (r *run) checkBy(bonus, difficulty int, c dice.Classes) (die, total int, su
 	return die, die + bonus, die+bonus >= difficulty
 }
 
-// spent names what pays for an action in the run's mode.
-func (r *run) spent() string {
-	switch r.mode {
-	case "delayed", "free":
-		return r.mode
-	}
-	return "action"
+// spent is what pays for an action in the run's mode.
+func (r *run) spent() Payment { return r.mode }
+
+// Payment is what pays for an action: the turn's action, a held delayed
+// action, or nothing (an opportunity attack, an aimed attack paid for when
+// it was declared). The rules compare it as a small number; in JSON (an
+// event's Spent) it is its name: "action", "delayed" or "free".
+type Payment uint8
+
+// The payments: the turn's action, a held delayed action, or nothing.
+const (
+	PaidByAction Payment = iota
+	PaidByDelayed
+	PaidNothing
+)
+
+// paymentNames are the names of the Payment values, by value.
+var paymentNames = [...]string{"action", "delayed", "free"}
+
+// String returns the payment's name.
+func (m Payment) String() string { return nameOf(m, paymentNames[:], "payment") }
+
+// MarshalText writes the payment as its name.
+func (m Payment) MarshalText() ([]byte, error) { return nameText(m, paymentNames[:], "payment") }
+
+// UnmarshalText reads a payment from its name.
+func (m *Payment) UnmarshalText(b []byte) (err error) {
+	*m, err = fromName[Payment](b, paymentNames[:], "payment")
+	return err
 }

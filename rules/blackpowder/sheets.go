@@ -19,7 +19,7 @@ func (Rules) Sheets(s *State) []engine.Sheet {
 			{Name: "fatigue", Value: c.Fatigue},
 		}}
 		w := c.weapon()
-		if w.Kind == Gun {
+		if w.Kind == KindGun {
 			sh.Numbers = append(sh.Numbers, engine.Number{Name: w.Name + " loaded", Value: w.Loaded, Max: max(w.Capacity, 1)})
 		}
 		writeConditions(&sh, s, c, w)
@@ -37,7 +37,7 @@ func writeConditions(sh *engine.Sheet, s *State, c *Combatant, w *Weapon) {
 		return id
 	}
 	if c.Status != Active {
-		add(c.Status, "")
+		add(c.Status.String(), "")
 	}
 	if c.Unaware {
 		add("unaware", "until it notices the fight")
@@ -70,7 +70,7 @@ func writeConditions(sh *engine.Sheet, s *State, c *Combatant, w *Weapon) {
 		need := w.Reload[min(max(c.GunslingerTier, 0), 2)]
 		add("reloading", strconv.Itoa(c.Reloading)+" of "+strconv.Itoa(need)+" reload actions spent")
 	}
-	if w.Kind == Gun && w.State != GunOK {
+	if w.Kind == KindGun && w.State != GunOK {
 		add("the "+w.Name+" "+gunStateWords(w.State), "")
 	}
 }

@@ -11,9 +11,9 @@ import (
 func intp(v int) *int { return &v }
 
 func alley() *Spec {
-	club := WeaponSpec{Name: "club", Kind: Melee}
-	pistol := WeaponSpec{Name: "pistol", Kind: Gun, Reload: []int{1, 1, 0}, RangeNormal: 15, RangeFar: 30}
-	knife := WeaponSpec{Name: "knife", Kind: Thrown, Damage: "D10/2", Thrown: true}
+	club := WeaponSpec{Name: "club", Kind: "melee"}
+	pistol := WeaponSpec{Name: "pistol", Kind: "gun", Reload: []int{1, 1, 0}, RangeNormal: 15, RangeFar: 30}
+	knife := WeaponSpec{Name: "knife", Kind: "thrown", Damage: "D10/2", Thrown: true}
 	return &Spec{
 		Groups: []GroupSpec{{ID: "players", Players: true}, {ID: "thugs"}},
 		Combatants: []CombatantSpec{

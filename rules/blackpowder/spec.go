@@ -87,7 +87,7 @@ type CombatantSpec struct {
 type WeaponSpec struct {
 	Name          string  `yaml:"name" doc:"one word, used in commands"`
 	Kind          string  `yaml:"kind" enum:"melee,unarmed,thrown,ranged,gun"`
-	Damage        string  `yaml:"damage,omitempty" enum:"D10,D10/2,D10/3,D10/4,2D10H" doc:"default D10; guns 2D10H; unarmed weapons, as fists, and a thrown object without the Thrown trait (improvised) D10/3"`
+	Damage        string  `yaml:"damage,omitempty" enum:"D10,D10/2,D10/3,D10/4,2D10H" doc:"default D10; guns 2D10H; unarmed weapons, as fists, and a thrown object without the KindThrown trait (improvised) D10/3"`
 	AttackMod     int     `yaml:"attack_mod,omitempty" min:"-50" max:"50"`
 	DamageMod     int     `yaml:"damage_mod,omitempty" min:"-50" max:"50"`
 	DodgeMod      *int    `yaml:"dodge_mod,omitempty" min:"-50" max:"50" doc:"default: melee and unarmed 0, thrown and ranged 3, guns 5"`
@@ -348,17 +348,14 @@ func (cs *CombatantSpec) combatant(path string, groups map[string]bool) (Combata
 	return c, errs
 }
 
-// kindDodgeMod is each kind of weapon's dodge modifier (R23): 0 for
-// melee and unarmed, 3 for thrown and ranged, 5 for guns.
-var kindDodgeMod = map[string]int{Thrown: 3, Ranged: 3, Gun: 5}
-
 func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	var errs []error
 	bad := func(field, format string, args ...any) {
 		errs = append(errs, &engine.FieldError{Path: path + "." + field, Msg: fmt.Sprintf(format, args...)})
 	}
+	kind := weaponKindNamed(ws.Kind)
 	w := Weapon{
-		Name: ws.Name, Kind: ws.Kind, Damage: ws.Damage, AttackMod: ws.AttackMod, DamageMod: ws.DamageMod,
+		Name: ws.Name, Kind: kind, AttackMod: ws.AttackMod, DamageMod: ws.DamageMod,
 		RangeNormal: ws.RangeNormal, RangeFar: ws.RangeFar, Deadly: ws.Deadly, Penetrating: ws.Penetrating,
 		Defensive: ws.Defensive, Stunning: ws.Stunning, Immobilizing: ws.Immobilizing, Thrown: ws.Thrown,
 		Inaccurate: ws.Inaccurate, FixDifficulty: ws.FixDifficulty, Capacity: ws.Capacity, Powder: ws.Powder, State: ws.State,
@@ -366,36 +363,37 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	if ws.Name == "" || strings.ContainsAny(ws.Name, " \t") || ws.Name == "fists" {
 		bad("name", "%q: a weapon needs a one-word name other than fists", ws.Name)
 	}
-	kinds := []string{Melee, Unarmed, Thrown, Ranged, Gun}
-	if !slices.Contains(kinds, ws.Kind) {
-		bad("kind", "%q: allowed are %s", ws.Kind, strings.Join(kinds, ", "))
+	if kind == 0 {
+		bad("kind", "%q: allowed are %s", ws.Kind, strings.Join(weaponKindNames[1:], ", "))
 	}
-	if w.Damage == "" {
+	damage := ws.Damage
+	if damage == "" {
 		switch {
-		case ws.Kind == Gun:
-			w.Damage = "2D10H"
-		case ws.Kind == Thrown && !ws.Thrown:
-			w.Damage = "D10/3" // an improvised object thrown (R17, A32)
-		case ws.Kind == Unarmed:
-			w.Damage = "D10/3" // a fist's, unless it says more (R16)
+		case kind == KindGun:
+			damage = "2D10H"
+		case kind == KindThrown && !ws.Thrown:
+			damage = "D10/3" // an improvised object thrown (R17, A32)
+		case kind == KindUnarmed:
+			damage = "D10/3" // a fist's, unless it says more (R16)
 		default:
-			w.Damage = "D10"
+			damage = "D10"
 		}
 	}
-	if !slices.Contains([]string{"D10", "D10/2", "D10/3", "D10/4", "2D10H"}, w.Damage) {
-		bad("damage", "%q: allowed are D10, D10/2, D10/3, D10/4 and 2D10H", w.Damage)
+	w.Damage = damageDieNamed(damage)
+	if w.Damage == 0 {
+		bad("damage", "%q: allowed are D10, D10/2, D10/3, D10/4 and 2D10H", damage)
 	}
-	if w.Damage == "2D10H" {
+	if w.Damage == TwoD10High {
 		w.Deadly = true
 	}
-	w.DodgeMod = kindDodgeMod[ws.Kind]
+	w.DodgeMod = kindDodgeMod[kind]
 	if ws.DodgeMod != nil {
 		w.DodgeMod = *ws.DodgeMod
 	}
 	if ws.RangeFar > 0 && ws.RangeFar < ws.RangeNormal {
 		bad("range_far", "%v is less than range_normal %v: far range lies beyond normal range (A20)", ws.RangeFar, ws.RangeNormal)
 	}
-	if ws.Kind != Gun {
+	if kind != KindGun {
 		gunOnly := []struct {
 			field string
 			given bool
@@ -414,20 +412,20 @@ func (ws *WeaponSpec) weapon(path string) (Weapon, []error) {
 	for _, t := range []struct {
 		field string
 		given bool
-		kinds []string
+		kinds []WeaponKind
 		what  string
 	}{
-		{"thrown", ws.Thrown, []string{Melee, Thrown}, "only a melee or thrown weapon is thrown (R17)"},
-		{"defensive", ws.Defensive != 0, []string{Melee}, "only a melee weapon parries (R24, A12)"},
-		{"immobilizing", ws.Immobilizing != 0, []string{Melee, Unarmed}, "a hold is made with a melee weapon or fists (R39)"},
-		{"range_normal", ws.RangeNormal != 0, []string{Melee, Thrown, Ranged, Gun}, "an unarmed weapon is never thrown or fired"},
-		{"range_far", ws.RangeFar != 0, []string{Melee, Thrown, Ranged, Gun}, "an unarmed weapon is never thrown or fired"},
+		{"thrown", ws.Thrown, []WeaponKind{KindMelee, KindThrown}, "only a melee or thrown weapon is thrown (R17)"},
+		{"defensive", ws.Defensive != 0, []WeaponKind{KindMelee}, "only a melee weapon parries (R24, A12)"},
+		{"immobilizing", ws.Immobilizing != 0, []WeaponKind{KindMelee, KindUnarmed}, "a hold is made with a melee weapon or fists (R39)"},
+		{"range_normal", ws.RangeNormal != 0, []WeaponKind{KindMelee, KindThrown, KindRanged, KindGun}, "an unarmed weapon is never thrown or fired"},
+		{"range_far", ws.RangeFar != 0, []WeaponKind{KindMelee, KindThrown, KindRanged, KindGun}, "an unarmed weapon is never thrown or fired"},
 	} {
-		if t.given && slices.Contains(kinds, ws.Kind) && !slices.Contains(t.kinds, ws.Kind) {
+		if t.given && kind != 0 && !slices.Contains(t.kinds, kind) {
 			bad(t.field, "%s: this weapon is %s, and the field would never be read", t.what, ws.Kind)
 		}
 	}
-	if ws.Kind == Gun {
+	if kind == KindGun {
 		w.Deadly, w.Penetrating = true, true
 		if w.Capacity == 0 {
 			w.Capacity = 1

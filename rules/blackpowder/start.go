@@ -128,11 +128,11 @@ func (st *Start) combatant(s *State, id string, bad func(path, format string, ar
 	}
 	c.Fatigue = cs.Fatigue
 	switch cs.Status {
-	case "", Active:
+	case "", "active":
 		if cs.ReviveDifficulty != 0 || cs.DamageWhileUnconscious != 0 {
 			bad(at+".status", "revive_difficulty and damage_while_unconscious are for an unconscious combatant; give status: unconscious")
 		}
-	case Unconscious:
+	case "unconscious":
 		if cs.ReviveDifficulty == 0 {
 			bad(at+".revive_difficulty", "an unconscious combatant needs the difficulty of the check they failed")
 		}
@@ -140,7 +140,7 @@ func (st *Start) combatant(s *State, id string, bad func(path, format string, ar
 		if s.Options.DeathMode != "single_hit" && cs.DamageWhileUnconscious >= c.LPMax {
 			bad(at+".damage_while_unconscious", "%d reaches %s's lp_max %d, which kills (R26); give status: dead", cs.DamageWhileUnconscious, id, c.LPMax)
 		}
-	case Dead:
+	case "dead":
 		c.Status = Dead
 	}
 	if c.Status != Active && (cs.ActionUsed || cs.Delayed) {

@@ -21,7 +21,7 @@ func TestStartSetsTheSituation(t *testing.T) {
 	sp := startSpec()
 	lp := -2
 	sp.Begin = Start{Round: 3, Order: []string{"thugs", "players"}, Turn: "thugs", Combatants: map[string]CombatantStart{
-		"ada":  {LP: &lp, Status: Unconscious, ReviveDifficulty: 7},
+		"ada":  {LP: &lp, Status: "unconscious", ReviveDifficulty: 7},
 		"bram": {Delayed: true, Fatigue: 2},
 	}}
 	s, err := sp.State()
@@ -59,9 +59,9 @@ func TestStartAfterTheFight(t *testing.T) {
 func TestStartProblems(t *testing.T) {
 	sp := startSpec()
 	sp.Begin = Start{Order: []string{"players", "late", "nope"}, Turn: "thugs", Winner: "players", Combatants: map[string]CombatantStart{
-		"ada":  {Status: Dead, ActionUsed: true},
+		"ada":  {Status: "dead", ActionUsed: true},
 		"bram": {ReviveDifficulty: 3},
-		"cato": {Status: Unconscious},
+		"cato": {Status: "unconscious"},
 		"lena": {},
 	}}
 	_, err := sp.State()
@@ -150,7 +150,7 @@ func TestConsciousBelowZeroRefused(t *testing.T) {
 	sp.Combatants[1].LP = &low // bram, knocked out by the start
 	sp.Begin = Start{Combatants: map[string]CombatantStart{
 		"ada":  {LP: &lower},
-		"bram": {Status: Unconscious, ReviveDifficulty: 6, DamageWhileUnconscious: 10},
+		"bram": {Status: "unconscious", ReviveDifficulty: 6, DamageWhileUnconscious: 10},
 	}}
 	_, err := sp.State()
 	want := []string{
@@ -166,7 +166,7 @@ func TestConsciousBelowZeroRefused(t *testing.T) {
 	sp = startSpec()
 	sp.Options = &OptionsSpec{DeathMode: "single_hit"}
 	sp.Begin = Start{Combatants: map[string]CombatantStart{
-		"bram": {LP: &low, Status: Unconscious, ReviveDifficulty: 6, DamageWhileUnconscious: 10},
+		"bram": {LP: &low, Status: "unconscious", ReviveDifficulty: 6, DamageWhileUnconscious: 10},
 	}}
 	if _, err := sp.State(); err != nil {
 		t.Errorf("single_hit, where damage does not add up: %v", err)

@@ -100,14 +100,35 @@ type Group struct {
 // present reports whether the group has arrived by the given round.
 func (g *Group) present(round int) bool { return g.Joins <= max(round, 1) }
 
-// Status values of a combatant.
+// Status is a combatant's condition in the fight. The rules compare it
+// as a small number; in JSON (and in words) it is its name.
+type Status uint8
+
+// Status values of a combatant. The zero Status is no status at all, ""
+// in JSON, which no fight gives a combatant.
 const (
-	Active      = "active"
-	Unconscious = "unconscious"
-	Dead        = "dead"
+	Active Status = iota + 1
+	Unconscious
+	Dead
 	// Absent: a member of a group that has not joined the fight yet (R03).
-	Absent = "absent"
+	Absent
 )
+
+// statusNames are the names of the Status values, by value.
+var statusNames = [...]string{"", "active", "unconscious", "dead", "absent"}
+
+// String returns the status's name: "active", "unconscious", "dead" or
+// "absent".
+func (st Status) String() string { return nameOf(st, statusNames[:], "status") }
+
+// MarshalText writes the status as its name.
+func (st Status) MarshalText() ([]byte, error) { return nameText(st, statusNames[:], "status") }
+
+// UnmarshalText reads a status from its name.
+func (st *Status) UnmarshalText(b []byte) (err error) {
+	*st, err = fromName[Status](b, statusNames[:], "status")
+	return err
+}
 
 // Combatant is one fighter: stat block and current condition.
 type Combatant struct {
@@ -136,7 +157,7 @@ type Combatant struct {
 	LP      int    `json:"lp"`
 	LPMax   int    `json:"lp_max"`
 	Fatigue int    `json:"fatigue"`
-	Status  string `json:"status"`
+	Status  Status `json:"status"`
 	// ReviveDifficulty is the difficulty of the failed Consciousness check
 	// that knocked the combatant out (R25, R28).
 	ReviveDifficulty int `json:"revive_difficulty,omitempty"`
@@ -239,143 +260,37 @@ func (c *Combatant) grappleSkill() int {
 // Skill returns the combatant's value in a skill (0 if untrained).
 func (c *Combatant) Skill(name string) int { return c.Skills[name] }
 
-// ToughnessEff is the Toughness damage is reduced by: base, armor and
-// temporary (R14). With penetrating, armor does not count (A11).
-func (c *Combatant) ToughnessEff(penetrating bool) int {
-	t := c.Toughness + c.ToughnessTemp
-	if !penetrating {
-		for _, a := range c.Armor {
-			t += a.ToughnessBonus
-		}
-	}
-	return t
-}
+// Stage is what a pending attack waits for: the target's dodge or parry
+// (StageDodge), or the attacker's critical re-roll (StageCritical). The
+// rules compare it as a small number; in JSON it is its name.
+type Stage uint8
 
-// EvadeEff is Evade with armor and shields (R09).
-func (c *Combatant) EvadeEff() int {
-	ev := c.Evade
-	for _, a := range c.Armor {
-		ev += a.EvBonus
-	}
-	return ev
-}
-
-// WearsArmor reports whether the combatant wears body armor (R16).
-func (c *Combatant) WearsArmor() bool {
-	return slices.ContainsFunc(c.Armor, func(a Armor) bool { return a.IsArmor })
-}
-
-// Weapon returns the weapon in hand, or fists.
-func (c *Combatant) Weapon() Weapon {
-	if c.Wielding >= 0 && c.Wielding < len(c.Weapons) {
-		return c.Weapons[c.Wielding]
-	}
-	return Fists()
-}
-
-// Weapon kinds.
+// The stages of a pending attack.
 const (
-	Melee   = "melee"
-	Unarmed = "unarmed"
-	Thrown  = "thrown"
-	Ranged  = "ranged"
-	Gun     = "gun"
+	StageDodge Stage = iota + 1
+	StageCritical
 )
 
-// Gun states (R19, A10).
-const (
-	GunOK               = "ok"
-	GunMinorJam         = "minor_jam"
-	GunNeedsFix         = "needs_fix"
-	GunMajorJam         = "major_jam"
-	GunInoperableCombat = "inoperable_combat"
-	GunBrokenWorkshop   = "broken_workshop"
-	GunDestroyed        = "destroyed"
-)
+// stageNames are the names of the Stage values, by value.
+var stageNames = [...]string{"", "dodge", "critical"}
 
-// Weapon is a weapon's data and, for guns, its state.
-type Weapon struct {
-	Name string `json:"name"`
-	Kind string `json:"kind"`
-	// Damage is D10, D10/2, D10/3, D10/4 or 2D10H (R12).
-	Damage    string `json:"damage"`
-	AttackMod int    `json:"attack_mod,omitempty"`
-	DamageMod int    `json:"damage_mod,omitempty"`
-	// DodgeMod is added to the attack total a dodge must reach (R23).
-	DodgeMod    int     `json:"dodge_mod"`
-	RangeNormal float64 `json:"range_normal,omitempty"`
-	RangeFar    float64 `json:"range_far,omitempty"`
+// String returns the stage's name.
+func (st Stage) String() string { return nameOf(st, stageNames[:], "stage") }
 
-	Deadly       bool `json:"deadly,omitempty"`
-	Penetrating  bool `json:"penetrating,omitempty"`
-	Defensive    int  `json:"defensive,omitempty"`
-	Stunning     int  `json:"stunning,omitempty"`
-	Immobilizing int  `json:"immobilizing,omitempty"`
-	Thrown       bool `json:"thrown,omitempty"`
-	Inaccurate   bool `json:"inaccurate,omitempty"`
-	// Fists marks bare hands, whose damage halves against armor (R16).
-	Fists bool `json:"fists,omitempty"`
+// MarshalText writes the stage as its name.
+func (st Stage) MarshalText() ([]byte, error) { return nameText(st, stageNames[:], "stage") }
 
-	// Guns only (R18-R21).
-	Reload        [3]int `json:"reload,omitempty"`
-	FixDifficulty int    `json:"fix_difficulty,omitempty"`
-	Capacity      int    `json:"capacity,omitempty"`
-	Loaded        int    `json:"loaded"`
-	Powder        string `json:"powder,omitempty"`
-	State         string `json:"state,omitempty"`
-
-	// OnGround is set once the weapon has been thrown or dropped: it lies
-	// where it fell, at GroundX, GroundY, until someone picks it up within
-	// reach (R17, R11).
-	OnGround bool    `json:"on_ground,omitempty"`
-	GroundX  float64 `json:"ground_x,omitempty"`
-	GroundY  float64 `json:"ground_y,omitempty"`
-	// TakenBy names the combatant who picked the weapon up from the
-	// ground, when that was not its owner: it is that one's now, among its
-	// weapons, and its owner no longer has it.
-	TakenBy string `json:"taken_by,omitempty"`
-}
-
-// weapon is Weapon without the copy, for the many places that only read
-// the weapon in hand: it points into c.Weapons, or at bareHands. Nothing
-// may change the weapon through it.
-func (c *Combatant) weapon() *Weapon {
-	if c.Wielding >= 0 && c.Wielding < len(c.Weapons) {
-		return &c.Weapons[c.Wielding]
-	}
-	return &bareHands
-}
-
-// bareHands is Fists, for weapon to point at. It is never written.
-var bareHands = Fists()
-
-// Fists are what a combatant fights with when wielding nothing (R16).
-func Fists() Weapon {
-	return Weapon{Name: "fists", Kind: Unarmed, Damage: "D10/3", Inaccurate: true, Fists: true}
-}
-
-// Item restores LP when used (R31).
-type Item struct {
-	Name string `json:"name"`
-	// Heal is the LP restored, a dice expression such as "d10/2+2".
-	Heal string `json:"heal"`
-	// Uses left.
-	Uses int `json:"uses"`
-}
-
-// Armor is worn armor or a carried shield.
-type Armor struct {
-	Name           string `json:"name"`
-	EvBonus        int    `json:"ev_bonus,omitempty"`
-	ToughnessBonus int    `json:"toughness_bonus,omitempty"`
-	IsArmor        bool   `json:"is_armor,omitempty"`
+// UnmarshalText reads a stage from its name.
+func (st *Stage) UnmarshalText(b []byte) (err error) {
+	*st, err = fromName[Stage](b, stageNames[:], "stage")
+	return err
 }
 
 // Pending is an attack that waits for a decision before it can go on.
 type Pending struct {
 	// Stage is "dodge" (the target may dodge or parry) or "critical" (the
 	// attacker may take the critical re-roll).
-	Stage    string `json:"stage"`
+	Stage    Stage  `json:"stage"`
 	Attacker string `json:"attacker"`
 	Target   string `json:"target"`
 	// Weapon is the attacker's weapon index (-1: fists).
@@ -402,7 +317,7 @@ type Pending struct {
 	// As is the kind the weapon was used as, when not its own: "thrown"
 	// for a melee weapon thrown, "melee" for a thrown one struck with in
 	// hand (R16, R17). It rules the dodge and the parry.
-	As string `json:"as,omitempty"`
+	As WeaponKind `json:"as,omitempty"`
 }
 
 // Declaration is an action declared on a turn that others may answer

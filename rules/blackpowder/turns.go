@@ -53,14 +53,14 @@ const (
 // acting is actingMember, or what it says for what may come after the
 // action (afterImmediate, afterMove).
 func (r *run) acting(who string, after int) (*Combatant, error) {
-	if r.mode != "" {
+	if r.mode != PaidByAction {
 		c := r.s.combatant(who)
 		switch {
 		case c == nil:
 			return nil, engine.Errorf(engine.Invalid, "no combatant %q", who)
 		case c.Status != Active:
 			return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
-		case r.mode == "delayed" && !c.Delayed:
+		case r.mode == PaidByDelayed && !c.Delayed:
 			return nil, engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
 		}
 		return c, nil
@@ -326,6 +326,9 @@ func (e *RoundStarted) apply(s *State, h *hotMemory) {
 		c := &s.Combatants[i]
 		c.Actions, c.Done, c.Delayed, c.ImmediateUsed, c.Assist = 1, false, c.ExtraDelayed, false, 0
 		c.DelayedSpent = false
+		if c.Status == Unconscious || c.Status == Dead {
+			c.Delayed = false // out of the fight, no delayed action to hold (R25)
+		}
 		for j := range c.Weapons {
 			if c.Weapons[j].State == GunMinorJam {
 				c.Weapons[j].State = GunOK // a minor jam clears by the next round (R19, §7)
@@ -407,11 +410,11 @@ func checkDone(c *Combatant) {
 
 // pay spends what paid for an attack: the turn's action, the held delayed
 // action, or nothing for an opportunity attack.
-func pay(c *Combatant, spent string) {
+func pay(c *Combatant, spent Payment) {
 	switch spent {
-	case "delayed":
+	case PaidByDelayed:
 		c.Delayed, c.DelayedSpent = false, true
-	case "action":
+	case PaidByAction:
 		useAction(c)
 	}
 }

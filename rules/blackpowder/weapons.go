@@ -100,7 +100,7 @@ func (r *run) draw(who, name string) error {
 	}
 	// A draw made with a delayed action is that action (R07): the
 	// immediate action belongs to the combatant's own turn.
-	r.emit(engine.New(r.arena(), weaponDrawnKind, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: !c.ImmediateUsed && r.mode != "delayed"}))
+	r.emit(engine.New(r.arena(), weaponDrawnKind, WeaponDrawn{Combatant: c.ID, Weapon: i, Immediate: !c.ImmediateUsed && r.mode != PaidByDelayed}))
 	return nil
 }
 
@@ -150,7 +150,7 @@ func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) 
 	}
 	w := c.weapon()
 	switch {
-	case w.Kind != Gun:
+	case w.Kind != KindGun:
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is not a gun", w.Name)
 	case w.State != GunOK:
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "the %s is %s and cannot be reloaded", w.Name, w.State)
@@ -161,14 +161,14 @@ func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) 
 	// immediate action in a turn counts as an action (R06), and a reload
 	// made with a delayed action is that action (R07), however quick.
 	quick := w.Reload[min(max(c.GunslingerTier, 0), 2)] == 0
-	if quick && r.mode != "delayed" && !c.ImmediateUsed {
+	if quick && r.mode != PaidByDelayed && !c.ImmediateUsed {
 		return c, true, nil
 	}
-	if c.Done && r.mode == "" {
+	if c.Done && r.mode == PaidByAction {
 		return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has finished this turn: reloading the %s takes an action", c.Name, w.Name)
 	}
 	if c.Actions < 1 {
-		if quick && r.mode == "" {
+		if quick && r.mode == PaidByAction {
 			return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn and has no action left", c.Name)
 		}
 		return nil, false, noActionLeft(c)
@@ -236,7 +236,7 @@ func (r *run) pickUp(who string, cmd *Draw) error {
 	if err != nil {
 		return err
 	}
-	ev := engine.New(r.arena(), pickedUpKind, PickedUp{Combatant: c.ID, Owner: o.ID, Weapon: i, Immediate: !c.ImmediateUsed && r.mode != "delayed"})
+	ev := engine.New(r.arena(), pickedUpKind, PickedUp{Combatant: c.ID, Owner: o.ID, Weapon: i, Immediate: !c.ImmediateUsed && r.mode != PaidByDelayed})
 	if name := o.Weapons[i].Name; c.carries(name) {
 		// Named apart from the drawer's own weapon of that name.
 		ev.Name = o.ID + "_" + name
