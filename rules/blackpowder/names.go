@@ -8,7 +8,7 @@ import (
 // The rules compare statuses, weapon kinds, payments and stages as small
 // numbers; the state's and the events' JSON writes each as its name. These
 // helpers read and write a small number of type T by its place in names,
-// what naming the type in errors.
+// what being the type's name in errors.
 
 // nameOf returns the name of v, or what(v) for a value without one.
 func nameOf[T ~uint8](v T, names []string, what string) string {
