@@ -164,7 +164,7 @@ func TestUnmetExpectationIsAProblem(t *testing.T) {
 }
 
 // TestUnknownActorIsUnprocessable: the GM naming, as who decides or whose
-// options to read, a combatant the fight does not have is refused 422
+// options or odds to read, a combatant the fight does not have is refused 422
 // unknown-actor at the field, not 403 as if it were a question of turn or
 // permission; the fight does not move. A combatant of the fight whose
 // turn it is not is still 403 not-your-turn, and a player naming anyone
@@ -182,6 +182,9 @@ func TestUnknownActorIsUnprocessable(t *testing.T) {
 		at(t, actor, r, "body.actor")
 		r = c.do("GET", "/fights/"+f.ID+"/options?actor="+strings.ReplaceAll(actor, " ", "%20"), f.GMToken, nil)
 		wantProblem(t, "the GM reading the options of "+actor, r, http.StatusUnprocessableEntity, "unknown-actor")
+		at(t, actor, r, "query.actor")
+		r = c.do("GET", "/fights/"+f.ID+"/odds?actor="+strings.ReplaceAll(actor, " ", "%20"), f.GMToken, nil)
+		wantProblem(t, "the GM reading the odds of "+actor, r, http.StatusUnprocessableEntity, "unknown-actor")
 		at(t, actor, r, "query.actor")
 	}
 	other := someoneElse(f, v.Prompt)

@@ -495,7 +495,7 @@ type OddsInput struct {
 	Auth
 	ID     string `path:"id" maxLength:"200"`
 	Policy string `query:"policy" maxLength:"100" doc:"the policy that answers the prompts met while resolving each option (default: the ruleset's)"`
-	Actor  string `query:"actor" maxLength:"200" doc:"for the GM: whose options, the prompt's actor (the default) or one of its others"`
+	Actor  string `query:"actor" maxLength:"200" doc:"for the GM: whose options, the prompt's actor (the default) or one of its others; a combatant the fight does not have is 422 unknown-actor"`
 	WaitMS int    `query:"wait_ms" minimum:"0" maximum:"10000" default:"1000" doc:"how long to wait for the odds of every option, in milliseconds, before answering with those computed so far (status computing); 0 answers at once"`
 	// AcceptEncoding says whether the client takes a gzipped answer.
 	AcceptEncoding string `header:"Accept-Encoding" maxLength:"1000"`
@@ -575,6 +575,9 @@ func (s *Server) odds(ctx context.Context, in *OddsInput) (*OddsOutput, error) {
 		}
 		actor := pr.Actor
 		if g.GM && in.Actor != "" {
+			if !isActor(t, in.Actor) {
+				return unknownActor(in.Actor, "query.actor")
+			}
 			if !pr.Accepts(in.Actor) {
 				return problem(http.StatusUnprocessableEntity, "invalid", "%s may not answer the prompt: it is %s's", in.Actor, pr.Actor)
 			}
