@@ -191,12 +191,24 @@ func unhiddenFrom[T any](s *State, v engine.Viewer, reactors []T, next int, idOf
 // it holds in hand and what it carries, and whom it feints. Each may
 // change unseen (a healing spell, a dash, standing up, letting go, a
 // draw or a stow, an item let go of or picked up, any action ending a
-// feint), so the view shows none of them, and Unseen says that the zeros
-// there mean nothing. Nor does it show where it hid from the others
-// (HidAt): it may have gone there unseen.
+// feint), so the view shows none of them, and Unseen says so. Nor does
+// it show where it hid from the others (HidAt): it may have gone there
+// unseen.
+//
+// What the foe cannot see it must still reckon with: a hidden combatant
+// is present (R38), and may still act, react and defend. So, unless the
+// foe saw it fall (c.Unconscious or c.Dead, as that foe's view already
+// holds them), the view stands it at its full health and a whole round's
+// AP, with none spent: what those who cannot see it assume, the same
+// whatever its real health and AP, so that they tell nothing, and the
+// rules reading the view count it as conscious and able to act. One the
+// foe saw fall shows 0 health and no AP.
 func (c *Combatant) unseen() {
 	c.Unseen, c.HidAt = true, nil
-	c.HP, c.AP, c.Attacks, c.FreeUsed = 0, 0, 0, false
+	c.HP, c.AP, c.Attacks, c.FreeUsed = c.Health, APPerRound, 0, false
+	if c.Unconscious || c.Dead {
+		c.HP, c.AP = 0, 0
+	}
 	c.Moved, c.Budget, c.Disengaged, c.Fresh = 0, 0, false, false
 	c.Prone, c.Grappling, c.GrappledBy = false, "", ""
 	c.Wield, c.Weapons, c.Feinting = nil, nil, ""

@@ -180,8 +180,9 @@ type Combatant struct {
 	StyleXP int `yaml:"-" json:"style_xp,omitempty"`
 	// Unseen is set only in the view of a foe the combatant is hidden
 	// from (see Rules.ViewInto): its health, AP, attacks, movement, Prone,
-	// grapple, weapons and feint are not shown there, and their zeros say
-	// nothing. The fight itself never sets it.
+	// grapple, weapons and feint are not shown there: it stands at full
+	// health with a whole round's AP, unless that foe saw it fall, and
+	// the rest is blank. The fight itself never sets it.
 	Unseen bool `yaml:"-" json:"unseen,omitempty"`
 }
 
