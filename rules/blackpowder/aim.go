@@ -271,7 +271,7 @@ func (r *run) follow(who string, cmd *Interrupt) error {
 	case len(q) > 0 && d != nil && d.Aim == nil:
 		// Fired early: it acts next, before the declared action, once the
 		// opportunity attacks are over (resolveDeclared, provokeHeld).
-		r.emit(engine.New(r.arena(), followHeldKind, FollowHeld{Who: who, Action: Nested{inner}.clone()}))
+		r.emit(engine.New(r.arena(), followHeldKind, FollowHeld{Who: who, Action: Nested{inner}.cloneIn(r.arena())}))
 		return nil
 	case len(q) > 0:
 		// At its time: declared on its own, as the aimed attack was when
@@ -413,9 +413,9 @@ type FollowHeld struct {
 	Action Nested `json:"action"`
 }
 
-func (e *FollowHeld) apply(s *State, _ *hotMemory) {
+func (e *FollowHeld) apply(s *State, h *hotMemory) {
 	d := s.Declared
-	d.Held = slices.Insert(d.Held, 0, Deferred{Who: e.Who, Command: e.Action, Contested: true, First: true})
+	d.Held = slices.Insert(d.Held, 0, Deferred{Who: e.Who, Command: h.held(e.Action), Contested: true, First: true})
 }
 
 func (e *FollowHeld) describe(s *State) string {

@@ -297,14 +297,41 @@ func (n *Nested) UnmarshalJSON(data []byte) error {
 
 // clone returns a deep copy of n: commands are values, so a copied state
 // or command shares none of its commands with the original.
-func (n Nested) clone() Nested {
-	return Nested{Command: cloneCommand(n.Command)}
+func (n Nested) clone() Nested { return n.cloneIn(nil) }
+
+// cloneIn is clone in a's memory: on the hot path, the events arena of a
+// Step, for an event to carry a copy of a command that lives until the
+// next Step; memory of its own when a is nil (the table's path).
+func (n Nested) cloneIn(a *engine.Arena) Nested {
+	return Nested{Command: cloneCommandIn(a, n.Command)}
 }
 
-// cloneCommand returns a deep copy of c (nil for nil). Only Ruling,
-// Interrupt and Rest hold anything by reference; every other command is a struct of
-// plain values, copied as it is.
-func cloneCommand(c Command) Command {
+// The slots of the events arena where a Step's events keep the commands
+// they carry (see cloneCommandIn): the kinds a delayed action is most
+// often taken with, and the interrupt that may nest one.
+var (
+	attackMem    = engine.AddScratch[Attack](events)
+	stunMem      = engine.AddScratch[Stun](events)
+	holdMem      = engine.AddScratch[Hold](events)
+	moveMem      = engine.AddScratch[Move](events)
+	runMem       = engine.AddScratch[Run](events)
+	withdrawMem  = engine.AddScratch[Withdraw](events)
+	drawMem      = engine.AddScratch[Draw](events)
+	aimAtMem     = engine.AddScratch[AimAt](events)
+	useItemMem   = engine.AddScratch[UseItem](events)
+	reviveMem    = engine.AddScratch[Revive](events)
+	interruptMem = engine.AddScratch[Interrupt](events)
+)
+
+// cloneCommand returns a deep copy of c (nil for nil) in memory of its
+// own.
+func cloneCommand(c Command) Command { return cloneCommandIn(nil, c) }
+
+// cloneCommandIn returns a deep copy of c (nil for nil): in a's memory
+// for the kinds it has a slot for, else (and when a is nil) in memory of
+// its own. Only Ruling, Interrupt and Rest hold anything by reference;
+// every other command is a struct of plain values, copied as it is.
+func cloneCommandIn(a *engine.Arena, c Command) Command {
 	switch c := c.(type) {
 	case nil:
 		return nil
@@ -326,9 +353,9 @@ func cloneCommand(c Command) Command {
 		if c == nil {
 			return c
 		}
-		out := *c
-		out.Action = c.Action.clone()
-		return &out
+		out := engine.New(a, interruptMem, *c)
+		out.Action = c.Action.cloneIn(a)
+		return out
 	case *Rest:
 		if c == nil {
 			return c
@@ -336,14 +363,26 @@ func cloneCommand(c Command) Command {
 		out := *c
 		out.Who = slices.Clone(c.Who)
 		return &out
-	case *Move:
-		return copyOf(c)
-	case *Run:
-		return copyOf(c)
-	case *Withdraw:
-		return copyOf(c)
 	case *Attack:
-		return copyOf(c)
+		return copyIn(a, attackMem, c)
+	case *Stun:
+		return copyIn(a, stunMem, c)
+	case *Hold:
+		return copyIn(a, holdMem, c)
+	case *Move:
+		return copyIn(a, moveMem, c)
+	case *Run:
+		return copyIn(a, runMem, c)
+	case *Withdraw:
+		return copyIn(a, withdrawMem, c)
+	case *Draw:
+		return copyIn(a, drawMem, c)
+	case *AimAt:
+		return copyIn(a, aimAtMem, c)
+	case *UseItem:
+		return copyIn(a, useItemMem, c)
+	case *Revive:
+		return copyIn(a, reviveMem, c)
 	}
 	v := reflect.ValueOf(c)
 	if v.Kind() != reflect.Pointer || v.IsNil() {
@@ -357,18 +396,17 @@ func cloneCommand(c Command) Command {
 	return c
 }
 
-// copyOf returns a copy of *c in memory of its own (nil for nil): the
-// commands a declaration keeps most often, copied without reflection.
-func copyOf[T any, P interface {
+// copyIn returns a copy of *c (nil for nil) in a's memory for kind k, or
+// memory of its own when a is nil: the commands of plain values, copied
+// without reflection.
+func copyIn[T any, P interface {
 	*T
 	Command
-}](c P) Command {
+}](a *engine.Arena, k engine.Kind[T], c P) Command {
 	if c == nil {
 		return c
 	}
-	out := P(new(T))
-	*out = *c
-	return out
+	return P(engine.New(a, k, *c))
 }
 
 // attackMode is the Attack.Mode an attack's verb gives: "throw" and

@@ -164,9 +164,7 @@ func (r *run) declareOrAct(who string, cmd Command) error {
 		// the hand before it resolves (a hit on the hand, R11), it lapses
 		// rather than being made with whatever is left.
 		if i, err := c.weaponIndex(c.weapon().Name); err == nil && i == c.Wielding {
-			pinned := *a
-			pinned.Weapon = c.weapon().Name
-			kept = &pinned
+			kept = r.hot.pinned(*a, c.weapon().Name)
 		}
 	}
 	r.emit(engine.New(r.arena(), actionDeclaredKind, ActionDeclared{Declaration: Declaration{Actor: who, Command: Nested{kept}, Text: text, Queue: r.keepReactions(queue)}}))
@@ -201,8 +199,9 @@ type declarable struct {
 }
 
 // equalCommands reports whether a and b are the same command of one of the
-// kinds most often declared (moves and attacks), written alike; false for
-// any other kind.
+// kinds most often declared or held (moves, attacks and the other plain
+// commands a delayed action is taken with), written alike; false for any
+// other kind.
 func equalCommands(a, b Command) bool {
 	switch a := a.(type) {
 	case *Move:
@@ -211,11 +210,89 @@ func equalCommands(a, b Command) bool {
 	case *Run:
 		b, ok := b.(*Run)
 		return ok && a != nil && b != nil && samePoint(a.X, a.Y, b.X, b.Y)
+	case *Withdraw:
+		b, ok := b.(*Withdraw)
+		return ok && a != nil && b != nil && samePoint(a.X, a.Y, b.X, b.Y)
 	case *Attack:
-		b, ok := b.(*Attack)
-		return ok && a != nil && b != nil && *a == *b
+		return equalAs(a, b)
+	case *Stun:
+		return equalAs(a, b)
+	case *Hold:
+		return equalAs(a, b)
+	case *Draw:
+		return equalAs(a, b)
+	case *AimAt:
+		return equalAs(a, b)
+	case *UseItem:
+		return equalAs(a, b)
+	case *Revive:
+		return equalAs(a, b)
 	}
 	return false
+}
+
+// equalAs reports whether b is a command of a's type equal to it, for
+// the kinds whose fields are compared with ==.
+func equalAs[T comparable, P interface {
+	*T
+	Command
+}](a P, b Command) bool {
+	bt, ok := b.(P)
+	return ok && a != nil && bt != nil && *a == *bt
+}
+
+// keptCommands are the last commands the declarations of a state with
+// hot memory came to keep other than as declarable gives them: the
+// delayed actions they hold (Queued, FollowHeld) and the attacks pinned
+// to the weapon in hand (pinned). Each is a copy of its own, made once:
+// nothing changes a kept command in place, so states may share it, and it
+// outlives the events arena the event that brought it was in.
+type keptCommands struct {
+	cmds [4]Command
+	next int
+}
+
+// add keeps c, in place of the oldest, and returns it.
+func (k *keptCommands) add(c Command) Command {
+	k.cmds[k.next] = c
+	k.next = (k.next + 1) % len(k.cmds)
+	return c
+}
+
+// held returns the delayed action n for a declaration to hold: n itself on
+// the table's path (h nil), the event's own memory; with hot memory, a
+// copy that h keeps (see keptCommands), since n is in the events arena
+// the next Step reuses.
+func (h *hotMemory) held(n Nested) Nested {
+	if h == nil || n.Command == nil {
+		return n
+	}
+	for _, c := range h.kept.cmds {
+		if equalCommands(c, n.Command) {
+			return Nested{c}
+		}
+	}
+	return Nested{h.kept.add(cloneCommand(n.Command))}
+}
+
+// pinned returns the declared attack a made with the weapon in hand,
+// named weapon, for the declaration to keep: in memory of its own on the
+// table's path (h nil), else a copy that h keeps (see keptCommands).
+func (h *hotMemory) pinned(a Attack, weapon string) Command {
+	a.Weapon = weapon
+	if h != nil {
+		for _, c := range h.kept.cmds {
+			if k, ok := c.(*Attack); ok && *k == a {
+				return k
+			}
+		}
+	}
+	p := new(Attack)
+	*p = a
+	if h == nil {
+		return p
+	}
+	return h.kept.add(p)
 }
 
 // samePoint reports whether two points are written alike: the same bits,

@@ -56,6 +56,9 @@ type hotMemory struct {
 	// the next new command takes the place of.
 	declarables    [4]declarable
 	nextDeclarable int
+	// kept are the last delayed actions declarations came to hold and
+	// attacks they pinned to the weapon in hand (see keptCommands).
+	kept keptCommands
 	// targets are the commands of a turn's options on each combatant, by
 	// roster position (see targeted).
 	targets []targetCommands

@@ -53,7 +53,7 @@ func (r *run) interrupt(who string, cmd *Interrupt) error {
 	if err := r.legalDelayed(who, inner); err != nil {
 		return err
 	}
-	r.emit(engine.New(r.arena(), queuedKind, Queued{Who: who, Action: cmd.Action.clone(), Interrupt: !cmd.After, With: party}))
+	r.emit(engine.New(r.arena(), queuedKind, Queued{Who: who, Action: cmd.Action.cloneIn(r.arena()), Interrupt: !cmd.After, With: party}))
 	return nil
 }
 
@@ -168,7 +168,7 @@ func (r *run) speedContest() {
 			}
 		}
 		ev := engine.New(r.arena(), speedContestKind, SpeedContest{Interrupter: c.h.Who, Actor: a.ID, Die: c.die, Total: c.total,
-			ActorTotal: actorTotal, Beats: beats(c), Won: won, Action: c.h.Command.clone()})
+			ActorTotal: actorTotal, Beats: beats(c), Won: won, Action: c.h.Command.cloneIn(r.arena())})
 		if members > 1 {
 			ev.With = party(c.h)
 		}
@@ -268,10 +268,10 @@ type Queued struct {
 	With      string `json:"with,omitempty"`
 }
 
-func (e *Queued) apply(s *State, _ *hotMemory) {
+func (e *Queued) apply(s *State, h *hotMemory) {
 	d := s.Declared
 	d.Queue = d.Queue[1:]
-	d.Held = append(d.Held, Deferred{Who: e.Who, Command: e.Action, Interrupt: e.Interrupt, With: e.With})
+	d.Held = append(d.Held, Deferred{Who: e.Who, Command: h.held(e.Action), Interrupt: e.Interrupt, With: e.With})
 }
 
 func (e *Queued) describe(s *State) string {

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"testing"
+
+	"fray/engine"
 )
 
 // TestNestedJSON checks that a nested command's JSON is what
@@ -118,5 +120,60 @@ func TestCloneCopiesDeclaredCommands(t *testing.T) {
 	out.Declared.Held[0].Command.Command.(*Attack).Target = "y"
 	if s.Declared.Command.Command.(*Attack).Target != "b" || s.Declared.Held[0].Command.Command.(*Attack).Target != "a" {
 		t.Error("the clone shares its declared commands with the original")
+	}
+}
+
+// TestNestedCommandsInArena checks the copies of nested commands on the
+// hot path: an event's are made in the events arena, equal to the
+// original and allocating nothing once the arena has grown, while what a
+// declaration holds (held, pinned) is hot memory's own, unchanged when
+// the arena is reset and reused.
+func TestNestedCommandsInArena(t *testing.T) {
+	var a engine.Arena
+	for _, c := range []Command{
+		&Attack{Target: "a", Part: 5}, &Stun{Target: "b"}, &Hold{Target: "c"}, &Move{X: 1, Y: 2},
+		&Run{X: 3}, &Withdraw{Y: -1}, &Draw{Weapon: "knife"}, &AimAt{Target: "d", Hand: true},
+		&UseItem{Item: "salve"}, &Revive{Target: "e", Skill: "medicine"},
+		&Interrupt{Action: Nested{&Attack{Target: "f"}}, With: "g"},
+	} {
+		copied := cloneCommandIn(&a, c)
+		if copied == c || !reflect.DeepEqual(copied, c) {
+			t.Errorf("cloneCommandIn(%#v) = %#v", c, copied)
+		}
+	}
+	in := Nested{&Interrupt{Action: Nested{&Attack{Target: "f"}}}}
+	if n := testing.AllocsPerRun(100, func() { a.Reset(); in.cloneIn(&a) }); n != 0 {
+		t.Errorf("an interrupt copied into the arena: %v allocations, want 0", n)
+	}
+
+	var h hotMemory
+	a.Reset()
+	event := Nested{&Attack{Target: "b"}}.cloneIn(&a)
+	kept := h.held(event)
+	if kept.Command == event.Command || !reflect.DeepEqual(kept, event) {
+		t.Fatalf("held(%#v) = %#v: want a copy of its own", event.Command, kept.Command)
+	}
+	a.Reset()
+	Nested{&Attack{Target: "z"}}.cloneIn(&a) // the next Step's, in the same memory
+	if kept.Command.(*Attack).Target != "b" {
+		t.Error("the held command changed with the events arena")
+	}
+	if again := h.held(Nested{&Attack{Target: "b"}}); again.Command != kept.Command {
+		t.Error("an equal delayed action was copied again")
+	}
+	if n := testing.AllocsPerRun(100, func() { h.held(event) }); n != 0 {
+		t.Errorf("held, kept before: %v allocations, want 0", n)
+	}
+	var nilHot *hotMemory
+	if nilHot.held(event) != event {
+		t.Error("the table's path holds a copy of the event's own command")
+	}
+
+	p := h.pinned(Attack{Target: "b"}, "knife")
+	if q := h.pinned(Attack{Target: "b"}, "knife"); q != p || *q.(*Attack) != (Attack{Target: "b", Weapon: "knife"}) {
+		t.Errorf("pinned twice: %#v and %#v, want one attack with the knife", p, q)
+	}
+	if nilHot.pinned(Attack{Target: "b"}, "knife") == nilHot.pinned(Attack{Target: "b"}, "knife") {
+		t.Error("the table's path shares a pinned attack")
 	}
 }
