@@ -338,14 +338,22 @@ func (s *State) advance(me, t *Combatant) (parts.Cell, bool) {
 	case s.steps(me, to):
 		return to, true
 	}
-	if o := s.crowding(to, me.ID); o == nil || o.Unseen || o.Hidden && o.Side != me.Side {
-		// A wall or the length of a Move stops it, not a creature; or one
-		// hidden from me, around which the menu finds no way, so as to
-		// tell nothing more of where it stands than that the cell is not
-		// offered (§6).
+	if !s.crowdedBySeen(me, to) {
 		return to, false
 	}
-	return s.around(me, t, to)
+	// Of the cells within SpaceFt of to, the one nearest t, if nearer
+	// than me.
+	return s.around(me, to, SpaceFt, s.distance(me, t), func(q parts.Cell) int { return s.distanceTo(t, q) }, nil)
+}
+
+// crowdedBySeen reports whether a creature me can see stands too near
+// cell to (R43), so that the menu looks for a cell beside it. A wall or
+// the length of a Move stops a move, not a creature; and around one
+// hidden from me the menu finds no way, so as to tell nothing more of
+// where it stands than that the cell is not offered (§6).
+func (s *State) crowdedBySeen(me *Combatant, to parts.Cell) bool {
+	o := s.crowding(to, me.ID)
+	return o != nil && !o.Unseen && !(o.Hidden && o.Side != me.Side)
 }
 
 // steps reports whether one Move takes me to cell q: another cell, within
@@ -355,16 +363,18 @@ func (s *State) steps(me *Combatant, q parts.Cell) bool {
 	return q != (parts.Cell{X: me.X, Y: me.Y}) && s.distanceTo(me, q) <= me.MoveFt() && s.free(q, me.ID) && s.clear(me.X, me.Y, q.X, q.Y)
 }
 
-// around is where a Move toward t goes when the cell straight toward it,
-// to, is too near another creature (R43): of the cells within SpaceFt of
-// to that one Move takes me to, the one nearest t, if nearer than me (the
-// first of those as near, row by row from the south, west to east).
-func (s *State) around(me, t *Combatant, to parts.Cell) (parts.Cell, bool) {
-	best, bestD, found := to, s.distance(me, t), false
-	for y := to.Y - SpaceFt; y <= to.Y+SpaceFt; y++ {
-		for x := to.X - SpaceFt; x <= to.X+SpaceFt; x++ {
+// around is where a Move goes when the cell it makes for is too near
+// another creature the mover sees (R43): of the cells within r ft of c
+// (on each axis) that one Move takes me to and keep, when not nil,
+// accepts, the one rank puts lowest, if below limit (the first of those
+// as low, row by row from the south, west to east). The Move toward an
+// enemy and the escape the menu offers both sidestep through it.
+func (s *State) around(me *Combatant, c parts.Cell, r, limit int, rank func(parts.Cell) int, keep func(parts.Cell) bool) (parts.Cell, bool) {
+	best, bestD, found := c, limit, false
+	for y := c.Y - r; y <= c.Y+r; y++ {
+		for x := c.X - r; x <= c.X+r; x++ {
 			q := parts.Cell{X: x, Y: y}
-			if d := s.distanceTo(t, q); d < bestD && s.steps(me, q) {
+			if d := rank(q); d < bestD && s.steps(me, q) && (keep == nil || keep(q)) {
 				best, bestD, found = q, d, true
 			}
 		}
@@ -390,7 +400,9 @@ func (s *State) escapeCell(me *Combatant) (parts.Cell, bool) {
 	return s.away(me, near)
 }
 
-// away is the cell one Move takes me straight away from t.
+// away is the cell one Move takes me straight away from t; when another
+// creature me sees stands too near that cell (R43), the cell nearest it
+// that one Move reaches and that ends out of every seen enemy's reach.
 func (s *State) away(me, t *Combatant) (parts.Cell, bool) {
 	dx, dy := sign(me.X-t.X), sign(me.Y-t.Y)
 	if dx == 0 && dy == 0 {
@@ -401,10 +413,42 @@ func (s *State) away(me, t *Combatant) (parts.Cell, bool) {
 	if s.Options.Euclidean {
 		to = s.straightStep(me, t, float64(m), true) // along the line itself (A17)
 	}
-	if m == 0 || !s.free(to, me.ID) || s.distanceTo(me, to) > m || !s.clear(me.X, me.Y, to.X, to.Y) {
+	switch {
+	case m == 0 || s.distanceTo(me, to) > m || !s.clear(me.X, me.Y, to.X, to.Y):
+		return to, false
+	case s.free(to, me.ID):
+		return to, true
+	case !s.crowdedBySeen(me, to):
 		return to, false
 	}
-	return to, true
+	// Too near a creature me sees (R43): of the cells one Move reaches
+	// that end out of the reach of every enemy me sees (A19), the one
+	// nearest to; none, and there is no escape to offer.
+	at := *me
+	return s.around(me, parts.Cell{X: me.X, Y: me.Y}, m, math.MaxInt, func(q parts.Cell) int { return s.cellFt(to, q) }, func(q parts.Cell) bool {
+		at.X, at.Y = q.X, q.Y
+		return s.outOfSeenReach(&at)
+	})
+}
+
+// cellFt is the distance in feet between two cells (A17).
+func (s *State) cellFt(a, b parts.Cell) int {
+	if s.Options.Euclidean {
+		return straightFt(a.X, a.Y, b.X, b.Y)
+	}
+	return parts.Steps(a, b)
+}
+
+// outOfSeenReach reports whether no enemy still in the fight and not
+// hidden from c could reach it in melee (A19, §6).
+func (s *State) outOfSeenReach(c *Combatant) bool {
+	for i := range s.Combatants {
+		o := &s.Combatants[i]
+		if o.Side != c.Side && o.In() && !o.Hidden && s.meleeWeapon(o, c) != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // straightStep is, with the euclidean option (A17), where a Move of
