@@ -77,6 +77,7 @@ func (s *State) appendKey(b []byte, names keyNames) []byte {
 		b = parts.AppendStrings(b, w.Kind, w.Opener, w.Act)
 		b = parts.AppendInts(b, w.Dest.X, w.Dest.Y)
 		b = parts.AppendList(b, w.Ask)
+		b = parts.AppendBools(b, w.Prone)
 	}
 	b = parts.AppendString(b, s.Counter)
 	b = parts.AppendInts(b, s.Actions, s.ReadyChecked)

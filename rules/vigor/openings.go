@@ -85,6 +85,9 @@ func (e *WindowOpened) apply(s *State, h *hotMemory) {
 		w, ask = new(Window), append(ask, e.Ask...)
 	}
 	*w = Window{Kind: e.What, Opener: e.Opener, Act: e.Act, Dest: e.Dest, Ask: ask}
+	if o := s.Combatant(e.Opener); o != nil {
+		w.Prone = o.Prone
+	}
 	s.Window = w
 	if e.What == "readied" {
 		s.ReadyChecked = s.Actions

@@ -469,6 +469,10 @@ type Window struct {
 	Dest parts.Cell `json:"dest,omitzero"`
 	// Ask lists who is still to be asked, in initiative order.
 	Ask []string `json:"ask,omitempty"`
+	// Prone says the opener lay prone when the window opened: its move
+	// then goes on as a crawl, where one knocked down by an opening
+	// moves no further.
+	Prone bool `json:"prone,omitempty"`
 }
 
 // Combatant returns the combatant with the given id, or nil.

@@ -340,7 +340,9 @@ func (d *decider) recovery() {
 
 // settle sets the phase once nothing is pending: the next creature of an
 // open window, or back to the turn. A window whose askers are done, or
-// whose opener is dead, closes unless its escape still has to move.
+// whose opener is dead, closes unless its escape still has to move; an
+// opener an opening knocked down moves no further (one prone before the
+// window opened crawls on).
 func settle(s *State) {
 	if s.Strike != nil || s.Declared != nil || s.Phase == Over {
 		return
@@ -354,7 +356,7 @@ func settle(s *State) {
 			return
 		}
 		opener := s.Combatant(w.Opener)
-		if !movesAfter(w.Act) || opener == nil || !opener.In() || opener.Prone {
+		if !movesAfter(w.Act) || opener == nil || !opener.In() || opener.Prone && !w.Prone {
 			s.Window = nil
 		}
 	}
