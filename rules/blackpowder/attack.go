@@ -194,7 +194,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	}
 	if r.mode == PaidByAction && c.Actions < 1 {
-		return noActionLeft(c)
+		return r.noActionLeft(c)
 	}
 	t := r.s.combatant(cmd.Target)
 	switch {

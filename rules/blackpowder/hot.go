@@ -77,6 +77,9 @@ type hotMemory struct {
 	// simulation asked for it (see TallySteps).
 	tallies *engine.Tallies
 	tags    parts.TagCache // others' outcome tags, each made once
+	// refusals are the refusals Steps have made, each made once (see
+	// refuse).
+	refusals refusals
 }
 
 // putAway returns the command of the option to put weapons away (draw
