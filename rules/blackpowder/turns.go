@@ -59,7 +59,7 @@ func (r *run) acting(who string, after int) (*Combatant, error) {
 		case c == nil:
 			return nil, engine.Errorf(engine.Invalid, "no combatant %q", who)
 		case c.Status != Active:
-			return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+			return nil, r.hot.refuse(refusedOut, c)
 		case r.mode == PaidByDelayed && !c.Delayed:
 			return nil, engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
 		}
@@ -77,7 +77,7 @@ func (r *run) acting(who string, after int) (*Combatant, error) {
 	case !same(c.Group, group):
 		return nil, engine.Errorf(engine.NotYourTurn, "it is the %s group's turn, not %s's", group, c.Name)
 	case c.Status != Active:
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+		return nil, r.hot.refuse(refusedOut, c)
 	case c.Done && after == afterImmediate && c.ImmediateUsed:
 		return nil, r.hot.refuse(refusedFinishedQuick, c)
 	case c.Done && after == afterNothing:
