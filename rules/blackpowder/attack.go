@@ -116,20 +116,27 @@ func as(w *Weapon, kind WeaponKind) *Weapon {
 	if kind == w.Kind {
 		return w
 	}
-	v := *w
+	return copyAs(w, kind, new(Weapon))
+}
+
+// copyAs is as, written to *v.
+func copyAs(w *Weapon, kind WeaponKind, v *Weapon) *Weapon {
+	*v = *w
 	v.Kind = kind
 	v.DodgeMod += kindDodgeMod[kind] - kindDodgeMod[w.Kind]
-	return &v
+	return v
 }
 
 // pendingWeapon is the weapon of a pending attack by a, as the attack
-// used it.
-func pendingWeapon(a *Combatant, p *Pending) *Weapon {
+// used it: a's own, or when used as another kind a copy (as) written to
+// *used, a value of the caller's, so that the hot path makes no memory
+// of its own for it.
+func pendingWeapon(a *Combatant, p *Pending, used *Weapon) *Weapon {
 	w := attackWeapon(a, p.Weapon)
-	if p.As == 0 {
+	if p.As == 0 || p.As == w.Kind {
 		return w
 	}
-	return as(w, p.As)
+	return copyAs(w, p.As, used)
 }
 
 func (r *run) attack(who string, cmd *Attack) error {
@@ -160,7 +167,10 @@ type aimedStrike struct {
 	// draw is the index of the weapon the attack draws first (an immediate
 	// action), or noDraw.
 	draw int
-	// w is the weapon the attack is made with, drawn or in hand.
+	// w is the weapon the attack is made with, drawn or in hand, as it
+	// is: as says what it is used as, and whoever needs the weapon so
+	// used makes its own copy (as), since one kept here would make *k
+	// memory of its own on every path.
 	w          *Weapon
 	difficulty int
 	// as is the kind the weapon is used as, when not its own (usedAs).
@@ -181,7 +191,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 		c, t := &r.s.Combatants[l.attacker], &r.s.Combatants[l.tgt]
 		*k = aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: l.difficulty}
 		if kind := plainUse(k.w, c, t); kind != k.w.Kind {
-			k.w, k.as = as(k.w, kind), kind
+			k.as = kind
 		}
 		return nil
 	}
@@ -247,10 +257,10 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	case cmd.Mode == "strike" && k.w.Kind != KindMelee && k.w.Kind != KindThrown && k.w.Kind != KindUnarmed:
 		return engine.Errorf(engine.NotAllowedNow, "the %s is not a weapon to strike with in hand", k.w.Name)
 	}
-	if kind := usedAs(k.w, cmd.Mode, d); kind != k.w.Kind {
-		k.w, k.as = as(k.w, kind), kind
-	}
 	w := k.w
+	if kind := usedAs(w, cmd.Mode, d); kind != w.Kind {
+		w, k.as = as(w, kind), kind
+	}
 	if hold && w.Kind != KindMelee && w.Kind != KindUnarmed {
 		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
 	}

@@ -111,7 +111,8 @@ func (r *run) damage(p *Pending, a, t *Combatant) error {
 // the attribute and bonuses, less Toughness (R13, R14, R16). a and t are
 // p's attacker and target; p is the caller's copy, as for damage.
 func (r *run) land(p *Pending, a, t *Combatant, extra int) {
-	w := pendingWeapon(a, p)
+	var used Weapon
+	w := pendingWeapon(a, p, &used)
 	bonus := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	raw := p.Damage + extra + bonus
 	if p.Stun {

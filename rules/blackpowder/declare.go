@@ -303,6 +303,13 @@ func (h *hotMemory) held(n Nested) Nested {
 // table's path (h nil), else a copy that h keeps (see keptCommands).
 func (h *hotMemory) pinned(a Attack, weapon string) Command {
 	a.Weapon = weapon
+	return h.keptAttack(a)
+}
+
+// keptAttack returns a copy of a for a declaration to keep: memory of
+// its own on the table's path (h nil), else one h keeps (see
+// keptCommands), made once.
+func (h *hotMemory) keptAttack(a Attack) *Attack {
 	if h != nil {
 		for _, c := range h.kept.cmds {
 			if k, ok := c.(*Attack); ok && *k == a {
@@ -312,10 +319,10 @@ func (h *hotMemory) pinned(a Attack, weapon string) Command {
 	}
 	p := new(Attack)
 	*p = a
-	if h == nil {
-		return p
+	if h != nil {
+		h.kept.add(p)
 	}
-	return h.kept.add(p)
+	return p
 }
 
 // samePoint reports whether two points are written alike: the same bits,

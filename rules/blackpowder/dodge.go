@@ -74,7 +74,8 @@ func (r *run) dodge(who string, parry bool) error {
 	pending := *p
 	t := r.s.combatant(pending.Target)
 	a := r.s.combatant(pending.Attacker)
-	w := pendingWeapon(a, &pending)
+	var used Weapon
+	w := pendingWeapon(a, &pending, &used)
 	bonus := t.Body + t.skill(skillDodge) + t.Assist
 	if parry {
 		if !canParry(a, t, &pending) {

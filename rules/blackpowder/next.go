@@ -539,7 +539,8 @@ func pendingPrompt(s *State, b *prompter) {
 		b.add(decline, "no critical")
 		return
 	}
-	w := pendingWeapon(a, p)
+	var used Weapon
+	w := pendingWeapon(a, p, &used)
 	b.p.Kind, b.p.Actor, b.p.Default = engine.React, t.ID, 0
 	if b.people() {
 		b.ask(a.Name, " hits ", t.Name, " (attack ", strconv.Itoa(p.Total), "): dodge?")

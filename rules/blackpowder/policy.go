@@ -409,7 +409,8 @@ func defend(s *State, me *Combatant, p *engine.Prompt[Command], ans answers) Com
 	if a == nil || take < 0 {
 		return p.Options[max(p.Default, 0)].Command
 	}
-	w := pendingWeapon(a, pending)
+	var used Weapon
+	w := pendingWeapon(a, pending, &used)
 	difficulty := pending.Total + w.DodgeMod
 	bonus := me.Body + me.skill(skillDodge) + me.Assist
 	choice, chance := ans.dodge, checkChance(bonus, difficulty)
