@@ -128,15 +128,13 @@ func copyAs(w *Weapon, kind WeaponKind, v *Weapon) *Weapon {
 }
 
 // pendingWeapon is the weapon of a pending attack by a, as the attack
-// used it: a's own, or when used as another kind a copy (as) written to
-// *used, a value of the caller's, so that the hot path makes no memory
-// of its own for it.
-func pendingWeapon(a *Combatant, p *Pending, used *Weapon) *Weapon {
+// used it.
+func pendingWeapon(a *Combatant, p *Pending) *Weapon {
 	w := attackWeapon(a, p.Weapon)
-	if p.As == 0 || p.As == w.Kind {
+	if p.As == 0 {
 		return w
 	}
-	return copyAs(w, p.As, used)
+	return as(w, p.As)
 }
 
 func (r *run) attack(who string, cmd *Attack) error {

@@ -111,8 +111,7 @@ func (r *run) damage(p *Pending, a, t *Combatant) error {
 // the attribute and bonuses, less Toughness (R13, R14, R16). a and t are
 // p's attacker and target; p is the caller's copy, as for damage.
 func (r *run) land(p *Pending, a, t *Combatant, extra int) {
-	var used Weapon
-	w := pendingWeapon(a, p, &used)
+	w := pendingWeapon(a, p)
 	bonus := damageAttribute(a, w) + w.DamageMod + a.DamageBonus
 	raw := p.Damage + extra + bonus
 	if p.Stun {

@@ -74,8 +74,7 @@ func (r *run) dodge(who string, parry bool) error {
 	pending := *p
 	t := r.s.combatant(pending.Target)
 	a := r.s.combatant(pending.Attacker)
-	var used Weapon
-	w := pendingWeapon(a, &pending, &used)
+	w := pendingWeapon(a, &pending)
 	bonus := t.Body + t.skill(skillDodge) + t.Assist
 	if parry {
 		if !canParry(a, t, &pending) {

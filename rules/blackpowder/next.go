@@ -539,8 +539,7 @@ func pendingPrompt(s *State, b *prompter) {
 		b.add(decline, "no critical")
 		return
 	}
-	var used Weapon
-	w := pendingWeapon(a, p, &used)
+	w := pendingWeapon(a, p)
 	b.p.Kind, b.p.Actor, b.p.Default = engine.React, t.ID, 0
 	if b.people() {
 		b.ask(a.Name, " hits ", t.Name, " (attack ", strconv.Itoa(p.Total), "): dodge?")

@@ -409,8 +409,7 @@ func defend(s *State, me *Combatant, p *engine.Prompt[Command], ans answers) Com
 	if a == nil || take < 0 {
 		return p.Options[max(p.Default, 0)].Command
 	}
-	var used Weapon
-	w := pendingWeapon(a, pending, &used)
+	w := pendingWeapon(a, pending)
 	difficulty := pending.Total + w.DodgeMod
 	bonus := me.Body + me.skill(skillDodge) + me.Assist
 	choice, chance := ans.dodge, checkChance(bonus, difficulty)
