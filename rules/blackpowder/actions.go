@@ -54,7 +54,7 @@ func (r *run) assistCheck(who string, cmd *Assist) (c, a *Combatant, err error) 
 	case a.Status != Active:
 		return nil, nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", a.Name, a.Status)
 	case c.Actions < 1:
-		return nil, nil, noActionLeft(c)
+		return nil, nil, r.noActionLeft(c)
 	}
 	return c, a, nil
 }
@@ -86,7 +86,7 @@ func (r *run) escapeCheck(who string) (*Combatant, error) {
 	case c.Trapped == 0:
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not trapped", c.Name)
 	case c.Actions < 1:
-		return nil, noActionLeft(c)
+		return nil, r.noActionLeft(c)
 	}
 	return c, nil
 }
@@ -115,7 +115,7 @@ func (r *run) standUpCheck(who string) (*Combatant, error) {
 	case !c.Prone:
 		return nil, engine.Errorf(engine.NotAllowedNow, "%s is not prone", c.Name)
 	case c.Actions < 1:
-		return nil, noActionLeft(c)
+		return nil, r.noActionLeft(c)
 	}
 	return c, nil
 }
@@ -161,7 +161,7 @@ func (r *run) checkActionCheck(who string, cmd *Check) (*Combatant, int, error) 
 	case cmd.Skill != "" && !slices.Contains(knownSkills, cmd.Skill):
 		return nil, 0, engine.Errorf(engine.Invalid, "unknown skill %q; known: %s", cmd.Skill, strings.Join(knownSkills, ", "))
 	case c.Actions < 1:
-		return nil, 0, noActionLeft(c)
+		return nil, 0, r.noActionLeft(c)
 	}
 	return c, attr, nil
 }
@@ -197,7 +197,7 @@ func (r *run) freeFormCheck(who string, cmd *FreeForm) (*Combatant, error) {
 	case strings.TrimSpace(cmd.Action) == "":
 		return nil, engine.Errorf(engine.Invalid, "do what? name the free-form action")
 	case c.Actions < 1:
-		return nil, noActionLeft(c)
+		return nil, r.noActionLeft(c)
 	}
 	return c, nil
 }

@@ -50,7 +50,7 @@ func (r *run) aimCheck(who string, cmd *AimAt) (*Combatant, error) {
 		return nil, err
 	}
 	if c.Actions < 1 {
-		return nil, noActionLeft(c)
+		return nil, r.noActionLeft(c)
 	}
 	if cmd.Weapon != "" {
 		if i, err := c.weaponIndex(cmd.Weapon); err != nil {

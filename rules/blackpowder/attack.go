@@ -116,10 +116,15 @@ func as(w *Weapon, kind WeaponKind) *Weapon {
 	if kind == w.Kind {
 		return w
 	}
-	v := *w
+	return copyAs(w, kind, new(Weapon))
+}
+
+// copyAs is as, written to *v.
+func copyAs(w *Weapon, kind WeaponKind, v *Weapon) *Weapon {
+	*v = *w
 	v.Kind = kind
 	v.DodgeMod += kindDodgeMod[kind] - kindDodgeMod[w.Kind]
-	return &v
+	return v
 }
 
 // pendingWeapon is the weapon of a pending attack by a, as the attack
@@ -160,7 +165,10 @@ type aimedStrike struct {
 	// draw is the index of the weapon the attack draws first (an immediate
 	// action), or noDraw.
 	draw int
-	// w is the weapon the attack is made with, drawn or in hand.
+	// w is the weapon the attack is made with, drawn or in hand, as it
+	// is: as says what it is used as, and whoever needs the weapon so
+	// used makes its own copy (as), since one kept here would make *k
+	// memory of its own on every path.
 	w          *Weapon
 	difficulty int
 	// as is the kind the weapon is used as, when not its own (usedAs).
@@ -181,7 +189,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 		c, t := &r.s.Combatants[l.attacker], &r.s.Combatants[l.tgt]
 		*k = aimedStrike{c: c, t: t, draw: noDraw, w: c.weapon(), difficulty: l.difficulty}
 		if kind := plainUse(k.w, c, t); kind != k.w.Kind {
-			k.w, k.as = as(k.w, kind), kind
+			k.as = kind
 		}
 		return nil
 	}
@@ -194,7 +202,7 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 		return engine.Errorf(engine.NotAllowedNow, "%s is held by %s and cannot attack", c.Name, c.HeldBy)
 	}
 	if r.mode == PaidByAction && c.Actions < 1 {
-		return noActionLeft(c)
+		return r.noActionLeft(c)
 	}
 	t := r.s.combatant(cmd.Target)
 	switch {
@@ -247,10 +255,10 @@ func (r *run) strikeCheck(who string, cmd *Attack, kind strikeKind, k *aimedStri
 	case cmd.Mode == "strike" && k.w.Kind != KindMelee && k.w.Kind != KindThrown && k.w.Kind != KindUnarmed:
 		return engine.Errorf(engine.NotAllowedNow, "the %s is not a weapon to strike with in hand", k.w.Name)
 	}
-	if kind := usedAs(k.w, cmd.Mode, d); kind != k.w.Kind {
-		k.w, k.as = as(k.w, kind), kind
-	}
 	w := k.w
+	if kind := usedAs(w, cmd.Mode, d); kind != w.Kind {
+		w, k.as = as(w, kind), kind
+	}
 	if hold && w.Kind != KindMelee && w.Kind != KindUnarmed {
 		return engine.Errorf(engine.NotAllowedNow, "a hold needs a melee weapon or fists in hand, not the %s", w.Name)
 	}

@@ -185,9 +185,13 @@ func (h *hotMemory) declarable(cmd Command) (Command, string) {
 			return d.cmd, d.text
 		}
 	}
-	d := &h.declarables[h.nextDeclarable]
-	h.nextDeclarable = (h.nextDeclarable + 1) % len(h.declarables)
-	d.cmd, d.text = cloneCommand(cmd), Rules{}.FormatCommand(cmd)
+	d := declarable{cmd: cloneCommand(cmd), text: Rules{}.FormatCommand(cmd)}
+	if len(h.declarables) < maxKeptCommands {
+		h.declarables = append(h.declarables, d)
+	} else {
+		h.declarables[h.nextDeclarable] = d
+		h.nextDeclarable = (h.nextDeclarable + 1) % len(h.declarables)
+	}
 	return d.cmd, d.text
 }
 
@@ -227,6 +231,14 @@ func equalCommands(a, b Command) bool {
 		return equalAs(a, b)
 	case *Revive:
 		return equalAs(a, b)
+	case *Reload:
+		return equalAs(a, b)
+	case *Fix:
+		return equalAs(a, b)
+	case *StandUp:
+		return equalAs(a, b)
+	case *Escape:
+		return equalAs(a, b)
 	}
 	return false
 }
@@ -248,12 +260,23 @@ func equalAs[T comparable, P interface {
 // nothing changes a kept command in place, so states may share it, and it
 // outlives the events arena the event that brought it was in.
 type keptCommands struct {
-	cmds [4]Command
+	cmds []Command
 	next int
 }
 
-// add keeps c, in place of the oldest, and returns it.
+// maxKeptCommands bounds the commands hot memory keeps as declarable
+// gives them, and those keptCommands keep: enough for every attack of a
+// fight of a dozen combatants or so, on each target and with each weapon
+// in hand, to be made once. Past it a new one takes the place of the
+// oldest.
+const maxKeptCommands = 32
+
+// add keeps c, in place of the oldest once k is full, and returns it.
 func (k *keptCommands) add(c Command) Command {
+	if len(k.cmds) < maxKeptCommands {
+		k.cmds = append(k.cmds, c)
+		return c
+	}
 	k.cmds[k.next] = c
 	k.next = (k.next + 1) % len(k.cmds)
 	return c
@@ -280,6 +303,13 @@ func (h *hotMemory) held(n Nested) Nested {
 // table's path (h nil), else a copy that h keeps (see keptCommands).
 func (h *hotMemory) pinned(a Attack, weapon string) Command {
 	a.Weapon = weapon
+	return h.keptAttack(a)
+}
+
+// keptAttack returns a copy of a for a declaration to keep: memory of
+// its own on the table's path (h nil), else one h keeps (see
+// keptCommands), made once.
+func (h *hotMemory) keptAttack(a Attack) *Attack {
 	if h != nil {
 		for _, c := range h.kept.cmds {
 			if k, ok := c.(*Attack); ok && *k == a {
@@ -289,10 +319,10 @@ func (h *hotMemory) pinned(a Attack, weapon string) Command {
 	}
 	p := new(Attack)
 	*p = a
-	if h == nil {
-		return p
+	if h != nil {
+		h.kept.add(p)
 	}
-	return h.kept.add(p)
+	return p
 }
 
 // samePoint reports whether two points are written alike: the same bits,

@@ -58,7 +58,7 @@ func (r *run) reviveCheck(who string, cmd *Revive) (c, t *Combatant, attr int, e
 		return nil, nil, 0, err
 	}
 	if r.mode == PaidByAction && c.Actions < 1 {
-		return nil, nil, 0, noActionLeft(c)
+		return nil, nil, 0, r.noActionLeft(c)
 	}
 	t = r.s.combatant(cmd.Target)
 	switch {
@@ -134,7 +134,7 @@ func (r *run) useItemCheck(who string, cmd *UseItem) (itemUse, error) {
 	case c.Items[i].Uses < 1:
 		return itemUse{}, engine.Errorf(engine.NotAllowedNow, "the %s is used up", cmd.Item)
 	case c.Actions < 1:
-		return itemUse{}, noActionLeft(c)
+		return itemUse{}, r.noActionLeft(c)
 	case t == nil:
 		return itemUse{}, engine.Errorf(engine.Invalid, "no combatant %q", target)
 	case t.Group != c.Group || t.Status != Active:

@@ -53,8 +53,9 @@ type hotMemory struct {
 	listedOptions []engine.Option[Command]
 	// declarables are the last commands declared, as declarations keep
 	// them, with their words (see declarable); nextDeclarable is the one
-	// the next new command takes the place of.
-	declarables    [4]declarable
+	// the next new command takes the place of, once there are
+	// maxKeptCommands.
+	declarables    []declarable
 	nextDeclarable int
 	// kept are the last delayed actions declarations came to hold and
 	// attacks they pinned to the weapon in hand (see keptCommands).
@@ -77,6 +78,9 @@ type hotMemory struct {
 	// simulation asked for it (see TallySteps).
 	tallies *engine.Tallies
 	tags    parts.TagCache // others' outcome tags, each made once
+	// refusals are the refusals Steps have made, each made once (see
+	// refuse).
+	refusals refusals
 }
 
 // putAway returns the command of the option to put weapons away (draw

@@ -102,7 +102,7 @@ func (r *run) fixCheck(who string) (*Combatant, error) {
 	case w.State != GunNeedsFix && w.State != GunMajorJam:
 		return nil, engine.Errorf(engine.NotAllowedNow, "the %s is %s: nothing to fix in combat", w.Name, w.State)
 	case c.Actions < 1:
-		return nil, noActionLeft(c)
+		return nil, r.noActionLeft(c)
 	}
 	return c, nil
 }

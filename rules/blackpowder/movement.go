@@ -87,7 +87,7 @@ func (r *run) moveCheck(who string, x, y float64, mode string) (*Combatant, floa
 			limit = moveDistance
 		}
 		if c.Actions < 1 {
-			return nil, 0, noActionLeft(c)
+			return nil, 0, r.noActionLeft(c)
 		}
 		if d > limit+slack {
 			return nil, 0, engine.Errorf(engine.NotAllowedNow, "%s can %s at most %.0f m, not %.1f m", c.Name, mode, limit, d)

@@ -45,7 +45,9 @@ func (r *run) rule(who string, cmd *Ruling) error {
 		}
 		atk := *declared
 		atk.Modifier += ev.Modifier
-		ev.Command = Nested{&atk}
+		// The declaration keeps the attack from here on: not in the
+		// events arena, which the next Step reuses.
+		ev.Command = Nested{r.hot.keptAttack(atk)}
 	default:
 		return engine.Errorf(engine.NotAllowedNow, "%s answers the %s, not a GM ruling", d.Queue[0].Who, d.Queue[0].Kind)
 	}

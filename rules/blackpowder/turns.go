@@ -59,7 +59,7 @@ func (r *run) acting(who string, after int) (*Combatant, error) {
 		case c == nil:
 			return nil, engine.Errorf(engine.Invalid, "no combatant %q", who)
 		case c.Status != Active:
-			return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+			return nil, r.hot.refuse(refusedOut, c)
 		case r.mode == PaidByDelayed && !c.Delayed:
 			return nil, engine.Errorf(engine.NotAllowedNow, "%s holds no delayed action", c.Name)
 		}
@@ -77,14 +77,11 @@ func (r *run) acting(who string, after int) (*Combatant, error) {
 	case !same(c.Group, group):
 		return nil, engine.Errorf(engine.NotYourTurn, "it is the %s group's turn, not %s's", group, c.Name)
 	case c.Status != Active:
-		return nil, engine.Errorf(engine.NotAllowedNow, "%s is %s", c.Name, c.Status)
+		return nil, r.hot.refuse(refusedOut, c)
 	case c.Done && after == afterImmediate && c.ImmediateUsed:
-		return nil, engine.Errorf(engine.NotYourTurn, "%s has finished this turn and used the immediate action", c.Name)
+		return nil, r.hot.refuse(refusedFinishedQuick, c)
 	case c.Done && after == afterNothing:
-		// Only the immediate action and the move alongside the action may
-		// be left to one who has finished (R06, R33): anything else is no
-		// longer its to do this turn.
-		return nil, engine.Errorf(engine.NotYourTurn, "%s has finished this turn: only the immediate action (a draw, a quick reload) and the move alongside the action may be left", c.Name)
+		return nil, r.hot.refuse(refusedFinished, c)
 	}
 	return c, nil
 }
@@ -387,11 +384,6 @@ func (e *Delayed) apply(s *State, _ *hotMemory) {
 
 func (e *Delayed) describe(s *State) string {
 	return s.name(e.Combatant) + " holds a delayed action"
-}
-
-// noActionLeft is why c cannot take an action: its action is spent.
-func noActionLeft(c *Combatant) error {
-	return engine.Errorf(engine.NotAllowedNow, "%s has no action left", c.Name)
 }
 
 // useAction spends the combatant's action: it has finished its part of the

@@ -171,7 +171,7 @@ func (r *run) reloadCheck(who string) (c *Combatant, immediate bool, err error) 
 		if quick && r.mode == PaidByAction {
 			return nil, false, engine.Errorf(engine.NotAllowedNow, "%s has used the immediate action this turn and has no action left", c.Name)
 		}
-		return nil, false, noActionLeft(c)
+		return nil, false, r.noActionLeft(c)
 	}
 	return c, false, nil
 }
