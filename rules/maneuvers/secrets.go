@@ -217,55 +217,89 @@ func (c *Combatant) unseen() {
 // ViewEvent hides from v what a combatant hidden from v does without
 // attacking. s is the state before the event; e is never changed.
 func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
-	id := ""
+	var r shown
+	switch e.(type) {
+	case *Observed, *Revealed, *Rested, *Damaged, *GrappleAttempted, *GrappleResolved, *EscapeRolled, *GrappleEnded:
+		r = viewContest(s, e, v)
+	default:
+		r = viewAct(s, e, v)
+	}
+	switch {
+	case r.decided:
+		return r.e, r.ok
+	case r.by != "" && hides(s, r.by, v):
+		return nil, false
+	}
+	return e, true
+}
+
+// shown is what a view makes of an event: when decided, e as v sees it
+// (ok false when v does not see it at all); otherwise by names the
+// combatant whose being hidden from v hides the event, if any.
+type shown struct {
+	e           Event
+	ok, decided bool
+	by          string
+}
+
+// showAs is an event v sees as e.
+func showAs(e Event) shown { return shown{e: e, ok: true, decided: true} }
+
+// notShown is an event v does not see at all.
+func notShown() shown { return shown{decided: true} }
+
+// viewAct is ViewEvent for what a combatant does on its own: moves,
+// actions, items, spells, healing, openings.
+func viewAct(s *State, e Event, v engine.Viewer) shown {
 	switch e := e.(type) {
 	case *MoveDeclared:
-		id = e.Combatant
-		if !hides(s, id, v) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
+		if !hides(s, e.Combatant, v) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
 			c := *e
 			c.Reactors = unhidden(s, e.Reactors, v)
-			return &c, true
+			return showAs(&c)
 		}
+		return shown{by: e.Combatant}
 	case *Moved:
 		if !e.Forced {
-			id = e.Combatant
+			return shown{by: e.Combatant}
 		}
 	case *ActionTaken:
-		id = e.Combatant
+		return shown{by: e.Combatant}
 	case *ItemDrawn:
-		id = e.Combatant
+		return shown{by: e.Combatant}
 	case *ItemStowed:
-		id = e.Combatant
+		return shown{by: e.Combatant}
 	case *ItemDropped:
 		// A thrown weapon's flight follows an attack, and a Disarm's
 		// item falls from one, in the open; an item let go of falls
 		// where its holder stands.
 		if !e.Thrown && !e.Knocked {
-			id = e.Combatant
+			return shown{by: e.Combatant}
 		}
 	case *Healed:
 		// Healing landing on one hidden from v is as unseen as its
 		// health; landing on another, it does not name a hidden healer.
-		id = e.Combatant
-		if !hides(s, id, v) && hides(s, e.Source, v) {
+		if !hides(s, e.Combatant, v) && hides(s, e.Source, v) {
 			c := *e
 			c.Source = ""
-			return &c, true
+			return showAs(&c)
 		}
+		return shown{by: e.Combatant}
 	case *PickedUp:
-		id = e.Combatant
+		return shown{by: e.Combatant}
 	case *Improvised:
-		id = e.Combatant
-		if !hides(s, id, v) && hides(s, e.Target, v) {
+		if !hides(s, e.Combatant, v) && hides(s, e.Target, v) {
 			c := *e
 			c.Target = ""
-			return &c, true
+			return showAs(&c)
 		}
+		return shown{by: e.Combatant}
 	case *ImprovRuled:
 		if !e.Harmful {
-			id = e.Combatant
+			return shown{by: e.Combatant}
 		}
 	case *Provoking:
+		id := ""
 		if !e.Attack {
 			id = e.Combatant
 		}
@@ -278,77 +312,86 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 				c.Target = ""
 			}
 			c.Reactors = unhidden(s, e.Reactors, v)
-			return &c, true
+			return showAs(&c)
 		}
+		return shown{by: id}
 	case *OpportunityPassed:
-		id = e.Combatant
 		if s.Trigger != nil && hides(s, s.Trigger.Who, v) {
 			// An opportunity on a mover hidden from v, let go by one v
 			// sees, would say that someone unseen moved within its
 			// reach: the trigger is not in v's log, nor is this.
-			return nil, false
+			return notShown()
 		}
+		return shown{by: e.Combatant}
 	case *ReactionPassed:
-		id = e.Combatant
+		return shown{by: e.Combatant}
 	case *WindowOpened:
 		if slices.ContainsFunc(e.Reactors, func(id string) bool { return hides(s, id, v) }) {
 			c := *e
 			c.Reactors = slices.DeleteFunc(slices.Clone(e.Reactors), func(id string) bool { return hides(s, id, v) })
 			if len(c.Reactors) == 0 {
-				return nil, false
+				return notShown()
 			}
-			return &c, true
+			return showAs(&c)
 		}
 	case *SpellCast:
-		if !e.Attack {
-			id = e.Caster
-		}
 		if !e.Attack && !hides(s, e.Caster, v) && hides(s, e.Target, v) {
 			c := *e
 			c.Target = ""
-			return &c, true
+			return showAs(&c)
+		}
+		if !e.Attack {
+			return shown{by: e.Caster}
 		}
 	case *StoodUp:
-		id = e.Combatant
+		return shown{by: e.Combatant}
 	case *Interrupted:
-		id = e.Combatant
+		return shown{by: e.Combatant}
 	case *SpellLost:
 		if sp := spellOf(s, e.Caster, e.Spell); sp != nil && !sp.has("attack") {
-			id = e.Caster
+			return shown{by: e.Caster}
 		}
 	case *TestRolled:
 		if e.For == "sneak" || e.For == "search" {
-			id = e.Combatant
+			return shown{by: e.Combatant}
 		}
+	}
+	return shown{}
+}
+
+// viewContest is ViewEvent for contests, reveals, rests and blows, and
+// grapples: what the parties to one read and others may not.
+func viewContest(s *State, e Event, v engine.Viewer) shown {
+	switch e := e.(type) {
 	case *Observed:
 		// The other party of the contest rolled in it, and sees it.
 		switch {
 		case (e.For == "sneak" || e.For == "search") && v.Combatant != e.Observer && v.Combatant != e.Sneaker && !v.GM && v.Combatant != "" && foes(s, e.Sneaker, v.Combatant):
 			// Whether another foe sees the sneaker is that foe's
 			// perception: v reads its own contests alone.
-			return nil, false
+			return notShown()
 		case e.For == "sneak" && v.Combatant != e.Observer:
 			// Nor does a third party read the contest of an observer
 			// hidden from it.
 			if v.Combatant != e.Sneaker && hides(s, e.Observer, v) {
-				return nil, false
+				return notShown()
 			}
-			id = e.Sneaker
+			return shown{by: e.Sneaker}
 		case e.For == "search" && v.Combatant != e.Sneaker:
 			// A searcher that fails to find one hidden from it learns
 			// nothing of it, not even that it was there to be found;
 			// another it is hidden from learns nothing of the search's
 			// finding it.
 			if hides(s, e.Sneaker, v) && (e.Hidden || v.Combatant != e.Observer) {
-				return nil, false
+				return notShown()
 			}
-			id = e.Observer
+			return shown{by: e.Observer}
 		}
 	case *Revealed:
 		// That it was hidden from others is theirs to know, not that of
 		// a foe who saw it all along.
 		if c := s.Combatant(e.Combatant); c != nil && v.Combatant != "" && !c.hiddenFrom(v.Combatant) && foes(s, e.Combatant, v.Combatant) {
-			return nil, false
+			return notShown()
 		}
 	case *Rested:
 		// After the fight too, the health of one hidden from v is not
@@ -357,7 +400,7 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 			c := *e
 			c.Health = slices.DeleteFunc(slices.Clone(e.Health), func(r RestedOne) bool { return hides(s, r.Combatant, v) })
 			c.Unseen = true
-			return &c, true
+			return showAs(&c)
 		}
 	case *Damaged:
 		// The blow on one hidden from v is in the open, as the attack is;
@@ -365,7 +408,7 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		if hides(s, e.Combatant, v) {
 			c := *e
 			c.HP = 0
-			return &c, true
+			return showAs(&c)
 		}
 	case *GrappleAttempted:
 		// The grappler's own test: the contest of a grappler hidden from
@@ -373,59 +416,62 @@ func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 		// attempt on one hidden from v is in the open, as an attack on it
 		// is.)
 		if v.Combatant != e.Target {
-			id = e.Combatant
+			return shown{by: e.Combatant}
 		}
 	case *GrappleResolved:
 		if v.Combatant != e.Target && hides(s, e.Combatant, v) {
 			c := *e
 			c.Combatant = ""
-			return &c, !hides(s, e.Target, v)
+			return shown{e: &c, ok: !hides(s, e.Target, v), decided: true}
 		}
 	case *EscapeRolled:
 		// An escape is the escaper's action: the grappler, who rolls in
 		// it, reads it, and no other it is hidden from; the grappler
 		// hidden from v is not named to v.
-		if v.Combatant != e.From {
-			id = e.Combatant
+		if v.Combatant == e.From {
+			break
 		}
-		if id != "" && !hides(s, id, v) && v.Combatant != e.Combatant && hides(s, e.From, v) {
+		if !hides(s, e.Combatant, v) && v.Combatant != e.Combatant && hides(s, e.From, v) {
 			c := *e
 			c.From = ""
-			return &c, true
+			return showAs(&c)
 		}
+		return shown{by: e.Combatant}
 	case *GrappleEnded:
-		// The two in it know it has ended; another sees whom it sees free
-		// or letting go, but not who, hidden from it, was in it with
-		// them, nor why it ended.
-		if v.Combatant == e.Combatant || v.Combatant == e.Target {
-			return e, true
-		}
-		grappler, held := hides(s, e.Combatant, v), hides(s, e.Target, v)
-		switch {
-		case grappler && held:
-			return nil, false
-		case grappler:
-			c := *e
-			c.Combatant, c.Reason = "", ""
-			if e.Reason == "escaped" {
-				// The escape is the escaper's own, in the open.
-				c.Reason = e.Reason
-			}
-			return &c, true
-		case held:
-			c := *e
-			c.Target, c.Reason = "", ""
-			if e.Reason == "released" {
-				// The release is the grappler's own, in the open.
-				c.Reason = e.Reason
-			}
-			return &c, true
-		}
+		return viewGrappleEnded(s, e, v)
 	}
-	if id != "" && hides(s, id, v) {
-		return nil, false
+	return shown{}
+}
+
+// viewGrappleEnded: the two in a grapple know it has ended; another sees
+// whom it sees free or letting go, but not who, hidden from it, was in it
+// with them, nor why it ended.
+func viewGrappleEnded(s *State, e *GrappleEnded, v engine.Viewer) shown {
+	if v.Combatant == e.Combatant || v.Combatant == e.Target {
+		return showAs(e)
 	}
-	return e, true
+	grappler, held := hides(s, e.Combatant, v), hides(s, e.Target, v)
+	switch {
+	case grappler && held:
+		return notShown()
+	case grappler:
+		c := *e
+		c.Combatant, c.Reason = "", ""
+		if e.Reason == "escaped" {
+			// The escape is the escaper's own, in the open.
+			c.Reason = e.Reason
+		}
+		return showAs(&c)
+	case held:
+		c := *e
+		c.Target, c.Reason = "", ""
+		if e.Reason == "released" {
+			// The release is the grappler's own, in the open.
+			c.Reason = e.Reason
+		}
+		return showAs(&c)
+	}
+	return shown{}
 }
 
 // foes reports whether combatants a and b are on different sides.
