@@ -206,6 +206,7 @@ type resolver[S, C, E any] struct {
 	// in any of them.
 	runs     int
 	outcomes map[string]*sampled
+	left     map[string]*sampled // by the reason they were left out
 	answers  map[answerKey]*answerTally[C]
 }
 
@@ -216,7 +217,7 @@ func newResolver[S, C, E any](k *calc[S, C, E], starts []start[S, C], pick *pick
 	r.fixed.every = k.opts.EveryValue
 	n := len(k.ids)
 	r.took, r.damage, r.conds, r.downs = make([]int, n), make([]int, n), make([]string, n), make([]bool, n)
-	r.outcomes, r.answers = map[string]*sampled{}, map[answerKey]*answerTally[C]{}
+	r.outcomes, r.left, r.answers = map[string]*sampled{}, map[string]*sampled{}, map[answerKey]*answerTally[C]{}
 	return r
 }
 
@@ -421,11 +422,10 @@ func (r *resolver[S, C, E]) file(at int) {
 
 // leave files a resolution of stretch at left out for reason.
 func (r *resolver[S, C, E]) leave(at int, reason string) {
-	key := "L" + reason
-	o, ok := r.outcomes[key]
+	o, ok := r.left[reason]
 	if !ok {
-		o = &sampled{key: key, reason: reason, global: -1}
-		r.outcomes[key] = o
+		o = &sampled{reason: reason, global: -1}
+		r.left[reason] = o
 	}
 	r.run.stretch = append(r.run.stretch, uint8(at))
 	r.run.reached = append(r.run.reached, o)
