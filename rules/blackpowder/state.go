@@ -1,7 +1,6 @@
 package blackpowder
 
 import (
-	"maps"
 	"slices"
 	"unsafe"
 
@@ -17,7 +16,8 @@ type State struct {
 	// Round is 0 while initiative is being rolled, then 1, 2, ...
 	Round int `json:"round"`
 	// Order lists group indices from the highest initiative down, once all
-	// groups have rolled.
+	// groups have rolled. A new order replaces it whole, never changing
+	// it in place, so that copies of a state share it.
 	Order []int `json:"order,omitempty"`
 	// Turn indexes Order: the group whose turn it is.
 	Turn int `json:"turn"`
@@ -141,7 +141,8 @@ type Combatant struct {
 	Science   int `json:"science"`
 	Willpower int `json:"willpower"`
 	// Skills by name (speed, dodge, brawl, athletics, stealth, perception,
-	// survival, medicine, craft, pain_resistance).
+	// survival, medicine, craft, pain_resistance). The rules never change
+	// them once the fight has started, and copies of a state share them.
 	Skills map[string]int `json:"skills,omitempty"`
 	// skills is Skills by place, for the hot path (see skillTable).
 	skills skillTable
@@ -170,8 +171,10 @@ type Combatant struct {
 	// spells or miracles given as items (R31).
 	Items []Item `json:"items,omitempty"`
 	// Wielding indexes Weapons: the weapon in hand (-1: fists).
-	Wielding int     `json:"wielding"`
-	Armor    []Armor `json:"armor,omitempty"`
+	Wielding int `json:"wielding"`
+	// Armor is worn armor and carried shields, which the rules never
+	// change once the fight has started: copies of a state share it.
+	Armor []Armor `json:"armor,omitempty"`
 
 	// Actions left this round (R05) and whether the immediate action of
 	// this turn is used (R06).
@@ -636,33 +639,31 @@ func copyOver[T any](buf, src []T) []T {
 	return buf
 }
 
-// clone returns a deep copy. The copy's combatants name their group with
-// the group's own string, so that the many comparisons of groups the
-// rules make find equal groups by where the bytes are.
+// clone returns a copy that shares nothing the rules change. What they
+// never change once the fight has started is shared, as scratchInto
+// shares it: each combatant's Skills and Armor, and the initiative Order,
+// which a new round replaces whole. The copy's combatants name their
+// group with the group's own string, so that the many comparisons of
+// groups the rules make find equal groups by where the bytes are.
 func (s *State) clone() State {
 	out := *s
 	out.hot = nil
 	out.Groups = slices.Clone(s.Groups)
-	out.Order = slices.Clone(s.Order)
 	out.Combatants = slices.Clone(s.Combatants)
-	// Every combatant's weapons, armor and items are copied into one list
-	// of each, cut at each combatant's length.
-	var weapons, armor, items int
+	// Every combatant's weapons and items are copied into one list of
+	// each, cut at each combatant's length.
+	var weapons, items int
 	for i := range s.Combatants {
 		c := &s.Combatants[i]
-		weapons, armor, items = weapons+len(c.Weapons), armor+len(c.Armor), items+len(c.Items)
+		weapons, items = weapons+len(c.Weapons), items+len(c.Items)
 	}
-	allWeapons, allArmor, allItems := make([]Weapon, 0, weapons), make([]Armor, 0, armor), make([]Item, 0, items)
+	allWeapons, allItems := make([]Weapon, 0, weapons), make([]Item, 0, items)
 	for i := range out.Combatants {
 		c := &out.Combatants[i]
 		if g := out.group(c.Group); g != nil {
 			c.Group = g.ID
 		}
-		if c.Skills != nil {
-			c.Skills = maps.Clone(c.Skills)
-		}
 		c.Weapons, allWeapons = cloneInto(allWeapons, c.Weapons)
-		c.Armor, allArmor = cloneInto(allArmor, c.Armor)
 		c.Items, allItems = cloneInto(allItems, c.Items)
 	}
 	if s.Pending != nil {
