@@ -262,3 +262,48 @@ func TestUnreadableBodyIsTheClients(t *testing.T) {
 		t.Errorf("unreadable bodies moved the fight to version %d", again.Version)
 	}
 }
+
+// TestUnknownQueryParametersAreRefused: a query parameter a route does not
+// take (a misspelt wait_ms, say), or one given twice, is refused 422 with
+// its location, rather than passed over; the routes' own parameters and
+// the page's files are served as before, and the fight does not move.
+func TestUnknownQueryParametersAreRefused(t *testing.T) {
+	c := startServer(t, backendCases[0].open(t)(), nil)
+	f := c.create("duel")
+	fight := "/fights/" + f.ID
+	for _, tc := range []struct {
+		method, path, location string
+	}{
+		{"GET", fight + "/odds?wait=0", "query.wait"},
+		{"GET", fight + "/odds?wait_ms=0&wait_ms=5", "query.wait_ms"},
+		{"GET", fight + "?verbose=1", "query.verbose"},
+		{"GET", "/healthz?x", "query.x"},
+		{"GET", fight + "/events?since=0&from=3", "query.from"},
+		{"POST", fight + "/undo?force=true", "query.force"},
+	} {
+		r := c.do(tc.method, tc.path, f.GMToken, `{"version":-1}`)
+		isProblem(t, tc.path, r, http.StatusUnprocessableEntity)
+		var p struct {
+			Detail string `json:"detail"`
+			Errors []struct {
+				Location string `json:"location"`
+			} `json:"errors"`
+		}
+		r.decode(t, &p)
+		if len(p.Errors) != 1 || p.Errors[0].Location != tc.location {
+			t.Errorf("%s %s: %s, want one error at %s", tc.method, tc.path, r.body, tc.location)
+		}
+	}
+	for _, path := range []string{fight + "/odds?wait_ms=0&actor=", fight + "?token=" + f.GMToken, "/?fight=x"} {
+		if r := c.do("GET", path, f.GMToken, nil); r.status != http.StatusOK {
+			t.Errorf("GET %s: %d %.300s", path, r.status, r.body)
+		}
+	}
+	var view struct {
+		Version int64 `json:"version"`
+	}
+	c.do("GET", fight, f.GMToken, nil).decode(t, &view)
+	if view.Version != 0 {
+		t.Errorf("the fight moved to version %d", view.Version)
+	}
+}

@@ -34,9 +34,11 @@ import (
 	"maps"
 	"net"
 	"net/http"
+	"net/url"
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -137,6 +139,9 @@ type Server struct {
 	// schemasPath is where huma serves the document's schemas, and
 	// schemaPattern the router's pattern of that route.
 	schemasPath, schemaPattern string
+	// queries are the query parameters each route of the API's document
+	// takes, by the router's pattern of the route (METHOD /path), sorted.
+	queries map[string][]string
 	// redirectType is the type of the handlers http.ServeMux answers its
 	// redirects with (http.RedirectHandler's).
 	redirectType reflect.Type
@@ -291,6 +296,7 @@ func New(cfg Config) (*Server, error) {
 	s.schemaPattern = http.MethodGet + " " + hc.SchemasPath + "/{schema}"
 	s.api = humago.New(s.mux, hc)
 	s.register()
+	s.queries = queryParams(s.api.OpenAPI())
 	ctx, cancel := context.WithCancel(context.Background())
 	s.stop = cancel
 	if n, ok := cfg.Store.Backend().(store.Notifier); ok {
@@ -496,6 +502,10 @@ func (s *Server) route(w http.ResponseWriter, r *http.Request, body []byte) {
 		writeProblem(w, problem(http.StatusNotFound, "not-found", "no schema %s in the API's document (the schemas are those of /openapi.json's components)", r.URL.Path))
 		return
 	}
+	if p := s.unknownQuery(pattern, r.URL.Query()); p != nil {
+		writeProblem(w, p)
+		return
+	}
 	if pattern != "" {
 		if ce := r.Header.Get("Content-Encoding"); len(body) > 0 && ce != "" && !strings.EqualFold(ce, "identity") {
 			// Read as it is, an encoded body would be taken for what it
@@ -549,6 +559,62 @@ func redirected(w http.ResponseWriter, r *http.Request, status int, loc string) 
 	// The path alone: a ?token= is not repeated in the body.
 	to, _, _ := strings.Cut(loc, "?")
 	writeProblem(w, problem(status, codeOf(status), "the path %s is served as %s: send the request there (the Location header)", r.URL.EscapedPath(), to))
+}
+
+// queryParams returns the query parameters each operation of doc takes,
+// sorted, by the router's pattern of its route (METHOD /path).
+func queryParams(doc *huma.OpenAPI) map[string][]string {
+	out := map[string][]string{}
+	for path, item := range doc.Paths {
+		for method, op := range map[string]*huma.Operation{
+			http.MethodGet: item.Get, http.MethodPost: item.Post, http.MethodPut: item.Put,
+			http.MethodPatch: item.Patch, http.MethodDelete: item.Delete,
+		} {
+			if op == nil {
+				continue
+			}
+			names := []string{}
+			for _, p := range op.Parameters {
+				if p.In == "query" {
+					names = append(names, p.Name)
+				}
+			}
+			slices.Sort(names)
+			out[method+" "+path] = names
+		}
+	}
+	return out
+}
+
+// unknownQuery returns the problem of a request to the route of pattern
+// whose query names a parameter the route does not take, or names one
+// twice; nil when its query is sound, or the route is not one of the
+// API's document (the page's files). A misspelt parameter would
+// otherwise be passed over in silence, and the request answered as if it
+// were not there.
+func (s *Server) unknownQuery(pattern string, query url.Values) *Problem {
+	takes, ok := s.queries[pattern]
+	if !ok || len(query) == 0 {
+		return nil
+	}
+	keys := slices.Sorted(maps.Keys(query))
+	for _, key := range keys {
+		if !slices.Contains(takes, key) {
+			which := "no query parameters"
+			if len(takes) > 0 {
+				which = "only " + strings.Join(takes, ", ")
+			}
+			p := problem(http.StatusUnprocessableEntity, "invalid", "unknown query parameter %q: %s takes %s", key, pattern, which)
+			p.Errors = []*huma.ErrorDetail{{Message: "unknown query parameter", Location: "query." + key, Value: query.Get(key)}}
+			return p
+		}
+		if len(query[key]) > 1 {
+			p := problem(http.StatusUnprocessableEntity, "invalid", "the query parameter %q is given %d times: give it once", key, len(query[key]))
+			p.Errors = []*huma.ErrorDetail{{Message: "given more than once", Location: "query." + key, Value: query[key]}}
+			return p
+		}
+	}
+	return nil
 }
 
 // knownSchema reports whether path (SchemasPath/NAME, or NAME.json) names
