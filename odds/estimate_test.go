@@ -305,6 +305,40 @@ func TestEstimateIsTheSameOnAnyNumberOfGoroutines(t *testing.T) {
 	}
 }
 
+// TestExactIsTheSameWithCoresLent: an exact report, and one whose budget
+// runs out within a decision (its paths kept, the rest split by its dice
+// and estimated), are the same to the byte on one goroutine and with
+// processors lent to the decisions' dice paths.
+func TestExactIsTheSameWithCoresLent(t *testing.T) {
+	west := gunman("westman", "enemies")
+	west.X = 12
+	s := turn(t, gunman("eastman", "players"), west, nil)
+	for _, opts := range []odds.Options{
+		{MaxPaths: 1000000, Fallback: true},
+		odds.WithSeed(odds.Options{MaxPaths: 50, Fallback: true, Samples: 400}, 3, false),
+		odds.WithSeed(odds.Options{MaxPaths: 300, Fallback: true, Samples: 400}, 3, false),
+	} {
+		var want []byte
+		for _, cores := range []*odds.Cores{nil, odds.NewCores(1), odds.NewCores(3)} {
+			o := opts
+			o.Workers, o.Cores = 1, cores
+			r := oddsOf(t, s, "eastman", "attack westman", tactical, o)
+			got, err := json.Marshal(odds.NewReportJSON(r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want == nil {
+				want = got
+				t.Logf("a budget of %d paths: %s", opts.MaxPaths, r.Status())
+				continue
+			}
+			if i := firstDifference(got, want); i >= 0 {
+				t.Errorf("a budget of %d paths, cores lent: the report differs from one goroutine's at byte %d: %.120s, want %.120s", opts.MaxPaths, i, got[i:], want[i:])
+			}
+		}
+	}
+}
+
 // firstDifference returns the first byte where a and b differ, -1 when
 // they are the same.
 func firstDifference(a, b []byte) int {

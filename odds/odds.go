@@ -22,6 +22,10 @@ import (
 // Options say otherwise.
 const DefaultMaxSteps = 100
 
+// lentCores is the most goroutines one decision's dice paths run on with
+// the processors Options.Cores lends.
+const lentCores = 8
+
 // The budget of an odds computation, beside MaxPaths.
 const (
 	// MaxPathsCeiling is the largest MaxPaths a computation may be given:
@@ -63,9 +67,10 @@ type Options struct {
 	// one per processor (runtime.GOMAXPROCS). The odds are the same
 	// whatever it is.
 	Workers int
-	// Cores, when set, lends an estimate the processors other
-	// computations of the caller's leave idle (see Cores), in place of
-	// Workers' goroutines: its figures are the same either way.
+	// Cores, when set, lends the processors other computations of the
+	// caller's leave idle (see Cores) to an estimate's resolutions and an
+	// exact decision's dice paths, in place of Workers' goroutines: the
+	// figures are the same either way.
 	Cores *Cores
 	// EveryValue follows every value of every die apart, ignoring the
 	// classes the rules draw dice by (dice.RollClasses): the plain
@@ -881,8 +886,26 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 	// On one worker, a computation that falls back keeps the paths run
 	// and splits what is left by its dice (split.go), the trail of the
 	// last path run saying where it stopped.
+	//
+	// Cores lent (Options.Cores) run a decision's paths on several
+	// goroutines as well, with the result of one worker's: the decision is
+	// split by its first die, its parts merged in the order one worker
+	// runs them, and a decision that runs the budget out is run again in
+	// order (dice.EnumerateParallel), so that the budget covers the same
+	// paths and the trail says the same.
 	splits := k.opts.Fallback && k.opts.Workers <= 1
 	counted := k.opts.Fallback && !splits || k.opts.Workers > 1
+	workers := k.opts.Workers
+	if workers <= 1 && k.opts.Cores != nil {
+		for workers < lentCores && k.opts.Cores.take() {
+			workers++
+		}
+		defer func(lent int) {
+			for range lent {
+				k.opts.Cores.Give()
+			}
+		}(workers - 1)
+	}
 	var tr *trail
 	var ran atomic.Int64
 	maxPaths := budget
@@ -922,12 +945,16 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 		if ch.first != nil {
 			fixed = &fixedSource{every: k.opts.EveryValue}
 		}
+		// Each worker keeps a trail of its own; the last made is that of
+		// the run in order, the one a decision run out of budget ends with.
+		var own *trail
 		if splits {
-			tr = &trail{every: k.opts.EveryValue, pools: k.opts.pools}
+			own = &trail{every: k.opts.EveryValue, pools: k.opts.pools}
+			tr = own
 		}
 		return func(src dice.Source) (*leaf[S], error) {
-			if tr != nil {
-				src = tr.on(src)
+			if own != nil {
+				src = own.on(src)
 			}
 			if fixed != nil {
 				src = fixed.on(src, ch.first)
@@ -971,7 +998,7 @@ func (k *calc[S, C, E]) resolve(n *node[S], ch choice[C]) error {
 			}
 			return k.file(l, n, &l.after, said, rest), nil
 		}
-	}, k.opts.Workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws - len(ch.first), Partial: true, EveryValue: k.opts.EveryValue, Pools: k.opts.pools})
+	}, workers, dice.EnumerateOptions{MaxPaths: maxPaths, MaxDraws: k.opts.MaxDraws - len(ch.first), Partial: true, EveryValue: k.opts.EveryValue, Pools: k.opts.pools})
 	if errors.Is(err, errOverPaths) {
 		// The decision's count ran the whole budget out.
 		k.paths += budget

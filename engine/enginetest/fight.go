@@ -45,6 +45,11 @@ type fight[S, C, E any] struct {
 	shadowPrompt engine.Prompt[C]
 	shadowEvents []E
 	shadowing    bool
+	// kept is a Clone of the shadow state after its last Step, and
+	// keptJSON its JSON then: a Clone is a state of its own, so that
+	// nothing the shadow does after changes it.
+	kept     *S
+	keptJSON []byte
 }
 
 // failure is a broken check: where in the fight and what.
@@ -500,6 +505,11 @@ func (f *fight[S, C, E]) checkEvents(before *S, events []E) *failure {
 // with the dice the decision drew. With compare set, or at the end of the
 // fight, the shadow must be the live state.
 func (f *fight[S, C, E]) stepShadow(actor string, k int, compare bool) *failure {
+	// The state copied into itself, through a Clone, as exact odds copy a
+	// situation into the state a dice path steps on: what the copy puts
+	// in the state's hot memory must not reach the Clones made after.
+	again := f.g.Clone(&f.shadow)
+	engine.ScratchInto(f.g, &f.shadow, &again)
 	engine.Moves(f.g, &f.shadow, &f.shadowPrompt)
 	if k >= len(f.shadowPrompt.Options) {
 		return f.fail("stepping as a simulation: Moves gives %d options on the shadow state, and option %d was taken", len(f.shadowPrompt.Options), k)
@@ -516,6 +526,14 @@ func (f *fight[S, C, E]) stepShadow(actor string, k int, compare bool) *failure 
 	if err != nil {
 		return f.fail("stepping as a simulation: Step refused option %d (%s), which Decide accepted: %v", k, f.format(c), err)
 	}
+	if f.kept != nil {
+		if got, _ := marshal(f.kept); !bytes.Equal(got, f.keptJSON) {
+			return f.fail("a Clone of the simulation's state changed as the state went on (Clone shares memory that Step, ScratchInto or their hot memory write again):\nnow  %s\nthen %s", got, f.keptJSON)
+		}
+	}
+	kept := f.g.Clone(&f.shadow)
+	f.kept = &kept
+	f.keptJSON, _ = marshal(f.kept)
 	if !compare && engine.NextKind(f.g, f.enc.State()) != engine.End {
 		return nil
 	}

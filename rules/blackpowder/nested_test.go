@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 
 	"fray/engine"
@@ -120,6 +121,24 @@ func TestCloneCopiesDeclaredCommands(t *testing.T) {
 	out.Declared.Held[0].Command.Command.(*Attack).Target = "y"
 	if s.Declared.Command.Command.(*Attack).Target != "b" || s.Declared.Held[0].Command.Command.(*Attack).Target != "a" {
 		t.Error("the clone shares its declared commands with the original")
+	}
+}
+
+// TestCloneOfAScratchStateIsItsOwn checks that a Clone of a state that
+// scratchInto filled keeps its initiative order when the scratch state is
+// filled again from another: the scratch's order is its hot memory's, and
+// exact odds clone the state a dice path led to, then reuse it for the
+// next path.
+func TestCloneOfAScratchStateIsItsOwn(t *testing.T) {
+	a := State{Groups: []Group{{ID: "x"}, {ID: "y"}}, Order: []int{0, 1}}
+	b := State{Groups: []Group{{ID: "x"}, {ID: "y"}}, Order: []int{1, 0}}
+	var scratch State
+	scratch.hotMemory()
+	a.scratchInto(&scratch)
+	kept := scratch.clone()
+	b.scratchInto(&scratch)
+	if !slices.Equal(kept.Order, []int{0, 1}) {
+		t.Errorf("the clone's order became %v with the scratch state's next copy, want [0 1]", kept.Order)
 	}
 }
 

@@ -16,8 +16,7 @@ type State struct {
 	// Round is 0 while initiative is being rolled, then 1, 2, ...
 	Round int `json:"round"`
 	// Order lists group indices from the highest initiative down, once all
-	// groups have rolled. A new order replaces it whole, never changing
-	// it in place, so that copies of a state share it.
+	// groups have rolled.
 	Order []int `json:"order,omitempty"`
 	// Turn indexes Order: the group whose turn it is.
 	Turn int `json:"turn"`
@@ -641,14 +640,16 @@ func copyOver[T any](buf, src []T) []T {
 
 // clone returns a copy that shares nothing the rules change. What they
 // never change once the fight has started is shared, as scratchInto
-// shares it: each combatant's Skills and Armor, and the initiative Order,
-// which a new round replaces whole. The copy's combatants name their
-// group with the group's own string, so that the many comparisons of
-// groups the rules make find equal groups by where the bytes are.
+// shares it: each combatant's Skills and Armor. The order is copied: a
+// scratch state's may be its hot memory's, which the next scratch copy
+// writes over. The copy's combatants name their group with the group's
+// own string, so that the many comparisons of groups the rules make find
+// equal groups by where the bytes are.
 func (s *State) clone() State {
 	out := *s
 	out.hot = nil
 	out.Groups = slices.Clone(s.Groups)
+	out.Order = slices.Clone(s.Order)
 	out.Combatants = slices.Clone(s.Combatants)
 	// Every combatant's weapons and items are copied into one list of
 	// each, cut at each combatant's length.
