@@ -511,7 +511,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 	if cost := s.attackCost(a, "opening"); firstMelee(a) != nil && a.affords(cost) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
-			if w := firstMelee(t); t.Side != a.Side && t.Up() && a.OpeningOn != t.ID && w != nil && w.OptimalReach > 0 {
+			if t.Side != a.Side && t.Up() && a.OpeningOn != t.ID && mayEverRebuff(t) {
 				b.Add(engine.New(b.Moves, openingKind, Opening{Target: t.ID}), "create an opening against ", t.ID, " (", strconv.Itoa(cost), " AP: against its rebuffs this turn)")
 			}
 		}

@@ -23,20 +23,47 @@ func nextStep(a *Combatant, x, y int) (int, int) {
 }
 
 // rebuffStep reports whether a's step from f to t lets c rebuff it (R41):
-// a standing enemy, free to react (R28, R30), with 4 AP, whose first
-// melee weapon reaches a before the step, at or beyond its optimal reach,
-// and not after it. The rebuff comes before that step, wherever on a's
-// path it is.
+// a standing enemy, free to react (R28, R30), with 4 AP, holding a melee
+// weapon the step comes inside the optimal reach of (rebuffWeapon). The
+// rebuff comes before that step, wherever on a's path it is.
 func (s *State) rebuffStep(c, a *Combatant, fx, fy, tx, ty int) bool {
 	if c.ID == a.ID || c.Side == a.Side || !c.free() || !c.affords(s.attackCost(c, "rebuff")) {
 		return false
 	}
-	w := firstMelee(c)
-	if w == nil || w.OptimalReach <= 0 {
-		return false
+	return rebuffWeapon(c, a, fx, fy, tx, ty, "") != nil
+}
+
+// mayEverRebuff reports whether c holds a melee weapon with an optimal
+// reach, one a move may come inside of (R41).
+func mayEverRebuff(c *Combatant) bool {
+	for i := range c.Weapons {
+		if w := &c.Weapons[i]; w.Kind == "melee" && w.InHand() && w.OptimalReach > 0 {
+			return true
+		}
 	}
-	g := gapFrom(c, a, fx, fy)
-	return g <= w.Reach && g >= w.OptimalReach && gapFrom(c, a, tx, ty) < w.OptimalReach
+	return false
+}
+
+// rebuffWeapon is the weapon c may rebuff a's step from f to t with
+// (R41): a melee weapon in hand (the one called name, when name is set;
+// else the first on c's sheet that fits) that reaches a before the step,
+// at or beyond its optimal reach, and not after it; nil when none does.
+func rebuffWeapon(c, a *Combatant, fx, fy, tx, ty int, name string) *Weapon {
+	var before, after int
+	measured := false
+	for i := range c.Weapons {
+		w := &c.Weapons[i]
+		if w.Kind != "melee" || !w.InHand() || w.OptimalReach <= 0 || name != "" && w.Name != name {
+			continue
+		}
+		if !measured {
+			before, after, measured = gapFrom(c, a, fx, fy), gapFrom(c, a, tx, ty), true
+		}
+		if before <= w.Reach && before >= w.OptimalReach && after < w.OptimalReach {
+			return w
+		}
+	}
+	return nil
 }
 
 // clingStep reports whether a's step from f to t lets c cling to it
@@ -180,13 +207,21 @@ func (r *run) moveReaction(what string, may func(s *State, c, a *Combatant, x, y
 }
 
 // rebuff is R41 (4 AP): an attack on the mover before it moves, one level
-// worse on a hit.
-func (r *run) rebuff() error {
+// worse on a hit, with the weapon named (else the first that fits,
+// rebuffWeapon).
+func (r *run) rebuff(weapon string) error {
 	me, a, err := r.moveReaction("rebuff", (*State).mayRebuff, "only a creature coming closer than one's weapon's optimal reach, already within its reach (R41)")
 	if err != nil {
 		return err
 	}
-	w := firstMelee(me)
+	nx, ny := nextStep(a, r.s.Pending.X, r.s.Pending.Y)
+	w := rebuffWeapon(me, a, a.X, a.Y, nx, ny, weapon)
+	if w == nil {
+		if me.Weapon(weapon) == nil {
+			return refuse(engine.Invalid, "%s has no weapon called %q", me.ID, weapon)
+		}
+		return refuse(engine.NotAllowedNow, "%s cannot rebuff with %s: only a melee weapon in hand whose optimal reach %s is coming inside, from within its reach (R41)", me.ID, weapon, a.ID)
+	}
 	q := r.s.strikeQueue(me, a, w, r.h)
 	r.emit(engine.New(r.h.arena(), rebuffedKind, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name, Queue: q}))
 	r.spend(me, r.s.attackCost(me, "rebuff"), "rebuff")
@@ -477,8 +512,11 @@ func (e *MoveStopped) describe(s *State) string {
 	return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
 }
 
-// Rebuff is the Rebuff reaction, R41.
-type Rebuff struct{}
+// Rebuff is the Rebuff reaction, R41, with Weapon, or else the first
+// melee weapon in hand whose optimal reach the mover is coming inside.
+type Rebuff struct {
+	Weapon string `json:"weapon,omitempty"`
+}
 
 func (*Rebuff) command() {}
 

@@ -337,7 +337,7 @@ func (r *run) dispatch(c Command) error {
 	case *Escape:
 		err = r.escape(c.From)
 	case *Rebuff:
-		err = r.rebuff()
+		err = r.rebuff(c.Weapon)
 	case *Ignore:
 		err = r.ignore(c.Target, !c.Stop)
 	case *Jump:
