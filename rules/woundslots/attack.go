@@ -47,6 +47,8 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 		return nil, nil, refuse(engine.NotAllowedNow, "%s has no weapon in hand to attack with", a.ID)
 	case !w.InHand():
 		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s is stowed in its %s; retrieve it first (R48)", a.ID, w.Name, w.Stowed)
+	case t == a:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot attack itself", a.ID)
 	case t.Side == a.Side:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s and %s are on the same side", a.ID, t.ID)
 	case t.gone():
