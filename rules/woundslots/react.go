@@ -164,15 +164,21 @@ func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool, clung uint
 	}
 	if trigger || !cont {
 		if q := s.moveQueue(a, x, y, clung, r.h); len(q) > 0 {
-			e := MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q, Clung: clung}
-			if from != [2]int{a.X, a.Y} {
-				e.From = &[2]int{from[0], from[1]}
-			}
-			r.emit(engine.New(r.h.arena(), moveDeclaredKind, e))
+			r.declareMove(a, x, y, from, q, clung)
 			return
 		}
 	}
 	r.walkFrom(a, x, y, from)
+}
+
+// declareMove declares the rest of a's move, begun at from, toward x,y,
+// with a window for those in q to react to its next step (MoveDeclared).
+func (r *run) declareMove(a *Combatant, x, y int, from [2]int, q []string, clung uint64) {
+	e := MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q, Clung: clung}
+	if from != [2]int{a.X, a.Y} {
+		e.From = &[2]int{from[0], from[1]}
+	}
+	r.emit(engine.New(r.h.arena(), moveDeclaredKind, e))
 }
 
 // pathCells lists the cells of the path from a to b, diagonally first,
@@ -403,11 +409,7 @@ func (e *Rebuffed) apply(s *State, _ *hotMemory) {
 		s.Pending.Rebuffed = true
 	}
 	popQueue(s)
-	if len(e.Queue) > 0 {
-		holdStrike(s, e.Combatant, e.Target, e.Weapon, "rebuff", e.Queue)
-		return
-	}
-	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "rebuff")
+	holdStrike(s, e.Combatant, e.Target, e.Weapon, "rebuff", e.Queue)
 }
 
 // ReactionGoesAhead: a reaction's attack (a rebuff, a readied attack) that others were asked about goes ahead, against Target (R30); its roll follows.
@@ -596,17 +598,20 @@ func (r *run) strikeGoesAhead() {
 	r.reactionStrike(a, t, a.Weapon(p.StrikeWeapon), "", p.StrikeKind == "rebuff")
 }
 
-// windowOver refuses a reaction (what, rule) to a reaction's attack, a
-// rebuff (R41) or a readied attack (R47), whose target is choosing its
-// Defense: those who could answer it were asked before, in its own
-// window (R30).
-func (r *run) windowOver(what, rule string) error {
+// attackReaction is the checks every reaction to an attack (what, rule)
+// begins with: it returns the one asked first in the open window. One to
+// a reaction's attack, a rebuff (R41) or a readied attack (R47), whose
+// target is choosing its Defense is refused: those who could answer it
+// were asked before, in its own window (R30).
+func (r *run) attackReaction(what, rule string) (*Combatant, error) {
 	s := r.s
-	p := s.Pending
-	if s.Phase != Guarding || p == nil || p.Striker == "" {
-		return nil
+	if p := s.Pending; s.Phase == Guarding && p != nil && p.Striker != "" {
+		return nil, refuse(engine.NotAllowedNow, "cannot %s %s's %s (%s) now: the window for reactions to it is over; %s chooses a Defense against it", what, p.Striker, strikeWords(p.StrikeKind), rule, p.StrikeTarget)
 	}
-	return refuse(engine.NotAllowedNow, "cannot %s %s's %s (%s) now: the window for reactions to it is over; %s chooses a Defense against it", what, p.Striker, strikeWords(p.StrikeKind), rule, p.StrikeTarget)
+	if err := r.wantPhase(Window, what); err != nil {
+		return nil, err
+	}
+	return s.Combatant(s.Queue[0]), nil
 }
 
 // harried returns the ranged attack the open window asks about, its
@@ -649,14 +654,11 @@ func (c *Combatant) meleeReaches(t *Combatant) bool {
 
 // harry is R46.
 func (r *run) harry() error {
-	if err := r.windowOver("harry", "R46"); err != nil {
-		return err
-	}
-	if err := r.wantPhase(Window, "harry"); err != nil {
+	me, err := r.attackReaction("harry", "R46")
+	if err != nil {
 		return err
 	}
 	s := r.s
-	me := s.Combatant(s.Queue[0])
 	a, _ := s.harried()
 	switch {
 	case a == nil:

@@ -202,11 +202,7 @@ type ReadyFired struct {
 
 func (e *ReadyFired) apply(s *State, _ *hotMemory) {
 	popQueue(s)
-	if len(e.Queue) > 0 {
-		holdStrike(s, e.Combatant, e.Target, e.Weapon, "fire", e.Queue)
-		return
-	}
-	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "fire")
+	holdStrike(s, e.Combatant, e.Target, e.Weapon, "fire", e.Queue)
 }
 
 func (e *ReadyFired) describe(s *State) string {
