@@ -197,12 +197,11 @@ func pathCells(ax, ay, bx, by int, out [][2]int) [][2]int {
 // it react to the mover's next step, and the mover; else only says why
 // not.
 func (r *run) moveReaction(what string, may func(s *State, c, a *Combatant, x, y int) bool, only string) (me, a *Combatant, err error) {
-	if err := r.wantPhase(Window, what); err != nil {
+	if me, err = r.asked(what); err != nil {
 		return nil, nil, err
 	}
 	s := r.s
 	p := s.Pending
-	me = s.Combatant(s.Queue[0])
 	if p == nil || p.Action != "move" || p.Held || p.StrikeAsk > 0 {
 		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
 	}
@@ -608,10 +607,7 @@ func (r *run) attackReaction(what, rule string) (*Combatant, error) {
 	if p := s.Pending; s.Phase == Guarding && p != nil && p.Striker != "" {
 		return nil, refuse(engine.NotAllowedNow, "cannot %s %s's %s (%s) now: the window for reactions to it is over; %s chooses a Defense against it", what, p.Striker, strikeWords(p.StrikeKind), rule, p.StrikeTarget)
 	}
-	if err := r.wantPhase(Window, what); err != nil {
-		return nil, err
-	}
-	return s.Combatant(s.Queue[0]), nil
+	return r.asked(what)
 }
 
 // harried returns the ranged attack the open window asks about, its

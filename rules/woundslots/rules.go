@@ -396,6 +396,15 @@ func (r *run) dispatch(c Command) error {
 	return err
 }
 
+// asked returns the one asked first in the open window, who would do
+// what there; outside a window it refuses, saying what waits instead.
+func (r *run) asked(what string) (*Combatant, error) {
+	if err := r.wantPhase(Window, what); err != nil {
+		return nil, err
+	}
+	return r.s.Combatant(r.s.Queue[0]), nil
+}
+
 // wantPhase refuses what does not fit the phase, saying what the fight
 // waits for.
 func (r *run) wantPhase(want Phase, what ...string) error {
