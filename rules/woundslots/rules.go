@@ -454,7 +454,7 @@ func (r *run) actorAnd(target string, what ...string) (a, t *Combatant, err erro
 	}
 	s := r.s
 	if t = s.Combatant(target); t == nil {
-		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, s.noCombatant(target)
 	}
 	return s.actor(), t, nil
 }
