@@ -47,6 +47,8 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 		return nil, nil, refuse(engine.NotAllowedNow, "%s has no weapon in hand to attack with", a.ID)
 	case !w.InHand():
 		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s is stowed in its %s; retrieve it first (R48)", a.ID, w.Name, w.Stowed)
+	case t == a:
+		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot attack itself", a.ID)
 	case t.Side == a.Side:
 		return nil, nil, refuse(engine.NotAllowedNow, "%s and %s are on the same side", a.ID, t.ID)
 	case t.gone():
@@ -55,7 +57,7 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 		return nil, nil, refuse(engine.NotAllowedNow, "%s is %s: there is nobody to grapple with", t.ID, t.Status)
 	case style != Standard && w.Kind != "melee":
 		return nil, nil, refuse(engine.NotAllowedNow, "a %s attack is a melee attack, and %s is a ranged weapon", style, w.Name)
-	case style == Grapple && (w.Reach != 0 || Gap(a, t) > 0 || parts.Abs(a.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(a.Grappling, t.ID)):
+	case style == Grapple && !mayGrappleWith(a, w, t):
 		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot grapple %s: it takes a reach-0 weapon, an adjacent target within 4 Sizes, not grappled already (R57)", a.ID, t.ID)
 	case !Reaches(a, w, t):
 		return nil, nil, refuse(engine.NotAllowedNow, "%s's %s does not reach %s (gap %d)", a.ID, w.Name, t.ID, Gap(a, t))
@@ -63,6 +65,12 @@ func (s *State) checkAttack(a *Combatant, target, weapon, style string) (*Combat
 		return nil, nil, refuse(engine.NotAllowedNow, "%s has %d AP; a %s attack costs %d", a.ID, a.AP, style, a.apCost(cost))
 	}
 	return t, w, nil
+}
+
+// mayGrappleWith reports whether a may grapple t with w (R57): a reach-0
+// weapon, t adjacent, within 4 Sizes, and not grappled by a already.
+func mayGrappleWith(a *Combatant, w *Weapon, t *Combatant) bool {
+	return w.Reach == 0 && Gap(a, t) <= 0 && parts.Abs(a.Attributes.Size-t.Attributes.Size) <= 4 && !slices.Contains(a.Grappling, t.ID)
 }
 
 // attack declares an attack on one's turn, or interrupts with one in a

@@ -149,7 +149,9 @@ var words = parts.NewWords[State](commands, []parts.Keyword{parts.With, {Word: "
 		parts.Verb{Name: "trip", Args: "TARGET", Min: 1, Hint: "4 AP (R61)"}),
 	parts.Field(parts.Verb{Name: "pin", Args: "TARGET", Min: 1, Hint: "4 AP (R59)"}, func(c *Pin) *string { return &c.Target }),
 	parts.Field(parts.Verb{Name: "escape", Args: "[GRAPPLER]", Hint: "4 AP: escape the pin, or the grapple of GRAPPLER (R52)"}, func(c *Escape) *string { return &c.From }),
-	parts.Bare[Rebuff](parts.Verb{Name: "rebuff", Hint: "a reaction, 4 AP (R41)"}),
+	parts.Cmd(parts.Verb{Name: "rebuff", Keywords: []string{"with"}, Hint: "a reaction, 4 AP, with the weapon named or else the first whose optimal reach the mover comes inside (R41)"},
+		func(p parts.Phrase) (*Rebuff, error) { return &Rebuff{Weapon: p.Word("with")}, nil },
+		func(c *Rebuff, p *parts.Phrase) { p.Opt("with", c.Weapon) }),
 	parts.Cmd(parts.Verb{Name: "ignore", Args: "TARGET", Min: 1, Hint: "free: its attacks become rear attacks, +4 (R12)"},
 		func(p parts.Phrase) (*Ignore, error) {
 			return &Ignore{Target: p.Arg(0), Stop: p.Verb == "unignore"}, nil
@@ -379,7 +381,7 @@ var phrases = []struct{ from, to string }{
 }
 
 // reactionVerbs take no target; a target named after them is dropped
-// ("harry archer" is "harry").
+// ("harry archer" is "harry", "rebuff gob with pike" "rebuff with pike").
 var reactionVerbs = []string{"harry", "rebuff", "cling", "defend", "seize", "calm", "trigger", "pass"}
 
 // synonyms reads a command's other phrasings as its own words: lower
@@ -392,8 +394,13 @@ func synonyms(text string) string {
 			break
 		}
 	}
-	if verb, rest, ok := strings.Cut(text, " "); ok && slices.Contains(reactionVerbs, verb) && !strings.Contains(rest, " ") {
-		text = verb
+	if verb, rest, ok := strings.Cut(text, " "); ok && slices.Contains(reactionVerbs, verb) {
+		switch target, more, _ := strings.Cut(rest, " "); {
+		case more == "":
+			text = verb
+		case target != "with" && strings.HasPrefix(more, "with "):
+			text = verb + " " + more // "rebuff gob with pike"
+		}
 	}
 	if text == "ready" {
 		return "ready attack" // ready alone readies a standard attack (R47)

@@ -574,39 +574,34 @@ func closeMoment(s *State) {
 	s.Moment, s.Phase = "", Acting
 }
 
-// awaitGuard holds a reaction's attack (a rebuff or a readied attack) on
-// a defending target until it chooses its Defense (R45).
-func awaitGuard(s *State, striker, target, weapon, kind string) {
-	t := s.Combatant(target)
-	if t == nil || !t.Defending || !t.Up() {
-		return
+// holdStrike holds a reaction's attack (a rebuff or a readied attack)
+// just taken. With others to ask about it (queue), it waits in a window
+// of its own ahead of the rest of the one it was taken in (R30): its
+// target may interpose (R58), those within a ranged attacker's melee
+// reach may harry it (R46). Else, on a defending target, it waits for the
+// target to choose its Defense (R45); on any other it is rolled at once.
+func holdStrike(s *State, striker, target, weapon, kind string, queue []string) {
+	if len(queue) == 0 {
+		if t := s.Combatant(target); t == nil || !t.Defending || !t.Up() {
+			return
+		}
 	}
 	if s.Pending == nil {
 		s.Pending = s.newPending(Declared{Action: "strike"})
 	}
 	p := s.Pending
 	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = striker, target, weapon, kind, s.Phase
-	s.Phase = Guarding
-}
-
-// holdStrike holds a reaction's attack (a rebuff or a readied attack)
-// while those in queue are asked about it, in a window of its own ahead
-// of the rest of the one it was taken in (R30): its target may interpose
-// (R58), those within a ranged attacker's melee reach may harry it (R46).
-func holdStrike(s *State, striker, target, weapon, kind string, queue []string) {
-	from := s.Phase
-	if s.Pending == nil {
-		s.Pending = s.newPending(Declared{Action: "strike"})
+	if len(queue) == 0 {
+		s.Phase = Guarding
+		return
 	}
-	p := s.Pending
-	p.Striker, p.StrikeTarget, p.StrikeWeapon, p.StrikeKind, p.StrikeFrom = striker, target, weapon, kind, from
 	p.StrikeAsk = len(queue)
 	s.Queue = slices.Insert(s.Queue, 0, queue...)
 	s.Phase = Window
 }
 
 // strikeDone ends the holding of a reaction's attack, about to be rolled:
-// the fight goes back to where it was (awaitGuard, holdStrike).
+// the fight goes back to where it was (holdStrike).
 func strikeDone(s *State) {
 	p := s.Pending
 	if p == nil {

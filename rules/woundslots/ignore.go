@@ -90,12 +90,7 @@ func (r *run) moveOn() {
 	s := r.s
 	p := *s.Pending
 	a := s.Combatant(p.Actor)
-	q := s.moveQueue(a, p.X, p.Y, p.Clung, r.h)
-	e := MoveDeclared{Combatant: a.ID, X: p.X, Y: p.Y, Queue: q, Clung: p.Clung}
-	if from := [2]int{p.FromX, p.FromY}; from != [2]int{a.X, a.Y} {
-		e.From = &from
-	}
-	r.emit(engine.New(r.h.arena(), moveDeclaredKind, e))
+	r.declareMove(a, p.X, p.Y, [2]int{p.FromX, p.FromY}, s.moveQueue(a, p.X, p.Y, p.Clung, r.h), p.Clung)
 	r.resolveIfReady()
 }
 

@@ -177,7 +177,7 @@ func attackOptions(s *State, b *prompter, c *Combatant) {
 				if !c.affords(s.attackCost(c, style)) || style != Standard && w.Kind != "melee" || w.Kind == "ranged" && s.env(c) == Underwater {
 					continue
 				}
-				if style == Grapple && (!t.Up() || w.Reach != 0 || Gap(c, t) > 0 || parts.Abs(c.Attributes.Size-t.Attributes.Size) > 4 || slices.Contains(c.Grappling, t.ID)) {
+				if style == Grapple && (!t.Up() || !mayGrappleWith(c, w, t)) {
 					continue
 				}
 				a := engine.New(b.Moves, attackKind, Attack{Target: t.ID, Weapon: weapon, Style: style})
@@ -265,12 +265,7 @@ func actionOptions(s *State, b *prompter, a *Combatant, offTurn bool) {
 		b.Add(&Dash{}, "dash (2 AP, 1 stamina: double movement this round; again: a check adds to it)")
 	}
 	if !offTurn && s.Flanked(a) {
-		for i := range s.Combatants {
-			t := &s.Combatants[i]
-			if t.Side != a.Side && t.Up() && threatens(t, a) && !slices.Contains(a.Ignoring, t.ID) {
-				b.Add(engine.New(b.Moves, ignoreKind, Ignore{Target: t.ID}), "ignore ", t.ID, " (free: no longer flanked by it, but its attacks get +4)")
-			}
-		}
+		ignoreOptions(s, b, a, " (free: no longer flanked by it, but its attacks get +4)")
 	}
 	for i := range a.Effects {
 		if a.affords(actionCosts["end"]) {
@@ -318,12 +313,7 @@ func windowOptions(s *State, b *prompter) {
 			b.Askf("%s is now flanked: does it ignore any of its flankers (free, R12)?", me.ID)
 		}
 		b.Add(&Pass{}, "pass")
-		for i := range s.Combatants {
-			t := &s.Combatants[i]
-			if t.Side != me.Side && t.Up() && threatens(t, me) && !slices.Contains(me.Ignoring, t.ID) {
-				b.Add(engine.New(b.Moves, ignoreKind, Ignore{Target: t.ID}), "ignore ", t.ID, " (its attacks get +4, but it no longer flanks you)")
-			}
-		}
+		ignoreOptions(s, b, me, " (its attacks get +4, but it no longer flanks you)")
 		return
 	}
 	if pd == nil {
@@ -372,11 +362,7 @@ func windowOptions(s *State, b *prompter) {
 	}
 	fireOptions(s, b, me)
 	if s.mayInterpose(me) {
-		for _, id := range me.Grappling {
-			if id != pd.Actor {
-				b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
-			}
-		}
+		interposeOptions(b, me, pd.Actor)
 	}
 }
 
@@ -395,10 +381,27 @@ func strikeWindowOptions(s *State, b *prompter, me *Combatant) {
 		b.Add(&Harry{}, "harry ", a.ID, " (2 AP: -2 on its ranged attacks this round)")
 	}
 	if me.ID == pd.StrikeTarget && s.mayInterposeAt(me, a.ID) {
-		for _, id := range me.Grappling {
-			if id != a.ID {
-				b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
-			}
+		interposeOptions(b, me, a.ID)
+	}
+}
+
+// interposeOptions adds an interpose (R58) of each creature me grapples
+// but the attacker.
+func interposeOptions(b *prompter, me *Combatant, attacker string) {
+	for _, id := range me.Grappling {
+		if id != attacker {
+			b.Add(engine.New(b.Moves, interposeKind, Interpose{Shield: id}), "interpose ", id, " (2 AP: it becomes the target)")
+		}
+	}
+}
+
+// ignoreOptions adds an ignore (R12) of each enemy standing that
+// threatens a and that it does not ignore already; why says what it does.
+func ignoreOptions(s *State, b *prompter, a *Combatant, why string) {
+	for i := range s.Combatants {
+		t := &s.Combatants[i]
+		if t.Side != a.Side && t.Up() && threatens(t, a) && !slices.Contains(a.Ignoring, t.ID) {
+			b.Add(engine.New(b.Moves, ignoreKind, Ignore{Target: t.ID}), "ignore ", t.ID, why)
 		}
 	}
 }
@@ -511,7 +514,7 @@ func grappleOptions(s *State, b *prompter, a *Combatant) {
 	if cost := s.attackCost(a, "opening"); firstMelee(a) != nil && a.affords(cost) {
 		for i := range s.Combatants {
 			t := &s.Combatants[i]
-			if w := firstMelee(t); t.Side != a.Side && t.Up() && a.OpeningOn != t.ID && w != nil && w.OptimalReach > 0 {
+			if t.Side != a.Side && t.Up() && a.OpeningOn != t.ID && mayEverRebuff(t) {
 				b.Add(engine.New(b.Moves, openingKind, Opening{Target: t.ID}), "create an opening against ", t.ID, " (", strconv.Itoa(cost), " AP: against its rebuffs this turn)")
 			}
 		}

@@ -20,14 +20,11 @@ func (s *State) mayInterpose(c *Combatant) bool {
 // when the creature interposed is not pinned, against the higher of its
 // Power and Agility Defense; on a success it becomes the attack's target.
 func (r *run) interpose(shield string) error {
-	if err := r.windowOver("interpose", "R58"); err != nil {
-		return err
-	}
-	if err := r.wantPhase(Window, "interpose"); err != nil {
+	me, err := r.attackReaction("interpose", "R58")
+	if err != nil {
 		return err
 	}
 	s := r.s
-	me := s.Combatant(s.Queue[0])
 	t := s.Combatant(shield)
 	attacker, may := "", false
 	if p := s.Pending; p != nil && p.StrikeAsk > 0 {

@@ -23,20 +23,47 @@ func nextStep(a *Combatant, x, y int) (int, int) {
 }
 
 // rebuffStep reports whether a's step from f to t lets c rebuff it (R41):
-// a standing enemy, free to react (R28, R30), with 4 AP, whose first
-// melee weapon reaches a before the step, at or beyond its optimal reach,
-// and not after it. The rebuff comes before that step, wherever on a's
-// path it is.
+// a standing enemy, free to react (R28, R30), with 4 AP, holding a melee
+// weapon the step comes inside the optimal reach of (rebuffWeapon). The
+// rebuff comes before that step, wherever on a's path it is.
 func (s *State) rebuffStep(c, a *Combatant, fx, fy, tx, ty int) bool {
 	if c.ID == a.ID || c.Side == a.Side || !c.free() || !c.affords(s.attackCost(c, "rebuff")) {
 		return false
 	}
-	w := firstMelee(c)
-	if w == nil || w.OptimalReach <= 0 {
-		return false
+	return rebuffWeapon(c, a, fx, fy, tx, ty, "") != nil
+}
+
+// mayEverRebuff reports whether c holds a melee weapon with an optimal
+// reach, one a move may come inside of (R41).
+func mayEverRebuff(c *Combatant) bool {
+	for i := range c.Weapons {
+		if w := &c.Weapons[i]; w.Kind == "melee" && w.InHand() && w.OptimalReach > 0 {
+			return true
+		}
 	}
-	g := gapFrom(c, a, fx, fy)
-	return g <= w.Reach && g >= w.OptimalReach && gapFrom(c, a, tx, ty) < w.OptimalReach
+	return false
+}
+
+// rebuffWeapon is the weapon c may rebuff a's step from f to t with
+// (R41): a melee weapon in hand (the one called name, when name is set;
+// else the first on c's sheet that fits) that reaches a before the step,
+// at or beyond its optimal reach, and not after it; nil when none does.
+func rebuffWeapon(c, a *Combatant, fx, fy, tx, ty int, name string) *Weapon {
+	var before, after int
+	measured := false
+	for i := range c.Weapons {
+		w := &c.Weapons[i]
+		if w.Kind != "melee" || !w.InHand() || w.OptimalReach <= 0 || name != "" && w.Name != name {
+			continue
+		}
+		if !measured {
+			before, after, measured = gapFrom(c, a, fx, fy), gapFrom(c, a, tx, ty), true
+		}
+		if before <= w.Reach && before >= w.OptimalReach && after < w.OptimalReach {
+			return w
+		}
+	}
+	return nil
 }
 
 // clingStep reports whether a's step from f to t lets c cling to it
@@ -137,15 +164,21 @@ func (r *run) advance(a *Combatant, x, y int, from [2]int, cont bool, clung uint
 	}
 	if trigger || !cont {
 		if q := s.moveQueue(a, x, y, clung, r.h); len(q) > 0 {
-			e := MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q, Clung: clung}
-			if from != [2]int{a.X, a.Y} {
-				e.From = &[2]int{from[0], from[1]}
-			}
-			r.emit(engine.New(r.h.arena(), moveDeclaredKind, e))
+			r.declareMove(a, x, y, from, q, clung)
 			return
 		}
 	}
 	r.walkFrom(a, x, y, from)
+}
+
+// declareMove declares the rest of a's move, begun at from, toward x,y,
+// with a window for those in q to react to its next step (MoveDeclared).
+func (r *run) declareMove(a *Combatant, x, y int, from [2]int, q []string, clung uint64) {
+	e := MoveDeclared{Combatant: a.ID, X: x, Y: y, Queue: q, Clung: clung}
+	if from != [2]int{a.X, a.Y} {
+		e.From = &[2]int{from[0], from[1]}
+	}
+	r.emit(engine.New(r.h.arena(), moveDeclaredKind, e))
 }
 
 // pathCells lists the cells of the path from a to b, diagonally first,
@@ -164,12 +197,11 @@ func pathCells(ax, ay, bx, by int, out [][2]int) [][2]int {
 // it react to the mover's next step, and the mover; else only says why
 // not.
 func (r *run) moveReaction(what string, may func(s *State, c, a *Combatant, x, y int) bool, only string) (me, a *Combatant, err error) {
-	if err := r.wantPhase(Window, what); err != nil {
+	if me, err = r.asked(what); err != nil {
 		return nil, nil, err
 	}
 	s := r.s
 	p := s.Pending
-	me = s.Combatant(s.Queue[0])
 	if p == nil || p.Action != "move" || p.Held || p.StrikeAsk > 0 {
 		return nil, nil, refuse(engine.NotAllowedNow, "%s cannot %s now: %s", me.ID, what, only)
 	}
@@ -180,13 +212,21 @@ func (r *run) moveReaction(what string, may func(s *State, c, a *Combatant, x, y
 }
 
 // rebuff is R41 (4 AP): an attack on the mover before it moves, one level
-// worse on a hit.
-func (r *run) rebuff() error {
+// worse on a hit, with the weapon named (else the first that fits,
+// rebuffWeapon).
+func (r *run) rebuff(weapon string) error {
 	me, a, err := r.moveReaction("rebuff", (*State).mayRebuff, "only a creature coming closer than one's weapon's optimal reach, already within its reach (R41)")
 	if err != nil {
 		return err
 	}
-	w := firstMelee(me)
+	nx, ny := nextStep(a, r.s.Pending.X, r.s.Pending.Y)
+	w := rebuffWeapon(me, a, a.X, a.Y, nx, ny, weapon)
+	if w == nil {
+		if me.Weapon(weapon) == nil {
+			return refuse(engine.Invalid, "%s has no weapon called %q", me.ID, weapon)
+		}
+		return refuse(engine.NotAllowedNow, "%s cannot rebuff with %s: only a melee weapon in hand whose optimal reach %s is coming inside, from within its reach (R41)", me.ID, weapon, a.ID)
+	}
 	q := r.s.strikeQueue(me, a, w, r.h)
 	r.emit(engine.New(r.h.arena(), rebuffedKind, Rebuffed{Combatant: me.ID, Target: a.ID, Weapon: w.Name, Queue: q}))
 	r.spend(me, r.s.attackCost(me, "rebuff"), "rebuff")
@@ -368,11 +408,7 @@ func (e *Rebuffed) apply(s *State, _ *hotMemory) {
 		s.Pending.Rebuffed = true
 	}
 	popQueue(s)
-	if len(e.Queue) > 0 {
-		holdStrike(s, e.Combatant, e.Target, e.Weapon, "rebuff", e.Queue)
-		return
-	}
-	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "rebuff")
+	holdStrike(s, e.Combatant, e.Target, e.Weapon, "rebuff", e.Queue)
 }
 
 // ReactionGoesAhead: a reaction's attack (a rebuff, a readied attack) that others were asked about goes ahead, against Target (R30); its roll follows.
@@ -477,8 +513,11 @@ func (e *MoveStopped) describe(s *State) string {
 	return fmt.Sprintf("%s does not move: %s", e.Combatant, e.Why)
 }
 
-// Rebuff is the Rebuff reaction, R41.
-type Rebuff struct{}
+// Rebuff is the Rebuff reaction, R41, with Weapon, or else the first
+// melee weapon in hand whose optimal reach the mover is coming inside.
+type Rebuff struct {
+	Weapon string `json:"weapon,omitempty"`
+}
 
 func (*Rebuff) command() {}
 
@@ -558,17 +597,17 @@ func (r *run) strikeGoesAhead() {
 	r.reactionStrike(a, t, a.Weapon(p.StrikeWeapon), "", p.StrikeKind == "rebuff")
 }
 
-// windowOver refuses a reaction (what, rule) to a reaction's attack, a
-// rebuff (R41) or a readied attack (R47), whose target is choosing its
-// Defense: those who could answer it were asked before, in its own
-// window (R30).
-func (r *run) windowOver(what, rule string) error {
+// attackReaction is the checks every reaction to an attack (what, rule)
+// begins with: it returns the one asked first in the open window. One to
+// a reaction's attack, a rebuff (R41) or a readied attack (R47), whose
+// target is choosing its Defense is refused: those who could answer it
+// were asked before, in its own window (R30).
+func (r *run) attackReaction(what, rule string) (*Combatant, error) {
 	s := r.s
-	p := s.Pending
-	if s.Phase != Guarding || p == nil || p.Striker == "" {
-		return nil
+	if p := s.Pending; s.Phase == Guarding && p != nil && p.Striker != "" {
+		return nil, refuse(engine.NotAllowedNow, "cannot %s %s's %s (%s) now: the window for reactions to it is over; %s chooses a Defense against it", what, p.Striker, strikeWords(p.StrikeKind), rule, p.StrikeTarget)
 	}
-	return refuse(engine.NotAllowedNow, "cannot %s %s's %s (%s) now: the window for reactions to it is over; %s chooses a Defense against it", what, p.Striker, strikeWords(p.StrikeKind), rule, p.StrikeTarget)
+	return r.asked(what)
 }
 
 // harried returns the ranged attack the open window asks about, its
@@ -611,14 +650,11 @@ func (c *Combatant) meleeReaches(t *Combatant) bool {
 
 // harry is R46.
 func (r *run) harry() error {
-	if err := r.windowOver("harry", "R46"); err != nil {
-		return err
-	}
-	if err := r.wantPhase(Window, "harry"); err != nil {
+	me, err := r.attackReaction("harry", "R46")
+	if err != nil {
 		return err
 	}
 	s := r.s
-	me := s.Combatant(s.Queue[0])
 	a, _ := s.harried()
 	switch {
 	case a == nil:

@@ -82,11 +82,11 @@ func (s *State) mayFire(c *Combatant) bool {
 // fire takes the readied attack in a window: it resolves at once, before
 // the declared action, which goes on unless its actor is taken out.
 func (r *run) fire(target, weapon string) error {
-	if err := r.wantPhase(Window, "fire a readied attack"); err != nil {
+	me, err := r.asked("fire a readied attack")
+	if err != nil {
 		return err
 	}
 	s := r.s
-	me := s.Combatant(s.Queue[0])
 	if !s.mayFire(me) {
 		return refuse(engine.NotAllowedNow, "%s has no readied attack it can take now (R47)", me.ID)
 	}
@@ -153,11 +153,11 @@ func (s *State) mayReady(c *Combatant) bool { return s.mayFire(c) || s.mayTrigge
 // reaction (R47): it costs no initiative, cancels nothing, and pays its
 // AP; the window then goes on.
 func (r *run) trigger() error {
-	if err := r.wantPhase(Window, "take a readied action"); err != nil {
+	me, err := r.asked("take a readied action")
+	if err != nil {
 		return err
 	}
 	s := r.s
-	me := s.Combatant(s.Queue[0])
 	if !s.mayTrigger(me) {
 		return refuse(engine.NotAllowedNow, "%s has no readied action to take now (R47); a readied attack is taken with fire TARGET", me.ID)
 	}
@@ -202,11 +202,7 @@ type ReadyFired struct {
 
 func (e *ReadyFired) apply(s *State, _ *hotMemory) {
 	popQueue(s)
-	if len(e.Queue) > 0 {
-		holdStrike(s, e.Combatant, e.Target, e.Weapon, "fire", e.Queue)
-		return
-	}
-	awaitGuard(s, e.Combatant, e.Target, e.Weapon, "fire")
+	holdStrike(s, e.Combatant, e.Target, e.Weapon, "fire", e.Queue)
 }
 
 func (e *ReadyFired) describe(s *State) string {

@@ -337,7 +337,7 @@ func (r *run) dispatch(c Command) error {
 	case *Escape:
 		err = r.escape(c.From)
 	case *Rebuff:
-		err = r.rebuff()
+		err = r.rebuff(c.Weapon)
 	case *Ignore:
 		err = r.ignore(c.Target, !c.Stop)
 	case *Jump:
@@ -396,6 +396,15 @@ func (r *run) dispatch(c Command) error {
 	return err
 }
 
+// asked returns the one asked first in the open window, who would do
+// what there; outside a window it refuses, saying what waits instead.
+func (r *run) asked(what string) (*Combatant, error) {
+	if err := r.wantPhase(Window, what); err != nil {
+		return nil, err
+	}
+	return r.s.Combatant(r.s.Queue[0]), nil
+}
+
 // wantPhase refuses what does not fit the phase, saying what the fight
 // waits for.
 func (r *run) wantPhase(want Phase, what ...string) error {
@@ -445,7 +454,7 @@ func (r *run) actorAnd(target string, what ...string) (a, t *Combatant, err erro
 	}
 	s := r.s
 	if t = s.Combatant(target); t == nil {
-		return nil, nil, refuse(engine.Invalid, "there is no combatant called %q (combatants: %s)", target, s.ids())
+		return nil, nil, s.noCombatant(target)
 	}
 	return s.actor(), t, nil
 }

@@ -149,11 +149,7 @@ func writeConditions(sh *engine.Sheet, s *State, c *Combatant) {
 		if cd.Level > NoWound {
 			name += " (" + LevelName(cd.Level) + ")"
 		}
-		lasts := "until treated (R64)"
-		if cd.Rounds > 0 {
-			lasts = "until the end of " + roundWords(s, cd.Since+cd.Rounds-1) + " (R32)"
-		}
-		add(name, lasts)
+		add(name, lasting(s, cd.Since, cd.Rounds, "until treated (R64)"))
 	}
 	for i := range c.Effects {
 		e := &c.Effects[i]
@@ -164,11 +160,7 @@ func writeConditions(sh *engine.Sheet, s *State, c *Combatant) {
 		if e.Mana > 0 {
 			name += fmt.Sprintf(": %d mana invested", e.Mana)
 		}
-		lasts := "until ended (R60)"
-		if e.Rounds > 0 {
-			lasts = "until the end of " + roundWords(s, e.Since+e.Rounds-1) + " (R32)"
-		}
-		add(name, lasts)
+		add(name, lasting(s, e.Since, e.Rounds, "until ended (R60)"))
 	}
 	if c.Readied {
 		name := "readied an attack"
@@ -221,6 +213,16 @@ func roundWords(s *State, n int) string {
 		return "the round"
 	}
 	return "round " + strconv.Itoa(n)
+}
+
+// lasting says how long a condition or an effect from round since lasts:
+// to the end of its last round (R32), or, lasting no set number of
+// rounds, otherwise.
+func lasting(s *State, since, rounds int, otherwise string) string {
+	if rounds <= 0 {
+		return otherwise
+	}
+	return "until the end of " + roundWords(s, since+rounds-1) + " (R32)"
 }
 
 // sheetName is how a sheet names the combatant with the given id: its
