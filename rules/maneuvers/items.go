@@ -42,6 +42,14 @@ type PickedUp struct {
 	Item      string `json:"item"`
 }
 
+// ItemMissed: a combatant reaches for an item that its view of the ground
+// still shows, but that one hidden from it has taken (R36): it finds the
+// item gone, and not who took it.
+type ItemMissed struct {
+	Combatant string `json:"combatant"`
+	Item      string `json:"item"`
+}
+
 // ItemDropped: a held item falls, let go of (Release) or knocked away
 // (Disarm).
 type ItemDropped struct {
@@ -75,6 +83,7 @@ var (
 	stowKind        = engine.Add[Stow](commands, "stow")
 	_               = engine.Add[Manipulate](commands, "manipulate")
 	pickedUpKind    = engine.Add[PickedUp](events, "picked_up")
+	itemMissedKind  = engine.Add[ItemMissed](events, "item_missed")
 	itemDroppedKind = engine.Add[ItemDropped](events, "item_dropped")
 	itemDrawnKind   = engine.Add[ItemDrawn](events, "item_drawn")
 	itemStowedKind  = engine.Add[ItemStowed](events, "item_stowed")
@@ -110,18 +119,60 @@ func (d *decider) pickUp(me *Combatant, item string) error {
 	i := slices.IndexFunc(s.Dropped, func(x Dropped) bool {
 		return x.Item.Name == item && dist(Point{x.X, x.Y}, me.pos()) <= ManipulateReach+1e-9
 	})
+	missed := -1
 	if i < 0 {
-		return refuse(engine.NotAllowedNow, "there is no %q on the ground within 1 m of %s", item, me.ID)
+		// Taken by one hidden from me, it still lies there as far as
+		// me knows (R36): reaching for it is how me finds it gone.
+		missed = goneUnseen(s, me, item)
+		if missed < 0 {
+			return refuse(engine.NotAllowedNow, "there is no %q on the ground within 1 m of %s", item, me.ID)
+		}
 	}
-	if me.handsUsed()+max(s.Dropped[i].Item.Hands, 1) > 2 {
+	it := s.Gone
+	if missed < 0 {
+		it, missed = s.Dropped, i
+	}
+	if me.handsUsed()+max(it[missed].Item.Hands, 1) > 2 {
 		return refuse(engine.NotAllowedNow, "%s has no free hand for %s", me.ID, item)
 	}
 	if me.item(item) != nil {
 		return refuse(engine.NotAllowedNow, "%s already carries an item called %q", me.ID, item)
 	}
 	d.took(me, "pick up")
+	if i < 0 {
+		d.emit(engine.New(d.h.arena(), itemMissedKind, ItemMissed{Combatant: me.ID, Item: item}))
+		return nil
+	}
 	d.emit(engine.New(d.h.arena(), pickedUpKind, PickedUp{Combatant: me.ID, Item: item}))
 	return nil
+}
+
+// goneUnseen returns the index in s.Gone of an item called item within
+// 1 m of me that one hidden from me picked up unseen by me, or -1.
+func goneUnseen(s *State, me *Combatant, item string) int {
+	return slices.IndexFunc(s.Gone, func(x Dropped) bool {
+		return x.Item.Name == item && slices.Contains(x.Unseen, me.ID) && dist(Point{x.X, x.Y}, me.pos()) <= ManipulateReach+1e-9
+	})
+}
+
+func (e *ItemMissed) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	if i := goneUnseen(s, c, e.Item); i >= 0 {
+		// It has seen the item gone: its view of the ground is the
+		// ground as it is, for that item.
+		gone := slices.Clone(s.Gone)
+		if gone[i].Unseen = without(gone[i].Unseen, c.ID); len(gone[i].Unseen) == 0 {
+			gone = slices.Delete(gone, i, i+1)
+		}
+		s.Gone = gone
+	}
+}
+
+func (e *ItemMissed) describe(s *State) string {
+	return fmt.Sprintf("%s reaches for %s: it is gone", e.Combatant, e.Item)
 }
 
 // draw takes a carried item in hand: a Manipulate (R13).

@@ -126,6 +126,16 @@ func itemReactions(s *State, c *Combatant, stowFirst bool, yield func(reaction) 
 			return false
 		}
 	}
+	for i := range s.Gone {
+		// What one hidden from c took unseen by c still lies there as
+		// far as c knows (R36): a missing option would tell it.
+		it := &s.Gone[i]
+		if max(it.Item.Hands, 1) <= free && c.item(it.Item.Name) == nil && dist(Point{it.X, it.Y}, c.pos()) <= ManipulateReach+1e-9 &&
+			slices.Contains(it.Unseen, c.ID) &&
+			!yield(reaction{kind: "pick_up", name: it.Item.Name}) {
+			return false
+		}
+	}
 	return true
 }
 

@@ -58,6 +58,14 @@ func hides(s *State, id string, v engine.Viewer) bool {
 	return c != nil && c.hiddenFrom(v.Combatant)
 }
 
+// hidOthers reports whether v may not know that attacker was hidden from
+// target when it attacked: whom a combatant hides from is each foe's own
+// perception (R36), so a foe of the attacker's other than its target does
+// not learn it from the roll, nor from the GM's question on awareness.
+func hidOthers(s *State, attacker, target string, v engine.Viewer) bool {
+	return !v.GM && v.Combatant != "" && v.Combatant != target && foes(s, attacker, v.Combatant)
+}
+
 // ViewInto makes *dst the state as v may see it: the combatants hidden
 // from v where they hid, unseen (see unseen), and not among those a
 // pending move, spell or standing up provokes, nor among the reactors of
@@ -112,6 +120,11 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	if ct := dst.Contest; ct != nil && v.Combatant != ct.Resister && hides(s, ct.Initiator, v) {
 		// Nor who tries to grapple one v sees, when v cannot see it.
 		ct.Initiator = SomeoneUnseen
+	}
+	if r := dst.Roll; r != nil && r.Hidden && hidOthers(s, r.Attacker, r.Target, v) {
+		// dst's own copy: whether the attacker was hidden from its
+		// target is not v's to know.
+		r.Hidden = false
 	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
 	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {
@@ -202,7 +215,7 @@ func unhiddenFrom[T any](s *State, v engine.Viewer, reactors []T, next int, idOf
 // AP, with none spent: what those who cannot see it assume, the same
 // whatever its real health and AP, so that they tell nothing, and the
 // rules reading the view count it as conscious and able to act. One the
-// foe saw fall shows 0 health and no AP.
+// foe saw fall shows 0 health and no AP, lying prone.
 func (c *Combatant) unseen() {
 	c.Unseen, c.HidAt = true, nil
 	c.HP, c.AP, c.Attacks, c.FreeUsed = c.Health, APPerRound, 0, false
@@ -210,7 +223,8 @@ func (c *Combatant) unseen() {
 		c.HP, c.AP = 0, 0
 	}
 	c.Moved, c.Budget, c.Disengaged, c.Fresh = 0, 0, false, false
-	c.Prone, c.Grappling, c.GrappledBy = false, "", ""
+	// Seen to fall, it lies where it fell (R32): prone, as seen.
+	c.Prone, c.Grappling, c.GrappledBy = c.Unconscious || c.Dead, "", ""
 	c.Wield, c.Weapons, c.Feinting = nil, nil, ""
 }
 
@@ -219,7 +233,7 @@ func (c *Combatant) unseen() {
 func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	var r shown
 	switch e.(type) {
-	case *Observed, *Revealed, *Rested, *Damaged, *GrappleAttempted, *GrappleResolved, *EscapeRolled, *GrappleEnded:
+	case *Observed, *Revealed, *Rested, *StrikeDeclared, *Damaged, *GrappleAttempted, *GrappleResolved, *EscapeRolled, *GrappleEnded:
 		r = viewContest(s, e, v)
 	default:
 		r = viewAct(s, e, v)
@@ -286,6 +300,8 @@ func viewAct(s *State, e Event, v engine.Viewer) shown {
 		}
 		return shown{by: e.Combatant}
 	case *PickedUp:
+		return shown{by: e.Combatant}
+	case *ItemMissed:
 		return shown{by: e.Combatant}
 	case *Improvised:
 		if !hides(s, e.Combatant, v) && hides(s, e.Target, v) {
@@ -400,6 +416,12 @@ func viewContest(s *State, e Event, v engine.Viewer) shown {
 			c := *e
 			c.Health = slices.DeleteFunc(slices.Clone(e.Health), func(r RestedOne) bool { return hides(s, r.Combatant, v) })
 			c.Unseen = true
+			return showAs(&c)
+		}
+	case *StrikeDeclared:
+		if e.Hidden && hidOthers(s, e.Attacker, e.Target, v) {
+			c := *e
+			c.Hidden = false
 			return showAs(&c)
 		}
 	case *Damaged:
@@ -591,9 +613,10 @@ func groundShows(s *State, actor, item string, v engine.Viewer) bool {
 	if me == nil {
 		return true
 	}
-	return slices.ContainsFunc(s.Dropped, func(d Dropped) bool {
-		return d.Item.Name == item && dist(Point{d.X, d.Y}, me.pos()) <= ManipulateReach+1e-9 && !slices.Contains(d.Unseen, v.Combatant)
-	})
+	at := func(d Dropped) bool { return d.Item.Name == item && dist(Point{d.X, d.Y}, me.pos()) <= ManipulateReach+1e-9 }
+	// What was taken unseen by v still lies there in v's view.
+	return slices.ContainsFunc(s.Dropped, func(d Dropped) bool { return at(d) && !slices.Contains(d.Unseen, v.Combatant) }) ||
+		slices.ContainsFunc(s.Gone, func(d Dropped) bool { return at(d) && slices.Contains(d.Unseen, v.Combatant) })
 }
 
 // hiddenQuestion is the question a prompt shows a viewer it would betray
@@ -621,6 +644,15 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 		// The one grappled is asked in the open; who grapples it, hidden
 		// from v, is not named.
 		p.Question = fmt.Sprintf(grappleQuestion, named(""), s.Contest.Resister)
+	}
+	if r := s.Roll; r != nil && r.Stage == StageSituation && r.Hidden && hidOthers(s, r.Attacker, r.Target, v) {
+		// The GM's other ruling on awareness than the default says what
+		// the default is, and so that the attacker was hidden from its
+		// target: v is not shown it.
+		p.Options = slices.DeleteFunc(slices.Clone(p.Options), func(o engine.Option[Command]) bool {
+			c, ok := o.Command.(*Situation)
+			return ok && c.Awareness != ""
+		})
 	}
 	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
 		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
