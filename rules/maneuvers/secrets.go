@@ -613,7 +613,9 @@ func groundShows(s *State, actor, item string, v engine.Viewer) bool {
 	if me == nil {
 		return true
 	}
-	at := func(d Dropped) bool { return d.Item.Name == item && dist(Point{d.X, d.Y}, me.pos()) <= ManipulateReach+1e-9 }
+	at := func(d Dropped) bool {
+		return d.Item.Name == item && dist(Point{d.X, d.Y}, me.pos()) <= ManipulateReach+1e-9
+	}
 	// What was taken unseen by v still lies there in v's view.
 	return slices.ContainsFunc(s.Dropped, func(d Dropped) bool { return at(d) && !slices.Contains(d.Unseen, v.Combatant) }) ||
 		slices.ContainsFunc(s.Gone, func(d Dropped) bool { return at(d) && slices.Contains(d.Unseen, v.Combatant) })
