@@ -98,8 +98,8 @@ func (*Stow) command()       {}
 // release ends the grapple, or drops a held item.
 func (d *decider) release(me *Combatant, item string) error {
 	if item != "" {
-		if !me.wields(item) {
-			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
+		if err := me.holding(item); err != nil {
+			return err
 		}
 		d.took(me, "release")
 		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: me.ID, Item: item, At: me.pos()}))
@@ -113,11 +113,19 @@ func (d *decider) release(me *Combatant, item string) error {
 	return nil
 }
 
+// holding refuses an action on item unless the combatant holds it.
+func (c *Combatant) holding(item string) error {
+	if !c.wields(item) {
+		return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", c.ID, item, strings.Join(c.Wield, ", "))
+	}
+	return nil
+}
+
 // pickUp picks an item up from within 1 m: a Manipulate (R13).
 func (d *decider) pickUp(me *Combatant, item string) error {
 	s := d.s
 	i := slices.IndexFunc(s.Dropped, func(x Dropped) bool {
-		return x.Item.Name == item && dist(Point{x.X, x.Y}, me.pos()) <= ManipulateReach+1e-9
+		return x.Item.Name == item && x.touches(me)
 	})
 	missed := -1
 	if i < 0 {
@@ -151,7 +159,7 @@ func (d *decider) pickUp(me *Combatant, item string) error {
 // 1 m of me that one hidden from me picked up unseen by me, or -1.
 func goneUnseen(s *State, me *Combatant, item string) int {
 	return slices.IndexFunc(s.Gone, func(x Dropped) bool {
-		return x.Item.Name == item && slices.Contains(x.Unseen, me.ID) && dist(Point{x.X, x.Y}, me.pos()) <= ManipulateReach+1e-9
+		return x.Item.Name == item && slices.Contains(x.Unseen, me.ID) && x.touches(me)
 	})
 }
 
@@ -210,8 +218,8 @@ func (d *decider) manipulation(me *Combatant, c Command) (bool, error) {
 
 // stow puts a held item away: a Manipulate (R13).
 func (d *decider) stow(me *Combatant, item string) error {
-	if !me.wields(item) {
-		return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
+	if err := me.holding(item); err != nil {
+		return err
 	}
 	d.took(me, "stow")
 	d.emit(engine.New(d.h.arena(), itemStowedKind, ItemStowed{Combatant: me.ID, Item: item}))
@@ -240,7 +248,7 @@ func (e *PickedUp) apply(s *State, _ *hotMemory) {
 		return
 	}
 	for i := range s.Dropped {
-		if s.Dropped[i].Item.Name == e.Item && dist(Point{s.Dropped[i].X, s.Dropped[i].Y}, c.pos()) <= ManipulateReach+1e-9 {
+		if s.Dropped[i].Item.Name == e.Item && s.Dropped[i].touches(c) {
 			d := s.Dropped[i]
 			c.Weapons = append(slices.Clip(c.Weapons), d.Item)
 			c.Wield = append(slices.Clip(c.Wield), e.Item)

@@ -136,34 +136,33 @@ func (Rules) Clone(s *State) State {
 	return c
 }
 
+// cloneEach copies xs (nil stays nil), with deep making each copied item
+// its own.
+func cloneEach[T any](xs []T, deep func(*T)) []T {
+	if xs == nil {
+		return nil
+	}
+	out := make([]T, len(xs))
+	for i := range xs {
+		out[i] = xs[i]
+		deep(&out[i])
+	}
+	return out
+}
+
 // cloneCombatant copies a combatant, sharing nothing mutable.
 func cloneCombatant(x *Combatant) Combatant {
 	c := *x
 	c.Initiative = parts.Copy(x.Initiative)
 	c.XP = parts.Copy(x.XP)
 	c.Skills = maps.Clone(x.Skills)
-	c.Styles = make([]Style, len(x.Styles))
-	for i, st := range x.Styles {
-		st.Gear = slices.Clone(st.Gear)
-		c.Styles[i] = st
-	}
-	if x.Styles == nil {
-		c.Styles = nil
-	}
+	c.Styles = cloneEach(x.Styles, func(st *Style) { st.Gear = slices.Clone(st.Gear) })
 	c.Weapons = slices.Clone(x.Weapons)
 	c.Wield = slices.Clone(x.Wield)
 	c.Armor = slices.Clone(x.Armor)
 	c.Resist = maps.Clone(x.Resist)
 	c.Vulnerable = maps.Clone(x.Vulnerable)
-	c.Spells = make([]Spell, len(x.Spells))
-	for i, sp := range x.Spells {
-		sp.Traits = slices.Clone(sp.Traits)
-		sp.Defences = slices.Clone(sp.Defences)
-		c.Spells[i] = sp
-	}
-	if x.Spells == nil {
-		c.Spells = nil
-	}
+	c.Spells = cloneEach(x.Spells, func(sp *Spell) { sp.Traits, sp.Defences = slices.Clone(sp.Traits), slices.Clone(sp.Defences) })
 	c.HiddenFrom = slices.Clone(x.HiddenFrom)
 	c.HidAt = slices.Clone(x.HidAt)
 	c.WokeUnseen = slices.Clone(x.WokeUnseen)

@@ -130,7 +130,7 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {
 		// A reaction window of an older log: the same holds of its
 		// reactors as of a trigger's.
-		w.Reactors, w.Next = unhiddenFrom(s, v, w.Reactors, w.Next, func(id string) string { return id })
+		w.Reactors, w.Next = unhiddenFrom(s, v, w.Reactors, w.Next, self)
 	}
 	if dst.Trigger != nil && hides(s, dst.Trigger.Who, v) {
 		// A move, spell or standing up of one hidden from v, waiting on
@@ -156,7 +156,7 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	if t := dst.Trigger; t != nil && !v.GM && v.Combatant != "" {
 		// The trigger's reactors are dst's own copy: one hidden from v is
 		// not named to v, and Next counts only those v sees.
-		t.Reactors, t.Next = unhiddenFrom(s, v, t.Reactors, t.Next, func(p Provoked) string { return p.ID })
+		t.Reactors, t.Next = unhiddenFrom(s, v, t.Reactors, t.Next, provokedID)
 	}
 	h.viewDropped = h.viewDropped[:0]
 	if v.GM || v.Combatant == "" {
@@ -267,9 +267,9 @@ func notShown() shown { return shown{decided: true} }
 func viewAct(s *State, e Event, v engine.Viewer) shown {
 	switch e := e.(type) {
 	case *MoveDeclared:
-		if !hides(s, e.Combatant, v) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
+		if r := withoutHidden(s, v, e.Reactors, provokedID); !hides(s, e.Combatant, v) && len(r) < len(e.Reactors) {
 			c := *e
-			c.Reactors = unhidden(s, e.Reactors, v)
+			c.Reactors = r
 			return showAs(&c)
 		}
 		return shown{by: e.Combatant}
@@ -322,12 +322,12 @@ func viewAct(s *State, e Event, v engine.Viewer) shown {
 		// A spell cast in the open at one hidden from v does not say whom
 		// it is cast at: that would say it stands in range.
 		targetHidden := !e.Attack && hides(s, e.Target, v)
-		if (id == "" || !hides(s, id, v)) && (targetHidden || slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) })) {
+		if r := withoutHidden(s, v, e.Reactors, provokedID); (id == "" || !hides(s, id, v)) && (targetHidden || len(r) < len(e.Reactors)) {
 			c := *e
 			if targetHidden {
 				c.Target = ""
 			}
-			c.Reactors = unhidden(s, e.Reactors, v)
+			c.Reactors = r
 			return showAs(&c)
 		}
 		return shown{by: id}
@@ -342,9 +342,9 @@ func viewAct(s *State, e Event, v engine.Viewer) shown {
 	case *ReactionPassed:
 		return shown{by: e.Combatant}
 	case *WindowOpened:
-		if slices.ContainsFunc(e.Reactors, func(id string) bool { return hides(s, id, v) }) {
+		if r := withoutHidden(s, v, e.Reactors, self); len(r) < len(e.Reactors) {
 			c := *e
-			c.Reactors = slices.DeleteFunc(slices.Clone(e.Reactors), func(id string) bool { return hides(s, id, v) })
+			c.Reactors = r
 			if len(c.Reactors) == 0 {
 				return notShown()
 			}
@@ -412,10 +412,9 @@ func viewContest(s *State, e Event, v engine.Viewer) shown {
 	case *Rested:
 		// After the fight too, the health of one hidden from v is not
 		// v's to know.
-		if slices.ContainsFunc(e.Health, func(r RestedOne) bool { return hides(s, r.Combatant, v) }) {
+		if r := withoutHidden(s, v, e.Health, func(r RestedOne) string { return r.Combatant }); len(r) < len(e.Health) {
 			c := *e
-			c.Health = slices.DeleteFunc(slices.Clone(e.Health), func(r RestedOne) bool { return hides(s, r.Combatant, v) })
-			c.Unseen = true
+			c.Health, c.Unseen = r, true
 			return showAs(&c)
 		}
 	case *StrikeDeclared:
@@ -502,11 +501,20 @@ func foes(s *State, a, b string) bool {
 	return ca != nil && cb != nil && hostile(ca, cb)
 }
 
-// unhidden returns the reactors not hidden from v: a foe hidden from v
-// that an action provokes is not named to v.
-func unhidden(s *State, reactors []Provoked, v engine.Viewer) []Provoked {
-	return slices.DeleteFunc(slices.Clone(reactors), func(p Provoked) bool { return hides(s, p.ID, v) })
+// withoutHidden returns xs without those hidden from v, idOf naming
+// each: xs itself when none is, else a copy. A foe hidden from v that an
+// action provokes, that may react or that a rest heals is not named to v.
+func withoutHidden[T any](s *State, v engine.Viewer, xs []T, idOf func(T) string) []T {
+	hidden := func(x T) bool { return hides(s, idOf(x), v) }
+	if !slices.ContainsFunc(xs, hidden) {
+		return xs
+	}
+	return slices.DeleteFunc(slices.Clone(xs), hidden)
 }
+
+// provokedID and self name what withoutHidden and unhiddenFrom filter.
+func provokedID(p Provoked) string { return p.ID }
+func self(id string) string        { return id }
 
 // ViewCommand hides from v the commands of a combatant hidden from v that
 // do not attack.
@@ -589,11 +597,7 @@ func towardsHidden(s *State, actor string, to Point, v engine.Viewer) bool {
 	if me == nil {
 		return false
 	}
-	left := me.Budget - me.Moved
-	if me.Prone {
-		left /= 2
-	}
-	reach := me.reach()
+	left, reach := me.walkLeft(), me.reach()
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
 		if hostile(me, t) && hides(s, t.ID, v) {
@@ -613,9 +617,7 @@ func groundShows(s *State, actor, item string, v engine.Viewer) bool {
 	if me == nil {
 		return true
 	}
-	at := func(d Dropped) bool {
-		return d.Item.Name == item && dist(Point{d.X, d.Y}, me.pos()) <= ManipulateReach+1e-9
-	}
+	at := func(d Dropped) bool { return d.Item.Name == item && d.touches(me) }
 	// What was taken unseen by v still lies there in v's view.
 	return slices.ContainsFunc(s.Dropped, func(d Dropped) bool { return at(d) && !slices.Contains(d.Unseen, v.Combatant) }) ||
 		slices.ContainsFunc(s.Gone, func(d Dropped) bool { return at(d) && slices.Contains(d.Unseen, v.Combatant) })
@@ -656,9 +658,7 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 			return ok && c.Awareness != ""
 		})
 	}
-	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
-		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
-	}
+	p.Others = withoutHidden(s, v, p.Others, self)
 	aimedHidden := func(o engine.Option[Command]) bool {
 		switch c := o.Command.(type) {
 		case *Move:
