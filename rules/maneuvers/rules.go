@@ -121,19 +121,21 @@ func (Rules) Clone(s *State) State {
 	c.Order = slices.Clone(s.Order)
 	c.Turns = slices.Clone(s.Turns)
 	c.Roll = parts.Copy(s.Roll)
-	if s.Trigger != nil {
-		t := *s.Trigger
-		t.Reactors = slices.Clone(t.Reactors)
-		c.Trigger = &t
-	}
+	c.Trigger = copyWith(s.Trigger, func(t *Trigger) { t.Reactors = slices.Clone(t.Reactors) })
 	c.Contest = parts.Copy(s.Contest)
 	c.Improv = parts.Copy(s.Improv)
-	if s.Window != nil {
-		w := *s.Window
-		w.Reactors = slices.Clone(w.Reactors)
-		c.Window = &w
-	}
+	c.Window = copyWith(s.Window, func(w *Window) { w.Reactors = slices.Clone(w.Reactors) })
 	return c
+}
+
+// copyWith copies *p (nil stays nil), with deep making the copy its own.
+func copyWith[T any](p *T, deep func(*T)) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	deep(&c)
+	return &c
 }
 
 // cloneEach copies xs (nil stays nil), with deep making each copied item
