@@ -262,6 +262,23 @@ func showAs(e Event) shown { return shown{e: e, ok: true, decided: true} }
 // notShown is an event v does not see at all.
 func notShown() shown { return shown{decided: true} }
 
+// unnamed is what v sees of event e by actor naming another (field):
+// when v sees the actor but not the other, e without the other's name,
+// as naming it would say where it stands; else e as far as the actor is
+// hidden from v.
+func unnamed[T any, P interface {
+	*T
+	Event
+}](s *State, v engine.Viewer, e P, actor string, field func(P) *string) shown {
+	if !hides(s, actor, v) && hides(s, *field(e), v) {
+		c := P(new(T))
+		*c = *e
+		*field(c) = ""
+		return showAs(c)
+	}
+	return shown{by: actor}
+}
+
 // viewAct is ViewEvent for what a combatant does on its own: moves,
 // actions, items, spells, healing, openings.
 func viewAct(s *State, e Event, v engine.Viewer) shown {
@@ -293,23 +310,13 @@ func viewAct(s *State, e Event, v engine.Viewer) shown {
 	case *Healed:
 		// Healing landing on one hidden from v is as unseen as its
 		// health; landing on another, it does not name a hidden healer.
-		if !hides(s, e.Combatant, v) && hides(s, e.Source, v) {
-			c := *e
-			c.Source = ""
-			return showAs(&c)
-		}
-		return shown{by: e.Combatant}
+		return unnamed(s, v, e, e.Combatant, func(e *Healed) *string { return &e.Source })
 	case *PickedUp:
 		return shown{by: e.Combatant}
 	case *ItemMissed:
 		return shown{by: e.Combatant}
 	case *Improvised:
-		if !hides(s, e.Combatant, v) && hides(s, e.Target, v) {
-			c := *e
-			c.Target = ""
-			return showAs(&c)
-		}
-		return shown{by: e.Combatant}
+		return unnamed(s, v, e, e.Combatant, func(e *Improvised) *string { return &e.Target })
 	case *ImprovRuled:
 		if !e.Harmful {
 			return shown{by: e.Combatant}
@@ -351,13 +358,8 @@ func viewAct(s *State, e Event, v engine.Viewer) shown {
 			return showAs(&c)
 		}
 	case *SpellCast:
-		if !e.Attack && !hides(s, e.Caster, v) && hides(s, e.Target, v) {
-			c := *e
-			c.Target = ""
-			return showAs(&c)
-		}
 		if !e.Attack {
-			return shown{by: e.Caster}
+			return unnamed(s, v, e, e.Caster, func(e *SpellCast) *string { return &e.Target })
 		}
 	case *StoodUp:
 		return shown{by: e.Combatant}
