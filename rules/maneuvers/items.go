@@ -169,10 +169,11 @@ func (e *ItemMissed) apply(s *State, _ *hotMemory) {
 		return
 	}
 	if i := goneUnseen(s, c, e.Item); i >= 0 {
-		// It has seen the item gone: its view of the ground is the
-		// ground as it is, for that item.
+		// It has seen the item gone, and so has each who sees it reach
+		// for it: their view of the ground is the ground as it is, for
+		// that item.
 		gone := slices.Clone(s.Gone)
-		if gone[i].Unseen = without(gone[i].Unseen, c.ID); len(gone[i].Unseen) == 0 {
+		if gone[i].Unseen = slices.DeleteFunc(slices.Clone(gone[i].Unseen), func(id string) bool { return !c.hiddenFrom(id) }); len(gone[i].Unseen) == 0 {
 			gone = slices.Delete(gone, i, i+1)
 		}
 		s.Gone = gone
