@@ -544,6 +544,21 @@ func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Co
 		if !c.Harmful && s.Improv != nil && hides(s, s.Improv.Who, v) {
 			return nil, false
 		}
+	case *Situation:
+		if r := s.Roll; r != nil && r.Hidden && hidOthers(s, r.Attacker, r.Target, v) {
+			// The ruling as it reads on an attacker no one lost sight
+			// of, with the same outcome: whether the GM kept or overruled
+			// the default would say what the default was, and so that
+			// the attacker was hidden from its target (§6.3).
+			cc := *c
+			switch c.Awareness {
+			case "":
+				cc.Awareness = "unaware"
+			case "aware":
+				cc.Awareness = ""
+			}
+			return &cc, true
+		}
 	case *Cast:
 		sp := spellOf(s, actor, c.Spell)
 		attack := sp != nil && (sp.has("attack") || sp.has("melee-attack"))
