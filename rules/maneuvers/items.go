@@ -42,6 +42,14 @@ type PickedUp struct {
 	Item      string `json:"item"`
 }
 
+// ItemMissed: a combatant reaches for an item that its view of the ground
+// still shows, but that one hidden from it has taken (R36): it finds the
+// item gone, and not who took it.
+type ItemMissed struct {
+	Combatant string `json:"combatant"`
+	Item      string `json:"item"`
+}
+
 // ItemDropped: a held item falls, let go of (Release) or knocked away
 // (Disarm).
 type ItemDropped struct {
@@ -75,6 +83,7 @@ var (
 	stowKind        = engine.Add[Stow](commands, "stow")
 	_               = engine.Add[Manipulate](commands, "manipulate")
 	pickedUpKind    = engine.Add[PickedUp](events, "picked_up")
+	itemMissedKind  = engine.Add[ItemMissed](events, "item_missed")
 	itemDroppedKind = engine.Add[ItemDropped](events, "item_dropped")
 	itemDrawnKind   = engine.Add[ItemDrawn](events, "item_drawn")
 	itemStowedKind  = engine.Add[ItemStowed](events, "item_stowed")
@@ -89,8 +98,8 @@ func (*Stow) command()       {}
 // release ends the grapple, or drops a held item.
 func (d *decider) release(me *Combatant, item string) error {
 	if item != "" {
-		if !me.wields(item) {
-			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
+		if err := me.holding(item); err != nil {
+			return err
 		}
 		d.took(me, "release")
 		d.emit(engine.New(d.h.arena(), itemDroppedKind, ItemDropped{Combatant: me.ID, Item: item, At: me.pos()}))
@@ -104,24 +113,75 @@ func (d *decider) release(me *Combatant, item string) error {
 	return nil
 }
 
+// holding refuses an action on item unless the combatant holds it.
+func (c *Combatant) holding(item string) error {
+	if !c.wields(item) {
+		return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", c.ID, item, strings.Join(c.Wield, ", "))
+	}
+	return nil
+}
+
 // pickUp picks an item up from within 1 m: a Manipulate (R13).
 func (d *decider) pickUp(me *Combatant, item string) error {
 	s := d.s
 	i := slices.IndexFunc(s.Dropped, func(x Dropped) bool {
-		return x.Item.Name == item && dist(Point{x.X, x.Y}, me.pos()) <= ManipulateReach+1e-9
+		return x.Item.Name == item && x.touches(me)
 	})
+	missed := -1
 	if i < 0 {
-		return refuse(engine.NotAllowedNow, "there is no %q on the ground within 1 m of %s", item, me.ID)
+		// Taken by one hidden from me, it still lies there as far as
+		// me knows (R36): reaching for it is how me finds it gone.
+		missed = goneUnseen(s, me, item)
+		if missed < 0 {
+			return refuse(engine.NotAllowedNow, "there is no %q on the ground within 1 m of %s", item, me.ID)
+		}
 	}
-	if me.handsUsed()+max(s.Dropped[i].Item.Hands, 1) > 2 {
+	it := s.Gone
+	if missed < 0 {
+		it, missed = s.Dropped, i
+	}
+	if me.handsUsed()+max(it[missed].Item.Hands, 1) > 2 {
 		return refuse(engine.NotAllowedNow, "%s has no free hand for %s", me.ID, item)
 	}
 	if me.item(item) != nil {
 		return refuse(engine.NotAllowedNow, "%s already carries an item called %q", me.ID, item)
 	}
 	d.took(me, "pick up")
+	if i < 0 {
+		d.emit(engine.New(d.h.arena(), itemMissedKind, ItemMissed{Combatant: me.ID, Item: item}))
+		return nil
+	}
 	d.emit(engine.New(d.h.arena(), pickedUpKind, PickedUp{Combatant: me.ID, Item: item}))
 	return nil
+}
+
+// goneUnseen returns the index in s.Gone of an item called item within
+// 1 m of me that one hidden from me picked up unseen by me, or -1.
+func goneUnseen(s *State, me *Combatant, item string) int {
+	return slices.IndexFunc(s.Gone, func(x Dropped) bool {
+		return x.Item.Name == item && slices.Contains(x.Unseen, me.ID) && x.touches(me)
+	})
+}
+
+func (e *ItemMissed) apply(s *State, _ *hotMemory) {
+	c := s.Combatant(e.Combatant)
+	if c == nil {
+		return
+	}
+	if i := goneUnseen(s, c, e.Item); i >= 0 {
+		// It has seen the item gone, and so has each who sees it reach
+		// for it: their view of the ground is the ground as it is, for
+		// that item.
+		gone := slices.Clone(s.Gone)
+		if gone[i].Unseen = slices.DeleteFunc(slices.Clone(gone[i].Unseen), func(id string) bool { return !c.hiddenFrom(id) }); len(gone[i].Unseen) == 0 {
+			gone = slices.Delete(gone, i, i+1)
+		}
+		s.Gone = gone
+	}
+}
+
+func (e *ItemMissed) describe(s *State) string {
+	return fmt.Sprintf("%s reaches for %s: it is gone", e.Combatant, e.Item)
 }
 
 // draw takes a carried item in hand: a Manipulate (R13).
@@ -159,8 +219,8 @@ func (d *decider) manipulation(me *Combatant, c Command) (bool, error) {
 
 // stow puts a held item away: a Manipulate (R13).
 func (d *decider) stow(me *Combatant, item string) error {
-	if !me.wields(item) {
-		return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", me.ID, item, strings.Join(me.Wield, ", "))
+	if err := me.holding(item); err != nil {
+		return err
 	}
 	d.took(me, "stow")
 	d.emit(engine.New(d.h.arena(), itemStowedKind, ItemStowed{Combatant: me.ID, Item: item}))
@@ -189,7 +249,7 @@ func (e *PickedUp) apply(s *State, _ *hotMemory) {
 		return
 	}
 	for i := range s.Dropped {
-		if s.Dropped[i].Item.Name == e.Item && dist(Point{s.Dropped[i].X, s.Dropped[i].Y}, c.pos()) <= ManipulateReach+1e-9 {
+		if s.Dropped[i].Item.Name == e.Item && s.Dropped[i].touches(c) {
 			d := s.Dropped[i]
 			c.Weapons = append(slices.Clip(c.Weapons), d.Item)
 			c.Wield = append(slices.Clip(c.Wield), e.Item)

@@ -108,8 +108,10 @@ func (d *decider) maneuver(c *Maneuver) error {
 			return refuse(engine.NotAllowedNow, "%s cannot %s now (maneuvers: %s)", r.Winner, c.Name, strings.Join(legal, ", "))
 		}
 		l := s.Combatant(r.Loser)
-		if c.Name == Disarm && !l.wields(c.Item) {
-			return refuse(engine.NotAllowedNow, "%s holds no %q (in hand: %s)", l.ID, c.Item, strings.Join(l.Wield, ", "))
+		if c.Name == Disarm {
+			if err := l.holding(c.Item); err != nil {
+				return err
+			}
 		}
 		if c.Name != Disarm && c.Item != "" || c.Name != Precision && c.Location != "" {
 			return refuse(engine.Invalid, "only disarm names an item and only precision a location")

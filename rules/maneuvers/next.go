@@ -326,10 +326,7 @@ func writeActPrompt(s *State, b *prompter) {
 // writeMoves offers a move towards each foe out of reach: as close as the
 // movement left allows, stopping just inside reach.
 func writeMoves(s *State, b *prompter, me *Combatant) {
-	left := me.Budget - me.Moved
-	if me.Prone {
-		left /= 2
-	}
+	left := me.walkLeft()
 	if left <= 0.01 {
 		return
 	}
@@ -372,6 +369,10 @@ func stepTowards(me, t *Combatant, left, reach float64) (Point, bool) {
 	}
 	return to, true
 }
+
+// walkLeft is how far the combatant can still go this turn: its free
+// movement left, half of it while crawling prone (R25).
+func (c *Combatant) walkLeft() float64 { return (c.Budget - c.Moved) / mult(c) }
 
 // mult is what a metre of movement costs the combatant.
 func mult(me *Combatant) float64 {

@@ -118,15 +118,21 @@ func itemReactions(s *State, c *Combatant, stowFirst bool, yield func(reaction) 
 	if !stowFirst && !stows() {
 		return false
 	}
-	for i := range s.Dropped {
-		it := &s.Dropped[i]
-		if max(it.Item.Hands, 1) <= free && c.item(it.Item.Name) == nil && dist(Point{it.X, it.Y}, c.pos()) <= ManipulateReach+1e-9 &&
-			!slices.Contains(it.Unseen, c.ID) &&
-			!yield(reaction{kind: "pick_up", name: it.Item.Name}) {
-			return false
+	// The ground as c saw it last: not what fell unseen by c, and still
+	// what one hidden from c took unseen by c (R36), as a missing option
+	// would tell it.
+	pickUps := func(ground []Dropped, taken bool) bool {
+		for i := range ground {
+			it := &ground[i]
+			if max(it.Item.Hands, 1) <= free && c.item(it.Item.Name) == nil && it.touches(c) &&
+				slices.Contains(it.Unseen, c.ID) == taken &&
+				!yield(reaction{kind: "pick_up", name: it.Item.Name}) {
+				return false
+			}
 		}
+		return true
 	}
-	return true
+	return pickUps(s.Dropped, false) && pickUps(s.Gone, true)
 }
 
 // canReact reports whether c could react now: with AP for a Manipulate

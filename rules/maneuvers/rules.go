@@ -121,19 +121,35 @@ func (Rules) Clone(s *State) State {
 	c.Order = slices.Clone(s.Order)
 	c.Turns = slices.Clone(s.Turns)
 	c.Roll = parts.Copy(s.Roll)
-	if s.Trigger != nil {
-		t := *s.Trigger
-		t.Reactors = slices.Clone(t.Reactors)
-		c.Trigger = &t
-	}
+	c.Trigger = copyWith(s.Trigger, func(t *Trigger) { t.Reactors = slices.Clone(t.Reactors) })
 	c.Contest = parts.Copy(s.Contest)
 	c.Improv = parts.Copy(s.Improv)
-	if s.Window != nil {
-		w := *s.Window
-		w.Reactors = slices.Clone(w.Reactors)
-		c.Window = &w
-	}
+	c.Window = copyWith(s.Window, func(w *Window) { w.Reactors = slices.Clone(w.Reactors) })
 	return c
+}
+
+// copyWith copies *p (nil stays nil), with deep making the copy its own.
+func copyWith[T any](p *T, deep func(*T)) *T {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	deep(&c)
+	return &c
+}
+
+// cloneEach copies xs (nil stays nil), with deep making each copied item
+// its own.
+func cloneEach[T any](xs []T, deep func(*T)) []T {
+	if xs == nil {
+		return nil
+	}
+	out := make([]T, len(xs))
+	for i := range xs {
+		out[i] = xs[i]
+		deep(&out[i])
+	}
+	return out
 }
 
 // cloneCombatant copies a combatant, sharing nothing mutable.
@@ -142,28 +158,13 @@ func cloneCombatant(x *Combatant) Combatant {
 	c.Initiative = parts.Copy(x.Initiative)
 	c.XP = parts.Copy(x.XP)
 	c.Skills = maps.Clone(x.Skills)
-	c.Styles = make([]Style, len(x.Styles))
-	for i, st := range x.Styles {
-		st.Gear = slices.Clone(st.Gear)
-		c.Styles[i] = st
-	}
-	if x.Styles == nil {
-		c.Styles = nil
-	}
+	c.Styles = cloneEach(x.Styles, func(st *Style) { st.Gear = slices.Clone(st.Gear) })
 	c.Weapons = slices.Clone(x.Weapons)
 	c.Wield = slices.Clone(x.Wield)
 	c.Armor = slices.Clone(x.Armor)
 	c.Resist = maps.Clone(x.Resist)
 	c.Vulnerable = maps.Clone(x.Vulnerable)
-	c.Spells = make([]Spell, len(x.Spells))
-	for i, sp := range x.Spells {
-		sp.Traits = slices.Clone(sp.Traits)
-		sp.Defences = slices.Clone(sp.Defences)
-		c.Spells[i] = sp
-	}
-	if x.Spells == nil {
-		c.Spells = nil
-	}
+	c.Spells = cloneEach(x.Spells, func(sp *Spell) { sp.Traits, sp.Defences = slices.Clone(sp.Traits), slices.Clone(sp.Defences) })
 	c.HiddenFrom = slices.Clone(x.HiddenFrom)
 	c.HidAt = slices.Clone(x.HidAt)
 	c.WokeUnseen = slices.Clone(x.WokeUnseen)

@@ -58,6 +58,14 @@ func hides(s *State, id string, v engine.Viewer) bool {
 	return c != nil && c.hiddenFrom(v.Combatant)
 }
 
+// hidOthers reports whether v may not know that attacker was hidden from
+// target when it attacked: whom a combatant hides from is each foe's own
+// perception (R36), so a foe of the attacker's other than its target does
+// not learn it from the roll, nor from the GM's question on awareness.
+func hidOthers(s *State, attacker, target string, v engine.Viewer) bool {
+	return !v.GM && v.Combatant != "" && v.Combatant != target && foes(s, attacker, v.Combatant)
+}
+
 // ViewInto makes *dst the state as v may see it: the combatants hidden
 // from v where they hid, unseen (see unseen), and not among those a
 // pending move, spell or standing up provokes, nor among the reactors of
@@ -113,11 +121,16 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 		// Nor who tries to grapple one v sees, when v cannot see it.
 		ct.Initiator = SomeoneUnseen
 	}
+	if r := dst.Roll; r != nil && r.Hidden && hidOthers(s, r.Attacker, r.Target, v) {
+		// dst's own copy: whether the attacker was hidden from its
+		// target is not v's to know.
+		r.Hidden = false
+	}
 	dst.Order = parts.Keep(&h.viewStrs, dst.Order)
 	if w := dst.Window; w != nil && !v.GM && v.Combatant != "" {
 		// A reaction window of an older log: the same holds of its
 		// reactors as of a trigger's.
-		w.Reactors, w.Next = unhiddenFrom(s, v, w.Reactors, w.Next, func(id string) string { return id })
+		w.Reactors, w.Next = unhiddenFrom(s, v, w.Reactors, w.Next, self)
 	}
 	if dst.Trigger != nil && hides(s, dst.Trigger.Who, v) {
 		// A move, spell or standing up of one hidden from v, waiting on
@@ -143,7 +156,7 @@ func (Rules) ViewInto(dst, s *State, v engine.Viewer) {
 	if t := dst.Trigger; t != nil && !v.GM && v.Combatant != "" {
 		// The trigger's reactors are dst's own copy: one hidden from v is
 		// not named to v, and Next counts only those v sees.
-		t.Reactors, t.Next = unhiddenFrom(s, v, t.Reactors, t.Next, func(p Provoked) string { return p.ID })
+		t.Reactors, t.Next = unhiddenFrom(s, v, t.Reactors, t.Next, provokedID)
 	}
 	h.viewDropped = h.viewDropped[:0]
 	if v.GM || v.Combatant == "" {
@@ -202,7 +215,7 @@ func unhiddenFrom[T any](s *State, v engine.Viewer, reactors []T, next int, idOf
 // AP, with none spent: what those who cannot see it assume, the same
 // whatever its real health and AP, so that they tell nothing, and the
 // rules reading the view count it as conscious and able to act. One the
-// foe saw fall shows 0 health and no AP.
+// foe saw fall shows 0 health and no AP, lying prone.
 func (c *Combatant) unseen() {
 	c.Unseen, c.HidAt = true, nil
 	c.HP, c.AP, c.Attacks, c.FreeUsed = c.Health, APPerRound, 0, false
@@ -210,7 +223,8 @@ func (c *Combatant) unseen() {
 		c.HP, c.AP = 0, 0
 	}
 	c.Moved, c.Budget, c.Disengaged, c.Fresh = 0, 0, false, false
-	c.Prone, c.Grappling, c.GrappledBy = false, "", ""
+	// Seen to fall, it lies where it fell (R32): prone, as seen.
+	c.Prone, c.Grappling, c.GrappledBy = c.Unconscious || c.Dead, "", ""
 	c.Wield, c.Weapons, c.Feinting = nil, nil, ""
 }
 
@@ -219,7 +233,7 @@ func (c *Combatant) unseen() {
 func (Rules) ViewEvent(s *State, e Event, v engine.Viewer) (Event, bool) {
 	var r shown
 	switch e.(type) {
-	case *Observed, *Revealed, *Rested, *Damaged, *GrappleAttempted, *GrappleResolved, *EscapeRolled, *GrappleEnded:
+	case *Observed, *Revealed, *Rested, *StrikeDeclared, *Damaged, *GrappleAttempted, *GrappleResolved, *EscapeRolled, *GrappleEnded:
 		r = viewContest(s, e, v)
 	default:
 		r = viewAct(s, e, v)
@@ -248,14 +262,31 @@ func showAs(e Event) shown { return shown{e: e, ok: true, decided: true} }
 // notShown is an event v does not see at all.
 func notShown() shown { return shown{decided: true} }
 
+// unnamed is what v sees of event e by actor naming another (field):
+// when v sees the actor but not the other, e without the other's name,
+// as naming it would say where it stands; else e as far as the actor is
+// hidden from v.
+func unnamed[T any, P interface {
+	*T
+	Event
+}](s *State, v engine.Viewer, e P, actor string, field func(P) *string) shown {
+	if !hides(s, actor, v) && hides(s, *field(e), v) {
+		c := P(new(T))
+		*c = *e
+		*field(c) = ""
+		return showAs(c)
+	}
+	return shown{by: actor}
+}
+
 // viewAct is ViewEvent for what a combatant does on its own: moves,
 // actions, items, spells, healing, openings.
 func viewAct(s *State, e Event, v engine.Viewer) shown {
 	switch e := e.(type) {
 	case *MoveDeclared:
-		if !hides(s, e.Combatant, v) && slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) }) {
+		if r := withoutHidden(s, v, e.Reactors, provokedID); !hides(s, e.Combatant, v) && len(r) < len(e.Reactors) {
 			c := *e
-			c.Reactors = unhidden(s, e.Reactors, v)
+			c.Reactors = r
 			return showAs(&c)
 		}
 		return shown{by: e.Combatant}
@@ -279,21 +310,13 @@ func viewAct(s *State, e Event, v engine.Viewer) shown {
 	case *Healed:
 		// Healing landing on one hidden from v is as unseen as its
 		// health; landing on another, it does not name a hidden healer.
-		if !hides(s, e.Combatant, v) && hides(s, e.Source, v) {
-			c := *e
-			c.Source = ""
-			return showAs(&c)
-		}
-		return shown{by: e.Combatant}
+		return unnamed(s, v, e, e.Combatant, func(e *Healed) *string { return &e.Source })
 	case *PickedUp:
 		return shown{by: e.Combatant}
-	case *Improvised:
-		if !hides(s, e.Combatant, v) && hides(s, e.Target, v) {
-			c := *e
-			c.Target = ""
-			return showAs(&c)
-		}
+	case *ItemMissed:
 		return shown{by: e.Combatant}
+	case *Improvised:
+		return unnamed(s, v, e, e.Combatant, func(e *Improvised) *string { return &e.Target })
 	case *ImprovRuled:
 		if !e.Harmful {
 			return shown{by: e.Combatant}
@@ -306,12 +329,12 @@ func viewAct(s *State, e Event, v engine.Viewer) shown {
 		// A spell cast in the open at one hidden from v does not say whom
 		// it is cast at: that would say it stands in range.
 		targetHidden := !e.Attack && hides(s, e.Target, v)
-		if (id == "" || !hides(s, id, v)) && (targetHidden || slices.ContainsFunc(e.Reactors, func(p Provoked) bool { return hides(s, p.ID, v) })) {
+		if r := withoutHidden(s, v, e.Reactors, provokedID); (id == "" || !hides(s, id, v)) && (targetHidden || len(r) < len(e.Reactors)) {
 			c := *e
 			if targetHidden {
 				c.Target = ""
 			}
-			c.Reactors = unhidden(s, e.Reactors, v)
+			c.Reactors = r
 			return showAs(&c)
 		}
 		return shown{by: id}
@@ -326,22 +349,17 @@ func viewAct(s *State, e Event, v engine.Viewer) shown {
 	case *ReactionPassed:
 		return shown{by: e.Combatant}
 	case *WindowOpened:
-		if slices.ContainsFunc(e.Reactors, func(id string) bool { return hides(s, id, v) }) {
+		if r := withoutHidden(s, v, e.Reactors, self); len(r) < len(e.Reactors) {
 			c := *e
-			c.Reactors = slices.DeleteFunc(slices.Clone(e.Reactors), func(id string) bool { return hides(s, id, v) })
+			c.Reactors = r
 			if len(c.Reactors) == 0 {
 				return notShown()
 			}
 			return showAs(&c)
 		}
 	case *SpellCast:
-		if !e.Attack && !hides(s, e.Caster, v) && hides(s, e.Target, v) {
-			c := *e
-			c.Target = ""
-			return showAs(&c)
-		}
 		if !e.Attack {
-			return shown{by: e.Caster}
+			return unnamed(s, v, e, e.Caster, func(e *SpellCast) *string { return &e.Target })
 		}
 	case *StoodUp:
 		return shown{by: e.Combatant}
@@ -396,10 +414,15 @@ func viewContest(s *State, e Event, v engine.Viewer) shown {
 	case *Rested:
 		// After the fight too, the health of one hidden from v is not
 		// v's to know.
-		if slices.ContainsFunc(e.Health, func(r RestedOne) bool { return hides(s, r.Combatant, v) }) {
+		if r := withoutHidden(s, v, e.Health, func(r RestedOne) string { return r.Combatant }); len(r) < len(e.Health) {
 			c := *e
-			c.Health = slices.DeleteFunc(slices.Clone(e.Health), func(r RestedOne) bool { return hides(s, r.Combatant, v) })
-			c.Unseen = true
+			c.Health, c.Unseen = r, true
+			return showAs(&c)
+		}
+	case *StrikeDeclared:
+		if e.Hidden && hidOthers(s, e.Attacker, e.Target, v) {
+			c := *e
+			c.Hidden = false
 			return showAs(&c)
 		}
 	case *Damaged:
@@ -480,11 +503,20 @@ func foes(s *State, a, b string) bool {
 	return ca != nil && cb != nil && hostile(ca, cb)
 }
 
-// unhidden returns the reactors not hidden from v: a foe hidden from v
-// that an action provokes is not named to v.
-func unhidden(s *State, reactors []Provoked, v engine.Viewer) []Provoked {
-	return slices.DeleteFunc(slices.Clone(reactors), func(p Provoked) bool { return hides(s, p.ID, v) })
+// withoutHidden returns xs without those hidden from v, idOf naming
+// each: xs itself when none is, else a copy. A foe hidden from v that an
+// action provokes, that may react or that a rest heals is not named to v.
+func withoutHidden[T any](s *State, v engine.Viewer, xs []T, idOf func(T) string) []T {
+	hidden := func(x T) bool { return hides(s, idOf(x), v) }
+	if !slices.ContainsFunc(xs, hidden) {
+		return xs
+	}
+	return slices.DeleteFunc(slices.Clone(xs), hidden)
 }
+
+// provokedID and self name what withoutHidden and unhiddenFrom filter.
+func provokedID(p Provoked) string { return p.ID }
+func self(id string) string        { return id }
 
 // ViewCommand hides from v the commands of a combatant hidden from v that
 // do not attack.
@@ -511,6 +543,21 @@ func (Rules) ViewCommand(s *State, actor string, c Command, v engine.Viewer) (Co
 	case *RuleImprov:
 		if !c.Harmful && s.Improv != nil && hides(s, s.Improv.Who, v) {
 			return nil, false
+		}
+	case *Situation:
+		if r := s.Roll; r != nil && r.Hidden && hidOthers(s, r.Attacker, r.Target, v) {
+			// The ruling as it reads on an attacker no one lost sight
+			// of, with the same outcome: whether the GM kept or overruled
+			// the default would say what the default was, and so that
+			// the attacker was hidden from its target (§6.3).
+			cc := *c
+			switch c.Awareness {
+			case "":
+				cc.Awareness = "unaware"
+			case "aware":
+				cc.Awareness = ""
+			}
+			return &cc, true
 		}
 	case *Cast:
 		sp := spellOf(s, actor, c.Spell)
@@ -567,11 +614,7 @@ func towardsHidden(s *State, actor string, to Point, v engine.Viewer) bool {
 	if me == nil {
 		return false
 	}
-	left := me.Budget - me.Moved
-	if me.Prone {
-		left /= 2
-	}
-	reach := me.reach()
+	left, reach := me.walkLeft(), me.reach()
 	for i := range s.Combatants {
 		t := &s.Combatants[i]
 		if hostile(me, t) && hides(s, t.ID, v) {
@@ -591,9 +634,10 @@ func groundShows(s *State, actor, item string, v engine.Viewer) bool {
 	if me == nil {
 		return true
 	}
-	return slices.ContainsFunc(s.Dropped, func(d Dropped) bool {
-		return d.Item.Name == item && dist(Point{d.X, d.Y}, me.pos()) <= ManipulateReach+1e-9 && !slices.Contains(d.Unseen, v.Combatant)
-	})
+	at := func(d Dropped) bool { return d.Item.Name == item && d.touches(me) }
+	// What was taken unseen by v still lies there in v's view.
+	return slices.ContainsFunc(s.Dropped, func(d Dropped) bool { return at(d) && !slices.Contains(d.Unseen, v.Combatant) }) ||
+		slices.ContainsFunc(s.Gone, func(d Dropped) bool { return at(d) && slices.Contains(d.Unseen, v.Combatant) })
 }
 
 // hiddenQuestion is the question a prompt shows a viewer it would betray
@@ -622,9 +666,16 @@ func (Rules) ViewPrompt(s *State, p engine.Prompt[Command], v engine.Viewer) eng
 		// from v, is not named.
 		p.Question = fmt.Sprintf(grappleQuestion, named(""), s.Contest.Resister)
 	}
-	if slices.ContainsFunc(p.Others, func(id string) bool { return hides(s, id, v) }) {
-		p.Others = slices.DeleteFunc(slices.Clone(p.Others), func(id string) bool { return hides(s, id, v) })
+	if r := s.Roll; r != nil && r.Stage == StageSituation && r.Hidden && hidOthers(s, r.Attacker, r.Target, v) {
+		// The GM's other ruling on awareness than the default says what
+		// the default is, and so that the attacker was hidden from its
+		// target: v is not shown it.
+		p.Options = slices.DeleteFunc(slices.Clone(p.Options), func(o engine.Option[Command]) bool {
+			c, ok := o.Command.(*Situation)
+			return ok && c.Awareness != ""
+		})
 	}
+	p.Others = withoutHidden(s, v, p.Others, self)
 	aimedHidden := func(o engine.Option[Command]) bool {
 		switch c := o.Command.(type) {
 		case *Move:

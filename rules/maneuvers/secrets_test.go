@@ -148,3 +148,40 @@ func checkView(t *testing.T, seed uint64, r Rules, s, view *State, v string) {
 		t.Fatalf("seed %d: %s's view names %s grappling, hidden from it", seed, v, ct.Initiator)
 	}
 }
+
+// TestAwarenessRulingKeepsWhomTheAttackerHidFrom checks that the GM's
+// ruling on an attack by one hidden from its target does not tell another
+// foe of the attacker's, in the record of commands, that it was hidden
+// (R36, §6.3): that foe reads the ruling as it would read the same
+// outcome on an attacker no one had lost sight of, while the target, the
+// attacker's side and the GM read it as given.
+func TestAwarenessRulingKeepsWhomTheAttackerHidFrom(t *testing.T) {
+	sp := duel()
+	sp.Combatants = append(sp.Combatants, Combatant{ID: "cy", Side: "b", Health: 10, X: 8, Y: 8})
+	sp.Begin = Start{Order: []string{"ann", "bob", "cy"}, Combatants: map[string]CombatantStart{"ann": {HiddenFrom: []string{"bob"}}}}
+	s, err := sp.State()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Rules{}
+	events, err := r.Decide(&s, "ann", &Strike{Target: "bob"}, dice.NewScript())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range events {
+		r.Evolve(&s, e)
+	}
+	for _, c := range []struct{ given, cy string }{{"", "unaware"}, {"aware", ""}, {"unaware", "unaware"}} {
+		for _, v := range []string{"cy", "bob", "ann", engine.GM} {
+			want := c.given
+			if v == "cy" {
+				want = c.cy
+			}
+			viewer := engine.Viewer{Combatant: v, GM: v == engine.GM}
+			seen, ok := r.ViewCommand(&s, engine.GM, &Situation{Awareness: c.given}, viewer)
+			if got := seen.(*Situation).Awareness; !ok || got != want {
+				t.Errorf("the GM rules %q: %s reads %q (shown %v), want %q", c.given, v, got, ok, want)
+			}
+		}
+	}
+}

@@ -186,6 +186,12 @@ type Combatant struct {
 	Unseen bool `yaml:"-" json:"unseen,omitempty"`
 }
 
+// touches reports whether item d on the ground is within touch of c, as
+// a Manipulate wants (R13).
+func (d *Dropped) touches(c *Combatant) bool {
+	return dist(Point{d.X, d.Y}, c.pos()) <= ManipulateReach+1e-9
+}
+
 // Style is a fighting style (R26).
 type Style struct {
 	Name string   `yaml:"name" json:"name" required:"true" doc:"a lowercase word, as commands name the style"`
