@@ -306,8 +306,8 @@ func (s *State) lastSide() (winner string, over bool) {
 	return winner, over
 }
 
-// RoundStarted: a new round; actions refresh (R05), delayed actions lapse
-// (A14). Order is set on the first round.
+// RoundStarted: a new round; actions refresh (R05) for those in the fight
+// (R25), delayed actions lapse (A14). Order is set on the first round.
 type RoundStarted struct {
 	Round int   `json:"round"`
 	Order []int `json:"order,omitempty"`
@@ -324,7 +324,9 @@ func (e *RoundStarted) apply(s *State, h *hotMemory) {
 		c.Actions, c.Done, c.Delayed, c.ImmediateUsed, c.Assist = 1, false, c.ExtraDelayed, false, 0
 		c.DelayedSpent = false
 		if c.Status == Unconscious || c.Status == Dead {
-			c.Delayed = false // out of the fight, no delayed action to hold (R25)
+			// out of the fight, no action nor delayed action (R25): one
+			// revived later this round acts from the next round
+			c.Actions, c.Delayed = 0, false
 		}
 		for j := range c.Weapons {
 			if c.Weapons[j].State == GunMinorJam {
